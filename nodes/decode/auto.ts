@@ -1,0 +1,46 @@
+/**
+ * `decode.auto` — picks the decoder for some bytes, like three.js picks a loader plug-in: magic
+ * bytes first, then the file extension. Decoders plug in through `Plugin.decoders`; see
+ * {@link DecoderPlugin}.
+ *
+ * @module
+ */
+import { extname } from "node:path";
+import { type BytesValue, type DecoderPlugin, defineNode, type PluginTables } from "../../runtime/node.ts";
+import { DecodeError } from "../../runtime/errors.ts";
+
+/**
+ * Finds the decoder for a file: the first whose `sniff` recognises the bytes, else the first that
+ * claims the extension.
+ */
+export function pickDecoder(plugins: PluginTables, input: BytesValue): DecoderPlugin | undefined {
+  const sniffed = plugins.decoders.find((d) => d.sniff?.(input.bytes));
+  if (sniffed) return sniffed;
+  const ext = extname(input.name).slice(1).toLowerCase();
+  return plugins.decoders.find((d) => d.extensions.includes(ext));
+}
+
+/** `decode.auto` node definition. */
+export const decodeAuto = defineNode({
+  type: "decode.auto",
+  version: 1,
+  doc: "Decodes any supported model format, chosen by magic bytes, then by file extension.",
+  inputs: { bytes: { type: "bytes", doc: "A model file." } },
+  outputs: { scene: { type: "scene", doc: "The decoded scene." } },
+  params: {},
+  async run({ inputs, ctx }) {
+    const decoder = pickDecoder(ctx.plugins, inputs.bytes);
+    if (!decoder) {
+      const known = ctx.plugins.decoders.map((d) => d.extensions.join("/")).join(", ");
+      throw new DecodeError({
+        format: "auto",
+        at: { offset: 0 },
+        expected: `a known format (${known})`,
+        found: `unrecognised bytes in '${inputs.bytes.name}'`,
+        file: inputs.bytes.name,
+      });
+    }
+    const out = await ctx.invoke(decoder.node, { bytes: inputs.bytes });
+    return { scene: out.scene as never };
+  },
+});

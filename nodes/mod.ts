@@ -1,0 +1,34 @@
+/**
+ * Every built-in node and plug-in, as the plug-ins the default registry is made of.
+ *
+ * @module
+ */
+import type { Plugin } from "../runtime/node.ts";
+import { ioRead } from "./io/read.ts";
+import { ioWrite } from "./io/write.ts";
+import { decodeGltf } from "./decode/gltf.ts";
+import { decodeAuto } from "./decode/auto.ts";
+import { exportGltf } from "./export/gltf.ts";
+import { constraintsResolve } from "./constraints/resolve.ts";
+import { isGlb } from "./scene/gltf_io.ts";
+import { freelancerPlugin } from "./decode/freelancer/mod.ts";
+import { carnivoresPlugin } from "./decode/carnivores/mod.ts";
+import { dsonPlugin } from "./decode/dson/mod.ts";
+import { rigPlugin } from "./rig/mod.ts";
+import { demoPlugin } from "./demo/mod.ts";
+
+/** The core nodes: file I/O, glTF in and out, format sniffing and constraint resolution. */
+export const corePlugin: Plugin = {
+  nodes: [ioRead, ioWrite, decodeGltf, decodeAuto, exportGltf, constraintsResolve],
+  decoders: [{ format: "gltf", node: "decode.gltf", extensions: ["glb", "gltf"], sniff: isGlb }],
+};
+
+/** All built-in plug-ins, in registration order. */
+export const BUILTIN_PLUGINS: readonly Plugin[] = [
+  corePlugin,
+  freelancerPlugin,
+  carnivoresPlugin,
+  dsonPlugin,
+  rigPlugin,
+  demoPlugin,
+];

@@ -1,0 +1,37 @@
+/**
+ * Helpers for partgraph's own annotations, kept under `extras.partgraph` of a glTF property so
+ * they travel inside the scene and never clash with interop extras (`ctrl_type`, `hardpoint`, …).
+ *
+ * @module
+ */
+import type { Property } from "@gltf-transform/core";
+import type { JsonValue } from "../../runtime/node.ts";
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Returns `extras.partgraph` of a property (an empty object when absent). */
+export function getPartgraphExtras(prop: Property): JsonObject {
+  const value = (prop.getExtras() as JsonObject).partgraph;
+  return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+}
+
+/**
+ * Merges fields into `extras.partgraph` of a property you own, leaving other extras as they are.
+ *
+ * @example
+ * ```ts
+ * setPartgraphExtras(node, { kind: "aileron", side: "left" });
+ * ```
+ */
+export function setPartgraphExtras(prop: Property, fields: JsonObject): void {
+  const extras = { ...(prop.getExtras() as JsonObject) };
+  extras.partgraph = { ...getPartgraphExtras(prop), ...fields };
+  prop.setExtras(extras);
+}
+
+/**
+ * Merges top-level extras (interop fields such as `ctrl_type`, `min`, `max`) into a property you own.
+ */
+export function mergeExtras(prop: Property, fields: JsonObject): void {
+  prop.setExtras({ ...(prop.getExtras() as JsonObject), ...fields });
+}

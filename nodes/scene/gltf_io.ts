@@ -1,0 +1,182 @@
+/**
+ * glTF reading and deterministic writing, shared by `decode.gltf`, `export.gltf` and the scene cache
+ * codec. Every extension glTF-Transform knows is registered, so nothing a user's file carries is lost.
+ *
+ * @module
+ */
+import { type Document, Format, type JSONDocument, NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
+import { copyScene } from "./copy.ts";
+
+let io: NodeIO | undefined;
+
+/** The shared NodeIO with all extensions registered (network access off). */
+export function gltfIO(): NodeIO {
+  io ??= new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
+    // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
+    debug() {},
+    info() {},
+    warn() {},
+    error() {},
+  } as unknown as never);
+  return io;
+}
+
+const GLB_MAGIC = 0x46546c67;
+
+/** True when the bytes start with the GLB magic `glTF`. */
+export function isGlb(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 12 &&
+    new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(0, true) === GLB_MAGIC;
+}
+
+/** Options for {@link writeGlb} and {@link writeGltfJson}. */
+export interface WriteOptions {
+  /** Pinned `asset.generator`, so library upgrades do not change output bytes. */
+  generator: string;
+}
+
+/**
+ * Writes a GLB whose bytes depend only on the document's content: the generator is pinned and every
+ * `extras` object has its keys sorted. The document is not modified.
+ *
+ * @example
+ * ```ts
+ * const glb = await writeGlb(doc, { generator: "partgraph 0.1.0" });
+ * ```
+ */
+export async function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+  const { json, resources } = await gltfIO().writeJSON(singleBuffer(doc), { format: Format.GLB });
+  canonicaliseJson(json as unknown as Record<string, unknown>, options);
+  const jsonBytes = pad(new TextEncoder().encode(JSON.stringify(json)), 0x20);
+  const bin = Object.values(resources)[0];
+  const chunks: Uint8Array[] = [chunk(jsonBytes, 0x4e4f534a)];
+  if (bin && bin.byteLength) chunks.push(chunk(pad(bin, 0), 0x004e4942));
+  const total = 12 + chunks.reduce((sum, c) => sum + c.byteLength, 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, GLB_MAGIC, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  let offset = 12;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Writes `.gltf` JSON with embedded (data URI) buffers and images, canonicalised like
+ * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
+ */
+export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+  const copy = singleBuffer(doc);
+  const jsonDoc: JSONDocument = await gltfIO().writeJSON(copy, { format: Format.GLTF, basename: "scene" });
+  const json = jsonDoc.json;
+  for (const buffer of json.buffers ?? []) {
+    if (buffer.uri && jsonDoc.resources[buffer.uri]) {
+      buffer.uri = dataUri("application/octet-stream", jsonDoc.resources[buffer.uri]);
+    }
+  }
+  for (const image of json.images ?? []) {
+    if (image.uri && jsonDoc.resources[image.uri]) {
+      image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
+    }
+  }
+  canonicaliseJson(json as unknown as Record<string, unknown>, options);
+  return new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
+}
+
+/** Reads GLB or glTF JSON (with embedded resources) into a document. */
+export async function readGltf(bytes: Uint8Array): Promise<Document> {
+  if (isGlb(bytes)) return await gltfIO().readBinary(bytes);
+  const json = JSON.parse(new TextDecoder().decode(bytes));
+  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  for (const item of [...(json.buffers ?? []), ...(json.images ?? [])]) {
+    if (typeof item.uri === "string" && item.uri.startsWith("data:")) {
+      resources[item.uri] = decodeDataUri(item.uri);
+    } else if (typeof item.uri === "string") {
+      throw new Error(`external resource '${item.uri}' is not supported; embed it or use GLB`);
+    }
+  }
+  return await gltfIO().readJSON({ json, resources });
+}
+
+/** GLB allows one buffer: merge several into the first, on a copy, leaving `doc` as it is. */
+function singleBuffer(doc: Document): Document {
+  const buffers = doc.getRoot().listBuffers();
+  if (buffers.length <= 1) return doc;
+  const copy = copyScene(doc);
+  const [first, ...rest] = copy.getRoot().listBuffers();
+  for (const accessor of copy.getRoot().listAccessors()) accessor.setBuffer(first);
+  for (const buffer of rest) buffer.dispose();
+  return copy;
+}
+
+function canonicaliseJson(json: Record<string, unknown>, options: WriteOptions): void {
+  const asset = json.asset as Record<string, unknown>;
+  asset.generator = options.generator;
+  sortExtras(json);
+}
+
+/** Sorts keys of every `extras` object (recursively inside them too), in place. */
+function sortExtras(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) sortExtras(item);
+  } else if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (key === "extras") record[key] = sortedDeep(record[key]);
+      else sortExtras(record[key]);
+    }
+  }
+}
+
+function sortedDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      out[key] = sortedDeep((value as Record<string, unknown>)[key]);
+    }
+    return out;
+  }
+  return value;
+}
+
+function pad(bytes: Uint8Array, fill: number): Uint8Array {
+  const padded = Math.ceil(bytes.byteLength / 4) * 4;
+  if (padded === bytes.byteLength) return bytes;
+  const out = new Uint8Array(padded).fill(fill);
+  out.set(bytes);
+  return out;
+}
+
+function chunk(data: Uint8Array, type: number): Uint8Array {
+  const out = new Uint8Array(8 + data.byteLength);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.byteLength, true);
+  view.setUint32(4, type, true);
+  out.set(data, 8);
+  return out;
+}
+
+function dataUri(mime: string, bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return `data:${mime};base64,${btoa(binary)}`;
+}
+
+function decodeDataUri(uri: string): Uint8Array<ArrayBuffer> {
+  const comma = uri.indexOf(",");
+  const header = uri.slice(5, comma);
+  const body = uri.slice(comma + 1);
+  if (!header.endsWith(";base64")) return new TextEncoder().encode(decodeURIComponent(body));
+  const binary = atob(body);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}

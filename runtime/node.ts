@@ -1,0 +1,275 @@
+/**
+ * The node definition API: a node is declared once — type id, version, doc, sockets, parameters and
+ * a pure run function — and registered. Built-in nodes and users' custom modules use the same API.
+ *
+ * @example
+ * ```ts
+ * import { defineNode } from "./node.ts";
+ * export const double = defineNode({
+ *   type: "math.double",
+ *   version: 1,
+ *   doc: "Doubles a number.",
+ *   inputs: { value: { type: "number", doc: "The number to double." } },
+ *   outputs: { value: { type: "number", doc: "Twice the input." } },
+ *   params: {},
+ *   run: ({ inputs }) => ({ value: inputs.value * 2 }),
+ * });
+ * ```
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+
+/** Any JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The kinds of value that flow between nodes. */
+export type SocketType = "bytes" | "scene" | "json" | "string" | "number" | "boolean";
+
+/** The socket types, in a stable order (for schemas and docs). */
+export const SOCKET_TYPES: readonly SocketType[] = ["bytes", "scene", "json", "string", "number", "boolean"];
+
+/** A `bytes` value: file contents plus the file name they came from (used for format sniffing). */
+export interface BytesValue {
+  /** The contents. Never mutate: values are shared between nodes and the cache. */
+  readonly bytes: Uint8Array;
+  /** File name hint (base name with extension), e.g. `"ship.cmp"`. */
+  readonly name: string;
+}
+
+/** Maps a socket type to the TypeScript type of its values. */
+export interface SocketValueMap {
+  bytes: BytesValue;
+  scene: Document;
+  json: JsonValue;
+  string: string;
+  number: number;
+  boolean: boolean;
+}
+
+/** Declares one input or output socket. */
+export interface SocketSpec {
+  /** Value type; links are only valid between sockets of the same type. */
+  readonly type: SocketType;
+  /** One line on what flows through the socket. */
+  readonly doc: string;
+  /** An input that may be left unconnected (its value is then `undefined`). Inputs only. */
+  readonly optional?: boolean;
+}
+
+interface ParamBase {
+  /** One line on what the parameter does. */
+  readonly doc: string;
+}
+/** A number parameter with optional range. */
+export interface NumberParam extends ParamBase {
+  readonly type: "number";
+  readonly default?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** Only whole numbers are valid. */
+  readonly integer?: boolean;
+}
+/** A free string parameter. */
+export interface StringParam extends ParamBase {
+  readonly type: "string";
+  readonly default?: string;
+}
+/** A boolean parameter. */
+export interface BooleanParam extends ParamBase {
+  readonly type: "boolean";
+  readonly default?: boolean;
+}
+/** One of a fixed set of strings. */
+export interface EnumParam extends ParamBase {
+  readonly type: "enum";
+  readonly values: readonly string[];
+  readonly default?: string;
+}
+/**
+ * A file path. Read paths resolve against the working directory; write paths resolve inside the
+ * run's output directory and may not leave it.
+ */
+export interface PathParam extends ParamBase {
+  readonly type: "path";
+  readonly access: "read" | "write";
+  readonly default?: string;
+}
+/** Structured JSON. `schema` is published in the graph JSON Schema; `check` validates. */
+export interface JsonParam extends ParamBase {
+  readonly type: "json";
+  readonly default?: JsonValue;
+  /** JSON Schema fragment describing the value, for editors. */
+  readonly schema?: Record<string, JsonValue>;
+  /** Returns a problem description, or undefined when the value is acceptable. */
+  readonly check?: (value: JsonValue) => string | undefined;
+}
+/** Declares one parameter. A parameter without `default` is required. */
+export type ParamSpec = NumberParam | StringParam | BooleanParam | EnumParam | PathParam | JsonParam;
+
+/** The TypeScript type of a parameter's value. */
+export type ParamValue<P extends ParamSpec> = P extends NumberParam ? number
+  : P extends BooleanParam ? boolean
+  : P extends JsonParam ? JsonValue
+  : P extends EnumParam ? P["values"][number]
+  : string;
+
+type InputValue<S extends SocketSpec> = S extends { optional: true } ? SocketValueMap[S["type"]] | undefined
+  : SocketValueMap[S["type"]];
+
+/** Socket declarations by name. */
+export type SocketSpecs = Readonly<Record<string, SocketSpec>>;
+/** Parameter declarations by name. */
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
+
+/** Input values a run function receives. */
+export type InputValues<I extends SocketSpecs> = { [K in keyof I]: InputValue<I[K]> };
+/** Output values a run function returns. */
+export type OutputValues<O extends SocketSpecs> = { [K in keyof O]: SocketValueMap[O[K]["type"]] };
+/** Parameter values (defaults applied) a run function receives. */
+export type ParamValues<P extends ParamSpecs> = { [K in keyof P]: ParamValue<P[K]> };
+
+/** What a run function may use besides its inputs. Reading files goes through here so caching sees it. */
+export interface RunContext {
+  /** The node's id in the (flattened) graph, e.g. `rig/fit`. */
+  readonly nodeId: string;
+  /** Reports a non-fatal problem; warnings are shown, kept in the cache and in run results. */
+  warn(message: string, detail?: Record<string, JsonValue>): void;
+  /**
+   * Reads a file and records its digest as a dependency of this node's result: a cached result is
+   * only reused while every file it read is unchanged. Reads are shared within one run.
+   */
+  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Writes a file atomically (temp file + rename) and records its digest: a cached result is only
+   * reused while the file still holds those bytes.
+   */
+  writeFile(path: string, bytes: Uint8Array): Promise<void>;
+  /** Runs another registered node's function directly (used by `decode.auto` and resolvers). */
+  invoke(
+    type: string,
+    inputs: Record<string, unknown>,
+    params?: Record<string, JsonValue>,
+  ): Promise<Record<string, unknown>>;
+  /** Plug-in tables of the registry in use (decoders, resolvers). */
+  readonly plugins: PluginTables;
+}
+
+/** What a run function receives. */
+export interface RunArgs<I extends SocketSpecs, P extends ParamSpecs> {
+  readonly inputs: InputValues<I>;
+  readonly params: ParamValues<P>;
+  readonly ctx: RunContext;
+}
+
+/** A node declaration; see {@link defineNode}. */
+export interface NodeDef<
+  I extends SocketSpecs = SocketSpecs,
+  O extends SocketSpecs = SocketSpecs,
+  P extends ParamSpecs = ParamSpecs,
+> {
+  /** Type id, `category.name` (e.g. `rig.fit_hinge`). */
+  readonly type: string;
+  /** Implementation version; bump it whenever output bytes may change, so caches miss. */
+  readonly version: number;
+  /** One-paragraph description shown by `partgraph nodes`. */
+  readonly doc: string;
+  readonly inputs: I;
+  readonly outputs: O;
+  readonly params: P;
+  /**
+   * The node's work. Must not modify its inputs (values are immutable by contract: copy a scene
+   * before changing it) and must read files only through `ctx`.
+   */
+  run(args: RunArgs<I, P>): OutputValues<O> | Promise<OutputValues<O>>;
+  /**
+   * Key material that replaces the parameters in the cache key, computed before the cache lookup.
+   * Sources use it to be keyed by the content they read rather than by its path.
+   */
+  fingerprint?(params: ParamValues<P>, ctx: RunContext): Promise<JsonValue>;
+  /** `false` for nodes that are not a pure function of their inputs: never cached. Default true. */
+  readonly cache?: boolean;
+  /** A sink runs whenever it is in the graph, even if nothing consumes its outputs (e.g. `io.write`). */
+  readonly sink?: boolean;
+}
+
+/** Any node definition, erased for storage in a registry. */
+// deno-lint-ignore no-explicit-any
+export type AnyNodeDef = NodeDef<any, any, any>;
+
+/**
+ * Declares a node, inferring the run function's argument types from the socket and parameter specs.
+ *
+ * @example
+ * ```ts
+ * const upper = defineNode({
+ *   type: "text.upper", version: 1, doc: "Upper-cases a string.",
+ *   inputs: { text: { type: "string", doc: "Input." } },
+ *   outputs: { text: { type: "string", doc: "Upper-cased." } },
+ *   params: {},
+ *   run: ({ inputs }) => ({ text: inputs.text.toUpperCase() }),
+ * });
+ * ```
+ */
+export function defineNode<
+  const I extends SocketSpecs,
+  const O extends SocketSpecs,
+  const P extends ParamSpecs,
+>(def: NodeDef<I, O, P>): NodeDef<I, O, P> {
+  return def;
+}
+
+/**
+ * A format decoder plug-in for `decode.auto`, like a three.js loader plug-in: it names the node that
+ * decodes the format and how to recognise the bytes.
+ */
+export interface DecoderPlugin {
+  /** Format name, e.g. `"cmp"`. */
+  readonly format: string;
+  /** Node type that decodes it; it must take a `bytes` input and give a `scene` output. */
+  readonly node: string;
+  /** Lower-case file extensions without dot, used when no magic bytes decide. */
+  readonly extensions: readonly string[];
+  /** True when the bytes are certainly this format (magic numbers). Checked before extensions. */
+  sniff?(bytes: Uint8Array): boolean;
+}
+
+/** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */
+export interface ResolveArgs {
+  /** A private copy of the input scene; the resolver may change it freely. */
+  readonly scene: Document;
+  /** The `constraints.resolve` parameters (pose, morph, …). */
+  readonly params: Readonly<Record<string, JsonValue>>;
+  readonly ctx: RunContext;
+}
+
+/**
+ * A constraint resolver plug-in for `constraints.resolve`: turns a decoder's raw constraint records
+ * (joints, bones, rigidity groups) into a hierarchy of parts.
+ */
+export interface ResolverPlugin {
+  /** Source formats (as recorded on the scene by decoders) this resolver handles. */
+  readonly formats: readonly string[];
+  /** Resolve in place on the given copy. */
+  resolve(args: ResolveArgs): void | Promise<void>;
+}
+
+/** Read-only view of the plug-in tables. */
+export interface PluginTables {
+  readonly decoders: readonly DecoderPlugin[];
+  readonly resolvers: readonly ResolverPlugin[];
+}
+
+/**
+ * What a module of nodes exports (as its default export for custom modules): nodes and plug-ins.
+ *
+ * @example
+ * ```ts
+ * export default { nodes: [double] } satisfies Plugin;
+ * ```
+ */
+export interface Plugin {
+  readonly nodes?: readonly AnyNodeDef[];
+  readonly decoders?: readonly DecoderPlugin[];
+  readonly resolvers?: readonly ResolverPlugin[];
+}
