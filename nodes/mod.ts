@@ -9,6 +9,7 @@ import { ioWrite } from "./io/write.ts";
 import { decodeGltf } from "./decode/gltf.ts";
 import { decodeAuto } from "./decode/auto.ts";
 import { exportGltf } from "./export/gltf.ts";
+import { exportJson } from "./export/json.ts";
 import { constraintsResolve } from "./constraints/resolve.ts";
 import { isGlb } from "./scene/gltf_io.ts";
 import { freelancerPlugin } from "./decode/freelancer/mod.ts";
@@ -19,7 +20,7 @@ import { demoPlugin } from "./demo/mod.ts";
 
 /** The core nodes: file I/O, glTF in and out, format sniffing and constraint resolution. */
 export const corePlugin: Plugin = {
-  nodes: [ioRead, ioWrite, decodeGltf, decodeAuto, exportGltf, constraintsResolve],
+  nodes: [ioRead, ioWrite, decodeGltf, decodeAuto, exportGltf, exportJson, constraintsResolve],
   decoders: [{ format: "gltf", node: "decode.gltf", extensions: ["glb", "gltf"], sniff: isGlb }],
 };
 

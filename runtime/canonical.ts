@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 
 /**
  * JSON with object keys sorted at every level and no whitespace, so equal values give equal text.
@@ -30,13 +31,10 @@ export function canonicalJson(value: unknown): string {
   throw new TypeError(`cannot encode a ${typeof value} as JSON`);
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
-/** SHA-256 of bytes or of a string's UTF-8, as lower-case hex. */
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-  let hex = "";
-  for (const byte of digest) hex += HEX[byte];
-  return hex;
+/**
+ * SHA-256 of bytes or of a string's UTF-8, as lower-case hex. Synchronous (node:crypto): keys are
+ * computed for every node of every run, and the async WebCrypto call costs more than the hashing.
+ */
+export function sha256Hex(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
 }

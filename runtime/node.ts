@@ -194,8 +194,10 @@ export interface NodeDef<
 }
 
 /** Any node definition, erased for storage in a registry. */
-// deno-lint-ignore no-explicit-any
-export type AnyNodeDef = NodeDef<any, any, any>;
+export type AnyNodeDef =
+  // deno-lint-ignore no-explicit-any
+  & Omit<NodeDef<any, any, any>, "inputs" | "outputs" | "params">
+  & { readonly inputs: SocketSpecs; readonly outputs: SocketSpecs; readonly params: ParamSpecs };
 
 /**
  * Declares a node, inferring the run function's argument types from the socket and parameter specs.

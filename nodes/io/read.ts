@@ -19,7 +19,7 @@ export const ioRead = defineNode({
     path: { type: "path", access: "read", doc: "File to read, relative to the working directory." },
   },
   async fingerprint({ path }, ctx) {
-    return { sha256: await sha256Hex(await ctx.readFile(path)), name: basename(path) };
+    return { sha256: sha256Hex(await ctx.readFile(path)), name: basename(path) };
   },
   async run({ params, ctx }) {
     return { bytes: { bytes: await ctx.readFile(params.path), name: basename(params.path) } };

@@ -1,0 +1,127 @@
+/**
+ * The high-level library API: load, check and run graphs from `deno run` scripts.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { GraphError, type GraphIssue } from "./errors.ts";
+import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
+import { compileGraph, type Plan } from "./plan.ts";
+import { createRegistry, type Registry } from "./registry.ts";
+import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
+import { DiskCache } from "./cache/disk.ts";
+import type { EventSink } from "./events.ts";
+
+/** Default disk cache folder, relative to the working directory. */
+export const DEFAULT_CACHE_DIR = ".partgraph-cache";
+
+/** Default output folder, relative to the working directory. */
+export const DEFAULT_OUT_DIR = "out";
+
+/**
+ * Reads a graph file (or wraps a graph object built in code). Throws a {@link GraphError} when the
+ * file cannot be read or parsed.
+ *
+ * @example
+ * ```ts
+ * const source = await loadGraph("graphs/aircraft.json");
+ * ```
+ */
+export async function loadGraph(graph: string | GraphFile | GraphSource, dir?: string): Promise<GraphSource> {
+  if (typeof graph === "string") {
+    const { source, issue } = await readGraphFile(graph);
+    if (!source) {
+      throw new GraphError([{
+        ...issue!,
+        kind: issue!.kind === "unreadable_subgraph" ? "invalid_graph" : issue!.kind,
+      }]);
+    }
+    return source;
+  }
+  if ("json" in graph && "file" in graph) return graph as GraphSource;
+  return graphFromObject(graph as GraphFile, dir);
+}
+
+/** Options shared by {@link checkGraph} and {@link runGraph}. */
+export interface GraphOptions {
+  /** Values of graph inputs: literals, or `bytes`/`scene` values for inputs of those types. */
+  readonly inputs?: Readonly<Record<string, unknown>>;
+  /** Node registry (default: every built-in node). */
+  readonly registry?: Registry;
+}
+
+/**
+ * Validates a graph with the given inputs; returns every problem (empty when it would run).
+ *
+ * @example
+ * ```ts
+ * const issues = await checkGraph("graphs/freelancer.json", { inputs: { model: "ship.cmp" } });
+ * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
+ * ```
+ */
+export async function checkGraph(
+  graph: string | GraphFile | GraphSource,
+  options: GraphOptions = {},
+): Promise<GraphIssue[]> {
+  try {
+    await compileGraph(await loadGraph(graph), options.registry ?? createRegistry(), options.inputs);
+    return [];
+  } catch (error) {
+    if (error instanceof GraphError) return error.issues;
+    throw error;
+  }
+}
+
+/** Options of {@link runGraph}. */
+export interface RunGraphOptions extends GraphOptions {
+  /** Where write paths go (default `out`). */
+  readonly outDir?: string;
+  /** Disk cache folder (default `.partgraph-cache`); `false` for memory only. */
+  readonly cacheDir?: string | false;
+  /** Disk cache size cap in bytes; exceeded caches are pruned after the run. */
+  readonly cacheMaxBytes?: number;
+  /** Bypass every cache tier. */
+  readonly noCache?: boolean;
+  /** In-memory tier shared across runs (e.g. a watch loop); results stay warm between calls. */
+  readonly memory?: Map<string, MemoryEntry>;
+  readonly onEvent?: EventSink;
+}
+
+/** A run's result plus the compiled plan. */
+export interface GraphRun extends RunResult {
+  readonly plan: Plan;
+}
+
+/**
+ * Validates and runs a graph; resolves with its outputs in memory. Throws {@link GraphError} for an
+ * invalid graph and `RunError` (every failed node) when nodes failed.
+ *
+ * @example
+ * ```ts
+ * const run = await runGraph("graphs/aircraft.json", { outDir: "out" });
+ * console.log(run.outputs.report);
+ * ```
+ */
+export async function runGraph(
+  graph: string | GraphFile | GraphSource,
+  options: RunGraphOptions = {},
+): Promise<GraphRun> {
+  const plan = await compileGraph(
+    await loadGraph(graph),
+    options.registry ?? createRegistry(),
+    options.inputs,
+  );
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const disk = cacheDir === false ? undefined : new DiskCache(resolve(cacheDir), options.cacheMaxBytes);
+  const result = await executePlan(plan, {
+    outDir: options.outDir ?? DEFAULT_OUT_DIR,
+    memory: options.memory,
+    disk,
+    noCache: options.noCache,
+    onEvent: options.onEvent,
+  });
+  // Only a run that stored something can have pushed the cache over its cap.
+  const stored = Object.values(result.nodes).some((n) => n.state === "done");
+  if (disk && stored && !options.noCache) await disk.prune();
+  return { ...result, plan };
+}

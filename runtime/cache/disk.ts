@@ -1,0 +1,250 @@
+/**
+ * The content-addressed disk tier of the cache, laid out like a remote-execution cache so it can
+ * later be served over HTTP: `ac/<key>.json` maps an action key to its outputs' digests, `cas/<sha>`
+ * holds the blobs. Blobs are verified on read (a corrupt or truncated entry is discarded and
+ * recomputed, never used); every write is atomic (temp file + rename), so concurrent runs sharing a
+ * directory are safe.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { JsonValue, SocketType } from "../node.ts";
+import { sha256Hex } from "../canonical.ts";
+import { atomicWrite } from "../fs.ts";
+
+/** One stored output of an action. */
+export interface StoredOutput {
+  readonly type: SocketType;
+  readonly digest: string;
+  readonly size: number;
+  readonly meta?: JsonValue;
+  /** Small values are kept in the action record itself (base64), saving a file per value. */
+  readonly inline?: string;
+}
+
+/** A file an action read or wrote, with the digest its result depends on. */
+export interface FileDigest {
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** What the cache remembers about one node run. */
+export interface ActionRecord {
+  readonly version: 1;
+  readonly type: string;
+  readonly outputs: Readonly<Record<string, StoredOutput>>;
+  readonly warnings: readonly { message: string; detail?: Record<string, JsonValue> }[];
+  readonly reads: readonly FileDigest[];
+  readonly writes: readonly FileDigest[];
+}
+
+/** Size figures of a cache directory. */
+export interface CacheStats {
+  readonly dir: string;
+  readonly actions: number;
+  readonly blobs: number;
+  readonly bytes: number;
+  readonly maxBytes: number;
+}
+
+/** Values up to this size are stored inline in the action record. */
+export const INLINE_LIMIT = 2048;
+
+/** Default size cap: 2 GiB. */
+export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
+
+/**
+ * A cache directory.
+ *
+ * @example
+ * ```ts
+ * const disk = new DiskCache(".partgraph-cache");
+ * const record = await disk.lookup(key);
+ * ```
+ */
+export class DiskCache {
+  readonly dir: string;
+  readonly maxBytes: number;
+
+  constructor(dir: string, maxBytes = DEFAULT_MAX_BYTES) {
+    this.dir = dir;
+    this.maxBytes = maxBytes;
+  }
+
+  #actionPath(key: string): string {
+    return join(this.dir, "ac", key.slice(0, 2), `${key}.json`);
+  }
+
+  #blobPath(digest: string): string {
+    return join(this.dir, "cas", digest.slice(0, 2), digest);
+  }
+
+  /** The action record for a key, or undefined (an unreadable record is discarded). */
+  async lookup(key: string): Promise<ActionRecord | undefined> {
+    const path = this.#actionPath(key);
+    let text: string;
+    try {
+      text = await Deno.readTextFile(path);
+    } catch {
+      return undefined;
+    }
+    try {
+      const record = JSON.parse(text) as ActionRecord;
+      if (record.version !== 1 || typeof record.outputs !== "object") throw new Error("bad record");
+      // Mark as recently used, for pruning; failure to touch is harmless.
+      const now = new Date();
+      await Deno.utime(path, now, now).catch(() => {});
+      return record;
+    } catch {
+      await this.discard(key);
+      return undefined;
+    }
+  }
+
+  /** The verified bytes of one stored output, or undefined when missing or corrupt (then deleted). */
+  async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
+    let bytes: Uint8Array;
+    if (output.inline !== undefined) {
+      bytes = Uint8Array.from(atob(output.inline), (c) => c.charCodeAt(0));
+    } else {
+      try {
+        bytes = await Deno.readFile(this.#blobPath(output.digest));
+      } catch {
+        return undefined;
+      }
+    }
+    if (bytes.byteLength !== output.size || sha256Hex(bytes) !== output.digest) {
+      if (output.inline === undefined) await Deno.remove(this.#blobPath(output.digest)).catch(() => {});
+      return undefined;
+    }
+    return bytes;
+  }
+
+  /** Stores an action's outputs (blobs first, then the record, so a record never points nowhere). */
+  async store(
+    key: string,
+    record: Omit<ActionRecord, "outputs" | "version">,
+    outputs: Record<string, { type: SocketType; bytes: Uint8Array; meta?: JsonValue }>,
+  ): Promise<Record<string, StoredOutput>> {
+    const stored: Record<string, StoredOutput> = {};
+    for (const [name, out] of Object.entries(outputs)) {
+      const digest = sha256Hex(out.bytes);
+      const base = { type: out.type, digest, size: out.bytes.byteLength, meta: out.meta };
+      if (out.bytes.byteLength <= INLINE_LIMIT) {
+        stored[name] = { ...base, inline: toBase64(out.bytes) };
+      } else {
+        const path = this.#blobPath(digest);
+        const exists = await Deno.stat(path).then((s) => s.size === out.bytes.byteLength, () => false);
+        if (!exists) await atomicWrite(path, out.bytes);
+        stored[name] = base;
+      }
+    }
+    const full: ActionRecord = { version: 1, ...record, outputs: stored };
+    await atomicWrite(this.#actionPath(key), new TextEncoder().encode(JSON.stringify(full)));
+    return stored;
+  }
+
+  /** Forgets one action. */
+  async discard(key: string): Promise<void> {
+    await Deno.remove(this.#actionPath(key)).catch(() => {});
+  }
+
+  /** Counts actions, blobs and bytes. */
+  async stats(): Promise<CacheStats> {
+    const actions = await listFiles(join(this.dir, "ac"));
+    const blobs = await listFiles(join(this.dir, "cas"));
+    const bytes = [...actions, ...blobs].reduce((sum, f) => sum + f.size, 0);
+    return { dir: this.dir, actions: actions.length, blobs: blobs.length, bytes, maxBytes: this.maxBytes };
+  }
+
+  /**
+   * Shrinks the cache below `maxBytes`: least recently used actions go first, then every blob no
+   * remaining action refers to. Returns what was removed.
+   */
+  async prune(maxBytes = this.maxBytes): Promise<{ actions: number; blobs: number; bytes: number }> {
+    const actions = (await listFiles(join(this.dir, "ac"))).sort((a, b) =>
+      a.mtime - b.mtime || (a.path < b.path ? -1 : 1)
+    );
+    const blobs = await listFiles(join(this.dir, "cas"));
+    let total = [...actions, ...blobs].reduce((sum, f) => sum + f.size, 0);
+    const removed = { actions: 0, blobs: 0, bytes: 0 };
+    if (total <= maxBytes) return removed;
+    const live = new Map<string, (typeof actions)[number]>();
+    for (const action of actions) live.set(action.path, action);
+    const referenced = async () => {
+      const digests = new Set<string>();
+      for (const action of live.values()) {
+        try {
+          const record = JSON.parse(await Deno.readTextFile(action.path)) as ActionRecord;
+          for (const out of Object.values(record.outputs)) digests.add(out.digest);
+        } catch { /* unreadable records hold nothing */ }
+      }
+      return digests;
+    };
+    let blobSet = blobs;
+    for (const action of actions) {
+      if (total <= maxBytes) break;
+      await Deno.remove(action.path).catch(() => {});
+      live.delete(action.path);
+      removed.actions++;
+      removed.bytes += action.size;
+      total -= action.size;
+      // Reclaim orphaned blobs as we go, so we stop as soon as we are under the cap.
+      const keep = await referenced();
+      const next = [];
+      for (const blob of blobSet) {
+        if (keep.has(blob.name)) next.push(blob);
+        else {
+          await Deno.remove(blob.path).catch(() => {});
+          removed.blobs++;
+          removed.bytes += blob.size;
+          total -= blob.size;
+        }
+      }
+      blobSet = next;
+    }
+    return removed;
+  }
+
+  /** Removes everything. */
+  async clear(): Promise<void> {
+    for (const sub of ["ac", "cas", "tmp"]) {
+      await Deno.remove(join(this.dir, sub), { recursive: true }).catch(() => {});
+    }
+  }
+}
+
+interface FileInfo {
+  path: string;
+  name: string;
+  size: number;
+  mtime: number;
+}
+
+async function listFiles(dir: string): Promise<FileInfo[]> {
+  const out: FileInfo[] = [];
+  let shards: Deno.DirEntry[];
+  try {
+    shards = await Array.fromAsync(Deno.readDir(dir));
+  } catch {
+    return out;
+  }
+  for (const shard of shards) {
+    if (!shard.isDirectory) continue;
+    for await (const entry of Deno.readDir(join(dir, shard.name))) {
+      if (!entry.isFile || entry.name.includes(".tmp-")) continue;
+      const path = join(dir, shard.name, entry.name);
+      const info = await Deno.stat(path).catch(() => undefined);
+      if (info) out.push({ path, name: entry.name, size: info.size, mtime: info.mtime?.getTime() ?? 0 });
+    }
+  }
+  return out;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}

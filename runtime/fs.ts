@@ -1,0 +1,31 @@
+/**
+ * Atomic file writes: data goes to a temp file beside the target, then is renamed over it, so no
+ * reader ever sees a partial file and a failure leaves the previous file in place.
+ *
+ * @module
+ */
+import { dirname, join } from "node:path";
+
+let counter = 0;
+
+/**
+ * Writes `bytes` to `path` atomically, creating parent folders.
+ *
+ * @example
+ * ```ts
+ * await atomicWrite("out/model.glb", glb);
+ * ```
+ */
+export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  await Deno.mkdir(dir, { recursive: true });
+  // Unique per process and call, so concurrent writers never share a temp file.
+  const temp = join(dir, `.${Deno.pid}-${counter++}-${crypto.randomUUID().slice(0, 8)}.tmp-partgraph`);
+  try {
+    await Deno.writeFile(temp, bytes);
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}

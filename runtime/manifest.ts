@@ -1,0 +1,100 @@
+/**
+ * Build manifests: what a run used and produced (graph digest, input digests, tool versions,
+ * output digests), so a build can be verified later by rebuilding and comparing.
+ *
+ * @module
+ */
+import { relative } from "node:path";
+import { canonicalJson, sha256Hex } from "./canonical.ts";
+import type { JsonValue } from "./node.ts";
+import type { GraphRun } from "./api.ts";
+import { contentDigest } from "./executor.ts";
+import { TOOL_VERSIONS } from "./version.ts";
+
+/** A build manifest (format 1). */
+export interface Manifest {
+  readonly manifest: 1;
+  readonly tools: Readonly<Record<string, string>>;
+  readonly graph: { readonly file: string; readonly digest: string; readonly files: Record<string, string> };
+  /** Literal graph inputs as given (paths as typed), and digests of in-memory inputs. */
+  readonly inputs: Readonly<Record<string, JsonValue>>;
+  /** Files read, relative to the working directory, with SHA-256. */
+  readonly reads: Readonly<Record<string, string>>;
+  /** Graph outputs by name: type and content digest. */
+  readonly outputs: Readonly<Record<string, { type: string; digest: string }>>;
+  /** Files written, relative to the output directory, with SHA-256. */
+  readonly writes: Readonly<Record<string, string>>;
+}
+
+/**
+ * Describes a finished run.
+ *
+ * @example
+ * ```ts
+ * const run = await runGraph("graphs/aircraft.json");
+ * await Deno.writeTextFile("build.manifest.json", JSON.stringify(await buildManifest(run), null, 2));
+ * ```
+ */
+export async function buildManifest(run: GraphRun, cwd = Deno.cwd()): Promise<Manifest> {
+  const { plan } = run;
+  const files: Record<string, string> = {};
+  for (const source of plan.files) {
+    if (source.text !== undefined) files[relative(cwd, source.file)] = sha256Hex(source.text);
+  }
+  const structure = [...plan.nodes.values()].map((n) => ({
+    id: n.id,
+    type: n.def.type,
+    version: n.def.version,
+    impl: n.implDigest ?? null,
+    params: n.params,
+    inputs: n.inputs,
+  }));
+  const inputs: Record<string, JsonValue> = { ...plan.inputLiterals };
+  for (const [name, value] of Object.entries(plan.inputValues)) {
+    if (value !== undefined) inputs[name] = { digest: await contentDigest(plan.inputs[name].type, value) };
+  }
+  const outputs: Record<string, { type: string; digest: string }> = {};
+  for (const [name, value] of Object.entries(run.outputs)) {
+    const type = plan.outputTypes[name];
+    outputs[name] = { type, digest: await contentDigest(type, value) };
+  }
+  return {
+    manifest: 1,
+    tools: TOOL_VERSIONS,
+    graph: {
+      file: relative(cwd, plan.files[0].file),
+      digest: sha256Hex(canonicalJson({ structure, outputs: plan.outputs })),
+      files,
+    },
+    inputs,
+    reads: Object.fromEntries(run.reads.map((r) => [relative(cwd, r.path), r.sha256])),
+    outputs,
+    writes: Object.fromEntries(run.writes.map((w) => [w.path, w.sha256])),
+  };
+}
+
+/** One difference between a manifest and a rebuild. */
+export interface ManifestDifference {
+  readonly what: string;
+  readonly expected: JsonValue;
+  readonly found: JsonValue;
+}
+
+/** Lists every difference between a recorded manifest and a new one (empty: verified). */
+export function compareManifests(recorded: Manifest, rebuilt: Manifest): ManifestDifference[] {
+  const out: ManifestDifference[] = [];
+  const compare = (what: string, a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const x = canonicalJson(a[key] ?? null);
+      const y = canonicalJson(b[key] ?? null);
+      if (x !== y) out.push({ what: `${what}.${key}`, expected: JSON.parse(x), found: JSON.parse(y) });
+    }
+  };
+  compare("tools", recorded.tools, rebuilt.tools);
+  compare("graph", { digest: recorded.graph.digest }, { digest: rebuilt.graph.digest });
+  compare("graph.files", recorded.graph.files, rebuilt.graph.files);
+  compare("reads", recorded.reads, rebuilt.reads);
+  compare("outputs", recorded.outputs, rebuilt.outputs);
+  compare("writes", recorded.writes, rebuilt.writes);
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * Parameter checking and defaults, shared by graph validation, the JSON Schema generator and the
+ * CLI's `--set` parsing, so all three agree on what a valid value is.
+ *
+ * @module
+ */
+import { isAbsolute, normalize } from "node:path";
+import type { JsonValue, ParamSpec, SocketType } from "./node.ts";
+
+/**
+ * Returns a problem with `value` as a value of `spec`, or undefined when it is fine.
+ *
+ * @example
+ * ```ts
+ * checkParam({ type: "number", min: 0, doc: "" }, -1); // "must be >= 0, found -1"
+ * ```
+ */
+export function checkParam(spec: ParamSpec, value: JsonValue): string | undefined {
+  switch (spec.type) {
+    case "number":
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        return `expected a number, found ${show(value)}`;
+      }
+      if (spec.integer && !Number.isInteger(value)) return `expected a whole number, found ${value}`;
+      if (spec.min !== undefined && value < spec.min) return `must be >= ${spec.min}, found ${value}`;
+      if (spec.max !== undefined && value > spec.max) return `must be <= ${spec.max}, found ${value}`;
+      return undefined;
+    case "string":
+      return typeof value === "string" ? undefined : `expected a string, found ${show(value)}`;
+    case "boolean":
+      return typeof value === "boolean" ? undefined : `expected true or false, found ${show(value)}`;
+    case "enum":
+      return typeof value === "string" && spec.values.includes(value)
+        ? undefined
+        : `expected one of ${spec.values.map((v) => JSON.stringify(v)).join(", ")}, found ${show(value)}`;
+    case "path":
+      if (typeof value !== "string" || value === "") return `expected a file path, found ${show(value)}`;
+      if (spec.access === "write" && (isAbsolute(value) || normalize(value).startsWith(".."))) {
+        return `write paths stay inside the output directory, found ${show(value)}`;
+      }
+      return undefined;
+    case "json":
+      return spec.check?.(value);
+  }
+}
+
+/** Returns a problem with `value` as a value of a socket/graph-input type, or undefined. */
+export function checkSocketLiteral(type: SocketType, value: JsonValue): string | undefined {
+  switch (type) {
+    case "string":
+    case "number":
+    case "boolean":
+      return typeof value === type ? undefined : `expected a ${type}, found ${show(value)}`;
+    case "json":
+      return undefined;
+    default:
+      return `a ${type} value cannot be written as a literal`;
+  }
+}
+
+/** The socket type a parameter's value has when it comes from a graph input. */
+export function paramSocketType(spec: ParamSpec): SocketType {
+  switch (spec.type) {
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "json":
+      return "json";
+    default:
+      return "string";
+  }
+}
+
+/**
+ * Parses a command-line value (`--set name=value`) for a given type: numbers and booleans are
+ * parsed, JSON is parsed, strings are taken as they are.
+ */
+export function parseCliValue(type: SocketType, text: string): JsonValue {
+  switch (type) {
+    case "number": {
+      const n = Number(text);
+      if (text.trim() === "" || !Number.isFinite(n)) {
+        throw new TypeError(`expected a number, found '${text}'`);
+      }
+      return n;
+    }
+    case "boolean":
+      if (text === "true") return true;
+      if (text === "false") return false;
+      throw new TypeError(`expected true or false, found '${text}'`);
+    case "json":
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new TypeError(`expected JSON, found '${text}'`);
+      }
+    default:
+      return text;
+  }
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? text.slice(0, 57) + "..." : text;
+}

@@ -1,0 +1,195 @@
+/**
+ * Compiling a graph into a flat plan: validation, then node groups expanded inline (their nodes get
+ * ids `group/inner`), graph inputs substituted, parameter defaults applied. The executor only ever
+ * sees plans.
+ *
+ * @module
+ */
+import type { GraphIssue } from "./errors.ts";
+import { GraphError } from "./errors.ts";
+import { type GraphInputDecl, type GraphSource, isInputRef, isLiteral, parseLink } from "./graph.ts";
+import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
+import { checkSocketLiteral } from "./params.ts";
+import type { Registry } from "./registry.ts";
+import { type Scope, validateScope } from "./validate.ts";
+
+/** Where a node input's value comes from. */
+export type PlanSource =
+  | { readonly node: string; readonly socket: string }
+  | { readonly literal: JsonValue }
+  | { readonly graphInput: string };
+
+/** One node of a plan. */
+export interface PlanNode {
+  /** Flattened id (`group/inner` inside node groups). */
+  readonly id: string;
+  readonly def: AnyNodeDef;
+  /** Parameters with graph inputs substituted and defaults applied. */
+  readonly params: Readonly<Record<string, JsonValue>>;
+  readonly inputs: Readonly<Record<string, PlanSource>>;
+  /** Digest of the custom module the node type came from, if any. */
+  readonly implDigest?: string;
+}
+
+/** A compiled graph. */
+export interface Plan {
+  readonly nodes: ReadonlyMap<string, PlanNode>;
+  readonly outputs: Readonly<Record<string, PlanSource>>;
+  readonly outputTypes: Readonly<Record<string, SocketType>>;
+  /** The top-level graph's declared inputs. */
+  readonly inputs: Readonly<Record<string, GraphInputDecl>>;
+  /** Values of top-level inputs of socket types given in memory (bytes, scenes). */
+  readonly inputValues: Readonly<Record<string, unknown>>;
+  /** Literal values of the top-level inputs after defaults (for manifests). */
+  readonly inputLiterals: Readonly<Record<string, JsonValue>>;
+  readonly registry: Registry;
+  /** Every graph file involved. */
+  readonly files: readonly GraphSource[];
+}
+
+type Binding = { literal: JsonValue } | { source: PlanSource };
+
+/**
+ * Validates a graph and compiles it into a plan, or throws a {@link GraphError} listing every
+ * problem. `values` are the top-level inputs (literals, or bytes/scene values given in memory).
+ */
+export async function compileGraph(
+  source: GraphSource,
+  registry: Registry,
+  values: Readonly<Record<string, unknown>> = {},
+): Promise<Plan> {
+  const { issues, scope } = await validateScope(source, registry);
+  const inputIssues: GraphIssue[] = [];
+  const bindings: Record<string, Binding> = {};
+  const inputLiterals: Record<string, JsonValue> = {};
+  const declared = scope?.signature.inputs ?? declaredInputs(source.json);
+  for (const name of Object.keys(values)) {
+    if (!(name in declared)) {
+      inputIssues.push({
+        kind: "unknown_graph_input",
+        path: "/inputs",
+        file: source.file,
+        message: `a value was given for '${name}', which the graph does not declare`,
+      });
+    }
+  }
+  for (const [name, decl] of Object.entries(declared)) {
+    const value = values[name] ?? decl.default;
+    const at = `/inputs/${name}`;
+    if (value === undefined) {
+      inputIssues.push({
+        kind: "missing_graph_input",
+        path: at,
+        file: source.file,
+        message: `graph input '${name}' (${decl.type}) has no default and no value was given` +
+          (decl.description ? ` — ${decl.description}` : ""),
+      });
+    } else if (decl.type === "bytes" || decl.type === "scene") {
+      bindings[name] = { source: { graphInput: name } };
+    } else {
+      const problem = checkSocketLiteral(decl.type, value as JsonValue);
+      if (problem) inputIssues.push({ kind: "bad_param", path: at, file: source.file, message: problem });
+      bindings[name] = { literal: value as JsonValue };
+      inputLiterals[name] = value as JsonValue;
+    }
+  }
+  if (issues.length || inputIssues.length || !scope) throw new GraphError([...issues, ...inputIssues]);
+
+  const nodes = new Map<string, PlanNode>();
+  flatten(scope, "", bindings, nodes);
+  const outputs: Record<string, PlanSource> = {};
+  for (const [name, link] of Object.entries(scope.graph.outputs ?? {})) {
+    outputs[name] = resolveLink(scope, "", link);
+  }
+  const inputValues: Record<string, unknown> = {};
+  for (const [name, decl] of Object.entries(declared)) {
+    if (decl.type === "bytes" || decl.type === "scene") inputValues[name] = values[name];
+  }
+  return {
+    nodes,
+    outputs,
+    outputTypes: scope.signature.outputs,
+    inputs: declared,
+    inputValues,
+    inputLiterals,
+    registry: scope.registry,
+    files: scope.files,
+  };
+}
+
+function flatten(
+  scope: Scope,
+  prefix: string,
+  bindings: Record<string, Binding>,
+  out: Map<string, PlanNode>,
+): void {
+  for (const [id, decl] of Object.entries(scope.graph.nodes)) {
+    const fullId = prefix + id;
+    const group = scope.groups.get(id);
+    if (group) {
+      const inner: Record<string, Binding> = {};
+      for (const [name, inputDecl] of Object.entries(group.signature.inputs)) {
+        const param = decl.params?.[name];
+        const link = decl.inputs?.[name];
+        if (param !== undefined) inner[name] = bind(param, bindings);
+        else if (link !== undefined) inner[name] = bindLink(link, scope, prefix, bindings);
+        else if (inputDecl.default !== undefined) inner[name] = { literal: inputDecl.default };
+      }
+      flatten(group, `${fullId}/`, inner, out);
+      continue;
+    }
+    const def = scope.registry.get(decl.type)!;
+    const params: Record<string, JsonValue> = {};
+    for (const [name, spec] of Object.entries(def.params)) {
+      const given = decl.params?.[name];
+      if (given === undefined) {
+        if (spec.default !== undefined) params[name] = spec.default;
+        continue;
+      }
+      const bound = bind(given, bindings);
+      // Validation guarantees parameters only reference literal-typed inputs.
+      params[name] = "literal" in bound ? bound.literal : null;
+    }
+    const inputs: Record<string, PlanSource> = {};
+    for (const [name, link] of Object.entries(decl.inputs ?? {})) {
+      const bound = bindLink(link, scope, prefix, bindings);
+      inputs[name] = "source" in bound ? bound.source : { literal: bound.literal };
+    }
+    out.set(fullId, { id: fullId, def, params, inputs, implDigest: scope.registry.implDigest(def.type) });
+  }
+}
+
+function bind(value: JsonValue, bindings: Record<string, Binding>): Binding {
+  if (isInputRef(value)) return bindings[value.$input];
+  return { literal: isLiteral(value) ? value.$literal : value };
+}
+
+function bindLink(
+  value: string | { $input: string },
+  scope: Scope,
+  prefix: string,
+  bindings: Record<string, Binding>,
+): Binding {
+  if (isInputRef(value)) return bindings[value.$input];
+  return { source: resolveLink(scope, prefix, value) };
+}
+
+/** Follows a link through node groups to the plan node that produces the value. */
+function resolveLink(scope: Scope, prefix: string, text: string): PlanSource {
+  const link = parseLink(text)!;
+  const group = scope.groups.get(link.node);
+  if (!group) return { node: prefix + link.node, socket: link.socket };
+  return resolveLink(group, `${prefix}${link.node}/`, group.graph.outputs![link.socket]);
+}
+
+function declaredInputs(json: unknown): Record<string, GraphInputDecl> {
+  const inputs = (json as { inputs?: unknown })?.inputs;
+  if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return {};
+  const out: Record<string, GraphInputDecl> = {};
+  for (const [name, decl] of Object.entries(inputs)) {
+    if (decl && typeof decl === "object" && typeof (decl as GraphInputDecl).type === "string") {
+      out[name] = decl as GraphInputDecl;
+    }
+  }
+  return out;
+}

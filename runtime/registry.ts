@@ -1,0 +1,91 @@
+/**
+ * The registry of node types and plug-ins. Built-ins and custom modules register the same way;
+ * a graph that names custom modules runs against a child registry, so one graph's modules never
+ * leak into another's.
+ *
+ * @module
+ */
+import type { AnyNodeDef, DecoderPlugin, Plugin, PluginTables, ResolverPlugin } from "./node.ts";
+import { BUILTIN_PLUGINS } from "../nodes/mod.ts";
+
+/** Type ids are `category.name`, lower snake case; `graph` is reserved for node groups. */
+const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+
+/**
+ * Node types and plug-ins by name.
+ *
+ * @example
+ * ```ts
+ * const registry = createRegistry();
+ * registry.register({ nodes: [myNode] });
+ * registry.get("io.read")?.doc;
+ * ```
+ */
+export class Registry implements PluginTables {
+  readonly #nodes = new Map<string, AnyNodeDef>();
+  readonly #decoders: DecoderPlugin[] = [];
+  readonly #resolvers: ResolverPlugin[] = [];
+  readonly #implDigests = new Map<string, string>();
+
+  /** Registers every node and plug-in of a module. `implDigest` (custom modules) goes into cache keys. */
+  register(plugin: Plugin, implDigest?: string): this {
+    for (const node of plugin.nodes ?? []) {
+      if (!TYPE_ID.test(node.type)) {
+        throw new TypeError(`node type '${node.type}' must look like 'category.name' (lower snake case)`);
+      }
+      if (!Number.isInteger(node.version) || node.version < 1) {
+        throw new TypeError(`node type '${node.type}' needs an integer version >= 1`);
+      }
+      if (this.#nodes.has(node.type) && this.#nodes.get(node.type) !== node) {
+        throw new TypeError(`node type '${node.type}' is already registered`);
+      }
+      this.#nodes.set(node.type, node);
+      if (implDigest) this.#implDigests.set(node.type, implDigest);
+    }
+    this.#decoders.push(...plugin.decoders ?? []);
+    this.#resolvers.push(...plugin.resolvers ?? []);
+    return this;
+  }
+
+  /** The definition of a node type, or undefined. */
+  get(type: string): AnyNodeDef | undefined {
+    return this.#nodes.get(type);
+  }
+
+  /** Every registered node, sorted by type id. */
+  list(): AnyNodeDef[] {
+    return [...this.#nodes.values()].sort((a, b) => a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
+  }
+
+  /** Digest of a custom node's module source, if it came from one. */
+  implDigest(type: string): string | undefined {
+    return this.#implDigests.get(type);
+  }
+
+  /** Decoder plug-ins in registration order (custom ones after built-ins). */
+  get decoders(): readonly DecoderPlugin[] {
+    return this.#decoders;
+  }
+
+  /** Resolver plug-ins in registration order. */
+  get resolvers(): readonly ResolverPlugin[] {
+    return this.#resolvers;
+  }
+
+  /** A new registry with everything this one has, to which a graph's custom modules are added. */
+  child(): Registry {
+    const copy = new Registry();
+    for (const [type, node] of this.#nodes) copy.#nodes.set(type, node);
+    for (const [type, digest] of this.#implDigests) copy.#implDigests.set(type, digest);
+    copy.#decoders.push(...this.#decoders);
+    copy.#resolvers.push(...this.#resolvers);
+    return copy;
+  }
+}
+
+/** A registry holding every built-in node and plug-in. */
+export function createRegistry(): Registry {
+  const registry = new Registry();
+  for (const plugin of BUILTIN_PLUGINS) registry.register(plugin);
+  return registry;
+}
