@@ -1,7 +1,12 @@
 /**
  * Runs a plan: pulls from the requested outputs (graph outputs and sinks) so nothing unneeded runs,
- * runs independent branches concurrently, serves results from the cache when their key matches,
- * stops the dependents of a failed node and reports every failure with node id and type.
+ * runs independent branches concurrently, serves results from the cache when their key matches
+ * (decoding cached values only when something needs them), stops the dependents of a failed node
+ * and reports every failure with node id and type.
+ *
+ * Cache key = SHA-256 over canonical JSON of: key schema, node type, implementation version (and
+ * custom module digest), tool versions, parameters after defaults (or a source's content
+ * fingerprint), and the keys of its inputs.
  *
  * @module
  */
@@ -13,17 +18,13 @@ import type { EventSink, WarningEvent } from "./events.ts";
 import type { BytesValue, JsonValue, RunContext, SocketType } from "./node.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
-import { decodeValue, encodeValue } from "./cache/codec.ts";
+import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
+import { encodeValue } from "./cache/codec.ts";
 import { atomicWrite } from "./fs.ts";
+import { jsTypeOf } from "./params.ts";
 import { TOOL_VERSIONS } from "./version.ts";
 
-/** A result kept in memory: decoded outputs plus what they depend on. */
-export interface MemoryEntry {
-  readonly outputs: Readonly<Record<string, unknown>>;
-  readonly warnings: ActionRecord["warnings"];
-  readonly reads: readonly FileDigest[];
-  readonly writes: readonly FileDigest[];
-}
+export type { MemoryEntry } from "./cache/tiers.ts";
 
 /** Options of {@link executePlan}. */
 export interface ExecuteOptions {
@@ -65,20 +66,29 @@ export interface RunResult {
 const KEY_SCHEMA = 1;
 const TOOLS_JSON = canonicalJson(TOOL_VERSIONS);
 
+/** A node's result as its dependents see it: its key now, its values on demand. */
 interface Evaluated {
-  key: string;
-  outputs: Record<string, unknown>;
+  readonly key: string;
+  load(): Promise<Record<string, unknown>>;
 }
 
 /**
  * Executes a compiled plan. Throws a {@link RunError} listing every failed node when any failed
  * (nodes downstream of a failure are skipped, not failed).
+ *
+ * @example
+ * ```ts
+ * const plan = await compileGraph(await loadGraph("graphs/gltf.json"), createRegistry(), { model: "a.glb" });
+ * const result = await executePlan(plan, { outDir: "out" });
+ * ```
  */
 export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
   const outDir = resolve(options.outDir);
   const cwd = options.cwd ?? Deno.cwd();
-  const memory = options.noCache ? new Map<string, MemoryEntry>() : options.memory ?? new Map();
-  const disk = options.noCache ? undefined : options.disk;
+  const tiers = new CacheTiers(
+    options.noCache ? new Map() : options.memory ?? new Map(),
+    options.noCache ? undefined : options.disk,
+  );
   const emit = options.onEvent ?? (() => {});
   const reports: Record<string, NodeReport> = {};
   const warnings: WarningEvent[] = [];
@@ -88,14 +98,14 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   const fileMemo = new Map<string, Promise<{ bytes: Uint8Array; sha256: string }>>();
   const evaluations = new Map<string, Promise<Evaluated | undefined>>();
 
-  const readTracked = (path: string) => {
+  const readTracked = async (path: string) => {
     const abs = resolve(cwd, path);
     let entry = fileMemo.get(abs);
     if (!entry) {
       entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: sha256Hex(bytes) }));
       fileMemo.set(abs, entry);
     }
-    return entry.then((e) => ({ ...e, abs }));
+    return { ...await entry, abs };
   };
   const outPath = (path: string) => {
     if (isAbsolute(path) || normalize(path).startsWith("..")) {
@@ -103,7 +113,6 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     }
     return join(outDir, path);
   };
-
   /** Still valid: every file it read is unchanged and every file it wrote still holds its bytes. */
   const stillValid = async (entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }) => {
     for (const read of entry.reads) {
@@ -117,24 +126,16 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     return true;
   };
 
-  const valueKey = async (source: PlanSource, upstream: Map<string, Evaluated>): Promise<string> => {
-    if ("node" in source) return `${upstream.get(source.node)!.key}#${source.socket}`;
-    if ("literal" in source) return `literal:${canonicalJson(source.literal)}`;
-    const value = plan.inputValues[source.graphInput];
-    const type = plan.inputs[source.graphInput].type;
-    return `input:${await contentDigest(type, value)}`;
-  };
-
   const evaluate = (id: string): Promise<Evaluated | undefined> => {
     let pending = evaluations.get(id);
     if (!pending) {
-      pending = run(plan.nodes.get(id)!);
+      pending = evaluateNode(plan.nodes.get(id)!);
       evaluations.set(id, pending);
     }
     return pending;
   };
 
-  async function run(node: PlanNode): Promise<Evaluated | undefined> {
+  async function evaluateNode(node: PlanNode): Promise<Evaluated | undefined> {
     const { def } = node;
     const ups = [...new Set(Object.values(node.inputs).flatMap((s) => "node" in s ? [s.node] : []))];
     const results = await Promise.all(ups.map(evaluate));
@@ -147,63 +148,21 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       }
       upstream.set(up, results[i]!);
     }
-    const inputs: Record<string, unknown> = {};
-    for (const [name, source] of Object.entries(node.inputs)) {
-      inputs[name] = "node" in source
-        ? upstream.get(source.node)!.outputs[source.socket]
-        : "literal" in source
-        ? source.literal
-        : plan.inputValues[source.graphInput];
-    }
-
-    const nodeWarnings: { message: string; detail?: Record<string, JsonValue> }[] = [];
-    const reads = new Map<string, string>();
-    const writes = new Map<string, string>();
-    const ctx: RunContext = {
-      nodeId: node.id,
-      plugins: plan.registry,
-      warn(message, detail) {
-        nodeWarnings.push(detail ? { message, detail } : { message });
-      },
-      async readFile(path) {
-        const file = await readTracked(path);
-        reads.set(path, file.sha256);
-        allReads.set(file.abs, file.sha256);
-        return file.bytes;
-      },
-      async writeFile(path, bytes) {
-        const target = outPath(path);
-        await atomicWrite(target, bytes);
-        const digest = sha256Hex(bytes);
-        writes.set(path, digest);
-        allWrites.set(path, digest);
-      },
-      async invoke(type, invokeInputs, params = {}) {
-        const target = plan.registry.get(type);
-        if (!target) throw new Error(`unknown node type '${type}'`);
-        const full: Record<string, unknown> = {};
-        for (const [name, spec] of Object.entries(target.params)) full[name] = params[name] ?? spec.default;
-        return await target.run({ inputs: invokeInputs, params: full, ctx: this });
-      },
-    };
-
+    const ctx = createContext(node, createRecorder());
     const started = performance.now();
-    let key = "";
     try {
-      const cacheable = def.cache !== false;
       const params = def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params;
       const inputKeys: Record<string, string> = {};
       for (const [name, source] of Object.entries(node.inputs)) {
         inputKeys[name] = await valueKey(source, upstream);
       }
-      key = sha256Hex(
+      const key = sha256Hex(
         `{"schema":${KEY_SCHEMA},"type":${JSON.stringify(def.type)},"version":${def.version},` +
           `"impl":${JSON.stringify(node.implDigest ?? null)},"tools":${TOOLS_JSON},` +
           `"params":${canonicalJson(params)},"inputs":${canonicalJson(inputKeys)}}`,
       );
-
-      if (cacheable) {
-        const hit = await lookup(key);
+      if (def.cache !== false) {
+        const hit = await tiers.lookup(key, stillValid);
         if (hit) {
           const ms = performance.now() - started;
           reports[node.id] = { type: def.type, state: "cached", ms, key, tier: hit.tier };
@@ -211,39 +170,103 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
           replayWarnings(node, hit.entry.warnings);
           for (const r of hit.entry.reads) allReads.set(resolve(cwd, r.path), r.sha256);
           for (const w of hit.entry.writes) allWrites.set(w.path, w.sha256);
-          return { key, outputs: hit.entry.outputs as Record<string, unknown> };
+          let loading: Promise<Record<string, unknown>> | undefined;
+          // A blob found corrupt when finally needed is recomputed, never used.
+          const load = () =>
+            loading ??= hit.load().then((outputs) => outputs ?? compute(node, key, upstream));
+          return { key, load };
         }
       }
-
-      emit({ event: "node", id: node.id, type: def.type, state: "running" });
-      const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
-      checkOutputs(node, outputs);
-      const ms = performance.now() - started;
-      const entry: MemoryEntry = {
-        outputs,
-        warnings: nodeWarnings,
-        reads: [...reads].map(([path, sha256]) => ({ path, sha256 })),
-        writes: [...writes].map(([path, sha256]) => ({ path, sha256 })),
-      };
-      if (cacheable) {
-        memory.set(key, entry);
-        if (disk) await storeOnDisk(node, key, entry);
-      } else {
+      const outputs = await compute(node, key, upstream, ctx, started);
+      if (def.cache === false) {
         // An uncached node's dependents are keyed by what it actually produced.
-        key = sha256Hex(`uncached:${canonicalJson(await outputDigests(node, outputs))}`);
+        const digests: Record<string, string> = {};
+        for (const [name, spec] of Object.entries(def.outputs)) {
+          digests[name] = await contentDigest(spec.type, outputs[name]);
+        }
+        return { key: sha256Hex(`uncached:${canonicalJson(digests)}`), load: () => Promise.resolve(outputs) };
       }
-      reports[node.id] = { type: def.type, state: "done", ms, key };
-      emit({ event: "node", id: node.id, type: def.type, state: "done", ms });
-      replayWarnings(node, nodeWarnings);
-      return { key, outputs };
+      return { key, load: () => Promise.resolve(outputs) };
     } catch (error) {
       const failure = error instanceof NodeFailure ? error : new NodeFailure(node.id, def.type, error);
       failures.push(failure);
       const ms = performance.now() - started;
-      reports[node.id] = { type: def.type, state: "failed", ms, key: key || undefined };
+      reports[node.id] = { type: def.type, state: "failed", ms };
       emit({ event: "node", id: node.id, type: def.type, state: "failed", ms, error: failure.toJSON() });
       return undefined;
     }
+  }
+
+  /** Runs a node's function (after loading its inputs' values) and caches the result. */
+  async function compute(
+    node: PlanNode,
+    key: string,
+    upstream: Map<string, Evaluated>,
+    ctx = createContext(node, createRecorder()),
+    started = performance.now(),
+  ): Promise<Record<string, unknown>> {
+    const { def } = node;
+    const { record } = ctx;
+    const inputs: Record<string, unknown> = {};
+    for (const [name, source] of Object.entries(node.inputs)) {
+      inputs[name] = "node" in source
+        ? (await upstream.get(source.node)!.load())[source.socket]
+        : "literal" in source
+        ? source.literal
+        : plan.inputValues[source.graphInput];
+    }
+    emit({ event: "node", id: node.id, type: def.type, state: "running" });
+    const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
+    checkOutputs(node, outputs);
+    const ms = performance.now() - started;
+    const entry: MemoryEntry = {
+      outputs,
+      warnings: record.warnings,
+      reads: [...record.reads].map(([path, sha256]) => ({ path, sha256 })),
+      writes: [...record.writes].map(([path, sha256]) => ({ path, sha256 })),
+    };
+    if (def.cache !== false) await tiers.store(key, def.type, def.outputs, entry);
+    reports[node.id] = { type: def.type, state: "done", ms, key };
+    emit({ event: "node", id: node.id, type: def.type, state: "done", ms });
+    replayWarnings(node, record.warnings);
+    return outputs;
+  }
+
+  function createContext(node: PlanNode, record: Recorder): RunContext & { record: Recorder } {
+    return {
+      nodeId: node.id,
+      plugins: plan.registry,
+      record,
+      warn(message, detail) {
+        record.warnings.push(detail ? { message, detail } : { message });
+      },
+      async readFile(path) {
+        const file = await readTracked(path);
+        record.reads.set(path, file.sha256);
+        allReads.set(file.abs, file.sha256);
+        return file.bytes;
+      },
+      async writeFile(path, bytes) {
+        await atomicWrite(outPath(path), bytes);
+        const digest = sha256Hex(bytes);
+        record.writes.set(path, digest);
+        allWrites.set(path, digest);
+      },
+      async invoke(type, inputs, params = {}) {
+        const target = plan.registry.get(type);
+        if (!target) throw new Error(`unknown node type '${type}'`);
+        const full: Record<string, unknown> = {};
+        for (const [name, spec] of Object.entries(target.params)) full[name] = params[name] ?? spec.default;
+        return await target.run({ inputs, params: full, ctx: this });
+      },
+    };
+  }
+
+  async function valueKey(source: PlanSource, upstream: Map<string, Evaluated>): Promise<string> {
+    if ("node" in source) return `${upstream.get(source.node)!.key}#${source.socket}`;
+    if ("literal" in source) return `literal:${canonicalJson(source.literal)}`;
+    const type = plan.inputs[source.graphInput].type;
+    return `input:${await contentDigest(type, plan.inputValues[source.graphInput])}`;
   }
 
   function replayWarnings(node: PlanNode, list: ActionRecord["warnings"]) {
@@ -254,65 +277,42 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     }
   }
 
-  async function lookup(key: string): Promise<{ entry: MemoryEntry; tier: "memory" | "disk" } | undefined> {
-    const inMemory = memory.get(key);
-    if (inMemory) {
-      if (await stillValid(inMemory)) return { entry: inMemory, tier: "memory" };
-      memory.delete(key);
-    }
-    if (!disk) return undefined;
-    const record = await disk.lookup(key);
-    if (!record || !(await stillValid(record))) return undefined;
-    const outputs: Record<string, unknown> = {};
-    for (const [name, stored] of Object.entries(record.outputs)) {
-      const bytes = await disk.readOutput(stored);
-      if (!bytes) {
-        await disk.discard(key); // corrupt or missing blob: recompute
-        return undefined;
-      }
-      outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
-    }
-    const entry: MemoryEntry = {
-      outputs,
-      warnings: record.warnings,
-      reads: record.reads,
-      writes: record.writes,
-    };
-    memory.set(key, entry);
-    return { entry, tier: "disk" };
-  }
-
-  async function storeOnDisk(node: PlanNode, key: string, entry: MemoryEntry) {
-    const encoded: Record<string, { type: SocketType; bytes: Uint8Array; meta?: JsonValue }> = {};
-    for (const [name, spec] of Object.entries(node.def.outputs)) {
-      encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
-    }
-    await disk!.store(key, {
-      type: node.def.type,
-      warnings: entry.warnings,
-      reads: entry.reads,
-      writes: entry.writes,
-    }, encoded);
-  }
-
   // Pull from what was asked for: graph outputs and sinks.
   const wanted = new Set<string>();
   for (const source of Object.values(plan.outputs)) if ("node" in source) wanted.add(source.node);
   for (const node of plan.nodes.values()) if (node.def.sink) wanted.add(node.id);
   await Promise.all([...wanted].sort().map(evaluate));
 
-  if (failures.length) throw new RunError(failures);
   const outputs: Record<string, unknown> = {};
-  for (const [name, source] of Object.entries(plan.outputs)) {
-    outputs[name] = "node" in source
-      ? (await evaluate(source.node))!.outputs[source.socket]
-      : "literal" in source
-      ? source.literal
-      : plan.inputValues[source.graphInput];
+  if (!failures.length) {
+    for (const [name, source] of Object.entries(plan.outputs)) {
+      try {
+        outputs[name] = "node" in source
+          ? (await (await evaluate(source.node))!.load())[source.socket]
+          : "literal" in source
+          ? source.literal
+          : plan.inputValues[source.graphInput];
+      } catch (error) {
+        const node = plan.nodes.get((source as { node: string }).node)!;
+        failures.push(error instanceof NodeFailure ? error : new NodeFailure(node.id, node.def.type, error));
+      }
+    }
   }
+  if (failures.length) throw new RunError(failures);
   const files = (map: Map<string, string>) =>
     [...map].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([path, sha256]) => ({ path, sha256 }));
   return { outputs, nodes: reports, warnings, reads: files(allReads), writes: files(allWrites) };
+}
+
+/** What one node run read, wrote and warned about. */
+interface Recorder {
+  readonly warnings: { message: string; detail?: Record<string, JsonValue> }[];
+  readonly reads: Map<string, string>;
+  readonly writes: Map<string, string>;
+}
+
+function createRecorder(): Recorder {
+  return { warnings: [], reads: new Map(), writes: new Map() };
 }
 
 /** Content digest of a value of a socket type (for manifests and uncached nodes' dependents). */
@@ -320,17 +320,6 @@ export async function contentDigest(type: SocketType, value: unknown): Promise<s
   const encoded = await encodeValue(type, value);
   const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
   return sha256Hex(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
-}
-
-async function outputDigests(
-  node: PlanNode,
-  outputs: Record<string, unknown>,
-): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(node.def.outputs)) {
-    out[name] = await contentDigest(spec.type, outputs[name]);
-  }
-  return out;
 }
 
 /** A run function must return every declared output with a value of its type. */
@@ -344,7 +333,7 @@ function checkOutputs(node: PlanNode, outputs: Record<string, unknown>): void {
       ? (value as BytesValue)?.bytes instanceof Uint8Array && typeof (value as BytesValue).name === "string"
       : spec.type === "json"
       ? value !== undefined
-      : typeof value === spec.type;
+      : jsTypeOf(value) === spec.type;
     if (!ok) throw new Error(`output '${name}' must be a ${spec.type} value`);
   }
 }

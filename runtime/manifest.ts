@@ -35,7 +35,7 @@ export interface Manifest {
  * await Deno.writeTextFile("build.manifest.json", JSON.stringify(await buildManifest(run), null, 2));
  * ```
  */
-export async function buildManifest(run: GraphRun, cwd = Deno.cwd()): Promise<Manifest> {
+export async function buildManifest(run: GraphRun, cwd: string = Deno.cwd()): Promise<Manifest> {
   const { plan } = run;
   const files: Record<string, string> = {};
   for (const source of plan.files) {

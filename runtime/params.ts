@@ -50,7 +50,7 @@ export function checkSocketLiteral(type: SocketType, value: JsonValue): string |
     case "string":
     case "number":
     case "boolean":
-      return typeof value === type ? undefined : `expected a ${type}, found ${show(value)}`;
+      return jsTypeOf(value) === type ? undefined : `expected a ${type}, found ${show(value)}`;
     case "json":
       return undefined;
     default:
@@ -98,6 +98,11 @@ export function parseCliValue(type: SocketType, text: string): JsonValue {
     default:
       return text;
   }
+}
+
+/** `typeof`, as a plain string (so it can be compared with socket type names). */
+export function jsTypeOf(value: unknown): string {
+  return typeof value;
 }
 
 function show(value: unknown): string {

@@ -1,0 +1,82 @@
+/**
+ * The two cache tiers behind one lookup: in-memory results for this process, then the disk store.
+ * A hit is only a promise of outputs: values are decoded from disk when something needs them, so a
+ * warm run whose final results are cached never decodes the scenes in between.
+ *
+ * @module
+ */
+import type { JsonValue, SocketSpecs, SocketType } from "../node.ts";
+import type { ActionRecord, DiskCache, FileDigest } from "./disk.ts";
+import { decodeValue, encodeValue } from "./codec.ts";
+
+/** A result kept in memory: decoded outputs plus what they depend on. */
+export interface MemoryEntry {
+  readonly outputs: Readonly<Record<string, unknown>>;
+  readonly warnings: ActionRecord["warnings"];
+  readonly reads: readonly FileDigest[];
+  readonly writes: readonly FileDigest[];
+}
+
+/** A cache hit: its record, and a way to get its values (undefined when a blob turns out corrupt). */
+export interface CacheHit {
+  readonly tier: "memory" | "disk";
+  readonly entry: Omit<MemoryEntry, "outputs">;
+  load(): Promise<Record<string, unknown> | undefined>;
+}
+
+/** Checks that a cached result's file dependencies still hold. */
+export type Validity = (entry: Omit<MemoryEntry, "outputs">) => Promise<boolean>;
+
+/** Memory and disk tiers. */
+export class CacheTiers {
+  readonly memory: Map<string, MemoryEntry>;
+  readonly disk?: DiskCache;
+
+  constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache) {
+    this.memory = memory;
+    this.disk = disk;
+  }
+
+  /** Finds a still-valid result for a key, memory first. */
+  async lookup(key: string, stillValid: Validity): Promise<CacheHit | undefined> {
+    const inMemory = this.memory.get(key);
+    if (inMemory) {
+      if (await stillValid(inMemory)) {
+        return { tier: "memory", entry: inMemory, load: () => Promise.resolve({ ...inMemory.outputs }) };
+      }
+      this.memory.delete(key);
+    }
+    const disk = this.disk;
+    if (!disk) return undefined;
+    const record = await disk.lookup(key);
+    if (!record || !(await stillValid(record))) return undefined;
+    let loading: Promise<Record<string, unknown> | undefined> | undefined;
+    const load = () =>
+      loading ??= (async () => {
+        const outputs: Record<string, unknown> = {};
+        for (const [name, stored] of Object.entries(record.outputs)) {
+          const bytes = await disk.readOutput(stored);
+          if (!bytes) {
+            await disk.discard(key); // corrupt or missing blob: the caller recomputes
+            return undefined;
+          }
+          outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
+        }
+        this.memory.set(key, { ...record, outputs });
+        return outputs;
+      })();
+    return { tier: "disk", entry: record, load };
+  }
+
+  /** Keeps a fresh result in memory and, when there is a disk tier, on disk. */
+  async store(key: string, type: string, specs: SocketSpecs, entry: MemoryEntry): Promise<void> {
+    this.memory.set(key, entry);
+    if (!this.disk) return;
+    const encoded: Record<string, { type: SocketType; bytes: Uint8Array; meta?: JsonValue }> = {};
+    for (const [name, spec] of Object.entries(specs)) {
+      encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
+    }
+    const { warnings, reads, writes } = entry;
+    await this.disk.store(key, { type, warnings, reads, writes }, encoded);
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The `partgraph` command line.
+ *
+ * ```
+ * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE]
+ * partgraph check <graph> [--set name=value …] [--json]
+ * partgraph nodes [--markdown | --json]
+ * partgraph inspect <file> [--json]
+ * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
+ * partgraph verify <manifest> [--json]
+ * partgraph schema [--out FILE]
+ * ```
+ *
+ * Exit codes: 0 success; 1 a node failed or verification found differences; 2 usage error;
+ * 3 invalid graph; 4 the file given to `inspect` could not be decoded.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { basename, resolve } from "node:path";
+import { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "./api.ts";
+import { GraphError, type GraphIssue, PartgraphError, RunError } from "./errors.ts";
+import type { GraphFile } from "./graph.ts";
+import { parseCliValue } from "./params.ts";
+import { createRegistry } from "./registry.ts";
+import { catalogueMarkdown, catalogueText } from "./catalogue.ts";
+import { humanProgress, ndjsonProgress } from "./progress.ts";
+import { DEFAULT_MAX_BYTES, DiskCache } from "./cache/disk.ts";
+import { buildManifest, compareManifests, type Manifest } from "./manifest.ts";
+import { describeScene, renderTree } from "./inspect.ts";
+import { graphSchema } from "./schema.ts";
+import { atomicWrite } from "./fs.ts";
+import type { EventSink } from "./events.ts";
+import type { Document } from "@gltf-transform/core";
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
+
+const USAGE = `partgraph — node-graph pipeline for rigged glTF
+
+usage:
+  partgraph run <graph.json> [--set name=value …] [--out DIR] [--json] [--quiet]
+                             [--cache-dir DIR] [--no-cache] [--manifest FILE]
+  partgraph check <graph.json> [--set name=value …] [--json]
+  partgraph nodes [--markdown | --json]
+  partgraph inspect <model file> [--json]
+  partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
+  partgraph verify <manifest.json> [--json]
+  partgraph schema [--out FILE]
+
+exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
+
+class UsageError extends Error {}
+
+/** Runs the CLI with the given arguments; resolves with the exit code. */
+export async function main(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        set: { type: "string", multiple: true },
+        out: { type: "string" },
+        json: { type: "boolean" },
+        quiet: { type: "boolean", short: "q" },
+        "cache-dir": { type: "string" },
+        "no-cache": { type: "boolean" },
+        manifest: { type: "string" },
+        markdown: { type: "boolean" },
+        "max-size": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+  const { values: opts, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (opts.help || !command) {
+    console.log(USAGE);
+    return opts.help ? EXIT.ok : EXIT.usage;
+  }
+  try {
+    switch (command) {
+      case "run":
+        return await runCommand(one(rest, "graph file"), opts);
+      case "check":
+        return await checkCommand(one(rest, "graph file"), opts);
+      case "nodes":
+        return nodesCommand(opts);
+      case "inspect":
+        return await inspectCommand(one(rest, "model file"), opts);
+      case "cache":
+        return await cacheCommand(one(rest, "stats, prune or clear"), opts);
+      case "verify":
+        return await verifyCommand(one(rest, "manifest file"), opts);
+      case "schema":
+        return await schemaCommand(opts);
+      default:
+        return usage(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof GraphError) return graphProblems(error.issues, !!opts.json);
+    throw error;
+  }
+}
+
+type Opts = {
+  set?: string[];
+  out?: string;
+  json?: boolean;
+  quiet?: boolean;
+  "cache-dir"?: string;
+  "no-cache"?: boolean;
+  manifest?: string;
+  markdown?: boolean;
+  "max-size"?: string;
+};
+
+async function runCommand(graphPath: string, opts: Opts): Promise<number> {
+  const source = await loadGraph(graphPath);
+  const inputs = parseSets(opts.set ?? [], source.json as GraphFile);
+  const onEvent: EventSink | undefined = opts.json
+    ? ndjsonProgress()
+    : opts.quiet || !Deno.stderr.isTerminal()
+    ? undefined
+    : humanProgress();
+  const started = performance.now();
+  try {
+    const run = await runGraph(source, {
+      inputs,
+      outDir: opts.out ?? DEFAULT_OUT_DIR,
+      cacheDir: opts["cache-dir"] ?? DEFAULT_CACHE_DIR,
+      noCache: opts["no-cache"],
+      onEvent,
+    });
+    const states = Object.values(run.nodes);
+    const cached = states.filter((n) => n.state === "cached").length;
+    if (opts.manifest) {
+      const manifest = await buildManifest(run);
+      await atomicWrite(
+        resolve(opts.manifest),
+        new TextEncoder().encode(JSON.stringify(manifest, null, 2) + "\n"),
+      );
+    }
+    const summary = {
+      event: "result",
+      ok: true,
+      nodes: states.length,
+      cached,
+      ms: Math.round(performance.now() - started),
+      writes: run.writes,
+      warnings: run.warnings.length,
+    };
+    if (opts.json) console.log(JSON.stringify(summary));
+    else if (!opts.quiet) {
+      for (const w of run.warnings) if (!onEvent) console.error(`warning: ${w.id}: ${w.message}`);
+      for (const w of run.writes) console.error(`wrote ${resolve(opts.out ?? DEFAULT_OUT_DIR, w.path)}`);
+      console.error(`${states.length} nodes (${cached} cached) in ${summary.ms} ms`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof RunError)) throw error;
+    if (opts.json) console.log(JSON.stringify({ event: "result", ok: false, error: error.toJSON() }));
+    else for (const f of error.failures) console.error(`error: ${f.message}`);
+    return EXIT.failed;
+  }
+}
+
+async function checkCommand(graphPath: string, opts: Opts): Promise<number> {
+  const source = await loadGraph(graphPath);
+  const issues = await checkGraph(source, { inputs: parseSets(opts.set ?? [], source.json as GraphFile) });
+  if (issues.length) return graphProblems(issues, !!opts.json);
+  if (opts.json) console.log(JSON.stringify({ ok: true, issues: [] }));
+  else console.error(`${graphPath}: ok`);
+  return EXIT.ok;
+}
+
+function nodesCommand(opts: Opts): number {
+  const registry = createRegistry();
+  if (opts.json) {
+    const nodes = registry.list().map((n) => ({
+      type: n.type,
+      version: n.version,
+      doc: n.doc,
+      inputs: n.inputs,
+      outputs: n.outputs,
+      params: Object.fromEntries(Object.entries(n.params).map(([k, p]) => [k, { ...p, check: undefined }])),
+    }));
+    console.log(JSON.stringify(nodes, null, 2));
+  } else console.log(opts.markdown ? catalogueMarkdown(registry) : catalogueText(registry));
+  return EXIT.ok;
+}
+
+async function inspectCommand(file: string, opts: Opts): Promise<number> {
+  const graph: GraphFile = {
+    version: 1,
+    inputs: { file: { type: "string" } },
+    nodes: {
+      read: { type: "io.read", params: { path: { $input: "file" } } },
+      decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+    },
+    outputs: { scene: "decode.scene" },
+  };
+  let run;
+  try {
+    run = await runGraph(graph, { inputs: { file }, cacheDir: false });
+  } catch (error) {
+    if (!(error instanceof RunError)) throw error;
+    const cause = error.failures[0].cause;
+    const detail = cause instanceof PartgraphError ? cause.toJSON() : { message: String(cause) };
+    if (opts.json) console.log(JSON.stringify({ ok: false, error: detail }));
+    else console.error(`error: ${basename(file)}: ${detail.message}`);
+    return EXIT.badInput;
+  }
+  const description = describeScene(run.outputs.scene as Document);
+  const warnings = run.warnings.map((w) => w.message);
+  if (opts.json) console.log(JSON.stringify({ file, ...description, warnings }, null, 2));
+  else {
+    console.log(`${file}`);
+    console.log(renderTree(description));
+    for (const w of warnings) console.log(`warning: ${w}`);
+  }
+  return EXIT.ok;
+}
+
+async function cacheCommand(action: string, opts: Opts): Promise<number> {
+  const maxBytes = opts["max-size"] !== undefined ? parseSize(opts["max-size"]) : DEFAULT_MAX_BYTES;
+  const disk = new DiskCache(resolve(opts["cache-dir"] ?? DEFAULT_CACHE_DIR), maxBytes);
+  switch (action) {
+    case "stats": {
+      const stats = await disk.stats();
+      if (opts.json) console.log(JSON.stringify(stats));
+      else {
+        console.log(
+          `${stats.dir}: ${stats.actions} actions, ${stats.blobs} blobs, ${mib(stats.bytes)} of ${
+            mib(stats.maxBytes)
+          }`,
+        );
+      }
+      return EXIT.ok;
+    }
+    case "prune": {
+      const removed = await disk.prune(maxBytes);
+      if (opts.json) console.log(JSON.stringify(removed));
+      else {console.log(
+          `removed ${removed.actions} actions and ${removed.blobs} blobs (${mib(removed.bytes)})`,
+        );}
+      return EXIT.ok;
+    }
+    case "clear":
+      await disk.clear();
+      if (!opts.json) console.log(`cleared ${disk.dir}`);
+      return EXIT.ok;
+    default:
+      throw new UsageError(`unknown cache action '${action}' (stats, prune or clear)`);
+  }
+}
+
+async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
+  const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+  const outDir = await Deno.makeTempDir({ prefix: "partgraph-verify-" });
+  try {
+    const run = await runGraph(recorded.graph.file, {
+      inputs: recorded.inputs,
+      outDir,
+      noCache: true,
+      cacheDir: false,
+    });
+    const differences = compareManifests(recorded, await buildManifest(run));
+    if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));
+    else if (differences.length === 0) {
+      console.error(`verified: ${Object.keys(recorded.writes).length} files rebuilt identically`);
+    } else {for (const d of differences) {
+        console.error(
+          `differs: ${d.what}: expected ${JSON.stringify(d.expected)}, found ${JSON.stringify(d.found)}`,
+        );
+      }}
+    return differences.length ? EXIT.failed : EXIT.ok;
+  } finally {
+    await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  }
+}
+
+async function schemaCommand(opts: Opts): Promise<number> {
+  const text = JSON.stringify(graphSchema(createRegistry()), null, 2) + "\n";
+  if (opts.out) await atomicWrite(resolve(opts.out), new TextEncoder().encode(text));
+  else console.log(text.trimEnd());
+  return EXIT.ok;
+}
+
+/** Parses `--set name=value` against the graph's declared input types. */
+function parseSets(sets: string[], graph: GraphFile): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const set of sets) {
+    const eq = set.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--set expects name=value, found '${set}'`);
+    const name = set.slice(0, eq);
+    const decl = graph?.inputs?.[name];
+    if (!decl) {
+      const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
+      throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
+    }
+    try {
+      inputs[name] = parseCliValue(decl.type, set.slice(eq + 1));
+    } catch (error) {
+      throw new UsageError(`--set ${name}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return inputs;
+}
+
+function graphProblems(issues: GraphIssue[], json: boolean): number {
+  if (json) console.log(JSON.stringify({ ok: false, issues }));
+  else {
+    console.error(`graph has ${issues.length} problem(s):`);
+    for (const i of issues) {
+      console.error(`  ${i.file ? basename(i.file) + " " : ""}${i.path || "/"}: [${i.kind}] ${i.message}`);
+    }
+  }
+  return EXIT.invalidGraph;
+}
+
+function one(rest: string[], what: string): string {
+  if (rest.length !== 1) {
+    throw new UsageError(`expected one ${what}, found ${rest.length ? rest.join(" ") : "none"}`);
+  }
+  return rest[0];
+}
+
+function usage(message: string): number {
+  console.error(`error: ${message}\n\n${USAGE}`);
+  return EXIT.usage;
+}
+
+function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?)?$/i.exec(text.trim());
+  if (!match) throw new UsageError(`--max-size expects a size like 500MB, found '${text}'`);
+  const unit = (match[2] ?? "").toLowerCase()[0];
+  return Math.round(
+    Number(match[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1),
+  );
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
