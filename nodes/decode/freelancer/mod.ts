@@ -1,9 +1,17 @@
 /**
- * The freelancer plug-in: its nodes, its decoder for `decode.auto` and its constraint resolver.
+ * The freelancer plug-in: `decode.cmp` (registered for `decode.auto` by the UTF signature and the
+ * `cmp`, `3db` and `vms` extensions) and the `Cons` constraint resolver for `constraints.resolve`.
  *
  * @module
  */
 import type { Plugin } from "../../../runtime/node.ts";
+import { decodeCmp } from "./decode_cmp.ts";
+import { freelancerResolver } from "./resolve.ts";
+import { isUtf } from "./utf.ts";
 
 /** Nodes and plug-ins for freelancer files. */
-export const freelancerPlugin: Plugin = { nodes: [], decoders: [], resolvers: [] };
+export const freelancerPlugin: Plugin = {
+  nodes: [decodeCmp],
+  decoders: [{ format: "cmp", node: "decode.cmp", extensions: ["cmp", "3db", "vms"], sniff: isUtf }],
+  resolvers: [freelancerResolver],
+};

@@ -1,0 +1,106 @@
+/**
+ * `Cons` constraint records of a compound: packed arrays of fixed-size records, one leaf per joint
+ * kind, no count and no per-record size. An unknown leaf or a size that is not a multiple of the
+ * record size is an error: guessing would silently desynchronise every later record.
+ *
+ * @module
+ */
+import type { ByteWindow } from "./bounds.ts";
+import type { UtfEntry } from "./utf.ts";
+import { requireLeaf } from "./utf.ts";
+
+/** Joint kinds, as lower-case `construct` names (LancerEdit's spelling). */
+export type JointKind = "fix" | "rev" | "pris" | "cyl" | "sphere" | "loose";
+
+/** Record size in bytes of each `Cons` leaf. Sphere carries an offset: 212, not 200. */
+export const CONSTRAINT_RECORD_SIZE: Readonly<Record<JointKind, number>> = {
+  fix: 176,
+  rev: 208,
+  pris: 208,
+  cyl: 216,
+  sphere: 212,
+  loose: 176,
+};
+
+/**
+ * One decoded constraint record. Angles are radians as stored; the JSON shape is what
+ * `decode.cmp` keeps in `extras.partgraph.constraints`.
+ */
+export interface ConstraintRecord {
+  kind: JointKind;
+  parent: string;
+  child: string;
+  /** Rest translation (parent frame). */
+  translation: number[];
+  /** Nine floats: the rows of R, `p_parent = R·p_child + t`. */
+  rotation: number[];
+  /** Rev, Pris, Cyl, Sphere: the "child point" (zero in every retail record). */
+  offset?: number[];
+  /** Rev, Pris, Cyl: the joint axis in the parent frame. */
+  axis?: number[];
+  /** Rev (radians), Pris (units): limits. */
+  min?: number;
+  max?: number;
+  /** Cyl: the four stored limits in file order; Sphere: min1, max1, min2, max2, min3, max3 (radians). */
+  limits?: number[];
+  /** Absolute byte offset of the record in the file. */
+  at: number;
+}
+
+/** Decodes every record of every leaf of a `Cons` directory, in file order. */
+export function readConstraints(cons: UtfEntry, warn: (message: string) => void): ConstraintRecord[] {
+  const records: ConstraintRecord[] = [];
+  for (const leaf of cons.children ?? []) {
+    const kind = leaf.name.toLowerCase() as JointKind;
+    const data = requireLeaf(leaf, "a constraint leaf");
+    const size = CONSTRAINT_RECORD_SIZE[kind];
+    if (!Object.hasOwn(CONSTRAINT_RECORD_SIZE, kind)) {
+      data.fail(0, "a Cons leaf named Fix, Rev, Pris, Cyl, Sphere or Loose", JSON.stringify(leaf.name));
+    }
+    if (data.length % size !== 0) {
+      data.fail(
+        data.length - (data.length % size),
+        `a ${leaf.name} leaf of whole ${size}-byte records`,
+        `${data.length} bytes (${data.length % size} left over)`,
+      );
+    }
+    if (kind === "cyl" && data.length) {
+      warn(
+        "Cyl constraint: the order of its four limits is disputed; read as rotation min/max then slide min/max",
+      );
+    }
+    for (let at = 0; at < data.length; at += size) records.push(readRecord(data, at, kind));
+  }
+  return records;
+}
+
+function readRecord(data: ByteWindow, at: number, kind: JointKind): ConstraintRecord {
+  const record: ConstraintRecord = {
+    kind,
+    parent: data.cString(at, 64),
+    child: data.cString(at + 64, 64),
+    translation: data.floats(at + 128, 3, "translation"),
+    rotation: [],
+    at: data.start + at,
+  };
+  if (kind === "fix" || kind === "loose") {
+    record.rotation = data.floats(at + 140, 9, "rotation");
+    return record;
+  }
+  record.offset = data.floats(at + 140, 3, "offset");
+  record.rotation = data.floats(at + 152, 9, "rotation");
+  if (kind === "sphere") {
+    record.limits = data.floats(at + 188, 6, "sphere limits");
+    return record;
+  }
+  record.axis = data.floats(at + 188, 3, "axis");
+  if (kind === "cyl") {
+    record.limits = data.floats(at + 200, 4, "cylinder limits");
+    record.min = record.limits[0];
+    record.max = record.limits[1];
+    return record;
+  }
+  record.min = data.f32(at + 200, "min");
+  record.max = data.f32(at + 204, "max");
+  return record;
+}

@@ -1,0 +1,122 @@
+/**
+ * Rigid fragments: the content of a `.3db` file or of one part directory of a `.cmp` — mesh
+ * references per LOD, the HUD wireframe, hardpoints and an optional camera.
+ *
+ * @module
+ */
+import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
+import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
+
+/** A hardpoint: a named attachment frame on a part. */
+export interface Hardpoint {
+  readonly name: string;
+  readonly kind: "fix" | "rev";
+  readonly position: number[];
+  /** Nine floats, rows of R (same convention as constraints). */
+  readonly orientation: number[];
+  /** Revolute only: axis (default +Y), limits in radians. */
+  readonly axis?: number[];
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** A camera fragment's lens; fov values are half-angles in radians. */
+export interface FragmentCamera {
+  readonly fovx: number;
+  readonly fovy: number;
+  readonly znear: number;
+  readonly zfar: number;
+}
+
+/** What one fragment holds. */
+export interface Fragment {
+  /** Mesh references, LOD 0 first (empty for parts without geometry). */
+  readonly lods: readonly VMeshRef[];
+  /** `Switch2` LOD distances, when present. */
+  readonly switchDistances?: readonly number[];
+  readonly wire?: VWireData;
+  readonly hardpoints: readonly Hardpoint[];
+  readonly camera?: FragmentCamera;
+}
+
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+/** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
+export function readFragment(dir: UtfEntry, warn: (message: string) => void): Fragment {
+  const lods: VMeshRef[] = [];
+  let switchDistances: number[] | undefined;
+  const multi = findChild(dir, "MultiLevel");
+  if (multi) {
+    for (let level = 0;; level++) {
+      const ref = findChild(findChild(findChild(multi, `Level${level}`), "VMeshPart"), "VMeshRef");
+      if (!ref) break;
+      lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
+    }
+    const switch2 = findChild(multi, "Switch2");
+    if (switch2) {
+      const data = requireLeaf(switch2, "a Switch2 leaf");
+      switchDistances = data.floats(0, data.length >> 2, "Switch2 distances");
+    }
+  } else {
+    const ref = findChild(findChild(dir, "VMeshPart"), "VMeshRef");
+    if (ref) lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
+  }
+  const wireLeaf = findChild(findChild(dir, "VMeshWire"), "VWireData");
+  const wire = wireLeaf ? readVWireData(requireLeaf(wireLeaf, "a VWireData leaf")) : undefined;
+  return { lods, switchDistances, wire, hardpoints: readHardpoints(dir, warn), camera: readCamera(dir) };
+}
+
+function readHardpoints(dir: UtfEntry, warn: (message: string) => void): Hardpoint[] {
+  const out: Hardpoint[] = [];
+  const root = findChild(dir, "Hardpoints");
+  for (const group of root?.children ?? []) {
+    const lower = group.name.toLowerCase();
+    if (lower === "fixed" || lower === "revolute") {
+      for (const hp of group.children ?? []) {
+        out.push(readHardpoint(hp, lower === "revolute" ? "rev" : "fix", warn));
+      }
+    } else if (group.children) {
+      // LL treats a hardpoint directory directly under Hardpoints as a fixed one.
+      out.push(readHardpoint(group, "fix", warn));
+    }
+  }
+  return out;
+}
+
+function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: (message: string) => void): Hardpoint {
+  const vector = (name: string, count: number, fallback: number[] | undefined): number[] | undefined => {
+    const leaf = findChild(dir, name);
+    if (!leaf) return fallback;
+    return requireLeaf(leaf, `a ${name} leaf`).floats(0, count, `hardpoint ${name}`);
+  };
+  const position = vector("Position", 3, undefined);
+  if (!position) warn(`hardpoint '${dir.name}' has no Position; placed at the part origin`);
+  const hardpoint: Hardpoint = {
+    name: dir.name,
+    kind,
+    position: position ?? [0, 0, 0],
+    orientation: vector("Orientation", 9, IDENTITY)!,
+  };
+  if (kind === "fix") return hardpoint;
+  return {
+    ...hardpoint,
+    axis: vector("Axis", 3, [0, 1, 0]),
+    min: vector("Min", 1, [0])![0],
+    max: vector("Max", 1, [0])![0],
+  };
+}
+
+function readCamera(dir: UtfEntry): FragmentCamera | undefined {
+  const camera = findChild(dir, "Camera");
+  if (!camera) return undefined;
+  const value = (name: string, fallback: number) => {
+    const leaf = findChild(camera, name);
+    return leaf ? requireLeaf(leaf, `a camera ${name} leaf`).floats(0, 1, `camera ${name}`)[0] : fallback;
+  };
+  return {
+    fovx: value("Fovx", 0.5),
+    fovy: value("Fovy", 0.5),
+    znear: value("Znear", 1),
+    zfar: value("Zfar", 10000),
+  };
+}

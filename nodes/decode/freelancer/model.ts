@@ -1,0 +1,188 @@
+/**
+ * A whole Freelancer model file in memory: its parts (one for a `.3db`, one per `Cmpnd` entry for a
+ * `.cmp`, one per mesh for a bare `.vms`), the raw `Cons` records, and the mesh, material and texture
+ * libraries gathered from the file and any extra library files.
+ *
+ * @module
+ */
+import { DecodeError } from "../../../runtime/errors.ts";
+import { flCrc32 } from "./crc.ts";
+import { type ConstraintRecord, readConstraints } from "./constraints.ts";
+import { type Fragment, readFragment } from "./fragment.ts";
+import { type MaterialDef, readMaterialLibrary } from "./material.ts";
+import { readTextureLibrary } from "./texture.ts";
+import { findChild, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
+import { readVMeshData, type VMeshData } from "./vmesh.ts";
+
+/** Which kind of file the model came from; also the source format recorded on the scene. */
+export type ModelKind = "cmp" | "3db" | "vms";
+
+/** One part: a named fragment. */
+export interface ModelPart {
+  /** `Object name` (a `.3db`'s single part is `Root`); constraints refer to parts by it. */
+  readonly name: string;
+  /** `File name` of the fragment (the fragment directory), when from a `.cmp`. */
+  readonly fileName?: string;
+  /** `Index` from the `Cmpnd` entry, when present. */
+  readonly index?: number;
+  readonly fragment: Fragment;
+}
+
+/** Everything {@link decodeModel} reads. */
+export interface FreelancerModel {
+  readonly kind: ModelKind;
+  readonly parts: readonly ModelPart[];
+  /** Raw constraint records in file order (empty for `.3db`/`.vms`). */
+  readonly constraints: readonly ConstraintRecord[];
+  /** Meshes by FLCRC32 of their library name, from the file first, then the extra libraries. */
+  readonly meshes: ReadonlyMap<number, VMeshData>;
+  readonly materials: ReadonlyMap<number, MaterialDef>;
+  /** Texture directories by lower-cased name. */
+  readonly textures: ReadonlyMap<string, UtfEntry>;
+}
+
+/** A file given to the decoder: bytes and a name for error messages. */
+export interface NamedBytes {
+  readonly bytes: Uint8Array;
+  readonly name: string;
+}
+
+/**
+ * Decodes a `.cmp`, `.3db` or `.vms` file. `libraries` are extra UTF files (`.vms`, `.mat`, `.txm`)
+ * whose meshes, materials and textures are merged after the file's own (the first of a duplicate
+ * id wins), since the game resolves ids against every library it has loaded.
+ *
+ * @example
+ * ```ts
+ * const model = decodeModel({ bytes, name: "ship.cmp" }, [{ bytes: vms, name: "ship.vms" }], console.warn);
+ * ```
+ */
+export function decodeModel(
+  file: NamedBytes,
+  libraries: readonly NamedBytes[],
+  warn: (message: string) => void,
+): FreelancerModel {
+  const root = readUtf(file.bytes, file.name);
+  const meshes = new Map<number, VMeshData>();
+  const materials = new Map<number, MaterialDef>();
+  const textures = new Map<string, UtfEntry>();
+  const gather = (dir: UtfEntry) => {
+    const vms = findChild(dir, "VMeshLibrary");
+    if (vms) readMeshLibrary(vms, meshes, warn);
+    const mat = findChild(dir, "Material library");
+    if (mat) readMaterialLibrary(mat, materials);
+    const txm = findChild(dir, "Texture library");
+    if (txm) readTextureLibrary(txm, textures);
+  };
+  gather(root);
+
+  let kind: ModelKind;
+  let parts: ModelPart[];
+  let constraints: ConstraintRecord[] = [];
+  const cmpnd = findChild(root, "Cmpnd");
+  if (cmpnd) {
+    kind = "cmp";
+    ({ parts, constraints } = readCompound(root, cmpnd, warn));
+    // LL also accepts libraries inside a fragment directory.
+    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part);
+  } else if (findChild(root, "VMeshPart") || findChild(root, "MultiLevel") || findChild(root, "Hardpoints")) {
+    kind = "3db";
+    parts = [{ name: "Root", fragment: readFragment(root, warn) }];
+  } else if (meshes.size) {
+    kind = "vms";
+    parts = [];
+  } else {
+    throw new DecodeError({
+      format: "utf",
+      at: { offset: root.offset },
+      expected: "a model: Cmpnd, VMeshPart, MultiLevel, Hardpoints or VMeshLibrary under the root",
+      found: JSON.stringify((root.children ?? []).map((c) => c.name)),
+      file: file.name,
+    });
+  }
+  for (const library of libraries) gather(readUtf(library.bytes, library.name));
+  if (kind === "vms") parts = vmsParts(meshes);
+  return { kind, parts, constraints, meshes, materials, textures };
+}
+
+function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: (m: string) => void): void {
+  for (const dir of library.children ?? []) {
+    const leaf = findChild(dir, "VMeshData");
+    if (!leaf) continue;
+    const id = flCrc32(dir.name);
+    if (into.has(id)) {
+      warn(`duplicate mesh '${dir.name}' (id ${id}); the first one loaded is used`);
+      continue;
+    }
+    into.set(id, readVMeshData(requireLeaf(leaf, "a VMeshData leaf"), dir.name));
+  }
+}
+
+function readCompound(
+  root: UtfEntry,
+  cmpnd: UtfEntry,
+  warn: (message: string) => void,
+): { parts: ModelPart[]; constraints: ConstraintRecord[] } {
+  const parts: ModelPart[] = [];
+  const names = new Set<string>();
+  let constraints: ConstraintRecord[] = [];
+  for (const entry of cmpnd.children ?? []) {
+    const lower = entry.name.toLowerCase();
+    if (lower === "cons") {
+      if (entry.children) constraints = constraints.concat(readConstraints(entry, warn));
+      continue;
+    }
+    if (lower !== "root" && !lower.startsWith("part_")) {
+      warn(`Cmpnd entry '${entry.name}' is neither Root, Part_* nor Cons; ignored`);
+      continue;
+    }
+    const nameLeaf = findChild(entry, "Object name");
+    const fileLeaf = findChild(entry, "File name");
+    if (!nameLeaf || !fileLeaf) {
+      throw new DecodeError({
+        format: "cmp",
+        at: { offset: entry.offset },
+        expected: `'Object name' and 'File name' in Cmpnd/${entry.name}`,
+        found: JSON.stringify((entry.children ?? []).map((c) => c.name)),
+        file: entry.file,
+      });
+    }
+    const name = leafString(nameLeaf);
+    const fileName = leafString(fileLeaf);
+    const indexLeaf = findChild(entry, "Index");
+    const index = indexLeaf ? requireLeaf(indexLeaf, "an Index leaf").i32(0, "part index") : undefined;
+    if (names.has(name.toLowerCase())) {
+      warn(`duplicate part name '${name}' in Cmpnd/${entry.name}; the first one is used`);
+      continue;
+    }
+    const fragment = findChild(root, fileName);
+    if (!fragment?.children) {
+      // Freelancer itself tolerates Cmpnd entries whose fragment is missing.
+      warn(`part '${name}': fragment '${fileName}' not found in the file; part dropped`);
+      continue;
+    }
+    names.add(name.toLowerCase());
+    parts.push({ name, fileName, index, fragment: readFragment(fragment, warn) });
+  }
+  return { parts, constraints };
+}
+
+/** A bare mesh library: one part per mesh, drawing all of its groups. */
+function vmsParts(meshes: ReadonlyMap<number, VMeshData>): ModelPart[] {
+  return [...meshes].map(([meshId, mesh]) => ({
+    name: mesh.name,
+    fragment: {
+      lods: [{
+        meshId,
+        vertexStart: 0,
+        vertexCount: mesh.vertexCount,
+        indexStart: 0,
+        indexCount: mesh.indices.length,
+        groupStart: 0,
+        groupCount: mesh.groups.length,
+        offset: mesh.source.start,
+      }],
+      hardpoints: [],
+    },
+  }));
+}

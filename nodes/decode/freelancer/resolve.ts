@@ -1,0 +1,287 @@
+/**
+ * The Freelancer constraint resolver for `constraints.resolve`: builds the part tree from the `Cons`
+ * records `decode.cmp` kept, and turns every movable joint into parts per the part contract — a
+ * pivot node whose local +X is the joint axis (in the parent's frame), carrying `ctrl_type`, `axis`,
+ * `unit`, `min`, `max`, `rest` and `extras.partgraph.part`. Rotating a pivot about its local X by θ
+ * (or sliding along it) gives Freelancer's `T(t)·Q(axis, θ)·R` (or `T(t + axis·d)·R`).
+ *
+ * Pivots: Rev and Pris get `<part>_joint`; Cyl gets `<part>_joint` (turn) and `<part>_slide`; Sphere
+ * and Loose get `<part>_joint_x`, `_joint_y`, `_joint_z` (turns about the parent's X, Y and Z, applied
+ * in that order). Fix joints only place the part.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { JsonValue, ResolveArgs, ResolverPlugin } from "../../../runtime/node.ts";
+import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../scene/extras.ts";
+import type { ConstraintRecord } from "./constraints.ts";
+import { planHierarchy } from "./hierarchy.ts";
+import { aboutX, conjugate, degrees, multiply, type Quat, rotate, rowsToQuat, xOnto } from "./transform.ts";
+
+/** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
+export interface JointDof {
+  readonly node: Node;
+  readonly ctrl: "rotation" | "translation";
+  /** Limits in degrees (rotation) or scene units (translation), min ≤ max. */
+  readonly min: number;
+  readonly max: number;
+  readonly restRotation: Quat;
+  readonly restTranslation: number[];
+}
+
+/** A resolved movable joint: the child part's name and its degrees of freedom, in pose order. */
+export interface ResolvedJoint {
+  readonly part: string;
+  readonly kind: ConstraintRecord["kind"];
+  readonly dofs: readonly JointDof[];
+}
+
+/** Rotations taking +X onto +Y and onto +Z, for the three pivots of a ball joint. */
+const X_ONTO_Y = xOnto([0, 1, 0]);
+const X_ONTO_Z = xOnto([0, 0, 1]);
+const IDENTITY: Quat = [0, 0, 0, 1];
+
+/**
+ * Resolves the joints of a decoded Freelancer scene in place and applies `pose`
+ * (part or pivot name → degrees/units, arrays for multi-DOF joints).
+ *
+ * @example
+ * ```ts
+ * const joints = resolveFreelancerScene(copy, { Turret: 30 }, (m) => console.warn(m));
+ * ```
+ */
+export function resolveFreelancerScene(
+  doc: Document,
+  pose: Readonly<Record<string, JsonValue>>,
+  warn: (message: string) => void,
+): ResolvedJoint[] {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  if (!scene) return [];
+  const sceneExtras = getPartgraphExtras(scene);
+  if (sceneExtras.resolved === true) {
+    warn("scene already resolved; constraints.resolve left it unchanged");
+    return [];
+  }
+  const records =
+    (Array.isArray(sceneExtras.constraints) ? sceneExtras.constraints : []) as unknown as ConstraintRecord[];
+  const parts = new Map<string, Node>();
+  for (const node of scene.listChildren()) {
+    const info = getPartgraphExtras(node).freelancer as { object_name?: string } | undefined;
+    if (info?.object_name !== undefined) parts.set(info.object_name.toLowerCase(), node);
+  }
+  const plan = planHierarchy([...parts.values()].map((n) => n.getName()), records, warn);
+  const joints: ResolvedJoint[] = [];
+  for (const record of plan.joints) {
+    const parent = parts.get(record.parent.toLowerCase())!;
+    const child = parts.get(record.child.toLowerCase())!;
+    scene.removeChild(child);
+    mergeExtras(child, lancerConstructExtras(record));
+    setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
+    const joint = attach(doc, record, parent, child);
+    if (joint) joints.push(joint);
+  }
+  setPartgraphExtras(scene, { resolved: true });
+  applyPose(joints, plan.joints, pose, warn);
+  return joints;
+}
+
+/** Places `child` under `parent` for one record, inserting pivot nodes for movable joints. */
+function attach(
+  doc: Document,
+  record: ConstraintRecord,
+  parent: Node,
+  child: Node,
+): ResolvedJoint | undefined {
+  const t = record.translation;
+  const r = rowsToQuat(record.rotation);
+  const name = child.getName();
+  const dofs: JointDof[] = [];
+  const pivot = (
+    suffix: string,
+    ctrl: JointDof["ctrl"],
+    min: number,
+    max: number,
+    translation: number[],
+    rotation: Quat,
+    dof: string,
+  ) => {
+    const node = doc.createNode(`${name}_${suffix}`).setTranslation(translation as [number, number, number])
+      .setRotation(rotation);
+    const lo = Math.min(min, max), hi = Math.max(min, max);
+    mergeExtras(node, {
+      ctrl_type: ctrl,
+      axis: "X",
+      unit: ctrl === "rotation" ? "deg" : "m",
+      min: lo,
+      max: hi,
+      rest: 0,
+      group: name,
+    });
+    const axisInParent = rotate(rotation, [1, 0, 0]);
+    setPartgraphExtras(node, {
+      part: {
+        kind: record.kind,
+        found_by: "constraint",
+        joint: name,
+        parent: parent.getName(),
+        dof,
+        axis_in_parent: axisInParent,
+      },
+    });
+    dofs.push({ node, ctrl, min: lo, max: hi, restRotation: rotation, restTranslation: [...translation] });
+    return node;
+  };
+  switch (record.kind) {
+    case "fix":
+      parent.addChild(child.setTranslation(t as [number, number, number]).setRotation(r));
+      return undefined;
+    case "rev":
+    case "pris": {
+      const a = xOnto(record.axis!);
+      const rotation = record.kind === "rev";
+      const [min, max] = rotation ? [degrees(record.min!), degrees(record.max!)] : [record.min!, record.max!];
+      const p = pivot(
+        "joint",
+        rotation ? "rotation" : "translation",
+        min,
+        max,
+        t,
+        a,
+        rotation ? "rotation" : "translation",
+      );
+      parent.addChild(p);
+      p.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
+      break;
+    }
+    case "cyl": {
+      const a = xOnto(record.axis!);
+      const [r0, r1, s0, s1] = record.limits!;
+      const turn = pivot("joint", "rotation", degrees(r0), degrees(r1), t, a, "rotation");
+      const slide = pivot("slide", "translation", s0, s1, [0, 0, 0], IDENTITY, "translation");
+      parent.addChild(turn);
+      turn.addChild(slide);
+      slide.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
+      break;
+    }
+    case "sphere":
+    case "loose": {
+      // Loose joints are free; expose their three turns with full-circle limits.
+      const limits = record.kind === "sphere"
+        ? record.limits!.map(degrees)
+        : [-180, 180, -180, 180, -180, 180];
+      const x = pivot("joint_x", "rotation", limits[0], limits[1], t, IDENTITY, "x");
+      const y = pivot("joint_y", "rotation", limits[2], limits[3], [0, 0, 0], X_ONTO_Y, "y");
+      const z = pivot(
+        "joint_z",
+        "rotation",
+        limits[4],
+        limits[5],
+        [0, 0, 0],
+        multiply(conjugate(X_ONTO_Y), X_ONTO_Z),
+        "z",
+      );
+      parent.addChild(x);
+      x.addChild(y);
+      y.addChild(z);
+      z.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(X_ONTO_Z), r)));
+      break;
+    }
+  }
+  return { part: name, kind: record.kind, dofs };
+}
+
+/** LancerEdit's per-part constraint extras (what its glTF importer reads back). */
+function lancerConstructExtras(record: ConstraintRecord): Record<string, JsonValue> {
+  switch (record.kind) {
+    case "rev":
+      return {
+        construct: "rev",
+        min: degrees(record.min!),
+        max: degrees(record.max!),
+        offset: record.offset!,
+        axis_rotation: record.axis!,
+      };
+    case "pris":
+      return {
+        construct: "pris",
+        min: record.min!,
+        max: record.max!,
+        offset: record.offset!,
+        axis_translation: record.axis!,
+      };
+    case "sphere": {
+      const l = record.limits!;
+      return {
+        construct: "sphere",
+        min: [l[0], l[2], l[4]],
+        max: [l[1], l[3], l[5]],
+        offset: record.offset!,
+      };
+    }
+    case "cyl":
+      return { construct: "cyl", limits: record.limits!, offset: record.offset!, axis: record.axis! };
+    default:
+      return { construct: record.kind };
+  }
+}
+
+/** Sets joint values from `pose`, clamped to limits; unknown names and fixed joints are warned about. */
+function applyPose(
+  joints: readonly ResolvedJoint[],
+  records: readonly ConstraintRecord[],
+  pose: Readonly<Record<string, JsonValue>>,
+  warn: (message: string) => void,
+): void {
+  const byPart = new Map(joints.map((j) => [j.part.toLowerCase(), j]));
+  const byPivot = new Map(
+    joints.flatMap((j) => j.dofs.map((d) => [d.node.getName().toLowerCase(), d] as const)),
+  );
+  const fixed = new Set(records.filter((r) => r.kind === "fix").map((r) => r.child.toLowerCase()));
+  for (const key of Object.keys(pose).sort()) {
+    const value = pose[key];
+    const lower = key.toLowerCase();
+    const values = typeof value === "number" ? [value] : Array.isArray(value) ? value : undefined;
+    if (!values || values.some((v) => typeof v !== "number" || !Number.isFinite(v))) {
+      warn(`pose '${key}': expected a number or an array of numbers, got ${JSON.stringify(value)}`);
+      continue;
+    }
+    const joint = byPart.get(lower);
+    const dofs = joint ? joint.dofs : byPivot.has(lower) ? [byPivot.get(lower)!] : undefined;
+    if (!dofs) {
+      warn(
+        fixed.has(lower)
+          ? `pose '${key}': a Fix joint is not movable`
+          : `pose '${key}': no joint of that name`,
+      );
+      continue;
+    }
+    if (values.length > dofs.length) {
+      warn(`pose '${key}': ${values.length} values for ${dofs.length} degree(s) of freedom`);
+    }
+    dofs.forEach((dof, i) => {
+      if (i >= values.length) return;
+      const wanted = values[i] as number;
+      const v = Math.min(dof.max, Math.max(dof.min, wanted));
+      if (v !== wanted) warn(`pose '${key}': ${wanted} clamped to ${v} (limits ${dof.min}..${dof.max})`);
+      if (dof.ctrl === "rotation") {
+        dof.node.setRotation(multiply(dof.restRotation, aboutX(v * Math.PI / 180)));
+      } else {
+        const axis = rotate(dof.restRotation, [1, 0, 0]);
+        dof.node.setTranslation(
+          dof.restTranslation.map((c, k) => c + axis[k] * v) as [number, number, number],
+        );
+      }
+    });
+  }
+}
+
+/** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
+export const freelancerResolver: ResolverPlugin = {
+  formats: ["cmp", "3db", "vms"],
+  resolve({ scene, params, ctx }: ResolveArgs): void {
+    const pose = params.pose && typeof params.pose === "object" && !Array.isArray(params.pose)
+      ? params.pose
+      : {};
+    resolveFreelancerScene(scene, pose, (message) => ctx.warn(message));
+  },
+};
