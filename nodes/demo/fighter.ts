@@ -1,0 +1,157 @@
+/**
+ * `demo.fighter`: a procedural, deterministic fighter whose control panels, decoys and pre-rigged
+ * parts exercise the aircraft rig (naming, mid-thickness hinges, horn balances, near-square panels,
+ * mirrored and non-uniformly scaled parents). Its exact hinges come from `fighterTruth()`.
+ *
+ * @module
+ */
+import { Document, type Material, type Mesh } from "@gltf-transform/core";
+import { defineNode } from "../../runtime/node.ts";
+import { setSourceInfo } from "../scene/source.ts";
+import { fighterLayout, type LayoutNode, type MaterialName, type ShapeSpec } from "./fighter_layout.ts";
+import { buildFuselage } from "./fuselage.ts";
+import { invert, type Matrix, trsMatrix } from "./layout_transforms.ts";
+import type { MeshData } from "./mesh_builder.ts";
+import { buildBox, buildCylinder, buildEllipsoid } from "./shapes.ts";
+import { buildSlab } from "./slab.ts";
+
+/** Default mesh density of `demo.fighter` (about 6,000 vertices). */
+export const DEFAULT_FIGHTER_DETAIL = 2;
+
+/** The procedural demo fighter as a source node. */
+export const demoFighter = defineNode({
+  type: "demo.fighter",
+  version: 1,
+  doc: "A procedural fighter (−Z forward, +Y up, metres) with ailerons, flaps, leading-edge flaps, " +
+    "spoilers, canards, stabilators, twin canted rudders, split drag rudders and a dorsal air brake, plus " +
+    "decoys and pre-rigged parts: the rig's test aircraft. Same bytes on every run.",
+  inputs: {},
+  outputs: {
+    scene: { type: "scene", doc: "The fighter scene; its true hinges are given by fighterTruth()." },
+  },
+  params: {
+    detail: {
+      type: "number",
+      integer: true,
+      min: 1,
+      max: 8,
+      default: DEFAULT_FIGHTER_DETAIL,
+      doc: "Mesh density: more span stations, chord divisions and fuselage rings per step.",
+    },
+  },
+  run: ({ params }) => ({ scene: buildFighterScene(params.detail) }),
+});
+
+/**
+ * Builds the demo fighter document at a mesh density (`detail` 1–8).
+ *
+ * @example
+ * ```ts
+ * const doc = buildFighterScene(2);
+ * doc.getRoot().listNodes().find((n) => n.getName() === "LeftAileron");
+ * ```
+ */
+export function buildFighterScene(detail: number = DEFAULT_FIGHTER_DETAIL): Document {
+  if (!Number.isInteger(detail) || detail < 1 || detail > 8) {
+    throw new RangeError(`demo.fighter: detail must be an integer from 1 to 8, got ${detail}`);
+  }
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const scene = doc.createScene("Fighter");
+  doc.getRoot().setDefaultScene(scene);
+  const materials = createMaterials(doc);
+  const meshes = new Map<string, Mesh>();
+  const nodes = new Map<string, ReturnType<Document["createNode"]>>();
+
+  for (const spec of fighterLayout()) {
+    const node = doc.createNode(spec.name)
+      .setTranslation([...spec.trs.translation])
+      .setRotation([...spec.trs.rotation])
+      .setScale([...spec.trs.scale]);
+    if (spec.extras) node.setExtras({ ...spec.extras });
+    if (spec.shape) {
+      const key = spec.meshKey ?? spec.name;
+      let mesh = meshes.get(key);
+      if (!mesh) {
+        mesh = createMesh(
+          doc,
+          buffer,
+          key,
+          localGeometry(spec, detail),
+          materials[spec.material ?? "structure"],
+        );
+        meshes.set(key, mesh);
+      }
+      node.setMesh(mesh);
+    }
+    if (spec.parent === null) scene.addChild(node);
+    else nodes.get(spec.parent)!.addChild(node);
+    nodes.set(spec.name, node);
+  }
+  setSourceInfo(doc, { format: "demo", forward: "-Z", up: "+Y", metresPerUnit: 1 });
+  return doc;
+}
+
+/** The node's shape moved from its parent's space into the node's local space. */
+function localGeometry(
+  spec: LayoutNode,
+  detail: number,
+): { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> } {
+  const design = buildShape(spec.shape!, detail);
+  const toLocal: Matrix = invert(trsMatrix(spec.trs));
+  const p = design.positions;
+  const positions = new Float32Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i], y = p[i + 1], z = p[i + 2];
+    positions[i] = toLocal[0] * x + toLocal[4] * y + toLocal[8] * z + toLocal[12];
+    positions[i + 1] = toLocal[1] * x + toLocal[5] * y + toLocal[9] * z + toLocal[13];
+    positions[i + 2] = toLocal[2] * x + toLocal[6] * y + toLocal[10] * z + toLocal[14];
+  }
+  return { positions, indices: design.indices };
+}
+
+function buildShape(shape: ShapeSpec, detail: number): MeshData {
+  switch (shape.type) {
+    case "slab":
+      return buildSlab(shape.slab, { spanStations: 3 * detail + 2, chordDivisions: 2 * detail + 2 });
+    case "box":
+      return buildBox(shape.min, shape.max);
+    case "cylinder":
+      return buildCylinder(shape.a, shape.b, shape.radius, 4 * detail + 4);
+    case "ellipsoid":
+      return buildEllipsoid(shape.centre, shape.radii, 4 * detail + 2, 8 * detail + 8);
+    case "fuselage":
+      return buildFuselage(detail + 1, 8 * detail + 8);
+  }
+}
+
+function createMesh(
+  doc: Document,
+  buffer: ReturnType<Document["createBuffer"]>,
+  name: string,
+  geometry: { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> },
+  material: Material,
+): Mesh {
+  const vertexCount = geometry.positions.length / 3;
+  const position = doc.createAccessor(`${name}.position`, buffer).setType("VEC3").setArray(
+    geometry.positions,
+  );
+  const indices = doc.createAccessor(`${name}.indices`, buffer).setType("SCALAR")
+    .setArray(vertexCount <= 0xffff ? Uint16Array.from(geometry.indices) : geometry.indices);
+  const primitive = doc.createPrimitive().setAttribute("POSITION", position).setIndices(indices)
+    .setMaterial(material);
+  return doc.createMesh(name).addPrimitive(primitive);
+}
+
+function createMaterials(doc: Document): Record<MaterialName, Material> {
+  return {
+    structure: doc.createMaterial("Structure").setBaseColorFactor([0.55, 0.58, 0.62, 1])
+      .setMetallicFactor(0.3).setRoughnessFactor(0.6),
+    panel: doc.createMaterial("ControlSurface").setBaseColorFactor([0.42, 0.47, 0.55, 1])
+      .setMetallicFactor(0.3).setRoughnessFactor(0.55),
+    canopy: doc.createMaterial("Canopy").setBaseColorFactor([0.2, 0.3, 0.35, 0.45])
+      .setAlphaMode("BLEND").setMetallicFactor(0).setRoughnessFactor(0.1),
+    detail: doc.createMaterial("Detail").setBaseColorFactor([0.2, 0.2, 0.22, 1])
+      .setMetallicFactor(0.5).setRoughnessFactor(0.5),
+  };
+}
