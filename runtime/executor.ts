@@ -162,13 +162,19 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
           `"params":${canonicalJson(params)},"inputs":${canonicalJson(inputKeys)}}`,
       );
       if (def.cache !== false) {
-        const hit = await tiers.lookup(key, stillValid);
+        // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
+        const valid = def.fingerprint
+          ? (e: { writes: readonly FileDigest[] }) => stillValid({ reads: [], writes: e.writes })
+          : stillValid;
+        const hit = await tiers.lookup(key, valid);
         if (hit) {
           const ms = performance.now() - started;
           reports[node.id] = { type: def.type, state: "cached", ms, key, tier: hit.tier };
           emit({ event: "node", id: node.id, type: def.type, state: "cached", ms, tier: hit.tier });
           replayWarnings(node, hit.entry.warnings);
-          for (const r of hit.entry.reads) allReads.set(resolve(cwd, r.path), r.sha256);
+          if (!def.fingerprint) {
+            for (const r of hit.entry.reads) allReads.set(resolve(cwd, r.path), r.sha256);
+          }
           for (const w of hit.entry.writes) allWrites.set(w.path, w.sha256);
           let loading: Promise<Record<string, unknown>> | undefined;
           // A blob found corrupt when finally needed is recomputed, never used.

@@ -301,12 +301,14 @@ async function validateGroup(
   }
   const read = await readGraphFile(file);
   if (!read.source) {
+    const unreadable = read.issue!.kind === "unreadable_subgraph";
     issues.push({
-      kind: "unreadable_subgraph",
+      kind: unreadable ? "unreadable_subgraph" : "invalid_subgraph",
       path: `${at}/graph`,
       file: source.file,
       message: `cannot use '${decl.graph}': ${read.issue!.message}`,
     });
+    if (!unreadable) issues.push(read.issue!);
     return undefined;
   }
   const inner = await validateScope(read.source, registry, [...stack, source.file]);

@@ -1,0 +1,129 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../runtime/api.ts";
+import { DiskCache } from "../../runtime/cache/disk.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+
+/** Copies a file through the cache: read → write. */
+const copyGraph: GraphFile = {
+  version: 1,
+  inputs: { src: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "src" } } },
+    write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
+  },
+  outputs: { bytes: "read.bytes" },
+};
+
+async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
+  const dir = await Deno.makeTempDir();
+  const data = new Uint8Array(size).map((_, i) => (i * 7 + 3) & 0xff);
+  const src = join(dir, "input.bin");
+  await Deno.writeFile(src, data);
+  return { dir, src, data };
+}
+
+async function blobs(cacheDir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const shard of Deno.readDir(join(cacheDir, "cas"))) {
+    for await (const file of Deno.readDir(join(cacheDir, "cas", shard.name))) {
+      out.push(join(cacheDir, "cas", shard.name, file.name));
+    }
+  }
+  return out;
+}
+
+Deno.test("a corrupted or truncated blob is detected, discarded and recomputed", async () => {
+  for (const damage of ["flip", "truncate"] as const) {
+    const { dir, src, data } = await fixture();
+    const cacheDir = join(dir, "cache");
+    await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+    const [blob] = await blobs(cacheDir);
+    const stored = await Deno.readFile(blob);
+    if (damage === "flip") stored[1234] ^= 0xff;
+    await Deno.writeFile(blob, damage === "flip" ? stored : stored.subarray(0, 100));
+    // A new output folder forces the write to run, which needs the read's (damaged) value.
+    const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out2") });
+    assertEquals(run.nodes.read.state, "done", `${damage}: the read was recomputed`);
+    assertEquals(await Deno.readFile(join(dir, "out2", "copy.bin")), data);
+    assertEquals(await Deno.readFile(blob), data, `${damage}: the blob was rewritten whole`);
+  }
+});
+
+Deno.test("a file read by a node is part of its key: editing it re-runs, moving it does not", async () => {
+  const { dir, src } = await fixture();
+  const cacheDir = join(dir, "cache");
+  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out") });
+  // Same base name (it is part of the value, as a format hint), another folder.
+  await Deno.mkdir(join(dir, "elsewhere"));
+  const moved = join(dir, "elsewhere", "input.bin");
+  await Deno.rename(src, moved);
+  const again = await runGraph(copyGraph, { inputs: { src: moved }, cacheDir, outDir: join(dir, "out") });
+  assert(Object.values(again.nodes).every((n) => n.state === "cached"), JSON.stringify(again.nodes));
+  await Deno.writeFile(moved, new Uint8Array([1, 2, 3]));
+  const edited = await runGraph(copyGraph, { inputs: { src: moved }, cacheDir, outDir: join(dir, "out") });
+  assertEquals(edited.nodes.read.state, "done");
+  assertEquals(edited.nodes.write.state, "done");
+  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), new Uint8Array([1, 2, 3]));
+});
+
+Deno.test("a deleted or edited output file is written again on a warm run", async () => {
+  const { dir, src, data } = await fixture();
+  const cacheDir = join(dir, "cache");
+  const outDir = join(dir, "out");
+  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
+  await Deno.writeFile(join(outDir, "copy.bin"), new Uint8Array([9]));
+  const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
+  assertEquals(run.nodes.write.state, "done");
+  assertEquals(await Deno.readFile(join(outDir, "copy.bin")), data);
+});
+
+Deno.test("two concurrent runs on one cache directory are safe and agree", async () => {
+  const { dir, src, data } = await fixture(200_000);
+  const cacheDir = join(dir, "cache");
+  const runs = await Promise.all(
+    [0, 1, 2, 3].map((i) =>
+      runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, `out${i}`), memory: new Map() })
+    ),
+  );
+  for (const [i] of runs.entries()) assertEquals(await Deno.readFile(join(dir, `out${i}`, "copy.bin")), data);
+  const stats = await new DiskCache(cacheDir).stats();
+  assertEquals(stats.blobs, 1);
+  // No temp files are left behind.
+  for (const blob of await blobs(cacheDir)) assert(!blob.includes(".tmp-"), blob);
+  const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out0") });
+  assert(Object.values(warm.nodes).every((n) => n.state === "cached"));
+});
+
+Deno.test("the size cap prunes least recently used entries; stats and clear report and empty", async () => {
+  const dir = await Deno.makeTempDir();
+  const cacheDir = join(dir, "cache");
+  for (let i = 0; i < 4; i++) {
+    const { src } = await fixture(30_000 + i);
+    await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out"), cacheMaxBytes: 70_000 });
+    await new Promise((r) => setTimeout(r, 5)); // distinct modification times
+  }
+  const cache = new DiskCache(cacheDir, 70_000);
+  const stats = await cache.stats();
+  assert(stats.bytes <= 70_000, `cache holds ${stats.bytes} bytes over its 70000 cap`);
+  assert(stats.blobs >= 1 && stats.blobs <= 2, `expected the newest blobs to survive, found ${stats.blobs}`);
+  const removed = await cache.prune(0);
+  assert(removed.actions > 0 && removed.blobs > 0);
+  assertEquals((await cache.stats()).bytes, 0);
+  await runGraph(copyGraph, { inputs: { src: (await fixture()).src }, cacheDir, outDir: join(dir, "out") });
+  await cache.clear();
+  assertEquals((await cache.stats()).actions, 0);
+});
+
+Deno.test("--no-cache reads and stores nothing", async () => {
+  const { dir, src } = await fixture();
+  const cacheDir = join(dir, "cache");
+  const run = await runGraph(copyGraph, {
+    inputs: { src },
+    cacheDir,
+    noCache: true,
+    outDir: join(dir, "out"),
+  });
+  assertEquals(run.nodes.read.state, "done");
+  assertEquals((await new DiskCache(cacheDir).stats()).actions, 0);
+});

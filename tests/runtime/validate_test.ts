@@ -1,0 +1,177 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { checkGraph } from "../../runtime/api.ts";
+import { createRegistry } from "../../runtime/registry.ts";
+import type { GraphIssue } from "../../runtime/errors.ts";
+import { testPlugin } from "../support/test_nodes.ts";
+
+const registry = () => createRegistry().register(testPlugin);
+
+async function issuesOf(
+  graph: unknown,
+  inputs: Record<string, unknown> = {},
+  dir?: string,
+): Promise<GraphIssue[]> {
+  const tmp = dir ?? await Deno.makeTempDir();
+  const file = join(tmp, "graph.json");
+  await Deno.writeTextFile(file, JSON.stringify(graph));
+  return await checkGraph(file, { registry: registry(), inputs });
+}
+
+const byKind = (issues: GraphIssue[]) => issues.map((i) => `${i.kind} ${i.path}`).sort();
+
+Deno.test("check reports every kind of problem at once, each with its JSON path", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(join(dir, "broken.json"), "{ not json");
+  await Deno.writeTextFile(
+    join(dir, "needs.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { x: { type: "number" } },
+      nodes: { c: { type: "test.const", params: { value: { $input: "x" } } } },
+      outputs: { value: "c.value" },
+    }),
+  );
+  const issues = await issuesOf(
+    {
+      version: 1,
+      inputs: { size: { type: "number" } },
+      nodes: {
+        a: { type: "test.const", params: { value: "ten" } },
+        b: {
+          type: "test.add",
+          params: { offset: 1, delay_ms: -5, colour: "red" },
+          inputs: { a: "a.value", c: "a.value" },
+        },
+        c: { type: "test.nosuch", inputs: { a: "b.value" } },
+        d: { type: "test.add", inputs: { a: "a.missing", b: "ghost.value" } },
+        e: { type: "test.add" },
+        f: { type: "test.add", inputs: { a: "g.value" } },
+        g: { type: "test.add", inputs: { a: "f.value" } },
+        h: { type: "io.write", inputs: { bytes: "a.value" }, params: { path: "../escape.glb" } },
+        i: { type: "graph", graph: "broken.json" },
+        j: { type: "graph", graph: "missing.json" },
+        k: { type: "graph", graph: "needs.json" },
+        l: { type: "test.const", params: { value: { $input: "nope" } } },
+      },
+      outputs: { out: "c.value" },
+    },
+    {},
+    dir,
+  );
+  const kinds = byKind(issues);
+  for (
+    const expected of [
+      "bad_param /nodes/a/params/value",
+      "bad_param /nodes/b/params/delay_ms",
+      "unknown_param /nodes/b/params/colour",
+      "unknown_socket /nodes/b/inputs/c",
+      "unknown_node_type /nodes/c/type",
+      "unknown_socket /nodes/d/inputs/a",
+      "unknown_node /nodes/d/inputs/b",
+      "missing_socket /nodes/e/inputs",
+      "type_mismatch /nodes/h/inputs/bytes",
+      "bad_param /nodes/h/params/path",
+      "invalid_subgraph /nodes/i/graph",
+      "unreadable_subgraph /nodes/j/graph",
+      "missing_graph_input /nodes/k/inputs",
+      "unknown_graph_input /nodes/l/params/value/$input",
+      "missing_graph_input /inputs/size",
+    ]
+  ) assert(kinds.includes(expected), `missing '${expected}' in:\n${kinds.join("\n")}`);
+  // The broken subgraph's own parse error is listed with its file name.
+  assert(issues.some((i) => i.kind === "invalid_graph" && i.file?.endsWith("broken.json")));
+  // No noise: links into the unknown node type and its output are not reported again.
+  assert(!issues.some((i) => i.path.startsWith("/outputs")), JSON.stringify(issues));
+  assertEquals(issues.filter((i) => i.kind === "cycle").length, 1);
+  assert(["/nodes/f", "/nodes/g"].includes(issues.find((i) => i.kind === "cycle")!.path));
+  const cycle = issues.find((i) => i.kind === "cycle")!;
+  assert(/f → g → f|g → f → g/.test(cycle.message), cycle.message);
+});
+
+Deno.test("a valid graph with groups and graph inputs has no issues", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    join(dir, "inc.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { x: { type: "number" }, by: { type: "number", default: 1 } },
+      nodes: {
+        add: { type: "test.add", inputs: { a: { $input: "x" } }, params: { offset: { $input: "by" } } },
+      },
+      outputs: { value: "add.value" },
+    }),
+  );
+  const issues = await issuesOf(
+    {
+      version: 1,
+      inputs: { start: { type: "number", default: 2 } },
+      nodes: {
+        s: { type: "test.const", params: { value: { $input: "start" } } },
+        g: { type: "graph", graph: "inc.json", inputs: { x: "s.value" }, params: { by: 5 } },
+      },
+      outputs: { value: "g.value" },
+    },
+    {},
+    dir,
+  );
+  assertEquals(issues, []);
+});
+
+Deno.test("a group input that feeds a parameter must be given as a literal", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    join(dir, "inner.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { v: { type: "number" } },
+      nodes: { c: { type: "test.const", params: { value: { $input: "v" } } } },
+      outputs: { value: "c.value" },
+    }),
+  );
+  const issues = await issuesOf(
+    {
+      version: 1,
+      nodes: {
+        s: { type: "test.const" },
+        g: { type: "graph", graph: "inner.json", inputs: { v: "s.value" } },
+      },
+    },
+    {},
+    dir,
+  );
+  assertEquals(byKind(issues), ["type_mismatch /nodes/g/inputs/v"]);
+});
+
+Deno.test("a graph that includes itself is refused, not followed forever", async () => {
+  const dir = await Deno.makeTempDir();
+  const issues = await issuesOf(
+    { version: 1, nodes: { me: { type: "graph", graph: "graph.json" } } },
+    {},
+    dir,
+  );
+  assertEquals(byKind(issues), ["invalid_subgraph /nodes/me/graph"]);
+});
+
+Deno.test("structural mistakes are reported with paths and suggestions", async () => {
+  const issues = await issuesOf({ version: 2, nodez: {}, nodes: { a: { type: "test.cnst", extra: 1 } } });
+  assertEquals(byKind(issues), [
+    "invalid_graph /nodes/a/extra",
+    "invalid_graph /nodez",
+    "invalid_graph /version",
+    "unknown_node_type /nodes/a/type",
+  ]);
+  assert(issues.find((i) => i.kind === "unknown_node_type")!.message.includes("did you mean 'test.const'"));
+});
+
+Deno.test("values for undeclared inputs and of the wrong type are reported", async () => {
+  const graph = {
+    version: 1,
+    inputs: { n: { type: "number" } },
+    nodes: { c: { type: "test.const", params: { value: { $input: "n" } } } },
+  };
+  assertEquals(byKind(await issuesOf(graph, { n: "x", extra: 1 })), [
+    "bad_param /inputs/n",
+    "unknown_graph_input /inputs",
+  ]);
+});

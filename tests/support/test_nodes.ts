@@ -1,0 +1,94 @@
+/**
+ * Tiny nodes for runtime tests: numbers in, numbers out, with run counters, delays and failures,
+ * so tests can count exactly which nodes ran.
+ *
+ * @module
+ */
+import { defineNode, type Plugin } from "../../runtime/node.ts";
+
+/** How many times each node id ran, across the runs that share this map. */
+export const runCounts: Map<string, number> = new Map();
+
+function count(id: string): void {
+  runCounts.set(id, (runCounts.get(id) ?? 0) + 1);
+}
+
+/** `test.const`: a number source. */
+export const constNode = defineNode({
+  type: "test.const",
+  version: 1,
+  doc: "Emits its parameter.",
+  inputs: {},
+  outputs: { value: { type: "number", doc: "The value." } },
+  params: { value: { type: "number", default: 0, doc: "Value to emit." } },
+  run({ params, ctx }) {
+    count(ctx.nodeId);
+    return { value: params.value };
+  },
+});
+
+/** `test.add`: a + b + offset, after an optional delay (to observe concurrency). */
+export const addNode = defineNode({
+  type: "test.add",
+  version: 1,
+  doc: "Adds its inputs and an offset.",
+  inputs: {
+    a: { type: "number", doc: "First." },
+    b: { type: "number", doc: "Second.", optional: true },
+  },
+  outputs: { value: { type: "number", doc: "Sum." } },
+  params: {
+    offset: { type: "number", default: 0, doc: "Added to the sum." },
+    delay_ms: { type: "number", default: 0, min: 0, doc: "Wait before answering." },
+  },
+  async run({ inputs, params, ctx }) {
+    count(ctx.nodeId);
+    active++;
+    maxActive = Math.max(maxActive, active);
+    if (params.delay_ms) await new Promise((r) => setTimeout(r, params.delay_ms));
+    active--;
+    return { value: inputs.a + (inputs.b ?? 0) + params.offset };
+  },
+});
+
+let active = 0;
+let maxActive = 0;
+
+/** The largest number of `test.add` nodes seen running at once; resets it. */
+export function takeMaxConcurrency(): number {
+  const value = maxActive;
+  maxActive = 0;
+  return value;
+}
+
+/** `test.fail`: always throws. */
+export const failNode = defineNode({
+  type: "test.fail",
+  version: 1,
+  doc: "Fails with its message.",
+  inputs: { a: { type: "number", doc: "Ignored.", optional: true } },
+  outputs: { value: { type: "number", doc: "Never produced." } },
+  params: { message: { type: "string", default: "boom", doc: "Error message." } },
+  run({ params, ctx }) {
+    count(ctx.nodeId);
+    throw new Error(params.message);
+  },
+});
+
+/** `test.warn`: passes a number through and warns. */
+export const warnNode = defineNode({
+  type: "test.warn",
+  version: 1,
+  doc: "Passes its input through with a warning.",
+  inputs: { a: { type: "number", doc: "Value." } },
+  outputs: { value: { type: "number", doc: "Same value." } },
+  params: {},
+  run({ inputs, ctx }) {
+    count(ctx.nodeId);
+    ctx.warn(`saw ${inputs.a}`);
+    return { value: inputs.a };
+  },
+});
+
+/** All test nodes as a plug-in. */
+export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode] };
