@@ -1,0 +1,113 @@
+/**
+ * `rig.detect_panels` — searches the parts of a model nobody rigged for control surfaces by name:
+ * ailerons, elevators, elevons, stabilators, canards, rudders, flaps, leading-edge flaps, air
+ * brakes, spoilers, drag rudders, ruddervators, trim tabs, slats (and their usual abbreviations and
+ * spellings). Names are matched as tokens, never substrings; fixed structure named after what moves
+ * in it (`Flap_Track`, `Aileron_Bay`) and cockpit parts (`RudderPedal_L`) are skipped, as are
+ * `HINGE_`/`CTRL_` helpers, nodes without geometry, rigged parts and what is under or holds one.
+ * The outermost matching node is the panel; a trim tab inside a surface is a panel of its own.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import { defineNode } from "../../runtime/node.ts";
+import { copyScene } from "../scene/copy.ts";
+import { KIND_SPECS } from "./kinds.ts";
+import { holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
+import { subtreeNodes } from "./geometry.ts";
+import { matchPanelName, type NameMatch } from "./vocabulary.ts";
+
+/** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
+const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
+
+interface Candidate {
+  readonly node: Node;
+  readonly match: NameMatch;
+  /** The candidate this one sits inside (only trim tabs and weak hints nest). */
+  readonly outer?: Candidate;
+}
+
+/** `rig.detect_panels` node definition. */
+export const rigDetectPanels = defineNode({
+  type: "rig.detect_panels",
+  version: 1,
+  doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
+    'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
+  inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },
+  outputs: { scene: { type: "scene", doc: "The scene with every panel found marked." } },
+  params: {
+    names: { type: "boolean", default: true, doc: "Search names for panels; false finds nothing." },
+  },
+  run({ inputs, params }) {
+    if (!params.names) return { scene: inputs.scene };
+    const scene = copyScene(inputs.scene);
+    const candidates = findCandidates(topLevelNodes(scene.getRoot().listNodes()));
+    for (const { node, match } of acceptCandidates(candidates)) {
+      const spec = KIND_SPECS[match.kind];
+      setPart(node, {
+        kind: match.kind,
+        found_by: "name",
+        unit: "deg",
+        min: spec.min,
+        max: spec.max,
+        rest: 0,
+        group: spec.group,
+        positive: spec.positive,
+      });
+    }
+    return { scene };
+  },
+});
+
+function hasGeometry(node: Node): boolean {
+  return subtreeNodes(node).some((n) =>
+    n.getMesh()?.listPrimitives().some((p) => p.getAttribute("POSITION"))
+  );
+}
+
+/** Walks the hierarchy top-down collecting name matches (outermost first). */
+function findCandidates(roots: readonly Node[]): Candidate[] {
+  const out: Candidate[] = [];
+  const visit = (node: Node, outer: Candidate | undefined) => {
+    if (isPart(node)) return;
+    const match = matchPanelName(node.getName());
+    // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
+    const allowed = match &&
+      (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
+    if (allowed && !holdsPart(node) && hasGeometry(node)) {
+      const candidate: Candidate = { node, match, outer };
+      out.push(candidate);
+      for (const child of node.listChildren()) visit(child, candidate);
+      return;
+    }
+    for (const child of node.listChildren()) visit(child, outer);
+  };
+  for (const root of roots) visit(root, undefined);
+  return out;
+}
+
+/**
+ * Keeps strong matches (dropping same-surface repeats nested inside them) and weak `stab` hints only
+ * when no pitch surface was found and nothing strong sits inside them.
+ */
+function acceptCandidates(candidates: readonly Candidate[]): Candidate[] {
+  const strong = candidates.filter((c) => !c.match.weak);
+  const anyPitch = strong.some((c) => PITCH_KINDS.has(c.match.kind));
+  const rejected = new Set<Candidate>();
+  for (const c of candidates) {
+    if (!c.match.weak) continue;
+    const holdsStrong = strong.some((s) => s.match.kind !== "trim_tab" && isInside(s, c));
+    if (anyPitch || holdsStrong || (c.outer && !rejected.has(c.outer))) rejected.add(c);
+  }
+  return candidates.filter((c) => {
+    if (rejected.has(c)) return false;
+    // A strong match inside an accepted strong or weak panel is the same surface, unless a trim tab.
+    if (!c.match.weak && c.outer && !rejected.has(c.outer) && c.match.kind !== "trim_tab") return false;
+    return true;
+  });
+}
+
+function isInside(inner: Candidate, outer: Candidate): boolean {
+  for (let c = inner.outer; c; c = c.outer) if (c === outer) return true;
+  return false;
+}

@@ -1,0 +1,258 @@
+/**
+ * `rig.fit_hinge` — fits a hinge line to every panel `rig.detect_panels` marked, in the aircraft
+ * frame: span from the panel normal, twelve span bins, the forward edge of each (aft edge for
+ * leading-edge devices, quarter chord for stabilators and canards) at mid-thickness, and a robust
+ * line through them. The hinge is stored in the panel's parent space (full inverse transform, so
+ * mirrored and non-uniformly scaled parents work), signed by trying a small rotation so a positive
+ * angle moves the far edge the way the kind says, with the fit quality.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import { defineNode, type RunContext } from "../../runtime/node.ts";
+import { copyScene } from "../scene/copy.ts";
+import { type AircraftFrame, aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
+import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit } from "./hinge_fit.ts";
+import { KIND_SPECS } from "./kinds.ts";
+import {
+  declaredCtrlType,
+  getPart,
+  listPartNodes,
+  type PartAnnotation,
+  setPart,
+  topLevelNodes,
+} from "./part_extras.ts";
+import { signHingeBySimulation, wantedMotion } from "./sense.ts";
+import {
+  canonicalVec3,
+  dot,
+  invertAffine,
+  length,
+  linearDeterminant,
+  type Mat4,
+  normalize,
+  transformDirection,
+  transformPoint,
+  type Vec3,
+} from "./transform.ts";
+import { openingFromName, type PanelKind } from "./vocabulary.ts";
+
+const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/** `rig.fit_hinge` node definition. */
+export const rigFitHinge = defineNode({
+  type: "rig.fit_hinge",
+  version: 1,
+  doc: "Fits a hinge line to every panel found by name (forward edge at mid-thickness, robust line; " +
+    "quarter chord for stabilators/canards, aft edge for leading-edge devices), signs it by trial " +
+    "rotation, and stores it in the panel's parent space with the fit quality.",
+  inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
+  outputs: {
+    scene: { type: "scene", doc: "The scene with extras.partgraph.part.hinge and .fit on each panel." },
+  },
+  params: {
+    forward: FORWARD_PARAM,
+    up: UP_PARAM,
+    bins: { type: "number", default: 12, min: 2, max: 256, integer: true, doc: "Span bins." },
+    band: {
+      type: "number",
+      default: HINGE_FIT_DEFAULTS.bandFraction,
+      min: 0,
+      max: 0.5,
+      doc: "Band near each bin's edge whose vertices are averaged, as a fraction of chord.",
+    },
+    inlier: {
+      type: "number",
+      default: HINGE_FIT_DEFAULTS.inlierFraction,
+      min: 0.001,
+      max: 0.5,
+      doc: "Inlier distance of the robust line, as a fraction of chord.",
+    },
+  },
+  run({ inputs, params, ctx }) {
+    const scene = copyScene(inputs.scene);
+    const frame = resolveFrame(scene, params.forward, params.up);
+    const toAircraft = aircraftMatrix(frame);
+    const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
+      .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
+    const fits = new Map<Node, HingeFit>();
+    const vertexCounts = new Map<Node, number>();
+    for (const node of panels) {
+      const part = getPart(node)!;
+      const spec = KIND_SPECS[part.kind as PanelKind];
+      if (!spec) {
+        ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
+        continue;
+      }
+      const { positions, count } = gatherPositions(node, toAircraft);
+      if (count === 0) {
+        ctx.warn(`panel '${node.getName()}' has no vertices; not fitted`);
+        continue;
+      }
+      vertexCounts.set(node, count);
+      fits.set(
+        node,
+        fitHinge(positions, count, {
+          bins: params.bins,
+          bandFraction: params.band,
+          inlierFraction: params.inlier,
+          edge: spec.edge,
+        }),
+      );
+    }
+    const body = new BodySampler(scene, toAircraft);
+    for (const [node, fit] of fits) {
+      const part = getPart(node)!;
+      const opening = openingOf(node, part, fit, fits, body);
+      const quality = { bins: params.bins, vertices: vertexCounts.get(node)! };
+      setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
+    }
+    return { scene };
+  },
+});
+
+/** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
+function signedPart(
+  node: Node,
+  part: PartAnnotation,
+  fit: HingeFit,
+  quality: { bins: number; vertices: number },
+  frame: AircraftFrame,
+  toAircraft: Mat4,
+  opening: "up" | "down" | Vec3 | undefined,
+  ctx: RunContext,
+): PartAnnotation {
+  const spec = KIND_SPECS[part.kind as PanelKind];
+  const parent = node.getParentNode();
+  const parentWorld = parent ? parent.getWorldMatrix() : IDENTITY;
+  const fromAircraft = invertAffine(toAircraft);
+  const originWorld = transformPoint(fromAircraft, fit.origin);
+  const axisWorldUnsigned = transformDirection(fromAircraft, fit.axis);
+  const parentInverse = invertAffine(parentWorld);
+  const originLocal = transformPoint(parentInverse, originWorld);
+  const axisLocal = normalize(transformDirection(parentInverse, axisWorldUnsigned));
+  const wanted = wantedMotion(spec.positive, fit.normal, opening);
+  const signed = signHingeBySimulation(
+    parentWorld,
+    originLocal,
+    axisLocal,
+    transformPoint(fromAircraft, fit.farEdge),
+    toAircraft,
+    wanted.direction,
+  );
+  if (signed.agreement < 0.3) {
+    ctx.warn(
+      `panel '${node.getName()}': a positive angle moves its far edge only weakly the way a ` +
+        `${part.kind} should (agreement ${
+          signed.agreement.toFixed(2)
+        }); check forward/up (${frame.forward}, ${frame.up})`,
+    );
+  }
+  if (isNonUniform(parentWorld)) {
+    ctx.warn(
+      `panel '${node.getName()}' sits under a non-uniformly scaled parent: turning it shears in world`,
+    );
+  }
+  const originWorldOnLine = transformPoint(parentWorld, originLocal);
+  return {
+    ...part,
+    positive: wanted.positive,
+    hinge: {
+      origin: canonicalVec3(originLocal),
+      axis: canonicalVec3(signed.axis),
+      origin_world: canonicalVec3(originWorldOnLine),
+      axis_world: canonicalVec3(signed.axisWorld),
+    },
+    fit: {
+      bins_filled: fit.binsFilled,
+      bins: quality.bins,
+      inliers: fit.inliers,
+      residual: fit.residual,
+      chord: fit.chord,
+      span: fit.spanLength,
+      vertices: quality.vertices,
+    },
+  };
+}
+
+/** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
+function openingOf(
+  node: Node,
+  part: PartAnnotation,
+  fit: HingeFit,
+  fits: ReadonlyMap<Node, HingeFit>,
+  body: BodySampler,
+): "up" | "down" | Vec3 | undefined {
+  const named = openingFromName(node.getName());
+  if (named) return named;
+  if (part.kind === "drag_rudder") {
+    // Split halves share a hinge: the upper half opens up, the lower one down.
+    for (const [other, otherFit] of fits) {
+      if (other === node || getPart(other)?.kind !== "drag_rudder") continue;
+      if (!overlapsInPlan(fit, otherFit)) continue;
+      return otherFit.centre[1] < fit.centre[1] ? "up" : "down";
+    }
+    return "up";
+  }
+  if (part.kind === "air_brake") {
+    const bodyCentre = body.centroidNear(node, fit);
+    if (!bodyCentre) return undefined;
+    const away = [
+      fit.centre[0] - bodyCentre[0],
+      fit.centre[1] - bodyCentre[1],
+      fit.centre[2] - bodyCentre[2],
+    ];
+    const side = dot(fit.normal, away) < 0 ? -1 : 1;
+    return [fit.normal[0] * side, fit.normal[1] * side, fit.normal[2] * side];
+  }
+  return undefined;
+}
+
+function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
+  const reach = Math.max(a.chord, b.chord) / 2;
+  const lateral = Math.abs(a.centre[2] - b.centre[2]) < Math.max(a.spanLength, b.spanLength) / 2;
+  return lateral && Math.abs(a.centre[0] - b.centre[0]) < reach &&
+    Math.sign(a.centre[2]) === Math.sign(b.centre[2]);
+}
+
+function isNonUniform(m: Mat4): boolean {
+  const sx = length([m[0], m[1], m[2]]), sy = length([m[4], m[5], m[6]]), sz = length([m[8], m[9], m[10]]);
+  const det = Math.abs(linearDeterminant(m));
+  const mean = Math.cbrt(det);
+  return Math.abs(sx - mean) > 1e-6 * mean || Math.abs(sy - mean) > 1e-6 * mean ||
+    Math.abs(sz - mean) > 1e-6 * mean;
+}
+
+/**
+ * The body a panel sits on, sampled from all other geometry near it (within half a chord): an air
+ * brake opens away from it, whether dorsal, ventral or on a fuselage side.
+ */
+class BodySampler {
+  #meshes: { node: Node; positions: Float32Array; count: number }[] | undefined;
+  constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
+
+  centroidNear(panel: Node, fit: HingeFit): Vec3 | undefined {
+    this.#meshes ??= this.doc.getRoot().listNodes().filter((n) => n.getMesh()).map((n) => {
+      return { node: n, ...gatherPositions(n, this.toAircraft, { descend: false }) };
+    });
+    const own = new Set(subtreeNodes(panel));
+    const margin = fit.chord / 2;
+    const half = [fit.chord / 2 + margin, fit.spanLength / 2 + margin, fit.spanLength / 2 + margin];
+    const reach = Math.max(...half);
+    let n = 0, x = 0, y = 0, z = 0;
+    for (const mesh of this.#meshes) {
+      if (own.has(mesh.node)) continue;
+      const p = mesh.positions;
+      for (let o = 0; o < mesh.count * 3; o += 3) {
+        const dx = p[o] - fit.centre[0], dy = p[o + 1] - fit.centre[1], dz = p[o + 2] - fit.centre[2];
+        if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
+        n++;
+        x += p[o];
+        y += p[o + 1];
+        z += p[o + 2];
+      }
+    }
+    return n ? [x / n, y / n, z / n] : undefined;
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * Hinge-line fitting for one panel, on a flat array of vertex positions in aircraft coordinates
+ * (aft, up, left). Four single passes over typed arrays, no per-vertex objects:
+ *
+ * 1. mean, covariance and bounds; the panel normal is the covariance's least axis, span = normal ×
+ *    aft (robust for near-square panels, where the largest axis may be the chord), chord = aft
+ *    square to span, thickness square to both;
+ * 2. the span and chord extents;
+ * 3. per span bin (twelve), the forward- and aft-most chord positions;
+ * 4. per bin, the vertices within a thin band of each extreme, averaged along span and chord and
+ *    centred in thickness — the edge at mid-thickness, not a skin corner.
+ *
+ * A robust line through the per-bin edge points (forward edge, aft edge for leading-edge devices,
+ * quarter chord for all-moving surfaces) is the hinge.
+ *
+ * @module
+ */
+import { symmetricEigen3 } from "./eigen3.ts";
+import type { HingeEdge } from "./kinds.ts";
+import { fitRobustLine } from "./line_fit.ts";
+import { cross, dot, normalize, type Vec3 } from "./transform.ts";
+
+/** Tuning of {@link fitHinge}; every field has a default in {@link HINGE_FIT_DEFAULTS}. */
+export interface HingeFitOptions {
+  /** Number of span bins. */
+  readonly bins: number;
+  /** Band around each bin's chord extreme whose vertices are averaged, as a fraction of chord. */
+  readonly bandFraction: number;
+  /** Inlier distance of the line consensus, as a fraction of chord. */
+  readonly inlierFraction: number;
+  /** Where the hinge sits: forward edge, aft edge, or quarter chord. */
+  readonly edge: HingeEdge;
+}
+
+/** Defaults: twelve bins, 4 % band, 2 % inlier tolerance, forward edge. */
+export const HINGE_FIT_DEFAULTS: HingeFitOptions = {
+  bins: 12,
+  bandFraction: 0.04,
+  inlierFraction: 0.02,
+  edge: "forward",
+};
+
+/** A fitted hinge in aircraft coordinates, with what the fit saw. */
+export interface HingeFit {
+  /** A point on the hinge line at the middle of the panel's span. */
+  readonly origin: Vec3;
+  /** Unit hinge direction (signed along the span direction; sense is decided later). */
+  readonly axis: Vec3;
+  /** Unit thickness direction (span × chord; the panel normal for a flat panel). */
+  readonly normal: Vec3;
+  /** Unit span direction used for binning (normal × aft). */
+  readonly span: Vec3;
+  /** Unit chord direction (aft, square to span). */
+  readonly chordDir: Vec3;
+  /** Median chord length over the filled bins. */
+  readonly chord: number;
+  /** Span extent. */
+  readonly spanLength: number;
+  /** Centroid of the per-bin far-edge points (the edge opposite the hinge). */
+  readonly farEdge: Vec3;
+  /** Centre of the panel's bounding box. */
+  readonly centre: Vec3;
+  /** Bins that held vertices. */
+  readonly binsFilled: number;
+  /** Edge points that agreed with the line. */
+  readonly inliers: number;
+  /** RMS distance of the inlier edge points from the line. */
+  readonly residual: number;
+}
+
+/**
+ * Fits the hinge of a panel from `count` positions (`xyz` triples, aircraft coordinates).
+ *
+ * @example
+ * ```ts
+ * const fit = fitHinge(positions, positions.length / 3, { ...HINGE_FIT_DEFAULTS, edge: "forward" });
+ * fit.axis; // along the span, e.g. [0, 0, 1] for an unswept wing panel
+ * ```
+ * @throws Error when there are no vertices.
+ */
+export function fitHinge(positions: Float32Array, count: number, options: HingeFitOptions): HingeFit {
+  if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
+  const bins = Math.max(1, Math.floor(options.bins));
+
+  // Pass 1: moments about the first vertex (shifted, so large coordinates do not cancel).
+  const ox = positions[0], oy = positions[1], oz = positions[2];
+  let sx = 0, sy = 0, sz = 0, sxx = 0, sxy = 0, sxz = 0, syy = 0, syz = 0, szz = 0;
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0, o = 0; i < count; i++, o += 3) {
+    const px = positions[o], py = positions[o + 1], pz = positions[o + 2];
+    if (px < minX) minX = px;
+    if (px > maxX) maxX = px;
+    if (py < minY) minY = py;
+    if (py > maxY) maxY = py;
+    if (pz < minZ) minZ = pz;
+    if (pz > maxZ) maxZ = pz;
+    const x = px - ox, y = py - oy, z = pz - oz;
+    sx += x;
+    sy += y;
+    sz += z;
+    sxx += x * x;
+    sxy += x * y;
+    sxz += x * z;
+    syy += y * y;
+    syz += y * z;
+    szz += z * z;
+  }
+  const mx = sx / count, my = sy / count, mz = sz / count;
+  const eigen = symmetricEigen3(
+    sxx / count - mx * mx,
+    sxy / count - mx * my,
+    sxz / count - mx * mz,
+    syy / count - my * my,
+    syz / count - my * mz,
+    szz / count - mz * mz,
+  );
+  const mean: Vec3 = [mx + ox, my + oy, mz + oz];
+  const { span, chordDir, normal } = panelAxes(eigen.values, eigen.vectors);
+
+  // Pass 2: span and chord extents.
+  const [s0, s1, s2] = span, [c0, c1, c2] = chordDir, [n0, n1, n2] = normal;
+  const [m0, m1, m2] = mean;
+  let uMin = Infinity, uMax = -Infinity;
+  for (let o = 0; o < count * 3; o += 3) {
+    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
+    const u = x * s0 + y * s1 + z * s2;
+    if (u < uMin) uMin = u;
+    if (u > uMax) uMax = u;
+  }
+  const binScale = uMax > uMin ? bins / (uMax - uMin) : 0;
+
+  // Pass 3: per-bin chord extremes.
+  const vLow = new Float64Array(bins).fill(Infinity);
+  const vHigh = new Float64Array(bins).fill(-Infinity);
+  for (let o = 0; o < count * 3; o += 3) {
+    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
+    const b = Math.min(bins - 1, ((x * s0 + y * s1 + z * s2 - uMin) * binScale) | 0);
+    const v = x * c0 + y * c1 + z * c2;
+    if (v < vLow[b]) vLow[b] = v;
+    if (v > vHigh[b]) vHigh[b] = v;
+  }
+  const chords: number[] = [];
+  for (let b = 0; b < bins; b++) if (vHigh[b] >= vLow[b]) chords.push(vHigh[b] - vLow[b]);
+  chords.sort((a, b) => a - b);
+  const chord = chords.length % 2
+    ? chords[chords.length >> 1]
+    : (chords[chords.length / 2 - 1] + chords[chords.length / 2]) / 2;
+  const band = options.bandFraction * chord;
+
+  // Pass 4: band averages at both edges of every bin. Layout per bin: n, Σu, Σv, wMin, wMax.
+  const lead = newBandAccumulator(bins);
+  const trail = newBandAccumulator(bins);
+  for (let o = 0; o < count * 3; o += 3) {
+    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
+    const u = x * s0 + y * s1 + z * s2;
+    const b = Math.min(bins - 1, ((u - uMin) * binScale) | 0);
+    const v = x * c0 + y * c1 + z * c2;
+    const w = x * n0 + y * n1 + z * n2;
+    if (v <= vLow[b] + band) accumulate(lead, b, u, v, w);
+    if (v >= vHigh[b] - band) accumulate(trail, b, u, v, w);
+  }
+
+  const edgeFraction = options.edge === "forward" ? 0 : options.edge === "aft" ? 1 : 0.25;
+  const points = new Float64Array(bins * 3);
+  let filled = 0;
+  const far: Vec3 = [0, 0, 0];
+  for (let b = 0; b < bins; b++) {
+    if (lead[b * 5] === 0) continue;
+    const leadPoint = bandPoint(lead, b), trailPoint = bandPoint(trail, b);
+    const u = leadPoint[0] + (trailPoint[0] - leadPoint[0]) * edgeFraction;
+    const v = leadPoint[1] + (trailPoint[1] - leadPoint[1]) * edgeFraction;
+    const w = leadPoint[2] + (trailPoint[2] - leadPoint[2]) * edgeFraction;
+    const p = fromPanel(mean, span, chordDir, normal, u, v, w);
+    points.set(p, filled * 3);
+    const farPoint = options.edge === "aft" ? leadPoint : trailPoint;
+    const q = fromPanel(mean, span, chordDir, normal, farPoint[0], farPoint[1], farPoint[2]);
+    far[0] += q[0];
+    far[1] += q[1];
+    far[2] += q[2];
+    filled++;
+  }
+  const line = fitRobustLine(points, filled, Math.max(options.inlierFraction * chord, 1e-9), span);
+  // The origin is where the hinge crosses the middle of the span.
+  const uMid = (uMin + uMax) / 2;
+  const along = dot(line.direction, span);
+  const shift = Math.abs(along) > 1e-9
+    ? (uMid - ((line.point[0] - m0) * s0 + (line.point[1] - m1) * s1 + (line.point[2] - m2) * s2)) / along
+    : 0;
+  return {
+    origin: [
+      line.point[0] + line.direction[0] * shift,
+      line.point[1] + line.direction[1] * shift,
+      line.point[2] + line.direction[2] * shift,
+    ],
+    axis: line.direction,
+    normal,
+    span,
+    chordDir,
+    chord,
+    spanLength: uMax - uMin,
+    farEdge: [far[0] / filled, far[1] / filled, far[2] / filled],
+    centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
+    binsFilled: filled,
+    inliers: line.inlierCount,
+    residual: line.residual,
+  };
+}
+
+const AFT: Vec3 = [1, 0, 0];
+
+/**
+ * Span, chord and normal directions of a panel from its covariance. The normal (least axis) is
+ * trusted when it is clearly thinner than the other two and not along the flow; otherwise the
+ * largest axis, made square to aft, is the span.
+ */
+function panelAxes(
+  values: readonly number[],
+  vectors: readonly Vec3[],
+): { span: Vec3; chordDir: Vec3; normal: Vec3 } {
+  const least = vectors[0];
+  const flat = values[0] <= 0.25 * values[1];
+  let span: Vec3;
+  if (flat && Math.abs(dot(least, AFT)) < 0.9) {
+    span = normalize(cross(least, AFT));
+  } else {
+    const largest = vectors[2];
+    span = normalize([0, largest[1], largest[2]]);
+    if (span[0] === 0 && span[1] === 0 && span[2] === 0) span = normalize([0, vectors[1][1], vectors[1][2]]);
+    if (span[0] === 0 && span[1] === 0 && span[2] === 0) span = [0, 0, 1];
+  }
+  // Chord: aft made square to span (not the in-plane aft: a slanted nose face would then put its
+  // upper and lower vertices at different chord positions and the band would miss one of them).
+  const d = dot(span, AFT);
+  const chordDir = normalize([1 - span[0] * d, -span[1] * d, -span[2] * d]);
+  // A canonical span sign (toward +left, else +up) keeps results independent of eigen-solver signs.
+  if (span[2] < -1e-12 || (Math.abs(span[2]) <= 1e-12 && span[1] < 0)) span = [-span[0], -span[1], -span[2]];
+  const normal = normalize(cross(span, chordDir));
+  return { span, chordDir, normal };
+}
+
+function newBandAccumulator(bins: number): Float64Array {
+  const acc = new Float64Array(bins * 5);
+  for (let b = 0; b < bins; b++) {
+    acc[b * 5 + 3] = Infinity;
+    acc[b * 5 + 4] = -Infinity;
+  }
+  return acc;
+}
+
+function accumulate(acc: Float64Array, b: number, u: number, v: number, w: number): void {
+  const k = b * 5;
+  acc[k]++;
+  acc[k + 1] += u;
+  acc[k + 2] += v;
+  if (w < acc[k + 3]) acc[k + 3] = w;
+  if (w > acc[k + 4]) acc[k + 4] = w;
+}
+
+/** A band's point: mean span and chord position, middle of its thickness. */
+function bandPoint(acc: Float64Array, b: number): Vec3 {
+  const k = b * 5;
+  return [acc[k + 1] / acc[k], acc[k + 2] / acc[k], (acc[k + 3] + acc[k + 4]) / 2];
+}
+
+function fromPanel(mean: Vec3, s: Vec3, c: Vec3, n: Vec3, u: number, v: number, w: number): Vec3 {
+  return [
+    mean[0] + s[0] * u + c[0] * v + n[0] * w,
+    mean[1] + s[1] * u + c[1] * v + n[1] * w,
+    mean[2] + s[2] * u + c[2] * v + n[2] * w,
+  ];
+}

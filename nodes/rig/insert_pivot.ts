@@ -1,0 +1,184 @@
+/**
+ * `rig.insert_pivot` — inserts a node `HINGE_auto_<name>` above every fitted panel, on its hinge
+ * with local X along it; the panel keeps its world pose, and turning the pivot about X turns the
+ * panel about its hinge. The pivot becomes the part: it carries the extras other runtimes read
+ * (`ctrl_type: "rotation"`, `axis: "X"`, `unit: "deg"`, `min`, `max`, `rest: 0`, `group`,
+ * `positive`) and the part annotation moves from the panel to it.
+ *
+ * Transforms are composed in parent space (pivot TRS has unit scale; the panel keeps its own scale),
+ * so mirrored and non-uniformly scaled parents are never decomposed. Components within 1e-4 of
+ * identity are snapped to it: glTF writers drop near-identity transforms (within 1e-5), which would
+ * otherwise move the panel on export.
+ *
+ * @module
+ */
+import type { Document, Node, Scene } from "@gltf-transform/core";
+import { defineNode, type JsonValue } from "../../runtime/node.ts";
+import { copyScene } from "../scene/copy.ts";
+import { mergeExtras } from "../scene/extras.ts";
+import {
+  clearPart,
+  declaredCtrlType,
+  getPart,
+  listPartNodes,
+  setPart,
+  topLevelNodes,
+} from "./part_extras.ts";
+import {
+  addScaled,
+  canonicalQuat,
+  canonicalVec3,
+  cross,
+  dot,
+  linearDeterminant,
+  normalize,
+  type Quat,
+  quatConjugate,
+  quatFromBasis,
+  quatMultiply,
+  quatRotate,
+  sub,
+  transformDirection,
+  transformPoint,
+  type Vec3,
+} from "./transform.ts";
+
+/** Prefix of inserted pivots. */
+export const PIVOT_PREFIX = "HINGE_auto_";
+
+/** Below this every component of a local transform is snapped to identity (writers drop < 1e-5). */
+const SNAP = 1e-4;
+
+/** `rig.insert_pivot` node definition. */
+export const rigInsertPivot = defineNode({
+  type: "rig.insert_pivot",
+  version: 1,
+  doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
+    "keeping the panel's world pose; the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive " +
+    "extras and the part annotation.",
+  inputs: { scene: { type: "scene", doc: "A scene whose panels rig.fit_hinge fitted." } },
+  outputs: { scene: { type: "scene", doc: "The scene with a pivot above every fitted panel." } },
+  params: {},
+  run({ inputs, ctx }) {
+    const scene = copyScene(inputs.scene);
+    const animated = animatedNodes(scene);
+    const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
+      .filter((node) =>
+        getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node)
+      );
+    for (const panel of panels) {
+      if (animated.has(panel)) {
+        ctx.warn(`panel '${panel.getName()}' is animated; its animation stays relative to its old parent`);
+      }
+      insertPivot(scene, panel);
+    }
+    return { scene };
+  },
+});
+
+function insertPivot(doc: Document, panel: Node): Node {
+  const part = getPart(panel)!;
+  const hinge = part.hinge!;
+  const panelRotation = panel.getRotation() as Quat;
+  const panelTranslation = panel.getTranslation() as Vec3;
+  const axis = normalize(hinge.axis);
+
+  // Pivot Y: the panel's own Y made square to the hinge, so the panel's rotation under the pivot is
+  // as small as the hinge's tilt from the panel's X.
+  let y = rejectFrom(quatRotate(panelRotation, [0, 1, 0]), axis);
+  if (dot(y, y) < 1e-12) y = rejectFrom(quatRotate(panelRotation, [0, 0, 1]), axis);
+  y = normalize(y);
+  let pivotRotation = quatFromBasis(axis, y, cross(axis, y));
+  let origin: Vec3 = [hinge.origin[0], hinge.origin[1], hinge.origin[2]];
+
+  if (isNearIdentityRotation(pivotRotation)) pivotRotation = [0, 0, 0, 1];
+  let childRotation = canonicalQuat(quatMultiply(quatConjugate(pivotRotation), panelRotation));
+  if (isNearIdentityRotation(childRotation)) {
+    // The hinge is (almost) the panel's own X: put the pivot in the panel's frame exactly.
+    pivotRotation = canonicalQuat(panelRotation);
+    childRotation = [0, 0, 0, 1];
+  }
+  const pivotAxis = quatRotate(pivotRotation, [1, 0, 0]);
+  if (Math.max(Math.abs(origin[0]), Math.abs(origin[1]), Math.abs(origin[2])) < SNAP) {
+    // Slide along the hinge so the pivot's translation is not dropped as near-zero.
+    origin = addScaled(origin, pivotAxis, Math.max(part.fit?.span ?? 1, SNAP * 100) / 4);
+  }
+  let childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
+  if (Math.max(...childTranslation.map(Math.abs)) < SNAP) {
+    origin = [panelTranslation[0], panelTranslation[1], panelTranslation[2]];
+    childTranslation = [0, 0, 0];
+  }
+
+  const name = `${PIVOT_PREFIX}${panel.getName()}`;
+  const pivot = doc.createNode(name)
+    .setTranslation(canonicalVec3(origin))
+    .setRotation(canonicalQuat(pivotRotation));
+  replaceInParent(doc, panel, pivot);
+  pivot.addChild(panel);
+  panel.setTranslation(canonicalVec3(childTranslation)).setRotation(canonicalQuat(childRotation));
+
+  const parent = pivot.getParentNode();
+  const parentWorld = parent ? parent.getWorldMatrix() : undefined;
+  const mirror = parentWorld && linearDeterminant(parentWorld) < 0 ? -1 : 1;
+  const axisWorld = parentWorld ? normalize(transformDirection(parentWorld, pivotAxis)) : pivotAxis;
+  const interop: Record<string, JsonValue> = {
+    ctrl_type: "rotation",
+    axis: "X",
+    unit: "deg",
+    min: part.min ?? null,
+    max: part.max ?? null,
+    rest: 0,
+  };
+  if (part.group) interop.group = part.group;
+  if (part.positive) interop.positive = part.positive;
+  mergeExtras(pivot, interop);
+  setPart(pivot, {
+    ...part,
+    ctrl_type: "rotation",
+    unit: "deg",
+    rest: 0,
+    panel: panel.getName(),
+    hinge: {
+      origin: canonicalVec3(origin),
+      axis: canonicalVec3(pivotAxis),
+      origin_world: canonicalVec3(parentWorld ? transformPoint(parentWorld, origin) : origin),
+      axis_world: canonicalVec3(axisWorld.map((v) => v * mirror)),
+    },
+  });
+  clearPart(panel);
+  return pivot;
+}
+
+/** `v` minus its component along unit `axis`. */
+function rejectFrom(v: Vec3, axis: Vec3): Vec3 {
+  return addScaled(v, axis, -dot(v, axis));
+}
+
+function isNearIdentityRotation(q: Quat): boolean {
+  const c = canonicalQuat(q);
+  return Math.abs(c[0]) < SNAP && Math.abs(c[1]) < SNAP && Math.abs(c[2]) < SNAP;
+}
+
+/** Puts `replacement` where `node` is among its parent's (or scenes') children, keeping the order. */
+function replaceInParent(doc: Document, node: Node, replacement: Node): void {
+  const parent = node.getParentNode();
+  const owners: (Node | Scene)[] = parent
+    ? [parent]
+    : doc.getRoot().listScenes().filter((scene) => scene.listChildren().includes(node));
+  for (const owner of owners) {
+    const children = owner.listChildren();
+    for (const child of children) owner.removeChild(child);
+    for (const child of children) owner.addChild(child === node ? replacement : child);
+  }
+}
+
+function animatedNodes(doc: Document): Set<Node> {
+  const out = new Set<Node>();
+  for (const animation of doc.getRoot().listAnimations()) {
+    for (const channel of animation.listChannels()) {
+      const target = channel.getTargetNode();
+      if (target) out.add(target);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * A robust 3D line through a handful of edge points (one per span bin, so at most a few dozen):
+ * exhaustive pair consensus picks the points that agree, then a total-least-squares line goes
+ * through them. Outliers such as a horn balance's forward edge at the tip cannot tilt it, as they
+ * would a plain least-squares fit.
+ *
+ * @module
+ */
+import { symmetricEigen3 } from "./eigen3.ts";
+
+/** A fitted line with its quality. */
+export interface LineFit {
+  /** A point on the line (the centroid of the inliers). */
+  readonly point: [number, number, number];
+  /** Unit direction, signed to agree with the `hint` given to {@link fitRobustLine}. */
+  readonly direction: [number, number, number];
+  /** Which input points agreed with the line. */
+  readonly inliers: boolean[];
+  /** Number of inliers. */
+  readonly inlierCount: number;
+  /** RMS distance of the inliers from the line. */
+  readonly residual: number;
+}
+
+/**
+ * Fits a line through `count` points stored as `xyz` triples in `points`.
+ *
+ * @param tolerance Inlier distance for the consensus (e.g. 2 % of chord).
+ * @param hint Direction used when fewer than two points are given, and to sign the result.
+ *
+ * @example
+ * ```ts
+ * const fit = fitRobustLine(new Float64Array([0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 5, 0]), 4, 0.1, [1, 0, 0]);
+ * fit.inlierCount; // 3 — the point off the line at x = 3 is an outlier
+ * ```
+ */
+export function fitRobustLine(
+  points: ArrayLike<number>,
+  count: number,
+  tolerance: number,
+  hint: readonly [number, number, number],
+): LineFit {
+  if (count === 0) throw new Error("no points to fit a line through");
+  if (count === 1) {
+    return {
+      point: [points[0], points[1], points[2]],
+      direction: [hint[0], hint[1], hint[2]],
+      inliers: [true],
+      inlierCount: 1,
+      residual: 0,
+    };
+  }
+  let best: boolean[] = [];
+  let bestCount = -1;
+  let bestCost = Infinity;
+  const tol2 = tolerance * tolerance;
+  for (let i = 0; i < count; i++) {
+    for (let j = i + 1; j < count; j++) {
+      const dx = points[j * 3] - points[i * 3];
+      const dy = points[j * 3 + 1] - points[i * 3 + 1];
+      const dz = points[j * 3 + 2] - points[i * 3 + 2];
+      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (len === 0) continue;
+      const ux = dx / len, uy = dy / len, uz = dz / len;
+      const mask: boolean[] = new Array(count);
+      let n = 0, cost = 0;
+      for (let k = 0; k < count; k++) {
+        const d2 = distanceSquared(
+          points,
+          k,
+          points[i * 3],
+          points[i * 3 + 1],
+          points[i * 3 + 2],
+          ux,
+          uy,
+          uz,
+        );
+        mask[k] = d2 <= tol2;
+        if (mask[k]) n++;
+        cost += Math.min(d2, tol2);
+      }
+      // More inliers wins; among equals, the truncated cost (MSAC) picks the tighter line.
+      if (n > bestCount || (n === bestCount && cost < bestCost)) {
+        best = mask;
+        bestCount = n;
+        bestCost = cost;
+      }
+    }
+  }
+  if (bestCount < 0) {
+    // Every point coincides: a line through them along the hint.
+    best = new Array(count).fill(true);
+  }
+  return totalLeastSquares(points, count, best, hint);
+}
+
+function distanceSquared(
+  points: ArrayLike<number>,
+  k: number,
+  px: number,
+  py: number,
+  pz: number,
+  ux: number,
+  uy: number,
+  uz: number,
+): number {
+  const vx = points[k * 3] - px, vy = points[k * 3 + 1] - py, vz = points[k * 3 + 2] - pz;
+  const t = vx * ux + vy * uy + vz * uz;
+  const ex = vx - t * ux, ey = vy - t * uy, ez = vz - t * uz;
+  return ex * ex + ey * ey + ez * ez;
+}
+
+function totalLeastSquares(
+  points: ArrayLike<number>,
+  count: number,
+  mask: boolean[],
+  hint: readonly [number, number, number],
+): LineFit {
+  let n = 0, cx = 0, cy = 0, cz = 0;
+  for (let k = 0; k < count; k++) {
+    if (!mask[k]) continue;
+    n++;
+    cx += points[k * 3];
+    cy += points[k * 3 + 1];
+    cz += points[k * 3 + 2];
+  }
+  cx /= n;
+  cy /= n;
+  cz /= n;
+  let xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
+  for (let k = 0; k < count; k++) {
+    if (!mask[k]) continue;
+    const x = points[k * 3] - cx, y = points[k * 3 + 1] - cy, z = points[k * 3 + 2] - cz;
+    xx += x * x;
+    xy += x * y;
+    xz += x * z;
+    yy += y * y;
+    yz += y * z;
+    zz += z * z;
+  }
+  let direction: [number, number, number];
+  if (xx + yy + zz === 0) {
+    direction = [hint[0], hint[1], hint[2]];
+  } else {
+    direction = symmetricEigen3(xx, xy, xz, yy, yz, zz).vectors[2];
+    if (direction[0] * hint[0] + direction[1] * hint[1] + direction[2] * hint[2] < 0) {
+      direction = [-direction[0], -direction[1], -direction[2]];
+    }
+  }
+  let sum = 0;
+  for (let k = 0; k < count; k++) {
+    if (mask[k]) sum += distanceSquared(points, k, cx, cy, cz, direction[0], direction[1], direction[2]);
+  }
+  return { point: [cx, cy, cz], direction, inliers: mask, inlierCount: n, residual: Math.sqrt(sum / n) };
+}

@@ -1,0 +1,130 @@
+/**
+ * The part annotation (`extras.partgraph.part`) the rig nodes hand each other inside the scene, and
+ * the interop extras (`ctrl_type`, `min`, `max`, …) of author-declared parts.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { JsonValue } from "../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../scene/extras.ts";
+import type { Side } from "./vocabulary.ts";
+import type { Vec3 } from "./transform.ts";
+
+/** How a part was found. */
+export type FoundBy = "extras" | "constraint" | "name";
+
+/** A fitted hinge, in the panel's parent space (what `rig.insert_pivot` needs). */
+export interface HingeAnnotation {
+  /** A point on the hinge, parent space. */
+  origin: Vec3;
+  /** Unit hinge direction, parent space, signed so a positive angle moves the far edge as the kind says. */
+  axis: Vec3;
+  /** The same point in world space. */
+  origin_world: Vec3;
+  /** Unit world direction about which a positive angle turns (right-hand rule). */
+  axis_world: Vec3;
+}
+
+/** How well the hinge fit went. */
+export interface FitQuality {
+  /** Span bins that held vertices. */
+  bins_filled: number;
+  /** Span bins used. */
+  bins: number;
+  /** Edge points that agreed with the line. */
+  inliers: number;
+  /** RMS distance of the inlier edge points from the line, scene units. */
+  residual: number;
+  /** Median chord, scene units. */
+  chord: number;
+  /** Span extent, scene units. */
+  span: number;
+  /** Vertices fitted. */
+  vertices: number;
+}
+
+/** `extras.partgraph.part`: a part's kind, origin and (for panels) fitted hinge. */
+export interface PartAnnotation {
+  kind: string;
+  found_by: FoundBy;
+  side?: Side;
+  ctrl_type?: "rotation" | "translation";
+  unit?: string;
+  min?: number;
+  max?: number;
+  rest?: number;
+  group?: string;
+  positive?: string;
+  /** Set by `rig.fit_hinge` on panels. */
+  hinge?: HingeAnnotation;
+  /** Set by `rig.fit_hinge` on panels. */
+  fit?: FitQuality;
+  /** On an inserted pivot: the name of the panel it turns. */
+  panel?: string;
+}
+
+/** The part annotation of a node, or undefined. */
+export function getPart(node: Node): PartAnnotation | undefined {
+  const part = getPartgraphExtras(node).part;
+  if (!part || typeof part !== "object" || Array.isArray(part)) return undefined;
+  return part as unknown as PartAnnotation;
+}
+
+/** Replaces the part annotation of a node you own (other `extras.partgraph` fields are kept). */
+export function setPart(node: Node, part: PartAnnotation): void {
+  setPartgraphExtras(node, { part: withoutUndefined(part) as unknown as JsonValue });
+}
+
+/** Removes the part annotation of a node you own. */
+export function clearPart(node: Node): void {
+  const extras = { ...(node.getExtras() as Record<string, JsonValue>) };
+  const own = { ...getPartgraphExtras(node) };
+  delete own.part;
+  if (Object.keys(own).length) extras.partgraph = own;
+  else delete extras.partgraph;
+  node.setExtras(extras);
+}
+
+/** The author's `ctrl_type` extra when it declares a part. */
+export function declaredCtrlType(node: Node): "rotation" | "translation" | undefined {
+  const value = (node.getExtras() as Record<string, unknown>).ctrl_type;
+  return value === "rotation" || value === "translation" ? value : undefined;
+}
+
+/** True when the node is a part: declared by the author, by a decoder, or already found. */
+export function isPart(node: Node): boolean {
+  return declaredCtrlType(node) !== undefined || getPart(node) !== undefined;
+}
+
+/** True when the node or anything under it is a part. */
+export function holdsPart(node: Node): boolean {
+  if (isPart(node)) return true;
+  return node.listChildren().some(holdsPart);
+}
+
+/** Nodes that carry a part annotation, in a stable depth-first order over the scene(s). */
+export function listPartNodes(roots: readonly Node[]): Node[] {
+  const out: Node[] = [];
+  const visit = (node: Node) => {
+    if (getPart(node)) out.push(node);
+    for (const child of node.listChildren()) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return out;
+}
+
+function withoutUndefined(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
+/** Top-level nodes (no parent node), in the document's stable order; orphans included. */
+export function topLevelNodes(nodes: readonly Node[]): Node[] {
+  return nodes.filter((node) => !node.getParentNode());
+}
+
+/** The `/`-joined names from the top-level node down (unnamed nodes appear as `#<index>`). */
+export function nodePath(node: Node, indexOf: (node: Node) => number): string {
+  const names: string[] = [];
+  for (let n: Node | null = node; n; n = n.getParentNode()) names.push(n.getName() || `#${indexOf(n)}`);
+  return names.reverse().join("/");
+}

@@ -1,0 +1,348 @@
+/**
+ * Control-surface vocabulary: names are split into tokens and matched as whole tokens, never as
+ * substrings — `LeftAileron` is an aileron (not a "taileron"), `Flight_Aileron_L` is not "light"
+ * structure, `Gear_Translation` holds no "slat".
+ *
+ * @example
+ * ```ts
+ * tokenize("LEF1_L");            // ["lef", "l"]
+ * classifyPanelName("AileronL"); // "aileron"
+ * sideFromName("aileron_lh");    // "left"
+ * ```
+ *
+ * @module
+ */
+
+/** The panel kinds name search can find. */
+export type PanelKind =
+  | "aileron"
+  | "elevator"
+  | "elevon"
+  | "stabilator"
+  | "canard"
+  | "rudder"
+  | "flap"
+  | "leading_edge_flap"
+  | "air_brake"
+  | "spoiler"
+  | "drag_rudder"
+  | "ruddervator"
+  | "trim_tab"
+  | "slat";
+
+/** Every panel kind, in a stable order. */
+export const PANEL_KINDS: readonly PanelKind[] = [
+  "aileron",
+  "elevator",
+  "elevon",
+  "stabilator",
+  "canard",
+  "rudder",
+  "flap",
+  "leading_edge_flap",
+  "air_brake",
+  "spoiler",
+  "drag_rudder",
+  "ruddervator",
+  "trim_tab",
+  "slat",
+];
+
+/** Which side of the aircraft a part is on. */
+export type Side = "left" | "right" | "centre";
+
+/**
+ * Splits a name into lower-case tokens: on `_ . - space` and any other non-letter, on digits, and
+ * at camelCase boundaries (`HStab` → `h`, `stab`; `AileronL` → `aileron`, `l`).
+ */
+export function tokenize(name: string): string[] {
+  const spaced = name
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
+  return spaced.split(/[^\p{L}]+/u).filter((t) => t.length > 0).map((t) => t.toLowerCase());
+}
+
+/** Single tokens that name a kind outright. Plurals are folded to these before lookup. */
+const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
+  aileron: "aileron",
+  ail: "aileron",
+  arone: "aileron", // IL-2 1946
+  eleron: "aileron", // DCS damage cells, RC firmware
+  querruder: "aileron",
+  flaperon: "aileron",
+  elevator: "elevator",
+  elev: "elevator",
+  elv: "elevator",
+  vator: "elevator", // IL-2 1946 `VatorL_D0`
+  höhenruder: "elevator",
+  hoehenruder: "elevator",
+  elevon: "elevon",
+  stabilator: "stabilator",
+  taileron: "stabilator",
+  canard: "canard",
+  foreplane: "canard",
+  rudder: "rudder",
+  rud: "rudder",
+  rdr: "rudder",
+  seitenruder: "rudder",
+  ruddervator: "ruddervator",
+  flap: "flap",
+  flp: "flap",
+  fowler: "flap",
+  landeklappe: "flap",
+  lef: "leading_edge_flap",
+  leflap: "leading_edge_flap",
+  krueger: "leading_edge_flap",
+  kruger: "leading_edge_flap",
+  droop: "leading_edge_flap",
+  slat: "slat",
+  vorflügel: "slat",
+  airbrake: "air_brake",
+  speedbrake: "air_brake",
+  divebrake: "air_brake",
+  bremsklappe: "air_brake",
+  spoiler: "spoiler",
+  spoileron: "spoiler",
+  störklappe: "spoiler",
+  dspoiler: "drag_rudder", // ArduPilot differential spoilers: split elevons used as drag rudders
+  deceleron: "drag_rudder",
+  clamshell: "drag_rudder",
+  trimtab: "trim_tab",
+  tab: "trim_tab",
+};
+
+/**
+ * Token combinations that name a kind together (checked before single tokens, so `drag` + `rudder`
+ * is a drag rudder, not a rudder). Every token of a combination must be present.
+ */
+const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[] = [
+  [["trim", "tab"], "trim_tab"],
+  [["servo", "tab"], "trim_tab"],
+  [["drag", "rudder"], "drag_rudder"],
+  [["split", "rudder"], "drag_rudder"],
+  [["aileron", "brake"], "drag_rudder"], // Arma `aileron_l_brake`: split-aileron brake half
+  [["split", "aileron"], "drag_rudder"],
+  [["rudder", "vator"], "ruddervator"],
+  [["leading", "edge", "flap"], "leading_edge_flap"],
+  [["le", "flap"], "leading_edge_flap"],
+  [["air", "brake"], "air_brake"],
+  [["speed", "brake"], "air_brake"],
+  [["dive", "brake"], "air_brake"],
+  [["all", "moving", "tail"], "stabilator"],
+  [["all", "flying", "tail"], "stabilator"],
+];
+
+/**
+ * The order kinds win in when a name holds several (`Elevon_Flap` is an elevon): the more specific
+ * surface first.
+ */
+const KIND_PRIORITY: readonly PanelKind[] = [
+  "trim_tab",
+  "drag_rudder",
+  "ruddervator",
+  "leading_edge_flap",
+  "slat",
+  "air_brake",
+  "spoiler",
+  "elevon",
+  "stabilator",
+  "canard",
+  "aileron",
+  "elevator",
+  "rudder",
+  "flap",
+];
+
+/**
+ * Tokens that hint at an all-moving tail but usually name fixed structure (`Stab_L`, `Tailplane_R`
+ * with a separate elevator). They count as a stabilator only when nothing else in the model pitches.
+ */
+const WEAK_STABILATOR_TOKENS: ReadonlySet<string> = new Set([
+  "stab",
+  "hstab",
+  "tailplane",
+  "stabilizer",
+  "stabiliser",
+  "slab",
+]);
+
+/**
+ * Tokens of fixed structure named after what moves in it, and of cockpit or engine parts that share
+ * a surface's name (`Aileron_Bay`, `Flap_Track`, `RudderPedal_L`, `Flap_Lever`, `CowlFlap_1`).
+ */
+const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
+  "well",
+  "bay",
+  "recess",
+  "cavity",
+  "seal",
+  "fairing",
+  "housing",
+  "track",
+  "actuator",
+  "jack",
+  "piston",
+  "cylinder",
+  "strut",
+  "rod",
+  "pushrod",
+  "linkage",
+  "link",
+  "cable",
+  "bracket",
+  "fitting",
+  "mount",
+  "hinge",
+  "horn",
+  "rib",
+  "spar",
+  "pod",
+  "light",
+  "lamp",
+  "antenna",
+  "lever",
+  "handle",
+  "pedal",
+  "pedals",
+  "wheel",
+  "knob",
+  "switch",
+  "gauge",
+  "indicator",
+  "needle",
+  "cowl",
+  "cowling",
+  "collision",
+  "collider",
+  "shadow",
+  "decal",
+  "label",
+]);
+
+/** Name prefixes of rig helper nodes (an authored rig's `HINGE_`/`CTRL_`, our `HINGE_auto_`). */
+const RIG_HELPER_PREFIX = /^(hinge|ctrl)_/i;
+
+/** The result of reading a node's name. */
+export interface NameMatch {
+  /** The kind the name suggests. */
+  readonly kind: PanelKind;
+  /**
+   * True when the match rests on a weak hint (`stab`, `tailplane`): accept it only when no other
+   * pitch surface is found.
+   */
+  readonly weak: boolean;
+}
+
+/** True when the name is a rig helper (`HINGE_…`, `CTRL_…`), which name search leaves alone. */
+export function isRigHelperName(name: string): boolean {
+  return RIG_HELPER_PREFIX.test(name);
+}
+
+/** True when a token names fixed structure or a cockpit/engine part rather than a panel. */
+export function isStructureToken(token: string): boolean {
+  return STRUCTURE_TOKENS.has(token);
+}
+
+function singular(token: string): string {
+  if (token.length > 3 && token.endsWith("s")) {
+    const stem = token.slice(0, -1);
+    if (KIND_TOKENS[stem] || WEAK_STABILATOR_TOKENS.has(stem)) return stem;
+  }
+  return token;
+}
+
+/**
+ * The kind a list of tokens names, ignoring structure tokens (callers decide about those), or
+ * undefined. Compounds are checked before single tokens.
+ */
+export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined {
+  const set = new Set(tokens.map(singular));
+  const found = new Set<PanelKind>();
+  for (const [parts, kind] of KIND_COMPOUNDS) {
+    if (parts.every((p) => set.has(p))) found.add(kind);
+  }
+  for (const token of set) {
+    const kind = KIND_TOKENS[token];
+    if (kind) found.add(kind);
+  }
+  for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false };
+  for (const token of set) if (WEAK_STABILATOR_TOKENS.has(token)) return { kind: "stabilator", weak: true };
+  return undefined;
+}
+
+/**
+ * The panel kind a node name suggests, or undefined for names that suggest none, name fixed
+ * structure (`Flap_Track`), a cockpit part (`RudderPedal_L`) or a rig helper (`HINGE_…`).
+ *
+ * @example
+ * ```ts
+ * classifyPanelName("Flight_Aileron_L"); // "aileron"
+ * classifyPanelName("CowlFlap_1");       // undefined
+ * ```
+ */
+export function classifyPanelName(name: string): PanelKind | undefined {
+  return matchPanelName(name)?.kind;
+}
+
+/** Like {@link classifyPanelName}, telling also whether the match is weak. */
+export function matchPanelName(name: string): NameMatch | undefined {
+  if (isRigHelperName(name)) return undefined;
+  const tokens = tokenize(name);
+  if (tokens.some(isStructureToken)) return undefined;
+  return kindFromTokens(tokens);
+}
+
+/**
+ * The kind of an author-declared part, from its name and `group` extra (`CTRL_Elevon_L`, group
+ * `elevons`). Rig prefixes are dropped; structure words still veto (a rigged `RudderPedal` is no
+ * rudder).
+ */
+export function classifyPartName(name: string, group?: string): PanelKind | undefined {
+  const tokens = tokenize(`${name} ${group ?? ""}`).filter((t) => t !== "ctrl" && t !== "auto");
+  const withoutLeadingHinge = tokens[0] === "hinge" ? tokens.slice(1) : tokens;
+  if (withoutLeadingHinge.some(isStructureToken)) return undefined;
+  return kindFromTokens(withoutLeadingHinge)?.kind;
+}
+
+const LEFT_TOKENS: ReadonlySet<string> = new Set(["l", "left", "port", "lh", "lt", "links", "gauche"]);
+const RIGHT_TOKENS: ReadonlySet<string> = new Set([
+  "r",
+  "right",
+  "starboard",
+  "stbd",
+  "stb",
+  "rh",
+  "rt",
+  "rechts",
+  "droite",
+]);
+const CENTRE_TOKENS: ReadonlySet<string> = new Set(["c", "centre", "center", "ctr"]);
+
+/**
+ * The side a name states (`_L`, `.L`, `Left`, `Port`, `lh`, `l_` prefix; `_R`, `Right`,
+ * `Starboard`, `stbd`, `rh`; `_C`, `Centre`), or undefined when it states none or contradicts itself.
+ */
+export function sideFromName(name: string): Side | undefined {
+  const sides = new Set<Side>();
+  for (const token of tokenize(name)) {
+    if (LEFT_TOKENS.has(token)) sides.add("left");
+    else if (RIGHT_TOKENS.has(token)) sides.add("right");
+    else if (CENTRE_TOKENS.has(token)) sides.add("centre");
+  }
+  return sides.size === 1 ? [...sides][0] : undefined;
+}
+
+/**
+ * Which way a split or two-sided surface opens, if its name says (`Upper`, `Top`, `Dorsal` → up;
+ * `Lower`, `Bottom`, `Under`, `Ventral` → down).
+ */
+export function openingFromName(name: string): "up" | "down" | undefined {
+  const tokens = tokenize(name);
+  if (tokens.some((t) => t === "upper" || t === "top" || t === "dorsal" || t === "up")) return "up";
+  if (
+    tokens.some((t) => t === "lower" || t === "bottom" || t === "under" || t === "ventral" || t === "down")
+  ) {
+    return "down";
+  }
+  return undefined;
+}
