@@ -8,8 +8,7 @@ import type { EventSink, RunEvent } from "./events.ts";
 
 /** Writes human-readable progress lines to stderr. */
 export function humanProgress(): EventSink {
-  const encoder = new TextEncoder();
-  const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text + "\n"));
+  const write = (text: string) => console.error(text);
   return (event: RunEvent) => {
     if (event.event === "warning") {
       write(`  warning  ${event.id}: ${event.message}`);
@@ -29,6 +28,5 @@ export function humanProgress(): EventSink {
 
 /** Writes each event as one JSON line to stdout. */
 export function ndjsonProgress(): EventSink {
-  const encoder = new TextEncoder();
-  return (event: RunEvent) => Deno.stdout.writeSync(encoder.encode(JSON.stringify(event) + "\n"));
+  return (event: RunEvent) => console.log(JSON.stringify(event));
 }

@@ -9,7 +9,7 @@ import type { AnyNodeDef, DecoderPlugin, Plugin, PluginTables, ResolverPlugin } 
 import { BUILTIN_PLUGINS } from "../nodes/mod.ts";
 
 /** Type ids are `category.name`, lower snake case; `graph` is reserved for node groups. */
-const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)+$/;
 
 /**
  * Node types and plug-ins by name.

@@ -1,0 +1,163 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { EXIT, main } from "../../runtime/cli.ts";
+import { createRegistry } from "../../runtime/registry.ts";
+
+/** Runs the CLI in-process, capturing what it prints. */
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log, error = console.error;
+  console.log = (...a: unknown[]) => void out.push(a.join(" "));
+  console.error = (...a: unknown[]) => void err.push(a.join(" "));
+  try {
+    const code = await main(args);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+async function copyGraphFile(dir: string): Promise<{ graph: string; src: string }> {
+  const src = join(dir, "in.bin");
+  await Deno.writeFile(src, new Uint8Array(5000).map((_, i) => i % 251));
+  const graph = join(dir, "copy.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      inputs: { src: { type: "string" }, name: { type: "string", default: "copy.bin" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "src" } } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: { $input: "name" } } },
+      },
+    }),
+  );
+  return { graph, src };
+}
+
+Deno.test("run writes outputs, reports NDJSON events, and a second run is all cached", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph, src } = await copyGraphFile(dir);
+  const args = [
+    "run",
+    graph,
+    "--set",
+    `src=${src}`,
+    "--out",
+    join(dir, "out"),
+    "--cache-dir",
+    join(dir, "c"),
+    "--json",
+  ];
+  const first = await cli(...args);
+  assertEquals(first.code, EXIT.ok, first.err);
+  const events = first.out.split("\n").map((l) => JSON.parse(l));
+  assert(events.some((e) => e.event === "node" && e.id === "read" && e.state === "done"));
+  assertEquals(events.at(-1).event, "result");
+  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), await Deno.readFile(src));
+  const second = await cli(...args);
+  const result = JSON.parse(second.out.split("\n").at(-1)!);
+  assertEquals([result.nodes, result.cached], [2, 2]);
+});
+
+Deno.test("manifest and verify: a build verifies, and a changed input is caught", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph, src } = await copyGraphFile(dir);
+  const manifest = join(dir, "build.manifest.json");
+  const run = await cli(
+    "run",
+    graph,
+    "--set",
+    `src=${src}`,
+    "--out",
+    join(dir, "out"),
+    "--no-cache",
+    "--quiet",
+    "--manifest",
+    manifest,
+  );
+  assertEquals(run.code, EXIT.ok, run.err);
+  const recorded = JSON.parse(await Deno.readTextFile(manifest));
+  assertEquals(Object.keys(recorded.writes), ["copy.bin"]);
+  assert(Object.values(recorded.reads).every((d) => typeof d === "string" && d.length === 64));
+  assert(recorded.tools.partgraph && recorded.tools["@gltf-transform/core"]);
+  const cwd = Deno.cwd();
+  Deno.chdir("/"); // manifests record paths relative to where the build ran
+  try {
+    const absolute = { ...recorded, graph: { ...recorded.graph, file: graph } };
+    await Deno.writeTextFile(manifest, JSON.stringify(absolute));
+  } finally {
+    Deno.chdir(cwd);
+  }
+  const ok = await cli("verify", manifest, "--json");
+  assertEquals(ok.code, EXIT.ok, ok.out + ok.err);
+  await Deno.writeFile(src, new Uint8Array([1, 2, 3]));
+  const bad = await cli("verify", manifest, "--json");
+  assertEquals(bad.code, EXIT.failed);
+  const what = JSON.parse(bad.out).differences.map((d: { what: string }) => d.what);
+  assert(what.includes("writes.copy.bin"), what.join(", "));
+});
+
+Deno.test("check exits 3 with every problem, --json gives machine-readable issues", async () => {
+  const dir = await Deno.makeTempDir();
+  const graph = join(dir, "bad.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({ version: 1, nodes: { a: { type: "io.raed" }, b: { type: "io.write" } } }),
+  );
+  const res = await cli("check", graph, "--json");
+  assertEquals(res.code, EXIT.invalidGraph);
+  const issues = JSON.parse(res.out).issues.map((i: { kind: string; path: string }) => `${i.kind} ${i.path}`)
+    .sort();
+  assertEquals(issues, [
+    "missing_param /nodes/b/params",
+    "missing_socket /nodes/b/inputs",
+    "unknown_node_type /nodes/a/type",
+  ]);
+});
+
+Deno.test("usage errors exit 2; unknown --set names are refused with the inputs listed", async () => {
+  assertEquals((await cli("frobnicate")).code, EXIT.usage);
+  assertEquals((await cli("run")).code, EXIT.usage);
+  const dir = await Deno.makeTempDir();
+  const { graph } = await copyGraphFile(dir);
+  const res = await cli("run", graph, "--set", "nope=1");
+  assertEquals(res.code, EXIT.usage);
+  assert(res.err.includes("inputs: src, name"), res.err);
+});
+
+Deno.test("nodes lists every registered node from its declaration", async () => {
+  const res = await cli("nodes", "--json");
+  const listed = JSON.parse(res.out).map((n: { type: string }) => n.type);
+  assertEquals(listed, createRegistry().list().map((n) => n.type));
+  const text = await cli("nodes");
+  for (const node of createRegistry().list()) assert(text.out.includes(`${node.type} (v${node.version})`));
+});
+
+Deno.test("inspect describes a model, and names the problem in an undecodable file (exit 4)", async () => {
+  const dir = await Deno.makeTempDir();
+  const junk = join(dir, "junk.glb");
+  await Deno.writeFile(junk, new TextEncoder().encode("glTF not really"));
+  const res = await cli("inspect", junk, "--json");
+  assertEquals(res.code, EXIT.badInput);
+  const error = JSON.parse(res.out).error;
+  assertEquals(error.kind, "decode");
+  assert(typeof error.message === "string" && error.message.includes("junk.glb"));
+});
+
+Deno.test("cache stats, prune and clear work on a cache folder", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph, src } = await copyGraphFile(dir);
+  const cache = join(dir, "c");
+  await cli("run", graph, "--set", `src=${src}`, "--out", join(dir, "out"), "--cache-dir", cache, "--quiet");
+  const stats = JSON.parse((await cli("cache", "stats", "--cache-dir", cache, "--json")).out);
+  assert(stats.actions === 2 && stats.blobs === 1 && stats.bytes > 5000, JSON.stringify(stats));
+  const pruned = JSON.parse(
+    (await cli("cache", "prune", "--cache-dir", cache, "--max-size", "0", "--json")).out,
+  );
+  assertEquals(pruned.actions, 2);
+  assertEquals((await cli("cache", "clear", "--cache-dir", cache)).code, EXIT.ok);
+  assertEquals((await cli("cache", "vacuum", "--cache-dir", cache)).code, EXIT.usage);
+});
