@@ -15,7 +15,7 @@ import type { MeshData } from "./mesh_builder.ts";
 import { buildBox, buildCylinder, buildEllipsoid } from "./shapes.ts";
 import { buildSlab } from "./slab.ts";
 
-/** Default mesh density of `demo.fighter` (about 6,000 vertices). */
+/** Default mesh density of `demo.fighter` (about 3,500 vertices). */
 export const DEFAULT_FIGHTER_DETAIL = 2;
 
 /** The procedural demo fighter as a source node. */

@@ -122,6 +122,10 @@ const wingChord = (x: number) => 4.9 - 0.7826 * x;
 const wingStation = (x: number, fraction: number) => wingLeadingEdge(x) + fraction * wingChord(x);
 const WING_HINGE_FRACTION = 0.78;
 const WING_LEF_FRACTION = 0.14;
+/** The aileron's horn balance: where it starts outboard, how far ahead of the hinge it reaches. */
+const HORN_START_X = 4.2;
+const HORN_DEPTH = 0.16;
+const HORN_GAP = 0.01;
 
 /**
  * A spoiler lying on the wing box's upper skin, from `x0` to `x1`: its mid-plane drops with the skin
@@ -209,11 +213,13 @@ function allMovingSlab(
 /**
  * A panel's own local transform: deliberately neither identity nor aligned with its hinge, so a
  * hinge fit has to go through the node's transform. Varies with `index` so no two panels match.
+ * With `atParentOrigin` the node sits on its parent's origin (as exporters that leave every origin
+ * at the model origin do), so its origin says nothing about where the panel is.
  */
-function panelTrs(slab: SlabSpec, index: number): Trs {
+function panelTrs(slab: SlabSpec, index: number, atParentOrigin: boolean): Trs {
   const anchor = slabPoint(slab, 0.5, 0.3, 0);
   return {
-    translation: [anchor[0] + 0.04, anchor[1] - 0.03, anchor[2] + 0.05],
+    translation: atParentOrigin ? [0, 0, 0] : [anchor[0] + 0.04, anchor[1] - 0.03, anchor[2] + 0.05],
     rotation: axisAngle([0.3, 1, 0.2 + 0.05 * index], 9 + 5 * (index % 7)),
     scale: [1, 1, 1],
   };
@@ -234,15 +240,15 @@ export function fighterLayout(): LayoutNode[] {
     parent: string,
     slab: SlabSpec,
     role: PanelRole,
-    meshKey = name,
+    atParentOrigin = false,
   ): LayoutNode => {
     const node: LayoutNode = {
       name,
       parent,
-      trs: panelTrs(slab, panelIndex++),
+      trs: panelTrs(slab, panelIndex++, atParentOrigin),
       role: "panel",
       shape: { type: "slab", slab },
-      meshKey,
+      meshKey: name,
       material: "panel",
       panel: role,
     };
@@ -274,16 +280,29 @@ export function fighterLayout(): LayoutNode[] {
     "WingBox_R",
     "Wing_R",
     "structure",
-    { type: "slab", slab: wingSlab(0, 4.6, WING_LEF_FRACTION, WING_HINGE_FRACTION, WING_BOX_PROFILE) },
+    {
+      type: "slab",
+      slab: wingSlab(0, HORN_START_X, WING_LEF_FRACTION, WING_HINGE_FRACTION, WING_BOX_PROFILE),
+    },
     "structure",
   );
-  const hornFrom = (4.2 - 2.36) / (4.45 - 2.36);
+  // Outboard of the horn's start the wing box stops short of the hinge, leaving the horn its notch.
+  const tipBox = wingSlab(HORN_START_X, 4.6, WING_LEF_FRACTION, WING_HINGE_FRACTION, WING_BOX_PROFILE);
+  const wingTip = mesh("WingTip_R", "Wing_R", "structure", {
+    type: "slab",
+    slab: {
+      ...tipBox,
+      farA: [tipBox.farA[0], 0, tipBox.farA[2] - HORN_DEPTH - HORN_GAP],
+      farB: [tipBox.farB[0], 0, tipBox.farB[2] - HORN_DEPTH - HORN_GAP],
+    },
+  }, "structure");
+  const hornFrom = (HORN_START_X - 2.36) / (4.45 - 2.36);
   const aileron = panel(
     "Flight_Aileron_R",
     "Wing_R",
     {
       ...wingSlab(2.36, 4.45, WING_HINGE_FRACTION, 1, TRAILING_PANEL_PROFILE),
-      horn: { fromSpan: hornFrom, depth: 0.16, overlap: 0.06 },
+      horn: { fromSpan: hornFrom, depth: HORN_DEPTH, overlap: 0.06 },
     },
     { kind: "aileron", side: "right", hinge: "near_edge" },
   );
@@ -343,6 +362,7 @@ export function fighterLayout(): LayoutNode[] {
       panel: source.panel && side ? { ...source.panel, side } : source.panel,
     });
   mirrored(wingBox, "WingBox_L");
+  mirrored(wingTip, "WingTip_L");
   mirrored(aileron, "LeftAileron", "left");
   mirrored(flap, "Flap.L", "left");
   mirrored(lef, "LEFlap_L", "left");
@@ -374,12 +394,12 @@ export function fighterLayout(): LayoutNode[] {
     side: "right",
     hinge: "quarter_chord",
   });
-  // No side in the name: the side must come from geometry.
+  // No side in the name, and its node sits on the centre line: only its geometry tells the side.
   panel("Stabilator.001", "Tail", allMovingSlab(1.0, 3.4, 2.2, 0.8, -5, -1, STABILATOR_PROFILE), {
     kind: "stabilator",
     side: "left",
     hinge: "quarter_chord",
-  });
+  }, true);
 
   // Twin vertical fins canted outboard by 22°, each with a rudder above a split drag rudder.
   for (const [side, sign] of [["right", 1], ["left", -1]] as const) {
