@@ -121,7 +121,9 @@ export async function runGraph(
     onEvent: options.onEvent,
   });
   // Only a run that stored something can have pushed the cache over its cap.
-  const stored = Object.values(result.nodes).some((n) => n.state === "done");
-  if (disk && stored && !options.noCache) await disk.prune();
+  if (disk && !options.noCache) {
+    const stored = disk.takeStoredBytes();
+    if (stored > 0 && disk.noteStored(stored)) await disk.prune();
+  }
   return { ...result, plan };
 }

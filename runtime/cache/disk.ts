@@ -84,21 +84,47 @@ export class DiskCache {
     const path = this.#actionPath(key);
     let text: string;
     try {
-      text = await Deno.readTextFile(path);
+      // Records are small: a synchronous read costs a fraction of an async one.
+      text = Deno.readTextFileSync(path);
     } catch {
       return undefined;
     }
     try {
       const record = JSON.parse(text) as ActionRecord;
       if (record.version !== 1 || typeof record.outputs !== "object") throw new Error("bad record");
-      // Mark as recently used, for pruning; failure to touch is harmless.
-      const now = new Date();
-      await Deno.utime(path, now, now).catch(() => {});
+      this.#touch(path);
       return record;
     } catch {
       await this.discard(key);
       return undefined;
     }
+  }
+
+  /** Marks a record as recently used, for pruning; failure to touch is harmless. */
+  #touch(path: string): void {
+    try {
+      const now = new Date();
+      Deno.utimeSync(path, now, now);
+    } catch { /* a concurrent prune removed it */ }
+  }
+
+  /**
+   * Adds to the bytes stored since the last prune and says whether a prune is due: the folder is
+   * only scanned after writes of 5 % of the cap, so small runs never pay for a full scan. The
+   * counter is approximate under concurrent runs, which only shifts when the next scan happens.
+   */
+  noteStored(bytes: number): boolean {
+    const path = join(this.dir, "stored-since-prune");
+    let total = bytes;
+    try {
+      total += Number(Deno.readTextFileSync(path)) || 0;
+    } catch { /* first write */ }
+    const due = total >= this.maxBytes * 0.05;
+    try {
+      Deno.mkdirSync(this.dir, { recursive: true });
+      Deno.writeTextFileSync(path, String(due ? 0 : total));
+    } catch { /* read-only cache: pruning is the owner's business */ }
+    return due;
   }
 
   /** The verified bytes of one stored output, or undefined when missing or corrupt (then deleted). */
@@ -140,8 +166,20 @@ export class DiskCache {
       }
     }
     const full: ActionRecord = { version: 1, ...record, outputs: stored };
-    await atomicWrite(this.#actionPath(key), new TextEncoder().encode(JSON.stringify(full)));
+    const recordBytes = new TextEncoder().encode(JSON.stringify(full));
+    await atomicWrite(this.#actionPath(key), recordBytes);
+    this.#storedThisProcess += recordBytes.byteLength +
+      Object.values(stored).reduce((sum, out) => sum + (out.inline === undefined ? out.size : 0), 0);
     return stored;
+  }
+
+  #storedThisProcess = 0;
+
+  /** Bytes this instance has stored and not yet reported to {@link noteStored}; resets it. */
+  takeStoredBytes(): number {
+    const bytes = this.#storedThisProcess;
+    this.#storedThisProcess = 0;
+    return bytes;
   }
 
   /** Forgets one action. */
