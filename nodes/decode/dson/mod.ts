@@ -1,9 +1,22 @@
 /**
- * The dson plug-in: its nodes, its decoder for `decode.auto` and its constraint resolver.
+ * The dson plug-in: `decode.dson` (also picked by `decode.auto` for .duf/.dsf), `dson.bake_morph`,
+ * and the resolver `constraints.resolve` uses on DSON scenes (morph baking with rigidity).
  *
  * @module
  */
 import type { Plugin } from "../../../runtime/node.ts";
+import { dsonBakeMorph } from "./bake_morph.ts";
+import { decodeDson } from "./decode.ts";
+import { dsonResolver } from "./resolver.ts";
+import { looksLikePlainDson } from "./text.ts";
+
+export { describeDson } from "./describe.ts";
 
 /** Nodes and plug-ins for dson files. */
-export const dsonPlugin: Plugin = { nodes: [], decoders: [], resolvers: [] };
+export const dsonPlugin: Plugin = {
+  nodes: [decodeDson, dsonBakeMorph],
+  // Gzip DSON cannot be told from other gzip data without inflating it, so only plain-text DSON
+  // is sniffed; gzip files are picked by their extension.
+  decoders: [{ format: "dson", node: "decode.dson", extensions: ["duf", "dsf"], sniff: looksLikePlainDson }],
+  resolvers: [dsonResolver],
+};

@@ -1,0 +1,29 @@
+/**
+ * `dson.bake_morph` — bakes one morph of a decoded DSON scene into the mesh, with rigidity groups
+ * honoured (participants move rigidly with their reference vertices instead of taking the morph's
+ * shape). The same code runs when `constraints.resolve` is given a `morph` on a DSON scene.
+ *
+ * @module
+ */
+import { defineNode } from "../../../runtime/node.ts";
+import { copyScene } from "../../scene/copy.ts";
+import { bakeMorph } from "./bake.ts";
+
+/** `dson.bake_morph` node definition. */
+export const dsonBakeMorph = defineNode({
+  type: "dson.bake_morph",
+  version: 1,
+  doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
+    "geometry's rigidity groups; the target is removed from the mesh.",
+  inputs: { scene: { type: "scene", doc: "A scene decoded by decode.dson." } },
+  outputs: { scene: { type: "scene", doc: "The scene with the morph baked." } },
+  params: {
+    morph: { type: "string", doc: "Name of the morph (modifier name or id) to bake." },
+    weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight the morph is baked at." },
+  },
+  run({ inputs, params, ctx }) {
+    const scene = copyScene(inputs.scene);
+    bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));
+    return { scene };
+  },
+});

@@ -1,0 +1,210 @@
+/**
+ * Resolution of DSON references against an ordered list of content roots, with lazy loading and a
+ * per-run cache of parsed files. **No path outside the content roots is ever read**: a reference
+ * whose path climbs out (`..`) is refused with a {@link DecodeError}, and a symbolic link that
+ * leads out of its root is treated as missing. Files are read only through `ctx.readFile`, so the
+ * runtime records them for cache invalidation. Missing content is a warning naming the URI and is
+ * listed in {@link ContentLibrary.unresolved}; the decode carries on with what it has.
+ *
+ * @module
+ */
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { RunContext } from "../../../runtime/node.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
+import { JsonReader } from "./read_json.ts";
+import { parseDsonBytes } from "./text.ts";
+import { fileKey, parseDsonUri } from "./uri.ts";
+
+/** A reference that could not be resolved, as reported to the user and kept in the scene extras. */
+export interface UnresolvedReference {
+  /** The URI as written. */
+  uri: string;
+  /** Why it did not resolve. */
+  reason: string;
+  /** Where it was written: file and JSON pointer. */
+  file: string;
+  path: string;
+}
+
+/** A resolved reference. */
+export interface Resolved {
+  readonly entry: DsonEntry;
+}
+
+/**
+ * Turns a decoded DSON file path into a path relative to a content root, refusing any that could
+ * leave it (`..` segments, NUL bytes).
+ *
+ * @example
+ * ```ts
+ * contentRelativePath("/data/DAZ 3D/G9.dsf"); // "data/DAZ 3D/G9.dsf"
+ * contentRelativePath("/data/../../etc/passwd"); // throws
+ * ```
+ */
+export function contentRelativePath(decodedPath: string, where?: { file?: string; path: string }): string {
+  const segments = decodedPath.replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.some((s) => s === ".." || s.includes("\0")) || segments.length === 0) {
+    throw new DecodeError({
+      format: "dson",
+      at: { jsonPath: where?.path || "/" },
+      expected:
+        "a content-root relative file path without '..' segments (references may not leave the content roots)",
+      found: JSON.stringify(decodedPath),
+      file: where?.file,
+    });
+  }
+  return segments.join("/");
+}
+
+/**
+ * Finds and loads the files DSON references point at, once per run.
+ *
+ * @example
+ * ```ts
+ * const library = new ContentLibrary(["/home/me/Daz"], ctx, sceneFile);
+ * const hip = await library.resolve("/data/G9/G9.dsf#hip", sceneFile, "/scene/nodes/1/url");
+ * ```
+ */
+export class ContentLibrary {
+  /** References that did not resolve, in the order they were met. */
+  readonly unresolved: UnresolvedReference[] = [];
+  readonly #roots: readonly string[];
+  readonly #ctx: RunContext;
+  readonly #files = new Map<string, Promise<DsonFile | undefined>>();
+  readonly #warned = new Set<string>();
+  /** The file being decoded; `#id` references with no path fall back to it. */
+  readonly main: DsonFile;
+
+  constructor(roots: readonly string[], ctx: RunContext, main: DsonFile) {
+    this.#roots = roots;
+    this.#ctx = ctx;
+    this.main = main;
+    this.#files.set(main.key, Promise.resolve(main));
+  }
+
+  /**
+   * Resolves a URI written in `from` at JSON pointer `at`: the entry it names, or undefined after a
+   * warning. Throws only for a path that would leave the content roots.
+   */
+  async resolve(uri: string, from: DsonFile, at: string): Promise<Resolved | undefined> {
+    const parts = parseDsonUri(uri);
+    if (parts.filePath === "") {
+      const entry = from.ids.get(parts.id) ?? this.main.ids.get(parts.id);
+      if (entry) return { entry };
+      this.miss(uri, `no id '${parts.id}' in this file`, from, at);
+      return undefined;
+    }
+    const file = await this.load(parts.filePath, from, at, uri);
+    if (!file) return undefined;
+    const entry = file.ids.get(parts.id);
+    if (entry) return { entry };
+    this.miss(uri, `no id '${parts.id}' in ${file.source}`, from, at);
+    return undefined;
+  }
+
+  /** Loads a referenced file by its decoded path (cached per run), or undefined after a warning. */
+  load(filePath: string, from: DsonFile, at: string, uri = filePath): Promise<DsonFile | undefined> {
+    const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
+    const key = fileKey(relativePath);
+    let pending = this.#files.get(key);
+    if (!pending) {
+      pending = this.#read(relativePath, key);
+      this.#files.set(key, pending);
+    }
+    return pending.then((file) => {
+      if (!file) {
+        const reason = this.#roots.length === 0
+          ? "no content roots given (set the content_roots parameter)"
+          : `not found in the content roots (${this.#roots.join(", ")})`;
+        this.miss(uri, reason, from, at);
+      }
+      return file;
+    });
+  }
+
+  /** Finds the file's bytes (an image, say) in the content roots; undefined when missing. */
+  async readContent(filePath: string, from: DsonFile, at: string): Promise<Uint8Array | undefined> {
+    const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
+    for (const root of this.#roots) {
+      const path = await findInRoot(root, relativePath);
+      if (path) return await this.#ctx.readFile(path);
+    }
+    this.miss(
+      filePath,
+      this.#roots.length === 0 ? "no content roots given" : "not found in the content roots",
+      from,
+      at,
+    );
+    return undefined;
+  }
+
+  /** Records and warns (once per URI) about something that is not there. */
+  miss(uri: string, reason: string, from: DsonFile, at: string): void {
+    this.unresolved.push({ uri, reason, file: from.source, path: at });
+    if (this.#warned.has(uri)) return;
+    this.#warned.add(uri);
+    this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: from.source, path: at });
+  }
+
+  async #read(relativePath: string, key: string): Promise<DsonFile | undefined> {
+    for (const root of this.#roots) {
+      const path = await findInRoot(root, relativePath);
+      if (!path) continue;
+      const bytes = await this.#ctx.readFile(path);
+      const json = await parseDsonBytes(bytes, path);
+      return indexDsonFile(json, new JsonReader(path), key, path);
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The path of `relativePath` inside `root` (exact case first, then a case-insensitive walk, since
+ * Windows-authored references do not match Linux file names), or undefined. A match whose real path
+ * leaves the root (a symbolic link pointing out) is ignored.
+ */
+async function findInRoot(root: string, relativePath: string): Promise<string | undefined> {
+  const exact = join(root, relativePath);
+  if (!inside(root, exact)) return undefined;
+  let found: string | undefined = (await isFile(exact)) ? exact : undefined;
+  if (!found) {
+    let dir = root;
+    for (const segment of relativePath.split("/")) {
+      const wanted = segment.toLowerCase();
+      let next: string | undefined;
+      try {
+        for await (const entry of Deno.readDir(dir)) {
+          if (entry.name.toLowerCase() === wanted) {
+            next = join(dir, entry.name);
+            break;
+          }
+        }
+      } catch {
+        return undefined;
+      }
+      if (!next) return undefined;
+      dir = next;
+    }
+    found = (await isFile(dir)) ? dir : undefined;
+  }
+  if (!found) return undefined;
+  try {
+    return inside(await Deno.realPath(root), await Deno.realPath(found)) ? found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(resolve(root), resolve(path));
+  return rel !== "" && rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}

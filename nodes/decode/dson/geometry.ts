@@ -1,0 +1,162 @@
+/**
+ * DSON `geometry` and `uv_set` records decoded into flat typed arrays, with every index checked
+ * against the array it points into. Units stay as authored (centimetres); the scene builder
+ * converts.
+ *
+ * @module
+ */
+import type { JsonReader, JsonRecord } from "./read_json.ts";
+import { decodeRigidity, type DsonRigidity } from "./rigidity.ts";
+
+/** A geograft: the graft mesh is welded onto a target figure whose base mesh has these counts. */
+export interface DsonGraft {
+  /** Vertex count of the target's base mesh. */
+  readonly vertexCount: number;
+  /** Polygon count of the target's base mesh. */
+  readonly polyCount: number;
+  /** Pairs `[graftVertex, targetVertex]`, flat. */
+  readonly vertexPairs: Int32Array;
+  /** Target polygons the graft replaces (hidden on the target). */
+  readonly hiddenPolys: Int32Array;
+}
+
+/** A decoded polygon mesh. */
+export interface DsonGeometry {
+  readonly id: string;
+  readonly name: string;
+  /** `polygon_mesh` or `subdivision_surface`. */
+  readonly type: string;
+  /** Vertex positions in centimetres, `[x0, y0, z0, …]`. */
+  readonly positions: Float64Array;
+  readonly vertexCount: number;
+  /** Four vertex indices per polygon; the fourth is -1 for a triangle. */
+  readonly polyVerts: Int32Array;
+  readonly polyCount: number;
+  /** Face group of each polygon (index into `groupNames`). */
+  readonly polyGroup: Int32Array;
+  /** Surface of each polygon (index into `materialNames`). */
+  readonly polyMaterial: Int32Array;
+  readonly groupNames: readonly string[];
+  readonly materialNames: readonly string[];
+  /** URI of the default UV set, if any. */
+  readonly defaultUvSet?: string;
+  readonly graft?: DsonGraft;
+  readonly rigidity?: DsonRigidity;
+  /** JSON pointer of the record, for messages. */
+  readonly path: string;
+}
+
+/** A decoded UV set. */
+export interface DsonUvSet {
+  readonly id: string;
+  readonly name: string;
+  /** Vertex count of the geometry it was made for. */
+  readonly vertexCount: number;
+  /** UV pairs as authored (v up), `[u0, v0, …]`. */
+  readonly uvs: Float64Array;
+  /** Seam overrides, flat triples `[polygon, vertex, uvIndex]`. */
+  readonly overrides: Int32Array;
+}
+
+/**
+ * Decodes a `geometry` record.
+ *
+ * @example
+ * ```ts
+ * const geometry = decodeGeometry(json.geometry_library[0], "/geometry_library/0", read);
+ * geometry.polyCount; // polygons, tris and quads
+ * ```
+ */
+export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader): DsonGeometry {
+  const id = read.string(value.id, `${path}/id`);
+  const positions = read.vec3Array(value.vertices ?? [], `${path}/vertices`);
+  const vertexCount = positions.length / 3;
+  const groupNames = value.polygon_groups === undefined
+    ? ["default"]
+    : read.stringArray(value.polygon_groups, `${path}/polygon_groups`);
+  const materialNames = value.polygon_material_groups === undefined
+    ? ["default"]
+    : read.stringArray(value.polygon_material_groups, `${path}/polygon_material_groups`);
+  const { items: polys, path: polyPath } = read.values(value.polylist ?? [], `${path}/polylist`);
+  const polyVerts = new Int32Array(polys.length * 4);
+  const polyGroup = new Int32Array(polys.length);
+  const polyMaterial = new Int32Array(polys.length);
+  for (let p = 0; p < polys.length; p++) {
+    const poly = polys[p];
+    const at = `${polyPath}/${p}`;
+    if (!Array.isArray(poly) || poly.length < 5 || poly.length > 6) {
+      read.fail(at, "[group, material, v0, v1, v2(, v3)] (a triangle or quad)", poly);
+    }
+    polyGroup[p] = read.integer(poly[0], `${at}/0`, 0, Math.max(groupNames.length - 1, 0));
+    polyMaterial[p] = read.integer(poly[1], `${at}/1`, 0, Math.max(materialNames.length - 1, 0));
+    for (let k = 0; k < 4; k++) {
+      polyVerts[p * 4 + k] = k + 2 < poly.length
+        ? read.integer(poly[k + 2], `${at}/${k + 2}`, 0, vertexCount - 1)
+        : -1;
+    }
+  }
+  const graftJson = read.optObject(value.graft, `${path}/graft`);
+  let graft: DsonGraft | undefined;
+  if (graftJson) {
+    const graftVertexCount = read.integer(graftJson.vertex_count ?? 0, `${path}/graft/vertex_count`);
+    const polyCount = read.integer(graftJson.poly_count ?? 0, `${path}/graft/poly_count`);
+    graft = {
+      vertexCount: graftVertexCount,
+      polyCount,
+      vertexPairs: read.indexPairs(
+        graftJson.vertex_pairs ?? [],
+        `${path}/graft/vertex_pairs`,
+        vertexCount,
+        graftVertexCount,
+      ),
+      hiddenPolys: read.indexArray(graftJson.hidden_polys ?? [], `${path}/graft/hidden_polys`, polyCount),
+    };
+  }
+  const rigidityJson = read.optObject(value.rigidity, `${path}/rigidity`);
+  return {
+    id,
+    name: read.optString(value.name, `${path}/name`) ?? id,
+    type: read.optString(value.type, `${path}/type`) ?? "polygon_mesh",
+    positions,
+    vertexCount,
+    polyVerts,
+    polyCount: polys.length,
+    polyGroup,
+    polyMaterial,
+    groupNames,
+    materialNames,
+    defaultUvSet: read.optString(value.default_uv_set, `${path}/default_uv_set`),
+    graft,
+    rigidity: rigidityJson ? decodeRigidity(rigidityJson, `${path}/rigidity`, vertexCount, read) : undefined,
+    path,
+  };
+}
+
+/**
+ * Decodes a `uv_set` record. Override polygon and UV indices are checked against `polyCount` and
+ * the UV count.
+ */
+export function decodeUvSet(value: JsonRecord, path: string, read: JsonReader, polyCount: number): DsonUvSet {
+  const id = read.string(value.id, `${path}/id`);
+  const uvs = read.vec2Array(value.uvs ?? [], `${path}/uvs`);
+  const uvCount = uvs.length / 2;
+  const { items, path: at } = read.values(
+    value.polygon_vertex_indices ?? [],
+    `${path}/polygon_vertex_indices`,
+  );
+  const overrides = new Int32Array(items.length * 3);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!Array.isArray(item) || item.length < 3) read.fail(`${at}/${i}`, "[polygon, vertex, uv]", item);
+    overrides[i * 3] = read.integer(item[0], `${at}/${i}/0`, 0, polyCount - 1);
+    overrides[i * 3 + 1] = read.integer(item[1], `${at}/${i}/1`);
+    overrides[i * 3 + 2] = read.integer(item[2], `${at}/${i}/2`, 0, uvCount - 1);
+  }
+  return {
+    id,
+    name: read.optString(value.name, `${path}/name`) ?? id,
+    vertexCount: read.integer(value.vertex_count ?? uvCount, `${path}/vertex_count`),
+    uvs,
+    overrides,
+  };
+}

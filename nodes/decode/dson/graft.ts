@@ -1,0 +1,244 @@
+/**
+ * Geograft merging. A graft mesh (a mouth, say) replaces some polygons of the figure it conforms
+ * to: its `vertex_pairs` weld graft vertices onto target vertices and its `hidden_polys` are target
+ * polygons it covers. When the target figure is in the scene the graft is merged into the target
+ * mesh (vertices welded, hidden polygons removed, skin, morphs and rigidity carried over); when it is
+ * not, the graft stays a separate mesh with its graft record in extras, and a warning says so.
+ *
+ * @module
+ */
+import type { Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
+import type { RigidityGroup } from "./rigidity.ts";
+import { INFLUENCES } from "./skin.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/** Reports a graft whose target is not loaded: the URI (or a description) and why. */
+export type MissReporter = (uri: string, reason: string, path: string) => void;
+
+/**
+ * Merges every graft whose target figure mesh is loaded; returns the new mesh list (grafts that
+ * were merged are gone, their targets replaced).
+ *
+ * @example
+ * ```ts
+ * const meshes = mergeGrafts(scene.nodes, scene.meshes, (uri, reason) => console.warn(uri, reason));
+ * ```
+ */
+export function mergeGrafts(
+  nodes: readonly SceneNode[],
+  meshes: SceneMesh[],
+  miss: MissReporter,
+): SceneMesh[] {
+  const graftsByTarget = new Map<number, SceneMesh[]>();
+  const merged = new Set<SceneMesh>();
+  for (const mesh of meshes) {
+    if (!mesh.graft) continue;
+    const owner = nodes[mesh.owner];
+    const targetUri = owner?.conformTarget;
+    const targetNode = targetUri === undefined
+      ? -1
+      : nodes.findIndex((n) => n.key === parseDsonUri(targetUri).id);
+    const target = meshes.findIndex((m) =>
+      m.owner === targetNode && m !== mesh && m.vertexCount === mesh.graft!.vertexCount &&
+      m.polyCount === mesh.graft!.polyCount
+    );
+    if (target < 0) {
+      const base = owner?.preferredBase ? ` '${owner.preferredBase}'` : "";
+      const wanted =
+        `figure${base} with ${mesh.graft.vertexCount} vertices and ${mesh.graft.polyCount} polygons`;
+      miss(
+        targetUri ?? `graft target of '${mesh.geometryId}'`,
+        `the graft's target ${wanted} is not loaded; the graft is kept as a separate mesh`,
+        `${mesh.geometryPath}/graft`,
+      );
+      continue;
+    }
+    const list = graftsByTarget.get(target) ?? [];
+    list.push(mesh);
+    graftsByTarget.set(target, list);
+    merged.add(mesh);
+  }
+  return meshes.flatMap((mesh, index) => {
+    if (merged.has(mesh)) return [];
+    const grafts = graftsByTarget.get(index);
+    return [grafts ? mergeInto(mesh, grafts, nodes) : mesh];
+  });
+}
+
+/** One target mesh with all its grafts merged in a single pass (hidden polygon indices are the target's). */
+function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: readonly SceneNode[]): SceneMesh {
+  const hidden = new Uint8Array(target.polyCount);
+  for (const graft of grafts) for (const p of graft.graft!.hiddenPolys) hidden[p] = 1;
+  const remaps: Int32Array[] = [];
+  let vertexCount = target.vertexCount;
+  for (const graft of grafts) {
+    const remap = new Int32Array(graft.vertexCount).fill(-1);
+    const pairs = graft.graft!.vertexPairs;
+    for (let k = 0; k < pairs.length; k += 2) remap[pairs[k]] = pairs[k + 1];
+    for (let v = 0; v < graft.vertexCount; v++) if (remap[v] < 0) remap[v] = vertexCount++;
+    remaps.push(remap);
+  }
+  const positions = new Float64Array(vertexCount * 3);
+  positions.set(target.positions);
+  const surfaces = [...target.surfaces];
+  const materials = new Map<string, Surface>(target.materials);
+  let polyCount = 0;
+  for (let p = 0; p < target.polyCount; p++) if (!hidden[p]) polyCount++;
+  for (const graft of grafts) polyCount += graft.polyCount;
+  const polyVerts = new Int32Array(polyCount * 4);
+  const polyMaterial = new Int32Array(polyCount);
+  const withUv = target.uv !== undefined || grafts.some((g) => g.uv !== undefined);
+  const cornerUv = withUv ? new Int32Array(polyCount * 4).fill(-1) : undefined;
+  const uvChunks: Float64Array[] = [];
+  let uvCount = 0;
+  // A mesh without UVs gets one (0, 0) coordinate for all its corners.
+  const uvOf = (mesh: SceneMesh) => {
+    const base = uvCount;
+    const coords = mesh.uv?.coords ?? new Float64Array(2);
+    uvChunks.push(coords);
+    uvCount += coords.length / 2;
+    return (corner: number) => (mesh.uv ? base + mesh.uv.cornerUv[corner] : base);
+  };
+  let out = 0;
+  const targetUv = withUv ? uvOf(target) : undefined;
+  for (let p = 0; p < target.polyCount; p++) {
+    if (hidden[p]) continue;
+    for (let k = 0; k < 4; k++) {
+      polyVerts[out * 4 + k] = target.polyVerts[p * 4 + k];
+      if (cornerUv && targetUv) {
+        cornerUv[out * 4 + k] = target.polyVerts[p * 4 + k] < 0 ? -1 : targetUv(p * 4 + k);
+      }
+    }
+    polyMaterial[out++] = target.polyMaterial[p];
+  }
+  grafts.forEach((graft, g) => {
+    const remap = remaps[g];
+    for (let v = 0; v < graft.vertexCount; v++) {
+      if (remap[v] >= target.vertexCount) {
+        positions.set(graft.positions.subarray(v * 3, v * 3 + 3), remap[v] * 3);
+      }
+    }
+    const surfaceIndex = graft.surfaces.map((name) => {
+      const existing = surfaces.indexOf(name);
+      return existing >= 0 ? existing : surfaces.push(name) - 1;
+    });
+    for (const [name, surface] of graft.materials) if (!materials.has(name)) materials.set(name, surface);
+    const graftUv = withUv ? uvOf(graft) : undefined;
+    for (let p = 0; p < graft.polyCount; p++) {
+      for (let k = 0; k < 4; k++) {
+        const v = graft.polyVerts[p * 4 + k];
+        polyVerts[out * 4 + k] = v < 0 ? -1 : remap[v];
+        if (cornerUv && graftUv) cornerUv[out * 4 + k] = v < 0 ? -1 : graftUv(p * 4 + k);
+      }
+      polyMaterial[out++] = surfaceIndex[graft.polyMaterial[p]];
+    }
+  });
+  let uv: SceneMesh["uv"];
+  if (cornerUv) {
+    const coords = new Float64Array(uvCount * 2);
+    let offset = 0;
+    for (const chunk of uvChunks) {
+      coords.set(chunk, offset);
+      offset += chunk.length;
+    }
+    uv = { name: target.uv?.name ?? grafts[0].uv!.name, coords, cornerUv };
+  }
+  return {
+    ...target,
+    positions,
+    vertexCount,
+    polyVerts,
+    polyMaterial,
+    polyCount,
+    surfaces,
+    uv,
+    skin: mergeSkin(target, grafts, remaps, vertexCount, nodes),
+    morphs: [
+      ...target.morphs,
+      ...grafts.flatMap((graft, g) => graft.morphs.map((m) => remapMorph(m, remaps[g]))),
+    ],
+    rigidity: mergeRigidity(target, grafts, remaps, vertexCount),
+    mergedGrafts: [...target.mergedGrafts, ...grafts.map((g) => g.geometryId)],
+    materials,
+  };
+}
+
+/** Graft vertices keep their weights, moved from the graft figure's bones to the target's bones of the same id. */
+function mergeSkin(
+  target: SceneMesh,
+  grafts: readonly SceneMesh[],
+  remaps: readonly Int32Array[],
+  vertexCount: number,
+  nodes: readonly SceneNode[],
+): SceneMesh["skin"] {
+  if (!target.skin) return undefined;
+  const slotNode = new Int32Array(vertexCount * INFLUENCES).fill(-1);
+  const slotWeight = new Float32Array(vertexCount * INFLUENCES);
+  slotNode.set(target.skin.slotNode);
+  slotWeight.set(target.skin.slotWeight);
+  const targetBones = new Map<string, number>();
+  nodes.forEach((node, i) => {
+    if (target.skin!.slotNode.includes(i) || isAncestor(nodes, target.owner, i)) targetBones.set(node.id, i);
+  });
+  grafts.forEach((graft, g) => {
+    for (let v = 0; v < graft.vertexCount; v++) {
+      const to = remaps[g][v];
+      if (to < target.vertexCount) continue;
+      if (!graft.skin) {
+        slotNode[to * INFLUENCES] = target.owner;
+        slotWeight[to * INFLUENCES] = 1;
+        continue;
+      }
+      for (let s = 0; s < INFLUENCES; s++) {
+        const from = graft.skin.slotNode[v * INFLUENCES + s];
+        slotNode[to * INFLUENCES + s] = from < 0 ? -1 : targetBones.get(nodes[from].id) ?? target.owner;
+        slotWeight[to * INFLUENCES + s] = graft.skin.slotWeight[v * INFLUENCES + s];
+      }
+    }
+  });
+  return { slotNode, slotWeight };
+}
+
+function isAncestor(nodes: readonly SceneNode[], ancestor: number, node: number): boolean {
+  for (let n = node, steps = 0; n >= 0 && steps <= nodes.length; n = nodes[n].parent, steps++) {
+    if (n === ancestor) return true;
+  }
+  return false;
+}
+
+function remapMorph(morph: Morph, remap: Int32Array): Morph {
+  return { ...morph, index: Int32Array.from(morph.index, (v) => remap[v]) };
+}
+
+function mergeRigidity(
+  target: SceneMesh,
+  grafts: readonly SceneMesh[],
+  remaps: readonly Int32Array[],
+  vertexCount: number,
+): SceneMesh["rigidity"] {
+  const all = [target, ...grafts];
+  if (!all.some((m) => m.rigidity)) return undefined;
+  const hasWeights = all.some((m) => m.rigidity?.weights);
+  const weights = hasWeights ? new Float64Array(vertexCount) : undefined;
+  const groups: RigidityGroup[] = [...(target.rigidity?.groups ?? [])];
+  if (weights && target.rigidity) {
+    weights.set(target.rigidity.weights ?? new Float64Array(target.vertexCount).fill(1));
+  }
+  grafts.forEach((graft, g) => {
+    const remap = remaps[g];
+    if (!graft.rigidity) return;
+    if (weights) {
+      for (let v = 0; v < graft.vertexCount; v++) {
+        if (remap[v] >= target.vertexCount) weights[remap[v]] = graft.rigidity.weights?.[v] ?? 1;
+      }
+    }
+    for (const group of graft.rigidity.groups) {
+      groups.push({
+        ...group,
+        referenceVertices: Int32Array.from(group.referenceVertices, (v) => remap[v]),
+        maskVertices: Int32Array.from(group.maskVertices, (v) => remap[v]),
+      });
+    }
+  });
+  return { weights, groups };
+}

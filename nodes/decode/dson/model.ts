@@ -1,0 +1,103 @@
+/**
+ * The decoded scene in DSON terms (centimetres, DSON vertex indices), between loading (references
+ * resolved, instances expanded, grafts merged) and building the glTF document.
+ *
+ * @module
+ */
+import type { UnresolvedReference } from "./content.ts";
+import type { DsonGraft } from "./geometry.ts";
+import type { RigidityGroup } from "./rigidity.ts";
+import type { Vec3 } from "./rigid_fit.ts";
+
+/** One instantiated DSON node (figure, bone, prop node, camera, light). */
+export interface SceneNode {
+  /** Unique key: the node_instance id, or the definition id when instantiated implicitly. */
+  readonly key: string;
+  /** Definition id (a bone's name in skin bindings and formulas). */
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  /** `node`, `bone`, `figure`, `camera` or `light`. */
+  readonly type: string;
+  /** Index of the parent in {@link DsonScene.nodes}, or -1. */
+  parent: number;
+  /** Where the definition came from (`file#id`), or undefined when it did not resolve. */
+  readonly definition?: string;
+  readonly centerPoint: Vec3;
+  readonly endPoint: Vec3;
+  readonly orientation: Vec3;
+  readonly rotation: Vec3;
+  readonly translation: Vec3;
+  readonly scale: Vec3;
+  readonly generalScale: number;
+  readonly rotationOrder: string;
+  readonly inheritsScale: boolean;
+  /** URI of the figure this one conforms to (clothing, grafts). */
+  readonly conformTarget?: string;
+  /** `presentation.preferred_base`: the figure a follower is made for, e.g. `/Genesis 9/Mouth`. */
+  readonly preferredBase?: string;
+}
+
+/** A morph target in DSON vertex indices. */
+export interface Morph {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  /** Vertices moved and their deltas (cm), flat xyz. */
+  readonly index: Int32Array;
+  readonly delta: Float64Array;
+  /** Current dial value (the glTF default weight). */
+  readonly weight: number;
+}
+
+/** A surface's material. */
+export interface Surface {
+  readonly name: string;
+  readonly color: [number, number, number];
+  readonly image?: { readonly uri: string; readonly bytes: Uint8Array; readonly mimeType: string };
+  /** The image path as written, also when it could not be loaded. */
+  readonly imageUri?: string;
+}
+
+/** A geometry instance ready to build, in DSON vertex indices. */
+export interface SceneMesh {
+  readonly key: string;
+  readonly name: string;
+  /** Node that owns the geometry (the figure for a figure mesh). */
+  readonly owner: number;
+  readonly geometryId: string;
+  readonly geometryType: string;
+  /** JSON pointer of the geometry record (in the file that defines it). */
+  readonly geometryPath: string;
+  /** Positions in centimetres. */
+  readonly positions: Float64Array;
+  readonly vertexCount: number;
+  readonly polyVerts: Int32Array;
+  readonly polyMaterial: Int32Array;
+  readonly polyCount: number;
+  readonly surfaces: readonly string[];
+  /** UVs (authored v-up) and the UV index of each polygon corner (4 per polygon, -1 unused). */
+  readonly uv?: { readonly name: string; readonly coords: Float64Array; readonly cornerUv: Int32Array };
+  /** Skin slots (4 per vertex): scene node index and weight. */
+  readonly skin?: { readonly slotNode: Int32Array; readonly slotWeight: Float32Array };
+  readonly morphs: readonly Morph[];
+  /** Per-vertex rigidity weight (undefined: no map) and the groups. */
+  readonly rigidity?: { readonly weights?: Float64Array; readonly groups: readonly RigidityGroup[] };
+  /** The graft record, and whether it was merged into its target. */
+  readonly graft?: DsonGraft & { readonly merged: boolean; readonly target?: string };
+  /** Grafts merged into this mesh (geometry ids). */
+  readonly mergedGrafts: readonly string[];
+  /** Materials by surface name. */
+  readonly materials: ReadonlyMap<string, Surface>;
+}
+
+/** A whole decoded DSON scene. */
+export interface DsonScene {
+  /** `asset_info.id` of the decoded file. */
+  readonly assetId: string;
+  /** `asset_info.type`. */
+  readonly assetType: string;
+  readonly nodes: SceneNode[];
+  readonly meshes: SceneMesh[];
+  readonly unresolved: readonly UnresolvedReference[];
+}

@@ -1,0 +1,123 @@
+/**
+ * DSON `skin_binding` to glTF-ready skin weights: the sparse per-joint weight maps are transposed to
+ * per-vertex slots keeping the 4 strongest weights, renormalised to sum to 1.
+ *
+ * @module
+ */
+import type { JsonReader, JsonRecord } from "./read_json.ts";
+
+/** Joint influences kept per vertex (glTF `JOINTS_0`/`WEIGHTS_0`). */
+export const INFLUENCES = 4;
+
+/** One weighted joint of a skin binding. */
+export interface SkinJoint {
+  /** The bone id (`weighted_joint.id`). */
+  readonly id: string;
+  /** URI of the bone node. */
+  readonly node: string;
+  /** JSON pointer of `node`, for messages. */
+  readonly path: string;
+}
+
+/** Per-vertex skin weights: `INFLUENCES` slots per vertex; joint -1 marks an empty slot. */
+export interface SkinWeights {
+  readonly joints: readonly SkinJoint[];
+  /** Index into `joints` per slot. */
+  readonly slotJoint: Int32Array;
+  /** Weight per slot; a vertex's weights sum to 1, or are all 0 when it had none. */
+  readonly slotWeight: Float32Array;
+}
+
+/**
+ * Decodes a modifier's `skin` object for a geometry of `vertexCount` vertices. Joints use their
+ * `node_weights` (general weight map); TriAx-only joints fall back to the largest of their
+ * `local_weights` axes, then to `scale_weights`.
+ *
+ * @example
+ * ```ts
+ * const skin = decodeSkin(modifier.skin, "/modifier_library/0/skin", read, geometry.vertexCount);
+ * ```
+ */
+export function decodeSkin(
+  value: JsonRecord,
+  path: string,
+  read: JsonReader,
+  vertexCount: number,
+): SkinWeights {
+  const slotJoint = new Int32Array(vertexCount * INFLUENCES).fill(-1);
+  const slotWeight = new Float32Array(vertexCount * INFLUENCES);
+  const joints: SkinJoint[] = [];
+  read.optArray(value.joints, `${path}/joints`).forEach((item, j) => {
+    const at = `${path}/joints/${j}`;
+    const joint = read.object(item, at);
+    const id = read.optString(joint.id, `${at}/id`) ?? "";
+    const node = read.optString(joint.node, `${at}/node`) ?? `#${id}`;
+    joints.push({ id, node, path: `${at}/node` });
+    const weights = jointWeights(joint, at, read, vertexCount);
+    for (let k = 0; k < weights.index.length; k++) {
+      const w = weights.value[k];
+      if (!(w > 0)) continue;
+      insertWeight(slotJoint, slotWeight, weights.index[k], j, w);
+    }
+  });
+  for (let v = 0; v < vertexCount; v++) {
+    let sum = 0;
+    for (let s = 0; s < INFLUENCES; s++) sum += slotWeight[v * INFLUENCES + s];
+    if (sum > 0) { for (let s = 0; s < INFLUENCES; s++) slotWeight[v * INFLUENCES + s] /= sum; }
+  }
+  return { joints, slotJoint, slotWeight };
+}
+
+function jointWeights(
+  joint: JsonRecord,
+  at: string,
+  read: JsonReader,
+  vertexCount: number,
+): { index: Int32Array; value: Float64Array } {
+  if (joint.node_weights !== undefined) {
+    return read.indexedFloats(joint.node_weights, `${at}/node_weights`, vertexCount);
+  }
+  const local = read.optObject(joint.local_weights, `${at}/local_weights`);
+  if (local) {
+    const best = new Map<number, number>();
+    for (const axis of ["x", "y", "z"]) {
+      if (local[axis] === undefined) continue;
+      const { index, value } = read.indexedFloats(local[axis], `${at}/local_weights/${axis}`, vertexCount);
+      for (let k = 0; k < index.length; k++) best.set(index[k], Math.max(best.get(index[k]) ?? 0, value[k]));
+    }
+    const index = Int32Array.from([...best.keys()].sort((a, b) => a - b));
+    return { index, value: Float64Array.from(index, (i) => best.get(i)!) };
+  }
+  if (joint.scale_weights !== undefined) {
+    return read.indexedFloats(joint.scale_weights, `${at}/scale_weights`, vertexCount);
+  }
+  return { index: new Int32Array(0), value: new Float64Array(0) };
+}
+
+/** Puts a weight into a vertex's slots, replacing the weakest when all are taken. */
+function insertWeight(
+  slotJoint: Int32Array,
+  slotWeight: Float32Array,
+  vertex: number,
+  joint: number,
+  w: number,
+): void {
+  const base = vertex * INFLUENCES;
+  let weakest = base;
+  for (let s = base; s < base + INFLUENCES; s++) {
+    if (slotJoint[s] === joint) {
+      slotWeight[s] += w;
+      return;
+    }
+    if (slotJoint[s] === -1) {
+      slotJoint[s] = joint;
+      slotWeight[s] = w;
+      return;
+    }
+    if (slotWeight[s] < slotWeight[weakest]) weakest = s;
+  }
+  if (w > slotWeight[weakest]) {
+    slotJoint[weakest] = joint;
+    slotWeight[weakest] = w;
+  }
+}
