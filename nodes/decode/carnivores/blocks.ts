@@ -1,0 +1,153 @@
+/**
+ * Readers for the blocks `.3df` and `.car` share — faces, points, texture — and the bone block of
+ * `.3df`. Each checks its block against the bytes left before allocating, validates what the engine
+ * would crash on (face indices, non-finite coordinates) as errors and what it tolerates as warnings.
+ *
+ * @module
+ */
+import {
+  type Bone,
+  BONE_BYTES,
+  ENGINE_MAX_ELEMENTS,
+  FACE_BYTES,
+  type FaceTable,
+  NAME_BYTES,
+  type ParseWarning,
+  POINT_BYTES,
+  type PointTable,
+  type Texture16,
+  TEXTURE_ROW_BYTES,
+  TEXTURE_WIDTH,
+} from "./model.ts";
+import type { ByteReader } from "./reader.ts";
+
+/** Engine limit on texture rows (the hardware path pads every texture to 256 rows). */
+const ENGINE_TEXTURE_ROWS = 256;
+
+/** Reads `count` faces at `offset`; indices must be below `vertexCount`. */
+export function readFaces(r: ByteReader, offset: number, count: number, vertexCount: number): FaceTable {
+  r.require(offset, count * FACE_BYTES, `${count} faces`);
+  const faces: FaceTable = {
+    count,
+    indices: new Int32Array(count * 3),
+    texels: new Int32Array(count * 6),
+    flags: new Uint16Array(count),
+    dmask: new Uint16Array(count),
+    distant: new Int32Array(count),
+    next: new Int32Array(count),
+    group: new Int32Array(count),
+  };
+  for (let f = 0; f < count; f++) {
+    const at = offset + f * FACE_BYTES;
+    for (let k = 0; k < 3; k++) {
+      const index = r.i32(at + k * 4);
+      if (index < 0 || index >= vertexCount) {
+        r.fail(at + k * 4, `face ${f} vertex index in [0, ${vertexCount})`, String(index));
+      }
+      faces.indices[f * 3 + k] = index;
+      // The file stores tax, tbx, tcx then tay, tby, tcy; keep them as (u, v) per corner.
+      faces.texels[f * 6 + k * 2] = r.i32(at + 12 + k * 4);
+      faces.texels[f * 6 + k * 2 + 1] = r.i32(at + 24 + k * 4);
+    }
+    faces.flags[f] = r.u16(at + 36);
+    faces.dmask[f] = r.u16(at + 38);
+    faces.distant[f] = r.i32(at + 40);
+    faces.next[f] = r.i32(at + 44);
+    faces.group[f] = r.i32(at + 48);
+  }
+  return faces;
+}
+
+/** Reads `count` points at `offset`; coordinates must be finite. */
+export function readPoints(r: ByteReader, offset: number, count: number): PointTable {
+  r.require(offset, count * POINT_BYTES, `${count} points`);
+  const points: PointTable = {
+    count,
+    positions: new Float32Array(count * 3),
+    owners: new Int16Array(count),
+    hides: new Uint16Array(count),
+  };
+  for (let v = 0; v < count; v++) {
+    const at = offset + v * POINT_BYTES;
+    for (let k = 0; k < 3; k++) {
+      const value = r.f32(at + k * 4);
+      if (!Number.isFinite(value)) r.fail(at + k * 4, `point ${v} finite coordinate`, String(value));
+      points.positions[v * 3 + k] = value;
+    }
+    points.owners[v] = r.i16(at + 12);
+    points.hides[v] = r.u16(at + 14);
+  }
+  return points;
+}
+
+/** Reads `count` bones at `offset`. Bone values are checked by the resolver, which uses them. */
+export function readBones(r: ByteReader, offset: number, count: number): Bone[] {
+  r.require(offset, count * BONE_BYTES, `${count} bones`);
+  const bones: Bone[] = [];
+  for (let b = 0; b < count; b++) {
+    const at = offset + b * BONE_BYTES;
+    bones.push({
+      name: r.name(at),
+      pivot: [r.f32(at + NAME_BYTES), r.f32(at + NAME_BYTES + 4), r.f32(at + NAME_BYTES + 8)],
+      parent: r.i16(at + 44),
+      hide: r.u16(at + 46),
+    });
+  }
+  return bones;
+}
+
+/**
+ * Reads a texture block of `declaredBytes` at `offset`. Like the engine (`TextureSize >> 9`), a size
+ * that is not a whole number of 512-byte rows keeps the whole rows and ignores the rest, with a
+ * warning. Returns undefined when there is not one whole row.
+ */
+export function readTexture(
+  r: ByteReader,
+  offset: number,
+  declaredBytes: number,
+  sizeFieldOffset: number,
+  warnings: ParseWarning[],
+): Texture16 | undefined {
+  r.require(offset, declaredBytes, `texture of ${declaredBytes} bytes`);
+  const height = Math.floor(declaredBytes / TEXTURE_ROW_BYTES);
+  const spare = declaredBytes - height * TEXTURE_ROW_BYTES;
+  if (spare) {
+    warnings.push({
+      message: `texture size ${declaredBytes} is not a multiple of ${TEXTURE_ROW_BYTES}; ` +
+        `the last ${spare} byte(s) are ignored, as the engine does`,
+      offset: sizeFieldOffset,
+    });
+  }
+  if (height > ENGINE_TEXTURE_ROWS) {
+    warnings.push({
+      message: `texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full`,
+      offset: sizeFieldOffset,
+    });
+  }
+  if (height === 0) return undefined;
+  const words = new Uint16Array(TEXTURE_WIDTH * height);
+  for (let i = 0; i < words.length; i++) words[i] = r.u16(offset + i * 2);
+  return { height, words };
+}
+
+/** Warns when a model is larger than the engine's fixed `TModel` arrays. */
+export function warnEngineLimits(
+  vertexCount: number,
+  faceCount: number,
+  vertexCountOffset: number,
+  faceCountOffset: number,
+  warnings: ParseWarning[],
+): void {
+  if (vertexCount > ENGINE_MAX_ELEMENTS) {
+    warnings.push({
+      message: `${vertexCount} vertices exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`,
+      offset: vertexCountOffset,
+    });
+  }
+  if (faceCount > ENGINE_MAX_ELEMENTS) {
+    warnings.push({
+      message: `${faceCount} faces exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`,
+      offset: faceCountOffset,
+    });
+  }
+}

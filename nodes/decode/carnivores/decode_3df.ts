@@ -1,0 +1,39 @@
+/**
+ * `decode.3df` — a Carnivores `.3df` model (mesh, texture, bone table) to a scene. The result is a
+ * usable static mesh on its own; `constraints.resolve` turns the bone table it keeps in
+ * `extras.partgraph.carnivores.bones` into joints and a skin.
+ *
+ * @module
+ */
+import { defineNode } from "../../../runtime/node.ts";
+import { buildScene } from "./build_scene.ts";
+import { FACE_BYTES, HEADER_3DF_BYTES } from "./model.ts";
+import { SCALE_PARAM } from "./params.ts";
+import { parse3df } from "./parse_3df.ts";
+import { modelName } from "./model_name.ts";
+
+/** `decode.3df` node definition. */
+export const decode3df = defineNode({
+  type: "decode.3df",
+  version: 1,
+  doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
+    "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
+    "the bone table is kept for constraints.resolve, which builds the skin.",
+  inputs: { bytes: { type: "bytes", doc: "A .3df file." } },
+  outputs: { scene: { type: "scene", doc: "A static textured mesh with the bone table in extras." } },
+  params: { scale: SCALE_PARAM },
+  run({ inputs, params, ctx }) {
+    const file = inputs.bytes.name;
+    const { model, warnings } = parse3df(inputs.bytes.bytes, file);
+    for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });
+    const scene = buildScene(model, { bones: model.bones }, {
+      format: "3df",
+      name: modelName(file, ""),
+      scale: params.scale,
+      interpolation: "linear",
+      pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
+      file,
+    }, (message, detail) => ctx.warn(message, { ...detail, file }));
+    return { scene };
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * `decode.car` — a Carnivores `.car` character (mesh, texture, animations, sounds) to a scene with
+ * one morph-target animation per clip. Sounds have no place in glTF: their names and sizes are kept
+ * in `extras.partgraph.carnivores.sounds`, their PCM is not carried.
+ *
+ * @module
+ */
+import { defineNode } from "../../../runtime/node.ts";
+import { buildScene } from "./build_scene.ts";
+import { FACE_BYTES, HEADER_CAR_BYTES } from "./model.ts";
+import { modelName } from "./model_name.ts";
+import { SCALE_PARAM } from "./params.ts";
+import { parseCar } from "./parse_car.ts";
+
+/** `decode.car` node definition. */
+export const decodeCar = defineNode({
+  type: "decode.car",
+  version: 1,
+  doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
+    "morph targets (one per frame) driven by one glTF animation per clip, timed like the game.",
+  inputs: { bytes: { type: "bytes", doc: "A .car file." } },
+  outputs: { scene: { type: "scene", doc: "A textured mesh with morph animations." } },
+  params: {
+    scale: SCALE_PARAM,
+    interpolation: {
+      type: "enum",
+      values: ["linear", "step"],
+      default: "linear",
+      doc: "Between frames: linear blends positions like the game; step holds each frame.",
+    },
+  },
+  run({ inputs, params, ctx }) {
+    const file = inputs.bytes.name;
+    const { model, warnings } = parseCar(inputs.bytes.bytes, file);
+    for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });
+    const scene = buildScene(model, { car: model }, {
+      format: "car",
+      name: modelName(file, model.name),
+      scale: params.scale,
+      interpolation: params.interpolation,
+      pointsOffset: HEADER_CAR_BYTES + model.faces.count * FACE_BYTES,
+      file,
+    }, (message, detail) => ctx.warn(message, { ...detail, file }));
+    return { scene };
+  },
+});

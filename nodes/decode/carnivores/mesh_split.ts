@@ -1,0 +1,131 @@
+/**
+ * Faces → glTF primitives. Carnivores stores UVs per face corner and render state per face; glTF
+ * wants them per vertex and per primitive. Faces are grouped by alpha class (opaque | mask | blend)
+ * × double-sided, in the engine's draw order (`CorrectModel`: opaque, then opacity, then
+ * transparent), and each group gets its own vertices: one per distinct (point, texel) pair.
+ *
+ * @module
+ */
+import { FaceFlag, type FaceTable, TEXTURE_WIDTH } from "./model.ts";
+
+/** How a face group blends: the engine's plain, colour-keyed (sfOpacity) and translucent faces. */
+export type AlphaClass = "opaque" | "mask" | "blend";
+
+/** Alpha classes in draw order. */
+export const ALPHA_CLASSES: readonly AlphaClass[] = ["opaque", "mask", "blend"];
+
+/** The alpha class of a face's flags: sfTransparent wins over sfOpacity (the face is drawn last). */
+export function alphaClassOf(flags: number): AlphaClass {
+  if (flags & FaceFlag.transparent) return "blend";
+  if (flags & FaceFlag.opacity) return "mask";
+  return "opaque";
+}
+
+/** One primitive's worth of faces, with glTF vertices made from face corners. */
+export interface FaceGroup {
+  readonly alpha: AlphaClass;
+  readonly doubleSided: boolean;
+  /** Source face index of each triangle. */
+  readonly faces: Int32Array;
+  /** Source point index of each output vertex. */
+  readonly points: Int32Array;
+  /** Clamped texel `(u, v)` of each output vertex; undefined when the model has no texture. */
+  readonly texels?: Int32Array;
+  /** Three output vertex indices per triangle, winding reversed (file `v1,v2,v3` → `v1,v3,v2`). */
+  readonly indices: Uint32Array<ArrayBuffer>;
+}
+
+/** Result of {@link groupFaces}. */
+export interface FaceGrouping {
+  readonly groups: FaceGroup[];
+  /** Face corners whose texel lay outside the texture and was clamped to its edge. */
+  readonly clampedCorners: number;
+}
+
+/**
+ * Groups faces into primitives and builds their vertices. `textureHeight` of 0 means no texture:
+ * texels are ignored and vertices are one per point.
+ *
+ * @example
+ * ```ts
+ * const { groups } = groupFaces(model.faces, model.texture?.height ?? 0);
+ * for (const g of groups) console.log(g.alpha, g.doubleSided, g.faces.length);
+ * ```
+ */
+export function groupFaces(faces: FaceTable, textureHeight: number): FaceGrouping {
+  // Bucket = alpha class × double-sided, in draw order; order inside a bucket is file order.
+  const bucketOf = new Uint8Array(faces.count);
+  const bucketSizes = new Int32Array(ALPHA_CLASSES.length * 2);
+  for (let f = 0; f < faces.count; f++) {
+    const flags = faces.flags[f];
+    const bucket = ALPHA_CLASSES.indexOf(alphaClassOf(flags)) * 2 + (flags & FaceFlag.doubleSide ? 1 : 0);
+    bucketOf[f] = bucket;
+    bucketSizes[bucket]++;
+  }
+  const groups: FaceGroup[] = [];
+  let clampedCorners = 0;
+  for (let bucket = 0; bucket < bucketSizes.length; bucket++) {
+    const count = bucketSizes[bucket];
+    if (!count) continue;
+    const groupFaces = new Int32Array(count);
+    for (let f = 0, n = 0; f < faces.count; f++) if (bucketOf[f] === bucket) groupFaces[n++] = f;
+    const built = buildVertices(faces, groupFaces, textureHeight);
+    clampedCorners += built.clampedCorners;
+    groups.push({
+      alpha: ALPHA_CLASSES[bucket >> 1],
+      doubleSided: (bucket & 1) === 1,
+      faces: groupFaces,
+      points: built.points,
+      texels: built.texels,
+      indices: built.indices,
+    });
+  }
+  return { groups, clampedCorners };
+}
+
+function buildVertices(faces: FaceTable, groupFaces: Int32Array, textureHeight: number) {
+  const textured = textureHeight > 0;
+  const cornerCount = groupFaces.length * 3;
+  const indices = new Uint32Array(cornerCount);
+  // At most one vertex per corner; trimmed below.
+  const points = new Int32Array(cornerCount);
+  const texels = textured ? new Int32Array(cornerCount * 2) : undefined;
+  const vertexOf = new Map<number, number>();
+  let vertexCount = 0;
+  let clampedCorners = 0;
+  for (let t = 0; t < groupFaces.length; t++) {
+    const f = groupFaces[t];
+    for (let k = 0; k < 3; k++) {
+      const point = faces.indices[f * 3 + k];
+      let u = 0;
+      let v = 0;
+      if (textured) {
+        const rawU = faces.texels[f * 6 + k * 2];
+        const rawV = faces.texels[f * 6 + k * 2 + 1];
+        u = Math.min(Math.max(rawU, 0), TEXTURE_WIDTH - 1);
+        v = Math.min(Math.max(rawV, 0), textureHeight - 1);
+        if (u !== rawU || v !== rawV) clampedCorners++;
+      }
+      // Exact in a double: point < 2^27 (file size / 16), u < 2^8, v < height ≤ file size / 512.
+      const key = (point * TEXTURE_WIDTH + u) * Math.max(textureHeight, 1) + v;
+      let vertex = vertexOf.get(key);
+      if (vertex === undefined) {
+        vertex = vertexCount++;
+        vertexOf.set(key, vertex);
+        points[vertex] = point;
+        if (texels) {
+          texels[vertex * 2] = u;
+          texels[vertex * 2 + 1] = v;
+        }
+      }
+      // Mirroring z flips handedness; swapping corners 2 and 3 keeps the faces' front side.
+      indices[t * 3 + (k === 0 ? 0 : 3 - k)] = vertex;
+    }
+  }
+  return {
+    points: points.slice(0, vertexCount),
+    texels: texels?.slice(0, vertexCount * 2),
+    indices,
+    clampedCorners,
+  };
+}

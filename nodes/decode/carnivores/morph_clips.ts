@@ -1,0 +1,159 @@
+/**
+ * `.car` animations → glTF morph targets and one glTF animation per clip.
+ *
+ * A clip stores absolute vertex positions per frame (file units × 16, same axes as the base mesh), so
+ * each frame becomes one morph target holding `frame − base` in scene space, and the clip's
+ * animation drives the weights: at keyframe k, target k of that clip has weight 1 and every other 0.
+ * With LINEAR interpolation the blend between keyframes k and k+1 is exactly the engine's linear
+ * interpolation of positions. Keyframe times follow the engine (`CreateMorphedModel`): the clip lasts
+ * `AniTime = ⌊1000·F / KPS⌋` ms and frame k sits at `k·AniTime / (F − 1)`.
+ *
+ * @module
+ */
+import type { Buffer, Document, Mesh, Node } from "@gltf-transform/core";
+import type { CarAnimation, PointTable } from "./model.ts";
+import type { FaceGroup } from "./mesh_split.ts";
+
+/** Keyframe interpolation of the weight tracks. */
+export type ClipInterpolation = "linear" | "step";
+
+/** Frame positions are stored ×16 (4 bits of fraction). */
+export const FRAME_POSITION_DIVISOR = 16;
+
+/** What {@link addMorphClips} needs besides the clips. */
+export interface MorphClipTarget {
+  readonly doc: Document;
+  readonly buffer: Buffer;
+  readonly node: Node;
+  readonly mesh: Mesh;
+  /** The mesh's face groups, in primitive order. */
+  readonly groups: readonly FaceGroup[];
+  readonly points: PointTable;
+  /** Scene units per file unit. */
+  readonly scale: number;
+  readonly interpolation: ClipInterpolation;
+}
+
+/** What was made for one clip, for the scene's extras. */
+export interface ClipSummary {
+  readonly name: string;
+  readonly kps: number;
+  readonly frames: number;
+  /** Clip length in seconds, as the engine computes it. */
+  readonly duration: number;
+  /** Index of the clip's first morph target (its frames are consecutive), or -1 when skipped. */
+  readonly firstTarget: number;
+}
+
+/**
+ * Keyframe times in seconds for a clip of `frameCount` frames at `kps`, as the engine places them.
+ *
+ * @example
+ * ```ts
+ * keyframeTimes(3, 10); // AniTime = 300 ms → [0, 0.15, 0.3]
+ * ```
+ */
+export function keyframeTimes(frameCount: number, kps: number): Float32Array<ArrayBuffer> {
+  const times = new Float32Array(frameCount);
+  const duration = clipDuration(frameCount, kps);
+  for (let k = 1; k < frameCount; k++) times[k] = (k * duration) / (frameCount - 1);
+  return times;
+}
+
+/**
+ * Clip length in seconds: `⌊1000·F / KPS⌋` ms like the engine; when that rounds to 0 ms (the engine
+ * would divide by zero) the exact `F / KPS` is used instead.
+ */
+export function clipDuration(frameCount: number, kps: number): number {
+  const ms = Math.floor((frameCount * 1000) / kps);
+  return ms > 0 ? ms / 1000 : frameCount / kps;
+}
+
+/**
+ * Adds a morph target per frame of every clip to each primitive of `mesh`, and one weights animation
+ * per clip. Clips without frames are skipped.
+ *
+ * @example
+ * ```ts
+ * const summaries = addMorphClips({ doc, buffer, node, mesh, groups, points, scale: 1,
+ *   interpolation: "linear" }, car.animations);
+ * ```
+ */
+export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimation[]): ClipSummary[] {
+  const { doc, buffer, node, mesh, groups, points, scale } = target;
+  const primitives = mesh.listPrimitives();
+  const summaries: ClipSummary[] = [];
+  const targetNames: string[] = [];
+  const clipNames = uniqueNames(clips.map((c) => c.name));
+  for (let c = 0; c < clips.length; c++) {
+    const clip = clips[c];
+    const firstTarget = clip.frameCount > 0 ? targetNames.length : -1;
+    for (let k = 0; k < clip.frameCount; k++) {
+      targetNames.push(`${clipNames[c]}[${k}]`);
+      const frameBase = k * points.count * 3;
+      for (let p = 0; p < groups.length; p++) {
+        const deltas = frameDeltas(clip.positions, frameBase, points.positions, groups[p].points, scale);
+        const accessor = doc.createAccessor().setType("VEC3").setArray(deltas).setBuffer(buffer);
+        primitives[p].addTarget(doc.createPrimitiveTarget().setAttribute("POSITION", accessor));
+      }
+    }
+    summaries.push({
+      name: clip.name,
+      kps: clip.kps,
+      frames: clip.frameCount,
+      duration: clipDuration(clip.frameCount, clip.kps),
+      firstTarget,
+    });
+  }
+  if (targetNames.length === 0) return summaries;
+  mesh.setWeights(new Array(targetNames.length).fill(0));
+  mesh.setExtras({ ...mesh.getExtras(), targetNames });
+
+  const interpolation = target.interpolation === "step" ? "STEP" : "LINEAR";
+  for (let c = 0; c < clips.length; c++) {
+    const { frameCount, kps } = clips[c];
+    if (frameCount === 0) continue;
+    const weights = new Float32Array(frameCount * targetNames.length);
+    for (let k = 0; k < frameCount; k++) weights[k * targetNames.length + summaries[c].firstTarget + k] = 1;
+    const input = doc.createAccessor().setType("SCALAR").setArray(keyframeTimes(frameCount, kps))
+      .setBuffer(buffer);
+    // Almost every weight is zero: sparse storage keeps the file linear in the frame count.
+    const output = doc.createAccessor().setType("SCALAR").setArray(weights).setBuffer(buffer)
+      .setSparse(true);
+    const sampler = doc.createAnimationSampler().setInput(input).setOutput(output)
+      .setInterpolation(interpolation);
+    const channel = doc.createAnimationChannel().setTargetNode(node).setTargetPath("weights")
+      .setSampler(sampler);
+    doc.createAnimation(clips[c].name).addSampler(sampler).addChannel(channel);
+  }
+  return summaries;
+}
+
+/** Scene-space `frame − base` for the given points: `s·(fx/16 − x, fy/16 − y, −(fz/16 − z))`. */
+function frameDeltas(
+  frame: Int16Array,
+  frameBase: number,
+  base: Float32Array,
+  vertexPoints: Int32Array,
+  scale: number,
+): Float32Array<ArrayBuffer> {
+  const out = new Float32Array(vertexPoints.length * 3);
+  for (let i = 0; i < vertexPoints.length; i++) {
+    const p = vertexPoints[i] * 3;
+    const f = frameBase + p;
+    out[i * 3] = scale * (frame[f] / FRAME_POSITION_DIVISOR - base[p]);
+    out[i * 3 + 1] = scale * (frame[f + 1] / FRAME_POSITION_DIVISOR - base[p + 1]);
+    out[i * 3 + 2] = -scale * (frame[f + 2] / FRAME_POSITION_DIVISOR - base[p + 2]);
+  }
+  return out;
+}
+
+/** Names made unique by suffixing repeats with `#2`, `#3`, … (clip names may repeat in real files). */
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name}#${n}`;
+  });
+}

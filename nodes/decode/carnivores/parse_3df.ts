@@ -1,0 +1,115 @@
+/**
+ * `.3df` parser: header → faces → points → bones → texture, no padding, no trailing data
+ * (`formats/carnivores-dson.md` A.2). All block sizes are checked against the file size before
+ * anything is allocated.
+ *
+ * @module
+ */
+import { readBones, readFaces, readPoints, readTexture, warnEngineLimits } from "./blocks.ts";
+import {
+  BONE_BYTES,
+  FACE_BYTES,
+  HEADER_3DF_BYTES,
+  type Model3df,
+  type Parsed,
+  type ParseWarning,
+  POINT_BYTES,
+  TEXTURE_ROW_BYTES,
+} from "./model.ts";
+import { ByteReader } from "./reader.ts";
+
+/** Where each `.3df` block starts, from the header counts. */
+export interface Layout3df {
+  readonly vertexCount: number;
+  readonly faceCount: number;
+  readonly boneCount: number;
+  readonly textureBytes: number;
+  readonly faces: number;
+  readonly points: number;
+  readonly bones: number;
+  readonly texture: number;
+  /** One past the last byte the header accounts for: `16 + 64F + 16V + 48B + T`. */
+  readonly end: number;
+}
+
+/** Block offsets for the given counts (plain arithmetic: doubles hold any int32 product exactly). */
+export function layout3df(
+  vertexCount: number,
+  faceCount: number,
+  boneCount: number,
+  textureBytes: number,
+): Layout3df {
+  const faces = HEADER_3DF_BYTES;
+  const points = faces + faceCount * FACE_BYTES;
+  const bones = points + vertexCount * POINT_BYTES;
+  const texture = bones + boneCount * BONE_BYTES;
+  return {
+    vertexCount,
+    faceCount,
+    boneCount,
+    textureBytes,
+    faces,
+    points,
+    bones,
+    texture,
+    end: texture + textureBytes,
+  };
+}
+
+/**
+ * True when the bytes are certainly a `.3df`: the header's counts are positive and account for the
+ * file size exactly (`16 + 64F + 16V + 48B + T == size`) with whole texture rows.
+ *
+ * @example
+ * ```ts
+ * if (is3df(bytes)) console.log("a Carnivores model");
+ * ```
+ */
+export function is3df(bytes: Uint8Array): boolean {
+  if (bytes.byteLength < HEADER_3DF_BYTES) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, HEADER_3DF_BYTES);
+  const [v, f, b, t] = [0, 4, 8, 12].map((at) => view.getInt32(at, true));
+  if (v <= 0 || f <= 0 || b < 0 || t < 0 || t % TEXTURE_ROW_BYTES !== 0) return false;
+  return layout3df(v, f, b, t).end === bytes.byteLength;
+}
+
+/**
+ * Parses a `.3df` file. Bad structure throws a `DecodeError` with the byte offset; what the engine
+ * tolerates (trailing bytes, partial texture rows, models over its 1024-element arrays) is a warning.
+ *
+ * @example
+ * ```ts
+ * const { model, warnings } = parse3df(await Deno.readFile("palm.3df"), "palm.3df");
+ * console.log(model.points.count, model.bones.length, warnings.length);
+ * ```
+ */
+export function parse3df(bytes: Uint8Array, file?: string): Parsed<Model3df> {
+  const r = new ByteReader(bytes, "3df", file);
+  const warnings: ParseWarning[] = [];
+  r.require(0, HEADER_3DF_BYTES, "3df header");
+  const layout = layout3df(
+    r.count(0, "vertex count"),
+    r.count(4, "face count"),
+    r.count(8, "bone count"),
+    r.count(12, "texture size"),
+  );
+  // Every block against the file size first, so nothing is allocated for a count the file cannot hold.
+  r.require(layout.faces, layout.faceCount * FACE_BYTES, `${layout.faceCount} faces`);
+  r.require(layout.points, layout.vertexCount * POINT_BYTES, `${layout.vertexCount} points`);
+  r.require(layout.bones, layout.boneCount * BONE_BYTES, `${layout.boneCount} bones`);
+  r.require(layout.texture, layout.textureBytes, `texture of ${layout.textureBytes} bytes`);
+  if (layout.end < r.length) {
+    warnings.push({
+      message: `${r.length - layout.end} byte(s) after the texture are ignored (the header accounts for ` +
+        `${layout.end} of ${r.length})`,
+      offset: layout.end,
+    });
+  }
+  warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warnings);
+
+  const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount);
+  const points = readPoints(r, layout.points, layout.vertexCount);
+  const bones = readBones(r, layout.bones, layout.boneCount);
+  const texture = readTexture(r, layout.texture, layout.textureBytes, 12, warnings);
+  return { model: { faces, points, bones, texture }, warnings };
+}

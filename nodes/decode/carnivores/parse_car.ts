@@ -1,0 +1,193 @@
+/**
+ * `.car` parser: header → faces → points → texture → animations → sounds → optional anim→sound
+ * table (`formats/carnivores-dson.md` A.8, the engine's `LoadCharacterInfo`). Sections are read in
+ * file order and each is checked against the bytes left before it is allocated, so a bad count never
+ * shifts (desyncs) what follows — it stops the decode at its own offset.
+ *
+ * @module
+ */
+import { readFaces, readPoints, readTexture, warnEngineLimits } from "./blocks.ts";
+import {
+  ANIM_SOUND_SLOTS,
+  type CarAnimation,
+  type CarModel,
+  type CarSound,
+  FACE_BYTES,
+  HEADER_CAR_BYTES,
+  NAME_BYTES,
+  type Parsed,
+  type ParseWarning,
+  POINT_BYTES,
+  TEXTURE_ROW_BYTES,
+} from "./model.ts";
+import { ByteReader, latin1 } from "./reader.ts";
+
+/** Bytes before an animation's frame data: name, KPS, frame count. */
+const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
+/** Bytes before a sound's PCM data: name, length. */
+const SOUND_HEADER_BYTES = NAME_BYTES + 4;
+/** Bytes of the optional animation → sound table. */
+const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
+/** Where the `"msc: N"` tail of the model name field starts, by convention. */
+const MSC_OFFSET = 24;
+/** The engine's character arrays hold 64 animations and 64 sounds. */
+const ENGINE_MAX_CLIPS = 64;
+
+/**
+ * True when the bytes are certainly a `.car`: positive vertex and face counts, whole texture rows,
+ * at most 64 animations and sounds, and the section sizes end exactly at the end of the file or 256
+ * bytes (the anim→sound table) before it. Walks only the section headers.
+ *
+ * @example
+ * ```ts
+ * if (isCar(bytes)) console.log("a Carnivores character");
+ * ```
+ */
+export function isCar(bytes: Uint8Array): boolean {
+  const size = bytes.byteLength;
+  if (size < HEADER_CAR_BYTES) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, size);
+  const i32 = (at: number) => view.getInt32(at, true);
+  const [anims, sounds, v, f, t] = [32, 36, 40, 44, 48].map(i32);
+  if (anims < 0 || anims > ENGINE_MAX_CLIPS || sounds < 0 || sounds > ENGINE_MAX_CLIPS) return false;
+  if (v <= 0 || f <= 0 || t < 0 || t % TEXTURE_ROW_BYTES !== 0) return false;
+  let at = HEADER_CAR_BYTES + f * FACE_BYTES + v * POINT_BYTES + t;
+  for (let a = 0; a < anims; a++) {
+    if (at + ANIMATION_HEADER_BYTES > size) return false;
+    const kps = i32(at + NAME_BYTES);
+    const frames = i32(at + NAME_BYTES + 4);
+    if (kps <= 0 || frames < 0) return false;
+    at += ANIMATION_HEADER_BYTES + frames * v * 6;
+  }
+  for (let s = 0; s < sounds; s++) {
+    if (at + SOUND_HEADER_BYTES > size) return false;
+    const length = i32(at + NAME_BYTES);
+    if (length < 0) return false;
+    at += SOUND_HEADER_BYTES + length;
+  }
+  return at === size || at + ANIM_SOUND_TABLE_BYTES === size;
+}
+
+/**
+ * Parses a `.car` file. Bad structure throws a `DecodeError` with the byte offset; what the engine
+ * tolerates (partial texture rows, a missing or short anim→sound table, trailing bytes) is a warning.
+ *
+ * @example
+ * ```ts
+ * const { model } = parseCar(await Deno.readFile("allo.car"), "allo.car");
+ * console.log(model.name, model.animations.map((a) => a.name));
+ * ```
+ */
+export function parseCar(bytes: Uint8Array, file?: string): Parsed<CarModel> {
+  const r = new ByteReader(bytes, "car", file);
+  const warnings: ParseWarning[] = [];
+  r.require(0, HEADER_CAR_BYTES, "car header");
+  const nameField = bytes.subarray(0, NAME_BYTES);
+  const name = latin1(nameField);
+  const msc = name.length < MSC_OFFSET ? latin1(nameField.subarray(MSC_OFFSET)) : "";
+  const animationCount = r.count(32, "animation count");
+  const soundCount = r.count(36, "sound count");
+  const vertexCount = r.count(40, "vertex count");
+  const faceCount = r.count(44, "face count");
+  const textureBytes = r.count(48, "texture size");
+
+  const facesAt = HEADER_CAR_BYTES;
+  const pointsAt = facesAt + faceCount * FACE_BYTES;
+  const textureAt = pointsAt + vertexCount * POINT_BYTES;
+  r.require(facesAt, faceCount * FACE_BYTES, `${faceCount} faces`);
+  r.require(pointsAt, vertexCount * POINT_BYTES, `${vertexCount} points`);
+  r.require(textureAt, textureBytes, `texture of ${textureBytes} bytes`);
+  warnEngineLimits(vertexCount, faceCount, 40, 44, warnings);
+  if (animationCount > ENGINE_MAX_CLIPS || soundCount > ENGINE_MAX_CLIPS) {
+    warnings.push({
+      message:
+        `${animationCount} animations / ${soundCount} sounds exceed the engine's ${ENGINE_MAX_CLIPS}; ` +
+        "decoded anyway",
+      offset: 32,
+    });
+  }
+
+  const faces = readFaces(r, facesAt, faceCount, vertexCount);
+  const points = readPoints(r, pointsAt, vertexCount);
+  const texture = readTexture(r, textureAt, textureBytes, 48, warnings);
+
+  let at = textureAt + textureBytes;
+  const animations: CarAnimation[] = [];
+  for (let a = 0; a < animationCount; a++) {
+    r.require(at, ANIMATION_HEADER_BYTES, `animation ${a} header`);
+    const clipName = r.name(at);
+    const kps = r.i32(at + NAME_BYTES);
+    // The engine divides by KPS to get the clip length: zero or less crashes it.
+    if (kps <= 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
+    const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
+    if (frameCount === 0) {
+      warnings.push({
+        message: `animation '${clipName}' has no frames; it is skipped`,
+        offset: at + NAME_BYTES + 4,
+      });
+    }
+    const dataAt = at + ANIMATION_HEADER_BYTES;
+    const values = frameCount * vertexCount * 3;
+    r.require(
+      dataAt,
+      values * 2,
+      `animation ${a} ('${clipName}') ${frameCount} frames × ${vertexCount} vertices`,
+    );
+    const positions = new Int16Array(values);
+    for (let i = 0; i < values; i++) positions[i] = r.i16(dataAt + i * 2);
+    animations.push({ name: clipName, kps, frameCount, positions });
+    at = dataAt + values * 2;
+  }
+
+  const sounds: CarSound[] = [];
+  for (let s = 0; s < soundCount; s++) {
+    r.require(at, SOUND_HEADER_BYTES, `sound ${s} header`);
+    const soundName = r.name(at);
+    const length = r.count(at + NAME_BYTES, `sound ${s} length`);
+    r.require(at + SOUND_HEADER_BYTES, length, `sound ${s} ('${soundName}') data`);
+    const start = at + SOUND_HEADER_BYTES;
+    sounds.push({ name: soundName, pcm: bytes.subarray(start, start + length) });
+    at = start + length;
+  }
+
+  const animSounds = readAnimSoundTable(r, at, soundCount, warnings);
+  return { model: { name, msc, faces, points, texture, animations, sounds, animSounds }, warnings };
+}
+
+/** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */
+function readAnimSoundTable(
+  r: ByteReader,
+  at: number,
+  soundCount: number,
+  warnings: ParseWarning[],
+): Int32Array | undefined {
+  const left = r.length - at;
+  if (left === 0) return undefined;
+  if (left < ANIM_SOUND_TABLE_BYTES) {
+    warnings.push({
+      message: `${left} byte(s) after the sounds are too few for the anim→sound table ` +
+        `(${ANIM_SOUND_TABLE_BYTES}); ignored, no clip has a sound (as in the engine)`,
+      offset: at,
+    });
+    return undefined;
+  }
+  if (left > ANIM_SOUND_TABLE_BYTES) {
+    warnings.push({
+      message: `${left - ANIM_SOUND_TABLE_BYTES} byte(s) after the anim→sound table are ignored`,
+      offset: at + ANIM_SOUND_TABLE_BYTES,
+    });
+  }
+  const table = new Int32Array(ANIM_SOUND_SLOTS);
+  for (let i = 0; i < ANIM_SOUND_SLOTS; i++) {
+    const value = r.i32(at + i * 4);
+    if (value < -1 || value >= soundCount) {
+      warnings.push({
+        message:
+          `anim→sound entry ${i} names sound ${value}, but the file has ${soundCount}; treated as none`,
+        offset: at + i * 4,
+      });
+    }
+    table[i] = value;
+  }
+  return table;
+}
