@@ -122,6 +122,12 @@ function attach(
       part: {
         kind: record.kind,
         found_by: "constraint",
+        ctrl_type: ctrl,
+        unit: ctrl === "rotation" ? "deg" : "m",
+        min: lo,
+        max: hi,
+        rest: 0,
+        group: name,
         joint: name,
         parent: parent.getName(),
         dof,

@@ -99,14 +99,23 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
     return names.cString(at, names.length - at);
   };
 
+  /** Checks a child or sibling link (stored at `fieldAt`) before following it. */
+  const follow = (fieldAt: number, target: number): number => {
+    // Writers lay entries out as an array; an unaligned or outside link means the tree is corrupt.
+    if (target % UTF_ENTRY_SIZE !== 0 || target + UTF_ENTRY_SIZE > tree.length) {
+      tree.fail(
+        fieldAt,
+        `a link to one of the ${Math.floor(tree.length / UTF_ENTRY_SIZE)} tree entries`,
+        String(target),
+      );
+    }
+    if (visited.has(target)) tree.fail(fieldAt, "an acyclic tree", `a link back to entry ${target}`);
+    return target;
+  };
+
   const readEntry = (at: number, depth: number): UtfEntry => {
     if (depth > MAX_DEPTH) tree.fail(at, `tree depth ≤ ${MAX_DEPTH}`, "deeper nesting");
-    if (at % UTF_ENTRY_SIZE !== 0) {
-      // Writers lay entries out as an array; an unaligned link means the tree is corrupt.
-      tree.fail(at, "entry offset a multiple of 44", String(at));
-    }
     tree.need(at, UTF_ENTRY_SIZE, "tree entry");
-    if (visited.has(at)) tree.fail(at, "an acyclic tree", `entry ${at} reached twice`);
     visited.add(at);
     const name = readName(at);
     const attributes = tree.u32(at + 8, "attributes");
@@ -114,22 +123,20 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
     const offset = tree.start + at;
     if (attributes & DIRECTORY_BIT) {
       const children: UtfEntry[] = [];
-      let next = childOffset;
       // childOffset 0 is an empty directory: offset 0 is the root and cannot be anyone's child.
+      let linkAt = at + 16;
+      let next = childOffset;
       while (next !== 0) {
-        const child = readEntry(next, depth + 1);
+        const child = readEntry(follow(linkAt, next), depth + 1);
         if (child.name !== "") children.push(child);
+        linkAt = next;
         next = tree.u32(next, "sibling offset");
       }
       return { name, offset, children, file };
     }
     const used = tree.u32(at + 24, "data size");
     if (childOffset + used > data.length) {
-      tree.fail(
-        at + 16,
-        `leaf data inside the ${data.length}-byte data block`,
-        `${childOffset}+${used}`,
-      );
+      tree.fail(at + 16, `leaf data inside the ${data.length}-byte data block`, `${childOffset}+${used}`);
     }
     return { name, offset, data: data.sub(childOffset, used, "leaf data"), file };
   };

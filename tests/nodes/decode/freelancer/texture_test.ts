@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { decode } from "fast-png";
+import { ByteWindow } from "../../../../nodes/decode/freelancer/bounds.ts";
+import { decodeDds } from "../../../../nodes/decode/freelancer/dds.ts";
+import { decodeTga } from "../../../../nodes/decode/freelancer/tga.ts";
+import { textureToPng } from "../../../../nodes/decode/freelancer/texture.ts";
+import { encodeUtf, utfDir, utfLeaf } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+import { findChild, readUtf } from "../../../../nodes/decode/freelancer/utf.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { dxt1Dds } from "./fixtures.ts";
+
+const win = (bytes: Uint8Array) => new ByteWindow(bytes, 0, bytes.length, "dds");
+
+function ddsHeader(
+  width: number,
+  height: number,
+  fourCC: string | undefined,
+  bits = 0,
+  masks = [0, 0, 0, 0],
+): Uint8Array {
+  const out = new Uint8Array(128);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x20534444, true);
+  view.setUint32(4, 124, true);
+  view.setUint32(12, height, true);
+  view.setUint32(16, width, true);
+  view.setUint32(76, 32, true);
+  if (fourCC) {
+    view.setUint32(80, 0x4, true);
+    out.set([...fourCC].map((c) => c.charCodeAt(0)), 84);
+  } else {
+    view.setUint32(80, 0x40 | (masks[3] ? 1 : 0), true);
+    view.setUint32(88, bits, true);
+    masks.forEach((m, i) => view.setUint32(92 + 4 * i, m, true));
+  }
+  return out;
+}
+
+const concat = (...parts: ArrayLike<number>[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+Deno.test("DXT1: four-colour blocks interpolate; c0 <= c1 blocks have a transparent colour 3", () => {
+  // c0 = pure red (0xF800), c1 = pure blue (0x001F); texel indices 0,1,2,3 in the first row.
+  const four = concat(ddsHeader(4, 4, "DXT1"), [0x00, 0xf8, 0x1f, 0x00, 0b11100100, 0, 0, 0]);
+  const image = decodeDds(win(four));
+  assert.deepEqual(Array.from(image.data.subarray(0, 16)), [
+    255,
+    0,
+    0,
+    255,
+    0,
+    0,
+    255,
+    255,
+    170,
+    0,
+    85,
+    255,
+    85,
+    0,
+    170,
+    255,
+  ]);
+  const three = concat(ddsHeader(4, 4, "DXT1"), [0x1f, 0x00, 0x00, 0xf8, 0b11100100, 0, 0, 0]);
+  const px = decodeDds(win(three)).data;
+  assert.deepEqual(Array.from(px.subarray(8, 16)), [127, 0, 127, 255, 0, 0, 0, 0]);
+});
+
+Deno.test("DXT3 explicit alpha and DXT5 interpolated alpha", () => {
+  const color = [0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]; // white, all texels colour 0
+  const dxt3 = concat(ddsHeader(4, 4, "DXT3"), [0x10, 0x32, 0, 0, 0, 0, 0, 0xf0], color);
+  const a3 = decodeDds(win(dxt3)).data;
+  assert.deepEqual([a3[3], a3[7], a3[11], a3[15], a3[63]], [0, 17, 34, 51, 255]);
+  // alpha0 = 200, alpha1 = 100: index 0 → 200, 1 → 100, 2 → (6·200 + 1·100)/7 = 185.
+  const indices = 0 | (1 << 3) | (2 << 6); // texels 0, 1, 2
+  const dxt5 = concat(ddsHeader(4, 4, "DXT5"), [200, 100, indices & 0xff, indices >> 8, 0, 0, 0, 0], color);
+  const a5 = decodeDds(win(dxt5)).data;
+  assert.deepEqual([a5[3], a5[7], a5[11], a5[15]], [200, 100, 185, 200]);
+});
+
+Deno.test("uncompressed DDS: A8R8G8B8 and R5G6B5 by channel masks", () => {
+  const argb = concat(ddsHeader(1, 1, undefined, 32, [0xff0000, 0xff00, 0xff, 0xff000000]), [
+    0x30,
+    0x20,
+    0x10,
+    0x80,
+  ]);
+  assert.deepEqual(Array.from(decodeDds(win(argb)).data), [0x10, 0x20, 0x30, 0x80]);
+  const rgb565 = concat(ddsHeader(1, 1, undefined, 16, [0xf800, 0x07e0, 0x001f, 0]), [0x1f, 0xf8]);
+  assert.deepEqual(Array.from(decodeDds(win(rgb565)).data), [255, 0, 255, 255]);
+});
+
+Deno.test("Targa: bottom-up 24-bit flipped to top row first; colour-mapped; RLE refused", () => {
+  const header = (
+    type: number,
+    w: number,
+    h: number,
+    depth: number,
+    descriptor = 0,
+    map?: [number, number],
+  ) => {
+    const out = new Uint8Array(18);
+    out[1] = map ? 1 : 0;
+    out[2] = type;
+    if (map) {
+      out[5] = map[0];
+      out[7] = map[1];
+    }
+    out[12] = w;
+    out[14] = h;
+    out[16] = depth;
+    out[17] = descriptor;
+    return out;
+  };
+  // Two rows stored bottom first: bottom = blue, top = red (BGR order).
+  const tga = concat(header(2, 1, 2, 24), [255, 0, 0], [0, 0, 255]);
+  assert.deepEqual(Array.from(decodeTga(win(tga)).data), [255, 0, 0, 255, 0, 0, 255, 255]);
+  const mapped = concat(header(1, 2, 1, 8, 0x20, [2, 24]), [0, 255, 0, 10, 20, 30], [1, 0]);
+  assert.deepEqual(Array.from(decodeTga(win(mapped)).data), [30, 20, 10, 255, 0, 255, 0, 255]);
+  assert.throws(() => decodeTga(win(concat(header(10, 1, 1, 24), [0, 0, 0, 0]))), DecodeError);
+});
+
+Deno.test("texture directories become PNGs; truncated DXT data is a DecodeError", () => {
+  const bytes = encodeUtf(
+    utfDir("\\", [utfDir("Texture library", [utfDir("a.dds", [utfLeaf("MIPS", dxt1Dds(0x07e0, 8, 4))])])]),
+  );
+  const png = textureToPng(findChild(findChild(readUtf(bytes), "texture library"), "A.DDS")!)!;
+  const image = decode(png);
+  assert.equal(image.width, 8);
+  assert.equal(image.height, 4);
+  assert.deepEqual(Array.from(image.data.subarray(0, 4)), [0, 255, 0, 255]);
+  assert.throws(() => decodeDds(win(dxt1Dds(0, 8, 8).subarray(0, 140))), DecodeError);
+});
