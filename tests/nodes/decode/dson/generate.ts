@@ -1,0 +1,186 @@
+/**
+ * A small DSON generator for tests and benches: a figure made of a flat grid of quads (plus a
+ * triangle row), a chain of bones along +Y, a skin binding where every vertex is weighted by up to
+ * `influences` bones, a UV set with optional seams, and optional morph and rigidity records.
+ * Numbers are chosen so tests can compute expectations independently.
+ *
+ * @module
+ */
+
+/** A JSON object. */
+export type Json = Record<string, unknown>;
+
+/** Options of {@link generateFigure}. */
+export interface FigureOptions {
+  /** Vertices per grid side (the grid has side² vertices). */
+  side: number;
+  /** Bones in the chain under the figure root. */
+  bones: number;
+  /** Bones weighting each vertex (weights 1, 2, 3, … before normalisation). */
+  influences?: number;
+  /** Grid spacing in centimetres. */
+  spacing?: number;
+  /** Add a UV seam down the middle column (split vertices). */
+  seam?: boolean;
+  /** Two surfaces (left and right half) instead of one. */
+  twoSurfaces?: boolean;
+  /** File asset id. */
+  assetId?: string;
+  /** Figure id (the bones are `<id>_bone<k>`). */
+  figureId?: string;
+}
+
+/** Position of grid vertex `(i, j)` (column i, row j) in centimetres. */
+export function gridPosition(i: number, j: number, spacing = 1): [number, number, number] {
+  return [i * spacing, j * spacing, 0];
+}
+
+/**
+ * Generates a figure `.duf` (with a scene) as a JSON object.
+ *
+ * @example
+ * ```ts
+ * const json = generateFigure({ side: 4, bones: 2 });
+ * const bytes = new TextEncoder().encode(JSON.stringify(json));
+ * ```
+ */
+export function generateFigure(options: FigureOptions): Json {
+  const { side, bones } = options;
+  const influences = Math.min(options.influences ?? 2, bones + 1);
+  const spacing = options.spacing ?? 1;
+  const figureId = options.figureId ?? "gen_figure";
+  const vertices: number[][] = [];
+  for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) vertices.push(gridPosition(i, j, spacing));
+  const polys: number[][] = [];
+  const half = Math.floor((side - 1) / 2);
+  for (let j = 0; j < side - 1; j++) {
+    for (let i = 0; i < side - 1; i++) {
+      const a = j * side + i;
+      const material = options.twoSurfaces && i >= half ? 1 : 0;
+      // The last row is split into triangles so both polygon kinds are exercised.
+      if (j === side - 2) {
+        polys.push([0, material, a, a + 1, a + side + 1]);
+        polys.push([0, material, a, a + side + 1, a + side]);
+      } else {
+        polys.push([0, material, a, a + 1, a + side + 1, a + side]);
+      }
+    }
+  }
+  const uvs = vertices.map(([x, y]) => [x / ((side - 1) * spacing), y / ((side - 1) * spacing)]);
+  const overrides: number[][] = [];
+  if (options.seam) {
+    // Polygons right of the seam column use a second copy of the seam vertices' UVs.
+    const seamColumn = half;
+    for (let p = 0; p < polys.length; p++) {
+      for (const v of polys[p].slice(2)) {
+        const i = v % side;
+        const polyColumn = Math.min(...polys[p].slice(2).map((w) => w % side));
+        if (i === seamColumn && polyColumn >= seamColumn) {
+          overrides.push([p, v, uvs.length + Math.floor(v / side)]);
+        }
+      }
+    }
+    for (let j = 0; j < side; j++) {
+      uvs.push([uvs[j * side + seamColumn][0] + 0.5, uvs[j * side + seamColumn][1]]);
+    }
+  }
+  const boneIds = Array.from({ length: bones }, (_, k) => `${figureId}_bone${k}`);
+  const height = (side - 1) * spacing;
+  const nodeLibrary: Json[] = [
+    { id: figureId, name: figureId, type: "figure", label: "Generated", rotation_order: "YXZ" },
+    ...boneIds.map((id, k) => ({
+      id,
+      name: id,
+      type: "bone",
+      label: id,
+      parent: `#${k === 0 ? figureId : boneIds[k - 1]}`,
+      rotation_order: "YZX",
+      center_point: channels("float", [0, (height * k) / Math.max(bones, 1), 0]),
+      end_point: channels("float", [0, (height * (k + 1)) / Math.max(bones, 1), 0]),
+      orientation: channels("float", [0, 0, k % 2 ? 10 : 0]),
+    })),
+  ];
+  // Vertex v is weighted by bones (row band + m) % bones for m < influences, weight m + 1.
+  const jointWeights: number[][][] = boneIds.map(() => []);
+  for (let v = 0; v < vertices.length; v++) {
+    const band = Math.floor((Math.floor(v / side) * bones) / side);
+    for (let m = 0; m < influences; m++) jointWeights[(band + m) % bones].push([v, m + 1]);
+  }
+  return {
+    file_version: "0.6.1.0",
+    asset_info: { id: options.assetId ?? "/data/Generated/figure.duf", type: "figure" },
+    geometry_library: [{
+      id: `${figureId}_geo`,
+      name: `${figureId}_geo`,
+      type: "polygon_mesh",
+      vertices: { count: vertices.length, values: vertices },
+      polygon_groups: { count: 1, values: ["body"] },
+      polygon_material_groups: {
+        count: options.twoSurfaces ? 2 : 1,
+        values: options.twoSurfaces ? ["Left", "Right"] : ["Skin"],
+      },
+      polylist: { count: polys.length, values: polys },
+      default_uv_set: "#gen_uvs",
+    }],
+    uv_set_library: [{
+      id: "gen_uvs",
+      name: "Generated UVs",
+      vertex_count: vertices.length,
+      uvs: { count: uvs.length, values: uvs },
+      polygon_vertex_indices: overrides,
+    }],
+    node_library: nodeLibrary,
+    modifier_library: [{
+      id: "SkinBinding",
+      name: "SkinBinding",
+      parent: `#${figureId}_geo`,
+      skin: {
+        node: `#${figureId}`,
+        geometry: `#${figureId}_geo`,
+        vertex_count: vertices.length,
+        joints: boneIds.map((id, k) => ({
+          id,
+          node: `#${id}`,
+          node_weights: { count: jointWeights[k].length, values: jointWeights[k] },
+        })),
+      },
+    }],
+    scene: {
+      nodes: [
+        {
+          id: `${figureId}-1`,
+          url: `#${figureId}`,
+          name: figureId,
+          geometries: [{ id: `${figureId}_geo-1`, url: `#${figureId}_geo` }],
+        },
+      ],
+      modifiers: [{ id: "SkinBinding-1", url: "#SkinBinding", parent: `#${figureId}_geo-1` }],
+    },
+  };
+}
+
+/** A DSON channel triple `[{id: "x", value}, …]`. */
+export function channels(type: string, values: readonly number[]): Json[] {
+  return ["x", "y", "z"].map((id, k) => ({ id, type, value: values[k], current_value: values[k] }));
+}
+
+/** JSON text bytes of a DSON object. */
+export function dsonBytes(json: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(json));
+}
+
+/** Gzip-compressed JSON bytes of a DSON object (as Daz writes them). */
+export async function gzipDsonBytes(json: unknown): Promise<Uint8Array> {
+  const stream = new Blob([dsonBytes(json) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
+    new CompressionStream("gzip"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Reads a (possibly gzip) DSON file from disk into JSON, independently of the decoder. */
+export async function readJsonFile(path: string): Promise<Json> {
+  const bytes = await Deno.readFile(path);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
