@@ -15,7 +15,7 @@ import { copyScene } from "../scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
-import { matchPanelName, type NameMatch } from "./vocabulary.ts";
+import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -74,7 +74,7 @@ function findCandidates(roots: readonly Node[]): Candidate[] {
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     const allowed = match &&
       (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
-    if (allowed && !holdsPart(node) && hasGeometry(node)) {
+    if (allowed && !holdsPart(node) && hasGeometry(node) && !isGroupOfPanels(node, match)) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
       for (const child of node.listChildren()) visit(child, candidate);
@@ -84,6 +84,22 @@ function findCandidates(roots: readonly Node[]): Candidate[] {
   };
   for (const root of roots) visit(root, undefined);
   return out;
+}
+
+/**
+ * A node named like a surface that holds two or more separate surfaces — named in the plural
+ * (`Canards`) or holding surfaces of different sides — is a group of panels, not a panel.
+ */
+function isGroupOfPanels(node: Node, match: NameMatch): boolean {
+  const inner: Node[] = [];
+  const visit = (n: Node) => {
+    if (matchPanelName(n.getName()) && hasGeometry(n)) inner.push(n);
+    else for (const child of n.listChildren()) visit(child);
+  };
+  for (const child of node.listChildren()) visit(child);
+  if (inner.length < 2) return false;
+  const sides = new Set(inner.map((n) => sideFromName(n.getName())).filter((s) => s !== undefined));
+  return match.plural || sides.size >= 2;
 }
 
 /**

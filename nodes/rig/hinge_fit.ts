@@ -122,22 +122,30 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
   const [m0, m1, m2] = mean;
   let uMin = Infinity, uMax = -Infinity;
   for (let o = 0; o < count * 3; o += 3) {
-    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
-    const u = x * s0 + y * s1 + z * s2;
+    const u = (positions[o] - m0) * s0 + (positions[o + 1] - m1) * s1 + (positions[o + 2] - m2) * s2;
     if (u < uMin) uMin = u;
     if (u > uMax) uMax = u;
   }
   const binScale = uMax > uMin ? bins / (uMax - uMin) : 0;
 
-  // Pass 3: per-bin chord extremes.
+  // Pass 3: per-bin chord extremes. A vertex within a sliver of a bin boundary counts in both bins:
+  // a section lying on a boundary would otherwise split its upper and lower skins between two bins
+  // (their span positions differ by thickness × the normal's tilt) and each bin would see one corner.
   const vLow = new Float64Array(bins).fill(Infinity);
   const vHigh = new Float64Array(bins).fill(-Infinity);
+  const lastBin = bins - 1;
   for (let o = 0; o < count * 3; o += 3) {
     const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
-    const b = Math.min(bins - 1, ((x * s0 + y * s1 + z * s2 - uMin) * binScale) | 0);
+    const t = (x * s0 + y * s1 + z * s2 - uMin) * binScale;
+    const b = Math.min(lastBin, t | 0);
     const v = x * c0 + y * c1 + z * c2;
     if (v < vLow[b]) vLow[b] = v;
     if (v > vHigh[b]) vHigh[b] = v;
+    const shared = t - b < BOUNDARY_SLIVER ? b - 1 : t - b > 1 - BOUNDARY_SLIVER ? b + 1 : -1;
+    if (shared >= 0 && shared <= lastBin) {
+      if (v < vLow[shared]) vLow[shared] = v;
+      if (v > vHigh[shared]) vHigh[shared] = v;
+    }
   }
   const chords: number[] = [];
   for (let b = 0; b < bins; b++) if (vHigh[b] >= vLow[b]) chords.push(vHigh[b] - vLow[b]);
@@ -153,11 +161,17 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
   for (let o = 0; o < count * 3; o += 3) {
     const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
     const u = x * s0 + y * s1 + z * s2;
-    const b = Math.min(bins - 1, ((u - uMin) * binScale) | 0);
+    const t = (u - uMin) * binScale;
+    const b = Math.min(lastBin, t | 0);
     const v = x * c0 + y * c1 + z * c2;
     const w = x * n0 + y * n1 + z * n2;
     if (v <= vLow[b] + band) accumulate(lead, b, u, v, w);
     if (v >= vHigh[b] - band) accumulate(trail, b, u, v, w);
+    const shared = t - b < BOUNDARY_SLIVER ? b - 1 : t - b > 1 - BOUNDARY_SLIVER ? b + 1 : -1;
+    if (shared >= 0 && shared <= lastBin) {
+      if (v <= vLow[shared] + band) accumulate(lead, shared, u, v, w);
+      if (v >= vHigh[shared] - band) accumulate(trail, shared, u, v, w);
+    }
   }
 
   const edgeFraction = options.edge === "forward" ? 0 : options.edge === "aft" ? 1 : 0.25;
@@ -207,6 +221,9 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
 }
 
 const AFT: Vec3 = [1, 0, 0];
+
+/** Fraction of a bin's width either side of a boundary whose vertices count in both bins. */
+const BOUNDARY_SLIVER = 0.02;
 
 /**
  * Span, chord and normal directions of a panel from its covariance. The normal (least axis) is

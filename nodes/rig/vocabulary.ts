@@ -231,6 +231,8 @@ export interface NameMatch {
    * pitch surface is found.
    */
   readonly weak: boolean;
+  /** True when the kind word is plural (`Canards`, `Flaps`): likely a group of panels. */
+  readonly plural: boolean;
 }
 
 /** True when the name is a rig helper (`HINGE_…`, `CTRL_…`), which name search leaves alone. */
@@ -257,6 +259,7 @@ function singular(token: string): string {
  */
 export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined {
   const set = new Set(tokens.map(singular));
+  const plural = tokens.some((t) => singular(t) !== t);
   const found = new Set<PanelKind>();
   for (const [parts, kind] of KIND_COMPOUNDS) {
     if (parts.every((p) => set.has(p))) found.add(kind);
@@ -265,8 +268,10 @@ export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined
     const kind = KIND_TOKENS[token];
     if (kind) found.add(kind);
   }
-  for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false };
-  for (const token of set) if (WEAK_STABILATOR_TOKENS.has(token)) return { kind: "stabilator", weak: true };
+  for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false, plural };
+  for (const token of set) {
+    if (WEAK_STABILATOR_TOKENS.has(token)) return { kind: "stabilator", weak: true, plural };
+  }
   return undefined;
 }
 

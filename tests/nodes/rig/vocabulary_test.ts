@@ -1,0 +1,152 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import {
+  classifyPanelName,
+  classifyPartName,
+  matchPanelName,
+  openingFromName,
+  sideFromName,
+  tokenize,
+} from "../../../nodes/rig/vocabulary.ts";
+
+Deno.test("tokenize splits on separators, digits and camelCase", () => {
+  assertEquals(tokenize("LeftAileron"), ["left", "aileron"]);
+  assertEquals(tokenize("Flight_Aileron_L"), ["flight", "aileron", "l"]);
+  assertEquals(tokenize("LEF1_L"), ["lef", "l"]);
+  assertEquals(tokenize("HStab.R"), ["h", "stab", "r"]);
+  assertEquals(tokenize("LEFlap_L"), ["le", "flap", "l"]);
+  assertEquals(tokenize("elevator_parent.L"), ["elevator", "parent", "l"]);
+  assertEquals(tokenize("AroneL_D0"), ["arone", "l", "d"]);
+  assertEquals(tokenize("Flap01_D0"), ["flap", "d"]);
+  assertEquals(tokenize("speed brake-2"), ["speed", "brake"]);
+});
+
+/** name → expected kind (undefined: not a panel). Includes every pitfall of the upstream regexes. */
+const KIND_TABLE: [string, string | undefined][] = [
+  ["LeftAileron", "aileron"],
+  ["RightAileron", "aileron"],
+  ["AileronLeft", "aileron"],
+  ["aileron_lh", "aileron"],
+  ["Flight_Aileron_L", "aileron"],
+  ["l_aileron_percent_key", "aileron"],
+  ["AroneL_D0", "aileron"],
+  ["ail_r", "aileron"],
+  ["Flaperon_L", "aileron"],
+  ["Elevator_R", "elevator"],
+  ["elev.L", "elevator"],
+  ["VatorL_D0", "elevator"],
+  ["Elevon_Outer_L", "elevon"],
+  ["Stabilator_Stbd", "stabilator"],
+  ["Taileron_L", "stabilator"],
+  ["Canard_R", "canard"],
+  ["CanardLeft", "canard"],
+  ["Rudder", "rudder"],
+  ["rud_r", "rudder"],
+  ["Rudder1_D0", "rudder"],
+  ["Ruddervator_L", "ruddervator"],
+  ["Flap.L", "flap"],
+  ["FlapL", "flap"],
+  ["flp_inner_r", "flap"],
+  ["Flaps", "flap"],
+  ["LEF1_L", "leading_edge_flap"],
+  ["lef_r", "leading_edge_flap"],
+  ["LEFlap_L", "leading_edge_flap"],
+  ["Leading_Edge_Flap_R", "leading_edge_flap"],
+  ["Krueger_L", "leading_edge_flap"],
+  ["Slat_3_R", "slat"],
+  ["Airbrake", "air_brake"],
+  ["Air_Brake_L", "air_brake"],
+  ["SpeedBrake", "air_brake"],
+  ["speed_brake", "air_brake"],
+  ["Dive_Brake", "air_brake"],
+  ["Spoiler_R_1", "spoiler"],
+  ["Spoileron_L", "spoiler"],
+  ["DragRudder_R_Outer", "drag_rudder"],
+  ["drag_rudder_r_inner", "drag_rudder"],
+  ["DragRudder.L.Inner", "drag_rudder"],
+  ["aileron_l_brake", "drag_rudder"],
+  ["Rudder_Trim_Tab", "trim_tab"],
+  ["TrimTab_L", "trim_tab"],
+  ["Stab_L", "stabilator"],
+  ["Tailplane_R", "stabilator"],
+  // Not panels: substrings, cockpit parts, structure, rig helpers.
+  ["Gear_Translation", undefined],
+  ["Canopy_Translate", undefined],
+  ["RudderPedal_L", undefined],
+  ["Flap_Lever", undefined],
+  ["CowlFlap_1", undefined],
+  ["Elevator_Trim_Wheel", undefined],
+  ["Flap_Track_1", undefined],
+  ["Aileron_Actuator_R", undefined],
+  ["MainGear_Bay_L", undefined],
+  ["Flap_Track_Fairing", undefined],
+  ["Aileron_Hinge_L", undefined],
+  ["HINGE_Aileron_L", undefined],
+  ["CTRL_Rudder_L", undefined],
+  ["HINGE_auto_Flap_L", undefined],
+  ["Flight_Deck", undefined],
+  ["Translator", undefined],
+  ["Fuselage", undefined],
+  ["Wing_L", undefined],
+  ["Slate_Panel", undefined],
+  ["Tablet", undefined],
+  ["Brake_L", undefined],
+];
+
+Deno.test("panel kinds come from whole tokens, never substrings", () => {
+  const wrong = KIND_TABLE.filter(([name, kind]) => classifyPanelName(name) !== kind)
+    .map(([name, kind]) => `${name}: expected ${kind}, got ${classifyPanelName(name)}`);
+  assertEquals(wrong, []);
+});
+
+Deno.test("stab and tailplane are weak hints; plural names are flagged", () => {
+  assertEquals(matchPanelName("Stab_L")?.weak, true);
+  assertEquals(matchPanelName("Stabilator_L")?.weak, false);
+  assertEquals(matchPanelName("Canards")?.plural, true);
+  assertEquals(matchPanelName("Canard_R")?.plural, false);
+});
+
+Deno.test("declared parts get a kind from name and group, without rig prefixes", () => {
+  assertEquals(classifyPartName("CTRL_Elevon_L"), "elevon");
+  assertEquals(classifyPartName("HINGE_auto_LeftAileron"), "aileron");
+  assertEquals(classifyPartName("Surface_1", "ailerons"), "aileron");
+  assertEquals(classifyPartName("CTRL_RudderPedal_L"), undefined);
+  assertEquals(classifyPartName("Canopy", "canopy"), undefined);
+});
+
+const SIDE_TABLE: [string, string | undefined][] = [
+  ["Aileron_L", "left"],
+  ["aileron.L", "left"],
+  ["LeftAileron", "left"],
+  ["AileronLeft", "left"],
+  ["AileronL", "left"],
+  ["FlapL", "left"],
+  ["Port_Flap", "left"],
+  ["aileron_lh", "left"],
+  ["l_aileron_percent_key", "left"],
+  ["Aileron_R", "right"],
+  ["elevator.R", "right"],
+  ["RightAileron", "right"],
+  ["Stabilator_Stbd", "right"],
+  ["Starboard_Flap", "right"],
+  ["flap_rh", "right"],
+  ["r_flap_percent_key", "right"],
+  ["Rudder_C", "centre"],
+  ["Centre_Spoiler", "centre"],
+  ["CenterRudder", "centre"],
+  ["Rudder", undefined],
+  ["Stabilator.001", undefined],
+  ["Flight_Aileron", undefined],
+  ["Leftover_R_L", undefined],
+];
+
+Deno.test("sides come from name tokens; contradictions and no marker give none", () => {
+  const wrong = SIDE_TABLE.filter(([name, side]) => sideFromName(name) !== side)
+    .map(([name, side]) => `${name}: expected ${side}, got ${sideFromName(name)}`);
+  assertEquals(wrong, []);
+});
+
+Deno.test("split surfaces say which way they open", () => {
+  assertEquals(openingFromName("Brake_Upper_L"), "up");
+  assertEquals(openingFromName("VentralBrake"), "down");
+  assertEquals(openingFromName("DragRudder_R_Outer"), undefined);
+});
