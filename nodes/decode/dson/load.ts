@@ -124,7 +124,7 @@ class SceneLoader {
         this.#library.miss(url, `names a ${definition.kind}, not a node`, this.#main, `${at}/url`);
         definition = undefined;
       }
-      this.#addNode(definition, instance, -1, instanceId);
+      this.#addNode(definition, instance, -1, instanceId, at);
       parents.push(read.optString(instance.parent, `${at}/parent`));
     }
     for (let i = 0; i < parents.length; i++) {
@@ -205,17 +205,27 @@ class SceneLoader {
     return byParent.get(String(entry.value.id)) ?? [];
   }
 
-  #addNode(definition: DsonEntry | undefined, instance: JsonRecord, parent: number, key: string): number {
+  /**
+   * Adds a node for a definition, with the overrides of a scene instance at `instanceAt` (absent
+   * when the node is instantiated implicitly, from the definition alone).
+   */
+  #addNode(
+    definition: DsonEntry | undefined,
+    instance: JsonRecord,
+    parent: number,
+    key: string,
+    instanceAt?: string,
+  ): number {
     const def = definition?.value ?? {};
     const read = definition?.file.read ?? this.#main.read;
     const at = definition?.path ?? "";
     // An instance may override any property of its definition except id, type and presentation.
     const merged: JsonRecord = { ...def, ...instance, id: def.id ?? instance.id, type: def.type ?? "node" };
-    const field = (name: string) => (instance[name] !== undefined ? this.#main.read : read);
-    const fieldPath = (name: string, index?: number) =>
-      instance[name] !== undefined ? `/scene/nodes/${index ?? "?"}/${name}` : `${at}/${name}`;
+    const fromInstance = (name: string) => instanceAt !== undefined && instance[name] !== undefined;
+    const field = (name: string) => (fromInstance(name) ? this.#main.read : read);
+    const fieldPath = (name: string) => (fromInstance(name) ? `${instanceAt}/${name}` : `${at}/${name}`);
     const vec = (name: string, fallback: number) =>
-      field(name).channelVec3(merged[name], fieldPath(name, this.nodes.length), fallback);
+      field(name).channelVec3(merged[name], fieldPath(name), fallback);
     const id = String(merged.id ?? key);
     const node: SceneNode = {
       key,

@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
+import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { jsonPathAt } from "../../../../nodes/decode/dson/text.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { runNode } from "../../../support/context.ts";
+import { dsonBytes, generateFigure, type Json } from "./generate.ts";
+
+async function decodeBytes(bytes: Uint8Array, name = "x.dsf") {
+  return (await runNode(decodeDson, { bytes: { bytes, name } })).scene;
+}
+
+async function decodeError(json: unknown): Promise<DecodeError> {
+  const error = await decodeBytes(typeof json === "string" ? new TextEncoder().encode(json) : dsonBytes(json))
+    .catch((e) => e);
+  assert.ok(error instanceof DecodeError, `expected a DecodeError, got ${error}`);
+  return error;
+}
+
+Deno.test("dson errors: malformed JSON names the JSON path where parsing stopped", async () => {
+  const text = JSON.stringify(generateFigure({ side: 3, bones: 1 }), null, 1);
+  // Break the third vertex: "[2, 0, 0]" loses its closing bracket.
+  const broken = text.replace(/\[\s*2,\s*0,\s*0\s*\]/, "[2, 0, 0");
+  assert.notEqual(broken, text);
+  const error = await decodeError(broken);
+  assert.equal(error.format, "dson");
+  assert.match((error.at as { jsonPath: string }).jsonPath, /^\/geometry_library\/0\/vertices\/values\//);
+  assert.match(error.found, /character \d+/);
+});
+
+Deno.test("dson errors: jsonPathAt tracks keys, indices and strings with brackets", () => {
+  const text = '{"a": {"b]": [1, {"c": "x{y"}, 3]}}';
+  assert.equal(jsonPathAt(text, text.indexOf("3")), "/a/b]/2");
+  assert.equal(jsonPathAt(text, text.indexOf('"x')), "/a/b]/1/c");
+});
+
+Deno.test("dson errors: wrong types are DecodeErrors at their JSON path", async () => {
+  const cases: [(json: Json) => void, string][] = [
+    [(j) => ((j.geometry_library as Json[])[0].vertices = "many"), "/geometry_library/0/vertices"],
+    [
+      (j) => (((j.geometry_library as Json[])[0].vertices as Json).values = [[0, 0, "z"]]),
+      "/geometry_library/0/vertices/values/0/2",
+    ],
+    [
+      (j) => (((j.geometry_library as Json[])[0].polylist as Json).values = [[0, 0, 0, 1, 99]]),
+      "/geometry_library/0/polylist/values/0/4",
+    ],
+    [
+      (j) => (((j.geometry_library as Json[])[0].polylist as Json).values = [[0, 0, 0, 1]]),
+      "/geometry_library/0/polylist/values/0",
+    ],
+    [(j) => ((j.node_library as Json[])[1].id = 7), "/node_library/1/id"],
+    [
+      (j) => (((j.modifier_library as Json[])[0].skin as Json).joints = {}),
+      "/modifier_library/0/skin/joints",
+    ],
+    [
+      (j) => (((j.node_library as Json[])[1].center_point as Json[])[1].current_value = "tall"),
+      "/node_library/1/center_point/1/current_value",
+    ],
+    [(j) => (j.scene = []), "/scene"],
+    [(j) => (((j.scene as Json).nodes as Json[])[0].url = 3), "/scene/nodes/0/url"],
+  ];
+  for (const [mutate, path] of cases) {
+    const json = generateFigure({ side: 3, bones: 2 });
+    mutate(json);
+    const error = await decodeError(json).catch((e) => {
+      throw new Error(`case ${path}: ${e.message}`);
+    });
+    assert.deepEqual(error.at, { jsonPath: path }, error.message);
+  }
+  assert.deepEqual((await decodeError("[1, 2]")).at, { jsonPath: "/" });
+});
+
+Deno.test("dson errors: cyclic parents are DecodeErrors (library and scene instances)", async () => {
+  const library = generateFigure({ side: 3, bones: 3 });
+  (library.node_library as Json[])[1].parent = "#gen_figure_bone2";
+  const libraryError = await decodeError(library);
+  assert.deepEqual(libraryError.at, { jsonPath: "/node_library/1/parent" });
+  assert.match(libraryError.message, /cycle/);
+
+  const scene = generateFigure({ side: 3, bones: 1 });
+  const nodes = (scene.scene as Json).nodes as Json[];
+  nodes.push({ id: "a", url: "#gen_figure_bone0", parent: "#b" }, {
+    id: "b",
+    url: "#gen_figure_bone0",
+    parent: "#a",
+  });
+  const sceneError = await decodeError(scene);
+  assert.deepEqual(sceneError.at, { jsonPath: "/scene/nodes/1/parent" });
+});
+
+Deno.test("dson errors: counted arrays are trusted by their values, not their count", async () => {
+  const json = generateFigure({ side: 3, bones: 1 });
+  const geometry = (json.geometry_library as Json[])[0];
+  (geometry.vertices as Json).count = 1_000_000_000;
+  (geometry.polylist as Json).count = 0;
+  const doc = await decodeBytes(dsonBytes(json));
+  const summary = describeDson(doc).geometries as Json[];
+  assert.equal(summary[0].dson_vertices, 9);
+  assert.equal(summary[0].triangles, 8);
+});
+
+Deno.test("dson text: a UTF-8 BOM and UTF-16 (LE with BOM, BE without) are read", async () => {
+  const text = JSON.stringify(generateFigure({ side: 3, bones: 1 }));
+  const utf8 = new TextEncoder().encode(text);
+  const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+  const le = new Uint8Array(2 + text.length * 2);
+  le.set([0xff, 0xfe]);
+  const be = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    le[2 + i * 2] = text.charCodeAt(i);
+    be[i * 2 + 1] = text.charCodeAt(i);
+  }
+  for (const bytes of [withBom, le, be]) {
+    const summary = describeDson(await decodeBytes(bytes));
+    assert.equal((summary.bones as string[]).length, 1);
+  }
+});
+
+Deno.test("dson text: a corrupt gzip stream is a DecodeError at offset 0", async () => {
+  const error = await decodeBytes(new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3])).catch((e) =>
+    e
+  );
+  assert.ok(error instanceof DecodeError);
+  assert.deepEqual(error.at, { offset: 0 });
+});
