@@ -9,13 +9,14 @@ import { Document, type Material, type Mesh } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
 import { setSourceInfo } from "../scene/source.ts";
 import { fighterLayout, type LayoutNode, type MaterialName, type ShapeSpec } from "./fighter_layout.ts";
+import { withCreaseNormals } from "./crease_normals.ts";
 import { buildFuselage } from "./fuselage.ts";
 import { invert, type Matrix, trsMatrix } from "./layout_transforms.ts";
 import type { MeshData } from "./mesh_builder.ts";
 import { buildBox, buildCylinder, buildEllipsoid } from "./shapes.ts";
 import { buildSlab } from "./slab.ts";
 
-/** Default mesh density of `demo.fighter` (about 3,500 vertices). */
+/** Default mesh density of `demo.fighter` (about 5,000 vertices). */
 export const DEFAULT_FIGHTER_DETAIL = 2;
 
 /** The procedural demo fighter as a source node. */
@@ -129,16 +130,19 @@ function createMesh(
   doc: Document,
   buffer: ReturnType<Document["createBuffer"]>,
   name: string,
-  geometry: { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> },
+  local: { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> },
   material: Material,
 ): Mesh {
+  const geometry = withCreaseNormals(local.positions, local.indices);
   const vertexCount = geometry.positions.length / 3;
-  const position = doc.createAccessor(`${name}.position`, buffer).setType("VEC3").setArray(
-    geometry.positions,
-  );
-  const indices = doc.createAccessor(`${name}.indices`, buffer).setType("SCALAR")
-    .setArray(vertexCount <= 0xffff ? Uint16Array.from(geometry.indices) : geometry.indices);
-  const primitive = doc.createPrimitive().setAttribute("POSITION", position).setIndices(indices)
+  const accessor = (suffix: string) => doc.createAccessor(`${name}.${suffix}`, buffer);
+  const primitive = doc.createPrimitive()
+    .setAttribute("POSITION", accessor("position").setType("VEC3").setArray(geometry.positions))
+    .setAttribute("NORMAL", accessor("normal").setType("VEC3").setArray(geometry.normals))
+    .setIndices(
+      accessor("indices").setType("SCALAR")
+        .setArray(vertexCount <= 0xffff ? Uint16Array.from(geometry.indices) : geometry.indices),
+    )
     .setMaterial(material);
   return doc.createMesh(name).addPrimitive(primitive);
 }

@@ -81,17 +81,26 @@ Deno.test("demo.fighter node names are unique and the fighter faces −Z", () =>
   assert.ok(canard.hingeOrigin[2] < stabilator.hingeOrigin[2], "canards are forward of the tail");
 });
 
-Deno.test("every mesh of demo.fighter is closed and wound outward", () => {
+Deno.test("every mesh of demo.fighter is closed, wound outward and has unit normals on its faces' side", () => {
   const doc = buildFighterScene();
   for (const mesh of doc.getRoot().listMeshes()) {
     for (const primitive of mesh.listPrimitives()) {
       const index = primitive.getIndices()!.getArray()!;
       const position = primitive.getAttribute("POSITION")!.getArray()!;
+      const normal = primitive.getAttribute("NORMAL")!.getArray()!;
+      // Hard edges split vertices, so closure is checked on positions welded back together.
+      const welded = new Map<string, number>();
+      const weld = (v: number) => {
+        const key = `${position[v * 3]},${position[v * 3 + 1]},${position[v * 3 + 2]}`;
+        if (!welded.has(key)) welded.set(key, welded.size);
+        return welded.get(key)!;
+      };
       const directed = new Map<string, number>();
       let volume = 0;
       for (let t = 0; t < index.length; t += 3) {
         const [a, b, c] = [index[t], index[t + 1], index[t + 2]];
-        for (const [u, v] of [[a, b], [b, c], [c, a]]) {
+        const [wa, wb, wc] = [weld(a), weld(b), weld(c)];
+        for (const [u, v] of [[wa, wb], [wb, wc], [wc, wa]]) {
           const key = `${u},${v}`;
           directed.set(key, (directed.get(key) ?? 0) + 1);
         }
@@ -99,6 +108,18 @@ Deno.test("every mesh of demo.fighter is closed and wound outward", () => {
         const [bx, by, bz] = [position[b * 3], position[b * 3 + 1], position[b * 3 + 2]];
         const [cx, cy, cz] = [position[c * 3], position[c * 3 + 1], position[c * 3 + 2]];
         volume += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+        const face = [
+          (by - ay) * (cz - az) - (bz - az) * (cy - ay),
+          (bz - az) * (cx - ax) - (bx - ax) * (cz - az),
+          (bx - ax) * (cy - ay) - (by - ay) * (cx - ax),
+        ];
+        for (const v of [a, b, c]) {
+          const n = [normal[v * 3], normal[v * 3 + 1], normal[v * 3 + 2]];
+          assert.ok(Math.abs(Math.hypot(n[0], n[1], n[2]) - 1) < 1e-5, `${mesh.getName()} normal length`);
+          const cosine = (n[0] * face[0] + n[1] * face[1] + n[2] * face[2]) /
+            Math.hypot(face[0], face[1], face[2]);
+          assert.ok(cosine > 0.5, `${mesh.getName()}: a vertex normal leans ${cosine} off its face`);
+        }
       }
       for (const [key, count] of directed) {
         const [u, v] = key.split(",");
