@@ -9,8 +9,11 @@
 
 /** Indexed geometry with per-vertex normals. */
 export interface ShadedMesh {
+  /** xyz per vertex. */
   readonly positions: Float32Array<ArrayBuffer>;
+  /** Unit normal per vertex. */
   readonly normals: Float32Array<ArrayBuffer>;
+  /** Three vertex indices per triangle, counter-clockwise seen from outside. */
   readonly indices: Uint32Array<ArrayBuffer>;
 }
 

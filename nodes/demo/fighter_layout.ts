@@ -18,8 +18,11 @@ export type Quat = readonly [number, number, number, number];
 
 /** A node's local transform. */
 export interface Trs {
+  /** Translation in the parent's space (m). */
   readonly translation: Vec3;
+  /** Unit quaternion `[x, y, z, w]`. */
   readonly rotation: Quat;
+  /** Per-axis scale; a negative X mirrors. */
   readonly scale: Vec3;
 }
 
@@ -48,8 +51,11 @@ export type HingeRule = "near_edge" | "quarter_chord";
 
 /** What a control panel is, for the ground truth. */
 export interface PanelRole {
+  /** Surface kind, in the rig's vocabulary. */
   readonly kind: PanelKind;
+  /** The aircraft side it is on (+X is right). */
   readonly side: "left" | "right" | "centre";
+  /** Where its true hinge lies. */
   readonly hinge: HingeRule;
 }
 
@@ -61,18 +67,23 @@ export type NodeRole = "group" | "structure" | "panel" | "decoy" | "prerigged";
 
 /** One node of the demo fighter. */
 export interface LayoutNode {
+  /** Node name in the scene (unique). */
   readonly name: string;
   /** Parent node name, or null for the scene's root node. */
   readonly parent: string | null;
+  /** Local transform. */
   readonly trs: Trs;
+  /** Why the node is there (panels, decoys and pre-rigged parts are listed in the truth). */
   readonly role: NodeRole;
   /** The node's geometry in its parent's space; the mesh stores it in the node's local space. */
   readonly shape?: ShapeSpec;
   /** Nodes with the same key share one mesh (the mirrored left wing instances the right's meshes). */
   readonly meshKey?: string;
+  /** Surface material of the mesh. */
   readonly material?: MaterialName;
   /** Extras written on the node (the pre-rigged parts' `ctrl_type` fields). */
   readonly extras?: Readonly<Record<string, JsonValue>>;
+  /** Set on control panels: what the truth reports about them. */
   readonly panel?: PanelRole;
 }
 

@@ -19,6 +19,7 @@ export interface PanelTruth {
    * "leading_edge_flap", "air_brake", "spoiler", "drag_rudder", "ruddervator", "trim_tab", "slat".
    */
   kind: string;
+  /** The aircraft side (+X is right); the air brake is on the centre line. */
   side: "left" | "right" | "centre";
   /** A point on the true hinge line (its mid-span point), world space, metres. */
   hingeOrigin: [number, number, number];

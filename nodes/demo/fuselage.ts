@@ -6,11 +6,15 @@
  */
 import { MeshBuilder, type MeshData } from "./mesh_builder.ts";
 
-/** A fuselage cross-section: station (m, +Z aft), half width, half height, centre height. */
+/** An elliptic fuselage cross-section. */
 export interface FuselageSection {
+  /** Station (m, +Z aft). */
   readonly z: number;
+  /** Half the width (m). */
   readonly halfWidth: number;
+  /** Half the height (m). */
   readonly halfHeight: number;
+  /** Height of the section's centre (m). */
   readonly centreY: number;
 }
 

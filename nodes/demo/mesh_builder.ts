@@ -10,7 +10,9 @@ export type Vec3 = readonly [number, number, number];
 
 /** Mesh geometry as flat typed arrays: `positions` xyz per vertex, `indices` three per triangle. */
 export interface MeshData {
+  /** xyz per vertex. */
   readonly positions: Float64Array<ArrayBuffer>;
+  /** Three vertex indices per triangle, counter-clockwise seen from outside. */
   readonly indices: Uint32Array<ArrayBuffer>;
 }
 

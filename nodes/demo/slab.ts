@@ -23,16 +23,19 @@ export interface HornSpec {
 
 /** The construction parameters of one slab, in its design frame (the parent node's space). */
 export interface SlabSpec {
-  /** Near (hinge-side) edge at span fractions 0 and 1, on the profile's zero line. */
+  /** Near (hinge-side) edge at span fraction 0, on the profile's zero line. */
   readonly nearA: Vec3;
+  /** Near edge at span fraction 1. */
   readonly nearB: Vec3;
-  /** Far edge at span fractions 0 and 1. */
+  /** Far edge at span fraction 0. */
   readonly farA: Vec3;
+  /** Far edge at span fraction 1. */
   readonly farB: Vec3;
   /** Unit thickness direction; profile offsets are measured along it. */
   readonly normal: Vec3;
   /** Thickness profile from the near edge (fraction 0) to the far edge (fraction 1), sorted. */
   readonly profile: readonly ProfilePoint[];
+  /** A horn balance at the span-fraction-1 end, if any. */
   readonly horn?: HornSpec;
 }
 
@@ -71,7 +74,9 @@ export function slabPoint(spec: SlabSpec, span: number, chord: number, offset: n
 
 /** Mesh density of a slab: span stations and uniform chord divisions (profile breakpoints are added). */
 export interface SlabDensity {
+  /** Sections from span fraction 0 to 1 (at least 2). */
   readonly spanStations: number;
+  /** Uniform chord divisions of each section. */
   readonly chordDivisions: number;
 }
 
@@ -79,10 +84,10 @@ export interface SlabDensity {
 export function buildSlab(spec: SlabSpec, density: SlabDensity): MeshData {
   const builder = new MeshBuilder();
   const fractions = chordFractions(spec.profile, density.chordDivisions);
-  builder.addLoft(spanRings(spec, 0, 1, fractions, density.spanStations));
+  builder.addLoft(spanRings(spec, fractions, density.spanStations));
   if (spec.horn) {
     const horn = hornSlab(spec, spec.horn);
-    builder.addLoft(spanRings(horn, 0, 1, [0, 1], Math.max(2, Math.ceil(density.spanStations / 3))));
+    builder.addLoft(spanRings(horn, [0, 1], Math.max(2, Math.ceil(density.spanStations / 3))));
   }
   return builder.finish();
 }
@@ -119,16 +124,10 @@ function chordFractions(profile: readonly ProfilePoint[], divisions: number): nu
 }
 
 /** Section rings: upper surface near → far, then lower surface far → near (a closed loop). */
-function spanRings(
-  spec: SlabSpec,
-  from: number,
-  to: number,
-  fractions: readonly number[],
-  stations: number,
-): number[][] {
+function spanRings(spec: SlabSpec, fractions: readonly number[], stations: number): number[][] {
   const rings: number[][] = [];
   for (let s = 0; s < stations; s++) {
-    const span = from + (to - from) * s / (stations - 1);
+    const span = s / (stations - 1);
     const ring: number[] = [];
     for (const fraction of fractions) {
       ring.push(...slabPoint(spec, span, fraction, profileAt(spec.profile, fraction)[1]));
