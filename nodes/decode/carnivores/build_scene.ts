@@ -101,6 +101,8 @@ export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOp
   };
   if (groups.length === 0) {
     warn("the model has no faces; the scene has no mesh");
+    // An empty buffer would be written without a byteLength, which glTF forbids.
+    buffer.dispose();
   } else {
     const gltfTexture = texture
       ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(texture, colourKey))

@@ -80,7 +80,7 @@ export function planSkeleton(bones: readonly BoneRecord[], modelSize: number): S
 
   const pivots = new Float64Array(count * 3);
   const pivotSources: PivotSource[] = new Array(count);
-  const junk: string[] = [];
+  const junk: number[] = [];
   for (const b of order) {
     const { pivot, centroid, radius } = bones[b];
     let source: PivotSource;
@@ -90,21 +90,23 @@ export function planSkeleton(bones: readonly BoneRecord[], modelSize: number): S
     } else if (centroid) {
       source = "centroid";
       pivots.set(centroid, b * 3);
-      junk.push(`${b} '${bones[b].name}'`);
+      junk.push(b);
     } else if (parents[b] >= 0) {
       source = "parent";
       pivots.set(pivots.subarray(parents[b] * 3, parents[b] * 3 + 3), b * 3);
-      junk.push(`${b} '${bones[b].name}'`);
+      junk.push(b);
     } else {
       source = "origin";
-      junk.push(`${b} '${bones[b].name}'`);
+      junk.push(b);
     }
     pivotSources[b] = source;
   }
   if (junk.length) {
     repairs.push(
       `${junk.length} bone pivot(s) missing or far from their vertices; used the vertices' centroid ` +
-        `(or the parent's pivot): ${junk.join(", ")}`,
+        `(or the parent's pivot): ${
+          junk.sort((a, b) => a - b).map((b) => `${b} '${bones[b].name}'`).join(", ")
+        }`,
     );
   }
   return { parents, pivots, pivotSources, order, repairs };

@@ -97,14 +97,18 @@ export function addBox(
   }
 }
 
-/** The limb `.3df`: one box per bone between its pivot and the next, owners by bone, 2-row texture. */
-export function limbModel(bones: Bone[] = LIMB_BONES): Model3df {
+/**
+ * The limb `.3df`: one box per bone, just above `anchors[b]` (by default the bone's pivot), owned by
+ * that bone; 2-row texture.
+ */
+export function limbModel(
+  bones: Bone[] = LIMB_BONES,
+  anchors: readonly (readonly number[])[] = bones.map((b) => b.pivot),
+): Model3df {
   const points: number[][] = [];
   const owners: number[] = [];
   const faces: FaceSpec[] = [];
-  bones.forEach((bone, b) =>
-    addBox(points, owners, faces, [bone.pivot[0], bone.pivot[1] + 3, bone.pivot[2]], 2, b)
-  );
+  anchors.forEach(([x, y, z], b) => addBox(points, owners, faces, [x, y + 3, z], 2, b));
   return {
     faces: faceTable(faces),
     points: pointTable(points, owners),

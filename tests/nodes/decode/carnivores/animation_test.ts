@@ -1,0 +1,144 @@
+/**
+ * `.car` clips as morph targets: one glTF animation per clip, keyframes where the game puts them
+ * (`AniTime = ⌊1000·F/KPS⌋` ms, frame k at `k·AniTime/(F−1)`), and sampling at frame k gives back
+ * the stored absolute positions (÷16, mapped to glTF axes) — between frames, their linear blend.
+ */
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
+import { encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { GENERATOR } from "../../../../runtime/version.ts";
+import type { CarModel } from "../../../../nodes/decode/carnivores/model.ts";
+import { animatedCar, animation, framePosition } from "./fixtures.ts";
+import { faceCorners, modelNode, morphedPosition, near, summaryOf, weightsAt } from "./probe.ts";
+
+const SCALE = 0.1;
+
+async function decode(car: CarModel, interpolation = "linear") {
+  const ctx = testContext();
+  const bytes = { bytes: encodeCar(car), name: "boxes.car" };
+  const { scene } = await runNode(decodeCar, { bytes }, { scale: SCALE, interpolation }, ctx);
+  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+/** Where the game shows point `p` at frame `k` of clip `c`, in glTF axes. */
+function expectedAt(car: CarModel, c: number, k: number, p: number): number[] {
+  const base = Array.from(car.points.positions.subarray(p * 3, p * 3 + 3));
+  const [x, y, z] = framePosition(base, p, c, k);
+  return [SCALE * x / 16, SCALE * y / 16, -SCALE * z / 16];
+}
+
+/** Checks every face corner of the mesh against `expected(point)` for the given weights. */
+function assertPose(
+  scene: Document,
+  car: CarModel,
+  weights: number[],
+  expected: (p: number) => number[],
+  what: string,
+) {
+  const mesh = modelNode(scene).getMesh()!;
+  for (let f = 0; f < car.faces.count; f++) {
+    faceCorners(mesh, f).forEach((corner, k) => {
+      const p = car.faces.indices[f * 3 + k];
+      near(
+        morphedPosition(corner.primitive, corner.vertex, weights),
+        expected(p),
+        2e-5,
+        `${what} point ${p}`,
+      );
+    });
+  }
+}
+
+Deno.test("one animation per clip, keyframes timed like the game, frame k reproduces the stored frame", async () => {
+  const car = animatedCar();
+  const { scene, warnings } = await decode(car);
+  assert.deepEqual(warnings, []);
+  const animations = scene.getRoot().listAnimations();
+  assert.deepEqual(animations.map((a) => a.getName()), ["walk", "idle"]);
+  const mesh = modelNode(scene).getMesh()!;
+  assert.deepEqual(mesh.getExtras().targetNames, [
+    ...Array.from({ length: 5 }, (_, k) => `walk[${k}]`),
+    ...Array.from({ length: 3 }, (_, k) => `idle[${k}]`),
+  ]);
+  for (const primitive of mesh.listPrimitives()) assert.equal(primitive.listTargets().length, 8);
+  assert.deepEqual(mesh.getWeights(), new Array(8).fill(0));
+
+  car.animations.forEach((clip, c) => {
+    const aniTimeMs = Math.floor((clip.frameCount * 1000) / clip.kps); // walk 500, idle 428
+    const times = Array.from(
+      { length: clip.frameCount },
+      (_, k) => (k * aniTimeMs) / (clip.frameCount - 1) / 1000,
+    );
+    const sampler = animations[c].listSamplers()[0];
+    assert.equal(sampler.getInterpolation(), "LINEAR");
+    near(Array.from(sampler.getInput()!.getArray()!), times, 1e-6, `clip ${c} keyframe times`);
+    assert.equal(animations[c].listChannels()[0].getTargetPath(), "weights");
+    assert.equal(animations[c].listChannels()[0].getTargetNode(), modelNode(scene));
+    times.forEach((t, k) => {
+      assertPose(
+        scene,
+        car,
+        weightsAt(animations[c], t),
+        (p) => expectedAt(car, c, k, p),
+        `clip ${c} frame ${k}`,
+      );
+    });
+    // A third of the way from frame 1 to frame 2: the game blends linearly.
+    const t = times[1] + (times[2] - times[1]) / 3;
+    assertPose(scene, car, weightsAt(animations[c], t), (p) => {
+      const [a, b] = [expectedAt(car, c, 1, p), expectedAt(car, c, 2, p)];
+      return a.map((v, i) => v + (b[i] - v) / 3);
+    }, `clip ${c} between frames`);
+  });
+  const summary = summaryOf(scene);
+  assert.deepEqual(summary.animations.map((a: { sound: number | null }) => a.sound), [null, 0]);
+  assert.deepEqual(summary.animations.map((a: { duration: number }) => a.duration), [0.5, 0.428]);
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("step interpolation holds each frame until the next keyframe", async () => {
+  const car = animatedCar();
+  const { scene } = await decode(car, "step");
+  const [walk] = scene.getRoot().listAnimations();
+  assert.equal(walk.listSamplers()[0].getInterpolation(), "STEP");
+  assertPose(
+    scene,
+    car,
+    weightsAt(walk, 0.2),
+    (p) => expectedAt(car, 0, 1, p),
+    "step between frames 1 and 2",
+  );
+});
+
+Deno.test("empty clips are skipped with a warning, one-frame clips have one keyframe, names are kept", async () => {
+  const car = animatedCar();
+  const clips = [
+    { name: "gone", kps: 10, frameCount: 0, positions: new Int16Array(0) },
+    animation("walk", 12, 1, car.points, 0),
+    animation("walk", 5, 2, car.points, 1),
+  ];
+  const { scene, warnings } = await decode({ ...car, animations: clips });
+  assert.deepEqual(warnings, ["animation 'gone' has no frames; it is skipped"]);
+  const animations = scene.getRoot().listAnimations();
+  assert.deepEqual(animations.map((a) => a.getName()), ["walk", "walk"]);
+  assert.deepEqual(modelNode(scene).getMesh()!.getExtras().targetNames, [
+    "walk[0]",
+    "walk#2[0]",
+    "walk#2[1]",
+  ]);
+  assert.deepEqual(Array.from(animations[0].listSamplers()[0].getInput()!.getArray()!), [0]);
+  assertPose(scene, car, weightsAt(animations[0], 0), (p) => expectedAt(car, 0, 0, p), "one-frame clip");
+  assertPose(scene, car, weightsAt(animations[1], 0.4), (p) => expectedAt(car, 1, 1, p), "renamed clip");
+  assert.deepEqual(summaryOf(scene).animations.map((a: { first_target: number }) => a.first_target), [
+    -1,
+    0,
+    1,
+  ]);
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});

@@ -1,0 +1,205 @@
+/**
+ * `.3df`/`.car` parsing: encoder round trips, exact-size sniffing, and every kind of bad input —
+ * a typed DecodeError at the right byte offset, or a warning where the game tolerates it.
+ */
+import assert from "node:assert/strict";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { is3df, parse3df } from "../../../../nodes/decode/carnivores/parse_3df.ts";
+import { isCar, parseCar } from "../../../../nodes/decode/carnivores/parse_car.ts";
+import { decodeAuto } from "../../../../nodes/decode/auto.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { animatedCar, limbModel } from "./fixtures.ts";
+import { summaryOf } from "./probe.ts";
+
+/** Offsets computed from the layout in the format notes, independently of the parser. */
+function layout3df(v: number, f: number, b: number) {
+  const faces = 16;
+  const points = faces + 64 * f;
+  const bones = points + 16 * v;
+  const texture = bones + 48 * b;
+  return { faces, points, bones, texture };
+}
+
+function setI32(bytes: Uint8Array, offset: number, value: number): Uint8Array {
+  const copy = bytes.slice();
+  new DataView(copy.buffer).setInt32(offset, value, true);
+  return copy;
+}
+
+function setF32(bytes: Uint8Array, offset: number, value: number): Uint8Array {
+  const copy = bytes.slice();
+  new DataView(copy.buffer).setFloat32(offset, value, true);
+  return copy;
+}
+
+function assertDecodeError(fn: () => unknown, format: string, offset: number, pattern?: RegExp): void {
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof DecodeError, `expected DecodeError, got ${e}`);
+    assert.equal(e.format, format);
+    assert.deepEqual(e.at, { offset }, e.message);
+    if (pattern) assert.match(e.message, pattern);
+    return true;
+  });
+}
+
+Deno.test("3df: encode → parse gives the model back, without warnings", () => {
+  const model = limbModel();
+  const { model: back, warnings } = parse3df(encode3df(model));
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(back, model);
+});
+
+Deno.test("car: encode → parse gives the model back, sounds and anim→sound table included", () => {
+  const model = animatedCar();
+  const { model: back, warnings } = parseCar(encodeCar(model));
+  assert.deepEqual(warnings, []);
+  assert.equal(back.name, "Boxes");
+  assert.equal(back.msc, "msc: 2");
+  assert.deepEqual(back.faces, model.faces);
+  assert.deepEqual(back.points, model.points);
+  assert.deepEqual(back.texture, model.texture);
+  assert.deepEqual(back.animations, model.animations);
+  assert.deepEqual(back.sounds.map((s) => [s.name, Array.from(s.pcm)]), [["step", [1, 2, 3, 4, 5, 6]]]);
+  assert.deepEqual(back.animSounds, model.animSounds);
+});
+
+Deno.test("sniffing is exact: 16 + 64F + 16V + 48B + T == size for 3df, the section walk for car", () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const { faces, points, bones } = model;
+  assert.equal(bytes.byteLength, 16 + 64 * faces.count + 16 * points.count + 48 * bones.length + 512 * 2);
+  assert.equal(is3df(bytes), true);
+  assert.equal(is3df(bytes.subarray(0, bytes.length - 1)), false);
+  assert.equal(is3df(new Uint8Array([...bytes, 0])), false);
+  assert.equal(is3df(new Uint8Array(16)), false, "an all-zero header is no model");
+  assert.equal(is3df(new TextEncoder().encode("glTF\x02\0\0\0...............")), false);
+  assert.equal(isCar(bytes), false);
+
+  const car = animatedCar();
+  const withTable = encodeCar(car);
+  const withoutTable = encodeCar({ ...car, animSounds: undefined });
+  assert.equal(withTable.byteLength - withoutTable.byteLength, 256);
+  assert.equal(isCar(withTable), true);
+  assert.equal(isCar(withoutTable), true);
+  assert.equal(isCar(withTable.subarray(0, withTable.length - 3)), false);
+  assert.equal(is3df(withTable), false);
+});
+
+Deno.test("decode.auto picks the Carnivores decoders by size sniff, then by extension", async () => {
+  const bytes3df = encode3df(limbModel());
+  const byBytes = await runNode(decodeAuto, { bytes: { bytes: bytes3df, name: "model.dat" } });
+  assert.equal(summaryOf(byBytes.scene).format, "3df");
+  const carBytes = encodeCar(animatedCar());
+  const byCarBytes = await runNode(decodeAuto, { bytes: { bytes: carBytes, name: "model.dat" } });
+  assert.equal(summaryOf(byCarBytes.scene).format, "car");
+  // A trailing byte defeats the sniff; the extension still finds the decoder, which warns.
+  const ctx = testContext();
+  const trailing = new Uint8Array([...bytes3df, 7]);
+  const byName = await runNode(decodeAuto, { bytes: { bytes: trailing, name: "MODEL.3DF" } }, {}, ctx);
+  assert.equal(summaryOf(byName.scene).format, "3df");
+  assert.equal(ctx.warnings.length, 1);
+  assert.match(ctx.warnings[0].message, /1 byte\(s\) after the texture are ignored/);
+  assert.equal(ctx.warnings[0].detail?.offset, bytes3df.byteLength);
+});
+
+Deno.test("3df: truncation anywhere is a DecodeError at the block that runs past the end", () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const at = layout3df(model.points.count, model.faces.count, model.bones.length);
+  assertDecodeError(() => parse3df(bytes.subarray(0, 10)), "3df", 0, /3df header/);
+  assertDecodeError(() => parse3df(bytes.subarray(0, at.faces + 100)), "3df", at.faces, /faces/);
+  assertDecodeError(() => parse3df(bytes.subarray(0, at.points + 5)), "3df", at.points, /points/);
+  assertDecodeError(() => parse3df(bytes.subarray(0, at.bones + 47)), "3df", at.bones, /bones/);
+  assertDecodeError(() => parse3df(bytes.subarray(0, bytes.length - 1)), "3df", at.texture, /texture/);
+});
+
+Deno.test("3df: counts past the file or negative fail before any allocation", () => {
+  const bytes = encode3df(limbModel());
+  assertDecodeError(() => parse3df(setI32(bytes, 0, -1)), "3df", 0, /vertex count ≥ 0/);
+  assertDecodeError(() => parse3df(setI32(bytes, 8, -5)), "3df", 8, /bone count ≥ 0/);
+  // 2^31-1 faces would need 128 GiB: refused from the size check alone.
+  assertDecodeError(() => parse3df(setI32(bytes, 4, 0x7fffffff)), "3df", 16, /2147483647 faces/);
+  const model = limbModel();
+  const at = layout3df(model.points.count, model.faces.count, model.bones.length);
+  assertDecodeError(() => parse3df(setI32(bytes, 0, 0x7fffffff)), "3df", at.points, /points/);
+  assertDecodeError(() => parse3df(setI32(bytes, 12, 0x7ffffe00)), "3df", at.texture, /texture/);
+});
+
+Deno.test("3df: a face index out of range and a non-finite coordinate are errors at their bytes", () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const at = layout3df(model.points.count, model.faces.count, model.bones.length);
+  const faceField = at.faces + 3 * 64 + 4; // face 3, second index
+  assertDecodeError(
+    () => parse3df(setI32(bytes, faceField, model.points.count)),
+    "3df",
+    faceField,
+    /face 3 vertex index in \[0, 32\)/,
+  );
+  assertDecodeError(() => parse3df(setI32(bytes, at.faces, -1)), "3df", at.faces);
+  const coordinate = at.points + 5 * 16 + 8; // point 5, z
+  assertDecodeError(() => parse3df(setF32(bytes, coordinate, NaN)), "3df", coordinate, /point 5 finite/);
+  assertDecodeError(() => parse3df(setF32(bytes, coordinate, -Infinity)), "3df", coordinate);
+});
+
+Deno.test("3df: a texture size that is not a multiple of 512 keeps whole rows and warns (like the game)", () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  // Declare 600 texture bytes: one whole row + 88 bytes, and cut the file to match.
+  const at = layout3df(model.points.count, model.faces.count, model.bones.length);
+  const cut = setI32(bytes, 12, 600).subarray(0, at.texture + 600);
+  const { model: back, warnings } = parse3df(cut);
+  assert.equal(back.texture?.height, 1);
+  assert.deepEqual(back.texture?.words, model.texture!.words.subarray(0, 256));
+  assert.equal(warnings.length, 1);
+  assert.equal(warnings[0].offset, 12);
+  assert.match(warnings[0].message, /600 is not a multiple of 512; the last 88 byte\(s\) are ignored/);
+  // Less than a row: no texture at all (and the scene builder then makes no image).
+  const tiny = setI32(bytes, 12, 100).subarray(0, at.texture + 100);
+  assert.equal(parse3df(tiny).model.texture, undefined);
+});
+
+Deno.test("car: bad KPS, frames or sound lengths past the file are errors at their offsets", () => {
+  const car = animatedCar();
+  const bytes = encodeCar(car);
+  const v = car.points.count;
+  const animAt = 52 + 64 * car.faces.count + 16 * v + car.texture!.words.length * 2;
+  assertDecodeError(
+    () => parseCar(setI32(bytes, animAt + 32, 0)),
+    "car",
+    animAt + 32,
+    /frames per second > 0/,
+  );
+  assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, -2)), "car", animAt + 36, /frame count ≥ 0/);
+  assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, 1 << 24)), "car", animAt + 40, /animation 0/);
+  const secondAnimAt = animAt + 40 + 5 * v * 6;
+  const soundAt = secondAnimAt + 40 + 3 * v * 6;
+  assertDecodeError(() => parseCar(setI32(bytes, soundAt + 32, 1 << 20)), "car", soundAt + 36, /sound 0/);
+  // Nine animations: the third header lands on the sound, whose PCM reads as a huge frame count.
+  assertDecodeError(() => parseCar(setI32(bytes, 32, 9)), "car", soundAt + 40, /animation 2/);
+  assertDecodeError(() => parseCar(setI32(bytes, 40, -3)), "car", 40, /vertex count/);
+  assertDecodeError(() => parseCar(bytes.subarray(0, 51)), "car", 0, /car header/);
+});
+
+Deno.test("car: a short or odd anim→sound table, unknown sounds and empty clips are warnings", () => {
+  const car = animatedCar();
+  const full = encodeCar(car);
+  const tableAt = full.byteLength - 256;
+  const short = parseCar(full.subarray(0, tableAt + 100));
+  assert.equal(short.model.animSounds, undefined);
+  assert.deepEqual(short.warnings.map((w) => w.offset), [tableAt]);
+  const longer = parseCar(new Uint8Array([...full, 1, 2]));
+  assert.deepEqual(longer.warnings.map((w) => w.offset), [tableAt + 256]);
+  const unknown = parseCar(setI32(full, tableAt + 8, 5));
+  assert.deepEqual(unknown.warnings.map((w) => w.offset), [tableAt + 8]);
+  assert.match(unknown.warnings[0].message, /entry 2 names sound 5, but the file has 1/);
+
+  const empty = {
+    ...car,
+    animations: [{ name: "none", kps: 10, frameCount: 0, positions: new Int16Array(0) }],
+  };
+  const parsed = parseCar(encodeCar(empty));
+  assert.equal(parsed.model.animations[0].frameCount, 0);
+  assert.match(parsed.warnings[0].message, /'none' has no frames; it is skipped/);
+});

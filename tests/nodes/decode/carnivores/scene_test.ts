@@ -1,0 +1,208 @@
+/**
+ * The decoded scene: glTF axes `s·(x, y, −z)` with winding reversed (faces keep pointing outwards,
+ * the model faces +Z), primitives per alpha class × sidedness with matching materials, the texture
+ * and its colour key, UVs, flags in extras, and a valid GLB.
+ */
+import assert from "node:assert/strict";
+import { decode as decodePng } from "fast-png";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
+import { encode3df } from "../../../../nodes/decode/carnivores/encode.ts";
+import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { getSourceInfo } from "../../../../nodes/scene/source.ts";
+import { GENERATOR } from "../../../../runtime/version.ts";
+import type { Model3df } from "../../../../nodes/decode/carnivores/model.ts";
+import { addBox, type FaceSpec, faceTable, limbModel, pointTable, texture } from "./fixtures.ts";
+import { faceCorners, modelNode, near, summaryOf } from "./probe.ts";
+
+async function decode(model: Model3df, params: Record<string, number> = {}) {
+  const ctx = testContext();
+  const { scene } = await runNode(
+    decode3df,
+    { bytes: { bytes: encode3df(model), name: "m.3df" } },
+    params,
+    ctx,
+  );
+  return { scene, warnings: ctx.warnings, mesh: modelNode(scene).getMesh()! };
+}
+
+function sub(a: number[], b: number[]): number[] {
+  return a.map((v, i) => v - b[i]);
+}
+
+function cross(a: number[], b: number[]): number[] {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+function dot(a: number[], b: number[]): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/** A model of four boxes, one per flag combination of interest. */
+function flaggedBoxes(): Model3df {
+  const points: number[][] = [];
+  const owners: number[] = [];
+  const faces: FaceSpec[] = [];
+  addBox(points, owners, faces, [0, 0, -20], 2, 0, 0x0010); // mortal, opaque single-sided, at file −z
+  addBox(points, owners, faces, [10, 0, 0], 2, 0, 0x0001 | 0x8000); // double-sided, dark
+  addBox(points, owners, faces, [20, 0, 0], 2, 0, 0x0004 | 0x0001); // foliage: mask, double-sided
+  addBox(points, owners, faces, [30, 0, 0], 2, 0, 0x0004 | 0x0008); // binoculars: blend
+  return {
+    faces: faceTable(faces),
+    points: pointTable(points, owners),
+    bones: [],
+    texture: texture(2, (x) => (x === 0 ? 0 : 0x7fff)),
+  };
+}
+
+Deno.test("positions are scale·(x, y, −z), and every face still points away from its box", async () => {
+  const model = flaggedBoxes();
+  const scale = 0.25;
+  const { mesh } = await decode(model, { scale });
+  for (let f = 0; f < model.faces.count; f++) {
+    const corners = faceCorners(mesh, f);
+    corners.forEach((corner, k) => {
+      const p = model.faces.indices[f * 3 + k];
+      const [x, y, z] = model.points.positions.subarray(p * 3, p * 3 + 3);
+      near(corner.position, [scale * x, scale * y, -scale * z], 1e-6, `face ${f} corner ${k}`);
+    });
+    // The box centre in scene space, from the fixture's centres (file z mirrored).
+    const box = Math.floor(f / 12);
+    const centre = [box * 10 * scale, 0, box === 0 ? 20 * scale : 0];
+    // glTF front faces are counter-clockwise: read the corners in glTF order (v1, v3, v2).
+    const [a, c, b] = corners.map((corner) => corner.position);
+    const normal = cross(sub(b, a), sub(c, a));
+    const outward = sub(
+      [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3],
+      centre,
+    );
+    assert.ok(dot(normal, outward) > 0, `face ${f} faces inwards`);
+  }
+  // The box at file z = −20 (where models keep their heads) ends up at +Z: the model faces +Z.
+  const front = faceCorners(mesh, 0)[0].position;
+  assert.ok(front[2] > 0);
+});
+
+Deno.test("primitives per (opaque | mask | blend) × double-sided, materials to match, flags in extras", async () => {
+  const { mesh, scene } = await decode(flaggedBoxes());
+  const primitives = mesh.listPrimitives();
+  const described = primitives.map((p) => {
+    const m = p.getMaterial()!;
+    // deno-lint-ignore no-explicit-any
+    const extras = getPartgraphExtras(p).carnivores as any;
+    return {
+      alpha: m.getAlphaMode(),
+      doubleSided: m.getDoubleSided(),
+      cutoff: m.getAlphaMode() === "MASK" ? m.getAlphaCutoff() : undefined,
+      opacity: m.getBaseColorFactor()[3],
+      faces: extras.faces,
+      flags: [...new Set(extras.flags)],
+    };
+  });
+  const range = (from: number) => Array.from({ length: 12 }, (_, i) => from + i);
+  assert.deepEqual(described, [
+    { alpha: "OPAQUE", doubleSided: false, cutoff: undefined, opacity: 1, faces: range(0), flags: [0x10] },
+    { alpha: "OPAQUE", doubleSided: true, cutoff: undefined, opacity: 1, faces: range(12), flags: [0x8001] },
+    { alpha: "MASK", doubleSided: true, cutoff: 0.5, opacity: 1, faces: range(24), flags: [0x5] },
+    {
+      alpha: "BLEND",
+      doubleSided: false,
+      cutoff: undefined,
+      opacity: 0x70 / 255,
+      faces: range(36),
+      flags: [0xc],
+    },
+  ]);
+  for (const p of primitives) {
+    assert.equal(p.getMaterial()!.getBaseColorTexture(), scene.getRoot().listTextures()[0]);
+  }
+  const glb = await writeGlb(scene, { generator: GENERATOR });
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("texel 0x0000 is transparent only when some face has sfOpacity; colours expand 5→8 bits", async () => {
+  const words = [0x0000, 0x7c00, 0x03e0, 0x001f, 0x7fff, 0x8000, 0x4210];
+  const tex = texture(1, (x) => words[x] ?? 0x1234);
+  const opaque = { ...limbModel(), texture: tex };
+  const keyed = {
+    ...opaque,
+    faces: { ...opaque.faces, flags: opaque.faces.flags.map((f, i) => (i === 3 ? 4 : f)) },
+  };
+  const pixels = async (model: Model3df) => {
+    const { scene } = await decode(model);
+    return decodePng(scene.getRoot().listTextures()[0].getImage()!).data;
+  };
+  const plain = await pixels(opaque);
+  const withKey = await pixels(keyed);
+  const rgba = (data: ArrayLike<number>, i: number) => Array.from({ length: 4 }, (_, k) => data[i * 4 + k]);
+  assert.deepEqual(rgba(plain, 0), [0, 0, 0, 255]);
+  assert.deepEqual(rgba(withKey, 0), [0, 0, 0, 0]);
+  assert.deepEqual(rgba(withKey, 1), [255, 0, 0, 255]);
+  assert.deepEqual(rgba(withKey, 2), [0, 255, 0, 255]);
+  assert.deepEqual(rgba(withKey, 3), [0, 0, 255, 255]);
+  assert.deepEqual(rgba(withKey, 4), [255, 255, 255, 255]);
+  // Bit 15 is ignored for colour, and 0x8000 is not the key word.
+  assert.deepEqual(rgba(withKey, 5), [0, 0, 0, 255]);
+  // 16 (0b10000) → 0b10000100 = 132.
+  assert.deepEqual(rgba(withKey, 6), [132, 132, 132, 255]);
+});
+
+Deno.test("UVs are texel/256 across and texel/H down; out-of-range texels are clamped with a warning", async () => {
+  const model = limbModel();
+  const texels = model.faces.texels.slice();
+  texels[1] = 9; // face 0, corner 0, v — the texture has 2 rows
+  texels[2] = -4; // face 0, corner 1, u
+  const { mesh, warnings } = await decode({ ...model, faces: { ...model.faces, texels } });
+  const corners = faceCorners(mesh, 0);
+  near(corners[0].uv!, [texels[0] / 256, 1 / 2], 1e-7, "clamped v");
+  near(corners[1].uv!, [0, texels[3] / 2], 1e-7, "clamped u");
+  near(corners[2].uv!, [texels[4] / 256, texels[5] / 2], 1e-7, "in range");
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0].message, /2 face corner\(s\) have texel coordinates outside 256×2; clamped/);
+});
+
+Deno.test("no texture: no image, no UVs, one vertex per point; no faces: no mesh, a warning", async () => {
+  const model = { ...limbModel(), texture: undefined };
+  const { scene, mesh } = await decode(model);
+  assert.equal(scene.getRoot().listTextures().length, 0);
+  const primitive = mesh.listPrimitives()[0];
+  assert.equal(primitive.getAttribute("TEXCOORD_0"), null);
+  assert.equal(primitive.getAttribute("POSITION")!.getCount(), model.points.count);
+  assert.equal(summaryOf(scene).texture, null);
+
+  const ctx = testContext();
+  const empty = { ...model, faces: faceTable([]) };
+  const out = await runNode(decode3df, { bytes: { bytes: encode3df(empty), name: "e.3df" } }, {}, ctx);
+  assert.equal(modelNode(out.scene).getMesh(), null);
+  assert.deepEqual(ctx.warnings.map((w) => w.message), ["the model has no faces; the scene has no mesh"]);
+  const report = await validateGltf(await writeGlb(out.scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("the source frame is recorded; the scale note follows the parameter", async () => {
+  const { scene } = await decode(limbModel(), { scale: 0.0145 });
+  const info = getSourceInfo(scene)!;
+  assert.equal(info.format, "3df");
+  assert.equal(info.forward, "+Z");
+  assert.equal(info.up, "+Y");
+  assert.equal(info.metresPerUnit, null);
+  assert.equal(info.notes?.scale, 0.0145);
+});
+
+Deno.test("a coordinate that overflows once scaled is a DecodeError at its bytes", async () => {
+  const model = limbModel();
+  const positions = model.points.positions.slice();
+  positions[4] = 3e29; // point 1, y
+  const bytes = encode3df({ ...model, points: { ...model.points, positions } });
+  await assert.rejects(
+    () => runNode(decode3df, { bytes: { bytes, name: "big.3df" } }, { scale: 10 }),
+    (e: Error & { at?: { offset: number } }) => {
+      assert.equal(e.name, "DecodeError");
+      assert.deepEqual(e.at, { offset: 16 + 64 * model.faces.count + 16 + 4 });
+      return true;
+    },
+  );
+});
