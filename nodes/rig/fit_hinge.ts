@@ -187,11 +187,13 @@ function openingOf(
   const named = openingFromName(node.getName());
   if (named) return named;
   if (part.kind === "drag_rudder") {
-    // Split halves share a hinge: the upper half opens up, the lower one down.
+    // Split halves share a hinge and open apart: each away from its partner, along its normal.
     for (const [other, otherFit] of fits) {
       if (other === node || getPart(other)?.kind !== "drag_rudder") continue;
       if (!overlapsInPlan(fit, otherFit)) continue;
-      return otherFit.centre[1] < fit.centre[1] ? "up" : "down";
+      const apart = [0, 1, 2].map((k) => fit.centre[k] - otherFit.centre[k]);
+      const sign = dot(fit.normal, apart) < 0 ? -1 : 1;
+      return [fit.normal[0] * sign, fit.normal[1] * sign, fit.normal[2] * sign];
     }
     return "up";
   }
@@ -209,11 +211,12 @@ function openingOf(
   return undefined;
 }
 
+/** True when two panels lie over each other (the halves of a split surface). */
 function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
-  const reach = Math.max(a.chord, b.chord) / 2;
-  const lateral = Math.abs(a.centre[2] - b.centre[2]) < Math.max(a.spanLength, b.spanLength) / 2;
-  return lateral && Math.abs(a.centre[0] - b.centre[0]) < reach &&
-    Math.sign(a.centre[2]) === Math.sign(b.centre[2]);
+  const apart = [0, 1, 2].map((k) => a.centre[k] - b.centre[k]);
+  const alongSpan = Math.abs(dot(apart, a.span));
+  const alongChord = Math.abs(dot(apart, a.chordDir));
+  return alongSpan < Math.max(a.spanLength, b.spanLength) / 2 && alongChord < Math.max(a.chord, b.chord) / 2;
 }
 
 function isNonUniform(m: Mat4): boolean {

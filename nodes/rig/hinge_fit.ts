@@ -17,7 +17,7 @@
  */
 import { symmetricEigen3 } from "./eigen3.ts";
 import type { HingeEdge } from "./kinds.ts";
-import { fitRobustLine } from "./line_fit.ts";
+import { fitRobustLine, type LineFit } from "./line_fit.ts";
 import { cross, dot, normalize, type Vec3 } from "./transform.ts";
 
 /** Tuning of {@link fitHinge}; every field has a default in {@link HINGE_FIT_DEFAULTS}. */
@@ -174,50 +174,67 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
     }
   }
 
-  const edgeFraction = options.edge === "forward" ? 0 : options.edge === "aft" ? 1 : 0.25;
-  const points = new Float64Array(bins * 3);
+  const leadPoints = new Float64Array(bins * 3);
+  const trailPoints = new Float64Array(bins * 3);
   let filled = 0;
-  const far: Vec3 = [0, 0, 0];
   for (let b = 0; b < bins; b++) {
     if (lead[b * 5] === 0) continue;
-    const leadPoint = bandPoint(lead, b), trailPoint = bandPoint(trail, b);
-    const u = leadPoint[0] + (trailPoint[0] - leadPoint[0]) * edgeFraction;
-    const v = leadPoint[1] + (trailPoint[1] - leadPoint[1]) * edgeFraction;
-    const w = leadPoint[2] + (trailPoint[2] - leadPoint[2]) * edgeFraction;
-    const p = fromPanel(mean, span, chordDir, normal, u, v, w);
-    points.set(p, filled * 3);
-    const farPoint = options.edge === "aft" ? leadPoint : trailPoint;
-    const q = fromPanel(mean, span, chordDir, normal, farPoint[0], farPoint[1], farPoint[2]);
-    far[0] += q[0];
-    far[1] += q[1];
-    far[2] += q[2];
+    const l = bandPoint(lead, b), t = bandPoint(trail, b);
+    leadPoints.set(fromPanel(mean, span, chordDir, normal, l[0], l[1], l[2]), filled * 3);
+    trailPoints.set(fromPanel(mean, span, chordDir, normal, t[0], t[1], t[2]), filled * 3);
     filled++;
   }
-  const line = fitRobustLine(points, filled, Math.max(options.inlierFraction * chord, 1e-9), span);
-  // The origin is where the hinge crosses the middle of the span.
-  const uMid = (uMin + uMax) / 2;
-  const along = dot(line.direction, span);
-  const shift = Math.abs(along) > 1e-9
-    ? (uMid - ((line.point[0] - m0) * s0 + (line.point[1] - m1) * s1 + (line.point[2] - m2) * s2)) / along
-    : 0;
+  const tolerance = Math.max(options.inlierFraction * chord, 1e-9);
+  const leadLine = fitRobustLine(leadPoints, filled, tolerance, span);
+  const trailLine = fitRobustLine(trailPoints, filled, tolerance, span);
+  const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
+  let origin: Vec3, axis: Vec3, inliers: number, residual: number;
+  if (options.edge === "quarter") {
+    // Quarter chord between the leading- and trailing-edge lines, station by station: the two
+    // edges of a tapered surface are extreme at different stations within one bin.
+    const quarter = (u: number): Vec3 => {
+      const l = at(leadLine, u), t = at(trailLine, u);
+      return [l[0] + (t[0] - l[0]) / 4, l[1] + (t[1] - l[1]) / 4, l[2] + (t[2] - l[2]) / 4];
+    };
+    const a = quarter(uMin), b = quarter(uMax);
+    origin = quarter((uMin + uMax) / 2);
+    axis = uMax > uMin ? normalize([b[0] - a[0], b[1] - a[1], b[2] - a[2]]) : span;
+    inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
+    residual = Math.max(leadLine.residual, trailLine.residual);
+  } else {
+    const line = options.edge === "aft" ? trailLine : leadLine;
+    // The origin is where the hinge crosses the middle of the span.
+    origin = at(line, (uMin + uMax) / 2);
+    axis = line.direction;
+    inliers = line.inlierCount;
+    residual = line.residual;
+  }
+  const farPoints = options.edge === "aft" ? leadPoints : trailPoints;
+  const far: Vec3 = [0, 0, 0];
+  for (let k = 0; k < filled; k++) for (let c = 0; c < 3; c++) far[c] += farPoints[k * 3 + c] / filled;
   return {
-    origin: [
-      line.point[0] + line.direction[0] * shift,
-      line.point[1] + line.direction[1] * shift,
-      line.point[2] + line.direction[2] * shift,
-    ],
-    axis: line.direction,
+    origin,
+    axis,
     normal,
     span,
     chordDir,
     chord,
     spanLength: uMax - uMin,
-    farEdge: [far[0] / filled, far[1] / filled, far[2] / filled],
+    farEdge: far,
     centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
     binsFilled: filled,
-    inliers: line.inlierCount,
-    residual: line.residual,
+    inliers,
+    residual,
   };
+}
+
+/** The point of a line at span position `u` (measured from `mean` along `span`). */
+function pointAtSpan(line: LineFit, u: number, mean: Vec3, span: Vec3): Vec3 {
+  const [p, d] = [line.point, line.direction];
+  const along = dot(d, span);
+  const here = (p[0] - mean[0]) * span[0] + (p[1] - mean[1]) * span[1] + (p[2] - mean[2]) * span[2];
+  const t = Math.abs(along) > 1e-9 ? (u - here) / along : 0;
+  return [p[0] + d[0] * t, p[1] + d[1] * t, p[2] + d[2] * t];
 }
 
 const AFT: Vec3 = [1, 0, 0];

@@ -1,0 +1,64 @@
+/**
+ * Runs the rig nodes in pipeline order for tests, and finds nodes by name.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { JsonValue } from "../../../runtime/node.ts";
+import { rigParts } from "../../../nodes/rig/parts.ts";
+import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
+import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
+import { rigAssignSide } from "../../../nodes/rig/assign_side.ts";
+import { rigInsertPivot } from "../../../nodes/rig/insert_pivot.ts";
+import { rigReport } from "../../../nodes/rig/report.ts";
+import { runNode, type TestContext, testContext } from "../../support/context.ts";
+
+/** One part of a rig report. */
+export interface ReportPart {
+  name: string;
+  path: string;
+  kind: string;
+  side: string | null;
+  found_by: string;
+  ctrl_type: string | null;
+  min: number | null;
+  max: number | null;
+  group: string | null;
+  positive: string | null;
+  panel: string | null;
+  hinge: {
+    world: { origin: [number, number, number]; axis: [number, number, number] };
+    aircraft: { origin: [number, number, number]; axis: [number, number, number] };
+  } | null;
+  fit: { bins_filled: number; inliers: number; residual: number; chord: number } | null;
+}
+
+/** The result of {@link rig}. */
+export interface RigResult {
+  scene: Document;
+  report: { frame: Record<string, JsonValue>; parts: ReportPart[] };
+  ctx: TestContext;
+}
+
+/** parts → detect_panels → fit_hinge → assign_side → insert_pivot, then report. */
+export async function rig(
+  scene: Document,
+  frame: Record<string, JsonValue> = {},
+  detect: Record<string, JsonValue> = {},
+): Promise<RigResult> {
+  const ctx = testContext();
+  let current = (await runNode(rigParts, { scene }, {}, ctx)).scene;
+  current = (await runNode(rigDetectPanels, { scene: current }, detect, ctx)).scene;
+  current = (await runNode(rigFitHinge, { scene: current }, frame, ctx)).scene;
+  current = (await runNode(rigAssignSide, { scene: current }, frame, ctx)).scene;
+  current = (await runNode(rigInsertPivot, { scene: current }, {}, ctx)).scene;
+  const report = (await runNode(rigReport, { scene: current }, frame, ctx)).report;
+  return { scene: current, report, ctx };
+}
+
+/** The node with this name (throws when absent). */
+export function nodeNamed(doc: Document, name: string): Node {
+  const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
+  if (!node) throw new Error(`no node named ${name}`);
+  return node;
+}
