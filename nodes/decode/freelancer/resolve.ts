@@ -117,7 +117,7 @@ function attach(
       rest: 0,
       group: name,
     });
-    const axisInParent = rotate(rotation, [1, 0, 0]);
+    const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
     setPartgraphExtras(node, {
       part: {
         kind: record.kind,

@@ -67,7 +67,10 @@ export function rotate(q: readonly number[], v: readonly number[]): number[] {
   return [out[0], out[1], out[2]];
 }
 
-/** Radians to degrees. */
+/**
+ * Radians to degrees, rounded to 1e-6°: limits are stored as f32 radians, and the rounding drops
+ * conversion noise (90.0000025 → 90) far below f32 precision.
+ */
 export function degrees(radians: number): number {
-  return radians * 180 / Math.PI;
+  return Math.round(radians * 180 / Math.PI * 1e6) / 1e6;
 }

@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
+import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
+import { summarizeParts } from "../../../../nodes/decode/freelancer/summary.ts";
+import { runNode } from "../../../support/context.ts";
+import { buildCompound } from "./fixtures.ts";
+
+Deno.test("summarizeParts lists parts, parents, joints with their DOFs, hardpoints and LODs", async () => {
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes: buildCompound().bytes, name: "ship.cmp" } });
+  const flat = summarizeParts(scene as Document);
+  assert.equal(flat.length, 7);
+  assert.ok(flat.every((p) => p.parent === undefined), "before resolve every part is a root");
+
+  const { scene: resolved } = await runNode(constraintsResolve, { scene }, { pose: {} });
+  const parts = Object.fromEntries(summarizeParts(resolved as Document).map((p) => [p.name, p]));
+  assert.deepEqual(parts.Root.hardpoints, [{ name: "HpMount01", type: "fix" }, {
+    name: "HpTurret01",
+    type: "rev",
+  }]);
+  assert.equal(parts.Root.lods, 2);
+  assert.equal(parts.Root.wireframe, true);
+  assert.equal(parts.Barrel.parent, "Turret");
+  assert.equal(parts.Barrel.joint, "pris");
+  assert.deepEqual(parts.Barrel.dofs, [{ node: "Barrel_joint", ctrl_type: "translation", min: 0, max: 1.5 }]);
+  assert.deepEqual(parts.Piston.dofs.map((d) => [d.node, d.ctrl_type]), [
+    ["Piston_joint", "rotation"],
+    ["Piston_slide", "translation"],
+  ]);
+  assert.equal(parts.Radar.dofs.length, 3);
+  assert.deepEqual(parts.Wing.dofs, []);
+  assert.equal(parts.Wing.joint, "fix");
+  assert.equal(parts.Radar.lods, 0);
+});
