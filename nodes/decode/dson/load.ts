@@ -38,8 +38,19 @@ export async function loadDsonScene(
   name: string,
   options: LoadOptions,
 ): Promise<DsonScene> {
+  return await loadDsonJson(await parseDsonBytes(bytes, name), name, options);
+}
+
+/**
+ * Loads an already parsed DSON value (see {@link loadDsonScene}); `name` is used in errors.
+ *
+ * @example
+ * ```ts
+ * const scene = await loadDsonJson(JSON.parse(text), "figure.dsf", { contentRoots: [], ctx });
+ * ```
+ */
+export async function loadDsonJson(json: unknown, name: string, options: LoadOptions): Promise<DsonScene> {
   const read = new JsonReader(name);
-  const json = await parseDsonBytes(bytes, name);
   const top = read.object(json, "");
   const info = read.optObject(top.asset_info, "/asset_info") ?? {};
   const assetId = read.optString(info.id, "/asset_info/id") ?? name;
