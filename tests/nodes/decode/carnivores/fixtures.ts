@@ -173,26 +173,30 @@ export function animatedCar(): CarModel {
 }
 
 /**
- * The benchmark character: `cells × cells` grid of points (file units), two triangles per cell, a
- * 256×256 texture and one clip of `frames` frames.
+ * The benchmark character: a `columns × rows` grid of points (file units), two triangles per cell
+ * (every second one double-sided), a 256×256 texture and one clip of `frames` frames. Points are
+ * owned by horizontal bands of `bandRows` rows, for the skinned variant {@link gridModel}.
  */
-export function gridCar(cells: number, frames: number): CarModel {
+export function gridCar(columns: number, rows: number, frames: number, bandRows = 4): CarModel {
   const points: number[][] = [];
-  for (let y = 0; y < cells; y++) for (let x = 0; x < cells; x++) points.push([x * 2, y * 2, (x * y) % 5]);
-  const faces: FaceSpec[] = [];
-  for (let y = 0; y + 1 < cells; y++) {
-    for (let x = 0; x + 1 < cells; x++) {
-      const a = y * cells + x;
-      const uv = (i: number): [number, number] => [(i % cells) * 8 % 256, Math.floor(i / cells) * 8 % 256];
-      faces.push({ v: [a, a + 1, a + cells + 1], uv: [uv(a), uv(a + 1), uv(a + cells + 1)] });
-      faces.push({
-        v: [a, a + cells + 1, a + cells],
-        uv: [uv(a), uv(a + cells + 1), uv(a + cells)],
-        flags: 1,
-      });
+  const owners: number[] = [];
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      points.push([x * 2, y * 2, (x * y) % 5]);
+      owners.push(Math.floor(y / bandRows));
     }
   }
-  const table = pointTable(points);
+  const uv = (i: number): [number, number] => [(i % columns) * 8 % 256, Math.floor(i / columns) * 8 % 256];
+  const faces: FaceSpec[] = [];
+  for (let y = 0; y + 1 < rows; y++) {
+    for (let x = 0; x + 1 < columns; x++) {
+      const a = y * columns + x;
+      const [b, c, d] = [a + 1, a + columns + 1, a + columns];
+      faces.push({ v: [a, b, c], uv: [uv(a), uv(b), uv(c)] });
+      faces.push({ v: [a, c, d], uv: [uv(a), uv(c), uv(d)], flags: 1 });
+    }
+  }
+  const table = pointTable(points, owners);
   return {
     name: "Grid",
     msc: "",
@@ -202,4 +206,17 @@ export function gridCar(cells: number, frames: number): CarModel {
     animations: [animation("wave", 20, frames, table, 0)],
     sounds: [],
   };
+}
+
+/** The grid as a `.3df` with one bone per band, chained bottom to top. */
+export function gridModel(columns: number, rows: number, bandRows = 4): Model3df {
+  const { faces, points, texture } = gridCar(columns, rows, 0, bandRows);
+  const bands = Math.ceil(rows / bandRows);
+  const bones: Bone[] = Array.from({ length: bands }, (_, b) => ({
+    name: `band${b}`,
+    pivot: [columns, b * bandRows * 2, 0],
+    parent: b - 1,
+    hide: 0,
+  }));
+  return { faces, points, bones, texture };
 }
