@@ -1,0 +1,69 @@
+/**
+ * Hinge-fitting throughput: the fit core on a panel set of 100,000 and 1,000,000 vertices (ten
+ * panels each; cost should be linear), and the whole `rig.fit_hinge` node (scene copy, gathering
+ * in the aircraft frame, fit and signing) on the 1,000,000-vertex set.
+ *
+ * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
+ */
+import { fitHinge, HINGE_FIT_DEFAULTS } from "../../nodes/rig/hinge_fit.ts";
+import { rigDetectPanels } from "../../nodes/rig/detect_panels.ts";
+import { rigFitHinge } from "../../nodes/rig/fit_hinge.ts";
+import { addPanel, newScene, panelMesh, type PanelSpec } from "../nodes/rig/fixtures.ts";
+import { runNode } from "../support/context.ts";
+
+/** Ten swept, tapered panels with about `perPanel` vertices each (aircraft coordinates). */
+function panelSet(perPanel: number): PanelSpec[] {
+  const divisions = 99;
+  const stations = Math.max(2, Math.round(perPanel / (2 * (divisions + 1))));
+  return Array.from({ length: 10 }, (_, i) => ({
+    name: `Flap_${i}_L`,
+    root: [i * 0.3, 0.1 * i, 1 + i],
+    tip: [i * 0.3 + 0.4, 0.1 * i + 0.05, 2 + i],
+    aft: [1, 0, 0],
+    normal: [0, 1, 0],
+    chordRoot: 0.5,
+    chordTip: 0.3,
+    thickness: 0.03,
+    stations,
+    divisions,
+    horn: i % 3 === 0 ? { fromSpan: 0.85, depth: 0.1 } : undefined,
+  }));
+}
+
+const small = panelSet(10_000).map((spec) => panelMesh(spec).positions);
+const large = panelSet(100_000).map((spec) => panelMesh(spec).positions);
+const count = (set: Float32Array[]) => set.reduce((sum, p) => sum + p.length / 3, 0);
+console.log(`panel sets: ${count(small)} and ${count(large)} vertices`);
+
+function fitAll(set: Float32Array[]): number {
+  let sum = 0;
+  for (const positions of set) sum += fitHinge(positions, positions.length / 3, HINGE_FIT_DEFAULTS).origin[0];
+  return sum;
+}
+
+Deno.bench({
+  name: "fitHinge, 100k-vertex panel set",
+  group: "fit",
+  baseline: true,
+  fn: () => void fitAll(small),
+});
+Deno.bench({ name: "fitHinge, 1M-vertex panel set", group: "fit", fn: () => void fitAll(large) });
+
+// The same million vertices as a scene: panels in the default frame (−Z forward: aft is +Z).
+const scene = newScene();
+for (const spec of panelSet(100_000)) {
+  addPanel(scene, undefined, {
+    ...spec,
+    aft: [0, 0, 1],
+    root: [-spec.root[2], spec.root[1], spec.root[0]],
+    tip: [-spec.tip[2], spec.tip[1], spec.tip[0]],
+  });
+}
+const detected = (await runNode(rigDetectPanels, { scene })).scene;
+Deno.bench({
+  name: "rig.fit_hinge node (copy, gather, fit, sign), 1M vertices",
+  group: "node",
+  async fn() {
+    await runNode(rigFitHinge, { scene: detected });
+  },
+});
