@@ -20,6 +20,15 @@ export class ByteWindow {
   readonly file?: string;
   readonly #view: DataView;
 
+  /**
+   * A window over `bytes[start, start + length)`; callers check the range (use {@link sub}).
+   *
+   * @example
+   * ```ts
+   * const whole = new ByteWindow(bytes, 0, bytes.length, "utf", "ship.cmp");
+   * const header = whole.sub(0, 56, "UTF header");
+   * ```
+   */
   constructor(bytes: Uint8Array, start: number, length: number, format: string, file?: string) {
     this.bytes = bytes;
     this.start = start;
@@ -51,21 +60,25 @@ export class ByteWindow {
     }
   }
 
+  /** Little-endian u16 at `at`; `what` names the field in errors. */
   u16(at: number, what: string): number {
     this.need(at, 2, what);
     return this.#view.getUint16(this.start + at, true);
   }
 
+  /** Little-endian u32 at `at`. */
   u32(at: number, what: string): number {
     this.need(at, 4, what);
     return this.#view.getUint32(this.start + at, true);
   }
 
+  /** Little-endian i32 at `at`. */
   i32(at: number, what: string): number {
     this.need(at, 4, what);
     return this.#view.getInt32(this.start + at, true);
   }
 
+  /** Little-endian f32 at `at` (any value, NaN included). */
   f32(at: number, what: string): number {
     this.need(at, 4, what);
     return this.#view.getFloat32(this.start + at, true);

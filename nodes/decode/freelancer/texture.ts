@@ -7,6 +7,7 @@
 import { encode } from "fast-png";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
+import type { ByteWindow } from "./bounds.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
 
 /** Adds every texture directory of a library to `into`, keyed by lower-cased name (first wins). */
@@ -29,11 +30,16 @@ export function readTextureLibrary(library: UtfEntry, into: Map<string, UtfEntry
 export function textureToPng(dir: UtfEntry): Uint8Array | undefined {
   const mips = findChild(dir, "MIPS");
   const mip0 = findChild(dir, "MIP0");
+  // Re-window the leaf so errors name the image format, at offsets that are still absolute.
   const image = mips
-    ? decodeDds(requireLeaf(mips, "a MIPS leaf").sub(0, mips.data!.length, "DDS", "dds"))
+    ? decodeDds(asFormat(requireLeaf(mips, "a MIPS leaf"), "dds"))
     : mip0
-    ? decodeTga(requireLeaf(mip0, "a MIP0 leaf").sub(0, mip0.data!.length, "Targa", "tga"))
+    ? decodeTga(asFormat(requireLeaf(mip0, "a MIP0 leaf"), "tga"))
     : undefined;
   if (!image) return undefined;
   return encode({ width: image.width, height: image.height, data: image.data, channels: 4, depth: 8 });
+}
+
+function asFormat(leaf: ByteWindow, format: string): ByteWindow {
+  return leaf.sub(0, leaf.length, "image", format);
 }
