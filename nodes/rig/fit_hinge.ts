@@ -101,6 +101,7 @@ export const rigFitHinge = defineNode({
         }),
       );
     }
+    warnIfFacingBackwards(fits, frame, ctx);
     const body = new BodySampler(scene, toAircraft);
     for (const [node, fit] of fits) {
       const part = getPart(node)!;
@@ -111,6 +112,31 @@ export const rigFitHinge = defineNode({
     return { scene };
   },
 });
+
+/**
+ * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
+ * the other way round in the chosen frame, the model most likely faces the other way.
+ */
+function warnIfFacingBackwards(
+  fits: ReadonlyMap<Node, HingeFit>,
+  frame: AircraftFrame,
+  ctx: RunContext,
+): void {
+  let trailing = 0, reversed = 0;
+  for (const [node, fit] of fits) {
+    const kind = getPart(node)?.kind as PanelKind;
+    if (KIND_SPECS[kind]?.edge !== "forward" || kind === "air_brake") continue;
+    trailing++;
+    if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
+  }
+  if (trailing >= 2 && reversed * 2 > trailing) {
+    ctx.warn(
+      `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
+        `hinge: the model probably faces the other way (forward is ${frame.forward}; try the opposite)`,
+      { forward: frame.forward, up: frame.up, reversed, trailing },
+    );
+  }
+}
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
 function signedPart(

@@ -66,6 +66,10 @@ export interface HingeFit {
   readonly inliers: number;
   /** RMS distance of the inlier edge points from the line. */
   readonly residual: number;
+  /** Median thickness of the panel at its forward edge (over the filled bins). */
+  readonly forwardThickness: number;
+  /** Median thickness of the panel at its aft edge. */
+  readonly aftThickness: number;
 }
 
 /**
@@ -223,6 +227,8 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
     farEdge: far,
     centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
     binsFilled: filled,
+    forwardThickness: medianThickness(lead, bins),
+    aftThickness: medianThickness(trail, bins),
     inliers,
     residual,
   };
@@ -288,6 +294,20 @@ function accumulate(acc: Float64Array, b: number, u: number, v: number, w: numbe
   acc[k + 2] += v;
   if (w < acc[k + 3]) acc[k + 3] = w;
   if (w > acc[k + 4]) acc[k + 4] = w;
+}
+
+/** Median over filled bins of a band's thickness extent. */
+function medianThickness(acc: Float64Array, bins: number): number {
+  const values: number[] = [];
+  for (let b = 0; b < bins; b++) if (acc[b * 5] > 0) values.push(acc[b * 5 + 4] - acc[b * 5 + 3]);
+  return median(values);
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  values.sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  return values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
 /** A band's point: mean span and chord position, middle of its thickness. */

@@ -119,3 +119,11 @@ Deno.test("demo fighter: rigged GLB validates with 0 errors and is byte-identica
   assertEquals(await writeGlb(again.scene, { generator: GENERATOR }), glb);
   assertEquals(again.report, rigged.report);
 });
+
+Deno.test("demo fighter: a wrong forward axis is warned about; the right one is not", async () => {
+  const facing = (warnings: { message: string }[]) =>
+    warnings.filter((w) => w.message.includes("faces the other way"));
+  assertEquals(facing(rigged.ctx.warnings), []);
+  const wrong = await rig((await runNode(demoFighter, {})).scene, { forward: "+Z" });
+  assertEquals(facing(wrong.ctx.warnings).length, 1);
+});

@@ -80,3 +80,14 @@ Deno.test({
     assertEquals(report.errors, 0);
   },
 });
+
+Deno.test({
+  name: "sketchbook airplane: the default −Z forward is recognised as backwards and warned about",
+  ignore: withoutCorpus(SAMPLE),
+  async fn() {
+    const facing = (warnings: { message: string }[]) =>
+      warnings.filter((w) => w.message.includes("other way"));
+    assertEquals(facing((await rig(await decode())).ctx.warnings).length, 1);
+    assertEquals(facing((await rig(await decode(), { forward: "+Z" })).ctx.warnings), []);
+  },
+});
