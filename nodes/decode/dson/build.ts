@@ -213,19 +213,29 @@ function buildPrimitive(
 ): Primitive | undefined {
   const { polyVerts, polyMaterial, uv } = mesh;
   const uvCount = uv ? uv.coords.length / 2 : 0;
-  const vertexOf = new Map<number, number>();
+  // Most corners use their vertex's own UV (uv index = vertex index): those go through a flat
+  // table; only seam corners need the (vertex, uv) map.
+  const plainVertexOf = new Int32Array(mesh.vertexCount).fill(-1);
+  const seamVertexOf = new Map<number, number>();
   const dsonVertex: number[] = [];
   const uvIndex: number[] = [];
   const indices: number[] = [];
   const corner = (p: number, k: number): number => {
     const v = polyVerts[p * 4 + k];
-    const t = uv ? uv.cornerUv[p * 4 + k] : 0;
-    const key = v * Math.max(uvCount, 1) + t;
-    let index = vertexOf.get(key);
+    const t = uv ? uv.cornerUv[p * 4 + k] : v;
+    if (t === v) {
+      if (plainVertexOf[v] < 0) {
+        plainVertexOf[v] = dsonVertex.push(v) - 1;
+        uvIndex.push(t);
+      }
+      return plainVertexOf[v];
+    }
+    const key = v * uvCount + t;
+    let index = seamVertexOf.get(key);
     if (index === undefined) {
       index = dsonVertex.push(v) - 1;
       uvIndex.push(t);
-      vertexOf.set(key, index);
+      seamVertexOf.set(key, index);
     }
     return index;
   };
@@ -278,13 +288,13 @@ function buildPrimitive(
     );
   }
   for (const morph of mesh.morphs) {
-    const deltaByVertex = new Map<number, number>();
-    for (let k = 0; k < morph.index.length; k++) deltaByVertex.set(morph.index[k], k);
+    const deltaOf = new Int32Array(mesh.vertexCount).fill(-1);
+    for (let k = 0; k < morph.index.length; k++) deltaOf[morph.index[k]] = k;
     const deltas = new Float32Array(n * 3);
     let moved = 0;
     for (let i = 0; i < n; i++) {
-      const k = deltaByVertex.get(dsonVertex[i]);
-      if (k === undefined) continue;
+      const k = deltaOf[dsonVertex[i]];
+      if (k < 0) continue;
       moved++;
       for (let c = 0; c < 3; c++) deltas[i * 3 + c] = morph.delta[k * 3 + c] * METRES_PER_CM;
     }
