@@ -203,3 +203,19 @@ Deno.test("car: a short or odd anim→sound table, unknown sounds and empty clip
   assert.equal(parsed.model.animations[0].frameCount, 0);
   assert.match(parsed.warnings[0].message, /'none' has no frames; it is skipped/);
 });
+
+Deno.test("car: sounds of any length (odd, empty) never shift the anim→sound table that follows", () => {
+  const car = animatedCar();
+  const sounds = [
+    { name: "odd", pcm: new Uint8Array([9, 8, 7]) },
+    { name: "silent", pcm: new Uint8Array(0) },
+  ];
+  const animSounds = Int32Array.from({ length: 64 }, (_, i) => (i < 2 ? 1 - i : -1));
+  const { model, warnings } = parseCar(encodeCar({ ...car, sounds, animSounds }));
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(model.sounds.map((s) => [s.name, Array.from(s.pcm)]), [["odd", [9, 8, 7]], [
+    "silent",
+    [],
+  ]]);
+  assert.deepEqual(model.animSounds, animSounds);
+});
