@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
+import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
 import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
 import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { getSourceInfo } from "../../../../nodes/scene/source.ts";
 import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { runNode, testContext } from "../../../support/context.ts";
@@ -208,4 +210,19 @@ Deno.test("dson grafts: a graft merges into its loaded target (welded, hidden po
   });
   const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
   assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("dson library: a .dsf without a scene instantiates its figure, bones and skinned geometry", async () => {
+  const json = generateFigure({ side: 4, bones: 3 });
+  delete json.scene;
+  const summary = describeDson(await decode(json));
+  assert.equal((summary.figures as Json[]).length, 1);
+  assert.equal((summary.bones as string[]).length, 3);
+  assert.equal((summary.geometries as Json[])[0].skinned, true);
+});
+
+Deno.test("dson sniffing: decode.auto recognises plain-text DSON by content, whatever the extension", async () => {
+  const bytes = dsonBytes(generateFigure({ side: 3, bones: 1 }));
+  const { scene } = await runNode(decodeAuto, { bytes: { bytes, name: "download.bin" } });
+  assert.equal(getSourceInfo(scene)?.format, "dson");
 });
