@@ -87,7 +87,14 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: (message: strin
   const vector = (name: string, count: number, fallback: number[] | undefined): number[] | undefined => {
     const leaf = findChild(dir, name);
     if (!leaf) return fallback;
-    return requireLeaf(leaf, `a ${name} leaf`).floats(0, count, `hardpoint ${name}`);
+    const data = requireLeaf(leaf, `a ${name} leaf`);
+    const values = Array.from({ length: count }, (_, i) => data.f32(4 * i, `hardpoint ${name}`));
+    if (values.every(Number.isFinite)) return values;
+    // Librelancer likewise falls back to defaults for garbage hardpoint data.
+    warn(
+      `hardpoint '${dir.name}': ${name} holds non-finite values; ${fallback ? "default used" : "zero used"}`,
+    );
+    return fallback ?? new Array(count).fill(0);
   };
   const position = vector("Position", 3, undefined);
   if (!position) warn(`hardpoint '${dir.name}' has no Position; placed at the part origin`);

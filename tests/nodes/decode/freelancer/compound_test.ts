@@ -3,7 +3,13 @@ import type { Document, Node } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
 import { compoundTree, encodeConstraints } from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+import {
+  encodeFloats,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+  type UtfNode,
+} from "../../../../nodes/decode/freelancer/encode_utf.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
@@ -392,4 +398,26 @@ Deno.test("a constraint cycle is a DecodeError at the record's byte offset", asy
   assert.match(error.found, /cycle/);
   const at = (error.at as { offset: number }).offset;
   assert.equal(String.fromCharCode(bytes[at]), "B", "offset of the first record (parent 'B')");
+});
+
+Deno.test("decode-only output validates and is byte-identical across runs", async () => {
+  const { bytes } = buildCompound();
+  const first = await writeGlb((await decode(bytes)).scene, { generator: GENERATOR });
+  const second = await writeGlb((await decode(bytes)).scene, { generator: GENERATOR });
+  assert.deepEqual(first, second);
+  const report = await validateGltf(first);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test(".3db: garbage hardpoint Orientation falls back to identity, a missing Position to zero, with warnings", async () => {
+  const hp = (children: UtfNode[]) => utfDir("Hardpoints", [utfDir("Fixed", [utfDir("HpA", children)])]);
+  const bytes = encodeUtf(utfDir("\\", [
+    hp([utfLeaf("Orientation", encodeFloats([NaN, 0, 0, 0, 1, 0, 0, 0, 1]))]),
+  ]));
+  const { scene, warnings } = await decode(bytes, "part.3db");
+  const node = byName(scene, "HpA");
+  assert.deepEqual(node.getRotation(), [0, 0, 0, 1]);
+  assert.deepEqual(node.getTranslation(), [0, 0, 0]);
+  assert.equal(node.getParentNode()?.getName(), "Root");
+  assert.equal(warnings.length, 2, warnings.join("\n"));
 });
