@@ -13,9 +13,10 @@ import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { type AircraftFrame, aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
 import { gatherPositions, subtreeNodes } from "./geometry.ts";
-import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit } from "./hinge_fit.ts";
+import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import {
+  clearPart,
   declaredCtrlType,
   getPart,
   listPartNodes,
@@ -87,19 +88,32 @@ export const rigFitHinge = defineNode({
       }
       const { positions, count } = gatherPositions(node, toAircraft);
       if (count === 0) {
-        ctx.warn(`panel '${node.getName()}' has no vertices; not fitted`);
+        ctx.warn(`panel '${node.getName()}' has no vertices; not rigged`);
+        clearPart(node);
         continue;
       }
-      vertexCounts.set(node, count);
-      fits.set(
-        node,
-        fitHinge(positions, count, {
+      const parent = node.getParentNode();
+      if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
+        ctx.warn(`panel '${node.getName()}' sits under a zero-scale parent; not rigged`);
+        clearPart(node);
+        continue;
+      }
+      let fit: HingeFit;
+      try {
+        fit = fitHinge(positions, count, {
           bins: params.bins,
           bandFraction: params.band,
           inlierFraction: params.inlier,
           edge: spec.edge,
-        }),
-      );
+        });
+      } catch (error) {
+        if (!(error instanceof NonFiniteGeometryError)) throw error;
+        ctx.warn(`panel '${node.getName()}' has non-finite vertex positions; not rigged`);
+        clearPart(node);
+        continue;
+      }
+      vertexCounts.set(node, count);
+      fits.set(node, fit);
     }
     warnIfFacingBackwards(fits, frame, ctx);
     const body = new BodySampler(scene, toAircraft);

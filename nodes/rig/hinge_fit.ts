@@ -80,7 +80,7 @@ export interface HingeFit {
  * const fit = fitHinge(positions, positions.length / 3, { ...HINGE_FIT_DEFAULTS, edge: "forward" });
  * fit.axis; // along the span, e.g. [0, 0, 1] for an unswept wing panel
  * ```
- * @throws Error when there are no vertices.
+ * @throws Error when there are no vertices; {@link NonFiniteGeometryError} when one is NaN/infinite.
  */
 export function fitHinge(positions: Float32Array, count: number, options: HingeFitOptions): HingeFit {
   if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
@@ -108,6 +108,10 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
     syy += y * y;
     syz += y * z;
     szz += z * z;
+  }
+  // NaN and infinities propagate into the sums: one check covers every vertex.
+  if (!Number.isFinite(sx + sy + sz + sxx + syy + szz + sxy + sxz + syz + ox + oy + oz)) {
+    throw new NonFiniteGeometryError();
   }
   const mx = sx / count, my = sy / count, mz = sz / count;
   const eigen = symmetricEigen3(
@@ -241,6 +245,14 @@ function pointAtSpan(line: LineFit, u: number, mean: Vec3, span: Vec3): Vec3 {
   const here = (p[0] - mean[0]) * span[0] + (p[1] - mean[1]) * span[1] + (p[2] - mean[2]) * span[2];
   const t = Math.abs(along) > 1e-9 ? (u - here) / along : 0;
   return [p[0] + d[0] * t, p[1] + d[1] * t, p[2] + d[2] * t];
+}
+
+/** Thrown by {@link fitHinge} when a vertex position is NaN or infinite. */
+export class NonFiniteGeometryError extends Error {
+  constructor() {
+    super("a vertex position is not finite");
+    this.name = "NonFiniteGeometryError";
+  }
 }
 
 const AFT: Vec3 = [1, 0, 0];

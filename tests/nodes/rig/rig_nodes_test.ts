@@ -487,3 +487,18 @@ Deno.test("rigged synthetic scene validates and is byte-identical across runs", 
   assertEquals(report.messages, []);
   assertEquals(report.errors, 0);
 });
+
+Deno.test("panels that cannot be fitted are warned about and left alone", async () => {
+  const doc = newScene();
+  const flat = addGroup(doc, undefined, "Collapsed", { scale: [1, 0, 1] });
+  addPanel(doc, undefined, aileron("Aileron_R"));
+  const broken = addPanel(doc, undefined, aileron("Flap_R"));
+  const accessor = broken.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!;
+  accessor.setElement(3, [NaN, 0, 0]);
+  flat.addChild(doc.createNode("Elevator_L").setMesh(broken.getMesh()));
+  const result = await rig(doc);
+  assertEquals(result.report.parts.map((p) => p.panel), ["Aileron_R"]);
+  const messages = result.ctx.warnings.map((w) => w.message).join("\n");
+  assert(messages.includes("'Flap_R' has non-finite vertex positions; not rigged"), messages);
+  assert(messages.includes("'Elevator_L' sits under a zero-scale parent"), messages);
+});
