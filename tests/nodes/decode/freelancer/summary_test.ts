@@ -3,7 +3,7 @@ import type { Document } from "@gltf-transform/core";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { summarizeParts } from "../../../../nodes/decode/freelancer/summary.ts";
-import { runNode } from "../../../support/context.ts";
+import { runNode, testContext } from "../../../support/context.ts";
 import { buildCompound } from "./fixtures.ts";
 
 Deno.test("summarizeParts lists parts, parents, joints with their DOFs, hardpoints and LODs", async () => {
@@ -31,4 +31,19 @@ Deno.test("summarizeParts lists parts, parents, joints with their DOFs, hardpoin
   assert.deepEqual(parts.Wing.dofs, []);
   assert.equal(parts.Wing.joint, "fix");
   assert.equal(parts.Radar.lods, 0);
+});
+
+Deno.test("rig.parts takes every joint pivot as a part found by constraint", async () => {
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes: buildCompound().bytes, name: "ship.cmp" } });
+  const { scene: resolved } = await runNode(constraintsResolve, { scene }, { pose: {} });
+  const out = (await testContext().invoke("rig.parts", { scene: resolved })).scene as Document;
+  const parts = out.getRoot().listNodes().filter((n) =>
+    (n.getExtras().partgraph as { part?: unknown } | undefined)?.part
+  );
+  assert.equal(parts.length, 10, parts.map((n) => n.getName()).join());
+  for (const node of parts) {
+    const part = (node.getExtras().partgraph as { part: { found_by: string; kind: string } }).part;
+    assert.equal(part.found_by, "constraint", node.getName());
+    assert.ok(["rev", "pris", "cyl", "sphere", "loose"].includes(part.kind), part.kind);
+  }
 });
