@@ -25,7 +25,7 @@ import {
   SOUND_SAMPLE_RATE,
   TEXTURE_WIDTH,
 } from "./model.ts";
-import { addMorphClips, type ClipInterpolation } from "./morph_clips.ts";
+import { addMorphClips, clipDuration, type ClipInterpolation } from "./morph_clips.ts";
 import { textureToPng } from "./texture.ts";
 
 /** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
@@ -99,6 +99,7 @@ export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOp
     faces: faces.count,
     texture: texture ? { width: TEXTURE_WIDTH, height: texture.height, colour_key: colourKey } : null,
   };
+  let firstTargets: number[] | undefined;
   if (groups.length === 0) {
     warn("the model has no faces; the scene has no mesh");
     // An empty buffer would be written without a byteLength, which glTF forbids.
@@ -115,39 +116,13 @@ export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOp
     }
     node.setMesh(meshDef);
     if (extras.car) {
-      const clips = addMorphClips(
+      firstTargets = addMorphClips(
         { doc, buffer, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation },
         extras.car.animations,
       );
-      summary.animations = clips.map((clip, c) => ({
-        name: clip.name,
-        kps: clip.kps,
-        frames: clip.frames,
-        duration: clip.duration,
-        first_target: clip.firstTarget,
-        sound: soundOf(extras.car!, c),
-      }));
     }
   }
-  if (extras.car) {
-    summary.name = extras.car.name;
-    summary.msc = extras.car.msc;
-    if (!summary.animations) {
-      summary.animations = extras.car.animations.map((a) => ({
-        name: a.name,
-        kps: a.kps,
-        frames: a.frameCount,
-      }));
-    }
-    // glTF has no audio; the PCM stays in the source file and only its description is kept.
-    summary.sounds = extras.car.sounds.map((s) => ({
-      name: s.name,
-      bytes: s.pcm.byteLength,
-      sample_rate: SOUND_SAMPLE_RATE,
-      encoding: "pcm_s16le_mono",
-    }));
-    summary.anim_sound_table = extras.car.animSounds ? Array.from(extras.car.animSounds) : null;
-  }
+  if (extras.car) Object.assign(summary, carSummary(extras.car, firstTargets));
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
 
@@ -247,6 +222,33 @@ function materialFor(doc: Document, group: FaceGroup, texture: Texture | undefin
   if (group.alpha === "mask") material.setAlphaCutoff(0.5);
   if (texture) material.setBaseColorTexture(texture);
   return material;
+}
+
+/**
+ * The `.car` tables for the extras: clips (with their morph targets when the mesh has any), sounds
+ * and the anim→sound table. glTF has no audio: the PCM stays in the source file, only its
+ * description is kept.
+ */
+function carSummary(car: CarModel, firstTargets: number[] | undefined): Record<string, JsonValue> {
+  return {
+    name: car.name,
+    msc: car.msc,
+    animations: car.animations.map((clip, c) => ({
+      name: clip.name,
+      kps: clip.kps,
+      frames: clip.frameCount,
+      duration: clipDuration(clip.frameCount, clip.kps),
+      first_target: firstTargets?.[c] ?? -1,
+      sound: soundOf(car, c),
+    })),
+    sounds: car.sounds.map((s) => ({
+      name: s.name,
+      bytes: s.pcm.byteLength,
+      sample_rate: SOUND_SAMPLE_RATE,
+      encoding: "pcm_s16le_mono",
+    })),
+    anim_sound_table: car.animSounds ? Array.from(car.animSounds) : null,
+  };
 }
 
 /** The clip's sound index from the anim→sound table, or null (none, absent or out of range). */

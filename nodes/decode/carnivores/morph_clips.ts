@@ -34,17 +34,6 @@ export interface MorphClipTarget {
   readonly interpolation: ClipInterpolation;
 }
 
-/** What was made for one clip, for the scene's extras. */
-export interface ClipSummary {
-  readonly name: string;
-  readonly kps: number;
-  readonly frames: number;
-  /** Clip length in seconds, as the engine computes it. */
-  readonly duration: number;
-  /** Index of the clip's first morph target (its frames are consecutive), or -1 when skipped. */
-  readonly firstTarget: number;
-}
-
 /**
  * Keyframe times in seconds for a clip of `frameCount` frames at `kps`, as the engine places them.
  *
@@ -71,18 +60,19 @@ export function clipDuration(frameCount: number, kps: number): number {
 
 /**
  * Adds a morph target per frame of every clip to each primitive of `mesh`, and one weights animation
- * per clip. Clips without frames are skipped.
+ * per clip. Clips without frames are skipped. Returns the index of each clip's first morph target
+ * (its frames are consecutive), -1 for a skipped clip.
  *
  * @example
  * ```ts
- * const summaries = addMorphClips({ doc, buffer, node, mesh, groups, points, scale: 1,
+ * const firstTargets = addMorphClips({ doc, buffer, node, mesh, groups, points, scale: 1,
  *   interpolation: "linear" }, car.animations);
  * ```
  */
-export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimation[]): ClipSummary[] {
+export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimation[]): number[] {
   const { doc, buffer, node, mesh, groups, points, scale } = target;
   const primitives = mesh.listPrimitives();
-  const summaries: ClipSummary[] = [];
+  const firstTargets: number[] = [];
   const targetNames: string[] = [];
   const clipNames = uniqueNames(clips.map((c) => c.name));
   for (let c = 0; c < clips.length; c++) {
@@ -97,15 +87,9 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
         primitives[p].addTarget(doc.createPrimitiveTarget().setAttribute("POSITION", accessor));
       }
     }
-    summaries.push({
-      name: clip.name,
-      kps: clip.kps,
-      frames: clip.frameCount,
-      duration: clipDuration(clip.frameCount, clip.kps),
-      firstTarget,
-    });
+    firstTargets.push(firstTarget);
   }
-  if (targetNames.length === 0) return summaries;
+  if (targetNames.length === 0) return firstTargets;
   mesh.setWeights(new Array(targetNames.length).fill(0));
   mesh.setExtras({ ...mesh.getExtras(), targetNames });
 
@@ -114,7 +98,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
     const { frameCount, kps } = clips[c];
     if (frameCount === 0) continue;
     const weights = new Float32Array(frameCount * targetNames.length);
-    for (let k = 0; k < frameCount; k++) weights[k * targetNames.length + summaries[c].firstTarget + k] = 1;
+    for (let k = 0; k < frameCount; k++) weights[k * targetNames.length + firstTargets[c] + k] = 1;
     const input = doc.createAccessor().setType("SCALAR").setArray(keyframeTimes(frameCount, kps))
       .setBuffer(buffer);
     // Almost every weight is zero: sparse storage keeps the file linear in the frame count.
@@ -126,7 +110,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
       .setSampler(sampler);
     doc.createAnimation(clips[c].name).addSampler(sampler).addChannel(channel);
   }
-  return summaries;
+  return firstTargets;
 }
 
 /** Scene-space `frame − base` for the given points: `s·(fx/16 − x, fy/16 − y, −(fz/16 − z))`. */
