@@ -11,9 +11,11 @@ import { ContentLibrary } from "./content.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { decodeGeometry, decodeUvSet, type DsonGeometry } from "./geometry.ts";
 import { mergeGrafts } from "./graft.ts";
-import type { DsonScene, Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
+import type { DsonScene, SceneMesh, SceneNode } from "./model.ts";
 import { JsonReader, type JsonRecord } from "./read_json.ts";
-import { decodeSkin, INFLUENCES } from "./skin.ts";
+import { decodeSkin } from "./skin.ts";
+import { finishMesh, type MeshParts } from "./mesh_parts.ts";
+import { readSurface } from "./surface.ts";
 import { parseDsonBytes } from "./text.ts";
 import { fileKey, parseDsonUri, percentDecode } from "./uri.ts";
 
@@ -449,7 +451,7 @@ class SceneLoader {
       const definition = url === undefined
         ? undefined
         : (await this.#library.resolve(url, this.#main, `${at}/url`))?.entry;
-      const surface = await this.#surface(instance, at, definition);
+      const surface = await readSurface(instance, at, definition, this.#library, this.#main);
       for (const group of groups) {
         this.#meshParts[mesh].materials.set(group, { ...surface, name: group });
       }
@@ -468,129 +470,6 @@ class SceneLoader {
       }
     }
   }
-
-  async #surface(instance: JsonRecord, at: string, definition: DsonEntry | undefined): Promise<Surface> {
-    let color: [number, number, number] = [1, 1, 1];
-    let imageUri: string | undefined;
-    let imageAt = at;
-    for (
-      const [record, path, read] of [
-        [definition?.value, definition?.path ?? "", definition?.file.read],
-        [instance, at, this.#main.read],
-      ] as const
-    ) {
-      if (!record || !read) continue;
-      const diffuse = read.optObject(record.diffuse, `${path}/diffuse`);
-      const channel = diffuse ? read.optObject(diffuse.channel, `${path}/diffuse/channel`) : undefined;
-      if (!channel) continue;
-      const value = channel.current_value ?? channel.value;
-      if (value !== undefined) {
-        const rgb = read.tupleArray([value], `${path}/diffuse/channel/current_value`, 3);
-        color = [clamp01(rgb[0]), clamp01(rgb[1]), clamp01(rgb[2])];
-      }
-      const image = read.optString(channel.image_file, `${path}/diffuse/channel/image_file`);
-      if (image) {
-        imageUri = image;
-        imageAt = `${path}/diffuse/channel/image_file`;
-      }
-    }
-    if (!imageUri) return { name: "", color };
-    const bytes = await this.#library.readContent(percentDecode(imageUri), this.#main, imageAt);
-    const mimeType = bytes ? imageMimeType(bytes) : undefined;
-    if (bytes && !mimeType) {
-      this.#library.miss(imageUri, "image is neither PNG nor JPEG", this.#main, imageAt);
-    }
-    return {
-      name: "",
-      color,
-      imageUri,
-      image: bytes && mimeType ? { uri: imageUri, bytes, mimeType } : undefined,
-    };
-  }
-}
-
-/** What a mesh is built from, gathered while loading. */
-interface MeshParts {
-  key: string;
-  owner: number;
-  geometry: DsonGeometry;
-  file: DsonFile;
-  uvSet?: ReturnType<typeof decodeUvSet>;
-  skin?: { slotNode: Int32Array; slotWeight: Float32Array };
-  morphs: Morph[];
-  materials: Map<string, Surface>;
-}
-
-function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): SceneMesh {
-  const { geometry } = parts;
-  let uv: SceneMesh["uv"];
-  const uvSet = parts.uvSet;
-  if (uvSet && uvSet.uvs.length / 2 >= geometry.vertexCount) {
-    const cornerUv = new Int32Array(geometry.polyCount * 4).fill(-1);
-    for (let p = 0; p < geometry.polyCount; p++) {
-      for (let k = 0; k < 4; k++) cornerUv[p * 4 + k] = geometry.polyVerts[p * 4 + k];
-    }
-    // The middle value of an override is a vertex index: find the polygon corner holding it.
-    for (let o = 0; o < uvSet.overrides.length; o += 3) {
-      const p = uvSet.overrides[o];
-      for (let k = 0; k < 4; k++) {
-        if (geometry.polyVerts[p * 4 + k] === uvSet.overrides[o + 1]) {
-          cornerUv[p * 4 + k] = uvSet.overrides[o + 2];
-        }
-      }
-    }
-    uv = { name: uvSet.name, coords: uvSet.uvs, cornerUv };
-  }
-  const skin = parts.skin;
-  if (skin) {
-    // A vertex the binding left unweighted follows the figure root, so weights always sum to 1.
-    let root = parts.owner;
-    while (root >= 0 && nodes[root].parent >= 0 && nodes[root].type !== "figure") root = nodes[root].parent;
-    for (let v = 0; v < geometry.vertexCount; v++) {
-      let sum = 0;
-      for (let s = 0; s < INFLUENCES; s++) {
-        if (skin.slotNode[v * INFLUENCES + s] < 0) skin.slotWeight[v * INFLUENCES + s] = 0;
-        sum += skin.slotWeight[v * INFLUENCES + s];
-      }
-      if (sum > 0) {
-        for (let s = 0; s < INFLUENCES; s++) skin.slotWeight[v * INFLUENCES + s] /= sum;
-      } else {
-        skin.slotNode[v * INFLUENCES] = root;
-        skin.slotWeight[v * INFLUENCES] = 1;
-      }
-    }
-  }
-  let rigidity: SceneMesh["rigidity"];
-  if (geometry.rigidity) {
-    let weights: Float64Array | undefined;
-    if (geometry.rigidity.weights) {
-      weights = new Float64Array(geometry.vertexCount);
-      const { index, value } = geometry.rigidity.weights;
-      for (let k = 0; k < index.length; k++) weights[index[k]] = value[k];
-    }
-    rigidity = { weights, groups: geometry.rigidity.groups };
-  }
-  return {
-    key: parts.key,
-    name: parts.key,
-    owner: parts.owner,
-    geometryId: geometry.id,
-    geometryType: geometry.type,
-    geometryPath: geometry.path,
-    positions: geometry.positions,
-    vertexCount: geometry.vertexCount,
-    polyVerts: geometry.polyVerts,
-    polyMaterial: geometry.polyMaterial,
-    polyCount: geometry.polyCount,
-    surfaces: geometry.materialNames,
-    uv,
-    skin,
-    morphs: parts.morphs,
-    rigidity,
-    graft: geometry.graft ? { ...geometry.graft, merged: false } : undefined,
-    mergedGrafts: [],
-    materials: parts.materials,
-  };
 }
 
 /** Library node parents must not loop (the scene's instances are checked separately). */
@@ -636,14 +515,4 @@ function preferredBase(presentation: unknown): string | undefined {
 
 function rotationOrder(value: unknown): string {
   return typeof value === "string" && /^[XYZ]{3}$/.test(value) && new Set(value).size === 3 ? value : "XYZ";
-}
-
-function clamp01(x: number): number {
-  return Math.min(Math.max(x, 0), 1);
-}
-
-function imageMimeType(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return "image/jpeg";
-  return undefined;
 }
