@@ -36,6 +36,19 @@ export interface ResolvedJoint {
   readonly dofs: readonly JointDof[];
 }
 
+/** How to make one pivot node. */
+interface PivotSpec {
+  readonly ctrl: JointDof["ctrl"];
+  /** Limits in degrees or units, in either order. */
+  readonly min: number;
+  readonly max: number;
+  /** Rest transform relative to the parent. */
+  readonly translation: number[];
+  readonly rotation: Quat;
+  /** Which degree of freedom this is (`rotation`, `translation`, `x`, `y`, `z`). */
+  readonly dof: string;
+}
+
 /** Rotations taking +X onto +Y and onto +Z, for the three pivots of a ball joint. */
 const X_ONTO_Y = xOnto([0, 1, 0]);
 const X_ONTO_Z = xOnto([0, 0, 1]);
@@ -62,8 +75,11 @@ export function resolveFreelancerScene(
     warn("scene already resolved; constraints.resolve left it unchanged");
     return [];
   }
-  const records =
-    (Array.isArray(sceneExtras.constraints) ? sceneExtras.constraints : []) as unknown as ConstraintRecord[];
+  const stored = Array.isArray(sceneExtras.constraints) ? sceneExtras.constraints : [];
+  const records = stored.filter(isConstraintRecord);
+  if (records.length !== stored.length) {
+    warn(`${stored.length - records.length} malformed constraint record(s) in the scene extras ignored`);
+  }
   const parts = new Map<string, Node>();
   for (const node of scene.listChildren()) {
     const info = getPartgraphExtras(node).freelancer as { object_name?: string } | undefined;
@@ -85,6 +101,20 @@ export function resolveFreelancerScene(
   return joints;
 }
 
+/** True for a record shaped like {@link ConstraintRecord} (scenes may come from edited files). */
+function isConstraintRecord(value: JsonValue): value is JsonValue & ConstraintRecord {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const r = value as Record<string, JsonValue>;
+  const numbers = (v: JsonValue | undefined, n: number) =>
+    Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number" && Number.isFinite(x));
+  const needsAxis = r.kind === "rev" || r.kind === "pris" || r.kind === "cyl";
+  return typeof r.parent === "string" && typeof r.child === "string" && typeof r.at === "number" &&
+    ["fix", "rev", "pris", "cyl", "sphere", "loose"].includes(r.kind as string) &&
+    numbers(r.translation, 3) && numbers(r.rotation, 9) && (!needsAxis || numbers(r.axis, 3)) &&
+    (r.kind !== "cyl" || numbers(r.limits, 4)) && (r.kind !== "sphere" || numbers(r.limits, 6)) &&
+    (!(r.kind === "rev" || r.kind === "pris") || (typeof r.min === "number" && typeof r.max === "number"));
+}
+
 /** Places `child` under `parent` for one record, inserting pivot nodes for movable joints. */
 function attach(
   doc: Document,
@@ -96,45 +126,28 @@ function attach(
   const r = rowsToQuat(record.rotation);
   const name = child.getName();
   const dofs: JointDof[] = [];
-  const pivot = (
-    suffix: string,
-    ctrl: JointDof["ctrl"],
-    min: number,
-    max: number,
-    translation: number[],
-    rotation: Quat,
-    dof: string,
-  ) => {
-    const node = doc.createNode(`${name}_${suffix}`).setTranslation(translation as [number, number, number])
+  const pivot = (suffix: string, spec: PivotSpec) => {
+    const { ctrl, translation, rotation } = spec;
+    const node = doc.createNode(`${name}_${suffix}`)
+      .setTranslation(translation as [number, number, number])
       .setRotation(rotation);
-    const lo = Math.min(min, max), hi = Math.max(min, max);
-    mergeExtras(node, {
-      ctrl_type: ctrl,
-      axis: "X",
-      unit: ctrl === "rotation" ? "deg" : "m",
-      min: lo,
-      max: hi,
-      rest: 0,
-      group: name,
-    });
+    const min = Math.min(spec.min, spec.max), max = Math.max(spec.min, spec.max);
+    const unit = ctrl === "rotation" ? "deg" : "m";
+    const contract = { ctrl_type: ctrl, unit, min, max, rest: 0, group: name };
+    mergeExtras(node, { ...contract, axis: "X" });
     const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
     setPartgraphExtras(node, {
       part: {
         kind: record.kind,
         found_by: "constraint",
-        ctrl_type: ctrl,
-        unit: ctrl === "rotation" ? "deg" : "m",
-        min: lo,
-        max: hi,
-        rest: 0,
-        group: name,
+        ...contract,
         joint: name,
         parent: parent.getName(),
-        dof,
+        dof: spec.dof,
         axis_in_parent: axisInParent,
       },
     });
-    dofs.push({ node, ctrl, min: lo, max: hi, restRotation: rotation, restTranslation: [...translation] });
+    dofs.push({ node, ctrl, min, max, restRotation: rotation, restTranslation: [...translation] });
     return node;
   };
   switch (record.kind) {
@@ -146,15 +159,14 @@ function attach(
       const a = xOnto(record.axis!);
       const rotation = record.kind === "rev";
       const [min, max] = rotation ? [degrees(record.min!), degrees(record.max!)] : [record.min!, record.max!];
-      const p = pivot(
-        "joint",
-        rotation ? "rotation" : "translation",
+      const p = pivot("joint", {
+        ctrl: rotation ? "rotation" : "translation",
         min,
         max,
-        t,
-        a,
-        rotation ? "rotation" : "translation",
-      );
+        translation: t,
+        rotation: a,
+        dof: rotation ? "rotation" : "translation",
+      });
       parent.addChild(p);
       p.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
       break;
@@ -162,8 +174,22 @@ function attach(
     case "cyl": {
       const a = xOnto(record.axis!);
       const [r0, r1, s0, s1] = record.limits!;
-      const turn = pivot("joint", "rotation", degrees(r0), degrees(r1), t, a, "rotation");
-      const slide = pivot("slide", "translation", s0, s1, [0, 0, 0], IDENTITY, "translation");
+      const turn = pivot("joint", {
+        ctrl: "rotation",
+        min: degrees(r0),
+        max: degrees(r1),
+        translation: t,
+        rotation: a,
+        dof: "rotation",
+      });
+      const slide = pivot("slide", {
+        ctrl: "translation",
+        min: s0,
+        max: s1,
+        translation: [0, 0, 0],
+        rotation: IDENTITY,
+        dof: "translation",
+      });
       parent.addChild(turn);
       turn.addChild(slide);
       slide.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
@@ -175,17 +201,18 @@ function attach(
       const limits = record.kind === "sphere"
         ? record.limits!.map(degrees)
         : [-180, 180, -180, 180, -180, 180];
-      const x = pivot("joint_x", "rotation", limits[0], limits[1], t, IDENTITY, "x");
-      const y = pivot("joint_y", "rotation", limits[2], limits[3], [0, 0, 0], X_ONTO_Y, "y");
-      const z = pivot(
-        "joint_z",
-        "rotation",
-        limits[4],
-        limits[5],
-        [0, 0, 0],
-        multiply(conjugate(X_ONTO_Y), X_ONTO_Z),
-        "z",
-      );
+      const turn = (axis: "x" | "y" | "z", at: number, translation: number[], rotation: Quat) =>
+        pivot(`joint_${axis}`, {
+          ctrl: "rotation",
+          min: limits[at],
+          max: limits[at + 1],
+          translation,
+          rotation,
+          dof: axis,
+        });
+      const x = turn("x", 0, t, IDENTITY);
+      const y = turn("y", 2, [0, 0, 0], X_ONTO_Y);
+      const z = turn("z", 4, [0, 0, 0], multiply(conjugate(X_ONTO_Y), X_ONTO_Z));
       parent.addChild(x);
       x.addChild(y);
       y.addChild(z);
