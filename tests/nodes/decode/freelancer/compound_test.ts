@@ -14,7 +14,7 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { getSourceInfo } from "../../../../nodes/scene/source.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
@@ -420,4 +420,13 @@ Deno.test(".3db: garbage hardpoint Orientation falls back to identity, a missing
   assert.deepEqual(node.getTranslation(), [0, 0, 0]);
   assert.equal(node.getParentNode()?.getName(), "Root");
   assert.equal(warnings.length, 2, warnings.join("\n"));
+});
+
+Deno.test("a decoded scene survives the GLB cache codec: resolving the re-read scene gives the same transforms", async () => {
+  const { scene } = await decode(buildCompound().bytes);
+  const reread = await readGltf(await writeGlb(scene, { generator: GENERATOR }));
+  const { scene: resolved } = await resolve(reread, { Turret: 30 });
+  for (const [name, matrix] of expectedWorld({ turret: 30 })) {
+    assertMatrix(byName(resolved, name).getWorldMatrix(), matrix, name);
+  }
 });
