@@ -53,7 +53,9 @@ export interface SceneOptions {
 
 /** The format-specific parts: bones for `.3df`, clips and sounds for `.car`. */
 export interface SceneExtras {
+  /** The `.3df` bone table, kept in extras for the resolver. */
   readonly bones?: readonly Bone[];
+  /** The `.car` clips, sounds and anim→sound table. */
   readonly car?: CarModel;
 }
 

@@ -23,7 +23,9 @@ export function alphaClassOf(flags: number): AlphaClass {
 
 /** One primitive's worth of faces, with glTF vertices made from face corners. */
 export interface FaceGroup {
+  /** How the group's faces blend. */
   readonly alpha: AlphaClass;
+  /** True when the faces have sfDoubleSide. */
   readonly doubleSided: boolean;
   /** Source face index of each triangle. */
   readonly faces: Int32Array;
@@ -37,6 +39,7 @@ export interface FaceGroup {
 
 /** Result of {@link groupFaces}. */
 export interface FaceGrouping {
+  /** Non-empty groups in draw order. */
   readonly groups: FaceGroup[];
   /** Face corners whose texel lay outside the texture and was clamped to its edge. */
   readonly clampedCorners: number;

@@ -60,6 +60,7 @@ export const FaceFlag = {
  * of the file.
  */
 export interface FaceTable {
+  /** Number of faces. */
   readonly count: number;
   /** `v1, v2, v3` per face (3 per face), as stored (file winding). */
   readonly indices: Int32Array;
@@ -79,6 +80,7 @@ export interface FaceTable {
 
 /** Points (vertices) as parallel arrays. */
 export interface PointTable {
+  /** Number of points. */
   readonly count: number;
   /** `x, y, z` per point in file units and file axes (3 per point). */
   readonly positions: Float32Array;
@@ -90,6 +92,7 @@ export interface PointTable {
 
 /** The model texture: 256 × `height` X1R5G5B5 words, row 0 (the top row) first. */
 export interface Texture16 {
+  /** Rows: `TextureSize / 512`, rounded down. */
   readonly height: number;
   /** `256 × height` little-endian words as read (bit 15 kept as stored). */
   readonly words: Uint16Array;
@@ -109,7 +112,9 @@ export interface Bone {
 
 /** The geometry and texture blocks both formats share. */
 export interface MeshData {
+  /** The face table. */
   readonly faces: FaceTable;
+  /** The point table. */
   readonly points: PointTable;
   /** Absent when the texture block is empty (or shorter than one row). */
   readonly texture?: Texture16;
@@ -117,6 +122,7 @@ export interface MeshData {
 
 /** A decoded `.3df` file. */
 export interface Model3df extends MeshData {
+  /** The bone table (empty when the model has none). */
   readonly bones: readonly Bone[];
 }
 
@@ -126,6 +132,7 @@ export interface CarAnimation {
   readonly name: string;
   /** Frames per second as stored; the engine derives the clip length from it. */
   readonly kps: number;
+  /** Number of frames stored. */
   readonly frameCount: number;
   /** `frameCount × vertexCount × 3` int16, `x, y, z` per vertex per frame, file axes × 16. */
   readonly positions: Int16Array;
@@ -133,6 +140,7 @@ export interface CarAnimation {
 
 /** One `.car` sound: 16-bit mono PCM at {@link SOUND_SAMPLE_RATE} Hz. */
 export interface CarSound {
+  /** Sound name. */
   readonly name: string;
   /** Raw PCM bytes (a view into the source file when parsed). */
   readonly pcm: Uint8Array;
@@ -144,7 +152,9 @@ export interface CarModel extends MeshData {
   readonly name: string;
   /** Text stored at byte 24 of the name field by convention (`"msc: N"`), or "" when absent. */
   readonly msc: string;
+  /** Animations in file order. */
   readonly animations: readonly CarAnimation[];
+  /** Sounds in file order. */
   readonly sounds: readonly CarSound[];
   /**
    * Animation → sound table (64 entries, -1 = none), or undefined when the file ends before it
@@ -155,12 +165,16 @@ export interface CarModel extends MeshData {
 
 /** A non-fatal problem found while parsing, with the byte offset it concerns. */
 export interface ParseWarning {
+  /** What is wrong and what the parser did about it. */
   readonly message: string;
+  /** Byte offset the problem concerns. */
   readonly offset: number;
 }
 
 /** A parsed model plus the non-fatal problems found on the way. */
 export interface Parsed<T> {
+  /** The decoded model. */
   readonly model: T;
+  /** Problems the engine tolerates, in file order. */
   readonly warnings: ParseWarning[];
 }

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Buffer, Document, Mesh, Node } from "@gltf-transform/core";
+import { mergeExtras } from "../../scene/extras.ts";
 import type { CarAnimation, PointTable } from "./model.ts";
 import type { FaceGroup } from "./mesh_split.ts";
 
@@ -22,15 +23,21 @@ export const FRAME_POSITION_DIVISOR = 16;
 
 /** What {@link addMorphClips} needs besides the clips. */
 export interface MorphClipTarget {
+  /** The document being built. */
   readonly doc: Document;
+  /** The buffer every accessor goes into. */
   readonly buffer: Buffer;
+  /** The node the weight animations target. */
   readonly node: Node;
+  /** The mesh whose primitives get the morph targets. */
   readonly mesh: Mesh;
   /** The mesh's face groups, in primitive order. */
   readonly groups: readonly FaceGroup[];
+  /** The base points the frames are relative to. */
   readonly points: PointTable;
   /** Scene units per file unit. */
   readonly scale: number;
+  /** Weight-track interpolation. */
   readonly interpolation: ClipInterpolation;
 }
 
@@ -91,7 +98,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
   }
   if (targetNames.length === 0) return firstTargets;
   mesh.setWeights(new Array(targetNames.length).fill(0));
-  mesh.setExtras({ ...mesh.getExtras(), targetNames });
+  mergeExtras(mesh, { targetNames });
 
   const interpolation = target.interpolation === "step" ? "STEP" : "LINEAR";
   for (let c = 0; c < clips.length; c++) {

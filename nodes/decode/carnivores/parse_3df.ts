@@ -20,13 +20,21 @@ import { ByteReader } from "./reader.ts";
 
 /** Where each `.3df` block starts, from the header counts. */
 export interface Layout3df {
+  /** V from the header. */
   readonly vertexCount: number;
+  /** F from the header. */
   readonly faceCount: number;
+  /** B from the header. */
   readonly boneCount: number;
+  /** T from the header. */
   readonly textureBytes: number;
+  /** Offset of the face block. */
   readonly faces: number;
+  /** Offset of the point block. */
   readonly points: number;
+  /** Offset of the bone block. */
   readonly bones: number;
+  /** Offset of the texture block. */
   readonly texture: number;
   /** One past the last byte the header accounts for: `16 + 64F + 16V + 48B + T`. */
   readonly end: number;

@@ -27,6 +27,7 @@ export class ByteReader {
   readonly file?: string;
   readonly #view: DataView;
 
+  /** A reader over `bytes`; errors name `format` and `file`. */
   constructor(bytes: Uint8Array, format: string, file?: string) {
     this.bytes = bytes;
     this.format = format;

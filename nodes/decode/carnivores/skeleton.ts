@@ -8,6 +8,7 @@
 
 /** One bone as the decoder keeps it (scene space), see `extras.partgraph.carnivores.bones`. */
 export interface BoneRecord {
+  /** Bone name (not unique). */
   readonly name: string;
   /** Parent index as stored; -1 = root. */
   readonly parent: number;
@@ -30,6 +31,7 @@ export interface SkeletonPlan {
   readonly parents: Int32Array;
   /** World pivot of each bone (3 per bone), scene space. */
   readonly pivots: Float64Array;
+  /** Where each bone's pivot came from. */
   readonly pivotSources: PivotSource[];
   /** Bone indices with every parent before its children (roots and children in index order). */
   readonly order: Int32Array;
