@@ -16,6 +16,14 @@ import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
 import { fileKey, parseDsonUri } from "./uri.ts";
 
+/**
+ * Parsed JSON by the byte array it came from. The runtime hands every node of a run the same
+ * array for the same file, so this shares parsing across the decode nodes of one run (a figure
+ * referenced by several scenes is parsed once) and forgets it with the run's arrays. Parsed values
+ * are never mutated.
+ */
+const PARSED_BY_BYTES = new WeakMap<Uint8Array, Promise<unknown>>();
+
 /** A reference that could not be resolved, as reported to the user and kept in the scene extras. */
 export interface UnresolvedReference {
   /** The URI as written. */
@@ -152,7 +160,12 @@ export class ContentLibrary {
       const path = await findInRoot(root, relativePath);
       if (!path) continue;
       const bytes = await this.#ctx.readFile(path);
-      const json = await parseDsonBytes(bytes, path);
+      let parsed = PARSED_BY_BYTES.get(bytes);
+      if (!parsed) {
+        parsed = parseDsonBytes(bytes, path);
+        PARSED_BY_BYTES.set(bytes, parsed);
+      }
+      const json = await parsed;
       return indexDsonFile(json, new JsonReader(path), key, path);
     }
     return undefined;
