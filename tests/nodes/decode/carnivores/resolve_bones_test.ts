@@ -11,7 +11,7 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
-import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/model.ts";
 import { animatedCar, LIMB_BONES, limbModel } from "./fixtures.ts";
@@ -173,4 +173,20 @@ Deno.test("without bones the model stays a static mesh; a .car has no bones; pos
   assert.deepEqual(ctx.warnings.map((w) => w.message), [
     "Carnivores bones store no joint axes or limits; the 'pose' parameter is ignored",
   ]);
+});
+
+Deno.test("the bone table and owners survive the GLB cache codec: resolving a re-read scene is the same", async () => {
+  const model = limbModel();
+  const ctx = testContext();
+  const decoded =
+    (await runNode(decode3df, { bytes: { bytes: encode3df(model), name: "limb.3df" } }, {}, ctx))
+      .scene as Document;
+  const reread = await readGltf(await writeGlb(decoded, { generator: GENERATOR }));
+  const direct = (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
+  const cached = (await runNode(constraintsResolve, { scene: reread }, {}, ctx)).scene as Document;
+  assert.deepEqual(ctx.warnings, []);
+  assert.deepEqual(
+    await writeGlb(cached, { generator: GENERATOR }),
+    await writeGlb(direct, { generator: GENERATOR }),
+  );
 });
