@@ -18,6 +18,7 @@ import { KIND_SPECS } from "./kinds.ts";
 import {
   clearPart,
   declaredCtrlType,
+  type FitQuality,
   getPart,
   listPartNodes,
   type PartAnnotation,
@@ -27,12 +28,14 @@ import {
 import { signHingeBySimulation, wantedMotion } from "./sense.ts";
 import {
   canonicalVec3,
+  cross,
   dot,
   invertAffine,
   length,
   linearDeterminant,
   type Mat4,
   normalize,
+  sub,
   transformDirection,
   transformPoint,
   type Vec3,
@@ -212,7 +215,24 @@ function signedPart(
       chord: fit.chord,
       span: fit.spanLength,
       vertices: quality.vertices,
+      authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
+  };
+}
+
+/** Compares the panel node's own frame with the fitted hinge (world). */
+function authoredPivot(node: Node, origin: Vec3, axis: Vec3): FitQuality["authored_pivot"] {
+  const world = node.getWorldMatrix();
+  let best = { axis: "X" as "X" | "Y" | "Z", cos: -1 };
+  for (const [k, name] of (["X", "Y", "Z"] as const).entries()) {
+    const cos = Math.abs(dot(normalize([world[k * 4], world[k * 4 + 1], world[k * 4 + 2]]), axis));
+    if (cos > best.cos) best = { axis: name, cos };
+  }
+  const toOrigin = sub([world[12], world[13], world[14]], origin);
+  return {
+    axis: best.axis,
+    degrees: (Math.acos(Math.min(1, best.cos)) * 180) / Math.PI,
+    offset: length(cross(toOrigin, axis)),
   };
 }
 

@@ -41,6 +41,12 @@ export interface FitQuality {
   span: number;
   /** Vertices fitted. */
   vertices: number;
+  /**
+   * How the panel node's own frame compares with the fitted hinge: the local axis best aligned with
+   * it, the angle between them (degrees) and the distance of the node's origin from the hinge line
+   * (scene units). Small values mean the author already placed a pivot there.
+   */
+  authored_pivot: { axis: "X" | "Y" | "Z"; degrees: number; offset: number };
 }
 
 /** `extras.partgraph.part`: a part's kind, origin and (for panels) fitted hinge. */

@@ -30,7 +30,13 @@ export interface ReportPart {
     world: { origin: [number, number, number]; axis: [number, number, number] };
     aircraft: { origin: [number, number, number]; axis: [number, number, number] };
   } | null;
-  fit: { bins_filled: number; inliers: number; residual: number; chord: number } | null;
+  fit: {
+    bins_filled: number;
+    inliers: number;
+    residual: number;
+    chord: number;
+    authored_pivot: { axis: string; degrees: number; offset: number };
+  } | null;
 }
 
 /** The result of {@link rig}. */

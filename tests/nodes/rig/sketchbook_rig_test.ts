@@ -43,6 +43,12 @@ Deno.test({
       const offset = distanceToLine(origin, part.hinge!.world.origin, part.hinge!.world.axis);
       assert(degrees <= 1, `${part.panel}: axis ${degrees}° from the authored pivot`);
       assert(offset <= 0.005, `${part.panel}: line ${offset * 1000} mm from the authored pivot`);
+      // The report notices the authored pivot: the empty's Z lies on the fitted hinge.
+      const authoredPivot = part.fit!.authored_pivot;
+      assertEquals(authoredPivot.axis, "Z");
+      assert(
+        Math.abs(authoredPivot.degrees - degrees) < 1e-6 && Math.abs(authoredPivot.offset - offset) < 1e-6,
+      );
     }
   },
 });
