@@ -18,10 +18,15 @@ export const dsonBakeMorph = defineNode({
   inputs: { scene: { type: "scene", doc: "A scene decoded by decode.dson." } },
   outputs: { scene: { type: "scene", doc: "The scene with the morph baked." } },
   params: {
-    morph: { type: "string", doc: "Name of the morph (modifier name or id) to bake." },
+    morph: {
+      type: "string",
+      default: "",
+      doc: "Name of the morph (modifier name or id) to bake; empty passes the scene through.",
+    },
     weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight the morph is baked at." },
   },
   run({ inputs, params, ctx }) {
+    if (params.morph === "") return { scene: inputs.scene };
     const scene = copyScene(inputs.scene);
     bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));
     return { scene };

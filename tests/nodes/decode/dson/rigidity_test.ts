@@ -196,3 +196,16 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "dson rigidity: an empty morph name passes the scene through unchanged",
+  ignore: withoutCorpus(RIGIDITY),
+  async fn() {
+    const { doc } = await withMorph((p) => bend(p));
+    const { scene } = await runNode(dsonBakeMorph, { scene: doc }, {});
+    assert.deepEqual(
+      await writeGlb(scene, { generator: GENERATOR }),
+      await writeGlb(doc, { generator: GENERATOR }),
+    );
+  },
+});
