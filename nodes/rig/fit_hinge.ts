@@ -13,7 +13,13 @@ import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { type AircraftFrame, aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
 import { gatherPositions, subtreeNodes } from "./geometry.ts";
-import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit, NonFiniteGeometryError } from "./hinge_fit.ts";
+import {
+  fitHinge,
+  HINGE_FIT_DEFAULTS,
+  type HingeFit,
+  type HingeFitOptions,
+  NonFiniteGeometryError,
+} from "./hinge_fit.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import {
   clearPart,
@@ -82,41 +88,12 @@ export const rigFitHinge = defineNode({
       .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
     const fits = new Map<Node, HingeFit>();
     const vertexCounts = new Map<Node, number>();
+    const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
     for (const node of panels) {
-      const part = getPart(node)!;
-      const spec = KIND_SPECS[part.kind as PanelKind];
-      if (!spec) {
-        ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
-        continue;
-      }
-      const { positions, count } = gatherPositions(node, toAircraft);
-      if (count === 0) {
-        ctx.warn(`panel '${node.getName()}' has no vertices; not rigged`);
-        clearPart(node);
-        continue;
-      }
-      const parent = node.getParentNode();
-      if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
-        ctx.warn(`panel '${node.getName()}' sits under a zero-scale parent; not rigged`);
-        clearPart(node);
-        continue;
-      }
-      let fit: HingeFit;
-      try {
-        fit = fitHinge(positions, count, {
-          bins: params.bins,
-          bandFraction: params.band,
-          inlierFraction: params.inlier,
-          edge: spec.edge,
-        });
-      } catch (error) {
-        if (!(error instanceof NonFiniteGeometryError)) throw error;
-        ctx.warn(`panel '${node.getName()}' has non-finite vertex positions; not rigged`);
-        clearPart(node);
-        continue;
-      }
-      vertexCounts.set(node, count);
-      fits.set(node, fit);
+      const fitted = fitPanel(node, toAircraft, options, ctx);
+      if (!fitted) continue;
+      fits.set(node, fitted.fit);
+      vertexCounts.set(node, fitted.vertices);
     }
     warnIfFacingBackwards(fits, frame, ctx);
     const body = new BodySampler(scene, toAircraft);
@@ -129,6 +106,41 @@ export const rigFitHinge = defineNode({
     return { scene };
   },
 });
+
+/**
+ * Fits one panel, or warns and drops its panel mark when it cannot be fitted (no vertices, a
+ * zero-scale parent, non-finite positions).
+ */
+function fitPanel(
+  node: Node,
+  toAircraft: Mat4,
+  options: Omit<HingeFitOptions, "edge">,
+  ctx: RunContext,
+): { fit: HingeFit; vertices: number } | undefined {
+  const part = getPart(node)!;
+  const spec = KIND_SPECS[part.kind as PanelKind];
+  if (!spec) {
+    ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
+    return undefined;
+  }
+  const skip = (why: string) => {
+    ctx.warn(`panel '${node.getName()}' ${why}; not rigged`);
+    clearPart(node);
+    return undefined;
+  };
+  const { positions, count } = gatherPositions(node, toAircraft);
+  if (count === 0) return skip("has no vertices");
+  const parent = node.getParentNode();
+  if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
+    return skip("sits under a zero-scale parent");
+  }
+  try {
+    return { fit: fitHinge(positions, count, { ...options, edge: spec.edge }), vertices: count };
+  } catch (error) {
+    if (!(error instanceof NonFiniteGeometryError)) throw error;
+    return skip("has non-finite vertex positions");
+  }
+}
 
 /**
  * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
