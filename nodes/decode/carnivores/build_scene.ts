@@ -109,7 +109,7 @@ export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOp
   } else {
     const gltfTexture = texture
       ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(texture, colourKey))
-        .setMimeType("image/png").setURI(`${options.name}_texture.png`)
+        .setMimeType("image/png").setURI("texture.png")
       : undefined;
     const meshDef = doc.createMesh(options.name);
     for (const group of groups) {
