@@ -256,10 +256,12 @@ export interface ResolverPlugin {
   resolve(args: ResolveArgs): void | Promise<void>;
 }
 
-/** Read-only view of the plug-in tables. */
+/** Read-only view of the registry: plug-in tables and node declarations. */
 export interface PluginTables {
   readonly decoders: readonly DecoderPlugin[];
   readonly resolvers: readonly ResolverPlugin[];
+  /** The declaration of a node type, or undefined. */
+  get(type: string): AnyNodeDef | undefined;
 }
 
 /**

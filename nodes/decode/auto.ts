@@ -6,7 +6,13 @@
  * @module
  */
 import { extname } from "node:path";
-import { type BytesValue, type DecoderPlugin, defineNode, type PluginTables } from "../../runtime/node.ts";
+import {
+  type BytesValue,
+  type DecoderPlugin,
+  defineNode,
+  type JsonValue,
+  type PluginTables,
+} from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 
 /**
@@ -23,12 +29,21 @@ export function pickDecoder(plugins: PluginTables, input: BytesValue): DecoderPl
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
   type: "decode.auto",
-  version: 1,
+  version: 2,
   doc: "Decodes any supported model format, chosen by magic bytes, then by file extension.",
   inputs: { bytes: { type: "bytes", doc: "A model file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },
-  params: {},
-  async run({ inputs, ctx }) {
+  params: {
+    options: {
+      type: "json",
+      default: {},
+      doc: 'Parameters for whichever decoder is chosen, by name (e.g. {"scale": 0.0145} for Carnivores); ' +
+        "names that decoder does not declare are reported as warnings.",
+      schema: { type: "object" },
+      check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
+    },
+  },
+  async run({ inputs, params, ctx }) {
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {
       const known = ctx.plugins.decoders.map((d) => d.extensions.join("/")).join(", ");
@@ -40,7 +55,14 @@ export const decodeAuto = defineNode({
         file: inputs.bytes.name,
       });
     }
-    const out = await ctx.invoke(decoder.node, { bytes: inputs.bytes });
+    const options = params.options as Record<string, JsonValue>;
+    const declared = ctx.plugins.get(decoder.node)?.params ?? {};
+    const unknown = Object.keys(options).filter((name) => !(name in declared));
+    if (unknown.length) {
+      ctx.warn(`decoder '${decoder.node}' has no parameter(s) ${unknown.join(", ")}; ignored`);
+    }
+    const known = Object.fromEntries(Object.entries(options).filter(([name]) => name in declared));
+    const out = await ctx.invoke(decoder.node, { bytes: inputs.bytes }, known);
     return { scene: out.scene as never };
   },
 });

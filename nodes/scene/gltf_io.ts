@@ -103,14 +103,20 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
   return await gltfIO().readJSON({ json, resources });
 }
 
-/** GLB allows one buffer: merge several into the first, on a copy, leaving `doc` as it is. */
+/**
+ * GLB allows one buffer, and a buffer with nothing in it is invalid glTF: merge several into the
+ * first and drop an unused one, on a copy, leaving `doc` as it is.
+ */
 function singleBuffer(doc: Document): Document {
-  const buffers = doc.getRoot().listBuffers();
-  if (buffers.length <= 1) return doc;
+  const root = doc.getRoot();
+  const buffers = root.listBuffers();
+  const empty = root.listAccessors().length === 0 && root.listTextures().length === 0;
+  if (buffers.length <= 1 && !(empty && buffers.length === 1)) return doc;
   const copy = copyScene(doc);
   const [first, ...rest] = copy.getRoot().listBuffers();
   for (const accessor of copy.getRoot().listAccessors()) accessor.setBuffer(first);
   for (const buffer of rest) buffer.dispose();
+  if (empty) first.dispose();
   return copy;
 }
 

@@ -19,6 +19,7 @@ export function testContext(nodeId = "test"): TestContext {
   const plugins: PluginTables = {
     decoders: BUILTIN_PLUGINS.flatMap((p) => p.decoders ?? []),
     resolvers: BUILTIN_PLUGINS.flatMap((p) => p.resolvers ?? []),
+    get: (type) => nodes.get(type),
   };
   const warnings: TestContext["warnings"] = [];
   const ctx: TestContext = {
