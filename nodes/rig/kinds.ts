@@ -31,7 +31,9 @@ export type Sense =
 
 /** Per-kind rig defaults. */
 export interface KindSpec {
+  /** Where the hinge is fitted. */
   readonly edge: HingeEdge;
+  /** Which way a positive angle moves the far edge (also the interop `positive` word). */
   readonly positive: Sense;
   /** Default lower limit, degrees. */
   readonly min: number;

@@ -51,9 +51,11 @@ export interface FitQuality {
 
 /** `extras.partgraph.part`: a part's kind, origin and (for panels) fitted hinge. */
 export interface PartAnnotation {
+  /** A panel kind, a decoder's joint kind (`rev`, `pris`, …) or `other`. */
   kind: string;
   found_by: FoundBy;
   side?: Side;
+  /** Mirrors of the interop extras (see the part contract). */
   ctrl_type?: "rotation" | "translation";
   unit?: string;
   min?: number;
