@@ -7,7 +7,6 @@
 import type { Document } from "@gltf-transform/core";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../scene/extras.ts";
-import { DSON_VERTEX_ATTRIBUTE } from "./build.ts";
 
 type Json = { [key: string]: JsonValue };
 
@@ -56,9 +55,6 @@ export function describeDson(scene: Document): Json {
       surfaces: dson.surfaces ?? [],
       skinned,
       morphs: (mesh.getExtras() as { targetNames?: JsonValue }).targetNames ?? [],
-      split_by: mesh.listPrimitives().some((p) => p.getAttribute(DSON_VERTEX_ATTRIBUTE))
-        ? "surface, uv seam"
-        : null,
       graft: graft
         ? {
           merged: graft.merged ?? false,
