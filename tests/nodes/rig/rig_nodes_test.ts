@@ -502,3 +502,19 @@ Deno.test("panels that cannot be fitted are warned about and left alone", async 
   assert(messages.includes("'Flap_R' has non-finite vertex positions; not rigged"), messages);
   assert(messages.includes("'Elevator_L' sits under a zero-scale parent"), messages);
 });
+
+Deno.test("quantized (normalized int16) positions are read through the accessor's normalization", async () => {
+  const doc = newScene();
+  const spec = aileron("Aileron_R");
+  const node = addPanel(doc, undefined, spec, { translation: [0.5, 0, 0] });
+  const accessor = node.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!;
+  const floats = accessor.getArray() as Float32Array;
+  const range = Math.max(...floats.map(Math.abs));
+  accessor.setArray(Int16Array.from(floats, (v) => Math.round((v / range) * 32767))).setNormalized(true);
+  node.setScale([range, range, range]);
+  const result = await rig(doc);
+  const hinge = result.report.parts[0].hinge!.world;
+  const truth = trueHinge(spec, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  assert(axisErrorDegrees(hinge.axis, truth.axis) < 0.05);
+  assert(distanceToLine(truth.origin, hinge.origin, hinge.axis) < 0.001);
+});
