@@ -209,3 +209,46 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "dson rigidity: a reference node gives the scale frame (its X axis, turned 45° about z)",
+  ignore: withoutCorpus(RIGIDITY),
+  async fn() {
+    const json = await readJsonFile(corpusFile(RIGIDITY)!);
+    const geometry = (json.geometry_library as Json[])[0];
+    const group = ((geometry.rigidity as Json).groups as Json[])[0];
+    group.rotation_mode = "none";
+    group.scale_modes = ["primary", "none", "none"];
+    group.reference = "#frame";
+    (json.node_library as Json[]).push({
+      id: "frame",
+      type: "node",
+      orientation: [{ id: "z", value: 45 }],
+    });
+    ((json.scene as Json).nodes as Json[]).push({ id: "frame-1", url: "#frame" });
+    const vertices = (geometry.vertices as Json).values as number[][];
+    // Stretch x by 2 about x = 15 for every vertex.
+    const deltas = vertices.map((p, i) => [i, p[0] - 15, 0, 0]);
+    json.modifier_library = [{
+      id: "Stretch",
+      parent: "#rigidity_test_geo",
+      morph: { vertex_count: 10, deltas: { count: 10, values: deltas } },
+    }];
+    const doc = (await runNode(decodeDson, { bytes: { bytes: dsonBytes(json), name: "frame.dsf" } })).scene;
+    const baked = dsonPositions((await runNode(dsonBakeMorph, { scene: doc }, { morph: "Stretch" })).scene);
+    // Independently: the reference square's RMS spread along d = (1, 1)/√2 goes from 5 to √62.5,
+    // so the button scales by √2.5 along d and not across it; the centroid (15, 5) stays.
+    const d = [Math.SQRT1_2, Math.SQRT1_2];
+    const e = [-Math.SQRT1_2, Math.SQRT1_2];
+    const ratio = Math.sqrt(2.5);
+    for (const v of BUTTON) {
+      const offset = [vertices[v][0] - 15, vertices[v][1] - 5];
+      const along = offset[0] * d[0] + offset[1] * d[1];
+      const across = offset[0] * e[0] + offset[1] * e[1];
+      const want = [15 + ratio * along * d[0] + across * e[0], 5 + ratio * along * d[1] + across * e[1], 0.5];
+      for (let k = 0; k < 3; k++) {
+        assert.ok(Math.abs(baked.get(v)![k] - want[k]) < 1e-4, `vertex ${v} axis ${k}`);
+      }
+    }
+  },
+});
