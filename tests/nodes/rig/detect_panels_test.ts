@@ -1,0 +1,45 @@
+/** `rig.detect_panels`: nested trim tabs, plural groups. (The name table is in vocabulary_test.ts.) */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
+import { AFT, RIGHT } from "./cases.ts";
+import { nodeNamed, rig } from "./pipeline.ts";
+
+Deno.test("a trim tab inside a surface is a panel of its own; a plural group is not a panel", async () => {
+  const doc = newScene();
+  const group = addGroup(doc, undefined, "Rudders");
+  const rudder = (name: string, x: number): PanelSpec => ({
+    name,
+    root: [x, 1, 5],
+    tip: [x, 2.2, 5.5],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.7,
+    chordTip: 0.5,
+    thickness: 0.03,
+  });
+  const left = addPanel(doc, group, rudder("Rudder_L", -1));
+  addPanel(doc, group, rudder("Rudder_R", 1));
+  addPanel(doc, left, {
+    name: "Rudder_L_Trim_Tab",
+    root: [-1, 1.2, 5.6],
+    tip: [-1, 1.5, 5.7],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.1,
+    chordTip: 0.1,
+    thickness: 0.005,
+  });
+  const result = await rig(doc);
+  assertEquals(result.report.parts.map((p) => [p.panel, p.kind]), [
+    ["Rudder_L", "rudder"],
+    ["Rudder_L_Trim_Tab", "trim_tab"],
+    ["Rudder_R", "rudder"],
+  ]);
+  // The tab's pivot lives under the rudder, so it turns with it.
+  assertEquals(
+    nodeNamed(result.scene, "HINGE_auto_Rudder_L_Trim_Tab").getParentNode()?.getName(),
+    "Rudder_L",
+  );
+  const tab = result.report.parts.find((p) => p.panel === "Rudder_L_Trim_Tab")!;
+  assertEquals(tab.positive, "trailing_edge_right");
+});
