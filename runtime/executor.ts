@@ -116,6 +116,11 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   /** Still valid: every file it read is unchanged and every file it wrote still holds its bytes. */
   const stillValid = async (entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }) => {
     for (const read of entry.reads) {
+      if (read.path.endsWith(DIR_MARK)) {
+        const names = await listNames(resolve(cwd, read.path.slice(0, -DIR_MARK.length)));
+        if (listingDigest(names) !== read.sha256) return false;
+        continue;
+      }
       const now = await readTracked(read.path).catch(() => undefined);
       if (!now || now.sha256 !== read.sha256) return false;
     }
@@ -252,6 +257,12 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         allReads.set(file.abs, file.sha256);
         return file.bytes;
       },
+      async listDir(path) {
+        const names = await listNames(resolve(cwd, path));
+        const digest = listingDigest(names);
+        record.reads.set(path + DIR_MARK, digest);
+        return names;
+      },
       async writeFile(path, bytes) {
         await atomicWrite(outPath(path), bytes);
         const digest = sha256Hex(bytes);
@@ -308,6 +319,25 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   const files = (map: Map<string, string>) =>
     [...map].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([path, sha256]) => ({ path, sha256 }));
   return { outputs, nodes: reports, warnings, reads: files(allReads), writes: files(allWrites) };
+}
+
+/** Marks a recorded read as a directory listing rather than a file. */
+const DIR_MARK = "/*";
+
+/** Sorted entry names of a directory; empty when it does not exist. */
+async function listNames(path: string): Promise<string[]> {
+  try {
+    const names: string[] = [];
+    for await (const entry of Deno.readDir(path)) names.push(entry.name);
+    return names.sort();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return [];
+    throw error;
+  }
+}
+
+function listingDigest(names: string[]): string {
+  return sha256Hex(names.join("\n"));
 }
 
 /** What one node run read, wrote and warned about. */

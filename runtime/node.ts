@@ -141,6 +141,11 @@ export interface RunContext {
    */
   readFile(path: string): Promise<Uint8Array>;
   /**
+   * Lists a directory's entry names (sorted; empty when it does not exist) and records the listing
+   * as a dependency: a cached result that looked for files is re-run when one appears or goes.
+   */
+  listDir(path: string): Promise<string[]>;
+  /**
    * Writes a file atomically (temp file + rename) and records its digest: a cached result is only
    * reused while the file still holds those bytes.
    */

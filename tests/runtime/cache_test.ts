@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { runGraph } from "../../runtime/api.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
+import { createRegistry } from "../../runtime/registry.ts";
+import { testPlugin } from "../support/test_nodes.ts";
 
 /** Copies a file through the cache: read → write. */
 const copyGraph: GraphFile = {
@@ -65,6 +67,25 @@ Deno.test("a file read by a node is part of its key: editing it re-runs, moving 
   assertEquals(edited.nodes.read.state, "done");
   assertEquals(edited.nodes.write.state, "done");
   assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), new Uint8Array([1, 2, 3]));
+});
+
+Deno.test("a folder a node searched is part of its result: a file appearing there re-runs it", async () => {
+  const dir = await Deno.makeTempDir();
+  const graph: GraphFile = {
+    version: 1,
+    nodes: { list: { type: "test.list", params: { dir: join(dir, "content") } } },
+    outputs: { names: "list.names" },
+  };
+  const registry = createRegistry().register(testPlugin);
+  const cacheDir = join(dir, "cache");
+  const before = await runGraph(graph, { registry, cacheDir });
+  assertEquals(before.outputs.names, []);
+  assertEquals((await runGraph(graph, { registry, cacheDir })).nodes.list.state, "cached");
+  await Deno.mkdir(join(dir, "content"));
+  await Deno.writeTextFile(join(dir, "content", "figure.dsf"), "{}");
+  const after = await runGraph(graph, { registry, cacheDir });
+  assertEquals(after.nodes.list.state, "done");
+  assertEquals(after.outputs.names, ["figure.dsf"]);
 });
 
 Deno.test("a deleted or edited output file is written again on a warm run", async () => {

@@ -29,6 +29,13 @@ export function testContext(nodeId = "test"): TestContext {
     warn: (message, detail) => void warnings.push({ message, detail }),
     readFile: (path) => Deno.readFile(path),
     writeFile: (path, bytes) => Deno.writeFile(path, bytes),
+    async listDir(path) {
+      try {
+        return (await Array.fromAsync(Deno.readDir(path))).map((e) => e.name).sort();
+      } catch {
+        return [];
+      }
+    },
     async invoke(type, inputs, params = {}) {
       const node = nodes.get(type);
       if (!node) throw new Error(`unknown node type ${type}`);

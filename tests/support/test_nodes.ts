@@ -90,5 +90,19 @@ export const warnNode = defineNode({
   },
 });
 
+/** `test.list`: the entry names of a folder, through `ctx.listDir`. */
+export const listNode = defineNode({
+  type: "test.list",
+  version: 1,
+  doc: "Lists a folder.",
+  inputs: {},
+  outputs: { names: { type: "json", doc: "Sorted entry names." } },
+  params: { dir: { type: "path", access: "read", doc: "Folder to list." } },
+  async run({ params, ctx }) {
+    count(ctx.nodeId);
+    return { names: await ctx.listDir(params.dir) };
+  },
+});
+
 /** All test nodes as a plug-in. */
-export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode] };
+export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode, listNode] };

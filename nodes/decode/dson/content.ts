@@ -135,7 +135,7 @@ export class ContentLibrary {
   async readContent(filePath: string, from: DsonFile, at: string): Promise<Uint8Array | undefined> {
     const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
     for (const root of this.#roots) {
-      const path = await findInRoot(root, relativePath);
+      const path = await findInRoot(root, relativePath, this.#ctx);
       if (path) return await this.#ctx.readFile(path);
     }
     this.miss(
@@ -157,7 +157,7 @@ export class ContentLibrary {
 
   async #read(relativePath: string, key: string): Promise<DsonFile | undefined> {
     for (const root of this.#roots) {
-      const path = await findInRoot(root, relativePath);
+      const path = await findInRoot(root, relativePath, this.#ctx);
       if (!path) continue;
       const bytes = await this.#ctx.readFile(path);
       let parsed = PARSED_BY_BYTES.get(bytes);
@@ -177,30 +177,20 @@ export class ContentLibrary {
  * Windows-authored references do not match Linux file names), or undefined. A match whose real path
  * leaves the root (a symbolic link pointing out) is ignored.
  */
-async function findInRoot(root: string, relativePath: string): Promise<string | undefined> {
-  const exact = join(root, relativePath);
-  if (!inside(root, exact)) return undefined;
-  let found: string | undefined = (await isFile(exact)) ? exact : undefined;
-  if (!found) {
-    let dir = root;
-    for (const segment of relativePath.split("/")) {
-      const wanted = segment.toLowerCase();
-      let next: string | undefined;
-      try {
-        for await (const entry of Deno.readDir(dir)) {
-          if (entry.name.toLowerCase() === wanted) {
-            next = join(dir, entry.name);
-            break;
-          }
-        }
-      } catch {
-        return undefined;
-      }
-      if (!next) return undefined;
-      dir = next;
-    }
-    found = (await isFile(dir)) ? dir : undefined;
+async function findInRoot(root: string, relativePath: string, ctx: RunContext): Promise<string | undefined> {
+  if (!inside(root, join(root, relativePath))) return undefined;
+  // Walk with ctx.listDir, so the cache knows which folders were searched: a result that missed a
+  // file is recomputed once the file is installed.
+  let dir = root;
+  for (const segment of relativePath.split("/")) {
+    const names = await ctx.listDir(dir);
+    const name = names.includes(segment)
+      ? segment
+      : names.find((n) => n.toLowerCase() === segment.toLowerCase());
+    if (!name) return undefined;
+    dir = join(dir, name);
   }
+  const found = (await isFile(dir)) ? dir : undefined;
   if (!found) return undefined;
   try {
     return inside(await Deno.realPath(root), await Deno.realPath(found)) ? found : undefined;
