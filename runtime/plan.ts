@@ -9,7 +9,7 @@ import type { GraphIssue } from "./errors.ts";
 import { GraphError } from "./errors.ts";
 import { type GraphInputDecl, type GraphSource, isInputRef, isLiteral, parseLink } from "./graph.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
-import { checkSocketLiteral } from "./params.ts";
+import { checkParam, checkSocketLiteral } from "./params.ts";
 import type { Registry } from "./registry.ts";
 import { type Scope, validateScope } from "./validate.ts";
 
@@ -96,7 +96,9 @@ export async function compileGraph(
   if (issues.length || inputIssues.length || !scope) throw new GraphError([...issues, ...inputIssues]);
 
   const nodes = new Map<string, PlanNode>();
-  flatten(scope, "", bindings, nodes);
+  const valueIssues: GraphIssue[] = [];
+  flatten(scope, "", bindings, nodes, valueIssues);
+  if (valueIssues.length) throw new GraphError(valueIssues);
   const outputs: Record<string, PlanSource> = {};
   for (const [name, link] of Object.entries(scope.graph.outputs ?? {})) {
     outputs[name] = resolveLink(scope, "", link);
@@ -122,6 +124,7 @@ function flatten(
   prefix: string,
   bindings: Record<string, Binding>,
   out: Map<string, PlanNode>,
+  issues: GraphIssue[],
 ): void {
   for (const [id, decl] of Object.entries(scope.graph.nodes)) {
     const fullId = prefix + id;
@@ -135,7 +138,7 @@ function flatten(
         else if (link !== undefined) inner[name] = bindLink(link, scope, prefix, bindings);
         else if (inputDecl.default !== undefined) inner[name] = { literal: inputDecl.default };
       }
-      flatten(group, `${fullId}/`, inner, out);
+      flatten(group, `${fullId}/`, inner, out, issues);
       continue;
     }
     const def = scope.registry.get(decl.type)!;
@@ -149,6 +152,17 @@ function flatten(
       const bound = bind(given, bindings);
       // Validation guarantees parameters only reference literal-typed inputs.
       params[name] = "literal" in bound ? bound.literal : null;
+      // A value that came in through a graph input is checked here, where its parameter is known.
+      const ref = isInputRef(given) ? given.$input : undefined;
+      const problem = ref !== undefined ? checkParam(spec, params[name]) : undefined;
+      if (problem) {
+        issues.push({
+          kind: "bad_param",
+          path: `/nodes/${fullId}/params/${name}`,
+          file: scope.source.file,
+          message: `graph input '${ref}' gives ${JSON.stringify(params[name])}: ${problem}`,
+        });
+      }
     }
     const inputs: Record<string, PlanSource> = {};
     for (const [name, link] of Object.entries(decl.inputs ?? {})) {

@@ -175,3 +175,18 @@ Deno.test("values for undeclared inputs and of the wrong type are reported", asy
     "unknown_graph_input /inputs",
   ]);
 });
+
+Deno.test("a value given for a graph input is checked against every parameter it feeds", async () => {
+  const graph = {
+    version: 1,
+    inputs: { delay: { type: "number", default: 0 } },
+    nodes: {
+      s: { type: "test.const" },
+      a: { type: "test.add", inputs: { a: "s.value" }, params: { delay_ms: { $input: "delay" } } },
+    },
+  };
+  assertEquals(await issuesOf(graph, { delay: 5 }), []);
+  const issues = await issuesOf(graph, { delay: -1 });
+  assertEquals(byKind(issues), ["bad_param /nodes/a/params/delay_ms"]);
+  assert(issues[0].message.includes("graph input 'delay' gives -1"), issues[0].message);
+});

@@ -19,6 +19,7 @@ Deno.test("graphs/aircraft.json: the rigged demo fighter and its report", async 
     const report = run.outputs.report as { parts: { panel: string | null }[] };
     const truth = fighterTruth();
     assertEquals(report.parts.length, truth.panels.length + truth.prerigged.length);
+    assertEquals(JSON.parse(await Deno.readTextFile(`${outDir}/fighter.rig.json`)), report);
   } finally {
     await Deno.remove(outDir, { recursive: true });
   }
@@ -44,6 +45,7 @@ Deno.test({
         "rudder/centre",
       ]);
       assert((await Deno.stat(`${outDir}/plane.glb`)).size > 0);
+      assertEquals(JSON.parse(await Deno.readTextFile(`${outDir}/model.rig.json`)), report);
     } finally {
       await Deno.remove(outDir, { recursive: true });
     }
