@@ -29,6 +29,7 @@ import { DEFAULT_MAX_BYTES, DiskCache } from "./cache/disk.ts";
 import { buildManifest, compareManifests, type Manifest } from "./manifest.ts";
 import { describeScene, renderTree } from "./inspect.ts";
 import { graphSchema } from "./schema.ts";
+import { pickDecoder } from "../nodes/decode/auto.ts";
 import { atomicWrite } from "./fs.ts";
 import type { EventSink } from "./events.ts";
 import type { Document } from "@gltf-transform/core";
@@ -201,8 +202,9 @@ async function inspectCommand(file: string, opts: Opts): Promise<number> {
     nodes: {
       read: { type: "io.read", params: { path: { $input: "file" } } },
       decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+      resolve: { type: "constraints.resolve", inputs: { scene: "decode.scene" } },
     },
-    outputs: { scene: "decode.scene" },
+    outputs: { scene: "resolve.scene" },
   };
   let run;
   try {
@@ -215,12 +217,18 @@ async function inspectCommand(file: string, opts: Opts): Promise<number> {
     else console.error(`error: ${basename(file)}: ${detail.message}`);
     return EXIT.badInput;
   }
-  const description = describeScene(run.outputs.scene as Document);
+  const scene = run.outputs.scene as Document;
+  const description = describeScene(scene);
+  const decoder = pickDecoder(run.plan.registry, { bytes: await Deno.readFile(file), name: basename(file) });
+  const summary = decoder?.describe?.(scene);
   const warnings = run.warnings.map((w) => w.message);
-  if (opts.json) console.log(JSON.stringify({ file, ...description, warnings }, null, 2));
+  if (opts.json) console.log(JSON.stringify({ file, ...description, summary, warnings }, null, 2));
   else {
     console.log(`${file}`);
     console.log(renderTree(description));
+    if (summary !== undefined) {
+      console.log(`${decoder!.format} summary:\n${JSON.stringify(summary, null, 2)}`);
+    }
     for (const w of warnings) console.log(`warning: ${w}`);
   }
   return EXIT.ok;

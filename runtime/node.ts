@@ -239,6 +239,11 @@ export interface DecoderPlugin {
   readonly extensions: readonly string[];
   /** True when the bytes are certainly this format (magic numbers). Checked before extensions. */
   sniff?(bytes: Uint8Array): boolean;
+  /**
+   * A format-specific summary of a decoded (and resolved) scene for `partgraph inspect`, e.g. a
+   * compound's parts, joints and hardpoints.
+   */
+  describe?(scene: Document): JsonValue;
 }
 
 /** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */

@@ -37,7 +37,9 @@ export const constraintsResolve = defineNode({
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
     if (!resolver) {
-      ctx.warn(`no constraint resolver for source format '${format ?? "unknown"}'; scene passed through`);
+      // A scene from a format without constraint records (glTF) has nothing to resolve; a format
+      // whose resolver is missing is worth a word.
+      if (format) ctx.warn(`no constraint resolver for source format '${format}'; scene passed through`);
       return { scene: inputs.scene };
     }
     const scene = copyScene(inputs.scene);

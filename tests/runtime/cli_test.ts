@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { join } from "node:path";
 import { EXIT, main } from "../../runtime/cli.ts";
 import { createRegistry } from "../../runtime/registry.ts";
+import { corpusFile } from "../support/corpus.ts";
 
 /** Runs the CLI in-process, capturing what it prints. */
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -160,4 +161,28 @@ Deno.test("cache stats, prune and clear work on a cache folder", async () => {
   assertEquals(pruned.actions, 2);
   assertEquals((await cli("cache", "clear", "--cache-dir", cache)).code, EXIT.ok);
   assertEquals((await cli("cache", "vacuum", "--cache-dir", cache)).code, EXIT.usage);
+});
+
+Deno.test({
+  name: "inspect adds the format's own summary: a DSON figure's bones and unresolved references",
+  ignore: !corpusFile("dson/game_engine_mouth_geograft.duf"),
+  async fn() {
+    const res = await cli("inspect", corpusFile("dson/game_engine_mouth_geograft.duf")!, "--json");
+    assertEquals(res.code, EXIT.ok, res.err);
+    const report = JSON.parse(res.out);
+    assertEquals(report.summary.bones.length, 41);
+    assert(report.summary.unresolved.length > 0 && report.warnings.length > 0);
+    assertEquals(report.source.format, "dson");
+  },
+});
+
+Deno.test({
+  name: "inspect describes a Freelancer model's parts, and prints its tree",
+  ignore: !corpusFile("freelancer/librelancer_monkey.3db"),
+  async fn() {
+    const res = await cli("inspect", corpusFile("freelancer/librelancer_monkey.3db")!);
+    assertEquals(res.code, EXIT.ok, res.err);
+    assert(res.out.includes('└─ Root  mesh "Root.mesh" [1 prim, 1966 verts, 968 tris]'), res.out);
+    assert(res.out.includes("cmp summary:"), res.out);
+  },
 });

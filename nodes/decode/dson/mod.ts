@@ -10,13 +10,21 @@ import { decodeDson } from "./decode.ts";
 import { dsonResolver } from "./resolver.ts";
 import { looksLikePlainDson } from "./text.ts";
 
-export { describeDson } from "./describe.ts";
+import { describeDson } from "./describe.ts";
+
+export { describeDson };
 
 /** Nodes and plug-ins for dson files. */
 export const dsonPlugin: Plugin = {
   nodes: [decodeDson, dsonBakeMorph],
   // Gzip DSON cannot be told from other gzip data without inflating it, so only plain-text DSON
   // is sniffed; gzip files are picked by their extension.
-  decoders: [{ format: "dson", node: "decode.dson", extensions: ["duf", "dsf"], sniff: looksLikePlainDson }],
+  decoders: [{
+    format: "dson",
+    node: "decode.dson",
+    extensions: ["duf", "dsf"],
+    sniff: looksLikePlainDson,
+    describe: describeDson,
+  }],
   resolvers: [dsonResolver],
 };

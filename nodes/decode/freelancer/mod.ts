@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { Plugin } from "../../../runtime/node.ts";
+import type { JsonValue, Plugin } from "../../../runtime/node.ts";
+import { summarizeParts } from "./summary.ts";
 import { decodeCmp } from "./decode_cmp.ts";
 import { freelancerResolver } from "./resolve.ts";
 import { isUtf } from "./utf.ts";
@@ -12,6 +13,12 @@ import { isUtf } from "./utf.ts";
 /** Nodes and plug-ins for freelancer files. */
 export const freelancerPlugin: Plugin = {
   nodes: [decodeCmp],
-  decoders: [{ format: "cmp", node: "decode.cmp", extensions: ["cmp", "3db", "vms"], sniff: isUtf }],
+  decoders: [{
+    format: "cmp",
+    node: "decode.cmp",
+    extensions: ["cmp", "3db", "vms"],
+    sniff: isUtf,
+    describe: (scene) => ({ parts: summarizeParts(scene) as unknown as JsonValue }),
+  }],
   resolvers: [freelancerResolver],
 };
