@@ -13,21 +13,10 @@ import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { carnivoresResolver } from "../../../../nodes/decode/carnivores/resolve_bones.ts";
 import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
 import { animatedCar, limbModel } from "./fixtures.ts";
+import { prng } from "../../../support/prng.ts";
 
 const MUTATIONS_PER_FORMAT = 5_000;
 const SEED = 0x3df_ca7;
-
-/** mulberry32: a small, well-mixed, seedable PRNG (deterministic runs, reproducible failures). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE = [0, 1, -1, 2, 7, 255, 256, 511, 512, 513, 1024, 65535, 0x7fffffff, -0x80000000, 0x10000];
 

@@ -6,16 +6,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { testContext } from "../../../support/context.ts";
 import { type Json, readJsonFile } from "./generate.ts";
-
-/** Seeded PRNG (mulberry32), so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from "../../../support/prng.ts";
 
 /** Replacement values: wrong types, out-of-range numbers, odd references, malformed containers. */
 const REPLACEMENTS: unknown[] = [

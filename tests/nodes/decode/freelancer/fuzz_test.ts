@@ -4,6 +4,7 @@ import { buildScene } from "../../../../nodes/decode/freelancer/scene.ts";
 import { resolveFreelancerScene } from "../../../../nodes/decode/freelancer/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { buildCompound, CONSTRAINTS } from "./fixtures.ts";
+import { prng } from "../../../support/prng.ts";
 
 /** A small but complete compound: Root + Turret (rev) + Barrel (pris), shared mesh, material, texture. */
 const SMALL = buildCompound({
@@ -28,18 +29,6 @@ function attempt(bytes: Uint8Array): "ok" | "decode-error" {
     }
     throw error;
   }
-}
-
-/** mulberry32: a small seeded PRNG so every run mutates the same way. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 Deno.test("the small fixture decodes cleanly (so the mutations below start from a valid file)", () => {
