@@ -7,7 +7,7 @@
  * partgraph nodes [--markdown | --json]
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
- * partgraph verify <manifest> [--json]
+ * partgraph verify <manifest> [--out DIR] [--json]
  * partgraph schema [--out FILE]
  * ```
  *
@@ -46,7 +46,7 @@ usage:
   partgraph nodes [--markdown | --json]
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
-  partgraph verify <manifest.json> [--json]
+  partgraph verify <manifest.json> [--out DIR] [--json]
   partgraph schema [--out FILE]
 
 exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
@@ -121,6 +121,9 @@ type Opts = {
 };
 
 async function runCommand(graphPath: string, opts: Opts): Promise<number> {
+  const outDir = opts.out ?? DEFAULT_OUT_DIR;
+  const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;
+  await requireWriteAccess([outDir, ...(cacheDir ? [cacheDir] : [])]);
   const source = await loadGraph(graphPath);
   const inputs = parseSets(opts.set ?? [], source.json as GraphFile);
   const onEvent: EventSink | undefined = opts.json
@@ -132,8 +135,8 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
   try {
     const run = await runGraph(source, {
       inputs,
-      outDir: opts.out ?? DEFAULT_OUT_DIR,
-      cacheDir: opts["cache-dir"] ?? DEFAULT_CACHE_DIR,
+      outDir,
+      cacheDir: cacheDir ?? false,
       noCache: opts["no-cache"],
       onEvent,
     });
@@ -158,7 +161,7 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
     if (opts.json) console.log(JSON.stringify(summary));
     else if (!opts.quiet) {
       for (const w of run.warnings) if (!onEvent) console.error(`warning: ${w.id}: ${w.message}`);
-      for (const w of run.writes) console.error(`wrote ${resolve(opts.out ?? DEFAULT_OUT_DIR, w.path)}`);
+      for (const w of run.writes) console.error(`wrote ${resolve(outDir, w.path)}`);
       console.error(`${states.length} nodes (${cached} cached) in ${summary.ms} ms`);
     }
     return EXIT.ok;
@@ -269,7 +272,10 @@ async function cacheCommand(action: string, opts: Opts): Promise<number> {
 
 async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
   const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
-  const outDir = await Deno.makeTempDir({ prefix: "partgraph-verify-" });
+  // Rebuild inside the output folder (the one place runs may write), in a fresh sub-folder.
+  const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
+  await Deno.mkdir(parent, { recursive: true });
+  const outDir = await Deno.makeTempDir({ dir: parent, prefix: ".verify-" });
   try {
     const run = await runGraph(recorded.graph.file, {
       inputs: recorded.inputs,
@@ -297,6 +303,26 @@ async function schemaCommand(opts: Opts): Promise<number> {
   if (opts.out) await atomicWrite(resolve(opts.out), new TextEncoder().encode(text));
   else console.log(text.trimEnd());
   return EXIT.ok;
+}
+
+/**
+ * Fails early, with the command that would work, when Deno was not granted write access to the
+ * folders a run writes: the alternative is a node failing half-way with a bare permission error.
+ */
+async function requireWriteAccess(dirs: string[]): Promise<void> {
+  const denied: string[] = [];
+  for (const dir of dirs) {
+    const { state } = await Deno.permissions.query({ name: "write", path: resolve(dir) });
+    if (state !== "granted") denied.push(dir);
+  }
+  if (denied.length) {
+    throw new UsageError(
+      `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
+        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} runtime/cli.ts ${
+          Deno.args.join(" ")
+        }`,
+    );
+  }
 }
 
 /** Parses `--set name=value` against the graph's declared input types. */
