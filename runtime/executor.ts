@@ -184,11 +184,16 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
           let loading: Promise<Record<string, unknown>> | undefined;
           // A blob found corrupt when finally needed is recomputed, never used.
           const load = () =>
-            loading ??= hit.load().then((outputs) => outputs ?? compute(node, key, upstream));
+            loading ??= hit.load().then((outputs) => outputs ?? compute(node, key, upstream)).catch(
+              (error) => {
+                // Keep the blame on this node, not on the consumer that asked for its value.
+                throw error instanceof NodeFailure ? error : new NodeFailure(node.id, def.type, error);
+              },
+            );
           return { key, load };
         }
       }
-      const outputs = await compute(node, key, upstream, ctx, started);
+      const outputs = await compute(node, key, upstream, ctx);
       if (def.cache === false) {
         // An uncached node's dependents are keyed by what it actually produced.
         const digests: Record<string, string> = {};
@@ -214,7 +219,6 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     key: string,
     upstream: Map<string, Evaluated>,
     ctx = createContext(node, createRecorder()),
-    started = performance.now(),
   ): Promise<Record<string, unknown>> {
     const { def } = node;
     const { record } = ctx;
@@ -227,6 +231,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         : plan.inputValues[source.graphInput];
     }
     emit({ event: "node", id: node.id, type: def.type, state: "running" });
+    const started = performance.now(); // the node's own work, not the wait for its inputs
     const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
     checkOutputs(node, outputs);
     const ms = performance.now() - started;
@@ -236,7 +241,16 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       reads: [...record.reads].map(([path, sha256]) => ({ path, sha256 })),
       writes: [...record.writes].map(([path, sha256]) => ({ path, sha256 })),
     };
-    if (def.cache !== false) await tiers.store(key, def.type, def.outputs, entry);
+    if (def.cache !== false) {
+      try {
+        await tiers.store(key, def.type, def.outputs, entry);
+      } catch (error) {
+        // A cache that cannot be written (disk full, read-only) costs speed, never the result.
+        record.warnings.push({
+          message: `result not cached: ${error instanceof Error ? error.message : error}`,
+        });
+      }
+    }
     reports[node.id] = { type: def.type, state: "done", ms, key };
     emit({ event: "node", id: node.id, type: def.type, state: "done", ms });
     replayWarnings(node, record.warnings);

@@ -136,6 +136,18 @@ Deno.test("the size cap prunes least recently used entries; stats and clear repo
   assertEquals((await cache.stats()).actions, 0);
 });
 
+Deno.test("a cache that cannot be written costs a warning, never the result", async () => {
+  const { dir, src, data } = await fixture();
+  const cacheDir = join(dir, "not-a-folder");
+  await Deno.writeTextFile(cacheDir, "a file where the cache folder should be");
+  const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out") });
+  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), data);
+  assert(
+    run.warnings.some((w) => w.id === "read" && w.message.startsWith("result not cached")),
+    JSON.stringify(run.warnings),
+  );
+});
+
 Deno.test("--no-cache reads and stores nothing", async () => {
   const { dir, src } = await fixture();
   const cacheDir = join(dir, "cache");
