@@ -125,7 +125,7 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
   const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;
   await requireWriteAccess([outDir, ...(cacheDir ? [cacheDir] : [])]);
   const source = await loadGraph(graphPath);
-  const inputs = parseSets(opts.set ?? [], source.json as GraphFile);
+  const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   const onEvent: EventSink | undefined = opts.json
     ? ndjsonProgress()
     : opts.quiet || !Deno.stderr.isTerminal()
@@ -175,7 +175,9 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
 
 async function checkCommand(graphPath: string, opts: Opts): Promise<number> {
   const source = await loadGraph(graphPath);
-  const issues = await checkGraph(source, { inputs: parseSets(opts.set ?? [], source.json as GraphFile) });
+  const issues = await checkGraph(source, {
+    inputs: await parseSets(opts.set ?? [], source.json as GraphFile),
+  });
   if (issues.length) return graphProblems(issues, !!opts.json);
   if (opts.json) console.log(JSON.stringify({ ok: true, issues: [] }));
   else console.error(`${graphPath}: ok`);
@@ -325,8 +327,11 @@ async function requireWriteAccess(dirs: string[]): Promise<void> {
   }
 }
 
-/** Parses `--set name=value` against the graph's declared input types. */
-function parseSets(sets: string[], graph: GraphFile): Record<string, unknown> {
+/**
+ * Parses `--set name=value` against the graph's declared input types. A `bytes` input takes a file
+ * path and is given that file's contents.
+ */
+async function parseSets(sets: string[], graph: GraphFile): Promise<Record<string, unknown>> {
   const inputs: Record<string, unknown> = {};
   for (const set of sets) {
     const eq = set.indexOf("=");
@@ -337,8 +342,14 @@ function parseSets(sets: string[], graph: GraphFile): Record<string, unknown> {
       const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
       throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
     }
+    const text = set.slice(eq + 1);
+    if (decl.type === "scene") {
+      throw new UsageError(`--set ${name}: scene inputs can only be given from the API`);
+    }
     try {
-      inputs[name] = parseCliValue(decl.type, set.slice(eq + 1));
+      inputs[name] = decl.type === "bytes"
+        ? { bytes: await Deno.readFile(text), name: basename(text) }
+        : parseCliValue(decl.type, text);
     } catch (error) {
       throw new UsageError(`--set ${name}: ${error instanceof Error ? error.message : error}`);
     }

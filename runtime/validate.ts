@@ -166,7 +166,7 @@ export async function validateScope(
     const decl = decls[id] as Record<string, unknown>;
     const group = groups.get(id);
     if (group) {
-      checkGroupParams(decl.params, group.signature, at, issue);
+      checkGroupParams(decl.params, group.signature, inputs, at, issue);
     } else {
       const def = scopeRegistry.get(decl.type as string)!;
       checkNodeParams(def, decl.params, inputs, at, issue, paramInputs);
@@ -386,7 +386,13 @@ function checkNodeParams(
   }
 }
 
-function checkGroupParams(raw: unknown, signature: Signature, at: string, issue: Report): void {
+function checkGroupParams(
+  raw: unknown,
+  signature: Signature,
+  inputs: Record<string, GraphInputDecl>,
+  at: string,
+  issue: Report,
+): void {
   if (raw === undefined) return;
   if (!isObject(raw)) {
     issue("invalid_graph", `${at}/params`, "expected an object of parameters");
@@ -403,7 +409,18 @@ function checkGroupParams(raw: unknown, signature: Signature, at: string, issue:
       );
       continue;
     }
-    if (isInputRef(value)) continue; // checked like an input link below
+    if (isInputRef(value)) {
+      const outer = inputs[value.$input];
+      if (!outer) issue("unknown_graph_input", `${path}/$input`, `no graph input named '${value.$input}'`);
+      else if (outer.type !== decl.type) {
+        issue(
+          "type_mismatch",
+          path,
+          `graph input '${value.$input}' is ${outer.type}, the group's '${name}' takes ${decl.type}`,
+        );
+      }
+      continue;
+    }
     const problem = checkSocketLiteral(decl.type, value as JsonValue);
     if (problem) issue("bad_param", path, problem);
   }

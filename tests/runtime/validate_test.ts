@@ -118,6 +118,29 @@ Deno.test("a valid graph with groups and graph inputs has no issues", async () =
   assertEquals(issues, []);
 });
 
+Deno.test("a group's parameters may reference graph inputs, which must exist and match", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    join(dir, "inner.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { v: { type: "number" } },
+      nodes: { c: { type: "test.const", params: { value: { $input: "v" } } } },
+      outputs: { value: "c.value" },
+    }),
+  );
+  const graph = (ref: string) => ({
+    version: 1,
+    inputs: { n: { type: "number", default: 1 }, s: { type: "string", default: "x" } },
+    nodes: { g: { type: "graph", graph: "inner.json", params: { v: { $input: ref } } } },
+  });
+  assertEquals(await issuesOf(graph("n"), {}, dir), []);
+  assertEquals(byKind(await issuesOf(graph("s"), {}, dir)), ["type_mismatch /nodes/g/params/v"]);
+  assertEquals(byKind(await issuesOf(graph("nope"), {}, dir)), [
+    "unknown_graph_input /nodes/g/params/v/$input",
+  ]);
+});
+
 Deno.test("a group input that feeds a parameter must be given as a literal", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(
