@@ -227,7 +227,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       inputs[name] = "node" in source
         ? (await upstream.get(source.node)!.load())[source.socket]
         : "literal" in source
-        ? source.literal
+        ? source.literal ?? undefined // null: an absent optional input
         : plan.inputValues[source.graphInput];
     }
     emit({ event: "node", id: node.id, type: def.type, state: "running" });

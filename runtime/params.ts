@@ -54,7 +54,10 @@ export function checkSocketLiteral(type: SocketType, value: JsonValue): string |
     case "json":
       return undefined;
     default:
-      return `a ${type} value cannot be written as a literal`;
+      // A bytes or scene input can only default to null: absent, for optional sockets.
+      return value === null
+        ? undefined
+        : `a ${type} value cannot be written as a literal (only null: absent)`;
   }
 }
 

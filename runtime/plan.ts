@@ -85,7 +85,8 @@ export async function compileGraph(
           (decl.description ? ` — ${decl.description}` : ""),
       });
     } else if (decl.type === "bytes" || decl.type === "scene") {
-      bindings[name] = { source: { graphInput: name } };
+      // null (the only literal these types have) means absent: optional sockets get undefined.
+      bindings[name] = value === null ? { literal: null } : { source: { graphInput: name } };
     } else {
       const problem = checkSocketLiteral(decl.type, value as JsonValue);
       if (problem) inputIssues.push({ kind: "bad_param", path: at, file: source.file, message: problem });
@@ -105,7 +106,9 @@ export async function compileGraph(
   }
   const inputValues: Record<string, unknown> = {};
   for (const [name, decl] of Object.entries(declared)) {
-    if (decl.type === "bytes" || decl.type === "scene") inputValues[name] = values[name];
+    if ((decl.type === "bytes" || decl.type === "scene") && values[name] !== undefined) {
+      inputValues[name] = values[name];
+    }
   }
   return {
     nodes,

@@ -468,6 +468,14 @@ function checkInputs(
           path,
           `graph input '${value.$input}' is ${decl.type}, socket '${name}' takes ${socket.type}`,
         );
+      } else if (
+        decl.default === null && !socket.optional && (decl.type === "bytes" || decl.type === "scene")
+      ) {
+        issue(
+          "type_mismatch",
+          path,
+          `graph input '${value.$input}' may be absent (default null); '${name}' needs a value`,
+        );
       }
       continue;
     }

@@ -197,10 +197,21 @@ Deno.test("a bytes graph input is given a file's contents with --set name=path",
     JSON.stringify({
       version: 1,
       inputs: { data: { type: "bytes" } },
-      nodes: { write: { type: "io.write", inputs: { bytes: { $input: "data" } }, params: { path: "same.bin" } } },
+      nodes: {
+        write: { type: "io.write", inputs: { bytes: { $input: "data" } }, params: { path: "same.bin" } },
+      },
     }),
   );
-  const res = await cli("run", graph, "--set", `data=${src}`, "--out", join(dir, "out"), "--no-cache", "--quiet");
+  const res = await cli(
+    "run",
+    graph,
+    "--set",
+    `data=${src}`,
+    "--out",
+    join(dir, "out"),
+    "--no-cache",
+    "--quiet",
+  );
   assertEquals(res.code, EXIT.ok, res.err);
   assertEquals(await Deno.readFile(join(dir, "out", "same.bin")), new Uint8Array([7, 8, 9]));
 });

@@ -181,3 +181,29 @@ Deno.test("custom node modules named by a graph are loaded and keyed by their so
   assertEquals(edited.outputs.value, 8);
   assertEquals(edited.nodes.s.state, "done");
 });
+
+Deno.test("a bytes graph input with default null is absent unless given", async () => {
+  const graph: GraphFile = {
+    version: 1,
+    inputs: { extra: { type: "bytes", default: null } },
+    nodes: { size: { type: "test.size", inputs: { data: { $input: "extra" } } } },
+    outputs: { value: "size.value" },
+  };
+  const absent = await runGraph(graph, { registry: registry(), cacheDir: false });
+  assertEquals(absent.outputs.value, -1);
+  const given = await runGraph(graph, {
+    registry: registry(),
+    cacheDir: false,
+    inputs: { extra: { bytes: new Uint8Array(5), name: "x.bin" } },
+  });
+  assertEquals(given.outputs.value, 5);
+  const required: GraphFile = {
+    version: 1,
+    inputs: { extra: { type: "bytes", default: null } },
+    nodes: { w: { type: "io.write", inputs: { bytes: { $input: "extra" } }, params: { path: "x" } } },
+  };
+  const error = await runGraph(required, { registry: registry(), cacheDir: false }).catch((e) => e);
+  assertEquals(error.issues.map((i: { kind: string; path: string }) => `${i.kind} ${i.path}`), [
+    "type_mismatch /nodes/w/inputs/bytes",
+  ]);
+});

@@ -104,5 +104,16 @@ export const listNode = defineNode({
   },
 });
 
+/** `test.size`: the size of an optional bytes input, or -1 when it is absent. */
+export const sizeNode = defineNode({
+  type: "test.size",
+  version: 1,
+  doc: "Measures optional bytes.",
+  inputs: { data: { type: "bytes", doc: "Anything.", optional: true } },
+  outputs: { value: { type: "number", doc: "Byte length, or -1." } },
+  params: {},
+  run: ({ inputs }) => ({ value: inputs.data ? inputs.data.bytes.byteLength : -1 }),
+});
+
 /** All test nodes as a plug-in. */
-export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode, listNode] };
+export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode, listNode, sizeNode] };
