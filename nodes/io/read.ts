@@ -1,27 +1,37 @@
 /**
  * `io.read` — reads a file into a `bytes` value. Keyed by the file's content, not its path: moving a
- * file keeps the cache warm, editing it in place re-runs everything downstream.
+ * file keeps the cache warm, editing it in place re-runs everything downstream. A `.gltf` file is
+ * read with the buffers and images it references, embedded, so it is keyed by every file it is made
+ * of and decodes on its own.
  *
  * @module
  */
 import { basename } from "node:path";
-import { defineNode } from "../../runtime/node.ts";
+import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
+import { bundleGltf, isGltfJsonName } from "./gltf_bundle.ts";
+
+/** Reads the file, and for `.gltf` the resources it references (each read recorded by the context). */
+async function readAsset(path: string, ctx: RunContext): Promise<Uint8Array> {
+  const bytes = await ctx.readFile(path);
+  return isGltfJsonName(path) ? await bundleGltf(bytes, path, (p) => ctx.readFile(p)) : bytes;
+}
 
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 1,
-  doc: "Reads a file into bytes (with its file name, used for format sniffing).",
+  version: 2,
+  doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
+    "the buffers and images it references embedded, so it is self-contained.",
   inputs: {},
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },
   params: {
     path: { type: "path", access: "read", doc: "File to read, relative to the working directory." },
   },
   async fingerprint({ path }, ctx) {
-    return { sha256: sha256Hex(await ctx.readFile(path)), name: basename(path) };
+    return { sha256: sha256Hex(await readAsset(path, ctx)), name: basename(path) };
   },
   async run({ params, ctx }) {
-    return { bytes: { bytes: await ctx.readFile(params.path), name: basename(params.path) } };
+    return { bytes: { bytes: await readAsset(params.path, ctx), name: basename(params.path) } };
   },
 });

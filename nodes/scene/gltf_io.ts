@@ -169,11 +169,7 @@ function chunk(data: Uint8Array, type: number): Uint8Array {
 }
 
 function dataUri(mime: string, bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return `data:${mime};base64,${btoa(binary)}`;
+  return `data:${mime};base64,${bytes.toBase64()}`;
 }
 
 function decodeDataUri(uri: string): Uint8Array<ArrayBuffer> {
@@ -181,8 +177,5 @@ function decodeDataUri(uri: string): Uint8Array<ArrayBuffer> {
   const header = uri.slice(5, comma);
   const body = uri.slice(comma + 1);
   if (!header.endsWith(";base64")) return new TextEncoder().encode(decodeURIComponent(body));
-  const binary = atob(body);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  return Uint8Array.fromBase64(body);
 }

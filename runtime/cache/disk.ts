@@ -131,7 +131,7 @@ export class DiskCache {
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
     let bytes: Uint8Array;
     if (output.inline !== undefined) {
-      bytes = Uint8Array.from(atob(output.inline), (c) => c.charCodeAt(0));
+      bytes = Uint8Array.fromBase64(output.inline);
     } else {
       try {
         bytes = await Deno.readFile(this.#blobPath(output.digest));
@@ -157,7 +157,7 @@ export class DiskCache {
       const digest = sha256Hex(out.bytes);
       const base = { type: out.type, digest, size: out.bytes.byteLength, meta: out.meta };
       if (out.bytes.byteLength <= INLINE_LIMIT) {
-        stored[name] = { ...base, inline: toBase64(out.bytes) };
+        stored[name] = { ...base, inline: out.bytes.toBase64() };
       } else {
         const path = this.#blobPath(digest);
         const exists = await Deno.stat(path).then((s) => s.size === out.bytes.byteLength, () => false);
@@ -277,12 +277,4 @@ async function listFiles(dir: string): Promise<FileInfo[]> {
     }
   }
   return out;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }

@@ -1,0 +1,91 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { Document } from "@gltf-transform/core";
+import { runGraph } from "../../runtime/api.ts";
+import { gltfIO } from "../../nodes/scene/gltf_io.ts";
+import { DecodeError, RunError } from "../../runtime/errors.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+
+/** Writes a .gltf with its buffer and a texture in separate files, as Blender's "glTF separate" does. */
+async function separateGltf(dir: string): Promise<void> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const positions = doc.createAccessor("p", buffer).setType("VEC3").setArray(
+    new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]),
+  );
+  const png = Uint8Array.fromBase64(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  );
+  const texture = doc.createTexture("skin").setImage(png).setMimeType("image/png").setURI(
+    "textures/skin.png",
+  );
+  const material = doc.createMaterial("m").setBaseColorTexture(texture);
+  const mesh = doc.createMesh("tri").addPrimitive(
+    doc.createPrimitive().setAttribute("POSITION", positions).setMaterial(material),
+  );
+  doc.createScene("s").addChild(doc.createNode("wing").setMesh(mesh));
+  const { json, resources } = await gltfIO().writeJSON(doc, { basename: "plane" });
+  await Deno.mkdir(join(dir, "textures"), { recursive: true });
+  for (const [uri, bytes] of Object.entries(resources)) await Deno.writeFile(join(dir, uri), bytes);
+  await Deno.writeTextFile(join(dir, "plane.gltf"), JSON.stringify(json));
+}
+
+const graph: GraphFile = {
+  version: 1,
+  inputs: { model: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "model" } } },
+    decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+  },
+  outputs: { scene: "decode.scene" },
+};
+
+Deno.test("a .gltf with separate buffer and texture files is read whole, and keyed by every file", async () => {
+  const dir = await Deno.makeTempDir();
+  await separateGltf(dir);
+  const model = join(dir, "plane.gltf");
+  const cacheDir = join(dir, "cache");
+  const run = await runGraph(graph, { inputs: { model }, cacheDir });
+  const scene = run.outputs.scene as Document;
+  assertEquals(scene.getRoot().listNodes().map((n) => n.getName()), ["wing"]);
+  assertEquals(scene.getRoot().listTextures()[0].getImage()?.byteLength, 70);
+  assert(run.reads.some((r) => r.path.endsWith("skin.png")), "the texture is a recorded input");
+  // Editing a resource (not the .gltf) re-runs the read and everything after it.
+  const texture = join(dir, "textures", "skin.png");
+  const png = await Deno.readFile(texture);
+  png[png.length - 20] ^= 1;
+  await Deno.writeFile(texture, png);
+  const again = await runGraph(graph, { inputs: { model }, cacheDir });
+  assertEquals(again.nodes.read.state, "done");
+  assertEquals(again.nodes.decode.state, "done");
+});
+
+Deno.test("a .gltf whose resource is missing names it in a typed error", async () => {
+  const dir = await Deno.makeTempDir();
+  await separateGltf(dir);
+  await Deno.remove(join(dir, "textures", "skin.png"));
+  const error = await runGraph(graph, { inputs: { model: join(dir, "plane.gltf") }, cacheDir: false }).catch((
+    e,
+  ) => e);
+  assert(error instanceof RunError);
+  const cause = error.failures[0].cause;
+  assert(cause instanceof DecodeError);
+  assertEquals(cause.at, { jsonPath: "/images/0/uri" });
+  assert(cause.found.includes("textures/skin.png"), cause.found);
+});
+
+Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
+  const dir = await Deno.makeTempDir();
+  const doc = new Document();
+  doc.createScene("s").addChild(doc.createNode("only"));
+  const { json } = await gltfIO().writeJSON(doc);
+  const text = JSON.stringify(json);
+  await Deno.writeTextFile(join(dir, "a.gltf"), text);
+  const graph: GraphFile = {
+    version: 1,
+    nodes: { read: { type: "io.read", params: { path: join(dir, "a.gltf") } } },
+    outputs: { bytes: "read.bytes" },
+  };
+  const run = await runGraph(graph, { cacheDir: false });
+  assertEquals(new TextDecoder().decode((run.outputs.bytes as { bytes: Uint8Array }).bytes), text);
+});
