@@ -14,7 +14,9 @@ export const decodeGltf = defineNode({
   type: "decode.gltf",
   version: 1,
   doc: "Decodes glTF/GLB into a scene, keeping every extension, material, texture, animation and extra.",
-  inputs: { bytes: { type: "bytes", doc: "A .glb or .gltf file (resources embedded)." } },
+  inputs: {
+    bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
+  },
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },
   params: {},
   async run({ inputs }) {

@@ -97,7 +97,9 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
     if (typeof item.uri === "string" && item.uri.startsWith("data:")) {
       resources[item.uri] = decodeDataUri(item.uri);
     } else if (typeof item.uri === "string") {
-      throw new Error(`external resource '${item.uri}' is not supported; embed it or use GLB`);
+      throw new Error(
+        `external resource '${item.uri}': read the .gltf with io.read, which embeds what it references`,
+      );
     }
   }
   return await gltfIO().readJSON({ json, resources });
