@@ -11,7 +11,7 @@ import { type ConstraintRecord, readConstraints } from "./constraints.ts";
 import { type Fragment, readFragment } from "./fragment.ts";
 import { type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { readTextureLibrary } from "./texture.ts";
-import { findChild, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
+import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshData, type VMeshData } from "./vmesh.ts";
 
 /** Which kind of file the model came from; also the source format recorded on the scene. */
@@ -67,12 +67,10 @@ export function decodeModel(
   const materials = new Map<number, MaterialDef>();
   const textures = new Map<string, UtfEntry>();
   const gather = (dir: UtfEntry) => {
-    const vms = findChild(dir, "VMeshLibrary");
-    if (vms) readMeshLibrary(vms, meshes, warn);
-    const mat = findChild(dir, "Material library");
-    if (mat) readMaterialLibrary(mat, materials);
-    const txm = findChild(dir, "Texture library");
-    if (txm) readTextureLibrary(txm, textures);
+    // Every library directory counts, not just the first of a name: the game merges all it loads.
+    for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, meshes, warn);
+    for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, materials);
+    for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, textures);
   };
   gather(root);
 
@@ -85,12 +83,17 @@ export function decodeModel(
     ({ parts, constraints } = readCompound(root, cmpnd, warn));
     // LL also accepts libraries inside a fragment directory.
     for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part);
-  } else if (findChild(root, "VMeshPart") || findChild(root, "MultiLevel") || findChild(root, "Hardpoints")) {
+  } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     kind = "3db";
     parts = [{ name: "Root", fragment: readFragment(root, warn) }];
   } else if (meshes.size) {
     kind = "vms";
     parts = [];
+  } else if ((root.children ?? []).every((c) => IGNORED_ROOT_ENTRIES.includes(c.name.toLowerCase()))) {
+    // Retail has models without any mesh (Librelancer issue #114, `m10_navbuoy.3db`): an empty part.
+    warn(`${file.name}: no mesh, hardpoints or parts; decoded as an empty .3db`);
+    kind = "3db";
+    parts = [{ name: "Root", fragment: { lods: [], hardpoints: [] } }];
   } else {
     throw new DecodeError({
       format: "utf",
@@ -104,6 +107,17 @@ export function decodeModel(
   if (kind === "vms") parts = vmsParts(meshes);
   return { kind, parts, constraints, meshes, materials, textures };
 }
+
+/** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */
+const FRAGMENT_ENTRIES = ["VMeshPart", "MultiLevel", "Hardpoints", "VMeshWire", "Camera"];
+/** Root entries of a `.3db` that carry nothing we convert (lower case). */
+const IGNORED_ROOT_ENTRIES = [
+  "exporter version",
+  "mass properties",
+  "extent tree",
+  "rigid body",
+  "materialanim",
+];
 
 function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: (m: string) => void): void {
   for (const dir of library.children ?? []) {

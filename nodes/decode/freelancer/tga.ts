@@ -11,6 +11,7 @@ const COLOR_MAPPED = 1;
 const TRUE_COLOR = 2;
 const GREY = 3;
 const TOP_LEFT_ORIGIN = 0x20;
+const ALPHA_BITS = 0x0f;
 
 /**
  * Decodes an uncompressed Targa image.
@@ -61,6 +62,8 @@ export function decodeTga(tga: ByteWindow): RgbaImage {
   tga.need(at, width * height * bpp, "Targa pixels");
   const out = new Uint8Array(width * height * 4);
   const flip = !(descriptor & TOP_LEFT_ORIGIN);
+  // Without attribute bits in the descriptor, a 16-bit pixel's top bit is padding (X1R5G5B5), not alpha.
+  const alphaBits = descriptor & ALPHA_BITS;
   for (let y = 0; y < height; y++) {
     const row = flip ? height - 1 - y : y;
     for (let x = 0; x < width; x++) {
@@ -75,7 +78,7 @@ export function decodeTga(tga: ByteWindow): RgbaImage {
         out[d] = (v >> 10 & 31) * 255 / 31;
         out[d + 1] = (v >> 5 & 31) * 255 / 31;
         out[d + 2] = (v & 31) * 255 / 31;
-        out[d + 3] = v & 0x8000 ? 255 : 0;
+        out[d + 3] = !alphaBits || v & 0x8000 ? 255 : 0;
       } else {
         out[d] = bytes[s + 2];
         out[d + 1] = bytes[s + 1];

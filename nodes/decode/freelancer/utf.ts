@@ -153,6 +153,12 @@ export function findChild(dir: UtfEntry | undefined, name: string): UtfEntry | u
   return dir.children.find((c) => c.name.toLowerCase() === wanted);
 }
 
+/** Every child of a directory whose name matches case-insensitively, in file order. */
+export function findChildren(dir: UtfEntry | undefined, name: string): UtfEntry[] {
+  const wanted = name.toLowerCase();
+  return (dir?.children ?? []).filter((c) => c.name.toLowerCase() === wanted);
+}
+
 /** Follows a `/`-separated path of case-insensitive names. */
 export function findPath(dir: UtfEntry | undefined, path: string): UtfEntry | undefined {
   let at = dir;

@@ -312,7 +312,7 @@ function gather(
 }
 
 /**
- * The triangles a `VMeshRef` selects, one primitive per group. The absolute vertex of an index is
+ * The triangles a `VMeshRef` selects, one primitive per non-empty group. The absolute vertex of an index is
  * `ref.vertexStart + group.vertexStart + index`; every one is checked against the mesh.
  *
  * @example
@@ -332,6 +332,8 @@ export function selectRef(mesh: VMeshData, ref: VMeshRef): SelectedPrimitive[] {
   const out: SelectedPrimitive[] = [];
   for (let g = ref.groupStart; g < ref.groupStart + ref.groupCount; g++) {
     const group = mesh.groups[g];
+    // An empty group draws nothing, and glTF forbids zero-length accessors.
+    if (group.indexCount === 0) continue;
     const list = mesh.indices.subarray(group.indexStart, group.indexStart + group.indexCount);
     const base = ref.vertexStart + group.vertexStart;
     let max = 0;

@@ -127,6 +127,24 @@ Deno.test("Targa: bottom-up 24-bit flipped to top row first; colour-mapped; RLE 
   assert.throws(() => decodeTga(win(concat(header(10, 1, 1, 24), [0, 0, 0, 0]))), DecodeError);
 });
 
+Deno.test("16-bit Targa: the top bit is alpha only when the descriptor declares an attribute bit", () => {
+  const header = (descriptor: number) => {
+    const out = new Uint8Array(18);
+    out[2] = 2;
+    out[12] = 2;
+    out[14] = 1;
+    out[16] = 16;
+    out[17] = descriptor;
+    return out;
+  };
+  // Pure red with the top bit clear, then pure blue with it set (little-endian X1R5G5B5 words).
+  const pixels = [0x00, 0x7c, 0x1f, 0x80];
+  const padded = decodeTga(win(concat(header(0x20), pixels))).data;
+  assert.deepEqual(Array.from(padded), [255, 0, 0, 255, 0, 0, 255, 255], "X1R5G5B5: opaque");
+  const alpha = decodeTga(win(concat(header(0x21), pixels))).data;
+  assert.deepEqual(Array.from(alpha), [255, 0, 0, 0, 0, 0, 255, 255], "A1R5G5B5: bit 15 is alpha");
+});
+
 Deno.test("texture directories become PNGs; truncated DXT data is a DecodeError", () => {
   const bytes = encodeUtf(
     utfDir("\\", [utfDir("Texture library", [utfDir("a.dds", [utfLeaf("MIPS", dxt1Dds(0x07e0, 8, 4))])])]),

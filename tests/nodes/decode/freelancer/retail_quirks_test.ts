@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
+import {
+  encodeVMeshData,
+  fragmentChildren,
+  meshLibrary,
+  packVertices,
+  type VMeshRefSpec,
+} from "../../../../nodes/decode/freelancer/encode_model.ts";
+import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { GENERATOR } from "../../../../runtime/version.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+
+const TRIANGLE = [0, 0, 0, 1, 0, 0, 0, 1, 0];
+
+/** A one-triangle mesh (FVF 0x002) whose positions are offset by `y`, plus `emptyGroups` groups of 0 indices. */
+function triangleMesh(y: number, emptyGroups = 0): Uint8Array {
+  return encodeVMeshData({
+    fvf: 0x002,
+    groups: [
+      { materialId: 0, vertexStart: 0, vertexEnd: 2, indexCount: 3 },
+      ...Array.from(
+        { length: emptyGroups },
+        () => ({ materialId: 0, vertexStart: 0, vertexEnd: 0, indexCount: 0 }),
+      ),
+    ],
+    indices: [0, 1, 2],
+    vertices: packVertices(0x002, 3, { positions: TRIANGLE.map((v, i) => (i % 3 === 1 ? v + y : v)) }),
+  });
+}
+
+const ref = (mesh: string, groupCount: number): VMeshRefSpec => ({
+  meshId: flCrc32(mesh),
+  vertexStart: 0,
+  vertexCount: 3,
+  indexStart: 0,
+  indexCount: 3,
+  groupStart: 0,
+  groupCount,
+});
+
+async function decode(root: UtfNode, name: string) {
+  const ctx = testContext();
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes: encodeUtf(root), name } }, {}, ctx);
+  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+Deno.test("a mesh group with no indices draws nothing and the GLB stays valid", async () => {
+  const root = utfDir("\\", [
+    meshLibrary([{ name: "zero.vms", data: triangleMesh(0, 2) }]),
+    ...fragmentChildren({ lods: [ref("zero.vms", 3)] }),
+  ]);
+  const { scene } = await decode(root, "zero.3db");
+  const mesh = scene.getRoot().listNodes()[0].getMesh()!;
+  assert.equal(mesh.listPrimitives().length, 1, "only the group with triangles");
+  assert.equal(mesh.listPrimitives()[0].getIndices()!.getCount(), 3);
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, JSON.stringify(report.messages));
+});
+
+Deno.test("a .3db without mesh, hardpoints or parts (m10_navbuoy) is an empty part, with a warning", async () => {
+  const root = utfDir("\\", [utfLeaf("Exporter Version", new TextEncoder().encode("3DB v1\0"))]);
+  const { scene, warnings } = await decode(root, "m10_navbuoy.3db");
+  const nodes = scene.getRoot().listNodes();
+  assert.deepEqual(nodes.map((n) => n.getName()), ["Root"]);
+  assert.equal(nodes[0].getMesh(), null);
+  assert.ok(warnings.some((w) => w.includes("no mesh")), warnings.join("\n"));
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, JSON.stringify(report.messages));
+  // A camera fragment on its own is a model too, and a material library alone still is not.
+  const camera = fragmentChildren({ lods: [], camera: { fovx: 0.6, fovy: 0.45, znear: 0.5, zfar: 5000 } });
+  const cam = await decode(utfDir("\\", camera), "camera.3db");
+  assert.ok(cam.scene.getRoot().listNodes()[0].getCamera());
+  const notAModel = utfDir("\\", [utfDir("Material library", [utfDir("hull", [])])]);
+  await assert.rejects(() => decode(notAModel, "ships.mat"), DecodeError);
+});
+
+Deno.test("every VMeshLibrary directory is read, not only the first", async () => {
+  const root = utfDir("\\", [
+    meshLibrary([{ name: "first.vms", data: triangleMesh(0) }]),
+    meshLibrary([{ name: "second.vms", data: triangleMesh(7) }]),
+    ...fragmentChildren({ lods: [ref("first.vms", 1), ref("second.vms", 1)] }),
+  ]);
+  const { scene, warnings } = await decode(root, "two_libraries.3db");
+  assert.ok(!warnings.some((w) => w.includes("no loaded library")), warnings.join("\n"));
+  const lod1 = scene.getRoot().listNodes().find((n) => n.getName() === "Root$lod1")!;
+  const positions = lod1.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
+  assert.deepEqual(Array.from(positions), [0, 7, 0, 1, 7, 0, 0, 8, 0]);
+});
