@@ -184,6 +184,7 @@ const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "piston",
   "cylinder",
   "strut",
+  "bar", // anti-roll / stabilizer bars of cars
   "rod",
   "pushrod",
   "linkage",

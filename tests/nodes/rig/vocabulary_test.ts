@@ -68,6 +68,15 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["TrimTab_L", "trim_tab"],
   ["Stab_L", "stabilator"],
   ["Tailplane_R", "stabilator"],
+  // Other exporters' conventions.
+  ["L_Aileron", "aileron"],
+  ["aileron.l.001", "aileron"],
+  ["AileronLeft01", "aileron"],
+  ["Elevator_Trim_Tab_L", "trim_tab"],
+  ["SM_Flap_Inner_R", "flap"],
+  ["Left Aileron (mirrored)", "aileron"],
+  ["Aileron_L_Metal_0", "aileron"],
+  ["Höhenruder_R", "elevator"],
   // Not panels: substrings, cockpit parts, structure, rig helpers.
   ["Gear_Translation", undefined],
   ["Canopy_Translate", undefined],
@@ -90,6 +99,13 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["Slate_Panel", undefined],
   ["Tablet", undefined],
   ["Brake_L", undefined],
+  ["Rudderless", undefined],
+  ["Flapjack", undefined],
+  ["Spoil", undefined],
+  ["Aileron_Hinge_Fairing", undefined],
+  // A car's anti-roll bar, not a weak stabilator hint (nothing else in a car pitches to veto it).
+  ["Stabilizer_Bar", undefined],
+  ["SwayBar_Stabilizer", undefined],
 ];
 
 Deno.test("panel kinds come from whole tokens, never substrings", () => {
