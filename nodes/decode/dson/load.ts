@@ -186,13 +186,20 @@ class SceneLoader {
     return typeof parent === "string" && entry.file.ids.get(parseDsonUri(parent).id)?.kind === "node";
   }
 
-  /** Every figure's bones come along with it, also when the scene does not list them. */
+  /**
+   * Every figure's bones come along with it, also when the scene does not list them. Checked per
+   * instance: a scene may hold the same figure twice, and each copy needs its own skeleton.
+   */
   #instantiateDescendants(): void {
     for (let n = 0; n < this.nodes.length; n++) {
       const definition = this.#definitionOf(n);
       if (!definition) continue;
       for (const child of this.#childrenOf(definition)) {
-        if (!this.#nodeByDefinition.has(child)) this.#addNode(child, child.value, n, String(child.value.id));
+        // A listed instance whose parent did not resolve (a root) counts as present: no duplicate.
+        const present = this.nodes.some((node, i) =>
+          this.#definitions[i] === child && (node.parent === n || node.parent < 0)
+        );
+        if (!present) this.#addNode(child, child.value, n, String(child.value.id));
       }
     }
   }
@@ -387,7 +394,21 @@ class SceneLoader {
     const parts = this.#meshParts[mesh];
     const vertexCount = parts.geometry.vertexCount;
     const id = read.string(entry.value.id, `${entry.path}/id`);
-    if (entry.value.skin !== undefined) {
+    // Daz refuses a skin or morph made for another vertex count (another figure generation, say)
+    // and carries on; so do we, rather than failing the scene on its first out-of-range index.
+    const fits = (key: "skin" | "morph") => {
+      const record = entry.value[key];
+      const count = record && typeof record === "object" ? (record as JsonRecord).vertex_count : undefined;
+      if (typeof count !== "number" || count === vertexCount) return true;
+      this.#library.miss(
+        `${entry.file.key}#${id}`,
+        `${key} is for ${count} vertices, the geometry has ${vertexCount}; not applied`,
+        entry.file,
+        `${entry.path}/${key}/vertex_count`,
+      );
+      return false;
+    };
+    if (entry.value.skin !== undefined && fits("skin")) {
       const skin = decodeSkin(
         read.object(entry.value.skin, `${entry.path}/skin`),
         `${entry.path}/skin`,
@@ -404,7 +425,7 @@ class SceneLoader {
       }
       parts.skin = { slotNode, slotWeight: skin.slotWeight };
     }
-    if (entry.value.morph !== undefined) {
+    if (entry.value.morph !== undefined && fits("morph")) {
       const at = `${entry.path}/morph`;
       const morph = read.object(entry.value.morph, at);
       const deltas = read.indexedVec3(morph.deltas ?? [], `${at}/deltas`, vertexCount);
@@ -426,6 +447,11 @@ class SceneLoader {
   #jointNode(uri: string, id: string, owner: number, from: DsonFile, at: string): number {
     const parts = parseDsonUri(uri);
     const local = parts.filePath === "" ? from.ids.get(parts.id) : undefined;
+    // The instance of that bone in the owner's own figure first: the same figure may be loaded twice.
+    const inFigure = local
+      ? this.nodes.findIndex((_, i) => this.#definitions[i] === local && isWithin(this.nodes, i, owner))
+      : -1;
+    if (inFigure >= 0) return inFigure;
     const byDefinition = local ? this.#nodeByDefinition.get(local) : undefined;
     if (byDefinition !== undefined) return byDefinition;
     const wanted = parts.id || id;
