@@ -14,7 +14,7 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
-import { fileKey, parseDsonUri } from "./uri.ts";
+import { fileKey, parseDsonUri, percentDecode } from "./uri.ts";
 
 /**
  * Parsed JSON by the byte array it came from. The runtime hands every node of a run the same
@@ -98,14 +98,14 @@ export class ContentLibrary {
   async resolve(uri: string, from: DsonFile, at: string): Promise<Resolved | undefined> {
     const parts = parseDsonUri(uri);
     if (parts.filePath === "") {
-      const entry = from.ids.get(parts.id) ?? this.main.ids.get(parts.id);
+      const entry = lookupId(from, parts.id) ?? lookupId(this.main, parts.id);
       if (entry) return { entry };
       this.miss(uri, `no id '${parts.id}' in this file`, from, at);
       return undefined;
     }
     const file = await this.load(parts.filePath, from, at, uri);
     if (!file) return undefined;
-    const entry = file.ids.get(parts.id);
+    const entry = lookupId(file, parts.id);
     if (entry) return { entry };
     this.miss(uri, `no id '${parts.id}' in ${file.source}`, from, at);
     return undefined;
@@ -170,6 +170,19 @@ export class ContentLibrary {
     }
     return undefined;
   }
+}
+
+/**
+ * The entry a decoded id names. References are percent-decoded before lookup, but some files store
+ * an id still encoded (`"id": "Base%20Female"`), so an encoded id that decodes to it also matches.
+ */
+function lookupId(file: DsonFile, id: string): DsonEntry | undefined {
+  const exact = file.ids.get(id);
+  if (exact) return exact;
+  for (const [stored, entry] of file.ids) {
+    if (stored.includes("%") && percentDecode(stored) === id) return entry;
+  }
+  return undefined;
 }
 
 /**

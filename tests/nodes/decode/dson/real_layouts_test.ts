@@ -102,107 +102,110 @@ Deno.test("a morph or skin made for another vertex count is skipped with a warni
   await assertValid(doc);
 });
 
-Deno.test("a Genesis-style layout: #geometry, UV set in its own encoded file, BOM + CRLF scene, extras", async () => {
-  const FIGURE = "/data/DAZ%203D/Genesis%208/Female/Genesis8Female.dsf";
-  const UVS = "/data/DAZ%203D/Genesis%208/Female/UV%20Sets/DAZ/Base/Base%20Female.dsf";
-  const MORPH = "/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/FBMHeavy.dsf";
-  const root = await Deno.makeTempDir();
-  try {
-    const figure = generateFigure({ side: 4, bones: 2, figureId: "Genesis8Female" });
-    delete figure.scene;
-    const geometry = (figure.geometry_library as Json[])[0];
-    geometry.id = "geometry";
-    geometry.default_uv_set = `${UVS}#Base%20Female`;
-    geometry.extra = [{ type: "studio_geometry_channels", channels: [] }];
-    const uvSets = figure.uv_set_library as Json[];
-    uvSets[0].id = "Base Female";
-    delete figure.uv_set_library;
-    const [skin] = figure.modifier_library as Json[];
-    skin.parent = "#Genesis8Female";
-    (skin.skin as Json).geometry = "#geometry";
-    (figure.modifier_library as Json[]).push({
-      id: "CTRLBodyMorph",
-      parent: "#Genesis8Female",
-      channel: { id: "value", type: "float", value: 0 },
-      formulas: [{ output: "Genesis8Female:#FBMHeavy?value", operations: [{ op: "push", val: 1 }] }],
-    });
-    const write = async (uri: string, json: Json, gzip: boolean) => {
-      const path = join(root, ...decodeURIComponent(uri).split("/").filter(Boolean));
-      await Deno.mkdir(join(path, ".."), { recursive: true });
-      await Deno.writeFile(path, gzip ? await gzipDsonBytes(json) : dsonBytes(json));
-    };
-    await write(FIGURE, figure, true);
-    await write(UVS, {
-      file_version: "0.6.0.0",
-      asset_info: { id: UVS, type: "uv_set" },
-      uv_set_library: uvSets,
-    }, false);
-    await write(MORPH, {
-      file_version: "0.6.0.0",
-      asset_info: { id: MORPH, type: "modifier" },
-      modifier_library: [{
-        id: "FBMHeavy",
-        parent: `${FIGURE}#Genesis8Female`,
-        channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
-        region: "Actor",
-        morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 2, 0]] } },
-      }],
-    }, false);
-    const duf = {
-      file_version: "0.6.0.0",
-      asset_info: { id: "/C%3A/Users/Me/Documents/DAZ%203D/Studio/Scenes/test.duf", type: "scene" },
-      an_unknown_key: { anything: [1, 2] },
-      scene: {
-        nodes: [
-          {
-            id: "Genesis8Female",
-            url: `${FIGURE}#Genesis8Female`,
-            geometries: [{ id: "Genesis8Female-1", url: `${FIGURE}#geometry`, extra: [{ type: "x" }] }],
-            extra: [{ type: "studio/node/figure_skeleton" }],
-          },
-          { id: "Genesis8Female_bone0", url: `${FIGURE}#Genesis8Female_bone0`, parent: "#Genesis8Female" },
-          {
-            id: "Genesis8Female_bone1",
-            url: `${FIGURE}#Genesis8Female_bone1`,
-            parent: "#Genesis8Female_bone0",
-          },
-        ],
-        modifiers: [
-          { id: "SkinBinding", parent: "#Genesis8Female", url: `${FIGURE}#SkinBinding` },
-          {
-            id: "FBMHeavy",
-            parent: "#Genesis8Female",
-            url: `${MORPH}#FBMHeavy`,
-            channel: { id: "value", type: "float", current_value: 0.5 },
-          },
-          { id: "CTRLBodyMorph", parent: "#Genesis8Female", url: `${FIGURE}#CTRLBodyMorph` },
-        ],
-        materials: [{
-          id: "Skin",
-          url: "#Skin",
-          geometry: "#Genesis8Female-1",
-          groups: ["Skin"],
-          uv_set: `${UVS}#Base%20Female`,
+// Daz writes ids decoded ("Base Female"), but some files keep them percent-encoded like the URIs.
+for (const storedUvId of ["Base Female", "Base%20Female"]) {
+  Deno.test(`a Genesis-style layout: #geometry, UV set '${storedUvId}' in its own encoded file, BOM + CRLF scene, extras`, async () => {
+    const FIGURE = "/data/DAZ%203D/Genesis%208/Female/Genesis8Female.dsf";
+    const UVS = "/data/DAZ%203D/Genesis%208/Female/UV%20Sets/DAZ/Base/Base%20Female.dsf";
+    const MORPH = "/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/FBMHeavy.dsf";
+    const root = await Deno.makeTempDir();
+    try {
+      const figure = generateFigure({ side: 4, bones: 2, figureId: "Genesis8Female" });
+      delete figure.scene;
+      const geometry = (figure.geometry_library as Json[])[0];
+      geometry.id = "geometry";
+      geometry.default_uv_set = `${UVS}#Base%20Female`;
+      geometry.extra = [{ type: "studio_geometry_channels", channels: [] }];
+      const uvSets = figure.uv_set_library as Json[];
+      uvSets[0].id = storedUvId;
+      delete figure.uv_set_library;
+      const [skin] = figure.modifier_library as Json[];
+      skin.parent = "#Genesis8Female";
+      (skin.skin as Json).geometry = "#geometry";
+      (figure.modifier_library as Json[]).push({
+        id: "CTRLBodyMorph",
+        parent: "#Genesis8Female",
+        channel: { id: "value", type: "float", value: 0 },
+        formulas: [{ output: "Genesis8Female:#FBMHeavy?value", operations: [{ op: "push", val: 1 }] }],
+      });
+      const write = async (uri: string, json: Json, gzip: boolean) => {
+        const path = join(root, ...decodeURIComponent(uri).split("/").filter(Boolean));
+        await Deno.mkdir(join(path, ".."), { recursive: true });
+        await Deno.writeFile(path, gzip ? await gzipDsonBytes(json) : dsonBytes(json));
+      };
+      await write(FIGURE, figure, true);
+      await write(UVS, {
+        file_version: "0.6.0.0",
+        asset_info: { id: UVS, type: "uv_set" },
+        uv_set_library: uvSets,
+      }, false);
+      await write(MORPH, {
+        file_version: "0.6.0.0",
+        asset_info: { id: MORPH, type: "modifier" },
+        modifier_library: [{
+          id: "FBMHeavy",
+          parent: `${FIGURE}#Genesis8Female`,
+          channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+          region: "Actor",
+          morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 2, 0]] } },
         }],
-        animations: [{ url: "name://@selection/Genesis8Female_bone1:?rotation/x/value", keys: [[0, 20]] }],
-        extra: [{ type: "studio/scene_data/aux_viewport" }],
-      },
-    };
-    const text = "\uFEFF" + JSON.stringify(duf, null, 1).replaceAll("\n", "\r\n");
-    const ctx = testContext();
-    const doc = await decode(new TextEncoder().encode(text), [root], ctx);
-    assert.deepEqual(ctx.warnings, []);
-    const summary = describeDson(doc);
-    assert.deepEqual(summary.bones, ["Genesis8Female_bone0", "Genesis8Female_bone1"]);
-    const [mesh] = summary.geometries as Json[];
-    assert.equal(mesh.skinned, true);
-    assert.deepEqual(mesh.morphs, ["FBMHeavy"]);
-    const gltfMesh = doc.getRoot().listMeshes()[0];
-    assert.deepEqual(gltfMesh.getWeights(), [0.5]);
-    const uv = gltfMesh.listPrimitives()[0].getAttribute("TEXCOORD_0");
-    assert.ok(uv, "the UV set from its own file is applied");
-    await assertValid(doc);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-});
+      }, false);
+      const duf = {
+        file_version: "0.6.0.0",
+        asset_info: { id: "/C%3A/Users/Me/Documents/DAZ%203D/Studio/Scenes/test.duf", type: "scene" },
+        an_unknown_key: { anything: [1, 2] },
+        scene: {
+          nodes: [
+            {
+              id: "Genesis8Female",
+              url: `${FIGURE}#Genesis8Female`,
+              geometries: [{ id: "Genesis8Female-1", url: `${FIGURE}#geometry`, extra: [{ type: "x" }] }],
+              extra: [{ type: "studio/node/figure_skeleton" }],
+            },
+            { id: "Genesis8Female_bone0", url: `${FIGURE}#Genesis8Female_bone0`, parent: "#Genesis8Female" },
+            {
+              id: "Genesis8Female_bone1",
+              url: `${FIGURE}#Genesis8Female_bone1`,
+              parent: "#Genesis8Female_bone0",
+            },
+          ],
+          modifiers: [
+            { id: "SkinBinding", parent: "#Genesis8Female", url: `${FIGURE}#SkinBinding` },
+            {
+              id: "FBMHeavy",
+              parent: "#Genesis8Female",
+              url: `${MORPH}#FBMHeavy`,
+              channel: { id: "value", type: "float", current_value: 0.5 },
+            },
+            { id: "CTRLBodyMorph", parent: "#Genesis8Female", url: `${FIGURE}#CTRLBodyMorph` },
+          ],
+          materials: [{
+            id: "Skin",
+            url: "#Skin",
+            geometry: "#Genesis8Female-1",
+            groups: ["Skin"],
+            uv_set: `${UVS}#Base%20Female`,
+          }],
+          animations: [{ url: "name://@selection/Genesis8Female_bone1:?rotation/x/value", keys: [[0, 20]] }],
+          extra: [{ type: "studio/scene_data/aux_viewport" }],
+        },
+      };
+      const text = "\uFEFF" + JSON.stringify(duf, null, 1).replaceAll("\n", "\r\n");
+      const ctx = testContext();
+      const doc = await decode(new TextEncoder().encode(text), [root], ctx);
+      assert.deepEqual(ctx.warnings, []);
+      const summary = describeDson(doc);
+      assert.deepEqual(summary.bones, ["Genesis8Female_bone0", "Genesis8Female_bone1"]);
+      const [mesh] = summary.geometries as Json[];
+      assert.equal(mesh.skinned, true);
+      assert.deepEqual(mesh.morphs, ["FBMHeavy"]);
+      const gltfMesh = doc.getRoot().listMeshes()[0];
+      assert.deepEqual(gltfMesh.getWeights(), [0.5]);
+      const uv = gltfMesh.listPrimitives()[0].getAttribute("TEXCOORD_0");
+      assert.ok(uv, "the UV set from its own file is applied");
+      await assertValid(doc);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  });
+}
