@@ -11,7 +11,14 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
-import { type AircraftFrame, aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
+import {
+  type AircraftFrame,
+  aircraftMatrix,
+  FORWARD_PARAM,
+  oppositeAxis,
+  resolveFrame,
+  UP_PARAM,
+} from "./frame.ts";
 import { gatherPositions, subtreeNodes } from "./geometry.ts";
 import {
   fitHinge,
@@ -128,18 +135,33 @@ function fitPanel(
     clearPart(node);
     return undefined;
   };
+  // A skinned mesh is drawn where its joints put it and an instanced one once per instance: a pivot
+  // above the node would turn neither as the panel.
+  const meshNodes = subtreeNodes(node).filter((n) => n.getMesh());
+  const skinned = meshNodes.find((n) => n.getSkin());
+  if (skinned) {
+    return skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
+  }
+  const instanced = meshNodes.find((n) => n.getExtension("EXT_mesh_gpu_instancing"));
+  if (instanced) {
+    return skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
+  }
   const { positions, count } = gatherPositions(node, toAircraft);
   if (count === 0) return skip("has no vertices");
   const parent = node.getParentNode();
   if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
     return skip("sits under a zero-scale parent");
   }
+  let fit: HingeFit;
   try {
-    return { fit: fitHinge(positions, count, { ...options, edge: spec.edge }), vertices: count };
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge });
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
     return skip("has non-finite vertex positions");
   }
+  // Any axis through a point or along a line would be a guess.
+  if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
+  return { fit, vertices: count };
 }
 
 /**
@@ -159,9 +181,11 @@ function warnIfFacingBackwards(
     if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
   }
   if (trailing >= 2 && reversed * 2 > trailing) {
+    const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
     ctx.warn(
       `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
-        `hinge: the model probably faces the other way (forward is ${frame.forward}; try the opposite)`,
+        `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
+        `try forward ${oppositeAxis(frame.forward)})`,
       { forward: frame.forward, up: frame.up, reversed, trailing },
     );
   }
@@ -304,7 +328,7 @@ function isNonUniform(m: Mat4): boolean {
  * brake opens away from it, whether dorsal, ventral or on a fuselage side.
  */
 class BodySampler {
-  #meshes: { node: Node; positions: Float32Array; count: number }[] | undefined;
+  #meshes: { node: Node; positions: Float64Array; count: number }[] | undefined;
   constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
 
   centroidNear(panel: Node, fit: HingeFit): Vec3 | undefined {

@@ -52,6 +52,8 @@ export interface AircraftFrame {
    * recorded one, null when the decoder said the unit is unknown.
    */
   readonly metresPerUnit: number | null;
+  /** True when `forward` was `"auto"` and the scene recorded no usable frame, so the default is used. */
+  readonly forwardDefaulted: boolean;
 }
 
 /** A signed axis as a unit vector. */
@@ -75,8 +77,14 @@ export function axisVector(axis: Axis): Vec3 {
  */
 export function resolveFrame(doc: Document, forward: string, up: string): AircraftFrame {
   const source = getSourceInfo(doc);
-  const f = (forward === "auto" ? source?.forward ?? DEFAULT_FORWARD : forward) as Axis;
-  const u = (up === "auto" ? source?.up ?? DEFAULT_UP : up) as Axis;
+  // A file may carry an edited or foreign record: a frame that is no perpendicular pair of axes is
+  // not used, and an unusable unit counts as unknown.
+  const recorded = source && AXES.includes(source.forward) && AXES.includes(source.up) &&
+      Math.abs(dot(axisVector(source.forward), axisVector(source.up))) < 0.5
+    ? source
+    : undefined;
+  const f = (forward === "auto" ? recorded?.forward ?? DEFAULT_FORWARD : forward) as Axis;
+  const u = (up === "auto" ? recorded?.up ?? DEFAULT_UP : up) as Axis;
   if (!AXES.includes(f) || !AXES.includes(u)) throw new Error(`unknown frame axes forward=${f} up=${u}`);
   const forwardDir = axisVector(f);
   const upDir = axisVector(u);
@@ -84,8 +92,22 @@ export function resolveFrame(doc: Document, forward: string, up: string): Aircra
     throw new Error(`forward ${f} and up ${u} are parallel; they must be perpendicular`);
   }
   const aftDir: Vec3 = [-forwardDir[0], -forwardDir[1], -forwardDir[2]];
-  const metresPerUnit = source ? source.metresPerUnit : 1;
-  return { forward: f, up: u, aftDir, upDir, leftDir: cross(aftDir, upDir), metresPerUnit };
+  const unit = source?.metresPerUnit;
+  const metresPerUnit = !source ? 1 : typeof unit === "number" && unit > 0 && unit < Infinity ? unit : null;
+  return {
+    forward: f,
+    up: u,
+    aftDir,
+    upDir,
+    leftDir: cross(aftDir, upDir),
+    metresPerUnit,
+    forwardDefaulted: forward === "auto" && !recorded,
+  };
+}
+
+/** The opposite signed axis (`+Z` → `-Z`). */
+export function oppositeAxis(axis: Axis): Axis {
+  return `${axis[0] === "-" ? "+" : "-"}${axis[1]}` as Axis;
 }
 
 /** Scene → aircraft coordinates of a direction or of a point (the frame has no translation). */

@@ -1,6 +1,8 @@
 /**
- * Gathers the vertices of every mesh under a node into one flat `Float32Array`, transformed once by
- * (aircraft frame × world matrix) — the input {@link fitHinge} and side assignment work on.
+ * Gathers the vertices of every mesh under a node into one flat `Float64Array`, transformed once by
+ * (aircraft frame × world matrix) — the input {@link fitHinge} and side assignment work on. Double
+ * precision because the world matrix may carry a huge offset (a model placed in geographic
+ * coordinates) that float32 would round to decimetres.
  *
  * @module
  */
@@ -9,7 +11,7 @@ import { type Mat4, multiply } from "./transform.ts";
 
 /** Positions of a subtree, `xyz` triples. */
 export interface GatheredPositions {
-  readonly positions: Float32Array;
+  readonly positions: Float64Array;
   readonly count: number;
 }
 
@@ -28,7 +30,9 @@ export function subtreeNodes(root: Node): Node[] {
 
 /**
  * Positions of every primitive of every mesh under `root` (or of `root`'s own mesh only, with
- * `descend: false`), transformed by `frame × world`. Skinned and instanced meshes are read in their bind/base pose.
+ * `descend: false`), transformed by `frame × world`, in the shape the mesh is drawn at rest: morph
+ * targets are added at the node's (else the mesh's) default weights. Skinned and instanced meshes
+ * are read in their bind/base pose.
  *
  * @example
  * ```ts
@@ -40,23 +44,30 @@ export function gatherPositions(
   frame: Mat4,
   options: { descend?: boolean } = {},
 ): GatheredPositions {
-  const sources: { accessor: Accessor; matrix: number[] }[] = [];
+  const sources: { accessor: Accessor; matrix: number[]; morphs: Morph[] }[] = [];
   let total = 0;
   for (const node of options.descend === false ? [root] : subtreeNodes(root)) {
     const mesh = node.getMesh();
     if (!mesh) continue;
     const matrix = multiply(frame, node.getWorldMatrix());
+    const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
     for (const primitive of mesh.listPrimitives()) {
       const accessor = primitive.getAttribute("POSITION");
       if (!accessor || accessor.getType() !== "VEC3") continue;
-      sources.push({ accessor, matrix });
+      const morphs: Morph[] = [];
+      primitive.listTargets().forEach((target, t) => {
+        const delta = target.getAttribute("POSITION");
+        const weight = weights[t] ?? 0;
+        if (delta && weight !== 0 && delta.getCount() === accessor.getCount()) morphs.push({ delta, weight });
+      });
+      sources.push({ accessor, matrix, morphs });
       total += accessor.getCount();
     }
   }
-  const positions = new Float32Array(total * 3);
+  const positions = new Float64Array(total * 3);
   let offset = 0;
   const element = [0, 0, 0];
-  for (const { accessor, matrix: m } of sources) {
+  for (const { accessor, matrix: m, morphs } of sources) {
     const count = accessor.getCount();
     const array = accessor.getArray();
     const fast = array instanceof Float32Array && !accessor.getNormalized() && array.length >= count * 3;
@@ -70,12 +81,24 @@ export function gatherPositions(
         accessor.getElement(i, element);
         [x, y, z] = element;
       }
+      for (const { delta, weight } of morphs) {
+        delta.getElement(i, element);
+        x += weight * element[0];
+        y += weight * element[1];
+        z += weight * element[2];
+      }
       positions[offset] = m[0] * x + m[4] * y + m[8] * z + m[12];
       positions[offset + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
       positions[offset + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
     }
   }
   return { positions, count: total };
+}
+
+/** A morph target's position deltas and their default weight. */
+interface Morph {
+  readonly delta: Accessor;
+  readonly weight: number;
 }
 
 /** Bounding box (`min`, `max`) of gathered positions, or undefined when empty. */

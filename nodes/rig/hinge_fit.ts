@@ -70,6 +70,8 @@ export interface HingeFit {
   readonly forwardThickness: number;
   /** Median thickness of the panel at its aft edge. */
   readonly aftThickness: number;
+  /** True when the vertices lie on one line or point: the panel has no area to hinge. */
+  readonly collinear: boolean;
 }
 
 /**
@@ -82,7 +84,11 @@ export interface HingeFit {
  * ```
  * @throws Error when there are no vertices; {@link NonFiniteGeometryError} when one is NaN/infinite.
  */
-export function fitHinge(positions: Float32Array, count: number, options: HingeFitOptions): HingeFit {
+export function fitHinge(
+  positions: Float32Array | Float64Array,
+  count: number,
+  options: HingeFitOptions,
+): HingeFit {
   if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
   const bins = Math.max(1, Math.floor(options.bins));
 
@@ -233,6 +239,8 @@ export function fitHinge(positions: Float32Array, count: number, options: HingeF
     binsFilled: filled,
     forwardThickness: medianThickness(lead, bins),
     aftThickness: medianThickness(trail, bins),
+    // Variances: a second axis below 1e-5 of the first (in length) is float32 noise on a line.
+    collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
     inliers,
     residual,
   };
