@@ -9,7 +9,7 @@
 import type { RunContext } from "../../../runtime/node.ts";
 import { ContentLibrary } from "./content.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
-import { decodeGeometry, decodeUvSet, type DsonGeometry } from "./geometry.ts";
+import { decodeGeometry, decodeUvSet, type DsonGeometry, type DsonUvSet } from "./geometry.ts";
 import { mergeGrafts } from "./graft.ts";
 import type { DsonScene, SceneMesh, SceneNode } from "./model.ts";
 import { JsonReader, type JsonRecord } from "./read_json.ts";
@@ -323,12 +323,28 @@ class SceneLoader {
       const at = `${entry.path}/default_uv_set`;
       const uv = await this.#library.resolve(geometry.defaultUvSet, entry.file, at);
       if (uv && uv.entry.kind === "uv_set") {
-        parts.uvSet = decodeUvSet(uv.entry.value, uv.entry.path, uv.entry.file.read, geometry.polyCount);
+        parts.uvSet = this.#uvSet(uv.entry, geometry, geometry.defaultUvSet);
       }
     }
     this.#meshByInstance.set(key, this.#meshParts.length);
     this.#meshGeometry.push(entry);
     this.#meshParts.push(parts);
+  }
+
+  /** A UV set for the geometry, or undefined with a warning when it was made for another vertex count. */
+  #uvSet(entry: DsonEntry, geometry: DsonGeometry, uri: string): DsonUvSet | undefined {
+    const count = entry.value.vertex_count;
+    if (typeof count === "number" && count !== geometry.vertexCount) {
+      // Daz offers only UV sets whose vertex count matches; another figure's set is not an error.
+      this.#library.miss(
+        uri,
+        `UV set is for ${count} vertices, the geometry has ${geometry.vertexCount}; not applied`,
+        entry.file,
+        `${entry.path}/vertex_count`,
+      );
+      return undefined;
+    }
+    return decodeUvSet(entry.value, entry.path, entry.file.read, geometry.polyCount);
   }
 
   async #modifiers(scene: JsonRecord | undefined): Promise<void> {
@@ -486,12 +502,7 @@ class SceneLoader {
       if (uvUri && uvUri !== parts.geometry.defaultUvSet) {
         const uv = await this.#library.resolve(uvUri, this.#main, `${at}/uv_set`);
         if (uv && uv.entry.kind === "uv_set") {
-          parts.uvSet = decodeUvSet(
-            uv.entry.value,
-            uv.entry.path,
-            uv.entry.file.read,
-            parts.geometry.polyCount,
-          );
+          parts.uvSet = this.#uvSet(uv.entry, parts.geometry, uvUri) ?? parts.uvSet;
         }
       }
     }

@@ -76,8 +76,22 @@ for (const listed of [true, false]) {
   });
 }
 
-Deno.test("a morph or skin made for another vertex count is skipped with a warning, not a failure", async () => {
+Deno.test("a morph or UV set made for another vertex count is skipped with a warning, not a failure", async () => {
   const json = generateFigure({ side: 3, bones: 1, figureId: "F" });
+  // Another figure's UV set, chosen on the scene's material: its overrides name polygons we lack.
+  (json.uv_set_library as Json[]).push({
+    id: "OtherUVs",
+    vertex_count: 16556,
+    uvs: { count: 1, values: [[0.5, 0.5]] },
+    polygon_vertex_indices: [[16000, 3, 0]],
+  });
+  (json.scene as Json).materials = [{
+    id: "Skin-1",
+    url: "#Skin",
+    geometry: "#F_geo-1",
+    groups: ["Skin"],
+    uv_set: "#OtherUVs",
+  }];
   (json.modifier_library as Json[]).push({
     id: "OtherGeneration",
     name: "OtherGeneration",
@@ -95,6 +109,9 @@ Deno.test("a morph or skin made for another vertex count is skipped with a warni
   const doc = await decode(dsonBytes(json), [], ctx);
   const geometry = (describeDson(doc).geometries as Json[])[0];
   assert.deepEqual(geometry.morphs, ["FitsMorph"]);
+  const uv = doc.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("TEXCOORD_0")!;
+  assert.equal(uv.getCount(), 9, "the figure's own UV set stays");
+  assert.ok(ctx.warnings.some((w) => w.message.includes("OtherUVs") && w.message.includes("16556 vertices")));
   assert.ok(
     ctx.warnings.some((w) => w.message.includes("OtherGeneration") && w.message.includes("16556 vertices")),
     ctx.warnings.map((w) => w.message).join("\n"),
