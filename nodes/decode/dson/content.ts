@@ -162,7 +162,7 @@ export class ContentLibrary {
       const bytes = await this.#ctx.readFile(path);
       let parsed = PARSED_BY_BYTES.get(bytes);
       if (!parsed) {
-        parsed = parseDsonBytes(bytes, path);
+        parsed = parseDsonBytes(bytes, path, (message) => this.#ctx.warn(message));
         PARSED_BY_BYTES.set(bytes, parsed);
       }
       const json = await parsed;

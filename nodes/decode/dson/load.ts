@@ -40,7 +40,11 @@ export async function loadDsonScene(
   name: string,
   options: LoadOptions,
 ): Promise<DsonScene> {
-  return await loadDsonJson(await parseDsonBytes(bytes, name), name, options);
+  return await loadDsonJson(
+    await parseDsonBytes(bytes, name, (message) => options.ctx.warn(message)),
+    name,
+    options,
+  );
 }
 
 /**

@@ -38,12 +38,28 @@ export function looksLikePlainDson(bytes: Uint8Array): boolean {
  * const json = await parseDsonBytes(await Deno.readFile("figure.dsf"), "figure.dsf");
  * ```
  */
-export async function parseDsonBytes(bytes: Uint8Array, file?: string): Promise<unknown> {
+export async function parseDsonBytes(
+  bytes: Uint8Array,
+  file?: string,
+  warn?: (message: string) => void,
+): Promise<unknown> {
   const plain = isGzip(bytes) ? await gunzip(bytes, file) : bytes;
   const text = decodeText(plain);
   try {
     return JSON.parse(text);
   } catch (cause) {
+    // Real content now and then has a stray comma before `]` or `}`; Diffeomorphic's importer
+    // repairs it too. Anything else is reported at the original error.
+    const repaired = withoutTrailingCommas(text);
+    if (repaired.removed) {
+      try {
+        const value = JSON.parse(repaired.text);
+        warn?.(`dson: ${file ?? "file"}: ${repaired.removed} stray trailing comma(s) ignored`);
+        return value;
+      } catch {
+        // fall through to the original error
+      }
+    }
     const message = cause instanceof Error ? cause.message : String(cause);
     const position = errorPosition(message, text);
     throw new DecodeError({
@@ -92,6 +108,29 @@ async function gunzip(bytes: Uint8Array, file?: string): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/** The text with every comma that directly precedes `]` or `}` (outside strings) blanked out. */
+function withoutTrailingCommas(text: string): { text: string; removed: number } {
+  const blanked: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === ",") {
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j])) j++;
+      if (text[j] === "]" || text[j] === "}") blanked.push(i);
+    }
+  }
+  if (!blanked.length) return { text, removed: 0 };
+  let out = "";
+  let from = 0;
+  for (const at of blanked) {
+    out += text.slice(from, at) + " ";
+    from = at + 1;
+  }
+  return { text: out + text.slice(from), removed: blanked.length };
 }
 
 /** UTF-8 (BOM stripped) or UTF-16 by BOM, or by the zero bytes ASCII leaves in UTF-16 text. */

@@ -226,3 +226,19 @@ for (const storedUvId of ["Base Female", "Base%20Female"]) {
     }
   });
 }
+
+Deno.test("stray trailing commas (as Diffeomorphic repairs) are ignored with a warning; a comma in a string is kept", async () => {
+  const json = generateFigure({ side: 3, bones: 1, figureId: "F" });
+  (json.node_library as Json[])[0].label = "Tom, Dick, ]";
+  const text = JSON.stringify(json, null, 1)
+    .replace('"values": [\n     "Skin"\n    ]', '"values": [\n     "Skin",\n    ]')
+    .replace(/\n}$/, ",\n}");
+  assert.throws(() => JSON.parse(text), "the fixture really is invalid JSON");
+  const ctx = testContext();
+  const doc = await decode(new TextEncoder().encode(text), [], ctx);
+  assert.deepEqual(ctx.warnings.map((w) => w.message), [
+    "dson: scene.duf: 2 stray trailing comma(s) ignored",
+  ]);
+  assert.equal((describeDson(doc).figures as Json[])[0].label, "Tom, Dick, ]");
+  await assertValid(doc);
+});
