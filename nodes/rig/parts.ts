@@ -7,8 +7,10 @@
  *
  * @module
  */
-import { defineNode } from "../../runtime/node.ts";
+import type { Document } from "@gltf-transform/core";
+import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
+import { getPartgraphExtras } from "../scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
 
@@ -23,6 +25,7 @@ export const rigParts = defineNode({
   outputs: { scene: { type: "scene", doc: "The scene with extras.partgraph.part on every declared part." } },
   params: {},
   run({ inputs, ctx }) {
+    warnIfUnresolved(inputs.scene, ctx);
     const scene = copyScene(inputs.scene);
     for (const node of scene.getRoot().listNodes()) {
       const ctrlType = declaredCtrlType(node);
@@ -51,6 +54,21 @@ export const rigParts = defineNode({
     return { scene };
   },
 });
+
+/**
+ * A decoder's joints become parts only through `constraints.resolve`; without it the rig would miss
+ * them and might rig the same surfaces again by name.
+ */
+function warnIfUnresolved(doc: Document, ctx: RunContext): void {
+  for (const scene of doc.getRoot().listScenes()) {
+    const { constraints, resolved } = getPartgraphExtras(scene);
+    if (!Array.isArray(constraints) || constraints.length === 0 || resolved === true) continue;
+    ctx.warn(
+      `scene '${scene.getName()}' holds ${constraints.length} constraint record(s) its decoder kept: run ` +
+        "constraints.resolve before the rig, or their joints are not parts",
+    );
+  }
+}
 
 function finite(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;

@@ -1,5 +1,8 @@
 /** `rig.parts`: declared parts kept as found; what is under or holds one is left alone. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { setPartgraphExtras } from "../../../nodes/scene/extras.ts";
+import { rigParts } from "../../../nodes/rig/parts.ts";
+import { runNode, testContext } from "../../support/context.ts";
 import { addGroup, addPanel, newScene } from "./fixtures.ts";
 import { aileron } from "./cases.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
@@ -49,4 +52,23 @@ Deno.test("declared parts are kept as found; what is under or holds one is not s
   assertEquals([extras.rest, extras.ab_detent], [5, 0.8]);
   // Its world X is its hinge.
   assertEquals(elevon.hinge?.world.axis, [1, 0, 0]);
+});
+
+Deno.test("a scene whose decoder kept joints that constraints.resolve has not turned into parts is warned about", async () => {
+  const doc = newScene();
+  addPanel(doc, undefined, aileron("Rudder_lod0"));
+  const scene = doc.getRoot().getDefaultScene()!;
+  scene.setName("Root");
+  const record = { parent: "Root", child: "Rudder_lod0", kind: "rev", at: 0 };
+  setPartgraphExtras(scene, { constraints: [record] });
+  const ctx = testContext();
+  await runNode(rigParts, { scene: doc }, {}, ctx);
+  assertEquals(ctx.warnings.map((w) => w.message), [
+    "scene 'Root' holds 1 constraint record(s) its decoder kept: run constraints.resolve before the rig, " +
+    "or their joints are not parts",
+  ]);
+  setPartgraphExtras(scene, { resolved: true });
+  const after = testContext();
+  await runNode(rigParts, { scene: doc }, {}, after);
+  assertEquals(after.warnings, []);
 });
