@@ -178,7 +178,8 @@ function primitiveFor(
     position.set(scenePositions.subarray(p * 3, p * 3 + 3), i * 3);
     owner[i] = mesh.points.owners[p];
   }
-  const indices = count <= 0x10000 ? Uint16Array.from(group.indices) : group.indices;
+  // 65535 is the primitive-restart value glTF forbids in u16 indices: 65,536 vertices need u32.
+  const indices = count <= 0xffff ? Uint16Array.from(group.indices) : group.indices;
   const primitive = doc.createPrimitive()
     .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(position).setBuffer(buffer))
     .setAttribute(OWNER_ATTRIBUTE, doc.createAccessor().setType("SCALAR").setArray(owner).setBuffer(buffer))

@@ -206,3 +206,30 @@ Deno.test("a coordinate that overflows once scaled is a DecodeError at its bytes
     },
   );
 });
+
+Deno.test("a primitive of exactly 65,536 vertices gets 32-bit indices (65535 is glTF's restart value)", async () => {
+  // 21,845 triangles with three points of their own (65,535 vertices without a texture)…
+  const faceCount = 21845;
+  const points: number[][] = [];
+  const faces: FaceSpec[] = [];
+  for (let f = 0; f < faceCount; f++) {
+    const x = f % 1000, y = Math.floor(f / 1000);
+    points.push([x, y, 0], [x + 1, y, 0], [x, y + 1, 0]);
+    faces.push({ v: [3 * f, 3 * f + 1, 3 * f + 2] });
+  }
+  // …and one more reusing points 0 and 1 with a new third point: 65,536 vertices in all.
+  points.push([0, 0, 5]);
+  faces.push({ v: [0, 1, points.length - 1] });
+  const model: Model3df = {
+    faces: faceTable(faces),
+    points: pointTable(points),
+    bones: [],
+    texture: undefined,
+  };
+  const { mesh } = await decode(model);
+  const [primitive] = mesh.listPrimitives();
+  assert.equal(primitive.getAttribute("POSITION")!.getCount(), 65536);
+  const indices = primitive.getIndices()!.getArray()!;
+  assert.ok(indices instanceof Uint32Array, "u16 would have to hold index 65535");
+  assert.equal(Math.max(...indices), 65535);
+});
