@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
+import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import {
+  compoundTree,
   encodeVMeshData,
   fragmentChildren,
   meshLibrary,
@@ -91,4 +93,61 @@ Deno.test("every VMeshLibrary directory is read, not only the first", async () =
   const lod1 = scene.getRoot().listNodes().find((n) => n.getName() === "Root$lod1")!;
   const positions = lod1.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
   assert.deepEqual(Array.from(positions), [0, 7, 0, 1, 7, 0, 0, 8, 0]);
+});
+
+Deno.test("compound quirks: missing fragment, duplicate part name, shared hardpoint names, a Rev leaf of several records, 11 LODs", async () => {
+  const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const hardpoint = (name: string) => ({
+    name,
+    kind: "fix" as const,
+    position: [0, 1, 0],
+    orientation: identity,
+  });
+  const rev = (parent: string, child: string, x: number) => ({
+    kind: "rev" as const,
+    parent,
+    child,
+    translation: [x, 0, 0],
+    rotation: identity,
+    axis: [0, 1, 0],
+    min: -1,
+    max: 1,
+  });
+  const tree = compoundTree({
+    meshes: [{ name: "tri.vms", data: triangleMesh(0) }],
+    parts: [
+      {
+        name: "Root",
+        fileName: "root.3db",
+        fragment: { lods: Array(11).fill(ref("tri.vms", 1)), hardpoints: [hardpoint("HpFX")] },
+      },
+      { name: "Gun", fileName: "gun.3db", fragment: { lods: [ref("tri.vms", 1)] } },
+      { name: "Barrel", fileName: "barrel.3db", fragment: { lods: [], hardpoints: [hardpoint("HpFX")] } },
+      { name: "Door", fileName: "door.3db", fragment: { lods: [ref("tri.vms", 1)] } },
+      { name: "ROOT", fileName: "door.3db", fragment: { lods: [] } },
+    ],
+    // One Rev leaf holding three records.
+    constraints: [rev("Root", "Gun", 1), rev("Gun", "Barrel", 2), rev("Root", "Door", 3)],
+  });
+  // Retail tolerates a Cmpnd entry whose fragment is not in the file: drop gun.3db.
+  const children = (tree as { children: readonly UtfNode[] }).children.filter((c) => c.name !== "gun.3db");
+  const { scene, warnings } = await decode(utfDir("\\", children), "quirks.cmp");
+  const roots = scene.getRoot().getDefaultScene()!.listChildren().map((n) => n.getName());
+  assert.deepEqual(roots, ["Root", "Barrel", "Door"]);
+  assert.ok(warnings.some((w) => w.includes("'gun.3db' not found")), warnings.join("\n"));
+  assert.ok(warnings.some((w) => w.includes("duplicate part name 'ROOT'")), warnings.join("\n"));
+  const root = scene.getRoot().listNodes().find((n) => n.getName() === "Root")!;
+  assert.deepEqual(
+    root.listChildren().map((n) => n.getName()),
+    [...Array.from({ length: 10 }, (_, i) => `Root$lod${i + 1}`), "HpFX"],
+  );
+  const ctx = testContext();
+  const { scene: resolved } = await runNode(constraintsResolve, { scene }, {}, ctx);
+  const doc = resolved as Document;
+  const door = doc.getRoot().listNodes().find((n) => n.getName() === "Door")!;
+  assert.equal(door.getParentNode()?.getName(), "Door_joint", "the third record of the Rev leaf");
+  const messages = ctx.warnings.map((w) => w.message);
+  assert.ok(messages.some((w) => w.includes('"Gun"') && w.includes("does not exist")), messages.join("\n"));
+  const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, JSON.stringify(report.messages));
 });
