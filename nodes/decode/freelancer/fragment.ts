@@ -88,11 +88,15 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: (message: strin
     const leaf = findChild(dir, name);
     if (!leaf) return fallback;
     const data = requireLeaf(leaf, `a ${name} leaf`);
-    const values = Array.from({ length: count }, (_, i) => data.f32(4 * i, `hardpoint ${name}`));
+    const values = data.length >= 4 * count
+      ? Array.from({ length: count }, (_, i) => data.f32(4 * i, `hardpoint ${name}`))
+      : [NaN];
     if (values.every(Number.isFinite)) return values;
     // Librelancer likewise falls back to defaults for garbage hardpoint data.
     warn(
-      `hardpoint '${dir.name}': ${name} holds non-finite values; ${fallback ? "default used" : "zero used"}`,
+      `hardpoint '${dir.name}': ${name} is short or holds non-finite values; ${
+        fallback ? "default used" : "zero used"
+      }`,
     );
     return fallback ?? new Array(count).fill(0);
   };

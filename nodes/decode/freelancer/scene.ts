@@ -18,6 +18,7 @@ import {
   type Texture,
   TextureInfo,
 } from "@gltf-transform/core";
+import { DecodeError } from "../../../runtime/errors.ts";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { mergeExtras, setPartgraphExtras } from "../../scene/extras.ts";
 import { setSourceInfo } from "../../scene/source.ts";
@@ -77,8 +78,15 @@ export function buildScene(model: FreelancerModel, warn: (message: string) => vo
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
       const dir = model.textures.get(key);
-      const png = dir ? textureToPng(dir) : undefined;
-      if (!png) warn(`texture '${slot.name}' not found in any loaded texture library (or not MIPS/MIP0)`);
+      let png: Uint8Array | undefined;
+      try {
+        png = dir ? textureToPng(dir) : undefined;
+        if (!png) warn(`texture '${slot.name}' not found in any loaded texture library (or not MIPS/MIP0)`);
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        // One image in a format we do not read should not cost the whole model its geometry.
+        warn(`texture '${slot.name}' could not be decoded (${error.message}); its material is untextured`);
+      }
       textures.set(key, png ? doc.createTexture(slot.name).setImage(png).setMimeType("image/png") : null);
     }
     return textures.get(key)!;

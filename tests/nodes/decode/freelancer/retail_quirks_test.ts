@@ -7,8 +7,10 @@ import {
   compoundTree,
   encodeVMeshData,
   fragmentChildren,
+  materialLibrary,
   meshLibrary,
   packVertices,
+  textureLibrary,
   type VMeshRefSpec,
 } from "../../../../nodes/decode/freelancer/encode_model.ts";
 import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../../nodes/decode/freelancer/encode_utf.ts";
@@ -150,4 +152,50 @@ Deno.test("compound quirks: missing fragment, duplicate part name, shared hardpo
   assert.ok(messages.some((w) => w.includes('"Gun"') && w.includes("does not exist")), messages.join("\n"));
   const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
   assert.equal(report.errors, 0, JSON.stringify(report.messages));
+});
+
+Deno.test("an image we cannot decode leaves its material untextured with a warning; the model still decodes", async () => {
+  // An RLE Targa (type 10): not a Freelancer format, but shared .mat/.txm files from mod tools carry them.
+  const rle = new Uint8Array(18 + 4);
+  rle[2] = 10;
+  rle[12] = 1;
+  rle[14] = 1;
+  rle[16] = 24;
+  const mesh = encodeVMeshData({
+    fvf: 0x102,
+    groups: [{ materialId: flCrc32("painted"), vertexStart: 0, vertexEnd: 2, indexCount: 3 }],
+    indices: [0, 1, 2],
+    vertices: packVertices(0x102, 3, { positions: TRIANGLE, uvs: [[0, 0, 1, 0, 0, 1]] }),
+  });
+  const root = utfDir("\\", [
+    meshLibrary([{ name: "m.vms", data: mesh }]),
+    materialLibrary([{ name: "painted", dc: [1, 0, 0], dtName: "paint.tga" }]),
+    textureLibrary([{ name: "paint.tga", tga: rle }]),
+    ...fragmentChildren({ lods: [ref("m.vms", 1)] }),
+  ]);
+  const { scene, warnings } = await decode(root, "painted.3db");
+  const material = scene.getRoot().listMaterials()[0];
+  assert.equal(material.getName(), "painted");
+  assert.equal(material.getBaseColorTexture(), null);
+  assert.ok(warnings.some((w) => w.includes("'paint.tga' could not be decoded")), warnings.join("\n"));
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, JSON.stringify(report.messages));
+});
+
+Deno.test("a short hardpoint Orientation or Position leaf falls back like a garbage one", async () => {
+  const root = utfDir("\\", [
+    utfDir("Hardpoints", [
+      utfDir("Fixed", [
+        utfDir("HpShort", [
+          utfLeaf("Orientation", new Uint8Array(8)),
+          utfLeaf("Position", new Uint8Array(4)),
+        ]),
+      ]),
+    ]),
+  ]);
+  const { scene, warnings } = await decode(root, "short.3db");
+  const hp = scene.getRoot().listNodes().find((n) => n.getName() === "HpShort")!;
+  assert.deepEqual(hp.getRotation(), [0, 0, 0, 1]);
+  assert.deepEqual(hp.getTranslation(), [0, 0, 0]);
+  assert.equal(warnings.filter((w) => w.includes("HpShort")).length, 2, warnings.join("\n"));
 });
