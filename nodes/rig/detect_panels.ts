@@ -9,8 +9,8 @@
  *
  * @module
  */
-import type { Node } from "@gltf-transform/core";
-import { defineNode } from "../../runtime/node.ts";
+import type { Document, Node } from "@gltf-transform/core";
+import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
@@ -38,9 +38,10 @@ export const rigDetectPanels = defineNode({
   params: {
     names: { type: "boolean", default: true, doc: "Search names for panels; false finds nothing." },
   },
-  run({ inputs, params }) {
+  run({ inputs, params, ctx }) {
     if (!params.names) return { scene: inputs.scene };
     const scene = copyScene(inputs.scene);
+    warnAboutSurfaceBones(scene, ctx);
     const candidates = findCandidates(topLevelNodes(scene.getRoot().listNodes()));
     for (const { node, match } of acceptCandidates(candidates)) {
       const spec = KIND_SPECS[match.kind];
@@ -58,6 +59,27 @@ export const rigDetectPanels = defineNode({
     return { scene };
   },
 });
+
+/**
+ * Skinned aircraft often move their surfaces with bones (`aileron_l`): a bone holds no mesh of its
+ * own, so name search passes it by — say so rather than find nothing in silence.
+ */
+function warnAboutSurfaceBones(doc: Document, ctx: RunContext): void {
+  const joints = new Set(doc.getRoot().listSkins().flatMap((skin) => skin.listJoints()));
+  for (const joint of joints) {
+    const match = matchPanelName(joint.getName());
+    if (!match || hasGeometry(joint) || isPart(joint)) continue;
+    let parent = joint.getParentNode();
+    while (parent && !(joints.has(parent) && matchPanelName(parent.getName()))) {
+      parent = parent.getParentNode();
+    }
+    if (parent) continue; // reported with the bone above it
+    ctx.warn(
+      `skin joint '${joint.getName()}' is named like a ${match.kind} but holds no mesh: the rig fits meshes, ` +
+        "not skinned vertices, so it is not rigged (it can be driven as a bone)",
+    );
+  }
+}
 
 function hasGeometry(node: Node): boolean {
   return subtreeNodes(node).some((n) =>

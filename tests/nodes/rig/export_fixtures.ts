@@ -54,10 +54,10 @@ export function rawMeshNode(doc: Document, name: string, points: number[], mode:
 }
 
 /**
- * Skins `node`'s mesh to the single joint `joint`, every vertex fully weighted to it, with the
- * inverse bind matrix that keeps the bind pose where the mesh is drawn now.
+ * Skins `node`'s mesh to `joints` (a bone chain), every vertex fully weighted to the first, with
+ * inverse bind matrices that keep the bind pose where the mesh is drawn now.
  */
-export function skinToJoint(doc: Document, node: Node, joint: Node): void {
+export function skinToJoints(doc: Document, node: Node, joints: Node[]): void {
   const buffer = doc.getRoot().listBuffers()[0];
   const primitive = node.getMesh()!.listPrimitives()[0];
   const count = primitive.getAttribute("POSITION")!.getCount();
@@ -69,13 +69,15 @@ export function skinToJoint(doc: Document, node: Node, joint: Node): void {
       doc.createAccessor("joints", buffer).setType("VEC4").setArray(new Uint8Array(count * 4)),
     )
     .setAttribute("WEIGHTS_0", doc.createAccessor("weights", buffer).setType("VEC4").setArray(weights));
-  const t = joint.getWorldTranslation();
-  const inverseBind = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -t[0], -t[1], -t[2], 1]);
-  node.setSkin(
-    doc.createSkin("skin").addJoint(joint).setInverseBindMatrices(
-      doc.createAccessor("inverse_bind", buffer).setType("MAT4").setArray(inverseBind),
-    ),
+  const inverseBind = new Float32Array(joints.flatMap((joint) => {
+    const t = joint.getWorldTranslation();
+    return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -t[0], -t[1], -t[2], 1];
+  }));
+  const skin = doc.createSkin("skin").setInverseBindMatrices(
+    doc.createAccessor("inverse_bind", buffer).setType("MAT4").setArray(inverseBind),
   );
+  for (const joint of joints) skin.addJoint(joint);
+  node.setSkin(skin);
 }
 
 /** Draws `node`'s mesh once per translation with EXT_mesh_gpu_instancing. */
