@@ -64,6 +64,22 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const library = new ContentLibrary(options.contentRoots, options.ctx, main);
   const loader = new SceneLoader(library, main);
   await loader.load();
+  if (loader.nodes.length === 0 && loader.meshes.length === 0) {
+    // Pose, material and character presets only change a scene loaded in Daz Studio: say so, rather
+    // than hand on an empty scene (which would not even be a valid glTF).
+    const type = read.optString(info.type, "/asset_info/type");
+    const keys = Object.keys(top).filter((k) => k !== "file_version" && k !== "asset_info");
+    const scene = top.scene && typeof top.scene === "object" ? Object.keys(top.scene) : [];
+    read.fail(
+      "",
+      "a node, figure or geometry to decode (scene.nodes, node_library or geometry_library)",
+      `#raw:a ${type ? `'${type}'` : "DSON"} file with ${
+        keys.length
+          ? keys.map((k) => (k === "scene" ? `scene {${scene.join(", ")}}` : k)).join(", ")
+          : "nothing else"
+      }; presets apply to a figure loaded in Daz Studio: decode the figure's file instead`,
+    );
+  }
   return {
     assetId,
     assetType: read.optString(info.type, "/asset_info/type") ?? "",

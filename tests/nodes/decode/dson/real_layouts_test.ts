@@ -10,6 +10,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
 import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
 import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
@@ -241,4 +242,24 @@ Deno.test("stray trailing commas (as Diffeomorphic repairs) are ignored with a w
   ]);
   assert.equal((describeDson(doc).figures as Json[])[0].label, "Tom, Dick, ]");
   await assertValid(doc);
+});
+
+Deno.test("a pose, material or character preset is a DecodeError saying what it holds, not an empty invalid scene", async () => {
+  const presets: [string, Json][] = [
+    ["preset_pose", {
+      animations: [{ url: "name://@selection/l_hand_anchor:?translation/x/value", keys: [[0, 1]] }],
+    }],
+    ["preset_material", {
+      materials: [{ id: "Skin", url: "#Skin", geometry: "name://@selection", groups: ["Skin"] }],
+    }],
+    ["preset_character", {
+      modifiers: [{ id: "FBMX", parent: "Genesis9:", url: "Genesis9:/data/G9/Morphs/x.dsf#FBMX" }],
+    }],
+  ];
+  for (const [type, scene] of presets) {
+    const json = { file_version: "0.6.0.0", asset_info: { id: `/Presets/${type}.duf`, type }, scene };
+    const error = await decode(dsonBytes(json)).then(() => undefined, (e) => e);
+    assert.ok(error instanceof DecodeError, `${type}: ${error}`);
+    assert.match(error.message, new RegExp(`'${type}' file with scene \\{${Object.keys(scene)[0]}\\}`));
+  }
 });
