@@ -42,8 +42,16 @@ export const rigDetectPanels = defineNode({
     if (!params.names) return { scene: inputs.scene };
     const scene = copyScene(inputs.scene);
     warnAboutSurfaceBones(scene, ctx);
-    const candidates = findCandidates(topLevelNodes(scene.getRoot().listNodes()));
-    for (const { node, match } of acceptCandidates(candidates)) {
+    const nodes = scene.getRoot().listNodes();
+    const panels = acceptCandidates(findCandidates(topLevelNodes(nodes)));
+    if (panels.length === 0 && !nodes.some(isPart)) {
+      // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
+      ctx.warn(
+        `no node name suggests a control surface (${nodes.length} nodes searched) and no part is declared: ` +
+          "nothing to rig — name panels like Aileron_L, or give pivots ctrl_type extras",
+      );
+    }
+    for (const { node, match } of panels) {
       const spec = KIND_SPECS[match.kind];
       setPart(node, {
         kind: match.kind,

@@ -1,7 +1,10 @@
 /** `rig.detect_panels`: nested trim tabs, plural groups. (The name table is in vocabulary_test.ts.) */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
+import { rigParts } from "../../../nodes/rig/parts.ts";
+import { runNode, testContext } from "../../support/context.ts";
 import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
-import { AFT, RIGHT } from "./cases.ts";
+import { AFT, aileron, RIGHT } from "./cases.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 
 Deno.test("a trim tab inside a surface is a panel of its own; a plural group is not a panel", async () => {
@@ -42,4 +45,20 @@ Deno.test("a trim tab inside a surface is a panel of its own; a plural group is 
   );
   const tab = result.report.parts.find((p) => p.panel === "Rudder_L_Trim_Tab")!;
   assertEquals(tab.positive, "trailing_edge_right");
+});
+
+Deno.test("a model whose names suggest no surface and that declares no part is warned about", async () => {
+  const doc = newScene();
+  addPanel(doc, addGroup(doc, undefined, "Sketchfab_model"), aileron("Object_12"));
+  const ctx = testContext();
+  await runNode(rigDetectPanels, { scene: doc }, {}, ctx);
+  assertEquals(ctx.warnings.map((w) => w.message), [
+    "no node name suggests a control surface (2 nodes searched) and no part is declared: nothing to rig — " +
+    "name panels like Aileron_L, or give pivots ctrl_type extras",
+  ]);
+  // A declared part is something to rig: no warning.
+  nodeNamed(doc, "Sketchfab_model").setExtras({ ctrl_type: "rotation" });
+  const declared = testContext();
+  await runNode(rigDetectPanels, { scene: (await runNode(rigParts, { scene: doc })).scene }, {}, declared);
+  assertEquals(declared.warnings, []);
 });
