@@ -81,6 +81,16 @@ export function decodeModel(
   if (cmpnd) {
     kind = "cmp";
     ({ parts, constraints } = readCompound(root, cmpnd, warn));
+    if (!parts.length) {
+      // Nothing left to convert, and an empty scene would not be valid glTF.
+      throw new DecodeError({
+        format: "cmp",
+        at: { offset: cmpnd.offset },
+        expected: "at least one Cmpnd part whose fragment is in the file",
+        found: `none of ${(cmpnd.children ?? []).length} Cmpnd entries`,
+        file: file.name,
+      });
+    }
     // LL also accepts libraries inside a fragment directory.
     for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part);
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {

@@ -199,3 +199,14 @@ Deno.test("a short hardpoint Orientation or Position leaf falls back like a garb
   assert.deepEqual(hp.getTranslation(), [0, 0, 0]);
   assert.equal(warnings.filter((w) => w.includes("HpShort")).length, 2, warnings.join("\n"));
 });
+
+Deno.test("a .cmp none of whose parts has its fragment is a DecodeError at Cmpnd, not an empty scene", async () => {
+  const tree = compoundTree({
+    parts: [{ name: "Root", fileName: "root.3db", fragment: { lods: [] } }],
+    constraints: [],
+  });
+  const children = (tree as { children: readonly UtfNode[] }).children.filter((c) => c.name !== "root.3db");
+  const error = await decode(utfDir("\\", children), "hollow.cmp").then(() => undefined, (e) => e);
+  assert.ok(error instanceof DecodeError, String(error));
+  assert.match(error.message, /at least one Cmpnd part/);
+});
