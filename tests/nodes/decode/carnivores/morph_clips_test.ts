@@ -12,7 +12,7 @@ import { encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
 import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import type { CarModel } from "../../../../nodes/decode/carnivores/model.ts";
-import { animatedCar, animation, framePosition } from "./fixtures.ts";
+import { animatedCar, animation, framePosition, gridCar } from "./fixtures.ts";
 import { faceCorners, modelNode, morphedPosition, near, summaryOf, weightsAt } from "./probe.ts";
 
 const SCALE = 0.1;
@@ -139,6 +139,25 @@ Deno.test("empty clips are skipped with a warning, one-frame clips have one keyf
     0,
     1,
   ]);
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("a .car of real-game size (52–169-frame clips, several sounds, the 256-byte table) validates", async () => {
+  // Measured on real files: clips of 52–169 frames, several sounds each, the table always present.
+  const grid = gridCar(22, 22, 0); // 484 points, 882 faces: inside the engine limit of 1024
+  const frames = [52, 169, 80, 120, 64];
+  const car: CarModel = {
+    ...grid,
+    animations: frames.map((n, c) => animation(c === 4 ? "Walk" : `clip${c}`, 10 + c, n, grid.points, c)),
+    sounds: [0, 1, 2].map((s) => ({ name: `roar${s}`, pcm: new Uint8Array(11025 * 2 + s) })),
+    animSounds: Int32Array.from({ length: 64 }, (_, i) => (i < 3 ? i : -1)),
+  };
+  const { scene, warnings } = await decode(car);
+  assert.deepEqual(warnings, [], "inside the engine's limits: no warnings");
+  const mesh = modelNode(scene).getMesh()!;
+  assert.equal(mesh.getWeights().length, frames.reduce((a, b) => a + b, 0), "one morph target per frame");
+  assert.equal(scene.getRoot().listAnimations().length, frames.length);
   const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
