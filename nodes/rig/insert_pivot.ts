@@ -16,6 +16,7 @@ import type { Document, Node, Scene } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { mergeExtras } from "../scene/extras.ts";
+import { gatherPositions, positionBounds } from "./geometry.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -46,6 +47,8 @@ import {
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
 
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
 /** Below this every component of a local transform is snapped to identity (writers drop < 1e-5). */
 const SNAP = 1e-4;
 
@@ -66,12 +69,13 @@ export const rigInsertPivot = defineNode({
       .filter((node) =>
         getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node)
       );
-    for (const panel of panels) {
+    const pivots = panels.map((panel) => {
       if (animated.has(panel)) {
         ctx.warn(`panel '${panel.getName()}' is animated; its animation stays relative to its old parent`);
       }
-      insertPivot(scene, panel);
-    }
+      return insertPivot(scene, panel);
+    });
+    for (const pivot of pivots) if (getPart(pivot)!.kind === "trim_tab") rideOnHost(pivot, pivots);
     return { scene };
   },
 });
@@ -147,6 +151,51 @@ function insertPivot(doc: Document, panel: Node): Node {
   });
   clearPart(panel);
   return pivot;
+}
+
+/**
+ * A trim tab modelled beside its surface rather than inside it (exporters keep unparented objects
+ * side by side) must still turn with it: when the tab's hinge lies within the geometry of a surface
+ * pivot sharing its parent, the tab's pivot moves under that pivot. Both are rigid (unit scale) in
+ * one parent space, so the move composes exactly and keeps the tab's world pose.
+ */
+function rideOnHost(tab: Node, pivots: readonly Node[]): void {
+  const part = getPart(tab)!;
+  const hinge = part.hinge!;
+  let host: Node | undefined;
+  let hostVolume = Infinity;
+  for (const pivot of pivots) {
+    if (getPart(pivot)!.kind === "trim_tab" || !sameOwners(pivot, tab)) continue;
+    const bounds = positionBounds(gatherPositions(pivot, IDENTITY));
+    if (!bounds) continue;
+    const size = sub(bounds.max, bounds.min);
+    const margin = 0.05 * Math.hypot(...size);
+    const inside = [0, 1, 2].every((k) =>
+      hinge.origin_world[k] >= bounds.min[k] - margin && hinge.origin_world[k] <= bounds.max[k] + margin
+    );
+    const volume = (size[0] + margin) * (size[1] + margin) * (size[2] + margin);
+    if (inside && volume < hostVolume) [host, hostVolume] = [pivot, volume];
+  }
+  if (!host) return;
+  const toHost = quatConjugate(host.getRotation() as Quat);
+  const translation = canonicalVec3(
+    quatRotate(toHost, sub(tab.getTranslation() as Vec3, host.getTranslation() as Vec3)),
+  );
+  const rotation = canonicalQuat(quatMultiply(toHost, tab.getRotation() as Quat));
+  host.addChild(tab);
+  tab.setTranslation(translation).setRotation(rotation);
+  setPart(tab, {
+    ...part,
+    hinge: { ...hinge, origin: translation, axis: canonicalVec3(quatRotate(rotation, [1, 0, 0])) },
+  });
+}
+
+/** True when two nodes hang under the same parent node, or sit at the top of the same scenes. */
+function sameOwners(a: Node, b: Node): boolean {
+  const owners = (n: Node) =>
+    n.getParentNode() ? [n.getParentNode()!] : n.listParents().filter((p) => p.propertyType === "Scene");
+  const [oa, ob] = [owners(a), owners(b)];
+  return oa.length > 0 && oa.length === ob.length && oa.every((o) => ob.includes(o));
 }
 
 /** `v` minus its component along unit `axis`. */

@@ -1,16 +1,28 @@
 /** `rig.insert_pivot`: pivots on the hinge under mirrored, scaled and near-identity frames; extras; idempotence; bytes. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
 import { rigInsertPivot } from "../../../nodes/rig/insert_pivot.ts";
 import { getPart } from "../../../nodes/rig/part_extras.ts";
-import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import { dot, type Quat, quatMultiply, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { runNode } from "../../support/context.ts";
 import { validateGltf } from "../../support/validator.ts";
-import { addGroup, addPanel, axisAngle, newScene, type PanelSpec } from "./fixtures.ts";
-import { AFT, aileron, checkCases, DOWN, UP } from "./cases.ts";
+import {
+  addGroup,
+  addPanel,
+  axisAngle,
+  axisErrorDegrees,
+  distanceToLine,
+  maxDisplacement,
+  newScene,
+  type PanelSpec,
+  trueHinge,
+  turnAttached,
+  worldVertices,
+} from "./fixtures.ts";
+import { AFT, aileron, checkCases, DOWN, farEdge, UP } from "./cases.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 
 Deno.test("mirrored parent: exact hinge, pose kept, +10° still trailing edge down", async () => {
@@ -129,4 +141,80 @@ Deno.test("rigged synthetic scene validates and is byte-identical across runs", 
   const report = await validateGltf(a);
   assertEquals(report.messages, []);
   assertEquals(report.errors, 0);
+});
+
+Deno.test("a trim tab beside its surface (not inside it) rides on the surface's pivot", async () => {
+  const doc = newScene();
+  const tail = addGroup(doc, undefined, "Tail", {
+    translation: [0, 0.4, 0.5],
+    rotation: axisAngle([0, 1, 0], 5),
+  });
+  const elevator: PanelSpec = {
+    ...aileron("Elevator_L"),
+    root: [-0.3, 0, 5],
+    tip: [-2, 0, 5.3],
+    chordTip: 0.4,
+  };
+  const tab: PanelSpec = {
+    ...aileron("Elevator_L_Trim_Tab"),
+    root: [-0.6, 0, 5.45],
+    tip: [-1.2, 0, 5.5],
+    chordRoot: 0.08,
+    chordTip: 0.08,
+    thickness: 0.004,
+  };
+  addPanel(doc, tail, elevator);
+  addPanel(doc, tail, tab, { translation: [-0.9, 0, 5.5] });
+  // Flat exports keep every object at the scene's top: the same there.
+  const rudder: PanelSpec = {
+    name: "Rudder",
+    root: [0, 1, 5],
+    tip: [0, 2.2, 5.5],
+    aft: AFT,
+    normal: [1, 0, 0],
+    chordRoot: 0.7,
+    chordTip: 0.5,
+    thickness: 0.03,
+  };
+  const rudderTab: PanelSpec = {
+    ...rudder,
+    name: "Rudder_Tab",
+    root: [0, 1.2, 5.65],
+    tip: [0, 1.6, 5.8],
+    chordRoot: 0.1,
+    chordTip: 0.1,
+  };
+  addPanel(doc, undefined, rudder);
+  addPanel(doc, undefined, rudderTab);
+  const tabBefore = worldVertices(nodeNamed(doc, "Elevator_L_Trim_Tab"));
+  const result = await checkCases(doc, [{ spec: elevator, parent: "Tail" }], () => DOWN);
+  const reread = await readGltf(await writeGlb(result.scene, { generator: GENERATOR }));
+  for (const [tabName, host] of [["Elevator_L_Trim_Tab", "Elevator_L"], ["Rudder_Tab", "Rudder"]]) {
+    assertEquals(
+      nodeNamed(result.scene, `HINGE_auto_${tabName}`).getParentNode()?.getName(),
+      `HINGE_auto_${host}`,
+    );
+  }
+  const tabPivot = nodeNamed(result.scene, "HINGE_auto_Elevator_L_Trim_Tab");
+  for (const scene of [result.scene, reread]) {
+    assert(maxDisplacement(tabBefore, worldVertices(nodeNamed(scene, "Elevator_L_Trim_Tab"))) < 1e-5);
+  }
+  // The tab's hinge is unchanged by the move, and +10° on it still puts its trailing edge down.
+  const tailWorld = nodeNamed(doc, "Tail").getWorldMatrix();
+  const truth = trueHinge(tab, tailWorld);
+  const reported = result.report.parts.find((p) => p.panel === "Elevator_L_Trim_Tab")!.hinge!.world;
+  assert(axisErrorDegrees(reported.axis, truth.axis) < 0.05);
+  assert(distanceToLine(truth.origin, reported.origin, reported.axis) < 0.001);
+  const edge = farEdge(tab, tailWorld);
+  assert(dot(sub(turnAttached(tabPivot, edge, 10), edge), DOWN) > 0);
+  // Turning the elevator carries the tab along, rigidly.
+  const elevatorPivot = nodeNamed(result.scene, "HINGE_auto_Elevator_L");
+  const before = worldVertices(nodeNamed(result.scene, "Elevator_L_Trim_Tab"));
+  const expected = new Float64Array(before.length);
+  for (let i = 0; i < before.length; i += 3) {
+    expected.set(turnAttached(elevatorPivot, [before[i], before[i + 1], before[i + 2]], 10), i);
+  }
+  elevatorPivot.setRotation(quatMultiply(elevatorPivot.getRotation() as Quat, axisAngle([1, 0, 0], 10)));
+  assert(maxDisplacement(expected, worldVertices(nodeNamed(result.scene, "Elevator_L_Trim_Tab"))) < 1e-6);
+  assert(maxDisplacement(before, expected) > 0.01, "the elevator's turn moved the tab");
 });
