@@ -31,6 +31,7 @@ import {
   canonicalVec3,
   cross,
   dot,
+  length,
   linearDeterminant,
   normalize,
   type Quat,
@@ -103,14 +104,27 @@ function insertPivot(doc: Document, panel: Node): Node {
     childRotation = [0, 0, 0, 1];
   }
   const pivotAxis = quatRotate(pivotRotation, [1, 0, 0]);
+  // Slides keep the pivot on its hinge: a quarter span, in parent units (the fit measured world ones).
+  const parentMatrix = panel.getParentNode()?.getWorldMatrix();
+  const parentScale = parentMatrix ? Math.cbrt(Math.abs(linearDeterminant(parentMatrix))) : 1;
+  const slide = Math.max((part.fit?.span ?? 1) / parentScale, SNAP * 100) / 4;
   if (Math.max(Math.abs(origin[0]), Math.abs(origin[1]), Math.abs(origin[2])) < SNAP) {
     // Slide along the hinge so the pivot's translation is not dropped as near-zero.
-    origin = addScaled(origin, pivotAxis, Math.max(part.fit?.span ?? 1, SNAP * 100) / 4);
+    origin = addScaled(origin, pivotAxis, slide);
   }
   let childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
   if (Math.max(...childTranslation.map(Math.abs)) < SNAP) {
-    origin = [panelTranslation[0], panelTranslation[1], panelTranslation[2]];
-    childTranslation = [0, 0, 0];
+    const offset = sub(panelTranslation, origin);
+    if (length(parentMatrix ? transformDirection(parentMatrix, offset) : offset) < SNAP) {
+      // The panel's origin is on the hinge: the pivot goes exactly there.
+      origin = [panelTranslation[0], panelTranslation[1], panelTranslation[2]];
+      childTranslation = [0, 0, 0];
+    } else {
+      // Close in parent units only (a scaled-up parent): the origin may be centimetres off the hinge in
+      // the world, so slide along the hinge instead of onto it.
+      origin = addScaled(origin, pivotAxis, slide);
+      childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
+    }
   }
 
   const name = `${PIVOT_PREFIX}${panel.getName()}`;

@@ -218,3 +218,29 @@ Deno.test("a trim tab beside its surface (not inside it) rides on the surface's 
   assert(maxDisplacement(expected, worldVertices(nodeNamed(result.scene, "Elevator_L_Trim_Tab"))) < 1e-6);
   assert(maxDisplacement(before, expected) > 0.01, "the elevator's turn moved the tab");
 });
+
+Deno.test("under a parent scaled ×100 the pivot stays on the hinge and near the panel", async () => {
+  const doc = newScene();
+  const root = addGroup(doc, undefined, "Root", { scale: [100, 100, 100] });
+  const local = (v: Vec3): Vec3 => [v[0] / 100, v[1] / 100, v[2] / 100];
+  const flap: PanelSpec = {
+    ...aileron("Flap_R"),
+    root: local([2.3, 0, 0.8]),
+    tip: local([4.4, 0, 0.8]),
+    chordRoot: 0.005,
+    chordTip: 0.005,
+    thickness: 0.0003,
+  };
+  // Its origin 3 mm (world) off the hinge: 3e-5 in parent units, which must not pull the pivot off it.
+  addPanel(doc, root, flap, { translation: local([3.35, 0.003, 0.8]) });
+  // A hinge through the parent's origin: the pivot slides along it, a quarter span, not 100×.
+  const elevator: PanelSpec = { ...flap, name: "Elevator_R", root: local([-1, 0, 0]), tip: local([1, 0, 0]) };
+  addPanel(doc, root, elevator);
+  const result = await checkCases(
+    doc,
+    [{ spec: flap, parent: "Root" }, { spec: elevator, parent: "Root" }],
+    () => DOWN,
+  );
+  const pivot = nodeNamed(result.scene, "HINGE_auto_Elevator_R").getWorldTranslation();
+  assert(Math.hypot(...pivot) < 1, `pivot at ${pivot}, the panel spans x = −1 … 1 m`);
+});
