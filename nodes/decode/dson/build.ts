@@ -270,11 +270,23 @@ function buildPrimitive(
     const joints = jointCount < 256 ? new Uint8Array(n * INFLUENCES) : new Uint16Array(n * INFLUENCES);
     const weights = new Float32Array(n * INFLUENCES);
     for (let i = 0; i < n; i++) {
+      const o = i * INFLUENCES;
       for (let s = 0; s < INFLUENCES; s++) {
         const node = mesh.skin.slotNode[dsonVertex[i] * INFLUENCES + s];
         const w = mesh.skin.slotWeight[dsonVertex[i] * INFLUENCES + s];
-        joints[i * INFLUENCES + s] = node >= 0 && w > 0 ? jointSlot[node] : 0;
-        weights[i * INFLUENCES + s] = node >= 0 ? w : 0;
+        const joint = node >= 0 && w > 0 ? jointSlot[node] : 0;
+        const weight = node >= 0 ? w : 0;
+        // Two influences on one joint (two DSON joints naming one bone, or graft bones the target
+        // lacks, all sent to its root) are invalid glTF: add the weight to the slot already there.
+        let merged = false;
+        for (let t = 0; t < s && weight > 0 && !merged; t++) {
+          if (weights[o + t] > 0 && joints[o + t] === joint) {
+            weights[o + t] += weight;
+            merged = true;
+          }
+        }
+        joints[o + s] = merged ? 0 : joint;
+        weights[o + s] = merged ? 0 : weight;
       }
     }
     primitive.setAttribute("JOINTS_0", accessor("VEC4", joints));

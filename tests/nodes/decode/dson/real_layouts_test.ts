@@ -263,3 +263,22 @@ Deno.test("a pose, material or character preset is a DecodeError saying what it 
     assert.match(error.message, new RegExp(`'${type}' file with scene \\{${Object.keys(scene)[0]}\\}`));
   }
 });
+
+Deno.test("two skin joints naming one bone share its glTF joint: their weights add up, the GLB stays valid", async () => {
+  const json = generateFigure({ side: 3, bones: 2, figureId: "F", influences: 2 });
+  const [binding] = json.modifier_library as Json[];
+  // Every vertex is weighted 1:2 by the two joints; both now name bone 0.
+  ((binding.skin as Json).joints as Json[])[1].node = "#F_bone0";
+  const doc = await decode(dsonBytes(json));
+  const [skin] = doc.getRoot().listSkins();
+  const bone0 = skin.listJoints().findIndex((j) => j.getName() === "F_bone0");
+  const primitive = doc.getRoot().listMeshes()[0].listPrimitives()[0];
+  const joints = primitive.getAttribute("JOINTS_0")!.getArray()!;
+  const weights = primitive.getAttribute("WEIGHTS_0")!.getArray()!;
+  for (let v = 0; v < joints.length / 4; v++) {
+    assert.equal(joints[v * 4], bone0);
+    assert.ok(Math.abs(weights[v * 4] - 1) < 1e-6, `vertex ${v}: ${weights.slice(v * 4, v * 4 + 4)}`);
+    assert.deepEqual(Array.from(weights.slice(v * 4 + 1, v * 4 + 4)), [0, 0, 0]);
+  }
+  await assertValid(doc);
+});
