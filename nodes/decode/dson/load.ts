@@ -77,7 +77,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
         keys.length
           ? keys.map((k) => (k === "scene" ? `scene {${scene.join(", ")}}` : k)).join(", ")
           : "nothing else"
-      }; presets apply to a figure loaded in Daz Studio: decode the figure's file instead`,
+      }; presets and support files (morphs, UV sets) only apply to a figure: decode the figure's file instead`,
     );
   }
   return {
