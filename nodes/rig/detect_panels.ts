@@ -13,7 +13,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
-import { holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
+import { getPart, holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 
@@ -43,7 +43,9 @@ export const rigDetectPanels = defineNode({
     const scene = copyScene(inputs.scene);
     warnAboutSurfaceBones(scene, ctx);
     const nodes = scene.getRoot().listNodes();
-    const panels = acceptCandidates(findCandidates(topLevelNodes(nodes)));
+    // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.
+    const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
+    const panels = acceptCandidates(findCandidates(topLevelNodes(nodes)), pitchPart);
     if (panels.length === 0 && !nodes.some(isPart)) {
       // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
       ctx.warn(
@@ -134,11 +136,11 @@ function isGroupOfPanels(node: Node, match: NameMatch): boolean {
 
 /**
  * Keeps strong matches (dropping same-surface repeats nested inside them) and weak `stab` hints only
- * when no pitch surface was found and nothing strong sits inside them.
+ * when no pitch surface was found (nor is a part: `pitchPart`) and nothing strong sits inside them.
  */
-function acceptCandidates(candidates: readonly Candidate[]): Candidate[] {
+function acceptCandidates(candidates: readonly Candidate[], pitchPart: boolean): Candidate[] {
   const strong = candidates.filter((c) => !c.match.weak);
-  const anyPitch = strong.some((c) => PITCH_KINDS.has(c.match.kind));
+  const anyPitch = pitchPart || strong.some((c) => PITCH_KINDS.has(c.match.kind));
   const rejected = new Set<Candidate>();
   for (const c of candidates) {
     if (!c.match.weak) continue;

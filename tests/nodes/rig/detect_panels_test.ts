@@ -62,3 +62,20 @@ Deno.test("a model whose names suggest no surface and that declares no part is w
   await runNode(rigDetectPanels, { scene: (await runNode(rigParts, { scene: doc })).scene }, {}, declared);
   assertEquals(declared.warnings, []);
 });
+
+Deno.test("a weak tailplane hint stays rejected beside a pitch part: declared, or rigged by an earlier run", async () => {
+  const doc = newScene();
+  const tail = addGroup(doc, undefined, "Tail", { translation: [0, 0.5, 5] });
+  addPanel(doc, tail, { ...aileron("Elevator_L"), root: [-0.3, 0, 0.4], tip: [-2, 0, 0.7] });
+  addPanel(doc, tail, { ...aileron("Tailplane_R"), root: [0.3, 0, 0], tip: [2, 0, 0.3] });
+  const once = await rig(doc);
+  assertEquals(once.report.parts.map((p) => p.panel), ["Elevator_L"]);
+  const twice = await rig(once.scene);
+  assertEquals(twice.report.parts.map((p) => p.name), ["HINGE_auto_Elevator_L"]);
+  // An author's elevator part vetoes it the same way.
+  const declared = newScene();
+  const ctrl = addGroup(declared, undefined, "CTRL_Elevator_L", { translation: [-1, 0.5, 5.4] });
+  ctrl.setExtras({ ctrl_type: "rotation", min: -25, max: 25 });
+  addPanel(declared, undefined, { ...aileron("Tailplane_R"), root: [0.3, 0.5, 5], tip: [2, 0.5, 5.3] });
+  assertEquals((await rig(declared)).report.parts.map((p) => p.name), ["CTRL_Elevator_L"]);
+});
