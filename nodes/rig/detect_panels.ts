@@ -13,7 +13,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
-import { getPart, holdsPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
+import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 
@@ -106,7 +106,7 @@ function findCandidates(roots: readonly Node[]): Candidate[] {
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     const allowed = match &&
       (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
-    if (allowed && !holdsPart(node) && hasGeometry(node) && !isGroupOfPanels(node, match)) {
+    if (allowed && !holdsNonTabPart(node) && hasGeometry(node) && !isGroupOfPanels(node, match)) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
       for (const child of node.listChildren()) visit(child, candidate);
@@ -116,6 +116,17 @@ function findCandidates(roots: readonly Node[]): Candidate[] {
   };
   for (const root of roots) visit(root, undefined);
   return out;
+}
+
+/**
+ * True when a part is under the node, trim tabs aside: a tab may turn inside its surface (so a
+ * surface an earlier run could not rig, holding the tab it did, is found and judged again, not
+ * searched inside).
+ */
+function holdsNonTabPart(node: Node): boolean {
+  return node.listChildren().some((child) =>
+    isPart(child) ? getPart(child)?.kind !== "trim_tab" : holdsNonTabPart(child)
+  );
 }
 
 /**

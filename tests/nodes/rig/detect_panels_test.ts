@@ -4,6 +4,7 @@ import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { rigParts } from "../../../nodes/rig/parts.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
+import { skinToJoints } from "./export_fixtures.ts";
 import { AFT, aileron, RIGHT } from "./cases.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 
@@ -78,4 +79,35 @@ Deno.test("a weak tailplane hint stays rejected beside a pitch part: declared, o
   ctrl.setExtras({ ctrl_type: "rotation", min: -25, max: 25 });
   addPanel(declared, undefined, { ...aileron("Tailplane_R"), root: [0.3, 0.5, 5], tip: [2, 0.5, 5.3] });
   assertEquals((await rig(declared)).report.parts.map((p) => p.name), ["CTRL_Elevator_L"]);
+});
+
+Deno.test("a surface the rig could not rig, holding a tab it did, is judged the same way on a re-run", async () => {
+  const doc = newScene();
+  const rudder: PanelSpec = {
+    name: "Rudder",
+    root: [0, 1, 5],
+    tip: [0, 2.2, 5.5],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.7,
+    chordTip: 0.5,
+    thickness: 0.03,
+  };
+  // The rudder's skin is skinned (not riggable); its tab and a named inner mesh are plain meshes.
+  const outer = addPanel(doc, undefined, rudder);
+  skinToJoints(doc, outer, [addGroup(doc, undefined, "Bone")]);
+  addPanel(doc, outer, { ...rudder, name: "Rudder_Inner_Mesh", thickness: 0.01 });
+  addPanel(doc, outer, {
+    ...rudder,
+    name: "Rudder_Trim_Tab",
+    root: [0, 1.2, 5.65],
+    tip: [0, 1.6, 5.8],
+    chordRoot: 0.1,
+    chordTip: 0.1,
+  });
+  const once = await rig(doc);
+  assertEquals(once.report.parts.map((p) => p.panel), ["Rudder_Trim_Tab"]);
+  const twice = await rig(once.scene);
+  assertEquals(twice.report.parts.map((p) => p.name), ["HINGE_auto_Rudder_Trim_Tab"]);
+  assertEquals(twice.ctx.warnings.map((w) => w.message), once.ctx.warnings.map((w) => w.message));
 });
