@@ -85,8 +85,8 @@ function warnAboutSurfaceBones(doc: Document, ctx: RunContext): void {
     }
     if (parent) continue; // reported with the bone above it
     ctx.warn(
-      `skin joint '${joint.getName()}' is named like a ${match.kind} but holds no mesh: the rig fits meshes, ` +
-        "not skinned vertices, so it is not rigged (it can be driven as a bone)",
+      `skin joint '${joint.getName()}' is named like a control surface (${match.kind}) but holds no mesh: ` +
+        "the rig fits meshes, not skinned vertices, so it is not rigged (it can be driven as a bone)",
     );
   }
 }

@@ -224,8 +224,8 @@ Deno.test("skinned and GPU-instanced panels are warned about, not rigged; a pane
   assert(messages.includes("panel 'Flap_R' has a GPU-instanced mesh ('Flap_R')"), messages);
   // The bone that moves the skinned aileron is named after it: said once, for the bone and its tip.
   assertEquals(result.ctx.warnings.filter((w) => w.message.startsWith("skin joint")).map((w) => w.message), [
-    "skin joint 'aileron_r_bone' is named like a aileron but holds no mesh: the rig fits meshes, not skinned " +
-    "vertices, so it is not rigged (it can be driven as a bone)",
+    "skin joint 'aileron_r_bone' is named like a control surface (aileron) but holds no mesh: the rig fits " +
+    "meshes, not skinned vertices, so it is not rigged (it can be driven as a bone)",
   ]);
 });
 
