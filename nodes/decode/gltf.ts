@@ -12,8 +12,9 @@ import { isGlb, readGltf } from "../scene/gltf_io.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 1,
-  doc: "Decodes glTF/GLB into a scene, keeping every extension, material, texture, animation and extra.",
+  version: 2,
+  doc: "Decodes glTF/GLB into a scene, keeping every extension, material, texture, animation and extra; " +
+    "Draco- and meshopt-compressed meshes are decoded.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
   },

@@ -11,8 +11,18 @@ type JsonObject = { [key: string]: JsonValue };
 
 /** Returns `extras.partgraph` of a property (an empty object when absent). */
 export function getPartgraphExtras(prop: Property): JsonObject {
-  const value = (prop.getExtras() as JsonObject).partgraph;
+  const value = extrasObject(prop).partgraph;
   return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+}
+
+/**
+ * A property's extras as an object to add keys to. glTF allows any JSON there; a value that is not
+ * an object (an author's string, number or list) is kept under `value` rather than lost.
+ */
+function extrasObject(prop: Property): JsonObject {
+  const extras = prop.getExtras() as unknown as JsonValue;
+  if (extras && typeof extras === "object" && !Array.isArray(extras)) return extras;
+  return extras === undefined || extras === null ? {} : { value: extras };
 }
 
 /**
@@ -24,7 +34,7 @@ export function getPartgraphExtras(prop: Property): JsonObject {
  * ```
  */
 export function setPartgraphExtras(prop: Property, fields: JsonObject): void {
-  const extras = { ...(prop.getExtras() as JsonObject) };
+  const extras = { ...extrasObject(prop) };
   extras.partgraph = { ...getPartgraphExtras(prop), ...fields };
   prop.setExtras(extras);
 }
@@ -33,5 +43,5 @@ export function setPartgraphExtras(prop: Property, fields: JsonObject): void {
  * Merges top-level extras (interop fields such as `ctrl_type`, `min`, `max`) into a property you own.
  */
 export function mergeExtras(prop: Property, fields: JsonObject): void {
-  prop.setExtras({ ...(prop.getExtras() as JsonObject), ...fields });
+  prop.setExtras({ ...extrasObject(prop), ...fields });
 }

@@ -88,9 +88,25 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   return new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
 }
 
-/** Reads GLB or glTF JSON (with embedded resources) into a document. */
+/** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
+const COMPRESSION = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
+
+/**
+ * Reads GLB or glTF JSON (with embedded resources) into a document. Draco- and meshopt-compressed
+ * meshes are decoded; the result is an ordinary, uncompressed scene.
+ */
 export async function readGltf(bytes: Uint8Array): Promise<Document> {
-  if (isGlb(bytes)) return await gltfIO().readBinary(bytes);
+  const jsonDoc: JSONDocument = isGlb(bytes) ? await gltfIO().binaryToJSON(bytes) : embeddedJson(bytes);
+  const used: string[] = jsonDoc.json.extensionsUsed ?? [];
+  if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
+  const doc = await gltfIO().readJSON(jsonDoc);
+  for (const extension of doc.getRoot().listExtensionsUsed()) {
+    if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
+  }
+  return doc;
+}
+
+function embeddedJson(bytes: Uint8Array): JSONDocument {
   const json = JSON.parse(new TextDecoder().decode(bytes));
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
   for (const item of [...(json.buffers ?? []), ...(json.images ?? [])]) {
@@ -102,7 +118,25 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
       );
     }
   }
-  return await gltfIO().readJSON({ json, resources });
+  return { json, resources };
+}
+
+let decompressors: Promise<void> | undefined;
+
+/** Loads the Draco and meshopt decoders (WebAssembly) once, only when a file needs them. */
+function registerDecompressors(): Promise<void> {
+  decompressors ??= (async () => {
+    const [{ default: draco3d }, { MeshoptDecoder }] = await Promise.all([
+      import("draco3dgltf"),
+      import("meshoptimizer"),
+    ]);
+    await MeshoptDecoder.ready;
+    gltfIO().registerDependencies({
+      "draco3d.decoder": await draco3d.createDecoderModule(),
+      "meshopt.decoder": MeshoptDecoder,
+    });
+  })();
+  return decompressors;
 }
 
 /**
