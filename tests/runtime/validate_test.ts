@@ -18,6 +18,21 @@ async function issuesOf(
   return await checkGraph(file, { registry: registry(), inputs });
 }
 
+/** A temp folder holding `inner.json`: a group whose number input `v` feeds a parameter. */
+async function withInnerGroup(): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    join(dir, "inner.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { v: { type: "number" } },
+      nodes: { c: { type: "test.const", params: { value: { $input: "v" } } } },
+      outputs: { value: "c.value" },
+    }),
+  );
+  return dir;
+}
+
 const byKind = (issues: GraphIssue[]) => issues.map((i) => `${i.kind} ${i.path}`).sort();
 
 Deno.test("check reports every kind of problem at once, each with its JSON path", async () => {
@@ -119,16 +134,7 @@ Deno.test("a valid graph with groups and graph inputs has no issues", async () =
 });
 
 Deno.test("a group's parameters may reference graph inputs, which must exist and match", async () => {
-  const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(
-    join(dir, "inner.json"),
-    JSON.stringify({
-      version: 1,
-      inputs: { v: { type: "number" } },
-      nodes: { c: { type: "test.const", params: { value: { $input: "v" } } } },
-      outputs: { value: "c.value" },
-    }),
-  );
+  const dir = await withInnerGroup();
   const graph = (ref: string) => ({
     version: 1,
     inputs: { n: { type: "number", default: 1 }, s: { type: "string", default: "x" } },
@@ -142,16 +148,7 @@ Deno.test("a group's parameters may reference graph inputs, which must exist and
 });
 
 Deno.test("a group input that feeds a parameter must be given as a literal", async () => {
-  const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(
-    join(dir, "inner.json"),
-    JSON.stringify({
-      version: 1,
-      inputs: { v: { type: "number" } },
-      nodes: { c: { type: "test.const", params: { value: { $input: "v" } } } },
-      outputs: { value: "c.value" },
-    }),
-  );
+  const dir = await withInnerGroup();
   const issues = await issuesOf(
     {
       version: 1,
