@@ -123,7 +123,11 @@ type Opts = {
 async function runCommand(graphPath: string, opts: Opts): Promise<number> {
   const outDir = opts.out ?? DEFAULT_OUT_DIR;
   const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;
-  await requireWriteAccess([outDir, ...(cacheDir ? [cacheDir] : [])]);
+  await requireWriteAccess([
+    outDir,
+    ...(cacheDir ? [cacheDir] : []),
+    ...(opts.manifest ? [opts.manifest] : []),
+  ]);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   const onEvent: EventSink | undefined = opts.json
@@ -309,7 +313,7 @@ async function schemaCommand(opts: Opts): Promise<number> {
 
 /**
  * Fails early, with the command that would work, when Deno was not granted write access to the
- * folders a run writes: the alternative is a node failing half-way with a bare permission error.
+ * places a run writes: the alternative is a node failing half-way with a bare permission error.
  */
 async function requireWriteAccess(dirs: string[]): Promise<void> {
   const denied: string[] = [];
