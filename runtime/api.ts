@@ -84,11 +84,13 @@ export interface RunGraphOptions extends GraphOptions {
   readonly noCache?: boolean;
   /** In-memory tier shared across runs (e.g. a watch loop); results stay warm between calls. */
   readonly memory?: Map<string, MemoryEntry>;
+  /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
 }
 
 /** A run's result plus the compiled plan. */
 export interface GraphRun extends RunResult {
+  /** The compiled plan that ran (flattened nodes, graph files), e.g. for `buildManifest`. */
   readonly plan: Plan;
 }
 

@@ -10,6 +10,7 @@
 export class PartgraphError extends Error {
   /** Machine-readable kind, stable across versions (e.g. `"decode"`, `"graph"`). */
   readonly kind: string;
+  /** `options.cause` keeps the underlying error; `name` becomes the subclass's name. */
   constructor(kind: string, message: string, options?: ErrorOptions) {
     super(message, options);
     this.kind = kind;
@@ -48,11 +49,17 @@ export interface DecodeErrorInit {
  * ```
  */
 export class DecodeError extends PartgraphError {
+  /** Format name, e.g. `"utf"`, `"3df"`, `"dson"`. */
   readonly format: string;
+  /** Byte offset (binary formats) or JSON path (text formats) of the problem. */
   readonly at: DecodeLocation;
+  /** What the decoder expected there, e.g. `"signature 'UTF '"`. */
   readonly expected: string;
+  /** What it found instead, e.g. `"'ABCD'"`. */
   readonly found: string;
+  /** The file being decoded; undefined when unknown (e.g. bytes built in memory). */
   readonly file?: string;
+  /** Builds the message `<format> in <file> at <where>: expected …, found …` from the fields. */
   constructor(init: DecodeErrorInit, options?: ErrorOptions) {
     const where = "offset" in init.at ? `byte ${init.at.offset}` : init.at.jsonPath;
     const file = init.file ? ` in ${init.file}` : "";
@@ -67,6 +74,7 @@ export class DecodeError extends PartgraphError {
     this.found = init.found;
     this.file = init.file;
   }
+  /** Adds `format`, `at`, `expected`, `found` and `file` to the base description. */
   override toJSON(): Record<string, unknown> {
     return {
       kind: this.kind,
@@ -112,7 +120,9 @@ export type GraphIssueKind =
 
 /** A graph failed validation; `issues` lists every problem found. */
 export class GraphError extends PartgraphError {
+  /** Every problem found, in the order validation met them. */
   readonly issues: GraphIssue[];
+  /** The message lists one issue per line, with file, JSON path and kind. */
   constructor(issues: GraphIssue[]) {
     super(
       "graph",
@@ -122,6 +132,7 @@ export class GraphError extends PartgraphError {
     );
     this.issues = issues;
   }
+  /** Adds the `issues` list to the base description. */
   override toJSON(): Record<string, unknown> {
     return { kind: this.kind, message: this.message, issues: this.issues };
   }
@@ -129,14 +140,18 @@ export class GraphError extends PartgraphError {
 
 /** A node's run function failed; wraps the cause with the node id and type. */
 export class NodeFailure extends PartgraphError {
+  /** Flattened id of the failed node (`group/inner` inside node groups). */
   readonly nodeId: string;
+  /** Type id of the failed node, e.g. `decode.cmp`. */
   readonly nodeType: string;
+  /** `cause` is whatever the node threw; it stays available as `error.cause`. */
   constructor(nodeId: string, nodeType: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super("node", `node '${nodeId}' (${nodeType}) failed: ${reason}`, { cause });
     this.nodeId = nodeId;
     this.nodeType = nodeType;
   }
+  /** Adds `node`, `type` and the cause (its own `toJSON()` when it is a {@link PartgraphError}). */
   override toJSON(): Record<string, unknown> {
     const cause = this.cause instanceof PartgraphError
       ? this.cause.toJSON()
@@ -147,11 +162,14 @@ export class NodeFailure extends PartgraphError {
 
 /** A run finished with failed nodes; `failures` has one entry per failed node. */
 export class RunError extends PartgraphError {
+  /** One entry per failed node; nodes skipped because of a failure upstream are not listed. */
   readonly failures: NodeFailure[];
+  /** The message joins the failures' messages, one per line. */
   constructor(failures: NodeFailure[]) {
     super("run", failures.map((f) => f.message).join("\n"));
     this.failures = failures;
   }
+  /** Adds `failures`, each as its own `toJSON()`. */
   override toJSON(): Record<string, unknown> {
     return { kind: this.kind, message: this.message, failures: this.failures.map((f) => f.toJSON()) };
   }

@@ -32,22 +32,29 @@ export const GROUP_NODE_TYPE = "graph";
 
 /** A reference to a graph input. */
 export interface InputRef {
+  /** Name of a key in the graph's `inputs`. */
   readonly $input: string;
 }
 
 /** A declared graph input (a parameter of the whole graph, or a socket of a node group). */
 export interface GraphInputDecl {
+  /** Value type; everything the input feeds must accept this type. */
   readonly type: SocketType;
+  /** Value used when the caller gives none (`null` for bytes and scene: absent); without it, required. */
   readonly default?: JsonValue;
+  /** What the input is for, shown in error messages and generated docs. */
   readonly description?: string;
 }
 
 /** One node of a graph file. */
 export interface GraphNodeDecl {
+  /** Registered node type id (e.g. `io.read`), or `"graph"` for a node group. */
   readonly type: string;
   /** For `type: "graph"`: the graph file to run, relative to this graph file. */
   readonly graph?: string;
+  /** Parameter values by name: literals, `{"$input": name}`, or `{"$literal": …}` for look-alike JSON. */
   readonly params?: Readonly<Record<string, JsonValue>>;
+  /** Input sockets by name: a link `"<node>.<socket>"` or a graph input reference. */
   readonly inputs?: Readonly<Record<string, string | InputRef>>;
   /** Free-form note for people; ignored by the runtime. */
   readonly comment?: string;
@@ -55,13 +62,21 @@ export interface GraphNodeDecl {
 
 /** A graph file (format v1). */
 export interface GraphFile {
+  /** Path or URL of the graph JSON Schema, for editors; ignored by the runtime. */
   readonly $schema?: string;
+  /** Graph format version; only 1 exists. */
   readonly version: 1;
+  /** Short name, used in reports and generated docs. */
   readonly name?: string;
+  /** One line on what the graph does. */
   readonly description?: string;
+  /** Parameters of the whole graph by name (the sockets, when the graph is used as a node group). */
   readonly inputs?: Readonly<Record<string, GraphInputDecl>>;
+  /** Custom node modules, relative to this file; each default-exports a `Plugin`. */
   readonly modules?: readonly string[];
+  /** Nodes by id (letters, digits, `_` and `-`, starting with a letter or `_`); links name them by id. */
   readonly nodes: Readonly<Record<string, GraphNodeDecl>>;
+  /** Named results: links `"<node>.<socket>"` whose values the run returns. */
   readonly outputs?: Readonly<Record<string, string>>;
 }
 

@@ -13,8 +13,14 @@ import { TOOL_VERSIONS } from "./version.ts";
 
 /** A build manifest (format 1). */
 export interface Manifest {
+  /** Manifest format version. */
   readonly manifest: 1;
+  /** Versions of partgraph and the libraries that shape output bytes, by name (see `TOOL_VERSIONS`). */
   readonly tools: Readonly<Record<string, string>>;
+  /**
+   * The top graph file (relative to the working directory), a digest of the flattened plan's structure
+   * and outputs, and the SHA-256 of every graph file's text by relative path.
+   */
   readonly graph: { readonly file: string; readonly digest: string; readonly files: Record<string, string> };
   /** Literal graph inputs as given (paths as typed), and digests of in-memory inputs. */
   readonly inputs: Readonly<Record<string, JsonValue>>;
@@ -75,8 +81,11 @@ export async function buildManifest(run: GraphRun, cwd: string = Deno.cwd()): Pr
 
 /** One difference between a manifest and a rebuild. */
 export interface ManifestDifference {
+  /** Dotted path of the entry that differs, e.g. `outputs.glb` or `reads.models/ship.cmp`. */
   readonly what: string;
+  /** The recorded value; `null` when the rebuild has an entry the record lacks. */
   readonly expected: JsonValue;
+  /** The rebuilt value; `null` when the rebuild lacks a recorded entry. */
   readonly found: JsonValue;
 }
 

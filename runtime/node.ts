@@ -39,11 +39,17 @@ export interface BytesValue {
 
 /** Maps a socket type to the TypeScript type of its values. */
 export interface SocketValueMap {
+  /** File contents with their name. */
   bytes: BytesValue;
+  /** A glTF scene held as a gltf-transform `Document`; copy it before changing it. */
   scene: Document;
+  /** Any JSON value (reports, layouts, constraint tables). */
   json: JsonValue;
+  /** A plain string (paths, names). */
   string: string;
+  /** A number; the socket's `doc` gives its unit. */
   number: number;
+  /** A boolean flag. */
   boolean: boolean;
 }
 
@@ -57,33 +63,45 @@ export interface SocketSpec {
   readonly optional?: boolean;
 }
 
-interface ParamBase {
-  /** One line on what the parameter does. */
+/** Fields every parameter declaration has. */
+export interface ParamBase {
+  /** One line on what the parameter does; shown by `partgraph nodes` and in the graph JSON Schema. */
   readonly doc: string;
 }
 /** A number parameter with optional range. */
 export interface NumberParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "number";
+  /** Value used when the graph omits the parameter; without it the parameter is required. */
   readonly default?: number;
+  /** Smallest valid value, inclusive; unbounded below when undefined. */
   readonly min?: number;
+  /** Largest valid value, inclusive; unbounded above when undefined. */
   readonly max?: number;
   /** Only whole numbers are valid. */
   readonly integer?: boolean;
 }
 /** A free string parameter. */
 export interface StringParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "string";
+  /** Value used when the graph omits the parameter; without it the parameter is required. */
   readonly default?: string;
 }
 /** A boolean parameter. */
 export interface BooleanParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "boolean";
+  /** Value used when the graph omits the parameter; without it the parameter is required. */
   readonly default?: boolean;
 }
 /** One of a fixed set of strings. */
 export interface EnumParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "enum";
+  /** The accepted strings, in the order editors offer them. */
   readonly values: readonly string[];
+  /** Value (one of `values`) used when the graph omits the parameter; without it, it is required. */
   readonly default?: string;
 }
 /**
@@ -91,13 +109,18 @@ export interface EnumParam extends ParamBase {
  * run's output directory and may not leave it.
  */
 export interface PathParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "path";
+  /** `read`: resolved against the working directory; `write`: must stay inside the output directory. */
   readonly access: "read" | "write";
+  /** Path used when the graph omits the parameter; without it the parameter is required. */
   readonly default?: string;
 }
 /** Structured JSON. `schema` is published in the graph JSON Schema; `check` validates. */
 export interface JsonParam extends ParamBase {
+  /** Discriminates the parameter kind. */
   readonly type: "json";
+  /** Value used when the graph omits the parameter; without it the parameter is required. */
   readonly default?: JsonValue;
   /** JSON Schema fragment describing the value, for editors. */
   readonly schema?: Record<string, JsonValue>;
@@ -114,7 +137,9 @@ export type ParamValue<P extends ParamSpec> = P extends NumberParam ? number
   : P extends EnumParam ? P["values"][number]
   : string;
 
-type InputValue<S extends SocketSpec> = S extends { optional: true } ? SocketValueMap[S["type"]] | undefined
+/** The TypeScript type of one input's value: `undefined` is possible only for optional inputs. */
+export type InputValue<S extends SocketSpec> = S extends { optional: true }
+  ? SocketValueMap[S["type"]] | undefined
   : SocketValueMap[S["type"]];
 
 /** Socket declarations by name. */
@@ -162,8 +187,11 @@ export interface RunContext {
 
 /** What a run function receives. */
 export interface RunArgs<I extends SocketSpecs, P extends ParamSpecs> {
+  /** Values arriving on the input sockets; shared with other nodes and the cache, so never mutate them. */
   readonly inputs: InputValues<I>;
+  /** Parameter values, already validated against their specs and with defaults applied. */
   readonly params: ParamValues<P>;
+  /** File access, warnings and plug-in tables for this node's run. */
   readonly ctx: RunContext;
 }
 
@@ -179,8 +207,11 @@ export interface NodeDef<
   readonly version: number;
   /** One-paragraph description shown by `partgraph nodes`. */
   readonly doc: string;
+  /** Input sockets by name; graphs link them as `"<node>.<socket>"`. */
   readonly inputs: I;
+  /** Output sockets by name; `run` must return a value for every one. */
   readonly outputs: O;
+  /** Parameters by name, set in the graph file's `params` (or from graph inputs). */
   readonly params: P;
   /**
    * The node's work. Must not modify its inputs (values are immutable by contract: copy a scene
@@ -252,6 +283,7 @@ export interface ResolveArgs {
   readonly scene: Document;
   /** The `constraints.resolve` parameters (pose, morph, …). */
   readonly params: Readonly<Record<string, JsonValue>>;
+  /** The `constraints.resolve` node's context: warnings go here and appear against that node. */
   readonly ctx: RunContext;
 }
 
@@ -268,7 +300,9 @@ export interface ResolverPlugin {
 
 /** Read-only view of the registry: plug-in tables and node declarations. */
 export interface PluginTables {
+  /** Every registered decoder, in registration order (`decode.auto` tries them in this order). */
   readonly decoders: readonly DecoderPlugin[];
+  /** Every registered resolver, in registration order (the first whose `formats` match wins). */
   readonly resolvers: readonly ResolverPlugin[];
   /** The declaration of a node type, or undefined. */
   get(type: string): AnyNodeDef | undefined;
@@ -283,7 +317,10 @@ export interface PluginTables {
  * ```
  */
 export interface Plugin {
+  /** Node types to register; a type id cannot be claimed by two different declarations. */
   readonly nodes?: readonly AnyNodeDef[];
+  /** Formats `decode.auto` can recognise, each naming the node that decodes it. */
   readonly decoders?: readonly DecoderPlugin[];
+  /** Constraint resolvers `constraints.resolve` dispatches to by source format. */
   readonly resolvers?: readonly ResolverPlugin[];
 }

@@ -23,9 +23,11 @@ export type PlanSource =
 export interface PlanNode {
   /** Flattened id (`group/inner` inside node groups). */
   readonly id: string;
+  /** The registered declaration of the node's type. */
   readonly def: AnyNodeDef;
   /** Parameters with graph inputs substituted and defaults applied. */
   readonly params: Readonly<Record<string, JsonValue>>;
+  /** Where each connected input socket's value comes from; unconnected optional inputs are absent. */
   readonly inputs: Readonly<Record<string, PlanSource>>;
   /** Digest of the custom module the node type came from, if any. */
   readonly implDigest?: string;
@@ -33,8 +35,11 @@ export interface PlanNode {
 
 /** A compiled graph. */
 export interface Plan {
+  /** Every node after node groups are expanded, by flattened id, in graph file order. */
   readonly nodes: ReadonlyMap<string, PlanNode>;
+  /** Graph outputs by name, each traced through node groups to the node that produces it. */
   readonly outputs: Readonly<Record<string, PlanSource>>;
+  /** The socket type of each graph output. */
   readonly outputTypes: Readonly<Record<string, SocketType>>;
   /** The top-level graph's declared inputs. */
   readonly inputs: Readonly<Record<string, GraphInputDecl>>;
@@ -42,6 +47,7 @@ export interface Plan {
   readonly inputValues: Readonly<Record<string, unknown>>;
   /** Literal values of the top-level inputs after defaults (for manifests). */
   readonly inputLiterals: Readonly<Record<string, JsonValue>>;
+  /** The registry the plan was compiled against (a child registry when the graph names `modules`). */
   readonly registry: Registry;
   /** Every graph file involved. */
   readonly files: readonly GraphSource[];

@@ -9,18 +9,19 @@ import { GRAPH_FIELDS, GROUP_NODE_TYPE, INPUT_FIELDS, NODE_FIELDS } from "./grap
 import { type AnyNodeDef, type JsonValue, type ParamSpec, SOCKET_TYPES } from "./node.ts";
 import type { Registry } from "./registry.ts";
 
-type Schema = { [key: string]: JsonValue };
+/** A JSON Schema (draft 2020-12) document or fragment, as plain JSON. */
+export type JsonSchema = { [key: string]: JsonValue };
 
-const INPUT_REF: Schema = {
+const INPUT_REF: JsonSchema = {
   type: "object",
   properties: { $input: { type: "string", description: "Name of a graph input." } },
   required: ["$input"],
   additionalProperties: false,
 };
-const LINK: Schema = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_-]*\\.[A-Za-z_][A-Za-z0-9_]*$" };
+const LINK: JsonSchema = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_-]*\\.[A-Za-z_][A-Za-z0-9_]*$" };
 
 /** Builds the graph-file JSON Schema for every node type in the registry. */
-export function graphSchema(registry: Registry): Schema {
+export function graphSchema(registry: Registry): JsonSchema {
   const nodes = registry.list();
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -71,7 +72,7 @@ export function graphSchema(registry: Registry): Schema {
   };
 }
 
-function groupSchema(): Schema {
+function groupSchema(): JsonSchema {
   return {
     if: { properties: { type: { const: GROUP_NODE_TYPE } } },
     then: {
@@ -88,12 +89,12 @@ function groupSchema(): Schema {
   };
 }
 
-function nodeSchema(node: AnyNodeDef): Schema {
-  const params: Schema = {};
+function nodeSchema(node: AnyNodeDef): JsonSchema {
+  const params: JsonSchema = {};
   for (const [name, spec] of Object.entries(node.params)) {
     params[name] = { anyOf: [paramSchema(spec), INPUT_REF] };
   }
-  const inputs: Schema = {};
+  const inputs: JsonSchema = {};
   for (const [name, spec] of Object.entries(node.inputs)) {
     inputs[name] = { ...linkOrRef(), description: `${spec.type}: ${spec.doc}` };
   }
@@ -119,16 +120,16 @@ function nodeSchema(node: AnyNodeDef): Schema {
   };
 }
 
-function linkOrRef(): Schema {
+function linkOrRef(): JsonSchema {
   return { anyOf: [LINK, INPUT_REF] };
 }
 
-function paramSchema(spec: ParamSpec): Schema {
-  const base: Schema = { description: spec.doc };
+function paramSchema(spec: ParamSpec): JsonSchema {
+  const base: JsonSchema = { description: spec.doc };
   if (spec.default !== undefined) base.default = spec.default;
   switch (spec.type) {
     case "number": {
-      const s: Schema = { ...base, type: spec.integer ? "integer" : "number" };
+      const s: JsonSchema = { ...base, type: spec.integer ? "integer" : "number" };
       if (spec.min !== undefined) s.minimum = spec.min;
       if (spec.max !== undefined) s.maximum = spec.max;
       return s;

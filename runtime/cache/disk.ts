@@ -14,9 +14,13 @@ import { atomicWrite } from "../fs.ts";
 
 /** One stored output of an action. */
 export interface StoredOutput {
+  /** Socket type, which selects the codec that turns the bytes back into a value. */
   readonly type: SocketType;
+  /** SHA-256 (hex) of the encoded bytes; also the blob's file name under `cas/` unless inlined. */
   readonly digest: string;
+  /** Length of the encoded bytes, in bytes. */
   readonly size: number;
+  /** Codec metadata kept beside the bytes (e.g. a `bytes` value's file name); undefined when none. */
   readonly meta?: JsonValue;
   /** Small values are kept in the action record itself (base64), saving a file per value. */
   readonly inline?: string;
@@ -24,26 +28,39 @@ export interface StoredOutput {
 
 /** A file an action read or wrote, with the digest its result depends on. */
 export interface FileDigest {
+  /** The file's path (a directory listing's ends in `/*`); the holding field says relative to what. */
   readonly path: string;
+  /** SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing). */
   readonly sha256: string;
 }
 
 /** What the cache remembers about one node run. */
 export interface ActionRecord {
+  /** Record format version; records of another version are discarded. */
   readonly version: 1;
+  /** Type id of the node that produced the result. */
   readonly type: string;
+  /** The node's outputs by socket name. */
   readonly outputs: Readonly<Record<string, StoredOutput>>;
+  /** Warnings the node raised, replayed whenever the record is reused. */
   readonly warnings: readonly { message: string; detail?: Record<string, JsonValue> }[];
+  /** Files (and directory listings) the node read; the record is only reused while they are unchanged. */
   readonly reads: readonly FileDigest[];
+  /** Files the node wrote; the record is only reused while they still hold these bytes. */
   readonly writes: readonly FileDigest[];
 }
 
 /** Size figures of a cache directory. */
 export interface CacheStats {
+  /** The cache directory. */
   readonly dir: string;
+  /** Number of action records (cached node results) under `ac/`. */
   readonly actions: number;
+  /** Number of output blobs under `cas/` (small outputs live inline in records, not here). */
   readonly blobs: number;
+  /** Total size of records and blobs, in bytes. */
   readonly bytes: number;
+  /** The size cap pruning shrinks the cache below, in bytes. */
   readonly maxBytes: number;
 }
 
@@ -63,9 +80,12 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
  * ```
  */
 export class DiskCache {
+  /** The cache directory; created on first store. */
   readonly dir: string;
+  /** Size cap in bytes that `prune()` shrinks the cache below by default. */
   readonly maxBytes: number;
 
+  /** Opens (without touching the disk) the cache in `dir`, capped at `maxBytes` (default 2 GiB). */
   constructor(dir: string, maxBytes = DEFAULT_MAX_BYTES) {
     this.dir = dir;
     this.maxBytes = maxBytes;

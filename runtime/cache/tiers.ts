@@ -11,9 +11,13 @@ import { decodeValue, encodeValue } from "./codec.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
 export interface MemoryEntry {
+  /** Output values by socket name, shared with every consumer (never mutate them). */
   readonly outputs: Readonly<Record<string, unknown>>;
+  /** Warnings the node raised; replayed each time the result is reused. */
   readonly warnings: ActionRecord["warnings"];
+  /** Files (and directory listings) the node read, as it named them; the result is stale once one changes. */
   readonly reads: readonly FileDigest[];
+  /** Files the node wrote, relative to the output directory; the result is stale once one changes. */
   readonly writes: readonly FileDigest[];
 }
 
