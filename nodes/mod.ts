@@ -4,6 +4,8 @@
  * @module
  */
 import type { Plugin } from "../runtime/node.ts";
+
+export type { Plugin };
 import { ioRead } from "./io/read.ts";
 import { ioWrite } from "./io/write.ts";
 import { decodeGltf } from "./decode/gltf.ts";
