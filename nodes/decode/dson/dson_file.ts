@@ -6,6 +6,7 @@
  * @module
  */
 import type { JsonReader, JsonRecord } from "./read_json.ts";
+import { fileKey, parseDsonUri } from "./uri.ts";
 
 /** The kinds of thing a DSON id can name. */
 export type DsonKind =
@@ -94,4 +95,19 @@ export function indexDsonFile(value: unknown, read: JsonReader, key: string, sou
     });
   }
   return file;
+}
+
+/**
+ * The id a URI names inside `file`, or undefined when the URI points into another file (an empty
+ * file path means "this file").
+ *
+ * @example
+ * ```ts
+ * idInFile("#hip", file); // "hip"
+ * idInFile("/data/other.dsf#hip", file); // undefined, unless `file` is /data/other.dsf
+ * ```
+ */
+export function idInFile(uri: string, file: DsonFile): string | undefined {
+  const parts = parseDsonUri(uri);
+  return parts.filePath !== "" && fileKey(parts.filePath) !== file.key ? undefined : parts.id;
 }

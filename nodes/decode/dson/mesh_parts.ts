@@ -7,7 +7,7 @@
  */
 import type { DsonFile } from "./dson_file.ts";
 import type { DsonGeometry, DsonUvSet } from "./geometry.ts";
-import type { Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
+import { figureRoot, type Morph, type SceneMesh, type SceneNode, type Surface } from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
 
 /** What a mesh is built from, gathered while loading. */
@@ -46,8 +46,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
   const skin = parts.skin;
   if (skin) {
     // A vertex the binding left unweighted follows the figure root, so weights always sum to 1.
-    let root = parts.owner;
-    while (root >= 0 && nodes[root].parent >= 0 && nodes[root].type !== "figure") root = nodes[root].parent;
+    const root = figureRoot(nodes, parts.owner);
     for (let v = 0; v < geometry.vertexCount; v++) {
       let sum = 0;
       for (let s = 0; s < INFLUENCES; s++) {

@@ -9,6 +9,9 @@ import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 
+/** DSON lengths are centimetres; glTF's are metres. */
+export const METRES_PER_CM = 0.01;
+
 /** One instantiated DSON node (figure, bone, prop node, camera, light). */
 export interface SceneNode {
   /** Unique key: the node_instance id, or the definition id when instantiated implicitly. */
@@ -36,6 +39,21 @@ export interface SceneNode {
   readonly conformTarget?: string;
   /** `presentation.preferred_base`: the figure a follower is made for, e.g. `/Genesis 9/Mouth`. */
   readonly preferredBase?: string;
+}
+
+/**
+ * The figure node `node` belongs to: its nearest `figure` ancestor (itself included), else the
+ * root of its hierarchy; -1 stays -1. A figure's bones, skin and meshes all hang off this node.
+ *
+ * @example
+ * ```ts
+ * const figure = figureRoot(scene.nodes, mesh.owner);
+ * ```
+ */
+export function figureRoot(nodes: readonly SceneNode[], node: number): number {
+  let root = node;
+  while (root >= 0 && nodes[root].parent >= 0 && nodes[root].type !== "figure") root = nodes[root].parent;
+  return root;
 }
 
 /** A morph target in DSON vertex indices. */

@@ -70,6 +70,21 @@ export class JsonReader {
     return value === undefined ? [] : this.array(value, path);
   }
 
+  /**
+   * Each element of `list` (the array at `path`) as an object, with its pointer and index. An
+   * element is checked only when the loop reaches it, so a bad element is reported after the work
+   * on the ones before it, exactly as an index loop would.
+   */
+  *objects(
+    list: readonly unknown[],
+    path: string,
+  ): Generator<[record: JsonRecord, at: string, index: number]> {
+    for (let i = 0; i < list.length; i++) {
+      const at = `${path}/${i}`;
+      yield [this.object(list[i], at), at, i];
+    }
+  }
+
   /** A string (required). */
   string(value: unknown, path: string): string {
     if (typeof value !== "string") this.fail(path, "a string", value);

@@ -1,0 +1,185 @@
+/**
+ * Geometry instancing for a load: a mesh per geometry instance of the scene (or per library
+ * geometry of the main file when it has no scene), each with its UV set, then the scene's material
+ * instances (surface colour and image per polygon group, and UV set overrides). Geometries are
+ * decoded once however many instances share them.
+ *
+ * @module
+ */
+import type { ContentLibrary } from "./content.ts";
+import type { DsonEntry, DsonFile } from "./dson_file.ts";
+import { decodeGeometry, decodeUvSet, type DsonGeometry, type DsonUvSet } from "./geometry.ts";
+import type { SceneNodes } from "./load_nodes.ts";
+import { finishMesh, type MeshParts } from "./mesh_parts.ts";
+import type { SceneMesh } from "./model.ts";
+import type { JsonRecord } from "./read_json.ts";
+import { readSurface } from "./surface.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/**
+ * The meshes of one load while they are gathered; a mesh's index in {@link SceneMeshes.parts} is
+ * how modifiers and materials refer to it.
+ *
+ * @example
+ * ```ts
+ * const meshes = new SceneMeshes(library, main, nodes);
+ * await meshes.addLibraryGeometries();
+ * const finished = meshes.finish();
+ * ```
+ */
+export class SceneMeshes {
+  /** What each mesh is gathered from so far. */
+  readonly parts: MeshParts[] = [];
+  readonly #library: ContentLibrary;
+  readonly #main: DsonFile;
+  readonly #nodes: SceneNodes;
+  readonly #decoded = new Map<DsonEntry, DsonGeometry>();
+  /** Mesh index by geometry instance id (main file). */
+  readonly #meshByInstance = new Map<string, number>();
+  /** The geometry definition of each mesh. */
+  readonly #geometryEntries: DsonEntry[] = [];
+
+  constructor(library: ContentLibrary, main: DsonFile, nodes: SceneNodes) {
+    this.#library = library;
+    this.#main = main;
+    this.#nodes = nodes;
+  }
+
+  /** Adds a mesh per geometry of scene node instance `i` (`/scene/nodes/i/geometries`). */
+  async addInstanceGeometries(instance: JsonRecord, i: number): Promise<void> {
+    const read = this.#main.read;
+    const list = read.optArray(instance.geometries, `/scene/nodes/${i}/geometries`);
+    for (const [geometryInstance, at, g] of read.objects(list, `/scene/nodes/${i}/geometries`)) {
+      const url = read.string(geometryInstance.url, `${at}/url`);
+      const resolved = await this.#library.resolve(url, this.#main, `${at}/url`);
+      if (!resolved) continue;
+      if (resolved.entry.kind !== "geometry") {
+        if (resolved.entry.kind !== "geometry_instance") {
+          this.#library.miss(url, `names a ${resolved.entry.kind}, not a geometry`, this.#main, `${at}/url`);
+        }
+        continue;
+      }
+      const key = typeof geometryInstance.id === "string"
+        ? geometryInstance.id
+        : `${this.#nodes.list[i].key}/${g}`;
+      await this.#add(resolved.entry, i, key);
+    }
+  }
+
+  /**
+   * Without a scene, every library geometry of the main file becomes a mesh of the first figure
+   * (else the first root node); with no node at all, each gets a node of its own.
+   */
+  async addLibraryGeometries(): Promise<void> {
+    const nodes = this.#nodes.list;
+    let owner = nodes.findIndex((n) => n.type === "figure");
+    if (owner < 0) owner = nodes.findIndex((n) => n.parent < 0);
+    for (const entry of this.#main.ids.values()) {
+      if (entry.kind !== "geometry") continue;
+      let node = owner;
+      if (node < 0) {
+        node = this.#nodes.add(
+          undefined,
+          { id: entry.value.id, name: entry.value.name ?? entry.value.id },
+          -1,
+          String(entry.value.id),
+        );
+      }
+      await this.#add(entry, node, String(entry.value.id));
+    }
+  }
+
+  /** The geometry definition mesh `m` was made from. */
+  geometryEntryOf(m: number): DsonEntry {
+    return this.#geometryEntries[m];
+  }
+
+  /** The mesh a URI of the main file names: a geometry instance, a geometry, or a node owning one. */
+  meshFor(uri: string): number | undefined {
+    const parts = parseDsonUri(uri);
+    const byInstance = this.#meshByInstance.get(parts.id);
+    if (byInstance !== undefined) return byInstance;
+    const entry = this.#main.ids.get(parts.id);
+    const byGeometry = this.#geometryEntries.findIndex((g) => g === entry);
+    if (byGeometry >= 0) return byGeometry;
+    const node = this.#nodes.localNode(uri);
+    const byOwner = this.parts.findIndex((p) => p.owner === node);
+    return byOwner >= 0 ? byOwner : undefined;
+  }
+
+  /**
+   * Applies the scene's material instances (`/scene/materials`): a surface per named polygon
+   * group, and the instance's UV set when it differs from the geometry's default.
+   */
+  async applyMaterials(scene: JsonRecord | undefined): Promise<void> {
+    const read = this.#main.read;
+    const instances = scene ? read.optArray(scene.materials, "/scene/materials") : [];
+    for (const [instance, at] of read.objects(instances, "/scene/materials")) {
+      const geometryUri = read.optString(instance.geometry, `${at}/geometry`);
+      const mesh = geometryUri === undefined ? undefined : this.meshFor(geometryUri);
+      if (mesh === undefined) continue;
+      const groups = read.optArray(instance.groups, `${at}/groups`).map((g, k) =>
+        read.string(g, `${at}/groups/${k}`)
+      );
+      const url = read.optString(instance.url, `${at}/url`);
+      const definition = url === undefined
+        ? undefined
+        : (await this.#library.resolve(url, this.#main, `${at}/url`))?.entry;
+      const surface = await readSurface(instance, at, definition, this.#library, this.#main);
+      const parts = this.parts[mesh];
+      for (const group of groups) parts.materials.set(group, { ...surface, name: group });
+      const uvUri = read.optString(instance.uv_set, `${at}/uv_set`);
+      if (uvUri && uvUri !== parts.geometry.defaultUvSet) {
+        parts.uvSet = await this.#loadUvSet(uvUri, this.#main, `${at}/uv_set`, parts.geometry) ?? parts.uvSet;
+      }
+    }
+  }
+
+  /** The gathered meshes, finished against the load's nodes. */
+  finish(): SceneMesh[] {
+    return this.parts.map((parts) => finishMesh(parts, this.#nodes.list));
+  }
+
+  async #add(entry: DsonEntry, owner: number, key: string): Promise<void> {
+    let geometry = this.#decoded.get(entry);
+    if (!geometry) {
+      geometry = decodeGeometry(entry.value, entry.path, entry.file.read);
+      this.#decoded.set(entry, geometry);
+    }
+    const parts: MeshParts = { key, owner, geometry, file: entry.file, morphs: [], materials: new Map() };
+    if (geometry.defaultUvSet) {
+      const at = `${entry.path}/default_uv_set`;
+      parts.uvSet = await this.#loadUvSet(geometry.defaultUvSet, entry.file, at, geometry);
+    }
+    this.#meshByInstance.set(key, this.parts.length);
+    this.#geometryEntries.push(entry);
+    this.parts.push(parts);
+  }
+
+  /**
+   * The UV set `uri` (written in `from` at `at`) names for the geometry, or undefined when it does
+   * not resolve to a UV set or was made for another vertex count (a warning).
+   */
+  async #loadUvSet(
+    uri: string,
+    from: DsonFile,
+    at: string,
+    geometry: DsonGeometry,
+  ): Promise<DsonUvSet | undefined> {
+    const resolved = await this.#library.resolve(uri, from, at);
+    if (!resolved || resolved.entry.kind !== "uv_set") return undefined;
+    const { entry } = resolved;
+    const count = entry.value.vertex_count;
+    if (typeof count === "number" && count !== geometry.vertexCount) {
+      // Daz offers only UV sets whose vertex count matches; another figure's set is not an error.
+      this.#library.miss(
+        uri,
+        `UV set is for ${count} vertices, the geometry has ${geometry.vertexCount}; not applied`,
+        entry.file,
+        `${entry.path}/vertex_count`,
+      );
+      return undefined;
+    }
+    return decodeUvSet(entry.value, entry.path, entry.file.read, geometry.polyCount);
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * Node instancing for a load: the scene's node instances (or the main file's library roots when it
+ * has no scene), each figure's bones brought along per instance, parent links resolved and checked
+ * for cycles, and the lookups later stages need (a URI to its node, a skin joint to its bone).
+ *
+ * @module
+ */
+import type { ContentLibrary } from "./content.ts";
+import { type DsonEntry, type DsonFile, idInFile } from "./dson_file.ts";
+import { figureRoot, type SceneNode } from "./model.ts";
+import type { JsonRecord } from "./read_json.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/**
+ * Fails when library node parents loop within a file (the scene's instances are checked by
+ * {@link SceneNodes.instantiateScene}): every later walk up a hierarchy relies on this.
+ *
+ * @example
+ * ```ts
+ * checkDefinitionCycles(main); // throws a DecodeError naming the cycle
+ * ```
+ */
+export function checkDefinitionCycles(file: DsonFile): void {
+  for (const entry of file.ids.values()) {
+    if (entry.kind !== "node") continue;
+    const seen = new Set<DsonEntry>();
+    let current: DsonEntry | undefined = entry;
+    while (current) {
+      if (seen.has(current)) {
+        file.read.fail(
+          `${entry.path}/parent`,
+          "a parent chain that ends at a root",
+          `#raw:a cycle through ${[...seen].map((e) => `'${e.value.id}'`).join(" → ")}`,
+        );
+      }
+      seen.add(current);
+      const parent: unknown = current.value.parent;
+      if (typeof parent !== "string") break;
+      const id = idInFile(parent, file);
+      if (id === undefined) break;
+      const next = file.ids.get(id);
+      current = next?.kind === "node" ? next : undefined;
+    }
+  }
+}
+
+/**
+ * The nodes of one load, in scene order; a node's index in {@link SceneNodes.list} is how meshes,
+ * skins and parents refer to it.
+ *
+ * @example
+ * ```ts
+ * const nodes = new SceneNodes(library, main);
+ * await nodes.instantiateScene(instances);
+ * nodes.instantiateDescendants();
+ * ```
+ */
+export class SceneNodes {
+  /** The instantiated nodes. */
+  readonly list: SceneNode[] = [];
+  readonly #library: ContentLibrary;
+  readonly #main: DsonFile;
+  readonly #nodeByInstance = new Map<string, number>();
+  readonly #nodeByDefinition = new Map<DsonEntry, number>();
+  readonly #definitions: (DsonEntry | undefined)[] = [];
+  readonly #children = new Map<DsonFile, Map<string, DsonEntry[]>>();
+
+  constructor(library: ContentLibrary, main: DsonFile) {
+    this.#library = library;
+    this.#main = main;
+  }
+
+  /** Adds a node per scene instance (`/scene/nodes`), then links and checks their parents. */
+  async instantiateScene(instances: readonly unknown[]): Promise<void> {
+    const read = this.#main.read;
+    const parents: (string | undefined)[] = [];
+    for (const [instance, at] of read.objects(instances, "/scene/nodes")) {
+      const instanceId = read.string(instance.id, `${at}/id`);
+      const url = read.string(instance.url, `${at}/url`);
+      const resolved = await this.#library.resolve(url, this.#main, `${at}/url`);
+      let definition = resolved?.entry;
+      if (definition && definition.kind !== "node") {
+        this.#library.miss(url, `names a ${definition.kind}, not a node`, this.#main, `${at}/url`);
+        definition = undefined;
+      }
+      this.add(definition, instance, -1, instanceId, at);
+      parents.push(read.optString(instance.parent, `${at}/parent`));
+    }
+    this.#linkSceneParents(parents);
+    this.#checkSceneCycles();
+  }
+
+  /** Without a scene, every library node of the main file that has no parent there is a root. */
+  instantiateLibraryRoots(): void {
+    for (const entry of this.#main.ids.values()) {
+      if (entry.kind === "node" && !hasLocalParent(entry)) {
+        this.add(entry, entry.value, -1, entry.value.id as string);
+      }
+    }
+  }
+
+  /**
+   * Every figure's bones come along with it, also when the scene does not list them. Checked per
+   * instance: a scene may hold the same figure twice, and each copy needs its own skeleton.
+   */
+  instantiateDescendants(): void {
+    for (let n = 0; n < this.list.length; n++) {
+      const definition = this.#definitions[n];
+      if (!definition) continue;
+      for (const child of this.#childrenOf(definition)) {
+        // A listed instance whose parent did not resolve (a root) counts as present: no duplicate.
+        const present = this.list.some((node, i) =>
+          this.#definitions[i] === child && (node.parent === n || node.parent < 0)
+        );
+        if (!present) this.add(child, child.value, n, String(child.value.id));
+      }
+    }
+  }
+
+  /**
+   * Adds a node for a definition, with the overrides of a scene instance at `instanceAt` (absent
+   * when the node is instantiated implicitly, from the definition alone); returns its index.
+   */
+  add(
+    definition: DsonEntry | undefined,
+    instance: JsonRecord,
+    parent: number,
+    key: string,
+    instanceAt?: string,
+  ): number {
+    const def = definition?.value ?? {};
+    const read = definition?.file.read ?? this.#main.read;
+    const at = definition?.path ?? "";
+    // An instance may override any property of its definition except id, type and presentation.
+    const merged: JsonRecord = { ...def, ...instance, id: def.id ?? instance.id, type: def.type ?? "node" };
+    const fromInstance = (name: string) => instanceAt !== undefined && instance[name] !== undefined;
+    const field = (name: string) => (fromInstance(name) ? this.#main.read : read);
+    const fieldPath = (name: string) => (fromInstance(name) ? `${instanceAt}/${name}` : `${at}/${name}`);
+    const vec = (name: string, fallback: number) =>
+      field(name).channelVec3(merged[name], fieldPath(name), fallback);
+    const id = String(merged.id ?? key);
+    const node: SceneNode = {
+      key,
+      id,
+      name: typeof merged.name === "string" ? merged.name : id,
+      label: typeof merged.label === "string" ? merged.label : id,
+      type: typeof merged.type === "string" ? merged.type : "node",
+      parent,
+      definition: definition ? `${definition.file.key}#${id}` : undefined,
+      centerPoint: vec("center_point", 0),
+      endPoint: vec("end_point", 0),
+      orientation: vec("orientation", 0),
+      rotation: vec("rotation", 0),
+      translation: vec("translation", 0),
+      scale: vec("scale", 1),
+      generalScale: field("general_scale").channelNumber(merged.general_scale, fieldPath("general_scale"), 1),
+      rotationOrder: rotationOrder(merged.rotation_order),
+      inheritsScale: merged.inherits_scale !== false,
+      conformTarget: typeof merged.conform_target === "string" ? merged.conform_target : undefined,
+      preferredBase: preferredBase(merged.presentation),
+    };
+    const index = this.list.push(node) - 1;
+    this.#definitions.push(definition);
+    if (!this.#nodeByInstance.has(key)) this.#nodeByInstance.set(key, index);
+    if (definition && !this.#nodeByDefinition.has(definition)) this.#nodeByDefinition.set(definition, index);
+    return index;
+  }
+
+  /** The library entry node `n` was instantiated from, if it resolved. */
+  definitionOf(n: number): DsonEntry | undefined {
+    return this.#definitions[n];
+  }
+
+  /** The node an instance-or-definition URI of the main file names. */
+  localNode(uri: string): number | undefined {
+    const id = idInFile(uri, this.#main);
+    if (id === undefined) return undefined;
+    const byInstance = this.#nodeByInstance.get(id);
+    if (byInstance !== undefined) return byInstance;
+    const entry = this.#main.ids.get(id);
+    return entry ? this.#nodeByDefinition.get(entry) : undefined;
+  }
+
+  /**
+   * The node a skin joint of file `from` names (bone `id` at `uri`), for a mesh owned by `owner`:
+   * by definition, else by bone id within the owner's figure; undefined when it is neither.
+   */
+  jointNode(uri: string, id: string, owner: number, from: DsonFile): number | undefined {
+    const parts = parseDsonUri(uri);
+    const local = parts.filePath === "" ? from.ids.get(parts.id) : undefined;
+    // The instance of that bone in the owner's own figure first: the same figure may be loaded twice.
+    const inFigure = local
+      ? this.list.findIndex((_, i) => this.#definitions[i] === local && isWithinFigureOf(this.list, i, owner))
+      : -1;
+    if (inFigure >= 0) return inFigure;
+    const byDefinition = local ? this.#nodeByDefinition.get(local) : undefined;
+    if (byDefinition !== undefined) return byDefinition;
+    const wanted = parts.id || id;
+    const found = this.list.findIndex((n, i) => n.id === wanted && isWithinFigureOf(this.list, i, owner));
+    return found >= 0 ? found : undefined;
+  }
+
+  /** Sets each scene instance's parent; one naming no instance of this scene is a miss (a root). */
+  #linkSceneParents(parents: readonly (string | undefined)[]): void {
+    for (let i = 0; i < parents.length; i++) {
+      const uri = parents[i];
+      if (uri === undefined) continue;
+      const parent = this.localNode(uri);
+      if (parent === undefined) {
+        this.#library.miss(
+          uri,
+          "no such node instance in this scene",
+          this.#main,
+          `/scene/nodes/${i}/parent`,
+        );
+      } else {
+        this.list[i].parent = parent;
+      }
+    }
+  }
+
+  /** Scene instances' parent chains must end at a root (only instances exist at this point). */
+  #checkSceneCycles(): void {
+    const start = this.list.length;
+    for (let i = 0; i < start; i++) {
+      const seen = new Set<number>();
+      for (let n = i; n >= 0; n = this.list[n].parent) {
+        if (seen.has(n)) {
+          this.#main.read.fail(
+            `/scene/nodes/${i}/parent`,
+            "a parent chain that ends at a root",
+            `#raw:a cycle through ${[...seen].map((k) => `'${this.list[k].key}'`).join(" → ")}`,
+          );
+        }
+        seen.add(n);
+      }
+    }
+  }
+
+  /** The library nodes of `entry`'s file whose parent is `entry` (indexed once per file). */
+  #childrenOf(entry: DsonEntry): DsonEntry[] {
+    let byParent = this.#children.get(entry.file);
+    if (!byParent) {
+      byParent = new Map();
+      for (const candidate of entry.file.ids.values()) {
+        if (candidate.kind !== "node" || typeof candidate.value.parent !== "string") continue;
+        const parentId = idInFile(candidate.value.parent, entry.file);
+        if (parentId === undefined) continue;
+        const list = byParent.get(parentId) ?? [];
+        list.push(candidate);
+        byParent.set(parentId, list);
+      }
+      this.#children.set(entry.file, byParent);
+    }
+    return byParent.get(String(entry.value.id)) ?? [];
+  }
+}
+
+/** Whether a library node's parent is a node of its own file (any file path is ignored here). */
+function hasLocalParent(entry: DsonEntry): boolean {
+  const parent = entry.value.parent;
+  return typeof parent === "string" && entry.file.ids.get(parseDsonUri(parent).id)?.kind === "node";
+}
+
+/** Whether `node` is in the figure `ancestor` belongs to (the step bound guards against loops). */
+function isWithinFigureOf(nodes: readonly SceneNode[], node: number, ancestor: number): boolean {
+  const top = figureRoot(nodes, ancestor);
+  for (let n = node, steps = 0; n >= 0 && steps <= nodes.length; n = nodes[n].parent, steps++) {
+    if (n === top) return true;
+  }
+  return false;
+}
+
+function preferredBase(presentation: unknown): string | undefined {
+  const base = presentation && typeof presentation === "object"
+    ? (presentation as JsonRecord).preferred_base
+    : undefined;
+  return typeof base === "string" && base !== "" ? base : undefined;
+}
+
+/** The rotation order if it names each axis once; DSON's default otherwise. */
+function rotationOrder(value: unknown): string {
+  return typeof value === "string" && /^[XYZ]{3}$/.test(value) && new Set(value).size === 3 ? value : "XYZ";
+}
