@@ -68,6 +68,7 @@ Deno.test("check reports every kind of problem at once, each with its JSON path"
         j: { type: "graph", graph: "missing.json" },
         k: { type: "graph", graph: "needs.json" },
         l: { type: "test.const", params: { value: { $input: "nope" } } },
+        m: { type: "export.gltf", inputs: { scene: "k.value" }, params: { format: "fbx" } },
       },
       outputs: { out: "c.value" },
     },
@@ -91,6 +92,7 @@ Deno.test("check reports every kind of problem at once, each with its JSON path"
       "unreadable_subgraph /nodes/j/graph",
       "missing_graph_input /nodes/k/inputs",
       "unknown_graph_input /nodes/l/params/value/$input",
+      "bad_param /nodes/m/params/format",
       "missing_graph_input /inputs/size",
     ]
   ) assert(kinds.includes(expected), `missing '${expected}' in:\n${kinds.join("\n")}`);
