@@ -8,6 +8,7 @@
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
  * partgraph verify <manifest> [--out DIR] [--json]
+ * partgraph dot <graph>
  * partgraph schema [--out FILE]
  * ```
  *
@@ -29,6 +30,8 @@ import { DEFAULT_MAX_BYTES, DiskCache } from "./cache/disk.ts";
 import { buildManifest, compareManifests, type Manifest } from "./manifest.ts";
 import { describeScene, renderTree } from "./inspect.ts";
 import { graphSchema } from "./schema.ts";
+import { graphToDot } from "./dot.ts";
+import { validateScope } from "./validate.ts";
 import { pickDecoder } from "../nodes/decode/auto.ts";
 import { atomicWrite } from "./fs.ts";
 import type { EventSink } from "./events.ts";
@@ -47,6 +50,7 @@ usage:
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json> [--out DIR] [--json]
+  partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
 
 exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
@@ -98,6 +102,8 @@ export async function main(args: string[]): Promise<number> {
         return await verifyCommand(one(rest, "manifest file"), opts);
       case "schema":
         return await schemaCommand(opts);
+      case "dot":
+        return await dotCommand(one(rest, "graph file"));
       default:
         return usage(`unknown command '${command}'`);
     }
@@ -302,6 +308,13 @@ async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> 
   } finally {
     await Deno.remove(outDir, { recursive: true }).catch(() => {});
   }
+}
+
+async function dotCommand(graphPath: string): Promise<number> {
+  const { issues, scope } = await validateScope(await loadGraph(graphPath), createRegistry());
+  if (!scope) throw new GraphError(issues);
+  console.log(graphToDot(scope).trimEnd());
+  return EXIT.ok;
 }
 
 async function schemaCommand(opts: Opts): Promise<number> {
