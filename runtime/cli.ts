@@ -2,7 +2,7 @@
  * The `partgraph` command line.
  *
  * ```
- * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE]
+ * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE] [--watch]
  * partgraph check <graph> [--set name=value …] [--json]
  * partgraph nodes [--markdown | --json]
  * partgraph inspect <file> [--json]
@@ -29,6 +29,7 @@ import { humanProgress, ndjsonProgress } from "./progress.ts";
 import { DEFAULT_MAX_BYTES, DiskCache } from "./cache/disk.ts";
 import { buildManifest, compareManifests, type Manifest } from "./manifest.ts";
 import { describeScene, renderTree } from "./inspect.ts";
+import { watchGraph } from "./watch.ts";
 import { graphSchema } from "./schema.ts";
 import { graphToDot } from "./dot.ts";
 import { validateScope } from "./validate.ts";
@@ -44,7 +45,7 @@ const USAGE = `partgraph — node-graph pipeline for rigged glTF
 
 usage:
   partgraph run <graph.json> [--set name=value …] [--out DIR] [--json] [--quiet]
-                             [--cache-dir DIR] [--no-cache] [--manifest FILE]
+                             [--cache-dir DIR] [--no-cache] [--manifest FILE] [--watch]
   partgraph check <graph.json> [--set name=value …] [--json]
   partgraph nodes [--markdown | --json]
   partgraph inspect <model file> [--json]
@@ -72,6 +73,7 @@ export async function main(args: string[]): Promise<number> {
         "cache-dir": { type: "string" },
         "no-cache": { type: "boolean" },
         manifest: { type: "string" },
+        watch: { type: "boolean", short: "w" },
         markdown: { type: "boolean" },
         "max-size": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -122,6 +124,7 @@ type Opts = {
   "cache-dir"?: string;
   "no-cache"?: boolean;
   manifest?: string;
+  watch?: boolean;
   markdown?: boolean;
   "max-size"?: string;
 };
@@ -136,6 +139,7 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
   ]);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
+  if (opts.watch) return await watchCommand(graphPath, inputs, outDir, cacheDir, opts);
   const onEvent: EventSink | undefined = opts.json
     ? ndjsonProgress()
     : opts.quiet || !Deno.stderr.isTerminal()
@@ -181,6 +185,39 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
     else for (const f of error.failures) console.error(`error: ${f.message}`);
     return EXIT.failed;
   }
+}
+
+/** `run --watch`: runs again whenever the graph or a file it read changes, until interrupted. */
+async function watchCommand(
+  graphPath: string,
+  inputs: Record<string, unknown>,
+  outDir: string,
+  cacheDir: string | undefined,
+  opts: Opts,
+): Promise<number> {
+  const stop = new AbortController();
+  Deno.addSignalListener("SIGINT", () => stop.abort());
+  await watchGraph(graphPath, {
+    inputs,
+    outDir,
+    cacheDir: cacheDir ?? false,
+    noCache: opts["no-cache"],
+    signal: stop.signal,
+    onEvent: opts.json ? ndjsonProgress() : opts.quiet ? undefined : humanProgress(),
+    onRound({ run, error }) {
+      if (run) {
+        const states = Object.values(run.nodes);
+        const ran = states.filter((n) => n.state === "done").length;
+        console.error(
+          `${states.length} nodes (${ran} ran) — watching ${graphPath} and its inputs; Ctrl-C stops`,
+        );
+      } else if (error instanceof GraphError) graphProblems(error.issues, !!opts.json);
+      else if (error instanceof RunError) {
+        for (const f of error.failures) console.error(`error: ${f.message}`);
+      } else console.error(`error: ${error instanceof Error ? error.message : error}`);
+    },
+  });
+  return EXIT.ok;
 }
 
 async function checkCommand(graphPath: string, opts: Opts): Promise<number> {

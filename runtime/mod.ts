@@ -59,6 +59,11 @@ export type { ActionRecord, CacheStats, FileDigest, StoredOutput } from "./cache
 export { buildManifest, compareManifests } from "./manifest.ts";
 export type { Manifest, ManifestDifference } from "./manifest.ts";
 export { graphSchema } from "./schema.ts";
+export { watchGraph } from "./watch.ts";
+export type { WatchOptions, WatchRound } from "./watch.ts";
+export { graphToDot } from "./dot.ts";
+export { validateScope } from "./validate.ts";
+export type { Scope, Signature } from "./validate.ts";
 export type { JsonSchema } from "./schema.ts";
 export { DecodeError, GraphError, NodeFailure, PartgraphError, RunError } from "./errors.ts";
 export type { DecodeErrorInit, DecodeLocation, GraphIssue, GraphIssueKind } from "./errors.ts";

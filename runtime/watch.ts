@@ -1,0 +1,92 @@
+/**
+ * Watch mode: run a graph, then run it again whenever the graph files or any file it read change.
+ * The in-memory tier is kept between rounds, so a tweak re-runs only the nodes it affects.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { type GraphRun, runGraph, type RunGraphOptions } from "./api.ts";
+
+/** What one round of {@link watchGraph} produced: a run, or the error that stopped it. */
+export type WatchRound = { run: GraphRun; error?: undefined } | { run?: undefined; error: unknown };
+
+/** Options of {@link watchGraph}. */
+export interface WatchOptions extends RunGraphOptions {
+  /** Ends the watch (the promise then resolves). */
+  readonly signal: AbortSignal;
+  /** Called after every round. */
+  readonly onRound: (round: WatchRound) => void;
+  /** Quiet time after a change before running again, in milliseconds (editors write in bursts). */
+  readonly debounceMs?: number;
+}
+
+/**
+ * Runs a graph file now and after every change to it, its node groups or the files its nodes read,
+ * until `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * const stop = new AbortController();
+ * await watchGraph("graphs/aircraft.json", { signal: stop.signal, onRound: (r) => console.log(r.error ?? "ok") });
+ * ```
+ */
+export async function watchGraph(graphPath: string, options: WatchOptions): Promise<void> {
+  const memory = options.memory ?? new Map();
+  let watched = [resolve(graphPath)];
+  while (!options.signal.aborted) {
+    try {
+      const run = await runGraph(graphPath, { ...options, memory });
+      watched = [
+        ...run.plan.files.map((f) => f.file),
+        // Folder listings are recorded as "<folder>/*": watch the folder itself.
+        ...run.reads.map((r) => r.path.endsWith("/*") ? r.path.slice(0, -2) : r.path),
+      ];
+      options.onRound({ run });
+    } catch (error) {
+      options.onRound({ error });
+      watched = [...new Set([resolve(graphPath), ...watched])];
+    }
+    await nextChange(watched, options.signal, options.debounceMs ?? 100);
+  }
+}
+
+/** Resolves after the first change to any of `paths` (then a quiet period), or when aborted. */
+async function nextChange(paths: string[], signal: AbortSignal, debounceMs: number): Promise<void> {
+  const existing: string[] = [];
+  for (const path of new Set(paths)) {
+    if (await Deno.stat(path).then(() => true, () => false)) existing.push(path);
+  }
+  if (signal.aborted) return;
+  if (!existing.length) {
+    // Nothing to watch yet (the graph file was deleted): look again in a second.
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, 1000);
+      signal.addEventListener("abort", () => (clearTimeout(timer), done()), { once: true });
+    });
+    return;
+  }
+  const watcher = Deno.watchFs(existing);
+  const close = () => {
+    try {
+      watcher.close();
+    } catch { /* already closed */ }
+  };
+  signal.addEventListener("abort", close, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await new Promise<void>((done) => {
+      (async () => {
+        for await (const event of watcher) {
+          if (event.kind === "access") continue;
+          clearTimeout(timer);
+          timer = setTimeout(done, debounceMs);
+        }
+        done(); // the watcher was closed: aborted
+      })();
+    });
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", close);
+    close();
+  }
+}

@@ -1,0 +1,45 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { watchGraph, type WatchRound } from "../../runtime/watch.ts";
+
+Deno.test("watch runs again when a file the graph read changes, re-running only what depends on it", async () => {
+  const dir = await Deno.makeTempDir();
+  const src = join(dir, "in.txt");
+  await Deno.writeTextFile(src, "first");
+  const graph = join(dir, "copy.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      nodes: {
+        read: { type: "io.read", params: { path: src } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.txt" } },
+        fighter: { type: "demo.fighter", params: { detail: 1 } },
+      },
+      outputs: { scene: "fighter.scene" },
+    }),
+  );
+  const rounds: WatchRound[] = [];
+  const stop = new AbortController();
+  const watching = watchGraph(graph, {
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    signal: stop.signal,
+    debounceMs: 30,
+    onRound(round) {
+      rounds.push(round);
+      if (rounds.length === 1) setTimeout(() => Deno.writeTextFile(src, "second"), 50);
+      else stop.abort();
+    },
+  });
+  const timeout = setTimeout(() => stop.abort(), 10_000);
+  await watching;
+  clearTimeout(timeout);
+  assertEquals(rounds.length, 2, "a second round ran after the edit");
+  const [first, second] = rounds.map((r) => r.run!);
+  assert(first && second, String(rounds.map((r) => r.error)));
+  assertEquals(second.nodes.read.state, "done");
+  assertEquals(second.nodes.write.state, "done");
+  assertEquals(second.nodes.fighter.state, "cached", "the unaffected branch stays cached");
+  assertEquals(await Deno.readTextFile(join(dir, "out", "copy.txt")), "second");
+});
