@@ -42,7 +42,7 @@ export const rigAssignSide = defineNode({
     },
   },
   run({ inputs, params }) {
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: true });
     const frame = resolveFrame(scene, params.forward, params.up);
     const matrix = aircraftMatrix(frame);
     const roots = topLevelNodes(scene.getRoot().listNodes());

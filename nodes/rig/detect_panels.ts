@@ -40,7 +40,7 @@ export const rigDetectPanels = defineNode({
   },
   run({ inputs, params, ctx }) {
     if (!params.names) return { scene: inputs.scene };
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: true });
     warnAboutSurfaceBones(scene, ctx);
     const nodes = scene.getRoot().listNodes();
     // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.

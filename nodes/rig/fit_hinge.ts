@@ -88,7 +88,7 @@ export const rigFitHinge = defineNode({
     },
   },
   run({ inputs, params, ctx }) {
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: true });
     const frame = resolveFrame(scene, params.forward, params.up);
     const toAircraft = aircraftMatrix(frame);
     const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))

@@ -64,7 +64,7 @@ export const rigInsertPivot = defineNode({
   outputs: { scene: { type: "scene", doc: "The scene with a pivot above every fitted panel." } },
   params: {},
   run({ inputs, ctx }) {
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: true });
     const animated = animatedNodes(scene);
     const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
       .filter((node) =>

@@ -26,7 +26,7 @@ export const rigParts = defineNode({
   params: {},
   run({ inputs, ctx }) {
     warnIfUnresolved(inputs.scene, ctx);
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: true });
     for (const node of scene.getRoot().listNodes()) {
       const ctrlType = declaredCtrlType(node);
       if (!ctrlType) continue;

@@ -3,7 +3,18 @@
  *
  * @module
  */
-import { Document, type Property, PropertyType } from "@gltf-transform/core";
+import { type Accessor, Document, type Property, PropertyType, type TypedArray } from "@gltf-transform/core";
+
+/** Options of {@link copyScene}. */
+export interface CopyOptions {
+  /**
+   * Share vertex data (accessor arrays) with the source instead of copying it. Only for nodes that
+   * never write into a typed array — that change names, extras, transforms or the hierarchy, like
+   * the rig nodes: values are immutable, so the shared arrays stay as they are, and a pipeline of
+   * such nodes no longer copies every vertex at every step. Default false.
+   */
+  readonly shareData?: boolean;
+}
 
 /**
  * Returns an independent copy of a document: every property, extension, extras and buffer.
@@ -14,7 +25,25 @@ import { Document, type Property, PropertyType } from "@gltf-transform/core";
  * mine.getRoot().listNodes()[0].setName("changed"); // the input keeps its name
  * ```
  */
-export function copyScene(source: Document): Document {
+export function copyScene(source: Document, options: CopyOptions = {}): Document {
+  if (!options.shareData) return copyAll(source).target;
+  // glTF-Transform copies arrays as it copies accessors; detach them for the copy, then hand the
+  // same arrays to both documents. Nothing else can observe the source meanwhile (synchronous).
+  const arrays = source.getRoot().listAccessors().map((accessor) => [accessor, accessor.getArray()] as const);
+  for (const [accessor] of arrays) accessor.setArray(null);
+  let copied: ReturnType<typeof copyAll> | undefined;
+  try {
+    copied = copyAll(source);
+  } finally {
+    for (const [accessor, array] of arrays) {
+      accessor.setArray(array as TypedArray | null);
+      (copied?.map.get(accessor) as Accessor | undefined)?.setArray(array as TypedArray | null);
+    }
+  }
+  return copied!.target;
+}
+
+function copyAll(source: Document): { target: Document; map: Map<Property, Property> } {
   const target = new Document().setLogger(source.getLogger());
   for (const extension of source.getRoot().listExtensionsUsed()) {
     // deno-lint-ignore no-explicit-any
@@ -41,5 +70,5 @@ export function copyScene(source: Document): Document {
   }
   for (const [from, to] of pairs) to.copy(from, resolve);
   target.getRoot().copy(source.getRoot(), resolve);
-  return target;
+  return { target, map };
 }
