@@ -1,5 +1,7 @@
 import { ok as assert } from "node:assert/strict";
 import { CATALOGUE_BEGIN, CATALOGUE_END, withCatalogue } from "../scripts/update_docs.ts";
+import { runGraph } from "../runtime/api.ts";
+import { buildFighterScene } from "../nodes/demo/fighter.ts";
 
 const root = new URL("../", import.meta.url);
 const readme = await Deno.readTextFile(new URL("README.md", root));
@@ -25,6 +27,21 @@ Deno.test("the README shows the library example verbatim, and it runs", async ()
     console.log = log;
   }
   assert(/^the demo fighter has [1-9]\d* meshes$/.test(lines.join("\n")), lines.join("\n"));
+});
+
+Deno.test("the README's custom node module is the example file, and the example graph runs it", async () => {
+  const module = await Deno.readTextFile(new URL("examples/report_bounds.ts", root));
+  assert(readme.includes(module.trim()), "README.md must show examples/report_bounds.ts verbatim");
+  const outDir = await Deno.makeTempDir();
+  const run = await runGraph(new URL("examples/bounds.json", root).pathname, { outDir, cacheDir: false });
+  const bounds = run.outputs.bounds as Record<string, { min: number[]; max: number[] }>;
+  // Independently: the canopy glass's extent from its own POSITION array.
+  const mesh = buildFighterScene(2).getRoot().listMeshes().find((m) => m.getName() === "Canopy_Glass")!;
+  const array = mesh.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
+  const ys = Array.from({ length: array.length / 3 }, (_, i) => array[i * 3 + 1]);
+  assert(Math.abs(bounds.Canopy_Glass.max[1] - Math.max(...ys)) <= 5e-4, JSON.stringify(bounds.Canopy_Glass));
+  assert(Math.abs(bounds.Canopy_Glass.min[1] - Math.min(...ys)) <= 5e-4, JSON.stringify(bounds.Canopy_Glass));
+  assert(JSON.parse(await Deno.readTextFile(`${outDir}/fighter.bounds.json`)).Canopy_Glass);
 });
 
 Deno.test("CI runs the README's test command, and both set-up commands name existing tasks", async () => {
