@@ -6,11 +6,12 @@
  *
  * @module
  */
-import type { Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
+import { panelPositions } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
 import { transformPoint } from "./transform.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
@@ -60,7 +61,7 @@ export const rigAssignSide = defineNode({
     for (const node of listPartNodes(roots)) {
       const part = getPart(node)!;
       if (part.side) continue;
-      const side = sideFromName(node.getName()) ?? sideFromGeometry(node, matrix, centreBand);
+      const side = sideFromName(node.getName()) ?? sideFromGeometry(scene, node, matrix, centreBand);
       setPart(node, { ...part, side });
     }
     return { scene };
@@ -68,11 +69,11 @@ export const rigAssignSide = defineNode({
 });
 
 /**
- * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry, or of its origin
- * when it has none.
+ * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry (a skin bone's:
+ * the vertices skinned to it), or of its origin when it has none.
  */
-function sideFromGeometry(node: Node, matrix: number[], centreBand: () => number): Side {
-  const bounds = positionBounds(gatherPositions(node, matrix));
+function sideFromGeometry(doc: Document, node: Node, matrix: number[], centreBand: () => number): Side {
+  const bounds = positionBounds(panelPositions(doc, node, matrix));
   const lateral = bounds
     ? (bounds.min[2] + bounds.max[2]) / 2
     : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2];

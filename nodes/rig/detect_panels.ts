@@ -6,15 +6,18 @@
  * in it (`Flap_Track`, `Aileron_Bay`) and cockpit parts (`RudderPedal_L`) are skipped, as are
  * `HINGE_`/`CTRL_` helpers, nodes without geometry, rigged parts and what is under or holds one.
  * The outermost matching node is the panel; a trim tab inside a surface is a panel of its own.
+ * A skin joint named like a surface that holds no mesh (an armature bone such as `aileron_L`) is a
+ * panel too, marked `driven_by: "skin"`: its geometry is the skinned vertices weighted mostly to it.
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
-import { defineNode, type RunContext } from "../../runtime/node.ts";
+import type { Node } from "@gltf-transform/core";
+import { defineNode } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
+import { skinJoints } from "./bone_geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
@@ -41,11 +44,12 @@ export const rigDetectPanels = defineNode({
   run({ inputs, params, ctx }) {
     if (!params.names) return { scene: inputs.scene };
     const scene = copyScene(inputs.scene, { shareData: true });
-    warnAboutSurfaceBones(scene, ctx);
     const nodes = scene.getRoot().listNodes();
+    // A skinned mesh under a bone is drawn where its joints put it, so it is no geometry of the bone's.
+    const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));
     // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.
     const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
-    const panels = acceptCandidates(findCandidates(topLevelNodes(nodes)), pitchPart);
+    const panels = acceptCandidates(findCandidates(topLevelNodes(nodes), bones), pitchPart);
     if (panels.length === 0 && !nodes.some(isPart)) {
       // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
       ctx.warn(
@@ -58,6 +62,7 @@ export const rigDetectPanels = defineNode({
       setPart(node, {
         kind: match.kind,
         found_by: "name",
+        driven_by: bones.has(node) ? "skin" : undefined,
         unit: "deg",
         min: spec.min,
         max: spec.max,
@@ -70,35 +75,19 @@ export const rigDetectPanels = defineNode({
   },
 });
 
-/**
- * Skinned aircraft often move their surfaces with bones (`aileron_l`): a bone holds no mesh of its
- * own, so name search passes it by — say so rather than find nothing in silence.
- */
-function warnAboutSurfaceBones(doc: Document, ctx: RunContext): void {
-  const joints = new Set(doc.getRoot().listSkins().flatMap((skin) => skin.listJoints()));
-  for (const joint of joints) {
-    const match = matchPanelName(joint.getName());
-    if (!match || hasGeometry(joint) || isPart(joint)) continue;
-    let parent = joint.getParentNode();
-    while (parent && !(joints.has(parent) && matchPanelName(parent.getName()))) {
-      parent = parent.getParentNode();
-    }
-    if (parent) continue; // reported with the bone above it
-    ctx.warn(
-      `skin joint '${joint.getName()}' is named like a control surface (${match.kind}) but holds no mesh: ` +
-        "the rig fits meshes, not skinned vertices, so it is not rigged (it can be driven as a bone)",
-    );
-  }
-}
-
-function hasGeometry(node: Node): boolean {
+function hasGeometry(node: Node, options: { rigidOnly?: boolean } = {}): boolean {
   return subtreeNodes(node).some((n) =>
+    !(options.rigidOnly && n.getSkin()) &&
     n.getMesh()?.listPrimitives().some((p) => p.getAttribute("POSITION"))
   );
 }
 
-/** Walks the hierarchy top-down collecting name matches (outermost first). */
-function findCandidates(roots: readonly Node[]): Candidate[] {
+/**
+ * Walks the hierarchy top-down collecting name matches (outermost first) among nodes with geometry
+ * and skin `bones` without (whose geometry is the vertices skinned to them).
+ */
+function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candidate[] {
+  const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
   const out: Candidate[] = [];
   const visit = (node: Node, outer: Candidate | undefined) => {
     if (isPart(node)) return;
@@ -106,7 +95,9 @@ function findCandidates(roots: readonly Node[]): Candidate[] {
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     const allowed = match &&
       (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
-    if (allowed && !holdsNonTabPart(node) && hasGeometry(node) && !isGroupOfPanels(node, match)) {
+    if (
+      allowed && !holdsNonTabPart(node) && movesGeometry(node) && !isGroupOfPanels(node, match, movesGeometry)
+    ) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
       for (const child of node.listChildren()) visit(child, candidate);
@@ -133,10 +124,10 @@ function holdsNonTabPart(node: Node): boolean {
  * A node named like a surface that holds two or more separate surfaces — named in the plural
  * (`Canards`) or holding surfaces of different sides — is a group of panels, not a panel.
  */
-function isGroupOfPanels(node: Node, match: NameMatch): boolean {
+function isGroupOfPanels(node: Node, match: NameMatch, movesGeometry: (node: Node) => boolean): boolean {
   const inner: Node[] = [];
   const visit = (n: Node) => {
-    if (matchPanelName(n.getName()) && hasGeometry(n)) inner.push(n);
+    if (matchPanelName(n.getName()) && movesGeometry(n)) inner.push(n);
     else for (const child of n.listChildren()) visit(child);
   };
   for (const child of node.listChildren()) visit(child);

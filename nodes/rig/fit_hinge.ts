@@ -4,7 +4,9 @@
  * leading-edge devices, quarter chord for stabilators and canards) at mid-thickness, and a robust
  * line through them. The hinge is stored in the panel's parent space (full inverse transform, so
  * mirrored and non-uniformly scaled parents work), signed by trying a small rotation so a positive
- * angle moves the far edge the way the kind says, with the fit quality.
+ * angle moves the far edge the way the kind says, with the fit quality. A panel that is a skin bone
+ * (`driven_by: "skin"`) is fitted to the rest-pose skinned vertices weighted mostly to it; the pivot
+ * turns the bone, which turns them the same way.
  *
  * @module
  */
@@ -20,6 +22,7 @@ import {
   UP_PARAM,
 } from "./frame.ts";
 import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
   fitHinge,
   HINGE_FIT_DEFAULTS,
@@ -97,7 +100,7 @@ export const rigFitHinge = defineNode({
     const vertexCounts = new Map<Node, number>();
     const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
     for (const node of panels) {
-      const fitted = fitPanel(node, toAircraft, options, ctx);
+      const fitted = fitPanel(scene, node, toAircraft, options, ctx);
       if (!fitted) continue;
       fits.set(node, fitted.fit);
       vertexCounts.set(node, fitted.vertices);
@@ -119,6 +122,7 @@ export const rigFitHinge = defineNode({
  * zero-scale parent, non-finite positions).
  */
 function fitPanel(
+  doc: Document,
   node: Node,
   toAircraft: Mat4,
   options: Omit<HingeFitOptions, "edge">,
@@ -130,14 +134,25 @@ function fitPanel(
     ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
     return undefined;
   }
+  const bone = part.driven_by === "skin";
   const skip = (why: string) => {
-    ctx.warn(`panel '${node.getName()}' ${why}; not rigged`);
+    const what = bone ? `skin bone '${node.getName()}' (${part.kind})` : `panel '${node.getName()}'`;
+    ctx.warn(`${what} ${why}; not rigged`);
     clearPart(node);
     return undefined;
   };
+  const { positions, count } = bone
+    ? gatherBonePositions(doc, node, toAircraft)
+    : gatherPositions(node, toAircraft);
+  if (bone && count < 3) {
+    return skip(
+      `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
+        "(it can still be driven as a bone)",
+    );
+  }
   // A skinned mesh is drawn where its joints put it and an instanced one once per instance: a pivot
   // above the node would turn neither as the panel.
-  const meshNodes = subtreeNodes(node).filter((n) => n.getMesh());
+  const meshNodes = bone ? [] : subtreeNodes(node).filter((n) => n.getMesh());
   const skinned = meshNodes.find((n) => n.getSkin());
   if (skinned) {
     return skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
@@ -146,7 +161,6 @@ function fitPanel(
   if (instanced) {
     return skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
   }
-  const { positions, count } = gatherPositions(node, toAircraft);
   if (count === 0) return skip("has no vertices");
   const parent = node.getParentNode();
   if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {

@@ -8,7 +8,8 @@
  * Transforms are composed in parent space (pivot TRS has unit scale; the panel keeps its own scale),
  * so mirrored and non-uniformly scaled parents are never decomposed. Components within 1e-4 of
  * identity are snapped to it: glTF writers drop near-identity transforms (within 1e-5), which would
- * otherwise move the panel on export.
+ * otherwise move the panel on export. A skin bone panel is handled the same way: it keeps its world
+ * pose, so its inverse bind matrix stays valid, and turning the pivot turns the vertices skinned to it.
  *
  * @module
  */
@@ -17,6 +18,7 @@ import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { copyScene } from "../scene/copy.ts";
 import { mergeExtras } from "../scene/extras.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
+import { gatherBonePositions } from "./bone_geometry.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -76,7 +78,7 @@ export const rigInsertPivot = defineNode({
       }
       return insertPivot(scene, panel);
     });
-    for (const pivot of pivots) if (getPart(pivot)!.kind === "trim_tab") rideOnHost(pivot, pivots);
+    for (const pivot of pivots) if (getPart(pivot)!.kind === "trim_tab") rideOnHost(scene, pivot, pivots);
     return { scene };
   },
 });
@@ -173,14 +175,18 @@ function insertPivot(doc: Document, panel: Node): Node {
  * pivot sharing its parent, the tab's pivot moves under that pivot. Both are rigid (unit scale) in
  * one parent space, so the move composes exactly and keeps the tab's world pose.
  */
-function rideOnHost(tab: Node, pivots: readonly Node[]): void {
+function rideOnHost(doc: Document, tab: Node, pivots: readonly Node[]): void {
   const part = getPart(tab)!;
   const hinge = part.hinge!;
   let host: Node | undefined;
   let hostVolume = Infinity;
   for (const pivot of pivots) {
     if (getPart(pivot)!.kind === "trim_tab" || !sameOwners(pivot, tab)) continue;
-    const bounds = positionBounds(gatherPositions(pivot, IDENTITY));
+    // A bone's pivot holds the bone (its first child), whose geometry is the vertices skinned to it.
+    const bone = getPart(pivot)!.driven_by === "skin" ? pivot.listChildren()[0] : undefined;
+    const bounds = positionBounds(
+      bone ? gatherBonePositions(doc, bone, IDENTITY) : gatherPositions(pivot, IDENTITY),
+    );
     if (!bounds) continue;
     const size = sub(bounds.max, bounds.min);
     const margin = 0.05 * Math.hypot(...size);

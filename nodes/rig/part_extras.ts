@@ -54,6 +54,11 @@ export interface PartAnnotation {
   /** A panel kind, a decoder's joint kind (`rev`, `pris`, …) or `other`. */
   kind: string;
   found_by: FoundBy;
+  /**
+   * `"skin"` for a panel that is a skin bone: its geometry is the skinned vertices weighted mostly to
+   * it, not meshes under it.
+   */
+  driven_by?: "skin";
   side?: Side;
   /** Mirrors of the interop extras (see the part contract). */
   ctrl_type?: "rotation" | "translation";

@@ -1,6 +1,6 @@
 /**
  * `rig.report` — gathers the rig as JSON: every part with its name, node path, kind, side, how it
- * was found, limits, hinge (origin and axis in world and in the aircraft frame) and fit quality.
+ * was found (and `driven_by: "skin"` for a skin bone), limits, hinge (origin and axis in world and in the aircraft frame) and fit quality.
  * Parts that are nodes turning about their own X (declared parts, inserted pivots) report that X;
  * panels fitted but not yet given a pivot report the fitted hinge.
  *
@@ -47,6 +47,7 @@ export const rigReport = defineNode({
         kind: part.kind,
         side: part.side ?? null,
         found_by: part.found_by,
+        driven_by: part.driven_by ?? null,
         ctrl_type: declaredCtrlType(node) ?? part.ctrl_type ?? null,
         unit: part.unit ?? null,
         min: part.min ?? null,

@@ -99,7 +99,8 @@ function randomScene(next: () => number): Document {
       if (trs.scale![0] === 0 || (parentWorld && linearDeterminant(parentWorld) === 0)) continue;
       const panel = addPanel(doc, parent, spec, trs);
       if (next() < 0.1) addMorphTarget(doc, panel, [next(), next(), next()], next());
-      if (next() < 0.05) skinToJoints(doc, panel, [addGroup(doc, undefined, `Bone_${i}`)]);
+      // The bone is named after the panel, so a surface name makes it a skin-driven panel of its own.
+      if (next() < 0.05) skinToJoints(doc, panel, [addGroup(doc, undefined, `${name}_bone`)]);
       parents.push(panel);
     }
   }

@@ -18,6 +18,7 @@ import {
   axisAngle,
   axisErrorDegrees,
   distanceToLine,
+  IDENTITY,
   maxDisplacement,
   newScene,
   type PanelSpec,
@@ -186,7 +187,7 @@ Deno.test("points, a line or one point are warned about and not rigged; one tria
   }
 });
 
-Deno.test("skinned and GPU-instanced panels are warned about, not rigged; a panel under a skinned node is", async () => {
+Deno.test("skinned and GPU-instanced panels are warned about; the skin's surface bone and a panel under a skinned node are rigged", async () => {
   const doc = newScene();
   const armature = addGroup(doc, undefined, "Armature");
   const bone = addGroup(doc, armature, "aileron_r_bone", { translation: [2.3, 0, 0.8] });
@@ -210,7 +211,7 @@ Deno.test("skinned and GPU-instanced panels are warned about, not rigged; a pane
   const before = worldVertices(nodeNamed(file, "Elevator_R"));
   const result = await rig(file);
   await assertSound(result);
-  assertEquals(result.report.parts.map((p) => p.panel), ["Elevator_R"]);
+  assertEquals(result.report.parts.map((p) => p.panel), ["aileron_r_bone", "Elevator_R"]);
   const { degrees, offset } = hingeError(
     result,
     elevator,
@@ -222,11 +223,14 @@ Deno.test("skinned and GPU-instanced panels are warned about, not rigged; a pane
   const messages = result.ctx.warnings.map((w) => w.message).join("\n");
   assert(messages.includes("panel 'Aileron_R' has a skinned mesh ('Aileron_R')"), messages);
   assert(messages.includes("panel 'Flap_R' has a GPU-instanced mesh ('Flap_R')"), messages);
-  // The bone that moves the skinned aileron is named after it: said once, for the bone and its tip.
-  assertEquals(result.ctx.warnings.filter((w) => w.message.startsWith("skin joint")).map((w) => w.message), [
-    "skin joint 'aileron_r_bone' is named like a control surface (aileron) but holds no mesh: the rig fits " +
-    "meshes, not skinned vertices, so it is not rigged (it can be driven as a bone)",
-  ]);
+  // The bone that moves the skinned aileron is named after it: it is the panel (its tip bone is not).
+  const boneError = hingeError(result, aileron("Aileron_R"), "aileron_r_bone", IDENTITY);
+  assert(
+    boneError.degrees < 0.05 && boneError.offset < 0.001,
+    `${boneError.degrees}°, ${boneError.offset} m`,
+  );
+  assertEquals(result.report.parts[0].found_by, "name");
+  assert(!messages.includes("aileron_r_bone_end"), messages);
 });
 
 Deno.test("a panel with morph targets is fitted in the shape its default weights draw", async () => {

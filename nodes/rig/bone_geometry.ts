@@ -1,0 +1,205 @@
+/**
+ * The geometry a skin bone moves: the vertices of every mesh skinned to it whose weight on the bone
+ * is dominant, skinned to where they are drawn at rest (world = Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v, weights
+ * renormalised) — what {@link fitHinge} fits when a control surface is an armature bone rather than
+ * a mesh. Vertices dominated by one of the bone's descendant joints (a trim tab's bone) are left to
+ * that bone.
+ *
+ * @module
+ */
+import type { Accessor, Document, Node, Primitive, Skin } from "@gltf-transform/core";
+import { type GatheredPositions, gatherPositions, subtreeNodes } from "./geometry.ts";
+import { getPart } from "./part_extras.ts";
+import { type Mat4, multiply } from "./transform.ts";
+
+/** A vertex belongs to a bone when at least this share of its skin weight is on it. */
+export const DOMINANT_WEIGHT = 0.5;
+
+const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/** The nodes listed as joints by any skin of the document. */
+export function skinJoints(doc: Document): Set<Node> {
+  return new Set(doc.getRoot().listSkins().flatMap((skin) => skin.listJoints()));
+}
+
+/**
+ * The geometry a panel moves, transformed by `frame`: a skin bone's dominant skinned vertices, else
+ * the meshes under the node.
+ */
+export function panelPositions(doc: Document, node: Node, frame: Mat4): GatheredPositions {
+  return getPart(node)?.driven_by === "skin"
+    ? gatherBonePositions(doc, node, frame)
+    : gatherPositions(node, frame);
+}
+
+/**
+ * Positions (transformed by `frame`) of the rest-pose skinned vertices dominated by `bone`, over
+ * every mesh node skinned with a skin that lists it.
+ *
+ * @example
+ * ```ts
+ * const { positions, count } = gatherBonePositions(doc, nodeNamed("aileron_L"), aircraftMatrix(frame));
+ * ```
+ */
+export function gatherBonePositions(doc: Document, bone: Node, frame: Mat4): GatheredPositions {
+  const chunks: Float64Array[] = [];
+  let total = 0;
+  const descendants = new Set(subtreeNodes(bone).slice(1));
+  const meshNodes = doc.getRoot().listNodes().filter((n) => n.getMesh() && n.getSkin());
+  for (const skin of doc.getRoot().listSkins()) {
+    const joints = skin.listJoints();
+    if (!joints.includes(bone)) continue;
+    const skinMatrices = jointMatrices(skin, frame);
+    // 1: the bone, 2: one of its descendants, 0: another joint.
+    const role = Uint8Array.from(joints, (j) => j === bone ? 1 : descendants.has(j) ? 2 : 0);
+    for (const node of meshNodes) {
+      if (node.getSkin() !== skin) continue;
+      const mesh = node.getMesh()!;
+      const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
+      for (const primitive of mesh.listPrimitives()) {
+        const chunk = skinnedDominant(primitive, weights, skinMatrices, role);
+        if (chunk.length) {
+          chunks.push(chunk);
+          total += chunk.length / 3;
+        }
+      }
+    }
+  }
+  const positions = new Float64Array(total * 3);
+  let offset = 0;
+  for (const chunk of chunks) {
+    positions.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { positions, count: total };
+}
+
+/** `frame × jointWorld × inverseBind` for every joint of a skin, 16 numbers each. */
+function jointMatrices(skin: Skin, frame: Mat4): Float64Array {
+  const joints = skin.listJoints();
+  const inverseBind = skin.getInverseBindMatrices();
+  const usable = inverseBind && inverseBind.getType() === "MAT4" && inverseBind.getCount() >= joints.length;
+  const out = new Float64Array(joints.length * 16);
+  const element = new Array<number>(16).fill(0);
+  joints.forEach((joint, j) => {
+    const ibm = usable ? inverseBind.getElement(j, element) : IDENTITY;
+    out.set(multiply(frame, multiply(joint.getWorldMatrix(), ibm)), j * 16);
+  });
+  return out;
+}
+
+/** One JOINTS_n/WEIGHTS_n pair as flat arrays, four influences per vertex. */
+interface InfluenceSet {
+  readonly joints: ArrayLike<number>;
+  readonly weights: ArrayLike<number>;
+}
+
+/**
+ * The JOINTS_n/WEIGHTS_n pairs of a primitive that match its vertex count, as flat arrays: the
+ * accessors' own arrays when they hold plain values, else decoded once (normalized weights).
+ */
+function influenceSets(primitive: Primitive, count: number): InfluenceSet[] {
+  const sets: InfluenceSet[] = [];
+  for (let n = 0;; n++) {
+    const joints = primitive.getAttribute(`JOINTS_${n}`);
+    const weights = primitive.getAttribute(`WEIGHTS_${n}`);
+    if (!joints || !weights) break;
+    if (joints.getCount() !== count || weights.getCount() !== count) continue;
+    if (joints.getType() !== "VEC4" || weights.getType() !== "VEC4") continue;
+    sets.push({ joints: flatVec4(joints, count), weights: flatVec4(weights, count) });
+  }
+  return sets;
+}
+
+function flatVec4(accessor: Accessor, count: number): ArrayLike<number> {
+  const array = accessor.getArray();
+  if (array && !accessor.getNormalized() && array.length >= count * 4) return array;
+  const out = new Float64Array(count * 4);
+  const element = [0, 0, 0, 0];
+  for (let i = 0; i < count; i++) out.set(accessor.getElement(i, element), i * 4);
+  return out;
+}
+
+/** Skinned positions (xyz triples) of a primitive's vertices dominated by the joint with role 1. */
+function skinnedDominant(
+  primitive: Primitive,
+  morphWeights: readonly number[],
+  skinMatrices: Float64Array,
+  role: Uint8Array,
+): Float64Array {
+  const position = primitive.getAttribute("POSITION");
+  if (!position || position.getType() !== "VEC3") return new Float64Array(0);
+  const count = position.getCount();
+  const sets = influenceSets(primitive, count);
+  if (sets.length === 0) return new Float64Array(0);
+  const morphs: { delta: Accessor; weight: number }[] = [];
+  primitive.listTargets().forEach((target, t) => {
+    const delta = target.getAttribute("POSITION");
+    const weight = morphWeights[t] ?? 0;
+    if (delta && weight !== 0 && delta.getCount() === count) morphs.push({ delta, weight });
+  });
+  const array = position.getArray();
+  const fast = array instanceof Float32Array && !position.getNormalized() && array.length >= count * 3;
+  const jointCount = role.length;
+  const out = new Float64Array(count * 3);
+  let written = 0;
+  const p = [0, 0, 0], d = [0, 0, 0];
+  // Per-vertex weight on each joint, summed over sets (a joint may appear twice); reset after use.
+  const perJoint = new Float64Array(jointCount);
+  const touched: number[] = [];
+  const s = skinMatrices;
+  for (let i = 0; i < count; i++) {
+    // Most vertices are not the bone's: a first pass over the raw influences rules them out cheaply.
+    let sum = 0, ownRaw = 0;
+    for (const { joints, weights } of sets) {
+      for (let k = i * 4; k < i * 4 + 4; k++) {
+        const j = joints[k], w = weights[k];
+        if (!(w > 0) || !(j >= 0 && j < jointCount)) continue;
+        sum += w;
+        if (role[j] === 1) ownRaw += w;
+      }
+    }
+    if (!(ownRaw >= DOMINANT_WEIGHT * sum) || !(sum > 0)) continue;
+    for (const { joints, weights } of sets) {
+      for (let k = i * 4; k < i * 4 + 4; k++) {
+        const j = joints[k], w = weights[k];
+        if (!(w > 0) || !(j >= 0 && j < jointCount)) continue;
+        if (perJoint[j] === 0) touched.push(j);
+        perJoint[j] += w;
+      }
+    }
+    let own = 0, descendant = 0;
+    for (const j of touched) {
+      if (role[j] === 1) own = perJoint[j] / sum;
+      else if (role[j] === 2) descendant = Math.max(descendant, perJoint[j] / sum);
+    }
+    if (own >= DOMINANT_WEIGHT && descendant < DOMINANT_WEIGHT) {
+      if (fast) {
+        p[0] = array[i * 3];
+        p[1] = array[i * 3 + 1];
+        p[2] = array[i * 3 + 2];
+      } else {
+        position.getElement(i, p);
+      }
+      for (const { delta, weight } of morphs) {
+        delta.getElement(i, d);
+        p[0] += weight * d[0];
+        p[1] += weight * d[1];
+        p[2] += weight * d[2];
+      }
+      let x = 0, y = 0, z = 0;
+      for (const j of touched) {
+        const w = perJoint[j] / sum, m = j * 16;
+        x += w * (s[m] * p[0] + s[m + 4] * p[1] + s[m + 8] * p[2] + s[m + 12]);
+        y += w * (s[m + 1] * p[0] + s[m + 5] * p[1] + s[m + 9] * p[2] + s[m + 13]);
+        z += w * (s[m + 2] * p[0] + s[m + 6] * p[1] + s[m + 10] * p[2] + s[m + 14]);
+      }
+      out[written++] = x;
+      out[written++] = y;
+      out[written++] = z;
+    }
+    for (const j of touched) perJoint[j] = 0;
+    touched.length = 0;
+  }
+  return out.slice(0, written);
+}
