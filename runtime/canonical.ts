@@ -38,3 +38,16 @@ export function canonicalJson(value: unknown): string {
 export function sha256Hex(data: Uint8Array | string): string {
   return createHash("sha256").update(data).digest("hex");
 }
+
+/**
+ * A copy of a JSON value with object keys sorted at every level (for pretty, byte-stable output,
+ * where {@link canonicalJson}'s compact form is not wanted).
+ */
+export function sortKeysDeep<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeysDeep) as T;
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, sortKeysDeep(record[k])])) as T;
+  }
+  return value;
+}

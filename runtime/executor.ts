@@ -21,7 +21,7 @@ import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
 import { encodeValue } from "./cache/codec.ts";
 import { atomicWrite } from "./fs.ts";
-import { jsTypeOf } from "./params.ts";
+import { jsTypeOf, withDefaults } from "./params.ts";
 import { TOOL_VERSIONS } from "./version.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
@@ -293,9 +293,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       async invoke(type, inputs, params = {}) {
         const target = plan.registry.get(type);
         if (!target) throw new Error(`unknown node type '${type}'`);
-        const full: Record<string, unknown> = {};
-        for (const [name, spec] of Object.entries(target.params)) full[name] = params[name] ?? spec.default;
-        return await target.run({ inputs, params: full, ctx: this });
+        return await target.run({ inputs, params: withDefaults(target.params, params), ctx: this });
       },
     };
   }

@@ -44,6 +44,19 @@ export function checkParam(spec: ParamSpec, value: JsonValue): string | undefine
   }
 }
 
+/** Parameter values with every unset one taken from its declared default. */
+export function withDefaults(
+  specs: Readonly<Record<string, ParamSpec>>,
+  params: Readonly<Record<string, JsonValue>>,
+): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = params[name] ?? spec.default;
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
 /** Returns a problem with `value` as a value of a socket/graph-input type, or undefined. */
 export function checkSocketLiteral(type: SocketType, value: JsonValue): string | undefined {
   switch (type) {

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { defineNode, type JsonValue } from "../../runtime/node.ts";
+import { defineNode } from "../../runtime/node.ts";
+import { sortKeysDeep } from "../../runtime/canonical.ts";
 
 /** `export.json` node definition. */
 export const exportJson = defineNode({
@@ -17,15 +18,7 @@ export const exportJson = defineNode({
     name: { type: "string", default: "data", doc: "Base file name of the output (.json added)." },
   },
   run({ inputs, params }) {
-    const text = JSON.stringify(sortKeys(inputs.json), null, 2) + "\n";
+    const text = JSON.stringify(sortKeysDeep(inputs.json), null, 2) + "\n";
     return { bytes: { bytes: new TextEncoder().encode(text), name: `${params.name}.json` } };
   },
 });
-
-function sortKeys(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
-  }
-  return value;
-}

@@ -7,6 +7,7 @@
 import { type Document, Format, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
+import { sortKeysDeep } from "../../runtime/canonical.ts";
 
 let io: NodeIO | undefined;
 
@@ -169,22 +170,10 @@ function sortExtras(value: unknown): void {
   } else if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (key === "extras") record[key] = sortedDeep(record[key]);
+      if (key === "extras") record[key] = sortKeysDeep(record[key]);
       else sortExtras(record[key]);
     }
   }
-}
-
-function sortedDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedDeep);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      out[key] = sortedDeep((value as Record<string, unknown>)[key]);
-    }
-    return out;
-  }
-  return value;
 }
 
 function pad(bytes: Uint8Array, fill: number): Uint8Array {

@@ -6,6 +6,7 @@
  */
 import type { AnyNodeDef, JsonValue, PluginTables, RunContext } from "../../runtime/node.ts";
 import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
+import { withDefaults } from "../../runtime/params.ts";
 
 /** A test context plus the warnings it collected. */
 export interface TestContext extends RunContext {
@@ -39,11 +40,11 @@ export function testContext(nodeId = "test"): TestContext {
     async invoke(type, inputs, params = {}) {
       const node = nodes.get(type);
       if (!node) throw new Error(`unknown node type ${type}`);
-      const withDefaults: Record<string, unknown> = {};
-      for (const [name, spec] of Object.entries(node.params)) {
-        withDefaults[name] = params[name] ?? (spec as { default?: unknown }).default;
-      }
-      return await node.run({ inputs, params: withDefaults, ctx: { ...ctx, nodeId: `${nodeId}/${type}` } });
+      return await node.run({
+        inputs,
+        params: withDefaults(node.params, params),
+        ctx: { ...ctx, nodeId: `${nodeId}/${type}` },
+      });
     },
   };
   return ctx;
@@ -64,9 +65,5 @@ export async function runNode(
   ctx: TestContext = testContext(),
   // deno-lint-ignore no-explicit-any
 ): Promise<Record<string, any>> {
-  const withDefaults: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(node.params)) {
-    withDefaults[name] = params[name] ?? (spec as { default?: unknown }).default;
-  }
-  return await node.run({ inputs, params: withDefaults, ctx });
+  return await node.run({ inputs, params: withDefaults(node.params, params), ctx });
 }

@@ -22,7 +22,7 @@ import {
   utfLeaf,
   type UtfNode,
 } from "./encode_utf.ts";
-import { vertexLayout } from "./vmesh.ts";
+import { vertexLayout, type VMeshRef } from "./vmesh.ts";
 
 /** Vertex attributes to pack; arrays are per vertex, flattened. */
 export interface VertexAttributes {
@@ -107,16 +107,8 @@ export function encodeVMeshData(spec: VMeshDataSpec): Uint8Array {
   return out;
 }
 
-/** What {@link encodeVMeshRef} writes. */
-export interface VMeshRefSpec {
-  readonly meshId: number;
-  readonly vertexStart: number;
-  readonly vertexCount: number;
-  readonly indexStart: number;
-  readonly indexCount: number;
-  readonly groupStart: number;
-  readonly groupCount: number;
-}
+/** What {@link encodeVMeshRef} writes: a {@link VMeshRef} without the decoder's source offset. */
+export type VMeshRefSpec = Omit<VMeshRef, "offset">;
 
 /** A 60-byte `VMeshRef` payload; the bounding box and sphere are written as zero (readers ignore them). */
 export function encodeVMeshRef(spec: VMeshRefSpec): Uint8Array {
