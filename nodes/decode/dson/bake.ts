@@ -103,7 +103,7 @@ function bakeMeshTarget(
   const groups = rigidityGroups(mesh, vertexCount, warn);
   const frames = nodeFrames(doc);
   const corrected = groups.length
-    ? applyRigidity(before, after, weights, groups, (group) => frameFor(group, frames))
+    ? applyRigidity(before, after, weights, groups, (group) => frameFor(group, frames, warn))
     : after;
   for (const primitive of primitives) {
     const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)!.getArray()!;
@@ -160,28 +160,47 @@ function rigidityGroups(mesh: Mesh, vertexCount: number, warn: (m: string) => vo
   return out;
 }
 
-/** DSON node id → world matrix and rotation order, for groups with a reference or transform node. */
+/**
+ * The scene's DSON nodes by instance key and by definition id (the first node of each), with their
+ * rotation orders, for groups with a reference or transform node.
+ */
 function nodeFrames(doc: Document): Map<string, { node: Node; order: string }> {
   const frames = new Map<string, { node: Node; order: string }>();
+  const byId = new Map<string, { node: Node; order: string }>();
   for (const node of doc.getRoot().listNodes()) {
-    const dson = getPartgraphExtras(node).dson as { id?: string; rotation_order?: string } | undefined;
-    if (dson?.id && !frames.has(dson.id)) frames.set(dson.id, { node, order: dson.rotation_order ?? "XYZ" });
+    const dson = getPartgraphExtras(node).dson as
+      | { id?: string; key?: string; rotation_order?: string }
+      | undefined;
+    const entry = { node, order: dson?.rotation_order ?? "XYZ" };
+    if (dson?.key && !frames.has(dson.key)) frames.set(dson.key, entry);
+    if (dson?.id && !byId.has(dson.id)) byId.set(dson.id, entry);
   }
+  for (const [id, entry] of byId) if (!frames.has(id)) frames.set(id, entry);
   return frames;
 }
 
 /**
- * DSON spec: transform nodes give the axis frame (in their rotation order), else the reference
- * node; otherwise the fit uses the reference vertices' own principal axes.
+ * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
+ * reference node; otherwise the fit uses the reference vertices' own principal axes. A named node
+ * that is not in the scene (a library definition nobody instantiated, an uninstalled figure) is
+ * warned about, and the principal axes are used.
  */
 function frameFor(
   group: RigidityGroup,
   frames: Map<string, { node: Node; order: string }>,
+  warn: (message: string) => void,
 ): AxisFrame | undefined {
   const uri = group.transformNodes[0] ?? group.reference;
   if (uri === undefined) return undefined;
   const found = frames.get(parseDsonUri(uri).id);
-  if (!found) return undefined;
+  if (!found) {
+    const field = group.transformNodes.length ? "transform node" : "reference node";
+    warn(
+      `rigidity group '${group.id}': ${field} '${uri}' is not a node of the scene; ` +
+        "its scale and rotation axes are the reference vertices' principal axes instead",
+    );
+    return undefined;
+  }
   const m = found.node.getWorldMatrix() as unknown as mat4;
   const axis = (c: number): Vec3 => {
     const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
@@ -189,6 +208,5 @@ function frameFor(
     return [v[0] / n, v[1] / n, v[2] / n];
   };
   const xyz: [Vec3, Vec3, Vec3] = [axis(0), axis(1), axis(2)];
-  const ordered = [...found.order].map((letter) => xyz["XYZ".indexOf(letter)]) as [Vec3, Vec3, Vec3];
-  return { xyz, ordered };
+  return { ordered: [...found.order].map((letter) => xyz["XYZ".indexOf(letter)]) as [Vec3, Vec3, Vec3] };
 }

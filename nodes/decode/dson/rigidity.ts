@@ -2,10 +2,10 @@
  * DSON rigidity: decoding `rigidity` (weight map and `rigidity_group`s) and applying it when a morph
  * is baked. A group's participant (`mask_vertices`) vertices do not take the morph's shape; they
  * follow a transform fitted to how the group's `reference_vertices` moved — translation by the
- * centroid shift, rotation per `rotation_mode`, per-axis scale per `scale_modes` — blended with the
- * plain morph by the rigidity weight. Daz's exact fitting is undocumented; this is the
- * reconstruction in the format notes (`carnivores-dson.md` B.10), with Horn's least-squares rotation
- * for `full`.
+ * centroid shift, rotation per `rotation_mode`, per-axis scale per `scale_modes` (measured after
+ * removing the best-fit rotation) — blended with the plain morph by the rigidity weight. Daz's exact
+ * fitting is undocumented; `docs/dson.md` gives the reading implemented, step by step, with its
+ * sources (`carnivores-dson.md` B.10).
  *
  * @module
  */
@@ -151,11 +151,11 @@ export function rigidityGroupFromJson(value: JsonValue, vertexCount: number): Ri
 }
 
 /**
- * An explicit axis frame for a group (from its transform or reference node): the node's x, y, z
- * axes, and the same axes ordered primary → tertiary by the node's rotation order.
+ * An explicit axis frame for a group (from its transform or reference node): the node's axes ordered
+ * primary → tertiary by the node's rotation order (`YZX`: Y, Z, X). `scale_modes[i]` and the
+ * primary/secondary rotation modes refer to these axes by position.
  */
 export interface AxisFrame {
-  readonly xyz: readonly [Vec3, Vec3, Vec3];
   readonly ordered: readonly [Vec3, Vec3, Vec3];
 }
 
@@ -169,6 +169,10 @@ export interface RigidTransform {
 /**
  * Fits a group's transform from its reference vertices before and after a morph. Returns
  * undefined when the group has no reference vertices (nothing to follow).
+ *
+ * The best-fit rotation is always fitted (Horn's method; a collinear set aligns its line) and the
+ * stretch along each frame axis is measured after removing it, so that a turn never reads as a
+ * stretch. `rotation_mode` only decides how much of the fitted rotation is applied.
  *
  * @example
  * ```ts
@@ -186,43 +190,43 @@ export function fitRigidTransform(
   const c0 = centroid(before, refs);
   const c1 = centroid(after, refs);
   const pca = principalAxes(before, refs, c0);
-  const ordered = frame?.ordered ?? pca.axes;
-  const xyz = frame?.xyz ?? pca.axes;
+  const axes = frame?.ordered ?? pca.axes;
   // Horn's fit is only defined for a point set that spans a plane.
   const planar = refs.length >= 3 && pca.variances[1] > 1e-12 * Math.max(pca.variances[0], 1e-300);
-  let rotation = identity();
-  if (group.rotationMode !== "none" && refs.length >= 2) {
-    const full = planar ? bestFitRotation(before, after, refs, c0, c1) : undefined;
-    if (group.rotationMode === "full" && full) {
-      rotation = full;
-    } else {
-      const which = group.rotationMode === "secondary" && planar ? 1 : 0;
-      const from = ordered[which];
-      let to: Vec3;
-      if (full) {
-        to = normalize(mulVec(full, [...from] as Vec3));
-      } else {
-        const moved = principalAxes(after, refs, c1).axes[0];
-        const sign = moved[0] * from[0] + moved[1] * from[1] + moved[2] * from[2] < 0 ? -1 : 1;
-        to = [moved[0] * sign, moved[1] * sign, moved[2] * sign];
-      }
-      rotation = swingRotation([...from] as Vec3, to);
-    }
+  const fitted = planar
+    ? bestFitRotation(before, after, refs, c0, c1)
+    : lineRotation(after, refs, c1, pca.axes[0]);
+  let applied = identity();
+  if (group.rotationMode === "full") applied = fitted;
+  else if (group.rotationMode !== "none") {
+    const from: Vec3 = [...axes[group.rotationMode === "secondary" && planar ? 1 : 0]] as Vec3;
+    applied = swingRotation(from, normalize(mulVec(fitted, from)));
   }
-  const ratios = [0, 1, 2].map((k) => {
-    const axis0 = ordered[k];
-    const axis1 = mulVec(rotation, [...axis0] as Vec3);
-    const spread0 = spread(before, refs, c0, axis0);
-    return spread0 > 1e-9 ? spread(after, refs, c1, axis1) / spread0 : 1;
+  const ratios = axes.map((axis) => {
+    const spread0 = spread(before, refs, c0, axis);
+    return spread0 > 1e-9 ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
   });
   const scale = new Float64Array(9);
   for (let i = 0; i < 3; i++) {
     const mode = group.scaleModes[i];
     const s = mode === "none" ? 1 : ratios[SCALE_MODES.indexOf(mode) - 1];
-    const a = xyz[i];
+    const a = axes[i];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
   }
-  return { before: c0, after: c1, linear: mulMat(rotation, scale) };
+  return { before: c0, after: c1, linear: mulMat(applied, scale) };
+}
+
+/** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
+function lineRotation(
+  after: Float64Array,
+  refs: Int32Array,
+  c1: Vec3,
+  line: Vec3,
+): Float64Array {
+  if (refs.length < 2) return identity();
+  const moved = principalAxes(after, refs, c1).axes[0];
+  const sign = moved[0] * line[0] + moved[1] * line[1] + moved[2] * line[2] < 0 ? -1 : 1;
+  return swingRotation(line, [moved[0] * sign, moved[1] * sign, moved[2] * sign]);
 }
 
 /**
