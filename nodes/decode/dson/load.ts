@@ -74,8 +74,8 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
 
 /**
  * Fails on a file with no node, figure or geometry. Pose, material and character presets only
- * change a scene loaded in Daz Studio: say so, rather than hand on an empty scene (which would not
- * even be a valid glTF).
+ * change a figure: say so (and where a pose preset goes), rather than hand on an empty scene (which
+ * would not even be a valid glTF).
  */
 function failWithNothingToDecode(read: JsonReader, top: JsonRecord, info: JsonRecord): never {
   const type = read.optString(info.type, "/asset_info/type");
@@ -88,7 +88,7 @@ function failWithNothingToDecode(read: JsonReader, top: JsonRecord, info: JsonRe
       keys.length
         ? keys.map((k) => (k === "scene" ? `scene {${scene.join(", ")}}` : k)).join(", ")
         : "nothing else"
-    }; presets and support files (morphs, UV sets) only apply to a figure: decode the figure's file instead`,
+    }; presets and support files (morphs, UV sets) only apply to a figure: decode the figure's file instead (a pose or shape preset then goes to dson.apply_preset)`,
   );
 }
 

@@ -34,6 +34,12 @@ export function invertRest(m: mat4): mat4 {
   return mat4.invert(mat4.create(), m) ?? mat4.create();
 }
 
+/** What a node's local transform is made of: its rest frame and its pose channels (cm, degrees). */
+export type PoseFrame = Pick<
+  SceneNode,
+  "centerPoint" | "orientation" | "translation" | "rotation" | "scale" | "generalScale" | "rotationOrder"
+>;
+
 /**
  * Local TRS of node `i` in its parent's rest frame: the rest offset between centre points, plus the
  * scene's pose values (translation, rotation in the node's rotation order, scale).
@@ -45,7 +51,22 @@ export function invertRest(m: mat4): mat4 {
  */
 export function localTransform(nodes: readonly SceneNode[], i: number): LocalTransform {
   const node = nodes[i];
-  const parent = node.parent >= 0 ? nodes[node.parent] : undefined;
+  return poseTransform(node, node.parent >= 0 ? nodes[node.parent] : undefined);
+}
+
+/**
+ * Local TRS of a node with pose channels `node`, under a parent with rest frame `parent` (none: a
+ * root). {@link localTransform} for one node; pose presets use it to re-pose a decoded joint.
+ *
+ * @example
+ * ```ts
+ * const t = poseTransform({ ...frame, rotation: [0, 0, 30] }, parentFrame);
+ * ```
+ */
+export function poseTransform(
+  node: PoseFrame,
+  parent?: Pick<SceneNode, "centerPoint" | "orientation">,
+): LocalTransform {
   const parentRotation = parent ? eulerQuat(parent.orientation, "XYZ") : quat.create();
   const inverseParent = quat.invert(quat.create(), parentRotation);
   const offset = vec3.fromValues(
@@ -86,6 +107,39 @@ export function eulerQuat(degrees: readonly number[], order: string): quat {
     else if (axis === 1) quat.rotateY(step, step, angle * Math.PI / 180);
     else quat.rotateZ(step, step, angle * Math.PI / 180);
     quat.multiply(out, step, out);
+  }
+  return out;
+}
+
+/**
+ * Euler angles in degrees (x, y, z) that {@link eulerQuat} turns into `q` for `order`: the inverse,
+ * with the middle angle in [−90°, 90°].
+ *
+ * @example
+ * ```ts
+ * eulerDegrees(eulerQuat([10, 20, 30], "YZX"), "YZX"); // ≈ [10, 20, 30]
+ * ```
+ */
+export function eulerDegrees(q: quat, order: string): [number, number, number] {
+  // The rotation matrix in float64 (gl-matrix's own types are float32), element (row r, column c).
+  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
+  const m = [
+    [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+    [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+    [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+  ];
+  const [i, j, k] = [...order].map((letter) => "XYZ".indexOf(letter));
+  // q = R_k · R_j · R_i; an odd permutation of XYZ flips the signs of the sine terms.
+  const sign = (j - i + 3) % 3 === 1 ? 1 : -1;
+  const out: [number, number, number] = [0, 0, 0];
+  const toDegrees = 180 / Math.PI;
+  out[j] = Math.asin(Math.max(-1, Math.min(1, -sign * m[k][i]))) * toDegrees;
+  if (Math.abs(m[k][i]) < 1 - 1e-6) {
+    out[i] = Math.atan2(sign * m[k][j], m[k][k]) * toDegrees;
+    out[k] = Math.atan2(sign * m[j][i], m[i][i]) * toDegrees;
+  } else {
+    // Gimbal lock: only the sum (or difference) of the outer angles is defined; put it all in i.
+    out[i] = Math.atan2(-sign * m[j][k], m[j][j]) * toDegrees;
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { readGltf } from "../../../../nodes/scene/gltf_io.ts";
 import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { dsonBytes, type Json, readJsonFile } from "./generate.ts";
+import { dsonBytes, generateFigure, type Json, readJsonFile } from "./generate.ts";
 
 const GRAPH = new URL("../../../../graphs/dson.json", import.meta.url).pathname;
 
@@ -84,4 +84,28 @@ Deno.test({
     // The free corner of the strip took the morph: 10 cm right of the fold, lifted 4 cm.
     assert.ok(Math.abs(positions.get(2)![2] - 4) < 1e-4);
   },
+});
+
+Deno.test("graphs/dson.json applies an optional pose preset after the bake; without one the bytes are unchanged", async () => {
+  const figure = generateFigure({ side: 4, bones: 2, figureId: "Fig" });
+  const bytes = dsonBytes(figure);
+  const preset = {
+    file_version: "0.6.1.0",
+    asset_info: { id: "/code/bend.duf", type: "preset_pose" },
+    scene: { animations: [{ url: "name://@selection/Fig_bone1:?rotation/x/value", keys: [[0, 45]] }] },
+  };
+  const plain = await build("fig.duf", bytes);
+  assert.deepEqual(
+    await build("fig.duf", bytes, { preset: null }),
+    plain,
+    "an absent preset changes nothing",
+  );
+  const glb = await build("fig.duf", bytes, { preset: { bytes: dsonBytes(preset), name: "bend.duf" } });
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+  const bone = (doc: Awaited<ReturnType<typeof readGltf>>) =>
+    doc.getRoot().listNodes().find((n) => n.getName() === "Fig_bone1")!.getRotation();
+  const [q1, q0] = [bone(await readGltf(glb)), bone(await readGltf(plain))];
+  const turn = 2 * Math.acos(Math.min(1, Math.abs(q1.reduce((s, x, k) => s + x * q0[k], 0)))) * 180 / Math.PI;
+  assert.ok(Math.abs(turn - 45) < 1e-3, `the bone turned ${turn}°`);
 });

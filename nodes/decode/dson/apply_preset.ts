@@ -1,0 +1,34 @@
+/**
+ * `dson.apply_preset` — applies a Daz pose or shape preset (`.duf` with `scene.animations`) to a
+ * scene decoded by `decode.dson`: joint rotations, translations and scales by channel URL, keyed at
+ * frame 0, and morph values as morph weights. Nodes and morphs the scene lacks are warnings.
+ *
+ * @module
+ */
+import { defineNode } from "../../../runtime/node.ts";
+import { copyScene } from "../../scene/copy.ts";
+import { applyDsonPreset } from "./preset_apply.ts";
+import { readDsonPreset } from "./preset_read.ts";
+
+/** `dson.apply_preset` node definition. */
+export const dsonApplyPreset = defineNode({
+  type: "dson.apply_preset",
+  version: 1,
+  doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
+    "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
+    "Missing nodes or morphs are warnings; material presets are refused.",
+  inputs: {
+    scene: { type: "scene", doc: "A scene decoded by decode.dson." },
+    preset: { type: "bytes", optional: true, doc: "The preset .duf (plain or gzip); absent: no change." },
+  },
+  outputs: { scene: { type: "scene", doc: "The scene with the preset applied." } },
+  params: {},
+  async run({ inputs, ctx }) {
+    if (!inputs.preset) return { scene: inputs.scene };
+    const warn = (message: string) => ctx.warn(message);
+    const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
+    const scene = copyScene(inputs.scene);
+    applyDsonPreset(scene, preset, warn);
+    return { scene };
+  },
+});

@@ -1,0 +1,142 @@
+/**
+ * Reading DSON pose and shape presets: a `.duf` whose `scene.animations` key channels by URL, e.g.
+ * `name://@selection/l_hand:?rotation/x/value` (a joint's rotation) or
+ * `name://@selection#CTRLSmile:?value/value` (a morph's value). What a channel addresses is told by
+ * its property path; the value is the key at frame 0.
+ *
+ * @module
+ */
+import { JsonReader } from "./read_json.ts";
+import { parseDsonBytes } from "./text.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/** A joint channel a preset can set: `rotation`/`translation`/`scale` x, y, z, or `scale/general`. */
+export type JointChannel =
+  | `${"rotation" | "translation" | "scale"}/${"x" | "y" | "z"}`
+  | "scale/general";
+
+/** One keyed channel of a preset. */
+export interface PresetChannel {
+  /** `joint` for a node's transform channel, `morph` for a modifier's value. */
+  readonly kind: "joint" | "morph";
+  /** Node name (joints) or modifier id (morphs) the URL names. */
+  readonly target: string;
+  /** For joints, which channel. */
+  readonly channel?: JointChannel;
+  /** The value at frame 0 (degrees for rotations, cm for translations). */
+  readonly value: number;
+  /** The URL as written. */
+  readonly url: string;
+  /** JSON path of the entry. */
+  readonly path: string;
+  /** The entry is marked `auto_follow` (followers such as clothing would take it in Daz). */
+  readonly autoFollow: boolean;
+}
+
+/** A parsed preset. */
+export interface DsonPreset {
+  readonly assetId: string;
+  readonly assetType: string;
+  readonly channels: readonly PresetChannel[];
+  /** Entries whose property is not a joint transform or a morph value, with why. */
+  readonly skipped: readonly { url: string; path: string; reason: string }[];
+  /** Entries with more than one key (only frame 0 is applied). */
+  readonly animated: number;
+}
+
+const JOINT_CHANNELS = new Set<string>([
+  ..."xyz".split("").flatMap((axis) => [`rotation/${axis}`, `translation/${axis}`, `scale/${axis}`]),
+  "scale/general",
+]);
+
+/**
+ * Parses preset bytes (plain or gzip). Fails with a `DecodeError` for a material preset, for a file
+ * with nothing to apply, and for malformed entries (at their JSON path).
+ *
+ * @example
+ * ```ts
+ * const preset = await readDsonPreset(await Deno.readFile("grip.duf"), "grip.duf");
+ * ```
+ */
+export async function readDsonPreset(
+  bytes: Uint8Array,
+  file: string | undefined,
+  warn: (message: string) => void,
+): Promise<DsonPreset> {
+  const read = new JsonReader(file);
+  const top = read.object(await parseDsonBytes(bytes, file, warn), "");
+  const info = read.optObject(top.asset_info, "/asset_info") ?? {};
+  const assetType = read.optString(info.type, "/asset_info/type") ?? "";
+  const scene = read.optObject(top.scene, "/scene") ?? {};
+  if (assetType.includes("material")) {
+    read.fail(
+      "/asset_info/type",
+      "a pose or shape preset",
+      `#raw:a '${assetType}' file: material presets are not applied (only joint and morph channels)`,
+    );
+  }
+  if (scene.animations === undefined) {
+    read.fail(
+      "/scene",
+      "a pose or shape preset (scene.animations)",
+      `#raw:a ${assetType ? `'${assetType}'` : "DSON"} file with scene {${Object.keys(scene).join(", ")}}`,
+    );
+  }
+  const channels: PresetChannel[] = [];
+  const skipped: DsonPreset["skipped"][number][] = [];
+  let animated = 0;
+  for (
+    const [entry, at] of read.objects(read.array(scene.animations, "/scene/animations"), "/scene/animations")
+  ) {
+    const url = read.string(entry.url, `${at}/url`);
+    const keys = read.array(entry.keys, `${at}/keys`);
+    if (keys.length === 0) read.fail(`${at}/keys`, "at least one [time, value] key", keys);
+    if (keys.length > 1) animated++;
+    const value = frameZeroValue(read, keys, `${at}/keys`);
+    const autoFollow = read.optBoolean(entry.auto_follow, `${at}/auto_follow`, false);
+    const channel = classify(url);
+    if (typeof channel === "string") skipped.push({ url, path: at, reason: channel });
+    else channels.push({ ...channel, value, url, path: at, autoFollow });
+  }
+  const modifiers = read.optArray(scene.modifiers, "/scene/modifiers");
+  if (modifiers.length) {
+    const reason = `${modifiers.length} modifier instance(s) not added`;
+    skipped.push({ url: "scene.modifiers", path: "/scene/modifiers", reason });
+  }
+  return {
+    assetId: read.optString(info.id, "/asset_info/id") ?? file ?? "",
+    assetType,
+    channels,
+    skipped,
+    animated,
+  };
+}
+
+/** The value keyed at time 0, else at the earliest time. */
+function frameZeroValue(read: JsonReader, keys: unknown[], path: string): number {
+  let best: [number, number] | undefined;
+  keys.forEach((key, i) => {
+    const pair = read.array(key, `${path}/${i}`);
+    const time = read.number(pair[0], `${path}/${i}/0`);
+    const value = read.number(pair[1], `${path}/${i}/1`);
+    if (!best || time < best[0]) best = [time, value];
+  });
+  return best![1];
+}
+
+/** What a channel URL addresses, or why it is not applied. */
+function classify(url: string): Pick<PresetChannel, "kind" | "target" | "channel"> | string {
+  const uri = parseDsonUri(url);
+  const property = uri.propertyPath.replace(/\/value$/, "");
+  // `name://@selection#id:?…` puts the modifier id before the node-path colon: drop that colon.
+  const id = uri.id.replace(/:$/, "");
+  const nodeName = uri.nodePath.split("/").filter((part) => part !== "" && part !== "@selection").pop() ?? "";
+  if (JOINT_CHANNELS.has(property)) {
+    const target = id || nodeName;
+    return target ? { kind: "joint", target, channel: property as JointChannel } : "names no node";
+  }
+  if (property === "value") {
+    return id ? { kind: "morph", target: id } : "names no modifier";
+  }
+  return `property '${uri.propertyPath}' is not a joint transform or a morph value`;
+}

@@ -1,0 +1,288 @@
+/**
+ * `dson.apply_preset`: the corpus pose preset (`roblox_hand_grip.duf`, 452 channels) and code-made
+ * presets applied to a code-made figure with the preset's bones. Posed joints are compared with
+ * Daz's composition of the channels (D3 `node.py`, quoted in the format notes B.6), computed here
+ * with plain matrices: `global_rotation = parent · O · R · O⁻¹`, `head = parent head +
+ * parent global_rotation · (center_offset + translation)`.
+ */
+import assert from "node:assert/strict";
+import type { Document, Node } from "@gltf-transform/core";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
+import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
+import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { GENERATOR } from "../../../../runtime/version.ts";
+import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { channels, dsonBytes, generateFigure, type Json, readJsonFile } from "./generate.ts";
+import { eulerMatrix, type M3, matMul, type V3 } from "./rigidity_reference.ts";
+
+const GRIP = "dson/roblox_hand_grip.duf";
+const ORDERS = ["XYZ", "YZX", "ZYX", "XZY", "YXZ", "ZXY"];
+
+/** The bones a pose preset's joint channels name (`name://@selection/<bone>:?…`). */
+function presetBones(preset: Json): string[] {
+  const names = ((preset.scene as Json).animations as Json[]).map((a) => String(a.url))
+    .filter((url) => !url.includes("#")).map((url) => url.split("/@selection/")[1].split(":")[0]);
+  return [...new Set(names)];
+}
+
+/** The parent a hand bone has in a Genesis-like hand: 3 → 2 → 1 → metacarpal → hand → figure. */
+function parentOf(bone: string, bones: readonly string[]): string {
+  const digit = /^(.*?)([123])$/.exec(bone);
+  if (digit && digit[2] !== "1") return `${digit[1]}${Number(digit[2]) - 1}`;
+  if (digit && bones.includes(`${digit[1]}metacarpal`)) return `${digit[1]}metacarpal`;
+  if (bone.endsWith("_hand")) return "Genesis9";
+  return bone.slice(0, 2) + "hand";
+}
+
+interface BonePose {
+  center: V3;
+  orientation: V3;
+  order: string;
+  rotation: V3;
+  translation: V3;
+}
+
+/** A figure with the given bones under it: centre points, orientations and orders vary per bone. */
+function figureWith(
+  bones: readonly string[],
+  pose: (k: number) => Pick<BonePose, "rotation" | "translation">,
+) {
+  const json = generateFigure({ side: 4, bones: 2, figureId: "Genesis9" });
+  const truth = new Map<string, BonePose>();
+  bones.forEach((bone, k) => {
+    const side = bone.startsWith("l_") ? 1 : -1;
+    const center: V3 = [side * (60 + 2 * (k % 7)), 140 - 1.5 * (k % 5), 3 * ((k % 3) - 1)];
+    const orientation: V3 = [(k * 7) % 30 - 15, (k * 11) % 40 - 20, (k * 13) % 50 - 25];
+    truth.set(bone, { center, orientation, order: ORDERS[k % 6], ...pose(k) });
+  });
+  for (const [bone, p] of truth) {
+    (json.node_library as Json[]).push({
+      id: bone,
+      name: bone,
+      type: "bone",
+      parent: `#${parentOf(bone, bones)}`,
+      rotation_order: p.order,
+      center_point: channels("float", p.center),
+      end_point: channels("float", [p.center[0] + 2, p.center[1], p.center[2]]),
+      orientation: channels("float", p.orientation),
+      rotation: channels("float", p.rotation),
+      translation: channels("float", p.translation),
+    });
+  }
+  return { json, truth };
+}
+
+const transpose = (m: M3): M3 => [0, 1, 2].map((r) => [m[0][r], m[1][r], m[2][r]]) as M3;
+const apply = (m: M3, v: V3): V3 => m.map((row) => row[0] * v[0] + row[1] * v[1] + row[2] * v[2]) as V3;
+
+/**
+ * Daz's posed transform of each bone (figure space at rest → posed, metres): rotation and the
+ * image of the origin, composed from the channels in each bone's rotation order.
+ */
+function dazTransforms(truth: Map<string, BonePose>, bones: readonly string[]) {
+  const out = new Map<string, { rotation: M3; head: V3 }>();
+  const visit = (bone: string): { rotation: M3; head: V3 } => {
+    const known = out.get(bone);
+    if (known) return known;
+    const p = truth.get(bone)!;
+    const parentName = parentOf(bone, bones);
+    const parent = truth.has(parentName)
+      ? { ...visit(parentName), center: truth.get(parentName)!.center }
+      : { rotation: eulerMatrix([0, 0, 0], "XYZ"), head: [0, 0, 0] as V3, center: [0, 0, 0] as V3 };
+    const o = eulerMatrix(p.orientation, "XYZ");
+    const rotation = matMul(
+      matMul(parent.rotation, o),
+      matMul(eulerMatrix(p.rotation, p.order), transpose(o)),
+    );
+    const offset = [0, 1, 2].map((k) => p.center[k] - parent.center[k] + p.translation[k]) as V3;
+    const head = apply(parent.rotation, offset).map((x, k) => x + parent.head[k]) as V3;
+    const result = { rotation, head };
+    out.set(bone, result);
+    return result;
+  };
+  bones.forEach(visit);
+  return out;
+}
+
+/** Largest difference between the glTF joint's skinning matrix (world · inverse bind) and Daz's. */
+function worstJointError(doc: Document, truth: Map<string, BonePose>, bones: readonly string[]): number {
+  const daz = dazTransforms(truth, bones);
+  const skin = doc.getRoot().listSkins()[0];
+  const ibm = skin.getInverseBindMatrices()!.getArray()!;
+  let worst = 0;
+  let compared = 0;
+  skin.listJoints().forEach((joint: Node, j) => {
+    const want = daz.get(joint.getName());
+    if (!want) return;
+    compared++;
+    const world = joint.getWorldMatrix();
+    const m = new Array(16).fill(0);
+    for (let r = 0; r < 4; r++) {
+      for (let c = 0; c < 4; c++) {
+        for (let k = 0; k < 4; k++) m[c * 4 + r] += world[k * 4 + r] * ibm[j * 16 + c * 4 + k];
+      }
+    }
+    // Daz: p ↦ head + R·(p − centre), in cm; glTF in metres.
+    const center = truth.get(joint.getName())!.center;
+    const turned = apply(want.rotation, center);
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(m[c * 4 + r] - want.rotation[r][c]));
+      worst = Math.max(worst, Math.abs(m[12 + r] - (want.head[r] - turned[r]) / 100));
+    }
+  });
+  assert.equal(compared, bones.length, "every bone is a joint of the skin");
+  return worst;
+}
+
+async function decode(json: Json): Promise<Document> {
+  return (await runNode(decodeDson, { bytes: { bytes: dsonBytes(json), name: "figure.duf" } })).scene;
+}
+
+/** A preset with these animation entries. */
+function presetJson(animations: Json[], type = "preset_pose"): Json {
+  return { file_version: "0.6.1.0", asset_info: { id: "/code/preset.duf", type }, scene: { animations } };
+}
+
+const posed = (k: number) => ({
+  rotation: [(k * 17) % 60 - 30, (k * 23) % 50 - 25, (k * 29) % 70 - 35] as V3,
+  translation: [0, 0, 0] as V3,
+});
+
+Deno.test({
+  name:
+    "dson preset: the corpus hand grip re-poses every named bone (Daz composition within 1e-5), valid GLB",
+  ignore: withoutCorpus(GRIP),
+  async fn() {
+    const preset = await readJsonFile(corpusFile(GRIP)!);
+    const bones = presetBones(preset);
+    assert.equal(bones.length, 42);
+    // The figure starts posed; the preset sets every bone's channels (zero turns, unit scales).
+    const { json, truth } = figureWith(bones, posed);
+    const doc = await decode(json);
+    assert.ok(worstJointError(doc, truth, bones) < 1e-5, "the decoded figure matches Daz's pose");
+    const keyed = new Map<string, BonePose>();
+    for (const [bone, p] of truth) keyed.set(bone, { ...p, rotation: [0, 0, 0], translation: [0, 0, 0] });
+    assert.ok(worstJointError(doc, keyed, bones) > 0.1, "before the preset, the bones are not at its values");
+    const ctx = testContext();
+    const bytes = await Deno.readFile(corpusFile(GRIP)!);
+    const { scene } = await runNode(
+      dsonApplyPreset,
+      { scene: doc, preset: { bytes, name: "grip.duf" } },
+      {},
+      ctx,
+    );
+    assert.ok(worstJointError(scene, keyed, bones) < 1e-5);
+    // The 32 controller values name modifiers this figure lacks: one warning, listed in extras.
+    const warnings = ctx.warnings.map((w) => w.message);
+    assert.ok(warnings.some((w) => /32 value\(s\) name no morph.*body_ctrl_/.test(w)), warnings.join("\n"));
+    const record = ((getPartgraphExtras(scene.getRoot().listScenes()[0]).dson as Json).presets as Json[])[0];
+    assert.equal(record.joints, 42);
+    assert.equal((record.missing as string[]).length, 32);
+    const glb = await writeGlb(scene, { generator: GENERATOR });
+    const report = await validateGltf(glb);
+    assert.equal(report.errors, 0, report.messages.join("\n"));
+    // three.js loads it, with the bones where the preset put them.
+    const gltf = await new Promise<{ scene: { getObjectByName(name: string): unknown } }>((resolve, reject) =>
+      new GLTFLoader().parse(glb.slice().buffer, "", resolve as never, reject)
+    );
+    const hand = gltf.scene.getObjectByName("l_hand") as { isBone?: boolean; quaternion: { x: number } };
+    assert.ok(hand?.isBone, "l_hand is a three.js bone");
+  },
+});
+
+Deno.test("dson preset: rotations compose in each bone's rotation order; unset channels keep the figure's pose", async () => {
+  const bones = ["l_hand", "l_index1", "l_index2", "l_index3", "l_thumb1", "l_thumb2", "r_hand", "r_mid1"];
+  const { json, truth } = figureWith(bones, posed);
+  const doc = await decode(json);
+  const entries: Json[] = [];
+  const expected = new Map<string, BonePose>();
+  bones.forEach((bone, k) => {
+    const p = truth.get(bone)!;
+    const rotation: V3 = [...p.rotation];
+    const translation: V3 = [...p.translation];
+    // Every other bone gets all channels; the rest only x rotation and y translation.
+    const axes = k % 2 ? ["x"] : ["x", "y", "z"];
+    for (const axis of axes) {
+      const value = 40 * Math.sin(k + axis.charCodeAt(0));
+      rotation["xyz".indexOf(axis)] = value;
+      entries.push({ url: `name://@selection/${bone}:?rotation/${axis}/value`, keys: [[0, value]] });
+    }
+    translation[1] = k * 0.25;
+    entries.push({ url: `name://@selection/${bone}:?translation/y/value`, keys: [[0, k * 0.25]] });
+    expected.set(bone, { ...p, rotation, translation });
+  });
+  const preset = { bytes: dsonBytes(presetJson(entries)), name: "pose.duf" };
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset });
+  const error = worstJointError(scene, expected, bones);
+  assert.ok(error < 1e-5, `off by ${error}`);
+  assert.ok(worstJointError(scene, truth, bones) > 0.01, "the check can fail: the preset changed the pose");
+});
+
+Deno.test("dson preset: morph values set morph weights; missing nodes, extra keys and auto_follow are warnings", async () => {
+  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  (json.modifier_library as Json[]).push({
+    id: "body_ctrl_lThumbGrasp",
+    name: "body_ctrl_lThumbGrasp",
+    parent: "#Genesis9_geo",
+    channel: { id: "value", type: "float", value: 0 },
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
+  });
+  const doc = await decode(json);
+  const ctx = testContext();
+  const entries = [
+    { url: "name://@selection#body_ctrl_lThumbGrasp:?value/value", keys: [[0, 0.4]] },
+    { url: "name://@selection/l_hand:?rotation/z/value", keys: [[0, 30], [10, 60]], auto_follow: true },
+    { url: "name://@selection/l_elbow:?rotation/x/value", keys: [[0, 10]] },
+    { url: "name://@selection/l_hand:?visible", keys: [[0, 1]] },
+  ];
+  const mixed = presetJson(entries);
+  (mixed.scene as Json).modifiers = [{ id: "extra-1", url: "/data/extra.dsf#extra" }];
+  const preset = { bytes: dsonBytes(mixed), name: "mixed.duf" };
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset }, {}, ctx);
+  const mesh = scene.getRoot().listMeshes()[0];
+  assert.deepEqual(mesh.getWeights(), [0.4]);
+  const messages = ctx.warnings.map((w) => w.message).join("\n");
+  assert.match(messages, /1 node\(s\) not in the scene, not posed: l_elbow/);
+  assert.match(
+    messages,
+    /2 channel\(s\) not applied: name:\/\/@selection\/l_hand:\?visible.*scene\.modifiers/,
+  );
+  assert.match(messages, /several keys; only frame 0/);
+  assert.match(messages, /1 channel\(s\) are auto_follow/);
+  // The frame-0 key was applied: l_hand turned 30° about its own z (its rotation order applies).
+  const named = (d: Document) => d.getRoot().listNodes().find((n: Node) => n.getName() === "l_hand")!;
+  const [q1, q0] = [named(scene).getRotation(), named(doc).getRotation()];
+  const cosHalf = Math.abs(q1[0] * q0[0] + q1[1] * q0[1] + q1[2] * q0[2] + q1[3] * q0[3]);
+  const turn = Math.acos(Math.min(1, cosHalf)) * 2 * 180 / Math.PI;
+  assert.ok(Math.abs(turn - 30) < 1e-3, `turned ${turn}°`);
+});
+
+Deno.test("dson preset: material presets and files with nothing to apply are DecodeErrors; no preset passes through", async () => {
+  const { json } = figureWith(["l_hand"], posed);
+  const doc = await decode(json);
+  const material = presetJson(
+    [{ url: "name://@selection:/materials/Skin?diffuse/value", keys: [[0, 1]] }],
+    "preset_material",
+  );
+  await assert.rejects(
+    () => runNode(dsonApplyPreset, { scene: doc, preset: { bytes: dsonBytes(material), name: "m.duf" } }),
+    (e: unknown) => e instanceof DecodeError && /material presets are not applied/.test(e.message),
+  );
+  const empty = { file_version: "0.6.1.0", asset_info: { type: "preset_pose" }, scene: { materials: [] } };
+  await assert.rejects(
+    () => runNode(dsonApplyPreset, { scene: doc, preset: { bytes: dsonBytes(empty), name: "e.duf" } }),
+    (e: unknown) => e instanceof DecodeError && /scene\.animations/.test(e.message),
+  );
+  const badKey = presetJson([{ url: "name://@selection/l_hand:?rotation/x/value", keys: [[0, "ten"]] }]);
+  await assert.rejects(
+    () => runNode(dsonApplyPreset, { scene: doc, preset: { bytes: dsonBytes(badKey), name: "k.duf" } }),
+    (e: unknown) => e instanceof DecodeError && e.message.includes("/scene/animations/0/keys/0/1"),
+  );
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc });
+  assert.equal(scene, doc);
+});
