@@ -61,14 +61,17 @@ export function applyDsonPreset(
     }
   }
   let joints = 0;
+  const shared: string[] = [];
   for (const [target, values] of jointValues) {
     const found = nodes.get(target) ?? [];
     if (found.length === 0) missingJoints.push(target);
-    if (found.length > 1) {
-      warn(`dson preset: '${target}' names ${found.length} nodes (one per figure); all are posed`);
-    }
+    if (found.length > 1) shared.push(target);
     for (const node of found) repose(node, values);
     joints += found.length;
+  }
+  if (shared.length) {
+    // The same figure twice, or a conforming figure (clothing) with the body's bone names.
+    warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
   }
   const missingMorphs: string[] = [];
   const morphs = setMorphWeights(doc, morphValues, missingMorphs);
@@ -179,6 +182,11 @@ function setMorphWeights(doc: Document, values: Map<string, number>, missing: st
   return set;
 }
 
+/** The first few names of a list, for a warning. */
+function few(list: readonly string[]): string {
+  return list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
+}
+
 /** One warning per kind of thing not applied, naming the first few. */
 function reportSkips(
   preset: DsonPreset,
@@ -186,8 +194,6 @@ function reportSkips(
   missingMorphs: string[],
   warn: (message: string) => void,
 ): void {
-  const few = (list: string[]) =>
-    list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
   if (missingJoints.length) {
     warn(`dson preset: ${missingJoints.length} node(s) not in the scene, not posed: ${few(missingJoints)}`);
   }

@@ -6,9 +6,10 @@
  * parent global_rotation · (center_offset + translation)`.
  */
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import { Document, type Node } from "@gltf-transform/core";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
+import { eulerDegrees, eulerQuat } from "../../../../nodes/decode/dson/rest_pose.ts";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
 import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
@@ -285,4 +286,45 @@ Deno.test("dson preset: material presets and files with nothing to apply are Dec
   );
   const { scene } = await runNode(dsonApplyPreset, { scene: doc });
   assert.equal(scene, doc);
+  const plain = new Document();
+  plain.createScene("s").addChild(plain.createNode("l_hand"));
+  const pose = presetJson([{ url: "name://@selection/l_hand:?rotation/x/value", keys: [[0, 10]] }]);
+  await assert.rejects(
+    () => runNode(dsonApplyPreset, { scene: plain, preset: { bytes: dsonBytes(pose), name: "p.duf" } }),
+    /no DSON nodes/,
+  );
+});
+
+Deno.test("dson preset: a name shared by two figure instances poses both, with one warning", async () => {
+  const { json } = figureWith(
+    ["l_hand", "l_thumb1"],
+    () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }),
+  );
+  ((json.scene as Json).nodes as Json[]).push({ id: "Genesis9-2", url: "#Genesis9", name: "Genesis9" });
+  const doc = await decode(json);
+  const entries = ["l_hand", "l_thumb1"].map((bone) => ({
+    url: `name://@selection/${bone}:?rotation/y/value`,
+    keys: [[0, 20]],
+  }));
+  const ctx = testContext();
+  const preset = { bytes: dsonBytes(presetJson(entries)), name: "two.duf" };
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset }, {}, ctx);
+  const hands = (d: Document) => d.getRoot().listNodes().filter((n: Node) => n.getName() === "l_hand");
+  assert.equal(hands(scene).length, 2);
+  hands(scene).forEach((hand, i) => assert.notDeepEqual(hand.getRotation(), hands(doc)[i].getRotation()));
+  const messages = ctx.warnings.map((w) => w.message);
+  assert.deepEqual(messages.filter((m) => /match several nodes/.test(m)).length, 1, messages.join("\n"));
+});
+
+Deno.test("dson preset: a node's pose is read back as Euler angles in every rotation order", () => {
+  for (const order of ORDERS) {
+    for (const angles of [[10, 20, 30], [-170, 80, 45], [5, -89, 170], [120, 100, -60], [0, 0, 0]]) {
+      const back = eulerDegrees(eulerQuat(angles, order), order);
+      // The same rotation (the angles themselves may differ: e.g. a middle angle past 90°).
+      const [want, got] = [eulerMatrix(angles, order), eulerMatrix(back, order)];
+      const error = Math.max(...want.flatMap((row, r) => row.map((x, c) => Math.abs(x - got[r][c]))));
+      // 1e-5: gl-matrix quaternions are float32, which costs precision a degree from gimbal lock.
+      assert.ok(error < 1e-5, `${order} ${angles} → ${back}: ${error}`);
+    }
+  }
 });
