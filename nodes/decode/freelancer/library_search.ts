@@ -1,0 +1,273 @@
+/**
+ * Library discovery for `decode.cmp`: finds the UTF libraries that define the meshes, materials and
+ * textures a model uses but its file (and the given library inputs) do not, the way the game finds
+ * them through the `material_library` lines of its archetype inis and the folder layout that puts
+ * a ship family's `.mat` beside its ship folders.
+ *
+ * Candidates, in the order ids resolve: libraries the archetype inis name for this model (when the
+ * search's top is a game data folder), then every `.mat`/`.txm`/`.vms` in the model's folder and
+ * each ancestor up to the top, nearest first, names sorted within a folder. The first candidate
+ * that defines an id wins (a warning names the others that define it too). Candidates are indexed
+ * in that order only while something is still missing, so a library farther away than everything
+ * the model needs is never read. A library that does not decode is a warning naming it.
+ *
+ * @module
+ */
+import type { JsonValue, RunContext } from "../../../runtime/node.ts";
+import { sha256Hex } from "../../../runtime/canonical.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { isAbsolute, relative, resolve } from "node:path";
+import { formatId } from "./crc.ts";
+import { archetypeLibraries, readIni } from "./ini.ts";
+import { archetypeInis, findGamePath, librariesIn, type SearchFile, searchScope } from "./library_files.ts";
+import { indexLibrary, type LibraryIndex, memoByDigest } from "./library_index.ts";
+import { modelReferences, refGroups } from "./library_needs.ts";
+import type { FreelancerModel, NamedBytes } from "./model.ts";
+
+/** What to search: `auto` looks beside the model; a list names the library files to consider. */
+export interface LibrarySearchOptions {
+  /** Path of the model file; the folder search starts in its folder. Empty: no folder to search. */
+  readonly modelPath: string;
+  /** Top folder of the search (a game `DATA` folder); empty: the nearest ancestor named `DATA`. */
+  readonly dataRoot: string;
+  /** `auto`, or library paths (relative to `dataRoot` when given, which they may not leave). */
+  readonly libraries: "auto" | readonly string[];
+}
+
+/** Libraries to load after the model's own, and a JSON account of the search for the reports. */
+export interface LibrarySearch {
+  /** The candidates that supplied at least one id, in resolution order, named by their label. */
+  readonly libraries: NamedBytes[];
+  /** Where the search looked, what it read, used, refused and could not decode. */
+  readonly report: Record<string, JsonValue>;
+}
+
+type Need = { kind: "mesh"; id: number } | { kind: "material"; id: number } | { kind: "texture"; id: string };
+
+/**
+ * Finds the libraries that define what `model` (decoded with the libraries given so far) lacks.
+ * Throws only when the model lies outside `dataRoot`.
+ *
+ * @example
+ * ```ts
+ * const found = await findLibraries(model, { modelPath: "DATA/SHIPS/x/x.cmp", dataRoot: "", libraries: "auto" }, ctx);
+ * const full = decodeModel(file, [...given, ...found.libraries], warn);
+ * ```
+ */
+export async function findLibraries(
+  model: FreelancerModel,
+  options: LibrarySearchOptions,
+  ctx: RunContext,
+): Promise<LibrarySearch> {
+  const report: Record<string, JsonValue> = { mode: options.libraries === "auto" ? "auto" : "list" };
+  const pending = new Map<string, Need>();
+  const refs = modelReferences(model);
+  const known = (need: Need) =>
+    need.kind === "mesh"
+      ? model.meshes.has(need.id)
+      : need.kind === "material"
+      ? model.materials.has(need.id)
+      : model.textures.has(need.id);
+  for (const id of refs.meshes.keys()) addIfMissing({ kind: "mesh", id });
+  for (const id of refs.materials) addIfMissing({ kind: "material", id });
+  for (const id of refs.textures.keys()) addIfMissing({ kind: "texture", id });
+  function addIfMissing(need: Need) {
+    if (!known(need)) pending.set(keyOf(need), need);
+  }
+  if (!pending.size) return { libraries: [], report: { ...report, searched: [], read: [], used: [] } };
+
+  const refused: string[] = [];
+  const candidates = await listCandidates(options, ctx, refused, report);
+  const indexed: { file: SearchFile; bytes: Uint8Array; index: LibraryIndex }[] = [];
+  const failed: JsonValue[] = [];
+  const winners = new Map<string, { need: Need; at: number }>();
+
+  const win = (need: Need, at: number) => {
+    winners.set(keyOf(need), { need, at });
+    const { index } = indexed[at];
+    if (need.kind === "mesh") {
+      const materials = index.meshes.get(need.id)!;
+      for (const ref of refs.meshes.get(need.id) ?? []) {
+        for (const id of refGroups(materials, ref)) demand({ kind: "material", id });
+      }
+    } else if (need.kind === "material") {
+      for (const id of index.materials.get(need.id)!) demand({ kind: "texture", id });
+    }
+  };
+  // A dependency of something just found: resolved by the earliest library read so far, or pending.
+  const demand = (need: Need) => {
+    const key = keyOf(need);
+    if (known(need) || winners.has(key) || pending.has(key)) return;
+    const at = indexed.findIndex((c) => defines(c.index, need));
+    if (at >= 0) win(need, at);
+    else pending.set(key, need);
+  };
+
+  for (const file of candidates) {
+    if (!pending.size) break;
+    let bytes: Uint8Array, index: LibraryIndex;
+    try {
+      bytes = await ctx.readFile(file.path);
+      index = indexLibrary(bytes, file.label);
+    } catch (error) {
+      if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
+      const message = error instanceof DecodeError ? error.message : "not found";
+      ctx.warn(`library '${file.label}' could not be read (${message}); skipped`);
+      failed.push({ library: file.label, error: message });
+      continue;
+    }
+    indexed.push({ file, bytes, index });
+    for (const [key, need] of [...pending]) {
+      if (!defines(index, need)) continue;
+      pending.delete(key);
+      win(need, indexed.length - 1);
+    }
+  }
+
+  warnDuplicates(winners, indexed, ctx);
+  const used = [...new Set([...winners.values()].map((w) => w.at))].sort((a, b) => a - b).map((at) =>
+    indexed[at]
+  );
+  return {
+    libraries: used.map((c) => ({ bytes: c.bytes, name: c.file.label })),
+    report: {
+      ...report,
+      read: indexed.map((c) => c.file.label),
+      used: used.map((c) => c.file.label),
+      failed,
+      refused,
+    },
+  };
+}
+
+/**
+ * Cache-key material for a search: every candidate file's label and content digest (and the
+ * archetype inis'), so a library that is edited, added or removed changes the key of the decode
+ * and of everything downstream. Warnings are left to the search itself.
+ *
+ * @example
+ * ```ts
+ * const key = await searchFingerprint({ modelPath, dataRoot: "", libraries: "auto" }, ctx);
+ * ```
+ */
+export async function searchFingerprint(options: LibrarySearchOptions, ctx: RunContext): Promise<JsonValue> {
+  const quiet: RunContext = { ...ctx, warn: () => {} };
+  const files = await listCandidates(options, quiet, [], {});
+  const inis = options.libraries === "auto" && options.modelPath ? await archetypeInisOf(options, quiet) : [];
+  const digests: JsonValue[] = [];
+  for (const file of [...inis, ...files]) {
+    const bytes = await ctx.readFile(file.path).catch((error) => {
+      if (error instanceof Deno.errors.NotFound) return undefined;
+      throw error;
+    });
+    digests.push([file.label, bytes ? sha256Hex(bytes) : null]);
+  }
+  return digests;
+}
+
+async function archetypeInisOf(options: LibrarySearchOptions, ctx: RunContext): Promise<SearchFile[]> {
+  const scope = searchScope(options.modelPath, options.dataRoot);
+  return scope.isDataRoot ? await archetypeInis(scope, ctx, []) : [];
+}
+
+/** The candidate files in resolution order (see the module doc); records the folders searched. */
+async function listCandidates(
+  options: LibrarySearchOptions,
+  ctx: RunContext,
+  refused: string[],
+  report: Record<string, JsonValue>,
+): Promise<SearchFile[]> {
+  if (options.libraries !== "auto") {
+    const root = options.dataRoot ? resolve(options.dataRoot) : "";
+    const out: SearchFile[] = [];
+    for (const path of options.libraries) {
+      const full = root ? resolve(root, path) : path;
+      const rel = root ? relative(root, full) : "";
+      if (root && (rel.startsWith("..") || isAbsolute(rel))) refused.push(`${path} (outside data_root)`);
+      else out.push({ path: full, label: path });
+    }
+    report.searched = [];
+    return out;
+  }
+  if (!options.modelPath) {
+    ctx.warn("decode.cmp: libraries is 'auto' but no model_path was given, so there is no folder to search");
+    report.searched = [];
+    return [];
+  }
+  const scope = searchScope(options.modelPath, options.dataRoot);
+  const label = (folder: string) => relative(scope.top, folder).replaceAll("\\", "/") || ".";
+  const out: SearchFile[] = [];
+  const seen = new Set<string>();
+  const add = (file: SearchFile) => {
+    const key = resolve(file.path);
+    if (!seen.has(key)) out.push(file), seen.add(key);
+  };
+  if (scope.isDataRoot) {
+    const modelInTop = relative(scope.top, resolve(options.modelPath));
+    const named: string[] = [];
+    for (const ini of await archetypeInis(scope, ctx, refused)) {
+      const bytes = await ctx.readFile(ini.path);
+      let libraries: string[];
+      try {
+        libraries = archetypeLibraries(
+          memoByDigest("ini", bytes, () => readIni(bytes, ini.label)),
+          modelInTop,
+        );
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        ctx.warn(`ini '${ini.label}' could not be read (${error.message}); skipped`);
+        continue;
+      }
+      if (libraries.length) named.push(ini.label);
+      for (const library of libraries) {
+        const file = await findGamePath(library, scope, ctx, refused);
+        if (file) add(file);
+        else ctx.warn(`library '${library}' named by ${ini.label} is not in ${label(scope.top)}`);
+      }
+    }
+    report.archetype_inis = named;
+  }
+  for (const folder of scope.chain) {
+    for (const file of await librariesIn(folder, scope, ctx, refused)) add(file);
+  }
+  report.searched = scope.chain.map(label);
+  return out;
+}
+
+/** One warning per (winner, others) pair of libraries that define the same ids. */
+function warnDuplicates(
+  winners: ReadonlyMap<string, { need: Need; at: number }>,
+  indexed: readonly { file: SearchFile; index: LibraryIndex }[],
+  ctx: RunContext,
+): void {
+  const groups = new Map<string, { winner: string; others: string[]; ids: string[] }>();
+  for (const { need, at } of winners.values()) {
+    const others = indexed.filter((c, i) => i !== at && defines(c.index, need)).map((c) => c.file.label);
+    if (!others.length) continue;
+    const winner = indexed[at].file.label;
+    const key = JSON.stringify([winner, others]);
+    let group = groups.get(key);
+    if (!group) groups.set(key, group = { winner, others, ids: [] });
+    group.ids.push(`${need.kind} ${typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`);
+  }
+  for (const { winner, others, ids } of groups.values()) {
+    const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? `, … (${ids.length} in all)` : "");
+    ctx.warn(
+      `${shown} defined by ${
+        [winner, ...others].join(" and ")
+      }; the first in search order, ${winner}, is used`,
+    );
+  }
+}
+
+function defines(index: LibraryIndex, need: Need): boolean {
+  return need.kind === "mesh"
+    ? index.meshes.has(need.id)
+    : need.kind === "material"
+    ? index.materials.has(need.id)
+    : index.textures.has(need.id);
+}
+
+function keyOf(need: Need): string {
+  return `${need.kind}:${need.id}`;
+}
