@@ -5,6 +5,7 @@ import { runGraph } from "../../../../runtime/api.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32, formatId } from "../../../../nodes/decode/freelancer/crc.ts";
 import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { indexLibrary } from "../../../../nodes/decode/freelancer/library_index.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { fighterCmp, libraryFile, writeGameTree } from "./game_tree.ts";
@@ -209,5 +210,31 @@ Deno.test("graphs/freelancer.json with only the model: textured, valid, byte-ide
     assert.notDeepEqual((edited.outputs.glb as { bytes: Uint8Array }).bytes, glb);
   } finally {
     await Deno.remove(tree.base, { recursive: true });
+  }
+});
+
+Deno.test("a library's index is built once per content digest, whichever array holds the bytes", () => {
+  const bytes = libraryFile([{ name: "rh_paint", dtName: "a.dds" }], [{ name: "a.dds", color565: 1 }]);
+  const index = indexLibrary(bytes, "one.mat");
+  assert.equal(indexLibrary(bytes.slice(), "copy.mat"), index);
+  assert.deepEqual(index.materials.get(flCrc32("rh_paint")), ["a.dds"]);
+  assert.deepEqual([...index.textures], ["a.dds"]);
+});
+
+Deno.test("without a DATA folder or data_root the search stays in the model's own folder", async () => {
+  const base = await Deno.makeTempDir({ prefix: "partgraph-fl-nodata-" });
+  try {
+    await Deno.mkdir(join(base, "ships/x"), { recursive: true });
+    const model = join(base, "ships/x/x.cmp");
+    await Deno.writeFile(model, fighterCmp(["rh_paint", "rh_glass"]));
+    await Deno.writeFile(join(base, "ships/x/local.mat"), libraryFile([{ name: "rh_paint" }]));
+    await Deno.writeFile(join(base, "ships/parent.mat"), libraryFile([{ name: "rh_glass" }]));
+    const { report, ctx } = await decode(model);
+    assert.deepEqual(report.searched, ["."]);
+    assert.deepEqual(report.used, ["local.mat"]);
+    assert.deepEqual((report.missing as { materials: string[] }).materials, [formatId(flCrc32("rh_glass"))]);
+    assert.deepEqual(ctx.reads, [resolve(base, "ships/x/local.mat")]);
+  } finally {
+    await Deno.remove(base, { recursive: true });
   }
 });
