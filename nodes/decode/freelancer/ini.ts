@@ -124,22 +124,25 @@ function readBini(bytes: Uint8Array, file: string): IniSection[] {
 }
 
 /**
- * The `material_library` values of every section whose `DA_archetype` is `modelPath`, in file
- * order. Paths compare case-insensitively with `\` and `/` alike, as the game's file system does.
+ * The `material_library` values of every section that has a `DA_archetype`, by that archetype's
+ * path (see {@link normalizeGamePath}), in file order. Built once per ini file, so a batch looks each
+ * model up without rescanning the file.
  *
  * @example
  * ```ts
- * archetypeLibraries(sections, "ships/rheinland/rh_fighter/rh_fighter.cmp"); // ["ships\\rheinland\\rh_playerships.mat"]
+ * archetypeLibraries(sections).get("ships/rheinland/rh_fighter/rh_fighter.cmp"); // ["ships\\rheinland\\rh_playerships.mat"]
  * ```
  */
-export function archetypeLibraries(sections: readonly IniSection[], modelPath: string): string[] {
-  const wanted = normalizeGamePath(modelPath);
-  const out: string[] = [];
+export function archetypeLibraries(sections: readonly IniSection[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (const section of sections) {
     const values = (key: string) =>
       section.entries.filter((e) => e.key.toLowerCase() === key).map((e) => e.values[0] ?? "");
-    if (!values("da_archetype").some((path) => normalizeGamePath(path) === wanted)) continue;
-    for (const library of values("material_library")) if (library) out.push(library);
+    const libraries = values("material_library").filter((library) => library !== "");
+    for (const archetype of values("da_archetype")) {
+      const key = normalizeGamePath(archetype);
+      out.set(key, [...out.get(key) ?? [], ...libraries]);
+    }
   }
   return out;
 }

@@ -18,7 +18,7 @@ import { sha256Hex } from "../../../runtime/canonical.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { isAbsolute, relative, resolve } from "node:path";
 import { formatId } from "./crc.ts";
-import { archetypeLibraries, readIni } from "./ini.ts";
+import { archetypeLibraries, normalizeGamePath, readIni } from "./ini.ts";
 import { archetypeInis, findGamePath, librariesIn, type SearchFile, searchScope } from "./library_files.ts";
 import { indexLibrary, type LibraryIndex, memoByDigest } from "./library_index.ts";
 import { modelReferences, refGroups } from "./library_needs.ts";
@@ -203,16 +203,14 @@ async function listCandidates(
     if (!seen.has(key)) out.push(file), seen.add(key);
   };
   if (scope.isDataRoot) {
-    const modelInTop = relative(scope.top, resolve(options.modelPath));
+    const modelInTop = normalizeGamePath(relative(scope.top, resolve(options.modelPath)));
     const named: string[] = [];
     for (const ini of await archetypeInis(scope, ctx, refused)) {
       const bytes = await ctx.readFile(ini.path);
       let libraries: string[];
       try {
-        libraries = archetypeLibraries(
-          memoByDigest("ini", bytes, () => readIni(bytes, ini.label)),
-          modelInTop,
-        );
+        const byArchetype = memoByDigest("ini", bytes, () => archetypeLibraries(readIni(bytes, ini.label)));
+        libraries = byArchetype.get(modelInTop) ?? [];
       } catch (error) {
         if (!(error instanceof DecodeError)) throw error;
         ctx.warn(`ini '${ini.label}' could not be read (${error.message}); skipped`);

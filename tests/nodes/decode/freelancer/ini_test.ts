@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { archetypeLibraries, readIni } from "../../../../nodes/decode/freelancer/ini.ts";
+import { archetypeLibraries, normalizeGamePath, readIni } from "../../../../nodes/decode/freelancer/ini.ts";
 
 type Value = number | string | { float: number };
 
@@ -73,11 +73,14 @@ Deno.test("BINI: sections, repeated keys and all three value types, as the text 
     ["material_library", "ships\\rheinland\\rh_playerships.mat"],
     ["material_library", "fx\\shared.mat"],
   ]);
-  assert.deepEqual(archetypeLibraries(sections, "SHIPS/Rheinland/rh_fighter/RH_FIGHTER.cmp"), [
-    "ships\\rheinland\\rh_playerships.mat",
-    "fx\\shared.mat",
-  ]);
-  assert.deepEqual(archetypeLibraries(sections, "ships/liberty/li_elite/li_elite.cmp"), []);
+  assert.deepEqual(
+    archetypeLibraries(sections).get(normalizeGamePath("SHIPS/Rheinland/rh_fighter/RH_FIGHTER.cmp")),
+    [
+      "ships\\rheinland\\rh_playerships.mat",
+      "fx\\shared.mat",
+    ],
+  );
+  assert.deepEqual(archetypeLibraries(sections).get("ships/liberty/li_elite/li_elite.cmp"), []);
 });
 
 Deno.test("BINI: 0xFFFF at every position and a bad value type end in sections or a DecodeError inside the file", () => {
@@ -119,5 +122,8 @@ Deno.test("text ini: Freelancer's dialect — comments, case, repeats, stray lin
   ].join("\r\n");
   const sections = readIni(new TextEncoder().encode(text), "x.ini");
   assert.deepEqual(sections.map((s) => s.name), ["ship", "Ship"]);
-  assert.deepEqual(archetypeLibraries(sections, "ships\\x\\X.CMP"), ["a.mat", "b.mat"]);
+  assert.deepEqual(archetypeLibraries(sections).get(normalizeGamePath("ships\\x\\X.CMP")), [
+    "a.mat",
+    "b.mat",
+  ]);
 });
