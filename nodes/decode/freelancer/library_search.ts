@@ -62,12 +62,7 @@ export async function findLibraries(
   const report: Record<string, JsonValue> = { mode: options.libraries === "auto" ? "auto" : "list" };
   const pending = new Map<string, Need>();
   const refs = modelReferences(model);
-  const known = (need: Need) =>
-    need.kind === "mesh"
-      ? model.meshes.has(need.id)
-      : need.kind === "material"
-      ? model.materials.has(need.id)
-      : model.textures.has(need.id);
+  const known = (need: Need) => defines(model, need);
   for (const id of refs.meshes.keys()) addIfMissing({ kind: "mesh", id });
   for (const id of refs.materials) addIfMissing({ kind: "material", id });
   for (const id of refs.textures.keys()) addIfMissing({ kind: "texture", id });
@@ -77,7 +72,7 @@ export async function findLibraries(
   if (!pending.size) return { libraries: [], report: { ...report, searched: [], read: [], used: [] } };
 
   const refused: string[] = [];
-  const candidates = await listCandidates(options, ctx, refused, report);
+  const { candidates } = await listCandidates(options, ctx, refused, report);
   const indexed: { file: SearchFile; bytes: Uint8Array; index: LibraryIndex }[] = [];
   const failed: JsonValue[] = [];
   const winners = new Map<string, { need: Need; at: number }>();
@@ -151,11 +146,9 @@ export async function findLibraries(
  * ```
  */
 export async function searchFingerprint(options: LibrarySearchOptions, ctx: RunContext): Promise<JsonValue> {
-  const quiet: RunContext = { ...ctx, warn: () => {} };
-  const files = await listCandidates(options, quiet, [], {});
-  const inis = options.libraries === "auto" && options.modelPath ? await archetypeInisOf(options, quiet) : [];
+  const { candidates, inis } = await listCandidates(options, { ...ctx, warn: () => {} }, [], {});
   const digests: JsonValue[] = [];
-  for (const file of [...inis, ...files]) {
+  for (const file of [...inis, ...candidates]) {
     const bytes = await ctx.readFile(file.path).catch((error) => {
       if (error instanceof Deno.errors.NotFound) return undefined;
       throw error;
@@ -165,47 +158,46 @@ export async function searchFingerprint(options: LibrarySearchOptions, ctx: RunC
   return digests;
 }
 
-async function archetypeInisOf(options: LibrarySearchOptions, ctx: RunContext): Promise<SearchFile[]> {
-  const scope = searchScope(options.modelPath, options.dataRoot);
-  return scope.isDataRoot ? await archetypeInis(scope, ctx, []) : [];
-}
-
-/** The candidate files in resolution order (see the module doc); records the folders searched. */
+/**
+ * The candidate files in resolution order (see the module doc) and the archetype inis read to find
+ * some of them; records the folders searched in `report`.
+ */
 async function listCandidates(
   options: LibrarySearchOptions,
   ctx: RunContext,
   refused: string[],
   report: Record<string, JsonValue>,
-): Promise<SearchFile[]> {
+): Promise<{ candidates: SearchFile[]; inis: SearchFile[] }> {
+  report.searched = [];
   if (options.libraries !== "auto") {
     const root = options.dataRoot ? resolve(options.dataRoot) : "";
-    const out: SearchFile[] = [];
+    const candidates: SearchFile[] = [];
     for (const path of options.libraries) {
       const full = root ? resolve(root, path) : path;
       const rel = root ? relative(root, full) : "";
-      if (root && (rel.startsWith("..") || isAbsolute(rel))) refused.push(`${path} (outside data_root)`);
-      else out.push({ path: full, label: path });
+      if (root && (rel === ".." || rel.startsWith("../") || isAbsolute(rel))) {
+        refused.push(`${path} (outside data_root)`);
+      } else candidates.push({ path: full, label: path });
     }
-    report.searched = [];
-    return out;
+    return { candidates, inis: [] };
   }
   if (!options.modelPath) {
     ctx.warn("decode.cmp: libraries is 'auto' but no model_path was given, so there is no folder to search");
-    report.searched = [];
-    return [];
+    return { candidates: [], inis: [] };
   }
   const scope = searchScope(options.modelPath, options.dataRoot);
   const label = (folder: string) => relative(scope.top, folder).replaceAll("\\", "/") || ".";
-  const out: SearchFile[] = [];
+  const candidates: SearchFile[] = [];
   const seen = new Set<string>();
   const add = (file: SearchFile) => {
     const key = resolve(file.path);
-    if (!seen.has(key)) out.push(file), seen.add(key);
+    if (!seen.has(key)) candidates.push(file), seen.add(key);
   };
+  const inis = scope.isDataRoot ? await archetypeInis(scope, ctx, refused) : [];
   if (scope.isDataRoot) {
     const modelInTop = normalizeGamePath(relative(scope.top, resolve(options.modelPath)));
     const named: string[] = [];
-    for (const ini of await archetypeInis(scope, ctx, refused)) {
+    for (const ini of inis) {
       const bytes = await ctx.readFile(ini.path);
       let libraries: string[];
       try {
@@ -229,7 +221,7 @@ async function listCandidates(
     for (const file of await librariesIn(folder, scope, ctx, refused)) add(file);
   }
   report.searched = scope.chain.map(label);
-  return out;
+  return { candidates, inis };
 }
 
 /** One warning per (winner, others) pair of libraries that define the same ids. */
@@ -258,7 +250,14 @@ function warnDuplicates(
   }
 }
 
-function defines(index: LibraryIndex, need: Need): boolean {
+/** Anything with id sets shaped like a {@link LibraryIndex}'s: an index, or a decoded model's maps. */
+interface IdSets {
+  readonly meshes: { has(id: number): boolean };
+  readonly materials: { has(id: number): boolean };
+  readonly textures: { has(name: string): boolean };
+}
+
+function defines(index: IdSets, need: Need): boolean {
   return need.kind === "mesh"
     ? index.meshes.has(need.id)
     : need.kind === "material"
