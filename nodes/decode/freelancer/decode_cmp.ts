@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../scene/extras.ts";
 import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library_search.ts";
@@ -77,10 +78,21 @@ export const decodeCmp = defineNode({
         "the root of the paths archetype inis name; empty: the nearest ancestor folder named DATA.",
     },
   },
-  // The libraries a search may read are part of the key, so editing one re-runs what depends on it.
+  // What the search lists and reads is part of the key, so editing a library re-runs what depends
+  // on it. The search is the one the run makes for the file at model_path (without the library
+  // inputs, so it may read more than the run needs; the key then covers a superset).
   async fingerprint(params, ctx) {
     if (params.libraries === "none") return params;
-    return { ...params, library_files: await searchFingerprint(searchOptions(params), ctx) };
+    let model;
+    try {
+      const path = params.model_path;
+      model = path
+        ? decodeModel({ bytes: await ctx.readFile(path), name: basename(path) }, [], () => {})
+        : undefined;
+    } catch {
+      model = undefined; // the run reports why the model does not decode
+    }
+    return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
   },
   async run({ inputs, params, ctx }) {
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);

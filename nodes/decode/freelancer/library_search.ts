@@ -4,23 +4,22 @@
  * them through the `material_library` lines of its archetype inis and the folder layout that puts
  * a ship family's `.mat` beside its ship folders.
  *
- * Candidates, in the order ids resolve: libraries the archetype inis name for this model (when the
- * search's top is a game data folder), then every `.mat`/`.txm`/`.vms` in the model's folder and
- * each ancestor up to the top, nearest first, names sorted within a folder. The first candidate
- * that defines an id wins (a warning names the others that define it too). Candidates are indexed
- * in that order only while something is still missing, so a library farther away than everything
- * the model needs is never read. A library that does not decode is a warning naming it.
+ * Candidates come in the order of `library_candidates.ts` (the model's own archetype libraries, its
+ * folder and ancestors nearest first, libraries other archetypes load, the rest of the tree). The
+ * first candidate that defines an id wins (a warning names the others read that define it too).
+ * Candidates are indexed only while something is still missing, so a library farther away than
+ * everything the model needs is never read. A library that does not decode is a warning naming it.
  *
  * @module
  */
 import type { JsonValue, RunContext } from "../../../runtime/node.ts";
 import { sha256Hex } from "../../../runtime/canonical.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { isAbsolute, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { formatId } from "./crc.ts";
-import { archetypeLibraries, normalizeGamePath, readIni } from "./ini.ts";
-import { archetypeInis, findGamePath, librariesIn, type SearchFile, searchScope } from "./library_files.ts";
-import { indexLibrary, type LibraryIndex, memoByDigest } from "./library_index.ts";
+import { candidateLibraries } from "./library_candidates.ts";
+import type { SearchFile } from "./library_files.ts";
+import { indexLibrary, type LibraryIndex } from "./library_index.ts";
 import { modelReferences, refGroups } from "./library_needs.ts";
 import type { FreelancerModel, NamedBytes } from "./model.ts";
 
@@ -72,7 +71,7 @@ export async function findLibraries(
   if (!pending.size) return { libraries: [], report: { ...report, searched: [], read: [], used: [] } };
 
   const refused: string[] = [];
-  const { candidates } = await listCandidates(options, ctx, refused, report);
+  const candidates = candidateLibraries(options, ctx, refused, report);
   const indexed: { file: SearchFile; bytes: Uint8Array; index: LibraryIndex }[] = [];
   const failed: JsonValue[] = [];
   const winners = new Map<string, { need: Need; at: number }>();
@@ -98,8 +97,7 @@ export async function findLibraries(
     else pending.set(key, need);
   };
 
-  for (const file of candidates) {
-    if (!pending.size) break;
+  for await (const file of candidates) {
     let bytes: Uint8Array, index: LibraryIndex;
     try {
       bytes = await ctx.readFile(file.path);
@@ -117,6 +115,7 @@ export async function findLibraries(
       pending.delete(key);
       win(need, indexed.length - 1);
     }
+    if (!pending.size) break;
   }
 
   warnDuplicates(winners, indexed, ctx);
@@ -130,98 +129,52 @@ export async function findLibraries(
       read: indexed.map((c) => c.file.label),
       used: used.map((c) => c.file.label),
       failed,
-      refused,
+      refused: [...new Set(refused)],
     },
   };
 }
 
 /**
- * Cache-key material for a search: every candidate file's label and content digest (and the
- * archetype inis'), so a library that is edited, added or removed changes the key of the decode
- * and of everything downstream. Warnings are left to the search itself.
+ * Cache-key material for a search: what it listed and the digest of every file it read, relative to
+ * the model's folder, so a library that is edited, added or removed changes the key of the decode and
+ * of everything downstream. It runs the same search as {@link findLibraries} (warnings dropped); the
+ * files it reads are shared with the run that follows.
  *
  * @example
  * ```ts
- * const key = await searchFingerprint({ modelPath, dataRoot: "", libraries: "auto" }, ctx);
+ * const key = await searchFingerprint(decodeModel(file, [], () => {}), options, ctx);
+ * // undefined model: only a `libraries` list is keyed (auto has nothing to search for)
  * ```
  */
-export async function searchFingerprint(options: LibrarySearchOptions, ctx: RunContext): Promise<JsonValue> {
-  const { candidates, inis } = await listCandidates(options, { ...ctx, warn: () => {} }, [], {});
-  const digests: JsonValue[] = [];
-  for (const file of [...inis, ...candidates]) {
-    const bytes = await ctx.readFile(file.path).catch((error) => {
-      if (error instanceof Deno.errors.NotFound) return undefined;
-      throw error;
-    });
-    digests.push([file.label, bytes ? sha256Hex(bytes) : null]);
-  }
-  return digests;
-}
-
-/**
- * The candidate files in resolution order (see the module doc) and the archetype inis read to find
- * some of them; records the folders searched in `report`.
- */
-async function listCandidates(
+export async function searchFingerprint(
+  model: FreelancerModel | undefined,
   options: LibrarySearchOptions,
   ctx: RunContext,
-  refused: string[],
-  report: Record<string, JsonValue>,
-): Promise<{ candidates: SearchFile[]; inis: SearchFile[] }> {
-  report.searched = [];
-  if (options.libraries !== "auto") {
-    const root = options.dataRoot ? resolve(options.dataRoot) : "";
-    const candidates: SearchFile[] = [];
-    for (const path of options.libraries) {
-      const full = root ? resolve(root, path) : path;
-      const rel = root ? relative(root, full) : "";
-      if (root && (rel === ".." || rel.startsWith("../") || isAbsolute(rel))) {
-        refused.push(`${path} (outside data_root)`);
-      } else candidates.push({ path: full, label: path });
-    }
-    return { candidates, inis: [] };
-  }
-  if (!options.modelPath) {
-    ctx.warn("decode.cmp: libraries is 'auto' but no model_path was given, so there is no folder to search");
-    return { candidates: [], inis: [] };
-  }
-  const scope = searchScope(options.modelPath, options.dataRoot);
-  const label = (folder: string) => relative(scope.top, folder).replaceAll("\\", "/") || ".";
-  const candidates: SearchFile[] = [];
-  const seen = new Set<string>();
-  const add = (file: SearchFile) => {
-    const key = resolve(file.path);
-    if (!seen.has(key)) candidates.push(file), seen.add(key);
+): Promise<JsonValue> {
+  const base = options.modelPath ? dirname(resolve(options.modelPath)) : resolve(".");
+  const seen: JsonValue[] = [];
+  const where = (path: string) => relative(base, resolve(path)).replaceAll("\\", "/");
+  const recording: RunContext = {
+    ...ctx,
+    warn: () => {},
+    async readFile(path) {
+      const bytes = await ctx.readFile(path);
+      seen.push(["file", where(path), sha256Hex(bytes)]);
+      return bytes;
+    },
+    async listDir(path) {
+      const names = await ctx.listDir(path);
+      seen.push(["folder", where(path), sha256Hex(names.join("\n"))]);
+      return names;
+    },
   };
-  const inis = scope.isDataRoot ? await archetypeInis(scope, ctx, refused) : [];
-  if (scope.isDataRoot) {
-    const modelInTop = normalizeGamePath(relative(scope.top, resolve(options.modelPath)));
-    const named: string[] = [];
-    for (const ini of inis) {
-      const bytes = await ctx.readFile(ini.path);
-      let libraries: string[];
-      try {
-        const byArchetype = memoByDigest("ini", bytes, () => archetypeLibraries(readIni(bytes, ini.label)));
-        libraries = byArchetype.get(modelInTop) ?? [];
-      } catch (error) {
-        if (!(error instanceof DecodeError)) throw error;
-        ctx.warn(`ini '${ini.label}' could not be read (${error.message}); skipped`);
-        continue;
-      }
-      if (libraries.length) named.push(ini.label);
-      for (const library of libraries) {
-        const file = await findGamePath(library, scope, ctx, refused);
-        if (file) add(file);
-        else ctx.warn(`library '${library}' named by ${ini.label} is not in ${label(scope.top)}`);
-      }
+  if (options.libraries !== "auto") {
+    // Without the model nothing says where the run stops in the list, so all of it is keyed.
+    for await (const file of candidateLibraries(options, recording, [], {})) {
+      await recording.readFile(file.path).catch(() => seen.push(["missing", where(file.path)]));
     }
-    report.archetype_inis = named;
-  }
-  for (const folder of scope.chain) {
-    for (const file of await librariesIn(folder, scope, ctx, refused)) add(file);
-  }
-  report.searched = scope.chain.map(label);
-  return { candidates, inis };
+  } else if (model) await findLibraries(model, options, recording);
+  return seen;
 }
 
 /** One warning per (winner, others) pair of libraries that define the same ids. */

@@ -37,11 +37,18 @@ Deno.test("auto: the family .mat beside the ship folder and a .txm two levels up
   const tree = await writeGameTree();
   try {
     await Deno.remove(join(tree.data, "SHIPS/shiparch.ini"));
+    await Deno.remove(join(tree.data, "FX/shared/special.mat"));
     const { doc, report, material, messages } = await decode(tree.fighter);
     assert.deepEqual(red(material("rh_paint")), [1, 0, 0]);
     assert.ok(material("rh_paint")!.getBaseColorTexture(), "texture from SHIPS/ships.txm");
     assert.equal(material("rh_glass")!.getAlphaMode(), "BLEND");
-    assert.deepEqual(report.searched, ["SHIPS/RHEINLAND/rh_fighter", "SHIPS/RHEINLAND", "SHIPS", "."]);
+    assert.deepEqual(report.searched, [
+      "SHIPS/RHEINLAND/rh_fighter",
+      "SHIPS/RHEINLAND",
+      "SHIPS",
+      ".",
+      "(the whole tree)",
+    ]);
     assert.deepEqual(report.used, ["SHIPS/RHEINLAND/rh_playerships.mat", "SHIPS/ships.txm"]);
     assert.deepEqual(report.materials, [
       { id: formatId(flCrc32("rh_paint")), name: "rh_paint", library: "SHIPS/RHEINLAND/rh_playerships.mat" },
@@ -61,6 +68,38 @@ Deno.test("auto: the family .mat beside the ship folder and a .txm two levels up
       ),
     );
     assert.ok(messages.some((m) => m.includes(formatId(flCrc32("special_glow")))), messages.join("\n"));
+  } finally {
+    await Deno.remove(tree.base, { recursive: true });
+  }
+});
+
+Deno.test("auto: what neither the inis nor the folder chain supply is found anywhere in the tree", async () => {
+  const tree = await writeGameTree();
+  try {
+    await Deno.remove(join(tree.data, "SHIPS/shiparch.ini"));
+    const { report, material } = await decode(tree.fighter);
+    assert.deepEqual(report.used, [
+      "SHIPS/RHEINLAND/rh_playerships.mat",
+      "SHIPS/ships.txm",
+      "FX/shared/special.mat",
+    ]);
+    assert.equal((report.materials as { library: string }[])[2].library, "FX/shared/special.mat");
+    assert.ok(material("special_glow")!.getEmissiveFactor()[1] > 0.99);
+  } finally {
+    await Deno.remove(tree.base, { recursive: true });
+  }
+});
+
+Deno.test("auto: a library another archetype loads comes before the rest of the tree", async () => {
+  const tree = await writeGameTree();
+  try {
+    await Deno.remove(join(tree.data, "FX/shared/special.mat"));
+    await tree.write("SHIPS/GENERIC/ge_ships.mat", libraryFile([{ name: "special_glow", ec: [0, 0, 1] }]));
+    await tree.write("AA/first_in_tree.mat", libraryFile([{ name: "special_glow", ec: [1, 0, 0] }]));
+    const { report, material, messages } = await decode(tree.fighter);
+    assert.ok(messages.includes("library 'fx\\SHARED\\special.mat' named by SHIPS/shiparch.ini is not in ."));
+    assert.equal((report.materials as { library: string }[])[2].library, "SHIPS/GENERIC/ge_ships.mat");
+    assert.ok(material("special_glow")!.getEmissiveFactor()[2] > 0.99);
   } finally {
     await Deno.remove(tree.base, { recursive: true });
   }
@@ -208,6 +247,21 @@ Deno.test("graphs/freelancer.json with only the model: textured, valid, byte-ide
     const edited = await run();
     assert.equal(edited.nodes.decode.state, "done", "a library the decode read changed");
     assert.notDeepEqual((edited.outputs.glb as { bytes: Uint8Array }).bytes, glb);
+    // A library appearing in a folder the search lists changes the key too; the ini's library stays first.
+    await tree.write(
+      "SHIPS/RHEINLAND/rh_fighter/local.mat",
+      libraryFile([{ name: "rh_paint", dc: [0, 1, 0] }]),
+    );
+    const added = await run();
+    assert.equal(added.nodes.decode.state, "done");
+    const libraries = (added.outputs.report as { libraries: { materials: { library: string }[] } }).libraries;
+    assert.equal(libraries.materials[0].library, "SHIPS/RHEINLAND/rh_playerships.mat");
+    assert.ok(
+      added.warnings.some((w) =>
+        w.message.includes("rh_playerships.mat and SHIPS/RHEINLAND/rh_fighter/local.mat")
+      ),
+      added.warnings.map((w) => w.message).join("\n"),
+    );
   } finally {
     await Deno.remove(tree.base, { recursive: true });
   }
