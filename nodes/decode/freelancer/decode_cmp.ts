@@ -10,6 +10,7 @@
  */
 import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../scene/extras.ts";
 import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library_search.ts";
 import { libraryReport } from "./library_report.ts";
@@ -40,8 +41,9 @@ export const decodeCmp = defineNode({
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
     "file, then in the optional library inputs, then (libraries: auto) in the libraries the game's " +
-    "archetype inis name for the model and the .mat/.txm/.vms files in its folder and its ancestors " +
-    "up to the DATA folder, nearest first; the scene records which library supplied each.",
+    "archetype inis name for the model, the .mat/.txm/.vms files in its folder and its ancestors " +
+    "up to the DATA folder (nearest first), and the rest of that tree; the scene records which " +
+    "library supplied each.",
   inputs: {
     bytes: { type: "bytes", doc: "The .cmp, .3db or .vms file." },
     library: {
@@ -60,9 +62,10 @@ export const decodeCmp = defineNode({
     libraries: {
       type: "json",
       default: "auto",
-      doc: '"auto": find what the file and inputs lack beside model_path (archetype inis, then folders ' +
-        'up to data_root or the nearest DATA); "none": only the file and inputs; or a list of library ' +
-        "paths (relative to data_root when set) tried in order.",
+      doc: '"auto": find what the file and inputs lack (the libraries the archetype inis name for the ' +
+        "model, the .mat/.txm/.vms in its folder and ancestors up to data_root or the nearest DATA, then " +
+        'the rest of that tree); "none": only the file and inputs; or a list of library paths ' +
+        "(relative to data_root when set) tried in order.",
       schema: { oneOf: [{ enum: ["auto", "none"] }, { type: "array", items: { type: "string" } }] },
       check: checkLibraries,
     },
@@ -89,8 +92,10 @@ export const decodeCmp = defineNode({
       model = path
         ? decodeModel({ bytes: await ctx.readFile(path), name: basename(path) }, [], () => {})
         : undefined;
-    } catch {
-      model = undefined; // the run reports why the model does not decode
+    } catch (error) {
+      // The run reports why the model is missing or does not decode.
+      if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
+      model = undefined;
     }
     return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
   },
