@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import type { Document, Material } from "@gltf-transform/core";
 import { runGraph } from "../../../../runtime/api.ts";
+import { main } from "../../../../runtime/cli.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32, formatId } from "../../../../nodes/decode/freelancer/crc.ts";
 import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
@@ -290,5 +291,28 @@ Deno.test("without a DATA folder or data_root the search stays in the model's ow
     assert.deepEqual(ctx.reads, [resolve(base, "ships/x/local.mat")]);
   } finally {
     await Deno.remove(base, { recursive: true });
+  }
+});
+
+Deno.test("inspect on a model in a game folder lists which library supplied each material", async () => {
+  const tree = await writeGameTree();
+  const out: string[] = [];
+  const log = console.log;
+  console.log = (...a: unknown[]) => void out.push(a.join(" "));
+  try {
+    assert.equal(await main(["inspect", tree.fighter, "--json"]), 0);
+    const { summary, warnings } = JSON.parse(out.join("\n"));
+    const sources = summary.libraries.materials.map((
+      m: { name: string; library: string },
+    ) => [m.name, m.library]);
+    assert.deepEqual(sources, [
+      ["rh_paint", "SHIPS/RHEINLAND/rh_playerships.mat"],
+      ["rh_glass", "SHIPS/RHEINLAND/rh_playerships.mat"],
+      ["special_glow", "FX/shared/special.mat"],
+    ]);
+    assert.deepEqual(warnings, []);
+  } finally {
+    console.log = log;
+    await Deno.remove(tree.base, { recursive: true });
   }
 });
