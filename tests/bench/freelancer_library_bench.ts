@@ -76,6 +76,19 @@ async function batch(libraries: "auto" | "none") {
   return { ...counts, msPerModel: (performance.now() - started) / models.length };
 }
 
+/** One ship that also uses a material no library defines: the search reads the whole tree for it. */
+async function missingEverywhere() {
+  const path = await write("SHIPS/FAM0/odd/odd.cmp", fighterCmp(["fam0_mat0", "defined_nowhere"]));
+  const started = performance.now();
+  const ctx = testContext();
+  await runNode(decodeCmp, { bytes: { bytes: await Deno.readFile(path), name: "odd.cmp" } }, {
+    model_path: path,
+  }, ctx);
+  const ms = performance.now() - started;
+  await Deno.remove(join(path, ".."), { recursive: true });
+  return ms;
+}
+
 const none = await batch("none");
 const cold = await batch("auto");
 const warm = await batch("auto");
@@ -85,6 +98,11 @@ console.log(
     `${none.msPerModel.toFixed(2)} ms/model none, ${cold.msPerModel.toFixed(2)} cold, ${
       warm.msPerModel.toFixed(2)
     } warm`,
+);
+console.log(
+  `a model using an id no library defines (the whole tree searched): ${
+    (await missingEverywhere()).toFixed(1)
+  } ms`,
 );
 
 Deno.bench("decode.cmp libraries: none", async () => {
