@@ -2,12 +2,12 @@
  * The candidate libraries of a search, in the order ids resolve, produced lazily so a search that
  * has found everything stops listing and reading:
  *
- * 1. `archetype`: the libraries the archetype inis' `material_library` lines name for this model;
- * 2. `folder`: every `.mat`/`.txm`/`.vms` in the model's folder and each ancestor up to the top,
+ * 1. the libraries the archetype inis' `material_library` lines name for this model;
+ * 2. every `.mat`/`.txm`/`.vms` in the model's folder and each ancestor up to the top,
  *    nearest first, names sorted within a folder;
- * 3. `loaded`: the libraries the inis name for any other archetype (the game keeps every library it
+ * 3. the libraries the inis name for any other archetype (the game keeps every library it
  *    has loaded resident, so models rely on them);
- * 4. `tree`: every other library under the top folder, folders and names in sorted order.
+ * 4. every other library under the top folder, folders and names in sorted order.
  *
  * Stages 1, 3 and 4 need a data folder (`data_root`, or an ancestor named `DATA`); 3 and 4 only
  * run for ids the earlier stages did not supply. A list given as `libraries` replaces all four.
@@ -29,15 +29,7 @@ import {
 import { memoByDigest } from "./library_index.ts";
 import type { LibrarySearchOptions } from "./library_search.ts";
 
-/** Where a candidate came from (see the module doc). */
-export type CandidateStage = "list" | "archetype" | "folder" | "loaded" | "tree";
-
-/** A candidate library and the stage that proposed it. */
-export interface Candidate extends SearchFile {
-  readonly stage: CandidateStage;
-}
-
-/** Deepest folder level below the top that the `tree` stage lists. */
+/** Deepest folder level below the top that the last stage lists. */
 const TREE_DEPTH = 8;
 
 /**
@@ -49,7 +41,7 @@ export async function* candidateLibraries(
   ctx: RunContext,
   refused: string[],
   report: Record<string, JsonValue>,
-): AsyncGenerator<Candidate> {
+): AsyncGenerator<SearchFile> {
   report.searched = [];
   if (options.libraries !== "auto") {
     const root = options.dataRoot ? resolve(options.dataRoot) : "";
@@ -58,7 +50,7 @@ export async function* candidateLibraries(
       const rel = root ? relative(root, full) : "";
       if (root && (rel === ".." || rel.startsWith("../") || isAbsolute(rel))) {
         refused.push(`${path} (outside data_root)`);
-      } else yield { path: full, label: path, stage: "list" };
+      } else yield { path: full, label: path };
     }
     return;
   }
@@ -80,7 +72,7 @@ export async function* candidateLibraries(
       const file = await findGamePath(library, scope, ctx, refused);
       if (!file) {
         ctx.warn(`library '${library}' named by ${ini.label} is not in ${folderLabel(scope, scope.top)}`);
-      } else if (fresh(file)) yield { ...file, stage: "archetype" };
+      } else if (fresh(file)) yield file;
     }
   }
   if (scope.isDataRoot) report.archetype_inis = named;
@@ -88,7 +80,7 @@ export async function* candidateLibraries(
   for (const folder of scope.chain) {
     (report.searched as string[]).push(folderLabel(scope, folder));
     for (const file of await librariesIn(folder, scope, ctx, refused)) {
-      if (fresh(file)) yield { ...file, stage: "folder" };
+      if (fresh(file)) yield file;
     }
   }
 
@@ -97,7 +89,7 @@ export async function* candidateLibraries(
       if (archetype === modelInTop) continue;
       for (const library of list) {
         const file = await findGamePath(library, scope, ctx, []);
-        if (file && fresh(file)) yield { ...file, stage: "loaded" };
+        if (file && fresh(file)) yield file;
       }
     }
   }
@@ -105,7 +97,7 @@ export async function* candidateLibraries(
   if (!scope.isDataRoot) return; // the top is the model's own folder, already searched
   (report.searched as string[]).push("(the whole tree)");
   for await (const file of treeLibraries(scope, scope.top, TREE_DEPTH, ctx, refused)) {
-    if (fresh(file)) yield { ...file, stage: "tree" };
+    if (fresh(file)) yield file;
   }
 }
 

@@ -13,7 +13,7 @@ import type { RunContext } from "../../../runtime/node.ts";
 import { normalizeGamePath } from "./ini.ts";
 
 /** File extensions of UTF libraries (lower case, no dot). */
-export const LIBRARY_EXTENSIONS: readonly string[] = ["mat", "txm", "vms"];
+const LIBRARY_EXTENSIONS: readonly string[] = ["mat", "txm", "vms"];
 
 /** A file the search may read: where it is and how reports name it (relative to the top). */
 export interface SearchFile {

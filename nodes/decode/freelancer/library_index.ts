@@ -69,7 +69,7 @@ export function indexLibrary(bytes: Uint8Array, name: string): LibraryIndex {
 }
 
 /** The index of already gathered library contents. */
-export function indexContents(contents: LibraryContents): LibraryIndex {
+function indexContents(contents: LibraryContents): LibraryIndex {
   const meshes = new Map<number, number[]>();
   for (const [id, mesh] of contents.meshes) meshes.set(id, mesh.groups.map((g) => g.materialId));
   const materials = new Map<number, string[]>();
