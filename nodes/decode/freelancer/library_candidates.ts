@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { extname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, extname, isAbsolute, join, relative, resolve } from "node:path";
 import type { JsonValue, RunContext } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { archetypeLibraries, normalizeGamePath, readIni } from "./ini.ts";
@@ -71,7 +71,7 @@ export async function* candidateLibraries(
     for (const library of own) {
       const file = await findGamePath(library, scope, ctx, refused);
       if (!file) {
-        ctx.warn(`library '${library}' named by ${ini.label} is not in ${folderLabel(scope, scope.top)}`);
+        ctx.warn(`library '${library}' named by ${ini.label} is not under ${basename(scope.top)}`);
       } else if (fresh(file)) yield file;
     }
   }
