@@ -98,7 +98,9 @@ Deno.test("auto: a library another archetype loads comes before the rest of the 
     await tree.write("SHIPS/GENERIC/ge_ships.mat", libraryFile([{ name: "special_glow", ec: [0, 0, 1] }]));
     await tree.write("AA/first_in_tree.mat", libraryFile([{ name: "special_glow", ec: [1, 0, 0] }]));
     const { report, material, messages } = await decode(tree.fighter);
-    assert.ok(messages.includes("library 'fx\\SHARED\\special.mat' named by SHIPS/shiparch.ini is not under DATA"));
+    assert.ok(
+      messages.includes("library 'fx\\SHARED\\special.mat' named by SHIPS/shiparch.ini is not under DATA"),
+    );
     assert.equal((report.materials as { library: string }[])[2].library, "SHIPS/GENERIC/ge_ships.mat");
     assert.ok(material("special_glow")!.getEmissiveFactor()[2] > 0.99);
   } finally {
