@@ -248,12 +248,19 @@ function nodesCommand(opts: Opts): number {
 }
 
 async function inspectCommand(file: string, opts: Opts): Promise<number> {
+  // A decoder that looks for files beside the model (decode.cmp's library search) is told where it is.
+  const registry = createRegistry();
+  const bytes = await Deno.readFile(file).catch(() => undefined);
+  const picked = bytes && pickDecoder(registry, { bytes, name: basename(file) });
+  const options: Record<string, string> = picked && "model_path" in (registry.get(picked.node)?.params ?? {})
+    ? { model_path: file }
+    : {};
   const graph: GraphFile = {
     version: 1,
     inputs: { file: { type: "string" } },
     nodes: {
       read: { type: "io.read", params: { path: { $input: "file" } } },
-      decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+      decode: { type: "decode.auto", inputs: { bytes: "read.bytes" }, params: { options } },
       resolve: { type: "constraints.resolve", inputs: { scene: "decode.scene" } },
     },
     outputs: { scene: "resolve.scene" },

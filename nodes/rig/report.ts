@@ -8,6 +8,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
+import { getPartgraphExtras } from "../scene/extras.ts";
 import { FORWARD_PARAM, resolveFrame, toAircraft, UP_PARAM } from "./frame.ts";
 import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
 import {
@@ -71,11 +72,15 @@ export const rigReport = defineNode({
       };
       parts.push(entry);
     }
+    // Which library supplied each material and texture, when the decoder recorded it (decode.cmp).
+    const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+    const libraries = scene ? getPartgraphExtras(scene).libraries : undefined;
     return {
       report: {
         frame: { forward: frame.forward, up: frame.up, metres_per_unit: frame.metresPerUnit },
         parts,
         counts: { parts: parts.length, by_kind: byKind, by_found_by: byFoundBy },
+        ...(libraries === undefined ? {} : { libraries }),
       },
     };
   },

@@ -2,22 +2,48 @@
  * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`) or mesh library (`.vms`)
  * to a scene: every part a root-level node with its LOD 0 mesh, `$lodN` children, wireframe and
  * hardpoints, LancerEdit-style names and extras, materials as glTF PBR with PNG textures, and the
- * raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`.
+ * raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`. Meshes,
+ * materials and textures the file lacks are found in the game's libraries (see `library_search.ts`)
+ * and the scene says which library supplied each (`extras.partgraph.libraries`).
  *
  * @module
  */
-import { defineNode } from "../../../runtime/node.ts";
+import { basename } from "node:path";
+import { defineNode, type JsonValue } from "../../../runtime/node.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { setPartgraphExtras } from "../../scene/extras.ts";
+import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library_search.ts";
+import { libraryReport } from "./library_report.ts";
 import { decodeModel, type NamedBytes } from "./model.ts";
 import { buildScene } from "./scene.ts";
+
+/** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */
+function checkLibraries(value: JsonValue): string | undefined {
+  if (value === "auto" || value === "none") return undefined;
+  return Array.isArray(value) && value.every((v) => typeof v === "string" && v !== "")
+    ? undefined
+    : 'expected "auto", "none" or a list of library paths';
+}
+
+/** The search options of the node's parameters. */
+function searchOptions(
+  params: { libraries: JsonValue; model_path: string; data_root: string },
+): LibrarySearchOptions {
+  const { libraries, model_path: modelPath, data_root: dataRoot } = params;
+  return { modelPath, dataRoot, libraries: libraries === "auto" ? "auto" : libraries as string[] };
+}
 
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 1,
+  version: 2,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
-    "file and then in the optional library files, like the game resolves ids across loaded libraries.",
+    "file, then in the optional library inputs, then (libraries: auto) in the libraries the game's " +
+    "archetype inis name for the model, the .mat/.txm/.vms files in its folder and its ancestors " +
+    "up to the DATA folder (nearest first), and the rest of that tree; the scene records which " +
+    "library supplied each.",
   inputs: {
     bytes: { type: "bytes", doc: "The .cmp, .3db or .vms file." },
     library: {
@@ -32,11 +58,64 @@ export const decodeCmp = defineNode({
     },
   },
   outputs: { scene: { type: "scene", doc: "The parts as root-level nodes, with raw constraint records." } },
-  params: {},
-  run({ inputs, ctx }) {
-    const libraries: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
+  params: {
+    libraries: {
+      type: "json",
+      default: "auto",
+      doc: '"auto": find what the file and inputs lack (the libraries the archetype inis name for the ' +
+        "model, the .mat/.txm/.vms in its folder and ancestors up to data_root or the nearest DATA, then " +
+        'the rest of that tree); "none": only the file and inputs; or a list of library paths ' +
+        "(relative to data_root when set) tried in order.",
+      schema: { oneOf: [{ enum: ["auto", "none"] }, { type: "array", items: { type: "string" } }] },
+      check: checkLibraries,
+    },
+    model_path: {
+      type: "string",
+      default: "",
+      doc: "Path of the model file, where library search starts (the bytes input has only a file name).",
+    },
+    data_root: {
+      type: "string",
+      default: "",
+      doc: "The game's DATA folder: the top of the library search (nothing outside it is read) and " +
+        "the root of the paths archetype inis name; empty: the nearest ancestor folder named DATA.",
+    },
+  },
+  // What the search lists and reads is part of the key, so editing a library re-runs what depends
+  // on it. The search is the one the run makes for the file at model_path (without the library
+  // inputs, so it may read more than the run needs; the key then covers a superset).
+  async fingerprint(params, ctx) {
+    if (params.libraries === "none") return params;
+    let model;
+    try {
+      const path = params.model_path;
+      model = path
+        ? decodeModel({ bytes: await ctx.readFile(path), name: basename(path) }, [], () => {})
+        : undefined;
+    } catch (error) {
+      // The run reports why the model is missing or does not decode.
+      if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
+      model = undefined;
+    }
+    return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
+  },
+  async run({ inputs, params, ctx }) {
+    const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
-    const model = decodeModel(inputs.bytes, libraries, warn);
-    return { scene: buildScene(model, warn) };
+    if (params.libraries === "none") {
+      return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn) };
+    }
+    // A first decode tells what is missing; its warnings are repeated by the decode that follows.
+    const deferred: string[] = [];
+    const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message));
+    const search = await findLibraries(first, searchOptions(params), ctx);
+    let model = first;
+    if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
+    else deferred.forEach(warn);
+    const scene = buildScene(model, warn);
+    setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
+      libraries: libraryReport(model, search.report),
+    });
+    return { scene };
   },
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonValue, Plugin } from "../../../runtime/node.ts";
-import { summarizeParts } from "./summary.ts";
+import { summarizeLibraries, summarizeParts } from "./summary.ts";
 import { decodeCmp } from "./decode_cmp.ts";
 import { freelancerResolver } from "./resolve.ts";
 import { isUtf } from "./utf.ts";
@@ -18,7 +18,10 @@ export const freelancerPlugin: Plugin = {
     node: "decode.cmp",
     extensions: ["cmp", "3db", "vms"],
     sniff: isUtf,
-    describe: (scene) => ({ parts: summarizeParts(scene) as unknown as JsonValue }),
+    describe: (scene) => ({
+      parts: summarizeParts(scene) as unknown as JsonValue,
+      libraries: summarizeLibraries(scene),
+    }),
   }],
   resolvers: [freelancerResolver],
 };

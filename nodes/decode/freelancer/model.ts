@@ -39,6 +39,36 @@ export interface FreelancerModel {
   readonly materials: ReadonlyMap<number, MaterialDef>;
   /** Texture directories by lower-cased name. */
   readonly textures: ReadonlyMap<string, UtfEntry>;
+  /** Which file supplied each mesh, material and texture (the name given with its bytes). */
+  readonly sources: LibrarySources;
+}
+
+/** Meshes, materials and textures of one or more UTF libraries, keyed as the game keys them. */
+export interface LibraryContents {
+  /** Meshes by FLCRC32 of their library name. */
+  readonly meshes: Map<number, VMeshData>;
+  /** Materials by FLCRC32 of their name. */
+  readonly materials: Map<number, MaterialDef>;
+  /** Texture directories by lower-cased name. */
+  readonly textures: Map<string, UtfEntry>;
+}
+
+/** The name of the file each id of a {@link LibraryContents} came from. */
+export interface LibrarySources {
+  readonly meshes: ReadonlyMap<number, string>;
+  readonly materials: ReadonlyMap<number, string>;
+  readonly textures: ReadonlyMap<string, string>;
+}
+
+/**
+ * Adds every `VMeshLibrary`, `Material library` and `Texture library` directly under `dir` to
+ * `into`; an id already there keeps its first definition.
+ */
+export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: (message: string) => void): void {
+  // Every library directory counts, not just the first of a name: the game merges all it loads.
+  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, into.meshes, warn);
+  for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
+  for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, into.textures);
 }
 
 /** A file given to the decoder: bytes and a name for error messages. */
@@ -63,16 +93,21 @@ export function decodeModel(
   warn: (message: string) => void,
 ): FreelancerModel {
   const root = readUtf(file.bytes, file.name);
-  const meshes = new Map<number, VMeshData>();
-  const materials = new Map<number, MaterialDef>();
-  const textures = new Map<string, UtfEntry>();
-  const gather = (dir: UtfEntry) => {
-    // Every library directory counts, not just the first of a name: the game merges all it loads.
-    for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, meshes, warn);
-    for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, materials);
-    for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, textures);
+  const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
+  const { meshes, materials, textures } = contents;
+  const sources = {
+    meshes: new Map<number, string>(),
+    materials: new Map<number, string>(),
+    textures: new Map<string, string>(),
   };
-  gather(root);
+  const gather = (dir: UtfEntry, from: string) => {
+    gatherLibraries(dir, contents, warn);
+    for (const key of ["meshes", "materials", "textures"] as const) {
+      const named = sources[key] as Map<number | string, string>;
+      for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
+    }
+  };
+  gather(root, file.name);
 
   let kind: ModelKind;
   let parts: ModelPart[];
@@ -92,7 +127,7 @@ export function decodeModel(
       });
     }
     // LL also accepts libraries inside a fragment directory.
-    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part);
+    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part, file.name);
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     kind = "3db";
     parts = [{ name: "Root", fragment: readFragment(root, warn) }];
@@ -113,9 +148,9 @@ export function decodeModel(
       file: file.name,
     });
   }
-  for (const library of libraries) gather(readUtf(library.bytes, library.name));
+  for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
   if (kind === "vms") parts = vmsParts(meshes);
-  return { kind, parts, constraints, meshes, materials, textures };
+  return { kind, parts, constraints, meshes, materials, textures, sources };
 }
 
 /** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */

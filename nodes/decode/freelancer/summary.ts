@@ -5,6 +5,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
+import type { JsonValue } from "../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../scene/extras.ts";
 
 /** One degree of freedom of a joint, as `constraints.resolve` exposes it. */
@@ -74,4 +75,18 @@ export function summarizeParts(doc: Document): PartSummary[] {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   for (const node of scene?.listChildren() ?? []) visit(node, undefined, []);
   return out;
+}
+
+/**
+ * The library provenance `decode.cmp` recorded (which library supplied each material and texture,
+ * what stayed missing, where the search looked), or null for a scene decoded with `libraries: none`.
+ *
+ * @example
+ * ```ts
+ * const { missing } = summarizeLibraries(doc) as { missing: { materials: string[] } };
+ * ```
+ */
+export function summarizeLibraries(doc: Document): JsonValue {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  return (scene ? getPartgraphExtras(scene).libraries : undefined) ?? null;
 }
