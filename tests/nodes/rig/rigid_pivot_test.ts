@@ -15,6 +15,7 @@ import {
   axisAngle,
   maxDisplacement,
   newScene,
+  type PanelSpec,
   type Trs,
   worldVertices,
 } from "./fixtures.ts";
@@ -125,3 +126,54 @@ Deno.test("an anisotropy below the writers' tolerance is still taken out exactly
   const [turn] = measureTurns(reread);
   assert(turn.offIdeal < 1e-9, `off by ${turn.offIdeal}`);
 });
+
+for (const zeroRest of [false, true]) {
+  Deno.test(
+    `a trim tab beside its surface under a (1, 1, 3)-scaled parent rides on it rigidly${
+      zeroRest ? " (zero_rest)" : ""
+    }`,
+    async () => {
+      const doc = newScene();
+      const tail = addGroup(doc, undefined, "Tail", {
+        translation: [0, 0.4, 0.5],
+        rotation: axisAngle([0.2, 1, 0], 25),
+        scale: [1, 1, 3],
+      });
+      const elevator: PanelSpec = {
+        ...aileron("Elevator_L"),
+        root: [-0.3, 0, 1.6],
+        tip: [-2, 0, 1.7],
+        chordTip: 0.4,
+      };
+      const tab: PanelSpec = {
+        ...aileron("Elevator_L_Trim_Tab"),
+        root: [-0.6, 0, 1.75],
+        tip: [-1.2, 0, 1.77],
+        chordRoot: 0.03,
+        chordTip: 0.03,
+        thickness: 0.0015,
+      };
+      addPanel(doc, tail, elevator, { rotation: axisAngle([0, 1, 0], 10) });
+      addPanel(doc, tail, tab, { translation: [-0.9, 0, 1.77] });
+      const tabBefore = worldVertices(nodeNamed(doc, "Elevator_L_Trim_Tab"));
+      const result = await rig(doc, {}, {}, { zero_rest: zeroRest });
+      const tabMount = nodeNamed(result.scene, `HINGE_auto_Elevator_L_Trim_Tab${zeroRest ? "_rest" : ""}`);
+      assertEquals(tabMount.getParentNode()?.getName(), "HINGE_auto_Elevator_L");
+      // The tab's emptied unscale node is gone.
+      assert(
+        !result.scene.getRoot().listNodes().some((n) =>
+          n.getName() === "HINGE_auto_Elevator_L_Trim_Tab_unscale"
+        ),
+      );
+      const reread = await readGltf(await writeGlb(result.scene, { generator: GENERATOR }));
+      for (const scene of [result.scene, reread]) {
+        assert(maxDisplacement(tabBefore, worldVertices(nodeNamed(scene, "Elevator_L_Trim_Tab"))) < 1e-5);
+        // Turning the elevator turns the tab rigidly with it; turning the tab moves only the tab.
+        const turns = measureTurns(scene);
+        assertEquals(turns.map((t) => t.pivot), ["HINGE_auto_Elevator_L", "HINGE_auto_Elevator_L_Trim_Tab"]);
+        for (const turn of turns) assert(turn.offIdeal < 1e-6, `${turn.pivot}: ${turn.offIdeal}`);
+        assertEquals(turns[1].othersMoved, 0);
+      }
+    },
+  );
+}
