@@ -50,7 +50,7 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
-import { isSimilarity, planUnscale, type Unscale } from "./unscale.ts";
+import { isSimilarity, isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -95,7 +95,9 @@ export const rigInsertPivot = defineNode({
             `its pivot '${inserted.pivot.getName()}' turns rigidly at rest only`,
         );
       }
-      if (!inserted.unscale && !isSimilarity(inserted.top.getParentNode()?.getWorldMatrix() ?? IDENTITY)) {
+      if (
+        !inserted.unscale && !isUniformlyScaled(inserted.top.getParentNode()?.getWorldMatrix() ?? IDENTITY)
+      ) {
         ctx.warn(
           `panel '${panel.getName()}' sits under a non-uniformly scaled parent whose scale could not be ` +
             `taken out: turning '${inserted.pivot.getName()}' shears it in world`,

@@ -70,22 +70,9 @@ export function planUnscale(
   partRotation: Quat,
   partTranslation: Vec3,
 ): Unscale | undefined {
-  const m = parentWorld;
-  const col = (j: number): Vec3 => [m[4 * j], m[4 * j + 1], m[4 * j + 2]];
-  const [c0, c1, c2] = [col(0), col(1), col(2)];
-  // MᵀM = V·Σ²·Vᵀ: its eigenvectors are the right singular vectors.
-  const eigen = symmetricEigen3(
-    dot(c0, c0),
-    dot(c0, c1),
-    dot(c0, c2),
-    dot(c1, c1),
-    dot(c1, c2),
-    dot(c2, c2),
-  );
-  const sigma = eigen.values.map((v) => Math.sqrt(Math.max(v, 0))) as Vec3;
-  if (!(sigma[0] > 0) || !Number.isFinite(sigma[2])) return undefined;
-  if (sigma[2] - sigma[0] <= UNIFORM * sigma[2]) return undefined;
-  const v = eigen.vectors.map(snapUnit) as [Vec3, Vec3, Vec3];
+  const { sigma, vectors } = singularAxes(parentWorld);
+  if (!(sigma[0] > 0) || !Number.isFinite(sigma[2]) || isSpreadUniform(sigma)) return undefined;
+  const v = vectors.map(snapUnit) as [Vec3, Vec3, Vec3];
   if (dot(cross(v[0], v[1]), v[2]) < 0) v[2] = [-v[2][0], -v[2][1], -v[2][2]];
   let mean = Math.cbrt(sigma[0] * sigma[1] * sigma[2]);
   // A spread below the writers' tolerance would leave a scale they drop: double it instead.
@@ -114,6 +101,31 @@ export function planUnscale(
     return { rotation, scale, partRotation: newPartRotation, partTranslation: newPartTranslation, matrix };
   }
   return undefined;
+}
+
+/**
+ * True when a world matrix scales every direction alike (to 1e-6 relative), mirrors included: a pivot
+ * under it turns rigidly without help.
+ *
+ * @example
+ * ```ts
+ * isUniformlyScaled(node.getWorldMatrix()); // false under a (1, 1, 3)-scaled parent
+ * ```
+ */
+export function isUniformlyScaled(m: Mat4): boolean {
+  return isSpreadUniform(singularAxes(m).sigma);
+}
+
+function isSpreadUniform(sigma: Vec3): boolean {
+  return sigma[2] - sigma[0] <= UNIFORM * sigma[2];
+}
+
+/** Singular values (ascending) of the linear part `M` and the right singular vectors (`MᵀM`'s eigenvectors). */
+function singularAxes(m: Mat4): { sigma: Vec3; vectors: [Vec3, Vec3, Vec3] } {
+  const col = (j: number): Vec3 => [m[4 * j], m[4 * j + 1], m[4 * j + 2]];
+  const [c0, c1, c2] = [col(0), col(1), col(2)];
+  const eigen = symmetricEigen3(dot(c0, c0), dot(c0, c1), dot(c0, c2), dot(c1, c1), dot(c1, c2), dot(c2, c2));
+  return { sigma: eigen.values.map((v) => Math.sqrt(Math.max(v, 0))) as Vec3, vectors: eigen.vectors };
 }
 
 /** True when the linear part of `m` is a scaled rotation (or mirror) to within 1e-9. */

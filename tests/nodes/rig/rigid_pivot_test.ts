@@ -107,7 +107,7 @@ function pathTo(pivot: Node, leaf: string): string[] {
   return names;
 }
 
-Deno.test("uniformly scaled and mirrored parents get no unscale node (bytes as before)", async () => {
+Deno.test("uniformly scaled and mirrored parents get no unscale node", async () => {
   const { doc } = sceneUnder([{
     translation: [0, 0.3, 5],
     rotation: axisAngle([1, 0.2, 0], 8),
