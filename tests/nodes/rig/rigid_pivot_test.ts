@@ -8,7 +8,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { getPart } from "../../../nodes/rig/part_extras.ts";
-import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import type { Quat, Vec3 } from "../../../nodes/rig/transform.ts";
 import {
   addGroup,
   addPanel,
@@ -43,6 +43,12 @@ const CHAINS: Record<string, Trs[]> = {
     { translation: [1, 2, 3], rotation: axisAngle([0.2, 1, 0.1], 35), scale: [2, 1, 1] },
     { translation: [0.5, 0, -1], rotation: axisAngle([1, 0.4, 0.3], 25), scale: [1, 0.6, 3] },
   ],
+  // As exporters write them: a float32 quaternion, a little off unit length, so the singular axes are too.
+  "float32 rotation, scale (1, 1, 3)": [{
+    translation: [0, 0.3, 5],
+    rotation: Array.from(new Float32Array(axisAngle([1, 0.2, 0], 8))) as Quat,
+    scale: [1, 1, 3],
+  }],
   "scaled parent of a mirrored instance": [
     { translation: [0, -0.2, 0.4], rotation: axisAngle([1, 0, 0], 3), scale: [1.15, 0.85, 1] },
     { translation: [-0.75, 0, 0], rotation: axisAngle([0, 0, 1], -3), scale: [-1, 1, 1] },
