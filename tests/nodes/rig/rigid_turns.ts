@@ -27,6 +27,18 @@ export interface TurnError {
   othersMoved: number;
 }
 
+/**
+ * Where a point rigidly attached under `pivot` (at rest) must go when the pivot turns by `degrees` about
+ * its local X: the rotation about its rest world origin and X, the angle negated under a mirroring frame.
+ */
+export function idealTurn(pivot: Node): (point: Vec3, degrees: number) => Vec3 {
+  const world = pivot.getWorldMatrix();
+  const origin: Vec3 = [world[12], world[13], world[14]];
+  const axis = normalize([world[0], world[1], world[2]]);
+  const sense = linearDeterminant(world) < 0 ? -1 : 1;
+  return (point, degrees) => rotatePointAboutAxis(point, origin, axis, (sense * degrees * Math.PI) / 180);
+}
+
 /** Nodes turned about local X by a rotation: the `ctrl_type: "rotation"` nodes. */
 export function rotationPivots(doc: Document): Node[] {
   return doc.getRoot().listNodes().filter((n) =>
@@ -49,10 +61,7 @@ export function measureTurns(doc: Document, pivots: Node[] = rotationPivots(doc)
     const min = typeof extras.min === "number" ? extras.min : -20;
     const max = typeof extras.max === "number" ? extras.max : 20;
     const angles = [min, min / 2, max / 2, max].filter((a) => a !== 0);
-    const world = pivot.getWorldMatrix();
-    const origin: Vec3 = [world[12], world[13], world[14]];
-    const axis = normalize([world[0], world[1], world[2]]);
-    const sense = linearDeterminant(world) < 0 ? -1 : 1;
+    const turnIdeally = idealTurn(pivot);
     const under = new Set(subtreeNodes(pivot));
     const rotation = pivot.getRotation() as Quat;
     let offIdeal = 0, othersMoved = 0;
@@ -63,9 +72,7 @@ export function measureTurns(doc: Document, pivots: Node[] = rotationPivots(doc)
         const after = gatherPositions(node, IDENTITY, { descend: false });
         for (let o = 0; o < before.count * 3; o += 3) {
           const p: Vec3 = [before.positions[o], before.positions[o + 1], before.positions[o + 2]];
-          const ideal = under.has(node)
-            ? rotatePointAboutAxis(p, origin, axis, sense * degrees * Math.PI / 180)
-            : p;
+          const ideal = under.has(node) ? turnIdeally(p, degrees) : p;
           const d = Math.hypot(
             after.positions[o] - ideal[0],
             after.positions[o + 1] - ideal[1],

@@ -4,18 +4,12 @@
  * bone rigidly about the pivot's world hinge, and the inverse bind matrices stay valid at rest.
  */
 import { ok as assert } from "node:assert/strict";
-import {
-  linearDeterminant,
-  normalize,
-  type Quat,
-  quatMultiply,
-  rotatePointAboutAxis,
-  type Vec3,
-} from "../../../nodes/rig/transform.ts";
+import { type Quat, quatMultiply, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { axisAngle, maxDisplacement } from "./fixtures.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
+import { idealTurn } from "./rigid_turns.ts";
 import { SKINNED_SURFACES, skinnedAircraft, skinnedWorld } from "./skinned_aircraft.ts";
 
 Deno.test("skin bones under a (1, 1, 2.5)-scaled armature turn their vertices rigidly", async () => {
@@ -35,10 +29,7 @@ Deno.test("skin bones under a (1, 1, 2.5)-scaled armature turn their vertices ri
     for (const surface of SKINNED_SURFACES) {
       const pivot = nodeNamed(scene, `HINGE_auto_${surface.bone}`);
       assert(pivot.getParentNode()!.getName().endsWith("_unscale"), `${surface.bone} unscaled`);
-      const world = pivot.getWorldMatrix();
-      const origin: Vec3 = [world[12], world[13], world[14]];
-      const axis = normalize([world[0], world[1], world[2]]);
-      const sense = linearDeterminant(world) < 0 ? -1 : 1;
+      const turnIdeally = idealTurn(pivot);
       const rotation = pivot.getRotation() as Quat;
       const [first, end] = ranges.get(surface.spec.name)!;
       let worst = 0;
@@ -48,7 +39,7 @@ Deno.test("skin bones under a (1, 1, 2.5)-scaled armature turn their vertices ri
         for (let v = first; v < end; v++) {
           if (weights.getElement(v, [0, 0, 0, 0])[0] !== 1) continue;
           const before = Array.from(rest.subarray(v * 3, v * 3 + 3)) as Vec3;
-          const ideal = rotatePointAboutAxis(before, origin, axis, (sense * degrees * Math.PI) / 180);
+          const ideal = turnIdeally(before, degrees);
           worst = Math.max(worst, Math.hypot(...[0, 1, 2].map((k) => turned[v * 3 + k] - ideal[k])) / size);
         }
       }
