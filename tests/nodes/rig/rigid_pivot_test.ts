@@ -29,10 +29,13 @@ function sceneUnder(chain: Trs[]): { doc: Document; parent: Node } {
   const doc = newScene();
   let parent: Node | undefined;
   chain.forEach((trs, i) => parent = addGroup(doc, parent, `Group_${i}`, trs));
-  addPanel(doc, parent!, aileron("Aileron_R"), {
+  const panel = addPanel(doc, parent!, aileron("Aileron_R"), {
     translation: [3, 0.1, 1],
     rotation: axisAngle([0.3, 1, 0.2], 17),
   });
+  // An author's extras and a child (a light socket, say) that must survive the insertion.
+  panel.setExtras({ author_note: "keep me" });
+  addGroup(doc, panel, "Aileron_R_Socket", { translation: [0.1, 0, 0.2] });
   return { doc, parent: parent! };
 }
 
@@ -71,6 +74,8 @@ for (const [label, chain] of Object.entries(CHAINS)) {
       for (const scene of [result.scene, reread]) {
         const panel = nodeNamed(scene, "Aileron_R");
         assert(maxDisplacement(before, worldVertices(panel)) < 1e-5, "pose kept at rest");
+        assertEquals(panel.getExtras().author_note, "keep me");
+        assertEquals(panel.listChildren().map((n) => n.getName()), ["Aileron_R_Socket"]);
         const [turn] = measureTurns(scene);
         assertEquals(turn.pivot, "HINGE_auto_Aileron_R");
         assert(
