@@ -188,3 +188,25 @@ for (const zeroRest of [false, true]) {
     },
   );
 }
+
+Deno.test("under an animated non-uniformly scaled parent the pivot is still unscaled, and the rest-only rigidity warned", async () => {
+  const { doc, parent } = sceneUnder(CHAINS["scale (1, 1, 3)"]);
+  const buffer = doc.getRoot().listBuffers()[0];
+  const times = doc.createAccessor("times", buffer).setType("SCALAR").setArray(new Float32Array([0, 1]));
+  const scales = doc.createAccessor("scales", buffer).setType("VEC3").setArray(
+    new Float32Array([1, 1, 3, 1, 1, 2]),
+  );
+  const sampler = doc.createAnimationSampler().setInput(times).setOutput(scales);
+  doc.createAnimation("Stretch").addSampler(sampler).addChannel(
+    doc.createAnimationChannel().setTargetNode(parent).setTargetPath("scale").setSampler(sampler),
+  );
+  const result = await rig(doc);
+  assert(
+    result.ctx.warnings.some((w) =>
+      w.message.includes("animated parent") && w.message.includes("at rest only")
+    ),
+    `warned: ${result.ctx.warnings.map((w) => w.message)}`,
+  );
+  const [turn] = measureTurns(result.scene);
+  assert(turn.offIdeal < 1e-6, `rigid at rest: ${turn.offIdeal}`);
+});
