@@ -6,7 +6,10 @@
  * `positive`) and the part annotation moves from the panel to it.
  *
  * Transforms are composed in parent space (pivot TRS has unit scale; the panel keeps its own scale),
- * so mirrored and non-uniformly scaled parents are never decomposed. Components within 1e-4 of
+ * so mirrored and non-uniformly scaled parents are never decomposed. Under a parent whose world is no
+ * similarity the pivot hangs under `HINGE_auto_<name>_unscale` and the panel under `…_rescale`
+ * (`unscale.ts`), so the turn stays rigid in world; with `zero_rest` the pivot's rest transform sits on
+ * `HINGE_auto_<name>_rest` and the pivot itself is identity at rest. Components within 1e-4 of
  * identity are snapped to it: glTF writers drop near-identity transforms (within 1e-5), which would
  * otherwise move the panel on export. A skin bone panel is handled the same way: it keeps its world
  * pose, so its inverse bind matrix stays valid, and turning the pivot turns the vertices skinned to it.
