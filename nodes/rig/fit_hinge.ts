@@ -242,11 +242,6 @@ function signedPart(
         }); check forward/up (${frame.forward}, ${frame.up})`,
     );
   }
-  if (isNonUniform(parentWorld)) {
-    ctx.warn(
-      `panel '${node.getName()}' sits under a non-uniformly scaled parent: turning it shears in world`,
-    );
-  }
   const originWorldOnLine = transformPoint(parentWorld, originLocal);
   return {
     ...part,
@@ -327,14 +322,6 @@ function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
   const alongSpan = Math.abs(dot(apart, a.span));
   const alongChord = Math.abs(dot(apart, a.chordDir));
   return alongSpan < Math.max(a.spanLength, b.spanLength) / 2 && alongChord < Math.max(a.chord, b.chord) / 2;
-}
-
-function isNonUniform(m: Mat4): boolean {
-  const sx = length([m[0], m[1], m[2]]), sy = length([m[4], m[5], m[6]]), sz = length([m[8], m[9], m[10]]);
-  const det = Math.abs(linearDeterminant(m));
-  const mean = Math.cbrt(det);
-  return Math.abs(sx - mean) > 1e-6 * mean || Math.abs(sy - mean) > 1e-6 * mean ||
-    Math.abs(sz - mean) > 1e-6 * mean;
 }
 
 /**

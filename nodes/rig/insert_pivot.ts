@@ -6,7 +6,10 @@
  * `positive`) and the part annotation moves from the panel to it.
  *
  * Transforms are composed in parent space (pivot TRS has unit scale; the panel keeps its own scale),
- * so mirrored and non-uniformly scaled parents are never decomposed. Components within 1e-4 of
+ * so mirrored and non-uniformly scaled parents are never decomposed. Under a parent whose world is no
+ * similarity the pivot hangs under `HINGE_auto_<name>_unscale` and the panel under `…_rescale`
+ * (`unscale.ts`), so the turn stays rigid in world; with `zero_rest` the pivot's rest transform sits on
+ * `HINGE_auto_<name>_rest` and the pivot itself is identity at rest. Components within 1e-4 of
  * identity are snapped to it: glTF writers drop near-identity transforms (within 1e-5), which would
  * otherwise move the panel on export. A skin bone panel is handled the same way: it keeps its world
  * pose, so its inverse bind matrix stays valid, and turning the pivot turns the vertices skinned to it.
@@ -24,6 +27,7 @@ import {
   declaredCtrlType,
   getPart,
   listPartNodes,
+  type PartAnnotation,
   setPart,
   topLevelNodes,
 } from "./part_extras.ts";
@@ -33,8 +37,11 @@ import {
   canonicalVec3,
   cross,
   dot,
+  invertAffine,
   length,
   linearDeterminant,
+  type Mat4,
+  multiply,
   normalize,
   type Quat,
   quatConjugate,
@@ -46,6 +53,7 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
+import { isSimilarity, isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -58,14 +66,21 @@ const SNAP = 1e-4;
 /** `rig.insert_pivot` node definition. */
 export const rigInsertPivot = defineNode({
   type: "rig.insert_pivot",
-  version: 1,
+  version: 2,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
-    "keeping the panel's world pose; the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive " +
-    "extras and the part annotation.",
+    "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
+    "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.fit_hinge fitted." } },
   outputs: { scene: { type: "scene", doc: "The scene with a pivot above every fitted panel." } },
-  params: {},
-  run({ inputs, ctx }) {
+  params: {
+    zero_rest: {
+      type: "boolean",
+      default: false,
+      doc: "Put each pivot's rest orientation on a fixed parent HINGE_auto_<name>_rest, so the pivot's " +
+        "own rotation is identity at rest and its X rotation is the deflection (Blender, three.js).",
+    },
+  },
+  run({ inputs, params, ctx }) {
     const scene = copyScene(inputs.scene, { shareData: true });
     const animated = animatedNodes(scene);
     const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
@@ -76,71 +91,92 @@ export const rigInsertPivot = defineNode({
       if (animated.has(panel)) {
         ctx.warn(`panel '${panel.getName()}' is animated; its animation stays relative to its old parent`);
       }
-      return insertPivot(scene, panel);
+      const inserted = insertPivot(scene, panel, params.zero_rest === true);
+      if (inserted.unscale && ancestors(inserted.top).some((node) => animated.has(node))) {
+        ctx.warn(
+          `panel '${panel.getName()}' sits under a non-uniformly scaled, animated parent: ` +
+            `its pivot '${inserted.pivot.getName()}' turns rigidly at rest only`,
+        );
+      }
+      if (
+        !inserted.unscale && !isUniformlyScaled(inserted.top.getParentNode()?.getWorldMatrix() ?? IDENTITY)
+      ) {
+        ctx.warn(
+          `panel '${panel.getName()}' sits under a non-uniformly scaled parent whose scale could not be ` +
+            `taken out: turning '${inserted.pivot.getName()}' shears it in world`,
+        );
+      }
+      return inserted;
     });
-    for (const pivot of pivots) if (getPart(pivot)!.kind === "trim_tab") rideOnHost(scene, pivot, pivots);
+    for (const inserted of pivots) {
+      if (getPart(inserted.pivot)!.kind === "trim_tab") rideOnHost(scene, inserted, pivots);
+    }
     return { scene };
   },
 });
 
-function insertPivot(doc: Document, panel: Node): Node {
+/**
+ * The nodes inserted for one panel, outermost first: `top` (`HINGE_auto_<name>_unscale` under a
+ * non-uniformly scaled parent, else `mount`), `mount` (`HINGE_auto_<name>_rest` with `zero_rest`,
+ * else the pivot), the turning `pivot`, and the `panel` (under `HINGE_auto_<name>_rescale` when unscaled).
+ */
+interface InsertedPivot {
+  readonly top: Node;
+  readonly mount: Node;
+  readonly pivot: Node;
+  readonly panel: Node;
+  readonly unscale: boolean;
+}
+
+/** Where the pivot goes in the space it lives in, and the panel's local transform below it. */
+interface Placement {
+  readonly origin: Vec3;
+  readonly rotation: Quat;
+  readonly childTranslation: Vec3;
+  readonly childRotation: Quat;
+}
+
+function insertPivot(doc: Document, panel: Node, zeroRest: boolean): InsertedPivot {
   const part = getPart(panel)!;
-  const hinge = part.hinge!;
-  const panelRotation = panel.getRotation() as Quat;
-  const panelTranslation = panel.getTranslation() as Vec3;
-  const axis = normalize(hinge.axis);
-
-  // Pivot Y: the panel's own Y made square to the hinge, so the panel's rotation under the pivot is
-  // as small as the hinge's tilt from the panel's X.
-  let y = rejectFrom(quatRotate(panelRotation, [0, 1, 0]), axis);
-  if (dot(y, y) < 1e-12) y = rejectFrom(quatRotate(panelRotation, [0, 0, 1]), axis);
-  y = normalize(y);
-  let pivotRotation = quatFromBasis(axis, y, cross(axis, y));
-  let origin: Vec3 = [hinge.origin[0], hinge.origin[1], hinge.origin[2]];
-
-  if (isNearIdentityRotation(pivotRotation)) pivotRotation = [0, 0, 0, 1];
-  let childRotation = canonicalQuat(quatMultiply(quatConjugate(pivotRotation), panelRotation));
-  if (isNearIdentityRotation(childRotation)) {
-    // The hinge is (almost) the panel's own X: put the pivot in the panel's frame exactly.
-    pivotRotation = canonicalQuat(panelRotation);
-    childRotation = [0, 0, 0, 1];
-  }
-  const pivotAxis = quatRotate(pivotRotation, [1, 0, 0]);
-  // Slides keep the pivot on its hinge: a quarter span, in parent units (the fit measured world ones).
-  const parentMatrix = panel.getParentNode()?.getWorldMatrix();
-  const parentScale = parentMatrix ? Math.cbrt(Math.abs(linearDeterminant(parentMatrix))) : 1;
-  const slide = Math.max((part.fit?.span ?? 1) / parentScale, SNAP * 100) / 4;
-  if (Math.max(Math.abs(origin[0]), Math.abs(origin[1]), Math.abs(origin[2])) < SNAP) {
-    // Slide along the hinge so the pivot's translation is not dropped as near-zero.
-    origin = addScaled(origin, pivotAxis, slide);
-  }
-  let childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
-  if (Math.max(...childTranslation.map(Math.abs)) < SNAP) {
-    const offset = sub(panelTranslation, origin);
-    if (length(parentMatrix ? transformDirection(parentMatrix, offset) : offset) < SNAP) {
-      // The panel's origin is on the hinge: the pivot goes exactly there.
-      origin = [panelTranslation[0], panelTranslation[1], panelTranslation[2]];
-      childTranslation = [0, 0, 0];
-    } else {
-      // Close in parent units only (a scaled-up parent): the origin may be centimetres off the hinge in
-      // the world, so slide along the hinge instead of onto it.
-      origin = addScaled(origin, pivotAxis, slide);
-      childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
-    }
-  }
-
   const name = `${PIVOT_PREFIX}${panel.getName()}`;
-  const pivot = doc.createNode(name)
-    .setTranslation(canonicalVec3(origin))
-    .setRotation(canonicalQuat(pivotRotation));
-  replaceInParent(doc, panel, pivot);
-  pivot.addChild(panel);
-  panel.setTranslation(canonicalVec3(childTranslation)).setRotation(canonicalQuat(childRotation));
+  const parentWorld = panel.getParentNode()?.getWorldMatrix();
+  const unscale = parentWorld
+    ? planUnscale(parentWorld, panel.getRotation() as Quat, panel.getTranslation() as Vec3)
+    : undefined;
+  const place = unscale ? placeUnscaled(panel, part, parentWorld!, unscale) : placeInParent(panel, part);
 
-  const parent = pivot.getParentNode();
-  const parentWorld = parent ? parent.getWorldMatrix() : undefined;
-  const mirror = parentWorld && linearDeterminant(parentWorld) < 0 ? -1 : 1;
-  const axisWorld = parentWorld ? normalize(transformDirection(parentWorld, pivotAxis)) : pivotAxis;
+  const mount = doc.createNode(zeroRest ? `${name}_rest` : name)
+    .setTranslation(canonicalVec3(place.origin))
+    .setRotation(canonicalQuat(place.rotation));
+  const pivot = zeroRest ? doc.createNode(name) : mount;
+  if (zeroRest) mount.addChild(pivot);
+  const top = unscale
+    ? doc.createNode(`${name}_unscale`).setRotation(unscale.rotation).setScale(unscale.scale)
+    : mount;
+  if (unscale) top.addChild(mount);
+  replaceInParent(doc, panel, top);
+  if (unscale) {
+    // Puts back what the unscale node took out, so the panel's world pose is unchanged.
+    const toPivot = quatConjugate(canonicalQuat(place.rotation));
+    const rescale = doc.createNode(`${name}_rescale`)
+      .setTranslation(canonicalVec3(quatRotate(toPivot, place.origin).map((v) => -v)))
+      .setRotation(canonicalQuat(toPivot))
+      .setScale(unscale.scale.map((v) => 1 / v) as Vec3);
+    pivot.addChild(rescale);
+    rescale.addChild(panel);
+  } else {
+    pivot.addChild(panel);
+  }
+  panel.setTranslation(canonicalVec3(place.childTranslation)).setRotation(canonicalQuat(place.childRotation));
+
+  // The hinge in the pivot's parent space (its rest node's, with zero_rest).
+  const origin: Vec3 = zeroRest ? [0, 0, 0] : place.origin;
+  const pivotAxis = zeroRest ? [1, 0, 0] : quatRotate(place.rotation, [1, 0, 0]);
+  const parentWorldOfPivot = pivot.getParentNode()?.getWorldMatrix();
+  const mirror = parentWorldOfPivot && linearDeterminant(parentWorldOfPivot) < 0 ? -1 : 1;
+  const axisWorld = parentWorldOfPivot
+    ? normalize(transformDirection(parentWorldOfPivot, pivotAxis))
+    : pivotAxis;
   const interop: Record<string, JsonValue> = {
     ctrl_type: "rotation",
     axis: "X",
@@ -161,31 +197,124 @@ function insertPivot(doc: Document, panel: Node): Node {
     hinge: {
       origin: canonicalVec3(origin),
       axis: canonicalVec3(pivotAxis),
-      origin_world: canonicalVec3(parentWorld ? transformPoint(parentWorld, origin) : origin),
+      origin_world: canonicalVec3(parentWorldOfPivot ? transformPoint(parentWorldOfPivot, origin) : origin),
       axis_world: canonicalVec3(axisWorld.map((v) => v * mirror)),
     },
   });
   clearPart(panel);
-  return pivot;
+  return { top, mount, pivot, panel, unscale: unscale !== undefined };
+}
+
+/** The pivot in the panel's parent space (a similarity): rigid pivot, panel local composed under it. */
+function placeInParent(panel: Node, part: PartAnnotation): Placement {
+  const hinge = part.hinge!;
+  const panelRotation = panel.getRotation() as Quat;
+  const panelTranslation = panel.getTranslation() as Vec3;
+  const axis = normalize(hinge.axis);
+
+  // Pivot Y: the panel's own Y made square to the hinge, so the panel's rotation under the pivot is
+  // as small as the hinge's tilt from the panel's X.
+  let pivotRotation = pivotBasis(
+    axis,
+    quatRotate(panelRotation, [0, 1, 0]),
+    quatRotate(panelRotation, [0, 0, 1]),
+  );
+  let origin: Vec3 = [hinge.origin[0], hinge.origin[1], hinge.origin[2]];
+
+  let childRotation = canonicalQuat(quatMultiply(quatConjugate(pivotRotation), panelRotation));
+  if (isNearIdentityRotation(childRotation)) {
+    // The hinge is (almost) the panel's own X: put the pivot in the panel's frame exactly.
+    pivotRotation = canonicalQuat(panelRotation);
+    childRotation = [0, 0, 0, 1];
+  }
+  const pivotAxis = quatRotate(pivotRotation, [1, 0, 0]);
+  const parentMatrix = panel.getParentNode()?.getWorldMatrix();
+  const slide = slideLength(part, parentMatrix);
+  if (isNearZero(origin)) origin = addScaled(origin, pivotAxis, slide);
+  let childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
+  if (isNearZero(childTranslation)) {
+    const offset = sub(panelTranslation, origin);
+    if (length(parentMatrix ? transformDirection(parentMatrix, offset) : offset) < SNAP) {
+      // The panel's origin is on the hinge: the pivot goes exactly there.
+      origin = [panelTranslation[0], panelTranslation[1], panelTranslation[2]];
+      childTranslation = [0, 0, 0];
+    } else {
+      // Close in parent units only (a scaled-up parent): the origin may be centimetres off the hinge in
+      // the world, so slide along the hinge instead of onto it.
+      origin = addScaled(origin, pivotAxis, slide);
+      childTranslation = quatRotate(quatConjugate(pivotRotation), sub(panelTranslation, origin));
+    }
+  }
+  return { origin, rotation: pivotRotation, childTranslation, childRotation };
+}
+
+/**
+ * The pivot in the unscale node's space (a similarity to the world, so the pivot turns rigidly); the
+ * panel keeps its transform up to the unscale plan's rotation, the rescale node restoring the rest.
+ */
+function placeUnscaled(panel: Node, part: PartAnnotation, parentWorld: Mat4, unscale: Unscale): Placement {
+  const hinge = part.hinge!;
+  const fromParent = invertAffine(unscale.matrix);
+  const axis = normalize(transformDirection(fromParent, hinge.axis));
+  const panelRotation = panel.getRotation() as Quat;
+  const rotation = pivotBasis(
+    axis,
+    normalize(transformDirection(fromParent, quatRotate(panelRotation, [0, 1, 0]))),
+    normalize(transformDirection(fromParent, quatRotate(panelRotation, [0, 0, 1]))),
+  );
+  let origin = transformPoint(fromParent, hinge.origin);
+  if (isNearZero(origin)) {
+    origin = addScaled(
+      origin,
+      quatRotate(rotation, [1, 0, 0]),
+      slideLength(part, multiply(parentWorld, unscale.matrix)),
+    );
+  }
+  return { origin, rotation, childTranslation: unscale.partTranslation, childRotation: unscale.partRotation };
+}
+
+/**
+ * The rotation taking X to `axis` with Y as close to unit `y` (else unit `z`) as square to it allows;
+ * within 1e-4 of identity it is identity (writers would drop it).
+ */
+function pivotBasis(axis: Vec3, y: Vec3, z: Vec3): Quat {
+  let square = rejectFrom(y, axis);
+  if (dot(square, square) < 1e-12) square = rejectFrom(z, axis);
+  square = normalize(square);
+  const rotation = quatFromBasis(axis, square, cross(axis, square));
+  return isNearIdentityRotation(rotation) ? [0, 0, 0, 1] : rotation;
+}
+
+/** A quarter span along the hinge, in the units of the space with world matrix `space`. */
+function slideLength(part: PartAnnotation, space: Mat4 | undefined): number {
+  const scale = space ? Math.cbrt(Math.abs(linearDeterminant(space))) : 1;
+  return Math.max((part.fit?.span ?? 1) / scale, SNAP * 100) / 4;
+}
+
+function isNearZero(v: Vec3): boolean {
+  return Math.max(Math.abs(v[0]), Math.abs(v[1]), Math.abs(v[2])) < SNAP;
 }
 
 /**
  * A trim tab modelled beside its surface rather than inside it (exporters keep unparented objects
  * side by side) must still turn with it: when the tab's hinge lies within the geometry of a surface
  * pivot sharing its parent, the tab's pivot moves under that pivot. Both are rigid (unit scale) in
- * one parent space, so the move composes exactly and keeps the tab's world pose.
+ * one parent space, so the move composes exactly and keeps the tab's world pose; under a
+ * non-uniformly scaled parent both hang in similarity frames of the same scale, so the composed
+ * transform is rigid too, and the tab's emptied unscale node is removed.
  */
-function rideOnHost(doc: Document, tab: Node, pivots: readonly Node[]): void {
-  const part = getPart(tab)!;
+function rideOnHost(doc: Document, tab: InsertedPivot, pivots: readonly InsertedPivot[]): void {
+  const part = getPart(tab.pivot)!;
   const hinge = part.hinge!;
-  let host: Node | undefined;
+  let host: InsertedPivot | undefined;
   let hostVolume = Infinity;
-  for (const pivot of pivots) {
-    if (getPart(pivot)!.kind === "trim_tab" || !sameOwners(pivot, tab)) continue;
-    // A bone's pivot holds the bone (its first child), whose geometry is the vertices skinned to it.
-    const bone = getPart(pivot)!.driven_by === "skin" ? pivot.listChildren()[0] : undefined;
+  for (const candidate of pivots) {
+    if (getPart(candidate.pivot)!.kind === "trim_tab" || !sameOwners(candidate.top, tab.top)) continue;
+    // A bone's pivot holds the bone, whose geometry is the vertices skinned to it.
     const bounds = positionBounds(
-      bone ? gatherBonePositions(doc, bone, IDENTITY) : gatherPositions(pivot, IDENTITY),
+      getPart(candidate.pivot)!.driven_by === "skin"
+        ? gatherBonePositions(doc, candidate.panel, IDENTITY)
+        : gatherPositions(candidate.pivot, IDENTITY),
     );
     if (!bounds) continue;
     const size = sub(bounds.max, bounds.min);
@@ -194,20 +323,55 @@ function rideOnHost(doc: Document, tab: Node, pivots: readonly Node[]): void {
       hinge.origin_world[k] >= bounds.min[k] - margin && hinge.origin_world[k] <= bounds.max[k] + margin
     );
     const volume = (size[0] + margin) * (size[1] + margin) * (size[2] + margin);
-    if (inside && volume < hostVolume) [host, hostVolume] = [pivot, volume];
+    if (inside && volume < hostVolume) [host, hostVolume] = [candidate, volume];
   }
   if (!host) return;
-  const toHost = quatConjugate(host.getRotation() as Quat);
-  const translation = canonicalVec3(
-    quatRotate(toHost, sub(tab.getTranslation() as Vec3, host.getTranslation() as Vec3)),
-  );
-  const rotation = canonicalQuat(quatMultiply(toHost, tab.getRotation() as Quat));
-  host.addChild(tab);
-  tab.setTranslation(translation).setRotation(rotation);
-  setPart(tab, {
-    ...part,
-    hinge: { ...hinge, origin: translation, axis: canonicalVec3(quatRotate(rotation, [1, 0, 0])) },
-  });
+  const moved = host.unscale || tab.unscale
+    ? rigidBetween(host.pivot.getWorldMatrix(), tab.mount.getWorldMatrix())
+    : composeInParent(host.mount, tab.mount);
+  if (!moved) return;
+  host.pivot.addChild(tab.mount);
+  tab.mount.setTranslation(moved.translation).setRotation(moved.rotation);
+  if (tab.top !== tab.mount) tab.top.dispose();
+  if (tab.mount === tab.pivot) {
+    setPart(tab.pivot, {
+      ...part,
+      hinge: {
+        ...hinge,
+        origin: moved.translation,
+        axis: canonicalVec3(quatRotate(moved.rotation, [1, 0, 0])),
+      },
+    });
+  }
+}
+
+/** `inner`'s transform relative to `outer`, both rigid children of one parent. */
+function composeInParent(outer: Node, inner: Node): { translation: Vec3; rotation: Quat } {
+  const toOuter = quatConjugate(outer.getRotation() as Quat);
+  return {
+    translation: canonicalVec3(
+      quatRotate(toOuter, sub(inner.getTranslation() as Vec3, outer.getTranslation() as Vec3)),
+    ),
+    rotation: canonicalQuat(quatMultiply(toOuter, inner.getRotation() as Quat)),
+  };
+}
+
+/** The rigid transform taking world matrix `outer` to `inner`, or `undefined` when it is not rigid. */
+function rigidBetween(outer: Mat4, inner: Mat4): { translation: Vec3; rotation: Quat } | undefined {
+  const local = multiply(invertAffine(outer), inner);
+  if (!isSimilarity(local) || Math.abs(linearDeterminant(local) - 1) > 1e-9) return undefined;
+  const column = (j: number) => normalize([local[4 * j], local[4 * j + 1], local[4 * j + 2]]);
+  return {
+    translation: canonicalVec3([local[12], local[13], local[14]]),
+    rotation: canonicalQuat(quatFromBasis(column(0), column(1), column(2))),
+  };
+}
+
+/** `node`'s ancestors, nearest first. */
+function ancestors(node: Node): Node[] {
+  const out: Node[] = [];
+  for (let p = node.getParentNode(); p; p = p.getParentNode()) out.push(p);
+  return out;
 }
 
 /** True when two nodes hang under the same parent node, or sit at the top of the same scenes. */

@@ -51,13 +51,14 @@ export async function rig(
   scene: Document,
   frame: Record<string, JsonValue> = {},
   detect: Record<string, JsonValue> = {},
+  pivot: Record<string, JsonValue> = {},
 ): Promise<RigResult> {
   const ctx = testContext();
   let current = (await runNode(rigParts, { scene }, {}, ctx)).scene;
   current = (await runNode(rigDetectPanels, { scene: current }, detect, ctx)).scene;
   current = (await runNode(rigFitHinge, { scene: current }, frame, ctx)).scene;
   current = (await runNode(rigAssignSide, { scene: current }, frame, ctx)).scene;
-  current = (await runNode(rigInsertPivot, { scene: current }, {}, ctx)).scene;
+  current = (await runNode(rigInsertPivot, { scene: current }, pivot, ctx)).scene;
   const report = (await runNode(rigReport, { scene: current }, frame, ctx)).report;
   return { scene: current, report, ctx };
 }

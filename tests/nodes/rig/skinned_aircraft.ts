@@ -114,7 +114,7 @@ export const ELEVATOR_NOSE_WEIGHT = 0.6;
 
 /** The skinned aircraft, with the joint index range of each surface's vertices. */
 export function skinnedAircraft(
-  options: { tabBesideRudder?: boolean } = {},
+  options: { tabBesideRudder?: boolean; armatureScale?: Vec3 } = {},
 ): { doc: Document; mesh: Node; ranges: Map<string, [number, number]> } {
   const doc = newScene();
   const scene = doc.getRoot().getDefaultScene()!;
@@ -122,6 +122,7 @@ export function skinnedAircraft(
   const armature = addGroup(doc, undefined, "Armature", {
     translation: [0, 0.1, 0],
     rotation: axisAngle([1, 0, 0], -90),
+    scale: options.armatureScale,
   });
   const root = addGroup(doc, armature, "Root", { translation: [0, 0.5, -0.1] });
   const bone = (parent: Node, name: string, head: Vec3, degrees: number, axis: Vec3): Node => {
