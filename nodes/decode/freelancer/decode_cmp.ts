@@ -1,7 +1,7 @@
 /**
  * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`) or mesh library (`.vms`)
- * to a scene: every part a root-level node with its LOD 0 mesh, `$lodN` children, wireframe and
- * hardpoints, LancerEdit-style names and extras, materials as glTF PBR with PNG textures, and the
+ * to a scene: every part a root-level node with its LOD 0 mesh (other LODs and the wireframe kept
+ * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style names and extras, materials as glTF PBR with PNG textures, and the
  * raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`.
  *
  * @module
@@ -13,7 +13,7 @@ import { buildScene } from "./scene.ts";
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 1,
+  version: 2,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
@@ -32,11 +32,19 @@ export const decodeCmp = defineNode({
     },
   },
   outputs: { scene: { type: "scene", doc: "The parts as root-level nodes, with raw constraint records." } },
-  params: {},
-  run({ inputs, ctx }) {
+  params: {
+    lods: {
+      type: "enum",
+      values: ["first", "all"],
+      default: "first",
+      doc: "first: parts draw LOD 0; other LODs and wireframes stay in the file on no node (viewers " +
+        "draw one LOD, no outline). all: LancerEdit's $lodN / .vmeshwire child nodes (all drawn).",
+    },
+  },
+  run({ inputs, params, ctx }) {
     const libraries: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
     const model = decodeModel(inputs.bytes, libraries, warn);
-    return { scene: buildScene(model, warn) };
+    return { scene: buildScene(model, warn, { lods: params.lods }) };
   },
 });
