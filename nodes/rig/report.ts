@@ -8,7 +8,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
-import { exportNodeNames } from "../scene/unique_names.ts";
+import { exportNames } from "../scene/unique_names.ts";
 import { FORWARD_PARAM, resolveFrame, toAircraft, UP_PARAM } from "./frame.ts";
 import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
 import {
@@ -35,7 +35,7 @@ export const rigReport = defineNode({
     const all = doc.getRoot().listNodes();
     const indexOf = (node: Node) => all.indexOf(node);
     // The names export.gltf writes, so the report and the file agree when names repeat.
-    const names = exportNodeNames(doc);
+    const names = exportNames(doc).nodes;
     const nameOf = (node: Node) => names[indexOf(node)];
     const parts: JsonValue[] = [];
     const byKind: Record<string, number> = {};

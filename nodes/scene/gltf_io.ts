@@ -8,7 +8,7 @@ import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gl
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../../runtime/canonical.ts";
-import { exportNodeNames } from "./unique_names.ts";
+import { exportNames } from "./unique_names.ts";
 
 let io: NodeIO | undefined;
 
@@ -37,11 +37,11 @@ export interface WriteOptions {
   /** Pinned `asset.generator`, so library upgrades do not change output bytes. */
   generator: string;
   /**
-   * Give repeated node names the unique spelling of {@link exportNodeNames}, so viewers do not
+   * Give clashing node and scene names the unique spelling of {@link exportNames}, so viewers do not
    * rename them on import. For files users open (`export.gltf`); the scene cache keeps names as
    * they are. Default false.
    */
-  uniqueNodeNames?: boolean;
+  uniqueNames?: boolean;
 }
 
 /**
@@ -186,10 +186,13 @@ async function writeJSONUntouched(
 function canonicaliseJson(doc: Document, json: GLTF.IGLTF, options: WriteOptions): void {
   json.asset.generator = options.generator;
   nameMorphTargets(doc, json);
-  if (options.uniqueNodeNames) {
-    const names = exportNodeNames(doc);
+  if (options.uniqueNames) {
+    const names = exportNames(doc);
     json.nodes?.forEach((node, i) => {
-      if (names[i]) node.name = names[i];
+      if (names.nodes[i]) node.name = names.nodes[i];
+    });
+    json.scenes?.forEach((scene, i) => {
+      if (names.scenes[i]) scene.name = names.scenes[i];
     });
   }
   sortExtras(json);

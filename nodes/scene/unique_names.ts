@@ -1,37 +1,54 @@
 /**
- * Unique node names for written files. Viewers rename repeated node names on import, each its own
- * way (Blender `Circle.001`, three.js `Circle_1`), so a report naming `Circle` would point at the
- * wrong object. The export writes the names this module gives, and `rig.report` reports the same.
+ * Unique names for written files. Viewers rename repeated names on import, each its own way
+ * (Blender `Circle.001`, three.js `Circle_1`), so a report naming `Circle` would point at the wrong
+ * object. `export.gltf` writes the names this module gives, and `rig.report` reports the same.
  *
  * @module
  */
 import type { Document } from "@gltf-transform/core";
 
+/** The names a written file gives its nodes and scenes, indexed like `listNodes()` / `listScenes()`. */
+export interface ExportNames {
+  readonly nodes: string[];
+  readonly scenes: string[];
+}
+
 /**
- * The name each node gets in a written file, indexed like `root.listNodes()` (the file's node
- * order). The first node with a name keeps it; a later repeat becomes `<name>_<n>` with the smallest
- * n ≥ 1 that no node (before or after it) already uses. Empty names stay empty. Only letters the
- * viewers keep are added, so Blender and three.js show these names unchanged, and applying the rule
- * to its own output changes nothing.
+ * The name each node and scene gets in a written file. Two names clash when they are equal once
+ * spelt the way three.js compares them (whitespace as `_`, without `[ ] . : /`), since three.js
+ * renames a clash in one namespace shared by scenes and nodes. Nodes come first, in file order: the
+ * first holder of a name keeps it, a later clash becomes `<name>_<n>` with the smallest n ≥ 1 that
+ * clashes with no name in the file (before or after it); then scenes, the same way. Empty names stay
+ * empty. Applying the rule to its own output changes nothing.
  *
  * @example
  * ```ts
- * exportNodeNames(doc); // nodes Circle, Circle, Circle_1 → ["Circle", "Circle_2", "Circle_1"]
+ * exportNames(doc).nodes; // nodes Circle, Circle, Circle_1 → ["Circle", "Circle_2", "Circle_1"]
  * ```
  */
-export function exportNodeNames(doc: Document): string[] {
-  const names = doc.getRoot().listNodes().map((node) => node.getName());
-  const taken = new Set(names);
-  const seen = new Set<string>();
-  return names.map((name) => {
-    if (name === "" || !seen.has(name)) {
-      seen.add(name);
+export function exportNames(doc: Document): ExportNames {
+  const root = doc.getRoot();
+  const nodeNames = root.listNodes().map((node) => node.getName());
+  const sceneNames = root.listScenes().map((scene) => scene.getName());
+  const taken = new Set([...nodeNames, ...sceneNames].map(clashKey));
+  const held = new Set<string>();
+  const unique = (name: string): string => {
+    const key = clashKey(name);
+    if (name === "" || !held.has(key)) {
+      held.add(key);
       return name;
     }
     let n = 1;
-    while (taken.has(`${name}_${n}`)) n++;
-    const unique = `${name}_${n}`;
-    taken.add(unique);
-    return unique;
-  });
+    while (taken.has(clashKey(`${name}_${n}`))) n++;
+    const renamed = `${name}_${n}`;
+    taken.add(clashKey(renamed));
+    held.add(clashKey(renamed));
+    return renamed;
+  };
+  return { nodes: nodeNames.map(unique), scenes: sceneNames.map(unique) };
+}
+
+/** A name as three.js compares names (`PropertyBinding.sanitizeNodeName`). */
+function clashKey(name: string): string {
+  return name.replace(/\s/g, "_").replace(/[[\].:/]/g, "");
 }

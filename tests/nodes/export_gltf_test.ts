@@ -9,7 +9,7 @@ import { rigDetectPanels } from "../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../nodes/rig/fit_hinge.ts";
 import { rigInsertPivot } from "../../nodes/rig/insert_pivot.ts";
 import { rigReport } from "../../nodes/rig/report.ts";
-import { exportNodeNames } from "../../nodes/scene/unique_names.ts";
+import { exportNames } from "../../nodes/scene/unique_names.ts";
 import { readGltf, writeGlb } from "../../nodes/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode } from "../support/context.ts";
@@ -65,10 +65,10 @@ Deno.test("repeated node names are written unique and stable; the cache codec ke
     scene.addChild(doc.createNode(name));
   }
   const expected = ["Circle", "Circle_2", "Circle_1", "", "Circle_3", "Bone"];
-  assertEquals(exportNodeNames(doc), expected);
+  assertEquals(exportNames(doc).nodes, expected);
   const back = await exported(doc);
   assertEquals(back.getRoot().listNodes().map((n) => n.getName()), expected);
-  assertEquals(exportNodeNames(back), expected, "applying the rule again changes nothing");
+  assertEquals(exportNames(back).nodes, expected, "applying the rule again changes nothing");
   assertEquals(doc.getRoot().listNodes()[1].getName(), "Circle", "the input keeps its names");
   const cached = await readGltf(await writeGlb(doc, { generator: GENERATOR }));
   assertEquals(cached.getRoot().listNodes().map((n) => n.getName()), [
@@ -79,6 +79,18 @@ Deno.test("repeated node names are written unique and stable; the cache codec ke
     "Circle",
     "Bone",
   ]);
+});
+
+Deno.test("names that three.js would take as equal are clashes too; a scene never takes a node's name", async () => {
+  const doc = new Document();
+  const scene = doc.createScene("Fighter");
+  for (const name of ["Fighter", "Wing L", "Wing_L", "a.b", "ab"]) scene.addChild(doc.createNode(name));
+  const names = exportNames(doc);
+  assertEquals(names.nodes, ["Fighter", "Wing L", "Wing_L_1", "a.b", "ab_1"]);
+  assertEquals(names.scenes, ["Fighter_1"]);
+  const back = await exported(doc);
+  assertEquals(back.getRoot().listScenes()[0].getName(), "Fighter_1");
+  assertEquals(exportNames(back), names, "applying the rule again changes nothing");
 });
 
 Deno.test("rig.report names parts as the exported file does when two parts share a name", async () => {
