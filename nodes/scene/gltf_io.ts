@@ -54,9 +54,8 @@ export interface WriteOptions {
  * ```
  */
 export async function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const source = singleBuffer(doc);
-  const { json, resources } = await writeJSONUntouched(source, { format: Format.GLB });
-  canonicaliseJson(source, json, options);
+  const { json, resources } = await gltfIO().writeJSON(writable(doc), { format: Format.GLB });
+  canonicaliseJson(doc, json, options);
   const jsonBytes = pad(new TextEncoder().encode(JSON.stringify(json)), 0x20);
   const bin = Object.values(resources)[0];
   const chunks: Uint8Array[] = [chunk(jsonBytes, 0x4e4f534a)];
@@ -80,8 +79,10 @@ export async function writeGlb(doc: Document, options: WriteOptions): Promise<Ui
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
 export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const copy = singleBuffer(doc);
-  const jsonDoc: JSONDocument = await writeJSONUntouched(copy, { format: Format.GLTF, basename: "scene" });
+  const jsonDoc: JSONDocument = await gltfIO().writeJSON(writable(doc), {
+    format: Format.GLTF,
+    basename: "scene",
+  });
   const json = jsonDoc.json;
   for (const buffer of json.buffers ?? []) {
     if (buffer.uri && jsonDoc.resources[buffer.uri]) {
@@ -93,7 +94,7 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
       image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
     }
   }
-  canonicaliseJson(copy, json, options);
+  canonicaliseJson(doc, json, options);
   return new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
 }
 
@@ -166,23 +167,16 @@ function singleBuffer(doc: Document): Document {
 }
 
 /**
- * glTF-Transform's writer hands each mesh's own `extras` object to the JSON and then writes
- * `targetNames` into it, which would change the (immutable) input scene. Meshes get a shallow copy
- * of their extras for the duration of the write and their own object back afterwards.
+ * The document glTF-Transform's writer may work on. It writes `targetNames` into each mesh's own
+ * `extras` object, which would change the (immutable) input scene, so it always gets a copy; the
+ * copy shares the vertex arrays, which the writer only reads.
  */
-async function writeJSONUntouched(
-  doc: Document,
-  options: Parameters<NodeIO["writeJSON"]>[1],
-): Promise<JSONDocument> {
-  const meshes = doc.getRoot().listMeshes().map((mesh) => [mesh, mesh.getExtras()] as const);
-  for (const [mesh, extras] of meshes) mesh.setExtras({ ...extras });
-  try {
-    return await gltfIO().writeJSON(doc, options);
-  } finally {
-    for (const [mesh, extras] of meshes) mesh.setExtras(extras);
-  }
+function writable(doc: Document): Document {
+  const merged = singleBuffer(doc);
+  return merged === doc ? copyScene(doc, { shareData: true }) : merged;
 }
 
+/** Pins the generator, names morph targets and (optionally) nodes, sorts extras; `doc` is the input. */
 function canonicaliseJson(doc: Document, json: GLTF.IGLTF, options: WriteOptions): void {
   json.asset.generator = options.generator;
   nameMorphTargets(doc, json);

@@ -1,8 +1,8 @@
 /**
  * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`) or mesh library (`.vms`)
  * to a scene: every part a root-level node with its LOD 0 mesh (other LODs and the wireframe kept
- * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style names and extras, materials as glTF PBR with PNG textures, and the
- * raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`.
+ * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style
+ * names and extras, materials as glTF PBR with PNG textures, and the raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`.
  *
  * @module
  */
