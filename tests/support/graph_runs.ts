@@ -17,7 +17,7 @@ import { exportGltf } from "../../nodes/export/gltf.ts";
 import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { runNode } from "./context.ts";
-import { CORPUS_DIR } from "./corpus.ts";
+import { CORPUS_DIR, corpusFile } from "./corpus.ts";
 
 /** One graph run: the graph file, the model it reads (code-built or from the corpus), other inputs. */
 export interface GraphCase {
@@ -86,13 +86,7 @@ export function graphPath(name: string): string {
 /** The corpus file a case needs, if that file is missing (the case is then skipped). */
 export function missingCorpus(c: GraphCase): string | undefined {
   const path = c.model?.corpus;
-  if (!path) return undefined;
-  try {
-    Deno.statSync(CORPUS_DIR + path);
-    return undefined;
-  } catch {
-    return path;
-  }
+  return path && !corpusFile(path) ? path : undefined;
 }
 
 /** What a case's run gave: its in-memory outputs, and the GLB it wrote. */
