@@ -29,7 +29,7 @@ export function pickDecoder(plugins: PluginTables, input: BytesValue): DecoderPl
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
   type: "decode.auto",
-  version: 2,
+  version: 3,
   doc: "Decodes any supported model format, chosen by magic bytes, then by file extension.",
   inputs: { bytes: { type: "bytes", doc: "A model file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },

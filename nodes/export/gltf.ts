@@ -11,8 +11,9 @@ import { writeGlb, writeGltfJson } from "../scene/gltf_io.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 1,
-  doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible.",
+  version: 2,
+  doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
+    "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
@@ -20,7 +21,8 @@ export const exportGltf = defineNode({
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
   },
   async run({ inputs, params }) {
-    const options = { generator: GENERATOR };
+    // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
+    const options = { generator: GENERATOR, uniqueNames: true };
     const bytes = params.format === "glb"
       ? await writeGlb(inputs.scene, options)
       : await writeGltfJson(inputs.scene, options);

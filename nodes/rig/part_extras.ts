@@ -135,9 +135,16 @@ export function topLevelNodes(nodes: readonly Node[]): Node[] {
   return nodes.filter((node) => !node.getParentNode());
 }
 
-/** The `/`-joined names from the top-level node down (unnamed nodes appear as `#<index>`). */
-export function nodePath(node: Node, indexOf: (node: Node) => number): string {
+/**
+ * The `/`-joined names from the top-level node down (unnamed nodes appear as `#<index>`), each
+ * spelt by `nameOf` (default: the node's own name).
+ */
+export function nodePath(
+  node: Node,
+  indexOf: (node: Node) => number,
+  nameOf: (node: Node) => string = (n) => n.getName(),
+): string {
   const names: string[] = [];
-  for (let n: Node | null = node; n; n = n.getParentNode()) names.push(n.getName() || `#${indexOf(n)}`);
+  for (let n: Node | null = node; n; n = n.getParentNode()) names.push(nameOf(n) || `#${indexOf(n)}`);
   return names.reverse().join("/");
 }

@@ -9,6 +9,7 @@
 import type { Node } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { getPartgraphExtras } from "../scene/extras.ts";
+import { exportNames } from "../scene/unique_names.ts";
 import { FORWARD_PARAM, resolveFrame, toAircraft, UP_PARAM } from "./frame.ts";
 import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
 import {
@@ -23,9 +24,9 @@ import {
 /** `rig.report` node definition. */
 export const rigReport = defineNode({
   type: "rig.report",
-  version: 1,
+  version: 2,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
-    "aircraft frame, fit quality) as JSON.",
+    "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
   outputs: { report: { type: "json", doc: "{ frame, parts: [...], counts }" } },
   params: { forward: FORWARD_PARAM, up: UP_PARAM },
@@ -34,6 +35,9 @@ export const rigReport = defineNode({
     const frame = resolveFrame(doc, params.forward, params.up);
     const all = doc.getRoot().listNodes();
     const indexOf = (node: Node) => all.indexOf(node);
+    // The names export.gltf writes, so the report and the file agree when names repeat.
+    const names = exportNames(doc).nodes;
+    const nameOf = (node: Node) => names[indexOf(node)];
     const parts: JsonValue[] = [];
     const byKind: Record<string, number> = {};
     const byFoundBy: Record<string, number> = {};
@@ -43,8 +47,8 @@ export const rigReport = defineNode({
       byKind[part.kind] = (byKind[part.kind] ?? 0) + 1;
       byFoundBy[part.found_by] = (byFoundBy[part.found_by] ?? 0) + 1;
       const entry: Record<string, JsonValue> = {
-        name: node.getName(),
-        path: nodePath(node, indexOf),
+        name: nameOf(node),
+        path: nodePath(node, indexOf, nameOf),
         kind: part.kind,
         side: part.side ?? null,
         found_by: part.found_by,

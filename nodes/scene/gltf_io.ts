@@ -4,10 +4,11 @@
  *
  * @module
  */
-import { type Document, Format, type JSONDocument, NodeIO } from "@gltf-transform/core";
+import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../../runtime/canonical.ts";
+import { exportNames } from "./unique_names.ts";
 
 let io: NodeIO | undefined;
 
@@ -35,6 +36,12 @@ export function isGlb(bytes: Uint8Array): boolean {
 export interface WriteOptions {
   /** Pinned `asset.generator`, so library upgrades do not change output bytes. */
   generator: string;
+  /**
+   * Give clashing node and scene names the unique spelling of {@link exportNames}, so viewers do not
+   * rename them on import. For files users open (`export.gltf`); the scene cache keeps names as
+   * they are. Default false.
+   */
+  uniqueNames?: boolean;
 }
 
 /**
@@ -47,8 +54,8 @@ export interface WriteOptions {
  * ```
  */
 export async function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const { json, resources } = await gltfIO().writeJSON(singleBuffer(doc), { format: Format.GLB });
-  canonicaliseJson(json as unknown as Record<string, unknown>, options);
+  const { json, resources } = await gltfIO().writeJSON(writable(doc), { format: Format.GLB });
+  canonicaliseJson(doc, json, options);
   const jsonBytes = pad(new TextEncoder().encode(JSON.stringify(json)), 0x20);
   const bin = Object.values(resources)[0];
   const chunks: Uint8Array[] = [chunk(jsonBytes, 0x4e4f534a)];
@@ -72,8 +79,10 @@ export async function writeGlb(doc: Document, options: WriteOptions): Promise<Ui
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
 export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const copy = singleBuffer(doc);
-  const jsonDoc: JSONDocument = await gltfIO().writeJSON(copy, { format: Format.GLTF, basename: "scene" });
+  const jsonDoc: JSONDocument = await gltfIO().writeJSON(writable(doc), {
+    format: Format.GLTF,
+    basename: "scene",
+  });
   const json = jsonDoc.json;
   for (const buffer of json.buffers ?? []) {
     if (buffer.uri && jsonDoc.resources[buffer.uri]) {
@@ -85,7 +94,7 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
       image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
     }
   }
-  canonicaliseJson(json as unknown as Record<string, unknown>, options);
+  canonicaliseJson(doc, json, options);
   return new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
 }
 
@@ -157,10 +166,49 @@ function singleBuffer(doc: Document): Document {
   return copy;
 }
 
-function canonicaliseJson(json: Record<string, unknown>, options: WriteOptions): void {
-  const asset = json.asset as Record<string, unknown>;
-  asset.generator = options.generator;
+/**
+ * The document glTF-Transform's writer may work on. It writes `targetNames` into each mesh's own
+ * `extras` object, which would change the (immutable) input scene, so it always gets a copy; the
+ * copy shares the vertex arrays, which the writer only reads.
+ */
+function writable(doc: Document): Document {
+  const merged = singleBuffer(doc);
+  return merged === doc ? copyScene(doc, { shareData: true }) : merged;
+}
+
+/** Pins the generator, names morph targets and (optionally) nodes, sorts extras; `doc` is the input. */
+function canonicaliseJson(doc: Document, json: GLTF.IGLTF, options: WriteOptions): void {
+  json.asset.generator = options.generator;
+  nameMorphTargets(doc, json);
+  if (options.uniqueNames) {
+    const names = exportNames(doc);
+    json.nodes?.forEach((node, i) => {
+      if (names.nodes[i]) node.name = names.nodes[i];
+    });
+    json.scenes?.forEach((scene, i) => {
+      if (names.scenes[i]) scene.name = names.scenes[i];
+    });
+  }
   sortExtras(json);
+}
+
+/**
+ * glTF-Transform writes `extras.targetNames` from the targets' own names, empty ones included, which
+ * Blender's importer cannot take (`KeyError: key "" not found`) and three.js files under `""`. A mesh
+ * whose targets are unnamed keeps the `targetNames` its extras carry (when they fit); any name still
+ * empty becomes the target's index, as glTF-Transform names targets of files without names.
+ */
+function nameMorphTargets(doc: Document, json: GLTF.IGLTF): void {
+  const meshes = doc.getRoot().listMeshes();
+  json.meshes?.forEach((meshDef, m) => {
+    const written = meshDef.extras?.targetNames as string[] | undefined;
+    if (!written?.some((name) => name === "")) return;
+    const own = (meshes[m].getExtras() as { targetNames?: unknown }).targetNames;
+    const fallback = Array.isArray(own) && own.length === written.length ? own : [];
+    meshDef.extras!.targetNames = written.map((name, i) =>
+      name || (typeof fallback[i] === "string" && fallback[i]) || String(i)
+    );
+  });
 }
 
 /** Sorts keys of every `extras` object (recursively inside them too), in place. */

@@ -41,7 +41,7 @@ Deno.test({
       const pos = doc.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("POSITION")!;
       return pos.getMax([0, 0, 0])[0] - pos.getMin([0, 0, 0])[0];
     };
-    const plain = await runNode(decodeAuto, { bytes });
+    const plain = await runNode(decodeAuto, { bytes }, { options: { scale: 1 } });
     const ctx = testContext();
     const scaled = await runNode(decodeAuto, { bytes }, { options: { scale: 2, colour: "red" } }, ctx);
     assert(extent(plain.scene) > 0);

@@ -26,6 +26,7 @@ import {
   TEXTURE_WIDTH,
 } from "./model.ts";
 import { addMorphClips, clipDuration, type ClipInterpolation } from "./morph_clips.ts";
+import { METRES_PER_FILE_UNIT } from "./params.ts";
 import { textureToPng } from "./texture.ts";
 
 /** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
@@ -132,11 +133,14 @@ export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOp
     format: options.format,
     forward: "+Z",
     up: "+Y",
-    metresPerUnit: null,
+    // Inferred, not stated by the file: see METRES_PER_FILE_UNIT.
+    metresPerUnit: METRES_PER_FILE_UNIT / scale,
     notes: {
       scale,
+      metres_per_file_unit: METRES_PER_FILE_UNIT,
       mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
-      file_unit: "unknown; a hunter (~1.8 m) is ~124.6 file units tall, i.e. ~0.0145 m per file unit",
+      file_unit: "not defined by the format; inferred: a hunter (~1.8 m) is ~124.6 file units tall, " +
+        "i.e. ~0.0145 m per file unit",
     },
   });
   return doc;

@@ -86,12 +86,13 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
     const clip = clips[c];
     const firstTarget = clip.frameCount > 0 ? targetNames.length : -1;
     for (let k = 0; k < clip.frameCount; k++) {
-      targetNames.push(`${clipNames[c]}[${k}]`);
+      const targetName = `${clipNames[c]}[${k}]`;
+      targetNames.push(targetName);
       const frameBase = k * points.count * 3;
       for (let p = 0; p < groups.length; p++) {
         const deltas = frameDeltas(clip.positions, frameBase, points.positions, groups[p].points, scale);
         const accessor = doc.createAccessor().setType("VEC3").setArray(deltas).setBuffer(buffer);
-        primitives[p].addTarget(doc.createPrimitiveTarget().setAttribute("POSITION", accessor));
+        primitives[p].addTarget(doc.createPrimitiveTarget(targetName).setAttribute("POSITION", accessor));
       }
     }
     firstTargets.push(firstTarget);

@@ -5,8 +5,14 @@
  */
 import type { NumberParam } from "../../../runtime/node.ts";
 
-/** Default scene units per file unit: 1 keeps file units (their real-world size is unknown). */
-export const DEFAULT_SCALE = 1;
+/**
+ * Metres per file unit, inferred: the hunter (HUNTER1.CAR) is 124.6 file units tall, and taken as
+ * 1.8 m that gives ≈ 0.0145 m per unit (formats/carnivores-dson.md §A.6). The files define no unit.
+ */
+export const METRES_PER_FILE_UNIT = 0.0145;
+
+/** Default scene units per file unit: life size in metres, by {@link METRES_PER_FILE_UNIT}. */
+export const DEFAULT_SCALE = METRES_PER_FILE_UNIT;
 
 /** The `scale` parameter of both decoders. */
 export const SCALE_PARAM: NumberParam = {
@@ -14,6 +20,6 @@ export const SCALE_PARAM: NumberParam = {
   default: DEFAULT_SCALE,
   min: 1e-6,
   max: 1e6,
-  doc: "Scene units per file unit. The file unit is unknown: 1 keeps file units; ~0.0145 gives " +
-    "metres if the hunter is 1.8 m tall.",
+  doc: "Scene units per file unit. The default 0.0145 gives life size in metres (the hunter, 124.6 " +
+    "file units tall, taken as 1.8 m); 1 keeps file units.",
 };

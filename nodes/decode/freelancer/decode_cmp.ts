@@ -1,10 +1,11 @@
 /**
  * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`) or mesh library (`.vms`)
- * to a scene: every part a root-level node with its LOD 0 mesh, `$lodN` children, wireframe and
- * hardpoints, LancerEdit-style names and extras, materials as glTF PBR with PNG textures, and the
- * raw `Cons` records kept in `extras.partgraph.constraints` for `constraints.resolve`. Meshes,
- * materials and textures the file lacks are found in the game's libraries (see `library_search.ts`)
- * and the scene says which library supplied each (`extras.partgraph.libraries`).
+ * to a scene: every part a root-level node with its LOD 0 mesh (other LODs and the wireframe kept
+ * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style
+ * names and extras, materials as glTF PBR with PNG textures, and the raw `Cons` records kept in
+ * `extras.partgraph.constraints` for `constraints.resolve`. Meshes, materials and textures the file
+ * lacks are found in the game's libraries (see `library_search.ts`) and the scene says which library
+ * supplied each (`extras.partgraph.libraries`).
  *
  * @module
  */
@@ -36,7 +37,7 @@ function searchOptions(
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 2,
+  version: 3,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
@@ -80,6 +81,13 @@ export const decodeCmp = defineNode({
       doc: "The game's DATA folder: the top of the library search (nothing outside it is read) and " +
         "the root of the paths archetype inis name; empty: the nearest ancestor folder named DATA.",
     },
+    lods: {
+      type: "enum",
+      values: ["first", "all"],
+      default: "first",
+      doc: "first: parts draw LOD 0; other LODs and wireframes stay in the file on no node (viewers " +
+        "draw one LOD, no outline). all: LancerEdit's $lodN / .vmeshwire child nodes (all drawn).",
+    },
   },
   // What the search lists and reads is part of the key, so editing a library re-runs what depends
   // on it. The search is the one the run makes for the file at model_path (without the library
@@ -103,7 +111,7 @@ export const decodeCmp = defineNode({
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
     if (params.libraries === "none") {
-      return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn) };
+      return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, { lods: params.lods }) };
     }
     // A first decode tells what is missing; its warnings are repeated by the decode that follows.
     const deferred: string[] = [];
@@ -112,7 +120,7 @@ export const decodeCmp = defineNode({
     let model = first;
     if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
     else deferred.forEach(warn);
-    const scene = buildScene(model, warn);
+    const scene = buildScene(model, warn, { lods: params.lods });
     setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
       libraries: libraryReport(model, search.report),
     });

@@ -1,7 +1,8 @@
 /**
  * Builds the glTF scene of a decoded Freelancer model, in LancerEdit's conventions so LancerEdit's
  * importer can read our output back: one root-level node per part named by its Object name (LOD 0
- * mesh), `<part>$lod<n>` children, `<part>.vmeshwire` line meshes, hardpoint children with
+ * mesh), `<part>$lod<n>` and `<part>.vmeshwire` (line) meshes — as child nodes with `lods: "all"`, on
+ * no node by default so that viewers draw one LOD and no outline —, hardpoint children with
  * `hardpoint`/`hptype` extras, meshes named `<node>.mesh`, materials by name (placeholders
  * `material_0x%08X`). The raw `Cons` records are kept in the scene's `extras.partgraph.constraints`
  * for `constraints.resolve`.
@@ -45,6 +46,24 @@ export interface PartInfo {
   index?: number;
   /** `Switch2` LOD distances. */
   switch_distances?: number[];
+  /**
+   * With `lods: "first"`: names of the part's LOD n ≥ 1 (`<part>$lod<n>.mesh`) and wireframe
+   * (`<part>.vmeshwire.mesh`) meshes, which are in the file but on no node, so viewers do not draw them.
+   */
+  kept_meshes?: string[];
+}
+
+/** How LODs n ≥ 1 and `VMeshWire` outlines are laid out. */
+export type LodLayout = "first" | "all";
+
+/** Options of {@link buildScene}. */
+export interface SceneOptions {
+  /**
+   * `"first"` (default): each part node draws LOD 0; the other LODs and the wireframe are kept as
+   * meshes on no node (listed in `kept_meshes`). `"all"`: LancerEdit's layout, `<part>$lod<n>` and
+   * `<part>.vmeshwire` child nodes, which every viewer draws on top of LOD 0.
+   */
+  readonly lods: LodLayout;
 }
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
@@ -52,14 +71,19 @@ const REPEAT = TextureInfo.WrapMode.REPEAT;
 
 /**
  * Turns a decoded model into a glTF document. Parts sit at the scene root with identity transforms;
- * `constraints.resolve` builds the hierarchy from the kept records.
+ * `constraints.resolve` builds the hierarchy from the kept records. LODs n ≥ 1 and wireframes are
+ * laid out per {@link SceneOptions.lods}.
  *
  * @example
  * ```ts
  * const doc = buildScene(decodeModel(file, [], warn), warn);
  * ```
  */
-export function buildScene(model: FreelancerModel, warn: (message: string) => void): Document {
+export function buildScene(
+  model: FreelancerModel,
+  warn: (message: string) => void,
+  options: SceneOptions = { lods: "first" },
+): Document {
   const doc = new Document();
   const buffer = doc.createBuffer("buffer");
   const scene = doc.createScene("Scene");
@@ -160,6 +184,12 @@ export function buildScene(model: FreelancerModel, warn: (message: string) => vo
   const partNode = (part: ModelPart): Node => {
     const node = doc.createNode(part.name);
     const { fragment } = part;
+    // Meshes a viewer should not draw by default: with lods "first" they stay in the file unattached.
+    const kept: Mesh[] = [];
+    const attach = (name: string, mesh: Mesh) => {
+      if (options.lods === "all") node.addChild(doc.createNode(name).setMesh(mesh));
+      else kept.push(mesh);
+    };
     fragment.lods.forEach((ref, level) => {
       if (level === 0) {
         const mesh = refMesh(ref, part.name);
@@ -167,7 +197,7 @@ export function buildScene(model: FreelancerModel, warn: (message: string) => vo
       } else {
         const name = `${part.name}$lod${level}`;
         const mesh = refMesh(ref, name);
-        if (mesh) node.addChild(doc.createNode(name).setMesh(mesh));
+        if (mesh) attach(name, mesh);
       }
     });
     if (fragment.wire) {
@@ -181,7 +211,7 @@ export function buildScene(model: FreelancerModel, warn: (message: string) => vo
         const mesh = doc.createMesh(`${name}.mesh`).addPrimitive(
           primitive(selectWire(data, fragment.wire), name, true),
         );
-        node.addChild(doc.createNode(name).setMesh(mesh));
+        attach(name, mesh);
       }
     }
     for (const hp of fragment.hardpoints) node.addChild(hardpointNode(doc, hp));
@@ -190,6 +220,7 @@ export function buildScene(model: FreelancerModel, warn: (message: string) => vo
     if (part.fileName !== undefined) info.file_name = part.fileName;
     if (part.index !== undefined) info.index = part.index;
     if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
+    if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
     setPartgraphExtras(node, { freelancer: info as unknown as JsonValue });
     return node;
   };

@@ -48,6 +48,7 @@ export function summarizeParts(doc: Document): PartSummary[] {
     if (isPart(node)) {
       const constraint = getPartgraphExtras(node).constraint as { kind?: string } | undefined;
       const children = node.listChildren();
+      const kept = (getPartgraphExtras(node).freelancer as { kept_meshes?: string[] }).kept_meshes ?? [];
       out.push({
         name: node.getName(),
         parent: parentPart,
@@ -55,8 +56,10 @@ export function summarizeParts(doc: Document): PartSummary[] {
         dofs,
         hardpoints: children.filter((c) => c.getExtras().hardpoint === true)
           .map((c) => ({ name: c.getName(), type: String(c.getExtras().hptype) })),
-        lods: (node.getMesh() ? 1 : 0) + children.filter((c) => /\$lod\d+$/.test(c.getName())).length,
-        wireframe: children.some((c) => c.getName().endsWith(".vmeshwire")),
+        lods: (node.getMesh() ? 1 : 0) + children.filter((c) => /\$lod\d+$/.test(c.getName())).length +
+          kept.filter((name) => /\$lod\d+\.mesh$/.test(name)).length,
+        wireframe: children.some((c) => c.getName().endsWith(".vmeshwire")) ||
+          kept.some((name) => name.endsWith(".vmeshwire.mesh")),
       });
       for (const child of children) visit(child, node.getName(), []);
       return;

@@ -182,14 +182,18 @@ Deno.test("no texture: no image, no UVs, one vertex per point; no faces: no mesh
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
 
-Deno.test("the source frame is recorded; the scale note follows the parameter", async () => {
-  const { scene } = await decode(limbModel(), { scale: 0.0145 });
+Deno.test("the source frame is recorded; metres per unit and the scale note follow the parameter", async () => {
+  const { scene } = await decode(limbModel(), {});
   const info = getSourceInfo(scene)!;
   assert.equal(info.format, "3df");
   assert.equal(info.forward, "+Z");
   assert.equal(info.up, "+Y");
-  assert.equal(info.metresPerUnit, null);
+  assert.equal(info.metresPerUnit, 1, "life size by default: scene units are metres");
   assert.equal(info.notes?.scale, 0.0145);
+  assert.equal(info.notes?.metres_per_file_unit, 0.0145);
+  const fileUnits = getSourceInfo((await decode(limbModel(), { scale: 1 })).scene)!;
+  assert.equal(fileUnits.metresPerUnit, 0.0145);
+  assert.equal(fileUnits.notes?.scale, 1);
 });
 
 Deno.test("a coordinate that overflows once scaled is a DecodeError at its bytes", async () => {

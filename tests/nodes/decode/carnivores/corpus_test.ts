@@ -16,6 +16,7 @@ import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { getSourceInfo } from "../../../../nodes/scene/source.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import type { MeshData } from "../../../../nodes/decode/carnivores/model.ts";
+import { DEFAULT_SCALE } from "../../../../nodes/decode/carnivores/params.ts";
 import { faceCorners, modelNode, morphedPosition, near, summaryOf, weightsAt } from "./probe.ts";
 
 const QUAD_3DF = "carnivores/synthetic_quad.3df";
@@ -115,7 +116,9 @@ Deno.test({
       const corners = faceCorners(mesh, f);
       corners.forEach((corner, k) => {
         const [x, y, z] = expected.vertices_file_units[face.v[k]];
-        near(corner.position, [x, y, -z], 0, `face ${f} corner ${k} position`);
+        // The default scale: life size, DEFAULT_SCALE metres per file unit (float32 positions).
+        const life = [x, y, -z].map((v) => v * DEFAULT_SCALE);
+        near(corner.position, life, 1e-6, `face ${f} corner ${k} position`);
         const [u, v] = face.uv_texels[k];
         near(corner.uv!, [u / 256, v / height], 1e-7, `face ${f} corner ${k} uv`);
       });
@@ -150,7 +153,7 @@ Deno.test({
       format: "3df",
       forward: "+Z",
       up: "+Y",
-      metresPerUnit: null,
+      metresPerUnit: 1,
       notes: getSourceInfo(scene)!.notes,
     });
   },
@@ -181,7 +184,8 @@ Deno.test({
     const k = expected.faces[faceWithVertex2].v.indexOf(2);
     const corner = faceCorners(mesh, faceWithVertex2)[k];
     const [x, y, z] = expected.car.frame1_vertex2;
-    near(morphedPosition(corner.primitive, corner.vertex, weights), [x, y, -z], 1e-5, "frame 1 vertex 2");
+    const life = [x, y, -z].map((v) => v * DEFAULT_SCALE);
+    near(morphedPosition(corner.primitive, corner.vertex, weights), life, 1e-6, "frame 1 vertex 2");
     assert.deepEqual(
       summaryOf(resolved).sounds.map((s: { name: string; bytes: number }) => [s.name, s.bytes]),
       [[

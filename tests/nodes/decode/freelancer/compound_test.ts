@@ -78,7 +78,8 @@ function byName(doc: Document, name: string): Node {
 
 async function decode(bytes: Uint8Array, name = "ship.cmp") {
   const ctx = testContext();
-  const { scene } = await runNode(decodeCmp, { bytes: { bytes, name } }, {}, ctx);
+  // LancerEdit's layout, LODs and wireframes as child nodes (the default keeps them off-node).
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes, name } }, { lods: "all" }, ctx);
   return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
 }
 

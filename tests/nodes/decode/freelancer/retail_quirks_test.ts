@@ -50,7 +50,13 @@ const ref = (mesh: string, groupCount: number): VMeshRefSpec => ({
 
 async function decode(root: UtfNode, name: string) {
   const ctx = testContext();
-  const { scene } = await runNode(decodeCmp, { bytes: { bytes: encodeUtf(root), name } }, {}, ctx);
+  // LancerEdit's layout, LODs and wireframes as child nodes (the default keeps them off-node).
+  const { scene } = await runNode(
+    decodeCmp,
+    { bytes: { bytes: encodeUtf(root), name } },
+    { lods: "all" },
+    ctx,
+  );
   return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
 }
 

@@ -1,0 +1,139 @@
+/**
+ * `deno task interop [file.glb …]` — imports GLBs with Blender's own glTF importer (headless) and
+ * checks what a user would see: an object or bone per named node, shape keys named like the morph
+ * targets, an action per animation, the pivots' custom properties (`ctrl_type`, `min`, `max`), and a
+ * 20° turn of each object pivot about its local X moving its panel exactly and nothing else.
+ *
+ * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does).
+ * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
+ * importer; when it has none, a `python3` of the same version that has numpy lends its packages
+ * (or set `PARTGRAPH_BLENDER_PYTHONPATH`).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { GRAPH_CASES, missingCorpus, runCase } from "../tests/support/graph_runs.ts";
+
+const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
+const RESULT = "PARTGRAPH_INTEROP ";
+
+/** What the file itself declares, for the Blender side to check against. */
+interface Expectation {
+  nodes: string[];
+  morphs: { node: string; targets: string[] }[];
+  animations: string[];
+  pivots: { node: string; extras: Record<string, unknown> }[];
+}
+
+/** Reads the GLB's JSON chunk and lists what Blender should show. */
+function expectationOf(glb: Uint8Array): Expectation {
+  const length = new DataView(glb.buffer, glb.byteOffset + 12, 4).getUint32(0, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  // deno-lint-ignore no-explicit-any
+  const nodes: any[] = json.nodes ?? [];
+  return {
+    nodes: nodes.map((n) => n.name).filter((n) => n),
+    morphs: nodes.filter((n) => n.name && n.mesh !== undefined && json.meshes[n.mesh].extras?.targetNames)
+      .map((n) => ({ node: n.name, targets: json.meshes[n.mesh].extras.targetNames })),
+    // deno-lint-ignore no-explicit-any
+    animations: (json.animations ?? []).map((a: any) => a.name).filter((n: string) => n),
+    pivots: nodes.filter((n) => n.name && n.extras?.ctrl_type).map((n) => ({
+      node: n.name,
+      extras: Object.fromEntries(
+        ["ctrl_type", "min", "max"].filter((k) => k in n.extras).map((k) => [k, n.extras[k]]),
+      ),
+    })),
+  };
+}
+
+async function output(
+  command: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<string | undefined> {
+  try {
+    const out = await new Deno.Command(command, { args, env, stdout: "piped", stderr: "piped" }).output();
+    return new TextDecoder().decode(out.stdout);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/** PYTHONPATH for Blender's Python when it lacks numpy: the env override, else a matching python3's. */
+async function blenderEnv(): Promise<Record<string, string> | undefined> {
+  const probe =
+    "import sys\ntry:\n import numpy\n print('numpy')\nexcept ImportError:\n print('none', sys.version_info[:2])";
+  const blender = await output("blender", ["-b", "--factory-startup", "--python-expr", probe]);
+  if (blender?.includes("\nnumpy")) return undefined;
+  const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");
+  if (override) return { PYTHONPATH: override };
+  const version = blender?.match(/none \((\d+), (\d+)\)/);
+  const python = await output("python3", [
+    "-c",
+    "import sys, os, numpy; print(sys.version_info[0], sys.version_info[1], os.path.dirname(os.path.dirname(numpy.__file__)))",
+  ]);
+  const [major, minor, site] = python?.trim().split(" ") ?? [];
+  if (version && site && major === version[1] && minor === version[2]) return { PYTHONPATH: site };
+  return undefined;
+}
+
+async function check(
+  label: string,
+  glb: Uint8Array,
+  dir: string,
+  env?: Record<string, string>,
+): Promise<boolean> {
+  const file = join(dir, "model.glb");
+  const expect = join(dir, "expect.json");
+  await Deno.writeFile(file, glb);
+  await Deno.writeTextFile(expect, JSON.stringify(expectationOf(glb)));
+  const args = ["-b", "--factory-startup", "-noaudio", ...(env ? ["--python-use-system-env"] : [])];
+  const text = await output("blender", [...args, "--python", CHECKER, "--", file, expect], env) ?? "";
+  const line = text.split("\n").find((l) => l.startsWith(RESULT));
+  if (!line) {
+    console.log(`FAIL ${label}: Blender printed no result\n${text.slice(-2000)}`);
+    return false;
+  }
+  const result = JSON.parse(line.slice(RESULT.length));
+  if (result.skip) {
+    console.log(`skipped ${label}: ${result.skip}`);
+    return true;
+  }
+  const ok = result.problems.length === 0;
+  console.log(`${ok ? "ok  " : "FAIL"} ${label} ${JSON.stringify(result.checked)}`);
+  for (const problem of result.problems) console.log(`     ${problem}`);
+  return ok;
+}
+
+if (import.meta.main) {
+  const version = await output("blender", ["--version"]);
+  if (version === undefined) {
+    console.log("skipped: blender is not installed (the Blender import checks need it on PATH)");
+    Deno.exit(0);
+  }
+  console.log(version.split("\n")[0]);
+  const env = await blenderEnv();
+  const dir = await Deno.makeTempDir();
+  let failed = 0;
+  try {
+    if (Deno.args.length) {
+      for (const path of Deno.args) failed += await check(path, await Deno.readFile(path), dir, env) ? 0 : 1;
+    } else {
+      for (const c of GRAPH_CASES) {
+        const missing = missingCorpus(c);
+        if (missing) {
+          console.log(`skipped ${c.label}: corpus file ${missing} absent`);
+          continue;
+        }
+        const { glb } = await runCase(c);
+        failed += await check(c.label, glb!, dir, env) ? 0 : 1;
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  console.log(failed ? `${failed} file(s) failed the Blender checks` : "all files passed the Blender checks");
+  Deno.exit(failed ? 1 : 0);
+}
