@@ -19,23 +19,23 @@
  */
 import { parseArgs } from "node:util";
 import { basename, resolve } from "node:path";
-import { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "./api.ts";
-import { GraphError, type GraphIssue, PartgraphError, RunError } from "./errors.ts";
-import type { GraphFile } from "./graph.ts";
-import { parseCliValue } from "./params.ts";
-import { createRegistry } from "./registry.ts";
-import { catalogueMarkdown, catalogueText } from "./catalogue.ts";
-import { humanProgress, ndjsonProgress } from "./progress.ts";
-import { DEFAULT_MAX_BYTES, DiskCache } from "./cache/disk.ts";
-import { buildManifest, compareManifests, type Manifest } from "./manifest.ts";
-import { describeScene, renderTree } from "./inspect.ts";
-import { watchGraph } from "./watch.ts";
-import { graphSchema } from "./schema.ts";
-import { graphToDot } from "./dot.ts";
-import { validateScope } from "./validate.ts";
+import { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "../runtime/api.ts";
+import { GraphError, type GraphIssue, PartgraphError, RunError } from "../runtime/errors.ts";
+import type { GraphFile } from "../runtime/graph.ts";
+import { parseCliValue } from "../runtime/params.ts";
+import { createRegistry } from "../runtime/registry.ts";
+import { catalogueMarkdown, catalogueText } from "../runtime/catalogue.ts";
+import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
+import { DEFAULT_MAX_BYTES, DiskCache } from "../runtime/cache/disk.ts";
+import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
+import { describeScene, renderTree } from "../runtime/inspect.ts";
+import { watchGraph } from "../runtime/watch.ts";
+import { graphSchema } from "../runtime/schema.ts";
+import { graphToDot } from "../runtime/dot.ts";
+import { validateScope } from "../runtime/validate.ts";
 import { pickDecoder } from "../nodes/decode/auto.ts";
-import { atomicWrite } from "./fs.ts";
-import type { EventSink } from "./events.ts";
+import { atomicWrite } from "../runtime/fs.ts";
+import type { EventSink } from "../runtime/events.ts";
 import type { Document } from "@gltf-transform/core";
 
 /** Exit codes of the CLI. */
@@ -374,9 +374,7 @@ async function requireWriteAccess(dirs: string[]): Promise<void> {
   if (denied.length) {
     throw new UsageError(
       `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
-        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} runtime/cli.ts ${
-          Deno.args.join(" ")
-        }`,
+        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} cli/main.ts ${Deno.args.join(" ")}`,
     );
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Property } from "@gltf-transform/core";
-import type { JsonValue } from "../../runtime/node.ts";
+import type { JsonValue } from "../node.ts";
 
 type JsonObject = { [key: string]: JsonValue };
 

@@ -7,7 +7,7 @@
 import { type Document, Format, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
-import { sortKeysDeep } from "../../runtime/canonical.ts";
+import { sortKeysDeep } from "../canonical.ts";
 
 let io: NodeIO | undefined;
 

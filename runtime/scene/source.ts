@@ -5,7 +5,7 @@
  * @module
  */
 import type { Document } from "@gltf-transform/core";
-import type { JsonValue } from "../../runtime/node.ts";
+import type { JsonValue } from "../node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "./extras.ts";
 
 /** A signed axis of the output (glTF) space. */

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { EXIT, main } from "../../runtime/cli.ts";
+import { EXIT, main } from "../../cli/main.ts";
 import { createRegistry } from "../../runtime/registry.ts";
 import { corpusFile } from "../support/corpus.ts";
 

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
 import { decodeAuto } from "../../nodes/decode/auto.ts";
-import { writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";

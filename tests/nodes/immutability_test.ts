@@ -8,7 +8,7 @@ import type { Document } from "@gltf-transform/core";
 import { createRegistry } from "../../runtime/registry.ts";
 import type { AnyNodeDef, BytesValue, JsonValue, SocketType } from "../../runtime/node.ts";
 import { canonicalJson, sha256Hex } from "../../runtime/canonical.ts";
-import { readGltf, writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { CORPUS_DIR, corpusFile } from "../support/corpus.ts";

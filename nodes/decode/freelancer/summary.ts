@@ -5,7 +5,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import { getPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras } from "../../../runtime/scene/extras.ts";
 
 /** One degree of freedom of a joint, as `constraints.resolve` exposes it. */
 export interface DofSummary {
