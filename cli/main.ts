@@ -19,21 +19,19 @@
  */
 import { parseArgs } from "node:util";
 import { basename, resolve } from "node:path";
-import { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "../runtime/api.ts";
+import { checkGraph, createRegistry, pickDecoder, runGraph, watchGraph } from "../mod.ts";
+import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
 import { GraphError, type GraphIssue, PartgraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { parseCliValue } from "../runtime/params.ts";
-import { createRegistry } from "../runtime/registry.ts";
 import { catalogueMarkdown, catalogueText } from "../runtime/catalogue.ts";
 import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
 import { DEFAULT_MAX_BYTES, DiskCache } from "../runtime/cache/disk.ts";
 import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
 import { describeScene, renderTree } from "../runtime/inspect.ts";
-import { watchGraph } from "../runtime/watch.ts";
 import { graphSchema } from "../runtime/schema.ts";
 import { graphToDot } from "../runtime/dot.ts";
 import { validateScope } from "../runtime/validate.ts";
-import { pickDecoder } from "../nodes/decode/auto.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { EventSink } from "../runtime/events.ts";
 import type { Document } from "@gltf-transform/core";

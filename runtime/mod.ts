@@ -1,14 +1,28 @@
 /**
- * partgraph's library API, for `deno run` scripts: load, validate and run graphs (from files or
- * built in code), define and register custom nodes, and read results in memory.
+ * partgraph's core: graph format, validation, planning, execution, cache, events, the value types
+ * (including `scene`) and the node and plug-in contracts. It knows no node of its own — a registry
+ * is made from plug-ins — so it loads without any decoder. Most scripts want the public module
+ * (`mod.ts` at the repository root), which adds the built-in nodes.
  *
  * @example
  * ```ts
- * import { defineNode, createRegistry, runGraph } from "./runtime/mod.ts";
+ * import { createRegistry, defineNode, runGraph } from "./mod.ts";
  *
- * const registry = createRegistry().register({ nodes: [myNode] });
- * const run = await runGraph("graphs/aircraft.json", { registry, outDir: "out" });
- * console.log(run.outputs.report);
+ * const answer = defineNode({
+ *   type: "math.answer",
+ *   version: 1,
+ *   doc: "Gives 42.",
+ *   inputs: {},
+ *   outputs: { value: { type: "number", doc: "The answer." } },
+ *   params: {},
+ *   run: () => ({ value: 42 }),
+ * });
+ * const registry = createRegistry([{ nodes: [answer] }]);
+ * const run = await runGraph(
+ *   { version: 1, nodes: { a: { type: "math.answer" } }, outputs: { value: "a.value" } },
+ *   { registry, cacheDir: false },
+ * );
+ * console.log(run.outputs.value); // 42
  * ```
  *
  * @module
@@ -71,3 +85,4 @@ export { GENERATOR, TOOL_VERSIONS, VERSION } from "./version.ts";
 export { copyScene } from "./scene/copy.ts";
 export { getSourceInfo, setSourceInfo } from "./scene/source.ts";
 export type { Axis, SourceInfo } from "./scene/source.ts";
+export { pickDecoder } from "./decoders.ts";

@@ -2,10 +2,10 @@
  * Runtime overhead: a chain of 500 trivial nodes, cold (nothing cached) and warm (everything
  * cached), so the figures are the runtime's own cost per node. Divide by 500 for per-node figures.
  */
-import { runGraph } from "../../runtime/api.ts";
+import { runGraph } from "../../mod.ts";
 import { compileGraph } from "../../runtime/plan.ts";
 import { type GraphFile, graphFromObject } from "../../runtime/graph.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
 import type { MemoryEntry } from "../../runtime/executor.ts";
 import { testPlugin } from "../support/test_nodes.ts";
 

@@ -5,7 +5,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { extname, join } from "node:path";
 import type { Document } from "@gltf-transform/core";
-import { createRegistry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
 import type { AnyNodeDef, BytesValue, JsonValue, SocketType } from "../../runtime/node.ts";
 import { canonicalJson, sha256Hex } from "../../runtime/canonical.ts";
 import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";

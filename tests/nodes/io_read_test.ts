@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
-import { runGraph } from "../../runtime/api.ts";
+import { runGraph } from "../../mod.ts";
 import { gltfIO } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { checkGraph } from "../../runtime/api.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { checkGraph } from "../../mod.ts";
+import { createRegistry } from "../../mod.ts";
 import type { GraphIssue } from "../../runtime/errors.ts";
 import { testPlugin } from "../support/test_nodes.ts";
 

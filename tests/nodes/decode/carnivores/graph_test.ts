@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runGraph } from "../../../../runtime/api.ts";
+import { runGraph } from "../../../../mod.ts";
 import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
 import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
 import { validateGltf } from "../../../support/validator.ts";

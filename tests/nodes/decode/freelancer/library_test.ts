@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { checkGraph } from "../../../../runtime/api.ts";
+import { checkGraph } from "../../../../mod.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
 import {
