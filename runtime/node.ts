@@ -175,7 +175,11 @@ export interface RunContext {
    * reused while the file still holds those bytes.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
-  /** Runs another registered node's function directly (used by `decode.auto` and resolvers). */
+  /**
+   * Runs another registered node's function directly (used by `decode.auto`), with its parameters
+   * checked and defaults applied as for a graph node. Only node types the caller lists in
+   * {@link NodeDef.invokes} may be invoked, so their versions are part of the caller's cache key.
+   */
   invoke(
     type: string,
     inputs: Record<string, unknown>,
@@ -223,6 +227,11 @@ export interface NodeDef<
    * Sources use it to be keyed by the content they read rather than by its path.
    */
   fingerprint?(params: ParamValues<P>, ctx: RunContext): Promise<JsonValue>;
+  /**
+   * The node types `run` may call through `ctx.invoke` (e.g. `decode.auto`: every decoder's node).
+   * Their versions, and those of what they invoke in turn, are part of this node's cache key.
+   */
+  invokes?(plugins: PluginTables): readonly string[];
   /** `false` for nodes that are not a pure function of their inputs: never cached. Default true. */
   readonly cache?: boolean;
   /** A sink runs whenever it is in the graph, even if nothing consumes its outputs (e.g. `io.write`). */

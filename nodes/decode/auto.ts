@@ -26,6 +26,7 @@ export const decodeAuto = defineNode({
       check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
     },
   },
+  invokes: (plugins) => plugins.decoders.map((d) => d.node),
   async run({ inputs, params, ctx }) {
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {
