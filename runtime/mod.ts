@@ -48,6 +48,7 @@ export type {
   ParamValues,
   PathParam,
   Plugin,
+  PluginParams,
   PluginTables,
   ResolveArgs,
   ResolverPlugin,

@@ -126,6 +126,21 @@ export interface JsonParam extends ParamBase {
   readonly schema?: Record<string, JsonValue>;
   /** Returns a problem description, or undefined when the value is acceptable. */
   readonly check?: (value: JsonValue) => string | undefined;
+  /**
+   * For an object of parameters meant for plug-ins (e.g. `decode.auto`'s `options`, passed to the
+   * chosen decoder): the parameter specs of each plug-in that may receive it. Validation checks
+   * every member a plug-in declares against that plug-in's spec, by the same code as node
+   * parameters, and reports a bad one at its own JSON path.
+   */
+  readonly members?: (plugins: PluginTables) => readonly PluginParams[];
+}
+
+/** The parameters one plug-in declares, for {@link JsonParam.members}. */
+export interface PluginParams {
+  /** Who declares them, for messages (e.g. a decoder's node type). */
+  readonly owner: string;
+  /** Their specs by name. */
+  readonly params: ParamSpecs;
 }
 /** Declares one parameter. A parameter without `default` is required. */
 export type ParamSpec = NumberParam | StringParam | BooleanParam | EnumParam | PathParam | JsonParam;

@@ -71,14 +71,17 @@ export function checkParams(
   return problems;
 }
 
-/** Parameter values with every unset one taken from its declared default. */
+/**
+ * Parameter values with every unset (undefined) one taken from its declared default — the one
+ * place defaults are applied, for graph nodes (plans) and invoked nodes alike.
+ */
 export function withDefaults(
   specs: Readonly<Record<string, ParamSpec>>,
   params: Readonly<Record<string, JsonValue>>,
 ): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    const value = params[name] ?? spec.default;
+    const value = params[name] !== undefined ? params[name] : spec.default;
     if (value !== undefined) out[name] = value;
   }
   return out;
