@@ -24,6 +24,9 @@ export const decodeAuto = defineNode({
         "names that decoder does not declare are reported as warnings.",
       schema: { type: "object" },
       check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
+      // Each option is checked against every decoder that declares it, when the graph is checked.
+      members: (plugins) =>
+        plugins.decoders.map((d) => ({ owner: d.node, params: plugins.get(d.node)?.params ?? {} })),
     },
   },
   invokes: (plugins) => plugins.decoders.map((d) => d.node),

@@ -39,15 +39,20 @@ export function paramValueProblems(spec: ParamSpec, value: JsonValue, plugins: P
   const problem = checkParam(spec, value);
   if (problem) return [{ at: "", message: problem }];
   if (spec.type !== "json" || !spec.members || !isObject(value)) return [];
-  const problems: ValueProblem[] = [];
+  // One problem per member and message, naming every plug-in that finds it (decoders share specs).
+  const owners = new Map<string, { at: string; problem: string; owners: string[] }>();
   for (const { owner, params } of spec.members(plugins)) {
     for (const [name, member] of Object.entries(value)) {
       const memberSpec = params[name];
-      const memberProblem = memberSpec && checkParam(memberSpec, member as JsonValue);
-      if (memberProblem) problems.push({ at: `/${esc(name)}`, message: `for ${owner}: ${memberProblem}` });
+      const problem = memberSpec && checkParam(memberSpec, member as JsonValue);
+      if (!problem) continue;
+      const at = `/${esc(name)}`;
+      const key = `${at}\0${problem}`;
+      const entry = owners.get(key) ?? owners.set(key, { at, problem, owners: [] }).get(key)!;
+      entry.owners.push(owner);
     }
   }
-  return problems;
+  return [...owners.values()].map((e) => ({ at: e.at, message: `for ${e.owners.join(", ")}: ${e.problem}` }));
 }
 
 /** Checks a node's `params` against its declaration; records the graph inputs that feed them. */
