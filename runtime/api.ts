@@ -58,7 +58,11 @@ export interface GraphOptions {
  *
  * @example
  * ```ts
- * const issues = await checkGraph("graphs/freelancer.json", { registry, inputs: { model: "ship.cmp" } });
+ * import { checkGraph, createRegistry } from "./mod.ts";
+ *
+ * const issues = await checkGraph("graphs/freelancer.json", { registry: createRegistry() });
+ * // With no node registered, every node type is unknown:
+ * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
  * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
  * ```
  */
@@ -103,8 +107,19 @@ export interface GraphRun extends RunResult {
  *
  * @example
  * ```ts
- * const run = await runGraph("graphs/aircraft.json", { registry, outDir: "out" });
- * console.log(run.outputs.report);
+ * import { createRegistry, defineNode, runGraph } from "./mod.ts";
+ *
+ * const hello = defineNode({
+ *   type: "text.hello", version: 1, doc: "Greets.", inputs: {}, params: {},
+ *   outputs: { text: { type: "string", doc: "A greeting." } },
+ *   run: () => ({ text: "hello" }),
+ * });
+ * const registry = createRegistry([{ nodes: [hello] }]);
+ * const run = await runGraph(
+ *   { version: 1, nodes: { h: { type: "text.hello" } }, outputs: { text: "h.text" } },
+ *   { registry, cacheDir: false },
+ * );
+ * console.log(run.outputs.text); // "hello"
  * ```
  */
 export async function runGraph(

@@ -84,6 +84,7 @@ export { DecodeError, GraphError, NodeFailure, PartgraphError, RunError } from "
 export type { DecodeErrorInit, DecodeLocation, GraphIssue, GraphIssueKind } from "./errors.ts";
 export { GENERATOR, TOOL_VERSIONS, VERSION } from "./version.ts";
 export { copyScene } from "./scene/copy.ts";
+export type { CopyOptions } from "./scene/copy.ts";
 export { getSourceInfo, setSourceInfo } from "./scene/source.ts";
 export type { Axis, SourceInfo } from "./scene/source.ts";
 export { pickDecoder } from "./decoders.ts";

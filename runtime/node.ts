@@ -337,7 +337,16 @@ export interface PluginTables {
  *
  * @example
  * ```ts
- * export default { nodes: [double] } satisfies Plugin;
+ * import { defineNode, type Plugin } from "./node.ts";
+ *
+ * const double = defineNode({
+ *   type: "math.double", version: 1, doc: "Doubles a number.", params: {},
+ *   inputs: { value: { type: "number", doc: "In." } },
+ *   outputs: { value: { type: "number", doc: "Twice the input." } },
+ *   run: ({ inputs }) => ({ value: inputs.value * 2 }),
+ * });
+ * const plugin = { nodes: [double] } satisfies Plugin; // a module ends with: export default plugin;
+ * console.log(plugin.nodes.length); // 1
  * ```
  */
 export interface Plugin {

@@ -30,6 +30,10 @@ function extrasObject(prop: Property): JsonObject {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { setPartgraphExtras } from "./extras.ts";
+ *
+ * const node = new Document().createNode("aileron_l");
  * setPartgraphExtras(node, { kind: "aileron", side: "left" });
  * ```
  */

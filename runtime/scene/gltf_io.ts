@@ -43,6 +43,11 @@ export interface WriteOptions {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { writeGlb } from "./gltf_io.ts";
+ *
+ * const doc = new Document();
+ * doc.createScene("s").addChild(doc.createNode("root"));
  * const glb = await writeGlb(doc, { generator: "partgraph 0.1.0" });
  * ```
  */

@@ -34,6 +34,11 @@ export interface SourceInfo {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { setSourceInfo } from "./source.ts";
+ *
+ * const doc = new Document();
+ * doc.createScene("s");
  * setSourceInfo(doc, { format: "cmp", forward: "-Z", up: "+Y", metresPerUnit: 1 });
  * ```
  */
