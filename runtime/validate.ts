@@ -32,7 +32,7 @@ import {
 import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
 import { checkSocketLiteral } from "./params.ts";
 import type { Registry } from "./registry.ts";
-import { loadModule } from "./modules.ts";
+import { loadModules } from "./validate/modules.ts";
 import { checkGivenValues, validateInputDecls } from "./validate/inputs.ts";
 import { checkReference } from "./validate/refs.ts";
 import { checkGroupParams, checkNodeParams } from "./validate/params.ts";
@@ -240,37 +240,6 @@ async function validateFile(
   };
 }
 
-/** Loads a graph's custom modules into a child registry; `failed` when one could not be loaded. */
-async function loadModules(
-  raw: unknown,
-  source: GraphSource,
-  registry: Registry,
-  issue: Report,
-): Promise<{ registry: Registry; failed: boolean }> {
-  if (raw === undefined) return { registry, failed: false };
-  if (!Array.isArray(raw)) {
-    issue("invalid_graph", "/modules", "expected a list of module paths");
-    return { registry, failed: true };
-  }
-  const child = registry.child();
-  let failed = false;
-  for (const [i, path] of raw.entries()) {
-    if (typeof path !== "string") {
-      issue("invalid_graph", `/modules/${i}`, "expected a module path");
-      failed = true;
-      continue;
-    }
-    try {
-      const loaded = await loadModule(source.dir, path);
-      child.register(loaded.plugin, loaded.digest);
-    } catch (error) {
-      issue("unreadable_module", `/modules/${i}`, `cannot load '${path}': ${errorText(error)}`);
-      failed = true;
-    }
-  }
-  return { registry: child, failed };
-}
-
 /** The literal values a group node gives its file's inputs: its params, or the values they reference. */
 function groupValues(
   decl: GraphNodeDecl,
@@ -418,8 +387,4 @@ function upstreamEdges(decls: Record<string, unknown>, shapes: ReadonlyMap<strin
     edges.set(id, ups);
   }
   return edges;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

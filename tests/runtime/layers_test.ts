@@ -1,4 +1,4 @@
-/** The core stands alone: nothing under runtime/ imports a built-in node. */
+/** The layout holds: the core imports nothing outside itself, node families keep to their own files, files stay small. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { dirname, relative, resolve } from "node:path";
@@ -31,4 +31,33 @@ Deno.test("no file under runtime/ imports from nodes/ (or anything outside the c
     }
   }
   assertEquals(offending, []);
+});
+
+/** The family a node file belongs to: its category, and for decoders the format (`decode/dson`). */
+function familyOf(path: string): string {
+  const [, category, sub] = path.split("/");
+  return category === "decode" && sub && !sub.endsWith(".ts") ? `decode/${sub}` : category;
+}
+
+Deno.test("no node imports another family's internals (only the core and its own folder)", async () => {
+  const offending: string[] = [];
+  for (const file of await tsFiles("nodes")) {
+    if (file === "nodes/mod.ts") continue; // the built-in list imports every plug-in by design
+    for (const target of await importsOf(file)) {
+      if (target.startsWith("runtime/")) continue;
+      if (!target.startsWith("nodes/") || familyOf(target) !== familyOf(file)) {
+        offending.push(`${file} → ${target}`);
+      }
+    }
+  }
+  assertEquals(offending, []);
+});
+
+Deno.test("core and CLI files stay small (under 400 lines)", async () => {
+  const long: string[] = [];
+  for (const file of ["mod.ts", ...await tsFiles("runtime"), ...await tsFiles("cli")]) {
+    const lines = (await Deno.readTextFile(resolve(repo, file))).split("\n").length;
+    if (lines > 400) long.push(`${file}: ${lines} lines`);
+  }
+  assertEquals(long, []);
 });
