@@ -8,7 +8,7 @@ import { decode as decodePng } from "fast-png";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
-import { encode3df } from "../../../../nodes/decode/carnivores/encode.ts";
+import { encode3df } from "../../../support/carnivores/encode.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";

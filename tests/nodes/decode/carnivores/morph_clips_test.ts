@@ -8,7 +8,7 @@ import type { Document } from "@gltf-transform/core";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
-import { encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { encodeCar } from "../../../support/carnivores/encode.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import type { CarModel } from "../../../../nodes/decode/carnivores/model.ts";

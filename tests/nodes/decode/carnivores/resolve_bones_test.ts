@@ -10,7 +10,7 @@ import { validateGltf } from "../../../support/validator.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
-import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/model.ts";

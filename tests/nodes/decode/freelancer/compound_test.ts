@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
-import { compoundTree, encodeConstraints } from "../../../../nodes/decode/freelancer/encode_model.ts";
+import { compoundTree, encodeConstraints } from "../../../support/freelancer/encode_model.ts";
 import {
   encodeFloats,
   encodeUtf,
   utfDir,
   utfLeaf,
   type UtfNode,
-} from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_utf.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";

@@ -10,8 +10,8 @@ import {
   meshLibrary,
   packVertices,
   textureLibrary,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { dxt1Dds, rotationRows } from "./fixtures.ts";
 

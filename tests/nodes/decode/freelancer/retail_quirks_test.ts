@@ -12,8 +12,8 @@ import {
   packVertices,
   textureLibrary,
   type VMeshRefSpec,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
