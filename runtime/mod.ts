@@ -32,6 +32,7 @@ export type {
   AnyNodeDef,
   BooleanParam,
   BytesValue,
+  CodecIO,
   DecoderPlugin,
   EnumParam,
   InputValue,
@@ -59,6 +60,7 @@ export type {
   SocketType,
   SocketValueMap,
   StringParam,
+  WarningSink,
 } from "./node.ts";
 export { createRegistry, Registry } from "./registry.ts";
 export { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "./api.ts";

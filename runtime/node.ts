@@ -204,6 +204,22 @@ export interface RunContext {
   readonly plugins: PluginTables;
 }
 
+/** Where a codec reports a non-fatal problem: the shape of {@link RunContext.warn}. */
+export type WarningSink = (message: string, detail?: Record<string, JsonValue>) => void;
+
+/**
+ * The narrow slice of a run context a codec that follows references needs (DSON's content roots):
+ * tracked file reads and directory listings, and warnings — not the rest of the run.
+ */
+export interface CodecIO {
+  /** Reads a file, recorded as a dependency of the node's result. */
+  readFile(path: string): Promise<Uint8Array>;
+  /** Lists a directory (sorted names; empty when absent), recorded as a dependency. */
+  listDir(path: string): Promise<string[]>;
+  /** Reports a non-fatal problem. */
+  warn: WarningSink;
+}
+
 /** What a run function receives. */
 export interface RunArgs<I extends SocketSpecs, P extends ParamSpecs> {
   /** Values arriving on the input sockets; shared with other nodes and the cache, so never mutate them. */
