@@ -35,21 +35,23 @@ export function nodesCommand(opts: Opts): number {
   return EXIT.ok;
 }
 
+/** What `inspect` runs on a file (input `file`): read, `decode.auto`, `constraints.resolve`. */
+export const INSPECT_GRAPH: GraphFile = {
+  version: 1,
+  inputs: { file: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "file" } } },
+    decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+    resolve: { type: "constraints.resolve", inputs: { scene: "decode.scene" } },
+  },
+  outputs: { scene: "resolve.scene" },
+};
+
 /** `inspect`: decodes a model and prints its node tree and its format's summary. */
 export async function inspectCommand(file: string, opts: Opts): Promise<number> {
-  const graph: GraphFile = {
-    version: 1,
-    inputs: { file: { type: "string" } },
-    nodes: {
-      read: { type: "io.read", params: { path: { $input: "file" } } },
-      decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
-      resolve: { type: "constraints.resolve", inputs: { scene: "decode.scene" } },
-    },
-    outputs: { scene: "resolve.scene" },
-  };
   let run;
   try {
-    run = await runGraph(graph, { inputs: { file }, cacheDir: false });
+    run = await runGraph(INSPECT_GRAPH, { inputs: { file }, cacheDir: false });
   } catch (error) {
     if (!(error instanceof RunError)) throw error;
     const cause = error.failures[0].cause;

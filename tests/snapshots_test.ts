@@ -5,20 +5,9 @@
  */
 import type { Document } from "@gltf-transform/core";
 import { runGraph } from "../mod.ts";
-import type { GraphFile } from "../runtime/graph.ts";
+import { INSPECT_GRAPH } from "../cli/tools.ts";
 import { corpusFile, withoutCorpus } from "./support/corpus.ts";
 import { assertSnapshot, sceneSnapshot } from "./support/snapshot.ts";
-
-const decodeGraph: GraphFile = {
-  version: 1,
-  inputs: { file: { type: "string" } },
-  nodes: {
-    read: { type: "io.read", params: { path: { $input: "file" } } },
-    decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
-    resolve: { type: "constraints.resolve", inputs: { scene: "decode.scene" } },
-  },
-  outputs: { scene: "resolve.scene" },
-};
 
 const CORPUS_FIXTURES = [
   "aircraft/sketchbook_airplane.glb",
@@ -34,7 +23,7 @@ for (const fixture of CORPUS_FIXTURES) {
     name: `snapshot: ${fixture} decoded and resolved`,
     ignore: withoutCorpus(fixture),
     async fn() {
-      const run = await runGraph(decodeGraph, { inputs: { file: corpusFile(fixture)! }, cacheDir: false });
+      const run = await runGraph(INSPECT_GRAPH, { inputs: { file: corpusFile(fixture)! }, cacheDir: false });
       await assertSnapshot(fixture.replace("/", "__"), sceneSnapshot(run.outputs.scene as Document));
     },
   });
