@@ -63,7 +63,6 @@ export interface GraphOptions {
  * const issues = await checkGraph("graphs/freelancer.json", { registry: createRegistry() });
  * // With no node registered, every node type is unknown:
  * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
- * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
  * ```
  */
 export async function checkGraph(
