@@ -1,4 +1,4 @@
-import { createRegistry, defineNode, runGraph } from "../runtime/mod.ts";
+import { createRegistry, defineNode, runGraph } from "../mod.ts";
 
 const countMeshes = defineNode({
   type: "stats.mesh_count",

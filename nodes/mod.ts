@@ -13,7 +13,7 @@ import { decodeAuto } from "./decode/auto.ts";
 import { exportGltf } from "./export/gltf.ts";
 import { exportJson } from "./export/json.ts";
 import { constraintsResolve } from "./constraints/resolve.ts";
-import { isGlb } from "./scene/gltf_io.ts";
+import { isGlb } from "../runtime/scene/gltf_io.ts";
 import { freelancerPlugin } from "./decode/freelancer/mod.ts";
 import { carnivoresPlugin } from "./decode/carnivores/mod.ts";
 import { dsonPlugin } from "./decode/dson/mod.ts";

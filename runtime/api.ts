@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { GraphError, type GraphIssue } from "./errors.ts";
 import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
 import { compileGraph, type Plan } from "./plan.ts";
-import { createRegistry, type Registry } from "./registry.ts";
+import type { Registry } from "./registry.ts";
 import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
 import { DiskCache } from "./cache/disk.ts";
 import type { EventSink } from "./events.ts";
@@ -46,8 +46,11 @@ export async function loadGraph(graph: string | GraphFile | GraphSource, dir?: s
 export interface GraphOptions {
   /** Values of graph inputs: literals, or `bytes`/`scene` values for inputs of those types. */
   readonly inputs?: Readonly<Record<string, unknown>>;
-  /** Node registry (default: every built-in node). */
-  readonly registry?: Registry;
+  /**
+   * The node types and plug-ins the graph may use. The public module (`mod.ts`) fills in the
+   * built-ins when it is left out; the core itself knows no node.
+   */
+  readonly registry: Registry;
 }
 
 /**
@@ -55,16 +58,19 @@ export interface GraphOptions {
  *
  * @example
  * ```ts
- * const issues = await checkGraph("graphs/freelancer.json", { inputs: { model: "ship.cmp" } });
+ * import { checkGraph, createRegistry } from "./mod.ts";
+ *
+ * const issues = await checkGraph("graphs/freelancer.json", { registry: createRegistry() });
+ * // With no node registered, every node type is unknown:
  * for (const issue of issues) console.log(issue.path, issue.kind, issue.message);
  * ```
  */
 export async function checkGraph(
   graph: string | GraphFile | GraphSource,
-  options: GraphOptions = {},
+  options: GraphOptions,
 ): Promise<GraphIssue[]> {
   try {
-    await compileGraph(await loadGraph(graph), options.registry ?? createRegistry(), options.inputs);
+    await compileGraph(await loadGraph(graph), options.registry, options.inputs);
     return [];
   } catch (error) {
     if (error instanceof GraphError) return error.issues;
@@ -100,17 +106,28 @@ export interface GraphRun extends RunResult {
  *
  * @example
  * ```ts
- * const run = await runGraph("graphs/aircraft.json", { outDir: "out" });
- * console.log(run.outputs.report);
+ * import { createRegistry, defineNode, runGraph } from "./mod.ts";
+ *
+ * const hello = defineNode({
+ *   type: "text.hello", version: 1, doc: "Greets.", inputs: {}, params: {},
+ *   outputs: { text: { type: "string", doc: "A greeting." } },
+ *   run: () => ({ text: "hello" }),
+ * });
+ * const registry = createRegistry([{ nodes: [hello] }]);
+ * const run = await runGraph(
+ *   { version: 1, nodes: { h: { type: "text.hello" } }, outputs: { text: "h.text" } },
+ *   { registry, cacheDir: false },
+ * );
+ * console.log(run.outputs.text); // "hello"
  * ```
  */
 export async function runGraph(
   graph: string | GraphFile | GraphSource,
-  options: RunGraphOptions = {},
+  options: RunGraphOptions,
 ): Promise<GraphRun> {
   const plan = await compileGraph(
     await loadGraph(graph),
-    options.registry ?? createRegistry(),
+    options.registry,
     options.inputs,
   );
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;

@@ -13,6 +13,8 @@ import type { Scope } from "./validate.ts";
  *
  * @example
  * ```ts
+ * import { createRegistry, graphToDot, loadGraph, validateScope } from "./mod.ts";
+ *
  * const { scope } = await validateScope(await loadGraph("graphs/aircraft.json"), createRegistry());
  * await Deno.writeTextFile("aircraft.dot", graphToDot(scope!)); // then: dot -Tsvg aircraft.dot
  * ```

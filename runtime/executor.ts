@@ -4,27 +4,34 @@
  * (decoding cached values only when something needs them), stops the dependents of a failed node
  * and reports every failure with node id and type.
  *
- * Cache key = SHA-256 over canonical JSON of: key schema, node type, implementation version (and
- * custom module digest), tool versions, parameters after defaults (or a source's content
- * fingerprint), and the keys of its inputs.
+ * The parts live beside it in `execute/`: cache keys (`key.ts`), tracked file access
+ * (`files.ts`), the run context (`context.ts`) and the evaluation order (`schedule.ts`).
  *
  * @module
  */
-import { isAbsolute, join, normalize, resolve } from "node:path";
 import { Document } from "@gltf-transform/core";
-import { canonicalJson, sha256Hex } from "./canonical.ts";
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
-import type { BytesValue, JsonValue, RunContext, SocketType } from "./node.ts";
+import type { AnyNodeDef, BytesValue, RunContext } from "./node.ts";
+import { canonicalJson } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
-import { encodeValue } from "./cache/codec.ts";
-import { atomicWrite } from "./fs.ts";
-import { jsTypeOf, withDefaults } from "./params.ts";
-import { TOOL_VERSIONS } from "./version.ts";
+import { jsTypeOf } from "./params.ts";
+import {
+  actionKey,
+  contentDigest,
+  type NodeVersion,
+  nodeVersion,
+  producedKey,
+  reachableInvokes,
+} from "./execute/key.ts";
+import { createRecorder, type Recorder, sortedDigests, TrackedFiles } from "./execute/files.ts";
+import { createContext } from "./execute/context.ts";
+import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
+export { contentDigest } from "./execute/key.ts";
 
 /** Options of {@link executePlan}. */
 export interface ExecuteOptions {
@@ -70,9 +77,6 @@ export interface RunResult {
   readonly writes: FileDigest[];
 }
 
-const KEY_SCHEMA = 1;
-const TOOLS_JSON = canonicalJson(TOOL_VERSIONS);
-
 /** A node's result as its dependents see it: its key now, its values on demand. */
 interface Evaluated {
   readonly key: string;
@@ -85,160 +89,179 @@ interface Evaluated {
  *
  * @example
  * ```ts
- * const plan = await compileGraph(await loadGraph("graphs/gltf.json"), createRegistry(), { model: "a.glb" });
+ * import { compileGraph, createRegistry, defineNode, executePlan, loadGraph } from "./mod.ts";
+ *
+ * const one = defineNode({
+ *   type: "math.one", version: 1, doc: "Gives 1.", inputs: {}, params: {},
+ *   outputs: { value: { type: "number", doc: "One." } },
+ *   run: () => ({ value: 1 }),
+ * });
+ * const graph = await loadGraph({ version: 1, nodes: { a: { type: "math.one" } }, outputs: { v: "a.value" } });
+ * const plan = await compileGraph(graph, createRegistry([{ nodes: [one] }]));
  * const result = await executePlan(plan, { outDir: "out" });
+ * console.log(result.outputs.v); // 1
  * ```
  */
 export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<RunResult> {
-  const outDir = resolve(options.outDir);
-  const cwd = options.cwd ?? Deno.cwd();
-  const tiers = new CacheTiers(
-    options.noCache ? new Map() : options.memory ?? new Map(),
-    options.noCache ? undefined : options.disk,
-  );
-  const emit = options.onEvent ?? (() => {});
-  const reports: Record<string, NodeReport> = {};
-  const warnings: WarningEvent[] = [];
-  const failures: NodeFailure[] = [];
-  const allReads = new Map<string, string>();
-  const allWrites = new Map<string, string>();
-  const fileMemo = new Map<string, Promise<{ bytes: Uint8Array; sha256: string }>>();
-  const evaluations = new Map<string, Promise<Evaluated | undefined>>();
+  return await new Execution(plan, options).run();
+}
 
-  const readTracked = async (path: string) => {
-    const abs = resolve(cwd, path);
-    let entry = fileMemo.get(abs);
-    if (!entry) {
-      entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: sha256Hex(bytes) }));
-      fileMemo.set(abs, entry);
-    }
-    return { ...await entry, abs };
-  };
-  const outPath = (path: string) => {
-    if (isAbsolute(path) || normalize(path).startsWith("..")) {
-      throw new Error(`write path '${path}' leaves the output directory`);
-    }
-    return join(outDir, path);
-  };
-  /** Still valid: every file it read is unchanged and every file it wrote still holds its bytes. */
-  const stillValid = async (entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }) => {
-    for (const read of entry.reads) {
-      if (read.path.endsWith(DIR_MARK)) {
-        const names = await listNames(resolve(cwd, read.path.slice(0, -DIR_MARK.length)));
-        if (listingDigest(names) !== read.sha256) return false;
-        continue;
+/** The state of one run of a plan. */
+class Execution {
+  readonly #plan: Plan;
+  readonly #tiers: CacheTiers;
+  readonly #files: TrackedFiles;
+  readonly #emit: EventSink;
+  readonly #reports: Record<string, NodeReport> = {};
+  readonly #warnings: WarningEvent[] = [];
+  readonly #failures: NodeFailure[] = [];
+  readonly #evaluations = new Map<string, Promise<Evaluated | undefined>>();
+  readonly #invokable = new Map<string, Map<string, AnyNodeDef>>();
+
+  constructor(plan: Plan, options: ExecuteOptions) {
+    this.#plan = plan;
+    this.#tiers = new CacheTiers(
+      options.noCache ? new Map() : options.memory ?? new Map(),
+      options.noCache ? undefined : options.disk,
+    );
+    this.#files = new TrackedFiles(options.cwd ?? Deno.cwd(), options.outDir);
+    this.#emit = options.onEvent ?? (() => {});
+  }
+
+  async run(): Promise<RunResult> {
+    // Upstream first, so each node finds its inputs' evaluations already started: no recursion.
+    for (const node of evaluationOrder(this.#plan)) this.#evaluations.set(node.id, this.#evaluate(node));
+    await Promise.all(this.#evaluations.values());
+
+    const outputs: Record<string, unknown> = {};
+    if (!this.#failures.length) {
+      for (const [name, source] of Object.entries(this.#plan.outputs)) {
+        try {
+          outputs[name] = await this.#valueOf(source);
+        } catch (error) {
+          const node = this.#plan.nodes.get((source as { node: string }).node)!;
+          this.#failures.push(asFailure(node, error));
+        }
       }
-      const now = await readTracked(read.path).catch(() => undefined);
-      if (!now || now.sha256 !== read.sha256) return false;
     }
-    for (const write of entry.writes) {
-      const bytes = await Deno.readFile(outPath(write.path)).catch(() => undefined);
-      if (!bytes || sha256Hex(bytes) !== write.sha256) return false;
-    }
-    return true;
-  };
+    if (this.#failures.length) throw new RunError(this.#failures);
+    return {
+      outputs,
+      nodes: this.#reports,
+      warnings: this.#warnings,
+      reads: sortedDigests(this.#files.reads),
+      writes: sortedDigests(this.#files.writes),
+    };
+  }
 
-  const evaluate = (id: string): Promise<Evaluated | undefined> => {
-    let pending = evaluations.get(id);
-    if (!pending) {
-      pending = evaluateNode(plan.nodes.get(id)!);
-      evaluations.set(id, pending);
-    }
-    return pending;
-  };
-
-  async function evaluateNode(node: PlanNode): Promise<Evaluated | undefined> {
+  /** A node's result: from the cache when its key matches, else computed. Undefined when it failed. */
+  async #evaluate(node: PlanNode): Promise<Evaluated | undefined> {
     const { def } = node;
-    const ups = [...new Set(Object.values(node.inputs).flatMap((s) => "node" in s ? [s.node] : []))];
-    const results = await Promise.all(ups.map(evaluate));
     const upstream = new Map<string, Evaluated>();
-    for (const [i, up] of ups.entries()) {
-      if (!results[i]) {
-        reports[node.id] = { type: def.type, state: "skipped", ms: 0 };
-        emit({ event: "node", id: node.id, type: def.type, state: "skipped" });
+    for (const up of upstreamOf(node)) {
+      const result = await this.#evaluations.get(up)!;
+      if (!result) {
+        this.#report(node, { type: def.type, state: "skipped", ms: 0 });
         return undefined;
       }
-      upstream.set(up, results[i]!);
+      upstream.set(up, result);
     }
-    const ctx = createContext(node, createRecorder());
+    const record = createRecorder();
     const started = performance.now();
     try {
-      const params = def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params;
-      const inputKeys: Record<string, string> = {};
-      for (const [name, source] of Object.entries(node.inputs)) {
-        inputKeys[name] = await valueKey(source, upstream);
-      }
-      const key = sha256Hex(
-        `{"schema":${KEY_SCHEMA},"type":${JSON.stringify(def.type)},"version":${def.version},` +
-          `"impl":${JSON.stringify(node.implDigest ?? null)},"tools":${TOOLS_JSON},` +
-          `"params":${canonicalJson(params)},"inputs":${canonicalJson(inputKeys)}}`,
-      );
+      const ctx = this.#context(node, record);
+      const key = await this.#keyOf(node, upstream, ctx);
       if (def.cache !== false) {
-        // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
-        const valid = def.fingerprint
-          ? (e: { writes: readonly FileDigest[] }) => stillValid({ reads: [], writes: e.writes })
-          : stillValid;
-        const hit = await tiers.lookup(key, valid);
-        if (hit) {
-          const ms = performance.now() - started;
-          reports[node.id] = { type: def.type, state: "cached", ms, key, tier: hit.tier };
-          emit({ event: "node", id: node.id, type: def.type, state: "cached", ms, tier: hit.tier });
-          replayWarnings(node, hit.entry.warnings);
-          if (!def.fingerprint) {
-            for (const r of hit.entry.reads) allReads.set(resolve(cwd, r.path), r.sha256);
-          }
-          for (const w of hit.entry.writes) allWrites.set(w.path, w.sha256);
-          let loading: Promise<Record<string, unknown>> | undefined;
-          // A blob found corrupt when finally needed is recomputed, never used.
-          const load = () =>
-            loading ??= hit.load().then((outputs) => outputs ?? compute(node, key, upstream)).catch(
-              (error) => {
-                // Keep the blame on this node, not on the consumer that asked for its value.
-                throw error instanceof NodeFailure ? error : new NodeFailure(node.id, def.type, error);
-              },
-            );
-          return { key, load };
-        }
+        const hit = await this.#cached(node, key, upstream, started);
+        if (hit) return hit;
       }
-      const outputs = await compute(node, key, upstream, ctx);
-      if (def.cache === false) {
-        // An uncached node's dependents are keyed by what it actually produced.
-        const digests: Record<string, string> = {};
-        for (const [name, spec] of Object.entries(def.outputs)) {
-          digests[name] = await contentDigest(spec.type, outputs[name]);
-        }
-        return { key: sha256Hex(`uncached:${canonicalJson(digests)}`), load: () => Promise.resolve(outputs) };
+      const outputs = await this.#compute(node, key, upstream, record);
+      if (def.cache !== false) return { key, load: () => Promise.resolve(outputs) };
+      // An uncached node's dependents are keyed by what it actually produced.
+      const digests: Record<string, string> = {};
+      for (const [name, spec] of Object.entries(def.outputs)) {
+        digests[name] = await contentDigest(spec.type, outputs[name]);
       }
-      return { key, load: () => Promise.resolve(outputs) };
+      return { key: producedKey(digests), load: () => Promise.resolve(outputs) };
     } catch (error) {
-      const failure = error instanceof NodeFailure ? error : new NodeFailure(node.id, def.type, error);
-      failures.push(failure);
+      const failure = asFailure(node, error);
+      this.#failures.push(failure);
       const ms = performance.now() - started;
-      reports[node.id] = { type: def.type, state: "failed", ms };
-      emit({ event: "node", id: node.id, type: def.type, state: "failed", ms, error: failure.toJSON() });
+      this.#reports[node.id] = { type: def.type, state: "failed", ms };
+      this.#emit({
+        event: "node",
+        id: node.id,
+        type: def.type,
+        state: "failed",
+        ms,
+        error: failure.toJSON(),
+      });
       return undefined;
     }
   }
 
-  /** Runs a node's function (after loading its inputs' values) and caches the result. */
-  async function compute(
+  /** The node's cache key: one object of everything that shapes its output. */
+  async #keyOf(node: PlanNode, upstream: Map<string, Evaluated>, ctx: RunContext): Promise<string> {
+    const { def } = node;
+    const registry = this.#plan.registry;
+    const inputs: Record<string, string> = {};
+    for (const [name, source] of Object.entries(node.inputs)) {
+      inputs[name] = await this.#sourceKey(source, upstream);
+    }
+    const invokes: Record<string, NodeVersion> = {};
+    for (const [type, target] of this.#invokableFrom(def)) invokes[type] = nodeVersion(registry, target);
+    return actionKey({
+      type: def.type,
+      node: nodeVersion(registry, def),
+      params: def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params,
+      inputs,
+      invokes,
+    });
+  }
+
+  /** A still-valid cached result, reported and with its warnings and files replayed; else undefined. */
+  async #cached(
     node: PlanNode,
     key: string,
     upstream: Map<string, Evaluated>,
-    ctx = createContext(node, createRecorder()),
+    started: number,
+  ): Promise<Evaluated | undefined> {
+    const { def } = node;
+    // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
+    const hit = await this.#tiers.lookup(
+      key,
+      (entry) => this.#files.stillValid(def.fingerprint ? { reads: [], writes: entry.writes } : entry),
+    );
+    if (!hit) return undefined;
+    const ms = performance.now() - started;
+    this.#report(node, { type: def.type, state: "cached", ms, key, tier: hit.tier });
+    this.#replayWarnings(node, hit.entry.warnings);
+    this.#files.replay(def.fingerprint ? [] : hit.entry.reads, hit.entry.writes);
+    let loading: Promise<Record<string, unknown>> | undefined;
+    // A blob found corrupt when finally needed is recomputed, never used; the blame stays on this
+    // node, not on the consumer that asked for its value.
+    const load = () =>
+      loading ??= hit.load()
+        .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
+        .catch((error) => Promise.reject(asFailure(node, error)));
+    return { key, load };
+  }
+
+  /** Runs a node's function (after loading its inputs' values) and caches the result. */
+  async #compute(
+    node: PlanNode,
+    key: string,
+    upstream: Map<string, Evaluated>,
+    record: Recorder,
   ): Promise<Record<string, unknown>> {
     const { def } = node;
-    const { record } = ctx;
     const inputs: Record<string, unknown> = {};
     for (const [name, source] of Object.entries(node.inputs)) {
-      inputs[name] = "node" in source
-        ? (await upstream.get(source.node)!.load())[source.socket]
-        : "literal" in source
-        ? source.literal ?? undefined // null: an absent optional input
-        : plan.inputValues[source.graphInput];
+      inputs[name] = await this.#valueOf(source, upstream);
     }
-    emit({ event: "node", id: node.id, type: def.type, state: "running" });
+    this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs
+    const ctx = this.#context(node, record);
     const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
     checkOutputs(node, outputs);
     const ms = performance.now() - started;
@@ -250,7 +273,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     };
     if (def.cache !== false) {
       try {
-        await tiers.store(key, def.type, def.outputs, entry);
+        await this.#tiers.store(key, def.type, def.outputs, entry);
       } catch (error) {
         // A cache that cannot be written (disk full, read-only) costs speed, never the result.
         record.warnings.push({
@@ -258,123 +281,67 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         });
       }
     }
-    reports[node.id] = { type: def.type, state: "done", ms, key };
-    emit({ event: "node", id: node.id, type: def.type, state: "done", ms });
-    replayWarnings(node, record.warnings);
+    this.#report(node, { type: def.type, state: "done", ms, key });
+    this.#replayWarnings(node, record.warnings);
     return outputs;
   }
 
-  function createContext(node: PlanNode, record: Recorder): RunContext & { record: Recorder } {
-    return {
-      nodeId: node.id,
-      plugins: plan.registry,
-      record,
-      warn(message, detail) {
-        record.warnings.push(detail ? { message, detail } : { message });
-      },
-      async readFile(path) {
-        const file = await readTracked(path);
-        record.reads.set(path, file.sha256);
-        allReads.set(file.abs, file.sha256);
-        return file.bytes;
-      },
-      async listDir(path) {
-        const names = await listNames(resolve(cwd, path));
-        const digest = listingDigest(names);
-        record.reads.set(path + DIR_MARK, digest);
-        return names;
-      },
-      async writeFile(path, bytes) {
-        await atomicWrite(outPath(path), bytes);
-        const digest = sha256Hex(bytes);
-        record.writes.set(path, digest);
-        allWrites.set(path, digest);
-      },
-      async invoke(type, inputs, params = {}) {
-        const target = plan.registry.get(type);
-        if (!target) throw new Error(`unknown node type '${type}'`);
-        return await target.run({ inputs, params: withDefaults(target.params, params), ctx: this });
-      },
-    };
+  #context(node: PlanNode, record: Recorder): RunContext {
+    return createContext(node.id, node.def, record, {
+      registry: this.#plan.registry,
+      files: this.#files,
+      invokable: this.#invokableFrom(node.def),
+    });
   }
 
-  async function valueKey(source: PlanSource, upstream: Map<string, Evaluated>): Promise<string> {
+  /** The node types a type can reach through `ctx.invoke`, worked out once per type and run. */
+  #invokableFrom(def: AnyNodeDef): Map<string, AnyNodeDef> {
+    let reached = this.#invokable.get(def.type);
+    if (!reached) this.#invokable.set(def.type, reached = reachableInvokes(this.#plan.registry, def));
+    return reached;
+  }
+
+  /** The value a source gives: an upstream output, a literal, or a graph input given in memory. */
+  async #valueOf(source: PlanSource, upstream?: Map<string, Evaluated>): Promise<unknown> {
+    if ("node" in source) {
+      const evaluated = upstream?.get(source.node) ?? await this.#evaluations.get(source.node)!;
+      return (await evaluated!.load())[source.socket];
+    }
+    if ("literal" in source) return source.literal ?? undefined; // null: an absent optional input
+    return this.#plan.inputValues[source.graphInput];
+  }
+
+  async #sourceKey(source: PlanSource, upstream: Map<string, Evaluated>): Promise<string> {
     if ("node" in source) return `${upstream.get(source.node)!.key}#${source.socket}`;
     if ("literal" in source) return `literal:${canonicalJson(source.literal)}`;
-    const type = plan.inputs[source.graphInput].type;
-    return `input:${await contentDigest(type, plan.inputValues[source.graphInput])}`;
+    const type = this.#plan.inputs[source.graphInput].type;
+    return `input:${await contentDigest(type, this.#plan.inputValues[source.graphInput])}`;
   }
 
-  function replayWarnings(node: PlanNode, list: ActionRecord["warnings"]) {
+  #report(node: PlanNode, report: NodeReport): void {
+    this.#reports[node.id] = report;
+    const { state, ms, tier } = report;
+    this.#emit({
+      event: "node",
+      id: node.id,
+      type: node.def.type,
+      state,
+      ...(state === "skipped" ? {} : { ms }),
+      ...(tier ? { tier } : {}),
+    });
+  }
+
+  #replayWarnings(node: PlanNode, list: ActionRecord["warnings"]): void {
     for (const w of list) {
       const event: WarningEvent = { event: "warning", id: node.id, type: node.def.type, ...w };
-      warnings.push(event);
-      emit(event);
+      this.#warnings.push(event);
+      this.#emit(event);
     }
   }
-
-  // Pull from what was asked for: graph outputs and sinks.
-  const wanted = new Set<string>();
-  for (const source of Object.values(plan.outputs)) if ("node" in source) wanted.add(source.node);
-  for (const node of plan.nodes.values()) if (node.def.sink) wanted.add(node.id);
-  await Promise.all([...wanted].sort().map(evaluate));
-
-  const outputs: Record<string, unknown> = {};
-  if (!failures.length) {
-    for (const [name, source] of Object.entries(plan.outputs)) {
-      try {
-        outputs[name] = "node" in source
-          ? (await (await evaluate(source.node))!.load())[source.socket]
-          : "literal" in source
-          ? source.literal
-          : plan.inputValues[source.graphInput];
-      } catch (error) {
-        const node = plan.nodes.get((source as { node: string }).node)!;
-        failures.push(error instanceof NodeFailure ? error : new NodeFailure(node.id, node.def.type, error));
-      }
-    }
-  }
-  if (failures.length) throw new RunError(failures);
-  const files = (map: Map<string, string>) =>
-    [...map].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([path, sha256]) => ({ path, sha256 }));
-  return { outputs, nodes: reports, warnings, reads: files(allReads), writes: files(allWrites) };
 }
 
-/** Marks a recorded read as a directory listing rather than a file. */
-const DIR_MARK = "/*";
-
-/** Sorted entry names of a directory; empty when it does not exist. */
-async function listNames(path: string): Promise<string[]> {
-  try {
-    const names: string[] = [];
-    for await (const entry of Deno.readDir(path)) names.push(entry.name);
-    return names.sort();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return [];
-    throw error;
-  }
-}
-
-function listingDigest(names: string[]): string {
-  return sha256Hex(names.join("\n"));
-}
-
-/** What one node run read, wrote and warned about. */
-interface Recorder {
-  readonly warnings: { message: string; detail?: Record<string, JsonValue> }[];
-  readonly reads: Map<string, string>;
-  readonly writes: Map<string, string>;
-}
-
-function createRecorder(): Recorder {
-  return { warnings: [], reads: new Map(), writes: new Map() };
-}
-
-/** Content digest of a value of a socket type (for manifests and uncached nodes' dependents). */
-export async function contentDigest(type: SocketType, value: unknown): Promise<string> {
-  const encoded = await encodeValue(type, value);
-  const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
-  return sha256Hex(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
+function asFailure(node: PlanNode, error: unknown): NodeFailure {
+  return error instanceof NodeFailure ? error : new NodeFailure(node.id, node.def.type, error);
 }
 
 /** A run function must return every declared output with a value of its type. */

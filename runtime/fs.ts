@@ -17,7 +17,9 @@ const SYNC_LIMIT = 64 * 1024;
  *
  * @example
  * ```ts
- * await atomicWrite("out/model.glb", glb);
+ * import { atomicWrite } from "./fs.ts";
+ *
+ * await atomicWrite("out/hello.txt", new TextEncoder().encode("hello\n"));
  * ```
  */
 export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void> {

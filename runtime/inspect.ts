@@ -6,7 +6,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue } from "./node.ts";
-import { getSourceInfo } from "../nodes/scene/source.ts";
+import { getSourceInfo } from "./scene/source.ts";
 
 /** One node of the described tree. */
 export interface NodeDescription {

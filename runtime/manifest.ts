@@ -37,7 +37,9 @@ export interface Manifest {
  *
  * @example
  * ```ts
- * const run = await runGraph("graphs/aircraft.json");
+ * import { buildManifest, createRegistry, runGraph } from "./mod.ts";
+ *
+ * const run = await runGraph({ version: 1, nodes: {} }, { registry: createRegistry(), cacheDir: false });
  * await Deno.writeTextFile("build.manifest.json", JSON.stringify(await buildManifest(run), null, 2));
  * ```
  */

@@ -1,14 +1,28 @@
 /**
- * partgraph's library API, for `deno run` scripts: load, validate and run graphs (from files or
- * built in code), define and register custom nodes, and read results in memory.
+ * partgraph's core: graph format, validation, planning, execution, cache, events, the value types
+ * (including `scene`) and the node and plug-in contracts. It knows no node of its own — a registry
+ * is made from plug-ins — so it loads without any decoder. Most scripts want the public module
+ * (`mod.ts` at the repository root), which adds the built-in nodes.
  *
  * @example
  * ```ts
- * import { defineNode, createRegistry, runGraph } from "./runtime/mod.ts";
+ * import { createRegistry, defineNode, runGraph } from "./mod.ts";
  *
- * const registry = createRegistry().register({ nodes: [myNode] });
- * const run = await runGraph("graphs/aircraft.json", { registry, outDir: "out" });
- * console.log(run.outputs.report);
+ * const answer = defineNode({
+ *   type: "math.answer",
+ *   version: 1,
+ *   doc: "Gives 42.",
+ *   inputs: {},
+ *   outputs: { value: { type: "number", doc: "The answer." } },
+ *   params: {},
+ *   run: () => ({ value: 42 }),
+ * });
+ * const registry = createRegistry([{ nodes: [answer] }]);
+ * const run = await runGraph(
+ *   { version: 1, nodes: { a: { type: "math.answer" } }, outputs: { value: "a.value" } },
+ *   { registry, cacheDir: false },
+ * );
+ * console.log(run.outputs.value); // 42
  * ```
  *
  * @module
@@ -18,6 +32,7 @@ export type {
   AnyNodeDef,
   BooleanParam,
   BytesValue,
+  CodecIO,
   DecoderPlugin,
   EnumParam,
   InputValue,
@@ -34,6 +49,7 @@ export type {
   ParamValues,
   PathParam,
   Plugin,
+  PluginParams,
   PluginTables,
   ResolveArgs,
   ResolverPlugin,
@@ -44,6 +60,7 @@ export type {
   SocketType,
   SocketValueMap,
   StringParam,
+  WarningSink,
 } from "./node.ts";
 export { createRegistry, Registry } from "./registry.ts";
 export { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "./api.ts";
@@ -68,6 +85,8 @@ export type { JsonSchema } from "./schema.ts";
 export { DecodeError, GraphError, NodeFailure, PartgraphError, RunError } from "./errors.ts";
 export type { DecodeErrorInit, DecodeLocation, GraphIssue, GraphIssueKind } from "./errors.ts";
 export { GENERATOR, TOOL_VERSIONS, VERSION } from "./version.ts";
-export { copyScene } from "../nodes/scene/copy.ts";
-export { getSourceInfo, setSourceInfo } from "../nodes/scene/source.ts";
-export type { Axis, SourceInfo } from "../nodes/scene/source.ts";
+export { copyScene } from "./scene/copy.ts";
+export type { CopyOptions } from "./scene/copy.ts";
+export { getSourceInfo, setSourceInfo } from "./scene/source.ts";
+export type { Axis, SourceInfo } from "./scene/source.ts";
+export { pickDecoder } from "./decoders.ts";

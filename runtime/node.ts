@@ -126,6 +126,21 @@ export interface JsonParam extends ParamBase {
   readonly schema?: Record<string, JsonValue>;
   /** Returns a problem description, or undefined when the value is acceptable. */
   readonly check?: (value: JsonValue) => string | undefined;
+  /**
+   * For an object of parameters meant for plug-ins (e.g. `decode.auto`'s `options`, passed to the
+   * chosen decoder): the parameter specs of each plug-in that may receive it. Validation checks
+   * every member a plug-in declares against that plug-in's spec, by the same code as node
+   * parameters, and reports a bad one at its own JSON path.
+   */
+  readonly members?: (plugins: PluginTables) => readonly PluginParams[];
+}
+
+/** The parameters one plug-in declares, for {@link JsonParam.members}. */
+export interface PluginParams {
+  /** Who declares them, for messages (e.g. a decoder's node type). */
+  readonly owner: string;
+  /** Their specs by name. */
+  readonly params: ParamSpecs;
 }
 /** Declares one parameter. A parameter without `default` is required. */
 export type ParamSpec = NumberParam | StringParam | BooleanParam | EnumParam | PathParam | JsonParam;
@@ -175,7 +190,11 @@ export interface RunContext {
    * reused while the file still holds those bytes.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
-  /** Runs another registered node's function directly (used by `decode.auto` and resolvers). */
+  /**
+   * Runs another registered node's function directly (used by `decode.auto`), with its parameters
+   * checked and defaults applied as for a graph node. Only node types the caller lists in
+   * {@link NodeDef.invokes} may be invoked, so their versions are part of the caller's cache key.
+   */
   invoke(
     type: string,
     inputs: Record<string, unknown>,
@@ -183,6 +202,22 @@ export interface RunContext {
   ): Promise<Record<string, unknown>>;
   /** Plug-in tables of the registry in use (decoders, resolvers). */
   readonly plugins: PluginTables;
+}
+
+/** Where a codec reports a non-fatal problem: the shape of {@link RunContext.warn}. */
+export type WarningSink = (message: string, detail?: Record<string, JsonValue>) => void;
+
+/**
+ * The narrow slice of a run context a codec that follows references needs (DSON's content roots):
+ * tracked file reads and directory listings, and warnings — not the rest of the run.
+ */
+export interface CodecIO {
+  /** Reads a file, recorded as a dependency of the node's result. */
+  readFile(path: string): Promise<Uint8Array>;
+  /** Lists a directory (sorted names; empty when absent), recorded as a dependency. */
+  listDir(path: string): Promise<string[]>;
+  /** Reports a non-fatal problem. */
+  warn: WarningSink;
 }
 
 /** What a run function receives. */
@@ -223,6 +258,11 @@ export interface NodeDef<
    * Sources use it to be keyed by the content they read rather than by its path.
    */
   fingerprint?(params: ParamValues<P>, ctx: RunContext): Promise<JsonValue>;
+  /**
+   * The node types `run` may call through `ctx.invoke` (e.g. `decode.auto`: every decoder's node).
+   * Their versions, and those of what they invoke in turn, are part of this node's cache key.
+   */
+  invokes?(plugins: PluginTables): readonly string[];
   /** `false` for nodes that are not a pure function of their inputs: never cached. Default true. */
   readonly cache?: boolean;
   /** A sink runs whenever it is in the graph, even if nothing consumes its outputs (e.g. `io.write`). */
@@ -313,7 +353,16 @@ export interface PluginTables {
  *
  * @example
  * ```ts
- * export default { nodes: [double] } satisfies Plugin;
+ * import { defineNode, type Plugin } from "./node.ts";
+ *
+ * const double = defineNode({
+ *   type: "math.double", version: 1, doc: "Doubles a number.", params: {},
+ *   inputs: { value: { type: "number", doc: "In." } },
+ *   outputs: { value: { type: "number", doc: "Twice the input." } },
+ *   run: ({ inputs }) => ({ value: inputs.value * 2 }),
+ * });
+ * const plugin = { nodes: [double] } satisfies Plugin; // a module ends with: export default plugin;
+ * console.log(plugin.nodes.length); // 1
  * ```
  */
 export interface Plugin {

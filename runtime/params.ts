@@ -44,14 +44,44 @@ export function checkParam(spec: ParamSpec, value: JsonValue): string | undefine
   }
 }
 
-/** Parameter values with every unset one taken from its declared default. */
+/**
+ * Every problem with a set of parameter values against their specs — unknown names, missing
+ * required ones, bad values — as `name: problem` lines; empty when they are fine. The same checks
+ * graph validation makes, for values that arrive at run time (`ctx.invoke`).
+ *
+ * @example
+ * ```ts
+ * checkParams({ scale: { type: "number", min: 0, default: 1, doc: "" } }, { scale: -5 });
+ * // ["scale: must be >= 0, found -5"]
+ * ```
+ */
+export function checkParams(
+  specs: Readonly<Record<string, ParamSpec>>,
+  params: Readonly<Record<string, JsonValue>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    const spec = specs[name];
+    const problem = spec ? checkParam(spec, value) : "no such parameter";
+    if (problem) problems.push(`${name}: ${problem}`);
+  }
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.default === undefined && params[name] === undefined) problems.push(`${name}: required, not set`);
+  }
+  return problems;
+}
+
+/**
+ * Parameter values with every unset (undefined) one taken from its declared default — the one
+ * place defaults are applied, for graph nodes (plans) and invoked nodes alike.
+ */
 export function withDefaults(
   specs: Readonly<Record<string, ParamSpec>>,
   params: Readonly<Record<string, JsonValue>>,
 ): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    const value = params[name] ?? spec.default;
+    const value = params[name] !== undefined ? params[name] : spec.default;
     if (value !== undefined) out[name] = value;
   }
   return out;

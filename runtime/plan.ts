@@ -1,15 +1,15 @@
 /**
- * Compiling a graph into a flat plan: validation, then node groups expanded inline (their nodes get
- * ids `group/inner`), graph inputs substituted, parameter defaults applied. The executor only ever
- * sees plans.
+ * Compiling a graph into a flat plan: validation (of the graph and the values given for its inputs,
+ * all problems in one `GraphError`), then node groups expanded inline (their nodes get ids
+ * `group/inner`), graph inputs substituted, parameter defaults applied. The executor only ever sees
+ * plans.
  *
  * @module
  */
-import type { GraphIssue } from "./errors.ts";
 import { GraphError } from "./errors.ts";
 import { type GraphInputDecl, type GraphSource, isInputRef, isLiteral, parseLink } from "./graph.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
-import { checkParam, checkSocketLiteral } from "./params.ts";
+import { withDefaults } from "./params.ts";
 import type { Registry } from "./registry.ts";
 import { type Scope, validateScope } from "./validate.ts";
 
@@ -64,57 +64,29 @@ export async function compileGraph(
   registry: Registry,
   values: Readonly<Record<string, unknown>> = {},
 ): Promise<Plan> {
-  const { issues, scope } = await validateScope(source, registry);
-  const inputIssues: GraphIssue[] = [];
+  const { issues, scope } = await validateScope(source, registry, values);
+  if (issues.length || !scope) throw new GraphError(issues);
+
+  const declared = scope.signature.inputs;
   const bindings: Record<string, Binding> = {};
   const inputLiterals: Record<string, JsonValue> = {};
-  const declared = scope?.signature.inputs ?? declaredInputs(source.json);
-  for (const name of Object.keys(values)) {
-    if (!(name in declared)) {
-      inputIssues.push({
-        kind: "unknown_graph_input",
-        path: "/inputs",
-        file: source.file,
-        message: `a value was given for '${name}', which the graph does not declare`,
-      });
-    }
-  }
+  const inputValues: Record<string, unknown> = {};
   for (const [name, decl] of Object.entries(declared)) {
-    const value = values[name] ?? decl.default;
-    const at = `/inputs/${name}`;
-    if (value === undefined) {
-      inputIssues.push({
-        kind: "missing_graph_input",
-        path: at,
-        file: source.file,
-        message: `graph input '${name}' (${decl.type}) has no default and no value was given` +
-          (decl.description ? ` — ${decl.description}` : ""),
-      });
-    } else if (decl.type === "bytes" || decl.type === "scene") {
+    const value = (values[name] ?? decl.default) as JsonValue;
+    if (decl.type === "bytes" || decl.type === "scene") {
       // null (the only literal these types have) means absent: optional sockets get undefined.
       bindings[name] = value === null ? { literal: null } : { source: { graphInput: name } };
+      if (values[name] !== undefined) inputValues[name] = values[name];
     } else {
-      const problem = checkSocketLiteral(decl.type, value as JsonValue);
-      if (problem) inputIssues.push({ kind: "bad_param", path: at, file: source.file, message: problem });
-      bindings[name] = { literal: value as JsonValue };
-      inputLiterals[name] = value as JsonValue;
+      bindings[name] = { literal: value };
+      inputLiterals[name] = value;
     }
   }
-  if (issues.length || inputIssues.length || !scope) throw new GraphError([...issues, ...inputIssues]);
-
   const nodes = new Map<string, PlanNode>();
-  const valueIssues: GraphIssue[] = [];
-  flatten(scope, "", bindings, nodes, valueIssues);
-  if (valueIssues.length) throw new GraphError(valueIssues);
+  flatten(scope, "", bindings, nodes);
   const outputs: Record<string, PlanSource> = {};
   for (const [name, link] of Object.entries(scope.graph.outputs ?? {})) {
     outputs[name] = resolveLink(scope, "", link);
-  }
-  const inputValues: Record<string, unknown> = {};
-  for (const [name, decl] of Object.entries(declared)) {
-    if ((decl.type === "bytes" || decl.type === "scene") && values[name] !== undefined) {
-      inputValues[name] = values[name];
-    }
   }
   return {
     nodes,
@@ -133,7 +105,6 @@ function flatten(
   prefix: string,
   bindings: Record<string, Binding>,
   out: Map<string, PlanNode>,
-  issues: GraphIssue[],
 ): void {
   for (const [id, decl] of Object.entries(scope.graph.nodes)) {
     const fullId = prefix + id;
@@ -147,32 +118,17 @@ function flatten(
         else if (link !== undefined) inner[name] = bindLink(link, scope, prefix, bindings);
         else if (inputDecl.default !== undefined) inner[name] = { literal: inputDecl.default };
       }
-      flatten(group, `${fullId}/`, inner, out, issues);
+      flatten(group, `${fullId}/`, inner, out);
       continue;
     }
     const def = scope.registry.get(decl.type)!;
-    const params: Record<string, JsonValue> = {};
-    for (const [name, spec] of Object.entries(def.params)) {
-      const given = decl.params?.[name];
-      if (given === undefined) {
-        if (spec.default !== undefined) params[name] = spec.default;
-        continue;
-      }
-      const bound = bind(given, bindings);
-      // Validation guarantees parameters only reference literal-typed inputs.
-      params[name] = "literal" in bound ? bound.literal : null;
-      // A value that came in through a graph input is checked here, where its parameter is known.
-      const ref = isInputRef(given) ? given.$input : undefined;
-      const problem = ref !== undefined ? checkParam(spec, params[name]) : undefined;
-      if (problem) {
-        issues.push({
-          kind: "bad_param",
-          path: `/nodes/${fullId}/params/${name}`,
-          file: scope.source.file,
-          message: `graph input '${ref}' gives ${JSON.stringify(params[name])}: ${problem}`,
-        });
-      }
+    const given: Record<string, JsonValue> = {};
+    for (const [name, value] of Object.entries(decl.params ?? {})) {
+      const bound = bind(value, bindings);
+      // Validation guarantees parameters only reference literal-typed inputs (and checked them).
+      given[name] = "literal" in bound ? bound.literal : null;
     }
+    const params = withDefaults(def.params, given);
     const inputs: Record<string, PlanSource> = {};
     for (const [name, link] of Object.entries(decl.inputs ?? {})) {
       const bound = bindLink(link, scope, prefix, bindings);
@@ -203,16 +159,4 @@ function resolveLink(scope: Scope, prefix: string, text: string): PlanSource {
   const group = scope.groups.get(link.node);
   if (!group) return { node: prefix + link.node, socket: link.socket };
   return resolveLink(group, `${prefix}${link.node}/`, group.graph.outputs![link.socket]);
-}
-
-function declaredInputs(json: unknown): Record<string, GraphInputDecl> {
-  const inputs = (json as { inputs?: unknown })?.inputs;
-  if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return {};
-  const out: Record<string, GraphInputDecl> = {};
-  for (const [name, decl] of Object.entries(inputs)) {
-    if (decl && typeof decl === "object" && typeof (decl as GraphInputDecl).type === "string") {
-      out[name] = decl as GraphInputDecl;
-    }
-  }
-  return out;
 }

@@ -6,7 +6,6 @@
  * @module
  */
 import type { AnyNodeDef, DecoderPlugin, Plugin, PluginTables, ResolverPlugin } from "./node.ts";
-import { BUILTIN_PLUGINS } from "../nodes/mod.ts";
 
 /** Type ids are `category.name`, lower snake case; `graph` is reserved for node groups. */
 const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)+$/;
@@ -16,9 +15,19 @@ const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)+$/;
  *
  * @example
  * ```ts
- * const registry = createRegistry();
- * registry.register({ nodes: [myNode] });
- * registry.get("io.read")?.doc;
+ * import { createRegistry, defineNode } from "./mod.ts";
+ *
+ * const double = defineNode({
+ *   type: "math.double",
+ *   version: 1,
+ *   doc: "Doubles a number.",
+ *   inputs: { value: { type: "number", doc: "The number to double." } },
+ *   outputs: { value: { type: "number", doc: "Twice the input." } },
+ *   params: {},
+ *   run: ({ inputs }) => ({ value: inputs.value * 2 }),
+ * });
+ * const registry = createRegistry([{ nodes: [double] }]);
+ * console.log(registry.get("math.double")?.doc);
  * ```
  */
 export class Registry implements PluginTables {
@@ -83,9 +92,20 @@ export class Registry implements PluginTables {
   }
 }
 
-/** A registry holding every built-in node and plug-in. */
-export function createRegistry(): Registry {
+/**
+ * A registry holding the given plug-ins, registered in order. The core knows no node of its own:
+ * the built-ins are one list of plug-ins among others (`BUILTIN_PLUGINS` in `nodes/mod.ts`).
+ *
+ * @example
+ * ```ts
+ * import { createRegistry } from "./mod.ts";
+ *
+ * const empty = createRegistry();
+ * console.log(empty.list().length); // 0
+ * ```
+ */
+export function createRegistry(plugins: readonly Plugin[] = []): Registry {
   const registry = new Registry();
-  for (const plugin of BUILTIN_PLUGINS) registry.register(plugin);
+  for (const plugin of plugins) registry.register(plugin);
   return registry;
 }

@@ -1,10 +1,14 @@
 /**
  * Validation of graph files before anything runs. Every problem is reported at once, each with the
  * JSON path it concerns and a machine-readable kind; problems that only follow from another (links
- * into a node of unknown type, sockets of an unreadable subgraph) are not repeated.
+ * into a node of unknown type, sockets of an unreadable subgraph, node types of a module that failed
+ * to load) are not repeated.
  *
  * Validation works one graph file (scope) at a time; node groups are validated recursively and
- * contribute their signature (inputs and outputs) to the scope that uses them.
+ * contribute their signature (inputs and outputs) to the scope that uses them. The checks live in
+ * `validate/`: graph inputs and the values given for them (`inputs.ts`), references — links and
+ * `$input` — (`refs.ts`), parameters (`params.ts`), cycles (`cycles.ts`) and suggestions
+ * (`suggest.ts`).
  *
  * @module
  */
@@ -18,23 +22,29 @@ import {
   type GraphNodeDecl,
   type GraphSource,
   GROUP_NODE_TYPE,
-  INPUT_FIELDS,
   isInputRef,
   isLiteral,
-  type Link,
   NODE_FIELDS,
   NODE_ID,
   parseLink,
   readGraphFile,
 } from "./graph.ts";
-import { type AnyNodeDef, type JsonValue, SOCKET_TYPES, type SocketType } from "./node.ts";
-import { checkParam, checkSocketLiteral, paramSocketType } from "./params.ts";
+import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
+import { checkSocketLiteral } from "./params.ts";
 import type { Registry } from "./registry.ts";
-import { loadModule } from "./modules.ts";
+import { loadModules } from "./validate/modules.ts";
+import { checkGivenValues, validateInputDecls } from "./validate/inputs.ts";
+import { checkReference } from "./validate/refs.ts";
+import { checkGroupParams, checkNodeParams } from "./validate/params.ts";
+import { findCycles } from "./validate/cycles.ts";
+import { suggestName } from "./validate/suggest.ts";
+import { esc, isObject, type NodeShape, type Report, type ScopeFacts } from "./validate/report.ts";
 
 /** What a validated graph file offers to whoever uses it as a node group. */
 export interface Signature {
+  /** The file's declared inputs: the group node's input sockets and parameters. */
   readonly inputs: Readonly<Record<string, GraphInputDecl>>;
+  /** The file's outputs and their socket types: the group node's output sockets. */
   readonly outputs: Readonly<Record<string, SocketType>>;
   /** Inputs that feed a parameter somewhere inside (they must be given as literals). */
   readonly paramInputs: ReadonlySet<string>;
@@ -42,9 +52,13 @@ export interface Signature {
 
 /** A validated graph file with its node groups, ready to be flattened into a plan. */
 export interface Scope {
+  /** The graph file. */
   readonly source: GraphSource;
+  /** Its parsed content, known to be valid. */
   readonly graph: GraphFile;
+  /** The registry its nodes resolve in (a child registry when it names `modules`). */
   readonly registry: Registry;
+  /** What it offers as a node group. */
   readonly signature: Signature;
   /** Node groups by node id. */
   readonly groups: ReadonlyMap<string, Scope>;
@@ -54,26 +68,40 @@ export interface Scope {
 
 const TOP_KEYS = new Set(Object.keys(GRAPH_FIELDS));
 const NODE_KEYS = new Set(Object.keys(NODE_FIELDS));
-const INPUT_KEYS = new Set(Object.keys(INPUT_FIELDS));
-const INPUT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** Sockets of one node as validation sees them: its declaration or a group's signature. */
-interface NodeShape {
-  inputs: Record<string, { type: SocketType; optional: boolean }>;
-  outputs: Record<string, SocketType>;
-}
 
 /**
- * Validates a graph source and its node groups. Returns every issue found, and the scope when there
- * were none.
+ * Validates a graph source, its node groups and — when `values` are given (as for a run) — the
+ * values for its inputs, which must then cover every input without a default. Returns every issue
+ * found, and the scope when there were none.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry, loadGraph, validateScope } from "./mod.ts";
+ *
+ * const source = await loadGraph({ version: 1, nodes: { a: { type: "no.such" } } });
+ * const { issues } = await validateScope(source, createRegistry());
+ * console.log(issues[0].kind); // "unknown_node_type"
+ * ```
  */
 export async function validateScope(
   source: GraphSource,
   registry: Registry,
-  stack: readonly string[] = [],
+  values?: Readonly<Record<string, unknown>>,
+): Promise<{ issues: GraphIssue[]; scope?: Scope }> {
+  return await validateFile(source, registry, values ? { given: values } : { known: {} }, []);
+}
+
+/** Values for a scope's inputs: given from outside (top level) or known from the using group. */
+type Values = { given: Readonly<Record<string, unknown>> } | { known: Readonly<Record<string, JsonValue>> };
+
+async function validateFile(
+  source: GraphSource,
+  registry: Registry,
+  values: Values,
+  stack: readonly string[],
 ): Promise<{ issues: GraphIssue[]; scope?: Scope }> {
   const issues: GraphIssue[] = [];
-  const issue = (kind: GraphIssueKind, path: string, message: string) =>
+  const issue: Report = (kind: GraphIssueKind, path: string, message: string) =>
     void issues.push({ kind, path, message, file: source.file });
 
   const json = source.json;
@@ -98,7 +126,9 @@ export async function validateScope(
   }
 
   const inputs = validateInputDecls(json.inputs, issue);
-  const scopeRegistry = await loadModules(json.modules, source, registry, issue);
+  const known = "given" in values ? checkGivenValues(inputs, values.given, issue) : values.known;
+  const modules = await loadModules(json.modules, source, registry, issue);
+  const scopeRegistry = modules.registry;
 
   if (!isObject(json.nodes)) {
     issue("invalid_graph", "/nodes", "expected an object of nodes by id");
@@ -109,6 +139,7 @@ export async function validateScope(
   const groups = new Map<string, Scope>();
   const files: GraphSource[] = [source];
   const paramInputs = new Set<string>();
+  const facts: ScopeFacts = { inputs, known, decls, shapes, plugins: scopeRegistry, issue };
 
   // Pass 1: what each node is (its sockets), so pass 2 can check links in any order.
   for (const [id, raw] of Object.entries(decls)) {
@@ -126,35 +157,33 @@ export async function validateScope(
       continue;
     }
     if (raw.type === GROUP_NODE_TYPE) {
+      const decl = raw as unknown as GraphNodeDecl;
       const group = await validateGroup(
-        raw as unknown as GraphNodeDecl,
+        decl,
         at,
         source,
         scopeRegistry,
+        groupValues(decl, known),
         stack,
         issues,
       );
       if (group) {
         groups.set(id, group);
         files.push(...group.files);
-        shapes.set(id, {
-          inputs: Object.fromEntries(
-            Object.entries(group.signature.inputs).map((
-              [name, decl],
-            ) => [name, { type: decl.type, optional: decl.default !== undefined }]),
-          ),
-          outputs: { ...group.signature.outputs },
-        });
+        shapes.set(id, groupShape(group.signature));
       }
       continue;
     }
     const def = scopeRegistry.get(raw.type);
     if (!def) {
-      issue(
-        "unknown_node_type",
-        `${at}/type`,
-        `unknown node type '${raw.type}'${suggest(raw.type, scopeRegistry)}`,
-      );
+      // A type of a module that failed to load is that module's one problem, not one per node.
+      if (!modules.failed) {
+        issue(
+          "unknown_node_type",
+          `${at}/type`,
+          `unknown node type '${raw.type}'${suggestName(raw.type, scopeRegistry.list().map((d) => d.type))}`,
+        );
+      }
       continue;
     }
     shapes.set(id, shapeOf(def));
@@ -165,13 +194,9 @@ export async function validateScope(
     const at = `/nodes/${esc(id)}`;
     const decl = decls[id] as Record<string, unknown>;
     const group = groups.get(id);
-    if (group) {
-      checkGroupParams(decl.params, group.signature, inputs, at, issue);
-    } else {
-      const def = scopeRegistry.get(decl.type as string)!;
-      checkNodeParams(def, decl.params, inputs, at, issue, paramInputs);
-    }
-    const given = checkInputs(decl.inputs, shape, inputs, shapes, decls, at, issue, group?.signature);
+    if (group) checkGroupParams(decl.params, group.signature, at, facts);
+    else checkNodeParams(scopeRegistry.get(decl.type as string)!, decl.params, at, facts, paramInputs);
+    const given = checkInputs(decl.inputs, shape, at, facts, group?.signature);
     for (const [name, socket] of Object.entries(shape.inputs)) {
       const suppliedByParam = group && isObject(decl.params) && name in decl.params;
       if (!socket.optional && !given.has(name) && !suppliedByParam) {
@@ -192,12 +217,12 @@ export async function validateScope(
     issue("invalid_graph", "/outputs", "expected an object of links by output name");
   } else {
     for (const [name, value] of Object.entries(json.outputs ?? {})) {
-      const type = checkLink(value, `/outputs/${esc(name)}`, shapes, decls, issue);
+      const type = checkReference(value, `/outputs/${esc(name)}`, facts);
       if (type) outputs[name] = type;
     }
   }
 
-  for (const cycle of findCycles(decls, shapes)) {
+  for (const cycle of findCycles(upstreamEdges(decls, shapes))) {
     issue("cycle", `/nodes/${esc(cycle[0])}`, `cycle: ${[...cycle, cycle[0]].join(" → ")}`);
   }
 
@@ -215,61 +240,19 @@ export async function validateScope(
   };
 }
 
-type Report = (kind: GraphIssueKind, path: string, message: string) => void;
-
-function validateInputDecls(raw: unknown, issue: Report): Record<string, GraphInputDecl> {
-  const inputs: Record<string, GraphInputDecl> = {};
-  if (raw === undefined) return inputs;
-  if (!isObject(raw)) {
-    issue("invalid_graph", "/inputs", "expected an object of input declarations");
-    return inputs;
+/** The literal values a group node gives its file's inputs: its params, or the values they reference. */
+function groupValues(
+  decl: GraphNodeDecl,
+  known: Readonly<Record<string, JsonValue>>,
+): Record<string, JsonValue> {
+  const values: Record<string, JsonValue> = {};
+  if (!isObject(decl.params)) return values;
+  for (const [name, value] of Object.entries(decl.params)) {
+    if (isInputRef(value)) {
+      if (value.$input in known) values[name] = known[value.$input];
+    } else values[name] = isLiteral(value) ? value.$literal : value;
   }
-  for (const [name, decl] of Object.entries(raw)) {
-    const at = `/inputs/${esc(name)}`;
-    if (!INPUT_NAME.test(name)) {
-      issue("invalid_graph", at, `input name '${name}' may use letters, digits and _`);
-    }
-    if (!isObject(decl) || !SOCKET_TYPES.includes(decl.type as SocketType)) {
-      issue("invalid_graph", `${at}/type`, `expected a type, one of ${SOCKET_TYPES.join(", ")}`);
-      continue;
-    }
-    for (const key of Object.keys(decl)) {
-      if (!INPUT_KEYS.has(key)) issue("invalid_graph", `${at}/${esc(key)}`, `unknown field '${key}'`);
-    }
-    if (decl.default !== undefined) {
-      const problem = checkSocketLiteral(decl.type as SocketType, decl.default as JsonValue);
-      if (problem) issue("bad_param", `${at}/default`, problem);
-    }
-    inputs[name] = decl as unknown as GraphInputDecl;
-  }
-  return inputs;
-}
-
-async function loadModules(
-  raw: unknown,
-  source: GraphSource,
-  registry: Registry,
-  issue: Report,
-): Promise<Registry> {
-  if (raw === undefined) return registry;
-  if (!Array.isArray(raw)) {
-    issue("invalid_graph", "/modules", "expected a list of module paths");
-    return registry;
-  }
-  const child = registry.child();
-  for (const [i, path] of raw.entries()) {
-    if (typeof path !== "string") {
-      issue("invalid_graph", `/modules/${i}`, "expected a module path");
-      continue;
-    }
-    try {
-      const loaded = await loadModule(source.dir, path);
-      child.register(loaded.plugin, loaded.digest);
-    } catch (error) {
-      issue("unreadable_module", `/modules/${i}`, `cannot load '${path}': ${errorText(error)}`);
-    }
-  }
-  return child;
+  return values;
 }
 
 async function validateGroup(
@@ -277,177 +260,98 @@ async function validateGroup(
   at: string,
   source: GraphSource,
   registry: Registry,
+  known: Record<string, JsonValue>,
   stack: readonly string[],
   issues: GraphIssue[],
 ): Promise<Scope | undefined> {
+  const fail = (kind: GraphIssueKind, message: string) =>
+    void issues.push({ kind, path: `${at}/graph`, file: source.file, message });
   if (typeof decl.graph !== "string") {
-    issues.push({
-      kind: "invalid_graph",
-      path: `${at}/graph`,
-      file: source.file,
-      message: "expected a graph file path",
-    });
+    fail("invalid_graph", "expected a graph file path");
     return undefined;
   }
   const file = resolve(source.dir, decl.graph);
   if (file === source.file || stack.includes(file)) {
-    issues.push({
-      kind: "invalid_subgraph",
-      path: `${at}/graph`,
-      file: source.file,
-      message: `graph '${decl.graph}' includes itself`,
-    });
+    fail("invalid_subgraph", `graph '${decl.graph}' includes itself`);
     return undefined;
   }
   const read = await readGraphFile(file);
   if (!read.source) {
     const unreadable = read.issue!.kind === "unreadable_subgraph";
-    issues.push({
-      kind: unreadable ? "unreadable_subgraph" : "invalid_subgraph",
-      path: `${at}/graph`,
-      file: source.file,
-      message: `cannot use '${decl.graph}': ${read.issue!.message}`,
-    });
+    fail(
+      unreadable ? "unreadable_subgraph" : "invalid_subgraph",
+      `cannot use '${decl.graph}': ${read.issue!.message}`,
+    );
     if (!unreadable) issues.push(read.issue!);
     return undefined;
   }
-  const inner = await validateScope(read.source, registry, [...stack, source.file]);
+  // Only values that pass the group's own input types are passed in; wrong ones are reported here.
+  const inner = await validateFile(read.source, registry, { known: typedValues(read.source.json, known) }, [
+    ...stack,
+    source.file,
+  ]);
   if (!inner.scope) {
-    issues.push({
-      kind: "invalid_subgraph",
-      path: `${at}/graph`,
-      file: source.file,
-      message: `'${decl.graph}' has ${inner.issues.length} problem(s), listed with its file name`,
-    });
+    fail(
+      "invalid_subgraph",
+      `'${decl.graph}' has ${inner.issues.length} problem(s), listed with its file name`,
+    );
     issues.push(...inner.issues);
   }
   return inner.scope;
 }
 
+/** The values whose type matches the input they are for in the graph file's declarations. */
+function typedValues(json: unknown, values: Record<string, JsonValue>): Record<string, JsonValue> {
+  const declared = isObject(json) && isObject(json.inputs) ? json.inputs : {};
+  const out: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const decl = declared[name];
+    if (
+      isObject(decl) && typeof decl.type === "string" && !checkSocketLiteral(decl.type as SocketType, value)
+    ) {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
 function shapeOf(def: AnyNodeDef): NodeShape {
-  const inputs: NodeShape["inputs"] = {};
+  const inputs: Record<string, { type: SocketType; optional: boolean }> = {};
   for (const [name, spec] of Object.entries(def.inputs)) {
     inputs[name] = { type: spec.type, optional: !!spec.optional };
   }
-  const outputs: NodeShape["outputs"] = {};
+  const outputs: Record<string, SocketType> = {};
   for (const [name, spec] of Object.entries(def.outputs)) outputs[name] = spec.type;
   return { inputs, outputs };
 }
 
-function checkNodeParams(
-  def: AnyNodeDef,
-  raw: unknown,
-  inputs: Record<string, GraphInputDecl>,
-  at: string,
-  issue: Report,
-  paramInputs: Set<string>,
-): void {
-  if (raw !== undefined && !isObject(raw)) {
-    issue("invalid_graph", `${at}/params`, "expected an object of parameters");
-    return;
+function groupShape(signature: Signature): NodeShape {
+  const inputs: Record<string, { type: SocketType; optional: boolean }> = {};
+  for (const [name, decl] of Object.entries(signature.inputs)) {
+    inputs[name] = { type: decl.type, optional: decl.default !== undefined };
   }
-  const given = (raw ?? {}) as Record<string, JsonValue>;
-  for (const [name, value] of Object.entries(given)) {
-    const spec = def.params[name];
-    const path = `${at}/params/${esc(name)}`;
-    if (!spec) {
-      issue(
-        "unknown_param",
-        path,
-        `'${def.type}' has no parameter '${name}'${suggestName(name, Object.keys(def.params))}`,
-      );
-      continue;
-    }
-    if (isInputRef(value)) {
-      const decl = inputs[value.$input];
-      if (!decl) issue("unknown_graph_input", `${path}/$input`, `no graph input named '${value.$input}'`);
-      else if (decl.type !== paramSocketType(spec)) {
-        issue(
-          "type_mismatch",
-          path,
-          `graph input '${value.$input}' is ${decl.type}, the parameter needs ${paramSocketType(spec)}`,
-        );
-      } else {
-        paramInputs.add(value.$input);
-        if (decl.default !== undefined) {
-          const problem = checkParam(spec, decl.default);
-          if (problem) issue("bad_param", `/inputs/${esc(value.$input)}/default`, `for ${path}: ${problem}`);
-        }
-      }
-      continue;
-    }
-    const problem = checkParam(spec, isLiteral(value) ? value.$literal : value);
-    if (problem) issue("bad_param", path, problem);
-  }
-  for (const [name, spec] of Object.entries(def.params)) {
-    if (spec.default === undefined && !(name in given)) {
-      issue("missing_param", `${at}/params`, `required parameter '${name}' (${spec.type}) is not set`);
-    }
-  }
-}
-
-function checkGroupParams(
-  raw: unknown,
-  signature: Signature,
-  inputs: Record<string, GraphInputDecl>,
-  at: string,
-  issue: Report,
-): void {
-  if (raw === undefined) return;
-  if (!isObject(raw)) {
-    issue("invalid_graph", `${at}/params`, "expected an object of parameters");
-    return;
-  }
-  for (const [name, value] of Object.entries(raw)) {
-    const decl = signature.inputs[name];
-    const path = `${at}/params/${esc(name)}`;
-    if (!decl) {
-      issue(
-        "unknown_param",
-        path,
-        `the group has no input '${name}'${suggestName(name, Object.keys(signature.inputs))}`,
-      );
-      continue;
-    }
-    if (isInputRef(value)) {
-      const outer = inputs[value.$input];
-      if (!outer) issue("unknown_graph_input", `${path}/$input`, `no graph input named '${value.$input}'`);
-      else if (outer.type !== decl.type) {
-        issue(
-          "type_mismatch",
-          path,
-          `graph input '${value.$input}' is ${outer.type}, the group's '${name}' takes ${decl.type}`,
-        );
-      }
-      continue;
-    }
-    const problem = checkSocketLiteral(decl.type, value as JsonValue);
-    if (problem) issue("bad_param", path, problem);
-  }
+  return { inputs, outputs: { ...signature.outputs } };
 }
 
 /** Checks a node's `inputs`; returns the names it connects. */
 function checkInputs(
   raw: unknown,
   shape: NodeShape,
-  inputs: Record<string, GraphInputDecl>,
-  shapes: Map<string, NodeShape>,
-  decls: Record<string, unknown>,
   at: string,
-  issue: Report,
+  facts: ScopeFacts,
   group?: Signature,
 ): Set<string> {
   const given = new Set<string>();
   if (raw === undefined) return given;
   if (!isObject(raw)) {
-    issue("invalid_graph", `${at}/inputs`, "expected an object of links by socket name");
+    facts.issue("invalid_graph", `${at}/inputs`, "expected an object of links by socket name");
     return given;
   }
   for (const [name, value] of Object.entries(raw)) {
     const path = `${at}/inputs/${esc(name)}`;
     const socket = shape.inputs[name];
     if (!socket) {
-      issue(
+      facts.issue(
         "unknown_socket",
         path,
         `no input socket '${name}'${suggestName(name, Object.keys(shape.inputs))}`,
@@ -456,147 +360,31 @@ function checkInputs(
     }
     given.add(name);
     if (group?.paramInputs.has(name) && !isInputRef(value)) {
-      issue("type_mismatch", path, `the group's input '${name}' feeds a parameter: give it in params`);
+      facts.issue("type_mismatch", path, `the group's input '${name}' feeds a parameter: give it in params`);
       continue;
     }
-    if (isInputRef(value)) {
-      const decl = inputs[value.$input];
-      if (!decl) issue("unknown_graph_input", `${path}/$input`, `no graph input named '${value.$input}'`);
-      else if (decl.type !== socket.type) {
-        issue(
-          "type_mismatch",
-          path,
-          `graph input '${value.$input}' is ${decl.type}, socket '${name}' takes ${socket.type}`,
-        );
-      } else if (
-        decl.default === null && !socket.optional && (decl.type === "bytes" || decl.type === "scene")
-      ) {
-        issue(
-          "type_mismatch",
-          path,
-          `graph input '${value.$input}' may be absent (default null); '${name}' needs a value`,
-        );
-      }
-      continue;
-    }
-    const type = checkLink(value, path, shapes, decls, issue);
-    if (type && type !== socket.type) {
-      issue("type_mismatch", path, `'${value}' gives ${type}, socket '${name}' takes ${socket.type}`);
-    }
+    checkReference(value, path, facts, {
+      type: socket.type,
+      what: `socket '${name}'`,
+      optional: socket.optional,
+    });
   }
   return given;
 }
 
-/** Checks one link; returns the upstream socket type when it can be known. */
-function checkLink(
-  value: unknown,
-  path: string,
-  shapes: Map<string, NodeShape>,
-  decls: Record<string, unknown>,
-  issue: Report,
-): SocketType | undefined {
-  const link = typeof value === "string" ? parseLink(value) : undefined;
-  if (!link) {
-    issue(
-      "invalid_graph",
-      path,
-      `expected a link "node.socket" or {"$input": name}, found ${JSON.stringify(value)}`,
-    );
-    return undefined;
-  }
-  if (!(link.node in decls)) {
-    issue("unknown_node", path, `no node '${link.node}'${suggestName(link.node, Object.keys(decls))}`);
-    return undefined;
-  }
-  const upstream = shapes.get(link.node);
-  if (!upstream) return undefined; // its own problem is already reported
-  const type = upstream.outputs[link.socket];
-  if (!type) {
-    issue(
-      "unknown_socket",
-      path,
-      `node '${link.node}' has no output '${link.socket}'${
-        suggestName(link.socket, Object.keys(upstream.outputs))
-      }`,
-    );
-  }
-  return type;
-}
-
-/** Every elementary cycle found by depth-first search, each reported once. */
-function findCycles(decls: Record<string, unknown>, shapes: Map<string, NodeShape>): string[][] {
+/** Each node's upstream node ids (links to nodes of known shape), for the cycle search. */
+function upstreamEdges(decls: Record<string, unknown>, shapes: ReadonlyMap<string, NodeShape>) {
   const edges = new Map<string, string[]>();
   for (const id of shapes.keys()) {
     const raw = (decls[id] as Record<string, unknown>).inputs;
     const ups: string[] = [];
     if (isObject(raw)) {
       for (const value of Object.values(raw)) {
-        const link: Link | undefined = typeof value === "string" ? parseLink(value) : undefined;
+        const link = typeof value === "string" ? parseLink(value) : undefined;
         if (link && shapes.has(link.node)) ups.push(link.node);
       }
     }
     edges.set(id, ups);
   }
-  const state = new Map<string, "open" | "done">();
-  const path: string[] = [];
-  const cycles: string[][] = [];
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    state.set(id, "open");
-    path.push(id);
-    for (const up of edges.get(id) ?? []) {
-      if (state.get(up) === "open") {
-        const cycle = path.slice(path.indexOf(up)).reverse();
-        const key = [...cycle].sort().join("\0");
-        if (!seen.has(key)) {
-          seen.add(key);
-          cycles.push(cycle);
-        }
-      } else if (!state.has(up)) visit(up);
-    }
-    path.pop();
-    state.set(id, "done");
-  };
-  for (const id of edges.keys()) if (!state.has(id)) visit(id);
-  return cycles;
-}
-
-function suggest(type: string, registry: Registry): string {
-  return suggestName(type, registry.list().map((d) => d.type));
-}
-
-/** " (did you mean 'x'?)" for a close name, else "". */
-function suggestName(name: string, candidates: string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best ? ` (did you mean '${best}'?)` : "";
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === "object" && !Array.isArray(value);
-}
-
-/** Escapes a key for a JSON Pointer. */
-function esc(key: string): string {
-  return key.replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return edges;
 }

@@ -26,8 +26,14 @@ export interface WatchOptions extends RunGraphOptions {
  *
  * @example
  * ```ts
+ * import { createRegistry, watchGraph } from "./mod.ts";
+ *
  * const stop = new AbortController();
- * await watchGraph("graphs/aircraft.json", { signal: stop.signal, onRound: (r) => console.log(r.error ?? "ok") });
+ * await watchGraph("graphs/aircraft.json", {
+ *   registry: createRegistry(),
+ *   signal: stop.signal,
+ *   onRound: (r) => (console.log(r.error ?? "ok"), stop.abort()),
+ * });
  * ```
  */
 export async function watchGraph(graphPath: string, options: WatchOptions): Promise<void> {

@@ -5,7 +5,7 @@
  * @module
  */
 import { catalogueMarkdown } from "../runtime/catalogue.ts";
-import { createRegistry } from "../runtime/registry.ts";
+import { createRegistry } from "../mod.ts";
 import { graphSchema } from "../runtime/schema.ts";
 
 /** Markers around the generated catalogue in README.md. */

@@ -1,6 +1,6 @@
 import { ok as assert } from "node:assert/strict";
 import { CATALOGUE_BEGIN, CATALOGUE_END, withCatalogue } from "../scripts/update_docs.ts";
-import { runGraph } from "../runtime/api.ts";
+import { runGraph } from "../mod.ts";
 import { buildFighterScene } from "../nodes/demo/fighter.ts";
 
 const root = new URL("../", import.meta.url);

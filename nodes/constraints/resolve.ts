@@ -6,8 +6,8 @@
  * @module
  */
 import { defineNode } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
-import { getSourceInfo } from "../scene/source.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { getSourceInfo } from "../../runtime/scene/source.ts";
 
 /** `constraints.resolve` node definition. */
 export const constraintsResolve = defineNode({

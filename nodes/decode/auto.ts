@@ -5,26 +5,9 @@
  *
  * @module
  */
-import { extname } from "node:path";
-import {
-  type BytesValue,
-  type DecoderPlugin,
-  defineNode,
-  type JsonValue,
-  type PluginTables,
-} from "../../runtime/node.ts";
+import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
-
-/**
- * Finds the decoder for a file: the first whose `sniff` recognises the bytes, else the first that
- * claims the extension.
- */
-export function pickDecoder(plugins: PluginTables, input: BytesValue): DecoderPlugin | undefined {
-  const sniffed = plugins.decoders.find((d) => d.sniff?.(input.bytes));
-  if (sniffed) return sniffed;
-  const ext = extname(input.name).slice(1).toLowerCase();
-  return plugins.decoders.find((d) => d.extensions.includes(ext));
-}
+import { pickDecoder } from "../../runtime/decoders.ts";
 
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
@@ -41,8 +24,12 @@ export const decodeAuto = defineNode({
         "names that decoder does not declare are reported as warnings.",
       schema: { type: "object" },
       check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
+      // Each option is checked against every decoder that declares it, when the graph is checked.
+      members: (plugins) =>
+        plugins.decoders.map((d) => ({ owner: d.node, params: plugins.get(d.node)?.params ?? {} })),
     },
   },
+  invokes: (plugins) => plugins.decoders.map((d) => d.node),
   async run({ inputs, params, ctx }) {
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {

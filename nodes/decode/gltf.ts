@@ -7,7 +7,7 @@
  */
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
-import { isGlb, readGltf } from "../scene/gltf_io.ts";
+import { isGlb, readGltf } from "../../runtime/scene/gltf_io.ts";
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({

@@ -7,7 +7,7 @@
  */
 import { Document, type Material, type Mesh } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
-import { setSourceInfo } from "../scene/source.ts";
+import { setSourceInfo } from "../../runtime/scene/source.ts";
 import { fighterLayout, type LayoutNode, type MaterialName, type ShapeSpec } from "./fighter_layout.ts";
 import { withCreaseNormals } from "./crease_normals.ts";
 import { buildFuselage } from "./fuselage.ts";

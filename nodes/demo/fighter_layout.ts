@@ -8,233 +8,46 @@
  *
  * @module
  */
-import type { JsonValue } from "../../runtime/node.ts";
-import type { Vec3 } from "./mesh_builder.ts";
+import {
+  axisAngle,
+  IDENTITY,
+  type LayoutNode,
+  type MaterialName,
+  mirrorTrs,
+  type NodeRole,
+  type PanelRole,
+  type ShapeSpec,
+  type Trs,
+} from "./layout_types.ts";
+import {
+  AIR_BRAKE_PROFILE,
+  allMovingSlab,
+  CANARD_PROFILE,
+  DRAG_RUDDER_INNER_PROFILE,
+  DRAG_RUDDER_OUTER_PROFILE,
+  FIN_BOX_PROFILE,
+  FIN_HINGE_FRACTION,
+  finSlab,
+  HORN_DEPTH,
+  HORN_GAP,
+  HORN_START_X,
+  LEADING_FLAP_PROFILE,
+  panelTrs,
+  RUDDER_PROFILE,
+  spoilerSlab,
+  STABILATOR_PROFILE,
+  TRAILING_PANEL_PROFILE,
+  WING_BOX_PROFILE,
+  WING_HINGE_FRACTION,
+  WING_LEF_FRACTION,
+  wingSlab,
+  wingStation,
+} from "./fighter_surfaces.ts";
 import { fuselageBottomAt, fuselageTopAt } from "./fuselage.ts";
-import { type ProfilePoint, slabPoint, type SlabSpec } from "./slab.ts";
+import type { SlabSpec } from "./slab.ts";
+import type { JsonValue } from "../../runtime/node.ts";
 
-/** A unit quaternion `[x, y, z, w]`. */
-export type Quat = readonly [number, number, number, number];
-
-/** A node's local transform. */
-export interface Trs {
-  /** Translation in the parent's space (m). */
-  readonly translation: Vec3;
-  /** Unit quaternion `[x, y, z, w]`. */
-  readonly rotation: Quat;
-  /** Per-axis scale; a negative X mirrors. */
-  readonly scale: Vec3;
-}
-
-/** A shape, given in the space of the node's parent (its design frame). */
-export type ShapeSpec =
-  | { readonly type: "slab"; readonly slab: SlabSpec }
-  | { readonly type: "box"; readonly min: Vec3; readonly max: Vec3 }
-  | { readonly type: "cylinder"; readonly a: Vec3; readonly b: Vec3; readonly radius: number }
-  | { readonly type: "ellipsoid"; readonly centre: Vec3; readonly radii: Vec3 }
-  | { readonly type: "fuselage" };
-
-/** The panel kinds the demo contains (the rig's vocabulary). */
-export type PanelKind =
-  | "aileron"
-  | "flap"
-  | "leading_edge_flap"
-  | "spoiler"
-  | "canard"
-  | "stabilator"
-  | "rudder"
-  | "drag_rudder"
-  | "air_brake";
-
-/** Where a panel's true hinge is: its near edge at mid-thickness, or its quarter-chord line. */
-export type HingeRule = "near_edge" | "quarter_chord";
-
-/** What a control panel is, for the ground truth. */
-export interface PanelRole {
-  /** Surface kind, in the rig's vocabulary. */
-  readonly kind: PanelKind;
-  /** The aircraft side it is on (+X is right). */
-  readonly side: "left" | "right" | "centre";
-  /** Where its true hinge lies. */
-  readonly hinge: HingeRule;
-}
-
-/** The surface materials of the demo. */
-export type MaterialName = "structure" | "panel" | "canopy" | "detail";
-
-/** Why a node is in the demo. */
-export type NodeRole = "group" | "structure" | "panel" | "decoy" | "prerigged";
-
-/** One node of the demo fighter. */
-export interface LayoutNode {
-  /** Node name in the scene (unique). */
-  readonly name: string;
-  /** Parent node name, or null for the scene's root node. */
-  readonly parent: string | null;
-  /** Local transform. */
-  readonly trs: Trs;
-  /** Why the node is there (panels, decoys and pre-rigged parts are listed in the truth). */
-  readonly role: NodeRole;
-  /** The node's geometry in its parent's space; the mesh stores it in the node's local space. */
-  readonly shape?: ShapeSpec;
-  /** Nodes with the same key share one mesh (the mirrored left wing instances the right's meshes). */
-  readonly meshKey?: string;
-  /** Surface material of the mesh. */
-  readonly material?: MaterialName;
-  /** Extras written on the node (the pre-rigged parts' `ctrl_type` fields). */
-  readonly extras?: Readonly<Record<string, JsonValue>>;
-  /** Set on control panels: what the truth reports about them. */
-  readonly panel?: PanelRole;
-}
-
-const IDENTITY: Trs = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] };
-
-/** A rotation of `degrees` about `axis` (normalised here). */
-export function axisAngle(axis: Vec3, degrees: number): Quat {
-  const length = Math.hypot(axis[0], axis[1], axis[2]);
-  const half = (degrees * Math.PI) / 360;
-  const s = Math.sin(half) / length;
-  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(half)];
-}
-
-/**
- * The transform that mirrors `trs` through the YZ plane when put under the same (unmirrored) parent:
- * S·T·R·Sc = T(S·t)·R(S·q·S)·(S·Sc), with S = diag(−1, 1, 1).
- */
-export function mirrorTrs(trs: Trs): Trs {
-  const [x, y, z, w] = trs.rotation;
-  return {
-    translation: [-trs.translation[0], trs.translation[1], trs.translation[2]],
-    rotation: [x, -y, -z, w],
-    scale: [-trs.scale[0], trs.scale[1], trs.scale[2]],
-  };
-}
-
-const symmetric = (points: readonly (readonly [number, number])[]): ProfilePoint[] =>
-  points.map(([f, half]) => [f, -half, half]);
-
-// Thickness profiles (m). Neighbouring parts share their edge thickness so the surfaces meet.
-const WING_BOX_PROFILE = symmetric([[0, 0.035], [0.35, 0.055], [1, 0.03]]);
-const TRAILING_PANEL_PROFILE = symmetric([[0, 0.03], [1, 0.003]]);
-const LEADING_FLAP_PROFILE = symmetric([[0, 0.035], [1, 0.004]]);
-const SPOILER_PROFILE = symmetric([[0, 0.006], [1, 0.002]]);
-const FIN_BOX_PROFILE = symmetric([[0, 0.01], [0.35, 0.045], [1, 0.028]]);
-const RUDDER_PROFILE = symmetric([[0, 0.028], [1, 0.003]]);
-/** Clamshell halves: each is one skin of a split rudder, meeting the other on the fin's mid-plane. */
-const DRAG_RUDDER_OUTER_PROFILE: ProfilePoint[] = [[0, 0, 0.004], [0.3, 0, 0.022], [1, 0, 0.003]];
-const DRAG_RUDDER_INNER_PROFILE: ProfilePoint[] = DRAG_RUDDER_OUTER_PROFILE.map(([f, l, u]) => [f, -u, -l]);
-const STABILATOR_PROFILE = symmetric([[0, 0.008], [0.3, 0.05], [1, 0.003]]);
-const CANARD_PROFILE = symmetric([[0, 0.006], [0.3, 0.04], [1, 0.003]]);
-const AIR_BRAKE_PROFILE = symmetric([[0, 0.02], [1, 0.005]]);
-
-// Wing planform, in the wing group's frame: x outboard, z aft, mid-plane y = 0.
-const wingLeadingEdge = (x: number) => -2.3 + 0.9 * x;
-const wingChord = (x: number) => 4.9 - 0.7826 * x;
-const wingStation = (x: number, fraction: number) => wingLeadingEdge(x) + fraction * wingChord(x);
-const WING_HINGE_FRACTION = 0.78;
-const WING_LEF_FRACTION = 0.14;
-/** The aileron's horn balance: where it starts outboard, how far ahead of the hinge it reaches. */
-const HORN_START_X = 4.2;
-const HORN_DEPTH = 0.16;
-const HORN_GAP = 0.01;
-
-/**
- * A spoiler lying on the wing box's upper skin, from `x0` to `x1`: its mid-plane drops with the skin
- * from the hinge to the far edge, and its normal is square to that plane so the hinge face is too.
- */
-function spoilerSlab(x0: number, x1: number): SlabSpec {
-  const [near, far, nearHeight, farHeight] = [0.52, 0.74, 0.054, 0.0365];
-  const x = (x0 + x1) / 2;
-  const run = wingStation(x, far) - wingStation(x, near), drop = farHeight - nearHeight;
-  const length = Math.hypot(run, drop);
-  return {
-    nearA: [x0, nearHeight, wingStation(x0, near)],
-    nearB: [x1, nearHeight, wingStation(x1, near)],
-    farA: [x0, farHeight, wingStation(x0, far)],
-    farB: [x1, farHeight, wingStation(x1, far)],
-    normal: [0, run / length, -drop / length],
-    profile: SPOILER_PROFILE,
-  };
-}
-
-/** A slab between two chord fractions of the wing, from `x0` to `x1`. */
-function wingSlab(x0: number, x1: number, near: number, far: number, profile: ProfilePoint[]): SlabSpec {
-  return {
-    nearA: [x0, 0, wingStation(x0, near)],
-    nearB: [x1, 0, wingStation(x1, near)],
-    farA: [x0, 0, wingStation(x0, far)],
-    farB: [x1, 0, wingStation(x1, far)],
-    normal: [0, 1, 0],
-    profile,
-  };
-}
-
-// Fin planform, in a fin group's frame: y up the fin, z aft, mid-plane x = 0.
-const finLeadingEdge = (y: number) => 0.95 * y;
-const finChord = (y: number) => 3.2 - 0.85 * y;
-const finStation = (y: number, fraction: number) => finLeadingEdge(y) + fraction * finChord(y);
-const FIN_HINGE_FRACTION = 0.7;
-
-/** A slab between two chord fractions of a fin; `outward` is +1 for the right fin, −1 for the left. */
-function finSlab(
-  y0: number,
-  y1: number,
-  near: number,
-  far: number,
-  profile: ProfilePoint[],
-  outward: number,
-): SlabSpec {
-  return {
-    nearA: [0, y0, finStation(y0, near)],
-    nearB: [0, y1, finStation(y1, near)],
-    farA: [0, y0, finStation(y0, far)],
-    farB: [0, y1, finStation(y1, far)],
-    normal: [outward, 0, 0],
-    profile,
-  };
-}
-
-/**
- * An all-moving surface whose quarter-chord line is straight and lateral (leading edge swept back,
- * trailing edge swept forward), so "pivot near quarter chord" names one line at every station.
- * `dihedral` in degrees; `sign` +1 builds the right surface, −1 the left.
- */
-function allMovingSlab(
-  rootX: number,
-  tipX: number,
-  rootChord: number,
-  tipChord: number,
-  dihedral: number,
-  sign: number,
-  profile: ProfilePoint[],
-): SlabSpec {
-  const slope = Math.tan((dihedral * Math.PI) / 180);
-  const rise = (tipX - rootX) * slope;
-  const normalLength = Math.hypot(slope, 1);
-  return {
-    nearA: [sign * rootX, 0, -0.25 * rootChord],
-    nearB: [sign * tipX, rise, -0.25 * tipChord],
-    farA: [sign * rootX, 0, 0.75 * rootChord],
-    farB: [sign * tipX, rise, 0.75 * tipChord],
-    normal: [(-sign * slope) / normalLength, 1 / normalLength, 0],
-    profile,
-  };
-}
-
-/**
- * A panel's own local transform: deliberately neither identity nor aligned with its hinge, so a
- * hinge fit has to go through the node's transform. Varies with `index` so no two panels match.
- * With `atParentOrigin` the node sits on its parent's origin (as exporters that leave every origin
- * at the model origin do), so its origin says nothing about where the panel is.
- */
-function panelTrs(slab: SlabSpec, index: number, atParentOrigin: boolean): Trs {
-  const anchor = slabPoint(slab, 0.5, 0.3, 0);
-  return {
-    translation: atParentOrigin ? [0, 0, 0] : [anchor[0] + 0.04, anchor[1] - 0.03, anchor[2] + 0.05],
-    rotation: axisAngle([0.3, 1, 0.2 + 0.05 * index], 9 + 5 * (index % 7)),
-    scale: [1, 1, 1],
-  };
-}
+export type { LayoutNode, MaterialName, ShapeSpec, Trs } from "./layout_types.ts";
 
 const WING_R_TRS: Trs = {
   translation: [0.75, -0.2, 0],

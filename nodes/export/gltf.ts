@@ -6,7 +6,7 @@
  */
 import { defineNode } from "../../runtime/node.ts";
 import { GENERATOR } from "../../runtime/version.ts";
-import { writeGlb, writeGltfJson } from "../scene/gltf_io.ts";
+import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({

@@ -8,7 +8,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
 import { aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { panelPositions } from "./bone_geometry.ts";

@@ -13,7 +13,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";

@@ -12,7 +12,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
 import {
   type AircraftFrame,
   aircraftMatrix,

@@ -10,7 +10,7 @@
  */
 import type { Document } from "@gltf-transform/core";
 import type { EnumParam } from "../../runtime/node.ts";
-import { AXES, type Axis, getSourceInfo } from "../scene/source.ts";
+import { AXES, type Axis, getSourceInfo } from "../../runtime/scene/source.ts";
 import { cross, dot, type Vec3 } from "./transform.ts";
 
 /** Default forward axis. */

@@ -18,8 +18,8 @@
  */
 import type { Document, Node, Scene } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
-import { mergeExtras } from "../scene/extras.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { mergeExtras } from "../../runtime/scene/extras.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { gatherBonePositions } from "./bone_geometry.ts";
 import {

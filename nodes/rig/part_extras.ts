@@ -6,7 +6,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import type { JsonValue } from "../../runtime/node.ts";
-import { getPartgraphExtras, setPartgraphExtras } from "../scene/extras.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../runtime/scene/extras.ts";
 import type { Side } from "./vocabulary.ts";
 import type { Vec3 } from "./transform.ts";
 

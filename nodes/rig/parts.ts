@@ -9,8 +9,8 @@
  */
 import type { Document } from "@gltf-transform/core";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
-import { copyScene } from "../scene/copy.ts";
-import { getPartgraphExtras } from "../scene/extras.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
 

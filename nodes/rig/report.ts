@@ -8,8 +8,8 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
-import { getPartgraphExtras } from "../scene/extras.ts";
-import { exportNames } from "../scene/unique_names.ts";
+import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
+import { exportNames } from "../../runtime/scene/unique_names.ts";
 import { FORWARD_PARAM, resolveFrame, toAircraft, UP_PARAM } from "./frame.ts";
 import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
 import {

@@ -6,7 +6,7 @@
  */
 import type { BytesValue, JsonValue, SocketType } from "../node.ts";
 import { canonicalJson } from "../canonical.ts";
-import { readGltf, writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../scene/gltf_io.ts";
 import { GENERATOR } from "../version.ts";
 
 /** An encoded value: its bytes plus small metadata (e.g. a `bytes` value's file name). */

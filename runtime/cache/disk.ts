@@ -75,8 +75,10 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
  *
  * @example
  * ```ts
+ * import { DiskCache } from "../mod.ts";
+ *
  * const disk = new DiskCache(".partgraph-cache");
- * const record = await disk.lookup(key);
+ * const record = await disk.lookup("0".repeat(64)); // an action key; undefined on a miss
  * ```
  */
 export class DiskCache {

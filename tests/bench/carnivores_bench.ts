@@ -6,7 +6,7 @@
 import { parseCar } from "../../nodes/decode/carnivores/parse_car.ts";
 import { decodeCar } from "../../nodes/decode/carnivores/decode_car.ts";
 import { decode3df } from "../../nodes/decode/carnivores/decode_3df.ts";
-import { encode3df, encodeCar } from "../../nodes/decode/carnivores/encode.ts";
+import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
 import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../support/context.ts";

@@ -5,8 +5,8 @@
  */
 import { decodeDson } from "../../nodes/decode/dson/decode.ts";
 import { bakeMorph } from "../../nodes/decode/dson/bake.ts";
-import { copyScene } from "../../nodes/scene/copy.ts";
-import { writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { dsonBytes, generateFigure, gzipDsonBytes, type Json } from "../nodes/decode/dson/generate.ts";

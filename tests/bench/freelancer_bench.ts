@@ -10,8 +10,8 @@ import {
   encodeVMeshData,
   packVertices,
   type PartSpec,
-} from "../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf } from "../../nodes/decode/freelancer/encode_utf.ts";
+} from "../support/freelancer/encode_model.ts";
+import { encodeUtf } from "../support/freelancer/encode_utf.ts";
 import { decodeModel } from "../../nodes/decode/freelancer/model.ts";
 import { buildScene } from "../../nodes/decode/freelancer/scene.ts";
 import { selectRef } from "../../nodes/decode/freelancer/vmesh.ts";

@@ -1,7 +1,9 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
 import { decodeAuto } from "../../nodes/decode/auto.ts";
-import { writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { checkGraph } from "../../mod.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";
@@ -58,4 +60,31 @@ Deno.test("a scene with no geometry writes a valid GLB (no empty buffer)", async
   const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
   assertEquals(report.errors, 0, report.messages.join("\n"));
   assertEquals(doc.getRoot().listBuffers().length, 1, "the input document is left as it was");
+});
+
+Deno.test("decode.auto: an option a decoder declares is checked against its spec by check, at its JSON path", async () => {
+  const graph = (options: Record<string, unknown>): GraphFile => ({
+    version: 1,
+    inputs: { options: { type: "json", default: {} } },
+    nodes: {
+      read: { type: "io.read", params: { path: "model.3df" } },
+      literal: {
+        type: "decode.auto",
+        inputs: { bytes: "read.bytes" },
+        params: { options: options as never },
+      },
+      fed: {
+        type: "decode.auto",
+        inputs: { bytes: "read.bytes" },
+        params: { options: { $input: "options" } },
+      },
+    },
+  });
+  assertEquals(await checkGraph(graph({ scale: 0.0145, colour: "red" })), []);
+  const issues = await checkGraph(graph({ scale: -5 }), { inputs: { options: { scale: -5 } } });
+  assertEquals(issues.map((i) => `${i.kind} ${i.path}`).sort(), [
+    "bad_param /nodes/fed/params/options/scale",
+    "bad_param /nodes/literal/params/options/scale",
+  ]);
+  assert(issues.every((i) => i.message.includes("decode.3df")), JSON.stringify(issues));
 });

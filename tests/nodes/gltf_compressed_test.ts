@@ -5,7 +5,7 @@ import { ALL_EXTENSIONS, EXTMeshoptCompression, KHRDracoMeshCompression } from "
 import draco3d from "draco3dgltf";
 import { MeshoptEncoder } from "meshoptimizer";
 import { decodeGltf } from "../../nodes/decode/gltf.ts";
-import { writeGlb } from "../../nodes/scene/gltf_io.ts";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode } from "../support/context.ts";
 import { validateGltf } from "../support/validator.ts";

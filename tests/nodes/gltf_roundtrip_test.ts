@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Document } from "@gltf-transform/core";
-import { runGraph } from "../../runtime/api.ts";
-import { readGltf } from "../../nodes/scene/gltf_io.ts";
+import { runGraph } from "../../mod.ts";
+import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { validateGltf } from "../support/validator.ts";
 

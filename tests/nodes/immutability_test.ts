@@ -7,11 +7,12 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { extname, join } from "node:path";
 import type { Document } from "@gltf-transform/core";
-import { createRegistry, Registry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
+import { Registry } from "../../runtime/registry.ts";
 import type { AnyNodeDef, BytesValue, JsonValue, SocketType } from "../../runtime/node.ts";
 import { canonicalJson, sha256Hex } from "../../runtime/canonical.ts";
-import { readGltf, writeGlb } from "../../nodes/scene/gltf_io.ts";
-import { copyScene } from "../../nodes/scene/copy.ts";
+import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { CORPUS_DIR, corpusFile } from "../support/corpus.ts";

@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
-import { runGraph } from "../../runtime/api.ts";
-import { gltfIO } from "../../nodes/scene/gltf_io.ts";
+import { runGraph } from "../../mod.ts";
+import { gltfIO } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 

@@ -1,9 +1,9 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { runGraph } from "../../runtime/api.ts";
+import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
 import { testPlugin } from "../support/test_nodes.ts";
 
 /** Copies a file through the cache: read → write. */

@@ -1,9 +1,9 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { graphToDot } from "../../runtime/dot.ts";
-import { loadGraph } from "../../runtime/api.ts";
+import { loadGraph } from "../../mod.ts";
 import { validateScope } from "../../runtime/validate.ts";
 import { compileGraph } from "../../runtime/plan.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
 
 const AIRCRAFT = new URL("../../graphs/aircraft.json", import.meta.url).pathname;
 

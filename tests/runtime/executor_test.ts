@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
-import { runGraph } from "../../runtime/api.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { runGraph } from "../../mod.ts";
+import { createRegistry } from "../../mod.ts";
 import { RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import type { RunEvent } from "../../runtime/events.ts";

@@ -1,7 +1,7 @@
 // deno-lint-ignore-file no-explicit-any -- the generated schema is walked as plain JSON
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { graphSchema } from "../../runtime/schema.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { createRegistry } from "../../mod.ts";
 import { readGraphFile } from "../../runtime/graph.ts";
 import { validateScope } from "../../runtime/validate.ts";
 

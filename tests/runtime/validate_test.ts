@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { checkGraph } from "../../runtime/api.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { checkGraph } from "../../mod.ts";
+import { createRegistry } from "../../mod.ts";
 import type { GraphIssue } from "../../runtime/errors.ts";
 import { testPlugin } from "../support/test_nodes.ts";
 
@@ -211,4 +211,54 @@ Deno.test("a value given for a graph input is checked against every parameter it
   const issues = await issuesOf(graph, { delay: -1 });
   assertEquals(byKind(issues), ["bad_param /nodes/a/params/delay_ms"]);
   assert(issues[0].message.includes("graph input 'delay' gives -1"), issues[0].message);
+});
+
+Deno.test("one GraphError holds structural problems and bad values given for graph inputs together", async () => {
+  const graph = {
+    version: 1,
+    inputs: { delay: { type: "number", default: 0 } },
+    nodes: {
+      s: { type: "test.const" },
+      a: { type: "test.add", inputs: { a: "s.value" }, params: { delay_ms: { $input: "delay" } } },
+      b: { type: "test.add", inputs: { a: "ghost.value" } },
+    },
+  };
+  assertEquals(byKind(await issuesOf(graph, { delay: -1 })), [
+    "bad_param /nodes/a/params/delay_ms",
+    "unknown_node /nodes/b/inputs/a",
+  ]);
+});
+
+Deno.test("a value given to a group's input through the using graph is checked inside the group", async () => {
+  const dir = await withInnerGroup();
+  const graph = {
+    version: 1,
+    inputs: { n: { type: "number", default: 1 } },
+    nodes: { g: { type: "graph", graph: "inner.json", params: { v: { $input: "n" } } } },
+  };
+  assertEquals(await issuesOf(graph, { n: 3 }, dir), []);
+  await Deno.writeTextFile(
+    join(dir, "inner.json"),
+    JSON.stringify({
+      version: 1,
+      inputs: { v: { type: "number" } },
+      nodes: {
+        s: { type: "test.const" },
+        a: { type: "test.add", inputs: { a: "s.value" }, params: { delay_ms: { $input: "v" } } },
+      },
+      outputs: { value: "a.value" },
+    }),
+  );
+  const issues = await issuesOf(graph, { n: -3 }, dir);
+  assertEquals(byKind(issues), ["bad_param /nodes/a/params/delay_ms", "invalid_subgraph /nodes/g/graph"]);
+  assert(issues.some((i) => i.file?.endsWith("inner.json") && i.message.includes("gives -3")));
+});
+
+Deno.test("a custom module that fails to load is one issue, not one per node using its types", async () => {
+  const issues = await issuesOf({
+    version: 1,
+    modules: ["./missing_module.ts"],
+    nodes: { a: { type: "custom.one" }, b: { type: "custom.two" }, c: { type: "custom.one" } },
+  });
+  assertEquals(byKind(issues), ["unreadable_module /modules/0"]);
 });

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { watchGraph, type WatchRound } from "../../runtime/watch.ts";
+import { watchGraph, type WatchRound } from "../../mod.ts";
 
 Deno.test("watch runs again when a file the graph read changes, re-running only what depends on it", async () => {
   const dir = await Deno.makeTempDir();

@@ -7,10 +7,10 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runGraph, type RunGraphOptions } from "../../runtime/api.ts";
+import { runGraph, type RunGraphOptions, type WithBuiltins } from "../../mod.ts";
 import type { BytesValue } from "../../runtime/node.ts";
 import type { Registry } from "../../runtime/registry.ts";
-import { encode3df, encodeCar } from "../../nodes/decode/carnivores/encode.ts";
+import { encode3df, encodeCar } from "./carnivores/encode.ts";
 import type { Document } from "@gltf-transform/core";
 import { demoFighter } from "../../nodes/demo/fighter.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
@@ -117,7 +117,7 @@ export async function runCase(c: GraphCase, options: { registry?: Registry } = {
       inputs.model = path;
     }
     if (c.graph === "rig.json") inputs.scene = (await runNode(demoFighter, {})).scene;
-    const run: RunGraphOptions = {
+    const run: WithBuiltins<RunGraphOptions> = {
       inputs,
       outDir: join(dir, "out"),
       cacheDir: false,

@@ -13,8 +13,8 @@
 import { type Buffer, Document, type Material, type Texture } from "@gltf-transform/core";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { setPartgraphExtras } from "../../scene/extras.ts";
-import { setSourceInfo } from "../../scene/source.ts";
+import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
 import {
   type Bone,

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Buffer, Document, Mesh, Node } from "@gltf-transform/core";
-import { mergeExtras } from "../../scene/extras.ts";
+import { mergeExtras } from "../../../runtime/scene/extras.ts";
 import type { CarAnimation, PointTable } from "./model.ts";
 import type { FaceGroup } from "./mesh_split.ts";
 

@@ -9,7 +9,7 @@
  */
 import type { Accessor, Document, Node, Primitive } from "@gltf-transform/core";
 import type { ResolveArgs, ResolverPlugin } from "../../../runtime/node.ts";
-import { getPartgraphExtras, setPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { OWNER_ATTRIBUTE } from "./build_scene.ts";
 import { type BoneRecord, planSkeleton, type SkeletonPlan } from "./skeleton.ts";
 

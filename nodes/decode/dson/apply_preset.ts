@@ -6,7 +6,7 @@
  * @module
  */
 import { defineNode } from "../../../runtime/node.ts";
-import { copyScene } from "../../scene/copy.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
 import { applyDsonPreset } from "./preset_apply.ts";
 import { readDsonPreset } from "./preset_read.ts";
 

@@ -9,7 +9,7 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { mat4 } from "gl-matrix";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { getPartgraphExtras, setPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 import { applyRigidity, type AxisFrame, type RigidityGroup, rigidityGroupFromJson } from "./rigidity.ts";

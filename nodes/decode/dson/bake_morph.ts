@@ -6,7 +6,7 @@
  * @module
  */
 import { defineNode } from "../../../runtime/node.ts";
-import { copyScene } from "../../scene/copy.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
 import { bakeMorph } from "./bake.ts";
 
 /** `dson.bake_morph` node definition. */

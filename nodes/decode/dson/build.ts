@@ -14,8 +14,8 @@
 import { type Buffer, Document, type Material, type Node, type Scene } from "@gltf-transform/core";
 import { mat4, quat, vec3 } from "gl-matrix";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { setPartgraphExtras } from "../../scene/extras.ts";
-import { setSourceInfo } from "../../scene/source.ts";
+import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import {
   type DsonScene,

@@ -9,7 +9,7 @@
  * @module
  */
 import { isAbsolute, join, relative, resolve } from "node:path";
-import type { RunContext } from "../../../runtime/node.ts";
+import type { CodecIO } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { JsonReader } from "./read_json.ts";
@@ -78,13 +78,13 @@ export class ContentLibrary {
   /** References that did not resolve, in the order they were met. */
   readonly unresolved: UnresolvedReference[] = [];
   readonly #roots: readonly string[];
-  readonly #ctx: RunContext;
+  readonly #ctx: CodecIO;
   readonly #files = new Map<string, Promise<DsonFile | undefined>>();
   readonly #warned = new Set<string>();
   /** The file being decoded; `#id` references with no path fall back to it. */
   readonly main: DsonFile;
 
-  constructor(roots: readonly string[], ctx: RunContext, main: DsonFile) {
+  constructor(roots: readonly string[], ctx: CodecIO, main: DsonFile) {
     this.#roots = roots;
     this.#ctx = ctx;
     this.main = main;
@@ -190,7 +190,7 @@ function lookupId(file: DsonFile, id: string): DsonEntry | undefined {
  * Windows-authored references do not match Linux file names), or undefined. A match whose real path
  * leaves the root (a symbolic link pointing out) is ignored.
  */
-async function findInRoot(root: string, relativePath: string, ctx: RunContext): Promise<string | undefined> {
+async function findInRoot(root: string, relativePath: string, ctx: CodecIO): Promise<string | undefined> {
   if (!inside(root, join(root, relativePath))) return undefined;
   // Walk with ctx.listDir, so the cache knows which folders were searched: a result that missed a
   // file is recomputed once the file is installed.

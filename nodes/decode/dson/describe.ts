@@ -6,7 +6,7 @@
  */
 import type { Document } from "@gltf-transform/core";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { getPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras } from "../../../runtime/scene/extras.ts";
 
 type Json = { [key: string]: JsonValue };
 

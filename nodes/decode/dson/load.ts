@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RunContext } from "../../../runtime/node.ts";
+import type { CodecIO } from "../../../runtime/node.ts";
 import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { mergeGrafts } from "./graft.ts";
@@ -22,7 +22,7 @@ import { fileKey, percentDecode } from "./uri.ts";
 export interface LoadOptions {
   /** Ordered content roots referenced files are looked up in. */
   readonly contentRoots: readonly string[];
-  readonly ctx: RunContext;
+  readonly ctx: CodecIO;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { quat, vec3 } from "gl-matrix";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { getPartgraphExtras, setPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import type { DsonPreset, JointChannel } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform } from "./rest_pose.ts";

@@ -12,7 +12,7 @@
 import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { setPartgraphExtras } from "../../scene/extras.ts";
+import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library_search.ts";
 import { libraryReport } from "./library_report.ts";
 import { decodeModel, type NamedBytes } from "./model.ts";

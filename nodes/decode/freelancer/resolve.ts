@@ -13,7 +13,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, ResolveArgs, ResolverPlugin } from "../../../runtime/node.ts";
-import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import type { ConstraintRecord } from "./constraints.ts";
 import { planHierarchy } from "./hierarchy.ts";
 import { aboutX, conjugate, degrees, multiply, type Quat, rotate, rowsToQuat, xOnto } from "./transform.ts";

@@ -21,8 +21,8 @@ import {
 } from "@gltf-transform/core";
 import { DecodeError } from "../../../runtime/errors.ts";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { mergeExtras, setPartgraphExtras } from "../../scene/extras.ts";
-import { setSourceInfo } from "../../scene/source.ts";
+import { mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
 import {

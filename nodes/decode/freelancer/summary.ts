@@ -6,7 +6,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue } from "../../../runtime/node.ts";
-import { getPartgraphExtras } from "../../scene/extras.ts";
+import { getPartgraphExtras } from "../../../runtime/scene/extras.ts";
 
 /** One degree of freedom of a joint, as `constraints.resolve` exposes it. */
 export interface DofSummary {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildFighterScene } from "../../../nodes/demo/fighter.ts";
 import { fighterTruth, type PanelTruth } from "../../../nodes/demo/fighter_truth.ts";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { linearDeterminant, nodeNamed, worldVertices } from "./scene_geometry.ts";
 

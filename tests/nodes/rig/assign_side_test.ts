@@ -1,6 +1,6 @@
 /** `rig.assign_side`: geometry side with an absolute and a relative centre band. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { setSourceInfo } from "../../../nodes/scene/source.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import { addPanel, newScene, type PanelSpec } from "./fixtures.ts";
 import { AFT, UP } from "./cases.ts";
 import { rig, type RigResult } from "./pipeline.ts";

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { dot, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import {

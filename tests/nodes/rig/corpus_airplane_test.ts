@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { decodeGltf } from "../../../nodes/decode/gltf.ts";
-import { writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { runNode } from "../../support/context.ts";

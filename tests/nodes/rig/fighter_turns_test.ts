@@ -4,7 +4,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { runNode } from "../../support/context.ts";
 import { rig } from "./pipeline.ts";

@@ -1,6 +1,6 @@
 /** `rig.fit_hinge` on synthetic scenes: senses per kind, brakes and split halves, frames, bad geometry. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { setSourceInfo } from "../../../nodes/scene/source.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import {
   addGroup,

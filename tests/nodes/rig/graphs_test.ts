@@ -1,7 +1,7 @@
 /** The ready-made rig graphs run end to end through the runtime. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { runGraph } from "../../../runtime/mod.ts";
+import { runGraph } from "../../../mod.ts";
 import type { BytesValue } from "../../../runtime/node.ts";
 import { fighterTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";

@@ -1,6 +1,6 @@
 /** `rig.insert_pivot`: pivots on the hinge under mirrored, scaled and near-identity frames; extras; idempotence; bytes. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";

@@ -1,6 +1,6 @@
 /** `rig.parts`: declared parts kept as found; what is under or holds one is left alone. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { setPartgraphExtras } from "../../../nodes/scene/extras.ts";
+import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { rigParts } from "../../../nodes/rig/parts.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { addGroup, addPanel, newScene } from "./fixtures.ts";

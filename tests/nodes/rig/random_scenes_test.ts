@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { linearDeterminant, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { prng } from "../../support/prng.ts";

@@ -7,9 +7,9 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
-import { mergeExtras, setPartgraphExtras } from "../../../nodes/scene/extras.ts";
-import { setSourceInfo } from "../../../nodes/scene/source.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import { mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../runtime/scene/source.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { validateGltf } from "../../support/validator.ts";
 import {

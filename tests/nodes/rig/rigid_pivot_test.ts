@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { getPart } from "../../../nodes/rig/part_extras.ts";
 import type { Quat, Vec3 } from "../../../nodes/rig/transform.ts";

@@ -5,7 +5,7 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { type Quat, quatMultiply, type Vec3 } from "../../../nodes/rig/transform.ts";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { axisAngle, maxDisplacement } from "./fixtures.ts";
 import { nodeNamed, rig } from "./pipeline.ts";

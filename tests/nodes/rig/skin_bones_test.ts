@@ -4,7 +4,7 @@
  * moves those vertices about the fitted hinge — checked by skinning them independently.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { readGltf, writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { gatherBonePositions } from "../../../nodes/rig/bone_geometry.ts";
 import {
   dot,

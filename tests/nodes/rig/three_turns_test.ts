@@ -7,7 +7,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
-import { writeGlb } from "../../../nodes/scene/gltf_io.ts";
+import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { runNode } from "../../support/context.ts";
 import { rig } from "./pipeline.ts";

@@ -11,7 +11,7 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { carnivoresResolver } from "../../../../nodes/decode/carnivores/resolve_bones.ts";
-import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { animatedCar, limbModel } from "./fixtures.ts";
 import { prng } from "../../../support/prng.ts";
 

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runGraph } from "../../../../runtime/api.ts";
-import { readGltf } from "../../../../nodes/scene/gltf_io.ts";
-import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { runGraph } from "../../../../mod.ts";
+import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
+import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { animatedCar, LIMB_BONES, limbModel } from "./fixtures.ts";
 

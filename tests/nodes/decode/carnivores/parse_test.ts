@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { encode3df, encodeCar } from "../../../../nodes/decode/carnivores/encode.ts";
+import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { is3df, parse3df } from "../../../../nodes/decode/carnivores/parse_3df.ts";
 import { isCar, parseCar } from "../../../../nodes/decode/carnivores/parse_car.ts";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";

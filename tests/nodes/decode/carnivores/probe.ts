@@ -6,7 +6,7 @@
  * @module
  */
 import type { Animation, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
-import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 
 /** The decoded model node (the one carrying `extras.partgraph.carnivores`). */
 export function modelNode(doc: Document): Node {

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runGraph } from "../../../../runtime/api.ts";
-import { readGltf } from "../../../../nodes/scene/gltf_io.ts";
+import { runGraph } from "../../../../mod.ts";
+import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
 import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { validateGltf } from "../../../support/validator.ts";

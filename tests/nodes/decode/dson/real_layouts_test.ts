@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
 import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
-import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";

@@ -2,20 +2,20 @@ import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
-import { compoundTree, encodeConstraints } from "../../../../nodes/decode/freelancer/encode_model.ts";
+import { compoundTree, encodeConstraints } from "../../../support/freelancer/encode_model.ts";
 import {
   encodeFloats,
   encodeUtf,
   utfDir,
   utfLeaf,
   type UtfNode,
-} from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_utf.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import { readGltf, writeGlb } from "../../../../nodes/scene/gltf_io.ts";
-import { getSourceInfo } from "../../../../nodes/scene/source.ts";
+import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
+import { getSourceInfo } from "../../../../runtime/scene/source.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { buildCompound, CONSTRAINTS, MATERIALS, rotationRows } from "./fixtures.ts";

@@ -15,8 +15,8 @@ import {
   packVertices,
   type PartSpec,
   textureLibrary,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
 
 /** Rows of the rotation by `degrees` about `axis` (Rodrigues), column-vector convention. */
 export function rotationRows(axis: readonly number[], degrees: number): number[] {

@@ -15,8 +15,8 @@ import {
   type MaterialSpec,
   packVertices,
   textureLibrary,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
 import { dxt1Dds } from "./fixtures.ts";
 
 /** Material names the fighter uses, one group each. */

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import type { Document, Material } from "@gltf-transform/core";
-import { runGraph } from "../../../../runtime/api.ts";
-import { main } from "../../../../runtime/cli.ts";
+import { runGraph } from "../../../../mod.ts";
+import { main } from "../../../../cli/main.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32, formatId } from "../../../../nodes/decode/freelancer/crc.ts";
-import { getPartgraphExtras } from "../../../../nodes/scene/extras.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { indexLibrary } from "../../../../nodes/decode/freelancer/library_index.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";

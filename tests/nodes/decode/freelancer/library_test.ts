@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { checkGraph } from "../../../../runtime/api.ts";
+import { checkGraph } from "../../../../mod.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
 import {
@@ -10,8 +10,8 @@ import {
   meshLibrary,
   packVertices,
   textureLibrary,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { dxt1Dds, rotationRows } from "./fixtures.ts";
 

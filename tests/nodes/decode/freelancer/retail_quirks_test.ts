@@ -12,9 +12,9 @@ import {
   packVertices,
   textureLibrary,
   type VMeshRefSpec,
-} from "../../../../nodes/decode/freelancer/encode_model.ts";
-import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../../nodes/decode/freelancer/encode_utf.ts";
-import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
+} from "../../../support/freelancer/encode_model.ts";
+import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode, testContext } from "../../../support/context.ts";

@@ -4,7 +4,7 @@ import { ByteWindow } from "../../../../nodes/decode/freelancer/bounds.ts";
 import { decodeDds } from "../../../../nodes/decode/freelancer/dds.ts";
 import { decodeTga } from "../../../../nodes/decode/freelancer/tga.ts";
 import { textureToPng } from "../../../../nodes/decode/freelancer/texture.ts";
-import { encodeUtf, utfDir, utfLeaf } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { dxt1Dds } from "./fixtures.ts";

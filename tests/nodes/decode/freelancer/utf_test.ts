@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { encodeString, encodeUtf, utfDir, utfLeaf } from "../../../../nodes/decode/freelancer/encode_utf.ts";
+import { encodeString, encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import {
   findChild,
   findPath,

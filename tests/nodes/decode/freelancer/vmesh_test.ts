@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ByteWindow } from "../../../../nodes/decode/freelancer/bounds.ts";
-import { encodeVMeshData, packVertices } from "../../../../nodes/decode/freelancer/encode_model.ts";
+import { encodeVMeshData, packVertices } from "../../../support/freelancer/encode_model.ts";
 import { readVMeshData, selectRef, vertexLayout } from "../../../../nodes/decode/freelancer/vmesh.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 

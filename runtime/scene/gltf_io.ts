@@ -7,7 +7,7 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
-import { sortKeysDeep } from "../../runtime/canonical.ts";
+import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 
 let io: NodeIO | undefined;
@@ -50,6 +50,11 @@ export interface WriteOptions {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { writeGlb } from "./gltf_io.ts";
+ *
+ * const doc = new Document();
+ * doc.createScene("s").addChild(doc.createNode("root"));
  * const glb = await writeGlb(doc, { generator: "partgraph 0.1.0" });
  * ```
  */

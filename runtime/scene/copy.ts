@@ -21,7 +21,12 @@ export interface CopyOptions {
  *
  * @example
  * ```ts
- * const mine = copyScene(inputs.scene);
+ * import { Document } from "@gltf-transform/core";
+ * import { copyScene } from "./copy.ts";
+ *
+ * const input = new Document();
+ * input.createScene("s").addChild(input.createNode("wing"));
+ * const mine = copyScene(input);
  * mine.getRoot().listNodes()[0].setName("changed"); // the input keeps its name
  * ```
  */

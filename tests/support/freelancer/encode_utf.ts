@@ -11,7 +11,12 @@
  *
  * @module
  */
-import { UTF_ENTRY_SIZE, UTF_HEADER_SIZE, UTF_SIGNATURE, UTF_VERSION } from "./utf.ts";
+import {
+  UTF_ENTRY_SIZE,
+  UTF_HEADER_SIZE,
+  UTF_SIGNATURE,
+  UTF_VERSION,
+} from "../../../nodes/decode/freelancer/utf.ts";
 
 /** A directory or leaf to write. */
 export type UtfNode =

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
-import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../nodes/scene/extras.ts";
+import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 
 Deno.test("annotating a property keeps its other extras, whatever JSON they are", () => {
   const doc = new Document();

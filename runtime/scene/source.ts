@@ -5,7 +5,7 @@
  * @module
  */
 import type { Document } from "@gltf-transform/core";
-import type { JsonValue } from "../../runtime/node.ts";
+import type { JsonValue } from "../node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "./extras.ts";
 
 /** A signed axis of the output (glTF) space. */
@@ -34,6 +34,11 @@ export interface SourceInfo {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { setSourceInfo } from "./source.ts";
+ *
+ * const doc = new Document();
+ * doc.createScene("s");
  * setSourceInfo(doc, { format: "cmp", forward: "-Z", up: "+Y", metresPerUnit: 1 });
  * ```
  */

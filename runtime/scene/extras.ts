@@ -5,7 +5,7 @@
  * @module
  */
 import type { Property } from "@gltf-transform/core";
-import type { JsonValue } from "../../runtime/node.ts";
+import type { JsonValue } from "../node.ts";
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -30,6 +30,10 @@ function extrasObject(prop: Property): JsonObject {
  *
  * @example
  * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { setPartgraphExtras } from "./extras.ts";
+ *
+ * const node = new Document().createNode("aileron_l");
  * setPartgraphExtras(node, { kind: "aileron", side: "left" });
  * ```
  */

@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
-import { copyScene } from "../../nodes/scene/copy.ts";
-import { writeGlb } from "../../nodes/scene/gltf_io.ts";
-import { GENERATOR } from "../../runtime/version.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
+import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import { GENERATOR } from "../../../runtime/version.ts";
 
 function sample(): Document {
   const doc = new Document();

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { EXIT, main } from "../../runtime/cli.ts";
-import { createRegistry } from "../../runtime/registry.ts";
+import { EXIT, main } from "../../cli/main.ts";
+import { createRegistry } from "../../mod.ts";
 import { corpusFile } from "../support/corpus.ts";
 
 /** Runs the CLI in-process, capturing what it prints. */

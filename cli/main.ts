@@ -1,0 +1,113 @@
+/**
+ * The `partgraph` command line.
+ *
+ * ```
+ * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE] [--watch]
+ * partgraph check <graph> [--set name=value …] [--json]
+ * partgraph nodes [--markdown | --json]
+ * partgraph inspect <file> [--json]
+ * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
+ * partgraph verify <manifest> [--out DIR] [--json]
+ * partgraph dot <graph>
+ * partgraph schema [--out FILE]
+ * ```
+ *
+ * Exit codes: 0 success; 1 a node failed or verification found differences; 2 usage error;
+ * 3 invalid graph; 4 the file given to `inspect` could not be decoded.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { GraphError } from "../runtime/errors.ts";
+import { EXIT, graphProblems, UsageError } from "./shared.ts";
+import { checkCommand, runCommand, verifyCommand } from "./run.ts";
+import { cacheCommand, dotCommand, inspectCommand, nodesCommand, schemaCommand } from "./tools.ts";
+
+export { EXIT };
+
+const USAGE = `partgraph — node-graph pipeline for rigged glTF
+
+usage:
+  partgraph run <graph.json> [--set name=value …] [--out DIR] [--json] [--quiet]
+                             [--cache-dir DIR] [--no-cache] [--manifest FILE] [--watch]
+  partgraph check <graph.json> [--set name=value …] [--json]
+  partgraph nodes [--markdown | --json]
+  partgraph inspect <model file> [--json]
+  partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
+  partgraph verify <manifest.json> [--out DIR] [--json]
+  partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
+  partgraph schema [--out FILE]
+
+exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
+
+/** Runs the CLI with the given arguments; resolves with the exit code. */
+export async function main(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        set: { type: "string", multiple: true },
+        out: { type: "string" },
+        json: { type: "boolean" },
+        quiet: { type: "boolean", short: "q" },
+        "cache-dir": { type: "string" },
+        "no-cache": { type: "boolean" },
+        manifest: { type: "string" },
+        watch: { type: "boolean", short: "w" },
+        markdown: { type: "boolean" },
+        "max-size": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+  const { values: opts, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (opts.help || !command) {
+    console.log(USAGE);
+    return opts.help ? EXIT.ok : EXIT.usage;
+  }
+  try {
+    switch (command) {
+      case "run":
+        return await runCommand(one(rest, "graph file"), opts);
+      case "check":
+        return await checkCommand(one(rest, "graph file"), opts);
+      case "nodes":
+        return nodesCommand(opts);
+      case "inspect":
+        return await inspectCommand(one(rest, "model file"), opts);
+      case "cache":
+        return await cacheCommand(one(rest, "stats, prune or clear"), opts);
+      case "verify":
+        return await verifyCommand(one(rest, "manifest file"), opts);
+      case "schema":
+        return await schemaCommand(opts);
+      case "dot":
+        return await dotCommand(one(rest, "graph file"));
+      default:
+        return usage(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof GraphError) return graphProblems(error.issues, !!opts.json);
+    throw error;
+  }
+}
+
+function one(rest: string[], what: string): string {
+  if (rest.length !== 1) {
+    throw new UsageError(`expected one ${what}, found ${rest.length ? rest.join(" ") : "none"}`);
+  }
+  return rest[0];
+}
+
+function usage(message: string): number {
+  console.error(`error: ${message}\n\n${USAGE}`);
+  return EXIT.usage;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,148 @@
+/**
+ * The CLI commands that run graphs: `run` (and `run --watch`), `check` and `verify`.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { checkGraph, runGraph, watchGraph } from "../mod.ts";
+import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
+import { GraphError, RunError } from "../runtime/errors.ts";
+import type { GraphFile } from "../runtime/graph.ts";
+import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
+import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
+import { atomicWrite } from "../runtime/fs.ts";
+import type { EventSink } from "../runtime/events.ts";
+import { EXIT, graphProblems, type Opts, parseSets, requireWriteAccess } from "./shared.ts";
+
+/** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
+export async function runCommand(graphPath: string, opts: Opts): Promise<number> {
+  const outDir = opts.out ?? DEFAULT_OUT_DIR;
+  const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;
+  await requireWriteAccess([
+    outDir,
+    ...(cacheDir ? [cacheDir] : []),
+    ...(opts.manifest ? [opts.manifest] : []),
+  ]);
+  const source = await loadGraph(graphPath);
+  const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
+  if (opts.watch) return await watchCommand(graphPath, inputs, outDir, cacheDir, opts);
+  const onEvent: EventSink | undefined = opts.json
+    ? ndjsonProgress()
+    : opts.quiet || !Deno.stderr.isTerminal()
+    ? undefined
+    : humanProgress();
+  const started = performance.now();
+  try {
+    const run = await runGraph(source, {
+      inputs,
+      outDir,
+      cacheDir: cacheDir ?? false,
+      noCache: opts["no-cache"],
+      onEvent,
+    });
+    const states = Object.values(run.nodes);
+    const cached = states.filter((n) => n.state === "cached").length;
+    if (opts.manifest) {
+      const manifest = await buildManifest(run);
+      await atomicWrite(
+        resolve(opts.manifest),
+        new TextEncoder().encode(JSON.stringify(manifest, null, 2) + "\n"),
+      );
+    }
+    const summary = {
+      event: "result",
+      ok: true,
+      nodes: states.length,
+      cached,
+      ms: Math.round(performance.now() - started),
+      writes: run.writes,
+      warnings: run.warnings.length,
+    };
+    if (opts.json) console.log(JSON.stringify(summary));
+    else if (!opts.quiet) {
+      for (const w of run.warnings) if (!onEvent) console.error(`warning: ${w.id}: ${w.message}`);
+      for (const w of run.writes) console.error(`wrote ${resolve(outDir, w.path)}`);
+      console.error(`${states.length} nodes (${cached} cached) in ${summary.ms} ms`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof RunError)) throw error;
+    if (opts.json) console.log(JSON.stringify({ event: "result", ok: false, error: error.toJSON() }));
+    else for (const f of error.failures) console.error(`error: ${f.message}`);
+    return EXIT.failed;
+  }
+}
+
+/** `run --watch`: runs again whenever the graph or a file it read changes, until interrupted. */
+async function watchCommand(
+  graphPath: string,
+  inputs: Record<string, unknown>,
+  outDir: string,
+  cacheDir: string | undefined,
+  opts: Opts,
+): Promise<number> {
+  const stop = new AbortController();
+  Deno.addSignalListener("SIGINT", () => stop.abort());
+  await watchGraph(graphPath, {
+    inputs,
+    outDir,
+    cacheDir: cacheDir ?? false,
+    noCache: opts["no-cache"],
+    signal: stop.signal,
+    onEvent: opts.json ? ndjsonProgress() : opts.quiet ? undefined : humanProgress(),
+    onRound({ run, error }) {
+      if (run) {
+        const states = Object.values(run.nodes);
+        const ran = states.filter((n) => n.state === "done").length;
+        console.error(
+          `${states.length} nodes (${ran} ran) — watching ${graphPath} and its inputs; Ctrl-C stops`,
+        );
+      } else if (error instanceof GraphError) graphProblems(error.issues, !!opts.json);
+      else if (error instanceof RunError) {
+        for (const f of error.failures) console.error(`error: ${f.message}`);
+      } else console.error(`error: ${error instanceof Error ? error.message : error}`);
+    },
+  });
+  return EXIT.ok;
+}
+
+/** `check`: validates a graph (and `--set` values) without running it. */
+export async function checkCommand(graphPath: string, opts: Opts): Promise<number> {
+  const source = await loadGraph(graphPath);
+  const issues = await checkGraph(source, {
+    inputs: await parseSets(opts.set ?? [], source.json as GraphFile),
+  });
+  if (issues.length) return graphProblems(issues, !!opts.json);
+  if (opts.json) console.log(JSON.stringify({ ok: true, issues: [] }));
+  else console.error(`${graphPath}: ok`);
+  return EXIT.ok;
+}
+
+/** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
+export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
+  const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+  // Rebuild inside the output folder (the one place runs may write), in a fresh sub-folder.
+  const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
+  await Deno.mkdir(parent, { recursive: true });
+  const outDir = await Deno.makeTempDir({ dir: parent, prefix: ".verify-" });
+  try {
+    const run = await runGraph(recorded.graph.file, {
+      inputs: recorded.inputs,
+      outDir,
+      noCache: true,
+      cacheDir: false,
+    });
+    const differences = compareManifests(recorded, await buildManifest(run));
+    if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));
+    else if (differences.length === 0) {
+      console.error(`verified: ${Object.keys(recorded.writes).length} files rebuilt identically`);
+    } else {for (const d of differences) {
+        console.error(
+          `differs: ${d.what}: expected ${JSON.stringify(d.expected)}, found ${JSON.stringify(d.found)}`,
+        );
+      }}
+    return differences.length ? EXIT.failed : EXIT.ok;
+  } finally {
+    await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  }
+}

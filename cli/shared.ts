@@ -1,0 +1,90 @@
+/**
+ * What the CLI's commands share: exit codes, usage errors, options, `--set` parsing, the
+ * write-access check and the printing of graph problems.
+ *
+ * @module
+ */
+import { basename, resolve } from "node:path";
+import type { GraphIssue } from "../runtime/errors.ts";
+import type { GraphFile } from "../runtime/graph.ts";
+import { parseCliValue } from "../runtime/params.ts";
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
+
+/** A mistake in how the CLI was called (exit code 2). */
+export class UsageError extends Error {}
+
+/** Parsed command-line options. */
+export type Opts = {
+  set?: string[];
+  out?: string;
+  json?: boolean;
+  quiet?: boolean;
+  "cache-dir"?: string;
+  "no-cache"?: boolean;
+  manifest?: string;
+  watch?: boolean;
+  markdown?: boolean;
+  "max-size"?: string;
+};
+
+/**
+ * Fails early, with the command that would work, when Deno was not granted write access to the
+ * places a run writes: the alternative is a node failing half-way with a bare permission error.
+ */
+export async function requireWriteAccess(dirs: string[]): Promise<void> {
+  const denied: string[] = [];
+  for (const dir of dirs) {
+    const { state } = await Deno.permissions.query({ name: "write", path: resolve(dir) });
+    if (state !== "granted") denied.push(dir);
+  }
+  if (denied.length) {
+    throw new UsageError(
+      `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
+        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} cli/main.ts ${Deno.args.join(" ")}`,
+    );
+  }
+}
+
+/**
+ * Parses `--set name=value` against the graph's declared input types. A `bytes` input takes a file
+ * path and is given that file's contents.
+ */
+export async function parseSets(sets: string[], graph: GraphFile): Promise<Record<string, unknown>> {
+  const inputs: Record<string, unknown> = {};
+  for (const set of sets) {
+    const eq = set.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--set expects name=value, found '${set}'`);
+    const name = set.slice(0, eq);
+    const decl = graph?.inputs?.[name];
+    if (!decl) {
+      const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
+      throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
+    }
+    const text = set.slice(eq + 1);
+    if (decl.type === "scene") {
+      throw new UsageError(`--set ${name}: scene inputs can only be given from the API`);
+    }
+    try {
+      inputs[name] = decl.type === "bytes"
+        ? { bytes: await Deno.readFile(text), name: basename(text) }
+        : parseCliValue(decl.type, text);
+    } catch (error) {
+      throw new UsageError(`--set ${name}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return inputs;
+}
+
+/** Prints a graph's problems (text on stderr, or JSON on stdout); returns the exit code. */
+export function graphProblems(issues: GraphIssue[], json: boolean): number {
+  if (json) console.log(JSON.stringify({ ok: false, issues }));
+  else {
+    console.error(`graph has ${issues.length} problem(s):`);
+    for (const i of issues) {
+      console.error(`  ${i.file ? basename(i.file) + " " : ""}${i.path || "/"}: [${i.kind}] ${i.message}`);
+    }
+  }
+  return EXIT.invalidGraph;
+}

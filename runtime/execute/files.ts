@@ -1,0 +1,133 @@
+/**
+ * Tracked file access for one run: reads resolve against the working directory and are shared
+ * (one read per file per run), writes stay inside the output directory and are atomic, and every
+ * access is recorded with its digest so a cached result is only reused while its files still hold.
+ *
+ * @module
+ */
+import { isAbsolute, join, normalize, resolve } from "node:path";
+import { sha256Hex } from "../canonical.ts";
+import type { FileDigest } from "../cache/disk.ts";
+import { atomicWrite } from "../fs.ts";
+import type { JsonValue } from "../node.ts";
+
+/** Marks a recorded read as a directory listing rather than a file. */
+export const DIR_MARK = "/*";
+
+/** What one node run read, wrote and warned about. */
+export interface Recorder {
+  /** Warnings in the order raised. */
+  readonly warnings: { message: string; detail?: Record<string, JsonValue> }[];
+  /** Files (and listings, marked with {@link DIR_MARK}) read, as the node named them → digest. */
+  readonly reads: Map<string, string>;
+  /** Files written, relative to the output directory → digest. */
+  readonly writes: Map<string, string>;
+}
+
+/** An empty {@link Recorder}. */
+export function createRecorder(): Recorder {
+  return { warnings: [], reads: new Map(), writes: new Map() };
+}
+
+/** The file side of a run: shared reads, checked writes, and every digest the run saw. */
+export class TrackedFiles {
+  /** Every file read in this run (absolute path → digest). */
+  readonly reads = new Map<string, string>();
+  /** Every file written in this run (path relative to the output directory → digest). */
+  readonly writes = new Map<string, string>();
+  readonly #memo = new Map<string, Promise<{ bytes: Uint8Array; sha256: string }>>();
+  readonly #cwd: string;
+  readonly #outDir: string;
+
+  constructor(cwd: string, outDir: string) {
+    this.#cwd = cwd;
+    this.#outDir = resolve(outDir);
+  }
+
+  /** Reads a file once per run, with its digest. */
+  async #read(path: string): Promise<{ bytes: Uint8Array; sha256: string; abs: string }> {
+    const abs = resolve(this.#cwd, path);
+    let entry = this.#memo.get(abs);
+    if (!entry) {
+      entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: sha256Hex(bytes) }));
+      this.#memo.set(abs, entry);
+    }
+    return { ...await entry, abs };
+  }
+
+  /** The absolute path of a write path; throws when it would leave the output directory. */
+  outPath(path: string): string {
+    if (isAbsolute(path) || normalize(path).startsWith("..")) {
+      throw new Error(`write path '${path}' leaves the output directory`);
+    }
+    return join(this.#outDir, path);
+  }
+
+  /** Reads a file for a node, recording it. */
+  async readFile(path: string, record: Recorder): Promise<Uint8Array> {
+    const file = await this.#read(path);
+    record.reads.set(path, file.sha256);
+    this.reads.set(file.abs, file.sha256);
+    return file.bytes;
+  }
+
+  /** Lists a directory for a node (sorted names; empty when absent), recording the listing. */
+  async listDir(path: string, record: Recorder): Promise<string[]> {
+    const names = await listNames(resolve(this.#cwd, path));
+    record.reads.set(path + DIR_MARK, listingDigest(names));
+    return names;
+  }
+
+  /** Writes a file atomically for a node, recording it. */
+  async writeFile(path: string, bytes: Uint8Array, record: Recorder): Promise<void> {
+    await atomicWrite(this.outPath(path), bytes);
+    const digest = sha256Hex(bytes);
+    record.writes.set(path, digest);
+    this.writes.set(path, digest);
+  }
+
+  /** Adds a cached result's recorded reads and writes to the run's lists. */
+  replay(reads: readonly FileDigest[], writes: readonly FileDigest[]): void {
+    for (const r of reads) this.reads.set(resolve(this.#cwd, r.path), r.sha256);
+    for (const w of writes) this.writes.set(w.path, w.sha256);
+  }
+
+  /** Still valid: every file it read is unchanged and every file it wrote still holds its bytes. */
+  async stillValid(entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }): Promise<boolean> {
+    for (const read of entry.reads) {
+      if (read.path.endsWith(DIR_MARK)) {
+        const names = await listNames(resolve(this.#cwd, read.path.slice(0, -DIR_MARK.length)));
+        if (listingDigest(names) !== read.sha256) return false;
+        continue;
+      }
+      const now = await this.#read(read.path).catch(() => undefined);
+      if (!now || now.sha256 !== read.sha256) return false;
+    }
+    for (const write of entry.writes) {
+      const bytes = await Deno.readFile(this.outPath(write.path)).catch(() => undefined);
+      if (!bytes || sha256Hex(bytes) !== write.sha256) return false;
+    }
+    return true;
+  }
+}
+
+/** Sorted entry names of a directory; empty when it does not exist. */
+async function listNames(path: string): Promise<string[]> {
+  try {
+    const names: string[] = [];
+    for await (const entry of Deno.readDir(path)) names.push(entry.name);
+    return names.sort();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return [];
+    throw error;
+  }
+}
+
+function listingDigest(names: string[]): string {
+  return sha256Hex(names.join("\n"));
+}
+
+/** Map entries sorted by key, as digest records. */
+export function sortedDigests(map: ReadonlyMap<string, string>): FileDigest[] {
+  return [...map].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([path, sha256]) => ({ path, sha256 }));
+}

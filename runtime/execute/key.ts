@@ -1,0 +1,97 @@
+/**
+ * Cache keys: SHA-256 over the canonical JSON encoding of one object holding everything that
+ * shapes a node's output — the key schema, the node type, its implementation version (and custom
+ * module digest), the versions of the tools that shape output bytes, its parameters after defaults
+ * (or a source's content fingerprint), the keys of its inputs, and the version of every node its
+ * run function can reach through `ctx.invoke`.
+ *
+ * @module
+ */
+import { canonicalJson, sha256Hex } from "../canonical.ts";
+import { encodeValue } from "../cache/codec.ts";
+import type { AnyNodeDef, JsonValue, SocketType } from "../node.ts";
+import type { Registry } from "../registry.ts";
+import { TOOL_VERSIONS } from "../version.ts";
+
+/** Bumped whenever the shape of {@link KeyMaterial} changes, so older cache entries miss. */
+export const KEY_SCHEMA = 2;
+
+/** The version (and custom module digest) of one node type, as keys record it. */
+export interface NodeVersion {
+  /** The declaration's `version`. */
+  readonly version: number;
+  /** Digest of the custom module the type came from; null for built-ins. */
+  readonly impl: string | null;
+}
+
+/** Everything a node's cache key is made of, as one object. */
+export interface KeyMaterial {
+  /** The node type id. */
+  readonly type: string;
+  /** The node type's own version. */
+  readonly node: NodeVersion;
+  /** Parameters after defaults, or the fingerprint that replaces them. */
+  readonly params: JsonValue;
+  /** The key of each input's value, by socket name. */
+  readonly inputs: Readonly<Record<string, string>>;
+  /** The versions of every node type `ctx.invoke` can reach from this node, by type. */
+  readonly invokes: Readonly<Record<string, NodeVersion>>;
+}
+
+/**
+ * The cache key of a node's result: SHA-256 hex of the canonical JSON of the key material plus the
+ * key schema and tool versions.
+ *
+ * @example
+ * ```ts
+ * const key = actionKey({
+ *   type: "test.const",
+ *   node: { version: 1, impl: null },
+ *   params: { value: 2 },
+ *   inputs: {},
+ *   invokes: {},
+ * });
+ * console.log(key.length); // 64
+ * ```
+ */
+export function actionKey(material: KeyMaterial): string {
+  return sha256Hex(canonicalJson({ schema: KEY_SCHEMA, tools: TOOL_VERSIONS, ...material }));
+}
+
+/** The key of an uncached node's result: what it actually produced, by output name. */
+export function producedKey(digests: Readonly<Record<string, string>>): string {
+  return sha256Hex(canonicalJson({ schema: KEY_SCHEMA, produced: digests }));
+}
+
+/** The version record of a registered node type. */
+export function nodeVersion(registry: Registry, def: AnyNodeDef): NodeVersion {
+  return { version: def.version, impl: registry.implDigest(def.type) ?? null };
+}
+
+/**
+ * The node types a node's run function can reach through `ctx.invoke`: what it declares in
+ * `invokes`, and what those declare, transitively (a worklist, so any depth is fine). Throws when a
+ * declared type is not registered: its version could not be part of the key.
+ */
+export function reachableInvokes(registry: Registry, def: AnyNodeDef): Map<string, AnyNodeDef> {
+  const reached = new Map<string, AnyNodeDef>();
+  const pending = [def];
+  while (pending.length) {
+    const from = pending.pop()!;
+    for (const type of from.invokes?.(registry) ?? []) {
+      if (reached.has(type)) continue;
+      const target = registry.get(type);
+      if (!target) throw new Error(`'${from.type}' declares it invokes '${type}', which is not registered`);
+      reached.set(type, target);
+      pending.push(target);
+    }
+  }
+  return reached;
+}
+
+/** Content digest of a value of a socket type (for manifests, graph inputs and uncached nodes). */
+export async function contentDigest(type: SocketType, value: unknown): Promise<string> {
+  const encoded = await encodeValue(type, value);
+  const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
+  return sha256Hex(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
+}

@@ -1,0 +1,95 @@
+/**
+ * Builds every graph in `graphs/` on the shared corpus (plus the built-in demo) and prints, as
+ * JSON, the SHA-256 of every file each run wrote and of every output value. Comparing its output
+ * on two commits proves a change kept output bytes identical:
+ *
+ * ```sh
+ * base=$(mktemp -d); git archive 9ea488c | tar -x -C "$base"
+ * cp scripts/graph_output_digests.ts "$base/scripts/"
+ * (cd "$base" && deno run --frozen=false -A scripts/graph_output_digests.ts "$PWD/../shared/corpus") > before.json
+ * deno run --frozen -A scripts/graph_output_digests.ts ../shared/corpus > after.json
+ * diff before.json after.json && echo identical
+ * ```
+ *
+ * The API module is looked up at run time (`mod.ts`, else the older `runtime/mod.ts`), so the same
+ * script runs on commits from before and after the public module moved.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
+
+type Api = {
+  runGraph(
+    graph: unknown,
+    options: Record<string, unknown>,
+  ): Promise<{ outputs: Record<string, unknown>; writes: { path: string; sha256: string }[] }>;
+};
+
+const root = new URL("../", import.meta.url);
+const api: Api = await import(new URL("mod.ts", root).href).catch(() =>
+  import(new URL("runtime/mod.ts", root).href)
+);
+const corpus = resolve(Deno.args[0] ?? "../shared/corpus");
+const at = (relative: string) => `${corpus}/${relative}`;
+const graph = (name: string) => new URL(`graphs/${name}`, root).pathname;
+
+const cases: [string, string, Record<string, unknown>][] = [
+  ["aircraft default", "aircraft.json", {}],
+  ["aircraft detail 4, no names", "aircraft.json", { detail: 4, names: false }],
+  ["aircraft_file sketchbook", "aircraft_file.json", {
+    model: at("aircraft/sketchbook_airplane.glb"),
+    forward: "+Z",
+  }],
+  ["carnivores 3df", "carnivores.json", { model: at("carnivores/synthetic_quad.3df") }],
+  ["carnivores car scaled", "carnivores.json", {
+    model: at("carnivores/synthetic_quad.car"),
+    options: { scale: 0.0145, interpolation: "step" },
+  }],
+  ["freelancer 3db", "freelancer.json", { model: at("freelancer/librelancer_monkey.3db") }],
+  ["gltf from 3db", "gltf.json", { model: at("freelancer/librelancer_monkey.3db") }],
+  ["gltf from car", "gltf.json", { model: at("carnivores/synthetic_quad.car") }],
+  ["gltf from glb", "gltf.json", { model: at("aircraft/sketchbook_airplane.glb") }],
+];
+for (const file of ["game_engine_mouth_geograft.duf", "roblox_hand_grip.duf", "synthetic_rigidity.dsf"]) {
+  cases.push([`dson ${file}`, "dson.json", { model: at(`dson/${file}`), content_roots: [at("dson")] }]);
+  cases.push([`gltf from ${file}`, "gltf.json", { model: at(`dson/${file}`) }]);
+}
+
+const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+const sorted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sorted)
+    : value && typeof value === "object"
+    ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as never)[k])]))
+    : value;
+
+async function digestOf(value: unknown): Promise<string> {
+  if (value && typeof value === "object" && "getRoot" in value) {
+    return "scene:" + sha256(await io.writeBinary(value as never));
+  }
+  if (value && typeof value === "object" && (value as { bytes?: unknown }).bytes instanceof Uint8Array) {
+    const v = value as { bytes: Uint8Array; name: string };
+    return `bytes:${v.name}:${sha256(v.bytes)}`;
+  }
+  return "json:" + sha256(JSON.stringify(sorted(value)) ?? "undefined");
+}
+
+const report: Record<string, unknown> = {};
+for (const [name, file, inputs] of cases) {
+  const outDir = await Deno.makeTempDir();
+  try {
+    const run = await api.runGraph(graph(file), { inputs, outDir, cacheDir: false });
+    const outputs: Record<string, string> = {};
+    for (const key of Object.keys(run.outputs).sort()) outputs[key] = await digestOf(run.outputs[key]);
+    report[name] = { writes: run.writes, outputs };
+  } catch (error) {
+    report[name] = { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await Deno.remove(outDir, { recursive: true });
+  }
+}
+console.log(JSON.stringify(report, null, 2));
