@@ -21,7 +21,9 @@ import {
   resolveFrame,
   UP_PARAM,
 } from "./frame.ts";
-import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
+import { BodySampler, openingOf } from "./opening.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
   fitHinge,
@@ -56,7 +58,7 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
-import { openingFromName, type PanelKind } from "./vocabulary.ts";
+import type { PanelKind } from "./vocabulary.ts";
 
 const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
@@ -89,6 +91,11 @@ export const rigFitHinge = defineNode({
       max: 0.5,
       doc: "Inlier distance of the robust line, as a fraction of chord.",
     },
+    strict: {
+      type: "boolean",
+      default: false,
+      doc: "Make a failed fit an error instead of a warning.",
+    },
   },
   run({ inputs, params, ctx }) {
     const scene = copyScene(inputs.scene, { shareData: true });
@@ -109,8 +116,10 @@ export const rigFitHinge = defineNode({
     const body = new BodySampler(scene, toAircraft);
     for (const [node, fit] of fits) {
       const part = getPart(node)!;
+      const judgement = judgeFit(fit);
+      reportConfidence(node, part, judgement, params.strict, ctx);
       const opening = openingOf(node, part, fit, fits, body);
-      const quality = { bins: params.bins, vertices: vertexCounts.get(node)! };
+      const quality = { bins: params.bins, vertices: vertexCounts.get(node)!, judgement };
       setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
     }
     return { scene };
@@ -141,9 +150,16 @@ function fitPanel(
     clearPart(node);
     return undefined;
   };
-  const { positions, count } = bone
-    ? gatherBonePositions(doc, node, toAircraft)
-    : gatherPositions(node, toAircraft);
+  let gathered;
+  try {
+    gathered = bone
+      ? gatherBonePositions(doc, node, toAircraft)
+      : gatherPositions(node, toAircraft, { triangles: true });
+  } catch (error) {
+    if (!(error instanceof IndexOutOfRangeError)) throw error;
+    return skip(`is malformed: ${error.message}`);
+  }
+  const { positions, count, triangles } = gathered;
   if (bone && count < 3) {
     return skip(
       `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
@@ -168,7 +184,7 @@ function fitPanel(
   }
   let fit: HingeFit;
   try {
-    fit = fitHinge(positions, count, { ...options, edge: spec.edge });
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
     return skip("has non-finite vertex positions");
@@ -176,6 +192,32 @@ function fitPanel(
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
   return { fit, vertices: count };
+}
+
+/**
+ * Warns about a weak or failed fit, naming the panel and why; with `strict`, a failed fit is an
+ * error.
+ */
+function reportConfidence(
+  node: Node,
+  part: PartAnnotation,
+  judgement: FitJudgement,
+  strict: boolean,
+  ctx: RunContext,
+): void {
+  if (judgement.confidence === "good") return;
+  const message = `panel '${node.getName()}' (${part.kind}): hinge fit is ${judgement.confidence} — ` +
+    judgement.reasons.join("; ");
+  if (judgement.confidence === "failed" && strict) throw new HingeFitFailedError(message);
+  ctx.warn(message, { panel: node.getName(), confidence: judgement.confidence, reasons: judgement.reasons });
+}
+
+/** Thrown by `rig.fit_hinge` with `strict: true` when a panel's hinge fit failed. */
+export class HingeFitFailedError extends Error {
+  constructor(message: string) {
+    super(`${message} (strict: a failed fit is an error)`);
+    this.name = "HingeFitFailedError";
+  }
 }
 
 /**
@@ -210,7 +252,7 @@ function signedPart(
   node: Node,
   part: PartAnnotation,
   fit: HingeFit,
-  quality: { bins: number; vertices: number },
+  quality: { bins: number; vertices: number; judgement: FitJudgement },
   frame: AircraftFrame,
   toAircraft: Mat4,
   opening: "up" | "down" | Vec3 | undefined,
@@ -265,6 +307,10 @@ function signedPart(
       chord: fit.chord,
       span: fit.spanLength,
       vertices: quality.vertices,
+      confidence: quality.judgement.confidence,
+      reasons: quality.judgement.reasons,
+      coverage: quality.judgement.coverage,
+      source: fit.fromSurface ? "surface" : "vertices",
       authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
   };
@@ -286,86 +332,10 @@ function authoredPivot(node: Node, origin: Vec3, axis: Vec3): FitQuality["author
   };
 }
 
-/** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
-function openingOf(
-  node: Node,
-  part: PartAnnotation,
-  fit: HingeFit,
-  fits: ReadonlyMap<Node, HingeFit>,
-  body: BodySampler,
-): "up" | "down" | Vec3 | undefined {
-  const named = openingFromName(node.getName());
-  if (named) return named;
-  if (part.kind === "drag_rudder") {
-    // Split halves share a hinge and open apart: each away from its partner, along its normal.
-    for (const [other, otherFit] of fits) {
-      if (other === node || getPart(other)?.kind !== "drag_rudder") continue;
-      if (!overlapsInPlan(fit, otherFit)) continue;
-      const apart = [0, 1, 2].map((k) => fit.centre[k] - otherFit.centre[k]);
-      const sign = dot(fit.normal, apart) < 0 ? -1 : 1;
-      return [fit.normal[0] * sign, fit.normal[1] * sign, fit.normal[2] * sign];
-    }
-    return "up";
-  }
-  if (part.kind === "air_brake") {
-    const bodyCentre = body.centroidNear(node, fit);
-    if (!bodyCentre) return undefined;
-    const away = [
-      fit.centre[0] - bodyCentre[0],
-      fit.centre[1] - bodyCentre[1],
-      fit.centre[2] - bodyCentre[2],
-    ];
-    const side = dot(fit.normal, away) < 0 ? -1 : 1;
-    return [fit.normal[0] * side, fit.normal[1] * side, fit.normal[2] * side];
-  }
-  return undefined;
-}
-
-/** True when two panels lie over each other (the halves of a split surface). */
-function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
-  const apart = [0, 1, 2].map((k) => a.centre[k] - b.centre[k]);
-  const alongSpan = Math.abs(dot(apart, a.span));
-  const alongChord = Math.abs(dot(apart, a.chordDir));
-  return alongSpan < Math.max(a.spanLength, b.spanLength) / 2 && alongChord < Math.max(a.chord, b.chord) / 2;
-}
-
 function isNonUniform(m: Mat4): boolean {
   const sx = length([m[0], m[1], m[2]]), sy = length([m[4], m[5], m[6]]), sz = length([m[8], m[9], m[10]]);
   const det = Math.abs(linearDeterminant(m));
   const mean = Math.cbrt(det);
   return Math.abs(sx - mean) > 1e-6 * mean || Math.abs(sy - mean) > 1e-6 * mean ||
     Math.abs(sz - mean) > 1e-6 * mean;
-}
-
-/**
- * The body a panel sits on, sampled from all other geometry near it (within half a chord): an air
- * brake opens away from it, whether dorsal, ventral or on a fuselage side.
- */
-class BodySampler {
-  #meshes: { node: Node; positions: Float64Array; count: number }[] | undefined;
-  constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
-
-  centroidNear(panel: Node, fit: HingeFit): Vec3 | undefined {
-    this.#meshes ??= this.doc.getRoot().listNodes().filter((n) => n.getMesh()).map((n) => {
-      return { node: n, ...gatherPositions(n, this.toAircraft, { descend: false }) };
-    });
-    const own = new Set(subtreeNodes(panel));
-    const margin = fit.chord / 2;
-    const half = [fit.chord / 2 + margin, fit.spanLength / 2 + margin, fit.spanLength / 2 + margin];
-    const reach = Math.max(...half);
-    let n = 0, x = 0, y = 0, z = 0;
-    for (const mesh of this.#meshes) {
-      if (own.has(mesh.node)) continue;
-      const p = mesh.positions;
-      for (let o = 0; o < mesh.count * 3; o += 3) {
-        const dx = p[o] - fit.centre[0], dy = p[o + 1] - fit.centre[1], dz = p[o + 2] - fit.centre[2];
-        if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
-        n++;
-        x += p[o];
-        y += p[o + 1];
-        z += p[o + 2];
-      }
-    }
-    return n ? [x / n, y / n, z / n] : undefined;
-  }
 }
