@@ -1,0 +1,60 @@
+/**
+ * Fit confidence through `rig.fit_hinge`: a weak or failed fit is warned about by panel name with
+ * its reasons and lands in the extras and the report; `strict: true` makes a failed fit an error.
+ */
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
+import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
+import { HingeFitFailedError, rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { addAircraftMesh, sheet } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { rig } from "./pipeline.ts";
+
+/** A straight aileron, one whose forward edge steps back halfway, one whose edge zig-zags. */
+function scene() {
+  const doc = newScene();
+  const straight = sheet([0, 1, 2], [0, 0.1, 0.2], 0.5, { z0: 1 });
+  addAircraftMesh(doc, "Aileron_L", straight.positions, straight.triangles);
+  const stepped = sheet([0, 0.999, 1.001, 2], [0, 0, 0.2, 0.2], 0.5, { z0: -3 });
+  addAircraftMesh(doc, "Aileron_R", stepped.positions, stepped.triangles);
+  const zigzag = sheet([0, 0.33, 0.67, 1, 1.33, 1.67, 2], [0, 0.45, 0.09, 0.63, 0.18, 0.36, 0.03], 0.9, {
+    z0: 1,
+    y: 2,
+  });
+  addAircraftMesh(doc, "Rudder_Trim_Flap", zigzag.positions, zigzag.triangles);
+  return doc;
+}
+
+Deno.test("weak and failed fits are warned about by name, with reasons, in extras and report", async () => {
+  const { report, ctx } = await rig(scene());
+  const byName = new Map(report.parts.map((p) => [p.panel, p]));
+  const confidence = (name: string) =>
+    (byName.get(name)!.fit as unknown as { confidence: string }).confidence;
+  assertEquals(confidence("Aileron_L"), "good");
+  assertEquals(confidence("Aileron_R"), "weak");
+  assertEquals(confidence("Rudder_Trim_Flap"), "failed");
+  const warnings = ctx.warnings.map((w) => w.message);
+  const about = (name: string) =>
+    warnings.filter((m) => m.includes(`'${name}'`) && m.includes("hinge fit is"));
+  assertEquals(about("Aileron_L"), []);
+  assert(/weak — the edge is straight along only 50 %/.test(about("Aileron_R")[0]), about("Aileron_R")[0]);
+  assert(/failed — .*straight along only/.test(about("Rudder_Trim_Flap")[0]), about("Rudder_Trim_Flap")[0]);
+  const reasons = (byName.get("Aileron_R")!.fit as unknown as { reasons: string[] }).reasons;
+  assert(reasons.length === 1 && reasons[0].includes("50 %"), JSON.stringify(reasons));
+});
+
+Deno.test("strict: a failed fit is an error naming the panel; weak fits still pass", async () => {
+  const detected = (await runNode(rigDetectPanels, { scene: scene() })).scene;
+  await rejects(
+    runNode(rigFitHinge, { scene: detected }, { strict: true }, testContext()),
+    (error: Error) => error instanceof HingeFitFailedError && error.message.includes("'Rudder_Trim_Flap'"),
+  );
+  const weakOnly = scene();
+  weakOnly.getRoot().listNodes().find((n) => n.getName() === "Rudder_Trim_Flap")!.dispose();
+  const ok = await runNode(rigFitHinge, {
+    scene: (await runNode(rigDetectPanels, { scene: weakOnly })).scene,
+  }, {
+    strict: true,
+  });
+  assert(ok.scene);
+});
