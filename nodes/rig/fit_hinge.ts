@@ -24,6 +24,7 @@ import {
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
 import { BodySampler, openingOf } from "./opening.ts";
+import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
   fitHinge,
@@ -113,13 +114,17 @@ export const rigFitHinge = defineNode({
       vertexCounts.set(node, fitted.vertices);
     }
     warnIfFacingBackwards(fits, frame, ctx);
+    const judged = new Map<Node, JudgedFit>(
+      [...fits].map(([node, fit]) => [node, { fit, judgement: judgeFit(fit) }]),
+    );
+    const kindOf = (node: Node) => getPart(node)!.kind;
+    for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
     const body = new BodySampler(scene, toAircraft);
-    for (const [node, fit] of fits) {
+    for (const [node, { fit, judgement, mirroredFrom }] of judged) {
       const part = getPart(node)!;
-      const judgement = judgeFit(fit);
       reportConfidence(node, part, judgement, params.strict, ctx);
       const opening = openingOf(node, part, fit, fits, body);
-      const quality = { bins: params.bins, vertices: vertexCounts.get(node)!, judgement };
+      const quality = { bins: params.bins, vertices: vertexCounts.get(node)!, judgement, mirroredFrom };
       setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
     }
     return { scene };
@@ -252,7 +257,7 @@ function signedPart(
   node: Node,
   part: PartAnnotation,
   fit: HingeFit,
-  quality: { bins: number; vertices: number; judgement: FitJudgement },
+  quality: { bins: number; vertices: number; judgement: FitJudgement; mirroredFrom?: string },
   frame: AircraftFrame,
   toAircraft: Mat4,
   opening: "up" | "down" | Vec3 | undefined,
@@ -311,6 +316,7 @@ function signedPart(
       reasons: quality.judgement.reasons,
       coverage: quality.judgement.coverage,
       source: fit.fromSurface ? "surface" : "vertices",
+      ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
       authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
   };

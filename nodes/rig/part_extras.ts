@@ -49,6 +49,8 @@ export interface FitQuality {
   coverage?: number;
   /** Where the edges came from: the triangles sliced at stations, or binned vertices. */
   source?: "surface" | "vertices";
+  /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
+  mirrored_from?: string;
   /**
    * How the panel node's own frame compares with the fitted hinge: the local axis best aligned with
    * it, the angle between them (degrees) and the distance of the node's origin from the hinge line
