@@ -33,7 +33,8 @@ import {
   type HingeFitOptions,
   NonFiniteGeometryError,
 } from "./hinge_fit.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import { AHEAD_COVERAGE, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -106,11 +107,15 @@ export const rigFitHinge = defineNode({
       .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
     const fits = new Map<Node, HingeFit>();
     const vertexCounts = new Map<Node, number>();
+    const rules = new Map<Node, { rule: HingeRule; why?: string }>();
+    const body = new BodySampler(scene, toAircraft);
     const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
     for (const node of panels) {
       const fitted = fitPanel(scene, node, toAircraft, options, ctx);
       if (!fitted) continue;
-      fits.set(node, fitted.fit);
+      const rule = hingeRule(node, fitted.fit, body);
+      rules.set(node, rule);
+      fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
       vertexCounts.set(node, fitted.vertices);
     }
     warnIfFacingBackwards(fits, frame, ctx);
@@ -119,12 +124,17 @@ export const rigFitHinge = defineNode({
     );
     const kindOf = (node: Node) => getPart(node)!.kind;
     for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
-    const body = new BodySampler(scene, toAircraft);
     for (const [node, { fit, judgement, mirroredFrom }] of judged) {
       const part = getPart(node)!;
       reportConfidence(node, part, judgement, params.strict, ctx);
       const opening = openingOf(node, part, fit, fits, body);
-      const quality = { bins: params.bins, vertices: vertexCounts.get(node)!, judgement, mirroredFrom };
+      const quality = {
+        bins: params.bins,
+        vertices: vertexCounts.get(node)!,
+        judgement,
+        mirroredFrom,
+        rule: rules.get(node)!,
+      };
       setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
     }
     return { scene };
@@ -141,7 +151,7 @@ function fitPanel(
   toAircraft: Mat4,
   options: Omit<HingeFitOptions, "edge">,
   ctx: RunContext,
-): { fit: HingeFit; vertices: number } | undefined {
+): { fit: HingeFit; vertices: number; refit: (edge: HingeEdge) => HingeFit } | undefined {
   const part = getPart(node)!;
   const spec = KIND_SPECS[part.kind as PanelKind];
   if (!spec) {
@@ -196,7 +206,35 @@ function fitPanel(
   }
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
-  return { fit, vertices: count };
+  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
+  return { fit, vertices: count, refit };
+}
+
+/** Which line a panel's hinge follows. */
+export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving";
+
+/**
+ * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
+ * fixed surface ahead of it is the whole (all-moving) surface.
+ */
+function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeRule; why?: string } {
+  const kind = getPart(node)!.kind;
+  const edge = KIND_SPECS[kind as PanelKind].edge;
+  if (MAYBE_ALL_MOVING.has(kind)) {
+    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
+    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
+    if (ahead < AHEAD_COVERAGE && body.centroidNear(node, fit, { fixedOnly: true })) {
+      return {
+        rule: "all_moving",
+        why:
+          `no fixed surface ahead of its leading edge (found over ${
+            Math.round(ahead * 100)
+          } % of its span): ` +
+          "the whole surface moves, pivoting at quarter chord",
+      };
+    }
+  }
+  return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
 }
 
 /**
@@ -257,7 +295,13 @@ function signedPart(
   node: Node,
   part: PartAnnotation,
   fit: HingeFit,
-  quality: { bins: number; vertices: number; judgement: FitJudgement; mirroredFrom?: string },
+  quality: {
+    bins: number;
+    vertices: number;
+    judgement: FitJudgement;
+    mirroredFrom?: string;
+    rule: { rule: HingeRule; why?: string };
+  },
   frame: AircraftFrame,
   toAircraft: Mat4,
   opening: "up" | "down" | Vec3 | undefined,
@@ -317,6 +361,8 @@ function signedPart(
       coverage: quality.judgement.coverage,
       source: fit.fromSurface ? "surface" : "vertices",
       ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
+      rule: quality.rule.rule,
+      ...(quality.rule.why ? { rule_why: quality.rule.why } : {}),
       authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
   };

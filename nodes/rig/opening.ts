@@ -5,7 +5,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { getPart, type PartAnnotation } from "./part_extras.ts";
 import { dot, type Mat4, type Vec3 } from "./transform.ts";
@@ -59,20 +59,44 @@ function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
  * brake opens away from it, whether dorsal, ventral or on a fuselage side.
  */
 export class BodySampler {
-  #meshes: { node: Node; positions: Float64Array; count: number }[] | undefined;
+  #meshes: { node: Node; positions: Float64Array; count: number; triangles: Uint32Array }[] | undefined;
+  #moving: Set<Node> | undefined;
   constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
 
-  centroidNear(panel: Node, fit: HingeFit): Vec3 | undefined {
-    this.#meshes ??= this.doc.getRoot().listNodes().filter((n) => n.getMesh()).map((n) => {
-      return { node: n, ...gatherPositions(n, this.toAircraft, { descend: false }) };
+  /**
+   * Every mesh but the panel's own, in aircraft coordinates, with its triangles; with `fixedOnly`,
+   * also none under another part (what moves is no fixed surface).
+   */
+  othersThan(
+    panel: Node,
+    options: { fixedOnly?: boolean } = {},
+  ): { positions: Float64Array; count: number; triangles: Uint32Array }[] {
+    this.#meshes ??= this.doc.getRoot().listNodes().filter((n) => n.getMesh()).flatMap((n) => {
+      try {
+        const gathered = gatherPositions(n, this.toAircraft, { descend: false, triangles: true });
+        return [{ node: n, ...gathered, triangles: gathered.triangles! }];
+      } catch (error) {
+        if (error instanceof IndexOutOfRangeError) return []; // malformed: no body to sample
+        throw error;
+      }
     });
     const own = new Set(subtreeNodes(panel));
+    if (options.fixedOnly) {
+      this.#moving ??= new Set(
+        this.doc.getRoot().listNodes().filter((n) => getPart(n)).flatMap(subtreeNodes),
+      );
+      for (const node of this.#moving) own.add(node);
+    }
+    return this.#meshes.filter((mesh) => !own.has(mesh.node));
+  }
+
+  /** Centroid of the other geometry near the panel (within half a chord), if any. */
+  centroidNear(panel: Node, fit: HingeFit, options: { fixedOnly?: boolean } = {}): Vec3 | undefined {
     const margin = fit.chord / 2;
     const half = [fit.chord / 2 + margin, fit.spanLength / 2 + margin, fit.spanLength / 2 + margin];
     const reach = Math.max(...half);
     let n = 0, x = 0, y = 0, z = 0;
-    for (const mesh of this.#meshes) {
-      if (own.has(mesh.node)) continue;
+    for (const mesh of this.othersThan(panel, options)) {
       const p = mesh.positions;
       for (let o = 0; o < mesh.count * 3; o += 3) {
         const dx = p[o] - fit.centre[0], dy = p[o + 1] - fit.centre[1], dz = p[o + 2] - fit.centre[2];

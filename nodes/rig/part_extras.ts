@@ -49,6 +49,13 @@ export interface FitQuality {
   coverage?: number;
   /** Where the edges came from: the triangles sliced at stations, or binned vertices. */
   source?: "surface" | "vertices";
+  /**
+   * Which line the hinge follows: `forward_edge`, `aft_edge`, `quarter_chord` (stabilators,
+   * canards), or `all_moving` (an elevator, elevon or rudder with no fixed surface ahead of it).
+   */
+  rule?: string;
+  /** Why that rule, when geometry decided it. */
+  rule_why?: string;
   /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
   mirrored_from?: string;
   /**
