@@ -37,11 +37,14 @@ export interface StationEdges {
   readonly chord: number;
 }
 
-/** Panel coordinates of every vertex. */
+/**
+ * Panel coordinates of the vertices: span positions stored (every pass needs them), chord and
+ * thickness positions computed on demand (slicing needs them only where a triangle crosses a station).
+ */
 export interface PanelCoordinates {
   readonly u: Float64Array;
-  readonly v: Float64Array;
-  readonly w: Float64Array;
+  chordAt(i: number): number;
+  thicknessAt(i: number): number;
 }
 
 /** Fraction of a bin's width either side of a boundary whose vertices count in both bins. */
@@ -52,7 +55,7 @@ const BOUNDARY_SLIVER = 0.02;
  * [uMin, uMax], and keeps each station's forward- and aft-most cut points.
  */
 export function sliceStations(
-  { u, v, w }: PanelCoordinates,
+  coords: PanelCoordinates,
   triangles: Uint32Array,
   uMin: number,
   uMax: number,
@@ -63,46 +66,22 @@ export function sliceStations(
   const vLow = new Float64Array(stations).fill(Infinity);
   const vHigh = new Float64Array(stations).fill(-Infinity);
   // Cut segments as (station, va, wa, vb, wb); few (one per triangle crossing a station).
-  let cuts = new Float64Array(5 * 1024);
+  let cuts: Float64Array = new Float64Array(5 * 1024);
   let n = 0;
-  const extend = (k: number, cv: number) => {
-    if (cv < vLow[k]) vLow[k] = cv;
-    if (cv > vHigh[k]) vHigh[k] = cv;
-  };
   if (width > 0) {
-    const point = new Float64Array(4); // the cut's first two points (v, w)
+    // Each vertex's cell between stations: a triangle whose vertices share a cell crosses no
+    // station — the test nearly every triangle of a dense mesh ends at.
+    const u = coords.u;
+    const cell = new Int32Array(u.length);
+    // A vertex exactly on a station counts in the cell below it, so the triangles above (which
+    // reach into the next cell) still cut there.
+    for (let i = 0; i < u.length; i++) cell[i] = Math.ceil((u[i] - uMin) / width - 0.5) - 1;
     for (let t = 0; t < triangles.length; t += 3) {
       const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-      const lo = Math.min(u[a], u[b], u[c]), hi = Math.max(u[a], u[b], u[c]);
-      const k0 = Math.max(0, Math.ceil((lo - uMin) / width - 0.5));
-      const k1 = Math.min(stations - 1, Math.floor((hi - uMin) / width - 0.5));
-      for (let k = k0; k <= k1; k++) {
-        const at = uMin + (k + 0.5) * width;
-        let found = 0;
-        for (let e = 0; e < 3; e++) {
-          const p = e === 0 ? a : e === 1 ? b : c, q = e === 0 ? b : e === 1 ? c : a;
-          const up = u[p] - at, uq = u[q] - at;
-          // An edge meets the plane once, counting a vertex on it with the edge it starts.
-          if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) continue;
-          const f = up === uq ? 0 : up / (up - uq);
-          const cv = v[p] + f * (v[q] - v[p]), cw = w[p] + f * (w[q] - w[p]);
-          extend(k, cv);
-          if (found < 2) {
-            point[found * 2] = cv;
-            point[found * 2 + 1] = cw;
-          }
-          found++;
-        }
-        if (found < 2) continue;
-        if (n + 5 > cuts.length) {
-          const grown = new Float64Array(cuts.length * 2);
-          grown.set(cuts);
-          cuts = grown;
-        }
-        cuts[n++] = k;
-        cuts.set(point, n);
-        n += 4;
-      }
+      if (cell[a] === cell[b] && cell[b] === cell[c]) continue;
+      const k = cutTriangle(coords, a, b, c, uMin, width, stations, vLow, vHigh, cuts, n);
+      cuts = k.cuts;
+      n = k.n;
     }
   }
   const chord = medianChord(vLow, vHigh);
@@ -157,18 +136,78 @@ function halfwayExtremes(
 }
 
 /**
+ * Cuts one triangle at every station plane it spans, extending the stations' extremes and
+ * appending one segment (station, va, wa, vb, wb) per cut to `cuts` (grown as needed).
+ */
+function cutTriangle(
+  coords: PanelCoordinates,
+  a: number,
+  b: number,
+  c: number,
+  uMin: number,
+  width: number,
+  stations: number,
+  vLow: Float64Array,
+  vHigh: Float64Array,
+  cuts: Float64Array,
+  n: number,
+): { cuts: Float64Array; n: number } {
+  const u = coords.u;
+  const lo = Math.min(u[a], u[b], u[c]), hi = Math.max(u[a], u[b], u[c]);
+  const k0 = Math.max(0, Math.ceil((lo - uMin) / width - 0.5));
+  const k1 = Math.min(stations - 1, Math.floor((hi - uMin) / width - 0.5));
+  const point = [0, 0, 0, 0]; // the cut's first two points (v, w)
+  for (let k = k0; k <= k1; k++) {
+    const at = uMin + (k + 0.5) * width;
+    let found = 0;
+    for (let e = 0; e < 3; e++) {
+      const p = e === 0 ? a : e === 1 ? b : c, q = e === 0 ? b : e === 1 ? c : a;
+      const up = u[p] - at, uq = u[q] - at;
+      // An edge meets the plane once, counting a vertex on it with the edge it starts.
+      if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) continue;
+      const f = up === uq ? 0 : up / (up - uq);
+      const vp = coords.chordAt(p), wp = coords.thicknessAt(p);
+      const cv = vp + f * (coords.chordAt(q) - vp), cw = wp + f * (coords.thicknessAt(q) - wp);
+      if (cv < vLow[k]) vLow[k] = cv;
+      if (cv > vHigh[k]) vHigh[k] = cv;
+      if (found < 2) {
+        point[found * 2] = cv;
+        point[found * 2 + 1] = cw;
+      }
+      found++;
+    }
+    if (found < 2) continue;
+    if (n + 5 > cuts.length) {
+      const grown = new Float64Array(cuts.length * 2);
+      grown.set(cuts);
+      cuts = grown;
+    }
+    cuts[n++] = k;
+    cuts.set(point, n);
+    n += 4;
+  }
+  return { cuts, n };
+}
+
+/**
  * Bins the vertices along the span and keeps each bin's forward- and aft-most vertices. A vertex
  * within a sliver of a bin boundary counts in both bins: a section lying on a boundary would
  * otherwise split its upper and lower skins (their span positions differ by thickness × the
  * normal's tilt) and each bin would see one corner.
  */
 export function binVertices(
-  { u, v, w }: PanelCoordinates,
+  coords: PanelCoordinates,
   uMin: number,
   uMax: number,
   bins: number,
   bandFraction: number,
 ): StationEdges {
+  const u = coords.u;
+  const v = new Float64Array(u.length), w = new Float64Array(u.length);
+  for (let i = 0; i < u.length; i++) {
+    v[i] = coords.chordAt(i);
+    w[i] = coords.thicknessAt(i);
+  }
   const binScale = uMax > uMin ? bins / (uMax - uMin) : 0;
   const count = u.length;
   const vLow = new Float64Array(bins).fill(Infinity);

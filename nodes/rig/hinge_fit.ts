@@ -5,7 +5,7 @@
  * 1. mean, covariance and bounds; the panel normal is the covariance's least axis, span = normal ×
  *    aft (robust for near-square panels, where the largest axis may be the chord), chord = aft
  *    square to span, thickness square to both;
- * 2. every vertex in panel coordinates, and the span extent;
+ * 2. every vertex's span position, and the span extent;
  * 3. at twelve span stations, the surface's forward- and aft-most points: every triangle crossing a
  *    station is cut there (vertices binned along the span when there are no triangles);
  * 4. per station, the points within a thin band of each extreme, averaged along the chord and
@@ -142,20 +142,24 @@ export function fitHinge(
   const axes = panelAxes(eigen.values, eigen.vectors);
   const { span, chordDir, normal } = axes;
 
-  // Pass 2: panel coordinates of every vertex, and the span extent.
+  // Pass 2: every vertex's span position, and the span extent.
   const [s0, s1, s2] = span, [c0, c1, c2] = chordDir, [n0, n1, n2] = normal;
   const [m0, m1, m2] = mean;
-  const coords = { u: new Float64Array(count), v: new Float64Array(count), w: new Float64Array(count) };
+  const u = new Float64Array(count);
   let uMin = Infinity, uMax = -Infinity;
   for (let i = 0, o = 0; i < count; i++, o += 3) {
-    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
-    const u = x * s0 + y * s1 + z * s2;
-    coords.u[i] = u;
-    coords.v[i] = x * c0 + y * c1 + z * c2;
-    coords.w[i] = x * n0 + y * n1 + z * n2;
-    if (u < uMin) uMin = u;
-    if (u > uMax) uMax = u;
+    const ui = (positions[o] - m0) * s0 + (positions[o + 1] - m1) * s1 + (positions[o + 2] - m2) * s2;
+    u[i] = ui;
+    if (ui < uMin) uMin = ui;
+    if (ui > uMax) uMax = ui;
   }
+  const coords = {
+    u,
+    chordAt: (i: number) =>
+      (positions[3 * i] - m0) * c0 + (positions[3 * i + 1] - m1) * c1 + (positions[3 * i + 2] - m2) * c2,
+    thicknessAt: (i: number) =>
+      (positions[3 * i] - m0) * n0 + (positions[3 * i + 1] - m1) * n1 + (positions[3 * i + 2] - m2) * n2,
+  };
 
   // Passes 3 and 4: each station's forward and aft edge, from the surface when there is one.
   let surface = triangles !== undefined && triangles.length >= 3;
