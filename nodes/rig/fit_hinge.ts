@@ -24,6 +24,7 @@ import {
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
 import { BodySampler, openingOf } from "./opening.ts";
+import { splitTwoPieceMesh } from "./split_pieces.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
@@ -110,9 +111,20 @@ export const rigFitHinge = defineNode({
     const rules = new Map<Node, { rule: HingeRule; why?: string }>();
     const body = new BodySampler(scene, toAircraft);
     const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
-    for (const node of panels) {
-      const fitted = fitPanel(scene, node, toAircraft, options, ctx);
+    const queue = [...panels];
+    for (let node = queue.shift(); node; node = queue.shift()) {
+      let fitted = fitPanel(scene, node, toAircraft, options, ctx);
       if (!fitted) continue;
+      // Geometry on both sides of the centre line may be two surfaces in one mesh.
+      const [left, right] = fitted.fit.lateral, reach = 0.02 * Math.max(-left, right);
+      if (left < -reach && right > reach) {
+        const split = splitTwoPieceMesh(scene, node, toAircraft, ctx);
+        if (split) {
+          queue.unshift(split);
+          fitted = fitPanel(scene, node, toAircraft, options, ctx);
+          if (!fitted) continue;
+        }
+      }
       const rule = hingeRule(node, fitted.fit, body);
       rules.set(node, rule);
       fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);

@@ -63,6 +63,8 @@ export interface HingeFit {
   readonly farEdge: Vec3;
   /** Centre of the panel's bounding box. */
   readonly centre: Vec3;
+  /** Lateral (aircraft left) extent of the panel: minimum and maximum. */
+  readonly lateral: readonly [number, number];
   /** Stations that saw the panel. */
   readonly binsFilled: number;
   /** Stations (span bins) used. */
@@ -222,6 +224,7 @@ export function fitHinge(
     spanLength: uMax - uMin,
     farEdge: far,
     centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
+    lateral: [minZ, maxZ],
     binsFilled: filled,
     stations: bins,
     fromSurface: surface,
