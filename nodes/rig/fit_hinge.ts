@@ -25,6 +25,7 @@ import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
+import { warnIfFrameDisagrees } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
@@ -130,7 +131,8 @@ export const rigFitHinge = defineNode({
       fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
       vertexCounts.set(node, fitted.vertices);
     }
-    warnIfFacingBackwards(fits, frame, ctx);
+    const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
+    warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
     const judged = new Map<Node, JudgedFit>(
       [...fits].map(([node, fit]) => [node, { fit, judgement: judgeFit(fit) }]),
     );
@@ -277,13 +279,14 @@ export class HingeFitFailedError extends Error {
 
 /**
  * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
- * the other way round in the chosen frame, the model most likely faces the other way.
+ * the other way round in the chosen frame, the model most likely faces the other way: warns, and
+ * returns true.
  */
 function warnIfFacingBackwards(
   fits: ReadonlyMap<Node, HingeFit>,
   frame: AircraftFrame,
   ctx: RunContext,
-): void {
+): boolean {
   let trailing = 0, reversed = 0;
   for (const [node, fit] of fits) {
     const kind = getPart(node)?.kind as PanelKind;
@@ -291,15 +294,15 @@ function warnIfFacingBackwards(
     trailing++;
     if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
   }
-  if (trailing >= 2 && reversed * 2 > trailing) {
-    const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
-    ctx.warn(
-      `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
-        `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
-        `try forward ${oppositeAxis(frame.forward)})`,
-      { forward: frame.forward, up: frame.up, reversed, trailing },
-    );
-  }
+  if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
+  const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
+  ctx.warn(
+    `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
+      `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
+      `try forward ${oppositeAxis(frame.forward)})`,
+    { forward: frame.forward, up: frame.up, reversed, trailing },
+  );
+  return true;
 }
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
