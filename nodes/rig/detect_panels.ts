@@ -33,7 +33,7 @@ interface Candidate {
 /** `rig.detect_panels` node definition. */
 export const rigDetectPanels = defineNode({
   type: "rig.detect_panels",
-  version: 1,
+  version: 2,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -1,10 +1,13 @@
 /**
  * `rig.fit_hinge` — fits a hinge line to every panel `rig.detect_panels` marked, in the aircraft
- * frame: span from the panel normal, twelve span bins, the forward edge of each (aft edge for
- * leading-edge devices, quarter chord for stabilators and canards) at mid-thickness, and a robust
- * line through them. The hinge is stored in the panel's parent space (full inverse transform, so
- * mirrored and non-uniformly scaled parents work), signed by trying a small rotation so a positive
- * angle moves the far edge the way the kind says, with the fit quality. A panel that is a skin bone
+ * frame: span from the panel normal, the panel's surface cut at twelve span stations, the forward
+ * edge of each (aft edge for leading-edge devices) at mid-thickness, and a robust line through them;
+ * stabilators, canards and elevators/elevons/rudders with no fixed surface ahead of them pivot at
+ * quarter chord on a shaft square to the flow. Each fit is judged good, weak or failed (warned by
+ * panel name; `strict` makes failed an error), compared with its mirror partner, and a two-piece
+ * mesh across the centre line is split first. The hinge is stored in the panel's parent space (full
+ * inverse transform, so mirrored and non-uniformly scaled parents work), signed by trying a small
+ * rotation so a positive angle moves the far edge the way the kind says. A panel that is a skin bone
  * (`driven_by: "skin"`) is fitted to the rest-pose skinned vertices weighted mostly to it; the pivot
  * turns the bone, which turns them the same way.
  *
@@ -69,10 +72,11 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 1,
-  doc: "Fits a hinge line to every panel found by name (forward edge at mid-thickness, robust line; " +
-    "quarter chord for stabilators/canards, aft edge for leading-edge devices), signs it by trial " +
-    "rotation, and stores it in the panel's parent space with the fit quality.",
+  version: 2,
+  doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
+    "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
+    "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
+    "stores it in the panel's parent space with the fit quality.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
   outputs: {
     scene: { type: "scene", doc: "The scene with extras.partgraph.part.hinge and .fit on each panel." },

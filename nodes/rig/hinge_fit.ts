@@ -8,8 +8,8 @@
  * 2. every vertex's span position, and the span extent;
  * 3. at twelve span stations, the surface's forward- and aft-most points: every triangle crossing a
  *    station is cut there (vertices binned along the span when there are no triangles);
- * 4. per station, the points within a thin band of each extreme, averaged along the chord and
- *    centred in thickness — the edge at mid-thickness, not a skin corner.
+ * 4. per station, the edge at mid-thickness from the points within a thin band of each extreme (see
+ *    `edge_stations.ts`) — not a skin corner.
  *
  * A robust line through the station edge points (forward edge, aft edge for leading-edge devices)
  * is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.

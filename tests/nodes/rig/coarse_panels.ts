@@ -10,18 +10,6 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 
-/** A small deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What departs from a clean planform, for the failure message. */
 export type Feature = "horn" | "root_step" | "kink" | "skew" | "sheet" | "caps";
 

@@ -7,7 +7,8 @@ import { ok as assert } from "node:assert/strict";
 import { fitHinge, HINGE_FIT_DEFAULTS } from "../../../nodes/rig/hinge_fit.ts";
 import { judgeFit } from "../../../nodes/rig/fit_confidence.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
-import { type CoarsePanel, coarsePanel, random } from "./coarse_panels.ts";
+import { prng } from "../../support/prng.ts";
+import { type CoarsePanel, coarsePanel } from "./coarse_panels.ts";
 import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
 
 /** Axis error (degrees) and the worse of the line's distances from the truth at root and tip. */
@@ -32,7 +33,7 @@ function measure(panel: CoarsePanel, edge: "forward" | "quarter") {
 for (const edge of ["forward", "quarter"] as const) {
   const count = edge === "forward" ? 600 : 200;
   Deno.test(`${count} random coarse panels (${edge} hinge): right, or flagged weak/failed — never silent`, () => {
-    const next = random(edge === "forward" ? 11 : 12);
+    const next = prng(edge === "forward" ? 11 : 12);
     const silent: string[] = [];
     const tally = { good: 0, weak: 0, failed: 0, flaggedRight: 0 };
     let worstGood = { degrees: 0, offset: 0 };
