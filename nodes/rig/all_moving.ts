@@ -42,8 +42,17 @@ export function fixedSurfaceAhead(fit: HingeFit, others: readonly Geometry[]): n
   };
   const ahead = (q: Vec3) =>
     q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
+  // Anything further than this from the panel's centre cannot be ahead of it: rejected before any
+  // projection (most of a large model).
+  const reach = spanLength + (AHEAD_REACH + 1) * chord;
+  const [cx, cy, cz] = fit.centre;
   for (const { positions, triangles } of others) {
     for (let t = 0; t < triangles.length; t += 3) {
+      const o = triangles[t] * 3;
+      if (
+        Math.abs(positions[o] - cx) > reach || Math.abs(positions[o + 1] - cy) > reach ||
+        Math.abs(positions[o + 2] - cz) > reach
+      ) continue;
       const a = local(positions, triangles[t]);
       if (Math.abs(a[0]) > half + spanLength || !ahead(a)) continue;
       const b = local(positions, triangles[t + 1]), c = local(positions, triangles[t + 2]);
