@@ -33,7 +33,7 @@ interface Candidate {
 /** `rig.detect_panels` node definition. */
 export const rigDetectPanels = defineNode({
   type: "rig.detect_panels",
-  version: 1,
+  version: 2,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },
@@ -96,7 +96,8 @@ function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candi
     const allowed = match &&
       (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
     if (
-      allowed && !holdsNonTabPart(node) && movesGeometry(node) && !isGroupOfPanels(node, match, movesGeometry)
+      allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
+      !isGroupOfPanels(node, match, movesGeometry)
     ) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
@@ -110,14 +111,19 @@ function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candi
 }
 
 /**
- * True when a part is under the node, trim tabs aside: a tab may turn inside its surface (so a
- * surface an earlier run could not rig, holding the tab it did, is found and judged again, not
- * searched inside).
+ * True when a part is under the node that the node must be left to: any part the model declares
+ * (`ctrl_type`, whatever its kind, a tab included), a decoder's joint, or one of partgraph's own
+ * earlier pivots — except an earlier pivot of a trim tab, which may turn inside its surface (so a
+ * surface an earlier run could not rig, holding the tab it did, is found and judged again).
  */
-function holdsNonTabPart(node: Node): boolean {
-  return node.listChildren().some((child) =>
-    isPart(child) ? getPart(child)?.kind !== "trim_tab" : holdsNonTabPart(child)
-  );
+function holdsBlockingPart(node: Node): boolean {
+  return node.listChildren().some((child) => {
+    if (!isPart(child)) return holdsBlockingPart(child);
+    const part = getPart(child);
+    // Our own pivots record the panel they turn; a declared part is one the model carries itself.
+    const ownPivot = part?.panel !== undefined;
+    return !ownPivot || part?.kind !== "trim_tab";
+  });
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * `rig.fit_hinge` — fits a hinge line to every panel `rig.detect_panels` marked, in the aircraft
- * frame: span from the panel normal, twelve span bins, the forward edge of each (aft edge for
- * leading-edge devices, quarter chord for stabilators and canards) at mid-thickness, and a robust
- * line through them. The hinge is stored in the panel's parent space (full inverse transform, so
- * mirrored and non-uniformly scaled parents work), signed by trying a small rotation so a positive
- * angle moves the far edge the way the kind says, with the fit quality. A panel that is a skin bone
+ * frame: span from the panel normal, the panel's surface cut at twelve span stations, the forward
+ * edge of each (aft edge for leading-edge devices) at mid-thickness, and a robust line through them;
+ * stabilators, canards and elevators/elevons/rudders with no fixed surface ahead of them pivot at
+ * quarter chord on a shaft square to the flow. Each fit is judged good, weak or failed (warned by
+ * panel name; `strict` makes failed an error), compared with its mirror partner, and a two-piece
+ * mesh across the centre line is split first. The hinge is stored in the panel's parent space (full
+ * inverse transform, so mirrored and non-uniformly scaled parents work), signed by trying a small
+ * rotation so a positive angle moves the far edge the way the kind says. A panel that is a skin bone
  * (`driven_by: "skin"`) is fitted to the rest-pose skinned vertices weighted mostly to it; the pivot
  * turns the bone, which turns them the same way.
  *
@@ -21,7 +24,12 @@ import {
   resolveFrame,
   UP_PARAM,
 } from "./frame.ts";
-import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
+import { BodySampler, openingOf } from "./opening.ts";
+import { splitTwoPieceMesh } from "./split_pieces.ts";
+import { warnIfFrameDisagrees } from "./frame_checks.ts";
+import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
   fitHinge,
@@ -30,7 +38,8 @@ import {
   type HingeFitOptions,
   NonFiniteGeometryError,
 } from "./hinge_fit.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import { AHEAD_COVERAGE, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -56,17 +65,18 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
-import { openingFromName, type PanelKind } from "./vocabulary.ts";
+import type { PanelKind } from "./vocabulary.ts";
 
 const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 1,
-  doc: "Fits a hinge line to every panel found by name (forward edge at mid-thickness, robust line; " +
-    "quarter chord for stabilators/canards, aft edge for leading-edge devices), signs it by trial " +
-    "rotation, and stores it in the panel's parent space with the fit quality.",
+  version: 2,
+  doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
+    "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
+    "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
+    "stores it in the panel's parent space with the fit quality.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
   outputs: {
     scene: { type: "scene", doc: "The scene with extras.partgraph.part.hinge and .fit on each panel." },
@@ -89,6 +99,11 @@ export const rigFitHinge = defineNode({
       max: 0.5,
       doc: "Inlier distance of the robust line, as a fraction of chord.",
     },
+    strict: {
+      type: "boolean",
+      default: false,
+      doc: "Make a failed fit an error instead of a warning.",
+    },
   },
   run({ inputs, params, ctx }) {
     const scene = copyScene(inputs.scene, { shareData: true });
@@ -98,19 +113,46 @@ export const rigFitHinge = defineNode({
       .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
     const fits = new Map<Node, HingeFit>();
     const vertexCounts = new Map<Node, number>();
+    const rules = new Map<Node, { rule: HingeRule; why?: string }>();
+    const body = new BodySampler(scene, toAircraft);
     const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
-    for (const node of panels) {
-      const fitted = fitPanel(scene, node, toAircraft, options, ctx);
+    const queue = [...panels];
+    for (let node = queue.shift(); node; node = queue.shift()) {
+      let fitted = fitPanel(scene, node, toAircraft, options, ctx);
       if (!fitted) continue;
-      fits.set(node, fitted.fit);
+      // Geometry on both sides of the centre line may be two surfaces in one mesh.
+      const [left, right] = fitted.fit.lateral, reach = 0.02 * Math.max(-left, right);
+      if (left < -reach && right > reach) {
+        const split = splitTwoPieceMesh(scene, node, toAircraft, ctx);
+        if (split) {
+          queue.unshift(split);
+          fitted = fitPanel(scene, node, toAircraft, options, ctx);
+          if (!fitted) continue;
+        }
+      }
+      const rule = hingeRule(node, fitted.fit, body);
+      rules.set(node, rule);
+      fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
       vertexCounts.set(node, fitted.vertices);
     }
-    warnIfFacingBackwards(fits, frame, ctx);
-    const body = new BodySampler(scene, toAircraft);
-    for (const [node, fit] of fits) {
+    const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
+    warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
+    const judged = new Map<Node, JudgedFit>(
+      [...fits].map(([node, fit]) => [node, { fit, judgement: judgeFit(fit) }]),
+    );
+    const kindOf = (node: Node) => getPart(node)!.kind;
+    for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
+    for (const [node, { fit, judgement, mirroredFrom }] of judged) {
       const part = getPart(node)!;
+      reportConfidence(node, part, judgement, params.strict, ctx);
       const opening = openingOf(node, part, fit, fits, body);
-      const quality = { bins: params.bins, vertices: vertexCounts.get(node)! };
+      const quality = {
+        bins: params.bins,
+        vertices: vertexCounts.get(node)!,
+        judgement,
+        mirroredFrom,
+        rule: rules.get(node)!,
+      };
       setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
     }
     return { scene };
@@ -127,7 +169,7 @@ function fitPanel(
   toAircraft: Mat4,
   options: Omit<HingeFitOptions, "edge">,
   ctx: RunContext,
-): { fit: HingeFit; vertices: number } | undefined {
+): { fit: HingeFit; vertices: number; refit: (edge: HingeEdge) => HingeFit } | undefined {
   const part = getPart(node)!;
   const spec = KIND_SPECS[part.kind as PanelKind];
   if (!spec) {
@@ -141,9 +183,16 @@ function fitPanel(
     clearPart(node);
     return undefined;
   };
-  const { positions, count } = bone
-    ? gatherBonePositions(doc, node, toAircraft)
-    : gatherPositions(node, toAircraft);
+  let gathered;
+  try {
+    gathered = bone
+      ? gatherBonePositions(doc, node, toAircraft)
+      : gatherPositions(node, toAircraft, { triangles: true });
+  } catch (error) {
+    if (!(error instanceof IndexOutOfRangeError)) throw error;
+    return skip(`is malformed: ${error.message}`);
+  }
+  const { positions, count, triangles } = gathered;
   if (bone && count < 3) {
     return skip(
       `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
@@ -168,25 +217,80 @@ function fitPanel(
   }
   let fit: HingeFit;
   try {
-    fit = fitHinge(positions, count, { ...options, edge: spec.edge });
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
     return skip("has non-finite vertex positions");
   }
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
-  return { fit, vertices: count };
+  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
+  return { fit, vertices: count, refit };
+}
+
+/** Which line a panel's hinge follows. */
+export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving";
+
+/**
+ * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
+ * fixed surface ahead of it is the whole (all-moving) surface.
+ */
+function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeRule; why?: string } {
+  const kind = getPart(node)!.kind;
+  const edge = KIND_SPECS[kind as PanelKind].edge;
+  if (MAYBE_ALL_MOVING.has(kind)) {
+    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
+    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
+    if (ahead < AHEAD_COVERAGE && body.centroidNear(node, fit, { fixedOnly: true })) {
+      return {
+        rule: "all_moving",
+        why:
+          `no fixed surface ahead of its leading edge (found over ${
+            Math.round(ahead * 100)
+          } % of its span): ` +
+          "the whole surface moves, pivoting at quarter chord",
+      };
+    }
+  }
+  return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
+}
+
+/**
+ * Warns about a weak or failed fit, naming the panel and why; with `strict`, a failed fit is an
+ * error.
+ */
+function reportConfidence(
+  node: Node,
+  part: PartAnnotation,
+  judgement: FitJudgement,
+  strict: boolean,
+  ctx: RunContext,
+): void {
+  if (judgement.confidence === "good") return;
+  const message = `panel '${node.getName()}' (${part.kind}): hinge fit is ${judgement.confidence} — ` +
+    judgement.reasons.join("; ");
+  if (judgement.confidence === "failed" && strict) throw new HingeFitFailedError(message);
+  ctx.warn(message, { panel: node.getName(), confidence: judgement.confidence, reasons: judgement.reasons });
+}
+
+/** Thrown by `rig.fit_hinge` with `strict: true` when a panel's hinge fit failed. */
+export class HingeFitFailedError extends Error {
+  constructor(message: string) {
+    super(`${message} (strict: a failed fit is an error)`);
+    this.name = "HingeFitFailedError";
+  }
 }
 
 /**
  * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
- * the other way round in the chosen frame, the model most likely faces the other way.
+ * the other way round in the chosen frame, the model most likely faces the other way: warns, and
+ * returns true.
  */
 function warnIfFacingBackwards(
   fits: ReadonlyMap<Node, HingeFit>,
   frame: AircraftFrame,
   ctx: RunContext,
-): void {
+): boolean {
   let trailing = 0, reversed = 0;
   for (const [node, fit] of fits) {
     const kind = getPart(node)?.kind as PanelKind;
@@ -194,15 +298,15 @@ function warnIfFacingBackwards(
     trailing++;
     if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
   }
-  if (trailing >= 2 && reversed * 2 > trailing) {
-    const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
-    ctx.warn(
-      `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
-        `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
-        `try forward ${oppositeAxis(frame.forward)})`,
-      { forward: frame.forward, up: frame.up, reversed, trailing },
-    );
-  }
+  if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
+  const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
+  ctx.warn(
+    `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
+      `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
+      `try forward ${oppositeAxis(frame.forward)})`,
+    { forward: frame.forward, up: frame.up, reversed, trailing },
+  );
+  return true;
 }
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
@@ -210,7 +314,13 @@ function signedPart(
   node: Node,
   part: PartAnnotation,
   fit: HingeFit,
-  quality: { bins: number; vertices: number },
+  quality: {
+    bins: number;
+    vertices: number;
+    judgement: FitJudgement;
+    mirroredFrom?: string;
+    rule: { rule: HingeRule; why?: string };
+  },
   frame: AircraftFrame,
   toAircraft: Mat4,
   opening: "up" | "down" | Vec3 | undefined,
@@ -260,6 +370,13 @@ function signedPart(
       chord: fit.chord,
       span: fit.spanLength,
       vertices: quality.vertices,
+      confidence: quality.judgement.confidence,
+      reasons: quality.judgement.reasons,
+      coverage: quality.judgement.coverage,
+      source: fit.fromSurface ? "surface" : "vertices",
+      ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
+      rule: quality.rule.rule,
+      ...(quality.rule.why ? { rule_why: quality.rule.why } : {}),
       authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
   };
@@ -279,80 +396,4 @@ function authoredPivot(node: Node, origin: Vec3, axis: Vec3): FitQuality["author
     degrees: (Math.acos(Math.min(1, best.cos)) * 180) / Math.PI,
     offset: length(cross(toOrigin, axis)),
   };
-}
-
-/** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
-function openingOf(
-  node: Node,
-  part: PartAnnotation,
-  fit: HingeFit,
-  fits: ReadonlyMap<Node, HingeFit>,
-  body: BodySampler,
-): "up" | "down" | Vec3 | undefined {
-  const named = openingFromName(node.getName());
-  if (named) return named;
-  if (part.kind === "drag_rudder") {
-    // Split halves share a hinge and open apart: each away from its partner, along its normal.
-    for (const [other, otherFit] of fits) {
-      if (other === node || getPart(other)?.kind !== "drag_rudder") continue;
-      if (!overlapsInPlan(fit, otherFit)) continue;
-      const apart = [0, 1, 2].map((k) => fit.centre[k] - otherFit.centre[k]);
-      const sign = dot(fit.normal, apart) < 0 ? -1 : 1;
-      return [fit.normal[0] * sign, fit.normal[1] * sign, fit.normal[2] * sign];
-    }
-    return "up";
-  }
-  if (part.kind === "air_brake") {
-    const bodyCentre = body.centroidNear(node, fit);
-    if (!bodyCentre) return undefined;
-    const away = [
-      fit.centre[0] - bodyCentre[0],
-      fit.centre[1] - bodyCentre[1],
-      fit.centre[2] - bodyCentre[2],
-    ];
-    const side = dot(fit.normal, away) < 0 ? -1 : 1;
-    return [fit.normal[0] * side, fit.normal[1] * side, fit.normal[2] * side];
-  }
-  return undefined;
-}
-
-/** True when two panels lie over each other (the halves of a split surface). */
-function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
-  const apart = [0, 1, 2].map((k) => a.centre[k] - b.centre[k]);
-  const alongSpan = Math.abs(dot(apart, a.span));
-  const alongChord = Math.abs(dot(apart, a.chordDir));
-  return alongSpan < Math.max(a.spanLength, b.spanLength) / 2 && alongChord < Math.max(a.chord, b.chord) / 2;
-}
-
-/**
- * The body a panel sits on, sampled from all other geometry near it (within half a chord): an air
- * brake opens away from it, whether dorsal, ventral or on a fuselage side.
- */
-class BodySampler {
-  #meshes: { node: Node; positions: Float64Array; count: number }[] | undefined;
-  constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
-
-  centroidNear(panel: Node, fit: HingeFit): Vec3 | undefined {
-    this.#meshes ??= this.doc.getRoot().listNodes().filter((n) => n.getMesh()).map((n) => {
-      return { node: n, ...gatherPositions(n, this.toAircraft, { descend: false }) };
-    });
-    const own = new Set(subtreeNodes(panel));
-    const margin = fit.chord / 2;
-    const half = [fit.chord / 2 + margin, fit.spanLength / 2 + margin, fit.spanLength / 2 + margin];
-    const reach = Math.max(...half);
-    let n = 0, x = 0, y = 0, z = 0;
-    for (const mesh of this.#meshes) {
-      if (own.has(mesh.node)) continue;
-      const p = mesh.positions;
-      for (let o = 0; o < mesh.count * 3; o += 3) {
-        const dx = p[o] - fit.centre[0], dy = p[o + 1] - fit.centre[1], dz = p[o + 2] - fit.centre[2];
-        if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
-        n++;
-        x += p[o];
-        y += p[o + 1];
-        z += p[o + 2];
-      }
-    }
-    return n ? [x / n, y / n, z / n] : undefined;
-  }
 }

@@ -6,13 +6,26 @@
  *
  * @module
  */
-import type { Accessor, Node } from "@gltf-transform/core";
+import type { Accessor, Node, Primitive } from "@gltf-transform/core";
 import { type Mat4, multiply } from "./transform.ts";
 
-/** Positions of a subtree, `xyz` triples. */
+/** Positions of a subtree, `xyz` triples, and (when asked for) its triangles. */
 export interface GatheredPositions {
   readonly positions: Float64Array;
   readonly count: number;
+  /**
+   * With `triangles: true`: vertex-index triples into `positions` of every triangle (triangle lists,
+   * strips and fans); empty when the geometry has none (points, lines).
+   */
+  readonly triangles?: Uint32Array;
+}
+
+/** Thrown by {@link gatherPositions} when a primitive's index points past its vertices. */
+export class IndexOutOfRangeError extends Error {
+  constructor(mesh: string, index: number, vertices: number) {
+    super(`mesh '${mesh}' has a triangle index ${index} past its ${vertices} vertices`);
+    this.name = "IndexOutOfRangeError";
+  }
 }
 
 /** Nodes of a subtree in depth-first order (stable: child order), the root first. */
@@ -42,9 +55,10 @@ export function subtreeNodes(root: Node): Node[] {
 export function gatherPositions(
   root: Node,
   frame: Mat4,
-  options: { descend?: boolean } = {},
+  options: { descend?: boolean; triangles?: boolean } = {},
 ): GatheredPositions {
   const sources: { accessor: Accessor; matrix: number[]; morphs: Morph[] }[] = [];
+  const triangleParts: Uint32Array[] = [];
   let total = 0;
   for (const node of options.descend === false ? [root] : subtreeNodes(root)) {
     const mesh = node.getMesh();
@@ -61,6 +75,9 @@ export function gatherPositions(
         if (delta && weight !== 0 && delta.getCount() === accessor.getCount()) morphs.push({ delta, weight });
       });
       sources.push({ accessor, matrix, morphs });
+      if (options.triangles) {
+        triangleParts.push(primitiveTriangles(primitive, total, accessor.getCount(), mesh.getName()));
+      }
       total += accessor.getCount();
     }
   }
@@ -92,9 +109,44 @@ export function gatherPositions(
       positions[offset + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
     }
   }
-  return { positions, count: total };
+  if (!options.triangles) return { positions, count: total };
+  const triangles = new Uint32Array(triangleParts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of triangleParts) {
+    triangles.set(part, at);
+    at += part.length;
+  }
+  return { positions, count: total, triangles };
 }
 
+const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
+
+/** A primitive's triangles as vertex-index triples, offset by `base`; empty for points and lines. */
+function primitiveTriangles(
+  primitive: Primitive,
+  base: number,
+  vertices: number,
+  meshName: string,
+): Uint32Array {
+  const mode = primitive.getMode();
+  if (mode !== TRIANGLES && mode !== TRIANGLE_STRIP && mode !== TRIANGLE_FAN) return new Uint32Array(0);
+  const indices = primitive.getIndices()?.getArray();
+  const n = indices ? indices.length : vertices;
+  const at = (i: number): number => {
+    const index = indices ? indices[i] : i;
+    if (!(index < vertices)) throw new IndexOutOfRangeError(meshName, index, vertices);
+    return base + index;
+  };
+  const count = n < 3 ? 0 : mode === TRIANGLES ? Math.floor(n / 3) : n - 2;
+  const out = new Uint32Array(count * 3);
+  for (let t = 0; t < count; t++) {
+    const first = mode === TRIANGLES ? 3 * t : t;
+    out[3 * t] = at(mode === TRIANGLE_FAN ? 0 : first);
+    out[3 * t + 1] = at(first + 1);
+    out[3 * t + 2] = at(first + 2);
+  }
+  return out;
+}
 /** A morph target's position deltas and their default weight. */
 interface Morph {
   readonly delta: Accessor;

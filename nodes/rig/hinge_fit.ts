@@ -1,23 +1,26 @@
 /**
  * Hinge-line fitting for one panel, on a flat array of vertex positions in aircraft coordinates
- * (aft, up, left). Four single passes over typed arrays, no per-vertex objects:
+ * (aft, up, left) and its triangles. Single passes over typed arrays, no per-vertex objects:
  *
  * 1. mean, covariance and bounds; the panel normal is the covariance's least axis, span = normal ×
  *    aft (robust for near-square panels, where the largest axis may be the chord), chord = aft
  *    square to span, thickness square to both;
- * 2. the span and chord extents;
- * 3. per span bin (twelve), the forward- and aft-most chord positions;
- * 4. per bin, the vertices within a thin band of each extreme, averaged along span and chord and
- *    centred in thickness — the edge at mid-thickness, not a skin corner.
+ * 2. every vertex's span position, and the span extent;
+ * 3. at twelve span stations, the surface's forward- and aft-most points: every triangle crossing a
+ *    station is cut there (vertices binned along the span when there are no triangles);
+ * 4. per station, the edge at mid-thickness from the points within a thin band of each extreme (see
+ *    `edge_stations.ts`) — not a skin corner.
  *
- * A robust line through the per-bin edge points (forward edge, aft edge for leading-edge devices,
- * quarter chord for all-moving surfaces) is the hinge.
+ * A robust line through the station edge points (forward edge, aft edge for leading-edge devices)
+ * is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.
+ * How far the line can be trusted is judged from it in `fit_confidence.ts`.
  *
  * @module
  */
 import { symmetricEigen3 } from "./eigen3.ts";
 import type { HingeEdge } from "./kinds.ts";
 import { fitRobustLine, type LineFit } from "./line_fit.ts";
+import { binVertices, medianThickness, sliceStations, stationFilled, stationPoint } from "./edge_stations.ts";
 import { cross, dot, normalize, type Vec3 } from "./transform.ts";
 
 /** Tuning of {@link fitHinge}; every field has a default in {@link HINGE_FIT_DEFAULTS}. */
@@ -60,8 +63,16 @@ export interface HingeFit {
   readonly farEdge: Vec3;
   /** Centre of the panel's bounding box. */
   readonly centre: Vec3;
-  /** Bins that held vertices. */
+  /** Lateral (aircraft left) extent of the panel: minimum and maximum. */
+  readonly lateral: readonly [number, number];
+  /** Stations that saw the panel. */
   readonly binsFilled: number;
+  /** Stations (span bins) used. */
+  readonly stations: number;
+  /** True when the edges came from slicing triangles; false when from binned vertices. */
+  readonly fromSurface: boolean;
+  /** True when the span came from a clear panel normal; false when from the largest extent. */
+  readonly spanFromNormal: boolean;
   /** Edge points that agreed with the line. */
   readonly inliers: number;
   /** RMS distance of the inlier edge points from the line. */
@@ -88,6 +99,7 @@ export function fitHinge(
   positions: Float32Array | Float64Array,
   count: number,
   options: HingeFitOptions,
+  triangles?: Uint32Array,
 ): HingeFit {
   if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
   const bins = Math.max(1, Math.floor(options.bins));
@@ -129,71 +141,44 @@ export function fitHinge(
     szz / count - mz * mz,
   );
   const mean: Vec3 = [mx + ox, my + oy, mz + oz];
-  const { span, chordDir, normal } = panelAxes(eigen.values, eigen.vectors);
+  const axes = panelAxes(eigen.values, eigen.vectors);
+  const { span, chordDir, normal } = axes;
 
-  // Pass 2: span and chord extents.
+  // Pass 2: every vertex's span position, and the span extent.
   const [s0, s1, s2] = span, [c0, c1, c2] = chordDir, [n0, n1, n2] = normal;
   const [m0, m1, m2] = mean;
+  const u = new Float64Array(count);
   let uMin = Infinity, uMax = -Infinity;
-  for (let o = 0; o < count * 3; o += 3) {
-    const u = (positions[o] - m0) * s0 + (positions[o + 1] - m1) * s1 + (positions[o + 2] - m2) * s2;
-    if (u < uMin) uMin = u;
-    if (u > uMax) uMax = u;
+  for (let i = 0, o = 0; i < count; i++, o += 3) {
+    const ui = (positions[o] - m0) * s0 + (positions[o + 1] - m1) * s1 + (positions[o + 2] - m2) * s2;
+    u[i] = ui;
+    if (ui < uMin) uMin = ui;
+    if (ui > uMax) uMax = ui;
   }
-  const binScale = uMax > uMin ? bins / (uMax - uMin) : 0;
+  const coords = {
+    u,
+    chordAt: (i: number) =>
+      (positions[3 * i] - m0) * c0 + (positions[3 * i + 1] - m1) * c1 + (positions[3 * i + 2] - m2) * c2,
+    thicknessAt: (i: number) =>
+      (positions[3 * i] - m0) * n0 + (positions[3 * i + 1] - m1) * n1 + (positions[3 * i + 2] - m2) * n2,
+  };
 
-  // Pass 3: per-bin chord extremes. A vertex within a sliver of a bin boundary counts in both bins:
-  // a section lying on a boundary would otherwise split its upper and lower skins between two bins
-  // (their span positions differ by thickness × the normal's tilt) and each bin would see one corner.
-  const vLow = new Float64Array(bins).fill(Infinity);
-  const vHigh = new Float64Array(bins).fill(-Infinity);
-  const lastBin = bins - 1;
-  for (let o = 0; o < count * 3; o += 3) {
-    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
-    const t = (x * s0 + y * s1 + z * s2 - uMin) * binScale;
-    const b = Math.min(lastBin, t | 0);
-    const v = x * c0 + y * c1 + z * c2;
-    if (v < vLow[b]) vLow[b] = v;
-    if (v > vHigh[b]) vHigh[b] = v;
-    const shared = t - b < BOUNDARY_SLIVER ? b - 1 : t - b > 1 - BOUNDARY_SLIVER ? b + 1 : -1;
-    if (shared >= 0 && shared <= lastBin) {
-      if (v < vLow[shared]) vLow[shared] = v;
-      if (v > vHigh[shared]) vHigh[shared] = v;
-    }
+  // Passes 3 and 4: each station's forward and aft edge, from the surface when there is one.
+  let surface = triangles !== undefined && triangles.length >= 3;
+  let edges = surface ? sliceStations(coords, triangles!, uMin, uMax, bins, options.bandFraction) : undefined;
+  if (!edges || edges.lead.points.every(Number.isNaN)) {
+    // No triangle reaches a station (every one degenerate or sliver-thin): the vertices are all there is.
+    surface = false;
+    edges = binVertices(coords, uMin, uMax, bins, options.bandFraction);
   }
-  const chords: number[] = [];
-  for (let b = 0; b < bins; b++) if (vHigh[b] >= vLow[b]) chords.push(vHigh[b] - vLow[b]);
-  chords.sort((a, b) => a - b);
-  const chord = chords.length % 2
-    ? chords[chords.length >> 1]
-    : (chords[chords.length / 2 - 1] + chords[chords.length / 2]) / 2;
-  const band = options.bandFraction * chord;
-
-  // Pass 4: band averages at both edges of every bin. Layout per bin: n, Σu, Σv, wMin, wMax.
-  const lead = newBandAccumulator(bins);
-  const trail = newBandAccumulator(bins);
-  for (let o = 0; o < count * 3; o += 3) {
-    const x = positions[o] - m0, y = positions[o + 1] - m1, z = positions[o + 2] - m2;
-    const u = x * s0 + y * s1 + z * s2;
-    const t = (u - uMin) * binScale;
-    const b = Math.min(lastBin, t | 0);
-    const v = x * c0 + y * c1 + z * c2;
-    const w = x * n0 + y * n1 + z * n2;
-    if (v <= vLow[b] + band) accumulate(lead, b, u, v, w);
-    if (v >= vHigh[b] - band) accumulate(trail, b, u, v, w);
-    const shared = t - b < BOUNDARY_SLIVER ? b - 1 : t - b > 1 - BOUNDARY_SLIVER ? b + 1 : -1;
-    if (shared >= 0 && shared <= lastBin) {
-      if (v <= vLow[shared] + band) accumulate(lead, shared, u, v, w);
-      if (v >= vHigh[shared] - band) accumulate(trail, shared, u, v, w);
-    }
-  }
+  const { lead, trail, chord } = edges;
 
   const leadPoints = new Float64Array(bins * 3);
   const trailPoints = new Float64Array(bins * 3);
   let filled = 0;
   for (let b = 0; b < bins; b++) {
-    if (lead[b * 5] === 0) continue;
-    const l = bandPoint(lead, b), t = bandPoint(trail, b);
+    if (!stationFilled(lead, b)) continue;
+    const l = stationPoint(lead, b), t = stationPoint(trail, b);
     leadPoints.set(fromPanel(mean, span, chordDir, normal, l[0], l[1], l[2]), filled * 3);
     trailPoints.set(fromPanel(mean, span, chordDir, normal, t[0], t[1], t[2]), filled * 3);
     filled++;
@@ -204,15 +189,18 @@ export function fitHinge(
   const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
   let origin: Vec3, axis: Vec3, inliers: number, residual: number;
   if (options.edge === "quarter") {
-    // Quarter chord between the leading- and trailing-edge lines, station by station: the two
-    // edges of a tapered surface are extreme at different stations within one bin.
+    // An all-moving surface turns on a spanwise shaft square to the flow, near quarter chord: the
+    // point a quarter of the way from the leading- to the trailing-edge line at mid-span (each line
+    // taken at that station, as a tapered surface's edges are extreme at different stations).
     const quarter = (u: number): Vec3 => {
       const l = at(leadLine, u), t = at(trailLine, u);
       return [l[0] + (t[0] - l[0]) / 4, l[1] + (t[1] - l[1]) / 4, l[2] + (t[2] - l[2]) / 4];
     };
-    const a = quarter(uMin), b = quarter(uMax);
     origin = quarter((uMin + uMax) / 2);
-    axis = uMax > uMin ? normalize([b[0] - a[0], b[1] - a[1], b[2] - a[2]]) : span;
+    // The quarter-chord line's direction without its sweep (its aft component): dihedral kept.
+    const a = quarter(uMin), b = quarter(uMax);
+    const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
+    axis = uMax > uMin && unswept[1] ** 2 + unswept[2] ** 2 > 0 ? unswept : span;
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {
@@ -236,9 +224,13 @@ export function fitHinge(
     spanLength: uMax - uMin,
     farEdge: far,
     centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
+    lateral: [minZ, maxZ],
     binsFilled: filled,
-    forwardThickness: medianThickness(lead, bins),
-    aftThickness: medianThickness(trail, bins),
+    stations: bins,
+    fromSurface: surface,
+    spanFromNormal: axes.fromNormal,
+    forwardThickness: medianThickness(lead),
+    aftThickness: medianThickness(trail),
     // Variances: a second axis below 1e-5 of the first (in length) is float32 noise on a line.
     collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
     inliers,
@@ -265,9 +257,6 @@ export class NonFiniteGeometryError extends Error {
 
 const AFT: Vec3 = [1, 0, 0];
 
-/** Fraction of a bin's width either side of a boundary whose vertices count in both bins. */
-const BOUNDARY_SLIVER = 0.02;
-
 /**
  * Span, chord and normal directions of a panel from its covariance. The normal (least axis) is
  * trusted when it is clearly thinner than the other two and not along the flow; otherwise the
@@ -276,11 +265,12 @@ const BOUNDARY_SLIVER = 0.02;
 function panelAxes(
   values: readonly number[],
   vectors: readonly Vec3[],
-): { span: Vec3; chordDir: Vec3; normal: Vec3 } {
+): { span: Vec3; chordDir: Vec3; normal: Vec3; fromNormal: boolean } {
   const least = vectors[0];
   const flat = values[0] <= 0.25 * values[1];
   let span: Vec3;
-  if (flat && Math.abs(dot(least, AFT)) < 0.9) {
+  const fromNormal = flat && Math.abs(dot(least, AFT)) < 0.9;
+  if (fromNormal) {
     span = normalize(cross(least, AFT));
   } else {
     const largest = vectors[2];
@@ -295,45 +285,7 @@ function panelAxes(
   // A canonical span sign (toward +left, else +up) keeps results independent of eigen-solver signs.
   if (span[2] < -1e-12 || (Math.abs(span[2]) <= 1e-12 && span[1] < 0)) span = [-span[0], -span[1], -span[2]];
   const normal = normalize(cross(span, chordDir));
-  return { span, chordDir, normal };
-}
-
-function newBandAccumulator(bins: number): Float64Array {
-  const acc = new Float64Array(bins * 5);
-  for (let b = 0; b < bins; b++) {
-    acc[b * 5 + 3] = Infinity;
-    acc[b * 5 + 4] = -Infinity;
-  }
-  return acc;
-}
-
-function accumulate(acc: Float64Array, b: number, u: number, v: number, w: number): void {
-  const k = b * 5;
-  acc[k]++;
-  acc[k + 1] += u;
-  acc[k + 2] += v;
-  if (w < acc[k + 3]) acc[k + 3] = w;
-  if (w > acc[k + 4]) acc[k + 4] = w;
-}
-
-/** Median over filled bins of a band's thickness extent. */
-function medianThickness(acc: Float64Array, bins: number): number {
-  const values: number[] = [];
-  for (let b = 0; b < bins; b++) if (acc[b * 5] > 0) values.push(acc[b * 5 + 4] - acc[b * 5 + 3]);
-  return median(values);
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
-  const mid = values.length >> 1;
-  return values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
-
-/** A band's point: mean span and chord position, middle of its thickness. */
-function bandPoint(acc: Float64Array, b: number): Vec3 {
-  const k = b * 5;
-  return [acc[k + 1] / acc[k], acc[k + 2] / acc[k], (acc[k + 3] + acc[k + 4]) / 2];
+  return { span, chordDir, normal, fromNormal };
 }
 
 function fromPanel(mean: Vec3, s: Vec3, c: Vec3, n: Vec3, u: number, v: number, w: number): Vec3 {

@@ -1,8 +1,10 @@
 /**
  * A robust 3D line through a handful of edge points (one per span bin, so at most a few dozen):
- * exhaustive pair consensus picks the points that agree, then a total-least-squares line goes
- * through them. Outliers such as a horn balance's forward edge at the tip cannot tilt it, as they
- * would a plain least-squares fit.
+ * exhaustive pair consensus at a tight core tolerance (a quarter of the inlier distance) picks the
+ * points that agree closely, a total-least-squares line goes through them, and the inliers are the
+ * points within the inlier distance of that line. Outliers such as a horn balance's forward edge at
+ * the tip cannot tilt it, as they would a plain least-squares fit; and the stations just past a
+ * kink, within the inlier distance of a slightly tilted line, cannot win the consensus for it.
  *
  * @module
  */
@@ -25,7 +27,7 @@ export interface LineFit {
 /**
  * Fits a line through `count` points stored as `xyz` triples in `points`.
  *
- * @param tolerance Inlier distance for the consensus (e.g. 2 % of chord).
+ * @param tolerance Inlier distance (e.g. 2 % of chord); the consensus uses a quarter of it.
  * @param hint Direction used when fewer than two points are given, and to sign the result.
  *
  * @example
@@ -53,7 +55,7 @@ export function fitRobustLine(
   let best: boolean[] = [];
   let bestCount = -1;
   let bestCost = Infinity;
-  const tol2 = tolerance * tolerance;
+  const tol2 = (tolerance * CORE) ** 2;
   for (let i = 0; i < count; i++) {
     for (let j = i + 1; j < count; j++) {
       const dx = points[j * 3] - points[i * 3];
@@ -91,8 +93,23 @@ export function fitRobustLine(
     // Every point coincides: a line through them along the hint.
     best = new Array(count).fill(true);
   }
-  return totalLeastSquares(points, count, best, hint);
+  const core = totalLeastSquares(points, count, best, hint);
+  const [px, py, pz] = core.point, [ux, uy, uz] = core.direction;
+  const inliers = Array.from(
+    { length: count },
+    (_, k) => best[k] || distanceSquared(points, k, px, py, pz, ux, uy, uz) <= tolerance * tolerance,
+  );
+  let n = 0, sum = 0;
+  for (let k = 0; k < count; k++) {
+    if (!inliers[k]) continue;
+    n++;
+    sum += distanceSquared(points, k, px, py, pz, ux, uy, uz);
+  }
+  return { ...core, inliers, inlierCount: n, residual: Math.sqrt(sum / n) };
 }
+
+/** The consensus tolerance as a share of the inlier distance. */
+const CORE = 0.25;
 
 function distanceSquared(
   points: ArrayLike<number>,

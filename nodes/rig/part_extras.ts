@@ -41,6 +41,23 @@ export interface FitQuality {
   span: number;
   /** Vertices fitted. */
   vertices: number;
+  /** How far the hinge can be trusted (see `fit_confidence.ts`). */
+  confidence?: "good" | "weak" | "failed";
+  /** Why the confidence is short of good (empty when good). */
+  reasons?: string[];
+  /** Share of the span (0–1) whose stations lie on the hinge line. */
+  coverage?: number;
+  /** Where the edges came from: the triangles sliced at stations, or binned vertices. */
+  source?: "surface" | "vertices";
+  /**
+   * Which line the hinge follows: `forward_edge`, `aft_edge`, `quarter_chord` (stabilators,
+   * canards), or `all_moving` (an elevator, elevon or rudder with no fixed surface ahead of it).
+   */
+  rule?: string;
+  /** Why that rule, when geometry decided it. */
+  rule_why?: string;
+  /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
+  mirrored_from?: string;
   /**
    * How the panel node's own frame compares with the fitted hinge: the local axis best aligned with
    * it, the angle between them (degrees) and the distance of the node's origin from the hinge line

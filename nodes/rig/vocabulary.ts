@@ -59,7 +59,46 @@ export function tokenize(name: string): string[] {
   const spaced = name
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
-  return spaced.split(/[^\p{L}]+/u).filter((t) => t.length > 0).map((t) => t.toLowerCase());
+  return spaced.split(/[^\p{L}]+/u).filter((t) => t.length > 0).map((t) => t.toLowerCase())
+    .flatMap(unglueSide);
+}
+
+/** Side words names glue after a kind word without a separator (`aileronleft`, `AILERONL`, `flaplb`). */
+const GLUED_SUFFIXES = [
+  "left",
+  "right",
+  "links",
+  "rechts",
+  "port",
+  "stbd",
+  "lh",
+  "rh",
+  "lt",
+  "rt",
+  "lb",
+  "rb",
+  "l",
+  "r",
+];
+/** Side words glued before one (`leftaileron`); short ones are not, or `rail` would be a right aileron. */
+const GLUED_PREFIXES = ["left", "right", "links", "rechts", "port", "stbd"];
+
+/**
+ * Splits a token that is a kind word with a side word glued before or after it (`aileronleft` →
+ * `aileron`, `left`); any other token is kept whole, so `upright` or `copyright` stay words.
+ */
+function unglueSide(token: string): string[] {
+  if (KIND_TOKENS[singular(token)] || WEAK_STABILATOR_TOKENS.has(singular(token))) return [token];
+  const isKind = (t: string) => t.length >= 3 && (KIND_TOKENS[singular(t)] !== undefined);
+  for (const side of GLUED_SUFFIXES) {
+    if (token.endsWith(side) && isKind(token.slice(0, -side.length))) {
+      return [token.slice(0, -side.length), side];
+    }
+  }
+  for (const side of GLUED_PREFIXES) {
+    if (token.startsWith(side) && isKind(token.slice(side.length))) return [side, token.slice(side.length)];
+  }
+  return [token];
 }
 
 /** Single tokens that name a kind outright. Plurals are folded to these before lookup. */
@@ -270,6 +309,8 @@ export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined
     if (kind) found.add(kind);
   }
   for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false, plural };
+  // A vertical stabiliser is a fin, never a stabilator.
+  if (set.has("vertical") || set.has("fin") || set.has("vert")) return undefined;
   for (const token of set) {
     if (WEAK_STABILATOR_TOKENS.has(token)) return { kind: "stabilator", weak: true, plural };
   }
@@ -310,7 +351,7 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
   return kindFromTokens(withoutLeadingHinge)?.kind;
 }
 
-const LEFT_TOKENS: ReadonlySet<string> = new Set(["l", "left", "port", "lh", "lt", "links", "gauche"]);
+const LEFT_TOKENS: ReadonlySet<string> = new Set(["l", "left", "port", "lh", "lt", "lb", "links", "gauche"]);
 const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "r",
   "right",
@@ -319,6 +360,7 @@ const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "stb",
   "rh",
   "rt",
+  "rb",
   "rechts",
   "droite",
 ]);

@@ -1,6 +1,6 @@
 /**
- * Hinge-fitting throughput: the fit core on a panel set of 100,000 and 1,000,000 vertices (ten
- * panels each; cost should be linear), and the whole `rig.fit_hinge` node (scene copy, gathering
+ * Hinge-fitting throughput: the fit core (edges from the surface: triangles sliced at the span
+ * stations) on a panel set of 100,000 and 1,000,000 vertices (ten panels each; cost should be linear), and the whole `rig.fit_hinge` node (scene copy, gathering
  * in the aircraft frame, fit and signing) on the 1,000,000-vertex set.
  *
  * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
@@ -30,14 +30,18 @@ function panelSet(perPanel: number): PanelSpec[] {
   }));
 }
 
-const small = panelSet(10_000).map((spec) => panelMesh(spec).positions);
-const large = panelSet(100_000).map((spec) => panelMesh(spec).positions);
-const count = (set: Float32Array[]) => set.reduce((sum, p) => sum + p.length / 3, 0);
+const small = panelSet(10_000).map(panelMesh);
+const large = panelSet(100_000).map(panelMesh);
+type Meshes = ReturnType<typeof panelMesh>[];
+const count = (set: Meshes) => set.reduce((sum, m) => sum + m.positions.length / 3, 0);
 console.log(`panel sets: ${count(small)} and ${count(large)} vertices`);
 
-function fitAll(set: Float32Array[]): number {
+/** Fits every panel from its surface (triangles sliced at the stations), as the node does. */
+function fitAll(set: Meshes): number {
   let sum = 0;
-  for (const positions of set) sum += fitHinge(positions, positions.length / 3, HINGE_FIT_DEFAULTS).origin[0];
+  for (const { positions, indices } of set) {
+    sum += fitHinge(positions, positions.length / 3, HINGE_FIT_DEFAULTS, indices).origin[0];
+  }
   return sum;
 }
 

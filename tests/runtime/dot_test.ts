@@ -26,6 +26,6 @@ Deno.test("dot draws every node of a graph, groups as clusters, and only links b
   }
   // Inside the group, the fit is fed by the panels node and by the group's forward input.
   const into = (id: string) => edges.filter(([, to]) => to === id).map(([from]) => from).sort();
-  assertEquals(into("rig/hinges"), ["rig/in:forward", "rig/in:up", "rig/panels"]);
+  assertEquals(into("rig/hinges"), ["rig/in:forward", "rig/in:strict", "rig/in:up", "rig/panels"]);
   assertEquals(into("out:glb"), ["export"]);
 });

@@ -111,3 +111,33 @@ Deno.test("a surface the rig could not rig, holding a tab it did, is judged the 
   assertEquals(twice.report.parts.map((p) => p.name), ["HINGE_auto_Rudder_Trim_Tab"]);
   assertEquals(twice.ctx.warnings.map((w) => w.message), once.ctx.warnings.map((w) => w.message));
 });
+
+Deno.test("a surface holding a tab the model declares is left to it; one holding our earlier tab pivot is not", async () => {
+  const tabSpec: PanelSpec = {
+    ...aileron("Elevator_L_Tab"),
+    root: [-0.6, 0.5, 5.75],
+    tip: [-1.2, 0.5, 5.8],
+    chordRoot: 0.08,
+    chordTip: 0.08,
+    thickness: 0.004,
+  };
+  const build = (declareTab: boolean) => {
+    const doc = newScene();
+    const elevator = addPanel(doc, undefined, {
+      ...aileron("Elevator_L"),
+      root: [-0.3, 0.5, 5],
+      tip: [-2, 0.5, 5.3],
+    });
+    const tab = addPanel(doc, elevator, tabSpec);
+    if (declareTab) tab.setExtras({ ctrl_type: "rotation", min: -10, max: 10 });
+    return doc;
+  };
+  // Declared: the tab is the model's own part, so the elevator holding it is not rigged.
+  const declared = await rig(build(true));
+  assertEquals(declared.report.parts.map((p) => [p.name, p.found_by]), [["Elevator_L_Tab", "extras"]]);
+  // Found by name: both rigged, and a re-run over our own pivots changes nothing.
+  const once = await rig(build(false));
+  assertEquals(once.report.parts.map((p) => p.panel), ["Elevator_L", "Elevator_L_Tab"]);
+  const twice = await rig(once.scene);
+  assertEquals(twice.report.parts.map((p) => p.name), ["HINGE_auto_Elevator_L", "HINGE_auto_Elevator_L_Tab"]);
+});

@@ -10,9 +10,15 @@ const AFT: Vec3 = [1, 0, 0];
 const UP: Vec3 = [0, 1, 0];
 const LEFT: Vec3 = [0, 0, 1];
 
-function fit(spec: PanelSpec, options: Partial<HingeFitOptions> = {}) {
-  const { positions } = panelMesh(spec);
-  return fitHinge(positions, positions.length / 3, { ...HINGE_FIT_DEFAULTS, ...options });
+/** Fits from the surface (triangles sliced at stations), or from vertices alone with `vertices`. */
+function fit(spec: PanelSpec, options: Partial<HingeFitOptions> = {}, vertices = false) {
+  const { positions, indices } = panelMesh(spec);
+  return fitHinge(
+    positions,
+    positions.length / 3,
+    { ...HINGE_FIT_DEFAULTS, ...options },
+    vertices ? undefined : indices,
+  );
 }
 
 function errors(spec: PanelSpec, options: Partial<HingeFitOptions> = {}) {
@@ -152,10 +158,13 @@ Deno.test("leading-edge device hinges on its aft edge", () => {
   assert(offset < 0.002, `offset ${offset}`);
 });
 
-Deno.test("low-poly panel (two stations: two bins) still gives the exact line", () => {
-  const { degrees, offset, result } = errors({ ...swept, stations: 2, divisions: 1 });
-  assert(result.binsFilled === 2);
+Deno.test("low-poly panel (two sections): the surface fills every station, vertices only two bins", () => {
+  const coarse = { ...swept, stations: 2, divisions: 1 };
+  const { degrees, offset, result } = errors(coarse);
+  assert(result.fromSurface && result.binsFilled === 12 && result.inliers === 12, `${result.binsFilled}`);
   assert(degrees < 1e-3 && offset < 1e-4, `${degrees}°, ${offset} m`);
+  const binned = fit(coarse, {}, true);
+  assert(!binned.fromSurface && binned.binsFilled === 2 && binned.inliers === 2);
 });
 
 Deno.test("far-off coordinates keep precision (moments are taken about a vertex)", () => {

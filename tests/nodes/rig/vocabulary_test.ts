@@ -166,3 +166,28 @@ Deno.test("split surfaces say which way they open", () => {
   assertEquals(openingFromName("VentralBrake"), "down");
   assertEquals(openingFromName("DragRudder_R_Outer"), undefined);
 });
+
+Deno.test("side words glued to a kind word, LB/LT/RB/RT, and fins that are no stabilators", () => {
+  assertEquals(tokenize("AILERONLEFT"), ["aileron", "left"]);
+  assertEquals(tokenize("leftaileron"), ["left", "aileron"]);
+  assertEquals(tokenize("flapr"), ["flap", "r"]);
+  // Short sides are not unglued from the front, and words that merely end like a side stay whole.
+  assertEquals(tokenize("Rail_Guard"), ["rail", "guard"]);
+  assertEquals(tokenize("Upright_Strut"), ["upright", "strut"]);
+  for (
+    const [name, side] of [["AirbrakeLT", "left"], ["AirbrakeRB", "right"], ["EleronL", "left"], [
+      "Spoiler_LB",
+      "left",
+    ], ["aileronright", "right"]]
+  ) {
+    assertEquals(sideFromName(name), side, name);
+  }
+  assertEquals(classifyPanelName("AirbrakeLT"), "air_brake");
+  assertEquals(classifyPanelName("EleronL"), "aileron");
+  assertEquals(classifyPanelName("aileronright"), "aileron");
+  assertEquals(classifyPanelName("Rail_Guard"), undefined);
+  for (const fin of ["VerticalStabilizer", "Vertical_Stabiliser_1", "Fin_Stab", "stabilizer_vert"]) {
+    assertEquals(matchPanelName(fin), undefined, fin);
+  }
+  assertEquals(matchPanelName("HorizontalStabilizer_L")?.kind, "stabilator");
+});

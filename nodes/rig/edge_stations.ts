@@ -1,0 +1,311 @@
+/**
+ * A panel's forward and aft edge at each span station, in panel coordinates (u along the span, v
+ * along the chord, w through the thickness), two ways:
+ *
+ * - {@link sliceStations}, from the **surface**: every triangle crossing a station plane is cut
+ *   there, so each station sees the planform's true forward and aft extents whatever the tessellation
+ *   (two vertices along the span, skewed quads, a chord drawn as one long triangle);
+ * - {@link binVertices}, from vertices alone (skin-bone geometry, point clouds): the extremes of the
+ *   vertices falling in each span bin — bogus on coarse meshes, where a bin may hold only
+ *   trailing-edge vertices; the fit's confidence says so through its span coverage.
+ *
+ * Either way a station's edge point is the mean chord position of the points within a thin band of
+ * the extreme and the middle of their thickness range: the edge at mid-thickness, not a skin corner.
+ *
+ * @module
+ */
+
+/**
+ * Per station, for one edge: count, Σu, Σv, wMin, wMax of the points within the band of the extreme
+ * (five numbers a station).
+ */
+type BandAccumulator = Float64Array;
+
+/** One edge at every station: its point and the panel's thickness there. */
+export interface StationEdge {
+  /** (u, v, w) per station; NaN where the station did not see the panel. */
+  readonly points: Float64Array;
+  /** Thickness extent of the band at each station (NaN where empty). */
+  readonly thickness: Float64Array;
+}
+
+/** Both edges at every station, and the chord the band was sized by. */
+export interface StationEdges {
+  readonly lead: StationEdge;
+  readonly trail: StationEdge;
+  /** Median chord over the stations that saw the panel. */
+  readonly chord: number;
+}
+
+/**
+ * Panel coordinates of the vertices: span positions stored (every pass needs them), chord and
+ * thickness positions computed on demand (slicing needs them only where a triangle crosses a station).
+ */
+export interface PanelCoordinates {
+  readonly u: Float64Array;
+  chordAt(i: number): number;
+  thicknessAt(i: number): number;
+}
+
+/** Fraction of a bin's width either side of a boundary whose vertices count in both bins. */
+const BOUNDARY_SLIVER = 0.02;
+
+/**
+ * Cuts every triangle at `stations` planes square to the span, at the centres of equal slices of
+ * [uMin, uMax], and keeps each station's forward- and aft-most cut points.
+ */
+export function sliceStations(
+  coords: PanelCoordinates,
+  triangles: Uint32Array,
+  uMin: number,
+  uMax: number,
+  stations: number,
+  bandFraction: number,
+): StationEdges {
+  const width = (uMax - uMin) / stations;
+  const vLow = new Float64Array(stations).fill(Infinity);
+  const vHigh = new Float64Array(stations).fill(-Infinity);
+  // Cut segments as (station, va, wa, vb, wb); few (one per triangle crossing a station).
+  let cuts: Float64Array = new Float64Array(5 * 1024);
+  let n = 0;
+  if (width > 0) {
+    // Each vertex's cell between stations: a triangle whose vertices share a cell crosses no
+    // station — the test nearly every triangle of a dense mesh ends at.
+    const u = coords.u;
+    const cell = new Int32Array(u.length);
+    // A vertex exactly on a station counts in the cell below it, so the triangles above (which
+    // reach into the next cell) still cut there.
+    for (let i = 0; i < u.length; i++) cell[i] = Math.ceil((u[i] - uMin) / width - 0.5) - 1;
+    for (let t = 0; t < triangles.length; t += 3) {
+      const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+      if (cell[a] === cell[b] && cell[b] === cell[c]) continue;
+      const k = cutTriangle(coords, a, b, c, uMin, width, stations, vLow, vHigh, cuts, n);
+      cuts = k.cuts;
+      n = k.n;
+    }
+  }
+  const chord = medianChord(vLow, vHigh);
+  const band = bandFraction * chord;
+  // The band's thickness range at each edge, from the cut ends near the extreme.
+  const lead = newBandAccumulator(stations), trail = newBandAccumulator(stations);
+  for (let i = 0; i < n; i += 5) {
+    const k = cuts[i], at = uMin + (k + 0.5) * width;
+    for (let end = 1; end <= 3; end += 2) {
+      const cv = cuts[i + end], cw = cuts[i + end + 1];
+      if (cv <= vLow[k] + band) accumulate(lead, k, at, cv, cw);
+      if (cv >= vHigh[k] - band) accumulate(trail, k, at, cv, cw);
+    }
+  }
+  // The edge at mid-thickness: halfway between the forward-most point of the upper and of the lower
+  // half of the band (aft-most for the trailing edge). A slanted nose face is met at its middle, a
+  // sharp or blunt nose at its tip, a flat sheet at its extreme — and skin points merely near the
+  // nose cannot drag it aft, as a mean over the band would.
+  const leadV = halfwayExtremes(cuts, n, lead, vLow, band, 1);
+  const trailV = halfwayExtremes(cuts, n, trail, vHigh, band, -1);
+  return { lead: edgeFromBands(lead, leadV), trail: edgeFromBands(trail, trailV), chord };
+}
+
+/**
+ * Per station, the mean of the extreme chord positions (least for `sign` 1, greatest for −1) among
+ * the band's cut ends at or above and at or below the middle of its thickness range.
+ */
+function halfwayExtremes(
+  cuts: Float64Array,
+  n: number,
+  acc: BandAccumulator,
+  extreme: Float64Array,
+  band: number,
+  sign: 1 | -1,
+): Float64Array {
+  const stations = extreme.length;
+  const upper = new Float64Array(stations).fill(Infinity);
+  const lower = new Float64Array(stations).fill(Infinity);
+  for (let i = 0; i < n; i += 5) {
+    const k = cuts[i];
+    const mid = (acc[k * 5 + 3] + acc[k * 5 + 4]) / 2;
+    for (let end = 1; end <= 3; end += 2) {
+      const key = sign * cuts[i + end], cw = cuts[i + end + 1];
+      if (key > sign * extreme[k] + band) continue;
+      if (cw >= mid && key < upper[k]) upper[k] = key;
+      if (cw <= mid && key < lower[k]) lower[k] = key;
+    }
+  }
+  const out = new Float64Array(stations);
+  for (let k = 0; k < stations; k++) out[k] = sign * (upper[k] + lower[k]) / 2;
+  return out;
+}
+
+/**
+ * Cuts one triangle at every station plane it spans, extending the stations' extremes and
+ * appending one segment (station, va, wa, vb, wb) per cut to `cuts` (grown as needed).
+ */
+function cutTriangle(
+  coords: PanelCoordinates,
+  a: number,
+  b: number,
+  c: number,
+  uMin: number,
+  width: number,
+  stations: number,
+  vLow: Float64Array,
+  vHigh: Float64Array,
+  cuts: Float64Array,
+  n: number,
+): { cuts: Float64Array; n: number } {
+  const u = coords.u;
+  const lo = Math.min(u[a], u[b], u[c]), hi = Math.max(u[a], u[b], u[c]);
+  const k0 = Math.max(0, Math.ceil((lo - uMin) / width - 0.5));
+  const k1 = Math.min(stations - 1, Math.floor((hi - uMin) / width - 0.5));
+  const point = [0, 0, 0, 0]; // the cut's first two points (v, w)
+  for (let k = k0; k <= k1; k++) {
+    const at = uMin + (k + 0.5) * width;
+    let found = 0;
+    for (let e = 0; e < 3; e++) {
+      const p = e === 0 ? a : e === 1 ? b : c, q = e === 0 ? b : e === 1 ? c : a;
+      const up = u[p] - at, uq = u[q] - at;
+      // An edge meets the plane once, counting a vertex on it with the edge it starts.
+      if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) continue;
+      const f = up === uq ? 0 : up / (up - uq);
+      const vp = coords.chordAt(p), wp = coords.thicknessAt(p);
+      const cv = vp + f * (coords.chordAt(q) - vp), cw = wp + f * (coords.thicknessAt(q) - wp);
+      if (cv < vLow[k]) vLow[k] = cv;
+      if (cv > vHigh[k]) vHigh[k] = cv;
+      if (found < 2) {
+        point[found * 2] = cv;
+        point[found * 2 + 1] = cw;
+      }
+      found++;
+    }
+    if (found < 2) continue;
+    if (n + 5 > cuts.length) {
+      const grown = new Float64Array(cuts.length * 2);
+      grown.set(cuts);
+      cuts = grown;
+    }
+    cuts[n++] = k;
+    cuts.set(point, n);
+    n += 4;
+  }
+  return { cuts, n };
+}
+
+/**
+ * Bins the vertices along the span and keeps each bin's forward- and aft-most vertices. A vertex
+ * within a sliver of a bin boundary counts in both bins: a section lying on a boundary would
+ * otherwise split its upper and lower skins (their span positions differ by thickness × the
+ * normal's tilt) and each bin would see one corner.
+ */
+export function binVertices(
+  coords: PanelCoordinates,
+  uMin: number,
+  uMax: number,
+  bins: number,
+  bandFraction: number,
+): StationEdges {
+  const u = coords.u;
+  const v = new Float64Array(u.length), w = new Float64Array(u.length);
+  for (let i = 0; i < u.length; i++) {
+    v[i] = coords.chordAt(i);
+    w[i] = coords.thicknessAt(i);
+  }
+  const binScale = uMax > uMin ? bins / (uMax - uMin) : 0;
+  const count = u.length;
+  const vLow = new Float64Array(bins).fill(Infinity);
+  const vHigh = new Float64Array(bins).fill(-Infinity);
+  const lastBin = bins - 1;
+  const binOf = (i: number) => Math.min(lastBin, ((u[i] - uMin) * binScale) | 0);
+  const sharedBin = (i: number, b: number) => {
+    const f = (u[i] - uMin) * binScale - b;
+    const shared = f < BOUNDARY_SLIVER ? b - 1 : f > 1 - BOUNDARY_SLIVER ? b + 1 : -1;
+    return shared >= 0 && shared <= lastBin ? shared : -1;
+  };
+  const extend = (k: number, i: number) => {
+    if (v[i] < vLow[k]) vLow[k] = v[i];
+    if (v[i] > vHigh[k]) vHigh[k] = v[i];
+  };
+  for (let i = 0; i < count; i++) {
+    const b = binOf(i), s = sharedBin(i, b);
+    extend(b, i);
+    if (s >= 0) extend(s, i);
+  }
+  const chord = medianChord(vLow, vHigh);
+  const band = bandFraction * chord;
+  const lead = newBandAccumulator(bins), trail = newBandAccumulator(bins);
+  const collect = (k: number, i: number) => {
+    if (v[i] <= vLow[k] + band) accumulate(lead, k, u[i], v[i], w[i]);
+    if (v[i] >= vHigh[k] - band) accumulate(trail, k, u[i], v[i], w[i]);
+  };
+  for (let i = 0; i < count; i++) {
+    const b = binOf(i), s = sharedBin(i, b);
+    collect(b, i);
+    if (s >= 0) collect(s, i);
+  }
+  return { lead: edgeFromBands(lead), trail: edgeFromBands(trail), chord };
+}
+
+/** Median over stations that saw the panel of their chord extent (0 when none did). */
+function medianChord(vLow: Float64Array, vHigh: Float64Array): number {
+  const chords: number[] = [];
+  for (let k = 0; k < vLow.length; k++) if (vHigh[k] >= vLow[k]) chords.push(vHigh[k] - vLow[k]);
+  return median(chords);
+}
+
+function newBandAccumulator(stations: number): BandAccumulator {
+  const acc = new Float64Array(stations * 5);
+  for (let k = 0; k < stations; k++) {
+    acc[k * 5 + 3] = Infinity;
+    acc[k * 5 + 4] = -Infinity;
+  }
+  return acc;
+}
+
+function accumulate(acc: BandAccumulator, k: number, u: number, v: number, w: number): void {
+  const o = k * 5;
+  acc[o]++;
+  acc[o + 1] += u;
+  acc[o + 2] += v;
+  if (w < acc[o + 3]) acc[o + 3] = w;
+  if (w > acc[o + 4]) acc[o + 4] = w;
+}
+
+/**
+ * Station points of an edge from its band accumulator: mean span position, the chord position
+ * `chordAt` gives where finite (else the band's mean, as for binned vertices), the middle of the
+ * thickness.
+ */
+function edgeFromBands(acc: BandAccumulator, chordAt?: Float64Array): StationEdge {
+  const stations = acc.length / 5;
+  const points = new Float64Array(stations * 3).fill(NaN);
+  const thickness = new Float64Array(stations).fill(NaN);
+  for (let k = 0, o = 0; k < stations; k++, o += 5) {
+    if (acc[o] === 0) continue;
+    const v = chordAt?.[k];
+    points[k * 3] = acc[o + 1] / acc[o];
+    points[k * 3 + 1] = v !== undefined && Number.isFinite(v) ? v : acc[o + 2] / acc[o];
+    points[k * 3 + 2] = (acc[o + 3] + acc[o + 4]) / 2;
+    thickness[k] = acc[o + 4] - acc[o + 3];
+  }
+  return { points, thickness };
+}
+
+/** True when station `k` saw the edge. */
+export function stationFilled(edge: StationEdge, k: number): boolean {
+  return !Number.isNaN(edge.points[k * 3]);
+}
+
+/** A station's edge point (u, v, w). */
+export function stationPoint(edge: StationEdge, k: number): [number, number, number] {
+  return [edge.points[k * 3], edge.points[k * 3 + 1], edge.points[k * 3 + 2]];
+}
+
+/** Median over filled stations of an edge's thickness. */
+export function medianThickness(edge: StationEdge): number {
+  return median([...edge.thickness].filter((t) => !Number.isNaN(t)));
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  values.sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  return values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}

@@ -1,0 +1,69 @@
+/**
+ * How far a fitted hinge can be trusted: `good`, `weak` or `failed`, with the reasons. A line is
+ * judged by how much of the span supports it (the stations whose edge point lies on it, each
+ * covering an equal share of the span), by how many stations that is (two points always make a
+ * line, so a two-point line proves nothing), by the panel's chord and span, and by whether the
+ * span came from a clear panel normal. Agreement with a mirror partner is judged where partners are
+ * paired (`mirror_partners.ts`).
+ *
+ * @module
+ */
+import type { HingeFit } from "./hinge_fit.ts";
+import { dot } from "./transform.ts";
+
+/** A fit's trust level. */
+export type Confidence = "good" | "weak" | "failed";
+
+/** A fit's trust level with why, and the span share supporting its line. */
+export interface FitJudgement {
+  readonly confidence: Confidence;
+  /** Plain-language reasons for anything short of good (empty when good). */
+  readonly reasons: string[];
+  /** Share of the span (0–1) whose stations lie on the hinge line (both edges' for quarter chord). */
+  readonly coverage: number;
+}
+
+/** Below this span share supporting the line a fit is weak. */
+export const WEAK_COVERAGE = 0.6;
+/** Below this span share the line is a guess: failed. */
+export const FAILED_COVERAGE = 0.35;
+/** A hinge running more than this far (degrees) from the span direction cuts across the panel. */
+const MAX_HINGE_TO_SPAN_DEGREES = 62;
+
+/** Judges one fit. */
+export function judgeFit(fit: HingeFit): FitJudgement {
+  const reasons: string[] = [];
+  let level = 0; // 0 good, 1 weak, 2 failed
+  const flag = (severity: 1 | 2, reason: string) => {
+    level = Math.max(level, severity);
+    reasons.push(reason);
+  };
+  const coverage = fit.stations > 0 ? fit.inliers / fit.stations : 0;
+  const percent = (x: number) => `${Math.round(x * 100)} %`;
+  if (!(fit.chord > 1e-6 * fit.spanLength) || !(fit.chord > 0)) {
+    flag(2, `chord ${fit.chord.toPrecision(3)}: the panel has no extent along the flow`);
+  }
+  if (!(fit.spanLength > 0)) flag(2, "span 0: the panel has no extent across the flow");
+  if (fit.inliers < 3) {
+    flag(
+      fit.inliers < 2 ? 2 : 1,
+      `the line rests on ${fit.inliers} station${
+        fit.inliers === 1 ? "" : "s"
+      } (two points always make a line)`,
+    );
+  }
+  if (coverage < FAILED_COVERAGE) {
+    flag(2, `the edge is straight along only ${percent(coverage)} of the span`);
+  } else if (coverage < WEAK_COVERAGE) {
+    flag(1, `the edge is straight along only ${percent(coverage)} of the span (stepped, kinked or curved)`);
+  }
+  if (!fit.spanFromNormal) flag(1, "the panel is not flat enough for its normal to give the span");
+  const offSpan = (Math.acos(Math.min(1, Math.abs(dot(fit.axis, fit.span)))) * 180) / Math.PI;
+  if (offSpan > MAX_HINGE_TO_SPAN_DEGREES) {
+    flag(1, `the hinge runs ${offSpan.toFixed(0)}° off the span, across the panel`);
+  }
+  if (fit.spanLength > 0 && fit.spanLength < 0.1 * fit.chord) {
+    flag(1, `span ${fit.spanLength.toPrecision(3)} is under a tenth of the chord`);
+  }
+  return { confidence: (["good", "weak", "failed"] as const)[level], reasons, coverage };
+}

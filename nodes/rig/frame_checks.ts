@@ -1,0 +1,85 @@
+/**
+ * Checks that the fitted panels agree with the aircraft frame, and names the frame to try when they
+ * clearly do not: a rudder lying flat (up is wrong), left/right-named panels on the other side (the
+ * model faces the other way), and ailerons, elevators or flaps stretched along the flow (forward is
+ * along the wing).
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { RunContext } from "../../runtime/node.ts";
+import type { Axis } from "../../runtime/scene/source.ts";
+import type { AircraftFrame } from "./frame.ts";
+import type { HingeFit } from "./hinge_fit.ts";
+import { getPart } from "./part_extras.ts";
+import type { Vec3 } from "./transform.ts";
+import { sideFromName } from "./vocabulary.ts";
+
+/** The scene axes (either sign) nearest an aircraft-frame direction, e.g. `+Z or -Z`. */
+function sceneAxes(frame: AircraftFrame, v: Vec3): string {
+  const scene = [0, 1, 2].map((k) =>
+    v[0] * frame.aftDir[k] + v[1] * frame.upDir[k] + v[2] * frame.leftDir[k]
+  );
+  const k = [0, 1, 2].reduce((best, i) => Math.abs(scene[i]) > Math.abs(scene[best]) ? i : best, 0);
+  const name = "XYZ"[k];
+  return `+${name} or -${name}`;
+}
+
+/** The opposite of a signed axis. */
+function opposite(axis: Axis): string {
+  return `${axis[0] === "-" ? "+" : "-"}${axis[1]}`;
+}
+
+const SPANWISE_KINDS: ReadonlySet<string> = new Set(["aileron", "elevator", "flap", "elevon"]);
+
+/**
+ * Warns when the fitted panels disagree with the frame; see the module doc. `facingWarned`: the
+ * thickness test already warned that the model faces the other way.
+ */
+export function warnIfFrameDisagrees(
+  fits: ReadonlyMap<Node, HingeFit>,
+  frame: AircraftFrame,
+  ctx: RunContext,
+  options: { facingWarned?: boolean } = {},
+): void {
+  const current = `forward ${frame.forward}, up ${frame.up}`;
+  for (const [node, fit] of fits) {
+    if (getPart(node)?.kind !== "rudder" || Math.abs(fit.normal[1]) < 0.8) continue;
+    ctx.warn(
+      `rudder '${node.getName()}' lies flat in the frame (${current}): up is probably wrong; ` +
+        `try up ${sceneAxes(frame, fit.span)}`,
+      { panel: node.getName(), forward: frame.forward, up: frame.up },
+    );
+  }
+  let named = 0, opposed = 0;
+  for (const [node, fit] of fits) {
+    const side = sideFromName(node.getName());
+    if (side !== "left" && side !== "right") continue;
+    const lateral = (fit.lateral[0] + fit.lateral[1]) / 2;
+    if (Math.abs(lateral) <= 0.25 * (fit.lateral[1] - fit.lateral[0])) continue; // too near the centre to tell
+    named++;
+    if ((lateral > 0) !== (side === "left")) opposed++;
+  }
+  // The thickness test already said the model faces the other way: one warning is enough.
+  if (named >= 2 && opposed * 2 > named && !options.facingWarned) {
+    ctx.warn(
+      `${opposed} of ${named} panels named left or right sit on the other side in the frame (${current}): ` +
+        `the model probably faces the other way; try forward ${opposite(frame.forward)}`,
+      { forward: frame.forward, up: frame.up, opposed, named },
+    );
+  }
+  const stretched = [...fits].filter(([node, fit]) =>
+    SPANWISE_KINDS.has(getPart(node)?.kind ?? "") && fit.chord > 1.5 * fit.spanLength
+  );
+  if (
+    stretched.length >= 2 &&
+    stretched.length * 2 > [...fits.keys()].filter((n) => SPANWISE_KINDS.has(getPart(n)?.kind ?? "")).length
+  ) {
+    ctx.warn(
+      `${stretched.length} wing and tail panels (${stretched.map(([n]) => `'${n.getName()}'`).join(", ")}) ` +
+        `stretch along the flow, chord over 1.5 times their span, in the frame (${current}): forward probably ` +
+        `runs along the wing; try forward ${sceneAxes(frame, [0, 0, 1])}`,
+      { forward: frame.forward, up: frame.up },
+    );
+  }
+}

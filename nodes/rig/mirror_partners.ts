@@ -1,0 +1,148 @@
+/**
+ * Mirror partners: the left and right panels of one kind are mirror images on real aircraft. They
+ * are paired by name (`Aileron_L` / `Aileron_R`: the same tokens but the side) or else by mirrored
+ * position (one's centre mirrored across the plane of symmetry lands on the other's), their fitted
+ * hinges compared across the mirror, and when they disagree the better-supported fit is mirrored
+ * onto the other — or, when neither is better supported, both are marked weak.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { FitJudgement } from "./fit_confidence.ts";
+import type { HingeFit } from "./hinge_fit.ts";
+import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
+import { sideFromName } from "./vocabulary.ts";
+
+/** Hinges further apart than this across the mirror (degrees) disagree. */
+export const MIRROR_ANGLE_DEGREES = 3;
+/** Hinge lines further apart than this share of the chord disagree. */
+export const MIRROR_OFFSET_CHORD = 0.05;
+
+/** A panel's fit and its judgement, as `rig.fit_hinge` holds them. */
+export interface JudgedFit {
+  fit: HingeFit;
+  judgement: FitJudgement;
+  /** Set when the hinge was taken from the mirror partner: its name. */
+  mirroredFrom?: string;
+}
+
+/** Mirror image across the plane of symmetry (aircraft coordinates: left is the third axis). */
+function mirror(v: Vec3): Vec3 {
+  return [v[0], v[1], -v[2]];
+}
+
+const RANK = { good: 0, weak: 1, failed: 2 } as const;
+
+/**
+ * Pairs panels of one kind, compares their hinges across the mirror and settles disagreements.
+ * Returns one message per pair it changed, naming both panels.
+ */
+export function reconcileMirrorPartners(
+  fits: Map<Node, JudgedFit>,
+  kindOf: (node: Node) => string,
+): string[] {
+  const messages: string[] = [];
+  for (const [a, b] of pairPartners([...fits.keys()], (n) => fits.get(n)!.fit, kindOf)) {
+    const fa = fits.get(a)!, fb = fits.get(b)!;
+    const { degrees, offset } = disagreement(fa.fit, fb.fit);
+    if (degrees <= MIRROR_ANGLE_DEGREES && offset <= MIRROR_OFFSET_CHORD) continue;
+    const how = `${degrees.toFixed(1)}° and ${(offset * 100).toFixed(0)} % of chord apart across the mirror`;
+    const score = (j: JudgedFit) => RANK[j.judgement.confidence] * 2 - j.judgement.coverage;
+    const [better, worse] = score(fa) <= score(fb) ? [a, b] : [b, a];
+    const fBetter = fits.get(better)!, fWorse = fits.get(worse)!;
+    const clearer = RANK[fBetter.judgement.confidence] < RANK[fWorse.judgement.confidence] ||
+      fBetter.judgement.coverage >= fWorse.judgement.coverage + 0.15;
+    if (clearer && fBetter.judgement.confidence !== "failed") {
+      const reason =
+        `hinge mirrored from '${better.getName()}': its own fit (${fWorse.judgement.confidence}) and its partner's were ${how}`;
+      fits.set(worse, {
+        fit: { ...fWorse.fit, origin: mirror(fBetter.fit.origin), axis: mirror(fBetter.fit.axis) },
+        judgement: {
+          confidence: fBetter.judgement.confidence,
+          coverage: fBetter.judgement.coverage,
+          reasons: [reason, ...fBetter.judgement.reasons],
+        },
+        mirroredFrom: better.getName(),
+      });
+      messages.push(`panel '${worse.getName()}': ${reason}`);
+    } else {
+      for (const [node, other] of [[a, b], [b, a]] as const) {
+        const own = fits.get(node)!;
+        const reason =
+          `disagrees with its mirror partner '${other.getName()}' (${how}), neither better supported`;
+        fits.set(node, {
+          ...own,
+          judgement: {
+            ...own.judgement,
+            confidence: own.judgement.confidence === "failed" ? "failed" : "weak",
+            reasons: [...own.judgement.reasons, reason],
+          },
+        });
+      }
+    }
+  }
+  return messages;
+}
+
+/** Angle (degrees) and line distance (share of the larger chord) between a hinge and the mirrored other. */
+function disagreement(a: HingeFit, b: HingeFit): { degrees: number; offset: number } {
+  const axis = mirror(b.axis), origin = mirror(b.origin);
+  const degrees = (Math.acos(Math.min(1, Math.abs(dot(a.axis, axis)))) * 180) / Math.PI;
+  const offset = length(cross(sub(origin, a.origin), a.axis)) / Math.max(a.chord, b.chord, 1e-12);
+  return { degrees, offset };
+}
+
+/**
+ * Partner pairs: first by name (same tokens once side tokens are dropped, opposite named sides),
+ * then, among the rest, each panel with the one of its kind whose mirrored centre is nearest, if
+ * within a quarter of its span and on the other side.
+ */
+export function pairPartners(
+  nodes: readonly Node[],
+  fitOf: (node: Node) => HingeFit,
+  kindOf: (node: Node) => string,
+): [Node, Node][] {
+  const pairs: [Node, Node][] = [];
+  const paired = new Set<Node>();
+  const key = (n: Node) => {
+    const side = sideFromName(n.getName());
+    if (side !== "left" && side !== "right") return undefined;
+    // Letter and digit runs (`Spoiler_L_1` keeps its 1), side words dropped.
+    const words = n.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
+    const rest = words.map((w) => w.toLowerCase()).filter((w) => sideFromName(w) === undefined);
+    return `${kindOf(n)}|${rest.join(" ")}|${side}`;
+  };
+  // A key two panels share is ambiguous: those are left to pairing by position.
+  const byKey = new Map<string, Node | null>();
+  for (const n of nodes) {
+    const k = key(n);
+    if (k) byKey.set(k, byKey.has(k) ? null : n);
+  }
+  for (const n of nodes) {
+    const k = key(n);
+    if (!k?.endsWith("|left")) continue;
+    const partner = byKey.get(k.replace(/\|left$/, "|right"));
+    if (partner && !paired.has(partner)) {
+      pairs.push([n, partner]);
+      paired.add(n).add(partner);
+    }
+  }
+  for (const n of nodes) {
+    if (paired.has(n)) continue;
+    const fit = fitOf(n);
+    if (!(fit.centre[2] > 0)) continue; // from the left side, each pair once
+    let best: Node | undefined, bestDistance = Infinity;
+    for (const m of nodes) {
+      if (m === n || paired.has(m) || kindOf(m) !== kindOf(n)) continue;
+      const other = fitOf(m);
+      if (!(other.centre[2] < 0)) continue;
+      const d = length(sub(fit.centre, mirror(other.centre)));
+      if (d < bestDistance) [best, bestDistance] = [m, d];
+    }
+    if (best && bestDistance <= 0.25 * Math.max(fit.spanLength, fit.chord)) {
+      pairs.push([n, best]);
+      paired.add(n).add(best);
+    }
+  }
+  return pairs;
+}
