@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { checkGraph } from "../../runtime/mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
+import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { browserMissing, launch, watchErrors } from "./browser.ts";
 
 const missing = browserMissing();
@@ -185,6 +186,65 @@ Deno.test({
       const inFuselage = changedPixels(before, after, await box("Fuselage"), [restBox, movedBox]);
       assert(inAileron > 50, `aileron pixels changed: ${inAileron}`);
       equal(inFuselage, 0, "fuselage pixels outside the aileron changed");
+    });
+
+    await t.step("a Freelancer model shows its joints as sliders, its LODs and hardpoints", async () => {
+      const ship = join(dir, "ship.cmp");
+      await Deno.writeFile(ship, buildCompound().bytes);
+      const fl = await browser.newPage();
+      const flErrors = watchErrors(fl);
+      await fl.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}&model=${encodeURIComponent(ship)}`);
+      await fl.waitForSelector("body[data-preview-ready]");
+      const sliders = await fl.$$eval(
+        ".part[data-part]",
+        (rows) => rows.map((r) => r.getAttribute("data-part")),
+      );
+      for (
+        const joint of [
+          "Turret_joint",
+          "Barrel_joint",
+          "Piston_joint",
+          "Piston_slide",
+          "Radar_joint_x",
+          "Cargo_joint_z",
+        ]
+      ) assert(sliders.includes(joint), `slider for ${joint} in ${sliders.join(", ")}`);
+      assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
+      deepEqual(flErrors, []);
+      await fl.close();
+    });
+
+    await t.step("duplicate, delete, undo, redo; Tab opens the node group and goes back", async () => {
+      const ed = await browser.newPage();
+      const edErrors = watchErrors(ed);
+      await ed.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}`);
+      await ed.waitForSelector("body[data-ready=true]");
+      const count = () => ed.locator("g.node[data-node]").count();
+      const start = await count();
+      await ed.click('g.node[data-node="export"] .title');
+      await ed.keyboard.press("Shift+D");
+      await ed.waitForSelector('g.node[data-node="export_2"]');
+      equal(await count(), start + 1);
+      await ed.keyboard.press("Control+Z");
+      await ed.waitForSelector('g.node[data-node="export_2"]', { state: "detached" });
+      await ed.keyboard.press("Control+Shift+Z");
+      await ed.click('g.node[data-node="export_2"] .title');
+      await ed.keyboard.press("x");
+      await ed.waitForSelector('g.node[data-node="export_2"]', { state: "detached" });
+      equal(await count(), start);
+      await ed.click('g.node[data-node="rig"] .title');
+      await ed.keyboard.press("Tab");
+      await ed.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      const inner = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "rig.json")));
+      for (const id of Object.keys(inner.nodes)) {
+        equal(await ed.locator(`g.node[data-node="${id}"]`).count(), 1, id);
+      }
+      await ed.click("#editor", { position: { x: 5, y: 5 } });
+      await ed.keyboard.press("Tab");
+      await ed.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      equal(await ed.locator('g.node[data-node="rig"]').count(), 1);
+      deepEqual(edErrors, []);
+      await ed.close();
     });
 
     deepEqual(errors, []);
