@@ -299,7 +299,7 @@ export class Preview {
     input.type = "range";
     input.min = String(min);
     input.max = String(max);
-    input.step = String((max - min) / 200 || 0.01);
+    input.step = "any";
     input.value = String(Math.min(max, Math.max(min, 0)));
     const value = document.createElement("output");
     value.textContent = input.value;

@@ -12,7 +12,7 @@ import { checkGraph } from "../../runtime/mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
-import { browserMissing, launch, watchErrors } from "./browser.ts";
+import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);

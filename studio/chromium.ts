@@ -1,6 +1,6 @@
 /**
- * Launches Debian's chromium through playwright-core for the studio's browser tests (Playwright never
- * downloads a browser here), and collects console errors.
+ * Launches Debian's chromium through playwright-core for the studio's browser tests and screenshot script
+ * (Playwright never downloads a browser here), and collects console errors.
  *
  * @module
  */
