@@ -9,6 +9,7 @@ import { dirname, extname, join, resolve } from "node:path";
 import {
   type AnyNodeDef,
   checkGraph,
+  compileGraph,
   GENERATOR,
   GraphError,
   type GraphFile,
@@ -34,6 +35,15 @@ export interface ApiContext {
   readonly registry: Registry;
   /** The graph named on the command line, opened first. */
   readonly startGraph?: string;
+  /** Outputs of the latest run, by name, for download and preview. */
+  readonly lastOutputs: Map<string, EncodedOutput>;
+}
+
+/** A run output as the page downloads it. */
+export interface EncodedOutput {
+  readonly bytes: Uint8Array;
+  readonly type: "bytes" | "scene" | "json";
+  readonly file: string;
 }
 
 /** A page request that cannot be served, with its HTTP status. */
@@ -42,9 +52,6 @@ class HttpError extends Error {
     super(message);
   }
 }
-
-/** Outputs of the latest run, by name, for download and preview. */
-const lastOutputs = new Map<string, { bytes: Uint8Array; type: string; file: string }>();
 
 /** Handles one `/api/...` request. */
 export async function handleApi(request: Request, url: URL, ctx: ApiContext): Promise<Response> {
@@ -66,7 +73,7 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
       case "POST /api/run":
         return run(ctx, await graphBody(request, ctx));
       case "GET /api/output":
-        return output(url.searchParams.get("name") ?? "");
+        return output(ctx, url.searchParams.get("name") ?? "");
       case "GET /api/file":
         return await file(ctx, url.searchParams.get("path") ?? "");
       case "GET /api/model":
@@ -136,13 +143,42 @@ async function graphBody(request: Request, ctx: ApiContext): Promise<{ path: str
   return { path: await ctx.sandbox.resolve(body.path), graph: body.graph as GraphFile };
 }
 
-/** The runtime's own validation, plus the sandbox rule for custom node modules. */
+/** The runtime's own validation, plus the sandbox rules for custom node modules and read paths. */
 async function check(ctx: ApiContext, path: string, graph: GraphFile): Promise<GraphIssue[]> {
   const outside = await modulesOutside(ctx, path, graph);
   if (outside.length) return outside;
-  return await checkGraph(graphFromObject(graph, dirname(path), ctx.sandbox.display(path)), {
-    registry: ctx.registry,
-  });
+  const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+  const issues = await checkGraph(source, { registry: ctx.registry });
+  return issues.length ? issues : await readsOutside(ctx, source);
+}
+
+/**
+ * Read-path parameters (e.g. `io.read`'s `path`, after graph inputs and defaults) that leave the
+ * sandbox: the page must not read files through a run that it could not open directly.
+ */
+async function readsOutside(
+  ctx: ApiContext,
+  source: ReturnType<typeof graphFromObject>,
+): Promise<GraphIssue[]> {
+  const plan = await compileGraph(source, ctx.registry);
+  const issues: GraphIssue[] = [];
+  for (const node of plan.nodes.values()) {
+    for (const [name, spec] of Object.entries(node.def.params)) {
+      const value = node.params[name];
+      if (spec.type !== "path" || spec.access !== "read" || typeof value !== "string" || value === "") {
+        continue;
+      }
+      try {
+        await ctx.sandbox.resolve(value);
+      } catch (error) {
+        if (!(error instanceof PathRefused)) throw error;
+        const [top, ...inner] = node.id.split("/");
+        const at = `/nodes/${top.replaceAll("~", "~0")}${inner.length ? "" : `/params/${name}`}`;
+        issues.push({ kind: "bad_param", path: at, message: `${node.id}: ${error.message}` });
+      }
+    }
+  }
+  return issues;
 }
 
 /** Custom node modules run code: only modules inside the sandbox may load. */
@@ -181,7 +217,7 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
         controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       const started = performance.now();
       try {
-        const issues = await modulesOutside(ctx, path, graph);
+        const issues = await check(ctx, path, graph);
         if (issues.length) throw new GraphError(issues);
         const result = await runGraph(graphFromObject(graph, dirname(path), ctx.sandbox.display(path)), {
           registry: ctx.registry,
@@ -189,11 +225,11 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
           cacheDir: ctx.cacheDir,
           onEvent: (event) => send(event.event, event),
         });
-        lastOutputs.clear();
+        ctx.lastOutputs.clear();
         for (const [name, value] of Object.entries(result.outputs)) {
-          lastOutputs.set(name, await encodeOutput(name, value));
+          ctx.lastOutputs.set(name, await encodeOutput(name, value));
         }
-        const outputs = [...lastOutputs].map(([name, o]) => ({
+        const outputs = [...ctx.lastOutputs].map(([name, o]) => ({
           name,
           type: o.type,
           file: o.file,
@@ -213,10 +249,7 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
 }
 
 /** A run output as bytes: raw bytes, a scene as GLB, anything else as JSON. */
-async function encodeOutput(
-  name: string,
-  value: unknown,
-): Promise<{ bytes: Uint8Array; type: string; file: string }> {
+async function encodeOutput(name: string, value: unknown): Promise<EncodedOutput> {
   if (value && typeof value === "object" && "bytes" in value && value.bytes instanceof Uint8Array) {
     const hint = "name" in value && typeof value.name === "string" ? value.name : name;
     return { bytes: value.bytes, type: "bytes", file: hint };
@@ -232,8 +265,8 @@ async function encodeOutput(
   };
 }
 
-function output(name: string): Response {
-  const out = lastOutputs.get(name);
+function output(ctx: ApiContext, name: string): Response {
+  const out = ctx.lastOutputs.get(name);
   if (!out) throw new HttpError(404, `no output '${name}' in the latest run`);
   return new Response(out.bytes as Uint8Array<ArrayBuffer>, {
     headers: {

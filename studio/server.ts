@@ -66,13 +66,14 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     cacheDir,
     registry: options.registry ?? createRegistry(),
     startGraph: options.graph,
+    lastOutputs: new Map(),
   };
   const script = await bundlePage();
-  const server = Deno.serve({
-    hostname: options.host ?? "127.0.0.1",
-    port: options.port ?? 8020,
-    onListen: () => {},
-  }, async (request) => {
+  const hostname = options.host ?? "127.0.0.1";
+  const loopbackHosts = new Set<string>();
+  const server = Deno.serve({ hostname, port: options.port ?? 8020, onListen: () => {} }, async (request) => {
+    const refused = foreignRequest(request, LOOPBACK.includes(hostname) ? loopbackHosts : undefined);
+    if (refused) return new Response(refused, { status: 403 });
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) return await handleApi(request, url, ctx);
     if (url.pathname === "/app.js") {
@@ -82,9 +83,29 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     if (!entry || request.method !== "GET") return new Response("not found", { status: 404 });
     return new Response(await Deno.readFile(WEB + entry[0]), { headers: { "content-type": entry[1] } });
   });
-  const { hostname, port } = server.addr as Deno.NetAddr;
+  const { port } = server.addr as Deno.NetAddr;
+  for (const name of ["127.0.0.1", "localhost", "[::1]"]) loopbackHosts.add(`${name}:${port}`);
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;
   return { url: `http://${host}:${port}/`, close: () => server.shutdown() };
+}
+
+const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
+
+/**
+ * Why a request that another web site made the browser send is refused, if it is one: a loopback
+ * server answers only its own host names (no DNS rebinding), and a change (POST) must be JSON from the
+ * studio's own origin, which a cross-site form or `fetch` cannot send without a CORS pre-flight.
+ */
+function foreignRequest(request: Request, hosts: ReadonlySet<string> | undefined): string | undefined {
+  const host = request.headers.get("host") ?? "";
+  if (hosts && !hosts.has(host)) return `host '${host}' is not this studio`;
+  if (request.method === "GET") return undefined;
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== `http://${host}`) return `origin '${origin}' is not this studio`;
+  if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) {
+    return "changes must be sent as application/json";
+  }
+  return undefined;
 }
 
 /** The subset of Deno's unstable bundler API the studio uses (`--unstable-bundle`). */
@@ -153,7 +174,7 @@ export async function studioMain(args: string[]): Promise<number> {
     console.error(`expected at most one graph file and --port 0-65535\n\n${USAGE}`);
     return 2;
   }
-  if (values.host && !["127.0.0.1", "localhost", "::1"].includes(values.host)) {
+  if (values.host && !LOOPBACK.includes(values.host)) {
     console.error(
       `WARNING: --host ${values.host}: the studio is reachable from the network. Anyone who can reach it ` +
         "can read and overwrite graph files in the project and the --root folders, and run graphs.",

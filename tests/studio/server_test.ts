@@ -55,6 +55,39 @@ Deno.test("studio server: paths outside the project and the given folders are re
   });
 });
 
+Deno.test("studio server: requests another site makes the browser send are refused", async () => {
+  await withStudio(async (url, dir) => {
+    const body = JSON.stringify({ path: join(dir, "x.json"), graph: SMALL });
+    const form = await fetch(`${url}api/save`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body,
+    });
+    equal(form.status, 403);
+    await form.body?.cancel();
+    const foreign = await fetch(`${url}api/save`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://evil.example" },
+      body,
+    });
+    equal(foreign.status, 403);
+    await foreign.body?.cancel();
+    // fetch() will not send another Host header, so a DNS-rebound request is written by hand.
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(url).port) });
+    await conn.write(
+      new TextEncoder().encode("GET /api/graphs HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"),
+    );
+    const reply = new Uint8Array(256);
+    const n = await conn.read(reply);
+    conn.close();
+    assert(
+      new TextDecoder().decode(reply.subarray(0, n ?? 0)).startsWith("HTTP/1.1 403"),
+      "rebound host refused",
+    );
+    await Deno.stat(join(dir, "x.json")).then(() => assert(false, "a refused save wrote the file"), () => {});
+  });
+});
+
 Deno.test("studio server: check reports exactly what checkGraph reports", async () => {
   await withStudio(async (url, dir) => {
     const bad = {
@@ -84,6 +117,27 @@ Deno.test("studio server: a custom node module outside the sandbox is refused, n
     equal(issues.length, 1);
     equal(issues[0].path, "/modules/0");
     assert(issues[0].message.includes("outside the allowed folders"));
+  });
+});
+
+Deno.test("studio server: a graph cannot read a file outside the sandbox through a run", async () => {
+  await withStudio(async (url, dir) => {
+    const graph = {
+      version: 1,
+      inputs: { file: { type: "string", default: "/etc/hostname" } },
+      nodes: { read: { type: "io.read", params: { path: { $input: "file" } } } },
+      outputs: { bytes: "read.bytes" },
+    };
+    const path = join(dir, "g.json");
+    const { issues } = await (await post(`${url}api/check`, { path, graph })).json();
+    deepEqual(issues.map((i: { path: string; kind: string }) => [i.path, i.kind]), [[
+      "/nodes/read/params/path",
+      "bad_param",
+    ]]);
+    const stream = await (await post(`${url}api/run`, { path, graph })).text();
+    assert(!stream.includes("event: node"), "nothing ran");
+    assert(stream.includes('"ok":false') && stream.includes("outside the allowed folders"), stream);
+    equal((await fetch(`${url}api/output?name=bytes`)).status, 404);
   });
 });
 
