@@ -12,6 +12,8 @@ import { checkGraph } from "../../runtime/mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
+import { animatedCar } from "../nodes/decode/carnivores/fixtures.ts";
+import { encodeCar } from "../../nodes/decode/carnivores/encode.ts";
 import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
 
 const missing = browserMissing();
@@ -212,6 +214,25 @@ Deno.test({
       assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
       deepEqual(flErrors, []);
       await fl.close();
+    });
+
+    await t.step("a Carnivores model's animation clips play", async () => {
+      const car = join(dir, "boxes.car");
+      await Deno.writeFile(car, encodeCar(animatedCar()));
+      await page.fill("#model-path", car);
+      await page.click("#preview-open");
+      await page.waitForFunction((label) => document.body.dataset.previewReady === label, car);
+      deepEqual(await page.$$eval("#clips option", (o) => o.map((x) => x.textContent)), [
+        "(no clip)",
+        "walk",
+        "idle",
+      ]);
+      const still = await viewPixels(page);
+      await page.selectOption("#clips", "walk");
+      await page.waitForTimeout(400);
+      const playing = await viewPixels(page);
+      const whole = { x0: 0, y0: 0, x1: still.width, y1: still.data.length / still.channels / still.width };
+      assert(changedPixels(still, playing, whole) > 20, "the clip moves the mesh");
     });
 
     await t.step("duplicate, delete, undo, redo; Tab opens the node group and goes back", async () => {
