@@ -130,7 +130,9 @@ async function openGraph(ctx: ApiContext, path: string) {
   } catch (error) {
     throw new HttpError(422, `'${path}' is not valid JSON: ${(error as Error).message}`);
   }
-  const signature = await readGroupSockets(abs, ctx.registry);
+  const confined = graph && typeof graph === "object" &&
+    !(await modulesOutside(ctx, abs, graph as GraphFile)).length;
+  const signature = confined ? await readGroupSockets(abs, ctx.registry) : undefined;
   return { path: ctx.sandbox.display(abs), graph, signature };
 }
 
@@ -181,16 +183,44 @@ async function readsOutside(
   return issues;
 }
 
-/** Custom node modules run code: only modules inside the sandbox may load. */
-async function modulesOutside(ctx: ApiContext, path: string, graph: GraphFile): Promise<GraphIssue[]> {
-  const modules = Array.isArray(graph.modules) ? graph.modules : [];
+/**
+ * Node group files and custom node modules (which run code) must lie inside the sandbox, in this graph
+ * and in every group it includes, before the runtime reads or imports any of them.
+ */
+async function modulesOutside(
+  ctx: ApiContext,
+  path: string,
+  graph: GraphFile,
+  seen = new Set<string>(),
+): Promise<GraphIssue[]> {
   const issues: GraphIssue[] = [];
-  for (const [i, module] of modules.entries()) {
+  if (seen.has(path)) return issues; // a cycle: the validator reports it
+  seen.add(path);
+  const file = ctx.sandbox.display(path);
+  const inside = async (relative: unknown, at: string): Promise<string | undefined> => {
     try {
-      await ctx.sandbox.resolve(resolve(dirname(path), String(module)));
+      return await ctx.sandbox.resolve(resolve(dirname(path), String(relative)));
     } catch (error) {
       if (!(error instanceof PathRefused)) throw error;
-      issues.push({ kind: "invalid_graph", path: `/modules/${i}`, message: error.message });
+      issues.push({ kind: "invalid_graph", path: at, message: error.message, file });
+    }
+  };
+  for (const [i, module] of (Array.isArray(graph.modules) ? graph.modules : []).entries()) {
+    await inside(module, `/modules/${i}`);
+  }
+  const nodes = graph.nodes && typeof graph.nodes === "object" ? Object.entries(graph.nodes) : [];
+  for (const [id, node] of nodes) {
+    if (node?.type !== "graph" || typeof node.graph !== "string") continue;
+    const group = await inside(node.graph, `/nodes/${id.replaceAll("~", "~0")}/graph`);
+    const text = group && await Deno.readTextFile(group).catch(() => undefined);
+    let json: unknown;
+    try {
+      json = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      continue; // not JSON: the validator reports it
+    }
+    if (json && typeof json === "object") {
+      issues.push(...await modulesOutside(ctx, group!, json as GraphFile, seen));
     }
   }
   return issues;

@@ -45,7 +45,7 @@ export class Sandbox {
   contains(abs: string): boolean {
     return this.roots.some((root) => {
       const rel = relative(root, abs);
-      return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+      return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
     });
   }
 

@@ -117,6 +117,17 @@ Deno.test("studio server: a custom node module outside the sandbox is refused, n
     equal(issues.length, 1);
     equal(issues[0].path, "/modules/0");
     assert(issues[0].message.includes("outside the allowed folders"));
+    // The same module named by a node group inside the sandbox: refused too, at the group's own path.
+    const group = join(dir, "group.json");
+    await Deno.writeTextFile(group, JSON.stringify({ ...SMALL, modules: ["../../../../tmp/evil.ts"] }));
+    const outer = { version: 1, nodes: { g: { type: "graph", graph: "group.json" } } };
+    const nested =
+      (await (await post(`${url}api/check`, { path: join(dir, "outer.json"), graph: outer })).json()).issues;
+    deepEqual(nested.map((i: { path: string; file: string }) => [i.path, i.file]), [["/modules/0", group]]);
+    const outside = { version: 1, nodes: { g: { type: "graph", graph: "/etc/group.json" } } };
+    const refused =
+      (await (await post(`${url}api/check`, { path: join(dir, "o.json"), graph: outside })).json()).issues;
+    deepEqual(refused.map((i: { path: string }) => i.path), ["/nodes/g/graph"]);
   });
 });
 
