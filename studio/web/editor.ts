@@ -242,8 +242,40 @@ export class NodeEditor {
     const node = target.closest("g.node");
     if (socket) return this.dragWire(socket);
     if (node) return this.dragNode(e, node.getAttribute("data-node")!);
-    this.select([]);
-    this.pan(e);
+    e.preventDefault();
+    if (e.button === 1 || e.altKey) return this.pan(e);
+    this.boxSelect(e);
+  }
+
+  /** Left-drag on the background selects the nodes the box touches (Shift adds), as in Blender. */
+  private boxSelect(e: PointerEvent): void {
+    const [x0, y0] = this.toCanvas(e.clientX, e.clientY);
+    const box = el("rect", { class: "box-select", x: x0, y: y0, width: 0, height: 0 });
+    this.layer.append(box);
+    let [x1, y1] = [x0, y0];
+    this.track((ev) => {
+      [x1, y1] = this.toCanvas(ev.clientX, ev.clientY);
+      box.setAttribute("x", String(Math.min(x0, x1)));
+      box.setAttribute("y", String(Math.min(y0, y1)));
+      box.setAttribute("width", String(Math.abs(x1 - x0)));
+      box.setAttribute("height", String(Math.abs(y1 - y0)));
+    }, () => {
+      box.remove();
+      const [left, right, top, bottom] = [
+        Math.min(x0, x1),
+        Math.max(x0, x1),
+        Math.min(y0, y1),
+        Math.max(y0, y1),
+      ];
+      const hit = this.model!.ids().filter((id) => {
+        const [x, y] = this.model!.position(id);
+        const shape = this.model!.shape(id);
+        const height = HEADER + Math.max(shape.inputs.length, shape.outputs.length) * ROW + 8;
+        return x < right && x + WIDTH > left && y < bottom && y + height > top;
+      });
+      const wide = right - left > 2 || bottom - top > 2;
+      this.select(e.shiftKey ? [...new Set([...this.selection, ...hit])] : wide ? hit : []);
+    });
   }
 
   private dragNode(e: PointerEvent, id: string): void {

@@ -253,6 +253,21 @@ Deno.test({
       await ed.keyboard.press("x");
       await ed.waitForSelector('g.node[data-node="export_2"]', { state: "detached" });
       equal(await count(), start);
+      // Box-select two nodes from the background, delete both, undo brings both back.
+      const a = await boxOf(ed, 'g.node[data-node="export"] rect.body');
+      const b = await boxOf(ed, 'g.node[data-node="write_glb"] rect.body');
+      await ed.mouse.move(a.x - 8, a.y - 20);
+      await ed.mouse.down();
+      await ed.mouse.move(b.x + b.width + 8, b.y + b.height + 8, { steps: 5 });
+      await ed.mouse.up();
+      deepEqual(await ed.$$eval("g.node.selected", (n) => n.map((g) => g.getAttribute("data-node")).sort()), [
+        "export",
+        "write_glb",
+      ]);
+      await ed.keyboard.press("Delete");
+      equal(await count(), start - 2);
+      await ed.keyboard.press("Control+Z");
+      equal(await count(), start);
       await ed.click('g.node[data-node="rig"] .title');
       await ed.keyboard.press("Tab");
       await ed.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("rig.json"));
