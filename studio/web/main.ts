@@ -6,8 +6,8 @@
  * @module
  */
 import { NodeEditor } from "./editor.ts";
-import { GraphModel } from "./model.ts";
-import { renderParams } from "./params.ts";
+import { GraphModel, INPUTS_ID } from "./model.ts";
+import { renderGraphInputs, renderParams } from "./params.ts";
 import { Preview } from "./preview.ts";
 import { runGraphLive } from "./run.ts";
 import { api, type Catalogue, type Graph, type GroupSockets, type Issue, joinPath } from "./types.ts";
@@ -117,12 +117,17 @@ function showIssues(issues: Issue[]): void {
 function showParams(): void {
   const id = editor.selection.length === 1 ? editor.selection[0] : undefined;
   const panel = $("params");
+  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), edited);
   if (!id || !(id in current().graph.nodes)) return void panel.replaceChildren();
-  renderParams(panel, current(), id, editor.issues, () => {
-    editor.render();
-    scheduleCheck();
-    updateTitle();
-  });
+  renderParams(panel, current(), id, editor.issues, edited);
+}
+
+/** After a panel edit: redraw, re-check, mark unsaved. */
+function edited(): void {
+  editor.render();
+  showParams();
+  scheduleCheck();
+  updateTitle();
 }
 
 async function save(): Promise<void> {

@@ -299,6 +299,35 @@ export class GraphModel {
     });
   }
 
+  /** Adds a graph input (a socket of the Group Input node); returns the reason when refused. */
+  addGraphInput(name: string, type: string): string | undefined {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `'${name}': use letters, digits and _`;
+    if (name in (this.graph.inputs ?? {})) return `graph input '${name}' exists`;
+    this.edit((graph) => void ((graph.inputs ??= {})[name] = { type }));
+    return undefined;
+  }
+
+  /** Removes a graph input and every socket or parameter bound to it. */
+  removeGraphInput(name: string): void {
+    const bound = (v: unknown) => !!v && typeof v === "object" && (v as { $input?: string }).$input === name;
+    this.edit((graph) => {
+      delete graph.inputs?.[name];
+      for (const node of Object.values(graph.nodes)) {
+        for (const [k, v] of Object.entries(node.inputs ?? {})) if (bound(v)) delete node.inputs![k];
+        for (const [k, v] of Object.entries(node.params ?? {})) if (bound(v)) delete node.params![k];
+      }
+    });
+  }
+
+  /** Sets a graph input's default (`undefined`: required). */
+  setGraphInputDefault(name: string, value: Json | undefined): void {
+    this.edit((graph) => {
+      const decl = graph.inputs![name];
+      if (value === undefined) delete decl.default;
+      else decl.default = value;
+    });
+  }
+
   /** Places nodes without a saved position in columns by their depth from the sources. */
   private layoutMissing(): void {
     const depth = new Map<string, number>();

@@ -10,6 +10,54 @@ import type { GraphModel } from "./model.ts";
 import type { Issue, Json, ParamDef } from "./types.ts";
 import { escapePointer } from "./editor.ts";
 
+/** The Group Input node's panel: each graph input with its type and default, add and remove. */
+export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit: () => void): void {
+  const heading = document.createElement("h3");
+  heading.textContent = "Graph inputs";
+  panel.replaceChildren(heading);
+  for (const [name, decl] of Object.entries(model.graph.inputs ?? {})) {
+    const row = document.createElement("label");
+    row.className = "param";
+    row.dataset.input = name;
+    const caption = document.createElement("span");
+    caption.textContent = `${name}: ${decl.type}`;
+    caption.title = decl.description ?? "";
+    const value = document.createElement("input");
+    value.placeholder = "default (JSON; empty: required)";
+    value.value = decl.default === undefined ? "" : JSON.stringify(decl.default);
+    value.onchange = () => {
+      try {
+        model.setGraphInputDefault(name, value.value.trim() === "" ? undefined : JSON.parse(value.value));
+        onEdit();
+      } catch (error) {
+        value.setCustomValidity(`not JSON: ${(error as Error).message}`);
+        value.reportValidity();
+      }
+    };
+    const remove = Object.assign(document.createElement("button"), { textContent: "remove" });
+    remove.onclick = () => {
+      model.removeGraphInput(name);
+      onEdit();
+    };
+    row.append(caption, value, remove);
+    panel.append(row);
+  }
+  const add = document.createElement("div");
+  add.className = "param add-input";
+  const name = Object.assign(document.createElement("input"), { placeholder: "new input name" });
+  const type = document.createElement("select");
+  for (const t of ["string", "number", "boolean", "json", "bytes", "scene"]) type.append(new Option(t, t));
+  const button = Object.assign(document.createElement("button"), { textContent: "add input" });
+  const problem = document.createElement("span");
+  problem.className = "param-issue";
+  button.onclick = () => {
+    problem.textContent = model.addGraphInput(name.value.trim(), type.value) ?? "";
+    if (!problem.textContent) onEdit();
+  };
+  add.append(name, type, button, problem);
+  panel.append(add);
+}
+
 /** Fills `panel` with the parameters of node `id`; `onEdit` runs after each applied change. */
 export function renderParams(
   panel: HTMLElement,
