@@ -29,8 +29,14 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   },
   selected: () => showParams(),
   status,
-  tab: (group) => group ? enterGroup(group) : leaveGroup(),
+  tab: (group) => guarded(() => group ? enterGroup(group) : leaveGroup())(),
 });
+
+/** Runs a page action; a failure (a refused path, an unreadable file) goes to the status bar. */
+function guarded(action: () => Promise<unknown>): () => void {
+  return () =>
+    void action().catch((error) => status(error instanceof Error ? error.message : String(error), true));
+}
 
 function status(message: string, refused = false): void {
   const bar = $("status");
@@ -86,7 +92,7 @@ function updateTitle(): void {
 
 function scheduleCheck(): void {
   clearTimeout(checkTimer);
-  checkTimer = setTimeout(check, 150);
+  checkTimer = setTimeout(guarded(check), 150);
 }
 
 /** Live validation: the server runs the runtime's validator on the graph as it is now. */
@@ -181,7 +187,9 @@ async function run(): Promise<void> {
     li.append(link);
     if (output.type === "scene" || output.file.endsWith(".glb")) {
       const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
-      show.onclick = () => showPreview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name);
+      show.onclick = guarded(() =>
+        showPreview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
+      );
       li.append(" ", show);
     }
     $("outputs").append(li);
@@ -252,19 +260,19 @@ async function setUp(): Promise<void> {
   const requested = new URLSearchParams(location.search).get("graph") ?? start ?? files[0];
   const picker = $<HTMLSelectElement>("graph-picker");
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
-  picker.onchange = () => open(picker.value);
-  $("open-path").onclick = () => open($<HTMLInputElement>("graph-path").value);
-  $("save").onclick = save;
-  $("run").onclick = run;
+  picker.onchange = guarded(() => open(picker.value));
+  $("open-path").onclick = guarded(() => open($<HTMLInputElement>("graph-path").value));
+  $("save").onclick = guarded(save);
+  $("run").onclick = guarded(run);
   $("undo").onclick = () => current().undo() && editor.afterHistory();
   $("redo").onclick = () => current().redo() && editor.afterHistory();
   $("frame").onclick = () => editor.frameAll();
   $("tab-editor").onclick = () => selectTab("editor");
   $("tab-preview").onclick = () => selectTab("preview");
-  $("preview-open").onclick = () => {
+  $("preview-open").onclick = guarded(() => {
     const path = $<HTMLInputElement>("model-path").value;
-    showPreview(`/api/model?path=${encodeURIComponent(path)}`, path);
-  };
+    return showPreview(`/api/model?path=${encodeURIComponent(path)}`, path);
+  });
   $("frame-3d").onclick = () => preview?.frameAll();
   $<HTMLInputElement>("wireframe").onchange = (e) =>
     preview?.setWireframe((e.target as HTMLInputElement).checked);
