@@ -35,7 +35,8 @@ export class Preview {
   private hardpoints = new THREE.Group();
   private mixer?: THREE.AnimationMixer;
   private clipList: THREE.AnimationClip[] = [];
-  private readonly clock = new THREE.Clock();
+  private lodMeshes: [THREE.Mesh, number][] = [];
+  private readonly timer = new THREE.Timer();
   /** The parts of the loaded model, by node name. */
   parts: PreviewPart[] = [];
 
@@ -162,7 +163,8 @@ export class Preview {
   private tick(): void {
     requestAnimationFrame(() => this.tick());
     if (this.mixer && this.ui.clips.value) {
-      this.mixer.update(this.clock.getDelta());
+      this.timer.update();
+      this.mixer.update(this.timer.getDelta());
       this.draw();
     }
   }
@@ -180,7 +182,7 @@ export class Preview {
     this.mixer?.stopAllAction();
     const clip = this.clipList.find((c) => c.name === name);
     if (clip) this.mixer?.clipAction(clip).play();
-    this.clock.getDelta();
+    this.timer.update();
     this.draw();
   }
 
@@ -312,32 +314,47 @@ export class Preview {
   }
 
   private listLods(): void {
-    let levels = 0;
-    this.model?.traverse((o) => {
-      const m = /\$lod(\d+)$/.exec(o.name);
-      if (m) levels = Math.max(levels, Number(m[1]));
-    });
+    this.lodMeshes = lodMeshesOf(this.model!);
+    const levels = Math.max(0, ...this.lodMeshes.map(([, level]) => level));
     this.ui.lod.replaceChildren(
       ...Array.from({ length: levels + 1 }, (_, i) => new Option(`LOD ${i}`, String(i))),
     );
     this.ui.lod.disabled = levels === 0;
   }
 
-  /** Freelancer LODs: a part's own mesh is LOD 0, its `<part>$lod<n>` children the others. */
+  /** Shows the meshes of one LOD level (parts without LODs always show). */
   private showLod(level: number): void {
-    this.model?.traverse((o) => {
-      const mesh = o as THREE.Mesh;
-      if (!mesh.isMesh) return;
-      const own = /\$lod(\d+)$/.exec(o.name) ?? /\$lod(\d+)$/.exec(o.parent?.name ?? "");
-      const hasLods = o.children.some((c) => /\$lod\d+$/.test(c.name)) ||
-        (o.parent?.children.some((c) => /\$lod\d+$/.test(c.name)) && !own);
-      if (!own && !hasLods) return;
-      mesh.material = ([] as THREE.Material[]).concat(mesh.material).map((m) => {
-        const copy = m.userData.lodCopy ? m : Object.assign(m.clone(), { userData: { lodCopy: true } });
-        copy.visible = own ? Number(own[1]) === level : level === 0;
-        return copy;
-      })[0];
-    });
+    for (const [mesh, meshLevel] of this.lodMeshes) {
+      // A mesh with child parts cannot be hidden as an object (its parts would go too): hide its material.
+      if (!mesh.children.length) mesh.visible = meshLevel === level;
+      else {
+        mesh.material = ([] as THREE.Material[]).concat(mesh.material).map((m) => {
+          const own = m.userData.lodCopy ? m : Object.assign(m.clone(), { userData: { lodCopy: true } });
+          own.visible = meshLevel === level;
+          return own;
+        })[0];
+      }
+    }
     this.draw();
   }
+}
+
+/**
+ * Freelancer LODs (LancerEdit layout): a part P has children `P$lod<n>` for LOD n ≥ 1; its LOD 0 is P's
+ * own mesh — P itself, or its mesh node (`P.mesh`, which three.js names `Pmesh`) and unnamed primitive groups.
+ */
+function lodMeshesOf(root: THREE.Object3D): [THREE.Mesh, number][] {
+  const found: [THREE.Mesh, number][] = [];
+  const meshesUnder = (o: THREE.Object3D, level: number) =>
+    o.traverse((m) => void ((m as THREE.Mesh).isMesh && found.push([m as THREE.Mesh, level])));
+  root.traverse((part) => {
+    const lods = part.children.filter((c) => c.name.startsWith(`${part.name}$lod`));
+    if (!part.name || !lods.length) return;
+    if ((part as THREE.Mesh).isMesh) found.push([part as THREE.Mesh, 0]);
+    for (const child of part.children) {
+      if (child.name === "" || child.name === `${part.name}mesh`) meshesUnder(child, 0);
+    }
+    for (const lod of lods) meshesUnder(lod, Number(/\$lod(\d+)$/.exec(lod.name)?.[1] ?? 0));
+  });
+  return found;
 }

@@ -212,6 +212,13 @@ Deno.test({
         ]
       ) assert(sliders.includes(joint), `slider for ${joint} in ${sliders.join(", ")}`);
       assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
+      const lod0 = await viewPixels(fl);
+      await fl.selectOption("#lod", "1");
+      const lod1 = await viewPixels(fl);
+      const whole = { x0: 0, y0: 0, x1: lod0.width, y1: lod0.data.length / lod0.channels / lod0.width };
+      assert(changedPixels(lod0, lod1, whole) > 20, "LOD 1 draws other meshes than LOD 0");
+      await fl.selectOption("#lod", "0");
+      equal(changedPixels(lod0, await viewPixels(fl), whole), 0, "back to LOD 0 draws LOD 0 again");
       deepEqual(flErrors, []);
       await fl.close();
     });
