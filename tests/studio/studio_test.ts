@@ -219,6 +219,11 @@ Deno.test({
       assert(changedPixels(lod0, lod1, whole) > 20, "LOD 1 draws other meshes than LOD 0");
       await fl.selectOption("#lod", "0");
       equal(changedPixels(lod0, await viewPixels(fl), whole), 0, "back to LOD 0 draws LOD 0 again");
+      await fl.uncheck("#hardpoints");
+      assert(
+        changedPixels(lod0, await viewPixels(fl), whole) > 0,
+        "the hardpoints toggle hides their markers",
+      );
       deepEqual(flErrors, []);
       await fl.close();
     });
