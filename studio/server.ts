@@ -27,8 +27,6 @@ export interface StudioOptions {
   readonly port?: number;
   /** Interface to bind (default 127.0.0.1, loopback only). */
   readonly host?: string;
-  /** Project folder: the first sandbox root (default: the working directory). */
-  readonly project?: string;
   /** Further folders the page may read and save in. */
   readonly roots?: readonly string[];
   /** Where runs write (default `out`). */
@@ -55,7 +53,8 @@ const STATIC: Record<string, [file: string, type: string]> = {
 
 /** Starts the studio server. */
 export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
-  const project = resolve(options.project ?? Deno.cwd());
+  // The project is the working directory: the runtime resolves read paths against it too.
+  const project = Deno.cwd();
   const outDir = resolve(project, options.outDir ?? DEFAULT_OUT_DIR);
   const cacheDir = options.cacheDir === false
     ? false
