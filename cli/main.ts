@@ -37,11 +37,14 @@ usage:
   partgraph verify <manifest.json> [--out DIR] [--json]
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
+  partgraph studio [graph.json] [--port N] [--host ADDR] [--root DIR …]   (node editor + 3D preview)
 
 exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
 
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
+  // The studio has its own options and loads its server (and bundler) only when asked for.
+  if (args[0] === "studio") return await (await import("../studio/server.ts")).studioMain(args.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

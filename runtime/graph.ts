@@ -78,6 +78,8 @@ export interface GraphFile {
   readonly nodes: Readonly<Record<string, GraphNodeDecl>>;
   /** Named results: links `"<node>.<socket>"` whose values the run returns. */
   readonly outputs?: Readonly<Record<string, string>>;
+  /** Editor layout (the studio's node positions); ignored by the runtime, never part of a cache key. */
+  readonly ui?: Readonly<Record<string, JsonValue>>;
 }
 
 /** A graph plus where it came from (for relative paths and error messages). */
@@ -105,6 +107,8 @@ export const GRAPH_FIELDS = {
   modules: "Local modules of custom nodes, relative to this file; each default-exports a plug-in.",
   nodes: "Nodes by id.",
   outputs: 'Named results: links "node.socket".',
+  ui:
+    "Editor layout written by `partgraph studio` (node positions); ignored by the runtime, never in a cache key.",
 } as const;
 
 /** Fields of one node; see {@link GRAPH_FIELDS}. */

@@ -18,6 +18,7 @@ const INPUT_REF: JsonSchema = {
   required: ["$input"],
   additionalProperties: false,
 };
+const POSITION: JsonSchema = { type: "array", items: { type: "number" }, minItems: 2, maxItems: 2 };
 const LINK: JsonSchema = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_-]*\\.[A-Za-z_][A-Za-z0-9_]*$" };
 
 /** Builds the graph-file JSON Schema for every node type in the registry. */
@@ -68,6 +69,15 @@ export function graphSchema(registry: Registry): JsonSchema {
         },
       },
       outputs: { type: "object", description: GRAPH_FIELDS.outputs, additionalProperties: LINK },
+      ui: {
+        type: "object",
+        description: GRAPH_FIELDS.ui,
+        properties: {
+          nodes: { type: "object", additionalProperties: POSITION, description: "Node positions by id." },
+          inputs: { ...POSITION, description: "Position of the graph-inputs node." },
+          outputs: { ...POSITION, description: "Position of the graph-outputs node." },
+        },
+      },
     },
   };
 }

@@ -119,6 +119,7 @@ async function validateFile(
       `expected version ${GRAPH_VERSION}, found ${JSON.stringify(json.version)}`,
     );
   }
+  if (json.ui !== undefined && !isObject(json.ui)) issue("invalid_graph", "/ui", "expected an object");
   for (const key of ["name", "description"]) {
     if (json[key] !== undefined && typeof json[key] !== "string") {
       issue("invalid_graph", `/${key}`, "expected a string");

@@ -1,0 +1,335 @@
+/**
+ * The studio's HTTP API: catalogue, graph files (list, open, check, save), runs with a live event
+ * stream, run outputs, and files inside the sandbox. Every check and run goes through the runtime's
+ * public API, so the page shows exactly what `partgraph check` and `partgraph run` would.
+ *
+ * @module
+ */
+import { dirname, extname, join, resolve } from "node:path";
+import {
+  type AnyNodeDef,
+  checkGraph,
+  compileGraph,
+  GENERATOR,
+  GraphError,
+  type GraphFile,
+  type GraphIssue,
+  PartgraphError,
+  type Registry,
+  runGraph,
+  SOCKET_TYPES,
+} from "../runtime/mod.ts";
+import { graphFromObject } from "../runtime/graph.ts";
+import { writeGlb } from "../runtime/scene/gltf_io.ts";
+import { atomicWrite } from "../runtime/fs.ts";
+import { formatGraph } from "./format.ts";
+import { PathRefused, type Sandbox } from "./paths.ts";
+import { modelPreviewGraph } from "./preview_graph.ts";
+import { readGroupSockets } from "./signature.ts";
+
+/** What the API needs: the sandbox, where runs write and cache, the node registry. */
+export interface ApiContext {
+  readonly sandbox: Sandbox;
+  readonly outDir: string;
+  readonly cacheDir: string | false;
+  readonly registry: Registry;
+  /** The graph named on the command line, opened first. */
+  readonly startGraph?: string;
+  /** Outputs of the latest run, by name, for download and preview. */
+  readonly lastOutputs: Map<string, EncodedOutput>;
+}
+
+/** A run output as the page downloads it. */
+export interface EncodedOutput {
+  readonly bytes: Uint8Array;
+  readonly type: "bytes" | "scene" | "json";
+  readonly file: string;
+}
+
+/** A page request that cannot be served, with its HTTP status. */
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** Handles one `/api/...` request. */
+export async function handleApi(request: Request, url: URL, ctx: ApiContext): Promise<Response> {
+  try {
+    const route = `${request.method} ${url.pathname}`;
+    switch (route) {
+      case "GET /api/catalogue":
+        return json({ types: SOCKET_TYPES, nodes: ctx.registry.list().map(describeNode) });
+      case "GET /api/graphs":
+        return json(await listGraphs(ctx));
+      case "GET /api/graph":
+        return json(await openGraph(ctx, url.searchParams.get("path") ?? ""));
+      case "POST /api/check": {
+        const { path, graph } = await graphBody(request, ctx);
+        return json({ issues: await check(ctx, path, graph) });
+      }
+      case "POST /api/save":
+        return json(await save(ctx, await request.json()));
+      case "POST /api/run":
+        return run(ctx, await graphBody(request, ctx));
+      case "GET /api/output":
+        return output(ctx, url.searchParams.get("name") ?? "");
+      case "GET /api/file":
+        return await file(ctx, url.searchParams.get("path") ?? "");
+      case "GET /api/model":
+        return await model(ctx, url.searchParams.get("path") ?? "");
+      default:
+        throw new HttpError(404, `no such API: ${route}`);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) return json({ error: error.message }, error.status);
+    if (error instanceof PathRefused) return json({ error: error.message }, 403);
+    if (error instanceof PartgraphError) return json({ error: error.message, detail: error.toJSON() }, 422);
+    if (error instanceof SyntaxError) {
+      return json({ error: `request is not valid JSON: ${error.message}` }, 400);
+    }
+    return json({ error: error instanceof Error ? error.message : String(error) }, 500);
+  }
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** A node definition as plain JSON for the page (the same facts `partgraph nodes` prints). */
+function describeNode(node: AnyNodeDef) {
+  return {
+    type: node.type,
+    version: node.version,
+    doc: node.doc,
+    inputs: node.inputs,
+    outputs: node.outputs,
+    params: node.params,
+  };
+}
+
+async function listGraphs(ctx: ApiContext) {
+  const dir = await ctx.sandbox.resolve("graphs");
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && entry.name.endsWith(".json")) files.push(ctx.sandbox.display(join(dir, entry.name)));
+  }
+  files.sort();
+  const start = ctx.startGraph ? ctx.sandbox.display(await ctx.sandbox.resolve(ctx.startGraph)) : files[0];
+  return { files, start };
+}
+
+async function openGraph(ctx: ApiContext, path: string) {
+  const abs = await ctx.sandbox.resolve(path);
+  const text = await Deno.readTextFile(abs).catch((error) => {
+    throw new HttpError(404, `cannot read '${path}': ${error.message}`);
+  });
+  let graph: unknown;
+  try {
+    graph = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(422, `'${path}' is not valid JSON: ${(error as Error).message}`);
+  }
+  const confined = graph && typeof graph === "object" &&
+    !(await modulesOutside(ctx, abs, graph as GraphFile)).length;
+  const signature = confined ? await readGroupSockets(abs, ctx.registry) : undefined;
+  return { path: ctx.sandbox.display(abs), graph, signature };
+}
+
+/** Reads `{path, graph}`; the path is where the graph lives (its relative paths resolve there). */
+async function graphBody(request: Request, ctx: ApiContext): Promise<{ path: string; graph: GraphFile }> {
+  const body = await request.json();
+  if (!body || typeof body !== "object" || typeof body.graph !== "object" || body.graph === null) {
+    throw new HttpError(400, "expected {path, graph}");
+  }
+  return { path: await ctx.sandbox.resolve(body.path), graph: body.graph as GraphFile };
+}
+
+/** The runtime's own validation, plus the sandbox rules for custom node modules and read paths. */
+async function check(ctx: ApiContext, path: string, graph: GraphFile): Promise<GraphIssue[]> {
+  const outside = await modulesOutside(ctx, path, graph);
+  if (outside.length) return outside;
+  const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+  const issues = await checkGraph(source, { registry: ctx.registry });
+  return issues.length ? issues : await readsOutside(ctx, source);
+}
+
+/**
+ * Read-path parameters (e.g. `io.read`'s `path`, after graph inputs and defaults) that leave the
+ * sandbox: the page must not read files through a run that it could not open directly.
+ */
+async function readsOutside(
+  ctx: ApiContext,
+  source: ReturnType<typeof graphFromObject>,
+): Promise<GraphIssue[]> {
+  const plan = await compileGraph(source, ctx.registry);
+  const issues: GraphIssue[] = [];
+  for (const node of plan.nodes.values()) {
+    for (const [name, spec] of Object.entries(node.def.params)) {
+      const value = node.params[name];
+      if (spec.type !== "path" || spec.access !== "read" || typeof value !== "string" || value === "") {
+        continue;
+      }
+      try {
+        await ctx.sandbox.resolve(value);
+      } catch (error) {
+        if (!(error instanceof PathRefused)) throw error;
+        const [top, ...inner] = node.id.split("/");
+        const at = `/nodes/${top.replaceAll("~", "~0")}${inner.length ? "" : `/params/${name}`}`;
+        issues.push({ kind: "bad_param", path: at, message: `${node.id}: ${error.message}` });
+      }
+    }
+  }
+  return issues;
+}
+
+/**
+ * Node group files and custom node modules (which run code) must lie inside the sandbox, in this graph
+ * and in every group it includes, before the runtime reads or imports any of them.
+ */
+async function modulesOutside(
+  ctx: ApiContext,
+  path: string,
+  graph: GraphFile,
+  seen = new Set<string>(),
+): Promise<GraphIssue[]> {
+  const issues: GraphIssue[] = [];
+  if (seen.has(path)) return issues; // a cycle: the validator reports it
+  seen.add(path);
+  const file = ctx.sandbox.display(path);
+  const inside = async (relative: unknown, at: string): Promise<string | undefined> => {
+    try {
+      return await ctx.sandbox.resolve(resolve(dirname(path), String(relative)));
+    } catch (error) {
+      if (!(error instanceof PathRefused)) throw error;
+      issues.push({ kind: "invalid_graph", path: at, message: error.message, file });
+    }
+  };
+  for (const [i, module] of (Array.isArray(graph.modules) ? graph.modules : []).entries()) {
+    await inside(module, `/modules/${i}`);
+  }
+  const nodes = graph.nodes && typeof graph.nodes === "object" ? Object.entries(graph.nodes) : [];
+  for (const [id, node] of nodes) {
+    if (node?.type !== "graph" || typeof node.graph !== "string") continue;
+    const group = await inside(node.graph, `/nodes/${id.replaceAll("~", "~0")}/graph`);
+    const text = group && await Deno.readTextFile(group).catch(() => undefined);
+    let json: unknown;
+    try {
+      json = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      continue; // not JSON: the validator reports it
+    }
+    if (json && typeof json === "object") {
+      issues.push(...await modulesOutside(ctx, group!, json as GraphFile, seen));
+    }
+  }
+  return issues;
+}
+
+async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown }) {
+  if (typeof body?.path !== "string" || !body.path.endsWith(".json")) {
+    throw new HttpError(400, "save needs a path ending in .json");
+  }
+  if (!body.graph || typeof body.graph !== "object") throw new HttpError(400, "save needs a graph object");
+  const abs = await ctx.sandbox.resolve(body.path);
+  const text = formatGraph(body.graph);
+  await atomicWrite(abs, new TextEncoder().encode(text));
+  const issues = await check(ctx, abs, body.graph as GraphFile);
+  return { path: ctx.sandbox.display(abs), bytes: text.length, issues };
+}
+
+/** Runs a graph; the response is a `text/event-stream` of the runtime's events, then `end`. */
+function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile }): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) =>
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      const started = performance.now();
+      try {
+        const issues = await check(ctx, path, graph);
+        if (issues.length) throw new GraphError(issues);
+        const result = await runGraph(graphFromObject(graph, dirname(path), ctx.sandbox.display(path)), {
+          registry: ctx.registry,
+          outDir: ctx.outDir,
+          cacheDir: ctx.cacheDir,
+          onEvent: (event) => send(event.event, event),
+        });
+        ctx.lastOutputs.clear();
+        for (const [name, value] of Object.entries(result.outputs)) {
+          ctx.lastOutputs.set(name, await encodeOutput(name, value));
+        }
+        const outputs = [...ctx.lastOutputs].map(([name, o]) => ({
+          name,
+          type: o.type,
+          file: o.file,
+          size: o.bytes.length,
+        }));
+        send("end", { ok: true, ms: Math.round(performance.now() - started), outputs });
+      } catch (error) {
+        const detail = error instanceof PartgraphError ? error.toJSON() : { message: String(error) };
+        send("end", { ok: false, ms: Math.round(performance.now() - started), error: detail });
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+  });
+}
+
+/** A run output as bytes: raw bytes, a scene as GLB, anything else as JSON. */
+async function encodeOutput(name: string, value: unknown): Promise<EncodedOutput> {
+  if (value && typeof value === "object" && "bytes" in value && value.bytes instanceof Uint8Array) {
+    const hint = "name" in value && typeof value.name === "string" ? value.name : name;
+    return { bytes: value.bytes, type: "bytes", file: hint };
+  }
+  if (value && typeof value === "object" && "getRoot" in value) {
+    const glb = await writeGlb(value as Parameters<typeof writeGlb>[0], { generator: GENERATOR });
+    return { bytes: glb, type: "scene", file: `${name}.glb` };
+  }
+  return {
+    bytes: new TextEncoder().encode(JSON.stringify(value, null, 2)),
+    type: "json",
+    file: `${name}.json`,
+  };
+}
+
+function output(ctx: ApiContext, name: string): Response {
+  const out = ctx.lastOutputs.get(name);
+  if (!out) throw new HttpError(404, `no output '${name}' in the latest run`);
+  return new Response(out.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": out.type === "json" ? "application/json" : "application/octet-stream",
+      "content-disposition": `attachment; filename="${out.file.replace(/["\\]/g, "_")}"`,
+    },
+  });
+}
+
+async function file(ctx: ApiContext, path: string): Promise<Response> {
+  const abs = await ctx.sandbox.resolve(path);
+  const bytes = await Deno.readFile(abs).catch((error) => {
+    throw new HttpError(404, `cannot read '${path}': ${error.message}`);
+  });
+  return new Response(bytes, { headers: { "content-type": "application/octet-stream" } });
+}
+
+/** Any model file as a GLB: glTF/GLB as is, other formats decoded (and resolved) by the runtime. */
+async function model(ctx: ApiContext, path: string): Promise<Response> {
+  const abs = await ctx.sandbox.resolve(path);
+  if (extname(abs).toLowerCase() === ".glb") return await file(ctx, abs);
+  try {
+    const result = await runGraph(modelPreviewGraph(abs), {
+      registry: ctx.registry,
+      cacheDir: ctx.cacheDir,
+      outDir: ctx.outDir,
+    });
+    const glb = result.outputs.glb as { bytes: Uint8Array };
+    return new Response(glb.bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": "model/gltf-binary" },
+    });
+  } catch (error) {
+    if (error instanceof GraphError) throw new HttpError(422, error.message);
+    throw error;
+  }
+}

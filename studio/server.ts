@@ -1,0 +1,196 @@
+/**
+ * `partgraph studio` — a local web server for the node editor and the 3D preview. It bundles the
+ * page's TypeScript (studio/web/) with Deno itself at start-up, so every script the page runs comes
+ * from the project and its locked npm dependencies; nothing is fetched from the internet.
+ *
+ * @example
+ * ```ts
+ * const studio = await startStudio({ graph: "graphs/aircraft.json", port: 0 });
+ * console.log(studio.url);
+ * await studio.close();
+ * ```
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRegistry, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, type Registry } from "../mod.ts";
+import { type ApiContext, handleApi } from "./api.ts";
+import { Sandbox } from "./paths.ts";
+
+/** Options of {@link startStudio}. */
+export interface StudioOptions {
+  /** Graph file opened first (default: the first file in graphs/). */
+  readonly graph?: string;
+  /** TCP port; 0 picks a free one (default 8020). */
+  readonly port?: number;
+  /** Interface to bind (default 127.0.0.1, loopback only). */
+  readonly host?: string;
+  /** Further folders the page may read and save in. */
+  readonly roots?: readonly string[];
+  /** Where runs write (default `out`). */
+  readonly outDir?: string;
+  /** Disk cache of runs (default `.partgraph-cache`); `false` for memory only. */
+  readonly cacheDir?: string | false;
+  /** Node registry (default: every built-in node). */
+  readonly registry?: Registry;
+}
+
+/** A running studio. */
+export interface Studio {
+  /** The page's address, e.g. `http://127.0.0.1:8020/`. */
+  readonly url: string;
+  /** Stops the server. */
+  close(): Promise<void>;
+}
+
+const WEB = fileURLToPath(new URL("./web/", import.meta.url));
+const STATIC: Record<string, [file: string, type: string]> = {
+  "/": ["index.html", "text/html; charset=utf-8"],
+  "/style.css": ["style.css", "text/css; charset=utf-8"],
+};
+
+/** Starts the studio server. */
+export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
+  // The project is the working directory: the runtime resolves read paths against it too.
+  const project = Deno.cwd();
+  const outDir = resolve(project, options.outDir ?? DEFAULT_OUT_DIR);
+  const cacheDir = options.cacheDir === false
+    ? false
+    : resolve(project, options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const ctx: ApiContext = {
+    sandbox: new Sandbox(project, [...(options.roots ?? []), outDir]),
+    outDir,
+    cacheDir,
+    registry: options.registry ?? createRegistry(),
+    startGraph: options.graph,
+    lastOutputs: new Map(),
+  };
+  const script = await bundlePage();
+  const hostname = options.host ?? "127.0.0.1";
+  const loopbackHosts = new Set<string>();
+  const server = Deno.serve({ hostname, port: options.port ?? 8020, onListen: () => {} }, async (request) => {
+    const refused = foreignRequest(request, LOOPBACK.includes(hostname) ? loopbackHosts : undefined);
+    if (refused) return new Response(refused, { status: 403 });
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/api/")) return await handleApi(request, url, ctx);
+    if (url.pathname === "/app.js") {
+      return new Response(script, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+    }
+    const entry = STATIC[url.pathname];
+    if (!entry || request.method !== "GET") return new Response("not found", { status: 404 });
+    return new Response(await Deno.readFile(WEB + entry[0]), { headers: { "content-type": entry[1] } });
+  });
+  const { port } = server.addr as Deno.NetAddr;
+  for (const name of ["127.0.0.1", "localhost", "[::1]"]) loopbackHosts.add(`${name}:${port}`);
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  return { url: `http://${host}:${port}/`, close: () => server.shutdown() };
+}
+
+const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
+
+/**
+ * Why a request that another web site made the browser send is refused, if it is one: a loopback
+ * server answers only its own host names (no DNS rebinding), and a change (POST) must be JSON from the
+ * studio's own origin, which a cross-site form or `fetch` cannot send without a CORS pre-flight.
+ */
+function foreignRequest(request: Request, hosts: ReadonlySet<string> | undefined): string | undefined {
+  const host = request.headers.get("host") ?? "";
+  if (hosts && !hosts.has(host)) return `host '${host}' is not this studio`;
+  if (request.method === "GET") return undefined;
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== `http://${host}`) return `origin '${origin}' is not this studio`;
+  if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) {
+    return "changes must be sent as application/json";
+  }
+  return undefined;
+}
+
+/** The subset of Deno's unstable bundler API the studio uses (`--unstable-bundle`). */
+interface Bundler {
+  bundle(options: {
+    entrypoints: string[];
+    platform: "browser";
+    write: false;
+    minify: boolean;
+    sourcemap?: "inline";
+  }): Promise<{ success: boolean; errors: { text: string }[]; outputFiles?: { text(): string }[] }>;
+}
+
+/** Bundles studio/web/main.ts (and three.js from node_modules) into one browser script. */
+async function bundlePage(): Promise<string> {
+  const bundler = Deno as unknown as Partial<Bundler>;
+  if (typeof bundler.bundle !== "function") {
+    throw new Error(
+      "the studio bundles its page with Deno.bundle: run with --unstable-bundle (deno task studio)",
+    );
+  }
+  const result = await bundler.bundle({
+    entrypoints: [WEB + "main.ts"],
+    platform: "browser",
+    write: false,
+    minify: false,
+  });
+  if (!result.success || !result.outputFiles?.length) {
+    throw new Error(`bundling the studio page failed: ${result.errors.map((e) => e.text).join("; ")}`);
+  }
+  return result.outputFiles[0].text();
+}
+
+const USAGE =
+  `partgraph studio [graph.json] [--port N] [--host ADDR] [--root DIR]... [--out DIR] [--cache-dir DIR]
+
+Serves the node editor and 3D preview at http://127.0.0.1:8020/ (loopback only unless --host).
+The page may read and save only inside the project, --out and each --root.`;
+
+/** `partgraph studio` entry point; resolves with the exit code once the server stops. */
+export async function studioMain(args: string[]): Promise<number> {
+  let values, positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        root: { type: "string", multiple: true },
+        out: { type: "string" },
+        "cache-dir": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const port = values.port === undefined ? 8020 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || positionals.length > 1) {
+    console.error(`expected at most one graph file and --port 0-65535\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.host && !LOOPBACK.includes(values.host)) {
+    console.error(
+      `WARNING: --host ${values.host}: the studio is reachable from the network. Anyone who can reach it ` +
+        "can read and overwrite graph files in the project and the --root folders, and run graphs.",
+    );
+  }
+  const studio = await startStudio({
+    graph: positionals[0],
+    port,
+    host: values.host,
+    roots: values.root,
+    outDir: values.out,
+    cacheDir: values["cache-dir"],
+  });
+  console.log(`partgraph studio: ${studio.url}`);
+  await new Promise<void>((done) => Deno.addSignalListener("SIGINT", done));
+  await studio.close();
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await studioMain(Deno.args));

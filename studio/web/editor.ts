@@ -1,0 +1,429 @@
+/// <reference lib="dom" />
+/**
+ * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
+ * wires) and turns pointer and key input into model edits, Blender style: drag a header to move,
+ * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, Home frames all,
+ * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back.
+ *
+ * @module
+ */
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Shape } from "./model.ts";
+import type { Issue } from "./types.ts";
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 200;
+const HEADER = 26;
+const ROW = 22;
+
+/** Socket colours by value type (Blender colours sockets by type too). */
+export const SOCKET_COLOURS: Record<string, string> = {
+  bytes: "#c7a24a",
+  scene: "#00d6a3",
+  json: "#a35cd6",
+  string: "#70b2ff",
+  number: "#a1a1a1",
+  boolean: "#cca6d6",
+  any: "#666666",
+};
+
+const HEADER_COLOURS: Record<string, string> = {
+  io: "#4d2e2e",
+  decode: "#2e3f4d",
+  constraints: "#3d2e4d",
+  rig: "#2e4d36",
+  export: "#4d452e",
+  demo: "#2e4d4b",
+  graph: "#3a3a3a",
+  group: "#1f5f3f",
+};
+
+/** What the editor tells the page. */
+export interface EditorEvents {
+  /** The graph changed (re-check, mark unsaved). */
+  changed(): void;
+  /** The selection changed. */
+  selected(ids: string[]): void;
+  /** A message for the status bar; `refused` for a refused action. */
+  status(message: string, refused?: boolean): void;
+  /** Tab on a group node: open its graph. Tab on nothing: go back to the parent graph. */
+  tab(groupId?: string): void;
+}
+
+/** Run state of a node, shown as a badge. */
+export interface NodeState {
+  state: string;
+  ms?: number;
+}
+
+/** The SVG node editor. */
+export class NodeEditor {
+  model?: GraphModel;
+  selection: string[] = [];
+  issues: Issue[] = [];
+  states = new Map<string, NodeState>();
+  private view = { x: -40, y: -60, scale: 1 };
+  private readonly layer: SVGGElement;
+
+  constructor(private readonly svg: SVGSVGElement, private readonly events: EditorEvents) {
+    this.layer = document.createElementNS(SVG, "g");
+    svg.append(this.layer);
+    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    svg.tabIndex = 0;
+    svg.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  /** Shows a graph. */
+  show(model: GraphModel): void {
+    this.model = model;
+    this.selection = [];
+    this.states.clear();
+    this.render();
+    this.frameAll();
+  }
+
+  /** Redraws everything (graphs are small; a full redraw keeps the view a pure function of the model). */
+  render(): void {
+    const model = this.model;
+    this.layer.replaceChildren();
+    if (!model) return;
+    this.layer.setAttribute(
+      "transform",
+      `scale(${this.view.scale}) translate(${-this.view.x} ${-this.view.y})`,
+    );
+    const wires = document.createElementNS(SVG, "g");
+    this.layer.append(wires);
+    for (const wire of model.wires()) {
+      if (!model.ids().includes(wire.from)) continue;
+      const type = model.shape(wire.from).outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
+      const path = el("path", {
+        class: "wire",
+        d: curve(
+          this.socketAt(wire.from, wire.fromSocket, "out"),
+          this.socketAt(wire.to, wire.toSocket, "in"),
+        ),
+        stroke: SOCKET_COLOURS[type] ?? "#888",
+        "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
+      });
+      wires.append(path);
+    }
+    for (const id of model.ids()) this.layer.append(this.drawNode(id, model.shape(id)));
+  }
+
+  private drawNode(id: string, shape: Shape): SVGGElement {
+    const [x, y] = this.model!.position(id);
+    const rows = Math.max(shape.inputs.length, shape.outputs.length);
+    const issues = this.issuesOf(id);
+    const state = this.states.get(id);
+    const g = el("g", {
+      class: `node${this.selection.includes(id) ? " selected" : ""}${issues.length ? " has-issue" : ""}`,
+      transform: `translate(${x} ${y})`,
+      "data-node": id,
+      "data-state": state?.state ?? "",
+    }) as SVGGElement;
+    g.append(
+      el("rect", { class: "body", width: WIDTH, height: HEADER + rows * ROW + 8, rx: 6 }),
+      el("rect", {
+        class: "header",
+        width: WIDTH,
+        height: HEADER,
+        rx: 6,
+        fill: HEADER_COLOURS[shape.category] ?? "#333",
+      }),
+      text(shape.title, 8, 17, "title"),
+    );
+    if (state) {
+      const badge = state.ms !== undefined ? `${state.state} ${Math.round(state.ms)} ms` : state.state;
+      g.append(text(badge, WIDTH - 6, -6, `badge state-${state.state}`, "end"));
+    }
+    if (issues.length) {
+      const mark = text("⚠", WIDTH - 18, 18, "issue-mark");
+      mark.append(titleOf(issues.map((i) => i.message).join("\n")));
+      g.append(mark);
+    }
+    shape.inputs.forEach((s, i) => {
+      const bad = issues.some((issue) => issue.path.includes(`/inputs/${s.name}`));
+      g.append(this.socket(id, s.name, s.type, "in", 0, HEADER + 14 + i * ROW, bad));
+      g.append(text(s.optional ? `${s.name}?` : s.name, 10, HEADER + 18 + i * ROW, "label"));
+    });
+    shape.outputs.forEach((s, i) => {
+      g.append(this.socket(id, s.name, s.type, "out", WIDTH, HEADER + 14 + i * ROW, false));
+      g.append(text(s.name, WIDTH - 10, HEADER + 18 + i * ROW, "label", "end"));
+    });
+    return g;
+  }
+
+  private socket(
+    id: string,
+    name: string,
+    type: string,
+    side: "in" | "out",
+    x: number,
+    y: number,
+    bad: boolean,
+  ) {
+    const c = el("circle", {
+      class: `socket${bad ? " bad" : ""}`,
+      cx: x,
+      cy: y,
+      r: 6,
+      fill: SOCKET_COLOURS[type] ?? "#888",
+      "data-node": id,
+      "data-socket": name,
+      "data-side": side,
+      "data-type": type,
+    });
+    c.append(titleOf(`${name}: ${type}`));
+    return c;
+  }
+
+  /** Issues that concern a node (by JSON path in this graph file). */
+  issuesOf(id: string): Issue[] {
+    const prefix = id === INPUTS_ID
+      ? "/inputs"
+      : id === OUTPUTS_ID
+      ? "/outputs"
+      : `/nodes/${escapePointer(id)}`;
+    return this.issues.filter((i) => i.path === prefix || i.path.startsWith(prefix + "/"));
+  }
+
+  /** Canvas position of a socket. */
+  private socketAt(id: string, socket: string, side: "in" | "out"): [number, number] {
+    const shape = this.model!.shape(id);
+    const list = side === "in" ? shape.inputs : shape.outputs;
+    const i = Math.max(0, list.findIndex((s) => s.name === socket));
+    const [x, y] = this.model!.position(id);
+    return [x + (side === "in" ? 0 : WIDTH), y + HEADER + 14 + i * ROW];
+  }
+
+  /** Fits every node in view. */
+  frameAll(): void {
+    const model = this.model;
+    if (!model) return;
+    const points = model.ids().map((id) => model.position(id));
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const box = this.svg.getBoundingClientRect();
+    const w = Math.max(...xs) + WIDTH - Math.min(...xs) + 80;
+    const h = Math.max(...ys) + 200 - Math.min(...ys) + 80;
+    this.view.scale = Math.min(1.2, Math.max(0.2, Math.min(box.width / w, box.height / h)));
+    this.view.x = Math.min(...xs) - 40;
+    this.view.y = Math.min(...ys) - 60;
+    this.render();
+  }
+
+  /** Page coordinates to canvas coordinates. */
+  toCanvas(clientX: number, clientY: number): [number, number] {
+    const box = this.svg.getBoundingClientRect();
+    return [
+      (clientX - box.left) / this.view.scale + this.view.x,
+      (clientY - box.top) / this.view.scale + this.view.y,
+    ];
+  }
+
+  /** The canvas point at the middle of the view (where new nodes go). */
+  centre(): [number, number] {
+    const box = this.svg.getBoundingClientRect();
+    const [x, y] = this.toCanvas(box.left + box.width / 2, box.top + box.height / 2);
+    return [Math.round(x - WIDTH / 2), Math.round(y - 40)];
+  }
+
+  /** Selects nodes. */
+  select(ids: string[]): void {
+    this.selection = ids;
+    this.render();
+    this.events.selected(ids);
+  }
+
+  private pointerDown(e: PointerEvent): void {
+    this.svg.focus();
+    const target = e.target as Element;
+    const socket = target.closest("[data-socket]");
+    const node = target.closest("g.node");
+    if (socket) return this.dragWire(socket);
+    if (node) return this.dragNode(e, node.getAttribute("data-node")!);
+    e.preventDefault();
+    if (e.button === 1 || e.altKey) return this.pan(e);
+    this.boxSelect(e);
+  }
+
+  /** Left-drag on the background selects the nodes the box touches (Shift adds), as in Blender. */
+  private boxSelect(e: PointerEvent): void {
+    const [x0, y0] = this.toCanvas(e.clientX, e.clientY);
+    const box = el("rect", { class: "box-select", x: x0, y: y0, width: 0, height: 0 });
+    this.layer.append(box);
+    let [x1, y1] = [x0, y0];
+    this.track((ev) => {
+      [x1, y1] = this.toCanvas(ev.clientX, ev.clientY);
+      box.setAttribute("x", String(Math.min(x0, x1)));
+      box.setAttribute("y", String(Math.min(y0, y1)));
+      box.setAttribute("width", String(Math.abs(x1 - x0)));
+      box.setAttribute("height", String(Math.abs(y1 - y0)));
+    }, () => {
+      box.remove();
+      const [left, right, top, bottom] = [
+        Math.min(x0, x1),
+        Math.max(x0, x1),
+        Math.min(y0, y1),
+        Math.max(y0, y1),
+      ];
+      const hit = this.model!.ids().filter((id) => {
+        const [x, y] = this.model!.position(id);
+        const shape = this.model!.shape(id);
+        const height = HEADER + Math.max(shape.inputs.length, shape.outputs.length) * ROW + 8;
+        return x < right && x + WIDTH > left && y < bottom && y + height > top;
+      });
+      const wide = right - left > 2 || bottom - top > 2;
+      this.select(e.shiftKey ? [...new Set([...this.selection, ...hit])] : wide ? hit : []);
+    });
+  }
+
+  private dragNode(e: PointerEvent, id: string): void {
+    if (!this.selection.includes(id)) this.select(e.shiftKey ? [...this.selection, id] : [id]);
+    const start = this.toCanvas(e.clientX, e.clientY);
+    const moved = this.selection.slice();
+    const nodes = moved.map((m) => this.layer.querySelector(`g.node[data-node="${CSS.escape(m)}"]`));
+    const origin = moved.map((m) => this.model!.position(m));
+    let dx = 0, dy = 0;
+    this.track((ev) => {
+      const at = this.toCanvas(ev.clientX, ev.clientY);
+      [dx, dy] = [at[0] - start[0], at[1] - start[1]];
+      nodes.forEach((n, i) =>
+        n?.setAttribute("transform", `translate(${origin[i][0] + dx} ${origin[i][1] + dy})`)
+      );
+    }, () => {
+      if (Math.abs(dx) + Math.abs(dy) < 1) return;
+      this.model!.move(moved, dx, dy);
+      this.render();
+      this.events.changed();
+    });
+  }
+
+  private dragWire(socket: Element): void {
+    const model = this.model!;
+    let id = socket.getAttribute("data-node")!;
+    let name = socket.getAttribute("data-socket")!;
+    if (socket.getAttribute("data-side") === "in") {
+      // Dragging from a connected input picks its wire up (as in Blender); from a free one does nothing.
+      const wire = model.wires().find((w) => w.to === id && w.toSocket === name);
+      if (!wire) return;
+      model.disconnect(id, name);
+      [id, name] = [wire.from, wire.fromSocket];
+      this.render();
+      this.events.changed();
+    }
+    const from = this.socketAt(id, name, "out");
+    const temp = el("path", { class: "wire dragging", d: curve(from, from) });
+    this.layer.append(temp);
+    this.track((ev) => temp.setAttribute("d", curve(from, this.toCanvas(ev.clientX, ev.clientY))), (ev) => {
+      temp.remove();
+      const drop = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-side='in']");
+      if (!drop) return;
+      const refused = model.connect(
+        id,
+        name,
+        drop.getAttribute("data-node")!,
+        drop.getAttribute("data-socket")!,
+      );
+      if (refused) return this.events.status(`Wire refused: ${refused}`, true);
+      this.events.status(
+        `Connected ${id}.${name} → ${drop.getAttribute("data-node")}.${drop.getAttribute("data-socket")}`,
+      );
+      this.render();
+      this.events.changed();
+    });
+  }
+
+  private pan(e: PointerEvent): void {
+    const start = [e.clientX, e.clientY, this.view.x, this.view.y];
+    this.track((ev) => {
+      this.view.x = start[2] - (ev.clientX - start[0]) / this.view.scale;
+      this.view.y = start[3] - (ev.clientY - start[1]) / this.view.scale;
+      this.layer.setAttribute(
+        "transform",
+        `scale(${this.view.scale}) translate(${-this.view.x} ${-this.view.y})`,
+      );
+    }, () => {});
+  }
+
+  private track(move: (e: PointerEvent) => void, end: (e: PointerEvent) => void): void {
+    const up = (ev: PointerEvent) => {
+      removeEventListener("pointermove", move);
+      removeEventListener("pointerup", up);
+      end(ev);
+    };
+    addEventListener("pointermove", move);
+    addEventListener("pointerup", up);
+  }
+
+  private wheel(e: WheelEvent): void {
+    e.preventDefault();
+    const before = this.toCanvas(e.clientX, e.clientY);
+    this.view.scale = Math.min(3, Math.max(0.15, this.view.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1)));
+    const after = this.toCanvas(e.clientX, e.clientY);
+    this.view.x += before[0] - after[0];
+    this.view.y += before[1] - after[1];
+    this.render();
+  }
+
+  private key(e: KeyboardEvent): void {
+    const model = this.model;
+    if (!model) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === "z") {
+      if (e.shiftKey ? model.redo() : model.undo()) this.afterHistory();
+    } else if (mod && e.key.toLowerCase() === "y") {
+      if (model.redo()) this.afterHistory();
+    } else if (e.key === "Delete" || e.key === "x" || e.key === "X") {
+      model.deleteNodes(this.selection);
+      this.select([]);
+      this.events.changed();
+    } else if (e.shiftKey && e.key.toLowerCase() === "d") {
+      const copies = model.duplicate(this.selection);
+      this.select(copies);
+      this.events.changed();
+    } else if (e.key === "Home") {
+      this.frameAll();
+    } else if (e.key === "Tab") {
+      const group = this.selection.find((id) => model.graph.nodes[id]?.type === "graph");
+      this.events.tab(group);
+    } else return;
+    e.preventDefault();
+  }
+
+  /** After undo/redo: drop selections of nodes that are gone, redraw, re-check. */
+  afterHistory(): void {
+    this.selection = this.selection.filter((id) => id in this.model!.graph.nodes);
+    this.render();
+    this.events.selected(this.selection);
+    this.events.changed();
+  }
+}
+
+function el(name: string, attrs: Record<string, string | number>): SVGElement {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+function text(value: string, x: number, y: number, cls: string, anchor = "start"): SVGElement {
+  const t = el("text", { x, y, class: cls, "text-anchor": anchor });
+  t.textContent = value;
+  return t;
+}
+
+function titleOf(value: string): SVGElement {
+  const t = document.createElementNS(SVG, "title");
+  t.textContent = value;
+  return t;
+}
+
+function curve([x1, y1]: [number, number], [x2, y2]: [number, number]): string {
+  const bend = Math.max(40, Math.abs(x2 - x1) / 2);
+  return `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`;
+}
+
+/** Escapes a key for a JSON pointer (RFC 6901), as validation paths do. */
+export function escapePointer(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}

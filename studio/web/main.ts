@@ -1,0 +1,292 @@
+/// <reference lib="dom" />
+/**
+ * The studio page: wires the node editor, the parameter panel, live validation, runs and the 3D
+ * preview to the studio server's API.
+ *
+ * @module
+ */
+import { NodeEditor } from "./editor.ts";
+import { GraphModel, INPUTS_ID } from "./model.ts";
+import { renderGraphInputs, renderParams } from "./params.ts";
+import { Preview } from "./preview.ts";
+import { runGraphLive } from "./run.ts";
+import { api, type Catalogue, type Graph, type GroupSockets, type Issue, joinPath } from "./types.ts";
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const catalogue = await api<Catalogue>("/api/catalogue");
+const models = new Map<string, GraphModel>();
+/** Paths of the open graph and the graphs it was entered from (Tab into a group pushes). */
+const stack: string[] = [];
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+let preview: Preview | undefined;
+
+const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGElement, {
+  changed: () => {
+    scheduleCheck();
+    showParams();
+    updateTitle();
+  },
+  selected: () => showParams(),
+  status,
+  tab: (group) => guarded(() => group ? enterGroup(group) : leaveGroup())(),
+});
+
+/** Runs a page action; a failure (a refused path, an unreadable file) goes to the status bar. */
+function guarded(action: () => Promise<unknown>): () => void {
+  return () =>
+    void action().catch((error) => status(error instanceof Error ? error.message : String(error), true));
+}
+
+function status(message: string, refused = false): void {
+  const bar = $("status");
+  bar.textContent = message;
+  bar.classList.toggle("refused", refused);
+}
+
+function current(): GraphModel {
+  return models.get(stack[stack.length - 1])!;
+}
+
+/** Opens a graph file (or shows it again if it is open), fetching its node groups' sockets. */
+async function open(path: string, push = false): Promise<void> {
+  let model = models.get(path);
+  if (!model) {
+    const loaded = await api<{ path: string; graph: Graph }>(`/api/graph?path=${encodeURIComponent(path)}`);
+    const groups = new Map<string, GroupSockets | undefined>();
+    for (const node of Object.values(loaded.graph.nodes ?? {})) {
+      if (node.type !== "graph" || !node.graph || groups.has(node.graph)) continue;
+      const sub = await api<{ signature?: GroupSockets }>(
+        `/api/graph?path=${encodeURIComponent(joinPath(loaded.path, node.graph))}`,
+      ).catch(() => ({ signature: undefined }));
+      groups.set(node.graph, sub.signature);
+    }
+    model = new GraphModel(loaded.path, loaded.graph, catalogue, groups);
+    models.set(loaded.path, model);
+    path = loaded.path;
+  }
+  if (!push) stack.length = 0;
+  stack.push(path);
+  editor.show(model);
+  updateTitle();
+  showParams();
+  await check();
+}
+
+async function enterGroup(id: string): Promise<void> {
+  const node = current().graph.nodes[id];
+  if (node?.graph) await open(joinPath(current().path, node.graph), true);
+}
+
+async function leaveGroup(): Promise<void> {
+  if (stack.length < 2) return status("Tab: select a node group to open it (this is the top graph)");
+  stack.pop();
+  editor.show(current());
+  updateTitle();
+  await check();
+}
+
+function updateTitle(): void {
+  $("crumbs").textContent = stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  ");
+}
+
+function scheduleCheck(): void {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(guarded(check), 150);
+}
+
+/** Live validation: the server runs the runtime's validator on the graph as it is now. */
+async function check(): Promise<void> {
+  const model = current();
+  const { issues } = await api<{ issues: Issue[] }>("/api/check", { path: model.path, graph: model.graph });
+  if (model !== current()) return;
+  editor.issues = issues.filter((i) => !i.file || i.file === model.path);
+  editor.render();
+  showIssues(issues);
+  showParams();
+}
+
+function showIssues(issues: Issue[]): void {
+  const list = $("issues");
+  list.replaceChildren(...issues.map((issue) => {
+    const li = document.createElement("li");
+    li.className = "issue";
+    li.textContent = `${issue.kind} at ${issue.path || "/"}: ${issue.message}`;
+    const node = /^\/nodes\/([^/]+)/.exec(issue.path)?.[1];
+    if (node) li.onclick = () => editor.select([node.replaceAll("~1", "/").replaceAll("~0", "~")]);
+    return li;
+  }));
+  $("issue-count").textContent = issues.length ? `${issues.length} issue(s)` : "valid";
+  $("issue-count").className = issues.length ? "bad" : "good";
+}
+
+function showParams(): void {
+  const id = editor.selection.length === 1 ? editor.selection[0] : undefined;
+  const panel = $("params");
+  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), edited);
+  if (!id || !(id in current().graph.nodes)) return void panel.replaceChildren();
+  renderParams(panel, current(), id, editor.issues, edited);
+}
+
+/** After a panel edit: redraw, re-check, mark unsaved. */
+function edited(): void {
+  editor.render();
+  showParams();
+  scheduleCheck();
+  updateTitle();
+}
+
+async function save(): Promise<void> {
+  for (const model of models.values()) {
+    if (!model.dirty) continue;
+    const saved = await api<{ path: string; bytes: number; issues: Issue[] }>("/api/save", {
+      path: model.path,
+      graph: model.graph,
+    });
+    model.dirty = false;
+    status(
+      `Saved ${saved.path} (${saved.bytes} bytes${
+        saved.issues.length ? `, ${saved.issues.length} issue(s)` : ""
+      })`,
+    );
+  }
+  updateTitle();
+}
+
+async function run(): Promise<void> {
+  const model = stack.length ? models.get(stack[0])! : current();
+  editor.states.clear();
+  editor.render();
+  $("run-log").replaceChildren();
+  $("outputs").replaceChildren();
+  status(`Running ${model.path}…`);
+  const end = await runGraphLive(model, {
+    state: (id, state) => {
+      if (current() === model) editor.states.set(id, state);
+      editor.render();
+    },
+    log: (id, message, kind) => {
+      const li = document.createElement("li");
+      li.className = kind;
+      li.textContent = `${id}: ${message}`;
+      li.onclick = () => editor.select([id.split("/")[0]]);
+      $("run-log").append(li);
+    },
+  });
+  status(
+    end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
+    !end.ok,
+  );
+  for (const output of end.outputs ?? []) {
+    const li = document.createElement("li");
+    const link = Object.assign(document.createElement("a"), {
+      href: `/api/output?name=${encodeURIComponent(output.name)}`,
+      download: output.file,
+      textContent: `${output.name} (${output.type}, ${output.size} bytes)`,
+    });
+    li.append(link);
+    if (output.type === "scene" || output.file.endsWith(".glb")) {
+      const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
+      show.onclick = guarded(() =>
+        showPreview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
+      );
+      li.append(" ", show);
+    }
+    $("outputs").append(li);
+  }
+}
+
+/** Shows the preview tab with a GLB from the server (a run output, or any model file via /api/model). */
+async function showPreview(url: string, label: string): Promise<void> {
+  selectTab("preview");
+  preview ??= new Preview({
+    canvas: $<HTMLCanvasElement>("view3d"),
+    parts: $("parts"),
+    tree: $("tree"),
+    lod: $<HTMLSelectElement>("lod"),
+    clips: $<HTMLSelectElement>("clips"),
+    info: $("preview-info"),
+  });
+  const response = await fetch(url);
+  if (!response.ok) {
+    const { error } = await response.json().catch(() => ({ error: response.statusText }));
+    return status(`Preview failed: ${error}`, true);
+  }
+  await preview.load(await response.arrayBuffer(), label);
+  status(`Previewing ${label}`);
+  document.body.dataset.previewReady = label;
+}
+
+function selectTab(tab: "editor" | "preview"): void {
+  document.body.dataset.tab = tab;
+}
+
+/** The add-node search box: the same catalogue as `partgraph nodes`. */
+function setUpSearch(): void {
+  const input = $<HTMLInputElement>("node-search");
+  const results = $("node-results");
+  const list = () => {
+    const q = input.value.trim().toLowerCase();
+    const hits = catalogue.nodes.filter((n) => !q || n.type.includes(q) || n.doc.toLowerCase().includes(q));
+    results.replaceChildren(
+      ...hits.slice(0, 30).map((n) => {
+        const li = document.createElement("li");
+        li.textContent = n.type;
+        li.title = n.doc;
+        li.dataset.type = n.type;
+        li.onclick = () => add(n.type);
+        return li;
+      }),
+    );
+  };
+  const add = (type: string) => {
+    const id = current().addNode(type, editor.centre());
+    editor.select([id]);
+    editor.render();
+    scheduleCheck();
+    updateTitle();
+    status(`Added ${id} (${type})`);
+  };
+  input.oninput = list;
+  input.onkeydown = (e) => {
+    const first = results.querySelector("li");
+    if (e.key === "Enter" && first) add(first.dataset.type!);
+  };
+  list();
+}
+
+async function setUp(): Promise<void> {
+  const { files, start } = await api<{ files: string[]; start?: string }>("/api/graphs");
+  const requested = new URLSearchParams(location.search).get("graph") ?? start ?? files[0];
+  const picker = $<HTMLSelectElement>("graph-picker");
+  picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
+  picker.onchange = guarded(() => open(picker.value));
+  $("open-path").onclick = guarded(() => open($<HTMLInputElement>("graph-path").value));
+  $("save").onclick = guarded(save);
+  $("run").onclick = guarded(run);
+  $("undo").onclick = () => current().undo() && editor.afterHistory();
+  $("redo").onclick = () => current().redo() && editor.afterHistory();
+  $("frame").onclick = () => editor.frameAll();
+  $("tab-editor").onclick = () => selectTab("editor");
+  $("tab-preview").onclick = () => selectTab("preview");
+  $("preview-open").onclick = guarded(() => {
+    const path = $<HTMLInputElement>("model-path").value;
+    return showPreview(`/api/model?path=${encodeURIComponent(path)}`, path);
+  });
+  $("frame-3d").onclick = () => preview?.frameAll();
+  $<HTMLInputElement>("wireframe").onchange = (e) =>
+    preview?.setWireframe((e.target as HTMLInputElement).checked);
+  $<HTMLInputElement>("hinges").onchange = (e) => preview?.setHinges((e.target as HTMLInputElement).checked);
+  $<HTMLInputElement>("hardpoints").onchange = (e) =>
+    preview?.setHardpoints((e.target as HTMLInputElement).checked);
+  setUpSearch();
+  selectTab("editor");
+  await open(requested);
+  const model = new URLSearchParams(location.search).get("model");
+  if (model) await showPreview(`/api/model?path=${encodeURIComponent(model)}`, model);
+  document.body.dataset.ready = "true";
+}
+
+// For tests and the screenshot script: the page's own objects.
+Object.assign(globalThis, { studio: { editor, current, showPreview, preview: () => preview } });
+await setUp();

@@ -1,0 +1,379 @@
+/// <reference lib="dom" />
+/**
+ * The editor's model: one graph file being edited, the shapes of its nodes (from the catalogue and
+ * group signatures), and the edits the editor makes, each undoable.
+ *
+ * @module
+ */
+import type { Catalogue, Graph, GraphNode, GroupSockets, Json, NodeDef } from "./types.ts";
+
+/** Id of the graph-inputs node (graph inputs are its output sockets). */
+export const INPUTS_ID = "@inputs";
+/** Id of the graph-outputs node (graph outputs are its input sockets). */
+export const OUTPUTS_ID = "@outputs";
+/** Socket name of the graph-outputs node's empty slot: a wire dropped there adds an output. */
+export const NEW_OUTPUT = "+";
+
+/** A socket as drawn. */
+export interface Socket {
+  name: string;
+  type: string;
+  optional?: boolean;
+}
+
+/** What a node looks like: title, category, sockets. */
+export interface Shape {
+  title: string;
+  category: string;
+  inputs: Socket[];
+  outputs: Socket[];
+}
+
+/** A wire from an output socket to an input socket. */
+export interface Wire {
+  from: string;
+  fromSocket: string;
+  to: string;
+  toSocket: string;
+}
+
+/** Undoable edits of one graph file, with the node positions kept in its `ui` field. */
+export class GraphModel {
+  graph: Graph;
+  private undoStack: string[] = [];
+  private redoStack: string[] = [];
+  /** True when the graph differs from the saved file. */
+  dirty = false;
+
+  constructor(
+    readonly path: string,
+    graph: Graph,
+    private readonly catalogue: Catalogue,
+    readonly groups: Map<string, GroupSockets | undefined>,
+  ) {
+    this.graph = graph;
+    this.layoutMissing();
+  }
+
+  /** The catalogue entry for a node type. */
+  def(type: string): NodeDef | undefined {
+    return this.catalogue.nodes.find((n) => n.type === type);
+  }
+
+  /** Every node id drawn, graph-inputs and graph-outputs included. */
+  ids(): string[] {
+    return [INPUTS_ID, ...Object.keys(this.graph.nodes), OUTPUTS_ID];
+  }
+
+  /** The sockets of a node as drawn. */
+  shape(id: string): Shape {
+    if (id === INPUTS_ID) {
+      const outputs = Object.entries(this.graph.inputs ?? {}).map(([name, d]) => ({ name, type: d.type }));
+      return { title: "Group Input", category: "graph", inputs: [], outputs };
+    }
+    if (id === OUTPUTS_ID) {
+      const inputs = Object.keys(this.graph.outputs ?? {}).map((name) => ({
+        name,
+        type: this.outputType(name),
+      }));
+      return {
+        title: "Group Output",
+        category: "graph",
+        inputs: [...inputs, { name: NEW_OUTPUT, type: "any" }],
+        outputs: [],
+      };
+    }
+    const node = this.graph.nodes[id];
+    if (node.type === "graph") {
+      const sockets = this.groups.get(node.graph ?? "");
+      const inputs = Object.entries(sockets?.inputs ?? {}).filter(([n]) => !sockets?.paramInputs.includes(n));
+      return {
+        title: `${id} (${node.graph})`,
+        category: "group",
+        inputs: inputs.map(([name, d]) => ({ name, type: d.type, optional: d.default !== undefined })),
+        outputs: Object.entries(sockets?.outputs ?? {}).map(([name, type]) => ({ name, type })),
+      };
+    }
+    const def = this.def(node.type);
+    const list = (s: Record<string, { type: string; optional?: boolean }> = {}) =>
+      Object.entries(s).map(([name, d]) => ({ name, type: d.type, optional: d.optional }));
+    return {
+      title: `${id}: ${node.type}`,
+      category: node.type.split(".")[0],
+      inputs: list(def?.inputs),
+      outputs: list(def?.outputs),
+    };
+  }
+
+  /** Type of a graph output: the type of the socket it links. */
+  private outputType(name: string): string {
+    const link = this.graph.outputs?.[name] ?? "";
+    const [node, socket] = splitLink(link);
+    return this.shape(node in this.graph.nodes ? node : INPUTS_ID).outputs.find((s) => s.name === socket)
+      ?.type ??
+      "any";
+  }
+
+  /** Every wire drawn. */
+  wires(): Wire[] {
+    const wires: Wire[] = [];
+    const source = (value: string | { $input: string }) =>
+      typeof value === "string" ? splitLink(value) : [INPUTS_ID, value.$input];
+    for (const [id, node] of Object.entries(this.graph.nodes)) {
+      for (const [socket, value] of Object.entries(node.inputs ?? {})) {
+        const [from, fromSocket] = source(value);
+        wires.push({ from, fromSocket, to: id, toSocket: socket });
+      }
+    }
+    for (const [name, link] of Object.entries(this.graph.outputs ?? {})) {
+      const [from, fromSocket] = splitLink(link);
+      wires.push({ from, fromSocket, to: OUTPUTS_ID, toSocket: name });
+    }
+    return wires;
+  }
+
+  /** A node's position. */
+  position(id: string): [number, number] {
+    const ui = this.graph.ui ??= {};
+    if (id === INPUTS_ID) return ui.inputs ?? [0, 0];
+    if (id === OUTPUTS_ID) return ui.outputs ?? [0, 0];
+    return ui.nodes?.[id] ?? [0, 0];
+  }
+
+  /** Records the current graph for undo; call before every edit. */
+  private checkpoint(): void {
+    this.undoStack.push(JSON.stringify(this.graph));
+    if (this.undoStack.length > 200) this.undoStack.shift();
+    this.redoStack = [];
+    this.dirty = true;
+  }
+
+  /** Applies an edit as one undo step. */
+  edit(change: (graph: Graph) => void): void {
+    this.checkpoint();
+    change(this.graph);
+  }
+
+  /** Undoes the last edit; false when there is none. */
+  undo(): boolean {
+    const previous = this.undoStack.pop();
+    if (previous === undefined) return false;
+    this.redoStack.push(JSON.stringify(this.graph));
+    this.graph = JSON.parse(previous);
+    this.dirty = true;
+    return true;
+  }
+
+  /** Redoes the last undone edit; false when there is none. */
+  redo(): boolean {
+    const next = this.redoStack.pop();
+    if (next === undefined) return false;
+    this.undoStack.push(JSON.stringify(this.graph));
+    this.graph = JSON.parse(next);
+    this.dirty = true;
+    return true;
+  }
+
+  /** Moves nodes (one undo step). */
+  move(ids: string[], dx: number, dy: number): void {
+    this.edit(() => {
+      for (const id of ids) {
+        this.setPosition(id, [round(this.position(id)[0] + dx), round(this.position(id)[1] + dy)]);
+      }
+    });
+  }
+
+  private setPosition(id: string, at: [number, number]): void {
+    const ui = this.graph.ui ??= {};
+    if (id === INPUTS_ID) ui.inputs = at;
+    else if (id === OUTPUTS_ID) ui.outputs = at;
+    else (ui.nodes ??= {})[id] = at;
+  }
+
+  /** Adds a node of a catalogue type at a position; returns its id. */
+  addNode(type: string, at: [number, number]): string {
+    const id = this.freeId(type.split(".").pop()!.replace(/[^A-Za-z0-9_-]/g, "_"));
+    this.edit((graph) => {
+      graph.nodes[id] = { type };
+      this.setPosition(id, at);
+    });
+    return id;
+  }
+
+  /** A node id not yet used, from a base name. */
+  private freeId(base: string): string {
+    const start = /^[A-Za-z_]/.test(base) ? base : `n_${base}`;
+    let id = start;
+    for (let i = 2; id in this.graph.nodes; i++) id = `${start}_${i}`;
+    return id;
+  }
+
+  /** Deletes nodes and every wire and output that names them. */
+  deleteNodes(ids: string[]): void {
+    const gone = new Set(ids.filter((id) => id in this.graph.nodes));
+    if (!gone.size) return;
+    this.edit((graph) => {
+      for (const id of gone) {
+        delete graph.nodes[id];
+        delete graph.ui?.nodes?.[id];
+      }
+      for (const node of Object.values(graph.nodes)) {
+        for (const [socket, value] of Object.entries(node.inputs ?? {})) {
+          if (typeof value === "string" && gone.has(splitLink(value)[0])) delete node.inputs![socket];
+        }
+        if (node.inputs && !Object.keys(node.inputs).length) delete node.inputs;
+      }
+      for (const [name, link] of Object.entries(graph.outputs ?? {})) {
+        if (gone.has(splitLink(link)[0])) delete graph.outputs![name];
+      }
+    });
+  }
+
+  /** Copies nodes (with their parameters and the wires between them); returns the new ids. */
+  duplicate(ids: string[]): string[] {
+    const sources = ids.filter((id) => id in this.graph.nodes);
+    const renamed = new Map<string, string>();
+    this.edit((graph) => {
+      for (const id of sources) {
+        const copy = this.freeId(id);
+        renamed.set(id, copy);
+        graph.nodes[copy] = structuredClone(graph.nodes[id]);
+        const [x, y] = this.position(id);
+        this.setPosition(copy, [x + 40, y + 40]);
+      }
+      for (const copy of renamed.values()) {
+        const node: GraphNode = graph.nodes[copy];
+        for (const [socket, value] of Object.entries(node.inputs ?? {})) {
+          if (typeof value !== "string") continue;
+          const [from, fromSocket] = splitLink(value);
+          if (renamed.has(from)) node.inputs![socket] = `${renamed.get(from)}.${fromSocket}`;
+        }
+      }
+    });
+    return [...renamed.values()];
+  }
+
+  /**
+   * Connects an output socket to an input socket. Returns the reason when the wire is refused
+   * (incompatible types, or a node wired to itself); the graph is then unchanged.
+   */
+  connect(from: string, fromSocket: string, to: string, toSocket: string): string | undefined {
+    const out = this.shape(from).outputs.find((s) => s.name === fromSocket);
+    const inp = this.shape(to).inputs.find((s) => s.name === toSocket);
+    if (!out || !inp) return "drop the wire on an input socket";
+    if (from === to) return `a node cannot feed itself (${from})`;
+    if (inp.type !== "any" && inp.type !== out.type) {
+      return `cannot connect ${label(from)}.${fromSocket} (${out.type}) to ${label(to)}.${toSocket}: ` +
+        `it expects ${inp.type}`;
+    }
+    this.edit((graph) => {
+      if (to === OUTPUTS_ID) {
+        const outputs = graph.outputs ??= {};
+        let name = toSocket === NEW_OUTPUT ? fromSocket : toSocket;
+        if (toSocket === NEW_OUTPUT) { for (let i = 2; name in outputs; i++) name = `${fromSocket}_${i}`; }
+        outputs[name] = `${from}.${fromSocket}`;
+        return;
+      }
+      const node = graph.nodes[to];
+      (node.inputs ??= {})[toSocket] = from === INPUTS_ID ? { $input: fromSocket } : `${from}.${fromSocket}`;
+    });
+    return undefined;
+  }
+
+  /** Removes the wire into an input socket (or a graph output). */
+  disconnect(to: string, toSocket: string): void {
+    this.edit((graph) => {
+      if (to === OUTPUTS_ID) delete graph.outputs?.[toSocket];
+      else delete graph.nodes[to]?.inputs?.[toSocket];
+    });
+  }
+
+  /** Sets a parameter; `undefined` removes it (the default applies). */
+  setParam(id: string, name: string, value: Json | undefined): void {
+    this.edit((graph) => {
+      const node = graph.nodes[id];
+      if (value === undefined) {
+        delete node.params?.[name];
+        if (node.params && !Object.keys(node.params).length) delete node.params;
+      } else (node.params ??= {})[name] = value;
+    });
+  }
+
+  /** Adds a graph input (a socket of the Group Input node); returns the reason when refused. */
+  addGraphInput(name: string, type: string): string | undefined {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `'${name}': use letters, digits and _`;
+    if (name in (this.graph.inputs ?? {})) return `graph input '${name}' exists`;
+    this.edit((graph) => void ((graph.inputs ??= {})[name] = { type }));
+    return undefined;
+  }
+
+  /** Removes a graph input and every socket or parameter bound to it. */
+  removeGraphInput(name: string): void {
+    const bound = (v: unknown) => !!v && typeof v === "object" && (v as { $input?: string }).$input === name;
+    this.edit((graph) => {
+      delete graph.inputs?.[name];
+      for (const node of Object.values(graph.nodes)) {
+        for (const [k, v] of Object.entries(node.inputs ?? {})) if (bound(v)) delete node.inputs![k];
+        for (const [k, v] of Object.entries(node.params ?? {})) if (bound(v)) delete node.params![k];
+      }
+    });
+  }
+
+  /** Sets a graph input's default (`undefined`: required). */
+  setGraphInputDefault(name: string, value: Json | undefined): void {
+    this.edit((graph) => {
+      const decl = graph.inputs![name];
+      if (value === undefined) delete decl.default;
+      else decl.default = value;
+    });
+  }
+
+  /** Places nodes without a saved position in columns by their depth from the sources. */
+  private layoutMissing(): void {
+    const depth = new Map<string, number>();
+    const visit = (id: string, seen: Set<string>): number => {
+      if (depth.has(id)) return depth.get(id)!;
+      if (seen.has(id) || !(id in this.graph.nodes)) return 0;
+      seen.add(id);
+      const ups = Object.values(this.graph.nodes[id].inputs ?? {}).map((v) =>
+        typeof v === "string" ? visit(splitLink(v)[0], seen) + 1 : 1
+      );
+      const d = Math.max(1, ...ups);
+      depth.set(id, d);
+      return d;
+    };
+    const rows = new Map<number, number>();
+    const ui = this.graph.ui ?? {};
+    const nodes: Record<string, [number, number]> = { ...(ui.nodes ?? {}) };
+    let maxDepth = 1;
+    for (const id of Object.keys(this.graph.nodes)) {
+      const d = visit(id, new Set());
+      maxDepth = Math.max(maxDepth, d);
+      if (nodes[id]) continue;
+      const row = rows.get(d) ?? 0;
+      rows.set(d, row + 1);
+      nodes[id] = [d * 260, row * 170];
+    }
+    if (!this.graph.ui && !Object.keys(this.graph.nodes).length) return;
+    this.graph.ui = {
+      ...ui,
+      nodes,
+      inputs: ui.inputs ?? [0, 0],
+      outputs: ui.outputs ?? [(maxDepth + 1) * 260, 0],
+    };
+  }
+}
+
+/** Splits `"node.socket"`. */
+export function splitLink(link: string): [string, string] {
+  const dot = link.indexOf(".");
+  return dot < 0 ? [link, ""] : [link.slice(0, dot), link.slice(dot + 1)];
+}
+
+function label(id: string): string {
+  return id === INPUTS_ID ? "Group Input" : id === OUTPUTS_ID ? "Group Output" : id;
+}
+
+function round(v: number): number {
+  return Math.round(v);
+}

@@ -1,0 +1,190 @@
+/// <reference lib="dom" />
+/**
+ * The parameter panel: one widget per parameter, built from the node's parameter spec — numbers with
+ * their min/max, enums as menus, booleans as checkboxes, strings, JSON and file paths (relative to the
+ * graph). A value bound to a graph input shows the input's name; an issue on a parameter shows beside it.
+ *
+ * @module
+ */
+import type { GraphModel } from "./model.ts";
+import type { Issue, Json, ParamDef } from "./types.ts";
+import { escapePointer } from "./editor.ts";
+
+/** The Group Input node's panel: each graph input with its type and default, add and remove. */
+export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit: () => void): void {
+  const heading = document.createElement("h3");
+  heading.textContent = "Graph inputs";
+  panel.replaceChildren(heading);
+  for (const [name, decl] of Object.entries(model.graph.inputs ?? {})) {
+    const row = document.createElement("label");
+    row.className = "param";
+    row.dataset.input = name;
+    const caption = document.createElement("span");
+    caption.textContent = `${name}: ${decl.type}`;
+    caption.title = decl.description ?? "";
+    const value = document.createElement("input");
+    value.placeholder = "default (JSON; empty: required)";
+    value.value = decl.default === undefined ? "" : JSON.stringify(decl.default);
+    value.onchange = () => {
+      try {
+        model.setGraphInputDefault(name, value.value.trim() === "" ? undefined : JSON.parse(value.value));
+        onEdit();
+      } catch (error) {
+        value.setCustomValidity(`not JSON: ${(error as Error).message}`);
+        value.reportValidity();
+      }
+    };
+    const remove = Object.assign(document.createElement("button"), { textContent: "remove" });
+    remove.onclick = () => {
+      model.removeGraphInput(name);
+      onEdit();
+    };
+    row.append(caption, value, remove);
+    panel.append(row);
+  }
+  const add = document.createElement("div");
+  add.className = "param add-input";
+  const name = Object.assign(document.createElement("input"), { placeholder: "new input name" });
+  const type = document.createElement("select");
+  for (const t of ["string", "number", "boolean", "json", "bytes", "scene"]) type.append(new Option(t, t));
+  const button = Object.assign(document.createElement("button"), { textContent: "add input" });
+  const problem = document.createElement("span");
+  problem.className = "param-issue";
+  button.onclick = () => {
+    problem.textContent = model.addGraphInput(name.value.trim(), type.value) ?? "";
+    if (!problem.textContent) onEdit();
+  };
+  add.append(name, type, button, problem);
+  panel.append(add);
+}
+
+/** Fills `panel` with the parameters of node `id`; `onEdit` runs after each applied change. */
+export function renderParams(
+  panel: HTMLElement,
+  model: GraphModel,
+  id: string,
+  issues: Issue[],
+  onEdit: () => void,
+) {
+  panel.replaceChildren();
+  const node = model.graph.nodes[id];
+  if (!node) return;
+  const heading = document.createElement("h3");
+  heading.textContent = id;
+  const doc = document.createElement("p");
+  doc.className = "doc";
+  doc.textContent = node.type === "graph"
+    ? `Node group: runs ${node.graph}`
+    : model.def(node.type)?.doc ?? "unknown node type";
+  panel.append(heading, doc);
+  for (const [name, spec] of Object.entries(paramSpecs(model, id))) {
+    const row = document.createElement("label");
+    row.className = "param";
+    row.dataset.param = name;
+    const caption = document.createElement("span");
+    caption.textContent = name;
+    caption.title = spec.doc;
+    row.append(caption, widget(model, id, name, spec, onEdit));
+    const problems = issues.filter((i) =>
+      i.path.startsWith(`/nodes/${escapePointer(id)}/params/${escapePointer(name)}`)
+    );
+    for (const problem of problems) {
+      const p = document.createElement("span");
+      p.className = "param-issue";
+      p.textContent = problem.message;
+      row.append(p);
+    }
+    panel.append(row);
+  }
+}
+
+/** Parameter specs of a node: its definition's, or a node group's parameter inputs. */
+function paramSpecs(model: GraphModel, id: string): Record<string, ParamDef> {
+  const node = model.graph.nodes[id];
+  if (node.type !== "graph") return model.def(node.type)?.params ?? {};
+  const sockets = model.groups.get(node.graph ?? "");
+  const specs: Record<string, ParamDef> = {};
+  for (const name of sockets?.paramInputs ?? []) {
+    const decl = sockets!.inputs[name];
+    const type =
+      (["number", "string", "boolean"].includes(decl.type) ? decl.type : "json") as ParamDef["type"];
+    specs[name] = { type, doc: decl.description ?? "", default: decl.default };
+  }
+  return specs;
+}
+
+function widget(
+  model: GraphModel,
+  id: string,
+  name: string,
+  spec: ParamDef,
+  onEdit: () => void,
+): HTMLElement {
+  const current = model.graph.nodes[id].params?.[name];
+  const apply = (value: Json | undefined) => {
+    model.setParam(id, name, value);
+    onEdit();
+  };
+  if (current && typeof current === "object" && !Array.isArray(current) && "$input" in current) {
+    const bound = document.createElement("button");
+    bound.textContent = `← graph input '${current.$input}' (unbind)`;
+    bound.onclick = () => apply(undefined);
+    return bound;
+  }
+  const shown = current === undefined ? spec.default : current;
+  switch (spec.type) {
+    case "number": {
+      const input = document.createElement("input");
+      input.type = "number";
+      if (spec.min !== undefined) input.min = String(spec.min);
+      if (spec.max !== undefined) input.max = String(spec.max);
+      input.step = spec.integer ? "1" : "any";
+      input.value = shown === undefined || shown === null ? "" : String(shown);
+      input.onchange = () => apply(input.value === "" ? undefined : Number(input.value));
+      return input;
+    }
+    case "enum": {
+      const select = document.createElement("select");
+      for (const value of spec.values ?? []) {
+        const option = document.createElement("option");
+        option.value = JSON.stringify(value);
+        option.textContent = String(value);
+        option.selected = JSON.stringify(value) === JSON.stringify(shown);
+        select.append(option);
+      }
+      select.onchange = () => apply(JSON.parse(select.value));
+      return select;
+    }
+    case "boolean": {
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.checked = shown === true;
+      box.onchange = () => apply(box.checked);
+      return box;
+    }
+    case "json": {
+      const area = document.createElement("textarea");
+      area.value = shown === undefined ? "" : JSON.stringify(shown);
+      area.onchange = () => {
+        if (area.value.trim() === "") return apply(undefined);
+        try {
+          apply(JSON.parse(area.value));
+        } catch (error) {
+          area.setCustomValidity(`not JSON: ${(error as Error).message}`);
+          area.reportValidity();
+        }
+      };
+      return area;
+    }
+    default: {
+      const input = document.createElement("input");
+      input.type = "text";
+      input.value = typeof shown === "string" ? shown : "";
+      if (spec.type === "path") {
+        input.placeholder = `path relative to ${model.path.replace(/[^/]*$/, "") || "./"}`;
+      }
+      input.onchange = () => apply(input.value === "" ? undefined : input.value);
+      return input;
+    }
+  }
+}

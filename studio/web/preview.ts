@@ -1,0 +1,360 @@
+/// <reference lib="dom" />
+/**
+ * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, a part panel with a
+ * slider per `ctrl_type` part (turn about local X or slide along it, from `min` to `max`) and per
+ * `group`, hinge lines and pivot axes, fit confidence, Freelancer LODs and hardpoints, animation clips.
+ *
+ * @module
+ */
+// @ts-types="@types/three"
+import * as THREE from "three";
+// @ts-types="@types/three/examples/jsm/loaders/GLTFLoader.d.ts"
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+// @ts-types="@types/three/examples/jsm/controls/OrbitControls.d.ts"
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { partsOf, type PreviewPart } from "./parts.ts";
+
+/** The preview's elements. */
+export interface PreviewElements {
+  canvas: HTMLCanvasElement;
+  parts: HTMLElement;
+  tree: HTMLElement;
+  lod: HTMLSelectElement;
+  clips: HTMLSelectElement;
+  info: HTMLElement;
+}
+
+/** A three.js viewer of one GLB at a time. */
+export class Preview {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 5000);
+  private readonly controls: OrbitControls;
+  private model?: THREE.Object3D;
+  private helpers = new THREE.Group();
+  private hardpoints = new THREE.Group();
+  private mixer?: THREE.AnimationMixer;
+  private clipList: THREE.AnimationClip[] = [];
+  private lodMeshes: [THREE.Mesh, number][] = [];
+  private readonly timer = new THREE.Timer();
+  /** The parts of the loaded model, by node name. */
+  parts: PreviewPart[] = [];
+
+  constructor(private readonly ui: PreviewElements) {
+    this.renderer = new THREE.WebGLRenderer({
+      canvas: ui.canvas,
+      antialias: true,
+      preserveDrawingBuffer: true,
+    });
+    this.renderer.setPixelRatio(1);
+    this.scene.background = new THREE.Color(0x2b2b2b);
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.2));
+    const sun = new THREE.DirectionalLight(0xffffff, 1.8);
+    sun.position.set(3, 10, 6);
+    this.scene.add(sun, this.helpers, this.hardpoints);
+    this.controls = new OrbitControls(this.camera, ui.canvas);
+    this.controls.addEventListener("change", () => this.draw());
+    new ResizeObserver(() => this.resize()).observe(ui.canvas);
+    ui.lod.onchange = () => this.showLod(Number(ui.lod.value));
+    ui.clips.onchange = () => this.playClip(ui.clips.value);
+    this.tick();
+  }
+
+  /** Loads a GLB and lists its parts, tree, LODs and clips. */
+  async load(glb: ArrayBuffer, label: string): Promise<void> {
+    const gltf = await new GLTFLoader().parseAsync(glb, "");
+    if (this.model) this.scene.remove(this.model);
+    this.helpers.clear();
+    this.hardpoints.clear();
+    this.model = gltf.scene;
+    this.scene.add(gltf.scene);
+    this.parts = partsOf(gltf.scene);
+    this.drawHinges();
+    this.markHardpoints();
+    this.renderTree();
+    this.renderParts();
+    this.listLods();
+    this.mixer = new THREE.AnimationMixer(gltf.scene);
+    this.clipList = gltf.animations;
+    this.ui.clips.replaceChildren(
+      new Option("(no clip)", ""),
+      ...gltf.animations.map((c) => new Option(c.name, c.name)),
+    );
+    this.ui.clips.disabled = !gltf.animations.length;
+    this.ui.info.textContent = `${label}: ${this.parts.length} parts, ${gltf.animations.length} clips`;
+    this.frameAll();
+  }
+
+  /** Points the camera so the whole model is in view. */
+  frameAll(): void {
+    if (!this.model) return;
+    const box = new THREE.Box3().setFromObject(this.model);
+    if (box.isEmpty()) return;
+    const centre = box.getCenter(new THREE.Vector3());
+    const radius = box.getSize(new THREE.Vector3()).length() / 2 || 1;
+    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    this.camera.position.copy(centre).add(
+      new THREE.Vector3(0.6, 0.8, 1).normalize().multiplyScalar(distance),
+    );
+    this.camera.near = distance / 100;
+    this.camera.far = distance * 100;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(centre);
+    this.controls.update();
+    this.draw();
+  }
+
+  /** Shows every mesh as wireframe, or not. */
+  setWireframe(on: boolean): void {
+    this.model?.traverse((o) => {
+      const mesh = o as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      for (const m of ([] as THREE.Material[]).concat(mesh.material)) {
+        (m as THREE.MeshStandardMaterial).wireframe = on;
+      }
+    });
+    this.draw();
+  }
+
+  /** Shows or hides hinge lines and pivot axes. */
+  setHinges(on: boolean): void {
+    this.helpers.visible = on;
+    this.draw();
+  }
+
+  /** Shows or hides hardpoint markers. */
+  setHardpoints(on: boolean): void {
+    this.hardpoints.visible = on;
+    this.draw();
+  }
+
+  /** Sets a part's value (degrees or metres), clamped to its limits. */
+  setPart(part: PreviewPart, value: number): void {
+    part.set(value);
+    this.syncHelpers();
+    this.draw();
+  }
+
+  /** The screen rectangle (canvas pixels) of a named node's meshes, for tests and tools. */
+  screenBox(name: string): { x0: number; y0: number; x1: number; y1: number } | undefined {
+    const object = this.model?.getObjectByName(name);
+    if (!object) return undefined;
+    const box = new THREE.Box3().setFromObject(object);
+    const { width, height } = this.ui.canvas;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < 8; i++) {
+      const p = new THREE.Vector3(
+        i & 1 ? box.max.x : box.min.x,
+        i & 2 ? box.max.y : box.min.y,
+        i & 4 ? box.max.z : box.min.z,
+      )
+        .project(this.camera);
+      const [x, y] = [(p.x + 1) / 2 * width, (1 - p.y) / 2 * height];
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    }
+    return { x0, y0, x1, y1 };
+  }
+
+  /** Renders now. */
+  draw(): void {
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  private tick(): void {
+    requestAnimationFrame(() => this.tick());
+    if (this.mixer && this.ui.clips.value) {
+      this.timer.update();
+      this.mixer.update(this.timer.getDelta());
+      this.draw();
+    }
+  }
+
+  private resize(): void {
+    const { clientWidth: w, clientHeight: h } = this.ui.canvas;
+    if (!w || !h) return;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.draw();
+  }
+
+  private playClip(name: string): void {
+    this.mixer?.stopAllAction();
+    const clip = this.clipList.find((c) => c.name === name);
+    if (clip) this.mixer?.clipAction(clip).play();
+    this.timer.update();
+    this.draw();
+  }
+
+  /** A hinge line along each part's local X and a small axes triad at its pivot. */
+  private drawHinges(): void {
+    for (const part of this.parts) {
+      const length = Math.max(
+        0.2,
+        new THREE.Box3().setFromObject(part.object).getSize(new THREE.Vector3()).length(),
+      );
+      const colour = part.weak ? 0xff5030 : 0xffd040;
+      const line = new THREE.Line(
+        new THREE.BufferGeometry().setFromPoints([
+          new THREE.Vector3(-length / 2, 0, 0),
+          new THREE.Vector3(length / 2, 0, 0),
+        ]),
+        new THREE.LineBasicMaterial({ color: colour, depthTest: false }),
+      );
+      line.renderOrder = 10;
+      const axes = new THREE.AxesHelper(length / 8);
+      (axes.material as THREE.Material).depthTest = false;
+      const holder = new THREE.Group();
+      holder.add(line, axes);
+      holder.userData.part = part;
+      this.helpers.add(holder);
+    }
+    this.syncHelpers();
+  }
+
+  private syncHelpers(): void {
+    this.model?.updateMatrixWorld(true);
+    for (const holder of this.helpers.children) {
+      const part = holder.userData.part as PreviewPart;
+      part.object.matrixWorld.decompose(holder.position, holder.quaternion, holder.scale);
+      holder.scale.set(1, 1, 1);
+    }
+  }
+
+  private markHardpoints(): void {
+    this.model?.updateMatrixWorld(true);
+    this.model?.traverse((o) => {
+      if (!o.userData.hardpoint) return;
+      const axes = new THREE.AxesHelper(0.5);
+      o.matrixWorld.decompose(axes.position, axes.quaternion, new THREE.Vector3());
+      axes.name = `hardpoint:${o.name}`;
+      this.hardpoints.add(axes);
+    });
+  }
+
+  private renderTree(): void {
+    const list = (o: THREE.Object3D): HTMLElement => {
+      const li = document.createElement("li");
+      li.textContent = o.name || `(${o.type})`;
+      if (o.userData.ctrl_type) li.className = "tree-part";
+      if (o.children.length) {
+        const ul = document.createElement("ul");
+        for (const c of o.children) ul.append(list(c));
+        li.append(ul);
+      }
+      return li;
+    };
+    const root = document.createElement("ul");
+    if (this.model) { for (const c of this.model.children) root.append(list(c)); }
+    this.ui.tree.replaceChildren(root);
+  }
+
+  private renderParts(): void {
+    const rows: HTMLElement[] = [];
+    const groups = new Map<string, PreviewPart[]>();
+    for (const part of this.parts) {
+      if (part.group) groups.set(part.group, [...(groups.get(part.group) ?? []), part]);
+    }
+    for (const [group, members] of groups) {
+      if (members.length < 2) continue;
+      const min = Math.min(...members.map((m) => m.min));
+      const max = Math.max(...members.map((m) => m.max));
+      rows.push(this.slider(`group ${group}`, "", min, max, members[0].unit, (v) => {
+        for (const m of members) m.set(v);
+        this.syncHelpers();
+        this.draw();
+      }, `group:${group}`));
+    }
+    for (const part of this.parts) {
+      const fit = part.fit ? ` fit ${part.fit}` : "";
+      const row = this.slider(
+        part.name,
+        fit,
+        part.min,
+        part.max,
+        part.unit,
+        (v) => this.setPart(part, v),
+        part.name,
+      );
+      if (part.weak) row.classList.add("weak");
+      rows.push(row);
+    }
+    this.ui.parts.replaceChildren(...rows);
+    if (!rows.length) this.ui.parts.textContent = "No ctrl_type parts in this model.";
+  }
+
+  private slider(
+    label: string,
+    note: string,
+    min: number,
+    max: number,
+    unit: string,
+    onInput: (v: number) => void,
+    key: string,
+  ) {
+    const row = document.createElement("label");
+    row.className = "part";
+    row.dataset.part = key;
+    const caption = document.createElement("span");
+    caption.textContent = `${label} (${min}…${max} ${unit})${note}`;
+    const input = document.createElement("input");
+    input.type = "range";
+    input.min = String(min);
+    input.max = String(max);
+    input.step = "any";
+    input.value = String(Math.min(max, Math.max(min, 0)));
+    const value = document.createElement("output");
+    value.textContent = input.value;
+    input.oninput = () => {
+      value.textContent = Number(input.value).toFixed(2);
+      onInput(Number(input.value));
+    };
+    row.append(caption, input, value);
+    return row;
+  }
+
+  private listLods(): void {
+    this.lodMeshes = lodMeshesOf(this.model!);
+    const levels = Math.max(0, ...this.lodMeshes.map(([, level]) => level));
+    this.ui.lod.replaceChildren(
+      ...Array.from({ length: levels + 1 }, (_, i) => new Option(`LOD ${i}`, String(i))),
+    );
+    this.ui.lod.disabled = levels === 0;
+  }
+
+  /** Shows the meshes of one LOD level (parts without LODs always show). */
+  private showLod(level: number): void {
+    for (const [mesh, meshLevel] of this.lodMeshes) {
+      // A mesh with child parts cannot be hidden as an object (its parts would go too): hide its material.
+      if (!mesh.children.length) mesh.visible = meshLevel === level;
+      else {
+        mesh.material = ([] as THREE.Material[]).concat(mesh.material).map((m) => {
+          const own = m.userData.lodCopy ? m : Object.assign(m.clone(), { userData: { lodCopy: true } });
+          own.visible = meshLevel === level;
+          return own;
+        })[0];
+      }
+    }
+    this.draw();
+  }
+}
+
+/**
+ * Freelancer LODs (LancerEdit layout): a part P has children `P$lod<n>` for LOD n ≥ 1; its LOD 0 is P's
+ * own mesh — P itself, or its mesh node (`P.mesh`, which three.js names `Pmesh`) and unnamed primitive groups.
+ */
+function lodMeshesOf(root: THREE.Object3D): [THREE.Mesh, number][] {
+  const found: [THREE.Mesh, number][] = [];
+  const meshesUnder = (o: THREE.Object3D, level: number) =>
+    o.traverse((m) => void ((m as THREE.Mesh).isMesh && found.push([m as THREE.Mesh, level])));
+  root.traverse((part) => {
+    const lods = part.children.filter((c) => c.name.startsWith(`${part.name}$lod`));
+    if (!part.name || !lods.length) return;
+    if ((part as THREE.Mesh).isMesh) found.push([part as THREE.Mesh, 0]);
+    for (const child of part.children) {
+      if (child.name === "" || child.name === `${part.name}mesh`) meshesUnder(child, 0);
+    }
+    for (const lod of lods) meshesUnder(lod, Number(/\$lod(\d+)$/.exec(lod.name)?.[1] ?? 0));
+  });
+  return found;
+}

@@ -1,0 +1,67 @@
+/**
+ * The editor's model without a browser: wires are refused across types with the reason, deleting
+ * cleans every link, duplicating remaps links between the copies, graph inputs can be added and
+ * removed, and undo/redo walk the exact graph states.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { createRegistry, SOCKET_TYPES } from "../../mod.ts";
+import { GraphModel, INPUTS_ID, NEW_OUTPUT, OUTPUTS_ID } from "../../studio/web/model.ts";
+import type { Catalogue, Graph } from "../../studio/web/types.ts";
+
+const catalogue: Catalogue = JSON.parse(JSON.stringify({
+  types: SOCKET_TYPES,
+  nodes: createRegistry().list().map(({ type, version, doc, inputs, outputs, params }) => ({
+    type,
+    version,
+    doc,
+    inputs,
+    outputs,
+    params,
+  })),
+}));
+
+function model(): GraphModel {
+  const graph: Graph = JSON.parse(Deno.readTextFileSync("graphs/aircraft.json"));
+  return new GraphModel("graphs/aircraft.json", graph, catalogue, new Map());
+}
+
+Deno.test("editor model: connect, refuse, delete, duplicate, graph inputs, undo and redo", () => {
+  const m = model();
+  const original = JSON.stringify(m.graph);
+  const id = m.addNode("io.write", [0, 0]);
+  equal(id, "write");
+  const refused = m.connect("fighter", "scene", "write", "bytes");
+  equal(refused, "cannot connect fighter.scene (scene) to write.bytes: it expects bytes");
+  equal(m.graph.nodes.write.inputs, undefined, "a refused wire changes nothing");
+  equal(m.connect("report_json", "bytes", "write", "bytes"), undefined);
+  deepEqual(m.graph.nodes.write.inputs, { bytes: "report_json.bytes" });
+  equal(m.connect("export", "bytes", OUTPUTS_ID, NEW_OUTPUT), undefined);
+  equal(m.graph.outputs!.bytes, "export.bytes", "a wire on + adds a graph output named after the socket");
+
+  const copies = m.duplicate(["report_json", "write"]);
+  deepEqual(copies, ["report_json_2", "write_2"]);
+  deepEqual(
+    m.graph.nodes.write_2.inputs,
+    { bytes: "report_json_2.bytes" },
+    "links between copies follow them",
+  );
+
+  m.deleteNodes(["export"]);
+  assert(!("export" in m.graph.nodes));
+  equal(m.graph.nodes.write_glb.inputs, undefined, "links from a deleted node go");
+  assert(!Object.values(m.graph.outputs!).some((link) => link.startsWith("export.")), "so do its outputs");
+
+  equal(m.addGraphInput("model", "string"), undefined);
+  equal(m.addGraphInput("model", "string"), "graph input 'model' exists");
+  equal(
+    m.connect(INPUTS_ID, "model", "write", "bytes"),
+    "cannot connect Group Input.model (string) to write.bytes: it expects bytes",
+  );
+  m.removeGraphInput("names");
+  assert(!("names" in m.graph.nodes.rig.params!), "parameters bound to a removed input are unbound");
+
+  while (m.undo());
+  equal(JSON.stringify(m.graph), original, "undo walks back to the graph as opened");
+  while (m.redo());
+  assert(!("export" in m.graph.nodes) && "write_2" in m.graph.nodes, "redo replays every edit");
+});

@@ -1,0 +1,67 @@
+/**
+ * The preview's part contract, without a browser: every `ctrl_type` node becomes a part; a rotation
+ * turns it about its own local X from rest, a translation slides it along local X; values clamp to
+ * min…max; a fit with under half its bins filled is weak.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+// @ts-types="@types/three"
+import * as THREE from "three";
+import { partsOf } from "../../studio/web/parts.ts";
+
+function scene() {
+  const root = new THREE.Group();
+  const hinge = new THREE.Group();
+  hinge.name = "HINGE_auto_Aileron";
+  hinge.quaternion.setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI / 2);
+  hinge.userData = {
+    ctrl_type: "rotation",
+    unit: "deg",
+    min: -25,
+    max: 25,
+    group: "ailerons",
+    partgraph: { part: { fit: { bins: 12, bins_filled: 5, inliers: 4 } } },
+  };
+  const tip = new THREE.Object3D();
+  tip.position.set(0, 0, 1);
+  hinge.add(tip);
+  const slide = new THREE.Group();
+  slide.name = "Barrel_joint";
+  slide.position.set(1, 2, 3);
+  slide.quaternion.setFromAxisAngle(new THREE.Vector3(0, 0, 1), Math.PI / 2);
+  slide.userData = { ctrl_type: "translation", min: 0, max: 2 };
+  root.add(hinge, slide, new THREE.Group());
+  return { root, hinge, tip, slide };
+}
+
+Deno.test("preview parts: rotation about local X, translation along local X, clamped, weak fits flagged", () => {
+  const { root, hinge, tip, slide } = scene();
+  const parts = partsOf(root);
+  deepEqual(parts.map((p) => [p.name, p.kind, p.min, p.max, p.group, p.weak]), [
+    ["HINGE_auto_Aileron", "rotation", -25, 25, "ailerons", true],
+    ["Barrel_joint", "translation", 0, 2, undefined, false],
+  ]);
+  equal(parts[0].fit, "5/12 bins, 4 inliers");
+
+  // 90° would be past max: clamped to 25°; the tip (on local +Z) turns about local X toward -Y.
+  parts[0].set(90);
+  root.updateMatrixWorld(true);
+  const rest = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI / 2);
+  const local = tip.getWorldPosition(new THREE.Vector3()).applyQuaternion(rest.clone().invert());
+  const angle = THREE.MathUtils.degToRad(25);
+  assert(
+    Math.abs(local.y + Math.sin(angle)) < 1e-9 && Math.abs(local.z - Math.cos(angle)) < 1e-9,
+    JSON.stringify(local),
+  );
+  parts[0].set(0);
+  assert(
+    hinge.quaternion.angleTo(
+      new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), Math.PI / 2),
+    ) < 1e-9,
+  );
+
+  // The slider's local X is the parent's +Y here (rotated 90° about Z).
+  parts[1].set(1.5);
+  assert(slide.position.distanceTo(new THREE.Vector3(1, 3.5, 3)) < 1e-9, JSON.stringify(slide.position));
+  parts[1].set(-4);
+  assert(slide.position.distanceTo(new THREE.Vector3(1, 2, 3)) < 1e-9, "clamped to min = rest");
+});

@@ -1,0 +1,220 @@
+/**
+ * The studio server without a browser: the sandbox refuses paths that escape, check reports what
+ * `checkGraph` reports, save writes the stable format atomically and only .json files, the run stream
+ * ends with the outputs, and the graph's `ui` field never changes a cache key.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { checkGraph, type GraphFile, runGraph } from "../../mod.ts";
+import { startStudio } from "../../studio/server.ts";
+import { formatGraph } from "../../studio/format.ts";
+
+const SMALL: GraphFile = {
+  version: 1,
+  nodes: {
+    fighter: { type: "demo.fighter", params: { detail: 1 } },
+    export: { type: "export.gltf", inputs: { scene: "fighter.scene" } },
+  },
+  outputs: { glb: "export.bytes" },
+};
+
+async function withStudio(fn: (url: string, dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "studio-server-" });
+  const studio = await startStudio({
+    port: 0,
+    roots: [dir],
+    outDir: join(dir, "out"),
+    cacheDir: join(dir, "cache"),
+  });
+  try {
+    await fn(studio.url, dir);
+  } finally {
+    await studio.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+Deno.test("studio server: paths outside the project and the given folders are refused", async () => {
+  await withStudio(async (url, dir) => {
+    for (const path of ["../../etc/passwd", "/etc/passwd", join(dir, "..", "elsewhere.json")]) {
+      const response = await fetch(`${url}api/file?path=${encodeURIComponent(path)}`);
+      equal(response.status, 403, path);
+      assert((await response.json()).error.includes("outside the allowed folders"));
+    }
+    await Deno.symlink("/etc", join(dir, "link"));
+    equal(
+      (await fetch(`${url}api/file?path=${encodeURIComponent(join(dir, "link", "hostname"))}`)).status,
+      403,
+    );
+    const inside = await fetch(`${url}api/file?path=graphs/aircraft.json`);
+    equal(inside.status, 200);
+    deepEqual(await inside.json(), JSON.parse(await Deno.readTextFile("graphs/aircraft.json")));
+  });
+});
+
+Deno.test("studio server: requests another site makes the browser send are refused", async () => {
+  await withStudio(async (url, dir) => {
+    const body = JSON.stringify({ path: join(dir, "x.json"), graph: SMALL });
+    const form = await fetch(`${url}api/save`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body,
+    });
+    equal(form.status, 403);
+    await form.body?.cancel();
+    const foreign = await fetch(`${url}api/save`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://evil.example" },
+      body,
+    });
+    equal(foreign.status, 403);
+    await foreign.body?.cancel();
+    // fetch() will not send another Host header, so a DNS-rebound request is written by hand.
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(url).port) });
+    await conn.write(
+      new TextEncoder().encode("GET /api/graphs HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"),
+    );
+    const reply = new Uint8Array(256);
+    const n = await conn.read(reply);
+    conn.close();
+    assert(
+      new TextDecoder().decode(reply.subarray(0, n ?? 0)).startsWith("HTTP/1.1 403"),
+      "rebound host refused",
+    );
+    await Deno.stat(join(dir, "x.json")).then(() => assert(false, "a refused save wrote the file"), () => {});
+  });
+});
+
+Deno.test("studio server: check reports exactly what checkGraph reports", async () => {
+  await withStudio(async (url, dir) => {
+    const bad = {
+      version: 1,
+      nodes: {
+        fighter: { type: "demo.fighter", params: { detail: 99 } },
+        nope: { type: "no.such_node" },
+        export: { type: "export.gltf", inputs: { scene: "fighter.bytes" } },
+      },
+    };
+    const path = join(dir, "bad.json");
+    const { issues } = await (await post(`${url}api/check`, { path, graph: bad })).json();
+    await Deno.writeTextFile(path, JSON.stringify(bad));
+    const expected = await checkGraph(path);
+    assert(expected.length >= 3, JSON.stringify(expected));
+    deepEqual(
+      issues.map((i: { path: string; kind: string }) => [i.path, i.kind]),
+      expected.map((i) => [i.path, i.kind]),
+    );
+  });
+});
+
+Deno.test("studio server: a custom node module outside the sandbox is refused, never loaded", async () => {
+  await withStudio(async (url, dir) => {
+    const graph = { ...SMALL, modules: ["../../../../tmp/evil.ts"] };
+    const { issues } = await (await post(`${url}api/check`, { path: join(dir, "g.json"), graph })).json();
+    equal(issues.length, 1);
+    equal(issues[0].path, "/modules/0");
+    assert(issues[0].message.includes("outside the allowed folders"));
+    // The same module named by a node group inside the sandbox: refused too, at the group's own path.
+    const group = join(dir, "group.json");
+    await Deno.writeTextFile(group, JSON.stringify({ ...SMALL, modules: ["../../../../tmp/evil.ts"] }));
+    const outer = { version: 1, nodes: { g: { type: "graph", graph: "group.json" } } };
+    const nested =
+      (await (await post(`${url}api/check`, { path: join(dir, "outer.json"), graph: outer })).json()).issues;
+    deepEqual(nested.map((i: { path: string; file: string }) => [i.path, i.file]), [["/modules/0", group]]);
+    const outside = { version: 1, nodes: { g: { type: "graph", graph: "/etc/group.json" } } };
+    const refused =
+      (await (await post(`${url}api/check`, { path: join(dir, "o.json"), graph: outside })).json()).issues;
+    deepEqual(refused.map((i: { path: string }) => i.path), ["/nodes/g/graph"]);
+  });
+});
+
+Deno.test("studio server: a graph cannot read a file outside the sandbox through a run", async () => {
+  await withStudio(async (url, dir) => {
+    const graph = {
+      version: 1,
+      inputs: { file: { type: "string", default: "/etc/hostname" } },
+      nodes: { read: { type: "io.read", params: { path: { $input: "file" } } } },
+      outputs: { bytes: "read.bytes" },
+    };
+    const path = join(dir, "g.json");
+    const { issues } = await (await post(`${url}api/check`, { path, graph })).json();
+    deepEqual(issues.map((i: { path: string; kind: string }) => [i.path, i.kind]), [[
+      "/nodes/read/params/path",
+      "bad_param",
+    ]]);
+    const stream = await (await post(`${url}api/run`, { path, graph })).text();
+    assert(!stream.includes("event: node"), "nothing ran");
+    assert(stream.includes('"ok":false') && stream.includes("outside the allowed folders"), stream);
+    equal((await fetch(`${url}api/output?name=bytes`)).status, 404);
+  });
+});
+
+Deno.test("studio server: save writes the stable format, only .json, only inside the sandbox", async () => {
+  await withStudio(async (url, dir) => {
+    const path = join(dir, "saved.json");
+    const graph = { ...SMALL, ui: { nodes: { fighter: [0, 0], export: [260, 0] } } };
+    equal((await post(`${url}api/save`, { path, graph })).status, 200);
+    const text = await Deno.readTextFile(path);
+    equal(text, formatGraph(graph));
+    deepEqual(JSON.parse(text), graph);
+    equal((await post(`${url}api/save`, { path: join(dir, "evil.ts"), graph })).status, 400);
+    equal((await post(`${url}api/save`, { path: "/tmp/../etc/x.json", graph })).status, 403);
+  });
+});
+
+Deno.test("format: a changed parameter changes only its own line; the text parses back unchanged", () => {
+  const graph = JSON.parse(Deno.readTextFileSync("graphs/aircraft.json"));
+  const text = formatGraph(graph);
+  deepEqual(JSON.parse(text), graph);
+  equal(formatGraph(JSON.parse(text)), text);
+  graph.nodes.export.params.name = "renamed";
+  const changed = formatGraph(graph).split("\n");
+  const before = text.split("\n");
+  equal(changed.length, before.length);
+  deepEqual(changed.map((line, i) => line !== before[i] ? i : -1).filter((i) => i >= 0).length, 1);
+});
+
+Deno.test("studio server: a run streams node events and ends with the outputs", async () => {
+  await withStudio(async (url, dir) => {
+    const response = await post(`${url}api/run`, { path: join(dir, "g.json"), graph: SMALL });
+    equal(response.headers.get("content-type"), "text/event-stream");
+    const events = (await response.text()).trim().split("\n\n").map((block) => ({
+      event: /^event: (.*)$/m.exec(block)![1],
+      data: JSON.parse(/^data: (.*)$/m.exec(block)![1]),
+    }));
+    const done = events.filter((e) => e.event === "node" && e.data.state === "done").map((e) => e.data.id);
+    deepEqual(done.sort(), ["export", "fighter"]);
+    const end = events.at(-1)!;
+    equal(end.event, "end");
+    equal(end.data.ok, true);
+    deepEqual(end.data.outputs.map((o: { name: string }) => o.name), ["glb"]);
+    const glb = new Uint8Array(await (await fetch(`${url}api/output?name=glb`)).arrayBuffer());
+    equal(glb.length, end.data.outputs[0].size);
+    equal(new TextDecoder().decode(glb.slice(0, 4)), "glTF");
+  });
+});
+
+Deno.test("the graph's ui field is ignored by the runtime and never enters a cache key", async () => {
+  const cacheDir = await Deno.makeTempDir({ prefix: "studio-ui-cache-" });
+  try {
+    const states: string[] = [];
+    const plain = await runGraph(SMALL, { cacheDir, outDir: cacheDir });
+    const withUi = await runGraph({ ...SMALL, ui: { nodes: { fighter: [10, 20] }, outputs: [1, 2] } }, {
+      cacheDir,
+      outDir: cacheDir,
+      onEvent: (e) => e.event === "node" && states.push(e.state),
+    });
+    deepEqual(states, ["cached", "cached"]);
+    deepEqual(
+      (withUi.outputs.glb as { bytes: Uint8Array }).bytes,
+      (plain.outputs.glb as { bytes: Uint8Array }).bytes,
+    );
+    deepEqual(await checkGraph({ ...SMALL, ui: { anything: true } }), []);
+    equal((await checkGraph({ ...SMALL, ui: [] as unknown as Record<string, never> }))[0].path, "/ui");
+  } finally {
+    await Deno.remove(cacheDir, { recursive: true });
+  }
+});

@@ -1,0 +1,304 @@
+/// <reference lib="dom" />
+/**
+ * The studio in a real browser (Debian's chromium via playwright-core): open graphs/aircraft.json,
+ * add a node from the search box, connect it, set a parameter, save; refuse an invalid wire; run;
+ * preview the rigged fighter and check that an aileron slider moves the aileron's pixels only.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { decode } from "fast-png";
+import type { Page } from "playwright-core";
+import { checkGraph } from "../../mod.ts";
+import { startStudio } from "../../studio/server.ts";
+import { formatGraph } from "../../studio/format.ts";
+import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
+import { animatedCar } from "../nodes/decode/carnivores/fixtures.ts";
+import { encodeCar } from "../support/carnivores/encode.ts";
+import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+/** An element's box; the editor redraws after each live check, so a box read mid-redraw is retried. */
+async function boxOf(page: Page, selector: string) {
+  for (let i = 0; i < 50; i++) {
+    const box = await page.locator(selector).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
+/** Drags with the mouse from the centre of one element to the centre of another. */
+async function drag(page: Page, from: string, to: string): Promise<void> {
+  const a = await boxOf(page, from);
+  const b = await boxOf(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+const socket = (node: string, name: string, side: "in" | "out") =>
+  `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
+
+/** Pixels of the 3D view (`channels` bytes each). */
+async function viewPixels(page: Page): Promise<Shot> {
+  const png = decode(await page.locator("#view3d").screenshot());
+  return { data: png.data as Uint8Array, width: png.width, channels: png.channels };
+}
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+type Shot = { data: Uint8Array; width: number; channels: number };
+/** The page's test hook (studio/web/main.ts). */
+type StudioHook = { studio: { preview(): { screenBox(name: string): Box } } };
+
+/** Pixels that differ between two shots inside `box` (and outside every box of `except`). */
+function changedPixels(a: Shot, b: Shot, box: Box, except: Box[] = []): number {
+  let changed = 0;
+  const { width, channels } = a;
+  const height = a.data.length / channels / width;
+  for (let y = Math.max(0, Math.floor(box.y0)); y < Math.min(height, Math.ceil(box.y1)); y++) {
+    for (let x = Math.max(0, Math.floor(box.x0)); x < Math.min(width, Math.ceil(box.x1)); x++) {
+      if (except.some((e) => x >= e.x0 - 2 && x <= e.x1 + 2 && y >= e.y0 - 2 && y <= e.y1 + 2)) continue;
+      const i = (y * width + x) * channels;
+      if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) {
+        changed++;
+      }
+    }
+  }
+  return changed;
+}
+
+Deno.test({
+  name: "studio: edit, save, refuse, run and preview graphs/aircraft.json in chromium",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "studio-test-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  for (const name of ["aircraft.json", "rig.json"]) {
+    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
+  }
+  const graphFile = join(dir, "graphs", "aircraft.json");
+  const original = JSON.parse(await Deno.readTextFile(graphFile));
+  const studio = await startStudio({
+    port: 0,
+    roots: [dir],
+    outDir: join(dir, "out"),
+    cacheDir: join(dir, "cache"),
+  });
+  const { browser, close } = await launch();
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}`);
+    await page.waitForSelector("body[data-ready=true]");
+
+    await t.step("add a node from the search box, connect it, set a parameter, save", async () => {
+      await page.fill("#node-search", "io.write");
+      await page.press("#node-search", "Enter");
+      await page.waitForSelector('g.node[data-node="write"]');
+      await drag(page, socket("report_json", "bytes", "out"), socket("write", "bytes", "in"));
+      await page.waitForSelector('path[data-wire="report_json.bytes->write.bytes"]');
+      await page.click('g.node[data-node="write"] .title');
+      await page.fill('#params [data-param="path"] input', "copy.rig.json");
+      await page.press('#params [data-param="path"] input', "Enter");
+      await page.click("#save");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
+      const text = await Deno.readTextFile(graphFile);
+      const saved = JSON.parse(text);
+      deepEqual(await checkGraph(graphFile), []);
+      const { ui, ...graph } = saved;
+      deepEqual(graph, {
+        ...original,
+        nodes: {
+          ...original.nodes,
+          write: {
+            type: "io.write",
+            inputs: { bytes: "report_json.bytes" },
+            params: { path: "copy.rig.json" },
+          },
+        },
+      });
+      deepEqual(Object.keys(ui.nodes).sort(), Object.keys(saved.nodes).sort());
+      for (const at of Object.values(ui.nodes) as number[][]) {
+        assert(at.length === 2 && at.every(Number.isFinite));
+      }
+      equal(formatGraph(saved), text, "saved text is the stable format");
+    });
+
+    await t.step("a wire between incompatible sockets is refused with the reason", async () => {
+      await drag(page, socket("fighter", "scene", "out"), socket("write", "bytes", "in"));
+      const status = page.locator("#status.refused");
+      await status.waitFor();
+      const message = await status.textContent();
+      assert(message!.includes("fighter.scene (scene)") && message!.includes("expects bytes"), message!);
+      equal(await page.locator('path[data-wire="fighter.scene->write.bytes"]').count(), 0);
+      equal(await page.locator('path[data-wire="report_json.bytes->write.bytes"]').count(), 1);
+    });
+
+    await t.step("run: every node ends done", async () => {
+      await page.click("#run");
+      await page.waitForFunction(() =>
+        /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
+      );
+      assert(
+        (await page.textContent("#status"))!.startsWith("Run finished"),
+        (await page.textContent("#status"))!,
+      );
+      const states = await page.$$eval(
+        "g.node[data-node]",
+        (nodes) =>
+          Object.fromEntries(nodes.map((n) => [n.getAttribute("data-node"), n.getAttribute("data-state")])),
+      );
+      delete states["@inputs"];
+      delete states["@outputs"];
+      deepEqual(Object.keys(states).sort(), [...Object.keys(original.nodes), "write"].sort());
+      for (const [id, state] of Object.entries(states)) equal(state, "done", `node ${id}`);
+      equal(await page.locator("#outputs a").count(), 2);
+    });
+
+    await t.step("preview: the aileron slider moves the aileron's pixels, not the fuselage's", async () => {
+      await page.click("#tab-preview");
+      await page.fill("#model-path", join(dir, "out", "fighter.rigged.glb"));
+      await page.click("#preview-open");
+      await page.waitForSelector("body[data-preview-ready]");
+      await page.uncheck("#hinges");
+      const aileron = "HINGE_auto_LeftAileron";
+      assert(await page.locator(`.part[data-part="${aileron}"]`).count() === 1, "aileron slider");
+      const box = (name: string) =>
+        page.evaluate((n) => (globalThis as unknown as StudioHook).studio.preview().screenBox(n), name);
+      const restBox = await box(aileron);
+      const before = await viewPixels(page);
+      await page.$eval(`.part[data-part="${aileron}"] input`, (input: HTMLInputElement) => {
+        input.value = input.max;
+        input.dispatchEvent(new Event("input"));
+      });
+      const movedBox = await box(aileron);
+      const after = await viewPixels(page);
+      const inAileron = changedPixels(before, after, {
+        x0: Math.min(restBox.x0, movedBox.x0),
+        y0: Math.min(restBox.y0, movedBox.y0),
+        x1: Math.max(restBox.x1, movedBox.x1),
+        y1: Math.max(restBox.y1, movedBox.y1),
+      });
+      const inFuselage = changedPixels(before, after, await box("Fuselage"), [restBox, movedBox]);
+      assert(inAileron > 50, `aileron pixels changed: ${inAileron}`);
+      equal(inFuselage, 0, "fuselage pixels outside the aileron changed");
+    });
+
+    await t.step("a Freelancer model shows its joints as sliders, its LODs and hardpoints", async () => {
+      const ship = join(dir, "ship.cmp");
+      await Deno.writeFile(ship, buildCompound().bytes);
+      const fl = await browser.newPage();
+      const flErrors = watchErrors(fl);
+      await fl.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}&model=${encodeURIComponent(ship)}`);
+      await fl.waitForSelector("body[data-preview-ready]");
+      const sliders = await fl.$$eval(
+        ".part[data-part]",
+        (rows) => rows.map((r) => r.getAttribute("data-part")),
+      );
+      for (
+        const joint of [
+          "Turret_joint",
+          "Barrel_joint",
+          "Piston_joint",
+          "Piston_slide",
+          "Radar_joint_x",
+          "Cargo_joint_z",
+        ]
+      ) assert(sliders.includes(joint), `slider for ${joint} in ${sliders.join(", ")}`);
+      assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
+      const lod0 = await viewPixels(fl);
+      await fl.selectOption("#lod", "1");
+      const lod1 = await viewPixels(fl);
+      const whole = { x0: 0, y0: 0, x1: lod0.width, y1: lod0.data.length / lod0.channels / lod0.width };
+      assert(changedPixels(lod0, lod1, whole) > 20, "LOD 1 draws other meshes than LOD 0");
+      await fl.selectOption("#lod", "0");
+      equal(changedPixels(lod0, await viewPixels(fl), whole), 0, "back to LOD 0 draws LOD 0 again");
+      await fl.uncheck("#hardpoints");
+      assert(
+        changedPixels(lod0, await viewPixels(fl), whole) > 0,
+        "the hardpoints toggle hides their markers",
+      );
+      deepEqual(flErrors, []);
+      await fl.close();
+    });
+
+    await t.step("a Carnivores model's animation clips play", async () => {
+      const car = join(dir, "boxes.car");
+      await Deno.writeFile(car, encodeCar(animatedCar()));
+      await page.fill("#model-path", car);
+      await page.click("#preview-open");
+      await page.waitForFunction((label) => document.body.dataset.previewReady === label, car);
+      deepEqual(await page.$$eval("#clips option", (o) => o.map((x) => x.textContent)), [
+        "(no clip)",
+        "walk",
+        "idle",
+      ]);
+      const still = await viewPixels(page);
+      await page.selectOption("#clips", "walk");
+      await page.waitForTimeout(400);
+      const playing = await viewPixels(page);
+      const whole = { x0: 0, y0: 0, x1: still.width, y1: still.data.length / still.channels / still.width };
+      assert(changedPixels(still, playing, whole) > 20, "the clip moves the mesh");
+    });
+
+    await t.step("duplicate, delete, undo, redo; Tab opens the node group and goes back", async () => {
+      const ed = await browser.newPage();
+      const edErrors = watchErrors(ed);
+      await ed.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}`);
+      await ed.waitForSelector("body[data-ready=true]");
+      const count = () => ed.locator("g.node[data-node]").count();
+      const start = await count();
+      await ed.click('g.node[data-node="export"] .title');
+      await ed.keyboard.press("Shift+D");
+      await ed.waitForSelector('g.node[data-node="export_2"]');
+      equal(await count(), start + 1);
+      await ed.keyboard.press("Control+Z");
+      await ed.waitForSelector('g.node[data-node="export_2"]', { state: "detached" });
+      await ed.keyboard.press("Control+Shift+Z");
+      await ed.click('g.node[data-node="export_2"] .title');
+      await ed.keyboard.press("x");
+      await ed.waitForSelector('g.node[data-node="export_2"]', { state: "detached" });
+      equal(await count(), start);
+      // Box-select two nodes from the background, delete both, undo brings both back.
+      const a = await boxOf(ed, 'g.node[data-node="export"] rect.body');
+      const b = await boxOf(ed, 'g.node[data-node="write_glb"] rect.body');
+      await ed.mouse.move(a.x - 8, a.y - 20);
+      await ed.mouse.down();
+      await ed.mouse.move(b.x + b.width + 8, b.y + b.height + 8, { steps: 5 });
+      await ed.mouse.up();
+      deepEqual(await ed.$$eval("g.node.selected", (n) => n.map((g) => g.getAttribute("data-node")).sort()), [
+        "export",
+        "write_glb",
+      ]);
+      await ed.keyboard.press("Delete");
+      equal(await count(), start - 2);
+      await ed.keyboard.press("Control+Z");
+      equal(await count(), start);
+      await ed.click('g.node[data-node="rig"] .title');
+      await ed.keyboard.press("Tab");
+      await ed.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      const inner = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "rig.json")));
+      for (const id of Object.keys(inner.nodes)) {
+        equal(await ed.locator(`g.node[data-node="${id}"]`).count(), 1, id);
+      }
+      await ed.click("#editor", { position: { x: 5, y: 5 } });
+      await ed.keyboard.press("Tab");
+      await ed.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      equal(await ed.locator('g.node[data-node="rig"]').count(), 1);
+      deepEqual(edErrors, []);
+      await ed.close();
+    });
+
+    deepEqual(errors, []);
+  } finally {
+    await close();
+    await studio.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
