@@ -10,6 +10,7 @@ import { compileGraph, type Plan } from "./plan.ts";
 import { createRegistry, type Registry } from "./registry.ts";
 import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
 import { DiskCache } from "./cache/disk.ts";
+import type { RemoteCache } from "./cache/remote.ts";
 import type { EventSink } from "./events.ts";
 
 /** Default disk cache folder, relative to the working directory. */
@@ -82,6 +83,10 @@ export interface RunGraphOptions extends GraphOptions {
   readonly cacheMaxBytes?: number;
   /** Bypass every cache tier. */
   readonly noCache?: boolean;
+  /** Recompute every node without reading any cache tier, storing the fresh results. */
+  readonly refresh?: boolean;
+  /** A shared remote cache (Bazel HTTP cache protocol), looked up after the disk tier and written with it. */
+  readonly remoteCache?: RemoteCache;
   /** In-memory tier shared across runs (e.g. a watch loop); results stay warm between calls. */
   readonly memory?: Map<string, MemoryEntry>;
   /** Called synchronously for every node state change and warning, in the order they happen. */
@@ -120,6 +125,8 @@ export async function runGraph(
     memory: options.memory,
     disk,
     noCache: options.noCache,
+    refresh: options.refresh,
+    remote: options.remoteCache,
     onEvent: options.onEvent,
   });
   // Only a run that stored something can have pushed the cache over its cap.

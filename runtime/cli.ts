@@ -2,12 +2,14 @@
  * The `partgraph` command line.
  *
  * ```
- * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE] [--watch]
+ * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE] [--watch] [--remote-cache URL]
+ * partgraph batch <graph> --each NAME=<glob | @list.txt> [--set …] [--jobs N] [--shard I/N] [--fail-fast] [--out DIR] [--manifest FILE]
+ * partgraph batch --merge <manifest …> --out FILE
  * partgraph check <graph> [--set name=value …] [--json]
  * partgraph nodes [--markdown | --json]
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
- * partgraph verify <manifest> [--out DIR] [--json]
+ * partgraph verify <manifest> [--out DIR] [--json] [--remote-cache URL]
  * partgraph dot <graph>
  * partgraph schema [--out FILE]
  * ```
@@ -20,9 +22,8 @@
 import { parseArgs } from "node:util";
 import { basename, resolve } from "node:path";
 import { checkGraph, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph, runGraph } from "./api.ts";
-import { GraphError, type GraphIssue, PartgraphError, RunError } from "./errors.ts";
+import { GraphError, PartgraphError, RunError } from "./errors.ts";
 import type { GraphFile } from "./graph.ts";
-import { parseCliValue } from "./params.ts";
 import { createRegistry } from "./registry.ts";
 import { catalogueMarkdown, catalogueText } from "./catalogue.ts";
 import { humanProgress, ndjsonProgress } from "./progress.ts";
@@ -33,30 +34,43 @@ import { watchGraph } from "./watch.ts";
 import { graphSchema } from "./schema.ts";
 import { graphToDot } from "./dot.ts";
 import { validateScope } from "./validate.ts";
+import {
+  EXIT,
+  graphProblems,
+  parseSets,
+  remoteFromCli,
+  requireWriteAccess,
+  UsageError,
+} from "./cli_shared.ts";
+import { type BatchCliOptions, batchCommand } from "./batch/command.ts";
+import { RemoteCache } from "./cache/remote.ts";
 import { pickDecoder } from "../nodes/decode/auto.ts";
 import { atomicWrite } from "./fs.ts";
 import type { EventSink } from "./events.ts";
 import type { Document } from "@gltf-transform/core";
 
-/** Exit codes of the CLI. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
+export { EXIT } from "./cli_shared.ts";
 
 const USAGE = `partgraph — node-graph pipeline for rigged glTF
 
 usage:
   partgraph run <graph.json> [--set name=value …] [--out DIR] [--json] [--quiet]
                              [--cache-dir DIR] [--no-cache] [--manifest FILE] [--watch]
+  partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
+                               [--shard I/N] [--fail-fast] [--out DIR] [--manifest FILE] [--json]
+  partgraph batch --merge <shard manifest …> --out FILE
   partgraph check <graph.json> [--set name=value …] [--json]
   partgraph nodes [--markdown | --json]
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json> [--out DIR] [--json]
+
+remote cache (run, batch, verify): --remote-cache URL (or PARTGRAPH_REMOTE_CACHE), --remote-cache-read-only,
+  --remote-cache-timeout SECONDS; a header from PARTGRAPH_REMOTE_CACHE_HEADER ("Name: value")
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
 
 exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
-
-class UsageError extends Error {}
 
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
@@ -76,6 +90,14 @@ export async function main(args: string[]): Promise<number> {
         watch: { type: "boolean", short: "w" },
         markdown: { type: "boolean" },
         "max-size": { type: "string" },
+        each: { type: "string" },
+        jobs: { type: "string", short: "j" },
+        shard: { type: "string" },
+        "fail-fast": { type: "boolean" },
+        merge: { type: "boolean" },
+        "remote-cache": { type: "string" },
+        "remote-cache-read-only": { type: "boolean" },
+        "remote-cache-timeout": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -92,6 +114,8 @@ export async function main(args: string[]): Promise<number> {
     switch (command) {
       case "run":
         return await runCommand(one(rest, "graph file"), opts);
+      case "batch":
+        return await batchCommand(rest, opts);
       case "check":
         return await checkCommand(one(rest, "graph file"), opts);
       case "nodes":
@@ -116,7 +140,7 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
-type Opts = {
+type Opts = BatchCliOptions & {
   set?: string[];
   out?: string;
   json?: boolean;
@@ -137,6 +161,7 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
     ...(cacheDir ? [cacheDir] : []),
     ...(opts.manifest ? [opts.manifest] : []),
   ]);
+  const remote = await remoteFromCli(opts);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   if (opts.watch) return await watchCommand(graphPath, inputs, outDir, cacheDir, opts);
@@ -152,6 +177,7 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
       outDir,
       cacheDir: cacheDir ?? false,
       noCache: opts["no-cache"],
+      remoteCache: remote && new RemoteCache(remote),
       onEvent,
     });
     const states = Object.values(run.nodes);
@@ -321,6 +347,9 @@ async function cacheCommand(action: string, opts: Opts): Promise<number> {
 
 async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
   const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+  // A verified rebuild never reads a cache; with a remote cache it uploads what it rebuilt, so a
+  // trusted verifier seeds the shared cache with results it has just checked.
+  const remote = await remoteFromCli(opts);
   // Rebuild inside the output folder (the one place runs may write), in a fresh sub-folder.
   const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
   await Deno.mkdir(parent, { recursive: true });
@@ -329,8 +358,10 @@ async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> 
     const run = await runGraph(recorded.graph.file, {
       inputs: recorded.inputs,
       outDir,
-      noCache: true,
+      noCache: !remote,
+      refresh: true,
       cacheDir: false,
+      remoteCache: remote && new RemoteCache(remote),
     });
     const differences = compareManifests(recorded, await buildManifest(run));
     if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));
@@ -359,67 +390,6 @@ async function schemaCommand(opts: Opts): Promise<number> {
   if (opts.out) await atomicWrite(resolve(opts.out), new TextEncoder().encode(text));
   else console.log(text.trimEnd());
   return EXIT.ok;
-}
-
-/**
- * Fails early, with the command that would work, when Deno was not granted write access to the
- * places a run writes: the alternative is a node failing half-way with a bare permission error.
- */
-async function requireWriteAccess(dirs: string[]): Promise<void> {
-  const denied: string[] = [];
-  for (const dir of dirs) {
-    const { state } = await Deno.permissions.query({ name: "write", path: resolve(dir) });
-    if (state !== "granted") denied.push(dir);
-  }
-  if (denied.length) {
-    throw new UsageError(
-      `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
-        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} runtime/cli.ts ${
-          Deno.args.join(" ")
-        }`,
-    );
-  }
-}
-
-/**
- * Parses `--set name=value` against the graph's declared input types. A `bytes` input takes a file
- * path and is given that file's contents.
- */
-async function parseSets(sets: string[], graph: GraphFile): Promise<Record<string, unknown>> {
-  const inputs: Record<string, unknown> = {};
-  for (const set of sets) {
-    const eq = set.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--set expects name=value, found '${set}'`);
-    const name = set.slice(0, eq);
-    const decl = graph?.inputs?.[name];
-    if (!decl) {
-      const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
-      throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
-    }
-    const text = set.slice(eq + 1);
-    if (decl.type === "scene") {
-      throw new UsageError(`--set ${name}: scene inputs can only be given from the API`);
-    }
-    try {
-      inputs[name] = decl.type === "bytes"
-        ? { bytes: await Deno.readFile(text), name: basename(text) }
-        : parseCliValue(decl.type, text);
-    } catch (error) {
-      throw new UsageError(`--set ${name}: ${error instanceof Error ? error.message : error}`);
-    }
-  }
-  return inputs;
-}
-
-function graphProblems(issues: GraphIssue[], json: boolean): number {
-  if (json) console.log(JSON.stringify({ ok: false, issues }));
-  else {
-    console.error(`graph has ${issues.length} problem(s):`);
-    for (const i of issues) {
-      console.error(`  ${i.file ? basename(i.file) + " " : ""}${i.path || "/"}: [${i.kind}] ${i.message}`);
-    }
-  }
-  return EXIT.invalidGraph;
 }
 
 function one(rest: string[], what: string): string {

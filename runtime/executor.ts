@@ -20,6 +20,7 @@ import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
 import { encodeValue } from "./cache/codec.ts";
+import type { RemoteCache } from "./cache/remote.ts";
 import { atomicWrite } from "./fs.ts";
 import { jsTypeOf, withDefaults } from "./params.ts";
 import { TOOL_VERSIONS } from "./version.ts";
@@ -36,8 +37,12 @@ export interface ExecuteOptions {
   readonly memory?: Map<string, MemoryEntry>;
   /** Disk tier; omit for no disk cache. */
   readonly disk?: DiskCache;
+  /** Shared remote tier, looked up after the disk and written with it; omit for none. */
+  readonly remote?: RemoteCache;
   /** Bypass every cache tier (nothing read, nothing stored). */
   readonly noCache?: boolean;
+  /** Recompute every node, never reading a cache tier, but store the fresh results (e.g. `verify`). */
+  readonly refresh?: boolean;
   /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
 }
@@ -53,7 +58,7 @@ export interface NodeReport {
   /** Cache key (SHA-256 hex) of the result; undefined for failed and skipped nodes. */
   readonly key?: string;
   /** Which cache tier served the result; undefined unless `state` is `cached`. */
-  readonly tier?: "memory" | "disk";
+  readonly tier?: "memory" | "disk" | "remote";
 }
 
 /** What a run produced. */
@@ -95,6 +100,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   const tiers = new CacheTiers(
     options.noCache ? new Map() : options.memory ?? new Map(),
     options.noCache ? undefined : options.disk,
+    options.noCache ? undefined : options.remote,
   );
   const emit = options.onEvent ?? (() => {});
   const reports: Record<string, NodeReport> = {};
@@ -173,7 +179,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
           `"impl":${JSON.stringify(node.implDigest ?? null)},"tools":${TOOLS_JSON},` +
           `"params":${canonicalJson(params)},"inputs":${canonicalJson(inputKeys)}}`,
       );
-      if (def.cache !== false) {
+      if (def.cache !== false && !options.refresh) {
         // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
         const valid = def.fingerprint
           ? (e: { writes: readonly FileDigest[] }) => stillValid({ reads: [], writes: e.writes })

@@ -1,0 +1,133 @@
+/**
+ * What the CLI's commands share: usage errors, `--set` parsing, the write-access check, the graph
+ * problem listing, and the remote cache options.
+ *
+ * @module
+ */
+import { basename, resolve } from "node:path";
+import type { GraphIssue } from "./errors.ts";
+import type { GraphFile } from "./graph.ts";
+import { parseCliValue } from "./params.ts";
+import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions } from "./cache/remote.ts";
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
+
+/** A mistake in the command line: printed with the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * Fails early, with the command that would work, when Deno was not granted write access to the
+ * places a run writes: the alternative is a node failing half-way with a bare permission error.
+ */
+export async function requireWriteAccess(dirs: string[]): Promise<void> {
+  const denied: string[] = [];
+  for (const dir of dirs) {
+    const { state } = await Deno.permissions.query({ name: "write", path: resolve(dir) });
+    if (state !== "granted") denied.push(dir);
+  }
+  if (denied.length) {
+    throw new UsageError(
+      `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
+        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} runtime/cli.ts ${
+          Deno.args.join(" ")
+        }`,
+    );
+  }
+}
+
+/**
+ * Parses `--set name=value` against the graph's declared input types. A `bytes` input takes a file
+ * path and is given that file's contents.
+ */
+export async function parseSets(sets: string[], graph: GraphFile): Promise<Record<string, unknown>> {
+  const inputs: Record<string, unknown> = {};
+  for (const set of sets) {
+    const eq = set.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--set expects name=value, found '${set}'`);
+    const name = set.slice(0, eq);
+    const decl = graph?.inputs?.[name];
+    if (!decl) {
+      const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
+      throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
+    }
+    const text = set.slice(eq + 1);
+    if (decl.type === "scene") {
+      throw new UsageError(`--set ${name}: scene inputs can only be given from the API`);
+    }
+    try {
+      inputs[name] = decl.type === "bytes"
+        ? { bytes: await Deno.readFile(text), name: basename(text) }
+        : parseCliValue(decl.type, text);
+    } catch (error) {
+      throw new UsageError(`--set ${name}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return inputs;
+}
+
+/** Prints a graph's problems (as JSON with `json`); returns the invalid-graph exit code. */
+export function graphProblems(issues: GraphIssue[], json: boolean): number {
+  if (json) console.log(JSON.stringify({ ok: false, issues }));
+  else {
+    console.error(`graph has ${issues.length} problem(s):`);
+    for (const i of issues) {
+      console.error(`  ${i.file ? basename(i.file) + " " : ""}${i.path || "/"}: [${i.kind}] ${i.message}`);
+    }
+  }
+  return EXIT.invalidGraph;
+}
+
+/** Remote cache settings from the command line and the environment. */
+export interface RemoteCliOptions {
+  "remote-cache"?: string;
+  "remote-cache-read-only"?: boolean;
+  "remote-cache-timeout"?: string;
+}
+
+/**
+ * The remote cache a command should use: `--remote-cache URL`, else `PARTGRAPH_REMOTE_CACHE`; a
+ * header (e.g. `Authorization: Bearer …`) from `PARTGRAPH_REMOTE_CACHE_HEADER`. Fails early, with
+ * the command that would work, when Deno was not granted access to that host.
+ */
+export async function remoteFromCli(
+  opts: RemoteCliOptions,
+): Promise<Omit<RemoteCacheOptions, "onWarning"> | undefined> {
+  const url = opts["remote-cache"] ?? env("PARTGRAPH_REMOTE_CACHE");
+  if (!url) return undefined;
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    throw new UsageError(`--remote-cache expects an http(s) URL, found '${url}'`);
+  }
+  const { state } = await Deno.permissions.query({ name: "net", host });
+  if (state !== "granted") {
+    throw new UsageError(
+      `the remote cache needs network access to ${host}; grant exactly that host:\n` +
+        `  deno run --frozen --allow-read --allow-write=out,.partgraph-cache --allow-net=${host} runtime/cli.ts ${
+          Deno.args.join(" ")
+        }`,
+    );
+  }
+  const headers: Record<string, string> = {};
+  const header = env("PARTGRAPH_REMOTE_CACHE_HEADER");
+  if (header) {
+    const colon = header.indexOf(":");
+    if (colon <= 0) throw new UsageError("PARTGRAPH_REMOTE_CACHE_HEADER expects 'Name: value'");
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  const seconds = opts["remote-cache-timeout"];
+  const timeoutMs = seconds === undefined ? DEFAULT_REMOTE_TIMEOUT_MS : Number(seconds) * 1000;
+  if (!(timeoutMs > 0)) throw new UsageError(`--remote-cache-timeout expects seconds, found '${seconds}'`);
+  return { url, readOnly: opts["remote-cache-read-only"] ?? false, headers, timeoutMs };
+}
+
+/** An environment variable, or undefined when unset or not readable under the granted permissions. */
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
