@@ -83,6 +83,8 @@ export interface RunGraphOptions extends GraphOptions {
   readonly cacheMaxBytes?: number;
   /** Bypass every cache tier. */
   readonly noCache?: boolean;
+  /** Graph outputs whose values to return (default all); see `ExecuteOptions.outputs`. */
+  readonly outputs?: readonly string[];
   /** Recompute every node without reading any cache tier, storing the fresh results. */
   readonly refresh?: boolean;
   /** A shared remote cache (Bazel HTTP cache protocol), looked up after the disk tier and written with it. */
@@ -126,6 +128,7 @@ export async function runGraph(
     disk,
     noCache: options.noCache,
     refresh: options.refresh,
+    outputs: options.outputs,
     remote: options.remoteCache,
     onEvent: options.onEvent,
   });

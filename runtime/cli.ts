@@ -179,6 +179,8 @@ async function runCommand(graphPath: string, opts: Opts): Promise<number> {
       noCache: opts["no-cache"],
       remoteCache: remote && new RemoteCache(remote),
       onEvent,
+      // The CLI prints no output values: load them only for a manifest, which digests them.
+      outputs: opts.manifest ? undefined : [],
     });
     const states = Object.values(run.nodes);
     const cached = states.filter((n) => n.state === "cached").length;

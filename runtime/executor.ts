@@ -43,6 +43,11 @@ export interface ExecuteOptions {
   readonly noCache?: boolean;
   /** Recompute every node, never reading a cache tier, but store the fresh results (e.g. `verify`). */
   readonly refresh?: boolean;
+  /**
+   * Graph outputs to return (default: all). Others still run (they may write files) but their values
+   * are never loaded, so a warm run that only writes files decodes nothing.
+   */
+  readonly outputs?: readonly string[];
   /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
 }
@@ -327,7 +332,9 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
 
   const outputs: Record<string, unknown> = {};
   if (!failures.length) {
+    const returned = options.outputs ? new Set(options.outputs) : undefined;
     for (const [name, source] of Object.entries(plan.outputs)) {
+      if (returned && !returned.has(name)) continue;
       try {
         outputs[name] = "node" in source
           ? (await (await evaluate(source.node))!.load())[source.socket]

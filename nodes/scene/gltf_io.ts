@@ -46,7 +46,22 @@ export interface WriteOptions {
  * const glb = await writeGlb(doc, { generator: "partgraph 0.1.0" });
  * ```
  */
-export async function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+  if (lastGlb?.doc === doc && lastGlb.generator === options.generator) return lastGlb.bytes;
+  const bytes = encodeGlb(doc, options);
+  lastGlb = { doc, generator: options.generator, bytes };
+  bytes.catch(() => lastGlb?.bytes === bytes && (lastGlb = undefined));
+  return bytes;
+}
+
+/**
+ * The last GLB written. The disk cache stores a node's scene as GLB and `export.gltf` then writes that
+ * very scene: documents are immutable once a node has returned them, so the second encode can reuse
+ * the first. One slot keeps the memory this costs to one file.
+ */
+let lastGlb: { doc: Document; generator: string; bytes: Promise<Uint8Array> } | undefined;
+
+async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
   const { json, resources } = await gltfIO().writeJSON(singleBuffer(doc), { format: Format.GLB });
   canonicaliseJson(json as unknown as Record<string, unknown>, options);
   const jsonBytes = new TextEncoder().encode(JSON.stringify(json));

@@ -89,6 +89,7 @@ export async function runJob(
       noCache: spec.noCache,
       remoteCache: remote,
       onEvent: spec.events ? onEvent : undefined,
+      outputs: [], // a batch keeps files, not values
     });
     const states = Object.values(run.nodes);
     return {
