@@ -8,11 +8,15 @@
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
  * partgraph verify <manifest> [--out DIR] [--json]
+ * partgraph batch <graph> --each NAME=<glob | @list.txt> [--jobs N] [--shard I/N] [--fail-fast] [--out DIR]
+ * partgraph batch --merge <manifest …> --out FILE
  * partgraph dot <graph>
  * partgraph schema [--out FILE]
  * ```
  *
- * Exit codes: 0 success; 1 a node failed or verification found differences; 2 usage error;
+ * `run`, `batch` and `verify` take `--remote-cache URL` (a shared Bazel-protocol HTTP cache).
+ *
+ * Exit codes: 0 success; 1 a node failed, verification found differences or a batch input failed; 2 usage error;
  * 3 invalid graph; 4 the file given to `inspect` could not be decoded.
  *
  * @module
@@ -22,6 +26,7 @@ import { GraphError } from "../runtime/errors.ts";
 import { EXIT, graphProblems, UsageError } from "./shared.ts";
 import { checkCommand, runCommand, verifyCommand } from "./run.ts";
 import { cacheCommand, dotCommand, inspectCommand, nodesCommand, schemaCommand } from "./tools.ts";
+import { batchCommand } from "./batch.ts";
 
 export { EXIT };
 
@@ -35,11 +40,17 @@ usage:
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json> [--out DIR] [--json]
+  partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
+                               [--shard I/N] [--fail-fast] [--out DIR] [--manifest FILE] [--json]
+  partgraph batch --merge <shard manifest …> --out FILE
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
   partgraph studio [graph.json] [--port N] [--host ADDR] [--root DIR …]   (node editor + 3D preview)
 
-exit codes: 0 ok, 1 node failure or verify mismatch, 2 usage, 3 invalid graph, 4 undecodable input`;
+remote cache (run, batch, verify): --remote-cache URL (or PARTGRAPH_REMOTE_CACHE), --remote-cache-read-only,
+  --remote-cache-timeout SECONDS; a header from PARTGRAPH_REMOTE_CACHE_HEADER ("Name: value")
+
+exit codes: 0 ok, 1 node failure, verify mismatch or failed batch input, 2 usage, 3 invalid graph, 4 undecodable input`;
 
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
@@ -61,6 +72,14 @@ export async function main(args: string[]): Promise<number> {
         watch: { type: "boolean", short: "w" },
         markdown: { type: "boolean" },
         "max-size": { type: "string" },
+        each: { type: "string" },
+        jobs: { type: "string", short: "j" },
+        shard: { type: "string" },
+        "fail-fast": { type: "boolean" },
+        merge: { type: "boolean" },
+        "remote-cache": { type: "string" },
+        "remote-cache-read-only": { type: "boolean" },
+        "remote-cache-timeout": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -77,6 +96,8 @@ export async function main(args: string[]): Promise<number> {
     switch (command) {
       case "run":
         return await runCommand(one(rest, "graph file"), opts);
+      case "batch":
+        return await batchCommand(rest, opts);
       case "check":
         return await checkCommand(one(rest, "graph file"), opts);
       case "nodes":

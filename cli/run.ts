@@ -10,9 +10,10 @@ import { GraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
 import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
+import { RemoteCache } from "../runtime/cache/remote.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { EventSink } from "../runtime/events.ts";
-import { EXIT, graphProblems, type Opts, parseSets, requireWriteAccess } from "./shared.ts";
+import { EXIT, graphProblems, type Opts, parseSets, remoteFromCli, requireWriteAccess } from "./shared.ts";
 
 /** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
 export async function runCommand(graphPath: string, opts: Opts): Promise<number> {
@@ -23,6 +24,7 @@ export async function runCommand(graphPath: string, opts: Opts): Promise<number>
     ...(cacheDir ? [cacheDir] : []),
     ...(opts.manifest ? [opts.manifest] : []),
   ]);
+  const remote = await remoteFromCli(opts);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   if (opts.watch) return await watchCommand(graphPath, inputs, outDir, cacheDir, opts);
@@ -38,7 +40,10 @@ export async function runCommand(graphPath: string, opts: Opts): Promise<number>
       outDir,
       cacheDir: cacheDir ?? false,
       noCache: opts["no-cache"],
+      remoteCache: remote && new RemoteCache(remote),
       onEvent,
+      // The CLI prints no output values: load them only for a manifest, which digests them.
+      outputs: opts.manifest ? undefined : [],
     });
     const states = Object.values(run.nodes);
     const cached = states.filter((n) => n.state === "cached").length;
@@ -121,6 +126,9 @@ export async function checkCommand(graphPath: string, opts: Opts): Promise<numbe
 /** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
 export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
   const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+  // A verified rebuild never reads a cache; with a remote cache it uploads what it rebuilt, so a
+  // trusted verifier seeds the shared cache with results it has just checked.
+  const remote = await remoteFromCli(opts);
   // Rebuild inside the output folder (the one place runs may write), in a fresh sub-folder.
   const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
   await Deno.mkdir(parent, { recursive: true });
@@ -129,8 +137,10 @@ export async function verifyCommand(manifestPath: string, opts: Opts): Promise<n
     const run = await runGraph(recorded.graph.file, {
       inputs: recorded.inputs,
       outDir,
-      noCache: true,
+      noCache: !remote,
+      refresh: true,
       cacheDir: false,
+      remoteCache: remote && new RemoteCache(remote),
     });
     const differences = compareManifests(recorded, await buildManifest(run));
     if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));

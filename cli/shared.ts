@@ -1,6 +1,6 @@
 /**
  * What the CLI's commands share: exit codes, usage errors, options, `--set` parsing, the
- * write-access check and the printing of graph problems.
+ * write-access check, the printing of graph problems and the remote cache options.
  *
  * @module
  */
@@ -8,6 +8,7 @@ import { basename, resolve } from "node:path";
 import type { GraphIssue } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { parseCliValue } from "../runtime/params.ts";
+import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
 
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
@@ -16,18 +17,30 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 }
 export class UsageError extends Error {}
 
 /** Parsed command-line options. */
-export type Opts = {
-  set?: string[];
-  out?: string;
-  json?: boolean;
-  quiet?: boolean;
-  "cache-dir"?: string;
-  "no-cache"?: boolean;
-  manifest?: string;
-  watch?: boolean;
-  markdown?: boolean;
-  "max-size"?: string;
-};
+export type Opts =
+  & {
+    set?: string[];
+    out?: string;
+    json?: boolean;
+    quiet?: boolean;
+    "cache-dir"?: string;
+    "no-cache"?: boolean;
+    manifest?: string;
+    watch?: boolean;
+    markdown?: boolean;
+    "max-size"?: string;
+  }
+  & BatchOptions
+  & RemoteCliOptions;
+
+/** Options of `batch`. */
+export interface BatchOptions {
+  each?: string;
+  jobs?: string;
+  shard?: string;
+  "fail-fast"?: boolean;
+  merge?: boolean;
+}
 
 /**
  * Fails early, with the command that would work, when Deno was not granted write access to the
@@ -87,4 +100,58 @@ export function graphProblems(issues: GraphIssue[], json: boolean): number {
     }
   }
   return EXIT.invalidGraph;
+}
+
+/** Remote cache settings from the command line and the environment. */
+export interface RemoteCliOptions {
+  "remote-cache"?: string;
+  "remote-cache-read-only"?: boolean;
+  "remote-cache-timeout"?: string;
+}
+
+/**
+ * The remote cache a command should use: `--remote-cache URL`, else `PARTGRAPH_REMOTE_CACHE`; a
+ * header (e.g. `Authorization: Bearer …`) from `PARTGRAPH_REMOTE_CACHE_HEADER`. Fails early, with
+ * the command that would work, when Deno was not granted access to that host.
+ */
+export async function remoteFromCli(
+  opts: RemoteCliOptions,
+): Promise<Omit<RemoteCacheOptions, "onWarning"> | undefined> {
+  const url = opts["remote-cache"] ?? env("PARTGRAPH_REMOTE_CACHE");
+  if (!url) return undefined;
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    throw new UsageError(`--remote-cache expects an http(s) URL, found '${url}'`);
+  }
+  const { state } = await Deno.permissions.query({ name: "net", host });
+  if (state !== "granted") {
+    throw new UsageError(
+      `the remote cache needs network access to ${host}; grant exactly that host:\n` +
+        `  deno run --frozen --allow-read --allow-write=out,.partgraph-cache --allow-net=${host} cli/main.ts ${
+          Deno.args.join(" ")
+        }`,
+    );
+  }
+  const headers: Record<string, string> = {};
+  const header = env("PARTGRAPH_REMOTE_CACHE_HEADER");
+  if (header) {
+    const colon = header.indexOf(":");
+    if (colon <= 0) throw new UsageError("PARTGRAPH_REMOTE_CACHE_HEADER expects 'Name: value'");
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  const seconds = opts["remote-cache-timeout"];
+  const timeoutMs = seconds === undefined ? DEFAULT_REMOTE_TIMEOUT_MS : Number(seconds) * 1000;
+  if (!(timeoutMs > 0)) throw new UsageError(`--remote-cache-timeout expects seconds, found '${seconds}'`);
+  return { url, readOnly: opts["remote-cache-read-only"] ?? false, headers, timeoutMs };
+}
+
+/** An environment variable, or undefined when unset or not readable under the granted permissions. */
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
 }

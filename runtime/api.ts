@@ -10,6 +10,7 @@ import { compileGraph, type Plan } from "./plan.ts";
 import type { Registry } from "./registry.ts";
 import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
 import { DiskCache } from "./cache/disk.ts";
+import type { RemoteCache } from "./cache/remote.ts";
 import type { EventSink } from "./events.ts";
 
 /** Default disk cache folder, relative to the working directory. */
@@ -88,6 +89,12 @@ export interface RunGraphOptions extends GraphOptions {
   readonly cacheMaxBytes?: number;
   /** Bypass every cache tier. */
   readonly noCache?: boolean;
+  /** Graph outputs whose values to return (default all); see `ExecuteOptions.outputs`. */
+  readonly outputs?: readonly string[];
+  /** Recompute every node without reading any cache tier, storing the fresh results. */
+  readonly refresh?: boolean;
+  /** A shared remote cache (Bazel HTTP cache protocol), looked up after the disk tier and written with it. */
+  readonly remoteCache?: RemoteCache;
   /** In-memory tier shared across runs (e.g. a watch loop); results stay warm between calls. */
   readonly memory?: Map<string, MemoryEntry>;
   /** Called synchronously for every node state change and warning, in the order they happen. */
@@ -137,6 +144,9 @@ export async function runGraph(
     memory: options.memory,
     disk,
     noCache: options.noCache,
+    refresh: options.refresh,
+    outputs: options.outputs,
+    remote: options.remoteCache,
     onEvent: options.onEvent,
   });
   // Only a run that stored something can have pushed the cache over its cap.

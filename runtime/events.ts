@@ -5,7 +5,7 @@
  */
 import type { JsonValue } from "./node.ts";
 
-/** A node's state change. `cached` means its result came from the memory or disk cache. */
+/** A node's state change. `cached` means its result came from the memory, disk or remote cache. */
 export interface NodeEvent {
   /** Discriminates the event kind. */
   readonly event: "node";
@@ -18,7 +18,7 @@ export interface NodeEvent {
   /** Wall time of the node's own work (or of the cache lookup), in milliseconds. */
   readonly ms?: number;
   /** Which cache tier served it. */
-  readonly tier?: "memory" | "disk";
+  readonly tier?: "memory" | "disk" | "remote";
   /** The failure as JSON (a `NodeFailure`'s `toJSON()`); present only when `state` is `failed`. */
   readonly error?: Record<string, unknown>;
 }

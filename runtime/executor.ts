@@ -13,10 +13,11 @@ import { Document } from "@gltf-transform/core";
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, BytesValue, RunContext } from "./node.ts";
-import { canonicalJson } from "./canonical.ts";
+import { canonicalJson, sha256Hex } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
+import type { RemoteCache } from "./cache/remote.ts";
 import { jsTypeOf } from "./params.ts";
 import {
   actionKey,
@@ -45,6 +46,15 @@ export interface ExecuteOptions {
   readonly disk?: DiskCache;
   /** Bypass every cache tier (nothing read, nothing stored). */
   readonly noCache?: boolean;
+  /** Shared remote tier, looked up after the disk and written with it; omit for none. */
+  readonly remote?: RemoteCache;
+  /** Recompute every node, never reading a cache tier, but store the fresh results (e.g. `verify`). */
+  readonly refresh?: boolean;
+  /**
+   * Graph outputs to return (default: all). Others still run (they may write files) but their values
+   * are never loaded, so a warm run that only writes files decodes nothing.
+   */
+  readonly outputs?: readonly string[];
   /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
 }
@@ -60,7 +70,7 @@ export interface NodeReport {
   /** Cache key (SHA-256 hex) of the result; undefined for failed and skipped nodes. */
   readonly key?: string;
   /** Which cache tier served the result; undefined unless `state` is `cached`. */
-  readonly tier?: "memory" | "disk";
+  readonly tier?: "memory" | "disk" | "remote";
 }
 
 /** What a run produced. */
@@ -117,12 +127,15 @@ class Execution {
   readonly #failures: NodeFailure[] = [];
   readonly #evaluations = new Map<string, Promise<Evaluated | undefined>>();
   readonly #invokable = new Map<string, Map<string, AnyNodeDef>>();
+  readonly #options: ExecuteOptions;
 
   constructor(plan: Plan, options: ExecuteOptions) {
     this.#plan = plan;
+    this.#options = options;
     this.#tiers = new CacheTiers(
       options.noCache ? new Map() : options.memory ?? new Map(),
       options.noCache ? undefined : options.disk,
+      options.noCache ? undefined : options.remote,
     );
     this.#files = new TrackedFiles(options.cwd ?? Deno.cwd(), options.outDir);
     this.#emit = options.onEvent ?? (() => {});
@@ -135,7 +148,9 @@ class Execution {
 
     const outputs: Record<string, unknown> = {};
     if (!this.#failures.length) {
+      const returned = this.#options.outputs && new Set(this.#options.outputs);
       for (const [name, source] of Object.entries(this.#plan.outputs)) {
+        if (returned && !returned.has(name)) continue;
         try {
           outputs[name] = await this.#valueOf(source);
         } catch (error) {
@@ -171,12 +186,15 @@ class Execution {
     try {
       const ctx = this.#context(node, record);
       const key = await this.#keyOf(node, upstream, ctx);
-      if (def.cache !== false) {
+      if (def.cache !== false && !this.#options.refresh) {
         const hit = await this.#cached(node, key, upstream, started);
         if (hit) return hit;
       }
       const outputs = await this.#compute(node, key, upstream, record);
-      if (def.cache !== false) return { key, load: () => Promise.resolve(outputs) };
+      if (def.cache !== false) {
+        const reads = [...record.reads].map(([path, sha256]) => ({ path, sha256 }));
+        return { key: dependentsKey(node, key, reads), load: () => Promise.resolve(outputs) };
+      }
       // An uncached node's dependents are keyed by what it actually produced.
       const digests: Record<string, string> = {};
       for (const [name, spec] of Object.entries(def.outputs)) {
@@ -244,7 +262,7 @@ class Execution {
       loading ??= hit.load()
         .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
         .catch((error) => Promise.reject(asFailure(node, error)));
-    return { key, load };
+    return { key: dependentsKey(node, key, hit.entry.reads), load };
   }
 
   /** Runs a node's function (after loading its inputs' values) and caches the result. */
@@ -338,6 +356,18 @@ class Execution {
       this.#emit(event);
     }
   }
+}
+
+/**
+ * The key a node's dependents see. A node that read files through `ctx.readFile`/`listDir` is
+ * recomputed under the same key when one of them changes, so its dependents must see the files'
+ * digests too, or they would be served results made from the old contents. A source keyed by a
+ * fingerprint of what it reads has them in its key already (and a moved file keeps them warm).
+ */
+function dependentsKey(node: PlanNode, key: string, reads: readonly FileDigest[]): string {
+  if (!reads.length || node.def.fingerprint) return key;
+  const sorted = [...reads].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return sha256Hex(canonicalJson({ key, reads: sorted.map((r) => [r.path, r.sha256]) }));
 }
 
 function asFailure(node: PlanNode, error: unknown): NodeFailure {

@@ -334,6 +334,12 @@ export interface ResolveArgs {
 export interface ResolverPlugin {
   /** Source formats (as recorded on the scene by decoders) this resolver handles. */
   readonly formats: readonly string[];
+  /**
+   * True when `resolve` never writes into an accessor's array (it may add accessors and change the
+   * hierarchy, transforms, names and extras): the copy it works on then shares vertex data with the
+   * input, so resolution costs O(nodes), not O(vertices). Default false (a full copy).
+   */
+  readonly sharesVertexData?: boolean;
   /** Resolve in place on the given copy. */
   resolve(args: ResolveArgs): void | Promise<void>;
 }

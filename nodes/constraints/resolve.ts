@@ -42,7 +42,7 @@ export const constraintsResolve = defineNode({
       if (format) ctx.warn(`no constraint resolver for source format '${format}'; scene passed through`);
       return { scene: inputs.scene };
     }
-    const scene = copyScene(inputs.scene);
+    const scene = copyScene(inputs.scene, { shareData: resolver.sharesVertexData });
     await resolver.resolve({ scene, params, ctx });
     return { scene };
   },

@@ -11,6 +11,9 @@ import { join } from "node:path";
 import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
+import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
+
+export { INLINE_LIMIT } from "./record.ts";
 
 /** One stored output of an action. */
 export interface StoredOutput {
@@ -64,9 +67,6 @@ export interface CacheStats {
   readonly maxBytes: number;
 }
 
-/** Values up to this size are stored inline in the action record. */
-export const INLINE_LIMIT = 2048;
-
 /** Default size cap: 2 GiB. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 
@@ -101,7 +101,7 @@ export class DiskCache {
     return join(this.dir, "cas", digest.slice(0, 2), digest);
   }
 
-  /** The action record for a key, or undefined (an unreadable record is discarded). */
+  /** The action record for a key, or undefined (a record that is unreadable or of the wrong shape is discarded). */
   async lookup(key: string): Promise<ActionRecord | undefined> {
     const path = this.#actionPath(key);
     let text: string;
@@ -111,15 +111,13 @@ export class DiskCache {
     } catch {
       return undefined;
     }
-    try {
-      const record = JSON.parse(text) as ActionRecord;
-      if (record.version !== 1 || typeof record.outputs !== "object") throw new Error("bad record");
-      this.#touch(path);
-      return record;
-    } catch {
+    const record = parseActionRecord(text);
+    if (!record) {
       await this.discard(key);
       return undefined;
     }
+    this.#touch(path);
+    return record;
   }
 
   /** Marks a record as recently used, for pruning; failure to touch is harmless. */
@@ -172,27 +170,28 @@ export class DiskCache {
   async store(
     key: string,
     record: Omit<ActionRecord, "outputs" | "version">,
-    outputs: Record<string, { type: SocketType; bytes: Uint8Array; meta?: JsonValue }>,
-  ): Promise<Record<string, StoredOutput>> {
-    const stored: Record<string, StoredOutput> = {};
-    for (const [name, out] of Object.entries(outputs)) {
-      const digest = sha256Hex(out.bytes);
-      const base = { type: out.type, digest, size: out.bytes.byteLength, meta: out.meta };
-      if (out.bytes.byteLength <= INLINE_LIMIT) {
-        stored[name] = { ...base, inline: out.bytes.toBase64() };
-      } else {
-        const path = this.#blobPath(digest);
-        const exists = await Deno.stat(path).then((s) => s.size === out.bytes.byteLength, () => false);
-        if (!exists) await atomicWrite(path, out.bytes);
-        stored[name] = base;
-      }
-    }
-    const full: ActionRecord = { version: 1, ...record, outputs: stored };
-    const recordBytes = new TextEncoder().encode(JSON.stringify(full));
+    outputs: Record<string, EncodedOutput>,
+  ): Promise<PackedAction> {
+    const packed = packAction(record, outputs);
+    await this.storePacked(key, packed);
+    return packed;
+  }
+
+  /** Stores a packed action (blobs first, then the record, so a record never points nowhere). */
+  async storePacked(key: string, { record, blobs }: PackedAction): Promise<void> {
+    for (const [digest, bytes] of blobs) await this.storeBlob(digest, bytes);
+    const recordBytes = new TextEncoder().encode(JSON.stringify(record));
     await atomicWrite(this.#actionPath(key), recordBytes);
-    this.#storedThisProcess += recordBytes.byteLength +
-      Object.values(stored).reduce((sum, out) => sum + (out.inline === undefined ? out.size : 0), 0);
-    return stored;
+    this.#storedThisProcess += recordBytes.byteLength;
+  }
+
+  /** Stores one blob under its digest (the caller has verified it), unless it is already there. */
+  async storeBlob(digest: string, bytes: Uint8Array): Promise<void> {
+    const path = this.#blobPath(digest);
+    const exists = await Deno.stat(path).then((s) => s.size === bytes.byteLength, () => false);
+    if (exists) return;
+    await atomicWrite(path, bytes);
+    this.#storedThisProcess += bytes.byteLength;
   }
 
   #storedThisProcess = 0;

@@ -1,13 +1,17 @@
 /**
- * The two cache tiers behind one lookup: in-memory results for this process, then the disk store.
- * A hit is only a promise of outputs: values are decoded from disk when something needs them, so a
- * warm run whose final results are cached never decodes the scenes in between.
+ * The cache tiers behind one lookup: in-memory results for this process, then the disk store, then
+ * a shared remote cache. A hit is only a promise of outputs: values are decoded (and downloaded)
+ * when something needs them, so a warm run whose final results are cached never decodes the scenes
+ * in between. What the remote serves is written to the disk tier too; what is computed goes to both.
  *
  * @module
  */
-import type { JsonValue, SocketSpecs, SocketType } from "../node.ts";
-import type { ActionRecord, DiskCache, FileDigest } from "./disk.ts";
+import type { SocketSpecs } from "../node.ts";
+import { sha256Hex } from "../canonical.ts";
+import type { ActionRecord, DiskCache, FileDigest, StoredOutput } from "./disk.ts";
 import { decodeValue, encodeValue } from "./codec.ts";
+import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import type { RemoteCache } from "./remote.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
 export interface MemoryEntry {
@@ -23,7 +27,7 @@ export interface MemoryEntry {
 
 /** A cache hit: its record, and a way to get its values (undefined when a blob turns out corrupt). */
 export interface CacheHit {
-  readonly tier: "memory" | "disk";
+  readonly tier: "memory" | "disk" | "remote";
   readonly entry: Omit<MemoryEntry, "outputs">;
   load(): Promise<Record<string, unknown> | undefined>;
 }
@@ -31,14 +35,16 @@ export interface CacheHit {
 /** Checks that a cached result's file dependencies still hold. */
 export type Validity = (entry: Omit<MemoryEntry, "outputs">) => Promise<boolean>;
 
-/** Memory and disk tiers. */
+/** Memory, disk and remote tiers. */
 export class CacheTiers {
   readonly memory: Map<string, MemoryEntry>;
   readonly disk?: DiskCache;
+  readonly remote?: RemoteCache;
 
-  constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache) {
+  constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache, remote?: RemoteCache) {
     this.memory = memory;
     this.disk = disk;
+    this.remote = remote;
   }
 
   /** Finds a still-valid result for a key, memory first. */
@@ -51,36 +57,87 @@ export class CacheTiers {
       this.memory.delete(key);
     }
     const disk = this.disk;
-    if (!disk) return undefined;
-    const record = await disk.lookup(key);
+    const record = await disk?.lookup(key);
+    if (record && await stillValid(record)) {
+      return this.#hit("disk", key, record, async (stored) => {
+        // A record taken from the remote may point to blobs not downloaded yet: fetch them now.
+        const bytes = await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
+        if (!bytes) await disk!.discard(key); // corrupt or missing blob: the caller recomputes
+        return bytes;
+      });
+    }
+    return await this.#remoteLookup(key, stillValid);
+  }
+
+  async #remoteLookup(key: string, stillValid: Validity): Promise<CacheHit | undefined> {
+    const bytes = await this.remote?.getAction(key);
+    const record = bytes && parseActionRecord(new TextDecoder().decode(bytes));
     if (!record || !(await stillValid(record))) return undefined;
+    // Keep the record locally at once (its blobs follow when they are needed), so the next run
+    // finds every step of this one on disk even if it never needed their values.
+    await this.disk?.storePacked(key, { record, blobs: new Map() }).catch(() => {});
+    return this.#hit("remote", key, record, (stored) => this.#remoteBlob(stored));
+  }
+
+  /** A stored output's bytes from the remote, verified, and kept on disk too. */
+  async #remoteBlob(stored: StoredOutput): Promise<Uint8Array | undefined> {
+    if (stored.inline !== undefined) return verifiedInline(stored);
+    const blob = await this.remote?.getBlob(stored.digest, stored.size);
+    if (blob) await this.disk?.storeBlob(stored.digest, blob).catch(() => {});
+    return blob;
+  }
+
+  /** A hit whose values are read (once, on demand) through `read`. */
+  #hit(
+    tier: "disk" | "remote",
+    key: string,
+    record: ActionRecord,
+    read: (stored: StoredOutput) => Promise<Uint8Array | undefined>,
+  ): CacheHit {
     let loading: Promise<Record<string, unknown> | undefined> | undefined;
     const load = () =>
       loading ??= (async () => {
         const outputs: Record<string, unknown> = {};
         for (const [name, stored] of Object.entries(record.outputs)) {
-          const bytes = await disk.readOutput(stored);
-          if (!bytes) {
-            await disk.discard(key); // corrupt or missing blob: the caller recomputes
-            return undefined;
-          }
+          const bytes = await read(stored);
+          if (!bytes) return undefined;
           outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
         }
         this.memory.set(key, { ...record, outputs });
         return outputs;
       })();
-    return { tier: "disk", entry: record, load };
+    return { tier, entry: record, load };
   }
 
-  /** Keeps a fresh result in memory and, when there is a disk tier, on disk. */
+  /** Keeps a fresh result in memory and in the disk and remote tiers there are. */
   async store(key: string, type: string, specs: SocketSpecs, entry: MemoryEntry): Promise<void> {
     this.memory.set(key, entry);
-    if (!this.disk) return;
-    const encoded: Record<string, { type: SocketType; bytes: Uint8Array; meta?: JsonValue }> = {};
+    const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
+    if (!this.disk && !remote) return;
+    const encoded: Record<string, EncodedOutput> = {};
     for (const [name, spec] of Object.entries(specs)) {
       encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
     }
     const { warnings, reads, writes } = entry;
-    await this.disk.store(key, { type, warnings, reads, writes }, encoded);
+    const base = { type, warnings, reads, writes };
+    const packed = this.disk ? await this.disk.store(key, base, encoded) : packAction(base, encoded);
+    if (remote) await upload(remote, key, packed);
   }
+}
+
+/** Uploads blobs first, then the record, so a record on the server never points nowhere. */
+async function upload(remote: RemoteCache, key: string, { record, blobs }: PackedAction): Promise<void> {
+  for (const [digest, bytes] of blobs) await remote.putBlob(digest, bytes);
+  await remote.putAction(key, new TextEncoder().encode(JSON.stringify(record)));
+}
+
+/** The bytes of an inline output, or undefined when they do not match the record's digest. */
+function verifiedInline(stored: StoredOutput): Uint8Array | undefined {
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.fromBase64(stored.inline!);
+  } catch {
+    return undefined;
+  }
+  return bytes.byteLength === stored.size && sha256Hex(bytes) === stored.digest ? bytes : undefined;
 }

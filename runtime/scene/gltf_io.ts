@@ -58,23 +58,55 @@ export interface WriteOptions {
  * const glb = await writeGlb(doc, { generator: "partgraph 0.1.0" });
  * ```
  */
-export async function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+  // Unique names that rename nothing write the same bytes as none: one memo entry serves both.
+  const renames = options.uniqueNames === true && renamesAny(doc);
+  const key = `${options.generator}\n${renames}`;
+  if (lastGlb?.doc === doc && lastGlb.key === key) return lastGlb.bytes;
+  const bytes = encodeGlb(doc, { ...options, uniqueNames: renames });
+  lastGlb = { doc, key, bytes };
+  bytes.catch(() => lastGlb?.bytes === bytes && (lastGlb = undefined));
+  return bytes;
+}
+
+/**
+ * The last GLB written. The disk cache stores a node's scene as GLB and `export.gltf` then writes that
+ * very scene: documents are immutable once a node has returned them, so the second encode can reuse
+ * the first. One slot keeps the memory this costs to one file.
+ */
+let lastGlb: { doc: Document; key: string; bytes: Promise<Uint8Array> } | undefined;
+
+/** True when {@link exportNames} would rename a node or scene of `doc`. */
+function renamesAny(doc: Document): boolean {
+  const names = exportNames(doc);
+  const root = doc.getRoot();
+  return root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
+    root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
+}
+
+async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
   const { json, resources } = await gltfIO().writeJSON(writable(doc), { format: Format.GLB });
   canonicaliseJson(doc, json, options);
-  const jsonBytes = pad(new TextEncoder().encode(JSON.stringify(json)), 0x20);
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   const bin = Object.values(resources)[0];
-  const chunks: Uint8Array[] = [chunk(jsonBytes, 0x4e4f534a)];
-  if (bin && bin.byteLength) chunks.push(chunk(pad(bin, 0), 0x004e4942));
-  const total = 12 + chunks.reduce((sum, c) => sum + c.byteLength, 0);
+  // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
+  const jsonLength = padded(jsonBytes.byteLength);
+  const binLength = bin?.byteLength ? padded(bin.byteLength) : 0;
+  const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   view.setUint32(0, GLB_MAGIC, true);
   view.setUint32(4, 2, true);
   view.setUint32(8, total, true);
-  let offset = 12;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.set(jsonBytes, 20);
+  out.fill(0x20, 20 + jsonBytes.byteLength, 20 + jsonLength); // JSON pads with spaces
+  if (binLength) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true); // "BIN\0", zero-padded (the array starts zeroed)
+    out.set(bin, at + 8);
   }
   return out;
 }
@@ -229,21 +261,9 @@ function sortExtras(value: unknown): void {
   }
 }
 
-function pad(bytes: Uint8Array, fill: number): Uint8Array {
-  const padded = Math.ceil(bytes.byteLength / 4) * 4;
-  if (padded === bytes.byteLength) return bytes;
-  const out = new Uint8Array(padded).fill(fill);
-  out.set(bytes);
-  return out;
-}
-
-function chunk(data: Uint8Array, type: number): Uint8Array {
-  const out = new Uint8Array(8 + data.byteLength);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.byteLength, true);
-  view.setUint32(4, type, true);
-  out.set(data, 8);
-  return out;
+/** A chunk length rounded up to GLB's 4-byte alignment. */
+function padded(length: number): number {
+  return Math.ceil(length / 4) * 4;
 }
 
 function dataUri(mime: string, bytes: Uint8Array): string {

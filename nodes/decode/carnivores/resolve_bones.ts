@@ -26,6 +26,8 @@ const MAX_JOINTS = 0x10000;
  */
 export const carnivoresResolver: ResolverPlugin = {
   formats: ["3df", "car"],
+  // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
+  sharesVertexData: true,
   resolve({ scene, params, ctx }: ResolveArgs): void {
     if (params.pose && typeof params.pose === "object" && Object.keys(params.pose).length) {
       ctx.warn("Carnivores bones store no joint axes or limits; the 'pose' parameter is ignored");

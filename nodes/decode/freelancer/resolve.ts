@@ -311,6 +311,8 @@ function applyPose(
 /** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
 export const freelancerResolver: ResolverPlugin = {
   formats: ["cmp", "3db", "vms"],
+  // Joints change only the hierarchy and transforms.
+  sharesVertexData: true,
   resolve({ scene, params, ctx }: ResolveArgs): void {
     const pose = params.pose && typeof params.pose === "object" && !Array.isArray(params.pose)
       ? params.pose

@@ -1,0 +1,271 @@
+/**
+ * Batch builds: one graph run per input file, in one process, on a pool of workers sharing the
+ * cache. A failing input is recorded and the others go on; the result is a batch manifest plus a
+ * summary. With a shard, only the inputs of that shard run, so several machines can split a batch.
+ *
+ * @module
+ */
+import { extname, join, relative, resolve } from "node:path";
+import { createRegistry } from "../mod.ts";
+import { loadGraph } from "../runtime/api.ts";
+import { compileGraph } from "../runtime/plan.ts";
+import { GraphError } from "../runtime/errors.ts";
+import type { GraphFile } from "../runtime/graph.ts";
+import { sha256Hex } from "../runtime/canonical.ts";
+import { TOOL_VERSIONS } from "../runtime/version.ts";
+import type { RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import type { RunEvent } from "../runtime/events.ts";
+import type { BatchSelection } from "./inputs.ts";
+import { formatShard, type Shard, shardOf } from "./shard.ts";
+import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
+import type { JobResult, JobSpec } from "./job.ts";
+import type { JobMessage, WorkerMessage } from "./worker.ts";
+
+/** Options of {@link runBatch}. */
+export interface BatchOptions {
+  /** The graph file. */
+  readonly graph: string;
+  /** The inputs (see `expandEach`). */
+  readonly selection: BatchSelection;
+  /** Other graph inputs, parsed, and the `--set` texts they came from (recorded in the manifest). */
+  readonly inputs?: Readonly<Record<string, unknown>>;
+  readonly sets?: readonly string[];
+  /** Output folder; each input's outputs go to `<outDir>/<rel without extension>/`. */
+  readonly outDir: string;
+  /** Disk cache folder shared by every job, or false for none. */
+  readonly cacheDir: string | false;
+  readonly noCache?: boolean;
+  /** Workers (default: the number of cores). */
+  readonly jobs?: number;
+  /** Run only this shard's inputs. */
+  readonly shard?: Shard;
+  /** Stop starting new inputs after the first failure. */
+  readonly failFast?: boolean;
+  /** A shared remote cache. */
+  readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
+  /** Receives progress: input state changes, and node events when `nodeEvents` is set. */
+  readonly onEvent?: (event: BatchEvent) => void;
+  readonly nodeEvents?: boolean;
+}
+
+/** A batch progress event. */
+export type BatchEvent =
+  | {
+    readonly event: "input";
+    readonly input: string;
+    readonly state: "running" | "done" | "failed";
+    readonly ms?: number;
+    readonly cached?: boolean;
+    readonly error?: unknown;
+  }
+  | (RunEvent & { readonly input: string })
+  | { readonly event: "remote-warning"; readonly message: string };
+
+/** Figures of a finished batch. */
+export interface BatchSummary {
+  /** Inputs of this run (after sharding), and how they ended. */
+  readonly inputs: number;
+  readonly ok: number;
+  readonly failed: number;
+  /** Inputs whose every node came from a cache. */
+  readonly cached: number;
+  /** Inputs not started because of `failFast`. */
+  readonly notRun: number;
+  readonly ms: number;
+  /** The five slowest inputs. */
+  readonly slowest: readonly { readonly input: string; readonly ms: number }[];
+}
+
+/** A finished batch. */
+export interface BatchResult {
+  readonly manifest: BatchManifest;
+  readonly summary: BatchSummary;
+  /** Remote cache warnings (each once). */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Runs a graph once per input. Throws a {@link GraphError} when the graph is invalid (checked once,
+ * with the first input); input failures are results, not exceptions.
+ *
+ * @example
+ * ```ts
+ * const selection = await expandEach("model=ships/**\/*.cmp");
+ * const { summary } = await runBatch({ graph: "graphs/freelancer.json", selection, outDir: "out", cacheDir: false });
+ * ```
+ */
+export async function runBatch(options: BatchOptions): Promise<BatchResult> {
+  const started = performance.now();
+  const { selection } = options;
+  const source = await loadGraph(options.graph);
+  const graphInputs = (source.json as GraphFile).inputs ?? {};
+  const declared = graphInputs[selection.name];
+  if (!declared || (declared.type !== "string" && declared.type !== "bytes")) {
+    throw new GraphError([{
+      path: `/inputs/${selection.name}`,
+      kind: declared ? "type_mismatch" : "unknown_graph_input",
+      message: declared
+        ? `--each ${selection.name}: the input is a ${declared.type}; a batch gives it file paths (string) or contents (bytes)`
+        : `--each ${selection.name}: the graph has no input '${selection.name}' (inputs: ${
+          Object.keys(graphInputs).join(", ") || "none"
+        })`,
+    }]);
+  }
+  const type = declared.type;
+  const mine = options.shard
+    ? selection.inputs.filter((i) => shardOf(i.rel, options.shard!.count) === options.shard!.index)
+    : selection.inputs;
+  // Validate once, with the first input of the whole batch (the same answer on every shard).
+  const firstPath = selection.inputs[0].path;
+  const firstValue = type === "bytes" ? { bytes: new Uint8Array(), name: firstPath } : firstPath;
+  const plan = await compileGraph(source, createRegistry(), {
+    ...options.inputs,
+    [selection.name]: firstValue,
+  });
+  const files: Record<string, string> = {};
+  for (const file of plan.files) {
+    if (file.text !== undefined) files[relative(Deno.cwd(), file.file)] = sha256Hex(file.text);
+  }
+
+  const records: Record<string, BatchInputRecord> = {};
+  const results = new Map<string, JobResult>();
+  const warnings: string[] = [];
+  const emit = options.onEvent ?? (() => {});
+  const outDir = resolve(options.outDir);
+  const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
+  const queue = [...mine];
+  let stop = false;
+
+  const worker = async () => {
+    let w = spawn();
+    while (!stop && queue.length) {
+      const input = queue.shift()!;
+      const folder = input.rel.slice(0, input.rel.length - extname(input.rel).length);
+      const spec: JobSpec = {
+        graph: resolve(options.graph),
+        inputs: options.inputs ?? {},
+        each: { name: selection.name, type, path: input.path },
+        outDir: join(outDir, folder),
+        cacheDir: options.cacheDir === false ? false : resolve(options.cacheDir),
+        noCache: options.noCache ?? false,
+        remote: options.remote,
+        events: options.nodeEvents ?? false,
+      };
+      emit({ event: "input", input: input.rel, state: "running" });
+      let result: JobResult;
+      try {
+        result = await w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel }));
+      } catch (error) {
+        // The worker itself died (out of memory, a bug): the input fails, a fresh worker takes over.
+        w.terminate();
+        w = spawn();
+        result = {
+          ok: false,
+          digest: null,
+          writes: [],
+          warnings: [],
+          error: { message: `worker died: ${error instanceof Error ? error.message : error}` },
+          nodes: 0,
+          cached: 0,
+          ms: 0,
+        };
+      }
+      results.set(input.rel, result);
+      records[input.rel] = {
+        path: input.path,
+        digest: result.digest,
+        ok: result.ok,
+        writes: Object.fromEntries(result.writes.map((f) => [`${folder}/${f.path}`, f.sha256])),
+        warnings: result.warnings,
+        ...(result.ok ? {} : { error: result.error }),
+      };
+      const cached = result.nodes > 0 && result.cached === result.nodes;
+      emit({
+        event: "input",
+        input: input.rel,
+        state: result.ok ? "done" : "failed",
+        ms: result.ms,
+        cached,
+        ...(result.ok ? {} : { error: result.error }),
+      });
+      if (!result.ok && options.failFast) stop = true;
+    }
+    w.terminate();
+  };
+
+  const spawn = () =>
+    new PoolWorker((message) => {
+      if (!warnings.includes(message)) {
+        warnings.push(message);
+        emit({ event: "remote-warning", message });
+      }
+    });
+  await Promise.all(Array.from({ length: jobs }, worker));
+
+  const sorted = Object.fromEntries(Object.keys(records).sort().map((rel) => [rel, records[rel]]));
+  const manifest: BatchManifest = {
+    batch: 1,
+    tools: TOOL_VERSIONS,
+    graph: { file: relative(Deno.cwd(), resolve(options.graph)), files },
+    sets: options.sets ?? [],
+    selection: { each: selection.name, base: selection.base, inputs: selection.inputs.map((i) => i.rel) },
+    shard: options.shard ? formatShard(options.shard) : null,
+    inputs: sorted,
+  };
+  const done = [...results];
+  const summary: BatchSummary = {
+    inputs: mine.length,
+    ok: done.filter(([, r]) => r.ok).length,
+    failed: done.filter(([, r]) => !r.ok).length,
+    cached: done.filter(([, r]) => r.ok && r.nodes > 0 && r.cached === r.nodes).length,
+    notRun: mine.length - done.length,
+    ms: Math.round(performance.now() - started),
+    slowest: done.map(([input, r]) => ({ input, ms: r.ms })).sort((a, b) =>
+      b.ms - a.ms || (a.input < b.input ? -1 : 1)
+    )
+      .slice(0, 5),
+  };
+  return { manifest, summary, warnings };
+}
+
+/** One worker of the pool, running one job at a time. */
+class PoolWorker {
+  readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
+  #pending?: {
+    id: number;
+    resolve: (r: JobResult) => void;
+    reject: (e: unknown) => void;
+    onEvent: (e: unknown) => void;
+  };
+  #next = 0;
+
+  constructor(onWarning: (message: string) => void) {
+    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+      if (data.kind === "warning") onWarning(data.message);
+      else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
+      else if (data.kind === "done" && data.id === this.#pending?.id) {
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending.resolve(data.result as JobResult);
+      }
+    };
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      const pending = this.#pending;
+      this.#pending = undefined;
+      pending?.reject(new Error(event.message));
+    };
+  }
+
+  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult> {
+    return new Promise((resolve, reject) => {
+      const id = this.#next++;
+      this.#pending = { id, resolve, reject, onEvent };
+      this.#worker.postMessage({ id, spec } satisfies JobMessage);
+    });
+  }
+
+  terminate(): void {
+    this.#worker.terminate();
+  }
+}

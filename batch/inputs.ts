@@ -1,0 +1,199 @@
+/**
+ * The inputs of a batch: `--each NAME=<glob>` or `--each NAME=@list.txt` expanded into files, each
+ * with its path relative to a base folder (which names its output folder and decides its shard).
+ *
+ * Globs: `*` and `?` within one path segment, `**` for any number of segments, `{a,b}` alternatives
+ * and `[…]` character classes. The base is the pattern's leading segments without wildcards, so
+ * `ships/**\/*.cmp` lists every `.cmp` under `ships/` relative to `ships/`. A list file names one path
+ * per line (relative to the list's folder; blank lines and `#` comments skipped), and its base is
+ * the deepest folder holding every listed file.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/** One input of a batch. */
+export interface BatchInput {
+  /** The path the graph input is given (as the glob or list spelled it, relative to the working directory). */
+  readonly path: string;
+  /** The path relative to the batch's base folder, with `/` separators: output folder and shard key. */
+  readonly rel: string;
+}
+
+/** An expanded `--each`. */
+export interface BatchSelection {
+  /** The graph input each path is given to. */
+  readonly name: string;
+  /** The base folder (as given, relative to the working directory when the pattern was). */
+  readonly base: string;
+  /** Every input, sorted by `rel`. */
+  readonly inputs: readonly BatchInput[];
+}
+
+/** A malformed `--each` or one that matches nothing. */
+export class SelectionError extends Error {}
+
+/**
+ * Expands `NAME=<glob | @list.txt>`.
+ *
+ * @example
+ * ```ts
+ * const { inputs } = await expandEach("model=ships/**\/*.cmp");
+ * ```
+ */
+export async function expandEach(spec: string, cwd: string = Deno.cwd()): Promise<BatchSelection> {
+  const eq = spec.indexOf("=");
+  if (eq <= 0 || eq === spec.length - 1) {
+    throw new SelectionError(`--each expects NAME=<glob> or NAME=@list.txt, found '${spec}'`);
+  }
+  const name = spec.slice(0, eq);
+  const pattern = spec.slice(eq + 1);
+  const selection = pattern.startsWith("@")
+    ? await fromList(name, pattern.slice(1), cwd)
+    : await fromGlob(name, pattern, cwd);
+  if (!selection.inputs.length) throw new SelectionError(`--each ${spec}: no file matches`);
+  return selection;
+}
+
+async function fromGlob(name: string, pattern: string, cwd: string): Promise<BatchSelection> {
+  const segments = pattern.split(/[\\/]+/);
+  const firstWild = segments.findIndex(isWild);
+  if (firstWild < 0) {
+    // A plain path: one input, relative to its own folder.
+    const info = await Deno.stat(resolve(cwd, pattern)).catch(() => undefined);
+    const base = dirname(pattern);
+    return {
+      name,
+      base,
+      inputs: info?.isFile ? [{ path: pattern, rel: posix(relative(base, pattern)) }] : [],
+    };
+  }
+  const base = segments.slice(0, firstWild).join("/") || ".";
+  const matchers = segments.slice(firstWild).map((s) => s === "**" ? "**" as const : segmentRegex(s));
+  const found: BatchInput[] = [];
+  const walk = async (dir: string, relParts: string[], at: number[]) => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(resolve(cwd, dir)));
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const entry of entries) {
+      // Symbolic links to folders are not followed: a loop must not make the walk endless.
+      if (!entry.isFile && !entry.isDirectory) continue;
+      const next = advance(matchers, at, entry.name);
+      if (!next.length) continue;
+      const path = join(dir, entry.name);
+      const rel = [...relParts, entry.name];
+      if (entry.isFile && next.includes(matchers.length)) found.push({ path, rel: rel.join("/") });
+      if (entry.isDirectory) await walk(path, rel, next.filter((i) => i < matchers.length));
+    }
+  };
+  await walk(base, [], closure(matchers, [0]));
+  return { name, base, inputs: found.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0) };
+}
+
+type Matcher = RegExp | "**";
+
+/** Pattern positions reachable from `at` without consuming a segment (a `**` may match none). */
+function closure(matchers: Matcher[], at: number[]): number[] {
+  const out = new Set<number>();
+  const stack = [...at];
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (out.has(i)) continue;
+    out.add(i);
+    if (matchers[i] === "**") stack.push(i + 1);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Positions after matching one path segment `name` from positions `at`. */
+function advance(matchers: Matcher[], at: number[], name: string): number[] {
+  const next: number[] = [];
+  for (const i of at) {
+    const m = matchers[i];
+    if (m === undefined) continue;
+    if (m === "**") {
+      if (!name.startsWith(".")) next.push(i); // ** stays, consuming this segment (hidden folders skipped)
+    } else if (m.test(name)) next.push(i + 1);
+  }
+  return closure(matchers, next);
+}
+
+function isWild(segment: string): boolean {
+  return /[*?[{]/.test(segment);
+}
+
+/** A regular expression for one glob segment. */
+function segmentRegex(segment: string): RegExp {
+  let out = "";
+  let braces = 0;
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i];
+    if (c === "*") out += "[^/]*";
+    else if (c === "?") out += "[^/]";
+    else if (c === "[") {
+      const end = segment.indexOf("]", i + 2);
+      if (end < 0) out += "\\[";
+      else {
+        const body = segment.slice(i + 1, end).replace(/\\/g, "\\\\");
+        out += body.startsWith("!") ? `[^${body.slice(1)}]` : `[${body}]`;
+        i = end;
+      }
+    } else if (c === "{") {
+      braces++;
+      out += "(?:";
+    } else if (c === "}" && braces) {
+      braces--;
+      out += ")";
+    } else if (c === "," && braces) out += "|";
+    else out += c.replace(/[.+^$()|\\]/g, "\\$&");
+  }
+  if (braces) throw new SelectionError(`unclosed '{' in glob segment '${segment}'`);
+  // A leading * or ? does not match hidden files, as in shells.
+  return new RegExp(`^${/^[*?[]/.test(segment) ? "(?!\\.)" : ""}${out}$`);
+}
+
+async function fromList(name: string, listPath: string, cwd: string): Promise<BatchSelection> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(resolve(cwd, listPath));
+  } catch (error) {
+    throw new SelectionError(
+      `--each ${name}=@${listPath}: cannot read the list (${(error as Error).message})`,
+    );
+  }
+  const listDir = dirname(listPath);
+  const paths = [
+    ...new Set(
+      text.replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))
+        .map((l) => isAbsolute(l) ? l : join(listDir, l)),
+    ),
+  ];
+  for (const path of paths) {
+    const info = await Deno.stat(resolve(cwd, path)).catch(() => undefined);
+    if (!info?.isFile) throw new SelectionError(`--each ${name}=@${listPath}: '${path}' is not a file`);
+  }
+  const base = commonFolder(paths.map((p) => resolve(cwd, p)));
+  const shownBase = isAbsolute(listPath) ? base : relative(cwd, base) || ".";
+  const inputs = paths.map((path) => ({ path, rel: posix(relative(base, resolve(cwd, path))) }));
+  return { name, base: shownBase, inputs: inputs.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0) };
+}
+
+/** The deepest folder holding every path. */
+function commonFolder(paths: string[]): string {
+  let common = dirname(paths[0]).split(sep);
+  for (const path of paths.slice(1)) {
+    const parts = dirname(path).split(sep);
+    let i = 0;
+    while (i < common.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.join(sep) || sep;
+}
+
+function posix(path: string): string {
+  return path.split(sep).join("/");
+}

@@ -1,0 +1,117 @@
+/**
+ * One job of a batch: the graph run for one input, as a worker executes it. Everything here is
+ * structured-cloneable, since jobs and results cross the worker boundary.
+ *
+ * @module
+ */
+import { basename, resolve } from "node:path";
+import { runGraph } from "../mod.ts";
+import { PartgraphError } from "../runtime/errors.ts";
+import { sha256Hex } from "../runtime/canonical.ts";
+import type { RunEvent } from "../runtime/events.ts";
+import type { FileDigest } from "../runtime/cache/disk.ts";
+import type { RemoteCache, RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import type { JsonValue } from "../runtime/node.ts";
+
+/** What a worker needs to run one input. */
+export interface JobSpec {
+  /** Absolute path of the graph file. */
+  readonly graph: string;
+  /** Graph inputs from `--set`, already parsed. */
+  readonly inputs: Readonly<Record<string, unknown>>;
+  /** The batch input: the graph input's name and type, and the file's path. */
+  readonly each: { readonly name: string; readonly type: "string" | "bytes"; readonly path: string };
+  /** This input's output folder. */
+  readonly outDir: string;
+  /** Disk cache folder, or false for none. */
+  readonly cacheDir: string | false;
+  /** Bypass every cache tier. */
+  readonly noCache: boolean;
+  /** The shared remote cache, if any (without its warning callback, which cannot cross workers). */
+  readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
+  /** Forward every node event (for `--json`). */
+  readonly events: boolean;
+}
+
+/** What one job gave. */
+export interface JobResult {
+  readonly ok: boolean;
+  /** SHA-256 of the input file, or null when it could not be read. */
+  readonly digest: string | null;
+  /** Files written, relative to the job's output folder. */
+  readonly writes: readonly FileDigest[];
+  /** Warnings as `node id: message`. */
+  readonly warnings: readonly string[];
+  /** The failure, when not ok. */
+  readonly error?: JsonValue;
+  /** Nodes that ran or were served from a cache, and how many were cached. */
+  readonly nodes: number;
+  readonly cached: number;
+  readonly ms: number;
+}
+
+/**
+ * Runs one job; never throws (a failure is a result), so one bad input cannot stop a batch.
+ *
+ * @example
+ * ```ts
+ * const result = await runJob(spec, () => {}, undefined);
+ * ```
+ */
+export async function runJob(
+  spec: JobSpec,
+  onEvent: (event: RunEvent) => void,
+  remote: RemoteCache | undefined,
+): Promise<JobResult> {
+  const started = performance.now();
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await Deno.readFile(resolve(spec.each.path));
+  } catch { /* reported by the graph's own read, as in a single run */ }
+  const digest = bytes ? sha256Hex(bytes) : null;
+  const value = spec.each.type === "bytes"
+    ? (bytes ? { bytes, name: basename(spec.each.path) } : undefined)
+    : spec.each.path;
+  const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0 };
+  if (value === undefined) {
+    return {
+      ...base,
+      ok: false,
+      error: { message: `cannot read '${spec.each.path}'` },
+      ms: elapsed(started),
+    };
+  }
+  try {
+    const run = await runGraph(spec.graph, {
+      inputs: { ...spec.inputs, [spec.each.name]: value },
+      outDir: spec.outDir,
+      cacheDir: spec.cacheDir,
+      noCache: spec.noCache,
+      remoteCache: remote,
+      onEvent: spec.events ? onEvent : undefined,
+      outputs: [], // a batch keeps files, not values
+    });
+    const states = Object.values(run.nodes);
+    return {
+      ok: true,
+      digest,
+      writes: run.writes,
+      warnings: run.warnings.map((w) => `${w.id}: ${w.message}`),
+      nodes: states.length,
+      cached: states.filter((n) => n.state === "cached").length,
+      ms: elapsed(started),
+    };
+  } catch (error) {
+    return { ...base, ok: false, error: describeError(error), ms: elapsed(started) };
+  }
+}
+
+/** The error as plain JSON (it crosses the worker boundary and goes into the manifest). */
+function describeError(error: unknown): JsonValue {
+  if (error instanceof PartgraphError) return JSON.parse(JSON.stringify(error.toJSON()));
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

@@ -1,0 +1,99 @@
+/**
+ * Batch manifests: for every input of a batch, its digest, the files it produced with their
+ * digests, its warnings and its error. A manifest holds nothing that depends on timing, caching or
+ * sharding apart from the `shard` field, so the manifests of shards 1/N … N/N merge into exactly the
+ * manifest of the unsharded batch.
+ *
+ * @module
+ */
+import { canonicalJson } from "../runtime/canonical.ts";
+import type { JsonValue } from "../runtime/node.ts";
+import { sortKeysDeep } from "../runtime/canonical.ts";
+
+/** What one input of a batch gave. */
+export interface BatchInputRecord {
+  /** The path the graph input was given. */
+  readonly path: string;
+  /** SHA-256 of the input file; null when it could not be read. */
+  readonly digest: string | null;
+  /** True when the graph ran to the end for this input. */
+  readonly ok: boolean;
+  /** Files written, relative to the batch's `--out`, with SHA-256. */
+  readonly writes: Readonly<Record<string, string>>;
+  /** Warnings, as `node id: message`. */
+  readonly warnings: readonly string[];
+  /** The error, when not ok: a message plus the failed nodes or graph problems. */
+  readonly error?: JsonValue;
+}
+
+/** A batch manifest (format 1). */
+export interface BatchManifest {
+  /** Format version. */
+  readonly batch: 1;
+  /** Versions of partgraph and of the libraries that shape output bytes. */
+  readonly tools: Readonly<Record<string, string>>;
+  /** The graph file (relative to the working directory) and the SHA-256 of every graph file it uses. */
+  readonly graph: { readonly file: string; readonly files: Readonly<Record<string, string>> };
+  /** `--set` values as typed. */
+  readonly sets: readonly string[];
+  /** The graph input each path was given to, the base folder, and every input of the whole batch. */
+  readonly selection: { readonly each: string; readonly base: string; readonly inputs: readonly string[] };
+  /** The shard this manifest covers (`I/N`), or null for a whole batch (and a merge). */
+  readonly shard: string | null;
+  /** What each input covered here gave, by path relative to the base. */
+  readonly inputs: Readonly<Record<string, BatchInputRecord>>;
+}
+
+/** The outcome of {@link mergeManifests}. */
+export interface MergeResult {
+  /** The merged manifest (shard null). */
+  readonly manifest: BatchManifest;
+  /** Inputs of the selection no manifest covers. */
+  readonly missing: readonly string[];
+  /** Inputs more than one manifest covers, with the files (indexes into the given list) that do. */
+  readonly duplicated: readonly { readonly input: string; readonly manifests: readonly number[] }[];
+}
+
+/** Formats a manifest as stable, diff-friendly JSON (sorted keys, two-space indent, final newline). */
+export function formatManifest(manifest: BatchManifest): string {
+  return JSON.stringify(sortKeysDeep(manifest), null, 2) + "\n";
+}
+
+/**
+ * Joins shard manifests of one batch. Throws a `TypeError` when they come from different batches
+ * (graph, tools, `--set` values or selection differ); reports inputs missing or covered twice.
+ *
+ * @example
+ * ```ts
+ * const { manifest, missing } = mergeManifests([shard1, shard2, shard3]);
+ * ```
+ */
+export function mergeManifests(manifests: readonly BatchManifest[]): MergeResult {
+  if (!manifests.length) throw new TypeError("nothing to merge");
+  const first = manifests[0];
+  const identity = (m: BatchManifest) =>
+    canonicalJson({ tools: m.tools, graph: m.graph, sets: m.sets, selection: m.selection } as never);
+  for (const [i, m] of manifests.entries()) {
+    if (m?.batch !== 1) throw new TypeError(`manifest ${i + 1} is not a batch manifest (format 1)`);
+    if (identity(m) !== identity(first)) {
+      throw new TypeError(
+        `manifest ${i + 1} is of another batch than manifest 1 (graph, tools, --set values or inputs differ)`,
+      );
+    }
+  }
+  const inputs: Record<string, BatchInputRecord> = {};
+  const seenIn = new Map<string, number[]>();
+  for (const [i, m] of manifests.entries()) {
+    for (const [rel, record] of Object.entries(m.inputs)) {
+      inputs[rel] ??= record;
+      seenIn.set(rel, [...seenIn.get(rel) ?? [], i]);
+    }
+  }
+  const duplicated = [...seenIn].filter(([, at]) => at.length > 1).map(([input, at]) => ({
+    input,
+    manifests: at,
+  }));
+  const missing = first.selection.inputs.filter((rel) => !(rel in inputs));
+  const sorted = Object.fromEntries(Object.keys(inputs).sort().map((rel) => [rel, inputs[rel]]));
+  return { manifest: { ...first, shard: null, inputs: sorted }, missing, duplicated };
+}

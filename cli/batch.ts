@@ -1,0 +1,124 @@
+/**
+ * `partgraph batch`: a graph over many inputs (`--each`), sharded with `--shard I/N`, and
+ * `partgraph batch --merge` to join shard manifests.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
+import type { GraphFile } from "../runtime/graph.ts";
+import { atomicWrite } from "../runtime/fs.ts";
+import { EXIT, type Opts, parseSets, remoteFromCli, requireWriteAccess, UsageError } from "./shared.ts";
+import { expandEach, SelectionError } from "../batch/inputs.ts";
+import { parseShard, type Shard } from "../batch/shard.ts";
+import { type BatchEvent, runBatch } from "../batch/batch.ts";
+import { type BatchManifest, formatManifest, mergeManifests } from "../batch/manifest.ts";
+import { liveProgress, summaryText } from "../batch/progress.ts";
+
+/** Runs `partgraph batch`; resolves with the exit code. */
+export async function batchCommand(rest: string[], opts: Opts): Promise<number> {
+  if (opts.merge) return await mergeCommand(rest, opts);
+  if (rest.length !== 1) {
+    throw new UsageError(`batch expects one graph file, found ${rest.join(" ") || "none"}`);
+  }
+  if (!opts.each) throw new UsageError("batch needs --each NAME=<glob> or --each NAME=@list.txt");
+  const graphPath = rest[0];
+  const outDir = opts.out ?? DEFAULT_OUT_DIR;
+  const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;
+  const manifestPath = opts.manifest ?? join(outDir, "batch.manifest.json");
+  await requireWriteAccess([outDir, ...(cacheDir ? [cacheDir] : []), manifestPath]);
+  let shard: Shard | undefined;
+  let jobs: number | undefined;
+  try {
+    shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (opts.jobs !== undefined) {
+    jobs = Number(opts.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) {
+      throw new UsageError(`--jobs expects a whole number >= 1, found '${opts.jobs}'`);
+    }
+  }
+  let selection;
+  try {
+    selection = await expandEach(opts.each);
+  } catch (error) {
+    if (error instanceof SelectionError) throw new UsageError(error.message);
+    throw error;
+  }
+  const remote = await remoteFromCli(opts);
+  const source = await loadGraph(graphPath);
+  const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
+  const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
+    ? liveProgress(selection.inputs.length)
+    : undefined;
+  const onEvent = opts.json ? (event: BatchEvent) => console.log(JSON.stringify(event)) : live?.onEvent ??
+    ((event: BatchEvent) => {
+      if (event.event === "remote-warning" && !opts.quiet) console.error(`warning: ${event.message}`);
+    });
+  const { manifest, summary } = await runBatch({
+    graph: graphPath,
+    selection,
+    inputs,
+    sets: opts.set ?? [],
+    outDir,
+    cacheDir: cacheDir ?? false,
+    noCache: opts["no-cache"],
+    jobs,
+    shard,
+    failFast: opts["fail-fast"],
+    remote,
+    onEvent,
+    nodeEvents: opts.json,
+  });
+  live?.finish();
+  await atomicWrite(resolve(manifestPath), new TextEncoder().encode(formatManifest(manifest)));
+  if (opts.json) console.log(JSON.stringify({ event: "summary", ...summary, manifest: manifestPath }));
+  else if (!opts.quiet) {
+    const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
+      input,
+      message: (r.error as { message?: string } | undefined)?.message ?? "failed",
+    }));
+    console.error(summaryText(summary, failures));
+    console.error(`manifest: ${manifestPath}`);
+  }
+  return summary.failed || summary.notRun ? EXIT.failed : EXIT.ok;
+}
+
+/** `batch --merge m1.json m2.json … --out merged.json`: exit 1 when inputs are missing or duplicated. */
+async function mergeCommand(files: string[], opts: Opts): Promise<number> {
+  if (!files.length) throw new UsageError("batch --merge expects the shard manifests to join");
+  if (!opts.out) throw new UsageError("batch --merge needs --out FILE for the merged manifest");
+  await requireWriteAccess([opts.out]);
+  const manifests: BatchManifest[] = [];
+  for (const file of files) {
+    try {
+      manifests.push(JSON.parse(await Deno.readTextFile(file)));
+    } catch (error) {
+      throw new UsageError(`cannot read manifest '${file}': ${(error as Error).message}`);
+    }
+  }
+  let merged;
+  try {
+    merged = mergeManifests(manifests);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  await atomicWrite(resolve(opts.out), new TextEncoder().encode(formatManifest(merged.manifest)));
+  const { missing, duplicated } = merged;
+  if (opts.json) {
+    console.log(JSON.stringify({ ok: !missing.length && !duplicated.length, missing, duplicated }));
+  } else {
+    for (const d of duplicated) {
+      console.error(`duplicated: ${d.input} (in ${d.manifests.map((i) => files[i]).join(", ")})`);
+    }
+    for (const m of missing) console.error(`missing: ${m}`);
+    console.error(
+      `merged ${files.length} manifests: ${
+        Object.keys(merged.manifest.inputs).length
+      } of ${merged.manifest.selection.inputs.length} inputs → ${opts.out}`,
+    );
+  }
+  return missing.length || duplicated.length ? EXIT.failed : EXIT.ok;
+}

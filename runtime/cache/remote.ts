@@ -1,0 +1,231 @@
+/**
+ * A shared remote cache over HTTP, in the protocol build tools already use (Bazel's HTTP cache:
+ * `GET`/`PUT` of `/ac/<sha256>` for action records and `/cas/<sha256>` for blobs), so bazel-remote,
+ * nginx with WebDAV, or any server that stores what is PUT and serves it back works.
+ *
+ * The remote is an optimisation, never a dependency: a server that is down, slow or refusing
+ * degrades the run to the local cache with one warning; every request has a time limit and a
+ * bounded number of retries; every downloaded blob is verified against its digest before use.
+ *
+ * @module
+ */
+import { sha256Hex } from "../canonical.ts";
+
+/** Options of {@link RemoteCache}. */
+export interface RemoteCacheOptions {
+  /** Base URL, e.g. `http://cache.local:8080/partgraph` (requests go to `<url>/ac/…` and `<url>/cas/…`). */
+  readonly url: string;
+  /** Never upload (for untrusted runners): only read what others built. */
+  readonly readOnly?: boolean;
+  /** Extra request headers, e.g. `{ Authorization: "Bearer …" }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Time limit of one request, in milliseconds (default 10,000). */
+  readonly timeoutMs?: number;
+  /** Retries after a network error, a timeout or a 5xx answer (default 2). */
+  readonly retries?: number;
+  /** Receives each degradation warning once (default: printed on stderr). */
+  readonly onWarning?: (message: string) => void;
+}
+
+/** Action records larger than this are not trusted (ours are a few kB). */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+/** Default time limit of one request. */
+export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
+
+/**
+ * A client for one remote cache. Safe to share across concurrent lookups in one process.
+ *
+ * @example
+ * ```ts
+ * const remote = new RemoteCache({ url: "http://127.0.0.1:9090/cache" });
+ * const record = await remote.getAction(key);
+ * ```
+ */
+export class RemoteCache {
+  /** Base URL without a trailing slash. */
+  readonly url: string;
+  /** True when uploads are off (asked for, or refused by the server). */
+  get readOnly(): boolean {
+    return this.#noWrites;
+  }
+  /** Warnings raised so far (each at most once). */
+  readonly warnings: string[] = [];
+
+  readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+  readonly #retries: number;
+  readonly #onWarning: (message: string) => void;
+  #down = false;
+  #noWrites: boolean;
+
+  /** A client for `options.url`; nothing is sent until the first lookup. */
+  constructor(options: RemoteCacheOptions) {
+    const url = new URL(options.url); // throws TypeError on a malformed URL
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new TypeError(`remote cache URL must be http: or https:, found '${options.url}'`);
+    }
+    this.url = options.url.replace(/\/+$/, "");
+    this.#headers = { ...options.headers };
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
+    this.#retries = options.retries ?? 2;
+    this.#noWrites = options.readOnly ?? false;
+    this.#onWarning = options.onWarning ?? ((message) => console.error(`warning: ${message}`));
+  }
+
+  /** True once the remote has been given up on for this process. */
+  get down(): boolean {
+    return this.#down;
+  }
+
+  /** The bytes of an action record, or undefined (a miss, or the remote is unavailable). */
+  async getAction(key: string): Promise<Uint8Array | undefined> {
+    return await this.#get(`ac/${key}`, MAX_RECORD_BYTES);
+  }
+
+  /** A blob whose bytes match `digest` (SHA-256 hex) and `size`, or undefined (missing, corrupt, unavailable). */
+  async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
+    const bytes = await this.#get(`cas/${digest}`, size);
+    if (!bytes) return undefined;
+    if (bytes.byteLength !== size || sha256Hex(bytes) !== digest) {
+      this.#warnOnce(
+        `corrupt`,
+        `remote cache blob ${digest.slice(0, 12)}… does not match its digest; recomputed`,
+      );
+      return undefined;
+    }
+    return bytes;
+  }
+
+  /** Uploads an action record (after its blobs, so a record never points nowhere). */
+  async putAction(key: string, bytes: Uint8Array): Promise<void> {
+    await this.#put(`ac/${key}`, bytes);
+  }
+
+  /** Uploads a blob under its digest. */
+  async putBlob(digest: string, bytes: Uint8Array): Promise<void> {
+    await this.#put(`cas/${digest}`, bytes);
+  }
+
+  async #get(path: string, limit: number): Promise<Uint8Array | undefined> {
+    if (this.#down) return undefined;
+    const response = await this.#request("GET", path);
+    if (!response) return undefined;
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      this.#giveUp(`answered ${response.status} ${response.statusText} to GET /${path}`);
+      return undefined;
+    }
+    try {
+      const bytes = await readLimited(response, limit);
+      if (!bytes) this.#warnOnce("oversized", `remote cache /${path} is larger than expected; ignored`);
+      return bytes;
+    } catch (error) {
+      this.#giveUp(`GET /${path}: ${error instanceof Error ? error.message : error}`);
+      return undefined;
+    }
+  }
+
+  async #put(path: string, bytes: Uint8Array): Promise<void> {
+    if (this.#down || this.#noWrites) return;
+    const response = await this.#request("PUT", path, bytes);
+    if (!response) return;
+    await response.body?.cancel();
+    if (response.ok) return;
+    if (response.status >= 400 && response.status < 500) {
+      // The server refuses writes (auth, method not allowed, full): keep reading from it.
+      this.#noWrites = true;
+      this.#warnOnce(
+        "refused",
+        `remote cache ${this.url} refused an upload (${response.status}); not uploading`,
+      );
+      return;
+    }
+    this.#giveUp(`answered ${response.status} to PUT /${path}`);
+  }
+
+  /** One request with a time limit and bounded retries; undefined once the remote is given up on. */
+  async #request(method: "GET" | "PUT", path: string, body?: Uint8Array): Promise<Response | undefined> {
+    let lastError = "";
+    for (let attempt = 0; attempt <= this.#retries; attempt++) {
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 100 * 4 ** (attempt - 1)));
+      try {
+        const response = await fetch(`${this.url}/${path}`, {
+          method,
+          headers: this.#headers,
+          body: body as BodyInit | undefined,
+          signal: AbortSignal.timeout(this.#timeoutMs),
+        });
+        if (response.status < 500 || attempt === this.#retries) return response;
+        lastError = `${response.status} ${response.statusText}`;
+        await response.body?.cancel();
+      } catch (error) {
+        if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+          this.#giveUp(`needs network access (${error.message})`);
+          return undefined;
+        }
+        lastError = error instanceof DOMException && error.name === "TimeoutError"
+          ? `no answer within ${this.#timeoutMs} ms`
+          : error instanceof Error
+          ? error.message
+          : String(error);
+      }
+    }
+    this.#giveUp(`${method} /${path}: ${lastError}`);
+    return undefined;
+  }
+
+  /** Stops using the remote for this process, with one warning. */
+  #giveUp(reason: string): void {
+    this.#down = true;
+    this.#warnOnce(
+      "down",
+      `remote cache ${this.url} unavailable (${reason}); continuing with the local cache`,
+    );
+  }
+
+  readonly #warned = new Set<string>();
+
+  #warnOnce(kind: string, message: string): void {
+    if (this.#warned.has(kind)) return;
+    this.#warned.add(kind);
+    this.warnings.push(message);
+    this.#onWarning(message);
+  }
+}
+
+/**
+ * Reads a response body; undefined for one longer than `limit` bytes, dropped before it fills
+ * memory. A broken connection throws.
+ */
+async function readLimited(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (declared > limit || !response.body) {
+    await response.body?.cancel();
+    return declared > limit ? undefined : new Uint8Array(0);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}

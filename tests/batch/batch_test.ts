@@ -1,0 +1,216 @@
+import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../mod.ts";
+import { main } from "../../cli/main.ts";
+import { type BatchEvent, runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
+import { parseShard, shardOf } from "../../batch/shard.ts";
+import { sha256Hex } from "../../runtime/canonical.ts";
+import { realisticCompound } from "../support/realistic_compound.ts";
+import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
+
+const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+const COUNT = 104;
+
+/** A tree of generated compounds in two family folders, plus one file that is not a compound. */
+async function shipTree(): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "partgraph-batch-" });
+  for (let i = 0; i < COUNT; i++) {
+    const dir = join(root, "ships", i % 3 ? "liberty" : "rheinland");
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.writeFile(
+      join(dir, `ship${i}.cmp`),
+      realisticCompound(i, { parts: 2 + (i % 3), maxGroupVertices: 40 }),
+    );
+  }
+  await Deno.writeFile(
+    join(root, "ships", "liberty", "broken.cmp"),
+    new TextEncoder().encode("not a UTF file"),
+  );
+  return root;
+}
+
+const tree = await shipTree();
+const each = `model=${tree}/ships/**/*.cmp`;
+const cacheDir = join(tree, "cache");
+const whole = await runBatch({
+  graph: GRAPH,
+  selection: await expandEach(each),
+  outDir: join(tree, "out"),
+  cacheDir,
+  jobs: 2,
+});
+
+Deno.test("batch: every input is built; a failing input is recorded and does not stop the rest", () => {
+  assertEquals(whole.summary.inputs, COUNT + 1);
+  assertEquals([whole.summary.ok, whole.summary.failed, whole.summary.notRun], [COUNT, 1, 0]);
+  const broken = whole.manifest.inputs["liberty/broken.cmp"];
+  assertEquals(broken.ok, false);
+  assert(JSON.stringify(broken.error).includes("UTF header"), JSON.stringify(broken.error));
+  for (const [rel, record] of Object.entries(whole.manifest.inputs)) {
+    if (rel === "liberty/broken.cmp") continue;
+    const folder = rel.replace(/\.cmp$/, "");
+    assertEquals(Object.keys(record.writes).sort(), [`${folder}/model.glb`, `${folder}/model.parts.json`]);
+  }
+});
+
+Deno.test("batch: outputs are byte-identical to a single run of the same input", async () => {
+  for (const rel of ["liberty/ship1.cmp", "rheinland/ship3.cmp", "liberty/ship100.cmp"]) {
+    const outDir = await Deno.makeTempDir({ dir: tree });
+    await runGraph(GRAPH, { inputs: { model: `${tree}/ships/${rel}` }, outDir, cacheDir: false });
+    const folder = rel.replace(/\.cmp$/, "");
+    for (const name of ["model.glb", "model.parts.json"]) {
+      const single = sha256Hex(await Deno.readFile(join(outDir, name)));
+      assertEquals(single, whole.manifest.inputs[rel].writes[`${folder}/${name}`], `${rel} ${name}`);
+      assertEquals(sha256Hex(await Deno.readFile(join(tree, "out", folder, name))), single);
+    }
+  }
+});
+
+Deno.test("batch: shards 1/3, 2/3 and 3/3 cover every input once and merge into the unsharded manifest", async () => {
+  const shards = [];
+  for (let index = 1; index <= 3; index++) {
+    shards.push(
+      await runBatch({
+        graph: GRAPH,
+        selection: await expandEach(each),
+        outDir: join(tree, `shard${index}`),
+        cacheDir,
+        jobs: 2,
+        shard: { index, count: 3 },
+      }),
+    );
+  }
+  const covered = shards.flatMap((s) => Object.keys(s.manifest.inputs));
+  assertEquals(covered.length, COUNT + 1);
+  assertEquals(new Set(covered).size, COUNT + 1);
+  for (const s of shards) assert(s.summary.inputs > COUNT / 6, "hashing spreads inputs over the shards");
+  const merged = mergeManifests(shards.map((s) => s.manifest));
+  assertEquals([merged.missing, merged.duplicated], [[], []]);
+  assertEquals(formatManifest(merged.manifest), formatManifest(whole.manifest));
+
+  const partial = mergeManifests([shards[0].manifest, shards[2].manifest, shards[2].manifest]);
+  assertEquals(partial.missing, Object.keys(shards[1].manifest.inputs));
+  assertEquals(partial.duplicated.length, Object.keys(shards[2].manifest.inputs).length);
+});
+
+Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inputs", async () => {
+  const again = await runBatch({
+    graph: GRAPH,
+    selection: await expandEach(each),
+    outDir: join(tree, "out"),
+    cacheDir,
+    jobs: 2,
+  });
+  assertEquals(again.summary.cached, COUNT);
+  assertEquals(formatManifest(again.manifest), formatManifest(whole.manifest));
+
+  const selection = await expandEach(`model=${tree}/ships/liberty/*.cmp`);
+  assertEquals(selection.inputs[0].rel, "broken.cmp");
+  const fast = await runBatch({
+    graph: GRAPH,
+    selection,
+    outDir: join(tree, "fast"),
+    cacheDir: false,
+    jobs: 1,
+    failFast: true,
+  });
+  assertEquals([fast.summary.failed, fast.summary.ok, fast.summary.notRun], [
+    1,
+    0,
+    selection.inputs.length - 1,
+  ]);
+});
+
+Deno.test({
+  name: "batch: a remote cache server stopped mid-batch leaves the batch green, with one warning",
+  ignore: !findNginx(),
+  async fn() {
+    const server = await startCacheServer();
+    let done = 0;
+    const events: BatchEvent[] = [];
+    try {
+      const result = await runBatch({
+        graph: GRAPH,
+        selection: await expandEach(`model=${tree}/ships/rheinland/*.cmp`),
+        outDir: join(tree, "remote"),
+        cacheDir: false,
+        jobs: 2,
+        remote: { url: server.url, timeoutMs: 2000, retries: 1 },
+        onEvent(event) {
+          events.push(event);
+          if (event.event === "input" && event.state === "done" && ++done === 8) server.stop();
+        },
+      });
+      assertEquals(result.summary.failed, 0);
+      assert(result.summary.ok > 20);
+      assert(result.warnings.length >= 1 && result.warnings.length <= 2, result.warnings.join("\n"));
+      assert(result.warnings.every((w) => w.includes("unavailable")), result.warnings.join("\n"));
+    } finally {
+      await server.stop();
+    }
+  },
+});
+if (!findNginx()) console.warn(`skipped: ${NO_NGINX}`);
+
+Deno.test("batch inputs: globs with **, {a,b}, classes and lists; shard parsing; stable shard hash", async () => {
+  const rel = async (spec: string) => (await expandEach(spec)).inputs.map((i) => i.rel);
+  assertEquals((await rel(each)).length, COUNT + 1);
+  assertEquals(await rel(`model=${tree}/ships/{rheinland,none}/ship[0-3].cmp`), [
+    "rheinland/ship0.cmp",
+    "rheinland/ship3.cmp",
+  ]);
+  const teens = Array.from(
+    { length: 10 },
+    (_, k) => `${(10 + k) % 3 ? "liberty" : "rheinland"}/ship${10 + k}.cmp`,
+  );
+  assertEquals(await rel(`model=${tree}/ships/*/ship1?.cmp`), teens.sort());
+  const list = join(tree, "ships", "list.txt");
+  await Deno.writeTextFile(list, "# two ships\nliberty/ship1.cmp\n\nrheinland/ship0.cmp\n");
+  const listed = await expandEach(`model=@${list}`);
+  assertEquals(listed.inputs.map((i) => i.rel), ["liberty/ship1.cmp", "rheinland/ship0.cmp"]);
+  assertEquals(listed.base, join(tree, "ships"));
+  assertEquals(parseShard("2/3"), { index: 2, count: 3 });
+  for (const bad of ["0/3", "4/3", "1/0", "x"]) throws(() => parseShard(bad), RangeError);
+  assertEquals(shardOf("liberty/ship1.cmp", 7), shardOf("liberty/ship1.cmp", 7));
+  const counts = [0, 0, 0];
+  for (let i = 0; i < 3000; i++) counts[shardOf(`f${i}`, 3) - 1]++;
+  for (const c of counts) assert(c > 900 && c < 1100, `balanced shards: ${counts}`);
+});
+
+Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
+  const log = console.log, error = console.error;
+  const err: string[] = [];
+  console.log = () => {};
+  console.error = (...a: unknown[]) => void err.push(a.join(" "));
+  try {
+    const out = join(tree, "cli");
+    const code = await main([
+      "batch",
+      GRAPH,
+      "--each",
+      `model=${tree}/ships/liberty/*.cmp`,
+      "--out",
+      out,
+      "--cache-dir",
+      cacheDir,
+      "--shard",
+      "1/2",
+    ]);
+    const manifest = JSON.parse(await Deno.readTextFile(join(out, "batch.manifest.json")));
+    assertEquals(manifest.shard, "1/2");
+    const hasBroken = "broken.cmp" in manifest.inputs;
+    assertEquals(code, hasBroken ? 1 : 0);
+    assert(err.some((l) => l.includes("inputs")), "summary table printed");
+    const merged = join(tree, "merged.json");
+    assertEquals(await main(["batch", "--merge", join(out, "batch.manifest.json"), "--out", merged]), 1);
+    assert(err.some((l) => l.startsWith("missing: ")), err.join("\n"));
+    assertEquals(await main(["batch", GRAPH, "--each", `model=${tree}/nothing/*.cmp`, "--out", out]), 2);
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+});
+
+globalThis.addEventListener("unload", () => Deno.removeSync(tree, { recursive: true }));

@@ -1,0 +1,220 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../mod.ts";
+import { RemoteCache } from "../../runtime/cache/remote.ts";
+import { sha256Hex } from "../../runtime/canonical.ts";
+import { realisticCompound } from "../support/realistic_compound.ts";
+import { findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
+
+const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+const noNginx = !findNginx();
+if (noNginx) console.warn(`skipped: ${NO_NGINX}`);
+
+/** A folder standing for one machine: its own disk cache and output folder. */
+async function machine(root: string, name: string) {
+  const dir = join(root, name);
+  await Deno.mkdir(dir, { recursive: true });
+  return { cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
+}
+
+async function files(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile) out[entry.name] = sha256Hex(await Deno.readFile(join(dir, entry.name)));
+  }
+  return out;
+}
+
+async function setup() {
+  const root = await Deno.makeTempDir({ prefix: "partgraph-remote-" });
+  const model = join(root, "ship.cmp");
+  await Deno.writeFile(model, realisticCompound(11, { parts: 3, maxGroupVertices: 80 }));
+  return { root, model };
+}
+
+const build = (model: string, where: { cacheDir: string; outDir: string }, remote?: RemoteCache) =>
+  runGraph(GRAPH, { inputs: { model }, ...where, remoteCache: remote });
+
+Deno.test({
+  name: "remote cache: a second machine's first build is served by the server, byte-identical",
+  ignore: noNginx,
+  async fn() {
+    const { root, model } = await setup();
+    const server = await startCacheServer();
+    try {
+      const a = await machine(root, "a");
+      const first = await build(model, a, new RemoteCache({ url: server.url }));
+      assert(Object.values(first.nodes).every((n) => n.state === "done"));
+      assert((await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).length > 0, "records uploaded");
+
+      const b = await machine(root, "b");
+      const warnings: string[] = [];
+      const second = await build(
+        model,
+        b,
+        new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
+      );
+      const states = Object.entries(second.nodes);
+      // Nodes whose result is a value come from the server; file writers run, writing the served values.
+      for (const [id, report] of states) {
+        if (report.type === "io.write") assertEquals(report.state, "done", id);
+        else assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
+      }
+      assertEquals(warnings, []);
+      assertEquals(await files(b.outDir), await files(a.outDir));
+
+      // What the server served was kept locally: with the server gone, the next run needs no network.
+      await server.stop();
+      const third = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
+      assert(Object.values(third.nodes).every((n) => n.state === "cached" && n.tier !== "remote"));
+    } finally {
+      await server.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "remote cache: a blob corrupted on the server is detected, recomputed and replaced",
+  ignore: noNginx,
+  async fn() {
+    const { root, model } = await setup();
+    const server = await startCacheServer();
+    try {
+      const a = await machine(root, "a");
+      await build(model, a, new RemoteCache({ url: server.url }));
+      const blobs: string[] = [];
+      for await (const entry of Deno.readDir(join(server.root, "cas"))) blobs.push(entry.name);
+      assert(blobs.length > 0);
+      for (const name of blobs) {
+        const path = join(server.root, "cas", name);
+        const bytes = await Deno.readFile(path);
+        bytes[bytes.length >> 1] ^= 0xff;
+        await Deno.writeFile(path, bytes);
+      }
+      const c = await machine(root, "c");
+      const warnings: string[] = [];
+      const run = await build(
+        model,
+        c,
+        new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
+      );
+      assert(warnings.some((w) => w.includes("does not match its digest")), warnings.join("\n"));
+      assert(Object.values(run.nodes).some((n) => n.state === "done" && n.type !== "io.write"));
+      assertEquals(await files(c.outDir), await files(a.outDir));
+      // The recomputed result was uploaded over the corrupt blob: the server holds good bytes again.
+      for (const name of blobs) {
+        assertEquals(sha256Hex(await Deno.readFile(join(server.root, "cas", name))), name);
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "remote cache: a record of the wrong shape on the server is a miss, not a crash",
+  ignore: noNginx,
+  async fn() {
+    const { root, model } = await setup();
+    const server = await startCacheServer();
+    try {
+      const a = await machine(root, "a");
+      const first = await build(model, a, new RemoteCache({ url: server.url }));
+      const hostile = [
+        `{"version":1,"type":"decode.cmp","outputs":{},"warnings":null,"reads":[],"writes":[]}`,
+        `{"version":1,"type":"x","outputs":{"scene":{"type":"scene","digest":"zz","size":-1}},"warnings":[],"reads":[],"writes":[]}`,
+        `[[[[[[[[`,
+      ];
+      const keys = Object.values(first.nodes).map((n) => n.key!).filter(Boolean);
+      for (const [i, key] of keys.entries()) {
+        await Deno.writeTextFile(join(server.root, "ac", key), hostile[i % hostile.length]);
+      }
+      const b = await machine(root, "b");
+      const run = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
+      assert(Object.values(run.nodes).every((n) => n.state === "done"));
+      assertEquals(await files(b.outDir), await files(a.outDir));
+    } finally {
+      await server.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "remote cache: read-only uploads nothing",
+  ignore: noNginx,
+  async fn() {
+    const { root, model } = await setup();
+    const server = await startCacheServer();
+    try {
+      await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
+      assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
+    } finally {
+      await server.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test("remote cache: a server that is down degrades to the local cache with one warning", async () => {
+  const { root, model } = await setup();
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({
+      url: `http://127.0.0.1:${freePort()}/c`,
+      onWarning: (m) => warnings.push(m),
+    });
+    const run = await build(model, await machine(root, "a"), remote);
+    assert(Object.values(run.nodes).every((n) => n.state === "done"));
+    assertEquals(warnings.length, 1);
+    assert(warnings[0].includes("continuing with the local cache"), warnings[0]);
+    assert(remote.down);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("remote cache: a slow server times out, bounded, and a refusing one stops uploads", async () => {
+  const { root, model } = await setup();
+  const requests: string[] = [];
+  const slow = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    requests.push(request.method);
+    await new Promise((done) => setTimeout(done, 1500));
+    return new Response(null, { status: 404 });
+  });
+  const refusing = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.body?.cancel();
+    return new Response(null, { status: request.method === "PUT" ? 403 : 404 });
+  });
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({
+      url: `http://127.0.0.1:${slow.addr.port}/c`,
+      timeoutMs: 150,
+      retries: 1,
+      onWarning: (m) => warnings.push(m),
+    });
+    const run = await build(model, await machine(root, "slow"), remote);
+    assert(Object.values(run.nodes).every((n) => n.state === "done"));
+    assertEquals(warnings.length, 1);
+    assert(warnings[0].includes("no answer within 150 ms"), warnings[0]);
+    assertEquals(requests.length, 2, "one request and one retry, then the remote is given up on");
+
+    const refused: string[] = [];
+    const remote2 = new RemoteCache({
+      url: `http://127.0.0.1:${refusing.addr.port}/c`,
+      onWarning: (m) => refused.push(m),
+    });
+    const run2 = await build(model, await machine(root, "refusing"), remote2);
+    assert(Object.values(run2.nodes).every((n) => n.state === "done"));
+    assertEquals(refused.length, 1);
+    assert(refused[0].includes("refused an upload (403)"), refused[0]);
+    assert(remote2.readOnly && !remote2.down, "still read from, no longer written to");
+  } finally {
+    await slow.shutdown();
+    await refusing.shutdown();
+    await Deno.remove(root, { recursive: true });
+  }
+});
