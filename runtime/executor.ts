@@ -20,7 +20,7 @@ import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
 import { encodeValue } from "./cache/codec.ts";
-import { atomicWrite } from "./fs.ts";
+import { atomicWrite, outputPath } from "./fs.ts";
 import { jsTypeOf, withDefaults } from "./params.ts";
 import { TOOL_VERSIONS } from "./version.ts";
 
@@ -178,7 +178,8 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         const valid = def.fingerprint
           ? (e: { writes: readonly FileDigest[] }) => stillValid({ reads: [], writes: e.writes })
           : stillValid;
-        const hit = await tiers.lookup(key, valid);
+        // Reported once, not stored with the result: the damage is gone once the record is rewritten.
+        const hit = await tiers.lookup(key, valid, def, (message) => replayWarnings(node, [{ message }]));
         if (hit) {
           const ms = performance.now() - started;
           reports[node.id] = { type: def.type, state: "cached", ms, key, tier: hit.tier };
@@ -285,7 +286,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         return names;
       },
       async writeFile(path, bytes) {
-        await atomicWrite(outPath(path), bytes);
+        await atomicWrite(await outputPath(outDir, path), bytes);
         const digest = sha256Hex(bytes);
         record.writes.set(path, digest);
         allWrites.set(path, digest);

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
+import { type RecordExpectation, recordProblem } from "./record_schema.ts";
 
 /** One stored output of an action. */
 export interface StoredOutput {
@@ -99,8 +100,16 @@ export class DiskCache {
     return join(this.dir, "cas", digest.slice(0, 2), digest);
   }
 
-  /** The action record for a key, or undefined (an unreadable record is discarded). */
-  async lookup(key: string): Promise<ActionRecord | undefined> {
+  /**
+   * The action record for a key, or undefined. A record that is unreadable, not of the record's
+   * shape, or not what `expect` describes is discarded (so it is recomputed and overwritten) and
+   * reported to `onDamage`.
+   */
+  async lookup(
+    key: string,
+    expect?: RecordExpectation,
+    onDamage?: (message: string) => void,
+  ): Promise<ActionRecord | undefined> {
     const path = this.#actionPath(key);
     let text: string;
     try {
@@ -109,15 +118,20 @@ export class DiskCache {
     } catch {
       return undefined;
     }
+    let problem: string | undefined;
     try {
-      const record = JSON.parse(text) as ActionRecord;
-      if (record.version !== 1 || typeof record.outputs !== "object") throw new Error("bad record");
-      this.#touch(path);
-      return record;
+      const record = JSON.parse(text);
+      problem = recordProblem(record, expect);
+      if (!problem) {
+        this.#touch(path);
+        return record as ActionRecord;
+      }
     } catch {
-      await this.discard(key);
-      return undefined;
+      problem = "not valid JSON";
     }
+    await this.discard(key);
+    onDamage?.(`cache: damaged record ${key.slice(0, 12)}… discarded and recomputed (${problem})`);
+    return undefined;
   }
 
   /** Marks a record as recently used, for pruning; failure to touch is harmless. */

@@ -8,6 +8,7 @@
 import type { JsonValue, SocketSpecs, SocketType } from "../node.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./disk.ts";
 import { decodeValue, encodeValue } from "./codec.ts";
+import type { RecordExpectation } from "./record_schema.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
 export interface MemoryEntry {
@@ -41,8 +42,16 @@ export class CacheTiers {
     this.disk = disk;
   }
 
-  /** Finds a still-valid result for a key, memory first. */
-  async lookup(key: string, stillValid: Validity): Promise<CacheHit | undefined> {
+  /**
+   * Finds a still-valid result for a key, memory first. A disk record that is damaged or does not
+   * match `expect` (the node's type and outputs) is a miss, reported to `onDamage`.
+   */
+  async lookup(
+    key: string,
+    stillValid: Validity,
+    expect?: RecordExpectation,
+    onDamage?: (message: string) => void,
+  ): Promise<CacheHit | undefined> {
     const inMemory = this.memory.get(key);
     if (inMemory) {
       if (await stillValid(inMemory)) {
@@ -52,7 +61,7 @@ export class CacheTiers {
     }
     const disk = this.disk;
     if (!disk) return undefined;
-    const record = await disk.lookup(key);
+    const record = await disk.lookup(key, expect, onDamage);
     if (!record || !(await stillValid(record))) return undefined;
     let loading: Promise<Record<string, unknown> | undefined> | undefined;
     const load = () =>
@@ -64,7 +73,12 @@ export class CacheTiers {
             await disk.discard(key); // corrupt or missing blob: the caller recomputes
             return undefined;
           }
-          outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
+          try {
+            outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
+          } catch {
+            await disk.discard(key); // bytes that do not decode as the recorded type: recompute
+            return undefined;
+          }
         }
         this.memory.set(key, { ...record, outputs });
         return outputs;
