@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../runtime/api.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
-import { RunError } from "../../runtime/errors.ts";
-import { atomicWrite } from "../../runtime/fs.ts";
+import { GraphError, RunError } from "../../runtime/errors.ts";
+import { atomicWrite, outputPath } from "../../runtime/fs.ts";
 
 function copyTo(path: string): GraphFile {
   return {
@@ -49,10 +49,11 @@ Deno.test('io.write path "." fails before anything is written, in --out or its p
   for (const path of [".", "./", "sub/.."]) {
     await assert.rejects(
       runGraph(copyTo(path), { inputs: { src }, outDir, cacheDir: false }),
-      (error: unknown) =>
-        error instanceof RunError && /must name a file inside the output directory/.test(error.message),
+      (error: unknown) => error instanceof GraphError && /write paths name a file/.test(error.message),
       path,
     );
+    // A custom node calling ctx.writeFile directly meets the same rule at run time.
+    await assert.rejects(outputPath(outDir, path), /must name a file inside the output directory/);
   }
   assert.deepEqual(await names(outDir), []);
   assert.deepEqual(await names(dir), ["input.bin", "out"]);
