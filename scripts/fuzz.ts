@@ -114,10 +114,11 @@ async function fuzzFormat(format: string): Promise<Tally> {
 function note(format: string, index: number, outcome: string, detail: string): void {
   const key = `${format} ${outcome} ${detail.split("\n")[0].slice(0, 160)}`;
   if (!failures.has(key)) {
-    failures.set(
-      key,
-      `${format} seed ${seed} case ${index}: ${outcome}\n  ${detail.split("\n").slice(0, 3).join("\n  ")}`,
-    );
+    const text = `${format} seed ${seed} case ${index}: ${outcome}\n  ${
+      detail.split("\n").slice(0, 3).join("\n  ")
+    }`;
+    failures.set(key, text);
+    console.error(text); // at once, so a long run's first failures can be looked at while it goes on
   }
 }
 

@@ -181,8 +181,15 @@ class Checker {
       const length = this.int(buffer, "byteLength", path, Number.MAX_SAFE_INTEGER, 1);
       if (length === undefined) this.fail(`${path}/byteLength`, "a byte length", undefined);
       const data = this.bufferData(i);
-      if (data === undefined && buffer.uri !== undefined) {
-        this.fail(`${path}/uri`, "embedded data", buffer.uri);
+      // Only a meshopt fallback buffer may be without data (its views are decoded, not read).
+      const fallback = (buffer.extensions as Json | undefined)?.EXT_meshopt_compression;
+      if (data === undefined && !fallback) {
+        const glbChunk = i === 0 && this.source.format === "glb" && buffer.uri === undefined;
+        this.fail(
+          `${path}${buffer.uri === undefined ? "" : "/uri"}`,
+          glbChunk ? "the GLB's binary chunk" : "embedded data",
+          buffer.uri ?? "none",
+        );
       }
       if (data && data.byteLength < length!) {
         this.fail(`${path}/byteLength`, `at most the ${data.byteLength} bytes present`, length);

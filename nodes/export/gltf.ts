@@ -41,7 +41,7 @@ export const exportGltf = defineNode({
 /** Throws a DecodeError naming the validator's first error (code and JSON pointer), if any. */
 async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
   const report = await validator.validateBytes(bytes, {
-    maxIssues: 1,
+    maxIssues: 0, // unlimited: a cap counts warnings too, and could stop before the first error
     externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),
   });
   const first = report.issues.messages.find((m: { severity: number }) => m.severity === 0);

@@ -115,7 +115,7 @@ export function mutateBytes(base: Uint8Array, random: () => number): Uint8Array 
 }
 
 function mutateJsonText(base: Uint8Array, random: () => number): Uint8Array {
-  const json = JSON.parse(new TextDecoder().decode(base));
+  const json = JSON.parse(new TextDecoder().decode(base).replace(/^\uFEFF/, ""));
   mutateJson(json, random);
   const text = JSON.stringify(json).replaceAll(JSON.stringify(DEEP), DEEP_TEXT);
   return new TextEncoder().encode(random() < 0.05 ? "\uFEFF" + text : text);
@@ -150,7 +150,9 @@ function repackGlb(base: Uint8Array, json: Uint8Array): Uint8Array {
 export function mutate(seed: FuzzSeed, random: () => number): Uint8Array {
   const structural = random() < 0.75;
   if (seed.format === "dson" || seed.format === "gltf") {
-    return structural ? mutateJsonText(seed.bytes, random) : mutateBytes(seed.bytes, random);
+    // Gzip-wrapped DSON (as Daz writes it) is not JSON text: damage its bytes.
+    const text = seed.bytes[0] === 0x7b || seed.bytes[0] === 0xef;
+    return structural && text ? mutateJsonText(seed.bytes, random) : mutateBytes(seed.bytes, random);
   }
   if (seed.format === "glb") {
     if (!structural) return mutateBytes(seed.bytes, random);

@@ -13,7 +13,7 @@ import { runNode, testContext } from "../support/context.ts";
 import { validateGltf } from "../support/validator.ts";
 import { prng } from "../support/prng.ts";
 import { mutate } from "./mutate.ts";
-import { type FuzzFormat, fuzzSeeds } from "./seeds.ts";
+import { type CorpusFormat, corpusSeeds, type FuzzFormat, fuzzSeeds } from "./seeds.ts";
 
 /** How a fuzz case ended. `crash` and `invalid` are failures; the others are acceptable. */
 export type FuzzOutcome = "ok" | "typed" | "crash" | "invalid";
@@ -24,13 +24,20 @@ export interface FuzzResult {
   readonly detail?: string;
 }
 
-/** The input of case `index` of a seeded run: the same (format, seed, index) always gives the same bytes. */
+/**
+ * The input of case `index` of a seeded run: the same (format, seed, index) always gives the same
+ * bytes. A `real-<format>` set mutates the corpus files of that format in turn.
+ */
 export async function fuzzInput(
-  format: FuzzFormat,
+  format: FuzzFormat | CorpusFormat,
   seed: number,
   index: number,
 ): Promise<{ name: string; bytes: Uint8Array }> {
-  const base = (await fuzzSeeds())[format];
+  const seeds = format.startsWith("real-")
+    ? await corpusSeeds(format as CorpusFormat)
+    : [(await fuzzSeeds())[format as FuzzFormat]];
+  if (!seeds.length) throw new Error(`no corpus files for ${format} (shared corpus absent)`);
+  const base = seeds[index % seeds.length];
   return { name: base.name, bytes: mutate(base, prng((seed * 0x9e3779b1 + index) >>> 0)) };
 }
 

@@ -10,12 +10,50 @@ import { encode3df, encodeCar } from "../../nodes/decode/carnivores/encode.ts";
 import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
 import { buildFighterScene } from "../../nodes/demo/fighter.ts";
 import { writeGlb, writeGltfJson } from "../../nodes/scene/gltf_io.ts";
+import { join } from "node:path";
+import { CORPUS_DIR } from "../support/corpus.ts";
 
-/** The formats the fuzzer covers. */
+/** The formats the fuzzer covers, each seeded by a file made by code. */
 export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf"] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
+
+/**
+ * Seed sets of real third-party files from the shared corpus (absent in users' clones): `real-<format>`
+ * mutates the corpus files of that format in turn.
+ */
+export const CORPUS_FORMATS = ["real-cmp", "real-3df", "real-car", "real-dson", "real-glb"] as const;
+
+/** One of {@link CORPUS_FORMATS}. */
+export type CorpusFormat = typeof CORPUS_FORMATS[number];
+
+/** Corpus sub-folders and file extensions of each {@link CORPUS_FORMATS} entry, and how to mutate them. */
+const CORPUS_SOURCES: Record<CorpusFormat, { dir: string; ext: RegExp; as: FuzzFormat }> = {
+  "real-cmp": { dir: "freelancer", ext: /\.(cmp|3db)$/i, as: "cmp" },
+  "real-3df": { dir: "carnivores", ext: /\.3df$/i, as: "3df" },
+  "real-car": { dir: "carnivores", ext: /\.car$/i, as: "car" },
+  "real-dson": { dir: "dson", ext: /\.(duf|dsf)$/i, as: "dson" },
+  "real-glb": { dir: "aircraft", ext: /\.glb$/i, as: "glb" },
+};
+
+/** The corpus seeds of a `real-<format>` set, sorted by name; empty when the corpus is absent. */
+export async function corpusSeeds(set: CorpusFormat): Promise<FuzzSeed[]> {
+  const { dir, ext, as } = CORPUS_SOURCES[set];
+  const folder = join(CORPUS_DIR, dir);
+  const names = await Array.fromAsync(Deno.readDir(folder)).then(
+    (entries) => entries.filter((e) => e.isFile && ext.test(e.name)).map((e) => e.name).sort(),
+    () => [],
+  );
+  // Gzip-wrapped DSON is inflated, so its JSON is damaged structurally like the plain files'.
+  const read = async (name: string) => {
+    const bytes = await Deno.readFile(join(folder, name));
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  };
+  return await Promise.all(names.map(async (name) => ({ format: as, name, bytes: await read(name) })));
+}
 
 /** A valid file of one format to mutate. */
 export interface FuzzSeed {

@@ -128,6 +128,13 @@ Deno.test("GLB container damage names the byte offset: a chunk longer than the f
   const v1 = glb.slice();
   new DataView(v1.buffer).setUint32(4, 1, true);
   assert.equal(where(await rejection(v1, "v1.glb")), "byte 4");
+  // A BIN chunk whose type is damaged is skipped, leaving buffer 0 without data.
+  const noBin = glb.slice();
+  const jsonLength = new DataView(noBin.buffer).getUint32(12, true);
+  new DataView(noBin.buffer).setUint32(20 + jsonLength + 4, 0x12345678, true);
+  const missing = await rejection(noBin, "nobin.glb");
+  assert.equal(where(missing), "/buffers/0");
+  assert.match(missing.expected, /binary chunk/);
 });
 
 Deno.test("an accessor without data may not claim memory out of proportion to the file", async () => {
