@@ -47,6 +47,11 @@ function repairs(doc: Document, apply: boolean): string[] {
           `export: ${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
         );
       }
+      if (retargetTexCoords(primitive, apply)) {
+        messages.push(
+          `export: textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
+        );
+      }
     }
   }
   for (const accessor of normals) {
@@ -91,6 +96,31 @@ function clampIndices(primitive: Primitive, apply: boolean): number {
     }
   }
   return bad;
+}
+
+/** The core material slots whose texture sets name a UV set. */
+const TEXTURE_SLOTS = ["BaseColor", "Emissive", "Normal", "Occlusion", "MetallicRoughness"] as const;
+
+/**
+ * A material sampling `TEXCOORD_n` on a primitive without it (a decoder's material flags naming a
+ * second UV set the mesh lacks) is invalid glTF: the primitive gets its own copy of the material,
+ * sampling `TEXCOORD_0` instead. Nothing can be done without any UV set; the validator then refuses.
+ */
+function retargetTexCoords(primitive: Primitive, apply: boolean): boolean {
+  const material = primitive.getMaterial();
+  if (!material || !primitive.getAttribute("TEXCOORD_0")) return false;
+  const has = (set: number) => !!primitive.getAttribute(`TEXCOORD_${set}`);
+  const missing = (m: typeof material) =>
+    TEXTURE_SLOTS.map((slot) => m[`get${slot}TextureInfo`]()).filter((info) =>
+      info && !has(info.getTexCoord())
+    );
+  if (!missing(material).length) return false;
+  if (apply) {
+    const own = material.clone();
+    for (const info of missing(own)) info!.setTexCoord(0);
+    primitive.setMaterial(own);
+  }
+  return true;
 }
 
 /** Scales vectors to unit length; a zero (or non-finite) one becomes +Z. */

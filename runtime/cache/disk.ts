@@ -165,7 +165,11 @@ export class DiskCache {
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
     let bytes: Uint8Array;
     if (output.inline !== undefined) {
-      bytes = Uint8Array.fromBase64(output.inline);
+      try {
+        bytes = Uint8Array.fromBase64(output.inline);
+      } catch {
+        return undefined; // not base64: as corrupt as a blob with the wrong digest
+      }
     } else {
       try {
         bytes = await Deno.readFile(this.#blobPath(output.digest));

@@ -6,6 +6,7 @@
  * @module
  */
 import { isAbsolute, normalize } from "node:path";
+import { SOCKET_TYPES } from "../node.ts";
 
 /** What the reading node expects of its record: its type and its output sockets' types. */
 export interface RecordExpectation {
@@ -15,7 +16,6 @@ export interface RecordExpectation {
   readonly outputs: Readonly<Record<string, { readonly type: string }>>;
 }
 
-const SOCKET_TYPES = ["bytes", "scene", "json", "string", "number", "boolean"];
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
@@ -44,7 +44,7 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
   }
   for (const [name, out] of Object.entries(value.outputs)) {
     if (!isObject(out)) return `outputs.${name}: expected an object`;
-    if (!SOCKET_TYPES.includes(out.type as string)) return `outputs.${name}.type: expected a socket type`;
+    if (!SOCKET_TYPES.includes(out.type as never)) return `outputs.${name}.type: expected a socket type`;
     if (typeof out.digest !== "string" || !SHA256.test(out.digest)) {
       return `outputs.${name}.digest: expected a SHA-256`;
     }

@@ -68,17 +68,19 @@ export class CacheTiers {
       loading ??= (async () => {
         const outputs: Record<string, unknown> = {};
         for (const [name, stored] of Object.entries(record.outputs)) {
+          // A corrupt or missing blob, or bytes that do not decode as the recorded type: the
+          // caller recomputes.
           const bytes = await disk.readOutput(stored);
-          if (!bytes) {
-            await disk.discard(key); // corrupt or missing blob: the caller recomputes
+          const value = bytes &&
+            await decodeValue(stored.type, { bytes, meta: stored.meta }).catch(() => undefined);
+          if (value === undefined) {
+            await disk.discard(key);
+            onDamage?.(
+              `cache: damaged value '${name}' of record ${key.slice(0, 12)}… discarded and recomputed`,
+            );
             return undefined;
           }
-          try {
-            outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
-          } catch {
-            await disk.discard(key); // bytes that do not decode as the recorded type: recompute
-            return undefined;
-          }
+          outputs[name] = value;
         }
         this.memory.set(key, { ...record, outputs });
         return outputs;

@@ -43,6 +43,12 @@ const DAMAGE: Record<string, (record: Record<string, unknown>) => unknown> = {
   "a bogus writes path": (r) => ({ ...r, writes: [{ path: "../../escape.bin", sha256: "0".repeat(64) }] }),
   "reads: a string": (r) => ({ ...r, reads: "x" }),
   "the record inside an array": (r) => [r],
+  "inline data that is not base64": (r) => ({
+    ...r,
+    outputs: Object.fromEntries(
+      Object.entries(r.outputs as Record<string, object>).map(([k, v]) => [k, { ...v, inline: "%%%" }]),
+    ),
+  }),
 };
 
 for (const [name, damage] of Object.entries(DAMAGE)) {
@@ -59,7 +65,7 @@ for (const [name, damage] of Object.entries(DAMAGE)) {
     }
     const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
     assert.deepEqual(run.outputs.bytes, { bytes: data, name: "input.bin" });
-    const damaged = run.warnings.filter((w) => /damaged record/.test(w.message));
+    const damaged = run.warnings.filter((w) => /^cache: damaged/.test(w.message));
     assert.ok(damaged.length >= 1 && damaged.length <= 2, JSON.stringify(run.warnings)); // one per record
     assert.equal(new Set(damaged.map((w) => w.id)).size, damaged.length, "one warning per node");
     // Overwritten: the next run is a clean hit.

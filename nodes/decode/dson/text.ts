@@ -11,7 +11,7 @@ import { maxJsonDepth } from "../../../runtime/depth.ts";
 /** Decompressed DSON larger than this is refused: a gzip bomb must not exhaust memory. */
 export const MAX_DSON_TEXT_BYTES = 1 << 30;
 
-/** Deepest JSON nesting accepted: real Daz files stay below 20; deeper is hostile (stack overflow). */
+/** Deepest JSON nesting accepted: real Daz files stay far below it; deeper is hostile (stack overflow). */
 export const MAX_DSON_DEPTH = 128;
 
 /** True when the bytes start with the gzip magic `1F 8B`. */

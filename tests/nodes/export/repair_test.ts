@@ -76,3 +76,27 @@ Deno.test("an output the validator rejects and no repair covers is refused with 
     return true;
   });
 });
+
+Deno.test("a texture sampling a UV set the primitive lacks is pointed at TEXCOORD_0, on the primitive's own material", async () => {
+  const scene = damagedScene();
+  const [position, normal, indices] = scene.getRoot().listAccessors();
+  position.setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+  normal.setArray(new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]));
+  indices.setArray(new Uint16Array([0, 1, 2]));
+  scene.getRoot().listNodes()[0].setTranslation([0, 0, 0]).setRotation([0, 0, 0, 1]);
+  const png = Uint8Array.fromBase64(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  );
+  const texture = scene.createTexture("t").setImage(png).setMimeType("image/png");
+  const material = scene.createMaterial("hull").setBaseColorTexture(texture);
+  material.getBaseColorTextureInfo()!.setTexCoord(1);
+  const uv = scene.createAccessor("uv", scene.getRoot().listBuffers()[0]).setType("VEC2")
+    .setArray(new Float32Array(6));
+  scene.getRoot().listMeshes()[0].listPrimitives()[0].setAttribute("TEXCOORD_0", uv).setMaterial(material);
+  const ctx = testContext();
+  const { bytes } = await runNode(exportGltf, { scene }, {}, ctx);
+  const report = await validateGltf(bytes.bytes);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+  assert.match(ctx.warnings.map((w) => w.message).join("\n"), /sampled missing UV sets; they use TEXCOORD_0/);
+  assert.equal(material.getBaseColorTextureInfo()!.getTexCoord(), 1, "the input's material is untouched");
+});
