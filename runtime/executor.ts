@@ -249,6 +249,9 @@ class Execution {
     const hit = await this.#tiers.lookup(
       key,
       (entry) => this.#files.stillValid(def.fingerprint ? { reads: [], writes: entry.writes } : entry),
+      def,
+      // Reported once, not stored with the result: the damage is gone once the record is rewritten.
+      (message) => this.#replayWarnings(node, [{ message }]),
     );
     if (!hit) return undefined;
     const ms = performance.now() - started;

@@ -1,10 +1,12 @@
 /**
  * Atomic file writes: data goes to a temp file beside the target, then is renamed over it, so no
- * reader ever sees a partial file and a failure leaves the previous file in place.
+ * reader ever sees a partial file and a failure leaves the previous file in place. Temp files a
+ * killed run left behind are removed the next time a run writes into their folder, and writes into
+ * an output directory never pass through a symlink (which could lead outside it).
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 
 let counter = 0;
 const madeDirs = new Set<string>();
@@ -12,8 +14,12 @@ const madeDirs = new Set<string>();
 /** Files up to this size are written with synchronous calls: per-op async overhead dominates them. */
 const SYNC_LIMIT = 64 * 1024;
 
+/** Suffix of temp files, `.<pid>-<n>-<random>.tmp-partgraph`. */
+const TEMP_SUFFIX = ".tmp-partgraph";
+
 /**
- * Writes `bytes` to `path` atomically, creating parent folders.
+ * Writes `bytes` to `path` atomically, creating parent folders. The temp file is locked while it
+ * exists, so a later run can tell a killed writer's leftover (unlocked) from a live one's.
  *
  * @example
  * ```ts
@@ -26,21 +32,74 @@ export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void
   const dir = dirname(path);
   if (!madeDirs.has(dir)) {
     await Deno.mkdir(dir, { recursive: true });
+    removeOrphanTemps(dir);
     madeDirs.add(dir);
   }
   // Unique per process and call, so concurrent writers never share a temp file.
-  const temp = join(dir, `.${Deno.pid}-${counter++}-${crypto.randomUUID().slice(0, 8)}.tmp-partgraph`);
+  const temp = join(dir, `.${Deno.pid}-${counter++}-${crypto.randomUUID().slice(0, 8)}${TEMP_SUFFIX}`);
+  let file: Deno.FsFile | undefined;
   try {
+    file = Deno.openSync(temp, { write: true, createNew: true });
+    file.lockSync(true);
     if (bytes.byteLength <= SYNC_LIMIT) {
-      Deno.writeFileSync(temp, bytes);
+      for (let at = 0; at < bytes.byteLength;) at += file.writeSync(bytes.subarray(at));
       Deno.renameSync(temp, path);
     } else {
-      await Deno.writeFile(temp, bytes);
+      for (let at = 0; at < bytes.byteLength;) at += await file.write(bytes.subarray(at));
       await Deno.rename(temp, path);
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) madeDirs.delete(dir); // the folder was removed under us
     await Deno.remove(temp).catch(() => {});
     throw error;
+  } finally {
+    file?.close();
+  }
+}
+
+/**
+ * Resolves a path relative to an output directory for writing, or throws before anything is
+ * written: the path must name a file strictly inside `root`, and no folder on the way (nor the
+ * file) may be a symlink, so a link planted in the output directory cannot redirect a write.
+ *
+ * @example
+ * ```ts
+ * const target = await outputPath("/abs/out", "models/plane.glb"); // "/abs/out/models/plane.glb"
+ * ```
+ */
+export async function outputPath(root: string, path: string): Promise<string> {
+  const target = resolve(root, path);
+  const inside = relative(root, target);
+  if (isAbsolute(path) || inside === "" || inside.startsWith("..") || isAbsolute(inside)) {
+    throw new Error(`write path '${path}' must name a file inside the output directory`);
+  }
+  let at = root;
+  for (const part of normalize(inside).split(sep)) {
+    at = join(at, part);
+    const info = await Deno.lstat(at).catch(() => undefined);
+    if (!info) break; // the rest does not exist yet: it will be created as real folders
+    if (info.isSymlink) throw new Error(`write path '${path}' passes through the symlink '${at}'`);
+  }
+  return target;
+}
+
+/**
+ * Removes temp files in `dir` that no live writer holds: a writer keeps its temp file locked until
+ * it is renamed, and the lock dies with the process, so an unlocked one is a killed run's orphan.
+ */
+function removeOrphanTemps(dir: string): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile || !entry.name.startsWith(".") || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+    const path = join(dir, entry.name);
+    try {
+      using file = Deno.openSync(path, { read: true });
+      if (file.tryLockSync(true)) Deno.removeSync(path);
+    } catch { /* gone already, or not ours to remove */ }
   }
 }

@@ -23,6 +23,7 @@
 import { dirname, resolve } from "node:path";
 import type { JsonValue, SocketType } from "./node.ts";
 import type { GraphIssue } from "./errors.ts";
+import { maxJsonDepth } from "./depth.ts";
 
 /** The graph format version this runtime reads. */
 export const GRAPH_VERSION = 1;
@@ -157,6 +158,9 @@ export function isLiteral(value: unknown): value is { $literal: JsonValue } {
     Object.keys(value).length === 1 && "$literal" in value;
 }
 
+/** Deepest nesting a graph file may have (parameter values included); real graphs use under 10. */
+export const MAX_GRAPH_DEPTH = 64;
+
 /**
  * Reads and parses a graph file. Problems come back as issues (never thrown), so a node group's
  * unreadable file is reported with everything else.
@@ -175,6 +179,18 @@ export async function readGraphFile(
         path: "",
         file,
         message: `cannot read graph file: ${error instanceof Error ? error.message : error}`,
+      },
+    };
+  }
+  text = text.replace(/^\uFEFF/, ""); // editors on Windows save a byte-order mark
+  const depth = maxJsonDepth(text, MAX_GRAPH_DEPTH);
+  if (depth.exceeded) {
+    return {
+      issue: {
+        kind: "invalid_graph",
+        path: "",
+        file,
+        message: `nested deeper than ${MAX_GRAPH_DEPTH} levels (at character ${depth.at})`,
       },
     };
   }

@@ -6,6 +6,10 @@
  */
 import { isAbsolute, normalize } from "node:path";
 import type { JsonValue, ParamSpec, SocketType } from "./node.ts";
+import { tooDeepPath } from "./depth.ts";
+
+/** Deepest nesting a `json` parameter value may have (graph files are bounded at 64 levels in all). */
+export const MAX_PARAM_DEPTH = 32;
 
 /**
  * Returns a problem with `value` as a value of `spec`, or undefined when it is fine.
@@ -38,9 +42,16 @@ export function checkParam(spec: ParamSpec, value: JsonValue): string | undefine
       if (spec.access === "write" && (isAbsolute(value) || normalize(value).startsWith(".."))) {
         return `write paths stay inside the output directory, found ${show(value)}`;
       }
+      if (spec.access === "write" && [".", "./"].includes(normalize(value))) {
+        return `write paths name a file, found ${show(value)} (the output directory itself)`;
+      }
       return undefined;
-    case "json":
+    case "json": {
+      // Deeper values would overflow the stack of the recursive walks that key and copy them.
+      const deep = tooDeepPath(value, MAX_PARAM_DEPTH);
+      if (deep) return `nested deeper than ${MAX_PARAM_DEPTH} levels (at ${deep})`;
       return spec.check?.(value);
+    }
   }
 }
 

@@ -1,31 +1,57 @@
 /**
  * `export.gltf` — a scene to GLB or glTF bytes, deterministic: the generator is pinned to the
  * partgraph version and extras keys are sorted, so the same scene gives the same bytes anywhere.
+ * What a damaged source left in the scene (non-finite values, out-of-range indices, non-unit
+ * normals or rotations) is repaired with a warning, and the result is checked with the Khronos
+ * validator: an output it rejects is refused, never written.
  *
  * @module
  */
+import validator from "gltf-validator";
 import { defineNode } from "../../runtime/node.ts";
+import { DecodeError } from "../../runtime/errors.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
+import { repairForExport } from "./repair.ts";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 2,
+  version: 3,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
-    "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them.",
+    "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
+    "non-finite values and out-of-range indices are repaired with a warning, and an output the glTF " +
+    "validator rejects is refused.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
     format: { type: "enum", values: ["glb", "gltf"], default: "glb", doc: "Container format." },
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
   },
-  async run({ inputs, params }) {
+  async run({ inputs, params, ctx }) {
     // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
     const options = { generator: GENERATOR, uniqueNames: true };
+    const scene = repairForExport(inputs.scene, (message) => ctx.warn(message));
     const bytes = params.format === "glb"
-      ? await writeGlb(inputs.scene, options)
-      : await writeGltfJson(inputs.scene, options);
+      ? await writeGlb(scene, options)
+      : await writeGltfJson(scene, options);
+    await refuseInvalid(bytes, params.format);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });
+
+/** Throws a DecodeError naming the validator's first error (code and JSON pointer), if any. */
+async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
+  const report = await validator.validateBytes(bytes, {
+    maxIssues: 0, // unlimited: a cap counts warnings too, and could stop before the first error
+    externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),
+  });
+  const first = report.issues.messages.find((m: { severity: number }) => m.severity === 0);
+  if (!first) return;
+  throw new DecodeError({
+    format: `${format} output`,
+    at: { jsonPath: first.pointer ?? "/" },
+    expected: "an output the Khronos glTF validator accepts",
+    found: `${first.code}: ${first.message}`,
+  });
+}

@@ -1,89 +1,118 @@
 /**
  * Self-contained glTF: a `.gltf` file's external buffers and images (relative URIs) are read and
  * embedded as data URIs, so the bytes that flow on carry the whole asset and the cache keys it by
- * every file it is made of.
+ * every file it is made of. A relative URI resolves only inside the model's folder (or a folder
+ * the caller names as a resource root): `../` and `%2e%2e/`, absolute paths and symlinks leading
+ * out are refused, so a downloaded model cannot pull a private file into its output.
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { DecodeError } from "../../runtime/errors.ts";
+import { maxJsonDepth } from "../../runtime/depth.ts";
+import { MAX_GLTF_DEPTH } from "../../runtime/scene/gltf_io.ts";
 
 /** True for a file name that is glTF JSON (as opposed to GLB or another format). */
 export function isGltfJsonName(name: string): boolean {
   return name.toLowerCase().endsWith(".gltf");
 }
 
+/** How {@link bundleGltf} reads resources and where they may live. */
+export interface BundleOptions {
+  /** Reads a path relative to the working directory (through the run context, so each read is recorded). */
+  readonly readFile: (path: string) => Promise<Uint8Array>;
+  /** Folders besides the model's own that resources may resolve into; default none. */
+  readonly roots?: readonly string[];
+}
+
+type JsonItem = { uri?: unknown; mimeType?: unknown };
+
 /**
  * Returns the glTF with every external resource embedded, or the same bytes when there is nothing
- * to embed. `readFile` reads a path relative to the working directory (through the run context,
- * so each resource is recorded).
+ * to embed.
  *
  * @example
  * ```ts
- * const bytes = await bundleGltf(await Deno.readFile("plane.gltf"), "plane.gltf", Deno.readFile);
+ * const bytes = await bundleGltf(await Deno.readFile("plane.gltf"), "plane.gltf", { readFile: Deno.readFile });
  * ```
  */
 export async function bundleGltf(
   bytes: Uint8Array,
   path: string,
-  readFile: (path: string) => Promise<Uint8Array>,
+  options: BundleOptions,
 ): Promise<Uint8Array> {
-  let json: { buffers?: { uri?: string }[]; images?: { uri?: string; mimeType?: string }[] };
+  const fail = (at: string, expected: string, found: string, cause?: unknown) =>
+    new DecodeError({ format: "gltf", at: { jsonPath: at }, expected, found, file: path }, { cause });
+  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+  // Deeper files are refused by decode.gltf; leave them untouched rather than re-serialise them here.
+  if (maxJsonDepth(text, MAX_GLTF_DEPTH).exceeded) return bytes;
+  let json: Record<string, unknown>;
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = JSON.parse(text);
   } catch (cause) {
-    throw new DecodeError({
-      format: "gltf",
-      at: { offset: 0 },
-      expected: "glTF JSON",
-      found: cause instanceof Error ? cause.message : String(cause),
-      file: path,
-    }, { cause });
+    throw fail("/", "glTF JSON", cause instanceof Error ? cause.message : String(cause), cause);
   }
-  const external = (uri: unknown): uri is string => typeof uri === "string" && !uri.startsWith("data:");
-  const items = [
-    ...(json.buffers ?? []).map((item, i) => ({
-      item,
-      at: `/buffers/${i}/uri`,
-      mime: "application/octet-stream",
-    })),
-    ...(json.images ?? []).map((item, i) => ({
-      item,
-      at: `/images/${i}/uri`,
-      mime: item.mimeType ?? mimeOf(item.uri),
-    })),
-  ].filter(({ item }) => external(item.uri));
-  if (!items.length) return bytes;
-  for (const { item, at, mime } of items) {
-    const uri = item.uri!;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) {
-      throw new DecodeError({
-        format: "gltf",
-        at: { jsonPath: at },
-        expected: "a relative file URI",
-        found: uri,
-        file: path,
-      });
+  if (!json || typeof json !== "object") return bytes; // decode.gltf reports what is wrong with it
+  const items = (name: string) => {
+    const list = json[name];
+    return Array.isArray(list) ? list.map((item: JsonItem, i) => ({ item, at: `/${name}/${i}/uri` })) : [];
+  };
+  const external = [...items("buffers"), ...items("images")].filter(({ item }) =>
+    item && typeof item === "object" && typeof item.uri === "string" && !item.uri.startsWith("data:")
+  );
+  if (!external.length) return bytes;
+  const folder = dirname(path);
+  const roots = [folder, ...options.roots ?? []];
+  for (const { item, at } of external) {
+    const uri = item.uri as string;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw fail(at, "a relative file URI", uri);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(uri);
+    } catch (cause) {
+      throw fail(at, "a valid percent-encoded URI", uri, cause);
+    }
+    const file = join(folder, decoded);
+    if (isAbsolute(decoded) || !(await insideSomeRoot(file, roots))) {
+      throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
     let resource: Uint8Array;
     try {
-      resource = await readFile(join(dirname(path), decodeURIComponent(uri)));
+      resource = await options.readFile(file);
     } catch (cause) {
-      throw new DecodeError({
-        format: "gltf",
-        at: { jsonPath: at },
-        expected: "a readable file beside the .gltf",
-        found: `'${uri}': ${cause instanceof Error ? cause.message : cause}`,
-        file: path,
-      }, { cause });
+      throw fail(
+        at,
+        "a readable file beside the .gltf",
+        `'${uri}': ${cause instanceof Error ? cause.message : cause}`,
+        cause,
+      );
     }
+    const mime = at.startsWith("/images/")
+      ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(uri))
+      : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }
   return new TextEncoder().encode(JSON.stringify(json));
 }
 
-function mimeOf(uri: string | undefined): string {
-  const lower = (uri ?? "").toLowerCase();
+/** True when `file` (lexically, and after following symlinks where it exists) lies inside one of `roots`. */
+async function insideSomeRoot(file: string, roots: readonly string[]): Promise<boolean> {
+  const within = (path: string, root: string) => {
+    const rest = relative(root, path);
+    return rest !== "" && !rest.startsWith("..") && !isAbsolute(rest);
+  };
+  const real = await Deno.realPath(file).catch(() => undefined);
+  for (const root of roots) {
+    if (!within(resolve(file), resolve(root))) continue;
+    if (real === undefined) return true; // missing: the read reports it
+    const realRoot = await Deno.realPath(root).catch(() => resolve(root));
+    if (within(real, realRoot)) return true;
+  }
+  return false;
+}
+
+function mimeOf(uri: string): string {
+  const lower = uri.toLowerCase();
   if (lower.endsWith(".png")) return "image/png";
   if (lower.endsWith(".jpg") || lower.endsWith(".jpeg")) return "image/jpeg";
   if (lower.endsWith(".webp")) return "image/webp";

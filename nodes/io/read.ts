@@ -12,9 +12,10 @@ import { sha256Hex } from "../../runtime/canonical.ts";
 import { bundleGltf, isGltfJsonName } from "./gltf_bundle.ts";
 
 /** Reads the file, and for `.gltf` the resources it references (each read recorded by the context). */
-async function readAsset(path: string, ctx: RunContext): Promise<Uint8Array> {
+async function readAsset(path: string, roots: readonly string[], ctx: RunContext): Promise<Uint8Array> {
   const bytes = await ctx.readFile(path);
-  return isGltfJsonName(path) ? await bundleGltf(bytes, path, (p) => ctx.readFile(p)) : bytes;
+  if (!isGltfJsonName(path)) return bytes;
+  return await bundleGltf(bytes, path, { readFile: (p) => ctx.readFile(p), roots });
 }
 
 /** `io.read` node definition. */
@@ -27,11 +28,22 @@ export const ioRead = defineNode({
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },
   params: {
     path: { type: "path", access: "read", doc: "File to read, relative to the working directory." },
+    resource_roots: {
+      type: "json",
+      default: [],
+      doc: "Folders (relative to the working directory) a .gltf's buffers and images may also come " +
+        "from; by default only the model's own folder and its subfolders.",
+      schema: { type: "array", items: { type: "string" } },
+      check: (v) =>
+        Array.isArray(v) && v.every((r) => typeof r === "string") ? undefined : "expected a list of folders",
+    },
   },
-  async fingerprint({ path }, ctx) {
-    return { sha256: sha256Hex(await readAsset(path, ctx)), name: basename(path) };
+  async fingerprint({ path, resource_roots }, ctx) {
+    const bytes = await readAsset(path, resource_roots as string[], ctx);
+    return { sha256: sha256Hex(bytes), name: basename(path) };
   },
   async run({ params, ctx }) {
-    return { bytes: { bytes: await readAsset(params.path, ctx), name: basename(params.path) } };
+    const bytes = await readAsset(params.path, params.resource_roots as string[], ctx);
+    return { bytes: { bytes, name: basename(params.path) } };
   },
 });

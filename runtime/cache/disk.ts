@@ -12,6 +12,7 @@ import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
 import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import type { RecordExpectation } from "./record_schema.ts";
 
 export { INLINE_LIMIT } from "./record.ts";
 
@@ -101,8 +102,16 @@ export class DiskCache {
     return join(this.dir, "cas", digest.slice(0, 2), digest);
   }
 
-  /** The action record for a key, or undefined (a record that is unreadable or of the wrong shape is discarded). */
-  async lookup(key: string): Promise<ActionRecord | undefined> {
+  /**
+   * The action record for a key, or undefined. A record that is unreadable, not of the record's
+   * shape, or not what `expect` describes is discarded (so it is recomputed and overwritten) and
+   * reported to `onDamage`.
+   */
+  async lookup(
+    key: string,
+    expect?: RecordExpectation,
+    onDamage?: (message: string) => void,
+  ): Promise<ActionRecord | undefined> {
     const path = this.#actionPath(key);
     let text: string;
     try {
@@ -111,13 +120,14 @@ export class DiskCache {
     } catch {
       return undefined;
     }
-    const record = parseActionRecord(text);
-    if (!record) {
-      await this.discard(key);
-      return undefined;
+    const record = parseActionRecord(text, expect);
+    if (typeof record !== "string") {
+      this.#touch(path);
+      return record;
     }
-    this.#touch(path);
-    return record;
+    await this.discard(key);
+    onDamage?.(`cache: damaged record ${key.slice(0, 12)}… discarded and recomputed (${record})`);
+    return undefined;
   }
 
   /** Marks a record as recently used, for pruning; failure to touch is harmless. */
@@ -151,7 +161,11 @@ export class DiskCache {
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
     let bytes: Uint8Array;
     if (output.inline !== undefined) {
-      bytes = Uint8Array.fromBase64(output.inline);
+      try {
+        bytes = Uint8Array.fromBase64(output.inline);
+      } catch {
+        return undefined; // not base64: as corrupt as a blob with the wrong digest
+      }
     } else {
       try {
         bytes = await Deno.readFile(this.#blobPath(output.digest));

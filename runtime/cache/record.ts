@@ -1,13 +1,14 @@
 /**
  * Action records as stored on disk and on a remote cache: how one is packed from a node's encoded
- * outputs, and how one read back is checked. A record is untrusted input (a damaged disk, a hostile
- * or buggy server): anything that is not exactly the expected shape is treated as a miss.
+ * outputs, and how one read back is parsed (its shape is checked by `record_schema.ts`). A record is
+ * untrusted input (a damaged disk, a hostile or buggy server): anything else is a miss.
  *
  * @module
  */
 import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import type { ActionRecord, StoredOutput } from "./disk.ts";
+import { type RecordExpectation, recordProblem } from "./record_schema.ts";
 
 /** Values up to this size are stored inline in the action record. */
 export const INLINE_LIMIT = 2048;
@@ -51,40 +52,16 @@ export function packAction(
   return { record: { version: 1, ...base, outputs: stored }, blobs };
 }
 
-const SOCKET_TYPES = new Set(["bytes", "scene", "json", "string", "number", "boolean"]);
-const SHA256 = /^[0-9a-f]{64}$/;
-
 /**
- * Parses and checks a stored record; undefined when it is not valid JSON of exactly the record's
- * shape (so a damaged or hostile record is a miss, never a crash later in the run).
+ * Parses a stored record and checks its shape (and what `expect` says of it): the record, or why it
+ * is not one. A damaged or hostile record is a miss, never a crash later in the run.
  */
-export function parseActionRecord(text: string): ActionRecord | undefined {
+export function parseActionRecord(text: string, expect?: RecordExpectation): ActionRecord | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    return "not valid JSON";
   }
-  return isActionRecord(value) ? value : undefined;
-}
-
-function isActionRecord(value: unknown): value is ActionRecord {
-  if (!isObject(value) || value.version !== 1 || typeof value.type !== "string") return false;
-  if (!isObject(value.outputs) || !Object.values(value.outputs).every(isStoredOutput)) return false;
-  const isWarning = (w: unknown) =>
-    isObject(w) && typeof w.message === "string" && (w.detail === undefined || isObject(w.detail));
-  if (!Array.isArray(value.warnings) || !value.warnings.every(isWarning)) return false;
-  const isFile = (f: unknown) => isObject(f) && typeof f.path === "string" && SHA256.test(String(f.sha256));
-  return Array.isArray(value.reads) && value.reads.every(isFile) &&
-    Array.isArray(value.writes) && value.writes.every(isFile);
-}
-
-function isStoredOutput(value: unknown): boolean {
-  return isObject(value) && SOCKET_TYPES.has(value.type as string) && SHA256.test(String(value.digest)) &&
-    Number.isSafeInteger(value.size) && (value.size as number) >= 0 &&
-    (value.inline === undefined || typeof value.inline === "string");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return recordProblem(value, expect) ?? value as ActionRecord;
 }

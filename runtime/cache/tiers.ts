@@ -12,6 +12,7 @@ import type { ActionRecord, DiskCache, FileDigest, StoredOutput } from "./disk.t
 import { decodeValue, encodeValue } from "./codec.ts";
 import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
+import type { RecordExpectation } from "./record_schema.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
 export interface MemoryEntry {
@@ -47,8 +48,17 @@ export class CacheTiers {
     this.remote = remote;
   }
 
-  /** Finds a still-valid result for a key, memory first. */
-  async lookup(key: string, stillValid: Validity): Promise<CacheHit | undefined> {
+  /**
+   * Finds a still-valid result for a key: memory, then disk, then the remote. A record that is
+   * damaged or does not match `expect` (the node's type and outputs) is a miss, reported to
+   * `onDamage`, and so is a value that turns out corrupt or undecodable when it is loaded.
+   */
+  async lookup(
+    key: string,
+    stillValid: Validity,
+    expect?: RecordExpectation,
+    onDamage?: (message: string) => void,
+  ): Promise<CacheHit | undefined> {
     const inMemory = this.memory.get(key);
     if (inMemory) {
       if (await stillValid(inMemory)) {
@@ -57,26 +67,34 @@ export class CacheTiers {
       this.memory.delete(key);
     }
     const disk = this.disk;
-    const record = await disk?.lookup(key);
+    const record = await disk?.lookup(key, expect, onDamage);
     if (record && await stillValid(record)) {
-      return this.#hit("disk", key, record, async (stored) => {
-        // A record taken from the remote may point to blobs not downloaded yet: fetch them now.
-        const bytes = await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
-        if (!bytes) await disk!.discard(key); // corrupt or missing blob: the caller recomputes
-        return bytes;
-      });
+      // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
+      const read = async (stored: StoredOutput) =>
+        await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
+      return this.#hit("disk", key, record, read, onDamage);
     }
-    return await this.#remoteLookup(key, stillValid);
+    return await this.#remoteLookup(key, stillValid, expect, onDamage);
   }
 
-  async #remoteLookup(key: string, stillValid: Validity): Promise<CacheHit | undefined> {
+  async #remoteLookup(
+    key: string,
+    stillValid: Validity,
+    expect?: RecordExpectation,
+    onDamage?: (message: string) => void,
+  ): Promise<CacheHit | undefined> {
     const bytes = await this.remote?.getAction(key);
-    const record = bytes && parseActionRecord(new TextDecoder().decode(bytes));
-    if (!record || !(await stillValid(record))) return undefined;
+    if (!bytes) return undefined;
+    const record = parseActionRecord(new TextDecoder().decode(bytes), expect);
+    if (typeof record === "string") {
+      onDamage?.(`remote cache: damaged record ${key.slice(0, 12)}… ignored and recomputed (${record})`);
+      return undefined;
+    }
+    if (!(await stillValid(record))) return undefined;
     // Keep the record locally at once (its blobs follow when they are needed), so the next run
     // finds every step of this one on disk even if it never needed their values.
     await this.disk?.storePacked(key, { record, blobs: new Map() }).catch(() => {});
-    return this.#hit("remote", key, record, (stored) => this.#remoteBlob(stored));
+    return this.#hit("remote", key, record, (stored) => this.#remoteBlob(stored), onDamage);
   }
 
   /** A stored output's bytes from the remote, verified, and kept on disk too. */
@@ -87,12 +105,16 @@ export class CacheTiers {
     return blob;
   }
 
-  /** A hit whose values are read (once, on demand) through `read`. */
+  /**
+   * A hit whose values are read (once, on demand) through `read`. A missing or corrupt blob, or
+   * bytes that do not decode as the recorded type, discards the record: the caller recomputes.
+   */
   #hit(
     tier: "disk" | "remote",
     key: string,
     record: ActionRecord,
     read: (stored: StoredOutput) => Promise<Uint8Array | undefined>,
+    onDamage?: (message: string) => void,
   ): CacheHit {
     let loading: Promise<Record<string, unknown> | undefined> | undefined;
     const load = () =>
@@ -100,8 +122,16 @@ export class CacheTiers {
         const outputs: Record<string, unknown> = {};
         for (const [name, stored] of Object.entries(record.outputs)) {
           const bytes = await read(stored);
-          if (!bytes) return undefined;
-          outputs[name] = await decodeValue(stored.type, { bytes, meta: stored.meta });
+          const value = bytes &&
+            await decodeValue(stored.type, { bytes, meta: stored.meta }).catch(() => undefined);
+          if (value === undefined) {
+            await this.disk?.discard(key);
+            onDamage?.(
+              `cache: damaged value '${name}' of record ${key.slice(0, 12)}… discarded and recomputed`,
+            );
+            return undefined;
+          }
+          outputs[name] = value;
         }
         this.memory.set(key, { ...record, outputs });
         return outputs;

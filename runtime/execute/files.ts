@@ -8,7 +8,7 @@
 import { isAbsolute, join, normalize, resolve } from "node:path";
 import { sha256Hex } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
-import { atomicWrite } from "../fs.ts";
+import { atomicWrite, outputPath } from "../fs.ts";
 import type { JsonValue } from "../node.ts";
 
 /** Marks a recorded read as a directory listing rather than a file. */
@@ -78,9 +78,9 @@ export class TrackedFiles {
     return names;
   }
 
-  /** Writes a file atomically for a node, recording it. */
+  /** Writes a file atomically for a node, recording it; never through a symlink inside the output folder. */
   async writeFile(path: string, bytes: Uint8Array, record: Recorder): Promise<void> {
-    await atomicWrite(this.outPath(path), bytes);
+    await atomicWrite(await outputPath(this.#outDir, path), bytes);
     const digest = sha256Hex(bytes);
     record.writes.set(path, digest);
     this.writes.set(path, digest);

@@ -10,6 +10,9 @@ import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 
+/** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
+export const MAX_GLTF_DEPTH = 64;
+
 let io: NodeIO | undefined;
 
 /** The shared NodeIO with all extensions registered (network access off). */
@@ -143,7 +146,11 @@ const COMPRESSION = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
  * meshes are decoded; the result is an ordinary, uncompressed scene.
  */
 export async function readGltf(bytes: Uint8Array): Promise<Document> {
-  const jsonDoc: JSONDocument = isGlb(bytes) ? await gltfIO().binaryToJSON(bytes) : embeddedJson(bytes);
+  return await readJsonDocument(isGlb(bytes) ? await gltfIO().binaryToJSON(bytes) : embeddedJson(bytes));
+}
+
+/** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
+export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
   if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
   const doc = await gltfIO().readJSON(jsonDoc);

@@ -6,9 +6,13 @@
  * @module
  */
 import { DecodeError } from "../../../runtime/errors.ts";
+import { maxJsonDepth } from "../../../runtime/depth.ts";
 
 /** Decompressed DSON larger than this is refused: a gzip bomb must not exhaust memory. */
 export const MAX_DSON_TEXT_BYTES = 1 << 30;
+
+/** Deepest JSON nesting accepted: real Daz files stay far below it; deeper is hostile (stack overflow). */
+export const MAX_DSON_DEPTH = 128;
 
 /** True when the bytes start with the gzip magic `1F 8B`. */
 export function isGzip(bytes: Uint8Array): boolean {
@@ -45,6 +49,16 @@ export async function parseDsonBytes(
 ): Promise<unknown> {
   const plain = isGzip(bytes) ? await gunzip(bytes, file) : bytes;
   const text = decodeText(plain);
+  const depth = maxJsonDepth(text, MAX_DSON_DEPTH);
+  if (depth.exceeded) {
+    throw new DecodeError({
+      format: "dson",
+      at: { jsonPath: jsonPathAt(text, depth.at) },
+      expected: `JSON nested at most ${MAX_DSON_DEPTH} deep`,
+      found: `deeper nesting (character ${depth.at})`,
+      file,
+    });
+  }
   try {
     return JSON.parse(text);
   } catch (cause) {

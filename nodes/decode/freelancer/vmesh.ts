@@ -118,6 +118,10 @@ export function readVMeshData(data: ByteWindow, name: string): VMeshData {
     const vertexEnd = data.u16(at + 6, "group vertex end");
     const count = data.u16(at + 8, "group index count");
     if (vertexEnd < vertexStart) data.fail(at + 6, `vertex end ≥ start ${vertexStart}`, String(vertexEnd));
+    // vertexEnd is inclusive and relative to a ref's start ≥ 0, so it must address a vertex.
+    if (vertexEnd >= vertexCount) {
+      data.fail(at + 6, `a vertex end below the ${vertexCount} vertices`, String(vertexEnd));
+    }
     if (count % 3 !== 0) data.fail(at + 8, "an index count divisible by 3", String(count));
     if (indexStart + count > indexCount) {
       data.fail(at + 8, `group indices within the ${indexCount} of the mesh`, `${indexStart}+${count}`);
@@ -164,7 +168,8 @@ export interface VMeshRef {
 
 /** Decodes a `VMeshRef` leaf. The stored bounding box is not used: later LODs often carry LOD0's. */
 export function readVMeshRef(data: ByteWindow): VMeshRef {
-  data.need(0, 20, "VMeshRef");
+  // Only the first 20 bytes are used, but a shorter record than the format's 60 is damaged.
+  data.need(0, 60, "VMeshRef");
   return {
     meshId: data.u32(4, "mesh id"),
     vertexStart: data.u16(8, "vertex start"),
@@ -336,6 +341,13 @@ export function selectRef(mesh: VMeshData, ref: VMeshRef): SelectedPrimitive[] {
     if (group.indexCount === 0) continue;
     const list = mesh.indices.subarray(group.indexStart, group.indexStart + group.indexCount);
     const base = ref.vertexStart + group.vertexStart;
+    if (ref.vertexStart + group.vertexEnd >= mesh.vertexCount) {
+      source.fail(
+        16 + 12 * g + 6,
+        `group vertex end ${ref.vertexStart}+${group.vertexEnd} < ${mesh.vertexCount} (VMeshRef at byte ${ref.offset})`,
+        String(ref.vertexStart + group.vertexEnd),
+      );
+    }
     let max = 0;
     for (let i = 0; i < list.length; i++) if (list[i] > max) max = list[i];
     if (list.length && base + max >= mesh.vertexCount) {

@@ -1,0 +1,162 @@
+/**
+ * Repairs a scene so its glTF passes the validator: decoders pass through what damaged files hold
+ * (NaN positions, normals of length 10³⁶, indices past the last vertex, NaN node transforms), and
+ * a written file must never carry them. Each kind of repair is reported once per property as a
+ * warning; a scene with nothing to repair is returned as it is, otherwise a repaired copy.
+ *
+ * @module
+ */
+import type { Accessor, Document, Node, Primitive } from "@gltf-transform/core";
+import { copyScene } from "../../runtime/scene/copy.ts";
+
+const FLOAT = 5126;
+/** The validator's tolerance for unit length. */
+const UNIT_TOLERANCE = 0.0005;
+
+/**
+ * The scene, or a repaired copy of it, with `warn` called once per repaired property.
+ *
+ * @example
+ * ```ts
+ * const safe = repairForExport(scene, (message) => ctx.warn(message));
+ * ```
+ */
+export function repairForExport(doc: Document, warn: (message: string) => void): Document {
+  if (!repairs(doc, false).length) return doc;
+  const copy = copyScene(doc);
+  for (const message of repairs(copy, true)) warn(message);
+  return copy;
+}
+
+/** The repairs a document needs; made in place when `apply` is true. */
+function repairs(doc: Document, apply: boolean): string[] {
+  const messages: string[] = [];
+  const root = doc.getRoot();
+  for (const [i, accessor] of root.listAccessors().entries()) {
+    const bad = accessor.getComponentType() === FLOAT ? replaceNonFinite(accessor, apply) : 0;
+    if (bad) messages.push(`export: ${bad} non-finite value(s) in accessor ${label(accessor, i)} set to 0`);
+  }
+  const normals = new Set<Accessor>();
+  for (const mesh of root.listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) {
+      const normal = primitive.getAttribute("NORMAL");
+      if (normal) normals.add(normal);
+      const bad = clampIndices(primitive, apply);
+      if (bad) {
+        messages.push(
+          `export: ${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
+        );
+      }
+      if (retargetTexCoords(primitive, apply)) {
+        messages.push(
+          `export: textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
+        );
+      }
+    }
+  }
+  for (const accessor of normals) {
+    const bad = normaliseVectors(accessor, apply);
+    if (bad) messages.push(`export: ${bad} normal(s) of accessor '${accessor.getName()}' made unit length`);
+  }
+  for (const node of root.listNodes()) {
+    if (repairTransform(node, apply)) {
+      messages.push(`export: non-finite or non-unit transform of node '${node.getName()}' repaired`);
+    }
+  }
+  return messages;
+}
+
+function label(accessor: Accessor, i: number): string {
+  return accessor.getName() ? `'${accessor.getName()}'` : `#${i}`;
+}
+
+function replaceNonFinite(accessor: Accessor, apply: boolean): number {
+  const array = accessor.getArray();
+  if (!array) return 0;
+  let bad = 0;
+  for (let i = 0; i < array.length; i++) {
+    if (!Number.isFinite(array[i])) {
+      bad++;
+      if (apply) array[i] = 0;
+    }
+  }
+  return bad;
+}
+
+function clampIndices(primitive: Primitive, apply: boolean): number {
+  const indices = primitive.getIndices()?.getArray();
+  const position = primitive.getAttribute("POSITION");
+  if (!indices || !position) return 0;
+  const count = position.getCount();
+  let bad = 0;
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= count) {
+      bad++;
+      if (apply) indices[i] = 0;
+    }
+  }
+  return bad;
+}
+
+/** The core material slots whose texture sets name a UV set. */
+const TEXTURE_SLOTS = ["BaseColor", "Emissive", "Normal", "Occlusion", "MetallicRoughness"] as const;
+
+/**
+ * A material sampling `TEXCOORD_n` on a primitive without it (a decoder's material flags naming a
+ * second UV set the mesh lacks) is invalid glTF: the primitive gets its own copy of the material,
+ * sampling `TEXCOORD_0` instead. Nothing can be done without any UV set; the validator then refuses.
+ */
+function retargetTexCoords(primitive: Primitive, apply: boolean): boolean {
+  const material = primitive.getMaterial();
+  if (!material || !primitive.getAttribute("TEXCOORD_0")) return false;
+  const has = (set: number) => !!primitive.getAttribute(`TEXCOORD_${set}`);
+  const missing = (m: typeof material) =>
+    TEXTURE_SLOTS.map((slot) => m[`get${slot}TextureInfo`]()).filter((info) =>
+      info && !has(info.getTexCoord())
+    );
+  if (!missing(material).length) return false;
+  if (apply) {
+    const own = material.clone();
+    for (const info of missing(own)) info!.setTexCoord(0);
+    primitive.setMaterial(own);
+  }
+  return true;
+}
+
+/** Scales vectors to unit length; a zero (or non-finite) one becomes +Z. */
+function normaliseVectors(accessor: Accessor, apply: boolean): number {
+  const array = accessor.getArray();
+  if (!array || accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;
+  let bad = 0;
+  for (let i = 0; i + 2 < array.length; i += 3) {
+    const length = Math.hypot(array[i], array[i + 1], array[i + 2]);
+    if (Math.abs(length - 1) <= UNIT_TOLERANCE) continue;
+    bad++;
+    if (!apply) continue;
+    const usable = Number.isFinite(length) && length > 1e-12;
+    array[i] = usable ? array[i] / length : 0;
+    array[i + 1] = usable ? array[i + 1] / length : 0;
+    array[i + 2] = usable ? array[i + 2] / length : 1;
+  }
+  return bad;
+}
+
+/** Non-finite translation → 0, scale → 1; rotation normalised (identity when unusable). */
+function repairTransform(node: Node, apply: boolean): boolean {
+  const t = node.getTranslation();
+  const s = node.getScale();
+  const r = node.getRotation();
+  const length = Math.hypot(...r);
+  const badT = !t.every(Number.isFinite);
+  const badS = !s.every(Number.isFinite);
+  const badR = !(Math.abs(length - 1) <= UNIT_TOLERANCE);
+  if (apply) {
+    if (badT) node.setTranslation([0, 0, 0]);
+    if (badS) node.setScale([1, 1, 1]);
+    if (badR) {
+      const usable = Number.isFinite(length) && length > 1e-12;
+      node.setRotation(usable ? r.map((v) => v / length) as typeof r : [0, 0, 0, 1]);
+    }
+  }
+  return badT || badS || badR;
+}

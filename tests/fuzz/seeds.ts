@@ -1,0 +1,85 @@
+/**
+ * Seed files for fuzzing, one per format, all made by code from the encoders and fixtures the
+ * format tests use: nothing is read from disk, so a fuzz case is reproducible from its seed alone.
+ *
+ * @module
+ */
+import { buildCompound, CONSTRAINTS } from "../nodes/decode/freelancer/fixtures.ts";
+import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
+import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
+import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
+import { buildFighterScene } from "../../nodes/demo/fighter.ts";
+import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
+import { join } from "node:path";
+import { CORPUS_DIR } from "../support/corpus.ts";
+
+/** The formats the fuzzer covers, each seeded by a file made by code. */
+export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf"] as const;
+
+/** One of {@link FUZZ_FORMATS}. */
+export type FuzzFormat = typeof FUZZ_FORMATS[number];
+
+/**
+ * Seed sets of real third-party files from the shared corpus (absent in users' clones): `real-<format>`
+ * mutates the corpus files of that format in turn.
+ */
+export const CORPUS_FORMATS = ["real-cmp", "real-3df", "real-car", "real-dson", "real-glb"] as const;
+
+/** One of {@link CORPUS_FORMATS}. */
+export type CorpusFormat = typeof CORPUS_FORMATS[number];
+
+/** Corpus sub-folders and file extensions of each {@link CORPUS_FORMATS} entry, and how to mutate them. */
+const CORPUS_SOURCES: Record<CorpusFormat, { dir: string; ext: RegExp; as: FuzzFormat }> = {
+  "real-cmp": { dir: "freelancer", ext: /\.(cmp|3db)$/i, as: "cmp" },
+  "real-3df": { dir: "carnivores", ext: /\.3df$/i, as: "3df" },
+  "real-car": { dir: "carnivores", ext: /\.car$/i, as: "car" },
+  "real-dson": { dir: "dson", ext: /\.(duf|dsf)$/i, as: "dson" },
+  "real-glb": { dir: "aircraft", ext: /\.glb$/i, as: "glb" },
+};
+
+/** The corpus seeds of a `real-<format>` set, sorted by name; empty when the corpus is absent. */
+export async function corpusSeeds(set: CorpusFormat): Promise<FuzzSeed[]> {
+  const { dir, ext, as } = CORPUS_SOURCES[set];
+  const folder = join(CORPUS_DIR, dir);
+  const names = await Array.fromAsync(Deno.readDir(folder)).then(
+    (entries) => entries.filter((e) => e.isFile && ext.test(e.name)).map((e) => e.name).sort(),
+    () => [],
+  );
+  // Gzip-wrapped DSON is inflated, so its JSON is damaged structurally like the plain files'.
+  const read = async (name: string) => {
+    const bytes = await Deno.readFile(join(folder, name));
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  };
+  return await Promise.all(names.map(async (name) => ({ format: as, name, bytes: await read(name) })));
+}
+
+/** A valid file of one format to mutate. */
+export interface FuzzSeed {
+  readonly format: FuzzFormat;
+  /** File name handed to the decoder (its extension matters for sniffing). */
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+let seeds: Promise<Record<FuzzFormat, FuzzSeed>> | undefined;
+
+/** The seed of every format (built once per process). */
+export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
+  seeds ??= (async () => {
+    const fighter = buildFighterScene(1);
+    const options = { generator: "partgraph fuzz" };
+    const small = CONSTRAINTS.filter((c) => ["TURRET", "Barrel"].includes(c.child));
+    const list: FuzzSeed[] = [
+      { format: "cmp", name: "fuzz.cmp", bytes: buildCompound({ constraints: small }).bytes },
+      { format: "3df", name: "fuzz.3df", bytes: encode3df(limbModel()) },
+      { format: "car", name: "fuzz.car", bytes: encodeCar(animatedCar()) },
+      { format: "dson", name: "fuzz.duf", bytes: dsonBytes(generateFigure({ side: 4, bones: 2 })) },
+      { format: "glb", name: "fuzz.glb", bytes: await writeGlb(fighter, options) },
+      { format: "gltf", name: "fuzz.gltf", bytes: await writeGltfJson(fighter, options) },
+    ];
+    return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
+  })();
+  return seeds;
+}

@@ -1,0 +1,146 @@
+/**
+ * Regressions from the hostile-input campaign (issue 10), each made by code from the demo fighter:
+ * every damaged glTF is a DecodeError naming the JSON path (or byte offset) and what was expected,
+ * found before glTF-Transform sees it, in time linear in the file's size.
+ */
+import assert from "node:assert/strict";
+import { decodeGltf } from "../../../nodes/decode/gltf.ts";
+import { buildFighterScene } from "../../../nodes/demo/fighter.ts";
+import { writeGlb, writeGltfJson } from "../../../runtime/scene/gltf_io.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { runNode } from "../../support/context.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+const FIGHTER = await writeGltfJson(buildFighterScene(1), { generator: "test" });
+
+/** The fighter's glTF JSON, changed by `edit`, as .gltf bytes. */
+function damaged(edit: (json: Json) => void, suffix = ""): Uint8Array {
+  const json = JSON.parse(new TextDecoder().decode(FIGHTER));
+  edit(json);
+  return new TextEncoder().encode(JSON.stringify(json) + suffix);
+}
+
+/** Decodes and returns the DecodeError it must raise. */
+async function rejection(bytes: Uint8Array, name = "damaged.gltf"): Promise<DecodeError> {
+  try {
+    await runNode(decodeGltf, { bytes: { bytes, name } });
+  } catch (error) {
+    assert.ok(error instanceof DecodeError, `typed error, got ${error}`);
+    assert.doesNotMatch(error.found, /^(Range|Type)Error/, "not a wrapped JavaScript message");
+    return error;
+  }
+  assert.fail("decoded a damaged file");
+}
+
+function where(error: DecodeError): string {
+  return "jsonPath" in error.at ? error.at.jsonPath : `byte ${error.at.offset}`;
+}
+
+Deno.test("the undamaged fighter decodes (so every rejection below is the damage's doing)", async () => {
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: FIGHTER, name: "fighter.gltf" } });
+  assert.ok(scene.getRoot().listMeshes().length > 10);
+});
+
+Deno.test("an accessor count beyond its buffer view is refused at that count (was a RangeError on write)", async () => {
+  const error = await rejection(damaged((j) => j.accessors[16].count = 65535));
+  assert.equal(where(error), "/accessors/16/count");
+  assert.match(error.expected, /fits the view's \d+ bytes/);
+});
+
+Deno.test("wrong types where glTF-Transform expects arrays or objects are refused by JSON path", async () => {
+  assert.equal(
+    where(await rejection(damaged((j) => j.nodes[15].translation = null))),
+    "/nodes/15/translation",
+  );
+  assert.equal(where(await rejection(damaged((j) => j.images = [null]))), "/images/0");
+  assert.equal(where(await rejection(damaged((j) => j.meshes[2].primitives = {}))), "/meshes/2/primitives");
+  assert.equal(where(await rejection(damaged((j) => j.nodes[3].name = 16))), "/nodes/3/name");
+  const factor = await rejection(
+    damaged((j) => j.materials[0].pbrMetallicRoughness = { baseColorFactor: [1, {}, 0, 1] }),
+  );
+  assert.equal(where(factor), "/materials/0/pbrMetallicRoughness/baseColorFactor");
+});
+
+Deno.test("indices past the last vertex and attributes of the wrong type are refused", async () => {
+  const oob = await rejection(damaged((j) => {
+    const primitive = j.meshes[0].primitives[0];
+    j.accessors[primitive.attributes.POSITION].count = 3; // fewer vertices than the indices use
+    j.accessors[primitive.attributes.NORMAL].count = 3;
+  }));
+  assert.match(where(oob), /^\/meshes\/0\/primitives\/0\/indices$/);
+  assert.match(oob.found, /at element \d+/);
+  const type = await rejection(damaged((j) => {
+    const position = j.accessors[j.meshes[0].primitives[0].attributes.POSITION];
+    Object.assign(position, { type: "VEC2", min: undefined, max: undefined });
+  }));
+  assert.match(where(type), /^\/meshes\/0\/primitives\/0\/attributes\/POSITION$/);
+});
+
+Deno.test("a node that is its own ancestor is refused (a cycle, not an endless walk)", async () => {
+  const error = await rejection(damaged((j) => {
+    const parent = j.nodes.findIndex((n: Json) => n.children?.length);
+    j.nodes[j.nodes[parent].children[0]].children = [parent];
+  }));
+  assert.match(error.expected, /one parent|without cycles/);
+});
+
+Deno.test("JSON nested 10,000 deep is refused before any recursive walk (was a stack overflow)", async () => {
+  const deep = "[".repeat(10_000) + "]".repeat(10_000);
+  const text = new TextDecoder().decode(damaged((j) => j.extras = { deep: "DEEP" }));
+  const error = await rejection(new TextEncoder().encode(text.replace('"DEEP"', deep)));
+  assert.match(error.expected, /nested at most 64 deep/);
+  assert.ok("offset" in error.at && error.at.offset > 0);
+});
+
+Deno.test("a byteStride replaced by a huge array is refused at once (was 63 s for 2.6 MB)", async () => {
+  const glb = await writeGlb(buildFighterScene(1), { generator: "test" });
+  const length = new DataView(glb.buffer).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  json.bufferViews[0].byteStride = Array.from({ length: 600_000 }, (_, i) => i);
+  const text = new TextEncoder().encode(
+    JSON.stringify(json).padEnd(Math.ceil(JSON.stringify(json).length / 4) * 4),
+  );
+  const bin = glb.subarray(20 + length);
+  const bytes = new Uint8Array(20 + text.length + bin.length);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, bytes.length, true);
+  view.setUint32(12, text.length, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  bytes.set(text, 20);
+  bytes.set(bin, 20 + text.length);
+  assert.ok(bytes.length > 2_500_000, `${bytes.length} bytes`);
+  const started = performance.now();
+  const error = await rejection(bytes, "stride.glb");
+  const ms = performance.now() - started;
+  assert.equal(where(error), "/bufferViews/0/byteStride");
+  assert.ok(ms < 3000, `${ms.toFixed(0)} ms`);
+});
+
+Deno.test("GLB container damage names the byte offset: a chunk longer than the file, a wrong version", async () => {
+  const glb = await writeGlb(buildFighterScene(1), { generator: "test" });
+  const long = glb.slice();
+  new DataView(long.buffer).setUint32(12, 0x7fffffff, true);
+  assert.equal(where(await rejection(long, "long.glb")), "byte 12");
+  const v1 = glb.slice();
+  new DataView(v1.buffer).setUint32(4, 1, true);
+  assert.equal(where(await rejection(v1, "v1.glb")), "byte 4");
+  // A BIN chunk whose type is damaged is skipped, leaving buffer 0 without data.
+  const noBin = glb.slice();
+  const jsonLength = new DataView(noBin.buffer).getUint32(12, true);
+  new DataView(noBin.buffer).setUint32(20 + jsonLength + 4, 0x12345678, true);
+  const missing = await rejection(noBin, "nobin.glb");
+  assert.equal(where(missing), "/buffers/0");
+  assert.match(missing.expected, /binary chunk/);
+});
+
+Deno.test("an accessor without data may not claim memory out of proportion to the file", async () => {
+  const error = await rejection(damaged((j) => {
+    delete j.accessors[0].bufferView;
+    j.accessors[0].count = 2 ** 31;
+  }));
+  assert.equal(where(error), "/accessors/0/count");
+});

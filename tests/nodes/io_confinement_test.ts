@@ -1,0 +1,83 @@
+/**
+ * A .gltf's relative links resolve only inside the model's folder (issue 10): `../`, its
+ * percent-encoded form, absolute paths and symlinks leading out are refused, unless `io.read`'s
+ * `resource_roots` names the folder they lead to.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../mod.ts";
+import { DecodeError, RunError } from "../../runtime/errors.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+
+const SECRET = new Uint8Array([0x73, 0x65, 0x63, 0x72, 0x65, 0x74, 0x21, 0x21]);
+
+/** A folder with `private/secret.bin` and `model/plane.gltf` whose buffer URI is `uri`. */
+async function layout(uri: string): Promise<{ dir: string; model: string }> {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(join(dir, "private"));
+  await Deno.mkdir(join(dir, "model"));
+  await Deno.writeFile(join(dir, "private", "secret.bin"), SECRET);
+  const json = { asset: { version: "2.0" }, buffers: [{ uri, byteLength: SECRET.length }] };
+  const model = join(dir, "model", "plane.gltf");
+  await Deno.writeTextFile(model, JSON.stringify(json));
+  return { dir, model };
+}
+
+function readGraph(model: string, roots: string[] = []): GraphFile {
+  return {
+    version: 1,
+    nodes: { read: { type: "io.read", params: { path: model, resource_roots: roots } } },
+    outputs: { bytes: "read.bytes" },
+  };
+}
+
+async function refusal(graph: GraphFile): Promise<DecodeError> {
+  const error = await runGraph(graph, { cacheDir: false }).catch((e) => e);
+  assert.ok(error instanceof RunError, String(error));
+  const cause = error.failures[0].cause;
+  assert.ok(cause instanceof DecodeError, String(cause));
+  return cause;
+}
+
+for (const uri of ["../private/secret.bin", "%2e%2e/private/secret.bin", "..%2Fprivate%2Fsecret.bin"]) {
+  Deno.test(`a buffer link '${uri}' out of the model's folder is refused`, async () => {
+    const { model } = await layout(uri);
+    const error = await refusal(readGraph(model));
+    assert.deepEqual(error.at, { jsonPath: "/buffers/0/uri" });
+    assert.match(error.expected, /inside the model's folder/);
+  });
+}
+
+Deno.test("an absolute path and a symlink leading out are refused too", async () => {
+  const { dir, model } = await layout("placeholder");
+  const absolute = join(dir, "private", "secret.bin");
+  await Deno.writeTextFile(
+    model,
+    JSON.stringify({ asset: { version: "2.0" }, buffers: [{ uri: absolute, byteLength: 8 }] }),
+  );
+  assert.match((await refusal(readGraph(model))).expected, /inside the model's folder/);
+  await Deno.symlink(join(dir, "private"), join(dir, "model", "linked"));
+  await Deno.writeTextFile(
+    model,
+    JSON.stringify({ asset: { version: "2.0" }, buffers: [{ uri: "linked/secret.bin", byteLength: 8 }] }),
+  );
+  assert.match((await refusal(readGraph(model))).expected, /inside the model's folder/);
+});
+
+Deno.test("resource_roots names a folder links may lead into; the file is then embedded", async () => {
+  const { dir, model } = await layout("../private/secret.bin");
+  const run = await runGraph(readGraph(model, [join(dir, "private")]), { cacheDir: false });
+  const json = JSON.parse(new TextDecoder().decode((run.outputs.bytes as { bytes: Uint8Array }).bytes));
+  assert.equal(json.buffers[0].uri, `data:application/octet-stream;base64,${SECRET.toBase64()}`);
+});
+
+Deno.test("null entries where buffers and images belong are left for decode.gltf to report (was a TypeError)", async () => {
+  const dir = await Deno.makeTempDir();
+  const model = join(dir, "a.gltf");
+  await Deno.writeTextFile(
+    model,
+    JSON.stringify({ asset: { version: "2.0" }, images: [null], buffers: [null, 3] }),
+  );
+  const run = await runGraph(readGraph(model), { cacheDir: false });
+  assert.ok(run.outputs.bytes);
+});

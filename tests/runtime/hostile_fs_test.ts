@@ -1,0 +1,78 @@
+/**
+ * Writes stay inside `--out` and leave nothing behind (issue 10): a symlink planted in the output
+ * folder is never written through, `path: "."` fails before anything is written, and temp files a
+ * killed run left are removed by the next run that writes into their folder.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../mod.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+import { GraphError, RunError } from "../../runtime/errors.ts";
+import { atomicWrite, outputPath } from "../../runtime/fs.ts";
+
+function copyTo(path: string): GraphFile {
+  return {
+    version: 1,
+    inputs: { src: { type: "string" } },
+    nodes: {
+      read: { type: "io.read", params: { path: { $input: "src" } } },
+      write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path } },
+    },
+  };
+}
+
+async function setup() {
+  const dir = await Deno.makeTempDir();
+  const src = join(dir, "input.bin");
+  await Deno.writeFile(src, new Uint8Array([1, 2, 3]));
+  const outDir = join(dir, "out");
+  await Deno.mkdir(outDir);
+  return { dir, src, outDir };
+}
+
+const names = async (dir: string) => (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
+
+Deno.test("a symlink inside --out leading outside is not written through", async () => {
+  const { dir, src, outDir } = await setup();
+  const outside = join(dir, "outside");
+  await Deno.mkdir(outside);
+  await Deno.symlink(outside, join(outDir, "models"));
+  await assert.rejects(
+    runGraph(copyTo("models/copy.bin"), { inputs: { src }, outDir, cacheDir: false }),
+    (error: unknown) => error instanceof RunError && /passes through the symlink/.test(error.message),
+  );
+  assert.deepEqual(await names(outside), []);
+});
+
+Deno.test('io.write path "." fails before anything is written, in --out or its parent', async () => {
+  const { dir, src, outDir } = await setup();
+  for (const path of [".", "./", "sub/.."]) {
+    await assert.rejects(
+      runGraph(copyTo(path), { inputs: { src }, outDir, cacheDir: false }),
+      (error: unknown) => error instanceof GraphError && /write paths name a file/.test(error.message),
+      path,
+    );
+    // A custom node calling ctx.writeFile directly meets the same rule at run time.
+    await assert.rejects(outputPath(outDir, path), /must name a file inside the output directory/);
+  }
+  assert.deepEqual(await names(outDir), []);
+  assert.deepEqual(await names(dir), ["input.bin", "out"]);
+});
+
+Deno.test("temp files of a killed writer are removed on the next write into their folder; a live one's are kept", async () => {
+  const { outDir } = await setup();
+  const dead = ".4194305-0-0123abcd.tmp-partgraph"; // unlocked: its writer is gone (as after kill -9)
+  const live = ".1-0-0123abcd.tmp-partgraph";
+  await Deno.writeFile(join(outDir, dead), new Uint8Array(1000));
+  using writer = await Deno.open(join(outDir, live), { write: true, createNew: true });
+  await writer.lock(true); // what a running writer holds until it renames its temp file
+  await atomicWrite(join(outDir, "model.glb"), new Uint8Array([1]));
+  assert.deepEqual(await names(outDir), [live, "model.glb"]);
+});
+
+Deno.test("a failed write removes its temp file", async () => {
+  const { outDir } = await setup();
+  await Deno.mkdir(join(outDir, "taken"));
+  await assert.rejects(atomicWrite(join(outDir, "taken"), new Uint8Array(10))); // rename onto a folder fails
+  assert.deepEqual(await names(outDir), ["taken"]);
+});
