@@ -104,8 +104,16 @@ Deno.test({
       await drag(page, socket("report_json", "bytes", "out"), socket("write", "bytes", "in"));
       await page.waitForSelector('path[data-wire="report_json.bytes->write.bytes"]');
       await page.click('g.node[data-node="write"] .title');
-      await page.fill('#params [data-param="path"] input', "copy.rig.json");
-      await page.press('#params [data-param="path"] input', "Enter");
+      // Live validation answers may redraw the panel while we type (more so on a loaded machine):
+      // type again until the value has stayed through a redraw.
+      const field = '#params [data-param="path"] input';
+      for (let attempt = 0;; attempt++) {
+        await page.fill(field, "copy.rig.json");
+        await page.press(field, "Enter");
+        await page.waitForTimeout(300);
+        if (await page.inputValue(field) === "copy.rig.json") break;
+        if (attempt === 5) throw new Error("the path parameter did not keep its value");
+      }
       await page.click("#save");
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
       const text = await Deno.readTextFile(graphFile);
