@@ -4,7 +4,7 @@ import { runGraph } from "../../mod.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCompound } from "../support/realistic_compound.ts";
-import { findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
+import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const noNginx = !findNginx();
@@ -32,130 +32,113 @@ async function setup() {
   return { root, model };
 }
 
+/** Runs `test` against a fresh nginx cache server and a generated model, cleaning both up after. */
+function serverTest(name: string, test: (server: CacheServer, root: string, model: string) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: noNginx,
+    async fn() {
+      const { root, model } = await setup();
+      const server = await startCacheServer();
+      try {
+        await test(server, root, model);
+      } finally {
+        await server.stop();
+        await Deno.remove(root, { recursive: true });
+      }
+    },
+  });
+}
+
 const build = (model: string, where: { cacheDir: string; outDir: string }, remote?: RemoteCache) =>
   runGraph(GRAPH, { inputs: { model }, ...where, remoteCache: remote });
 
-Deno.test({
-  name: "remote cache: a second machine's first build is served by the server, byte-identical",
-  ignore: noNginx,
-  async fn() {
-    const { root, model } = await setup();
-    const server = await startCacheServer();
-    try {
-      const a = await machine(root, "a");
-      const first = await build(model, a, new RemoteCache({ url: server.url }));
-      assert(Object.values(first.nodes).every((n) => n.state === "done"));
-      assert((await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).length > 0, "records uploaded");
+serverTest(
+  "remote cache: a second machine's first build is served by the server, byte-identical",
+  async (server, root, model) => {
+    const a = await machine(root, "a");
+    const first = await build(model, a, new RemoteCache({ url: server.url }));
+    assert(Object.values(first.nodes).every((n) => n.state === "done"));
+    assert((await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).length > 0, "records uploaded");
 
-      const b = await machine(root, "b");
-      const warnings: string[] = [];
-      const second = await build(
-        model,
-        b,
-        new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
-      );
-      const states = Object.entries(second.nodes);
-      // Nodes whose result is a value come from the server; file writers run, writing the served values.
-      for (const [id, report] of states) {
-        if (report.type === "io.write") assertEquals(report.state, "done", id);
-        else assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
-      }
-      assertEquals(warnings, []);
-      assertEquals(await files(b.outDir), await files(a.outDir));
+    const b = await machine(root, "b");
+    const warnings: string[] = [];
+    const second = await build(
+      model,
+      b,
+      new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
+    );
+    const states = Object.entries(second.nodes);
+    // Nodes whose result is a value come from the server; file writers run, writing the served values.
+    for (const [id, report] of states) {
+      if (report.type === "io.write") assertEquals(report.state, "done", id);
+      else assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
+    }
+    assertEquals(warnings, []);
+    assertEquals(await files(b.outDir), await files(a.outDir));
 
-      // What the server served was kept locally: with the server gone, the next run needs no network.
-      await server.stop();
-      const third = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
-      assert(Object.values(third.nodes).every((n) => n.state === "cached" && n.tier !== "remote"));
-    } finally {
-      await server.stop();
-      await Deno.remove(root, { recursive: true });
+    // What the server served was kept locally: with the server gone, the next run needs no network.
+    await server.stop();
+    const third = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
+    assert(Object.values(third.nodes).every((n) => n.state === "cached" && n.tier !== "remote"));
+  },
+);
+
+serverTest(
+  "remote cache: a blob corrupted on the server is detected, recomputed and replaced",
+  async (server, root, model) => {
+    const a = await machine(root, "a");
+    await build(model, a, new RemoteCache({ url: server.url }));
+    const blobs: string[] = [];
+    for await (const entry of Deno.readDir(join(server.root, "cas"))) blobs.push(entry.name);
+    assert(blobs.length > 0);
+    for (const name of blobs) {
+      const path = join(server.root, "cas", name);
+      const bytes = await Deno.readFile(path);
+      bytes[bytes.length >> 1] ^= 0xff;
+      await Deno.writeFile(path, bytes);
+    }
+    const c = await machine(root, "c");
+    const warnings: string[] = [];
+    const run = await build(
+      model,
+      c,
+      new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
+    );
+    assert(warnings.some((w) => w.includes("does not match its digest")), warnings.join("\n"));
+    assert(Object.values(run.nodes).some((n) => n.state === "done" && n.type !== "io.write"));
+    assertEquals(await files(c.outDir), await files(a.outDir));
+    // The recomputed result was uploaded over the corrupt blob: the server holds good bytes again.
+    for (const name of blobs) {
+      assertEquals(sha256Hex(await Deno.readFile(join(server.root, "cas", name))), name);
     }
   },
-});
+);
 
-Deno.test({
-  name: "remote cache: a blob corrupted on the server is detected, recomputed and replaced",
-  ignore: noNginx,
-  async fn() {
-    const { root, model } = await setup();
-    const server = await startCacheServer();
-    try {
-      const a = await machine(root, "a");
-      await build(model, a, new RemoteCache({ url: server.url }));
-      const blobs: string[] = [];
-      for await (const entry of Deno.readDir(join(server.root, "cas"))) blobs.push(entry.name);
-      assert(blobs.length > 0);
-      for (const name of blobs) {
-        const path = join(server.root, "cas", name);
-        const bytes = await Deno.readFile(path);
-        bytes[bytes.length >> 1] ^= 0xff;
-        await Deno.writeFile(path, bytes);
-      }
-      const c = await machine(root, "c");
-      const warnings: string[] = [];
-      const run = await build(
-        model,
-        c,
-        new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
-      );
-      assert(warnings.some((w) => w.includes("does not match its digest")), warnings.join("\n"));
-      assert(Object.values(run.nodes).some((n) => n.state === "done" && n.type !== "io.write"));
-      assertEquals(await files(c.outDir), await files(a.outDir));
-      // The recomputed result was uploaded over the corrupt blob: the server holds good bytes again.
-      for (const name of blobs) {
-        assertEquals(sha256Hex(await Deno.readFile(join(server.root, "cas", name))), name);
-      }
-    } finally {
-      await server.stop();
-      await Deno.remove(root, { recursive: true });
+serverTest(
+  "remote cache: a record of the wrong shape on the server is a miss, not a crash",
+  async (server, root, model) => {
+    const a = await machine(root, "a");
+    const first = await build(model, a, new RemoteCache({ url: server.url }));
+    const hostile = [
+      `{"version":1,"type":"decode.cmp","outputs":{},"warnings":null,"reads":[],"writes":[]}`,
+      `{"version":1,"type":"x","outputs":{"scene":{"type":"scene","digest":"zz","size":-1}},"warnings":[],"reads":[],"writes":[]}`,
+      `[[[[[[[[`,
+    ];
+    const keys = Object.values(first.nodes).map((n) => n.key!).filter(Boolean);
+    for (const [i, key] of keys.entries()) {
+      await Deno.writeTextFile(join(server.root, "ac", key), hostile[i % hostile.length]);
     }
+    const b = await machine(root, "b");
+    const run = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
+    assert(Object.values(run.nodes).every((n) => n.state === "done"));
+    assertEquals(await files(b.outDir), await files(a.outDir));
   },
-});
+);
 
-Deno.test({
-  name: "remote cache: a record of the wrong shape on the server is a miss, not a crash",
-  ignore: noNginx,
-  async fn() {
-    const { root, model } = await setup();
-    const server = await startCacheServer();
-    try {
-      const a = await machine(root, "a");
-      const first = await build(model, a, new RemoteCache({ url: server.url }));
-      const hostile = [
-        `{"version":1,"type":"decode.cmp","outputs":{},"warnings":null,"reads":[],"writes":[]}`,
-        `{"version":1,"type":"x","outputs":{"scene":{"type":"scene","digest":"zz","size":-1}},"warnings":[],"reads":[],"writes":[]}`,
-        `[[[[[[[[`,
-      ];
-      const keys = Object.values(first.nodes).map((n) => n.key!).filter(Boolean);
-      for (const [i, key] of keys.entries()) {
-        await Deno.writeTextFile(join(server.root, "ac", key), hostile[i % hostile.length]);
-      }
-      const b = await machine(root, "b");
-      const run = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
-      assert(Object.values(run.nodes).every((n) => n.state === "done"));
-      assertEquals(await files(b.outDir), await files(a.outDir));
-    } finally {
-      await server.stop();
-      await Deno.remove(root, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name: "remote cache: read-only uploads nothing",
-  ignore: noNginx,
-  async fn() {
-    const { root, model } = await setup();
-    const server = await startCacheServer();
-    try {
-      await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
-      assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
-    } finally {
-      await server.stop();
-      await Deno.remove(root, { recursive: true });
-    }
-  },
+serverTest("remote cache: read-only uploads nothing", async (server, root, model) => {
+  await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
+  assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
 });
 
 Deno.test("remote cache: a server that is down degrades to the local cache with one warning", async () => {
