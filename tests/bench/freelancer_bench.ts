@@ -8,6 +8,10 @@ import { buildLargeCompound } from "../support/large_cmp.ts";
 import { decodeModel } from "../../nodes/decode/freelancer/model.ts";
 import { buildScene } from "../../nodes/decode/freelancer/scene.ts";
 import { selectRef } from "../../nodes/decode/freelancer/vmesh.ts";
+import { loadPngEncoder } from "../../nodes/decode/png.ts";
+
+// Scenes are built here without a node run, which is where decoders load the PNG encoder.
+await loadPngEncoder();
 
 const BYTES = buildLargeCompound();
 const MB = BYTES.length / 1e6;

@@ -3,6 +3,10 @@ import { decodeModel } from "../../../../nodes/decode/freelancer/model.ts";
 import { buildScene } from "../../../../nodes/decode/freelancer/scene.ts";
 import { writeGlb } from "../../../../nodes/scene/gltf_io.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
+import { loadPngEncoder } from "../../../../nodes/decode/png.ts";
+
+// The tests build scenes without a node run, which is where decoders load the PNG encoder.
+await loadPngEncoder();
 
 const warn = () => {};
 const glbOf = (bytes: Uint8Array) =>
