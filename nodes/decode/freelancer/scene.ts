@@ -23,7 +23,6 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { mergeExtras, setPartgraphExtras } from "../../scene/extras.ts";
 import { setSourceInfo } from "../../scene/source.ts";
-import { ArrayArena } from "./array_arena.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
 import {
@@ -39,6 +38,7 @@ import type { FreelancerModel, ModelPart } from "./model.ts";
 import { textureToPng } from "./texture.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import { type SelectedPrimitive, selectRef, selectWire, type VMeshRef } from "./vmesh.ts";
+import { ArrayArena } from "./array_arena.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
 export interface PartInfo {
