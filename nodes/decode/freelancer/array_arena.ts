@@ -7,8 +7,13 @@
  * @module
  */
 
-/** Bytes per slab; a request larger than this gets a slab of its own size. */
+/** Default bytes per slab. */
 const SLAB_BYTES = 1 << 20;
+/**
+ * Requests above this share of a slab get a buffer of their own: they are few, so that costs little,
+ * and the space a slab leaves unused at its end stays below an eighth.
+ */
+const OWN_BUFFER_SHARE = 1 / 8;
 
 /**
  * Hands out zero-filled typed arrays from shared slabs, 8-byte aligned.
@@ -21,8 +26,14 @@ const SLAB_BYTES = 1 << 20;
  * ```
  */
 export class ArrayArena {
+  readonly #slabBytes: number;
   #slab = new ArrayBuffer(0);
   #used = 0;
+
+  /** `slabBytes` 0 gives every array a buffer of its own (for one-off callers). */
+  constructor(slabBytes = SLAB_BYTES) {
+    this.#slabBytes = slabBytes;
+  }
 
   /** A zero-filled `Float32Array` of `length` elements. */
   float32(length: number): Float32Array<ArrayBuffer> {
@@ -37,9 +48,9 @@ export class ArrayArena {
   }
 
   #take(bytes: number): [ArrayBuffer, number] {
-    if (bytes > SLAB_BYTES) return [new ArrayBuffer(bytes), 0];
+    if (bytes > this.#slabBytes * OWN_BUFFER_SHARE) return [new ArrayBuffer(bytes), 0];
     if (this.#used + bytes > this.#slab.byteLength) {
-      this.#slab = new ArrayBuffer(SLAB_BYTES);
+      this.#slab = new ArrayBuffer(this.#slabBytes);
       this.#used = 0;
     }
     const offset = this.#used;

@@ -339,7 +339,7 @@ function gather(
 export function selectRef(
   mesh: VMeshData,
   ref: VMeshRef,
-  arena: ArrayArena = new ArrayArena(),
+  arena: ArrayArena = new ArrayArena(0),
 ): SelectedPrimitive[] {
   const { source } = mesh;
   if (ref.groupStart + ref.groupCount > mesh.groups.length) {
@@ -375,7 +375,7 @@ export function selectRef(
 export function selectWire(
   mesh: VMeshData,
   wire: VWireData,
-  arena: ArrayArena = new ArrayArena(),
+  arena: ArrayArena = new ArrayArena(0),
 ): SelectedPrimitive {
   let max = 0;
   for (let i = 0; i < wire.indices.length; i++) if (wire.indices[i] > max) max = wire.indices[i];
