@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import process from "node:process";
 
 /**
  * JSON with object keys sorted at every level and no whitespace, so equal values give equal text.
@@ -36,8 +36,12 @@ export function canonicalJson(value: unknown): string {
  * computed for every node of every run, and the async WebCrypto call costs more than the hashing.
  */
 export function sha256Hex(data: Uint8Array | string): string {
+  // Loaded on first use: importing node:crypto costs start-up time that `partgraph nodes` never needs.
+  createHash ??= (process.getBuiltinModule("node:crypto") as typeof import("node:crypto")).createHash;
   return createHash("sha256").update(data).digest("hex");
 }
+
+let createHash: typeof import("node:crypto").createHash | undefined;
 
 /**
  * A copy of a JSON value with object keys sorted at every level (for pretty, byte-stable output,

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { mat4 } from "gl-matrix";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { mat4 } from "gl-matrix/esm/index.js";
 import type { LayoutNode, Trs } from "./fighter_layout.ts";
 import type { Vec3 } from "./mesh_builder.ts";
 

@@ -7,7 +7,7 @@ import { expandEach } from "../../batch/inputs.ts";
 import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
 import { parseShard, shardOf } from "../../batch/shard.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
-import { realisticCompound } from "../support/realistic_compound.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
 import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
@@ -21,7 +21,7 @@ async function shipTree(): Promise<string> {
     await Deno.mkdir(dir, { recursive: true });
     await Deno.writeFile(
       join(dir, `ship${i}.cmp`),
-      realisticCompound(i, { parts: 2 + (i % 3), maxGroupVertices: 40 }),
+      realisticCmp(i, { parts: 3 + (i % 3), maxGroupVertices: 40 }),
     );
   }
   await Deno.writeFile(

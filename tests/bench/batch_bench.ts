@@ -7,14 +7,14 @@
 import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
-import { realisticCompound } from "../support/realistic_compound.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
 
 const INPUTS = 40;
 const root = Deno.makeTempDirSync({ prefix: "partgraph-batch-bench-" });
 for (let i = 0; i < INPUTS; i++) {
   Deno.writeFileSync(
     join(root, `ship${i}.cmp`),
-    realisticCompound(1000 + i, { parts: 6, maxGroupVertices: 400 }),
+    realisticCmp(1000 + i, { parts: 7, maxGroupVertices: 400 }),
   );
 }
 const graph = new URL("../../graphs/freelancer.json", import.meta.url).pathname;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
-import { realisticCompound } from "../support/realistic_compound.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
@@ -28,7 +28,7 @@ async function files(dir: string): Promise<Record<string, string>> {
 async function setup() {
   const root = await Deno.makeTempDir({ prefix: "partgraph-remote-" });
   const model = join(root, "ship.cmp");
-  await Deno.writeFile(model, realisticCompound(11, { parts: 3, maxGroupVertices: 80 }));
+  await Deno.writeFile(model, realisticCmp(11, { parts: 4, maxGroupVertices: 80 }));
   return { root, model };
 }
 

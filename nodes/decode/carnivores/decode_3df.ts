@@ -7,6 +7,7 @@
  */
 import { defineNode } from "../../../runtime/node.ts";
 import { buildScene } from "./build_scene.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { FACE_BYTES, HEADER_3DF_BYTES } from "./model.ts";
 import { SCALE_PARAM } from "./params.ts";
 import { parse3df } from "./parse_3df.ts";
@@ -22,7 +23,8 @@ export const decode3df = defineNode({
   inputs: { bytes: { type: "bytes", doc: "A .3df file." } },
   outputs: { scene: { type: "scene", doc: "A static textured mesh with the bone table in extras." } },
   params: { scale: SCALE_PARAM },
-  run({ inputs, params, ctx }) {
+  async run({ inputs, params, ctx }) {
+    await loadPngEncoder();
     const file = inputs.bytes.name;
     const { model, warnings } = parse3df(inputs.bytes.bytes, file);
     for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });

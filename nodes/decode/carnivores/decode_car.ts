@@ -7,6 +7,7 @@
  */
 import { defineNode } from "../../../runtime/node.ts";
 import { buildScene } from "./build_scene.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { FACE_BYTES, HEADER_CAR_BYTES } from "./model.ts";
 import { modelName } from "./model_name.ts";
 import { SCALE_PARAM } from "./params.ts";
@@ -29,7 +30,8 @@ export const decodeCar = defineNode({
       doc: "Between frames: linear blends positions like the game; step holds each frame.",
     },
   },
-  run({ inputs, params, ctx }) {
+  async run({ inputs, params, ctx }) {
+    await loadPngEncoder();
     const file = inputs.bytes.name;
     const { model, warnings } = parseCar(inputs.bytes.bytes, file);
     for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { encode } from "fast-png";
+import { encodeRgbaPng } from "../../../runtime/scene/png.ts";
 import { type Texture16, TEXTURE_WIDTH } from "./model.ts";
 
 /** 5-bit channel → 8-bit, replicating the top bits so that 31 maps to 255. */
@@ -43,11 +43,5 @@ export function textureToRgba(texture: Texture16, colourKey: boolean): Uint8Arra
  * ```
  */
 export function textureToPng(texture: Texture16, colourKey: boolean): Uint8Array {
-  return encode({
-    width: TEXTURE_WIDTH,
-    height: texture.height,
-    data: textureToRgba(texture, colourKey),
-    channels: 4,
-    depth: 8,
-  });
+  return encodeRgbaPng(TEXTURE_WIDTH, texture.height, textureToRgba(texture, colourKey));
 }

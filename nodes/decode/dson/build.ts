@@ -12,7 +12,9 @@
  * @module
  */
 import { type Buffer, Document, type Material, type Node, type Scene } from "@gltf-transform/core";
-import { mat4, quat, vec3 } from "gl-matrix";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../runtime/scene/source.ts";

@@ -6,7 +6,9 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import { quat, vec3 } from "gl-matrix";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue } from "../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";

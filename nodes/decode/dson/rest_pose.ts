@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { mat4, quat, vec3 } from "gl-matrix";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
 import { METRES_PER_CM, type SceneNode } from "./model.ts";
 
 /** A glTF node transform (metres). */

@@ -17,6 +17,7 @@ import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./l
 import { libraryReport } from "./library_report.ts";
 import { decodeModel, type NamedBytes } from "./model.ts";
 import { buildScene } from "./scene.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 
 /** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */
 function checkLibraries(value: JsonValue): string | undefined {
@@ -108,6 +109,7 @@ export const decodeCmp = defineNode({
     return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
   },
   async run({ inputs, params, ctx }) {
+    await loadPngEncoder();
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
     if (params.libraries === "none") {

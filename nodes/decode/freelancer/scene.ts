@@ -38,6 +38,7 @@ import type { FreelancerModel, ModelPart } from "./model.ts";
 import { textureToPng } from "./texture.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import { type SelectedPrimitive, selectRef, selectWire, type VMeshRef } from "./vmesh.ts";
+import { ArrayArena } from "./array_arena.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
 export interface PartInfo {
@@ -91,12 +92,18 @@ export function buildScene(
   const materials = new Map<number, Material>();
   const textures = new Map<string, Texture | null>();
   const meshes = new Map<string, Mesh | null>();
+  // Every accessor array of the scene comes from a few shared slabs (see array_arena.ts).
+  const arena = new ArrayArena();
 
   const accessor = (
     name: string,
     type: "SCALAR" | "VEC2" | "VEC3" | "VEC4",
     array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
-  ): Accessor => doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer);
+  ): Accessor => {
+    const out = doc.createAccessor(name, buffer).setArray(array);
+    // SCALAR is the default: each setter call costs glTF-Transform two events.
+    return type === "SCALAR" ? out : out.setType(type);
+  };
 
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
@@ -139,9 +146,9 @@ export function buildScene(
   };
 
   const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
-    const out = doc.createPrimitive()
-      .setMode(lines ? Primitive.Mode.LINES : Primitive.Mode.TRIANGLES)
-      .setAttribute("POSITION", accessor(`${label}.position`, "VEC3", prim.positions))
+    const out = doc.createPrimitive();
+    if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
+    out.setAttribute("POSITION", accessor(`${label}.position`, "VEC3", prim.positions))
       .setIndices(accessor(`${label}.indices`, "SCALAR", prim.indices));
     if (prim.normals) out.setAttribute("NORMAL", accessor(`${label}.normal`, "VEC3", prim.normals));
     if (prim.colors) out.setAttribute("COLOR_0", accessor(`${label}.color`, "VEC4", prim.colors));
@@ -170,7 +177,7 @@ export function buildScene(
           }); mods store tangents there`,
         );
       }
-      const prims = selectRef(data, ref);
+      const prims = selectRef(data, ref, arena);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
         prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
@@ -209,7 +216,7 @@ export function buildScene(
       } else if (fragment.wire.indices.length) {
         const name = `${part.name}.vmeshwire`;
         const mesh = doc.createMesh(`${name}.mesh`).addPrimitive(
-          primitive(selectWire(data, fragment.wire), name, true),
+          primitive(selectWire(data, fragment.wire, arena), name, true),
         );
         attach(name, mesh);
       }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { encode } from "fast-png";
+import { encodeRgbaPng } from "../../../runtime/scene/png.ts";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "./bounds.ts";
@@ -37,7 +37,7 @@ export function textureToPng(dir: UtfEntry): Uint8Array | undefined {
     ? decodeTga(asFormat(requireLeaf(mip0, "a MIP0 leaf"), "tga"))
     : undefined;
   if (!image) return undefined;
-  return encode({ width: image.width, height: image.height, data: image.data, channels: 4, depth: 8 });
+  return encodeRgbaPng(image.width, image.height, image.data);
 }
 
 function asFormat(leaf: ByteWindow, format: string): ByteWindow {

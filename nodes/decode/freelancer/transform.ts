@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { mat3, quat, vec3 } from "gl-matrix";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { mat3, quat, vec3 } from "gl-matrix/esm/index.js";
 
 /** A quaternion `[x, y, z, w]`. */
 export type Quat = [number, number, number, number];

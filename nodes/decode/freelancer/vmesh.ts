@@ -7,6 +7,7 @@
  * @module
  */
 import type { ByteWindow } from "./bounds.ts";
+import { ArrayArena } from "./array_arena.ts";
 
 /** D3D FVF bits Freelancer meshes use. */
 export const FVF = {
@@ -231,17 +232,32 @@ const SRGB_TO_LINEAR = (() => {
 
 /** Reusable aligned scratch for unaligned vertex buffers, so decoding never copies the whole file. */
 let scratch = new Uint8Array(0);
+/** The mesh whose vertices the scratch holds (its groups are gathered one after another); weak, so
+ * the scratch does not keep a decoded file alive. */
+let scratchMesh: WeakRef<VMeshData> | undefined;
 
 /** A float view of a mesh's vertices: the leaf itself when 4-byte aligned, else a scratch copy. */
 function floatView(mesh: VMeshData): Float32Array {
   const v = mesh.vertices;
   if ((v.byteOffset & 3) === 0) return new Float32Array(v.buffer, v.byteOffset, v.byteLength >> 2);
-  if (scratch.byteLength < v.byteLength) {
-    scratch = new Uint8Array(Math.max(v.byteLength, scratch.byteLength * 2));
+  if (scratchMesh?.deref() !== mesh) {
+    if (scratch.byteLength < v.byteLength) {
+      scratch = new Uint8Array(Math.max(v.byteLength, scratch.byteLength * 2));
+    }
+    scratch.set(v);
+    scratchMesh = new WeakRef(mesh);
   }
-  scratch.set(v);
   return new Float32Array(scratch.buffer, 0, v.byteLength >> 2);
 }
+
+/**
+ * Vertex → output index of the primitive being gathered, -1 when unused. Vertex counts are u16, so
+ * one table serves every mesh; {@link gather} resets the entries it set, which costs O(vertices
+ * used) per primitive instead of O(mesh vertices).
+ */
+const remap = new Int32Array(0x10000).fill(-1);
+/** Mesh vertex of each output vertex, in first-use order (index counts are u16 too). */
+const order = new Uint32Array(0x10000);
 
 /**
  * Copies the vertices an index list uses into compact glTF arrays and rebases the indices.
@@ -253,12 +269,11 @@ function gather(
   base: number,
   materialId: number,
   withAttributes: boolean,
+  arena: ArrayArena,
 ): SelectedPrimitive {
-  const remap = new Int32Array(mesh.vertexCount).fill(-1);
-  const order = new Uint32Array(indexList.length);
   let used = 0;
   // At most 65,535 distinct vertices, so rebased indices stay below the u16 restart value.
-  const out = new Uint16Array(indexList.length);
+  const out = arena.uint16(indexList.length);
   for (let i = 0; i < indexList.length; i++) {
     const v = base + indexList[i];
     let r = remap[v];
@@ -268,13 +283,14 @@ function gather(
     }
     out[i] = r;
   }
+  for (let k = 0; k < used; k++) remap[order[k]] = -1;
   const { layout } = mesh;
   const floats = floatView(mesh);
   const strideF = layout.stride >> 2;
-  const positions = new Float32Array(used * 3);
-  const normals = withAttributes && layout.normal >= 0 ? new Float32Array(used * 3) : undefined;
-  const colors = withAttributes && layout.diffuse >= 0 ? new Float32Array(used * 4) : undefined;
-  const uvs = withAttributes ? Array.from({ length: layout.uvCount }, () => new Float32Array(used * 2)) : [];
+  const positions = arena.float32(used * 3);
+  const normals = withAttributes && layout.normal >= 0 ? arena.float32(used * 3) : undefined;
+  const colors = withAttributes && layout.diffuse >= 0 ? arena.float32(used * 4) : undefined;
+  const uvs = withAttributes ? Array.from({ length: layout.uvCount }, () => arena.float32(used * 2)) : [];
   const normalF = layout.normal >> 2, uvF = layout.uv >> 2;
   for (let k = 0; k < used; k++) {
     const src = order[k] * strideF;
@@ -325,7 +341,11 @@ function gather(
  * for (const prim of selectRef(mesh, ref)) console.log(prim.materialId, prim.indices.length / 3);
  * ```
  */
-export function selectRef(mesh: VMeshData, ref: VMeshRef): SelectedPrimitive[] {
+export function selectRef(
+  mesh: VMeshData,
+  ref: VMeshRef,
+  arena: ArrayArena = new ArrayArena(0),
+): SelectedPrimitive[] {
   const { source } = mesh;
   if (ref.groupStart + ref.groupCount > mesh.groups.length) {
     source.fail(
@@ -358,13 +378,17 @@ export function selectRef(mesh: VMeshData, ref: VMeshRef): SelectedPrimitive[] {
         String(base + max),
       );
     }
-    out.push(gather(mesh, list, base, group.materialId, true));
+    out.push(gather(mesh, list, base, group.materialId, true, arena));
   }
   return out;
 }
 
 /** The lines a `VWireData` selects, positions only; absolute vertex = `wire.vertexStart + index`. */
-export function selectWire(mesh: VMeshData, wire: VWireData): SelectedPrimitive {
+export function selectWire(
+  mesh: VMeshData,
+  wire: VWireData,
+  arena: ArrayArena = new ArrayArena(0),
+): SelectedPrimitive {
   let max = 0;
   for (let i = 0; i < wire.indices.length; i++) if (wire.indices[i] > max) max = wire.indices[i];
   if (wire.indices.length && wire.vertexStart + max >= mesh.vertexCount) {
@@ -374,5 +398,5 @@ export function selectWire(mesh: VMeshData, wire: VWireData): SelectedPrimitive 
       String(wire.vertexStart + max),
     );
   }
-  return gather(mesh, wire.indices, wire.vertexStart, 0, false);
+  return gather(mesh, wire.indices, wire.vertexStart, 0, false, arena);
 }

@@ -5,6 +5,10 @@ import { resolveFreelancerScene } from "../../../../nodes/decode/freelancer/reso
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { buildCompound, CONSTRAINTS } from "./fixtures.ts";
 import { prng } from "../../../support/prng.ts";
+import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
+
+// The tests build scenes without a node run, which is where decoders load the PNG encoder.
+await loadPngEncoder();
 
 /** A small but complete compound: Root + Turret (rev) + Barrel (pris), shared mesh, material, texture. */
 const SMALL = buildCompound({

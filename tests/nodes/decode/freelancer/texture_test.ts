@@ -8,6 +8,10 @@ import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_u
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
+
+// The tests build scenes without a node run, which is where decoders load the PNG encoder.
+await loadPngEncoder();
 
 const win = (bytes: Uint8Array) => new ByteWindow(bytes, 0, bytes.length, "dds");
 
