@@ -88,19 +88,25 @@ interface SignVote {
   readonly reason: string;
 }
 
-/** The sign a hint vector gives along `axis`, when it points mostly that way. */
-function nameVote(vector: Vec3 | undefined, axis: number, what: string): SignVote | undefined {
+/**
+ * The sign a hint vector gives along `axis`, when at least `share` of it points that way (a fin sits
+ * well aft of the centre as well as above it, so up takes a smaller share).
+ */
+function nameVote(vector: Vec3 | undefined, axis: number, what: string, share = 0.5): SignVote | undefined {
   if (!vector) return undefined;
   const length = Math.hypot(...vector);
-  if (!(length > 0) || Math.abs(vector[axis]) < 0.5 * length) return undefined;
+  if (!(length > 0) || Math.abs(vector[axis]) < share * length) return undefined;
   return { sign: vector[axis] > 0 ? 1 : -1, clear: true, byName: true, reason: what };
 }
 
-/** The sign a shape cue gives: `plus`/`minus` are the cue's sizes toward each sign. */
-function shapeVote(plus: number, minus: number, what: string): SignVote | undefined {
+/**
+ * The sign a shape cue gives: `plus`/`minus` are the cue's sizes toward each sign. `trusted: false`
+ * (the cue rests on a guess) makes it unclear whatever the ratio.
+ */
+function shapeVote(plus: number, minus: number, what: string, trusted = true): SignVote | undefined {
   const ratio = Math.max(plus, minus) / Math.max(Math.min(plus, minus), 1e-12);
   if (!(ratio >= SILENT)) return undefined;
-  const clear = ratio >= CLEAR;
+  const clear = trusted && ratio >= CLEAR;
   return {
     sign: plus > minus ? 1 : -1,
     clear,
@@ -233,13 +239,10 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   reasons.push(`fuselage along ${"XYZ"[long]}: ${slender.toFixed(2)} times the height`);
   if (slender < 1.3) weak.push(`fuselage: length only ${slender.toFixed(2)} times the height`);
 
-  // Tail and up: seen from the nose end's centre, the tail end reaches furthest up (the fin).
-  const ends = endSections(points, min, extent, long, upAxis);
-  const reach = (tail: EndSection, nose: EndSection) => {
-    const level = (nose.top + nose.bottom) / 2;
-    return { up: Math.max(tail.top - level, 0), down: Math.max(level - tail.bottom, 0) };
-  };
-  const fromHigh = reach(ends.high, ends.low), fromLow = reach(ends.low, ends.high);
+  // Tail: the end more lopsided about the fuselage's centre line (a fin on one side; a nose cone or a
+  // prop disc sits on it). Up: the side the tail end reaches further to.
+  const ends = endSections(points, min, extent, long, span, upAxis);
+  const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
   const aft = decide(
     "tail",
     [
@@ -247,19 +250,23 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward"),
     ],
     shapeVote(
-      Math.max(fromHigh.up, fromHigh.down),
-      Math.max(fromLow.up, fromLow.down),
-      "one end reaches further from the other end's centre line (a fin)",
+      lopsided(ends.high),
+      lopsided(ends.low),
+      `one end is more lopsided about the fuselage (a fin)${
+        ends.levelKnown ? "" : ", its centre line guessed"
+      }`,
+      ends.levelKnown,
     ),
   );
-  const fromTail = aft.sign > 0 ? fromHigh : fromLow;
+  const tailEnd = aft.sign > 0 ? ends.high : ends.low;
   const up = decide(
     "up",
-    [nameVote(difference(fin, all), upAxis, "fins and rudders above the centre")],
+    [nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15)],
     shapeVote(
-      fromTail.up,
-      fromTail.down,
-      "the tail end reaches further that way from the nose's centre line",
+      tailEnd.top - ends.level,
+      ends.level - tailEnd.bottom,
+      "the tail end reaches further that way from the fuselage's centre line",
+      ends.levelKnown,
     ),
   );
   let aftSign = aft.sign, upSign = up.sign;
@@ -349,21 +356,38 @@ interface EndSection {
   bottom: number;
 }
 
-/** The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along `long`). */
+/**
+ * The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along
+ * `long`), and the fuselage's centre line: the middle of the vertical range of the points near the
+ * plane of symmetry in the middle of the length (guessed as the box's centre when there are none,
+ * `levelKnown: false`).
+ */
 function endSections(
   points: Float64Array,
   min: Vec3,
   extent: number[],
   long: number,
+  span: number,
   upAxis: number,
-): { low: EndSection; high: EndSection } {
+): { low: EndSection; high: EndSection; level: number; levelKnown: boolean } {
   const low = { top: -Infinity, bottom: Infinity }, high = { top: -Infinity, bottom: Infinity };
+  const middle = { top: -Infinity, bottom: Infinity };
+  const spanCentre = min[span] + extent[span] / 2;
   for (let i = 0; i < points.length; i += 3) {
     const t = (points[i + long] - min[long]) / extent[long];
-    const target = t <= END_SLICE ? low : t >= 1 - END_SLICE ? high : undefined;
+    const centreLine = Math.abs(points[i + span] - spanCentre) <= 0.1 * extent[span];
+    const target = t <= END_SLICE
+      ? low
+      : t >= 1 - END_SLICE
+      ? high
+      : t >= 0.3 && t <= 0.7 && centreLine
+      ? middle
+      : undefined;
     if (!target) continue;
     target.top = Math.max(target.top, points[i + upAxis]);
     target.bottom = Math.min(target.bottom, points[i + upAxis]);
   }
-  return { low, high };
+  const levelKnown = middle.top >= middle.bottom;
+  const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
+  return { low, high, level, levelKnown };
 }

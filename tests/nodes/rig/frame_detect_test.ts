@@ -43,30 +43,48 @@ function turn(doc: Document, forward: Axis, up: Axis): Document {
   return doc;
 }
 
-/** A box mesh node (8 corners, 12 triangles) centred at `centre`. */
-function box(doc: Document, name: string, centre: Vec3, size: Vec3): void {
-  const positions = new Float32Array(24);
-  for (let i = 0; i < 8; i++) {
-    for (let k = 0; k < 3; k++) positions[i * 3 + k] = centre[k] + ((i >> k) & 1 ? 0.5 : -0.5) * size[k];
+/**
+ * A box mesh node centred at `centre`, cut into `sections − 1` pieces along its longest side (real
+ * meshes have vertices along a fuselage or a wing; 2 gives the bare 8 corners), with end caps.
+ */
+function boxMesh(doc: Document, name: string, centre: Vec3, size: Vec3, sections = 7): void {
+  const along = [0, 1, 2].reduce((best, k) => size[k] > size[best] ? k : best, 0);
+  const [u, v] = [0, 1, 2].filter((k) => k !== along);
+  const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+  const positions = new Float32Array(sections * 4 * 3);
+  for (let i = 0; i < sections; i++) {
+    corners.forEach(([cu, cv], c) => {
+      const p = [...centre];
+      p[along] += (i / (sections - 1) - 0.5) * size[along];
+      p[u] += cu * size[u] / 2;
+      p[v] += cv * size[v] / 2;
+      positions.set(p, (i * 4 + c) * 3);
+    });
   }
-  const faces = [0, 1, 3, 2, 4, 6, 7, 5, 0, 4, 5, 1, 2, 3, 7, 6, 0, 2, 6, 4, 1, 5, 7, 3];
-  const indices = new Uint32Array(36);
-  for (let f = 0; f < 6; f++) {
-    const [a, b, c, d] = faces.slice(f * 4, f * 4 + 4);
-    indices.set([a, b, c, a, c, d], f * 6);
+  const indices: number[] = [];
+  for (let i = 0; i + 1 < sections; i++) {
+    for (let c = 0; c < 4; c++) {
+      const a = i * 4 + c, b = i * 4 + (c + 1) % 4;
+      indices.push(a, b, b + 4, a, b + 4, a + 4);
+    }
   }
+  const last = (sections - 1) * 4;
+  indices.push(0, 2, 1, 0, 3, 2, last, last + 1, last + 2, last, last + 2, last + 3);
   const buffer = doc.getRoot().listBuffers()[0];
   const primitive = doc.createPrimitive()
     .setAttribute("POSITION", doc.createAccessor(`${name}.p`, buffer).setType("VEC3").setArray(positions))
-    .setIndices(doc.createAccessor(`${name}.i`, buffer).setType("SCALAR").setArray(indices));
+    .setIndices(
+      doc.createAccessor(`${name}.i`, buffer).setType("SCALAR").setArray(new Uint32Array(indices)),
+    );
   const node = doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive));
   doc.getRoot().getDefaultScene()!.addChild(node);
 }
 
 /**
  * A random simple aircraft in the design frame (−Z forward, +Y up, left −X): box fuselage, wing
- * with ailerons, tailplane with elevators, fin with rudder. `named: false` names the parts
- * `Object_n`, so only the shape can tell.
+ * with ailerons (every part a box of 2 or 7 sections), then one of a conventional tail, a T-tail, twin fins or a tailless delta with a
+ * fin; sometimes a propeller disc at the nose (up to the fin's height) and landing gear below.
+ * `named: false` names the parts `Object_n`, so only the shape can tell.
  */
 function simpleAircraft(seed: number, named: boolean): Document {
   const next = prng(seed);
@@ -74,37 +92,69 @@ function simpleAircraft(seed: number, named: boolean): Document {
   const doc = newScene();
   let n = 0;
   const name = (real: string) => named ? real : `Object_${n++}`;
+  const sections = next() < 0.25 ? 2 : 7;
+  const box = (doc: Document, name: string, centre: Vec3, size: Vec3) =>
+    boxMesh(doc, name, centre, size, sections);
+  const tail = (["conventional", "t_tail", "twin_fin", "delta"] as const)[Math.floor(next() * 4)];
   const length = between(6, 14), width = between(0.8, 1.6);
-  const span = between(0.8, 1.6) * length, wingZ = between(-0.25, 0.05) * length;
-  const wingChord = between(0.12, 0.22) * length, wingY = between(-0.4, 0.4) * width;
+  const delta = tail === "delta";
+  const span = between(0.8, 1.6) * length * (delta ? 0.6 : 1);
+  const wingChord = (delta ? between(0.4, 0.5) : between(0.12, 0.22)) * length;
+  const wingZ = delta ? length / 2 - wingChord / 2 : between(-0.25, 0.05) * length;
+  const wingY = between(-0.4, 0.4) * width;
   const tailSpan = between(0.25, 0.45) * span, tailChord = between(0.06, 0.1) * length;
-  const tailZ = length / 2 - tailChord / 2, finHeight = between(1.2, 2.5) * width;
+  const tailZ = length / 2 - tailChord / 2, finHeight = between(0.8, 1.6) * width;
   box(doc, name("Fuselage"), [0, 0, 0], [width, width, length]);
   box(doc, name("Wing"), [0, wingY, wingZ], [span, 0.04 * length, wingChord]);
+  const tailY = tail === "t_tail" ? width / 2 + finHeight : 0;
   for (const [side, x] of [["L", -1], ["R", 1]] as const) {
-    box(doc, name(`Aileron_${side}`), [x * span * 0.35, wingY, wingZ + wingChord * 0.6], [
+    box(doc, name(`Aileron_${side}`), [x * span * 0.35, wingY, wingZ + wingChord * 0.45], [
       span * 0.2,
       0.02 * length,
-      wingChord * 0.2,
+      wingChord * 0.1,
     ]);
-    box(doc, name(`Elevator_${side}`), [x * tailSpan * 0.3, 0, tailZ + tailChord * 0.6], [
+    if (delta) continue;
+    box(doc, name(`Elevator_${side}`), [x * tailSpan * 0.3, tailY, tailZ + tailChord * 0.6], [
       tailSpan * 0.35,
       0.015 * length,
       tailChord * 0.25,
     ]);
+    if (tail === "twin_fin") {
+      box(doc, name(`Fin_${side}`), [x * tailSpan * 0.3, width / 2 + finHeight / 2, tailZ], [
+        0.03 * length,
+        finHeight,
+        tailChord * 1.2,
+      ]);
+    }
   }
-  box(doc, name("Tailplane"), [0, 0, tailZ], [tailSpan, 0.02 * length, tailChord]);
-  box(doc, name("Fin"), [0, width / 2 + finHeight / 2, tailZ], [0.03 * length, finHeight, tailChord * 1.2]);
-  box(doc, name("Rudder"), [0, width / 2 + finHeight / 2, tailZ + tailChord * 0.7], [
-    0.02 * length,
-    finHeight * 0.8,
-    tailChord * 0.3,
-  ]);
+  if (!delta) box(doc, name("Tailplane"), [0, tailY, tailZ], [tailSpan, 0.02 * length, tailChord]);
+  if (tail !== "twin_fin") {
+    box(doc, name("Fin"), [0, width / 2 + finHeight / 2, tailZ], [0.03 * length, finHeight, tailChord * 1.2]);
+    box(doc, name("Rudder"), [0, width / 2 + finHeight / 2, tailZ + tailChord * 0.7], [
+      0.02 * length,
+      finHeight * 0.8,
+      tailChord * 0.3,
+    ]);
+  }
+  if (next() < 0.4) {
+    const disc = between(0.8, 1.2) * (width / 2 + finHeight);
+    box(doc, name("Propeller"), [0, 0, -length / 2 - 0.1], [disc, disc, 0.05]);
+  }
+  if (next() < 0.5) {
+    for (const x of [-1, 1]) {
+      box(doc, name("Gear"), [x * width, -0.8 * width, wingZ], [0.1, 0.6 * width, 0.3]);
+    }
+  }
   return doc;
 }
 
 /** Asserts the finder gave the true frame, or said it is unsure: never wrong and judged good. */
-function assertTrueOrUnsure(doc: Document, forward: Axis, up: Axis, what: string): "good" | "weak" {
+function assertTrueOrUnsure(
+  doc: Document,
+  forward: Axis,
+  up: Axis,
+  what: string,
+): "good" | "weak, right" | "weak, wrong" {
   const found = detectFrame(doc);
   assert(found, `${what}: no frame found`);
   const right = found.forward === forward && found.up === up;
@@ -113,7 +163,7 @@ function assertTrueOrUnsure(doc: Document, forward: Axis, up: Axis, what: string
     `${what}: found forward ${found.forward}, up ${found.up} (judged good), truth ${forward}/${up}\n` +
       found.reasons.join("\n"),
   );
-  return right && found.confidence === "good" ? "good" : "weak";
+  return found.confidence === "good" ? "good" : right ? "weak, right" : "weak, wrong";
 }
 
 const fighter = await runNode(demoFighter, {});
@@ -131,29 +181,29 @@ Deno.test("the demo fighter turned to every frame: found from the shape and name
 });
 
 Deno.test("simple aircraft, named or not, in every frame: the true frame or an unsure one", () => {
-  let good = 0, total = 0;
-  for (let seed = 1; seed <= 12; seed++) {
+  const tally = { good: 0, "weak, right": 0, "weak, wrong": 0 };
+  let namedWeak = 0;
+  for (let seed = 1; seed <= 40; seed++) {
     for (const named of [true, false]) {
       for (const [forward, up] of FRAMES) {
-        const result = assertTrueOrUnsure(
-          turn(simpleAircraft(seed, named), forward, up),
-          forward,
-          up,
-          `seed ${seed}`,
-        );
-        total++;
-        if (result === "good") good++;
+        const what = `seed ${seed}${named ? " named" : ""}`;
+        const result = assertTrueOrUnsure(turn(simpleAircraft(seed, named), forward, up), forward, up, what);
+        tally[result]++;
+        if (named && result !== "good") namedWeak++;
       }
     }
   }
-  // The generated shapes are clear aircraft: nearly all are found and judged good.
-  console.log(`MEASURE ${good} of ${total}`);
-  assert(good >= 0.9 * total, `${good} of ${total} found and judged good`);
+  console.log(`simple aircraft in 24 frames: ${JSON.stringify(tally)}`);
+  // Named parts settle every decision; unnamed ones are found from the shape, except bare 8-corner
+  // boxes (no vertices along the fuselage to find its centre line), which are said to be unsure.
+  assertEquals(namedWeak, 0);
+  const total = tally.good + tally["weak, right"] + tally["weak, wrong"];
+  assert(tally.good >= 0.8 * total, JSON.stringify(tally));
 });
 
 Deno.test("a shape with no aircraft cues (a cube) is reported unsure, never good", () => {
   const doc = newScene();
-  box(doc, "Thing", [0, 0, 0], [1, 1, 1]);
+  boxMesh(doc, "Thing", [0, 0, 0], [1, 1, 1]);
   assertEquals(detectFrame(doc)?.confidence, "weak");
 });
 
