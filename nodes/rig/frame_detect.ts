@@ -56,7 +56,13 @@ class Centroid {
   sum: Vec3 = [0, 0, 0];
   count = 0;
   add(positions: Float64Array, count: number) {
-    for (let i = 0; i < count * 3; i++) this.sum[i % 3] += positions[i];
+    let x = 0, y = 0, z = 0;
+    for (let i = 0; i < count * 3; i += 3) {
+      x += positions[i];
+      y += positions[i + 1];
+      z += positions[i + 2];
+    }
+    this.sum = [this.sum[0] + x, this.sum[1] + y, this.sum[2] + z];
     this.count += count;
   }
   get value(): Vec3 {
@@ -176,7 +182,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const nose = new Centroid(), fin = new Centroid(), all = new Centroid();
   for (const node of meshNodes) {
     const { positions, count } = gatherPositions(node, IDENTITY, { descend: false });
-    if (!positions.every(Number.isFinite)) continue;
+    if (!allFinite(positions)) continue;
     parts.push(positions);
     total += count;
     all.add(positions, count);
@@ -191,11 +197,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   if (total < 8) return undefined;
   const points = new Float64Array(total * 3);
   parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
-  const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < points.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], points[i]);
-    max[i % 3] = Math.max(max[i % 3], points[i]);
-  }
+  const { min, max } = bounds(points);
   const extent = [0, 1, 2].map((k) => max[k] - min[k]);
   const largest = Math.max(...extent);
   if ([...extent].sort((a, b) => a - b)[1] < 1e-6 * largest) return undefined;
@@ -301,6 +303,28 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   };
 }
 
+/** The bounding box of `xyz` triples. */
+function bounds(points: Float64Array): { min: Vec3; max: Vec3 } {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 0; i < points.length; i += 3) {
+    const x = points[i], y = points[i + 1], z = points[i + 2];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
+  }
+  return { min: [x0, y0, z0], max: [x1, y1, z1] };
+}
+
+/** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */
+function allFinite(values: Float64Array): boolean {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i] * 0;
+  return sum === 0;
+}
+
 function dominant(v: Vec3): number {
   return [0, 1, 2].reduce((best, k) => Math.abs(v[k]) > Math.abs(v[best]) ? k : best, 0);
 }
@@ -324,8 +348,8 @@ function handedLeft(long: number, aftSign: number, upAxis: number, upSign: numbe
  */
 function mirrorSymmetry(points: Float64Array, min: Vec3, extent: number[]): number[] {
   const occupied = new Uint8Array(GRID * GRID * GRID);
-  const cell = (value: number, k: number) =>
-    extent[k] > 0 ? Math.min(GRID - 1, Math.floor((value - min[k]) / extent[k] * GRID)) : 0;
+  const scale = extent.map((e) => e > 0 ? GRID / e : 0);
+  const cell = (value: number, k: number) => Math.min(GRID - 1, ((value - min[k]) * scale[k]) | 0);
   for (let i = 0; i < points.length; i += 3) {
     occupied[(cell(points[i], 0) * GRID + cell(points[i + 1], 1)) * GRID + cell(points[i + 2], 2)] = 1;
   }
