@@ -241,5 +241,8 @@ Deno.test({
         ["rudder_parent", "centre"],
       ],
     );
+    // The same hinges as with the frame given (corpus_airplane_test.ts measures those).
+    const given = await rig(decoded.scene, { forward: "+Z", up: "+Y" });
+    assertEquals(result.report.parts.map((p) => p.hinge), given.report.parts.map((p) => p.hinge));
   },
 });
