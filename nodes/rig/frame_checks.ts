@@ -113,11 +113,9 @@ function warnCentredSides(
       `try ${along === 1 ? "up" : "forward"} ${sceneAxes(frame, [0, 0, 1])}`
     : "its side name is probably wrong, or the frame is: check forward/up";
   for (const node of centred) {
+    const named = `panel '${node.getName()}' is named ${sideFromName(node.getName())}`;
     ctx.warn(
-      `panel '${node.getName()}' is named ${
-        sideFromName(node.getName())
-      } but sits on the centre line in the ` +
-        `frame (${current}); ${hint}`,
+      `${named} but sits on the centre line in the frame (${current}); ${hint}`,
       { panel: node.getName(), forward: frame.forward, up: frame.up },
     );
   }

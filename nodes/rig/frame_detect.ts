@@ -12,7 +12,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { gatherPositions } from "./geometry.ts";
-import type { Mat4, Vec3 } from "./transform.ts";
+import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 
 /** A frame found from the geometry, with how sure the finder is and why. */
@@ -329,17 +329,12 @@ function dominant(v: Vec3): number {
   return [0, 1, 2].reduce((best, k) => Math.abs(v[k]) > Math.abs(v[best]) ? k : best, 0);
 }
 
-/** The sign along `span` of aft × up for axis-aligned aft and up. */
+/** The sign along `span` of aft × up (left) for axis-aligned aft and up. */
 function handedLeft(long: number, aftSign: number, upAxis: number, upSign: number, span: number): number {
   const aftV: Vec3 = [0, 0, 0], upV: Vec3 = [0, 0, 0];
   aftV[long] = aftSign;
   upV[upAxis] = upSign;
-  const cross: Vec3 = [
-    aftV[1] * upV[2] - aftV[2] * upV[1],
-    aftV[2] * upV[0] - aftV[0] * upV[2],
-    aftV[0] * upV[1] - aftV[1] * upV[0],
-  ];
-  return Math.sign(cross[span]);
+  return Math.sign(cross(aftV, upV)[span]);
 }
 
 /**
