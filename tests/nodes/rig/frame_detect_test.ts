@@ -20,6 +20,7 @@ import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { prng } from "../../support/prng.ts";
 import { addGroup, newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
+import { skinnedAircraft } from "./skinned_aircraft.ts";
 
 /** Every perpendicular (forward, up) pair of scene axes. */
 const FRAMES: [Axis, Axis][] = AXES.flatMap((f) =>
@@ -205,6 +206,11 @@ Deno.test("a shape with no aircraft cues (a cube) is reported unsure, never good
   const doc = newScene();
   boxMesh(doc, "Thing", [0, 0, 0], [1, 1, 1]);
   assertEquals(detectFrame(doc)?.confidence, "weak");
+});
+
+Deno.test("a skinned airframe (read unskinned, at its node) is the true frame or unsure", () => {
+  // Its mesh is stored in a bind space the armature turns −90° about X: not where it is drawn.
+  assertTrueOrUnsure(skinnedAircraft().doc, "-Z", "+Y", "skinned aircraft");
 });
 
 Deno.test('rig with "auto" on the turned fighter: the frame in the report, sides and sign as the truth', async () => {
