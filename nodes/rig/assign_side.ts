@@ -19,7 +19,7 @@ import { type Side, sideFromName } from "./vocabulary.ts";
 /** `rig.assign_side` node definition. */
 export const rigAssignSide = defineNode({
   type: "rig.assign_side",
-  version: 1,
+  version: 2,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

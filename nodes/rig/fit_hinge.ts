@@ -21,6 +21,7 @@ import {
   aircraftMatrix,
   FORWARD_PARAM,
   oppositeAxis,
+  recordDetection,
   resolveFrame,
   UP_PARAM,
 } from "./frame.ts";
@@ -72,7 +73,7 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 2,
+  version: 3,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
@@ -109,6 +110,10 @@ export const rigFitHinge = defineNode({
     const scene = copyScene(inputs.scene, { shareData: true });
     const frame = resolveFrame(scene, params.forward, params.up);
     const toAircraft = aircraftMatrix(frame);
+    if (frame.detected) {
+      recordDetection(scene, frame.detected);
+      warnIfFrameUnsure(frame, ctx);
+    }
     const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
       .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
     const fits = new Map<Node, HingeFit>();
@@ -299,7 +304,11 @@ function warnIfFacingBackwards(
     if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
   }
   if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
-  const why = frame.forwardDefaulted ? ', the default: "auto" found no frame recorded on the scene' : "";
+  const why = frame.forwardDefaulted
+    ? ', the default: "auto" found no frame recorded on the scene and the geometry could not tell'
+    : frame.detected
+    ? ', found from the geometry by "auto"'
+    : "";
   ctx.warn(
     `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
       `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
@@ -307,6 +316,19 @@ function warnIfFacingBackwards(
     { forward: frame.forward, up: frame.up, reversed, trailing },
   );
   return true;
+}
+
+/** Warns when `"auto"` found the frame from the geometry but is unsure of it, naming the reasons. */
+function warnIfFrameUnsure(frame: AircraftFrame, ctx: RunContext): void {
+  const found = frame.detected!;
+  if (found.confidence === "good") return;
+  const unsure = found.reasons.filter((r) => r.startsWith("unsure: ")).map((r) => r.slice(8));
+  ctx.warn(
+    `frame: "auto" found forward ${frame.forward}, up ${frame.up} from the geometry but is unsure ` +
+      `(${unsure.join("; ")}); give forward/up explicitly, e.g. forward ${oppositeAxis(frame.forward)} ` +
+      `if the nose is at the other end`,
+    { forward: frame.forward, up: frame.up, reasons: [...found.reasons] },
+  );
 }
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */

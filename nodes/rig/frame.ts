@@ -1,7 +1,9 @@
 /**
  * The aircraft frame: aft, up and left as unit vectors of the scene's (glTF) axes, built from the
  * `forward`/`up` parameters every rig node takes. `"auto"` uses the frame a decoder recorded with
- * `setSourceInfo`, falling back to the defaults (−Z forward, +Y up, as three.js models face).
+ * `setSourceInfo`, else the one `rig.fit_hinge` found from the geometry and recorded, else finds it
+ * from the geometry ({@link detectFrame}), falling back to the defaults (−Z forward, +Y up, as
+ * three.js models face) when the geometry cannot tell.
  *
  * Aircraft coordinates are (aft, up, left): right-handed, so a mirrored model never mirrors the
  * maths.
@@ -11,6 +13,8 @@
 import type { Document } from "@gltf-transform/core";
 import type { EnumParam } from "../../runtime/node.ts";
 import { AXES, type Axis, getSourceInfo } from "../../runtime/scene/source.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../runtime/scene/extras.ts";
+import { type DetectedFrame, detectFrame } from "./frame_detect.ts";
 import { cross, dot, type Vec3 } from "./transform.ts";
 
 /** Default forward axis. */
@@ -26,7 +30,8 @@ export const FORWARD_PARAM: EnumParam = {
   type: "enum",
   values: ["auto", ...AXES],
   default: DEFAULT_FORWARD,
-  doc: 'The aircraft\'s nose direction in scene axes; "auto" uses the frame the decoder recorded.',
+  doc:
+    'The aircraft\'s nose direction in scene axes; "auto" uses the frame the decoder recorded, else finds it from the geometry.',
 };
 
 /** The `up` parameter every frame-aware rig node declares. */
@@ -34,7 +39,8 @@ export const UP_PARAM: EnumParam = {
   type: "enum",
   values: ["auto", ...AXES],
   default: DEFAULT_UP,
-  doc: 'The aircraft\'s up direction in scene axes; "auto" uses the frame the decoder recorded.',
+  doc:
+    'The aircraft\'s up direction in scene axes; "auto" uses the frame the decoder recorded, else finds it from the geometry.',
 };
 
 /** An orthonormal aircraft frame in scene axes, plus the scene's unit when known. */
@@ -52,8 +58,10 @@ export interface AircraftFrame {
    * recorded one, null when the decoder said the unit is unknown.
    */
   readonly metresPerUnit: number | null;
-  /** True when `forward` was `"auto"` and the scene recorded no usable frame, so the default is used. */
+  /** True when `forward` was `"auto"`, the scene recorded no usable frame and the geometry could not tell. */
   readonly forwardDefaulted: boolean;
+  /** The frame found from the geometry, when `"auto"` found it there (now or in an earlier node). */
+  readonly detected?: DetectedFrame;
 }
 
 /** A signed axis as a unit vector. */
@@ -79,18 +87,21 @@ export function resolveFrame(doc: Document, forward: string, up: string): Aircra
   const source = getSourceInfo(doc);
   // A file may carry an edited or foreign record: a frame that is no perpendicular pair of axes is
   // not used, and an unusable unit counts as unknown.
-  const recorded = source && AXES.includes(source.forward) && AXES.includes(source.up) &&
-      Math.abs(dot(axisVector(source.forward), axisVector(source.up))) < 0.5
-    ? source
-    : undefined;
-  const f = (forward === "auto" ? recorded?.forward ?? DEFAULT_FORWARD : forward) as Axis;
-  const u = (up === "auto" ? recorded?.up ?? DEFAULT_UP : up) as Axis;
+  const recorded = source && isFrame(source.forward, source.up) ? source : undefined;
+  const auto = forward === "auto" || up === "auto";
+  const detected = auto && !recorded ? recordedDetection(doc) ?? detectFrame(doc) : undefined;
+  const found = recorded ?? detected;
+  let f = (forward === "auto" ? found?.forward ?? DEFAULT_FORWARD : forward) as Axis;
+  let u = (up === "auto" ? found?.up ?? DEFAULT_UP : up) as Axis;
   if (!AXES.includes(f) || !AXES.includes(u)) throw new Error(`unknown frame axes forward=${f} up=${u}`);
-  const forwardDir = axisVector(f);
-  const upDir = axisVector(u);
-  if (Math.abs(dot(forwardDir, upDir)) > 0.5) {
+  // One axis given, the other found: when they clash, the found one gives way to the default.
+  if (!isFrame(f, u) && forward === "auto" && up !== "auto") f = u[1] === "Z" ? "+X" : DEFAULT_FORWARD;
+  if (!isFrame(f, u) && up === "auto" && forward !== "auto") u = f[1] === "Y" ? "+Z" : DEFAULT_UP;
+  if (!isFrame(f, u)) {
     throw new Error(`forward ${f} and up ${u} are parallel; they must be perpendicular`);
   }
+  const forwardDir = axisVector(f);
+  const upDir = axisVector(u);
   const aftDir: Vec3 = [-forwardDir[0], -forwardDir[1], -forwardDir[2]];
   const unit = source?.metresPerUnit;
   const metresPerUnit = !source ? 1 : typeof unit === "number" && unit > 0 && unit < Infinity ? unit : null;
@@ -101,8 +112,43 @@ export function resolveFrame(doc: Document, forward: string, up: string): Aircra
     upDir,
     leftDir: cross(aftDir, upDir),
     metresPerUnit,
-    forwardDefaulted: forward === "auto" && !recorded,
+    forwardDefaulted: forward === "auto" && !found,
+    ...(detected ? { detected } : {}),
   };
+}
+
+/** True for a perpendicular pair of known axes. */
+function isFrame(forward: unknown, up: unknown): boolean {
+  return AXES.includes(forward as Axis) && AXES.includes(up as Axis) &&
+    Math.abs(dot(axisVector(forward as Axis), axisVector(up as Axis))) < 0.5;
+}
+
+/**
+ * Records a frame found from the geometry on the scene (`extras.partgraph.frame` of the default
+ * scene), so later rig nodes under `"auto"` use the same frame even if names or pieces changed.
+ */
+export function recordDetection(doc: Document, detected: DetectedFrame): void {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  if (!scene) return;
+  setPartgraphExtras(scene, {
+    frame: {
+      forward: detected.forward,
+      up: detected.up,
+      confidence: detected.confidence,
+      reasons: [...detected.reasons],
+    },
+  });
+}
+
+/** The frame {@link recordDetection} stored, when it is a usable one. */
+function recordedDetection(doc: Document): DetectedFrame | undefined {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const frame = scene ? getPartgraphExtras(scene).frame : undefined;
+  if (!frame || typeof frame !== "object" || Array.isArray(frame)) return undefined;
+  const { forward, up, confidence, reasons } = frame as Record<string, unknown>;
+  if (!isFrame(forward, up) || (confidence !== "good" && confidence !== "weak")) return undefined;
+  const lines = Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === "string") : [];
+  return { forward: forward as Axis, up: up as Axis, confidence, reasons: lines };
 }
 
 /** The opposite signed axis (`+Z` → `-Z`). */

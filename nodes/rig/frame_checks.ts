@@ -1,8 +1,8 @@
 /**
  * Checks that the fitted panels agree with the aircraft frame, and names the frame to try when they
  * clearly do not: a rudder lying flat (up is wrong), left/right-named panels on the other side (the
- * model faces the other way), and ailerons, elevators or flaps stretched along the flow (forward is
- * along the wing).
+ * model faces the other way) or on the centre line (the span axis is elsewhere, or the name is
+ * wrong), and ailerons, elevators or flaps stretched along the flow (forward is along the wing).
  *
  * @module
  */
@@ -52,11 +52,15 @@ export function warnIfFrameDisagrees(
     );
   }
   let named = 0, opposed = 0;
+  const centred: Node[] = [];
   for (const [node, fit] of fits) {
     const side = sideFromName(node.getName());
     if (side !== "left" && side !== "right") continue;
     const lateral = (fit.lateral[0] + fit.lateral[1]) / 2;
-    if (Math.abs(lateral) <= 0.25 * (fit.lateral[1] - fit.lateral[0])) continue; // too near the centre to tell
+    if (Math.abs(lateral) <= 0.25 * (fit.lateral[1] - fit.lateral[0])) { // too near the centre to tell
+      if (fit.lateral[0] <= 0 && fit.lateral[1] >= 0) centred.push(node);
+      continue;
+    }
     named++;
     if ((lateral > 0) !== (side === "left")) opposed++;
   }
@@ -68,6 +72,7 @@ export function warnIfFrameDisagrees(
       { forward: frame.forward, up: frame.up, opposed, named },
     );
   }
+  if (centred.length) warnCentredSides(fits, centred, frame, current, ctx);
   const stretched = [...fits].filter(([node, fit]) =>
     SPANWISE_KINDS.has(getPart(node)?.kind ?? "") && fit.chord > 1.5 * fit.spanLength
   );
@@ -80,6 +85,38 @@ export function warnIfFrameDisagrees(
         `stretch along the flow, chord over 1.5 times their span, in the frame (${current}): forward probably ` +
         `runs along the wing; try forward ${sceneAxes(frame, [0, 0, 1])}`,
       { forward: frame.forward, up: frame.up },
+    );
+  }
+}
+
+/**
+ * Warns about panels named left or right that straddle the centre line, naming the span axis to try
+ * when the left- and right-named panels lie apart along another axis.
+ */
+function warnCentredSides(
+  fits: ReadonlyMap<Node, HingeFit>,
+  centred: readonly Node[],
+  frame: AircraftFrame,
+  current: string,
+  ctx: RunContext,
+): void {
+  const mean = (side: string) => {
+    const centres = [...fits].filter(([n]) => sideFromName(n.getName()) === side).map(([, f]) => f.centre);
+    return [0, 1, 2].map((k) => centres.reduce((sum, c) => sum + c[k], 0) / centres.length) as Vec3;
+  };
+  const [l, r] = [mean("left"), mean("right")];
+  const apart: Vec3 = [l[0] - r[0], l[1] - r[1], l[2] - r[2]];
+  const along = [0, 1, 2].reduce((best, k) => Math.abs(apart[k]) > Math.abs(apart[best]) ? k : best, 0);
+  // Sides apart along up: the model is rolled, up is along today's span; along the flow: forward is.
+  const hint = along !== 2 && Math.abs(apart[along]) > 0
+    ? `left- and right-named panels lie apart along ${sceneAxes(frame, apart)}, so the span runs there; ` +
+      `try ${along === 1 ? "up" : "forward"} ${sceneAxes(frame, [0, 0, 1])}`
+    : "its side name is probably wrong, or the frame is: check forward/up";
+  for (const node of centred) {
+    const named = `panel '${node.getName()}' is named ${sideFromName(node.getName())}`;
+    ctx.warn(
+      `${named} but sits on the centre line in the frame (${current}); ${hint}`,
+      { panel: node.getName(), forward: frame.forward, up: frame.up },
     );
   }
 }

@@ -24,7 +24,7 @@ import {
 /** `rig.report` node definition. */
 export const rigReport = defineNode({
   type: "rig.report",
-  version: 2,
+  version: 3,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
@@ -81,7 +81,18 @@ export const rigReport = defineNode({
     const libraries = scene ? getPartgraphExtras(scene).libraries : undefined;
     return {
       report: {
-        frame: { forward: frame.forward, up: frame.up, metres_per_unit: frame.metresPerUnit },
+        frame: {
+          forward: frame.forward,
+          up: frame.up,
+          metres_per_unit: frame.metresPerUnit,
+          ...(frame.detected
+            ? {
+              found_by: "geometry",
+              confidence: frame.detected.confidence,
+              reasons: [...frame.detected.reasons],
+            }
+            : {}),
+        },
         parts,
         counts: { parts: parts.length, by_kind: byKind, by_found_by: byFoundBy },
         ...(libraries === undefined ? {} : { libraries }),

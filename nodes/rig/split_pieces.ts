@@ -5,7 +5,8 @@
  * transform, extras and materials takes the right ones, each mesh holding only its own vertices — and
  * each becomes a panel with its side.
  * Where that cannot be done safely (children under the node, morph targets, a skin bone, a piece
- * across the centre line) it is warned about and left whole.
+ * across the centre line) it is warned about and left whole; so is one connected piece reaching well
+ * out on both sides (a V planform), which is fitted as one centre panel.
  *
  * @module
  */
@@ -42,7 +43,20 @@ export function splitTwoPieceMesh(
   const width = Math.max(...pieces.lateral.map((p) => Math.max(Math.abs(p.min), Math.abs(p.max))), 0);
   const band = 0.02 * width;
   const sideOf = pieces.lateral.map((p) => p.min > -band ? "left" : p.max < band ? "right" : "across");
-  if (!sideOf.includes("left") || !sideOf.includes("right")) return undefined;
+  if (!sideOf.includes("left") || !sideOf.includes("right")) {
+    // One connected piece reaching well out on both sides: a V or a one-piece surface, fitted as one.
+    const spanning = pieces.lateral.some((p) => p.min < -0.25 * width && p.max > 0.25 * width) &&
+      2 * width >= 0.5 * Math.max(range(gathered.positions, 0), range(gathered.positions, 1));
+    if (spanning) {
+      ctx.warn(
+        `panel '${node.getName()}' (${part.kind}) is one connected piece spanning both sides of the centre ` +
+          "line: rigged as one centre panel on one hinge line; if its halves move apart (a V planform, " +
+          "left and right surfaces), split it into a left and a right object",
+        { panel: node.getName() },
+      );
+    }
+    return undefined;
+  }
   const why = sideOf.includes("across")
     ? "a piece of it crosses the centre line"
     : node.listChildren().length
@@ -70,6 +84,16 @@ export function splitTwoPieceMesh(
       `split into '${node.getName()}' and '${right.getName()}'`,
   );
   return right;
+}
+
+/** The range of one coordinate of `xyz` triples. */
+function range(positions: Float64Array, k: number): number {
+  let min = Infinity, max = -Infinity;
+  for (let i = k; i < positions.length; i += 3) {
+    min = Math.min(min, positions[i]);
+    max = Math.max(max, positions[i]);
+  }
+  return max - min;
 }
 
 /** Connected pieces of a triangle mesh, vertices welded by position (seams split vertices). */

@@ -1,13 +1,15 @@
 /**
  * Hinge-fitting throughput: the fit core (edges from the surface: triangles sliced at the span
  * stations) on a panel set of 100,000 and 1,000,000 vertices (ten panels each; cost should be linear), and the whole `rig.fit_hinge` node (scene copy, gathering
- * in the aircraft frame, fit and signing) on the 1,000,000-vertex set.
+ * in the aircraft frame, fit and signing) on the 1,000,000-vertex set; and frame detection (what
+ * `forward`/`up: "auto"` adds when nothing is recorded) on the same set.
  *
  * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
  */
 import { fitHinge, HINGE_FIT_DEFAULTS } from "../../nodes/rig/hinge_fit.ts";
 import { rigDetectPanels } from "../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../nodes/rig/fit_hinge.ts";
+import { detectFrame } from "../../nodes/rig/frame_detect.ts";
 import { addPanel, newScene, panelMesh, type PanelSpec } from "../nodes/rig/fixtures.ts";
 import { runNode } from "../support/context.ts";
 
@@ -70,4 +72,10 @@ Deno.bench({
   async fn() {
     await runNode(rigFitHinge, { scene: detected });
   },
+});
+
+Deno.bench({
+  name: 'frame detection ("auto", nothing recorded), 1M vertices',
+  group: "node",
+  fn: () => void detectFrame(detected),
 });

@@ -9,14 +9,14 @@ import { newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 
 /** Ailerons and a rudder in the default frame (−Z forward, +Y up). */
-function aircraft() {
+function aircraft(rudder = "Rudder") {
   const doc = newScene();
   const left = sheet([0, 1.5], [0, 0.2], 0.4, { z0: 2 });
   addAircraftMesh(doc, "Aileron_L", left.positions, left.triangles);
   const right = sheet([0, -1.5], [0, 0.2], 0.4, { z0: -2 });
   addAircraftMesh(doc, "Aileron_R", right.positions, right.triangles);
   // A rudder standing up: sections along aircraft up (positions given as aft, up, left).
-  addAircraftMesh(doc, "Rudder", [5, 1, 0, 5.6, 1, 0, 5.3, 2.2, 0, 5.7, 2.2, 0], [0, 2, 1, 1, 2, 3]);
+  addAircraftMesh(doc, rudder, [5, 1, 0, 5.6, 1, 0, 5.3, 2.2, 0, 5.7, 2.2, 0], [0, 2, 1, 1, 2, 3]);
   return doc;
 }
 
@@ -55,4 +55,29 @@ Deno.test("up wrong: the rudder lies flat; forward along the wing: ailerons stre
     along.some((m) => m.includes("stretch along the flow") && m.includes("try forward +Z or -Z")),
     along.join("\n"),
   );
+});
+
+Deno.test("a panel named left or right on the centre line is warned about by name", async () => {
+  const { ctx, report } = await rig(aircraft("Rudder_L"));
+  const messages = ctx.warnings.map((w) => w.message).filter((m) => m.includes("sits on the centre line"));
+  assertEquals(messages.length, 1, messages.join("\n"));
+  // The ailerons lie apart along the span, so the frame is fine and the name is the suspect.
+  assert(
+    messages[0].startsWith(
+      "panel 'Rudder_L' is named left but sits on the centre line in the frame " +
+        "(forward -Z, up +Y); its side name is probably wrong",
+    ),
+    messages[0],
+  );
+  // The side the name states is kept (rig.assign_side's rule): the warning is the user's cue.
+  assertEquals(report.parts.find((p) => p.panel === "Rudder_L")?.side, "left");
+});
+
+Deno.test("left/right-named panels apart along up: the model is rolled, the up to try is named", async () => {
+  // The same aircraft read with up along its span: the rudder lies flat, and the sides lie apart
+  // along the given up.
+  const { ctx } = await rig(aircraft("Rudder_L"), { forward: "-Z", up: "-X" });
+  const messages = ctx.warnings.map((w) => w.message).filter((m) => m.includes("sits on the centre line"));
+  assert(messages.length >= 1, ctx.warnings.map((w) => w.message).join("\n"));
+  assert(messages.every((m) => m.includes("so the span runs there; try up +Y or -Y")), messages.join("\n"));
 });

@@ -345,7 +345,7 @@ Deno.test("the rig on its own output file, and on a decoder's joints, changes no
   assertEquals(twice.ctx.warnings, []);
 });
 
-Deno.test('forward "auto" with no recorded frame: the −Z default, and a clear hint when the model faces +Z', async () => {
+Deno.test('forward "auto" with no recorded frame: found from the geometry, and said to be unsure', async () => {
   const build = (facingPlusZ: boolean) => {
     const doc = newScene();
     const root = addGroup(doc, undefined, "Root", { rotation: facingPlusZ ? [0, 1, 0, 0] : [0, 0, 0, 1] });
@@ -354,21 +354,29 @@ Deno.test('forward "auto" with no recorded frame: the −Z default, and a clear 
     return doc;
   };
   const auto = { forward: "auto", up: "auto" };
-  const facingMinusZ = await rig(build(false), auto);
-  assertEquals(facingMinusZ.report.frame, { forward: "-Z", up: "+Y", metres_per_unit: 1 });
-  assertEquals(facingMinusZ.ctx.warnings, []);
-  assertEquals(facingMinusZ.report.parts.map((p) => p.side), ["right", "left"]);
-  const facingPlusZ = await rig(build(true), auto);
-  const messages = facingPlusZ.ctx.warnings.map((w) => w.message).join("\n");
-  assert(
-    messages.includes('forward is -Z, the default: "auto" found no frame recorded on the scene'),
-    messages,
-  );
-  assert(messages.includes("try forward +Z"), messages);
-  // A recorded frame that is no frame (a foreign or edited file) is not used either.
+  // Two ailerons and nothing else: the span and the sides show (left/right names fix the
+  // handedness), not which end is the tail — so the frame is said to be unsure.
+  for (const facingPlusZ of [false, true]) {
+    const { report, ctx } = await rig(build(facingPlusZ), auto);
+    assertEquals([report.frame.found_by, report.frame.confidence], ["geometry", "weak"]);
+    if (!facingPlusZ) assertEquals([report.frame.forward, report.frame.up], ["-Z", "+Y"]);
+    assertEquals(report.parts.map((p) => p.side), ["right", "left"]);
+    const unsure = ctx.warnings.map((w) => w.message).filter((m) => m.startsWith('frame: "auto" found'));
+    assertEquals(unsure.length, 1);
+    assert(unsure[0].includes("from the geometry but is unsure (tail: nothing to tell by"), unsure[0]);
+  }
+  // A recorded frame that is no frame (a foreign or edited file) is not used: the geometry is.
   const odd = build(false);
   setSourceInfo(odd, { format: "test", forward: "+Y", up: "+Y", metresPerUnit: -1 });
   const fallback = await rig(odd, auto);
-  assertEquals(fallback.report.frame, { forward: "-Z", up: "+Y", metres_per_unit: null });
+  assertEquals(
+    [fallback.report.frame.forward, fallback.report.frame.up, fallback.report.frame.metres_per_unit],
+    ["-Z", "+Y", null],
+  );
   assertEquals(fallback.report.parts.map((p) => p.side), ["right", "left"]);
+  // Given explicitly, the frame is used as given, and the facing check still names the axis to try.
+  const given = await rig(build(true), { forward: "-Z", up: "+Y" });
+  assertEquals(given.report.frame, { forward: "-Z", up: "+Y", metres_per_unit: 1 });
+  const messages = given.ctx.warnings.map((w) => w.message).join("\n");
+  assert(messages.includes("try forward +Z"), messages);
 });

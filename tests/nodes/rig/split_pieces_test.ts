@@ -65,3 +65,26 @@ Deno.test("a two-piece mesh that cannot be split (it has children) is warned abo
     result.ctx.warnings.map((w) => w.message).join("\n"),
   );
 });
+
+Deno.test("one connected V across the centre line is warned about as one panel; a straight rudder is not", async () => {
+  const doc = newScene();
+  const v = sheet([-2, -1, 0, 1, 2], [0.6, 0.3, 0, 0.3, 0.6], 0.7, { z0: 0, x0: 3 });
+  addAircraftMesh(doc, "Elevator", v.positions, v.triangles);
+  // A rudder a little thick across the centre line: it reaches both sides, but only by its thickness.
+  addAircraftMesh(doc, "Rudder", [5, 1, -0.02, 5.6, 1, 0.02, 5.3, 2.2, -0.02, 5.7, 2.2, 0.02], [
+    0,
+    2,
+    1,
+    1,
+    2,
+    3,
+  ]);
+  const result = await rig(doc);
+  assertEquals(result.report.parts.map((p) => [p.panel, p.side]), [["Elevator", "centre"], [
+    "Rudder",
+    "centre",
+  ]]);
+  const spanning = result.ctx.warnings.map((w) => w.message).filter((m) => m.includes("one connected piece"));
+  assertEquals(spanning.length, 1, spanning.join("\n"));
+  assert(spanning[0].startsWith("panel 'Elevator' (elevator) is one connected piece spanning both sides"));
+});

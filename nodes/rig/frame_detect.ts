@@ -1,0 +1,412 @@
+/**
+ * Finds the aircraft frame from the geometry, for `forward`/`up: "auto"` on a scene whose decoder
+ * recorded none: the span axis is the one the model is mirror-symmetric across, the fuselage runs
+ * along the longer of the other two, the tail is the end with the wider and taller cross-section
+ * (tailplane and fin) and up is the way the tail end reaches furthest from the fuselage (the fin).
+ * Names check and overrule the shape: surfaces named left/right give the span axis and its sign,
+ * tail surfaces sit aft of wing surfaces, nose/cockpit/canopy/prop parts sit forward, fins and
+ * rudders sit up. Every decision is judged, so the caller can say how sure the frame is.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { Axis } from "../../runtime/scene/source.ts";
+import { gatherPositions } from "./geometry.ts";
+import { cross, type Mat4, type Vec3 } from "./transform.ts";
+import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+
+/** A frame found from the geometry, with how sure the finder is and why. */
+export interface DetectedFrame {
+  readonly forward: Axis;
+  readonly up: Axis;
+  /** `good`: every decision was clear and no hint disagreed; `weak`: see the reasons. */
+  readonly confidence: "good" | "weak";
+  /** One line per decision: what decided it, and what was unclear. */
+  readonly reasons: readonly string[];
+}
+
+const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+/** Voxels per axis of the symmetry test. */
+const GRID = 24;
+/** Fraction of the length at each end whose cross-section is compared. */
+const END_SLICE = 0.2;
+/** Ratio above which a shape cue is clear. */
+const CLEAR = 1.5;
+/** Ratio below which a shape cue says nothing. */
+const SILENT = 1.15;
+
+const NOSE_TOKENS: ReadonlySet<string> = new Set([
+  "nose",
+  "cockpit",
+  "canopy",
+  "prop",
+  "propeller",
+  "spinner",
+  "radome",
+  "pitot",
+  "windshield",
+  "windscreen",
+]);
+const FIN_TOKENS: ReadonlySet<string> = new Set(["fin", "vertical", "vert", "vstab"]);
+const TAIL_KINDS: ReadonlySet<string> = new Set(["elevator", "stabilator", "rudder", "ruddervator"]);
+const WING_KINDS: ReadonlySet<string> = new Set(["aileron", "flap", "slat", "spoiler", "leading_edge_flap"]);
+
+/** Sum of positions and vertex count of the meshes one hint names. */
+class Centroid {
+  sum: Vec3 = [0, 0, 0];
+  count = 0;
+  add(positions: Float64Array, count: number) {
+    let x = 0, y = 0, z = 0;
+    for (let i = 0; i < count * 3; i += 3) {
+      x += positions[i];
+      y += positions[i + 1];
+      z += positions[i + 2];
+    }
+    this.sum = [this.sum[0] + x, this.sum[1] + y, this.sum[2] + z];
+    this.count += count;
+  }
+  get value(): Vec3 {
+    return [this.sum[0] / this.count, this.sum[1] / this.count, this.sum[2] / this.count];
+  }
+}
+
+/** The hints a node's name, or its nearest named ancestor's, gives. */
+function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; fin: boolean } {
+  const out: { kind?: string; side?: string; nose: boolean; fin: boolean } = { nose: false, fin: false };
+  for (let at: Node | null = node; at; at = at.getParentNode()) {
+    const name = at.getName();
+    if (!name || isRigHelperName(name)) continue;
+    const tokens = tokenize(name);
+    out.kind ??= classifyPanelName(name);
+    const side = sideFromName(name);
+    if (side === "left" || side === "right") out.side ??= side;
+    out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));
+    out.fin ||= tokens.some((t) => FIN_TOKENS.has(t)) || out.kind === "rudder";
+  }
+  return out;
+}
+
+/** A sign decided along one axis, with its strength. */
+interface SignVote {
+  readonly sign: 1 | -1;
+  readonly clear: boolean;
+  readonly byName: boolean;
+  readonly reason: string;
+}
+
+/**
+ * The sign a hint vector gives along `axis`, when at least `share` of it points that way (a fin sits
+ * well aft of the centre as well as above it, so up takes a smaller share).
+ */
+function nameVote(vector: Vec3 | undefined, axis: number, what: string, share = 0.5): SignVote | undefined {
+  if (!vector) return undefined;
+  const length = Math.hypot(...vector);
+  if (!(length > 0) || Math.abs(vector[axis]) < share * length) return undefined;
+  return { sign: vector[axis] > 0 ? 1 : -1, clear: true, byName: true, reason: what };
+}
+
+/**
+ * The sign a shape cue gives: `plus`/`minus` are the cue's sizes toward each sign. `trusted: false`
+ * (the cue rests on a guess) makes it unclear whatever the ratio.
+ */
+function shapeVote(plus: number, minus: number, what: string, trusted = true): SignVote | undefined {
+  const ratio = Math.max(plus, minus) / Math.max(Math.min(plus, minus), 1e-12);
+  if (!(ratio >= SILENT)) return undefined;
+  const clear = trusted && ratio >= CLEAR;
+  return {
+    sign: plus > minus ? 1 : -1,
+    clear,
+    byName: false,
+    reason: `${what} (${ratio > 100 ? "over 100" : ratio.toFixed(2)}:1${clear ? "" : ", unclear"})`,
+  };
+}
+
+/** Decides a sign from name votes first, then the shape vote; returns it with its reasons. */
+function decide(
+  label: string,
+  names: (SignVote | undefined)[],
+  shape: SignVote | undefined,
+): SignVote & { weak?: string } {
+  const named = names.filter((v): v is SignVote => v !== undefined);
+  const agreed = named.length > 0 && named.every((v) => v.sign === named[0].sign);
+  if (agreed) {
+    const conflict = shape?.clear && shape.sign !== named[0].sign;
+    const reason = `${label} from names: ${named.map((v) => v.reason).join(", ")}`;
+    return conflict
+      ? { ...named[0], reason, weak: `${label}: names disagree with the shape (${shape!.reason})` }
+      : { ...named[0], reason };
+  }
+  if (shape) {
+    const why = named.length ? `; names disagree with each other` : "";
+    return {
+      ...shape,
+      reason: `${label} from the shape: ${shape.reason}${why}`,
+      weak: shape.clear && !named.length
+        ? undefined
+        : `${label}: ${shape.clear ? "names disagree" : "unclear"}`,
+    };
+  }
+  return {
+    sign: 1,
+    clear: false,
+    byName: false,
+    reason: `${label}: no cue`,
+    weak: `${label}: nothing to tell by`,
+  };
+}
+
+function axisName(index: number, sign: 1 | -1): Axis {
+  return `${sign > 0 ? "+" : "-"}${"XYZ"[index]}` as Axis;
+}
+
+/**
+ * The frame of the aircraft in `doc`, found from its geometry and names, or undefined when the
+ * scene has too little geometry to tell (fewer than 8 vertices, or flat in two axes).
+ *
+ * @example
+ * ```ts
+ * const found = detectFrame(doc); // { forward: "+Z", up: "+Y", confidence: "good", reasons: [...] }
+ * ```
+ */
+export function detectFrame(doc: Document): DetectedFrame | undefined {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const meshNodes: Node[] = [];
+  const stack = [...(scene?.listChildren() ?? [])];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.getMesh()) meshNodes.push(node);
+    stack.push(...node.listChildren());
+  }
+  const parts: Float64Array[] = [];
+  let total = 0;
+  const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
+  const nose = new Centroid(), fin = new Centroid(), all = new Centroid();
+  for (const node of meshNodes) {
+    const { positions, count } = gatherPositions(node, IDENTITY, { descend: false });
+    if (!allFinite(positions)) continue;
+    parts.push(positions);
+    total += count;
+    all.add(positions, count);
+    const hints = hintsOf(node);
+    if (hints.side === "left") left.add(positions, count);
+    if (hints.side === "right") right.add(positions, count);
+    if (hints.kind && TAIL_KINDS.has(hints.kind)) tail.add(positions, count);
+    if (hints.kind && WING_KINDS.has(hints.kind)) wing.add(positions, count);
+    if (hints.nose) nose.add(positions, count);
+    if (hints.fin) fin.add(positions, count);
+  }
+  if (total < 8) return undefined;
+  const points = new Float64Array(total * 3);
+  parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
+  const { min, max } = bounds(points);
+  const extent = [0, 1, 2].map((k) => max[k] - min[k]);
+  const largest = Math.max(...extent);
+  if ([...extent].sort((a, b) => a - b)[1] < 1e-6 * largest) return undefined;
+  const weak: string[] = [];
+  const reasons: string[] = [];
+  const difference = (a: Centroid, b: Centroid): Vec3 | undefined => {
+    if (!a.count || !b.count) return undefined;
+    const [p, q] = [a.value, b.value];
+    return [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+  };
+
+  // Span: the axis the shape is mirror-symmetric across, unless left/right names say otherwise.
+  const symmetry = mirrorSymmetry(points, min, extent);
+  const order = [0, 1, 2].sort((a, b) => symmetry[b] - symmetry[a]);
+  const leftward = difference(left, right);
+  const namedSpan = leftward && nameVote(leftward, dominant(leftward), "") ? dominant(leftward) : undefined;
+  let span = order[0];
+  const symmetryClear = symmetry[order[0]] - symmetry[order[1]] >= 0.1;
+  if (namedSpan !== undefined && namedSpan !== span) {
+    if (symmetryClear) {
+      weak.push(
+        `span: left/right names lie along ${"XYZ"[namedSpan]}, the mirror plane across ${"XYZ"[span]}`,
+      );
+    }
+    span = namedSpan;
+    reasons.push(`span along ${"XYZ"[span]} from left/right names`);
+  } else {
+    reasons.push(
+      `span along ${"XYZ"[span]}: mirror symmetry ${
+        symmetry.map((s, k) => `${"XYZ"[k]} ${s.toFixed(2)}`).join(", ")
+      }` +
+        (namedSpan !== undefined ? ", left/right names agree" : ""),
+    );
+    if (!symmetryClear && namedSpan === undefined) weak.push("span: the mirror symmetry is unclear");
+  }
+
+  // Fuselage: the longer of the other two axes; up: the shorter.
+  const [a, b] = [0, 1, 2].filter((k) => k !== span);
+  const long = extent[a] >= extent[b] ? a : b, upAxis = long === a ? b : a;
+  const slender = extent[long] / Math.max(extent[upAxis], 1e-12);
+  reasons.push(`fuselage along ${"XYZ"[long]}: ${slender.toFixed(2)} times the height`);
+  if (slender < 1.3) weak.push(`fuselage: length only ${slender.toFixed(2)} times the height`);
+
+  // Tail: the end more lopsided about the fuselage's centre line (a fin on one side; a nose cone or a
+  // prop disc sits on it). Up: the side the tail end reaches further to.
+  const ends = endSections(points, min, extent, long, span, upAxis);
+  const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
+  const aft = decide(
+    "tail",
+    [
+      nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces"),
+      nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward"),
+    ],
+    shapeVote(
+      lopsided(ends.high),
+      lopsided(ends.low),
+      `one end is more lopsided about the fuselage (a fin)${
+        ends.levelKnown ? "" : ", its centre line guessed"
+      }`,
+      ends.levelKnown,
+    ),
+  );
+  const tailEnd = aft.sign > 0 ? ends.high : ends.low;
+  const up = decide(
+    "up",
+    [nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15)],
+    shapeVote(
+      tailEnd.top - ends.level,
+      ends.level - tailEnd.bottom,
+      "the tail end reaches further that way from the fuselage's centre line",
+      ends.levelKnown,
+    ),
+  );
+  let aftSign = aft.sign, upSign = up.sign;
+  reasons.push(aft.reason, up.reason);
+  const decisionsWeak = [aft.weak, up.weak].filter((w): w is string => !!w);
+
+  // Left/right names fix the handedness: left = aft × up.
+  if (leftward && namedSpan === span) {
+    const impliedLeft = handedLeft(long, aftSign, upAxis, upSign, span);
+    if (Math.sign(leftward[span]) !== impliedLeft) {
+      if (!aft.byName) {
+        aftSign = -aftSign as 1 | -1;
+        if (aft.clear) weak.push("tail: left/right names disagree with the shape");
+        else decisionsWeak.splice(decisionsWeak.indexOf(aft.weak!), 1);
+        reasons.push("tail end set by left/right names");
+      } else if (!up.byName) {
+        upSign = -upSign as 1 | -1;
+        if (up.clear) weak.push("up: left/right names disagree with the shape");
+        else decisionsWeak.splice(decisionsWeak.indexOf(up.weak!), 1);
+        reasons.push("up set by left/right names");
+      } else {
+        weak.push("left/right names disagree with the tail and fin names");
+      }
+    } else reasons.push("left/right names agree");
+  }
+  weak.push(...decisionsWeak);
+  return {
+    forward: axisName(long, -aftSign as 1 | -1),
+    up: axisName(upAxis, upSign),
+    confidence: weak.length ? "weak" : "good",
+    reasons: [...reasons, ...weak.map((w) => `unsure: ${w}`)],
+  };
+}
+
+/** The bounding box of `xyz` triples. */
+function bounds(points: Float64Array): { min: Vec3; max: Vec3 } {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 0; i < points.length; i += 3) {
+    const x = points[i], y = points[i + 1], z = points[i + 2];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
+  }
+  return { min: [x0, y0, z0], max: [x1, y1, z1] };
+}
+
+/** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */
+function allFinite(values: Float64Array): boolean {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i] * 0;
+  return sum === 0;
+}
+
+function dominant(v: Vec3): number {
+  return [0, 1, 2].reduce((best, k) => Math.abs(v[k]) > Math.abs(v[best]) ? k : best, 0);
+}
+
+/** The sign along `span` of aft × up (left) for axis-aligned aft and up. */
+function handedLeft(long: number, aftSign: number, upAxis: number, upSign: number, span: number): number {
+  const aftV: Vec3 = [0, 0, 0], upV: Vec3 = [0, 0, 0];
+  aftV[long] = aftSign;
+  upV[upAxis] = upSign;
+  return Math.sign(cross(aftV, upV)[span]);
+}
+
+/**
+ * Per axis, the fraction of occupied voxels whose mirror image across the box's mid-plane (give or
+ * take one voxel along that axis) is occupied too: near 1 across the span of a symmetric aircraft.
+ */
+function mirrorSymmetry(points: Float64Array, min: Vec3, extent: number[]): number[] {
+  const occupied = new Uint8Array(GRID * GRID * GRID);
+  const scale = extent.map((e) => e > 0 ? GRID / e : 0);
+  const cell = (value: number, k: number) => Math.min(GRID - 1, ((value - min[k]) * scale[k]) | 0);
+  for (let i = 0; i < points.length; i += 3) {
+    occupied[(cell(points[i], 0) * GRID + cell(points[i + 1], 1)) * GRID + cell(points[i + 2], 2)] = 1;
+  }
+  const stride = [GRID * GRID, GRID, 1];
+  return [0, 1, 2].map((k) => {
+    let filled = 0, matched = 0;
+    for (let index = 0; index < occupied.length; index++) {
+      if (!occupied[index]) continue;
+      filled++;
+      const c = Math.floor(index / stride[k]) % GRID;
+      const base = index - c * stride[k];
+      const mirror = GRID - 1 - c;
+      for (let d = -1; d <= 1; d++) {
+        const m = mirror + d;
+        if (m >= 0 && m < GRID && occupied[base + m * stride[k]]) {
+          matched++;
+          break;
+        }
+      }
+    }
+    return matched / filled;
+  });
+}
+
+/** The vertical reach of one end of the fuselage axis. */
+interface EndSection {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along
+ * `long`), and the fuselage's centre line: the middle of the vertical range of the points near the
+ * plane of symmetry in the middle of the length (guessed as the box's centre when there are none,
+ * `levelKnown: false`).
+ */
+function endSections(
+  points: Float64Array,
+  min: Vec3,
+  extent: number[],
+  long: number,
+  span: number,
+  upAxis: number,
+): { low: EndSection; high: EndSection; level: number; levelKnown: boolean } {
+  const low = { top: -Infinity, bottom: Infinity }, high = { top: -Infinity, bottom: Infinity };
+  const middle = { top: -Infinity, bottom: Infinity };
+  const spanCentre = min[span] + extent[span] / 2;
+  for (let i = 0; i < points.length; i += 3) {
+    const t = (points[i + long] - min[long]) / extent[long];
+    const centreLine = Math.abs(points[i + span] - spanCentre) <= 0.1 * extent[span];
+    const target = t <= END_SLICE
+      ? low
+      : t >= 1 - END_SLICE
+      ? high
+      : t >= 0.3 && t <= 0.7 && centreLine
+      ? middle
+      : undefined;
+    if (!target) continue;
+    target.top = Math.max(target.top, points[i + upAxis]);
+    target.bottom = Math.min(target.bottom, points[i + upAxis]);
+  }
+  const levelKnown = middle.top >= middle.bottom;
+  const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
+  return { low, high, level, levelKnown };
+}
