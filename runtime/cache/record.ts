@@ -15,14 +15,19 @@ export const INLINE_LIMIT = 2048;
 
 /** An encoded output ready to store. */
 export interface EncodedOutput {
+  /** The socket type, which selects the codec that decodes the bytes again. */
   readonly type: SocketType;
+  /** The encoded value. */
   readonly bytes: Uint8Array;
+  /** Codec metadata kept beside the bytes (e.g. a `bytes` value's file name). */
   readonly meta?: JsonValue;
 }
 
 /** A packed action: the record, and the blobs (by digest) it refers to that are not inline. */
 export interface PackedAction {
+  /** The record, with small outputs inline. */
   readonly record: ActionRecord;
+  /** The bytes of every output not inline, by SHA-256 (hex). */
   readonly blobs: ReadonlyMap<string, Uint8Array>;
 }
 
@@ -31,7 +36,12 @@ export interface PackedAction {
  *
  * @example
  * ```ts
- * const { record, blobs } = packAction({ type: "io.read", warnings: [], reads: [], writes: [] }, encoded);
+ * import { packAction } from "./record.ts";
+ *
+ * const bytes = new Uint8Array(4096); // over the inline limit: stored as a blob
+ * const base = { type: "io.read", warnings: [], reads: [], writes: [] };
+ * const { record, blobs } = packAction(base, { bytes: { type: "bytes", bytes, meta: { name: "a.bin" } } });
+ * console.log(record.outputs.bytes.digest === [...blobs.keys()][0]); // true
  * ```
  */
 export function packAction(

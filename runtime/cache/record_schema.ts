@@ -23,8 +23,11 @@ const SHA256 = /^[0-9a-f]{64}$/;
  *
  * @example
  * ```ts
+ * import { recordProblem } from "./record_schema.ts";
+ *
  * recordProblem({ version: 1, outputs: {} }); // "type: expected a string"
- * recordProblem(record, { type: "io.read", outputs: { bytes: { type: "bytes" } } });
+ * const record = { version: 1, type: "io.read", outputs: {}, warnings: [], reads: [], writes: [] };
+ * recordProblem(record, { type: "io.read", outputs: { bytes: { type: "bytes" } } }); // "outputs: expected bytes"
  * ```
  */
 export function recordProblem(value: unknown, expect?: RecordExpectation): string | undefined {

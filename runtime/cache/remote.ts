@@ -38,8 +38,11 @@ export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
  *
  * @example
  * ```ts
- * const remote = new RemoteCache({ url: "http://127.0.0.1:9090/cache" });
- * const record = await remote.getAction(key);
+ * import { RemoteCache } from "./remote.ts";
+ *
+ * const remote = new RemoteCache({ url: "http://127.0.0.1:9090/cache", timeoutMs: 2000 });
+ * const key = "0".repeat(64); // an action key (SHA-256 hex)
+ * const record = await remote.getAction(key); // undefined: a miss, or the remote is unavailable
  * ```
  */
 export class RemoteCache {

@@ -16,7 +16,10 @@ let loading: Promise<void> | undefined;
  *
  * @example
  * ```ts
+ * import { encodeRgbaPng, loadPngEncoder } from "./png.ts";
+ *
  * await loadPngEncoder();
+ * const pixels = new Uint8Array(4 * 256 * 256).fill(255); // opaque white
  * const png = encodeRgbaPng(256, 256, pixels);
  * ```
  */

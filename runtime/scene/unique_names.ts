@@ -23,7 +23,12 @@ export interface ExportNames {
  *
  * @example
  * ```ts
- * exportNames(doc).nodes; // nodes Circle, Circle, Circle_1 → ["Circle", "Circle_2", "Circle_1"]
+ * import { Document } from "@gltf-transform/core";
+ * import { exportNames } from "./unique_names.ts";
+ *
+ * const doc = new Document();
+ * for (const name of ["Circle", "Circle", "Circle_1"]) doc.createNode(name);
+ * exportNames(doc).nodes; // ["Circle", "Circle_2", "Circle_1"]
  * ```
  */
 export function exportNames(doc: Document): ExportNames {
