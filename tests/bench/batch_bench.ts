@@ -9,12 +9,12 @@ import { runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 
-const INPUTS = 40;
+const INPUTS = 30;
 const root = Deno.makeTempDirSync({ prefix: "partgraph-batch-bench-" });
 for (let i = 0; i < INPUTS; i++) {
   Deno.writeFileSync(
     join(root, `ship${i}.cmp`),
-    realisticCmp(1000 + i, { parts: 7, maxGroupVertices: 400 }),
+    realisticCmp(1000 + i, { parts: 12, maxGroupVertices: 1200 }),
   );
 }
 const graph = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
