@@ -58,9 +58,8 @@ Deno.test("huge counts and offsets: 0xFFFFFFFF at every 2-byte position (u16 cou
   assert.ok(errors > 100, `${errors} errors`);
 });
 
-Deno.test("10,000 seeded random mutations: every outcome is success or a DecodeError, fast", () => {
+Deno.test("10,000 seeded random mutations: every outcome is success or a DecodeError", () => {
   const random = prng(0x5eed);
-  const started = performance.now();
   const outcomes = { ok: 0, "decode-error": 0 };
   for (let i = 0; i < 10_000; i++) {
     const bytes = SMALL.slice();
@@ -78,7 +77,5 @@ Deno.test("10,000 seeded random mutations: every outcome is success or a DecodeE
     }
     outcomes[attempt(bytes)]++;
   }
-  const seconds = (performance.now() - started) / 1000;
-  assert.ok(seconds < 30, `${seconds.toFixed(1)} s`);
   assert.ok(outcomes.ok > 0 && outcomes["decode-error"] > 0, JSON.stringify(outcomes));
 });
