@@ -1,0 +1,48 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { join } from "node:path";
+import { createRegistry, runGraph } from "../../mod.ts";
+import { defineNode } from "../../runtime/node.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+import { runCounts, testPlugin } from "../support/test_nodes.ts";
+
+/** Reads a side file through the run context (as DSON content roots and Freelancer libraries do). */
+const fileLength = defineNode({
+  type: "test.file_length",
+  version: 1,
+  doc: "The length of a file it reads through ctx.readFile.",
+  inputs: {},
+  outputs: { value: { type: "number", doc: "Bytes in the file." } },
+  params: { path: { type: "string", default: "", doc: "File to read." } },
+  async run({ params, ctx }) {
+    return { value: (await ctx.readFile(params.path)).byteLength };
+  },
+});
+
+Deno.test("a node that read a changed file re-runs, and so do its dependents (not served the old result)", async () => {
+  const dir = await Deno.makeTempDir();
+  const side = join(dir, "side.bin");
+  await Deno.writeFile(side, new Uint8Array(5));
+  const graph: GraphFile = {
+    version: 1,
+    nodes: {
+      length: { type: "test.file_length", params: { path: side } },
+      plus: { type: "test.add", inputs: { a: "length.value" }, params: { offset: 100 } },
+    },
+    outputs: { value: "plus.value" },
+  };
+  const registry = createRegistry().register(testPlugin).register({ nodes: [fileLength] });
+  const options = { registry, cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
+  const first = await runGraph(graph, options);
+  assertEquals(first.outputs.value, 105);
+
+  const warm = await runGraph(graph, options);
+  assertEquals([warm.nodes.length.state, warm.nodes.plus.state], ["cached", "cached"]);
+
+  await Deno.writeFile(side, new Uint8Array(7));
+  const before = runCounts.get("plus") ?? 0;
+  const changed = await runGraph(graph, options);
+  assertEquals(changed.outputs.value, 107);
+  assertEquals([changed.nodes.length.state, changed.nodes.plus.state], ["done", "done"]);
+  assertEquals(runCounts.get("plus"), before + 1);
+  await Deno.remove(dir, { recursive: true });
+});
