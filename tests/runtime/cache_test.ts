@@ -4,18 +4,7 @@ import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { createRegistry } from "../../mod.ts";
-import { testPlugin } from "../support/test_nodes.ts";
-
-/** Copies a file through the cache: read → write. */
-const copyGraph: GraphFile = {
-  version: 1,
-  inputs: { src: { type: "string" } },
-  nodes: {
-    read: { type: "io.read", params: { path: { $input: "src" } } },
-    write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
-  },
-  outputs: { bytes: "read.bytes" },
-};
+import { copyGraph, testPlugin } from "../support/test_nodes.ts";
 
 async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
   const dir = await Deno.makeTempDir();

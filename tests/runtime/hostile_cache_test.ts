@@ -6,19 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
-import type { GraphFile } from "../../runtime/graph.ts";
+import { copyGraph } from "../support/test_nodes.ts";
 import { recordProblem } from "../../runtime/cache/record_schema.ts";
-
-/** read → write, with the read's bytes as a graph output. */
-const copyGraph: GraphFile = {
-  version: 1,
-  inputs: { src: { type: "string" } },
-  nodes: {
-    read: { type: "io.read", params: { path: { $input: "src" } } },
-    write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
-  },
-  outputs: { bytes: "read.bytes" },
-};
 
 async function records(cacheDir: string): Promise<string[]> {
   const out: string[] = [];

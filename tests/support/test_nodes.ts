@@ -5,6 +5,7 @@
  * @module
  */
 import { defineNode, type Plugin } from "../../runtime/node.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
 
 /** How many times each node id ran, across the runs that share this map. */
 export const runCounts: Map<string, number> = new Map();
@@ -117,3 +118,14 @@ export const sizeNode = defineNode({
 
 /** All test nodes as a plug-in. */
 export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode, listNode, sizeNode] };
+
+/** A file copied through the cache: io.read → io.write (`copy.bin`), the read's bytes as a graph output. */
+export const copyGraph: GraphFile = {
+  version: 1,
+  inputs: { src: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "src" } } },
+    write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
+  },
+  outputs: { bytes: "read.bytes" },
+};
