@@ -3,7 +3,7 @@
  * a 256×256 texture and a 100-frame animation, parsed, decoded and exported to GLB; and the same
  * grid as a skinned `.3df` (10 bones) through decode → resolve → export.
  */
-import { parseCar } from "../../nodes/decode/carnivores/parse_car.ts";
+import { parseCar } from "../../nodes/decode/carnivores/codec/parse_car.ts";
 import { decodeCar } from "../../nodes/decode/carnivores/decode_car.ts";
 import { decode3df } from "../../nodes/decode/carnivores/decode_3df.ts";
 import { encode3df, encodeCar } from "../support/carnivores/encode.ts";

@@ -3,8 +3,8 @@
  * triangles after the generator's triangle row), 20 bones, 3 skin influences per vertex, plus a
  * whole-mesh morph and a 1,000-vertex rigidity group for the bake.
  */
-import { decodeDson } from "../../nodes/decode/dson/decode.ts";
-import { bakeMorph } from "../../nodes/decode/dson/bake.ts";
+import { decodeDson } from "../../nodes/decode/dson/decode_dson.ts";
+import { bakeMorph } from "../../nodes/decode/dson/codec/bake.ts";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";

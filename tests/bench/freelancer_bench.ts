@@ -5,9 +5,9 @@
  * holds, relative to the file size (figures recorded in docs/freelancer.md).
  */
 import { buildLargeCompound } from "../support/large_cmp.ts";
-import { decodeModel } from "../../nodes/decode/freelancer/model.ts";
-import { buildScene } from "../../nodes/decode/freelancer/scene.ts";
-import { selectRef } from "../../nodes/decode/freelancer/vmesh.ts";
+import { decodeModel } from "../../nodes/decode/freelancer/codec/model.ts";
+import { buildScene } from "../../nodes/decode/freelancer/codec/build_scene.ts";
+import { selectRef } from "../../nodes/decode/freelancer/codec/vmesh.ts";
 import { loadPngEncoder } from "../../runtime/scene/png.ts";
 
 // Scenes are built here without a node run, which is where decoders load the PNG encoder.

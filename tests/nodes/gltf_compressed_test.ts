@@ -4,7 +4,7 @@ import { Document, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS, EXTMeshoptCompression, KHRDracoMeshCompression } from "@gltf-transform/extensions";
 import draco3d from "draco3dgltf";
 import { MeshoptEncoder } from "meshoptimizer";
-import { decodeGltf } from "../../nodes/decode/gltf.ts";
+import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode } from "../support/context.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { flCrc32 } from "../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../nodes/decode/freelancer/codec/crc.ts";
 import { compoundTree, encodeVMeshData, packVertices, type PartSpec } from "./freelancer/encode_model.ts";
 import { encodeUtf } from "./freelancer/encode_utf.ts";
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { flCrc32 } from "../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../nodes/decode/freelancer/codec/crc.ts";
 import {
   compoundTree,
   type ConstraintSpec,
@@ -20,7 +20,7 @@ import {
   type VMeshRefSpec,
 } from "./freelancer/encode_model.ts";
 import { encodeUtf } from "./freelancer/encode_utf.ts";
-import type { JointKind } from "../../nodes/decode/freelancer/constraints.ts";
+import type { JointKind } from "../../nodes/decode/freelancer/codec/constraints.ts";
 import { prng } from "./prng.ts";
 
 /** Options of {@link realisticCmp}. */

@@ -6,12 +6,12 @@
  * @module
  */
 import { defineNode } from "../../../runtime/node.ts";
-import { buildScene } from "./build_scene.ts";
+import { buildScene } from "./codec/build_scene.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
-import { FACE_BYTES, HEADER_3DF_BYTES } from "./model.ts";
+import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
 import { SCALE_PARAM } from "./params.ts";
-import { parse3df } from "./parse_3df.ts";
-import { modelName } from "./model_name.ts";
+import { parse3df } from "./codec/parse_3df.ts";
+import { modelName } from "./codec/model_name.ts";
 
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({

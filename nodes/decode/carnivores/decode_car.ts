@@ -6,12 +6,12 @@
  * @module
  */
 import { defineNode } from "../../../runtime/node.ts";
-import { buildScene } from "./build_scene.ts";
+import { buildScene } from "./codec/build_scene.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
-import { FACE_BYTES, HEADER_CAR_BYTES } from "./model.ts";
-import { modelName } from "./model_name.ts";
+import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
+import { modelName } from "./codec/model_name.ts";
 import { SCALE_PARAM } from "./params.ts";
-import { parseCar } from "./parse_car.ts";
+import { parseCar } from "./codec/parse_car.ts";
 
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({

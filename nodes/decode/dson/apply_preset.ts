@@ -7,8 +7,8 @@
  */
 import { defineNode } from "../../../runtime/node.ts";
 import { copyScene } from "../../../runtime/scene/copy.ts";
-import { applyDsonPreset } from "./preset_apply.ts";
-import { readDsonPreset } from "./preset_read.ts";
+import { applyDsonPreset } from "./codec/preset_apply.ts";
+import { readDsonPreset } from "./codec/preset_read.ts";
 
 /** `dson.apply_preset` node definition. */
 export const dsonApplyPreset = defineNode({

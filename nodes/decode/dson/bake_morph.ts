@@ -7,7 +7,7 @@
  */
 import { defineNode } from "../../../runtime/node.ts";
 import { copyScene } from "../../../runtime/scene/copy.ts";
-import { bakeMorph } from "./bake.ts";
+import { bakeMorph } from "./codec/bake.ts";
 
 /** `dson.bake_morph` node definition. */
 export const dsonBakeMorph = defineNode({

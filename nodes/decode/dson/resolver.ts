@@ -6,7 +6,7 @@
  * @module
  */
 import type { ResolverPlugin } from "../../../runtime/node.ts";
-import { bakeMorph } from "./bake.ts";
+import { bakeMorph } from "./codec/bake.ts";
 
 /** Resolver for scenes whose source format is `dson`. */
 export const dsonResolver: ResolverPlugin = {

@@ -13,10 +13,10 @@ import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library_search.ts";
-import { libraryReport } from "./library_report.ts";
-import { decodeModel, type NamedBytes } from "./model.ts";
-import { buildScene } from "./scene.ts";
+import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library/search.ts";
+import { libraryReport } from "./library/report.ts";
+import { decodeModel, type NamedBytes } from "./codec/model.ts";
+import { buildScene } from "./codec/build_scene.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 
 /** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */

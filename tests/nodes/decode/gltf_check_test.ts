@@ -4,7 +4,7 @@
  * found before glTF-Transform sees it, in time linear in the file's size.
  */
 import assert from "node:assert/strict";
-import { decodeGltf } from "../../../nodes/decode/gltf.ts";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { buildFighterScene } from "../../../nodes/demo/fighter.ts";
 import { writeGlb, writeGltfJson } from "../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../runtime/errors.ts";

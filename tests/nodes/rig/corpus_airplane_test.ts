@@ -4,7 +4,7 @@
  * the hinge along their local Z).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { decodeGltf } from "../../../nodes/decode/gltf.ts";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";

@@ -9,7 +9,7 @@ import type { Document } from "@gltf-transform/core";
 import { mat3, quat } from "gl-matrix";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { fighterTruth } from "../../../nodes/demo/fighter_truth.ts";
-import { decodeGltf } from "../../../nodes/decode/gltf.ts";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { axisVector } from "../../../nodes/rig/frame.ts";
 import { cross, type Quat, type Vec3 } from "../../../nodes/rig/transform.ts";

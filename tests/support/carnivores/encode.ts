@@ -15,7 +15,7 @@ import {
   type Model3df,
   NAME_BYTES,
   POINT_BYTES,
-} from "../../../nodes/decode/carnivores/model.ts";
+} from "../../../nodes/decode/carnivores/codec/model.ts";
 
 /**
  * Encodes a `.3df` file.

@@ -12,7 +12,10 @@
  *
  * @module
  */
-import { CONSTRAINT_RECORD_SIZE, type JointKind } from "../../../nodes/decode/freelancer/constraints.ts";
+import {
+  CONSTRAINT_RECORD_SIZE,
+  type JointKind,
+} from "../../../nodes/decode/freelancer/codec/constraints.ts";
 import {
   encodeFloats,
   encodeI32,
@@ -22,7 +25,7 @@ import {
   utfLeaf,
   type UtfNode,
 } from "./encode_utf.ts";
-import { vertexLayout, type VMeshRef } from "../../../nodes/decode/freelancer/vmesh.ts";
+import { vertexLayout, type VMeshRef } from "../../../nodes/decode/freelancer/codec/vmesh.ts";
 
 /** Vertex attributes to pack; arrays are per vertex, flattened. */
 export interface VertexAttributes {

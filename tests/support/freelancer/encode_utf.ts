@@ -16,7 +16,7 @@ import {
   UTF_HEADER_SIZE,
   UTF_SIGNATURE,
   UTF_VERSION,
-} from "../../../nodes/decode/freelancer/utf.ts";
+} from "../../../nodes/decode/freelancer/codec/utf.ts";
 
 /** A directory or leaf to write. */
 export type UtfNode =

@@ -13,7 +13,7 @@ import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import type { Model3df } from "../../../../nodes/decode/carnivores/model.ts";
+import type { Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { addBox, type FaceSpec, faceTable, limbModel, pointTable, texture } from "./fixtures.ts";
 import { faceCorners, modelNode, near, summaryOf } from "./probe.ts";
 

@@ -7,15 +7,15 @@ import { decode as decodePng } from "fast-png";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { parse3df } from "../../../../nodes/decode/carnivores/parse_3df.ts";
-import { parseCar } from "../../../../nodes/decode/carnivores/parse_car.ts";
+import { parse3df } from "../../../../nodes/decode/carnivores/codec/parse_3df.ts";
+import { parseCar } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import type { MeshData } from "../../../../nodes/decode/carnivores/model.ts";
+import type { MeshData } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { DEFAULT_SCALE } from "../../../../nodes/decode/carnivores/params.ts";
 import { faceCorners, modelNode, morphedPosition, near, summaryOf, weightsAt } from "./probe.ts";
 

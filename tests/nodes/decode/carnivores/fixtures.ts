@@ -12,7 +12,7 @@ import type {
   Model3df,
   PointTable,
   Texture16,
-} from "../../../../nodes/decode/carnivores/model.ts";
+} from "../../../../nodes/decode/carnivores/codec/model.ts";
 
 /** One face: vertex indices, texel per corner and flags. */
 export interface FaceSpec {

@@ -10,7 +10,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
-import { carnivoresResolver } from "../../../../nodes/decode/carnivores/resolve_bones.ts";
+import { carnivoresResolver } from "../../../../nodes/decode/carnivores/resolver.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { animatedCar, limbModel } from "./fixtures.ts";
 import { prng } from "../../../support/prng.ts";

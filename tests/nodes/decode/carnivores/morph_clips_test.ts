@@ -11,7 +11,7 @@ import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import type { CarModel } from "../../../../nodes/decode/carnivores/model.ts";
+import type { CarModel } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animatedCar, animation, framePosition, gridCar } from "./fixtures.ts";
 import { faceCorners, modelNode, morphedPosition, near, summaryOf, weightsAt } from "./probe.ts";
 

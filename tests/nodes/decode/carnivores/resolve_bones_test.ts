@@ -13,7 +13,7 @@ import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/model.ts";
+import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animatedCar, LIMB_BONES, limbModel } from "./fixtures.ts";
 import { faceCorners, modelNode, near } from "./probe.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { mat4 } from "gl-matrix";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";

@@ -1,7 +1,7 @@
 /** A DSON value nested 10,000 deep (where an id is expected) is a DecodeError, not a stack overflow. */
 import assert from "node:assert/strict";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { MAX_DSON_DEPTH } from "../../../../nodes/decode/dson/text.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { MAX_DSON_DEPTH } from "../../../../nodes/decode/dson/codec/text.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode } from "../../../support/context.ts";
 import { generateFigure } from "./generate.ts";

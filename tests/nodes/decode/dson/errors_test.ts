@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
-import { jsonPathAt } from "../../../../nodes/decode/dson/text.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
+import { jsonPathAt } from "../../../../nodes/decode/dson/codec/text.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode } from "../../../support/context.ts";
 import { dsonBytes, generateFigure, type Json } from "./generate.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { buildDsonDocument } from "../../../../nodes/decode/dson/build.ts";
-import { loadDsonJson } from "../../../../nodes/decode/dson/load.ts";
-import { parseDsonBytes } from "../../../../nodes/decode/dson/text.ts";
+import { buildDsonDocument } from "../../../../nodes/decode/dson/codec/build_scene.ts";
+import { loadDsonJson } from "../../../../nodes/decode/dson/codec/load.ts";
+import { parseDsonBytes } from "../../../../nodes/decode/dson/codec/text.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { testContext } from "../../../support/context.ts";

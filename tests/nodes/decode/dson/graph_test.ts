@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../../../mod.ts";
 import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dsonBytes, generateFigure, type Json, readJsonFile } from "./generate.ts";

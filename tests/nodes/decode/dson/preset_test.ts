@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { Document, type Node } from "@gltf-transform/core";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { eulerDegrees, eulerQuat } from "../../../../nodes/decode/dson/rest_pose.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { eulerDegrees, eulerQuat } from "../../../../nodes/decode/dson/codec/rest_pose.ts";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Document, Node } from "@gltf-transform/core";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Document } from "@gltf-transform/core";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { dsonBytes, generateFigure, gzipDsonBytes, type Json } from "./generate.ts";

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { fitRigidTransform, type RigidityGroup } from "../../../../nodes/decode/dson/rigidity.ts";
+import { fitRigidTransform, type RigidityGroup } from "../../../../nodes/decode/dson/codec/rigidity.ts";
 import {
   bestFitRotation,
   principalAxes,
   quatToMatrix,
   symmetricEigen,
-} from "../../../../nodes/decode/dson/rigid_fit.ts";
+} from "../../../../nodes/decode/dson/codec/rigid_fit.ts";
 
 /** A non-planar reference cloud (a skewed tetrahedron plus extras) and a rigid motion of it. */
 const POINTS = [[0, 0, 0], [4, 0, 0], [0, 2, 0], [0, 0, 1], [1, 1, 1], [3, 0.5, -0.5]];

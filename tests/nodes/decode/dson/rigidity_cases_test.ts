@@ -6,9 +6,9 @@
  * `rigidity_reference.ts`.
  */
 import assert from "node:assert/strict";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
-import { applyRigidity, type RigidityGroup } from "../../../../nodes/decode/dson/rigidity.ts";
+import { applyRigidity, type RigidityGroup } from "../../../../nodes/decode/dson/codec/rigidity.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { channels, dsonBytes, type Json } from "./generate.ts";
 import { nodeFrameAxes, type ReferenceGroup, referenceRigidity, type V3 } from "./rigidity_reference.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { decodeDson } from "../../../../nodes/decode/dson/decode.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
-import { describeDson } from "../../../../nodes/decode/dson/describe.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";

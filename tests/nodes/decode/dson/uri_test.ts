@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fileKey, parseDsonUri } from "../../../../nodes/decode/dson/uri.ts";
+import { fileKey, parseDsonUri } from "../../../../nodes/decode/dson/codec/uri.ts";
 
 Deno.test("dson uri: every part of the grammar, percent-decoded separately", () => {
   assert.deepEqual(parseDsonUri("Genesis9:/data/Daz%203D/Genesis%209/G9.dsf#hip%2D1?rotation/x/value"), {

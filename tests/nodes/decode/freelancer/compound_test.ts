@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { compoundTree, encodeConstraints } from "../../../support/freelancer/encode_model.ts";
 import {
   encodeFloats,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 
 Deno.test("FLCRC32 matches the retail and sample test values", () => {
   const cases: [string, number][] = [

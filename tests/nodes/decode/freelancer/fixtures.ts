@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import {
   compoundTree,
   type ConstraintSpec,

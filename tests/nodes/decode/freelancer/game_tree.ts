@@ -7,7 +7,7 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import {
   compoundTree,
   encodeVMeshData,

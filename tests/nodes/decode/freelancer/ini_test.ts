@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { archetypeLibraries, normalizeGamePath, readIni } from "../../../../nodes/decode/freelancer/ini.ts";
+import {
+  archetypeLibraries,
+  normalizeGamePath,
+  readIni,
+} from "../../../../nodes/decode/freelancer/codec/ini.ts";
 
 type Value = number | string | { float: number };
 

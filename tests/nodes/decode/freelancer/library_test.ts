@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { checkGraph } from "../../../../mod.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import {
   compoundTree,
   encodeVMeshData,

@@ -3,7 +3,7 @@ import { decode } from "fast-png";
 import type { Document } from "@gltf-transform/core";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";

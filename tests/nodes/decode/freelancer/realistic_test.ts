@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeModel } from "../../../../nodes/decode/freelancer/model.ts";
-import { buildScene } from "../../../../nodes/decode/freelancer/scene.ts";
+import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
+import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/crc.ts";
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import {

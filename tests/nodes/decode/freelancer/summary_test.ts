@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { summarizeParts } from "../../../../nodes/decode/freelancer/summary.ts";
+import { summarizeParts } from "../../../../nodes/decode/freelancer/codec/summary.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { buildCompound } from "./fixtures.ts";
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
-import { ByteWindow } from "../../../../nodes/decode/freelancer/bounds.ts";
-import { decodeDds } from "../../../../nodes/decode/freelancer/dds.ts";
-import { decodeTga } from "../../../../nodes/decode/freelancer/tga.ts";
-import { textureToPng } from "../../../../nodes/decode/freelancer/texture.ts";
+import { ByteWindow } from "../../../../nodes/decode/freelancer/codec/bounds.ts";
+import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
+import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
+import { textureToPng } from "../../../../nodes/decode/freelancer/codec/texture.ts";
 import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
-import { findChild, readUtf } from "../../../../nodes/decode/freelancer/utf.ts";
+import { findChild, readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { dxt1Dds } from "./fixtures.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";

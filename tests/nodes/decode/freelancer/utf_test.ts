@@ -8,7 +8,7 @@ import {
   leafString,
   readUtf,
   type UtfEntry,
-} from "../../../../nodes/decode/freelancer/utf.ts";
+} from "../../../../nodes/decode/freelancer/codec/utf.ts";
 
 const sample = () =>
   utfDir("\\", [

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { ByteWindow } from "../../../../nodes/decode/freelancer/bounds.ts";
+import { ByteWindow } from "../../../../nodes/decode/freelancer/codec/bounds.ts";
 import { encodeVMeshData, packVertices } from "../../../support/freelancer/encode_model.ts";
-import { readVMeshData, selectRef, vertexLayout } from "../../../../nodes/decode/freelancer/vmesh.ts";
+import { readVMeshData, selectRef, vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 
 const window = (bytes: Uint8Array) => new ByteWindow(bytes, 0, bytes.length, "vmesh");

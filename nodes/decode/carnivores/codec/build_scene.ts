@@ -1,0 +1,310 @@
+/**
+ * A parsed Carnivores model → a glTF scene: one node with one mesh (a primitive per face group), the
+ * texture as an RGBA PNG, materials per alpha class and sidedness, `.car` clips as morph animations,
+ * and everything the file says that glTF has no place for under `extras.partgraph.carnivores`
+ * (bone table, face flags, clip and sound tables) — the bone table is what the resolver turns into a
+ * skin later.
+ *
+ * Axes: the engine loads `(2x, 2y, −2z)` into a right-handed camera space, so the faithful glTF
+ * mapping is `s·(x, y, −z)` with every triangle's winding reversed; the model then faces +Z.
+ *
+ * @module
+ */
+import { type Buffer, Document, type Material, type Texture } from "@gltf-transform/core";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
+import {
+  type Bone,
+  type CarModel,
+  FaceFlag,
+  type MeshData,
+  POINT_BYTES,
+  SOUND_SAMPLE_RATE,
+  TEXTURE_WIDTH,
+} from "./model.ts";
+import { addMorphClips, clipDuration, type ClipInterpolation } from "./morph_clips.ts";
+import { METRES_PER_FILE_UNIT } from "../params.ts";
+import { textureToPng } from "./texture.ts";
+
+/** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
+export const MAX_SCENE_COORDINATE = 1e30;
+/** Vertex alpha the engine gives sfTransparent faces (0x70 of 0xFF). */
+export const TRANSPARENT_ALPHA = 0x70 / 0xff;
+/** Custom vertex attribute carrying each vertex's owner (bone index in 3df, group id in car). */
+export const OWNER_ATTRIBUTE = "_OWNER";
+
+/** How to build the scene. */
+export interface SceneOptions {
+  /** Source format recorded on the scene. */
+  readonly format: "3df" | "car";
+  /** Name of the model node and mesh. */
+  readonly name: string;
+  /** Scene units per file unit (the file unit is unknown; see docs). */
+  readonly scale: number;
+  /** Weight-track interpolation for `.car` clips. */
+  readonly interpolation: ClipInterpolation;
+  /** Byte offset of the point block, for errors about coordinates. */
+  readonly pointsOffset: number;
+  /** File name, for errors. */
+  readonly file?: string;
+}
+
+/** The format-specific parts: bones for `.3df`, clips and sounds for `.car`. */
+export interface SceneExtras {
+  /** The `.3df` bone table, kept in extras for the resolver. */
+  readonly bones?: readonly Bone[];
+  /** The `.car` clips, sounds and anim→sound table. */
+  readonly car?: CarModel;
+}
+
+/** Receives non-fatal problems. */
+export type Warn = (message: string, detail?: Record<string, JsonValue>) => void;
+
+/**
+ * Builds the scene for a parsed model.
+ *
+ * @example
+ * ```ts
+ * const { model } = parse3df(bytes);
+ * const doc = buildScene(model, { bones: model.bones },
+ *   { format: "3df", name: "palm", scale: 1, interpolation: "linear", pointsOffset: 16 + 64 * model.faces.count },
+ *   console.warn);
+ * ```
+ */
+export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOptions, warn: Warn): Document {
+  const { faces, points, texture } = mesh;
+  const { scale } = options;
+  const scenePositions = toScenePositions(points.positions, scale, options);
+
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const scene = doc.createScene("Scene");
+  doc.getRoot().setDefaultScene(scene);
+  const node = doc.createNode(options.name);
+  scene.addChild(node);
+
+  const textureHeight = texture?.height ?? 0;
+  const { groups, clampedCorners } = groupFaces(faces, textureHeight);
+  if (clampedCorners) {
+    warn(`${clampedCorners} face corner(s) have texel coordinates outside 256×${textureHeight}; clamped`, {
+      corners: clampedCorners,
+    });
+  }
+  let colourKey = false;
+  for (let f = 0; f < faces.count; f++) if (faces.flags[f] & FaceFlag.opacity) colourKey = true;
+
+  const summary: Record<string, JsonValue> = {
+    format: options.format,
+    vertices: points.count,
+    faces: faces.count,
+    texture: texture ? { width: TEXTURE_WIDTH, height: texture.height, colour_key: colourKey } : null,
+  };
+  let firstTargets: number[] | undefined;
+  if (groups.length === 0) {
+    warn("the model has no faces; the scene has no mesh");
+    // An empty buffer would be written without a byteLength, which glTF forbids.
+    buffer.dispose();
+  } else {
+    const gltfTexture = texture
+      ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(texture, colourKey))
+        .setMimeType("image/png").setURI("texture.png")
+      : undefined;
+    const meshDef = doc.createMesh(options.name);
+    for (const group of groups) {
+      const material = materialFor(doc, group, gltfTexture);
+      meshDef.addPrimitive(primitiveFor(doc, buffer, group, mesh, scenePositions, textureHeight, material));
+    }
+    node.setMesh(meshDef);
+    if (extras.car) {
+      firstTargets = addMorphClips(
+        { doc, buffer, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation },
+        extras.car.animations,
+      );
+    }
+  }
+  if (extras.car) Object.assign(summary, carSummary(extras.car, firstTargets));
+  if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
+  setPartgraphExtras(node, { carnivores: summary });
+
+  setSourceInfo(doc, {
+    format: options.format,
+    forward: "+Z",
+    up: "+Y",
+    // Inferred, not stated by the file: see METRES_PER_FILE_UNIT.
+    metresPerUnit: METRES_PER_FILE_UNIT / scale,
+    notes: {
+      scale,
+      metres_per_file_unit: METRES_PER_FILE_UNIT,
+      mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
+      file_unit: "not defined by the format; inferred: a hunter (~1.8 m) is ~124.6 file units tall, " +
+        "i.e. ~0.0145 m per file unit",
+    },
+  });
+  return doc;
+}
+
+/** Mapped and scaled point positions; a coordinate beyond {@link MAX_SCENE_COORDINATE} is an error. */
+function toScenePositions(positions: Float32Array, scale: number, options: SceneOptions): Float64Array {
+  const out = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i++) {
+    const value = (i % 3 === 2 ? -scale : scale) * positions[i];
+    if (!(Math.abs(value) <= MAX_SCENE_COORDINATE)) {
+      throw new DecodeError({
+        format: options.format,
+        at: { offset: options.pointsOffset + Math.floor(i / 3) * POINT_BYTES + (i % 3) * 4 },
+        expected: `|coordinate × scale| ≤ ${MAX_SCENE_COORDINATE}`,
+        found: String(positions[i]),
+        file: options.file,
+      });
+    }
+    out[i] = value;
+  }
+  return out;
+}
+
+function primitiveFor(
+  doc: Document,
+  buffer: Buffer,
+  group: FaceGroup,
+  mesh: MeshData,
+  scenePositions: Float64Array,
+  textureHeight: number,
+  material: Material,
+) {
+  const count = group.points.length;
+  const position = new Float32Array(count * 3);
+  const owner = new Int16Array(count);
+  for (let i = 0; i < count; i++) {
+    const p = group.points[i];
+    position.set(scenePositions.subarray(p * 3, p * 3 + 3), i * 3);
+    owner[i] = mesh.points.owners[p];
+  }
+  // 65535 is the primitive-restart value glTF forbids in u16 indices: 65,536 vertices need u32.
+  const indices = count <= 0xffff ? Uint16Array.from(group.indices) : group.indices;
+  const primitive = doc.createPrimitive()
+    .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(position).setBuffer(buffer))
+    .setAttribute(OWNER_ATTRIBUTE, doc.createAccessor().setType("SCALAR").setArray(owner).setBuffer(buffer))
+    .setIndices(doc.createAccessor().setType("SCALAR").setArray(indices).setBuffer(buffer))
+    .setMaterial(material);
+  if (group.texels) {
+    const uv = new Float32Array(count * 2);
+    for (let i = 0; i < count; i++) {
+      uv[i * 2] = group.texels[i * 2] / TEXTURE_WIDTH;
+      uv[i * 2 + 1] = group.texels[i * 2 + 1] / textureHeight;
+    }
+    primitive.setAttribute("TEXCOORD_0", doc.createAccessor().setType("VEC2").setArray(uv).setBuffer(buffer));
+  }
+  const flags = Array.from(group.faces, (f) => mesh.faces.flags[f]);
+  setPartgraphExtras(primitive, {
+    carnivores: {
+      alpha: group.alpha,
+      double_sided: group.doubleSided,
+      faces: Array.from(group.faces),
+      flags,
+    },
+  });
+  return primitive;
+}
+
+const ALPHA_MODES: Record<AlphaClass, "OPAQUE" | "MASK" | "BLEND"> = {
+  opaque: "OPAQUE",
+  mask: "MASK",
+  blend: "BLEND",
+};
+
+/** One material per (alpha class, sidedness), shared by name within the document. */
+function materialFor(doc: Document, group: FaceGroup, texture: Texture | undefined): Material {
+  const name = group.alpha + (group.doubleSided ? "_double_sided" : "");
+  const existing = doc.getRoot().listMaterials().find((m) => m.getName() === name);
+  if (existing) return existing;
+  const material = doc.createMaterial(name)
+    .setAlphaMode(ALPHA_MODES[group.alpha])
+    .setDoubleSided(group.doubleSided)
+    .setMetallicFactor(0)
+    .setRoughnessFactor(1)
+    .setBaseColorFactor([1, 1, 1, group.alpha === "blend" ? TRANSPARENT_ALPHA : 1]);
+  if (group.alpha === "mask") material.setAlphaCutoff(0.5);
+  if (texture) material.setBaseColorTexture(texture);
+  return material;
+}
+
+/**
+ * The `.car` tables for the extras: clips (with their morph targets when the mesh has any), sounds
+ * and the anim→sound table. glTF has no audio: the PCM stays in the source file, only its
+ * description is kept.
+ */
+function carSummary(car: CarModel, firstTargets: number[] | undefined): Record<string, JsonValue> {
+  return {
+    name: car.name,
+    msc: car.msc,
+    animations: car.animations.map((clip, c) => ({
+      name: clip.name,
+      kps: clip.kps,
+      frames: clip.frameCount,
+      duration: clipDuration(clip.frameCount, clip.kps),
+      first_target: firstTargets?.[c] ?? -1,
+      sound: soundOf(car, c),
+    })),
+    sounds: car.sounds.map((s) => ({
+      name: s.name,
+      bytes: s.pcm.byteLength,
+      sample_rate: SOUND_SAMPLE_RATE,
+      encoding: "pcm_s16le_mono",
+    })),
+    anim_sound_table: car.animSounds ? Array.from(car.animSounds) : null,
+  };
+}
+
+/** The clip's sound index from the anim→sound table, or null (none, absent or out of range). */
+function soundOf(car: CarModel, clip: number): number | null {
+  const value = car.animSounds?.[clip];
+  return value !== undefined && value >= 0 && value < car.sounds.length ? value : null;
+}
+
+/**
+ * The bone table as JSON for the resolver: pivots in scene space (null when not finite), and for
+ * each bone the centroid and radius of the points it owns, so junk pivots can fall back to them.
+ */
+function boneTable(
+  bones: readonly Bone[],
+  owners: Int16Array,
+  scenePositions: Float64Array,
+  scale: number,
+): JsonValue {
+  const sums = new Float64Array(bones.length * 3);
+  const counts = new Int32Array(bones.length);
+  for (let v = 0; v < owners.length; v++) {
+    const b = owners[v];
+    if (b < 0 || b >= bones.length) continue;
+    counts[b]++;
+    for (let k = 0; k < 3; k++) sums[b * 3 + k] += scenePositions[v * 3 + k];
+  }
+  const radii = new Float64Array(bones.length);
+  for (let v = 0; v < owners.length; v++) {
+    const b = owners[v];
+    if (b < 0 || b >= bones.length) continue;
+    let d2 = 0;
+    for (let k = 0; k < 3; k++) d2 += (scenePositions[v * 3 + k] - sums[b * 3 + k] / counts[b]) ** 2;
+    radii[b] = Math.max(radii[b], Math.sqrt(d2));
+  }
+  return bones.map((bone, b) => {
+    const [x, y, z] = bone.pivot;
+    const pivot = [scale * x, scale * y, -scale * z];
+    const finite = pivot.every(Number.isFinite);
+    return {
+      name: bone.name,
+      parent: bone.parent,
+      hide: bone.hide,
+      pivot: finite ? pivot : null,
+      pivot_file: finite ? [x, y, z] : null,
+      vertices: counts[b],
+      centroid: counts[b]
+        ? [sums[b * 3] / counts[b], sums[b * 3 + 1] / counts[b], sums[b * 3 + 2] / counts[b]]
+        : null,
+      radius: radii[b],
+    };
+  });
+}

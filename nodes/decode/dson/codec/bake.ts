@@ -1,0 +1,212 @@
+/**
+ * Baking a morph target into a decoded DSON scene with rigidity honoured — shared by
+ * `dson.bake_morph` and the DSON resolver of `constraints.resolve`. Works on the glTF form: the
+ * `_DSON_VERTEX` attribute gathers split vertices back into DSON vertices, the rigidity groups come
+ * from the mesh extras and the weights from `_RIGIDITY`.
+ *
+ * @module
+ */
+import type { Document, Mesh, Node } from "@gltf-transform/core";
+import type { mat4 } from "gl-matrix";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
+import type { Vec3 } from "./rigid_fit.ts";
+import { applyRigidity, type AxisFrame, type RigidityGroup, rigidityGroupFromJson } from "./rigidity.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/** What {@link bakeMorph} did. */
+export interface BakeResult {
+  /** Meshes the morph was baked into. */
+  meshes: number;
+  /** Rigidity groups applied. */
+  groups: number;
+}
+
+/**
+ * Bakes morph `name` at `weight` into the base shape of every mesh that has it, in place, and
+ * removes the target. Rigidity groups move their participants rigidly (see `rigidity.ts`).
+ * Throws when no mesh has a morph of that name (the message lists the morphs there are).
+ *
+ * @example
+ * ```ts
+ * const mine = copyScene(scene);
+ * bakeMorph(mine, "Bend", 1, (m) => console.warn(m));
+ * ```
+ */
+export function bakeMorph(
+  doc: Document,
+  name: string,
+  weight: number,
+  warn: (message: string) => void,
+): BakeResult {
+  const result: BakeResult = { meshes: 0, groups: 0 };
+  const available: string[] = [];
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const names = targetNames(mesh);
+    available.push(...names);
+    let target = names.indexOf(name);
+    if (target < 0) target = names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+    if (target < 0) continue;
+    result.groups += bakeMeshTarget(doc, mesh, target, weight, warn);
+    result.meshes++;
+  }
+  if (result.meshes === 0) {
+    throw new Error(
+      `no morph named '${name}' in the scene (morphs: ${[...new Set(available)].join(", ") || "none"})`,
+    );
+  }
+  return result;
+}
+
+function targetNames(mesh: Mesh): string[] {
+  const names = (mesh.getExtras() as { targetNames?: unknown }).targetNames;
+  return Array.isArray(names) ? names.map(String) : [];
+}
+
+function bakeMeshTarget(
+  doc: Document,
+  mesh: Mesh,
+  target: number,
+  weight: number,
+  warn: (m: string) => void,
+): number {
+  const primitives = mesh.listPrimitives();
+  let vertexCount = 0;
+  for (const primitive of primitives) {
+    const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)?.getArray();
+    if (!ids) {
+      throw new Error(
+        `mesh '${mesh.getName()}' has no ${DSON_VERTEX_ATTRIBUTE} attribute (not decoded by decode.dson)`,
+      );
+    }
+    for (const v of ids) vertexCount = Math.max(vertexCount, v + 1);
+  }
+  const before = new Float64Array(vertexCount * 3);
+  const after = new Float64Array(vertexCount * 3);
+  let weights: Float64Array | undefined;
+  for (const primitive of primitives) {
+    const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)!.getArray()!;
+    const positions = primitive.getAttribute("POSITION")!.getArray()!;
+    const delta = primitive.listTargets()[target]?.getAttribute("POSITION")?.getArray();
+    const rigidity = primitive.getAttribute(RIGIDITY_ATTRIBUTE)?.getArray();
+    if (rigidity) weights ??= new Float64Array(vertexCount);
+    for (let i = 0; i < ids.length; i++) {
+      const v = ids[i];
+      for (let k = 0; k < 3; k++) {
+        before[v * 3 + k] = positions[i * 3 + k];
+        after[v * 3 + k] = positions[i * 3 + k] + weight * (delta ? delta[i * 3 + k] : 0);
+      }
+      if (rigidity && weights) weights[v] = rigidity[i];
+    }
+  }
+  const groups = rigidityGroups(mesh, vertexCount, warn);
+  const frames = nodeFrames(doc);
+  const corrected = groups.length
+    ? applyRigidity(before, after, weights, groups, (group) => frameFor(group, frames, warn))
+    : after;
+  for (const primitive of primitives) {
+    const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)!.getArray()!;
+    const position = primitive.getAttribute("POSITION")!;
+    const baked = new Float32Array(ids.length * 3);
+    for (let i = 0; i < ids.length; i++) {
+      for (let k = 0; k < 3; k++) baked[i * 3 + k] = corrected[ids[i] * 3 + k];
+    }
+    // A fresh accessor: the old one may be shared with another primitive that keeps its shape.
+    const fresh = doc.createAccessor(position.getName()).setType("VEC3").setArray(baked)
+      .setBuffer(position.getBuffer());
+    primitive.setAttribute("POSITION", fresh);
+    if (position.listParents().every((p) => p === doc.getRoot())) position.dispose();
+    const removed = primitive.listTargets()[target];
+    if (removed) {
+      primitive.removeTarget(removed);
+      const accessors = removed.listAttributes();
+      removed.dispose();
+      for (const accessor of accessors) {
+        if (accessor.listParents().every((p) => p === doc.getRoot())) accessor.dispose();
+      }
+    }
+  }
+  const names = targetNames(mesh);
+  const [morphName] = names.splice(target, 1);
+  const meshWeights = [...mesh.getWeights()];
+  meshWeights.splice(target, 1);
+  mesh.setWeights(meshWeights);
+  mesh.setExtras({ ...mesh.getExtras(), targetNames: names });
+  const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
+  if (dson) {
+    const morphs = Array.isArray(dson.morphs) ? [...dson.morphs] : [];
+    morphs.splice(target, 1);
+    const baked = Array.isArray(dson.baked_morphs) ? dson.baked_morphs : [];
+    setPartgraphExtras(mesh, {
+      dson: {
+        ...dson,
+        morphs,
+        baked_morphs: [...baked, { name: morphName, weight, rigidity_groups: groups.length }],
+      },
+    });
+  }
+  return groups.length;
+}
+
+function rigidityGroups(mesh: Mesh, vertexCount: number, warn: (m: string) => void): RigidityGroup[] {
+  const dson = getPartgraphExtras(mesh).dson as { rigidity?: { groups?: JsonValue[] } } | undefined;
+  const out: RigidityGroup[] = [];
+  for (const json of dson?.rigidity?.groups ?? []) {
+    const group = rigidityGroupFromJson(json, vertexCount);
+    if (typeof group === "string") warn(`rigidity group on '${mesh.getName()}' ignored: ${group}`);
+    else out.push(group);
+  }
+  return out;
+}
+
+/**
+ * The scene's DSON nodes by instance key and by definition id (the first node of each), with their
+ * rotation orders, for groups with a reference or transform node.
+ */
+function nodeFrames(doc: Document): Map<string, { node: Node; order: string }> {
+  const frames = new Map<string, { node: Node; order: string }>();
+  const byId = new Map<string, { node: Node; order: string }>();
+  for (const node of doc.getRoot().listNodes()) {
+    const dson = getPartgraphExtras(node).dson as
+      | { id?: string; key?: string; rotation_order?: string }
+      | undefined;
+    const entry = { node, order: dson?.rotation_order ?? "XYZ" };
+    if (dson?.key && !frames.has(dson.key)) frames.set(dson.key, entry);
+    if (dson?.id && !byId.has(dson.id)) byId.set(dson.id, entry);
+  }
+  for (const [id, entry] of byId) if (!frames.has(id)) frames.set(id, entry);
+  return frames;
+}
+
+/**
+ * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
+ * reference node; otherwise the fit uses the reference vertices' own principal axes. A named node
+ * that is not in the scene (a library definition nobody instantiated, an uninstalled figure) is
+ * warned about, and the principal axes are used.
+ */
+function frameFor(
+  group: RigidityGroup,
+  frames: Map<string, { node: Node; order: string }>,
+  warn: (message: string) => void,
+): AxisFrame | undefined {
+  const uri = group.transformNodes[0] ?? group.reference;
+  if (uri === undefined) return undefined;
+  const found = frames.get(parseDsonUri(uri).id);
+  if (!found) {
+    const field = group.transformNodes.length ? "transform node" : "reference node";
+    warn(
+      `rigidity group '${group.id}': ${field} '${uri}' is not a node of the scene; ` +
+        "its scale and rotation axes are the reference vertices' principal axes instead",
+    );
+    return undefined;
+  }
+  const m = found.node.getWorldMatrix() as unknown as mat4;
+  const axis = (c: number): Vec3 => {
+    const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
+    const n = Math.hypot(...v) || 1;
+    return [v[0] / n, v[1] / n, v[2] / n];
+  };
+  const xyz: [Vec3, Vec3, Vec3] = [axis(0), axis(1), axis(2)];
+  return { ordered: [...found.order].map((letter) => xyz["XYZ".indexOf(letter)]) as [Vec3, Vec3, Vec3] };
+}

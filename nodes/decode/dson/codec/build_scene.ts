@@ -1,0 +1,241 @@
+/**
+ * Builds the glTF document for a loaded {@link DsonScene}: a node per DSON node (figures and bones
+ * become a joint hierarchy posed by `center_point` and `orientation`, see `rest_pose.ts`), a mesh
+ * per geometry instance with one primitive per surface (see `build_primitive.ts`), skin with 4
+ * influences, morph targets, and the DSON records (rigidity groups, graft data, node frames,
+ * unresolved references) in `extras.partgraph.dson`. Centimetres become metres.
+ *
+ * Two custom vertex attributes carry what later nodes need: `_DSON_VERTEX` (the DSON vertex index
+ * of each glTF vertex, so rigidity groups and morphs stay addressable after splitting) and
+ * `_RIGIDITY` (the rigidity weight map).
+ *
+ * @module
+ */
+import { type Buffer, Document, type Material, type Node, type Scene } from "@gltf-transform/core";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { buildPrimitive } from "./build_primitive.ts";
+import {
+  type DsonScene,
+  figureRoot,
+  METRES_PER_CM,
+  type SceneMesh,
+  type SceneNode,
+  type Surface,
+} from "./model.ts";
+import { invertRest, localTransform, restWorld } from "./rest_pose.ts";
+import { rigidityGroupToJson } from "./rigidity.ts";
+
+type Json = { [key: string]: JsonValue };
+
+/**
+ * Builds a glTF document from a loaded DSON scene.
+ *
+ * @example
+ * ```ts
+ * const doc = buildDsonDocument(await loadDsonScene(bytes, "a.duf", { contentRoots: [], ctx }));
+ * ```
+ */
+export function buildDsonDocument(dson: DsonScene): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const scene = doc.createScene(dson.assetId.split("/").pop() ?? "dson");
+  doc.getRoot().setDefaultScene(scene);
+  const target: BuildTarget = {
+    doc,
+    buffer,
+    scene,
+    dsonNodes: dson.nodes,
+    rest: dson.nodes.map((node) => restWorld(node)),
+    nodes: buildNodes(doc, scene, dson.nodes),
+    materials: new Map(),
+  };
+  for (const mesh of dson.meshes) addMesh(target, mesh);
+  setSourceInfo(doc, {
+    format: "dson",
+    forward: "+Z",
+    up: "+Y",
+    metresPerUnit: 1,
+    notes: { source_unit: "cm", scale_applied: METRES_PER_CM, handedness: "right" },
+  });
+  setPartgraphExtras(scene, {
+    dson: {
+      asset_id: dson.assetId,
+      asset_type: dson.assetType,
+      unresolved: dson.unresolved.map((u) => ({ uri: u.uri, reason: u.reason, file: u.file, path: u.path })),
+    },
+  });
+  return doc;
+}
+
+/** The document being built and what meshes attach to. */
+interface BuildTarget {
+  readonly doc: Document;
+  readonly buffer: Buffer;
+  readonly scene: Scene;
+  readonly dsonNodes: readonly SceneNode[];
+  /** Rest world matrix of each DSON node. */
+  readonly rest: readonly mat4[];
+  /** The glTF node of each DSON node. */
+  readonly nodes: readonly Node[];
+  /** Materials already made, by surface and whether the mesh has UVs. */
+  readonly materials: Map<string, Material>;
+}
+
+/** The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame. */
+function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]): Node[] {
+  const nodes = dsonNodes.map((node, i) => {
+    const gltfNode = doc.createNode(node.name);
+    const { translation, rotation, scale } = localTransform(dsonNodes, i);
+    gltfNode.setTranslation(translation).setRotation(rotation);
+    if (scale.some((s) => s !== 1)) gltfNode.setScale(scale);
+    setPartgraphExtras(gltfNode, { dson: nodeExtras(node) });
+    return gltfNode;
+  });
+  dsonNodes.forEach((node, i) => {
+    if (node.parent >= 0) nodes[node.parent].addChild(nodes[i]);
+    else scene.addChild(nodes[i]);
+  });
+  return nodes;
+}
+
+/** Adds a mesh, its node and (when skinned) its skin. */
+function addMesh(target: BuildTarget, mesh: SceneMesh): void {
+  const { doc, buffer, scene, rest, nodes } = target;
+  const gltfMesh = doc.createMesh(mesh.name);
+  const joints = mesh.skin ? skinJoints(target.dsonNodes, mesh) : undefined;
+  const surfaces = mesh.surfaces.map((name) =>
+    mesh.materials.get(name) ?? { name, color: [1, 1, 1] as Surface["color"] }
+  );
+  for (let s = 0; s < mesh.surfaces.length; s++) {
+    const primitive = buildPrimitive(doc, mesh, s, joints?.slot, buffer);
+    if (!primitive) continue;
+    primitive.setMaterial(material(doc, target.materials, surfaces[s], mesh.uv !== undefined));
+    gltfMesh.addPrimitive(primitive);
+  }
+  gltfMesh.setWeights(mesh.morphs.map((m) => m.weight));
+  gltfMesh.setExtras({ ...gltfMesh.getExtras(), targetNames: mesh.morphs.map((m) => m.name) });
+  setPartgraphExtras(gltfMesh, { dson: meshExtras(mesh) });
+  const meshNode = doc.createNode(mesh.name).setMesh(gltfMesh);
+  if (joints) {
+    const skin = doc.createSkin(mesh.name);
+    const ibm = new Float32Array(joints.nodes.length * 16);
+    joints.nodes.forEach((n, j) => {
+      skin.addJoint(nodes[n]);
+      ibm.set(invertRest(rest[n]), j * 16);
+    });
+    skin.setSkeleton(nodes[joints.nodes[0]]);
+    skin.setInverseBindMatrices(doc.createAccessor().setType("MAT4").setArray(ibm).setBuffer(buffer));
+    meshNode.setSkin(skin);
+    // glTF ignores a skinned mesh node's transform, so it sits at the root.
+    scene.addChild(meshNode);
+  } else if (mesh.owner >= 0) {
+    // Geometry is authored in figure space at rest: undo the owner's rest placement.
+    const local = invertRest(rest[mesh.owner]);
+    const t = mat4.getTranslation(vec3.create(), local);
+    const r = mat4.getRotation(quat.create(), local);
+    meshNode.setTranslation([t[0], t[1], t[2]]).setRotation([r[0], r[1], r[2], r[3]]);
+    nodes[mesh.owner].addChild(meshNode);
+  } else {
+    scene.addChild(meshNode);
+  }
+}
+
+/** The skin's joints (the owning figure and its bones, scene order) and the joint index of each node. */
+function skinJoints(nodes: readonly SceneNode[], mesh: SceneMesh): { nodes: number[]; slot: Int32Array } {
+  const root = figureRoot(nodes, mesh.owner);
+  const inFigure = new Uint8Array(nodes.length);
+  if (root >= 0) inFigure[root] = 1;
+  // Parents may follow their children in the scene list: repeat until membership settles.
+  for (let changed = true; changed;) {
+    changed = false;
+    nodes.forEach((node, i) => {
+      if (!inFigure[i] && node.parent >= 0 && inFigure[node.parent] && node.type === "bone") {
+        inFigure[i] = 1;
+        changed = true;
+      }
+    });
+  }
+  const list: number[] = [];
+  nodes.forEach((_, i) => {
+    if (inFigure[i]) list.push(i);
+  });
+  const slot = new Int32Array(nodes.length).fill(0);
+  list.forEach((n, j) => (slot[n] = j));
+  return { nodes: list, slot };
+}
+
+/** The material of a surface, made once per (surface, colour, image, has UVs). */
+function material(doc: Document, cache: Map<string, Material>, surface: Surface, hasUv: boolean): Material {
+  const key = JSON.stringify([surface.name, surface.color, surface.imageUri ?? "", hasUv]);
+  let found = cache.get(key);
+  if (found) return found;
+  found = doc.createMaterial(surface.name).setBaseColorFactor([...surface.color, 1]).setMetallicFactor(0)
+    .setRoughnessFactor(0.7);
+  if (surface.image && hasUv) {
+    const texture = doc.createTexture(surface.image.uri.split("/").pop())
+      .setImage(surface.image.bytes as Uint8Array<ArrayBuffer>).setMimeType(surface.image.mimeType);
+    found.setBaseColorTexture(texture);
+  }
+  const extras: Json = { surface: surface.name };
+  if (surface.imageUri) extras.image_file = surface.imageUri;
+  setPartgraphExtras(found, { dson: extras });
+  cache.set(key, found);
+  return found;
+}
+
+/** A node's DSON record for `extras.partgraph.dson`. */
+function nodeExtras(node: SceneNode): Json {
+  const out: Json = {
+    id: node.id,
+    key: node.key,
+    type: node.type,
+    label: node.label,
+    center_point: [...node.centerPoint],
+    end_point: [...node.endPoint],
+    orientation: [...node.orientation],
+    rotation_order: node.rotationOrder,
+    inherits_scale: node.inheritsScale,
+  };
+  if (node.definition) out.definition = node.definition;
+  if (node.conformTarget) out.conform_target = node.conformTarget;
+  return out;
+}
+
+/** A mesh's DSON record for `extras.partgraph.dson`. */
+function meshExtras(mesh: SceneMesh): Json {
+  const out: Json = {
+    geometry: mesh.geometryId,
+    geometry_type: mesh.geometryType,
+    vertex_count: mesh.vertexCount,
+    poly_count: mesh.polyCount,
+    surfaces: [...mesh.surfaces],
+    morphs: mesh.morphs.map((m) => ({ id: m.id, name: m.name, label: m.label, vertices: m.index.length })),
+  };
+  if (mesh.uv) out.uv_set = mesh.uv.name;
+  if (mesh.rigidity) {
+    out.rigidity = {
+      has_weights: mesh.rigidity.weights !== undefined,
+      groups: mesh.rigidity.groups.map(rigidityGroupToJson),
+    };
+  }
+  if (mesh.graft) {
+    const pairs: JsonValue[] = [];
+    for (let k = 0; k < mesh.graft.vertexPairs.length; k += 2) {
+      pairs.push([mesh.graft.vertexPairs[k], mesh.graft.vertexPairs[k + 1]]);
+    }
+    out.graft = {
+      merged: mesh.graft.merged,
+      target_vertex_count: mesh.graft.vertexCount,
+      target_poly_count: mesh.graft.polyCount,
+      vertex_pairs: pairs,
+      hidden_polys: Array.from(mesh.graft.hiddenPolys),
+    };
+  }
+  if (mesh.mergedGrafts.length) out.merged_grafts = [...mesh.mergedGrafts];
+  return out;
+}

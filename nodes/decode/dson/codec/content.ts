@@ -1,0 +1,226 @@
+/**
+ * Resolution of DSON references against an ordered list of content roots, with lazy loading and a
+ * per-run cache of parsed files. **No path outside the content roots is ever read**: a reference
+ * whose path climbs out (`..`) is refused with a {@link DecodeError}, and a symbolic link that
+ * leads out of its root is treated as missing. Files are read only through `ctx.readFile`, so the
+ * runtime records them for cache invalidation. Missing content is a warning naming the URI and is
+ * listed in {@link ContentLibrary.unresolved}; the decode carries on with what it has.
+ *
+ * @module
+ */
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { CodecIO } from "../../../../runtime/node.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
+import { JsonReader } from "./read_json.ts";
+import { parseDsonBytes } from "./text.ts";
+import { fileKey, parseDsonUri, percentDecode } from "./uri.ts";
+
+/**
+ * Parsed JSON by the byte array it came from. The runtime hands every node of a run the same
+ * array for the same file, so this shares parsing across the decode nodes of one run (a figure
+ * referenced by several scenes is parsed once) and forgets it with the run's arrays. Parsed values
+ * are never mutated.
+ */
+const PARSED_BY_BYTES = new WeakMap<Uint8Array, Promise<unknown>>();
+
+/** A reference that could not be resolved, as reported to the user and kept in the scene extras. */
+export interface UnresolvedReference {
+  /** The URI as written. */
+  uri: string;
+  /** Why it did not resolve. */
+  reason: string;
+  /** Where it was written: file and JSON pointer. */
+  file: string;
+  path: string;
+}
+
+/** A resolved reference. */
+export interface Resolved {
+  readonly entry: DsonEntry;
+}
+
+/**
+ * Turns a decoded DSON file path into a path relative to a content root, refusing any that could
+ * leave it (`..` segments, NUL bytes).
+ *
+ * @example
+ * ```ts
+ * contentRelativePath("/data/DAZ 3D/G9.dsf"); // "data/DAZ 3D/G9.dsf"
+ * contentRelativePath("/data/../../etc/passwd"); // throws
+ * ```
+ */
+export function contentRelativePath(decodedPath: string, where?: { file?: string; path: string }): string {
+  const segments = decodedPath.replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.some((s) => s === ".." || s.includes("\0")) || segments.length === 0) {
+    throw new DecodeError({
+      format: "dson",
+      at: { jsonPath: where?.path || "/" },
+      expected:
+        "a content-root relative file path without '..' segments (references may not leave the content roots)",
+      found: JSON.stringify(decodedPath),
+      file: where?.file,
+    });
+  }
+  return segments.join("/");
+}
+
+/**
+ * Finds and loads the files DSON references point at, once per run.
+ *
+ * @example
+ * ```ts
+ * const library = new ContentLibrary(["/home/me/Daz"], ctx, sceneFile);
+ * const hip = await library.resolve("/data/G9/G9.dsf#hip", sceneFile, "/scene/nodes/1/url");
+ * ```
+ */
+export class ContentLibrary {
+  /** References that did not resolve, in the order they were met. */
+  readonly unresolved: UnresolvedReference[] = [];
+  readonly #roots: readonly string[];
+  readonly #ctx: CodecIO;
+  readonly #files = new Map<string, Promise<DsonFile | undefined>>();
+  readonly #warned = new Set<string>();
+  /** The file being decoded; `#id` references with no path fall back to it. */
+  readonly main: DsonFile;
+
+  constructor(roots: readonly string[], ctx: CodecIO, main: DsonFile) {
+    this.#roots = roots;
+    this.#ctx = ctx;
+    this.main = main;
+    this.#files.set(main.key, Promise.resolve(main));
+  }
+
+  /**
+   * Resolves a URI written in `from` at JSON pointer `at`: the entry it names, or undefined after a
+   * warning. Throws only for a path that would leave the content roots.
+   */
+  async resolve(uri: string, from: DsonFile, at: string): Promise<Resolved | undefined> {
+    const parts = parseDsonUri(uri);
+    if (parts.filePath === "") {
+      const entry = lookupId(from, parts.id) ?? lookupId(this.main, parts.id);
+      if (entry) return { entry };
+      this.miss(uri, `no id '${parts.id}' in this file`, from, at);
+      return undefined;
+    }
+    const file = await this.load(parts.filePath, from, at, uri);
+    if (!file) return undefined;
+    const entry = lookupId(file, parts.id);
+    if (entry) return { entry };
+    this.miss(uri, `no id '${parts.id}' in ${file.source}`, from, at);
+    return undefined;
+  }
+
+  /** Loads a referenced file by its decoded path (cached per run), or undefined after a warning. */
+  load(filePath: string, from: DsonFile, at: string, uri = filePath): Promise<DsonFile | undefined> {
+    const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
+    const key = fileKey(relativePath);
+    let pending = this.#files.get(key);
+    if (!pending) {
+      pending = this.#read(relativePath, key);
+      this.#files.set(key, pending);
+    }
+    return pending.then((file) => {
+      if (!file) {
+        const reason = this.#roots.length === 0
+          ? "no content roots given (set the content_roots parameter)"
+          : `not found in the content roots (${this.#roots.join(", ")})`;
+        this.miss(uri, reason, from, at);
+      }
+      return file;
+    });
+  }
+
+  /** Finds the file's bytes (an image, say) in the content roots; undefined when missing. */
+  async readContent(filePath: string, from: DsonFile, at: string): Promise<Uint8Array | undefined> {
+    const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
+    for (const root of this.#roots) {
+      const path = await findInRoot(root, relativePath, this.#ctx);
+      if (path) return await this.#ctx.readFile(path);
+    }
+    this.miss(
+      filePath,
+      this.#roots.length === 0 ? "no content roots given" : "not found in the content roots",
+      from,
+      at,
+    );
+    return undefined;
+  }
+
+  /** Records and warns (once per URI) about something that is not there. */
+  miss(uri: string, reason: string, from: DsonFile, at: string): void {
+    this.unresolved.push({ uri, reason, file: from.source, path: at });
+    if (this.#warned.has(uri)) return;
+    this.#warned.add(uri);
+    this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: from.source, path: at });
+  }
+
+  async #read(relativePath: string, key: string): Promise<DsonFile | undefined> {
+    for (const root of this.#roots) {
+      const path = await findInRoot(root, relativePath, this.#ctx);
+      if (!path) continue;
+      const bytes = await this.#ctx.readFile(path);
+      let parsed = PARSED_BY_BYTES.get(bytes);
+      if (!parsed) {
+        parsed = parseDsonBytes(bytes, path, (message) => this.#ctx.warn(message));
+        PARSED_BY_BYTES.set(bytes, parsed);
+      }
+      const json = await parsed;
+      return indexDsonFile(json, new JsonReader(path), key, path);
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The entry a decoded id names. References are percent-decoded before lookup, but some files store
+ * an id still encoded (`"id": "Base%20Female"`), so an encoded id that decodes to it also matches.
+ */
+function lookupId(file: DsonFile, id: string): DsonEntry | undefined {
+  const exact = file.ids.get(id);
+  if (exact) return exact;
+  for (const [stored, entry] of file.ids) {
+    if (stored.includes("%") && percentDecode(stored) === id) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * The path of `relativePath` inside `root` (exact case first, then a case-insensitive walk, since
+ * Windows-authored references do not match Linux file names), or undefined. A match whose real path
+ * leaves the root (a symbolic link pointing out) is ignored.
+ */
+async function findInRoot(root: string, relativePath: string, ctx: CodecIO): Promise<string | undefined> {
+  if (!inside(root, join(root, relativePath))) return undefined;
+  // Walk with ctx.listDir, so the cache knows which folders were searched: a result that missed a
+  // file is recomputed once the file is installed.
+  let dir = root;
+  for (const segment of relativePath.split("/")) {
+    const names = await ctx.listDir(dir);
+    const name = names.includes(segment)
+      ? segment
+      : names.find((n) => n.toLowerCase() === segment.toLowerCase());
+    if (!name) return undefined;
+    dir = join(dir, name);
+  }
+  const found = (await isFile(dir)) ? dir : undefined;
+  if (!found) return undefined;
+  try {
+    return inside(await Deno.realPath(root), await Deno.realPath(found)) ? found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(resolve(root), resolve(path));
+  return rel !== "" && rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}

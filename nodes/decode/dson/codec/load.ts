@@ -1,0 +1,119 @@
+/**
+ * Loads a DSON file into a {@link DsonScene}: node instances (with the descendants of each
+ * instantiated figure), their geometries, UV sets, skin bindings, morphs, rigidity and materials,
+ * following references into the content roots. Anything missing is a warning and a gap in the
+ * scene; only malformed data and references that would leave the content roots are errors.
+ *
+ * @module
+ */
+import type { CodecIO } from "../../../../runtime/node.ts";
+import { ContentLibrary } from "./content.ts";
+import { type DsonFile, indexDsonFile } from "./dson_file.ts";
+import { mergeGrafts } from "./graft.ts";
+import { SceneMeshes } from "./load_meshes.ts";
+import { applyModifiers } from "./load_modifiers.ts";
+import { checkDefinitionCycles, SceneNodes } from "./load_nodes.ts";
+import type { DsonScene, SceneMesh, SceneNode } from "./model.ts";
+import { JsonReader, type JsonRecord } from "./read_json.ts";
+import { parseDsonBytes } from "./text.ts";
+import { fileKey, percentDecode } from "./uri.ts";
+
+/** What {@link loadDsonScene} needs besides the bytes. */
+export interface LoadOptions {
+  /** Ordered content roots referenced files are looked up in. */
+  readonly contentRoots: readonly string[];
+  readonly ctx: CodecIO;
+}
+
+/**
+ * Parses and loads a DSON file and everything it references.
+ *
+ * @example
+ * ```ts
+ * const scene = await loadDsonScene(bytes, "figure.duf", { contentRoots: [], ctx });
+ * scene.nodes.length; // figure + bones
+ * ```
+ */
+export async function loadDsonScene(
+  bytes: Uint8Array,
+  name: string,
+  options: LoadOptions,
+): Promise<DsonScene> {
+  return await loadDsonJson(
+    await parseDsonBytes(bytes, name, (message) => options.ctx.warn(message)),
+    name,
+    options,
+  );
+}
+
+/**
+ * Loads an already parsed DSON value (see {@link loadDsonScene}); `name` is used in errors.
+ *
+ * @example
+ * ```ts
+ * const scene = await loadDsonJson(JSON.parse(text), "figure.dsf", { contentRoots: [], ctx });
+ * ```
+ */
+export async function loadDsonJson(json: unknown, name: string, options: LoadOptions): Promise<DsonScene> {
+  const read = new JsonReader(name);
+  const top = read.object(json, "");
+  const info = read.optObject(top.asset_info, "/asset_info") ?? {};
+  const assetId = read.optString(info.id, "/asset_info/id") ?? name;
+  const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
+  const library = new ContentLibrary(options.contentRoots, options.ctx, main);
+  const { nodes, meshes } = await gatherScene(library, main);
+  if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
+  return {
+    assetId,
+    assetType: read.optString(info.type, "/asset_info/type") ?? "",
+    nodes,
+    meshes: mergeGrafts(nodes, meshes, (uri, reason, path) => library.miss(uri, reason, main, path)),
+    unresolved: library.unresolved,
+  };
+}
+
+/**
+ * Fails on a file with no node, figure or geometry. Pose, material and character presets only
+ * change a figure: say so (and where a pose preset goes), rather than hand on an empty scene (which
+ * would not even be a valid glTF).
+ */
+function failWithNothingToDecode(read: JsonReader, top: JsonRecord, info: JsonRecord): never {
+  const type = read.optString(info.type, "/asset_info/type");
+  const keys = Object.keys(top).filter((k) => k !== "file_version" && k !== "asset_info");
+  const scene = top.scene && typeof top.scene === "object" ? Object.keys(top.scene) : [];
+  read.fail(
+    "",
+    "a node, figure or geometry to decode (scene.nodes, node_library or geometry_library)",
+    `#raw:a ${type ? `'${type}'` : "DSON"} file with ${
+      keys.length
+        ? keys.map((k) => (k === "scene" ? `scene {${scene.join(", ")}}` : k)).join(", ")
+        : "nothing else"
+    }; presets and support files (morphs, UV sets) only apply to a figure: decode the figure's file instead (a pose or shape preset then goes to dson.apply_preset)`,
+  );
+}
+
+/** The nodes and meshes of the main file's scene, or of its libraries when it has no scene. */
+async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
+  nodes: SceneNode[];
+  meshes: SceneMesh[];
+}> {
+  checkDefinitionCycles(main);
+  const read = main.read;
+  const scene = read.optObject(main.json.scene, "/scene");
+  const instances = scene ? read.optArray(scene.nodes, "/scene/nodes") : [];
+  const nodes = new SceneNodes(library, main);
+  if (scene) await nodes.instantiateScene(instances);
+  else nodes.instantiateLibraryRoots();
+  nodes.instantiateDescendants();
+  const meshes = new SceneMeshes(library, main, nodes);
+  if (scene) {
+    for (let i = 0; i < instances.length; i++) {
+      await meshes.addInstanceGeometries(instances[i] as JsonRecord, i);
+    }
+  } else {
+    await meshes.addLibraryGeometries();
+  }
+  await applyModifiers(scene, { library, main, nodes, meshes });
+  await meshes.applyMaterials(scene);
+  return { nodes: nodes.list, meshes: meshes.finish() };
+}

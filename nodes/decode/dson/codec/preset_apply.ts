@@ -1,0 +1,223 @@
+/**
+ * Applying a parsed pose or shape preset to a scene decoded by `decode.dson`: joint channels re-pose
+ * the named nodes (the same local transform the decoder gives a node with those pose values), morph
+ * values become the mesh's morph weights. What the scene does not have is warned about, never fatal.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { quat, vec3 } from "gl-matrix/esm/index.js";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { METRES_PER_CM } from "./model.ts";
+import type { DsonPreset, JointChannel } from "./preset_read.ts";
+import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform } from "./rest_pose.ts";
+import type { Vec3 } from "./rigid_fit.ts";
+
+/** What {@link applyDsonPreset} changed. */
+export interface PresetResult {
+  /** Nodes re-posed. */
+  readonly joints: number;
+  /** Morph weights set (per mesh). */
+  readonly morphs: number;
+  /** Targets the scene has no node or morph for. */
+  readonly missing: readonly string[];
+}
+
+/** A decoded node's DSON record (the fields a pose needs). */
+interface NodeRecord {
+  center_point: Vec3;
+  orientation: Vec3;
+  rotation_order: string;
+}
+
+/**
+ * Applies `preset` to `doc` in place. Throws when the scene has no DSON nodes (not decoded by
+ * `decode.dson`).
+ *
+ * @example
+ * ```ts
+ * const scene = copyScene(decoded);
+ * applyDsonPreset(scene, await readDsonPreset(bytes, "grip.duf", warn), warn);
+ * ```
+ */
+export function applyDsonPreset(
+  doc: Document,
+  preset: DsonPreset,
+  warn: (message: string) => void,
+): PresetResult {
+  const nodes = nodesByName(doc);
+  if (nodes.size === 0) {
+    throw new Error("the scene has no DSON nodes: apply a preset to a scene from decode.dson");
+  }
+  const missingJoints: string[] = [];
+  const jointValues = new Map<string, Map<JointChannel, number>>();
+  const morphValues = new Map<string, number>();
+  for (const channel of preset.channels) {
+    if (channel.kind === "morph") morphValues.set(channel.target, channel.value);
+    else {
+      const values = jointValues.get(channel.target) ?? new Map<JointChannel, number>();
+      jointValues.set(channel.target, values.set(channel.channel!, channel.value));
+    }
+  }
+  let joints = 0;
+  const shared: string[] = [];
+  for (const [target, values] of jointValues) {
+    const found = nodes.get(target) ?? [];
+    if (found.length === 0) missingJoints.push(target);
+    if (found.length > 1) shared.push(target);
+    for (const node of found) repose(node, values);
+    joints += found.length;
+  }
+  if (shared.length) {
+    // The same figure twice, or a conforming figure (clothing) with the body's bone names.
+    warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
+  }
+  const missingMorphs: string[] = [];
+  const morphs = setMorphWeights(doc, morphValues, missingMorphs);
+  reportSkips(preset, missingJoints, missingMorphs, warn);
+  const missing = [...missingJoints, ...missingMorphs];
+  const scene = doc.getRoot().listScenes()[0];
+  if (scene) {
+    const dson = (getPartgraphExtras(scene).dson ?? {}) as { [key: string]: JsonValue };
+    const applied = Array.isArray(dson.presets) ? dson.presets : [];
+    const record = { asset_id: preset.assetId, asset_type: preset.assetType, joints, morphs, missing };
+    setPartgraphExtras(scene, { dson: { ...dson, presets: [...applied, record] } });
+  }
+  return { joints, morphs, missing };
+}
+
+/** DSON nodes by glTF name and by DSON id (a name match first). */
+function nodesByName(doc: Document): Map<string, Node[]> {
+  const byName = new Map<string, Node[]>();
+  const byId = new Map<string, Node[]>();
+  for (const node of doc.getRoot().listNodes()) {
+    const dson = record(node) as { id?: unknown } | undefined;
+    if (!dson) continue;
+    byName.set(node.getName(), [...(byName.get(node.getName()) ?? []), node]);
+    if (typeof dson.id === "string") byId.set(dson.id, [...(byId.get(dson.id) ?? []), node]);
+  }
+  for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
+  return byName;
+}
+
+function record(node: Node): NodeRecord | undefined {
+  const dson = getPartgraphExtras(node).dson as Partial<NodeRecord> | undefined;
+  const vec = (v: unknown) => Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "number");
+  return dson && vec(dson.center_point) && vec(dson.orientation) && typeof dson.rotation_order === "string"
+    ? dson as NodeRecord
+    : undefined;
+}
+
+/**
+ * Sets the preset's channels on a node: the pose it has now (read back from its local transform)
+ * with the preset's values replacing the channels the preset names.
+ */
+function repose(node: Node, values: Map<JointChannel, number>): void {
+  const own = record(node)!;
+  const parentNode = node.getParentNode();
+  const parent = parentNode ? record(parentNode) : undefined;
+  const parentFrame = parent && { centerPoint: parent.center_point, orientation: parent.orientation };
+  const pose = currentPose(node, own, parentFrame);
+  let generalScale = pose.generalScale;
+  for (const [channel, value] of values) {
+    if (channel === "scale/general") generalScale = value;
+    else {
+      const [kind, axis] = channel.split("/") as ["rotation" | "translation" | "scale", "x" | "y" | "z"];
+      pose[kind]["xyz".indexOf(axis)] = value;
+    }
+  }
+  const { translation, rotation, scale } = poseTransform({ ...pose, generalScale }, parentFrame);
+  node.setTranslation(translation).setRotation(rotation).setScale(scale);
+}
+
+/**
+ * The pose channels that give a node its current local transform: the inverse of
+ * {@link poseTransform}. A decoded general scale is folded into x, y and z.
+ */
+function currentPose(
+  node: Node,
+  own: NodeRecord,
+  parent: { centerPoint: Vec3; orientation: Vec3 } | undefined,
+): PoseFrame {
+  const parentRotation = parent ? eulerQuat(parent.orientation, "XYZ") : quat.create();
+  const inverseOrientation = quat.invert(quat.create(), eulerQuat(own.orientation, "XYZ"));
+  const pose = quat.multiply(quat.create(), inverseOrientation, parentRotation);
+  quat.multiply(pose, pose, node.getRotation() as unknown as quat);
+  const offset = vec3.transformQuat(vec3.create(), node.getTranslation() as unknown as vec3, parentRotation);
+  const translation = [0, 1, 2].map((k) =>
+    offset[k] / METRES_PER_CM - (own.center_point[k] - (parent?.centerPoint[k] ?? 0))
+  ) as Vec3;
+  return {
+    centerPoint: own.center_point,
+    orientation: own.orientation,
+    rotationOrder: own.rotation_order,
+    rotation: eulerDegrees(pose, own.rotation_order),
+    translation,
+    scale: [...node.getScale()] as Vec3,
+    generalScale: 1,
+  };
+}
+
+/** Sets morph weights by modifier id or name; returns how many were set. */
+function setMorphWeights(doc: Document, values: Map<string, number>, missing: string[]): number {
+  let set = 0;
+  const found = new Set<string>();
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown; name?: unknown }[] } | undefined;
+    const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
+    const weights = [...mesh.getWeights()];
+    let changed = false;
+    morphs.forEach((morph, k) => {
+      const key = values.has(String(morph.id)) ? String(morph.id) : String(morph.name);
+      if (!values.has(key) || k >= weights.length) return;
+      weights[k] = values.get(key)!;
+      found.add(key);
+      changed = true;
+      set++;
+    });
+    if (changed) mesh.setWeights(weights);
+  }
+  for (const target of values.keys()) if (!found.has(target)) missing.push(target);
+  return set;
+}
+
+/** The first few names of a list, for a warning. */
+function few(list: readonly string[]): string {
+  return list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
+}
+
+/** One warning per kind of thing not applied, naming the first few. */
+function reportSkips(
+  preset: DsonPreset,
+  missingJoints: string[],
+  missingMorphs: string[],
+  warn: (message: string) => void,
+): void {
+  if (missingJoints.length) {
+    warn(`dson preset: ${missingJoints.length} node(s) not in the scene, not posed: ${few(missingJoints)}`);
+  }
+  if (missingMorphs.length) {
+    warn(
+      `dson preset: ${missingMorphs.length} value(s) name no morph of the scene, not applied: ${
+        few(missingMorphs)
+      }` +
+        " (controllers that drive bones through ERC formulas are not evaluated)",
+    );
+  }
+  if (preset.skipped.length) {
+    const list = preset.skipped.map((s) => `${s.url} (${s.reason})`);
+    warn(`dson preset: ${preset.skipped.length} channel(s) not applied: ${few(list)}`);
+  }
+  if (preset.animated) {
+    warn(`dson preset: ${preset.animated} channel(s) have several keys; only frame 0 is applied`);
+  }
+  const follow = preset.channels.filter((c) => c.autoFollow).length;
+  if (follow) {
+    warn(
+      `dson preset: ${follow} channel(s) are auto_follow: applied to the figure only, its followers are not updated`,
+    );
+  }
+}

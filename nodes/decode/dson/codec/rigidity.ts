@@ -1,0 +1,276 @@
+/**
+ * DSON rigidity: decoding `rigidity` (weight map and `rigidity_group`s) and applying it when a morph
+ * is baked. A group's participant (`mask_vertices`) vertices do not take the morph's shape; they
+ * follow a transform fitted to how the group's `reference_vertices` moved — translation by the
+ * centroid shift, rotation per `rotation_mode`, per-axis scale per `scale_modes` (measured after
+ * removing the best-fit rotation) — blended with the plain morph by the rigidity weight. Daz's exact
+ * fitting is undocumented; `docs/dson.md` gives the reading implemented, step by step, with its
+ * sources (`carnivores-dson.md` B.10).
+ *
+ * @module
+ */
+import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonReader, JsonRecord } from "./read_json.ts";
+import {
+  bestFitRotation,
+  centroid,
+  identity,
+  mulMat,
+  mulVec,
+  normalize,
+  principalAxes,
+  swingRotation,
+  type Vec3,
+} from "./rigid_fit.ts";
+
+/** How a group's rigid transform rotates. */
+export type RotationMode = "none" | "full" | "primary" | "secondary";
+/** Which measured extent ratio scales a frame axis. */
+export type ScaleMode = "none" | "primary" | "secondary" | "tertiary";
+
+const ROTATION_MODES: readonly RotationMode[] = ["none", "full", "primary", "secondary"];
+const SCALE_MODES: readonly ScaleMode[] = ["none", "primary", "secondary", "tertiary"];
+
+/** One `rigidity_group`. */
+export interface RigidityGroup {
+  readonly id: string;
+  readonly rotationMode: RotationMode;
+  /** Scale mode of the frame's x, y and z axes. */
+  readonly scaleModes: readonly [ScaleMode, ScaleMode, ScaleMode];
+  /** Vertices whose motion defines the transform. */
+  readonly referenceVertices: Int32Array;
+  /** Participant vertices moved rigidly. */
+  readonly maskVertices: Int32Array;
+  /** URI of the reference node, if any. */
+  readonly reference?: string;
+  /** URIs of the nodes giving the transform's axis frame. */
+  readonly transformNodes: readonly string[];
+}
+
+/** A geometry's `rigidity`. */
+export interface DsonRigidity {
+  /** Sparse per-vertex rigidity weights; absent means participants are fully rigid. */
+  readonly weights?: { index: Int32Array; value: Float64Array };
+  readonly groups: readonly RigidityGroup[];
+}
+
+/** Decodes a geometry's `rigidity` object; vertex indices are checked against `vertexCount`. */
+export function decodeRigidity(
+  value: JsonRecord,
+  path: string,
+  vertexCount: number,
+  read: JsonReader,
+): DsonRigidity {
+  const weights = value.weights === undefined
+    ? undefined
+    : read.indexedFloats(value.weights, `${path}/weights`, vertexCount);
+  const groups = read.optArray(value.groups, `${path}/groups`).map((item, i): RigidityGroup => {
+    const at = `${path}/groups/${i}`;
+    const group = read.object(item, at);
+    const rotationMode =
+      (read.optString(group.rotation_mode, `${at}/rotation_mode`) ?? "none") as RotationMode;
+    if (!ROTATION_MODES.includes(rotationMode)) {
+      read.fail(`${at}/rotation_mode`, `one of ${ROTATION_MODES.join(", ")}`, rotationMode);
+    }
+    const scaleJson = group.scale_modes === undefined
+      ? ["none", "none", "none"]
+      : read.array(group.scale_modes, `${at}/scale_modes`);
+    if (scaleJson.length !== 3) read.fail(`${at}/scale_modes`, "3 scale modes", scaleJson);
+    const scaleModes = scaleJson.map((mode, k) => {
+      const text = read.string(mode, `${at}/scale_modes/${k}`) as ScaleMode;
+      if (!SCALE_MODES.includes(text)) {
+        read.fail(`${at}/scale_modes/${k}`, `one of ${SCALE_MODES.join(", ")}`, text);
+      }
+      return text;
+    }) as [ScaleMode, ScaleMode, ScaleMode];
+    return {
+      id: read.string(group.id, `${at}/id`),
+      rotationMode,
+      scaleModes,
+      referenceVertices: read.indexArray(
+        group.reference_vertices ?? [],
+        `${at}/reference_vertices`,
+        vertexCount,
+      ),
+      maskVertices: read.indexArray(group.mask_vertices ?? [], `${at}/mask_vertices`, vertexCount),
+      reference: read.optString(group.reference, `${at}/reference`),
+      transformNodes: read.optArray(group.transform_nodes, `${at}/transform_nodes`)
+        .map((uri, k) => read.string(uri, `${at}/transform_nodes/${k}`)),
+    };
+  });
+  return { weights, groups };
+}
+
+/** A group as kept in scene extras (DSON field names, plain arrays). */
+export function rigidityGroupToJson(group: RigidityGroup): { [key: string]: JsonValue } {
+  const out: { [key: string]: JsonValue } = {
+    id: group.id,
+    rotation_mode: group.rotationMode,
+    scale_modes: [...group.scaleModes],
+    reference_vertices: Array.from(group.referenceVertices),
+    mask_vertices: Array.from(group.maskVertices),
+    transform_nodes: [...group.transformNodes],
+  };
+  if (group.reference !== undefined) out.reference = group.reference;
+  return out;
+}
+
+/**
+ * Reads a group back from scene extras, or undefined (with the reason) when the extras were edited
+ * into something unusable. Vertex indices must be below `vertexCount`.
+ */
+export function rigidityGroupFromJson(value: JsonValue, vertexCount: number): RigidityGroup | string {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return "not an object";
+  const indices = (list: JsonValue | undefined): Int32Array | undefined => {
+    if (!Array.isArray(list)) return undefined;
+    if (!list.every((i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < vertexCount)) {
+      return undefined;
+    }
+    return Int32Array.from(list as number[]);
+  };
+  const referenceVertices = indices(value.reference_vertices);
+  const maskVertices = indices(value.mask_vertices);
+  const rotationMode = value.rotation_mode as RotationMode;
+  const scaleModes = value.scale_modes as ScaleMode[];
+  if (!referenceVertices || !maskVertices) return "vertex indices missing or out of range";
+  if (!ROTATION_MODES.includes(rotationMode)) return `bad rotation_mode ${String(rotationMode)}`;
+  if (
+    !Array.isArray(scaleModes) || scaleModes.length !== 3 || !scaleModes.every((m) => SCALE_MODES.includes(m))
+  ) {
+    return "bad scale_modes";
+  }
+  return {
+    id: String(value.id),
+    rotationMode,
+    scaleModes: scaleModes as unknown as [ScaleMode, ScaleMode, ScaleMode],
+    referenceVertices,
+    maskVertices,
+    reference: typeof value.reference === "string" ? value.reference : undefined,
+    transformNodes: Array.isArray(value.transform_nodes) ? value.transform_nodes.map(String) : [],
+  };
+}
+
+/**
+ * An explicit axis frame for a group (from its transform or reference node): the node's axes ordered
+ * primary → tertiary by the node's rotation order (`YZX`: Y, Z, X). `scale_modes[i]` and the
+ * primary/secondary rotation modes refer to these axes by position.
+ */
+export interface AxisFrame {
+  readonly ordered: readonly [Vec3, Vec3, Vec3];
+}
+
+/** `p' = after + linear · (p − before)`: the fitted transform of a group. */
+export interface RigidTransform {
+  readonly before: Vec3;
+  readonly after: Vec3;
+  readonly linear: Float64Array;
+}
+
+/**
+ * Fits a group's transform from its reference vertices before and after a morph. Returns
+ * undefined when the group has no reference vertices (nothing to follow).
+ *
+ * The best-fit rotation is always fitted (Horn's method; a collinear set aligns its line) and the
+ * stretch along each frame axis is measured after removing it, so that a turn never reads as a
+ * stretch. `rotation_mode` only decides how much of the fitted rotation is applied.
+ *
+ * @example
+ * ```ts
+ * const t = fitRigidTransform(group, basePositions, morphedPositions);
+ * ```
+ */
+export function fitRigidTransform(
+  group: RigidityGroup,
+  before: Float64Array,
+  after: Float64Array,
+  frame?: AxisFrame,
+): RigidTransform | undefined {
+  const refs = group.referenceVertices;
+  if (refs.length === 0) return undefined;
+  const c0 = centroid(before, refs);
+  const c1 = centroid(after, refs);
+  const pca = principalAxes(before, refs, c0);
+  const axes = frame?.ordered ?? pca.axes;
+  // Horn's fit is only defined for a point set that spans a plane.
+  const planar = refs.length >= 3 && pca.variances[1] > 1e-12 * Math.max(pca.variances[0], 1e-300);
+  const fitted = planar
+    ? bestFitRotation(before, after, refs, c0, c1)
+    : lineRotation(after, refs, c1, pca.axes[0]);
+  let applied = identity();
+  if (group.rotationMode === "full") applied = fitted;
+  else if (group.rotationMode !== "none") {
+    const from: Vec3 = [...axes[group.rotationMode === "secondary" && planar ? 1 : 0]] as Vec3;
+    applied = swingRotation(from, normalize(mulVec(fitted, from)));
+  }
+  const ratios = axes.map((axis) => {
+    const spread0 = spread(before, refs, c0, axis);
+    return spread0 > 1e-9 ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
+  });
+  const scale = new Float64Array(9);
+  for (let i = 0; i < 3; i++) {
+    const mode = group.scaleModes[i];
+    const s = mode === "none" ? 1 : ratios[SCALE_MODES.indexOf(mode) - 1];
+    const a = axes[i];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
+  }
+  return { before: c0, after: c1, linear: mulMat(applied, scale) };
+}
+
+/** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
+function lineRotation(
+  after: Float64Array,
+  refs: Int32Array,
+  c1: Vec3,
+  line: Vec3,
+): Float64Array {
+  if (refs.length < 2) return identity();
+  const moved = principalAxes(after, refs, c1).axes[0];
+  const sign = moved[0] * line[0] + moved[1] * line[1] + moved[2] * line[2] < 0 ? -1 : 1;
+  return swingRotation(line, [moved[0] * sign, moved[1] * sign, moved[2] * sign]);
+}
+
+/**
+ * Applies rigidity to a morphed shape: every group's participants move by the group's fitted
+ * transform, blended with the morphed position by their rigidity weight. Positions are flat xyz
+ * arrays indexed by DSON vertex; `weights` holds one weight per vertex (undefined: fully rigid).
+ * Returns the corrected positions (a new array).
+ *
+ * @example
+ * ```ts
+ * const corrected = applyRigidity(base, morphed, weights, rigidity.groups);
+ * ```
+ */
+export function applyRigidity(
+  before: Float64Array,
+  after: Float64Array,
+  weights: Float64Array | undefined,
+  groups: readonly RigidityGroup[],
+  frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
+): Float64Array {
+  const out = Float64Array.from(after);
+  for (const group of groups) {
+    const transform = fitRigidTransform(group, before, after, frameFor(group));
+    if (!transform) continue;
+    const { linear, before: c0, after: c1 } = transform;
+    for (const i of group.maskVertices) {
+      const w = weights ? Math.min(weights[i], 1) : 1;
+      if (!(w > 0)) continue;
+      const d = [before[i * 3] - c0[0], before[i * 3 + 1] - c0[1], before[i * 3 + 2] - c0[2]];
+      for (let r = 0; r < 3; r++) {
+        const rigid = c1[r] + linear[r * 3] * d[0] + linear[r * 3 + 1] * d[1] + linear[r * 3 + 2] * d[2];
+        out[i * 3 + r] = w * rigid + (1 - w) * after[i * 3 + r];
+      }
+    }
+  }
+  return out;
+}
+
+function spread(points: Float64Array, indices: Int32Array, center: Vec3, axis: readonly number[]): number {
+  let sum = 0;
+  for (const i of indices) {
+    const d = (points[i * 3] - center[0]) * axis[0] + (points[i * 3 + 1] - center[1]) * axis[1] +
+      (points[i * 3 + 2] - center[2]) * axis[2];
+    sum += d * d;
+  }
+  return Math.sqrt(sum / indices.length);
+}

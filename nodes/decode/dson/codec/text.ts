@@ -1,0 +1,215 @@
+/**
+ * DSON bytes to a JSON value: gzip is detected by its magic bytes (Daz writes `.duf`/`.dsf` both
+ * plain and gzip-wrapped under the same extension), a UTF-8 BOM and UTF-16 text are tolerated, and
+ * a syntax error is reported as a {@link DecodeError} located by the JSON path it interrupted.
+ *
+ * @module
+ */
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { maxJsonDepth } from "../../../../runtime/depth.ts";
+
+/** Decompressed DSON larger than this is refused: a gzip bomb must not exhaust memory. */
+export const MAX_DSON_TEXT_BYTES = 1 << 30;
+
+/** Deepest JSON nesting accepted: real Daz files stay far below it; deeper is hostile (stack overflow). */
+export const MAX_DSON_DEPTH = 128;
+
+/** True when the bytes start with the gzip magic `1F 8B`. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * True when the bytes are certainly plain-text DSON: a JSON object whose first key is
+ * `file_version` or `asset_info` (every Daz file starts that way). Gzip-wrapped DSON cannot be
+ * recognised without inflating it, so it is left to the file extension.
+ *
+ * @example
+ * ```ts
+ * looksLikePlainDson(new TextEncoder().encode('{ "file_version": "0.6.0.0" }')); // true
+ * ```
+ */
+export function looksLikePlainDson(bytes: Uint8Array): boolean {
+  const head = decodeText(bytes.subarray(0, 256)).trimStart();
+  return /^\{\s*"(file_version|asset_info)"\s*:/.test(head);
+}
+
+/**
+ * Parses DSON file bytes (plain or gzip, UTF-8 or UTF-16) into a JSON value.
+ *
+ * @example
+ * ```ts
+ * const json = await parseDsonBytes(await Deno.readFile("figure.dsf"), "figure.dsf");
+ * ```
+ */
+export async function parseDsonBytes(
+  bytes: Uint8Array,
+  file?: string,
+  warn?: (message: string) => void,
+): Promise<unknown> {
+  const plain = isGzip(bytes) ? await gunzip(bytes, file) : bytes;
+  const text = decodeText(plain);
+  const depth = maxJsonDepth(text, MAX_DSON_DEPTH);
+  if (depth.exceeded) {
+    throw new DecodeError({
+      format: "dson",
+      at: { jsonPath: jsonPathAt(text, depth.at) },
+      expected: `JSON nested at most ${MAX_DSON_DEPTH} deep`,
+      found: `deeper nesting (character ${depth.at})`,
+      file,
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    // Real content now and then has a stray comma before `]` or `}`; Diffeomorphic's importer
+    // repairs it too. Anything else is reported at the original error.
+    const repaired = withoutTrailingCommas(text);
+    if (repaired.removed) {
+      try {
+        const value = JSON.parse(repaired.text);
+        warn?.(`dson: ${file ?? "file"}: ${repaired.removed} stray trailing comma(s) ignored`);
+        return value;
+      } catch {
+        // fall through to the original error
+      }
+    }
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const position = errorPosition(message, text);
+    throw new DecodeError({
+      format: "dson",
+      at: { jsonPath: jsonPathAt(text, position) },
+      expected: "valid JSON",
+      found: `${message.replace(/\s*\(line \d+ column \d+\)/, "")} (character ${position})`,
+      file,
+    }, { cause });
+  }
+}
+
+async function gunzip(bytes: Uint8Array, file?: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+      .pipeThrough(new DecompressionStream("gzip"));
+    for await (const chunk of stream) {
+      total += chunk.byteLength;
+      if (total > MAX_DSON_TEXT_BYTES) {
+        throw new DecodeError({
+          format: "dson",
+          at: { offset: 0 },
+          expected: `at most ${MAX_DSON_TEXT_BYTES} bytes of decompressed text`,
+          found: "more",
+          file,
+        });
+      }
+      chunks.push(chunk);
+    }
+  } catch (cause) {
+    if (cause instanceof DecodeError) throw cause;
+    throw new DecodeError({
+      format: "dson",
+      at: { offset: 0 },
+      expected: "a valid gzip stream",
+      found: cause instanceof Error ? cause.message : String(cause),
+      file,
+    }, { cause });
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** The text with every comma that directly precedes `]` or `}` (outside strings) blanked out. */
+function withoutTrailingCommas(text: string): { text: string; removed: number } {
+  const blanked: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === ",") {
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j])) j++;
+      if (text[j] === "]" || text[j] === "}") blanked.push(i);
+    }
+  }
+  if (!blanked.length) return { text, removed: 0 };
+  let out = "";
+  let from = 0;
+  for (const at of blanked) {
+    out += text.slice(from, at) + " ";
+    from = at + 1;
+  }
+  return { text: out + text.slice(from), removed: blanked.length };
+}
+
+/** UTF-8 (BOM stripped) or UTF-16 by BOM, or by the zero bytes ASCII leaves in UTF-16 text. */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return new TextDecoder("utf-16be").decode(bytes);
+  // TextDecoder drops a UTF-8 BOM by default.
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+/** The character position V8 names in a JSON syntax error, or the end of the text. */
+function errorPosition(message: string, text: string): number {
+  const match = /position (\d+)/.exec(message);
+  if (match) return Math.min(Number(match[1]), text.length);
+  const line = /line (\d+) column (\d+)/.exec(message);
+  if (line) {
+    let offset = 0;
+    for (let l = 1; l < Number(line[1]) && offset >= 0; l++) offset = text.indexOf("\n", offset) + 1;
+    return Math.min(Math.max(offset, 0) + Number(line[2]) - 1, text.length);
+  }
+  return text.length;
+}
+
+/**
+ * The JSON pointer of the value being read at a character position, found by scanning the text
+ * up to it (strings skipped, containers tracked). Used to locate syntax errors for people.
+ */
+export function jsonPathAt(text: string, position: number): string {
+  type Frame = { array: boolean; index: number; key: string };
+  const stack: Frame[] = [];
+  let pendingKey = "";
+  let expectKey = false;
+  for (let i = 0; i < position && i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      if (expectKey) {
+        try {
+          pendingKey = JSON.parse(text.slice(i, j + 1));
+        } catch {
+          pendingKey = text.slice(i + 1, j);
+        }
+      }
+      i = j;
+    } else if (c === "{" || c === "[") {
+      const top = stack.at(-1);
+      if (top && !top.array) top.key = pendingKey;
+      stack.push({ array: c === "[", index: 0, key: "" });
+      expectKey = c === "{";
+    } else if (c === "}" || c === "]") {
+      stack.pop();
+      expectKey = false;
+    } else if (c === ",") {
+      const top = stack.at(-1);
+      if (top?.array) top.index++;
+      expectKey = !!top && !top.array;
+    } else if (c === ":") {
+      const top = stack.at(-1);
+      if (top) top.key = pendingKey;
+      expectKey = false;
+    }
+  }
+  const parts = stack.map((f) => f.array ? String(f.index) : f.key);
+  return "/" + parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+}

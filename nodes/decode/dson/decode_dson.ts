@@ -1,0 +1,42 @@
+/**
+ * `decode.dson` — a Daz DSON file (`.duf` scene or `.dsf` library, plain or gzip) into a scene:
+ * figures and bones as a joint hierarchy, geometry per surface, UVs, skin, morph targets, rigidity
+ * and graft records, with references followed into the given content roots.
+ *
+ * @module
+ */
+import { defineNode, type JsonValue } from "../../../runtime/node.ts";
+import { buildDsonDocument } from "./codec/build_scene.ts";
+import { loadDsonScene } from "./codec/load.ts";
+
+/** Checks the `content_roots` parameter: a list of directory paths. */
+export function checkContentRoots(value: JsonValue): string | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === "string" && v !== "")
+    ? undefined
+    : "expected a list of directory paths";
+}
+
+/** `decode.dson` node definition. */
+export const decodeDson = defineNode({
+  type: "decode.dson",
+  version: 1,
+  doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
+    "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
+    "inside `content_roots`; missing content is a warning and the scene is built from what exists.",
+  inputs: { bytes: { type: "bytes", doc: "A .duf or .dsf file." } },
+  outputs: { scene: { type: "scene", doc: "The decoded scene (metres, +Y up, figure facing +Z)." } },
+  params: {
+    content_roots: {
+      type: "json",
+      default: [],
+      doc: "Ordered Daz content directories that `/data/…` and `/Runtime/…` references resolve against.",
+      schema: { type: "array", items: { type: "string" } },
+      check: checkContentRoots,
+    },
+  },
+  async run({ inputs, params, ctx }) {
+    const roots = params.content_roots as string[];
+    const dson = await loadDsonScene(inputs.bytes.bytes, inputs.bytes.name, { contentRoots: roots, ctx });
+    return { scene: buildDsonDocument(dson) };
+  },
+});

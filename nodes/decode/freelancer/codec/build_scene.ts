@@ -1,0 +1,315 @@
+/**
+ * Builds the glTF scene of a decoded Freelancer model, in LancerEdit's conventions so LancerEdit's
+ * importer can read our output back: one root-level node per part named by its Object name (LOD 0
+ * mesh), `<part>$lod<n>` and `<part>.vmeshwire` (line) meshes — as child nodes with `lods: "all"`, on
+ * no node by default so that viewers draw one LOD and no outline —, hardpoint children with
+ * `hardpoint`/`hptype` extras, meshes named `<node>.mesh`, materials by name (placeholders
+ * `material_0x%08X`). The raw `Cons` records are kept in the scene's `extras.partgraph.constraints`
+ * for `constraints.resolve`.
+ *
+ * @module
+ */
+import {
+  type Accessor,
+  Document,
+  type Material,
+  type Mesh,
+  type Node,
+  Primitive,
+  type Texture,
+  TextureInfo,
+} from "@gltf-transform/core";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { mergeExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { formatId } from "./crc.ts";
+import type { FragmentCamera, Hardpoint } from "./fragment.ts";
+import {
+  FLAG_CLAMP_U,
+  FLAG_CLAMP_V,
+  FLAG_SECOND_UV,
+  isBlended,
+  isDoubleSided,
+  type MaterialDef,
+  type TextureSlot,
+} from "./material.ts";
+import type { FreelancerModel, ModelPart } from "./model.ts";
+import { textureToPng } from "./texture.ts";
+import { degrees, rowsToQuat } from "./transform.ts";
+import { type SelectedPrimitive, selectRef, selectWire, type VMeshRef } from "./vmesh.ts";
+import { ArrayArena } from "./array_arena.ts";
+
+/** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
+export interface PartInfo {
+  object_name: string;
+  file_name?: string;
+  index?: number;
+  /** `Switch2` LOD distances. */
+  switch_distances?: number[];
+  /**
+   * With `lods: "first"`: names of the part's LOD n ≥ 1 (`<part>$lod<n>.mesh`) and wireframe
+   * (`<part>.vmeshwire.mesh`) meshes, which are in the file but on no node, so viewers do not draw them.
+   */
+  kept_meshes?: string[];
+}
+
+/** How LODs n ≥ 1 and `VMeshWire` outlines are laid out. */
+export type LodLayout = "first" | "all";
+
+/** Options of {@link buildScene}. */
+export interface SceneOptions {
+  /**
+   * `"first"` (default): each part node draws LOD 0; the other LODs and the wireframe are kept as
+   * meshes on no node (listed in `kept_meshes`). `"all"`: LancerEdit's layout, `<part>$lod<n>` and
+   * `<part>.vmeshwire` child nodes, which every viewer draws on top of LOD 0.
+   */
+  readonly lods: LodLayout;
+}
+
+const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
+const REPEAT = TextureInfo.WrapMode.REPEAT;
+
+/**
+ * Turns a decoded model into a glTF document. Parts sit at the scene root with identity transforms;
+ * `constraints.resolve` builds the hierarchy from the kept records. LODs n ≥ 1 and wireframes are
+ * laid out per {@link SceneOptions.lods}.
+ *
+ * @example
+ * ```ts
+ * const doc = buildScene(decodeModel(file, [], warn), warn);
+ * ```
+ */
+export function buildScene(
+  model: FreelancerModel,
+  warn: (message: string) => void,
+  options: SceneOptions = { lods: "first" },
+): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer("buffer");
+  const scene = doc.createScene("Scene");
+  doc.getRoot().setDefaultScene(scene);
+  const materials = new Map<number, Material>();
+  const textures = new Map<string, Texture | null>();
+  const meshes = new Map<string, Mesh | null>();
+  // Every accessor array of the scene comes from a few shared slabs (see array_arena.ts).
+  const arena = new ArrayArena();
+
+  const accessor = (
+    name: string,
+    type: "SCALAR" | "VEC2" | "VEC3" | "VEC4",
+    array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
+  ): Accessor => {
+    const out = doc.createAccessor(name, buffer).setArray(array);
+    // SCALAR is the default: each setter call costs glTF-Transform two events.
+    return type === "SCALAR" ? out : out.setType(type);
+  };
+
+  const texture = (slot: TextureSlot): Texture | null => {
+    const key = slot.name.toLowerCase();
+    if (!textures.has(key)) {
+      const dir = model.textures.get(key);
+      let png: Uint8Array | undefined;
+      try {
+        png = dir ? textureToPng(dir) : undefined;
+        if (!png) warn(`texture '${slot.name}' not found in any loaded texture library (or not MIPS/MIP0)`);
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        // One image in a format we do not read should not cost the whole model its geometry.
+        warn(`texture '${slot.name}' could not be decoded (${error.message}); its material is untextured`);
+      }
+      textures.set(key, png ? doc.createTexture(slot.name).setImage(png).setMimeType("image/png") : null);
+    }
+    return textures.get(key)!;
+  };
+
+  const bindTexture = (slot: TextureSlot, info: TextureInfo | null) => {
+    info?.setWrapS(slot.flags & FLAG_CLAMP_U ? CLAMP_TO_EDGE : REPEAT)
+      .setWrapT(slot.flags & FLAG_CLAMP_V ? CLAMP_TO_EDGE : REPEAT)
+      .setTexCoord(slot.flags & FLAG_SECOND_UV ? 1 : 0);
+  };
+
+  const material = (id: number): Material => {
+    let out = materials.get(id);
+    if (out) return out;
+    const def = model.materials.get(id);
+    if (!def) {
+      warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
+      out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0).setRoughnessFactor(1);
+      setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
+    } else {
+      out = pbrMaterial(doc, def, texture, bindTexture);
+      setPartgraphExtras(out, { freelancer: { material_id: id, type: def.type } });
+    }
+    materials.set(id, out);
+    return out;
+  };
+
+  const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
+    const out = doc.createPrimitive();
+    if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
+    out.setAttribute("POSITION", accessor(`${label}.position`, "VEC3", prim.positions))
+      .setIndices(accessor(`${label}.indices`, "SCALAR", prim.indices));
+    if (prim.normals) out.setAttribute("NORMAL", accessor(`${label}.normal`, "VEC3", prim.normals));
+    if (prim.colors) out.setAttribute("COLOR_0", accessor(`${label}.color`, "VEC4", prim.colors));
+    prim.uvs.forEach((uv, i) => out.setAttribute(`TEXCOORD_${i}`, accessor(`${label}.uv${i}`, "VEC2", uv)));
+    if (!lines) out.setMaterial(material(prim.materialId));
+    return out;
+  };
+
+  const refMesh = (ref: VMeshRef, nodeName: string): Mesh | null => {
+    if (ref.meshId === 0) return null;
+    const key = `${ref.meshId}:${ref.vertexStart}:${ref.groupStart}:${ref.groupCount}`;
+    if (meshes.has(key)) return meshes.get(key)!;
+    const data = model.meshes.get(ref.meshId);
+    let mesh: Mesh | null = null;
+    if (!data) {
+      warn(
+        `mesh ${
+          formatId(ref.meshId)
+        } (VMeshRef at byte ${ref.offset}) is in no loaded library; give its .vms as 'library'`,
+      );
+    } else {
+      if (data.layout.uvCount > 2) {
+        warn(
+          `mesh '${data.name}' has ${data.layout.uvCount} UV sets (FVF 0x${
+            data.layout.fvf.toString(16)
+          }); mods store tangents there`,
+        );
+      }
+      const prims = selectRef(data, ref, arena);
+      if (prims.length) {
+        mesh = doc.createMesh(`${nodeName}.mesh`);
+        prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
+        setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: ref.meshId } });
+      }
+    }
+    meshes.set(key, mesh);
+    return mesh;
+  };
+
+  const partNode = (part: ModelPart): Node => {
+    const node = doc.createNode(part.name);
+    const { fragment } = part;
+    // Meshes a viewer should not draw by default: with lods "first" they stay in the file unattached.
+    const kept: Mesh[] = [];
+    const attach = (name: string, mesh: Mesh) => {
+      if (options.lods === "all") node.addChild(doc.createNode(name).setMesh(mesh));
+      else kept.push(mesh);
+    };
+    fragment.lods.forEach((ref, level) => {
+      if (level === 0) {
+        const mesh = refMesh(ref, part.name);
+        if (mesh) node.setMesh(mesh);
+      } else {
+        const name = `${part.name}$lod${level}`;
+        const mesh = refMesh(ref, name);
+        if (mesh) attach(name, mesh);
+      }
+    });
+    if (fragment.wire) {
+      const data = model.meshes.get(fragment.wire.meshId);
+      if (!data) {
+        warn(
+          `wireframe mesh ${formatId(fragment.wire.meshId)} of part '${part.name}' is in no loaded library`,
+        );
+      } else if (fragment.wire.indices.length) {
+        const name = `${part.name}.vmeshwire`;
+        const mesh = doc.createMesh(`${name}.mesh`).addPrimitive(
+          primitive(selectWire(data, fragment.wire, arena), name, true),
+        );
+        attach(name, mesh);
+      }
+    }
+    for (const hp of fragment.hardpoints) node.addChild(hardpointNode(doc, hp));
+    if (fragment.camera) attachCamera(doc, node, fragment.camera, warn);
+    const info: PartInfo = { object_name: part.name };
+    if (part.fileName !== undefined) info.file_name = part.fileName;
+    if (part.index !== undefined) info.index = part.index;
+    if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
+    if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
+    setPartgraphExtras(node, { freelancer: info as unknown as JsonValue });
+    return node;
+  };
+
+  for (const part of model.parts) scene.addChild(partNode(part));
+  setPartgraphExtras(scene, {
+    constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,
+  });
+  setSourceInfo(doc, {
+    format: model.kind,
+    forward: "-Z",
+    up: "+Y",
+    metresPerUnit: 1,
+    notes: { convention: "LancerEdit: positions and transforms verbatim, no axis swap or mirror" },
+  });
+  return doc;
+}
+
+function pbrMaterial(
+  doc: Document,
+  def: MaterialDef,
+  texture: (slot: TextureSlot) => Texture | null,
+  bind: (slot: TextureSlot, info: TextureInfo | null) => void,
+): Material {
+  const out = doc.createMaterial(def.name).setMetallicFactor(0).setRoughnessFactor(1);
+  const dc = def.dc ?? [1, 1, 1];
+  out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
+  if (def.ec) out.setEmissiveFactor([linear(def.ec[0]), linear(def.ec[1]), linear(def.ec[2])]);
+  if (def.diffuseTexture) {
+    const tex = texture(def.diffuseTexture);
+    if (tex) {
+      out.setBaseColorTexture(tex);
+      bind(def.diffuseTexture, out.getBaseColorTextureInfo());
+    }
+  }
+  if (def.emissiveTexture) {
+    const tex = texture(def.emissiveTexture);
+    if (tex) {
+      out.setEmissiveTexture(tex);
+      // An emissive texture without a factor would be multiplied by black.
+      if (!def.ec) out.setEmissiveFactor([1, 1, 1]);
+      bind(def.emissiveTexture, out.getEmissiveTextureInfo());
+    }
+  }
+  if (isBlended(def)) out.setAlphaMode("BLEND");
+  if (isDoubleSided(def)) out.setDoubleSided(true);
+  return out;
+}
+
+function hardpointNode(doc: Document, hp: Hardpoint): Node {
+  const node = doc.createNode(hp.name)
+    .setTranslation(hp.position.slice(0, 3) as [number, number, number])
+    .setRotation(rowsToQuat(hp.orientation));
+  const extras: Record<string, JsonValue> = { hardpoint: true, hptype: hp.kind };
+  if (hp.kind === "rev") {
+    extras.min = degrees(hp.min!);
+    extras.max = degrees(hp.max!);
+    extras.axis = [...hp.axis!];
+  }
+  mergeExtras(node, extras);
+  setPartgraphExtras(node, { hardpoint: { kind: hp.kind } });
+  return node;
+}
+
+function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: (m: string) => void): void {
+  const { fovx, fovy, znear, zfar } = camera;
+  if (!(fovy > 0 && fovy < Math.PI / 2 && fovx > 0 && fovx < Math.PI / 2 && znear > 0 && zfar > znear)) {
+    warn(`camera of part '${node.getName()}' has unusable values ${JSON.stringify(camera)}; skipped`);
+    return;
+  }
+  // Freelancer stores half-angles; glTF wants the full vertical field of view.
+  node.setCamera(
+    doc.createCamera(`${node.getName()}.camera`).setType("perspective")
+      .setYFov(2 * fovy).setAspectRatio(Math.tan(fovx) / Math.tan(fovy)).setZNear(znear).setZFar(zfar),
+  );
+}
+
+function linear(c: number): number {
+  const v = clamp01(c);
+  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}

@@ -1,0 +1,247 @@
+/**
+ * A whole Freelancer model file in memory: its parts (one for a `.3db`, one per `Cmpnd` entry for a
+ * `.cmp`, one per mesh for a bare `.vms`), the raw `Cons` records, and the mesh, material and texture
+ * libraries gathered from the file and any extra library files.
+ *
+ * @module
+ */
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { flCrc32 } from "./crc.ts";
+import { type ConstraintRecord, readConstraints } from "./constraints.ts";
+import { type Fragment, readFragment } from "./fragment.ts";
+import { type MaterialDef, readMaterialLibrary } from "./material.ts";
+import { readTextureLibrary } from "./texture.ts";
+import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
+import { readVMeshData, type VMeshData } from "./vmesh.ts";
+
+/** Which kind of file the model came from; also the source format recorded on the scene. */
+export type ModelKind = "cmp" | "3db" | "vms";
+
+/** One part: a named fragment. */
+export interface ModelPart {
+  /** `Object name` (a `.3db`'s single part is `Root`); constraints refer to parts by it. */
+  readonly name: string;
+  /** `File name` of the fragment (the fragment directory), when from a `.cmp`. */
+  readonly fileName?: string;
+  /** `Index` from the `Cmpnd` entry, when present. */
+  readonly index?: number;
+  readonly fragment: Fragment;
+}
+
+/** Everything {@link decodeModel} reads. */
+export interface FreelancerModel {
+  readonly kind: ModelKind;
+  readonly parts: readonly ModelPart[];
+  /** Raw constraint records in file order (empty for `.3db`/`.vms`). */
+  readonly constraints: readonly ConstraintRecord[];
+  /** Meshes by FLCRC32 of their library name, from the file first, then the extra libraries. */
+  readonly meshes: ReadonlyMap<number, VMeshData>;
+  readonly materials: ReadonlyMap<number, MaterialDef>;
+  /** Texture directories by lower-cased name. */
+  readonly textures: ReadonlyMap<string, UtfEntry>;
+  /** Which file supplied each mesh, material and texture (the name given with its bytes). */
+  readonly sources: LibrarySources;
+}
+
+/** Meshes, materials and textures of one or more UTF libraries, keyed as the game keys them. */
+export interface LibraryContents {
+  /** Meshes by FLCRC32 of their library name. */
+  readonly meshes: Map<number, VMeshData>;
+  /** Materials by FLCRC32 of their name. */
+  readonly materials: Map<number, MaterialDef>;
+  /** Texture directories by lower-cased name. */
+  readonly textures: Map<string, UtfEntry>;
+}
+
+/** The name of the file each id of a {@link LibraryContents} came from. */
+export interface LibrarySources {
+  readonly meshes: ReadonlyMap<number, string>;
+  readonly materials: ReadonlyMap<number, string>;
+  readonly textures: ReadonlyMap<string, string>;
+}
+
+/**
+ * Adds every `VMeshLibrary`, `Material library` and `Texture library` directly under `dir` to
+ * `into`; an id already there keeps its first definition.
+ */
+export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: (message: string) => void): void {
+  // Every library directory counts, not just the first of a name: the game merges all it loads.
+  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, into.meshes, warn);
+  for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
+  for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, into.textures);
+}
+
+/** A file given to the decoder: bytes and a name for error messages. */
+export interface NamedBytes {
+  readonly bytes: Uint8Array;
+  readonly name: string;
+}
+
+/**
+ * Decodes a `.cmp`, `.3db` or `.vms` file. `libraries` are extra UTF files (`.vms`, `.mat`, `.txm`)
+ * whose meshes, materials and textures are merged after the file's own (the first of a duplicate
+ * id wins), since the game resolves ids against every library it has loaded.
+ *
+ * @example
+ * ```ts
+ * const model = decodeModel({ bytes, name: "ship.cmp" }, [{ bytes: vms, name: "ship.vms" }], console.warn);
+ * ```
+ */
+export function decodeModel(
+  file: NamedBytes,
+  libraries: readonly NamedBytes[],
+  warn: (message: string) => void,
+): FreelancerModel {
+  const root = readUtf(file.bytes, file.name);
+  const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
+  const { meshes, materials, textures } = contents;
+  const sources = {
+    meshes: new Map<number, string>(),
+    materials: new Map<number, string>(),
+    textures: new Map<string, string>(),
+  };
+  const gather = (dir: UtfEntry, from: string) => {
+    gatherLibraries(dir, contents, warn);
+    for (const key of ["meshes", "materials", "textures"] as const) {
+      const named = sources[key] as Map<number | string, string>;
+      for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
+    }
+  };
+  gather(root, file.name);
+
+  let kind: ModelKind;
+  let parts: ModelPart[];
+  let constraints: ConstraintRecord[] = [];
+  const cmpnd = findChild(root, "Cmpnd");
+  if (cmpnd) {
+    kind = "cmp";
+    ({ parts, constraints } = readCompound(root, cmpnd, warn));
+    if (!parts.length) {
+      // Nothing left to convert, and an empty scene would not be valid glTF.
+      throw new DecodeError({
+        format: "cmp",
+        at: { offset: cmpnd.offset },
+        expected: "at least one Cmpnd part whose fragment is in the file",
+        found: `none of ${(cmpnd.children ?? []).length} Cmpnd entries`,
+        file: file.name,
+      });
+    }
+    // LL also accepts libraries inside a fragment directory.
+    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part, file.name);
+  } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
+    kind = "3db";
+    parts = [{ name: "Root", fragment: readFragment(root, warn) }];
+  } else if (meshes.size) {
+    kind = "vms";
+    parts = [];
+  } else if ((root.children ?? []).every((c) => IGNORED_ROOT_ENTRIES.includes(c.name.toLowerCase()))) {
+    // Retail has models without any mesh (Librelancer issue #114, `m10_navbuoy.3db`): an empty part.
+    warn(`${file.name}: no mesh, hardpoints or parts; decoded as an empty .3db`);
+    kind = "3db";
+    parts = [{ name: "Root", fragment: { lods: [], hardpoints: [] } }];
+  } else {
+    throw new DecodeError({
+      format: "utf",
+      at: { offset: root.offset },
+      expected: "a model: Cmpnd, VMeshPart, MultiLevel, Hardpoints or VMeshLibrary under the root",
+      found: JSON.stringify((root.children ?? []).map((c) => c.name)),
+      file: file.name,
+    });
+  }
+  for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
+  if (kind === "vms") parts = vmsParts(meshes);
+  return { kind, parts, constraints, meshes, materials, textures, sources };
+}
+
+/** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */
+const FRAGMENT_ENTRIES = ["VMeshPart", "MultiLevel", "Hardpoints", "VMeshWire", "Camera"];
+/** Root entries of a `.3db` that carry nothing we convert (lower case). */
+const IGNORED_ROOT_ENTRIES = [
+  "exporter version",
+  "mass properties",
+  "extent tree",
+  "rigid body",
+  "materialanim",
+];
+
+function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: (m: string) => void): void {
+  for (const dir of library.children ?? []) {
+    const leaf = findChild(dir, "VMeshData");
+    if (!leaf) continue;
+    const id = flCrc32(dir.name);
+    if (into.has(id)) {
+      warn(`duplicate mesh '${dir.name}' (id ${id}); the first one loaded is used`);
+      continue;
+    }
+    into.set(id, readVMeshData(requireLeaf(leaf, "a VMeshData leaf"), dir.name));
+  }
+}
+
+function readCompound(
+  root: UtfEntry,
+  cmpnd: UtfEntry,
+  warn: (message: string) => void,
+): { parts: ModelPart[]; constraints: ConstraintRecord[] } {
+  const parts: ModelPart[] = [];
+  const names = new Set<string>();
+  let constraints: ConstraintRecord[] = [];
+  for (const entry of cmpnd.children ?? []) {
+    const lower = entry.name.toLowerCase();
+    if (lower === "cons") {
+      if (entry.children) constraints = constraints.concat(readConstraints(entry, warn));
+      continue;
+    }
+    if (lower !== "root" && !lower.startsWith("part_")) {
+      warn(`Cmpnd entry '${entry.name}' is neither Root, Part_* nor Cons; ignored`);
+      continue;
+    }
+    const nameLeaf = findChild(entry, "Object name");
+    const fileLeaf = findChild(entry, "File name");
+    if (!nameLeaf || !fileLeaf) {
+      throw new DecodeError({
+        format: "cmp",
+        at: { offset: entry.offset },
+        expected: `'Object name' and 'File name' in Cmpnd/${entry.name}`,
+        found: JSON.stringify((entry.children ?? []).map((c) => c.name)),
+        file: entry.file,
+      });
+    }
+    const name = leafString(nameLeaf);
+    const fileName = leafString(fileLeaf);
+    const indexLeaf = findChild(entry, "Index");
+    const index = indexLeaf ? requireLeaf(indexLeaf, "an Index leaf").i32(0, "part index") : undefined;
+    if (names.has(name.toLowerCase())) {
+      warn(`duplicate part name '${name}' in Cmpnd/${entry.name}; the first one is used`);
+      continue;
+    }
+    const fragment = findChild(root, fileName);
+    if (!fragment?.children) {
+      // Freelancer itself tolerates Cmpnd entries whose fragment is missing.
+      warn(`part '${name}': fragment '${fileName}' not found in the file; part dropped`);
+      continue;
+    }
+    names.add(name.toLowerCase());
+    parts.push({ name, fileName, index, fragment: readFragment(fragment, warn) });
+  }
+  return { parts, constraints };
+}
+
+/** A bare mesh library: one part per mesh, drawing all of its groups. */
+function vmsParts(meshes: ReadonlyMap<number, VMeshData>): ModelPart[] {
+  return [...meshes].map(([meshId, mesh]) => ({
+    name: mesh.name,
+    fragment: {
+      lods: [{
+        meshId,
+        vertexStart: 0,
+        vertexCount: mesh.vertexCount,
+        indexStart: 0,
+        indexCount: mesh.indices.length,
+        groupStart: 0,
+        groupCount: mesh.groups.length,
+        offset: mesh.source.start,
+      }],
+      hardpoints: [],
+    },
+  }));
+}

@@ -1,0 +1,81 @@
+/**
+ * What a UTF library defines, without decoding it: mesh ids (with the material of each group),
+ * material ids (with the textures they name) and texture names. Library search indexes candidate
+ * files with this to pick the few a model needs; no vertex is selected and no texture decoded.
+ * Indexes are remembered per file digest, so a batch over a game tree indexes each library once.
+ *
+ * @module
+ */
+import { sha256Hex } from "../../../../runtime/canonical.ts";
+import { gatherLibraries, type LibraryContents } from "../codec/model.ts";
+import { readUtf } from "../codec/utf.ts";
+
+/** The ids one library (or one model file) defines. */
+export interface LibraryIndex {
+  /** Mesh id → material id of each of its groups, in group order. */
+  readonly meshes: ReadonlyMap<number, readonly number[]>;
+  /** Material id → lower-cased names of the textures it uses. */
+  readonly materials: ReadonlyMap<number, readonly string[]>;
+  /** Lower-cased texture names. */
+  readonly textures: ReadonlySet<string>;
+}
+
+/** Results by content digest; bounded so a long-lived process over many trees stays small. */
+const MEMO = new Map<string, unknown>();
+const MEMO_LIMIT = 4096;
+
+/**
+ * `compute(bytes)`, remembered by the SHA-256 of `bytes` (a thrown error is remembered too, so a
+ * corrupt file is not re-parsed for every model that looks at it).
+ *
+ * @example
+ * ```ts
+ * const sections = memoByDigest("ini", bytes, () => readIni(bytes, "shiparch.ini"));
+ * ```
+ */
+export function memoByDigest<T>(kind: string, bytes: Uint8Array, compute: () => T): T {
+  const key = `${kind}:${sha256Hex(bytes)}`;
+  let entry = MEMO.get(key) as { value: T } | { error: unknown } | undefined;
+  if (!entry) {
+    try {
+      entry = { value: compute() };
+    } catch (error) {
+      entry = { error };
+    }
+    if (MEMO.size >= MEMO_LIMIT) MEMO.delete(MEMO.keys().next().value!);
+    MEMO.set(key, entry);
+  }
+  if ("error" in entry) throw entry.error;
+  return entry.value;
+}
+
+/**
+ * Indexes a UTF library file; throws the `DecodeError` of a file that is not a readable UTF
+ * library (a corrupt header, a mesh or material that does not decode).
+ *
+ * @example
+ * ```ts
+ * const index = indexLibrary(bytes, "rh_playerships.mat");
+ * index.materials.has(flCrc32("rh_fighter_paint")); // true
+ * ```
+ */
+export function indexLibrary(bytes: Uint8Array, name: string): LibraryIndex {
+  return memoByDigest("utf-library", bytes, () => {
+    const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
+    // Reading the meshes and materials as a decode would means a library that indexes also decodes.
+    gatherLibraries(readUtf(bytes, name), contents, () => {});
+    return indexContents(contents);
+  });
+}
+
+/** The index of already gathered library contents. */
+function indexContents(contents: LibraryContents): LibraryIndex {
+  const meshes = new Map<number, number[]>();
+  for (const [id, mesh] of contents.meshes) meshes.set(id, mesh.groups.map((g) => g.materialId));
+  const materials = new Map<number, string[]>();
+  for (const [id, def] of contents.materials) {
+    const slots = [def.diffuseTexture, def.emissiveTexture].filter((s) => s !== undefined);
+    materials.set(id, slots.map((s) => s.name.toLowerCase()));
+  }
+  return { meshes, materials, textures: new Set(contents.textures.keys()) };
+}

@@ -1,0 +1,43 @@
+/**
+ * The provenance report `decode.cmp` keeps in the scene's `extras.partgraph.libraries` (and the
+ * parts report and `inspect` show): for every material and texture the model uses, the file that
+ * supplied it, what stayed missing, and where the library search looked.
+ *
+ * @module
+ */
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { formatId } from "../codec/crc.ts";
+import { modelReferences } from "./needs.ts";
+import type { FreelancerModel } from "../codec/model.ts";
+
+/**
+ * Describes where the model's materials and textures came from (`library: null` when none defines
+ * it), merged with the search's own account.
+ *
+ * @example
+ * ```ts
+ * setPartgraphExtras(scene, { libraries: libraryReport(model, search.report) });
+ * ```
+ */
+export function libraryReport(model: FreelancerModel, search: Record<string, JsonValue>): JsonValue {
+  const used = modelReferences(model);
+  const materials = [...used.materials].map((id) => ({
+    id: formatId(id),
+    name: model.materials.get(id)?.name ?? null,
+    library: model.sources.materials.get(id) ?? null,
+  }));
+  const textures = [...used.textures].map(([key, name]) => ({
+    name,
+    library: model.sources.textures.get(key) ?? null,
+  }));
+  return {
+    ...search,
+    materials,
+    textures,
+    missing: {
+      meshes: [...used.meshes.keys()].filter((id) => !model.meshes.has(id)).map(formatId),
+      materials: materials.filter((m) => m.library === null).map((m) => m.id),
+      textures: textures.filter((t) => t.library === null).map((t) => t.name),
+    },
+  };
+}

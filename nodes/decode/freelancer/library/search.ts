@@ -1,0 +1,223 @@
+/**
+ * Library discovery for `decode.cmp`: finds the UTF libraries that define the meshes, materials and
+ * textures a model uses but its file (and the given library inputs) do not, the way the game finds
+ * them through the `material_library` lines of its archetype inis and the folder layout that puts
+ * a ship family's `.mat` beside its ship folders.
+ *
+ * Candidates come in the order of `library_candidates.ts` (the model's own archetype libraries, its
+ * folder and ancestors nearest first, libraries other archetypes load, the rest of the tree). The
+ * first candidate that defines an id wins (a warning names the others read that define it too).
+ * Candidates are indexed only while something is still missing, so a library farther away than
+ * everything the model needs is never read. A library that does not decode is a warning naming it.
+ *
+ * @module
+ */
+import type { JsonValue, RunContext } from "../../../../runtime/node.ts";
+import { sha256Hex } from "../../../../runtime/canonical.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { dirname, relative, resolve } from "node:path";
+import { formatId } from "../codec/crc.ts";
+import { candidateLibraries } from "./candidates.ts";
+import type { SearchFile } from "./files.ts";
+import { indexLibrary, type LibraryIndex } from "./index.ts";
+import { modelReferences, refGroups } from "./needs.ts";
+import type { FreelancerModel, NamedBytes } from "../codec/model.ts";
+
+/** What to search: `auto` looks beside the model; a list names the library files to consider. */
+export interface LibrarySearchOptions {
+  /** Path of the model file; the folder search starts in its folder. Empty: no folder to search. */
+  readonly modelPath: string;
+  /** Top folder of the search (a game `DATA` folder); empty: the nearest ancestor named `DATA`. */
+  readonly dataRoot: string;
+  /** `auto`, or library paths (relative to `dataRoot` when given, which they may not leave). */
+  readonly libraries: "auto" | readonly string[];
+}
+
+/** Libraries to load after the model's own, and a JSON account of the search for the reports. */
+export interface LibrarySearch {
+  /** The candidates that supplied at least one id, in resolution order, named by their label. */
+  readonly libraries: NamedBytes[];
+  /** Where the search looked, what it read, used, refused and could not decode. */
+  readonly report: Record<string, JsonValue>;
+}
+
+type Need = { kind: "mesh"; id: number } | { kind: "material"; id: number } | { kind: "texture"; id: string };
+
+/**
+ * Finds the libraries that define what `model` (decoded with the libraries given so far) lacks.
+ * Throws only when the model lies outside `dataRoot`.
+ *
+ * @example
+ * ```ts
+ * const found = await findLibraries(model, { modelPath: "DATA/SHIPS/x/x.cmp", dataRoot: "", libraries: "auto" }, ctx);
+ * const full = decodeModel(file, [...given, ...found.libraries], warn);
+ * ```
+ */
+export async function findLibraries(
+  model: FreelancerModel,
+  options: LibrarySearchOptions,
+  ctx: RunContext,
+): Promise<LibrarySearch> {
+  const report: Record<string, JsonValue> = { mode: options.libraries === "auto" ? "auto" : "list" };
+  const pending = new Map<string, Need>();
+  const refs = modelReferences(model);
+  const known = (need: Need) => defines(model, need);
+  for (const id of refs.meshes.keys()) addIfMissing({ kind: "mesh", id });
+  for (const id of refs.materials) addIfMissing({ kind: "material", id });
+  for (const id of refs.textures.keys()) addIfMissing({ kind: "texture", id });
+  function addIfMissing(need: Need) {
+    if (!known(need)) pending.set(keyOf(need), need);
+  }
+  if (!pending.size) return { libraries: [], report: { ...report, searched: [], read: [], used: [] } };
+
+  const refused: string[] = [];
+  const candidates = candidateLibraries(options, ctx, refused, report);
+  const indexed: { file: SearchFile; bytes: Uint8Array; index: LibraryIndex }[] = [];
+  const failed: JsonValue[] = [];
+  const winners = new Map<string, { need: Need; at: number }>();
+
+  const win = (need: Need, at: number) => {
+    winners.set(keyOf(need), { need, at });
+    const { index } = indexed[at];
+    if (need.kind === "mesh") {
+      const materials = index.meshes.get(need.id)!;
+      for (const ref of refs.meshes.get(need.id) ?? []) {
+        for (const id of refGroups(materials, ref)) demand({ kind: "material", id });
+      }
+    } else if (need.kind === "material") {
+      for (const id of index.materials.get(need.id)!) demand({ kind: "texture", id });
+    }
+  };
+  // A dependency of something just found: resolved by the earliest library read so far, or pending.
+  const demand = (need: Need) => {
+    const key = keyOf(need);
+    if (known(need) || winners.has(key) || pending.has(key)) return;
+    const at = indexed.findIndex((c) => defines(c.index, need));
+    if (at >= 0) win(need, at);
+    else pending.set(key, need);
+  };
+
+  for await (const file of candidates) {
+    let bytes: Uint8Array, index: LibraryIndex;
+    try {
+      bytes = await ctx.readFile(file.path);
+      index = indexLibrary(bytes, file.label);
+    } catch (error) {
+      if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
+      const message = error instanceof DecodeError ? error.message : "not found";
+      ctx.warn(`library '${file.label}' could not be read (${message}); skipped`);
+      failed.push({ library: file.label, error: message });
+      continue;
+    }
+    indexed.push({ file, bytes, index });
+    for (const [key, need] of [...pending]) {
+      if (!defines(index, need)) continue;
+      pending.delete(key);
+      win(need, indexed.length - 1);
+    }
+    if (!pending.size) break;
+  }
+
+  warnDuplicates(winners, indexed, ctx);
+  const used = [...new Set([...winners.values()].map((w) => w.at))].sort((a, b) => a - b).map((at) =>
+    indexed[at]
+  );
+  return {
+    libraries: used.map((c) => ({ bytes: c.bytes, name: c.file.label })),
+    report: {
+      ...report,
+      read: indexed.map((c) => c.file.label),
+      used: used.map((c) => c.file.label),
+      failed,
+      refused: [...new Set(refused)],
+    },
+  };
+}
+
+/**
+ * Cache-key material for a search: what it listed and the digest of every file it read, relative to
+ * the model's folder, so a library that is edited, added or removed changes the key of the decode and
+ * of everything downstream. It runs the same search as {@link findLibraries} (warnings dropped); the
+ * files it reads are shared with the run that follows.
+ *
+ * @example
+ * ```ts
+ * const key = await searchFingerprint(decodeModel(file, [], () => {}), options, ctx);
+ * // undefined model: only a `libraries` list is keyed (auto has nothing to search for)
+ * ```
+ */
+export async function searchFingerprint(
+  model: FreelancerModel | undefined,
+  options: LibrarySearchOptions,
+  ctx: RunContext,
+): Promise<JsonValue> {
+  const base = options.modelPath ? dirname(resolve(options.modelPath)) : resolve(".");
+  const seen: JsonValue[] = [];
+  const where = (path: string) => relative(base, resolve(path)).replaceAll("\\", "/");
+  const recording: RunContext = {
+    ...ctx,
+    warn: () => {},
+    async readFile(path) {
+      const bytes = await ctx.readFile(path);
+      seen.push(["file", where(path), sha256Hex(bytes)]);
+      return bytes;
+    },
+    async listDir(path) {
+      const names = await ctx.listDir(path);
+      seen.push(["folder", where(path), sha256Hex(names.join("\n"))]);
+      return names;
+    },
+  };
+  if (options.libraries !== "auto") {
+    // Without the model nothing says where the run stops in the list, so all of it is keyed.
+    for await (const file of candidateLibraries(options, recording, [], {})) {
+      await recording.readFile(file.path).catch(() => seen.push(["missing", where(file.path)]));
+    }
+  } else if (model) await findLibraries(model, options, recording);
+  return seen;
+}
+
+/** One warning per (winner, others) pair of libraries that define the same ids. */
+function warnDuplicates(
+  winners: ReadonlyMap<string, { need: Need; at: number }>,
+  indexed: readonly { file: SearchFile; index: LibraryIndex }[],
+  ctx: RunContext,
+): void {
+  const groups = new Map<string, { winner: string; others: string[]; ids: string[] }>();
+  for (const { need, at } of winners.values()) {
+    const others = indexed.filter((c, i) => i !== at && defines(c.index, need)).map((c) => c.file.label);
+    if (!others.length) continue;
+    const winner = indexed[at].file.label;
+    const key = JSON.stringify([winner, others]);
+    let group = groups.get(key);
+    if (!group) groups.set(key, group = { winner, others, ids: [] });
+    group.ids.push(`${need.kind} ${typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`);
+  }
+  for (const { winner, others, ids } of groups.values()) {
+    const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? `, … (${ids.length} in all)` : "");
+    ctx.warn(
+      `${shown} defined by ${
+        [winner, ...others].join(" and ")
+      }; the first in search order, ${winner}, is used`,
+    );
+  }
+}
+
+/** Anything with id sets shaped like a {@link LibraryIndex}'s: an index, or a decoded model's maps. */
+interface IdSets {
+  readonly meshes: { has(id: number): boolean };
+  readonly materials: { has(id: number): boolean };
+  readonly textures: { has(name: string): boolean };
+}
+
+function defines(index: IdSets, need: Need): boolean {
+  return need.kind === "mesh"
+    ? index.meshes.has(need.id)
+    : need.kind === "material"
+    ? index.materials.has(need.id)
+    : index.textures.has(need.id);
+}
+
+function keyOf(need: Need): string {
+  return `${need.kind}:${need.id}`;
+}

@@ -1,0 +1,227 @@
+/**
+ * A structural check of glTF JSON before glTF-Transform reads it: every index a property holds
+ * points into its collection, every number has its type and range, every accessor fits its buffer
+ * view and every view its buffer, strides are in range, indices address existing vertices, and the
+ * node hierarchy is a forest. glTF-Transform trusts its input (a count beyond the buffer is a
+ * RangeError, a huge `byteStride` array a near-endless loop); after this check it can't meet such
+ * a file. Time and memory are linear in the file's size.
+ *
+ * @module
+ */
+import type { JSONDocument } from "@gltf-transform/core";
+import type { GltfSource } from "./container.ts";
+import { Checker, type Json } from "./checker.ts";
+import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
+
+/** Bytes per component, by accessor component type. */
+export const COMPONENT_SIZE: Record<number, number> = {
+  5120: 1,
+  5121: 1,
+  5122: 2,
+  5123: 2,
+  5125: 4,
+  5126: 4,
+};
+/** Components per element, by accessor type. */
+const COMPONENTS: Record<string, number> = {
+  SCALAR: 1,
+  VEC2: 2,
+  VEC3: 3,
+  VEC4: 4,
+  MAT2: 4,
+  MAT3: 9,
+  MAT4: 16,
+};
+/** The FLOAT component type. */
+export const FLOAT = 5126;
+/** Component types an index accessor may have (unsigned byte, short, int). */
+export const INDEX_TYPES = [5121, 5123, 5125];
+
+/** Accepted accessor types and component types per attribute semantic (glTF 2.0 §3.7.2.1). */
+export const ATTRIBUTE_RULES: readonly (readonly [RegExp, string[], number[]])[] = [
+  [/^POSITION$/, ["VEC3"], [FLOAT]],
+  [/^NORMAL$/, ["VEC3"], [FLOAT]],
+  [/^TANGENT$/, ["VEC4"], [FLOAT]],
+  [/^TEXCOORD_\d+$/, ["VEC2"], [FLOAT, 5121, 5123]],
+  [/^COLOR_\d+$/, ["VEC3", "VEC4"], [FLOAT, 5121, 5123]],
+  [/^JOINTS_\d+$/, ["VEC4"], [5121, 5123]],
+  [/^WEIGHTS_\d+$/, ["VEC4"], [FLOAT, 5121, 5123]],
+];
+
+/** The top-level arrays of objects glTF 2.0 defines. */
+const COLLECTIONS = [
+  "accessors",
+  "animations",
+  "buffers",
+  "bufferViews",
+  "cameras",
+  "images",
+  "materials",
+  "meshes",
+  "nodes",
+  "samplers",
+  "scenes",
+  "skins",
+  "textures",
+];
+
+/**
+ * Throws a {@link DecodeError} (with the JSON path) at the first structural problem of a glTF
+ * document's JSON and resources; returns when glTF-Transform can read it safely.
+ *
+ * @example
+ * ```ts
+ * checkGltfStructure(readContainer(bytes, source), source);
+ * ```
+ */
+export function checkGltfStructure(doc: JSONDocument, source: GltfSource): void {
+  checkAll(new Checker(doc, source));
+}
+
+function checkAll(c: Checker): void {
+  const asset = c.object(c.json.asset, "/asset");
+  if (typeof asset.version !== "string") c.fail("/asset/version", "a version string", asset.version);
+  for (const key of ["extensionsUsed", "extensionsRequired"]) {
+    const value = c.json[key];
+    if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === "string"))) {
+      c.fail(`/${key}`, "an array of strings", value);
+    }
+  }
+  for (const key of COLLECTIONS) {
+    c.list(key).forEach((item, i) => {
+      if (item.name !== undefined && typeof item.name !== "string") {
+        c.fail(`/${key}/${i}/name`, "a string", item.name);
+      }
+    });
+  }
+  checkBuffers(c);
+  checkAccessors(c);
+  checkMeshes(c);
+  checkNodes(c);
+  checkReferences(c);
+  checkTextureInfos(c, c.json, "");
+}
+
+function checkBuffers(c: Checker): void {
+  c.list("buffers").forEach((buffer, i) => {
+    const path = `/buffers/${i}`;
+    const length = c.int(buffer, "byteLength", path, Number.MAX_SAFE_INTEGER, 1);
+    if (length === undefined) c.fail(`${path}/byteLength`, "a byte length", undefined);
+    const data = c.bufferData(i);
+    // Only a meshopt fallback buffer may be without data (its views are decoded, not read).
+    const fallback = (buffer.extensions as Json | undefined)?.EXT_meshopt_compression;
+    if (data === undefined && !fallback) {
+      const glbChunk = i === 0 && c.source.format === "glb" && buffer.uri === undefined;
+      c.fail(
+        `${path}${buffer.uri === undefined ? "" : "/uri"}`,
+        glbChunk ? "the GLB's binary chunk" : "embedded data",
+        buffer.uri ?? "none",
+      );
+    }
+    if (data && data.byteLength < length!) {
+      c.fail(`${path}/byteLength`, `at most the ${data.byteLength} bytes present`, length);
+    }
+  });
+  const buffers = c.list("buffers");
+  c.list("bufferViews").forEach((view, i) => {
+    const path = `/bufferViews/${i}`;
+    const buffer = c.index(view, "buffer", path, "buffers");
+    if (buffer === undefined) c.fail(`${path}/buffer`, "a buffer index", undefined);
+    const available = buffers[buffer!].byteLength as number;
+    const offset = c.int(view, "byteOffset", path) ?? 0;
+    const length = c.int(view, "byteLength", path, Number.MAX_SAFE_INTEGER, 1);
+    if (length === undefined) c.fail(`${path}/byteLength`, "a byte length", undefined);
+    if (offset + length! > available) {
+      c.fail(`${path}/byteLength`, `offset + length within the buffer's ${available} bytes`, length);
+    }
+    const stride = c.int(view, "byteStride", path, 253, 4);
+    if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
+    c.oneOf(view, "target", path, [34962, 34963]);
+  });
+}
+
+function checkAccessors(c: Checker): void {
+  const views = c.list("bufferViews");
+  c.list("accessors").forEach((accessor, i) => {
+    const path = `/accessors/${i}`;
+    c.oneOf(accessor, "componentType", path, Object.keys(COMPONENT_SIZE).map(Number));
+    c.oneOf(accessor, "type", path, Object.keys(COMPONENTS));
+    if (accessor.componentType === undefined) {
+      c.fail(`${path}/componentType`, "a component type", undefined);
+    }
+    if (accessor.type === undefined) c.fail(`${path}/type`, "an accessor type", undefined);
+    const count = c.int(accessor, "count", path, Number.MAX_SAFE_INTEGER, 1);
+    if (count === undefined) c.fail(`${path}/count`, "an element count", undefined);
+    if (accessor.normalized !== undefined && typeof accessor.normalized !== "boolean") {
+      c.fail(`${path}/normalized`, "a boolean", accessor.normalized);
+    }
+    const size = COMPONENT_SIZE[accessor.componentType as number];
+    const components = COMPONENTS[accessor.type as string];
+    for (const key of ["min", "max"]) {
+      const value = accessor[key];
+      if (value !== undefined && (!Array.isArray(value) || value.length !== components)) {
+        c.fail(`${path}/${key}`, `an array of ${components} numbers`, value);
+      }
+      c.numbers(accessor, key, path, components);
+    }
+    const element = size * components;
+    const view = c.index(accessor, "bufferView", path, "bufferViews");
+    const offset = c.int(accessor, "byteOffset", path) ?? 0;
+    if (view === undefined) {
+      // No view: glTF-Transform allocates zeros; keep that in proportion to the file.
+      if (count! * element > dataBudget(c)) {
+        c.fail(
+          `${path}/count`,
+          `at most ${Math.floor(dataBudget(c) / element)} elements without data`,
+          count,
+        );
+      }
+    } else {
+      checkFits(c, views[view], `${path}`, offset, count!, element, size);
+    }
+    if (accessor.sparse !== undefined) checkSparse(c, accessor, path, count!, element);
+  });
+}
+
+/** Bytes an accessor without data may claim: a generous multiple of the file's own size. */
+function dataBudget(c: Checker): number {
+  const data = Object.values(c.doc.resources).reduce((sum, r) => sum + r.byteLength, 0);
+  return 16 * data + (1 << 20);
+}
+
+function checkFits(
+  c: Checker,
+  view: Json,
+  path: string,
+  offset: number,
+  count: number,
+  element: number,
+  size: number,
+): void {
+  const stride = (view.byteStride as number | undefined) ?? element;
+  if (stride < element) c.fail(`${path}/bufferView`, `a view stride of at least ${element}`, stride);
+  const viewOffset = (view.byteOffset as number | undefined) ?? 0;
+  if ((viewOffset + offset) % size) c.fail(`${path}/byteOffset`, `a multiple of ${size}`, offset);
+  const needed = offset + stride * (count - 1) + element;
+  if (needed > (view.byteLength as number)) {
+    c.fail(`${path}/count`, `a count whose data fits the view's ${view.byteLength} bytes`, count);
+  }
+}
+
+function checkSparse(c: Checker, accessor: Json, path: string, count: number, element: number): void {
+  const sparse = c.object(accessor.sparse, `${path}/sparse`);
+  const n = c.int(sparse, "count", `${path}/sparse`, count + 1, 1);
+  if (n === undefined) c.fail(`${path}/sparse/count`, "a count", undefined);
+  const views = c.list("bufferViews");
+  for (const part of ["indices", "values"]) {
+    const at = `${path}/sparse/${part}`;
+    const item = c.object(sparse[part], at);
+    const view = c.index(item, "bufferView", at, "bufferViews");
+    if (view === undefined) c.fail(`${at}/bufferView`, "a buffer view index", undefined);
+    if (part === "indices") c.oneOf(item, "componentType", at, INDEX_TYPES);
+    const size = part === "indices" ? COMPONENT_SIZE[item.componentType as number] : element;
+    if (size === undefined) c.fail(`${at}/componentType`, "an index component type", undefined);
+    const offset = c.int(item, "byteOffset", at) ?? 0;
+    checkFits(c, { ...views[view!], byteStride: undefined }, at, offset, n!, size, Math.min(size, 4));
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The scene half of the glTF structure check: meshes (attribute types, equal counts, index
+ * ranges), the node hierarchy, skins, textures, samplers, materials, cameras and animations.
+ *
+ * @module
+ */
+import { ATTRIBUTE_RULES, COMPONENT_SIZE, FLOAT, INDEX_TYPES } from "./check.ts";
+import type { Checker, Json } from "./checker.ts";
+
+/** Primitives: modes, attribute types per semantic, equal element counts, index values below the vertex count. */
+export function checkMeshes(c: Checker): void {
+  const accessors = c.list("accessors");
+  c.list("meshes").forEach((mesh, m) => {
+    const primitives = mesh.primitives;
+    if (!Array.isArray(primitives) || !primitives.length) {
+      c.fail(`/meshes/${m}/primitives`, "a non-empty array", primitives);
+    }
+    primitives.forEach((value, p) => {
+      const path = `/meshes/${m}/primitives/${p}`;
+      const primitive = c.object(value, path);
+      c.oneOf(primitive, "mode", path, [0, 1, 2, 3, 4, 5, 6]);
+      c.index(primitive, "material", path, "materials");
+      const sets = [c.object(primitive.attributes, `${path}/attributes`)];
+      if (primitive.targets !== undefined) {
+        if (!Array.isArray(primitive.targets)) c.fail(`${path}/targets`, "an array", primitive.targets);
+        primitive.targets.forEach((t, i) => sets.push(c.object(t, `${path}/targets/${i}`)));
+      }
+      let vertices: number | undefined;
+      sets.forEach((set, s) => {
+        const base = s === 0 ? `${path}/attributes` : `${path}/targets/${s - 1}`;
+        for (const semantic of Object.keys(set)) {
+          const a = c.index(set, semantic, base, "accessors")!;
+          const accessor = accessors[a];
+          const rule = ATTRIBUTE_RULES.find(([pattern]) => pattern.test(semantic));
+          // Morph targets hold displacements: signed and float components are allowed.
+          const types = s === 0
+            ? rule
+            : rule && [rule[0], rule[1], [FLOAT, 5120, 5121, 5122, 5123] as number[]] as const;
+          if (
+            types && (!types[1].includes(accessor.type as string) ||
+              !types[2].includes(accessor.componentType as number))
+          ) {
+            c.fail(`${base}/${semantic}`, `an accessor of type ${types[1]} / ${types[2]}`, a);
+          }
+          if (vertices !== undefined && accessor.count !== vertices) {
+            c.fail(`${base}/${semantic}`, `an accessor of ${vertices} elements like the others`, a);
+          }
+          vertices = accessor.count as number;
+        }
+      });
+      const indices = c.index(primitive, "indices", path, "accessors");
+      if (indices !== undefined) checkIndexRange(c, indices, `${path}/indices`, vertices ?? 0);
+    });
+  });
+}
+
+/** Every index value addresses a vertex (read through the accessor's view). */
+function checkIndexRange(c: Checker, a: number, path: string, vertices: number): void {
+  const accessor = c.list("accessors")[a];
+  if (accessor.type !== "SCALAR" || !INDEX_TYPES.includes(accessor.componentType as number)) {
+    c.fail(path, "an accessor of unsigned integer scalars", a);
+  }
+  if (accessor.bufferView === undefined || accessor.sparse !== undefined) return;
+  const view = c.list("bufferViews")[accessor.bufferView as number];
+  const data = c.bufferData(view.buffer as number);
+  if (!data) return;
+  const size = COMPONENT_SIZE[accessor.componentType as number];
+  const stride = (view.byteStride as number | undefined) ?? size;
+  const start = data.byteOffset + ((view.byteOffset as number) ?? 0) +
+    ((accessor.byteOffset as number) ?? 0);
+  const dv = new DataView(data.buffer, start);
+  for (let i = 0; i < (accessor.count as number); i++) {
+    const at = i * stride;
+    const index = size === 1 ? dv.getUint8(at) : size === 2 ? dv.getUint16(at, true) : dv.getUint32(at, true);
+    if (index >= vertices) {
+      c.fail(path, `index values below the ${vertices} vertices`, `${index} at element ${i}`);
+    }
+  }
+}
+
+/** Nodes: finite, unit-quaternion transforms, valid references, and a hierarchy with one parent each and no cycle. */
+export function checkNodes(c: Checker): void {
+  const nodes = c.list("nodes");
+  const parent = new Array<number>(nodes.length).fill(-1);
+  nodes.forEach((node, i) => {
+    const path = `/nodes/${i}`;
+    c.numbers(node, "translation", path, 3);
+    c.numbers(node, "rotation", path, 4);
+    const q = node.rotation as number[] | undefined;
+    if (q && Math.abs(Math.hypot(...q) - 1) > 0.0005) c.fail(`${path}/rotation`, "a unit quaternion", q);
+    c.numbers(node, "scale", path, 3);
+    c.numbers(node, "matrix", path, 16);
+    c.index(node, "mesh", path, "meshes");
+    c.index(node, "skin", path, "skins");
+    c.index(node, "camera", path, "cameras");
+    if (
+      node.weights !== undefined && (!Array.isArray(node.weights) || !node.weights.every(Number.isFinite))
+    ) {
+      c.fail(`${path}/weights`, "an array of finite numbers", node.weights);
+    }
+    for (const child of c.indexList(node, "children", path, "nodes")) {
+      if (parent[child] !== -1 || child === i) {
+        c.fail(`${path}/children`, "each node with one parent", child);
+      }
+      parent[child] = i;
+    }
+  });
+  // A parent chain longer than the node count is a cycle.
+  parent.forEach((_, start) => {
+    let steps = 0;
+    for (let at = parent[start]; at !== -1; at = parent[at]) {
+      if (++steps > nodes.length) {
+        c.fail(`/nodes/${start}`, "a node hierarchy without cycles", "a cycle");
+      }
+    }
+  });
+}
+
+/** Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and ranges. */
+export function checkReferences(c: Checker): void {
+  c.index(c.json, "scene", "", "scenes");
+  c.list("scenes").forEach((scene, i) => c.indexList(scene, "nodes", `/scenes/${i}`, "nodes"));
+  c.list("skins").forEach((skin, i) => {
+    const path = `/skins/${i}`;
+    c.indexList(skin, "joints", path, "nodes");
+    c.index(skin, "skeleton", path, "nodes");
+    const ibm = c.index(skin, "inverseBindMatrices", path, "accessors");
+    const accessor = ibm === undefined ? undefined : c.list("accessors")[ibm];
+    if (accessor && (accessor.type !== "MAT4" || accessor.componentType !== FLOAT)) {
+      c.fail(`${path}/inverseBindMatrices`, "a MAT4 float accessor", ibm);
+    }
+  });
+  c.list("textures").forEach((texture, i) => {
+    c.index(texture, "source", `/textures/${i}`, "images");
+    c.index(texture, "sampler", `/textures/${i}`, "samplers");
+  });
+  c.list("images").forEach((image, i) => {
+    c.index(image, "bufferView", `/images/${i}`, "bufferViews");
+    if (image.uri !== undefined && typeof image.uri !== "string") {
+      c.fail(`/images/${i}/uri`, "a string", image.uri);
+    }
+  });
+  c.list("samplers").forEach((sampler, i) => {
+    const path = `/samplers/${i}`;
+    c.oneOf(sampler, "magFilter", path, [9728, 9729]);
+    c.oneOf(sampler, "minFilter", path, [9728, 9729, 9984, 9985, 9986, 9987]);
+    for (const key of ["wrapS", "wrapT"]) c.oneOf(sampler, key, path, [33071, 33648, 10497]);
+  });
+  c.list("materials").forEach((material, i) => checkMaterial(c, material, `/materials/${i}`));
+  c.list("cameras").forEach((camera, i) =>
+    c.oneOf(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"])
+  );
+  c.list("animations").forEach((animation, a) => {
+    const path = `/animations/${a}`;
+    const samplers = Array.isArray(animation.samplers)
+      ? animation.samplers
+      : c.fail(`${path}/samplers`, "an array", animation.samplers);
+    samplers.forEach((value, s) => {
+      const sampler = c.object(value, `${path}/samplers/${s}`);
+      for (const key of ["input", "output"]) {
+        if (c.index(sampler, key, `${path}/samplers/${s}`, "accessors") === undefined) {
+          c.fail(`${path}/samplers/${s}/${key}`, "an accessor index", undefined);
+        }
+      }
+      c.oneOf(sampler, "interpolation", `${path}/samplers/${s}`, ["LINEAR", "STEP", "CUBICSPLINE"]);
+    });
+    const channels = Array.isArray(animation.channels)
+      ? animation.channels
+      : c.fail(`${path}/channels`, "an array", animation.channels);
+    channels.forEach((value, index) => {
+      const at = `${path}/channels/${index}`;
+      const channel = c.object(value, at);
+      c.int(channel, "sampler", at, samplers.length);
+      const target = c.object(channel.target, `${at}/target`);
+      c.index(target, "node", `${at}/target`, "nodes");
+      c.oneOf(target, "path", `${at}/target`, [
+        "translation",
+        "rotation",
+        "scale",
+        "weights",
+        "pointer",
+      ]);
+    });
+  });
+}
+
+function checkMaterial(c: Checker, material: Json, path: string): void {
+  const unitRange = (item: Json, key: string, at: string, length?: number) => {
+    const value = item[key];
+    if (value === undefined) return;
+    const list = length === undefined ? [value] : value;
+    if (
+      !Array.isArray(list) || list.length !== (length ?? 1) ||
+      !list.every((v) => typeof v === "number" && v >= 0 && v <= 1)
+    ) {
+      c.fail(`${at}/${key}`, length ? `${length} numbers in 0..1` : "a number in 0..1", value);
+    }
+  };
+  const pbr = material.pbrMetallicRoughness === undefined
+    ? {}
+    : c.object(material.pbrMetallicRoughness, `${path}/pbrMetallicRoughness`);
+  unitRange(pbr, "baseColorFactor", `${path}/pbrMetallicRoughness`, 4);
+  unitRange(pbr, "metallicFactor", `${path}/pbrMetallicRoughness`);
+  unitRange(pbr, "roughnessFactor", `${path}/pbrMetallicRoughness`);
+  unitRange(material, "emissiveFactor", path, 3);
+  c.oneOf(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"]);
+  const cutoff = material.alphaCutoff;
+  if (cutoff !== undefined && !(typeof cutoff === "number" && cutoff >= 0)) {
+    c.fail(`${path}/alphaCutoff`, "a number ≥ 0", cutoff);
+  }
+  if (material.doubleSided !== undefined && typeof material.doubleSided !== "boolean") {
+    c.fail(`${path}/doubleSided`, "a boolean", material.doubleSided);
+  }
+  for (const [key, field] of [["normalTexture", "scale"], ["occlusionTexture", "strength"]]) {
+    const info = material[key];
+    const value = info && typeof info === "object" ? (info as Json)[field] : undefined;
+    if (value !== undefined && !Number.isFinite(value)) {
+      c.fail(`${path}/${key}/${field}`, "a finite number", value);
+    }
+  }
+}
+
+/** Every `…Texture` object (core materials and extensions alike) names an existing texture. */
+export function checkTextureInfos(c: Checker, value: unknown, path: string): void {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [item, at] = stack.pop()!;
+    if (!item || typeof item !== "object") continue;
+    for (const [key, child] of Object.entries(item)) {
+      if (key === "extras") continue;
+      if (/Texture$/.test(key) && !Array.isArray(item)) {
+        const info = c.object(child, `${at}/${key}`);
+        if (c.index(info, "index", `${at}/${key}`, "textures") === undefined) {
+          c.fail(`${at}/${key}/index`, "a texture index", undefined);
+        }
+        c.int(info, "texCoord", `${at}/${key}`);
+      }
+      stack.push([child, `${at}/${key}`]);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The reading helpers of the glTF structure check: typed access to glTF JSON where every wrong
+ * type, range or index is a {@link DecodeError} naming its JSON path.
+ *
+ * @module
+ */
+import type { JSONDocument } from "@gltf-transform/core";
+import { describe, gltfError, type GltfSource } from "./container.ts";
+
+/** A JSON object of a glTF file. */
+export type Json = Record<string, unknown>;
+
+/** Reads one glTF document's JSON and resources; each collection is checked to hold objects once. */
+export class Checker {
+  /** The document's JSON. */
+  readonly json: Json;
+  /** Wraps a split glTF (JSON + resources) and the source it came from, for errors. */
+  constructor(readonly doc: JSONDocument, readonly source: GltfSource) {
+    this.json = doc.json as unknown as Json;
+  }
+
+  fail(path: string, expected: string, value: unknown): never {
+    throw gltfError(this.source, { jsonPath: path }, expected, describe(value));
+  }
+
+  readonly #lists = new Map<string, Json[]>();
+
+  /** The collection's items (each checked to be an object, once), or [] when absent. */
+  list(name: string): Json[] {
+    const known = this.#lists.get(name);
+    if (known) return known;
+    const value = this.json[name] ?? [];
+    if (!Array.isArray(value)) this.fail(`/${name}`, "an array", value);
+    value.forEach((item, i) => this.object(item, `/${name}/${i}`));
+    this.#lists.set(name, value);
+    return value as Json[];
+  }
+
+  object(value: unknown, path: string): Json {
+    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(path, "an object", value);
+    return value as Json;
+  }
+
+  /** An optional non-negative integer field, below `limit` when given. */
+  int(item: Json, key: string, path: string, limit = Number.MAX_SAFE_INTEGER, min = 0): number | undefined {
+    const value = item[key];
+    if (value === undefined) return undefined;
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) >= limit) {
+      const range = limit === Number.MAX_SAFE_INTEGER
+        ? `≥ ${min}`
+        : limit > min
+        ? `in ${min}..${limit - 1}`
+        : `index (there are ${limit})`;
+      this.fail(`${path}/${key}`, `an integer ${range}`, value);
+    }
+    return value as number;
+  }
+
+  index(item: Json, key: string, path: string, collection: string): number | undefined {
+    return this.int(item, key, path, this.count(collection));
+  }
+
+  /** A buffer's bytes: its data URI's, or for the first buffer without one, the GLB chunk's. */
+  bufferData(i: number): Uint8Array | undefined {
+    const uri = this.list("buffers")[i].uri;
+    return typeof uri === "string"
+      ? this.doc.resources[uri]
+      : i === 0
+      ? this.doc.resources["@glb.bin"]
+      : undefined;
+  }
+
+  count(collection: string): number {
+    const value = this.json[collection];
+    return Array.isArray(value) ? value.length : 0;
+  }
+
+  numbers(item: Json, key: string, path: string, length: number): void {
+    const value = item[key];
+    if (value === undefined) return;
+    if (!Array.isArray(value) || value.length !== length || !value.every(Number.isFinite)) {
+      this.fail(`${path}/${key}`, `an array of ${length} finite numbers`, value);
+    }
+  }
+
+  oneOf(item: Json, key: string, path: string, values: unknown[]): void {
+    if (item[key] !== undefined && !values.includes(item[key])) {
+      this.fail(`${path}/${key}`, `one of ${values.join(", ")}`, item[key]);
+    }
+  }
+
+  indexList(item: Json, key: string, path: string, collection: string): number[] {
+    const value = item[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) this.fail(`${path}/${key}`, "an array of indices", value);
+    value.forEach((_, i) => this.index(value as unknown as Json, String(i), `${path}/${key}`, collection));
+    return value as number[];
+  }
+}

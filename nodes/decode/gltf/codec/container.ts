@@ -1,0 +1,155 @@
+/**
+ * The outer layers of a glTF file, read with every length checked before glTF-Transform sees them:
+ * the GLB container (header and chunks), the JSON text (nesting depth bounded before parsing, so
+ * no later recursive walk can overflow the stack) and embedded `data:` URIs.
+ *
+ * @module
+ */
+import type { JSONDocument } from "@gltf-transform/core";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { maxJsonDepth } from "../../../../runtime/depth.ts";
+import { MAX_GLTF_DEPTH } from "../../../../runtime/scene/gltf_io.ts";
+
+const CHUNK_JSON = 0x4e4f534a;
+const CHUNK_BIN = 0x004e4942;
+/** The resource name glTF-Transform gives a GLB's binary chunk. */
+const GLB_BUFFER = "@glb.bin";
+
+/** Where a problem sits, for {@link GltfSource.fail}. */
+export type GltfAt = { offset: number } | { jsonPath: string };
+
+/** A glTF file being read: its format name and file name, for errors. */
+export interface GltfSource {
+  readonly format: "glb" | "gltf";
+  readonly file?: string;
+}
+
+/** Builds the typed error for a glTF file. */
+export function gltfError(source: GltfSource, at: GltfAt, expected: string, found: string): DecodeError {
+  return new DecodeError({ format: source.format, at, expected, found, file: source.file });
+}
+
+/**
+ * Splits GLB or glTF JSON bytes into the parsed JSON and its binary resources (the GLB chunk and
+ * decoded data URIs), or throws a {@link DecodeError} naming the byte offset or JSON path.
+ */
+export function readContainer(bytes: Uint8Array, source: GltfSource): JSONDocument {
+  if (source.format === "glb") return readGlb(bytes, source);
+  const json = parseJson(bytes, 0, source);
+  return { json, resources: dataUriResources(json, source) };
+}
+
+function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fail = (offset: number, expected: string, found: string) =>
+    gltfError(source, { offset }, expected, found);
+  if (bytes.byteLength < 20) throw fail(0, "a 12-byte GLB header and a chunk", `${bytes.byteLength} bytes`);
+  if (view.getUint32(4, true) !== 2) throw fail(4, "GLB version 2", String(view.getUint32(4, true)));
+  const total = view.getUint32(8, true);
+  if (total > bytes.byteLength || total < 20) {
+    throw fail(8, `a total length of 20..${bytes.byteLength} bytes`, String(total));
+  }
+  let json: JSONDocument["json"] | undefined;
+  let bin: Uint8Array<ArrayBuffer> | undefined;
+  for (let at = 12; at < total;) {
+    if (at + 8 > total) throw fail(at, "an 8-byte chunk header", `${total - at} bytes left`);
+    const length = view.getUint32(at, true);
+    const type = view.getUint32(at + 4, true);
+    if (length > total - at - 8) throw fail(at, `a chunk length up to ${total - at - 8}`, String(length));
+    const body = bytes.subarray(at + 8, at + 8 + length);
+    if (at === 12 && type !== CHUNK_JSON) throw fail(at + 4, "the JSON chunk first", `type 0x${hex(type)}`);
+    if (type === CHUNK_JSON && json === undefined) json = parseJson(body, at + 8, source);
+    else if (type === CHUNK_BIN && bin === undefined) bin = body.slice();
+    at += 8 + length;
+  }
+  const resources = dataUriResources(json!, source);
+  if (bin) resources[GLB_BUFFER] = bin;
+  return { json: json!, resources };
+}
+
+function hex(n: number): string {
+  return n.toString(16).padStart(8, "0");
+}
+
+function parseJson(bytes: Uint8Array, offset: number, source: GltfSource): JSONDocument["json"] {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw gltfError(source, { offset }, "UTF-8 JSON text", "bytes that are not UTF-8");
+  }
+  const depth = maxJsonDepth(text, MAX_GLTF_DEPTH);
+  if (depth.exceeded) {
+    throw gltfError(
+      source,
+      { offset: offset + depth.at },
+      `JSON nested at most ${MAX_GLTF_DEPTH} deep`,
+      "deeper nesting",
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    const position = /position (\d+)/.exec(String(cause))?.[1];
+    throw gltfError(
+      source,
+      { offset: offset + Number(position ?? 0) },
+      "valid JSON",
+      cause instanceof Error ? cause.message : String(cause),
+    );
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json)) {
+    throw gltfError(source, { jsonPath: "/" }, "a JSON object", describe(json));
+  }
+  return json as JSONDocument["json"];
+}
+
+/** Decodes every `data:` URI of buffers and images; other URIs are left for the structure check. */
+function dataUriResources(
+  json: JSONDocument["json"],
+  source: GltfSource,
+): Record<string, Uint8Array<ArrayBuffer>> {
+  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  for (const collection of ["buffers", "images"] as const) {
+    const list = (json as unknown as Record<string, unknown>)[collection];
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, i) => {
+      const uri = item && typeof item === "object" ? (item as { uri?: unknown }).uri : undefined;
+      if (typeof uri !== "string") return;
+      const at = { jsonPath: `/${collection}/${i}/uri` };
+      if (!uri.startsWith("data:")) {
+        throw gltfError(
+          source,
+          at,
+          "an embedded data: URI (io.read embeds what a .gltf references)",
+          uri.slice(0, 80),
+        );
+      }
+      resources[uri] ??= decodeDataUri(uri, source, at);
+    });
+  }
+  return resources;
+}
+
+function decodeDataUri(uri: string, source: GltfSource, at: GltfAt): Uint8Array<ArrayBuffer> {
+  const comma = uri.indexOf(",");
+  if (comma < 0) throw gltfError(source, at, "a data: URI with a comma before its payload", "none");
+  const header = uri.slice(5, comma);
+  const body = uri.slice(comma + 1);
+  try {
+    if (!header.endsWith(";base64")) return new TextEncoder().encode(decodeURIComponent(body));
+    return Uint8Array.fromBase64(body);
+  } catch {
+    throw gltfError(source, at, "a data: URI with a valid payload", "undecodable base64 or percent-encoding");
+  }
+}
+
+/** A short description of a JSON value for "found" texts. */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
+  return String(value);
+}
