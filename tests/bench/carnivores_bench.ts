@@ -16,7 +16,7 @@ const CAR = { bytes: encodeCar(gridCar(25, 40, 100)), name: "grid.car" };
 const MODEL_3DF = { bytes: encode3df(gridModel(25, 40)), name: "grid.3df" };
 
 Deno.bench("parse .car (1,000 vertices, 100 frames)", { group: "car" }, () => {
-  parseCar(CAR.bytes);
+  parseCar(CAR.bytes, CAR.name, () => {});
 });
 
 Deno.bench("decode.car (1,000 vertices, 256×256 texture, 100 frames)", { group: "car" }, async () => {

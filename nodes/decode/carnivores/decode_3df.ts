@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { defineNode } from "../../../runtime/node.ts";
+import { defineNode, type WarningSink } from "../../../runtime/node.ts";
 import { buildScene } from "./codec/build_scene.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
@@ -26,8 +26,8 @@ export const decode3df = defineNode({
   async run({ inputs, params, ctx }) {
     await loadPngEncoder();
     const file = inputs.bytes.name;
-    const { model, warnings } = parse3df(inputs.bytes.bytes, file);
-    for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });
+    const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
+    const model = parse3df(inputs.bytes.bytes, file, warn);
     const scene = buildScene(model, { bones: model.bones }, {
       format: "3df",
       name: modelName(file, ""),
@@ -35,7 +35,7 @@ export const decode3df = defineNode({
       interpolation: "linear",
       pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
       file,
-    }, (message, detail) => ctx.warn(message, { ...detail, file }));
+    }, warn);
     return { scene };
   },
 });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { defineNode } from "../../../runtime/node.ts";
+import { defineNode, type WarningSink } from "../../../runtime/node.ts";
 import { buildScene } from "./codec/build_scene.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
@@ -33,8 +33,8 @@ export const decodeCar = defineNode({
   async run({ inputs, params, ctx }) {
     await loadPngEncoder();
     const file = inputs.bytes.name;
-    const { model, warnings } = parseCar(inputs.bytes.bytes, file);
-    for (const w of warnings) ctx.warn(w.message, { offset: w.offset, file });
+    const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
+    const model = parseCar(inputs.bytes.bytes, file, warn);
     const scene = buildScene(model, { car: model }, {
       format: "car",
       name: modelName(file, model.name),
@@ -42,7 +42,7 @@ export const decodeCar = defineNode({
       interpolation: params.interpolation,
       pointsOffset: HEADER_CAR_BYTES + model.faces.count * FACE_BYTES,
       file,
-    }, (message, detail) => ctx.warn(message, { ...detail, file }));
+    }, warn);
     return { scene };
   },
 });

@@ -12,7 +12,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import type { JsonValue, ResolveArgs, ResolverPlugin } from "../../../runtime/node.ts";
+import type { JsonValue, ResolveArgs, ResolverPlugin, WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
@@ -75,7 +75,7 @@ const IDENTITY: Quat = [0, 0, 0, 1];
 export function resolveFreelancerScene(
   doc: Document,
   pose: Readonly<Record<string, JsonValue>>,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): ResolvedJoint[] {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return [];
@@ -272,7 +272,7 @@ function applyPose(
   joints: readonly ResolvedJoint[],
   records: readonly ConstraintRecord[],
   pose: Readonly<Record<string, JsonValue>>,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): void {
   const byPart = new Map(joints.map((j) => [j.part.toLowerCase(), j]));
   const byPivot = new Map(

@@ -12,21 +12,21 @@ import {
   FACE_BYTES,
   type FaceTable,
   NAME_BYTES,
-  type ParseWarning,
   POINT_BYTES,
   type PointTable,
   type Texture16,
   TEXTURE_ROW_BYTES,
   TEXTURE_WIDTH,
 } from "./model.ts";
-import type { ByteReader } from "./reader.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Engine limit on texture rows (the hardware path pads every texture to 256 rows). */
 const ENGINE_TEXTURE_ROWS = 256;
 
 /** Reads `count` faces at `offset`; indices must be below `vertexCount`. */
-export function readFaces(r: ByteReader, offset: number, count: number, vertexCount: number): FaceTable {
-  r.require(offset, count * FACE_BYTES, `${count} faces`);
+export function readFaces(r: ByteWindow, offset: number, count: number, vertexCount: number): FaceTable {
+  r.need(offset, count * FACE_BYTES, `${count} faces`);
   const faces: FaceTable = {
     count,
     indices: new Int32Array(count * 3),
@@ -59,8 +59,8 @@ export function readFaces(r: ByteReader, offset: number, count: number, vertexCo
 }
 
 /** Reads `count` points at `offset`; coordinates must be finite. */
-export function readPoints(r: ByteReader, offset: number, count: number): PointTable {
-  r.require(offset, count * POINT_BYTES, `${count} points`);
+export function readPoints(r: ByteWindow, offset: number, count: number): PointTable {
+  r.need(offset, count * POINT_BYTES, `${count} points`);
   const points: PointTable = {
     count,
     positions: new Float32Array(count * 3),
@@ -81,13 +81,13 @@ export function readPoints(r: ByteReader, offset: number, count: number): PointT
 }
 
 /** Reads `count` bones at `offset`. Bone values are checked by the resolver, which uses them. */
-export function readBones(r: ByteReader, offset: number, count: number): Bone[] {
-  r.require(offset, count * BONE_BYTES, `${count} bones`);
+export function readBones(r: ByteWindow, offset: number, count: number): Bone[] {
+  r.need(offset, count * BONE_BYTES, `${count} bones`);
   const bones: Bone[] = [];
   for (let b = 0; b < count; b++) {
     const at = offset + b * BONE_BYTES;
     bones.push({
-      name: r.name(at),
+      name: r.cString(at, NAME_BYTES),
       pivot: [r.f32(at + NAME_BYTES), r.f32(at + NAME_BYTES + 4), r.f32(at + NAME_BYTES + 8)],
       parent: r.i16(at + 44),
       hide: r.u16(at + 46),
@@ -102,25 +102,24 @@ export function readBones(r: ByteReader, offset: number, count: number): Bone[] 
  * warning. Returns undefined when there is not one whole row.
  */
 export function readTexture(
-  r: ByteReader,
+  r: ByteWindow,
   offset: number,
   declaredBytes: number,
   sizeFieldOffset: number,
-  warnings: ParseWarning[],
+  warn: WarningSink,
 ): Texture16 | undefined {
-  r.require(offset, declaredBytes, `texture of ${declaredBytes} bytes`);
+  r.need(offset, declaredBytes, `texture of ${declaredBytes} bytes`);
   const height = Math.floor(declaredBytes / TEXTURE_ROW_BYTES);
   const spare = declaredBytes - height * TEXTURE_ROW_BYTES;
   if (spare) {
-    warnings.push({
-      message: `texture size ${declaredBytes} is not a multiple of ${TEXTURE_ROW_BYTES}; ` +
+    warn(
+      `texture size ${declaredBytes} is not a multiple of ${TEXTURE_ROW_BYTES}; ` +
         `the last ${spare} byte(s) are ignored, as the engine does`,
-      offset: sizeFieldOffset,
-    });
+      { offset: sizeFieldOffset },
+    );
   }
   if (height > ENGINE_TEXTURE_ROWS) {
-    warnings.push({
-      message: `texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full`,
+    warn(`texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full`, {
       offset: sizeFieldOffset,
     });
   }
@@ -136,17 +135,15 @@ export function warnEngineLimits(
   faceCount: number,
   vertexCountOffset: number,
   faceCountOffset: number,
-  warnings: ParseWarning[],
+  warn: WarningSink,
 ): void {
   if (vertexCount > ENGINE_MAX_ELEMENTS) {
-    warnings.push({
-      message: `${vertexCount} vertices exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`,
+    warn(`${vertexCount} vertices exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`, {
       offset: vertexCountOffset,
     });
   }
   if (faceCount > ENGINE_MAX_ELEMENTS) {
-    warnings.push({
-      message: `${faceCount} faces exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`,
+    warn(`${faceCount} faces exceed the engine's ${ENGINE_MAX_ELEMENTS}; decoded anyway`, {
       offset: faceCountOffset,
     });
   }

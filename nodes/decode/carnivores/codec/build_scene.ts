@@ -11,7 +11,7 @@
  * @module
  */
 import { type Buffer, Document, type Material, type Texture } from "@gltf-transform/core";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
@@ -60,9 +60,6 @@ export interface SceneExtras {
   readonly car?: CarModel;
 }
 
-/** Receives non-fatal problems. */
-export type Warn = (message: string, detail?: Record<string, JsonValue>) => void;
-
 /**
  * Builds the scene for a parsed model.
  *
@@ -74,7 +71,12 @@ export type Warn = (message: string, detail?: Record<string, JsonValue>) => void
  *   console.warn);
  * ```
  */
-export function buildScene(mesh: MeshData, extras: SceneExtras, options: SceneOptions, warn: Warn): Document {
+export function buildScene(
+  mesh: MeshData,
+  extras: SceneExtras,
+  options: SceneOptions,
+  warn: WarningSink,
+): Document {
   const { faces, points, texture } = mesh;
   const { scale } = options;
   const scenePositions = toScenePositions(points.positions, scale, options);

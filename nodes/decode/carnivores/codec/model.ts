@@ -162,19 +162,3 @@ export interface CarModel extends MeshData {
    */
   readonly animSounds?: Int32Array;
 }
-
-/** A non-fatal problem found while parsing, with the byte offset it concerns. */
-export interface ParseWarning {
-  /** What is wrong and what the parser did about it. */
-  readonly message: string;
-  /** Byte offset the problem concerns. */
-  readonly offset: number;
-}
-
-/** A parsed model plus the non-fatal problems found on the way. */
-export interface Parsed<T> {
-  /** The decoded model. */
-  readonly model: T;
-  /** Problems the engine tolerates, in file order. */
-  readonly warnings: ParseWarning[];
-}

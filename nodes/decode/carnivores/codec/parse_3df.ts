@@ -11,12 +11,11 @@ import {
   FACE_BYTES,
   HEADER_3DF_BYTES,
   type Model3df,
-  type Parsed,
-  type ParseWarning,
   POINT_BYTES,
   TEXTURE_ROW_BYTES,
 } from "./model.ts";
-import { ByteReader } from "./reader.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Where each `.3df` block starts, from the header counts. */
 export interface Layout3df {
@@ -87,14 +86,13 @@ export function is3df(bytes: Uint8Array): boolean {
  *
  * @example
  * ```ts
- * const { model, warnings } = parse3df(await Deno.readFile("palm.3df"), "palm.3df");
- * console.log(model.points.count, model.bones.length, warnings.length);
+ * const model = parse3df(await Deno.readFile("palm.3df"), "palm.3df", console.warn);
+ * console.log(model.points.count, model.bones.length);
  * ```
  */
-export function parse3df(bytes: Uint8Array, file?: string): Parsed<Model3df> {
-  const r = new ByteReader(bytes, "3df", file);
-  const warnings: ParseWarning[] = [];
-  r.require(0, HEADER_3DF_BYTES, "3df header");
+export function parse3df(bytes: Uint8Array, file: string | undefined, warn: WarningSink): Model3df {
+  const r = ByteWindow.of(bytes, "3df", file);
+  r.need(0, HEADER_3DF_BYTES, "3df header");
   const layout = layout3df(
     r.count(0, "vertex count"),
     r.count(4, "face count"),
@@ -102,22 +100,22 @@ export function parse3df(bytes: Uint8Array, file?: string): Parsed<Model3df> {
     r.count(12, "texture size"),
   );
   // Every block against the file size first, so nothing is allocated for a count the file cannot hold.
-  r.require(layout.faces, layout.faceCount * FACE_BYTES, `${layout.faceCount} faces`);
-  r.require(layout.points, layout.vertexCount * POINT_BYTES, `${layout.vertexCount} points`);
-  r.require(layout.bones, layout.boneCount * BONE_BYTES, `${layout.boneCount} bones`);
-  r.require(layout.texture, layout.textureBytes, `texture of ${layout.textureBytes} bytes`);
+  r.need(layout.faces, layout.faceCount * FACE_BYTES, `${layout.faceCount} faces`);
+  r.need(layout.points, layout.vertexCount * POINT_BYTES, `${layout.vertexCount} points`);
+  r.need(layout.bones, layout.boneCount * BONE_BYTES, `${layout.boneCount} bones`);
+  r.need(layout.texture, layout.textureBytes, `texture of ${layout.textureBytes} bytes`);
   if (layout.end < r.length) {
-    warnings.push({
-      message: `${r.length - layout.end} byte(s) after the texture are ignored (the header accounts for ` +
+    warn(
+      `${r.length - layout.end} byte(s) after the texture are ignored (the header accounts for ` +
         `${layout.end} of ${r.length})`,
-      offset: layout.end,
-    });
+      { offset: layout.end },
+    );
   }
-  warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warnings);
+  warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warn);
 
   const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount);
   const points = readPoints(r, layout.points, layout.vertexCount);
   const bones = readBones(r, layout.bones, layout.boneCount);
-  const texture = readTexture(r, layout.texture, layout.textureBytes, 12, warnings);
-  return { model: { faces, points, bones, texture }, warnings };
+  const texture = readTexture(r, layout.texture, layout.textureBytes, 12, warn);
+  return { faces, points, bones, texture };
 }

@@ -15,12 +15,11 @@ import {
   FACE_BYTES,
   HEADER_CAR_BYTES,
   NAME_BYTES,
-  type Parsed,
-  type ParseWarning,
   POINT_BYTES,
   TEXTURE_ROW_BYTES,
 } from "./model.ts";
-import { ByteReader, latin1 } from "./reader.ts";
+import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes before an animation's frame data: name, KPS, frame count. */
 const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
@@ -74,14 +73,13 @@ export function isCar(bytes: Uint8Array): boolean {
  *
  * @example
  * ```ts
- * const { model } = parseCar(await Deno.readFile("allo.car"), "allo.car");
+ * const model = parseCar(await Deno.readFile("allo.car"), "allo.car", console.warn);
  * console.log(model.name, model.animations.map((a) => a.name));
  * ```
  */
-export function parseCar(bytes: Uint8Array, file?: string): Parsed<CarModel> {
-  const r = new ByteReader(bytes, "car", file);
-  const warnings: ParseWarning[] = [];
-  r.require(0, HEADER_CAR_BYTES, "car header");
+export function parseCar(bytes: Uint8Array, file: string | undefined, warn: WarningSink): CarModel {
+  const r = ByteWindow.of(bytes, "car", file);
+  r.need(0, HEADER_CAR_BYTES, "car header");
   const nameField = bytes.subarray(0, NAME_BYTES);
   const name = latin1(nameField);
   const msc = name.length < MSC_OFFSET ? latin1(nameField.subarray(MSC_OFFSET)) : "";
@@ -94,41 +92,37 @@ export function parseCar(bytes: Uint8Array, file?: string): Parsed<CarModel> {
   const facesAt = HEADER_CAR_BYTES;
   const pointsAt = facesAt + faceCount * FACE_BYTES;
   const textureAt = pointsAt + vertexCount * POINT_BYTES;
-  r.require(facesAt, faceCount * FACE_BYTES, `${faceCount} faces`);
-  r.require(pointsAt, vertexCount * POINT_BYTES, `${vertexCount} points`);
-  r.require(textureAt, textureBytes, `texture of ${textureBytes} bytes`);
-  warnEngineLimits(vertexCount, faceCount, 40, 44, warnings);
+  r.need(facesAt, faceCount * FACE_BYTES, `${faceCount} faces`);
+  r.need(pointsAt, vertexCount * POINT_BYTES, `${vertexCount} points`);
+  r.need(textureAt, textureBytes, `texture of ${textureBytes} bytes`);
+  warnEngineLimits(vertexCount, faceCount, 40, 44, warn);
   if (animationCount > ENGINE_MAX_CLIPS || soundCount > ENGINE_MAX_CLIPS) {
-    warnings.push({
-      message:
-        `${animationCount} animations / ${soundCount} sounds exceed the engine's ${ENGINE_MAX_CLIPS}; ` +
+    warn(
+      `${animationCount} animations / ${soundCount} sounds exceed the engine's ${ENGINE_MAX_CLIPS}; ` +
         "decoded anyway",
-      offset: 32,
-    });
+      { offset: 32 },
+    );
   }
 
   const faces = readFaces(r, facesAt, faceCount, vertexCount);
   const points = readPoints(r, pointsAt, vertexCount);
-  const texture = readTexture(r, textureAt, textureBytes, 48, warnings);
+  const texture = readTexture(r, textureAt, textureBytes, 48, warn);
 
   let at = textureAt + textureBytes;
   const animations: CarAnimation[] = [];
   for (let a = 0; a < animationCount; a++) {
-    r.require(at, ANIMATION_HEADER_BYTES, `animation ${a} header`);
-    const clipName = r.name(at);
+    r.need(at, ANIMATION_HEADER_BYTES, `animation ${a} header`);
+    const clipName = r.cString(at, NAME_BYTES);
     const kps = r.i32(at + NAME_BYTES);
     // The engine divides by KPS to get the clip length: zero or less crashes it.
     if (kps <= 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
     const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     if (frameCount === 0) {
-      warnings.push({
-        message: `animation '${clipName}' has no frames; it is skipped`,
-        offset: at + NAME_BYTES + 4,
-      });
+      warn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
     }
     const dataAt = at + ANIMATION_HEADER_BYTES;
     const values = frameCount * vertexCount * 3;
-    r.require(
+    r.need(
       dataAt,
       values * 2,
       `animation ${a} ('${clipName}') ${frameCount} frames × ${vertexCount} vertices`,
@@ -141,39 +135,38 @@ export function parseCar(bytes: Uint8Array, file?: string): Parsed<CarModel> {
 
   const sounds: CarSound[] = [];
   for (let s = 0; s < soundCount; s++) {
-    r.require(at, SOUND_HEADER_BYTES, `sound ${s} header`);
-    const soundName = r.name(at);
+    r.need(at, SOUND_HEADER_BYTES, `sound ${s} header`);
+    const soundName = r.cString(at, NAME_BYTES);
     const length = r.count(at + NAME_BYTES, `sound ${s} length`);
-    r.require(at + SOUND_HEADER_BYTES, length, `sound ${s} ('${soundName}') data`);
+    r.need(at + SOUND_HEADER_BYTES, length, `sound ${s} ('${soundName}') data`);
     const start = at + SOUND_HEADER_BYTES;
     sounds.push({ name: soundName, pcm: bytes.subarray(start, start + length) });
     at = start + length;
   }
 
-  const animSounds = readAnimSoundTable(r, at, soundCount, warnings);
-  return { model: { name, msc, faces, points, texture, animations, sounds, animSounds }, warnings };
+  const animSounds = readAnimSoundTable(r, at, soundCount, warn);
+  return { name, msc, faces, points, texture, animations, sounds, animSounds };
 }
 
 /** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */
 function readAnimSoundTable(
-  r: ByteReader,
+  r: ByteWindow,
   at: number,
   soundCount: number,
-  warnings: ParseWarning[],
+  warn: WarningSink,
 ): Int32Array | undefined {
   const left = r.length - at;
   if (left === 0) return undefined;
   if (left < ANIM_SOUND_TABLE_BYTES) {
-    warnings.push({
-      message: `${left} byte(s) after the sounds are too few for the anim→sound table ` +
+    warn(
+      `${left} byte(s) after the sounds are too few for the anim→sound table ` +
         `(${ANIM_SOUND_TABLE_BYTES}); ignored, no clip has a sound (as in the engine)`,
-      offset: at,
-    });
+      { offset: at },
+    );
     return undefined;
   }
   if (left > ANIM_SOUND_TABLE_BYTES) {
-    warnings.push({
-      message: `${left - ANIM_SOUND_TABLE_BYTES} byte(s) after the anim→sound table are ignored`,
+    warn(`${left - ANIM_SOUND_TABLE_BYTES} byte(s) after the anim→sound table are ignored`, {
       offset: at + ANIM_SOUND_TABLE_BYTES,
     });
   }
@@ -181,9 +174,7 @@ function readAnimSoundTable(
   for (let i = 0; i < ANIM_SOUND_SLOTS; i++) {
     const value = r.i32(at + i * 4);
     if (value < -1 || value >= soundCount) {
-      warnings.push({
-        message:
-          `anim→sound entry ${i} names sound ${value}, but the file has ${soundCount}; treated as none`,
+      warn(`anim→sound entry ${i} names sound ${value}, but the file has ${soundCount}; treated as none`, {
         offset: at + i * 4,
       });
     }

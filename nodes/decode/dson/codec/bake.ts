@@ -8,7 +8,7 @@
  */
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { mat4 } from "gl-matrix";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -38,7 +38,7 @@ export function bakeMorph(
   doc: Document,
   name: string,
   weight: number,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): BakeResult {
   const result: BakeResult = { meshes: 0, groups: 0 };
   const available: string[] = [];
@@ -69,7 +69,7 @@ function bakeMeshTarget(
   mesh: Mesh,
   target: number,
   weight: number,
-  warn: (m: string) => void,
+  warn: WarningSink,
 ): number {
   const primitives = mesh.listPrimitives();
   let vertexCount = 0;
@@ -149,7 +149,7 @@ function bakeMeshTarget(
   return groups.length;
 }
 
-function rigidityGroups(mesh: Mesh, vertexCount: number, warn: (m: string) => void): RigidityGroup[] {
+function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): RigidityGroup[] {
   const dson = getPartgraphExtras(mesh).dson as { rigidity?: { groups?: JsonValue[] } } | undefined;
   const out: RigidityGroup[] = [];
   for (const json of dson?.rigidity?.groups ?? []) {
@@ -188,7 +188,7 @@ function nodeFrames(doc: Document): Map<string, { node: Node; order: string }> {
 function frameFor(
   group: RigidityGroup,
   frames: Map<string, { node: Node; order: string }>,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): AxisFrame | undefined {
   const uri = group.transformNodes[0] ?? group.reference;
   if (uri === undefined) return undefined;

@@ -9,7 +9,7 @@ import type { Document, Node } from "@gltf-transform/core";
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
 import { quat, vec3 } from "gl-matrix/esm/index.js";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import type { DsonPreset, JointChannel } from "./preset_read.ts";
@@ -46,7 +46,7 @@ interface NodeRecord {
 export function applyDsonPreset(
   doc: Document,
   preset: DsonPreset,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): PresetResult {
   const nodes = nodesByName(doc);
   if (nodes.size === 0) {
@@ -194,7 +194,7 @@ function reportSkips(
   preset: DsonPreset,
   missingJoints: string[],
   missingMorphs: string[],
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): void {
   if (missingJoints.length) {
     warn(`dson preset: ${missingJoints.length} node(s) not in the scene, not posed: ${few(missingJoints)}`);

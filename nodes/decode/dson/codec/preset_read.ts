@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { WarningSink } from "../../../../runtime/node.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
 import { parseDsonUri } from "./uri.ts";
@@ -61,7 +62,7 @@ const JOINT_CHANNELS = new Set<string>([
 export async function readDsonPreset(
   bytes: Uint8Array,
   file: string | undefined,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): Promise<DsonPreset> {
   const read = new JsonReader(file);
   const top = read.object(await parseDsonBytes(bytes, file, warn), "");

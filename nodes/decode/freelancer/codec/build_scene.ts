@@ -20,7 +20,7 @@ import {
   TextureInfo,
 } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { mergeExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
@@ -82,7 +82,7 @@ const REPEAT = TextureInfo.WrapMode.REPEAT;
  */
 export function buildScene(
   model: FreelancerModel,
-  warn: (message: string) => void,
+  warn: WarningSink,
   options: SceneOptions = { lods: "first" },
 ): Document {
   const doc = new Document();
@@ -292,7 +292,7 @@ function hardpointNode(doc: Document, hp: Hardpoint): Node {
   return node;
 }
 
-function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: (m: string) => void): void {
+function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: WarningSink): void {
   const { fovx, fovy, znear, zfar } = camera;
   if (!(fovy > 0 && fovy < Math.PI / 2 && fovx > 0 && fovx < Math.PI / 2 && znear > 0 && zfar > znear)) {
     warn(`camera of part '${node.getName()}' has unusable values ${JSON.stringify(camera)}; skipped`);

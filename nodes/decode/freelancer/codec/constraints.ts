@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { ByteWindow } from "./bounds.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { UtfEntry } from "./utf.ts";
 import { requireLeaf } from "./utf.ts";
 
@@ -48,7 +49,7 @@ export interface ConstraintRecord {
 }
 
 /** Decodes every record of every leaf of a `Cons` directory, in file order. */
-export function readConstraints(cons: UtfEntry, warn: (message: string) => void): ConstraintRecord[] {
+export function readConstraints(cons: UtfEntry, warn: WarningSink): ConstraintRecord[] {
   const records: ConstraintRecord[] = [];
   for (const leaf of cons.children ?? []) {
     const kind = leaf.name.toLowerCase() as JointKind;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ByteWindow } from "./bounds.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 
 /** Decoded RGBA8 pixels, top row first. */
 export interface RgbaImage {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WarningSink } from "../../../../runtime/node.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 
@@ -42,7 +43,7 @@ export interface Fragment {
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
-export function readFragment(dir: UtfEntry, warn: (message: string) => void): Fragment {
+export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   const lods: VMeshRef[] = [];
   let switchDistances: number[] | undefined;
   const multi = findChild(dir, "MultiLevel");
@@ -66,7 +67,7 @@ export function readFragment(dir: UtfEntry, warn: (message: string) => void): Fr
   return { lods, switchDistances, wire, hardpoints: readHardpoints(dir, warn), camera: readCamera(dir) };
 }
 
-function readHardpoints(dir: UtfEntry, warn: (message: string) => void): Hardpoint[] {
+function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {
   const out: Hardpoint[] = [];
   const root = findChild(dir, "Hardpoints");
   for (const group of root?.children ?? []) {
@@ -83,7 +84,7 @@ function readHardpoints(dir: UtfEntry, warn: (message: string) => void): Hardpoi
   return out;
 }
 
-function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: (message: string) => void): Hardpoint {
+function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): Hardpoint {
   const vector = (name: string, count: number, fallback: number[] | undefined): number[] | undefined => {
     const leaf = findChild(dir, name);
     if (!leaf) return fallback;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { ConstraintRecord } from "./constraints.ts";
 
@@ -28,7 +29,7 @@ export interface HierarchyPlan {
 export function planHierarchy(
   partNames: readonly string[],
   records: readonly ConstraintRecord[],
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): HierarchyPlan {
   const parts = new Set(partNames.map((n) => n.toLowerCase()));
   const parentOf = new Map<string, ConstraintRecord>();

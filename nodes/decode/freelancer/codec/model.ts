@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { type ConstraintRecord, readConstraints } from "./constraints.ts";
@@ -64,7 +65,7 @@ export interface LibrarySources {
  * Adds every `VMeshLibrary`, `Material library` and `Texture library` directly under `dir` to
  * `into`; an id already there keeps its first definition.
  */
-export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: (message: string) => void): void {
+export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: WarningSink): void {
   // Every library directory counts, not just the first of a name: the game merges all it loads.
   for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, into.meshes, warn);
   for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
@@ -90,7 +91,7 @@ export interface NamedBytes {
 export function decodeModel(
   file: NamedBytes,
   libraries: readonly NamedBytes[],
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): FreelancerModel {
   const root = readUtf(file.bytes, file.name);
   const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
@@ -164,7 +165,7 @@ const IGNORED_ROOT_ENTRIES = [
   "materialanim",
 ];
 
-function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: (m: string) => void): void {
+function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: WarningSink): void {
   for (const dir of library.children ?? []) {
     const leaf = findChild(dir, "VMeshData");
     if (!leaf) continue;
@@ -180,7 +181,7 @@ function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: 
 function readCompound(
   root: UtfEntry,
   cmpnd: UtfEntry,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): { parts: ModelPart[]; constraints: ConstraintRecord[] } {
   const parts: ModelPart[] = [];
   const names = new Set<string>();

@@ -7,7 +7,7 @@
 import { encodeRgbaPng } from "../../../../runtime/scene/png.ts";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
-import type { ByteWindow } from "./bounds.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
 
 /** Adds every texture directory of a library to `into`, keyed by lower-cased name (first wins). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ByteWindow } from "./bounds.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { RgbaImage } from "./dds.ts";
 
 const COLOR_MAPPED = 1;

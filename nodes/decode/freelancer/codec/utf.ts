@@ -13,7 +13,7 @@
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { ByteWindow } from "./bounds.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
 
 /** Size of the UTF header in bytes. */
 export const UTF_HEADER_SIZE = 56;

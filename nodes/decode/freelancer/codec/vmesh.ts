@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ByteWindow } from "./bounds.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { ArrayArena } from "./array_arena.ts";
 
 /** D3D FVF bits Freelancer meshes use. */

@@ -5,8 +5,9 @@
 import assert from "node:assert/strict";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
-import { is3df, parse3df } from "../../../../nodes/decode/carnivores/codec/parse_3df.ts";
-import { isCar, parseCar } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
+import { is3df } from "../../../../nodes/decode/carnivores/codec/parse_3df.ts";
+import { parse3df, parseCar } from "./parse.ts";
+import { isCar } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { animatedCar, limbModel } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
-import { ByteWindow } from "../../../../nodes/decode/freelancer/codec/bounds.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
 import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
 import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
 import { textureToPng } from "../../../../nodes/decode/freelancer/codec/texture.ts";

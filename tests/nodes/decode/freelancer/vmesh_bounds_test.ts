@@ -3,7 +3,7 @@
  * inclusive `vertexEnd` lies beyond the mesh, and a `VMeshRef` shorter than its 60 bytes.
  */
 import assert from "node:assert/strict";
-import { ByteWindow } from "../../../../nodes/decode/freelancer/codec/bounds.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
 import { encodeVMeshData, encodeVMeshRef, packVertices } from "../../../support/freelancer/encode_model.ts";
 import { readVMeshData, readVMeshRef, selectRef } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";

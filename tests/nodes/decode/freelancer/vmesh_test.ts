@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ByteWindow } from "../../../../nodes/decode/freelancer/codec/bounds.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
 import { encodeVMeshData, packVertices } from "../../../support/freelancer/encode_model.ts";
 import { readVMeshData, selectRef, vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";

@@ -1,12 +1,28 @@
 /**
- * Bounds-checked little-endian reads over a slice of a file. Every read names its absolute byte
- * offset in the {@link DecodeError} it throws, so a corrupt file is reported where it is corrupt.
+ * The one bounds-checked little-endian reader every binary decoder uses. A read outside the bytes
+ * and a count the bytes cannot hold become a {@link DecodeError} naming the format, the file and the
+ * absolute byte offset, so parsers never see a RangeError and never allocate from a count they have
+ * not checked against the bytes that are left.
  *
  * @module
  */
-import { DecodeError } from "../../../../runtime/errors.ts";
+import { DecodeError } from "./errors.ts";
 
-/** A window `[start, end)` of a file's bytes, with checked reads at offsets relative to `start`. */
+/**
+ * A window `[start, start + length)` of a file's bytes, with checked reads at offsets relative to
+ * `start`; errors give offsets into the whole file.
+ *
+ * @example
+ * ```ts
+ * import { ByteWindow } from "./binary.ts";
+ *
+ * const bytes = new Uint8Array([2, 0, 0, 0, 0x41, 0x42, 0, 0]);
+ * const file = ByteWindow.of(bytes, "demo", "demo.bin");
+ * const count = file.count(0, "name count"); // 2
+ * const name = file.cString(4, 4); // "AB"
+ * console.log(count, name, file.sub(4, 4, "name block").length);
+ * ```
+ */
 export class ByteWindow {
   /** The whole file (offsets in errors are into this array). */
   readonly bytes: Uint8Array;
@@ -20,15 +36,7 @@ export class ByteWindow {
   readonly file?: string;
   readonly #view: DataView;
 
-  /**
-   * A window over `bytes[start, start + length)`; callers check the range (use {@link sub}).
-   *
-   * @example
-   * ```ts
-   * const whole = new ByteWindow(bytes, 0, bytes.length, "utf", "ship.cmp");
-   * const header = whole.sub(0, 56, "UTF header");
-   * ```
-   */
+  /** A window over `bytes[start, start + length)`; callers check the range (use {@link sub}). */
   constructor(bytes: Uint8Array, start: number, length: number, format: string, file?: string) {
     this.bytes = bytes;
     this.start = start;
@@ -38,7 +46,12 @@ export class ByteWindow {
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  /** Throws a DecodeError at a window-relative offset. */
+  /** A window over the whole of `bytes`. */
+  static of(bytes: Uint8Array, format: string, file?: string): ByteWindow {
+    return new ByteWindow(bytes, 0, bytes.byteLength, format, file);
+  }
+
+  /** Throws a {@link DecodeError} at a window-relative offset. */
   fail(at: number, expected: string, found: string): never {
     throw new DecodeError({
       format: this.format,
@@ -49,7 +62,7 @@ export class ByteWindow {
     });
   }
 
-  /** Ensures `size` bytes at `at` lie inside the window. */
+  /** Ensures `size` bytes at `at` lie inside the window; `what` names them in the error. */
   need(at: number, size: number, what: string): void {
     if (!(at >= 0 && size >= 0 && at + size <= this.length)) {
       this.fail(
@@ -60,28 +73,47 @@ export class ByteWindow {
     }
   }
 
-  /** Little-endian u16 at `at`; `what` names the field in errors. */
-  u16(at: number, what: string): number {
+  /** u8 at `at`; `what` names the field in errors (reads inside a range already checked may omit it). */
+  u8(at: number, what = "a byte"): number {
+    this.need(at, 1, what);
+    return this.bytes[this.start + at];
+  }
+
+  /** Little-endian u16 at `at`. */
+  u16(at: number, what = "a u16"): number {
     this.need(at, 2, what);
     return this.#view.getUint16(this.start + at, true);
   }
 
+  /** Little-endian i16 at `at`. */
+  i16(at: number, what = "an i16"): number {
+    this.need(at, 2, what);
+    return this.#view.getInt16(this.start + at, true);
+  }
+
   /** Little-endian u32 at `at`. */
-  u32(at: number, what: string): number {
+  u32(at: number, what = "a u32"): number {
     this.need(at, 4, what);
     return this.#view.getUint32(this.start + at, true);
   }
 
   /** Little-endian i32 at `at`. */
-  i32(at: number, what: string): number {
+  i32(at: number, what = "an i32"): number {
     this.need(at, 4, what);
     return this.#view.getInt32(this.start + at, true);
   }
 
   /** Little-endian f32 at `at` (any value, NaN included). */
-  f32(at: number, what: string): number {
+  f32(at: number, what = "an f32"): number {
     this.need(at, 4, what);
     return this.#view.getFloat32(this.start + at, true);
+  }
+
+  /** A non-negative i32 count at `at`; a negative value is a {@link DecodeError}. */
+  count(at: number, what: string): number {
+    const value = this.i32(at, what);
+    if (value < 0) this.fail(at, `${what} ≥ 0`, String(value));
+    return value;
   }
 
   /** `count` consecutive finite f32 values as a plain array (transforms and colours: NaN is corruption). */
@@ -108,15 +140,18 @@ export class ByteWindow {
     return this.bytes.subarray(this.start + at, this.start + at + size);
   }
 
-  /** A Latin-1 string of at most `max` bytes that ends at the first NUL or the end of the range. */
+  /** A Latin-1 string of at most `max` bytes that ends at the first NUL or the end of the window. */
   cString(at: number, max: number): string {
-    const end = Math.min(this.length, at + max);
-    let s = "";
-    for (let i = this.start + at; i < this.start + end; i++) {
-      const b = this.bytes[i];
-      if (b === 0) break;
-      s += String.fromCharCode(b);
-    }
-    return s;
+    const from = this.start + Math.max(0, at);
+    return latin1(this.bytes.subarray(from, Math.max(from, this.start + Math.min(this.length, at + max))));
   }
+}
+
+/** Text of `bytes` up to the first NUL, one character per byte (the legacy formats are 8-bit ASCII). */
+export function latin1(bytes: Uint8Array): string {
+  let end = bytes.indexOf(0);
+  if (end < 0) end = bytes.length;
+  let text = "";
+  for (let i = 0; i < end; i++) text += String.fromCharCode(bytes[i]);
+  return text;
 }
