@@ -135,7 +135,7 @@ export interface JsonParam extends ParamBase {
   readonly members?: (plugins: PluginTables) => readonly PluginParams[];
 }
 
-/** The parameters one plug-in declares, for {@link JsonParam.members}. */
+/** The parameters one plug-in declares, for {@link JsonParam.members} and `NodeDef.pluginParams`. */
 export interface PluginParams {
   /** Who declares them, for messages (e.g. a decoder's node type). */
   readonly owner: string;
@@ -263,6 +263,12 @@ export interface NodeDef<
    * Their versions, and those of what they invoke in turn, are part of this node's cache key.
    */
   invokes?(plugins: PluginTables): readonly string[];
+  /**
+   * Parameters the node takes at top level on behalf of its plug-ins (`constraints.resolve`: each
+   * resolver's). The registry adds them to `params`, so graphs, checks, defaults, keys and the
+   * catalogue treat them as the node's own.
+   */
+  pluginParams?(plugins: PluginTables): readonly PluginParams[];
   /** `false` for nodes that are not a pure function of their inputs: never cached. Default true. */
   readonly cache?: boolean;
   /** A sink runs whenever it is in the graph, even if nothing consumes its outputs (e.g. `io.write`). */
@@ -318,11 +324,11 @@ export interface DecoderPlugin {
 }
 
 /** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */
-export interface ResolveArgs {
+export interface ResolveArgs<P extends ParamSpecs = ParamSpecs> {
   /** A private copy of the input scene; the resolver may change it freely. */
   readonly scene: Document;
-  /** The `constraints.resolve` parameters (pose, morph, …). */
-  readonly params: Readonly<Record<string, JsonValue>>;
+  /** The parameters the resolver declares, checked against their specs, with defaults applied. */
+  readonly params: Readonly<ParamValues<P>>;
   /** The `constraints.resolve` node's context: warnings go here and appear against that node. */
   readonly ctx: RunContext;
 }
@@ -331,9 +337,15 @@ export interface ResolveArgs {
  * A constraint resolver plug-in for `constraints.resolve`: turns a decoder's raw constraint records
  * (joints, bones, rigidity groups) into a hierarchy of parts.
  */
-export interface ResolverPlugin {
+export interface ResolverPlugin<P extends ParamSpecs = ParamSpecs> {
   /** Source formats (as recorded on the scene by decoders) this resolver handles. */
   readonly formats: readonly string[];
+  /**
+   * The parameters the resolver reads, declared like a node's. `constraints.resolve` takes them at
+   * the top level of its own parameters; graphs are checked against these specs by the same code as
+   * node parameters. A name may be declared by one plug-in only (share one spec object otherwise).
+   */
+  readonly params?: P;
   /**
    * True when `resolve` never writes into an accessor's array (it may add accessors and change the
    * hierarchy, transforms, names and extras): the copy it works on then shares vertex data with the
@@ -341,7 +353,12 @@ export interface ResolverPlugin {
    */
   readonly sharesVertexData?: boolean;
   /** Resolve in place on the given copy. */
-  resolve(args: ResolveArgs): void | Promise<void>;
+  resolve(args: ResolveArgs<P>): void | Promise<void>;
+}
+
+/** Declares a resolver, inferring the types of its parameters from their specs (as {@link defineNode}). */
+export function defineResolver<const P extends ParamSpecs>(resolver: ResolverPlugin<P>): ResolverPlugin<P> {
+  return resolver;
 }
 
 /** Read-only view of the registry: plug-in tables and node declarations. */

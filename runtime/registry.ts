@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AnyNodeDef, DecoderPlugin, Plugin, PluginTables, ResolverPlugin } from "./node.ts";
+import type { AnyNodeDef, DecoderPlugin, ParamSpecs, Plugin, PluginTables, ResolverPlugin } from "./node.ts";
 
 /** Type ids are `category.name`, lower snake case; `graph` is reserved for node groups. */
 const TYPE_ID = /^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)+$/;
@@ -35,6 +35,8 @@ export class Registry implements PluginTables {
   readonly #decoders: DecoderPlugin[] = [];
   readonly #resolvers: ResolverPlugin[] = [];
   readonly #implDigests = new Map<string, string>();
+  /** Nodes with `pluginParams`, as seen with their plug-ins' parameters; cleared on `register`. */
+  readonly #withPluginParams = new Map<string, AnyNodeDef>();
 
   /** Registers every node and plug-in of a module. `implDigest` (custom modules) goes into cache keys. */
   register(plugin: Plugin, implDigest?: string): this {
@@ -53,17 +55,43 @@ export class Registry implements PluginTables {
     }
     this.#decoders.push(...plugin.decoders ?? []);
     this.#resolvers.push(...plugin.resolvers ?? []);
+    this.#withPluginParams.clear();
+    // Conflicting plug-in parameters are a registration error, not a surprise at the first graph.
+    for (const type of this.#nodes.keys()) this.get(type);
     return this;
   }
 
-  /** The definition of a node type, or undefined. */
+  /** The definition of a node type (with the parameters its plug-ins declare), or undefined. */
   get(type: string): AnyNodeDef | undefined {
-    return this.#nodes.get(type);
+    const node = this.#nodes.get(type);
+    if (!node?.pluginParams) return node;
+    let seen = this.#withPluginParams.get(type);
+    if (!seen) this.#withPluginParams.set(type, seen = { ...node, params: this.#mergedParams(node) });
+    return seen;
   }
 
   /** Every registered node, sorted by type id. */
   list(): AnyNodeDef[] {
-    return [...this.#nodes.values()].sort((a, b) => a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
+    return [...this.#nodes.keys()].sort().map((type) => this.get(type)!);
+  }
+
+  /** A node's own parameters followed by those its plug-ins declare, each name claimed once. */
+  #mergedParams(node: AnyNodeDef): ParamSpecs {
+    const params: Record<string, ParamSpecs[string]> = { ...node.params };
+    const owners = new Map(Object.keys(node.params).map((name) => [name, node.type]));
+    for (const { owner, params: declared } of node.pluginParams!(this)) {
+      for (const [name, spec] of Object.entries(declared)) {
+        if (name in params && params[name] !== spec) {
+          throw new TypeError(
+            `parameter '${name}' of '${node.type}' is declared by both ${owners.get(name)} and ${owner}; ` +
+              "share one spec object or choose another name",
+          );
+        }
+        params[name] = spec;
+        owners.set(name, owner);
+      }
+    }
+    return params;
   }
 
   /** Digest of a custom node's module source, if it came from one. */

@@ -1,11 +1,13 @@
 /**
  * `constraints.resolve` — turns the raw constraint records a decoder kept (Freelancer `Cons` joints,
  * Carnivores bones, DSON rigidity groups) into a part hierarchy. Formats plug in resolvers through
- * `Plugin.resolvers`; the resolver is chosen by the source format recorded on the scene.
+ * `Plugin.resolvers`; the resolver is chosen by the source format recorded on the scene, and each
+ * resolver declares the parameters it reads, which this node takes at the top level.
  *
  * @module
  */
-import { defineNode } from "../../runtime/node.ts";
+import { defineNode, type JsonValue, type ParamSpecs } from "../../runtime/node.ts";
+import { withDefaults } from "../../runtime/params.ts";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { getSourceInfo } from "../../runtime/scene/source.ts";
 
@@ -14,25 +16,13 @@ export const constraintsResolve = defineNode({
   type: "constraints.resolve",
   version: 1,
   doc: "Resolves a decoded scene's constraint records (joints, bones, rigidity groups) into a part " +
-    "hierarchy; the resolver is chosen by the scene's source format. A scene with nothing to " +
-    "resolve passes through unchanged.",
+    "hierarchy; the resolver is chosen by the scene's source format, and its parameters are this " +
+    "node's. A scene with nothing to resolve passes through unchanged.",
   inputs: { scene: { type: "scene", doc: "A decoded scene with raw constraint records." } },
   outputs: { scene: { type: "scene", doc: "The scene with its hierarchy resolved." } },
-  params: {
-    pose: {
-      type: "json",
-      default: {},
-      doc: "Joint values by part name (degrees for rotations, scene units for slides), clamped to limits.",
-      schema: { type: "object", additionalProperties: { type: ["number", "array"] } },
-      check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
-    },
-    morph: {
-      type: "string",
-      default: "",
-      doc: "Name of a morph to bake into the mesh (DSON; rigidity groups honoured). Empty: none.",
-    },
-    morph_weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight of the baked morph." },
-  },
+  params: {},
+  pluginParams: (plugins) =>
+    plugins.resolvers.map((r) => ({ owner: `the ${r.formats.join("/")} resolver`, params: r.params ?? {} })),
   async run({ inputs, params, ctx }) {
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
@@ -42,8 +32,27 @@ export const constraintsResolve = defineNode({
       if (format) ctx.warn(`no constraint resolver for source format '${format}'; scene passed through`);
       return { scene: inputs.scene };
     }
+    const given = params as Record<string, JsonValue>;
+    warnUnused(given, resolver.params ?? {}, ctx.plugins.resolvers, format!, ctx.warn);
     const scene = copyScene(inputs.scene, { shareData: resolver.sharesVertexData });
-    await resolver.resolve({ scene, params, ctx });
+    await resolver.resolve({ scene, params: withDefaults(resolver.params ?? {}, given), ctx });
     return { scene };
   },
 });
+
+/** Warns about parameters set (to other than their default) that the chosen resolver does not read. */
+function warnUnused(
+  given: Record<string, JsonValue>,
+  declared: ParamSpecs,
+  resolvers: readonly { formats: readonly string[]; params?: ParamSpecs }[],
+  format: string,
+  warn: (message: string) => void,
+): void {
+  for (const [name, value] of Object.entries(given)) {
+    if (name in declared) continue;
+    const owner = resolvers.find((r) => r.params && name in r.params);
+    if (owner && JSON.stringify(value) === JSON.stringify(owner.params![name].default)) continue;
+    const whose = owner ? ` (the ${owner.formats.join("/")} resolver's)` : "";
+    warn(`'${format}' scenes take no parameter '${name}'${whose}; it is ignored`);
+  }
+}

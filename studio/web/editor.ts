@@ -9,33 +9,19 @@
  */
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Shape } from "./model.ts";
 import type { Issue } from "./types.ts";
-
-const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 200;
-const HEADER = 26;
-const ROW = 22;
-
-/** Socket colours by value type (Blender colours sockets by type too). */
-export const SOCKET_COLOURS: Record<string, string> = {
-  bytes: "#c7a24a",
-  scene: "#00d6a3",
-  json: "#a35cd6",
-  string: "#70b2ff",
-  number: "#a1a1a1",
-  boolean: "#cca6d6",
-  any: "#666666",
-};
-
-const HEADER_COLOURS: Record<string, string> = {
-  io: "#4d2e2e",
-  decode: "#2e3f4d",
-  constraints: "#3d2e4d",
-  rig: "#2e4d36",
-  export: "#4d452e",
-  demo: "#2e4d4b",
-  graph: "#3a3a3a",
-  group: "#1f5f3f",
-};
+import {
+  curve,
+  el,
+  escapePointer,
+  HEADER,
+  HEADER_COLOURS,
+  ROW,
+  SOCKET_COLOURS,
+  SVG,
+  text,
+  titleOf,
+  WIDTH,
+} from "./svg.ts";
 
 /** What the editor tells the page. */
 export interface EditorEvents {
@@ -398,32 +384,4 @@ export class NodeEditor {
     this.events.selected(this.selection);
     this.events.changed();
   }
-}
-
-function el(name: string, attrs: Record<string, string | number>): SVGElement {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function text(value: string, x: number, y: number, cls: string, anchor = "start"): SVGElement {
-  const t = el("text", { x, y, class: cls, "text-anchor": anchor });
-  t.textContent = value;
-  return t;
-}
-
-function titleOf(value: string): SVGElement {
-  const t = document.createElementNS(SVG, "title");
-  t.textContent = value;
-  return t;
-}
-
-function curve([x1, y1]: [number, number], [x2, y2]: [number, number]): string {
-  const bend = Math.max(40, Math.abs(x2 - x1) / 2);
-  return `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`;
-}
-
-/** Escapes a key for a JSON pointer (RFC 6901), as validation paths do. */
-export function escapePointer(key: string): string {
-  return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }

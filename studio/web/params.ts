@@ -8,7 +8,7 @@
  */
 import type { GraphModel } from "./model.ts";
 import type { Issue, Json, ParamDef } from "./types.ts";
-import { escapePointer } from "./editor.ts";
+import { escapePointer } from "./svg.ts";
 
 /** The Group Input node's panel: each graph input with its type and default, add and remove. */
 export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit: () => void): void {

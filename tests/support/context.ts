@@ -4,24 +4,22 @@
  *
  * @module
  */
-import type { AnyNodeDef, JsonValue, PluginTables, RunContext } from "../../runtime/node.ts";
+import type { AnyNodeDef, JsonValue, RunContext } from "../../runtime/node.ts";
 import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
 import { withDefaults } from "../../runtime/params.ts";
+import { createRegistry, type Registry } from "../../runtime/registry.ts";
 
 /** A test context plus the warnings it collected. */
 export interface TestContext extends RunContext {
   readonly warnings: { message: string; detail?: Record<string, JsonValue> }[];
 }
 
+let builtins: Registry | undefined;
+
 /** Creates a context whose `invoke` and `plugins` see every built-in node and plug-in. */
 export function testContext(nodeId = "test"): TestContext {
-  const nodes = new Map<string, AnyNodeDef>();
-  for (const plugin of BUILTIN_PLUGINS) for (const node of plugin.nodes ?? []) nodes.set(node.type, node);
-  const plugins: PluginTables = {
-    decoders: BUILTIN_PLUGINS.flatMap((p) => p.decoders ?? []),
-    resolvers: BUILTIN_PLUGINS.flatMap((p) => p.resolvers ?? []),
-    get: (type) => nodes.get(type),
-  };
+  const plugins = builtins ??= createRegistry(BUILTIN_PLUGINS);
+  const nodes = { get: (type: string) => plugins.get(type) };
   const warnings: TestContext["warnings"] = [];
   const ctx: TestContext = {
     nodeId,
@@ -65,5 +63,7 @@ export async function runNode(
   ctx: TestContext = testContext(),
   // deno-lint-ignore no-explicit-any
 ): Promise<Record<string, any>> {
-  return await node.run({ inputs, params: withDefaults(node.params, params), ctx });
+  // The registry's view of the node carries the parameters its plug-ins declare (`pluginParams`).
+  const def = ctx.plugins.get(node.type) ?? node;
+  return await def.run({ inputs, params: withDefaults(def.params, params), ctx });
 }

@@ -28,10 +28,7 @@ export const carnivoresResolver: ResolverPlugin = {
   formats: ["3df", "car"],
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
-  resolve({ scene, params, ctx }: ResolveArgs): void {
-    if (params.pose && typeof params.pose === "object" && Object.keys(params.pose).length) {
-      ctx.warn("Carnivores bones store no joint axes or limits; the 'pose' parameter is ignored");
-    }
+  resolve({ scene, ctx }: ResolveArgs): void {
     for (const node of scene.getRoot().listNodes()) {
       const table = getPartgraphExtras(node).carnivores;
       if (!table || typeof table !== "object" || Array.isArray(table)) continue;

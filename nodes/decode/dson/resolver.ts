@@ -5,20 +5,35 @@
  *
  * @module
  */
-import type { ResolverPlugin } from "../../../runtime/node.ts";
+import {
+  defineResolver,
+  type NumberParam,
+  type ResolverPlugin,
+  type StringParam,
+} from "../../../runtime/node.ts";
 import { bakeMorph } from "./codec/bake.ts";
 
 /** Resolver for scenes whose source format is `dson`. */
-export const dsonResolver: ResolverPlugin = {
-  formats: ["dson"],
-  resolve({ scene, params, ctx }) {
-    const pose = params.pose;
-    if (pose && typeof pose === "object" && Object.keys(pose).length > 0) {
-      ctx.warn("dson: the pose parameter is not applied to DSON scenes (bones keep the file's pose)");
-    }
-    const morph = typeof params.morph === "string" ? params.morph : "";
-    if (morph === "") return;
-    const weight = typeof params.morph_weight === "number" ? params.morph_weight : 1;
-    bakeMorph(scene, morph, weight, (message) => ctx.warn(message));
+export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: NumberParam }> = defineResolver(
+  {
+    formats: ["dson"],
+    params: {
+      morph: {
+        type: "string",
+        default: "",
+        doc: "Name of a morph to bake into the mesh (DSON; rigidity groups honoured). Empty: none.",
+      },
+      morph_weight: {
+        type: "number",
+        default: 1,
+        min: -10,
+        max: 10,
+        doc: "Weight of the baked morph (DSON).",
+      },
+    },
+    resolve({ scene, params, ctx }) {
+      if (params.morph === "") return;
+      bakeMorph(scene, params.morph, params.morph_weight, (message) => ctx.warn(message));
+    },
   },
-};
+);

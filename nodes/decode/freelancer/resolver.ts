@@ -12,7 +12,13 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import type { JsonValue, ResolveArgs, ResolverPlugin, WarningSink } from "../../../runtime/node.ts";
+import {
+  defineResolver,
+  type JsonParam,
+  type JsonValue,
+  type ResolverPlugin,
+  type WarningSink,
+} from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
@@ -318,14 +324,21 @@ function applyPose(
 }
 
 /** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
-export const freelancerResolver: ResolverPlugin = {
+export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineResolver({
   formats: ["cmp", "3db", "vms"],
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
-  resolve({ scene, params, ctx }: ResolveArgs): void {
-    const pose = params.pose && typeof params.pose === "object" && !Array.isArray(params.pose)
-      ? params.pose
-      : {};
-    resolveFreelancerScene(scene, pose, (message) => ctx.warn(message));
+  params: {
+    pose: {
+      type: "json",
+      default: {},
+      doc: "Joint values by part name (degrees for rotations, scene units for slides), clamped to limits " +
+        "(Freelancer).",
+      schema: { type: "object", additionalProperties: { type: ["number", "array"] } },
+      check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
+    },
   },
-};
+  resolve({ scene, params, ctx }): void {
+    resolveFreelancerScene(scene, params.pose as Record<string, JsonValue>, (message) => ctx.warn(message));
+  },
+});

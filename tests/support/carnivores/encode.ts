@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ByteWriter } from "../byte_writer.ts";
 import {
   ANIM_SOUND_SLOTS,
   BONE_BYTES,
@@ -30,7 +31,7 @@ export function encode3df(model: Model3df): Uint8Array {
   const textureBytes = textureByteLength(model);
   const size = HEADER_3DF_BYTES + model.faces.count * FACE_BYTES + model.points.count * POINT_BYTES +
     model.bones.length * BONE_BYTES + textureBytes;
-  const w = new Writer(size);
+  const w = new ByteWriter(size);
   w.i32(model.points.count);
   w.i32(model.faces.count);
   w.i32(model.bones.length);
@@ -38,7 +39,7 @@ export function encode3df(model: Model3df): Uint8Array {
   writeFaces(w, model);
   writePoints(w, model);
   for (const bone of model.bones) {
-    w.name(bone.name);
+    w.text(bone.name, NAME_BYTES);
     for (const value of bone.pivot) w.f32(value);
     w.i16(bone.parent);
     w.u16(bone.hide);
@@ -73,8 +74,8 @@ export function encodeCar(model: CarModel): Uint8Array {
     model.animations.reduce((sum, a) => sum + NAME_BYTES + 8 + a.positions.length * 2, 0) +
     model.sounds.reduce((sum, s) => sum + NAME_BYTES + 4 + s.pcm.byteLength, 0) +
     (model.animSounds ? ANIM_SOUND_SLOTS * 4 : 0);
-  const w = new Writer(size);
-  w.name(model.name);
+  const w = new ByteWriter(size);
+  w.text(model.name, NAME_BYTES);
   if (model.msc) {
     w.at = 24;
     w.text(model.msc, NAME_BYTES - 24);
@@ -89,15 +90,15 @@ export function encodeCar(model: CarModel): Uint8Array {
   writePoints(w, model);
   writeTexture(w, model);
   for (const clip of model.animations) {
-    w.name(clip.name);
+    w.text(clip.name, NAME_BYTES);
     w.i32(clip.kps);
     w.i32(clip.frameCount);
     for (const value of clip.positions) w.i16(value);
   }
   for (const sound of model.sounds) {
-    w.name(sound.name);
+    w.text(sound.name, NAME_BYTES);
     w.i32(sound.pcm.byteLength);
-    w.bytes(sound.pcm);
+    w.raw(sound.pcm);
   }
   if (model.animSounds) {
     for (let i = 0; i < ANIM_SOUND_SLOTS; i++) w.i32(model.animSounds[i] ?? -1);
@@ -109,7 +110,7 @@ function textureByteLength(model: MeshData): number {
   return model.texture ? model.texture.words.length * 2 : 0;
 }
 
-function writeFaces(w: Writer, { faces }: MeshData): void {
+function writeFaces(w: ByteWriter, { faces }: MeshData): void {
   for (let f = 0; f < faces.count; f++) {
     for (let k = 0; k < 3; k++) w.i32(faces.indices[f * 3 + k]);
     for (let k = 0; k < 3; k++) w.i32(faces.texels[f * 6 + k * 2]);
@@ -123,7 +124,7 @@ function writeFaces(w: Writer, { faces }: MeshData): void {
   }
 }
 
-function writePoints(w: Writer, { points }: MeshData): void {
+function writePoints(w: ByteWriter, { points }: MeshData): void {
   for (let v = 0; v < points.count; v++) {
     for (let k = 0; k < 3; k++) w.f32(points.positions[v * 3 + k]);
     w.i16(points.owners[v]);
@@ -131,55 +132,6 @@ function writePoints(w: Writer, { points }: MeshData): void {
   }
 }
 
-function writeTexture(w: Writer, { texture }: MeshData): void {
+function writeTexture(w: ByteWriter, { texture }: MeshData): void {
   if (texture) { for (const word of texture.words) w.u16(word); }
-}
-
-/** Sequential little-endian writes into a buffer of known size. */
-class Writer {
-  at = 0;
-  readonly #out: Uint8Array;
-  readonly #view: DataView;
-  constructor(size: number) {
-    this.#out = new Uint8Array(size);
-    this.#view = new DataView(this.#out.buffer);
-  }
-  i32(value: number): void {
-    this.#view.setInt32(this.at, value, true);
-    this.at += 4;
-  }
-  i16(value: number): void {
-    this.#view.setInt16(this.at, value, true);
-    this.at += 2;
-  }
-  u16(value: number): void {
-    this.#view.setUint16(this.at, value, true);
-    this.at += 2;
-  }
-  f32(value: number): void {
-    this.#view.setFloat32(this.at, value, true);
-    this.at += 4;
-  }
-  bytes(data: Uint8Array): void {
-    this.#out.set(data, this.at);
-    this.at += data.byteLength;
-  }
-  /** A 32-byte NUL-padded name (at most 31 characters kept, so it stays terminated). */
-  name(text: string): void {
-    this.text(text, NAME_BYTES);
-  }
-  /** `text` as Latin-1 in a NUL-padded field of `field` bytes. */
-  text(text: string, field: number): void {
-    const end = this.at + field;
-    for (let i = 0; i < Math.min(text.length, field - 1); i++) {
-      this.#out[this.at + i] = text.charCodeAt(i) & 0xff;
-    }
-    this.at = end;
-  }
-  finish(): Uint8Array {
-    if (this.at !== this.#out.byteLength) {
-      throw new Error(`encoder wrote ${this.at} of ${this.#out.byteLength} bytes`);
-    }
-    return this.#out;
-  }
 }

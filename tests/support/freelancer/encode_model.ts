@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { ByteWriter } from "../byte_writer.ts";
 import {
   CONSTRAINT_RECORD_SIZE,
   type JointKind,
@@ -42,23 +43,23 @@ export function packVertices(fvf: number, count: number, attributes: VertexAttri
   const layout = vertexLayout(fvf);
   if (typeof layout === "string") throw new Error(layout);
   const out = new Uint8Array(layout.stride * count);
-  const view = new DataView(out.buffer);
+  const w = new ByteWriter(out);
   for (let v = 0; v < count; v++) {
     const at = v * layout.stride;
-    for (let c = 0; c < 3; c++) view.setFloat32(at + 4 * c, attributes.positions[3 * v + c], true);
+    for (let c = 0; c < 3; c++) w.f32(attributes.positions[3 * v + c], at + 4 * c);
     if (layout.normal >= 0 && attributes.normals) {
       for (let c = 0; c < 3; c++) {
-        view.setFloat32(at + layout.normal + 4 * c, attributes.normals[3 * v + c], true);
+        w.f32(attributes.normals[3 * v + c], at + layout.normal + 4 * c);
       }
     }
     if (layout.diffuse >= 0 && attributes.diffuse) {
-      view.setUint32(at + layout.diffuse, attributes.diffuse[v], true);
+      w.u32(attributes.diffuse[v], at + layout.diffuse);
     }
     for (let u = 0; u < layout.uvCount; u++) {
       const uv = attributes.uvs?.[u];
       if (!uv) continue;
-      view.setFloat32(at + layout.uv + 8 * u, uv[2 * v], true);
-      view.setFloat32(at + layout.uv + 8 * u + 4, uv[2 * v + 1], true);
+      w.f32(uv[2 * v], at + layout.uv + 8 * u);
+      w.f32(uv[2 * v + 1], at + layout.uv + 8 * u + 4);
     }
   }
   return out;
@@ -90,22 +91,22 @@ export function encodeVMeshData(spec: VMeshDataSpec): Uint8Array {
   const indexAt = 16 + 12 * spec.groups.length;
   const vertexAt = indexAt + 2 * spec.indices.length;
   const out = new Uint8Array(vertexAt + spec.vertices.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 1, true);
-  view.setUint32(4, 4, true);
-  view.setUint16(8, spec.groups.length, true);
-  view.setUint16(10, spec.indices.length, true);
-  view.setUint16(12, spec.fvf, true);
-  view.setUint16(14, vertexCount, true);
+  const w = new ByteWriter(out);
+  w.u32(1, 0);
+  w.u32(4, 4);
+  w.u16(spec.groups.length, 8);
+  w.u16(spec.indices.length, 10);
+  w.u16(spec.fvf, 12);
+  w.u16(vertexCount, 14);
   spec.groups.forEach((g, i) => {
     const at = 16 + 12 * i;
-    view.setUint32(at, g.materialId, true);
-    view.setUint16(at + 4, g.vertexStart, true);
-    view.setUint16(at + 6, g.vertexEnd, true);
-    view.setUint16(at + 8, g.indexCount, true);
-    view.setUint16(at + 10, 0xcc, true);
+    w.u32(g.materialId, at);
+    w.u16(g.vertexStart, at + 4);
+    w.u16(g.vertexEnd, at + 6);
+    w.u16(g.indexCount, at + 8);
+    w.u16(0xcc, at + 10);
   });
-  for (let i = 0; i < spec.indices.length; i++) view.setUint16(indexAt + 2 * i, spec.indices[i], true);
+  for (let i = 0; i < spec.indices.length; i++) w.u16(spec.indices[i], indexAt + 2 * i);
   out.set(spec.vertices, vertexAt);
   return out;
 }
@@ -116,31 +117,31 @@ export type VMeshRefSpec = Omit<VMeshRef, "offset">;
 /** A 60-byte `VMeshRef` payload; the bounding box and sphere are written as zero (readers ignore them). */
 export function encodeVMeshRef(spec: VMeshRefSpec): Uint8Array {
   const out = new Uint8Array(60);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 60, true);
-  view.setUint32(4, spec.meshId, true);
-  view.setUint16(8, spec.vertexStart, true);
-  view.setUint16(10, spec.vertexCount, true);
-  view.setUint16(12, spec.indexStart, true);
-  view.setUint16(14, spec.indexCount, true);
-  view.setUint16(16, spec.groupStart, true);
-  view.setUint16(18, spec.groupCount, true);
+  const w = new ByteWriter(out);
+  w.u32(60, 0);
+  w.u32(spec.meshId, 4);
+  w.u16(spec.vertexStart, 8);
+  w.u16(spec.vertexCount, 10);
+  w.u16(spec.indexStart, 12);
+  w.u16(spec.indexCount, 14);
+  w.u16(spec.groupStart, 16);
+  w.u16(spec.groupCount, 18);
   return out;
 }
 
 /** A `VWireData` payload: line-list indices relative to `vertexStart`. */
 export function encodeVWireData(meshId: number, vertexStart: number, indices: readonly number[]): Uint8Array {
   const out = new Uint8Array(16 + 2 * indices.length);
-  const view = new DataView(out.buffer);
+  const w = new ByteWriter(out);
   const max = indices.length ? Math.max(...indices) : 0;
   const min = indices.length ? Math.min(...indices) : 0;
-  view.setUint32(0, 16, true);
-  view.setUint32(4, meshId, true);
-  view.setUint16(8, vertexStart, true);
-  view.setUint16(10, new Set(indices).size, true);
-  view.setUint16(12, indices.length, true);
-  view.setUint16(14, max - min + 1, true);
-  indices.forEach((v, i) => view.setUint16(16 + 2 * i, v, true));
+  w.u32(16, 0);
+  w.u32(meshId, 4);
+  w.u16(vertexStart, 8);
+  w.u16(new Set(indices).size, 10);
+  w.u16(indices.length, 12);
+  w.u16(max - min + 1, 14);
+  indices.forEach((v, i) => w.u16(v, 16 + 2 * i));
   return out;
 }
 
@@ -164,13 +165,13 @@ export interface ConstraintSpec {
 export function encodeConstraints(kind: JointKind, records: readonly ConstraintSpec[]): Uint8Array {
   const size = CONSTRAINT_RECORD_SIZE[kind];
   const out = new Uint8Array(size * records.length);
-  const view = new DataView(out.buffer);
+  const w = new ByteWriter(out);
   records.forEach((r, i) => {
     const at = i * size;
     out.set(encodeString(r.parent.slice(0, 63)), at);
     out.set(encodeString(r.child.slice(0, 63)), at + 64);
     const floats = (offset: number, values: readonly number[]) =>
-      values.forEach((v, k) => view.setFloat32(at + offset + 4 * k, v, true));
+      values.forEach((v, k) => w.f32(v, at + offset + 4 * k));
     floats(128, r.translation);
     if (kind === "fix" || kind === "loose") {
       floats(140, r.rotation);

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { ByteWriter } from "../byte_writer.ts";
 import {
   UTF_ENTRY_SIZE,
   UTF_HEADER_SIZE,
@@ -119,16 +120,16 @@ export function encodeUtf(root: UtfNode, options: EncodeUtfOptions = {}): Uint8A
   const namesOffset = treeOffset + treeSize;
   const dataOffset = namesOffset + namesAllocated;
   const out = new Uint8Array(dataOffset + dataSize);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, UTF_SIGNATURE, true);
-  view.setUint32(4, UTF_VERSION, true);
-  view.setUint32(8, treeOffset, true);
-  view.setUint32(12, treeSize, true);
-  view.setUint32(20, UTF_ENTRY_SIZE, true);
-  view.setUint32(24, namesOffset, true);
-  view.setUint32(28, namesAllocated, true);
-  view.setUint32(32, namesUsed, true);
-  view.setUint32(36, dataOffset, true);
+  const w = new ByteWriter(out);
+  w.u32(UTF_SIGNATURE, 0);
+  w.u32(UTF_VERSION, 4);
+  w.u32(treeOffset, 8);
+  w.u32(treeSize, 12);
+  w.u32(UTF_ENTRY_SIZE, 20);
+  w.u32(namesOffset, 24);
+  w.u32(namesAllocated, 28);
+  w.u32(namesUsed, 32);
+  w.u32(dataOffset, 36);
 
   const siblings = new Map<UtfNode, UtfNode>();
   for (const node of entries) {
@@ -140,17 +141,17 @@ export function encodeUtf(root: UtfNode, options: EncodeUtfOptions = {}): Uint8A
   for (const node of entries) {
     const at = treeOffset + index.get(node)!;
     const next = siblings.get(node);
-    view.setUint32(at, next ? index.get(next)! : 0, true);
-    view.setUint32(at + 4, nameOf(node.name), true);
+    w.u32(next ? index.get(next)! : 0, at);
+    w.u32(nameOf(node.name), at + 4);
     if ("children" in node) {
-      view.setUint32(at + 8, 0x10, true);
-      view.setUint32(at + 16, node.children.length ? index.get(node.children[0])! : 0, true);
+      w.u32(0x10, at + 8);
+      w.u32(node.children.length ? index.get(node.children[0])! : 0, at + 16);
     } else {
-      view.setUint32(at + 8, 0x80, true);
-      view.setUint32(at + 16, dataOffsets.get(node)!, true);
-      view.setUint32(at + 20, pad4(node.data.length), true);
-      view.setUint32(at + 24, node.data.length, true);
-      view.setUint32(at + 28, node.data.length, true);
+      w.u32(0x80, at + 8);
+      w.u32(dataOffsets.get(node)!, at + 16);
+      w.u32(pad4(node.data.length), at + 20);
+      w.u32(node.data.length, at + 24);
+      w.u32(node.data.length, at + 28);
     }
   }
   out.set(nameBytes, namesOffset);
