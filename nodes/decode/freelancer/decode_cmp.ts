@@ -4,7 +4,7 @@
  * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style
  * names and extras, materials as glTF PBR with PNG textures, and the raw `Cons` records kept in
  * `extras.partgraph.constraints` for `constraints.resolve`. Meshes, materials and textures the file
- * lacks are found in the game's libraries (see `library_search.ts`) and the scene says which library
+ * lacks are found in the game's libraries (see `library/search.ts`) and the scene says which library
  * supplied each (`extras.partgraph.libraries`).
  *
  * @module
