@@ -1,6 +1,6 @@
 /**
  * Batch builds against the anchor users have today, a shell loop of one CLI run per input: the same
- * 40 generated retail-shaped compounds through `graphs/freelancer.json`, no cache, as
+ * 30 generated retail-shaped compounds (360 KiB each) through `graphs/freelancer.json`, no cache, as
  * (a) one `partgraph run` process per input (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`.
  * Ratios against (a) and between (b) and (c) are what the README quotes. After the table, each batch
  * run's per-thread CPU (Linux): the workers' time on a core, waiting for one and blocked, and what
