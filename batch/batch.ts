@@ -74,6 +74,21 @@ export interface BatchSummary {
   readonly ms: number;
   /** The five slowest inputs. */
   readonly slowest: readonly { readonly input: string; readonly ms: number }[];
+  /** One entry per worker of the pool (see {@link WorkerFigures}). */
+  readonly workers: readonly WorkerFigures[];
+}
+
+/**
+ * What one worker of the pool did: with `busyMs` close to `ms`, the worker was never left waiting
+ * for the pool (the rest is its start-up and the hand-over between inputs).
+ */
+export interface WorkerFigures {
+  /** Inputs it ran. */
+  readonly inputs: number;
+  /** Time spent running them, as measured inside the worker. */
+  readonly busyMs: number;
+  /** Its lifetime in the batch, from spawning it to its last input's result. */
+  readonly ms: number;
 }
 
 /** A finished batch. */
@@ -134,9 +149,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const outDir = resolve(options.outDir);
   const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
   const queue = [...mine];
+  const figures: WorkerFigures[] = [];
   let stop = false;
 
-  const worker = async () => {
+  const worker = async (slot: number) => {
+    const spawned = performance.now();
+    let inputs = 0, busyMs = 0;
     let w = spawn();
     while (!stop && queue.length) {
       const input = queue.shift()!;
@@ -171,6 +189,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         };
       }
       results.set(input.rel, result);
+      inputs++;
+      busyMs += result.ms;
       records[input.rel] = {
         path: input.path,
         digest: result.digest,
@@ -191,6 +211,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       if (!result.ok && options.failFast) stop = true;
     }
     w.terminate();
+    figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };
   };
 
   const spawn = () =>
@@ -200,7 +221,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         emit({ event: "remote-warning", message });
       }
     });
-  await Promise.all(Array.from({ length: jobs }, worker));
+  await Promise.all(Array.from({ length: jobs }, (_, slot) => worker(slot)));
 
   const sorted = Object.fromEntries(Object.keys(records).sort().map((rel) => [rel, records[rel]]));
   const manifest: BatchManifest = {
@@ -224,6 +245,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       b.ms - a.ms || (a.input < b.input ? -1 : 1)
     )
       .slice(0, 5),
+    workers: figures,
   };
   return { manifest, summary, warnings };
 }

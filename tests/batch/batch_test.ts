@@ -55,6 +55,17 @@ Deno.test("batch: every input is built; a failing input is recorded and does not
   }
 });
 
+Deno.test("batch: --jobs 2 runs two workers, sharing the inputs one at a time", () => {
+  const { workers } = whole.summary;
+  assertEquals(workers.length, 2);
+  assertEquals(workers.reduce((sum, w) => sum + w.inputs, 0), COUNT + 1);
+  for (const w of workers) {
+    // One input at a time from a shared queue: neither worker takes all, or nearly all, of them.
+    assert(w.inputs > COUNT / 4, JSON.stringify(workers));
+    assert(w.busyMs > 0 && w.busyMs <= w.ms && w.ms <= whole.summary.ms, JSON.stringify(workers));
+  }
+});
+
 Deno.test("batch: outputs are byte-identical to a single run of the same input", async () => {
   for (const rel of ["liberty/ship1.cmp", "rheinland/ship3.cmp", "liberty/ship100.cmp"]) {
     const outDir = await Deno.makeTempDir({ dir: tree });
@@ -121,6 +132,7 @@ Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inpu
     0,
     selection.inputs.length - 1,
   ]);
+  assertEquals(fast.summary.workers.map((w) => w.inputs), [1]);
 });
 
 Deno.test({
@@ -203,6 +215,7 @@ Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure;
     const hasBroken = "broken.cmp" in manifest.inputs;
     assertEquals(code, hasBroken ? 1 : 0);
     assert(err.some((l) => l.includes("inputs")), "summary table printed");
+    assert(err.some((l) => /^workers: \d+, busy \d+%/m.test(l)), "worker figures printed");
     const merged = join(tree, "merged.json");
     assertEquals(await main(["batch", "--merge", join(out, "batch.manifest.json"), "--out", merged]), 1);
     assert(err.some((l) => l.startsWith("missing: ")), err.join("\n"));

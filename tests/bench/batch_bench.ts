@@ -1,13 +1,16 @@
 /**
  * Batch builds against the anchor users have today, a shell loop of one CLI run per input: the same
- * 40 generated retail-shaped compounds through `graphs/freelancer.json`, no cache, as
+ * 30 generated retail-shaped compounds (360 KiB each) through `graphs/freelancer.json`, no cache, as
  * (a) one `partgraph run` process per input (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`.
- * Ratios against (a) and between (b) and (c) are what the README quotes.
+ * Ratios against (a) and between (b) and (c) are what the README quotes. After the table, each batch
+ * run's per-thread CPU (Linux): the workers' time on a core, waiting for one and blocked, and what
+ * V8's background threads and the main thread took — the reason behind the ratio.
  */
 import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
+import { type ThreadFigures, threadSampler } from "../support/thread_cpu.ts";
 
 const INPUTS = 30;
 const root = Deno.makeTempDirSync({ prefix: "partgraph-batch-bench-" });
@@ -20,7 +23,9 @@ for (let i = 0; i < INPUTS; i++) {
 const graph = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const cli = new URL("../../cli/main.ts", import.meta.url).pathname;
 const selection = await expandEach(`model=${root}/*.cmp`);
+const threads: { jobs: number; figures: ThreadFigures }[] = [];
 const batch = (jobs: number) => async () => {
+  const sampler = await threadSampler();
   const { summary } = await runBatch({
     graph,
     selection,
@@ -29,6 +34,7 @@ const batch = (jobs: number) => async () => {
     jobs,
   });
   if (summary.failed) throw new Error("a bench input failed");
+  if (sampler) threads.push({ jobs, figures: await sampler.stop() });
 };
 
 Deno.bench({
@@ -66,4 +72,19 @@ Deno.bench({
 Deno.bench({ name: `batch --jobs 1 (${INPUTS} inputs)`, group: "batch", n: 2, warmup: 0, fn: batch(1) });
 Deno.bench({ name: `batch --jobs 2 (${INPUTS} inputs)`, group: "batch", n: 2, warmup: 0, fn: batch(2) });
 
-globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
+globalThis.addEventListener("unload", () => {
+  Deno.removeSync(root, { recursive: true });
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  for (const { jobs, figures: f } of threads) {
+    const workers = f.workers.reduce((sum, w) => sum + w.cpuMs, 0);
+    const total = workers + f.v8BackgroundMs + f.restMs;
+    const each = f.workers.map((w) => `${s(w.cpuMs)} / ${s(w.waitMs)} / ${s(w.blockedMs)}`).join(", ");
+    const cores = navigator.hardwareConcurrency;
+    const floor = Math.max(...f.workers.map((w) => w.cpuMs), total / cores);
+    console.log(
+      `batch --jobs ${jobs}: wall ${s(f.wallMs)}; CPU ${s(total)} = workers ${s(workers)} + V8 background ` +
+        `${s(f.v8BackgroundMs)} + main and I/O ${s(f.restMs)}; each worker on a core / waiting for one / ` +
+        `blocked: ${each}; an idle ${cores}-core machine needs at least ${s(floor)}`,
+    );
+  }
+});
