@@ -8,8 +8,9 @@
  * mesh across the centre line is split first. The hinge is stored in the panel's parent space (full
  * inverse transform, so mirrored and non-uniformly scaled parents work), signed by trying a small
  * rotation so a positive angle moves the far edge the way the kind says. A panel that is a skin bone
- * (`driven_by: "skin"`) is fitted to the rest-pose skinned vertices weighted mostly to it; the pivot
- * turns the bone, which turns them the same way.
+ * (`driven_by: "skin"`) is fitted to its surface: the rest-pose skinned triangles whose vertices are
+ * weighted mostly to it, sliced like a mesh panel's; the pivot turns the bone, which turns them the
+ * same way.
  *
  * @module
  */
@@ -73,7 +74,7 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 3,
+  version: 4,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
@@ -191,7 +192,7 @@ function fitPanel(
   let gathered;
   try {
     gathered = bone
-      ? gatherBonePositions(doc, node, toAircraft)
+      ? gatherBonePositions(doc, node, toAircraft, { triangles: true })
       : gatherPositions(node, toAircraft, { triangles: true });
   } catch (error) {
     if (!(error instanceof IndexOutOfRangeError)) throw error;

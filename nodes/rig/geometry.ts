@@ -122,7 +122,7 @@ export function gatherPositions(
 const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
 
 /** A primitive's triangles as vertex-index triples, offset by `base`; empty for points and lines. */
-function primitiveTriangles(
+export function primitiveTriangles(
   primitive: Primitive,
   base: number,
   vertices: number,
