@@ -137,7 +137,10 @@ export function coarsePanel(next: () => number, edge: "forward" | "quarter" = "f
  * How far a fit is from a panel's true hinge: the axis error in degrees, and the worse of the fitted
  * line's distances from the true line at the root and the tip.
  */
-export function hingeError(panel: CoarsePanel, fit: HingeFit): { degrees: number; offset: number } {
+export function hingeError(
+  panel: Pick<CoarsePanel, "origin" | "axis" | "span">,
+  fit: Pick<HingeFit, "origin" | "axis">,
+): { degrees: number; offset: number } {
   const ends = [-0.5, 0.5].map((f) =>
     [0, 1, 2].map((k) => panel.origin[k] + panel.axis[k] * f * panel.span) as Vec3
   );
