@@ -22,7 +22,6 @@ import {
   type AircraftFrame,
   aircraftMatrix,
   FORWARD_PARAM,
-  oppositeAxis,
   recordDetection,
   resolveFrame,
   UP_PARAM,
@@ -31,7 +30,7 @@ import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
-import { warnIfFrameDisagrees } from "./frame_checks.ts";
+import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
@@ -286,51 +285,6 @@ export class HingeFitFailedError extends Error {
     super(`${message} (strict: a failed fit is an error)`);
     this.name = "HingeFitFailedError";
   }
-}
-
-/**
- * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
- * the other way round in the chosen frame, the model most likely faces the other way: warns, and
- * returns true.
- */
-function warnIfFacingBackwards(
-  fits: ReadonlyMap<Node, HingeFit>,
-  frame: AircraftFrame,
-  ctx: RunContext,
-): boolean {
-  let trailing = 0, reversed = 0;
-  for (const [node, fit] of fits) {
-    const kind = getPart(node)?.kind as PanelKind;
-    if (KIND_SPECS[kind]?.edge !== "forward" || kind === "air_brake") continue;
-    trailing++;
-    if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
-  }
-  if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
-  const why = frame.forwardDefaulted
-    ? ', the default: "auto" found no frame recorded on the scene and the geometry could not tell'
-    : frame.detected
-    ? ', found from the geometry by "auto"'
-    : "";
-  ctx.warn(
-    `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
-      `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
-      `try forward ${oppositeAxis(frame.forward)})`,
-    { forward: frame.forward, up: frame.up, reversed, trailing },
-  );
-  return true;
-}
-
-/** Warns when `"auto"` found the frame from the geometry but is unsure of it, naming the reasons. */
-function warnIfFrameUnsure(frame: AircraftFrame, ctx: RunContext): void {
-  const found = frame.detected!;
-  if (found.confidence === "good") return;
-  const unsure = found.reasons.filter((r) => r.startsWith("unsure: ")).map((r) => r.slice(8));
-  ctx.warn(
-    `frame: "auto" found forward ${frame.forward}, up ${frame.up} from the geometry but is unsure ` +
-      `(${unsure.join("; ")}); give forward/up explicitly, e.g. forward ${oppositeAxis(frame.forward)} ` +
-      `if the nose is at the other end`,
-    { forward: frame.forward, up: frame.up, reasons: [...found.reasons] },
-  );
 }
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
