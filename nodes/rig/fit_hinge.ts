@@ -247,7 +247,7 @@ function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeR
   if (MAYBE_ALL_MOVING.has(kind)) {
     // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
     const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
-    if (ahead < AHEAD_COVERAGE && body.centroidNear(node, fit, { fixedOnly: true })) {
+    if (ahead < AHEAD_COVERAGE && body.isNear(node, fit, { fixedOnly: true })) {
       return {
         rule: "all_moving",
         why:
