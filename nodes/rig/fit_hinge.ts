@@ -6,9 +6,9 @@
  * quarter chord on a shaft square to the flow. Each fit is judged good, weak or failed (warned by
  * panel name; `strict` makes failed an error), compared with its mirror partner; a two-piece mesh
  * across the centre line is split first, and one connected V across it is cut at the plane of
- * symmetry. The hinge is stored in the panel's parent space (full
- * inverse transform, so mirrored and non-uniformly scaled parents work), signed by trying a small
- * rotation so a positive angle moves the far edge the way the kind says. A panel that is a skin bone
+ * symmetry. The hinge is stored in the panel's parent space (full inverse transform, so mirrored
+ * and non-uniformly scaled parents work), signed by trying a small rotation so a positive angle
+ * moves the far edge the way the kind says. A panel that is a skin bone
  * (`driven_by: "skin"`) is fitted to its surface: the rest-pose skinned triangles whose vertices are
  * weighted mostly to it, sliced like a mesh panel's; the pivot turns the bone, which turns them the
  * same way.
