@@ -77,8 +77,13 @@ export function sliceStations(
     for (let i = 0; i < u.length; i++) cell[i] = Math.ceil((u[i] - uMin) / width - 0.5) - 1;
     for (let t = 0; t < triangles.length; t += 3) {
       const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-      if (cell[a] === cell[b] && cell[b] === cell[c]) continue;
-      cutTriangle(coords, a, b, c, uMin, width, stations, vLow, vHigh, sink);
+      const ca = cell[a], cb = cell[b], cc = cell[c];
+      if (ca === cb && cb === cc) continue;
+      // The stations between its vertices' cells (a vertex on a station is in the cell below, and
+      // the triangle above that station cuts it there).
+      const first = (ca < cb ? (ca < cc ? ca : cc) : (cb < cc ? cb : cc)) + 1;
+      const last = Math.min(stations - 1, ca > cb ? (ca > cc ? ca : cc) : (cb > cc ? cb : cc));
+      cutTriangle(coords, a, b, c, first, last, uMin, width, vLow, vHigh, sink);
     }
   }
   const { cuts, n } = sink;
@@ -140,7 +145,7 @@ interface CutSink {
 }
 
 /**
- * Cuts one triangle at every station plane it spans, extending the stations' extremes and
+ * Cuts one triangle at the station planes `k0`…`k1` it spans, extending the stations' extremes and
  * appending one segment (station, va, wa, vb, wb) per cut to `sink`. Called for every triangle
  * crossing a station, so it allocates nothing but a grown buffer.
  */
@@ -149,19 +154,16 @@ function cutTriangle(
   a: number,
   b: number,
   c: number,
+  k0: number,
+  k1: number,
   uMin: number,
   width: number,
-  stations: number,
   vLow: Float64Array,
   vHigh: Float64Array,
   sink: CutSink,
 ): void {
   const u = coords.u;
   const ua = u[a], ub = u[b], uc = u[c];
-  const lo = Math.min(ua, ub, uc), hi = Math.max(ua, ub, uc);
-  const k0 = Math.max(0, Math.ceil((lo - uMin) / width - 0.5));
-  const k1 = Math.min(stations - 1, Math.floor((hi - uMin) / width - 0.5));
-  if (k0 > k1) return;
   const va = coords.chordAt(a), vb = coords.chordAt(b), vc = coords.chordAt(c);
   const wa = coords.thicknessAt(a), wb = coords.thicknessAt(b), wc = coords.thicknessAt(c);
   for (let k = k0; k <= k1; k++) {
