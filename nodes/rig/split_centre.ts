@@ -14,7 +14,7 @@
  */
 import type { Document, Node, Primitive, TypedArray } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit } from "./hinge_fit.ts";
+import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { emptyHalves, primitiveFromList, splitNodeInTwo, whyNotSplittable } from "./mesh_halves.ts";
 import { getPart, setPart } from "./part_extras.ts";
@@ -118,8 +118,9 @@ function judgeHalves(left: Half, right: Half, edge: "forward" | "aft" | "quarter
     fits = [left, right].map((h) =>
       fitHinge(h.positions, h.count, { ...HINGE_FIT_DEFAULTS, edge }, h.triangles)
     );
-  } catch {
-    return "a half cannot be fitted";
+  } catch (error) {
+    if (!(error instanceof NonFiniteGeometryError)) throw error;
+    return "a half has non-finite vertex positions";
   }
   const [fl, fr] = fits;
   if (fl.collinear || fr.collinear) return "a half has no area";

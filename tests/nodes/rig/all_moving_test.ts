@@ -64,15 +64,15 @@ async function fin(withFixedFin: boolean) {
   const body = box([-4, -0.4, -0.4], [6, 0.4, 0.4]);
   addAircraftMesh(doc, "Fuselage", body.positions, body.triangles);
   const heights = [0.4, 0.8, 1.2, 1.6, 2];
-  const upright = (shift: number, chord: number) => ({
-    positions: heights.flatMap((
-      h,
-    ) => [4 + 0.4 * (h - 0.4) + shift, h, 0, 4 + 0.4 * (h - 0.4) + shift + chord, h, 0]),
-    triangles: heights.slice(1).flatMap((
-      _,
-      i,
-    ) => [2 * i, 2 * i + 2, 2 * i + 1, 2 * i + 1, 2 * i + 2, 2 * i + 3]),
-  });
+  // Sections every 0.4 m up, the forward edge swept 0.4 aft per metre, `shift` aft of the rudder's.
+  const upright = (shift: number, chord: number) => {
+    const lead = (h: number) => 4 + 0.4 * (h - 0.4) + shift;
+    const quads = heights.slice(1).map((_, i) => 2 * i);
+    return {
+      positions: heights.flatMap((h) => [lead(h), h, 0, lead(h) + chord, h, 0]),
+      triangles: quads.flatMap((a) => [a, a + 2, a + 1, a + 1, a + 2, a + 3]),
+    };
+  };
   const rudder = upright(0, 0.8);
   addAircraftMesh(doc, "Rudder", rudder.positions, rudder.triangles);
   if (withFixedFin) {

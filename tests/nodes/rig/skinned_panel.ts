@@ -30,7 +30,7 @@ export function skinnedPanel(panel: CoarsePanel, next: () => number): { doc: Doc
   const bind = Array.from(mat4.fromRotationTranslation(mat4.create(), turn(), offset()));
   const toBind = invertAffine(bind);
 
-  // A body box ahead of the panel on the root joint (the same mesh, as exports merge them).
+  // A body box on the root joint, in the same mesh (exports merge them): none of it is the bone's.
   const positions: number[] = [], joints: number[] = [], weights: number[] = [], indices: number[] = [];
   for (let corner = 0; corner < 8; corner++) {
     const world: Vec3 = [-3 + (corner & 1), -0.5 + ((corner >> 1) & 1), -0.5 + ((corner >> 2) & 1)];
