@@ -1,14 +1,14 @@
 /**
  * The geometry a skin bone moves: the vertices of every mesh skinned to it whose weight on the bone
  * is dominant, skinned to where they are drawn at rest (world = Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v, weights
- * renormalised) — what {@link fitHinge} fits when a control surface is an armature bone rather than
- * a mesh. Vertices dominated by one of the bone's descendant joints (a trim tab's bone) are left to
- * that bone.
+ * renormalised), and the triangles made only of such vertices — the bone's surface, which
+ * {@link fitHinge} slices at its span stations exactly as it does a mesh panel's. Vertices dominated
+ * by one of the bone's descendant joints (a trim tab's bone) are left to that bone.
  *
  * @module
  */
 import type { Accessor, Document, Node, Primitive, Skin } from "@gltf-transform/core";
-import { type GatheredPositions, gatherPositions, subtreeNodes } from "./geometry.ts";
+import { type GatheredPositions, gatherPositions, primitiveTriangles, subtreeNodes } from "./geometry.ts";
 import { getPart } from "./part_extras.ts";
 import { type Mat4, multiply } from "./transform.ts";
 
@@ -34,15 +34,22 @@ export function panelPositions(doc: Document, node: Node, frame: Mat4): Gathered
 
 /**
  * Positions (transformed by `frame`) of the rest-pose skinned vertices dominated by `bone`, over
- * every mesh node skinned with a skin that lists it.
+ * every mesh node skinned with a skin that lists it; with `triangles: true`, also every triangle
+ * whose three vertices are among them (indices into `positions`).
  *
  * @example
  * ```ts
  * const { positions, count } = gatherBonePositions(doc, nodeNamed("aileron_L"), aircraftMatrix(frame));
  * ```
  */
-export function gatherBonePositions(doc: Document, bone: Node, frame: Mat4): GatheredPositions {
+export function gatherBonePositions(
+  doc: Document,
+  bone: Node,
+  frame: Mat4,
+  options: { triangles?: boolean } = {},
+): GatheredPositions {
   const chunks: Float64Array[] = [];
+  const triangleChunks: Uint32Array[] = [];
   let total = 0;
   const descendants = new Set(subtreeNodes(bone).slice(1));
   const meshNodes = doc.getRoot().listNodes().filter((n) => n.getMesh() && n.getSkin());
@@ -57,11 +64,13 @@ export function gatherBonePositions(doc: Document, bone: Node, frame: Mat4): Gat
       const mesh = node.getMesh()!;
       const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
       for (const primitive of mesh.listPrimitives()) {
-        const chunk = skinnedDominant(primitive, weights, skinMatrices, role);
-        if (chunk.length) {
-          chunks.push(chunk);
-          total += chunk.length / 3;
+        const { positions: chunk, kept } = skinnedDominant(primitive, weights, skinMatrices, role);
+        if (!chunk.length) continue;
+        if (options.triangles) {
+          triangleChunks.push(keptTriangles(primitive, kept, total, mesh.getName()));
         }
+        chunks.push(chunk);
+        total += chunk.length / 3;
       }
     }
   }
@@ -71,7 +80,33 @@ export function gatherBonePositions(doc: Document, bone: Node, frame: Mat4): Gat
     positions.set(chunk, offset);
     offset += chunk.length;
   }
-  return { positions, count: total };
+  if (!options.triangles) return { positions, count: total };
+  const triangles = new Uint32Array(triangleChunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  offset = 0;
+  for (const chunk of triangleChunks) {
+    triangles.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { positions, count: total, triangles };
+}
+
+/**
+ * The triangles of a primitive whose three vertices were kept (`kept[i]`: the vertex's index among
+ * the kept ones, −1 if not kept), renumbered to the kept vertices and offset by `base`. A triangle
+ * with a vertex on another bone is not this bone's surface: it stretches as the bones move apart.
+ */
+function keptTriangles(primitive: Primitive, kept: Int32Array, base: number, meshName: string): Uint32Array {
+  const all = primitiveTriangles(primitive, 0, kept.length, meshName);
+  const out = new Uint32Array(all.length);
+  let written = 0;
+  for (let t = 0; t < all.length; t += 3) {
+    const a = kept[all[t]], b = kept[all[t + 1]], c = kept[all[t + 2]];
+    if (a < 0 || b < 0 || c < 0) continue;
+    out[written++] = base + a;
+    out[written++] = base + b;
+    out[written++] = base + c;
+  }
+  return out.slice(0, written);
 }
 
 /** `frame × jointWorld × inverseBind` for every joint of a skin, 16 numbers each. */
@@ -120,18 +155,23 @@ function flatVec4(accessor: Accessor, count: number): ArrayLike<number> {
   return out;
 }
 
-/** Skinned positions (xyz triples) of a primitive's vertices dominated by the joint with role 1. */
+/**
+ * Skinned positions (xyz triples) of a primitive's vertices dominated by the joint with role 1, and
+ * for every vertex of the primitive its index among them (−1 when it is not the joint's).
+ */
 function skinnedDominant(
   primitive: Primitive,
   morphWeights: readonly number[],
   skinMatrices: Float64Array,
   role: Uint8Array,
-): Float64Array {
+): { positions: Float64Array; kept: Int32Array } {
+  const none = { positions: new Float64Array(0), kept: new Int32Array(0) };
   const position = primitive.getAttribute("POSITION");
-  if (!position || position.getType() !== "VEC3") return new Float64Array(0);
+  if (!position || position.getType() !== "VEC3") return none;
   const count = position.getCount();
   const sets = influenceSets(primitive, count);
-  if (sets.length === 0) return new Float64Array(0);
+  if (sets.length === 0) return none;
+  const kept = new Int32Array(count).fill(-1);
   const morphs: { delta: Accessor; weight: number }[] = [];
   primitive.listTargets().forEach((target, t) => {
     const delta = target.getAttribute("POSITION");
@@ -194,6 +234,7 @@ function skinnedDominant(
         y += w * (s[m + 1] * p[0] + s[m + 5] * p[1] + s[m + 9] * p[2] + s[m + 13]);
         z += w * (s[m + 2] * p[0] + s[m + 6] * p[1] + s[m + 10] * p[2] + s[m + 14]);
       }
+      kept[i] = written / 3;
       out[written++] = x;
       out[written++] = y;
       out[written++] = z;
@@ -201,5 +242,5 @@ function skinnedDominant(
     for (const j of touched) perJoint[j] = 0;
     touched.length = 0;
   }
-  return out.slice(0, written);
+  return { positions: out.slice(0, written), kept };
 }

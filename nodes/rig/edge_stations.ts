@@ -66,8 +66,7 @@ export function sliceStations(
   const vLow = new Float64Array(stations).fill(Infinity);
   const vHigh = new Float64Array(stations).fill(-Infinity);
   // Cut segments as (station, va, wa, vb, wb); few (one per triangle crossing a station).
-  let cuts: Float64Array = new Float64Array(5 * 1024);
-  let n = 0;
+  const sink: CutSink = { cuts: new Float64Array(5 * 1024), n: 0 };
   if (width > 0) {
     // Each vertex's cell between stations: a triangle whose vertices share a cell crosses no
     // station — the test nearly every triangle of a dense mesh ends at.
@@ -78,18 +77,22 @@ export function sliceStations(
     for (let i = 0; i < u.length; i++) cell[i] = Math.ceil((u[i] - uMin) / width - 0.5) - 1;
     for (let t = 0; t < triangles.length; t += 3) {
       const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-      if (cell[a] === cell[b] && cell[b] === cell[c]) continue;
-      const k = cutTriangle(coords, a, b, c, uMin, width, stations, vLow, vHigh, cuts, n);
-      cuts = k.cuts;
-      n = k.n;
+      const ca = cell[a], cb = cell[b], cc = cell[c];
+      if (ca === cb && cb === cc) continue;
+      // The stations between its vertices' cells (a vertex on a station is in the cell below, and
+      // the triangle above that station cuts it there).
+      const first = (ca < cb ? (ca < cc ? ca : cc) : (cb < cc ? cb : cc)) + 1;
+      const last = Math.min(stations - 1, ca > cb ? (ca > cc ? ca : cc) : (cb > cc ? cb : cc));
+      cutTriangle(coords, a, b, c, first, last, uMin, width, vLow, vHigh, sink);
     }
   }
+  const { cuts, n } = sink;
   const chord = medianChord(vLow, vHigh);
   const band = bandFraction * chord;
   // The band's thickness range at each edge, from the cut ends near the extreme.
   const lead = newBandAccumulator(stations), trail = newBandAccumulator(stations);
   for (let i = 0; i < n; i += 5) {
-    const k = cuts[i], at = uMin + (k + 0.5) * width;
+    const k = cuts[i] | 0, at = uMin + (k + 0.5) * width;
     for (let end = 1; end <= 3; end += 2) {
       const cv = cuts[i + end], cw = cuts[i + end + 1];
       if (cv <= vLow[k] + band) accumulate(lead, k, at, cv, cw);
@@ -121,7 +124,7 @@ function halfwayExtremes(
   const upper = new Float64Array(stations).fill(Infinity);
   const lower = new Float64Array(stations).fill(Infinity);
   for (let i = 0; i < n; i += 5) {
-    const k = cuts[i];
+    const k = cuts[i] | 0;
     const mid = (acc[k * 5 + 3] + acc[k * 5 + 4]) / 2;
     for (let end = 1; end <= 3; end += 2) {
       const key = sign * cuts[i + end], cw = cuts[i + end + 1];
@@ -135,58 +138,70 @@ function halfwayExtremes(
   return out;
 }
 
+/** Where {@link cutTriangle} appends its cut segments: the buffer (grown as needed) and its length. */
+interface CutSink {
+  cuts: Float64Array;
+  n: number;
+}
+
 /**
- * Cuts one triangle at every station plane it spans, extending the stations' extremes and
- * appending one segment (station, va, wa, vb, wb) per cut to `cuts` (grown as needed).
+ * Cuts one triangle at the station planes `k0`…`k1` it spans, extending the stations' extremes and
+ * appending one segment (station, va, wa, vb, wb) per cut to `sink`. Called for every triangle
+ * crossing a station, so it allocates nothing but a grown buffer.
  */
 function cutTriangle(
   coords: PanelCoordinates,
   a: number,
   b: number,
   c: number,
+  k0: number,
+  k1: number,
   uMin: number,
   width: number,
-  stations: number,
   vLow: Float64Array,
   vHigh: Float64Array,
-  cuts: Float64Array,
-  n: number,
-): { cuts: Float64Array; n: number } {
+  sink: CutSink,
+): void {
   const u = coords.u;
-  const lo = Math.min(u[a], u[b], u[c]), hi = Math.max(u[a], u[b], u[c]);
-  const k0 = Math.max(0, Math.ceil((lo - uMin) / width - 0.5));
-  const k1 = Math.min(stations - 1, Math.floor((hi - uMin) / width - 0.5));
-  const point = [0, 0, 0, 0]; // the cut's first two points (v, w)
+  const ua = u[a], ub = u[b], uc = u[c];
+  const va = coords.chordAt(a), vb = coords.chordAt(b), vc = coords.chordAt(c);
+  const wa = coords.thicknessAt(a), wb = coords.thicknessAt(b), wc = coords.thicknessAt(c);
   for (let k = k0; k <= k1; k++) {
     const at = uMin + (k + 0.5) * width;
-    let found = 0;
+    let found = 0, v0 = 0, w0 = 0, v1 = 0, w1 = 0;
     for (let e = 0; e < 3; e++) {
-      const p = e === 0 ? a : e === 1 ? b : c, q = e === 0 ? b : e === 1 ? c : a;
-      const up = u[p] - at, uq = u[q] - at;
+      const up = (e === 0 ? ua : e === 1 ? ub : uc) - at, uq = (e === 0 ? ub : e === 1 ? uc : ua) - at;
       // An edge meets the plane once, counting a vertex on it with the edge it starts.
       if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) continue;
       const f = up === uq ? 0 : up / (up - uq);
-      const vp = coords.chordAt(p), wp = coords.thicknessAt(p);
-      const cv = vp + f * (coords.chordAt(q) - vp), cw = wp + f * (coords.thicknessAt(q) - wp);
+      const vp = e === 0 ? va : e === 1 ? vb : vc, vq = e === 0 ? vb : e === 1 ? vc : va;
+      const wp = e === 0 ? wa : e === 1 ? wb : wc, wq = e === 0 ? wb : e === 1 ? wc : wa;
+      const cv = vp + f * (vq - vp), cw = wp + f * (wq - wp);
       if (cv < vLow[k]) vLow[k] = cv;
       if (cv > vHigh[k]) vHigh[k] = cv;
-      if (found < 2) {
-        point[found * 2] = cv;
-        point[found * 2 + 1] = cw;
+      if (found === 0) {
+        v0 = cv;
+        w0 = cw;
+      } else if (found === 1) {
+        v1 = cv;
+        w1 = cw;
       }
       found++;
     }
     if (found < 2) continue;
-    if (n + 5 > cuts.length) {
-      const grown = new Float64Array(cuts.length * 2);
-      grown.set(cuts);
-      cuts = grown;
+    if (sink.n + 5 > sink.cuts.length) {
+      const grown = new Float64Array(sink.cuts.length * 2);
+      grown.set(sink.cuts);
+      sink.cuts = grown;
     }
-    cuts[n++] = k;
-    cuts.set(point, n);
-    n += 4;
+    const cuts = sink.cuts, n = sink.n;
+    cuts[n] = k;
+    cuts[n + 1] = v0;
+    cuts[n + 2] = w0;
+    cuts[n + 3] = v1;
+    cuts[n + 4] = w1;
+    sink.n = n + 5;
   }
-  return { cuts, n };
 }
 
 /**

@@ -4,12 +4,14 @@
  * edge of each (aft edge for leading-edge devices) at mid-thickness, and a robust line through them;
  * stabilators, canards and elevators/elevons/rudders with no fixed surface ahead of them pivot at
  * quarter chord on a shaft square to the flow. Each fit is judged good, weak or failed (warned by
- * panel name; `strict` makes failed an error), compared with its mirror partner, and a two-piece
- * mesh across the centre line is split first. The hinge is stored in the panel's parent space (full
- * inverse transform, so mirrored and non-uniformly scaled parents work), signed by trying a small
- * rotation so a positive angle moves the far edge the way the kind says. A panel that is a skin bone
- * (`driven_by: "skin"`) is fitted to the rest-pose skinned vertices weighted mostly to it; the pivot
- * turns the bone, which turns them the same way.
+ * panel name; `strict` makes failed an error), compared with its mirror partner; a two-piece mesh
+ * across the centre line is split first, and one connected V across it is cut at the plane of
+ * symmetry. The hinge is stored in the panel's parent space (full inverse transform, so mirrored
+ * and non-uniformly scaled parents work), signed by trying a small rotation so a positive angle
+ * moves the far edge the way the kind says. A panel that is a skin bone
+ * (`driven_by: "skin"`) is fitted to its surface: the rest-pose skinned triangles whose vertices are
+ * weighted mostly to it, sliced like a mesh panel's; the pivot turns the bone, which turns them the
+ * same way.
  *
  * @module
  */
@@ -20,7 +22,6 @@ import {
   type AircraftFrame,
   aircraftMatrix,
   FORWARD_PARAM,
-  oppositeAxis,
   recordDetection,
   resolveFrame,
   UP_PARAM,
@@ -29,7 +30,7 @@ import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
-import { warnIfFrameDisagrees } from "./frame_checks.ts";
+import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import {
@@ -73,7 +74,7 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 3,
+  version: 4,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
@@ -191,7 +192,7 @@ function fitPanel(
   let gathered;
   try {
     gathered = bone
-      ? gatherBonePositions(doc, node, toAircraft)
+      ? gatherBonePositions(doc, node, toAircraft, { triangles: true })
       : gatherPositions(node, toAircraft, { triangles: true });
   } catch (error) {
     if (!(error instanceof IndexOutOfRangeError)) throw error;
@@ -246,7 +247,7 @@ function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeR
   if (MAYBE_ALL_MOVING.has(kind)) {
     // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
     const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
-    if (ahead < AHEAD_COVERAGE && body.centroidNear(node, fit, { fixedOnly: true })) {
+    if (ahead < AHEAD_COVERAGE && body.isNear(node, fit, { fixedOnly: true })) {
       return {
         rule: "all_moving",
         why:
@@ -284,51 +285,6 @@ export class HingeFitFailedError extends Error {
     super(`${message} (strict: a failed fit is an error)`);
     this.name = "HingeFitFailedError";
   }
-}
-
-/**
- * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
- * the other way round in the chosen frame, the model most likely faces the other way: warns, and
- * returns true.
- */
-function warnIfFacingBackwards(
-  fits: ReadonlyMap<Node, HingeFit>,
-  frame: AircraftFrame,
-  ctx: RunContext,
-): boolean {
-  let trailing = 0, reversed = 0;
-  for (const [node, fit] of fits) {
-    const kind = getPart(node)?.kind as PanelKind;
-    if (KIND_SPECS[kind]?.edge !== "forward" || kind === "air_brake") continue;
-    trailing++;
-    if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
-  }
-  if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
-  const why = frame.forwardDefaulted
-    ? ', the default: "auto" found no frame recorded on the scene and the geometry could not tell'
-    : frame.detected
-    ? ', found from the geometry by "auto"'
-    : "";
-  ctx.warn(
-    `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
-      `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
-      `try forward ${oppositeAxis(frame.forward)})`,
-    { forward: frame.forward, up: frame.up, reversed, trailing },
-  );
-  return true;
-}
-
-/** Warns when `"auto"` found the frame from the geometry but is unsure of it, naming the reasons. */
-function warnIfFrameUnsure(frame: AircraftFrame, ctx: RunContext): void {
-  const found = frame.detected!;
-  if (found.confidence === "good") return;
-  const unsure = found.reasons.filter((r) => r.startsWith("unsure: ")).map((r) => r.slice(8));
-  ctx.warn(
-    `frame: "auto" found forward ${frame.forward}, up ${frame.up} from the geometry but is unsure ` +
-      `(${unsure.join("; ")}); give forward/up explicitly, e.g. forward ${oppositeAxis(frame.forward)} ` +
-      `if the nose is at the other end`,
-    { forward: frame.forward, up: frame.up, reasons: [...found.reasons] },
-  );
 }
 
 /** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */

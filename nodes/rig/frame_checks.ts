@@ -1,19 +1,22 @@
 /**
  * Checks that the fitted panels agree with the aircraft frame, and names the frame to try when they
- * clearly do not: a rudder lying flat (up is wrong), left/right-named panels on the other side (the
- * model faces the other way) or on the centre line (the span axis is elsewhere, or the name is
- * wrong), and ailerons, elevators or flaps stretched along the flow (forward is along the wing).
+ * clearly do not: trailing edges thicker than their hinges (the model faces the other way), a rudder
+ * lying flat (up is wrong), left/right-named panels on the other side (the model faces the other
+ * way) or on the centre line (the span axis is elsewhere, or the name is wrong), and ailerons,
+ * elevators or flaps stretched along the flow (forward is along the wing); and warns when a frame
+ * `"auto"` found from the geometry is unsure.
  *
  * @module
  */
 import type { Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { Axis } from "../../runtime/scene/source.ts";
-import type { AircraftFrame } from "./frame.ts";
+import { type AircraftFrame, oppositeAxis } from "./frame.ts";
+import { KIND_SPECS } from "./kinds.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { getPart } from "./part_extras.ts";
 import type { Vec3 } from "./transform.ts";
-import { sideFromName } from "./vocabulary.ts";
+import { type PanelKind, sideFromName } from "./vocabulary.ts";
 
 /** The scene axes (either sign) nearest an aircraft-frame direction, e.g. `+Z or -Z`. */
 function sceneAxes(frame: AircraftFrame, v: Vec3): string {
@@ -119,4 +122,49 @@ function warnCentredSides(
       { panel: node.getName(), forward: frame.forward, up: frame.up },
     );
   }
+}
+
+/**
+ * Trailing-edge surfaces are thicker at their hinge than at their far edge. When most of them look
+ * the other way round in the chosen frame, the model most likely faces the other way: warns, and
+ * returns true.
+ */
+export function warnIfFacingBackwards(
+  fits: ReadonlyMap<Node, HingeFit>,
+  frame: AircraftFrame,
+  ctx: RunContext,
+): boolean {
+  let trailing = 0, reversed = 0;
+  for (const [node, fit] of fits) {
+    const kind = getPart(node)?.kind as PanelKind;
+    if (KIND_SPECS[kind]?.edge !== "forward" || kind === "air_brake") continue;
+    trailing++;
+    if (fit.aftThickness > 1.5 * fit.forwardThickness) reversed++;
+  }
+  if (!(trailing >= 2 && reversed * 2 > trailing)) return false;
+  const why = frame.forwardDefaulted
+    ? ', the default: "auto" found no frame recorded on the scene and the geometry could not tell'
+    : frame.detected
+    ? ', found from the geometry by "auto"'
+    : "";
+  ctx.warn(
+    `${reversed} of ${trailing} trailing-edge panels are thicker at their trailing edge than at their ` +
+      `hinge: the model probably faces the other way (forward is ${frame.forward}${why}; ` +
+      `try forward ${oppositeAxis(frame.forward)})`,
+    { forward: frame.forward, up: frame.up, reversed, trailing },
+  );
+  return true;
+}
+
+/** Warns when `"auto"` found the frame from the geometry but is unsure of it, naming the reasons. */
+export function warnIfFrameUnsure(frame: AircraftFrame, ctx: RunContext): void {
+  const found = frame.detected!;
+  if (found.confidence === "good") return;
+  const unsure = found.reasons.filter((r) => r.startsWith("unsure: ")).map((r) => r.slice(8));
+  ctx.warn(
+    `frame: "auto" found forward ${frame.forward}, up ${frame.up} from the geometry but is unsure ` +
+      `(${unsure.join("; ")}); give forward/up explicitly, e.g. forward ${oppositeAxis(frame.forward)} ` +
+      `if the nose is at the other end`,
+    { forward: frame.forward, up: frame.up, reasons: [...found.reasons] },
+  );
 }

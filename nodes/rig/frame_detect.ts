@@ -12,6 +12,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { gatherPositions } from "./geometry.ts";
+import { bounds, type EndSection, endSections, mirrorSymmetry } from "./frame_shape.ts";
 import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 
@@ -26,10 +27,6 @@ export interface DetectedFrame {
 }
 
 const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-/** Voxels per axis of the symmetry test. */
-const GRID = 24;
-/** Fraction of the length at each end whose cross-section is compared. */
-const END_SLICE = 0.2;
 /** Ratio above which a shape cue is clear. */
 const CLEAR = 1.5;
 /** Ratio below which a shape cue says nothing. */
@@ -303,21 +300,6 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   };
 }
 
-/** The bounding box of `xyz` triples. */
-function bounds(points: Float64Array): { min: Vec3; max: Vec3 } {
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
-  }
-  return { min: [x0, y0, z0], max: [x1, y1, z1] };
-}
-
 /** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */
 function allFinite(values: Float64Array): boolean {
   let sum = 0;
@@ -335,78 +317,4 @@ function handedLeft(long: number, aftSign: number, upAxis: number, upSign: numbe
   aftV[long] = aftSign;
   upV[upAxis] = upSign;
   return Math.sign(cross(aftV, upV)[span]);
-}
-
-/**
- * Per axis, the fraction of occupied voxels whose mirror image across the box's mid-plane (give or
- * take one voxel along that axis) is occupied too: near 1 across the span of a symmetric aircraft.
- */
-function mirrorSymmetry(points: Float64Array, min: Vec3, extent: number[]): number[] {
-  const occupied = new Uint8Array(GRID * GRID * GRID);
-  const scale = extent.map((e) => e > 0 ? GRID / e : 0);
-  const cell = (value: number, k: number) => Math.min(GRID - 1, ((value - min[k]) * scale[k]) | 0);
-  for (let i = 0; i < points.length; i += 3) {
-    occupied[(cell(points[i], 0) * GRID + cell(points[i + 1], 1)) * GRID + cell(points[i + 2], 2)] = 1;
-  }
-  const stride = [GRID * GRID, GRID, 1];
-  return [0, 1, 2].map((k) => {
-    let filled = 0, matched = 0;
-    for (let index = 0; index < occupied.length; index++) {
-      if (!occupied[index]) continue;
-      filled++;
-      const c = Math.floor(index / stride[k]) % GRID;
-      const base = index - c * stride[k];
-      const mirror = GRID - 1 - c;
-      for (let d = -1; d <= 1; d++) {
-        const m = mirror + d;
-        if (m >= 0 && m < GRID && occupied[base + m * stride[k]]) {
-          matched++;
-          break;
-        }
-      }
-    }
-    return matched / filled;
-  });
-}
-
-/** The vertical reach of one end of the fuselage axis. */
-interface EndSection {
-  top: number;
-  bottom: number;
-}
-
-/**
- * The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along
- * `long`), and the fuselage's centre line: the middle of the vertical range of the points near the
- * plane of symmetry in the middle of the length (guessed as the box's centre when there are none,
- * `levelKnown: false`).
- */
-function endSections(
-  points: Float64Array,
-  min: Vec3,
-  extent: number[],
-  long: number,
-  span: number,
-  upAxis: number,
-): { low: EndSection; high: EndSection; level: number; levelKnown: boolean } {
-  const low = { top: -Infinity, bottom: Infinity }, high = { top: -Infinity, bottom: Infinity };
-  const middle = { top: -Infinity, bottom: Infinity };
-  const spanCentre = min[span] + extent[span] / 2;
-  for (let i = 0; i < points.length; i += 3) {
-    const t = (points[i + long] - min[long]) / extent[long];
-    const centreLine = Math.abs(points[i + span] - spanCentre) <= 0.1 * extent[span];
-    const target = t <= END_SLICE
-      ? low
-      : t >= 1 - END_SLICE
-      ? high
-      : t >= 0.3 && t <= 0.7 && centreLine
-      ? middle
-      : undefined;
-    if (!target) continue;
-    target.top = Math.max(target.top, points[i + upAxis]);
-    target.bottom = Math.min(target.bottom, points[i + upAxis]);
-  }
-  const levelKnown = middle.top >= middle.bottom;
-  const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
-  return { low, high, level, levelKnown };
 }

@@ -122,7 +122,7 @@ export function gatherPositions(
 const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
 
 /** A primitive's triangles as vertex-index triples, offset by `base`; empty for points and lines. */
-function primitiveTriangles(
+export function primitiveTriangles(
   primitive: Primitive,
   base: number,
   vertices: number,
@@ -132,18 +132,28 @@ function primitiveTriangles(
   if (mode !== TRIANGLES && mode !== TRIANGLE_STRIP && mode !== TRIANGLE_FAN) return new Uint32Array(0);
   const indices = primitive.getIndices()?.getArray();
   const n = indices ? indices.length : vertices;
+  if (mode === TRIANGLES) {
+    // The common case, without a call per index: the list as it is, checked and offset.
+    const out = new Uint32Array(n - (n % 3));
+    for (let i = 0; i < out.length; i++) {
+      const index = indices ? indices[i] : i;
+      if (!(index < vertices)) throw new IndexOutOfRangeError(meshName, index, vertices);
+      out[i] = base + index;
+    }
+    return out;
+  }
   const at = (i: number): number => {
     const index = indices ? indices[i] : i;
     if (!(index < vertices)) throw new IndexOutOfRangeError(meshName, index, vertices);
     return base + index;
   };
-  const count = n < 3 ? 0 : mode === TRIANGLES ? Math.floor(n / 3) : n - 2;
+  // Strips and fans: every vertex after the second adds a triangle.
+  const count = n < 3 ? 0 : n - 2;
   const out = new Uint32Array(count * 3);
   for (let t = 0; t < count; t++) {
-    const first = mode === TRIANGLES ? 3 * t : t;
-    out[3 * t] = at(mode === TRIANGLE_FAN ? 0 : first);
-    out[3 * t + 1] = at(first + 1);
-    out[3 * t + 2] = at(first + 2);
+    out[3 * t] = at(mode === TRIANGLE_FAN ? 0 : t);
+    out[3 * t + 1] = at(t + 1);
+    out[3 * t + 2] = at(t + 2);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { getPart, type PartAnnotation } from "./part_extras.ts";
-import { dot, type Mat4, type Vec3 } from "./transform.ts";
+import { dot, type Mat4, sub, type Vec3 } from "./transform.ts";
 import { openingFromName } from "./vocabulary.ts";
 
 /** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
@@ -109,4 +109,64 @@ export class BodySampler {
     }
     return n ? [x / n, y / n, z / n] : undefined;
   }
+
+  /**
+   * True when other geometry lies near the panel: a vertex within {@link centroidNear}'s reach, or
+   * a triangle passing within it of the panel's centre — a low-poly fuselage may have no vertex
+   * anywhere near a tail surface standing on one of its long faces.
+   */
+  isNear(panel: Node, fit: HingeFit, options: { fixedOnly?: boolean } = {}): boolean {
+    if (this.centroidNear(panel, fit, options)) return true;
+    const reach = Math.max(fit.chord, fit.spanLength / 2 + fit.chord / 2);
+    const [cx, cy, cz] = fit.centre;
+    for (const { positions: p, triangles } of this.othersThan(panel, options)) {
+      for (let t = 0; t < triangles.length; t += 3) {
+        const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
+        // Bounding boxes first: most triangles of a model are nowhere near.
+        if (
+          Math.min(p[a], p[b], p[c]) > cx + reach || Math.max(p[a], p[b], p[c]) < cx - reach ||
+          Math.min(p[a + 1], p[b + 1], p[c + 1]) > cy + reach ||
+          Math.max(p[a + 1], p[b + 1], p[c + 1]) < cy - reach ||
+          Math.min(p[a + 2], p[b + 2], p[c + 2]) > cz + reach ||
+          Math.max(p[a + 2], p[b + 2], p[c + 2]) < cz - reach
+        ) continue;
+        const q = closestPointOnTriangle(
+          fit.centre,
+          p.subarray(a, a + 3),
+          p.subarray(b, b + 3),
+          p.subarray(c, c + 3),
+        );
+        if (Math.hypot(q[0] - cx, q[1] - cy, q[2] - cz) <= reach) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** The point of triangle `abc` closest to `p` (Ericson, Real-Time Collision Detection, 5.1.5). */
+function closestPointOnTriangle(
+  p: Vec3,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  c: ArrayLike<number>,
+): Vec3 {
+  const ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
+  const at = (s: number, t: number): Vec3 => [0, 1, 2].map((k) => a[k] + s * ab[k] + t * ac[k]) as Vec3;
+  const d1 = dot(ab, ap), d2 = dot(ac, ap);
+  if (d1 <= 0 && d2 <= 0) return at(0, 0);
+  const bp = sub(p, b), d3 = dot(ab, bp), d4 = dot(ac, bp);
+  if (d3 >= 0 && d4 <= d3) return at(1, 0);
+  const vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) return at(d1 / (d1 - d3), 0);
+  const cp = sub(p, c), d5 = dot(ab, cp), d6 = dot(ac, cp);
+  if (d6 >= 0 && d5 <= d6) return at(0, 1);
+  const vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) return at(0, d2 / (d2 - d6));
+  const va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    const w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+    return at(1 - w, w);
+  }
+  const denominator = 1 / (va + vb + vc);
+  return at(vb * denominator, vc * denominator);
 }

@@ -5,18 +5,18 @@
  * transform, extras and materials takes the right ones, each mesh holding only its own vertices — and
  * each becomes a panel with its side.
  * Where that cannot be done safely (children under the node, morph targets, a skin bone, a piece
- * across the centre line) it is warned about and left whole; so is one connected piece reaching well
- * out on both sides (a V planform), which is fitted as one centre panel.
+ * across the centre line) it is warned about and left whole. One connected piece reaching well out
+ * on both sides (a V planform) is cut at the plane of symmetry instead (`split_centre.ts`).
  *
  * @module
  */
-import type { Document, Node, Primitive } from "@gltf-transform/core";
+import type { Document, Node, TypedArray } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { gatherPositions } from "./geometry.ts";
+import { emptyHalves, primitiveFromList, splitNodeInTwo, whyNotSplittable } from "./mesh_halves.ts";
 import { getPart, setPart } from "./part_extras.ts";
+import { splitAtCentrePlane } from "./split_centre.ts";
 import type { Mat4 } from "./transform.ts";
-
-const TRIANGLES = 4;
 
 /** Lateral extent of the pieces of a panel's mesh, and which vertices belong to which piece. */
 interface Pieces {
@@ -44,29 +44,12 @@ export function splitTwoPieceMesh(
   const band = 0.02 * width;
   const sideOf = pieces.lateral.map((p) => p.min > -band ? "left" : p.max < band ? "right" : "across");
   if (!sideOf.includes("left") || !sideOf.includes("right")) {
-    // One connected piece reaching well out on both sides: a V or a one-piece surface, fitted as one.
+    // One connected piece reaching well out on both sides: a V (cut in two) or a one-piece surface.
     const spanning = pieces.lateral.some((p) => p.min < -0.25 * width && p.max > 0.25 * width) &&
       2 * width >= 0.5 * Math.max(range(gathered.positions, 0), range(gathered.positions, 1));
-    if (spanning) {
-      ctx.warn(
-        `panel '${node.getName()}' (${part.kind}) is one connected piece spanning both sides of the centre ` +
-          "line: rigged as one centre panel on one hinge line; if its halves move apart (a V planform, " +
-          "left and right surfaces), split it into a left and a right object",
-        { panel: node.getName() },
-      );
-    }
-    return undefined;
+    return spanning ? splitAtCentrePlane(doc, node, toAircraft, ctx) : undefined;
   }
-  const why = sideOf.includes("across")
-    ? "a piece of it crosses the centre line"
-    : node.listChildren().length
-    ? "it has child nodes"
-    : node.getMesh()!.listPrimitives().some((p) =>
-        p.listTargets().length || p.getMode() !== TRIANGLES ||
-        p.getAttribute("POSITION")?.getType() !== "VEC3"
-      )
-    ? "its mesh has morph targets or is not a plain triangle list"
-    : undefined;
+  const why = sideOf.includes("across") ? "a piece of it crosses the centre line" : whyNotSplittable(node);
   if (why) {
     ctx.warn(
       `panel '${node.getName()}' (${part.kind}) is ${pieces.lateral.length} separate pieces on both sides of ` +
@@ -146,11 +129,7 @@ function connectedPieces(positions: Float64Array, count: number, triangles: Uint
  */
 function splitNode(doc: Document, node: Node, pieceOf: Int32Array, sideOf: readonly string[]): Node {
   const mesh = node.getMesh()!;
-  const name = node.getName();
-  const halves = {
-    left: doc.createMesh(`${mesh.getName()}_L`),
-    right: doc.createMesh(`${mesh.getName()}_R`),
-  };
+  const halves = emptyHalves(doc, mesh);
   let base = 0;
   for (const primitive of mesh.listPrimitives()) {
     const vertices = primitive.getAttribute("POSITION")!.getCount();
@@ -162,47 +141,15 @@ function splitNode(doc: Document, node: Node, pieceOf: Int32Array, sideOf: reado
       const side = sideOf[pieceOf[base + a]] as "left" | "right";
       lists[side].push(a, indices ? indices[t + 1] : t + 1, indices ? indices[t + 2] : t + 2);
     }
+    const arrays = new Map<string, TypedArray>(
+      primitive.listSemantics().map((semantic) => [semantic, primitive.getAttribute(semantic)!.getArray()!]),
+    );
     for (const side of ["left", "right"] as const) {
-      if (lists[side].length) halves[side].addPrimitive(copyWithIndices(doc, primitive, lists[side]));
+      if (lists[side].length) {
+        halves[side].addPrimitive(primitiveFromList(doc, primitive, arrays, lists[side]));
+      }
     }
     base += vertices;
   }
-  halves.left.setExtras({ ...mesh.getExtras() });
-  halves.right.setExtras({ ...mesh.getExtras() });
-  const right = doc.createNode(`${name}_R`)
-    .setTranslation(node.getTranslation())
-    .setRotation(node.getRotation())
-    .setScale(node.getScale())
-    .setExtras(structuredClone(node.getExtras()))
-    .setMesh(halves.right);
-  const parent = node.getParentNode();
-  if (parent) parent.addChild(right);
-  else {for (const scene of doc.getRoot().listScenes()) {
-      if (scene.listChildren().includes(node)) scene.addChild(right);
-    }}
-  node.setName(`${name}_L`).setMesh(halves.left);
-  return right;
-}
-
-/** A copy of a primitive holding only the vertices `list`'s triangles use (attributes compacted). */
-function copyWithIndices(doc: Document, primitive: Primitive, list: number[]): Primitive {
-  const copy = doc.createPrimitive().setMode(TRIANGLES).setMaterial(primitive.getMaterial());
-  const keep = [...new Set(list)].sort((a, b) => a - b);
-  const renumber = new Map(keep.map((old, i) => [old, i]));
-  const buffer = primitive.getAttribute("POSITION")!.getBuffer() ?? doc.getRoot().listBuffers()[0];
-  for (const semantic of primitive.listSemantics()) {
-    const source = primitive.getAttribute(semantic)!;
-    const array = source.getArray()!;
-    const size = source.getElementSize();
-    const out = new (array.constructor as new (n: number) => typeof array)(keep.length * size);
-    keep.forEach((old, i) => out.set(array.subarray(old * size, old * size + size), i * size));
-    copy.setAttribute(
-      semantic,
-      doc.createAccessor(source.getName(), buffer).setType(source.getType()).setArray(out)
-        .setNormalized(source.getNormalized()),
-    );
-  }
-  const indices = doc.createAccessor(undefined, buffer).setType("SCALAR")
-    .setArray(new Uint32Array(list.map((i) => renumber.get(i)!)));
-  return copy.setIndices(indices);
+  return splitNodeInTwo(doc, node, halves);
 }

@@ -8,7 +8,9 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
+import type { HingeFit } from "../../../nodes/rig/hinge_fit.ts";
 import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
 
 /** What departs from a clean planform, for the failure message. */
 export type Feature = "horn" | "root_step" | "kink" | "skew" | "sheet" | "caps";
@@ -129,6 +131,25 @@ export function coarsePanel(next: () => number, edge: "forward" | "quarter" = "f
       (thicknessRatio * 100).toFixed(0)
     } %, ${blunt ? "blunt" : "sharp"} nose, ${divisions} divisions, ${features.join(" ") || "clean"}`,
   };
+}
+
+/**
+ * How far a fit is from a panel's true hinge: the axis error in degrees, and the worse of the fitted
+ * line's distances from the true line at the root and the tip.
+ */
+export function hingeError(
+  panel: Pick<CoarsePanel, "origin" | "axis" | "span">,
+  fit: Pick<HingeFit, "origin" | "axis">,
+): { degrees: number; offset: number } {
+  const ends = [-0.5, 0.5].map((f) =>
+    [0, 1, 2].map((k) => panel.origin[k] + panel.axis[k] * f * panel.span) as Vec3
+  );
+  const offset = Math.max(...ends.map((end) => {
+    const along = [0, 1, 2].reduce((sum, k) => sum + (end[k] - fit.origin[k]) * fit.axis[k], 0);
+    const onFit = [0, 1, 2].map((k) => fit.origin[k] + fit.axis[k] * along) as Vec3;
+    return distanceToLine(onFit, panel.origin, panel.axis);
+  }));
+  return { degrees: axisErrorDegrees(fit.axis, panel.axis), offset };
 }
 
 /**

@@ -1,45 +1,51 @@
 /**
  * Property test over random low-poly panels (`coarse_panels.ts`): every fit is either right — axis
  * within 1°, line within 2 % of chord at both ends of the span — or judged weak/failed with its
- * reasons. A silent miss (judged good, yet wrong) fails the test.
+ * reasons. A silent miss (judged good, yet wrong) fails the test. The same panels as skin bones
+ * (`skinned_panel.ts`) are fitted from the bone's skinned surface and held to the same rule.
  */
 import { ok as assert } from "node:assert/strict";
 import { fitHinge, HINGE_FIT_DEFAULTS } from "../../../nodes/rig/hinge_fit.ts";
 import { judgeFit } from "../../../nodes/rig/fit_confidence.ts";
-import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import { gatherBonePositions } from "../../../nodes/rig/bone_geometry.ts";
+import { aircraftMatrix, resolveFrame } from "../../../nodes/rig/frame.ts";
 import { prng } from "../../support/prng.ts";
-import { type CoarsePanel, coarsePanel } from "./coarse_panels.ts";
-import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
+import { type CoarsePanel, coarsePanel, hingeError } from "./coarse_panels.ts";
+import { skinnedPanel } from "./skinned_panel.ts";
 
-/** Axis error (degrees) and the worse of the line's distances from the truth at root and tip. */
-function measure(panel: CoarsePanel, edge: "forward" | "quarter") {
-  const fit = fitHinge(
-    panel.positions,
-    panel.positions.length / 3,
-    { ...HINGE_FIT_DEFAULTS, edge },
-    panel.triangles,
-  );
-  const ends = [-0.5, 0.5].map((f) =>
-    [0, 1, 2].map((k) => panel.origin[k] + panel.axis[k] * f * panel.span) as Vec3
-  );
-  const offset = Math.max(...ends.map((end) => {
-    const along = [0, 1, 2].reduce((sum, k) => sum + (end[k] - fit.origin[k]) * fit.axis[k], 0);
-    const onFit = [0, 1, 2].map((k) => fit.origin[k] + fit.axis[k] * along) as Vec3;
-    return distanceToLine(onFit, panel.origin, panel.axis);
-  }));
-  return { fit, judgement: judgeFit(fit), degrees: axisErrorDegrees(fit.axis, panel.axis), offset };
+/** A panel's fit from its mesh (or, `skinned`, from its bone's skinned surface), judged and measured. */
+function measure(panel: CoarsePanel, edge: "forward" | "quarter", next: () => number, skinned: boolean) {
+  const options = { ...HINGE_FIT_DEFAULTS, edge };
+  let fit;
+  if (skinned) {
+    const { doc, bone } = skinnedPanel(panel, next);
+    const toAircraft = aircraftMatrix(resolveFrame(doc, "-Z", "+Y"));
+    const { positions, count, triangles } = gatherBonePositions(doc, bone, toAircraft, { triangles: true });
+    assert(count === panel.positions.length / 3, `the bone's ${count} vertices are the panel's`);
+    fit = fitHinge(positions, count, options, triangles);
+    assert(fit.fromSurface, "a skin bone is fitted from its surface");
+  } else {
+    fit = fitHinge(panel.positions, panel.positions.length / 3, options, panel.triangles);
+  }
+  return { fit, judgement: judgeFit(fit), ...hingeError(panel, fit) };
 }
 
-for (const edge of ["forward", "quarter"] as const) {
-  const count = edge === "forward" ? 600 : 200;
-  Deno.test(`${count} random coarse panels (${edge} hinge): right, or flagged weak/failed — never silent`, () => {
-    const next = prng(edge === "forward" ? 11 : 12);
+const CASES = [
+  { edge: "forward", count: 600, seed: 11, skinned: false },
+  { edge: "quarter", count: 200, seed: 12, skinned: false },
+  { edge: "forward", count: 500, seed: 13, skinned: true },
+] as const;
+
+for (const { edge, count, seed, skinned } of CASES) {
+  const what = `random coarse ${skinned ? "skin-bone " : ""}panels (${edge} hinge)`;
+  Deno.test(`${count} ${what}: right, or flagged weak/failed — never silent`, () => {
+    const next = prng(seed);
     const silent: string[] = [];
     const tally = { good: 0, weak: 0, failed: 0, flaggedRight: 0 };
     let worstGood = { degrees: 0, offset: 0 };
     for (let i = 0; i < count; i++) {
       const panel = coarsePanel(next, edge);
-      const { judgement, degrees, offset } = measure(panel, edge);
+      const { judgement, degrees, offset } = measure(panel, edge, next, skinned);
       const right = degrees <= 1 && offset <= 0.02 * panel.chord;
       tally[judgement.confidence]++;
       if (judgement.confidence === "good") {
@@ -57,7 +63,7 @@ for (const edge of ["forward", "quarter"] as const) {
       } else if (right) tally.flaggedRight++;
     }
     console.log(
-      `${edge}: ${JSON.stringify(tally)}; worst good fit ${worstGood.degrees.toFixed(3)}°, ${
+      `${what}: ${JSON.stringify(tally)}; worst good fit ${worstGood.degrees.toFixed(3)}°, ${
         (worstGood.offset * 100).toFixed(2)
       } % of chord`,
     );

@@ -1,13 +1,15 @@
 /**
  * The rig on the built-in demo fighter, measured against its construction truth (`fighterTruth()`):
  * every panel found with the right kind and side, no decoy rigged, hinges within 0.5° and 1 % of
- * chord, panels kept in place, +10° moving each far edge the way its kind says.
+ * chord, panels kept in place, +10° moving each far edge the way its kind says — also with the
+ * fighter turned to every frame real files use, rigged with `"auto"`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { fighterTruth, type PanelTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
-import { dot, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { dot, quatRotate, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { runNode } from "../../support/context.ts";
 import { validateGltf } from "../../support/validator.ts";
@@ -19,6 +21,7 @@ import {
   worldVertices,
 } from "./fixtures.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
+import { FILE_FRAMES, rotationTo, turn } from "./turned.ts";
 
 const truth = fighterTruth();
 const source = (await runNode(demoFighter, {})).scene;
@@ -126,4 +129,42 @@ Deno.test("demo fighter: a wrong forward axis is warned about; the right one is 
   assertEquals(facing(rigged.ctx.warnings), []);
   const wrong = await rig((await runNode(demoFighter, {})).scene, { forward: "+Z" });
   assertEquals(facing(wrong.ctx.warnings).length, 1);
+});
+
+Deno.test('demo fighter turned to the eight file frames, rigged with "auto" and with the frame given: hinges, sides and signs hold', async () => {
+  const bad: string[] = [];
+  for (const [forward, up] of FILE_FRAMES) {
+    const q = rotationTo(forward, up);
+    const turned = turn(copyScene(source), forward, up);
+    const auto = await rig(turned, { forward: "auto", up: "auto" });
+    const given = await rig(turned, { forward, up });
+    assertEquals([auto.report.frame.forward, auto.report.frame.up, auto.report.frame.confidence], [
+      forward,
+      up,
+      "good",
+    ]);
+    // The frame found is the frame given: the same rig to the bit.
+    assertEquals(auto.report.parts, given.report.parts, `${forward}/${up}`);
+    const parts = new Map(auto.report.parts.filter((p) => p.panel).map((p) => [p.panel!, p]));
+    for (const t of truth.panels) {
+      const part = parts.get(t.name);
+      const what = `${forward}/${up} ${t.name}`;
+      if (!part || part.kind !== t.kind || part.side !== t.side) {
+        bad.push(`${what}: found as ${part?.kind} ${part?.side}`);
+        continue;
+      }
+      const hinge = part.hinge!.world;
+      const degrees = axisErrorDegrees(hinge.axis, quatRotate(q, t.hingeAxis));
+      const offset = distanceToLine(quatRotate(q, t.hingeOrigin), hinge.origin, hinge.axis) / t.chord;
+      if (degrees > 0.5 || offset > 0.01) {
+        bad.push(`${what}: ${degrees.toFixed(3)}°, ${(offset * 100).toFixed(2)} %`);
+      }
+      // +10° moves the far edge the kind's way (a rudder's to starboard) in this frame too.
+      const farEdge = quatRotate(q, t.farEdge), wanted = quatRotate(q, wantedMotion(t));
+      const motion = sub(turnAttached(nodeNamed(auto.scene, `HINGE_auto_${t.name}`), farEdge, 10), farEdge);
+      const cos = dot(motion, wanted) / Math.hypot(...motion) / Math.hypot(...wanted);
+      if (!(cos > 0.5)) bad.push(`${what} (${t.kind}): +10° moves its far edge at cos ${cos.toFixed(2)}`);
+    }
+  }
+  assertEquals(bad, []);
 });

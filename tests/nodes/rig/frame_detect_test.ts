@@ -6,43 +6,20 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { mat3, quat } from "gl-matrix";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { fighterTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
-import { axisVector } from "../../../nodes/rig/frame.ts";
-import { cross, type Quat, type Vec3 } from "../../../nodes/rig/transform.ts";
-import { AXES, type Axis } from "../../../runtime/scene/source.ts";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import type { Axis } from "../../../runtime/scene/source.ts";
 import { copyScene } from "../../../runtime/scene/copy.ts";
 import { runNode } from "../../support/context.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { prng } from "../../support/prng.ts";
-import { addGroup, newScene } from "./fixtures.ts";
+import { newScene } from "./fixtures.ts";
+import { FRAMES, turn } from "./turned.ts";
 import { rig } from "./pipeline.ts";
 import { skinnedAircraft } from "./skinned_aircraft.ts";
-
-/** Every perpendicular (forward, up) pair of scene axes. */
-const FRAMES: [Axis, Axis][] = AXES.flatMap((f) =>
-  AXES.filter((u) => u[1] !== f[1]).map((u): [Axis, Axis] => [f, u])
-);
-
-/** The rotation taking the design frame (−Z forward, +Y up) to `forward`/`up`. */
-function rotationTo(forward: Axis, up: Axis): Quat {
-  const z = axisVector(forward).map((v) => -v) as Vec3, y = axisVector(up), x = cross(y, z);
-  const q = quat.fromMat3(quat.create(), mat3.fromValues(...x, ...y, ...z));
-  return [...q].map((v) => Math.round(v * 1e6) / 1e6) as Quat;
-}
-
-/** Puts the scene's top-level nodes under one turned group and drops any recorded frame. */
-function turn(doc: Document, forward: Axis, up: Axis): Document {
-  const scene = doc.getRoot().getDefaultScene()!;
-  const children = scene.listChildren();
-  const group = addGroup(doc, undefined, "Turned", { rotation: rotationTo(forward, up) });
-  for (const child of children) group.addChild(child);
-  scene.setExtras({});
-  return doc;
-}
 
 /**
  * A box mesh node centred at `centre`, cut into `sections − 1` pieces along its longest side (real

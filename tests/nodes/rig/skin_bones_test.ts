@@ -91,6 +91,9 @@ Deno.test("surface bones become panels: kind, side, hinge; the pose is kept and 
     const degrees = axisErrorDegrees(axis, sub(spec.tip, spec.root));
     const offset = Math.max(distanceToLine(spec.root, origin, axis), distanceToLine(spec.tip, origin, axis));
     assert(degrees < 0.5 && offset < 0.01 * chord, `${spec.name}: ${degrees}°, ${offset / chord} chord`);
+    // Fitted from the bone's skinned triangles, judged like a mesh panel.
+    const fit = part.fit as unknown as { source: string; confidence: string };
+    assertEquals([fit.source, fit.confidence], ["surface", "good"], spec.name);
 
     const pivot = nodeNamed(result.scene, `HINGE_auto_${surface.bone}`);
     const rotation = pivot.getRotation() as Quat;

@@ -1,0 +1,122 @@
+/**
+ * Trim tabs beside their surface: a tab modelled next to its elevator or rudder (not under it) is
+ * moved under the surface's pivot so it turns with it, keeping its world pose.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import { gatherBonePositions } from "./bone_geometry.ts";
+import { gatherPositions, positionBounds } from "./geometry.ts";
+import { getPart, setPart } from "./part_extras.ts";
+import {
+  canonicalQuat,
+  canonicalVec3,
+  invertAffine,
+  linearDeterminant,
+  type Mat4,
+  multiply,
+  normalize,
+  type Quat,
+  quatConjugate,
+  quatFromBasis,
+  quatMultiply,
+  quatRotate,
+  sub,
+  type Vec3,
+} from "./transform.ts";
+import { isSimilarity } from "./unscale.ts";
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/**
+ * The nodes inserted for one panel, outermost first: `top` (`HINGE_auto_<name>_unscale` under a
+ * non-uniformly scaled parent, else `mount`), `mount` (`HINGE_auto_<name>_rest` with `zero_rest`,
+ * else the pivot), the turning `pivot`, and the `panel` (under `HINGE_auto_<name>_rescale` when unscaled).
+ */
+export interface InsertedPivot {
+  readonly top: Node;
+  readonly mount: Node;
+  readonly pivot: Node;
+  readonly panel: Node;
+  readonly unscale: boolean;
+}
+
+/**
+ * A trim tab modelled beside its surface rather than inside it (exporters keep unparented objects
+ * side by side) must still turn with it: when the tab's hinge lies within the geometry of a surface
+ * pivot sharing its parent, the tab's pivot moves under that pivot. Both are rigid (unit scale) in
+ * one parent space, so the move composes exactly and keeps the tab's world pose; under a
+ * non-uniformly scaled parent both hang in similarity frames of the same scale, so the composed
+ * transform is rigid too, and the tab's emptied unscale node is removed.
+ */
+export function rideOnHost(doc: Document, tab: InsertedPivot, pivots: readonly InsertedPivot[]): void {
+  const part = getPart(tab.pivot)!;
+  const hinge = part.hinge!;
+  let host: InsertedPivot | undefined;
+  let hostVolume = Infinity;
+  for (const candidate of pivots) {
+    if (getPart(candidate.pivot)!.kind === "trim_tab" || !sameOwners(candidate.top, tab.top)) continue;
+    // A bone's pivot holds the bone, whose geometry is the vertices skinned to it.
+    const bounds = positionBounds(
+      getPart(candidate.pivot)!.driven_by === "skin"
+        ? gatherBonePositions(doc, candidate.panel, IDENTITY)
+        : gatherPositions(candidate.pivot, IDENTITY),
+    );
+    if (!bounds) continue;
+    const size = sub(bounds.max, bounds.min);
+    const margin = 0.05 * Math.hypot(...size);
+    const inside = [0, 1, 2].every((k) =>
+      hinge.origin_world[k] >= bounds.min[k] - margin && hinge.origin_world[k] <= bounds.max[k] + margin
+    );
+    const volume = (size[0] + margin) * (size[1] + margin) * (size[2] + margin);
+    if (inside && volume < hostVolume) [host, hostVolume] = [candidate, volume];
+  }
+  if (!host) return;
+  const moved = host.unscale || tab.unscale
+    ? rigidBetween(host.pivot.getWorldMatrix(), tab.mount.getWorldMatrix())
+    : composeInParent(host.mount, tab.mount);
+  if (!moved) return;
+  host.pivot.addChild(tab.mount);
+  tab.mount.setTranslation(moved.translation).setRotation(moved.rotation);
+  if (tab.top !== tab.mount) tab.top.dispose();
+  if (tab.mount === tab.pivot) {
+    setPart(tab.pivot, {
+      ...part,
+      hinge: {
+        ...hinge,
+        origin: moved.translation,
+        axis: canonicalVec3(quatRotate(moved.rotation, [1, 0, 0])),
+      },
+    });
+  }
+}
+
+/** `inner`'s transform relative to `outer`, both rigid children of one parent. */
+function composeInParent(outer: Node, inner: Node): { translation: Vec3; rotation: Quat } {
+  const toOuter = quatConjugate(outer.getRotation() as Quat);
+  return {
+    translation: canonicalVec3(
+      quatRotate(toOuter, sub(inner.getTranslation() as Vec3, outer.getTranslation() as Vec3)),
+    ),
+    rotation: canonicalQuat(quatMultiply(toOuter, inner.getRotation() as Quat)),
+  };
+}
+
+/** The rigid transform taking world matrix `outer` to `inner`, or `undefined` when it is not rigid. */
+function rigidBetween(outer: Mat4, inner: Mat4): { translation: Vec3; rotation: Quat } | undefined {
+  const local = multiply(invertAffine(outer), inner);
+  if (!isSimilarity(local) || Math.abs(linearDeterminant(local) - 1) > 1e-9) return undefined;
+  const column = (j: number) => normalize([local[4 * j], local[4 * j + 1], local[4 * j + 2]]);
+  return {
+    translation: canonicalVec3([local[12], local[13], local[14]]),
+    rotation: canonicalQuat(quatFromBasis(column(0), column(1), column(2))),
+  };
+}
+
+/** True when two nodes hang under the same parent node, or sit at the top of the same scenes. */
+function sameOwners(a: Node, b: Node): boolean {
+  const owners = (n: Node) =>
+    n.getParentNode() ? [n.getParentNode()!] : n.listParents().filter((p) => p.propertyType === "Scene");
+  const [oa, ob] = [owners(a), owners(b)];
+  return oa.length > 0 && oa.length === ob.length && oa.every((o) => ob.includes(o));
+}

@@ -1,0 +1,37 @@
+/**
+ * Scenes turned into another frame, as real files face: every perpendicular forward × up pair of
+ * scene axes, and the rotation taking the design frame (−Z forward, +Y up) there.
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+import { mat3, quat } from "gl-matrix";
+import { axisVector } from "../../../nodes/rig/frame.ts";
+import { cross, type Quat, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { AXES, type Axis } from "../../../runtime/scene/source.ts";
+import { addGroup } from "./fixtures.ts";
+
+/** Every perpendicular (forward, up) pair of scene axes. */
+export const FRAMES: [Axis, Axis][] = AXES.flatMap((f) =>
+  AXES.filter((u) => u[1] !== f[1]).map((u): [Axis, Axis] => [f, u])
+);
+
+/** The frames of real files: any of the six forwards, with +Y or +Z up. */
+export const FILE_FRAMES: [Axis, Axis][] = FRAMES.filter(([, up]) => up === "+Y" || up === "+Z");
+
+/** The rotation taking the design frame (−Z forward, +Y up) to `forward`/`up`. */
+export function rotationTo(forward: Axis, up: Axis): Quat {
+  const z = axisVector(forward).map((v) => -v) as Vec3, y = axisVector(up), x = cross(y, z);
+  const q = quat.fromMat3(quat.create(), mat3.fromValues(...x, ...y, ...z));
+  return [...q].map((v) => Math.round(v * 1e6) / 1e6) as Quat;
+}
+
+/** Puts the scene's top-level nodes under one turned group and drops any recorded frame. */
+export function turn(doc: Document, forward: Axis, up: Axis): Document {
+  const scene = doc.getRoot().getDefaultScene()!;
+  const children = scene.listChildren();
+  const group = addGroup(doc, undefined, "Turned", { rotation: rotationTo(forward, up) });
+  for (const child of children) group.addChild(child);
+  scene.setExtras({});
+  return doc;
+}
