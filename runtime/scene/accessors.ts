@@ -56,12 +56,6 @@ export class ArrayArena {
     return new Uint16Array(buffer, offset, length);
   }
 
-  /** A zero-filled `Int16Array` of `length` elements. */
-  int16(length: number): Int16Array<ArrayBuffer> {
-    const [buffer, offset] = this.#take(2 * length);
-    return new Int16Array(buffer, offset, length);
-  }
-
   #take(bytes: number): [ArrayBuffer, number] {
     if (bytes > this.#slabBytes * OWN_BUFFER_SHARE) return [new ArrayBuffer(bytes), 0];
     if (this.#used + bytes > this.#slab.byteLength) {

@@ -10,7 +10,7 @@ import { gltfIO, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 
 Deno.test("accessors: arena arrays share a slab, 8-byte aligned, zero-filled, disjoint", () => {
   const arena = new ArrayArena(1024);
-  const a = arena.float32(3), b = arena.uint16(5), c = arena.int16(1), d = arena.float32(2);
+  const a = arena.float32(3), b = arena.uint16(5), c = arena.uint16(1), d = arena.float32(2);
   assert.equal(a.buffer, b.buffer);
   assert.equal(b.buffer, d.buffer);
   const views = [a, b, c, d];
