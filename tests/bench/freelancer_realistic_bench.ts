@@ -162,6 +162,15 @@ function loadAverage(): string {
   }
 }
 
+const REALISTIC_SHAPES = meshShapes(await runSet(REALISTIC, "decode"));
+Deno.bench({
+  name: `anchor: glTF-Transform alone, ${REALISTIC.label}`,
+  group: REALISTIC.label,
+  n: 3,
+  baseline: true,
+}, () => {
+  glTFTransformFloor(REALISTIC_SHAPES);
+});
 for (const set of [REALISTIC, SINGLE_MESH]) {
   Deno.bench({ name: `decode.cmp, ${set.label}`, group: set.label, n: 3 }, async () => {
     await runSet(set, "decode");
