@@ -8,6 +8,7 @@
 import { Document, type Material, type Mesh } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
 import { setSourceInfo } from "../../runtime/scene/source.ts";
+import { SceneAccessors } from "../../runtime/scene/accessors.ts";
 import { fighterLayout, type LayoutNode, type MaterialName, type ShapeSpec } from "./fighter_layout.ts";
 import { withCreaseNormals } from "./crease_normals.ts";
 import { buildFuselage } from "./fuselage.ts";
@@ -57,7 +58,7 @@ export function buildFighterScene(detail: number = DEFAULT_FIGHTER_DETAIL): Docu
     throw new RangeError(`demo.fighter: detail must be an integer from 1 to 8, got ${detail}`);
   }
   const doc = new Document();
-  const buffer = doc.createBuffer();
+  const accessors = new SceneAccessors(doc, doc.createBuffer());
   const scene = doc.createScene("Fighter");
   doc.getRoot().setDefaultScene(scene);
   const materials = createMaterials(doc);
@@ -75,8 +76,7 @@ export function buildFighterScene(detail: number = DEFAULT_FIGHTER_DETAIL): Docu
       let mesh = meshes.get(key);
       if (!mesh) {
         mesh = createMesh(
-          doc,
-          buffer,
+          accessors,
           key,
           localGeometry(spec, detail),
           materials[spec.material ?? "structure"],
@@ -127,24 +127,20 @@ function buildShape(shape: ShapeSpec, detail: number): MeshData {
 }
 
 function createMesh(
-  doc: Document,
-  buffer: ReturnType<Document["createBuffer"]>,
+  accessors: SceneAccessors,
   name: string,
   local: { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> },
   material: Material,
 ): Mesh {
   const geometry = withCreaseNormals(local.positions, local.indices);
   const vertexCount = geometry.positions.length / 3;
-  const accessor = (suffix: string) => doc.createAccessor(`${name}.${suffix}`, buffer);
-  const primitive = doc.createPrimitive()
-    .setAttribute("POSITION", accessor("position").setType("VEC3").setArray(geometry.positions))
-    .setAttribute("NORMAL", accessor("normal").setType("VEC3").setArray(geometry.normals))
-    .setIndices(
-      accessor("indices").setType("SCALAR")
-        .setArray(vertexCount <= 0xffff ? Uint16Array.from(geometry.indices) : geometry.indices),
-    )
+  const indices = vertexCount <= 0xffff ? Uint16Array.from(geometry.indices) : geometry.indices;
+  const primitive = accessors.doc.createPrimitive()
+    .setAttribute("POSITION", accessors.create("VEC3", geometry.positions, `${name}.position`))
+    .setAttribute("NORMAL", accessors.create("VEC3", geometry.normals, `${name}.normal`))
+    .setIndices(accessors.create("SCALAR", indices, `${name}.indices`))
     .setMaterial(material);
-  return doc.createMesh(name).addPrimitive(primitive);
+  return accessors.doc.createMesh(name).addPrimitive(primitive);
 }
 
 function createMaterials(doc: Document): Record<MaterialName, Material> {

@@ -1,14 +1,25 @@
 /**
- * PNG encoding for decoders whose formats carry textures, with fast-png (and its deflate, the largest
- * module a node definition would otherwise pull in) imported when a decoder first runs rather than
- * at start-up: `partgraph nodes`, validation and graphs without such decoders never load it.
+ * PNG encoding for decoders whose formats carry textures. The bytes are exactly fast-png 8's
+ * (`encode` of 8-bit RGBA: no filter on any row, one IDAT chunk, zlib by fflate at level 3), which
+ * earlier releases wrote, so every output stays as it was. The container is written here because
+ * fast-png copies every pixel through a byte-at-a-time buffer, a third of its run time.
+ *
+ * fflate (the deflate, the largest module a node definition would otherwise pull in) and
+ * `node:crypto` load when a decoder first runs rather than at start-up: `partgraph nodes`,
+ * validation and graphs without such decoders never load them.
+ *
+ * Encodings are remembered in-process by a SHA-256 of the pixels: models share texture libraries,
+ * and a batch build decodes the same library textures for every model. Deflate is by far the
+ * largest cost of a texture, so a repeated image costs one hash.
  *
  * @module
  */
 
-type FastPng = typeof import("fast-png");
+type Fflate = typeof import("fflate");
+type Crypto = typeof import("node:crypto");
 
-let fastPng: FastPng | undefined;
+let fflate: Fflate | undefined;
+let crypto: Crypto | undefined;
 let loading: Promise<void> | undefined;
 
 /**
@@ -24,12 +35,112 @@ let loading: Promise<void> | undefined;
  * ```
  */
 export function loadPngEncoder(): Promise<void> {
-  loading ??= import("fast-png").then((module) => void (fastPng = module));
+  loading ??= Promise.all([import("fflate"), import("node:crypto")]).then(([deflate, hash]) => {
+    fflate = deflate;
+    crypto = hash;
+  });
   return loading;
 }
 
-/** Encodes 8-bit RGBA pixels as PNG with fast-png's defaults; {@link loadPngEncoder} must have run. */
+/** fast-png's zlib level, part of the image bytes. */
+const ZLIB_LEVEL = 3;
+/** PNG colour type 6: truecolour with alpha. */
+const COLOR_RGBA = 6;
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Bytes of the PNG encodings remembered; the oldest are forgotten first. */
+const MEMO_BYTES = 32 << 20;
+
+const memo = new Map<string, Uint8Array>();
+let memoBytes = 0;
+
+/**
+ * Encodes 8-bit RGBA pixels (`4 · width · height` bytes, rows top to bottom) as PNG;
+ * {@link loadPngEncoder} must have run. The same pixels give the same bytes, and the same array:
+ * callers must not modify it (scenes are immutable by contract).
+ */
 export function encodeRgbaPng(width: number, height: number, data: Uint8Array): Uint8Array {
-  if (!fastPng) throw new Error("internal: encodeRgbaPng called before loadPngEncoder() was awaited");
-  return fastPng.encode({ width, height, data, channels: 4, depth: 8 });
+  if (!fflate || !crypto) {
+    throw new Error("internal: encodeRgbaPng called before loadPngEncoder() was awaited");
+  }
+  if (!(Number.isInteger(width) && width > 0 && Number.isInteger(height) && height > 0)) {
+    throw new RangeError(`internal: PNG size ${width}×${height} is not positive integers`);
+  }
+  if (data.length !== 4 * width * height) {
+    throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
+  }
+  const key = `${width}x${height}:${crypto.createHash("sha256").update(data).digest("base64")}`;
+  const known = memo.get(key);
+  if (known) {
+    memo.delete(key); // re-inserted: most recently used last
+    memo.set(key, known);
+    return known;
+  }
+  const png = writePng(
+    width,
+    height,
+    fflate.zlibSync(filterNone(width, height, data), { level: ZLIB_LEVEL }),
+  );
+  remember(key, png);
+  return png;
+}
+
+/** Forgets every remembered encoding, so a benchmark can measure the cost of new images. */
+export function forgetPngEncodings(): void {
+  memo.clear();
+  memoBytes = 0;
+}
+
+function remember(key: string, png: Uint8Array): void {
+  memo.set(key, png);
+  memoBytes += png.byteLength;
+  for (const [oldKey, old] of memo) {
+    if (memoBytes <= MEMO_BYTES) break;
+    memo.delete(oldKey);
+    memoBytes -= old.byteLength;
+  }
+}
+
+/** The scanlines, each after its filter-type byte 0 (none). */
+function filterNone(width: number, height: number, data: Uint8Array): Uint8Array {
+  const row = 4 * width;
+  const out = new Uint8Array((row + 1) * height);
+  for (let y = 0; y < height; y++) out.set(data.subarray(row * y, row * (y + 1)), (row + 1) * y + 1);
+  return out;
+}
+
+/** Signature, IHDR, one IDAT holding `zlib`, IEND. */
+function writePng(width: number, height: number, zlib: Uint8Array): Uint8Array {
+  const out = new Uint8Array(8 + (12 + 13) + (12 + zlib.length) + 12);
+  const view = new DataView(out.buffer);
+  out.set(SIGNATURE);
+  let at = 8;
+  const chunk = (type: string, length: number, fill: (dataAt: number) => void) => {
+    view.setUint32(at, length);
+    for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i);
+    fill(at + 8);
+    view.setUint32(at + 8 + length, crc32(out, at + 4, at + 8 + length));
+    at += 12 + length;
+  };
+  chunk("IHDR", 13, (p) => {
+    view.setUint32(p, width);
+    view.setUint32(p + 4, height);
+    out.set([8, COLOR_RGBA, 0, 0, 0], p + 8); // depth, colour type, deflate, adaptive filtering, no interlace
+  });
+  chunk("IDAT", zlib.length, (p) => out.set(zlib, p));
+  chunk("IEND", 0, () => {});
+  return out;
+}
+
+let crcTable: Uint32Array | undefined;
+
+/** CRC-32 (ISO 3309, as PNG chunks use) of `bytes[start, end)`. */
+function crc32(bytes: Uint8Array, start: number, end: number): number {
+  const table = crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let c = 0xffffffff;
+  for (let i = start; i < end; i++) c = table[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }

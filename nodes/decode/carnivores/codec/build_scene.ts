@@ -10,11 +10,12 @@
  *
  * @module
  */
-import { type Buffer, Document, type Material, type Texture } from "@gltf-transform/core";
+import { Document, type Material, type Texture } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
 import {
   type Bone,
@@ -82,7 +83,7 @@ export function buildScene(
   const scenePositions = toScenePositions(points.positions, scale, options);
 
   const doc = new Document();
-  const buffer = doc.createBuffer();
+  const accessors = new SceneAccessors(doc, doc.createBuffer());
   const scene = doc.createScene("Scene");
   doc.getRoot().setDefaultScene(scene);
   const node = doc.createNode(options.name);
@@ -108,7 +109,7 @@ export function buildScene(
   if (groups.length === 0) {
     warn("the model has no faces; the scene has no mesh");
     // An empty buffer would be written without a byteLength, which glTF forbids.
-    buffer.dispose();
+    accessors.buffer.dispose();
   } else {
     const gltfTexture = texture
       ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(texture, colourKey))
@@ -117,12 +118,12 @@ export function buildScene(
     const meshDef = doc.createMesh(options.name);
     for (const group of groups) {
       const material = materialFor(doc, group, gltfTexture);
-      meshDef.addPrimitive(primitiveFor(doc, buffer, group, mesh, scenePositions, textureHeight, material));
+      meshDef.addPrimitive(primitiveFor(accessors, group, mesh, scenePositions, textureHeight, material));
     }
     node.setMesh(meshDef);
     if (extras.car) {
       firstTargets = addMorphClips(
-        { doc, buffer, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation },
+        { accessors, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation },
         extras.car.animations,
       );
     }
@@ -168,8 +169,7 @@ function toScenePositions(positions: Float32Array, scale: number, options: Scene
 }
 
 function primitiveFor(
-  doc: Document,
-  buffer: Buffer,
+  accessors: SceneAccessors,
   group: FaceGroup,
   mesh: MeshData,
   scenePositions: Float64Array,
@@ -186,10 +186,10 @@ function primitiveFor(
   }
   // 65535 is the primitive-restart value glTF forbids in u16 indices: 65,536 vertices need u32.
   const indices = count <= 0xffff ? Uint16Array.from(group.indices) : group.indices;
-  const primitive = doc.createPrimitive()
-    .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(position).setBuffer(buffer))
-    .setAttribute(OWNER_ATTRIBUTE, doc.createAccessor().setType("SCALAR").setArray(owner).setBuffer(buffer))
-    .setIndices(doc.createAccessor().setType("SCALAR").setArray(indices).setBuffer(buffer))
+  const primitive = accessors.doc.createPrimitive()
+    .setAttribute("POSITION", accessors.create("VEC3", position))
+    .setAttribute(OWNER_ATTRIBUTE, accessors.create("SCALAR", owner))
+    .setIndices(accessors.create("SCALAR", indices))
     .setMaterial(material);
   if (group.texels) {
     const uv = new Float32Array(count * 2);
@@ -197,7 +197,7 @@ function primitiveFor(
       uv[i * 2] = group.texels[i * 2] / TEXTURE_WIDTH;
       uv[i * 2 + 1] = group.texels[i * 2 + 1] / textureHeight;
     }
-    primitive.setAttribute("TEXCOORD_0", doc.createAccessor().setType("VEC2").setArray(uv).setBuffer(buffer));
+    primitive.setAttribute("TEXCOORD_0", accessors.create("VEC2", uv));
   }
   const flags = Array.from(group.faces, (f) => mesh.faces.flags[f]);
   setPartgraphExtras(primitive, {

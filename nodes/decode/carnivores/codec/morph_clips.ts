@@ -10,8 +10,9 @@
  *
  * @module
  */
-import type { Buffer, Document, Mesh, Node } from "@gltf-transform/core";
+import type { Mesh, Node } from "@gltf-transform/core";
 import { mergeExtras } from "../../../../runtime/scene/extras.ts";
+import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import type { CarAnimation, PointTable } from "./model.ts";
 import type { FaceGroup } from "./mesh_split.ts";
 
@@ -23,10 +24,8 @@ export const FRAME_POSITION_DIVISOR = 16;
 
 /** What {@link addMorphClips} needs besides the clips. */
 export interface MorphClipTarget {
-  /** The document being built. */
-  readonly doc: Document;
-  /** The buffer every accessor goes into. */
-  readonly buffer: Buffer;
+  /** The accessors of the document being built. */
+  readonly accessors: SceneAccessors;
   /** The node the weight animations target. */
   readonly node: Node;
   /** The mesh whose primitives get the morph targets. */
@@ -72,12 +71,13 @@ export function clipDuration(frameCount: number, kps: number): number {
  *
  * @example
  * ```ts
- * const firstTargets = addMorphClips({ doc, buffer, node, mesh, groups, points, scale: 1,
+ * const firstTargets = addMorphClips({ accessors, node, mesh, groups, points, scale: 1,
  *   interpolation: "linear" }, car.animations);
  * ```
  */
 export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimation[]): number[] {
-  const { doc, buffer, node, mesh, groups, points, scale } = target;
+  const { accessors, node, mesh, groups, points, scale } = target;
+  const { doc } = accessors;
   const primitives = mesh.listPrimitives();
   const firstTargets: number[] = [];
   const targetNames: string[] = [];
@@ -91,7 +91,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
       const frameBase = k * points.count * 3;
       for (let p = 0; p < groups.length; p++) {
         const deltas = frameDeltas(clip.positions, frameBase, points.positions, groups[p].points, scale);
-        const accessor = doc.createAccessor().setType("VEC3").setArray(deltas).setBuffer(buffer);
+        const accessor = accessors.create("VEC3", deltas);
         primitives[p].addTarget(doc.createPrimitiveTarget(targetName).setAttribute("POSITION", accessor));
       }
     }
@@ -107,11 +107,9 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
     if (frameCount === 0) continue;
     const weights = new Float32Array(frameCount * targetNames.length);
     for (let k = 0; k < frameCount; k++) weights[k * targetNames.length + firstTargets[c] + k] = 1;
-    const input = doc.createAccessor().setType("SCALAR").setArray(keyframeTimes(frameCount, kps))
-      .setBuffer(buffer);
+    const input = accessors.create("SCALAR", keyframeTimes(frameCount, kps));
     // Almost every weight is zero: sparse storage keeps the file linear in the frame count.
-    const output = doc.createAccessor().setType("SCALAR").setArray(weights).setBuffer(buffer)
-      .setSparse(true);
+    const output = accessors.create("SCALAR", weights).setSparse(true);
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output)
       .setInterpolation(interpolation);
     const channel = doc.createAnimationChannel().setTargetNode(node).setTargetPath("weights")

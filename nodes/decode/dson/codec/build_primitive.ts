@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { Buffer, Document, GLTF, Primitive, TypedArray } from "@gltf-transform/core";
+import type { Primitive } from "@gltf-transform/core";
+import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { METRES_PER_CM, type Morph, type SceneMesh } from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
 
@@ -21,22 +22,21 @@ export const RIGIDITY_ATTRIBUTE = "_RIGIDITY";
  *
  * @example
  * ```ts
- * const primitive = buildPrimitive(doc, mesh, 0, undefined, doc.createBuffer());
+ * const primitive = buildPrimitive(new SceneAccessors(doc, doc.createBuffer()), mesh, 0, undefined);
  * ```
  */
 export function buildPrimitive(
-  doc: Document,
+  accessors: SceneAccessors,
   mesh: SceneMesh,
   surface: number,
   jointSlot: Int32Array | undefined,
-  buffer: Buffer,
 ): Primitive | undefined {
   const { uv } = mesh;
   const { dsonVertex, uvIndex, indices } = splitCorners(mesh, surface);
   if (indices.length === 0) return undefined;
   const n = dsonVertex.length;
-  const accessor = (type: GLTF.AccessorType, array: TypedArray) =>
-    doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const { doc } = accessors;
+  const accessor = accessors.create.bind(accessors);
   const positions = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < 3; k++) positions[i * 3 + k] = mesh.positions[dsonVertex[i] * 3 + k] * METRES_PER_CM;

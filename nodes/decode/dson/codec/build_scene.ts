@@ -11,13 +11,14 @@
  *
  * @module
  */
-import { type Buffer, Document, type Material, type Node, type Scene } from "@gltf-transform/core";
+import { Document, type Material, type Node, type Scene } from "@gltf-transform/core";
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
 import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import {
   type DsonScene,
@@ -42,12 +43,12 @@ type Json = { [key: string]: JsonValue };
  */
 export function buildDsonDocument(dson: DsonScene): Document {
   const doc = new Document();
-  const buffer = doc.createBuffer();
+  const accessors = new SceneAccessors(doc, doc.createBuffer());
   const scene = doc.createScene(dson.assetId.split("/").pop() ?? "dson");
   doc.getRoot().setDefaultScene(scene);
   const target: BuildTarget = {
     doc,
-    buffer,
+    accessors,
     scene,
     dsonNodes: dson.nodes,
     rest: dson.nodes.map((node) => restWorld(node)),
@@ -75,7 +76,7 @@ export function buildDsonDocument(dson: DsonScene): Document {
 /** The document being built and what meshes attach to. */
 interface BuildTarget {
   readonly doc: Document;
-  readonly buffer: Buffer;
+  readonly accessors: SceneAccessors;
   readonly scene: Scene;
   readonly dsonNodes: readonly SceneNode[];
   /** Rest world matrix of each DSON node. */
@@ -105,14 +106,14 @@ function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]
 
 /** Adds a mesh, its node and (when skinned) its skin. */
 function addMesh(target: BuildTarget, mesh: SceneMesh): void {
-  const { doc, buffer, scene, rest, nodes } = target;
+  const { doc, accessors, scene, rest, nodes } = target;
   const gltfMesh = doc.createMesh(mesh.name);
   const joints = mesh.skin ? skinJoints(target.dsonNodes, mesh) : undefined;
   const surfaces = mesh.surfaces.map((name) =>
     mesh.materials.get(name) ?? { name, color: [1, 1, 1] as Surface["color"] }
   );
   for (let s = 0; s < mesh.surfaces.length; s++) {
-    const primitive = buildPrimitive(doc, mesh, s, joints?.slot, buffer);
+    const primitive = buildPrimitive(accessors, mesh, s, joints?.slot);
     if (!primitive) continue;
     primitive.setMaterial(material(doc, target.materials, surfaces[s], mesh.uv !== undefined));
     gltfMesh.addPrimitive(primitive);
@@ -129,7 +130,7 @@ function addMesh(target: BuildTarget, mesh: SceneMesh): void {
       ibm.set(invertRest(rest[n]), j * 16);
     });
     skin.setSkeleton(nodes[joints.nodes[0]]);
-    skin.setInverseBindMatrices(doc.createAccessor().setType("MAT4").setArray(ibm).setBuffer(buffer));
+    skin.setInverseBindMatrices(accessors.create("MAT4", ibm));
     meshNode.setSkin(skin);
     // glTF ignores a skinned mesh node's transform, so it sits at the root.
     scene.addChild(meshNode);

@@ -10,7 +10,6 @@
  * @module
  */
 import {
-  type Accessor,
   Document,
   type Material,
   type Mesh,
@@ -38,7 +37,7 @@ import type { FreelancerModel, ModelPart } from "./model.ts";
 import { textureToPng } from "./texture.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import { type SelectedPrimitive, selectRef, selectWire, type VMeshRef } from "./vmesh.ts";
-import { ArrayArena } from "./array_arena.ts";
+import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
 export interface PartInfo {
@@ -86,25 +85,13 @@ export function buildScene(
   options: SceneOptions = { lods: "first" },
 ): Document {
   const doc = new Document();
-  const buffer = doc.createBuffer("buffer");
+  // One buffer; every accessor array comes from a few shared slabs.
+  const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
   const scene = doc.createScene("Scene");
   doc.getRoot().setDefaultScene(scene);
   const materials = new Map<number, Material>();
   const textures = new Map<string, Texture | null>();
   const meshes = new Map<string, Mesh | null>();
-  // Every accessor array of the scene comes from a few shared slabs (see array_arena.ts).
-  const arena = new ArrayArena();
-
-  const accessor = (
-    name: string,
-    type: "SCALAR" | "VEC2" | "VEC3" | "VEC4",
-    array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
-  ): Accessor => {
-    const out = doc.createAccessor(name, buffer).setArray(array);
-    // SCALAR is the default: each setter call costs glTF-Transform two events.
-    return type === "SCALAR" ? out : out.setType(type);
-  };
-
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
@@ -148,11 +135,13 @@ export function buildScene(
   const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
     const out = doc.createPrimitive();
     if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
-    out.setAttribute("POSITION", accessor(`${label}.position`, "VEC3", prim.positions))
-      .setIndices(accessor(`${label}.indices`, "SCALAR", prim.indices));
-    if (prim.normals) out.setAttribute("NORMAL", accessor(`${label}.normal`, "VEC3", prim.normals));
-    if (prim.colors) out.setAttribute("COLOR_0", accessor(`${label}.color`, "VEC4", prim.colors));
-    prim.uvs.forEach((uv, i) => out.setAttribute(`TEXCOORD_${i}`, accessor(`${label}.uv${i}`, "VEC2", uv)));
+    out.setAttribute("POSITION", accessors.create("VEC3", prim.positions, `${label}.position`))
+      .setIndices(accessors.create("SCALAR", prim.indices, `${label}.indices`));
+    if (prim.normals) out.setAttribute("NORMAL", accessors.create("VEC3", prim.normals, `${label}.normal`));
+    if (prim.colors) out.setAttribute("COLOR_0", accessors.create("VEC4", prim.colors, `${label}.color`));
+    prim.uvs.forEach((uv, i) =>
+      out.setAttribute(`TEXCOORD_${i}`, accessors.create("VEC2", uv, `${label}.uv${i}`))
+    );
     if (!lines) out.setMaterial(material(prim.materialId));
     return out;
   };
@@ -177,7 +166,7 @@ export function buildScene(
           }); mods store tangents there`,
         );
       }
-      const prims = selectRef(data, ref, arena);
+      const prims = selectRef(data, ref, accessors.arena);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
         prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
@@ -216,7 +205,7 @@ export function buildScene(
       } else if (fragment.wire.indices.length) {
         const name = `${part.name}.vmeshwire`;
         const mesh = doc.createMesh(`${name}.mesh`).addPrimitive(
-          primitive(selectWire(data, fragment.wire, arena), name, true),
+          primitive(selectWire(data, fragment.wire, accessors.arena), name, true),
         );
         attach(name, mesh);
       }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ByteWindow } from "../../../../runtime/binary.ts";
-import { ArrayArena } from "./array_arena.ts";
+import { ArrayArena } from "../../../../runtime/scene/accessors.ts";
 
 /** D3D FVF bits Freelancer meshes use. */
 export const FVF = {

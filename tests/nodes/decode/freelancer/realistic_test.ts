@@ -3,7 +3,7 @@ import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts"
 import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
-import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
+import { forgetPngEncodings, loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
 // The tests build scenes without a node run, which is where decoders load the PNG encoder.
 await loadPngEncoder();
@@ -57,4 +57,13 @@ Deno.test("decoding another model in between leaves no trace: same model, same b
   const first = await glbOf(a);
   await glbOf(b);
   assert.deepEqual(await glbOf(a), first);
+});
+
+Deno.test("textures remembered from an earlier decode give the bytes of a first decode", async () => {
+  const bytes = realisticCmp(4, { parts: 9 });
+  forgetPngEncodings();
+  const first = await glbOf(bytes);
+  const doc = buildScene(decodeModel({ bytes, name: "r.cmp" }, [], warn), warn);
+  assert.ok(doc.getRoot().listTextures().length >= 2, "the compound has textures to remember");
+  assert.deepEqual(await writeGlb(doc, { generator: "t" }), first);
 });

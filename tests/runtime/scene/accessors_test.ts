@@ -1,0 +1,67 @@
+/**
+ * The shared accessor helper: arena arrays share slabs, are aligned, zero-filled and never overlap;
+ * large requests get their own buffer; accessors over slab views survive a GLB round trip with the
+ * right values, types and names, all in the scene's one buffer.
+ */
+import assert from "node:assert/strict";
+import { Document } from "@gltf-transform/core";
+import { ArrayArena, SceneAccessors } from "../../../runtime/scene/accessors.ts";
+import { gltfIO, writeGlb } from "../../../runtime/scene/gltf_io.ts";
+
+Deno.test("accessors: arena arrays share a slab, 8-byte aligned, zero-filled, disjoint", () => {
+  const arena = new ArrayArena(1024);
+  const a = arena.float32(3), b = arena.uint16(5), c = arena.uint16(1), d = arena.float32(2);
+  assert.equal(a.buffer, b.buffer);
+  assert.equal(b.buffer, d.buffer);
+  const views = [a, b, c, d];
+  for (const view of views) {
+    assert.equal(view.byteOffset % 8, 0);
+    assert.ok(view.every((x) => x === 0));
+  }
+  // Each view ends before the next starts.
+  for (let i = 1; i < views.length; i++) {
+    assert.ok(views[i - 1].byteOffset + views[i - 1].byteLength <= views[i].byteOffset);
+  }
+  a.fill(1);
+  assert.ok(b.every((x) => x === 0), "writing one array leaves its neighbour alone");
+});
+
+Deno.test("accessors: a request above an eighth of a slab gets its own buffer; a full slab starts a new one", () => {
+  const arena = new ArrayArena(1024);
+  const first = arena.float32(16); // 64 bytes
+  const big = arena.float32(64); // 256 bytes > 1024 / 8
+  assert.notEqual(big.buffer, first.buffer);
+  assert.equal(big.buffer.byteLength, 256);
+  const views = Array.from({ length: 20 }, () => arena.uint16(32)); // 64 bytes each: 1,344 in all
+  assert.equal(new Set(views.map((v) => v.buffer)).size, 2);
+  assert.equal(new ArrayArena(0).float32(1).buffer.byteLength, 4, "slab size 0: one buffer per array");
+});
+
+Deno.test("accessors: slab-backed accessors round-trip through GLB in one buffer with their types", async () => {
+  const doc = new Document();
+  const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
+  const positions = accessors.arena.float32(9);
+  positions.set([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const indices = accessors.arena.uint16(3);
+  indices.set([0, 1, 2]);
+  const uv = accessors.arena.float32(6);
+  uv.set([0, 0, 1, 0, 0, 1]);
+  const primitive = doc.createPrimitive()
+    .setAttribute("POSITION", accessors.create("VEC3", positions, "tri.position"))
+    .setAttribute("TEXCOORD_0", accessors.create("VEC2", uv))
+    .setIndices(accessors.create("SCALAR", indices, "tri.indices"));
+  doc.createScene("s").addChild(doc.createNode("n").setMesh(doc.createMesh("m").addPrimitive(primitive)));
+  assert.equal(positions.buffer, indices.buffer, "the arrays share a slab");
+
+  const back = await gltfIO().readBinary(await writeGlb(doc, { generator: "test" }));
+  assert.equal(back.getRoot().listBuffers().length, 1);
+  const read = back.getRoot().listMeshes()[0].listPrimitives()[0];
+  const position = read.getAttribute("POSITION")!;
+  assert.equal(position.getType(), "VEC3");
+  assert.equal(position.getName(), "tri.position");
+  assert.deepEqual(Array.from(position.getArray()!), [0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  assert.equal(read.getAttribute("TEXCOORD_0")!.getType(), "VEC2");
+  assert.deepEqual(Array.from(read.getAttribute("TEXCOORD_0")!.getArray()!), [0, 0, 1, 0, 0, 1]);
+  assert.equal(read.getIndices()!.getType(), "SCALAR");
+  assert.deepEqual(Array.from(read.getIndices()!.getArray()!), [0, 1, 2]);
+});

@@ -1,0 +1,83 @@
+/**
+ * The PNG writer gives exactly fast-png's bytes (what earlier releases wrote) for images of every
+ * kind, remembers encodings by their pixels without mixing up images that differ, and rejects
+ * pixel buffers of the wrong size.
+ */
+import assert from "node:assert/strict";
+import { decode, encode } from "fast-png";
+import { encodeRgbaPng, forgetPngEncodings, loadPngEncoder } from "../../../runtime/scene/png.ts";
+import { prng } from "../../support/prng.ts";
+
+await loadPngEncoder();
+
+/** Pixels of a given character: flat, gradient, noise, or a mix, so deflate takes every path. */
+function image(width: number, height: number, kind: number, seed: number): Uint8Array {
+  const random = prng(seed);
+  const out = new Uint8Array(4 * width * height);
+  for (let i = 0; i < out.length; i++) {
+    const x = (i >> 2) % width, y = Math.floor((i >> 2) / width);
+    out[i] = kind === 0
+      ? 200
+      : kind === 1
+      ? (x * 3 + y * 5 + (i & 3) * 60) & 0xff
+      : kind === 2
+      ? Math.floor(random() * 256)
+      : ((x >> 3) + (y >> 3)) % 2
+      ? Math.floor(random() * 8)
+      : 255;
+  }
+  return out;
+}
+
+/** Index of the first differing byte (or the shorter length), -1 when equal: a short failure message. */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : Math.min(a.length, b.length);
+}
+
+const SIZES: [number, number][] = [[1, 1], [3, 7], [32, 32], [64, 16], [256, 2], [128, 128], [300, 211]];
+
+Deno.test("png: bytes equal fast-png's encode for flat, gradient, noisy and mixed images", () => {
+  forgetPngEncodings();
+  let cases = 0;
+  for (const [width, height] of SIZES) {
+    for (let kind = 0; kind < 4; kind++) {
+      const data = image(width, height, kind, width * 31 + height + kind);
+      const ours = encodeRgbaPng(width, height, data);
+      const theirs = encode({ width, height, data, channels: 4, depth: 8 });
+      assert.equal(
+        firstDifference(ours, theirs),
+        -1,
+        `${width}×${height} kind ${kind}: first differing byte`,
+      );
+      const back = decode(ours);
+      assert.equal(back.width, width);
+      assert.deepEqual(new Uint8Array(back.data.buffer, back.data.byteOffset, back.data.byteLength), data);
+      cases++;
+    }
+  }
+  assert.equal(cases, 28);
+});
+
+Deno.test("png: a repeated image returns the remembered bytes; one changed pixel is a new image", () => {
+  forgetPngEncodings();
+  const data = image(64, 64, 2, 5);
+  const first = encodeRgbaPng(64, 64, data);
+  assert.equal(encodeRgbaPng(64, 64, data.slice()), first, "same pixels, another array: the same bytes");
+  const changed = data.slice();
+  changed[4 * 1000 + 2] ^= 1;
+  const other = encodeRgbaPng(64, 64, changed);
+  assert.notEqual(firstDifference(other, first), -1);
+  assert.equal(
+    firstDifference(other, encode({ width: 64, height: 64, data: changed, channels: 4, depth: 8 })),
+    -1,
+  );
+  // The same bytes laid out as another size are another image.
+  const tall = encodeRgbaPng(32, 128, data);
+  assert.equal(decode(tall).height, 128);
+});
+
+Deno.test("png: a pixel buffer of the wrong size or a zero size is refused", () => {
+  assert.throws(() => encodeRgbaPng(4, 4, new Uint8Array(63)), /63 bytes of RGBA for 4×4/);
+  assert.throws(() => encodeRgbaPng(0, 4, new Uint8Array(0)), /not positive integers/);
+});
