@@ -5,7 +5,6 @@
  * @module
  */
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
@@ -13,17 +12,23 @@ import { exportNames } from "./unique_names.ts";
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
 
-let io: NodeIO | undefined;
+let io: Promise<NodeIO> | undefined;
 
-/** The shared NodeIO with all extensions registered (network access off). */
-export function gltfIO(): NodeIO {
-  io ??= new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
-    // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
-    debug() {},
-    info() {},
-    warn() {},
-    error() {},
-  } as unknown as never);
+/**
+ * The shared NodeIO with all extensions registered (network access off). The extensions are loaded
+ * on first use: parsing them is a sixth of the CLI's start-up, and commands like `nodes` never read
+ * or write glTF.
+ */
+export function gltfIO(): Promise<NodeIO> {
+  io ??= import("@gltf-transform/extensions").then(({ ALL_EXTENSIONS }) =>
+    new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
+      // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
+      debug() {},
+      info() {},
+      warn() {},
+      error() {},
+    } as unknown as never)
+  );
   return io;
 }
 
@@ -88,7 +93,7 @@ function renamesAny(doc: Document): boolean {
 }
 
 async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const { json, resources } = await gltfIO().writeJSON(writable(doc), { format: Format.GLB });
+  const { json, resources } = await (await gltfIO()).writeJSON(writable(doc), { format: Format.GLB });
   canonicaliseJson(doc, json, options);
   const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   const bin = Object.values(resources)[0];
@@ -119,7 +124,7 @@ async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
 export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const jsonDoc: JSONDocument = await gltfIO().writeJSON(writable(doc), {
+  const jsonDoc: JSONDocument = await (await gltfIO()).writeJSON(writable(doc), {
     format: Format.GLTF,
     basename: "scene",
   });
@@ -146,14 +151,16 @@ const COMPRESSION = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
  * meshes are decoded; the result is an ordinary, uncompressed scene.
  */
 export async function readGltf(bytes: Uint8Array): Promise<Document> {
-  return await readJsonDocument(isGlb(bytes) ? await gltfIO().binaryToJSON(bytes) : embeddedJson(bytes));
+  return await readJsonDocument(
+    isGlb(bytes) ? await (await gltfIO()).binaryToJSON(bytes) : embeddedJson(bytes),
+  );
 }
 
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
   if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
-  const doc = await gltfIO().readJSON(jsonDoc);
+  const doc = await (await gltfIO()).readJSON(jsonDoc);
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
   }
@@ -185,7 +192,7 @@ function registerDecompressors(): Promise<void> {
       import("meshoptimizer"),
     ]);
     await MeshoptDecoder.ready;
-    gltfIO().registerDependencies({
+    (await gltfIO()).registerDependencies({
       "draco3d.decoder": await draco3d.createDecoderModule(),
       "meshopt.decoder": MeshoptDecoder,
     });
