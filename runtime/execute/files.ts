@@ -6,7 +6,7 @@
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import { sha256Hex } from "../canonical.ts";
+import { sha256Hex, valueDigest } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
 import { atomicWrite, outputPath } from "../fs.ts";
 import type { JsonValue } from "../node.ts";
@@ -49,7 +49,7 @@ export class TrackedFiles {
     const abs = resolve(this.#cwd, path);
     let entry = this.#memo.get(abs);
     if (!entry) {
-      entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: sha256Hex(bytes) }));
+      entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: valueDigest(bytes) }));
       this.#memo.set(abs, entry);
     }
     return { ...await entry, abs };
@@ -81,7 +81,7 @@ export class TrackedFiles {
   /** Writes a file atomically for a node, recording it; never through a symlink inside the output folder. */
   async writeFile(path: string, bytes: Uint8Array, record: Recorder): Promise<void> {
     await atomicWrite(await outputPath(this.#outDir, path), bytes);
-    const digest = sha256Hex(bytes);
+    const digest = valueDigest(bytes);
     record.writes.set(path, digest);
     this.writes.set(path, digest);
   }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { canonicalJson, sha256Hex } from "../canonical.ts";
+import { canonicalJson, sha256Hex, valueDigest } from "../canonical.ts";
 import { encodeValue } from "../cache/codec.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "../node.ts";
 import type { Registry } from "../registry.ts";
@@ -93,5 +93,5 @@ export function reachableInvokes(registry: Registry, def: AnyNodeDef): Map<strin
 export async function contentDigest(type: SocketType, value: unknown): Promise<string> {
   const encoded = await encodeValue(type, value);
   const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
-  return sha256Hex(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
+  return valueDigest(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
 }
