@@ -55,8 +55,17 @@ export interface KeyMaterial {
  * ```
  */
 export function actionKey(material: KeyMaterial): string {
-  return sha256Hex(canonicalJson({ schema: KEY_SCHEMA, tools: TOOL_VERSIONS, ...material }));
+  // The canonical JSON of `{ schema, tools, ...material }`, its keys in sorted order, spelled out so
+  // the tool versions (the same for every node of every run) are encoded once per process.
+  const { inputs, invokes, node, params, type } = material;
+  return sha256Hex(
+    `{"inputs":${canonicalJson(inputs)},"invokes":${canonicalJson(invokes)},"node":${canonicalJson(node)},` +
+      `"params":${canonicalJson(params)},"schema":${KEY_SCHEMA},"tools":${TOOLS_JSON},` +
+      `"type":${canonicalJson(type)}}`,
+  );
 }
+
+const TOOLS_JSON = canonicalJson(TOOL_VERSIONS);
 
 /** The key of an uncached node's result: what it actually produced, by output name. */
 export function producedKey(digests: Readonly<Record<string, string>>): string {

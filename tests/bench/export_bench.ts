@@ -76,7 +76,7 @@ Deno.bench({
   ignore: !anchorWorks,
   n: 3,
   warmup: 1,
-  fn: () => run("gltf-transform copy", [...ANCHOR, big, join(work, "anchor.glb")], work),
+  fn: async () => await run("gltf-transform copy", [...ANCHOR, big, join(work, "anchor.glb")], work),
 });
 
 Deno.bench({
@@ -84,7 +84,7 @@ Deno.bench({
   group: "round trip",
   n: 3,
   warmup: 1,
-  fn: () => run("partgraph round trip", partgraph(big, "--no-cache")),
+  fn: async () => await run("partgraph round trip", partgraph(big, "--no-cache")),
 });
 
 Deno.bench({
@@ -93,7 +93,7 @@ Deno.bench({
   baseline: true,
   n: 5,
   warmup: 1,
-  fn: () => run("1M --no-cache", partgraph(medium, "--no-cache")),
+  fn: async () => await run("1M --no-cache", partgraph(medium, "--no-cache")),
 });
 
 Deno.bench({
@@ -117,7 +117,7 @@ Deno.bench({
   group: "cache",
   n: 5,
   warmup: 1,
-  fn: () => run("1M warm", partgraph(medium, "--cache-dir", warmDir)),
+  fn: async () => await run("1M warm", partgraph(medium, "--cache-dir", warmDir)),
 });
 
 Deno.bench({
@@ -126,7 +126,7 @@ Deno.bench({
   baseline: true,
   n: 20,
   warmup: 2,
-  fn: () => run("bare", ["run", "--no-config", bare], work),
+  fn: async () => await run("bare", ["run", "--no-config", bare], work),
 });
 
 Deno.bench({
@@ -134,7 +134,7 @@ Deno.bench({
   group: "start-up",
   n: 20,
   warmup: 2,
-  fn: () => run("partgraph nodes", ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"]),
+  fn: async () => await run("partgraph nodes", ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"]),
 });
 
 globalThis.addEventListener("unload", () => {
