@@ -9,11 +9,17 @@
  * - `cache`: the same graph on a 1M-vertex GLB (~56 MB): `--no-cache` (baseline), a cold run that
  *   fills an empty cache, and a warm run.
  * - `start-up`: `partgraph nodes` against a bare `deno run` of a one-line script.
+ * - `validator`: in this process, `export.gltf` (repair check, GLB, Khronos validator) of the 1M scene
+ *   against writing its GLB alone.
  *
  * Run alone: `deno bench --frozen --allow-read --allow-write --allow-run tests/bench/export_bench.ts`.
  */
 import { join, resolve } from "node:path";
 import { buildLargeGlb } from "../support/large_glb.ts";
+import { testContext } from "../support/context.ts";
+import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
+import { exportGltf } from "../../nodes/export/gltf.ts";
+import { GENERATOR } from "../../runtime/version.ts";
 
 const ROOT = resolve(import.meta.dirname!, "../..");
 const work = Deno.makeTempDirSync({ prefix: "partgraph-export-bench-" });
@@ -135,6 +141,35 @@ Deno.bench({
   n: 20,
   warmup: 2,
   fn: async () => await run("partgraph nodes", ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"]),
+});
+
+// Two documents, used in turn: writeGlb remembers the last document it wrote.
+const scenes = [await readGltf(Deno.readFileSync(medium)), await readGltf(Deno.readFileSync(medium))];
+let turn = 0;
+
+Deno.bench({
+  name: "1M-vertex scene: GLB only (anchor)",
+  group: "validator",
+  baseline: true,
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await writeGlb(scenes[turn++ % 2], { generator: GENERATOR, uniqueNames: true });
+  },
+});
+
+Deno.bench({
+  name: "1M-vertex scene: export.gltf (GLB + repair check + validator)",
+  group: "validator",
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await exportGltf.run({
+      inputs: { scene: scenes[turn++ % 2] },
+      params: { format: "glb", name: "scene" },
+      ctx: testContext(),
+    });
+  },
 });
 
 globalThis.addEventListener("unload", () => {
