@@ -13,6 +13,8 @@
  *   against writing its GLB alone.
  *
  * Run alone: `deno bench --frozen --allow-read --allow-write --allow-run tests/bench/export_bench.ts`.
+ * With `-- --before=DIR` (a checkout of an earlier commit, e.g. from `git archive`), every partgraph
+ * case runs on that tree too, in the same session, as a "before:" row.
  */
 import { join, resolve } from "node:path";
 import { buildLargeGlb } from "../support/large_glb.ts";
@@ -22,6 +24,12 @@ import { exportGltf } from "../../nodes/export/gltf.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 
 const ROOT = resolve(import.meta.dirname!, "../..");
+const BEFORE = Deno.args.find((arg) => arg.startsWith("--before="))?.slice("--before=".length);
+/** The trees partgraph cases run on: this one, and the "before" tree when given. */
+const TREES = [
+  { prefix: "", root: ROOT },
+  ...(BEFORE ? [{ prefix: "before: ", root: resolve(BEFORE) }] : []),
+];
 const work = Deno.makeTempDirSync({ prefix: "partgraph-export-bench-" });
 const big = join(work, "4m.glb"), medium = join(work, "1m.glb");
 Deno.writeFileSync(big, await buildLargeGlb(4_000_000));
@@ -85,46 +93,50 @@ Deno.bench({
   fn: async () => await run("gltf-transform copy", [...ANCHOR, big, join(work, "anchor.glb")], work),
 });
 
-Deno.bench({
-  name: "4M-vertex GLB: partgraph run graphs/gltf.json --no-cache",
-  group: "round trip",
-  n: 3,
-  warmup: 1,
-  fn: async () => await run("partgraph round trip", partgraph(big, "--no-cache")),
-});
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}4M-vertex GLB: partgraph run graphs/gltf.json --no-cache`,
+    group: "round trip",
+    n: 3,
+    warmup: 1,
+    fn: async () => await run(`${prefix}partgraph round trip`, partgraph(big, "--no-cache"), root),
+  });
+}
 
-Deno.bench({
-  name: "1M-vertex GLB: --no-cache",
-  group: "cache",
-  baseline: true,
-  n: 5,
-  warmup: 1,
-  fn: async () => await run("1M --no-cache", partgraph(medium, "--no-cache")),
-});
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: --no-cache`,
+    group: "cache",
+    baseline: !prefix,
+    n: 5,
+    warmup: 1,
+    fn: async () => await run(`${prefix}1M --no-cache`, partgraph(medium, "--no-cache"), root),
+  });
 
-Deno.bench({
-  name: "1M-vertex GLB: cold, fills an empty disk cache",
-  group: "cache",
-  n: 5,
-  warmup: 1,
-  async fn(b) {
-    const dir = join(work, "cold");
-    b.start();
-    await run("1M cold", partgraph(medium, "--cache-dir", dir));
-    b.end();
-    Deno.removeSync(dir, { recursive: true });
-  },
-});
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: cold, fills an empty disk cache`,
+    group: "cache",
+    n: 5,
+    warmup: 1,
+    async fn(b) {
+      const dir = join(work, "cold");
+      b.start();
+      await run(`${prefix}1M cold`, partgraph(medium, "--cache-dir", dir), root);
+      b.end();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  });
 
-const warmDir = join(work, "warm");
-await run("1M cache fill", partgraph(medium, "--cache-dir", warmDir));
-Deno.bench({
-  name: "1M-vertex GLB: warm disk cache",
-  group: "cache",
-  n: 5,
-  warmup: 1,
-  fn: async () => await run("1M warm", partgraph(medium, "--cache-dir", warmDir)),
-});
+  const warmDir = join(work, `warm${prefix ? "-before" : ""}`);
+  await run(`${prefix}1M cache fill`, partgraph(medium, "--cache-dir", warmDir), root);
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: warm disk cache`,
+    group: "cache",
+    n: 5,
+    warmup: 1,
+    fn: async () => await run(`${prefix}1M warm`, partgraph(medium, "--cache-dir", warmDir), root),
+  });
+}
 
 Deno.bench({
   name: "deno run of a one-line script (anchor)",
@@ -135,13 +147,20 @@ Deno.bench({
   fn: async () => await run("bare", ["run", "--no-config", bare], work),
 });
 
-Deno.bench({
-  name: "partgraph nodes",
-  group: "start-up",
-  n: 20,
-  warmup: 2,
-  fn: async () => await run("partgraph nodes", ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"]),
-});
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}partgraph nodes`,
+    group: "start-up",
+    n: 20,
+    warmup: 2,
+    fn: async () =>
+      await run(
+        `${prefix}partgraph nodes`,
+        ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"],
+        root,
+      ),
+  });
+}
 
 // Two documents, used in turn: writeGlb remembers the last document it wrote.
 const scenes = [await readGltf(Deno.readFileSync(medium)), await readGltf(Deno.readFileSync(medium))];
