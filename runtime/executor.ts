@@ -9,16 +9,14 @@
  *
  * @module
  */
-import { Document } from "@gltf-transform/core";
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
-import type { AnyNodeDef, BytesValue, RunContext } from "./node.ts";
+import type { AnyNodeDef, RunContext } from "./node.ts";
 import { canonicalJson, sha256Hex } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
 import type { RemoteCache } from "./cache/remote.ts";
-import { jsTypeOf } from "./params.ts";
 import {
   actionKey,
   contentDigest,
@@ -30,6 +28,7 @@ import {
 import { createRecorder, type Recorder, sortedDigests, TrackedFiles } from "./execute/files.ts";
 import { createContext } from "./execute/context.ts";
 import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
+import { checkOutputs, ValueReleases } from "./execute/values.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
 export { contentDigest } from "./execute/key.ts";
@@ -91,6 +90,8 @@ export interface RunResult {
 interface Evaluated {
   readonly key: string;
   load(): Promise<Record<string, unknown>>;
+  /** Lets go of the values (a later `load` recomputes or re-reads them); see `ValueReleases`. */
+  release?(): void;
 }
 
 /**
@@ -128,6 +129,8 @@ class Execution {
   readonly #evaluations = new Map<string, Promise<Evaluated | undefined>>();
   readonly #invokable = new Map<string, Map<string, AnyNodeDef>>();
   readonly #options: ExecuteOptions;
+  /** Lets node values go after their last consumer; undefined when a caller's memory tier keeps them. */
+  readonly #releases?: ValueReleases;
 
   constructor(plan: Plan, options: ExecuteOptions) {
     this.#plan = plan;
@@ -139,6 +142,9 @@ class Execution {
     );
     this.#files = new TrackedFiles(options.cwd ?? Deno.cwd(), options.outDir);
     this.#emit = options.onEvent ?? (() => {});
+    // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
+    // big model's input bytes do not outlive its decode. A caller's memory tier keeps them all.
+    if (!options.memory || options.noCache) this.#releases = new ValueReleases(plan);
   }
 
   async run(): Promise<RunResult> {
@@ -190,17 +196,25 @@ class Execution {
         const hit = await this.#cached(node, key, upstream, started);
         if (hit) return hit;
       }
-      const outputs = await this.#compute(node, key, upstream, record);
+      let outputs: Record<string, unknown> | undefined = await this.#compute(node, key, upstream, record);
+      const computed = {
+        load: () => outputs ? Promise.resolve(outputs) : this.#compute(node, key, upstream, createRecorder()),
+        release: () => {
+          this.#files.release(Object.values(outputs ?? {}));
+          this.#tiers.memory.delete(key);
+          outputs = undefined;
+        },
+      };
       if (def.cache !== false) {
         const reads = [...record.reads].map(([path, sha256]) => ({ path, sha256 }));
-        return { key: dependentsKey(node, key, reads), load: () => Promise.resolve(outputs) };
+        return { key: dependentsKey(node, key, reads), ...computed };
       }
       // An uncached node's dependents are keyed by what it actually produced.
       const digests: Record<string, string> = {};
       for (const [name, spec] of Object.entries(def.outputs)) {
         digests[name] = await contentDigest(spec.type, outputs[name]);
       }
-      return { key: producedKey(digests), load: () => Promise.resolve(outputs) };
+      return { key: producedKey(digests), ...computed };
     } catch (error) {
       const failure = asFailure(node, error);
       this.#failures.push(failure);
@@ -265,7 +279,11 @@ class Execution {
       loading ??= hit.load()
         .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
         .catch((error) => Promise.reject(asFailure(node, error)));
-    return { key: dependentsKey(node, key, hit.entry.reads), load };
+    const release = () => {
+      loading = undefined;
+      this.#tiers.memory.delete(key);
+    };
+    return { key: dependentsKey(node, key, hit.entry.reads), load, release };
   }
 
   /** Runs a node's function (after loading its inputs' values) and caches the result. */
@@ -279,6 +297,7 @@ class Execution {
     const inputs: Record<string, unknown> = {};
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#valueOf(source, upstream);
+      if ("node" in source) this.#releases?.consumed(source.node, upstream.get(source.node)?.release);
     }
     this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs
@@ -375,20 +394,4 @@ function dependentsKey(node: PlanNode, key: string, reads: readonly FileDigest[]
 
 function asFailure(node: PlanNode, error: unknown): NodeFailure {
   return error instanceof NodeFailure ? error : new NodeFailure(node.id, node.def.type, error);
-}
-
-/** A run function must return every declared output with a value of its type. */
-function checkOutputs(node: PlanNode, outputs: Record<string, unknown>): void {
-  if (!outputs || typeof outputs !== "object") throw new Error("run() must return an object of outputs");
-  for (const [name, spec] of Object.entries(node.def.outputs)) {
-    const value = outputs[name];
-    const ok = spec.type === "scene"
-      ? value instanceof Document
-      : spec.type === "bytes"
-      ? (value as BytesValue)?.bytes instanceof Uint8Array && typeof (value as BytesValue).name === "string"
-      : spec.type === "json"
-      ? value !== undefined
-      : jsTypeOf(value) === spec.type;
-    if (!ok) throw new Error(`output '${name}' must be a ${spec.type} value`);
-  }
 }

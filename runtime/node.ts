@@ -187,7 +187,8 @@ export interface RunContext {
   listDir(path: string): Promise<string[]>;
   /**
    * Writes a file atomically (temp file + rename) and records its digest: a cached result is only
-   * reused while the file still holds those bytes.
+   * reused while the file still holds those bytes. Pass a value's bytes, never a buffer changed
+   * afterwards: each array is hashed once per process.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
   /**

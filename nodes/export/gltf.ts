@@ -7,7 +7,6 @@
  *
  * @module
  */
-import validator from "gltf-validator";
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 import { GENERATOR } from "../../runtime/version.ts";
@@ -42,6 +41,8 @@ export const exportGltf = defineNode({
 
 /** Throws a DecodeError naming the validator's first error (code and JSON pointer), if any. */
 async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
+  // Loaded on first use: parsing the validator is half of the CLI's start-up, and most commands never export.
+  const { default: validator } = await import("gltf-validator");
   const report = await validator.validateBytes(bytes, {
     maxIssues: 0, // unlimited: a cap counts warnings too, and could stop before the first error
     externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),

@@ -12,6 +12,8 @@ import { copyScene } from "../../runtime/scene/copy.ts";
 const FLOAT = 5126;
 /** The validator's tolerance for unit length. */
 const UNIT_TOLERANCE = 0.0005;
+/** Squared lengths surely within {@link UNIT_TOLERANCE} of 1: (1 ± 0.00045)², rounded inwards. */
+const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 
 /**
  * The scene, or a repaired copy of it, with `warn` called once per repaired property.
@@ -129,7 +131,12 @@ function normaliseVectors(accessor: Accessor, apply: boolean): number {
   if (!array || accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;
   let bad = 0;
   for (let i = 0; i + 2 < array.length; i += 3) {
-    const length = Math.hypot(array[i], array[i + 1], array[i + 2]);
+    const x = array[i], y = array[i + 1], z = array[i + 2];
+    // Squared length well inside (1 ± tolerance)²: unit, decided without the slower Math.hypot.
+    // Only vectors near or past the tolerance get the exact test (and the repair) below.
+    const squared = x * x + y * y + z * z;
+    if (squared > UNIT_SQUARED_LOW && squared < UNIT_SQUARED_HIGH) continue;
+    const length = Math.hypot(x, y, z);
     if (Math.abs(length - 1) <= UNIT_TOLERANCE) continue;
     bad++;
     if (!apply) continue;

@@ -8,7 +8,7 @@
  */
 import { basename } from "node:path";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
-import { sha256Hex } from "../../runtime/canonical.ts";
+import { valueDigest } from "../../runtime/canonical.ts";
 import { bundleGltf, isGltfJsonName } from "./gltf_bundle.ts";
 
 /** Reads the file, and for `.gltf` the resources it references (each read recorded by the context). */
@@ -40,7 +40,7 @@ export const ioRead = defineNode({
   },
   async fingerprint({ path, resource_roots }, ctx) {
     const bytes = await readAsset(path, resource_roots as string[], ctx);
-    return { sha256: sha256Hex(bytes), name: basename(path) };
+    return { sha256: valueDigest(bytes), name: basename(path) };
   },
   async run({ params, ctx }) {
     const bytes = await readAsset(params.path, params.resource_roots as string[], ctx);

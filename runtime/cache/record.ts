@@ -6,7 +6,7 @@
  * @module
  */
 import type { JsonValue, SocketType } from "../node.ts";
-import { sha256Hex } from "../canonical.ts";
+import { valueDigest } from "../canonical.ts";
 import type { ActionRecord, StoredOutput } from "./disk.ts";
 import { type RecordExpectation, recordProblem } from "./record_schema.ts";
 
@@ -51,7 +51,7 @@ export function packAction(
   const stored: Record<string, StoredOutput> = {};
   const blobs = new Map<string, Uint8Array>();
   for (const [name, out] of Object.entries(outputs)) {
-    const digest = sha256Hex(out.bytes);
+    const digest = valueDigest(out.bytes);
     const entry = { type: out.type, digest, size: out.bytes.byteLength, meta: out.meta };
     if (out.bytes.byteLength <= INLINE_LIMIT) stored[name] = { ...entry, inline: out.bytes.toBase64() };
     else {

@@ -6,7 +6,7 @@
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import { sha256Hex } from "../canonical.ts";
+import { sha256Hex, valueDigest } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
 import { atomicWrite, outputPath } from "../fs.ts";
 import type { JsonValue } from "../node.ts";
@@ -35,7 +35,7 @@ export class TrackedFiles {
   readonly reads = new Map<string, string>();
   /** Every file written in this run (path relative to the output directory → digest). */
   readonly writes = new Map<string, string>();
-  readonly #memo = new Map<string, Promise<{ bytes: Uint8Array; sha256: string }>>();
+  readonly #memo = new Map<string, Promise<FileRead> | ReleasedRead>();
   readonly #cwd: string;
   readonly #outDir: string;
 
@@ -44,15 +44,41 @@ export class TrackedFiles {
     this.#outDir = resolve(outDir);
   }
 
-  /** Reads a file once per run, with its digest. */
-  async #read(path: string): Promise<{ bytes: Uint8Array; sha256: string; abs: string }> {
+  /**
+   * Reads a file once per run, with its digest. Bytes the run has let go (see {@link release}) are
+   * read again if something asks for them, and must still have the digest the run first saw.
+   */
+  async #read(path: string): Promise<FileRead & { abs: string }> {
     const abs = resolve(this.#cwd, path);
     let entry = this.#memo.get(abs);
-    if (!entry) {
-      entry = Deno.readFile(abs).then((bytes) => ({ bytes, sha256: sha256Hex(bytes) }));
+    if (!(entry instanceof Promise)) {
+      const released = entry, alive = released?.bytes.deref();
+      entry = alive
+        ? Promise.resolve({ bytes: alive, sha256: released!.sha256 })
+        : Deno.readFile(abs).then((bytes) => {
+          const sha256 = valueDigest(bytes);
+          if (released && released.sha256 !== sha256) throw new Error(`'${path}' changed during the run`);
+          return { bytes, sha256 };
+        });
       this.#memo.set(abs, entry);
     }
     return { ...await entry, abs };
+  }
+
+  /**
+   * The run no longer needs these values: a file read whose bytes are among them stops being kept
+   * for the rest of the run (its digest is kept, to check a second read against).
+   */
+  release(values: readonly unknown[]): void {
+    const arrays = new Set(values.map((v) => (v as { bytes?: unknown } | undefined)?.bytes));
+    for (const [abs, entry] of this.#memo) {
+      if (!(entry instanceof Promise)) continue;
+      entry.then((read) => {
+        if (arrays.has(read.bytes) && this.#memo.get(abs) === entry) {
+          this.#memo.set(abs, { sha256: read.sha256, bytes: new WeakRef(read.bytes) });
+        }
+      }, () => {});
+    }
   }
 
   /** The absolute path of a write path; throws when it would leave the output directory. */
@@ -81,7 +107,7 @@ export class TrackedFiles {
   /** Writes a file atomically for a node, recording it; never through a symlink inside the output folder. */
   async writeFile(path: string, bytes: Uint8Array, record: Recorder): Promise<void> {
     await atomicWrite(await outputPath(this.#outDir, path), bytes);
-    const digest = sha256Hex(bytes);
+    const digest = valueDigest(bytes);
     record.writes.set(path, digest);
     this.writes.set(path, digest);
   }
@@ -109,6 +135,18 @@ export class TrackedFiles {
     }
     return true;
   }
+}
+
+/** A file's bytes and digest, as read in this run. */
+interface FileRead {
+  readonly bytes: Uint8Array;
+  readonly sha256: string;
+}
+
+/** A read whose bytes the run let go: kept only while something else holds them. */
+interface ReleasedRead {
+  readonly sha256: string;
+  readonly bytes: WeakRef<Uint8Array>;
 }
 
 /** Sorted entry names of a directory; empty when it does not exist. */

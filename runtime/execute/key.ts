@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { canonicalJson, sha256Hex } from "../canonical.ts";
+import { canonicalJson, sha256Hex, valueDigest } from "../canonical.ts";
 import { encodeValue } from "../cache/codec.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "../node.ts";
 import type { Registry } from "../registry.ts";
@@ -55,8 +55,17 @@ export interface KeyMaterial {
  * ```
  */
 export function actionKey(material: KeyMaterial): string {
-  return sha256Hex(canonicalJson({ schema: KEY_SCHEMA, tools: TOOL_VERSIONS, ...material }));
+  // The canonical JSON of `{ schema, tools, ...material }`, its keys in sorted order, spelled out so
+  // the tool versions (the same for every node of every run) are encoded once per process.
+  const { inputs, invokes, node, params, type } = material;
+  return sha256Hex(
+    `{"inputs":${canonicalJson(inputs)},"invokes":${canonicalJson(invokes)},"node":${canonicalJson(node)},` +
+      `"params":${canonicalJson(params)},"schema":${KEY_SCHEMA},"tools":${TOOLS_JSON},` +
+      `"type":${canonicalJson(type)}}`,
+  );
 }
+
+const TOOLS_JSON = canonicalJson(TOOL_VERSIONS);
 
 /** The key of an uncached node's result: what it actually produced, by output name. */
 export function producedKey(digests: Readonly<Record<string, string>>): string {
@@ -93,5 +102,5 @@ export function reachableInvokes(registry: Registry, def: AnyNodeDef): Map<strin
 export async function contentDigest(type: SocketType, value: unknown): Promise<string> {
   const encoded = await encodeValue(type, value);
   const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
-  return sha256Hex(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
+  return valueDigest(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
 }

@@ -5,7 +5,6 @@
  * @module
  */
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
@@ -13,17 +12,23 @@ import { exportNames } from "./unique_names.ts";
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
 
-let io: NodeIO | undefined;
+let io: Promise<NodeIO> | undefined;
 
-/** The shared NodeIO with all extensions registered (network access off). */
-export function gltfIO(): NodeIO {
-  io ??= new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
-    // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
-    debug() {},
-    info() {},
-    warn() {},
-    error() {},
-  } as unknown as never);
+/**
+ * The shared NodeIO with all extensions registered (network access off). The extensions are loaded
+ * on first use: parsing them is a sixth of the CLI's start-up, and commands like `nodes` never read
+ * or write glTF.
+ */
+export function gltfIO(): Promise<NodeIO> {
+  io ??= import("@gltf-transform/extensions").then(({ ALL_EXTENSIONS }) =>
+    new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
+      // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
+      debug() {},
+      info() {},
+      warn() {},
+      error() {},
+    } as unknown as never)
+  );
   return io;
 }
 
@@ -65,19 +70,42 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   // Unique names that rename nothing write the same bytes as none: one memo entry serves both.
   const renames = options.uniqueNames === true && renamesAny(doc);
   const key = `${options.generator}\n${renames}`;
-  if (lastGlb?.doc === doc && lastGlb.key === key) return lastGlb.bytes;
-  const bytes = encodeGlb(doc, { ...options, uniqueNames: renames });
-  lastGlb = { doc, key, bytes };
-  bytes.catch(() => lastGlb?.bytes === bytes && (lastGlb = undefined));
+  if (lastWritten?.doc !== doc) {
+    const slot: WrittenSlot = { doc, written: writeContent(doc), glbs: new Map() };
+    slot.written.catch(() => lastWritten === slot && (lastWritten = undefined));
+    lastWritten = slot;
+  }
+  const slot = lastWritten;
+  let bytes = slot.glbs.get(key);
+  if (!bytes) {
+    bytes = slot.written.then((written) => assembleGlb(doc, written, { ...options, uniqueNames: renames }));
+    slot.glbs.set(key, bytes);
+    bytes.catch(() => slot.glbs.get(key) === bytes && slot.glbs.delete(key));
+  }
   return bytes;
 }
 
+/** A document as glTF-Transform wrote it: canonical JSON (names as they are) and the binary chunk. */
+interface WrittenContent {
+  readonly json: GLTF.IGLTF;
+  /** The binary chunk's bytes; once a GLB holds them, a view into that GLB (no second copy kept). */
+  bin?: Uint8Array;
+}
+
+/** The memo of {@link writeGlb}: one document's written content and the GLBs made from it. */
+interface WrittenSlot {
+  readonly doc: Document;
+  readonly written: Promise<WrittenContent>;
+  readonly glbs: Map<string, Promise<Uint8Array>>;
+}
+
 /**
- * The last GLB written. The disk cache stores a node's scene as GLB and `export.gltf` then writes that
- * very scene: documents are immutable once a node has returned them, so the second encode can reuse
- * the first. One slot keeps the memory this costs to one file.
+ * The last document written. The disk cache stores a node's scene as GLB (names as they are) and
+ * `export.gltf` then writes that very scene (names made unique): documents are immutable once a
+ * node has returned them, so glTF-Transform's writer, the costly part, runs once for both, which
+ * differ only in their JSON. One slot keeps the memory this costs to one file.
  */
-let lastGlb: { doc: Document; key: string; bytes: Promise<Uint8Array> } | undefined;
+let lastWritten: WrittenSlot | undefined;
 
 /** True when {@link exportNames} would rename a node or scene of `doc`. */
 function renamesAny(doc: Document): boolean {
@@ -87,11 +115,16 @@ function renamesAny(doc: Document): boolean {
     root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
 }
 
-async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const { json, resources } = await gltfIO().writeJSON(writable(doc), { format: Format.GLB });
-  canonicaliseJson(doc, json, options);
-  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
-  const bin = Object.values(resources)[0];
+async function writeContent(doc: Document): Promise<WrittenContent> {
+  const { json, resources } = await (await gltfIO()).writeJSON(writable(doc), { format: Format.GLB });
+  canonicaliseContent(doc, json);
+  return { json, bin: Object.values(resources)[0] };
+}
+
+function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptions): Uint8Array {
+  const { json, bin } = written;
+  json.asset.generator = options.generator;
+  const jsonBytes = new TextEncoder().encode(withNames(doc, json, !!options.uniqueNames, JSON.stringify));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
   const jsonLength = padded(jsonBytes.byteLength);
   const binLength = bin?.byteLength ? padded(bin.byteLength) : 0;
@@ -105,11 +138,13 @@ async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   view.setUint32(16, 0x4e4f534a, true); // "JSON"
   out.set(jsonBytes, 20);
   out.fill(0x20, 20 + jsonBytes.byteLength, 20 + jsonLength); // JSON pads with spaces
-  if (binLength) {
+  if (bin && binLength) {
     const at = 20 + jsonLength;
     view.setUint32(at, binLength, true);
     view.setUint32(at + 4, 0x004e4942, true); // "BIN\0", zero-padded (the array starts zeroed)
     out.set(bin, at + 8);
+    // Let glTF-Transform's joined buffer go: a later GLB of this document copies from this one.
+    written.bin = out.subarray(at + 8, at + 8 + bin.byteLength);
   }
   return out;
 }
@@ -119,7 +154,7 @@ async function encodeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
 export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const jsonDoc: JSONDocument = await gltfIO().writeJSON(writable(doc), {
+  const jsonDoc: JSONDocument = await (await gltfIO()).writeJSON(writable(doc), {
     format: Format.GLTF,
     basename: "scene",
   });
@@ -134,8 +169,10 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
       image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
     }
   }
-  canonicaliseJson(doc, json, options);
-  return new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
+  json.asset.generator = options.generator;
+  canonicaliseContent(doc, json);
+  const text = withNames(doc, json, !!options.uniqueNames, (value) => JSON.stringify(value, null, 2));
+  return new TextEncoder().encode(text + "\n");
 }
 
 /** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
@@ -146,14 +183,16 @@ const COMPRESSION = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
  * meshes are decoded; the result is an ordinary, uncompressed scene.
  */
 export async function readGltf(bytes: Uint8Array): Promise<Document> {
-  return await readJsonDocument(isGlb(bytes) ? await gltfIO().binaryToJSON(bytes) : embeddedJson(bytes));
+  return await readJsonDocument(
+    isGlb(bytes) ? await (await gltfIO()).binaryToJSON(bytes) : embeddedJson(bytes),
+  );
 }
 
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
   if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
-  const doc = await gltfIO().readJSON(jsonDoc);
+  const doc = await (await gltfIO()).readJSON(jsonDoc);
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
   }
@@ -185,7 +224,7 @@ function registerDecompressors(): Promise<void> {
       import("meshoptimizer"),
     ]);
     await MeshoptDecoder.ready;
-    gltfIO().registerDependencies({
+    (await gltfIO()).registerDependencies({
       "draco3d.decoder": await draco3d.createDecoderModule(),
       "meshopt.decoder": MeshoptDecoder,
     });
@@ -220,20 +259,35 @@ function writable(doc: Document): Document {
   return merged === doc ? copyScene(doc, { shareData: true }) : merged;
 }
 
-/** Pins the generator, names morph targets and (optionally) nodes, sorts extras; `doc` is the input. */
-function canonicaliseJson(doc: Document, json: GLTF.IGLTF, options: WriteOptions): void {
-  json.asset.generator = options.generator;
+/** Names morph targets and sorts extras, in place; `doc` is the input. */
+function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
   nameMorphTargets(doc, json);
-  if (options.uniqueNames) {
-    const names = exportNames(doc);
-    json.nodes?.forEach((node, i) => {
-      if (names.nodes[i]) node.name = names.nodes[i];
-    });
-    json.scenes?.forEach((scene, i) => {
-      if (names.scenes[i]) scene.name = names.scenes[i];
-    });
-  }
   sortExtras(json);
+}
+
+/**
+ * `stringify(json)` with node and scene names made unique when `unique` is set; `json` keeps its own
+ * names (a memoised write serves both spellings).
+ */
+function withNames(
+  doc: Document,
+  json: GLTF.IGLTF,
+  unique: boolean,
+  stringify: (json: GLTF.IGLTF) => string,
+): string {
+  if (!unique) return stringify(json);
+  const names = exportNames(doc);
+  const owners = [
+    ...(json.nodes ?? []).map((node, i) => [node, names.nodes[i]] as const),
+    ...(json.scenes ?? []).map((scene, i) => [scene, names.scenes[i]] as const),
+  ].filter(([, name]) => name);
+  const before = owners.map(([owner]) => Object.hasOwn(owner, "name") ? owner.name : undefined);
+  for (const [owner, name] of owners) owner.name = name;
+  try {
+    return stringify(json);
+  } finally {
+    owners.forEach(([owner], i) => before[i] === undefined ? delete owner.name : owner.name = before[i]);
+  }
 }
 
 /**

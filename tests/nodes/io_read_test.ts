@@ -24,7 +24,7 @@ async function separateGltf(dir: string): Promise<void> {
     doc.createPrimitive().setAttribute("POSITION", positions).setMaterial(material),
   );
   doc.createScene("s").addChild(doc.createNode("wing").setMesh(mesh));
-  const { json, resources } = await gltfIO().writeJSON(doc, { basename: "plane" });
+  const { json, resources } = await (await gltfIO()).writeJSON(doc, { basename: "plane" });
   await Deno.mkdir(join(dir, "textures"), { recursive: true });
   for (const [uri, bytes] of Object.entries(resources)) await Deno.writeFile(join(dir, uri), bytes);
   await Deno.writeTextFile(join(dir, "plane.gltf"), JSON.stringify(json));
@@ -78,7 +78,7 @@ Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const dir = await Deno.makeTempDir();
   const doc = new Document();
   doc.createScene("s").addChild(doc.createNode("only"));
-  const { json } = await gltfIO().writeJSON(doc);
+  const { json } = await (await gltfIO()).writeJSON(doc);
   const text = JSON.stringify(json);
   await Deno.writeTextFile(join(dir, "a.gltf"), text);
   const graph: GraphFile = {

@@ -1,0 +1,203 @@
+/**
+ * Big-file export, cache and start-up, each as a ratio against its anchor measured in the same run
+ * (`deno bench` prints them "× slower than" the baseline of each group). Every case is a fresh CLI
+ * process, as a user runs it:
+ *
+ * - `round trip`: `graphs/gltf.json` on a code-built 4M-vertex GLB (~224 MB) against
+ *   `gltf-transform copy` (`npm:@gltf-transform/cli`, run by the same Deno; skipped when it cannot
+ *   be fetched). Peak memory (max RSS, from `/usr/bin/time` when there is one) is printed at the end.
+ * - `cache`: the same graph on a 1M-vertex GLB (~56 MB): `--no-cache` (baseline), a cold run that
+ *   fills an empty cache, and a warm run.
+ * - `start-up`: `partgraph nodes` against a bare `deno run` of a one-line script.
+ * - `validator`: in this process, `export.gltf` (repair check, GLB, Khronos validator) of the 1M scene
+ *   against writing its GLB alone.
+ *
+ * Run alone: `deno bench --frozen --allow-read --allow-write --allow-run tests/bench/export_bench.ts`.
+ * With `-- --before=DIR` (a checkout of an earlier commit, e.g. from `git archive`), every partgraph
+ * case runs on that tree too, in the same session, as a "before:" row.
+ */
+import { join, resolve } from "node:path";
+import { buildLargeGlb } from "../support/large_glb.ts";
+import { testContext } from "../support/context.ts";
+import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
+import { exportGltf } from "../../nodes/export/gltf.ts";
+import { GENERATOR } from "../../runtime/version.ts";
+
+const ROOT = resolve(import.meta.dirname!, "../..");
+const BEFORE = Deno.args.find((arg) => arg.startsWith("--before="))?.slice("--before=".length);
+/** The trees partgraph cases run on: this one, and the "before" tree when given. */
+const TREES = [
+  { prefix: "", root: ROOT },
+  ...(BEFORE ? [{ prefix: "before: ", root: resolve(BEFORE) }] : []),
+];
+const work = Deno.makeTempDirSync({ prefix: "partgraph-export-bench-" });
+const big = join(work, "4m.glb"), medium = join(work, "1m.glb");
+Deno.writeFileSync(big, await buildLargeGlb(4_000_000));
+Deno.writeFileSync(medium, await buildLargeGlb(1_000_000));
+const bare = join(work, "bare.ts");
+Deno.writeTextFileSync(bare, 'console.log("partgraph");\n');
+
+const TIME = (() => {
+  try {
+    return Deno.statSync("/usr/bin/time").isFile ? "/usr/bin/time" : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+/** Peak resident set (KiB) of each case, over its runs. */
+const peaks = new Map<string, number>();
+
+/** Runs a command to completion (failing loudly), recording its peak memory under `label`. */
+async function run(label: string, args: string[], cwd = ROOT): Promise<void> {
+  const [cmd, ...rest] = TIME ? [TIME, "-f", "%M", Deno.execPath(), ...args] : [Deno.execPath(), ...args];
+  const { code, stderr } = await new Deno.Command(cmd, { args: rest, cwd, stdout: "null", stderr: "piped" })
+    .output();
+  const text = new TextDecoder().decode(stderr);
+  if (code !== 0) throw new Error(`${label} failed (${code}): ${text.slice(-2000)}`);
+  const kib = TIME ? Number(text.trim().split("\n").at(-1)) : NaN;
+  if (Number.isFinite(kib)) peaks.set(label, Math.max(peaks.get(label) ?? 0, kib));
+}
+
+const partgraph = (model: string, ...flags: string[]) => [
+  "run",
+  "--frozen",
+  "--allow-read",
+  "--allow-write",
+  "cli/main.ts",
+  "run",
+  "graphs/gltf.json",
+  "--set",
+  `model=${model}`,
+  "--out",
+  join(work, "out"),
+  "--quiet",
+  ...flags,
+];
+
+const ANCHOR = ["run", "--no-config", "--no-lock", "-A", "npm:@gltf-transform/cli@4.5.1", "copy"];
+const anchorWorks = await run("anchor probe", [...ANCHOR, medium, join(work, "probe.glb")], work)
+  .then(() => true, (error) => {
+    console.error(
+      `gltf-transform copy unavailable (${error.message.split("\n")[0]}): round trip anchor skipped`,
+    );
+    return false;
+  });
+
+Deno.bench({
+  name: "4M-vertex GLB: gltf-transform copy (anchor)",
+  group: "round trip",
+  baseline: true,
+  ignore: !anchorWorks,
+  n: 3,
+  warmup: 1,
+  fn: async () => await run("gltf-transform copy", [...ANCHOR, big, join(work, "anchor.glb")], work),
+});
+
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}4M-vertex GLB: partgraph run graphs/gltf.json --no-cache`,
+    group: "round trip",
+    n: 3,
+    warmup: 1,
+    fn: async () => await run(`${prefix}partgraph round trip`, partgraph(big, "--no-cache"), root),
+  });
+}
+
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: --no-cache`,
+    group: "cache",
+    baseline: !prefix,
+    n: 5,
+    warmup: 1,
+    fn: async () => await run(`${prefix}1M --no-cache`, partgraph(medium, "--no-cache"), root),
+  });
+
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: cold, fills an empty disk cache`,
+    group: "cache",
+    n: 5,
+    warmup: 1,
+    async fn(b) {
+      const dir = join(work, "cold");
+      b.start();
+      await run(`${prefix}1M cold`, partgraph(medium, "--cache-dir", dir), root);
+      b.end();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  });
+
+  const warmDir = join(work, `warm${prefix ? "-before" : ""}`);
+  await run(`${prefix}1M cache fill`, partgraph(medium, "--cache-dir", warmDir), root);
+  Deno.bench({
+    name: `${prefix}1M-vertex GLB: warm disk cache`,
+    group: "cache",
+    n: 5,
+    warmup: 1,
+    fn: async () => await run(`${prefix}1M warm`, partgraph(medium, "--cache-dir", warmDir), root),
+  });
+}
+
+Deno.bench({
+  name: "deno run of a one-line script (anchor)",
+  group: "start-up",
+  baseline: true,
+  n: 20,
+  warmup: 2,
+  fn: async () => await run("bare", ["run", "--no-config", bare], work),
+});
+
+for (const { prefix, root } of TREES) {
+  Deno.bench({
+    name: `${prefix}partgraph nodes`,
+    group: "start-up",
+    n: 20,
+    warmup: 2,
+    fn: async () =>
+      await run(
+        `${prefix}partgraph nodes`,
+        ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"],
+        root,
+      ),
+  });
+}
+
+// Two documents, used in turn: writeGlb remembers the last document it wrote.
+const scenes = [await readGltf(Deno.readFileSync(medium)), await readGltf(Deno.readFileSync(medium))];
+let turn = 0;
+
+Deno.bench({
+  name: "1M-vertex scene: GLB only (anchor)",
+  group: "validator",
+  baseline: true,
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await writeGlb(scenes[turn++ % 2], { generator: GENERATOR, uniqueNames: true });
+  },
+});
+
+Deno.bench({
+  name: "1M-vertex scene: export.gltf (GLB + repair check + validator)",
+  group: "validator",
+  n: 5,
+  warmup: 1,
+  async fn() {
+    await exportGltf.run({
+      inputs: { scene: scenes[turn++ % 2] },
+      params: { format: "glb", name: "scene" },
+      ctx: testContext(),
+    });
+  },
+});
+
+globalThis.addEventListener("unload", () => {
+  const file = Deno.statSync(big).size;
+  for (const [label, kib] of peaks) {
+    const ratio = label.includes("round trip") || label.includes("copy")
+      ? ` (${(kib * 1024 / file).toFixed(2)}× the 4M file)`
+      : "";
+    console.log(`peak memory ${label}: ${(kib / 1024).toFixed(0)} MiB${ratio}`);
+  }
+  Deno.removeSync(work, { recursive: true });
+});
