@@ -53,7 +53,7 @@ Deno.test("accessors: slab-backed accessors round-trip through GLB in one buffer
   doc.createScene("s").addChild(doc.createNode("n").setMesh(doc.createMesh("m").addPrimitive(primitive)));
   assert.equal(positions.buffer, indices.buffer, "the arrays share a slab");
 
-  const back = await gltfIO().readBinary(await writeGlb(doc, { generator: "test" }));
+  const back = await (await gltfIO()).readBinary(await writeGlb(doc, { generator: "test" }));
   assert.equal(back.getRoot().listBuffers().length, 1);
   const read = back.getRoot().listMeshes()[0].listPrimitives()[0];
   const position = read.getAttribute("POSITION")!;
