@@ -7,7 +7,7 @@
 import { buildLargeCompound } from "../support/large_cmp.ts";
 import { decodeModel } from "../../nodes/decode/freelancer/codec/model.ts";
 import { buildScene } from "../../nodes/decode/freelancer/codec/build_scene.ts";
-import { selectRef } from "../../nodes/decode/freelancer/codec/vmesh.ts";
+import { selectRef } from "../../nodes/decode/freelancer/codec/vmesh_select.ts";
 import { loadPngEncoder } from "../../runtime/scene/png.ts";
 
 // Scenes are built here without a node run, which is where decoders load the PNG encoder.

@@ -36,7 +36,8 @@ import {
 import type { FreelancerModel, ModelPart } from "./model.ts";
 import { textureToPng } from "./texture.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
-import { type SelectedPrimitive, selectRef, selectWire, type VMeshRef } from "./vmesh.ts";
+import type { VMeshRef } from "./vmesh.ts";
+import { type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */

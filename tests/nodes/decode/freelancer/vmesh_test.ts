@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { encodeVMeshData, packVertices } from "../../../support/freelancer/encode_model.ts";
-import { readVMeshData, selectRef, vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
+import { readVMeshData, vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
+import { selectRef } from "../../../../nodes/decode/freelancer/codec/vmesh_select.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 
 const window = (bytes: Uint8Array) => new ByteWindow(bytes, 0, bytes.length, "vmesh");

@@ -1,0 +1,202 @@
+/**
+ * Selection of a VMesh reference's triangles (`VMeshRef`) or lines (`VWireData`) as compact,
+ * glTF-ready typed arrays. Vertex data stays in typed arrays from file to output: no per-vertex
+ * objects.
+ *
+ * @module
+ */
+import { ArrayArena } from "../../../../runtime/scene/accessors.ts";
+import type { VMeshData, VMeshRef, VWireData } from "./vmesh.ts";
+
+/** One glTF-ready primitive: compact vertex arrays and indices into them. */
+export interface SelectedPrimitive {
+  /** FLCRC32 material id of the group (0 for wireframes). */
+  readonly materialId: number;
+  readonly positions: Float32Array<ArrayBuffer>;
+  readonly normals?: Float32Array<ArrayBuffer>;
+  /** Linear RGBA, from the D3DCOLOR's B,G,R,A bytes. */
+  readonly colors?: Float32Array<ArrayBuffer>;
+  /** One array per UV set, in order. */
+  readonly uvs: readonly Float32Array<ArrayBuffer>[];
+  readonly indices: Uint16Array<ArrayBuffer>;
+}
+
+const SRGB_TO_LINEAR = (() => {
+  const table = new Float32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const c = i / 255;
+    table[i] = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  }
+  return table;
+})();
+
+/** Reusable aligned scratch for unaligned vertex buffers, so decoding never copies the whole file. */
+let scratch = new Uint8Array(0);
+/** The mesh whose vertices the scratch holds (its groups are gathered one after another); weak, so
+ * the scratch does not keep a decoded file alive. */
+let scratchMesh: WeakRef<VMeshData> | undefined;
+
+/** A float view of a mesh's vertices: the leaf itself when 4-byte aligned, else a scratch copy. */
+function floatView(mesh: VMeshData): Float32Array {
+  const v = mesh.vertices;
+  if ((v.byteOffset & 3) === 0) return new Float32Array(v.buffer, v.byteOffset, v.byteLength >> 2);
+  if (scratchMesh?.deref() !== mesh) {
+    if (scratch.byteLength < v.byteLength) {
+      scratch = new Uint8Array(Math.max(v.byteLength, scratch.byteLength * 2));
+    }
+    scratch.set(v);
+    scratchMesh = new WeakRef(mesh);
+  }
+  return new Float32Array(scratch.buffer, 0, v.byteLength >> 2);
+}
+
+/**
+ * Vertex → output index of the primitive being gathered, -1 when unused. Vertex counts are u16, so
+ * one table serves every mesh; {@link gather} resets the entries it set, which costs O(vertices
+ * used) per primitive instead of O(mesh vertices).
+ */
+const remap = new Int32Array(0x10000).fill(-1);
+/** Mesh vertex of each output vertex, in first-use order (index counts are u16 too). */
+const order = new Uint32Array(0x10000);
+
+/**
+ * Copies the vertices an index list uses into compact glTF arrays and rebases the indices.
+ * `absolute(i)` is the mesh vertex of index `i`; callers have checked every one is in range.
+ */
+function gather(
+  mesh: VMeshData,
+  indexList: Uint16Array,
+  base: number,
+  materialId: number,
+  withAttributes: boolean,
+  arena: ArrayArena,
+): SelectedPrimitive {
+  let used = 0;
+  // At most 65,535 distinct vertices, so rebased indices stay below the u16 restart value.
+  const out = arena.uint16(indexList.length);
+  for (let i = 0; i < indexList.length; i++) {
+    const v = base + indexList[i];
+    let r = remap[v];
+    if (r < 0) {
+      r = remap[v] = used;
+      order[used++] = v;
+    }
+    out[i] = r;
+  }
+  for (let k = 0; k < used; k++) remap[order[k]] = -1;
+  const { layout } = mesh;
+  const floats = floatView(mesh);
+  const strideF = layout.stride >> 2;
+  const positions = arena.float32(used * 3);
+  const normals = withAttributes && layout.normal >= 0 ? arena.float32(used * 3) : undefined;
+  const colors = withAttributes && layout.diffuse >= 0 ? arena.float32(used * 4) : undefined;
+  const uvs = withAttributes ? Array.from({ length: layout.uvCount }, () => arena.float32(used * 2)) : [];
+  const normalF = layout.normal >> 2, uvF = layout.uv >> 2;
+  for (let k = 0; k < used; k++) {
+    const src = order[k] * strideF;
+    positions[3 * k] = floats[src];
+    positions[3 * k + 1] = floats[src + 1];
+    positions[3 * k + 2] = floats[src + 2];
+    if (normals) {
+      let x = floats[src + normalF], y = floats[src + normalF + 1], z = floats[src + normalF + 2];
+      const squared = x * x + y * y + z * z;
+      // glTF requires unit normals; exporters sometimes leave them unnormalised or zero.
+      if (!(Math.abs(squared - 1) < 1e-4)) {
+        const length = Math.sqrt(squared);
+        if (length > 1e-12 && Number.isFinite(length)) {
+          x /= length, y /= length, z /= length;
+        } else {
+          x = 0, y = 1, z = 0;
+        }
+      }
+      normals[3 * k] = x;
+      normals[3 * k + 1] = y;
+      normals[3 * k + 2] = z;
+    }
+    for (let u = 0; u < uvs.length; u++) {
+      uvs[u][2 * k] = floats[src + uvF + 2 * u];
+      uvs[u][2 * k + 1] = floats[src + uvF + 2 * u + 1];
+    }
+  }
+  if (colors) {
+    const bytes = mesh.vertices;
+    for (let k = 0; k < used; k++) {
+      // D3DCOLOR is 0xAARRGGBB, i.e. bytes B, G, R, A in memory.
+      const at = order[k] * layout.stride + layout.diffuse;
+      colors[4 * k] = SRGB_TO_LINEAR[bytes[at + 2]];
+      colors[4 * k + 1] = SRGB_TO_LINEAR[bytes[at + 1]];
+      colors[4 * k + 2] = SRGB_TO_LINEAR[bytes[at]];
+      colors[4 * k + 3] = bytes[at + 3] / 255;
+    }
+  }
+  return { materialId, positions, normals, colors, uvs, indices: out };
+}
+
+/**
+ * The triangles a `VMeshRef` selects, one primitive per non-empty group. The absolute vertex of an index is
+ * `ref.vertexStart + group.vertexStart + index`; every one is checked against the mesh.
+ *
+ * @example
+ * ```ts
+ * for (const prim of selectRef(mesh, ref)) console.log(prim.materialId, prim.indices.length / 3);
+ * ```
+ */
+export function selectRef(
+  mesh: VMeshData,
+  ref: VMeshRef,
+  arena: ArrayArena = new ArrayArena(0),
+): SelectedPrimitive[] {
+  const { source } = mesh;
+  if (ref.groupStart + ref.groupCount > mesh.groups.length) {
+    source.fail(
+      8,
+      `VMeshRef at byte ${ref.offset} to select groups within the mesh's ${mesh.groups.length}`,
+      `${ref.groupStart}+${ref.groupCount}`,
+    );
+  }
+  const out: SelectedPrimitive[] = [];
+  for (let g = ref.groupStart; g < ref.groupStart + ref.groupCount; g++) {
+    const group = mesh.groups[g];
+    // An empty group draws nothing, and glTF forbids zero-length accessors.
+    if (group.indexCount === 0) continue;
+    const list = mesh.indices.subarray(group.indexStart, group.indexStart + group.indexCount);
+    const base = ref.vertexStart + group.vertexStart;
+    if (ref.vertexStart + group.vertexEnd >= mesh.vertexCount) {
+      source.fail(
+        16 + 12 * g + 6,
+        `group vertex end ${ref.vertexStart}+${group.vertexEnd} < ${mesh.vertexCount} (VMeshRef at byte ${ref.offset})`,
+        String(ref.vertexStart + group.vertexEnd),
+      );
+    }
+    let max = 0;
+    for (let i = 0; i < list.length; i++) if (list[i] > max) max = list[i];
+    if (list.length && base + max >= mesh.vertexCount) {
+      const i = list.indexOf(max);
+      source.fail(
+        mesh.indexAt + 2 * (group.indexStart + i),
+        `vertex ${ref.vertexStart}+${group.vertexStart}+index < ${mesh.vertexCount} (VMeshRef at byte ${ref.offset})`,
+        String(base + max),
+      );
+    }
+    out.push(gather(mesh, list, base, group.materialId, true, arena));
+  }
+  return out;
+}
+
+/** The lines a `VWireData` selects, positions only; absolute vertex = `wire.vertexStart + index`. */
+export function selectWire(
+  mesh: VMeshData,
+  wire: VWireData,
+  arena: ArrayArena = new ArrayArena(0),
+): SelectedPrimitive {
+  let max = 0;
+  for (let i = 0; i < wire.indices.length; i++) if (wire.indices[i] > max) max = wire.indices[i];
+  if (wire.indices.length && wire.vertexStart + max >= mesh.vertexCount) {
+    wire.source.fail(
+      16 + 2 * wire.indices.indexOf(max),
+      `wire vertex < ${mesh.vertexCount}`,
+      String(wire.vertexStart + max),
+    );
+  }
+  return gather(mesh, wire.indices, wire.vertexStart, 0, false, arena);
+}
