@@ -73,13 +73,7 @@ export class ByteWindow {
     }
   }
 
-  /** u8 at `at`; `what` names the field in errors (reads inside a range already checked may omit it). */
-  u8(at: number, what = "a byte"): number {
-    this.need(at, 1, what);
-    return this.bytes[this.start + at];
-  }
-
-  /** Little-endian u16 at `at`. */
+  /** Little-endian u16 at `at`; `what` names the field in errors (reads in a range already checked may omit it). */
   u16(at: number, what = "a u16"): number {
     this.need(at, 2, what);
     return this.#view.getUint16(this.start + at, true);
