@@ -84,8 +84,15 @@ export async function outputPath(root: string, path: string): Promise<string> {
 }
 
 /**
+ * A temp file younger than this is never taken for an orphan: a writer in another thread or process
+ * may have created it and not locked it yet (`openSync` and `lockSync` are two calls).
+ */
+const ORPHAN_MIN_AGE_MS = 60_000;
+
+/**
  * Removes temp files in `dir` that no live writer holds: a writer keeps its temp file locked until
- * it is renamed, and the lock dies with the process, so an unlocked one is a killed run's orphan.
+ * it is renamed, and the lock dies with the process, so an unlocked one that is not brand new is a
+ * killed run's orphan.
  */
 function removeOrphanTemps(dir: string): void {
   let entries: Deno.DirEntry[];
@@ -99,6 +106,8 @@ function removeOrphanTemps(dir: string): void {
     const path = join(dir, entry.name);
     try {
       using file = Deno.openSync(path, { read: true });
+      const modified = file.statSync().mtime?.getTime() ?? 0;
+      if (Date.now() - modified < ORPHAN_MIN_AGE_MS) continue;
       if (file.tryLockSync(true)) Deno.removeSync(path);
     } catch { /* gone already, or not ours to remove */ }
   }

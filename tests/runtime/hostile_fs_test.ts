@@ -63,11 +63,17 @@ Deno.test("temp files of a killed writer are removed on the next write into thei
   const { outDir } = await setup();
   const dead = ".4194305-0-0123abcd.tmp-partgraph"; // unlocked: its writer is gone (as after kill -9)
   const live = ".1-0-0123abcd.tmp-partgraph";
+  // Unlocked but just created: a writer in another thread between creating and locking its temp file.
+  const starting = ".1-1-0123abcd.tmp-partgraph";
   await Deno.writeFile(join(outDir, dead), new Uint8Array(1000));
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  await Deno.utime(join(outDir, dead), anHourAgo, anHourAgo);
+  await Deno.writeFile(join(outDir, starting), new Uint8Array(10));
   using writer = await Deno.open(join(outDir, live), { write: true, createNew: true });
   await writer.lock(true); // what a running writer holds until it renames its temp file
+  await Deno.utime(join(outDir, live), anHourAgo, anHourAgo);
   await atomicWrite(join(outDir, "model.glb"), new Uint8Array([1]));
-  assert.deepEqual(await names(outDir), [live, "model.glb"]);
+  assert.deepEqual(await names(outDir), [live, starting, "model.glb"]);
 });
 
 Deno.test("a failed write removes its temp file", async () => {
