@@ -6,7 +6,13 @@
  *
  * @module
  */
-import { defineNode, type JsonValue, type ParamSpecs } from "../../runtime/node.ts";
+import {
+  defineNode,
+  type JsonValue,
+  type ParamSpecs,
+  type ResolverPlugin,
+  type WarningSink,
+} from "../../runtime/node.ts";
 import { withDefaults } from "../../runtime/params.ts";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { getSourceInfo } from "../../runtime/scene/source.ts";
@@ -44,9 +50,9 @@ export const constraintsResolve = defineNode({
 function warnUnused(
   given: Record<string, JsonValue>,
   declared: ParamSpecs,
-  resolvers: readonly { formats: readonly string[]; params?: ParamSpecs }[],
+  resolvers: readonly ResolverPlugin[],
   format: string,
-  warn: (message: string) => void,
+  warn: WarningSink,
 ): void {
   for (const [name, value] of Object.entries(given)) {
     if (name in declared) continue;
