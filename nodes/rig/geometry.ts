@@ -88,6 +88,16 @@ export function gatherPositions(
     const count = accessor.getCount();
     const array = accessor.getArray();
     const fast = array instanceof Float32Array && !accessor.getNormalized() && array.length >= count * 3;
+    if (fast && morphs.length === 0) {
+      // The common case in a loop of its own: plain floats, no morph, no call per vertex.
+      for (let i = 0; i < count * 3; i += 3, offset += 3) {
+        const x = array[i], y = array[i + 1], z = array[i + 2];
+        positions[offset] = m[0] * x + m[4] * y + m[8] * z + m[12];
+        positions[offset + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+        positions[offset + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+      }
+      continue;
+    }
     for (let i = 0; i < count; i++, offset += 3) {
       let x: number, y: number, z: number;
       if (fast) {
@@ -135,8 +145,12 @@ export function primitiveTriangles(
   if (mode === TRIANGLES) {
     // The common case, without a call per index: the list as it is, checked and offset.
     const out = new Uint32Array(n - (n % 3));
+    if (!indices) {
+      for (let i = 0; i < out.length; i++) out[i] = base + i;
+      return out;
+    }
     for (let i = 0; i < out.length; i++) {
-      const index = indices ? indices[i] : i;
+      const index = indices[i];
       if (!(index < vertices)) throw new IndexOutOfRangeError(meshName, index, vertices);
       out[i] = base + index;
     }
