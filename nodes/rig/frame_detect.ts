@@ -11,8 +11,8 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
-import { gatherPositions } from "./geometry.ts";
-import { bounds, type EndSection, endSections, mirrorSymmetry } from "./frame_shape.ts";
+import { gatherPositions, positionBounds } from "./geometry.ts";
+import { type EndSection, endSections, mirrorSymmetry } from "./frame_shape.ts";
 import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 
@@ -194,7 +194,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   if (total < 8) return undefined;
   const points = new Float64Array(total * 3);
   parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
-  const { min, max } = bounds(points);
+  const { min, max } = positionBounds({ positions: points, count: total })!; // total ≥ 8
   const extent = [0, 1, 2].map((k) => max[k] - min[k]);
   const largest = Math.max(...extent);
   if ([...extent].sort((a, b) => a - b)[1] < 1e-6 * largest) return undefined;

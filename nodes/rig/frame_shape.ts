@@ -11,21 +11,6 @@ const GRID = 24;
 /** Fraction of the length at each end whose cross-section is compared. */
 const END_SLICE = 0.2;
 
-/** The bounding box of `xyz` triples. */
-export function bounds(points: Float64Array): { min: Vec3; max: Vec3 } {
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
-  }
-  return { min: [x0, y0, z0], max: [x1, y1, z1] };
-}
-
 /**
  * Per axis, the fraction of occupied voxels whose mirror image across the box's mid-plane (give or
  * take one voxel along that axis) is occupied too: near 1 across the span of a symmetric aircraft.
