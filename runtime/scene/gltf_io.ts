@@ -250,13 +250,21 @@ function singleBuffer(doc: Document): Document {
 }
 
 /**
- * The document glTF-Transform's writer may work on. It writes `targetNames` into each mesh's own
- * `extras` object, which would change the (immutable) input scene, so it always gets a copy; the
- * copy shares the vertex arrays, which the writer only reads.
+ * The document glTF-Transform's writer may work on. The writer only reads a document, except that it
+ * writes `targetNames` into the own `extras` object of a mesh with morph targets, which would change
+ * the (immutable) input scene: such a scene is written from a copy (sharing the vertex arrays, which
+ * the writer only reads); any other is written as it is, sparing a copy of every property.
  */
 function writable(doc: Document): Document {
   const merged = singleBuffer(doc);
-  return merged === doc ? copyScene(doc, { shareData: true }) : merged;
+  return merged === doc && writerChangesExtras(doc) ? copyScene(doc, { shareData: true }) : merged;
+}
+
+/** True when a mesh has both extras of its own and morph targets, whose names the writer adds to them. */
+function writerChangesExtras(doc: Document): boolean {
+  return doc.getRoot().listMeshes().some((mesh) =>
+    Object.keys(mesh.getExtras()).length > 0 && mesh.listPrimitives().some((p) => p.listTargets().length > 0)
+  );
 }
 
 /** Names morph targets and sorts extras, in place; `doc` is the input. */
