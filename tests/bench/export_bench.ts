@@ -5,7 +5,8 @@
  *
  * - `round trip`: `graphs/gltf.json` on a code-built 4M-vertex GLB (~224 MB) against
  *   `gltf-transform copy` (`npm:@gltf-transform/cli`, run by the same Deno; skipped when it cannot
- *   be fetched). Peak memory (max RSS, from `/usr/bin/time` when there is one) is printed at the end.
+ *   be fetched). Peak memory (max RSS) and the least CPU time (user + system) of each case, from
+ *   `/usr/bin/time` when there is one, are printed at the end, the round trip's as ratios to the anchor.
  * - `cache`: the same graph on a 1M-vertex GLB (~56 MB): `--no-cache` (baseline), a cold run that
  *   fills an empty cache, and a warm run.
  * - `start-up`: `partgraph nodes` against a bare `deno run` of a one-line script.
@@ -46,16 +47,25 @@ const TIME = (() => {
 })();
 /** Peak resident set (KiB) of each case, over its runs. */
 const peaks = new Map<string, number>();
+/**
+ * Least CPU time (user + system, s) of each case, over its runs: on a machine shared with other
+ * processes the wall clock mostly measures them, CPU time the case itself.
+ */
+const cpuTimes = new Map<string, number>();
 
-/** Runs a command to completion (failing loudly), recording its peak memory under `label`. */
+/** Runs a command to completion (failing loudly), recording its peak memory and CPU time under `label`. */
 async function run(label: string, args: string[], cwd = ROOT): Promise<void> {
-  const [cmd, ...rest] = TIME ? [TIME, "-f", "%M", Deno.execPath(), ...args] : [Deno.execPath(), ...args];
+  const [cmd, ...rest] = TIME
+    ? [TIME, "-f", "%M %U %S", Deno.execPath(), ...args]
+    : [Deno.execPath(), ...args];
   const { code, stderr } = await new Deno.Command(cmd, { args: rest, cwd, stdout: "null", stderr: "piped" })
     .output();
   const text = new TextDecoder().decode(stderr);
   if (code !== 0) throw new Error(`${label} failed (${code}): ${text.slice(-2000)}`);
-  const kib = TIME ? Number(text.trim().split("\n").at(-1)) : NaN;
+  const [kib, user, system] = TIME ? text.trim().split("\n").at(-1)!.split(" ").map(Number) : [NaN];
   if (Number.isFinite(kib)) peaks.set(label, Math.max(peaks.get(label) ?? 0, kib));
+  const cpu = user + system;
+  if (Number.isFinite(cpu)) cpuTimes.set(label, Math.min(cpuTimes.get(label) ?? Infinity, cpu));
 }
 
 const partgraph = (model: string, ...flags: string[]) => [
@@ -198,6 +208,13 @@ globalThis.addEventListener("unload", () => {
       ? ` (${(kib * 1024 / file).toFixed(2)}× the 4M file)`
       : "";
     console.log(`peak memory ${label}: ${(kib / 1024).toFixed(0)} MiB${ratio}`);
+  }
+  const anchorCpu = cpuTimes.get("gltf-transform copy");
+  for (const [label, cpu] of cpuTimes) {
+    const ratio = anchorCpu && label.includes("round trip")
+      ? ` (${(cpu / anchorCpu).toFixed(2)}× the anchor's)`
+      : "";
+    console.log(`least CPU time ${label}: ${cpu.toFixed(2)} s${ratio}`);
   }
   Deno.removeSync(work, { recursive: true });
 });
