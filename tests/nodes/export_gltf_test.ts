@@ -51,6 +51,13 @@ Deno.test("export.gltf leaves a mesh's extras as they were (glTF-Transform write
   assertEquals(back.getRoot().listMeshes()[0].getExtras(), { note: "kept", targetNames: ["open", "shut"] });
 });
 
+Deno.test("a mesh with morph targets and no extras of its own is written from the scene itself, unchanged", async () => {
+  const doc = morphScene(["open", "shut"], {});
+  const back = await exported(doc);
+  assertEquals(doc.getRoot().listMeshes()[0].getExtras(), {});
+  assertEquals(back.getRoot().listMeshes()[0].getExtras(), { targetNames: ["open", "shut"] });
+});
+
 Deno.test("unnamed morph targets are written with the mesh's targetNames, else their index — never ''", async () => {
   const fromExtras = await exported(morphScene(["", ""], { targetNames: ["a[0]", "a[1]"] }));
   assertEquals(fromExtras.getRoot().listMeshes()[0].getExtras().targetNames, ["a[0]", "a[1]"]);
