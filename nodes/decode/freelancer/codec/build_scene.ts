@@ -20,7 +20,7 @@ import {
 } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
-import { mergeExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
@@ -277,9 +277,9 @@ function hardpointNode(doc: Document, hp: Hardpoint): Node {
     extras.max = degrees(hp.max!);
     extras.axis = [...hp.axis!];
   }
-  mergeExtras(node, extras);
-  setPartgraphExtras(node, { hardpoint: { kind: hp.kind } });
-  return node;
+  // A new node has no extras to merge with: one setter instead of two (each dispatches events).
+  extras.partgraph = { hardpoint: { kind: hp.kind } };
+  return node.setExtras(extras);
 }
 
 function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: WarningSink): void {

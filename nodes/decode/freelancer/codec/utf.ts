@@ -150,7 +150,11 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
 export function findChild(dir: UtfEntry | undefined, name: string): UtfEntry | undefined {
   if (!dir?.children) return undefined;
   const wanted = name.toLowerCase();
-  return dir.children.find((c) => c.name.toLowerCase() === wanted);
+  // Names are Latin-1, whose lower case keeps the length: most siblings fail without a new string.
+  for (const child of dir.children) {
+    if (child.name.length === wanted.length && child.name.toLowerCase() === wanted) return child;
+  }
+  return undefined;
 }
 
 /** Every child of a directory whose name matches case-insensitively, in file order. */
