@@ -90,13 +90,17 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
   const names = whole.sub(namesOffset, namesUsed, "dictionary");
   const data = whole.sub(dataOffset, bytes.byteLength - dataOffset, "data block");
   const visited = new Set<number>();
+  // Writers store each distinct name once ("VMeshData", "Position", …), so most entries share one.
+  const nameAt = new Map<number, string>();
 
   const readName = (entryAt: number): string => {
     const at = tree.u32(entryAt + 4, "name offset");
     if (at >= names.length && !(at === 0 && names.length === 0)) {
       tree.fail(entryAt + 4, `name offset < dictionary size ${names.length}`, String(at));
     }
-    return names.cString(at, names.length - at);
+    let name = nameAt.get(at);
+    if (name === undefined) nameAt.set(at, name = names.cString(at, names.length - at));
+    return name;
   };
 
   /** Checks a child or sibling link (stored at `fieldAt`) before following it. */
