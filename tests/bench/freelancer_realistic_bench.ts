@@ -2,7 +2,8 @@
  * `decode.cmp` throughput on compounds shaped like retail ones (many parts, 3–5 LODs, small material
  * groups, textures; `realistic_cmp.ts`) next to the single-mesh compound (`large_cmp.ts`), through
  * the node API as a graph runs them: decode only, and decode + `constraints.resolve` + `export.gltf`.
- * Run: `deno bench --frozen --allow-read --allow-write tests/bench/freelancer_realistic_bench.ts`.
+ * Run: `deno bench --frozen --allow-read --allow-write tests/bench/freelancer_realistic_bench.ts`
+ * (with `--allow-sys` it prints the load average too).
  * Besides the Deno.bench timings it prints MB/s and µs per accessor of each set (the best of five
  * passes, so other processes on a shared machine disturb the figure less), with the load average,
  * by the wall clock and by the process's CPU time: on a machine shared by more runs than it has
