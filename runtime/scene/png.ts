@@ -10,7 +10,9 @@
  *
  * Encodings are remembered in-process by a SHA-256 of the pixels: models share texture libraries,
  * and a batch build decodes the same library textures for every model. Deflate is by far the
- * largest cost of a texture, so a repeated image costs one hash.
+ * largest cost of a texture, so a repeated image costs one hash. {@link pngOfEncodedImage} also
+ * remembers them by a digest of the stored (compressed) image, so a repeated texture is neither
+ * decoded nor hashed as pixels again.
  *
  * @module
  */
@@ -69,17 +71,51 @@ export function encodeRgbaPng(width: number, height: number, data: Uint8Array): 
     throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
   }
   const key = `${width}x${height}:${crypto.createHash("sha256").update(data).digest("base64")}`;
-  const known = memo.get(key);
-  if (known) {
-    memo.delete(key); // re-inserted: most recently used last
-    memo.set(key, known);
-    return known;
-  }
+  const known = recall(key);
+  if (known) return known;
   const png = writePng(
     width,
     height,
     fflate.zlibSync(filterNone(width, height, data), { level: ZLIB_LEVEL }),
   );
+  remember(key, png);
+  return png;
+}
+
+/** Decoded 8-bit RGBA pixels, as {@link encodeRgbaPng} takes them. */
+export interface RgbaPixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/**
+ * The PNG of the image stored as `stored` in `format` (a name that tells which decoder `decode` is,
+ * e.g. `"dds"`): remembered by a SHA-256 of the stored bytes, so the same stored image is decoded
+ * and encoded once per process. `decode` must be a pure function of `stored`; what it throws is
+ * passed on and nothing is remembered. {@link loadPngEncoder} must have run.
+ *
+ * @example
+ * ```ts
+ * import { loadPngEncoder, pngOfEncodedImage } from "./png.ts";
+ *
+ * await loadPngEncoder();
+ * const stored = new Uint8Array([2, 2, 0x80, 0x80]); // a made-up 2×2 grey format
+ * const png = pngOfEncodedImage(stored, "grey", () => ({
+ *   width: stored[0],
+ *   height: stored[1],
+ *   data: new Uint8Array(16).fill(0x80),
+ * }));
+ * ```
+ */
+export function pngOfEncodedImage(stored: Uint8Array, format: string, decode: () => RgbaPixels): Uint8Array {
+  if (!crypto) throw new Error("internal: pngOfEncodedImage called before loadPngEncoder() was awaited");
+  // A NUL cannot occur in a format name we choose, so no key of this kind equals a pixel key.
+  const key = `${format}\0${crypto.createHash("sha256").update(stored).digest("base64")}`;
+  const known = recall(key);
+  if (known) return known;
+  const { width, height, data } = decode();
+  const png = encodeRgbaPng(width, height, data);
   remember(key, png);
   return png;
 }
@@ -90,6 +126,17 @@ export function forgetPngEncodings(): void {
   memoBytes = 0;
 }
 
+/** The remembered encoding of `key`, now the most recently used. */
+function recall(key: string): Uint8Array | undefined {
+  const known = memo.get(key);
+  if (known) {
+    memo.delete(key); // re-inserted: most recently used last
+    memo.set(key, known);
+  }
+  return known;
+}
+
+/** Remembers `png` under `key`; an encoding remembered under two keys counts twice against the cap. */
 function remember(key: string, png: Uint8Array): void {
   memo.set(key, png);
   memoBytes += png.byteLength;

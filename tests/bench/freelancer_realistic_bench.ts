@@ -2,7 +2,8 @@
  * `decode.cmp` throughput on compounds shaped like retail ones (many parts, 3–5 LODs, small material
  * groups, textures; `realistic_cmp.ts`) next to the single-mesh compound (`large_cmp.ts`), through
  * the node API as a graph runs them: decode only, and decode + `constraints.resolve` + `export.gltf`.
- * Run: `deno bench --frozen --allow-read --allow-write tests/bench/freelancer_realistic_bench.ts`.
+ * Run: `deno bench --frozen --allow-read --allow-write tests/bench/freelancer_realistic_bench.ts`
+ * (with `--allow-sys` it prints the load average too).
  * Besides the Deno.bench timings it prints MB/s and µs per accessor of each set (the best of five
  * passes, so other processes on a shared machine disturb the figure less), with the load average,
  * by the wall clock and by the process's CPU time: on a machine shared by more runs than it has
@@ -39,8 +40,12 @@ const SINGLE_MESH: BenchSet = { label: "single-mesh (1 compound)", files: [build
 /** How a pass treats textures and what it runs. */
 type Stage = "decode" | "decode, textures seen" | "decode + resolve + export";
 
-/** Runs the set through decode.cmp (and resolve + export); returns the decoded scenes. */
-async function runSet(set: BenchSet, stage: Stage): Promise<Document[]> {
+/**
+ * Runs the set through decode.cmp (and resolve + export); returns the decoded scenes when `keep`.
+ * Timed passes keep none, as the anchor keeps none of its documents: garbage collection costs more
+ * the more a pass keeps alive.
+ */
+async function runSet(set: BenchSet, stage: Stage, keep = false): Promise<Document[]> {
   if (stage !== "decode, textures seen") forgetPngEncodings();
   const scenes: Document[] = [];
   const withExport = stage === "decode + resolve + export";
@@ -53,7 +58,7 @@ async function runSet(set: BenchSet, stage: Stage): Promise<Document[]> {
       ctx,
     );
     const scene = decoded.scene as Document;
-    scenes.push(scene);
+    if (keep) scenes.push(scene);
     if (!withExport) continue;
     const resolved = await runNode(constraintsResolve, { scene }, {}, ctx);
     await runNode(exportGltf, { scene: resolved.scene }, {}, ctx);
@@ -130,7 +135,7 @@ async function bestOfFive(run: () => unknown): Promise<{ wall: number; cpu: numb
 
 async function report(set: BenchSet): Promise<void> {
   const bytes = set.files.reduce((sum, f) => sum + f.byteLength, 0);
-  const scenes = await runSet(set, "decode");
+  const scenes = await runSet(set, "decode", true);
   const accessors = scenes.reduce((sum, scene) => sum + scene.getRoot().listAccessors().length, 0);
   const figure = (ms: number) =>
     `${ms.toFixed(0)} ms = ${(bytes / 1e3 / ms).toFixed(0)} MB/s, ${
@@ -162,7 +167,7 @@ function loadAverage(): string {
   }
 }
 
-const REALISTIC_SHAPES = meshShapes(await runSet(REALISTIC, "decode"));
+const REALISTIC_SHAPES = meshShapes(await runSet(REALISTIC, "decode", true));
 Deno.bench({
   name: `anchor: glTF-Transform alone, ${REALISTIC.label}`,
   group: REALISTIC.label,

@@ -5,7 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { decode, encode } from "fast-png";
-import { encodeRgbaPng, forgetPngEncodings, loadPngEncoder } from "../../../runtime/scene/png.ts";
+import {
+  encodeRgbaPng,
+  forgetPngEncodings,
+  loadPngEncoder,
+  pngOfEncodedImage,
+} from "../../../runtime/scene/png.ts";
 import { prng } from "../../support/prng.ts";
 
 await loadPngEncoder();
@@ -75,6 +80,37 @@ Deno.test("png: a repeated image returns the remembered bytes; one changed pixel
   // The same bytes laid out as another size are another image.
   const tall = encodeRgbaPng(32, 128, data);
   assert.equal(decode(tall).height, 128);
+});
+
+Deno.test("png: a stored image is decoded once; another stored form of the same pixels shares the PNG", () => {
+  forgetPngEncodings();
+  const pixels = image(32, 32, 3, 9);
+  let decodes = 0;
+  const decodeTo = (data: Uint8Array) => () => {
+    decodes++;
+    return { width: 32, height: 32, data };
+  };
+  const stored = new Uint8Array([1, 2, 3, 4]);
+  const first = pngOfEncodedImage(stored, "test", decodeTo(pixels));
+  assert.equal(
+    firstDifference(first, encode({ width: 32, height: 32, data: pixels, channels: 4, depth: 8 })),
+    -1,
+  );
+  assert.equal(pngOfEncodedImage(stored.slice(), "test", decodeTo(pixels)), first);
+  assert.equal(decodes, 1, "the same stored bytes are not decoded again");
+  // Other stored bytes (or the same bytes in another format) decode, and the same pixels give the same PNG.
+  assert.equal(pngOfEncodedImage(stored, "other", decodeTo(pixels.slice())), first);
+  assert.equal(decodes, 2);
+  const changed = pixels.slice();
+  changed[7] ^= 1;
+  assert.notEqual(pngOfEncodedImage(new Uint8Array([1, 2, 3, 5]), "test", decodeTo(changed)), first);
+  // A decode that fails is not remembered: the next call tries again.
+  const broken = new Uint8Array([9]);
+  assert.throws(() =>
+    pngOfEncodedImage(broken, "test", () => {
+      throw new RangeError("bad image");
+    }), /bad image/);
+  assert.equal(pngOfEncodedImage(broken, "test", decodeTo(pixels)), first);
 });
 
 Deno.test("png: a pixel buffer of the wrong size or a zero size is refused", () => {

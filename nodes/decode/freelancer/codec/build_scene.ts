@@ -20,7 +20,7 @@ import {
 } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
-import { mergeExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
@@ -68,7 +68,6 @@ export interface SceneOptions {
 }
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
-const REPEAT = TextureInfo.WrapMode.REPEAT;
 
 /**
  * Turns a decoded model into a glTF document. Parts sit at the scene root with identity transforms;
@@ -111,10 +110,12 @@ export function buildScene(
     return textures.get(key)!;
   };
 
+  // Only what differs from glTF-Transform's defaults (REPEAT, UV set 0): every setter dispatches events.
   const bindTexture = (slot: TextureSlot, info: TextureInfo | null) => {
-    info?.setWrapS(slot.flags & FLAG_CLAMP_U ? CLAMP_TO_EDGE : REPEAT)
-      .setWrapT(slot.flags & FLAG_CLAMP_V ? CLAMP_TO_EDGE : REPEAT)
-      .setTexCoord(slot.flags & FLAG_SECOND_UV ? 1 : 0);
+    if (!info) return;
+    if (slot.flags & FLAG_CLAMP_U) info.setWrapS(CLAMP_TO_EDGE);
+    if (slot.flags & FLAG_CLAMP_V) info.setWrapT(CLAMP_TO_EDGE);
+    if (slot.flags & FLAG_SECOND_UV) info.setTexCoord(1);
   };
 
   const material = (id: number): Material => {
@@ -123,7 +124,7 @@ export function buildScene(
     const def = model.materials.get(id);
     if (!def) {
       warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
-      out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0).setRoughnessFactor(1);
+      out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0); // roughness 1 is the default
       setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
     } else {
       out = pbrMaterial(doc, def, texture, bindTexture);
@@ -242,7 +243,7 @@ function pbrMaterial(
   texture: (slot: TextureSlot) => Texture | null,
   bind: (slot: TextureSlot, info: TextureInfo | null) => void,
 ): Material {
-  const out = doc.createMaterial(def.name).setMetallicFactor(0).setRoughnessFactor(1);
+  const out = doc.createMaterial(def.name).setMetallicFactor(0); // roughness 1 is the default
   const dc = def.dc ?? [1, 1, 1];
   out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
   if (def.ec) out.setEmissiveFactor([linear(def.ec[0]), linear(def.ec[1]), linear(def.ec[2])]);
@@ -277,9 +278,9 @@ function hardpointNode(doc: Document, hp: Hardpoint): Node {
     extras.max = degrees(hp.max!);
     extras.axis = [...hp.axis!];
   }
-  mergeExtras(node, extras);
-  setPartgraphExtras(node, { hardpoint: { kind: hp.kind } });
-  return node;
+  // A new node has no extras to merge with: one setter instead of two (each dispatches events).
+  extras.partgraph = { hardpoint: { kind: hp.kind } };
+  return node.setExtras(extras);
 }
 
 function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: WarningSink): void {

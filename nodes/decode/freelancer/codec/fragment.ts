@@ -89,10 +89,12 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
     const leaf = findChild(dir, name);
     if (!leaf) return fallback;
     const data = requireLeaf(leaf, `a ${name} leaf`);
-    const values = data.length >= 4 * count
-      ? Array.from({ length: count }, (_, i) => data.f32(4 * i, `hardpoint ${name}`))
-      : [NaN];
-    if (values.every(Number.isFinite)) return values;
+    if (data.length >= 4 * count) {
+      const values = new Array<number>(count);
+      let finite = true;
+      for (let i = 0; i < count; i++) finite = Number.isFinite(values[i] = data.f32(4 * i)) && finite;
+      if (finite) return values;
+    }
     // Librelancer likewise falls back to defaults for garbage hardpoint data.
     warn(
       `hardpoint '${dir.name}': ${name} is short or holds non-finite values; ${

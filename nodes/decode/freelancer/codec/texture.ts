@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { encodeRgbaPng } from "../../../../runtime/scene/png.ts";
+import { pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
@@ -30,14 +30,13 @@ export function readTextureLibrary(library: UtfEntry, into: Map<string, UtfEntry
 export function textureToPng(dir: UtfEntry): Uint8Array | undefined {
   const mips = findChild(dir, "MIPS");
   const mip0 = findChild(dir, "MIP0");
+  if (!mips && !mip0) return undefined;
   // Re-window the leaf so errors name the image format, at offsets that are still absolute.
   const image = mips
-    ? decodeDds(asFormat(requireLeaf(mips, "a MIPS leaf"), "dds"))
-    : mip0
-    ? decodeTga(asFormat(requireLeaf(mip0, "a MIP0 leaf"), "tga"))
-    : undefined;
-  if (!image) return undefined;
-  return encodeRgbaPng(image.width, image.height, image.data);
+    ? asFormat(requireLeaf(mips, "a MIPS leaf"), "dds")
+    : asFormat(requireLeaf(mip0!, "a MIP0 leaf"), "tga");
+  const decode = () => mips ? decodeDds(image) : decodeTga(image);
+  return pngOfEncodedImage(image.view(0, image.length), image.format, decode);
 }
 
 function asFormat(leaf: ByteWindow, format: string): ByteWindow {

@@ -90,13 +90,17 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
   const names = whole.sub(namesOffset, namesUsed, "dictionary");
   const data = whole.sub(dataOffset, bytes.byteLength - dataOffset, "data block");
   const visited = new Set<number>();
+  // Writers store each distinct name once ("VMeshData", "Position", …), so most entries share one.
+  const nameAt = new Map<number, string>();
 
   const readName = (entryAt: number): string => {
     const at = tree.u32(entryAt + 4, "name offset");
     if (at >= names.length && !(at === 0 && names.length === 0)) {
       tree.fail(entryAt + 4, `name offset < dictionary size ${names.length}`, String(at));
     }
-    return names.cString(at, names.length - at);
+    let name = nameAt.get(at);
+    if (name === undefined) nameAt.set(at, name = names.cString(at, names.length - at));
+    return name;
   };
 
   /** Checks a child or sibling link (stored at `fieldAt`) before following it. */
@@ -150,7 +154,11 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
 export function findChild(dir: UtfEntry | undefined, name: string): UtfEntry | undefined {
   if (!dir?.children) return undefined;
   const wanted = name.toLowerCase();
-  return dir.children.find((c) => c.name.toLowerCase() === wanted);
+  // Names are Latin-1, whose lower case keeps the length: most siblings fail without a new string.
+  for (const child of dir.children) {
+    if (child.name.length === wanted.length && child.name.toLowerCase() === wanted) return child;
+  }
+  return undefined;
 }
 
 /** Every child of a directory whose name matches case-insensitively, in file order. */

@@ -61,7 +61,7 @@ const order = new Uint32Array(0x10000);
 
 /**
  * Copies the vertices an index list uses into compact glTF arrays and rebases the indices.
- * `absolute(i)` is the mesh vertex of index `i`; callers have checked every one is in range.
+ * `base + index` is the mesh vertex of an index; callers have checked every one is in range.
  */
 function gather(
   mesh: VMeshData,
@@ -86,50 +86,96 @@ function gather(
   for (let k = 0; k < used; k++) remap[order[k]] = -1;
   const { layout } = mesh;
   const floats = floatView(mesh);
-  const strideF = layout.stride >> 2;
-  const positions = arena.float32(used * 3);
-  const normals = withAttributes && layout.normal >= 0 ? arena.float32(used * 3) : undefined;
-  const colors = withAttributes && layout.diffuse >= 0 ? arena.float32(used * 4) : undefined;
-  const uvs = withAttributes ? Array.from({ length: layout.uvCount }, () => arena.float32(used * 2)) : [];
-  const normalF = layout.normal >> 2, uvF = layout.uv >> 2;
-  for (let k = 0; k < used; k++) {
-    const src = order[k] * strideF;
-    positions[3 * k] = floats[src];
-    positions[3 * k + 1] = floats[src + 1];
-    positions[3 * k + 2] = floats[src + 2];
-    if (normals) {
-      let x = floats[src + normalF], y = floats[src + normalF + 1], z = floats[src + normalF + 2];
-      const squared = x * x + y * y + z * z;
-      // glTF requires unit normals; exporters sometimes leave them unnormalised or zero.
-      if (!(Math.abs(squared - 1) < 1e-4)) {
-        const length = Math.sqrt(squared);
-        if (length > 1e-12 && Number.isFinite(length)) {
-          x /= length, y /= length, z /= length;
-        } else {
-          x = 0, y = 1, z = 0;
-        }
-      }
-      normals[3 * k] = x;
-      normals[3 * k + 1] = y;
-      normals[3 * k + 2] = z;
-    }
-    for (let u = 0; u < uvs.length; u++) {
-      uvs[u][2 * k] = floats[src + uvF + 2 * u];
-      uvs[u][2 * k + 1] = floats[src + uvF + 2 * u + 1];
-    }
-  }
-  if (colors) {
-    const bytes = mesh.vertices;
-    for (let k = 0; k < used; k++) {
-      // D3DCOLOR is 0xAARRGGBB, i.e. bytes B, G, R, A in memory.
-      const at = order[k] * layout.stride + layout.diffuse;
-      colors[4 * k] = SRGB_TO_LINEAR[bytes[at + 2]];
-      colors[4 * k + 1] = SRGB_TO_LINEAR[bytes[at + 1]];
-      colors[4 * k + 2] = SRGB_TO_LINEAR[bytes[at]];
-      colors[4 * k + 3] = bytes[at + 3] / 255;
-    }
+  // One loop per attribute: each reads one stretch of every vertex and writes one array in order.
+  const positions = copyFloats(floats, layout.stride >> 2, 0, 3, used, arena);
+  if (!withAttributes) return { materialId, positions, uvs: [], indices: out };
+  const normals = layout.normal >= 0
+    ? unitNormals(floats, layout.stride >> 2, layout.normal >> 2, used, arena)
+    : undefined;
+  const colors = layout.diffuse >= 0
+    ? linearColors(mesh.vertices, layout.stride, layout.diffuse, used, arena)
+    : undefined;
+  const uvs: Float32Array<ArrayBuffer>[] = [];
+  for (let u = 0; u < layout.uvCount; u++) {
+    uvs.push(copyFloats(floats, layout.stride >> 2, (layout.uv >> 2) + 2 * u, 2, used, arena));
   }
   return { materialId, positions, normals, colors, uvs, indices: out };
+}
+
+/** `width` floats at `offset` of each of the first `used` vertices in {@link order}. */
+function copyFloats(
+  floats: Float32Array,
+  strideF: number,
+  offset: number,
+  width: 2 | 3,
+  used: number,
+  arena: ArrayArena,
+): Float32Array<ArrayBuffer> {
+  const out = arena.float32(used * width);
+  if (width === 3) {
+    for (let k = 0, o = 0; k < used; k++, o += 3) {
+      const src = order[k] * strideF + offset;
+      out[o] = floats[src];
+      out[o + 1] = floats[src + 1];
+      out[o + 2] = floats[src + 2];
+    }
+  } else {
+    for (let k = 0, o = 0; k < used; k++, o += 2) {
+      const src = order[k] * strideF + offset;
+      out[o] = floats[src];
+      out[o + 1] = floats[src + 1];
+    }
+  }
+  return out;
+}
+
+/** The normals of the first `used` vertices in {@link order}, each made a unit vector. */
+function unitNormals(
+  floats: Float32Array,
+  strideF: number,
+  offset: number,
+  used: number,
+  arena: ArrayArena,
+): Float32Array<ArrayBuffer> {
+  const out = arena.float32(used * 3);
+  for (let k = 0, o = 0; k < used; k++, o += 3) {
+    const src = order[k] * strideF + offset;
+    let x = floats[src], y = floats[src + 1], z = floats[src + 2];
+    const squared = x * x + y * y + z * z;
+    // glTF requires unit normals; exporters sometimes leave them unnormalised or zero.
+    if (!(Math.abs(squared - 1) < 1e-4)) {
+      const length = Math.sqrt(squared);
+      if (length > 1e-12 && Number.isFinite(length)) {
+        x /= length, y /= length, z /= length;
+      } else {
+        x = 0, y = 1, z = 0;
+      }
+    }
+    out[o] = x;
+    out[o + 1] = y;
+    out[o + 2] = z;
+  }
+  return out;
+}
+
+/** The D3DCOLORs of the first `used` vertices in {@link order} as linear RGBA. */
+function linearColors(
+  bytes: Uint8Array,
+  stride: number,
+  offset: number,
+  used: number,
+  arena: ArrayArena,
+): Float32Array<ArrayBuffer> {
+  const out = arena.float32(used * 4);
+  for (let k = 0, o = 0; k < used; k++, o += 4) {
+    // D3DCOLOR is 0xAARRGGBB, i.e. bytes B, G, R, A in memory.
+    const at = order[k] * stride + offset;
+    out[o] = SRGB_TO_LINEAR[bytes[at + 2]];
+    out[o + 1] = SRGB_TO_LINEAR[bytes[at + 1]];
+    out[o + 2] = SRGB_TO_LINEAR[bytes[at]];
+    out[o + 3] = bytes[at + 3] / 255;
+  }
+  return out;
 }
 
 /**
