@@ -15,7 +15,7 @@ import { sha256Hex } from "../runtime/canonical.ts";
 import { TOOL_VERSIONS } from "../runtime/version.ts";
 import type { RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { RunEvent } from "../runtime/events.ts";
-import type { BatchSelection } from "./inputs.ts";
+import type { BatchInput, BatchSelection } from "./inputs.ts";
 import { formatShard, type Shard, shardOf } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
@@ -148,7 +148,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const emit = options.onEvent ?? (() => {});
   const outDir = resolve(options.outDir);
   const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
-  const queue = [...mine];
+  const queue = await largestFirst(mine);
   const figures: WorkerFigures[] = [];
   let stop = false;
 
@@ -248,6 +248,26 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     workers: figures,
   };
   return { manifest, summary, warnings };
+}
+
+/**
+ * The inputs in the order the pool starts them: largest file first (ties by path), so the batch does
+ * not end with one worker on a big input while the others have nothing left. Files that cannot be
+ * read go last; their jobs fail as in a single run.
+ */
+async function largestFirst(inputs: readonly BatchInput[]): Promise<BatchInput[]> {
+  const sizes = await Promise.all(inputs.map(async (input) => {
+    try {
+      return (await Deno.stat(input.path)).size;
+    } catch {
+      return -1;
+    }
+  }));
+  const order = inputs.map((input, i) => ({ input, size: sizes[i] }));
+  order.sort((a, b) =>
+    b.size - a.size || (a.input.rel < b.input.rel ? -1 : a.input.rel > b.input.rel ? 1 : 0)
+  );
+  return order.map((o) => o.input);
 }
 
 /** One worker of the pool, running one job at a time. */

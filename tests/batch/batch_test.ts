@@ -117,8 +117,14 @@ Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inpu
   assertEquals(again.summary.cached, COUNT);
   assertEquals(formatManifest(again.manifest), formatManifest(whole.manifest));
 
-  const selection = await expandEach(`model=${tree}/ships/liberty/*.cmp`);
-  assertEquals(selection.inputs[0].rel, "broken.cmp");
+  // The pool starts the largest file first: a broken file larger than every ship fails first.
+  const fastDir = join(tree, "fast-inputs");
+  await Deno.mkdir(fastDir);
+  for (const name of ["ship1.cmp", "ship2.cmp", "ship4.cmp"]) {
+    await Deno.copyFile(join(tree, "ships", "liberty", name), join(fastDir, name));
+  }
+  await Deno.writeFile(join(fastDir, "z_broken.cmp"), new Uint8Array(1 << 20).fill(0x55));
+  const selection = await expandEach(`model=${fastDir}/*.cmp`);
   const fast = await runBatch({
     graph: GRAPH,
     selection,
@@ -127,12 +133,36 @@ Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inpu
     jobs: 1,
     failFast: true,
   });
-  assertEquals([fast.summary.failed, fast.summary.ok, fast.summary.notRun], [
-    1,
-    0,
-    selection.inputs.length - 1,
-  ]);
+  assertEquals([fast.summary.failed, fast.summary.ok, fast.summary.notRun], [1, 0, 3]);
+  assertEquals(Object.keys(fast.manifest.inputs), ["z_broken.cmp"]);
   assertEquals(fast.summary.workers.map((w) => w.inputs), [1]);
+});
+
+Deno.test("batch: the pool starts the largest files first, and the order leaves the manifest as it is", async () => {
+  const started: string[] = [];
+  const selection = await expandEach(`model=${tree}/ships/rheinland/ship[0-9]*.cmp`);
+  const result = await runBatch({
+    graph: GRAPH,
+    selection,
+    outDir: join(tree, "out"),
+    cacheDir,
+    jobs: 1,
+    onEvent(event) {
+      if (event.event === "input" && event.state === "running") started.push(event.input);
+    },
+  });
+  const size = (rel: string) => Deno.statSync(join(tree, "ships", "rheinland", rel)).size;
+  const bySize = selection.inputs.map((i) => i.rel).sort((a, b) => size(b) - size(a) || (a < b ? -1 : 1));
+  assertEquals(started, bySize);
+  assert(size(started[0]) > size(started[started.length - 1]), "the generated ships differ in size");
+  assertEquals(Object.keys(result.manifest.inputs), selection.inputs.map((i) => i.rel));
+  for (const rel of started) {
+    const [record, before] = [result.manifest.inputs[rel], whole.manifest.inputs[`rheinland/${rel}`]];
+    assertEquals([record.digest, Object.values(record.writes)], [
+      before.digest,
+      Object.values(before.writes),
+    ]);
+  }
 });
 
 Deno.test({

@@ -1,10 +1,15 @@
 /**
  * Batch builds against the anchor users have today, a shell loop of one CLI run per input: the same
- * 30 generated retail-shaped compounds (360 KiB each) through `graphs/freelancer.json`, no cache, as
- * (a) one `partgraph run` process per input (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`.
- * Ratios against (a) and between (b) and (c) are what the README quotes. After the table, each batch
- * run's per-thread CPU (Linux): the workers' time on a core, waiting for one and blocked, and what
- * V8's background threads and the main thread took — the reason behind the ratio.
+ * generated retail-shaped compounds (360 KiB each; 100 unless the first argument after `--` says
+ * otherwise) through `graphs/freelancer.json`, no cache, as (a) one `partgraph run` process per input
+ * (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`. Ratios against (a) and between (b) and
+ * (c) are what the README quotes. After the table, each batch run's wall time and per-thread CPU
+ * (Linux): the workers' time on a core, waiting for one and blocked, and what V8's background threads
+ * and the main thread took — the reason behind the ratio.
+ *
+ * ```sh
+ * npx --yes deno@2.9.6 task bench tests/bench/batch_bench.ts -- 200
+ * ```
  */
 import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
@@ -12,7 +17,7 @@ import { expandEach } from "../../batch/inputs.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { type ThreadFigures, threadSampler } from "../support/thread_cpu.ts";
 
-const INPUTS = 30;
+const INPUTS = Number(Deno.args[0] ?? 100);
 const root = Deno.makeTempDirSync({ prefix: "partgraph-batch-bench-" });
 for (let i = 0; i < INPUTS; i++) {
   Deno.writeFileSync(
@@ -23,9 +28,10 @@ for (let i = 0; i < INPUTS; i++) {
 const graph = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const cli = new URL("../../cli/main.ts", import.meta.url).pathname;
 const selection = await expandEach(`model=${root}/*.cmp`);
-const threads: { jobs: number; figures: ThreadFigures }[] = [];
+const runs: { jobs: number; ms: number; figures?: ThreadFigures }[] = [];
 const batch = (jobs: number) => async () => {
   const sampler = await threadSampler();
+  const started = performance.now();
   const { summary } = await runBatch({
     graph,
     selection,
@@ -33,8 +39,9 @@ const batch = (jobs: number) => async () => {
     cacheDir: false,
     jobs,
   });
+  const ms = performance.now() - started;
   if (summary.failed) throw new Error("a bench input failed");
-  if (sampler) threads.push({ jobs, figures: await sampler.stop() });
+  runs.push({ jobs, ms, figures: await sampler?.stop() });
 };
 
 Deno.bench({
@@ -75,16 +82,30 @@ Deno.bench({ name: `batch --jobs 2 (${INPUTS} inputs)`, group: "batch", n: 2, wa
 globalThis.addEventListener("unload", () => {
   Deno.removeSync(root, { recursive: true });
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  for (const { jobs, figures: f } of threads) {
+  const cores = navigator.hardwareConcurrency;
+  // Per --jobs: each run's wall time and the least time an idle machine would need (from its CPU).
+  const walls = new Map<number, number[]>(), floors = new Map<number, number[]>();
+  const add = (map: Map<number, number[]>, jobs: number, value: number) =>
+    map.set(jobs, [...map.get(jobs) ?? [], value]);
+  const ratio = (map: Map<number, number[]>) => {
+    const mean = (jobs: number) => map.get(jobs)!.reduce((a, b) => a + b, 0) / map.get(jobs)!.length;
+    return (mean(1) / mean(2)).toFixed(2);
+  };
+  for (const { jobs, ms, figures: f } of runs) {
+    add(walls, jobs, ms);
+    if (!f) continue;
     const workers = f.workers.reduce((sum, w) => sum + w.cpuMs, 0);
     const total = workers + f.v8BackgroundMs + f.restMs;
     const each = f.workers.map((w) => `${s(w.cpuMs)} / ${s(w.waitMs)} / ${s(w.blockedMs)}`).join(", ");
-    const cores = navigator.hardwareConcurrency;
     const floor = Math.max(...f.workers.map((w) => w.cpuMs), total / cores);
+    add(floors, jobs, floor);
+    const share = (f.v8BackgroundMs / workers).toFixed(2);
     console.log(
-      `batch --jobs ${jobs}: wall ${s(f.wallMs)}; CPU ${s(total)} = workers ${s(workers)} + V8 background ` +
-        `${s(f.v8BackgroundMs)} + main and I/O ${s(f.restMs)}; each worker on a core / waiting for one / ` +
-        `blocked: ${each}; an idle ${cores}-core machine needs at least ${s(floor)}`,
+      `batch --jobs ${jobs}: wall ${s(ms)}; CPU ${s(total)} = workers ${s(workers)} + V8 background ` +
+        `${s(f.v8BackgroundMs)} (${share} of the workers') + main and I/O ${s(f.restMs)}; each worker on a ` +
+        `core / waiting for one / blocked: ${each}; an idle ${cores}-core machine needs at least ${s(floor)}`,
     );
   }
+  const fromCpu = floors.size === 2 ? `; on an idle machine, from the CPU figures: ${ratio(floors)}×` : "";
+  console.log(`${INPUTS} inputs, batch --jobs 2 vs --jobs 1, means: wall ${ratio(walls)}×${fromCpu}`);
 });
