@@ -22,6 +22,7 @@ import {
   contentDigest,
   type NodeVersion,
   nodeVersion,
+  pluginVersions,
   producedKey,
   reachableInvokes,
 } from "./execute/key.ts";
@@ -248,6 +249,7 @@ class Execution {
       params: def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params,
       inputs,
       invokes,
+      plugins: pluginVersions(registry, def),
     });
   }
 

@@ -34,7 +34,10 @@ export interface StoredOutput {
 export interface FileDigest {
   /** The file's path (a directory listing's ends in `/*`); the holding field says relative to what. */
   readonly path: string;
-  /** SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing). */
+  /**
+   * SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing), or `"absent"`
+   * for a read that failed.
+   */
   readonly sha256: string;
 }
 

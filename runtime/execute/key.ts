@@ -2,8 +2,8 @@
  * Cache keys: SHA-256 over the canonical JSON encoding of one object holding everything that
  * shapes a node's output — the key schema, the node type, its implementation version (and custom
  * module digest), the versions of the tools that shape output bytes, its parameters after defaults
- * (or a source's content fingerprint), the keys of its inputs, and the version of every node its
- * run function can reach through `ctx.invoke`.
+ * (or a source's content fingerprint), the keys of its inputs, the version of every node its
+ * run function can reach through `ctx.invoke`, and the version of every plug-in it `uses`.
  *
  * @module
  */
@@ -14,13 +14,23 @@ import type { Registry } from "../registry.ts";
 import { TOOL_VERSIONS } from "../version.ts";
 
 /** Bumped whenever the shape of {@link KeyMaterial} changes, so older cache entries miss. */
-export const KEY_SCHEMA = 2;
+export const KEY_SCHEMA = 3;
 
 /** The version (and custom module digest) of one node type, as keys record it. */
 export interface NodeVersion {
   /** The declaration's `version`. */
   readonly version: number;
   /** Digest of the custom module the type came from; null for built-ins. */
+  readonly impl: string | null;
+}
+
+/** The version (and custom module digest) of one plug-in a node uses, as keys record it. */
+export interface PluginVersion {
+  /** The formats it handles, e.g. `cmp/3db`. */
+  readonly name: string;
+  /** The plug-in's `version` (1 when it declares none). */
+  readonly version: number;
+  /** Digest of the custom module the plug-in came from; null for built-ins. */
   readonly impl: string | null;
 }
 
@@ -36,6 +46,8 @@ export interface KeyMaterial {
   readonly inputs: Readonly<Record<string, string>>;
   /** The versions of every node type `ctx.invoke` can reach from this node, by type. */
   readonly invokes: Readonly<Record<string, NodeVersion>>;
+  /** The plug-ins the node `uses`, in registration order (which decides the one that is chosen). */
+  readonly plugins: readonly PluginVersion[];
 }
 
 /**
@@ -50,6 +62,7 @@ export interface KeyMaterial {
  *   params: { value: 2 },
  *   inputs: {},
  *   invokes: {},
+ *   plugins: [],
  * });
  * console.log(key.length); // 64
  * ```
@@ -57,10 +70,11 @@ export interface KeyMaterial {
 export function actionKey(material: KeyMaterial): string {
   // The canonical JSON of `{ schema, tools, ...material }`, its keys in sorted order, spelled out so
   // the tool versions (the same for every node of every run) are encoded once per process.
-  const { inputs, invokes, node, params, type } = material;
+  const { inputs, invokes, node, params, plugins, type } = material;
   return sha256Hex(
     `{"inputs":${canonicalJson(inputs)},"invokes":${canonicalJson(invokes)},"node":${canonicalJson(node)},` +
-      `"params":${canonicalJson(params)},"schema":${KEY_SCHEMA},"tools":${TOOLS_JSON},` +
+      `"params":${canonicalJson(params)},"plugins":${canonicalJson(plugins)},"schema":${KEY_SCHEMA},` +
+      `"tools":${TOOLS_JSON},` +
       `"type":${canonicalJson(type)}}`,
   );
 }
@@ -75,6 +89,15 @@ export function producedKey(digests: Readonly<Record<string, string>>): string {
 /** The version record of a registered node type. */
 export function nodeVersion(registry: Registry, def: AnyNodeDef): NodeVersion {
   return { version: def.version, impl: registry.implDigest(def.type) ?? null };
+}
+
+/** The version records of the plug-ins a node `uses`. */
+export function pluginVersions(registry: Registry, def: AnyNodeDef): PluginVersion[] {
+  return (def.uses?.(registry) ?? []).map((plugin) => ({
+    name: plugin.formats.join("/"),
+    version: plugin.version ?? 1,
+    impl: registry.pluginDigest(plugin) ?? null,
+  }));
 }
 
 /**
