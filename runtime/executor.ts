@@ -12,7 +12,7 @@
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, RunContext } from "./node.ts";
-import { canonicalJson, sha256Hex } from "./canonical.ts";
+import { canonicalJson } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
@@ -20,7 +20,8 @@ import type { RemoteCache } from "./cache/remote.ts";
 import {
   actionKey,
   contentDigest,
-  type NodeVersion,
+  dependentsKey,
+  invokeVersions,
   nodeVersion,
   pluginVersions,
   producedKey,
@@ -149,6 +150,14 @@ class Execution {
   }
 
   async run(): Promise<RunResult> {
+    try {
+      return await this.#run();
+    } finally {
+      await this.#tiers.flush(); // the disk tier's last batch of records
+    }
+  }
+
+  async #run(): Promise<RunResult> {
     // Upstream first, so each node finds its inputs' evaluations already started: no recursion.
     for (const node of evaluationOrder(this.#plan)) this.#evaluations.set(node.id, this.#evaluate(node));
     await Promise.all(this.#evaluations.values());
@@ -208,7 +217,7 @@ class Execution {
       };
       if (def.cache !== false) {
         const reads = [...record.reads].map(([path, sha256]) => ({ path, sha256 }));
-        return { key: dependentsKey(node, key, reads), ...computed };
+        return { key: dependentsKey(node.def, key, reads), ...computed };
       }
       // An uncached node's dependents are keyed by what it actually produced.
       const digests: Record<string, string> = {};
@@ -241,14 +250,12 @@ class Execution {
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#sourceKey(source, upstream);
     }
-    const invokes: Record<string, NodeVersion> = {};
-    for (const [type, target] of this.#invokableFrom(def)) invokes[type] = nodeVersion(registry, target);
     return actionKey({
       type: def.type,
       node: nodeVersion(registry, def),
       params: def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params,
       inputs,
-      invokes,
+      invokes: invokeVersions(registry, this.#invokableFrom(def)),
       plugins: pluginVersions(registry, def),
     });
   }
@@ -285,7 +292,7 @@ class Execution {
       loading = undefined;
       this.#tiers.memory.delete(key);
     };
-    return { key: dependentsKey(node, key, hit.entry.reads), load, release };
+    return { key: dependentsKey(node.def, key, hit.entry.reads), load, release };
   }
 
   /** Runs a node's function (after loading its inputs' values) and caches the result. */
@@ -380,18 +387,6 @@ class Execution {
       this.#emit(event);
     }
   }
-}
-
-/**
- * The key a node's dependents see. A node that read files through `ctx.readFile`/`listDir` is
- * recomputed under the same key when one of them changes, so its dependents must see the files'
- * digests too, or they would be served results made from the old contents. A source keyed by a
- * fingerprint of what it reads has them in its key already (and a moved file keeps them warm).
- */
-function dependentsKey(node: PlanNode, key: string, reads: readonly FileDigest[]): string {
-  if (!reads.length || node.def.fingerprint) return key;
-  const sorted = [...reads].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return sha256Hex(canonicalJson({ key, reads: sorted.map((r) => [r.path, r.sha256]) }));
 }
 
 function asFailure(node: PlanNode, error: unknown): NodeFailure {

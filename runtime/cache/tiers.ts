@@ -139,6 +139,11 @@ export class CacheTiers {
     return { tier, entry: record, load };
   }
 
+  /** Writes what the disk tier holds back for its next batch (at the end of a run). */
+  async flush(): Promise<void> {
+    await this.disk?.flush();
+  }
+
   /** Keeps a fresh result in memory and in the disk and remote tiers there are. */
   async store(key: string, type: string, specs: SocketSpecs, entry: MemoryEntry): Promise<void> {
     this.memory.set(key, entry);

@@ -10,6 +10,7 @@
 import { canonicalJson, sha256Hex, valueDigest } from "../canonical.ts";
 import { encodeValue } from "../cache/codec.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "../node.ts";
+import type { FileDigest } from "../cache/disk.ts";
 import type { Registry } from "../registry.ts";
 import { TOOL_VERSIONS } from "../version.ts";
 
@@ -91,6 +92,16 @@ export function nodeVersion(registry: Registry, def: AnyNodeDef): NodeVersion {
   return { version: def.version, impl: registry.implDigest(def.type) ?? null };
 }
 
+/** The version records of the node types a node can invoke (see {@link reachableInvokes}), by type. */
+export function invokeVersions(
+  registry: Registry,
+  reachable: ReadonlyMap<string, AnyNodeDef>,
+): Record<string, NodeVersion> {
+  const versions: Record<string, NodeVersion> = {};
+  for (const [type, target] of reachable) versions[type] = nodeVersion(registry, target);
+  return versions;
+}
+
 /** The version records of the plug-ins a node `uses`. */
 export function pluginVersions(registry: Registry, def: AnyNodeDef): PluginVersion[] {
   return (def.uses?.(registry) ?? []).map((plugin) => ({
@@ -126,4 +137,16 @@ export async function contentDigest(type: SocketType, value: unknown): Promise<s
   const encoded = await encodeValue(type, value);
   const meta = encoded.meta === undefined ? "" : canonicalJson(encoded.meta);
   return valueDigest(encoded.bytes) + (meta ? `:${sha256Hex(meta)}` : "");
+}
+
+/**
+ * The key a node's dependents see. A node that read files through `ctx.readFile`/`listDir` is
+ * recomputed under the same key when one of them changes, so its dependents must see the files'
+ * digests too, or they would be served results made from the old contents. A source keyed by a
+ * fingerprint of what it reads has them in its key already (and a moved file keeps them warm).
+ */
+export function dependentsKey(def: AnyNodeDef, key: string, reads: readonly FileDigest[]): string {
+  if (!reads.length || def.fingerprint) return key;
+  const sorted = [...reads].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return sha256Hex(canonicalJson({ key, reads: sorted.map((r) => [r.path, r.sha256]) }));
 }

@@ -5,6 +5,7 @@ import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { createRegistry } from "../../mod.ts";
 import { copyGraph, testPlugin } from "../support/test_nodes.ts";
+import { runInFreshProcess } from "../support/fresh_run.ts";
 
 async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
   const dir = await Deno.makeTempDir();
@@ -103,6 +104,22 @@ Deno.test("two concurrent runs on one cache directory are safe and agree", async
   for (const blob of await blobs(cacheDir)) assert(!blob.includes(".tmp-"), blob);
   const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out0") });
   assert(Object.values(warm.nodes).every((n) => n.state === "cached"));
+});
+
+Deno.test("three processes filling one cache at once all succeed, and a fourth finds every result", async () => {
+  const dir = await Deno.makeTempDir();
+  const nodes: Record<string, GraphFile["nodes"][string]> = {
+    n0: { type: "test.const", params: { value: 1 } },
+  };
+  for (let i = 1; i < 300; i++) nodes[`n${i}`] = { type: "test.add", inputs: { a: `n${i - 1}.value` } };
+  const graph: GraphFile = { version: 1, nodes, outputs: { value: "n299.value" } };
+  const options = { cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
+  const runs = await Promise.all([0, 1, 2].map(() => runInFreshProcess(graph, options)));
+  for (const run of runs) assertEquals([run.outputs, run.warnings], [{ value: 1 }, []]);
+  const warm = await runInFreshProcess(graph, options);
+  assertEquals(Object.values(warm.states).filter((s) => s !== "cached"), []);
+  assertEquals((await new DiskCache(options.cacheDir).stats()).actions, 300);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("the size cap prunes least recently used entries; stats and clear report and empty", async () => {
