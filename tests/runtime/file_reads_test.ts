@@ -1,5 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
+import type { Document } from "@gltf-transform/core";
+import { libraryFile, writeGameTree } from "../nodes/decode/freelancer/game_tree.ts";
 import { createRegistry, runGraph } from "../../mod.ts";
 import { defineNode } from "../../runtime/node.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
@@ -90,4 +92,37 @@ Deno.test("a read that failed is a dependency: the file appearing re-runs the no
   assertEquals(gone.outputs.value, 99);
   assertEquals(gone.nodes.length.state, "done");
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("decode.cmp: a library in its list that appears later re-runs the decode (its failed read was recorded)", async () => {
+  const tree = await writeGameTree();
+  const graph: GraphFile = {
+    version: 1,
+    nodes: {
+      read: { type: "io.read", params: { path: tree.fighter } },
+      decode: {
+        type: "decode.cmp",
+        inputs: { bytes: "read.bytes" },
+        params: {
+          model_path: tree.fighter,
+          data_root: tree.data,
+          libraries: ["SHIPS/RHEINLAND/rh_playerships.mat", "SHIPS/later.txm"],
+        },
+      },
+    },
+    outputs: { scene: "decode.scene" },
+  };
+  const options = { cacheDir: join(tree.base, "cache"), outDir: join(tree.base, "out") };
+  const textures = (run: { outputs: Record<string, unknown> }) =>
+    (run.outputs.scene as Document).getRoot().listTextures().length;
+  try {
+    const before = await runGraph(graph, options);
+    assertEquals(textures(before), 0, "the paint's texture is in no library yet");
+    assertEquals((await runGraph(graph, options)).nodes.decode.state, "cached");
+    await tree.write("SHIPS/later.txm", libraryFile([], [{ name: "rh_paint.dds", color565: 0x07e0 }]));
+    const after = await runGraph(graph, options);
+    assertEquals([after.nodes.decode.state, textures(after)], ["done", 1]);
+  } finally {
+    await Deno.remove(tree.base, { recursive: true });
+  }
 });
