@@ -83,12 +83,13 @@ export class ActionStore {
   }
 
   #connect(): void {
+    const created = inode(this.#path) === null;
     const db = new this.#sqlite.DatabaseSync(this.#path);
     try {
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      // Both only take effect on a new database; the log mode then persists in the file.
-      db.exec("PRAGMA auto_vacuum = INCREMENTAL");
-      db.exec("PRAGMA journal_mode = WAL");
+      // Only a new database takes it (and asking an existing one costs milliseconds).
+      if (created) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
+      db.exec("PRAGMA journal_mode = WAL"); // kept in the file from then on
       // With the log, NORMAL loses no committed write when a process dies (only on power loss).
       db.exec("PRAGMA synchronous = NORMAL");
       db.exec("PRAGMA cache_size = -16000");
