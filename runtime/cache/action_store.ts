@@ -61,7 +61,11 @@ export class ActionStore {
   private constructor(path: string, sqlite: typeof import("node:sqlite")) {
     this.#path = path;
     this.#sqlite = sqlite;
-    this.#guard(() => this.#connect(), false);
+    try {
+      this.#connect();
+    } catch (error) {
+      this.#startAfresh(error);
+    }
   }
 
   /**
@@ -92,8 +96,6 @@ export class ActionStore {
       db.exec("PRAGMA journal_mode = WAL"); // kept in the file from then on
       // With the log, NORMAL loses no committed write when a process dies (only on power loss).
       db.exec("PRAGMA synchronous = NORMAL");
-      db.exec("PRAGMA cache_size = -16000");
-      db.exec("PRAGMA mmap_size = 268435456");
       // Rows in insertion order (a run's records share pages) and a separate index of the keys
       // (their 32 bytes, not 64 hex digits), whose random order would otherwise scatter every batch
       // over the whole file.
@@ -119,25 +121,30 @@ export class ActionStore {
    * Runs `work` against the database. A database found damaged (not SQLite, or a malformed page) is
    * removed and started afresh — its records are only a cache — and `work` is tried once more.
    */
-  #guard<T>(work: () => T, connected = true): T {
+  #guard<T>(work: () => T): T {
     try {
       return work();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (!DAMAGED.test(message)) throw error;
-      this.#damage = `cache: damaged record database ${ACTIONS_FILE} discarded (${message}); ` +
-        "its results are recomputed";
-      try {
-        if (connected) this.#db.close();
-      } catch { /* closing a damaged file may fail too */ }
-      for (const suffix of ["", "-wal", "-shm"]) {
-        try {
-          Deno.removeSync(this.#path + suffix);
-        } catch { /* not there */ }
-      }
-      this.#connect();
-      return connected ? work() : undefined as T;
+      this.#startAfresh(error);
+      return work();
     }
+  }
+
+  /** Rethrows `error` unless it says the database is damaged; then replaces the file with a new one. */
+  #startAfresh(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!DAMAGED.test(message)) throw error;
+    this.#damage = `cache: damaged record database ${ACTIONS_FILE} discarded (${message}); ` +
+      "its results are recomputed";
+    try {
+      if (this.#db) this.#db.close(); // none yet when the damage was found while connecting
+    } catch { /* closing a damaged file may fail too */ }
+    for (const suffix of ["", "-wal", "-shm"]) {
+      try {
+        Deno.removeSync(this.#path + suffix);
+      } catch { /* not there */ }
+    }
+    this.#connect();
   }
 
   /** The message of a damaged database replaced since the last call, once. */

@@ -1,7 +1,7 @@
 /**
- * The content-addressed disk tier of the cache, laid out so it can be served like a remote-execution
- * cache: action records (an action key → its outputs' digests, small values inline) in one SQLite
- * database, `actions.sqlite` (see `action_store.ts`), and blobs under `cas/<sha>`. Blobs are verified
+ * The content-addressed disk tier of the cache, holding what a remote-execution cache serves: action
+ * records (an action key → its outputs' digests, small values inline; the JSON of a remote's `/ac`)
+ * in one SQLite database, `actions.sqlite` (see `action_store.ts`), and blobs under `cas/<sha>`. Blobs are verified
  * on read (a corrupt or truncated entry is discarded and recomputed, never used); every write is
  * atomic (a blob: temp file + rename; a record: one transaction), so concurrent runs sharing a
  * directory are safe.
