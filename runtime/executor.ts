@@ -91,6 +91,8 @@ export interface RunResult {
 /** A node's result as its dependents see it: its key now, its values on demand. */
 interface Evaluated {
   readonly key: string;
+  /** No cache tier held the key before this run computed it: keys made from it are new, not looked up. */
+  readonly fresh?: boolean;
   load(): Promise<Record<string, unknown>>;
   /** Lets go of the values (a later `load` recomputes or re-reads them); see `ValueReleases`. */
   release?(): void;
@@ -202,8 +204,9 @@ class Execution {
     try {
       const ctx = this.#context(node, record);
       const key = await this.#keyOf(node, upstream, ctx);
-      if (def.cache !== false && !this.#options.refresh) {
-        const hit = await this.#cached(node, key, upstream, started);
+      let fresh = [...upstream.values()].some((up) => up.fresh);
+      if (def.cache !== false && !this.#options.refresh && !fresh) {
+        const hit = await this.#cached(node, key, upstream, started, () => fresh = true);
         if (hit) return hit;
       }
       let outputs: Record<string, unknown> | undefined = await this.#compute(node, key, upstream, record);
@@ -217,7 +220,7 @@ class Execution {
       };
       if (def.cache !== false) {
         const reads = [...record.reads].map(([path, sha256]) => ({ path, sha256 }));
-        return { key: dependentsKey(node.def, key, reads), ...computed };
+        return { key: dependentsKey(node.def, key, reads), fresh, ...computed };
       }
       // An uncached node's dependents are keyed by what it actually produced.
       const digests: Record<string, string> = {};
@@ -266,6 +269,7 @@ class Execution {
     key: string,
     upstream: Map<string, Evaluated>,
     started: number,
+    onAbsent: () => void,
   ): Promise<Evaluated | undefined> {
     const { def } = node;
     // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
@@ -275,6 +279,7 @@ class Execution {
       def,
       // Reported once, not stored with the result: the damage is gone once the record is rewritten.
       (message) => this.#replayWarnings(node, [{ message }]),
+      onAbsent,
     );
     if (!hit) return undefined;
     const ms = performance.now() - started;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
-import { createRegistry } from "../../mod.ts";
+import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
 import { copyGraph, testPlugin } from "../support/test_nodes.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
 
@@ -165,4 +165,43 @@ Deno.test("--no-cache reads and stores nothing", async () => {
   });
   assertEquals(run.nodes.read.state, "done");
   assertEquals((await new DiskCache(cacheDir).stats()).actions, 0);
+});
+
+/** A disk tier that counts its lookups and their hits. */
+class CountingDisk extends DiskCache {
+  lookups = 0;
+  hits = 0;
+  override async lookup(...args: Parameters<DiskCache["lookup"]>) {
+    this.lookups++;
+    const record = await super.lookup(...args);
+    if (record) this.hits++;
+    return record;
+  }
+}
+
+Deno.test("a node whose input no tier held is not looked up (its key is new too); results are the same", async () => {
+  const dir = await Deno.makeTempDir();
+  const registry = createRegistry().register(testPlugin);
+  const chain = (first: number): GraphFile => ({
+    version: 1,
+    nodes: {
+      a: { type: "test.const", params: { value: 1 } },
+      b: { type: "test.add", inputs: { a: "a.value" }, params: { offset: first } },
+      c: { type: "test.add", inputs: { a: "b.value" }, params: { offset: 10 } },
+      d: { type: "test.add", inputs: { a: "c.value" }, params: { offset: 100 } },
+    },
+    outputs: { value: "d.value" },
+  });
+  const run = async (graph: GraphFile) => {
+    const disk = new CountingDisk(join(dir, "cache"));
+    const plan = await compileGraph(await loadGraph(graph), registry);
+    const result = await executePlan(plan, { outDir: join(dir, "out"), disk });
+    return [result.outputs.value, disk.lookups, disk.hits, Object.values(result.nodes).map((n) => n.state)];
+  };
+  assertEquals(await run(chain(1)), [112, 1, 0, ["done", "done", "done", "done"]], "cold: only the source");
+  assertEquals(await run(chain(1)), [112, 4, 4, ["cached", "cached", "cached", "cached"]], "warm");
+  // A changed parameter in the middle: that node misses, what follows it is not looked up.
+  assertEquals(await run(chain(2)), [113, 2, 1, ["cached", "done", "done", "done"]]);
+  assertEquals(await run(chain(2)), [113, 4, 4, ["cached", "cached", "cached", "cached"]]);
+  await Deno.remove(dir, { recursive: true });
 });
