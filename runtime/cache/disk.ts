@@ -88,7 +88,7 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
  * ```
  */
 export class DiskCache {
-  /** The cache directory; created on first store. */
+  /** The cache directory; created on first lookup or store. */
   readonly dir: string;
   /** Size cap in bytes that `prune()` shrinks the cache below by default. */
   readonly maxBytes: number;
