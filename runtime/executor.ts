@@ -12,7 +12,7 @@
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, RunContext } from "./node.ts";
-import { canonicalJson, sha256Hex } from "./canonical.ts";
+import { canonicalJson } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
 import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
@@ -20,8 +20,10 @@ import type { RemoteCache } from "./cache/remote.ts";
 import {
   actionKey,
   contentDigest,
-  type NodeVersion,
+  dependentsKey,
+  invokeVersions,
   nodeVersion,
+  pluginVersions,
   producedKey,
   reachableInvokes,
 } from "./execute/key.ts";
@@ -89,6 +91,8 @@ export interface RunResult {
 /** A node's result as its dependents see it: its key now, its values on demand. */
 interface Evaluated {
   readonly key: string;
+  /** No cache tier held the key before this run computed it: keys made from it are new, not looked up. */
+  readonly fresh?: boolean;
   load(): Promise<Record<string, unknown>>;
   /** Lets go of the values (a later `load` recomputes or re-reads them); see `ValueReleases`. */
   release?(): void;
@@ -148,6 +152,14 @@ class Execution {
   }
 
   async run(): Promise<RunResult> {
+    try {
+      return await this.#run();
+    } finally {
+      await this.#tiers.flush(); // the disk tier's last batch of records
+    }
+  }
+
+  async #run(): Promise<RunResult> {
     // Upstream first, so each node finds its inputs' evaluations already started: no recursion.
     for (const node of evaluationOrder(this.#plan)) this.#evaluations.set(node.id, this.#evaluate(node));
     await Promise.all(this.#evaluations.values());
@@ -192,8 +204,9 @@ class Execution {
     try {
       const ctx = this.#context(node, record);
       const key = await this.#keyOf(node, upstream, ctx);
-      if (def.cache !== false && !this.#options.refresh) {
-        const hit = await this.#cached(node, key, upstream, started);
+      let fresh = [...upstream.values()].some((up) => up.fresh);
+      if (def.cache !== false && !this.#options.refresh && !fresh) {
+        const hit = await this.#cached(node, key, upstream, started, () => fresh = true);
         if (hit) return hit;
       }
       let outputs: Record<string, unknown> | undefined = await this.#compute(node, key, upstream, record);
@@ -207,7 +220,7 @@ class Execution {
       };
       if (def.cache !== false) {
         const reads = [...record.reads].map(([path, sha256]) => ({ path, sha256 }));
-        return { key: dependentsKey(node, key, reads), ...computed };
+        return { key: dependentsKey(node.def, key, reads), fresh, ...computed };
       }
       // An uncached node's dependents are keyed by what it actually produced.
       const digests: Record<string, string> = {};
@@ -240,14 +253,13 @@ class Execution {
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#sourceKey(source, upstream);
     }
-    const invokes: Record<string, NodeVersion> = {};
-    for (const [type, target] of this.#invokableFrom(def)) invokes[type] = nodeVersion(registry, target);
     return actionKey({
       type: def.type,
       node: nodeVersion(registry, def),
       params: def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params,
       inputs,
-      invokes,
+      invokes: invokeVersions(registry, this.#invokableFrom(def)),
+      plugins: pluginVersions(registry, def),
     });
   }
 
@@ -257,6 +269,7 @@ class Execution {
     key: string,
     upstream: Map<string, Evaluated>,
     started: number,
+    onAbsent: () => void,
   ): Promise<Evaluated | undefined> {
     const { def } = node;
     // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
@@ -266,6 +279,7 @@ class Execution {
       def,
       // Reported once, not stored with the result: the damage is gone once the record is rewritten.
       (message) => this.#replayWarnings(node, [{ message }]),
+      onAbsent,
     );
     if (!hit) return undefined;
     const ms = performance.now() - started;
@@ -283,7 +297,7 @@ class Execution {
       loading = undefined;
       this.#tiers.memory.delete(key);
     };
-    return { key: dependentsKey(node, key, hit.entry.reads), load, release };
+    return { key: dependentsKey(node.def, key, hit.entry.reads), load, release };
   }
 
   /** Runs a node's function (after loading its inputs' values) and caches the result. */
@@ -378,18 +392,6 @@ class Execution {
       this.#emit(event);
     }
   }
-}
-
-/**
- * The key a node's dependents see. A node that read files through `ctx.readFile`/`listDir` is
- * recomputed under the same key when one of them changes, so its dependents must see the files'
- * digests too, or they would be served results made from the old contents. A source keyed by a
- * fingerprint of what it reads has them in its key already (and a moved file keeps them warm).
- */
-function dependentsKey(node: PlanNode, key: string, reads: readonly FileDigest[]): string {
-  if (!reads.length || node.def.fingerprint) return key;
-  const sorted = [...reads].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return sha256Hex(canonicalJson({ key, reads: sorted.map((r) => [r.path, r.sha256]) }));
 }
 
 function asFailure(node: PlanNode, error: unknown): NodeFailure {

@@ -35,6 +35,8 @@ export class Registry implements PluginTables {
   readonly #decoders: DecoderPlugin[] = [];
   readonly #resolvers: ResolverPlugin[] = [];
   readonly #implDigests = new Map<string, string>();
+  /** Source digests of the custom modules resolver plug-ins came from (built-ins have none). */
+  readonly #pluginDigests = new Map<ResolverPlugin, string>();
   /** Nodes with `pluginParams`, as seen with their plug-ins' parameters; cleared on `register`. */
   readonly #withPluginParams = new Map<string, AnyNodeDef>();
 
@@ -52,6 +54,12 @@ export class Registry implements PluginTables {
       }
       this.#nodes.set(node.type, node);
       if (implDigest) this.#implDigests.set(node.type, implDigest);
+    }
+    for (const resolver of plugin.resolvers ?? []) {
+      if (resolver.version !== undefined && !(Number.isInteger(resolver.version) && resolver.version >= 1)) {
+        throw new TypeError(`resolver '${resolver.formats.join("/")}' needs an integer version >= 1`);
+      }
+      if (implDigest) this.#pluginDigests.set(resolver, implDigest);
     }
     this.#decoders.push(...plugin.decoders ?? []);
     this.#resolvers.push(...plugin.resolvers ?? []);
@@ -99,6 +107,11 @@ export class Registry implements PluginTables {
     return this.#implDigests.get(type);
   }
 
+  /** Digest of the custom module a resolver plug-in came from, if it came from one. */
+  pluginDigest(plugin: ResolverPlugin): string | undefined {
+    return this.#pluginDigests.get(plugin);
+  }
+
   /** Decoder plug-ins in registration order (custom ones after built-ins). */
   get decoders(): readonly DecoderPlugin[] {
     return this.#decoders;
@@ -114,6 +127,7 @@ export class Registry implements PluginTables {
     const copy = new Registry();
     for (const [type, node] of this.#nodes) copy.#nodes.set(type, node);
     for (const [type, digest] of this.#implDigests) copy.#implDigests.set(type, digest);
+    for (const [plugin, digest] of this.#pluginDigests) copy.#pluginDigests.set(plugin, digest);
     copy.#decoders.push(...this.#decoders);
     copy.#resolvers.push(...this.#resolvers);
     return copy;

@@ -27,6 +27,7 @@ export const constraintsResolve = defineNode({
   inputs: { scene: { type: "scene", doc: "A decoded scene with raw constraint records." } },
   outputs: { scene: { type: "scene", doc: "The scene with its hierarchy resolved." } },
   params: {},
+  uses: (plugins) => plugins.resolvers,
   pluginParams: (plugins) =>
     plugins.resolvers.map((r) => ({ owner: `the ${r.formats.join("/")} resolver`, params: r.params ?? {} })),
   async run({ inputs, params, ctx }) {

@@ -1,8 +1,9 @@
 /**
- * The content-addressed disk tier of the cache, laid out like a remote-execution cache so it can
- * later be served over HTTP: `ac/<key>.json` maps an action key to its outputs' digests, `cas/<sha>`
- * holds the blobs. Blobs are verified on read (a corrupt or truncated entry is discarded and
- * recomputed, never used); every write is atomic (temp file + rename), so concurrent runs sharing a
+ * The content-addressed disk tier of the cache, holding what a remote-execution cache serves: action
+ * records (an action key → its outputs' digests, small values inline; the JSON of a remote's `/ac`)
+ * in one SQLite database, `actions.sqlite` (see `action_store.ts`), and blobs under `cas/<sha>`. Blobs are verified
+ * on read (a corrupt or truncated entry is discarded and recomputed, never used); every write is
+ * atomic (a blob: temp file + rename; a record: one transaction), so concurrent runs sharing a
  * directory are safe.
  *
  * @module
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
+import { ActionStore } from "./action_store.ts";
 import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -34,7 +36,10 @@ export interface StoredOutput {
 export interface FileDigest {
   /** The file's path (a directory listing's ends in `/*`); the holding field says relative to what. */
   readonly path: string;
-  /** SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing). */
+  /**
+   * SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing), or `"absent"`
+   * for a read that failed.
+   */
   readonly sha256: string;
 }
 
@@ -58,7 +63,7 @@ export interface ActionRecord {
 export interface CacheStats {
   /** The cache directory. */
   readonly dir: string;
-  /** Number of action records (cached node results) under `ac/`. */
+  /** Number of action records (cached node results) in `actions.sqlite`. */
   readonly actions: number;
   /** Number of output blobs under `cas/` (small outputs live inline in records, not here). */
   readonly blobs: number;
@@ -83,7 +88,7 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
  * ```
  */
 export class DiskCache {
-  /** The cache directory; created on first store. */
+  /** The cache directory; created on first lookup or store. */
   readonly dir: string;
   /** Size cap in bytes that `prune()` shrinks the cache below by default. */
   readonly maxBytes: number;
@@ -94,8 +99,21 @@ export class DiskCache {
     this.maxBytes = maxBytes;
   }
 
-  #actionPath(key: string): string {
-    return join(this.dir, "ac", key.slice(0, 2), `${key}.json`);
+  #store?: Promise<ActionStore>;
+  /** The record database once {@link #actions} has opened it. */
+  #opened?: ActionStore;
+
+  /**
+   * The record database, opened (and created) on first use by this instance; a later instance checks
+   * it is still the same file. A failure to open is not kept: the next call tries again.
+   */
+  #actions(): Promise<ActionStore> {
+    return this.#store ??= ActionStore.open(this.dir).then((store) => this.#opened = store!).catch(
+      (error) => {
+        this.#store = undefined;
+        throw error;
+      },
+    );
   }
 
   #blobPath(digest: string): string {
@@ -105,56 +123,41 @@ export class DiskCache {
   /**
    * The action record for a key, or undefined. A record that is unreadable, not of the record's
    * shape, or not what `expect` describes is discarded (so it is recomputed and overwritten) and
-   * reported to `onDamage`.
+   * reported to `onDamage`, and so is a damaged database (replaced by an empty one).
    */
   async lookup(
     key: string,
     expect?: RecordExpectation,
     onDamage?: (message: string) => void,
   ): Promise<ActionRecord | undefined> {
-    const path = this.#actionPath(key);
-    let text: string;
+    let actions: ActionStore, text: string | undefined;
     try {
-      // Records are small: a synchronous read costs a fraction of an async one.
-      text = Deno.readTextFileSync(path);
+      actions = await this.#actions();
+      text = actions.get(key);
     } catch {
-      return undefined;
+      return undefined; // an unreadable cache is a miss, as a missing one
     }
+    const damage = actions.takeDamage();
+    if (damage) onDamage?.(damage);
+    if (text === undefined) return undefined;
     const record = parseActionRecord(text, expect);
-    if (typeof record !== "string") {
-      this.#touch(path);
-      return record;
-    }
+    if (typeof record !== "string") return record;
     await this.discard(key);
     onDamage?.(`cache: damaged record ${key.slice(0, 12)}… discarded and recomputed (${record})`);
     return undefined;
   }
 
-  /** Marks a record as recently used, for pruning; failure to touch is harmless. */
-  #touch(path: string): void {
-    try {
-      const now = new Date();
-      Deno.utimeSync(path, now, now);
-    } catch { /* a concurrent prune removed it */ }
-  }
-
   /**
    * Adds to the bytes stored since the last prune and says whether a prune is due: the folder is
-   * only scanned after writes of 5 % of the cap, so small runs never pay for a full scan. The
-   * counter is approximate under concurrent runs, which only shifts when the next scan happens.
+   * only scanned after writes of 5 % of the cap, so small runs never pay for a full scan. Concurrent
+   * runs add to the same counter (kept in the record database).
    */
   noteStored(bytes: number): boolean {
-    const path = join(this.dir, "stored-since-prune");
-    let total = bytes;
     try {
-      total += Number(Deno.readTextFileSync(path)) || 0;
-    } catch { /* first write */ }
-    const due = total >= this.maxBytes * 0.05;
-    try {
-      Deno.mkdirSync(this.dir, { recursive: true });
-      Deno.writeTextFileSync(path, String(due ? 0 : total));
-    } catch { /* read-only cache: pruning is the owner's business */ }
-    return due;
+      return this.#opened?.addStored(bytes, this.maxBytes * 0.05) ?? false;
+    } catch {
+      return false; // a read-only or busy cache: pruning is left to the next run
+    }
   }
 
   /** The verified bytes of one stored output, or undefined when missing or corrupt (then deleted). */
@@ -194,9 +197,21 @@ export class DiskCache {
   /** Stores a packed action (blobs first, then the record, so a record never points nowhere). */
   async storePacked(key: string, { record, blobs }: PackedAction): Promise<void> {
     for (const [digest, bytes] of blobs) await this.storeBlob(digest, bytes);
-    const recordBytes = new TextEncoder().encode(JSON.stringify(record));
-    await atomicWrite(this.#actionPath(key), recordBytes);
-    this.#storedThisProcess += recordBytes.byteLength;
+    const json = JSON.stringify(record);
+    const size = new TextEncoder().encode(json).byteLength;
+    (await this.#actions()).put(key, json, size);
+    this.#storedThisProcess += size;
+  }
+
+  /**
+   * Writes the records stored so far (they go in batches; a run's end writes the last one). A batch
+   * that cannot be written is dropped: it costs speed, never a result.
+   */
+  async flush(): Promise<void> {
+    if (!this.#store) return;
+    try {
+      (await this.#store).flush();
+    } catch { /* a full or read-only disk: the results are recomputed next time */ }
   }
 
   /** Stores one blob under its digest (the caller has verified it), unless it is already there. */
@@ -219,72 +234,88 @@ export class DiskCache {
 
   /** Forgets one action. */
   async discard(key: string): Promise<void> {
-    await Deno.remove(this.#actionPath(key)).catch(() => {});
+    try {
+      (await this.#actions()).delete(key);
+    } catch { /* an unwritable cache keeps it; the record is checked on every read anyway */ }
   }
 
   /** Counts actions, blobs and bytes. */
   async stats(): Promise<CacheStats> {
-    const actions = await listFiles(join(this.dir, "ac"));
+    const store = await ActionStore.open(this.dir, false);
+    const { actions, bytes: recordBytes } = store?.totals() ?? { actions: 0, bytes: 0 };
     const blobs = await listFiles(join(this.dir, "cas"));
-    const bytes = [...actions, ...blobs].reduce((sum, f) => sum + f.size, 0);
-    return { dir: this.dir, actions: actions.length, blobs: blobs.length, bytes, maxBytes: this.maxBytes };
+    const bytes = blobs.reduce((sum, f) => sum + f.size, recordBytes);
+    return { dir: this.dir, actions, blobs: blobs.length, bytes, maxBytes: this.maxBytes };
   }
 
   /**
-   * Shrinks the cache below `maxBytes`: least recently used actions go first, then every blob no
-   * remaining action refers to. Returns what was removed.
+   * Shrinks the cache below `maxBytes`: least recently used actions go first, each with the blobs
+   * no remaining action refers to. Returns what was removed. Blobs no action refers to at all are
+   * removed too, unless under a minute old: another run may have stored them and not yet the record.
    */
   async prune(maxBytes = this.maxBytes): Promise<{ actions: number; blobs: number; bytes: number }> {
-    const actions = (await listFiles(join(this.dir, "ac"))).sort((a, b) =>
-      a.mtime - b.mtime || (a.path < b.path ? -1 : 1)
-    );
-    const blobs = await listFiles(join(this.dir, "cas"));
-    let total = [...actions, ...blobs].reduce((sum, f) => sum + f.size, 0);
+    await removeOldLayout(this.dir);
     const removed = { actions: 0, blobs: 0, bytes: 0 };
+    const store = await ActionStore.open(this.dir, false);
+    const actions = store?.byLastUse() ?? [];
+    const blobs = new Map((await listFiles(join(this.dir, "cas"))).map((blob) => [blob.name, blob]));
+    let total = actions.reduce((sum, a) => sum + a.size, 0);
+    for (const blob of blobs.values()) total += blob.size;
     if (total <= maxBytes) return removed;
-    const live = new Map<string, (typeof actions)[number]>();
-    for (const action of actions) live.set(action.path, action);
-    const referenced = async () => {
-      const digests = new Set<string>();
-      for (const action of live.values()) {
-        try {
-          const record = JSON.parse(await Deno.readTextFile(action.path)) as ActionRecord;
-          for (const out of Object.values(record.outputs)) digests.add(out.digest);
-        } catch { /* unreadable records hold nothing */ }
+    const outputsOf = (record: string): string[] => {
+      try {
+        return Object.values((JSON.parse(record) as ActionRecord).outputs).map((out) => out.digest);
+      } catch {
+        return []; // unreadable records hold nothing
       }
-      return digests;
     };
-    let blobSet = blobs;
+    const users = new Map<string, number>();
+    for (const action of actions) {
+      for (const digest of outputsOf(action.record)) users.set(digest, (users.get(digest) ?? 0) + 1);
+    }
+    const removeBlob = async (blob: FileInfo) => {
+      await Deno.remove(blob.path).catch(() => {});
+      removed.blobs++;
+      removed.bytes += blob.size;
+      total -= blob.size;
+    };
+    const settled = Date.now() - 60_000;
+    for (const blob of blobs.values()) {
+      if (!users.has(blob.name) && blob.mtime < settled) await removeBlob(blob);
+    }
     for (const action of actions) {
       if (total <= maxBytes) break;
-      await Deno.remove(action.path).catch(() => {});
-      live.delete(action.path);
+      store!.delete(action.key);
       removed.actions++;
       removed.bytes += action.size;
       total -= action.size;
-      // Reclaim orphaned blobs as we go, so we stop as soon as we are under the cap.
-      const keep = await referenced();
-      const next = [];
-      for (const blob of blobSet) {
-        if (keep.has(blob.name)) next.push(blob);
-        else {
-          await Deno.remove(blob.path).catch(() => {});
-          removed.blobs++;
-          removed.bytes += blob.size;
-          total -= blob.size;
-        }
+      for (const digest of outputsOf(action.record)) {
+        const left = users.get(digest)! - 1;
+        users.set(digest, left);
+        const blob = blobs.get(digest);
+        if (left === 0 && blob) await removeBlob(blob);
       }
-      blobSet = next;
     }
+    store?.shrink();
     return removed;
   }
 
   /** Removes everything. */
   async clear(): Promise<void> {
-    for (const sub of ["ac", "cas", "tmp"]) {
+    await removeOldLayout(this.dir);
+    const store = await ActionStore.open(this.dir, false);
+    store?.deleteAll();
+    store?.shrink();
+    for (const sub of ["cas", "tmp"]) {
       await Deno.remove(join(this.dir, sub), { recursive: true }).catch(() => {});
     }
   }
+}
+
+/** Removes what the layout before `actions.sqlite` kept (a file per action, a counter file), never read now. */
+async function removeOldLayout(dir: string): Promise<void> {
+  await Deno.remove(join(dir, "ac"), { recursive: true }).catch(() => {});
+  await Deno.remove(join(dir, "stored-since-prune")).catch(() => {});
 }
 
 interface FileInfo {

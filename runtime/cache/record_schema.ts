@@ -68,8 +68,11 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
     const files = value[list];
     if (!Array.isArray(files)) return `${list}: expected an array`;
     for (const f of files) {
+      // A read that failed is recorded as "absent" (see ABSENT in execute/files.ts).
+      const digest = isObject(f) && typeof f.sha256 === "string" ? f.sha256 : "";
       if (
-        !isObject(f) || typeof f.path !== "string" || typeof f.sha256 !== "string" || !SHA256.test(f.sha256)
+        !isObject(f) || typeof f.path !== "string" ||
+        !(SHA256.test(digest) || list === "reads" && digest === "absent")
       ) {
         return `${list}: expected {path, sha256} entries`;
       }

@@ -52,29 +52,35 @@ export class CacheTiers {
    * Finds a still-valid result for a key: memory, then disk, then the remote. A record that is
    * damaged or does not match `expect` (the node's type and outputs) is a miss, reported to
    * `onDamage`, and so is a value that turns out corrupt or undecodable when it is loaded.
+   * `onAbsent` hears of a miss in which no tier held anything for the key (not even a stale or
+   * damaged record).
    */
   async lookup(
     key: string,
     stillValid: Validity,
     expect?: RecordExpectation,
     onDamage?: (message: string) => void,
+    onAbsent?: () => void,
   ): Promise<CacheHit | undefined> {
+    let held = false;
+    const damaged = (message: string) => (held = true, onDamage?.(message));
     const inMemory = this.memory.get(key);
     if (inMemory) {
       if (await stillValid(inMemory)) {
         return { tier: "memory", entry: inMemory, load: () => Promise.resolve({ ...inMemory.outputs }) };
       }
       this.memory.delete(key);
+      held = true;
     }
     const disk = this.disk;
-    const record = await disk?.lookup(key, expect, onDamage);
+    const record = await disk?.lookup(key, expect, damaged);
     if (record && await stillValid(record)) {
       // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
       const read = async (stored: StoredOutput) =>
         await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
       return this.#hit("disk", key, record, read, onDamage);
     }
-    return await this.#remoteLookup(key, stillValid, expect, onDamage);
+    return await this.#remoteLookup(key, stillValid, expect, onDamage, held || record ? undefined : onAbsent);
   }
 
   async #remoteLookup(
@@ -82,9 +88,13 @@ export class CacheTiers {
     stillValid: Validity,
     expect?: RecordExpectation,
     onDamage?: (message: string) => void,
+    onAbsent?: () => void,
   ): Promise<CacheHit | undefined> {
     const bytes = await this.remote?.getAction(key);
-    if (!bytes) return undefined;
+    if (!bytes) {
+      onAbsent?.();
+      return undefined;
+    }
     const record = parseActionRecord(new TextDecoder().decode(bytes), expect);
     if (typeof record === "string") {
       onDamage?.(`remote cache: damaged record ${key.slice(0, 12)}… ignored and recomputed (${record})`);
@@ -137,6 +147,11 @@ export class CacheTiers {
         return outputs;
       })();
     return { tier, entry: record, load };
+  }
+
+  /** Writes what the disk tier holds back for its next batch (at the end of a run). */
+  async flush(): Promise<void> {
+    await this.disk?.flush();
   }
 
   /** Keeps a fresh result in memory and in the disk and remote tiers there are. */

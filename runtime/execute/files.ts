@@ -14,11 +14,20 @@ import type { JsonValue } from "../node.ts";
 /** Marks a recorded read as a directory listing rather than a file. */
 export const DIR_MARK = "/*";
 
+/**
+ * The digest recorded for a read that failed (the file is missing, say): the result it shaped holds
+ * only while the file still cannot be read, so a library that appears later re-runs the node.
+ */
+export const ABSENT = "absent";
+
 /** What one node run read, wrote and warned about. */
 export interface Recorder {
   /** Warnings in the order raised. */
   readonly warnings: { message: string; detail?: Record<string, JsonValue> }[];
-  /** Files (and listings, marked with {@link DIR_MARK}) read, as the node named them → digest. */
+  /**
+   * Files (and listings, marked with {@link DIR_MARK}) read, as the node named them → digest
+   * ({@link ABSENT} for a read that failed).
+   */
   readonly reads: Map<string, string>;
   /** Files written, relative to the output directory → digest. */
   readonly writes: Map<string, string>;
@@ -89,9 +98,15 @@ export class TrackedFiles {
     return join(this.#outDir, path);
   }
 
-  /** Reads a file for a node, recording it. */
+  /** Reads a file for a node, recording it (a failed read too: the node's result depends on the failure). */
   async readFile(path: string, record: Recorder): Promise<Uint8Array> {
-    const file = await this.#read(path);
+    let file;
+    try {
+      file = await this.#read(path);
+    } catch (error) {
+      record.reads.set(path, ABSENT);
+      throw error;
+    }
     record.reads.set(path, file.sha256);
     this.reads.set(file.abs, file.sha256);
     return file.bytes;
@@ -112,13 +127,16 @@ export class TrackedFiles {
     this.writes.set(path, digest);
   }
 
-  /** Adds a cached result's recorded reads and writes to the run's lists. */
+  /** Adds a cached result's recorded reads (those that succeeded) and writes to the run's lists. */
   replay(reads: readonly FileDigest[], writes: readonly FileDigest[]): void {
-    for (const r of reads) this.reads.set(resolve(this.#cwd, r.path), r.sha256);
+    for (const r of reads) if (r.sha256 !== ABSENT) this.reads.set(resolve(this.#cwd, r.path), r.sha256);
     for (const w of writes) this.writes.set(w.path, w.sha256);
   }
 
-  /** Still valid: every file it read is unchanged and every file it wrote still holds its bytes. */
+  /**
+   * Still valid: every file it read is unchanged (and every read that failed still fails) and every
+   * file it wrote still holds its bytes.
+   */
   async stillValid(entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }): Promise<boolean> {
     for (const read of entry.reads) {
       if (read.path.endsWith(DIR_MARK)) {
@@ -127,7 +145,7 @@ export class TrackedFiles {
         continue;
       }
       const now = await this.#read(read.path).catch(() => undefined);
-      if (!now || now.sha256 !== read.sha256) return false;
+      if ((now?.sha256 ?? ABSENT) !== read.sha256) return false;
     }
     for (const write of entry.writes) {
       const bytes = await Deno.readFile(this.outPath(write.path)).catch(() => undefined);

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
-import { createRegistry } from "../../mod.ts";
+import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
 import { copyGraph, testPlugin } from "../support/test_nodes.ts";
+import { runInFreshProcess } from "../support/fresh_run.ts";
 
 async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
   const dir = await Deno.makeTempDir();
@@ -105,6 +106,22 @@ Deno.test("two concurrent runs on one cache directory are safe and agree", async
   assert(Object.values(warm.nodes).every((n) => n.state === "cached"));
 });
 
+Deno.test("three processes filling one cache at once all succeed, and a fourth finds every result", async () => {
+  const dir = await Deno.makeTempDir();
+  const nodes: Record<string, GraphFile["nodes"][string]> = {
+    n0: { type: "test.const", params: { value: 1 } },
+  };
+  for (let i = 1; i < 300; i++) nodes[`n${i}`] = { type: "test.add", inputs: { a: `n${i - 1}.value` } };
+  const graph: GraphFile = { version: 1, nodes, outputs: { value: "n299.value" } };
+  const options = { cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
+  const runs = await Promise.all([0, 1, 2].map(() => runInFreshProcess(graph, options)));
+  for (const run of runs) assertEquals([run.outputs, run.warnings], [{ value: 1 }, []]);
+  const warm = await runInFreshProcess(graph, options);
+  assertEquals(Object.values(warm.states).filter((s) => s !== "cached"), []);
+  assertEquals((await new DiskCache(options.cacheDir).stats()).actions, 300);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("the size cap prunes least recently used entries; stats and clear report and empty", async () => {
   const dir = await Deno.makeTempDir();
   const cacheDir = join(dir, "cache");
@@ -148,4 +165,43 @@ Deno.test("--no-cache reads and stores nothing", async () => {
   });
   assertEquals(run.nodes.read.state, "done");
   assertEquals((await new DiskCache(cacheDir).stats()).actions, 0);
+});
+
+/** A disk tier that counts its lookups and their hits. */
+class CountingDisk extends DiskCache {
+  lookups = 0;
+  hits = 0;
+  override async lookup(...args: Parameters<DiskCache["lookup"]>) {
+    this.lookups++;
+    const record = await super.lookup(...args);
+    if (record) this.hits++;
+    return record;
+  }
+}
+
+Deno.test("a node whose input no tier held is not looked up (its key is new too); results are the same", async () => {
+  const dir = await Deno.makeTempDir();
+  const registry = createRegistry().register(testPlugin);
+  const chain = (first: number): GraphFile => ({
+    version: 1,
+    nodes: {
+      a: { type: "test.const", params: { value: 1 } },
+      b: { type: "test.add", inputs: { a: "a.value" }, params: { offset: first } },
+      c: { type: "test.add", inputs: { a: "b.value" }, params: { offset: 10 } },
+      d: { type: "test.add", inputs: { a: "c.value" }, params: { offset: 100 } },
+    },
+    outputs: { value: "d.value" },
+  });
+  const run = async (graph: GraphFile) => {
+    const disk = new CountingDisk(join(dir, "cache"));
+    const plan = await compileGraph(await loadGraph(graph), registry);
+    const result = await executePlan(plan, { outDir: join(dir, "out"), disk });
+    return [result.outputs.value, disk.lookups, disk.hits, Object.values(result.nodes).map((n) => n.state)];
+  };
+  assertEquals(await run(chain(1)), [112, 1, 0, ["done", "done", "done", "done"]], "cold: only the source");
+  assertEquals(await run(chain(1)), [112, 4, 4, ["cached", "cached", "cached", "cached"]], "warm");
+  // A changed parameter in the middle: that node misses, what follows it is not looked up.
+  assertEquals(await run(chain(2)), [113, 2, 1, ["cached", "done", "done", "done"]]);
+  assertEquals(await run(chain(2)), [113, 4, 4, ["cached", "cached", "cached", "cached"]]);
+  await Deno.remove(dir, { recursive: true });
 });

@@ -5,18 +5,24 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { runGraph } from "../../mod.ts";
 import { copyGraph } from "../support/test_nodes.ts";
 import { recordProblem } from "../../runtime/cache/record_schema.ts";
+import { ACTIONS_FILE } from "../../runtime/cache/action_store.ts";
+import { runInFreshProcess } from "../support/fresh_run.ts";
 
-async function records(cacheDir: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const shard of Deno.readDir(join(cacheDir, "ac"))) {
-    for await (const file of Deno.readDir(join(cacheDir, "ac", shard.name))) {
-      out.push(join(cacheDir, "ac", shard.name, file.name));
-    }
+/** Rewrites every action record in a cache's database through `edit` (as a buggy tool would). */
+function rewriteRecords(cacheDir: string, edit: (record: string) => string): void {
+  const db = new DatabaseSync(join(cacheDir, ACTIONS_FILE));
+  try {
+    const rows = db.prepare("SELECT key, record FROM actions").all() as { key: Uint8Array; record: string }[];
+    assert.ok(rows.length > 0, "the first run stored records");
+    const update = db.prepare("UPDATE actions SET record = ? WHERE key = ?");
+    for (const { key, record } of rows) update.run(edit(record), key);
+  } finally {
+    db.close();
   }
-  return out;
 }
 
 /** Damage that keeps the record valid JSON: each returns what is written back. */
@@ -40,6 +46,17 @@ const DAMAGE: Record<string, (record: Record<string, unknown>) => unknown> = {
   }),
 };
 
+/** Damage to the record database file itself, as a full disk, a bad copy or a stray write leaves it. */
+const DATABASE_DAMAGE: Record<string, (path: string) => Promise<void>> = {
+  "overwritten with other bytes": async (path) => {
+    await Deno.writeFile(path, new Uint8Array(8192).map((_, i) => (i * 31 + 7) & 0xff));
+  },
+  "with a damaged header": async (path) => {
+    using file = await Deno.open(path, { write: true });
+    await file.write(new TextEncoder().encode("not a database!!"));
+  },
+};
+
 for (const [name, damage] of Object.entries(DAMAGE)) {
   Deno.test(`a cache record with ${name} is recomputed and overwritten, with one warning`, async () => {
     const dir = await Deno.makeTempDir();
@@ -49,9 +66,7 @@ for (const [name, damage] of Object.entries(DAMAGE)) {
     const cacheDir = join(dir, "cache");
     const outDir = join(dir, "out");
     await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
-    for (const path of await records(cacheDir)) {
-      await Deno.writeTextFile(path, JSON.stringify(damage(JSON.parse(await Deno.readTextFile(path)))));
-    }
+    rewriteRecords(cacheDir, (record) => JSON.stringify(damage(JSON.parse(record))));
     const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
     assert.deepEqual(run.outputs.bytes, { bytes: data, name: "input.bin" });
     const damaged = run.warnings.filter((w) => /^cache: damaged/.test(w.message));
@@ -61,6 +76,29 @@ for (const [name, damage] of Object.entries(DAMAGE)) {
     const again = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir });
     assert.equal(again.nodes.read.state, "cached");
     assert.deepEqual(again.warnings.filter((w) => /damaged/.test(w.message)), []);
+  });
+}
+
+for (const [name, damage] of Object.entries(DATABASE_DAMAGE)) {
+  Deno.test(`a record database ${name} is replaced, its results recomputed, with one warning`, async () => {
+    const dir = await Deno.makeTempDir();
+    const src = join(dir, "input.bin");
+    await Deno.writeFile(src, new Uint8Array(5000).map((_, i) => i & 0xff));
+    // Each run is a process of its own, as the CLI's are: the damage is found by a later one.
+    const options = { cacheDir: join(dir, "cache"), outDir: join(dir, "out"), inputs: { src } };
+    await runInFreshProcess(copyGraph, options);
+    await damage(join(options.cacheDir, ACTIONS_FILE));
+    const run = await runInFreshProcess(copyGraph, options);
+    assert.deepEqual(run.outputs, { bytes: 5000 });
+    assert.equal(run.states.read, "done");
+    assert.equal(
+      run.warnings.filter((w) => /damaged record database/.test(w)).length,
+      1,
+      run.warnings.join(),
+    );
+    const again = await runInFreshProcess(copyGraph, options);
+    assert.deepEqual([again.states, again.warnings], [{ read: "cached", write: "cached" }, []]);
+    await Deno.remove(dir, { recursive: true });
   });
 }
 

@@ -10,7 +10,7 @@ import type { GraphFile } from "../../runtime/graph.ts";
 import { setSourceInfo } from "../../runtime/scene/source.ts";
 
 /** A custom module: a source of empty "toy" scenes and a resolver for them with one parameter. */
-function toyPlugin(seen: JsonValue[]): Plugin {
+function toyPlugin(seen: JsonValue[], resolverVersion?: number): Plugin {
   const toyScene = defineNode({
     type: "toy.scene",
     version: 1,
@@ -26,6 +26,7 @@ function toyPlugin(seen: JsonValue[]): Plugin {
   });
   const toyResolver = defineResolver({
     formats: ["toy"],
+    version: resolverVersion,
     params: { grip: { type: "number", default: 1, min: 0, doc: "How hard the toy holds (toy)." } },
     resolve({ params }) {
       const grip: number = params.grip; // typed from the spec
@@ -77,4 +78,57 @@ Deno.test("two plug-ins may not declare one parameter name with different specs"
     () => createRegistry([...BUILTIN_PLUGINS, { resolvers: [clash] }]),
     /parameter 'morph' of 'constraints.resolve' is declared by both the dson resolver and the clash resolver/,
   );
+});
+
+Deno.test("a resolver's version is in constraints.resolve's key: a bumped resolver misses the cache", async () => {
+  const cacheDir = await Deno.makeTempDir();
+  const seen: JsonValue[] = [];
+  const run = (version?: number) =>
+    runGraph(graph({ grip: 2 }), {
+      registry: createRegistry([...BUILTIN_PLUGINS, toyPlugin(seen, version)]),
+      cacheDir,
+    });
+  assertEquals((await run()).nodes.resolved.state, "done");
+  assertEquals((await run(1)).nodes.resolved.state, "cached", "no version is version 1");
+  assertEquals((await run(2)).nodes.resolved.state, "done", "version 2 re-resolves");
+  assertEquals((await run(2)).nodes.resolved.state, "cached");
+  assertEquals(seen.length, 2, "the resolver ran once per version");
+  throws(() => createRegistry([toyPlugin(seen, 1.5)]), /resolver 'toy' needs an integer version >= 1/);
+  await Deno.remove(cacheDir, { recursive: true });
+});
+
+Deno.test("a resolver from a custom module is keyed by the module's source", async () => {
+  const dir = await Deno.makeTempDir();
+  const runtime = (file: string) => new URL(`../../runtime/${file}`, import.meta.url).href;
+  await Deno.writeTextFile(
+    `${dir}/scene.ts`,
+    `import { Document } from "@gltf-transform/core";
+    import { defineNode } from "${runtime("node.ts")}";
+    import { setSourceInfo } from "${runtime("scene/source.ts")}";
+    export default { nodes: [defineNode({
+      type: "toy.scene", version: 1, doc: "A toy scene.", inputs: {}, params: {},
+      outputs: { scene: { type: "scene", doc: "The scene." } },
+      run() {
+        const scene = new Document();
+        setSourceInfo(scene, { format: "toy", forward: "-Z", up: "+Y", metresPerUnit: 1 });
+        return { scene };
+      },
+    })] };`,
+  );
+  const resolverModule = (name: string) =>
+    `export default { resolvers: [{ formats: ["toy"], resolve({ scene }) {
+      scene.getRoot().listScenes()[0]?.setName("${name}") ?? scene.createScene("${name}");
+    } }] };`;
+  const names: string[] = [];
+  for (const [file, name] of [["a.ts", "one"], ["a.ts", "one"], ["b.ts", "two"]]) {
+    await Deno.writeTextFile(`${dir}/${file}`, resolverModule(name));
+    const g = { ...graph({}), modules: ["./scene.ts", `./${file}`] };
+    await Deno.writeTextFile(`${dir}/graph.json`, JSON.stringify(g));
+    const run = await runGraph(`${dir}/graph.json`, { cacheDir: `${dir}/cache` });
+    names.push(
+      `${run.nodes.resolved.state}:${(run.outputs.scene as Document).getRoot().listScenes()[0].getName()}`,
+    );
+  }
+  assertEquals(names, ["done:one", "cached:one", "done:two"]);
+  await Deno.remove(dir, { recursive: true });
 });

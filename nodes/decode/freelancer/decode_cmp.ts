@@ -9,11 +9,9 @@
  *
  * @module
  */
-import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
-import { DecodeError } from "../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library/search.ts";
+import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
 import { libraryReport } from "./library/report.ts";
 import { decodeModel, type NamedBytes } from "./codec/model.ts";
 import { buildScene } from "./codec/build_scene.ts";
@@ -90,24 +88,9 @@ export const decodeCmp = defineNode({
         "draw one LOD, no outline). all: LancerEdit's $lodN / .vmeshwire child nodes (all drawn).",
     },
   },
-  // What the search lists and reads is part of the key, so editing a library re-runs what depends
-  // on it. The search is the one the run makes for the file at model_path (without the library
-  // inputs, so it may read more than the run needs; the key then covers a superset).
-  async fingerprint(params, ctx) {
-    if (params.libraries === "none") return params;
-    let model;
-    try {
-      const path = params.model_path;
-      model = path
-        ? decodeModel({ bytes: await ctx.readFile(path), name: basename(path) }, [], () => {})
-        : undefined;
-    } catch (error) {
-      // The run reports why the model is missing or does not decode.
-      if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
-      model = undefined;
-    }
-    return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
-  },
+  // No fingerprint: every file the library search lists or reads (or fails to read) is recorded
+  // with the result, so a library that is edited, added or removed re-runs the decode and what
+  // depends on it.
   async run({ inputs, params, ctx }) {
     await loadPngEncoder();
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);

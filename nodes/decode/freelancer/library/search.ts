@@ -13,9 +13,7 @@
  * @module
  */
 import type { JsonValue, RunContext } from "../../../../runtime/node.ts";
-import { sha256Hex } from "../../../../runtime/canonical.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { dirname, relative, resolve } from "node:path";
 import { formatId } from "../codec/crc.ts";
 import { candidateLibraries } from "./candidates.ts";
 import type { SearchFile } from "./files.ts";
@@ -132,49 +130,6 @@ export async function findLibraries(
       refused: [...new Set(refused)],
     },
   };
-}
-
-/**
- * Cache-key material for a search: what it listed and the digest of every file it read, relative to
- * the model's folder, so a library that is edited, added or removed changes the key of the decode and
- * of everything downstream. It runs the same search as {@link findLibraries} (warnings dropped); the
- * files it reads are shared with the run that follows.
- *
- * @example
- * ```ts
- * const key = await searchFingerprint(decodeModel(file, [], () => {}), options, ctx);
- * // undefined model: only a `libraries` list is keyed (auto has nothing to search for)
- * ```
- */
-export async function searchFingerprint(
-  model: FreelancerModel | undefined,
-  options: LibrarySearchOptions,
-  ctx: RunContext,
-): Promise<JsonValue> {
-  const base = options.modelPath ? dirname(resolve(options.modelPath)) : resolve(".");
-  const seen: JsonValue[] = [];
-  const where = (path: string) => relative(base, resolve(path)).replaceAll("\\", "/");
-  const recording: RunContext = {
-    ...ctx,
-    warn: () => {},
-    async readFile(path) {
-      const bytes = await ctx.readFile(path);
-      seen.push(["file", where(path), sha256Hex(bytes)]);
-      return bytes;
-    },
-    async listDir(path) {
-      const names = await ctx.listDir(path);
-      seen.push(["folder", where(path), sha256Hex(names.join("\n"))]);
-      return names;
-    },
-  };
-  if (options.libraries !== "auto") {
-    // Without the model nothing says where the run stops in the list, so all of it is keyed.
-    for await (const file of candidateLibraries(options, recording, [], {})) {
-      await recording.readFile(file.path).catch(() => seen.push(["missing", where(file.path)]));
-    }
-  } else if (model) await findLibraries(model, options, recording);
-  return seen;
 }
 
 /** One warning per (winner, others) pair of libraries that define the same ids. */

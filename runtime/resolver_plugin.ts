@@ -1,0 +1,51 @@
+/**
+ * Constraint resolver plug-ins: what `constraints.resolve` dispatches to by a scene's source format
+ * (declared here, beside the node API in `node.ts`, which re-exports them).
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+import type { ParamSpecs, ParamValues, RunContext } from "./node.ts";
+
+/** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */
+export interface ResolveArgs<P extends ParamSpecs = ParamSpecs> {
+  /** A private copy of the input scene; the resolver may change it freely. */
+  readonly scene: Document;
+  /** The parameters the resolver declares, checked against their specs, with defaults applied. */
+  readonly params: Readonly<ParamValues<P>>;
+  /** The `constraints.resolve` node's context: warnings go here and appear against that node. */
+  readonly ctx: RunContext;
+}
+
+/**
+ * A constraint resolver plug-in for `constraints.resolve`: turns a decoder's raw constraint records
+ * (joints, bones, rigidity groups) into a hierarchy of parts.
+ */
+export interface ResolverPlugin<P extends ParamSpecs = ParamSpecs> {
+  /** Source formats (as recorded on the scene by decoders) this resolver handles. */
+  readonly formats: readonly string[];
+  /**
+   * Bump whenever resolution results may change, so cached `constraints.resolve` results miss
+   * (default 1). A custom module's own source is in the key already; files it imports are not.
+   */
+  readonly version?: number;
+  /**
+   * The parameters the resolver reads, declared like a node's. `constraints.resolve` takes them at
+   * the top level of its own parameters; graphs are checked against these specs by the same code as
+   * node parameters. A name may be declared by one plug-in only (share one spec object otherwise).
+   */
+  readonly params?: P;
+  /**
+   * True when `resolve` never writes into an accessor's array (it may add accessors and change the
+   * hierarchy, transforms, names and extras): the copy it works on then shares vertex data with the
+   * input, so resolution costs O(nodes), not O(vertices). Default false (a full copy).
+   */
+  readonly sharesVertexData?: boolean;
+  /** Resolve in place on the given copy. */
+  resolve(args: ResolveArgs<P>): void | Promise<void>;
+}
+
+/** Declares a resolver, inferring the types of its parameters from their specs (as {@link defineNode}). */
+export function defineResolver<const P extends ParamSpecs>(resolver: ResolverPlugin<P>): ResolverPlugin<P> {
+  return resolver;
+}
