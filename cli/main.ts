@@ -21,12 +21,9 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import { GraphError } from "../runtime/errors.ts";
-import { EXIT, graphProblems, UsageError } from "./shared.ts";
-import { checkCommand, runCommand, verifyCommand } from "./run.ts";
-import { cacheCommand, dotCommand, inspectCommand, nodesCommand, schemaCommand } from "./tools.ts";
-import { batchCommand } from "./batch.ts";
+import { EXIT, UsageError } from "./exit.ts";
 
 export { EXIT };
 
@@ -58,30 +55,26 @@ export async function main(args: string[]): Promise<number> {
   if (args[0] === "studio") return await (await import("../studio/server.ts")).studioMain(args.slice(1));
   let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        set: { type: "string", multiple: true },
-        out: { type: "string" },
-        json: { type: "boolean" },
-        quiet: { type: "boolean", short: "q" },
-        "cache-dir": { type: "string" },
-        "no-cache": { type: "boolean" },
-        manifest: { type: "string" },
-        watch: { type: "boolean", short: "w" },
-        markdown: { type: "boolean" },
-        "max-size": { type: "string" },
-        each: { type: "string" },
-        jobs: { type: "string", short: "j" },
-        shard: { type: "string" },
-        "fail-fast": { type: "boolean" },
-        merge: { type: "boolean" },
-        "remote-cache": { type: "string" },
-        "remote-cache-read-only": { type: "boolean" },
-        "remote-cache-timeout": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+    parsed = parseArgs(args, {
+      set: { type: "string", multiple: true },
+      out: { type: "string" },
+      json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+      manifest: { type: "string" },
+      watch: { type: "boolean", short: "w" },
+      markdown: { type: "boolean" },
+      "max-size": { type: "string" },
+      each: { type: "string" },
+      jobs: { type: "string", short: "j" },
+      shard: { type: "string" },
+      "fail-fast": { type: "boolean" },
+      merge: { type: "boolean" },
+      "remote-cache": { type: "string" },
+      "remote-cache-read-only": { type: "boolean" },
+      "remote-cache-timeout": { type: "string" },
+      help: { type: "boolean", short: "h" },
     });
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -92,32 +85,36 @@ export async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return opts.help ? EXIT.ok : EXIT.usage;
   }
+  // Each command's module is loaded when it is asked for: `nodes` needs only node declarations,
+  // and start-up is most of its time; `run` needs the executor, the cache and hashing.
   try {
     switch (command) {
       case "run":
-        return await runCommand(one(rest, "graph file"), opts);
+        return await (await import("./run.ts")).runCommand(one(rest, "graph file"), opts);
       case "batch":
-        return await batchCommand(rest, opts);
+        return await (await import("./batch.ts")).batchCommand(rest, opts);
       case "check":
-        return await checkCommand(one(rest, "graph file"), opts);
+        return await (await import("./run.ts")).checkCommand(one(rest, "graph file"), opts);
       case "nodes":
-        return nodesCommand(opts);
+        return (await import("./catalogue.ts")).nodesCommand(opts);
       case "inspect":
-        return await inspectCommand(one(rest, "model file"), opts);
+        return await (await import("./tools.ts")).inspectCommand(one(rest, "model file"), opts);
       case "cache":
-        return await cacheCommand(one(rest, "stats, prune or clear"), opts);
+        return await (await import("./tools.ts")).cacheCommand(one(rest, "stats, prune or clear"), opts);
       case "verify":
-        return await verifyCommand(one(rest, "manifest file"), opts);
+        return await (await import("./run.ts")).verifyCommand(one(rest, "manifest file"), opts);
       case "schema":
-        return await schemaCommand(opts);
+        return await (await import("./catalogue.ts")).schemaCommand(opts);
       case "dot":
-        return await dotCommand(one(rest, "graph file"));
+        return await (await import("./tools.ts")).dotCommand(one(rest, "graph file"));
       default:
         return usage(`unknown command '${command}'`);
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
-    if (error instanceof GraphError) return graphProblems(error.issues, !!opts.json);
+    if (error instanceof GraphError) {
+      return (await import("./shared.ts")).graphProblems(error.issues, !!opts.json);
+    }
     throw error;
   }
 }

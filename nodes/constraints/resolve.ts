@@ -13,8 +13,6 @@ import {
   type ResolverPlugin,
   type WarningSink,
 } from "../../runtime/node.ts";
-import { withDefaults } from "../../runtime/params.ts";
-import { copyScene } from "../../runtime/scene/copy.ts";
 import { getSourceInfo } from "../../runtime/scene/source.ts";
 
 /** `constraints.resolve` node definition. */
@@ -30,6 +28,11 @@ export const constraintsResolve = defineNode({
   pluginParams: (plugins) =>
     plugins.resolvers.map((r) => ({ owner: `the ${r.formats.join("/")} resolver`, params: r.params ?? {} })),
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
+    const [{ withDefaults }, { copyScene }] = await Promise.all([
+      import("../../runtime/params.ts"),
+      import("../../runtime/scene/copy.ts"),
+    ]);
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
     if (!resolver) {

@@ -9,9 +9,6 @@
  */
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
-import { GENERATOR } from "../../runtime/version.ts";
-import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
-import { repairForExport } from "./repair.ts";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
@@ -28,6 +25,12 @@ export const exportGltf = defineNode({
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
   },
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
+    const [{ GENERATOR }, { writeGlb, writeGltfJson }, { repairForExport }] = await Promise.all([
+      import("../../runtime/version.ts"),
+      import("../../runtime/scene/gltf_io.ts"),
+      import("./repair.ts"),
+    ]);
     // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
     const options = { generator: GENERATOR, uniqueNames: true };
     const scene = repairForExport(inputs.scene, (message) => ctx.warn(message));

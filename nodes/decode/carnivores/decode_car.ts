@@ -6,12 +6,7 @@
  * @module
  */
 import { defineNode, type WarningSink } from "../../../runtime/node.ts";
-import { buildScene } from "./codec/build_scene.ts";
-import { loadPngEncoder } from "../../../runtime/scene/png.ts";
-import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
-import { modelName } from "./codec/model_name.ts";
 import { SCALE_PARAM } from "./params.ts";
-import { parseCar } from "./codec/parse_car.ts";
 
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({
@@ -31,7 +26,16 @@ export const decodeCar = defineNode({
     },
   },
   async run({ inputs, params, ctx }) {
-    await loadPngEncoder();
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ buildScene }, png, { FACE_BYTES, HEADER_CAR_BYTES }, { parseCar }, { modelName }] = await Promise
+      .all([
+        import("./codec/build_scene.ts"),
+        import("../../../runtime/scene/png.ts"),
+        import("./codec/model.ts"),
+        import("./codec/parse_car.ts"),
+        import("./codec/model_name.ts"),
+      ]);
+    await png.loadPngEncoder();
     const file = inputs.bytes.name;
     const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
     const model = parseCar(inputs.bytes.bytes, file, warn);

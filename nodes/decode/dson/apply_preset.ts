@@ -6,9 +6,6 @@
  * @module
  */
 import { defineNode } from "../../../runtime/node.ts";
-import { copyScene } from "../../../runtime/scene/copy.ts";
-import { applyDsonPreset } from "./codec/preset_apply.ts";
-import { readDsonPreset } from "./codec/preset_read.ts";
 
 /** `dson.apply_preset` node definition. */
 export const dsonApplyPreset = defineNode({
@@ -25,6 +22,12 @@ export const dsonApplyPreset = defineNode({
   params: {},
   async run({ inputs, ctx }) {
     if (!inputs.preset) return { scene: inputs.scene };
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ copyScene }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
+      import("../../../runtime/scene/copy.ts"),
+      import("./codec/preset_apply.ts"),
+      import("./codec/preset_read.ts"),
+    ]);
     const warn = (message: string) => ctx.warn(message);
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
     const scene = copyScene(inputs.scene);

@@ -6,8 +6,6 @@
  * @module
  */
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
-import { buildDsonDocument } from "./codec/build_scene.ts";
-import { loadDsonScene } from "./codec/load.ts";
 
 /** Checks the `content_roots` parameter: a list of directory paths. */
 export function checkContentRoots(value: JsonValue): string | undefined {
@@ -35,6 +33,11 @@ export const decodeDson = defineNode({
     },
   },
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ buildDsonDocument }, { loadDsonScene }] = await Promise.all([
+      import("./codec/build_scene.ts"),
+      import("./codec/load.ts"),
+    ]);
     const roots = params.content_roots as string[];
     const dson = await loadDsonScene(inputs.bytes.bytes, inputs.bytes.name, { contentRoots: roots, ctx });
     return { scene: buildDsonDocument(dson) };

@@ -11,7 +11,6 @@ import {
   type ResolverPlugin,
   type StringParam,
 } from "../../../runtime/node.ts";
-import { bakeMorph } from "./codec/bake.ts";
 
 /** Resolver for scenes whose source format is `dson`. */
 export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: NumberParam }> = defineResolver(
@@ -31,8 +30,9 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
         doc: "Weight of the baked morph (DSON).",
       },
     },
-    resolve({ scene, params, ctx }) {
+    async resolve({ scene, params, ctx }) {
       if (params.morph === "") return;
+      const { bakeMorph } = await import("./codec/bake.ts"); // loaded on first use
       bakeMorph(scene, params.morph, params.morph_weight, (message) => ctx.warn(message));
     },
   },

@@ -9,15 +9,11 @@
  *
  * @module
  */
-import { basename } from "node:path";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import { findLibraries, type LibrarySearchOptions, searchFingerprint } from "./library/search.ts";
-import { libraryReport } from "./library/report.ts";
-import { decodeModel, type NamedBytes } from "./codec/model.ts";
-import { buildScene } from "./codec/build_scene.ts";
-import { loadPngEncoder } from "../../../runtime/scene/png.ts";
+import type { LibrarySearchOptions } from "./library/search.ts";
+import type { NamedBytes } from "./codec/model.ts";
 
 /** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */
 function checkLibraries(value: JsonValue): string | undefined {
@@ -95,6 +91,12 @@ export const decodeCmp = defineNode({
   // inputs, so it may read more than the run needs; the key then covers a superset).
   async fingerprint(params, ctx) {
     if (params.libraries === "none") return params;
+    // Loaded here and in run, not at the top: declaring the node loads no codec.
+    const [{ basename }, { decodeModel }, { searchFingerprint }] = await Promise.all([
+      import("node:path"),
+      import("./codec/model.ts"),
+      import("./library/search.ts"),
+    ]);
     let model;
     try {
       const path = params.model_path;
@@ -109,7 +111,14 @@ export const decodeCmp = defineNode({
     return { ...params, library_files: await searchFingerprint(model, searchOptions(params), ctx) };
   },
   async run({ inputs, params, ctx }) {
-    await loadPngEncoder();
+    const [{ findLibraries }, { libraryReport }, { decodeModel }, { buildScene }, png] = await Promise.all([
+      import("./library/search.ts"),
+      import("./library/report.ts"),
+      import("./codec/model.ts"),
+      import("./codec/build_scene.ts"),
+      import("../../../runtime/scene/png.ts"),
+    ]);
+    await png.loadPngEncoder();
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
     if (params.libraries === "none") {

@@ -9,9 +9,7 @@
  */
 import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { isGlb, readJsonDocument } from "../../../runtime/scene/gltf_io.ts";
-import { gltfError, type GltfSource, readContainer } from "./codec/container.ts";
-import { checkGltfStructure } from "./codec/check.ts";
+import type { GltfSource } from "./codec/container.ts";
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
@@ -25,6 +23,13 @@ export const decodeGltf = defineNode({
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },
   params: {},
   async run({ inputs }) {
+    // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
+    const [{ isGlb, readJsonDocument }, { gltfError, readContainer }, { checkGltfStructure }] = await Promise
+      .all([
+        import("../../../runtime/scene/gltf_io.ts"),
+        import("./codec/container.ts"),
+        import("./codec/check.ts"),
+      ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);
