@@ -94,7 +94,7 @@ export async function main(args: string[]): Promise<number> {
       case "batch":
         return await (await import("./batch.ts")).batchCommand(rest, opts);
       case "check":
-        return await (await import("./run.ts")).checkCommand(one(rest, "graph file"), opts);
+        return await (await import("./check.ts")).checkCommand(one(rest, "graph file"), opts);
       case "nodes":
         return (await import("./catalogue.ts")).nodesCommand(opts);
       case "inspect":

@@ -8,8 +8,7 @@ import { GraphError, type GraphIssue } from "./errors.ts";
 import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
 import { compileGraph, type Plan } from "./plan.ts";
 import type { Registry } from "./registry.ts";
-import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
-import { DiskCache } from "./cache/disk.ts";
+import type { MemoryEntry, RunResult } from "./executor.ts";
 import type { RemoteCache } from "./cache/remote.ts";
 import type { EventSink } from "./events.ts";
 
@@ -132,11 +131,15 @@ export async function runGraph(
   graph: string | GraphFile | GraphSource,
   options: RunGraphOptions,
 ): Promise<GraphRun> {
+  // Loaded here, not at the top, so checking a graph (`partgraph check`) loads no executor or cache;
+  // started before compiling, which it overlaps.
+  const running = Promise.all([import("./executor.ts"), import("./cache/disk.ts")]);
   const plan = await compileGraph(
     await loadGraph(graph),
     options.registry,
     options.inputs,
   );
+  const [{ executePlan }, { DiskCache }] = await running;
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const disk = cacheDir === false ? undefined : new DiskCache(resolve(cacheDir), options.cacheMaxBytes);
   const result = await executePlan(plan, {
