@@ -11,7 +11,7 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** Default mesh density of `demo.fighter` (about 5,000 vertices). */
 export const DEFAULT_FIGHTER_DETAIL = 2;
 
-/** `demo.fighter` node definition. */
+/** The procedural demo fighter as a source node. */
 export const demoFighter = defineNode({
   type: "demo.fighter",
   version: 1,

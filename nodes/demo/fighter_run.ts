@@ -14,8 +14,6 @@ import { invert, type Matrix, trsMatrix } from "./layout_transforms.ts";
 import type { MeshData } from "./mesh_builder.ts";
 import { buildBox, buildCylinder, buildEllipsoid } from "./shapes.ts";
 import { buildSlab } from "./slab.ts";
-
-/** The procedural demo fighter as a source node. */
 import { DEFAULT_FIGHTER_DETAIL, type demoFighter } from "./fighter.ts";
 
 /** `demo.fighter`: see its declaration. */

@@ -11,6 +11,7 @@ import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
+import type { rigDetectPanels } from "./detect_panels.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -21,7 +22,6 @@ interface Candidate {
   /** The candidate this one sits inside (only trim tabs and weak hints nest). */
   readonly outer?: Candidate;
 }
-import type { rigDetectPanels } from "./detect_panels.ts";
 
 /** `rig.detect_panels`: see its declaration. */
 export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) => {

@@ -44,9 +44,9 @@ import {
   type Vec3,
 } from "./transform.ts";
 import type { PanelKind } from "./vocabulary.ts";
+import type { rigFitHinge } from "./fit_hinge.ts";
 
 const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-import type { rigFitHinge } from "./fit_hinge.ts";
 
 /** `rig.fit_hinge`: see its declaration. */
 export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {

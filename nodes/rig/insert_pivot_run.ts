@@ -41,6 +41,7 @@ import {
 } from "./transform.ts";
 import { type InsertedPivot, rideOnHost } from "./tab_riding.ts";
 import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
+import type { rigInsertPivot } from "./insert_pivot.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -49,7 +50,6 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** Below this every component of a local transform is snapped to identity (writers drop < 1e-5). */
 const SNAP = 1e-4;
-import type { rigInsertPivot } from "./insert_pivot.ts";
 
 /** `rig.insert_pivot`: see its declaration. */
 export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => {
