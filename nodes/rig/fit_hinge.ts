@@ -18,7 +18,7 @@
 import { defineNode } from "../../runtime/node.ts";
 import { lazyRun } from "../../runtime/lazy_run.ts";
 import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
-import { HINGE_FIT_DEFAULTS } from "./hinge_fit.ts";
+import { HINGE_FIT_DEFAULTS } from "./hinge_fit_options.ts";
 
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
