@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../runtime/lazy_run.ts";
 import { createRegistry } from "../runtime/registry.ts";
 import { BUILTIN_PLUGINS } from "../nodes/mod.ts";
 import { catalogueMarkdown, catalogueText } from "../runtime/catalogue.ts";
@@ -30,12 +31,15 @@ export function nodesCommand(opts: Opts): number {
 
 /** `schema`: the graph-file JSON Schema. */
 export async function schemaCommand(opts: Opts): Promise<number> {
-  const { graphSchema } = await import("../runtime/schema.ts");
+  const { graphSchema } = await importOnUse<typeof import("../runtime/schema.ts")>(
+    "../runtime/schema.ts",
+    import.meta.url,
+  );
   const text = JSON.stringify(graphSchema(createRegistry(BUILTIN_PLUGINS)), null, 2) + "\n";
   if (opts.out) {
     const [{ resolve }, { atomicWrite }] = await Promise.all([
-      import("node:path"),
-      import("../runtime/fs.ts"),
+      importOnUse<typeof import("node:path")>("node:path"),
+      importOnUse<typeof import("../runtime/fs.ts")>("../runtime/fs.ts", import.meta.url),
     ]);
     await atomicWrite(resolve(opts.out), new TextEncoder().encode(text));
   } else console.log(text.trimEnd());

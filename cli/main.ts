@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { importOnUse } from "../runtime/lazy_run.ts";
 import { parseArgs } from "./args.ts";
 import { GraphError } from "../runtime/errors.ts";
 import { EXIT, UsageError } from "./exit.ts";
@@ -52,7 +53,7 @@ exit codes: 0 ok, 1 node failure, verify mismatch or failed batch input, 2 usage
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
   // The studio has its own options and loads its server (and bundler) only when asked for.
-  if (args[0] === "studio") return await (await import("../studio/server.ts")).studioMain(args.slice(1));
+  if (args[0] === "studio") return await (await commandModule.studio()).studioMain(args.slice(1));
   let parsed;
   try {
     parsed = parseArgs(args, {
@@ -85,39 +86,52 @@ export async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return opts.help ? EXIT.ok : EXIT.usage;
   }
-  // Each command's module is loaded when it is asked for: `nodes` needs only node declarations,
-  // and start-up is most of its time; `run` needs the executor, the cache and hashing.
   try {
     switch (command) {
       case "run":
-        return await (await import("./run.ts")).runCommand(one(rest, "graph file"), opts);
+        return await (await commandModule.run()).runCommand(one(rest, "graph file"), opts);
       case "batch":
-        return await (await import("./batch.ts")).batchCommand(rest, opts);
+        return await (await commandModule.batch()).batchCommand(rest, opts);
       case "check":
-        return await (await import("./check.ts")).checkCommand(one(rest, "graph file"), opts);
+        return await (await commandModule.check()).checkCommand(one(rest, "graph file"), opts);
       case "nodes":
-        return (await import("./catalogue.ts")).nodesCommand(opts);
+        return (await commandModule.catalogue()).nodesCommand(opts);
       case "inspect":
-        return await (await import("./tools.ts")).inspectCommand(one(rest, "model file"), opts);
+        return await (await commandModule.tools()).inspectCommand(one(rest, "model file"), opts);
       case "cache":
-        return await (await import("./tools.ts")).cacheCommand(one(rest, "stats, prune or clear"), opts);
+        return await (await commandModule.tools()).cacheCommand(one(rest, "stats, prune or clear"), opts);
       case "verify":
-        return await (await import("./run.ts")).verifyCommand(one(rest, "manifest file"), opts);
+        return await (await commandModule.run()).verifyCommand(one(rest, "manifest file"), opts);
       case "schema":
-        return await (await import("./catalogue.ts")).schemaCommand(opts);
+        return await (await commandModule.catalogue()).schemaCommand(opts);
       case "dot":
-        return await (await import("./tools.ts")).dotCommand(one(rest, "graph file"));
+        return await (await commandModule.tools()).dotCommand(one(rest, "graph file"));
       default:
         return usage(`unknown command '${command}'`);
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
     if (error instanceof GraphError) {
-      return (await import("./shared.ts")).graphProblems(error.issues, !!opts.json);
+      return (await commandModule.shared()).graphProblems(error.issues, !!opts.json);
     }
     throw error;
   }
 }
+
+/**
+ * The commands' modules, each imported when a command needs it: `nodes` needs only node
+ * declarations, and start-up is most of its time; `run` needs the executor, the cache and hashing.
+ * (By specifier, not `import("./run.ts")`, which Deno would follow as soon as this module loads.)
+ */
+const commandModule = {
+  run: () => importOnUse<typeof import("./run.ts")>("./run.ts", import.meta.url),
+  batch: () => importOnUse<typeof import("./batch.ts")>("./batch.ts", import.meta.url),
+  check: () => importOnUse<typeof import("./check.ts")>("./check.ts", import.meta.url),
+  catalogue: () => importOnUse<typeof import("./catalogue.ts")>("./catalogue.ts", import.meta.url),
+  tools: () => importOnUse<typeof import("./tools.ts")>("./tools.ts", import.meta.url),
+  shared: () => importOnUse<typeof import("./shared.ts")>("./shared.ts", import.meta.url),
+  studio: () => importOnUse<typeof import("../studio/server.ts")>("../studio/server.ts", import.meta.url),
+};
 
 function one(rest: string[], what: string): string {
   if (rest.length !== 1) {

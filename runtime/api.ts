@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { importOnUse } from "./lazy_run.ts";
 import { resolve } from "node:path";
 import { GraphError, type GraphIssue } from "./errors.ts";
 import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
@@ -133,7 +134,10 @@ export async function runGraph(
 ): Promise<GraphRun> {
   // Loaded here, not at the top, so checking a graph (`partgraph check`) loads no executor or cache;
   // started before compiling, which it overlaps.
-  const running = Promise.all([import("./executor.ts"), import("./cache/disk.ts")]);
+  const running = Promise.all([
+    importOnUse<typeof import("./executor.ts")>("./executor.ts", import.meta.url),
+    importOnUse<typeof import("./cache/disk.ts")>("./cache/disk.ts", import.meta.url),
+  ]);
   const plan = await compileGraph(
     await loadGraph(graph),
     options.registry,

@@ -1,8 +1,8 @@
 /**
- * Node run functions kept out of the node's declaration: a built-in node file declares the node
- * (type, doc, sockets, parameters — all that listing, checking and documenting it need) and names
- * the module that does its work, which is imported on the node's first run. `partgraph nodes`,
- * `check` and `schema` then load no glTF-Transform, codec or hashing code.
+ * Run code kept out of node declarations: a built-in node file declares the node (type, doc,
+ * sockets, parameters — all that listing, checking and documenting it need) and imports what its
+ * run needs only when the node first runs, with {@link lazyRun} or {@link importOnUse}. `partgraph
+ * nodes`, `check` and `schema` then load no glTF-Transform, codec or hashing code.
  *
  * @module
  */
@@ -25,21 +25,23 @@ export type NodeRun<N> = N extends NodeDef<infer I, infer O, infer P> ? NodeDef<
  * A node's `run` kept in another module, imported on the node's first run (and shared by every
  * later one). The module exports `run`, typed with {@link NodeRun} against the declaration: the
  * declaration cannot name the module's type without a type cycle, so that export is where the
- * signature is checked.
+ * signature is checked. Give the module as a URL: an `import("./x.ts")` written out in the
+ * declaring file would be followed by Deno when that file loads, with everything it imports.
  *
  * @example
  * ```ts ignore
  * export const rigFitHinge = defineNode({
  *   type: "rig.fit_hinge", version: 4, doc: "…", inputs: { … }, outputs: { … }, params: { … },
- *   run: lazyRun(() => import("./fit_hinge_run.ts")),
+ *   run: lazyRun(new URL("./fit_hinge_run.ts", import.meta.url)),
  * });
  * ```
  */
-export function lazyRun(load: () => Promise<unknown>): (args: never) => Promise<never> {
+export function lazyRun(module: URL | (() => Promise<unknown>)): (args: never) => Promise<never> {
+  const load = module instanceof URL ? () => import(module.href) : module;
   let loading: Promise<(args: unknown) => unknown> | undefined;
   const loadRun = () =>
-    load().then((module) => {
-      const run = (module as { run?: unknown } | undefined)?.run;
+    load().then((loaded) => {
+      const run = (loaded as { run?: unknown } | undefined)?.run;
       if (typeof run !== "function") throw new TypeError("a node's implementation module must export `run`");
       return run as (args: unknown) => unknown;
     }, (error) => {
@@ -47,4 +49,19 @@ export function lazyRun(load: () => Promise<unknown>): (args: never) => Promise<
       throw error;
     });
   return async (args) => (await (loading ??= loadRun()))(args) as never;
+}
+
+/**
+ * Imports a module when it is first needed, typed as `M` (`typeof import("<the same specifier>")`).
+ * Deno follows every `import("…")` written out in a module as soon as that module loads — the
+ * whole graph behind it, npm packages included — so a declaration that writes out its run's imports
+ * pays for them at start-up; a specifier passed here is resolved only when the call happens.
+ *
+ * @example
+ * ```ts ignore
+ * const { writeGlb } = await importOnUse<typeof import("./gltf_io.ts")>("./gltf_io.ts", import.meta.url);
+ * ```
+ */
+export function importOnUse<M>(specifier: string, base?: string): Promise<M> {
+  return import(base === undefined ? specifier : new URL(specifier, base).href);
 }

@@ -28,7 +28,7 @@
  * @module
  */
 export { defineNode, SOCKET_TYPES } from "./node.ts";
-export { lazyRun } from "./lazy_run.ts";
+export { importOnUse, lazyRun } from "./lazy_run.ts";
 export type { NodeRun } from "./lazy_run.ts";
 export type {
   AnyNodeDef,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import {
   defineNode,
   type JsonValue,
@@ -30,8 +31,11 @@ export const constraintsResolve = defineNode({
   async run({ inputs, params, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
     const [{ withDefaults }, { copyScene }] = await Promise.all([
-      import("../../runtime/params.ts"),
-      import("../../runtime/scene/copy.ts"),
+      importOnUse<typeof import("../../runtime/params.ts")>("../../runtime/params.ts", import.meta.url),
+      importOnUse<typeof import("../../runtime/scene/copy.ts")>(
+        "../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
     ]);
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));

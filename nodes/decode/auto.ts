@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 
@@ -30,7 +31,10 @@ export const decodeAuto = defineNode({
   },
   invokes: (plugins) => plugins.decoders.map((d) => d.node),
   async run({ inputs, params, ctx }) {
-    const { pickDecoder } = await import("../../runtime/decoders.ts"); // not loaded to declare the node
+    const { pickDecoder } = await importOnUse<typeof import("../../runtime/decoders.ts")>(
+      "../../runtime/decoders.ts",
+      import.meta.url,
+    ); // not loaded to declare the node
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {
       const known = ctx.plugins.decoders.map((d) => d.extensions.join("/")).join(", ");

@@ -32,5 +32,5 @@ export const demoFighter = defineNode({
       doc: "Mesh density: more span stations, chord divisions and fuselage rings per step.",
     },
   },
-  run: lazyRun(() => import("./fighter_run.ts")),
+  run: lazyRun(new URL("./fighter_run.ts", import.meta.url)),
 });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
 
 /** `export.json` node definition. */
@@ -17,7 +18,10 @@ export const exportJson = defineNode({
     name: { type: "string", default: "data", doc: "Base file name of the output (.json added)." },
   },
   async run({ inputs, params }) {
-    const { sortKeysDeep } = await import("../../runtime/canonical.ts"); // not loaded to declare the node
+    const { sortKeysDeep } = await importOnUse<typeof import("../../runtime/canonical.ts")>(
+      "../../runtime/canonical.ts",
+      import.meta.url,
+    ); // not loaded to declare the node
     const text = JSON.stringify(sortKeysDeep(inputs.json), null, 2) + "\n";
     return { bytes: { bytes: new TextEncoder().encode(text), name: `${params.name}.json` } };
   },

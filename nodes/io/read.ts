@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 
 /**
@@ -14,8 +15,8 @@ import { defineNode, type RunContext } from "../../runtime/node.ts";
  */
 async function readAsset(path: string, roots: readonly string[], ctx: RunContext) {
   const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
-    import("node:path"),
-    import("./gltf_bundle.ts"),
+    importOnUse<typeof import("node:path")>("node:path"),
+    importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
   ]);
   const bytes = await ctx.readFile(path);
   const name = basename(path);
@@ -46,7 +47,7 @@ export const ioRead = defineNode({
   async fingerprint({ path, resource_roots }, ctx) {
     const [{ bytes, name }, { valueDigest }] = await Promise.all([
       readAsset(path, resource_roots as string[], ctx),
-      import("../../runtime/canonical.ts"),
+      importOnUse<typeof import("../../runtime/canonical.ts")>("../../runtime/canonical.ts", import.meta.url),
     ]);
     return { sha256: valueDigest(bytes), name };
   },

@@ -36,5 +36,5 @@ export const rigAssignSide = defineNode({
         "Half-width of the centre band as a fraction of the model's largest extent, when the unit is unknown.",
     },
   },
-  run: lazyRun(() => import("./assign_side_run.ts")),
+  run: lazyRun(new URL("./assign_side_run.ts", import.meta.url)),
 });

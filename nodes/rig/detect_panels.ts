@@ -25,5 +25,5 @@ export const rigDetectPanels = defineNode({
   params: {
     names: { type: "boolean", default: true, doc: "Search names for panels; false finds nothing." },
   },
-  run: lazyRun(() => import("./detect_panels_run.ts")),
+  run: lazyRun(new URL("./detect_panels_run.ts", import.meta.url)),
 });

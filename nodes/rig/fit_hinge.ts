@@ -56,5 +56,5 @@ export const rigFitHinge = defineNode({
       doc: "Make a failed fit an error instead of a warning.",
     },
   },
-  run: lazyRun(() => import("./fit_hinge_run.ts")),
+  run: lazyRun(new URL("./fit_hinge_run.ts", import.meta.url)),
 });

@@ -36,5 +36,5 @@ export const rigInsertPivot = defineNode({
         "own rotation is identity at rest and its X rotation is the deflection (Blender, three.js).",
     },
   },
-  run: lazyRun(() => import("./insert_pivot_run.ts")),
+  run: lazyRun(new URL("./insert_pivot_run.ts", import.meta.url)),
 });

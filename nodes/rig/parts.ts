@@ -20,5 +20,5 @@ export const rigParts = defineNode({
   inputs: { scene: { type: "scene", doc: "Any scene." } },
   outputs: { scene: { type: "scene", doc: "The scene with extras.partgraph.part on every declared part." } },
   params: {},
-  run: lazyRun(() => import("./parts_run.ts")),
+  run: lazyRun(new URL("./parts_run.ts", import.meta.url)),
 });

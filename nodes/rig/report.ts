@@ -19,5 +19,5 @@ export const rigReport = defineNode({
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
   outputs: { report: { type: "json", doc: "{ frame, parts: [...], counts }" } },
   params: { forward: FORWARD_PARAM, up: UP_PARAM },
-  run: lazyRun(() => import("./report_run.ts")),
+  run: lazyRun(new URL("./report_run.ts", import.meta.url)),
 });

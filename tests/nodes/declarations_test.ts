@@ -1,8 +1,10 @@
 /**
- * Node declarations load without their run code: the static module graph of the built-in plug-ins
- * (what `partgraph nodes`, `check`, `schema` and the catalogue load) holds no npm package and no
- * Node built-in — glTF-Transform, gl-matrix, codecs' libraries, `node:crypto` and Node's
- * compatibility layer (which `node:path` alone starts) load only when a node runs.
+ * Node declarations load without their run code: the module graph Deno builds when the built-in
+ * plug-ins load (what `partgraph nodes`, `check`, `schema` and the catalogue load) holds no npm
+ * package and no Node built-in — glTF-Transform, gl-matrix, codecs' libraries, `node:crypto` and
+ * Node's compatibility layer (which `node:path` alone starts) load only when a node runs. Deno
+ * follows a written-out `import("…")` at start-up as it follows a static import, so both count;
+ * run code is reached through `lazyRun(new URL(…))` and `importOnUse`, which it does not follow.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -12,11 +14,11 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 interface ModuleInfo {
   specifier: string;
   kind?: string;
-  dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+  dependencies?: { code?: { specifier: string } }[];
 }
 
-/** Every module a file loads before it runs (static imports only, followed transitively). */
-async function staticGraph(file: string): Promise<string[]> {
+/** Every module Deno loads or analyses when a file loads (static and written-out dynamic imports). */
+async function startupGraph(file: string): Promise<string[]> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", file],
     cwd: repo,
@@ -35,7 +37,7 @@ async function staticGraph(file: string): Promise<string[]> {
     if (seen.has(specifier)) continue;
     seen.add(specifier);
     for (const dep of modules.get(specifier)?.dependencies ?? []) {
-      if (dep.code && !dep.isDynamic) stack.push(dep.code.specifier);
+      if (dep.code) stack.push(dep.code.specifier);
     }
   }
   return [...seen].sort();
@@ -51,10 +53,37 @@ const ENTRIES = [
 
 for (const { file, declares, nodeBuiltins } of ENTRIES) {
   Deno.test(`${file} loads no npm package${nodeBuiltins ? "" : " and no Node built-in"} before a node runs`, async () => {
-    const graph = await staticGraph(file);
+    const graph = await startupGraph(file);
     assertEquals(graph.some((s) => s.endsWith("/nodes/rig/fit_hinge.ts")), declares, "the declarations");
     const allowed = (s: string) => s.startsWith("file:") || (nodeBuiltins && s.startsWith("node:"));
     assertEquals(graph.filter((s) => !allowed(s)), []);
     assertEquals(graph.filter((s) => /\/nodes\/.*_run\.ts$/.test(s)), [], "no implementation module");
   });
 }
+
+/** Every `.ts` file under a folder of the repository. */
+async function tsFiles(folder: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(`${repo}${folder}`)) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory) out.push(...await tsFiles(path));
+    else if (entry.name.endsWith(".ts")) out.push(path);
+  }
+  return out;
+}
+
+Deno.test("every importOnUse is typed as the module it imports", async () => {
+  const mismatched: string[] = [];
+  let calls = 0;
+  for (const file of [...await tsFiles("nodes"), ...await tsFiles("cli"), ...await tsFiles("runtime")]) {
+    const text = await Deno.readTextFile(`${repo}${file}`);
+    for (
+      const [call, typed, imported] of text.matchAll(/importOnUse<typeof import\("([^"]+)"\)>\(\s*"([^"]+)"/g)
+    ) {
+      calls++;
+      if (typed !== imported) mismatched.push(`${file}: ${call}`);
+    }
+  }
+  assert(calls > 20, `found ${calls} calls`);
+  assertEquals(mismatched, []);
+});

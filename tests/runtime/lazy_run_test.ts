@@ -3,7 +3,7 @@ import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:ass
 import { createRegistry, defineNode, type GraphFile, lazyRun, runGraph } from "../../runtime/mod.ts";
 
 /** A `test.triple` node whose run module is "imported" by `load`. */
-function tripleNode(load: () => Promise<unknown>) {
+function tripleNode(load: URL | (() => Promise<unknown>)) {
   return defineNode({
     type: "test.triple",
     version: 1,
@@ -56,4 +56,11 @@ Deno.test("a run module without `run` is a clear error; a failed import is tried
   await rejects(async () => await flaky.run({} as never), SyntaxError);
   assertEquals(await flaky.run({} as never), { value: 7 });
   assert(attempts === 2);
+});
+
+Deno.test("a lazy run module given by URL is imported on the first run", async () => {
+  const source = "export const run = ({ params }) => ({ value: 3 * params.value });";
+  const node = tripleNode(new URL(`data:application/javascript,${encodeURIComponent(source)}`));
+  const run = await runGraph(graph(4), { registry: createRegistry([{ nodes: [node] }]), cacheDir: false });
+  assertEquals(run.outputs, { a: 12, b: 15 });
 });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type WarningSink } from "../../../runtime/node.ts";
 import { SCALE_PARAM } from "./params.ts";
 
@@ -22,11 +23,14 @@ export const decode3df = defineNode({
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ buildScene }, png, { FACE_BYTES, HEADER_3DF_BYTES }, { parse3df }, { modelName }] = await Promise
       .all([
-        import("./codec/build_scene.ts"),
-        import("../../../runtime/scene/png.ts"),
-        import("./codec/model.ts"),
-        import("./codec/parse_3df.ts"),
-        import("./codec/model_name.ts"),
+        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+          "../../../runtime/scene/png.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+        importOnUse<typeof import("./codec/parse_3df.ts")>("./codec/parse_3df.ts", import.meta.url),
+        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
       ]);
     await png.loadPngEncoder();
     const file = inputs.bytes.name;

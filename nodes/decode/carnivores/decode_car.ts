@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type WarningSink } from "../../../runtime/node.ts";
 import { SCALE_PARAM } from "./params.ts";
 
@@ -29,11 +30,14 @@ export const decodeCar = defineNode({
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ buildScene }, png, { FACE_BYTES, HEADER_CAR_BYTES }, { parseCar }, { modelName }] = await Promise
       .all([
-        import("./codec/build_scene.ts"),
-        import("../../../runtime/scene/png.ts"),
-        import("./codec/model.ts"),
-        import("./codec/parse_car.ts"),
-        import("./codec/model_name.ts"),
+        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+          "../../../runtime/scene/png.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+        importOnUse<typeof import("./codec/parse_car.ts")>("./codec/parse_car.ts", import.meta.url),
+        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
       ]);
     await png.loadPngEncoder();
     const file = inputs.bytes.name;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import type { ResolverPlugin } from "../../../runtime/node.ts";
 
 /**
@@ -18,5 +19,7 @@ export const carnivoresResolver: ResolverPlugin = {
   formats: ["3df", "car"],
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
-  resolve: async (args) => (await import("./resolver_run.ts")).resolveCarnivoresScene(args),
+  resolve: async (args) =>
+    (await importOnUse<typeof import("./resolver_run.ts")>("./resolver_run.ts", import.meta.url))
+      .resolveCarnivoresScene(args),
 };

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 
 /** `dson.apply_preset` node definition. */
@@ -24,9 +25,12 @@ export const dsonApplyPreset = defineNode({
     if (!inputs.preset) return { scene: inputs.scene };
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ copyScene }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
-      import("../../../runtime/scene/copy.ts"),
-      import("./codec/preset_apply.ts"),
-      import("./codec/preset_read.ts"),
+      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+        "../../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/preset_apply.ts")>("./codec/preset_apply.ts", import.meta.url),
+      importOnUse<typeof import("./codec/preset_read.ts")>("./codec/preset_read.ts", import.meta.url),
     ]);
     const warn = (message: string) => ctx.warn(message);
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 
 /** `dson.bake_morph` node definition. */
@@ -27,8 +28,11 @@ export const dsonBakeMorph = defineNode({
     if (params.morph === "") return { scene: inputs.scene };
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ copyScene }, { bakeMorph }] = await Promise.all([
-      import("../../../runtime/scene/copy.ts"),
-      import("./codec/bake.ts"),
+      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+        "../../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url),
     ]);
     const scene = copyScene(inputs.scene);
     bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));

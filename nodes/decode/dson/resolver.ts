@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import {
   defineResolver,
   type NumberParam,
@@ -32,7 +33,10 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     },
     async resolve({ scene, params, ctx }) {
       if (params.morph === "") return;
-      const { bakeMorph } = await import("./codec/bake.ts"); // loaded on first use
+      const { bakeMorph } = await importOnUse<typeof import("./codec/bake.ts")>(
+        "./codec/bake.ts",
+        import.meta.url,
+      ); // loaded on first use
       bakeMorph(scene, params.morph, params.morph_weight, (message) => ctx.warn(message));
     },
   },

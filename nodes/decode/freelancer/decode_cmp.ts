@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
@@ -93,9 +94,9 @@ export const decodeCmp = defineNode({
     if (params.libraries === "none") return params;
     // Loaded here and in run, not at the top: declaring the node loads no codec.
     const [{ basename }, { decodeModel }, { searchFingerprint }] = await Promise.all([
-      import("node:path"),
-      import("./codec/model.ts"),
-      import("./library/search.ts"),
+      importOnUse<typeof import("node:path")>("node:path"),
+      importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+      importOnUse<typeof import("./library/search.ts")>("./library/search.ts", import.meta.url),
     ]);
     let model;
     try {
@@ -112,11 +113,14 @@ export const decodeCmp = defineNode({
   },
   async run({ inputs, params, ctx }) {
     const [{ findLibraries }, { libraryReport }, { decodeModel }, { buildScene }, png] = await Promise.all([
-      import("./library/search.ts"),
-      import("./library/report.ts"),
-      import("./codec/model.ts"),
-      import("./codec/build_scene.ts"),
-      import("../../../runtime/scene/png.ts"),
+      importOnUse<typeof import("./library/search.ts")>("./library/search.ts", import.meta.url),
+      importOnUse<typeof import("./library/report.ts")>("./library/report.ts", import.meta.url),
+      importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+      importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+      importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+        "../../../runtime/scene/png.ts",
+        import.meta.url,
+      ),
     ]);
     await png.loadPngEncoder();
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import {
   defineResolver,
   type JsonParam,
@@ -28,7 +29,10 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
     },
   },
   async resolve({ scene, params, ctx }) {
-    const { resolveFreelancerScene } = await import("./resolver_run.ts"); // loaded on first use
+    const { resolveFreelancerScene } = await importOnUse<typeof import("./resolver_run.ts")>(
+      "./resolver_run.ts",
+      import.meta.url,
+    ); // loaded on first use
     resolveFreelancerScene(scene, params.pose as Record<string, JsonValue>, (message) => ctx.warn(message));
   },
 });

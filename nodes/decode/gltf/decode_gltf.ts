@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import type { GltfSource } from "./codec/container.ts";
@@ -26,9 +27,12 @@ export const decodeGltf = defineNode({
     // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
     const [{ isGlb, readJsonDocument }, { gltfError, readContainer }, { checkGltfStructure }] = await Promise
       .all([
-        import("../../../runtime/scene/gltf_io.ts"),
-        import("./codec/container.ts"),
-        import("./codec/check.ts"),
+        importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
+          "../../../runtime/scene/gltf_io.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
+        importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
       ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
