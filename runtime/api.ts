@@ -138,6 +138,7 @@ export async function runGraph(
     importOnUse<typeof import("./executor.ts")>("./executor.ts", import.meta.url),
     importOnUse<typeof import("./cache/disk.ts")>("./cache/disk.ts", import.meta.url),
   ]);
+  running.catch(() => {}); // an invalid graph's GraphError wins; a failed import is thrown below
   const plan = await compileGraph(
     await loadGraph(graph),
     options.registry,
