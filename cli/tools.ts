@@ -57,7 +57,7 @@ export async function inspectCommand(file: string, opts: Opts): Promise<number> 
   const scene = run.outputs.scene as Document;
   const description = describeScene(scene);
   const decoder = pickDecoder(run.plan.registry, { bytes: await Deno.readFile(file), name: basename(file) });
-  const summary = await decoder?.describe?.(scene);
+  const summary = decoder?.describe?.(scene);
   const warnings = run.warnings.map((w) => w.message);
   if (opts.json) console.log(JSON.stringify({ file, ...description, summary, warnings }, null, 2));
   else {

@@ -321,7 +321,7 @@ export interface DecoderPlugin {
    * A format-specific summary of a decoded (and resolved) scene for `partgraph inspect`, e.g. a
    * compound's parts, joints and hardpoints.
    */
-  describe?(scene: Document): JsonValue | Promise<JsonValue>;
+  describe?(scene: Document): JsonValue;
 }
 
 /** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */
