@@ -21,12 +21,10 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { importOnUse } from "../runtime/lazy_run.ts";
+import { parseArgs } from "./args.ts";
 import { GraphError } from "../runtime/errors.ts";
-import { EXIT, graphProblems, UsageError } from "./shared.ts";
-import { checkCommand, runCommand, verifyCommand } from "./run.ts";
-import { cacheCommand, dotCommand, inspectCommand, nodesCommand, schemaCommand } from "./tools.ts";
-import { batchCommand } from "./batch.ts";
+import { EXIT, UsageError } from "./exit.ts";
 
 export { EXIT };
 
@@ -55,33 +53,29 @@ exit codes: 0 ok, 1 node failure, verify mismatch or failed batch input, 2 usage
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
   // The studio has its own options and loads its server (and bundler) only when asked for.
-  if (args[0] === "studio") return await (await import("../studio/server.ts")).studioMain(args.slice(1));
+  if (args[0] === "studio") return await (await commandModule.studio()).studioMain(args.slice(1));
   let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        set: { type: "string", multiple: true },
-        out: { type: "string" },
-        json: { type: "boolean" },
-        quiet: { type: "boolean", short: "q" },
-        "cache-dir": { type: "string" },
-        "no-cache": { type: "boolean" },
-        manifest: { type: "string" },
-        watch: { type: "boolean", short: "w" },
-        markdown: { type: "boolean" },
-        "max-size": { type: "string" },
-        each: { type: "string" },
-        jobs: { type: "string", short: "j" },
-        shard: { type: "string" },
-        "fail-fast": { type: "boolean" },
-        merge: { type: "boolean" },
-        "remote-cache": { type: "string" },
-        "remote-cache-read-only": { type: "boolean" },
-        "remote-cache-timeout": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+    parsed = parseArgs(args, {
+      set: { type: "string", multiple: true },
+      out: { type: "string" },
+      json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+      manifest: { type: "string" },
+      watch: { type: "boolean", short: "w" },
+      markdown: { type: "boolean" },
+      "max-size": { type: "string" },
+      each: { type: "string" },
+      jobs: { type: "string", short: "j" },
+      shard: { type: "string" },
+      "fail-fast": { type: "boolean" },
+      merge: { type: "boolean" },
+      "remote-cache": { type: "string" },
+      "remote-cache-read-only": { type: "boolean" },
+      "remote-cache-timeout": { type: "string" },
+      help: { type: "boolean", short: "h" },
     });
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -95,32 +89,49 @@ export async function main(args: string[]): Promise<number> {
   try {
     switch (command) {
       case "run":
-        return await runCommand(one(rest, "graph file"), opts);
+        return await (await commandModule.run()).runCommand(one(rest, "graph file"), opts);
       case "batch":
-        return await batchCommand(rest, opts);
+        return await (await commandModule.batch()).batchCommand(rest, opts);
       case "check":
-        return await checkCommand(one(rest, "graph file"), opts);
+        return await (await commandModule.check()).checkCommand(one(rest, "graph file"), opts);
       case "nodes":
-        return nodesCommand(opts);
+        return (await commandModule.catalogue()).nodesCommand(opts);
       case "inspect":
-        return await inspectCommand(one(rest, "model file"), opts);
+        return await (await commandModule.tools()).inspectCommand(one(rest, "model file"), opts);
       case "cache":
-        return await cacheCommand(one(rest, "stats, prune or clear"), opts);
+        return await (await commandModule.tools()).cacheCommand(one(rest, "stats, prune or clear"), opts);
       case "verify":
-        return await verifyCommand(one(rest, "manifest file"), opts);
+        return await (await commandModule.run()).verifyCommand(one(rest, "manifest file"), opts);
       case "schema":
-        return await schemaCommand(opts);
+        return await (await commandModule.catalogue()).schemaCommand(opts);
       case "dot":
-        return await dotCommand(one(rest, "graph file"));
+        return await (await commandModule.tools()).dotCommand(one(rest, "graph file"));
       default:
         return usage(`unknown command '${command}'`);
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
-    if (error instanceof GraphError) return graphProblems(error.issues, !!opts.json);
+    if (error instanceof GraphError) {
+      return (await commandModule.shared()).graphProblems(error.issues, !!opts.json);
+    }
     throw error;
   }
 }
+
+/**
+ * The commands' modules, each imported when a command needs it: `nodes` needs only node
+ * declarations, and start-up is most of its time; `run` needs the executor, the cache and hashing.
+ * (By specifier, not `import("./run.ts")`, which Deno would follow as soon as this module loads.)
+ */
+const commandModule = {
+  run: () => importOnUse<typeof import("./run.ts")>("./run.ts", import.meta.url),
+  batch: () => importOnUse<typeof import("./batch.ts")>("./batch.ts", import.meta.url),
+  check: () => importOnUse<typeof import("./check.ts")>("./check.ts", import.meta.url),
+  catalogue: () => importOnUse<typeof import("./catalogue.ts")>("./catalogue.ts", import.meta.url),
+  tools: () => importOnUse<typeof import("./tools.ts")>("./tools.ts", import.meta.url),
+  shared: () => importOnUse<typeof import("./shared.ts")>("./shared.ts", import.meta.url),
+  studio: () => importOnUse<typeof import("../studio/server.ts")>("../studio/server.ts", import.meta.url),
+};
 
 function one(rest: string[], what: string): string {
   if (rest.length !== 1) {

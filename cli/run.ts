@@ -1,10 +1,10 @@
 /**
- * The CLI commands that run graphs: `run` (and `run --watch`), `check` and `verify`.
+ * The CLI commands that run graphs: `run` (and `run --watch`) and `verify`.
  *
  * @module
  */
 import { resolve } from "node:path";
-import { checkGraph, runGraph, watchGraph } from "../mod.ts";
+import { runGraph, watchGraph } from "../mod.ts";
 import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
 import { GraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
@@ -108,18 +108,6 @@ async function watchCommand(
       } else console.error(`error: ${error instanceof Error ? error.message : error}`);
     },
   });
-  return EXIT.ok;
-}
-
-/** `check`: validates a graph (and `--set` values) without running it. */
-export async function checkCommand(graphPath: string, opts: Opts): Promise<number> {
-  const source = await loadGraph(graphPath);
-  const issues = await checkGraph(source, {
-    inputs: await parseSets(opts.set ?? [], source.json as GraphFile),
-  });
-  if (issues.length) return graphProblems(issues, !!opts.json);
-  if (opts.json) console.log(JSON.stringify({ ok: true, issues: [] }));
-  else console.error(`${graphPath}: ok`);
   return EXIT.ok;
 }
 

@@ -9,12 +9,9 @@ import type { GraphIssue } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { parseCliValue } from "../runtime/params.ts";
 import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import { EXIT, UsageError } from "./exit.ts";
 
-/** Exit codes of the CLI. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, invalidGraph: 3, badInput: 4 } as const;
-
-/** A mistake in how the CLI was called (exit code 2). */
-export class UsageError extends Error {}
+export { EXIT, UsageError };
 
 /** Parsed command-line options. */
 export type Opts =

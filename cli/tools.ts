@@ -1,5 +1,5 @@
 /**
- * The CLI commands that describe things: `nodes`, `inspect`, `cache`, `dot` and `schema`.
+ * The CLI commands that look into files: `inspect`, `cache` and `dot`.
  *
  * @module
  */
@@ -9,31 +9,11 @@ import { createRegistry, pickDecoder, runGraph } from "../mod.ts";
 import { DEFAULT_CACHE_DIR, loadGraph } from "../runtime/api.ts";
 import { GraphError, PartgraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
-import { catalogueMarkdown, catalogueText } from "../runtime/catalogue.ts";
 import { DEFAULT_MAX_BYTES, DiskCache } from "../runtime/cache/disk.ts";
 import { describeScene, renderTree } from "../runtime/inspect.ts";
-import { graphSchema } from "../runtime/schema.ts";
 import { graphToDot } from "../runtime/dot.ts";
 import { validateScope } from "../runtime/validate.ts";
-import { atomicWrite } from "../runtime/fs.ts";
 import { EXIT, type Opts, UsageError } from "./shared.ts";
-
-/** `nodes`: the node catalogue as text, Markdown or JSON. */
-export function nodesCommand(opts: Opts): number {
-  const registry = createRegistry();
-  if (opts.json) {
-    const nodes = registry.list().map((n) => ({
-      type: n.type,
-      version: n.version,
-      doc: n.doc,
-      inputs: n.inputs,
-      outputs: n.outputs,
-      params: Object.fromEntries(Object.entries(n.params).map(([k, p]) => [k, { ...p, check: undefined }])),
-    }));
-    console.log(JSON.stringify(nodes, null, 2));
-  } else console.log(opts.markdown ? catalogueMarkdown(registry) : catalogueText(registry));
-  return EXIT.ok;
-}
 
 /**
  * What `inspect` runs on a file (input `file`): read, `decode.auto` (with decoder `options`),
@@ -130,14 +110,6 @@ export async function dotCommand(graphPath: string): Promise<number> {
   const { issues, scope } = await validateScope(await loadGraph(graphPath), createRegistry());
   if (!scope) throw new GraphError(issues);
   console.log(graphToDot(scope).trimEnd());
-  return EXIT.ok;
-}
-
-/** `schema`: the graph-file JSON Schema. */
-export async function schemaCommand(opts: Opts): Promise<number> {
-  const text = JSON.stringify(graphSchema(createRegistry()), null, 2) + "\n";
-  if (opts.out) await atomicWrite(resolve(opts.out), new TextEncoder().encode(text));
-  else console.log(text.trimEnd());
   return EXIT.ok;
 }
 

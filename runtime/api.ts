@@ -3,13 +3,13 @@
  *
  * @module
  */
+import { importOnUse } from "./lazy_run.ts";
 import { resolve } from "node:path";
 import { GraphError, type GraphIssue } from "./errors.ts";
 import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
 import { compileGraph, type Plan } from "./plan.ts";
 import type { Registry } from "./registry.ts";
-import { executePlan, type MemoryEntry, type RunResult } from "./executor.ts";
-import { DiskCache } from "./cache/disk.ts";
+import type { MemoryEntry, RunResult } from "./executor.ts";
 import type { RemoteCache } from "./cache/remote.ts";
 import type { EventSink } from "./events.ts";
 
@@ -132,11 +132,19 @@ export async function runGraph(
   graph: string | GraphFile | GraphSource,
   options: RunGraphOptions,
 ): Promise<GraphRun> {
+  // Loaded here, not at the top, so checking a graph (`partgraph check`) loads no executor or cache;
+  // started before compiling, which it overlaps.
+  const running = Promise.all([
+    importOnUse<typeof import("./executor.ts")>("./executor.ts", import.meta.url),
+    importOnUse<typeof import("./cache/disk.ts")>("./cache/disk.ts", import.meta.url),
+  ]);
+  running.catch(() => {}); // an invalid graph's GraphError wins; a failed import is thrown below
   const plan = await compileGraph(
     await loadGraph(graph),
     options.registry,
     options.inputs,
   );
+  const [{ executePlan }, { DiskCache }] = await running;
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const disk = cacheDir === false ? undefined : new DiskCache(resolve(cacheDir), options.cacheMaxBytes);
   const result = await executePlan(plan, {

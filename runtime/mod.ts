@@ -28,6 +28,8 @@
  * @module
  */
 export { defineNode, SOCKET_TYPES } from "./node.ts";
+export { importOnUse, lazyRun } from "./lazy_run.ts";
+export type { NodeRun } from "./lazy_run.ts";
 export type {
   AnyNodeDef,
   BooleanParam,

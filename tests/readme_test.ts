@@ -1,7 +1,7 @@
 import { ok as assert } from "node:assert/strict";
 import { CATALOGUE_BEGIN, CATALOGUE_END, withCatalogue } from "../scripts/update_docs.ts";
 import { runGraph } from "../mod.ts";
-import { buildFighterScene } from "../nodes/demo/fighter.ts";
+import { buildFighterScene } from "../nodes/demo/fighter_run.ts";
 
 const root = new URL("../", import.meta.url);
 const readme = await Deno.readTextFile(new URL("README.md", root));

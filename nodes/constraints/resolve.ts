@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import {
   defineNode,
   type JsonValue,
@@ -13,8 +14,6 @@ import {
   type ResolverPlugin,
   type WarningSink,
 } from "../../runtime/node.ts";
-import { withDefaults } from "../../runtime/params.ts";
-import { copyScene } from "../../runtime/scene/copy.ts";
 import { getSourceInfo } from "../../runtime/scene/source.ts";
 
 /** `constraints.resolve` node definition. */
@@ -31,6 +30,14 @@ export const constraintsResolve = defineNode({
   pluginParams: (plugins) =>
     plugins.resolvers.map((r) => ({ owner: `the ${r.formats.join("/")} resolver`, params: r.params ?? {} })),
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
+    const [{ withDefaults }, { copyScene }] = await Promise.all([
+      importOnUse<typeof import("../../runtime/params.ts")>("../../runtime/params.ts", import.meta.url),
+      importOnUse<typeof import("../../runtime/scene/copy.ts")>(
+        "../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
+    ]);
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
     if (!resolver) {

@@ -5,9 +5,9 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
-import { pickDecoder } from "../../runtime/decoders.ts";
 
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
@@ -31,6 +31,10 @@ export const decodeAuto = defineNode({
   },
   invokes: (plugins) => plugins.decoders.map((d) => d.node),
   async run({ inputs, params, ctx }) {
+    const { pickDecoder } = await importOnUse<typeof import("../../runtime/decoders.ts")>(
+      "../../runtime/decoders.ts",
+      import.meta.url,
+    ); // not loaded to declare the node
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {
       const known = ctx.plugins.decoders.map((d) => d.extensions.join("/")).join(", ");

@@ -7,11 +7,9 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
-import { GENERATOR } from "../../runtime/version.ts";
-import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
-import { repairForExport } from "./repair.ts";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
@@ -28,6 +26,15 @@ export const exportGltf = defineNode({
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
   },
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
+    const [{ GENERATOR }, { writeGlb, writeGltfJson }, { repairForExport }] = await Promise.all([
+      importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
+      importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
+        "../../runtime/scene/gltf_io.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
+    ]);
     // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
     const options = { generator: GENERATOR, uniqueNames: true };
     const scene = repairForExport(inputs.scene, (message) => ctx.warn(message));
@@ -42,7 +49,7 @@ export const exportGltf = defineNode({
 /** Throws a DecodeError naming the validator's first error (code and JSON pointer), if any. */
 async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
   // Loaded on first use: parsing the validator is half of the CLI's start-up, and most commands never export.
-  const { default: validator } = await import("gltf-validator");
+  const { default: validator } = await importOnUse<typeof import("gltf-validator")>("gltf-validator");
   const report = await validator.validateBytes(bytes, {
     maxIssues: 0, // unlimited: a cap counts warnings too, and could stop before the first error
     externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),

@@ -4,8 +4,8 @@
  *
  * @module
  */
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
-import { sortKeysDeep } from "../../runtime/canonical.ts";
 
 /** `export.json` node definition. */
 export const exportJson = defineNode({
@@ -17,7 +17,11 @@ export const exportJson = defineNode({
   params: {
     name: { type: "string", default: "data", doc: "Base file name of the output (.json added)." },
   },
-  run({ inputs, params }) {
+  async run({ inputs, params }) {
+    const { sortKeysDeep } = await importOnUse<typeof import("../../runtime/canonical.ts")>(
+      "../../runtime/canonical.ts",
+      import.meta.url,
+    ); // not loaded to declare the node
     const text = JSON.stringify(sortKeysDeep(inputs.json), null, 2) + "\n";
     return { bytes: { bytes: new TextEncoder().encode(text), name: `${params.name}.json` } };
   },

@@ -6,16 +6,22 @@
  *
  * @module
  */
-import { basename } from "node:path";
+import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
-import { valueDigest } from "../../runtime/canonical.ts";
-import { bundleGltf, isGltfJsonName } from "./gltf_bundle.ts";
 
-/** Reads the file, and for `.gltf` the resources it references (each read recorded by the context). */
-async function readAsset(path: string, roots: readonly string[], ctx: RunContext): Promise<Uint8Array> {
+/**
+ * Reads the file, and for `.gltf` the resources it references (each read recorded by the context),
+ * with its base name. What it needs is loaded on first use: declaring the node loads none of it.
+ */
+async function readAsset(path: string, roots: readonly string[], ctx: RunContext) {
+  const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
+    importOnUse<typeof import("node:path")>("node:path"),
+    importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
+  ]);
   const bytes = await ctx.readFile(path);
-  if (!isGltfJsonName(path)) return bytes;
-  return await bundleGltf(bytes, path, { readFile: (p) => ctx.readFile(p), roots });
+  const name = basename(path);
+  if (!isGltfJsonName(path)) return { bytes, name };
+  return { bytes: await bundleGltf(bytes, path, { readFile: (p) => ctx.readFile(p), roots }), name };
 }
 
 /** `io.read` node definition. */
@@ -39,11 +45,13 @@ export const ioRead = defineNode({
     },
   },
   async fingerprint({ path, resource_roots }, ctx) {
-    const bytes = await readAsset(path, resource_roots as string[], ctx);
-    return { sha256: valueDigest(bytes), name: basename(path) };
+    const [{ bytes, name }, { valueDigest }] = await Promise.all([
+      readAsset(path, resource_roots as string[], ctx),
+      importOnUse<typeof import("../../runtime/canonical.ts")>("../../runtime/canonical.ts", import.meta.url),
+    ]);
+    return { sha256: valueDigest(bytes), name };
   },
   async run({ params, ctx }) {
-    const bytes = await readAsset(params.path, params.resource_roots as string[], ctx);
-    return { bytes: { bytes, name: basename(params.path) } };
+    return { bytes: await readAsset(params.path, params.resource_roots as string[], ctx) };
   },
 });

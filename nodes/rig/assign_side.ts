@@ -6,15 +6,9 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
 import { defineNode } from "../../runtime/node.ts";
-import { copyScene } from "../../runtime/scene/copy.ts";
-import { aircraftMatrix, FORWARD_PARAM, resolveFrame, UP_PARAM } from "./frame.ts";
-import { gatherPositions, positionBounds } from "./geometry.ts";
-import { panelPositions } from "./bone_geometry.ts";
-import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
-import { transformPoint } from "./transform.ts";
-import { type Side, sideFromName } from "./vocabulary.ts";
+import { lazyRun } from "../../runtime/lazy_run.ts";
+import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
 
 /** `rig.assign_side` node definition. */
 export const rigAssignSide = defineNode({
@@ -42,41 +36,5 @@ export const rigAssignSide = defineNode({
         "Half-width of the centre band as a fraction of the model's largest extent, when the unit is unknown.",
     },
   },
-  run({ inputs, params }) {
-    const scene = copyScene(inputs.scene, { shareData: true });
-    const frame = resolveFrame(scene, params.forward, params.up);
-    const matrix = aircraftMatrix(frame);
-    const roots = topLevelNodes(scene.getRoot().listNodes());
-    let band: number | undefined;
-    const centreBand = (): number => {
-      if (band !== undefined) return band;
-      if (frame.metresPerUnit !== null) return band = params.centre_band / frame.metresPerUnit;
-      let extent = 0;
-      for (const root of roots) {
-        const bounds = positionBounds(gatherPositions(root, matrix));
-        if (bounds) { for (let k = 0; k < 3; k++) extent = Math.max(extent, bounds.max[k] - bounds.min[k]); }
-      }
-      return band = params.centre_band_fraction * extent;
-    };
-    for (const node of listPartNodes(roots)) {
-      const part = getPart(node)!;
-      if (part.side) continue;
-      const side = sideFromName(node.getName()) ?? sideFromGeometry(scene, node, matrix, centreBand);
-      setPart(node, { ...part, side });
-    }
-    return { scene };
-  },
+  run: lazyRun(new URL("./assign_side_run.ts", import.meta.url)),
 });
-
-/**
- * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry (a skin bone's:
- * the vertices skinned to it), or of its origin when it has none.
- */
-function sideFromGeometry(doc: Document, node: Node, matrix: number[], centreBand: () => number): Side {
-  const bounds = positionBounds(panelPositions(doc, node, matrix));
-  const lateral = bounds
-    ? (bounds.min[2] + bounds.max[2]) / 2
-    : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2];
-  if (Math.abs(lateral) <= centreBand()) return "centre";
-  return lateral > 0 ? "left" : "right";
-}

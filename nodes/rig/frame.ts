@@ -11,37 +11,13 @@
  * @module
  */
 import type { Document } from "@gltf-transform/core";
-import type { EnumParam } from "../../runtime/node.ts";
 import { AXES, type Axis, getSourceInfo } from "../../runtime/scene/source.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { type DetectedFrame, detectFrame } from "./frame_detect.ts";
 import { cross, dot, type Vec3 } from "./transform.ts";
+import { DEFAULT_FORWARD, DEFAULT_UP } from "./frame_params.ts";
 
-/** Default forward axis. */
-export const DEFAULT_FORWARD: Axis = "-Z";
-/** Default up axis. */
-export const DEFAULT_UP: Axis = "+Y";
-
-/** The frame values a rig node accepts. */
-export type FrameChoice = Axis | "auto";
-
-/** The `forward` parameter every frame-aware rig node declares. */
-export const FORWARD_PARAM: EnumParam = {
-  type: "enum",
-  values: ["auto", ...AXES],
-  default: DEFAULT_FORWARD,
-  doc:
-    'The aircraft\'s nose direction in scene axes; "auto" uses the frame the decoder recorded, else finds it from the geometry.',
-};
-
-/** The `up` parameter every frame-aware rig node declares. */
-export const UP_PARAM: EnumParam = {
-  type: "enum",
-  values: ["auto", ...AXES],
-  default: DEFAULT_UP,
-  doc:
-    'The aircraft\'s up direction in scene axes; "auto" uses the frame the decoder recorded, else finds it from the geometry.',
-};
+export { DEFAULT_FORWARD, DEFAULT_UP, FORWARD_PARAM, type FrameChoice, UP_PARAM } from "./frame_params.ts";
 
 /** An orthonormal aircraft frame in scene axes, plus the scene's unit when known. */
 export interface AircraftFrame {

@@ -18,30 +18,13 @@
  * @module
  */
 import { symmetricEigen3 } from "./eigen3.ts";
-import type { HingeEdge } from "./kinds.ts";
 import { fitRobustLine, type LineFit } from "./line_fit.ts";
 import { binVertices, medianThickness, sliceStations, stationFilled, stationPoint } from "./edge_stations.ts";
 import { cross, dot, normalize, type Vec3 } from "./transform.ts";
 
-/** Tuning of {@link fitHinge}; every field has a default in {@link HINGE_FIT_DEFAULTS}. */
-export interface HingeFitOptions {
-  /** Number of span bins. */
-  readonly bins: number;
-  /** Band around each bin's chord extreme whose vertices are averaged, as a fraction of chord. */
-  readonly bandFraction: number;
-  /** Inlier distance of the line consensus, as a fraction of chord. */
-  readonly inlierFraction: number;
-  /** Where the hinge sits: forward edge, aft edge, or quarter chord. */
-  readonly edge: HingeEdge;
-}
+import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
 
-/** Defaults: twelve bins, 4 % band, 2 % inlier tolerance, forward edge. */
-export const HINGE_FIT_DEFAULTS: HingeFitOptions = {
-  bins: 12,
-  bandFraction: 0.04,
-  inlierFraction: 0.02,
-  edge: "forward",
-};
+export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
 /** A fitted hinge in aircraft coordinates, with what the fit saw. */
 export interface HingeFit {

@@ -8,6 +8,7 @@ import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gl
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
+import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
@@ -32,13 +33,7 @@ export function gltfIO(): Promise<NodeIO> {
   return io;
 }
 
-const GLB_MAGIC = 0x46546c67;
-
-/** True when the bytes start with the GLB magic `glTF`. */
-export function isGlb(bytes: Uint8Array): boolean {
-  return bytes.byteLength >= 12 &&
-    new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(0, true) === GLB_MAGIC;
-}
+export { isGlb };
 
 /** Options for {@link writeGlb} and {@link writeGltfJson}. */
 export interface WriteOptions {

@@ -8,7 +8,7 @@ import { buildCompound, CONSTRAINTS } from "../nodes/decode/freelancer/fixtures.
 import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
 import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
-import { buildFighterScene } from "../../nodes/demo/fighter.ts";
+import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
 import { join } from "node:path";
 import { CORPUS_DIR } from "../support/corpus.ts";

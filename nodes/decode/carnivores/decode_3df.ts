@@ -5,13 +5,9 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type WarningSink } from "../../../runtime/node.ts";
-import { buildScene } from "./codec/build_scene.ts";
-import { loadPngEncoder } from "../../../runtime/scene/png.ts";
-import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
 import { SCALE_PARAM } from "./params.ts";
-import { parse3df } from "./codec/parse_3df.ts";
-import { modelName } from "./codec/model_name.ts";
 
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({
@@ -24,7 +20,19 @@ export const decode3df = defineNode({
   outputs: { scene: { type: "scene", doc: "A static textured mesh with the bone table in extras." } },
   params: { scale: SCALE_PARAM },
   async run({ inputs, params, ctx }) {
-    await loadPngEncoder();
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ buildScene }, png, { FACE_BYTES, HEADER_3DF_BYTES }, { parse3df }, { modelName }] = await Promise
+      .all([
+        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+          "../../../runtime/scene/png.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+        importOnUse<typeof import("./codec/parse_3df.ts")>("./codec/parse_3df.ts", import.meta.url),
+        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
+      ]);
+    await png.loadPngEncoder();
     const file = inputs.bytes.name;
     const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
     const model = parse3df(inputs.bytes.bytes, file, warn);

@@ -5,13 +5,9 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type WarningSink } from "../../../runtime/node.ts";
-import { buildScene } from "./codec/build_scene.ts";
-import { loadPngEncoder } from "../../../runtime/scene/png.ts";
-import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
-import { modelName } from "./codec/model_name.ts";
 import { SCALE_PARAM } from "./params.ts";
-import { parseCar } from "./codec/parse_car.ts";
 
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({
@@ -31,7 +27,19 @@ export const decodeCar = defineNode({
     },
   },
   async run({ inputs, params, ctx }) {
-    await loadPngEncoder();
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ buildScene }, png, { FACE_BYTES, HEADER_CAR_BYTES }, { parseCar }, { modelName }] = await Promise
+      .all([
+        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+          "../../../runtime/scene/png.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+        importOnUse<typeof import("./codec/parse_car.ts")>("./codec/parse_car.ts", import.meta.url),
+        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
+      ]);
+    await png.loadPngEncoder();
     const file = inputs.bytes.name;
     const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
     const model = parseCar(inputs.bytes.bytes, file, warn);

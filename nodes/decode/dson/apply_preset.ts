@@ -5,10 +5,8 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
-import { copyScene } from "../../../runtime/scene/copy.ts";
-import { applyDsonPreset } from "./codec/preset_apply.ts";
-import { readDsonPreset } from "./codec/preset_read.ts";
 
 /** `dson.apply_preset` node definition. */
 export const dsonApplyPreset = defineNode({
@@ -25,6 +23,15 @@ export const dsonApplyPreset = defineNode({
   params: {},
   async run({ inputs, ctx }) {
     if (!inputs.preset) return { scene: inputs.scene };
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ copyScene }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
+      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+        "../../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/preset_apply.ts")>("./codec/preset_apply.ts", import.meta.url),
+      importOnUse<typeof import("./codec/preset_read.ts")>("./codec/preset_read.ts", import.meta.url),
+    ]);
     const warn = (message: string) => ctx.warn(message);
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
     const scene = copyScene(inputs.scene);

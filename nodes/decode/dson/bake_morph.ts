@@ -5,9 +5,8 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
-import { copyScene } from "../../../runtime/scene/copy.ts";
-import { bakeMorph } from "./codec/bake.ts";
 
 /** `dson.bake_morph` node definition. */
 export const dsonBakeMorph = defineNode({
@@ -25,8 +24,16 @@ export const dsonBakeMorph = defineNode({
     },
     weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight the morph is baked at." },
   },
-  run({ inputs, params, ctx }) {
+  async run({ inputs, params, ctx }) {
     if (params.morph === "") return { scene: inputs.scene };
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ copyScene }, { bakeMorph }] = await Promise.all([
+      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+        "../../../runtime/scene/copy.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url),
+    ]);
     const scene = copyScene(inputs.scene);
     bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));
     return { scene };

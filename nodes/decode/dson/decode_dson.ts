@@ -5,9 +5,8 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
-import { buildDsonDocument } from "./codec/build_scene.ts";
-import { loadDsonScene } from "./codec/load.ts";
 
 /** Checks the `content_roots` parameter: a list of directory paths. */
 export function checkContentRoots(value: JsonValue): string | undefined {
@@ -35,6 +34,11 @@ export const decodeDson = defineNode({
     },
   },
   async run({ inputs, params, ctx }) {
+    // Loaded on the first run, not at the top: declaring the node loads no codec.
+    const [{ buildDsonDocument }, { loadDsonScene }] = await Promise.all([
+      importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+      importOnUse<typeof import("./codec/load.ts")>("./codec/load.ts", import.meta.url),
+    ]);
     const roots = params.content_roots as string[];
     const dson = await loadDsonScene(inputs.bytes.bytes, inputs.bytes.name, { contentRoots: roots, ctx });
     return { scene: buildDsonDocument(dson) };

@@ -5,13 +5,13 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import {
   defineResolver,
   type NumberParam,
   type ResolverPlugin,
   type StringParam,
 } from "../../../runtime/node.ts";
-import { bakeMorph } from "./codec/bake.ts";
 
 /** Resolver for scenes whose source format is `dson`. */
 export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: NumberParam }> = defineResolver(
@@ -31,8 +31,12 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
         doc: "Weight of the baked morph (DSON).",
       },
     },
-    resolve({ scene, params, ctx }) {
+    async resolve({ scene, params, ctx }) {
       if (params.morph === "") return;
+      const { bakeMorph } = await importOnUse<typeof import("./codec/bake.ts")>(
+        "./codec/bake.ts",
+        import.meta.url,
+      ); // loaded on first use
       bakeMorph(scene, params.morph, params.morph_weight, (message) => ctx.warn(message));
     },
   },

@@ -9,13 +9,11 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
-import { libraryReport } from "./library/report.ts";
-import { decodeModel, type NamedBytes } from "./codec/model.ts";
-import { buildScene } from "./codec/build_scene.ts";
-import { loadPngEncoder } from "../../../runtime/scene/png.ts";
+import type { LibrarySearchOptions } from "./library/search.ts";
+import type { NamedBytes } from "./codec/model.ts";
 
 /** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */
 function checkLibraries(value: JsonValue): string | undefined {
@@ -92,7 +90,17 @@ export const decodeCmp = defineNode({
   // with the result, so a library that is edited, added or removed re-runs the decode and what
   // depends on it.
   async run({ inputs, params, ctx }) {
-    await loadPngEncoder();
+    const [{ findLibraries }, { libraryReport }, { decodeModel }, { buildScene }, png] = await Promise.all([
+      importOnUse<typeof import("./library/search.ts")>("./library/search.ts", import.meta.url),
+      importOnUse<typeof import("./library/report.ts")>("./library/report.ts", import.meta.url),
+      importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
+      importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+      importOnUse<typeof import("../../../runtime/scene/png.ts")>(
+        "../../../runtime/scene/png.ts",
+        import.meta.url,
+      ),
+    ]);
+    await png.loadPngEncoder();
     const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
     const warn = (message: string) => ctx.warn(message);
     if (params.libraries === "none") {

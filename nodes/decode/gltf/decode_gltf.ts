@@ -7,11 +7,10 @@
  *
  * @module
  */
+import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { isGlb, readJsonDocument } from "../../../runtime/scene/gltf_io.ts";
-import { gltfError, type GltfSource, readContainer } from "./codec/container.ts";
-import { checkGltfStructure } from "./codec/check.ts";
+import type { GltfSource } from "./codec/container.ts";
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
@@ -25,6 +24,16 @@ export const decodeGltf = defineNode({
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },
   params: {},
   async run({ inputs }) {
+    // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
+    const [{ isGlb, readJsonDocument }, { gltfError, readContainer }, { checkGltfStructure }] = await Promise
+      .all([
+        importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
+          "../../../runtime/scene/gltf_io.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
+        importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
+      ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);

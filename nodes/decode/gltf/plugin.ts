@@ -4,7 +4,7 @@
  * @module
  */
 import type { Plugin } from "../../../runtime/node.ts";
-import { isGlb } from "../../../runtime/scene/gltf_io.ts";
+import { isGlb } from "../../../runtime/scene/glb_magic.ts";
 import { decodeGltf } from "./decode_gltf.ts";
 
 /** Nodes and plug-ins for glTF files. */

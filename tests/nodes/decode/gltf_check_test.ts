@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
-import { buildFighterScene } from "../../../nodes/demo/fighter.ts";
+import { buildFighterScene } from "../../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode } from "../../support/context.ts";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { buildFighterScene, demoFighter } from "../../../nodes/demo/fighter.ts";
+import { demoFighter } from "../../../nodes/demo/fighter.ts";
+import { buildFighterScene } from "../../../nodes/demo/fighter_run.ts";
 import { demoPlugin } from "../../../nodes/demo/mod.ts";
 import { fighterTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { getSourceInfo } from "../../../runtime/scene/source.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildFighterScene } from "../../../nodes/demo/fighter.ts";
+import { buildFighterScene } from "../../../nodes/demo/fighter_run.ts";
 import { fighterTruth, type PanelTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";

@@ -4,7 +4,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
-import { HingeFitFailedError, rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
+import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
+import { HingeFitFailedError } from "../../../nodes/rig/fit_hinge_run.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { addAircraftMesh, sheet } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
 import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
-import { resolveFreelancerScene } from "../../../../nodes/decode/freelancer/resolver.ts";
+import { resolveFreelancerScene } from "../../../../nodes/decode/freelancer/resolver_run.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { buildCompound, CONSTRAINTS } from "./fixtures.ts";
 import { prng } from "../../../support/prng.ts";

@@ -1,0 +1,318 @@
+/**
+ * The Freelancer constraint resolver for `constraints.resolve`: builds the part tree from the `Cons`
+ * records `decode.cmp` kept, and turns every movable joint into parts per the part contract — a
+ * pivot node whose local +X is the joint axis (in the parent's frame), carrying `ctrl_type`, `axis`,
+ * `unit`, `min`, `max`, `rest` and `extras.partgraph.part`. Rotating a pivot about its local X by θ
+ * (or sliding along it) gives Freelancer's `T(t)·Q(axis, θ)·R` (or `T(t + axis·d)·R`).
+ *
+ * Pivots: Rev and Pris get `<part>_joint`; Cyl gets `<part>_joint` (turn) and `<part>_slide`; Sphere
+ * and Loose get `<part>_joint_x`, `_joint_y`, `_joint_z` (turns about the parent's X, Y and Z, applied
+ * in that order). Fix joints only place the part.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
+import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import type { ConstraintRecord } from "./codec/constraints.ts";
+import { planHierarchy } from "./codec/hierarchy.ts";
+import {
+  aboutX,
+  conjugate,
+  degrees,
+  multiply,
+  type Quat,
+  rotate,
+  rowsToQuat,
+  xOnto,
+} from "./codec/transform.ts";
+
+/** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
+export interface JointDof {
+  readonly node: Node;
+  readonly ctrl: "rotation" | "translation";
+  /** Limits in degrees (rotation) or scene units (translation), min ≤ max. */
+  readonly min: number;
+  readonly max: number;
+  readonly restRotation: Quat;
+  readonly restTranslation: number[];
+}
+
+/** A resolved movable joint: the child part's name and its degrees of freedom, in pose order. */
+export interface ResolvedJoint {
+  readonly part: string;
+  readonly kind: ConstraintRecord["kind"];
+  readonly dofs: readonly JointDof[];
+}
+
+/** How to make one pivot node. */
+interface PivotSpec {
+  readonly ctrl: JointDof["ctrl"];
+  /** Limits in degrees or units, in either order. */
+  readonly min: number;
+  readonly max: number;
+  /** Rest transform relative to the parent. */
+  readonly translation: number[];
+  readonly rotation: Quat;
+  /** Which degree of freedom this is (`rotation`, `translation`, `x`, `y`, `z`). */
+  readonly dof: string;
+}
+
+/** Rotations taking +X onto +Y and onto +Z, for the three pivots of a ball joint. */
+const X_ONTO_Y = xOnto([0, 1, 0]);
+const X_ONTO_Z = xOnto([0, 0, 1]);
+const IDENTITY: Quat = [0, 0, 0, 1];
+
+/**
+ * Resolves the joints of a decoded Freelancer scene in place and applies `pose`
+ * (part or pivot name → degrees/units, arrays for multi-DOF joints).
+ *
+ * @example
+ * ```ts
+ * const joints = resolveFreelancerScene(copy, { Turret: 30 }, (m) => console.warn(m));
+ * ```
+ */
+export function resolveFreelancerScene(
+  doc: Document,
+  pose: Readonly<Record<string, JsonValue>>,
+  warn: WarningSink,
+): ResolvedJoint[] {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  if (!scene) return [];
+  const sceneExtras = getPartgraphExtras(scene);
+  if (sceneExtras.resolved === true) {
+    warn("scene already resolved; constraints.resolve left it unchanged");
+    return [];
+  }
+  const stored = Array.isArray(sceneExtras.constraints) ? sceneExtras.constraints : [];
+  const records = stored.filter(isConstraintRecord);
+  if (records.length !== stored.length) {
+    warn(`${stored.length - records.length} malformed constraint record(s) in the scene extras ignored`);
+  }
+  const parts = new Map<string, Node>();
+  for (const node of scene.listChildren()) {
+    const info = getPartgraphExtras(node).freelancer as { object_name?: string } | undefined;
+    if (info?.object_name !== undefined) parts.set(info.object_name.toLowerCase(), node);
+  }
+  const plan = planHierarchy([...parts.values()].map((n) => n.getName()), records, warn);
+  const joints: ResolvedJoint[] = [];
+  for (const record of plan.joints) {
+    const parent = parts.get(record.parent.toLowerCase())!;
+    const child = parts.get(record.child.toLowerCase())!;
+    scene.removeChild(child);
+    mergeExtras(child, lancerConstructExtras(record));
+    setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
+    const joint = attach(doc, record, parent, child);
+    if (joint) joints.push(joint);
+  }
+  setPartgraphExtras(scene, { resolved: true });
+  applyPose(joints, plan.joints, pose, warn);
+  return joints;
+}
+
+/** True for a record shaped like {@link ConstraintRecord} (scenes may come from edited files). */
+function isConstraintRecord(value: JsonValue): value is JsonValue & ConstraintRecord {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const r = value as Record<string, JsonValue>;
+  const numbers = (v: JsonValue | undefined, n: number) =>
+    Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number" && Number.isFinite(x));
+  const needsAxis = r.kind === "rev" || r.kind === "pris" || r.kind === "cyl";
+  return typeof r.parent === "string" && typeof r.child === "string" && typeof r.at === "number" &&
+    ["fix", "rev", "pris", "cyl", "sphere", "loose"].includes(r.kind as string) &&
+    numbers(r.translation, 3) && numbers(r.rotation, 9) && (!needsAxis || numbers(r.axis, 3)) &&
+    (r.kind !== "cyl" || numbers(r.limits, 4)) && (r.kind !== "sphere" || numbers(r.limits, 6)) &&
+    (!(r.kind === "rev" || r.kind === "pris") || (typeof r.min === "number" && typeof r.max === "number"));
+}
+
+/** Places `child` under `parent` for one record, inserting pivot nodes for movable joints. */
+function attach(
+  doc: Document,
+  record: ConstraintRecord,
+  parent: Node,
+  child: Node,
+): ResolvedJoint | undefined {
+  const t = record.translation;
+  const r = rowsToQuat(record.rotation);
+  const name = child.getName();
+  const dofs: JointDof[] = [];
+  const pivot = (suffix: string, spec: PivotSpec) => {
+    const { ctrl, translation, rotation } = spec;
+    const node = doc.createNode(`${name}_${suffix}`)
+      .setTranslation(translation as [number, number, number])
+      .setRotation(rotation);
+    const min = Math.min(spec.min, spec.max), max = Math.max(spec.min, spec.max);
+    const unit = ctrl === "rotation" ? "deg" : "m";
+    const contract = { ctrl_type: ctrl, unit, min, max, rest: 0, group: name };
+    mergeExtras(node, { ...contract, axis: "X" });
+    const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
+    setPartgraphExtras(node, {
+      part: {
+        kind: record.kind,
+        found_by: "constraint",
+        ...contract,
+        joint: name,
+        parent: parent.getName(),
+        dof: spec.dof,
+        axis_in_parent: axisInParent,
+      },
+    });
+    dofs.push({ node, ctrl, min, max, restRotation: rotation, restTranslation: [...translation] });
+    return node;
+  };
+  switch (record.kind) {
+    case "fix":
+      parent.addChild(child.setTranslation(t as [number, number, number]).setRotation(r));
+      return undefined;
+    case "rev":
+    case "pris": {
+      const a = xOnto(record.axis!);
+      const rotation = record.kind === "rev";
+      const [min, max] = rotation ? [degrees(record.min!), degrees(record.max!)] : [record.min!, record.max!];
+      const p = pivot("joint", {
+        ctrl: rotation ? "rotation" : "translation",
+        min,
+        max,
+        translation: t,
+        rotation: a,
+        dof: rotation ? "rotation" : "translation",
+      });
+      parent.addChild(p);
+      p.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
+      break;
+    }
+    case "cyl": {
+      const a = xOnto(record.axis!);
+      const [r0, r1, s0, s1] = record.limits!;
+      const turn = pivot("joint", {
+        ctrl: "rotation",
+        min: degrees(r0),
+        max: degrees(r1),
+        translation: t,
+        rotation: a,
+        dof: "rotation",
+      });
+      const slide = pivot("slide", {
+        ctrl: "translation",
+        min: s0,
+        max: s1,
+        translation: [0, 0, 0],
+        rotation: IDENTITY,
+        dof: "translation",
+      });
+      parent.addChild(turn);
+      turn.addChild(slide);
+      slide.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(a), r)));
+      break;
+    }
+    case "sphere":
+    case "loose": {
+      // Loose joints are free; expose their three turns with full-circle limits.
+      const limits = record.kind === "sphere"
+        ? record.limits!.map(degrees)
+        : [-180, 180, -180, 180, -180, 180];
+      const turn = (axis: "x" | "y" | "z", at: number, translation: number[], rotation: Quat) =>
+        pivot(`joint_${axis}`, {
+          ctrl: "rotation",
+          min: limits[at],
+          max: limits[at + 1],
+          translation,
+          rotation,
+          dof: axis,
+        });
+      const x = turn("x", 0, t, IDENTITY);
+      const y = turn("y", 2, [0, 0, 0], X_ONTO_Y);
+      const z = turn("z", 4, [0, 0, 0], multiply(conjugate(X_ONTO_Y), X_ONTO_Z));
+      parent.addChild(x);
+      x.addChild(y);
+      y.addChild(z);
+      z.addChild(child.setTranslation([0, 0, 0]).setRotation(multiply(conjugate(X_ONTO_Z), r)));
+      break;
+    }
+  }
+  return { part: name, kind: record.kind, dofs };
+}
+
+/** LancerEdit's per-part constraint extras (what its glTF importer reads back). */
+function lancerConstructExtras(record: ConstraintRecord): Record<string, JsonValue> {
+  switch (record.kind) {
+    case "rev":
+      return {
+        construct: "rev",
+        min: degrees(record.min!),
+        max: degrees(record.max!),
+        offset: record.offset!,
+        axis_rotation: record.axis!,
+      };
+    case "pris":
+      return {
+        construct: "pris",
+        min: record.min!,
+        max: record.max!,
+        offset: record.offset!,
+        axis_translation: record.axis!,
+      };
+    case "sphere": {
+      const l = record.limits!;
+      return {
+        construct: "sphere",
+        min: [l[0], l[2], l[4]],
+        max: [l[1], l[3], l[5]],
+        offset: record.offset!,
+      };
+    }
+    case "cyl":
+      return { construct: "cyl", limits: record.limits!, offset: record.offset!, axis: record.axis! };
+    default:
+      return { construct: record.kind };
+  }
+}
+
+/** Sets joint values from `pose`, clamped to limits; unknown names and fixed joints are warned about. */
+function applyPose(
+  joints: readonly ResolvedJoint[],
+  records: readonly ConstraintRecord[],
+  pose: Readonly<Record<string, JsonValue>>,
+  warn: WarningSink,
+): void {
+  const byPart = new Map(joints.map((j) => [j.part.toLowerCase(), j]));
+  const byPivot = new Map(
+    joints.flatMap((j) => j.dofs.map((d) => [d.node.getName().toLowerCase(), d] as const)),
+  );
+  const fixed = new Set(records.filter((r) => r.kind === "fix").map((r) => r.child.toLowerCase()));
+  for (const key of Object.keys(pose).sort()) {
+    const value = pose[key];
+    const lower = key.toLowerCase();
+    const values = typeof value === "number" ? [value] : Array.isArray(value) ? value : undefined;
+    if (!values || values.some((v) => typeof v !== "number" || !Number.isFinite(v))) {
+      warn(`pose '${key}': expected a number or an array of numbers, got ${JSON.stringify(value)}`);
+      continue;
+    }
+    const joint = byPart.get(lower);
+    const dofs = joint ? joint.dofs : byPivot.has(lower) ? [byPivot.get(lower)!] : undefined;
+    if (!dofs) {
+      warn(
+        fixed.has(lower)
+          ? `pose '${key}': a Fix joint is not movable`
+          : `pose '${key}': no joint of that name`,
+      );
+      continue;
+    }
+    if (values.length > dofs.length) {
+      warn(`pose '${key}': ${values.length} values for ${dofs.length} degree(s) of freedom`);
+    }
+    dofs.forEach((dof, i) => {
+      if (i >= values.length) return;
+      const wanted = values[i] as number;
+      const v = Math.min(dof.max, Math.max(dof.min, wanted));
+      if (v !== wanted) warn(`pose '${key}': ${wanted} clamped to ${v} (limits ${dof.min}..${dof.max})`);
+      if (dof.ctrl === "rotation") {
+        dof.node.setRotation(multiply(dof.restRotation, aboutX(v * Math.PI / 180)));
+      } else {
+        const axis = rotate(dof.restRotation, [1, 0, 0]);
+        dof.node.setTranslation(
+          dof.restTranslation.map((c, k) => c + axis[k] * v) as [number, number, number],
+        );
+      }
+    });
+  }
+}

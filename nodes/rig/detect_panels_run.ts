@@ -1,0 +1,151 @@
+/**
+ * The work of `rig.detect_panels` (declared in `detect_panels.ts`), loaded on the node's first run.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { NodeRun } from "../../runtime/lazy_run.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { KIND_SPECS } from "./kinds.ts";
+import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
+import { subtreeNodes } from "./geometry.ts";
+import { skinJoints } from "./bone_geometry.ts";
+import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
+import type { rigDetectPanels } from "./detect_panels.ts";
+
+/** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
+const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
+
+interface Candidate {
+  readonly node: Node;
+  readonly match: NameMatch;
+  /** The candidate this one sits inside (only trim tabs and weak hints nest). */
+  readonly outer?: Candidate;
+}
+
+/** `rig.detect_panels`: see its declaration. */
+export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) => {
+  if (!params.names) return { scene: inputs.scene };
+  const scene = copyScene(inputs.scene, { shareData: true });
+  const nodes = scene.getRoot().listNodes();
+  // A skinned mesh under a bone is drawn where its joints put it, so it is no geometry of the bone's.
+  const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));
+  // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.
+  const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
+  const panels = acceptCandidates(findCandidates(topLevelNodes(nodes), bones), pitchPart);
+  if (panels.length === 0 && !nodes.some(isPart)) {
+    // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
+    ctx.warn(
+      `no node name suggests a control surface (${nodes.length} nodes searched) and no part is declared: ` +
+        "nothing to rig — name panels like Aileron_L, or give pivots ctrl_type extras",
+    );
+  }
+  for (const { node, match } of panels) {
+    const spec = KIND_SPECS[match.kind];
+    setPart(node, {
+      kind: match.kind,
+      found_by: "name",
+      driven_by: bones.has(node) ? "skin" : undefined,
+      unit: "deg",
+      min: spec.min,
+      max: spec.max,
+      rest: 0,
+      group: spec.group,
+      positive: spec.positive,
+    });
+  }
+  return { scene };
+};
+
+function hasGeometry(node: Node, options: { rigidOnly?: boolean } = {}): boolean {
+  return subtreeNodes(node).some((n) =>
+    !(options.rigidOnly && n.getSkin()) &&
+    n.getMesh()?.listPrimitives().some((p) => p.getAttribute("POSITION"))
+  );
+}
+
+/**
+ * Walks the hierarchy top-down collecting name matches (outermost first) among nodes with geometry
+ * and skin `bones` without (whose geometry is the vertices skinned to them).
+ */
+function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candidate[] {
+  const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
+  const out: Candidate[] = [];
+  const visit = (node: Node, outer: Candidate | undefined) => {
+    if (isPart(node)) return;
+    const match = matchPanelName(node.getName());
+    // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
+    const allowed = match &&
+      (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
+    if (
+      allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
+      !isGroupOfPanels(node, match, movesGeometry)
+    ) {
+      const candidate: Candidate = { node, match, outer };
+      out.push(candidate);
+      for (const child of node.listChildren()) visit(child, candidate);
+      return;
+    }
+    for (const child of node.listChildren()) visit(child, outer);
+  };
+  for (const root of roots) visit(root, undefined);
+  return out;
+}
+
+/**
+ * True when a part is under the node that the node must be left to: any part the model declares
+ * (`ctrl_type`, whatever its kind, a tab included), a decoder's joint, or one of partgraph's own
+ * earlier pivots — except an earlier pivot of a trim tab, which may turn inside its surface (so a
+ * surface an earlier run could not rig, holding the tab it did, is found and judged again).
+ */
+function holdsBlockingPart(node: Node): boolean {
+  return node.listChildren().some((child) => {
+    if (!isPart(child)) return holdsBlockingPart(child);
+    const part = getPart(child);
+    // Our own pivots record the panel they turn; a declared part is one the model carries itself.
+    const ownPivot = part?.panel !== undefined;
+    return !ownPivot || part?.kind !== "trim_tab";
+  });
+}
+
+/**
+ * A node named like a surface that holds two or more separate surfaces — named in the plural
+ * (`Canards`) or holding surfaces of different sides — is a group of panels, not a panel.
+ */
+function isGroupOfPanels(node: Node, match: NameMatch, movesGeometry: (node: Node) => boolean): boolean {
+  const inner: Node[] = [];
+  const visit = (n: Node) => {
+    if (matchPanelName(n.getName()) && movesGeometry(n)) inner.push(n);
+    else for (const child of n.listChildren()) visit(child);
+  };
+  for (const child of node.listChildren()) visit(child);
+  if (inner.length < 2) return false;
+  const sides = new Set(inner.map((n) => sideFromName(n.getName())).filter((s) => s !== undefined));
+  return match.plural || sides.size >= 2;
+}
+
+/**
+ * Keeps strong matches (dropping same-surface repeats nested inside them) and weak `stab` hints only
+ * when no pitch surface was found (nor is a part: `pitchPart`) and nothing strong sits inside them.
+ */
+function acceptCandidates(candidates: readonly Candidate[], pitchPart: boolean): Candidate[] {
+  const strong = candidates.filter((c) => !c.match.weak);
+  const anyPitch = pitchPart || strong.some((c) => PITCH_KINDS.has(c.match.kind));
+  const rejected = new Set<Candidate>();
+  for (const c of candidates) {
+    if (!c.match.weak) continue;
+    const holdsStrong = strong.some((s) => s.match.kind !== "trim_tab" && isInside(s, c));
+    if (anyPitch || holdsStrong || (c.outer && !rejected.has(c.outer))) rejected.add(c);
+  }
+  return candidates.filter((c) => {
+    if (rejected.has(c)) return false;
+    // A strong match inside an accepted strong or weak panel is the same surface, unless a trim tab.
+    if (!c.match.weak && c.outer && !rejected.has(c.outer) && c.match.kind !== "trim_tab") return false;
+    return true;
+  });
+}
+
+function isInside(inner: Candidate, outer: Candidate): boolean {
+  for (let c = inner.outer; c; c = c.outer) if (c === outer) return true;
+  return false;
+}

@@ -1,0 +1,318 @@
+/**
+ * The work of `rig.fit_hinge` (declared in `fit_hinge.ts`), loaded on the node's first run.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { RunContext } from "../../runtime/node.ts";
+import type { NodeRun } from "../../runtime/lazy_run.ts";
+import { copyScene } from "../../runtime/scene/copy.ts";
+import { type AircraftFrame, aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
+import { BodySampler, openingOf } from "./opening.ts";
+import { splitTwoPieceMesh } from "./split_pieces.ts";
+import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
+import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
+import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
+import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
+import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import { AHEAD_COVERAGE, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
+import {
+  clearPart,
+  declaredCtrlType,
+  type FitQuality,
+  getPart,
+  listPartNodes,
+  type PartAnnotation,
+  setPart,
+  topLevelNodes,
+} from "./part_extras.ts";
+import { signHingeBySimulation, wantedMotion } from "./sense.ts";
+import {
+  canonicalVec3,
+  cross,
+  dot,
+  invertAffine,
+  length,
+  linearDeterminant,
+  type Mat4,
+  normalize,
+  sub,
+  transformDirection,
+  transformPoint,
+  type Vec3,
+} from "./transform.ts";
+import type { PanelKind } from "./vocabulary.ts";
+import type { rigFitHinge } from "./fit_hinge.ts";
+
+const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/** `rig.fit_hinge`: see its declaration. */
+export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
+  const scene = copyScene(inputs.scene, { shareData: true });
+  const frame = resolveFrame(scene, params.forward, params.up);
+  const toAircraft = aircraftMatrix(frame);
+  if (frame.detected) {
+    recordDetection(scene, frame.detected);
+    warnIfFrameUnsure(frame, ctx);
+  }
+  const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
+    .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
+  const fits = new Map<Node, HingeFit>();
+  const vertexCounts = new Map<Node, number>();
+  const rules = new Map<Node, { rule: HingeRule; why?: string }>();
+  const body = new BodySampler(scene, toAircraft);
+  const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
+  const queue = [...panels];
+  for (let node = queue.shift(); node; node = queue.shift()) {
+    let fitted = fitPanel(scene, node, toAircraft, options, ctx);
+    if (!fitted) continue;
+    // Geometry on both sides of the centre line may be two surfaces in one mesh.
+    const [left, right] = fitted.fit.lateral, reach = 0.02 * Math.max(-left, right);
+    if (left < -reach && right > reach) {
+      const split = splitTwoPieceMesh(scene, node, toAircraft, ctx);
+      if (split) {
+        queue.unshift(split);
+        fitted = fitPanel(scene, node, toAircraft, options, ctx);
+        if (!fitted) continue;
+      }
+    }
+    const rule = hingeRule(node, fitted.fit, body);
+    rules.set(node, rule);
+    fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
+    vertexCounts.set(node, fitted.vertices);
+  }
+  const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
+  warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
+  const judged = new Map<Node, JudgedFit>(
+    [...fits].map(([node, fit]) => [node, { fit, judgement: judgeFit(fit) }]),
+  );
+  const kindOf = (node: Node) => getPart(node)!.kind;
+  for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
+  for (const [node, { fit, judgement, mirroredFrom }] of judged) {
+    const part = getPart(node)!;
+    reportConfidence(node, part, judgement, params.strict, ctx);
+    const opening = openingOf(node, part, fit, fits, body);
+    const quality = {
+      bins: params.bins,
+      vertices: vertexCounts.get(node)!,
+      judgement,
+      mirroredFrom,
+      rule: rules.get(node)!,
+    };
+    setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
+  }
+  return { scene };
+};
+
+/**
+ * Fits one panel, or warns and drops its panel mark when it cannot be fitted (no vertices, a
+ * zero-scale parent, non-finite positions).
+ */
+function fitPanel(
+  doc: Document,
+  node: Node,
+  toAircraft: Mat4,
+  options: Omit<HingeFitOptions, "edge">,
+  ctx: RunContext,
+): { fit: HingeFit; vertices: number; refit: (edge: HingeEdge) => HingeFit } | undefined {
+  const part = getPart(node)!;
+  const spec = KIND_SPECS[part.kind as PanelKind];
+  if (!spec) {
+    ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
+    return undefined;
+  }
+  const bone = part.driven_by === "skin";
+  const skip = (why: string) => {
+    const what = bone ? `skin bone '${node.getName()}' (${part.kind})` : `panel '${node.getName()}'`;
+    ctx.warn(`${what} ${why}; not rigged`);
+    clearPart(node);
+    return undefined;
+  };
+  let gathered;
+  try {
+    gathered = bone
+      ? gatherBonePositions(doc, node, toAircraft, { triangles: true })
+      : gatherPositions(node, toAircraft, { triangles: true });
+  } catch (error) {
+    if (!(error instanceof IndexOutOfRangeError)) throw error;
+    return skip(`is malformed: ${error.message}`);
+  }
+  const { positions, count, triangles } = gathered;
+  if (bone && count < 3) {
+    return skip(
+      `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
+        "(it can still be driven as a bone)",
+    );
+  }
+  // A skinned mesh is drawn where its joints put it and an instanced one once per instance: a pivot
+  // above the node would turn neither as the panel.
+  const meshNodes = bone ? [] : subtreeNodes(node).filter((n) => n.getMesh());
+  const skinned = meshNodes.find((n) => n.getSkin());
+  if (skinned) {
+    return skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
+  }
+  const instanced = meshNodes.find((n) => n.getExtension("EXT_mesh_gpu_instancing"));
+  if (instanced) {
+    return skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
+  }
+  if (count === 0) return skip("has no vertices");
+  const parent = node.getParentNode();
+  if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
+    return skip("sits under a zero-scale parent");
+  }
+  let fit: HingeFit;
+  try {
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
+  } catch (error) {
+    if (!(error instanceof NonFiniteGeometryError)) throw error;
+    return skip("has non-finite vertex positions");
+  }
+  // Any axis through a point or along a line would be a guess.
+  if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
+  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
+  return { fit, vertices: count, refit };
+}
+
+/** Which line a panel's hinge follows. */
+export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving";
+
+/**
+ * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
+ * fixed surface ahead of it is the whole (all-moving) surface.
+ */
+function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeRule; why?: string } {
+  const kind = getPart(node)!.kind;
+  const edge = KIND_SPECS[kind as PanelKind].edge;
+  if (MAYBE_ALL_MOVING.has(kind)) {
+    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
+    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
+    if (ahead < AHEAD_COVERAGE && body.isNear(node, fit, { fixedOnly: true })) {
+      return {
+        rule: "all_moving",
+        why:
+          `no fixed surface ahead of its leading edge (found over ${
+            Math.round(ahead * 100)
+          } % of its span): ` +
+          "the whole surface moves, pivoting at quarter chord",
+      };
+    }
+  }
+  return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
+}
+
+/**
+ * Warns about a weak or failed fit, naming the panel and why; with `strict`, a failed fit is an
+ * error.
+ */
+function reportConfidence(
+  node: Node,
+  part: PartAnnotation,
+  judgement: FitJudgement,
+  strict: boolean,
+  ctx: RunContext,
+): void {
+  if (judgement.confidence === "good") return;
+  const message = `panel '${node.getName()}' (${part.kind}): hinge fit is ${judgement.confidence} — ` +
+    judgement.reasons.join("; ");
+  if (judgement.confidence === "failed" && strict) throw new HingeFitFailedError(message);
+  ctx.warn(message, { panel: node.getName(), confidence: judgement.confidence, reasons: judgement.reasons });
+}
+
+/** Thrown by `rig.fit_hinge` with `strict: true` when a panel's hinge fit failed. */
+export class HingeFitFailedError extends Error {
+  constructor(message: string) {
+    super(`${message} (strict: a failed fit is an error)`);
+    this.name = "HingeFitFailedError";
+  }
+}
+
+/** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
+function signedPart(
+  node: Node,
+  part: PartAnnotation,
+  fit: HingeFit,
+  quality: {
+    bins: number;
+    vertices: number;
+    judgement: FitJudgement;
+    mirroredFrom?: string;
+    rule: { rule: HingeRule; why?: string };
+  },
+  frame: AircraftFrame,
+  toAircraft: Mat4,
+  opening: "up" | "down" | Vec3 | undefined,
+  ctx: RunContext,
+): PartAnnotation {
+  const spec = KIND_SPECS[part.kind as PanelKind];
+  const parent = node.getParentNode();
+  const parentWorld = parent ? parent.getWorldMatrix() : IDENTITY;
+  const fromAircraft = invertAffine(toAircraft);
+  const originWorld = transformPoint(fromAircraft, fit.origin);
+  const axisWorldUnsigned = transformDirection(fromAircraft, fit.axis);
+  const parentInverse = invertAffine(parentWorld);
+  const originLocal = transformPoint(parentInverse, originWorld);
+  const axisLocal = normalize(transformDirection(parentInverse, axisWorldUnsigned));
+  const wanted = wantedMotion(spec.positive, fit.normal, opening);
+  const signed = signHingeBySimulation(
+    parentWorld,
+    originLocal,
+    axisLocal,
+    transformPoint(fromAircraft, fit.farEdge),
+    toAircraft,
+    wanted.direction,
+  );
+  if (signed.agreement < 0.3) {
+    ctx.warn(
+      `panel '${node.getName()}': a positive angle moves its far edge only weakly the way a ` +
+        `${part.kind} should (agreement ${
+          signed.agreement.toFixed(2)
+        }); check forward/up (${frame.forward}, ${frame.up})`,
+    );
+  }
+  const originWorldOnLine = transformPoint(parentWorld, originLocal);
+  return {
+    ...part,
+    positive: wanted.positive,
+    hinge: {
+      origin: canonicalVec3(originLocal),
+      axis: canonicalVec3(signed.axis),
+      origin_world: canonicalVec3(originWorldOnLine),
+      axis_world: canonicalVec3(signed.axisWorld),
+    },
+    fit: {
+      bins_filled: fit.binsFilled,
+      bins: quality.bins,
+      inliers: fit.inliers,
+      residual: fit.residual,
+      chord: fit.chord,
+      span: fit.spanLength,
+      vertices: quality.vertices,
+      confidence: quality.judgement.confidence,
+      reasons: quality.judgement.reasons,
+      coverage: quality.judgement.coverage,
+      source: fit.fromSurface ? "surface" : "vertices",
+      ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
+      rule: quality.rule.rule,
+      ...(quality.rule.why ? { rule_why: quality.rule.why } : {}),
+      authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
+    },
+  };
+}
+
+/** Compares the panel node's own frame with the fitted hinge (world). */
+function authoredPivot(node: Node, origin: Vec3, axis: Vec3): FitQuality["authored_pivot"] {
+  const world = node.getWorldMatrix();
+  let best = { axis: "X" as "X" | "Y" | "Z", cos: -1 };
+  for (const [k, name] of (["X", "Y", "Z"] as const).entries()) {
+    const cos = Math.abs(dot(normalize([world[k * 4], world[k * 4 + 1], world[k * 4 + 2]]), axis));
+    if (cos > best.cos) best = { axis: name, cos };
+  }
+  const toOrigin = sub([world[12], world[13], world[14]], origin);
+  return {
+    axis: best.axis,
+    degrees: (Math.acos(Math.min(1, best.cos)) * 180) / Math.PI,
+    offset: length(cross(toOrigin, axis)),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The work of `rig.report` (declared in `report.ts`), loaded on the node's first run.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { JsonValue } from "../../runtime/node.ts";
+import type { NodeRun } from "../../runtime/lazy_run.ts";
+import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
+import { exportNames } from "../../runtime/scene/unique_names.ts";
+import { resolveFrame, toAircraft } from "./frame.ts";
+import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
+import {
+  canonicalVec3,
+  linearDeterminant,
+  normalize,
+  transformDirection,
+  transformPoint,
+  type Vec3,
+} from "./transform.ts";
+import type { rigReport } from "./report.ts";
+
+/** `rig.report`: see its declaration. */
+export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
+  const doc = inputs.scene;
+  const frame = resolveFrame(doc, params.forward, params.up);
+  const all = doc.getRoot().listNodes();
+  const indexOf = (node: Node) => all.indexOf(node);
+  // The names export.gltf writes, so the report and the file agree when names repeat.
+  const names = exportNames(doc).nodes;
+  const nameOf = (node: Node) => names[indexOf(node)];
+  const parts: JsonValue[] = [];
+  const byKind: Record<string, number> = {};
+  const byFoundBy: Record<string, number> = {};
+  for (const node of listPartNodes(topLevelNodes(all))) {
+    const part = getPart(node)!;
+    const hinge = worldHinge(node);
+    byKind[part.kind] = (byKind[part.kind] ?? 0) + 1;
+    byFoundBy[part.found_by] = (byFoundBy[part.found_by] ?? 0) + 1;
+    const entry: Record<string, JsonValue> = {
+      name: nameOf(node),
+      path: nodePath(node, indexOf, nameOf),
+      kind: part.kind,
+      side: part.side ?? null,
+      found_by: part.found_by,
+      driven_by: part.driven_by ?? null,
+      ctrl_type: declaredCtrlType(node) ?? part.ctrl_type ?? null,
+      unit: part.unit ?? null,
+      min: part.min ?? null,
+      max: part.max ?? null,
+      rest: part.rest ?? 0,
+      group: part.group ?? null,
+      positive: part.positive ?? null,
+      panel: part.panel ?? null,
+      hinge: hinge
+        ? {
+          world: { origin: hinge.origin, axis: hinge.axis },
+          aircraft: {
+            origin: canonicalVec3(toAircraft(frame, hinge.origin)),
+            axis: canonicalVec3(toAircraft(frame, hinge.axis)),
+          },
+        }
+        : null,
+      fit: part.fit
+        ? { ...part.fit, residual_per_chord: part.fit.chord > 0 ? part.fit.residual / part.fit.chord : 0 }
+        : null,
+    };
+    parts.push(entry);
+  }
+  // Which library supplied each material and texture, when the decoder recorded it (decode.cmp).
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const libraries = scene ? getPartgraphExtras(scene).libraries : undefined;
+  return {
+    report: {
+      frame: {
+        forward: frame.forward,
+        up: frame.up,
+        metres_per_unit: frame.metresPerUnit,
+        ...(frame.detected
+          ? {
+            found_by: "geometry",
+            confidence: frame.detected.confidence,
+            reasons: [...frame.detected.reasons],
+          }
+          : {}),
+      },
+      parts,
+      counts: { parts: parts.length, by_kind: byKind, by_found_by: byFoundBy },
+      ...(libraries === undefined ? {} : { libraries }),
+    },
+  };
+};
+
+/**
+ * A part's hinge in world space: its own X for a node that is the joint, the fitted hinge for a
+ * panel without a pivot yet. The axis is the one a positive angle turns about (right-hand rule).
+ */
+function worldHinge(node: Node): { origin: Vec3; axis: Vec3 } | undefined {
+  const part = getPart(node)!;
+  const world = node.getWorldMatrix();
+  if (declaredCtrlType(node) || part.found_by !== "name") {
+    const mirror = linearDeterminant(world) < 0 ? -1 : 1;
+    const axis = normalize(transformDirection(world, [1, 0, 0]));
+    return {
+      origin: canonicalVec3(transformPoint(world, [0, 0, 0])),
+      axis: canonicalVec3(axis.map((v) => v * mirror)),
+    };
+  }
+  if (!part.hinge) return undefined;
+  const parent = node.getParentNode();
+  if (!parent) {
+    return { origin: canonicalVec3(part.hinge.origin), axis: canonicalVec3(normalize(part.hinge.axis)) };
+  }
+  const parentWorld = parent.getWorldMatrix();
+  const mirror = linearDeterminant(parentWorld) < 0 ? -1 : 1;
+  const axis = normalize(transformDirection(parentWorld, part.hinge.axis));
+  return {
+    origin: canonicalVec3(transformPoint(parentWorld, part.hinge.origin)),
+    axis: canonicalVec3(axis.map((v) => v * mirror)),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Run code kept out of node declarations: a built-in node file declares the node (type, doc,
+ * sockets, parameters — all that listing, checking and documenting it need) and imports what its
+ * run needs only when the node first runs, with {@link lazyRun} or {@link importOnUse}. `partgraph
+ * nodes`, `check` and `schema` then load no glTF-Transform, codec or hashing code.
+ *
+ * @module
+ */
+import type { NodeDef } from "./node.ts";
+
+/**
+ * The run function of a declared node, as its implementation module exports it for {@link lazyRun}.
+ *
+ * @example
+ * ```ts ignore
+ * // fit_hinge_run.ts, beside the declaration in fit_hinge.ts:
+ * import type { NodeRun } from "./lazy_run.ts";
+ * import type { rigFitHinge } from "./fit_hinge.ts";
+ * export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => ({ scene: inputs.scene });
+ * ```
+ */
+export type NodeRun<N> = N extends NodeDef<infer I, infer O, infer P> ? NodeDef<I, O, P>["run"] : never;
+
+/**
+ * A node's `run` kept in another module, imported on the node's first run (and shared by every
+ * later one). The module exports `run`, typed with {@link NodeRun} against the declaration: the
+ * declaration cannot name the module's type without a type cycle, so that export is where the
+ * signature is checked. Give the module as a URL: an `import("./x.ts")` written out in the
+ * declaring file would be followed by Deno when that file loads, with everything it imports.
+ *
+ * @example
+ * ```ts ignore
+ * export const rigFitHinge = defineNode({
+ *   type: "rig.fit_hinge", version: 4, doc: "…", inputs: { … }, outputs: { … }, params: { … },
+ *   run: lazyRun(new URL("./fit_hinge_run.ts", import.meta.url)),
+ * });
+ * ```
+ */
+export function lazyRun(module: URL | (() => Promise<unknown>)): (args: never) => Promise<never> {
+  const load = module instanceof URL ? () => import(module.href) : module;
+  let loading: Promise<(args: unknown) => unknown> | undefined;
+  const loadRun = () =>
+    load().then((loaded) => {
+      const run = (loaded as { run?: unknown } | undefined)?.run;
+      if (typeof run !== "function") throw new TypeError("a node's implementation module must export `run`");
+      return run as (args: unknown) => unknown;
+    }, (error) => {
+      loading = undefined; // a failed import (a module being edited) is tried again on the next run
+      throw error;
+    });
+  return async (args) => (await (loading ??= loadRun()))(args) as never;
+}
+
+/**
+ * Imports a module when it is first needed, typed as `M` (`typeof import("<the same specifier>")`).
+ * Deno follows every `import("…")` written out in a module as soon as that module loads — the
+ * whole graph behind it, npm packages included — so a declaration that writes out its run's imports
+ * pays for them at start-up; a specifier passed here is resolved only when the call happens.
+ *
+ * @example
+ * ```ts ignore
+ * const { writeGlb } = await importOnUse<typeof import("./gltf_io.ts")>("./gltf_io.ts", import.meta.url);
+ * ```
+ */
+export function importOnUse<M>(specifier: string, base?: string): Promise<M> {
+  return import(base === undefined ? specifier : new URL(specifier, base).href);
+}
