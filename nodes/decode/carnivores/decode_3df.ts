@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
-import { defineNode, type WarningSink } from "../../../runtime/node.ts";
+import { lazyRun } from "../../../runtime/lazy_run.ts";
+import { defineNode } from "../../../runtime/node.ts";
 import { SCALE_PARAM } from "./params.ts";
 
 /** `decode.3df` node definition. */
@@ -19,31 +19,5 @@ export const decode3df = defineNode({
   inputs: { bytes: { type: "bytes", doc: "A .3df file." } },
   outputs: { scene: { type: "scene", doc: "A static textured mesh with the bone table in extras." } },
   params: { scale: SCALE_PARAM },
-  async run({ inputs, params, ctx }) {
-    // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ buildScene }, png, { FACE_BYTES, HEADER_3DF_BYTES }, { parse3df }, { modelName }] = await Promise
-      .all([
-        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
-        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
-          "../../../runtime/scene/png.ts",
-          import.meta.url,
-        ),
-        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
-        importOnUse<typeof import("./codec/parse_3df.ts")>("./codec/parse_3df.ts", import.meta.url),
-        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
-      ]);
-    await png.loadPngEncoder();
-    const file = inputs.bytes.name;
-    const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
-    const model = parse3df(inputs.bytes.bytes, file, warn);
-    const scene = buildScene(model, { bones: model.bones }, {
-      format: "3df",
-      name: modelName(file, ""),
-      scale: params.scale,
-      interpolation: "linear",
-      pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
-      file,
-    }, warn);
-    return { scene };
-  },
+  run: lazyRun(new URL("./decode_3df_run.ts", import.meta.url)),
 });

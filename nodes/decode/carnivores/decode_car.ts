@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
-import { defineNode, type WarningSink } from "../../../runtime/node.ts";
+import { lazyRun } from "../../../runtime/lazy_run.ts";
+import { defineNode } from "../../../runtime/node.ts";
 import { SCALE_PARAM } from "./params.ts";
 
 /** `decode.car` node definition. */
@@ -26,31 +26,5 @@ export const decodeCar = defineNode({
       doc: "Between frames: linear blends positions like the game; step holds each frame.",
     },
   },
-  async run({ inputs, params, ctx }) {
-    // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ buildScene }, png, { FACE_BYTES, HEADER_CAR_BYTES }, { parseCar }, { modelName }] = await Promise
-      .all([
-        importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
-        importOnUse<typeof import("../../../runtime/scene/png.ts")>(
-          "../../../runtime/scene/png.ts",
-          import.meta.url,
-        ),
-        importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
-        importOnUse<typeof import("./codec/parse_car.ts")>("./codec/parse_car.ts", import.meta.url),
-        importOnUse<typeof import("./codec/model_name.ts")>("./codec/model_name.ts", import.meta.url),
-      ]);
-    await png.loadPngEncoder();
-    const file = inputs.bytes.name;
-    const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
-    const model = parseCar(inputs.bytes.bytes, file, warn);
-    const scene = buildScene(model, { car: model }, {
-      format: "car",
-      name: modelName(file, model.name),
-      scale: params.scale,
-      interpolation: params.interpolation,
-      pointsOffset: HEADER_CAR_BYTES + model.faces.count * FACE_BYTES,
-      file,
-    }, warn);
-    return { scene };
-  },
+  run: lazyRun(new URL("./decode_car_run.ts", import.meta.url)),
 });

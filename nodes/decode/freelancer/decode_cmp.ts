@@ -9,11 +9,8 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { lazyRun } from "../../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
-import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import type { LibrarySearchOptions } from "./library/search.ts";
-import type { NamedBytes } from "./codec/model.ts";
 
 /** Checks the `libraries` parameter: `"auto"`, `"none"` or a list of paths. */
 function checkLibraries(value: JsonValue): string | undefined {
@@ -21,14 +18,6 @@ function checkLibraries(value: JsonValue): string | undefined {
   return Array.isArray(value) && value.every((v) => typeof v === "string" && v !== "")
     ? undefined
     : 'expected "auto", "none" or a list of library paths';
-}
-
-/** The search options of the node's parameters. */
-function searchOptions(
-  params: { libraries: JsonValue; model_path: string; data_root: string },
-): LibrarySearchOptions {
-  const { libraries, model_path: modelPath, data_root: dataRoot } = params;
-  return { modelPath, dataRoot, libraries: libraries === "auto" ? "auto" : libraries as string[] };
 }
 
 /** `decode.cmp` node definition. */
@@ -89,34 +78,5 @@ export const decodeCmp = defineNode({
   // No fingerprint: every file the library search lists or reads (or fails to read) is recorded
   // with the result, so a library that is edited, added or removed re-runs the decode and what
   // depends on it.
-  async run({ inputs, params, ctx }) {
-    const [{ findLibraries }, { libraryReport }, { decodeModel }, { buildScene }, png] = await Promise.all([
-      importOnUse<typeof import("./library/search.ts")>("./library/search.ts", import.meta.url),
-      importOnUse<typeof import("./library/report.ts")>("./library/report.ts", import.meta.url),
-      importOnUse<typeof import("./codec/model.ts")>("./codec/model.ts", import.meta.url),
-      importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
-      importOnUse<typeof import("../../../runtime/scene/png.ts")>(
-        "../../../runtime/scene/png.ts",
-        import.meta.url,
-      ),
-    ]);
-    await png.loadPngEncoder();
-    const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
-    const warn = (message: string) => ctx.warn(message);
-    if (params.libraries === "none") {
-      return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, { lods: params.lods }) };
-    }
-    // A first decode tells what is missing; its warnings are repeated by the decode that follows.
-    const deferred: string[] = [];
-    const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message));
-    const search = await findLibraries(first, searchOptions(params), ctx);
-    let model = first;
-    if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
-    else deferred.forEach(warn);
-    const scene = buildScene(model, warn, { lods: params.lods });
-    setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
-      libraries: libraryReport(model, search.report),
-    });
-    return { scene };
-  },
+  run: lazyRun(new URL("./decode_cmp_run.ts", import.meta.url)),
 });

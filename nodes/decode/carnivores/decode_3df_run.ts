@@ -1,0 +1,30 @@
+/**
+ * The work of `decode.3df` (declared in `decode_3df.ts`), loaded on the node's first run.
+ *
+ * @module
+ */
+import type { WarningSink } from "../../../runtime/node.ts";
+import type { NodeRun } from "../../../runtime/lazy_run.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
+import { buildScene } from "./codec/build_scene.ts";
+import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
+import { parse3df } from "./codec/parse_3df.ts";
+import { modelName } from "./codec/model_name.ts";
+import type { decode3df } from "./decode_3df.ts";
+
+/** Parses the file and builds its scene. */
+export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) => {
+  await loadPngEncoder();
+  const file = inputs.bytes.name;
+  const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
+  const model = parse3df(inputs.bytes.bytes, file, warn);
+  const scene = buildScene(model, { bones: model.bones }, {
+    format: "3df",
+    name: modelName(file, ""),
+    scale: params.scale,
+    interpolation: "linear",
+    pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
+    file,
+  }, warn);
+  return { scene };
+};

@@ -1,0 +1,44 @@
+/**
+ * The work of `decode.cmp` (declared in `decode_cmp.ts`), loaded on the node's first run.
+ *
+ * @module
+ */
+import type { JsonValue } from "../../../runtime/node.ts";
+import type { NodeRun } from "../../../runtime/lazy_run.ts";
+import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
+import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
+import { libraryReport } from "./library/report.ts";
+import { decodeModel, type NamedBytes } from "./codec/model.ts";
+import { buildScene } from "./codec/build_scene.ts";
+import type { decodeCmp } from "./decode_cmp.ts";
+
+/** Decodes the model, then decodes it again with the libraries a search found for what it lacks. */
+export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) => {
+  await loadPngEncoder();
+  const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
+  const warn = (message: string) => ctx.warn(message);
+  if (params.libraries === "none") {
+    return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, { lods: params.lods }) };
+  }
+  // A first decode tells what is missing; its warnings are repeated by the decode that follows.
+  const deferred: string[] = [];
+  const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message));
+  const search = await findLibraries(first, searchOptions(params), ctx);
+  let model = first;
+  if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
+  else deferred.forEach(warn);
+  const scene = buildScene(model, warn, { lods: params.lods });
+  setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
+    libraries: libraryReport(model, search.report),
+  });
+  return { scene };
+};
+
+/** The search options of the node's parameters. */
+function searchOptions(
+  params: { libraries: JsonValue; model_path: string; data_root: string },
+): LibrarySearchOptions {
+  const { libraries, model_path: modelPath, data_root: dataRoot } = params;
+  return { modelPath, dataRoot, libraries: libraries === "auto" ? "auto" : libraries as string[] };
+}
