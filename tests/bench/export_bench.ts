@@ -1,5 +1,5 @@
 /**
- * Big-file export, cache and start-up, each as a ratio against its anchor measured in the same run
+ * Big-file export and cache, each as a ratio against its anchor measured in the same run
  * (`deno bench` prints them "× slower than" the baseline of each group). Every case is a fresh CLI
  * process, as a user runs it:
  *
@@ -9,9 +9,10 @@
  *   `/usr/bin/time` when there is one, are printed at the end, the round trip's as ratios to the anchor.
  * - `cache`: the same graph on a 1M-vertex GLB (~56 MB): `--no-cache` (baseline), a cold run that
  *   fills an empty cache, and a warm run.
- * - `start-up`: `partgraph nodes` against a bare `deno run` of a one-line script.
  * - `validator`: in this process, `export.gltf` (repair check, GLB, Khronos validator) of the 1M scene
  *   against writing its GLB alone.
+ *
+ * Start-up has a bench of its own, `startup_bench.ts`.
  *
  * Run alone: `deno bench --frozen --allow-read --allow-write --allow-run tests/bench/export_bench.ts`.
  * With `-- --before=DIR` (a checkout of an earlier commit, e.g. from `git archive`), every partgraph
@@ -35,8 +36,6 @@ const work = Deno.makeTempDirSync({ prefix: "partgraph-export-bench-" });
 const big = join(work, "4m.glb"), medium = join(work, "1m.glb");
 Deno.writeFileSync(big, await buildLargeGlb(4_000_000));
 Deno.writeFileSync(medium, await buildLargeGlb(1_000_000));
-const bare = join(work, "bare.ts");
-Deno.writeTextFileSync(bare, 'console.log("partgraph");\n');
 
 const TIME = (() => {
   try {
@@ -145,30 +144,6 @@ for (const { prefix, root } of TREES) {
     n: 5,
     warmup: 1,
     fn: async () => await run(`${prefix}1M warm`, partgraph(medium, "--cache-dir", warmDir), root),
-  });
-}
-
-Deno.bench({
-  name: "deno run of a one-line script (anchor)",
-  group: "start-up",
-  baseline: true,
-  n: 20,
-  warmup: 2,
-  fn: async () => await run("bare", ["run", "--no-config", bare], work),
-});
-
-for (const { prefix, root } of TREES) {
-  Deno.bench({
-    name: `${prefix}partgraph nodes`,
-    group: "start-up",
-    n: 20,
-    warmup: 2,
-    fn: async () =>
-      await run(
-        `${prefix}partgraph nodes`,
-        ["run", "--frozen", "--allow-read", "cli/main.ts", "nodes"],
-        root,
-      ),
   });
 }
 
