@@ -30,7 +30,7 @@ import {
 import { createRecorder, type Recorder, sortedDigests, TrackedFiles } from "./execute/files.ts";
 import { createContext } from "./execute/context.ts";
 import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
-import { checkOutputs, ValueReleases } from "./execute/values.ts";
+import { checkOutputs, Ownership, ValueReleases } from "./execute/values.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
 export { contentDigest } from "./execute/key.ts";
@@ -135,6 +135,8 @@ class Execution {
   readonly #options: ExecuteOptions;
   /** Lets node values go after their last consumer; undefined when a caller's memory tier keeps them. */
   readonly #releases?: ValueReleases;
+  /** Which scenes a consumer may change in place; undefined (none) when values are not let go. */
+  readonly #ownership?: Ownership;
 
   constructor(plan: Plan, options: ExecuteOptions) {
     this.#plan = plan;
@@ -148,7 +150,10 @@ class Execution {
     this.#emit = options.onEvent ?? (() => {});
     // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
     // big model's input bytes do not outlive its decode. A caller's memory tier keeps them all.
-    if (!options.memory || options.noCache) this.#releases = new ValueReleases(plan);
+    if (!options.memory || options.noCache) {
+      this.#releases = new ValueReleases(plan);
+      this.#ownership = new Ownership(this.#releases, Object.values(plan.inputValues));
+    }
   }
 
   async run(): Promise<RunResult> {
@@ -286,15 +291,24 @@ class Execution {
     this.#report(node, { type: def.type, state: "cached", ms, key, tier: hit.tier });
     this.#replayWarnings(node, hit.entry.warnings);
     this.#files.replay(def.fingerprint ? [] : hit.entry.reads, hit.entry.writes);
+    // What the memory tier serves, someone else holds too: nobody may change it in place.
+    if (hit.tier === "memory") this.#ownership?.shared(Object.values(await hit.load() ?? {}));
     let loading: Promise<Record<string, unknown>> | undefined;
+    let released = false;
     // A blob found corrupt when finally needed is recomputed, never used; the blame stays on this
-    // node, not on the consumer that asked for its value.
+    // node, not on the consumer that asked for its value. Once let go, the values are recomputed:
+    // the hit would hand out the same decoded objects, which their consumer may have changed.
     const load = () =>
-      loading ??= hit.load()
-        .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
+      loading ??= (released ? Promise.resolve(undefined) : hit.load())
+        .then((outputs) => {
+          if (!outputs) return this.#compute(node, key, upstream, createRecorder());
+          if (hit.tier !== "memory") this.#ownership?.produced(node.id, outputs);
+          return outputs;
+        })
         .catch((error) => Promise.reject(asFailure(node, error)));
     const release = () => {
       loading = undefined;
+      released = true;
       this.#tiers.memory.delete(key);
     };
     return { key: dependentsKey(node.def, key, hit.entry.reads), load, release };
@@ -309,15 +323,20 @@ class Execution {
   ): Promise<Record<string, unknown>> {
     const { def } = node;
     const inputs: Record<string, unknown> = {};
+    const owned = new Set<string>();
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#valueOf(source, upstream);
-      if ("node" in source) this.#releases?.consumed(source.node, upstream.get(source.node)?.release);
+      if (!("node" in source)) continue;
+      // Let go first: the one consumer takes a scene only once no tier or evaluation hands it out.
+      this.#releases?.consumed(source.node, upstream.get(source.node)?.release);
+      if (this.#ownership?.take(source.node, inputs[name])) owned.add(name);
     }
     this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs
-    const ctx = this.#context(node, record);
+    const ctx = this.#context(node, record, owned);
     const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
     checkOutputs(node, outputs);
+    this.#ownership?.produced(node.id, outputs);
     const ms = performance.now() - started;
     const entry: MemoryEntry = {
       outputs,
@@ -340,11 +359,12 @@ class Execution {
     return outputs;
   }
 
-  #context(node: PlanNode, record: Recorder): RunContext {
+  #context(node: PlanNode, record: Recorder, owned?: ReadonlySet<string>): RunContext {
     return createContext(node.id, node.def, record, {
       registry: this.#plan.registry,
       files: this.#files,
       invokable: this.#invokableFrom(node.def),
+      owned,
     });
   }
 

@@ -206,6 +206,16 @@ export interface RunContext {
   ): Promise<Record<string, unknown>>;
   /** Plug-in tables of the registry in use (decoders, resolvers). */
   readonly plugins: PluginTables;
+  /**
+   * True when this run holds the only reference to the scene on input `input`: no other node, graph
+   * output, caller or cache tier sees that value again, so the node may change its properties and
+   * hierarchy in place instead of working on a copy (`sceneToChange` in `runtime/scene/copy.ts`).
+   * It must still never write into the scene's typed arrays (accessor arrays, images): they may be
+   * shared with other values through copies made with `shareData`. False for inputs of other types,
+   * for a node run through {@link RunContext.invoke}, and whenever the run cannot prove it (two
+   * consumers, a graph output, a memory tier the caller keeps, a value the memory tier served).
+   */
+  owns(input: string): boolean;
 }
 
 /** Where a codec reports a non-fatal problem: the shape of {@link RunContext.warn}. */
@@ -226,7 +236,10 @@ export interface CodecIO {
 
 /** What a run function receives. */
 export interface RunArgs<I extends SocketSpecs, P extends ParamSpecs> {
-  /** Values arriving on the input sockets; shared with other nodes and the cache, so never mutate them. */
+  /**
+   * Values arriving on the input sockets; shared with other nodes and the cache, so never mutate
+   * them, unless {@link RunContext.owns} says the node holds the only reference to one.
+   */
   readonly inputs: InputValues<I>;
   /** Parameter values, already validated against their specs and with defaults applied. */
   readonly params: ParamValues<P>;

@@ -9,7 +9,10 @@ import type { ParamSpecs, ParamValues, RunContext } from "./node.ts";
 
 /** Arguments a {@link ResolverPlugin} receives from `constraints.resolve`. */
 export interface ResolveArgs<P extends ParamSpecs = ParamSpecs> {
-  /** A private copy of the input scene; the resolver may change it freely. */
+  /**
+   * The scene to resolve in place: a private copy of the input, or (for a resolver that
+   * {@link ResolverPlugin.sharesVertexData}) the input itself when `constraints.resolve` owns it.
+   */
   readonly scene: Document;
   /** The parameters the resolver declares, checked against their specs, with defaults applied. */
   readonly params: Readonly<ParamValues<P>>;
@@ -37,11 +40,12 @@ export interface ResolverPlugin<P extends ParamSpecs = ParamSpecs> {
   readonly params?: P;
   /**
    * True when `resolve` never writes into an accessor's array (it may add accessors and change the
-   * hierarchy, transforms, names and extras): the copy it works on then shares vertex data with the
-   * input, so resolution costs O(nodes), not O(vertices). Default false (a full copy).
+   * hierarchy, transforms, names and extras): it then works on the input scene itself when
+   * `constraints.resolve` owns it (`RunContext.owns`), else on a copy that shares vertex data with
+   * the input, so resolution costs O(nodes) at most, not O(vertices). Default false (a full copy).
    */
   readonly sharesVertexData?: boolean;
-  /** Resolve in place on the given copy. */
+  /** Resolve in place on the given scene. */
   resolve(args: ResolveArgs<P>): void | Promise<void>;
 }
 

@@ -11,6 +11,11 @@
  * diff before.json after.json && echo identical
  * ```
  *
+ * With `--memory`, every graph runs as the studio and watch mode run it, with a memory tier of the
+ * caller's (so no node owns its input and every node copies): the digests must equal those of a plain
+ * run, and every value the memory tier holds must be the same after the run as when it was stored
+ * (a node that changed its input is reported under `changed`).
+ *
  * The API module is looked up at run time (`mod.ts`, else the older `runtime/mod.ts`), so the same
  * script runs on commits from before and after the public module moved.
  *
@@ -32,7 +37,9 @@ const root = new URL("../", import.meta.url);
 const api: Api = await import(new URL("mod.ts", root).href).catch(() =>
   import(new URL("runtime/mod.ts", root).href)
 );
-const corpus = resolve(Deno.args[0] ?? "../shared/corpus");
+const { copyScene } = await import(new URL("runtime/scene/copy.ts", root).href);
+const memoryMode = Deno.args.includes("--memory");
+const corpus = resolve(Deno.args.find((arg) => !arg.startsWith("--")) ?? "../shared/corpus");
 const at = (relative: string) => `${corpus}/${relative}`;
 const graph = (name: string) => new URL(`graphs/${name}`, root).pathname;
 
@@ -78,14 +85,45 @@ async function digestOf(value: unknown): Promise<string> {
   return "json:" + sha256(JSON.stringify(sorted(value)) ?? "undefined");
 }
 
+/**
+ * A caller's memory tier that remembers each stored value's digest, taken from a copy made at once
+ * (writing is asynchronous; a node changing the value meanwhile must not change the digest).
+ */
+class RecordingMemory extends Map<string, { outputs: Record<string, unknown> }> {
+  readonly stored: Promise<[string, string, string]>[] = [];
+  override set(key: string, entry: { outputs: Record<string, unknown> }): this {
+    for (const [socket, value] of Object.entries(entry.outputs)) {
+      const now = value && typeof value === "object" && "getRoot" in value
+        ? copyScene(value)
+        : structuredClone(value);
+      this.stored.push(digestOf(now).then((digest) => [key, socket, digest]));
+    }
+    return super.set(key, entry);
+  }
+  /** The stored values whose digest is not what it was when they were stored. */
+  async changed(): Promise<string[]> {
+    const changed: string[] = [];
+    for (const [key, socket, digest] of await Promise.all(this.stored)) {
+      const value = this.get(key)?.outputs[socket];
+      if (value !== undefined && await digestOf(value) !== digest) {
+        changed.push(`${key.slice(0, 12)}#${socket}`);
+      }
+    }
+    return changed;
+  }
+}
+
 const report: Record<string, unknown> = {};
 for (const [name, file, inputs] of cases) {
   const outDir = await Deno.makeTempDir();
   try {
-    const run = await api.runGraph(graph(file), { inputs, outDir, cacheDir: false });
+    const memory = memoryMode ? new RecordingMemory() : undefined;
+    const run = await api.runGraph(graph(file), { inputs, outDir, cacheDir: false, memory });
     const outputs: Record<string, string> = {};
     for (const key of Object.keys(run.outputs).sort()) outputs[key] = await digestOf(run.outputs[key]);
     report[name] = { writes: run.writes, outputs };
+    const changed = await memory?.changed();
+    if (changed?.length) report[name] = { writes: run.writes, outputs, changed };
   } catch (error) {
     report[name] = { error: error instanceof Error ? error.message : String(error) };
   } finally {

@@ -48,7 +48,10 @@ export const constraintsResolve = defineNode({
     }
     const given = params as Record<string, JsonValue>;
     warnUnused(given, resolver.params ?? {}, ctx.plugins.resolvers, format!, ctx.warn);
-    const scene = copyScene(inputs.scene, { shareData: resolver.sharesVertexData });
+    // A resolver that writes no vertex data works on the input itself when this node owns it.
+    const scene = resolver.sharesVertexData && ctx.owns("scene")
+      ? inputs.scene
+      : copyScene(inputs.scene, { shareData: resolver.sharesVertexData });
     await resolver.resolve({ scene, params: withDefaults(resolver.params ?? {}, given), ctx });
     return { scene };
   },

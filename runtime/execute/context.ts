@@ -19,6 +19,8 @@ export interface ContextDeps {
   readonly files: TrackedFiles;
   /** Node types this node may invoke (its `invokes`, transitively). */
   readonly invokable: ReadonlyMap<string, AnyNodeDef>;
+  /** Inputs whose scenes the node owns (see `Ownership`); none when omitted. */
+  readonly owned?: ReadonlySet<string>;
 }
 
 /** Creates the context of one node run; everything it reads, writes and warns goes to `record`. */
@@ -28,7 +30,7 @@ export function createContext(
   record: Recorder,
   deps: ContextDeps,
 ): RunContext {
-  const { files, registry, invokable } = deps;
+  const { files, registry, invokable, owned } = deps;
   const ctx: RunContext = {
     nodeId,
     plugins: registry,
@@ -38,6 +40,7 @@ export function createContext(
     readFile: (path) => files.readFile(path, record),
     listDir: (path) => files.listDir(path, record),
     writeFile: (path, bytes) => files.writeFile(path, bytes, record),
+    owns: (input) => owned?.has(input) ?? false,
     async invoke(type, inputs, params: Record<string, JsonValue> = {}) {
       const target = invokable.get(type);
       if (!target) {
@@ -49,7 +52,9 @@ export function createContext(
       }
       const problems = checkParams(target.params, params);
       if (problems.length) throw new Error(`invoking '${type}': ${problems.join("; ")}`);
-      return await target.run({ inputs, params: withDefaults(target.params, params), ctx });
+      // The caller passes values it holds (and may still use): the invoked node owns none of them.
+      const invoked: RunContext = { ...ctx, owns: () => false };
+      return await target.run({ inputs, params: withDefaults(target.params, params), ctx: invoked });
     },
   };
   return ctx;

@@ -1,5 +1,12 @@
 /**
- * Deep copy of a scene, so nodes can change a copy and leave their (immutable) input untouched.
+ * Deep copy of a scene, so nodes can change a copy and leave their (immutable) input untouched —
+ * or, through {@link sceneToChange}, change the input itself when the run says they own it.
+ *
+ * The rule for arrays: a node that owns a scene (`ctx.owns`) may change its properties, extras and
+ * hierarchy in place, and add or drop accessors, but never write into a typed array it did not
+ * allocate — accessor arrays may be shared with other scenes through `shareData` copies, which no
+ * ownership covers. A node that writes vertex data gives the accessor a new array (or works on a full
+ * copy, as `export.gltf`'s repair and `dson.bake_morph` do).
  *
  * @module
  */
@@ -14,6 +21,43 @@ export interface CopyOptions {
    * such nodes no longer copies every vertex at every step. Default false.
    */
   readonly shareData?: boolean;
+}
+
+/**
+ * The scene a node that changes only properties, extras or the hierarchy works on: `scene` itself
+ * when the node owns it (`ctx.owns(input)`: nothing else will see it again), else a copy that shares
+ * its vertex data. Either way the node must not write into the scene's typed arrays.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { sceneToChange } from "./copy.ts";
+ *
+ * const input = new Document();
+ * input.createScene("s").addChild(input.createNode("wing"));
+ * const owned = false; // in a node: ctx.owns("scene")
+ * const scene = sceneToChange(input, owned);
+ * scene.getRoot().listNodes()[0].setName("changed"); // not owned: a copy changed, the input kept
+ * ```
+ */
+export function sceneToChange(scene: Document, owned: boolean): Document {
+  return owned ? scene : copyScene(scene, { shareData: true });
+}
+
+/**
+ * Gives every property's extras the form a copy gives them (glTF-Transform copies plain objects
+ * through JSON), so a node working on a scene it owns reads what it would read in a copy, or in a
+ * scene from the disk cache: `-0` as `0`, `NaN` as `null`, no `undefined` keys, no object shared by
+ * two properties. The runtime does this as it hands a scene to its owner (`ctx.owns`).
+ */
+export function settleExtras(doc: Document): void {
+  const props = new Set<Property>([doc.getRoot()]);
+  for (const edge of doc.getGraph().listEdges()) props.add(edge.getChild() as Property);
+  for (const prop of props) {
+    const extras: unknown = prop.getExtras();
+    if (Array.isArray(extras)) prop.setExtras(extras.slice() as never); // as Property.copy does
+    else if (extras && typeof extras === "object") prop.setExtras(JSON.parse(JSON.stringify(extras)));
+  }
 }
 
 /**

@@ -102,6 +102,14 @@ interface WrittenSlot {
  */
 let lastWritten: WrittenSlot | undefined;
 
+/**
+ * Forgets what {@link writeGlb} remembers of `doc`: a node that owns a scene (`ctx.owns`) is about
+ * to change it in place, after which the memo would hand out the bytes of the scene as it was.
+ */
+export function forgetWritten(doc: Document): void {
+  if (lastWritten?.doc === doc) lastWritten = undefined;
+}
+
 /** True when {@link exportNames} would rename a node or scene of `doc`. */
 function renamesAny(doc: Document): boolean {
   const names = exportNames(doc);

@@ -1,6 +1,8 @@
 /**
  * Values are immutable by contract: run every registered node on real inputs, and every ready-made
- * graph on its fixtures with each node wrapped, and prove that each input is the same afterwards.
+ * graph on its fixtures with each node wrapped, and prove that each input is the same afterwards —
+ * but for an input the run says the node owns (`ctx.owns`), which it may change in place: the
+ * graphs run both ways, with the run's own memory tier (inputs owned) and with a caller's (none).
  * A scene's digest is its GLB written from a copy plus every property's name and extras, so a node
  * that changes its input (as glTF-Transform's writer once did to mesh extras) is caught.
  */
@@ -129,13 +131,18 @@ function requiredParams(
   return params;
 }
 
-/** A registry whose nodes check their inputs before and after running; `ran` counts each type. */
-function checkingRegistry(ran: Map<string, number>, changed: string[]): Registry {
+/**
+ * A registry whose nodes check their inputs before and after running (but for the inputs they own,
+ * listed in `owned`); `ran` counts each type.
+ */
+function checkingRegistry(ran: Map<string, number>, changed: string[], owned: string[]): Registry {
   const builtin = createRegistry();
   const wrap = (node: AnyNodeDef): AnyNodeDef => ({
     ...node,
     async run(args) {
-      const entries = Object.entries(args.inputs as Record<string, unknown>);
+      const all = Object.entries(args.inputs as Record<string, unknown>);
+      for (const [name] of all) if (args.ctx.owns(name)) owned.push(`${node.type} ${name}`);
+      const entries = all.filter(([name]) => !args.ctx.owns(name));
       const typeOf = (name: string) => node.inputs[name].type;
       const before = await Promise.all(entries.map(([name, v]) => digest(typeOf(name), v)));
       const result = await node.run(args);
@@ -158,24 +165,45 @@ const ran = new Map<string, number>();
 
 for (const c of GRAPH_CASES) {
   const missing = missingCorpus(c);
-  Deno.test({
-    name: `immutability: every node of ${c.label} leaves its inputs unchanged${
-      missing ? ` (skipped: corpus file ${missing} absent)` : ""
-    }`,
-    ignore: missing !== undefined,
-    async fn() {
-      const changed: string[] = [];
-      const total = () => [...ran.values()].reduce((sum, n) => sum + n, 0);
-      const before = total();
-      await runCase(c, { registry: checkingRegistry(ran, changed) });
-      assertEquals(changed, []);
-      assert(
-        total() - before >= 4,
-        `the graph's nodes ran through the checking registry (${total() - before})`,
-      );
-    },
-  });
+  for (const callerMemory of [false, true]) {
+    Deno.test({
+      name: `immutability: every node of ${c.label} leaves its inputs unchanged${
+        callerMemory ? " (caller's memory tier: nothing owned)" : " (but those it owns)"
+      }${missing ? ` (skipped: corpus file ${missing} absent)` : ""}`,
+      ignore: missing !== undefined,
+      async fn() {
+        const changed: string[] = [], owned: string[] = [];
+        const total = () => [...ran.values()].reduce((sum, n) => sum + n, 0);
+        const before = total();
+        const memory = callerMemory ? new Map() : undefined;
+        await runCase(c, { registry: checkingRegistry(ran, changed, owned), memory });
+        assertEquals(changed, []);
+        if (callerMemory) assertEquals(owned, []);
+        else ownedTypes.push(...owned.map((entry) => entry.split(" ")[0]));
+        assert(
+          total() - before >= 4,
+          `the graph's nodes ran through the checking registry (${total() - before})`,
+        );
+      },
+    });
+  }
 }
+
+/** Node types that owned an input in some graph run above. */
+const ownedTypes: string[] = [];
+
+Deno.test("immutability: in the graphs' own runs, constraints.resolve and the rig nodes owned their input", () => {
+  // Meaningful only after the cases above (Deno runs a file's tests in order).
+  const expected = [
+    "constraints.resolve",
+    "rig.assign_side",
+    "rig.detect_panels",
+    "rig.fit_hinge",
+    "rig.insert_pivot",
+    "rig.parts",
+  ];
+  assertEquals(expected.filter((type) => !ownedTypes.includes(type)), []);
+});
 
 Deno.test("immutability: the graphs ran the nodes that change scenes (export, resolve, rig, decoders)", () => {
   // Meaningful only after the cases above (Deno runs a file's tests in order).

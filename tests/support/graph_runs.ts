@@ -104,7 +104,10 @@ export interface CaseRun {
  * const { glb } = await runCase(GRAPH_CASES[0]);
  * ```
  */
-export async function runCase(c: GraphCase, options: { registry?: Registry } = {}): Promise<CaseRun> {
+export async function runCase(
+  c: GraphCase,
+  options: Pick<RunGraphOptions, "memory"> & { registry?: Registry } = {},
+): Promise<CaseRun> {
   const dir = await Deno.makeTempDir();
   try {
     const inputs: Record<string, unknown> = { ...c.inputs };
@@ -122,6 +125,7 @@ export async function runCase(c: GraphCase, options: { registry?: Registry } = {
       outDir: join(dir, "out"),
       cacheDir: false,
       registry: options.registry,
+      memory: options.memory,
     };
     const { outputs } = await runGraph(graphPath(c.graph), run);
     const glb = (outputs.glb as BytesValue | undefined)?.bytes ??
