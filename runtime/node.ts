@@ -267,7 +267,9 @@ export interface NodeDef<
   readonly params: P;
   /**
    * The node's work. Must not modify its inputs (values are immutable by contract: copy a scene
-   * before changing it) and must read files only through `ctx`.
+   * before changing it, unless {@link RunContext.owns} says the node holds the only reference to
+   * it) and must read files only through `ctx`. A returned value belongs to the run: do not keep it
+   * to return again later (a module-level memo), since its consumer may come to own it.
    */
   run(args: RunArgs<I, P>): OutputValues<O> | Promise<OutputValues<O>>;
   /**
