@@ -91,7 +91,7 @@ export type { JsonSchema } from "./schema.ts";
 export { DecodeError, GraphError, NodeFailure, PartgraphError, RunError } from "./errors.ts";
 export type { DecodeErrorInit, DecodeLocation, GraphIssue, GraphIssueKind } from "./errors.ts";
 export { GENERATOR, TOOL_VERSIONS, VERSION } from "./version.ts";
-export { copyScene } from "./scene/copy.ts";
+export { copyScene, sceneToChange } from "./scene/copy.ts";
 export type { CopyOptions } from "./scene/copy.ts";
 export { getSourceInfo, setSourceInfo } from "./scene/source.ts";
 export type { Axis, SourceInfo } from "./scene/source.ts";
