@@ -48,16 +48,37 @@ export function sceneToChange(scene: Document, owned: boolean): Document {
  * Gives every property's extras the form a copy gives them (glTF-Transform copies plain objects
  * through JSON), so a node working on a scene it owns reads what it would read in a copy, or in a
  * scene from the disk cache: `-0` as `0`, `NaN` as `null`, no `undefined` keys, no object shared by
- * two properties. The runtime does this as it hands a scene to its owner (`ctx.owns`).
+ * two properties. The runtime does this as it hands a scene to its owner (`ctx.owns`); extras that
+ * JSON would keep as they are (nearly all) are left alone rather than cloned.
  */
 export function settleExtras(doc: Document): void {
   const props = new Set<Property>([doc.getRoot()]);
   for (const edge of doc.getGraph().listEdges()) props.add(edge.getChild() as Property);
+  const seen = new Set<object>();
   for (const prop of props) {
     const extras: unknown = prop.getExtras();
     if (Array.isArray(extras)) prop.setExtras(extras.slice() as never); // as Property.copy does
-    else if (extras && typeof extras === "object") prop.setExtras(JSON.parse(JSON.stringify(extras)));
+    else if (extras && typeof extras === "object" && !survivesJson(extras, seen)) {
+      prop.setExtras(JSON.parse(JSON.stringify(extras)));
+    }
   }
+}
+
+/** True when a JSON round trip gives `value` back as it is, and no part of it is in `seen` (shared). */
+function survivesJson(value: unknown, seen: Set<object>): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return true;
+  if (typeof value !== "object") return false; // undefined, functions, symbols, bigints
+  if (seen.has(value)) return false;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !survivesJson(value[i], seen)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false; // a Map, a typed array, toJSON …
+  for (const key in value) if (!survivesJson((value as Record<string, unknown>)[key], seen)) return false;
+  return true;
 }
 
 /**

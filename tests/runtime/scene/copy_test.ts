@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
-import { copyScene } from "../../../runtime/scene/copy.ts";
+import { copyScene, sceneToChange, settleExtras } from "../../../runtime/scene/copy.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 
@@ -35,3 +35,41 @@ for (const shareData of [false, true]) {
     else assert(b.getArray() !== a.getArray(), "vertex data is copied");
   });
 }
+
+Deno.test("settleExtras gives extras the form a copy gives them, and clones only what JSON would change", () => {
+  const doc = new Document();
+  const shared = { a: 1 };
+  const odd = doc.createNode("odd").setExtras(
+    { zero: -0, nan: NaN, gone: undefined, list: [1, undefined] } as never,
+  );
+  const first = doc.createNode("first").setExtras({ shared });
+  const second = doc.createNode("second").setExtras({ shared });
+  const plain = doc.createNode("plain").setExtras({ ok: [1, "s", { t: true }], n: -1.5 });
+  doc.createScene("s").addChild(odd).addChild(first).addChild(second).addChild(plain);
+  const plainExtras = plain.getExtras();
+  const copied = copyScene(doc).getRoot().listNodes().map((node) => node.getExtras());
+
+  settleExtras(doc);
+  const settled = doc.getRoot().listNodes().map((node) => node.getExtras());
+  assertEquals(settled, copied);
+  assert(!Object.is((odd.getExtras() as { zero: number }).zero, -0), "-0 reads as 0, as in a copy");
+  assert(
+    (first.getExtras() as { shared: object }).shared !== (second.getExtras() as { shared: object }).shared,
+  );
+  strictEqual(plain.getExtras(), plainExtras, "extras JSON keeps as they are stay the same object");
+});
+
+Deno.test("sceneToChange: the scene itself when owned, else a copy sharing its vertex data", () => {
+  const doc = new Document();
+  const array = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const accessor = doc.createAccessor("p").setType("VEC3").setArray(array);
+  doc.createScene("s").addChild(
+    doc.createNode("n").setMesh(
+      doc.createMesh("m").addPrimitive(doc.createPrimitive().setAttribute("POSITION", accessor)),
+    ),
+  );
+  strictEqual(sceneToChange(doc, true), doc);
+  const copy = sceneToChange(doc, false);
+  assert(copy !== doc);
+  strictEqual(copy.getRoot().listAccessors()[0].getArray(), array);
+});
