@@ -6,7 +6,7 @@
  * hierarchy in place, and add or drop accessors, but never write into a typed array it did not
  * allocate — accessor arrays may be shared with other scenes through `shareData` copies, which no
  * ownership covers. A node that writes vertex data gives the accessor a new array (or works on a full
- * copy, as `export.gltf`'s repair and `dson.bake_morph` do).
+ * copy, as `export.gltf`'s repair does).
  *
  * @module
  */

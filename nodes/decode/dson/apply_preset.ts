@@ -24,7 +24,7 @@ export const dsonApplyPreset = defineNode({
   async run({ inputs, ctx }) {
     if (!inputs.preset) return { scene: inputs.scene };
     // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ copyScene }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
+    const [{ sceneToChange }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
         "../../../runtime/scene/copy.ts",
         import.meta.url,
@@ -34,7 +34,8 @@ export const dsonApplyPreset = defineNode({
     ]);
     const warn = (message: string) => ctx.warn(message);
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
-    const scene = copyScene(inputs.scene);
+    // Transforms, morph weights and extras only: in place when owned, else a copy sharing vertex data.
+    const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
     applyDsonPreset(scene, preset, warn);
     return { scene };
   },

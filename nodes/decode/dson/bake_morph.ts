@@ -27,14 +27,15 @@ export const dsonBakeMorph = defineNode({
   async run({ inputs, params, ctx }) {
     if (params.morph === "") return { scene: inputs.scene };
     // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ copyScene }, { bakeMorph }] = await Promise.all([
+    const [{ sceneToChange }, { bakeMorph }] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
         "../../../runtime/scene/copy.ts",
         import.meta.url,
       ),
       importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url),
     ]);
-    const scene = copyScene(inputs.scene);
+    // It gives changed vertices new arrays, never writing into the input's: in place when owned.
+    const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
     bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));
     return { scene };
   },

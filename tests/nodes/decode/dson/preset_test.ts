@@ -13,6 +13,7 @@ import { eulerDegrees, eulerQuat } from "../../../../nodes/decode/dson/codec/res
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
+import { settleExtras } from "../../../../runtime/scene/copy.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
@@ -327,4 +328,22 @@ Deno.test("dson preset: a node's pose is read back as Euler angles in every rota
       assert.ok(error < 1e-5, `${order} ${angles} → ${back}: ${error}`);
     }
   }
+});
+
+Deno.test("dson.apply_preset: a scene it owns is posed in place, to the bytes of posing a copy", async () => {
+  const bones = ["l_hand", "l_index1", "r_hand"];
+  const { json } = figureWith(bones, posed);
+  const entries = bones.map((bone, k) => ({
+    url: `name://@selection/${bone}:?rotation/x/value`,
+    keys: [[0, 10 + k]],
+  }));
+  const preset = { bytes: dsonBytes(presetJson(entries)), name: "pose.duf" };
+  const copied = await decode(json), owned = await decode(json);
+  settleExtras(owned); // as the executor does when it hands a scene over
+  const fromCopy = (await runNode(dsonApplyPreset, { scene: copied, preset })).scene;
+  const ctx = { ...testContext(), owns: () => true };
+  const inPlace = (await runNode(dsonApplyPreset, { scene: owned, preset }, {}, ctx)).scene;
+  assert.ok(inPlace === owned && fromCopy !== copied);
+  const glb = (doc: Document) => writeGlb(doc, { generator: GENERATOR });
+  assert.deepStrictEqual(await glb(inPlace), await glb(fromCopy));
 });

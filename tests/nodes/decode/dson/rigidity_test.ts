@@ -6,6 +6,7 @@ import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
+import { settleExtras } from "../../../../runtime/scene/copy.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { runNode, testContext } from "../../../support/context.ts";
@@ -250,5 +251,22 @@ Deno.test({
         assert.ok(Math.abs(baked.get(v)![k] - want[k]) < 1e-4, `vertex ${v} axis ${k}`);
       }
     }
+  },
+});
+
+Deno.test({
+  name: "dson.bake_morph: baking a scene it owns, in place, gives the bytes of baking a copy",
+  ignore: withoutCorpus(RIGIDITY),
+  async fn() {
+    const copied = (await withMorph((p) => bend(p), "Bend")).doc;
+    const owned = (await withMorph((p) => bend(p), "Bend")).doc;
+    settleExtras(owned); // as the executor does when it hands a scene over
+    const params = { morph: "Bend", weight: 0.5 };
+    const fromCopy = (await runNode(dsonBakeMorph, { scene: copied }, params)).scene;
+    const ctx = { ...testContext(), owns: () => true };
+    const inPlace = (await runNode(dsonBakeMorph, { scene: owned }, params, ctx)).scene;
+    assert.ok(inPlace === owned && fromCopy !== copied);
+    const glb = (doc: Document) => writeGlb(doc, { generator: GENERATOR });
+    assert.deepStrictEqual(await glb(inPlace), await glb(fromCopy));
   },
 });
