@@ -14,7 +14,7 @@ import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, RunContext } from "./node.ts";
 import { canonicalJson } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
-import type { ActionRecord, DiskCache, FileDigest } from "./cache/disk.ts";
+import type { ActionRecord, DiskCache } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
 import type { RemoteCache } from "./cache/remote.ts";
 import {
@@ -30,9 +30,11 @@ import {
 import { createRecorder, type Recorder, sortedDigests, TrackedFiles } from "./execute/files.ts";
 import { createContext } from "./execute/context.ts";
 import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
-import { checkOutputs, Ownership, ValueReleases } from "./execute/values.ts";
+import { checkOutputs, Ownership, type ServedHit } from "./execute/values.ts";
+import type { NodeReport, RunResult } from "./execute/result.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
+export type { NodeReport, RunResult } from "./execute/result.ts";
 export { contentDigest } from "./execute/key.ts";
 
 /** Options of {@link executePlan}. */
@@ -58,34 +60,6 @@ export interface ExecuteOptions {
   readonly outputs?: readonly string[];
   /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
-}
-
-/** How one node fared. */
-export interface NodeReport {
-  /** The node's type id. */
-  readonly type: string;
-  /** `cached`: served from a cache tier; `skipped`: an upstream node failed, so it never ran. */
-  readonly state: "done" | "cached" | "failed" | "skipped";
-  /** Wall time of the node's own work (or of the cache lookup) in milliseconds; 0 when skipped. */
-  readonly ms: number;
-  /** Cache key (SHA-256 hex) of the result; undefined for failed and skipped nodes. */
-  readonly key?: string;
-  /** Which cache tier served the result; undefined unless `state` is `cached`. */
-  readonly tier?: "memory" | "disk" | "remote";
-}
-
-/** What a run produced. */
-export interface RunResult {
-  /** Graph outputs by name. */
-  readonly outputs: Record<string, unknown>;
-  /** Per-node outcome, for the nodes that were needed. */
-  readonly nodes: Record<string, NodeReport>;
-  /** Every warning raised, including those replayed from cached results, in the order emitted. */
-  readonly warnings: WarningEvent[];
-  /** Every file read (absolute paths), with digests. */
-  readonly reads: FileDigest[];
-  /** Every file written (paths relative to the output directory), with digests. */
-  readonly writes: FileDigest[];
 }
 
 /** A node's result as its dependents see it: its key now, its values on demand. */
@@ -133,9 +107,7 @@ class Execution {
   readonly #evaluations = new Map<string, Promise<Evaluated | undefined>>();
   readonly #invokable = new Map<string, Map<string, AnyNodeDef>>();
   readonly #options: ExecuteOptions;
-  /** Lets node values go after their last consumer; undefined when a caller's memory tier keeps them. */
-  readonly #releases?: ValueReleases;
-  /** Which scenes a consumer may change in place; undefined (none) when values are not let go. */
+  /** Lets values go after their last consumer, hands scenes over; undefined: a caller's tier keeps them. */
   readonly #ownership?: Ownership;
 
   constructor(plan: Plan, options: ExecuteOptions) {
@@ -150,10 +122,7 @@ class Execution {
     this.#emit = options.onEvent ?? (() => {});
     // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
     // big model's input bytes do not outlive its decode. A caller's memory tier keeps them all.
-    if (!options.memory || options.noCache) {
-      this.#releases = new ValueReleases(plan);
-      this.#ownership = new Ownership(this.#releases, Object.values(plan.inputValues));
-    }
+    if (!options.memory || options.noCache) this.#ownership = new Ownership(plan);
   }
 
   async run(): Promise<RunResult> {
@@ -291,24 +260,17 @@ class Execution {
     this.#report(node, { type: def.type, state: "cached", ms, key, tier: hit.tier });
     this.#replayWarnings(node, hit.entry.warnings);
     this.#files.replay(def.fingerprint ? [] : hit.entry.reads, hit.entry.writes);
-    // What the memory tier serves, someone else holds too: nobody may change it in place.
-    if (hit.tier === "memory") this.#ownership?.shared(Object.values(await hit.load() ?? {}));
+    const served: ServedHit = this.#ownership ? await this.#ownership.served(node.id, hit) : hit;
     let loading: Promise<Record<string, unknown>> | undefined;
-    let released = false;
     // A blob found corrupt when finally needed is recomputed, never used; the blame stays on this
-    // node, not on the consumer that asked for its value. Once let go, the values are recomputed:
-    // the hit would hand out the same decoded objects, which their consumer may have changed.
+    // node, not on the consumer that asked for its value.
     const load = () =>
-      loading ??= (released ? Promise.resolve(undefined) : hit.load())
-        .then((outputs) => {
-          if (!outputs) return this.#compute(node, key, upstream, createRecorder());
-          if (hit.tier !== "memory") this.#ownership?.produced(node.id, outputs);
-          return outputs;
-        })
+      loading ??= served.load()
+        .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
         .catch((error) => Promise.reject(asFailure(node, error)));
     const release = () => {
       loading = undefined;
-      released = true;
+      served.release?.();
       this.#tiers.memory.delete(key);
     };
     return { key: dependentsKey(node.def, key, hit.entry.reads), load, release };
@@ -326,10 +288,8 @@ class Execution {
     const owned = new Set<string>();
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#valueOf(source, upstream);
-      if (!("node" in source)) continue;
-      // Let go first: the one consumer takes a scene only once no tier or evaluation hands it out.
-      this.#releases?.consumed(source.node, upstream.get(source.node)?.release);
-      if (this.#ownership?.take(source.node, inputs[name])) owned.add(name);
+      const release = "node" in source ? upstream.get(source.node)?.release : undefined;
+      if ("node" in source && this.#ownership?.consumed(source.node, release, inputs[name])) owned.add(name);
     }
     this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs

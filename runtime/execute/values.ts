@@ -9,6 +9,7 @@ import { Document } from "@gltf-transform/core";
 import type { BytesValue } from "../node.ts";
 import { jsTypeOf } from "../params.ts";
 import type { Plan, PlanNode } from "../plan.ts";
+import type { CacheHit } from "../cache/tiers.ts";
 import { forgetWritten } from "../scene/gltf_io.ts";
 import { settleExtras } from "../scene/copy.ts";
 
@@ -48,28 +49,43 @@ export class ValueReleases {
   }
 }
 
+/** A cache hit's values as a run hands them out; `release` when they are let go. */
+export interface ServedHit {
+  load(): Promise<Record<string, unknown> | undefined>;
+  release?(): void;
+}
+
 /** Marks a scene that more than one holder may see: nobody may own it. */
 const SHARED = Symbol("shared");
 
 /**
- * Which scene values a consumer may change in place. A scene is ownable while exactly one node
- * holds it: the node that produced it (computed, or decoded afresh from a disk or remote blob), with
- * one consuming socket, no graph output, and its values let go (by {@link ValueReleases}) once that
- * consumer has loaded them. A scene served by the memory tier, given as a graph input, or produced
- * by two nodes (a pass-through of a value someone else may hold) is shared for the rest of the run.
- * Every cache tier already holds its own encoding when a consumer takes the scene: the executor
- * stores a result (encoded to bytes) before it hands it on, and the writer's memo of the last
- * written scene is forgotten as ownership passes.
+ * The values of a run that lets them go (see {@link ValueReleases}), and which scenes a consumer
+ * may change in place. A scene is ownable while exactly one node holds it: the node that produced it
+ * (computed, or decoded afresh from a disk or remote blob), with one consuming socket and no graph
+ * output, whose values are let go as that consumer loads them. A scene served by the memory tier,
+ * given as a graph input, or produced by two nodes (a pass-through of a value someone else may
+ * hold) is shared for the rest of the run. Every cache tier already holds its own encoding when a
+ * consumer takes the scene: the executor stores a result (encoded to bytes) before it hands it on,
+ * and the writer's memo of the last written scene is forgotten as ownership passes.
  */
 export class Ownership {
   readonly #releases: ValueReleases;
   /** Each scene's only holder (a node id), or SHARED once anyone else may see it. */
   readonly #holders = new WeakMap<Document, string | typeof SHARED>();
 
-  /** Ownership in a run whose values `releases` lets go; `given` are values the caller keeps. */
-  constructor(releases: ValueReleases, given: Iterable<unknown>) {
-    this.#releases = releases;
-    this.shared(given);
+  /** The values of one run of `plan`; its graph inputs' values are the caller's. */
+  constructor(plan: Plan) {
+    this.#releases = new ValueReleases(plan);
+    this.shared(Object.values(plan.inputValues));
+  }
+
+  /**
+   * One consumer of node `id` has loaded `value` from it; `release` lets the node's values go after
+   * the last. True, once, when this consumer now owns the scene and may change it in place.
+   */
+  consumed(id: string, release: (() => void) | undefined, value: unknown): boolean {
+    this.#releases.consumed(id, release); // first: then no tier or evaluation hands the value out
+    return this.#take(id, value);
   }
 
   /** Node `id` returned (or decoded from a blob) `outputs`: its scenes are its own unless seen before. */
@@ -81,16 +97,31 @@ export class Ownership {
     }
   }
 
+  /**
+   * A cache hit's values as this run hands them out. A memory hit's are shared at once (the tier
+   * and the node that stored them hold them too); a blob's are decoded for node `id` alone. Once let
+   * go, `load` gives undefined (the executor recomputes) rather than the same decoded objects again,
+   * which their consumer may have changed.
+   */
+  async served(id: string, hit: CacheHit): Promise<ServedHit> {
+    if (hit.tier === "memory") this.shared(Object.values(await hit.load() ?? {}));
+    let released = false;
+    return {
+      load: async () => {
+        const outputs = released ? undefined : await hit.load();
+        if (outputs) this.produced(id, outputs); // a memory hit's stay shared: seen before
+        return outputs;
+      },
+      release: () => void (released = true),
+    };
+  }
+
   /** `values` may be seen by others (the memory tier served them, a caller keeps them). */
   shared(values: Iterable<unknown>): void {
     for (const value of values) if (value instanceof Document) this.#holders.set(value, SHARED);
   }
 
-  /**
-   * The sole consumer of node `id` loaded `value` (and the values were let go): true, once, when it
-   * now owns the scene and may change it in place.
-   */
-  take(id: string, value: unknown): boolean {
+  #take(id: string, value: unknown): boolean {
     if (!(value instanceof Document) || this.#holders.get(value) !== id) return false;
     this.#holders.delete(value); // passed on again (returned as is), it is its new producer's
     forgetWritten(value);
