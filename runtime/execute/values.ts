@@ -19,7 +19,7 @@ import { settleExtras } from "../scene/copy.ts";
  * again anyway (a corrupt cache blob recomputed) gets them recomputed or re-read, never a wrong
  * value: letting go costs time at worst.
  */
-export class ValueReleases {
+class ValueReleases {
   readonly #pending = new Map<string, number>();
   /** Nodes with exactly one consuming socket that no graph output names. */
   readonly #soleConsumed = new Set<string>();
