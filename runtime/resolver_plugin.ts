@@ -42,7 +42,8 @@ export interface ResolverPlugin<P extends ParamSpecs = ParamSpecs> {
    * True when `resolve` never writes into an accessor's array (it may add accessors and change the
    * hierarchy, transforms, names and extras): it then works on the input scene itself when
    * `constraints.resolve` owns it (`RunContext.owns`), else on a copy that shares vertex data with
-   * the input, so resolution costs O(nodes) at most, not O(vertices). Default false (a full copy).
+   * the input: resolution then copies no vertex data (O(properties) at most, not O(vertices)).
+   * Default false (a full copy).
    */
   readonly sharesVertexData?: boolean;
   /** Resolve in place on the given scene. */
