@@ -1,0 +1,204 @@
+/**
+ * The binary-chunk layout glTF-Transform 4.5's writer (`GLTFWriter.write`, interleaved vertex layout)
+ * gives a document: which accessors share a buffer view, in what order, at which offsets. Computed
+ * from the document alone, without touching vertex data, so the chunk can be written straight into
+ * the GLB. The grouping mirrors the writer's: vertex attributes interleaved in one view per primitive
+ * (or morph target), all indices in one view, every other usage (inverse bind matrices, animation)
+ * in one packed view each, then the images, each followed by padding to 8 bytes.
+ *
+ * @module
+ */
+import { Accessor, type Document, type Property, PropertyType, type Texture } from "@gltf-transform/core";
+
+/** Typed arrays the layout copies as raw bytes or 8/16/32-bit words (no float16/float64). */
+export type LayoutArray = Float32Array | Uint32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
+
+/** A buffer view of vertex attributes, interleaved (`byteStride` set, as the writer always does). */
+export interface InterleavedView {
+  readonly kind: "interleaved";
+  readonly accessors: readonly Accessor[];
+  /** Each accessor's offset inside one vertex. */
+  readonly offsets: readonly number[];
+  readonly byteStride: number;
+  readonly count: number;
+  readonly byteOffset: number;
+  readonly byteLength: number;
+}
+
+/** A buffer view of whole accessors one after another, each padded to 4 bytes (indices, animation, IBMs). */
+export interface PackedView {
+  readonly kind: "packed";
+  readonly accessors: readonly Accessor[];
+  /** Each accessor's offset inside the view. */
+  readonly offsets: readonly number[];
+  readonly byteOffset: number;
+  readonly byteLength: number;
+}
+
+/** One embedded image and where it sits in the binary chunk. */
+export interface ImageSlot {
+  readonly texture: Texture;
+  readonly byteOffset: number;
+  readonly byteLength: number;
+}
+
+/** Where every accessor and image of a document goes in its GLB's binary chunk. */
+export interface ChunkLayout {
+  /** Accessors in the order of the JSON's `accessors`. */
+  readonly accessors: readonly Accessor[];
+  /** Accessor views, in the order of the JSON's `bufferViews` after the image views. */
+  readonly views: readonly (InterleavedView | PackedView)[];
+  /** Images in the order of the JSON's `images` (and of their views, first in `bufferViews`). */
+  readonly images: readonly ImageSlot[];
+  /** The binary chunk's length before the GLB's own padding. */
+  readonly byteLength: number;
+}
+
+/** Why a document is outside what {@link chunkLayout} reproduces; the caller writes it the old way. */
+export type Unsupported = { readonly unsupported: string };
+
+/** Usages the writer groups by their first non-root parent (a primitive or morph target). */
+const GROUPED_BY_PARENT = "ARRAY_BUFFER";
+const SUPPORTED_ARRAYS: readonly unknown[] = [
+  Float32Array,
+  Uint32Array,
+  Uint16Array,
+  Int16Array,
+  Uint8Array,
+  Int8Array,
+];
+
+/**
+ * The layout of `doc`'s binary chunk, or why it cannot be given exactly. `doc` must have at most one
+ * buffer (as GLB requires) and is only read.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { chunkLayout } from "./layout.ts";
+ *
+ * const doc = new Document();
+ * const layout = chunkLayout(doc);
+ * if ("unsupported" in layout) throw new Error(layout.unsupported);
+ * console.log(layout.byteLength); // 0
+ * ```
+ */
+export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
+  const root = doc.getRoot();
+  // Extensions that hook the writer's accessor or buffer passes lay views out themselves (Draco,
+  // meshopt, GPU instancing, structural metadata); material extensions only add JSON.
+  for (const extension of root.listExtensionsUsed()) {
+    if (extension.prewriteTypes.some((type) => type !== PropertyType.MESH)) {
+      return { unsupported: `extension ${extension.extensionName} writes its own buffer views` };
+    }
+  }
+  const buffers = root.listBuffers();
+  if (buffers.length > 1) return { unsupported: "more than one buffer" };
+  const groups = buffers.length ? groupAccessors(doc, buffers[0]) : [];
+  if ("unsupported" in groups) return groups;
+
+  const accessors: Accessor[] = [];
+  const views: (InterleavedView | PackedView)[] = [];
+  let byteLength = 0;
+  for (const { usage, members } of groups) {
+    accessors.push(...members);
+    const view = usage === GROUPED_BY_PARENT
+      ? interleavedView(members, byteLength)
+      : packedView(members, byteLength);
+    if ("unsupported" in view) return view;
+    views.push(view);
+    byteLength += view.byteLength;
+  }
+
+  const images: ImageSlot[] = [];
+  for (const texture of root.listTextures()) {
+    // The writer pairs image views with `images` by position, which a texture without an image breaks.
+    const image = texture.getImage();
+    if (!image) return { unsupported: `texture ${root.listTextures().indexOf(texture)} has no image` };
+    if (buffers.length === 0) return { unsupported: "images but no buffer" };
+    images.push({ texture, byteOffset: byteLength, byteLength: image.byteLength });
+    byteLength += image.byteLength;
+    byteLength += byteLength % 8 ? 8 - (byteLength % 8) : 0; // KhronosGroup/glTF#1935
+  }
+  return { accessors, views, images, byteLength };
+}
+
+interface AccessorGroup {
+  readonly usage: string;
+  readonly members: Accessor[];
+}
+
+/** The writer's accessor groups of `buffer`, in its order: by usage, vertex attributes also by parent. */
+function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsupported {
+  const graph = doc.getGraph();
+  const groups = new Map<unknown, AccessorGroup>();
+  for (const parent of graph.listParents(buffer)) {
+    if (!(parent instanceof Accessor)) continue;
+    const accessor = parent;
+    const array = accessor.getArray();
+    if (!array || !SUPPORTED_ARRAYS.includes(array.constructor)) {
+      return {
+        unsupported: `accessor '${accessor.getName()}' has ${array ? array.constructor.name : "no array"}`,
+      };
+    }
+    if (accessor.getSparse()) return { unsupported: `accessor '${accessor.getName()}' is sparse` };
+    // A length that is not whole elements makes the writer read past the array.
+    if (!Number.isInteger(accessor.getCount())) {
+      return { unsupported: `accessor '${accessor.getName()}' is not whole elements` };
+    }
+    const usage = usageOf(doc, accessor);
+    const key = usage === GROUPED_BY_PARENT
+      ? graph.listParents(accessor).find((p) => p.propertyType !== PropertyType.ROOT)
+      : usage;
+    let group = groups.get(key);
+    if (!group) groups.set(key, group = { usage, members: [] });
+    group.members.push(accessor);
+  }
+  return [...groups.values()];
+}
+
+/** The usage of the accessor's first parent edge that declares one (`OTHER` when none does). */
+function usageOf(doc: Document, accessor: Accessor): string {
+  for (const edge of doc.getGraph().listParentEdges(accessor)) {
+    const { usage } = edge.getAttributes() as { usage?: string };
+    if (usage) return usage;
+  }
+  return "OTHER";
+}
+
+function interleavedView(members: Accessor[], byteOffset: number): InterleavedView | Unsupported {
+  const count = members[0].getCount();
+  const offsets: number[] = [];
+  let byteStride = 0;
+  for (const accessor of members) {
+    // The writer reads every member for the first one's vertex count; a shorter one would be written
+    // as NaN or zero, a longer one cut: an invalid file either way, left to the writer to produce.
+    if (accessor.getCount() !== count) return { unsupported: "vertex attributes of different counts" };
+    offsets.push(byteStride);
+    byteStride += padded(accessor.getElementSize() * accessor.getComponentSize());
+  }
+  return {
+    kind: "interleaved",
+    accessors: members,
+    offsets,
+    byteStride,
+    count,
+    byteOffset,
+    byteLength: count * byteStride,
+  };
+}
+
+function packedView(members: Accessor[], byteOffset: number): PackedView {
+  const offsets: number[] = [];
+  let byteLength = 0;
+  for (const accessor of members) {
+    offsets.push(byteLength);
+    byteLength += padded(accessor.getArray()!.byteLength);
+  }
+  return { kind: "packed", accessors: members, offsets, byteOffset, byteLength };
+}
+
+/** `length` rounded up to 4 bytes, as the writer pads accessors and vertex elements. */
+export function padded(length: number): number {
+  return Math.ceil(length / 4) * 4;
+}
