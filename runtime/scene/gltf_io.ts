@@ -12,6 +12,7 @@ import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
+import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
 
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
@@ -230,8 +231,12 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
-  if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
-  const doc = await (await gltfIO()).readJSON(jsonDoc);
+  const compressed = used.some((name) => COMPRESSION.includes(name));
+  if (compressed) await registerDecompressors();
+  // Compression extensions read accessors themselves; any other file has its data read ahead.
+  const ahead = compressed ? undefined : readAccessorsAhead(jsonDoc);
+  const read = await (await gltfIO()).readJSON(ahead?.jsonDoc ?? jsonDoc);
+  const doc = ahead ? setAccessorArrays(read, ahead) : read;
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
   }

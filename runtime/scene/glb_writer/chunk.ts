@@ -5,6 +5,7 @@
  * @module
  */
 import type { ChunkLayout, InterleavedView, LayoutArray } from "./layout.ts";
+import { scatter, words } from "../strided.ts";
 
 /**
  * Writes the binary chunk `layout` describes into `out` from byte `at` (a multiple of 4; the bytes
@@ -56,30 +57,8 @@ function writeInterleaved(view: InterleavedView, out: Uint8Array, start: number)
     const span = (count - 1) * byteStride + elementBytes;
     const target = words(width, out.buffer, out.byteOffset + at, span / width);
     const source = words(width, array.buffer, array.byteOffset, array.length);
-    copyStrided(source, target, accessor.getElementSize(), byteStride / width, count);
+    scatter(source, target, accessor.getElementSize(), byteStride / width, count);
   });
-}
-
-/** `count` elements of `size` words from `source` (packed) into `target`, one every `step` words. */
-function copyStrided(
-  source: Uint32Array | Uint16Array | Uint8Array,
-  target: Uint32Array | Uint16Array | Uint8Array,
-  size: number,
-  step: number,
-  count: number,
-): void {
-  let s = 0;
-  for (let i = 0, t = 0; i < count; i++, t += step) {
-    for (let j = 0; j < size; j++) target[t + j] = source[s++];
-  }
-}
-
-/** `length` unsigned words of `width` bytes over `buffer`: components moved without conversion. */
-function words(width: number, buffer: ArrayBufferLike, byteOffset: number, length: number) {
-  if (width === 4) return new Uint32Array(buffer, byteOffset, length);
-  return width === 2
-    ? new Uint16Array(buffer, byteOffset, length)
-    : new Uint8Array(buffer, byteOffset, length);
 }
 
 function bytesOf(array: ArrayBufferView): Uint8Array {

@@ -3,7 +3,7 @@
  * and realistic scenes, big grids, odd cases and seeded random scenes; the fallback where it must be.
  */
 import assert from "node:assert/strict";
-import { Accessor, Document, type TypedArray } from "@gltf-transform/core";
+import { Accessor, type Document } from "@gltf-transform/core";
 import { KHRDracoMeshCompression } from "@gltf-transform/extensions";
 import {
   type ChunkWriter,
@@ -15,7 +15,7 @@ import {
 import { GENERATOR } from "../../../runtime/version.ts";
 import { buildLargeGlb } from "../../support/large_glb.ts";
 import { realisticCmp } from "../../support/realistic_cmp.ts";
-import { prng } from "../../support/prng.ts";
+import { randomScene, sceneWithBuffer } from "../../support/random_scene.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { decodeCmp } from "../../../nodes/decode/freelancer/decode_cmp.ts";
@@ -109,14 +109,7 @@ Deno.test({
   },
 });
 
-/** A document with one buffer and helpers to add accessors to it. */
-function scene() {
-  const doc = new Document();
-  const buffer = doc.createBuffer();
-  const accessor = (type: ReturnType<Accessor["getType"]>, array: TypedArray, name = "") =>
-    doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer);
-  return { doc, accessor };
-}
+const scene = sceneWithBuffer;
 
 Deno.test("odd cases write the same bytes both ways", async () => {
   const { doc, accessor } = scene();
@@ -180,87 +173,6 @@ Deno.test("NaN payloads, −0 and infinities in interleaved floats are kept bit 
   )!;
   assert.deepEqual(new Uint32Array(read.getArray()!.slice().buffer), new Uint32Array(values.buffer));
 });
-
-/** A random scene: meshes, primitives sharing accessors, morph targets, skins, animations, images. */
-function randomScene(seed: number): Document {
-  const next = prng(seed);
-  const int = (n: number) => Math.floor(next() * n);
-  const { doc, accessor } = scene();
-  const types = [
-    [Float32Array, 1],
-    [Int8Array, 1],
-    [Uint8Array, 1],
-    [Int16Array, 0.5],
-    [Uint16Array, 0.5],
-  ] as const;
-  const attribute = (count: number, size: 1 | 2 | 3 | 4) => {
-    const [Array, _] = types[int(types.length)];
-    const array = new Array(count * size);
-    for (let i = 0; i < array.length; i++) array[i] = Array === Float32Array ? next() * 10 - 5 : int(120);
-    const type = (["SCALAR", "VEC2", "VEC3", "VEC4"] as const)[size - 1];
-    return accessor(type, array).setNormalized(Array !== Float32Array && next() < 0.5);
-  };
-  const nodes = [];
-  const pool: Accessor[] = [];
-  for (let m = 0, meshes = 1 + int(4); m < meshes; m++) {
-    const mesh = doc.createMesh(`m${m}`);
-    for (let p = 0, primitives = int(4); p < primitives; p++) {
-      const count = int(50);
-      const primitive = doc.createPrimitive().setAttribute(
-        "POSITION",
-        accessor("VEC3", Float32Array.from({ length: 3 * count }, () => next() * 2 - 1)),
-      );
-      for (let a = 0, n = int(4); a < n; a++) {
-        primitive.setAttribute(`_A${a}`, attribute(count, (1 + int(4)) as 1));
-      }
-      const shared = pool.find((candidate) => candidate.getCount() === count);
-      if (shared && next() < 0.5) primitive.setAttribute("_SHARED", shared);
-      pool.push(primitive.getAttribute("POSITION")!);
-      if (count && next() < 0.7) {
-        const Indices = [Uint8Array, Uint16Array, Uint32Array][int(3)];
-        primitive.setIndices(
-          accessor("SCALAR", new Indices(Array.from({ length: 3 * int(20) }, () => int(count)))),
-        );
-      }
-      for (let t = 0, targets = int(3); t < targets; t++) {
-        const target = doc.createPrimitiveTarget(next() < 0.5 ? `t${t}` : "")
-          .setAttribute("POSITION", accessor("VEC3", Float32Array.from({ length: 3 * count }, () => next())));
-        if (next() < 0.5) {
-          target.setAttribute("NORMAL", accessor("VEC3", new Float32Array(3 * count).fill(0.5)));
-        }
-        primitive.addTarget(target);
-      }
-      mesh.addPrimitive(primitive);
-    }
-    nodes.push(doc.createNode(`n${m}`).setMesh(mesh));
-  }
-  const scene_ = doc.createScene("s");
-  for (const node of nodes) scene_.addChild(node);
-  if (next() < 0.6) {
-    const skin = doc.createSkin().setInverseBindMatrices(
-      accessor("MAT4", new Float32Array(16 * nodes.length).fill(1)),
-    );
-    for (const node of nodes) skin.addJoint(node);
-  }
-  for (let a = 0, animations = int(3); a < animations; a++) {
-    const animation = doc.createAnimation(`a${a}`);
-    const frames = 1 + int(8);
-    const sampler = doc.createAnimationSampler()
-      .setInput(accessor("SCALAR", Float32Array.from({ length: frames }, (_, i) => i / 10)))
-      .setOutput(accessor("VEC3", Float32Array.from({ length: 3 * frames }, () => next())))
-      .setInterpolation(next() < 0.5 ? "LINEAR" : "STEP");
-    animation.addSampler(sampler).addChannel(
-      doc.createAnimationChannel().setSampler(sampler).setTargetNode(nodes[int(nodes.length)]).setTargetPath(
-        "translation",
-      ),
-    );
-  }
-  for (let t = 0, textures = int(3); t < textures; t++) {
-    doc.createTexture(`tex${t}`).setMimeType("image/png")
-      .setImage(Uint8Array.from({ length: 1 + int(40) }, () => int(256)));
-  }
-  return doc;
-}
 
 Deno.test("seeded random scenes write the same bytes both ways", async () => {
   for (let seed = 1; seed <= 60; seed++) await assertSameBytes(randomScene(seed), `random scene ${seed}`);
