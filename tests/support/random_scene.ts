@@ -1,7 +1,7 @@
 /**
  * Seeded random glTF scenes for writer and reader tests: meshes whose primitives share accessors,
  * 8/16/32-bit and float attributes (normalized or not), 8/16/32-bit indices or none, morph targets,
- * a skin, animations and images of odd lengths. The same seed gives the same scene.
+ * sparse morph targets, a skin, animations and images of odd lengths. The same seed gives the same scene.
  *
  * @module
  */
@@ -71,6 +71,12 @@ export function randomScene(seed: number): Document {
       for (let t = 0, targets = int(3); t < targets; t++) {
         const target = doc.createPrimitiveTarget(next() < 0.5 ? `t${t}` : "")
           .setAttribute("POSITION", accessor("VEC3", Float32Array.from({ length: 3 * count }, () => next())));
+        if (next() < 0.3) {
+          // Sparse: a few vertices moved, or none.
+          const offsets = new Float32Array(3 * count);
+          for (let k = 0, moved = int(4); k < moved && count; k++) offsets[int(offsets.length)] = next();
+          target.setAttribute("TANGENT", accessor("VEC3", offsets).setSparse(true));
+        }
         if (next() < 0.5) {
           target.setAttribute("NORMAL", accessor("VEC3", new Float32Array(3 * count).fill(0.5)));
         }

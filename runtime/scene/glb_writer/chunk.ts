@@ -30,7 +30,9 @@ export function writeChunk(layout: ChunkLayout, out: Uint8Array, at: number): vo
   }
   for (const view of layout.views) {
     const start = at + view.byteOffset;
-    if (view.kind === "packed") {
+    if (view.kind === "sparse") {
+      if (view.bytes) out.set(view.bytes, start);
+    } else if (view.kind === "packed") {
       view.accessors.forEach((accessor, i) =>
         out.set(bytesOf(accessor.getArray()!), start + view.offsets[i])
       );

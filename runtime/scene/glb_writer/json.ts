@@ -15,7 +15,7 @@ import {
   type NodeIO,
   type TypedArray,
 } from "@gltf-transform/core";
-import type { ChunkLayout, Unsupported } from "./layout.ts";
+import { type ChunkLayout, placeViews, type Unsupported } from "./layout.ts";
 
 const NO_IMAGE = new Uint8Array(0);
 
@@ -40,7 +40,10 @@ export async function writeJsonForLayout(
   layout: ChunkLayout,
 ): Promise<GLTF.IGLTF | Unsupported> {
   const root = doc.getRoot();
-  const accessors = root.listAccessors(), arrays = accessors.map((accessor) => accessor.getArray());
+  // Sparse accessors keep their data: the writer derives their small index and value views from it.
+  const sparse = new Set(layout.views.flatMap((view) => view.kind === "sparse" ? view.accessors : []));
+  const accessors = root.listAccessors().filter((accessor) => !sparse.has(accessor));
+  const arrays = accessors.map((accessor) => accessor.getArray());
   const textures = root.listTextures(), images = textures.map((texture) => texture.getImage());
   let written: ReturnType<NodeIO["writeJSON"]>;
   try {
@@ -53,8 +56,12 @@ export async function writeJsonForLayout(
     accessors.forEach((accessor, i) => arrays[i] && accessor.setArray(arrays[i]));
     textures.forEach((texture, i) => images[i] && texture.setImage(images[i]));
   }
-  const { json } = await written;
-  const mismatch = fillLayout(json, layout) ?? checkReferences(doc, json, layout);
+  // An error here (a document glTF-Transform cannot write) is left to the caller's full write to give.
+  const jsonDoc = await written.catch((error) => ({ unsupported: String(error) }));
+  if ("unsupported" in jsonDoc) return jsonDoc;
+  const { json, resources } = jsonDoc;
+  const mismatch = takeSparseViews(json, Object.values(resources)[0], layout) ?? fillLayout(json, layout) ??
+    checkReferences(doc, json, layout);
   return mismatch ? { unsupported: mismatch } : json;
 }
 
@@ -70,25 +77,79 @@ function emptyLike(array: TypedArray): TypedArray {
 }
 
 /**
+ * The number of JSON buffer views each layout view stands for: one, or for the sparse accessors two
+ * (indices, values) when any has an element that is not zero, else none.
+ */
+function jsonViewCounts(json: GLTF.IGLTF, layout: ChunkLayout): number[] {
+  let next = 0;
+  return layout.views.map((view) => {
+    const defs = (json.accessors ?? []).slice(next, next += view.accessors.length);
+    return view.kind !== "sparse" ? 1 : defs.some((def) => def.sparse) ? 2 : 0;
+  });
+}
+
+/**
+ * Gives the layout's sparse views the bytes and length the writer made them with (in a chunk that
+ * held nothing else) and places the views again. Returns what does not match, if anything.
+ */
+function takeSparseViews(
+  json: GLTF.IGLTF,
+  bin: Uint8Array | undefined,
+  layout: ChunkLayout,
+): string | undefined {
+  const counts = jsonViewCounts(json, layout);
+  let index = layout.images.length;
+  for (const [k, view] of layout.views.entries()) {
+    if (view.kind === "sparse" && counts[k] === 2) {
+      const [indices, values] = [json.bufferViews?.[index], json.bufferViews?.[index + 1]];
+      const start = indices?.byteOffset ?? 0, end = values ? (values.byteOffset ?? 0) + values.byteLength : 0;
+      if (
+        !indices || !values || !bin || start + indices.byteLength !== values.byteOffset ||
+        end > bin.byteLength
+      ) {
+        return "sparse views are not where the layout expects them";
+      }
+      view.bytes = bin.subarray(start, end);
+      view.byteLength = end - start;
+    }
+    index += counts[k];
+  }
+  placeViews(layout);
+}
+
+/**
  * Writes `layout`'s sizes, offsets, counts and bounds into the views and accessors, as the writer
  * does (bounds where it wrote them, from the same `getMax`/`getMin` and `Math.fround`). Returns what
  * does not match `layout`, if anything.
  */
 function fillLayout(json: GLTF.IGLTF, layout: ChunkLayout): string | undefined {
   const views = json.bufferViews ?? [], defs = json.accessors ?? [];
+  const counts = jsonViewCounts(json, layout);
+  const expected = layout.images.length + counts.reduce((sum, count) => sum + count, 0);
   if (defs.length !== layout.accessors.length) {
     return `${defs.length} accessors, layout ${layout.accessors.length}`;
   }
-  if (views.length !== layout.images.length + layout.views.length) {
-    return `${views.length} buffer views, layout ${layout.images.length + layout.views.length}`;
-  }
+  if (views.length !== expected) return `${views.length} buffer views, layout ${expected}`;
   for (const [i, slot] of layout.images.entries()) {
     if (json.images?.[i]?.bufferView !== i) return `image ${i} is not in buffer view ${i}`;
     Object.assign(views[i], { byteOffset: slot.byteOffset, byteLength: slot.byteLength });
   }
-  let next = 0;
+  let next = 0, index = layout.images.length;
   for (const [k, view] of layout.views.entries()) {
-    const index = layout.images.length + k, def = views[index];
+    if (view.kind === "sparse") {
+      // The writer wrote these accessors from their data: only their views move.
+      if (view.accessors.some((_, m) => defs[next + m].bufferView !== undefined)) {
+        return "sparse accessor with a view";
+      }
+      next += view.accessors.length;
+      if (counts[k] === 2) {
+        views[index].byteOffset = view.byteOffset;
+        views[index + 1].byteOffset = view.byteOffset + views[index].byteLength;
+      }
+      index += counts[k];
+      continue;
+    }
+    const def = views[index];
     if (def.buffer !== 0 || def.byteStride !== (view.kind === "interleaved" ? view.byteStride : undefined)) {
       return `buffer view ${index} is not the layout's`;
     }
@@ -109,6 +170,7 @@ function fillLayout(json: GLTF.IGLTF, layout: ChunkLayout): string | undefined {
         accessorDef.min = accessor.getMin([]).map(Math.fround);
       }
     }
+    index++;
   }
   if (layout.byteLength) {
     if (json.buffers?.length !== 1) return "no buffer for the binary chunk";

@@ -21,7 +21,7 @@ export interface InterleavedView {
   readonly offsets: readonly number[];
   readonly byteStride: number;
   readonly count: number;
-  readonly byteOffset: number;
+  byteOffset: number;
   readonly byteLength: number;
 }
 
@@ -31,14 +31,27 @@ export interface PackedView {
   readonly accessors: readonly Accessor[];
   /** Each accessor's offset inside the view. */
   readonly offsets: readonly number[];
-  readonly byteOffset: number;
+  byteOffset: number;
   readonly byteLength: number;
+}
+
+/**
+ * The sparse accessors: glTF-Transform's writer makes their (small) index and value views itself, so
+ * their bytes and length are taken from its output once it has written the JSON (`bytes`).
+ */
+export interface SparseViews {
+  readonly kind: "sparse";
+  readonly accessors: readonly Accessor[];
+  byteOffset: number;
+  byteLength: number;
+  /** The index view's bytes followed by the value view's, as the writer made them. */
+  bytes?: Uint8Array;
 }
 
 /** One embedded image and where it sits in the binary chunk. */
 export interface ImageSlot {
   readonly texture: Texture;
-  readonly byteOffset: number;
+  byteOffset: number;
   readonly byteLength: number;
 }
 
@@ -47,11 +60,11 @@ export interface ChunkLayout {
   /** Accessors in the order of the JSON's `accessors`. */
   readonly accessors: readonly Accessor[];
   /** Accessor views, in the order of the JSON's `bufferViews` after the image views. */
-  readonly views: readonly (InterleavedView | PackedView)[];
+  readonly views: readonly (InterleavedView | PackedView | SparseViews)[];
   /** Images in the order of the JSON's `images` (and of their views, first in `bufferViews`). */
   readonly images: readonly ImageSlot[];
   /** The binary chunk's length before the GLB's own padding. */
-  readonly byteLength: number;
+  byteLength: number;
 }
 
 /** Why a document is outside what {@link chunkLayout} reproduces; the caller writes it the old way. */
@@ -59,6 +72,7 @@ export type Unsupported = { readonly unsupported: string };
 
 /** Usages the writer groups by their first non-root parent (a primitive or morph target). */
 const GROUPED_BY_PARENT = "ARRAY_BUFFER";
+const SPARSE = "SPARSE";
 const SUPPORTED_ARRAYS: readonly unknown[] = [
   Float32Array,
   Uint32Array,
@@ -98,16 +112,16 @@ export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
   if ("unsupported" in groups) return groups;
 
   const accessors: Accessor[] = [];
-  const views: (InterleavedView | PackedView)[] = [];
-  let byteLength = 0;
+  const views: (InterleavedView | PackedView | SparseViews)[] = [];
   for (const { usage, members } of groups) {
     accessors.push(...members);
     const view = usage === GROUPED_BY_PARENT
-      ? interleavedView(members, byteLength)
-      : packedView(members, byteLength);
+      ? interleavedView(members)
+      : usage === SPARSE
+      ? { kind: "sparse" as const, accessors: members, byteOffset: 0, byteLength: 0 }
+      : packedView(members);
     if ("unsupported" in view) return view;
     views.push(view);
-    byteLength += view.byteLength;
   }
 
   const images: ImageSlot[] = [];
@@ -116,11 +130,29 @@ export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
     const image = texture.getImage();
     if (!image) return { unsupported: `texture ${root.listTextures().indexOf(texture)} has no image` };
     if (buffers.length === 0) return { unsupported: "images but no buffer" };
-    images.push({ texture, byteOffset: byteLength, byteLength: image.byteLength });
+    images.push({ texture, byteOffset: 0, byteLength: image.byteLength });
+  }
+  const layout = { accessors, views, images, byteLength: 0 };
+  placeViews(layout);
+  return layout;
+}
+
+/**
+ * Sets every view's and image's offset, and the chunk's length, from their lengths: views one after
+ * another, then the images, each followed by padding to 8 bytes. Run again once sparse views are known.
+ */
+export function placeViews(layout: ChunkLayout): void {
+  let byteLength = 0;
+  for (const view of layout.views) {
+    view.byteOffset = byteLength;
+    byteLength += view.byteLength;
+  }
+  for (const image of layout.images) {
+    image.byteOffset = byteLength;
     byteLength += image.byteLength;
     byteLength += byteLength % 8 ? 8 - (byteLength % 8) : 0; // KhronosGroup/glTF#1935
   }
-  return { accessors, views, images, byteLength };
+  layout.byteLength = byteLength;
 }
 
 interface AccessorGroup {
@@ -141,7 +173,6 @@ function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsu
         unsupported: `accessor '${accessor.getName()}' has ${array ? array.constructor.name : "no array"}`,
       };
     }
-    if (accessor.getSparse()) return { unsupported: `accessor '${accessor.getName()}' is sparse` };
     // A length that is not whole elements makes the writer read past the array.
     if (!Number.isInteger(accessor.getCount())) {
       return { unsupported: `accessor '${accessor.getName()}' is not whole elements` };
@@ -157,8 +188,9 @@ function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsu
   return [...groups.values()];
 }
 
-/** The usage of the accessor's first parent edge that declares one (`OTHER` when none does). */
+/** `SPARSE` for a sparse accessor, else the usage of its first parent edge that declares one (or `OTHER`). */
 function usageOf(doc: Document, accessor: Accessor): string {
+  if (accessor.getSparse()) return SPARSE;
   for (const edge of doc.getGraph().listParentEdges(accessor)) {
     const { usage } = edge.getAttributes() as { usage?: string };
     if (usage) return usage;
@@ -166,7 +198,7 @@ function usageOf(doc: Document, accessor: Accessor): string {
   return "OTHER";
 }
 
-function interleavedView(members: Accessor[], byteOffset: number): InterleavedView | Unsupported {
+function interleavedView(members: Accessor[]): InterleavedView | Unsupported {
   const count = members[0].getCount();
   const offsets: number[] = [];
   let byteStride = 0;
@@ -183,22 +215,22 @@ function interleavedView(members: Accessor[], byteOffset: number): InterleavedVi
     offsets,
     byteStride,
     count,
-    byteOffset,
+    byteOffset: 0,
     byteLength: count * byteStride,
   };
 }
 
-function packedView(members: Accessor[], byteOffset: number): PackedView {
+function packedView(members: Accessor[]): PackedView {
   const offsets: number[] = [];
   let byteLength = 0;
   for (const accessor of members) {
     offsets.push(byteLength);
     byteLength += padded(accessor.getArray()!.byteLength);
   }
-  return { kind: "packed", accessors: members, offsets, byteOffset, byteLength };
+  return { kind: "packed", accessors: members, offsets, byteOffset: 0, byteLength };
 }
 
 /** `length` rounded up to 4 bytes, as the writer pads accessors and vertex elements. */
-export function padded(length: number): number {
+function padded(length: number): number {
   return Math.ceil(length / 4) * 4;
 }

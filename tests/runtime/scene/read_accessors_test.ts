@@ -43,7 +43,8 @@ Deno.test("interleaved and packed random scenes read to glTF-Transform's arrays"
     for (const layout of [VertexLayout.INTERLEAVED, VertexLayout.SEPARATE]) {
       const glb = await glbOf(randomScene(seed), layout);
       const taken = await assertSameArrays(glb, `seed ${seed} ${layout}`);
-      assert.equal(taken, randomScene(seed).getRoot().listAccessors().length, `seed ${seed}: all read ahead`);
+      const plain = randomScene(seed).getRoot().listAccessors().filter((accessor) => !accessor.getSparse());
+      assert.equal(taken, plain.length, `seed ${seed}: all but the sparse read ahead`);
     }
   }
 });
