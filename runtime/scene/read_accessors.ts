@@ -97,7 +97,8 @@ function readArray(
   const viewOffset = viewDef.byteOffset ?? 0, viewLength = viewDef.byteLength, offset = def.byteOffset ?? 0;
   const stride = viewDef.byteStride ?? elementBytes;
   const span = (def.count - 1) * stride + elementBytes;
-  if (viewOffset + viewLength > data.byteLength || offset + span > viewLength) return undefined;
+  const whole = [viewOffset, viewLength, offset, stride].every((n) => Number.isSafeInteger(n) && n >= 0);
+  if (!whole || viewOffset + viewLength > data.byteLength || offset + span > viewLength) return undefined;
   const start = data.byteOffset + viewOffset + offset;
   if (stride === elementBytes) return new Array((data.buffer as ArrayBuffer).slice(start, start + span));
   if (start % width || stride % width) return undefined;

@@ -77,7 +77,7 @@ Deno.test({
   },
 });
 
-Deno.test("accessors out of their view's range are left to glTF-Transform's reader", async () => {
+Deno.test("accessors out of their view's range or with broken numbers are left to glTF-Transform's reader", async () => {
   const io = new NodeIO();
   const jsonDoc = await io.binaryToJSON(await writeGlb(randomScene(5), { generator: GENERATOR }));
   const json = structuredClone(jsonDoc.json);
@@ -87,4 +87,7 @@ Deno.test("accessors out of their view's range are left to glTF-Transform's read
   assert.equal(ahead.arrays.size, json.accessors!.length - 1);
   assert.equal(ahead.jsonDoc.json.accessors![0], json.accessors![0]);
   assert.equal(json.accessors![1].count > 0, true, "the input JSON keeps its counts");
+  // Nor are views whose numbers are not whole byte counts.
+  json.bufferViews![json.accessors![1].bufferView!].byteLength = undefined as unknown as number;
+  assert.equal(readAccessorsAhead({ json, resources: jsonDoc.resources }).arrays.has(1), false);
 });
