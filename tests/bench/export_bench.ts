@@ -23,13 +23,12 @@
  */
 import { join, resolve } from "node:path";
 import { buildLargeGlb } from "../support/large_glb.ts";
-import { testContext } from "../support/context.ts";
+import { runNode, testContext } from "../support/context.ts";
 import { type ChunkWriter, readGltf, writeGlb, writeGlbVia } from "../../runtime/scene/gltf_io.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { decodeCmp } from "../../nodes/decode/freelancer/decode_cmp.ts";
 import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
-import { runNode } from "../support/context.ts";
 import process from "node:process";
 import type { Document } from "@gltf-transform/core";
 import { GENERATOR } from "../../runtime/version.ts";
