@@ -6,8 +6,16 @@
  *
  * @module
  */
-import { Accessor, type Document, type GLTF, type JSONDocument, type TypedArray } from "@gltf-transform/core";
+import {
+  Accessor,
+  type Document,
+  type GLTF,
+  type JSONDocument,
+  type TypedArray,
+  VERSION,
+} from "@gltf-transform/core";
 import { gather, words } from "./strided.ts";
+import { MIRRORED_GLTF_TRANSFORM } from "./glb_writer/layout.ts";
 
 const GLB_BUFFER = "@glb.bin";
 
@@ -51,6 +59,8 @@ export interface AccessorsReadAhead {
 export function readAccessorsAhead(jsonDoc: JSONDocument): AccessorsReadAhead {
   const { json, resources } = jsonDoc;
   const arrays = new Map<number, TypedArray>();
+  // Another release's reader may make other arrays: it reads everything itself.
+  if (VERSION !== MIRRORED_GLTF_TRANSFORM) return { jsonDoc, arrays };
   const accessors = json.accessors?.map((def, i) => {
     const array = readArray(json, resources, def);
     if (!array) return def;

@@ -8,7 +8,14 @@
  *
  * @module
  */
-import { Accessor, type Document, type Property, PropertyType, type Texture } from "@gltf-transform/core";
+import {
+  Accessor,
+  type Document,
+  type Property,
+  PropertyType,
+  type Texture,
+  VERSION,
+} from "@gltf-transform/core";
 
 /** Typed arrays the layout copies as raw bytes or 8/16/32-bit words (no float16/float64). */
 export type LayoutArray = Float32Array | Uint32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
@@ -70,6 +77,12 @@ export interface ChunkLayout {
 /** Why a document is outside what {@link chunkLayout} reproduces; the caller writes it the old way. */
 export type Unsupported = { readonly unsupported: string };
 
+/**
+ * The glTF-Transform release whose writer this layout mirrors. Another one may lay views out otherwise:
+ * it is written by its own writer until the byte-identity tests pass on it and this is moved on.
+ */
+export const MIRRORED_GLTF_TRANSFORM = "v4.5.1";
+
 /** Usages the writer groups by their first non-root parent (a primitive or morph target). */
 const GROUPED_BY_PARENT = "ARRAY_BUFFER";
 const SPARSE = "SPARSE";
@@ -98,6 +111,11 @@ const SUPPORTED_ARRAYS: readonly unknown[] = [
  * ```
  */
 export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
+  if (VERSION !== MIRRORED_GLTF_TRANSFORM) {
+    return {
+      unsupported: `glTF-Transform ${VERSION}, not the ${MIRRORED_GLTF_TRANSFORM} whose layout this mirrors`,
+    };
+  }
   const root = doc.getRoot();
   // Extensions that hook the writer's accessor or buffer passes lay views out themselves (Draco,
   // meshopt, GPU instancing, structural metadata); material extensions only add JSON.
