@@ -194,9 +194,7 @@ Deno.test("NaN payloads, −0 and infinities in interleaved floats are kept bit 
   await assertSameBytes(doc, "NaN payloads");
   const glb = await writeGlbVia(doc, OPTIONS, "direct-only");
   const back = await readGltf(glb);
-  const read = back.getRoot().listAccessors().find((a) =>
-    a.getArray()!.length === 8 && a.getMax([])[0] !== 0
-  )!;
+  const read = back.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("TEXCOORD_0")!;
   assert.deepEqual(new Uint32Array(read.getArray()!.slice().buffer), new Uint32Array(values.buffer));
 });
 
