@@ -9,6 +9,10 @@ import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
+import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
+import { writeJsonForLayout } from "./glb_writer/json.ts";
+import { writeChunk } from "./glb_writer/chunk.ts";
+import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
 
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
@@ -80,9 +84,14 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   return bytes;
 }
 
-/** A document as glTF-Transform wrote it: canonical JSON (names as they are) and the binary chunk. */
+/**
+ * A document's written content: canonical JSON (names as they are) and the binary chunk, either
+ * still to be written from the document (`layout`) or already bytes (`bin`).
+ */
 interface WrittenContent {
   readonly json: GLTF.IGLTF;
+  /** Where the binary chunk's data goes, for the first GLB, which writes it straight from the accessors. */
+  layout?: ChunkLayout;
   /** The binary chunk's bytes; once a GLB holds them, a view into that GLB (no second copy kept). */
   bin?: Uint8Array;
 }
@@ -118,19 +127,53 @@ function renamesAny(doc: Document): boolean {
     root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
 }
 
-async function writeContent(doc: Document): Promise<WrittenContent> {
-  const { json, resources } = await (await gltfIO()).writeJSON(writable(doc), { format: Format.GLB });
-  canonicaliseContent(doc, json);
-  return { json, bin: Object.values(resources)[0] };
+/**
+ * The JSON and binary chunk glTF-Transform's writer gives `doc`. Where {@link chunkLayout} reproduces
+ * its layout (and the JSON confirms it), only the JSON comes from glTF-Transform and the chunk is left
+ * to {@link assembleGlb}; otherwise (Draco, meshopt, sparse, …) glTF-Transform writes both.
+ */
+async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise<WrittenContent> {
+  const io = await gltfIO();
+  const source = writable(doc);
+  const layout = via !== "gltf-transform" ? chunkLayout(source) : { unsupported: "glTF-Transform asked for" };
+  const direct = "unsupported" in layout ? layout : await writeJsonForLayout(io, source, layout);
+  if ("unsupported" in direct) {
+    if (via === "direct-only") throw new Error(`direct GLB writer: ${direct.unsupported}`);
+    const { json, resources } = await io.writeJSON(source, { format: Format.GLB });
+    canonicaliseContent(doc, json);
+    return { json, bin: Object.values(resources)[0] };
+  }
+  canonicaliseContent(doc, direct);
+  return { json: direct, layout: layout as ChunkLayout };
+}
+
+/**
+ * Who writes the binary chunk: `direct` (this module, glTF-Transform where it cannot), `direct-only`
+ * (this module or an error) or `gltf-transform` (its writer, as before the direct writer).
+ */
+export type ChunkWriter = "direct" | "direct-only" | "gltf-transform";
+
+/**
+ * {@link writeGlb} without its memo, with the binary chunk written by `via`: for tests and benches
+ * that compare the direct writer with glTF-Transform's byte for byte.
+ */
+export async function writeGlbVia(
+  doc: Document,
+  options: WriteOptions,
+  via: ChunkWriter,
+): Promise<Uint8Array> {
+  const renames = options.uniqueNames === true && renamesAny(doc);
+  return assembleGlb(doc, await writeContent(doc, via), { ...options, uniqueNames: renames });
 }
 
 function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptions): Uint8Array {
-  const { json, bin } = written;
+  const { json, bin, layout } = written;
   json.asset.generator = options.generator;
   const jsonBytes = new TextEncoder().encode(withNames(doc, json, !!options.uniqueNames, JSON.stringify));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
+  const binBytes = layout ? layout.byteLength : bin?.byteLength ?? 0;
   const jsonLength = padded(jsonBytes.byteLength);
-  const binLength = bin?.byteLength ? padded(bin.byteLength) : 0;
+  const binLength = padded(binBytes);
   const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
@@ -141,13 +184,15 @@ function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptio
   view.setUint32(16, 0x4e4f534a, true); // "JSON"
   out.set(jsonBytes, 20);
   out.fill(0x20, 20 + jsonBytes.byteLength, 20 + jsonLength); // JSON pads with spaces
-  if (bin && binLength) {
+  if (binLength) {
     const at = 20 + jsonLength;
     view.setUint32(at, binLength, true);
     view.setUint32(at + 4, 0x004e4942, true); // "BIN\0", zero-padded (the array starts zeroed)
-    out.set(bin, at + 8);
-    // Let glTF-Transform's joined buffer go: a later GLB of this document copies from this one.
-    written.bin = out.subarray(at + 8, at + 8 + bin.byteLength);
+    if (layout) writeChunk(layout, out, at + 8);
+    else out.set(bin!, at + 8);
+    // Let glTF-Transform's joined buffer (or the layout) go: a later GLB of this document copies from this one.
+    written.bin = out.subarray(at + 8, at + 8 + binBytes);
+    written.layout = undefined;
   }
   return out;
 }
@@ -194,8 +239,12 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
-  if (used.some((name) => COMPRESSION.includes(name))) await registerDecompressors();
-  const doc = await (await gltfIO()).readJSON(jsonDoc);
+  const compressed = used.some((name) => COMPRESSION.includes(name));
+  if (compressed) await registerDecompressors();
+  // Compression extensions read accessors themselves; any other file has its data read ahead.
+  const ahead = compressed ? undefined : readAccessorsAhead(jsonDoc);
+  const read = await (await gltfIO()).readJSON(ahead?.jsonDoc ?? jsonDoc);
+  const doc = ahead ? setAccessorArrays(read, ahead) : read;
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
   }

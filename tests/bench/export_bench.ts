@@ -11,6 +11,9 @@
  *   fills an empty cache, and a warm run.
  * - `validator`: in this process, `export.gltf` (repair check, GLB, Khronos validator) of the 1M scene
  *   against writing its GLB alone.
+ * - `GLB writer`: in this process, `writeGlb`'s direct binary-chunk writer against glTF-Transform's
+ *   writer (the path before it), on the 16 realistic Freelancer compounds (decoded and resolved, as
+ *   `export.gltf` gets them) and on the 1M scene; least CPU time of each printed at the end.
  *
  * Start-up has a bench of its own, `startup_bench.ts`.
  *
@@ -20,9 +23,14 @@
  */
 import { join, resolve } from "node:path";
 import { buildLargeGlb } from "../support/large_glb.ts";
-import { testContext } from "../support/context.ts";
-import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
+import { runNode, testContext } from "../support/context.ts";
+import { type ChunkWriter, readGltf, writeGlb, writeGlbVia } from "../../runtime/scene/gltf_io.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
+import { decodeCmp } from "../../nodes/decode/freelancer/decode_cmp.ts";
+import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
+import process from "node:process";
+import type { Document } from "@gltf-transform/core";
 import { GENERATOR } from "../../runtime/version.ts";
 
 const ROOT = resolve(import.meta.dirname!, "../..");
@@ -176,7 +184,46 @@ Deno.bench({
   },
 });
 
+// The realistic set as export.gltf gets it: decoded and resolved (11.2 MB of .cmp).
+const realistic: Document[] = [];
+for (let i = 0; i < 16; i++) {
+  const bytes = realisticCmp(i + 1, { parts: 8 + (i * 7) % 24 });
+  const ctx = testContext("bench");
+  const { scene } = await runNode(
+    decodeCmp,
+    { bytes: { bytes, name: `m${i}.cmp` } },
+    { libraries: "none" },
+    ctx,
+  );
+  realistic.push((await runNode(constraintsResolve, { scene }, {}, ctx)).scene);
+}
+/** Least process CPU time (ms) of each writer case over its runs. */
+const writerCpu = new Map<string, number>();
+
+for (
+  const [set, docs] of [["16 realistic compounds", realistic], ["1M-vertex scene", [scenes[0]]]] as const
+) {
+  for (const via of ["gltf-transform", "direct"] as ChunkWriter[]) {
+    const label = `${set}: writeGlb, ${via === "direct" ? "direct chunk writer" : "glTF-Transform's writer"}`;
+    Deno.bench({
+      name: label,
+      group: `GLB writer, ${set}`,
+      baseline: via === "gltf-transform",
+      n: 8,
+      warmup: 2,
+      async fn() {
+        const { user, system } = process.cpuUsage();
+        for (const doc of docs) await writeGlbVia(doc, { generator: GENERATOR, uniqueNames: true }, via);
+        const after = process.cpuUsage();
+        const ms = (after.user - user + after.system - system) / 1000;
+        writerCpu.set(label, Math.min(writerCpu.get(label) ?? Infinity, ms));
+      },
+    });
+  }
+}
+
 globalThis.addEventListener("unload", () => {
+  for (const [label, ms] of writerCpu) console.log(`least CPU time ${label}: ${ms.toFixed(0)} ms`);
   const file = Deno.statSync(big).size;
   for (const [label, kib] of peaks) {
     const ratio = label.includes("round trip") || label.includes("copy")

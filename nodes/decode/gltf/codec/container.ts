@@ -59,7 +59,9 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
     const body = bytes.subarray(at + 8, at + 8 + length);
     if (at === 12 && type !== CHUNK_JSON) throw fail(at + 4, "the JSON chunk first", `type 0x${hex(type)}`);
     if (type === CHUNK_JSON && json === undefined) json = parseJson(body, at + 8, source);
-    else if (type === CHUNK_BIN && bin === undefined) bin = body.slice();
+    // A view, not a copy: the reader copies every accessor and image out of it, so nothing the scene
+    // keeps refers to it, and a copy would be a third full-size array beside the file and the scene.
+    else if (type === CHUNK_BIN && bin === undefined) bin = body as Uint8Array<ArrayBuffer>;
     at += 8 + length;
   }
   const resources = dataUriResources(json!, source);
