@@ -1,0 +1,113 @@
+/**
+ * The fast output check of `export.gltf`: decides, for the files glTF-Transform's writer produces
+ * from partgraph's scenes, whether the Khronos glTF validator would report any error — in one pass
+ * over the JSON and one typed-array loop per accessor and rule, where the validator steps
+ * through every element with generators (and needs about a second of JIT warm-up per process).
+ *
+ * **The subset it covers** (anything else is "outside", and the Khronos validator decides): a GLB
+ * of JSON and BIN chunks; glTF 2.0 core only (no `extensionsUsed`, no `extensions` object, no
+ * URIs); one buffer; PNG or JPEG images in buffer views; the
+ * shapes, enums and ranges glTF-Transform writes. Inside it, every Khronos *error* of
+ * `gltf-validator` 2.0.0-dev.3.10 is either impossible by construction of the writer, made
+ * impossible by `repair.ts`, or tested here on the data — see `docs/export-check.md` for the list.
+ * Whatever the check is unsure of (an odd shape, a rule whose exact reading it does not reproduce)
+ * is "outside" too: it never answers "valid" for a file the validator would reject.
+ *
+ * @module
+ */
+import { splitGlb } from "./glb.ts";
+import { type Json, keys, object, shaped } from "./json.ts";
+import { readAccessors, readViews } from "./layout.ts";
+import { readMeshes } from "./mesh.ts";
+import { readMaterials } from "./material.ts";
+import { readNodes } from "./nodes.ts";
+import { readAnimations } from "./animation.ts";
+import { readCameras } from "./cameras.ts";
+import { emptyPlan, Usages } from "./plan.ts";
+import { checkData } from "./data.ts";
+import { checkImage } from "./images.ts";
+import { CheckStop, outside, type Verdict } from "./verdict.ts";
+
+export type { Verdict } from "./verdict.ts";
+
+const ROOT_KEYS = keys(
+  "asset",
+  "scene",
+  "scenes",
+  "nodes",
+  "meshes",
+  "accessors",
+  "bufferViews",
+  "buffers",
+  "materials",
+  "textures",
+  "images",
+  "samplers",
+  "skins",
+  "animations",
+  "cameras",
+);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The fast check's verdict on a written file.
+ *
+ * @example
+ * ```ts ignore
+ * const verdict = checkOutput(glb, "glb");
+ * if (verdict.kind === "outside") await runKhronosValidator(glb);
+ * ```
+ */
+export function checkOutput(bytes: Uint8Array, format: "glb" | "gltf"): Verdict {
+  try {
+    check(bytes, format);
+    return { kind: "valid" };
+  } catch (error) {
+    if (error instanceof CheckStop) return error.verdict;
+    throw error;
+  }
+}
+
+function check(bytes: Uint8Array, format: "glb" | "gltf"): void {
+  if (format !== "glb") outside(".gltf JSON (data URIs) is left to the validator", "/");
+  // Typed arrays over the BIN chunk read the platform's byte order; glTF's is little-endian.
+  if (!LITTLE_ENDIAN) outside("big-endian platform", "/");
+  const parts = splitGlb(bytes);
+  let root: Json;
+  try {
+    root = object(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(parts.json)), "/");
+  } catch (error) {
+    if (error instanceof CheckStop) throw error;
+    outside("JSON chunk not UTF-8 JSON", "/");
+  }
+  shaped(root, "", ROOT_KEYS);
+  const asset = shaped(root.asset, "/asset", keys("version", "generator", "copyright"));
+  if (asset.version !== "2.0") outside("asset version other than 2.0", "/asset/version");
+  for (const key of ["generator", "copyright"]) {
+    if (asset[key] !== undefined && typeof asset[key] !== "string") outside("asset string", `/asset/${key}`);
+  }
+  // Typed arrays need the BIN chunk at a 4-byte boundary of its ArrayBuffer; a copy makes it so.
+  const bin = parts.bin && parts.bin.byteOffset % 4 !== 0 ? parts.bin.slice() : parts.bin;
+  const views = readViews(root, bin);
+  const accessors = readAccessors(root, views);
+  const usages = new Usages();
+  const plan = emptyPlan();
+  const meshes = readMeshes(root, accessors, views, usages, plan);
+  readMaterials(root, meshes, views, usages, plan);
+  const nodes = readNodes(root, meshes, accessors, readCameras(root), usages, plan);
+  readAnimations(root, nodes, meshes, accessors, usages, plan);
+  // Animation, skin and unused accessors' views: no stride and no target, as the validator wants.
+  views.forEach((view, i) => {
+    const content = usages.content(i);
+    if (content !== "vertex" && content !== "index" && content !== "image") {
+      if (view.byteStride !== undefined || view.target !== undefined) {
+        outside("stride or target", `/bufferViews/${i}`);
+      }
+    }
+  });
+  if (bin) checkData(bin, accessors, plan);
+  for (const { view, mimeType, pointer } of plan.images) {
+    const { byteOffset, byteLength } = views[view];
+    checkImage(bin!.subarray(byteOffset, byteOffset + byteLength), mimeType, pointer);
+  }
+}
