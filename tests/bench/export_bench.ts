@@ -11,7 +11,8 @@
  *   fills an empty cache, and a warm run.
  * - `validator`: in this process, `export.gltf` of the 1M scene (repair check, GLB, and its output
  *   check: the fast check with `validate: "auto"`, the Khronos validator with `"khronos"`) against
- *   writing its GLB alone.
+ *   writing its GLB alone; and `export.gltf` of the 16 realistic compounds of
+ *   `freelancer_realistic_bench.ts`, decoded and resolved beforehand, with each `validate` value.
  *
  * Start-up has a bench of its own, `startup_bench.ts`.
  *
@@ -25,6 +26,11 @@ import { testContext } from "../support/context.ts";
 import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { GENERATOR } from "../../runtime/version.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
+import { decodeCmp } from "../../nodes/decode/freelancer/decode_cmp.ts";
+import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
+import { runNode } from "../support/context.ts";
+import type { Document } from "@gltf-transform/core";
 
 const ROOT = resolve(import.meta.dirname!, "../..");
 const BEFORE = Deno.args.find((arg) => arg.startsWith("--before="))?.slice("--before=".length);
@@ -175,6 +181,25 @@ for (const validate of ["auto", "khronos"] as const) {
         params: { format: "glb", name: "scene", validate },
         ctx: testContext(),
       });
+    },
+  });
+}
+
+const realistic: Document[] = [];
+for (let i = 0; i < 16; i++) {
+  const bytes = realisticCmp(i + 1, { parts: 8 + (i * 7) % 24 });
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes, name: `m${i}.cmp` } }, { libraries: "none" });
+  realistic.push((await runNode(constraintsResolve, { scene })).scene);
+}
+for (const validate of ["auto", "khronos"] as const) {
+  Deno.bench({
+    name: `16 realistic compounds, resolved: export.gltf, validate: ${validate}`,
+    group: "realistic export",
+    baseline: validate === "khronos",
+    n: 5,
+    warmup: 1,
+    async fn() {
+      for (const scene of realistic) await runNode(exportGltf, { scene }, { validate });
     },
   });
 }

@@ -8,7 +8,7 @@
  */
 import { type AccessorLayout, COMPONENT_BYTES, FLOAT } from "./layout.ts";
 import type { InfluenceSet, Plan } from "./plan.ts";
-import { invalid } from "./verdict.ts";
+import { invalid, outside } from "./verdict.ts";
 
 /** The validator's tolerance for a unit normal or tangent, on the length. */
 const VECTOR_TOLERANCE = 0.00674;
@@ -66,6 +66,9 @@ function components(bin: Uint8Array, a: AccessorLayout): Components | undefined 
     if (indices[k] >= a.count) invalid("ACCESSOR_SPARSE_INDEX_OOB", pointer, `index ${k} is ${indices[k]}`);
   }
   const n = a.components;
+  // The writer made this accessor from an array of this size; the bound only keeps a damaged count
+  // from allocating without limit.
+  if (a.count * n > 2 ** 28) outside("sparse accessor too large to expand", pointer);
   const values = new Typed(bin.buffer as ArrayBuffer, bin.byteOffset + valuesStart, count * n);
   const out = new Typed(a.count * n);
   if (dense) {

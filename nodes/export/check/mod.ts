@@ -64,7 +64,8 @@ export function checkOutput(bytes: Uint8Array, format: "glb" | "gltf"): Verdict 
     return { kind: "valid" };
   } catch (error) {
     if (error instanceof CheckStop) return error.verdict;
-    throw error;
+    // A failure of the check itself (a bug, or memory) must not fail the export: the validator decides.
+    return { kind: "outside", reason: `the fast check failed: ${error}`, pointer: "/" };
   }
 }
 
