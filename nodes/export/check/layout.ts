@@ -27,7 +27,10 @@ export const TYPE_COMPONENTS: Readonly<Record<string, number>> = {
   MAT3: 9,
   MAT4: 16,
 };
-export const FLOAT = 5126, UNSIGNED_INT = 5125;
+/** The FLOAT component type. */
+export const FLOAT = 5126;
+/** The UNSIGNED_INT component type (indices only; never a vertex attribute). */
+export const UNSIGNED_INT = 5125;
 
 /** One buffer view. */
 export interface ViewLayout {
