@@ -13,6 +13,9 @@ import type { NodeFacts } from "./nodes.ts";
 import type { Plan, Usages } from "./plan.ts";
 import { outside } from "./verdict.ts";
 
+const ANIMATION_KEYS = keys("channels", "samplers");
+const SAMPLER_KEYS = keys("input", "output", "interpolation");
+const CHANNEL_KEYS = keys("sampler", "target");
 const INTERPOLATIONS = new Set(["LINEAR", "STEP", "CUBICSPLINE"]);
 /** Output formats per target path (float, or normalized integers where glTF allows them). */
 const OUTPUT_FORMATS: Readonly<Record<string, (a: AccessorLayout) => boolean>> = {
@@ -40,14 +43,14 @@ export function readAnimations(
   };
   collection(root, "animations").forEach((value, a) => {
     const pointer = `/animations/${a}`;
-    const animation = shaped(value, pointer, keys("channels", "samplers"));
+    const animation = shaped(value, pointer, ANIMATION_KEYS);
     const samplers = animation.samplers, channels = animation.channels;
     if (!Array.isArray(samplers) || !samplers.length || !Array.isArray(channels) || !channels.length) {
       outside("animation without channels or samplers", pointer);
     }
     const read = samplers.map((item, s) => {
       const at = `${pointer}/samplers/${s}`;
-      const sampler = shaped(item, at, keys("input", "output", "interpolation"));
+      const sampler = shaped(item, at, SAMPLER_KEYS);
       const interpolation = sampler.interpolation ?? "LINEAR";
       if (!INTERPOLATIONS.has(interpolation as string)) outside("interpolation", `${at}/interpolation`);
       const input = samplerAccessor(sampler.input, `${at}/input`, "input");
@@ -63,7 +66,7 @@ export function readAnimations(
     const targets = new Set<string>();
     channels.forEach((item, c) => {
       const at = `${pointer}/channels/${c}`;
-      const channel = shaped(item, at, keys("sampler", "target"));
+      const channel = shaped(item, at, CHANNEL_KEYS);
       const sampler = read[int(channel.sampler, `${at}/sampler`, read.length)];
       const target = object(channel.target, `${at}/target`);
       for (const key in target) {

@@ -8,11 +8,15 @@
 import { collection, type Json, keys, number, shaped } from "./json.ts";
 import { outside } from "./verdict.ts";
 
+const CAMERA_KEYS = keys("type", "perspective", "orthographic");
+const PERSPECTIVE_KEYS = keys("aspectRatio", "yfov", "znear", "zfar");
+const ORTHOGRAPHIC_KEYS = keys("xmag", "ymag", "znear", "zfar");
+
 /** Checks every camera; returns how many there are. */
 export function readCameras(root: Json): number {
   return collection(root, "cameras").map((value, i) => {
     const pointer = `/cameras/${i}`;
-    const camera = shaped(value, pointer, keys("type", "perspective", "orthographic"));
+    const camera = shaped(value, pointer, CAMERA_KEYS);
     const type = camera.type;
     if ((type !== "perspective" && type !== "orthographic") || camera[type] === undefined) {
       outside("camera type without its projection", pointer);
@@ -22,13 +26,13 @@ export function readCameras(root: Json): number {
     }
     const at = `${pointer}/${type}`;
     if (type === "perspective") {
-      const p = shaped(camera.perspective, at, keys("aspectRatio", "yfov", "znear", "zfar"));
+      const p = shaped(camera.perspective, at, PERSPECTIVE_KEYS);
       if (p.aspectRatio !== undefined) positive(p.aspectRatio, `${at}/aspectRatio`);
       positive(p.yfov, `${at}/yfov`);
       const near = positive(p.znear, `${at}/znear`);
       if (p.zfar !== undefined && positive(p.zfar, `${at}/zfar`) <= near) outside("zfar ≤ znear", at);
     } else {
-      const o = shaped(camera.orthographic, at, keys("xmag", "ymag", "znear", "zfar"));
+      const o = shaped(camera.orthographic, at, ORTHOGRAPHIC_KEYS);
       if (number(o.xmag, `${at}/xmag`) === 0 || number(o.ymag, `${at}/ymag`) === 0) {
         outside("zero magnification", at);
       }

@@ -71,6 +71,10 @@ export interface AccessorLayout {
   readonly max?: readonly number[];
 }
 
+const BUFFER_KEYS = keys("byteLength");
+const SPARSE_KEYS = keys("count", "indices", "values");
+const SPARSE_INDICES_KEYS = keys("bufferView", "byteOffset", "componentType");
+const SPARSE_VALUES_KEYS = keys("bufferView", "byteOffset");
 const VIEW_KEYS = keys("buffer", "byteOffset", "byteLength", "byteStride", "target");
 const ACCESSOR_KEYS = keys(
   "bufferView",
@@ -91,7 +95,7 @@ export function readViews(root: Json, bin: Uint8Array | undefined): ViewLayout[]
   if (buffers.length !== (bin ? 1 : 0)) outside("buffers and BIN chunk do not pair up", "/buffers");
   let bufferLength = 0;
   if (bin) {
-    const buffer = shaped(buffers[0], "/buffers/0", keys("byteLength"));
+    const buffer = shaped(buffers[0], "/buffers/0", BUFFER_KEYS);
     // Declared ≤ actual; the BIN chunk may carry up to 3 bytes of padding more.
     bufferLength = int(buffer.byteLength, "/buffers/0/byteLength", bin.byteLength + 1, 1);
     if (bin.byteLength - bufferLength > 3) outside("BIN chunk longer than its buffer", "/buffers/0");
@@ -182,16 +186,14 @@ function readSparse(
   accessorCount: number,
   elementBytes: number,
 ): SparseLayout {
-  const sparse = shaped(value, pointer, keys("count", "indices", "values"));
+  const sparse = shaped(value, pointer, SPARSE_KEYS);
   const count = int(sparse.count, `${pointer}/count`, accessorCount + 1, 1);
   const part = (key: "indices" | "values", bytes: (indexBytes: number) => number) => {
     const at = `${pointer}/${key}`;
     const item = shaped(
       sparse[key],
       at,
-      key === "indices"
-        ? keys("bufferView", "byteOffset", "componentType")
-        : keys("bufferView", "byteOffset"),
+      key === "indices" ? SPARSE_INDICES_KEYS : SPARSE_VALUES_KEYS,
     );
     const view = int(item.bufferView, `${at}/bufferView`, views.length);
     const offset = optionalInt(item.byteOffset, `${at}/byteOffset`) ?? 0;

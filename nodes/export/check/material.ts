@@ -28,6 +28,14 @@ const PBR_KEYS = keys(
   "roughnessFactor",
   "metallicRoughnessTexture",
 );
+const SAMPLER_KEYS = keys("magFilter", "minFilter", "wrapS", "wrapT");
+const IMAGE_KEYS = keys("bufferView", "mimeType");
+const TEXTURE_KEYS = keys("sampler", "source");
+const INFO_KEYS = {
+  plain: keys("index", "texCoord"),
+  scale: keys("index", "texCoord", "scale"),
+  strength: keys("index", "texCoord", "strength"),
+};
 const MAG_FILTERS = new Set([9728, 9729]);
 const MIN_FILTERS = new Set([9728, 9729, 9984, 9985, 9986, 9987]);
 const WRAPS = new Set([33071, 33648, 10497]);
@@ -44,7 +52,7 @@ export function readMaterials(
 ): void {
   collection(root, "samplers").forEach((value, i) => {
     const pointer = `/samplers/${i}`;
-    const sampler = shaped(value, pointer, keys("magFilter", "minFilter", "wrapS", "wrapT"));
+    const sampler = shaped(value, pointer, SAMPLER_KEYS);
     const enumerated = (key: string, allowed: Set<number>) => {
       if (sampler[key] !== undefined && !allowed.has(sampler[key] as number)) {
         outside("sampler enum", `${pointer}/${key}`);
@@ -57,7 +65,7 @@ export function readMaterials(
   });
   const images = collection(root, "images").map((value, i) => {
     const pointer = `/images/${i}`;
-    const image = shaped(value, pointer, keys("bufferView", "mimeType"));
+    const image = shaped(value, pointer, IMAGE_KEYS);
     const view = int(image.bufferView, `${pointer}/bufferView`, views.length);
     const mimeType = image.mimeType;
     if (typeof mimeType !== "string" || !CORE_MIME_TYPES.has(mimeType)) {
@@ -73,7 +81,7 @@ export function readMaterials(
   const samplers = collection(root, "samplers").length;
   const textures = collection(root, "textures").map((value, i) => {
     const pointer = `/textures/${i}`;
-    const texture = shaped(value, pointer, keys("sampler", "source"));
+    const texture = shaped(value, pointer, TEXTURE_KEYS);
     optionalInt(texture.sampler, `${pointer}/sampler`, samplers);
     return int(texture.source, `${pointer}/source`, images.length);
   });
@@ -84,7 +92,7 @@ export function readMaterials(
     let needed = 0; // the highest texCoord + 1 of the material's textures
     const textureInfo = (info: unknown, at: string, extra?: "scale" | "strength") => {
       if (info === undefined) return;
-      const item = shaped(info, at, extra ? keys("index", "texCoord", extra) : keys("index", "texCoord"));
+      const item = shaped(info, at, INFO_KEYS[extra ?? "plain"]);
       int(item.index, `${at}/index`, textures.length);
       needed = Math.max(needed, (optionalInt(item.texCoord, `${at}/texCoord`) ?? 0) + 1);
       if (extra === "scale" && item.scale !== undefined) number(item.scale, `${at}/scale`);

@@ -47,6 +47,7 @@ const ROOT_KEYS = keys(
   "animations",
   "cameras",
 );
+const ASSET_KEYS = keys("version", "generator", "copyright");
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
@@ -82,7 +83,7 @@ function check(bytes: Uint8Array, format: "glb" | "gltf"): void {
     outside("JSON chunk not UTF-8 JSON", "/");
   }
   shaped(root, "", ROOT_KEYS);
-  const asset = shaped(root.asset, "/asset", keys("version", "generator", "copyright"));
+  const asset = shaped(root.asset, "/asset", ASSET_KEYS);
   if (asset.version !== "2.0") outside("asset version other than 2.0", "/asset/version");
   for (const key of ["generator", "copyright"]) {
     if (asset[key] !== undefined && typeof asset[key] !== "string") outside("asset string", `/asset/${key}`);

@@ -13,6 +13,8 @@ import type { Plan, Usages } from "./plan.ts";
 import { outside } from "./verdict.ts";
 
 const NODE_KEYS = keys("camera", "children", "mesh", "skin", "translation", "rotation", "scale", "weights");
+const SCENE_KEYS = keys("nodes");
+const SKIN_KEYS = keys("inverseBindMatrices", "skeleton", "joints");
 /** The validator's tolerance for a unit rotation quaternion. */
 export const ROTATION_TOLERANCE = 0.00769;
 
@@ -81,7 +83,7 @@ export function readNodes(
   optionalInt(root.scene, "/scene", scenes.length);
   const sceneRoots = scenes.map((value, s) => {
     const pointer = `/scenes/${s}`;
-    const scene = shaped(value, pointer, keys("nodes"));
+    const scene = shaped(value, pointer, SCENE_KEYS);
     const roots = scene.nodes === undefined ? [] : indexList(scene.nodes, `${pointer}/nodes`, list.length);
     for (const n of roots) if (parent[n] !== -1) outside("scene node that is not a root", `${pointer}/nodes`);
     return new Set(roots);
@@ -89,7 +91,7 @@ export function readNodes(
 
   const skins = skinsList.map((value, s) => {
     const pointer = `/skins/${s}`;
-    const skin = shaped(value, pointer, keys("inverseBindMatrices", "skeleton", "joints"));
+    const skin = shaped(value, pointer, SKIN_KEYS);
     const joints = indexList(skin.joints, `${pointer}/joints`, list.length);
     if (skin.inverseBindMatrices !== undefined) {
       const at = `${pointer}/inverseBindMatrices`;
