@@ -113,11 +113,13 @@ export function readMeshes(
         base.set(semantic, vertexAccessor(attributes[semantic], semantic, at, FORMATS));
       }
       const position = base.get("POSITION");
-      if (!position) outside("primitive without POSITION", `${pointer}/attributes`);
-      if (!position.min || !position.max) {
+      if (position && (!position.min || !position.max)) {
         outside("POSITION without min and max", `${pointer}/attributes/POSITION`);
       }
-      const vertexCount = position.count;
+      // Without POSITION (only a warning) the validator counts vertices by the first attribute.
+      const first = base.values().next().value;
+      if (!first) outside("primitive without attributes", `${pointer}/attributes`);
+      const vertexCount = first.count;
       for (const [semantic, accessor] of base) {
         if (accessor.count !== vertexCount) {
           outside("attribute counts differ", `${pointer}/attributes/${semantic}`);

@@ -137,6 +137,16 @@ const CASES: RuleCase[] = [
     edit: (g) => g.set("weights", 0, 1, 0.5000006),
     fast: "ACCESSOR_WEIGHTS_NON_NORMALIZED",
   },
+  {
+    name: "a primitive without POSITION (a warning only)",
+    edit: (g) => withoutPosition(g),
+    fast: "valid",
+  },
+  {
+    name: "a primitive without POSITION, index past its vertices",
+    edit: (g) => (withoutPosition(g), g.set("indices", 1, 0, 4)),
+    fast: "ACCESSOR_INDEX_OOB",
+  },
   // Sparse accessors
   { name: "sparse index past the count", edit: (g) => sparseIndex(g, 9), fast: "ACCESSOR_SPARSE_INDEX_OOB" },
   // Structure the check leaves to the validator
@@ -176,6 +186,17 @@ const CASES: RuleCase[] = [
     fast: "outside",
   },
 ];
+
+/** Drops the quad's POSITION, and with it the morph target (a target needs its base attribute). */
+function withoutPosition(g: GlbEditor): void {
+  const primitive = g.json.meshes[0].primitives[0];
+  delete primitive.attributes.POSITION;
+  delete primitive.targets;
+  delete g.json.meshes[0].weights;
+  g.json.animations[0].channels = g.json.animations[0].channels.filter(
+    (c: { target: { path: string } }) => c.target.path !== "weights",
+  );
+}
 
 /** Sets the first sparse index of the sparse accessor to `value`. */
 function sparseIndex(g: GlbEditor, value: number): void {
