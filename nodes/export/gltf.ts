@@ -20,8 +20,8 @@ export const exportGltf = defineNode({
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
     "non-finite values and out-of-range indices are repaired with a warning, and an output the Khronos " +
-    "glTF validator would reject is refused: a fast check of our own decides for GLBs of glTF 2.0 core, " +
-    "the Khronos validator for files with extensions, .gltf JSON, or whatever the fast check is unsure of.",
+    "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
+    "the Khronos validator for files with extensions or whatever the fast check is unsure of.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {

@@ -72,6 +72,7 @@ export interface AccessorLayout {
 }
 
 const BUFFER_KEYS = keys("byteLength");
+const DATA_URI_BUFFER_KEYS = keys("byteLength", "uri");
 const SPARSE_KEYS = keys("count", "indices", "values");
 const SPARSE_INDICES_KEYS = keys("bufferView", "byteOffset", "componentType");
 const SPARSE_VALUES_KEYS = keys("bufferView", "byteOffset");
@@ -88,15 +89,18 @@ const ACCESSOR_KEYS = keys(
   "sparse",
 );
 
-/** The one buffer (the BIN chunk) and its views; anything else is outside the check. */
-export function readViews(root: Json, bin: Uint8Array | undefined): ViewLayout[] {
+/**
+ * The one buffer (a GLB's BIN chunk, or a `.gltf`'s data URI, already decoded as `bin`) and its
+ * views; anything else is outside the check.
+ */
+export function readViews(root: Json, bin: Uint8Array | undefined, format: "glb" | "gltf"): ViewLayout[] {
   const buffers = collection(root, "buffers");
   if (buffers.length > 1) outside("more than one buffer", "/buffers");
   if (buffers.length !== (bin ? 1 : 0)) outside("buffers and BIN chunk do not pair up", "/buffers");
   let bufferLength = 0;
   if (bin) {
-    const buffer = shaped(buffers[0], "/buffers/0", BUFFER_KEYS);
-    // Declared ≤ actual; the BIN chunk may carry up to 3 bytes of padding more.
+    const buffer = shaped(buffers[0], "/buffers/0", format === "glb" ? BUFFER_KEYS : DATA_URI_BUFFER_KEYS);
+    // Declared ≤ actual; the BIN chunk (or data) may carry up to 3 bytes of padding more.
     bufferLength = int(buffer.byteLength, "/buffers/0/byteLength", bin.byteLength + 1, 1);
     if (bin.byteLength - bufferLength > 3) outside("BIN chunk longer than its buffer", "/buffers/0");
   }

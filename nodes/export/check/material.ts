@@ -9,6 +9,7 @@ import { collection, int, type Json, keys, number, numbers, optionalInt, shaped 
 import type { ViewLayout } from "./layout.ts";
 import type { MeshFacts } from "./mesh.ts";
 import type { Plan, Usages } from "./plan.ts";
+import { readDataUri } from "./data_uri.ts";
 import { outside } from "./verdict.ts";
 
 const MATERIAL_KEYS = keys(
@@ -29,7 +30,7 @@ const PBR_KEYS = keys(
   "metallicRoughnessTexture",
 );
 const SAMPLER_KEYS = keys("magFilter", "minFilter", "wrapS", "wrapT");
-const IMAGE_KEYS = keys("bufferView", "mimeType");
+const IMAGE_KEYS = keys("bufferView", "mimeType", "uri");
 const TEXTURE_KEYS = keys("sampler", "source");
 const INFO_KEYS = {
   plain: keys("index", "texCoord"),
@@ -66,11 +67,19 @@ export function readMaterials(
   const images = collection(root, "images").map((value, i) => {
     const pointer = `/images/${i}`;
     const image = shaped(value, pointer, IMAGE_KEYS);
-    const view = int(image.bufferView, `${pointer}/bufferView`, views.length);
     const mimeType = image.mimeType;
     if (typeof mimeType !== "string" || !CORE_MIME_TYPES.has(mimeType)) {
       outside("image type", `${pointer}/mimeType`);
     }
+    if (image.uri !== undefined) {
+      // .gltf output: the image is a data URI of its declared type.
+      if (image.bufferView !== undefined) outside("image with both uri and bufferView", pointer);
+      const { mediaType, bytes } = readDataUri(image.uri, `${pointer}/uri`);
+      if (mediaType !== mimeType) outside("data URI type differs from mimeType", `${pointer}/uri`);
+      plan.images.push({ bytes, mimeType, pointer });
+      return mimeType;
+    }
+    const view = int(image.bufferView, `${pointer}/bufferView`, views.length);
     if (views[view].byteStride !== undefined || views[view].target !== undefined) {
       outside("image in a strided or targeted view", pointer);
     }

@@ -5,8 +5,8 @@
  * through every element with generators (and needs about a second of JIT warm-up per process).
  *
  * **The subset it covers** (anything else is "outside", and the Khronos validator decides): a GLB
- * of JSON and BIN chunks; glTF 2.0 core only (no `extensionsUsed`, no `extensions` object, no
- * URIs); one buffer; PNG or JPEG images in buffer views; the
+ * of JSON and BIN chunks, or `.gltf` JSON whose buffer and images are base64 data URIs; glTF 2.0
+ * core only (no `extensionsUsed`, no `extensions` object, no other URIs); one buffer; PNG or JPEG images (in buffer views, or data URIs in `.gltf`); the
  * shapes, enums and ranges glTF-Transform writes. Inside it, every Khronos *error* of
  * `gltf-validator` 2.0.0-dev.3.10 is either impossible by construction of the writer, made
  * impossible by `repair.ts`, or tested here on the data — see `docs/export-check.md` for the list.
@@ -26,6 +26,7 @@ import { readCameras } from "./cameras.ts";
 import { emptyPlan, Usages } from "./plan.ts";
 import { checkData } from "./data.ts";
 import { checkImage } from "./images.ts";
+import { readDataUri } from "./data_uri.ts";
 import { CheckStop, outside, type Verdict } from "./verdict.ts";
 
 export type { Verdict } from "./verdict.ts";
@@ -71,26 +72,20 @@ export function checkOutput(bytes: Uint8Array, format: "glb" | "gltf"): Verdict 
 }
 
 function check(bytes: Uint8Array, format: "glb" | "gltf"): void {
-  if (format !== "glb") outside(".gltf JSON (data URIs) is left to the validator", "/");
-  // Typed arrays over the BIN chunk read the platform's byte order; glTF's is little-endian.
+  // Typed arrays over the binary data read the platform's byte order; glTF's is little-endian.
   if (!LITTLE_ENDIAN) outside("big-endian platform", "/");
-  const parts = splitGlb(bytes);
-  let root: Json;
-  try {
-    root = object(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(parts.json)), "/");
-  } catch (error) {
-    if (error instanceof CheckStop) throw error;
-    outside("JSON chunk not UTF-8 JSON", "/");
-  }
+  const parts = format === "glb" ? splitGlb(bytes) : { json: bytes, bin: undefined };
+  const root = parseJson(parts.json);
   shaped(root, "", ROOT_KEYS);
   const asset = shaped(root.asset, "/asset", ASSET_KEYS);
   if (asset.version !== "2.0") outside("asset version other than 2.0", "/asset/version");
   for (const key of ["generator", "copyright"]) {
     if (asset[key] !== undefined && typeof asset[key] !== "string") outside("asset string", `/asset/${key}`);
   }
-  // Typed arrays need the BIN chunk at a 4-byte boundary of its ArrayBuffer; a copy makes it so.
-  const bin = parts.bin && parts.bin.byteOffset % 4 !== 0 ? parts.bin.slice() : parts.bin;
-  const views = readViews(root, bin);
+  // Typed arrays need the binary data at a 4-byte boundary of its ArrayBuffer; a copy makes it so.
+  const data = format === "glb" ? parts.bin : embeddedBuffer(root);
+  const bin = data && data.byteOffset % 4 !== 0 ? data.slice() : data;
+  const views = readViews(root, bin, format);
   const accessors = readAccessors(root, views);
   const usages = new Usages();
   const plan = emptyPlan();
@@ -108,8 +103,30 @@ function check(bytes: Uint8Array, format: "glb" | "gltf"): void {
     }
   });
   if (bin) checkData(bin, accessors, plan);
-  for (const { view, mimeType, pointer } of plan.images) {
-    const { byteOffset, byteLength } = views[view];
-    checkImage(bin!.subarray(byteOffset, byteOffset + byteLength), mimeType, pointer);
+  for (const { view, bytes, mimeType, pointer } of plan.images) {
+    const at = view === undefined ? undefined : views[view];
+    checkImage(bytes ?? bin!.subarray(at!.byteOffset, at!.byteOffset + at!.byteLength), mimeType, pointer);
   }
+}
+
+/** The glTF JSON: UTF-8 (no byte-order mark) and parseable, else outside. */
+function parseJson(text: Uint8Array): Json {
+  if (text[0] === 0xef) outside("JSON with a byte-order mark", "/");
+  try {
+    return object(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(text)), "/");
+  } catch (error) {
+    if (error instanceof CheckStop) throw error;
+    outside("not UTF-8 JSON", "/");
+  }
+}
+
+/** A `.gltf`'s one buffer, decoded from its data URI (undefined when there is no buffer). */
+function embeddedBuffer(root: Json): Uint8Array | undefined {
+  const buffers = root.buffers;
+  if (!Array.isArray(buffers) || buffers.length !== 1) return undefined; // readViews judges the rest
+  const { mediaType, bytes } = readDataUri(object(buffers[0], "/buffers/0").uri, "/buffers/0/uri");
+  if (mediaType !== "application/octet-stream" && mediaType !== "application/gltf-buffer") {
+    outside("buffer data URI of another media type", "/buffers/0/uri");
+  }
+  return bytes;
 }

@@ -27,7 +27,8 @@ export interface Plan {
   readonly rotations: { accessor: AccessorLayout; pointer: string; cubic: boolean }[];
   readonly inverseBinds: { accessor: AccessorLayout; pointer: string }[];
   readonly influences: { sets: InfluenceSet[]; maxJoint: number }[];
-  readonly images: { view: number; mimeType: string; pointer: string }[];
+  /** Images in a buffer view (GLB) or with their bytes from a data URI (`.gltf`). */
+  readonly images: { view?: number; bytes?: Uint8Array; mimeType: string; pointer: string }[];
 }
 
 /** An empty plan. */

@@ -13,7 +13,8 @@ import { realisticCmp } from "../../support/realistic_cmp.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { type CrossCheck, crossCheck, describeCrossCheck, exportBytes } from "../../support/output_check.ts";
 import { fuzzInput, runFuzzCase } from "../../fuzz/pipeline.ts";
-import { CORPUS_FORMATS, corpusSeeds } from "../../fuzz/seeds.ts";
+import { CORPUS_FORMATS, corpusSeeds, FUZZ_FORMATS, fuzzSeeds } from "../../fuzz/seeds.ts";
+import { richScene } from "./check_scenes.ts";
 
 /** Tallies verdicts and fails on any disagreement. */
 function tally(counts: Record<string, number>, label: string, result: CrossCheck): void {
@@ -47,6 +48,34 @@ Deno.test("fast check = Khronos on 8 realistic generated compounds, decoded and 
     assert.equal(result.fast.kind, "valid", describeCrossCheck(result));
   }
   console.log(`realistic compounds: ${JSON.stringify(counts)}`);
+});
+
+Deno.test("fast check = Khronos on .gltf JSON outputs (data URIs) of every fuzz seed and the rich scene", async () => {
+  const counts: Record<string, number> = {};
+  const seeds = await fuzzSeeds();
+  for (const format of FUZZ_FORMATS) {
+    const ctx = testContext();
+    const { name, bytes } = seeds[format];
+    const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
+    const resolved = await runNode(constraintsResolve, { scene }, {}, ctx);
+    const result = await crossCheck(await exportBytes(resolved.scene, "gltf"), "gltf");
+    tally(counts, `${format} seed as .gltf`, result);
+    assert.equal(result.fast.kind, "valid", `${format}: ${describeCrossCheck(result)}`);
+  }
+  const rich = await exportBytes(richScene(), "gltf");
+  tally(counts, "rich scene as .gltf", await crossCheck(rich, "gltf"));
+  // The same scene with its image's data declared JPEG: the check defers, the validator refuses.
+  const json = JSON.parse(new TextDecoder().decode(rich));
+  json.images[0].mimeType = "image/jpeg";
+  json.images[0].uri = json.images[0].uri.replace("data:image/png", "data:image/jpeg");
+  const text = JSON.stringify(json);
+  const mislabelled = await crossCheck(new TextEncoder().encode(text), "gltf");
+  tally(counts, "mislabelled image", mislabelled);
+  assert.ok(
+    mislabelled.khronosErrors > 0 && mislabelled.fast.kind === "outside",
+    describeCrossCheck(mislabelled),
+  );
+  console.log(`.gltf outputs: ${JSON.stringify(counts)}`);
 });
 
 for (const set of CORPUS_FORMATS) {
