@@ -12,8 +12,8 @@ import { invalid, outside } from "./verdict.ts";
 
 /** The validator's tolerance for a unit normal or tangent, on the length. */
 const VECTOR_TOLERANCE = 0.00674;
-/** The validator's tolerance for a unit rotation in animation output, on the length. */
-const QUATERNION_TOLERANCE = 0.00769;
+/** The validator's tolerance for a unit rotation (node or animation output), on the length. */
+export const QUATERNION_TOLERANCE = 0.00769;
 /** Squared lengths surely within {@link VECTOR_TOLERANCE} of 1 ((1 ± 0.00674)², rounded inwards). */
 const UNIT_SQUARED_LOW = 0.98657, UNIT_SQUARED_HIGH = 1.01352;
 /** How much a float32 weight sum may drift from 1, per weight added. */

@@ -18,7 +18,7 @@ export const COMPONENT_BYTES: Readonly<Record<number, number>> = {
   5126: 4,
 };
 /** Components of each accessor type. */
-export const TYPE_COMPONENTS: Readonly<Record<string, number>> = {
+const TYPE_COMPONENTS: Readonly<Record<string, number>> = {
   SCALAR: 1,
   VEC2: 2,
   VEC3: 3,

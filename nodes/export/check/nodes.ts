@@ -10,13 +10,12 @@ import { collection, indexList, int, type Json, keys, numbers, optionalInt, shap
 import { type AccessorLayout, FLOAT } from "./layout.ts";
 import type { MeshFacts } from "./mesh.ts";
 import type { Plan, Usages } from "./plan.ts";
+import { QUATERNION_TOLERANCE } from "./data.ts";
 import { outside } from "./verdict.ts";
 
 const NODE_KEYS = keys("camera", "children", "mesh", "skin", "translation", "rotation", "scale", "weights");
 const SCENE_KEYS = keys("nodes");
 const SKIN_KEYS = keys("inverseBindMatrices", "skeleton", "joints");
-/** The validator's tolerance for a unit rotation quaternion. */
-export const ROTATION_TOLERANCE = 0.00769;
 
 /** What animations need to know about nodes: each node's mesh, if any. */
 export interface NodeFacts {
@@ -48,7 +47,7 @@ export function readNodes(
     if (node.scale !== undefined) numbers(node.scale, `${pointer}/scale`, 3);
     if (node.rotation !== undefined) {
       const [x, y, z, w] = numbers(node.rotation, `${pointer}/rotation`, 4, -1, 1).map(Math.fround);
-      if (Math.abs(1 - Math.sqrt(x * x + y * y + z * z + w * w)) > ROTATION_TOLERANCE) {
+      if (Math.abs(1 - Math.sqrt(x * x + y * y + z * z + w * w)) > QUATERNION_TOLERANCE) {
         outside("rotation not unit", `${pointer}/rotation`);
       }
     }
