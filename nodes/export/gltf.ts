@@ -2,8 +2,10 @@
  * `export.gltf` — a scene to GLB or glTF bytes, deterministic: the generator is pinned to the
  * partgraph version and extras keys are sorted, so the same scene gives the same bytes anywhere.
  * What a damaged source left in the scene (non-finite values, out-of-range indices, non-unit
- * normals or rotations) is repaired with a warning, and the result is checked with the Khronos
- * validator: an output it rejects is refused, never written.
+ * normals or rotations) is repaired with a warning, and the result is checked: an output the Khronos
+ * validator would reject is refused, never written. By default (`validate: "auto"`) a fast check of
+ * our own decides for the files it fully covers (`check/mod.ts`), and the Khronos validator for the
+ * rest; `validate: "khronos"` always runs the Khronos validator.
  *
  * @module
  */
@@ -14,16 +16,24 @@ import { DecodeError } from "../../runtime/errors.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 3,
+  version: 4,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
-    "non-finite values and out-of-range indices are repaired with a warning, and an output the glTF " +
-    "validator rejects is refused.",
+    "non-finite values and out-of-range indices are repaired with a warning, and an output the Khronos " +
+    "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
+    "the Khronos validator for files with extensions or whatever the fast check is unsure of.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
     format: { type: "enum", values: ["glb", "gltf"], default: "glb", doc: "Container format." },
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
+    validate: {
+      type: "enum",
+      values: ["auto", "khronos"],
+      default: "auto",
+      doc: "How the output is checked: `auto` — the fast check where it covers the file, the Khronos " +
+        "validator elsewhere; `khronos` — always the Khronos validator (slower, same verdicts).",
+    },
   },
   async run({ inputs, params, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
@@ -41,13 +51,27 @@ export const exportGltf = defineNode({
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);
-    await refuseInvalid(bytes, params.format);
+    await refuseInvalid(bytes, params.format, params.validate);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });
 
-/** Throws a DecodeError naming the validator's first error (code and JSON pointer), if any. */
-async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
+/**
+ * Throws a DecodeError naming the first error (Khronos code and JSON pointer) of the output, if any:
+ * found by the fast check when it covers the file and `validate` is `auto`, else by the validator.
+ */
+async function refuseInvalid(bytes: Uint8Array, format: "glb" | "gltf", validate: string): Promise<void> {
+  if (validate === "auto") {
+    const { checkOutput } = await importOnUse<typeof import("./check/mod.ts")>(
+      "./check/mod.ts",
+      import.meta.url,
+    );
+    const verdict = checkOutput(bytes, format);
+    if (verdict.kind === "valid") return;
+    if (verdict.kind === "invalid") {
+      throw refusal(format, verdict.pointer, `${verdict.code}: ${verdict.message}`);
+    }
+  }
   // Loaded on first use: parsing the validator is half of the CLI's start-up, and most commands never export.
   const { default: validator } = await importOnUse<typeof import("gltf-validator")>("gltf-validator");
   const report = await validator.validateBytes(bytes, {
@@ -55,11 +79,14 @@ async function refuseInvalid(bytes: Uint8Array, format: string): Promise<void> {
     externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),
   });
   const first = report.issues.messages.find((m: { severity: number }) => m.severity === 0);
-  if (!first) return;
-  throw new DecodeError({
+  if (first) throw refusal(format, first.pointer ?? "/", `${first.code}: ${first.message}`);
+}
+
+function refusal(format: string, pointer: string, found: string): DecodeError {
+  return new DecodeError({
     format: `${format} output`,
-    at: { jsonPath: first.pointer ?? "/" },
+    at: { jsonPath: pointer },
     expected: "an output the Khronos glTF validator accepts",
-    found: `${first.code}: ${first.message}`,
+    found,
   });
 }

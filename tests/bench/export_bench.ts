@@ -9,8 +9,10 @@
  *   `/usr/bin/time` when there is one, are printed at the end, the round trip's as ratios to the anchor.
  * - `cache`: the same graph on a 1M-vertex GLB (~56 MB): `--no-cache` (baseline), a cold run that
  *   fills an empty cache, and a warm run.
- * - `validator`: in this process, `export.gltf` (repair check, GLB, Khronos validator) of the 1M scene
- *   against writing its GLB alone.
+ * - `validator`: in this process, `export.gltf` of the 1M scene (repair check, GLB, and its output
+ *   check: the fast check with `validate: "auto"`, the Khronos validator with `"khronos"`) against
+ *   writing its GLB alone; and `export.gltf` of the 16 realistic compounds of
+ *   `freelancer_realistic_bench.ts`, decoded and resolved beforehand, with each `validate` value.
  * - `GLB writer`: in this process, `writeGlb`'s direct binary-chunk writer against glTF-Transform's
  *   writer (the path before it), on the 16 realistic Freelancer compounds (decoded and resolved, as
  *   `export.gltf` gets them) and on the 1M scene; least CPU time of each printed at the end.
@@ -170,20 +172,6 @@ Deno.bench({
   },
 });
 
-Deno.bench({
-  name: "1M-vertex scene: export.gltf (GLB + repair check + validator)",
-  group: "validator",
-  n: 5,
-  warmup: 1,
-  async fn() {
-    await exportGltf.run({
-      inputs: { scene: scenes[turn++ % 2] },
-      params: { format: "glb", name: "scene" },
-      ctx: testContext(),
-    });
-  },
-});
-
 // The realistic set as export.gltf gets it: decoded and resolved (11.2 MB of .cmp).
 const realistic: Document[] = [];
 for (let i = 0; i < 16; i++) {
@@ -197,6 +185,35 @@ for (let i = 0; i < 16; i++) {
   );
   realistic.push((await runNode(constraintsResolve, { scene }, {}, ctx)).scene);
 }
+for (const validate of ["auto", "khronos"] as const) {
+  Deno.bench({
+    name: `1M-vertex scene: export.gltf (GLB + repair check + output check), validate: ${validate}`,
+    group: "validator",
+    n: 5,
+    warmup: 1,
+    async fn() {
+      await exportGltf.run({
+        inputs: { scene: scenes[turn++ % 2] },
+        params: { format: "glb", name: "scene", validate },
+        ctx: testContext(),
+      });
+    },
+  });
+}
+
+for (const validate of ["auto", "khronos"] as const) {
+  Deno.bench({
+    name: `16 realistic compounds, resolved: export.gltf, validate: ${validate}`,
+    group: "realistic export",
+    baseline: validate === "khronos",
+    n: 5,
+    warmup: 1,
+    async fn() {
+      for (const scene of realistic) await runNode(exportGltf, { scene }, { validate });
+    },
+  });
+}
+
 /** Least process CPU time (ms) of each writer case over its runs. */
 const writerCpu = new Map<string, number>();
 

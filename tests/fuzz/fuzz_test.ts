@@ -1,8 +1,9 @@
 /**
  * The bounded fuzz run of the test suite: a few hundred seeded mutations per format through
  * `decode.auto → constraints.resolve → export.gltf`. Every case must end in a validated output or
- * a typed error, quickly; `deno task fuzz` runs the same cases at length, in a child process that
- * also catches hangs and out-of-memory deaths.
+ * a typed error, quickly, and `export.gltf`'s fast output check must agree with the Khronos
+ * validator on every output; `deno task fuzz` runs the same cases at length, in a child process
+ * that also catches hangs and out-of-memory deaths.
  */
 import assert from "node:assert/strict";
 import { fuzzInput, type FuzzOutcome, runFuzzCase } from "./pipeline.ts";
@@ -25,19 +26,24 @@ Deno.test("fuzz inputs are deterministic by (format, seed, index)", async () => 
 
 for (const format of FUZZ_FORMATS) {
   Deno.test(`fuzz: ${CASES_PER_FORMAT} mutated ${format} files each give a valid output or a typed error`, async () => {
-    const counts: Record<FuzzOutcome, number> = { ok: 0, typed: 0, crash: 0, invalid: 0 };
+    const counts: Record<FuzzOutcome, number> = { ok: 0, typed: 0, crash: 0, invalid: 0, disagree: 0 };
+    const checks = { valid: 0, invalid: 0, outside: 0 };
     for (let i = 0; i < CASES_PER_FORMAT; i++) {
       const { name, bytes } = await fuzzInput(format, SEED, i);
       const started = performance.now();
       const result = await runFuzzCase(bytes, name);
       const ms = performance.now() - started;
       assert.ok(ms < CASE_LIMIT_MS, `${format} case ${i} took ${ms.toFixed(0)} ms`);
-      if (result.outcome === "crash" || result.outcome === "invalid") {
+      if (result.check) checks[result.check]++;
+      if (result.outcome === "crash" || result.outcome === "invalid" || result.outcome === "disagree") {
         assert.fail(`${format} seed ${SEED} case ${i}: ${result.outcome}\n${result.detail}`);
       }
       counts[result.outcome]++;
     }
     // Both kinds of ending must occur, or the mutations are too mild (or too harsh) to mean anything.
     assert.ok(counts.ok > 0 && counts.typed > 0, JSON.stringify(counts));
+    // The fast check must decide some outputs itself, or the agreement above tests nothing.
+    assert.ok(checks.valid > 0, `fast check verdicts ${JSON.stringify(checks)}`);
+    console.log(`${format}: ${JSON.stringify(counts)}; fast check verdicts ${JSON.stringify(checks)}`);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One fuzz case through the full pipeline (`decode.auto → constraints.resolve → export.gltf`),
  * classified: a validated output, a typed error, or something that must never happen (an untyped
- * exception, an output the Khronos validator rejects).
+ * exception, an output the Khronos validator rejects, or a verdict of `export.gltf`'s fast output
+ * check that the Khronos validator — its oracle — contradicts).
  *
  * @module
  */
@@ -10,18 +11,24 @@ import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { DecodeError, PartgraphError } from "../../runtime/errors.ts";
 import { runNode, testContext } from "../support/context.ts";
-import { validateGltf } from "../support/validator.ts";
+import { crossCheck, describeCrossCheck, exportBytes } from "../support/output_check.ts";
+import type { Document } from "@gltf-transform/core";
 import { prng } from "../support/prng.ts";
 import { mutate } from "./mutate.ts";
 import { type CorpusFormat, corpusSeeds, type FuzzFormat, fuzzSeeds } from "./seeds.ts";
 
-/** How a fuzz case ended. `crash` and `invalid` are failures; the others are acceptable. */
-export type FuzzOutcome = "ok" | "typed" | "crash" | "invalid";
+/**
+ * How a fuzz case ended. `crash`, `invalid` and `disagree` (the fast output check and the Khronos
+ * validator differ on an output) are failures; the others are acceptable.
+ */
+export type FuzzOutcome = "ok" | "typed" | "crash" | "invalid" | "disagree";
 
 /** A case's outcome and, for failures, what went wrong. */
 export interface FuzzResult {
   readonly outcome: FuzzOutcome;
   readonly detail?: string;
+  /** The fast output check's verdict on the written output (or on the refused one), when there was one. */
+  readonly check?: "valid" | "invalid" | "outside";
 }
 
 /**
@@ -41,15 +48,26 @@ export async function fuzzInput(
   return { name: base.name, bytes: mutate(base, prng((seed * 0x9e3779b1 + index) >>> 0)) };
 }
 
-/** Runs bytes through the pipeline and validates what it writes. */
+/**
+ * Runs bytes through the pipeline and validates what it writes with the Khronos validator; an
+ * output the fast check refused is validated too, so a needless refusal counts as a disagreement.
+ */
 export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<FuzzResult> {
   const ctx = testContext();
+  let resolved: Document | undefined;
   let glb: Uint8Array;
   try {
     const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
-    const resolved = await runNode(constraintsResolve, { scene }, {}, ctx);
-    glb = (await runNode(exportGltf, { scene: resolved.scene }, {}, ctx)).bytes.bytes;
+    resolved = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
+    glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes;
   } catch (error) {
+    if (error instanceof DecodeError && error.format === "glb output" && resolved) {
+      const result = await crossCheck(await exportBytes(resolved));
+      if (result.needless) {
+        return { outcome: "disagree", detail: describeCrossCheck(result), check: "invalid" };
+      }
+      return { outcome: "typed", check: result.fast.kind };
+    }
     if (error instanceof DecodeError && !/^(Range|Type|Syntax)Error\b/.test(error.found)) {
       return { outcome: "typed" };
     }
@@ -59,7 +77,10 @@ export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<Fuzz
       detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
     };
   }
-  const report = await validateGltf(glb);
-  if (report.errors) return { outcome: "invalid", detail: report.messages.join("\n") };
-  return { outcome: "ok" };
+  const result = await crossCheck(glb);
+  if (result.unsafe) {
+    return { outcome: "disagree", detail: `UNSAFE ${describeCrossCheck(result)}`, check: "valid" };
+  }
+  if (result.khronosErrors) return { outcome: "invalid", detail: result.messages.join("\n") };
+  return { outcome: "ok", check: result.fast.kind };
 }

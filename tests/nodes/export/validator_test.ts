@@ -1,10 +1,14 @@
 /**
- * `export.gltf` never lets an invalid file out: an error the Khronos validator finds only by scanning
- * binary data (not the JSON) is refused, and a graph whose export is refused writes no file.
+ * `export.gltf` never lets an invalid file out: an error found only by scanning binary data (not the
+ * JSON) is refused — by the fast check inside the subset it covers, by the Khronos validator outside
+ * it or with `validate: "khronos"` — and a graph whose export is refused writes no file.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Document, NodeIO } from "@gltf-transform/core";
+import { KHRMaterialsUnlit } from "@gltf-transform/extensions";
+import { checkOutput } from "../../../nodes/export/check/mod.ts";
+import { exportBytes } from "../../support/output_check.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runGraph } from "../../../mod.ts";
@@ -29,13 +33,46 @@ function animatedScene(times: number[]): Document {
   return doc;
 }
 
-Deno.test("an error in binary data (animation times out of order) is refused with its code and pointer", async () => {
+/** The scene of {@link animatedScene} with an unlit material: outside what the fast check covers. */
+function unlitScene(times: number[]): Document {
+  const doc = animatedScene(times);
+  const unlit = doc.createExtension(KHRMaterialsUnlit);
+  const material = doc.createMaterial("flat").setExtension("KHR_materials_unlit", unlit.createUnlit());
+  doc.getRoot().listMeshes()[0].listPrimitives()[0].setMaterial(material);
+  return doc;
+}
+
+for (const validate of ["auto", "khronos"]) {
+  Deno.test(`validate: ${validate} — animation times out of order are refused with their code and pointer`, async () => {
+    const ctx = testContext();
+    await runNode(exportGltf, { scene: animatedScene([0, 0.5, 1]) }, { validate }, ctx); // in order: written
+    await assert.rejects(
+      runNode(exportGltf, { scene: animatedScene([0, 1, 0.5]) }, { validate }, ctx),
+      (error) => {
+        assert.ok(error instanceof DecodeError);
+        assert.match(error.found, /ACCESSOR_ANIMATION_INPUT_NON_INCREASING/);
+        assert.match((error.at as { jsonPath: string }).jsonPath, /^\/animations\/0\/samplers\/0\/input$/);
+        // Which check refused it shows in the message: the validator's words, or the fast check's.
+        assert.match(
+          error.found,
+          validate === "khronos" ? /less than or equal to previous/ : /time 2 \(0\.5\) ≤/,
+        );
+        return true;
+      },
+    );
+  });
+}
+
+Deno.test("a scene outside the fast check's subset (an extension) is judged by the Khronos validator", async () => {
+  // The fast check defers on both; only the validator can refuse the second, in its own words.
+  assert.equal(checkOutput(await exportBytes(unlitScene([0, 0.5, 1])), "glb").kind, "outside");
+  assert.equal(checkOutput(await exportBytes(unlitScene([0, 1, 0.5])), "glb").kind, "outside");
   const ctx = testContext();
-  await runNode(exportGltf, { scene: animatedScene([0, 0.5, 1]) }, {}, ctx); // in order: written
-  await assert.rejects(runNode(exportGltf, { scene: animatedScene([0, 1, 0.5]) }, {}, ctx), (error) => {
+  await runNode(exportGltf, { scene: unlitScene([0, 0.5, 1]) }, {}, ctx);
+  await assert.rejects(runNode(exportGltf, { scene: unlitScene([0, 1, 0.5]) }, {}, ctx), (error) => {
     assert.ok(error instanceof DecodeError);
-    assert.match(error.found, /ACCESSOR_ANIMATION_INPUT_NON_INCREASING/);
-    assert.match((error.at as { jsonPath: string }).jsonPath, /^\/animations\/0\/samplers\/0\/input$/);
+    // The validator's message, not the fast check's ("time 2 (0.5) ≤ time 1 (1)").
+    assert.match(error.found, /ACCESSOR_ANIMATION_INPUT_NON_INCREASING: .*less than or equal to previous/);
     return true;
   });
 });

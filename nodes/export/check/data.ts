@@ -1,0 +1,291 @@
+/**
+ * The data rules of the Khronos validator, over the BIN chunk: one typed-array loop per accessor
+ * and rule, no allocation per element. Thresholds and arithmetic follow the validator 2.0.0-dev.3.10
+ * (sums of squares of float32 values in double precision; weight sums rounded to float32 at each
+ * step), so the first error found is one it reports too.
+ *
+ * @module
+ */
+import { type AccessorLayout, COMPONENT_BYTES, FLOAT } from "./layout.ts";
+import type { InfluenceSet, Plan } from "./plan.ts";
+import { invalid, outside } from "./verdict.ts";
+
+/** The validator's tolerance for a unit normal or tangent, on the length. */
+const VECTOR_TOLERANCE = 0.00674;
+/** The validator's tolerance for a unit rotation (node or animation output), on the length. */
+export const QUATERNION_TOLERANCE = 0.00769;
+/** Squared lengths surely within {@link VECTOR_TOLERANCE} of 1 ((1 ± 0.00674)², rounded inwards). */
+const UNIT_SQUARED_LOW = 0.98657, UNIT_SQUARED_HIGH = 1.01352;
+/** How much a float32 weight sum may drift from 1, per weight added. */
+const WEIGHT_SUM_STEP = 2e-7;
+const RESTART: Readonly<Record<number, number>> = { 5121: 0xff, 5123: 0xffff, 5125: 0xffffffff };
+
+/** An accessor's components: component `c` of element `i` is `array[i * step + c]`. */
+interface Components {
+  readonly array: ArrayLike<number>;
+  readonly step: number;
+}
+
+type NumberArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
+type NumberArrayConstructor = {
+  new (length: number): NumberArray;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): NumberArray;
+};
+const ARRAYS: Readonly<Record<number, NumberArrayConstructor>> = {
+  5120: Int8Array,
+  5121: Uint8Array,
+  5122: Int16Array,
+  5123: Uint16Array,
+  5125: Uint32Array,
+  5126: Float32Array,
+};
+
+/**
+ * A typed view of an accessor's elements in `bin` (aligned: `bin.byteOffset` is a multiple of 4);
+ * for a sparse accessor, its elements with the substitutions made (one array for the accessor).
+ * Undefined for an accessor with neither view nor sparse data, which the validator does not read.
+ */
+function components(bin: Uint8Array, a: AccessorLayout): Components | undefined {
+  if (a.view === undefined && !a.sparse) return undefined;
+  const size = COMPONENT_BYTES[a.componentType];
+  const Typed = ARRAYS[a.componentType];
+  const dense = a.view === undefined ? undefined : new Typed(
+    bin.buffer as ArrayBuffer,
+    bin.byteOffset + a.start,
+    ((a.count - 1) * a.stride + a.elementBytes) / size,
+  );
+  const step = a.stride / size;
+  if (!a.sparse) return { array: dense!, step };
+  const { count, indexType, indicesStart, valuesStart } = a.sparse;
+  const indices = new ARRAYS[indexType](bin.buffer as ArrayBuffer, bin.byteOffset + indicesStart, count);
+  const pointer = `${a.pointer}/sparse`;
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && indices[k] <= indices[k - 1]) {
+      invalid("ACCESSOR_SPARSE_INDICES_NON_INCREASING", pointer, `index ${k}`);
+    }
+    if (indices[k] >= a.count) invalid("ACCESSOR_SPARSE_INDEX_OOB", pointer, `index ${k} is ${indices[k]}`);
+  }
+  const n = a.components;
+  // The writer made this accessor from an array of this size; the bound only keeps a damaged count
+  // from allocating without limit.
+  if (a.count * n > 2 ** 28) outside("sparse accessor too large to expand", pointer);
+  const values = new Typed(bin.buffer as ArrayBuffer, bin.byteOffset + valuesStart, count * n);
+  const out = new Typed(a.count * n);
+  if (dense) {
+    for (let i = 0; i < a.count; i++) for (let c = 0; c < n; c++) out[i * n + c] = dense[i * step + c];
+  }
+  for (let k = 0; k < count; k++) for (let c = 0; c < n; c++) out[indices[k] * n + c] = values[k * n + c];
+  return { array: out, step: n };
+}
+
+/** The value a normalized integer stands for, as glTF defines it; other values as they are. */
+function dequantize(a: AccessorLayout): (v: number) => number {
+  if (!a.normalized) return (v) => v;
+  switch (a.componentType) {
+    case 5120:
+      return (v) => Math.max(v / 127, -1);
+    case 5121:
+      return (v) => v / 255;
+    case 5122:
+      return (v) => Math.max(v / 32767, -1);
+    default:
+      return (v) => v / 65535;
+  }
+}
+
+/** Runs every data rule of `plan` and of each accessor; stops at the first error. */
+export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[], plan: Plan): void {
+  const read = new Map<AccessorLayout, Components>();
+  for (const accessor of accessors) {
+    const data = components(bin, accessor);
+    if (!data) continue;
+    read.set(accessor, data);
+    checkValuesAndBounds(accessor, data);
+  }
+  // Each rule runs over the accessors that have data: the validator skips the others.
+  const each = <T extends { accessor: AccessorLayout }>(
+    list: T[],
+    rule: (t: T, data: Components) => void,
+  ) => {
+    for (const item of list) {
+      const data = read.get(item.accessor);
+      if (data) rule(item, data);
+    }
+  };
+  const largest = new Map<AccessorLayout, number>();
+  each(plan.indices, ({ accessor, vertexCount, pointer }, data) => {
+    let max = largest.get(accessor);
+    if (max === undefined) largest.set(accessor, max = checkRestart(accessor, data, pointer));
+    if (max >= vertexCount) {
+      invalid("ACCESSOR_INDEX_OOB", pointer, `index value ${max} ≥ vertex count ${vertexCount}`);
+    }
+  });
+  each(
+    plan.unitVectors,
+    ({ accessor, pointer, tangent }, data) => checkUnit(accessor, data, pointer, tangent),
+  );
+  each(plan.clamped, ({ accessor, pointer }, data) => checkClamped(accessor, data, pointer));
+  each(plan.times, ({ accessor, pointer }, data) => checkTimes(accessor, data, pointer));
+  each(
+    plan.rotations,
+    ({ accessor, pointer, cubic }, data) => checkRotations(accessor, data, pointer, cubic),
+  );
+  each(plan.inverseBinds, ({ accessor, pointer }, data) => checkInverseBinds(accessor, data, pointer));
+  for (const { sets, maxJoint } of plan.influences) {
+    const data = sets.map((s) => [read.get(s.joints), read.get(s.weights)]);
+    if (data.every(([j, w]) => j && w)) checkInfluences(data as [Components, Components][], sets, maxJoint);
+  }
+}
+
+/** Finite floats (ACCESSOR_INVALID_FLOAT); declared min/max equal to the data's (ACCESSOR_M*_MISMATCH). */
+function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): void {
+  const n = a.components;
+  const float = a.componentType === FLOAT;
+  if (float) {
+    for (let i = 0; i < a.count; i++) {
+      for (let c = 0, at = i * step; c < n; c++) {
+        if (!Number.isFinite(array[at + c])) {
+          invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${i * n + c}`);
+        }
+      }
+    }
+  }
+  if (!a.min && !a.max) return;
+  for (let c = 0; c < n; c++) {
+    let low = array[c], high = array[c];
+    for (let i = 1, at = step + c; i < a.count; i++, at += step) {
+      const v = array[at];
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    if (a.min && a.min[c] !== low) invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${low}`);
+    if (a.max && a.max[c] !== high) {
+      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${high}`);
+    }
+  }
+}
+
+/** Refuses primitive-restart values; returns the largest index. */
+function checkRestart(a: AccessorLayout, { array, step }: Components, pointer: string): number {
+  const restart = RESTART[a.componentType];
+  let max = 0;
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    const v = array[at];
+    if (v === restart) invalid("ACCESSOR_INDEX_PRIMITIVE_RESTART", pointer, `restart value at index ${i}`);
+    if (v > max) max = v;
+  }
+  return max;
+}
+
+function checkUnit(a: AccessorLayout, { array, step }: Components, pointer: string, tangent: boolean): void {
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    const x = array[at], y = array[at + 1], z = array[at + 2];
+    const squared = x * x + y * y + z * z;
+    if (!(squared > UNIT_SQUARED_LOW && squared < UNIT_SQUARED_HIGH)) {
+      if (Math.abs(Math.sqrt(squared) - 1) > VECTOR_TOLERANCE) {
+        invalid("ACCESSOR_VECTOR3_NON_UNIT", pointer, `element ${i} has length ${Math.sqrt(squared)}`);
+      }
+    }
+    if (tangent && array[at + 3] !== 1 && array[at + 3] !== -1) {
+      invalid("ACCESSOR_INVALID_SIGN", pointer, `element ${i} has w ${array[at + 3]}`);
+    }
+  }
+}
+
+function checkClamped(a: AccessorLayout, { array, step }: Components, pointer: string): void {
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    for (let c = 0; c < a.components; c++) {
+      const v = array[at + c];
+      if (v > 1 || v < 0) invalid("ACCESSOR_NON_CLAMPED", pointer, `element ${i} component ${c} is ${v}`);
+    }
+  }
+}
+
+function checkTimes(a: AccessorLayout, { array, step }: Components, pointer: string): void {
+  let previous = -Infinity;
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    const v = array[at];
+    if (v < 0) invalid("ACCESSOR_ANIMATION_INPUT_NEGATIVE", pointer, `time ${i} is ${v}`);
+    if (i !== 0 && v <= previous) {
+      invalid(
+        "ACCESSOR_ANIMATION_INPUT_NON_INCREASING",
+        pointer,
+        `time ${i} (${v}) ≤ time ${i - 1} (${previous})`,
+      );
+    }
+    previous = v;
+  }
+}
+
+function checkRotations(
+  a: AccessorLayout,
+  { array, step }: Components,
+  pointer: string,
+  cubic: boolean,
+): void {
+  const value = dequantize(a);
+  // A cubic-spline key is (in-tangent, value, out-tangent): only the value must be a unit quaternion.
+  for (let i = cubic ? 1 : 0, at = i * step; i < a.count; i += cubic ? 3 : 1, at += step * (cubic ? 3 : 1)) {
+    const x = value(array[at]), y = value(array[at + 1]), z = value(array[at + 2]), w = value(array[at + 3]);
+    const length = Math.sqrt(x * x + y * y + z * z + w * w);
+    if (Math.abs(length - 1) > QUATERNION_TOLERANCE) {
+      invalid(
+        "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION",
+        pointer,
+        `key ${i}: length ${length}`,
+      );
+    }
+  }
+}
+
+function checkInverseBinds(a: AccessorLayout, { array, step }: Components, pointer: string): void {
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    if (array[at + 3] !== 0 || array[at + 7] !== 0 || array[at + 11] !== 0 || array[at + 15] !== 1) {
+      invalid("ACCESSOR_INVALID_IBM", pointer, `matrix ${i} has a last row other than (0, 0, 0, 1)`);
+    }
+  }
+}
+
+/**
+ * Skin influences of one primitive, in the validator's order (component by component, set by set):
+ * joints below the skin's joint count, no joint twice with a non-zero weight, weights ≥ 0, and
+ * each vertex's weights summing to 1 within float32 rounding.
+ */
+function checkInfluences(data: [Components, Components][], sets: InfluenceSet[], maxJoint: number): void {
+  const weightOf = sets.map((s) => dequantize(s.weights));
+  const used = new Float64Array(4 * sets.length);
+  const count = sets[0].joints.count;
+  for (let v = 0; v < count; v++) {
+    let sum = 0, tolerance = 0, usedCount = 0;
+    for (let c = 0; c < 4; c++) {
+      for (let s = 0; s < sets.length; s++) {
+        const [joints, weights] = data[s];
+        const joint = joints.array[v * joints.step + c];
+        const pointer = sets[s].pointer;
+        if (joint > maxJoint) {
+          invalid("ACCESSOR_JOINTS_INDEX_OOB", `${pointer}/JOINTS_${s}`, `vertex ${v}: ${joint}`);
+        }
+        const weight = weightOf[s](weights.array[v * weights.step + c]);
+        if (weight === 0) continue;
+        for (let u = 0; u < usedCount; u++) {
+          if (used[u] === joint) {
+            invalid("ACCESSOR_JOINTS_INDEX_DUPLICATE", `${pointer}/JOINTS_${s}`, `vertex ${v}`);
+          }
+        }
+        used[usedCount++] = joint;
+        if (weight < 0) {
+          invalid("ACCESSOR_WEIGHTS_NEGATIVE", `${pointer}/WEIGHTS_${s}`, `vertex ${v}: ${weight}`);
+        }
+        sum = Math.fround(sum + weight);
+        tolerance += WEIGHT_SUM_STEP;
+      }
+    }
+    if (Math.abs(sum - 1) > tolerance) {
+      invalid(
+        "ACCESSOR_WEIGHTS_NON_NORMALIZED",
+        `${sets[0].pointer}/WEIGHTS_0`,
+        `vertex ${v} sums to ${sum}`,
+      );
+    }
+  }
+}

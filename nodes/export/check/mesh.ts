@@ -1,0 +1,211 @@
+/**
+ * Meshes of a written glTF: attribute names and formats, counts within a primitive and its morph
+ * targets, indices, and what data checks each attribute needs (unit normals and tangents, clamped
+ * colours, skin influences, indices below the vertex count).
+ *
+ * @module
+ */
+import { collection, int, type Json, keys, numbers, object, optionalInt, shaped } from "./json.ts";
+import { type AccessorLayout, FLOAT, UNSIGNED_INT, type ViewLayout } from "./layout.ts";
+import type { InfluenceSet, Plan, Usages } from "./plan.ts";
+import { outside } from "./verdict.ts";
+
+/** What the rest of the check needs to know about a mesh. */
+export interface MeshFacts {
+  readonly targets: number;
+  readonly skinned: boolean;
+  /** Per primitive: its material and how many TEXCOORD_n sets it has. */
+  readonly primitives: { material?: number; texCoords: number; pointer: string }[];
+  /** Per primitive with joints: its influence sets (the skin's joint count is known from nodes). */
+  readonly influenceSets: InfluenceSet[][];
+}
+
+const MESH_KEYS = keys("primitives", "weights");
+const PRIMITIVE_KEYS = keys("attributes", "indices", "material", "mode", "targets");
+const SET_SEMANTIC = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(0|[1-9][0-9]*)$/;
+
+/** `type/componentType[/normalized]` of an accessor, as the format tables below spell it. */
+function format(a: AccessorLayout): string {
+  return `${a.type}/${a.componentType}${a.normalized ? "/n" : ""}`;
+}
+
+/** Formats the glTF 2.0 core allows per attribute semantic (no KHR_mesh_quantization). */
+const FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
+  POSITION: keys("VEC3/5126"),
+  NORMAL: keys("VEC3/5126"),
+  TANGENT: keys("VEC4/5126"),
+  TEXCOORD: keys("VEC2/5126", "VEC2/5121/n", "VEC2/5123/n"),
+  COLOR: keys("VEC3/5126", "VEC4/5126", "VEC3/5121/n", "VEC4/5121/n", "VEC3/5123/n", "VEC4/5123/n"),
+  JOINTS: keys("VEC4/5121", "VEC4/5123"),
+  WEIGHTS: keys("VEC4/5126", "VEC4/5121/n", "VEC4/5123/n"),
+};
+const TARGET_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
+  POSITION: keys("VEC3/5126"),
+  NORMAL: keys("VEC3/5126"),
+  TANGENT: keys("VEC3/5126"),
+};
+const INDEX_FORMATS = keys("SCALAR/5121", "SCALAR/5123", "SCALAR/5125");
+
+/** Reads every mesh, adding its data checks to `plan`. */
+export function readMeshes(
+  root: Json,
+  accessors: readonly AccessorLayout[],
+  views: readonly ViewLayout[],
+  usages: Usages,
+  plan: Plan,
+): MeshFacts[] {
+  const materials = collection(root, "materials").length;
+  // Vertex accessors per buffer view without byteStride: the validator wants a stride when two share one.
+  const unstrided = new Map<number, Set<number>>();
+  const vertexAccessor = (
+    value: unknown,
+    semantic: string,
+    pointer: string,
+    table: Record<string, ReadonlySet<string>>,
+  ) => {
+    const index = int(value, pointer, accessors.length);
+    const accessor = accessors[index];
+    usages.accessor(index, accessor, "vertex", pointer);
+    const allowed = semantic.startsWith("_") ? undefined : table[semantic.replace(/_\d+$/, "")];
+    if (allowed ? !allowed.has(format(accessor)) : accessor.componentType === UNSIGNED_INT) {
+      outside("attribute format not allowed for its semantic", pointer);
+    }
+    if (accessor.view === undefined) return accessor; // sparse, or zeros: the layout rules are about views
+    const view = views[accessor.view];
+    if (view.target !== undefined && view.target !== 34962) outside("vertex data in an index view", pointer);
+    if (
+      accessor.offsetInView % 4 !== 0 || (view.byteStride === undefined && accessor.elementBytes % 4 !== 0)
+    ) {
+      outside("vertex attribute not aligned to 4 bytes", pointer);
+    }
+    if (view.byteStride === undefined) {
+      const shared = unstrided.get(accessor.view) ?? new Set();
+      shared.add(index);
+      if (shared.size > 1) outside("vertex accessors share a buffer view without byteStride", pointer);
+      unstrided.set(accessor.view, shared);
+    }
+    return accessor;
+  };
+
+  return collection(root, "meshes").map((value, m) => {
+    const meshPointer = `/meshes/${m}`;
+    const mesh = shaped(value, meshPointer, MESH_KEYS);
+    const primitives = mesh.primitives;
+    if (!Array.isArray(primitives) || !primitives.length) {
+      outside("no primitives", `${meshPointer}/primitives`);
+    }
+    let targetCount = -1, skinned = false;
+    const facts: MeshFacts["primitives"] = [];
+    const influenceSets: InfluenceSet[][] = [];
+    primitives.forEach((item, p) => {
+      const pointer = `${meshPointer}/primitives/${p}`;
+      const primitive = shaped(item, pointer, PRIMITIVE_KEYS);
+      const attributes = object(primitive.attributes, `${pointer}/attributes`);
+      const sets: Record<string, number[]> = { TEXCOORD: [], COLOR: [], JOINTS: [], WEIGHTS: [] };
+      const base = new Map<string, AccessorLayout>();
+      for (const semantic in attributes) {
+        const at = `${pointer}/attributes/${semantic}`;
+        const set = SET_SEMANTIC.exec(semantic);
+        if (set) sets[set[1]].push(Number(set[2]));
+        else if (!["POSITION", "NORMAL", "TANGENT"].includes(semantic) && !semantic.startsWith("_")) {
+          outside("attribute semantic outside glTF 2.0 core", at);
+        }
+        base.set(semantic, vertexAccessor(attributes[semantic], semantic, at, FORMATS));
+      }
+      const position = base.get("POSITION");
+      if (position && (!position.min || !position.max)) {
+        outside("POSITION without min and max", `${pointer}/attributes/POSITION`);
+      }
+      // Without POSITION (only a warning) the validator counts vertices by the first attribute.
+      const first = base.values().next().value;
+      if (!first) outside("primitive without attributes", `${pointer}/attributes`);
+      const vertexCount = first.count;
+      for (const [semantic, accessor] of base) {
+        if (accessor.count !== vertexCount) {
+          outside("attribute counts differ", `${pointer}/attributes/${semantic}`);
+        }
+      }
+      for (const [name, list] of Object.entries(sets)) {
+        if (list.some((n) => n >= list.length)) {
+          outside(`${name}_n sets not numbered 0…`, `${pointer}/attributes`);
+        }
+      }
+      if (sets.JOINTS.length !== sets.WEIGHTS.length) outside("JOINTS and WEIGHTS sets differ", pointer);
+      if (sets.JOINTS.length) {
+        skinned = true;
+        influenceSets.push(sets.JOINTS.map((_, n) => ({
+          joints: base.get(`JOINTS_${n}`)!,
+          weights: base.get(`WEIGHTS_${n}`)!,
+          pointer: `${pointer}/attributes`,
+        })));
+      }
+      for (const semantic of ["NORMAL", "TANGENT"]) {
+        const accessor = base.get(semantic);
+        if (accessor) {
+          plan.unitVectors.push({
+            accessor,
+            pointer: `${pointer}/attributes/${semantic}`,
+            tangent: semantic === "TANGENT",
+          });
+        }
+      }
+      const color = base.get("COLOR_0");
+      if (color?.componentType === FLOAT) {
+        plan.clamped.push({ accessor: color, pointer: `${pointer}/attributes/COLOR_0` });
+      }
+
+      optionalInt(primitive.mode, `${pointer}/mode`, 7); // any of the seven; odd counts are only warnings
+      if (primitive.indices !== undefined) {
+        const at = `${pointer}/indices`;
+        const index = int(primitive.indices, at, accessors.length);
+        const accessor = accessors[index];
+        usages.accessor(index, accessor, "index", at);
+        if (accessor.view === undefined) outside("indices without a buffer view", at);
+        const view = views[accessor.view];
+        if (!INDEX_FORMATS.has(format(accessor))) outside("indices format", at);
+        if (view.byteStride !== undefined || (view.target !== undefined && view.target !== 34963)) {
+          outside("indices in a strided or vertex view", at);
+        }
+        plan.indices.push({ accessor, vertexCount, pointer: at });
+      }
+
+      const targets = primitive.targets === undefined ? [] : primitive.targets;
+      if (!Array.isArray(targets) || (primitive.targets !== undefined && !targets.length)) {
+        outside("targets not a non-empty array", `${pointer}/targets`);
+      }
+      targets.forEach((target, t) => {
+        const at = `${pointer}/targets/${t}`;
+        const attributesOfTarget = object(target, at);
+        if (!Object.keys(attributesOfTarget).length) outside("empty morph target", at);
+        for (const semantic in attributesOfTarget) {
+          if (!TARGET_FORMATS[semantic] || !base.has(semantic)) {
+            outside("morph target attribute", `${at}/${semantic}`);
+          }
+          const accessor = vertexAccessor(
+            attributesOfTarget[semantic],
+            semantic,
+            `${at}/${semantic}`,
+            TARGET_FORMATS,
+          );
+          if (accessor.count !== vertexCount) outside("morph target count differs", `${at}/${semantic}`);
+          if (semantic === "POSITION" && (!accessor.min || !accessor.max)) {
+            outside("target POSITION bounds", at);
+          }
+        }
+      });
+      if (targetCount !== -1 && targetCount !== targets.length) {
+        outside("primitives' target counts differ", pointer);
+      }
+      targetCount = targets.length;
+      const material = optionalInt(primitive.material, `${pointer}/material`, materials);
+      facts.push({ material, texCoords: sets.TEXCOORD.length, pointer });
+    });
+    if (mesh.weights !== undefined) {
+      numbers(mesh.weights, `${meshPointer}/weights`, 0);
+      if ((mesh.weights as number[]).length !== targetCount) {
+        outside("mesh weights count", `${meshPointer}/weights`);
+      }
+    }
+    return { targets: targetCount, skinned, primitives: facts, influenceSets };
+  });
+}
