@@ -9,6 +9,7 @@ import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
+import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -385,16 +386,4 @@ function sortExtras(value: unknown): void {
 /** A chunk length rounded up to GLB's 4-byte alignment. */
 function padded(length: number): number {
   return Math.ceil(length / 4) * 4;
-}
-
-function dataUri(mime: string, bytes: Uint8Array): string {
-  return `data:${mime};base64,${bytes.toBase64()}`;
-}
-
-function decodeDataUri(uri: string): Uint8Array<ArrayBuffer> {
-  const comma = uri.indexOf(",");
-  const header = uri.slice(5, comma);
-  const body = uri.slice(comma + 1);
-  if (!header.endsWith(";base64")) return new TextEncoder().encode(decodeURIComponent(body));
-  return Uint8Array.fromBase64(body);
 }
