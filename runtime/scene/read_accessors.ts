@@ -15,26 +15,10 @@ import {
   VERSION,
 } from "@gltf-transform/core";
 import { gather, words } from "./strided.ts";
+import { COMPONENT_ARRAYS } from "./gltf_codes.ts";
 import { MIRRORED_GLTF_TRANSFORM } from "./glb_writer/layout.ts";
 
 const GLB_BUFFER = "@glb.bin";
-
-/** A typed array class of a component type read here. */
-interface ArrayType {
-  new (length: number): TypedArray;
-  new (buffer: ArrayBuffer): TypedArray;
-  readonly BYTES_PER_ELEMENT: number;
-}
-
-/** Component types read here, by their glTF code. */
-const ARRAYS: Record<number, ArrayType> = {
-  5120: Int8Array,
-  5121: Uint8Array,
-  5122: Int16Array,
-  5123: Uint16Array,
-  5125: Uint32Array,
-  5126: Float32Array,
-};
 
 /** A JSON document to hand glTF-Transform's reader, and the accessor arrays (by index) read for it. */
 export interface AccessorsReadAhead {
@@ -90,7 +74,7 @@ function readArray(
   resources: JSONDocument["resources"],
   def: GLTF.IAccessor,
 ): TypedArray | undefined {
-  const Array = ARRAYS[def.componentType];
+  const Array = COMPONENT_ARRAYS[def.componentType];
   const viewDef = def.bufferView === undefined ? undefined : json.bufferViews?.[def.bufferView];
   const bufferDef = viewDef && json.buffers?.[viewDef.buffer];
   const data = bufferDef && (bufferDef.uri ? resources[bufferDef.uri] : resources[GLB_BUFFER]);

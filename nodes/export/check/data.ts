@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { type AccessorLayout, COMPONENT_BYTES, FLOAT } from "./layout.ts";
+import type { AccessorLayout } from "./layout.ts";
+import { COMPONENT_ARRAYS as ARRAYS, COMPONENT_BYTES, FLOAT } from "../../../runtime/scene/gltf_codes.ts";
 import type { InfluenceSet, Plan } from "./plan.ts";
 import { invalid, outside } from "./verdict.ts";
 
@@ -25,20 +26,6 @@ interface Components {
   readonly array: ArrayLike<number>;
   readonly step: number;
 }
-
-type NumberArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
-type NumberArrayConstructor = {
-  new (length: number): NumberArray;
-  new (buffer: ArrayBuffer, byteOffset: number, length: number): NumberArray;
-};
-const ARRAYS: Readonly<Record<number, NumberArrayConstructor>> = {
-  5120: Int8Array,
-  5121: Uint8Array,
-  5122: Int16Array,
-  5123: Uint16Array,
-  5125: Uint32Array,
-  5126: Float32Array,
-};
 
 /**
  * A typed view of an accessor's elements in `bin` (aligned: `bin.byteOffset` is a multiple of 4);

@@ -7,30 +7,9 @@
  */
 import { collection, int, type Json, keys, number, optionalInt, shaped } from "./json.ts";
 import { outside } from "./verdict.ts";
+import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS, UNSIGNED_INT } from "../../../runtime/scene/gltf_codes.ts";
 
-/** Byte size of each core component type. */
-export const COMPONENT_BYTES: Readonly<Record<number, number>> = {
-  5120: 1,
-  5121: 1,
-  5122: 2,
-  5123: 2,
-  5125: 4,
-  5126: 4,
-};
-/** Components of each accessor type. */
-const TYPE_COMPONENTS: Readonly<Record<string, number>> = {
-  SCALAR: 1,
-  VEC2: 2,
-  VEC3: 3,
-  VEC4: 4,
-  MAT2: 4,
-  MAT3: 9,
-  MAT4: 16,
-};
-/** The FLOAT component type. */
-export const FLOAT = 5126;
-/** The UNSIGNED_INT component type (indices only; never a vertex attribute). */
-export const UNSIGNED_INT = 5125;
+export { COMPONENT_BYTES, FLOAT, UNSIGNED_INT };
 
 /** One buffer view. */
 export interface ViewLayout {

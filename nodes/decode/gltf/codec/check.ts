@@ -12,28 +12,9 @@ import type { JSONDocument } from "@gltf-transform/core";
 import type { GltfSource } from "./container.ts";
 import { Checker, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
+import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
 
-/** Bytes per component, by accessor component type. */
-export const COMPONENT_SIZE: Record<number, number> = {
-  5120: 1,
-  5121: 1,
-  5122: 2,
-  5123: 2,
-  5125: 4,
-  5126: 4,
-};
-/** Components per element, by accessor type. */
-const COMPONENTS: Record<string, number> = {
-  SCALAR: 1,
-  VEC2: 2,
-  VEC3: 3,
-  VEC4: 4,
-  MAT2: 4,
-  MAT3: 9,
-  MAT4: 16,
-};
-/** The FLOAT component type. */
-export const FLOAT = 5126;
+export { FLOAT };
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 
@@ -144,8 +125,8 @@ function checkAccessors(c: Checker): void {
   const views = c.list("bufferViews");
   c.list("accessors").forEach((accessor, i) => {
     const path = `/accessors/${i}`;
-    c.oneOf(accessor, "componentType", path, Object.keys(COMPONENT_SIZE).map(Number));
-    c.oneOf(accessor, "type", path, Object.keys(COMPONENTS));
+    c.oneOf(accessor, "componentType", path, Object.keys(COMPONENT_BYTES).map(Number));
+    c.oneOf(accessor, "type", path, Object.keys(TYPE_COMPONENTS));
     if (accessor.componentType === undefined) {
       c.fail(`${path}/componentType`, "a component type", undefined);
     }
@@ -155,8 +136,8 @@ function checkAccessors(c: Checker): void {
     if (accessor.normalized !== undefined && typeof accessor.normalized !== "boolean") {
       c.fail(`${path}/normalized`, "a boolean", accessor.normalized);
     }
-    const size = COMPONENT_SIZE[accessor.componentType as number];
-    const components = COMPONENTS[accessor.type as string];
+    const size = COMPONENT_BYTES[accessor.componentType as number];
+    const components = TYPE_COMPONENTS[accessor.type as string];
     for (const key of ["min", "max"]) {
       const value = accessor[key];
       if (value !== undefined && (!Array.isArray(value) || value.length !== components)) {
@@ -219,7 +200,7 @@ function checkSparse(c: Checker, accessor: Json, path: string, count: number, el
     const view = c.index(item, "bufferView", at, "bufferViews");
     if (view === undefined) c.fail(`${at}/bufferView`, "a buffer view index", undefined);
     if (part === "indices") c.oneOf(item, "componentType", at, INDEX_TYPES);
-    const size = part === "indices" ? COMPONENT_SIZE[item.componentType as number] : element;
+    const size = part === "indices" ? COMPONENT_BYTES[item.componentType as number] : element;
     if (size === undefined) c.fail(`${at}/componentType`, "an index component type", undefined);
     const offset = c.int(item, "byteOffset", at) ?? 0;
     checkFits(c, { ...views[view!], byteStride: undefined }, at, offset, n!, size, Math.min(size, 4));

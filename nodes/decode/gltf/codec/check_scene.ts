@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { ATTRIBUTE_RULES, COMPONENT_SIZE, FLOAT, INDEX_TYPES } from "./check.ts";
+import { ATTRIBUTE_RULES, FLOAT, INDEX_TYPES } from "./check.ts";
+import { COMPONENT_BYTES } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Checker, Json } from "./checker.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index values below the vertex count. */
@@ -64,7 +65,7 @@ function checkIndexRange(c: Checker, a: number, path: string, vertices: number):
   const view = c.list("bufferViews")[accessor.bufferView as number];
   const data = c.bufferData(view.buffer as number);
   if (!data) return;
-  const size = COMPONENT_SIZE[accessor.componentType as number];
+  const size = COMPONENT_BYTES[accessor.componentType as number];
   const stride = (view.byteStride as number | undefined) ?? size;
   const start = data.byteOffset + ((view.byteOffset as number) ?? 0) +
     ((accessor.byteOffset as number) ?? 0);
