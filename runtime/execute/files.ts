@@ -54,7 +54,7 @@ export interface DigestMemo {
 export interface DigestMemoUse {
   /** The memo. */
   readonly memo: DigestMemo;
-  /** False to re-hash every file (a refresh or verify run); what it hashes is still remembered. */
+  /** False to re-hash every file (a refresh run); what it hashes is still remembered. */
   readonly trust: boolean;
 }
 
@@ -122,7 +122,7 @@ export class TrackedFiles {
   }
 
   /** A file's digest in this run: the one the run saw, else the memo's, else read and hashed. */
-  async #digest(path: string): Promise<FileRead["sha256"]> {
+  async #digest(path: string): Promise<string> {
     const abs = resolve(this.#cwd, path);
     const entry = this.#memo.get(abs);
     if (entry) return entry instanceof Promise ? (await entry).sha256 : entry.sha256;
