@@ -118,7 +118,13 @@ class Execution {
       options.noCache ? undefined : options.disk,
       options.noCache ? undefined : options.remote,
     );
-    this.#files = new TrackedFiles(options.cwd ?? Deno.cwd(), options.outDir);
+    // A refresh re-hashes every file (it trusts no cache), and remembers what it hashed.
+    const disk = this.#tiers.disk;
+    this.#files = new TrackedFiles(
+      options.cwd ?? Deno.cwd(),
+      options.outDir,
+      disk && { memo: disk, trust: !options.refresh },
+    );
     this.#emit = options.onEvent ?? (() => {});
     // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
     // big model's input bytes do not outlive its decode. A caller's memory tier keeps them all.

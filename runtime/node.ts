@@ -184,6 +184,12 @@ export interface RunContext {
    */
   readFile(path: string): Promise<Uint8Array>;
   /**
+   * The SHA-256 (hex) of a file's contents, recorded as {@link readFile} records it. With a disk
+   * cache it may come from the cache's memo of file digests, without reading the file: for a
+   * source's `fingerprint`, which needs the digest and not the bytes.
+   */
+  fileDigest(path: string): Promise<string>;
+  /**
    * Lists a directory's entry names (sorted; empty when it does not exist) and records the listing
    * as a dependency: a cached result that looked for files is re-run when one appears or goes.
    */

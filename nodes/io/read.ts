@@ -45,10 +45,15 @@ export const ioRead = defineNode({
     },
   },
   async fingerprint({ path, resource_roots }, ctx) {
-    const [{ bytes, name }, { valueDigest }] = await Promise.all([
-      readAsset(path, resource_roots as string[], ctx),
+    const [{ basename }, { isGltfJsonName }, { valueDigest }] = await Promise.all([
+      importOnUse<typeof import("node:path")>("node:path"),
+      importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
       importOnUse<typeof import("../../runtime/canonical.ts")>("../../runtime/canonical.ts", import.meta.url),
     ]);
+    // A plain file's digest is the file's own, which the cache's memo may know without reading it
+    // (the bytes are read when the node runs). A .gltf's covers the bundle, so it is built.
+    if (!isGltfJsonName(path)) return { sha256: await ctx.fileDigest(path), name: basename(path) };
+    const { bytes, name } = await readAsset(path, resource_roots as string[], ctx);
     return { sha256: valueDigest(bytes), name };
   },
   async run({ params, ctx }) {

@@ -10,6 +10,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { join } from "node:path";
+import type { RememberedDigest } from "./file_digests.ts";
 
 /** The database's file name inside the cache folder (SQLite adds `-wal` and `-shm` beside it). */
 export const ACTIONS_FILE = "actions.sqlite";
@@ -53,10 +54,14 @@ export class ActionStore {
   #put!: StatementSync;
   #touch!: StatementSync;
   #delete!: StatementSync;
+  #getFile!: StatementSync;
+  #putFile!: StatementSync;
   /** Why the database was found damaged and replaced, until someone takes the message. */
   #damage: string | undefined;
   /** Records stored and not yet written: key, record, size, time of use. */
   #pending: [Uint8Array, string, number, number][] = [];
+  /** File digests remembered and not yet written (they go with the records' next batch). */
+  #pendingFiles: [string, number, number, number, number, number, string, number][] = [];
 
   private constructor(path: string, sqlite: typeof import("node:sqlite")) {
     this.#path = path;
@@ -105,10 +110,21 @@ export class ActionStore {
       );
       // Bytes stored since the last prune (see DiskCache.noteStored).
       db.exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+      // The file digest memo (see file_digests.ts): a file's digest by absolute path, with its stat.
+      db.exec(
+        "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, dev INTEGER NOT NULL, " +
+          "ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime_ms INTEGER NOT NULL, " +
+          "ctime_ms INTEGER NOT NULL, sha256 TEXT NOT NULL, hashed_at_ms INTEGER NOT NULL) WITHOUT ROWID",
+      );
       this.#get = db.prepare("SELECT record, used FROM actions WHERE key = ?");
       this.#put = db.prepare("INSERT OR REPLACE INTO actions (key, record, size, used) VALUES (?, ?, ?, ?)");
       this.#touch = db.prepare("UPDATE actions SET used = ? WHERE key = ?");
       this.#delete = db.prepare("DELETE FROM actions WHERE key = ?");
+      this.#getFile = db.prepare(
+        "SELECT dev, ino, size, mtime_ms AS mtimeMs, ctime_ms AS ctimeMs, sha256, " +
+          "hashed_at_ms AS hashedAtMs FROM files WHERE path = ?",
+      );
+      this.#putFile = db.prepare("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     } catch (error) {
       db.close();
       throw error;
@@ -173,15 +189,43 @@ export class ActionStore {
   put(key: string, record: string, size: number): void {
     const now = Date.now();
     this.#pending.push([Uint8Array.fromHex(key), record, size, now]);
-    if (this.#pending.length >= BATCH_RECORDS || now - this.#pending[0][3] >= BATCH_MS) this.flush();
+    this.#flushWhenDue(now);
   }
 
-  /** Writes the records stored so far, in one transaction. Throws (the records are dropped) when it cannot. */
+  /** The digest remembered for a file (its absolute path), with the stat it had; undefined when none. */
+  getFile(path: string): RememberedDigest | undefined {
+    return this.#guard(() => this.#getFile.get(path) as RememberedDigest | undefined);
+  }
+
+  /** Remembers a file's digest; it is written with the records' batch (see {@link put}). */
+  putFile(path: string, file: RememberedDigest): void {
+    const { dev, ino, size, mtimeMs, ctimeMs, sha256, hashedAtMs } = file;
+    this.#pendingFiles.push([path, dev, ino, size, mtimeMs, ctimeMs, sha256, hashedAtMs]);
+    this.#flushWhenDue(Date.now());
+  }
+
+  #flushWhenDue(now: number): void {
+    const oldest = this.#pending[0]?.[3] ?? now;
+    if (this.#pending.length + this.#pendingFiles.length >= BATCH_RECORDS || now - oldest >= BATCH_MS) {
+      this.flush();
+    }
+  }
+
+  /**
+   * Writes the records and file digests stored so far, in one transaction. Throws (they are
+   * dropped) when it cannot.
+   */
   flush(): void {
-    const batch = this.#pending;
-    if (!batch.length) return;
+    const batch = this.#pending, files = this.#pendingFiles;
+    if (!batch.length && !files.length) return;
     this.#pending = [];
-    this.#guard(() => this.#transaction(() => batch.forEach((row) => this.#put.run(...row))));
+    this.#pendingFiles = [];
+    this.#guard(() =>
+      this.#transaction(() => {
+        for (const row of batch) this.#put.run(...row);
+        for (const row of files) this.#putFile.run(...row);
+      })
+    );
   }
 
   /** Forgets an action (its key in hex, or its bytes). */
@@ -237,9 +281,9 @@ export class ActionStore {
     );
   }
 
-  /** Forgets every action. */
+  /** Forgets every action and every remembered file digest. */
   deleteAll(): void {
-    this.#guard(() => this.#db.exec("DELETE FROM actions"));
+    this.#guard(() => this.#db.exec("DELETE FROM actions; DELETE FROM files"));
   }
 
   /** Gives the pages of forgotten records back to the file system. */

@@ -13,6 +13,7 @@ import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
 import { ActionStore } from "./action_store.ts";
+import { type FileStat, trustedDigest } from "./file_digests.ts";
 import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -181,6 +182,28 @@ export class DiskCache {
       return undefined;
     }
     return bytes;
+  }
+
+  /**
+   * The digest remembered for a file (its absolute path) whose stat is now `stat`, when the memo's
+   * rule trusts it (see `file_digests.ts`); undefined otherwise, or when the cache cannot be read.
+   */
+  async recallDigest(path: string, stat: FileStat): Promise<string | undefined> {
+    try {
+      return trustedDigest((await this.#actions()).getFile(path), stat);
+    } catch {
+      return undefined; // an unreadable cache: hash the file
+    }
+  }
+
+  /**
+   * Remembers a file's digest and the stat it had when hashing began at `hashedAtMs`; written with
+   * the next batch of records. A cache that cannot be opened remembers nothing.
+   */
+  async rememberDigest(path: string, stat: FileStat, sha256: string, hashedAtMs: number): Promise<void> {
+    try {
+      (await this.#actions()).putFile(path, { ...stat, sha256, hashedAtMs });
+    } catch { /* the next run hashes the file again */ }
   }
 
   /** Stores an action's outputs (blobs first, then the record, so a record never points nowhere). */

@@ -38,6 +38,7 @@ export function createContext(
       record.warnings.push(detail ? { message, detail } : { message });
     },
     readFile: (path) => files.readFile(path, record),
+    fileDigest: (path) => files.fileDigest(path, record),
     listDir: (path) => files.listDir(path, record),
     writeFile: (path, bytes) => files.writeFile(path, bytes, record),
     owns: (input) => owned?.has(input) ?? false,

@@ -2,12 +2,16 @@
  * Tracked file access for one run: reads resolve against the working directory and are shared
  * (one read per file per run), writes stay inside the output directory and are atomic, and every
  * access is recorded with its digest so a cached result is only reused while its files still hold.
+ * With a disk cache, the digests of files hashed are remembered with their stat (`file_digests.ts`),
+ * so checking an unchanged file (a cached result's inputs and outputs, a source's fingerprint) needs
+ * a stat, not a read.
  *
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
 import { sha256Hex, valueDigest } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
+import { type FileStat, fileStat } from "../cache/file_digests.ts";
 import { atomicWrite, outputPath } from "../fs.ts";
 import type { JsonValue } from "../node.ts";
 
@@ -38,40 +42,95 @@ export function createRecorder(): Recorder {
   return { warnings: [], reads: new Map(), writes: new Map() };
 }
 
+/** File digests remembered across runs, by absolute path (the disk cache's, `DiskCache`). */
+export interface DigestMemo {
+  /** The remembered digest, if the memo's rule trusts it for a file whose stat is now `stat`. */
+  recallDigest(path: string, stat: FileStat): Promise<string | undefined>;
+  /** Remembers a digest with the stat the file had when hashing began at `hashedAtMs`. */
+  rememberDigest(path: string, stat: FileStat, sha256: string, hashedAtMs: number): Promise<void>;
+}
+
+/** How a run uses a {@link DigestMemo}. */
+export interface DigestMemoUse {
+  /** The memo. */
+  readonly memo: DigestMemo;
+  /** False to re-hash every file (a refresh run); what it hashes is still remembered. */
+  readonly trust: boolean;
+}
+
 /** The file side of a run: shared reads, checked writes, and every digest the run saw. */
 export class TrackedFiles {
   /** Every file read in this run (absolute path → digest). */
   readonly reads = new Map<string, string>();
   /** Every file written in this run (path relative to the output directory → digest). */
   readonly writes = new Map<string, string>();
-  readonly #memo = new Map<string, Promise<FileRead> | ReleasedRead>();
+  readonly #memo = new Map<string, Promise<FileRead> | KnownDigest>();
   readonly #cwd: string;
   readonly #outDir: string;
+  readonly #digests?: DigestMemoUse;
 
-  constructor(cwd: string, outDir: string) {
+  /** Reads resolve against `cwd`, writes inside `outDir`; `digests` remembers (and recalls) digests. */
+  constructor(cwd: string, outDir: string, digests?: DigestMemoUse) {
     this.#cwd = cwd;
     this.#outDir = resolve(outDir);
+    this.#digests = digests;
   }
 
   /**
-   * Reads a file once per run, with its digest. Bytes the run has let go (see {@link release}) are
-   * read again if something asks for them, and must still have the digest the run first saw.
+   * Reads a file once per run, with its digest. Bytes the run has let go (see {@link release}), or
+   * never read because the memo knew the digest, are read if something asks for them, and must
+   * still have the digest the run first saw.
    */
   async #read(path: string): Promise<FileRead & { abs: string }> {
     const abs = resolve(this.#cwd, path);
     let entry = this.#memo.get(abs);
     if (!(entry instanceof Promise)) {
-      const released = entry, alive = released?.bytes.deref();
+      const known = entry, alive = known?.bytes?.deref();
       entry = alive
-        ? Promise.resolve({ bytes: alive, sha256: released!.sha256 })
-        : Deno.readFile(abs).then((bytes) => {
-          const sha256 = valueDigest(bytes);
-          if (released && released.sha256 !== sha256) throw new Error(`'${path}' changed during the run`);
-          return { bytes, sha256 };
+        ? Promise.resolve({ bytes: alive, sha256: known!.sha256 })
+        : this.#hash(abs).then((read) => {
+          if (known && known.sha256 !== read.sha256) throw new Error(`'${path}' changed during the run`);
+          return read;
         });
       this.#memo.set(abs, entry);
     }
     return { ...await entry, abs };
+  }
+
+  /**
+   * Reads and hashes a file, and remembers its digest with the stat taken before the read (so a
+   * change during the read shows in the next stat) and the moment before that stat.
+   */
+  async #hash(abs: string): Promise<FileRead> {
+    const hashedAtMs = Date.now();
+    const info = this.#digests && await Deno.stat(abs).catch(() => undefined);
+    const bytes = await Deno.readFile(abs);
+    const sha256 = valueDigest(bytes);
+    const stat = info && fileStat(info);
+    if (stat?.size === bytes.byteLength) {
+      await this.#digests!.memo.rememberDigest(abs, stat, sha256, hashedAtMs);
+    }
+    return { bytes, sha256 };
+  }
+
+  /** The memo's digest of a file whose stat it trusts; undefined when it has none (or must not be trusted). */
+  async #recall(abs: string): Promise<string | undefined> {
+    if (!this.#digests?.trust) return undefined;
+    const info = await Deno.stat(abs).catch(() => undefined);
+    const stat = info && fileStat(info);
+    return stat && await this.#digests.memo.recallDigest(abs, stat);
+  }
+
+  /** A file's digest in this run: the one the run saw, else the memo's, else read and hashed. */
+  async #digest(path: string): Promise<string> {
+    const abs = resolve(this.#cwd, path);
+    const entry = this.#memo.get(abs);
+    if (entry) return entry instanceof Promise ? (await entry).sha256 : entry.sha256;
+    const recalled = await this.#recall(abs);
+    // Checked again: another node may have read the file while this one was asking the memo.
+    if (recalled === undefined || this.#memo.has(abs)) return (await this.#read(path)).sha256;
+    this.#memo.set(abs, { sha256: recalled });
+    return recalled;
   }
 
   /**
@@ -112,6 +171,23 @@ export class TrackedFiles {
     return file.bytes;
   }
 
+  /**
+   * A file's SHA-256 for a node, recorded as {@link readFile} records it, without reading the file
+   * when the memo knows it. Throws (recording the failure) when the file cannot be read.
+   */
+  async fileDigest(path: string, record: Recorder): Promise<string> {
+    let sha256;
+    try {
+      sha256 = await this.#digest(path);
+    } catch (error) {
+      record.reads.set(path, ABSENT);
+      throw error;
+    }
+    record.reads.set(path, sha256);
+    this.reads.set(resolve(this.#cwd, path), sha256);
+    return sha256;
+  }
+
   /** Lists a directory for a node (sorted names; empty when absent), recording the listing. */
   async listDir(path: string, record: Recorder): Promise<string[]> {
     const names = await listNames(resolve(this.#cwd, path));
@@ -122,6 +198,8 @@ export class TrackedFiles {
   /** Writes a file atomically for a node, recording it; never through a symlink inside the output folder. */
   async writeFile(path: string, bytes: Uint8Array, record: Recorder): Promise<void> {
     await atomicWrite(await outputPath(this.#outDir, path), bytes);
+    // Not remembered: a file just written is racily clean (its mtime is now), so the memo could not
+    // vouch for it yet; the next run's check hashes it once and remembers that.
     const digest = valueDigest(bytes);
     record.writes.set(path, digest);
     this.writes.set(path, digest);
@@ -144,12 +222,13 @@ export class TrackedFiles {
         if (listingDigest(names) !== read.sha256) return false;
         continue;
       }
-      const now = await this.#read(read.path).catch(() => undefined);
-      if ((now?.sha256 ?? ABSENT) !== read.sha256) return false;
+      const now = await this.#digest(read.path).catch(() => ABSENT);
+      if (now !== read.sha256) return false;
     }
     for (const write of entry.writes) {
-      const bytes = await Deno.readFile(this.outPath(write.path)).catch(() => undefined);
-      if (!bytes || sha256Hex(bytes) !== write.sha256) return false;
+      const abs = this.outPath(write.path);
+      const now = await this.#recall(abs) ?? await this.#hash(abs).then((file) => file.sha256, () => ABSENT);
+      if (now !== write.sha256) return false;
     }
     return true;
   }
@@ -161,10 +240,13 @@ interface FileRead {
   readonly sha256: string;
 }
 
-/** A read whose bytes the run let go: kept only while something else holds them. */
-interface ReleasedRead {
+/**
+ * A file whose digest the run knows without holding its bytes: a read the run let go (its bytes
+ * kept only while something else holds them), or a digest the memo vouched for (no bytes).
+ */
+interface KnownDigest {
   readonly sha256: string;
-  readonly bytes: WeakRef<Uint8Array>;
+  readonly bytes?: WeakRef<Uint8Array>;
 }
 
 /** Sorted entry names of a directory; empty when it does not exist. */

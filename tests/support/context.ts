@@ -7,6 +7,7 @@
 import type { AnyNodeDef, JsonValue, RunContext } from "../../runtime/node.ts";
 import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
 import { withDefaults } from "../../runtime/params.ts";
+import { sha256Hex } from "../../runtime/canonical.ts";
 import { createRegistry, type Registry } from "../../runtime/registry.ts";
 
 /** A test context plus the warnings it collected. */
@@ -27,6 +28,7 @@ export function testContext(nodeId = "test"): TestContext {
     plugins,
     warn: (message, detail) => void warnings.push({ message, detail }),
     readFile: (path) => Deno.readFile(path),
+    fileDigest: async (path) => sha256Hex(await Deno.readFile(path)),
     writeFile: (path, bytes) => Deno.writeFile(path, bytes),
     owns: () => false, // the test keeps its inputs, to compare them afterwards
     async listDir(path) {
