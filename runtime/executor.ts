@@ -311,13 +311,20 @@ class Execution {
       writes: [...record.writes].map(([path, sha256]) => ({ path, sha256 })),
     };
     if (def.cache !== false) {
+      // A cache that cannot be written (disk full, read-only) costs speed, never the result.
+      const notCached = (error: unknown) => ({
+        message: `result not cached: ${error instanceof Error ? error.message : error}`,
+      });
       try {
-        await this.#tiers.store(key, def.type, def.outputs, entry);
+        await this.#tiers.store(
+          key,
+          def.type,
+          def.outputs,
+          entry,
+          (error) => this.#replayWarnings(node, [notCached(error)]),
+        );
       } catch (error) {
-        // A cache that cannot be written (disk full, read-only) costs speed, never the result.
-        record.warnings.push({
-          message: `result not cached: ${error instanceof Error ? error.message : error}`,
-        });
+        record.warnings.push(notCached(error));
       }
     }
     this.#report(node, { type: def.type, state: "done", ms, key });

@@ -77,6 +77,9 @@ export interface CacheStats {
 /** Default size cap: 2 GiB. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 
+/** Blobs of an action this large are written in the background, overlapping the next node's work. */
+const BACKGROUND_BYTES = 1 << 20;
+
 /**
  * A cache directory.
  *
@@ -206,31 +209,57 @@ export class DiskCache {
     } catch { /* the next run hashes the file again */ }
   }
 
-  /** Stores an action's outputs (blobs first, then the record, so a record never points nowhere). */
+  /**
+   * Stores an action's outputs (blobs first, then the record, so a record never points nowhere).
+   * See {@link storePacked} for `onLateFailure`.
+   */
   async store(
     key: string,
     record: Omit<ActionRecord, "outputs" | "version">,
     outputs: Record<string, EncodedOutput>,
+    onLateFailure?: (error: unknown) => void,
   ): Promise<PackedAction> {
     const packed = packAction(record, outputs);
-    await this.storePacked(key, packed);
+    await this.storePacked(key, packed, onLateFailure);
     return packed;
   }
 
-  /** Stores a packed action (blobs first, then the record, so a record never points nowhere). */
-  async storePacked(key: string, { record, blobs }: PackedAction): Promise<void> {
-    for (const [digest, bytes] of blobs) await this.storeBlob(digest, bytes);
+  /**
+   * Stores a packed action: blobs first, then the record, so a record never points nowhere. Blobs of
+   * {@link BACKGROUND_BYTES} or more are written in the background (the run goes on computing while
+   * the disk takes them; {@link flush} waits for them), and a failure to write them, which drops the
+   * record, reaches `onLateFailure` instead of the caller.
+   */
+  async storePacked(
+    key: string,
+    { record, blobs }: PackedAction,
+    onLateFailure?: (error: unknown) => void,
+  ): Promise<void> {
+    const actions = await this.#actions();
     const json = JSON.stringify(record);
     const size = new TextEncoder().encode(json).byteLength;
-    (await this.#actions()).put(key, json, size);
-    this.#storedThisProcess += size;
+    const write = async () => {
+      for (const [digest, bytes] of blobs) await this.storeBlob(digest, bytes);
+      actions.put(key, json, size);
+      this.#storedThisProcess += size;
+    };
+    let bytes = 0;
+    for (const blob of blobs.values()) bytes += blob.byteLength;
+    if (bytes < BACKGROUND_BYTES) return await write();
+    const writing = write().catch((error) => onLateFailure?.(error));
+    this.#writing.add(writing);
+    writing.finally(() => this.#writing.delete(writing));
   }
+
+  /** Blob writes still in progress (see {@link storePacked}). */
+  readonly #writing = new Set<Promise<void>>();
 
   /**
    * Writes the records stored so far (they go in batches; a run's end writes the last one). A batch
    * that cannot be written is dropped: it costs speed, never a result.
    */
   async flush(): Promise<void> {
+    while (this.#writing.size) await Promise.all(this.#writing);
     if (!this.#store) return;
     try {
       (await this.#store).flush();

@@ -155,7 +155,13 @@ export class CacheTiers {
   }
 
   /** Keeps a fresh result in memory and in the disk and remote tiers there are. */
-  async store(key: string, type: string, specs: SocketSpecs, entry: MemoryEntry): Promise<void> {
+  async store(
+    key: string,
+    type: string,
+    specs: SocketSpecs,
+    entry: MemoryEntry,
+    onLateFailure?: (error: unknown) => void,
+  ): Promise<void> {
     this.memory.set(key, entry);
     const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
     if (!this.disk && !remote) return;
@@ -165,7 +171,9 @@ export class CacheTiers {
     }
     const { warnings, reads, writes } = entry;
     const base = { type, warnings, reads, writes };
-    const packed = this.disk ? await this.disk.store(key, base, encoded) : packAction(base, encoded);
+    const packed = this.disk
+      ? await this.disk.store(key, base, encoded, onLateFailure)
+      : packAction(base, encoded);
     if (remote) await upload(remote, key, packed);
   }
 }

@@ -205,3 +205,43 @@ Deno.test("a node whose input no tier held is not looked up (its key is new too)
   assertEquals(await run(chain(2)), [113, 4, 4, ["cached", "cached", "cached", "cached"]]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a big blob is written in the background: on disk when the run returns, its failure a warning", async () => {
+  const { dir, src, data } = await fixture(3 << 20); // past the 1 MiB at which blobs go to the background
+  const cacheDir = join(dir, "cache");
+  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+  const [blob] = await blobs(cacheDir);
+  assertEquals(await Deno.readFile(blob), data, "the blob is whole once the run has returned");
+  const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out2") });
+  assertEquals(warm.nodes.read.state, "cached");
+
+  // A file where the blob's shard folder should be: the background write fails, the run does not.
+  const other = await fixture((3 << 20) + 1);
+  const otherCache = join(other.dir, "cache");
+  await runGraph(copyGraph, {
+    inputs: { src: other.src },
+    cacheDir: otherCache,
+    outDir: join(other.dir, "a"),
+  });
+  const [otherBlob] = await blobs(otherCache);
+  await new DiskCache(otherCache).clear();
+  await Deno.remove(join(otherCache, "cas"), { recursive: true }).catch(() => {});
+  await Deno.mkdir(join(otherCache, "cas"), { recursive: true });
+  await Deno.writeTextFile(join(otherCache, "cas", otherBlob.split("/").at(-2)!), "not a folder");
+  const run = await runGraph(copyGraph, {
+    inputs: { src: other.src },
+    cacheDir: otherCache,
+    outDir: join(other.dir, "b"),
+  });
+  assertEquals(await Deno.readFile(join(other.dir, "b", "copy.bin")), other.data);
+  assert(
+    run.warnings.some((w) => w.id === "read" && w.message.startsWith("result not cached")),
+    JSON.stringify(run.warnings),
+  );
+  const again = await runGraph(copyGraph, {
+    inputs: { src: other.src },
+    cacheDir: otherCache,
+    outDir: join(other.dir, "c"),
+  });
+  assertEquals(again.nodes.read.state, "done", "no record points to the blob that was never written");
+});
