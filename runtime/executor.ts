@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { Document } from "@gltf-transform/core";
 import { NodeFailure, RunError } from "./errors.ts";
 import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, RunContext } from "./node.ts";
@@ -291,11 +292,13 @@ class Execution {
   ): Promise<Record<string, unknown>> {
     const { def } = node;
     const inputs: Record<string, unknown> = {};
-    const owned = new Set<string>();
+    const owned = new Map<string, Document>();
     for (const [name, source] of Object.entries(node.inputs)) {
       inputs[name] = await this.#valueOf(source, upstream);
       const release = "node" in source ? upstream.get(source.node)?.release : undefined;
-      if ("node" in source && this.#ownership?.consumed(source.node, release, inputs[name])) owned.add(name);
+      if ("node" in source && this.#ownership?.consumed(source.node, release, inputs[name])) {
+        owned.set(name, inputs[name] as Document);
+      }
     }
     this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs
@@ -332,7 +335,7 @@ class Execution {
     return outputs;
   }
 
-  #context(node: PlanNode, record: Recorder, owned?: ReadonlySet<string>): RunContext {
+  #context(node: PlanNode, record: Recorder, owned?: ReadonlyMap<string, Document>): RunContext {
     return createContext(node.id, node.def, record, {
       registry: this.#plan.registry,
       files: this.#files,

@@ -220,6 +220,8 @@ export interface RunContext {
    * shared with other values through copies made with `shareData`. False for inputs of other types,
    * for a node run through {@link RunContext.invoke}, and whenever the run cannot prove it (two
    * consumers, a graph output, a memory tier the caller keeps, a value the memory tier served).
+   * Ask only when about to change the scene: a true answer readies it for that (and forgets the GLB
+   * the writer may remember of it), so a node that only reads it should not ask.
    */
   owns(input: string): boolean;
 }

@@ -10,6 +10,8 @@ import type { AnyNodeDef, JsonValue, RunContext } from "../node.ts";
 import { checkParams, withDefaults } from "../params.ts";
 import type { Registry } from "../registry.ts";
 import type { Recorder, TrackedFiles } from "./files.ts";
+import type { Document } from "@gltf-transform/core";
+import { readyForChange } from "./values.ts";
 
 /** What a context is made from. */
 export interface ContextDeps {
@@ -19,8 +21,8 @@ export interface ContextDeps {
   readonly files: TrackedFiles;
   /** Node types this node may invoke (its `invokes`, transitively). */
   readonly invokable: ReadonlyMap<string, AnyNodeDef>;
-  /** Inputs whose scenes the node owns (see `Ownership`); none when omitted. */
-  readonly owned?: ReadonlySet<string>;
+  /** Inputs whose scenes the node owns, with the scenes (see `Ownership`); none when omitted. */
+  readonly owned?: ReadonlyMap<string, Document>;
 }
 
 /** Creates the context of one node run; everything it reads, writes and warns goes to `record`. */
@@ -31,6 +33,7 @@ export function createContext(
   deps: ContextDeps,
 ): RunContext {
   const { files, registry, invokable, owned } = deps;
+  const readied = new WeakSet<Document>();
   const ctx: RunContext = {
     nodeId,
     plugins: registry,
@@ -41,7 +44,12 @@ export function createContext(
     fileDigest: (path) => files.fileDigest(path, record),
     listDir: (path) => files.listDir(path, record),
     writeFile: (path, bytes) => files.writeFile(path, bytes, record),
-    owns: (input) => owned?.has(input) ?? false,
+    owns(input) {
+      const scene = owned?.get(input);
+      if (!scene) return false;
+      if (!readied.has(scene)) readied.add(scene), readyForChange(scene);
+      return true;
+    },
     async invoke(type, inputs, params: Record<string, JsonValue> = {}) {
       const target = invokable.get(type);
       if (!target) {

@@ -124,10 +124,19 @@ export class Ownership {
   #take(id: string, value: unknown): boolean {
     if (!(value instanceof Document) || this.#holders.get(value) !== id) return false;
     this.#holders.delete(value); // passed on again (returned as is), it is its new producer's
-    forgetWritten(value);
-    settleExtras(value); // the owner reads what it would read in a copy
     return true;
   }
+}
+
+/**
+ * Readies an owned scene for changes in place, when its owner first asks (`ctx.owns`): the writer's
+ * memo of it is forgotten (it would hand out the bytes of the scene as it was), and its extras are
+ * settled, so the owner reads what it would read in a copy. An owner that never asks changes
+ * nothing, and keeps the memo: `export.gltf` then reuses the GLB the cache tier just wrote.
+ */
+export function readyForChange(scene: Document): void {
+  forgetWritten(scene);
+  settleExtras(scene);
 }
 
 /** A run function must return every declared output with a value of its type. */
