@@ -6,13 +6,18 @@
  */
 import type { BytesValue, JsonValue, SocketType } from "../node.ts";
 import { canonicalJson } from "../canonical.ts";
-import { readGltf, writeGlb } from "../scene/gltf_io.ts";
+import { importOnUse } from "../lazy_run.ts";
 import { GENERATOR } from "../version.ts";
 
 /** An encoded value: its bytes plus small metadata (e.g. a `bytes` value's file name). */
 export interface Encoded {
   readonly bytes: Uint8Array;
   readonly meta?: JsonValue;
+}
+
+/** The glTF reader and writer, loaded when a scene is first stored or read (not at start-up). */
+function gltfIo(): Promise<typeof import("../scene/gltf_io.ts")> {
+  return importOnUse<typeof import("../scene/gltf_io.ts")>("../scene/gltf_io.ts", import.meta.url);
 }
 
 /** Encodes a socket value for storage. */
@@ -23,7 +28,7 @@ export async function encodeValue(type: SocketType, value: unknown): Promise<Enc
       return { bytes: v.bytes, meta: { name: v.name } };
     }
     case "scene":
-      return { bytes: await writeGlb(value as never, { generator: GENERATOR }) };
+      return { bytes: await (await gltfIo()).writeGlb(value as never, { generator: GENERATOR }) };
     default:
       return { bytes: new TextEncoder().encode(canonicalJson(value)) };
   }
@@ -35,7 +40,7 @@ export async function decodeValue(type: SocketType, encoded: Encoded): Promise<u
     case "bytes":
       return { bytes: encoded.bytes, name: (encoded.meta as { name?: string } | undefined)?.name ?? "" };
     case "scene":
-      return await readGltf(encoded.bytes);
+      return await (await gltfIo()).readGltf(encoded.bytes);
     default:
       return JSON.parse(new TextDecoder().decode(encoded.bytes));
   }

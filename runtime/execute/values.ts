@@ -10,7 +10,7 @@ import type { BytesValue } from "../node.ts";
 import { jsTypeOf } from "../params.ts";
 import type { Plan, PlanNode } from "../plan.ts";
 import type { CacheHit } from "../cache/tiers.ts";
-import { forgetWritten } from "../scene/gltf_io.ts";
+import { forgetWritten } from "../scene/written_memo.ts";
 import { settleExtras } from "../scene/copy.ts";
 
 /**

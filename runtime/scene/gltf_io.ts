@@ -10,6 +10,7 @@ import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
+import { forgetWritten, writtenMemo } from "./written_memo.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -70,12 +71,12 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   // Unique names that rename nothing write the same bytes as none: one memo entry serves both.
   const renames = options.uniqueNames === true && renamesAny(doc);
   const key = `${options.generator}\n${renames}`;
-  if (lastWritten?.doc !== doc) {
+  if (writtenMemo.slot?.doc !== doc) {
     const slot: WrittenSlot = { doc, written: writeContent(doc), glbs: new Map() };
-    slot.written.catch(() => lastWritten === slot && (lastWritten = undefined));
-    lastWritten = slot;
+    slot.written.catch(() => writtenMemo.slot === slot && (writtenMemo.slot = undefined));
+    writtenMemo.slot = slot;
   }
-  const slot = lastWritten;
+  const slot = writtenMemo.slot as WrittenSlot;
   let bytes = slot.glbs.get(key);
   if (!bytes) {
     bytes = slot.written.then((written) => assembleGlb(doc, written, { ...options, uniqueNames: renames }));
@@ -104,21 +105,12 @@ interface WrittenSlot {
   readonly glbs: Map<string, Promise<Uint8Array>>;
 }
 
-/**
- * The last document written. The disk cache stores a node's scene as GLB (names as they are) and
- * `export.gltf` then writes that very scene (names made unique): documents are immutable once a
- * node has returned them, so glTF-Transform's writer, the costly part, runs once for both, which
- * differ only in their JSON. One slot keeps the memory this costs to one file.
- */
-let lastWritten: WrittenSlot | undefined;
-
-/**
- * Forgets what {@link writeGlb} remembers of `doc`: a node that owns a scene (`ctx.owns`) is about
- * to change it in place, after which the memo would hand out the bytes of the scene as it was.
- */
-export function forgetWritten(doc: Document): void {
-  if (lastWritten?.doc === doc) lastWritten = undefined;
-}
+// The last document written (`writtenMemo.slot`, a WrittenSlot). The disk cache stores a node's scene
+// as GLB (names as they are) and `export.gltf` then writes that very scene (names made unique):
+// documents are immutable once a node has returned them (unless their owner asks to change them,
+// which forgets the slot), so glTF-Transform's writer, the costly part, runs once for both, which
+// differ only in their JSON. One slot keeps the memory this costs to one file.
+export { forgetWritten };
 
 /** True when {@link exportNames} would rename a node or scene of `doc`. */
 function renamesAny(doc: Document): boolean {
