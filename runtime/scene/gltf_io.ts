@@ -10,7 +10,7 @@ import { sortKeysDeep } from "../canonical.ts";
 import { exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
-import { forgetWritten, writtenMemo } from "./written_memo.ts";
+import { writtenMemo } from "./written_memo.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -110,7 +110,6 @@ interface WrittenSlot {
 // documents are immutable once a node has returned them (unless their owner asks to change them,
 // which forgets the slot), so glTF-Transform's writer, the costly part, runs once for both, which
 // differ only in their JSON. One slot keeps the memory this costs to one file.
-export { forgetWritten };
 
 /** True when {@link exportNames} would rename a node or scene of `doc`. */
 function renamesAny(doc: Document): boolean {
