@@ -81,9 +81,8 @@ export async function cacheCommand(action: string, opts: Opts): Promise<number> 
       if (opts.json) console.log(JSON.stringify(stats));
       else {
         console.log(
-          `${stats.dir}: ${stats.actions} actions, ${stats.blobs} blobs, ${mib(stats.bytes)} of ${
-            mib(stats.maxBytes)
-          }`,
+          `${stats.dir}: ${stats.actions} actions, ${stats.blobs} blobs, ${stats.files} file digests, ` +
+            `${mib(stats.bytes)} of ${mib(stats.maxBytes)}`,
         );
       }
       return EXIT.ok;
@@ -92,7 +91,8 @@ export async function cacheCommand(action: string, opts: Opts): Promise<number> 
       const removed = await disk.prune(maxBytes);
       if (opts.json) console.log(JSON.stringify(removed));
       else {console.log(
-          `removed ${removed.actions} actions and ${removed.blobs} blobs (${mib(removed.bytes)})`,
+          `removed ${removed.actions} actions, ${removed.blobs} blobs (${mib(removed.bytes)}) and ` +
+            `${removed.files} digests of files gone or changed`,
         );}
       return EXIT.ok;
     }

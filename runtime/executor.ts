@@ -325,6 +325,7 @@ class Execution {
           def.outputs,
           entry,
           (error) => this.#replayWarnings(node, [notCached(error)]),
+          this.#files.readFiles(record.reads),
         );
       } catch (error) {
         record.warnings.push(notCached(error));

@@ -75,6 +75,7 @@ export type { ExecuteOptions, MemoryEntry, NodeReport, RunResult } from "./execu
 export type { EventSink, NodeEvent, RunEvent, WarningEvent } from "./events.ts";
 export { DiskCache } from "./cache/disk.ts";
 export type { ActionRecord, CacheStats, FileDigest, StoredOutput } from "./cache/disk.ts";
+export type { PruneResult } from "./cache/prune.ts";
 export type { FileStat } from "./cache/file_digests.ts";
 export type { EncodedOutput, PackedAction } from "./cache/record.ts";
 export type { RecordExpectation } from "./cache/record_schema.ts";

@@ -26,6 +26,9 @@ const BATCH_MS = 100;
 /** How long a write waits for another run's write to finish before it gives up. */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/** A file digest row's fixed-size columns (six integers), for the size {@link ActionStore.fileTotals} reports. */
+const FILE_ROW_BYTES = 6 * 8;
+
 /** SQLite's words for a file that is not a database, or a damaged one. */
 const DAMAGED = /file is not a database|database disk image is malformed/;
 
@@ -271,6 +274,34 @@ export class ActionStore {
         bytes: number;
       }
     );
+  }
+
+  /** How many file digests are remembered, and about how many bytes their rows take. */
+  fileTotals(): { files: number; bytes: number } {
+    return this.#guard(() =>
+      this.#db.prepare(
+        `SELECT count(*) AS files, total(length(path) + length(sha256) + ${FILE_ROW_BYTES}) AS bytes FROM files`,
+      ).get() as { files: number; bytes: number }
+    );
+  }
+
+  /** Every remembered file digest with its path, for pruning. */
+  listFiles(): (RememberedDigest & { path: string })[] {
+    return this.#guard(() =>
+      this.#db.prepare(
+        "SELECT path, dev, ino, size, mtime_ms AS mtimeMs, ctime_ms AS ctimeMs, sha256, " +
+          "hashed_at_ms AS hashedAtMs FROM files ORDER BY path",
+      ).all() as unknown as (RememberedDigest & { path: string })[]
+    );
+  }
+
+  /** Forgets the remembered digests of these files. */
+  deleteFiles(paths: readonly string[]): void {
+    if (!paths.length) return;
+    this.#guard(() => {
+      const remove = this.#db.prepare("DELETE FROM files WHERE path = ?");
+      this.#transaction(() => paths.forEach((path) => remove.run(path)));
+    });
   }
 
   /** Every action, least recently used first (ties by key), for pruning. */

@@ -14,7 +14,8 @@ import { sha256Hex } from "../canonical.ts";
 import { atomicWrite } from "../fs.ts";
 import { ActionStore } from "./action_store.ts";
 import { type FileStat, trustedDigest } from "./file_digests.ts";
-import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import { listFiles, pruneCache, type PruneResult, removeOldLayout } from "./prune.ts";
+import { type PackedAction, parseActionRecord } from "./record.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
 export { INLINE_LIMIT } from "./record.ts";
@@ -31,6 +32,12 @@ export interface StoredOutput {
   readonly meta?: JsonValue;
   /** Small values are kept in the action record itself (base64), saving a file per value. */
   readonly inline?: string;
+  /**
+   * The absolute path of a file the node read whose bytes the output is (`io.read`'s), kept instead
+   * of a copy under `cas/`: read and verified against `digest` on load, a quiet miss once the file
+   * has changed or gone. Only the disk tier writes it; a remote's records never hold one.
+   */
+  readonly file?: string;
 }
 
 /** A file an action read or wrote, with the digest its result depends on. */
@@ -68,7 +75,9 @@ export interface CacheStats {
   readonly actions: number;
   /** Number of output blobs under `cas/` (small outputs live inline in records, not here). */
   readonly blobs: number;
-  /** Total size of records and blobs, in bytes. */
+  /** Number of file digests remembered (see `file_digests.ts`), by absolute path. */
+  readonly files: number;
+  /** Total size of records, blobs and remembered file digests, in bytes. */
   readonly bytes: number;
   /** The size cap pruning shrinks the cache below, in bytes. */
   readonly maxBytes: number;
@@ -164,7 +173,10 @@ export class DiskCache {
     }
   }
 
-  /** The verified bytes of one stored output, or undefined when missing or corrupt (then deleted). */
+  /**
+   * The verified bytes of one stored output, or undefined when missing or corrupt (a corrupt blob is
+   * then deleted; a file an output refers to is only ever read).
+   */
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
     let bytes: Uint8Array;
     if (output.inline !== undefined) {
@@ -175,13 +187,15 @@ export class DiskCache {
       }
     } else {
       try {
-        bytes = await Deno.readFile(this.#blobPath(output.digest));
+        bytes = await Deno.readFile(output.file ?? this.#blobPath(output.digest));
       } catch {
         return undefined;
       }
     }
     if (bytes.byteLength !== output.size || sha256Hex(bytes) !== output.digest) {
-      if (output.inline === undefined) await Deno.remove(this.#blobPath(output.digest)).catch(() => {});
+      if (output.inline === undefined && output.file === undefined) {
+        await Deno.remove(this.#blobPath(output.digest)).catch(() => {});
+      }
       return undefined;
     }
     return bytes;
@@ -207,21 +221,6 @@ export class DiskCache {
     try {
       (await this.#actions()).putFile(path, { ...stat, sha256, hashedAtMs });
     } catch { /* the next run hashes the file again */ }
-  }
-
-  /**
-   * Stores an action's outputs (blobs first, then the record, so a record never points nowhere).
-   * See {@link storePacked} for `onLateFailure`.
-   */
-  async store(
-    key: string,
-    record: Omit<ActionRecord, "outputs" | "version">,
-    outputs: Record<string, EncodedOutput>,
-    onLateFailure?: (error: unknown) => void,
-  ): Promise<PackedAction> {
-    const packed = packAction(record, outputs);
-    await this.storePacked(key, packed, onLateFailure);
-    return packed;
   }
 
   /**
@@ -291,65 +290,25 @@ export class DiskCache {
     } catch { /* an unwritable cache keeps it; the record is checked on every read anyway */ }
   }
 
-  /** Counts actions, blobs and bytes. */
+  /** Counts actions, blobs, remembered file digests and bytes. */
   async stats(): Promise<CacheStats> {
     const store = await ActionStore.open(this.dir, false);
     const { actions, bytes: recordBytes } = store?.totals() ?? { actions: 0, bytes: 0 };
+    const { files, bytes: fileBytes } = store?.fileTotals() ?? { files: 0, bytes: 0 };
     const blobs = await listFiles(join(this.dir, "cas"));
-    const bytes = blobs.reduce((sum, f) => sum + f.size, recordBytes);
-    return { dir: this.dir, actions, blobs: blobs.length, bytes, maxBytes: this.maxBytes };
+    const bytes = blobs.reduce((sum, f) => sum + f.size, recordBytes + fileBytes);
+    return { dir: this.dir, actions, blobs: blobs.length, files, bytes, maxBytes: this.maxBytes };
   }
 
   /**
    * Shrinks the cache below `maxBytes`: least recently used actions go first, each with the blobs
    * no remaining action refers to. Returns what was removed. Blobs no action refers to at all are
    * removed too, unless under a minute old: another run may have stored them and not yet the record.
+   * So are the remembered digests of files that are gone or changed since (the memo can never trust
+   * them again), whatever the cache's size.
    */
-  async prune(maxBytes = this.maxBytes): Promise<{ actions: number; blobs: number; bytes: number }> {
-    await removeOldLayout(this.dir);
-    const removed = { actions: 0, blobs: 0, bytes: 0 };
-    const store = await ActionStore.open(this.dir, false);
-    const actions = store?.byLastUse() ?? [];
-    const blobs = new Map((await listFiles(join(this.dir, "cas"))).map((blob) => [blob.name, blob]));
-    let total = actions.reduce((sum, a) => sum + a.size, 0);
-    for (const blob of blobs.values()) total += blob.size;
-    if (total <= maxBytes) return removed;
-    const outputsOf = (record: string): string[] => {
-      try {
-        return Object.values((JSON.parse(record) as ActionRecord).outputs).map((out) => out.digest);
-      } catch {
-        return []; // unreadable records hold nothing
-      }
-    };
-    const users = new Map<string, number>();
-    for (const action of actions) {
-      for (const digest of outputsOf(action.record)) users.set(digest, (users.get(digest) ?? 0) + 1);
-    }
-    const removeBlob = async (blob: FileInfo) => {
-      await Deno.remove(blob.path).catch(() => {});
-      removed.blobs++;
-      removed.bytes += blob.size;
-      total -= blob.size;
-    };
-    const settled = Date.now() - 60_000;
-    for (const blob of blobs.values()) {
-      if (!users.has(blob.name) && blob.mtime < settled) await removeBlob(blob);
-    }
-    for (const action of actions) {
-      if (total <= maxBytes) break;
-      store!.delete(action.key);
-      removed.actions++;
-      removed.bytes += action.size;
-      total -= action.size;
-      for (const digest of outputsOf(action.record)) {
-        const left = users.get(digest)! - 1;
-        users.set(digest, left);
-        const blob = blobs.get(digest);
-        if (left === 0 && blob) await removeBlob(blob);
-      }
-    }
-    store?.shrink();
-    return removed;
+  async prune(maxBytes = this.maxBytes): Promise<PruneResult> {
+    return await pruneCache(this.dir, maxBytes);
   }
 
   /** Removes everything. */
@@ -362,37 +321,4 @@ export class DiskCache {
       await Deno.remove(join(this.dir, sub), { recursive: true }).catch(() => {});
     }
   }
-}
-
-/** Removes what the layout before `actions.sqlite` kept (a file per action, a counter file), never read now. */
-async function removeOldLayout(dir: string): Promise<void> {
-  await Deno.remove(join(dir, "ac"), { recursive: true }).catch(() => {});
-  await Deno.remove(join(dir, "stored-since-prune")).catch(() => {});
-}
-
-interface FileInfo {
-  path: string;
-  name: string;
-  size: number;
-  mtime: number;
-}
-
-async function listFiles(dir: string): Promise<FileInfo[]> {
-  const out: FileInfo[] = [];
-  let shards: Deno.DirEntry[];
-  try {
-    shards = await Array.fromAsync(Deno.readDir(dir));
-  } catch {
-    return out;
-  }
-  for (const shard of shards) {
-    if (!shard.isDirectory) continue;
-    for await (const entry of Deno.readDir(join(dir, shard.name))) {
-      if (!entry.isFile || entry.name.includes(".tmp-")) continue;
-      const path = join(dir, shard.name, entry.name);
-      const info = await Deno.stat(path).catch(() => undefined);
-      if (info) out.push({ path, name: entry.name, size: info.size, mtime: info.mtime?.getTime() ?? 0 });
-    }
-  }
-  return out;
 }

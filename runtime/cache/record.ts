@@ -63,6 +63,41 @@ export function packAction(
 }
 
 /**
+ * The disk tier's form of a packed action: every output not inline whose bytes are a file the node
+ * read (its digest is in `files`, digest → absolute path: `io.read`'s output) refers to that file
+ * instead of carrying a blob, so the cache does not keep a second copy of every input model.
+ *
+ * @example
+ * ```ts
+ * import { packAction, referToFiles } from "./record.ts";
+ *
+ * const bytes = new Uint8Array(4096);
+ * const base = { type: "io.read", warnings: [], reads: [], writes: [] };
+ * const packed = packAction(base, { bytes: { type: "bytes", bytes } });
+ * const digest = packed.record.outputs.bytes.digest;
+ * const local = referToFiles(packed, new Map([[digest, "/models/ship.cmp"]]));
+ * console.log(local.record.outputs.bytes.file, local.blobs.size); // "/models/ship.cmp" 0
+ * ```
+ */
+export function referToFiles(packed: PackedAction, files: ReadonlyMap<string, string>): PackedAction {
+  const { record } = packed;
+  const blobs = new Map(packed.blobs);
+  const outputs: Record<string, StoredOutput> = {};
+  for (const [name, stored] of Object.entries(record.outputs)) {
+    const file = stored.inline === undefined ? files.get(stored.digest) : undefined;
+    outputs[name] = file ? { ...stored, file } : stored;
+    if (file) blobs.delete(stored.digest);
+  }
+  // A blob two outputs share stays when one of them is not a file's.
+  for (const stored of Object.values(outputs)) {
+    if (stored.inline === undefined && !stored.file && packed.blobs.has(stored.digest)) {
+      blobs.set(stored.digest, packed.blobs.get(stored.digest)!);
+    }
+  }
+  return { record: { ...record, outputs }, blobs };
+}
+
+/**
  * Parses a stored record and checks its shape (and what `expect` says of it): the record, or why it
  * is not one. A damaged or hostile record is a miss, never a crash later in the run.
  */

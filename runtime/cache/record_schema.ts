@@ -57,6 +57,10 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
     if (out.inline !== undefined && typeof out.inline !== "string") {
       return `outputs.${name}.inline: expected base64`;
     }
+    if (out.file !== undefined && !(typeof out.file === "string" && isAbsolute(out.file))) {
+      return `outputs.${name}.file: expected an absolute path`;
+    }
+    if (out.file !== undefined && out.inline !== undefined) return `outputs.${name}: both inline and a file`;
   }
   if (!Array.isArray(value.warnings)) return "warnings: expected an array";
   for (const w of value.warnings) {

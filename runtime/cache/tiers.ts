@@ -10,7 +10,13 @@ import type { SocketSpecs } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
 import type { ActionRecord, DiskCache, FileDigest, StoredOutput } from "./disk.ts";
 import { decodeValue, encodeValue } from "./codec.ts";
-import { type EncodedOutput, packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import {
+  type EncodedOutput,
+  packAction,
+  type PackedAction,
+  parseActionRecord,
+  referToFiles,
+} from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -95,7 +101,11 @@ export class CacheTiers {
       onAbsent?.();
       return undefined;
     }
-    const record = parseActionRecord(new TextDecoder().decode(bytes), expect);
+    const parsed = parseActionRecord(new TextDecoder().decode(bytes), expect);
+    // A path is only meaningful on the machine that stored it (see StoredOutput.file).
+    const record = typeof parsed === "string" || !Object.values(parsed.outputs).some((out) => out.file)
+      ? parsed
+      : "an output refers to a local file";
     if (typeof record === "string") {
       onDamage?.(`remote cache: damaged record ${key.slice(0, 12)}… ignored and recomputed (${record})`);
       return undefined;
@@ -136,6 +146,8 @@ export class CacheTiers {
             await decodeValue(stored.type, { bytes, meta: stored.meta }).catch(() => undefined);
           if (value === undefined) {
             await this.disk?.discard(key);
+            // A file that moved or changed since is no damage: the node reads what is there now.
+            if (stored.file && !bytes) return undefined;
             onDamage?.(
               `cache: damaged value '${name}' of record ${key.slice(0, 12)}… discarded and recomputed`,
             );
@@ -154,13 +166,18 @@ export class CacheTiers {
     await this.disk?.flush();
   }
 
-  /** Keeps a fresh result in memory and in the disk and remote tiers there are. */
+  /**
+   * Keeps a fresh result in memory and in the disk and remote tiers there are. `files` (digest →
+   * absolute path) are the files the node read: an output that is one of them is kept on disk as a
+   * reference to it (see {@link referToFiles}), on the remote as a blob.
+   */
   async store(
     key: string,
     type: string,
     specs: SocketSpecs,
     entry: MemoryEntry,
     onLateFailure?: (error: unknown) => void,
+    files: ReadonlyMap<string, string> = new Map(),
   ): Promise<void> {
     this.memory.set(key, entry);
     const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
@@ -170,10 +187,8 @@ export class CacheTiers {
       encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
     }
     const { warnings, reads, writes } = entry;
-    const base = { type, warnings, reads, writes };
-    const packed = this.disk
-      ? await this.disk.store(key, base, encoded, onLateFailure)
-      : packAction(base, encoded);
+    const packed = packAction({ type, warnings, reads, writes }, encoded);
+    await this.disk?.storePacked(key, referToFiles(packed, files), onLateFailure);
     if (remote) await upload(remote, key, packed);
   }
 }

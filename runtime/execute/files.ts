@@ -205,6 +205,18 @@ export class TrackedFiles {
     this.writes.set(path, digest);
   }
 
+  /**
+   * The files among `reads` (a node's, as it named them) that were read whole, by digest, with their
+   * absolute paths: where the cache may find an output that is one of them.
+   */
+  readFiles(reads: ReadonlyMap<string, string>): Map<string, string> {
+    const files = new Map<string, string>();
+    for (const [path, sha256] of reads) {
+      if (sha256 !== ABSENT && !path.endsWith(DIR_MARK)) files.set(sha256, resolve(this.#cwd, path));
+    }
+    return files;
+  }
+
   /** Adds a cached result's recorded reads (those that succeeded) and writes to the run's lists. */
   replay(reads: readonly FileDigest[], writes: readonly FileDigest[]): void {
     for (const r of reads) if (r.sha256 !== ABSENT) this.reads.set(resolve(this.#cwd, r.path), r.sha256);

@@ -4,8 +4,10 @@ import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
-import { copyGraph, testPlugin } from "../support/test_nodes.ts";
+import { copyGraph, reverseGraph, testPlugin } from "../support/test_nodes.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
+
+const registry = createRegistry().register(testPlugin);
 
 async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
   const dir = await Deno.makeTempDir();
@@ -29,34 +31,71 @@ Deno.test("a corrupted or truncated blob is detected, discarded and recomputed",
   for (const damage of ["flip", "truncate"] as const) {
     const { dir, src, data } = await fixture();
     const cacheDir = join(dir, "cache");
-    await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+    await runGraph(reverseGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1"), registry });
     const [blob] = await blobs(cacheDir);
     const stored = await Deno.readFile(blob);
     if (damage === "flip") stored[1234] ^= 0xff;
     await Deno.writeFile(blob, damage === "flip" ? stored : stored.subarray(0, 100));
-    // A new output folder forces the write to run, which needs the read's (damaged) value.
-    const run = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out2") });
-    assertEquals(run.nodes.read.state, "done", `${damage}: the read was recomputed`);
-    assertEquals(await Deno.readFile(join(dir, "out2", "copy.bin")), data);
-    assertEquals(await Deno.readFile(blob), data, `${damage}: the blob was rewritten whole`);
+    // A new output folder forces the write to run, which needs the reversal's (damaged) value.
+    const run = await runGraph(reverseGraph, {
+      inputs: { src },
+      cacheDir,
+      outDir: join(dir, "out2"),
+      registry,
+    });
+    assertEquals(run.nodes.reverse.state, "done", `${damage}: the reversal was recomputed`);
+    assertEquals(await Deno.readFile(join(dir, "out2", "copy.bin")), data.toReversed());
+    assertEquals(await Deno.readFile(blob), data.toReversed(), `${damage}: the blob was rewritten whole`);
   }
+});
+
+Deno.test("a file a node read and output whole is kept as a reference to the file, not a second copy", async () => {
+  const { dir, src, data } = await fixture();
+  const cacheDir = join(dir, "cache");
+  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+  const stats = await new DiskCache(cacheDir).stats();
+  assertEquals([stats.actions, stats.blobs], [2, 0], "the read and the write, no blob");
+  assert(stats.bytes < 10_000, `${stats.bytes} bytes for a 50000-byte file`);
+  // The read's value is needed (a graph output): it comes from the file, checked against its digest.
+  const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+  assertEquals([warm.nodes.read.state, warm.nodes.write.state], ["cached", "cached"]);
+  assertEquals(warm.outputs.bytes, { bytes: data, name: "input.bin" });
+  // Gone from where the record points (the key is the content's, so a copy elsewhere still matches):
+  // the read runs again, quietly, and nothing after it does.
+  await Deno.mkdir(join(dir, "elsewhere"));
+  const moved = join(dir, "elsewhere", "input.bin");
+  await Deno.rename(src, moved);
+  const after = await runGraph(copyGraph, { inputs: { src: moved }, cacheDir, outDir: join(dir, "out1") });
+  assertEquals([after.nodes.read.state, after.nodes.write.state, after.warnings], ["done", "cached", []]);
+  assertEquals(after.outputs.bytes, { bytes: data, name: "input.bin" });
+  // The remote tier never gets a path (tests/runtime/remote_cache_test.ts checks what it does get).
 });
 
 Deno.test("a file read by a node is part of its key: editing it re-runs, moving it does not", async () => {
   const { dir, src } = await fixture();
   const cacheDir = join(dir, "cache");
-  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out") });
+  await runGraph(reverseGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out"), registry });
   // Same base name (it is part of the value, as a format hint), another folder.
   await Deno.mkdir(join(dir, "elsewhere"));
   const moved = join(dir, "elsewhere", "input.bin");
   await Deno.rename(src, moved);
-  const again = await runGraph(copyGraph, { inputs: { src: moved }, cacheDir, outDir: join(dir, "out") });
+  const again = await runGraph(reverseGraph, {
+    inputs: { src: moved },
+    cacheDir,
+    outDir: join(dir, "out"),
+    registry,
+  });
   assert(Object.values(again.nodes).every((n) => n.state === "cached"), JSON.stringify(again.nodes));
   await Deno.writeFile(moved, new Uint8Array([1, 2, 3]));
-  const edited = await runGraph(copyGraph, { inputs: { src: moved }, cacheDir, outDir: join(dir, "out") });
+  const edited = await runGraph(reverseGraph, {
+    inputs: { src: moved },
+    cacheDir,
+    outDir: join(dir, "out"),
+    registry,
+  });
   assertEquals(edited.nodes.read.state, "done");
   assertEquals(edited.nodes.write.state, "done");
-  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), new Uint8Array([1, 2, 3]));
+  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), new Uint8Array([3, 2, 1]));
 });
 
 Deno.test("a folder a node searched is part of its result: a file appearing there re-runs it", async () => {
@@ -94,15 +133,28 @@ Deno.test("two concurrent runs on one cache directory are safe and agree", async
   const cacheDir = join(dir, "cache");
   const runs = await Promise.all(
     [0, 1, 2, 3].map((i) =>
-      runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, `out${i}`), memory: new Map() })
+      runGraph(reverseGraph, {
+        inputs: { src },
+        cacheDir,
+        outDir: join(dir, `out${i}`),
+        memory: new Map(),
+        registry,
+      })
     ),
   );
-  for (const [i] of runs.entries()) assertEquals(await Deno.readFile(join(dir, `out${i}`, "copy.bin")), data);
+  for (const [i] of runs.entries()) {
+    assertEquals(await Deno.readFile(join(dir, `out${i}`, "copy.bin")), data.toReversed());
+  }
   const stats = await new DiskCache(cacheDir).stats();
   assertEquals(stats.blobs, 1);
   // No temp files are left behind.
   for (const blob of await blobs(cacheDir)) assert(!blob.includes(".tmp-"), blob);
-  const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out0") });
+  const warm = await runGraph(reverseGraph, {
+    inputs: { src },
+    cacheDir,
+    outDir: join(dir, "out0"),
+    registry,
+  });
   assert(Object.values(warm.nodes).every((n) => n.state === "cached"));
 });
 
@@ -127,7 +179,13 @@ Deno.test("the size cap prunes least recently used entries; stats and clear repo
   const cacheDir = join(dir, "cache");
   for (let i = 0; i < 4; i++) {
     const { src } = await fixture(30_000 + i);
-    await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out"), cacheMaxBytes: 70_000 });
+    await runGraph(reverseGraph, {
+      inputs: { src },
+      cacheDir,
+      outDir: join(dir, "out"),
+      cacheMaxBytes: 70_000,
+      registry,
+    });
     await new Promise((r) => setTimeout(r, 5)); // distinct modification times
   }
   const cache = new DiskCache(cacheDir, 70_000);
@@ -209,39 +267,47 @@ Deno.test("a node whose input no tier held is not looked up (its key is new too)
 Deno.test("a big blob is written in the background: on disk when the run returns, its failure a warning", async () => {
   const { dir, src, data } = await fixture(3 << 20); // past the 1 MiB at which blobs go to the background
   const cacheDir = join(dir, "cache");
-  await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1") });
+  await runGraph(reverseGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out1"), registry });
   const [blob] = await blobs(cacheDir);
-  assertEquals(await Deno.readFile(blob), data, "the blob is whole once the run has returned");
-  const warm = await runGraph(copyGraph, { inputs: { src }, cacheDir, outDir: join(dir, "out2") });
-  assertEquals(warm.nodes.read.state, "cached");
+  assertEquals(await Deno.readFile(blob), data.toReversed(), "the blob is whole once the run has returned");
+  const warm = await runGraph(reverseGraph, {
+    inputs: { src },
+    cacheDir,
+    outDir: join(dir, "out2"),
+    registry,
+  });
+  assertEquals(warm.nodes.reverse.state, "cached");
 
   // A file where the blob's shard folder should be: the background write fails, the run does not.
   const other = await fixture((3 << 20) + 1);
   const otherCache = join(other.dir, "cache");
-  await runGraph(copyGraph, {
+  await runGraph(reverseGraph, {
     inputs: { src: other.src },
     cacheDir: otherCache,
     outDir: join(other.dir, "a"),
+    registry,
   });
   const [otherBlob] = await blobs(otherCache);
   await new DiskCache(otherCache).clear();
   await Deno.remove(join(otherCache, "cas"), { recursive: true }).catch(() => {});
   await Deno.mkdir(join(otherCache, "cas"), { recursive: true });
   await Deno.writeTextFile(join(otherCache, "cas", otherBlob.split("/").at(-2)!), "not a folder");
-  const run = await runGraph(copyGraph, {
+  const run = await runGraph(reverseGraph, {
     inputs: { src: other.src },
     cacheDir: otherCache,
     outDir: join(other.dir, "b"),
+    registry,
   });
-  assertEquals(await Deno.readFile(join(other.dir, "b", "copy.bin")), other.data);
+  assertEquals(await Deno.readFile(join(other.dir, "b", "copy.bin")), other.data.toReversed());
   assert(
-    run.warnings.some((w) => w.id === "read" && w.message.startsWith("result not cached")),
+    run.warnings.some((w) => w.id === "reverse" && w.message.startsWith("result not cached")),
     JSON.stringify(run.warnings),
   );
-  const again = await runGraph(copyGraph, {
+  const again = await runGraph(reverseGraph, {
     inputs: { src: other.src },
     cacheDir: otherCache,
     outDir: join(other.dir, "c"),
+    registry,
   });
-  assertEquals(again.nodes.read.state, "done", "no record points to the blob that was never written");
+  assertEquals(again.nodes.reverse.state, "done", "no record points to the blob that was never written");
 });

@@ -38,6 +38,12 @@ const DAMAGE: Record<string, (record: Record<string, unknown>) => unknown> = {
   "a bogus writes path": (r) => ({ ...r, writes: [{ path: "../../escape.bin", sha256: "0".repeat(64) }] }),
   "reads: a string": (r) => ({ ...r, reads: "x" }),
   "the record inside an array": (r) => [r],
+  "an output referring to a relative path": (r) => ({
+    ...r,
+    outputs: Object.fromEntries(
+      Object.entries(r.outputs as Record<string, object>).map(([k, v]) => [k, { ...v, file: "input.bin" }]),
+    ),
+  }),
   "inline data that is not base64": (r) => ({
     ...r,
     outputs: Object.fromEntries(

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
+import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
@@ -60,6 +61,15 @@ serverTest(
     const first = await build(model, a, new RemoteCache({ url: server.url }));
     assert(Object.values(first.nodes).every((n) => n.state === "done"));
     assert((await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).length > 0, "records uploaded");
+    // Machine a keeps the read's output as a reference to the model; the server gets the bytes.
+    const readKey = Object.values(first.nodes).find((n) => n.type === "io.read")!.key!;
+    const uploaded = JSON.parse(await Deno.readTextFile(join(server.root, "ac", readKey)));
+    assertEquals([uploaded.outputs.bytes.file, uploaded.outputs.bytes.size], [
+      undefined,
+      (await Deno.stat(model)).size,
+    ]);
+    const local = await new DiskCache(a.cacheDir).lookup(readKey);
+    assertEquals(local?.outputs.bytes.file, model);
 
     const b = await machine(root, "b");
     const warnings: string[] = [];
@@ -124,6 +134,9 @@ serverTest(
       `{"version":1,"type":"decode.cmp","outputs":{},"warnings":null,"reads":[],"writes":[]}`,
       `{"version":1,"type":"x","outputs":{"scene":{"type":"scene","digest":"zz","size":-1}},"warnings":[],"reads":[],"writes":[]}`,
       `[[[[[[[[`,
+      // A path means something only on the machine that stored it: a remote's record never holds one.
+      `{"version":1,"type":"io.read","outputs":{"bytes":{"type":"bytes","digest":"${"0".repeat(64)}",` +
+      `"size":5,"file":"/etc/hostname"}},"warnings":[],"reads":[],"writes":[]}`,
     ];
     const keys = Object.values(first.nodes).map((n) => n.key!).filter(Boolean);
     for (const [i, key] of keys.entries()) {

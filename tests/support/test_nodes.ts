@@ -116,8 +116,21 @@ export const sizeNode = defineNode({
   run: ({ inputs }) => ({ value: inputs.data ? inputs.data.bytes.byteLength : -1 }),
 });
 
+/** `test.reverse`: the bytes in reverse order — an output that is no file's, so the cache keeps a blob of it. */
+export const reverseNode = defineNode({
+  type: "test.reverse",
+  version: 1,
+  doc: "Reverses bytes.",
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { bytes: { type: "bytes", doc: "The same bytes, last first." } },
+  params: {},
+  run: ({ inputs }) => ({ bytes: { bytes: inputs.data.bytes.toReversed(), name: inputs.data.name } }),
+});
+
 /** All test nodes as a plug-in. */
-export const testPlugin: Plugin = { nodes: [constNode, addNode, failNode, warnNode, listNode, sizeNode] };
+export const testPlugin: Plugin = {
+  nodes: [constNode, addNode, failNode, warnNode, listNode, sizeNode, reverseNode],
+};
 
 /** A file copied through the cache: io.read → io.write (`copy.bin`), the read's bytes as a graph output. */
 export const copyGraph: GraphFile = {
@@ -128,4 +141,20 @@ export const copyGraph: GraphFile = {
     write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
   },
   outputs: { bytes: "read.bytes" },
+};
+
+/**
+ * A file reversed through the cache: io.read → test.reverse → io.write (`copy.bin`), the reversed
+ * bytes as a graph output; the cache keeps them as a blob (the read's output refers to the file).
+ * Needs {@link testPlugin}.
+ */
+export const reverseGraph: GraphFile = {
+  version: 1,
+  inputs: { src: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "src" } } },
+    reverse: { type: "test.reverse", inputs: { data: "read.bytes" } },
+    write: { type: "io.write", inputs: { bytes: "reverse.bytes" }, params: { path: "copy.bin" } },
+  },
+  outputs: { bytes: "reverse.bytes" },
 };
