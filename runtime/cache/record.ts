@@ -80,21 +80,17 @@ export function packAction(
  * ```
  */
 export function referToFiles(packed: PackedAction, files: ReadonlyMap<string, string>): PackedAction {
-  const { record } = packed;
-  const blobs = new Map(packed.blobs);
   const outputs: Record<string, StoredOutput> = {};
-  for (const [name, stored] of Object.entries(record.outputs)) {
-    const file = stored.inline === undefined ? files.get(stored.digest) : undefined;
-    outputs[name] = file ? { ...stored, file } : stored;
-    if (file) blobs.delete(stored.digest);
-  }
-  // A blob two outputs share stays when one of them is not a file's.
-  for (const stored of Object.values(outputs)) {
-    if (stored.inline === undefined && !stored.file && packed.blobs.has(stored.digest)) {
-      blobs.set(stored.digest, packed.blobs.get(stored.digest)!);
+  const blobs = new Map<string, Uint8Array>();
+  for (const [name, stored] of Object.entries(packed.record.outputs)) {
+    if (stored.inline !== undefined) outputs[name] = stored;
+    else {
+      const file = files.get(stored.digest);
+      outputs[name] = file ? { ...stored, file } : stored;
+      if (!file) blobs.set(stored.digest, packed.blobs.get(stored.digest)!);
     }
   }
-  return { record: { ...record, outputs }, blobs };
+  return { record: { ...packed.record, outputs }, blobs };
 }
 
 /**
