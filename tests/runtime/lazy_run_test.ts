@@ -1,6 +1,7 @@
 /** `lazyRun`: a node whose run lives in another module loads it on its first run, once, and says when it cannot. */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { createRegistry, defineNode, type GraphFile, lazyRun, runGraph } from "../../runtime/mod.ts";
+import { importOnUse } from "../../runtime/lazy_run.ts";
 
 /** A `test.triple` node whose run module is "imported" by `load`. */
 function tripleNode(load: URL | (() => Promise<unknown>)) {
@@ -63,4 +64,16 @@ Deno.test("a lazy run module given by URL is imported on the first run", async (
   const node = tripleNode(new URL(`data:application/javascript,${encodeURIComponent(source)}`));
   const run = await runGraph(graph(4), { registry: createRegistry([{ nodes: [node] }]), cacheDir: false });
   assertEquals(run.outputs, { a: 12, b: 15 });
+});
+
+Deno.test("importOnUse keeps a module's import, and not one that failed: a later call imports again", async () => {
+  const first = importOnUse<typeof import("node:path")>("node:path");
+  assert(first === importOnUse("node:path"), "one promise per module");
+  assertEquals(typeof (await first).join, "function");
+  const missing = new URL("./no_such_module.ts", import.meta.url).href;
+  const failed = importOnUse(missing);
+  await rejects(failed, TypeError);
+  const again = importOnUse(missing);
+  assert(again !== failed, "a failed import is not kept");
+  await rejects(again, TypeError);
 });
