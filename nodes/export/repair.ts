@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Accessor, Document, Node, Primitive } from "@gltf-transform/core";
+import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
 
 const FLOAT = 5126;
@@ -30,17 +30,36 @@ export function repairForExport(doc: Document, warn: (message: string) => void):
   return copy;
 }
 
-/** The repairs a document needs; made in place when `apply` is true. */
+/**
+ * The repairs a document needs; made in place when `apply` is true. One small function per kind of
+ * property, each with indexed loops: with every scan inlined into one function (and `entries()`
+ * iterators), TurboFan took 150–190 ms to compile it in every process that exports a few dozen files.
+ */
 function repairs(doc: Document, apply: boolean): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
-  for (const [i, accessor] of root.listAccessors().entries()) {
+  accessorRepairs(root.listAccessors(), apply, messages);
+  const normals = meshRepairs(root.listMeshes(), apply, messages);
+  normalRepairs(normals, apply, messages);
+  nodeRepairs(root.listNodes(), apply, messages);
+  return messages;
+}
+
+function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string[]): void {
+  for (let i = 0; i < accessors.length; i++) {
+    const accessor = accessors[i];
     const bad = accessor.getComponentType() === FLOAT ? replaceNonFinite(accessor, apply) : 0;
     if (bad) messages.push(`export: ${bad} non-finite value(s) in accessor ${label(accessor, i)} set to 0`);
   }
+}
+
+/** Repairs the meshes' primitives; returns their normal accessors, each once. */
+function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Accessor> {
   const normals = new Set<Accessor>();
-  for (const mesh of root.listMeshes()) {
-    for (const primitive of mesh.listPrimitives()) {
+  for (let m = 0; m < meshes.length; m++) {
+    const mesh = meshes[m], primitives = mesh.listPrimitives();
+    for (let p = 0; p < primitives.length; p++) {
+      const primitive = primitives[p];
       const normal = primitive.getAttribute("NORMAL");
       if (normal) normals.add(normal);
       const bad = clampIndices(primitive, apply);
@@ -56,16 +75,22 @@ function repairs(doc: Document, apply: boolean): string[] {
       }
     }
   }
+  return normals;
+}
+
+function normalRepairs(normals: Set<Accessor>, apply: boolean, messages: string[]): void {
   for (const accessor of normals) {
     const bad = normaliseVectors(accessor, apply);
     if (bad) messages.push(`export: ${bad} normal(s) of accessor '${accessor.getName()}' made unit length`);
   }
-  for (const node of root.listNodes()) {
-    if (repairTransform(node, apply)) {
-      messages.push(`export: non-finite or non-unit transform of node '${node.getName()}' repaired`);
+}
+
+function nodeRepairs(nodes: Node[], apply: boolean, messages: string[]): void {
+  for (let i = 0; i < nodes.length; i++) {
+    if (repairTransform(nodes[i], apply)) {
+      messages.push(`export: non-finite or non-unit transform of node '${nodes[i].getName()}' repaired`);
     }
   }
-  return messages;
 }
 
 function label(accessor: Accessor, i: number): string {

@@ -11,6 +11,7 @@
  * @module
  */
 import { type Accessor, Document, type Property, PropertyType, type TypedArray } from "@gltf-transform/core";
+import { setArrayQuietly } from "./accessors.ts";
 
 /** Options of {@link copyScene}. */
 export interface CopyOptions {
@@ -98,16 +99,22 @@ function survivesJson(value: unknown, seen: Set<object>): boolean {
 export function copyScene(source: Document, options: CopyOptions = {}): Document {
   if (!options.shareData) return copyAll(source).target;
   // glTF-Transform copies arrays as it copies accessors; detach them for the copy, then hand the
-  // same arrays to both documents. Nothing else can observe the source meanwhile (synchronous).
-  const arrays = source.getRoot().listAccessors().map((accessor) => [accessor, accessor.getArray()] as const);
-  for (const [accessor] of arrays) accessor.setArray(null);
+  // same arrays to both documents. Nothing else can observe the source meanwhile (synchronous), so
+  // the arrays move without the setters' events.
+  const accessors = source.getRoot().listAccessors();
+  const arrays: (TypedArray | null)[] = [];
+  for (const accessor of accessors) {
+    arrays.push(accessor.getArray());
+    setArrayQuietly(accessor, null);
+  }
   let copied: ReturnType<typeof copyAll> | undefined;
   try {
     copied = copyAll(source);
   } finally {
-    for (const [accessor, array] of arrays) {
-      accessor.setArray(array as TypedArray | null);
-      (copied?.map.get(accessor) as Accessor | undefined)?.setArray(array as TypedArray | null);
+    for (let i = 0; i < accessors.length; i++) {
+      setArrayQuietly(accessors[i], arrays[i]);
+      const copy = copied?.map.get(accessors[i]) as Accessor | undefined;
+      if (copy) setArrayQuietly(copy, arrays[i]);
     }
   }
   return copied!.target;

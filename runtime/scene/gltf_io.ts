@@ -7,7 +7,7 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
-import { exportNames } from "./unique_names.ts";
+import { type ExportNames, exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
@@ -69,8 +69,8 @@ export interface WriteOptions {
  */
 export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
   // Unique names that rename nothing write the same bytes as none: one memo entry serves both.
-  const renames = options.uniqueNames === true && renamesAny(doc);
-  const key = `${options.generator}\n${renames}`;
+  const names = options.uniqueNames === true ? renamingNames(doc) : undefined;
+  const key = `${options.generator}\n${names !== undefined}`;
   if (writtenMemo.slot?.doc !== doc) {
     const slot: WrittenSlot = { doc, written: writeContent(doc), glbs: new Map() };
     slot.written.catch(() => writtenMemo.slot === slot && (writtenMemo.slot = undefined));
@@ -79,7 +79,7 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   const slot = writtenMemo.slot as WrittenSlot;
   let bytes = slot.glbs.get(key);
   if (!bytes) {
-    bytes = slot.written.then((written) => assembleGlb(doc, written, { ...options, uniqueNames: renames }));
+    bytes = slot.written.then((written) => assembleGlb(written, options.generator, names));
     slot.glbs.set(key, bytes);
     bytes.catch(() => slot.glbs.get(key) === bytes && slot.glbs.delete(key));
   }
@@ -111,12 +111,13 @@ interface WrittenSlot {
 // which forgets the slot), so glTF-Transform's writer, the costly part, runs once for both, which
 // differ only in their JSON. One slot keeps the memory this costs to one file.
 
-/** True when {@link exportNames} would rename a node or scene of `doc`. */
-function renamesAny(doc: Document): boolean {
+/** {@link exportNames} of `doc` when they rename a node or scene, else undefined. */
+function renamingNames(doc: Document): ExportNames | undefined {
   const names = exportNames(doc);
   const root = doc.getRoot();
-  return root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
+  const renames = root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
     root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
+  return renames ? names : undefined;
 }
 
 /**
@@ -154,14 +155,14 @@ export async function writeGlbVia(
   options: WriteOptions,
   via: ChunkWriter,
 ): Promise<Uint8Array> {
-  const renames = options.uniqueNames === true && renamesAny(doc);
-  return assembleGlb(doc, await writeContent(doc, via), { ...options, uniqueNames: renames });
+  const names = options.uniqueNames === true ? renamingNames(doc) : undefined;
+  return assembleGlb(await writeContent(doc, via), options.generator, names);
 }
 
-function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptions): Uint8Array {
-  const { json, bin, layout } = written;
-  json.asset.generator = options.generator;
-  const jsonBytes = new TextEncoder().encode(withNames(doc, json, !!options.uniqueNames, JSON.stringify));
+function assembleGlb(written: WrittenContent, generator: string, names: ExportNames | undefined): Uint8Array {
+  const { bin, layout } = written;
+  const json = outputJson(written.json, generator, names);
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
   const binBytes = layout ? layout.byteLength : bin?.byteLength ?? 0;
   const jsonLength = padded(jsonBytes.byteLength);
@@ -186,6 +187,7 @@ function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptio
     written.bin = out.subarray(at + 8, at + 8 + binBytes);
     written.layout = undefined;
   }
+  outputs.set(out, json);
   return out;
 }
 
@@ -209,10 +211,34 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
       image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
     }
   }
-  json.asset.generator = options.generator;
   canonicaliseContent(doc, json);
-  const text = withNames(doc, json, !!options.uniqueNames, (value) => JSON.stringify(value, null, 2));
-  return new TextEncoder().encode(text + "\n");
+  const names = options.uniqueNames === true ? exportNames(doc) : undefined;
+  const view = outputJson(json, options.generator, names);
+  const bytes = new TextEncoder().encode(JSON.stringify(view, null, 2) + "\n");
+  outputs.set(bytes, view);
+  return bytes;
+}
+
+/**
+ * The JSON value each file {@link writeGlb} and {@link writeGltfJson} returned was serialised from:
+ * `JSON.stringify` of it is the file's JSON text. Nothing changes it afterwards (its objects are either
+ * its own or the memo's content, which no later write changes), so a check of the file may read it
+ * instead of parsing the text again — where it proves the two read the same (plain JSON values only).
+ */
+const outputs = new WeakMap<Uint8Array, GLTF.IGLTF>();
+
+/**
+ * The JSON value `bytes` (a file {@link writeGlb} or {@link writeGltfJson} returned) was serialised
+ * from, or undefined for other bytes. Read only: it shares objects with the writer's memo.
+ *
+ * @example
+ * ```ts ignore
+ * const glb = await writeGlb(doc, options);
+ * const json = writtenJson(glb); // JSON.parse of its JSON chunk would give an equal value
+ * ```
+ */
+export function writtenJson(bytes: Uint8Array): unknown {
+  return outputs.get(bytes);
 }
 
 /** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
@@ -318,28 +344,28 @@ function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
 }
 
 /**
- * `stringify(json)` with node and scene names made unique when `unique` is set; `json` keeps its own
- * names (a memoised write serves both spellings).
+ * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
+ * node and scene names of {@link exportNames}. `json` itself is left as it is (a memoised write serves
+ * both spellings): only the root, its asset and the renamed nodes and scenes are new objects, each
+ * with its keys in the order an assignment into the original would give.
  */
-function withNames(
-  doc: Document,
-  json: GLTF.IGLTF,
-  unique: boolean,
-  stringify: (json: GLTF.IGLTF) => string,
-): string {
-  if (!unique) return stringify(json);
-  const names = exportNames(doc);
-  const owners = [
-    ...(json.nodes ?? []).map((node, i) => [node, names.nodes[i]] as const),
-    ...(json.scenes ?? []).map((scene, i) => [scene, names.scenes[i]] as const),
-  ].filter(([, name]) => name);
-  const before = owners.map(([owner]) => Object.hasOwn(owner, "name") ? owner.name : undefined);
-  for (const [owner, name] of owners) owner.name = name;
-  try {
-    return stringify(json);
-  } finally {
-    owners.forEach(([owner], i) => before[i] === undefined ? delete owner.name : owner.name = before[i]);
-  }
+function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNames | undefined): GLTF.IGLTF {
+  const out = { ...json, asset: { ...json.asset, generator } };
+  if (!names) return out;
+  const rename = <T extends { name?: string }>(owners: T[] | undefined, spellings: string[]) => {
+    let renamed: T[] | undefined;
+    owners?.forEach((owner, i) => {
+      const name = spellings[i];
+      if (!name || owner.name === name) return;
+      renamed ??= owners.slice();
+      renamed[i] = { ...owner, name };
+    });
+    return renamed ?? owners;
+  };
+  const nodes = rename(json.nodes, names.nodes), scenes = rename(json.scenes, names.scenes);
+  if (nodes !== json.nodes) out.nodes = nodes;
+  if (scenes !== json.scenes) out.scenes = scenes;
+  return out;
 }
 
 /**
@@ -361,7 +387,12 @@ function nameMorphTargets(doc: Document, json: GLTF.IGLTF): void {
   });
 }
 
-/** Sorts keys of every `extras` object (recursively inside them too), in place. */
+/**
+ * Sorts keys of every `extras` object (recursively inside them too), in place, and drops keys whose
+ * value is `undefined` outside extras (glTF-Transform writes a sampler's unset filters so), which the
+ * JSON text omits anyway: the value then reads as its text does, and the output check reads it in
+ * place of parsing the text (`nodes/export/check/in_hand.ts`).
+ */
 function sortExtras(value: unknown): void {
   if (Array.isArray(value)) {
     for (const item of value) sortExtras(item);
@@ -369,6 +400,7 @@ function sortExtras(value: unknown): void {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       if (key === "extras") record[key] = sortKeysDeep(record[key]);
+      else if (record[key] === undefined) delete record[key];
       else sortExtras(record[key]);
     }
   }
