@@ -56,6 +56,7 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
 /** Repairs the meshes' primitives; returns their normal accessors, each once. */
 function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Accessor> {
   const normals = new Set<Accessor>();
+  const uvSets = new Map<Material, number[]>();
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
     for (let p = 0; p < primitives.length; p++) {
@@ -68,7 +69,7 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
           `export: ${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
         );
       }
-      if (retargetTexCoords(primitive, apply)) {
+      if (retargetTexCoords(primitive, apply, uvSets)) {
         messages.push(
           `export: textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
         );
@@ -125,26 +126,35 @@ function clampIndices(primitive: Primitive, apply: boolean): number {
   return bad;
 }
 
-/** The core material slots whose texture sets name a UV set. */
-const TEXTURE_SLOTS = ["BaseColor", "Emissive", "Normal", "Occlusion", "MetallicRoughness"] as const;
+type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
+
+/** The texture infos of a material's core slots (each names a UV set), unset ones left out. */
+function textureInfos(material: Material) {
+  return [
+    material.getBaseColorTextureInfo(),
+    material.getEmissiveTextureInfo(),
+    material.getNormalTextureInfo(),
+    material.getOcclusionTextureInfo(),
+    material.getMetallicRoughnessTextureInfo(),
+  ].filter((info) => info !== null);
+}
 
 /**
  * A material sampling `TEXCOORD_n` on a primitive without it (a decoder's material flags naming a
  * second UV set the mesh lacks) is invalid glTF: the primitive gets its own copy of the material,
  * sampling `TEXCOORD_0` instead. Nothing can be done without any UV set; the validator then refuses.
+ * `sets` remembers each material's UV sets, read once however many primitives share it.
  */
-function retargetTexCoords(primitive: Primitive, apply: boolean): boolean {
+function retargetTexCoords(primitive: Primitive, apply: boolean, sets: Map<Material, number[]>): boolean {
   const material = primitive.getMaterial();
   if (!material || !primitive.getAttribute("TEXCOORD_0")) return false;
-  const has = (set: number) => !!primitive.getAttribute(`TEXCOORD_${set}`);
-  const missing = (m: typeof material) =>
-    TEXTURE_SLOTS.map((slot) => m[`get${slot}TextureInfo`]()).filter((info) =>
-      info && !has(info.getTexCoord())
-    );
-  if (!missing(material).length) return false;
+  let used = sets.get(material);
+  if (!used) sets.set(material, used = textureInfos(material).map((info) => info.getTexCoord()));
+  const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
+  if (used.every(has)) return false;
   if (apply) {
     const own = material.clone();
-    for (const info of missing(own)) info!.setTexCoord(0);
+    for (const info of textureInfos(own)) if (!has(info.getTexCoord())) info.setTexCoord(0);
     primitive.setMaterial(own);
   }
   return true;

@@ -393,16 +393,17 @@ function nameMorphTargets(doc: Document, json: GLTF.IGLTF): void {
  * JSON text omits anyway: the value then reads as its text does, and the output check reads it in
  * place of parsing the text (`nodes/export/check/in_hand.ts`).
  */
-function sortExtras(value: unknown): void {
+function sortExtras(value: object): void {
   if (Array.isArray(value)) {
-    for (const item of value) sortExtras(item);
-  } else if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      if (key === "extras") record[key] = sortKeysDeep(record[key]);
-      else if (record[key] === undefined) delete record[key];
-      else sortExtras(record[key]);
-    }
+    for (const item of value) if (typeof item === "object" && item !== null) sortExtras(item);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (key === "extras") record[key] = sortKeysDeep(item);
+    else if (item === undefined) delete record[key]; // deleting the key being visited is safe in for…in
+    else if (typeof item === "object" && item !== null) sortExtras(item);
   }
 }
 

@@ -41,41 +41,49 @@ export function jsonInHand(value: unknown): Record<string, unknown> | undefined 
   return isPlainObject(value) && plainObjectSurvives(value, 0) ? value : undefined;
 }
 
+/** An object of `Object.prototype` without a `toJSON` of its own (the prototype has none: checked above). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype &&
-    typeof (value as { toJSON?: unknown }).toJSON !== "function";
+    !Object.hasOwn(value, "toJSON");
 }
 
+/**
+ * Every value of a plain object survives. An own `toJSON` function is a value that does not; a
+ * `toJSON` that is not a function is an ordinary key to `JSON.stringify`.
+ */
 function plainObjectSurvives(object: Record<string, unknown>, depth: number): boolean {
   for (const key in object) {
     const value = object[key];
-    if (key === "extras" && isPlainObject(value)) continue; // read no further than "an object"
-    if (!survives(value, depth + 1)) return false;
+    if (typeof value !== "object" || value === null) {
+      if (!leafSurvives(value)) return false;
+    } else if (key === "extras" && isPlainObject(value)) {
+      continue; // read no further than "an object"
+    } else if (!objectSurvives(value, depth + 1)) return false;
   }
   return true;
 }
 
-function survives(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(value);
-    case "object":
-      if (value === null) return true;
-      if (depth > MAX_DEPTH) return false;
-      if (Array.isArray(value)) return arraySurvives(value, depth);
-      return isPlainObject(value) && plainObjectSurvives(value, depth);
-    default:
-      return false; // undefined, function, symbol, bigint
-  }
+/** A string, boolean, null or finite number; nothing else that is not an object. */
+function leafSurvives(value: unknown): boolean {
+  const type = typeof value;
+  return type === "string" || type === "boolean" || value === null ||
+    (type === "number" && Number.isFinite(value));
 }
 
+function objectSurvives(value: object, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Array.prototype) return arraySurvives(value as unknown[], depth);
+  return proto === Object.prototype && plainObjectSurvives(value as Record<string, unknown>, depth);
+}
+
+/** Every element survives; a hole reads as `undefined`, which does not. */
 function arraySurvives(array: unknown[], depth: number): boolean {
-  if (Object.getPrototypeOf(array) !== Array.prototype) return false;
   for (let i = 0; i < array.length; i++) {
-    if (!(i in array) || !survives(array[i], depth + 1)) return false;
+    const value = array[i];
+    if (typeof value !== "object" || value === null) {
+      if (!leafSurvives(value)) return false;
+    } else if (!objectSurvives(value, depth + 1)) return false;
   }
   return true;
 }
