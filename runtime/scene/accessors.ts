@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { type Accessor, type Buffer, Document, type GLTF, type TypedArray } from "@gltf-transform/core";
+import type { Accessor, Buffer, Document, GLTF, TypedArray } from "@gltf-transform/core";
+import { ATTRIBUTES } from "./graph_internals.ts";
 
 /** Default bytes per slab. */
 const SLAB_BYTES = 1 << 20;
@@ -107,16 +108,6 @@ export class SceneAccessors {
 
 /** An accessor's attribute store (property-graph's `$attributes`), as glTF-Transform 4.5 keeps it. */
 type AttributeStore = { array: TypedArray | null; componentType: number; type: string };
-
-/** The symbol of that store on every graph node; undefined when a probe does not find it where it was. */
-const ATTRIBUTES: symbol | undefined = (() => {
-  const probe = new Document().createAccessor();
-  const array = new Float32Array(1);
-  probe.setArray(array).setType("VEC2");
-  const symbol = Object.getOwnPropertySymbols(probe).find((s) => s.description === "attributes");
-  const store = symbol && (probe as unknown as Record<symbol, AttributeStore>)[symbol];
-  return store?.array === array && store.type === "VEC2" && store.componentType === 5126 ? symbol : undefined;
-})();
 
 /** glTF's component type of each typed array class, as `setArray` derives it. */
 const COMPONENT_TYPES = new Map<unknown, number>([

@@ -12,6 +12,7 @@
  */
 import { type Accessor, Document, type Property, PropertyType, type TypedArray } from "@gltf-transform/core";
 import { setArrayQuietly } from "./accessors.ts";
+import { copyProperty } from "./property_copy.ts";
 
 /** Options of {@link copyScene}. */
 export interface CopyOptions {
@@ -169,8 +170,4 @@ function pairsInEdgeOrder(source: Document, resolve: Resolve): Property[] {
     if (prop.propertyType !== PropertyType.TEXTURE_INFO) pairs.push(prop, resolve(prop));
   }
   return pairs;
-}
-
-function copyProperty(from: Property, to: Property, resolve: Resolve): void {
-  to.copy(from, resolve);
 }
