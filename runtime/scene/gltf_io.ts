@@ -11,6 +11,7 @@ import { type ExportNames, exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
+import { outputJson, rememberWritten } from "./written_json.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -40,6 +41,7 @@ export function gltfIO(): Promise<NodeIO> {
 }
 
 export { isGlb };
+export { writtenJson } from "./written_json.ts";
 
 /** Options for {@link writeGlb} and {@link writeGltfJson}. */
 export interface WriteOptions {
@@ -187,7 +189,7 @@ function assembleGlb(written: WrittenContent, generator: string, names: ExportNa
     written.bin = out.subarray(at + 8, at + 8 + binBytes);
     written.layout = undefined;
   }
-  outputs.set(out, json);
+  rememberWritten(out, json);
   return out;
 }
 
@@ -215,30 +217,8 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   const names = options.uniqueNames === true ? exportNames(doc) : undefined;
   const view = outputJson(json, options.generator, names);
   const bytes = new TextEncoder().encode(JSON.stringify(view, null, 2) + "\n");
-  outputs.set(bytes, view);
+  rememberWritten(bytes, view);
   return bytes;
-}
-
-/**
- * The JSON value each file {@link writeGlb} and {@link writeGltfJson} returned was serialised from:
- * `JSON.stringify` of it is the file's JSON text. Nothing changes it afterwards (its objects are either
- * its own or the memo's content, which no later write changes), so a check of the file may read it
- * instead of parsing the text again — where it proves the two read the same (plain JSON values only).
- */
-const outputs = new WeakMap<Uint8Array, GLTF.IGLTF>();
-
-/**
- * The JSON value `bytes` (a file {@link writeGlb} or {@link writeGltfJson} returned) was serialised
- * from, or undefined for other bytes. Read only: it shares objects with the writer's memo.
- *
- * @example
- * ```ts ignore
- * const glb = await writeGlb(doc, options);
- * const json = writtenJson(glb); // JSON.parse of its JSON chunk would give an equal value
- * ```
- */
-export function writtenJson(bytes: Uint8Array): unknown {
-  return outputs.get(bytes);
 }
 
 /** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
@@ -341,31 +321,6 @@ function writerChangesExtras(doc: Document): boolean {
 function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
   nameMorphTargets(doc, json);
   sortExtras(json);
-}
-
-/**
- * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
- * node and scene names of {@link exportNames}. `json` itself is left as it is (a memoised write serves
- * both spellings): only the root, its asset and the renamed nodes and scenes are new objects, each
- * with its keys in the order an assignment into the original would give.
- */
-function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNames | undefined): GLTF.IGLTF {
-  const out = { ...json, asset: { ...json.asset, generator } };
-  if (!names) return out;
-  const rename = <T extends { name?: string }>(owners: T[] | undefined, spellings: string[]) => {
-    let renamed: T[] | undefined;
-    owners?.forEach((owner, i) => {
-      const name = spellings[i];
-      if (!name || owner.name === name) return;
-      renamed ??= owners.slice();
-      renamed[i] = { ...owner, name };
-    });
-    return renamed ?? owners;
-  };
-  const nodes = rename(json.nodes, names.nodes), scenes = rename(json.scenes, names.scenes);
-  if (nodes !== json.nodes) out.nodes = nodes;
-  if (scenes !== json.scenes) out.scenes = scenes;
-  return out;
 }
 
 /**
