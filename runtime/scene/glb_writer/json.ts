@@ -200,8 +200,8 @@ function fillAccessor(
 
 /**
  * Per-component bounds of the first `count` elements, as glTF-Transform's `getMin`/`getMax` then
- * `Math.fround` give them: non-finite values skipped, `Math.min`/`Math.max` (so −0 and 0 compare as
- * they do there), ±Infinity for a component without a finite value. Both in one pass.
+ * `Math.fround` give them: non-finite values skipped, `Math.min`/`Math.max` in element order (so −0
+ * and 0 come out as they do there), ±Infinity for a component without a finite value.
  */
 export function bounds(
   array: ArrayLike<number>,
@@ -209,10 +209,6 @@ export function bounds(
   count: number,
 ): { min: number[]; max: number[] } {
   const min: number[] = [], max: number[] = [];
-  for (let j = 0; j < elementSize; j++) {
-    min.push(Infinity);
-    max.push(-Infinity);
-  }
   const end = count * elementSize;
   for (let j = 0; j < elementSize; j++) {
     let low = Infinity, high = -Infinity;
@@ -223,8 +219,8 @@ export function bounds(
         high = Math.max(high, value);
       }
     }
-    min[j] = Math.fround(low);
-    max[j] = Math.fround(high);
+    min.push(Math.fround(low));
+    max.push(Math.fround(high));
   }
   return { min, max };
 }
