@@ -37,7 +37,7 @@ export const exportGltf = defineNode({
   },
   async run({ inputs, params, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
-    const [{ GENERATOR }, { writeGlb, writeGltfJson }, { repairForExport }] = await Promise.all([
+    const [{ GENERATOR }, { writeGlb, writeGltfJson, writtenJson }, { repairForExport }] = await Promise.all([
       importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
       importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
         "../../runtime/scene/gltf_io.ts",
@@ -51,7 +51,7 @@ export const exportGltf = defineNode({
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);
-    await refuseInvalid(bytes, params.format, params.validate);
+    await refuseInvalid(bytes, params.format, params.validate, writtenJson(bytes));
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });
@@ -59,14 +59,21 @@ export const exportGltf = defineNode({
 /**
  * Throws a DecodeError naming the first error (Khronos code and JSON pointer) of the output, if any:
  * found by the fast check when it covers the file and `validate` is `auto`, else by the validator.
+ * `written` is the JSON value the writer serialised, which the fast check reads rather than parse
+ * the text again where it can.
  */
-async function refuseInvalid(bytes: Uint8Array, format: "glb" | "gltf", validate: string): Promise<void> {
+async function refuseInvalid(
+  bytes: Uint8Array,
+  format: "glb" | "gltf",
+  validate: string,
+  written: unknown,
+): Promise<void> {
   if (validate === "auto") {
     const { checkOutput } = await importOnUse<typeof import("./check/mod.ts")>(
       "./check/mod.ts",
       import.meta.url,
     );
-    const verdict = checkOutput(bytes, format);
+    const verdict = checkOutput(bytes, format, written);
     if (verdict.kind === "valid") return;
     if (verdict.kind === "invalid") {
       throw refusal(format, verdict.pointer, `${verdict.code}: ${verdict.message}`);

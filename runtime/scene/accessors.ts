@@ -11,6 +11,7 @@
  * @module
  */
 import type { Accessor, Buffer, Document, GLTF, TypedArray } from "@gltf-transform/core";
+import { ATTRIBUTES } from "./graph_internals.ts";
 
 /** Default bytes per slab. */
 const SLAB_BYTES = 1 << 20;
@@ -91,11 +92,56 @@ export class SceneAccessors {
   constructor(readonly doc: Document, readonly buffer: Buffer) {}
 
   /**
-   * An accessor of `type` over `array`. Only setters whose value differs from glTF-Transform's
-   * default are called (`SCALAR` is the default type): each costs two event objects.
+   * An accessor of `type` over `array`, its attributes written without the setters' `change`
+   * events (see {@link setArrayQuietly}).
    */
   create(type: GLTF.AccessorType, array: TypedArray, name = ""): Accessor {
-    const accessor = this.doc.createAccessor(name, this.buffer).setArray(array);
-    return type === "SCALAR" ? accessor : accessor.setType(type);
+    const accessor = this.doc.createAccessor(name, this.buffer);
+    const store = attributesOf(accessor), componentType = COMPONENT_TYPES.get(array.constructor);
+    if (!store || componentType === undefined) return accessor.setArray(array).setType(type);
+    store.array = array;
+    store.componentType = componentType;
+    store.type = type;
+    return accessor;
   }
+}
+
+/** An accessor's attribute store (property-graph's `$attributes`), as glTF-Transform 4.5 keeps it. */
+type AttributeStore = { array: TypedArray | null; componentType: number; type: string };
+
+/** glTF's component type of each typed array class, as `setArray` derives it. */
+const COMPONENT_TYPES = new Map<unknown, number>([
+  [Float32Array, 5126],
+  [Uint32Array, 5125],
+  [Uint16Array, 5123],
+  [Int16Array, 5122],
+  [Uint8Array, 5121],
+  [Int8Array, 5120],
+]);
+
+function attributesOf(accessor: Accessor): AttributeStore | undefined {
+  return ATTRIBUTES && (accessor as unknown as Record<symbol, AttributeStore>)[ATTRIBUTES];
+}
+
+/**
+ * Puts `array` (of the accessor's own component type, or null) under `accessor` the way `setArray`
+ * does, but without its two `change` events: each is three objects and a string, dispatched to no
+ * listener (glTF-Transform listens to `create` and `dispose` only), and swapping arrays in and out
+ * around glTF-Transform's copy and writer made them a few per cent of an export. The component type
+ * is left as it is: `array` must be of the accessor's class, or null while it is detached (where the
+ * store is not found, the setter runs, which takes the type from the array: FLOAT for null).
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { setArrayQuietly } from "./accessors.ts";
+ *
+ * const accessor = new Document().createAccessor().setArray(new Float32Array(3));
+ * setArrayQuietly(accessor, new Float32Array(0)); // same class: the component type holds
+ * ```
+ */
+export function setArrayQuietly(accessor: Accessor, array: TypedArray | null): void {
+  const store = attributesOf(accessor);
+  if (store) store.array = array;
+  else accessor.setArray(array);
 }

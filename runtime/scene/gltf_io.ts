@@ -7,10 +7,11 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
-import { exportNames } from "./unique_names.ts";
+import { type ExportNames, exportNames } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
+import { outputJson, rememberWritten } from "./written_json.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -40,6 +41,7 @@ export function gltfIO(): Promise<NodeIO> {
 }
 
 export { isGlb };
+export { writtenJson } from "./written_json.ts";
 
 /** Options for {@link writeGlb} and {@link writeGltfJson}. */
 export interface WriteOptions {
@@ -69,8 +71,8 @@ export interface WriteOptions {
  */
 export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Array> {
   // Unique names that rename nothing write the same bytes as none: one memo entry serves both.
-  const renames = options.uniqueNames === true && renamesAny(doc);
-  const key = `${options.generator}\n${renames}`;
+  const names = options.uniqueNames === true ? renamingNames(doc) : undefined;
+  const key = `${options.generator}\n${names !== undefined}`;
   if (writtenMemo.slot?.doc !== doc) {
     const slot: WrittenSlot = { doc, written: writeContent(doc), glbs: new Map() };
     slot.written.catch(() => writtenMemo.slot === slot && (writtenMemo.slot = undefined));
@@ -79,7 +81,7 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
   const slot = writtenMemo.slot as WrittenSlot;
   let bytes = slot.glbs.get(key);
   if (!bytes) {
-    bytes = slot.written.then((written) => assembleGlb(doc, written, { ...options, uniqueNames: renames }));
+    bytes = slot.written.then((written) => assembleGlb(written, options.generator, names));
     slot.glbs.set(key, bytes);
     bytes.catch(() => slot.glbs.get(key) === bytes && slot.glbs.delete(key));
   }
@@ -111,12 +113,13 @@ interface WrittenSlot {
 // which forgets the slot), so glTF-Transform's writer, the costly part, runs once for both, which
 // differ only in their JSON. One slot keeps the memory this costs to one file.
 
-/** True when {@link exportNames} would rename a node or scene of `doc`. */
-function renamesAny(doc: Document): boolean {
+/** {@link exportNames} of `doc` when they rename a node or scene, else undefined. */
+function renamingNames(doc: Document): ExportNames | undefined {
   const names = exportNames(doc);
   const root = doc.getRoot();
-  return root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
+  const renames = root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
     root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
+  return renames ? names : undefined;
 }
 
 /**
@@ -154,14 +157,14 @@ export async function writeGlbVia(
   options: WriteOptions,
   via: ChunkWriter,
 ): Promise<Uint8Array> {
-  const renames = options.uniqueNames === true && renamesAny(doc);
-  return assembleGlb(doc, await writeContent(doc, via), { ...options, uniqueNames: renames });
+  const names = options.uniqueNames === true ? renamingNames(doc) : undefined;
+  return assembleGlb(await writeContent(doc, via), options.generator, names);
 }
 
-function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptions): Uint8Array {
-  const { json, bin, layout } = written;
-  json.asset.generator = options.generator;
-  const jsonBytes = new TextEncoder().encode(withNames(doc, json, !!options.uniqueNames, JSON.stringify));
+function assembleGlb(written: WrittenContent, generator: string, names: ExportNames | undefined): Uint8Array {
+  const { bin, layout } = written;
+  const json = outputJson(written.json, generator, names);
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
   const binBytes = layout ? layout.byteLength : bin?.byteLength ?? 0;
   const jsonLength = padded(jsonBytes.byteLength);
@@ -186,6 +189,7 @@ function assembleGlb(doc: Document, written: WrittenContent, options: WriteOptio
     written.bin = out.subarray(at + 8, at + 8 + binBytes);
     written.layout = undefined;
   }
+  rememberWritten(out, json);
   return out;
 }
 
@@ -209,10 +213,12 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
       image.uri = dataUri(image.mimeType ?? "application/octet-stream", jsonDoc.resources[image.uri]);
     }
   }
-  json.asset.generator = options.generator;
   canonicaliseContent(doc, json);
-  const text = withNames(doc, json, !!options.uniqueNames, (value) => JSON.stringify(value, null, 2));
-  return new TextEncoder().encode(text + "\n");
+  const names = options.uniqueNames === true ? exportNames(doc) : undefined;
+  const view = outputJson(json, options.generator, names);
+  const bytes = new TextEncoder().encode(JSON.stringify(view, null, 2) + "\n");
+  rememberWritten(bytes, view);
+  return bytes;
 }
 
 /** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
@@ -318,31 +324,6 @@ function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
 }
 
 /**
- * `stringify(json)` with node and scene names made unique when `unique` is set; `json` keeps its own
- * names (a memoised write serves both spellings).
- */
-function withNames(
-  doc: Document,
-  json: GLTF.IGLTF,
-  unique: boolean,
-  stringify: (json: GLTF.IGLTF) => string,
-): string {
-  if (!unique) return stringify(json);
-  const names = exportNames(doc);
-  const owners = [
-    ...(json.nodes ?? []).map((node, i) => [node, names.nodes[i]] as const),
-    ...(json.scenes ?? []).map((scene, i) => [scene, names.scenes[i]] as const),
-  ].filter(([, name]) => name);
-  const before = owners.map(([owner]) => Object.hasOwn(owner, "name") ? owner.name : undefined);
-  for (const [owner, name] of owners) owner.name = name;
-  try {
-    return stringify(json);
-  } finally {
-    owners.forEach(([owner], i) => before[i] === undefined ? delete owner.name : owner.name = before[i]);
-  }
-}
-
-/**
  * glTF-Transform writes `extras.targetNames` from the targets' own names, empty ones included, which
  * Blender's importer cannot take (`KeyError: key "" not found`) and three.js files under `""`. A mesh
  * whose targets are unnamed keeps the `targetNames` its extras carry (when they fit); any name still
@@ -361,16 +342,23 @@ function nameMorphTargets(doc: Document, json: GLTF.IGLTF): void {
   });
 }
 
-/** Sorts keys of every `extras` object (recursively inside them too), in place. */
-function sortExtras(value: unknown): void {
+/**
+ * Sorts keys of every `extras` object (recursively inside them too), in place, and drops keys whose
+ * value is `undefined` outside extras (glTF-Transform writes a sampler's unset filters so), which the
+ * JSON text omits anyway: the value then reads as its text does, and the output check reads it in
+ * place of parsing the text (`nodes/export/check/in_hand.ts`).
+ */
+function sortExtras(value: object): void {
   if (Array.isArray(value)) {
-    for (const item of value) sortExtras(item);
-  } else if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      if (key === "extras") record[key] = sortKeysDeep(record[key]);
-      else sortExtras(record[key]);
-    }
+    for (const item of value) if (typeof item === "object" && item !== null) sortExtras(item);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (key === "extras") record[key] = sortKeysDeep(item);
+    else if (item === undefined) delete record[key]; // deleting the key being visited is safe in for…in
+    else if (typeof item === "object" && item !== null) sortExtras(item);
   }
 }
 

@@ -7,7 +7,7 @@
 import type { Document } from "@gltf-transform/core";
 import { repairForExport } from "../../nodes/export/repair.ts";
 import { checkOutput, type Verdict } from "../../nodes/export/check/mod.ts";
-import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
+import { writeGlb, writeGltfJson, writtenJson } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { validateGltf } from "./validator.ts";
 
@@ -32,9 +32,22 @@ export async function exportBytes(scene: Document, format: "glb" | "gltf" = "glb
   return format === "glb" ? await writeGlb(repaired, options) : await writeGltfJson(repaired, options);
 }
 
-/** Runs the fast check and the Khronos validator on `bytes` and compares their verdicts. */
+/**
+ * Runs the fast check and the Khronos validator on `bytes` and compares their verdicts. For bytes
+ * partgraph's writer made, the fast check also judges the JSON value in hand (as `export.gltf` does),
+ * which must give the verdict the parsed text gives, to the letter; a difference throws.
+ */
 export async function crossCheck(bytes: Uint8Array, format: "glb" | "gltf" = "glb"): Promise<CrossCheck> {
   const fast = checkOutput(bytes, format);
+  const written = writtenJson(bytes);
+  if (written !== undefined) {
+    const inHand = checkOutput(bytes, format, written);
+    if (JSON.stringify(inHand) !== JSON.stringify(fast)) {
+      throw new Error(
+        `fast check on the JSON in hand: ${JSON.stringify(inHand)}, on the text: ${JSON.stringify(fast)}`,
+      );
+    }
+  }
   const report = await validateGltf(bytes);
   return {
     fast,

@@ -24,6 +24,33 @@ const MESH_KEYS = keys("primitives", "weights");
 const PRIMITIVE_KEYS = keys("attributes", "indices", "material", "mode", "targets");
 const SET_SEMANTIC = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(0|[1-9][0-9]*)$/;
 
+/** What the rules below read of an attribute semantic, worked out once per spelling. */
+interface SemanticFacts {
+  /** `TEXCOORD`, `COLOR`, `JOINTS` or `WEIGHTS` and the set number, for a set semantic. */
+  readonly set?: readonly [string, number];
+  /** POSITION, NORMAL or TANGENT. */
+  readonly single: boolean;
+  /** The key of the format tables: the semantic without a trailing `_n`. */
+  readonly formatKey: string;
+}
+
+const semanticFacts = new Map<string, SemanticFacts>();
+
+/** The {@link SemanticFacts} of `semantic` (remembered for the first few hundred spellings seen). */
+function factsOf(semantic: string): SemanticFacts {
+  let facts = semanticFacts.get(semantic);
+  if (!facts) {
+    const set = SET_SEMANTIC.exec(semantic);
+    facts = {
+      set: set ? [set[1], Number(set[2])] : undefined,
+      single: ["POSITION", "NORMAL", "TANGENT"].includes(semantic),
+      formatKey: semantic.replace(/_\d+$/, ""),
+    };
+    if (semanticFacts.size < 512) semanticFacts.set(semantic, facts);
+  }
+  return facts;
+}
+
 /** `type/componentType[/normalized]` of an accessor, as the format tables below spell it. */
 function format(a: AccessorLayout): string {
   return `${a.type}/${a.componentType}${a.normalized ? "/n" : ""}`;
@@ -66,7 +93,7 @@ export function readMeshes(
     const index = int(value, pointer, accessors.length);
     const accessor = accessors[index];
     usages.accessor(index, accessor, "vertex", pointer);
-    const allowed = semantic.startsWith("_") ? undefined : table[semantic.replace(/_\d+$/, "")];
+    const allowed = semantic.startsWith("_") ? undefined : table[factsOf(semantic).formatKey];
     if (allowed ? !allowed.has(format(accessor)) : accessor.componentType === UNSIGNED_INT) {
       outside("attribute format not allowed for its semantic", pointer);
     }
@@ -105,9 +132,9 @@ export function readMeshes(
       const base = new Map<string, AccessorLayout>();
       for (const semantic in attributes) {
         const at = `${pointer}/attributes/${semantic}`;
-        const set = SET_SEMANTIC.exec(semantic);
-        if (set) sets[set[1]].push(Number(set[2]));
-        else if (!["POSITION", "NORMAL", "TANGENT"].includes(semantic) && !semantic.startsWith("_")) {
+        const { set, single } = factsOf(semantic);
+        if (set) sets[set[0]].push(set[1]);
+        else if (!single && !semantic.startsWith("_")) {
           outside("attribute semantic outside glTF 2.0 core", at);
         }
         base.set(semantic, vertexAccessor(attributes[semantic], semantic, at, FORMATS));

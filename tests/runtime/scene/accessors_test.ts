@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
-import { ArrayArena, SceneAccessors } from "../../../runtime/scene/accessors.ts";
+import { ArrayArena, SceneAccessors, setArrayQuietly } from "../../../runtime/scene/accessors.ts";
 import { gltfIO, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 
 Deno.test("accessors: arena arrays share a slab, 8-byte aligned, zero-filled, disjoint", () => {
@@ -64,4 +64,32 @@ Deno.test("accessors: slab-backed accessors round-trip through GLB in one buffer
   assert.deepEqual(Array.from(read.getAttribute("TEXCOORD_0")!.getArray()!), [0, 0, 1, 0, 0, 1]);
   assert.equal(read.getIndices()!.getType(), "SCALAR");
   assert.deepEqual(Array.from(read.getIndices()!.getArray()!), [0, 1, 2]);
+});
+
+Deno.test("accessors: created and swapped arrays are what the setters give, without their change events", () => {
+  const doc = new Document();
+  const accessors = new SceneAccessors(doc, doc.createBuffer());
+  let changes = 0;
+  doc.getGraph().addEventListener("node:change", () => changes++);
+  const arrays = [new Float32Array(6), new Uint16Array(3), new Uint32Array(2), new Int8Array(4)];
+  for (const [i, array] of arrays.entries()) {
+    const type = (["VEC3", "SCALAR", "VEC2", "VEC4"] as const)[i];
+    const quiet = accessors.create(type, array);
+    const loud = doc.createAccessor("", accessors.buffer).setArray(array).setType(type);
+    assert.deepEqual(
+      [quiet.getArray(), quiet.getType(), quiet.getComponentType(), quiet.getCount(), quiet.getBuffer()],
+      [loud.getArray(), loud.getType(), loud.getComponentType(), loud.getCount(), loud.getBuffer()],
+    );
+  }
+  const accessor = accessors.create("VEC3", arrays[0]);
+  const before = changes;
+  const empty = new Float32Array(0);
+  setArrayQuietly(accessor, empty);
+  assert.equal(accessor.getArray(), empty);
+  assert.equal(accessor.getComponentType(), 5126);
+  setArrayQuietly(accessor, null);
+  assert.equal(accessor.getArray(), null);
+  setArrayQuietly(accessor, arrays[0]);
+  assert.equal(accessor.getCount(), 2);
+  assert.equal(changes, before, "no change events");
 });

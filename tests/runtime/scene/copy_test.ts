@@ -1,8 +1,12 @@
 import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node:assert/strict";
-import { Document } from "@gltf-transform/core";
+import { Document, Node, Property, Scene } from "@gltf-transform/core";
 import { copyScene, sceneToChange, settleExtras } from "../../../runtime/scene/copy.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
+import { decodeCmp } from "../../../nodes/decode/freelancer/decode_cmp.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { realisticCmp } from "../../support/realistic_cmp.ts";
+import { richScene } from "../../nodes/export/check_scenes.ts";
 
 function sample(): Document {
   const doc = new Document();
@@ -73,3 +77,68 @@ Deno.test("sceneToChange: the scene itself when owned, else a copy sharing its v
   assert(copy !== doc);
   strictEqual(copy.getRoot().listAccessors()[0].getArray(), array);
 });
+
+Deno.test("copyScene's copies are what glTF-Transform's own copy methods make, on rich and realistic scenes", async () => {
+  const ctx = testContext();
+  const realistic = (await runNode(decodeCmp, { bytes: { bytes: realisticCmp(2), name: "r.cmp" } }, {
+    libraries: "none",
+  }, ctx)).scene as Document;
+  const odd = sample();
+  odd.getRoot().listNodes()[0].setExtras({ nested: { list: [1, { deep: "x" }] }, n: -0 } as never);
+  const listed = (doc: Document) => {
+    const root = doc.getRoot();
+    return [
+      ...root.listAccessors(),
+      ...root.listNodes(),
+      ...root.listMeshes(),
+      ...root.listMaterials(),
+      ...root.listTextures(),
+      ...root.listSkins(),
+      ...root.listAnimations(),
+      ...root.listCameras(),
+      ...root.listScenes(),
+    ];
+  };
+  for (
+    const [label, source] of [["rich", richScene()], ["realistic", realistic], ["odd extras", odd]] as const
+  ) {
+    for (const shareData of [false, true]) {
+      const fast = copyScene(source, { shareData });
+      // The reference: the same copy with every property's own `copy` method (wrapped, so the
+      // faster copy of property_copy.ts does not recognise it and calls it).
+      const reference = withWrappedCopies(() => copyScene(source, { shareData }));
+      assertEquals(await glb(fast), await glb(reference), `${label}: the same bytes`);
+      const [from, a, b] = [listed(source), listed(fast), listed(reference)];
+      strictEqual(a.length, b.length);
+      a.forEach((property, i) => {
+        const where = `${label}: ${property.propertyType} ${i}`;
+        assertEquals(property.getExtras(), b[i].getExtras(), where);
+        assert(property.getExtras() !== from[i].getExtras(), `${where}: extras are a copy`);
+        if (property instanceof Node) {
+          assertEquals(property.getTranslation(), (b[i] as Node).getTranslation(), where);
+          assert(property.getTranslation() !== (from[i] as Node).getTranslation(), `${where}: own vector`);
+        }
+      });
+    }
+  }
+});
+
+/** Runs `run` with glTF-Transform's copy methods replaced by wrappers that call them. */
+function withWrappedCopies<T>(run: () => T): T {
+  const classes = [Property, Node, Scene] as const;
+  const originals = classes.map((c) => Object.getOwnPropertyDescriptor(c.prototype, "copy")!);
+  classes.forEach((c, i) => {
+    const original = originals[i].value;
+    Object.defineProperty(c.prototype, "copy", {
+      ...originals[i],
+      value: function (this: unknown, ...args: unknown[]) {
+        return original.apply(this, args);
+      },
+    });
+  });
+  try {
+    return run();
+  } finally {
+    classes.forEach((c, i) => Object.defineProperty(c.prototype, "copy", originals[i]));
+  }
+}
