@@ -144,9 +144,14 @@ export async function remoteFromCli(
   return { url, readOnly: opts["remote-cache-read-only"] ?? false, headers, timeoutMs };
 }
 
-/** An environment variable, or undefined when unset or not readable under the granted permissions. */
+/**
+ * An environment variable, or undefined when unset or not readable under the granted permissions.
+ * Asked first, so that on a terminal Deno does not stop every run with a prompt for a variable most
+ * users never set (the remote cache's are opt-in: `--allow-env`, see the README).
+ */
 function env(name: string): string | undefined {
   try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") return undefined;
     return Deno.env.get(name) || undefined;
   } catch {
     return undefined;

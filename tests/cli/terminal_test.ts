@@ -1,0 +1,85 @@
+/**
+ * The CLI at a terminal, as a user types it: run under a pseudo-terminal (util-linux `script`) with
+ * the permissions of the `partgraph` task, it must finish without Deno stopping it for a permission
+ * prompt (the remote cache's environment variables are read only when `--allow-env` grants them).
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+
+const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
+const hasScript = (() => {
+  try {
+    return new Deno.Command("script", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+})();
+if (!hasScript) console.warn("skipped: the terminal test needs util-linux `script` for a pseudo-terminal");
+
+/** Runs `deno run <flags> cli/main.ts <args>` on a pseudo-terminal; what it printed, and its exit code. */
+async function atTerminal(flags: string[], args: string[]): Promise<{ code: number; text: string }> {
+  const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+  const command = [Deno.execPath(), "run", "--frozen", ...flags, CLI, ...args].map(quote).join(" ");
+  const child = new Deno.Command("script", {
+    args: ["-qec", command, "/dev/null"],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // A prompt waits for an answer that never comes: give up after a while rather than hang the suite.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const { code, stdout, stderr } = await child.output();
+  clearTimeout(timer);
+  return { code, text: new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr) };
+}
+
+Deno.test({
+  name: "run and batch at a terminal, with the task's permissions, ask for none",
+  ignore: !hasScript,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const src = join(dir, "in.bin");
+    await Deno.writeFile(src, new Uint8Array(3000).map((_, i) => i % 251));
+    const graph = join(dir, "copy.json");
+    await Deno.writeTextFile(
+      graph,
+      JSON.stringify({
+        version: 1,
+        inputs: { src: { type: "string" } },
+        nodes: {
+          read: { type: "io.read", params: { path: { $input: "src" } } },
+          write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
+        },
+      }),
+    );
+    // The `partgraph` task's permissions, with the output and cache folders in the temp folder.
+    const flags = ["--allow-read", `--allow-write=${dir}`];
+    const cache = ["--cache-dir", join(dir, "cache")];
+    const run = await atTerminal(flags, [
+      "run",
+      graph,
+      "--set",
+      `src=${src}`,
+      "--out",
+      join(dir, "a"),
+      ...cache,
+    ]);
+    assert(!run.text.includes("Deno requests"), run.text);
+    assertEquals(run.code, 0, run.text);
+    assertEquals(await Deno.readFile(join(dir, "a", "copy.bin")), await Deno.readFile(src));
+    const batch = await atTerminal(flags, [
+      "batch",
+      graph,
+      "--each",
+      `src=${dir}/*.bin`,
+      "--out",
+      join(dir, "b"),
+      ...cache,
+    ]);
+    assert(!batch.text.includes("Deno requests"), batch.text);
+    assertEquals(batch.code, 0, batch.text);
+    assert(batch.text.includes("[1/1]"), `the live progress line is drawn on a terminal: ${batch.text}`);
+    await Deno.remove(dir, { recursive: true });
+  },
+});
