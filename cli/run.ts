@@ -9,11 +9,19 @@ import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts
 import { GraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
-import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
+import { buildManifest, compareManifests, type Manifest, manifestProblem } from "../runtime/manifest.ts";
 import { RemoteCache } from "../runtime/cache/remote.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { EventSink } from "../runtime/events.ts";
-import { EXIT, graphProblems, type Opts, parseSets, remoteFromCli, requireWriteAccess } from "./shared.ts";
+import {
+  EXIT,
+  graphProblems,
+  type Opts,
+  parseSets,
+  remoteFromCli,
+  requireWriteAccess,
+  UsageError,
+} from "./shared.ts";
 
 /** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
 export async function runCommand(graphPath: string, opts: Opts): Promise<number> {
@@ -113,7 +121,19 @@ async function watchCommand(
 
 /** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
 export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
-  const recorded = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
+  let recorded: unknown;
+  try {
+    recorded = JSON.parse(await Deno.readTextFile(manifestPath));
+  } catch (error) {
+    throw new UsageError(`cannot read manifest '${manifestPath}': ${(error as Error).message}`);
+  }
+  const problem = manifestProblem(recorded);
+  if (problem) throw new UsageError(`'${manifestPath}' is not a build manifest: ${problem}`);
+  return await verifyManifest(recorded as Manifest, opts);
+}
+
+/** Rebuilds what a checked manifest records, in a fresh folder inside the output folder, and compares. */
+async function verifyManifest(recorded: Manifest, opts: Opts): Promise<number> {
   // A verified rebuild never reads a cache; with a remote cache it uploads what it rebuilt, so a
   // trusted verifier seeds the shared cache with results it has just checked.
   const remote = await remoteFromCli(opts);

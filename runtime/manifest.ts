@@ -81,6 +81,51 @@ export async function buildManifest(run: GraphRun, cwd: string = Deno.cwd()): Pr
   };
 }
 
+/**
+ * Why `value` is not a build manifest of format 1, naming the field (e.g. `graph.file: expected a
+ * path`); undefined when it is one. A manifest is read back from disk by `verify`, so what it holds
+ * is checked before anything is rebuilt from it.
+ *
+ * @example
+ * ```ts
+ * import { manifestProblem } from "./manifest.ts";
+ *
+ * manifestProblem({ version: 1, nodes: {} }); // "manifest: expected 1 (…)": a graph file, not a manifest
+ * ```
+ */
+export function manifestProblem(value: unknown): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    !!v && typeof v === "object" && !Array.isArray(v);
+  const strings = (v: unknown) => isObject(v) && Object.values(v).every((s) => typeof s === "string");
+  if (!isObject(value)) return "expected a JSON object";
+  if (value.manifest !== 1) {
+    const hint = "nodes" in value
+      ? "; this is a graph file: verify takes the manifest `run --manifest` wrote"
+      : "";
+    const found = value.manifest === undefined ? "none" : JSON.stringify(value.manifest);
+    return `manifest: expected 1 (the format of \`run --manifest\`), found ${found}${hint}`;
+  }
+  const graph = value.graph;
+  if (!isObject(graph) || typeof graph.file !== "string" || !graph.file) return "graph.file: expected a path";
+  if (typeof graph.digest !== "string") return "graph.digest: expected a digest";
+  for (
+    const [name, field] of [["tools", value.tools], ["graph.files", graph.files], ["reads", value.reads], [
+      "writes",
+      value.writes,
+    ]] as const
+  ) {
+    if (!strings(field)) return `${name}: expected an object of strings`;
+  }
+  if (!isObject(value.inputs)) return "inputs: expected an object";
+  if (!isObject(value.outputs)) return "outputs: expected an object";
+  for (const [name, output] of Object.entries(value.outputs)) {
+    if (!isObject(output) || typeof output.type !== "string" || typeof output.digest !== "string") {
+      return `outputs.${name}: expected {type, digest}`;
+    }
+  }
+  return undefined;
+}
+
 /** One difference between a manifest and a rebuild. */
 export interface ManifestDifference {
   /** Dotted path of the entry that differs, e.g. `outputs.glb` or `reads.models/ship.cmp`. */

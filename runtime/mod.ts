@@ -81,7 +81,7 @@ export type { EncodedOutput, PackedAction } from "./cache/record.ts";
 export type { RecordExpectation } from "./cache/record_schema.ts";
 export { RemoteCache } from "./cache/remote.ts";
 export type { RemoteCacheOptions } from "./cache/remote.ts";
-export { buildManifest, compareManifests } from "./manifest.ts";
+export { buildManifest, compareManifests, manifestProblem } from "./manifest.ts";
 export type { Manifest, ManifestDifference } from "./manifest.ts";
 export { graphSchema } from "./schema.ts";
 export { watchGraph } from "./watch.ts";

@@ -101,6 +101,26 @@ Deno.test("manifest and verify: a build verifies, and a changed input is caught"
   assert(what.includes("writes.copy.bin"), what.join(", "));
 });
 
+Deno.test("verify refuses what is not a build manifest with a usage error naming the file and field", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph } = await copyGraphFile(dir);
+  const notJson = join(dir, "notes.txt");
+  await Deno.writeTextFile(notJson, "# not a manifest\n");
+  const noGraph = join(dir, "partial.json");
+  await Deno.writeTextFile(noGraph, JSON.stringify({ manifest: 1, tools: {}, graph: { digest: "x" } }));
+  const cases: [string, string][] = [
+    [graph, "this is a graph file"],
+    [notJson, "is not valid JSON"],
+    [noGraph, "graph.file: expected a path"],
+    [join(dir, "missing.json"), "cannot read manifest"],
+  ];
+  for (const [file, says] of cases) {
+    const res = await cli("verify", file, "--out", join(dir, "out"));
+    assertEquals(res.code, EXIT.usage, `${file}: ${res.err}`);
+    assert(res.err.includes(says) && res.err.includes(file), res.err);
+  }
+});
+
 Deno.test("check exits 3 with every problem, --json gives machine-readable issues", async () => {
   const dir = await Deno.makeTempDir();
   const graph = join(dir, "bad.json");
