@@ -54,6 +54,51 @@ export interface MergeResult {
   readonly duplicated: readonly { readonly input: string; readonly manifests: readonly number[] }[];
 }
 
+/**
+ * Why `value` is not a batch manifest of format 1, naming the field (e.g. `inputs.ship.cmp.writes:
+ * expected an object of digests`); undefined when it is one. Shard manifests come from other
+ * machines' disks, so `batch --merge` checks each before it joins them.
+ *
+ * @example
+ * ```ts
+ * import { batchManifestProblem } from "./manifest.ts";
+ *
+ * batchManifestProblem({ batch: 1 }); // "tools: expected an object of versions"
+ * ```
+ */
+export function batchManifestProblem(value: unknown): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    !!v && typeof v === "object" && !Array.isArray(v);
+  const strings = (v: unknown) => isObject(v) && Object.values(v).every((s) => typeof s === "string");
+  const stringList = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
+  if (!isObject(value)) return "expected a JSON object";
+  if (value.batch !== 1) return "batch: expected 1 (the format `partgraph batch` writes)";
+  if (!strings(value.tools)) return "tools: expected an object of versions";
+  const { graph, selection } = value;
+  if (!isObject(graph) || typeof graph.file !== "string" || !strings(graph.files)) {
+    return "graph: expected {file, files}";
+  }
+  if (!stringList(value.sets)) return "sets: expected a list of strings";
+  if (
+    !isObject(selection) || typeof selection.each !== "string" || typeof selection.base !== "string" ||
+    !stringList(selection.inputs)
+  ) return "selection: expected {each, base, inputs}";
+  if (value.shard !== null && typeof value.shard !== "string") return "shard: expected I/N or null";
+  if (!isObject(value.inputs)) return "inputs: expected an object";
+  for (const [name, record] of Object.entries(value.inputs)) {
+    const where = `inputs.${name}`;
+    if (!isObject(record)) return `${where}: expected an object`;
+    if (typeof record.path !== "string") return `${where}.path: expected a string`;
+    if (record.digest !== null && typeof record.digest !== "string") {
+      return `${where}.digest: expected a digest`;
+    }
+    if (typeof record.ok !== "boolean") return `${where}.ok: expected true or false`;
+    if (!strings(record.writes)) return `${where}.writes: expected an object of digests`;
+    if (!stringList(record.warnings)) return `${where}.warnings: expected a list of strings`;
+  }
+  return undefined;
+}
+
 /** Formats a manifest as stable, diff-friendly JSON (sorted keys, two-space indent, final newline). */
 export function formatManifest(manifest: BatchManifest): string {
   return JSON.stringify(sortKeysDeep(manifest), null, 2) + "\n";

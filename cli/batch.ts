@@ -12,7 +12,12 @@ import { EXIT, type Opts, parseSets, remoteFromCli, requireWriteAccess, UsageErr
 import { expandEach, SelectionError } from "../batch/inputs.ts";
 import { parseShard, type Shard } from "../batch/shard.ts";
 import { type BatchEvent, runBatch } from "../batch/batch.ts";
-import { type BatchManifest, formatManifest, mergeManifests } from "../batch/manifest.ts";
+import {
+  type BatchManifest,
+  batchManifestProblem,
+  formatManifest,
+  mergeManifests,
+} from "../batch/manifest.ts";
 import { liveProgress, summaryText } from "../batch/progress.ts";
 
 /** Runs `partgraph batch`; resolves with the exit code. */
@@ -93,11 +98,15 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
   await requireWriteAccess([opts.out]);
   const manifests: BatchManifest[] = [];
   for (const file of files) {
+    let manifest: unknown;
     try {
-      manifests.push(JSON.parse(await Deno.readTextFile(file)));
+      manifest = JSON.parse(await Deno.readTextFile(file));
     } catch (error) {
       throw new UsageError(`cannot read manifest '${file}': ${(error as Error).message}`);
     }
+    const problem = batchManifestProblem(manifest);
+    if (problem) throw new UsageError(`'${file}' is not a batch manifest: ${problem}`);
+    manifests.push(manifest as BatchManifest);
   }
   let merged;
   try {

@@ -250,6 +250,27 @@ Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure;
     assertEquals(await main(["batch", "--merge", join(out, "batch.manifest.json"), "--out", merged]), 1);
     assert(err.some((l) => l.startsWith("missing: ")), err.join("\n"));
     assertEquals(await main(["batch", GRAPH, "--each", `model=${tree}/nothing/*.cmp`, "--out", out]), 2);
+    // A shard manifest of the wrong shape (another tool's, damaged, hand-edited) is refused by name
+    // and field, and nothing is written.
+    const good = JSON.parse(await Deno.readTextFile(join(out, "batch.manifest.json")));
+    const first = Object.keys(good.inputs)[0];
+    const damaged: [string, unknown][] = [
+      ["a graph file", { version: 1, nodes: {} }],
+      ["no tools", { batch: 1 }],
+      ["an input's writes", {
+        ...good,
+        inputs: { ...good.inputs, [first]: { ...good.inputs[first], writes: 5 } },
+      }],
+    ];
+    for (const [what, manifest] of damaged) {
+      const file = join(tree, "damaged.json");
+      await Deno.writeTextFile(file, JSON.stringify(manifest));
+      const refusedAt = join(tree, "refused.json");
+      err.length = 0;
+      assertEquals(await main(["batch", "--merge", file, "--out", refusedAt]), 2, what);
+      assert(err.some((l) => l.includes(`'${file}' is not a batch manifest`)), `${what}: ${err.join("\n")}`);
+      assert(!(await Deno.stat(refusedAt).catch(() => undefined)), `${what}: nothing written`);
+    }
   } finally {
     console.log = log;
     console.error = error;
