@@ -8,7 +8,15 @@ import { join, resolve } from "node:path";
 import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { atomicWrite } from "../runtime/fs.ts";
-import { EXIT, type Opts, parseSets, remoteFromCli, requireWriteAccess, UsageError } from "./shared.ts";
+import {
+  EXIT,
+  type Opts,
+  parseSets,
+  readManifestFile,
+  remoteFromCli,
+  requireWriteAccess,
+  UsageError,
+} from "./shared.ts";
 import { expandEach, SelectionError } from "../batch/inputs.ts";
 import { parseShard, type Shard } from "../batch/shard.ts";
 import { type BatchEvent, runBatch } from "../batch/batch.ts";
@@ -98,15 +106,7 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
   await requireWriteAccess([opts.out]);
   const manifests: BatchManifest[] = [];
   for (const file of files) {
-    let manifest: unknown;
-    try {
-      manifest = JSON.parse(await Deno.readTextFile(file));
-    } catch (error) {
-      throw new UsageError(`cannot read manifest '${file}': ${(error as Error).message}`);
-    }
-    const problem = batchManifestProblem(manifest);
-    if (problem) throw new UsageError(`'${file}' is not a batch manifest: ${problem}`);
-    manifests.push(manifest as BatchManifest);
+    manifests.push(await readManifestFile<BatchManifest>(file, "batch manifest", batchManifestProblem));
   }
   let merged;
   try {

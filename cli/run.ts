@@ -18,9 +18,9 @@ import {
   graphProblems,
   type Opts,
   parseSets,
+  readManifestFile,
   remoteFromCli,
   requireWriteAccess,
-  UsageError,
 } from "./shared.ts";
 
 /** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
@@ -121,15 +121,8 @@ async function watchCommand(
 
 /** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
 export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
-  let recorded: unknown;
-  try {
-    recorded = JSON.parse(await Deno.readTextFile(manifestPath));
-  } catch (error) {
-    throw new UsageError(`cannot read manifest '${manifestPath}': ${(error as Error).message}`);
-  }
-  const problem = manifestProblem(recorded);
-  if (problem) throw new UsageError(`'${manifestPath}' is not a build manifest: ${problem}`);
-  return await verifyManifest(recorded as Manifest, opts);
+  const recorded = await readManifestFile<Manifest>(manifestPath, "build manifest", manifestProblem);
+  return await verifyManifest(recorded, opts);
 }
 
 /** Rebuilds what a checked manifest records, in a fresh folder inside the output folder, and compares. */

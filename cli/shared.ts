@@ -157,3 +157,24 @@ function env(name: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Reads a manifest file given on the command line: its JSON value once `problemOf` finds nothing
+ * wrong with its shape, else a {@link UsageError} naming the file (and the field, as `problemOf`
+ * words it) — a file of the wrong kind is the user's mistake, not a crash.
+ */
+export async function readManifestFile<T>(
+  path: string,
+  kind: string,
+  problemOf: (value: unknown) => string | undefined,
+): Promise<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await Deno.readTextFile(path));
+  } catch (error) {
+    throw new UsageError(`cannot read manifest '${path}': ${(error as Error).message}`);
+  }
+  const problem = problemOf(value);
+  if (problem) throw new UsageError(`'${path}' is not a ${kind}: ${problem}`);
+  return value as T;
+}
