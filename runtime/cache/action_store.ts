@@ -88,6 +88,13 @@ export class ActionStore {
     // Else the old connection is left to the runs still using it (on the file they started with).
     open.delete(path);
     if (!create && inode(path) === null) return undefined;
+    // Asked first: at a terminal Deno would stop a script to prompt for it, and a cache is optional
+    // (a lookup that throws is a miss, a store a "result not cached" warning).
+    if (Deno.permissions.querySync({ name: "write", path: dir }).state !== "granted") {
+      throw new Deno.errors.NotCapable(
+        `no write access to the cache folder '${dir}': grant --allow-write=${dir}, or use no disk cache`,
+      );
+    }
     Deno.mkdirSync(dir, { recursive: true });
     const store = new ActionStore(path, await import("node:sqlite"));
     open.set(path, store);
