@@ -9,6 +9,7 @@
 import { canonicalJson } from "../runtime/canonical.ts";
 import type { JsonValue } from "../runtime/node.ts";
 import { sortKeysDeep } from "../runtime/canonical.ts";
+import { isObject, isStringList, isStringRecord } from "../runtime/json_shape.ts";
 
 /** What one input of a batch gave. */
 export interface BatchInputRecord {
@@ -67,21 +68,17 @@ export interface MergeResult {
  * ```
  */
 export function batchManifestProblem(value: unknown): string | undefined {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    !!v && typeof v === "object" && !Array.isArray(v);
-  const strings = (v: unknown) => isObject(v) && Object.values(v).every((s) => typeof s === "string");
-  const stringList = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
   if (!isObject(value)) return "expected a JSON object";
   if (value.batch !== 1) return "batch: expected 1 (the format `partgraph batch` writes)";
-  if (!strings(value.tools)) return "tools: expected an object of versions";
+  if (!isStringRecord(value.tools)) return "tools: expected an object of versions";
   const { graph, selection } = value;
-  if (!isObject(graph) || typeof graph.file !== "string" || !strings(graph.files)) {
+  if (!isObject(graph) || typeof graph.file !== "string" || !isStringRecord(graph.files)) {
     return "graph: expected {file, files}";
   }
-  if (!stringList(value.sets)) return "sets: expected a list of strings";
+  if (!isStringList(value.sets)) return "sets: expected a list of strings";
   if (
     !isObject(selection) || typeof selection.each !== "string" || typeof selection.base !== "string" ||
-    !stringList(selection.inputs)
+    !isStringList(selection.inputs)
   ) return "selection: expected {each, base, inputs}";
   if (value.shard !== null && typeof value.shard !== "string") return "shard: expected I/N or null";
   if (!isObject(value.inputs)) return "inputs: expected an object";
@@ -93,8 +90,8 @@ export function batchManifestProblem(value: unknown): string | undefined {
       return `${where}.digest: expected a digest`;
     }
     if (typeof record.ok !== "boolean") return `${where}.ok: expected true or false`;
-    if (!strings(record.writes)) return `${where}.writes: expected an object of digests`;
-    if (!stringList(record.warnings)) return `${where}.warnings: expected a list of strings`;
+    if (!isStringRecord(record.writes)) return `${where}.writes: expected an object of digests`;
+    if (!isStringList(record.warnings)) return `${where}.warnings: expected a list of strings`;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import type { JsonValue } from "./node.ts";
 import type { GraphRun } from "./api.ts";
 import { contentDigest } from "./executor.ts";
 import { TOOL_VERSIONS } from "./version.ts";
+import { isObject, isStringRecord } from "./json_shape.ts";
 
 /** A build manifest (format 1). */
 export interface Manifest {
@@ -94,9 +95,6 @@ export async function buildManifest(run: GraphRun, cwd: string = Deno.cwd()): Pr
  * ```
  */
 export function manifestProblem(value: unknown): string | undefined {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    !!v && typeof v === "object" && !Array.isArray(v);
-  const strings = (v: unknown) => isObject(v) && Object.values(v).every((s) => typeof s === "string");
   if (!isObject(value)) return "expected a JSON object";
   if (value.manifest !== 1) {
     const hint = "nodes" in value
@@ -114,7 +112,7 @@ export function manifestProblem(value: unknown): string | undefined {
       value.writes,
     ]] as const
   ) {
-    if (!strings(field)) return `${name}: expected an object of strings`;
+    if (!isStringRecord(field)) return `${name}: expected an object of strings`;
   }
   if (!isObject(value.inputs)) return "inputs: expected an object";
   if (!isObject(value.outputs)) return "outputs: expected an object";

@@ -7,6 +7,7 @@
  */
 import { isAbsolute, normalize } from "node:path";
 import { SOCKET_TYPES } from "../node.ts";
+import { isObject } from "../json_shape.ts";
 
 /** What the reading node expects of its record: its type and its output sockets' types. */
 export interface RecordExpectation {
@@ -87,9 +88,4 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
     }
   }
   return undefined;
-}
-
-/** Type guard used by {@link recordProblem}. */
-function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === "object" && !Array.isArray(value);
 }

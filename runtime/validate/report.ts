@@ -35,10 +35,7 @@ export interface ScopeFacts {
   readonly issue: Report;
 }
 
-/** True for a plain (non-array) object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === "object" && !Array.isArray(value);
-}
+export { isObject } from "../json_shape.ts";
 
 /** Escapes a key for a JSON Pointer. */
 export function esc(key: string): string {
