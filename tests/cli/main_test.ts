@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { EXIT, main } from "../../cli/main.ts";
 import { createRegistry } from "../../mod.ts";
 import { corpusFile } from "../support/corpus.ts";
+import { copyGraphFile } from "../support/test_nodes.ts";
 
 /** Runs the CLI in-process, capturing what it prints. */
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -18,24 +19,6 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
     console.log = log;
     console.error = error;
   }
-}
-
-async function copyGraphFile(dir: string): Promise<{ graph: string; src: string }> {
-  const src = join(dir, "in.bin");
-  await Deno.writeFile(src, new Uint8Array(5000).map((_, i) => i % 251));
-  const graph = join(dir, "copy.json");
-  await Deno.writeTextFile(
-    graph,
-    JSON.stringify({
-      version: 1,
-      inputs: { src: { type: "string" }, name: { type: "string", default: "copy.bin" } },
-      nodes: {
-        read: { type: "io.read", params: { path: { $input: "src" } } },
-        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: { $input: "name" } } },
-      },
-    }),
-  );
-  return { graph, src };
 }
 
 Deno.test("run writes outputs, reports NDJSON events, and a second run is all cached", async () => {

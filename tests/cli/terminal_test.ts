@@ -7,6 +7,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
+import { copyGraphFile } from "../support/test_nodes.ts";
 
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
@@ -55,20 +56,7 @@ Deno.test({
   ignore: !hasScript,
   async fn() {
     const dir = await Deno.makeTempDir();
-    const src = join(dir, "in.bin");
-    await Deno.writeFile(src, new Uint8Array(3000).map((_, i) => i % 251));
-    const graph = join(dir, "copy.json");
-    await Deno.writeTextFile(
-      graph,
-      JSON.stringify({
-        version: 1,
-        inputs: { src: { type: "string" } },
-        nodes: {
-          read: { type: "io.read", params: { path: { $input: "src" } } },
-          write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
-        },
-      }),
-    );
+    const { graph, src } = await copyGraphFile(dir);
     // The `partgraph` task's permissions, with the output and cache folders in the temp folder.
     const flags = ["--allow-read", `--allow-write=${dir}`];
     const cache = ["--cache-dir", join(dir, "cache")];

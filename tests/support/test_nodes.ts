@@ -6,6 +6,7 @@
  */
 import { defineNode, type Plugin } from "../../runtime/node.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
+import { join } from "node:path";
 
 /** How many times each node id ran, across the runs that share this map. */
 export const runCounts: Map<string, number> = new Map();
@@ -158,3 +159,25 @@ export const reverseGraph: GraphFile = {
   },
   outputs: { bytes: "reverse.bytes" },
 };
+
+/**
+ * Writes `in.bin` (5000 bytes) and `copy.json` into `dir`: a graph file for the CLI that copies input
+ * `src` through io.read → io.write to input `name` (default `copy.bin`).
+ */
+export async function copyGraphFile(dir: string): Promise<{ graph: string; src: string }> {
+  const src = join(dir, "in.bin");
+  await Deno.writeFile(src, new Uint8Array(5000).map((_, i) => i % 251));
+  const graph = join(dir, "copy.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      inputs: { src: { type: "string" }, name: { type: "string", default: "copy.bin" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "src" } } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: { $input: "name" } } },
+      },
+    }),
+  );
+  return { graph, src };
+}
