@@ -8,6 +8,7 @@ import { basename, resolve } from "node:path";
 import { runGraph } from "../mod.ts";
 import { PartgraphError } from "../runtime/errors.ts";
 import { sha256Hex } from "../runtime/canonical.ts";
+import { readWholeFile } from "../runtime/fs.ts";
 import type { RunEvent } from "../runtime/events.ts";
 import type { FileDigest } from "../runtime/cache/disk.ts";
 import type { RemoteCache, RemoteCacheOptions } from "../runtime/cache/remote.ts";
@@ -66,7 +67,7 @@ export async function runJob(
   const started = performance.now();
   let bytes: Uint8Array | undefined;
   try {
-    bytes = await Deno.readFile(resolve(spec.each.path));
+    bytes = await readWholeFile(resolve(spec.each.path));
   } catch { /* reported by the graph's own read, as in a single run */ }
   const digest = bytes ? sha256Hex(bytes) : null;
   const value = spec.each.type === "bytes"

@@ -48,6 +48,8 @@ export async function runCommand(graphPath: string, opts: Opts): Promise<number>
       outDir,
       cacheDir: cacheDir ?? false,
       noCache: opts["no-cache"],
+      // Without a cache only a manifest and the JSON summary show digests: hash no model for nothing.
+      fileDigests: Boolean(opts.manifest || opts.json),
       remoteCache: remote && new RemoteCache(remote),
       onEvent,
       // The CLI prints no output values: load them only for a manifest, which digests them.
@@ -101,6 +103,7 @@ async function watchCommand(
     outDir,
     cacheDir: cacheDir ?? false,
     noCache: opts["no-cache"],
+    fileDigests: false, // watching needs the paths read, not their digests
     signal: stop.signal,
     onEvent: opts.json ? ndjsonProgress() : opts.quiet ? undefined : humanProgress(),
     onRound({ run, error }) {

@@ -89,6 +89,8 @@ export interface RunGraphOptions extends GraphOptions {
   readonly cacheMaxBytes?: number;
   /** Bypass every cache tier. */
   readonly noCache?: boolean;
+  /** With `noCache`, false hashes no file read or written; see `ExecuteOptions.fileDigests`. */
+  readonly fileDigests?: boolean;
   /** Graph outputs whose values to return (default all); see `ExecuteOptions.outputs`. */
   readonly outputs?: readonly string[];
   /** Recompute every node without reading any cache tier, storing the fresh results. */
@@ -152,6 +154,7 @@ export async function runGraph(
     memory: options.memory,
     disk,
     noCache: options.noCache,
+    fileDigests: options.fileDigests,
     refresh: options.refresh,
     outputs: options.outputs,
     remote: options.remoteCache,

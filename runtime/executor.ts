@@ -61,6 +61,8 @@ export interface ExecuteOptions {
   readonly outputs?: readonly string[];
   /** Called synchronously for every node state change and warning, in the order they happen. */
   readonly onEvent?: EventSink;
+  /** With `noCache`, false hashes no file (listed `"unhashed"`, sources keyed by path); else ignored. */
+  readonly fileDigests?: boolean;
 }
 
 /** A node's result as its dependents see it: its key now, its values on demand. */
@@ -120,11 +122,11 @@ class Execution {
       options.noCache ? undefined : options.remote,
     );
     // A refresh re-hashes every file (it trusts no cache), and remembers what it hashed.
-    const disk = this.#tiers.disk;
     this.#files = new TrackedFiles(
       options.cwd ?? Deno.cwd(),
       options.outDir,
-      disk && { memo: disk, trust: !options.refresh },
+      options.noCache || !options.disk ? undefined : { memo: options.disk, trust: !options.refresh },
+      !(options.noCache && options.fileDigests === false),
     );
     this.#emit = options.onEvent ?? (() => {});
     // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
@@ -237,7 +239,8 @@ class Execution {
     return actionKey({
       type: def.type,
       node: nodeVersion(registry, def),
-      params: def.fingerprint ? await def.fingerprint(node.params, ctx) : node.params,
+      // Unhashed, a source's key is its params: unique in the run, and no other run sees it.
+      params: def.fingerprint && this.#files.hashing ? await def.fingerprint(node.params, ctx) : node.params,
       inputs,
       invokes: invokeVersions(registry, this.#invokableFrom(def)),
       plugins: pluginVersions(registry, def),

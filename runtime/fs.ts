@@ -57,6 +57,44 @@ export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void
   }
 }
 
+/** What {@link readWholeFile} reads at a time past the size the file had when opened. */
+const GROWTH_CHUNK = 1 << 16;
+
+/**
+ * Reads a whole file, as `Deno.readFile` does but into one buffer of the size the file has when
+ * opened: for a big model that is half the time (Deno.readFile's bytes take a second copy on their
+ * way to JavaScript). A file that grows or shrinks while it is read is read to its end all the same.
+ *
+ * @example
+ * ```ts
+ * import { readWholeFile } from "./fs.ts";
+ *
+ * const bytes = await readWholeFile("deno.json");
+ * ```
+ */
+export async function readWholeFile(path: string): Promise<Uint8Array> {
+  using file = await Deno.open(path, { read: true });
+  let bytes = new Uint8Array((await file.stat()).size);
+  let at = 0;
+  for (;;) {
+    if (at === bytes.byteLength) {
+      // At the size it had (or a size stat cannot tell, as for a pipe): more only if it grew.
+      const more = new Uint8Array(GROWTH_CHUNK);
+      const read = await file.read(more);
+      if (read === null) return bytes;
+      const grown = new Uint8Array(Math.max(2 * bytes.byteLength, at + read));
+      grown.set(bytes.subarray(0, at));
+      grown.set(more.subarray(0, read), at);
+      bytes = grown;
+      at += read;
+      continue;
+    }
+    const read = await file.read(bytes.subarray(at));
+    if (read === null) return bytes.slice(0, at); // it shrank, or grew into a buffer made bigger
+    at += read;
+  }
+}
+
 /**
  * Resolves a path relative to an output directory for writing, or throws before anything is
  * written: the path must name a file strictly inside `root`, and no folder on the way (nor the

@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import type { JsonValue, SocketType } from "../node.ts";
 import { sha256Hex } from "../canonical.ts";
-import { atomicWrite } from "../fs.ts";
+import { atomicWrite, readWholeFile } from "../fs.ts";
 import { ActionStore } from "./action_store.ts";
 import { type FileStat, trustedDigest } from "./file_digests.ts";
 import { listFiles, pruneCache, type PruneResult, removeOldLayout } from "./prune.ts";
@@ -45,8 +45,9 @@ export interface FileDigest {
   /** The file's path (a directory listing's ends in `/*`); the holding field says relative to what. */
   readonly path: string;
   /**
-   * SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing), or `"absent"`
-   * for a read that failed.
+   * SHA-256 (hex) of the contents (of the sorted entry names, for a directory listing), `"absent"`
+   * for a read that failed, or `"unhashed"` in a run's result when it hashed no files
+   * (`ExecuteOptions.fileDigests`).
    */
   readonly sha256: string;
 }
@@ -187,7 +188,7 @@ export class DiskCache {
       }
     } else {
       try {
-        bytes = await Deno.readFile(output.file ?? this.#blobPath(output.digest));
+        bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest));
       } catch {
         return undefined;
       }

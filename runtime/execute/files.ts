@@ -12,7 +12,7 @@ import { isAbsolute, join, normalize, resolve } from "node:path";
 import { sha256Hex, valueDigest } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
 import { type FileStat, fileStat } from "../cache/file_digests.ts";
-import { atomicWrite, outputPath } from "../fs.ts";
+import { atomicWrite, outputPath, readWholeFile } from "../fs.ts";
 import type { JsonValue } from "../node.ts";
 
 /** Marks a recorded read as a directory listing rather than a file. */
@@ -23,6 +23,12 @@ export const DIR_MARK = "/*";
  * only while the file still cannot be read, so a library that appears later re-runs the node.
  */
 export const ABSENT = "absent";
+
+/**
+ * The digest recorded for a file a run did not hash: a run with no cache tier and no use for
+ * digests (see `ExecuteOptions.fileDigests`) saves hashing every model it reads and writes.
+ */
+export const UNHASHED = "unhashed";
 
 /** What one node run read, wrote and warned about. */
 export interface Recorder {
@@ -68,12 +74,19 @@ export class TrackedFiles {
   readonly #cwd: string;
   readonly #outDir: string;
   readonly #digests?: DigestMemoUse;
+  /** Whether reads and writes are hashed (else recorded {@link UNHASHED}). */
+  readonly hashing: boolean;
 
-  /** Reads resolve against `cwd`, writes inside `outDir`; `digests` remembers (and recalls) digests. */
-  constructor(cwd: string, outDir: string, digests?: DigestMemoUse) {
+  /**
+   * Reads resolve against `cwd`, writes inside `outDir`; `digests` remembers (and recalls) digests.
+   * With `hashing` false, reads and writes are recorded as {@link UNHASHED} (a run without a cache
+   * tier, whose caller needs no digests); {@link fileDigest}, which a node asks for, still hashes.
+   */
+  constructor(cwd: string, outDir: string, digests?: DigestMemoUse, hashing = true) {
     this.#cwd = cwd;
     this.#outDir = resolve(outDir);
     this.#digests = digests;
+    this.hashing = hashing;
   }
 
   /**
@@ -104,8 +117,8 @@ export class TrackedFiles {
   async #hash(abs: string): Promise<FileRead> {
     const hashedAtMs = Date.now();
     const info = this.#digests && await Deno.stat(abs).catch(() => undefined);
-    const bytes = await Deno.readFile(abs);
-    const sha256 = valueDigest(bytes);
+    const bytes = await readWholeFile(abs);
+    const sha256 = this.hashing ? valueDigest(bytes) : UNHASHED;
     const stat = info && fileStat(info);
     if (stat?.size === bytes.byteLength) {
       await this.#digests!.memo.rememberDigest(abs, stat, sha256, hashedAtMs);
@@ -125,12 +138,19 @@ export class TrackedFiles {
   async #digest(path: string): Promise<string> {
     const abs = resolve(this.#cwd, path);
     const entry = this.#memo.get(abs);
-    if (entry) return entry instanceof Promise ? (await entry).sha256 : entry.sha256;
+    if (entry) return await this.#hashed(path, entry instanceof Promise ? await entry : entry);
     const recalled = await this.#recall(abs);
     // Checked again: another node may have read the file while this one was asking the memo.
-    if (recalled === undefined || this.#memo.has(abs)) return (await this.#read(path)).sha256;
+    if (recalled === undefined || this.#memo.has(abs)) {
+      return await this.#hashed(path, await this.#read(path));
+    }
     this.#memo.set(abs, { sha256: recalled });
     return recalled;
+  }
+
+  /** The digest of a file the run knows; one it read unhashed is hashed now (a node asks for it). */
+  async #hashed(path: string, known: { readonly sha256: string }): Promise<string> {
+    return known.sha256 === UNHASHED ? valueDigest((await this.#read(path)).bytes) : known.sha256;
   }
 
   /**
@@ -167,7 +187,8 @@ export class TrackedFiles {
       throw error;
     }
     record.reads.set(path, file.sha256);
-    this.reads.set(file.abs, file.sha256);
+    // A digest a node asked for (`fileDigest`) stays in the run's list over an unhashed read.
+    if (file.sha256 !== UNHASHED || !this.reads.has(file.abs)) this.reads.set(file.abs, file.sha256);
     return file.bytes;
   }
 
@@ -200,7 +221,7 @@ export class TrackedFiles {
     await atomicWrite(await outputPath(this.#outDir, path), bytes);
     // Not remembered: a file just written is racily clean (its mtime is now), so the memo could not
     // vouch for it yet; the next run's check hashes it once and remembers that.
-    const digest = valueDigest(bytes);
+    const digest = this.hashing ? valueDigest(bytes) : UNHASHED;
     record.writes.set(path, digest);
     this.writes.set(path, digest);
   }

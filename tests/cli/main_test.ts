@@ -46,6 +46,21 @@ Deno.test("run writes outputs, reports NDJSON events, and a second run is all ca
   assertEquals([result.nodes, result.cached], [2, 2]);
 });
 
+Deno.test("run --no-cache hashes files only for what shows digests: --json reports real ones", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph, src } = await copyGraphFile(dir);
+  const args = ["run", graph, "--set", `src=${src}`, "--out", join(dir, "out"), "--no-cache"];
+  const json = await cli(...args, "--json");
+  assertEquals(json.code, EXIT.ok, json.err);
+  const { writes } = JSON.parse(json.out.split("\n").at(-1)!);
+  const expected = new Uint8Array(await crypto.subtle.digest("SHA-256", await Deno.readFile(src))).toHex();
+  assertEquals(writes, [{ path: "copy.bin", sha256: expected }]);
+  const human = await cli(...args);
+  assertEquals(human.code, EXIT.ok, human.err);
+  assert(human.err.includes(`wrote ${join(dir, "out", "copy.bin")}`), human.err);
+  assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), await Deno.readFile(src));
+});
+
 Deno.test("manifest and verify: a build verifies, and a changed input is caught", async () => {
   const dir = await Deno.makeTempDir();
   const { graph, src } = await copyGraphFile(dir);

@@ -24,11 +24,11 @@ const COPY: GraphFile = {
   outputs: { path: "write.path" },
 };
 
-/** Reads of each path made through `Deno.readFile` (what the run uses) while `work` runs. */
+/** Opens of each path made through `Deno.open` (how the run reads a file) while `work` runs. */
 async function readsDuring(paths: string[], work: () => Promise<unknown>): Promise<number[]> {
   const counts = paths.map(() => 0);
-  const original = Deno.readFile;
-  Deno.readFile = (path, options) => {
+  const original = Deno.open;
+  Deno.open = (path, options) => {
     const at = paths.indexOf(String(path));
     if (at >= 0) counts[at]++;
     return original(path, options);
@@ -36,7 +36,7 @@ async function readsDuring(paths: string[], work: () => Promise<unknown>): Promi
   try {
     await work();
   } finally {
-    Deno.readFile = original;
+    Deno.open = original;
   }
   return counts;
 }

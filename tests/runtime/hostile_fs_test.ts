@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { GraphError, RunError } from "../../runtime/errors.ts";
-import { atomicWrite, outputPath } from "../../runtime/fs.ts";
+import { atomicWrite, outputPath, readWholeFile } from "../../runtime/fs.ts";
 
 function copyTo(path: string): GraphFile {
   return {
@@ -81,4 +81,28 @@ Deno.test("a failed write removes its temp file", async () => {
   await Deno.mkdir(join(outDir, "taken"));
   await assert.rejects(atomicWrite(join(outDir, "taken"), new Uint8Array(10))); // rename onto a folder fails
   assert.deepEqual(await names(outDir), ["taken"]);
+});
+
+Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat gives", async () => {
+  const dir = await Deno.makeTempDir();
+  for (const size of [0, 1, 65_536, 3_000_017]) {
+    const path = join(dir, `f${size}`);
+    await Deno.writeFile(path, Uint8Array.from({ length: size }, (_, i) => (i * 7 + size) & 255));
+    assert.deepEqual(await readWholeFile(path), await Deno.readFile(path), `${size} bytes`);
+  }
+  // A pipe: stat says 0 bytes, and they arrive as the writer sends them (more than one chunk).
+  const fifo = join(dir, "pipe");
+  assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
+  const sent = Uint8Array.from({ length: 300_001 }, (_, i) => (i * 13) & 255);
+  const writer = (async () => {
+    using pipe = await Deno.open(fifo, { write: true });
+    for (let at = 0; at < sent.length; at += 50_000) {
+      const chunk = sent.subarray(at, at + 50_000);
+      for (let done = 0; done < chunk.length;) done += await pipe.write(chunk.subarray(done));
+    }
+  })();
+  const [received] = await Promise.all([readWholeFile(fifo), writer]);
+  assert.deepEqual(received, sent);
+  await assert.rejects(readWholeFile(join(dir, "missing")), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
 });
