@@ -318,8 +318,8 @@ class Execution {
     };
     if (def.cache !== false) {
       // A cache that cannot be written (disk full, read-only) costs speed, never the result.
-      const notCached = (error: unknown) => ({
-        message: `result not cached: ${error instanceof Error ? error.message : error}`,
+      const notCached = (e: unknown) => ({
+        message: `result not cached: ${e instanceof Error ? e.message : e}`,
       });
       try {
         await this.#tiers.store(
@@ -328,7 +328,7 @@ class Execution {
           def.outputs,
           entry,
           (error) => this.#replayWarnings(node, [notCached(error)]),
-          this.#files.readFiles(record.reads),
+          { files: this.#files.readFiles(record.reads), recompute: record.recompute },
         );
       } catch (error) {
         record.warnings.push(notCached(error));

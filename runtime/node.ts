@@ -201,6 +201,12 @@ export interface RunContext {
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
   /**
+   * Says this run's values cost less to compute again than to load: the disk and remote tiers keep
+   * its record (what depends on it stays cached) but not the values, which a run that needs them
+   * computes again. A node it invokes may say it for it.
+   */
+  cheapToRecompute(): void;
+  /**
    * Runs another registered node's function directly (used by `decode.auto`), with its parameters
    * checked and defaults applied as for a graph node. Only node types the caller lists in
    * {@link NodeDef.invokes} may be invoked, so their versions are part of the caller's cache key.

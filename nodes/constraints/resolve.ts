@@ -40,6 +40,8 @@ export const constraintsResolve = defineNode({
     ]);
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
+    // Changing only the hierarchy costs less than loading a stored scene: the cache keeps no copy.
+    if (!resolver || resolver.sharesVertexData) ctx.cheapToRecompute();
     if (!resolver) {
       // A scene from a format without constraint records (glTF) has nothing to resolve; a format
       // whose resolver is missing is worth a word.

@@ -58,8 +58,14 @@ export interface ActionRecord {
   readonly version: 1;
   /** Type id of the node that produced the result. */
   readonly type: string;
-  /** The node's outputs by socket name. */
+  /** The node's outputs by socket name; none when {@link recompute}. */
   readonly outputs: Readonly<Record<string, StoredOutput>>;
+  /**
+   * The values are not kept: the node said they cost less to compute again than to load
+   * (`ctx.cheapToRecompute`). The record still tells what the node read and warned, so what
+   * depends on it stays cached; a run that needs the values runs the node again.
+   */
+  readonly recompute?: true;
   /** Warnings the node raised, replayed whenever the record is reused. */
   readonly warnings: readonly { message: string; detail?: Record<string, JsonValue> }[];
   /** Files (and directory listings) the node read; the record is only reused while they are unchanged. */

@@ -37,7 +37,10 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
   if (typeof value.type !== "string") return "type: expected a string";
   if (expect && value.type !== expect.type) return `type: expected '${expect.type}'`;
   if (!isObject(value.outputs)) return "outputs: expected an object";
-  if (expect) {
+  if (value.recompute !== undefined) {
+    if (value.recompute !== true) return "recompute: expected true";
+    if (Object.keys(value.outputs).length) return "outputs: expected none (the values are recomputed)";
+  } else if (expect) {
     const names = Object.keys(expect.outputs);
     const stored = value.outputs;
     if (Object.keys(stored).length !== names.length || names.some((n) => !isObject(stored[n]))) {

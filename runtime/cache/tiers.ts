@@ -139,6 +139,7 @@ export class CacheTiers {
     let loading: Promise<Record<string, unknown> | undefined> | undefined;
     const load = () =>
       loading ??= (async () => {
+        if (record.recompute) return undefined; // no values kept: the caller runs the node again
         const outputs: Record<string, unknown> = {};
         for (const [name, stored] of Object.entries(record.outputs)) {
           const bytes = await read(stored);
@@ -167,9 +168,10 @@ export class CacheTiers {
   }
 
   /**
-   * Keeps a fresh result in memory and in the disk and remote tiers there are. `files` (digest →
-   * absolute path) are the files the node read: an output that is one of them is kept on disk as a
-   * reference to it (see {@link referToFiles}), on the remote as a blob.
+   * Keeps a fresh result in memory and in the disk and remote tiers there are. `how.files` (digest
+   * → absolute path) are the files the node read: an output that is one of them is kept on disk as a
+   * reference to it (see {@link referToFiles}), on the remote as a blob. With `how.recompute`, the
+   * disk and remote tiers get the record without the values (`ActionRecord.recompute`).
    */
   async store(
     key: string,
@@ -177,18 +179,32 @@ export class CacheTiers {
     specs: SocketSpecs,
     entry: MemoryEntry,
     onLateFailure?: (error: unknown) => void,
-    files: ReadonlyMap<string, string> = new Map(),
+    how: { readonly files?: ReadonlyMap<string, string>; readonly recompute?: boolean } = {},
   ): Promise<void> {
     this.memory.set(key, entry);
     const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
     if (!this.disk && !remote) return;
+    const { warnings, reads, writes } = entry;
+    if (how.recompute) {
+      const record: ActionRecord = {
+        version: 1,
+        type,
+        outputs: {},
+        recompute: true,
+        warnings,
+        reads,
+        writes,
+      };
+      await this.disk?.storePacked(key, { record, blobs: new Map() }, onLateFailure);
+      if (remote) await upload(remote, key, { record, blobs: new Map() });
+      return;
+    }
     const encoded: Record<string, EncodedOutput> = {};
     for (const [name, spec] of Object.entries(specs)) {
       encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
     }
-    const { warnings, reads, writes } = entry;
     const packed = packAction({ type, warnings, reads, writes }, encoded);
-    await this.disk?.storePacked(key, referToFiles(packed, files), onLateFailure);
+    await this.disk?.storePacked(key, referToFiles(packed, how.files ?? new Map()), onLateFailure);
     if (remote) await upload(remote, key, packed);
   }
 }

@@ -44,6 +44,9 @@ export function createContext(
     fileDigest: (path) => files.fileDigest(path, record),
     listDir: (path) => files.listDir(path, record),
     writeFile: (path, bytes) => files.writeFile(path, bytes, record),
+    cheapToRecompute() {
+      record.recompute = true;
+    },
     owns(input) {
       const scene = owned?.get(input);
       if (!scene) return false;

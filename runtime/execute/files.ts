@@ -41,11 +41,13 @@ export interface Recorder {
   readonly reads: Map<string, string>;
   /** Files written, relative to the output directory → digest. */
   readonly writes: Map<string, string>;
+  /** The node said its values cost less to compute again than to load (`ctx.cheapToRecompute`). */
+  recompute: boolean;
 }
 
 /** An empty {@link Recorder}. */
 export function createRecorder(): Recorder {
-  return { warnings: [], reads: new Map(), writes: new Map() };
+  return { warnings: [], reads: new Map(), writes: new Map(), recompute: false };
 }
 
 /** File digests remembered across runs, by absolute path (the disk cache's, `DiskCache`). */

@@ -121,4 +121,10 @@ Deno.test("the record schema names the field at fault", () => {
   assert.match(recordProblem({ ...good, warnings: null })!, /^warnings/);
   assert.match(recordProblem({ ...good, outputs: { bytes: { ...good.outputs.bytes, size: -1 } } })!, /size/);
   assert.match(recordProblem({ ...good, writes: [{ path: "/etc/x", sha256: "c".repeat(64) }] })!, /leaves/);
+  // A record without values (the node is recomputed) has none, whatever the node's sockets.
+  const valueless = { ...good, outputs: {}, recompute: true };
+  const expect = { type: "io.read", outputs: { bytes: { type: "bytes" } } };
+  assert.equal(recordProblem(valueless, expect), undefined);
+  assert.match(recordProblem({ ...good, recompute: true }, expect)!, /^outputs: expected none/);
+  assert.match(recordProblem({ ...valueless, recompute: "yes" }, expect)!, /^recompute/);
 });

@@ -29,6 +29,7 @@ export function testContext(nodeId = "test"): TestContext {
     warn: (message, detail) => void warnings.push({ message, detail }),
     readFile: (path) => Deno.readFile(path),
     fileDigest: async (path) => sha256Hex(await Deno.readFile(path)),
+    cheapToRecompute() {},
     writeFile: (path, bytes) => Deno.writeFile(path, bytes),
     owns: () => false, // the test keeps its inputs, to compare them afterwards
     async listDir(path) {

@@ -1,0 +1,83 @@
+/**
+ * Results a node says are cheaper to compute again than to load (`ctx.cheapToRecompute`): the disk
+ * cache keeps their records but not their values. A warm run stays all cached without running them,
+ * and a run that needs their values (a consumer changed) runs them again, with the same outputs.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createRegistry, defineNode, runGraph } from "../../mod.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
+import { DiskCache } from "../../runtime/cache/disk.ts";
+import { runCounts } from "../support/test_nodes.ts";
+
+/** Reverses bytes and says that is cheaper than loading the result. */
+const cheapReverse = defineNode({
+  type: "test.cheap_reverse",
+  version: 1,
+  doc: "Reverses bytes, cheap to recompute.",
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { bytes: { type: "bytes", doc: "Reversed." } },
+  params: {},
+  run({ inputs, ctx }) {
+    runCounts.set(ctx.nodeId, (runCounts.get(ctx.nodeId) ?? 0) + 1);
+    ctx.cheapToRecompute();
+    return { bytes: { bytes: inputs.data.bytes.toReversed(), name: inputs.data.name } };
+  },
+});
+
+/** The bytes from `start` on (a stored result, whose parameter a test changes). */
+const slice = defineNode({
+  type: "test.slice",
+  version: 1,
+  doc: "Drops the first bytes.",
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { bytes: { type: "bytes", doc: "The rest." } },
+  params: { start: { type: "number", default: 0, doc: "Bytes dropped." } },
+  run: ({ inputs, params }) => ({
+    bytes: { bytes: inputs.data.bytes.slice(params.start), name: inputs.data.name },
+  }),
+});
+
+const registry = createRegistry().register({ nodes: [cheapReverse, slice] });
+
+const GRAPH: GraphFile = {
+  version: 1,
+  inputs: { src: { type: "string" }, start: { type: "number", default: 0 } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "src" } } },
+    cheap: { type: "test.cheap_reverse", inputs: { data: "read.bytes" } },
+    slice: { type: "test.slice", inputs: { data: "cheap.bytes" }, params: { start: { $input: "start" } } },
+    write: { type: "io.write", inputs: { bytes: "slice.bytes" }, params: { path: "out.bin" } },
+  },
+};
+
+Deno.test("a cheap result keeps its record, not its values; a run that needs them runs it again", async () => {
+  const dir = await Deno.makeTempDir();
+  const src = join(dir, "in.bin");
+  const data = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) & 255);
+  await Deno.writeFile(src, data);
+  const cacheDir = join(dir, "cache"), outDir = join(dir, "out");
+  const run = (start: number) => runGraph(GRAPH, { registry, inputs: { src, start }, cacheDir, outDir });
+  const ran = () => runCounts.get("cheap") ?? 0;
+  const before = ran();
+
+  await run(0);
+  assert.equal(ran(), before + 1);
+  assert.deepEqual(await Deno.readFile(join(outDir, "out.bin")), data.toReversed());
+  // One blob: the slice's. The read refers to its file; the cheap result has none.
+  assert.equal((await new DiskCache(cacheDir).stats()).blobs, 1);
+
+  const warm = await run(0);
+  assert.deepEqual(Object.values(warm.nodes).map((n) => n.state), ["cached", "cached", "cached", "cached"]);
+  assert.equal(ran(), before + 1, "a warm run needs no value of the cheap node");
+
+  const changed = await run(10);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(changed.nodes).map(([id, n]) => [id, n.state])),
+    { read: "cached", cheap: "done", slice: "done", write: "done" }, // found cached, then run for its values
+  );
+  assert.equal(ran(), before + 2, "the slice needed the cheap node's value: it ran again");
+  assert.deepEqual(await Deno.readFile(join(outDir, "out.bin")), data.toReversed().slice(10));
+  assert.deepEqual(changed.warnings, [], "running it again is no damage");
+  await Deno.remove(dir, { recursive: true });
+});
