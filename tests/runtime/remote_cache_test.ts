@@ -5,6 +5,7 @@ import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
+import { buildLargeGlb } from "../support/large_glb.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
@@ -214,3 +215,46 @@ Deno.test("remote cache: a slow server times out, bounded, and a refusing one st
     await Deno.remove(root, { recursive: true });
   }
 });
+
+serverTest(
+  "remote cache: a record without values (decode.gltf's) is served, and computed again where its value is needed",
+  async (server, root) => {
+    const model = join(root, "grid.glb");
+    await Deno.writeFile(model, await buildLargeGlb(3_000));
+    const graph = (format: string) => ({
+      version: 1 as const,
+      nodes: {
+        read: { type: "io.read", params: { path: model } },
+        decode: { type: "decode.auto", inputs: { bytes: "read.bytes" } },
+        export: { type: "export.gltf", inputs: { scene: "decode.scene" }, params: { format } },
+        write: { type: "io.write", inputs: { bytes: "export.bytes" }, params: { path: `model.${format}` } },
+      },
+    });
+    const a = await machine(root, "a");
+    const first = await runGraph(graph("glb"), { ...a, remoteCache: new RemoteCache({ url: server.url }) });
+    const decoded = JSON.parse(await Deno.readTextFile(join(server.root, "ac", first.nodes.decode.key!)));
+    assertEquals([decoded.recompute, decoded.outputs], [true, {}]);
+    const blobs = await Array.fromAsync(Deno.readDir(join(server.root, "cas")));
+    assertEquals(blobs.length, 2, "the model and the export; no decoded scene");
+
+    // Machine b wants .gltf: the export misses, so the decode's value is needed and computed from the
+    // model the server holds, to the same bytes a build without any cache makes.
+    const b = await machine(root, "b");
+    const warnings: string[] = [];
+    const second = await runGraph(graph("gltf"), {
+      ...b,
+      remoteCache: new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) }),
+    });
+    const states = Object.fromEntries(Object.entries(second.nodes).map(([id, n]) => [id, [n.state, n.tier]]));
+    assertEquals(states, {
+      read: ["cached", "remote"],
+      decode: ["done", undefined],
+      export: ["done", undefined],
+      write: ["done", undefined],
+    });
+    assertEquals(warnings, []);
+    const fresh = await machine(root, "fresh");
+    await runGraph(graph("gltf"), { ...fresh, noCache: true });
+    assertEquals(await files(b.outDir), await files(fresh.outDir));
+  },
+);
