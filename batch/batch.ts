@@ -145,6 +145,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const records: Record<string, BatchInputRecord> = {};
   const results = new Map<string, JobResult>();
   const warnings: string[] = [];
+  const warnedKinds = new Set<string>();
   const emit = options.onEvent ?? (() => {});
   const outDir = resolve(options.outDir);
   const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
@@ -215,8 +216,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   };
 
   const spawn = () =>
-    new PoolWorker((message) => {
-      if (!warnings.includes(message)) {
+    // Each worker's client warns once per kind; the batch, once per kind for all of them.
+    new PoolWorker((message, kind) => {
+      if (!warnedKinds.has(kind)) {
+        warnedKinds.add(kind);
         warnings.push(message);
         emit({ event: "remote-warning", message });
       }
@@ -281,9 +284,9 @@ class PoolWorker {
   };
   #next = 0;
 
-  constructor(onWarning: (message: string) => void) {
+  constructor(onWarning: (message: string, kind: string) => void) {
     this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
-      if (data.kind === "warning") onWarning(data.message);
+      if (data.kind === "warning") onWarning(data.message, data.warning);
       else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
       else if (data.kind === "done" && data.id === this.#pending?.id) {
         const pending = this.#pending;

@@ -17,7 +17,7 @@ export interface JobMessage {
 /** A message to the pool. */
 export type WorkerMessage =
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
-  | { readonly kind: "warning"; readonly message: string }
+  | { readonly kind: "warning"; readonly message: string; readonly warning: string }
   | { readonly kind: "done"; readonly id: number; readonly result: unknown };
 
 let remote: RemoteCache | undefined;
@@ -27,7 +27,10 @@ self.onmessage = async ({ data }: MessageEvent<JobMessage>) => {
   const post = (message: WorkerMessage) => self.postMessage(message);
   // One client per worker for the whole batch, so a remote that went down is not retried per input.
   if (spec.remote && !remote) {
-    remote = new RemoteCache({ ...spec.remote, onWarning: (message) => post({ kind: "warning", message }) });
+    remote = new RemoteCache({
+      ...spec.remote,
+      onWarning: (message, warning) => post({ kind: "warning", message, warning }),
+    });
   }
   const result = await runJob(spec, (event) => post({ kind: "event", id, event }), remote);
   post({ kind: "done", id, result });

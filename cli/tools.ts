@@ -92,7 +92,8 @@ export async function cacheCommand(action: string, opts: Opts): Promise<number> 
       if (opts.json) console.log(JSON.stringify(removed));
       else {console.log(
           `removed ${removed.actions} actions, ${removed.blobs} blobs (${mib(removed.bytes)}) and ` +
-            `${removed.files} digests of files gone or changed`,
+            `${removed.files} file digests it could no longer trust (the file gone or changed, or hashed ` +
+            `within 2 s of a change)`,
         );}
       return EXIT.ok;
     }

@@ -16,7 +16,10 @@ export interface PruneResult {
   readonly actions: number;
   /** Blobs under `cas/`. */
   readonly blobs: number;
-  /** Remembered digests of files gone or changed since they were hashed. */
+  /**
+   * Remembered digests the memo can no longer trust: of files gone or changed since, or hashed too
+   * soon after a change (racily clean) to be trusted ever.
+   */
   readonly files: number;
   /** Bytes of the records and blobs removed. */
   readonly bytes: number;

@@ -23,8 +23,11 @@ export interface RemoteCacheOptions {
   readonly timeoutMs?: number;
   /** Retries after a network error, a timeout or a 5xx answer (default 2). */
   readonly retries?: number;
-  /** Receives each degradation warning once (default: printed on stderr). */
-  readonly onWarning?: (message: string) => void;
+  /**
+   * Receives each degradation warning once (default: printed on stderr), with its kind (`down`,
+   * `corrupt`, `oversized`, …), by which clients in several workers can be told apart from repeats.
+   */
+  readonly onWarning?: (message: string, kind: string) => void;
 }
 
 /** Action records larger than this are not trusted (ours are a few kB). */
@@ -58,7 +61,7 @@ export class RemoteCache {
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #retries: number;
-  readonly #onWarning: (message: string) => void;
+  readonly #onWarning: (message: string, kind: string) => void;
   #down = false;
   #noWrites: boolean;
 
@@ -197,7 +200,7 @@ export class RemoteCache {
     if (this.#warned.has(kind)) return;
     this.#warned.add(kind);
     this.warnings.push(message);
-    this.#onWarning(message);
+    this.#onWarning(message, kind);
   }
 }
 
