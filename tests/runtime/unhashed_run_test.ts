@@ -59,10 +59,10 @@ Deno.test("fileDigests false with noCache: no file hashed, the same files built,
 
   assert.deepEqual(await Deno.readFile(join(dir, "unhashed", "a.out")), bytesA);
   assert.deepEqual(await Deno.readFile(join(dir, "unhashed", "b.out")), bytesB);
-  assert.deepEqual(unhashed.writes, [{ path: "a.out", sha256: UNHASHED }, {
-    path: "b.out",
-    sha256: UNHASHED,
-  }]);
+  assert.deepEqual(unhashed.writes, [
+    { path: "a.out", sha256: UNHASHED },
+    { path: "b.out", sha256: UNHASHED },
+  ]);
   // The digest a node asks for is worked out all the same (and then recorded).
   assert.equal(unhashed.outputs.digest, sha256Hex(bytesA));
   assert.deepEqual(unhashed.reads, [{ path: a, sha256: sha256Hex(bytesA) }, { path: b, sha256: UNHASHED }]);
@@ -71,10 +71,10 @@ Deno.test("fileDigests false with noCache: no file hashed, the same files built,
     { path: "a.out", sha256: sha256Hex(bytesA) },
     { path: "b.out", sha256: sha256Hex(bytesB) },
   ]);
-  assert.deepEqual(hashed.reads, [{ path: a, sha256: sha256Hex(bytesA) }, {
-    path: b,
-    sha256: sha256Hex(bytesB),
-  }]);
+  assert.deepEqual(hashed.reads, [
+    { path: a, sha256: sha256Hex(bytesA) },
+    { path: b, sha256: sha256Hex(bytesB) },
+  ]);
   await Deno.remove(dir, { recursive: true });
 });
 
