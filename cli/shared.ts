@@ -73,6 +73,13 @@ export async function parseSets(sets: string[], graph: GraphFile): Promise<Recor
       throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
     }
     const text = set.slice(eq + 1);
+    // A JSON habit (json inputs need the quotes) would make the quotes part of a string's value.
+    if (decl.type === "string" && quotedString(text)) {
+      console.error(
+        `hint: --set ${name}: a string input takes the text as it is, quotes included; ` +
+          `without them: --set ${name}=${JSON.parse(text)}`,
+      );
+    }
     if (decl.type === "scene") {
       throw new UsageError(`--set ${name}: scene inputs can only be given from the API`);
     }
@@ -85,6 +92,16 @@ export async function parseSets(sets: string[], graph: GraphFile): Promise<Recor
     }
   }
   return inputs;
+}
+
+/** Whether `text` is a JSON string literal, quotes and all. */
+function quotedString(text: string): boolean {
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return false;
+  try {
+    return typeof JSON.parse(text) === "string";
+  } catch {
+    return false;
+  }
 }
 
 /** Prints a graph's problems (text on stderr, or JSON on stdout); returns the exit code. */

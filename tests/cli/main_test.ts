@@ -61,6 +61,16 @@ Deno.test("run --no-cache hashes files only for what shows digests: --json repor
   assertEquals(await Deno.readFile(join(dir, "out", "copy.bin")), await Deno.readFile(src));
 });
 
+Deno.test("--set of a quoted string on a string input gets a hint that the quotes are part of it", async () => {
+  const dir = await Deno.makeTempDir();
+  const { graph, src } = await copyGraphFile(dir);
+  const quoted = await cli("check", graph, "--set", `src="${src}"`);
+  assert(quoted.err.includes(`hint: --set src: a string input takes the text as it is`), quoted.err);
+  assert(quoted.err.includes(`without them: --set src=${src}`), quoted.err);
+  const plain = await cli("check", graph, "--set", `src=${src}`);
+  assert(!plain.err.includes("hint:"), plain.err);
+});
+
 Deno.test("manifest and verify: a build verifies, and a changed input is caught", async () => {
   const dir = await Deno.makeTempDir();
   const { graph, src } = await copyGraphFile(dir);
