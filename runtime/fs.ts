@@ -64,6 +64,8 @@ const GROWTH_CHUNK = 1 << 16;
  * Reads a whole file, as `Deno.readFile` does but into one buffer of the size the file has when
  * opened: for a big model that is half the time (Deno.readFile's bytes take a second copy on their
  * way to JavaScript). A file that grows or shrinks while it is read is read to its end all the same.
+ * A file found longer than `maxBytes` (a cache blob whose record says its size) is a RangeError before
+ * anything that size is allocated.
  *
  * @example
  * ```ts
@@ -72,11 +74,15 @@ const GROWTH_CHUNK = 1 << 16;
  * const bytes = await readWholeFile("deno.json");
  * ```
  */
-export async function readWholeFile(path: string): Promise<Uint8Array> {
+export async function readWholeFile(path: string, maxBytes = Infinity): Promise<Uint8Array> {
   using file = await Deno.open(path, { read: true });
-  let bytes = new Uint8Array((await file.stat()).size);
+  const size = (await file.stat()).size;
+  const tooLong = (found: number) => new RangeError(`'${path}' holds ${found} bytes, more than ${maxBytes}`);
+  if (size > maxBytes) throw tooLong(size);
+  let bytes = new Uint8Array(size);
   let at = 0;
   for (;;) {
+    if (at > maxBytes) throw tooLong(at);
     if (at === bytes.byteLength) {
       // At the size it had (or a size stat cannot tell, as for a pipe): more only if it grew.
       const more = new Uint8Array(GROWTH_CHUNK);

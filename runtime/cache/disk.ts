@@ -194,7 +194,8 @@ export class DiskCache {
       }
     } else {
       try {
-        bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest));
+        // Never more than the record says: a blob replaced by something huge is a miss, not an allocation.
+        bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest), output.size);
       } catch {
         return undefined;
       }

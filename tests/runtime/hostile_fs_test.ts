@@ -104,5 +104,17 @@ Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat give
   const [received] = await Promise.all([readWholeFile(fifo), writer]);
   assert.deepEqual(received, sent);
   await assert.rejects(readWholeFile(join(dir, "missing")), Deno.errors.NotFound);
+  // A size cap is checked before the buffer is made: a sparse 64 GiB file allocates nothing.
+  const sparse = join(dir, "sparse");
+  await Deno.writeFile(sparse, new Uint8Array(0));
+  await Deno.truncate(sparse, 64 * 2 ** 30);
+  await assert.rejects(readWholeFile(sparse, 1000), RangeError);
+  // And a stream that grows past it stops there (the writer then finds the pipe closed).
+  const again = (async () => {
+    using pipe = await Deno.open(fifo, { write: true });
+    for (let done = 0; done < sent.length;) done += await pipe.write(sent.subarray(done));
+  })().catch(() => {});
+  await assert.rejects(readWholeFile(fifo, 1000), RangeError);
+  await again;
   await Deno.remove(dir, { recursive: true });
 });
