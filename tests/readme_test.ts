@@ -2,6 +2,7 @@ import { ok as assert } from "node:assert/strict";
 import { CATALOGUE_BEGIN, CATALOGUE_END, withCatalogue } from "../scripts/update_docs.ts";
 import { runGraph } from "../mod.ts";
 import { buildFighterScene } from "../nodes/demo/fighter_run.ts";
+import { tempDir } from "./support/temp.ts";
 
 const root = new URL("../", import.meta.url);
 const readme = await Deno.readTextFile(new URL("README.md", root));
@@ -32,7 +33,7 @@ Deno.test("the README shows the library example verbatim, and it runs", async ()
 Deno.test("the README's custom node module is the example file, and the example graph runs it", async () => {
   const module = await Deno.readTextFile(new URL("examples/report_bounds.ts", root));
   assert(readme.includes(module.trim()), "README.md must show examples/report_bounds.ts verbatim");
-  const outDir = await Deno.makeTempDir();
+  const outDir = await tempDir();
   const run = await runGraph(new URL("examples/bounds.json", root).pathname, { outDir, cacheDir: false });
   const bounds = run.outputs.bounds as Record<string, { min: number[]; max: number[] }>;
   // Independently: the canopy glass's extent from its own POSITION array.

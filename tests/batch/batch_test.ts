@@ -9,13 +9,14 @@ import { parseShard, shardOf } from "../../batch/shard.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
+import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const COUNT = 104;
 
 /** A tree of generated compounds in two family folders, plus one file that is not a compound. */
 async function shipTree(): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "partgraph-batch-" });
+  const root = await tempDir({ prefix: "partgraph-batch-" });
   for (let i = 0; i < COUNT; i++) {
     const dir = join(root, "ships", i % 3 ? "liberty" : "rheinland");
     await Deno.mkdir(dir, { recursive: true });
@@ -68,7 +69,7 @@ Deno.test("batch: --jobs 2 runs two workers, sharing the inputs one at a time", 
 
 Deno.test("batch: outputs are byte-identical to a single run of the same input", async () => {
   for (const rel of ["liberty/ship1.cmp", "rheinland/ship3.cmp", "liberty/ship100.cmp"]) {
-    const outDir = await Deno.makeTempDir({ dir: tree });
+    const outDir = await tempDir({ dir: tree });
     await runGraph(GRAPH, { inputs: { model: `${tree}/ships/${rel}` }, outDir, cacheDir: false });
     const folder = rel.replace(/\.cmp$/, "");
     for (const name of ["model.glb", "model.parts.json"]) {
@@ -278,5 +279,3 @@ Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure;
     console.error = error;
   }
 });
-
-globalThis.addEventListener("unload", () => Deno.removeSync(tree, { recursive: true }));

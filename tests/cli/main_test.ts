@@ -4,6 +4,7 @@ import { EXIT, main } from "../../cli/main.ts";
 import { createRegistry } from "../../mod.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { copyGraphFile } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Runs the CLI in-process, capturing what it prints. */
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -22,7 +23,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 }
 
 Deno.test("run writes outputs, reports NDJSON events, and a second run is all cached", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph, src } = await copyGraphFile(dir);
   const args = [
     "run",
@@ -47,7 +48,7 @@ Deno.test("run writes outputs, reports NDJSON events, and a second run is all ca
 });
 
 Deno.test("run --no-cache hashes files only for what shows digests: --json reports real ones", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph, src } = await copyGraphFile(dir);
   const args = ["run", graph, "--set", `src=${src}`, "--out", join(dir, "out"), "--no-cache"];
   const json = await cli(...args, "--json");
@@ -62,7 +63,7 @@ Deno.test("run --no-cache hashes files only for what shows digests: --json repor
 });
 
 Deno.test("--set of a quoted string on a string input gets a hint that the quotes are part of it", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph, src } = await copyGraphFile(dir);
   const quoted = await cli("check", graph, "--set", `src="${src}"`);
   assert(quoted.err.includes(`hint: --set src: a string input takes the text as it is`), quoted.err);
@@ -72,7 +73,7 @@ Deno.test("--set of a quoted string on a string input gets a hint that the quote
 });
 
 Deno.test("manifest and verify: a build verifies, and a changed input is caught", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph, src } = await copyGraphFile(dir);
   const manifest = join(dir, "build.manifest.json");
   const run = await cli(
@@ -110,7 +111,7 @@ Deno.test("manifest and verify: a build verifies, and a changed input is caught"
 });
 
 Deno.test("verify refuses what is not a build manifest with a usage error naming the file and field", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph } = await copyGraphFile(dir);
   const notJson = join(dir, "notes.txt");
   await Deno.writeTextFile(notJson, "# not a manifest\n");
@@ -130,7 +131,7 @@ Deno.test("verify refuses what is not a build manifest with a usage error naming
 });
 
 Deno.test("check exits 3 with every problem, --json gives machine-readable issues", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const graph = join(dir, "bad.json");
   await Deno.writeTextFile(
     graph,
@@ -150,7 +151,7 @@ Deno.test("check exits 3 with every problem, --json gives machine-readable issue
 Deno.test("usage errors exit 2; unknown --set names are refused with the inputs listed", async () => {
   assertEquals((await cli("frobnicate")).code, EXIT.usage);
   assertEquals((await cli("run")).code, EXIT.usage);
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph } = await copyGraphFile(dir);
   const res = await cli("run", graph, "--set", "nope=1");
   assertEquals(res.code, EXIT.usage);
@@ -166,7 +167,7 @@ Deno.test("nodes lists every registered node from its declaration", async () => 
 });
 
 Deno.test("inspect describes a model, and names the problem in an undecodable file (exit 4)", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const junk = join(dir, "junk.glb");
   await Deno.writeFile(junk, new TextEncoder().encode("glTF not really"));
   const res = await cli("inspect", junk, "--json");
@@ -177,7 +178,7 @@ Deno.test("inspect describes a model, and names the problem in an undecodable fi
 });
 
 Deno.test("cache stats, prune and clear work on a cache folder", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const { graph, src } = await copyGraphFile(dir);
   const cache = join(dir, "c");
   await cli("run", graph, "--set", `src=${src}`, "--out", join(dir, "out"), "--cache-dir", cache, "--quiet");
@@ -218,7 +219,7 @@ Deno.test({
 });
 
 Deno.test("a bytes graph input is given a file's contents with --set name=path", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const src = join(dir, "blob.bin");
   await Deno.writeFile(src, new Uint8Array([7, 8, 9]));
   const graph = join(dir, "bytes.json");

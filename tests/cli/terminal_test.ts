@@ -8,6 +8,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { copyGraphFile } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
@@ -55,7 +56,7 @@ Deno.test({
   name: "run and batch at a terminal, with the task's permissions, ask for none",
   ignore: !hasScript,
   async fn() {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const { graph, src } = await copyGraphFile(dir);
     // The `partgraph` task's permissions, with the output and cache folders in the temp folder.
     const flags = ["--allow-read", `--allow-write=${dir}`];
@@ -92,7 +93,7 @@ Deno.test({
   name: "a library script at a terminal without write access to the cache folder runs, warning, unasked",
   ignore: !hasScript,
   async fn() {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const script = join(dir, "build.ts");
     await Deno.writeTextFile(
       script,

@@ -5,6 +5,7 @@ import { runGraph } from "../../mod.ts";
 import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { validateGltf } from "../support/validator.ts";
+import { tempDir } from "../support/temp.ts";
 
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 const GRAPH = new URL("../../graphs/gltf.json", import.meta.url).pathname;
@@ -50,7 +51,7 @@ Deno.test({
   ignore: !corpusFile(AIRPLANE),
   async fn() {
     const src = corpusFile(AIRPLANE)!;
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const run = await runGraph(GRAPH, { inputs: { model: src }, outDir: dir, cacheDir: false });
     const glb = await Deno.readFile(join(dir, "model.glb"));
     const report = await validateGltf(glb);
@@ -73,7 +74,7 @@ Deno.test({
     const src = corpusFile(AIRPLANE)!;
     const outputs: Uint8Array[] = [];
     for (let i = 0; i < 2; i++) {
-      const dir = await Deno.makeTempDir();
+      const dir = await tempDir();
       for (let pass = 0; pass < 2; pass++) {
         const run = await runGraph(GRAPH, {
           inputs: { model: src },

@@ -19,6 +19,7 @@ import { GENERATOR } from "../../runtime/version.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { CORPUS_DIR, corpusFile } from "../support/corpus.ts";
 import { GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** A corpus sample for each file extension a decoder claims. */
 const SAMPLES: Record<string, string> = {
@@ -62,7 +63,7 @@ Deno.test({
       if (demo) return (await runNode(demo, {})).scene;
       return await readGltf(aircraft);
     };
-    const tmp = await Deno.makeTempDir();
+    const tmp = await tempDir();
     const ran: string[] = [];
     const failed: string[] = [];
     for (const node of registry.list()) {

@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
+import { tempDir } from "../support/temp.ts";
 
 const SECRET = new Uint8Array([0x73, 0x65, 0x63, 0x72, 0x65, 0x74, 0x21, 0x21]);
 
 /** A folder with `private/secret.bin` and `model/plane.gltf` whose buffer URI is `uri`. */
 async function layout(uri: string): Promise<{ dir: string; model: string }> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.mkdir(join(dir, "private"));
   await Deno.mkdir(join(dir, "model"));
   await Deno.writeFile(join(dir, "private", "secret.bin"), SECRET);
@@ -72,7 +73,7 @@ Deno.test("resource_roots names a folder links may lead into; the file is then e
 });
 
 Deno.test("null entries where buffers and images belong are left for decode.gltf to report (was a TypeError)", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const model = join(dir, "a.gltf");
   await Deno.writeTextFile(
     model,

@@ -5,6 +5,7 @@ import { runGraph } from "../../mod.ts";
 import { gltfIO } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Writes a .gltf with its buffer and a texture in separate files, as Blender's "glTF separate" does. */
 async function separateGltf(dir: string): Promise<void> {
@@ -41,7 +42,7 @@ const graph: GraphFile = {
 };
 
 Deno.test("a .gltf with separate buffer and texture files is read whole, and keyed by every file", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await separateGltf(dir);
   const model = join(dir, "plane.gltf");
   const cacheDir = join(dir, "cache");
@@ -61,7 +62,7 @@ Deno.test("a .gltf with separate buffer and texture files is read whole, and key
 });
 
 Deno.test("a .gltf whose resource is missing names it in a typed error", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await separateGltf(dir);
   await Deno.remove(join(dir, "textures", "skin.png"));
   const error = await runGraph(graph, { inputs: { model: join(dir, "plane.gltf") }, cacheDir: false }).catch((
@@ -75,7 +76,7 @@ Deno.test("a .gltf whose resource is missing names it in a typed error", async (
 });
 
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const doc = new Document();
   doc.createScene("s").addChild(doc.createNode("only"));
   const { json } = await (await gltfIO()).writeJSON(doc);

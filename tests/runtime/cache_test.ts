@@ -6,11 +6,12 @@ import type { GraphFile } from "../../runtime/graph.ts";
 import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
 import { copyGraph, reverseGraph, testPlugin } from "../support/test_nodes.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
+import { tempDir } from "../support/temp.ts";
 
 const registry = createRegistry().register(testPlugin);
 
 async function fixture(size = 50_000): Promise<{ dir: string; src: string; data: Uint8Array }> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const data = new Uint8Array(size).map((_, i) => (i * 7 + 3) & 0xff);
   const src = join(dir, "input.bin");
   await Deno.writeFile(src, data);
@@ -99,7 +100,7 @@ Deno.test("a file read by a node is part of its key: editing it re-runs, moving 
 });
 
 Deno.test("a folder a node searched is part of its result: a file appearing there re-runs it", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const graph: GraphFile = {
     version: 1,
     nodes: { list: { type: "test.list", params: { dir: join(dir, "content") } } },
@@ -159,7 +160,7 @@ Deno.test("two concurrent runs on one cache directory are safe and agree", async
 });
 
 Deno.test("three processes filling one cache at once all succeed, and a fourth finds every result", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const nodes: Record<string, GraphFile["nodes"][string]> = {
     n0: { type: "test.const", params: { value: 1 } },
   };
@@ -175,7 +176,7 @@ Deno.test("three processes filling one cache at once all succeed, and a fourth f
 });
 
 Deno.test("the size cap prunes least recently used entries; stats and clear report and empty", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const cacheDir = join(dir, "cache");
   for (let i = 0; i < 4; i++) {
     const { src } = await fixture(30_000 + i);
@@ -238,7 +239,7 @@ class CountingDisk extends DiskCache {
 }
 
 Deno.test("a node whose input no tier held is not looked up (its key is new too); results are the same", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const registry = createRegistry().register(testPlugin);
   const chain = (first: number): GraphFile => ({
     version: 1,

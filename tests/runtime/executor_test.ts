@@ -5,6 +5,7 @@ import { RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import type { RunEvent } from "../../runtime/events.ts";
 import { runCounts, takeMaxConcurrency, testPlugin } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 const registry = () => createRegistry().register(testPlugin);
 
@@ -32,7 +33,7 @@ Deno.test("pulls from the requested outputs only", async () => {
 });
 
 Deno.test("changing one parameter re-runs exactly that node and its dependents", async () => {
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   const memory = new Map();
   runCounts.clear();
   await runGraph(chain(0), { registry: registry(), cacheDir, memory });
@@ -99,7 +100,7 @@ Deno.test("every failure is reported with node id and type; dependents are skipp
 });
 
 Deno.test("warnings are reported, and replayed from the cache", async () => {
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   const graph: GraphFile = {
     version: 1,
     nodes: {
@@ -116,7 +117,7 @@ Deno.test("warnings are reported, and replayed from the cache", async () => {
 });
 
 Deno.test("graph groups run as one node with their inputs and outputs as sockets", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(
     `${dir}/inc.json`,
     JSON.stringify({
@@ -151,7 +152,7 @@ Deno.test("graph groups run as one node with their inputs and outputs as sockets
 });
 
 Deno.test("custom node modules named by a graph are loaded and keyed by their source", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const nodeModule = (factor: number) => `
     import { defineNode } from "${new URL("../../runtime/node.ts", import.meta.url).href}";
     export default { nodes: [defineNode({
@@ -168,7 +169,7 @@ Deno.test("custom node modules named by a graph are loaded and keyed by their so
     outputs: { value: "s.value" },
   };
   await Deno.writeTextFile(`${dir}/graph.json`, JSON.stringify(graph));
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   const run = await runGraph(`${dir}/graph.json`, { cacheDir });
   assertEquals(run.outputs.value, 6);
   // Another graph must not see the custom node unless it names the module.

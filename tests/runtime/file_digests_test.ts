@@ -13,6 +13,7 @@ import { ACTIONS_FILE } from "../../runtime/cache/action_store.ts";
 import { RACY_MS, trustedDigest } from "../../runtime/cache/file_digests.ts";
 import { createRecorder, TrackedFiles } from "../../runtime/execute/files.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
+import { tempDir } from "../support/temp.ts";
 
 const COPY: GraphFile = {
   version: 1,
@@ -52,7 +53,7 @@ interface Job {
   run(options?: { refresh?: boolean }): ReturnType<typeof runGraph>;
 }
 
-const dir = await Deno.makeTempDir({ prefix: "partgraph-file-digests-" });
+const dir = await tempDir({ prefix: "partgraph-file-digests-" });
 const cacheDir = join(dir, "cache"), outDir = join(dir, "out");
 const job = (name: string): Job => ({
   input: join(dir, `${name}.bin`),
@@ -194,7 +195,7 @@ Deno.test("the memo's rule: an exact stat, and mtime and ctime at least RACY_MS 
 });
 
 Deno.test("a record database without the memo's table (an older partgraph's) gets it", async () => {
-  const old = await Deno.makeTempDir();
+  const old = await tempDir();
   const db = new DatabaseSync(join(old, ACTIONS_FILE));
   db.exec(
     "CREATE TABLE actions (key BLOB NOT NULL UNIQUE, record TEXT NOT NULL, size INTEGER NOT NULL, used INTEGER NOT NULL)",
@@ -214,5 +215,3 @@ Deno.test("a record database without the memo's table (an older partgraph's) get
   assert.equal(row.sha256, sha256Hex(pattern(7)));
   await Deno.remove(old, { recursive: true });
 });
-
-globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));

@@ -6,6 +6,7 @@ import { createRegistry, runGraph } from "../../mod.ts";
 import { defineNode } from "../../runtime/node.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { runCounts, testPlugin } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Reads a side file through the run context (as DSON content roots and Freelancer libraries do). */
 const fileLength = defineNode({
@@ -21,7 +22,7 @@ const fileLength = defineNode({
 });
 
 Deno.test("a node that read a changed file re-runs, and so do its dependents (not served the old result)", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const side = join(dir, "side.bin");
   await Deno.writeFile(side, new Uint8Array(5));
   const graph: GraphFile = {
@@ -63,7 +64,7 @@ const optionalLength = defineNode({
 });
 
 Deno.test("a read that failed is a dependency: the file appearing re-runs the node and its dependents", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const side = join(dir, "later", "side.bin");
   const graph: GraphFile = {
     version: 1,

@@ -11,6 +11,7 @@ import { copyGraph } from "../support/test_nodes.ts";
 import { recordProblem } from "../../runtime/cache/record_schema.ts";
 import { ACTIONS_FILE } from "../../runtime/cache/action_store.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Rewrites every action record in a cache's database through `edit` (as a buggy tool would). */
 function rewriteRecords(cacheDir: string, edit: (record: string) => string): void {
@@ -65,7 +66,7 @@ const DATABASE_DAMAGE: Record<string, (path: string) => Promise<void>> = {
 
 for (const [name, damage] of Object.entries(DAMAGE)) {
   Deno.test(`a cache record with ${name} is recomputed and overwritten, with one warning`, async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const src = join(dir, "input.bin");
     const data = new Uint8Array(5000).map((_, i) => i & 0xff);
     await Deno.writeFile(src, data);
@@ -87,7 +88,7 @@ for (const [name, damage] of Object.entries(DAMAGE)) {
 
 for (const [name, damage] of Object.entries(DATABASE_DAMAGE)) {
   Deno.test(`a record database ${name} is replaced, its results recomputed, with one warning`, async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const src = join(dir, "input.bin");
     await Deno.writeFile(src, new Uint8Array(5000).map((_, i) => i & 0xff));
     // Each run is a process of its own, as the CLI's are: the damage is found by a later one.

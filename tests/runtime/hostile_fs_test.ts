@@ -9,6 +9,7 @@ import { runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { GraphError, RunError } from "../../runtime/errors.ts";
 import { atomicWrite, outputPath, readWholeFile } from "../../runtime/fs.ts";
+import { tempDir } from "../support/temp.ts";
 
 function copyTo(path: string): GraphFile {
   return {
@@ -22,7 +23,7 @@ function copyTo(path: string): GraphFile {
 }
 
 async function setup() {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const src = join(dir, "input.bin");
   await Deno.writeFile(src, new Uint8Array([1, 2, 3]));
   const outDir = join(dir, "out");
@@ -84,7 +85,7 @@ Deno.test("a failed write removes its temp file", async () => {
 });
 
 Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat gives", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   for (const size of [0, 1, 65_536, 3_000_017]) {
     const path = join(dir, `f${size}`);
     await Deno.writeFile(path, Uint8Array.from({ length: size }, (_, i) => (i * 7 + size) & 255));

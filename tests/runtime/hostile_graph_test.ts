@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { checkGraph } from "../../mod.ts";
 import { MAX_GRAPH_DEPTH } from "../../runtime/graph.ts";
 import { MAX_PARAM_DEPTH } from "../../runtime/params.ts";
+import { tempDir } from "../support/temp.ts";
 
 const graph = {
   version: 1,
@@ -15,13 +16,13 @@ const graph = {
 };
 
 Deno.test("a graph file starting with a UTF-8 byte-order mark is read like one without", async () => {
-  const path = join(await Deno.makeTempDir(), "bom.json");
+  const path = join(await tempDir(), "bom.json");
   await Deno.writeTextFile(path, "\uFEFF" + JSON.stringify(graph));
   assert.deepEqual(await checkGraph(path), []);
 });
 
 Deno.test("a parameter nested 10,000 deep is one invalid_graph issue, not a stack overflow", async () => {
-  const path = join(await Deno.makeTempDir(), "deep.json");
+  const path = join(await tempDir(), "deep.json");
   const deep = "[".repeat(10_000) + "]".repeat(10_000);
   const text = JSON.stringify({
     ...graph,

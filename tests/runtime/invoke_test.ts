@@ -2,6 +2,7 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { createRegistry, defineNode, RunError, runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
+import { tempDir } from "../support/temp.ts";
 
 const innerNode = (version: number, calls: string[]) =>
   defineNode({
@@ -65,7 +66,7 @@ Deno.test("invoking a node type the caller does not declare in invokes is refuse
 Deno.test("bumping an invoked node's version misses the caller's cache", async () => {
   const calls: string[] = [];
   const memory = new Map();
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   try {
     const v1 = createRegistry([{ nodes: [innerNode(1, calls), outerNode(true)] }]);
     const first = await runGraph(graph({}), { registry: v1, cacheDir, memory });

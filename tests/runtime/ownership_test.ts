@@ -11,6 +11,7 @@ import { sceneToChange } from "../../runtime/scene/copy.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { testPlugin } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Every scene `own.make` made, newest last. */
 const made: Document[] = [];
@@ -240,7 +241,7 @@ Deno.test("ownership: a node run through ctx.invoke owns nothing, though its cal
 });
 
 Deno.test("ownership: an in-place change never alters what the disk cache holds", async () => {
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   try {
     const both = graph(chain.nodes, { made: "m.scene", renamed: "r.scene" });
     owned.clear();
@@ -272,7 +273,7 @@ Deno.test("ownership: an in-place change never alters what the disk cache holds"
 Deno.test("ownership: a sole consumer that does not ask keeps the writer's memo (one GLB encode for cache and export)", async () => {
   const { buildLargeGlb } = await import("../support/large_glb.ts");
   const { gltfIO } = await import("../../runtime/scene/gltf_io.ts");
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const model = `${dir}/grid.glb`;
   await Deno.writeFile(model, await buildLargeGlb(2_000));
   const io = await gltfIO();

@@ -8,6 +8,7 @@ import { BUILTIN_PLUGINS, checkGraph, createRegistry, defineNode, runGraph } fro
 import { defineResolver, type JsonValue, type Plugin } from "../../runtime/node.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { setSourceInfo } from "../../runtime/scene/source.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** A custom module: a source of empty "toy" scenes and a resolver for them with one parameter. */
 function toyPlugin(seen: JsonValue[], resolverVersion?: number): Plugin {
@@ -81,7 +82,7 @@ Deno.test("two plug-ins may not declare one parameter name with different specs"
 });
 
 Deno.test("a resolver's version is in constraints.resolve's key: a bumped resolver misses the cache", async () => {
-  const cacheDir = await Deno.makeTempDir();
+  const cacheDir = await tempDir();
   const seen: JsonValue[] = [];
   const run = (version?: number) =>
     runGraph(graph({ grip: 2 }), {
@@ -98,7 +99,7 @@ Deno.test("a resolver's version is in constraints.resolve's key: a bumped resolv
 });
 
 Deno.test("a resolver from a custom module is keyed by the module's source", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const runtime = (file: string) => new URL(`../../runtime/${file}`, import.meta.url).href;
   await Deno.writeTextFile(
     `${dir}/scene.ts`,

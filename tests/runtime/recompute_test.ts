@@ -9,6 +9,7 @@ import { createRegistry, defineNode, runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { runCounts } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** Reverses bytes and says that is cheaper than loading the result. */
 const cheapReverse = defineNode({
@@ -52,7 +53,7 @@ const GRAPH: GraphFile = {
 };
 
 Deno.test("a cheap result keeps its record, not its values; a run that needs them runs it again", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const src = join(dir, "in.bin");
   const data = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) & 255);
   await Deno.writeFile(src, data);

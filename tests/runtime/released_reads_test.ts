@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createRecorder, TrackedFiles } from "../../runtime/execute/files.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
+import { tempDir } from "../support/temp.ts";
 
 Deno.test("a read the run has let go is still served, with its digest recorded, while its bytes live", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     await Deno.writeFile(join(dir, "model.bin"), new Uint8Array([1, 2, 3]));
     const files = new TrackedFiles(dir, join(dir, "out"));

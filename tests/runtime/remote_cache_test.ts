@@ -7,6 +7,7 @@ import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { buildLargeGlb } from "../support/large_glb.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
+import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const noNginx = !findNginx();
@@ -28,7 +29,7 @@ async function files(dir: string): Promise<Record<string, string>> {
 }
 
 async function setup() {
-  const root = await Deno.makeTempDir({ prefix: "partgraph-remote-" });
+  const root = await tempDir({ prefix: "partgraph-remote-" });
   const model = join(root, "ship.cmp");
   await Deno.writeFile(model, realisticCmp(11, { parts: 4, maxGroupVertices: 80 }));
   return { root, model };

@@ -9,6 +9,7 @@ import { createRegistry, defineNode, runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { UNHASHED } from "../../runtime/execute/files.ts";
+import { tempDir } from "../support/temp.ts";
 
 /** The digest of a file as the node asks the run for it (`ctx.fileDigest`). */
 const askedDigest = defineNode({
@@ -40,7 +41,7 @@ const TWO_COPIES: GraphFile = {
 };
 
 async function twoFiles() {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const a = join(dir, "a.bin"), b = join(dir, "b.bin");
   // Over the cache's inline limit, and different.
   const bytesA = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) & 255);

@@ -4,6 +4,7 @@ import { checkGraph } from "../../mod.ts";
 import { createRegistry } from "../../mod.ts";
 import type { GraphIssue } from "../../runtime/errors.ts";
 import { testPlugin } from "../support/test_nodes.ts";
+import { tempDir } from "../support/temp.ts";
 
 const registry = () => createRegistry().register(testPlugin);
 
@@ -12,7 +13,7 @@ async function issuesOf(
   inputs: Record<string, unknown> = {},
   dir?: string,
 ): Promise<GraphIssue[]> {
-  const tmp = dir ?? await Deno.makeTempDir();
+  const tmp = dir ?? await tempDir();
   const file = join(tmp, "graph.json");
   await Deno.writeTextFile(file, JSON.stringify(graph));
   return await checkGraph(file, { registry: registry(), inputs });
@@ -20,7 +21,7 @@ async function issuesOf(
 
 /** A temp folder holding `inner.json`: a group whose number input `v` feeds a parameter. */
 async function withInnerGroup(): Promise<string> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(
     join(dir, "inner.json"),
     JSON.stringify({
@@ -36,7 +37,7 @@ async function withInnerGroup(): Promise<string> {
 const byKind = (issues: GraphIssue[]) => issues.map((i) => `${i.kind} ${i.path}`).sort();
 
 Deno.test("check reports every kind of problem at once, each with its JSON path", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(join(dir, "broken.json"), "{ not json");
   await Deno.writeTextFile(
     join(dir, "needs.json"),
@@ -107,7 +108,7 @@ Deno.test("check reports every kind of problem at once, each with its JSON path"
 });
 
 Deno.test("a valid graph with groups and graph inputs has no issues", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(
     join(dir, "inc.json"),
     JSON.stringify({
@@ -166,7 +167,7 @@ Deno.test("a group input that feeds a parameter must be given as a literal", asy
 });
 
 Deno.test("a graph that includes itself is refused, not followed forever", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const issues = await issuesOf(
     { version: 1, nodes: { me: { type: "graph", graph: "graph.json" } } },
     {},

@@ -1,9 +1,10 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { watchGraph, type WatchRound } from "../../mod.ts";
+import { tempDir } from "../support/temp.ts";
 
 Deno.test("watch runs again when a file the graph read changes, re-running only what depends on it", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const src = join(dir, "in.txt");
   await Deno.writeTextFile(src, "first");
   const graph = join(dir, "copy.json");

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { checkGraph, type GraphFile, runGraph } from "../../mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
+import { tempDir } from "../support/temp.ts";
 
 const SMALL: GraphFile = {
   version: 1,
@@ -19,7 +20,7 @@ const SMALL: GraphFile = {
 };
 
 async function withStudio(fn: (url: string, dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "studio-server-" });
+  const dir = await tempDir({ prefix: "studio-server-" });
   const studio = await startStudio({
     port: 0,
     roots: [dir],
@@ -198,7 +199,7 @@ Deno.test("studio server: a run streams node events and ends with the outputs", 
 });
 
 Deno.test("the graph's ui field is ignored by the runtime and never enters a cache key", async () => {
-  const cacheDir = await Deno.makeTempDir({ prefix: "studio-ui-cache-" });
+  const cacheDir = await tempDir({ prefix: "studio-ui-cache-" });
   try {
     const states: string[] = [];
     const plain = await runGraph(SMALL, { cacheDir, outDir: cacheDir });

@@ -15,6 +15,7 @@ import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { animatedCar } from "../nodes/decode/carnivores/fixtures.ts";
 import { encodeCar } from "../support/carnivores/encode.ts";
 import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -77,7 +78,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
 }, async (t) => {
-  const dir = await Deno.makeTempDir({ prefix: "studio-test-" });
+  const dir = await tempDir({ prefix: "studio-test-" });
   await Deno.mkdir(join(dir, "graphs"));
   for (const name of ["aircraft.json", "rig.json"]) {
     await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));

@@ -18,6 +18,7 @@ import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { runNode } from "./context.ts";
 import { CORPUS_DIR, corpusFile } from "./corpus.ts";
+import { tempDir } from "./temp.ts";
 
 /** One graph run: the graph file, the model it reads (code-built or from the corpus), other inputs. */
 export interface GraphCase {
@@ -108,7 +109,7 @@ export async function runCase(
   c: GraphCase,
   options: Pick<RunGraphOptions, "memory"> & { registry?: Registry } = {},
 ): Promise<CaseRun> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const inputs: Record<string, unknown> = { ...c.inputs };
     if (c.model) {

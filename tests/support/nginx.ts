@@ -6,6 +6,7 @@
  * @module
  */
 import { join } from "node:path";
+import { tempDir } from "./temp.ts";
 
 /** A running nginx. */
 export interface CacheServer {
@@ -45,7 +46,7 @@ export const NO_NGINX =
 export async function startCacheServer(): Promise<CacheServer> {
   const binary = findNginx();
   if (!binary) throw new Error(NO_NGINX);
-  const dir = await Deno.makeTempDir({ prefix: "partgraph-nginx-" });
+  const dir = await tempDir({ prefix: "partgraph-nginx-" });
   const root = join(dir, "root");
   await Deno.mkdir(join(root, "cache"), { recursive: true });
   const port = freePort();

@@ -13,6 +13,7 @@ import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runGraph } from "../../../mod.ts";
 import { runNode, testContext } from "../../support/context.ts";
+import { tempDir } from "../../support/temp.ts";
 
 /** A one-triangle scene whose node is animated at `times` (invalid unless strictly increasing). */
 function animatedScene(times: number[]): Document {
@@ -78,7 +79,7 @@ Deno.test("a scene outside the fast check's subset (an extension) is judged by t
 });
 
 Deno.test("a graph whose export the validator refuses writes no file", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const model = join(dir, "bad.glb");
     await Deno.writeFile(model, await new NodeIO().writeBinary(animatedScene([0, 1, 0.5])));

@@ -6,11 +6,12 @@ import type { BytesValue } from "../../../runtime/node.ts";
 import { fighterTruth } from "../../../nodes/demo/fighter_truth.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { validateGltf } from "../../support/validator.ts";
+import { tempDir } from "../../support/temp.ts";
 
 const graph = (name: string) => fileURLToPath(new URL(`../../../graphs/${name}`, import.meta.url));
 
 Deno.test("graphs/aircraft.json: the rigged demo fighter and its report", async () => {
-  const outDir = await Deno.makeTempDir();
+  const outDir = await tempDir();
   try {
     const run = await runGraph(graph("aircraft.json"), { outDir, cacheDir: false });
     const glb = run.outputs.glb as BytesValue;
@@ -29,7 +30,7 @@ Deno.test({
   name: "graphs/aircraft_file.json: a glTF file rigged with its forward axis",
   ignore: withoutCorpus("aircraft/sketchbook_airplane.glb"),
   async fn() {
-    const outDir = await Deno.makeTempDir();
+    const outDir = await tempDir();
     try {
       const run = await runGraph(graph("aircraft_file.json"), {
         outDir,

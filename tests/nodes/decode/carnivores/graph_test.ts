@@ -10,11 +10,12 @@ import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { animatedCar, LIMB_BONES, limbModel } from "./fixtures.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 const GRAPH = new URL("../../../../graphs/carnivores.json", import.meta.url).pathname;
 
 async function build(name: string, bytes: Uint8Array): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     await Deno.writeFile(join(dir, name), bytes);
     const out = join(dir, "out");

@@ -10,6 +10,7 @@ import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dsonBytes, generateFigure, type Json, readJsonFile } from "./generate.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 const GRAPH = new URL("../../../../graphs/dson.json", import.meta.url).pathname;
 
@@ -18,7 +19,7 @@ async function build(
   bytes: Uint8Array,
   inputs: Record<string, unknown> = {},
 ): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     await Deno.writeFile(join(dir, name), bytes);
     const out = join(dir, "out");

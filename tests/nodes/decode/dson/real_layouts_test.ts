@@ -15,6 +15,7 @@ import { GENERATOR } from "../../../../runtime/version.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { channels, dsonBytes, generateFigure, gzipDsonBytes, type Json } from "./generate.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 async function decode(bytes: Uint8Array, roots: string[] = [], ctx: TestContext = testContext()) {
   const { scene } = await runNode(decodeDson, { bytes: { bytes, name: "scene.duf" } }, {
@@ -126,7 +127,7 @@ for (const storedUvId of ["Base Female", "Base%20Female"]) {
     const FIGURE = "/data/DAZ%203D/Genesis%208/Female/Genesis8Female.dsf";
     const UVS = "/data/DAZ%203D/Genesis%208/Female/UV%20Sets/DAZ/Base/Base%20Female.dsf";
     const MORPH = "/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/FBMHeavy.dsf";
-    const root = await Deno.makeTempDir();
+    const root = await tempDir();
     try {
       const figure = generateFigure({ side: 4, bones: 2, figureId: "Genesis8Female" });
       delete figure.scene;

@@ -6,6 +6,7 @@ import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { dsonBytes, generateFigure, gzipDsonBytes, type Json } from "./generate.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 /** A scene `.duf` that instances a figure living in a library file under `path`. */
 function sceneReferencing(path: string, figureId = "gen_figure"): Json {
@@ -45,7 +46,7 @@ async function decode(json: Json, roots: string[], ctx: TestContext = testContex
 }
 
 Deno.test("dson references: a figure in a content root is loaded lazily (gzip, mixed case) with its bones and skin", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   try {
     await Deno.mkdir(join(root, "data", "Gen Stuff"), { recursive: true });
     await Deno.writeFile(join(root, "data", "Gen Stuff", "Figure.DSF"), await gzipDsonBytes(libraryFigure()));
@@ -64,8 +65,8 @@ Deno.test("dson references: a figure in a content root is loaded lazily (gzip, m
 });
 
 Deno.test("dson references: content roots are searched in order", async () => {
-  const first = await Deno.makeTempDir();
-  const second = await Deno.makeTempDir();
+  const first = await tempDir();
+  const second = await tempDir();
   try {
     for (const [root, label] of [[first, "first"], [second, "second"]]) {
       await Deno.mkdir(join(root, "data"), { recursive: true });
@@ -84,7 +85,7 @@ Deno.test("dson references: content roots are searched in order", async () => {
 });
 
 Deno.test("dson references: missing content is a warning naming the URI and a best-effort scene", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   try {
     const ctx = testContext();
     const doc = await decode(
@@ -108,7 +109,7 @@ Deno.test("dson references: missing content is a warning naming the URI and a be
 });
 
 Deno.test("dson references: a path-traversal reference is refused with a clear error and nothing outside is read", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   try {
     const ctx = countingContext();
     const error = await decode(sceneReferencing("/data/../../etc/passwd", "x"), [root], ctx).catch((e) => e);
@@ -127,8 +128,8 @@ Deno.test("dson references: a path-traversal reference is refused with a clear e
 });
 
 Deno.test("dson references: a symbolic link leading out of the content root is treated as missing", async () => {
-  const root = await Deno.makeTempDir();
-  const outside = await Deno.makeTempDir();
+  const root = await tempDir();
+  const outside = await tempDir();
   try {
     await Deno.writeFile(join(outside, "secret.dsf"), dsonBytes(libraryFigure()));
     await Deno.mkdir(join(root, "data"));
@@ -144,7 +145,7 @@ Deno.test("dson references: a symbolic link leading out of the content root is t
 });
 
 Deno.test("dson references: a texture in the content roots is embedded; the GLB keeps it", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   try {
     // A 1×1 PNG, written by hand: signature, IHDR, IDAT, IEND.
     const png = Uint8Array.from(

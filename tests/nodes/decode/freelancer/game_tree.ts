@@ -18,6 +18,7 @@ import {
 } from "../../../support/freelancer/encode_model.ts";
 import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 /** Material names the fighter uses, one group each. */
 export const FIGHTER_MATERIALS = ["rh_paint", "rh_glass", "special_glow"] as const;
@@ -89,7 +90,7 @@ export interface GameTree {
  * `DATA/SHIPS/shiparch.ini` naming both `.mat` files for the fighter.
  */
 export async function writeGameTree(): Promise<GameTree> {
-  const base = await Deno.makeTempDir({ prefix: "partgraph-fl-tree-" });
+  const base = await tempDir({ prefix: "partgraph-fl-tree-" });
   const data = join(base, "DATA");
   const write = async (relative: string, bytes: Uint8Array | string) => {
     const path = join(data, relative);

@@ -10,6 +10,7 @@ import { indexLibrary } from "../../../../nodes/decode/freelancer/library/index.
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { fighterCmp, libraryFile, writeGameTree } from "./game_tree.ts";
+import { tempDir } from "../../../support/temp.ts";
 
 /** A test context that also records every path read. */
 function recordingContext(): TestContext & { reads: string[] } {
@@ -279,7 +280,7 @@ Deno.test("a library's index is built once per content digest, whichever array h
 });
 
 Deno.test("without a DATA folder or data_root the search stays in the model's own folder", async () => {
-  const base = await Deno.makeTempDir({ prefix: "partgraph-fl-nodata-" });
+  const base = await tempDir({ prefix: "partgraph-fl-nodata-" });
   try {
     await Deno.mkdir(join(base, "ships/x"), { recursive: true });
     const model = join(base, "ships/x/x.cmp");
