@@ -318,8 +318,8 @@ class Execution {
     };
     if (def.cache !== false) {
       // A cache that cannot be written (disk full, read-only) costs speed, never the result.
-      const notCached = (e: unknown) => ({
-        message: `result not cached: ${e instanceof Error ? e.message : e}`,
+      const notCached = (error: unknown) => ({
+        message: `result not cached: ${error instanceof Error ? error.message : error}`,
       });
       try {
         await this.#tiers.store(
