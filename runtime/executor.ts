@@ -4,8 +4,7 @@
  * (decoding cached values only when something needs them), stops the dependents of a failed node
  * and reports every failure with node id and type.
  *
- * The parts live beside it in `execute/`: cache keys (`key.ts`), tracked file access
- * (`files.ts`), the run context (`context.ts`) and the evaluation order (`schedule.ts`).
+ * Its parts are in `execute/`: keys `key.ts`, file access `files.ts`, the context `context.ts`, order `schedule.ts`.
  *
  * @module
  */
@@ -306,7 +305,8 @@ class Execution {
     this.#emit({ event: "node", id: node.id, type: def.type, state: "running" });
     const started = performance.now(); // the node's own work, not the wait for its inputs
     const ctx = this.#context(node, record, owned);
-    const outputs = await def.run({ inputs, params: node.params, ctx }) as Record<string, unknown>;
+    const run = () => def.run({ inputs, params: node.params, ctx });
+    const outputs = await this.#tiers.withDerivedStore(run, this.#options.refresh) as Record<string, unknown>;
     checkOutputs(node, outputs);
     this.#ownership?.produced(node.id, outputs);
     const ms = performance.now() - started;

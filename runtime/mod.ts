@@ -74,6 +74,7 @@ export { executePlan } from "./executor.ts";
 export type { ExecuteOptions, MemoryEntry, NodeReport, RunResult } from "./executor.ts";
 export type { EventSink, NodeEvent, RunEvent, WarningEvent } from "./events.ts";
 export { DiskCache } from "./cache/disk.ts";
+export { type DerivedStore, recallDerived, rememberDerived } from "./derived.ts";
 export type { ActionRecord, CacheStats, FileDigest, StoredOutput } from "./cache/disk.ts";
 export type { PruneResult } from "./cache/prune.ts";
 export type { FileStat } from "./cache/file_digests.ts";

@@ -15,7 +15,8 @@ import { atomicWrite, readWholeFile } from "../fs.ts";
 import { ActionStore } from "./action_store.ts";
 import { type FileStat, trustedDigest } from "./file_digests.ts";
 import { listFiles, pruneCache, type PruneResult, removeOldLayout } from "./prune.ts";
-import { type PackedAction, parseActionRecord } from "./record.ts";
+import { packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import type { DerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
 export { INLINE_LIMIT } from "./record.ts";
@@ -92,6 +93,9 @@ export interface CacheStats {
 
 /** Default size cap: 2 GiB. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
+
+/** What a record of derived bytes holds (see {@link DiskCache.derivedStore}). */
+const DERIVED = { type: "derived", outputs: { bytes: { type: "bytes" } } } as const;
 
 /** Blobs of an action this large are written in the background, overlapping the next node's work. */
 const BACKGROUND_BYTES = 1 << 20;
@@ -296,6 +300,52 @@ export class DiskCache {
     try {
       (await this.#actions()).delete(key);
     } catch { /* an unwritable cache keeps it; the record is checked on every read anyway */ }
+  }
+
+  /**
+   * The cache as the store of derived bytes (`runtime/derived.ts`): records of type `derived` with one
+   * `bytes` output, verified (size, SHA-256) when recalled and pruned like every record. With `recall`
+   * false (a refresh run) nothing is recalled, and what is derived is still kept. Undefined when the
+   * cache cannot be opened.
+   */
+  async derivedStore(recall = true): Promise<DerivedStore | undefined> {
+    let actions: ActionStore;
+    try {
+      actions = await this.#actions();
+    } catch {
+      return undefined;
+    }
+    return {
+      recall: (key) => recall ? this.#recallDerived(actions, key) : undefined,
+      remember: (key, bytes) => {
+        const packed = packAction({ type: DERIVED.type, warnings: [], reads: [], writes: [] }, {
+          bytes: { type: "bytes", bytes },
+        });
+        // Awaited by `flush`, like a big blob: the run's end writes it.
+        const writing = this.storePacked(key, packed).catch(() => {});
+        this.#writing.add(writing);
+        writing.finally(() => this.#writing.delete(writing));
+      },
+    };
+  }
+
+  #recallDerived(actions: ActionStore, key: string): Uint8Array | undefined {
+    try {
+      const text = actions.get(key);
+      const record = text === undefined ? undefined : parseActionRecord(text, DERIVED);
+      if (!record || typeof record === "string") return undefined;
+      const { inline, digest, size } = record.outputs.bytes;
+      let bytes: Uint8Array;
+      if (inline !== undefined) bytes = Uint8Array.fromBase64(inline);
+      else {
+        const path = this.#blobPath(digest);
+        if (Deno.statSync(path).size !== size) return undefined; // checked before anything that size is read
+        bytes = Deno.readFileSync(path);
+      }
+      return bytes.byteLength === size && sha256Hex(bytes) === digest ? bytes : undefined;
+    } catch {
+      return undefined; // gone, unreadable or damaged: derived again
+    }
   }
 
   /** Counts actions, blobs, remembered file digests and bytes. */

@@ -18,6 +18,7 @@ import {
   referToFiles,
 } from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
+import { type DerivedStore, withDerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
@@ -160,6 +161,17 @@ export class CacheTiers {
         return outputs;
       })();
     return { tier, entry: record, load };
+  }
+
+  #derived?: Promise<DerivedStore | undefined>;
+
+  /**
+   * Runs a node's `work` with the disk tier as the store of the bytes it derives (`runtime/derived.ts`);
+   * none without a disk tier. A `refresh` run recalls nothing, and keeps what it derives.
+   */
+  async withDerivedStore<T>(work: () => T | Promise<T>, refresh = false): Promise<T> {
+    this.#derived ??= this.disk ? this.disk.derivedStore(!refresh) : Promise.resolve(undefined);
+    return await withDerivedStore(await this.#derived, work);
   }
 
   /** Writes what the disk tier holds back for its next batch (at the end of a run). */

@@ -12,10 +12,13 @@
  * and a batch build decodes the same library textures for every model. Deflate is by far the
  * largest cost of a texture, so a repeated image costs one hash. {@link pngOfEncodedImage} also
  * remembers them by a digest of the stored (compressed) image, so a repeated texture is neither
- * decoded nor hashed as pixels again.
+ * decoded nor hashed as pixels again — and, in a run with a disk cache, across processes too
+ * (`runtime/derived.ts`): the next run, or another batch worker, that meets the image reads its PNG.
  *
  * @module
  */
+
+import { recallDerived, rememberDerived } from "../derived.ts";
 
 type Fflate = typeof import("fflate");
 type Crypto = typeof import("node:crypto");
@@ -111,12 +114,21 @@ export interface RgbaPixels {
 export function pngOfEncodedImage(stored: Uint8Array, format: string, decode: () => RgbaPixels): Uint8Array {
   if (!crypto) throw new Error("internal: pngOfEncodedImage called before loadPngEncoder() was awaited");
   // A NUL cannot occur in a format name we choose, so no key of this kind equals a pixel key.
-  const key = `${format}\0${crypto.createHash("sha256").update(stored).digest("base64")}`;
+  const digest = crypto.createHash("sha256").update(stored).digest("base64");
+  const key = `${format}\0${digest}`;
   const known = recall(key);
   if (known) return known;
+  // The function of the stored bytes whose result the disk cache keeps: this encoder, this format.
+  const kind = `PNG of a stored ${format} image, v1`;
+  const kept = recallDerived(kind, digest);
+  if (kept) {
+    remember(key, kept);
+    return kept;
+  }
   const { width, height, data } = decode();
   const png = encodeRgbaPng(width, height, data);
   remember(key, png);
+  rememberDerived(kind, digest, png);
   return png;
 }
 

@@ -12,6 +12,7 @@ import {
   pngOfEncodedImage,
 } from "../../../runtime/scene/png.ts";
 import { prng } from "../../support/prng.ts";
+import { type DerivedStore, withDerivedStore } from "../../../runtime/derived.ts";
 
 await loadPngEncoder();
 
@@ -116,4 +117,28 @@ Deno.test("png: a stored image is decoded once; another stored form of the same 
 Deno.test("png: a pixel buffer of the wrong size or a zero size is refused", () => {
   assert.throws(() => encodeRgbaPng(4, 4, new Uint8Array(63)), /63 bytes of RGBA for 4×4/);
   assert.throws(() => encodeRgbaPng(0, 4, new Uint8Array(0)), /not positive integers/);
+});
+
+Deno.test("png: in a run with a store of derived bytes, a stored image's PNG is kept and served to the next process", async () => {
+  const kept = new Map<string, Uint8Array>();
+  const store: DerivedStore = {
+    recall: (key) => kept.get(key),
+    remember: (key, bytes) => void kept.set(key, bytes),
+  };
+  const pixels = image(16, 16, 1, 3);
+  let decodes = 0;
+  const decodeOnce = () => (decodes++, { width: 16, height: 16, data: pixels });
+  const stored = new Uint8Array([9, 8, 7]);
+  forgetPngEncodings();
+  const first = await withDerivedStore(store, () => pngOfEncodedImage(stored, "test", decodeOnce));
+  assert.equal(kept.size, 1);
+  forgetPngEncodings(); // as a new process: nothing remembered in memory
+  const again = await withDerivedStore(store, () => pngOfEncodedImage(stored, "test", decodeOnce));
+  assert.deepEqual([decodes, firstDifference(again, first)], [1, -1], "served by the store, not decoded");
+  forgetPngEncodings(); // another format's stored bytes that happen to be equal are another image
+  await withDerivedStore(store, () => pngOfEncodedImage(stored, "other", decodeOnce));
+  assert.deepEqual([decodes, kept.size], [2, 2]);
+  forgetPngEncodings(); // outside a run with a store, nothing is kept or recalled
+  pngOfEncodedImage(stored, "test", decodeOnce);
+  assert.deepEqual([decodes, kept.size], [3, 2]);
 });
