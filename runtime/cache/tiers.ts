@@ -169,9 +169,10 @@ export class CacheTiers {
    * Runs a node's `work` with the disk tier as the store of the bytes it derives (`runtime/derived.ts`);
    * none without a disk tier. A `refresh` run recalls nothing, and keeps what it derives.
    */
-  async withDerivedStore<T>(work: () => T | Promise<T>, refresh = false): Promise<T> {
-    this.#derived ??= this.disk ? this.disk.derivedStore(!refresh) : Promise.resolve(undefined);
-    return await withDerivedStore(await this.#derived, work);
+  withDerivedStore<T>(work: () => T | Promise<T>, refresh = false): T | Promise<T> {
+    if (!this.disk) return work(); // no store, no detour: a memory-only run pays nothing per node
+    this.#derived ??= this.disk.derivedStore(!refresh);
+    return this.#derived.then((store) => withDerivedStore(store, work));
   }
 
   /** Writes what the disk tier holds back for its next batch (at the end of a run). */
