@@ -10,12 +10,11 @@
  */
 import { join } from "node:path";
 import type { JsonValue, SocketType } from "../node.ts";
-import { sha256Hex } from "../canonical.ts";
 import { atomicWrite, readWholeFile } from "../fs.ts";
 import { ActionStore } from "./action_store.ts";
 import { type FileStat, trustedDigest } from "./file_digests.ts";
 import { listFiles, pruneCache, type PruneResult, removeOldLayout } from "./prune.ts";
-import { packAction, type PackedAction, parseActionRecord } from "./record.ts";
+import { holdsStored, packAction, type PackedAction, parseActionRecord, verifiedInline } from "./record.ts";
 import type { DerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -189,28 +188,17 @@ export class DiskCache {
    * then deleted; a file an output refers to is only ever read).
    */
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
+    if (output.inline !== undefined) return verifiedInline(output);
     let bytes: Uint8Array;
-    if (output.inline !== undefined) {
-      try {
-        bytes = Uint8Array.fromBase64(output.inline);
-      } catch {
-        return undefined; // not base64: as corrupt as a blob with the wrong digest
-      }
-    } else {
-      try {
-        // Never more than the record says: a blob replaced by something huge is a miss, not an allocation.
-        bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest), output.size);
-      } catch {
-        return undefined;
-      }
-    }
-    if (bytes.byteLength !== output.size || sha256Hex(bytes) !== output.digest) {
-      if (output.inline === undefined && output.file === undefined) {
-        await Deno.remove(this.#blobPath(output.digest)).catch(() => {});
-      }
+    try {
+      // Never more than the record says: a blob replaced by something huge is a miss, not an allocation.
+      bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest), output.size);
+    } catch {
       return undefined;
     }
-    return bytes;
+    if (holdsStored(bytes, output)) return bytes;
+    if (output.file === undefined) await Deno.remove(this.#blobPath(output.digest)).catch(() => {});
+    return undefined;
   }
 
   /**
@@ -334,15 +322,12 @@ export class DiskCache {
       const text = actions.get(key);
       const record = text === undefined ? undefined : parseActionRecord(text, DERIVED);
       if (!record || typeof record === "string") return undefined;
-      const { inline, digest, size } = record.outputs.bytes;
-      let bytes: Uint8Array;
-      if (inline !== undefined) bytes = Uint8Array.fromBase64(inline);
-      else {
-        const path = this.#blobPath(digest);
-        if (Deno.statSync(path).size !== size) return undefined; // checked before anything that size is read
-        bytes = Deno.readFileSync(path);
-      }
-      return bytes.byteLength === size && sha256Hex(bytes) === digest ? bytes : undefined;
+      const stored = record.outputs.bytes;
+      if (stored.inline !== undefined) return verifiedInline(stored);
+      const path = this.#blobPath(stored.digest);
+      if (Deno.statSync(path).size !== stored.size) return undefined; // checked before anything that size is read
+      const bytes = Deno.readFileSync(path);
+      return holdsStored(bytes, stored) ? bytes : undefined;
     } catch {
       return undefined; // gone, unreadable or damaged: derived again
     }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { JsonValue, SocketType } from "../node.ts";
-import { valueDigest } from "../canonical.ts";
+import { sha256Hex, valueDigest } from "../canonical.ts";
 import type { ActionRecord, StoredOutput } from "./disk.ts";
 import { type RecordExpectation, recordProblem } from "./record_schema.ts";
 
@@ -29,6 +29,22 @@ export interface PackedAction {
   readonly record: ActionRecord;
   /** The bytes of every output not inline, by SHA-256 (hex). */
   readonly blobs: ReadonlyMap<string, Uint8Array>;
+}
+
+/** Whether `bytes` are what `stored` records of them: its size and SHA-256. */
+export function holdsStored(bytes: Uint8Array, stored: StoredOutput): boolean {
+  return bytes.byteLength === stored.size && sha256Hex(bytes) === stored.digest;
+}
+
+/** The bytes of an inline output, or undefined when they are not base64 or not what the record says. */
+export function verifiedInline(stored: StoredOutput): Uint8Array | undefined {
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.fromBase64(stored.inline!);
+  } catch {
+    return undefined;
+  }
+  return holdsStored(bytes, stored) ? bytes : undefined;
 }
 
 /**

@@ -7,7 +7,6 @@
  * @module
  */
 import type { SocketSpecs } from "../node.ts";
-import { sha256Hex } from "../canonical.ts";
 import type { ActionRecord, DiskCache, FileDigest, StoredOutput } from "./disk.ts";
 import { decodeValue, encodeValue } from "./codec.ts";
 import {
@@ -16,6 +15,7 @@ import {
   type PackedAction,
   parseActionRecord,
   referToFiles,
+  verifiedInline,
 } from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
 import { type DerivedStore, withDerivedStore } from "../derived.ts";
@@ -198,25 +198,14 @@ export class CacheTiers {
     const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
     if (!this.disk && !remote) return;
     const { warnings, reads, writes } = entry;
-    if (how.recompute) {
-      const record: ActionRecord = {
-        version: 1,
-        type,
-        outputs: {},
-        recompute: true,
-        warnings,
-        reads,
-        writes,
-      };
-      await this.disk?.storePacked(key, { record, blobs: new Map() }, onLateFailure);
-      if (remote) await upload(remote, key, { record, blobs: new Map() });
-      return;
-    }
     const encoded: Record<string, EncodedOutput> = {};
-    for (const [name, spec] of Object.entries(specs)) {
+    for (const [name, spec] of Object.entries(how.recompute ? {} : specs)) {
       encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
     }
-    const packed = packAction({ type, warnings, reads, writes }, encoded);
+    const values = packAction({ type, warnings, reads, writes }, encoded);
+    const packed = how.recompute
+      ? { ...values, record: { ...values.record, recompute: true as const } }
+      : values;
     await this.disk?.storePacked(key, referToFiles(packed, how.files ?? new Map()), onLateFailure);
     if (remote) await upload(remote, key, packed);
   }
@@ -226,15 +215,4 @@ export class CacheTiers {
 async function upload(remote: RemoteCache, key: string, { record, blobs }: PackedAction): Promise<void> {
   for (const [digest, bytes] of blobs) await remote.putBlob(digest, bytes);
   await remote.putAction(key, new TextEncoder().encode(JSON.stringify(record)));
-}
-
-/** The bytes of an inline output, or undefined when they do not match the record's digest. */
-function verifiedInline(stored: StoredOutput): Uint8Array | undefined {
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.fromBase64(stored.inline!);
-  } catch {
-    return undefined;
-  }
-  return bytes.byteLength === stored.size && sha256Hex(bytes) === stored.digest ? bytes : undefined;
 }
