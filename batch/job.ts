@@ -65,14 +65,14 @@ export async function runJob(
   remote: RemoteCache | undefined,
 ): Promise<JobResult> {
   const started = performance.now();
-  let bytes: Uint8Array | undefined;
-  try {
-    bytes = await readWholeFile(resolve(spec.each.path));
-  } catch { /* reported by the graph's own read, as in a single run */ }
-  const digest = bytes ? sha256Hex(bytes) : null;
+  const path = resolve(spec.each.path);
+  // A bytes input is read here; a path is read by the graph, whose record of the read gives its digest
+  // (from the cache's memo on a warm run, without reading the file at all).
+  const bytes = spec.each.type === "bytes" ? await readWholeFile(path).catch(() => undefined) : undefined;
   const value = spec.each.type === "bytes"
     ? (bytes ? { bytes, name: basename(spec.each.path) } : undefined)
     : spec.each.path;
+  const digest = bytes ? sha256Hex(bytes) : null;
   const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0 };
   if (value === undefined) {
     return {
@@ -95,7 +95,7 @@ export async function runJob(
     const states = Object.values(run.nodes);
     return {
       ok: true,
-      digest,
+      digest: digest ?? run.reads.find((read) => read.path === path)?.sha256 ?? await fileDigest(path),
       writes: run.writes,
       warnings: run.warnings.map((w) => `${w.id}: ${w.message}`),
       nodes: states.length,
@@ -103,8 +103,15 @@ export async function runJob(
       ms: elapsed(started),
     };
   } catch (error) {
-    return { ...base, ok: false, error: describeError(error), ms: elapsed(started) };
+    const failed = { ...base, digest: digest ?? await fileDigest(path) };
+    return { ...failed, ok: false, error: describeError(error), ms: elapsed(started) };
   }
+}
+
+/** A file's SHA-256, or null when it cannot be read (the graph's own read reports why). */
+async function fileDigest(path: string): Promise<string | null> {
+  const bytes = await readWholeFile(path).catch(() => undefined);
+  return bytes ? sha256Hex(bytes) : null;
 }
 
 /** The error as plain JSON (it crosses the worker boundary and goes into the manifest). */
