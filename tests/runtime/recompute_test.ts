@@ -4,11 +4,12 @@
  * and a run that needs their values (a consumer changed) runs them again, with the same outputs.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createRegistry, defineNode, runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { runCounts } from "../support/test_nodes.ts";
+import { corpusFile, withoutCorpus } from "../support/corpus.ts";
 import { tempDir } from "../support/temp.ts";
 
 /** Reverses bytes and says that is cheaper than loading the result. */
@@ -81,4 +82,33 @@ Deno.test("a cheap result keeps its record, not its values; a run that needs the
   assert.deepEqual(await Deno.readFile(join(outDir, "out.bin")), data.toReversed().slice(10));
   assert.deepEqual(changed.warnings, [], "running it again is no damage");
   await Deno.remove(dir, { recursive: true });
+});
+
+const AIRPLANE = "aircraft/sketchbook_airplane.glb";
+const MONKEY = "freelancer/librelancer_monkey.3db";
+
+Deno.test({
+  name:
+    "real files: an export that misses recomputes its valueless upstream, to the bytes of a build without cache",
+  ignore: withoutCorpus(AIRPLANE) || withoutCorpus(MONKEY),
+  async fn() {
+    const dir = await tempDir();
+    const graphs = new URL("../../graphs/", import.meta.url).pathname;
+    // The same graph with the Khronos validator: the export's key changes, its bytes must not.
+    const khronos = JSON.parse(await Deno.readTextFile(join(graphs, "gltf.json")));
+    khronos.nodes.export.params = { validate: "khronos" };
+    const khronosPath = join(dir, "gltf_khronos.json"); // gltf.json names no other file
+    await Deno.writeTextFile(khronosPath, JSON.stringify(khronos));
+    for (const model of [corpusFile(AIRPLANE)!, corpusFile(MONKEY)!]) {
+      const at = (name: string) => ({ inputs: { model }, outDir: join(dir, name, basename(model)) });
+      const cacheDir = join(dir, "cache", basename(model));
+      await runGraph(join(graphs, "gltf.json"), { ...at("cold"), cacheDir });
+      const again = await runGraph(khronosPath, { ...at("again"), cacheDir });
+      const fresh = await runGraph(join(graphs, "gltf.json"), { ...at("fresh"), noCache: true });
+      assert.deepEqual(again.writes, fresh.writes, model);
+      assert.equal(again.nodes.export.state, "done");
+      // A GLB's decode keeps no value, so it ran again; a .3db's decode is stored, and was loaded.
+      assert.equal(again.nodes.decode.state, model.endsWith(".glb") ? "done" : "cached", model);
+    }
+  },
 });
