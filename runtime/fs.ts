@@ -57,6 +57,18 @@ export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void
   }
 }
 
+/** A buffer for `size` bytes of `path`, or an error that says the file does not fit in memory. */
+function allocate(path: string, size: number): Uint8Array {
+  try {
+    return new Uint8Array(size);
+  } catch (error) {
+    // V8 says "Array buffer allocation failed" or "Invalid typed array length", naming neither file nor size.
+    throw new RangeError(`'${path}' holds ${size} bytes, more than this process can hold in memory`, {
+      cause: error,
+    });
+  }
+}
+
 /** What {@link readWholeFile} reads at a time past the size the file had when opened. */
 const GROWTH_CHUNK = 1 << 16;
 
@@ -79,7 +91,7 @@ export async function readWholeFile(path: string, maxBytes = Infinity): Promise<
   const size = (await file.stat()).size;
   const tooLong = (found: number) => new RangeError(`'${path}' holds ${found} bytes, more than ${maxBytes}`);
   if (size > maxBytes) throw tooLong(size);
-  let bytes = new Uint8Array(size);
+  let bytes = allocate(path, size);
   let at = 0;
   for (;;) {
     if (at > maxBytes) throw tooLong(at);
@@ -88,7 +100,7 @@ export async function readWholeFile(path: string, maxBytes = Infinity): Promise<
       const more = new Uint8Array(GROWTH_CHUNK);
       const read = await file.read(more);
       if (read === null) return bytes;
-      const grown = new Uint8Array(Math.max(2 * bytes.byteLength, at + read));
+      const grown = allocate(path, Math.max(2 * bytes.byteLength, at + read));
       grown.set(bytes.subarray(0, at));
       grown.set(more.subarray(0, read), at);
       bytes = grown;

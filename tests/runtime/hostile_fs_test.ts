@@ -119,3 +119,18 @@ Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat give
   await again;
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a file bigger than memory is refused with its name and size, not V8's bare allocation error", async () => {
+  const path = join(await tempDir(), "huge.bin");
+  const size = 2 ** 42; // 4 TiB, sparse: no disk used, and no machine here holds it in memory
+  await Deno.writeFile(path, new Uint8Array(0));
+  await Deno.truncate(path, size);
+  await assert.rejects(readWholeFile(path), (error: Error) => {
+    assert.ok(error instanceof RangeError);
+    assert.match(
+      error.message,
+      new RegExp(`huge\\.bin' holds ${size} bytes, more than this process can hold`),
+    );
+    return true;
+  });
+});
