@@ -275,7 +275,7 @@ class Execution {
     // node, not on the consumer that asked for its value.
     const load = () =>
       loading ??= served.load()
-        .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder()))
+        .then((outputs) => outputs ?? this.#compute(node, key, upstream, createRecorder(), true))
         .catch((error) => Promise.reject(asFailure(node, error)));
     const release = () => {
       loading = undefined;
@@ -285,12 +285,16 @@ class Execution {
     return { key: dependentsKey(node.def, key, hit.entry.reads), load, release };
   }
 
-  /** Runs a node's function (after loading its inputs' values) and caches the result. */
+  /**
+   * Runs a node's function (after loading its inputs' values) and caches the result. `rerun`: the
+   * node was served cached, its warnings replayed, and it runs now for values the cache did not keep.
+   */
   async #compute(
     node: PlanNode,
     key: string,
     upstream: Map<string, Evaluated>,
     record: Recorder,
+    rerun = false,
   ): Promise<Record<string, unknown>> {
     const { def } = node;
     const inputs: Record<string, unknown> = {};
@@ -335,7 +339,7 @@ class Execution {
       }
     }
     this.#report(node, { type: def.type, state: "done", ms, key });
-    this.#replayWarnings(node, record.warnings);
+    if (!rerun) this.#replayWarnings(node, record.warnings);
     return outputs;
   }
 
@@ -375,14 +379,8 @@ class Execution {
   #report(node: PlanNode, report: NodeReport): void {
     this.#reports[node.id] = report;
     const { state, ms, tier } = report;
-    this.#emit({
-      event: "node",
-      id: node.id,
-      type: node.def.type,
-      state,
-      ...(state === "skipped" ? {} : { ms }),
-      ...(tier ? { tier } : {}),
-    });
+    const timing = { ...(state === "skipped" ? {} : { ms }), ...(tier ? { tier } : {}) };
+    this.#emit({ event: "node", id: node.id, type: node.def.type, state, ...timing });
   }
 
   #replayWarnings(node: PlanNode, list: ActionRecord["warnings"]): void {

@@ -10,7 +10,12 @@ import type { FileDigest } from "../cache/disk.ts";
 export interface NodeReport {
   /** The node's type id. */
   readonly type: string;
-  /** `cached`: served from a cache tier; `skipped`: an upstream node failed, so it never ran. */
+  /**
+   * `cached`: served from a cache tier; `skipped`: an upstream node failed, so it never ran; `done`:
+   * ran, also after being found cached when a consumer then needed values the cache had not kept
+   * (a corrupt blob, a result cheaper to compute again): its events then say `cached`, `running`,
+   * `done`, and its warnings once.
+   */
   readonly state: "done" | "cached" | "failed" | "skipped";
   /** Wall time of the node's own work (or of the cache lookup) in milliseconds; 0 when skipped. */
   readonly ms: number;

@@ -37,6 +37,8 @@ export interface LibrarySearch {
   readonly libraries: NamedBytes[];
   /** Where the search looked, what it read, used, refused and could not decode. */
   readonly report: Record<string, JsonValue>;
+  /** The model and the libraries given lacked something, so the tree (or the list) was searched. */
+  readonly searched: boolean;
 }
 
 type Need = { kind: "mesh"; id: number } | { kind: "material"; id: number } | { kind: "texture"; id: string };
@@ -66,7 +68,9 @@ export async function findLibraries(
   function addIfMissing(need: Need) {
     if (!known(need)) pending.set(keyOf(need), need);
   }
-  if (!pending.size) return { libraries: [], report: { ...report, searched: [], read: [], used: [] } };
+  if (!pending.size) {
+    return { libraries: [], report: { ...report, searched: [], read: [], used: [] }, searched: false };
+  }
 
   const refused: string[] = [];
   const candidates = candidateLibraries(options, ctx, refused, report);
@@ -129,6 +133,7 @@ export async function findLibraries(
       failed,
       refused: [...new Set(refused)],
     },
+    searched: true,
   };
 }
 

@@ -271,6 +271,26 @@ Deno.test("graphs/freelancer.json with only the model: textured, valid, byte-ide
   }
 });
 
+Deno.test("a decode that searched the tree keeps its scene in the cache; one that needed no search does not", async () => {
+  const tree = await writeGameTree();
+  try {
+    const graph = new URL("../../../../graphs/freelancer.json", import.meta.url).pathname;
+    const stateAfterPoseChange = async (libraries: string) => {
+      const options = { cacheDir: join(tree.base, `cache-${libraries}`), outDir: join(tree.base, "out") };
+      const inputs = { model: tree.fighter, libraries };
+      await runGraph(graph, { ...options, inputs });
+      // A new pose: the resolve runs again, and needs the decoded scene.
+      const again = await runGraph(graph, { ...options, inputs: { ...inputs, pose: { nothing: 1 } } });
+      assert.equal(again.nodes.resolve.state, "done");
+      return again.nodes.decode.state;
+    };
+    assert.equal(await stateAfterPoseChange("auto"), "cached", "the searched decode was stored and loaded");
+    assert.equal(await stateAfterPoseChange("none"), "done", "the plain decode was not stored: it ran again");
+  } finally {
+    await Deno.remove(tree.base, { recursive: true });
+  }
+});
+
 Deno.test("a library's index is built once per content digest, whichever array holds the bytes", () => {
   const bytes = libraryFile([{ name: "rh_paint", dtName: "a.dds" }], [{ name: "a.dds", color565: 1 }]);
   const index = indexLibrary(bytes, "one.mat");
