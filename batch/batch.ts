@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { extname, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { createRegistry } from "../mod.ts";
 import { loadGraph } from "../runtime/api.ts";
 import { compileGraph } from "../runtime/plan.ts";
@@ -15,7 +15,7 @@ import { sha256Hex } from "../runtime/canonical.ts";
 import { TOOL_VERSIONS } from "../runtime/version.ts";
 import type { RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { RunEvent } from "../runtime/events.ts";
-import type { BatchInput, BatchSelection } from "./inputs.ts";
+import { type BatchInput, type BatchSelection, outputFolder, refuseSharedFolders } from "./inputs.ts";
 import { formatShard, type Shard, shardOf } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
@@ -101,7 +101,8 @@ export interface BatchResult {
 
 /**
  * Runs a graph once per input. Throws a {@link GraphError} when the graph is invalid (checked once,
- * with the first input); input failures are results, not exceptions.
+ * with the first input), a `SelectionError` when two inputs would share an output folder; input
+ * failures are results, not exceptions.
  *
  * @example
  * ```ts
@@ -112,6 +113,7 @@ export interface BatchResult {
 export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const started = performance.now();
   const { selection } = options;
+  refuseSharedFolders(selection); // before anything runs, on every shard alike
   const source = await loadGraph(options.graph);
   const graphInputs = (source.json as GraphFile).inputs ?? {};
   const declared = graphInputs[selection.name];
@@ -159,7 +161,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let w = spawn();
     while (!stop && queue.length) {
       const input = queue.shift()!;
-      const folder = input.rel.slice(0, input.rel.length - extname(input.rel).length);
+      const folder = outputFolder(input);
       const spec: JobSpec = {
         graph: resolve(options.graph),
         inputs: options.inputs ?? {},

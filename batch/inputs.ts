@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** One input of a batch. */
 export interface BatchInput {
@@ -34,14 +34,20 @@ export interface BatchSelection {
 export class SelectionError extends Error {}
 
 /**
- * Expands `NAME=<glob | @list.txt>`.
+ * Expands `NAME=<glob | @list.txt>`. A glob does not walk into the folders of `skip` (relative to
+ * `cwd`): a batch passes its output and cache folders, so that `**\/*.glb` run again does not take
+ * the first run's outputs for inputs. A list names its files itself, and is taken as it is.
  *
  * @example
  * ```ts
- * const { inputs } = await expandEach("model=ships/**\/*.cmp");
+ * const { inputs } = await expandEach("model=ships/**\/*.cmp", Deno.cwd(), ["out"]);
  * ```
  */
-export async function expandEach(spec: string, cwd: string = Deno.cwd()): Promise<BatchSelection> {
+export async function expandEach(
+  spec: string,
+  cwd: string = Deno.cwd(),
+  skip: readonly string[] = [],
+): Promise<BatchSelection> {
   const eq = spec.indexOf("=");
   if (eq <= 0 || eq === spec.length - 1) {
     throw new SelectionError(`--each expects NAME=<glob> or NAME=@list.txt, found '${spec}'`);
@@ -50,12 +56,50 @@ export async function expandEach(spec: string, cwd: string = Deno.cwd()): Promis
   const pattern = spec.slice(eq + 1);
   const selection = pattern.startsWith("@")
     ? await fromList(name, pattern.slice(1), cwd)
-    : await fromGlob(name, pattern, cwd);
+    : await fromGlob(name, pattern, cwd, new Set(skip.map((folder) => resolve(cwd, folder))));
   if (!selection.inputs.length) throw new SelectionError(`--each ${spec}: no file matches`);
+  refuseSharedFolders(selection);
   return selection;
 }
 
-async function fromGlob(name: string, pattern: string, cwd: string): Promise<BatchSelection> {
+/** The folder under the batch's output folder that an input's outputs go to: its `rel` without extension. */
+export function outputFolder(input: BatchInput): string {
+  return input.rel.slice(0, input.rel.length - extname(input.rel).length);
+}
+
+/**
+ * Throws a {@link SelectionError} when two inputs would write to one output folder, which would
+ * leave one input's outputs overwritten by the other's: `ship.cmp` beside `ship.3db`, or names that
+ * differ only in case (one folder on Windows and macOS, where such a tree usually comes from).
+ *
+ * @example
+ * ```ts
+ * refuseSharedFolders({ name: "model", base: ".", inputs: [{ path: "a.cmp", rel: "a.cmp" }] }); // fine
+ * ```
+ */
+export function refuseSharedFolders(selection: BatchSelection): void {
+  const byFolder = new Map<string, string[]>();
+  for (const input of selection.inputs) {
+    const key = outputFolder(input).toLowerCase();
+    byFolder.set(key, [...byFolder.get(key) ?? [], input.rel]);
+  }
+  const shared = [...byFolder.values()].filter((rels) => rels.length > 1);
+  if (!shared.length) return;
+  const listed = shared.slice(0, 5).map((rels) => rels.map((rel) => `'${rel}'`).join(" and "));
+  const more = shared.length > 5 ? `, and ${shared.length - 5} more` : "";
+  throw new SelectionError(
+    `--each ${selection.name}: inputs would write to the same output folder (the path without its ` +
+      `extension, whatever its case): ${listed.join("; ")}${more}. Select one of each, or batch them ` +
+      `separately with different --out folders`,
+  );
+}
+
+async function fromGlob(
+  name: string,
+  pattern: string,
+  cwd: string,
+  skip: ReadonlySet<string>,
+): Promise<BatchSelection> {
   const segments = pattern.split(/[\\/]+/);
   const firstWild = segments.findIndex(isWild);
   if (firstWild < 0) {
@@ -87,7 +131,9 @@ async function fromGlob(name: string, pattern: string, cwd: string): Promise<Bat
       const path = join(dir, entry.name);
       const rel = [...relParts, entry.name];
       if (entry.isFile && next.includes(matchers.length)) found.push({ path, rel: rel.join("/") });
-      if (entry.isDirectory) await walk(path, rel, next.filter((i) => i < matchers.length));
+      if (entry.isDirectory && !skip.has(resolve(cwd, path))) {
+        await walk(path, rel, next.filter((i) => i < matchers.length));
+      }
     }
   };
   await walk(base, [], closure(matchers, [0]));

@@ -55,7 +55,8 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   }
   let selection;
   try {
-    selection = await expandEach(opts.each);
+    // Neither the outputs nor the cache of this batch (or of an earlier run of it) are inputs.
+    selection = await expandEach(opts.each, Deno.cwd(), [outDir, ...(cacheDir ? [cacheDir] : [])]);
   } catch (error) {
     if (error instanceof SelectionError) throw new UsageError(error.message);
     throw error;

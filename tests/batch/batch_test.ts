@@ -1,9 +1,9 @@
-import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert, rejects, throws } from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { main } from "../../cli/main.ts";
 import { type BatchEvent, runBatch } from "../../batch/batch.ts";
-import { expandEach } from "../../batch/inputs.ts";
+import { expandEach, SelectionError } from "../../batch/inputs.ts";
 import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
 import { parseShard, shardOf } from "../../batch/shard.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
@@ -222,6 +222,69 @@ Deno.test("batch inputs: globs with **, {a,b}, classes and lists; shard parsing;
   const counts = [0, 0, 0];
   for (let i = 0; i < 3000; i++) counts[shardOf(`f${i}`, 3) - 1]++;
   for (const c of counts) assert(c > 900 && c < 1100, `balanced shards: ${counts}`);
+});
+
+Deno.test("batch inputs: two that would share an output folder are refused before anything runs", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-clash-" });
+  const ship = realisticCmp(1, { parts: 3, maxGroupVertices: 40 });
+  await Deno.mkdir(join(dir, "a"));
+  for (const name of ["a/ship.cmp", "a/ship.3db", "a/Boat.cmp", "a/boat.cmp", "a/raft.cmp"]) {
+    await Deno.writeFile(join(dir, name), ship);
+  }
+  // In the inputs' order (by path; capitals first), each group once; raft.cmp clashes with nothing.
+  const clash = "'a/Boat.cmp' and 'a/boat.cmp'; 'a/ship.3db' and 'a/ship.cmp'. Select one of each";
+  await rejects(expandEach(`model=${dir}/**/*.{cmp,3db}`), (error: Error) => {
+    assert(error instanceof SelectionError && error.message.includes(clash), error.message);
+    return true;
+  });
+  // A selection built by hand meets the same check in runBatch, before any output is written.
+  const selection = {
+    name: "model",
+    base: dir,
+    inputs: [{ path: join(dir, "a/ship.cmp"), rel: "a/ship.cmp" }],
+  };
+  const both = {
+    ...selection,
+    inputs: [...selection.inputs, { path: join(dir, "a/ship.3db"), rel: "a/ship.3db" }],
+  };
+  const outDir = join(dir, "out");
+  await rejects(runBatch({ graph: GRAPH, selection: both, outDir, cacheDir: false }), SelectionError);
+  assertEquals(await Array.fromAsync(Deno.readDir(dir), (e) => e.name).then((n) => n.sort()), ["a"]);
+  // One of each runs.
+  assertEquals((await expandEach(`model=${dir}/a/{ship.cmp,boat.cmp,raft.cmp}`)).inputs.length, 3);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("partgraph batch: a glob run again does not take the outputs or the cache of the first run for inputs", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-again-" });
+  await Deno.mkdir(join(dir, "ships"));
+  for (const i of [1, 2]) {
+    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
+  }
+  const error = console.error;
+  console.error = () => {};
+  try {
+    // Everything under the folder: the outputs and the cache (not hidden here) are inside it.
+    const run = () =>
+      main([
+        "batch",
+        GRAPH,
+        "--each",
+        `model=${dir}/**/*`,
+        "--out",
+        join(dir, "out"),
+        "--cache-dir",
+        join(dir, "cache"),
+      ]);
+    assertEquals(await run(), 0);
+    assertEquals(await run(), 0, "the outputs (GLB, JSON) would fail as compounds");
+    const manifest = JSON.parse(await Deno.readTextFile(join(dir, "out/batch.manifest.json")));
+    assertEquals(manifest.selection.inputs, ["ships/s1.cmp", "ships/s2.cmp"]);
+    assert((await Deno.stat(join(dir, "out/ships/s1/model.glb"))).isFile);
+  } finally {
+    console.error = error;
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
