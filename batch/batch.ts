@@ -35,6 +35,8 @@ export interface BatchOptions {
   /** Disk cache folder shared by every job, or false for none. */
   readonly cacheDir: string | false;
   readonly noCache?: boolean;
+  /** Read no cache tier, but store what is computed (`verify` with a remote, which it seeds). */
+  readonly refresh?: boolean;
   /** Workers (default: the number of cores). */
   readonly jobs?: number;
   /** Run only this shard's inputs. */
@@ -169,6 +171,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         outDir: join(outDir, folder),
         cacheDir: options.cacheDir === false ? false : resolve(options.cacheDir),
         noCache: options.noCache ?? false,
+        refresh: options.refresh ?? false,
         remote: options.remote,
         events: options.nodeEvents ?? false,
       };

@@ -28,6 +28,8 @@ export interface JobSpec {
   readonly cacheDir: string | false;
   /** Bypass every cache tier. */
   readonly noCache: boolean;
+  /** Read no cache tier, but store the results. */
+  readonly refresh: boolean;
   /** The shared remote cache, if any (without its warning callback, which cannot cross workers). */
   readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
   /** Forward every node event (for `--json`). */
@@ -88,6 +90,7 @@ export async function runJob(
       outDir: spec.outDir,
       cacheDir: spec.cacheDir,
       noCache: spec.noCache,
+      refresh: spec.refresh,
       remoteCache: remote,
       onEvent: spec.events ? onEvent : undefined,
       outputs: [], // a batch keeps files, not values

@@ -10,6 +10,7 @@ import { canonicalJson } from "../runtime/canonical.ts";
 import type { JsonValue } from "../runtime/node.ts";
 import { sortKeysDeep } from "../runtime/canonical.ts";
 import { isObject, isStringList, isStringRecord } from "../runtime/json_shape.ts";
+import { differingEntries, type ManifestDifference } from "../runtime/manifest.ts";
 
 /** What one input of a batch gave. */
 export interface BatchInputRecord {
@@ -138,4 +139,31 @@ export function mergeManifests(manifests: readonly BatchManifest[]): MergeResult
   const missing = first.selection.inputs.filter((rel) => !(rel in inputs));
   const sorted = Object.fromEntries(Object.keys(inputs).sort().map((rel) => [rel, inputs[rel]]));
   return { manifest: { ...first, shard: null, inputs: sorted }, missing, duplicated };
+}
+
+/**
+ * Every difference between a recorded batch manifest and a rebuild of the inputs it covers (empty:
+ * verified): tool versions, graph files, and per input its digest, outcome, files, warnings and
+ * error (`inputs.<input>.writes.<file>` and so on).
+ *
+ * @example
+ * ```ts
+ * const differences = compareBatchManifests(recorded, rebuilt.manifest);
+ * ```
+ */
+export function compareBatchManifests(recorded: BatchManifest, rebuilt: BatchManifest): ManifestDifference[] {
+  const out: ManifestDifference[] = [];
+  differingEntries("tools", recorded.tools, rebuilt.tools, out);
+  differingEntries("graph.files", recorded.graph.files, rebuilt.graph.files, out);
+  for (const input of new Set([...Object.keys(recorded.inputs), ...Object.keys(rebuilt.inputs)])) {
+    const [was, now] = [recorded.inputs[input], rebuilt.inputs[input]];
+    if (!was || !now) {
+      differingEntries("inputs", { [input]: was ?? null }, { [input]: now ?? null }, out);
+      continue;
+    }
+    const { writes: wasWrites, ...wasRest } = was, { writes: nowWrites, ...nowRest } = now;
+    differingEntries(`inputs.${input}`, wasRest, nowRest, out);
+    differingEntries(`inputs.${input}.writes`, wasWrites, nowWrites, out);
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 /**
- * `partgraph batch`: a graph over many inputs (`--each`), sharded with `--shard I/N`, and
- * `partgraph batch --merge` to join shard manifests.
+ * `partgraph batch`: a graph over many inputs (`--each`), sharded with `--shard I/N`,
+ * `partgraph batch --merge` to join shard manifests, and `verify` of a batch manifest.
  *
  * @module
  */
@@ -10,12 +10,14 @@ import type { GraphFile } from "../runtime/graph.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import {
   EXIT,
+  inRebuildFolder,
   type Opts,
   parseSets,
   readManifestFile,
   remoteFromCli,
   requireWriteAccess,
   UsageError,
+  verifyVerdict,
 } from "./shared.ts";
 import { expandEach, SelectionError } from "../batch/inputs.ts";
 import { parseShard, type Shard } from "../batch/shard.ts";
@@ -23,6 +25,7 @@ import { type BatchEvent, runBatch } from "../batch/batch.ts";
 import {
   type BatchManifest,
   batchManifestProblem,
+  compareBatchManifests,
   formatManifest,
   mergeManifests,
 } from "../batch/manifest.ts";
@@ -131,4 +134,40 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
     );
   }
   return missing.length || duplicated.length ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * `verify` of a batch (or shard, or merged) manifest: rebuilds every input it covers, from the same
+ * paths, graph and `--set` values, with no cache read, in a fresh folder inside `--out`, and compares
+ * each input's digest, outcome, files, warnings and error. Exit 1 when anything differs.
+ */
+export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<number> {
+  const remote = await remoteFromCli(opts); // uploads what it rebuilt, as `verify` of a run does
+  const source = await loadGraph(recorded.graph.file);
+  const inputs = await parseSets([...recorded.sets], source.json as GraphFile);
+  const covered = Object.entries(recorded.inputs).map(([rel, record]) => ({ path: record.path, rel }));
+  const selection = { name: recorded.selection.each, base: recorded.selection.base, inputs: covered };
+  const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
+    ? liveProgress(covered.length)
+    : undefined;
+  const differences = await inRebuildFolder(opts, async (outDir) => {
+    const rebuilt = await runBatch({
+      graph: recorded.graph.file,
+      selection,
+      inputs,
+      sets: recorded.sets,
+      outDir,
+      cacheDir: false,
+      noCache: !remote,
+      refresh: true,
+      remote,
+      onEvent: live?.onEvent,
+    });
+    live?.finish();
+    return compareBatchManifests(recorded, rebuilt.manifest);
+  });
+  const files = Object.values(recorded.inputs).reduce((n, r) => n + Object.keys(r.writes).length, 0);
+  const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const verified = `${counted(covered.length, "input")}, ${counted(files, "file")} rebuilt identically`;
+  return verifyVerdict(differences, verified, opts);
 }

@@ -38,7 +38,7 @@ usage:
   partgraph nodes [--markdown | --json]
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
-  partgraph verify <manifest.json> [--out DIR] [--json]
+  partgraph verify <manifest.json | batch.manifest.json> [--out DIR] [--json]
   partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
                                [--shard I/N] [--fail-fast] [--out DIR] [--manifest FILE] [--json] [--quiet]
                                [--cache-dir DIR] [--no-cache]

@@ -16,12 +16,16 @@ import type { EventSink } from "../runtime/events.ts";
 import {
   EXIT,
   graphProblems,
+  inRebuildFolder,
   type Opts,
   parseSets,
   readManifestFile,
   remoteFromCli,
   requireWriteAccess,
+  verifyVerdict,
 } from "./shared.ts";
+import { isObject } from "../runtime/json_shape.ts";
+import { type BatchManifest, batchManifestProblem } from "../batch/manifest.ts";
 
 /** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
 export async function runCommand(graphPath: string, opts: Opts): Promise<number> {
@@ -124,7 +128,12 @@ async function watchCommand(
 
 /** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
 export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
-  const recorded = await readManifestFile<Manifest>(manifestPath, "build manifest", manifestProblem);
+  const recorded = await readManifestFile<Manifest | BatchManifest>(
+    manifestPath,
+    "build or batch manifest",
+    (value) => isObject(value) && "batch" in value ? batchManifestProblem(value) : manifestProblem(value),
+  );
+  if ("batch" in recorded) return await (await import("./batch.ts")).verifyBatch(recorded, opts);
   return await verifyManifest(recorded, opts);
 }
 
@@ -133,11 +142,7 @@ async function verifyManifest(recorded: Manifest, opts: Opts): Promise<number> {
   // A verified rebuild never reads a cache; with a remote cache it uploads what it rebuilt, so a
   // trusted verifier seeds the shared cache with results it has just checked.
   const remote = await remoteFromCli(opts);
-  // Rebuild inside the output folder (the one place runs may write), in a fresh sub-folder.
-  const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
-  await Deno.mkdir(parent, { recursive: true });
-  const outDir = await Deno.makeTempDir({ dir: parent, prefix: ".verify-" });
-  try {
+  const differences = await inRebuildFolder(opts, async (outDir) => {
     const run = await runGraph(recorded.graph.file, {
       inputs: recorded.inputs,
       outDir,
@@ -146,17 +151,7 @@ async function verifyManifest(recorded: Manifest, opts: Opts): Promise<number> {
       cacheDir: false,
       remoteCache: remote && new RemoteCache(remote),
     });
-    const differences = compareManifests(recorded, await buildManifest(run));
-    if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));
-    else if (differences.length === 0) {
-      console.error(`verified: ${Object.keys(recorded.writes).length} files rebuilt identically`);
-    } else {for (const d of differences) {
-        console.error(
-          `differs: ${d.what}: expected ${JSON.stringify(d.expected)}, found ${JSON.stringify(d.found)}`,
-        );
-      }}
-    return differences.length ? EXIT.failed : EXIT.ok;
-  } finally {
-    await Deno.remove(outDir, { recursive: true }).catch(() => {});
-  }
+    return compareManifests(recorded, await buildManifest(run));
+  });
+  return verifyVerdict(differences, `${Object.keys(recorded.writes).length} files rebuilt identically`, opts);
 }

@@ -9,6 +9,8 @@ import type { GraphIssue } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { parseCliValue } from "../runtime/params.ts";
 import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import { DEFAULT_OUT_DIR } from "../runtime/api.ts";
+import type { ManifestDifference } from "../runtime/manifest.ts";
 import { EXIT, UsageError } from "./exit.ts";
 
 export { EXIT, UsageError };
@@ -194,4 +196,37 @@ export async function readManifestFile<T>(
   const problem = problemOf(value);
   if (problem) throw new UsageError(`'${path}' is not a ${kind}: ${problem}`);
   return value as T;
+}
+
+/**
+ * Runs `rebuild` with a fresh folder inside the output folder (`--out`, the one place runs may
+ * write), removed afterwards whatever happens: where `verify` rebuilds what a manifest records.
+ */
+export async function inRebuildFolder<T>(opts: Opts, rebuild: (dir: string) => Promise<T>): Promise<T> {
+  const parent = resolve(opts.out ?? DEFAULT_OUT_DIR);
+  await Deno.mkdir(parent, { recursive: true });
+  const dir = await Deno.makeTempDir({ dir: parent, prefix: ".verify-" });
+  try {
+    return await rebuild(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Prints what `verify` found (`--json`: one object) and gives its exit code. */
+export function verifyVerdict(
+  differences: readonly ManifestDifference[],
+  verified: string,
+  opts: Opts,
+): number {
+  if (opts.json) console.log(JSON.stringify({ ok: differences.length === 0, differences }));
+  else if (differences.length === 0) console.error(`verified: ${verified}`);
+  else {
+    for (const d of differences) {
+      console.error(
+        `differs: ${d.what}: expected ${JSON.stringify(d.expected)}, found ${JSON.stringify(d.found)}`,
+      );
+    }
+  }
+  return differences.length ? EXIT.failed : EXIT.ok;
 }

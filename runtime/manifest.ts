@@ -134,16 +134,34 @@ export interface ManifestDifference {
   readonly found: JsonValue;
 }
 
+/**
+ * Appends to `out` every key of `recorded` or `rebuilt` whose values differ (compared as canonical
+ * JSON), named `<what>.<key>`; an entry one side lacks is `null` there.
+ *
+ * @example
+ * ```ts
+ * const out: ManifestDifference[] = [];
+ * differingEntries("writes", { "a.glb": "1f…" }, { "a.glb": "9c…" }, out); // out[0].what: "writes.a.glb"
+ * ```
+ */
+export function differingEntries(
+  what: string,
+  recorded: Readonly<Record<string, unknown>>,
+  rebuilt: Readonly<Record<string, unknown>>,
+  out: ManifestDifference[],
+): void {
+  for (const key of new Set([...Object.keys(recorded), ...Object.keys(rebuilt)])) {
+    const x = canonicalJson(recorded[key] ?? null);
+    const y = canonicalJson(rebuilt[key] ?? null);
+    if (x !== y) out.push({ what: `${what}.${key}`, expected: JSON.parse(x), found: JSON.parse(y) });
+  }
+}
+
 /** Lists every difference between a recorded manifest and a new one (empty: verified). */
 export function compareManifests(recorded: Manifest, rebuilt: Manifest): ManifestDifference[] {
   const out: ManifestDifference[] = [];
-  const compare = (what: string, a: Record<string, unknown>, b: Record<string, unknown>) => {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const x = canonicalJson(a[key] ?? null);
-      const y = canonicalJson(b[key] ?? null);
-      if (x !== y) out.push({ what: `${what}.${key}`, expected: JSON.parse(x), found: JSON.parse(y) });
-    }
-  };
+  const compare = (what: string, a: Record<string, unknown>, b: Record<string, unknown>) =>
+    differingEntries(what, a, b, out);
   compare("tools", recorded.tools, rebuilt.tools);
   compare("graph", { digest: recorded.graph.digest }, { digest: rebuilt.graph.digest });
   compare("graph.files", recorded.graph.files, rebuilt.graph.files);

@@ -287,6 +287,97 @@ Deno.test("partgraph batch: a glob run again does not take the outputs or the ca
   }
 });
 
+Deno.test("partgraph verify of a batch manifest rebuilds every input it covers and names what differs", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-verify-" });
+  await Deno.mkdir(join(dir, "ships"));
+  for (const i of [1, 2]) {
+    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
+  }
+  await Deno.writeTextFile(join(dir, "ships/bad.cmp"), "not a UTF file");
+  const out = join(dir, "out"), manifestPath = join(out, "batch.manifest.json");
+  const log = console.log, error = console.error;
+  const printed: string[] = [];
+  console.log = (...a: unknown[]) => void printed.push(a.join(" "));
+  console.error = (...a: unknown[]) => void printed.push(a.join(" "));
+  try {
+    const each = `model=${dir}/ships/*.cmp`;
+    assertEquals(await main(["batch", GRAPH, "--each", each, "--out", out, "--no-cache", "--quiet"]), 1);
+    const recorded = JSON.parse(await Deno.readTextFile(manifestPath));
+    assertEquals(Object.keys(recorded.inputs), ["bad.cmp", "s1.cmp", "s2.cmp"]);
+    // The failing input fails again the same way: that too is what the manifest recorded.
+    assertEquals(await main(["verify", manifestPath, "--out", out]), 0, printed.join("\n"));
+    assert(printed.includes("verified: 3 inputs, 4 files rebuilt identically"), printed.join("\n"));
+
+    const glb = "s1/model.glb";
+    recorded.inputs["s1.cmp"].writes[glb] = "0".repeat(64);
+    await Deno.writeTextFile(manifestPath, JSON.stringify(recorded));
+    await Deno.writeFile(join(dir, "ships/s2.cmp"), realisticCmp(7, { parts: 3, maxGroupVertices: 40 }));
+    printed.length = 0;
+    assertEquals(await main(["verify", manifestPath, "--out", out, "--json"]), 1);
+    const verdict = JSON.parse(printed.at(-1)!);
+    assertEquals(verdict.ok, false);
+    const what = verdict.differences.map((d: { what: string }) => d.what);
+    assert(what.includes(`inputs.s1.cmp.writes.${glb}`), what.join(", "));
+    assert(what.includes("inputs.s2.cmp.digest"), what.join(", "));
+    assert(what.includes("inputs.s2.cmp.writes.s2/model.glb"), what.join(", "));
+    assert(!what.some((w: string) => w.startsWith("inputs.bad.cmp")), what.join(", "));
+    // Nothing of the rebuilds is left behind.
+    assertEquals(
+      (await Array.fromAsync(Deno.readDir(out), (e) => e.name)).filter((n) => n.startsWith(".verify")),
+      [],
+    );
+  } finally {
+    console.log = log;
+    console.error = error;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name:
+    "partgraph verify of a batch manifest with a remote cache seeds it: another machine's batch is all hits",
+  ignore: !findNginx(),
+  async fn() {
+    const server = await startCacheServer();
+    const dir = await tempDir({ prefix: "partgraph-batch-seed-" });
+    const error = console.error;
+    console.error = () => {};
+    try {
+      await Deno.mkdir(join(dir, "ships"));
+      for (const i of [1, 2, 3]) {
+        await Deno.writeFile(
+          join(dir, `ships/s${i}.cmp`),
+          realisticCmp(i, { parts: 3, maxGroupVertices: 40 }),
+        );
+      }
+      const each = `model=${dir}/ships/*.cmp`, out = join(dir, "out");
+      assertEquals(await main(["batch", GRAPH, "--each", each, "--out", out, "--no-cache"]), 0);
+      const manifest = join(out, "batch.manifest.json");
+      assertEquals(await main(["verify", manifest, "--out", out, "--remote-cache", server.url]), 0);
+      const computed: string[] = [];
+      const other = await runBatch({
+        graph: GRAPH,
+        selection: await expandEach(each),
+        outDir: join(dir, "other"),
+        cacheDir: join(dir, "other-cache"),
+        remote: { url: server.url },
+        nodeEvents: true,
+        onEvent(event) {
+          if (event.event === "node" && event.state === "done") computed.push(`${event.input} ${event.type}`);
+        },
+      });
+      assertEquals(other.summary.ok, 3);
+      // Only the writes ran (into a folder that had none of the files); every result came from the server.
+      assertEquals(new Set(computed.map((c) => c.split(" ")[1])), new Set(["io.write"]), computed.join(", "));
+      assertEquals(other.manifest.inputs, JSON.parse(await Deno.readTextFile(manifest)).inputs);
+    } finally {
+      console.error = error;
+      await server.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
 Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
   const log = console.log, error = console.error;
   const err: string[] = [];
