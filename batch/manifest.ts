@@ -53,7 +53,12 @@ export interface MergeResult {
   /** Inputs of the selection no manifest covers. */
   readonly missing: readonly string[];
   /** Inputs more than one manifest covers, with the files (indexes into the given list) that do. */
-  readonly duplicated: readonly { readonly input: string; readonly manifests: readonly number[] }[];
+  readonly duplicated: readonly {
+    readonly input: string;
+    readonly manifests: readonly number[];
+    /** The manifests disagree on what the input gave: a build that is not reproducible, or a changed input. */
+    readonly conflicting: boolean;
+  }[];
 }
 
 /**
@@ -135,6 +140,7 @@ export function mergeManifests(manifests: readonly BatchManifest[]): MergeResult
   const duplicated = [...seenIn].filter(([, at]) => at.length > 1).map(([input, at]) => ({
     input,
     manifests: at,
+    conflicting: new Set(at.map((i) => canonicalJson(manifests[i].inputs[input] as never))).size > 1,
   }));
   const missing = first.selection.inputs.filter((rel) => !(rel in inputs));
   const sorted = Object.fromEntries(Object.keys(inputs).sort().map((rel) => [rel, inputs[rel]]));

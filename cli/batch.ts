@@ -124,7 +124,10 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
     console.log(JSON.stringify({ ok: !missing.length && !duplicated.length, missing, duplicated }));
   } else {
     for (const d of duplicated) {
-      console.error(`duplicated: ${d.input} (in ${d.manifests.map((i) => files[i]).join(", ")})`);
+      const why = d.conflicting
+        ? "; they disagree on what it gave: not reproducible, or the input changed"
+        : "";
+      console.error(`duplicated: ${d.input} (in ${d.manifests.map((i) => files[i]).join(", ")}${why})`);
     }
     for (const m of missing) console.error(`missing: ${m}`);
     console.error(

@@ -105,6 +105,18 @@ Deno.test("batch: shards 1/3, 2/3 and 3/3 cover every input once and merge into 
   const partial = mergeManifests([shards[0].manifest, shards[2].manifest, shards[2].manifest]);
   assertEquals(partial.missing, Object.keys(shards[1].manifest.inputs));
   assertEquals(partial.duplicated.length, Object.keys(shards[2].manifest.inputs).length);
+  assert(partial.duplicated.every((d) => !d.conflicting), "the same manifest twice agrees with itself");
+  // A shard built again elsewhere with another result for one input: that duplicate is a conflict.
+  const [first] = Object.keys(shards[2].manifest.inputs);
+  const other = {
+    ...shards[2].manifest,
+    inputs: {
+      ...shards[2].manifest.inputs,
+      [first]: { ...shards[2].manifest.inputs[first], warnings: ["x"] },
+    },
+  };
+  const conflicts = mergeManifests([shards[2].manifest, other]).duplicated.filter((d) => d.conflicting);
+  assertEquals(conflicts.map((d) => d.input), [first]);
 });
 
 Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inputs", async () => {
