@@ -37,6 +37,11 @@ export interface BatchOptions {
   readonly noCache?: boolean;
   /** Read no cache tier, but store what is computed (`verify` with a remote, which it seeds). */
   readonly refresh?: boolean;
+  /**
+   * Time limit of one input in milliseconds (default: none). An input still running then fails, and
+   * its worker is stopped and replaced: a graph that hangs on one file cannot stall the batch.
+   */
+  readonly inputTimeoutMs?: number;
   /** Workers (default: the number of cores). */
   readonly jobs?: number;
   /** Run only this shard's inputs. */
@@ -177,10 +182,14 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       };
       emit({ event: "input", input: input.rel, state: "running" });
       let result: JobResult;
+      const inputStarted = performance.now();
       try {
-        result = await w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel }));
+        result = await withTimeLimit(
+          w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
+          options.inputTimeoutMs,
+        );
       } catch (error) {
-        // The worker itself died (out of memory, a bug): the input fails, a fresh worker takes over.
+        // The worker died (a bug) or overran the time limit: the input fails, a fresh worker takes over.
         w.terminate();
         w = spawn();
         result = {
@@ -188,10 +197,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
           digest: null,
           writes: [],
           warnings: [],
-          error: { message: `worker died: ${error instanceof Error ? error.message : error}` },
+          error: {
+            message: error instanceof TimeLimit
+              ? `no result within ${
+                error.ms / 1000
+              } s (the batch's time limit per input); its worker was stopped`
+              : `worker died: ${error instanceof Error ? error.message : error}`,
+          },
           nodes: 0,
           cached: 0,
-          ms: 0,
+          ms: Math.round(performance.now() - inputStarted),
         };
       }
       results.set(input.rel, result);
@@ -276,6 +291,25 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<BatchInput[]
     b.size - a.size || (a.input.rel < b.input.rel ? -1 : a.input.rel > b.input.rel ? 1 : 0)
   );
   return order.map((o) => o.input);
+}
+
+/** The rejection of {@link withTimeLimit}. */
+class TimeLimit extends Error {
+  constructor(readonly ms: number) {
+    super(`no result within ${ms} ms`);
+  }
+}
+
+/** `work`, or a {@link TimeLimit} rejection once `ms` have passed first (no limit when undefined). */
+async function withTimeLimit<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
+  if (ms === undefined) return await work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => timer = setTimeout(() => reject(new TimeLimit(ms)), ms));
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One worker of the pool, running one job at a time. */

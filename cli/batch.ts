@@ -56,6 +56,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
       throw new UsageError(`--jobs expects a whole number >= 1, found '${opts.jobs}'`);
     }
   }
+  const timeoutMs = inputTimeoutMs(opts);
   let selection;
   try {
     // Neither the outputs nor the cache of this batch (or of an earlier run of it) are inputs.
@@ -85,6 +86,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     jobs,
     shard,
     failFast: opts["fail-fast"],
+    inputTimeoutMs: timeoutMs,
     remote,
     onEvent,
     nodeEvents: opts.json,
@@ -164,6 +166,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       noCache: !remote,
       refresh: true,
       remote,
+      inputTimeoutMs: inputTimeoutMs(opts),
       onEvent: live?.onEvent,
     });
     live?.finish();
@@ -173,4 +176,12 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
   const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const verified = `${counted(covered.length, "input")}, ${counted(files, "file")} rebuilt identically`;
   return verifyVerdict(differences, verified, opts);
+}
+
+/** `--timeout SECONDS` (per input) in milliseconds; undefined without one. */
+function inputTimeoutMs(opts: Opts): number | undefined {
+  if (opts.timeout === undefined) return undefined;
+  const ms = Number(opts.timeout) * 1000;
+  if (!(ms > 0)) throw new UsageError(`--timeout expects seconds per input, found '${opts.timeout}'`);
+  return ms;
 }

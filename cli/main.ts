@@ -40,8 +40,8 @@ usage:
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json | batch.manifest.json> [--out DIR] [--json]
   partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
-                               [--shard I/N] [--fail-fast] [--out DIR] [--manifest FILE] [--json] [--quiet]
-                               [--cache-dir DIR] [--no-cache]
+                               [--shard I/N] [--fail-fast] [--timeout SECONDS] [--out DIR] [--manifest FILE]
+                               [--json] [--quiet] [--cache-dir DIR] [--no-cache]
   partgraph batch --merge <shard manifest …> --out FILE
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
@@ -73,6 +73,7 @@ export async function main(args: string[]): Promise<number> {
       jobs: { type: "string", short: "j" },
       shard: { type: "string" },
       "fail-fast": { type: "boolean" },
+      timeout: { type: "string" },
       merge: { type: "boolean" },
       "remote-cache": { type: "string" },
       "remote-cache-read-only": { type: "boolean" },

@@ -38,6 +38,7 @@ export interface BatchOptions {
   jobs?: string;
   shard?: string;
   "fail-fast"?: boolean;
+  timeout?: string;
   merge?: boolean;
 }
 

@@ -390,6 +390,68 @@ Deno.test({
   },
 });
 
+Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced; the batch goes on", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-hang-" });
+  const runtime = new URL("../../runtime/mod.ts", import.meta.url).href;
+  // A node that, given a file starting with byte 1, never returns (a decoder bug, say).
+  await Deno.writeTextFile(
+    join(dir, "hang.ts"),
+    `import { defineNode } from ${JSON.stringify(runtime)};
+export default { nodes: [defineNode({
+  type: "test.hang", version: 1, doc: "Hangs on demand.", params: {},
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { size: { type: "number", doc: "Its size." } },
+  run({ inputs }) {
+    let spins = 0;
+    while (inputs.data.bytes[0] === 1) spins++;
+    return { size: inputs.data.bytes.length + spins };
+  },
+})] };
+`,
+  );
+  const graph = join(dir, "hang.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      modules: ["./hang.ts"],
+      inputs: { model: { type: "string" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "model" } } },
+        hang: { type: "test.hang", inputs: { data: "read.bytes" } },
+      },
+      outputs: { size: "hang.size" },
+    }),
+  );
+  await Deno.mkdir(join(dir, "in"));
+  // The hanging file is the largest, so the pool starts it first and the others run after it.
+  for (const [name, bytes] of [["a.bin", [0]], ["hang.bin", [1, 0, 0, 0]], ["z.bin", [2]]] as const) {
+    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
+  }
+  const { manifest, summary } = await runBatch({
+    graph,
+    selection: await expandEach(`model=${dir}/in/*.bin`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 1,
+    inputTimeoutMs: 1500,
+  });
+  assertEquals([summary.ok, summary.failed], [2, 1]);
+  const failure = manifest.inputs["hang.bin"].error as { message: string };
+  assert(failure.message.startsWith("no result within 1.5 s"), failure.message);
+  assert(manifest.inputs["a.bin"].ok && manifest.inputs["z.bin"].ok, "a fresh worker ran the rest");
+  assertEquals(summary.slowest[0].input, "hang.bin");
+  assert(summary.slowest[0].ms >= 1500, `${summary.slowest[0].ms} ms`);
+  const error = console.error;
+  console.error = () => {};
+  try {
+    assertEquals(await main(["batch", graph, "--each", `model=${dir}/in/*.bin`, "--timeout", "0"]), 2);
+  } finally {
+    console.error = error;
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
   const log = console.log, error = console.error;
   const err: string[] = [];
