@@ -19,7 +19,11 @@ export interface RemoteCacheOptions {
   readonly readOnly?: boolean;
   /** Extra request headers, e.g. `{ Authorization: "Bearer …" }`. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Time limit of one request, in milliseconds (default 10,000). */
+  /**
+   * Time limit in milliseconds (default 10,000) for an answer to start and for any pause in a
+   * transfer; a transfer as a whole gets this plus the time it takes at 1 MB/s, so a large blob on a
+   * slow link arrives, where a stalled or trickling one is given up on.
+   */
   readonly timeoutMs?: number;
   /** Retries after a network error, a timeout or a 5xx answer (default 2). */
   readonly retries?: number;
@@ -35,6 +39,9 @@ const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 /** Default time limit of one request. */
 export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
+
+/** The slowest transfer a request waits for (1 MB/s), on top of its time limit. */
+const SLOWEST_BYTES_PER_MS = 1_000;
 
 /**
  * A client for one remote cache. Safe to share across concurrent lookups in one process.
@@ -86,12 +93,12 @@ export class RemoteCache {
 
   /** The bytes of an action record, or undefined (a miss, or the remote is unavailable). */
   async getAction(key: string): Promise<Uint8Array | undefined> {
-    return await this.#get(`ac/${key}`, MAX_RECORD_BYTES);
+    return await this.#get(`ac/${key}`, MAX_RECORD_BYTES, 0);
   }
 
   /** A blob whose bytes match `digest` (SHA-256 hex) and `size`, or undefined (missing, corrupt, unavailable). */
   async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
-    const bytes = await this.#get(`cas/${digest}`, size);
+    const bytes = await this.#get(`cas/${digest}`, size, size);
     if (!bytes) return undefined;
     if (bytes.byteLength !== size || sha256Hex(bytes) !== digest) {
       this.#warnOnce(
@@ -113,9 +120,10 @@ export class RemoteCache {
     await this.#put(`cas/${digest}`, bytes);
   }
 
-  async #get(path: string, limit: number): Promise<Uint8Array | undefined> {
+  /** The body of `path` (at most `limit` bytes; `expected` of them, for the time limit), or undefined. */
+  async #get(path: string, limit: number, expected: number): Promise<Uint8Array | undefined> {
     if (this.#down) return undefined;
-    const response = await this.#request("GET", path);
+    const response = await this.#request("GET", path, undefined, expected);
     if (!response) return undefined;
     if (response.status === 404) {
       await response.body?.cancel();
@@ -127,7 +135,7 @@ export class RemoteCache {
       return undefined;
     }
     try {
-      const bytes = await readLimited(response, limit);
+      const bytes = await readLimited(response, limit, this.#timeoutMs);
       if (!bytes) this.#warnOnce("oversized", `remote cache /${path} is larger than expected; ignored`);
       return bytes;
     } catch (error) {
@@ -154,8 +162,17 @@ export class RemoteCache {
     this.#giveUp(`answered ${response.status} to PUT /${path}`);
   }
 
-  /** One request with a time limit and bounded retries; undefined once the remote is given up on. */
-  async #request(method: "GET" | "PUT", path: string, body?: Uint8Array): Promise<Response | undefined> {
+  /**
+   * One request with a time limit (plus `bytes`, the size sent or expected back, at the slowest
+   * rate waited for) and bounded retries; undefined once the remote is given up on.
+   */
+  async #request(
+    method: "GET" | "PUT",
+    path: string,
+    body?: Uint8Array,
+    bytes = body?.byteLength ?? 0,
+  ): Promise<Response | undefined> {
+    const limitMs = this.#timeoutMs + bytes / SLOWEST_BYTES_PER_MS;
     let lastError = "";
     for (let attempt = 0; attempt <= this.#retries; attempt++) {
       if (attempt > 0) await new Promise((done) => setTimeout(done, 100 * 4 ** (attempt - 1)));
@@ -164,7 +181,7 @@ export class RemoteCache {
           method,
           headers: this.#headers,
           body: body as BodyInit | undefined,
-          signal: AbortSignal.timeout(this.#timeoutMs),
+          signal: AbortSignal.timeout(limitMs),
         });
         if (response.status < 500 || attempt === this.#retries) return response;
         lastError = `${response.status} ${response.statusText}`;
@@ -175,7 +192,7 @@ export class RemoteCache {
           return undefined;
         }
         lastError = error instanceof DOMException && error.name === "TimeoutError"
-          ? `no answer within ${this.#timeoutMs} ms`
+          ? `no answer within ${Math.round(limitMs)} ms`
           : error instanceof Error
           ? error.message
           : String(error);
@@ -206,9 +223,13 @@ export class RemoteCache {
 
 /**
  * Reads a response body; undefined for one longer than `limit` bytes, dropped before it fills
- * memory. A broken connection throws.
+ * memory. A broken connection, or one that sends nothing for `pauseMs`, throws.
  */
-async function readLimited(response: Response, limit: number): Promise<Uint8Array | undefined> {
+async function readLimited(
+  response: Response,
+  limit: number,
+  pauseMs: number,
+): Promise<Uint8Array | undefined> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (declared > limit || !response.body) {
     await response.body?.cancel();
@@ -218,7 +239,7 @@ async function readLimited(response: Response, limit: number): Promise<Uint8Arra
   let total = 0;
   const reader = response.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await withinPause(reader, pauseMs);
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -234,4 +255,24 @@ async function readLimited(response: Response, limit: number): Promise<Uint8Arra
     at += chunk.byteLength;
   }
   return out;
+}
+
+/** The next chunk of `reader`, or an error (the read cancelled) when none comes within `pauseMs`. */
+async function withinPause(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  pauseMs: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // Rejected first: cancelling ends the pending read as if the body were complete.
+      reject(new Error(`the transfer stalled: no data for ${pauseMs} ms`));
+      reader.cancel().catch(() => {});
+    }, pauseMs);
+  });
+  try {
+    return await Promise.race([reader.read(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

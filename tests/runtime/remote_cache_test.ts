@@ -206,6 +206,60 @@ Deno.test("remote cache: an answer that trickles in is given up on at the time l
   }
 });
 
+Deno.test("remote cache: a large blob on a slow link gets the time it needs; a stalled one is given up on", async () => {
+  const blob = Uint8Array.from({ length: 2_000_000 }, (_, i) => (i * 31) & 255);
+  const digest = sha256Hex(blob);
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  const bodies = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  // 200 kB every 100 ms (2 MB/s: a second for the blob); `stall` stops after the first chunk.
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    const stall = request.url.includes("/stall/");
+    let at = 0, timer: ReturnType<typeof setInterval>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        bodies.add(controller);
+        timers.add(
+          timer = setInterval(() => {
+            if (stall && at > 0) return;
+            controller.enqueue(blob.slice(at, at += 200_000)); // a copy: a chunk sent may be handed over
+            if (at >= blob.length) clearInterval(timer), controller.close();
+          }, 100),
+        );
+      },
+      cancel: () => clearInterval(timer),
+    });
+    return new Response(body, { headers: { "content-length": String(blob.length) } });
+  });
+  try {
+    const warnings: string[] = [];
+    const client = (path: string) =>
+      new RemoteCache({
+        url: `http://127.0.0.1:${server.addr.port}/${path}`,
+        timeoutMs: 300,
+        retries: 0,
+        onWarning: (m) => warnings.push(m),
+      });
+    // Longer than the time limit in all, never a pause as long: it arrives.
+    const got = await client("steady").getBlob(digest, blob.length); // digest-checked when found
+    assertEquals(got?.byteLength, blob.length, warnings.join("\n"));
+    assertEquals(warnings.length, 0, warnings.join("\n"));
+    const started = performance.now();
+    assertEquals(await client("stall").getBlob(digest, blob.length), undefined);
+    assert(performance.now() - started < 1500, "given up on at the first long pause");
+    assertEquals(warnings.length, 1);
+    assert(warnings[0].includes("stalled: no data for 300 ms"), warnings[0]);
+  } finally {
+    timers.forEach(clearInterval);
+    // Ends the answers still open, or the shutdown would wait for them.
+    for (const body of bodies) {
+      try {
+        body.close();
+      } catch { /* already closed */ }
+    }
+    await server.shutdown();
+  }
+});
+
 Deno.test("remote cache: a slow server times out, bounded, and a refusing one stops uploads", async () => {
   const { root, model } = await setup();
   const requests: string[] = [];
