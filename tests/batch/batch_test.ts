@@ -452,6 +452,41 @@ export default { nodes: [defineNode({
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("batch over a bytes input: each file's contents are given, digests recorded, outputs as a single run's", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-bytes-" });
+  const graph = {
+    version: 1,
+    inputs: { data: { type: "bytes" } },
+    nodes: {
+      decode: { type: "decode.auto", inputs: { bytes: { $input: "data" } } },
+      export: { type: "export.gltf", inputs: { scene: "decode.scene" } },
+      write: { type: "io.write", inputs: { bytes: "export.bytes" }, params: { path: "model.glb" } },
+    },
+  };
+  const graphPath = join(dir, "bytes.json");
+  await Deno.writeTextFile(graphPath, JSON.stringify(graph));
+  await Deno.mkdir(join(dir, "in"));
+  const files = [1, 2].map((i) => realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
+  for (const [i, bytes] of files.entries()) await Deno.writeFile(join(dir, "in", `s${i}.cmp`), bytes);
+  const { manifest } = await runBatch({
+    graph: graphPath,
+    selection: await expandEach(`data=${dir}/in/*.cmp`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+  });
+  for (const [i, bytes] of files.entries()) {
+    const record = manifest.inputs[`s${i}.cmp`];
+    assertEquals(record.digest, sha256Hex(bytes));
+    const single = await runGraph(graphPath, {
+      inputs: { data: { bytes, name: `s${i}.cmp` } },
+      outDir: join(dir, `single${i}`),
+      noCache: true,
+    });
+    assertEquals(record.writes, { [`s${i}/model.glb`]: single.writes[0].sha256 });
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
   const log = console.log, error = console.error;
   const err: string[] = [];
