@@ -192,18 +192,15 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         // The worker died (a bug) or overran the time limit: the input fails, a fresh worker takes over.
         w.terminate();
         w = spawn();
+        const message = error instanceof TimeLimit
+          ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
+          : `worker died: ${error instanceof Error ? error.message : error}`;
         result = {
           ok: false,
           digest: null,
           writes: [],
           warnings: [],
-          error: {
-            message: error instanceof TimeLimit
-              ? `no result within ${
-                error.ms / 1000
-              } s (the batch's time limit per input); its worker was stopped`
-              : `worker died: ${error instanceof Error ? error.message : error}`,
-          },
+          error: { message },
           nodes: 0,
           cached: 0,
           ms: Math.round(performance.now() - inputStarted),

@@ -379,8 +379,8 @@ class Execution {
   #report(node: PlanNode, report: NodeReport): void {
     this.#reports[node.id] = report;
     const { state, ms, tier } = report;
-    const timing = { ...(state === "skipped" ? {} : { ms }), ...(tier ? { tier } : {}) };
-    this.#emit({ event: "node", id: node.id, type: node.def.type, state, ...timing });
+    const detail = { ...(state === "skipped" ? {} : { ms }), ...(tier ? { tier } : {}) };
+    this.#emit({ event: "node", id: node.id, type: node.def.type, state, ...detail });
   }
 
   #replayWarnings(node: PlanNode, list: ActionRecord["warnings"]): void {
