@@ -15,7 +15,13 @@ import { sha256Hex } from "../runtime/canonical.ts";
 import { TOOL_VERSIONS } from "../runtime/version.ts";
 import type { RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { RunEvent } from "../runtime/events.ts";
-import { type BatchInput, type BatchSelection, outputFolder, refuseSharedFolders } from "./inputs.ts";
+import {
+  type BatchInput,
+  type BatchSelection,
+  outputFolder,
+  refuseSharedFolders,
+  SelectionError,
+} from "./inputs.ts";
 import { formatShard, type Shard, shardOf } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
@@ -108,8 +114,8 @@ export interface BatchResult {
 
 /**
  * Runs a graph once per input. Throws a {@link GraphError} when the graph is invalid (checked once,
- * with the first input), a `SelectionError` when two inputs would share an output folder; input
- * failures are results, not exceptions.
+ * with the first input), a `SelectionError` when there are no inputs or two would share an output
+ * folder; input failures are results, not exceptions.
  *
  * @example
  * ```ts
@@ -120,6 +126,7 @@ export interface BatchResult {
 export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const started = performance.now();
   const { selection } = options;
+  if (!selection.inputs.length) throw new SelectionError(`--each ${selection.name}: no inputs`);
   refuseSharedFolders(selection); // before anything runs, on every shard alike
   const source = await loadGraph(options.graph);
   const graphInputs = (source.json as GraphFile).inputs ?? {};

@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { atomicWrite } from "../runtime/fs.ts";
+import { TOOL_VERSIONS } from "../runtime/version.ts";
 import {
   EXIT,
   inRebuildFolder,
@@ -151,6 +152,11 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
   const source = await loadGraph(recorded.graph.file);
   const inputs = await parseSets([...recorded.sets], source.json as GraphFile);
   const covered = Object.entries(recorded.inputs).map(([rel, record]) => ({ path: record.path, rel }));
+  if (!covered.length) {
+    // A shard that drew no input: nothing to rebuild, but a manifest of other tools is still one.
+    const differences = compareBatchManifests(recorded, { ...recorded, tools: TOOL_VERSIONS });
+    return verifyVerdict(differences, "0 inputs (the manifest covers none)", opts);
+  }
   const selection = { name: recorded.selection.each, base: recorded.selection.base, inputs: covered };
   const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
     ? liveProgress(covered.length)

@@ -333,6 +333,11 @@ Deno.test("partgraph verify of a batch manifest rebuilds every input it covers a
     assert(what.includes("inputs.s2.cmp.digest"), what.join(", "));
     assert(what.includes("inputs.s2.cmp.writes.s2/model.glb"), what.join(", "));
     assert(!what.some((w: string) => w.startsWith("inputs.bad.cmp")), what.join(", "));
+    // A shard that drew no input has nothing to rebuild.
+    await Deno.writeTextFile(manifestPath, JSON.stringify({ ...recorded, shard: "2/9", inputs: {} }));
+    printed.length = 0;
+    assertEquals(await main(["verify", manifestPath, "--out", out]), 0, printed.join("\n"));
+    assert(printed.includes("verified: 0 inputs (the manifest covers none)"), printed.join("\n"));
     // Nothing of the rebuilds is left behind.
     assertEquals(
       (await Array.fromAsync(Deno.readDir(out), (e) => e.name)).filter((n) => n.startsWith(".verify")),
