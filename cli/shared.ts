@@ -8,7 +8,11 @@ import { basename, resolve } from "node:path";
 import type { GraphIssue } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { parseCliValue } from "../runtime/params.ts";
-import { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import {
+  DEFAULT_REMOTE_TIMEOUT_MS,
+  type RemoteCacheOptions,
+  withoutCredentials,
+} from "../runtime/cache/remote.ts";
 import { DEFAULT_OUT_DIR } from "../runtime/api.ts";
 import type { ManifestDifference } from "../runtime/manifest.ts";
 import { EXIT, UsageError } from "./exit.ts";
@@ -140,14 +144,14 @@ export async function remoteFromCli(
   try {
     host = new URL(url).host;
   } catch {
-    throw new UsageError(`--remote-cache expects an http(s) URL, found '${url}'`);
+    throw new UsageError(`--remote-cache expects an http(s) URL, found '${withoutCredentials(url)}'`);
   }
   const { state } = await Deno.permissions.query({ name: "net", host });
   if (state !== "granted") {
     throw new UsageError(
       `the remote cache needs network access to ${host}; grant exactly that host:\n` +
         `  deno run --frozen --allow-read --allow-write=out,.partgraph-cache --allow-net=${host} cli/main.ts ${
-          Deno.args.join(" ")
+          Deno.args.map(withoutCredentials).join(" ")
         }`,
     );
   }

@@ -56,7 +56,7 @@ const SLOWEST_BYTES_PER_MS = 1_000;
  * ```
  */
 export class RemoteCache {
-  /** Base URL without a trailing slash. */
+  /** Base URL without a trailing slash (with any credentials it was given: never print it). */
   readonly url: string;
   /** True when uploads are off (asked for, or refused by the server). */
   get readOnly(): boolean {
@@ -66,6 +66,8 @@ export class RemoteCache {
   readonly warnings: string[] = [];
 
   readonly #headers: Record<string, string>;
+  /** The URL as messages give it: without its credentials. */
+  readonly #shown: string;
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #onWarning: (message: string, kind: string) => void;
@@ -74,11 +76,19 @@ export class RemoteCache {
 
   /** A client for `options.url`; nothing is sent until the first lookup. */
   constructor(options: RemoteCacheOptions) {
-    const url = new URL(options.url); // throws TypeError on a malformed URL
+    let url: URL;
+    try {
+      url = new URL(options.url);
+    } catch {
+      throw new TypeError(`remote cache URL is not a URL: '${withoutCredentials(options.url)}'`);
+    }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new TypeError(`remote cache URL must be http: or https:, found '${options.url}'`);
+      throw new TypeError(
+        `remote cache URL must be http: or https:, found '${withoutCredentials(options.url)}'`,
+      );
     }
     this.url = options.url.replace(/\/+$/, "");
+    this.#shown = withoutCredentials(this.url);
     this.#headers = { ...options.headers };
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
     this.#retries = options.retries ?? 2;
@@ -155,7 +165,7 @@ export class RemoteCache {
       this.#noWrites = true;
       this.#warnOnce(
         "refused",
-        `remote cache ${this.url} refused an upload (${response.status}); not uploading`,
+        `remote cache ${this.#shown} refused an upload (${response.status}); not uploading`,
       );
       return;
     }
@@ -207,7 +217,7 @@ export class RemoteCache {
     this.#down = true;
     this.#warnOnce(
       "down",
-      `remote cache ${this.url} unavailable (${reason}); continuing with the local cache`,
+      `remote cache ${this.#shown} unavailable (${reason}); continuing with the local cache`,
     );
   }
 
@@ -219,6 +229,19 @@ export class RemoteCache {
     this.warnings.push(message);
     this.#onWarning(message, kind);
   }
+}
+
+/**
+ * `url` (or any text holding one) with a `user:password@` replaced by `…@`: credentials in a remote
+ * cache's URL are sent, never printed.
+ *
+ * @example
+ * ```ts
+ * withoutCredentials("https://ci:s3cret@cache.example/pg"); // "https://…@cache.example/pg"
+ * ```
+ */
+export function withoutCredentials(url: string): string {
+  return url.replace(/\/\/[^/@]*@/, "//…@");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
@@ -256,6 +256,29 @@ Deno.test("remote cache: a large blob on a slow link gets the time it needs; a s
         body.close();
       } catch { /* already closed */ }
     }
+    await server.shutdown();
+  }
+});
+
+Deno.test("remote cache: credentials in the URL are sent as basic auth and never printed", async () => {
+  const auth: (string | null)[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    auth.push(request.headers.get("authorization"));
+    return new Response(null, { status: 500 });
+  });
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({
+      url: `http://ci:s3cret@127.0.0.1:${server.addr.port}/c`,
+      retries: 0,
+      onWarning: (m) => warnings.push(m),
+    });
+    assertEquals(await remote.getAction("a".repeat(64)), undefined);
+    assertEquals(auth, [`Basic ${btoa("ci:s3cret")}`]);
+    assertEquals(warnings.length, 1);
+    assert(!warnings[0].includes("s3cret") && warnings[0].includes("http://…@127.0.0.1:"), warnings[0]);
+    assertThrows(() => new RemoteCache({ url: "ftp://ci:s3cret@host/c" }), /ftp:\/\/…@host\/c/);
+  } finally {
     await server.shutdown();
   }
 });
