@@ -5,7 +5,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
-import { sceneToChange } from "../../runtime/scene/copy.ts";
+import { rigScene } from "./rig_scene.ts";
 import { aircraftMatrix, resolveFrame } from "./frame.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { panelPositions } from "./bone_geometry.ts";
@@ -16,7 +16,7 @@ import type { rigAssignSide } from "./assign_side.ts";
 
 /** `rig.assign_side`: see its declaration. */
 export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
-  const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
+  const scene = rigScene(inputs.scene, ctx);
   const frame = resolveFrame(scene, params.forward, params.up);
   const matrix = aircraftMatrix(frame);
   const roots = topLevelNodes(scene.getRoot().listNodes());

@@ -5,7 +5,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
-import { sceneToChange } from "../../runtime/scene/copy.ts";
+import { rigScene } from "./rig_scene.ts";
 import { KIND_SPECS } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
@@ -26,7 +26,7 @@ interface Candidate {
 /** `rig.detect_panels`: see its declaration. */
 export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) => {
   if (!params.names) return { scene: inputs.scene };
-  const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
+  const scene = rigScene(inputs.scene, ctx);
   const nodes = scene.getRoot().listNodes();
   // A skinned mesh under a bone is drawn where its joints put it, so it is no geometry of the bone's.
   const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));

@@ -6,7 +6,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
-import { sceneToChange } from "../../runtime/scene/copy.ts";
+import { rigScene } from "./rig_scene.ts";
 import { type AircraftFrame, aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
@@ -50,7 +50,7 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** `rig.fit_hinge`: see its declaration. */
 export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
-  const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
+  const scene = rigScene(inputs.scene, ctx);
   const frame = resolveFrame(scene, params.forward, params.up);
   const toAircraft = aircraftMatrix(frame);
   if (frame.detected) {

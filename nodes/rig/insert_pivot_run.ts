@@ -6,7 +6,7 @@
 import type { Document, Node, Scene } from "@gltf-transform/core";
 import type { JsonValue } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
-import { sceneToChange } from "../../runtime/scene/copy.ts";
+import { rigScene } from "./rig_scene.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
 import {
   clearPart,
@@ -53,7 +53,7 @@ const SNAP = 1e-4;
 
 /** `rig.insert_pivot`: see its declaration. */
 export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => {
-  const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
+  const scene = rigScene(inputs.scene, ctx);
   const animated = animatedNodes(scene);
   const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
     .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));

@@ -6,7 +6,7 @@
 import type { Document } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
-import { sceneToChange } from "../../runtime/scene/copy.ts";
+import { rigScene } from "./rig_scene.ts";
 import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
@@ -15,7 +15,7 @@ import type { rigParts } from "./parts.ts";
 /** `rig.parts`: see its declaration. */
 export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   warnIfUnresolved(inputs.scene, ctx);
-  const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
+  const scene = rigScene(inputs.scene, ctx);
   for (const node of scene.getRoot().listNodes()) {
     const ctrlType = declaredCtrlType(node);
     if (!ctrlType) continue;
