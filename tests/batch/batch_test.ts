@@ -236,6 +236,16 @@ Deno.test("batch inputs: globs with **, {a,b}, classes and lists; shard parsing;
   for (const c of counts) assert(c > 900 && c < 1100, `balanced shards: ${counts}`);
 });
 
+/** A new folder holding `ships/s1.cmp` … `ships/s<count>.cmp`, small generated compounds. */
+async function smallShips(prefix: string, count: number): Promise<string> {
+  const dir = await tempDir({ prefix });
+  await Deno.mkdir(join(dir, "ships"));
+  for (let i = 1; i <= count; i++) {
+    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
+  }
+  return dir;
+}
+
 Deno.test("batch inputs: two that would share an output folder are refused before anything runs", async () => {
   const dir = await tempDir({ prefix: "partgraph-batch-clash-" });
   const ship = realisticCmp(1, { parts: 3, maxGroupVertices: 40 });
@@ -268,11 +278,7 @@ Deno.test("batch inputs: two that would share an output folder are refused befor
 });
 
 Deno.test("partgraph batch: a glob run again does not take the outputs or the cache of the first run for inputs", async () => {
-  const dir = await tempDir({ prefix: "partgraph-batch-again-" });
-  await Deno.mkdir(join(dir, "ships"));
-  for (const i of [1, 2]) {
-    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
-  }
+  const dir = await smallShips("partgraph-batch-again-", 2);
   const error = console.error;
   console.error = () => {};
   try {
@@ -300,11 +306,7 @@ Deno.test("partgraph batch: a glob run again does not take the outputs or the ca
 });
 
 Deno.test("partgraph verify of a batch manifest rebuilds every input it covers and names what differs", async () => {
-  const dir = await tempDir({ prefix: "partgraph-batch-verify-" });
-  await Deno.mkdir(join(dir, "ships"));
-  for (const i of [1, 2]) {
-    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
-  }
+  const dir = await smallShips("partgraph-batch-verify-", 2);
   await Deno.writeTextFile(join(dir, "ships/bad.cmp"), "not a UTF file");
   const out = join(dir, "out"), manifestPath = join(out, "batch.manifest.json");
   const log = console.log, error = console.error;
@@ -356,17 +358,10 @@ Deno.test({
   ignore: !findNginx(),
   async fn() {
     const server = await startCacheServer();
-    const dir = await tempDir({ prefix: "partgraph-batch-seed-" });
+    const dir = await smallShips("partgraph-batch-seed-", 3);
     const error = console.error;
     console.error = () => {};
     try {
-      await Deno.mkdir(join(dir, "ships"));
-      for (const i of [1, 2, 3]) {
-        await Deno.writeFile(
-          join(dir, `ships/s${i}.cmp`),
-          realisticCmp(i, { parts: 3, maxGroupVertices: 40 }),
-        );
-      }
       const each = `model=${dir}/ships/*.cmp`, out = join(dir, "out");
       assertEquals(await main(["batch", GRAPH, "--each", each, "--out", out, "--no-cache"]), 0);
       const manifest = join(out, "batch.manifest.json");
