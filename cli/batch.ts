@@ -63,7 +63,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     // Neither the outputs nor the cache of this batch (or of an earlier run of it) are inputs.
     selection = await expandEach(opts.each, Deno.cwd(), [outDir, ...(cacheDir ? [cacheDir] : [])]);
   } catch (error) {
-    if (error instanceof SelectionError) throw new UsageError(error.message);
+    if (error instanceof SelectionError) throw new UsageError(error.message, false);
     throw error;
   }
   const remote = await remoteFromCli(opts);
@@ -119,7 +119,7 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
   try {
     merged = mergeManifests(manifests);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message, false);
   }
   await atomicWrite(resolve(opts.out), new TextEncoder().encode(formatManifest(merged.manifest)));
   const { missing, duplicated } = merged;

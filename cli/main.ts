@@ -113,7 +113,7 @@ export async function main(args: string[]): Promise<number> {
         return usage(`unknown command '${command}'`);
     }
   } catch (error) {
-    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof UsageError) return usage(error.message, error.showUsage);
     if (error instanceof GraphError) {
       return (await commandModule.shared()).graphProblems(error.issues, !!opts.json);
     }
@@ -143,8 +143,8 @@ function one(rest: string[], what: string): string {
   return rest[0];
 }
 
-function usage(message: string): number {
-  console.error(`error: ${message}\n\n${USAGE}`);
+function usage(message: string, showUsage = true): number {
+  console.error(showUsage ? `error: ${message}\n\n${USAGE}` : `error: ${message}`);
   return EXIT.usage;
 }
 

@@ -59,7 +59,10 @@ export async function requireWriteAccess(dirs: string[]): Promise<void> {
   if (denied.length) {
     throw new UsageError(
       `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
-        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} cli/main.ts ${Deno.args.join(" ")}`,
+        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} cli/main.ts ${
+          Deno.args.map(withoutCredentials).join(" ")
+        }`,
+      false,
     );
   }
 }
@@ -153,6 +156,7 @@ export async function remoteFromCli(
         `  deno run --frozen --allow-read --allow-write=out,.partgraph-cache --allow-net=${host} cli/main.ts ${
           Deno.args.map(withoutCredentials).join(" ")
         }`,
+      false,
     );
   }
   const headers: Record<string, string> = {};
@@ -196,10 +200,10 @@ export async function readManifestFile<T>(
   try {
     value = JSON.parse(await Deno.readTextFile(path));
   } catch (error) {
-    throw new UsageError(`cannot read manifest '${path}': ${(error as Error).message}`);
+    throw new UsageError(`cannot read manifest '${path}': ${(error as Error).message}`, false);
   }
   const problem = problemOf(value);
-  if (problem) throw new UsageError(`'${path}' is not a ${kind}: ${problem}`);
+  if (problem) throw new UsageError(`'${path}' is not a ${kind}: ${problem}`, false);
   return value as T;
 }
 

@@ -156,6 +156,14 @@ Deno.test("usage errors exit 2; unknown --set names are refused with the inputs 
   const res = await cli("run", graph, "--set", "nope=1");
   assertEquals(res.code, EXIT.usage);
   assert(res.err.includes("inputs: src, name"), res.err);
+  assert(res.err.includes("usage:"), "a mistake in the arguments comes with the usage text");
+  // A mistake in what the arguments name (a file that is not a manifest) is the message alone.
+  const notManifest = await cli("verify", graph);
+  assertEquals(notManifest.code, EXIT.usage);
+  assert(
+    notManifest.err.startsWith("error: ") && notManifest.err.includes("is not a build or batch manifest"),
+  );
+  assert(!notManifest.err.includes("usage:"), notManifest.err);
 });
 
 Deno.test("nodes lists every registered node from its declaration", async () => {
