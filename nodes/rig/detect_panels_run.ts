@@ -25,7 +25,10 @@ interface Candidate {
 
 /** `rig.detect_panels`: see its declaration. */
 export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) => {
-  if (!params.names) return { scene: inputs.scene };
+  if (!params.names) {
+    ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
+    return { scene: inputs.scene };
+  }
   const scene = rigScene(inputs.scene, ctx);
   const nodes = scene.getRoot().listNodes();
   // A skinned mesh under a bone is drawn where its joints put it, so it is no geometry of the bone's.

@@ -22,7 +22,10 @@ export const dsonApplyPreset = defineNode({
   outputs: { scene: { type: "scene", doc: "The scene with the preset applied." } },
   params: {},
   async run({ inputs, ctx }) {
-    if (!inputs.preset) return { scene: inputs.scene };
+    if (!inputs.preset) {
+      ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
+      return { scene: inputs.scene };
+    }
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ sceneToChange }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/copy.ts")>(

@@ -25,7 +25,10 @@ export const dsonBakeMorph = defineNode({
     weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight the morph is baked at." },
   },
   async run({ inputs, params, ctx }) {
-    if (params.morph === "") return { scene: inputs.scene };
+    if (params.morph === "") {
+      ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
+      return { scene: inputs.scene };
+    }
     // Loaded on the first run, not at the top: declaring the node loads no codec.
     const [{ sceneToChange }, { bakeMorph }] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
