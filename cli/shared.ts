@@ -59,12 +59,15 @@ export async function requireWriteAccess(dirs: string[]): Promise<void> {
   if (denied.length) {
     throw new UsageError(
       `no write access to ${denied.map((d) => `'${d}'`).join(" and ")}; grant exactly these folders:\n` +
-        `  deno run --frozen --allow-read --allow-write=${dirs.join(",")} cli/main.ts ${
-          Deno.args.map(withoutCredentials).join(" ")
-        }`,
+        rerunWith(`--allow-read --allow-write=${dirs.join(",")}`),
       false,
     );
   }
+}
+
+/** The command line that runs this command again with `permissions` (credentials in it hidden). */
+function rerunWith(permissions: string): string {
+  return `  deno run --frozen ${permissions} cli/main.ts ${Deno.args.map(withoutCredentials).join(" ")}`;
 }
 
 /**
@@ -153,9 +156,7 @@ export async function remoteFromCli(
   if (state !== "granted") {
     throw new UsageError(
       `the remote cache needs network access to ${host}; grant exactly that host:\n` +
-        `  deno run --frozen --allow-read --allow-write=out,.partgraph-cache --allow-net=${host} cli/main.ts ${
-          Deno.args.map(withoutCredentials).join(" ")
-        }`,
+        rerunWith(`--allow-read --allow-write=out,.partgraph-cache --allow-net=${host}`),
       false,
     );
   }
