@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRegistry } from "../mod.ts";
 import { loadGraph } from "../runtime/api.ts";
 import { compileGraph } from "../runtime/plan.ts";
@@ -25,7 +26,7 @@ import {
 import { formatShard, type Shard, shardOf } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
-import type { JobMessage, WorkerMessage } from "./worker.ts";
+import { processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
 
 /** Options of {@link runBatch}. */
 export interface BatchOptions {
@@ -50,6 +51,15 @@ export interface BatchOptions {
   readonly inputTimeoutMs?: number;
   /** Workers (default: the number of cores). */
   readonly jobs?: number;
+  /**
+   * Make each worker a Deno process of its own (this process needs `--allow-run` for Deno): an input
+   * that exhausts its heap or crashes Deno then fails alone, where in a Deno worker it ends the batch.
+   * Each process gets this process's unlimited permissions, and of the limited ones what the batch
+   * needs (its files, outputs, cache and remote). Imports resolve with partgraph's `deno.json`.
+   */
+  readonly processes?: boolean;
+  /** Heap limit of each worker process in MB (`processes` only; default: V8's). */
+  readonly heapMb?: number;
   /** Run only this shard's inputs. */
   readonly shard?: Shard;
   /** Stop starting new inputs after the first failure. */
@@ -89,6 +99,8 @@ export interface BatchSummary {
   readonly slowest: readonly { readonly input: string; readonly ms: number }[];
   /** One entry per worker of the pool (see {@link WorkerFigures}). */
   readonly workers: readonly WorkerFigures[];
+  /** What the workers were: Deno workers of this process, or processes of their own. */
+  readonly pool: "workers" | "processes";
 }
 
 /**
@@ -143,6 +155,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     }]);
   }
   const type = declared.type;
+  const spawnMember = memberSpawner(options);
   const mine = options.shard
     ? selection.inputs.filter((i) => shardOf(i.rel, options.shard!.count) === options.shard!.index)
     : selection.inputs;
@@ -196,12 +209,15 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
           options.inputTimeoutMs,
         );
       } catch (error) {
-        // The worker died (a bug) or overran the time limit: the input fails, a fresh worker takes over.
-        w.terminate();
+        // The worker died (a bug, or out of memory in a process) or overran the time limit: the input
+        // fails, a fresh worker takes over.
+        await w.stop(true);
         w = spawn();
         const message = error instanceof TimeLimit
           ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
-          : `worker died: ${error instanceof Error ? error.message : error}`;
+          : error instanceof Error
+          ? error.message
+          : String(error);
         result = {
           ok: false,
           digest: null,
@@ -235,13 +251,13 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       });
       if (!result.ok && options.failFast) stop = true;
     }
-    w.terminate();
+    await w.stop();
     figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };
   };
 
   const spawn = () =>
     // Each worker's client warns once per kind; the batch, once per kind for all of them.
-    new PoolWorker((message, kind) => {
+    spawnMember((message, kind) => {
       if (!warnedKinds.has(kind)) {
         warnedKinds.add(kind);
         warnings.push(message);
@@ -273,8 +289,37 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     )
       .slice(0, 5),
     workers: figures,
+    pool: options.processes ? "processes" : "workers",
   };
   return { manifest, summary, warnings };
+}
+
+/**
+ * How the pool makes its workers: Deno workers, or (`processes`) Deno processes granted what this
+ * batch reads, writes and reaches. Throws `Deno.errors.NotCapable` when processes cannot be started.
+ */
+function memberSpawner(options: BatchOptions): SpawnMember {
+  if (!options.processes) {
+    if (options.heapMb !== undefined) throw new TypeError("heapMb limits worker processes: set processes");
+    return spawnWorker;
+  }
+  const written = [
+    resolve(options.outDir),
+    ...(options.cacheDir === false ? [] : [resolve(options.cacheDir)]),
+  ];
+  const spawner = processSpawner({
+    heapMb: options.heapMb,
+    read: [
+      dirname(resolve(options.graph)),
+      resolve(options.selection.base), // holds every input
+      ...written,
+      fileURLToPath(new URL("..", import.meta.url)), // partgraph itself, with its node_modules
+    ],
+    write: written,
+    net: options.remote ? [new URL(options.remote.url).host] : [],
+  });
+  if (typeof spawner === "string") throw new Deno.errors.NotCapable(spawner);
+  return spawner;
 }
 
 /**
@@ -313,47 +358,5 @@ async function withTimeLimit<T>(work: Promise<T>, ms: number | undefined): Promi
     return await Promise.race([work, limit]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** One worker of the pool, running one job at a time. */
-class PoolWorker {
-  readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
-  #pending?: {
-    id: number;
-    resolve: (r: JobResult) => void;
-    reject: (e: unknown) => void;
-    onEvent: (e: unknown) => void;
-  };
-  #next = 0;
-
-  constructor(onWarning: (message: string, kind: string) => void) {
-    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
-      if (data.kind === "warning") onWarning(data.message, data.warning);
-      else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
-      else if (data.kind === "done" && data.id === this.#pending?.id) {
-        const pending = this.#pending;
-        this.#pending = undefined;
-        pending.resolve(data.result as JobResult);
-      }
-    };
-    this.#worker.onerror = (event) => {
-      event.preventDefault();
-      const pending = this.#pending;
-      this.#pending = undefined;
-      pending?.reject(new Error(event.message));
-    };
-  }
-
-  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult> {
-    return new Promise((resolve, reject) => {
-      const id = this.#next++;
-      this.#pending = { id, resolve, reject, onEvent };
-      this.#worker.postMessage({ id, spec } satisfies JobMessage);
-    });
-  }
-
-  terminate(): void {
-    this.#worker.terminate();
   }
 }

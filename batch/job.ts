@@ -1,17 +1,19 @@
 /**
- * One job of a batch: the graph run for one input, as a worker executes it. Everything here is
- * structured-cloneable, since jobs and results cross the worker boundary.
+ * One job of a batch: the graph run for one input, as a pool member executes it. Jobs, results and
+ * messages cross a worker boundary (structured clone) or a process boundary (one JSON line each,
+ * {@link toLine}).
  *
  * @module
  */
 import { basename, resolve } from "node:path";
+import { Buffer } from "node:buffer";
 import { runGraph } from "../mod.ts";
 import { PartgraphError } from "../runtime/errors.ts";
 import { sha256Hex } from "../runtime/canonical.ts";
 import { readWholeFile } from "../runtime/fs.ts";
 import type { RunEvent } from "../runtime/events.ts";
 import type { FileDigest } from "../runtime/cache/disk.ts";
-import type { RemoteCache, RemoteCacheOptions } from "../runtime/cache/remote.ts";
+import { RemoteCache, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { JsonValue } from "../runtime/node.ts";
 
 /** What a worker needs to run one input. */
@@ -51,6 +53,66 @@ export interface JobResult {
   readonly nodes: number;
   readonly cached: number;
   readonly ms: number;
+}
+
+/** A message from the pool to one of its members. */
+export interface JobMessage {
+  readonly id: number;
+  readonly spec: JobSpec;
+}
+
+/** A message from a pool member to the pool. */
+export type WorkerMessage =
+  | { readonly kind: "event"; readonly id: number; readonly event: unknown }
+  | { readonly kind: "warning"; readonly message: string; readonly warning: string }
+  | { readonly kind: "done"; readonly id: number; readonly result: unknown };
+
+/** Starts each message line a worker process writes, so a node's own output cannot be taken for one. */
+export const MESSAGE_PREFIX = "\x1epartgraph:";
+
+/** How bytes (a `--set` value of a bytes input) travel in a JSON line. */
+const BYTES_KEY = "$partgraph.base64";
+
+/** A message as one line of JSON, bytes in base64 (the inverse of {@link fromLine}). */
+export function toLine(message: JobMessage | WorkerMessage): string {
+  return JSON.stringify(
+    message,
+    (_, value) =>
+      value instanceof Uint8Array ? { [BYTES_KEY]: Buffer.from(value).toString("base64") } : value,
+  );
+}
+
+/** A message read from a line of {@link toLine}. */
+export function fromLine<T extends JobMessage | WorkerMessage>(line: string): T {
+  return JSON.parse(line, (_, value) => {
+    const base64 = value?.[BYTES_KEY];
+    return typeof base64 === "string" ? new Uint8Array(Buffer.from(base64, "base64")) : value;
+  });
+}
+
+/**
+ * The loop of a pool member, a Deno worker or a worker process: runs each job it is given and
+ * posts the job's node events, remote cache warnings and result. One remote cache client serves
+ * every job, so a remote that went down is not retried per input.
+ *
+ * @example
+ * ```ts
+ * const serve = jobServer((message) => self.postMessage(message));
+ * self.onmessage = ({ data }) => serve(data);
+ * ```
+ */
+export function jobServer(post: (message: WorkerMessage) => void): (message: JobMessage) => Promise<void> {
+  let remote: RemoteCache | undefined;
+  return async ({ id, spec }) => {
+    if (spec.remote && !remote) {
+      remote = new RemoteCache({
+        ...spec.remote,
+        onWarning: (message, warning) => post({ kind: "warning", message, warning }),
+      });
+    }
+    const result = await runJob(spec, (event) => post({ kind: "event", id, event }), remote);
+    post({ kind: "done", id, result });
+  };
 }
 
 /**

@@ -79,7 +79,8 @@ export function summaryText(
     for (const s of summary.slowest) lines.push(`  ${(s.ms / 1000).toFixed(2).padStart(7)} s  ${s.input}`);
   }
   const busy = summary.workers.map((w) => `${Math.round(100 * w.busyMs / Math.max(w.ms, 1))}%`);
-  if (busy.length) lines.push(`workers: ${busy.length}, busy ${busy.join(", ")} of their time`);
+  const kind = summary.pool === "processes" ? " processes" : "";
+  if (busy.length) lines.push(`workers: ${busy.length}${kind}, busy ${busy.join(", ")} of their time`);
   for (const f of failures) lines.push(`failed: ${f.input}: ${f.message}`);
   return lines.join("\n");
 }

@@ -17,6 +17,7 @@ import {
   readManifestFile,
   remoteFromCli,
   requireWriteAccess,
+  rerunWith,
   UsageError,
   verifyVerdict,
 } from "./shared.ts";
@@ -58,6 +59,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     }
   }
   const timeoutMs = inputTimeoutMs(opts);
+  const pool = poolOptions(opts, [outDir, ...(cacheDir ? [cacheDir] : [])]);
   let selection;
   try {
     // Neither the outputs nor the cache of this batch (or of an earlier run of it) are inputs.
@@ -88,6 +90,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     shard,
     failFast: opts["fail-fast"],
     inputTimeoutMs: timeoutMs,
+    ...pool,
     remote,
     onEvent,
     nodeEvents: opts.json,
@@ -173,6 +176,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       refresh: true,
       remote,
       inputTimeoutMs: inputTimeoutMs(opts),
+      ...poolOptions(opts, [outDir]),
       onEvent: live?.onEvent,
     });
     live?.finish();
@@ -182,6 +186,32 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
   const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const verified = `${counted(covered.length, "input")}, ${counted(files, "file")} rebuilt identically`;
   return verifyVerdict(differences, verified, opts);
+}
+
+/**
+ * `--processes` and `--max-heap MB`; fails early, with the command that would work, when Deno may not
+ * start itself (`written`: the folders the command writes, for that command).
+ */
+function poolOptions(opts: Opts, written: string[]): { processes?: boolean; heapMb?: number } {
+  if (!opts.processes) {
+    if (opts["max-heap"] !== undefined) {
+      throw new UsageError("--max-heap limits worker processes: add --processes");
+    }
+    return {};
+  }
+  const heapMb = opts["max-heap"] === undefined ? undefined : Number(opts["max-heap"]);
+  if (heapMb !== undefined && !(Number.isInteger(heapMb) && heapMb >= 64)) {
+    throw new UsageError(`--max-heap expects a whole number of MB >= 64, found '${opts["max-heap"]}'`);
+  }
+  const deno = Deno.execPath();
+  if (Deno.permissions.querySync({ name: "run", command: deno }).state !== "granted") {
+    throw new UsageError(
+      "--processes starts a Deno process per worker; grant running Deno itself:\n" +
+        rerunWith(`--allow-read --allow-write=${written.join(",")} --allow-run=${deno}`),
+      false,
+    );
+  }
+  return { processes: true, heapMb };
 }
 
 /** `--timeout SECONDS` (per input) in milliseconds; undefined without one. */

@@ -44,6 +44,8 @@ export interface BatchOptions {
   "fail-fast"?: boolean;
   timeout?: string;
   merge?: boolean;
+  processes?: boolean;
+  "max-heap"?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function requireWriteAccess(dirs: string[]): Promise<void> {
 }
 
 /** The command line that runs this command again with `permissions` (credentials in it hidden). */
-function rerunWith(permissions: string): string {
+export function rerunWith(permissions: string): string {
   return `  deno run --frozen ${permissions} cli/main.ts ${Deno.args.map(withoutCredentials).join(" ")}`;
 }
 

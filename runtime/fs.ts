@@ -42,7 +42,7 @@ export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void
     file = Deno.openSync(temp, { write: true, createNew: true });
     file.lockSync(true);
     if (bytes.byteLength <= SYNC_LIMIT) {
-      for (let at = 0; at < bytes.byteLength;) at += file.writeSync(bytes.subarray(at));
+      writeAllSync(file, bytes);
       Deno.renameSync(temp, path);
     } else {
       for (let at = 0; at < bytes.byteLength;) at += await file.write(bytes.subarray(at));
@@ -55,6 +55,18 @@ export async function atomicWrite(path: string, bytes: Uint8Array): Promise<void
   } finally {
     file?.close();
   }
+}
+
+/**
+ * Writes all of `bytes` to a file or a standard stream (one `writeSync` may write only part).
+ *
+ * @example
+ * ```ts
+ * writeAllSync(Deno.stderr, new TextEncoder().encode("done\n"));
+ * ```
+ */
+export function writeAllSync(target: { writeSync(bytes: Uint8Array): number }, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.byteLength;) at += target.writeSync(bytes.subarray(at));
 }
 
 /** A buffer for `size` bytes of `path`, or an error that says the file does not fit in memory. */

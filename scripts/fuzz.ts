@@ -16,6 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import { FUZZ_FORMATS } from "../tests/fuzz/seeds.ts";
+import { lineStream } from "../runtime/lines.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -33,21 +34,6 @@ const seed = Number(values.seed);
 const from = Number(values.from);
 const timeoutMs = Number(values.timeout) * 1000;
 const child = new URL("./fuzz_child.ts", import.meta.url).pathname;
-
-/** Splits text into lines (std's TextLineStream is on JSR, which this project cannot resolve). */
-function lineStream(): TransformStream<string, string> {
-  let rest = "";
-  return new TransformStream({
-    transform(chunk, out) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop()!;
-      for (const line of parts) out.enqueue(line);
-    },
-    flush(out) {
-      if (rest) out.enqueue(rest);
-    },
-  });
-}
 
 type Tally = Record<"ok" | "typed" | "crash" | "invalid" | "disagree" | "hang" | "oom" | "fast", number>;
 const failures = new Map<string, string>();

@@ -1,0 +1,276 @@
+/**
+ * The members of a batch's pool, each running one job at a time: Deno workers in this process (the
+ * default), or worker processes, which cost a Deno start-up each but give every member a heap and a
+ * crash of its own, so an input that exhausts memory or takes Deno down fails alone.
+ *
+ * @module
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { lineStream } from "../runtime/lines.ts";
+import { writeAllSync } from "../runtime/fs.ts";
+import {
+  fromLine,
+  type JobMessage,
+  type JobResult,
+  type JobSpec,
+  MESSAGE_PREFIX,
+  toLine,
+  type WorkerMessage,
+} from "./job.ts";
+
+/** One member of the pool. */
+export interface PoolMember {
+  /** Runs a job; rejects when the member dies during it. */
+  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult>;
+  /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
+  stop(now?: boolean): Promise<void>;
+}
+
+/** Makes a pool member; it passes each remote cache warning on with its kind. */
+export type SpawnMember = (onWarning: (message: string, kind: string) => void) => PoolMember;
+
+/** Worker processes' options: heap limit, and what each may read, write and reach. */
+export interface ProcessPoolOptions {
+  /** V8 heap limit of each process in MB (default: V8's own). */
+  readonly heapMb?: number;
+  /** Paths to read and write and hosts to reach, granted to a process only where this one has them. */
+  readonly read: readonly string[];
+  readonly write: readonly string[];
+  readonly net: readonly string[];
+}
+
+/** Members that are Deno workers of this process. */
+export const spawnWorker: SpawnMember = (onWarning) => new WorkerMember(onWarning);
+
+/**
+ * Members that are Deno processes of their own, or why there can be none here: this process may not
+ * start Deno, or partgraph is not loaded from local files a process could load.
+ */
+export function processSpawner(options: ProcessPoolOptions): SpawnMember | string {
+  if (Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state !== "granted") {
+    return `worker processes need permission to run Deno itself (--allow-run=${Deno.execPath()})`;
+  }
+  const entry = new URL("./process_worker.ts", import.meta.url);
+  if (entry.protocol !== "file:") {
+    return `worker processes need partgraph as local files, not ${entry.origin}`;
+  }
+  const config = fileURLToPath(new URL("../deno.json", import.meta.url));
+  const args = [
+    "run",
+    "--no-prompt",
+    "--quiet",
+    ...(existsSync(config) ? [`--config=${config}`] : []),
+    ...permissionFlags(options),
+    ...(options.heapMb ? [`--v8-flags=--max-old-space-size=${options.heapMb}`] : []),
+    fileURLToPath(entry),
+  ];
+  return (onWarning) => new ProcessMember(args, options.heapMb, onWarning);
+}
+
+/**
+ * A worker process's permissions: each that this process has without limits, the same; read, write
+ * and net limited to what the batch needs, and only where this process has them, so a worker process
+ * can never do what the batch itself could not.
+ */
+function permissionFlags(options: ProcessPoolOptions): string[] {
+  const flags: string[] = ["read", "write", "net", "env", "sys", "run", "ffi"]
+    .filter((name) => granted({ name } as Deno.PermissionDescriptor))
+    .map((name) => `--allow-${name}`);
+  const limited = (name: "read" | "write" | "net", items: readonly string[]) => {
+    if (flags.includes(`--allow-${name}`)) return;
+    const mine = [...new Set(items)].filter((item) =>
+      granted(name === "net" ? { name, host: item } : { name, path: item })
+    );
+    // A comma inside a path is written twice, as Deno's flag lists expect.
+    if (mine.length) flags.push(`--allow-${name}=${mine.map((i) => i.replaceAll(",", ",,")).join(",")}`);
+  };
+  limited("read", options.read);
+  limited("write", options.write);
+  limited("net", options.net);
+  return flags;
+}
+
+function granted(descriptor: Deno.PermissionDescriptor): boolean {
+  return Deno.permissions.querySync(descriptor).state === "granted";
+}
+
+/** The job bookkeeping both kinds of member share: one job at a time, its messages matched by id. */
+abstract class Member implements PoolMember {
+  #pending?: {
+    id: number;
+    resolve: (r: JobResult) => void;
+    reject: (e: unknown) => void;
+    onEvent: (e: unknown) => void;
+  };
+  #next = 0;
+
+  constructor(readonly onWarning: (message: string, kind: string) => void) {}
+
+  /** Sends a job to the member. */
+  protected abstract send(message: JobMessage): void;
+
+  abstract stop(now?: boolean): Promise<void>;
+
+  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult> {
+    return new Promise((resolve, reject) => {
+      const id = this.#next++;
+      this.#pending = { id, resolve, reject, onEvent };
+      this.send({ id, spec });
+    });
+  }
+
+  protected receive(data: WorkerMessage): void {
+    if (data.kind === "warning") this.onWarning(data.message, data.warning);
+    else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
+    else if (data.kind === "done" && data.id === this.#pending?.id) {
+      const pending = this.#pending;
+      this.#pending = undefined;
+      pending.resolve(data.result as JobResult);
+    }
+  }
+
+  /** Fails the job in hand, if any (the member died); says whether there was one. */
+  protected fail(error: Error): boolean {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.reject(error);
+    return pending !== undefined;
+  }
+
+  /** Forgets the job in hand (it was given up on). */
+  protected forget(): void {
+    this.#pending = undefined;
+  }
+}
+
+/** A Deno worker of this process. */
+class WorkerMember extends Member {
+  readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
+
+  constructor(onWarning: (message: string, kind: string) => void) {
+    super(onWarning);
+    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => this.receive(data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(new Error(`worker died: ${event.message}`));
+    };
+  }
+
+  protected send(message: JobMessage): void {
+    this.#worker.postMessage(message);
+  }
+
+  stop(): Promise<void> {
+    this.forget();
+    this.#worker.terminate();
+    return Promise.resolve();
+  }
+}
+
+/** How much of a worker process's stderr is kept for the message of its death. */
+const STDERR_KEPT = 64 * 1024;
+
+/** How long a worker process told to stop when idle may take to end before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * A Deno process running `process_worker.ts`. Its stderr is held until the job in hand ends, then
+ * passed on: when the process dies instead, that text (V8's out-of-memory report, say) is what its
+ * job's failure is made from, rather than noise on the user's terminal.
+ */
+class ProcessMember extends Member {
+  readonly #child: Deno.ChildProcess;
+  readonly #stdin: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #ended: Promise<void>;
+  readonly #encoder = new TextEncoder();
+  #stderr = "";
+
+  constructor(
+    args: readonly string[],
+    readonly heapMb: number | undefined,
+    onWarning: (message: string, kind: string) => void,
+  ) {
+    super(onWarning);
+    this.#child = new Deno.Command(Deno.execPath(), {
+      args: [...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    this.#stdin = this.#child.stdin.getWriter();
+    this.#ended = Promise.all([this.#readStdout(), this.#readStderr(), this.#child.status])
+      .then(([, , status]) => {
+        // A job in hand fails with what the process said last, which is then not passed on.
+        if (this.fail(new Error(this.#death(status)))) this.#stderr = "";
+      });
+  }
+
+  protected send(message: JobMessage): void {
+    this.#stdin.write(this.#encoder.encode(toLine(message) + "\n")).catch(() => {
+      // The process is gone; its end fails the job.
+    });
+  }
+
+  protected override receive(data: WorkerMessage): void {
+    if (data.kind === "done") this.#passOnStderr();
+    super.receive(data);
+  }
+
+  async stop(now = false): Promise<void> {
+    this.forget();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (now) this.#kill();
+    else {
+      await this.#stdin.close().catch(() => {}); // the process ends once its job loop has no more input
+      timer = setTimeout(() => this.#kill(), STOP_GRACE_MS);
+    }
+    await this.#ended;
+    clearTimeout(timer);
+    this.#passOnStderr();
+  }
+
+  #kill(): void {
+    try {
+      this.#child.kill("SIGKILL");
+    } catch {
+      // It has ended already.
+    }
+  }
+
+  async #readStdout(): Promise<void> {
+    const lines = this.#child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
+    for await (const line of lines) {
+      if (line.startsWith(MESSAGE_PREFIX)) this.receive(fromLine(line.slice(MESSAGE_PREFIX.length)));
+      else console.log(line); // a node's own output, as a Deno worker's would appear
+    }
+  }
+
+  async #readStderr(): Promise<void> {
+    for await (const text of this.#child.stderr.pipeThrough(new TextDecoderStream())) {
+      this.#stderr = (this.#stderr + text).slice(-STDERR_KEPT);
+    }
+  }
+
+  #passOnStderr(): void {
+    if (this.#stderr) writeAllSync(Deno.stderr, this.#encoder.encode(this.#stderr));
+    this.#stderr = "";
+  }
+
+  /** Why the process ended, from its status and the last of its stderr. */
+  #death(status: Deno.CommandStatus): string {
+    if (
+      /Fatal JavaScript out of memory|JavaScript heap out of memory|Reached heap limit/.test(this.#stderr)
+    ) {
+      const limit = this.heapMb ? `its heap limit of ${this.heapMb} MB` : "V8's heap limit";
+      return `the worker process ran out of memory (${limit}; --max-heap MB sets another)`;
+    }
+    const last = this.#stderr.trim().split("\n").at(-1)?.trim();
+    const how = status.signal
+      ? `was killed by ${status.signal}${
+        status.signal === "SIGKILL" ? " (by the system when memory ran out?)" : ""
+      }`
+      : `exited with code ${status.code}`;
+    return `the worker process ${how}${last ? `: ${last}` : ""}`;
+  }
+}

@@ -1,0 +1,170 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
+import { tempDir } from "../support/temp.ts";
+
+const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
+const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
+
+Deno.test("batch with worker processes: the same manifest and files as Deno workers", async () => {
+  const dir = await tempDir({ prefix: "partgraph-processes-" });
+  for (let i = 0; i < 6; i++) {
+    await Deno.writeFile(join(dir, `ship${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 60 }));
+  }
+  await Deno.writeFile(join(dir, "broken.cmp"), new TextEncoder().encode("not a UTF file"));
+  const selection = await expandEach(`model=${dir}/*.cmp`);
+  const run = (processes: boolean) =>
+    runBatch({
+      graph: GRAPH,
+      selection,
+      outDir: join(dir, `out-${processes}`),
+      cacheDir: false,
+      jobs: 2,
+      processes,
+    });
+  const inProcess = await run(false);
+  const processes = await run(true);
+  assertEquals([processes.summary.pool, inProcess.summary.pool], ["processes", "workers"]);
+  assertEquals([processes.summary.ok, processes.summary.failed], [6, 1]);
+  assertEquals(processes.manifest, inProcess.manifest);
+  assert(JSON.stringify(processes.manifest.inputs["broken.cmp"].error).includes("UTF header"));
+  assertEquals(processes.summary.workers.map((w) => w.inputs).reduce((a, b) => a + b), 7);
+});
+
+/**
+ * A graph whose node, by the first byte of its input file: 0 gives the size; 1 fills the heap until
+ * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
+ * inputs (outside what the batch writes).
+ */
+async function hostileGraph(dir: string): Promise<string> {
+  await Deno.writeTextFile(
+    join(dir, "hostile.ts"),
+    `import { defineNode } from ${JSON.stringify(RUNTIME)};
+export default { nodes: [defineNode({
+  type: "test.hostile", version: 1, doc: "Misbehaves on demand.", params: {},
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
+  run({ inputs }) {
+    const kept = [];
+    const mode = inputs.data.bytes[0];
+    while (mode === 1) kept.push(new Array(10000).fill(kept.length + 0.5));
+    while (mode === 2) kept.length = 0;
+    if (mode === 3) console.log("a line a node printed");
+    if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
+    return { size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } };
+  },
+})] };
+`,
+  );
+  const graph = join(dir, "hostile.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      modules: ["./hostile.ts"],
+      inputs: { model: { type: "string" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "model" } } },
+        hostile: { type: "test.hostile", inputs: { data: "read.bytes" } },
+        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "hostile.size" } },
+      },
+    }),
+  );
+  await Deno.mkdir(join(dir, "in"));
+  return graph;
+}
+
+Deno.test("batch with worker processes: an input that exhausts its heap or hangs fails alone; the rest go on", async () => {
+  const dir = await tempDir({ prefix: "partgraph-processes-hostile-" });
+  const graph = await hostileGraph(dir);
+  // Larger files start first: the heap filler, then the hang, then the printer, then the plain one.
+  const files = {
+    "oom.bin": [1, 0, 0, 0, 0],
+    "hang.bin": [2, 0, 0, 0],
+    "print.bin": [3, 0],
+    "plain.bin": [0],
+  };
+  for (const [name, bytes] of Object.entries(files)) {
+    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
+  }
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => printed.push(line);
+  let result;
+  try {
+    result = await runBatch({
+      graph,
+      selection: await expandEach(`model=${dir}/in/*.bin`),
+      outDir: join(dir, "out"),
+      cacheDir: false,
+      jobs: 1,
+      processes: true,
+      heapMb: 64,
+      inputTimeoutMs: 4000,
+    });
+  } finally {
+    console.log = log;
+  }
+  const { manifest, summary } = result;
+  assertEquals([summary.ok, summary.failed], [2, 2]);
+  const message = (input: string) => (manifest.inputs[input].error as { message: string }).message;
+  assertEquals(
+    message("oom.bin"),
+    "the worker process ran out of memory (its heap limit of 64 MB; --max-heap MB sets another)",
+  );
+  assert(message("hang.bin").startsWith("no result within 4 s"), message("hang.bin"));
+  assertEquals(manifest.inputs["plain.bin"].writes, {
+    "plain/size.json": manifest.inputs["plain.bin"].writes["plain/size.json"],
+  });
+  assertEquals(JSON.parse(await Deno.readTextFile(join(dir, "out", "print", "size.json"))), 2);
+  assertEquals(printed, ["a line a node printed"], "a node's own output is passed on, the protocol is not");
+});
+
+Deno.test("partgraph batch --processes: needs leave to run Deno; a worker process may write only where the batch does", async () => {
+  const dir = await tempDir({ prefix: "partgraph-processes-cli-" });
+  const graph = await hostileGraph(dir);
+  await Deno.writeFile(join(dir, "in", "escape.bin"), new Uint8Array([4]));
+  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0, 0]));
+  const out = join(dir, "out");
+  const cli = async (permissions: string[]) => {
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--frozen",
+        "--allow-read",
+        `--allow-write=${out}`,
+        ...permissions,
+        CLI,
+        "batch",
+        graph,
+        "--each",
+        `model=${dir}/in/*.bin`,
+        "--no-cache",
+        "--processes",
+        "--out",
+        out,
+        "--quiet",
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    return { code, stderr: new TextDecoder().decode(stderr) };
+  };
+  const refused = await cli([]);
+  assertEquals(refused.code, 2, refused.stderr);
+  assert(refused.stderr.includes(`--allow-run=${Deno.execPath()}`), refused.stderr);
+
+  const ran = await cli([`--allow-run=${Deno.execPath()}`]);
+  assertEquals(ran.code, 1, ran.stderr);
+  const manifest = JSON.parse(await Deno.readTextFile(join(out, "batch.manifest.json")));
+  assert(manifest.inputs["plain.bin"].ok);
+  const error = JSON.stringify(manifest.inputs["escape.bin"].error);
+  assert(/write access/i.test(error), error);
+  await Deno.stat(join(dir, "escaped.txt")).then(
+    () => assert(false, "a worker process wrote outside the batch's folders"),
+    (e) => assert(e instanceof Deno.errors.NotFound),
+  );
+});
