@@ -2,8 +2,8 @@
  * Batch builds against the anchor users have today, a shell loop of one CLI run per input: the same
  * generated retail-shaped compounds (360 KiB each; 100 unless the first argument after `--` says
  * otherwise) through `graphs/freelancer.json`, no cache, as (a) one `partgraph run` process per input
- * (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`. Ratios against (a) and between (b) and
- * (c) are what the README quotes. After the table, each batch run's wall time and per-thread CPU
+ * (the baseline), (b) `batch --jobs 1`, (c) `batch --jobs 2`, (d) the same on worker processes
+ * (`--processes`). Ratios against (a) and between (b) and (c) are what the README quotes. After the table, each batch run's wall time and per-thread CPU
  * (Linux): the workers' time on a core, waiting for one and blocked, and what V8's background threads
  * and the main thread took — the reason behind the ratio.
  *
@@ -29,8 +29,9 @@ const graph = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const cli = new URL("../../cli/main.ts", import.meta.url).pathname;
 const selection = await expandEach(`model=${root}/*.cmp`);
 const runs: { jobs: number; ms: number; figures?: ThreadFigures }[] = [];
-const batch = (jobs: number) => async () => {
-  const sampler = await threadSampler();
+/** A batch run; with `processes`, on worker processes, whose CPU this process's threads do not show. */
+const batch = (jobs: number, processes = false) => async () => {
+  const sampler = processes ? undefined : await threadSampler();
   const started = performance.now();
   const { summary } = await runBatch({
     graph,
@@ -38,10 +39,11 @@ const batch = (jobs: number) => async () => {
     outDir: join(root, `out${jobs}`),
     cacheDir: false,
     jobs,
+    processes,
   });
   const ms = performance.now() - started;
   if (summary.failed) throw new Error("a bench input failed");
-  runs.push({ jobs, ms, figures: await sampler?.stop() });
+  if (!processes) runs.push({ jobs, ms, figures: await sampler?.stop() });
 };
 
 Deno.bench({
@@ -78,6 +80,15 @@ Deno.bench({
 
 Deno.bench({ name: `batch --jobs 1 (${INPUTS} inputs)`, group: "batch", n: 2, warmup: 0, fn: batch(1) });
 Deno.bench({ name: `batch --jobs 2 (${INPUTS} inputs)`, group: "batch", n: 2, warmup: 0, fn: batch(2) });
+for (const jobs of [1, 2]) {
+  Deno.bench({
+    name: `batch --jobs ${jobs} --processes (${INPUTS} inputs)`,
+    group: "batch",
+    n: 2,
+    warmup: 0,
+    fn: batch(jobs, true),
+  });
+}
 
 globalThis.addEventListener("unload", () => {
   Deno.removeSync(root, { recursive: true });
