@@ -152,6 +152,7 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
  */
 export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<number> {
   const remote = await remoteFromCli(opts); // uploads what it rebuilt, as `verify` of a run does
+  const pool = poolOptions(opts, [opts.out ?? DEFAULT_OUT_DIR]);
   const source = await loadGraph(recorded.graph.file);
   const inputs = await parseSets([...recorded.sets], source.json as GraphFile);
   const covered = Object.entries(recorded.inputs).map(([rel, record]) => ({ path: record.path, rel }));
@@ -176,7 +177,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       refresh: true,
       remote,
       inputTimeoutMs: inputTimeoutMs(opts),
-      ...poolOptions(opts, [outDir]),
+      ...pool,
       onEvent: live?.onEvent,
     });
     live?.finish();

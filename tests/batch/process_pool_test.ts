@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
+import { fromLine, type JobMessage, MESSAGE_PREFIX, toLine } from "../../batch/job.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { tempDir } from "../support/temp.ts";
@@ -32,6 +33,28 @@ Deno.test("batch with worker processes: the same manifest and files as Deno work
   assertEquals(processes.manifest, inProcess.manifest);
   assert(JSON.stringify(processes.manifest.inputs["broken.cmp"].error).includes("UTF header"));
   assertEquals(processes.summary.workers.map((w) => w.inputs).reduce((a, b) => a + b), 7);
+});
+
+Deno.test("worker process messages: one line of JSON each, bytes (a --set bytes value) in base64", () => {
+  const bytes = new Uint8Array([0, 10, 255, 13, 0x1e]);
+  const message: JobMessage = {
+    id: 7,
+    spec: {
+      graph: "/g.json",
+      inputs: { texture: { bytes, name: "a\nb.png" }, count: 3 },
+      each: { name: "model", type: "string", path: "/in/ship\n1.cmp" },
+      outDir: "/out",
+      cacheDir: false,
+      noCache: true,
+      refresh: false,
+      events: false,
+    },
+  };
+  const line = toLine(message);
+  assert(!line.includes("\n") && !line.startsWith(MESSAGE_PREFIX), line);
+  const back = fromLine<JobMessage>(line);
+  assertEquals(back, message);
+  assert((back.spec.inputs.texture as { bytes: unknown }).bytes instanceof Uint8Array);
 });
 
 /**
