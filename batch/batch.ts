@@ -26,7 +26,7 @@ import {
 import { formatShard, type Shard, shardOf } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
-import { processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
+import { type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
 
 /** Options of {@link runBatch}. */
 export interface BatchOptions {
@@ -185,7 +185,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const worker = async (slot: number) => {
     const spawned = performance.now();
     let inputs = 0, busyMs = 0;
-    let w = spawn();
+    let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
     while (!stop && queue.length) {
       const input = queue.shift()!;
       const folder = outputFolder(input);
@@ -205,14 +205,14 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       const inputStarted = performance.now();
       try {
         result = await withTimeLimit(
-          w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
+          (w ??= spawn()).run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
           options.inputTimeoutMs,
         );
       } catch (error) {
         // The worker died (a bug, or out of memory in a process) or overran the time limit: the input
         // fails, a fresh worker takes over.
-        await w.stop(true);
-        w = spawn();
+        await w?.stop(true);
+        w = undefined;
         const message = error instanceof TimeLimit
           ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
           : error instanceof Error
@@ -251,7 +251,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       });
       if (!result.ok && options.failFast) stop = true;
     }
-    await w.stop();
+    await w?.stop();
     figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };
   };
 

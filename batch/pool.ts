@@ -185,6 +185,8 @@ class ProcessMember extends Member {
   readonly #ended: Promise<void>;
   readonly #encoder = new TextEncoder();
   #stderr = "";
+  /** Why the process ended, once it has. */
+  #ending?: string;
 
   constructor(
     args: readonly string[],
@@ -201,12 +203,15 @@ class ProcessMember extends Member {
     this.#stdin = this.#child.stdin.getWriter();
     this.#ended = Promise.all([this.#readStdout(), this.#readStderr(), this.#child.status])
       .then(([, , status]) => {
+        this.#ending = this.#death(status);
         // A job in hand fails with what the process said last, which is then not passed on.
-        if (this.fail(new Error(this.#death(status)))) this.#stderr = "";
+        if (this.fail(new Error(this.#ending))) this.#stderr = "";
       });
   }
 
   protected send(message: JobMessage): void {
+    // A process that ended before its first job (it could not start, say) fails the job at once.
+    if (this.#ending !== undefined) return void this.fail(new Error(this.#ending));
     this.#stdin.write(this.#encoder.encode(toLine(message) + "\n")).catch(() => {
       // The process is gone; its end fails the job.
     });

@@ -146,6 +146,26 @@ Deno.test("batch with worker processes: an input that exhausts its heap or hangs
   assertEquals(printed, ["a line a node printed"], "a node's own output is passed on, the protocol is not");
 });
 
+Deno.test("batch with worker processes that die as they start: every input fails with the reason, nothing hangs", async () => {
+  const dir = await tempDir({ prefix: "partgraph-processes-start-" });
+  for (let i = 0; i < 3; i++) await Deno.writeFile(join(dir, `ship${i}.cmp`), realisticCmp(i, { parts: 2 }));
+  // A 1 MB heap is too small for Deno to start: each process dies before (or while) it takes its job.
+  const { manifest, summary } = await runBatch({
+    graph: GRAPH,
+    selection: await expandEach(`model=${dir}/*.cmp`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 2,
+    processes: true,
+    heapMb: 1,
+  });
+  assertEquals([summary.ok, summary.failed], [0, 3]);
+  for (const record of Object.values(manifest.inputs)) {
+    const { message } = record.error as { message: string };
+    assert(message.startsWith("the worker process ran out of memory (its heap limit of 1 MB"), message);
+  }
+});
+
 Deno.test("partgraph batch --processes: needs leave to run Deno; a worker process may write only where the batch does", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-cli-" });
   const graph = await hostileGraph(dir);
