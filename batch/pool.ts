@@ -199,6 +199,7 @@ class ProcessMember extends Member {
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
+      env: { NO_COLOR: "1" }, // its errors become messages: plain text
     }).spawn();
     this.#stdin = this.#child.stdin.getWriter();
     this.#ended = Promise.all([this.#readStdout(), this.#readStderr(), this.#child.status])
@@ -270,7 +271,9 @@ class ProcessMember extends Member {
       const limit = this.heapMb ? `its heap limit of ${this.heapMb} MB` : "V8's heap limit";
       return `the worker process ran out of memory (${limit}; --max-heap MB sets another)`;
     }
-    const last = this.#stderr.trim().split("\n").at(-1)?.trim();
+    // Deno's report of an uncaught error starts "error: …" and goes on with the stack.
+    const lines = this.#stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+    const last = lines.findLast((line) => line.startsWith("error: ")) ?? lines.at(-1);
     const how = status.signal
       ? `was killed by ${status.signal}${
         status.signal === "SIGKILL" ? " (by the system when memory ran out?)" : ""

@@ -60,7 +60,7 @@ Deno.test("worker process messages: one line of JSON each, bytes (a --set bytes 
 /**
  * A graph whose node, by the first byte of its input file: 0 gives the size; 1 fills the heap until
  * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
- * inputs (outside what the batch writes).
+ * inputs (outside what the batch writes); 5 throws where nothing catches it.
  */
 async function hostileGraph(dir: string): Promise<string> {
   await Deno.writeTextFile(
@@ -77,6 +77,10 @@ export default { nodes: [defineNode({
     while (mode === 2) kept.length = 0;
     if (mode === 3) console.log("a line a node printed");
     if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
+    if (mode === 5) {
+      setTimeout(() => { throw new Error("an uncaught failure"); }, 0);
+      return new Promise(() => {});
+    }
     return { size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } };
   },
 })] };
@@ -100,13 +104,14 @@ export default { nodes: [defineNode({
   return graph;
 }
 
-Deno.test("batch with worker processes: an input that exhausts its heap or hangs fails alone; the rest go on", async () => {
+Deno.test("batch with worker processes: an input that exhausts its heap, hangs or throws uncaught fails alone; the rest go on", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-hostile-" });
   const graph = await hostileGraph(dir);
-  // Larger files start first: the heap filler, then the hang, then the printer, then the plain one.
+  // Larger files start first: the heap filler, the hang, the thrower, the printer, the plain one.
   const files = {
     "oom.bin": [1, 0, 0, 0, 0],
     "hang.bin": [2, 0, 0, 0],
+    "throw.bin": [5, 0, 0],
     "print.bin": [3, 0],
     "plain.bin": [0],
   };
@@ -132,13 +137,17 @@ Deno.test("batch with worker processes: an input that exhausts its heap or hangs
     console.log = log;
   }
   const { manifest, summary } = result;
-  assertEquals([summary.ok, summary.failed], [2, 2]);
+  assertEquals([summary.ok, summary.failed], [2, 3]);
   const message = (input: string) => (manifest.inputs[input].error as { message: string }).message;
   assertEquals(
     message("oom.bin"),
     "the worker process ran out of memory (its heap limit of 64 MB; --max-heap MB sets another)",
   );
   assert(message("hang.bin").startsWith("no result within 4 s"), message("hang.bin"));
+  assertEquals(
+    message("throw.bin"),
+    "the worker process exited with code 1: error: Uncaught Error: an uncaught failure",
+  );
   assertEquals(manifest.inputs["plain.bin"].writes, {
     "plain/size.json": manifest.inputs["plain.bin"].writes["plain/size.json"],
   });
