@@ -67,9 +67,19 @@ export async function requireWriteAccess(dirs: string[]): Promise<void> {
   }
 }
 
-/** The command line that runs this command again with `permissions` (credentials in it hidden). */
+/**
+ * The command line that runs this command again with `permissions` (credentials in it hidden), each
+ * argument quoted for a POSIX shell where it needs to be, so a glob or a path with spaces pastes as
+ * it was given.
+ */
 export function rerunWith(permissions: string): string {
-  return `  deno run --frozen ${permissions} cli/main.ts ${Deno.args.map(withoutCredentials).join(" ")}`;
+  const args = Deno.args.map((arg) => shellWord(withoutCredentials(arg)));
+  return `  deno run --frozen ${permissions} cli/main.ts ${args.join(" ")}`;
+}
+
+/** `word` as a POSIX shell reads it back: as it is when nothing in it is special, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /**

@@ -208,6 +208,8 @@ Deno.test("partgraph batch --processes: needs leave to run Deno; a worker proces
   const refused = await cli([]);
   assertEquals(refused.code, 2, refused.stderr);
   assert(refused.stderr.includes(`--allow-run=${Deno.execPath()}`), refused.stderr);
+  // The command to paste keeps the glob for partgraph, not for the shell.
+  assert(refused.stderr.includes(` --each 'model=${dir}/in/*.bin' `), refused.stderr);
 
   const ran = await cli([`--allow-run=${Deno.execPath()}`]);
   assertEquals(ran.code, 1, ran.stderr);
