@@ -48,13 +48,9 @@ export const spawnWorker: SpawnMember = (onWarning) => new WorkerMember(onWarnin
  * start Deno, or partgraph is not loaded from local files a process could load.
  */
 export function processSpawner(options: ProcessPoolOptions): SpawnMember | string {
-  if (Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state !== "granted") {
-    return `worker processes need permission to run Deno itself (--allow-run=${Deno.execPath()})`;
-  }
+  const unavailable = whyNoWorkerProcesses();
+  if (unavailable) return unavailable;
   const entry = new URL("./process_worker.ts", import.meta.url);
-  if (entry.protocol !== "file:") {
-    return `worker processes need partgraph as local files, not ${entry.origin}`;
-  }
   const config = fileURLToPath(new URL("../deno.json", import.meta.url));
   const args = [
     "run",
@@ -66,6 +62,21 @@ export function processSpawner(options: ProcessPoolOptions): SpawnMember | strin
     fileURLToPath(entry),
   ];
   return (onWarning) => new ProcessMember(args, options.heapMb, onWarning);
+}
+
+/**
+ * Why this process cannot start worker processes (it may not run Deno itself, or partgraph is not
+ * loaded from local files a process could load), or undefined when it can.
+ */
+export function whyNoWorkerProcesses(): string | undefined {
+  if (Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state !== "granted") {
+    return `worker processes need permission to run Deno itself (--allow-run=${Deno.execPath()})`;
+  }
+  const entry = new URL("./process_worker.ts", import.meta.url);
+  if (entry.protocol !== "file:") {
+    return `worker processes need partgraph as local files, not ${entry.origin}`;
+  }
+  return undefined;
 }
 
 /**

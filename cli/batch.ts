@@ -32,6 +32,7 @@ import {
   mergeManifests,
 } from "../batch/manifest.ts";
 import { liveProgress, summaryText } from "../batch/progress.ts";
+import { whyNoWorkerProcesses } from "../batch/pool.ts";
 
 /** Runs `partgraph batch`; resolves with the exit code. */
 export async function batchCommand(rest: string[], opts: Opts): Promise<number> {
@@ -190,29 +191,30 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
 }
 
 /**
- * `--processes` and `--max-heap MB`; fails early, with the command that would work, when Deno may not
- * start itself (`written`: the folders the command writes, for that command).
+ * The pool: worker processes where this process may start them (an input that exhausts its heap or
+ * crashes Deno then fails alone), else Deno workers; `--processes` insists on processes and
+ * `--workers` on Deno workers. `--max-heap MB` limits each process. Fails early, with the command that
+ * would work, when processes are asked for and Deno may not start itself (`written`: the folders the
+ * command writes, for that command).
  */
-function poolOptions(opts: Opts, written: string[]): { processes?: boolean; heapMb?: number } {
-  if (!opts.processes) {
-    if (opts["max-heap"] !== undefined) {
-      throw new UsageError("--max-heap limits worker processes: add --processes");
-    }
-    return {};
-  }
+function poolOptions(opts: Opts, written: string[]): { processes: boolean; heapMb?: number } {
+  if (opts.processes && opts.workers) throw new UsageError("--processes and --workers exclude each other");
   const heapMb = opts["max-heap"] === undefined ? undefined : Number(opts["max-heap"]);
   if (heapMb !== undefined && !(Number.isInteger(heapMb) && heapMb >= 64)) {
     throw new UsageError(`--max-heap expects a whole number of MB >= 64, found '${opts["max-heap"]}'`);
   }
-  const deno = Deno.execPath();
-  if (Deno.permissions.querySync({ name: "run", command: deno }).state !== "granted") {
-    throw new UsageError(
-      "--processes starts a Deno process per worker; grant running Deno itself:\n" +
-        rerunWith(`--allow-read --allow-write=${written.join(",")} --allow-run=${deno}`),
-      false,
-    );
+  if (opts.workers) {
+    if (heapMb !== undefined) throw new UsageError("--max-heap limits worker processes, not --workers");
+    return { processes: false };
   }
-  return { processes: true, heapMb };
+  const unavailable = whyNoWorkerProcesses();
+  if (!unavailable) return { processes: true, heapMb };
+  if (!opts.processes && heapMb === undefined) return { processes: false };
+  throw new UsageError(
+    `${opts.processes ? "--processes" : "--max-heap"}: ${unavailable}; grant running Deno itself:\n` +
+      rerunWith(`--allow-read --allow-write=${written.join(",")} --allow-run=${Deno.execPath()}`),
+    false,
+  );
 }
 
 /** `--timeout SECONDS` (per input) in milliseconds; undefined without one. */

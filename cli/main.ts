@@ -9,7 +9,7 @@
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
  * partgraph verify <manifest> [--out DIR] [--json]
  * partgraph batch <graph> --each NAME=<glob | @list.txt> [--jobs N] [--shard I/N] [--fail-fast] [--out DIR]
- *                 [--timeout SECONDS] [--processes [--max-heap MB]] [--cache-dir D] [--no-cache]
+ *                 [--timeout SECONDS] [--processes | --workers] [--max-heap MB] [--cache-dir D] [--no-cache]
  * partgraph batch --merge <manifest …> --out FILE
  * partgraph dot <graph>
  * partgraph schema [--out FILE]
@@ -40,8 +40,9 @@ usage:
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json | batch.manifest.json> [--out DIR] [--json]
   partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
-                               [--shard I/N] [--fail-fast] [--timeout SECONDS] [--processes [--max-heap MB]]
-                               [--out DIR] [--manifest FILE] [--json] [--quiet] [--cache-dir DIR] [--no-cache]
+                               [--shard I/N] [--fail-fast] [--timeout SECONDS] [--processes | --workers]
+                               [--max-heap MB] [--out DIR] [--manifest FILE] [--json] [--quiet] [--cache-dir DIR]
+                               [--no-cache]
   partgraph batch --merge <shard manifest …> --out FILE
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
@@ -75,6 +76,7 @@ export async function main(args: string[]): Promise<number> {
       "fail-fast": { type: "boolean" },
       timeout: { type: "string" },
       processes: { type: "boolean" },
+      workers: { type: "boolean" },
       "max-heap": { type: "string" },
       merge: { type: "boolean" },
       "remote-cache": { type: "string" },

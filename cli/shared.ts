@@ -45,6 +45,7 @@ export interface BatchOptions {
   timeout?: string;
   merge?: boolean;
   processes?: boolean;
+  workers?: boolean;
   "max-heap"?: string;
 }
 

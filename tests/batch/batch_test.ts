@@ -516,7 +516,7 @@ Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure;
     const hasBroken = "broken.cmp" in manifest.inputs;
     assertEquals(code, hasBroken ? 1 : 0);
     assert(err.some((l) => l.includes("inputs")), "summary table printed");
-    assert(err.some((l) => /^workers: \d+, busy \d+%/m.test(l)), "worker figures printed");
+    assert(err.some((l) => /^workers: \d+( processes)?, busy \d+%/m.test(l)), "worker figures printed");
     const merged = join(tree, "merged.json");
     assertEquals(await main(["batch", "--merge", join(out, "batch.manifest.json"), "--out", merged]), 1);
     assert(err.some((l) => l.startsWith("missing: ")), err.join("\n"));

@@ -175,14 +175,15 @@ Deno.test("batch with worker processes that die as they start: every input fails
   }
 });
 
-Deno.test("partgraph batch --processes: needs leave to run Deno; a worker process may write only where the batch does", async () => {
+Deno.test("partgraph batch: worker processes where Deno may start itself, Deno workers elsewhere; a process writes only where the batch does", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-cli-" });
   const graph = await hostileGraph(dir);
   await Deno.writeFile(join(dir, "in", "escape.bin"), new Uint8Array([4]));
   await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0, 0]));
   const out = join(dir, "out");
-  const cli = async (permissions: string[]) => {
-    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+  const allowRun = `--allow-run=${Deno.execPath()}`;
+  const cli = async (permissions: string[], flags: string[]) => {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
         "--frozen",
@@ -195,30 +196,45 @@ Deno.test("partgraph batch --processes: needs leave to run Deno; a worker proces
         "--each",
         `model=${dir}/in/*.bin`,
         "--no-cache",
-        "--processes",
         "--out",
         out,
-        "--quiet",
+        "--json",
+        ...flags,
       ],
-      stdout: "null",
+      stdout: "piped",
       stderr: "piped",
     }).output();
-    return { code, stderr: new TextDecoder().decode(stderr) };
+    const events = new TextDecoder().decode(stdout).split("\n").filter(Boolean).map((line) =>
+      JSON.parse(line)
+    );
+    return {
+      code,
+      stderr: new TextDecoder().decode(stderr),
+      summary: events.find((e) => e.event === "summary"),
+    };
   };
-  const refused = await cli([]);
+  const refused = await cli([], ["--processes"]);
   assertEquals(refused.code, 2, refused.stderr);
-  assert(refused.stderr.includes(`--allow-run=${Deno.execPath()}`), refused.stderr);
+  assert(refused.stderr.includes(allowRun), refused.stderr);
   // The command to paste keeps the glob for partgraph, not for the shell.
   assert(refused.stderr.includes(` --each 'model=${dir}/in/*.bin' `), refused.stderr);
+  assertEquals((await cli([allowRun], ["--processes", "--workers"])).code, 2);
 
-  const ran = await cli([`--allow-run=${Deno.execPath()}`]);
-  assertEquals(ran.code, 1, ran.stderr);
-  const manifest = JSON.parse(await Deno.readTextFile(join(out, "batch.manifest.json")));
-  assert(manifest.inputs["plain.bin"].ok);
-  const error = JSON.stringify(manifest.inputs["escape.bin"].error);
-  assert(/write access/i.test(error), error);
-  await Deno.stat(join(dir, "escaped.txt")).then(
-    () => assert(false, "a worker process wrote outside the batch's folders"),
-    (e) => assert(e instanceof Deno.errors.NotFound),
-  );
+  const cases: [string[], string[], string][] = [
+    [[], [], "workers"], // no leave to start Deno: Deno workers, with no flag needed
+    [[allowRun], ["--workers"], "workers"],
+    [[allowRun], [], "processes"],
+  ];
+  for (const [permissions, flags, pool] of cases) {
+    const ran = await cli(permissions, flags);
+    assertEquals([ran.code, ran.summary?.pool], [1, pool], `${permissions} ${flags}: ${ran.stderr}`);
+    const manifest = JSON.parse(await Deno.readTextFile(join(out, "batch.manifest.json")));
+    assert(manifest.inputs["plain.bin"].ok);
+    const error = JSON.stringify(manifest.inputs["escape.bin"].error);
+    assert(/write access/i.test(error), error);
+    await Deno.stat(join(dir, "escaped.txt")).then(
+      () => assert(false, `a ${pool} worker wrote outside the batch's folders`),
+      (e) => assert(e instanceof Deno.errors.NotFound),
+    );
+  }
 });
