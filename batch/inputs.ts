@@ -50,7 +50,9 @@ export async function expandEach(
 ): Promise<BatchSelection> {
   const eq = spec.indexOf("=");
   if (eq <= 0 || eq === spec.length - 1) {
-    throw new SelectionError(`--each expects NAME=<glob> or NAME=@list.txt, found '${spec}'`);
+    throw new SelectionError(
+      `--each expects NAME=<glob>, NAME=@list.txt or NAME=@- (stdin), found '${spec}'`,
+    );
   }
   const name = spec.slice(0, eq);
   const pattern = spec.slice(eq + 1);
@@ -202,16 +204,20 @@ function segmentRegex(segment: string): RegExp {
   return new RegExp(`^${/^[*?[]/.test(segment) ? "(?!\\.)" : ""}${out}$`);
 }
 
+/** Reads a list of paths, `@-` from stdin (`find … | partgraph batch … --each model=@-`). */
 async function fromList(name: string, listPath: string, cwd: string): Promise<BatchSelection> {
+  const stdin = listPath === "-";
   let text: string;
   try {
-    text = await Deno.readTextFile(resolve(cwd, listPath));
+    text = stdin
+      ? await new Response(Deno.stdin.readable).text()
+      : await Deno.readTextFile(resolve(cwd, listPath));
   } catch (error) {
     throw new SelectionError(
       `--each ${name}=@${listPath}: cannot read the list (${(error as Error).message})`,
     );
   }
-  const listDir = dirname(listPath);
+  const listDir = stdin ? "." : dirname(listPath); // stdin's paths are relative to the working folder
   const paths = [
     ...new Set(
       text.replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))

@@ -40,7 +40,11 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   if (rest.length !== 1) {
     throw new UsageError(`batch expects one graph file, found ${rest.join(" ") || "none"}`);
   }
-  if (!opts.each) throw new UsageError("batch needs --each NAME=<glob> or --each NAME=@list.txt");
+  if (!opts.each) {
+    throw new UsageError(
+      "batch needs --each NAME=<glob>, --each NAME=@list.txt or --each NAME=@- (a list on stdin)",
+    );
+  }
   const graphPath = rest[0];
   const outDir = opts.out ?? DEFAULT_OUT_DIR;
   const cacheDir = opts["no-cache"] ? undefined : opts["cache-dir"] ?? DEFAULT_CACHE_DIR;

@@ -8,8 +8,9 @@
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
  * partgraph verify <manifest> [--out DIR] [--json]
- * partgraph batch <graph> --each NAME=<glob | @list.txt> [--jobs N] [--shard I/N] [--fail-fast] [--out DIR]
- *                 [--timeout SECONDS] [--processes | --workers] [--max-heap MB] [--cache-dir D] [--no-cache]
+ * partgraph batch <graph> --each NAME=<glob | @list.txt | @-> [--jobs N] [--shard I/N] [--fail-fast]
+ *                 [--out DIR] [--timeout SECONDS] [--processes | --workers] [--max-heap MB] [--cache-dir D]
+ *                 [--no-cache]
  * partgraph batch --merge <manifest …> --out FILE
  * partgraph dot <graph>
  * partgraph schema [--out FILE]
@@ -39,7 +40,7 @@ usage:
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json | batch.manifest.json> [--out DIR] [--json]
-  partgraph batch <graph.json> --each NAME=<glob | @list.txt> [--set name=value …] [--jobs N]
+  partgraph batch <graph.json> --each NAME=<glob | @list.txt | @-> [--set name=value …] [--jobs N]
                                [--shard I/N] [--fail-fast] [--timeout SECONDS] [--processes | --workers]
                                [--max-heap MB] [--out DIR] [--manifest FILE] [--json] [--quiet] [--cache-dir DIR]
                                [--no-cache]

@@ -12,6 +12,7 @@ import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 const COUNT = 104;
 
 /** A tree of generated compounds in two family folders, plus one file that is not a compound. */
@@ -245,6 +246,40 @@ async function smallShips(prefix: string, count: number): Promise<string> {
   }
   return dir;
 }
+
+Deno.test("partgraph batch --each NAME=@- takes the list from stdin, paths relative to the working folder", async () => {
+  const dir = await smallShips("partgraph-batch-stdin-", 3);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--frozen",
+      "--allow-read",
+      `--allow-write=${dir}`,
+      CLI,
+      "batch",
+      GRAPH,
+      "--each",
+      "model=@-",
+      "--out",
+      "out",
+      "--no-cache",
+      "--json",
+    ],
+    cwd: dir,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(`ships/s1.cmp\n${join(dir, "ships/s3.cmp")}\n`)); // as find prints
+  await writer.close();
+  const { code, stdout, stderr } = await child.output();
+  assertEquals(code, 0, new TextDecoder().decode(stderr));
+  const done = new TextDecoder().decode(stdout).split("\n").filter(Boolean).map((line) => JSON.parse(line))
+    .filter((e) => e.event === "input" && e.state === "done").map((e) => e.input).sort();
+  assertEquals(done, ["s1.cmp", "s3.cmp"]);
+  await Deno.stat(join(dir, "out", "s3", "model.glb"));
+});
 
 Deno.test("batch inputs: two that would share an output folder are refused before anything runs", async () => {
   const dir = await tempDir({ prefix: "partgraph-batch-clash-" });
