@@ -207,6 +207,11 @@ function segmentRegex(segment: string): RegExp {
 /** Reads a list of paths, `@-` from stdin (`find … | partgraph batch … --each model=@-`). */
 async function fromList(name: string, listPath: string, cwd: string): Promise<BatchSelection> {
   const stdin = listPath === "-";
+  if (stdin && Deno.stdin.isTerminal()) {
+    throw new SelectionError(
+      `--each ${name}=@- reads the list from stdin, which is a terminal: pipe a list in`,
+    );
+  }
   let text: string;
   try {
     text = stdin
