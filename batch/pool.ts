@@ -40,6 +40,9 @@ export interface ProcessPoolOptions {
   readonly net: readonly string[];
 }
 
+/** The module a worker process runs. */
+const WORKER_ENTRY = new URL("./process_worker.ts", import.meta.url);
+
 /** Members that are Deno workers of this process. */
 export const spawnWorker: SpawnMember = (onWarning) => new WorkerMember(onWarning);
 
@@ -50,7 +53,6 @@ export const spawnWorker: SpawnMember = (onWarning) => new WorkerMember(onWarnin
 export function processSpawner(options: ProcessPoolOptions): SpawnMember | string {
   const unavailable = whyNoWorkerProcesses();
   if (unavailable) return unavailable;
-  const entry = new URL("./process_worker.ts", import.meta.url);
   const config = fileURLToPath(new URL("../deno.json", import.meta.url));
   const args = [
     "run",
@@ -59,7 +61,7 @@ export function processSpawner(options: ProcessPoolOptions): SpawnMember | strin
     ...(existsSync(config) ? [`--config=${config}`] : []),
     ...permissionFlags(options),
     ...(options.heapMb ? [`--v8-flags=--max-old-space-size=${options.heapMb}`] : []),
-    fileURLToPath(entry),
+    fileURLToPath(WORKER_ENTRY),
   ];
   return (onWarning) => new ProcessMember(args, options.heapMb, onWarning);
 }
@@ -72,9 +74,8 @@ export function whyNoWorkerProcesses(): string | undefined {
   if (Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state !== "granted") {
     return `worker processes need permission to run Deno itself (--allow-run=${Deno.execPath()})`;
   }
-  const entry = new URL("./process_worker.ts", import.meta.url);
-  if (entry.protocol !== "file:") {
-    return `worker processes need partgraph as local files, not ${entry.origin}`;
+  if (WORKER_ENTRY.protocol !== "file:") {
+    return `worker processes need partgraph as local files, not ${WORKER_ENTRY.origin}`;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
+import { hostileGraph } from "../support/hostile_graph.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -432,40 +433,9 @@ Deno.test({
 
 Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced; the batch goes on", async () => {
   const dir = await tempDir({ prefix: "partgraph-batch-hang-" });
-  const runtime = new URL("../../runtime/mod.ts", import.meta.url).href;
-  // A node that, given a file starting with byte 1, never returns (a decoder bug, say).
-  await Deno.writeTextFile(
-    join(dir, "hang.ts"),
-    `import { defineNode } from ${JSON.stringify(runtime)};
-export default { nodes: [defineNode({
-  type: "test.hang", version: 1, doc: "Hangs on demand.", params: {},
-  inputs: { data: { type: "bytes", doc: "Anything." } },
-  outputs: { size: { type: "number", doc: "Its size." } },
-  run({ inputs }) {
-    let spins = 0;
-    while (inputs.data.bytes[0] === 1) spins++;
-    return { size: inputs.data.bytes.length + spins };
-  },
-})] };
-`,
-  );
-  const graph = join(dir, "hang.json");
-  await Deno.writeTextFile(
-    graph,
-    JSON.stringify({
-      version: 1,
-      modules: ["./hang.ts"],
-      inputs: { model: { type: "string" } },
-      nodes: {
-        read: { type: "io.read", params: { path: { $input: "model" } } },
-        hang: { type: "test.hang", inputs: { data: "read.bytes" } },
-      },
-      outputs: { size: "hang.size" },
-    }),
-  );
-  await Deno.mkdir(join(dir, "in"));
+  const graph = await hostileGraph(dir); // a file starting with byte 2 never returns (a decoder bug, say)
   // The hanging file is the largest, so the pool starts it first and the others run after it.
-  for (const [name, bytes] of [["a.bin", [0]], ["hang.bin", [1, 0, 0, 0]], ["z.bin", [2]]] as const) {
+  for (const [name, bytes] of [["a.bin", [0]], ["hang.bin", [2, 0, 0, 0]], ["z.bin", [0, 0]]] as const) {
     await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
   }
   const { manifest, summary } = await runBatch({

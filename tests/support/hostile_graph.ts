@@ -1,0 +1,56 @@
+/**
+ * A plug-in node that misbehaves on demand, for batch tests of failures a pool must survive.
+ *
+ * @module
+ */
+import { join } from "node:path";
+
+const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
+
+/**
+ * A graph whose node, by the first byte of its input file: 0 gives the size; 1 fills the heap until
+ * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
+ * inputs (outside what the batch writes); 5 throws where nothing catches it. Written into `dir`
+ * (`hostile.ts`, `hostile.json`, an empty `in/` for the inputs); returns the graph's path.
+ */
+export async function hostileGraph(dir: string): Promise<string> {
+  await Deno.writeTextFile(
+    join(dir, "hostile.ts"),
+    `import { defineNode } from ${JSON.stringify(RUNTIME)};
+export default { nodes: [defineNode({
+  type: "test.hostile", version: 1, doc: "Misbehaves on demand.", params: {},
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
+  run({ inputs }) {
+    const kept = [];
+    const mode = inputs.data.bytes[0];
+    while (mode === 1) kept.push(new Array(10000).fill(kept.length + 0.5));
+    while (mode === 2) kept.length = 0;
+    if (mode === 3) console.log("a line a node printed");
+    if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
+    if (mode === 5) {
+      setTimeout(() => { throw new Error("an uncaught failure"); }, 0);
+      return new Promise(() => {});
+    }
+    return { size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } };
+  },
+})] };
+`,
+  );
+  const graph = join(dir, "hostile.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      modules: ["./hostile.ts"],
+      inputs: { model: { type: "string" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "model" } } },
+        hostile: { type: "test.hostile", inputs: { data: "read.bytes" } },
+        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "hostile.size" } },
+      },
+    }),
+  );
+  await Deno.mkdir(join(dir, "in"));
+  return graph;
+}
