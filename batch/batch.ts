@@ -64,6 +64,13 @@ export interface BatchOptions {
   readonly shard?: Shard;
   /** Stop starting new inputs after the first failure. */
   readonly failFast?: boolean;
+  /**
+   * Interrupts the batch (Ctrl-C, a CI job cancelled): no input starts after it, and the inputs
+   * running are given up, their workers stopped at once (worker processes killed, never left behind).
+   * The result counts them as not run and says it was interrupted. Outputs are written atomically, so
+   * none is left half-written, and a re-run takes what finished from the cache.
+   */
+  readonly signal?: AbortSignal;
   /** A shared remote cache. */
   readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
   /** Receives progress: input state changes, and node events when `nodeEvents` is set. */
@@ -92,8 +99,10 @@ export interface BatchSummary {
   readonly failed: number;
   /** Inputs whose every node came from a cache. */
   readonly cached: number;
-  /** Inputs not started because of `failFast`. */
+  /** Inputs not run to their end, because of `failFast` or an interruption. */
   readonly notRun: number;
+  /** Whether `signal` interrupted the batch before every input ran. */
+  readonly interrupted: boolean;
   readonly ms: number;
   /** The five slowest inputs. */
   readonly slowest: readonly { readonly input: string; readonly ms: number }[];
@@ -186,7 +195,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     const spawned = performance.now();
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
-    while (!stop && queue.length) {
+    while (!stop && !options.signal?.aborted && queue.length) {
       const input = queue.shift()!;
       const folder = outputFolder(input);
       const spec: JobSpec = {
@@ -204,11 +213,17 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       let result: JobResult;
       const inputStarted = performance.now();
       try {
-        result = await withTimeLimit(
+        result = await settle(
           (w ??= spawn()).run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
           options.inputTimeoutMs,
+          options.signal,
         );
       } catch (error) {
+        if (error instanceof Interrupted) {
+          await w?.stop(true);
+          w = undefined;
+          break; // given up: the input counts as not run
+        }
         // The worker died (a bug, or out of memory in a process) or overran the time limit: the input
         // fails, a fresh worker takes over.
         await w?.stop(true);
@@ -283,6 +298,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     failed: done.filter(([, r]) => !r.ok).length,
     cached: done.filter(([, r]) => r.ok && r.nodes > 0 && r.cached === r.nodes).length,
     notRun: mine.length - done.length,
+    interrupted: (options.signal?.aborted ?? false) && done.length < mine.length,
     ms: Math.round(performance.now() - started),
     slowest: done.map(([input, r]) => ({ input, ms: r.ms })).sort((a, b) =>
       b.ms - a.ms || (a.input < b.input ? -1 : 1)
@@ -342,21 +358,38 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<BatchInput[]
   return order.map((o) => o.input);
 }
 
-/** The rejection of {@link withTimeLimit}. */
+/** The rejection of {@link settle} when the time limit passed first. */
 class TimeLimit extends Error {
   constructor(readonly ms: number) {
     super(`no result within ${ms} ms`);
   }
 }
 
-/** `work`, or a {@link TimeLimit} rejection once `ms` have passed first (no limit when undefined). */
-async function withTimeLimit<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
-  if (ms === undefined) return await work;
+/** The rejection of {@link settle} when the batch was interrupted first. */
+class Interrupted extends Error {}
+
+/**
+ * `work`, or a rejection once `ms` have passed first ({@link TimeLimit}; no limit when undefined) or
+ * `signal` aborts first ({@link Interrupted}).
+ */
+async function settle<T>(
+  work: Promise<T>,
+  ms: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  if (ms === undefined && !signal) return await work;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => timer = setTimeout(() => reject(new TimeLimit(ms)), ms));
+  let onAbort: (() => void) | undefined;
+  const cut = new Promise<never>((_, reject) => {
+    if (ms !== undefined) timer = setTimeout(() => reject(new TimeLimit(ms)), ms);
+    onAbort = () => reject(new Interrupted());
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
   try {
-    return await Promise.race([work, limit]);
+    return await Promise.race([work, cut]);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort!);
   }
 }

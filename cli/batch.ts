@@ -33,6 +33,7 @@ import {
 } from "../batch/manifest.ts";
 import { liveProgress, summaryText } from "../batch/progress.ts";
 import { whyNoWorkerProcesses } from "../batch/pool.ts";
+import { interruptedExitCode, listenForInterrupts } from "./interrupt.ts";
 
 /** Runs `partgraph batch`; resolves with the exit code. */
 export async function batchCommand(rest: string[], opts: Opts): Promise<number> {
@@ -83,6 +84,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     ((event: BatchEvent) => {
       if (event.event === "remote-warning" && !opts.quiet) console.error(`warning: ${event.message}`);
     });
+  const interruption = listenForInterrupts();
   const { manifest, summary } = await runBatch({
     graph: graphPath,
     selection,
@@ -99,15 +101,29 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     remote,
     onEvent,
     nodeEvents: opts.json,
-  });
+    signal: interruption.signal,
+  }).finally(interruption.dispose);
   live?.finish();
+  const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
+    input,
+    message: (r.error as { message?: string } | undefined)?.message ?? "failed",
+  }));
+  const signal = interruption.received();
+  if (signal && summary.interrupted) {
+    // A manifest of part of the batch would pass for the whole one: none is written.
+    if (opts.json) console.log(JSON.stringify({ event: "summary", ...summary, manifest: null }));
+    else {
+      if (!opts.quiet) console.error(summaryText(summary, failures));
+      console.error(
+        `interrupted by ${signal}: ${summary.notRun} of ${summary.inputs} inputs not run, no manifest written` +
+          " (a re-run takes what finished from the cache)",
+      );
+    }
+    return interruptedExitCode(signal);
+  }
   await atomicWrite(resolve(manifestPath), new TextEncoder().encode(formatManifest(manifest)));
   if (opts.json) console.log(JSON.stringify({ event: "summary", ...summary, manifest: manifestPath }));
   else if (!opts.quiet) {
-    const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
-      input,
-      message: (r.error as { message?: string } | undefined)?.message ?? "failed",
-    }));
     console.error(summaryText(summary, failures));
     console.error(`manifest: ${manifestPath}`);
   }
@@ -170,6 +186,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
   const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
     ? liveProgress(covered.length)
     : undefined;
+  const interruption = listenForInterrupts();
   const differences = await inRebuildFolder(opts, async (outDir) => {
     const rebuilt = await runBatch({
       graph: recorded.graph.file,
@@ -184,10 +201,17 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       inputTimeoutMs: inputTimeoutMs(opts),
       ...pool,
       onEvent: live?.onEvent,
-    });
+      signal: interruption.signal,
+    }).finally(interruption.dispose);
     live?.finish();
-    return compareBatchManifests(recorded, rebuilt.manifest);
+    return rebuilt.summary.interrupted ? undefined : compareBatchManifests(recorded, rebuilt.manifest);
   });
+  if (!differences) { // interrupted: the rebuild is incomplete
+    const signal = interruption.received()!;
+    if (opts.json) console.log(JSON.stringify({ ok: false, interrupted: signal }));
+    else console.error(`interrupted by ${signal}: nothing verified`);
+    return interruptedExitCode(signal);
+  }
   const files = Object.values(recorded.inputs).reduce((n, r) => n + Object.keys(r.writes).length, 0);
   const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const verified = `${counted(covered.length, "input")}, ${counted(files, "file")} rebuilt identically`;

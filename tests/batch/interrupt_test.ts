@@ -1,0 +1,112 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { lineStream } from "../../runtime/lines.ts";
+import { tempDir } from "../support/temp.ts";
+import { hostileGraph } from "../support/hostile_graph.ts";
+
+const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
+
+Deno.test("runBatch with a signal: an input that hangs is given up when it aborts, the rest count as not run", async () => {
+  const dir = await tempDir({ prefix: "partgraph-interrupt-api-" });
+  const graph = await hostileGraph(dir);
+  // Larger files start first: the plain one, then the hang, then one that never starts.
+  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0, 0, 0]));
+  await Deno.writeFile(join(dir, "in", "hang.bin"), new Uint8Array([2, 0]));
+  await Deno.writeFile(join(dir, "in", "later.bin"), new Uint8Array([0]));
+  const controller = new AbortController();
+  const { manifest, summary } = await runBatch({
+    graph,
+    selection: await expandEach(`model=${dir}/in/*.bin`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 1,
+    signal: controller.signal,
+    onEvent: (event) => {
+      if (event.event === "input" && event.input === "hang.bin" && event.state === "running") {
+        controller.abort();
+      }
+    },
+  });
+  assertEquals(
+    [summary.ok, summary.failed, summary.notRun, summary.interrupted],
+    [1, 0, 2, true],
+  );
+  assertEquals(Object.keys(manifest.inputs), ["plain.bin"]);
+});
+
+Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no manifest, exits 143", async () => {
+  const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
+  const graph = await hostileGraph(dir);
+  await Deno.writeFile(join(dir, "in", "hang1.bin"), new Uint8Array([2, 0, 0]));
+  await Deno.writeFile(join(dir, "in", "hang2.bin"), new Uint8Array([2, 0]));
+  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0]));
+  const out = join(dir, "out");
+  const batch = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--frozen",
+      "--allow-read",
+      `--allow-write=${out}`,
+      `--allow-run=${Deno.execPath()}`,
+      CLI,
+      "batch",
+      graph,
+      "--each",
+      `model=${dir}/in/*.bin`,
+      "--jobs",
+      "2",
+      "--no-cache",
+      "--out",
+      out,
+      "--json",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // A batch that ignores the signal would hang the suite: it is killed after a minute, and fails.
+  const deadline = setTimeout(() => batch.kill("SIGKILL"), 60_000);
+  const stderr = new Response(batch.stderr).text();
+  const events: { event: string; state?: string; input?: string; [key: string]: unknown }[] = [];
+  let signalled = false;
+  const lines = batch.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
+  for await (const line of lines) {
+    events.push(JSON.parse(line));
+    const running = events.filter((e) => e.event === "input" && e.state === "running").length;
+    // Both hung inputs are in their worker processes now: the interruption must end them.
+    if (!signalled && running === 2 && (await workerProcessesWriting(out)).length === 2) {
+      batch.kill("SIGTERM");
+      signalled = true;
+    }
+  }
+  const { code, signal } = await batch.status;
+  clearTimeout(deadline);
+  assertEquals([code, signal], [143, null], await stderr);
+  const summary = events.find((e) => e.event === "summary");
+  assertEquals(
+    [summary?.ok, summary?.notRun, summary?.interrupted, summary?.manifest],
+    [0, 3, true, null],
+  );
+  await Deno.stat(join(out, "batch.manifest.json")).then(
+    () => assert(false, "an interrupted batch wrote a manifest"),
+    (e) => assert(e instanceof Deno.errors.NotFound),
+  );
+  // The pool kills its processes before the batch exits; give the kernel a moment to reap them.
+  for (let wait = 0; wait < 50 && (await workerProcessesWriting(out)).length; wait++) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  assertEquals(await workerProcessesWriting(out), [], "worker processes left running");
+});
+
+/**
+ * Live processes whose command line grants writing `folder` (the batch's workers), one line each.
+ * Read through `sh`, as Deno's own file API wants every permission for `/proc`.
+ */
+async function workerProcessesWriting(folder: string): Promise<string[]> {
+  const script = 'for d in /proc/[0-9]*; do read -r _ _ state _ < "$d/stat" && [ "$state" != Z ] && ' +
+    'tr "\\0" " " < "$d/cmdline" && echo; done 2>/dev/null';
+  const { stdout } = await new Deno.Command("sh", { args: ["-c", script], stdout: "piped" }).output();
+  return new TextDecoder().decode(stdout).split("\n")
+    .filter((line) => line.includes("process_worker.ts") && line.includes(folder));
+}
