@@ -212,6 +212,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       emit({ event: "input", input: input.rel, state: "running" });
       let result: JobResult;
       const inputStarted = performance.now();
+      if (w?.ended) { // it died after its last input ended: that input's result stands, this one is new
+        await w.stop(true);
+        w = undefined;
+      }
       try {
         result = await settle(
           (w ??= spawn()).run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),

@@ -25,6 +25,11 @@ export interface PoolMember {
   run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult>;
   /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
   stop(now?: boolean): Promise<void>;
+  /**
+   * Whether the member has died between jobs (a node's timer threw after its input ended, say): it
+   * can run no more jobs, and the pool replaces it without failing the next input.
+   */
+  readonly ended: boolean;
 }
 
 /** Makes a pool member; it passes each remote cache warning on with its kind. */
@@ -124,6 +129,8 @@ abstract class Member implements PoolMember {
 
   abstract stop(now?: boolean): Promise<void>;
 
+  abstract readonly ended: boolean;
+
   run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult> {
     return new Promise((resolve, reject) => {
       const id = this.#next++;
@@ -159,14 +166,21 @@ abstract class Member implements PoolMember {
 /** A Deno worker of this process. */
 class WorkerMember extends Member {
   readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
+  #ended = false;
 
   constructor(onWarning: (message: string, kind: string) => void) {
     super(onWarning);
     this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => this.receive(data);
     this.#worker.onerror = (event) => {
+      // An uncaught error ends a Deno worker: a job sent after it would never be answered.
       event.preventDefault();
+      this.#ended = true;
       this.fail(new Error(`worker died: ${event.message}`));
     };
+  }
+
+  get ended(): boolean {
+    return this.#ended;
   }
 
   protected send(message: JobMessage): void {
@@ -233,6 +247,10 @@ class ProcessMember extends Member {
   protected override receive(data: WorkerMessage): void {
     if (data.kind === "done") this.#passOnStderr();
     super.receive(data);
+  }
+
+  get ended(): boolean {
+    return this.#ending !== undefined;
   }
 
   async stop(now = false): Promise<void> {

@@ -8,5 +8,14 @@
 /// <reference lib="deno.worker" />
 import { type JobMessage, jobServer } from "./job.ts";
 
+// `Deno.exit` (and so `process.exit`) and `close` end a Deno worker without a word to the pool, which
+// would wait for its answer forever: in a batch's Deno worker they throw instead, and the node fails.
+// (A worker process may exit: the pool sees its end.)
+const refuseExit = (call: string) => (code?: number) => {
+  throw new Error(`${call}(${code ?? ""}) would end this batch's Deno worker: the input fails instead`);
+};
+Object.defineProperty(Deno, "exit", { value: refuseExit("Deno.exit") });
+Object.defineProperty(self, "close", { value: refuseExit("close") });
+
 const serve = jobServer((message) => self.postMessage(message));
 self.onmessage = ({ data }: MessageEvent<JobMessage>) => serve(data);

@@ -10,8 +10,10 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 /**
  * A graph whose node, by the first byte of its input file: 0 gives the size; 1 fills the heap until
  * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
- * inputs (outside what the batch writes); 5 throws where nothing catches it. Written into `dir`
- * (`hostile.ts`, `hostile.json`, an empty `in/` for the inputs); returns the graph's path.
+ * inputs (outside what the batch writes); 5 throws where nothing catches it; 6 gives the size and
+ * leaves a timer that throws where nothing catches it (often after its input has ended); 7 calls
+ * `Deno.exit(3)`. Written into `dir` (`hostile.ts`, `hostile.json`, an empty `in/` for the inputs);
+ * returns the graph's path.
  */
 export async function hostileGraph(dir: string): Promise<string> {
   await Deno.writeTextFile(
@@ -28,6 +30,8 @@ export default { nodes: [defineNode({
     while (mode === 2) kept.length = 0;
     if (mode === 3) console.log("a line a node printed");
     if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
+    if (mode === 7) Deno.exit(3);
+    if (mode === 6) setTimeout(() => { throw new Error("a failure after the input ended"); }, 0);
     if (mode === 5) {
       setTimeout(() => { throw new Error("an uncaught failure"); }, 0);
       return new Promise(() => {});

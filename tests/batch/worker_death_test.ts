@@ -1,0 +1,64 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { tempDir } from "../support/temp.ts";
+import { hostileGraph } from "../support/hostile_graph.ts";
+
+/** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
+async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
+  const dir = await tempDir({ prefix: "partgraph-worker-death-" });
+  const graph = await hostileGraph(dir);
+  for (const [name, bytes] of Object.entries(files)) {
+    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
+  }
+  const { manifest } = await runBatch({
+    graph,
+    selection: await expandEach(`model=${dir}/in/*.bin`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 1,
+    processes,
+    // Only a guard: a pool that waits on a dead worker fails here in 15 s rather than hanging the suite.
+    inputTimeoutMs: 15_000,
+  });
+  return Object.fromEntries(
+    Object.entries(manifest.inputs).map((
+      [input, r],
+    ) => [input, r.ok ? "ok" : (r.error as { message: string }).message]),
+  );
+}
+
+for (const processes of [false, true]) {
+  const pool = processes ? "worker processes" : "Deno workers";
+
+  Deno.test(`batch on ${pool}: a worker that dies between inputs is replaced, and no input waits on it`, async () => {
+    // Largest first: each input whose timer throws is followed by a plain one, three times over.
+    const outcome = await hostileBatch({
+      "late1.bin": [6, 0, 0, 0, 0, 0],
+      "plain1.bin": [0, 0, 0, 0, 0],
+      "late2.bin": [6, 0, 0, 0],
+      "plain2.bin": [0, 0, 0],
+      "late3.bin": [6, 0],
+      "plain3.bin": [0],
+    }, processes);
+    // The timer fires before or after its input has ended, as the machine's timing has it: the error is
+    // then that input's, or the next one's, whose worker it took down. No input may be left unanswered.
+    const died = processes
+      ? "the worker process exited with code 1: error: Uncaught Error: a failure after the input ended"
+      : "worker died: Uncaught Error: a failure after the input ended";
+    for (const [input, result] of Object.entries(outcome)) {
+      assert(result === "ok" || result === died, `${input}: ${result}`);
+    }
+  });
+
+  Deno.test(`batch on ${pool}: a node calling Deno.exit fails its input alone`, async () => {
+    const outcome = await hostileBatch({ "exit.bin": [7, 0], "plain.bin": [0] }, processes);
+    assertEquals(outcome, {
+      "exit.bin": processes
+        ? "the worker process exited with code 3"
+        : "node 'hostile' (test.hostile) failed: Deno.exit(3) would end this batch's Deno worker: the input fails instead",
+      "plain.bin": "ok",
+    });
+  });
+}
