@@ -433,11 +433,9 @@ Deno.test({
 
 Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced; the batch goes on", async () => {
   const dir = await tempDir({ prefix: "partgraph-batch-hang-" });
-  const graph = await hostileGraph(dir); // a file starting with byte 2 never returns (a decoder bug, say)
-  // The hanging file is the largest, so the pool starts it first and the others run after it.
-  for (const [name, bytes] of [["a.bin", [0]], ["hang.bin", [2, 0, 0, 0]], ["z.bin", [0, 0]]] as const) {
-    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
-  }
+  // A file starting with byte 2 never returns (a decoder bug, say). The hanging file is the largest, so
+  // the pool starts it first and the others run after it.
+  const graph = await hostileGraph(dir, { "a.bin": [0], "hang.bin": [2, 0, 0, 0], "z.bin": [0, 0] });
   const { manifest, summary } = await runBatch({
     graph,
     selection: await expandEach(`model=${dir}/in/*.bin`),

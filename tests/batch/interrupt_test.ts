@@ -10,11 +10,8 @@ const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 
 Deno.test("runBatch with a signal: an input that hangs is given up when it aborts, the rest count as not run", async () => {
   const dir = await tempDir({ prefix: "partgraph-interrupt-api-" });
-  const graph = await hostileGraph(dir);
   // Larger files start first: the plain one, then the hang, then one that never starts.
-  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0, 0, 0]));
-  await Deno.writeFile(join(dir, "in", "hang.bin"), new Uint8Array([2, 0]));
-  await Deno.writeFile(join(dir, "in", "later.bin"), new Uint8Array([0]));
+  const graph = await hostileGraph(dir, { "plain.bin": [0, 0, 0], "hang.bin": [2, 0], "later.bin": [0] });
   const controller = new AbortController();
   const { manifest, summary } = await runBatch({
     graph,
@@ -38,10 +35,7 @@ Deno.test("runBatch with a signal: an input that hangs is given up when it abort
 
 Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no manifest, exits 143", async () => {
   const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
-  const graph = await hostileGraph(dir);
-  await Deno.writeFile(join(dir, "in", "hang1.bin"), new Uint8Array([2, 0, 0]));
-  await Deno.writeFile(join(dir, "in", "hang2.bin"), new Uint8Array([2, 0]));
-  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0]));
+  const graph = await hostileGraph(dir, { "hang1.bin": [2, 0, 0], "hang2.bin": [2, 0], "plain.bin": [0] });
   const out = join(dir, "out");
   const batch = new Deno.Command(Deno.execPath(), {
     args: [

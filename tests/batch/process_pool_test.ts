@@ -59,18 +59,14 @@ Deno.test("worker process messages: one line of JSON each, bytes (a --set bytes 
 
 Deno.test("batch with worker processes: an input that exhausts its heap, hangs or throws uncaught fails alone; the rest go on", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-hostile-" });
-  const graph = await hostileGraph(dir);
   // Larger files start first: the heap filler, the hang, the thrower, the printer, the plain one.
-  const files = {
+  const graph = await hostileGraph(dir, {
     "oom.bin": [1, 0, 0, 0, 0],
     "hang.bin": [2, 0, 0, 0],
     "throw.bin": [5, 0, 0],
     "print.bin": [3, 0],
     "plain.bin": [0],
-  };
-  for (const [name, bytes] of Object.entries(files)) {
-    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
-  }
+  });
   const printed: string[] = [];
   const log = console.log;
   console.log = (line: string) => printed.push(line);
@@ -130,9 +126,7 @@ Deno.test("batch with worker processes that die as they start: every input fails
 
 Deno.test("partgraph batch: worker processes where Deno may start itself, Deno workers elsewhere; a process writes only where the batch does", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-cli-" });
-  const graph = await hostileGraph(dir);
-  await Deno.writeFile(join(dir, "in", "escape.bin"), new Uint8Array([4]));
-  await Deno.writeFile(join(dir, "in", "plain.bin"), new Uint8Array([0, 0]));
+  const graph = await hostileGraph(dir, { "escape.bin": [4], "plain.bin": [0, 0] });
   const out = join(dir, "out");
   const allowRun = `--allow-run=${Deno.execPath()}`;
   const cli = async (permissions: string[], flags: string[]) => {

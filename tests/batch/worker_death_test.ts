@@ -8,10 +8,7 @@ import { hostileGraph } from "../support/hostile_graph.ts";
 /** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
 async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
   const dir = await tempDir({ prefix: "partgraph-worker-death-" });
-  const graph = await hostileGraph(dir);
-  for (const [name, bytes] of Object.entries(files)) {
-    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
-  }
+  const graph = await hostileGraph(dir, files);
   const { manifest } = await runBatch({
     graph,
     selection: await expandEach(`model=${dir}/in/*.bin`),

@@ -12,10 +12,10 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
  * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
  * inputs (outside what the batch writes); 5 throws where nothing catches it; 6 gives the size and
  * leaves a timer that throws where nothing catches it (often after its input has ended); 7 calls
- * `Deno.exit(3)`. Written into `dir` (`hostile.ts`, `hostile.json`, an empty `in/` for the inputs);
- * returns the graph's path.
+ * `Deno.exit(3)`. Written into `dir` (`hostile.ts`, `hostile.json`, and `in/` holding `inputs`: file
+ * name → bytes); returns the graph's path.
  */
-export async function hostileGraph(dir: string): Promise<string> {
+export async function hostileGraph(dir: string, inputs: Record<string, number[]> = {}): Promise<string> {
   await Deno.writeTextFile(
     join(dir, "hostile.ts"),
     `import { defineNode } from ${JSON.stringify(RUNTIME)};
@@ -56,5 +56,8 @@ export default { nodes: [defineNode({
     }),
   );
   await Deno.mkdir(join(dir, "in"));
+  for (const [name, bytes] of Object.entries(inputs)) {
+    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
+  }
   return graph;
 }
