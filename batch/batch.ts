@@ -75,6 +75,11 @@ export interface BatchOptions {
   readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
   /** Receives progress: input state changes, and node events when `nodeEvents` is set. */
   readonly onEvent?: (event: BatchEvent) => void;
+  /**
+   * Receives what nodes print (their console output, passed on by the workers), by stream. Default:
+   * this process's `console.log` and `console.error`.
+   */
+  readonly onOutput?: (stream: "stdout" | "stderr", text: string) => void;
   readonly nodeEvents?: boolean;
 }
 
@@ -276,12 +281,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
 
   const spawn = () =>
     // Each worker's client warns once per kind; the batch, once per kind for all of them.
-    spawnMember((message, kind) => {
-      if (!warnedKinds.has(kind)) {
-        warnedKinds.add(kind);
-        warnings.push(message);
-        emit({ event: "remote-warning", message });
-      }
+    spawnMember({
+      onWarning: (message, kind) => {
+        if (!warnedKinds.has(kind)) {
+          warnedKinds.add(kind);
+          warnings.push(message);
+          emit({ event: "remote-warning", message });
+        }
+      },
+      onOutput: options.onOutput ??
+        ((stream, text) => (stream === "stdout" ? console.log : console.error)(text)),
     });
   await Promise.all(Array.from({ length: jobs }, (_, slot) => worker(slot)));
 

@@ -65,6 +65,7 @@ export interface JobMessage {
 export type WorkerMessage =
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
   | { readonly kind: "warning"; readonly message: string; readonly warning: string }
+  | { readonly kind: "output"; readonly stream: "stdout" | "stderr"; readonly text: string }
   | { readonly kind: "done"; readonly id: number; readonly result: unknown };
 
 /** Starts each message line a worker process writes, so a node's own output cannot be taken for one. */

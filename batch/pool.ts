@@ -8,7 +8,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { lineStream } from "../runtime/lines.ts";
-import { writeAllSync } from "../runtime/fs.ts";
 import {
   fromLine,
   type JobMessage,
@@ -32,8 +31,16 @@ export interface PoolMember {
   readonly ended: boolean;
 }
 
-/** Makes a pool member; it passes each remote cache warning on with its kind. */
-export type SpawnMember = (onWarning: (message: string, kind: string) => void) => PoolMember;
+/** Where a pool member passes on what is not a job's result. */
+export interface MemberHandlers {
+  /** A remote cache warning, with its kind. */
+  readonly onWarning: (message: string, kind: string) => void;
+  /** What a node printed (its console output), by stream. */
+  readonly onOutput: (stream: "stdout" | "stderr", text: string) => void;
+}
+
+/** Makes a pool member. */
+export type SpawnMember = (handlers: MemberHandlers) => PoolMember;
 
 /** Worker processes' options: heap limit, and what each may read, write and reach. */
 export interface ProcessPoolOptions {
@@ -49,7 +56,7 @@ export interface ProcessPoolOptions {
 const WORKER_ENTRY = new URL("./process_worker.ts", import.meta.url);
 
 /** Members that are Deno workers of this process. */
-export const spawnWorker: SpawnMember = (onWarning) => new WorkerMember(onWarning);
+export const spawnWorker: SpawnMember = (handlers) => new WorkerMember(handlers);
 
 /**
  * Members that are Deno processes of their own, or why there can be none here: this process may not
@@ -68,7 +75,7 @@ export function processSpawner(options: ProcessPoolOptions): SpawnMember | strin
     ...(options.heapMb ? [`--v8-flags=--max-old-space-size=${options.heapMb}`] : []),
     fileURLToPath(WORKER_ENTRY),
   ];
-  return (onWarning) => new ProcessMember(args, options.heapMb, onWarning);
+  return (handlers) => new ProcessMember(args, options.heapMb, handlers);
 }
 
 /**
@@ -122,7 +129,7 @@ abstract class Member implements PoolMember {
   };
   #next = 0;
 
-  constructor(readonly onWarning: (message: string, kind: string) => void) {}
+  constructor(readonly handlers: MemberHandlers) {}
 
   /** Sends a job to the member. */
   protected abstract send(message: JobMessage): void;
@@ -140,7 +147,8 @@ abstract class Member implements PoolMember {
   }
 
   protected receive(data: WorkerMessage): void {
-    if (data.kind === "warning") this.onWarning(data.message, data.warning);
+    if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
+    else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
     else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
     else if (data.kind === "done" && data.id === this.#pending?.id) {
       const pending = this.#pending;
@@ -168,8 +176,8 @@ class WorkerMember extends Member {
   readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
   #ended = false;
 
-  constructor(onWarning: (message: string, kind: string) => void) {
-    super(onWarning);
+  constructor(handlers: MemberHandlers) {
+    super(handlers);
     this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => this.receive(data);
     this.#worker.onerror = (event) => {
       // An uncaught error ends a Deno worker: a job sent after it would never be answered.
@@ -217,9 +225,9 @@ class ProcessMember extends Member {
   constructor(
     args: readonly string[],
     readonly heapMb: number | undefined,
-    onWarning: (message: string, kind: string) => void,
+    handlers: MemberHandlers,
   ) {
-    super(onWarning);
+    super(handlers);
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [...args],
       stdin: "piped",
@@ -278,7 +286,7 @@ class ProcessMember extends Member {
     const lines = this.#child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
     for await (const line of lines) {
       if (line.startsWith(MESSAGE_PREFIX)) this.receive(fromLine(line.slice(MESSAGE_PREFIX.length)));
-      else console.log(line); // a node's own output, as a Deno worker's would appear
+      else this.handlers.onOutput("stdout", line); // a node's own output
     }
   }
 
@@ -289,7 +297,7 @@ class ProcessMember extends Member {
   }
 
   #passOnStderr(): void {
-    if (this.#stderr) writeAllSync(Deno.stderr, this.#encoder.encode(this.#stderr));
+    if (this.#stderr) this.handlers.onOutput("stderr", this.#stderr.replace(/\n$/, ""));
     this.#stderr = "";
   }
 

@@ -6,18 +6,26 @@
  */
 import type { BatchEvent, BatchSummary } from "./batch.ts";
 
+/** A live status line: its progress sink, the way to print above it, and its end. */
+export interface LiveProgress {
+  readonly onEvent: (event: BatchEvent) => void;
+  /** Prints what a node printed above the status line, which is drawn again below it. */
+  readonly onOutput: (stream: "stdout" | "stderr", text: string) => void;
+  /** Clears the line; call it before printing anything else. */
+  readonly finish: () => void;
+}
+
 /**
- * A progress sink redrawing one status line on stderr; call the returned `finish` before printing
- * anything else.
+ * A progress sink redrawing one status line on stderr.
  *
  * @example
  * ```ts
  * const progress = liveProgress(142);
- * await runBatch({ ...options, onEvent: progress.onEvent });
+ * await runBatch({ ...options, onEvent: progress.onEvent, onOutput: progress.onOutput });
  * progress.finish();
  * ```
  */
-export function liveProgress(total: number): { onEvent: (event: BatchEvent) => void; finish: () => void } {
+export function liveProgress(total: number): LiveProgress {
   const started = performance.now();
   const running = new Set<string>();
   let done = 0, failed = 0, drawn = 0;
@@ -48,6 +56,11 @@ export function liveProgress(total: number): { onEvent: (event: BatchEvent) => v
       }
       // Redraw at most ten times a second: a fast batch must not spend its time on the terminal.
       if (performance.now() - drawn > 100 || done === total) draw();
+    },
+    onOutput(stream, text) {
+      Deno.stderr.writeSync(encoder.encode("\r\x1b[2K"));
+      (stream === "stdout" ? console.log : console.error)(text);
+      draw();
     },
     finish() {
       Deno.stderr.writeSync(encoder.encode("\r\x1b[2K"));

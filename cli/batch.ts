@@ -100,6 +100,8 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     ...pool,
     remote,
     onEvent,
+    // Beside --json, whose events are stdout, what nodes print goes to stderr.
+    onOutput: opts.json ? (_, text) => console.error(text) : live?.onOutput,
     nodeEvents: opts.json,
     signal: interruption.signal,
   }).finally(interruption.dispose);
@@ -201,6 +203,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       inputTimeoutMs: inputTimeoutMs(opts),
       ...pool,
       onEvent: live?.onEvent,
+      onOutput: opts.json ? (_, text) => console.error(text) : live?.onOutput,
       signal: interruption.signal,
     }).finally(interruption.dispose);
     live?.finish();

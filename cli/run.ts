@@ -14,6 +14,7 @@ import { RemoteCache } from "../runtime/cache/remote.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { EventSink } from "../runtime/events.ts";
 import {
+  consoleOnStderrWhile,
   EXIT,
   graphProblems,
   inRebuildFolder,
@@ -47,18 +48,19 @@ export async function runCommand(graphPath: string, opts: Opts): Promise<number>
     : humanProgress();
   const started = performance.now();
   try {
-    const run = await runGraph(source, {
-      inputs,
-      outDir,
-      cacheDir: cacheDir ?? false,
-      noCache: opts["no-cache"],
-      // Without a cache only a manifest and the JSON summary show digests: hash no model for nothing.
-      fileDigests: Boolean(opts.manifest || opts.json),
-      remoteCache: remote && new RemoteCache(remote),
-      onEvent,
-      // The CLI prints no output values: load them only for a manifest, which digests them.
-      outputs: opts.manifest ? undefined : [],
-    });
+    const run = await consoleOnStderrWhile(opts.json, () =>
+      runGraph(source, {
+        inputs,
+        outDir,
+        cacheDir: cacheDir ?? false,
+        noCache: opts["no-cache"],
+        // Without a cache only a manifest and the JSON summary show digests: hash no model for nothing.
+        fileDigests: Boolean(opts.manifest || opts.json),
+        remoteCache: remote && new RemoteCache(remote),
+        onEvent,
+        // The CLI prints no output values: load them only for a manifest, which digests them.
+        outputs: opts.manifest ? undefined : [],
+      }));
     const states = Object.values(run.nodes);
     const cached = states.filter((n) => n.state === "cached").length;
     if (opts.manifest) {

@@ -253,3 +253,19 @@ export function verifyVerdict(
   }
   return differences.length ? EXIT.failed : EXIT.ok;
 }
+
+/**
+ * Runs `work` with `console.log`, `info` and `debug` sent to stderr when `json` is set: beside
+ * `--json`, stdout carries the command's JSON alone, and what a node prints while it runs goes to
+ * stderr (the command prints its own JSON through a `console.log` taken before, or after `work`).
+ */
+export async function consoleOnStderrWhile<T>(json: boolean | undefined, work: () => Promise<T>): Promise<T> {
+  if (!json) return await work();
+  const { log, info, debug } = console;
+  console.log = console.info = console.debug = console.error;
+  try {
+    return await work();
+  } finally {
+    Object.assign(console, { log, info, debug });
+  }
+}

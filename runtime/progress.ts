@@ -26,7 +26,12 @@ export function humanProgress(): EventSink {
   };
 }
 
-/** Writes each event as one JSON line to stdout. */
+/**
+ * Writes each event as one JSON line to stdout, through the `console.log` of the moment the sink is
+ * made: a caller may send `console.log` elsewhere while the run goes on (the CLI sends what nodes
+ * print to stderr), and the events still reach stdout.
+ */
 export function ndjsonProgress(): EventSink {
-  return (event: RunEvent) => console.log(JSON.stringify(event));
+  const log = console.log;
+  return (event: RunEvent) => log(JSON.stringify(event));
 }
