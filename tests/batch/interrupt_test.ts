@@ -33,7 +33,17 @@ Deno.test("runBatch with a signal: an input that hangs is given up when it abort
   assertEquals(Object.keys(manifest.inputs), ["plain.bin"]);
 });
 
-Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no manifest, exits 143", async () => {
+for (const pool of ["--processes", "--workers"]) {
+  Deno.test(`partgraph batch ${pool} on SIGTERM: stops its workers, writes no manifest, exits 143`, async () => {
+    await interruptedBatch(pool);
+  });
+}
+
+/**
+ * A CLI batch of two hanging inputs and a plain one on two jobs, sent SIGTERM once both hang: it must
+ * end at once, say what did not run, write no manifest and leave no worker process behind.
+ */
+async function interruptedBatch(pool: string): Promise<void> {
   const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
   const graph = await hostileGraph(dir, { "hang1.bin": [2, 0, 0], "hang2.bin": [2, 0], "plain.bin": [0] });
   const out = join(dir, "out");
@@ -55,6 +65,7 @@ Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no man
       "--out",
       out,
       "--json",
+      pool,
     ],
     stdout: "piped",
     stderr: "piped",
@@ -68,8 +79,9 @@ Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no man
   for await (const line of lines) {
     events.push(JSON.parse(line));
     const running = events.filter((e) => e.event === "input" && e.state === "running").length;
-    // Both hung inputs are in their worker processes now: the interruption must end them.
-    if (!signalled && running === 2 && (await workerProcessesWriting(out)).length === 2) {
+    // Both hung inputs are in their workers now: the interruption must end them.
+    const hung = pool === "--workers" || (await workerProcessesWriting(out)).length === 2;
+    if (!signalled && running === 2 && hung) {
       batch.kill("SIGTERM");
       signalled = true;
     }
@@ -91,7 +103,7 @@ Deno.test("partgraph batch on SIGTERM: kills its worker processes, writes no man
     await new Promise((done) => setTimeout(done, 20));
   }
   assertEquals(await workerProcessesWriting(out), [], "worker processes left running");
-});
+}
 
 /**
  * Live processes whose command line grants writing `folder` (the batch's workers), one line each.
