@@ -23,7 +23,7 @@ import {
   refuseSharedFolders,
   SelectionError,
 } from "./inputs.ts";
-import { formatShard, type Shard, shardOf } from "./shard.ts";
+import { formatShard, inShard, type Shard } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import { type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
@@ -170,9 +170,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   }
   const type = declared.type;
   const spawnMember = memberSpawner(options);
-  const mine = options.shard
-    ? selection.inputs.filter((i) => shardOf(i.rel, options.shard!.count) === options.shard!.index)
-    : selection.inputs;
+  const mine = inShard(selection.inputs, options.shard);
   // Validate once, with the first input of the whole batch (the same answer on every shard).
   const firstPath = selection.inputs[0].path;
   const firstValue = type === "bytes" ? { bytes: new Uint8Array(), name: firstPath } : firstPath;

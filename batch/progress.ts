@@ -1,6 +1,6 @@
 /**
  * Batch progress for people: one live status line on a terminal (done/total, rate, ETA, failures,
- * the inputs running now) and a summary table at the end.
+ * the inputs running now), lines a log can keep elsewhere, and a summary table at the end.
  *
  * @module
  */
@@ -31,13 +31,9 @@ export function liveProgress(total: number): LiveProgress {
   let done = 0, failed = 0, drawn = 0;
   const encoder = new TextEncoder();
   const draw = () => {
-    const seconds = (performance.now() - started) / 1000;
-    const rate = done / Math.max(seconds, 1e-3);
-    const eta = done ? Math.round((total - done) / rate) : undefined;
     const now = [...running].slice(0, 3).join(", ") + (running.size > 3 ? ", …" : "");
     const width = Deno.consoleSize?.().columns ?? 100;
-    const line = `[${done}/${total}] ${rate.toFixed(1)}/s ETA ${eta === undefined ? "?" : `${eta}s`}` +
-      ` failed ${failed}${now ? ` — ${now}` : ""}`;
+    const line = statusText(done, total, failed, started) + (now ? ` — ${now}` : "");
     Deno.stderr.writeSync(encoder.encode(`\r\x1b[2K${line.slice(0, width - 1)}`));
     drawn = performance.now();
   };
@@ -66,6 +62,47 @@ export function liveProgress(total: number): LiveProgress {
       Deno.stderr.writeSync(encoder.encode("\r\x1b[2K"));
     },
   };
+}
+
+/** Seconds between two status lines of {@link logProgress} at the least, when no tenth is crossed. */
+const LOG_EVERY_S = 30;
+
+/**
+ * Batch progress for a log (CI, a file): a line for each failure as it happens, and a status line
+ * (done/total, rate, ETA, failures) at each tenth of the inputs and at least every 30 s, on stderr.
+ *
+ * @example
+ * ```ts
+ * await runBatch({ ...options, onEvent: logProgress(142) });
+ * ```
+ */
+export function logProgress(total: number): (event: BatchEvent) => void {
+  const started = performance.now();
+  let done = 0, failed = 0, tenths = 0, logged = started;
+  return (event) => {
+    if (event.event === "remote-warning") return console.error(`warning: ${event.message}`);
+    if (event.event !== "input" || event.state === "running") return;
+    done++;
+    if (event.state === "failed") {
+      failed++;
+      console.error(`failed: ${event.input}: ${(event.error as { message?: string })?.message ?? "failed"}`);
+    }
+    const now = performance.now();
+    if (Math.floor(10 * done / total) > tenths || now - logged >= LOG_EVERY_S * 1000) {
+      tenths = Math.floor(10 * done / total);
+      logged = now;
+      console.error(statusText(done, total, failed, started));
+    }
+  };
+}
+
+/** `[done/total] rate ETA failed`, as both progress forms print it. */
+function statusText(done: number, total: number, failed: number, started: number): string {
+  const rate = done / Math.max((performance.now() - started) / 1000, 1e-3);
+  const eta = done ? Math.round((total - done) / rate) : undefined;
+  return `[${done}/${total}] ${rate.toFixed(1)}/s ETA ${
+    eta === undefined ? "?" : `${eta}s`
+  } failed ${failed}`;
 }
 
 /** The end-of-batch table: counts and time, the slowest inputs, and every failure. */

@@ -35,6 +35,14 @@ export function shardOf(rel: string, count: number): number {
   return parseInt(sha256Hex(rel).slice(0, 12), 16) % count + 1;
 }
 
+/** The inputs of `shard` (all of them without one), in their order. */
+export function inShard<T extends { readonly rel: string }>(
+  inputs: readonly T[],
+  shard?: Shard,
+): readonly T[] {
+  return shard ? inputs.filter((input) => shardOf(input.rel, shard.count) === shard.index) : inputs;
+}
+
 /** Formats a shard as `I/N`. */
 export function formatShard(shard: Shard): string {
   return `${shard.index}/${shard.count}`;

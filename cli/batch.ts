@@ -22,8 +22,8 @@ import {
   verifyVerdict,
 } from "./shared.ts";
 import { expandEach, SelectionError } from "../batch/inputs.ts";
-import { parseShard, type Shard } from "../batch/shard.ts";
-import { type BatchEvent, runBatch } from "../batch/batch.ts";
+import { inShard, parseShard, type Shard } from "../batch/shard.ts";
+import { type BatchEvent, type BatchOptions, runBatch } from "../batch/batch.ts";
 import {
   type BatchManifest,
   batchManifestProblem,
@@ -31,7 +31,7 @@ import {
   formatManifest,
   mergeManifests,
 } from "../batch/manifest.ts";
-import { liveProgress, summaryText } from "../batch/progress.ts";
+import { liveProgress, logProgress, summaryText } from "../batch/progress.ts";
 import { whyNoWorkerProcesses } from "../batch/pool.ts";
 import { interruptedExitCode, listenForInterrupts } from "./interrupt.ts";
 
@@ -77,13 +77,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   const remote = await remoteFromCli(opts);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
-  const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
-    ? liveProgress(selection.inputs.length)
-    : undefined;
-  const onEvent = opts.json ? (event: BatchEvent) => console.log(JSON.stringify(event)) : live?.onEvent ??
-    ((event: BatchEvent) => {
-      if (event.event === "remote-warning" && !opts.quiet) console.error(`warning: ${event.message}`);
-    });
+  const progress = batchProgress(opts, inShard(selection.inputs, shard).length);
   const interruption = listenForInterrupts();
   const { manifest, summary } = await runBatch({
     graph: graphPath,
@@ -99,13 +93,11 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     inputTimeoutMs: timeoutMs,
     ...pool,
     remote,
-    onEvent,
-    // Beside --json, whose events are stdout, what nodes print goes to stderr.
-    onOutput: opts.json ? (_, text) => console.error(text) : live?.onOutput,
+    ...progress.sinks,
     nodeEvents: opts.json,
     signal: interruption.signal,
   }).finally(interruption.dispose);
-  live?.finish();
+  progress.finish();
   const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
     input,
     message: (r.error as { message?: string } | undefined)?.message ?? "failed",
@@ -185,9 +177,7 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
     return verifyVerdict(differences, "0 inputs (the manifest covers none)", opts);
   }
   const selection = { name: recorded.selection.each, base: recorded.selection.base, inputs: covered };
-  const live = !opts.json && !opts.quiet && Deno.stderr.isTerminal()
-    ? liveProgress(covered.length)
-    : undefined;
+  const progress = batchProgress(opts, covered.length, true);
   const interruption = listenForInterrupts();
   const differences = await inRebuildFolder(opts, async (outDir) => {
     const rebuilt = await runBatch({
@@ -202,11 +192,10 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       remote,
       inputTimeoutMs: inputTimeoutMs(opts),
       ...pool,
-      onEvent: live?.onEvent,
-      onOutput: opts.json ? (_, text) => console.error(text) : live?.onOutput,
+      ...progress.sinks,
       signal: interruption.signal,
     }).finally(interruption.dispose);
-    live?.finish();
+    progress.finish();
     return rebuilt.summary.interrupted ? undefined : compareBatchManifests(recorded, rebuilt.manifest);
   });
   if (!differences) { // interrupted: the rebuild is incomplete
@@ -246,6 +235,30 @@ function poolOptions(opts: Opts, written: string[]): { processes: boolean; heapM
       rerunWith(`--allow-read --allow-write=${written.join(",")} --allow-run=${Deno.execPath()}`),
     false,
   );
+}
+
+/**
+ * How a batch of `total` inputs shows its progress: NDJSON events on stdout with `--json` (what nodes
+ * print then goes to stderr), a live line on a terminal, log lines elsewhere (a CI log sees each
+ * failure as it happens), nothing with `--quiet`. A rebuild for `verify` (`verifying`) keeps stdout
+ * for its verdict and a log for its differences: it shows only the live line. Call `finish` before
+ * printing.
+ */
+function batchProgress(opts: Opts, total: number, verifying = false): {
+  sinks: Pick<BatchOptions, "onEvent" | "onOutput">;
+  finish: () => void;
+} {
+  const none = () => {};
+  if (opts.json) {
+    const onEvent = verifying ? undefined : (event: BatchEvent) => console.log(JSON.stringify(event));
+    return { sinks: { onEvent, onOutput: (_, text) => console.error(text) }, finish: none };
+  }
+  if (opts.quiet) return { sinks: {}, finish: none };
+  if (Deno.stderr.isTerminal()) {
+    const live = liveProgress(total);
+    return { sinks: { onEvent: live.onEvent, onOutput: live.onOutput }, finish: live.finish };
+  }
+  return { sinks: { onEvent: verifying ? undefined : logProgress(total) }, finish: none };
 }
 
 /** `--timeout SECONDS` (per input) in milliseconds; undefined without one. */
