@@ -344,6 +344,7 @@ function memberSpawner(options: BatchOptions): SpawnMember {
     ],
     write: written,
     net: options.remote ? [new URL(options.remote.url).host] : [],
+    interruptible: options.signal !== undefined,
   });
   if (typeof spawner === "string") throw new Deno.errors.NotCapable(spawner);
   return spawner;

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { lineStream } from "../runtime/lines.ts";
 import {
   fromLine,
+  IGNORE_INTERRUPTS,
   type JobMessage,
   type JobResult,
   type JobSpec,
@@ -50,6 +51,13 @@ export interface ProcessPoolOptions {
   readonly read: readonly string[];
   readonly write: readonly string[];
   readonly net: readonly string[];
+  /**
+   * The batch handles interruption itself (it was given a signal): the processes then ignore the
+   * SIGINT, SIGTERM and SIGHUP a terminal or a job runner sends the whole process group, so that an
+   * input running is given up by the batch (which kills its process), not failed by a process that
+   * died first. Without it they end on those signals, as the batch does.
+   */
+  readonly interruptible?: boolean;
 }
 
 /** The module a worker process runs. */
@@ -74,6 +82,7 @@ export function processSpawner(options: ProcessPoolOptions): SpawnMember | strin
     ...permissionFlags(options),
     ...(options.heapMb ? [`--v8-flags=--max-old-space-size=${options.heapMb}`] : []),
     fileURLToPath(WORKER_ENTRY),
+    ...(options.interruptible ? [IGNORE_INTERRUPTS] : []),
   ];
   return (handlers) => new ProcessMember(args, options.heapMb, handlers);
 }

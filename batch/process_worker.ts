@@ -7,9 +7,20 @@
  *
  * @module
  */
-import { fromLine, type JobMessage, jobServer, MESSAGE_PREFIX, toLine } from "./job.ts";
+import { fromLine, IGNORE_INTERRUPTS, type JobMessage, jobServer, MESSAGE_PREFIX, toLine } from "./job.ts";
 import { lineStream } from "../runtime/lines.ts";
 import { writeAllSync } from "../runtime/fs.ts";
+
+// The batch that started this process stops it itself when interrupted (see `IGNORE_INTERRUPTS`).
+if (Deno.args.includes(IGNORE_INTERRUPTS)) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    try {
+      Deno.addSignalListener(signal, () => {});
+    } catch {
+      // Not a signal on this platform.
+    }
+  }
+}
 
 const encoder = new TextEncoder();
 const serve = jobServer((message) => {

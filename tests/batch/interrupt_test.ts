@@ -35,20 +35,27 @@ Deno.test("runBatch with a signal: an input that hangs is given up when it abort
 
 for (const pool of ["--processes", "--workers"]) {
   Deno.test(`partgraph batch ${pool} on SIGTERM: stops its workers, writes no manifest, exits 143`, async () => {
-    await interruptedBatch(pool);
+    await interruptedBatch(pool, "SIGTERM");
+  });
+  // A terminal's Ctrl-C reaches the batch's worker processes too: they leave the batch to stop them,
+  // so no input running is failed by a process that died first.
+  Deno.test(`partgraph batch ${pool} on a Ctrl-C to its process group: gives up the inputs running, fails none`, async () => {
+    await interruptedBatch(pool, "SIGINT");
   });
 }
 
 /**
- * A CLI batch of two hanging inputs and a plain one on two jobs, sent SIGTERM once both hang: it must
- * end at once, say what did not run, write no manifest and leave no worker process behind.
+ * A CLI batch of two hanging inputs and a plain one on two jobs, in a process group of its own, sent
+ * SIGTERM (to the batch) or SIGINT (to the group, as a terminal's Ctrl-C) once both hang: it must end
+ * at once, fail nothing, say what did not run, write no manifest and leave no worker process behind.
  */
-async function interruptedBatch(pool: string): Promise<void> {
+async function interruptedBatch(pool: string, signal: "SIGTERM" | "SIGINT"): Promise<void> {
   const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
   const graph = await hostileGraph(dir, { "hang1.bin": [2, 0, 0], "hang2.bin": [2, 0], "plain.bin": [0] });
   const out = join(dir, "out");
-  const batch = new Deno.Command(Deno.execPath(), {
+  const batch = new Deno.Command("setsid", {
     args: [
+      Deno.execPath(),
       "run",
       "--frozen",
       "--allow-read",
@@ -82,17 +89,19 @@ async function interruptedBatch(pool: string): Promise<void> {
     // Both hung inputs are in their workers now: the interruption must end them.
     const hung = pool === "--workers" || (await workerProcessesWriting(out)).length === 2;
     if (!signalled && running === 2 && hung) {
-      batch.kill("SIGTERM");
+      // setsid made the batch the leader of a new group: a negative pid sends to all of the group.
+      if (signal === "SIGTERM") batch.kill("SIGTERM");
+      else await new Deno.Command("kill", { args: ["-INT", "--", `-${batch.pid}`] }).output();
       signalled = true;
     }
   }
-  const { code, signal } = await batch.status;
+  const status = await batch.status;
   clearTimeout(deadline);
-  assertEquals([code, signal], [143, null], await stderr);
+  assertEquals([status.code, status.signal], [signal === "SIGTERM" ? 143 : 130, null], await stderr);
   const summary = events.find((e) => e.event === "summary");
   assertEquals(
-    [summary?.ok, summary?.notRun, summary?.interrupted, summary?.manifest],
-    [0, 3, true, null],
+    [summary?.ok, summary?.failed, summary?.notRun, summary?.interrupted, summary?.manifest],
+    [0, 0, 3, true, null],
   );
   await Deno.stat(join(out, "batch.manifest.json")).then(
     () => assert(false, "an interrupted batch wrote a manifest"),
