@@ -33,36 +33,11 @@ Deno.test("--json: stdout is JSON lines only, and what a node prints goes to std
   // A file starting with byte 3 makes the node print a line to its console.
   const graph = await hostileGraph(dir, { "print.bin": [3, 0], "plain.bin": [0] });
   const out = join(dir, "out");
+  const batch = ["batch", graph, "--each", `model=${dir}/in/*.bin`, "--out", out, "--json"];
   const runs = {
-    run: [
-      "run",
-      graph,
-      "--set",
-      `model=${join(dir, "in", "print.bin")}`,
-      "--out",
-      out,
-      "--json",
-    ],
-    "batch on Deno workers": [
-      "batch",
-      graph,
-      "--each",
-      `model=${dir}/in/*.bin`,
-      "--out",
-      out,
-      "--json",
-      "--workers",
-    ],
-    "batch on worker processes": [
-      "batch",
-      graph,
-      "--each",
-      `model=${dir}/in/*.bin`,
-      "--out",
-      out,
-      "--json",
-      "--processes",
-    ],
+    run: ["run", graph, "--set", `model=${join(dir, "in", "print.bin")}`, "--out", out, "--json"],
+    "batch on Deno workers": [...batch, "--workers"],
+    "batch on worker processes": [...batch, "--processes"],
   };
   for (const [what, args] of Object.entries(runs)) {
     const { code, lines, stderr } = await cli([...args, "--no-cache"]);
