@@ -10,7 +10,7 @@ import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { findNginx, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
-import { hostileGraph } from "../support/hostile_graph.ts";
+import { hostileGraph, runHostileBatch } from "../support/hostile_graph.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -436,14 +436,7 @@ Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced
   // A file starting with byte 2 never returns (a decoder bug, say). The hanging file is the largest, so
   // the pool starts it first and the others run after it.
   const graph = await hostileGraph(dir, { "a.bin": [0], "hang.bin": [2, 0, 0, 0], "z.bin": [0, 0] });
-  const { manifest, summary } = await runBatch({
-    graph,
-    selection: await expandEach(`model=${dir}/in/*.bin`),
-    outDir: join(dir, "out"),
-    cacheDir: false,
-    jobs: 1,
-    inputTimeoutMs: 1500,
-  });
+  const { manifest, summary } = await runHostileBatch(dir, { inputTimeoutMs: 1500 });
   assertEquals([summary.ok, summary.failed], [2, 1]);
   const failure = manifest.inputs["hang.bin"].error as { message: string };
   assert(failure.message.startsWith("no result within 1.5 s"), failure.message);

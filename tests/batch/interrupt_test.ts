@@ -1,24 +1,17 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { runBatch } from "../../batch/batch.ts";
-import { expandEach } from "../../batch/inputs.ts";
 import { lineStream } from "../../runtime/lines.ts";
 import { tempDir } from "../support/temp.ts";
-import { hostileGraph } from "../support/hostile_graph.ts";
+import { hostileGraph, runHostileBatch } from "../support/hostile_graph.ts";
 
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 
 Deno.test("runBatch with a signal: an input that hangs is given up when it aborts, the rest count as not run", async () => {
   const dir = await tempDir({ prefix: "partgraph-interrupt-api-" });
   // Larger files start first: the plain one, then the hang, then one that never starts.
-  const graph = await hostileGraph(dir, { "plain.bin": [0, 0, 0], "hang.bin": [2, 0], "later.bin": [0] });
+  await hostileGraph(dir, { "plain.bin": [0, 0, 0], "hang.bin": [2, 0], "later.bin": [0] });
   const controller = new AbortController();
-  const { manifest, summary } = await runBatch({
-    graph,
-    selection: await expandEach(`model=${dir}/in/*.bin`),
-    outDir: join(dir, "out"),
-    cacheDir: false,
-    jobs: 1,
+  const { manifest, summary } = await runHostileBatch(dir, {
     signal: controller.signal,
     onEvent: (event) => {
       if (event.event === "input" && event.input === "hang.bin" && event.state === "running") {

@@ -5,7 +5,7 @@ import { fromLine, type JobMessage, MESSAGE_PREFIX, toLine } from "../../batch/j
 import { expandEach } from "../../batch/inputs.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { tempDir } from "../support/temp.ts";
-import { hostileGraph } from "../support/hostile_graph.ts";
+import { hostileGraph, runHostileBatch } from "../support/hostile_graph.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
@@ -60,7 +60,7 @@ Deno.test("worker process messages: one line of JSON each, bytes (a --set bytes 
 Deno.test("batch with worker processes: an input that exhausts its heap, hangs or throws uncaught fails alone; the rest go on", async () => {
   const dir = await tempDir({ prefix: "partgraph-processes-hostile-" });
   // Larger files start first: the heap filler, the hang, the thrower, the printer, the plain one.
-  const graph = await hostileGraph(dir, {
+  await hostileGraph(dir, {
     "oom.bin": [1, 0, 0, 0, 0],
     "hang.bin": [2, 0, 0, 0],
     "throw.bin": [5, 0, 0],
@@ -72,16 +72,7 @@ Deno.test("batch with worker processes: an input that exhausts its heap, hangs o
   console.log = (line: string) => printed.push(line);
   let result;
   try {
-    result = await runBatch({
-      graph,
-      selection: await expandEach(`model=${dir}/in/*.bin`),
-      outDir: join(dir, "out"),
-      cacheDir: false,
-      jobs: 1,
-      processes: true,
-      heapMb: 64,
-      inputTimeoutMs: 4000,
-    });
+    result = await runHostileBatch(dir, { processes: true, heapMb: 64, inputTimeoutMs: 4000 });
   } finally {
     console.log = log;
   }

@@ -1,24 +1,14 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { join } from "node:path";
-import { runBatch } from "../../batch/batch.ts";
-import { expandEach } from "../../batch/inputs.ts";
 import { tempDir } from "../support/temp.ts";
-import { hostileGraph } from "../support/hostile_graph.ts";
+import { hostileGraph, runHostileBatch } from "../support/hostile_graph.ts";
 
 /** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
 async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
   const dir = await tempDir({ prefix: "partgraph-worker-death-" });
-  const graph = await hostileGraph(dir, files);
-  const { manifest } = await runBatch({
-    graph,
-    selection: await expandEach(`model=${dir}/in/*.bin`),
-    outDir: join(dir, "out"),
-    cacheDir: false,
-    jobs: 1,
-    processes,
-    // Only a guard: a pool that waits on a dead worker fails here in 15 s rather than hanging the suite.
-    inputTimeoutMs: 15_000,
-  });
+  await hostileGraph(dir, files);
+  // The time limit is only a guard: a pool that waits on a dead worker fails here in 15 s rather than
+  // hanging the suite.
+  const { manifest } = await runHostileBatch(dir, { processes, inputTimeoutMs: 15_000 });
   return Object.fromEntries(
     Object.entries(manifest.inputs).map((
       [input, r],

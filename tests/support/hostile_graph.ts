@@ -4,6 +4,8 @@
  * @module
  */
 import { join } from "node:path";
+import { type BatchOptions, type BatchResult, runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
 
 const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 
@@ -60,4 +62,22 @@ export default { nodes: [defineNode({
     await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
   }
   return graph;
+}
+
+/**
+ * Runs the hostile graph written into `dir` by {@link hostileGraph} over its inputs: one job, no cache,
+ * outputs in `dir/out`, and `options` on top.
+ */
+export async function runHostileBatch(
+  dir: string,
+  options: Partial<BatchOptions> = {},
+): Promise<BatchResult> {
+  return await runBatch({
+    graph: join(dir, "hostile.json"),
+    selection: await expandEach(`model=${dir}/in/*.bin`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 1,
+    ...options,
+  });
 }
