@@ -71,9 +71,6 @@ export type WorkerMessage =
 /** Starts each message line a worker process writes, so a node's own output cannot be taken for one. */
 export const MESSAGE_PREFIX = "\x1epartgraph:";
 
-/** The worker process's argument that makes it ignore the interrupting signals (the batch stops it). */
-export const IGNORE_INTERRUPTS = "--ignore-interrupts";
-
 /** How bytes (a `--set` value of a bytes input) travel in a JSON line. */
 const BYTES_KEY = "$partgraph.base64";
 

@@ -10,7 +10,6 @@ import { fileURLToPath } from "node:url";
 import { lineStream } from "../runtime/lines.ts";
 import {
   fromLine,
-  IGNORE_INTERRUPTS,
   type JobMessage,
   type JobResult,
   type JobSpec,
@@ -52,10 +51,11 @@ export interface ProcessPoolOptions {
   readonly write: readonly string[];
   readonly net: readonly string[];
   /**
-   * The batch handles interruption itself (it was given a signal): the processes then ignore the
-   * SIGINT, SIGTERM and SIGHUP a terminal or a job runner sends the whole process group, so that an
-   * input running is given up by the batch (which kills its process), not failed by a process that
-   * died first. Without it they end on those signals, as the batch does.
+   * The batch handles interruption itself (it was given a signal): each process then runs in a
+   * session of its own, out of reach of the SIGINT, SIGTERM and SIGHUP a terminal or a job runner
+   * sends the batch's process group, so that an input running is given up by the batch (which kills
+   * its process), not failed by a process that died first. Without it they are in the batch's group
+   * and end on those signals with it.
    */
   readonly interruptible?: boolean;
 }
@@ -82,9 +82,9 @@ export function processSpawner(options: ProcessPoolOptions): SpawnMember | strin
     ...permissionFlags(options),
     ...(options.heapMb ? [`--v8-flags=--max-old-space-size=${options.heapMb}`] : []),
     fileURLToPath(WORKER_ENTRY),
-    ...(options.interruptible ? [IGNORE_INTERRUPTS] : []),
   ];
-  return (handlers) => new ProcessMember(args, options.heapMb, handlers);
+  const detached = options.interruptible === true;
+  return (handlers) => new ProcessMember(args, { heapMb: options.heapMb, detached }, handlers);
 }
 
 /**
@@ -231,18 +231,23 @@ class ProcessMember extends Member {
   /** Why the process ended, once it has. */
   #ending?: string;
 
+  readonly #heapMb: number | undefined;
+
+  /** `detached`: in a session of its own (see {@link ProcessPoolOptions.interruptible}). */
   constructor(
     args: readonly string[],
-    readonly heapMb: number | undefined,
+    { heapMb, detached }: { heapMb: number | undefined; detached: boolean },
     handlers: MemberHandlers,
   ) {
     super(handlers);
+    this.#heapMb = heapMb;
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [...args],
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
       env: { NO_COLOR: "1" }, // its errors become messages: plain text
+      detached,
     }).spawn();
     this.#stdin = this.#child.stdin.getWriter();
     this.#ended = Promise.all([this.#readStdout(), this.#readStderr(), this.#child.status])
@@ -315,7 +320,7 @@ class ProcessMember extends Member {
     if (
       /Fatal JavaScript out of memory|JavaScript heap out of memory|Reached heap limit/.test(this.#stderr)
     ) {
-      const limit = this.heapMb ? `its heap limit of ${this.heapMb} MB` : "V8's heap limit";
+      const limit = this.#heapMb ? `its heap limit of ${this.#heapMb} MB` : "V8's heap limit";
       return `the worker process ran out of memory (${limit}; --max-heap MB sets another)`;
     }
     // Deno's report of an uncaught error starts "error: …" and goes on with the stack.

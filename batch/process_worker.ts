@@ -7,24 +7,28 @@
  *
  * @module
  */
-import { fromLine, IGNORE_INTERRUPTS, type JobMessage, jobServer, MESSAGE_PREFIX, toLine } from "./job.ts";
+import { fromLine, type JobMessage, jobServer, MESSAGE_PREFIX, toLine } from "./job.ts";
 import { lineStream } from "../runtime/lines.ts";
 import { writeAllSync } from "../runtime/fs.ts";
 
-// The batch that started this process stops it itself when interrupted (see `IGNORE_INTERRUPTS`).
-if (Deno.args.includes(IGNORE_INTERRUPTS)) {
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    try {
-      Deno.addSignalListener(signal, () => {});
-    } catch {
-      // Not a signal on this platform.
-    }
-  }
-}
+/** Exit code of a worker process whose batch has gone (see below). */
+const BATCH_GONE = 125;
 
 const encoder = new TextEncoder();
 const serve = jobServer((message) => {
-  writeAllSync(Deno.stdout, encoder.encode(MESSAGE_PREFIX + toLine(message) + "\n"));
+  try {
+    writeAllSync(Deno.stdout, encoder.encode(MESSAGE_PREFIX + toLine(message) + "\n"));
+  } catch {
+    Deno.exit(BATCH_GONE); // the batch's end of the pipe is closed: no one reads the answer
+  }
 });
+// Stdin is read while a job runs, so that its end is seen at once. The pool closes it only when this
+// process is idle, so an end with a job in hand means the batch itself was killed (`kill -9`, the
+// system out of memory): the job is given up rather than left to run, or hang, for no one.
+let inHand = 0;
 const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
-for await (const line of lines) await serve(fromLine<JobMessage>(line));
+for await (const line of lines) {
+  inHand++;
+  serve(fromLine<JobMessage>(line)).finally(() => inHand--);
+}
+if (inHand) Deno.exit(BATCH_GONE);

@@ -30,11 +30,55 @@ for (const pool of ["--processes", "--workers"]) {
   Deno.test(`partgraph batch ${pool} on SIGTERM: stops its workers, writes no manifest, exits 143`, async () => {
     await interruptedBatch(pool, "SIGTERM");
   });
-  // A terminal's Ctrl-C reaches the batch's worker processes too: they leave the batch to stop them,
-  // so no input running is failed by a process that died first.
+  // A terminal's Ctrl-C goes to the batch's whole process group: its worker processes must be out of
+  // its reach and leave the batch to stop them, so no input running is failed by a process that died first.
   Deno.test(`partgraph batch ${pool} on a Ctrl-C to its process group: gives up the inputs running, fails none`, async () => {
     await interruptedBatch(pool, "SIGINT");
   });
+}
+
+// A batch killed outright (`kill -9`, or the system out of memory) cannot stop its workers. One on an
+// input that awaits forever must see the batch gone (its stdin ends) and exit; one in a loop that
+// never yields cannot see anything, but a plain SIGTERM must still end it, as for any process.
+Deno.test("partgraph batch --processes killed with SIGKILL: no worker process outlives it for long", async () => {
+  const dir = await tempDir({ prefix: "partgraph-interrupt-kill-" });
+  const graph = await hostileGraph(dir, { "loop.bin": [2, 0, 0], "await.bin": [8, 0] });
+  const out = join(dir, "out");
+  const batch = cliBatch(graph, dir, out, "--processes").spawn();
+  const events: { event: string; id?: string; state?: string }[] = [];
+  const reading = (async () => {
+    for await (const line of batch.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream())) {
+      events.push(JSON.parse(line));
+    }
+  })();
+  const stderr = new Response(batch.stderr).text();
+  const hostileRunning = () =>
+    events.filter((e) => e.event === "node" && e.id === "hostile" && e.state === "running").length;
+  const inHand = await until(async () => hostileRunning() === 2 && (await workers(out)).length === 2, 60_000);
+  batch.kill("SIGKILL");
+  await Promise.all([batch.status, reading, stderr]);
+  assert(inHand, "the two inputs never both ran");
+  const awaitingEnded = await until(async () => (await workers(out)).length === 1);
+  const left = await workers(out);
+  for (const pid of left) Deno.kill(pid, "SIGTERM");
+  const loopingEnded = await until(async () => (await workers(out)).length === 0);
+  for (const pid of await workers(out)) Deno.kill(pid, "SIGKILL");
+  assert(awaitingEnded, "the worker awaiting forever outlived its batch");
+  assert(loopingEnded, "SIGTERM did not end the looping worker");
+});
+
+/** The pids of the worker processes writing `out`. */
+async function workers(out: string): Promise<number[]> {
+  return (await workerProcessesWriting(out)).map((line) => Number(line.split(" ")[0]));
+}
+
+/** Polls `done` every 20 ms for up to `ms`; whether it came true. */
+async function until(done: () => Promise<boolean>, ms = 5_000): Promise<boolean> {
+  for (let wait = 0; wait < ms / 20; wait++) {
+    if (await done()) return true;
+    await new Promise((next) => setTimeout(next, 20));
+  }
+  return false;
 }
 
 /**
@@ -46,30 +90,7 @@ async function interruptedBatch(pool: string, signal: "SIGTERM" | "SIGINT"): Pro
   const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
   const graph = await hostileGraph(dir, { "hang1.bin": [2, 0, 0], "hang2.bin": [2, 0], "plain.bin": [0] });
   const out = join(dir, "out");
-  const batch = new Deno.Command("setsid", {
-    args: [
-      Deno.execPath(),
-      "run",
-      "--frozen",
-      "--allow-read",
-      `--allow-write=${out}`,
-      `--allow-run=${Deno.execPath()}`,
-      CLI,
-      "batch",
-      graph,
-      "--each",
-      `model=${dir}/in/*.bin`,
-      "--jobs",
-      "2",
-      "--no-cache",
-      "--out",
-      out,
-      "--json",
-      pool,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const batch = cliBatch(graph, dir, out, pool).spawn();
   // A batch that ignores the signal would hang the suite: it is killed after a minute, and fails.
   const deadline = setTimeout(() => batch.kill("SIGKILL"), 60_000);
   const stderr = new Response(batch.stderr).text();
@@ -108,12 +129,44 @@ async function interruptedBatch(pool: string, signal: "SIGTERM" | "SIGINT"): Pro
 }
 
 /**
- * Live processes whose command line grants writing `folder` (the batch's workers), one line each.
+ * The CLI batching the hostile graph's inputs in `dir` on two jobs, `--json`, in a process group of
+ * its own (`setsid`), on the `pool` given.
+ */
+function cliBatch(graph: string, dir: string, out: string, pool: string): Deno.Command {
+  return new Deno.Command("setsid", {
+    args: [
+      Deno.execPath(),
+      "run",
+      "--frozen",
+      "--allow-read",
+      `--allow-write=${out}`,
+      `--allow-run=${Deno.execPath()}`,
+      CLI,
+      "batch",
+      graph,
+      "--each",
+      `model=${dir}/in/*.bin`,
+      "--jobs",
+      "2",
+      "--no-cache",
+      "--out",
+      out,
+      "--json",
+      pool,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  });
+}
+
+/**
+ * Live processes whose command line grants writing `folder` (the batch's workers), one line each: the
+ * pid, a space, the command line.
  * Read through `sh`, as Deno's own file API wants every permission for `/proc`.
  */
 async function workerProcessesWriting(folder: string): Promise<string[]> {
   const script = 'for d in /proc/[0-9]*; do read -r _ _ state _ < "$d/stat" && [ "$state" != Z ] && ' +
-    'tr "\\0" " " < "$d/cmdline" && echo; done 2>/dev/null';
+    'printf "%s " "${d#/proc/}" && tr "\\0" " " < "$d/cmdline" && echo; done 2>/dev/null';
   const { stdout } = await new Deno.Command("sh", { args: ["-c", script], stdout: "piped" }).output();
   return new TextDecoder().decode(stdout).split("\n")
     .filter((line) => line.includes("process_worker.ts") && line.includes(folder));
