@@ -85,10 +85,14 @@ export interface BatchOptions {
 
 /** A batch progress event. */
 export type BatchEvent =
+  /** Before the first input starts: how many inputs this run takes (after sharding), and their bytes. */
+  | { readonly event: "batch"; readonly inputs: number; readonly bytes: number }
   | {
     readonly event: "input";
     readonly input: string;
     readonly state: "running" | "done" | "failed";
+    /** The input file's size (0 when it cannot be read). */
+    readonly bytes: number;
     readonly ms?: number;
     readonly cached?: boolean;
     readonly error?: unknown;
@@ -191,6 +195,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const outDir = resolve(options.outDir);
   const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
   const queue = await largestFirst(mine);
+  emit({ event: "batch", inputs: queue.length, bytes: queue.reduce((sum, { bytes }) => sum + bytes, 0) });
   const figures: WorkerFigures[] = [];
   let stop = false;
 
@@ -199,7 +204,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
     while (!stop && !options.signal?.aborted && queue.length) {
-      const input = queue.shift()!;
+      const { input, bytes } = queue.shift()!;
       const folder = outputFolder(input);
       const spec: JobSpec = {
         graph: resolve(options.graph),
@@ -212,7 +217,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         remote: options.remote,
         events: options.nodeEvents ?? false,
       };
-      emit({ event: "input", input: input.rel, state: "running" });
+      emit({ event: "input", input: input.rel, state: "running", bytes });
       let result: JobResult;
       const inputStarted = performance.now();
       if (w?.ended) { // it died after its last input ended: that input's result stands, this one is new
@@ -267,6 +272,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         event: "input",
         input: input.rel,
         state: result.ok ? "done" : "failed",
+        bytes,
         ms: result.ms,
         cached,
         ...(result.ok ? {} : { error: result.error }),
@@ -351,11 +357,11 @@ function memberSpawner(options: BatchOptions): SpawnMember {
 }
 
 /**
- * The inputs in the order the pool starts them: largest file first (ties by path), so the batch does
- * not end with one worker on a big input while the others have nothing left. Files that cannot be
- * read go last; their jobs fail as in a single run.
+ * The inputs in the order the pool starts them, with their sizes: largest file first (ties by path),
+ * so the batch does not end with one worker on a big input while the others have nothing left. Files
+ * that cannot be read go last (size 0); their jobs fail as in a single run.
  */
-async function largestFirst(inputs: readonly BatchInput[]): Promise<BatchInput[]> {
+async function largestFirst(inputs: readonly BatchInput[]): Promise<{ input: BatchInput; bytes: number }[]> {
   const sizes = await Promise.all(inputs.map(async (input) => {
     try {
       return (await Deno.stat(input.path)).size;
@@ -367,7 +373,7 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<BatchInput[]
   order.sort((a, b) =>
     b.size - a.size || (a.input.rel < b.input.rel ? -1 : a.input.rel > b.input.rel ? 1 : 0)
   );
-  return order.map((o) => o.input);
+  return order.map(({ input, size }) => ({ input, bytes: Math.max(size, 0) }));
 }
 
 /** The rejection of {@link settle} when the time limit passed first. */

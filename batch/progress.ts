@@ -28,12 +28,13 @@ export interface LiveProgress {
 export function liveProgress(total: number): LiveProgress {
   const started = performance.now();
   const running = new Set<string>();
+  const left = new TimeLeft(total);
   let done = 0, failed = 0, drawn = 0;
   const encoder = new TextEncoder();
   const draw = () => {
     const now = [...running].slice(0, 3).join(", ") + (running.size > 3 ? ", …" : "");
     const width = Deno.consoleSize?.().columns ?? 100;
-    const line = statusText(done, total, failed, started) + (now ? ` — ${now}` : "");
+    const line = statusText(done, total, failed, started, left) + (now ? ` — ${now}` : "");
     Deno.stderr.writeSync(encoder.encode(`\r\x1b[2K${line.slice(0, width - 1)}`));
     drawn = performance.now();
   };
@@ -43,6 +44,7 @@ export function liveProgress(total: number): LiveProgress {
         Deno.stderr.writeSync(encoder.encode(`\r\x1b[2Kwarning: ${event.message}\n`));
         return draw();
       }
+      left.observe(event);
       if (event.event !== "input") return;
       if (event.state === "running") running.add(event.input);
       else {
@@ -78,9 +80,11 @@ const LOG_EVERY_S = 30;
  */
 export function logProgress(total: number): (event: BatchEvent) => void {
   const started = performance.now();
+  const left = new TimeLeft(total);
   let done = 0, failed = 0, tenths = 0, logged = started;
   return (event) => {
     if (event.event === "remote-warning") return console.error(`warning: ${event.message}`);
+    left.observe(event);
     if (event.event !== "input" || event.state === "running") return;
     done++;
     if (event.state === "failed") {
@@ -91,18 +95,86 @@ export function logProgress(total: number): (event: BatchEvent) => void {
     if (Math.floor(10 * done / total) > tenths || now - logged >= LOG_EVERY_S * 1000) {
       tenths = Math.floor(10 * done / total);
       logged = now;
-      console.error(statusText(done, total, failed, started));
+      console.error(statusText(done, total, failed, started, left));
     }
   };
 }
 
 /** `[done/total] rate ETA failed`, as both progress forms print it. */
-function statusText(done: number, total: number, failed: number, started: number): string {
-  const rate = done / Math.max((performance.now() - started) / 1000, 1e-3);
-  const eta = done ? Math.round((total - done) / rate) : undefined;
+function statusText(done: number, total: number, failed: number, started: number, left: TimeLeft): string {
+  const elapsedMs = performance.now() - started;
+  const rate = done / Math.max(elapsedMs / 1000, 1e-3);
+  const eta = left.seconds(elapsedMs);
   return `[${done}/${total}] ${rate.toFixed(1)}/s ETA ${
-    eta === undefined ? "?" : `${eta}s`
+    eta === undefined ? "?" : `${Math.round(eta)}s`
   } failed ${failed}`;
+}
+
+/**
+ * The time a batch has left, from what its finished inputs took. Counting inputs alone misleads twice
+ * over: the largest files start first (so an early rate is too slow), and a small file costs more
+ * than its share of bytes. So each input's time is fitted as a fixed part plus a part per byte (least
+ * squares over the inputs finished), summed over the inputs left, and divided by how many inputs have
+ * been running at once on average. Without sizes (no `batch` event), every input counts the same.
+ *
+ * @example
+ * ```ts
+ * const left = new TimeLeft(3);
+ * left.observe({ event: "batch", inputs: 3, bytes: 600 });
+ * left.observe({ event: "input", input: "a.cmp", state: "done", bytes: 400, ms: 420 });
+ * left.observe({ event: "input", input: "b.cmp", state: "done", bytes: 100, ms: 120 });
+ * console.log(left.seconds(540)); // c.cmp, 100 bytes: 0.12
+ * ```
+ */
+export class TimeLeft {
+  #inputs: number;
+  #bytes = NaN;
+  /** Sums over the inputs finished, x their bytes and y their ms: n, Σx, Σy, Σx², Σxy. */
+  #n = 0;
+  #sx = 0;
+  #sy = 0;
+  #sxx = 0;
+  #sxy = 0;
+
+  /** `inputs`: how many the batch runs (its `batch` event, when observed, says it again). */
+  constructor(inputs: number) {
+    this.#inputs = inputs;
+  }
+
+  /** Takes in a batch event: the batch's size, and each input that finished. */
+  observe(event: BatchEvent): void {
+    if (event.event === "batch") {
+      this.#inputs = event.inputs;
+      this.#bytes = event.bytes;
+    }
+    if (event.event !== "input" || event.state === "running") return;
+    const x = event.bytes, y = event.ms ?? 0;
+    this.#n++;
+    this.#sx += x;
+    this.#sy += y;
+    this.#sxx += x * x;
+    this.#sxy += x * y;
+  }
+
+  /** Seconds left, `elapsedMs` into the batch; undefined until an input has finished. */
+  seconds(elapsedMs: number): number | undefined {
+    const n = this.#n;
+    if (!n || this.#sy <= 0) return n ? 0 : undefined;
+    let perInput = this.#sy / n, perByte = 0;
+    const spread = n * this.#sxx - this.#sx * this.#sx;
+    if (Number.isFinite(this.#bytes) && n >= 2 && spread > 1e-9 * n * this.#sxx) {
+      perByte = (n * this.#sxy - this.#sx * this.#sy) / spread;
+      perInput = (this.#sy - perByte * this.#sx) / n;
+      // A fit with a negative part (noise over few inputs) falls back to the simpler rule it leans to.
+      if (perByte < 0) [perInput, perByte] = [this.#sy / n, 0];
+      else if (perInput < 0) [perInput, perByte] = [0, this.#sy / this.#sx];
+    }
+    const inputsLeft = Math.max(this.#inputs - n, 0);
+    const bytesLeft = Number.isFinite(this.#bytes) ? Math.max(this.#bytes - this.#sx, 0) : 0;
+    const workMs = perInput * inputsLeft + perByte * bytesLeft;
+    const atOnce = this.#sy / Math.max(elapsedMs, 1); // inputs running side by side, on average
+    return workMs / atOnce / 1000;
+  }
 }
 
 /** The end-of-batch table: counts and time, the slowest inputs, and every failure. */
