@@ -44,6 +44,25 @@ export function sha256Hex(data: Uint8Array | string): string {
 let createHash: typeof import("node:crypto").createHash | undefined;
 
 /**
+ * An incremental {@link sha256Hex}: the parts of some bytes given in order to `update`, then `hex`.
+ *
+ * @example
+ * ```ts
+ * import { sha256Hasher, sha256Hex } from "./canonical.ts";
+ *
+ * const hasher = sha256Hasher();
+ * hasher.update(new TextEncoder().encode("ab"));
+ * hasher.update(new TextEncoder().encode("c"));
+ * console.log(hasher.hex() === sha256Hex("abc")); // true
+ * ```
+ */
+export function sha256Hasher(): { update(part: Uint8Array): void; hex(): string } {
+  createHash ??= (process.getBuiltinModule("node:crypto") as typeof import("node:crypto")).createHash;
+  const hash = createHash("sha256");
+  return { update: (part) => void hash.update(part), hex: () => hash.digest("hex") };
+}
+
+/**
  * {@link sha256Hex} of a value's bytes, hashed once per array: a file read, cached and written in
  * one run is the same `Uint8Array` throughout (the read's digest, the source key, the cache blob,
  * the written file's digest), and hashing a big model costs about a second per 300 MB. Only for
@@ -60,6 +79,15 @@ let createHash: typeof import("node:crypto").createHash | undefined;
 export function valueDigest(bytes: Uint8Array): string {
   let digest = valueDigests.get(bytes);
   if (digest === undefined) valueDigests.set(bytes, digest = sha256Hex(bytes));
+  return digest;
+}
+
+/**
+ * Tells {@link valueDigest} the digest of a value's bytes, hashed as they were read (`fs.ts`'s
+ * `readWholeFile` with a {@link sha256Hasher}), so they are not hashed again.
+ */
+export function knownValueDigest(bytes: Uint8Array, digest: string): string {
+  valueDigests.set(bytes, digest);
   return digest;
 }
 

@@ -9,7 +9,7 @@
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import { sha256Hex, valueDigest } from "../canonical.ts";
+import { knownValueDigest, sha256Hasher, sha256Hex, valueDigest } from "../canonical.ts";
 import type { FileDigest } from "../cache/disk.ts";
 import { type FileStat, fileStat } from "../cache/file_digests.ts";
 import { atomicWrite, outputPath, readWholeFile } from "../fs.ts";
@@ -119,8 +119,9 @@ export class TrackedFiles {
   async #hash(abs: string): Promise<FileRead> {
     const hashedAtMs = Date.now();
     const info = this.#digests && await Deno.stat(abs).catch(() => undefined);
-    const bytes = await readWholeFile(abs);
-    const sha256 = this.hashing ? valueDigest(bytes) : UNHASHED;
+    const hasher = this.hashing ? sha256Hasher() : undefined;
+    const bytes = await readWholeFile(abs, Infinity, hasher?.update);
+    const sha256 = hasher ? knownValueDigest(bytes, hasher.hex()) : UNHASHED;
     const stat = info && fileStat(info);
     if (stat?.size === bytes.byteLength) {
       await this.#digests!.memo.rememberDigest(abs, stat, sha256, hashedAtMs);

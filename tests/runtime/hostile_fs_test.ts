@@ -9,6 +9,7 @@ import { runGraph } from "../../mod.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { GraphError, RunError } from "../../runtime/errors.ts";
 import { atomicWrite, outputPath, readWholeFile } from "../../runtime/fs.ts";
+import { sha256Hasher, sha256Hex } from "../../runtime/canonical.ts";
 import { tempDir } from "../support/temp.ts";
 
 function copyTo(path: string): GraphFile {
@@ -86,10 +87,21 @@ Deno.test("a failed write removes its temp file", async () => {
 
 Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat gives", async () => {
   const dir = await tempDir();
-  for (const size of [0, 1, 65_536, 3_000_017]) {
+  for (const size of [0, 1, 65_536, 3_000_017, 9_437_185]) {
     const path = join(dir, `f${size}`);
     await Deno.writeFile(path, Uint8Array.from({ length: size }, (_, i) => (i * 7 + size) & 255));
-    assert.deepEqual(await readWholeFile(path), await Deno.readFile(path), `${size} bytes`);
+    const expected = await Deno.readFile(path);
+    assert.deepEqual(await readWholeFile(path), expected, `${size} bytes`);
+    // Taken part by part as it is read (a hash as the disk works): the parts in order are the file.
+    const hasher = sha256Hasher(), parts: number[] = [];
+    const bytes = await readWholeFile(path, Infinity, (part) => {
+      parts.push(part.byteLength);
+      hasher.update(part);
+    });
+    assert.deepEqual(bytes, expected, `${size} bytes, read in parts`);
+    assert.equal(hasher.hex(), sha256Hex(expected), `${size} bytes, hashed in parts`);
+    assert.equal(parts.reduce((sum, n) => sum + n, 0), size);
+    if (size > 8 << 20) assert(parts.length >= 3, `${parts.length} parts of ${size} bytes`);
   }
   // A pipe: stat says 0 bytes, and they arrive as the writer sends them (more than one chunk).
   const fifo = join(dir, "pipe");
@@ -102,8 +114,13 @@ Deno.test("readWholeFile reads what Deno.readFile reads, whatever size stat give
       for (let done = 0; done < chunk.length;) done += await pipe.write(chunk.subarray(done));
     }
   })();
-  const [received] = await Promise.all([readWholeFile(fifo), writer]);
+  const parts: Uint8Array[] = [];
+  const [received] = await Promise.all([
+    readWholeFile(fifo, Infinity, (part) => parts.push(part.slice())),
+    writer,
+  ]);
   assert.deepEqual(received, sent);
+  assert.deepEqual(new Uint8Array(parts.flatMap((part) => [...part])), sent, "the parts of a pipe");
   await assert.rejects(readWholeFile(join(dir, "missing")), Deno.errors.NotFound);
   // A size cap is checked before the buffer is made: a sparse 64 GiB file allocates nothing.
   const sparse = join(dir, "sparse");
