@@ -26,7 +26,7 @@ import {
 import { formatShard, inShard, type Shard } from "./shard.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
-import { type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
+import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
 
 /** Options of {@link runBatch}. */
 export interface BatchOptions {
@@ -98,7 +98,17 @@ export type BatchEvent =
     readonly error?: unknown;
   }
   | (RunEvent & { readonly input: string })
-  | { readonly event: "remote-warning"; readonly message: string };
+  | { readonly event: "remote-warning"; readonly message: string }
+  /**
+   * The worker running `input` died (`message`) and the input runs again on a fresh one: what an
+   * earlier input's nodes left running on that worker (`after`, null when none) may be the cause.
+   */
+  | {
+    readonly event: "worker-died";
+    readonly input: string;
+    readonly message: string;
+    readonly after: string | null;
+  };
 
 /** Figures of a finished batch. */
 export interface BatchSummary {
@@ -203,6 +213,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     const spawned = performance.now();
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
+    let ranLast: string | undefined; // the input w ran before the one in hand
     while (!stop && !options.signal?.aborted && queue.length) {
       const { input, bytes } = queue.shift()!;
       const folder = outputFolder(input);
@@ -218,44 +229,37 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         events: options.nodeEvents ?? false,
       };
       emit({ event: "input", input: input.rel, state: "running", bytes });
-      let result: JobResult;
       const inputStarted = performance.now();
       if (w?.ended) { // it died after its last input ended: that input's result stands, this one is new
         await w.stop(true);
         w = undefined;
       }
-      try {
-        result = await settle(
-          (w ??= spawn()).run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
-          options.inputTimeoutMs,
-          options.signal,
-        );
-      } catch (error) {
-        if (error instanceof Interrupted) {
-          await w?.stop(true);
+      let result: JobResult | undefined;
+      for (let attempt = 1; !result; attempt++) {
+        if (!w) [w, ranLast] = [spawn(), undefined];
+        try {
+          result = await settle(
+            w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
+            options.inputTimeoutMs,
+            options.signal,
+          );
+        } catch (error) {
+          // Whatever happened, a fresh worker takes over.
+          await w.stop(true);
           w = undefined;
-          break; // given up: the input counts as not run
+          if (error instanceof Interrupted) break; // given up: the input counts as not run
+          // A worker can die of what an earlier input's nodes left running (a timer that throws), so
+          // an input whose worker died under it runs once more, on a fresh worker, before it fails.
+          // Running out of memory would happen again, and the time limit has passed.
+          if (attempt === 1 && error instanceof MemberDied && !error.outOfMemory) {
+            emit({ event: "worker-died", input: input.rel, message: error.message, after: ranLast ?? null });
+            continue;
+          }
+          result = failedJob(error, inputStarted);
         }
-        // The worker died (a bug, or out of memory in a process) or overran the time limit: the input
-        // fails, a fresh worker takes over.
-        await w?.stop(true);
-        w = undefined;
-        const message = error instanceof TimeLimit
-          ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
-          : error instanceof Error
-          ? error.message
-          : String(error);
-        result = {
-          ok: false,
-          digest: null,
-          writes: [],
-          warnings: [],
-          error: { message },
-          nodes: 0,
-          cached: 0,
-          ms: Math.round(performance.now() - inputStarted),
-        };
       }
+      if (!result) break;
+      ranLast = input.rel;
       results.set(input.rel, result);
       inputs++;
       busyMs += result.ms;
@@ -374,6 +378,25 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<{ input: Bat
     b.size - a.size || (a.input.rel < b.input.rel ? -1 : a.input.rel > b.input.rel ? 1 : 0)
   );
   return order.map(({ input, size }) => ({ input, bytes: Math.max(size, 0) }));
+}
+
+/** The result of a job its worker could not give: it died, or overran the time limit. */
+function failedJob(error: unknown, started: number): JobResult {
+  const message = error instanceof TimeLimit
+    ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
+    : error instanceof Error
+    ? error.message
+    : String(error);
+  return {
+    ok: false,
+    digest: null,
+    writes: [],
+    warnings: [],
+    error: { message },
+    nodes: 0,
+    cached: 0,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** The rejection of {@link settle} when the time limit passed first. */

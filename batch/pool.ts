@@ -180,6 +180,17 @@ abstract class Member implements PoolMember {
   }
 }
 
+/** Why a job failed when its pool member died under it (rather than the job failing in it). */
+export class MemberDied extends Error {
+  /** The member ran out of memory: the same input would again. */
+  readonly outOfMemory: boolean;
+
+  constructor(message: string, outOfMemory = false) {
+    super(message);
+    this.outOfMemory = outOfMemory;
+  }
+}
+
 /** A Deno worker of this process. */
 class WorkerMember extends Member {
   readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
@@ -192,7 +203,7 @@ class WorkerMember extends Member {
       // An uncaught error ends a Deno worker: a job sent after it would never be answered.
       event.preventDefault();
       this.#ended = true;
-      this.fail(new Error(`worker died: ${event.message}`));
+      this.fail(new MemberDied(`worker died: ${event.message}`));
     };
   }
 
@@ -229,7 +240,7 @@ class ProcessMember extends Member {
   readonly #encoder = new TextEncoder();
   #stderr = "";
   /** Why the process ended, once it has. */
-  #ending?: string;
+  #ending?: MemberDied;
 
   readonly #heapMb: number | undefined;
 
@@ -254,13 +265,13 @@ class ProcessMember extends Member {
       .then(([, , status]) => {
         this.#ending = this.#death(status);
         // A job in hand fails with what the process said last, which is then not passed on.
-        if (this.fail(new Error(this.#ending))) this.#stderr = "";
+        if (this.fail(this.#ending)) this.#stderr = "";
       });
   }
 
   protected send(message: JobMessage): void {
     // A process that ended before its first job (it could not start, say) fails the job at once.
-    if (this.#ending !== undefined) return void this.fail(new Error(this.#ending));
+    if (this.#ending !== undefined) return void this.fail(this.#ending);
     this.#stdin.write(this.#encoder.encode(toLine(message) + "\n")).catch(() => {
       // The process is gone; its end fails the job.
     });
@@ -316,12 +327,15 @@ class ProcessMember extends Member {
   }
 
   /** Why the process ended, from its status and the last of its stderr. */
-  #death(status: Deno.CommandStatus): string {
+  #death(status: Deno.CommandStatus): MemberDied {
     if (
       /Fatal JavaScript out of memory|JavaScript heap out of memory|Reached heap limit/.test(this.#stderr)
     ) {
       const limit = this.#heapMb ? `its heap limit of ${this.#heapMb} MB` : "V8's heap limit";
-      return `the worker process ran out of memory (${limit}; --max-heap MB sets another)`;
+      return new MemberDied(
+        `the worker process ran out of memory (${limit}; --max-heap MB sets another)`,
+        true,
+      );
     }
     // Deno's report of an uncaught error starts "error: …" and goes on with the stack.
     const lines = this.#stderr.split("\n").map((line) => line.trim()).filter(Boolean);
@@ -331,6 +345,6 @@ class ProcessMember extends Member {
         status.signal === "SIGKILL" ? " (by the system when memory ran out?)" : ""
       }`
       : `exited with code ${status.code}`;
-    return `the worker process ${how}${last ? `: ${last}` : ""}`;
+    return new MemberDied(`the worker process ${how}${last ? `: ${last}` : ""}`);
   }
 }

@@ -40,8 +40,9 @@ export function liveProgress(total: number): LiveProgress {
   };
   return {
     onEvent(event) {
-      if (event.event === "remote-warning") {
-        Deno.stderr.writeSync(encoder.encode(`\r\x1b[2Kwarning: ${event.message}\n`));
+      const warning = warningText(event);
+      if (warning) {
+        Deno.stderr.writeSync(encoder.encode(`\r\x1b[2K${warning}\n`));
         return draw();
       }
       left.observe(event);
@@ -83,7 +84,8 @@ export function logProgress(total: number): (event: BatchEvent) => void {
   const left = new TimeLeft(total);
   let done = 0, failed = 0, tenths = 0, logged = started;
   return (event) => {
-    if (event.event === "remote-warning") return console.error(`warning: ${event.message}`);
+    const warning = warningText(event);
+    if (warning) return console.error(warning);
     left.observe(event);
     if (event.event !== "input" || event.state === "running") return;
     done++;
@@ -98,6 +100,16 @@ export function logProgress(total: number): (event: BatchEvent) => void {
       console.error(statusText(done, total, failed, started, left));
     }
   };
+}
+
+/** The line a batch's warning event prints as, or undefined for another event. */
+function warningText(event: BatchEvent): string | undefined {
+  if (event.event === "remote-warning") return `warning: ${event.message}`;
+  if (event.event !== "worker-died") return undefined;
+  const after = event.after
+    ? ` (it ran ${event.after} before: a timer or promise that input's nodes left may have failed)`
+    : "";
+  return `warning: the worker running ${event.input} died${after}: ${event.message}; ${event.input} runs again on a fresh worker`;
 }
 
 /** `[done/total] rate ETA failed`, as both progress forms print it. */

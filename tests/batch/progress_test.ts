@@ -36,6 +36,12 @@ Deno.test("batch progress for a log: each failure as it happens, and a status li
       });
     }
     onEvent({ event: "remote-warning", message: "remote cache down" });
+    onEvent({
+      event: "worker-died",
+      input: "s7.cmp",
+      message: "worker died: Uncaught Error: boom",
+      after: "s6.cmp",
+    });
   });
   const status = lines.filter((line) => line.startsWith("["));
   assertEquals(
@@ -46,6 +52,8 @@ Deno.test("batch progress for a log: each failure as it happens, and a status li
   assertEquals(lines.filter((line) => !line.startsWith("[")), [
     "failed: s3.cmp: not a UTF file",
     "warning: remote cache down",
+    "warning: the worker running s7.cmp died (it ran s6.cmp before: a timer or promise that input's nodes " +
+    "left may have failed): worker died: Uncaught Error: boom; s7.cmp runs again on a fresh worker",
   ]);
 });
 

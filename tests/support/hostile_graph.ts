@@ -14,7 +14,8 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
  * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
  * inputs (outside what the batch writes); 5 throws where nothing catches it; 6 gives the size and
  * leaves a timer that throws where nothing catches it (often after its input has ended); 7 calls
- * `Deno.exit(3)`; 8 never settles (an await that never ends, where 2 is a loop that never does). Written into `dir` (`hostile.ts`, `hostile.json`, and `in/` holding `inputs`: file
+ * `Deno.exit(3)`; 8 never settles (an await that never ends, where 2 is a loop that never does); 9 gives
+ * the size and leaves a timer that throws 300 ms later; 10 gives the size after 1.5 s. Written into `dir` (`hostile.ts`, `hostile.json`, and `in/` holding `inputs`: file
  * name → bytes); returns the graph's path.
  */
 export async function hostileGraph(dir: string, inputs: Record<string, number[]> = {}): Promise<string> {
@@ -25,7 +26,7 @@ export default { nodes: [defineNode({
   type: "test.hostile", version: 1, doc: "Misbehaves on demand.", params: {},
   inputs: { data: { type: "bytes", doc: "Anything." } },
   outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
-  run({ inputs }) {
+  async run({ inputs }) {
     const kept = [];
     const mode = inputs.data.bytes[0];
     while (mode === 1) kept.push(new Array(10000).fill(kept.length + 0.5));
@@ -34,6 +35,8 @@ export default { nodes: [defineNode({
     if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
     if (mode === 7) Deno.exit(3);
     if (mode === 8) return new Promise(() => {});
+    if (mode === 9) setTimeout(() => { throw new Error("a failure 300 ms after the input"); }, 300);
+    if (mode === 10) await new Promise((done) => setTimeout(done, 1500));
     if (mode === 6) setTimeout(() => { throw new Error("a failure after the input ended"); }, 0);
     if (mode === 5) {
       setTimeout(() => { throw new Error("an uncaught failure"); }, 0);
