@@ -175,8 +175,9 @@ export class CacheTiers {
     return this.#derived.then((store) => withDerivedStore(store, work));
   }
 
-  /** Writes what the disk tier holds back for its next batch (at the end of a run). */
+  /** Waits for the uploads under way and writes what the disk tier holds back for its next batch (at the end of a run). */
   async flush(): Promise<void> {
+    while (this.#uploading.size) await Promise.all(this.#uploading);
     await this.disk?.flush();
   }
 
@@ -207,8 +208,17 @@ export class CacheTiers {
       ? { ...values, record: { ...values.record, recompute: true as const } }
       : values;
     await this.disk?.storePacked(key, referToFiles(packed, how.files ?? new Map()), onLateFailure);
-    if (remote) await upload(remote, key, packed);
+    // The upload goes on beside the run's next nodes (a round trip per request, even to a server on
+    // the same machine); `flush` waits for it. A remote that fails only warns, so nothing is lost.
+    if (remote) {
+      const uploading = upload(remote, key, packed);
+      this.#uploading.add(uploading);
+      uploading.finally(() => this.#uploading.delete(uploading));
+    }
   }
+
+  /** Uploads still under way (see {@link store}). */
+  readonly #uploading = new Set<Promise<void>>();
 }
 
 /** Uploads blobs first, then the record, so a record on the server never points nowhere. */

@@ -62,7 +62,14 @@ serverTest(
     const a = await machine(root, "a");
     const first = await build(model, a, new RemoteCache({ url: server.url }));
     assert(Object.values(first.nodes).every((n) => n.state === "done"));
-    assert((await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).length > 0, "records uploaded");
+    // Every record is on the server when the run returns (uploads go on beside the nodes; the run's end
+    // waits for them).
+    const uploadedKeys = new Set(
+      (await Array.fromAsync(Deno.readDir(join(server.root, "ac")))).map((e) => e.name),
+    );
+    for (const [id, report] of Object.entries(first.nodes)) {
+      assert(report.key && uploadedKeys.has(report.key), `${id}'s record is not on the server`);
+    }
     // Machine a keeps the read's output as a reference to the model; the server gets the bytes.
     const readKey = Object.values(first.nodes).find((n) => n.type === "io.read")!.key!;
     const uploaded = JSON.parse(await Deno.readTextFile(join(server.root, "ac", readKey)));
