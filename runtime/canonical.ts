@@ -36,9 +36,13 @@ export function canonicalJson(value: unknown): string {
  * computed for every node of every run, and the async WebCrypto call costs more than the hashing.
  */
 export function sha256Hex(data: Uint8Array | string): string {
-  // Loaded on first use: importing node:crypto costs start-up time that `partgraph nodes` never needs.
+  return newSha256().update(data).digest("hex");
+}
+
+/** A node:crypto SHA-256, the module loaded on first use: importing it costs start-up time that `partgraph nodes` never needs. */
+function newSha256() {
   createHash ??= (process.getBuiltinModule("node:crypto") as typeof import("node:crypto")).createHash;
-  return createHash("sha256").update(data).digest("hex");
+  return createHash("sha256");
 }
 
 let createHash: typeof import("node:crypto").createHash | undefined;
@@ -57,8 +61,7 @@ let createHash: typeof import("node:crypto").createHash | undefined;
  * ```
  */
 export function sha256Hasher(): { update(part: Uint8Array): void; hex(): string } {
-  createHash ??= (process.getBuiltinModule("node:crypto") as typeof import("node:crypto")).createHash;
-  const hash = createHash("sha256");
+  const hash = newSha256();
   return { update: (part) => void hash.update(part), hex: () => hash.digest("hex") };
 }
 
