@@ -1,7 +1,8 @@
 /**
  * A shared remote cache over HTTP, in the protocol build tools already use (Bazel's HTTP cache:
  * `GET`/`PUT` of `/ac/<sha256>` for action records and `/cas/<sha256>` for blobs), so bazel-remote,
- * nginx with WebDAV, or any server that stores what is PUT and serves it back works.
+ * nginx with WebDAV, or any server that stores what is PUT and serves it back works. This client
+ * moves bytes; `tiers.ts` sends records as Bazel's `ActionResult` messages (`action_result.ts`).
  *
  * The remote is an optimisation, never a dependency: a server that is down, slow or refusing
  * degrades the run to the local cache with one warning; every request has a time limit and a
@@ -120,7 +121,7 @@ export class RemoteCache {
     return bytes;
   }
 
-  /** Uploads an action record (after its blobs, so a record never points nowhere). */
+  /** Uploads an action's record, as the caller encoded it (after its blobs, so it never points nowhere). */
   async putAction(key: string, bytes: Uint8Array): Promise<void> {
     await this.#put(`ac/${key}`, bytes);
   }

@@ -18,6 +18,7 @@ import {
   verifiedInline,
 } from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
+import { actionResultOf, recordOfActionResult } from "./action_result.ts";
 import { type DerivedStore, withDerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -102,7 +103,10 @@ export class CacheTiers {
       onAbsent?.();
       return undefined;
     }
-    const parsed = parseActionRecord(new TextDecoder().decode(bytes), expect);
+    const body = recordOfActionResult(bytes);
+    const parsed = typeof body === "string"
+      ? `not an ActionResult: ${body}`
+      : parseActionRecord(new TextDecoder().decode(body), expect);
     // A path is only meaningful on the machine that stored it (see StoredOutput.file).
     const record = typeof parsed === "string" || !Object.values(parsed.outputs).some((out) => out.file)
       ? parsed
@@ -221,8 +225,14 @@ export class CacheTiers {
   readonly #uploading = new Set<Promise<void>>();
 }
 
-/** Uploads blobs first, then the record, so a record on the server never points nowhere. */
+/**
+ * Uploads blobs first, then the record (as an `ActionResult` listing them: `action_result.ts`), so a
+ * record on the server never points nowhere.
+ */
 async function upload(remote: RemoteCache, key: string, { record, blobs }: PackedAction): Promise<void> {
   for (const [digest, bytes] of blobs) await remote.putBlob(digest, bytes);
-  await remote.putAction(key, new TextEncoder().encode(JSON.stringify(record)));
+  const listed = Object.entries(record.outputs)
+    .filter(([, stored]) => stored.inline === undefined)
+    .map(([path, { digest, size }]) => ({ path, digest, size }));
+  await remote.putAction(key, actionResultOf(new TextEncoder().encode(JSON.stringify(record)), listed));
 }

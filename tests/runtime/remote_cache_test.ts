@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
+import { actionResultOf } from "../../runtime/cache/action_result.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { buildLargeGlb } from "../support/large_glb.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
+import { decodeActionResult, startValidatingCacheServer } from "../support/bazel_cache.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 const noNginx = !findNginx();
@@ -53,6 +55,12 @@ function serverTest(name: string, test: (server: CacheServer, root: string, mode
   });
 }
 
+/** The record nginx holds for `key`, read from its ActionResult by an independent protobuf reader. */
+async function serverRecord(server: CacheServer, key: string) {
+  const message = decodeActionResult(await Deno.readFile(join(server.root, "ac", key)));
+  return JSON.parse(new TextDecoder().decode(message.stdoutRaw));
+}
+
 const build = (model: string, where: { cacheDir: string; outDir: string }, remote?: RemoteCache) =>
   runGraph(GRAPH, { inputs: { model }, ...where, remoteCache: remote });
 
@@ -72,7 +80,7 @@ serverTest(
     }
     // Machine a keeps the read's output as a reference to the model; the server gets the bytes.
     const readKey = Object.values(first.nodes).find((n) => n.type === "io.read")!.key!;
-    const uploaded = JSON.parse(await Deno.readTextFile(join(server.root, "ac", readKey)));
+    const uploaded = await serverRecord(server, readKey);
     assertEquals([uploaded.outputs.bytes.file, uploaded.outputs.bytes.size], [
       undefined,
       (await Deno.stat(model)).size,
@@ -147,9 +155,15 @@ serverTest(
       `{"version":1,"type":"io.read","outputs":{"bytes":{"type":"bytes","digest":"${"0".repeat(64)}",` +
       `"size":5,"file":"/etc/hostname"}},"warnings":[],"reads":[],"writes":[]}`,
     ];
+    // Each as an ActionResult, and bare (as releases before ActionResults uploaded records).
+    const bodies = hostile.flatMap((text) => {
+      const bytes = new TextEncoder().encode(text);
+      return [actionResultOf(bytes, []), bytes];
+    });
     const keys = Object.values(first.nodes).map((n) => n.key!).filter(Boolean);
+    assert(keys.length >= hostile.length);
     for (const [i, key] of keys.entries()) {
-      await Deno.writeTextFile(join(server.root, "ac", key), hostile[i % hostile.length]);
+      await Deno.writeFile(join(server.root, "ac", key), bodies[i % bodies.length]);
     }
     const b = await machine(root, "b");
     const run = await build(model, b, new RemoteCache({ url: server.url, onWarning: () => {} }));
@@ -157,6 +171,63 @@ serverTest(
     assertEquals(await files(b.outDir), await files(a.outDir));
   },
 );
+
+Deno.test("remote cache: a server that checks its action cache as bazel-remote does takes every record and serves them", async () => {
+  const { root, model } = await setup();
+  const server = startValidatingCacheServer();
+  try {
+    // The server refuses what is not an ActionResult, as a JSON record would be.
+    const refusedJson = await fetch(`${server.url}/ac/${"1".repeat(64)}`, { method: "PUT", body: "{}" });
+    await refusedJson.body?.cancel();
+    assertEquals(refusedJson.status, 400);
+    server.refused.length = 0;
+
+    const a = await machine(root, "a");
+    const first = await build(model, a, new RemoteCache({ url: server.url }));
+    assertEquals(server.refused, []);
+    const keys = Object.values(first.nodes).map((n) => n.key!);
+    assertEquals(keys.filter((key) => !server.ac.has(key)), []);
+    let listed = 0;
+    for (const key of keys) {
+      const message = decodeActionResult(server.ac.get(key)!);
+      assertEquals(message.executionMetadata?.worker, "127.0.0.1"); // what the server added
+      for (const file of message.outputFiles) {
+        assertEquals(sha256Hex(server.cas.get(file.digest.hash)!), file.digest.hash);
+        listed++;
+      }
+    }
+    assert(listed > 0);
+
+    const b = await machine(root, "b");
+    const warnings: string[] = [];
+    const remoteB = new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) });
+    const second = await build(model, b, remoteB);
+    for (const [id, report] of Object.entries(second.nodes)) {
+      if (report.type !== "io.write") assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
+    }
+    assertEquals(warnings, []);
+    assertEquals(await files(b.outDir), await files(a.outDir));
+
+    // A blob the server lost (evicted) makes it deny the records that list it: those are computed again.
+    const lost = keys.map((key) => decodeActionResult(server.ac.get(key)!).outputFiles)
+      .find((listed) => listed.length)![0].digest.hash;
+    server.cas.delete(lost);
+    const c = await machine(root, "c");
+    const later: string[] = [];
+    const third = await build(
+      model,
+      c,
+      new RemoteCache({ url: server.url, onWarning: (m) => later.push(m) }),
+    );
+    assert(Object.values(third.nodes).some((n) => n.type !== "io.write" && n.state === "done"));
+    assertEquals(later, []);
+    assertEquals(await files(c.outDir), await files(a.outDir));
+    assertEquals(sha256Hex(server.cas.get(lost)!), lost); // uploaded again by the machine that rebuilt it
+  } finally {
+    await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
 
 serverTest("remote cache: read-only uploads nothing", async (server, root, model) => {
   await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
@@ -349,7 +420,7 @@ serverTest(
     });
     const a = await machine(root, "a");
     const first = await runGraph(graph("glb"), { ...a, remoteCache: new RemoteCache({ url: server.url }) });
-    const decoded = JSON.parse(await Deno.readTextFile(join(server.root, "ac", first.nodes.decode.key!)));
+    const decoded = await serverRecord(server, first.nodes.decode.key!);
     assertEquals([decoded.recompute, decoded.outputs], [true, {}]);
     const blobs = await Array.fromAsync(Deno.readDir(join(server.root, "cas")));
     assertEquals(blobs.length, 2, "the model and the export; no decoded scene");
