@@ -4,7 +4,8 @@
  * (decoding cached values only when something needs them), stops the dependents of a failed node
  * and reports every failure with node id and type.
  *
- * Its parts are in `execute/`: keys `key.ts`, file access `files.ts`, the context `context.ts`, order `schedule.ts`.
+ * Its parts are in `execute/`: options `options.ts`, keys `key.ts`, file access `files.ts`, the context
+ * `context.ts`, order `schedule.ts`; a remote cache is asked through the run's hint (`cache/run_hint.ts`).
  *
  * @module
  */
@@ -14,9 +15,9 @@ import type { EventSink, WarningEvent } from "./events.ts";
 import type { AnyNodeDef, RunContext } from "./node.ts";
 import { canonicalJson } from "./canonical.ts";
 import type { Plan, PlanNode, PlanSource } from "./plan.ts";
-import type { ActionRecord, DiskCache } from "./cache/disk.ts";
+import type { ActionRecord } from "./cache/disk.ts";
 import { CacheTiers, type MemoryEntry } from "./cache/tiers.ts";
-import type { RemoteCache } from "./cache/remote.ts";
+import { RunHint } from "./cache/run_hint.ts";
 import {
   actionKey,
   contentDigest,
@@ -32,37 +33,12 @@ import { createContext } from "./execute/context.ts";
 import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
 import { checkOutputs, Ownership, type ServedHit } from "./execute/values.ts";
 import type { NodeReport, RunResult } from "./execute/result.ts";
+import type { ExecuteOptions } from "./execute/options.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
+export type { ExecuteOptions } from "./execute/options.ts";
 export type { NodeReport, RunResult } from "./execute/result.ts";
 export { contentDigest } from "./execute/key.ts";
-
-/** Options of {@link executePlan}. */
-export interface ExecuteOptions {
-  /** Output directory that write paths resolve in. */
-  readonly outDir: string;
-  /** Directory read paths resolve against (default: the working directory). */
-  readonly cwd?: string;
-  /** In-memory tier; pass the same map to later runs to keep results warm. */
-  readonly memory?: Map<string, MemoryEntry>;
-  /** Disk tier; omit for no disk cache. */
-  readonly disk?: DiskCache;
-  /** Bypass every cache tier (nothing read, nothing stored). */
-  readonly noCache?: boolean;
-  /** Shared remote tier, looked up after the disk and written with it; omit for none. */
-  readonly remote?: RemoteCache;
-  /** Recompute every node, never reading a cache tier, but store the fresh results (e.g. `verify`). */
-  readonly refresh?: boolean;
-  /**
-   * Graph outputs to return (default: all). Others still run (they may write files) but their values
-   * are never loaded, so a warm run that only writes files decodes nothing.
-   */
-  readonly outputs?: readonly string[];
-  /** Called synchronously for every node state change and warning, in the order they happen. */
-  readonly onEvent?: EventSink;
-  /** With `noCache`, false hashes no file (listed `"unhashed"`, sources keyed by path); else ignored. */
-  readonly fileDigests?: boolean;
-}
 
 /** A node's result as its dependents see it: its key now, its values on demand. */
 interface Evaluated {
@@ -115,10 +91,12 @@ class Execution {
   constructor(plan: Plan, options: ExecuteOptions) {
     this.#plan = plan;
     this.#options = options;
+    const remote = options.noCache ? undefined : options.remote;
     this.#tiers = new CacheTiers(
       options.noCache ? new Map() : options.memory ?? new Map(),
       options.noCache ? undefined : options.disk,
-      options.noCache ? undefined : options.remote,
+      remote,
+      remote && new RunHint(remote, evaluationOrder(plan)),
     );
     // A refresh re-hashes every file (it trusts no cache), and remembers what it hashed.
     this.#files = new TrackedFiles(
@@ -145,6 +123,7 @@ class Execution {
     // Upstream first, so each node finds its inputs' evaluations already started: no recursion.
     for (const node of evaluationOrder(this.#plan)) this.#evaluations.set(node.id, this.#evaluate(node));
     await Promise.all(this.#evaluations.values());
+    if (!this.#failures.length) await this.#tiers.hint?.upload();
 
     const outputs: Record<string, unknown> = {};
     if (!this.#failures.length) {
@@ -186,6 +165,7 @@ class Execution {
     try {
       const ctx = this.#context(node, record);
       const key = await this.#keyOf(node, upstream, ctx);
+      this.#tiers.hint?.keyed(node, key);
       let fresh = [...upstream.values()].some((up) => up.fresh);
       if (def.cache !== false && !this.#options.refresh && !fresh) {
         const hit = await this.#cached(node, key, upstream, started, () => fresh = true);

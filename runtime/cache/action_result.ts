@@ -57,7 +57,7 @@ const encoder = new TextEncoder();
  * console.log(recordOfActionResult(message)); // the record's bytes again
  * ```
  */
-export function actionResultOf(record: Uint8Array, blobs: readonly ListedBlob[]): Uint8Array {
+export function actionResultOf(record: Uint8Array, blobs: readonly ListedBlob[]): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   for (const blob of blobs) {
     const digest = [lengthField(HASH, encoder.encode(blob.digest)), varintField(SIZE_BYTES, blob.size)];
@@ -139,11 +139,11 @@ function varintField(field: number, value: number): Uint8Array {
   return Uint8Array.from([...varint(field * 8 + VARINT), ...varint(value)]);
 }
 
-function lengthField(field: number, body: Uint8Array): Uint8Array {
+function lengthField(field: number, body: Uint8Array): Uint8Array<ArrayBuffer> {
   return join([Uint8Array.from([...varint(field * 8 + LENGTH_DELIMITED), ...varint(body.length)]), body]);
 }
 
-function join(parts: readonly Uint8Array[]): Uint8Array {
+function join(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {

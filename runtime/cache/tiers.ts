@@ -19,6 +19,7 @@ import {
 } from "./record.ts";
 import type { RemoteCache } from "./remote.ts";
 import { actionResultOf, recordOfActionResult } from "./action_result.ts";
+import type { RunHint } from "./run_hint.ts";
 import { type DerivedStore, withDerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
 
@@ -50,10 +51,16 @@ export class CacheTiers {
   readonly disk?: DiskCache;
   readonly remote?: RemoteCache;
 
-  constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache, remote?: RemoteCache) {
+  /** The run's hint on the remote (`run_hint.ts`), through which its lookups go. */
+  readonly hint?: RunHint;
+  /** Keys whose record the remote served but whose files do not hold here: computed again, not re-uploaded. */
+  readonly #servedStale = new Set<string>();
+
+  constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache, remote?: RemoteCache, hint?: RunHint) {
     this.memory = memory;
     this.disk = disk;
     this.remote = remote;
+    this.hint = remote && hint;
   }
 
   /**
@@ -98,7 +105,7 @@ export class CacheTiers {
     onDamage?: (message: string) => void,
     onAbsent?: () => void,
   ): Promise<CacheHit | undefined> {
-    const bytes = await this.remote?.getAction(key);
+    const bytes = await (this.hint ?? this.remote)?.getAction(key);
     if (!bytes) {
       onAbsent?.();
       return undefined;
@@ -115,7 +122,11 @@ export class CacheTiers {
       onDamage?.(`remote cache: damaged record ${key.slice(0, 12)}… ignored and recomputed (${record})`);
       return undefined;
     }
-    if (!(await stillValid(record))) return undefined;
+    if (!(await stillValid(record))) {
+      // Its files (a written output) are missing here: the same result is computed again.
+      this.#servedStale.add(key);
+      return undefined;
+    }
     // Keep the record locally at once (its blobs follow when they are needed), so the next run
     // finds every step of this one on disk even if it never needed their values.
     await this.disk?.storePacked(key, { record, blobs: new Map() }).catch(() => {});
@@ -214,7 +225,8 @@ export class CacheTiers {
     await this.disk?.storePacked(key, referToFiles(packed, how.files ?? new Map()), onLateFailure);
     // The upload goes on beside the run's next nodes (a round trip per request, even to a server on
     // the same machine); `flush` waits for it. A remote that fails only warns, so nothing is lost.
-    if (remote) {
+    if (remote && !this.#servedStale.has(key)) {
+      this.hint?.uploaded();
       const uploading = upload(remote, key, packed);
       this.#uploading.add(uploading);
       uploading.finally(() => this.#uploading.delete(uploading));

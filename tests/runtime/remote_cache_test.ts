@@ -4,6 +4,7 @@ import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { actionResultOf } from "../../runtime/cache/action_result.ts";
+import { hintBody } from "../../runtime/cache/run_hint.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { buildLargeGlb } from "../support/large_glb.ts";
@@ -229,6 +230,56 @@ Deno.test("remote cache: a server that checks its action cache as bazel-remote d
   }
 });
 
+Deno.test("remote cache: a run's hint lets the next machine ask for every record at once", async () => {
+  const { root, model } = await setup();
+  const server = startValidatingCacheServer(30); // a server 30 ms away
+  try {
+    const a = await machine(root, "a");
+    const first = await build(model, a, new RemoteCache({ url: server.url }));
+    const keys = Object.values(first.nodes).map((n) => n.key!);
+    const hints = [...server.ac.keys()].filter((key) => !keys.includes(key));
+    assertEquals(hints.length, 1);
+
+    // Without the hint each node's record is asked for after its input's arrived: one at a time.
+    const sequential = async (name: string) => {
+      server.resetCounts();
+      const run = await build(model, await machine(root, name), new RemoteCache({ url: server.url }));
+      return { run, asked: server.requests.filter((r) => r.startsWith("GET ac/")).length };
+    };
+    const hint = server.ac.get(hints[0])!;
+    server.ac.delete(hints[0]);
+    const without = await sequential("b");
+    assertEquals(server.maxInFlight <= 2, true, `${server.maxInFlight} requests at once without a hint`);
+    server.ac.set(hints[0], hint);
+
+    const withHint = await sequential("c");
+    // The hint and the first record are asked for together, then every other record at once.
+    assert(server.maxInFlight >= keys.length - 2, `only ${server.maxInFlight} requests at once`);
+    assertEquals(withHint.asked, without.asked); // no record asked for twice (the hint replaces a miss)
+    for (const [id, report] of Object.entries(withHint.run.nodes)) {
+      if (report.type !== "io.write") assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
+    }
+    // Nothing goes up: the hint says what this run looked up, and the file writes' records are there.
+    assertEquals(server.requests.filter((r) => r.startsWith("PUT")), []);
+    assertEquals(await files(join(root, "c", "out")), await files(a.outDir));
+
+    // A hint of keys no run needs, or too many, costs at most the plan's size in requests.
+    const foreign = Array.from({ length: 5000 }, (_, i) => sha256Hex(String(i)));
+    for (const listed of [foreign.slice(0, keys.length), foreign]) {
+      server.ac.set(hints[0], hintBody(listed));
+      const { run } = await sequential(`d${listed.length}`);
+      assert(server.requests.length <= 3 * keys.length, `${server.requests.length} requests`);
+      assert(Object.values(run.nodes).every((n) => n.state !== "failed"));
+      assertEquals(await files(join(root, `d${listed.length}`, "out")), await files(a.outDir));
+      // The run puts its own keys up in the hint's place.
+      assert(server.requests.includes(`PUT ac/${hints[0]}`));
+    }
+  } finally {
+    await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 serverTest("remote cache: read-only uploads nothing", async (server, root, model) => {
   await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
   assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
@@ -365,7 +416,7 @@ Deno.test("remote cache: a slow server times out, bounded, and a refusing one st
   const { root, model } = await setup();
   const requests: string[] = [];
   const slow = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
-    requests.push(request.method);
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
     await new Promise((done) => setTimeout(done, 1500));
     return new Response(null, { status: 404 });
   });
@@ -385,7 +436,11 @@ Deno.test("remote cache: a slow server times out, bounded, and a refusing one st
     assert(Object.values(run.nodes).every((n) => n.state === "done"));
     assertEquals(warnings.length, 1);
     assert(warnings[0].includes("no answer within 150 ms"), warnings[0]);
-    assertEquals(requests.length, 2, "one request and one retry, then the remote is given up on");
+    // The first record and the run's hint are asked for together: each once and retried once, then the
+    // remote is given up on.
+    const asked = Map.groupBy(requests, (request) => request);
+    assertEquals([...asked.values()].map((same) => same.length), [2, 2], requests.join(", "));
+    assert(requests.every((request) => request.startsWith("GET /c/ac/")));
 
     const refused: string[] = [];
     const remote2 = new RemoteCache({

@@ -58,19 +58,42 @@ export interface ValidatingCacheServer {
   readonly cas: Map<string, Uint8Array<ArrayBuffer>>;
   /** `PUT`s to `/ac/` it refused, with the reason. */
   readonly refused: string[];
+  /** Every request, as `GET ac/<key>` or `PUT cas/<digest>`, in the order they came. */
+  readonly requests: string[];
+  /** The most requests it held at once (each waits `delayMs` before its answer). */
+  readonly maxInFlight: number;
+  /** Forgets the requests and the most held at once, to count afresh. */
+  resetCounts(): void;
   /** Stops the server. */
   stop(): Promise<void>;
 }
 
-/** Starts a {@link ValidatingCacheServer} on a free loopback port. */
-export function startValidatingCacheServer(): ValidatingCacheServer {
+/**
+ * Starts a {@link ValidatingCacheServer} on a free loopback port; each answer comes `delayMs` after
+ * its request, as from a server that far away.
+ */
+export function startValidatingCacheServer(delayMs = 0): ValidatingCacheServer {
   const ac = new Map<string, Uint8Array<ArrayBuffer>>();
   const cas = new Map<string, Uint8Array<ArrayBuffer>>();
   const refused: string[] = [];
+  const requests: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request, info) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
+      return await answer(request, info);
+    } finally {
+      inFlight--;
+    }
+  });
+  async function answer(request: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
     const match = new URL(request.url).pathname.match(/^\/(ac|cas)\/([0-9a-f]{64})$/);
     if (!match) return new Response("resource name must be a SHA256 hash in hex", { status: 400 });
     const [, kind, key] = match;
+    requests.push(`${request.method} ${kind}/${key}`);
     const store = kind === "ac" ? ac : cas;
     if (request.method === "PUT") {
       let body: Uint8Array<ArrayBuffer> = new Uint8Array(await request.arrayBuffer());
@@ -99,7 +122,21 @@ export function startValidatingCacheServer(): ValidatingCacheServer {
       }
     }
     return new Response(body);
-  });
+  }
   const { port } = server.addr as Deno.NetAddr;
-  return { url: `http://127.0.0.1:${port}`, ac, cas, refused, stop: () => server.shutdown() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ac,
+    cas,
+    refused,
+    requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    resetCounts() {
+      requests.length = 0;
+      maxInFlight = inFlight;
+    },
+    stop: () => server.shutdown(),
+  };
 }

@@ -1,0 +1,132 @@
+/**
+ * Run hints: the action keys one run of a graph looked up, kept on the remote cache under a key made
+ * of the graph's shape and its sources' keys, so the next machine to run it on the same inputs asks
+ * for every record at once instead of one round trip per node. A node's key depends on its inputs'
+ * records (the files they read), so without a hint a chain of N nodes costs N round trips in a row:
+ * over a link of 20 ms, most of a build served by the remote.
+ *
+ * A hint only decides what is fetched early. Every key is still computed as always and every record
+ * checked as always, so a stale, foreign or hostile hint costs requests (bounded by the plan's size),
+ * never a wrong result.
+ *
+ * @module
+ */
+import { canonicalJson, sha256Hex } from "../canonical.ts";
+import type { PlanNode } from "../plan.ts";
+import { actionResultOf, recordOfActionResult } from "./action_result.ts";
+import type { RemoteCache } from "./remote.ts";
+
+/** What a hint's JSON says it is. */
+const KIND = "partgraph run hint";
+
+/**
+ * The remote key of the hint for a run of `nodes` (the plan's evaluated nodes, in order) whose
+ * source nodes have the keys `sources` (node id → action key).
+ *
+ * @example
+ * ```ts
+ * import { runHintKey } from "./run_hint.ts";
+ * import type { PlanNode } from "../plan.ts";
+ *
+ * const nodes: PlanNode[] = []; // a compiled plan's nodes, in evaluation order
+ * console.log(runHintKey(nodes, { read: "ab".repeat(32) }).length); // 64
+ * ```
+ */
+export function runHintKey(nodes: readonly PlanNode[], sources: Readonly<Record<string, string>>): string {
+  const shape = nodes.map((node) => [node.id, node.def.type, node.def.version, node.params, node.inputs]);
+  return sha256Hex(canonicalJson({ kind: KIND, version: 1, shape, sources }));
+}
+
+/** A hint's body: an `ActionResult` (as every record on the remote) carrying the keys. */
+export function hintBody(keys: readonly string[]): Uint8Array<ArrayBuffer> {
+  return actionResultOf(new TextEncoder().encode(JSON.stringify({ kind: KIND, version: 1, keys })), []);
+}
+
+/** The keys a hint's body lists (at most `limit` of them), or undefined when it is not a hint. */
+export function keysOfHint(bytes: Uint8Array, limit: number): string[] | undefined {
+  const record = recordOfActionResult(bytes);
+  if (typeof record === "string") return undefined;
+  let hint: unknown;
+  try {
+    hint = JSON.parse(new TextDecoder().decode(record));
+  } catch {
+    return undefined;
+  }
+  const { kind, keys } = (hint ?? {}) as { kind?: unknown; keys?: unknown };
+  if (kind !== KIND || !Array.isArray(keys) || keys.length > limit) return undefined;
+  return keys.every((key) => typeof key === "string" && /^[0-9a-f]{64}$/.test(key)) ? keys : undefined;
+}
+
+/**
+ * One run's use of the remote through its hint: the first lookup that goes to the remote once the
+ * hint's key is known fetches the hint beside it, and asks at once for every record the hint lists;
+ * later lookups wait for that and take what was asked for early.
+ */
+export class RunHint {
+  readonly #remote: RemoteCache;
+  readonly #order: readonly PlanNode[];
+  readonly #sources: readonly PlanNode[];
+  /** Each node's cache key, once worked out. */
+  readonly #keys = new Map<string, string>();
+  #key?: string;
+  #found?: Promise<readonly string[] | undefined>;
+  /** Keys asked for already, by a lookup or early. */
+  readonly #asked = new Set<string>();
+  readonly #early = new Map<string, Promise<Uint8Array | undefined>>();
+  /** A lookup went to the remote or a result went up: the run's keys are worth a hint. */
+  #used = false;
+
+  /** The hint of a run of `order` (the plan's nodes it evaluates, upstream first), on `remote`. */
+  constructor(remote: RemoteCache, order: readonly PlanNode[]) {
+    this.#remote = remote;
+    this.#order = order;
+    this.#sources = order.filter((node) => !Object.values(node.inputs).some((source) => "node" in source));
+  }
+
+  /** Notes a node's cache key; the hint's own key is known once every source node has its key. */
+  keyed(node: PlanNode, key: string): void {
+    this.#keys.set(node.id, key);
+    if (this.#key || !this.#sources.every((source) => this.#keys.has(source.id))) return;
+    this.#key = runHintKey(
+      this.#order,
+      Object.fromEntries(this.#sources.map((source) => [source.id, this.#keys.get(source.id)!])),
+    );
+  }
+
+  /** The remote's record bytes for `key` (see `RemoteCache.getAction`), fetched early when the hint listed it. */
+  async getAction(key: string): Promise<Uint8Array | undefined> {
+    this.#used = true;
+    if (this.#key && !this.#found) this.#found = this.#fetch(this.#key); // beside this lookup
+    else await this.#found;
+    const early = this.#early.get(key);
+    this.#early.delete(key);
+    this.#asked.add(key);
+    return await (early ?? this.#remote.getAction(key));
+  }
+
+  /** Notes that a result of the run went up. */
+  uploaded(): void {
+    this.#used = true;
+  }
+
+  /** Uploads the keys of the run's cached nodes, upstream first, as its hint, unless it says that already. */
+  async upload(): Promise<void> {
+    if (!this.#key || !this.#used) return;
+    const keys = this.#order.filter((node) => node.def.cache !== false).map((node) =>
+      this.#keys.get(node.id)!
+    );
+    const found = await this.#found;
+    if (found?.length === keys.length && found.every((key, i) => key === keys[i])) return;
+    await this.#remote.putAction(this.#key, hintBody(keys));
+  }
+
+  async #fetch(hintKey: string): Promise<readonly string[] | undefined> {
+    const bytes = await this.#remote.getAction(hintKey);
+    const keys = bytes && keysOfHint(bytes, this.#order.length);
+    for (const key of keys ?? []) {
+      if (this.#asked.has(key) || this.#early.has(key)) continue;
+      this.#early.set(key, this.#remote.getAction(key).catch(() => undefined));
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,44 @@
+import { deepStrictEqual as assertEquals, notEqual } from "node:assert/strict";
+import { hintBody, keysOfHint, runHintKey } from "../../runtime/cache/run_hint.ts";
+import { actionResultOf } from "../../runtime/cache/action_result.ts";
+import { compileGraph, createRegistry, loadGraph } from "../../mod.ts";
+import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
+
+const key = (c: string) => c.repeat(64);
+
+Deno.test("run hint: its keys are read back, and anything else is no hint", () => {
+  const keys = [key("a"), key("b"), key("c")];
+  assertEquals(keysOfHint(hintBody(keys), 3), keys);
+  const json = (value: unknown) => actionResultOf(new TextEncoder().encode(JSON.stringify(value)), []);
+  for (
+    const body of [
+      hintBody(keys).subarray(0, 20), // cut short
+      json({ kind: "something else", version: 1, keys }),
+      json({ kind: "partgraph run hint", version: 1, keys: [...keys, "A".repeat(64)] }), // not lower-case hex
+      json({ kind: "partgraph run hint", version: 1, keys: "abc" }),
+      json(null),
+      new TextEncoder().encode("{not json"),
+    ]
+  ) {
+    assertEquals(keysOfHint(body, 10), undefined);
+  }
+  assertEquals(keysOfHint(hintBody(keys), 2), undefined); // more keys than the plan has nodes
+});
+
+Deno.test("run hint: its key follows the graph's shape and its sources' keys", async () => {
+  const registry = createRegistry(BUILTIN_PLUGINS);
+  const plan = async (path: string) => {
+    const graph = await loadGraph({
+      version: 1,
+      nodes: {
+        read: { type: "io.read", params: { path } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
+      },
+    });
+    return [...(await compileGraph(graph, registry)).nodes.values()];
+  };
+  const nodes = await plan("a.bin");
+  assertEquals(runHintKey(nodes, { read: key("1") }), runHintKey(await plan("a.bin"), { read: key("1") }));
+  notEqual(runHintKey(nodes, { read: key("1") }), runHintKey(nodes, { read: key("2") }));
+  notEqual(runHintKey(nodes, { read: key("1") }), runHintKey(await plan("b.bin"), { read: key("1") }));
+});
