@@ -53,7 +53,7 @@ export class CacheTiers {
 
   /** The run's hint on the remote (`run_hint.ts`), through which its lookups go. */
   readonly hint?: RunHint;
-  /** Keys whose record the remote served but whose files do not hold here: computed again, not re-uploaded. */
+  /** Keys whose record the remote served but whose written files are not here: computed again, not re-uploaded. */
   readonly #servedStale = new Set<string>();
 
   constructor(memory: Map<string, MemoryEntry>, disk?: DiskCache, remote?: RemoteCache, hint?: RunHint) {
@@ -123,8 +123,9 @@ export class CacheTiers {
       return undefined;
     }
     if (!(await stillValid(record))) {
-      // Its files (a written output) are missing here: the same result is computed again.
-      this.#servedStale.add(key);
+      // Only what it wrote is missing here (a file write's output): computing it again gives the same
+      // record, which the remote has. One whose reads changed gives a new record, which goes up.
+      if (record.writes.length && await stillValid({ ...record, writes: [] })) this.#servedStale.add(key);
       return undefined;
     }
     // Keep the record locally at once (its blobs follow when they are needed), so the next run

@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import { join } from "node:path";
-import { runGraph } from "../../mod.ts";
+import { createRegistry, runGraph } from "../../mod.ts";
+import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
+import { defineNode } from "../../runtime/node.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { actionResultOf } from "../../runtime/cache/action_result.ts";
@@ -274,6 +276,62 @@ Deno.test("remote cache: a run's hint lets the next machine ask for every record
       // The run puts its own keys up in the hint's place.
       assert(server.requests.includes(`PUT ac/${hints[0]}`));
     }
+  } finally {
+    await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("remote cache: a record whose reads changed here goes up again; one only missing its writes does not", async () => {
+  const root = await tempDir({ prefix: "partgraph-remote-" });
+  const server = startValidatingCacheServer();
+  const side = join(root, "side.bin");
+  const fileLength = defineNode({
+    type: "test.side_length",
+    version: 1,
+    doc: "The length of a file it reads through ctx.readFile, as bytes of that many zeros.",
+    inputs: {},
+    outputs: { bytes: { type: "bytes", doc: "Zeros." } },
+    params: {},
+    async run({ ctx }) {
+      return { bytes: { bytes: new Uint8Array((await ctx.readFile(side)).byteLength), name: "zeros.bin" } };
+    },
+  });
+  const registry = createRegistry([...BUILTIN_PLUGINS, { nodes: [fileLength] }]);
+  const graph = {
+    version: 1 as const,
+    nodes: {
+      length: { type: "test.side_length" },
+      write: { type: "io.write", inputs: { bytes: "length.bytes" }, params: { path: "zeros.bin" } },
+    },
+  };
+  const build = async (name: string) => {
+    server.resetCounts();
+    const where = await machine(root, name);
+    const run = await runGraph(graph, {
+      registry,
+      ...where,
+      remoteCache: new RemoteCache({ url: server.url }),
+    });
+    return { run, puts: server.requests.filter((r) => r.startsWith("PUT ac/")).map((r) => r.slice(7)) };
+  };
+  try {
+    await Deno.writeFile(side, new Uint8Array(5));
+    const first = await build("a");
+    const keys = [first.run.nodes.length.key!, first.run.nodes.write.key!];
+
+    const same = await build("b"); // its write's output is missing here, and nothing else changed
+    assertEquals([same.run.nodes.length.state, same.run.nodes.write.state], ["cached", "done"]);
+    assertEquals(same.puts.filter((key) => keys.includes(key)), []);
+
+    await Deno.writeFile(side, new Uint8Array(7));
+    const changed = await build("c");
+    assertEquals(changed.run.nodes.length.state, "done");
+    assert(changed.puts.includes(keys[0]), "the record of the node whose read changed is uploaded again");
+    const record = JSON.parse(
+      new TextDecoder().decode(decodeActionResult(server.ac.get(keys[0])!).stdoutRaw),
+    );
+    assertEquals(record.reads, [{ path: side, sha256: sha256Hex(new Uint8Array(7)) }]);
   } finally {
     await server.stop();
     await Deno.remove(root, { recursive: true });
