@@ -33,7 +33,12 @@ const KIND = "partgraph run hint";
  * ```
  */
 export function runHintKey(nodes: readonly PlanNode[], sources: Readonly<Record<string, string>>): string {
-  const shape = nodes.map((node) => [node.id, node.def.type, node.def.version, node.params, node.inputs]);
+  // A fingerprinted node's params (a model's path) are not in its key, its content is: machines that
+  // keep the same files at other paths find each other's hints.
+  const shape = nodes.map((node) => {
+    const { def } = node;
+    return [node.id, def.type, def.version, def.fingerprint ? null : node.params, node.inputs];
+  });
   return sha256Hex(canonicalJson({ kind: KIND, version: 1, shape, sources }));
 }
 

@@ -27,18 +27,21 @@ Deno.test("run hint: its keys are read back, and anything else is no hint", () =
 
 Deno.test("run hint: its key follows the graph's shape and its sources' keys", async () => {
   const registry = createRegistry(BUILTIN_PLUGINS);
-  const plan = async (path: string) => {
+  const plan = async (from: string, to = "copy.bin") => {
     const graph = await loadGraph({
       version: 1,
       nodes: {
-        read: { type: "io.read", params: { path } },
-        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.bin" } },
+        read: { type: "io.read", params: { path: from } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: to } },
       },
     });
     return [...(await compileGraph(graph, registry)).nodes.values()];
   };
-  const nodes = await plan("a.bin");
-  assertEquals(runHintKey(nodes, { read: key("1") }), runHintKey(await plan("a.bin"), { read: key("1") }));
-  notEqual(runHintKey(nodes, { read: key("1") }), runHintKey(nodes, { read: key("2") }));
-  notEqual(runHintKey(nodes, { read: key("1") }), runHintKey(await plan("b.bin"), { read: key("1") }));
+  const hint = async (sourceKey: string, from: string, to?: string) =>
+    runHintKey(await plan(from, to), { read: key(sourceKey) });
+  assertEquals(await hint("1", "/home/a/ship.cmp"), await hint("1", "/home/a/ship.cmp"));
+  // The same file at another path (another machine's checkout): its key, and so the hint, are the same.
+  assertEquals(await hint("1", "/home/a/ship.cmp"), await hint("1", "/builds/b/ship.cmp"));
+  notEqual(await hint("1", "/home/a/ship.cmp"), await hint("2", "/home/a/ship.cmp"));
+  notEqual(await hint("1", "/home/a/ship.cmp"), await hint("1", "/home/a/ship.cmp", "other.bin"));
 });
