@@ -66,7 +66,9 @@ export type WorkerMessage =
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
   | { readonly kind: "warning"; readonly message: string; readonly warning: string }
   | { readonly kind: "output"; readonly stream: "stdout" | "stderr"; readonly text: string }
-  | { readonly kind: "done"; readonly id: number; readonly result: unknown };
+  | { readonly kind: "done"; readonly id: number; readonly result: unknown }
+  /** A Deno worker ending of an error nothing caught (a worker process's end is seen by its exit). */
+  | { readonly kind: "died"; readonly message: string };
 
 /** Starts each message line a worker process writes, so a node's own output cannot be taken for one. */
 export const MESSAGE_PREFIX = "\x1epartgraph:";

@@ -198,13 +198,20 @@ class WorkerMember extends Member {
 
   constructor(handlers: MemberHandlers) {
     super(handlers);
-    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => this.receive(data);
+    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) =>
+      data.kind === "died" ? this.#died(data.message) : this.receive(data);
+    // What the worker could not report itself (an error in its own module).
     this.#worker.onerror = (event) => {
-      // An uncaught error ends a Deno worker: a job sent after it would never be answered.
       event.preventDefault();
-      this.#ended = true;
-      this.fail(new MemberDied(`worker died: ${event.message}`));
+      this.#died(event.message);
     };
+  }
+
+  /** An uncaught error ends a Deno worker: a job sent after it would never be answered. */
+  #died(message: string): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.fail(new MemberDied(`worker died: ${message}`));
   }
 
   get ended(): boolean {

@@ -15,6 +15,7 @@ import { type JobMessage, jobServer, type WorkerMessage } from "./job.ts";
 const refuseExit = (call: string) => (code?: number) => {
   throw new Error(`${call}(${code ?? ""}) would end this batch's Deno worker: the input fails instead`);
 };
+const closeWorker = self.close.bind(self);
 Object.defineProperty(Deno, "exit", { value: refuseExit("Deno.exit") });
 Object.defineProperty(self, "close", { value: refuseExit("close") });
 
@@ -24,6 +25,27 @@ const forward = (stream: "stdout" | "stderr") => (...data: unknown[]) =>
   self.postMessage({ kind: "output", stream, text: format(...data) } satisfies WorkerMessage);
 console.log = console.info = console.debug = forward("stdout");
 console.warn = console.error = forward("stderr");
+
+// An error nothing caught (a node's timer throwing after its input ended) ends this worker. Deno would
+// print it straight onto the terminal, through a live progress line: its stack goes where a node's
+// output goes instead, and the worker tells the pool of its death itself.
+function die(message: string, error: unknown): void {
+  if (error instanceof Error && error.stack) forward("stderr")(error.stack);
+  self.postMessage({ kind: "died", message } satisfies WorkerMessage);
+  closeWorker();
+}
+self.addEventListener("error", (event) => {
+  event.preventDefault();
+  die(event.message, event.error);
+});
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  const { reason } = event;
+  die(
+    `Uncaught (in promise) ${reason instanceof Error ? `${reason.name}: ${reason.message}` : reason}`,
+    reason,
+  );
+});
 
 const serve = jobServer((message) => self.postMessage(message));
 self.onmessage = ({ data }: MessageEvent<JobMessage>) => serve(data);

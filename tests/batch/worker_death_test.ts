@@ -1,7 +1,10 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
 import { tempDir } from "../support/temp.ts";
 import { hostileGraph, runHostileBatch } from "../support/hostile_graph.ts";
 import type { BatchEvent } from "../../batch/batch.ts";
+
+const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 
 /** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
 async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
@@ -68,3 +71,37 @@ for (const processes of [false, true]) {
     });
   });
 }
+
+Deno.test("batch on Deno workers: an error nothing caught is printed as a node's output, not by Deno through the progress", async () => {
+  const dir = await tempDir({ prefix: "partgraph-worker-death-" });
+  // The timer "leaves.bin" leaves throws while "slow.bin" runs, on the same worker.
+  const graph = await hostileGraph(dir, { "leaves.bin": [9, 0, 0], "slow.bin": [10, 0] });
+  const out = join(dir, "out");
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--frozen",
+      "--allow-read",
+      `--allow-write=${out}`,
+      CLI,
+      "batch",
+      graph,
+      "--each",
+      `model=${dir}/in/*.bin`,
+      "--jobs",
+      "1",
+      "--no-cache",
+      "--out",
+      out,
+      "--workers",
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(stderr);
+  assertEquals(code, 0, text);
+  assert(!text.includes("Uncaught (in worker"), text);
+  assert(/Error: a failure 300 ms after the input\n\s+at .*hostile\.ts/.test(text), text);
+  assert(text.includes("warning: the worker running slow.bin died"), text);
+  await Deno.remove(dir, { recursive: true });
+});
