@@ -1,5 +1,5 @@
 /**
- * Run hints: the action keys one run of a graph looked up, kept on the remote cache under a key made
+ * Run hints: the action keys one run of a graph looked up (and the blobs it took), kept on the remote cache under a key made
  * of the graph's shape and its sources' keys, so the next machine to run it on the same inputs asks
  * for every record at once instead of one round trip per node. A node's key depends on its inputs'
  * records (the files they read), so without a hint a chain of N nodes costs N round trips in a row:
@@ -42,13 +42,25 @@ export function runHintKey(nodes: readonly PlanNode[], sources: Readonly<Record<
   return sha256Hex(canonicalJson({ kind: KIND, version: 1, shape, sources }));
 }
 
-/** A hint's body: an `ActionResult` (as every record on the remote) carrying the keys. */
-export function hintBody(keys: readonly string[]): Uint8Array<ArrayBuffer> {
-  return actionResultOf(new TextEncoder().encode(JSON.stringify({ kind: KIND, version: 1, keys })), []);
+/** What a hint lists: action keys, and the blobs (SHA-256 hex, size) the run took from the remote. */
+export interface Hint {
+  readonly keys: readonly string[];
+  readonly blobs: readonly (readonly [digest: string, size: number])[];
 }
 
-/** The keys a hint's body lists (at most `limit` of them), or undefined when it is not a hint. */
-export function keysOfHint(bytes: Uint8Array, limit: number): string[] | undefined {
+/** Blobs larger than this are not fetched before a node asks for them. */
+const EARLY_BLOB_BYTES = 64 << 20;
+/** Nor more than this in all, whatever a hint lists. */
+const EARLY_BYTES = 256 << 20;
+
+/** A hint's body: an `ActionResult` (as every record on the remote) carrying the hint. */
+export function hintBody(hint: Hint): Uint8Array<ArrayBuffer> {
+  const json = JSON.stringify({ kind: KIND, version: 1, keys: hint.keys, blobs: hint.blobs });
+  return actionResultOf(new TextEncoder().encode(json), []);
+}
+
+/** The hint in a body (at most `limit` keys and blobs), or undefined when it is not a hint. */
+export function hintOf(bytes: Uint8Array, limit: number): Hint | undefined {
   const record = recordOfActionResult(bytes);
   if (typeof record === "string") return undefined;
   let hint: unknown;
@@ -57,9 +69,17 @@ export function keysOfHint(bytes: Uint8Array, limit: number): string[] | undefin
   } catch {
     return undefined;
   }
-  const { kind, keys } = (hint ?? {}) as { kind?: unknown; keys?: unknown };
-  if (kind !== KIND || !Array.isArray(keys) || keys.length > limit) return undefined;
-  return keys.every((key) => typeof key === "string" && /^[0-9a-f]{64}$/.test(key)) ? keys : undefined;
+  const { kind, keys, blobs = [] } = (hint ?? {}) as { kind?: unknown; keys?: unknown; blobs?: unknown };
+  if (kind !== KIND || !Array.isArray(keys) || !Array.isArray(blobs)) return undefined;
+  if (keys.length > limit || blobs.length > limit || !keys.every(isDigest)) return undefined;
+  const sized = (blob: unknown) =>
+    Array.isArray(blob) && blob.length === 2 && isDigest(blob[0]) && Number.isSafeInteger(blob[1]) &&
+    blob[1] > 0;
+  return blobs.every(sized) ? { keys, blobs } : undefined;
+}
+
+function isDigest(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 }
 
 /**
@@ -74,10 +94,13 @@ export class RunHint {
   /** Each node's cache key, once worked out. */
   readonly #keys = new Map<string, string>();
   #key?: string;
-  #found?: Promise<readonly string[] | undefined>;
+  #found?: Promise<Hint | undefined>;
   /** Keys asked for already, by a lookup or early. */
   readonly #asked = new Set<string>();
   readonly #early = new Map<string, Promise<Uint8Array | undefined>>();
+  /** Blobs asked for early, by digest, and the blobs the run took from the remote. */
+  readonly #earlyBlobs = new Map<string, Promise<Uint8Array | undefined>>();
+  readonly #blobsTaken = new Map<string, number>();
   /** A lookup went to the remote or a result went up: the run's keys are worth a hint. */
   #used = false;
 
@@ -109,29 +132,50 @@ export class RunHint {
     return await (early ?? this.#remote.getAction(key));
   }
 
+  /** A blob from the remote (see `RemoteCache.getBlob`), fetched early when the hint listed it. */
+  async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
+    const early = this.#earlyBlobs.get(digest);
+    this.#earlyBlobs.delete(digest);
+    const blob = await early ?? await this.#remote.getBlob(digest, size);
+    if (blob) this.#blobsTaken.set(digest, size);
+    return blob;
+  }
+
   /** Notes that a result of the run went up. */
   uploaded(): void {
     this.#used = true;
   }
 
-  /** Uploads the keys of the run's cached nodes, upstream first, as its hint, unless it says that already. */
+  /**
+   * Uploads the keys of the run's cached nodes (upstream first) and the blobs it took from the remote
+   * as its hint, unless the hint found says as much already (a run served from its own disk takes no
+   * blob, and leaves the blobs the hint lists for the machines that need them).
+   */
   async upload(): Promise<void> {
     if (!this.#key || !this.#used) return;
     const keys = this.#order.filter((node) => node.def.cache !== false).map((node) =>
       this.#keys.get(node.id)!
     );
     const found = await this.#found;
-    if (found?.length === keys.length && found.every((key, i) => key === keys[i])) return;
-    await this.#remote.putAction(this.#key, hintBody(keys));
+    const listed = new Set(found?.blobs.map(([digest]) => digest));
+    const sameKeys = found?.keys.length === keys.length && found.keys.every((key, i) => key === keys[i]);
+    if (sameKeys && [...this.#blobsTaken.keys()].every((digest) => listed.has(digest))) return;
+    await this.#remote.putAction(this.#key, hintBody({ keys, blobs: [...this.#blobsTaken] }));
   }
 
-  async #fetch(hintKey: string): Promise<readonly string[] | undefined> {
+  async #fetch(hintKey: string): Promise<Hint | undefined> {
     const bytes = await this.#remote.getAction(hintKey);
-    const keys = bytes && keysOfHint(bytes, this.#order.length);
-    for (const key of keys ?? []) {
+    const hint = bytes && hintOf(bytes, this.#order.length);
+    for (const key of hint?.keys ?? []) {
       if (this.#asked.has(key) || this.#early.has(key)) continue;
       this.#early.set(key, this.#remote.getAction(key).catch(() => undefined));
     }
-    return keys;
+    let early = 0;
+    for (const [digest, size] of hint?.blobs ?? []) {
+      if (size > EARLY_BLOB_BYTES || early + size > EARLY_BYTES || this.#earlyBlobs.has(digest)) continue;
+      early += size;
+      this.#earlyBlobs.set(digest, this.#remote.getBlob(digest, size).catch(() => undefined));
+    }
+    return hint;
   }
 }

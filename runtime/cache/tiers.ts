@@ -137,7 +137,7 @@ export class CacheTiers {
   /** A stored output's bytes from the remote, verified, and kept on disk too. */
   async #remoteBlob(stored: StoredOutput): Promise<Uint8Array | undefined> {
     if (stored.inline !== undefined) return verifiedInline(stored);
-    const blob = await this.remote?.getBlob(stored.digest, stored.size);
+    const blob = await (this.hint ?? this.remote)?.getBlob(stored.digest, stored.size);
     if (blob) await this.disk?.storeBlob(stored.digest, blob).catch(() => {});
     return blob;
   }

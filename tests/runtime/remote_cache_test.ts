@@ -242,22 +242,28 @@ Deno.test("remote cache: a run's hint lets the next machine ask for every record
     const hints = [...server.ac.keys()].filter((key) => !keys.includes(key));
     assertEquals(hints.length, 1);
 
-    // Without the hint each node's record is asked for after its input's arrived: one at a time.
-    const sequential = async (name: string) => {
+    /** A build on a new machine, counting its requests afresh. */
+    const buildOn = async (name: string) => {
       server.resetCounts();
       const run = await build(model, await machine(root, name), new RemoteCache({ url: server.url }));
       return { run, asked: server.requests.filter((r) => r.startsWith("GET ac/")).length };
     };
-    const hint = server.ac.get(hints[0])!;
+    // Without the hint each node's record is asked for after its input's arrived: one at a time.
     server.ac.delete(hints[0]);
-    const without = await sequential("b");
+    const without = await buildOn("b");
     assertEquals(server.maxInFlight <= 2, true, `${server.maxInFlight} requests at once without a hint`);
-    server.ac.set(hints[0], hint);
+    // Its hint lists what it looked up and the blobs it took from the server (the files it writes).
+    const taken = server.requests.filter((r) => r.startsWith("GET cas/")).map((r) => r.slice(8));
+    assert(taken.length >= 2 && server.requests.includes(`PUT ac/${hints[0]}`));
 
-    const withHint = await sequential("c");
-    // The hint and the first record are asked for together, then every other record at once.
-    assert(server.maxInFlight >= keys.length - 2, `only ${server.maxInFlight} requests at once`);
+    const withHint = await buildOn("c");
+    // The hint and the first record are asked for together, then every other record and blob at once.
+    assert(
+      server.maxInFlight >= keys.length - 2 + taken.length,
+      `only ${server.maxInFlight} requests at once`,
+    );
     assertEquals(withHint.asked, without.asked); // no record asked for twice (the hint replaces a miss)
+    assertEquals(server.requests.filter((r) => r.startsWith("GET cas/")).length, taken.length);
     for (const [id, report] of Object.entries(withHint.run.nodes)) {
       if (report.type !== "io.write") assertEquals([id, report.state, report.tier], [id, "cached", "remote"]);
     }
@@ -265,12 +271,15 @@ Deno.test("remote cache: a run's hint lets the next machine ask for every record
     assertEquals(server.requests.filter((r) => r.startsWith("PUT")), []);
     assertEquals(await files(join(root, "c", "out")), await files(a.outDir));
 
-    // A hint of keys no run needs, or too many, costs at most the plan's size in requests.
+    // A hint of keys and blobs no run needs, or too many, costs at most the plan's size in requests.
     const foreign = Array.from({ length: 5000 }, (_, i) => sha256Hex(String(i)));
     for (const listed of [foreign.slice(0, keys.length), foreign]) {
-      server.ac.set(hints[0], hintBody(listed));
-      const { run } = await sequential(`d${listed.length}`);
-      assert(server.requests.length <= 3 * keys.length, `${server.requests.length} requests`);
+      server.ac.set(
+        hints[0],
+        hintBody({ keys: listed, blobs: listed.map((digest) => [digest, 1e6] as const) }),
+      );
+      const { run } = await buildOn(`d${listed.length}`);
+      assert(server.requests.length <= 4 * keys.length, `${server.requests.length} requests`);
       assert(Object.values(run.nodes).every((n) => n.state !== "failed"));
       assertEquals(await files(join(root, `d${listed.length}`, "out")), await files(a.outDir));
       // The run puts its own keys up in the hint's place.

@@ -1,18 +1,21 @@
 import { deepStrictEqual as assertEquals, notEqual } from "node:assert/strict";
-import { hintBody, keysOfHint, runHintKey } from "../../runtime/cache/run_hint.ts";
+import { hintBody, hintOf, runHintKey } from "../../runtime/cache/run_hint.ts";
 import { actionResultOf } from "../../runtime/cache/action_result.ts";
 import { compileGraph, createRegistry, loadGraph } from "../../mod.ts";
 import { BUILTIN_PLUGINS } from "../../nodes/mod.ts";
 
 const key = (c: string) => c.repeat(64);
 
-Deno.test("run hint: its keys are read back, and anything else is no hint", () => {
+Deno.test("run hint: its keys and blobs are read back, and anything else is no hint", () => {
   const keys = [key("a"), key("b"), key("c")];
-  assertEquals(keysOfHint(hintBody(keys), 3), keys);
+  const hint = { keys, blobs: [[key("d"), 4096] as const] };
+  assertEquals(hintOf(hintBody(hint), 3), hint);
   const json = (value: unknown) => actionResultOf(new TextEncoder().encode(JSON.stringify(value)), []);
   for (
     const body of [
-      hintBody(keys).subarray(0, 20), // cut short
+      hintBody(hint).subarray(0, 20), // cut short
+      json({ kind: "partgraph run hint", version: 1, keys, blobs: [[key("d"), -1]] }), // no such size
+      json({ kind: "partgraph run hint", version: 1, keys, blobs: [key("d")] }),
       json({ kind: "something else", version: 1, keys }),
       json({ kind: "partgraph run hint", version: 1, keys: [...keys, "A".repeat(64)] }), // not lower-case hex
       json({ kind: "partgraph run hint", version: 1, keys: "abc" }),
@@ -20,9 +23,9 @@ Deno.test("run hint: its keys are read back, and anything else is no hint", () =
       new TextEncoder().encode("{not json"),
     ]
   ) {
-    assertEquals(keysOfHint(body, 10), undefined);
+    assertEquals(hintOf(body, 10), undefined);
   }
-  assertEquals(keysOfHint(hintBody(keys), 2), undefined); // more keys than the plan has nodes
+  assertEquals(hintOf(hintBody(hint), 2), undefined); // more keys than the plan has nodes
 });
 
 Deno.test("run hint: its key follows the graph's shape and its sources' keys", async () => {
