@@ -84,8 +84,8 @@ function isDigest(value: unknown): value is string {
 
 /**
  * One run's use of the remote through its hint: the first lookup that goes to the remote once the
- * hint's key is known fetches the hint beside it, and asks at once for every record the hint lists;
- * later lookups wait for that and take what was asked for early.
+ * hint's key is known fetches the hint beside it, and asks at once for every record and blob the hint
+ * lists; later lookups wait for that and take what was asked for early.
  */
 export class RunHint {
   readonly #remote: RemoteCache;
@@ -134,6 +134,7 @@ export class RunHint {
 
   /** A blob from the remote (see `RemoteCache.getBlob`), fetched early when the hint listed it. */
   async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
+    await this.#found;
     const early = this.#earlyBlobs.get(digest);
     this.#earlyBlobs.delete(digest);
     const blob = await early ?? await this.#remote.getBlob(digest, size);
