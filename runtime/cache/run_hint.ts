@@ -13,6 +13,7 @@
  */
 import { canonicalJson, sha256Hex } from "../canonical.ts";
 import type { PlanNode } from "../plan.ts";
+import { upstreamOf } from "../execute/schedule.ts";
 import { actionResultOf, recordOfActionResult } from "./action_result.ts";
 import type { RemoteCache } from "./remote.ts";
 
@@ -27,6 +28,7 @@ const KIND = "partgraph run hint";
  * ```ts
  * import { runHintKey } from "./run_hint.ts";
  * import type { PlanNode } from "../plan.ts";
+import { upstreamOf } from "../execute/schedule.ts";
  *
  * const nodes: PlanNode[] = []; // a compiled plan's nodes, in evaluation order
  * console.log(runHintKey(nodes, { read: "ab".repeat(32) }).length); // 64
@@ -108,7 +110,7 @@ export class RunHint {
   constructor(remote: RemoteCache, order: readonly PlanNode[]) {
     this.#remote = remote;
     this.#order = order;
-    this.#sources = order.filter((node) => !Object.values(node.inputs).some((source) => "node" in source));
+    this.#sources = order.filter((node) => !upstreamOf(node).length);
   }
 
   /** Notes a node's cache key; the hint's own key is known once every source node has its key. */

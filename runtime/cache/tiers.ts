@@ -60,7 +60,7 @@ export class CacheTiers {
     this.memory = memory;
     this.disk = disk;
     this.remote = remote;
-    this.hint = remote && hint;
+    this.hint = hint;
   }
 
   /**
