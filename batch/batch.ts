@@ -118,6 +118,12 @@ export interface BatchSummary {
   readonly failed: number;
   /** Inputs whose every node came from a cache. */
   readonly cached: number;
+  /**
+   * The nodes of the inputs that ended: run or served, served from a cache, and of those from the remote.
+   * On a machine whose outputs are new, a build that the remote serves writes its files itself, so no
+   * input counts as cached: these say how much of it came from the caches.
+   */
+  readonly nodes: { readonly total: number; readonly cached: number; readonly remote: number };
   /** Inputs not run to their end, because of `failFast` or an interruption. */
   readonly notRun: number;
   /** Whether `signal` interrupted the batch before every input ran. */
@@ -318,6 +324,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     ok: done.filter(([, r]) => r.ok).length,
     failed: done.filter(([, r]) => !r.ok).length,
     cached: done.filter(([, r]) => r.ok && r.nodes > 0 && r.cached === r.nodes).length,
+    nodes: {
+      total: sum(done, (r) => r.nodes),
+      cached: sum(done, (r) => r.cached),
+      remote: sum(done, (r) => r.remote),
+    },
     notRun: mine.length - done.length,
     interrupted: (options.signal?.aborted ?? false) && done.length < mine.length,
     ms: Math.round(performance.now() - started),
@@ -395,8 +406,13 @@ function failedJob(error: unknown, started: number): JobResult {
     error: { message },
     nodes: 0,
     cached: 0,
+    remote: 0,
     ms: Math.round(performance.now() - started),
   };
+}
+
+function sum(done: readonly [string, JobResult][], count: (result: JobResult) => number): number {
+  return done.reduce((total, [, result]) => total + count(result), 0);
 }
 
 /** The rejection of {@link settle} when the time limit passed first. */

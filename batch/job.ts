@@ -49,9 +49,10 @@ export interface JobResult {
   readonly warnings: readonly string[];
   /** The failure, when not ok. */
   readonly error?: JsonValue;
-  /** Nodes that ran or were served from a cache, and how many were cached. */
+  /** Nodes that ran or were served from a cache, how many were cached, and of those how many remote. */
   readonly nodes: number;
   readonly cached: number;
+  readonly remote: number;
   readonly ms: number;
 }
 
@@ -140,7 +141,7 @@ export async function runJob(
     ? (bytes ? { bytes, name: basename(spec.each.path) } : undefined)
     : spec.each.path;
   const digest = bytes ? sha256Hex(bytes) : null;
-  const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0 };
+  const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0, remote: 0 };
   if (value === undefined) {
     return {
       ...base,
@@ -168,6 +169,7 @@ export async function runJob(
       warnings: run.warnings.map((w) => `${w.id}: ${w.message}`),
       nodes: states.length,
       cached: states.filter((n) => n.state === "cached").length,
+      remote: states.filter((n) => n.state === "cached" && n.tier === "remote").length,
       ms: elapsed(started),
     };
   } catch (error) {

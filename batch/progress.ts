@@ -212,8 +212,13 @@ export function summaryText(
     lines.push("slowest:");
     for (const s of summary.slowest) lines.push(`  ${(s.ms / 1000).toFixed(2).padStart(7)} s  ${s.input}`);
   }
+  const { nodes } = summary;
+  if (nodes.total) {
+    const remote = nodes.remote ? ` (${nodes.remote} from the remote)` : "";
+    lines.push(`nodes: ${nodes.total}, ${nodes.cached} of them from a cache${remote}`);
+  }
   const busy = summary.workers.map((w) => `${Math.round(100 * w.busyMs / Math.max(w.ms, 1))}%`);
-  const kind = summary.pool === "processes" ? " processes" : "";
+  const kind = summary.pool === "processes" ? (busy.length === 1 ? " process" : " processes") : "";
   if (busy.length) lines.push(`workers: ${busy.length}${kind}, busy ${busy.join(", ")} of their time`);
   for (const f of failures) lines.push(`failed: ${f.input}: ${f.message}`);
   return lines.join("\n");

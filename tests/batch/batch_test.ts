@@ -422,6 +422,14 @@ Deno.test({
       assertEquals(other.summary.ok, 3);
       // Only the writes ran (into a folder that had none of the files); every result came from the server.
       assertEquals(new Set(computed.map((c) => c.split(" ")[1])), new Set(["io.write"]), computed.join(", "));
+      // No input counts as cached (its writes ran), so the summary's node counts say where the rest came from.
+      const { nodes } = other.summary;
+      assertEquals(other.summary.cached, 0);
+      assertEquals([nodes.cached, nodes.remote], [
+        nodes.total - computed.length,
+        nodes.total - computed.length,
+      ]);
+      assert(nodes.total > computed.length && computed.length === 3 * 2, JSON.stringify(nodes));
       assertEquals(other.manifest.inputs, JSON.parse(await Deno.readTextFile(manifest)).inputs);
     } finally {
       console.error = error;
@@ -512,7 +520,8 @@ Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure;
     const hasBroken = "broken.cmp" in manifest.inputs;
     assertEquals(code, hasBroken ? 1 : 0);
     assert(err.some((l) => l.includes("inputs")), "summary table printed");
-    assert(err.some((l) => /^workers: \d+( processes)?, busy \d+%/m.test(l)), "worker figures printed");
+    assert(err.some((l) => /^workers: \d+( process(es)?)?, busy \d+%/m.test(l)), "worker figures printed");
+    assert(err.some((l) => /^nodes: \d+, \d+ of them from a cache$/m.test(l)), "node counts printed");
     const merged = join(tree, "merged.json");
     assertEquals(await main(["batch", "--merge", join(out, "batch.manifest.json"), "--out", merged]), 1);
     assert(err.some((l) => l.startsWith("missing: ")), err.join("\n"));
