@@ -21,6 +21,7 @@ import {
   type BatchSelection,
   outputFolder,
   refuseSharedFolders,
+  relativeToWorkingFolder,
   SelectionError,
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";
@@ -222,11 +223,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let ranLast: string | undefined; // the input w ran before the one in hand
     while (!stop && !options.signal?.aborted && queue.length) {
       const { input, bytes } = queue.shift()!;
-      const folder = outputFolder(input);
+      const folder = outputFolder(input), path = relativeToWorkingFolder(input.path);
       const spec: JobSpec = {
         graph: resolve(options.graph),
         inputs: options.inputs ?? {},
-        each: { name: selection.name, type, path: input.path },
+        each: { name: selection.name, type, path },
         outDir: join(outDir, folder),
         cacheDir: options.cacheDir === false ? false : resolve(options.cacheDir),
         noCache: options.noCache ?? false,
@@ -270,7 +271,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       inputs++;
       busyMs += result.ms;
       records[input.rel] = {
-        path: input.path,
+        path,
         digest: result.digest,
         ok: result.ok,
         writes: Object.fromEntries(result.writes.map((f) => [`${folder}/${f.path}`, f.sha256])),
@@ -314,7 +315,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     tools: TOOL_VERSIONS,
     graph: { file: relative(Deno.cwd(), resolve(options.graph)), files },
     sets: options.sets ?? [],
-    selection: { each: selection.name, base: selection.base, inputs: selection.inputs.map((i) => i.rel) },
+    selection: {
+      each: selection.name,
+      base: relativeToWorkingFolder(selection.base),
+      inputs: selection.inputs.map((i) => i.rel),
+    },
     shard: options.shard ? formatShard(options.shard) : null,
     inputs: sorted,
   };

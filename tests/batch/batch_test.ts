@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { main } from "../../cli/main.ts";
 import { type BatchEvent, runBatch } from "../../batch/batch.ts";
-import { expandEach, SelectionError } from "../../batch/inputs.ts";
+import { expandEach, relativeToWorkingFolder, SelectionError } from "../../batch/inputs.ts";
 import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
 import { parseShard, shardOf } from "../../batch/shard.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
@@ -280,6 +280,55 @@ Deno.test("partgraph batch --each NAME=@- takes the list from stdin, paths relat
     .filter((e) => e.event === "input" && e.state === "done").map((e) => e.input).sort();
   assertEquals(done, ["s1.cmp", "s3.cmp"]);
   await Deno.stat(join(dir, "out", "s3", "model.glb"));
+});
+
+Deno.test("batch inputs: a path inside the working folder is named relative to it, any other as given", () => {
+  assertEquals(relativeToWorkingFolder("/w/tree/DATA/a.cmp", "/w/tree"), "DATA/a.cmp");
+  assertEquals(relativeToWorkingFolder("DATA/./b/../a.cmp", "/w/tree"), "DATA/a.cmp");
+  assertEquals(relativeToWorkingFolder("/w/other/a.cmp", "/w/tree"), "/w/other/a.cmp");
+  assertEquals(relativeToWorkingFolder("../other/a.cmp", "/w/tree"), "../other/a.cmp");
+  assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "/w/tree"); // the folder itself: as given
+});
+
+Deno.test("partgraph batch: two copies of a tree in different places share what depends on the model's path", async () => {
+  // Two machines (or checkouts) with the same tree at different absolute paths, each running from the
+  // tree's top with an absolute glob, and one cache between them (standing for a shared remote).
+  const a = await smallShips("partgraph-batch-place-a-", 2),
+    b = await tempDir({ prefix: "partgraph-batch-place-b-" });
+  await Deno.mkdir(join(b, "ships"));
+  for (const name of ["s1.cmp", "s2.cmp"]) {
+    await Deno.copyFile(join(a, "ships", name), join(b, "ships", name));
+  }
+  const cache = await tempDir({ prefix: "partgraph-batch-place-cache-" });
+  const build = async (dir: string) => {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--frozen", "--allow-read", `--allow-write=${dir},${cache}`, CLI, "batch", GRAPH]
+        .concat(["--each", `model=${dir}/ships/*.cmp`, "--out", "out", "--cache-dir", cache, "--json"]),
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assertEquals(code, 0, new TextDecoder().decode(stderr));
+    const events = new TextDecoder().decode(stdout).split("\n").filter(Boolean).map((line) =>
+      JSON.parse(line)
+    );
+    return {
+      decodes: events.filter((e) => e.event === "node" && e.type === "decode.cmp" && e.state !== "running")
+        .map((e) => e.state),
+      manifest: await Deno.readTextFile(join(dir, "out", "batch.manifest.json")),
+    };
+  };
+  try {
+    assertEquals((await build(a)).decodes, ["done", "done"]);
+    const second = await build(b);
+    // decode.cmp's library search starts at the model's folder: its key holds the path the graph was
+    // given, which is the same relative one in both places.
+    assertEquals(second.decodes, ["cached", "cached"]);
+    assert(!second.manifest.includes(b), "the manifest names the inputs relative to the working folder");
+    assertEquals(second.manifest, (await build(a)).manifest);
+  } finally {
+    for (const dir of [a, b, cache]) await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("batch inputs: two that would share an output folder are refused before anything runs", async () => {
