@@ -78,7 +78,8 @@ export async function expandEach(
  */
 export function relativeToWorkingFolder(path: string, cwd = Deno.cwd()): string {
   const inside = relative(cwd, resolve(cwd, path));
-  return inside && !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
+  if (inside === "") return "."; // the working folder itself (a glob's base)
+  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
 }
 
 /** The folder under the batch's output folder that an input's outputs go to: its `rel` without extension. */

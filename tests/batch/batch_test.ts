@@ -287,7 +287,7 @@ Deno.test("batch inputs: a path inside the working folder is named relative to i
   assertEquals(relativeToWorkingFolder("DATA/./b/../a.cmp", "/w/tree"), "DATA/a.cmp");
   assertEquals(relativeToWorkingFolder("/w/other/a.cmp", "/w/tree"), "/w/other/a.cmp");
   assertEquals(relativeToWorkingFolder("../other/a.cmp", "/w/tree"), "../other/a.cmp");
-  assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "/w/tree"); // the folder itself: as given
+  assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "."); // a glob's base, say
 });
 
 Deno.test("partgraph batch: two copies of a tree in different places share what depends on the model's path", async () => {

@@ -19,6 +19,8 @@ export interface CacheServer {
 }
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"];
+/** How long a stopped nginx may take to exit before it is killed. */
+const STOP_GRACE_MS = 3000;
 
 /** The nginx binary, or undefined (then tests skip). */
 export function findNginx(): string | undefined {
@@ -103,7 +105,15 @@ http {
       if (stopped) return;
       stopped = true;
       child.kill("SIGTERM");
+      // Seen once here: nginx in single-process mode closed its listening socket on SIGTERM, then slept
+      // in epoll_wait for ten minutes, and the test waiting for it with it. A test must not wait forever.
+      const killer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* it ended meanwhile */ }
+      }, STOP_GRACE_MS);
       await child.output().catch(() => {});
+      clearTimeout(killer);
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
