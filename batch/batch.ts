@@ -25,6 +25,7 @@ import {
   SelectionError,
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";
+import { PoolSize } from "./pool_size.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
@@ -50,7 +51,11 @@ export interface BatchOptions {
    * its worker is stopped and replaced: a graph that hangs on one file cannot stall the batch.
    */
   readonly inputTimeoutMs?: number;
-  /** Workers (default: the number of cores). */
+  /**
+   * Workers. Default: the number of cores, and with a `remote`, up to four per core while the remote
+   * serves most of the recent inputs' nodes (they wait on the network, not on a core); the extra ones
+   * retire when it serves less (see `pool_size.ts`).
+   */
   readonly jobs?: number;
   /**
    * Make each worker a Deno process of its own (this process needs `--allow-run` for Deno): an input
@@ -210,7 +215,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   const warnedKinds = new Set<string>();
   const emit = options.onEvent ?? (() => {});
   const outDir = resolve(options.outDir);
-  const jobs = Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency, mine.length));
+  const size = new PoolSize(
+    options.jobs,
+    navigator.hardwareConcurrency,
+    mine.length,
+    options.remote !== undefined,
+  );
   const queue = await largestFirst(mine);
   emit({ event: "batch", inputs: queue.length, bytes: queue.reduce((sum, { bytes }) => sum + bytes, 0) });
   const figures: WorkerFigures[] = [];
@@ -221,7 +231,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
     let ranLast: string | undefined; // the input w ran before the one in hand
-    while (!stop && !options.signal?.aborted && queue.length) {
+    while (!stop && !options.signal?.aborted && queue.length && !size.retire(slot)) {
       const { input, bytes } = queue.shift()!;
       const folder = outputFolder(input), path = relativeToWorkingFolder(input.path);
       const spec: JobSpec = {
@@ -289,9 +299,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         ...(result.ok ? {} : { error: result.error }),
       });
       if (!result.ok && options.failFast) stop = true;
+      size.finished(result.nodes, result.remote);
+      if (!stop && !options.signal?.aborted && size.grow(active, queue.length)) start();
     }
     await w?.stop();
     figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };
+    active--;
+  };
+  // Workers started so far (each a loop over the queue) and how many of them are running.
+  const workers: Promise<void>[] = [];
+  let active = 0;
+  const start = () => {
+    active++;
+    workers.push(worker(workers.length));
   };
 
   const spawn = () =>
@@ -307,7 +327,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       onOutput: options.onOutput ??
         ((stream, text) => (stream === "stdout" ? console.log : console.error)(text)),
     });
-  await Promise.all(Array.from({ length: jobs }, (_, slot) => worker(slot)));
+  for (let i = 0; i < size.base; i++) start();
+  for (let i = 0; i < workers.length; i++) await workers[i]; // the list grows while the batch runs
 
   const sorted = Object.fromEntries(Object.keys(records).sort().map((rel) => [rel, records[rel]]));
   const manifest: BatchManifest = {

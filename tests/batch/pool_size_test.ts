@@ -1,0 +1,70 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { PoolSize } from "../../batch/pool_size.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
+import { startValidatingCacheServer } from "../support/bazel_cache.ts";
+import { tempDir } from "../support/temp.ts";
+
+const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+
+Deno.test("pool size: --jobs is kept; without it, a remote that serves most nodes grows the pool, and it shrinks back", () => {
+  const given = new PoolSize(3, 2, 100, true);
+  given.finished(9, 9);
+  assertEquals([given.base, given.limit, given.grow(3, 50)], [3, 3, false]);
+
+  const local = new PoolSize(undefined, 2, 100, false);
+  local.finished(9, 0);
+  assertEquals([local.base, local.limit, local.grow(2, 50)], [2, 2, false]);
+
+  const remote = new PoolSize(undefined, 2, 100, true);
+  assertEquals([remote.base, remote.limit], [2, 8]);
+  assertEquals(remote.grow(2, 50), false, "no input has finished: nothing is known yet");
+  remote.finished(9, 7); // the file writes ran here, the rest came from the remote
+  assertEquals([remote.grow(2, 50), remote.grow(8, 50), remote.grow(2, 0)], [true, false, false]);
+  assertEquals([remote.retire(1), remote.retire(2)], [false, false]);
+  for (let i = 0; i < 8; i++) remote.finished(9, 0); // the remote stopped having the results
+  assertEquals([remote.grow(3, 50), remote.retire(1), remote.retire(2)], [false, false, true]);
+
+  assertEquals(new PoolSize(undefined, 2, 3, true).limit, 3, "never more workers than inputs");
+});
+
+Deno.test("batch with a remote cache and no --jobs: more workers than cores while the remote serves the work", async () => {
+  const cores = navigator.hardwareConcurrency;
+  const count = Math.max(8, cores + 6);
+  const dir = await tempDir({ prefix: "partgraph-batch-pool-size-" });
+  await Deno.mkdir(join(dir, "ships"));
+  for (let i = 1; i <= count; i++) {
+    await Deno.writeFile(join(dir, `ships/s${i}.cmp`), realisticCmp(i, { parts: 3, maxGroupVertices: 40 }));
+  }
+  const server = startValidatingCacheServer(5);
+  try {
+    const build = async (name: string) =>
+      await runBatch({
+        graph: GRAPH,
+        selection: await expandEach(`model=${dir}/ships/*.cmp`),
+        outDir: join(dir, name, "out"),
+        cacheDir: join(dir, name, "cache"),
+        remote: { url: server.url },
+      });
+    // The first machine computes everything: the remote serves nothing, and the pool stays one per core.
+    const first = await build("a");
+    assertEquals(first.summary.ok, count);
+    assertEquals(first.summary.nodes.remote, 0);
+    assertEquals(first.summary.workers.length, Math.min(cores, count));
+    // The second is served by the remote: its workers mostly wait, so the pool grows past the cores.
+    const second = await build("b");
+    assertEquals(second.summary.ok, count);
+    assert(
+      second.summary.nodes.remote > second.summary.nodes.total / 2,
+      JSON.stringify(second.summary.nodes),
+    );
+    assert(second.summary.workers.length > Math.min(cores, count), JSON.stringify(second.summary.workers));
+    assert(second.summary.workers.length <= Math.min(4 * cores, count));
+    assertEquals(second.manifest.inputs, first.manifest.inputs);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
