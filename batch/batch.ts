@@ -52,9 +52,9 @@ export interface BatchOptions {
    */
   readonly inputTimeoutMs?: number;
   /**
-   * Workers. Default: the number of cores, and with a `remote`, up to four per core while the remote
-   * serves most of the recent inputs' nodes (they wait on the network, not on a core); the extra ones
-   * retire when it serves less (see `pool_size.ts`).
+   * Workers. Default: the number of cores, and with a `remote`, more (up to four per core, eight beyond
+   * one per core; see `pool_size.ts`) while the remote serves most of the recent inputs' nodes (they wait
+   * on the network, not on a core); the extra ones retire when it serves less.
    */
   readonly jobs?: number;
   /**

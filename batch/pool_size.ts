@@ -14,8 +14,10 @@
 const WINDOW = 8;
 /** The share of recent nodes the remote must have served for the pool to grow. */
 const REMOTE_SHARE = 0.5;
-/** Workers per core the pool may grow to. */
+/** Workers per core the pool may grow to… */
 const PER_CORE = 4;
+/** …and workers beyond one per core at most: each holds a heap of its own (about 200 MB here). */
+const MAX_EXTRA = 8;
 
 /** The pool's size: where it starts, how far it may grow, and whether it should now. */
 export class PoolSize {
@@ -32,9 +34,8 @@ export class PoolSize {
    */
   constructor(jobs: number | undefined, cores: number, inputs: number, remote: boolean) {
     this.base = Math.max(1, Math.min(jobs ?? cores, inputs));
-    this.limit = jobs === undefined && remote
-      ? Math.max(this.base, Math.min(PER_CORE * cores, inputs))
-      : this.base;
+    const grown = Math.min(PER_CORE * cores, cores + MAX_EXTRA, inputs);
+    this.limit = jobs === undefined && remote ? Math.max(this.base, grown) : this.base;
   }
 
   /** Records a finished input's node counts. */

@@ -28,6 +28,7 @@ Deno.test("pool size: --jobs is kept; without it, a remote that serves most node
   assertEquals([remote.grow(3, 50), remote.retire(1), remote.retire(2)], [false, false, true]);
 
   assertEquals(new PoolSize(undefined, 2, 3, true).limit, 3, "never more workers than inputs");
+  assertEquals(new PoolSize(undefined, 64, 1000, true).limit, 72, "at most eight beyond one per core");
 });
 
 Deno.test("batch with a remote cache and no --jobs: more workers than cores while the remote serves the work", async () => {
@@ -61,7 +62,7 @@ Deno.test("batch with a remote cache and no --jobs: more workers than cores whil
       JSON.stringify(second.summary.nodes),
     );
     assert(second.summary.workers.length > Math.min(cores, count), JSON.stringify(second.summary.workers));
-    assert(second.summary.workers.length <= Math.min(4 * cores, count));
+    assert(second.summary.workers.length <= Math.min(4 * cores, cores + 8, count));
     assertEquals(second.manifest.inputs, first.manifest.inputs);
   } finally {
     await server.stop();
