@@ -299,7 +299,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         ...(result.ok ? {} : { error: result.error }),
       });
       if (!result.ok && options.failFast) stop = true;
-      size.finished(result.nodes, result.remote);
+      size.finished(result);
       if (!stop && !options.signal?.aborted && size.grow(active, queue.length)) start();
     }
     await w?.stop();
@@ -433,6 +433,7 @@ function failedJob(error: unknown, started: number): JobResult {
     nodes: 0,
     cached: 0,
     remote: 0,
+    computeMs: 0,
     ms: Math.round(performance.now() - started),
   };
 }

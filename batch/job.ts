@@ -53,6 +53,8 @@ export interface JobResult {
   readonly nodes: number;
   readonly cached: number;
   readonly remote: number;
+  /** The own work of the nodes that ran, in ms. */
+  readonly computeMs: number;
   readonly ms: number;
 }
 
@@ -141,7 +143,7 @@ export async function runJob(
     ? (bytes ? { bytes, name: basename(spec.each.path) } : undefined)
     : spec.each.path;
   const digest = bytes ? sha256Hex(bytes) : null;
-  const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0, remote: 0 };
+  const base = { digest, writes: [], warnings: [], nodes: 0, cached: 0, remote: 0, computeMs: 0 };
   if (value === undefined) {
     return {
       ...base,
@@ -170,6 +172,7 @@ export async function runJob(
       nodes: states.length,
       cached: states.filter((n) => n.state === "cached").length,
       remote: states.filter((n) => n.state === "cached" && n.tier === "remote").length,
+      computeMs: Math.round(states.reduce((sum, n) => sum + (n.state === "done" ? n.ms : 0), 0)),
       ms: elapsed(started),
     };
   } catch (error) {

@@ -5,15 +5,19 @@
  * both cores idle for most of it (100 compounds 20 ms away: 3.4–5.7 s on two workers, 2.1 s on four,
  * against 2.4–2.7 s computing everything). Computing, extra workers only cost (each warms up its JIT
  * and holds its own heap: four workers on two cores computed the same 100 compounds 25–30 % slower
- * than two), so the extra ones retire as soon as the remote serves less than half of the recent nodes.
+ * than two), so the pool grows only while the remote serves at least half of the recent inputs' nodes and
+ * their computing takes less than half their time (a graph whose remaining nodes are heavy gains no core
+ * from more workers), and the extra workers retire as soon as that stops.
  *
  * @module
  */
 
 /** Recent inputs the remote's share is judged over. */
 const WINDOW = 8;
-/** The share of recent nodes the remote must have served for the pool to grow. */
+/** The share of recent nodes the remote must have served for the pool to grow… */
 const REMOTE_SHARE = 0.5;
+/** …and the share of the recent inputs' time their computed nodes may have taken at most. */
+const COMPUTE_SHARE = 0.5;
 /** Workers per core the pool may grow to… */
 const PER_CORE = 4;
 /** …and workers beyond one per core at most: each holds a heap of its own (about 200 MB here). */
@@ -25,8 +29,8 @@ export class PoolSize {
   readonly base: number;
   /** Workers the pool may grow to. */
   readonly limit: number;
-  /** Nodes and remote-served nodes of the last {@link WINDOW} finished inputs. */
-  readonly #recent: { nodes: number; remote: number }[] = [];
+  /** The last {@link WINDOW} finished inputs' figures (see {@link PoolSize.finished}). */
+  readonly #recent: InputFigures[] = [];
 
   /**
    * `jobs` as the caller gave it (undefined: not given), the number of cores, the inputs to run,
@@ -38,17 +42,20 @@ export class PoolSize {
     this.limit = jobs === undefined && remote ? Math.max(this.base, grown) : this.base;
   }
 
-  /** Records a finished input's node counts. */
-  finished(nodes: number, remote: number): void {
-    this.#recent.push({ nodes, remote });
+  /** Records a finished input's figures. */
+  finished(input: InputFigures): void {
+    this.#recent.push(input);
     if (this.#recent.length > WINDOW) this.#recent.shift();
   }
 
-  /** Whether the remote served most of the recent inputs' nodes. */
+  /** Whether the recent inputs mostly waited on the remote: it served most nodes, and computing was brief. */
   get waitingOnRemote(): boolean {
-    let nodes = 0, remote = 0;
-    for (const input of this.#recent) [nodes, remote] = [nodes + input.nodes, remote + input.remote];
-    return nodes > 0 && remote >= REMOTE_SHARE * nodes;
+    let nodes = 0, remote = 0, computeMs = 0, ms = 0;
+    for (const input of this.#recent) {
+      [nodes, remote] = [nodes + input.nodes, remote + input.remote];
+      [computeMs, ms] = [computeMs + input.computeMs, ms + input.ms];
+    }
+    return nodes > 0 && remote >= REMOTE_SHARE * nodes && computeMs <= COMPUTE_SHARE * ms;
   }
 
   /** Whether to start another worker, with `running` workers and `queued` inputs not yet started. */
@@ -60,4 +67,14 @@ export class PoolSize {
   retire(slot: number): boolean {
     return slot >= this.base && !this.waitingOnRemote;
   }
+}
+
+/** What the pool's size is judged by, per finished input. */
+export interface InputFigures {
+  /** Nodes that ran or were served, and of those how many the remote served. */
+  readonly nodes: number;
+  readonly remote: number;
+  /** Time of the nodes that ran (their own work), and the input's whole time, in ms. */
+  readonly computeMs: number;
+  readonly ms: number;
 }

@@ -9,23 +9,36 @@ import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
 
+/** An input the remote served (its file writes ran here), one computed here, one half served but heavy. */
+const served = { nodes: 9, remote: 7, computeMs: 4, ms: 60 };
+const computed = { nodes: 9, remote: 0, computeMs: 50, ms: 60 };
+const heavy = { nodes: 9, remote: 6, computeMs: 45, ms: 60 };
+
 Deno.test("pool size: --jobs is kept; without it, a remote that serves most nodes grows the pool, and it shrinks back", () => {
   const given = new PoolSize(3, 2, 100, true);
-  given.finished(9, 9);
+  given.finished(served);
   assertEquals([given.base, given.limit, given.grow(3, 50)], [3, 3, false]);
 
   const local = new PoolSize(undefined, 2, 100, false);
-  local.finished(9, 0);
+  local.finished(computed);
   assertEquals([local.base, local.limit, local.grow(2, 50)], [2, 2, false]);
 
   const remote = new PoolSize(undefined, 2, 100, true);
   assertEquals([remote.base, remote.limit], [2, 8]);
   assertEquals(remote.grow(2, 50), false, "no input has finished: nothing is known yet");
-  remote.finished(9, 7); // the file writes ran here, the rest came from the remote
+  remote.finished(served);
   assertEquals([remote.grow(2, 50), remote.grow(8, 50), remote.grow(2, 0)], [true, false, false]);
   assertEquals([remote.retire(1), remote.retire(2)], [false, false]);
-  for (let i = 0; i < 8; i++) remote.finished(9, 0); // the remote stopped having the results
+  for (let i = 0; i < 8; i++) remote.finished(computed); // the remote stopped having the results
   assertEquals([remote.grow(3, 50), remote.retire(1), remote.retire(2)], [false, false, true]);
+
+  const mixed = new PoolSize(undefined, 2, 100, true);
+  mixed.finished(heavy);
+  assertEquals(
+    mixed.grow(2, 50),
+    false,
+    "the remote served most nodes, but computing the rest took most of the time",
+  );
 
   assertEquals(new PoolSize(undefined, 2, 3, true).limit, 3, "never more workers than inputs");
   assertEquals(new PoolSize(undefined, 64, 1000, true).limit, 72, "at most eight beyond one per core");
