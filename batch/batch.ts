@@ -26,6 +26,7 @@ import {
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";
 import { PoolSize } from "./pool_size.ts";
+import { failedJob, Interrupted, settle } from "./settle.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
@@ -417,63 +418,6 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<{ input: Bat
   return order.map(({ input, size }) => ({ input, bytes: Math.max(size, 0) }));
 }
 
-/** The result of a job its worker could not give: it died, or overran the time limit. */
-function failedJob(error: unknown, started: number): JobResult {
-  const message = error instanceof TimeLimit
-    ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
-    : error instanceof Error
-    ? error.message
-    : String(error);
-  return {
-    ok: false,
-    digest: null,
-    writes: [],
-    warnings: [],
-    error: { message },
-    nodes: 0,
-    cached: 0,
-    remote: 0,
-    computeMs: 0,
-    ms: Math.round(performance.now() - started),
-  };
-}
-
 function sum(done: readonly [string, JobResult][], count: (result: JobResult) => number): number {
   return done.reduce((total, [, result]) => total + count(result), 0);
-}
-
-/** The rejection of {@link settle} when the time limit passed first. */
-class TimeLimit extends Error {
-  constructor(readonly ms: number) {
-    super(`no result within ${ms} ms`);
-  }
-}
-
-/** The rejection of {@link settle} when the batch was interrupted first. */
-class Interrupted extends Error {}
-
-/**
- * `work`, or a rejection once `ms` have passed first ({@link TimeLimit}; no limit when undefined) or
- * `signal` aborts first ({@link Interrupted}).
- */
-async function settle<T>(
-  work: Promise<T>,
-  ms: number | undefined,
-  signal: AbortSignal | undefined,
-): Promise<T> {
-  if (ms === undefined && !signal) return await work;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const cut = new Promise<never>((_, reject) => {
-    if (ms !== undefined) timer = setTimeout(() => reject(new TimeLimit(ms)), ms);
-    onAbort = () => reject(new Interrupted());
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([work, cut]);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort!);
-  }
 }

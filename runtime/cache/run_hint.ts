@@ -28,7 +28,6 @@ const KIND = "partgraph run hint";
  * ```ts
  * import { runHintKey } from "./run_hint.ts";
  * import type { PlanNode } from "../plan.ts";
-import { upstreamOf } from "../execute/schedule.ts";
  *
  * const nodes: PlanNode[] = []; // a compiled plan's nodes, in evaluation order
  * console.log(runHintKey(nodes, { read: "ab".repeat(32) }).length); // 64
