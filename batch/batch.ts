@@ -115,7 +115,12 @@ export type BatchEvent =
     readonly input: string;
     readonly message: string;
     readonly after: string | null;
-  };
+  }
+  /**
+   * The pool grew by a worker or one retired (without `--jobs`, while a remote cache serves the
+   * work: see `PoolSize`); `workers` is how many run now.
+   */
+  | { readonly event: "workers"; readonly change: "grew" | "retired"; readonly workers: number };
 
 /** Figures of a finished batch. */
 export interface BatchSummary {
@@ -232,7 +237,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
     let ranLast: string | undefined; // the input w ran before the one in hand
-    while (!stop && !options.signal?.aborted && queue.length && !size.retire(slot)) {
+    while (!stop && !options.signal?.aborted && queue.length) {
+      if (size.retire(slot)) {
+        emit({ event: "workers", change: "retired", workers: active - 1 });
+        break;
+      }
       const { input, bytes } = queue.shift()!;
       const folder = outputFolder(input), path = relativeToWorkingFolder(input.path);
       const spec: JobSpec = {
@@ -301,7 +310,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       });
       if (!result.ok && options.failFast) stop = true;
       size.finished(result);
-      if (!stop && !options.signal?.aborted && size.grow(active, queue.length)) start();
+      if (!stop && !options.signal?.aborted && size.grow(active, queue.length)) {
+        start();
+        emit({ event: "workers", change: "grew", workers: active });
+      }
     }
     await w?.stop();
     figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { runBatch } from "../../batch/batch.ts";
+import { type BatchEvent, runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { PoolSize } from "../../batch/pool_size.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
@@ -54,6 +54,7 @@ Deno.test("batch with a remote cache and no --jobs: more workers than cores whil
   }
   const server = startValidatingCacheServer(5);
   try {
+    const changes: Extract<BatchEvent, { event: "workers" }>[] = [];
     const build = async (name: string) =>
       await runBatch({
         graph: GRAPH,
@@ -61,12 +62,16 @@ Deno.test("batch with a remote cache and no --jobs: more workers than cores whil
         outDir: join(dir, name, "out"),
         cacheDir: join(dir, name, "cache"),
         remote: { url: server.url },
+        onEvent: (event) => {
+          if (event.event === "workers") changes.push(event);
+        },
       });
     // The first machine computes everything: the remote serves nothing, and the pool stays one per core.
     const first = await build("a");
     assertEquals(first.summary.ok, count);
     assertEquals(first.summary.nodes.remote, 0);
     assertEquals(first.summary.workers.length, Math.min(cores, count));
+    assertEquals(changes.length, 0, "no worker started or retired beyond the first ones");
     // The second is served by the remote: its workers mostly wait, so the pool grows past the cores.
     const second = await build("b");
     assertEquals(second.summary.ok, count);
@@ -76,6 +81,14 @@ Deno.test("batch with a remote cache and no --jobs: more workers than cores whil
     );
     assert(second.summary.workers.length > Math.min(cores, count), JSON.stringify(second.summary.workers));
     assert(second.summary.workers.length <= Math.min(4 * cores, cores + 8, count));
+    // Each worker beyond the first ones was announced, and each event says how many run after it.
+    let running = Math.min(cores, count);
+    for (const change of changes) {
+      running += change.change === "grew" ? 1 : -1;
+      assertEquals(change.workers, running, JSON.stringify(changes));
+    }
+    const grew = changes.filter((change) => change.change === "grew");
+    assertEquals(grew.length, second.summary.workers.length - Math.min(cores, count));
     assertEquals(second.manifest.inputs, first.manifest.inputs);
   } finally {
     await server.stop();
