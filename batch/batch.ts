@@ -237,11 +237,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     let inputs = 0, busyMs = 0;
     let w: PoolMember | undefined; // started when an input needs it, so none is started for nothing
     let ranLast: string | undefined; // the input w ran before the one in hand
-    while (!stop && !options.signal?.aborted && queue.length) {
-      if (size.retire(slot)) {
-        emit({ event: "workers", change: "retired", workers: active - 1 });
-        break;
-      }
+    let retired = false; // an extra worker the pool no longer needs
+    while (!stop && !options.signal?.aborted && queue.length && !(retired = size.retire(slot))) {
       const { input, bytes } = queue.shift()!;
       const folder = outputFolder(input), path = relativeToWorkingFolder(input.path);
       const spec: JobSpec = {
@@ -315,9 +312,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         emit({ event: "workers", change: "grew", workers: active });
       }
     }
+    active--; // before its worker stops: it takes no more inputs, and the pool may grow meanwhile
+    if (retired) emit({ event: "workers", change: "retired", workers: active });
     await w?.stop();
     figures[slot] = { inputs, busyMs, ms: Math.round(performance.now() - spawned) };
-    active--;
   };
   // Workers started so far (each a loop over the queue) and how many of them are running.
   const workers: Promise<void>[] = [];

@@ -52,8 +52,10 @@ export class PoolSize {
   get waitingOnRemote(): boolean {
     let nodes = 0, remote = 0, computeMs = 0, ms = 0;
     for (const input of this.#recent) {
-      [nodes, remote] = [nodes + input.nodes, remote + input.remote];
-      [computeMs, ms] = [computeMs + input.computeMs, ms + input.ms];
+      nodes += input.nodes;
+      remote += input.remote;
+      computeMs += input.computeMs;
+      ms += input.ms;
     }
     return nodes > 0 && remote >= REMOTE_SHARE * nodes && computeMs <= COMPUTE_SHARE * ms;
   }
