@@ -14,6 +14,12 @@ import { writeAllSync } from "../runtime/fs.ts";
 /** Exit code of a worker process whose batch has gone (see below). */
 const BATCH_GONE = 125;
 
+// Started first: it ends this process should the batch be killed outright while a job never yields.
+const watchdog = new Worker(new URL("./orphan_watch.ts", import.meta.url).href, {
+  type: "module",
+  name: String(Deno.ppid),
+});
+
 const encoder = new TextEncoder();
 const serve = jobServer((message) => {
   try {
@@ -32,3 +38,4 @@ for await (const line of lines) {
   serve(fromLine<JobMessage>(line)).finally(() => inHand--);
 }
 if (inHand) Deno.exit(BATCH_GONE);
+watchdog.terminate(); // the pool closed stdin on an idle process: nothing is left to watch
