@@ -13,6 +13,7 @@ import { compileGraph } from "../runtime/plan.ts";
 import { GraphError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { sha256Hex } from "../runtime/canonical.ts";
+import { relativeToWorkingFolder } from "../runtime/params.ts";
 import { TOOL_VERSIONS } from "../runtime/version.ts";
 import type { RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { RunEvent } from "../runtime/events.ts";
@@ -21,7 +22,6 @@ import {
   type BatchSelection,
   outputFolder,
   refuseSharedFolders,
-  relativeToWorkingFolder,
   SelectionError,
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";

@@ -64,24 +64,6 @@ export async function expandEach(
   return selection;
 }
 
-/**
- * `path` relative to the working folder when it lies inside it, else as given: how a batch names its
- * inputs to the graph and in its manifest, however the glob or list spelled them. Results that depend
- * on where a model lies (`decode.cmp`'s library search) have the path in their cache keys, so two
- * machines, or two checkouts, that run the same tree from its top share those results (and write the
- * same manifest) only if the paths name the files the same way on both.
- *
- * @example
- * ```ts
- * relativeToWorkingFolder("/work/tree/DATA/a.cmp", "/work/tree"); // "DATA/a.cmp"
- * ```
- */
-export function relativeToWorkingFolder(path: string, cwd = Deno.cwd()): string {
-  const inside = relative(cwd, resolve(cwd, path));
-  if (inside === "") return "."; // the working folder itself (a glob's base)
-  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
-}
-
 /** The folder under the batch's output folder that an input's outputs go to: its `rel` without extension. */
 export function outputFolder(input: BatchInput): string {
   return input.rel.slice(0, input.rel.length - extname(input.rel).length);

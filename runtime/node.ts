@@ -108,15 +108,15 @@ export interface EnumParam extends ParamBase {
   readonly default?: string;
 }
 /**
- * A file path. Read paths resolve against the working directory; write paths resolve inside the
- * run's output directory and may not leave it.
+ * A file path. Read paths resolve against the working directory (and reach nodes and keys relative
+ * to it: `relativeToWorkingFolder`); write paths resolve inside the output directory and stay there.
  */
 export interface PathParam extends ParamBase {
   /** Discriminates the parameter kind. */
   readonly type: "path";
   /** `read`: resolved against the working directory; `write`: must stay inside the output directory. */
   readonly access: "read" | "write";
-  /** Path used when the graph omits the parameter; without it the parameter is required. */
+  /** Path used when the graph omits the parameter (`""`: optional, none); without it, required. */
   readonly default?: string;
 }
 /** Structured JSON. `schema` is published in the graph JSON Schema; `check` validates. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isAbsolute, normalize } from "node:path";
+import { isAbsolute, normalize, relative, resolve } from "node:path";
 import type { JsonValue, ParamSpec, SocketType } from "./node.ts";
 import { tooDeepPath } from "./depth.ts";
 
@@ -38,7 +38,10 @@ export function checkParam(spec: ParamSpec, value: JsonValue): string | undefine
         ? undefined
         : `expected one of ${spec.values.map((v) => JSON.stringify(v)).join(", ")}, found ${show(value)}`;
     case "path":
-      if (typeof value !== "string" || value === "") return `expected a file path, found ${show(value)}`;
+      // An empty path is a value only where it is the default: the optional path's "none".
+      if (typeof value !== "string" || (value === "" && spec.default !== "")) {
+        return `expected a file path, found ${show(value)}`;
+      }
       if (spec.access === "write" && (isAbsolute(value) || normalize(value).startsWith(".."))) {
         return `write paths stay inside the output directory, found ${show(value)}`;
       }
@@ -96,6 +99,49 @@ export function withDefaults(
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/**
+ * A graph node's parameters with each read path in its working-folder form
+ * ({@link relativeToWorkingFolder}), as plans give them to nodes and keys. Only here: a node that
+ * invokes another passes its own spelling on, which its own key holds.
+ *
+ * @example
+ * ```ts
+ * const specs = { path: { type: "path", access: "read", doc: "" } } as const;
+ * readPathsRelative(specs, { path: `${Deno.cwd()}/DATA/a.cmp` }); // { path: "DATA/a.cmp" }
+ * ```
+ */
+export function readPathsRelative(
+  specs: Readonly<Record<string, ParamSpec>>,
+  params: Record<string, JsonValue>,
+): Record<string, JsonValue> {
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = params[name];
+    if (spec.type === "path" && spec.access === "read" && typeof value === "string" && value !== "") {
+      params[name] = relativeToWorkingFolder(value);
+    }
+  }
+  return params;
+}
+
+/**
+ * `path` relative to the working folder when it lies inside it, else as given. A result that
+ * depends on where a file lies (`decode.cmp`'s library search) has the path in its cache key and
+ * names what it read the same way, so a tree moved elsewhere — another checkout, another machine
+ * sharing the remote cache — finds its results only if its paths name the files the same way there,
+ * and has them checked against its own files. Read paths are put in this form however they were
+ * spelled (`./DATA//a.cmp`, an absolute path inside the tree).
+ *
+ * @example
+ * ```ts
+ * relativeToWorkingFolder("/work/tree/DATA/a.cmp", "/work/tree"); // "DATA/a.cmp"
+ * ```
+ */
+export function relativeToWorkingFolder(path: string, cwd = Deno.cwd()): string {
+  const inside = relative(cwd, resolve(cwd, path));
+  if (inside === "") return "."; // the working folder itself (a glob's base)
+  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
 }
 
 /** Returns a problem with `value` as a value of a socket/graph-input type, or undefined. */

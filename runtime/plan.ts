@@ -9,7 +9,7 @@
 import { GraphError } from "./errors.ts";
 import { type GraphInputDecl, type GraphSource, isInputRef, isLiteral, parseLink } from "./graph.ts";
 import type { AnyNodeDef, JsonValue, SocketType } from "./node.ts";
-import { withDefaults } from "./params.ts";
+import { readPathsRelative, withDefaults } from "./params.ts";
 import type { Registry } from "./registry.ts";
 import { type Scope, validateScope } from "./validate.ts";
 
@@ -128,7 +128,7 @@ function flatten(
       // Validation guarantees parameters only reference literal-typed inputs (and checked them).
       given[name] = "literal" in bound ? bound.literal : null;
     }
-    const params = withDefaults(def.params, given);
+    const params = readPathsRelative(def.params, withDefaults(def.params, given));
     const inputs: Record<string, PlanSource> = {};
     for (const [name, link] of Object.entries(decl.inputs ?? {})) {
       const bound = bindLink(link, scope, prefix, bindings);

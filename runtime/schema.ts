@@ -146,8 +146,8 @@ function paramSchema(spec: ParamSpec): JsonSchema {
     }
     case "enum":
       return { ...base, enum: [...spec.values] };
-    case "path":
-      return { ...base, type: "string", minLength: 1 };
+    case "path": // "" only where it is the default: an optional path's "none"
+      return spec.default === "" ? { ...base, type: "string" } : { ...base, type: "string", minLength: 1 };
     case "json":
       return { ...base, ...(spec.schema ?? {}) };
     default:

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { main } from "../../cli/main.ts";
 import { type BatchEvent, runBatch } from "../../batch/batch.ts";
-import { expandEach, relativeToWorkingFolder, SelectionError } from "../../batch/inputs.ts";
+import { expandEach, SelectionError } from "../../batch/inputs.ts";
 import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
 import { parseShard, shardOf } from "../../batch/shard.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
@@ -280,14 +280,6 @@ Deno.test("partgraph batch --each NAME=@- takes the list from stdin, paths relat
     .filter((e) => e.event === "input" && e.state === "done").map((e) => e.input).sort();
   assertEquals(done, ["s1.cmp", "s3.cmp"]);
   await Deno.stat(join(dir, "out", "s3", "model.glb"));
-});
-
-Deno.test("batch inputs: a path inside the working folder is named relative to it, any other as given", () => {
-  assertEquals(relativeToWorkingFolder("/w/tree/DATA/a.cmp", "/w/tree"), "DATA/a.cmp");
-  assertEquals(relativeToWorkingFolder("DATA/./b/../a.cmp", "/w/tree"), "DATA/a.cmp");
-  assertEquals(relativeToWorkingFolder("/w/other/a.cmp", "/w/tree"), "/w/other/a.cmp");
-  assertEquals(relativeToWorkingFolder("../other/a.cmp", "/w/tree"), "../other/a.cmp");
-  assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "."); // a glob's base, say
 });
 
 Deno.test("partgraph batch: two copies of a tree in different places share what depends on the model's path", async () => {

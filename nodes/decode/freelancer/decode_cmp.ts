@@ -23,7 +23,7 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 3,
+  version: 4,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
@@ -57,12 +57,14 @@ export const decodeCmp = defineNode({
       check: checkLibraries,
     },
     model_path: {
-      type: "string",
+      type: "path",
+      access: "read",
       default: "",
       doc: "Path of the model file, where library search starts (the bytes input has only a file name).",
     },
     data_root: {
-      type: "string",
+      type: "path",
+      access: "read",
       default: "",
       doc: "The game's DATA folder: the top of the library search (nothing outside it is read) and " +
         "the root of the paths archetype inis name; empty: the nearest ancestor folder named DATA.",

@@ -44,10 +44,11 @@ export async function* candidateLibraries(
 ): AsyncGenerator<SearchFile> {
   report.searched = [];
   if (options.libraries !== "auto") {
-    const root = options.dataRoot ? resolve(options.dataRoot) : "";
+    const root = options.dataRoot;
     for (const path of options.libraries) {
-      const full = root ? resolve(root, path) : path;
-      const rel = root ? relative(root, full) : "";
+      // Joined, not resolved: a relative data_root keeps the reads relative (see SearchScope).
+      const full = root && !isAbsolute(path) ? join(root, path) : path;
+      const rel = root ? relative(resolve(root), resolve(full)) : "";
       if (root && (rel === ".." || rel.startsWith("../") || isAbsolute(rel))) {
         refused.push(`${path} (outside data_root)`);
       } else yield { path: full, label: path };

@@ -21,13 +21,18 @@ export interface SearchFile {
   readonly label: string;
 }
 
-/** The folders a search covers. */
+/**
+ * The folders a search covers, named as the parameters name the model: relative to the working
+ * folder when `model_path` and `data_root` both are, else absolute. The files read are named the
+ * same way, so a cached result keyed by relative paths is checked against the files of the tree it
+ * is used in (another checkout, another machine), not against the tree it was made in.
+ */
 export interface SearchScope {
-  /** The top folder (absolute): nothing outside it is read. */
+  /** The top folder: nothing outside it is read. */
   readonly top: string;
   /** `true` when the top is a game data folder (given as `data_root` or a folder named `DATA`). */
   readonly isDataRoot: boolean;
-  /** The model's folder and its ancestors up to the top, nearest first (absolute). */
+  /** The model's folder and its ancestors up to the top, nearest first. */
   readonly chain: readonly string[];
 }
 
@@ -60,7 +65,10 @@ export function searchScope(modelPath: string, dataRoot: string): SearchScope {
   }
   const chain = [folder];
   while (top && chain.at(-1) !== top) chain.push(dirname(chain.at(-1)!));
-  return { top: top ?? folder, isDataRoot: top !== undefined, chain };
+  const named = isAbsolute(modelPath) || isAbsolute(dataRoot)
+    ? (path: string) => path
+    : (path: string) => relative(Deno.cwd(), path) || ".";
+  return { top: named(top ?? folder), isDataRoot: top !== undefined, chain: chain.map(named) };
 }
 
 /** The UTF libraries of one folder, in name order, each checked to stay inside the top folder. */
