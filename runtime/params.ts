@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isAbsolute, normalize, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from "node:path";
 import type { JsonValue, ParamSpec, SocketType } from "./node.ts";
 import { tooDeepPath } from "./depth.ts";
 
@@ -139,9 +139,34 @@ export function readPathsRelative(
  * ```
  */
 export function relativeToWorkingFolder(path: string, cwd = Deno.cwd()): string {
-  const inside = relative(cwd, resolve(cwd, path));
+  const inside = insideFolder(cwd, resolve(cwd, path)) ?? insideFolder(cwd, physicalPath(resolve(cwd, path)));
+  return inside ?? path;
+}
+
+/** `path` relative to `folder` (`.` for the folder itself) when it lies inside it; else undefined. */
+function insideFolder(folder: string, path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const inside = relative(folder, path);
   if (inside === "") return "."; // the working folder itself (a glob's base)
-  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
+  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : undefined;
+}
+
+/**
+ * `path` with symbolic links resolved as the working folder's are (a shell's `$PWD` keeps the link it
+ * was entered through: macOS's `/tmp` is `/private/tmp`): a folder's whole path, a file's folder (the
+ * file itself is left as named). Undefined when its folder does not exist or cannot be read.
+ */
+function physicalPath(path: string): string | undefined {
+  // Only where reading is granted already: a library script with narrower grants is never prompted.
+  const granted = (at: string) => Deno.permissions.querySync({ name: "read", path: at }).state === "granted";
+  try {
+    if (granted(path) && Deno.statSync(path).isDirectory) return Deno.realPathSync(path);
+  } catch { /* not there (yet): its folder may be */ }
+  try {
+    return granted(dirname(path)) ? join(Deno.realPathSync(dirname(path)), basename(path)) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Returns a problem with `value` as a value of a socket/graph-input type, or undefined. */

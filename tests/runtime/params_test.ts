@@ -7,6 +7,7 @@ import {
   withDefaults,
 } from "../../runtime/params.ts";
 import type { ParamSpec } from "../../runtime/node.ts";
+import { tempDir } from "../support/temp.ts";
 
 Deno.test("a path inside the working folder is named relative to it, any other as given", () => {
   assertEquals(relativeToWorkingFolder("/w/tree/DATA/a.cmp", "/w/tree"), "DATA/a.cmp");
@@ -14,6 +15,30 @@ Deno.test("a path inside the working folder is named relative to it, any other a
   assertEquals(relativeToWorkingFolder("/w/other/a.cmp", "/w/tree"), "/w/other/a.cmp");
   assertEquals(relativeToWorkingFolder("../other/a.cmp", "/w/tree"), "../other/a.cmp");
   assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "."); // a glob's base, say
+});
+
+Deno.test("a path through a symlink to the working folder (a shell's $PWD) is named relative to it", async () => {
+  const dir = await tempDir({ prefix: "partgraph-params-" });
+  try {
+    const real = join(dir, "real"), link = join(dir, "link");
+    await Deno.mkdir(join(real, "DATA", "SHIPS"), { recursive: true });
+    await Deno.symlink(real, link);
+    await Deno.symlink(join(dir, "elsewhere.cmp"), join(real, "DATA", "SHIPS", "linked.cmp"));
+    assertEquals(
+      relativeToWorkingFolder(join(link, "DATA", "SHIPS", "a.cmp"), real),
+      join("DATA", "SHIPS", "a.cmp"),
+    );
+    assertEquals(relativeToWorkingFolder(link, real), ".");
+    // The file itself is left as named: a link to a file elsewhere is still named inside the tree.
+    assertEquals(
+      relativeToWorkingFolder(join(link, "DATA", "SHIPS", "linked.cmp"), real),
+      join("DATA", "SHIPS", "linked.cmp"),
+    );
+    // A folder that does not exist cannot be followed: the path stays as given.
+    assertEquals(relativeToWorkingFolder(join(link, "NONE", "a.cmp"), real), join(link, "NONE", "a.cmp"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a plan's params: defaults applied, read paths in working-folder form, other values untouched", () => {
