@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import type { JsonValue, ParamSpec, SocketType } from "./node.ts";
 import { tooDeepPath } from "./depth.ts";
 
@@ -148,7 +148,8 @@ function insideFolder(folder: string, path: string | undefined): string | undefi
   if (path === undefined) return undefined;
   const inside = relative(folder, path);
   if (inside === "") return "."; // the working folder itself (a glob's base)
-  return !inside.startsWith("..") && !isAbsolute(inside) ? inside : undefined;
+  const leaves = inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside); // not `..a.cmp`
+  return leaves ? undefined : inside;
 }
 
 /**

@@ -14,6 +14,7 @@ Deno.test("a path inside the working folder is named relative to it, any other a
   assertEquals(relativeToWorkingFolder("DATA/./b/../a.cmp", "/w/tree"), "DATA/a.cmp");
   assertEquals(relativeToWorkingFolder("/w/other/a.cmp", "/w/tree"), "/w/other/a.cmp");
   assertEquals(relativeToWorkingFolder("../other/a.cmp", "/w/tree"), "../other/a.cmp");
+  assertEquals(relativeToWorkingFolder("/w/tree/..a.cmp", "/w/tree"), "..a.cmp"); // a name, not a step out
   assertEquals(relativeToWorkingFolder("/w/tree", "/w/tree"), "."); // a glob's base, say
 });
 
