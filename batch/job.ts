@@ -22,7 +22,7 @@ export interface JobSpec {
   readonly graph: string;
   /** Graph inputs from `--set`, already parsed. */
   readonly inputs: Readonly<Record<string, unknown>>;
-  /** The batch input: the graph input's name and type, and the file's path (see `relativeToWorkingFolder` in `runtime/params.ts`). */
+  /** The batch input: the graph input's name and type, and the file's path (see `relativeToWorkingFolder`). */
   readonly each: { readonly name: string; readonly type: "string" | "bytes"; readonly path: string };
   /** This input's output folder. */
   readonly outDir: string;

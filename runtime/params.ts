@@ -139,8 +139,8 @@ export function readPathsRelative(
  * ```
  */
 export function relativeToWorkingFolder(path: string, cwd = Deno.cwd()): string {
-  const inside = insideFolder(cwd, resolve(cwd, path)) ?? insideFolder(cwd, physicalPath(resolve(cwd, path)));
-  return inside ?? path;
+  const absolute = resolve(cwd, path);
+  return insideFolder(cwd, absolute) ?? insideFolder(cwd, physicalPath(absolute)) ?? path;
 }
 
 /** `path` relative to `folder` (`.` for the folder itself) when it lies inside it; else undefined. */
