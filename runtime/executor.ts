@@ -235,15 +235,17 @@ class Execution {
     onAbsent: () => void,
   ): Promise<Evaluated | undefined> {
     const { def } = node;
-    // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives.
-    const hit = await this.#tiers.lookup(
-      key,
-      (entry) => this.#files.stillValid(def.fingerprint ? { reads: [], writes: entry.writes } : entry),
-      def,
+    // A fingerprinted node (a source) is keyed by the content it read, wherever it now lives; any
+    // other node that reads files has a result for each state of them (`read_variants.ts`).
+    const hit = await this.#tiers.lookup(key, {
+      stillValid: (entry) =>
+        this.#files.stillValid(def.fingerprint ? { reads: [], writes: entry.writes } : entry),
+      expect: def,
       // Reported once, not stored with the result: the damage is gone once the record is rewritten.
-      (message) => this.#replayWarnings(node, [{ message }]),
+      onDamage: (message) => this.#replayWarnings(node, [{ message }]),
       onAbsent,
-    );
+      readsNow: def.fingerprint ? undefined : (paths) => this.#files.readsNow(paths),
+    });
     if (!hit) return undefined;
     const ms = performance.now() - started;
     this.#report(node, { type: def.type, state: "cached", ms, key, tier: hit.tier });
@@ -312,7 +314,11 @@ class Execution {
           def.outputs,
           entry,
           (error) => this.#replayWarnings(node, [notCached(error)]),
-          { files: this.#files.readFiles(record.reads), recompute: record.recompute },
+          {
+            files: this.#files.readFiles(record.reads),
+            recompute: record.recompute,
+            variants: !def.fingerprint,
+          },
         );
       } catch (error) {
         record.warnings.push(notCached(error));

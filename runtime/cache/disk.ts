@@ -72,6 +72,12 @@ export interface ActionRecord {
   readonly reads: readonly FileDigest[];
   /** Files the node wrote; the record is only reused while they still hold these bytes. */
   readonly writes: readonly FileDigest[];
+  /**
+   * The paths other results stored under the same key read (each one's `reads`, without digests),
+   * at most `READ_SETS` (`record_schema.ts`): where to look for the variant that holds when this record's reads do
+   * not (`CacheTiers.lookup`). Absent when no other was seen.
+   */
+  readonly readSets?: readonly (readonly string[])[];
 }
 
 /** Size figures of a cache directory. */
@@ -227,10 +233,11 @@ export class DiskCache {
    * Stores a packed action: blobs first, then the record, so a record never points nowhere. Blobs of
    * {@link BACKGROUND_BYTES} or more are written in the background (the run goes on computing while
    * the disk takes them; {@link flush} waits for them), and a failure to write them, which drops the
-   * record, reaches `onLateFailure` instead of the caller.
+   * record, reaches `onLateFailure` instead of the caller. The record goes under every key of `keys`
+   * (a result and its read variant: `CacheTiers.store`).
    */
   async storePacked(
-    key: string,
+    keys: string | readonly string[],
     { record, blobs }: PackedAction,
     onLateFailure?: (error: unknown) => void,
   ): Promise<void> {
@@ -239,8 +246,10 @@ export class DiskCache {
     const size = new TextEncoder().encode(json).byteLength;
     const write = async () => {
       for (const [digest, bytes] of blobs) await this.storeBlob(digest, bytes);
-      actions.put(key, json, size);
-      this.#storedThisProcess += size;
+      for (const key of typeof keys === "string" ? [keys] : keys) {
+        actions.put(key, json, size);
+        this.#storedThisProcess += size;
+      }
     };
     let bytes = 0;
     for (const blob of blobs.values()) bytes += blob.byteLength;

@@ -19,6 +19,9 @@ export interface RecordExpectation {
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
+/** How many other variants' read paths a record keeps at most (`ActionRecord.readSets` in disk.ts). */
+export const READ_SETS = 8;
+
 /**
  * Why `value` is not a well-formed action record (`ActionRecord` in disk.ts), or undefined when it is.
  *
@@ -88,6 +91,15 @@ export function recordProblem(value: unknown, expect?: RecordExpectation): strin
       if (list === "writes" && (isAbsolute(f.path) || normalize(f.path).startsWith(".."))) {
         return `writes: path '${f.path}' leaves the output directory`;
       }
+    }
+  }
+  if (value.readSets !== undefined) {
+    const sets = value.readSets;
+    if (
+      !Array.isArray(sets) || sets.length > READ_SETS ||
+      !sets.every((set) => Array.isArray(set) && set.every((path) => typeof path === "string"))
+    ) {
+      return `readSets: expected at most ${READ_SETS} lists of paths`;
     }
   }
   return undefined;

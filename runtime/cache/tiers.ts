@@ -22,6 +22,7 @@ import { actionResultOf, recordOfActionResult } from "./action_result.ts";
 import type { RunHint } from "./run_hint.ts";
 import { type DerivedStore, withDerivedStore } from "../derived.ts";
 import type { RecordExpectation } from "./record_schema.ts";
+import { otherReadSets, readSetsOf, sameReads, type StaleResult, variantKey } from "./read_variants.ts";
 
 /** A result kept in memory: decoded outputs plus what they depend on. */
 export interface MemoryEntry {
@@ -45,6 +46,23 @@ export interface CacheHit {
 /** Checks that a cached result's file dependencies still hold. */
 export type Validity = (entry: Omit<MemoryEntry, "outputs">) => Promise<boolean>;
 
+/** How {@link CacheTiers.lookup} checks what it finds, and whom it tells. */
+export interface LookupCheck {
+  /** Whether a result's file dependencies still hold. */
+  readonly stillValid: Validity;
+  /** The node's type and outputs, which a record must match. */
+  readonly expect?: RecordExpectation;
+  /** Hears of a damaged record or value (a miss). */
+  readonly onDamage?: (message: string) => void;
+  /** Hears of a miss in which no tier held anything for the key. */
+  readonly onAbsent?: () => void;
+  /**
+   * What the files (and listings) at `paths` hold now (`TrackedFiles.readsNow`); given, a stale
+   * result's read variants are looked up too.
+   */
+  readonly readsNow?: (paths: readonly string[]) => Promise<readonly FileDigest[]>;
+}
+
 /** Memory, disk and remote tiers. */
 export class CacheTiers {
   readonly memory: Map<string, MemoryEntry>;
@@ -64,74 +82,101 @@ export class CacheTiers {
   }
 
   /**
-   * Finds a still-valid result for a key: memory, then disk, then the remote. A record that is
-   * damaged or does not match `expect` (the node's type and outputs) is a miss, reported to
-   * `onDamage`, and so is a value that turns out corrupt or undecodable when it is loaded.
-   * `onAbsent` hears of a miss in which no tier held anything for the key (not even a stale or
-   * damaged record).
+   * Finds a still-valid result for a key: memory, then disk, then the remote; then, when a tier held
+   * a stale one and `check.readsNow` is given, the read variant that holds for the files as they are
+   * now (`read_variants.ts`). A record that is damaged or does not match `check.expect` (the node's
+   * type and outputs) is a miss, reported to `onDamage`, and so is a value that turns out corrupt or
+   * undecodable when it is loaded. `onAbsent` hears of a miss in which no tier held anything for the
+   * key (not even a stale or damaged record).
    */
-  async lookup(
-    key: string,
-    stillValid: Validity,
-    expect?: RecordExpectation,
-    onDamage?: (message: string) => void,
-    onAbsent?: () => void,
-  ): Promise<CacheHit | undefined> {
-    let held = false;
-    const damaged = (message: string) => (held = true, onDamage?.(message));
+  async lookup(key: string, check: LookupCheck): Promise<CacheHit | undefined> {
+    const stale: StaleResult[] = [];
     const inMemory = this.memory.get(key);
     if (inMemory) {
-      if (await stillValid(inMemory)) {
+      if (await check.stillValid(inMemory)) {
         return { tier: "memory", entry: inMemory, load: () => Promise.resolve({ ...inMemory.outputs }) };
       }
       this.memory.delete(key);
-      held = true;
+      stale.push(inMemory);
     }
+    let damaged = false;
+    const found = await this.#stored(key, key, check, stale, () => damaged = true);
+    if (found || !stale.length) {
+      if (!found && !damaged) check.onAbsent?.();
+      return found;
+    }
+    if (!check.readsNow) return undefined;
+    const sets = readSetsOf(stale);
+    for (const paths of sets) {
+      const reads = await check.readsNow(paths);
+      if (stale.some((result) => sameReads(result.reads, reads))) continue; // the one found stale
+      const variant = await this.#stored(variantKey(key, reads), key, check, []);
+      if (variant) return variant;
+    }
+    this.#readSets.set(key, sets);
+    return undefined;
+  }
+
+  /**
+   * The disk's, then the remote's still-valid record at `at` (`key` itself or one of its read
+   * variants), kept in memory under `key`; stale records found are added to `stale`.
+   */
+  async #stored(
+    at: string,
+    key: string,
+    check: LookupCheck,
+    stale: StaleResult[],
+    onDamaged?: () => void,
+  ): Promise<CacheHit | undefined> {
+    const damaged = (message: string) => (onDamaged?.(), check.onDamage?.(message));
     const disk = this.disk;
-    const record = await disk?.lookup(key, expect, damaged);
-    if (record && await stillValid(record)) {
-      // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
-      const read = async (stored: StoredOutput) =>
-        await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
-      return this.#hit("disk", key, record, read, onDamage);
+    const record = await disk?.lookup(at, check.expect, damaged);
+    if (record) {
+      if (await check.stillValid(record)) {
+        // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
+        const read = async (stored: StoredOutput) =>
+          await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
+        return this.#hit("disk", at, key, record, read, check.onDamage);
+      }
+      stale.push(record);
     }
-    return await this.#remoteLookup(key, stillValid, expect, onDamage, held || record ? undefined : onAbsent);
+    return await this.#remoteLookup(at, key, check, stale, damaged);
   }
 
   async #remoteLookup(
+    at: string,
     key: string,
-    stillValid: Validity,
-    expect?: RecordExpectation,
-    onDamage?: (message: string) => void,
-    onAbsent?: () => void,
+    check: LookupCheck,
+    stale: StaleResult[],
+    damaged: (message: string) => void,
   ): Promise<CacheHit | undefined> {
-    const bytes = await (this.hint ?? this.remote)?.getAction(key);
-    if (!bytes) {
-      onAbsent?.();
-      return undefined;
-    }
+    const bytes = await (this.hint ?? this.remote)?.getAction(at);
+    if (!bytes) return undefined;
     const body = recordOfActionResult(bytes);
     const parsed = typeof body === "string"
       ? `not an ActionResult: ${body}`
-      : parseActionRecord(new TextDecoder().decode(body), expect);
+      : parseActionRecord(new TextDecoder().decode(body), check.expect);
     // A path is only meaningful on the machine that stored it (see StoredOutput.file).
     const record = typeof parsed === "string" || !Object.values(parsed.outputs).some((out) => out.file)
       ? parsed
       : "an output refers to a local file";
     if (typeof record === "string") {
-      onDamage?.(`remote cache: damaged record ${key.slice(0, 12)}… ignored and recomputed (${record})`);
+      damaged(`remote cache: damaged record ${at.slice(0, 12)}… ignored and recomputed (${record})`);
       return undefined;
     }
-    if (!(await stillValid(record))) {
+    if (!(await check.stillValid(record))) {
       // Only what it wrote is missing here (a file write's output): computing it again gives the same
       // record, which the remote has. One whose reads changed gives a new record, which goes up.
-      if (record.writes.length && await stillValid({ ...record, writes: [] })) this.#servedStale.add(key);
+      if (record.writes.length && await check.stillValid({ ...record, writes: [] })) {
+        this.#servedStale.add(at);
+      }
+      stale.push(record);
       return undefined;
     }
     // Keep the record locally at once (its blobs follow when they are needed), so the next run
     // finds every step of this one on disk even if it never needed their values.
-    await this.disk?.storePacked(key, { record, blobs: new Map() }).catch(() => {});
-    return this.#hit("remote", key, record, (stored) => this.#remoteBlob(stored), onDamage);
+    await this.disk?.storePacked(at, { record, blobs: new Map() }).catch(() => {});
+    return this.#hit("remote", at, key, record, (stored) => this.#remoteBlob(stored), check.onDamage);
   }
 
   /** A stored output's bytes from the remote, verified, and kept on disk too. */
@@ -143,11 +188,13 @@ export class CacheTiers {
   }
 
   /**
-   * A hit whose values are read (once, on demand) through `read`. A missing or corrupt blob, or
-   * bytes that do not decode as the recorded type, discards the record: the caller recomputes.
+   * A hit on the record stored at `at`, for `key`, whose values are read (once, on demand) through
+   * `read` and then kept in memory under `key`. A missing or corrupt blob, or bytes that do not
+   * decode as the recorded type, discards the record: the caller recomputes.
    */
   #hit(
     tier: "disk" | "remote",
+    at: string,
     key: string,
     record: ActionRecord,
     read: (stored: StoredOutput) => Promise<Uint8Array | undefined>,
@@ -163,11 +210,11 @@ export class CacheTiers {
           const value = bytes &&
             await decodeValue(stored.type, { bytes, meta: stored.meta }).catch(() => undefined);
           if (value === undefined) {
-            await this.disk?.discard(key);
+            await this.disk?.discard(at);
             // A file that moved or changed since is no damage: the node reads what is there now.
             if (stored.file && !bytes) return undefined;
             onDamage?.(
-              `cache: damaged value '${name}' of record ${key.slice(0, 12)}… discarded and recomputed`,
+              `cache: damaged value '${name}' of record ${at.slice(0, 12)}… discarded and recomputed`,
             );
             return undefined;
           }
@@ -201,7 +248,9 @@ export class CacheTiers {
    * Keeps a fresh result in memory and in the disk and remote tiers there are. `how.files` (digest
    * → absolute path) are the files the node read: an output that is one of them is kept on disk as a
    * reference to it (see {@link referToFiles}), on the remote as a blob. With `how.recompute`, the
-   * disk and remote tiers get the record without the values (`ActionRecord.recompute`).
+   * disk and remote tiers get the record without the values (`ActionRecord.recompute`). With
+   * `how.variants` (a node whose key does not cover what it reads), the record goes under its read
+   * variant's key too, and names the read sets of the variants the lookup found stale.
    */
   async store(
     key: string,
@@ -209,9 +258,15 @@ export class CacheTiers {
     specs: SocketSpecs,
     entry: MemoryEntry,
     onLateFailure?: (error: unknown) => void,
-    how: { readonly files?: ReadonlyMap<string, string>; readonly recompute?: boolean } = {},
+    how: {
+      readonly files?: ReadonlyMap<string, string>;
+      readonly recompute?: boolean;
+      readonly variants?: boolean;
+    } = {},
   ): Promise<void> {
     this.memory.set(key, entry);
+    const seen = this.#readSets.get(key) ?? [];
+    this.#readSets.delete(key);
     const remote = this.remote?.down || this.remote?.readOnly ? undefined : this.remote;
     if (!this.disk && !remote) return;
     const { warnings, reads, writes } = entry;
@@ -219,33 +274,48 @@ export class CacheTiers {
     for (const [name, spec] of Object.entries(how.recompute ? {} : specs)) {
       encoded[name] = { type: spec.type, ...await encodeValue(spec.type, entry.outputs[name]) };
     }
-    const values = packAction({ type, warnings, reads, writes }, encoded);
+    const variants = how.variants && reads.length > 0;
+    const readSets = variants ? otherReadSets(seen, reads) : [];
+    const values = packAction(
+      { type, warnings, reads, writes, ...readSets.length ? { readSets } : {} },
+      encoded,
+    );
     const packed = how.recompute
       ? { ...values, record: { ...values.record, recompute: true as const } }
       : values;
-    await this.disk?.storePacked(key, referToFiles(packed, how.files ?? new Map()), onLateFailure);
+    const keys = variants ? [key, variantKey(key, reads)] : [key];
+    await this.disk?.storePacked(keys, referToFiles(packed, how.files ?? new Map()), onLateFailure);
     // The upload goes on beside the run's next nodes (a round trip per request, even to a server on
     // the same machine); `flush` waits for it. A remote that fails only warns, so nothing is lost.
-    if (remote && !this.#servedStale.has(key)) {
+    const uploads = keys.filter((at) => !this.#servedStale.has(at));
+    if (remote && uploads.length) {
       this.hint?.uploaded();
-      const uploading = upload(remote, key, packed);
+      const uploading = upload(remote, uploads, packed);
       this.#uploading.add(uploading);
       uploading.finally(() => this.#uploading.delete(uploading));
     }
   }
+
+  /** Read sets of the stale records a lookup found for a key it then missed, for its {@link store}. */
+  readonly #readSets = new Map<string, string[][]>();
 
   /** Uploads still under way (see {@link store}). */
   readonly #uploading = new Set<Promise<void>>();
 }
 
 /**
- * Uploads blobs first, then the record (as an `ActionResult` listing them: `action_result.ts`), so a
- * record on the server never points nowhere.
+ * Uploads blobs first, then the record under each of `keys` (as an `ActionResult` listing them:
+ * `action_result.ts`), so a record on the server never points nowhere.
  */
-async function upload(remote: RemoteCache, key: string, { record, blobs }: PackedAction): Promise<void> {
+async function upload(
+  remote: RemoteCache,
+  keys: readonly string[],
+  { record, blobs }: PackedAction,
+): Promise<void> {
   for (const [digest, bytes] of blobs) await remote.putBlob(digest, bytes);
   const listed = Object.entries(record.outputs)
     .filter(([, stored]) => stored.inline === undefined)
     .map(([path, { digest, size }]) => ({ path, digest, size }));
-  await remote.putAction(key, actionResultOf(new TextEncoder().encode(JSON.stringify(record)), listed));
+  const body = actionResultOf(new TextEncoder().encode(JSON.stringify(record)), listed);
+  for (const key of keys) await remote.putAction(key, body);
 }

@@ -252,21 +252,29 @@ export class TrackedFiles {
    * file it wrote still holds its bytes.
    */
   async stillValid(entry: { reads: readonly FileDigest[]; writes: readonly FileDigest[] }): Promise<boolean> {
-    for (const read of entry.reads) {
-      if (read.path.endsWith(DIR_MARK)) {
-        const names = await listNames(resolve(this.#cwd, read.path.slice(0, -DIR_MARK.length)));
-        if (listingDigest(names) !== read.sha256) return false;
-        continue;
-      }
-      const now = await this.#digest(read.path).catch(() => ABSENT);
-      if (now !== read.sha256) return false;
-    }
+    for (const read of entry.reads) if (await this.#readNow(read.path) !== read.sha256) return false;
     for (const write of entry.writes) {
       const abs = this.outPath(write.path);
       const now = await this.#recall(abs) ?? await this.#hash(abs).then((file) => file.sha256, () => ABSENT);
       if (now !== write.sha256) return false;
     }
     return true;
+  }
+
+  /**
+   * What the files (and listings) at `paths` hold now, as a node reading them would record it: the
+   * reads of the cached variant, if any, that holds for the files as they are (`CacheTiers.lookup`).
+   */
+  async readsNow(paths: readonly string[]): Promise<FileDigest[]> {
+    const reads: FileDigest[] = [];
+    for (const path of paths) reads.push({ path, sha256: await this.#readNow(path) });
+    return reads;
+  }
+
+  /** The digest a read of `path` (a file, or a listing marked with {@link DIR_MARK}) records now. */
+  async #readNow(path: string): Promise<string> {
+    if (!path.endsWith(DIR_MARK)) return await this.#digest(path).catch(() => ABSENT);
+    return listingDigest(await listNames(resolve(this.#cwd, path.slice(0, -DIR_MARK.length))));
   }
 }
 

@@ -36,7 +36,7 @@ async function build(cwd: string, model: string, cache: string) {
   return { states, glb: await Deno.readFile(join(cwd, "out", "model.glb")) };
 }
 
-Deno.test("two checkouts of a game tree sharing a cache: each result is checked against its own tree's libraries", async () => {
+Deno.test("two checkouts of a game tree sharing a cache: each result is checked against its own tree's libraries, and both are kept", async () => {
   const one = await writeGameTree();
   const dir = await tempDir({ prefix: "partgraph-moved-tree-" });
   const cache = join(dir, "cache"), two = join(dir, "two"), moved = join(dir, "one");
@@ -66,9 +66,13 @@ Deno.test("two checkouts of a game tree sharing a cache: each result is checked 
     const changed = await build(two, MODEL, cache);
     assertEquals(changed.states.decode, "done");
     assertNotEquals(changed.glb, first.glb);
-    // And the first checkout, unchanged, still builds its own (one record a key: recomputed, as the
-    // second checkout's replaced it).
-    assertEquals((await build(moved, MODEL, cache)).glb, first.glb);
+    // And the first checkout, unchanged, still gets its own, though the second's result came after
+    // it under the same key: both are kept, as variants of what the library held, and taken in turn.
+    for (const [cwd, expected] of [[moved, first.glb], [two, changed.glb], [moved, first.glb]] as const) {
+      const turn = await build(cwd, MODEL, cache);
+      assertEquals(turn.states.decode, "cached", cwd);
+      assertEquals(turn.glb, expected, cwd);
+    }
   } finally {
     await Deno.remove(one.base, { recursive: true }).catch(() => {});
     await Deno.remove(dir, { recursive: true });

@@ -5,6 +5,7 @@ import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
 import { copyGraph, reverseGraph, testPlugin } from "../support/test_nodes.ts";
+import { defineNode } from "../../runtime/node.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -116,6 +117,68 @@ Deno.test("a folder a node searched is part of its result: a file appearing ther
   const after = await runGraph(graph, { registry, cacheDir });
   assertEquals(after.nodes.list.state, "done");
   assertEquals(after.outputs.names, ["figure.dsf"]);
+});
+
+/** `test.folder_bytes`: the total size of the files in a folder, read one by one: its reads follow the folder. */
+const folderBytes = defineNode({
+  type: "test.folder_bytes",
+  version: 1,
+  doc: "Adds up the sizes of a folder's files.",
+  inputs: {},
+  outputs: { total: { type: "number", doc: "Bytes in all." } },
+  params: { dir: { type: "path", access: "read", doc: "Folder to read." } },
+  async run({ params, ctx }) {
+    let total = 0;
+    for (const name of await ctx.listDir(params.dir)) {
+      total += (await ctx.readFile(join(params.dir, name))).byteLength;
+    }
+    return { total };
+  },
+});
+
+Deno.test("a result for each state of the files a node read: going back to one is a hit, whatever the node read", async () => {
+  const dir = await tempDir();
+  const content = join(dir, "content");
+  await Deno.mkdir(content);
+  const graph: GraphFile = {
+    version: 1,
+    nodes: { sum: { type: "test.folder_bytes", params: { dir: content } } },
+    outputs: { total: "sum.total" },
+  };
+  const options = {
+    registry: createRegistry().register({ nodes: [folderBytes] }),
+    cacheDir: join(dir, "cache"),
+  };
+  const states: Record<string, Record<string, number>> = {
+    one: { "a.bin": 3 },
+    two: { "a.bin": 3, "b.bin": 5 }, // another file read: another read set
+    edited: { "a.bin": 4 }, // the same read set, another digest
+    three: { "a.bin": 3, "c.bin": 11, "d.bin": 1 },
+  };
+  const enter = async (state: Record<string, number>) => {
+    for (const entry of await Array.fromAsync(Deno.readDir(content))) {
+      await Deno.remove(join(content, entry.name));
+    }
+    for (const [name, size] of Object.entries(state)) {
+      await Deno.writeFile(join(content, name), new Uint8Array(size));
+    }
+  };
+  const total = (state: Record<string, number>) => Object.values(state).reduce((a, b) => a + b, 0);
+  try {
+    for (const name of ["one", "two", "edited", "three"]) {
+      await enter(states[name]);
+      const run = await runGraph(graph, options);
+      assertEquals([run.nodes.sum.state, run.outputs.total], ["done", total(states[name])], name);
+    }
+    // Every earlier state again, in an order unlike the first: each one's result is still kept.
+    for (const name of ["one", "three", "two", "one", "edited", "two"]) {
+      await enter(states[name]);
+      const run = await runGraph(graph, options);
+      assertEquals([run.nodes.sum.state, run.outputs.total], ["cached", total(states[name])], name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a deleted or edited output file is written again on a warm run", async () => {

@@ -347,6 +347,50 @@ Deno.test("remote cache: a record whose reads changed here goes up again; one on
   }
 });
 
+Deno.test("remote cache: machines whose files differ each take their own result; neither replaces the other's", async () => {
+  const root = await tempDir({ prefix: "partgraph-remote-" });
+  const server = startValidatingCacheServer();
+  // A library file every machine keeps at the same path (relative to its working folder), with
+  // contents that differ from one machine (a branch, a mod set) to another.
+  const libraryLength = defineNode({
+    type: "test.library_length",
+    version: 1,
+    doc: "The length of the library file it reads.",
+    inputs: {},
+    outputs: { value: { type: "number", doc: "Bytes." } },
+    params: { path: { type: "path", access: "read", doc: "The library." } },
+    async run({ params, ctx }) {
+      return { value: (await ctx.readFile(params.path)).byteLength };
+    },
+  });
+  const registry = createRegistry([...BUILTIN_PLUGINS, { nodes: [libraryLength] }]);
+  const graph = {
+    version: 1 as const,
+    nodes: { length: { type: "test.library_length", params: { path: join(root, "library.mat") } } },
+    outputs: { value: "length.value" },
+  };
+  const build = async (name: string, size: number) => {
+    await Deno.writeFile(join(root, "library.mat"), new Uint8Array(size));
+    const run = await runGraph(graph, {
+      registry,
+      ...await machine(root, name),
+      remoteCache: new RemoteCache({ url: server.url }),
+    });
+    return [run.nodes.length.state, run.nodes.length.tier ?? null, run.outputs.value];
+  };
+  try {
+    assertEquals(await build("main-1", 5), ["done", null, 5]);
+    assertEquals(await build("branch-1", 7), ["done", null, 7]);
+    // New machines, an empty disk cache each: both results are on the server, under one key.
+    assertEquals(await build("main-2", 5), ["cached", "remote", 5]);
+    assertEquals(await build("branch-2", 7), ["cached", "remote", 7]);
+    assertEquals(await build("main-3", 5), ["cached", "remote", 5]);
+  } finally {
+    await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 serverTest("remote cache: read-only uploads nothing", async (server, root, model) => {
   await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
   assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
