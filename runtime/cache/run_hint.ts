@@ -49,6 +49,9 @@ export interface Hint {
   readonly blobs: readonly (readonly [digest: string, size: number])[];
 }
 
+/** How many runs' keys a hint keeps (see {@link RunHint.upload}). */
+export const HINT_RUNS = 2;
+
 /** Blobs larger than this are not fetched before a node asks for them. */
 const EARLY_BLOB_BYTES = 64 << 20;
 /** Nor more than this in all, whatever a hint lists. */
@@ -151,23 +154,38 @@ export class RunHint {
   /**
    * Uploads the keys of the run's cached nodes (upstream first) and the blobs it took from the remote
    * as its hint, unless the hint found says as much already (a run served from its own disk takes no
-   * blob, and leaves the blobs the hint lists for the machines that need them).
+   * blob, and leaves the blobs the hint lists for the machines that need them). The keys the hint
+   * found listed that this run's are not follow them, up to {@link HINT_RUNS} runs' worth: machines
+   * whose files differ (read variants: a node's dependents have other keys on each) share one hint
+   * key, and each finds its own keys in it instead of replacing the other's.
    */
   async upload(): Promise<void> {
     if (!this.#key || !this.#used) return;
-    const keys = this.#order.filter((node) => node.def.cache !== false).map((node) =>
+    const own = this.#order.filter((node) => node.def.cache !== false).map((node) =>
       this.#keys.get(node.id)!
     );
     const found = await this.#found;
     const listed = new Set(found?.blobs.map(([digest]) => digest));
-    const sameKeys = found?.keys.length === keys.length && found.keys.every((key, i) => key === keys[i]);
-    if (sameKeys && [...this.#blobsTaken.keys()].every((digest) => listed.has(digest))) return;
-    await this.#remote.putAction(this.#key, hintBody({ keys, blobs: [...this.#blobsTaken] }));
+    const foundKeys = new Set(found?.keys);
+    if (own.every((key) => foundKeys.has(key)) && [...this.#blobsTaken.keys()].every((d) => listed.has(d))) {
+      return;
+    }
+    const ownKeys = new Set(own);
+    const keys = [...own, ...foundKeys].filter((key, i) => i < own.length || !ownKeys.has(key));
+    await this.#remote.putAction(
+      this.#key,
+      hintBody({ keys: keys.slice(0, this.#limit), blobs: [...this.#blobsTaken] }),
+    );
+  }
+
+  /** The most keys (and blobs) a hint of this run's plan lists. */
+  get #limit(): number {
+    return HINT_RUNS * this.#order.length;
   }
 
   async #fetch(hintKey: string): Promise<Hint | undefined> {
     const bytes = await this.#remote.getAction(hintKey);
-    const hint = bytes && hintOf(bytes, this.#order.length);
+    const hint = bytes && hintOf(bytes, this.#limit);
     for (const key of hint?.keys ?? []) {
       if (this.#asked.has(key) || this.#early.has(key)) continue;
       this.#early.set(key, this.#remote.getAction(key).catch(() => undefined));

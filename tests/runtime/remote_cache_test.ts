@@ -6,12 +6,13 @@ import { defineNode } from "../../runtime/node.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import { RemoteCache } from "../../runtime/cache/remote.ts";
 import { actionResultOf } from "../../runtime/cache/action_result.ts";
-import { hintBody } from "../../runtime/cache/run_hint.ts";
+import { hintBody, hintOf } from "../../runtime/cache/run_hint.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { buildLargeGlb } from "../support/large_glb.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
+import { testPlugin } from "../support/test_nodes.ts";
 import { decodeActionResult, startValidatingCacheServer } from "../support/bazel_cache.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
@@ -350,8 +351,8 @@ Deno.test("remote cache: a record whose reads changed here goes up again; one on
 Deno.test("remote cache: machines whose files differ each take their own result; neither replaces the other's", async () => {
   const root = await tempDir({ prefix: "partgraph-remote-" });
   const server = startValidatingCacheServer();
-  // A library file every machine keeps at the same path (relative to its working folder), with
-  // contents that differ from one machine (a branch, a mod set) to another.
+  // A library file every machine keeps at the same path, with contents that differ from one machine
+  // (a branch, a mod set) to another.
   const libraryLength = defineNode({
     type: "test.library_length",
     version: 1,
@@ -363,28 +364,44 @@ Deno.test("remote cache: machines whose files differ each take their own result;
       return { value: (await ctx.readFile(params.path)).byteLength };
     },
   });
-  const registry = createRegistry([...BUILTIN_PLUGINS, { nodes: [libraryLength] }]);
+  const registry = createRegistry([...BUILTIN_PLUGINS, testPlugin, { nodes: [libraryLength] }]);
   const graph = {
     version: 1 as const,
-    nodes: { length: { type: "test.library_length", params: { path: join(root, "library.mat") } } },
-    outputs: { value: "length.value" },
+    nodes: {
+      length: { type: "test.library_length", params: { path: join(root, "library.mat") } },
+      plus: { type: "test.add", inputs: { a: "length.value" }, params: { offset: 100 } },
+    },
+    outputs: { value: "plus.value" },
   };
+  const hints = () => [...server.ac.values()].map((bytes) => hintOf(bytes, 10)).filter((hint) => hint);
   const build = async (name: string, size: number) => {
     await Deno.writeFile(join(root, "library.mat"), new Uint8Array(size));
+    server.resetCounts();
     const run = await runGraph(graph, {
       registry,
       ...await machine(root, name),
       remoteCache: new RemoteCache({ url: server.url }),
     });
-    return [run.nodes.length.state, run.nodes.length.tier ?? null, run.outputs.value];
+    const { length, plus } = run.nodes;
+    return { result: [length.state, length.tier ?? null, plus.state, run.outputs.value], plus: plus.key };
   };
   try {
-    assertEquals(await build("main-1", 5), ["done", null, 5]);
-    assertEquals(await build("branch-1", 7), ["done", null, 7]);
-    // New machines, an empty disk cache each: both results are on the server, under one key.
-    assertEquals(await build("main-2", 5), ["cached", "remote", 5]);
-    assertEquals(await build("branch-2", 7), ["cached", "remote", 7]);
-    assertEquals(await build("main-3", 5), ["cached", "remote", 5]);
+    const main = await build("main-1", 5);
+    assertEquals(main.result, ["done", null, "done", 105]);
+    const branch = await build("branch-1", 7);
+    assertEquals(branch.result, ["done", null, "done", 107]);
+    // One hint (the graph and its source are the same on both), listing both machines' keys: the
+    // dependents' keys differ with what was read.
+    assertEquals(hints().length, 1);
+    assert(hints()[0]!.keys.includes(main.plus!) && hints()[0]!.keys.includes(branch.plus!));
+
+    // New machines, an empty disk cache each: both results are on the server, under one key, and the
+    // hint already lists what each looks up.
+    for (const [name, size] of [["main-2", 5], ["branch-2", 7], ["main-3", 5]] as const) {
+      const again = await build(name, size);
+      assertEquals(again.result, ["cached", "remote", "cached", 100 + size], name);
+      assertEquals(server.requests.filter((r) => r.startsWith("PUT")), [], name);
+    }
   } finally {
     await server.stop();
     await Deno.remove(root, { recursive: true });
