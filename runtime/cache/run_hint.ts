@@ -133,8 +133,14 @@ export class RunHint {
     const early = this.#early.get(key);
     this.#early.delete(key);
     this.#asked.add(key);
-    return await (early ?? this.#remote.getAction(key));
+    const bytes = await (early ?? this.#remote.getAction(key));
+    // Not a node's key: a read variant's (`read_variants.ts`), which the next run should ask for early too.
+    if (bytes && ![...this.#keys.values()].includes(key)) this.#variants.add(key);
+    return bytes;
   }
+
+  /** Read variants' keys that the remote served to this run. */
+  readonly #variants = new Set<string>();
 
   /** A blob from the remote (see `RemoteCache.getBlob`), fetched early when the hint listed it. */
   async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
@@ -152,8 +158,8 @@ export class RunHint {
   }
 
   /**
-   * Uploads the keys of the run's cached nodes (upstream first) and the blobs it took from the remote
-   * as its hint, unless the hint found says as much already (a run served from its own disk takes no
+   * Uploads the keys of the run's cached nodes (upstream first), and of the read variants the remote
+   * served it, and the blobs it took from the remote as its hint, unless the hint found says as much already (a run served from its own disk takes no
    * blob, and leaves the blobs the hint lists for the machines that need them). The keys the hint
    * found listed that this run's are not follow them, up to {@link HINT_RUNS} runs' worth: machines
    * whose files differ (read variants: a node's dependents have other keys on each) share one hint
@@ -161,9 +167,10 @@ export class RunHint {
    */
   async upload(): Promise<void> {
     if (!this.#key || !this.#used) return;
-    const own = this.#order.filter((node) => node.def.cache !== false).map((node) =>
-      this.#keys.get(node.id)!
-    );
+    const own = [
+      ...this.#order.filter((node) => node.def.cache !== false).map((node) => this.#keys.get(node.id)!),
+      ...this.#variants,
+    ];
     const found = await this.#found;
     const listed = new Set(found?.blobs.map(([digest]) => digest));
     const foundKeys = new Set(found?.keys);
