@@ -255,7 +255,10 @@ export class TrackedFiles {
     for (const read of entry.reads) if (await this.#readNow(read.path) !== read.sha256) return false;
     for (const write of entry.writes) {
       const abs = this.outPath(write.path);
-      const now = await this.#recall(abs) ?? await this.#hash(abs).then((file) => file.sha256, () => ABSENT);
+      const kind = await checkable(abs);
+      const now = kind !== undefined
+        ? kind
+        : await this.#recall(abs) ?? await this.#hash(abs).then((file) => file.sha256, () => ABSENT);
       if (now !== write.sha256) return false;
     }
     return true;
@@ -273,9 +276,26 @@ export class TrackedFiles {
 
   /** The digest a read of `path` (a file, or a listing marked with {@link DIR_MARK}) records now. */
   async #readNow(path: string): Promise<string> {
-    if (!path.endsWith(DIR_MARK)) return await this.#digest(path).catch(() => ABSENT);
-    return listingDigest(await listNames(resolve(this.#cwd, path.slice(0, -DIR_MARK.length))));
+    if (path.endsWith(DIR_MARK)) {
+      return listingDigest(await listNames(resolve(this.#cwd, path.slice(0, -DIR_MARK.length))));
+    }
+    return await checkable(resolve(this.#cwd, path)) ?? await this.#digest(path).catch(() => ABSENT);
   }
+}
+
+/** What a check of a cached record reads at a path that is not a regular file: no digest matches it. */
+const NOT_A_FILE = "not a regular file";
+
+/**
+ * Undefined when `abs` is a regular file, which a check may read and hash; else the digest a check
+ * takes for it without reading: {@link ABSENT} when nothing (or a folder, which no read succeeds on)
+ * is there, {@link NOT_A_FILE} for a pipe, a device or a socket. A cached record is untrusted input
+ * (a damaged disk, a hostile server): the paths it names must not make a check block on a pipe or
+ * read a device that never ends.
+ */
+async function checkable(abs: string): Promise<string | undefined> {
+  const info = await Deno.stat(abs).catch(() => undefined);
+  return !info || info.isDirectory ? ABSENT : info.isFile ? undefined : NOT_A_FILE;
 }
 
 /** A file's bytes and digest, as read in this run. */

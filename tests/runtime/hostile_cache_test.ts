@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { runGraph } from "../../mod.ts";
+import { createRegistry, runGraph } from "../../mod.ts";
+import { defineNode } from "../../runtime/node.ts";
 import { copyGraph } from "../support/test_nodes.ts";
 import { recordProblem } from "../../runtime/cache/record_schema.ts";
 import { ACTIONS_FILE } from "../../runtime/cache/action_store.ts";
@@ -128,4 +129,61 @@ Deno.test("the record schema names the field at fault", () => {
   assert.equal(recordProblem(valueless, expect), undefined);
   assert.match(recordProblem({ ...good, recompute: true }, expect)!, /^outputs: expected none/);
   assert.match(recordProblem({ ...valueless, recompute: "yes" }, expect)!, /^recompute/);
+});
+
+/** `test.side_length`: the length of a file it reads through the run context (its key does not name the bytes). */
+const sideLength = defineNode({
+  type: "test.side_length",
+  version: 1,
+  doc: "The length of a file.",
+  inputs: {},
+  outputs: { value: { type: "number", doc: "Bytes." } },
+  params: { path: { type: "path", access: "read", doc: "The file." } },
+  async run({ params, ctx }) {
+    return { value: (await ctx.readFile(params.path)).byteLength };
+  },
+});
+
+Deno.test("a cache record naming a pipe or a device as a read is a miss, checked without reading it", async () => {
+  const dir = await tempDir();
+  const side = join(dir, "side.bin"), fifo = join(dir, "pipe");
+  await Deno.writeFile(side, new Uint8Array(9));
+  assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
+  const graph = {
+    version: 1 as const,
+    nodes: { length: { type: "test.side_length", params: { path: side } } },
+    outputs: { value: "length.value" },
+  };
+  const options = {
+    registry: createRegistry().register({ nodes: [sideLength] }),
+    cacheDir: join(dir, "cache"),
+    outDir: join(dir, "out"),
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined, blocked = false;
+  try {
+    await runGraph(graph, options);
+    // A record whose reads (and whose other variants' read sets) name a pipe nobody writes to and a
+    // device that never ends: reading either to check the record would block or fill the memory.
+    const hostile = (r: Record<string, unknown>) => ({
+      ...r,
+      reads: [{ path: fifo, sha256: "0".repeat(64) }, { path: "/dev/zero", sha256: "1".repeat(64) }],
+      readSets: [[fifo], ["/dev/zero"]],
+    });
+    rewriteRecords(options.cacheDir, (record) => JSON.stringify(hostile(JSON.parse(record))));
+    const run = await Promise.race([
+      runGraph(graph, options),
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(() => {
+          blocked = true;
+          reject(new Error("the check blocked"));
+        }, 20_000)
+      ),
+    ]);
+    assert.deepEqual([run.nodes.length.state, run.outputs.value], ["done", 9]);
+  } finally {
+    clearTimeout(timer);
+    // Whatever blocked on the pipe is let go, so a failure cannot hang the suite.
+    if (blocked) await new Deno.Command("timeout", { args: ["1", "sh", "-c", `: > '${fifo}'`] }).output();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
