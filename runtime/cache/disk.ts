@@ -196,9 +196,12 @@ export class DiskCache {
   async readOutput(output: StoredOutput): Promise<Uint8Array | undefined> {
     if (output.inline !== undefined) return verifiedInline(output);
     let bytes: Uint8Array;
+    const path = output.file ?? this.#blobPath(output.digest);
     try {
-      // Never more than the record says: a blob replaced by something huge is a miss, not an allocation.
-      bytes = await readWholeFile(output.file ?? this.#blobPath(output.digest), output.size);
+      // Only a regular file (a pipe there would block the run), never more than the record says (a
+      // blob replaced by something huge is a miss, not an allocation).
+      if (!(await Deno.stat(path)).isFile) return undefined;
+      bytes = await readWholeFile(path, output.size);
     } catch {
       return undefined;
     }
@@ -334,7 +337,9 @@ export class DiskCache {
       const stored = record.outputs.bytes;
       if (stored.inline !== undefined) return verifiedInline(stored);
       const path = this.#blobPath(stored.digest);
-      if (Deno.statSync(path).size !== stored.size) return undefined; // checked before anything that size is read
+      // Checked before anything is read: that size, and a regular file (a pipe there would block).
+      const info = Deno.statSync(path);
+      if (!info.isFile || info.size !== stored.size) return undefined;
       const bytes = Deno.readFileSync(path);
       return holdsStored(bytes, stored) ? bytes : undefined;
     } catch {

@@ -187,3 +187,34 @@ Deno.test("a cache record naming a pipe or a device as a read is a miss, checked
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a cache record whose output refers to a pipe is a miss, not a wait", async () => {
+  const dir = await tempDir();
+  const src = join(dir, "input.bin"), fifo = join(dir, "pipe");
+  const data = new Uint8Array(5000).map((_, i) => i & 0xff); // over the inline limit: kept as a reference
+  await Deno.writeFile(src, data);
+  assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
+  const options = { inputs: { src }, cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
+  let timer: ReturnType<typeof setTimeout> | undefined, blocked = false;
+  try {
+    await runGraph(copyGraph, options);
+    rewriteRecords(
+      options.cacheDir,
+      (record) => record.replaceAll(JSON.stringify(src), JSON.stringify(fifo)),
+    );
+    const run = await Promise.race([
+      runGraph(copyGraph, options),
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(() => {
+          blocked = true;
+          reject(new Error("the read blocked"));
+        }, 20_000)
+      ),
+    ]);
+    assert.deepEqual(run.outputs.bytes, { bytes: data, name: "input.bin" });
+  } finally {
+    clearTimeout(timer);
+    if (blocked) await new Deno.Command("timeout", { args: ["1", "sh", "-c", `: > '${fifo}'`] }).output();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
