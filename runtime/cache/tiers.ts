@@ -99,50 +99,60 @@ export class CacheTiers {
       this.memory.delete(key);
       stale.push(inMemory);
     }
-    let damaged = false;
-    const found = await this.#stored(key, key, check, stale, () => damaged = true);
+    let held = false;
+    const damaged = (message: string) => (held = true, check.onDamage?.(message));
+    const found = await this.#fromDisk(key, key, check, stale, damaged) ??
+      await this.#remoteLookup(key, key, check, stale, damaged);
     if (found || !stale.length) {
-      if (!found && !damaged) check.onAbsent?.();
+      if (!found && !held) check.onAbsent?.();
       return found;
     }
     if (!check.readsNow) return undefined;
     const sets = readSetsOf(stale);
+    const variants: string[] = [];
     for (const paths of sets) {
       const reads = await check.readsNow(paths);
-      if (stale.some((result) => sameReads(result.reads, reads))) continue; // the one found stale
-      const variant = await this.#stored(variantKey(key, reads), key, check, []);
-      if (variant) return variant;
+      // The variant of the files as they are now, unless that is what was found stale (its writes are not here).
+      if (!stale.some((result) => sameReads(result.reads, reads))) variants.push(variantKey(key, reads));
+    }
+    // Every variant on disk before any on the remote: a round trip only when this machine has none.
+    for (const at of variants) {
+      const hit = await this.#fromDisk(at, key, check, [], damaged);
+      if (hit) return hit;
+    }
+    for (const at of variants) {
+      const hit = await this.#remoteLookup(at, key, check, [], damaged);
+      if (hit) return hit;
     }
     this.#readSets.set(key, sets);
     return undefined;
   }
 
   /**
-   * The disk's, then the remote's still-valid record at `at` (`key` itself or one of its read
-   * variants), kept in memory under `key`; stale records found are added to `stale`.
+   * The disk's still-valid record at `at` (`key` itself or one of its read variants), kept in memory
+   * under `key` once loaded; a stale one is added to `stale`.
    */
-  async #stored(
+  async #fromDisk(
     at: string,
     key: string,
     check: LookupCheck,
     stale: StaleResult[],
-    onDamaged?: () => void,
+    damaged: (message: string) => void,
   ): Promise<CacheHit | undefined> {
-    const damaged = (message: string) => (onDamaged?.(), check.onDamage?.(message));
     const disk = this.disk;
     const record = await disk?.lookup(at, check.expect, damaged);
-    if (record) {
-      if (await check.stillValid(record)) {
-        // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
-        const read = async (stored: StoredOutput) =>
-          await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
-        return this.#hit("disk", at, key, record, read, check.onDamage);
-      }
+    if (!record) return undefined;
+    if (!(await check.stillValid(record))) {
       stale.push(record);
+      return undefined;
     }
-    return await this.#remoteLookup(at, key, check, stale, damaged);
+    // A record taken from the remote may point to blobs not downloaded yet: fetch them then.
+    const read = async (stored: StoredOutput) =>
+      await disk!.readOutput(stored) ?? await this.#remoteBlob(stored);
+    return this.#hit("disk", at, key, record, read, check.onDamage);
   }
 
+  /** The same for the remote's record at `at`, which is kept on disk too. */
   async #remoteLookup(
     at: string,
     key: string,

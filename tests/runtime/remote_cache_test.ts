@@ -416,6 +416,54 @@ Deno.test("remote cache: machines whose files differ each take their own result;
   }
 });
 
+Deno.test("remote cache: a read variant this machine has is taken from its disk, with no round trip", async () => {
+  const root = await tempDir({ prefix: "partgraph-remote-" });
+  const server = startValidatingCacheServer();
+  const content = join(root, "content");
+  await Deno.mkdir(content);
+  const folderBytes = defineNode({
+    type: "test.folder_bytes",
+    version: 1,
+    doc: "Adds up the sizes of a folder's files, read one by one.",
+    inputs: {},
+    outputs: { total: { type: "number", doc: "Bytes in all." } },
+    params: {},
+    async run({ ctx }) {
+      let total = 0;
+      for (const name of await ctx.listDir(content)) {
+        total += (await ctx.readFile(join(content, name))).byteLength;
+      }
+      return { total };
+    },
+  });
+  const options = {
+    registry: createRegistry([...BUILTIN_PLUGINS, { nodes: [folderBytes] }]),
+    ...await machine(root, "a"),
+    remoteCache: new RemoteCache({ url: server.url }),
+  };
+  const graph = {
+    version: 1 as const,
+    nodes: { sum: { type: "test.folder_bytes" } },
+    outputs: { total: "sum.total" },
+  };
+  try {
+    await Deno.writeFile(join(content, "a.bin"), new Uint8Array(3));
+    assertEquals((await runGraph(graph, options)).nodes.sum.state, "done");
+    await Deno.writeFile(join(content, "b.bin"), new Uint8Array(4)); // another file read: another read set
+    assertEquals((await runGraph(graph, options)).nodes.sum.state, "done");
+    await Deno.remove(join(content, "b.bin"));
+    server.resetCounts();
+    const back = await runGraph(graph, options);
+    assertEquals([back.nodes.sum.state, back.nodes.sum.tier, back.outputs.total], ["cached", "disk", 3]);
+    // The variant of the latest record's read set (b.bin now absent) is nowhere; it was not asked for.
+    const asked = server.requests.filter((r) => r.startsWith("GET ac/")).map((r) => r.slice(7));
+    assertEquals(asked.filter((key) => !server.ac.has(key)), []);
+  } finally {
+    await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 serverTest("remote cache: read-only uploads nothing", async (server, root, model) => {
   await build(model, await machine(root, "a"), new RemoteCache({ url: server.url, readOnly: true }));
   assertEquals(await Array.fromAsync(Deno.readDir(server.root)), []);
