@@ -73,9 +73,9 @@ export interface ActionRecord {
   /** Files the node wrote; the record is only reused while they still hold these bytes. */
   readonly writes: readonly FileDigest[];
   /**
-   * The paths other results stored under the same key read (each one's `reads`, without digests),
-   * at most `READ_SETS` (`record_schema.ts`): where to look for the variant that holds when this record's reads do
-   * not (`CacheTiers.lookup`). Absent when no other was seen.
+   * The paths other results stored under the same key read (each one's `reads`, without digests), at
+   * most `READ_SETS` (`record_schema.ts`): where to look for the variant that holds when this
+   * record's reads do not (`CacheTiers.lookup`). Absent when no other was seen.
    */
   readonly readSets?: readonly (readonly string[])[];
 }

@@ -158,12 +158,13 @@ export class RunHint {
   }
 
   /**
-   * Uploads the keys of the run's cached nodes (upstream first), and of the read variants the remote
-   * served it, and the blobs it took from the remote as its hint, unless the hint found says as much already (a run served from its own disk takes no
-   * blob, and leaves the blobs the hint lists for the machines that need them). The keys the hint
-   * found listed that this run's are not follow them, up to {@link HINT_RUNS} runs' worth: machines
-   * whose files differ (read variants: a node's dependents have other keys on each) share one hint
-   * key, and each finds its own keys in it instead of replacing the other's.
+   * Uploads as the run's hint the keys of its cached nodes (upstream first) and of the read variants
+   * the remote served it, then the keys of the hint it found that are not among them (up to
+   * {@link HINT_RUNS} runs' worth), and the blobs it took from the remote; unless the hint found says
+   * as much already (a run served from its own disk takes no blob, and leaves the blobs the hint
+   * lists for the machines that need them). Machines whose files differ share one hint key while a
+   * decode's dependents have other keys on each (read variants): each finds its own keys in the hint
+   * instead of replacing the other's.
    */
   async upload(): Promise<void> {
     if (!this.#key || !this.#used) return;
