@@ -3,7 +3,8 @@
  * embedded as data URIs, so the bytes that flow on carry the whole asset and the cache keys it by
  * every file it is made of. A relative URI resolves only inside the model's folder (or a folder
  * the caller names as a resource root): `../` and `%2e%2e/`, absolute paths and symlinks leading
- * out are refused, so a downloaded model cannot pull a private file into its output.
+ * out are refused, so a downloaded model cannot pull a private file into its output; and only
+ * regular files are read, so one cannot hang the run on a pipe beside it.
  *
  * @module
  */
@@ -76,6 +77,9 @@ export async function bundleGltf(
     if (isAbsolute(decoded) || !(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
+    // A pipe would block the read for ever, a device might never end: only regular files are read.
+    const kind = await Deno.stat(file).then(notARegularFile, () => undefined);
+    if (kind) throw fail(at, "a regular file beside the .gltf", `'${uri}' is ${kind}`);
     let resource: Uint8Array;
     try {
       resource = await options.readFile(file);
@@ -109,6 +113,15 @@ async function insideSomeRoot(file: string, roots: readonly string[]): Promise<b
     if (within(real, realRoot)) return true;
   }
   return false;
+}
+
+/** What a path is when it is not a regular file ("a pipe", "a folder", …); undefined for a regular file. */
+function notARegularFile(info: Deno.FileInfo): string | undefined {
+  if (info.isFile) return undefined;
+  if (info.isDirectory) return "a folder";
+  if (info.isFifo) return "a pipe";
+  if (info.isCharDevice || info.isBlockDevice) return "a device";
+  return info.isSocket ? "a socket" : "not a regular file";
 }
 
 function mimeOf(uri: string): string {

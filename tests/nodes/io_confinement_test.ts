@@ -82,3 +82,34 @@ Deno.test("null entries where buffers and images belong are left for decode.gltf
   const run = await runGraph(readGraph(model), { cacheDir: false });
   assert.ok(run.outputs.bytes);
 });
+
+Deno.test("a buffer link to a pipe or a folder beside the .gltf is refused, never waited on", async () => {
+  const { dir, model } = await layout("pipe.bin");
+  assert.equal(
+    (await new Deno.Command("mkfifo", { args: [join(dir, "model", "pipe.bin")] }).output()).code,
+    0,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const error = await Promise.race([
+      refusal(readGraph(model)),
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(() => reject(new Error("the read blocked")), 20_000)
+      ),
+    ]);
+    assert.deepEqual([error.at, error.expected], [
+      { jsonPath: "/buffers/0/uri" },
+      "a regular file beside the .gltf",
+    ]);
+    assert.match(error.found, /'pipe\.bin' is a pipe/);
+  } finally {
+    clearTimeout(timer);
+  }
+  await Deno.mkdir(join(dir, "model", "folder.bin"));
+  await Deno.writeTextFile(
+    model,
+    JSON.stringify({ asset: { version: "2.0" }, buffers: [{ uri: "folder.bin", byteLength: 8 }] }),
+  );
+  assert.match((await refusal(readGraph(model))).found, /'folder\.bin' is a folder/);
+  await Deno.remove(dir, { recursive: true });
+});
