@@ -120,12 +120,11 @@ export class CacheTiers {
       const hit = await this.#fromDisk(at, key, check, [], damaged);
       if (hit) return hit;
     }
-    for (const at of variants) {
-      const hit = await this.#remoteLookup(at, key, check, [], damaged);
-      if (hit) return hit;
-    }
-    this.#readSets.set(key, sets);
-    return undefined;
+    // On the remote all at once (one round trip, not one each); a deterministic node has at most one that holds.
+    const remote = await Promise.all(variants.map((at) => this.#remoteLookup(at, key, check, [], damaged)));
+    const hit = remote.find((found) => found !== undefined);
+    if (!hit) this.#readSets.set(key, sets);
+    return hit;
   }
 
   /**

@@ -416,9 +416,9 @@ Deno.test("remote cache: machines whose files differ each take their own result;
   }
 });
 
-Deno.test("remote cache: a read variant this machine has is taken from its disk, with no round trip", async () => {
+Deno.test("remote cache: a read variant this machine has is taken from its disk, with no round trip; the remote's all at once", async () => {
   const root = await tempDir({ prefix: "partgraph-remote-" });
-  const server = startValidatingCacheServer();
+  const server = startValidatingCacheServer(30); // 30 ms away
   const content = join(root, "content");
   await Deno.mkdir(content);
   const folderBytes = defineNode({
@@ -458,6 +458,16 @@ Deno.test("remote cache: a read variant this machine has is taken from its disk,
     // The variant of the latest record's read set (b.bin now absent) is nowhere; it was not asked for.
     const asked = server.requests.filter((r) => r.startsWith("GET ac/")).map((r) => r.slice(7));
     assertEquals(asked.filter((key) => !server.ac.has(key)), []);
+
+    // A third read set; then a machine with nothing on disk, in the first state. Its lookup finds the
+    // latest record stale and asks the remote for the variant of each read set it names at once.
+    await Deno.writeFile(join(content, "c.bin"), new Uint8Array(5));
+    assertEquals((await runGraph(graph, options)).nodes.sum.state, "done");
+    await Deno.remove(join(content, "c.bin"));
+    server.resetCounts();
+    const fresh = await runGraph(graph, { ...options, ...await machine(root, "b") });
+    assertEquals([fresh.nodes.sum.state, fresh.nodes.sum.tier, fresh.outputs.total], ["cached", "remote", 3]);
+    assert(server.maxInFlight >= 3, `${server.maxInFlight} requests at once`);
   } finally {
     await server.stop();
     await Deno.remove(root, { recursive: true });
