@@ -107,11 +107,24 @@ export class CacheTiers {
       if (!found && !held) check.onAbsent?.();
       return found;
     }
-    if (!check.readsNow) return undefined;
+    return check.readsNow ? await this.#variantLookup(key, stale, check, check.readsNow, damaged) : undefined;
+  }
+
+  /**
+   * The read variant of `key` that holds for the files as they are now, looked for under each read
+   * set the stale results name; on a miss, the sets are kept for the result's {@link store}.
+   */
+  async #variantLookup(
+    key: string,
+    stale: readonly StaleResult[],
+    check: LookupCheck,
+    readsNow: NonNullable<LookupCheck["readsNow"]>,
+    damaged: (message: string) => void,
+  ): Promise<CacheHit | undefined> {
     const sets = readSetsOf(stale);
     const variants: string[] = [];
     for (const paths of sets) {
-      const reads = await check.readsNow(paths);
+      const reads = await readsNow(paths);
       // The variant of the files as they are now, unless that is what was found stale (its writes are not here).
       if (!stale.some((result) => sameReads(result.reads, reads))) variants.push(variantKey(key, reads));
     }
