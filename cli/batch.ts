@@ -171,6 +171,14 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
   const source = await loadGraph(recorded.graph.file);
   const inputs = await parseSets([...recorded.sets], source.json as GraphFile);
   const covered = Object.entries(recorded.inputs).map(([rel, record]) => ({ path: record.path, rel }));
+  // A batch reads regular files only (its globs and lists take nothing else): a manifest naming a pipe
+  // or a device (damaged, or hostile) would have the rebuild wait for ever or read without end.
+  for (const { path, rel } of covered) {
+    const info = await Deno.stat(path).catch(() => undefined);
+    if (info && !info.isFile) {
+      throw new UsageError(`the manifest's input '${rel}' is '${path}', which is not a regular file`, false);
+    }
+  }
   if (!covered.length) {
     // A shard that drew no input: nothing to rebuild, but a manifest of other tools is still one.
     const differences = compareBatchManifests(recorded, { ...recorded, tools: TOOL_VERSIONS });

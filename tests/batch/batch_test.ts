@@ -412,6 +412,21 @@ Deno.test("partgraph verify of a batch manifest rebuilds every input it covers a
     assert(what.includes("inputs.s2.cmp.digest"), what.join(", "));
     assert(what.includes("inputs.s2.cmp.writes.s2/model.glb"), what.join(", "));
     assert(!what.some((w: string) => w.startsWith("inputs.bad.cmp")), what.join(", "));
+    // An input that is a pipe or a device is refused before anything is rebuilt (a rebuild would wait
+    // on the pipe for ever, or read the device without end).
+    await Deno.remove(join(dir, "ships/s2.cmp"));
+    assertEquals((await new Deno.Command("mkfifo", { args: [join(dir, "ships/s2.cmp")] }).output()).code, 0);
+    const s1 = recorded.inputs["s1.cmp"];
+    for (
+      const inputs of [{ "s2.cmp": { ...s1, path: join(dir, "ships/s2.cmp") } }, {
+        "z.cmp": { ...s1, path: "/dev/zero" },
+      }]
+    ) {
+      await Deno.writeTextFile(manifestPath, JSON.stringify({ ...recorded, inputs }));
+      printed.length = 0;
+      assertEquals(await main(["verify", manifestPath, "--out", out]), 2, printed.join("\n"));
+      assert(printed.some((line) => /is not a regular file/.test(line)), printed.join("\n"));
+    }
     // A shard that drew no input has nothing to rebuild.
     await Deno.writeTextFile(manifestPath, JSON.stringify({ ...recorded, shard: "2/9", inputs: {} }));
     printed.length = 0;
