@@ -97,6 +97,8 @@ export class RunHint {
   readonly #sources: readonly PlanNode[];
   /** Each node's cache key, once worked out. */
   readonly #keys = new Map<string, string>();
+  /** The same keys, as a set. */
+  readonly #nodeKeys = new Set<string>();
   #key?: string;
   #found?: Promise<Hint | undefined>;
   /** Keys asked for already, by a lookup or early. */
@@ -118,6 +120,7 @@ export class RunHint {
   /** Notes a node's cache key; the hint's own key is known once every source node has its key. */
   keyed(node: PlanNode, key: string): void {
     this.#keys.set(node.id, key);
+    this.#nodeKeys.add(key);
     if (this.#key || !this.#sources.every((source) => this.#keys.has(source.id))) return;
     this.#key = runHintKey(
       this.#order,
@@ -135,7 +138,7 @@ export class RunHint {
     this.#asked.add(key);
     const bytes = await (early ?? this.#remote.getAction(key));
     // Not a node's key: a read variant's (`read_variants.ts`), which the next run should ask for early too.
-    if (bytes && ![...this.#keys.values()].includes(key)) this.#variants.add(key);
+    if (bytes && !this.#nodeKeys.has(key)) this.#variants.add(key);
     return bytes;
   }
 
