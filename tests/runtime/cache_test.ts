@@ -4,8 +4,7 @@ import { runGraph } from "../../mod.ts";
 import { DiskCache } from "../../runtime/cache/disk.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { compileGraph, createRegistry, executePlan, loadGraph } from "../../mod.ts";
-import { copyGraph, reverseGraph, testPlugin } from "../support/test_nodes.ts";
-import { defineNode } from "../../runtime/node.ts";
+import { copyGraph, folderBytesNode, reverseGraph, testPlugin } from "../support/test_nodes.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -119,23 +118,6 @@ Deno.test("a folder a node searched is part of its result: a file appearing ther
   assertEquals(after.outputs.names, ["figure.dsf"]);
 });
 
-/** `test.folder_bytes`: the total size of the files in a folder, read one by one: its reads follow the folder. */
-const folderBytes = defineNode({
-  type: "test.folder_bytes",
-  version: 1,
-  doc: "Adds up the sizes of a folder's files.",
-  inputs: {},
-  outputs: { total: { type: "number", doc: "Bytes in all." } },
-  params: { dir: { type: "path", access: "read", doc: "Folder to read." } },
-  async run({ params, ctx }) {
-    let total = 0;
-    for (const name of await ctx.listDir(params.dir)) {
-      total += (await ctx.readFile(join(params.dir, name))).byteLength;
-    }
-    return { total };
-  },
-});
-
 Deno.test("a result for each state of the files a node read: going back to one is a hit, whatever the node read", async () => {
   const dir = await tempDir();
   const content = join(dir, "content");
@@ -146,7 +128,7 @@ Deno.test("a result for each state of the files a node read: going back to one i
     outputs: { total: "sum.total" },
   };
   const options = {
-    registry: createRegistry().register({ nodes: [folderBytes] }),
+    registry: createRegistry().register({ nodes: [folderBytesNode] }),
     cacheDir: join(dir, "cache"),
   };
   const states: Record<string, Record<string, number>> = {

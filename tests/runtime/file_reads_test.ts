@@ -5,21 +5,8 @@ import { libraryFile, writeGameTree } from "../nodes/decode/freelancer/game_tree
 import { createRegistry, runGraph } from "../../mod.ts";
 import { defineNode } from "../../runtime/node.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
-import { runCounts, testPlugin } from "../support/test_nodes.ts";
+import { fileLengthNode, runCounts, testPlugin } from "../support/test_nodes.ts";
 import { tempDir } from "../support/temp.ts";
-
-/** Reads a side file through the run context (as DSON content roots and Freelancer libraries do). */
-const fileLength = defineNode({
-  type: "test.file_length",
-  version: 1,
-  doc: "The length of a file it reads through ctx.readFile.",
-  inputs: {},
-  outputs: { value: { type: "number", doc: "Bytes in the file." } },
-  params: { path: { type: "string", default: "", doc: "File to read." } },
-  async run({ params, ctx }) {
-    return { value: (await ctx.readFile(params.path)).byteLength };
-  },
-});
 
 Deno.test("a node that read a changed file re-runs, and so do its dependents (not served the old result)", async () => {
   const dir = await tempDir();
@@ -33,7 +20,7 @@ Deno.test("a node that read a changed file re-runs, and so do its dependents (no
     },
     outputs: { value: "plus.value" },
   };
-  const registry = createRegistry().register(testPlugin).register({ nodes: [fileLength] });
+  const registry = createRegistry().register(testPlugin).register({ nodes: [fileLengthNode] });
   const options = { registry, cacheDir: join(dir, "cache"), outDir: join(dir, "out") };
   const first = await runGraph(graph, options);
   assertEquals(first.outputs.value, 105);

@@ -7,8 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createRegistry, runGraph } from "../../mod.ts";
-import { defineNode } from "../../runtime/node.ts";
-import { copyGraph } from "../support/test_nodes.ts";
+import { copyGraph, fileLengthNode } from "../support/test_nodes.ts";
 import { recordProblem } from "../../runtime/cache/record_schema.ts";
 import { ACTIONS_FILE } from "../../runtime/cache/action_store.ts";
 import { runInFreshProcess } from "../support/fresh_run.ts";
@@ -131,19 +130,6 @@ Deno.test("the record schema names the field at fault", () => {
   assert.match(recordProblem({ ...valueless, recompute: "yes" }, expect)!, /^recompute/);
 });
 
-/** `test.side_length`: the length of a file it reads through the run context (its key does not name the bytes). */
-const sideLength = defineNode({
-  type: "test.side_length",
-  version: 1,
-  doc: "The length of a file.",
-  inputs: {},
-  outputs: { value: { type: "number", doc: "Bytes." } },
-  params: { path: { type: "path", access: "read", doc: "The file." } },
-  async run({ params, ctx }) {
-    return { value: (await ctx.readFile(params.path)).byteLength };
-  },
-});
-
 Deno.test("a cache record naming a pipe or a device as a read is a miss, checked without reading it", async () => {
   const dir = await tempDir();
   const side = join(dir, "side.bin"), fifo = join(dir, "pipe");
@@ -151,11 +137,11 @@ Deno.test("a cache record naming a pipe or a device as a read is a miss, checked
   assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
   const graph = {
     version: 1 as const,
-    nodes: { length: { type: "test.side_length", params: { path: side } } },
+    nodes: { length: { type: "test.file_length", params: { path: side } } },
     outputs: { value: "length.value" },
   };
   const options = {
-    registry: createRegistry().register({ nodes: [sideLength] }),
+    registry: createRegistry().register({ nodes: [fileLengthNode] }),
     cacheDir: join(dir, "cache"),
     outDir: join(dir, "out"),
   };

@@ -12,7 +12,7 @@ import { realisticCmp } from "../support/realistic_cmp.ts";
 import { buildLargeGlb } from "../support/large_glb.ts";
 import { type CacheServer, findNginx, freePort, NO_NGINX, startCacheServer } from "../support/nginx.ts";
 import { tempDir } from "../support/temp.ts";
-import { testPlugin } from "../support/test_nodes.ts";
+import { fileLengthNode, folderBytesNode, testPlugin } from "../support/test_nodes.ts";
 import { decodeActionResult, startValidatingCacheServer } from "../support/bazel_cache.ts";
 
 const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
@@ -353,22 +353,11 @@ Deno.test("remote cache: machines whose files differ each take their own result;
   const server = startValidatingCacheServer();
   // A library file every machine keeps at the same path, with contents that differ from one machine
   // (a branch, a mod set) to another.
-  const libraryLength = defineNode({
-    type: "test.library_length",
-    version: 1,
-    doc: "The length of the library file it reads.",
-    inputs: {},
-    outputs: { value: { type: "number", doc: "Bytes." } },
-    params: { path: { type: "path", access: "read", doc: "The library." } },
-    async run({ params, ctx }) {
-      return { value: (await ctx.readFile(params.path)).byteLength };
-    },
-  });
-  const registry = createRegistry([...BUILTIN_PLUGINS, testPlugin, { nodes: [libraryLength] }]);
+  const registry = createRegistry([...BUILTIN_PLUGINS, testPlugin, { nodes: [fileLengthNode] }]);
   const graph = {
     version: 1 as const,
     nodes: {
-      length: { type: "test.library_length", params: { path: join(root, "library.mat") } },
+      length: { type: "test.file_length", params: { path: join(root, "library.mat") } },
       plus: { type: "test.add", inputs: { a: "length.value" }, params: { offset: 100 } },
     },
     outputs: { value: "plus.value" },
@@ -421,29 +410,14 @@ Deno.test("remote cache: a read variant this machine has is taken from its disk,
   const server = startValidatingCacheServer(30); // 30 ms away
   const content = join(root, "content");
   await Deno.mkdir(content);
-  const folderBytes = defineNode({
-    type: "test.folder_bytes",
-    version: 1,
-    doc: "Adds up the sizes of a folder's files, read one by one.",
-    inputs: {},
-    outputs: { total: { type: "number", doc: "Bytes in all." } },
-    params: {},
-    async run({ ctx }) {
-      let total = 0;
-      for (const name of await ctx.listDir(content)) {
-        total += (await ctx.readFile(join(content, name))).byteLength;
-      }
-      return { total };
-    },
-  });
   const options = {
-    registry: createRegistry([...BUILTIN_PLUGINS, { nodes: [folderBytes] }]),
+    registry: createRegistry([...BUILTIN_PLUGINS, { nodes: [folderBytesNode] }]),
     ...await machine(root, "a"),
     remoteCache: new RemoteCache({ url: server.url }),
   };
   const graph = {
     version: 1 as const,
-    nodes: { sum: { type: "test.folder_bytes" } },
+    nodes: { sum: { type: "test.folder_bytes", params: { dir: content } } },
     outputs: { total: "sum.total" },
   };
   try {

@@ -106,6 +106,36 @@ export const listNode = defineNode({
   },
 });
 
+/** `test.file_length`: the length of a file it reads through the run context (its key does not name the bytes). */
+export const fileLengthNode = defineNode({
+  type: "test.file_length",
+  version: 1,
+  doc: "The length of a file it reads through ctx.readFile.",
+  inputs: {},
+  outputs: { value: { type: "number", doc: "Bytes in the file." } },
+  params: { path: { type: "string", default: "", doc: "File to read." } },
+  async run({ params, ctx }) {
+    return { value: (await ctx.readFile(params.path)).byteLength };
+  },
+});
+
+/** `test.folder_bytes`: the total size of a folder's files, read one by one, so its reads follow the folder. */
+export const folderBytesNode = defineNode({
+  type: "test.folder_bytes",
+  version: 1,
+  doc: "Adds up the sizes of a folder's files.",
+  inputs: {},
+  outputs: { total: { type: "number", doc: "Bytes in all." } },
+  params: { dir: { type: "path", access: "read", doc: "Folder to read." } },
+  async run({ params, ctx }) {
+    let total = 0;
+    for (const name of await ctx.listDir(params.dir)) {
+      total += (await ctx.readFile(join(params.dir, name))).byteLength;
+    }
+    return { total };
+  },
+});
+
 /** `test.size`: the size of an optional bytes input, or -1 when it is absent. */
 export const sizeNode = defineNode({
   type: "test.size",
