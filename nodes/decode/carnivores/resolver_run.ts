@@ -9,6 +9,7 @@
  */
 import type { Accessor, Document, Node, Primitive } from "@gltf-transform/core";
 import type { ResolveArgs } from "../../../runtime/node.ts";
+import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../runtime/depth.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { OWNER_ATTRIBUTE } from "./codec/build_scene.ts";
 import { type BoneRecord, planSkeleton, type SkeletonPlan } from "./codec/skeleton.ts";
@@ -31,6 +32,14 @@ export function resolveCarnivoresScene({ scene, ctx }: ResolveArgs): void {
     const records = bones as unknown as BoneRecord[];
     const plan = planSkeleton(records, modelSize(mesh.listPrimitives()));
     for (const message of plan.repairs) ctx.warn(message);
+    // The joints hang under a skeleton root: one level more than the bone chain.
+    const levels = scanHierarchy(plan.parents).depth + 1;
+    if (levels > MAX_HIERARCHY_DEPTH) {
+      ctx.warn(
+        `the bone chain makes a hierarchy ${levels} levels deep, more than ${MAX_HIERARCHY_DEPTH}; left static`,
+      );
+      continue;
+    }
     const joints = buildJoints(scene, node, records, plan);
     let badOwners = 0;
     for (const primitive of mesh.listPrimitives()) {

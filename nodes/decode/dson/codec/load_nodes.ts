@@ -10,10 +10,13 @@ import { type DsonEntry, type DsonFile, idInFile } from "./dson_file.ts";
 import { figureRoot, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
 import { parseDsonUri } from "./uri.ts";
+import { chainText, MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /**
- * Fails when library node parents loop within a file (the scene's instances are checked by
- * {@link SceneNodes.instantiateScene}): every later walk up a hierarchy relies on this.
+ * Fails when library node parents loop within a file, or chain deeper than
+ * {@link MAX_HIERARCHY_DEPTH}: every later walk up a hierarchy relies on this. The main file is
+ * checked before its scene is read, every other file before its nodes are brought along as a
+ * figure's bones.
  *
  * @example
  * ```ts
@@ -21,26 +24,28 @@ import { parseDsonUri } from "./uri.ts";
  * ```
  */
 export function checkDefinitionCycles(file: DsonFile): void {
-  for (const entry of file.ids.values()) {
-    if (entry.kind !== "node") continue;
-    const seen = new Set<DsonEntry>();
-    let current: DsonEntry | undefined = entry;
-    while (current) {
-      if (seen.has(current)) {
-        file.read.fail(
-          `${entry.path}/parent`,
-          "a parent chain that ends at a root",
-          `#raw:a cycle through ${[...seen].map((e) => `'${e.value.id}'`).join(" → ")}`,
-        );
-      }
-      seen.add(current);
-      const parent: unknown = current.value.parent;
-      if (typeof parent !== "string") break;
-      const id = idInFile(parent, file);
-      if (id === undefined) break;
-      const next = file.ids.get(id);
-      current = next?.kind === "node" ? next : undefined;
-    }
+  const entries = [...file.ids.values()].filter((e) => e.kind === "node");
+  const indexOf = new Map(entries.map((e, i) => [e, i]));
+  const parentOf = (entry: DsonEntry) => {
+    const parent: unknown = entry.value.parent;
+    const id = typeof parent === "string" ? idInFile(parent, file) : undefined;
+    const next = id === undefined ? undefined : file.ids.get(id);
+    return next?.kind === "node" ? indexOf.get(next)! : -1;
+  };
+  const scan = scanHierarchy(entries.map(parentOf));
+  if (scan.cycle.length) {
+    file.read.fail(
+      `${entries[scan.cycleFrom].path}/parent`,
+      "a parent chain that ends at a root",
+      `#raw:a cycle through ${chainText(scan.cycle.map((i) => `'${entries[i].value.id}'`))}`,
+    );
+  }
+  if (scan.depth > MAX_HIERARCHY_DEPTH) {
+    file.read.fail(
+      `${entries[scan.deepest].path}/parent`,
+      `a parent chain at most ${MAX_HIERARCHY_DEPTH} levels deep`,
+      `#raw:${scan.depth} levels`,
+    );
   }
 }
 
@@ -63,6 +68,8 @@ export class SceneNodes {
   readonly #nodeByInstance = new Map<string, number>();
   readonly #nodeByDefinition = new Map<DsonEntry, number>();
   readonly #definitions: (DsonEntry | undefined)[] = [];
+  /** The nodes made from each definition, in the order they were added. */
+  readonly #instancesOf = new Map<DsonEntry, number[]>();
   readonly #children = new Map<DsonFile, Map<string, DsonEntry[]>>();
 
   constructor(library: ContentLibrary, main: DsonFile) {
@@ -109,12 +116,14 @@ export class SceneNodes {
       if (!definition) continue;
       for (const child of this.#childrenOf(definition)) {
         // A listed instance whose parent did not resolve (a root) counts as present: no duplicate.
-        const present = this.list.some((node, i) =>
-          this.#definitions[i] === child && (node.parent === n || node.parent < 0)
-        );
+        const present = this.#instancesOf.get(child)?.some((i) => {
+          const parent = this.list[i].parent;
+          return parent === n || parent < 0;
+        });
         if (!present) this.add(child, child.value, n, String(child.value.id));
       }
     }
+    this.#checkDepth();
   }
 
   /**
@@ -161,6 +170,11 @@ export class SceneNodes {
     };
     const index = this.list.push(node) - 1;
     this.#definitions.push(definition);
+    if (definition) {
+      const made = this.#instancesOf.get(definition);
+      if (made) made.push(index);
+      else this.#instancesOf.set(definition, [index]);
+    }
     if (!this.#nodeByInstance.has(key)) this.#nodeByInstance.set(key, index);
     if (definition && !this.#nodeByDefinition.has(definition)) this.#nodeByDefinition.set(definition, index);
     return index;
@@ -221,26 +235,36 @@ export class SceneNodes {
 
   /** Scene instances' parent chains must end at a root (only instances exist at this point). */
   #checkSceneCycles(): void {
-    const start = this.list.length;
-    for (let i = 0; i < start; i++) {
-      const seen = new Set<number>();
-      for (let n = i; n >= 0; n = this.list[n].parent) {
-        if (seen.has(n)) {
-          this.#main.read.fail(
-            `/scene/nodes/${i}/parent`,
-            "a parent chain that ends at a root",
-            `#raw:a cycle through ${[...seen].map((k) => `'${this.list[k].key}'`).join(" → ")}`,
-          );
-        }
-        seen.add(n);
-      }
+    const scan = scanHierarchy(this.list.map((node) => node.parent));
+    if (scan.cycle.length) {
+      this.#main.read.fail(
+        `/scene/nodes/${scan.cycleFrom}/parent`,
+        "a parent chain that ends at a root",
+        `#raw:a cycle through ${chainText(scan.cycle.map((k) => `'${this.list[k].key}'`))}`,
+      );
     }
+  }
+
+  /** The whole hierarchy, instances and the bones brought along, within {@link MAX_HIERARCHY_DEPTH}. */
+  #checkDepth(): void {
+    const scan = scanHierarchy(this.list.map((node) => node.parent));
+    if (scan.depth <= MAX_HIERARCHY_DEPTH) return;
+    const definition = this.#definitions[scan.deepest];
+    (definition?.file.read ?? this.#main.read).fail(
+      definition?.path ?? "/scene/nodes",
+      `a node hierarchy at most ${MAX_HIERARCHY_DEPTH} levels deep`,
+      `#raw:${scan.depth} levels, instances and their figures' bones, down to node '${
+        this.list[scan.deepest].key
+      }'`,
+    );
   }
 
   /** The library nodes of `entry`'s file whose parent is `entry` (indexed once per file). */
   #childrenOf(entry: DsonEntry): DsonEntry[] {
     let byParent = this.#children.get(entry.file);
     if (!byParent) {
+      // Bringing a cycle's nodes along would never end (each copy's child is not yet present).
+      if (entry.file !== this.#main) checkDefinitionCycles(entry.file);
       byParent = new Map();
       for (const candidate of entry.file.ids.values()) {
         if (candidate.kind !== "node" || typeof candidate.value.parent !== "string") continue;

@@ -1,12 +1,13 @@
 /**
  * Which constraint records make the part tree: the first record naming a part as its child wins,
  * records naming parts that do not exist are dropped (retail has one: a child `"Barrel01\t"`), and a
- * cycle is an error at the record's byte offset.
+ * cycle, or a tree deeper than {@link MAX_HIERARCHY_DEPTH}, is an error at a record's byte offset.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { chainText, MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 import type { ConstraintRecord } from "./constraints.ts";
 
 /** The tree the records describe. */
@@ -49,27 +50,47 @@ export function planHierarchy(
     parentOf.set(child, record);
     joints.push(record);
   }
-  for (const record of joints) {
-    const chain = [record.child];
-    let at = record.parent.toLowerCase();
-    for (let steps = 0; steps <= parts.size; steps++) {
-      chain.push(at);
-      if (at === record.child.toLowerCase()) {
-        throw new DecodeError({
-          format: "cmp",
-          at: { offset: record.at },
-          expected: "an acyclic part hierarchy",
-          found: `the cycle ${chain.join(" → ")}`,
-        });
-      }
-      const up = parentOf.get(at);
-      if (!up) break;
-      at = up.parent.toLowerCase();
-    }
-  }
+  checkTree(partNames, parentOf, joints);
   const roots = partNames.filter((n) => !parentOf.has(n.toLowerCase()));
   if (roots.length > 1) {
     warn(`${roots.length} parts have no constraint (${roots.join(", ")}); all stay at the scene root`);
   }
   return { joints, roots };
+}
+
+/**
+ * Refuses a cycle (at the first kept record on it, named from its child up) or a tree deeper than
+ * {@link MAX_HIERARCHY_DEPTH} (at the record attaching the deepest part), in time linear in the parts.
+ */
+function checkTree(
+  partNames: readonly string[],
+  parentOf: ReadonlyMap<string, ConstraintRecord>,
+  joints: readonly ConstraintRecord[],
+): void {
+  const keys = partNames.map((n) => n.toLowerCase());
+  const indexOf = new Map(keys.map((k, i) => [k, i]));
+  const parentIndex = (key: string) => {
+    const record = parentOf.get(key);
+    return record ? indexOf.get(record.parent.toLowerCase())! : -1;
+  };
+  const scan = scanHierarchy(keys.map(parentIndex));
+  const fail = (record: ConstraintRecord, expected: string, found: string): never => {
+    throw new DecodeError({ format: "cmp", at: { offset: record.at }, expected, found });
+  };
+  if (scan.cycle.length) {
+    const order = new Map(joints.map((r, i) => [r, i]));
+    const records = scan.cycle.map((i) => parentOf.get(keys[i])!);
+    const first = records.reduce((a, b) => (order.get(b)! < order.get(a)! ? b : a));
+    const from = records.indexOf(first);
+    const names = [...records.slice(from), ...records.slice(0, from), first].map((r) => r.child);
+    fail(first, "an acyclic part hierarchy", `the cycle ${chainText(names)}`);
+  }
+  if (scan.depth > MAX_HIERARCHY_DEPTH) {
+    const record = parentOf.get(keys[scan.deepest])!;
+    fail(
+      record,
+      `a part hierarchy at most ${MAX_HIERARCHY_DEPTH} levels deep`,
+      `${scan.depth} levels down to part '${record.child}'`,
+    );
+  }
 }

@@ -7,6 +7,7 @@
 import { ATTRIBUTE_RULES, FLOAT, INDEX_TYPES } from "./check.ts";
 import { COMPONENT_BYTES } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Checker, Json } from "./checker.ts";
+import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index values below the vertex count. */
 export function checkMeshes(c: Checker): void {
@@ -106,15 +107,14 @@ export function checkNodes(c: Checker): void {
       parent[child] = i;
     }
   });
-  // A parent chain longer than the node count is a cycle.
-  parent.forEach((_, start) => {
-    let steps = 0;
-    for (let at = parent[start]; at !== -1; at = parent[at]) {
-      if (++steps > nodes.length) {
-        c.fail(`/nodes/${start}`, "a node hierarchy without cycles", "a cycle");
-      }
-    }
-  });
+  const hierarchy = scanHierarchy(parent);
+  if (hierarchy.cycleFrom >= 0) {
+    c.fail(`/nodes/${hierarchy.cycleFrom}`, "a node hierarchy without cycles", "a cycle");
+  }
+  if (hierarchy.depth > MAX_HIERARCHY_DEPTH) {
+    const expected = `a node hierarchy at most ${MAX_HIERARCHY_DEPTH} levels deep (levels down to this node)`;
+    c.fail(`/nodes/${hierarchy.deepest}`, expected, hierarchy.depth);
+  }
 }
 
 /** Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and ranges. */

@@ -13,6 +13,7 @@ import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
+import { MAX_HIERARCHY_DEPTH } from "../../../../runtime/depth.ts";
 import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animatedCar, LIMB_BONES, limbModel } from "./fixtures.ts";
 import { faceCorners, modelNode, near } from "./probe.ts";
@@ -111,6 +112,24 @@ Deno.test("parent cycles and out-of-range parents are broken with warnings; pivo
   joints.forEach((joint, b) => near(joint.getWorldTranslation(), scenePivot(bones[b]), 1e-6, `joint ${b}`));
   const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
   assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("a bone chain deeper than a hierarchy may be is left static with a warning; one within it is a skin", async () => {
+  const chain = (length: number): Bone[] =>
+    Array.from({ length }, (_, b) => ({ name: `b${b}`, pivot: [b, 0, 0], parent: b - 1, hide: 0 }));
+  // The joints hang under the skeleton root: a chain of n bones is n + 1 levels.
+  const over = await resolve(limbModel(chain(MAX_HIERARCHY_DEPTH)));
+  // (A box per bone: more vertices and faces than the engine draws, which the decoder also says.)
+  const resolverWarnings = (warnings: string[]) => warnings.filter((w) => !/engine's/.test(w));
+  const levels = MAX_HIERARCHY_DEPTH + 1;
+  assert.deepEqual(resolverWarnings(over.warnings), [
+    `the bone chain makes a hierarchy ${levels} levels deep, more than ${MAX_HIERARCHY_DEPTH}; left static`,
+  ]);
+  assert.equal(over.node.getSkin(), null);
+  assert.equal(over.scene.getRoot().listNodes().length, 1);
+  const within = await resolve(limbModel(chain(MAX_HIERARCHY_DEPTH - 1)));
+  assert.deepEqual(resolverWarnings(within.warnings), []);
+  assert.equal(within.node.getSkin()!.listJoints().length, MAX_HIERARCHY_DEPTH - 1);
 });
 
 Deno.test("junk pivots fall back to their vertices' centroid (or the parent's pivot) with a warning", async () => {

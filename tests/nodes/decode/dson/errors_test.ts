@@ -3,6 +3,7 @@ import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { jsonPathAt } from "../../../../nodes/decode/dson/codec/text.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { MAX_HIERARCHY_DEPTH } from "../../../../runtime/depth.ts";
 import { runNode } from "../../../support/context.ts";
 import { dsonBytes, generateFigure, type Json } from "./generate.ts";
 
@@ -124,4 +125,34 @@ Deno.test("dson text: a corrupt gzip stream is a DecodeError at offset 0", async
   );
   assert.ok(error instanceof DecodeError);
   assert.deepEqual(error.at, { offset: 0 });
+});
+
+Deno.test("dson errors: a bone chain deeper than the bound is refused at the deepest bone (was 65 s for 20,000)", async () => {
+  const error = await decodeError(generateFigure({ side: 3, bones: MAX_HIERARCHY_DEPTH }));
+  assert.equal((error.at as { jsonPath: string }).jsonPath, `/node_library/${MAX_HIERARCHY_DEPTH}/parent`);
+  assert.match(error.expected, new RegExp(`at most ${MAX_HIERARCHY_DEPTH} levels deep`));
+  assert.equal(error.found, `${MAX_HIERARCHY_DEPTH + 1} levels`);
+  // At the bound the figure decodes: its root and bones are the skin's joints.
+  const scene = await decodeBytes(dsonBytes(generateFigure({ side: 3, bones: MAX_HIERARCHY_DEPTH - 1 })));
+  assert.equal(scene.getRoot().listSkins()[0].listJoints().length, MAX_HIERARCHY_DEPTH);
+});
+
+Deno.test("dson errors: scene instances and the figure's bones together deeper than the bound are refused", async () => {
+  const figure = generateFigure({ side: 3, bones: 100 }) as Json & {
+    node_library: Json[];
+    scene: { nodes: Json[] };
+  };
+  // The figure's instance hangs under a chain of 500 scene instances of one plain node.
+  figure.node_library.push({ id: "holder", name: "holder", type: "node" });
+  const holders = Array.from({ length: 500 }, (_, k) => ({
+    id: `holder-${k}`,
+    url: "#holder",
+    ...(k ? { parent: `#holder-${k - 1}` } : {}),
+  }));
+  figure.scene.nodes[0].parent = "#holder-499";
+  figure.scene.nodes.unshift(...holders);
+  const error = await decodeError(figure);
+  assert.match(error.expected, new RegExp(`a node hierarchy at most ${MAX_HIERARCHY_DEPTH} levels deep`));
+  assert.match(error.found, /^601 levels, .* down to node 'gen_figure_bone99'$/);
+  assert.equal((error.at as { jsonPath: string }).jsonPath, "/node_library/100");
 });

@@ -177,3 +177,39 @@ Deno.test("dson references: a texture in the content roots is embedded; the GLB 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("dson references: bones of a library file whose parents loop are a DecodeError in that file (was a hang)", async () => {
+  const root = await tempDir();
+  try {
+    await Deno.mkdir(join(root, "data"));
+    const looped = {
+      file_version: "0.6.1.0",
+      asset_info: { id: "/data/loop.dsf", type: "figure" },
+      node_library: [
+        { id: "A", name: "A", type: "node", parent: "#B" },
+        { id: "B", name: "B", type: "node", parent: "#A" },
+      ],
+    };
+    await Deno.writeFile(join(root, "data", "loop.dsf"), dsonBytes(looped));
+    // A's instance has a parent, so no copy of A counts as already present: each brought along B, A, B, …
+    const scene = {
+      file_version: "0.6.1.0",
+      asset_info: { id: "/scenes/user.duf", type: "scene" },
+      node_library: [{ id: "holder", name: "holder", type: "node" }],
+      scene: {
+        nodes: [{ id: "holder-1", url: "#holder" }, {
+          id: "A-1",
+          url: "/data/loop.dsf#A",
+          parent: "#holder-1",
+        }],
+      },
+    };
+    const error = await decode(scene, [root]).then(() => undefined, (e) => e);
+    assert.ok(error instanceof DecodeError, String(error));
+    assert.equal(error.found, "a cycle through 'A' → 'B'");
+    assert.deepEqual(error.at, { jsonPath: "/node_library/0/parent" });
+    assert.match(error.file ?? "", /loop\.dsf$/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

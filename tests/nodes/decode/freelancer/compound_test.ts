@@ -12,6 +12,7 @@ import {
 } from "../../../support/freelancer/encode_utf.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { MAX_HIERARCHY_DEPTH } from "../../../../runtime/depth.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
 import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
@@ -399,6 +400,55 @@ Deno.test("a constraint cycle is a DecodeError at the record's byte offset", asy
   assert.match(error.found, /cycle/);
   const at = (error.at as { offset: number }).offset;
   assert.equal(String.fromCharCode(bytes[at]), "B", "offset of the first record (parent 'B')");
+});
+
+/** A compound whose parts hang in one chain of `length` fixed joints, Root first. */
+function chainCompound(length: number, closed = false): Uint8Array {
+  const names = Array.from({ length }, (_, i) => (i === 0 ? "Root" : `Link${i}`));
+  const parts = names.map((name) => ({ name, fileName: `${name}.3db`, fragment: { lods: [] } }));
+  const rows = rotationRows([1, 0, 0], 0);
+  const link = (parent: string, child: string) => ({
+    kind: "fix" as const,
+    parent,
+    child,
+    translation: [0.1, 0, 0],
+    rotation: rows,
+  });
+  const constraints = names.slice(1).map((child, i) => link(names[i], child));
+  // Closing the chain: Link1 hangs from the last link instead of Root (the record listed first wins).
+  if (closed) constraints.unshift(link(names[length - 1], "Link1"));
+  return encodeUtf(compoundTree({ parts, constraints }));
+}
+
+Deno.test("a part chain deeper than the bound is refused at the deepest part's record", async () => {
+  const bytes = chainCompound(MAX_HIERARCHY_DEPTH + 1);
+  const error = await resolve((await decode(bytes)).scene).then(() => undefined, (e) => e);
+  assert.ok(error instanceof DecodeError, String(error));
+  assert.match(error.expected, new RegExp(`at most ${MAX_HIERARCHY_DEPTH} levels deep`));
+  assert.match(
+    error.found,
+    new RegExp(`^${MAX_HIERARCHY_DEPTH + 1} levels down to part 'Link${MAX_HIERARCHY_DEPTH}'`),
+  );
+  const at = (error.at as { offset: number }).offset;
+  const record = new TextDecoder().decode(bytes.subarray(at, at + 128)).split("\0").filter(Boolean);
+  assert.deepEqual(record.slice(0, 2), [`Link${MAX_HIERARCHY_DEPTH - 1}`, `Link${MAX_HIERARCHY_DEPTH}`]);
+  // At the bound the tree resolves (20,000 links were 30 s in resolve and a stack overflow in rig.report).
+  const { scene } = await resolve((await decode(chainCompound(MAX_HIERARCHY_DEPTH))).scene);
+  assert.equal(scene.getRoot().listNodes().filter((n) => n.getName().startsWith("Link")).length, 511);
+  const far = await resolve((await decode(chainCompound(3_000))).scene).then(() => undefined, (e) => e);
+  assert.match(far.found, /^3000 levels/);
+});
+
+Deno.test("a cycle through thousands of parts is named by its first and last few", async () => {
+  const error = await resolve((await decode(chainCompound(5_000, true))).scene).then(
+    () => undefined,
+    (e) => e,
+  );
+  assert.ok(error instanceof DecodeError, String(error));
+  assert.equal(
+    error.found,
+    "the cycle Link1 → Link4999 → Link4998 → Link4997 → Link4996 → Link4995 → … 4988 more … → Link6 → Link5 → Link4 → Link3 → Link2 → Link1",
+  );
 });
 
 Deno.test("decode-only output validates and is byte-identical across runs", async () => {
