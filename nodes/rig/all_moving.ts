@@ -25,10 +25,18 @@ export interface Geometry {
 }
 
 /**
+ * The box around a panel's centre that holds everything that can be ahead of it: anything further
+ * is rejected before any projection (most of a large model).
+ */
+export function aheadBox(fit: HingeFit): { centre: Vec3; reach: number } {
+  return { centre: fit.centre, reach: fit.spanLength + (AHEAD_REACH + 1) * fit.chord };
+}
+
+/**
  * The share of the panel's span (0–1) over which other geometry's triangles lie just ahead of its
  * fitted forward edge, in its plane: a fixed stabiliser or fin.
  */
-export function fixedSurfaceAhead(fit: HingeFit, others: readonly Geometry[]): number {
+export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
   const { origin, axis, span, chordDir, normal, chord, spanLength } = fit;
   // The hinge line's chord position moves by `slope` per unit of span.
   const along = dot(axis, span);
@@ -42,9 +50,7 @@ export function fixedSurfaceAhead(fit: HingeFit, others: readonly Geometry[]): n
   };
   const ahead = (q: Vec3) =>
     q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
-  // Anything further than this from the panel's centre cannot be ahead of it: rejected before any
-  // projection (most of a large model).
-  const reach = spanLength + (AHEAD_REACH + 1) * chord;
+  const { reach } = aheadBox(fit);
   const [cx, cy, cz] = fit.centre;
   for (const { positions, triangles } of others) {
     for (let t = 0; t < triangles.length; t += 3) {

@@ -17,7 +17,7 @@ import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
-import { AHEAD_COVERAGE, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
+import { AHEAD_COVERAGE, aheadBox, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -187,7 +187,7 @@ function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeR
   const edge = KIND_SPECS[kind as PanelKind].edge;
   if (MAYBE_ALL_MOVING.has(kind)) {
     // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
-    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true }));
+    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit) }));
     if (ahead < AHEAD_COVERAGE && body.isNear(node, fit, { fixedOnly: true })) {
       return {
         rule: "all_moving",

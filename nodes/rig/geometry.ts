@@ -45,7 +45,8 @@ export function subtreeNodes(root: Node): Node[] {
  * Positions of every primitive of every mesh under `root` (or of `root`'s own mesh only, with
  * `descend: false`), transformed by `frame × world`, in the shape the mesh is drawn at rest: morph
  * targets are added at the node's (else the mesh's) default weights. Skinned and instanced meshes
- * are read in their bind/base pose.
+ * are read in their bind/base pose. With `local: true` no matrix is applied: the positions are in the
+ * mesh's own space, as {@link placePositions} takes them.
  *
  * @example
  * ```ts
@@ -55,15 +56,15 @@ export function subtreeNodes(root: Node): Node[] {
 export function gatherPositions(
   root: Node,
   frame: Mat4,
-  options: { descend?: boolean; triangles?: boolean } = {},
+  options: { descend?: boolean; triangles?: boolean; local?: boolean } = {},
 ): GatheredPositions {
-  const sources: { accessor: Accessor; matrix: number[]; morphs: Morph[] }[] = [];
+  const sources: { accessor: Accessor; matrix: number[] | undefined; morphs: Morph[] }[] = [];
   const triangleParts: Uint32Array[] = [];
   let total = 0;
   for (const node of options.descend === false ? [root] : subtreeNodes(root)) {
     const mesh = node.getMesh();
     if (!mesh) continue;
-    const matrix = multiply(frame, node.getWorldMatrix());
+    const matrix = options.local ? undefined : multiply(frame, node.getWorldMatrix());
     const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
     for (const primitive of mesh.listPrimitives()) {
       const accessor = primitive.getAttribute("POSITION");
@@ -89,6 +90,11 @@ export function gatherPositions(
     const array = accessor.getArray();
     const fast = array instanceof Float32Array && !accessor.getNormalized() && array.length >= count * 3;
     if (fast && morphs.length === 0) {
+      if (!m) {
+        positions.set(array.subarray(0, count * 3), offset);
+        offset += count * 3;
+        continue;
+      }
       // The common case in a loop of its own: plain floats, no morph, no call per vertex.
       for (let i = 0; i < count * 3; i += 3, offset += 3) {
         const x = array[i], y = array[i + 1], z = array[i + 2];
@@ -114,6 +120,10 @@ export function gatherPositions(
         y += weight * element[1];
         z += weight * element[2];
       }
+      if (!m) {
+        [positions[offset], positions[offset + 1], positions[offset + 2]] = [x, y, z];
+        continue;
+      }
       positions[offset] = m[0] * x + m[4] * y + m[8] * z + m[12];
       positions[offset + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
       positions[offset + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
@@ -127,6 +137,26 @@ export function gatherPositions(
     at += part.length;
   }
   return { positions, count: total, triangles };
+}
+
+/**
+ * Writes `count` positions of mesh space (from `gatherPositions(…, { local: true })`) into `out`,
+ * transformed by `matrix` with the very arithmetic `gatherPositions` uses, so both give the same
+ * bits: many nodes drawing one mesh can share its gathered positions.
+ *
+ * @example
+ * ```ts
+ * placePositions(local.positions, local.count, multiply(frame, node.getWorldMatrix()), scratch);
+ * ```
+ */
+export function placePositions(local: Float64Array, count: number, matrix: Mat4, out: Float64Array): void {
+  const m = matrix;
+  for (let i = 0; i < count * 3; i += 3) {
+    const x = local[i], y = local[i + 1], z = local[i + 2];
+    out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  }
 }
 
 const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
