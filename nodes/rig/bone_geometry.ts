@@ -63,14 +63,23 @@ export function gatherBonePositions(
       if (node.getSkin() !== skin) continue;
       const mesh = node.getMesh()!;
       const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
+      // Primitives over the same vertices (positions, influences, morph targets) share their skinned
+      // positions, and the same index list over them adds no triangles, as in gatherPositions.
+      const gathered = new Map<string, { base: number; kept: Int32Array } | undefined>();
+      const drawn = new Set<string>();
       for (const primitive of mesh.listPrimitives()) {
-        const { positions: chunk, kept } = skinnedDominant(primitive, weights, skinMatrices, role);
-        if (!chunk.length) continue;
-        if (options.triangles) {
-          triangleChunks.push(keptTriangles(primitive, kept, total, mesh.getName()));
+        const vertices = vertexKey(primitive);
+        if (!gathered.has(vertices)) {
+          const { positions: chunk, kept } = skinnedDominant(primitive, weights, skinMatrices, role);
+          gathered.set(vertices, chunk.length ? { base: total, kept } : undefined);
+          chunks.push(chunk);
+          total += chunk.length / 3;
         }
-        chunks.push(chunk);
-        total += chunk.length / 3;
+        const entry = gathered.get(vertices);
+        const triangles = `${vertices} ${idOf(primitive.getIndices())} ${primitive.getMode()}`;
+        if (!entry || !options.triangles || drawn.has(triangles)) continue;
+        drawn.add(triangles);
+        triangleChunks.push(keptTriangles(primitive, entry.kept, entry.base, mesh.getName()));
       }
     }
   }
@@ -88,6 +97,25 @@ export function gatherBonePositions(
     offset += chunk.length;
   }
   return { positions, count: total, triangles };
+}
+
+/** A number per accessor (and 0 for none), for keys naming which accessors a primitive draws. */
+const accessorIds = new WeakMap<Accessor, number>();
+let lastAccessorId = 0;
+function idOf(accessor: Accessor | null): number {
+  if (!accessor) return 0;
+  const known = accessorIds.get(accessor);
+  if (known !== undefined) return known;
+  accessorIds.set(accessor, ++lastAccessorId);
+  return lastAccessorId;
+}
+
+/** The accessors a primitive's skinned vertices come from: positions, influences and morph targets. */
+function vertexKey(primitive: Primitive): string {
+  const semantics = primitive.listSemantics().filter((s) => /^(POSITION|JOINTS_\d+|WEIGHTS_\d+)$/.test(s));
+  const own = semantics.sort().map((s) => `${s}=${idOf(primitive.getAttribute(s))}`);
+  const targets = primitive.listTargets().map((t) => idOf(t.getAttribute("POSITION")));
+  return `${own.join(",")};${targets.join(",")}`;
 }
 
 /**
