@@ -197,3 +197,27 @@ Deno.test("a hierarchy at the bound decodes, and the rig finds and hinges the pa
   assert.ok(pivot?.hinge, `${name} rigged with a hinge: ${report.parts.map((p) => p.name)}`);
   assert.equal(pivot.path.split("/").length, MAX_HIERARCHY_DEPTH, pivot.path);
 });
+
+Deno.test("accessors aliasing the same bytes may not claim more than 16× the buffers (1,000 made a 1 MB GLB 787 MB)", async () => {
+  const json = JSON.parse(new TextDecoder().decode(FIGHTER));
+  const buffers = json.buffers.reduce((sum: number, b: Json) => sum + b.byteLength, 0);
+  const budget = 16 * buffers + (1 << 20);
+  const positions = json.accessors.filter((a: Json) => a.type === "VEC3" && a.componentType === 5126);
+  const largest = positions.reduce((a: Json, b: Json) => (b.count > a.count ? b : a));
+  const bytes = largest.count * 12;
+  // Copies of the largest accessor, over its own view, until their data passes the budget.
+  const copies = Math.ceil(budget / bytes) + 1;
+  const first = json.accessors.length;
+  const error = await rejection(damaged((j) => {
+    for (let k = 0; k < copies; k++) j.accessors.push({ ...largest });
+  }));
+  const at = Number(where(error).match(/^\/accessors\/(\d+)\/count$/)?.[1]);
+  assert.ok(at >= first && at < first + copies, where(error));
+  assert.match(error.expected, new RegExp(`at most ${budget} bytes of accessor data`));
+  assert.ok(Number(error.found) > budget);
+  // A few aliases (as interleaved or shared views have) are nothing unusual.
+  const { scene } = await runNode(decodeGltf, {
+    bytes: { bytes: damaged((j) => j.accessors.push({ ...largest }, { ...largest })), name: "two.gltf" },
+  });
+  assert.equal(scene.getRoot().listAccessors().length, first + 2);
+});

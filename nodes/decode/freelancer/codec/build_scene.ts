@@ -92,6 +92,7 @@ export function buildScene(
   const materials = new Map<number, Material>();
   const textures = new Map<string, Texture | null>();
   const meshes = new Map<string, Mesh | null>();
+  const selected = new SelectionBudget(model);
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
@@ -169,6 +170,7 @@ export function buildScene(
         );
       }
       const prims = selectRef(data, ref, accessors.arena);
+      selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
         prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
@@ -303,4 +305,38 @@ function linear(c: number): number {
 
 function clamp01(v: number): number {
   return Math.min(1, Math.max(0, v));
+}
+
+/**
+ * Bytes the primitives selected from mesh references may hold in all: 16 × the loaded meshes' own
+ * bytes, + 1 MiB. Every distinct reference is its own copy of the vertices it draws, so 2,000 parts
+ * drawing a 65,535-vertex mesh from 97 start vertices made a 2 MB `.cmp` an 89 MB GLB (from 2,000
+ * starts, 1.8 GB); retail references select disjoint ranges, about once the mesh.
+ */
+class SelectionBudget {
+  readonly #limit: number;
+  readonly #kind: string;
+  #used = 0;
+  constructor(model: FreelancerModel) {
+    let meshBytes = 0;
+    for (const mesh of model.meshes.values()) meshBytes += mesh.vertices.byteLength + mesh.indices.byteLength;
+    this.#limit = 16 * meshBytes + (1 << 20);
+    this.#kind = model.kind;
+  }
+
+  /** Counts a reference's primitives; past the budget, a DecodeError at the reference. */
+  add(prims: readonly SelectedPrimitive[], ref: VMeshRef): void {
+    for (const p of prims) {
+      this.#used += p.positions.byteLength + p.indices.byteLength + (p.normals?.byteLength ?? 0) +
+        (p.colors?.byteLength ?? 0) + p.uvs.reduce((sum, uv) => sum + uv.byteLength, 0);
+    }
+    if (this.#used <= this.#limit) return;
+    throw new DecodeError({
+      format: this.#kind,
+      at: { offset: ref.offset },
+      expected: `mesh references selecting at most ${this.#limit} bytes of geometry in all ` +
+        "(16 × the meshes' own bytes + 1 MiB; each distinct reference is a copy of what it draws)",
+      found: `${this.#used} bytes up to this VMeshRef`,
+    });
+  }
 }

@@ -123,6 +123,8 @@ function checkBuffers(c: Checker): void {
 
 function checkAccessors(c: Checker): void {
   const views = c.list("bufferViews");
+  const aliasBudget = aliasedDataBudget(c);
+  let claimed = 0;
   c.list("accessors").forEach((accessor, i) => {
     const path = `/accessors/${i}`;
     c.oneOf(accessor, "componentType", path, Object.keys(COMPONENT_BYTES).map(Number));
@@ -159,9 +161,26 @@ function checkAccessors(c: Checker): void {
       }
     } else {
       checkFits(c, views[view], `${path}`, offset, count!, element, size);
+      // Each accessor is read into an array of its own and written back out so: a thousand accessors
+      // over one buffer view made a 1 MB GLB into a 787 MB one.
+      claimed += count! * element;
+      if (claimed > aliasBudget) {
+        const expected = `at most ${aliasBudget} bytes of accessor data up to here ` +
+          "(16 × the buffers' bytes + 1 MiB, as each accessor is copied on its own)";
+        c.fail(`${path}/count`, expected, claimed);
+      }
     }
     if (accessor.sparse !== undefined) checkSparse(c, accessor, path, count!, element);
   });
+}
+
+/**
+ * Bytes all accessors with a buffer view may claim together: a generous multiple of the buffers they
+ * read (a buffer's declared length: a meshopt fallback holds its decoded views), so accessors may
+ * interleave and overlap a little, but not alias the same bytes without end.
+ */
+function aliasedDataBudget(c: Checker): number {
+  return 16 * c.list("buffers").reduce((sum, b) => sum + (b.byteLength as number), 0) + (1 << 20);
 }
 
 /** Bytes an accessor without data may claim: a generous multiple of the file's own size. */
