@@ -221,3 +221,63 @@ Deno.test("accessors aliasing the same bytes may not claim more than 16× the bu
   });
   assert.equal(scene.getRoot().listAccessors().length, first + 2);
 });
+
+/** A GLB of one meshopt-compressed view (64 compressed bytes) decoding to `count` × 12 bytes. */
+function meshoptGlb(count: number, edit: (json: Json) => void = () => {}): Uint8Array {
+  const json: Json = {
+    asset: { version: "2.0" },
+    extensionsUsed: ["EXT_meshopt_compression"],
+    extensionsRequired: ["EXT_meshopt_compression"],
+    buffers: [{ byteLength: 64 }, {
+      byteLength: count * 12,
+      extensions: { EXT_meshopt_compression: { fallback: true } },
+    }],
+    bufferViews: [{
+      buffer: 1,
+      byteLength: count * 12,
+      byteStride: 12,
+      extensions: {
+        EXT_meshopt_compression: { buffer: 0, byteLength: 64, byteStride: 12, count, mode: "ATTRIBUTES" },
+      },
+    }],
+    accessors: [{ bufferView: 0, componentType: 5126, count, type: "VEC3", min: [0, 0, 0], max: [1, 1, 1] }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, mode: 0 }] }],
+    nodes: [{ mesh: 0 }],
+    scenes: [{ nodes: [0] }],
+  };
+  edit(json);
+  const text = JSON.stringify(json);
+  const jsonBytes = new TextEncoder().encode(text + " ".repeat((4 - (text.length % 4)) % 4));
+  const out = new Uint8Array(28 + jsonBytes.length + 64);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, out.length, true);
+  view.setUint32(12, jsonBytes.length, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(jsonBytes, 20);
+  view.setUint32(20 + jsonBytes.length, 64, true);
+  view.setUint32(24 + jsonBytes.length, 0x004e4942, true);
+  return out;
+}
+
+Deno.test("a meshopt view may not decode out of proportion to its compressed bytes (a 1 KB file allocated 1.1 GB)", async () => {
+  const codec = "/bufferViews/0/extensions/EXT_meshopt_compression";
+  const bomb = await rejection(meshoptGlb(2 ** 26), "bomb.glb");
+  assert.equal(where(bomb), `${codec}/count`);
+  assert.match(bomb.expected, /at most 81920 bytes \(256 × the compressed 64 \+ 64 KiB\)/);
+  assert.equal(bomb.found, String(2 ** 26 * 12));
+  // 2³³ elements threw a RangeError from the allocation instead.
+  assert.equal(where(await rejection(meshoptGlb(2 ** 33), "huge.glb")), `${codec}/count`);
+  // The source must be a buffer with data; a view without meshopt may not read the fallback.
+  const noSource = await rejection(
+    meshoptGlb(100, (j) => j.bufferViews[0].extensions.EXT_meshopt_compression.buffer = 1),
+  );
+  assert.equal(where(noSource), `${codec}/buffer`);
+  const plain = await rejection(meshoptGlb(100, (j) => delete j.bufferViews[0].extensions));
+  assert.equal(where(plain), "/bufferViews/0/buffer");
+  const short = await rejection(
+    meshoptGlb(100, (j) => j.bufferViews[0].extensions.EXT_meshopt_compression.count = 99),
+  );
+  assert.match(short.expected, /covering the view's 1200 bytes/);
+});

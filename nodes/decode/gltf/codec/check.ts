@@ -118,7 +118,63 @@ function checkBuffers(c: Checker): void {
     const stride = c.int(view, "byteStride", path, 253, 4);
     if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
     c.oneOf(view, "target", path, [34962, 34963]);
+    const meshopt = meshoptOf(view);
+    if (meshopt) checkMeshoptView(c, meshopt.def, `${path}/extensions/${meshopt.name}`, length!);
+    else if (!c.bufferData(buffer!)) {
+      c.fail(`${path}/buffer`, "a buffer with data (or a meshopt-compressed view)", buffer);
+    }
   });
+}
+
+/** Most bytes meshopt decodes per compressed byte: its codecs reach about 64 (runs of zero bytes). */
+const MESHOPT_MAX_RATIO = 256;
+
+/** A view's meshopt extension (`EXT_`, or the newer `KHR_`) and its name. */
+function meshoptOf(view: Json): { name: string; def: Json } | undefined {
+  const extensions = view.extensions as Json | undefined;
+  for (const name of ["EXT_meshopt_compression", "KHR_meshopt_compression"]) {
+    const def = extensions?.[name];
+    if (def !== undefined) return { name, def: def as Json };
+  }
+  return undefined;
+}
+
+/**
+ * A meshopt-compressed view: its source range inside a buffer with data, its mode and stride, and a
+ * decoded size (`count × byteStride`, which glTF-Transform allocates before decoding) that holds the
+ * view and stays within {@link MESHOPT_MAX_RATIO} × the compressed bytes + 64 KiB — a 1 KB file
+ * declaring 2²⁸ elements allocated 1.1 GB, and 2³³ threw a RangeError.
+ */
+function checkMeshoptView(c: Checker, value: Json, path: string, viewLength: number): void {
+  const def = c.object(value, path);
+  const buffer = c.index(def, "buffer", path, "buffers");
+  const data = buffer === undefined ? undefined : c.bufferData(buffer);
+  if (!data) c.fail(`${path}/buffer`, "a buffer with data", def.buffer);
+  const offset = c.int(def, "byteOffset", path) ?? 0;
+  const length = c.int(def, "byteLength", path, Number.MAX_SAFE_INTEGER, 1);
+  if (length === undefined) c.fail(`${path}/byteLength`, "a byte length", undefined);
+  if (offset + length! > data!.byteLength) {
+    c.fail(`${path}/byteLength`, `offset + length within the buffer's ${data!.byteLength} bytes`, length);
+  }
+  c.oneOf(def, "mode", path, ["ATTRIBUTES", "TRIANGLES", "INDICES"]);
+  if (def.mode === undefined) c.fail(`${path}/mode`, "a mode", undefined);
+  const stride = c.int(def, "byteStride", path, 257, 1);
+  const attributes = def.mode === "ATTRIBUTES";
+  if (stride === undefined || (attributes ? stride % 4 !== 0 : stride !== 2 && stride !== 4)) {
+    c.fail(`${path}/byteStride`, attributes ? "a multiple of 4 up to 256" : "2 or 4", def.byteStride);
+  }
+  const count = c.int(def, "count", path, Number.MAX_SAFE_INTEGER, 1);
+  if (count === undefined) c.fail(`${path}/count`, "an element count", undefined);
+  const decoded = count! * stride!;
+  if (decoded < viewLength) {
+    c.fail(`${path}/count`, `count × byteStride covering the view's ${viewLength} bytes`, decoded);
+  }
+  const most = MESHOPT_MAX_RATIO * length! + (1 << 16);
+  if (decoded > most) {
+    const expected =
+      `count × byteStride of at most ${most} bytes (${MESHOPT_MAX_RATIO} × the compressed ${length} + 64 KiB)`;
+    c.fail(`${path}/count`, expected, decoded);
+  }
 }
 
 function checkAccessors(c: Checker): void {
@@ -175,12 +231,18 @@ function checkAccessors(c: Checker): void {
 }
 
 /**
- * Bytes all accessors with a buffer view may claim together: a generous multiple of the buffers they
- * read (a buffer's declared length: a meshopt fallback holds its decoded views), so accessors may
- * interleave and overlap a little, but not alias the same bytes without end.
+ * Bytes all accessors with a buffer view may claim together: a generous multiple of the bytes views
+ * can hold (the buffers' data, and what meshopt decodes, checked against its compressed size before),
+ * so accessors may interleave and overlap a little, but not alias the same bytes without end.
  */
 function aliasedDataBudget(c: Checker): number {
-  return 16 * c.list("buffers").reduce((sum, b) => sum + (b.byteLength as number), 0) + (1 << 20);
+  let bytes = 0;
+  c.list("buffers").forEach((_, i) => bytes += c.bufferData(i)?.byteLength ?? 0);
+  for (const view of c.list("bufferViews")) {
+    const def = meshoptOf(view)?.def;
+    if (def) bytes += (def.count as number) * (def.byteStride as number);
+  }
+  return 16 * bytes + (1 << 20);
 }
 
 /** Bytes an accessor without data may claim: a generous multiple of the file's own size. */
