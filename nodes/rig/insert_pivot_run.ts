@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Document, Node, Scene } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
@@ -39,7 +39,8 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
-import { type InsertedPivot, rideOnHost } from "./tab_riding.ts";
+import { HostBounds, type InsertedPivot, ownersKey, rideOnHost } from "./tab_riding.ts";
+import { ChildOrder } from "./child_order.ts";
 import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
 
@@ -57,11 +58,12 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
   const animated = animatedNodes(scene);
   const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
     .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));
+  const order = new ChildOrder(scene);
   const pivots = panels.map((panel) => {
     if (animated.has(panel)) {
       ctx.warn(`panel '${panel.getName()}' is animated; its animation stays relative to its old parent`);
     }
-    const inserted = insertPivot(scene, panel, params.zero_rest === true);
+    const inserted = insertPivot(scene, panel, params.zero_rest === true, order);
     if (inserted.unscale && ancestors(inserted.top).some((node) => animated.has(node))) {
       ctx.warn(
         `panel '${panel.getName()}' sits under a non-uniformly scaled, animated parent: ` +
@@ -78,8 +80,14 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
     }
     return inserted;
   });
+  order.apply();
+  // A tab rides on a surface beside it: candidates grouped by what they hang under once, not scanned
+  // (and their owners asked for) per tab.
+  const bounds = new HostBounds(scene);
+  const siblings = Map.groupBy(pivots, (p) => ownersKey(scene, p.top));
   for (const inserted of pivots) {
-    if (getPart(inserted.pivot)!.kind === "trim_tab") rideOnHost(scene, inserted, pivots);
+    if (getPart(inserted.pivot)!.kind !== "trim_tab") continue;
+    rideOnHost(scene, inserted, siblings.get(ownersKey(scene, inserted.top)) ?? [], bounds);
   }
   return { scene };
 };
@@ -92,7 +100,7 @@ interface Placement {
   readonly childRotation: Quat;
 }
 
-function insertPivot(doc: Document, panel: Node, zeroRest: boolean): InsertedPivot {
+function insertPivot(doc: Document, panel: Node, zeroRest: boolean, order: ChildOrder): InsertedPivot {
   const part = getPart(panel)!;
   const name = `${PIVOT_PREFIX}${panel.getName()}`;
   const parentWorld = panel.getParentNode()?.getWorldMatrix();
@@ -110,7 +118,7 @@ function insertPivot(doc: Document, panel: Node, zeroRest: boolean): InsertedPiv
     ? doc.createNode(`${name}_unscale`).setRotation(unscale.rotation).setScale(unscale.scale)
     : mount;
   if (unscale) top.addChild(mount);
-  replaceInParent(doc, panel, top);
+  order.replace(panel, top);
   if (unscale) {
     // Puts back what the unscale node took out, so the panel's world pose is unchanged.
     const toPivot = quatConjugate(canonicalQuat(place.rotation));
@@ -266,19 +274,6 @@ function rejectFrom(v: Vec3, axis: Vec3): Vec3 {
 function isNearIdentityRotation(q: Quat): boolean {
   const c = canonicalQuat(q);
   return Math.abs(c[0]) < SNAP && Math.abs(c[1]) < SNAP && Math.abs(c[2]) < SNAP;
-}
-
-/** Puts `replacement` where `node` is among its parent's (or scenes') children, keeping the order. */
-function replaceInParent(doc: Document, node: Node, replacement: Node): void {
-  const parent = node.getParentNode();
-  const owners: (Node | Scene)[] = parent
-    ? [parent]
-    : doc.getRoot().listScenes().filter((scene) => scene.listChildren().includes(node));
-  for (const owner of owners) {
-    const children = owner.listChildren();
-    for (const child of children) owner.removeChild(child);
-    for (const child of children) owner.addChild(child === node ? replacement : child);
-  }
 }
 
 function animatedNodes(doc: Document): Set<Node> {
