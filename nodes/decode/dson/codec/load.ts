@@ -12,7 +12,7 @@ import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { mergeGrafts } from "./graft.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
-import { checkDefinitionCycles, SceneNodes } from "./load_nodes.ts";
+import { checkDefinitionHierarchy, SceneNodes } from "./load_nodes.ts";
 import type { DsonScene, SceneMesh, SceneNode } from "./model.ts";
 import { JsonReader, type JsonRecord } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
@@ -97,7 +97,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   nodes: SceneNode[];
   meshes: SceneMesh[];
 }> {
-  checkDefinitionCycles(main);
+  checkDefinitionHierarchy(main);
   const read = main.read;
   const scene = read.optObject(main.json.scene, "/scene");
   const instances = scene ? read.optArray(scene.nodes, "/scene/nodes") : [];

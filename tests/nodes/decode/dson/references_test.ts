@@ -4,6 +4,7 @@ import type { Document } from "@gltf-transform/core";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { INSTANCED_NODE_SLACK } from "../../../../nodes/decode/dson/codec/load_nodes.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
 import { dsonBytes, generateFigure, gzipDsonBytes, type Json } from "./generate.ts";
 import { tempDir } from "../../../support/temp.ts";
@@ -209,6 +210,39 @@ Deno.test("dson references: bones of a library file whose parents loop are a Dec
     assert.equal(error.found, "a cycle through 'A' → 'B'");
     assert.deepEqual(error.at, { jsonPath: "/node_library/0/parent" });
     assert.match(error.file ?? "", /loop\.dsf$/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("dson references: instances may not bring a figure's bones out of proportion (2,000 of a 500-bone figure made a million nodes)", async () => {
+  const root = await tempDir();
+  try {
+    await Deno.mkdir(join(root, "data"));
+    const figure = generateFigure({ side: 3, bones: 200, assetId: "/data/crowd.dsf" }) as Json & {
+      node_library: Json[];
+    };
+    delete figure.scene;
+    await Deno.writeFile(join(root, "data", "crowd.dsf"), dsonBytes(figure));
+    const crowd = (count: number) => ({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/scenes/crowd.duf", type: "scene" },
+      scene: {
+        nodes: Array.from({ length: count }, (_, k) => ({ id: `f-${k}`, url: "/data/crowd.dsf#gen_figure" })),
+      },
+    });
+    // 50 figures of 201 nodes, as a crowd scene has: each with its own bones.
+    const fifty = await decode(crowd(50), [root]);
+    assert.ok(fifty.getRoot().listNodes().length >= 50 * 201);
+    const error = await decode(crowd(400), [root]).then(() => undefined, (e) => e);
+    assert.ok(error instanceof DecodeError, String(error));
+    assert.match(
+      error.expected,
+      new RegExp(
+        `at most \\d+ nodes in all \\(16 × the \\d+ node definitions \\+ ${INSTANCED_NODE_SLACK}\\)`,
+      ),
+    );
+    assert.match(error.file ?? "", /crowd\.dsf$/);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
