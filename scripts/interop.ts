@@ -4,7 +4,9 @@
  * targets, an action per animation, the pivots' custom properties (`ctrl_type`, `min`, `max`), and a
  * 20° turn of each object pivot about its local X moving its panel exactly and nothing else.
  *
- * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does).
+ * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does),
+ * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
+ * accepts.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
  * (or set `PARTGRAPH_BLENDER_PYTHONPATH`).
@@ -14,6 +16,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GRAPH_CASES, missingCorpus, runCase } from "../tests/support/graph_runs.ts";
+import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
+import { MAX_HIERARCHY_DEPTH } from "../runtime/depth.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const RESULT = "PARTGRAPH_INTEROP ";
@@ -130,6 +134,14 @@ if (import.meta.main) {
         const { glb } = await runCase(c);
         failed += await check(c.label, glb!, dir, env) ? 0 : 1;
       }
+      // The deepest hierarchy a decoder takes, rigged: its pivot makes it a level deeper still.
+      const { bytes } = await fighterWithAileronAt(MAX_HIERARCHY_DEPTH);
+      const deep = {
+        label: `aircraft_file.json fighter ${MAX_HIERARCHY_DEPTH} levels deep`,
+        graph: "aircraft_file.json",
+      };
+      const { glb } = await runCase({ ...deep, model: { name: "deep.gltf", bytes: () => bytes } });
+      failed += await check(deep.label, glb!, dir, env) ? 0 : 1;
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

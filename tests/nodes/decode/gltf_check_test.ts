@@ -11,6 +11,7 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import { MAX_HIERARCHY_DEPTH } from "../../../runtime/depth.ts";
 import { runNode } from "../../support/context.ts";
 import { rig } from "../rig/pipeline.ts";
+import { fighterWithAileronAt } from "../../support/deep_fighter.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -151,48 +152,18 @@ Deno.test("an accessor without data may not claim memory out of proportion to th
   assert.equal(where(error), "/accessors/0/count");
 });
 
-/** `/nodes/<index>` of the fighter's first node named like `pattern` that has a mesh and no children. */
-function leafNamed(json: Json, pattern: RegExp): number {
-  return json.nodes.findIndex((n: Json) =>
-    pattern.test(n.name) && n.mesh !== undefined && !n.children?.length
-  );
-}
-
-/** Levels down to node `index` (a root is 1). */
-function levelsOf(json: Json, index: number): number {
-  let levels = 1;
-  for (let at = index; (at = json.nodes.findIndex((n: Json) => n.children?.includes(at))) >= 0;) levels++;
-  return levels;
-}
-
-/** The fighter with its left aileron moved down to `levels`, under a chain of empty nodes. */
-function aileronAt(levels: number): { bytes: Uint8Array; aileron: number } {
-  let aileron = -1;
-  const bytes = damaged((j) => {
-    aileron = leafNamed(j, /aileron.*l|left.*aileron/i);
-    const parent = j.nodes.findIndex((n: Json) => n.children?.includes(aileron));
-    const extra = levels - levelsOf(j, aileron);
-    const first = j.nodes.length;
-    for (let k = 0; k < extra; k++) {
-      j.nodes.push({ name: `link${k}`, children: [k + 1 < extra ? first + k + 1 : aileron] });
-    }
-    j.nodes[parent].children = j.nodes[parent].children.map((c: number) => (c === aileron ? first : c));
-  });
-  return { bytes, aileron };
-}
-
 Deno.test("a hierarchy deeper than the bound is refused at its deepest node, in linear time (was a stack overflow in the rig, and 9.6 s to check 100,000 levels)", async () => {
-  const over = aileronAt(MAX_HIERARCHY_DEPTH + 1);
+  const over = await fighterWithAileronAt(MAX_HIERARCHY_DEPTH + 1);
   const error = await rejection(over.bytes);
   assert.equal(where(error), `/nodes/${over.aileron}`);
   assert.match(error.expected, new RegExp(`at most ${MAX_HIERARCHY_DEPTH} levels deep`));
   assert.equal(error.found, String(MAX_HIERARCHY_DEPTH + 1));
-  const far = await rejection(aileronAt(100_000).bytes);
+  const far = await rejection((await fighterWithAileronAt(100_000)).bytes);
   assert.equal(far.found, "100000");
 });
 
 Deno.test("a hierarchy at the bound decodes, and the rig finds and hinges the panel at its bottom", async () => {
-  const { bytes, aileron } = aileronAt(MAX_HIERARCHY_DEPTH);
+  const { bytes, aileron } = await fighterWithAileronAt(MAX_HIERARCHY_DEPTH);
   const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "deep.gltf" } });
   const name = scene.getRoot().listNodes()[aileron].getName();
   const { report } = await rig(scene);
