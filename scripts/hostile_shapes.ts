@@ -1,0 +1,363 @@
+/**
+ * `deno task shapes` — hostile *shapes*, where the fuzzer damages bytes: valid files built by code
+ * whose structure costs out of proportion to their size (a hierarchy 100,000 deep, one mesh drawn by
+ * thousands of nodes, accessors aliasing one view, a meshopt view declaring 2³³ elements, …), each
+ * run through its graph with the CLI (`run --no-cache`) in a process of its own under a time limit,
+ * with its wall time and peak memory (`/usr/bin/time`).
+ *
+ * Usage: `deno task shapes [--only name,…] [--timeout 120]`. Prints a Markdown table: shape, file
+ * size, graph, outcome (`ok`, the typed error's first words, `timeout`, or the crash), seconds and
+ * peak MB; exits 1 when any run timed out or crashed. The figures of the session that added it are
+ * in docs/benchmarks.md.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { flCrc32 } from "../nodes/decode/freelancer/codec/crc.ts";
+import { compoundTree, encodeVMeshData, packVertices } from "../tests/support/freelancer/encode_model.ts";
+import { encodeUtf } from "../tests/support/freelancer/encode_utf.ts";
+import { dsonBytes, generateFigure } from "../tests/nodes/decode/dson/generate.ts";
+import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** A shape: files to write (the first is the model) and the graph inputs beyond `model`. */
+interface Shape {
+  readonly name: string;
+  readonly graph: string;
+  readonly files: () => Promise<Record<string, Uint8Array>> | Record<string, Uint8Array>;
+  readonly inputs?: (dir: string) => Record<string, string>;
+}
+
+/** A GLB of `json` and binary chunk `bin` (a multiple of 4 bytes). */
+function glb(json: Json, bin: Uint8Array): Uint8Array {
+  const text = JSON.stringify(json);
+  const jsonBytes = new TextEncoder().encode(text + " ".repeat((4 - (text.length % 4)) % 4));
+  const out = new Uint8Array(28 + jsonBytes.length + bin.length);
+  const view = new DataView(out.buffer);
+  [0x46546c67, 2, out.length, jsonBytes.length, 0x4e4f534a].forEach((w, i) => view.setUint32(4 * i, w, true));
+  out.set(jsonBytes, 20);
+  view.setUint32(20 + jsonBytes.length, bin.length, true);
+  view.setUint32(24 + jsonBytes.length, 0x004e4942, true);
+  out.set(bin, 28 + jsonBytes.length);
+  return out;
+}
+
+/** One 65,535-vertex point cloud and a triangle list over it, as GLB binary and accessor JSON. */
+function bigMesh(): { bin: Uint8Array; accessors: Json[]; views: Json[] } {
+  const vertices = 65535;
+  const positions = new Float32Array(3 * vertices).map((_, i) => ((i * 7919) % 1000) / 100);
+  const indices = new Uint16Array(3 * 21845).map((_, i) => i % vertices);
+  const bin = new Uint8Array(positions.byteLength + indices.byteLength);
+  bin.set(new Uint8Array(positions.buffer));
+  bin.set(new Uint8Array(indices.buffer), positions.byteLength);
+  return {
+    bin,
+    views: [{ buffer: 0, byteLength: positions.byteLength }, {
+      buffer: 0,
+      byteOffset: positions.byteLength,
+      byteLength: indices.byteLength,
+    }],
+    accessors: [
+      {
+        bufferView: 0,
+        componentType: 5126,
+        count: vertices,
+        type: "VEC3",
+        min: [0, 0, 0],
+        max: [9.99, 9.99, 9.99],
+      },
+      { bufferView: 1, componentType: 5123, count: indices.length, type: "SCALAR" },
+    ],
+  };
+}
+
+/** A GLB around `bigMesh` with the meshes and nodes given. */
+function bigMeshGlb(meshes: Json[], nodes: Json[], roots = nodes.map((_, i) => i)): Uint8Array {
+  const { bin, accessors, views } = bigMesh();
+  return glb({
+    asset: { version: "2.0" },
+    buffers: [{ byteLength: bin.byteLength }],
+    bufferViews: views,
+    accessors,
+    meshes,
+    nodes,
+    scenes: [{ nodes: roots }],
+  }, bin);
+}
+
+/** A compound of `parts` parts, each drawing one shared mesh (`start(p)`: its first vertex), fixed to `parent(p)`. */
+function compound(parts: number, start: (p: number) => number, parent: (p: number) => number): Uint8Array {
+  const vertices = 65535, used = vertices - 200;
+  const positions = new Float32Array(3 * vertices).map((_, i) => ((i * 7919) % 1000) / 100);
+  const indices = new Uint16Array(3 * 21845).map((_, i) => i % used);
+  const mesh = encodeVMeshData({
+    fvf: 0x2,
+    groups: [{ materialId: flCrc32("m"), vertexStart: 0, vertexEnd: used - 1, indexCount: indices.length }],
+    indices,
+    vertices: packVertices(0x2, vertices, { positions }),
+  });
+  const names = Array.from({ length: parts }, (_, p) => (p === 0 ? "Root" : `Part${p}`));
+  const ref = (p: number) => ({
+    meshId: flCrc32("m.vms"),
+    vertexStart: start(p),
+    vertexCount: used,
+    indexStart: 0,
+    indexCount: indices.length,
+    groupStart: 0,
+    groupCount: 1,
+  });
+  return encodeUtf(compoundTree({
+    meshes: [{ name: "m.vms", data: mesh }],
+    parts: names.map((name, p) => ({ name, fileName: `p${p}.3db`, fragment: { lods: [ref(p)] } })),
+    constraints: names.slice(1).map((child, i) => ({
+      kind: "fix" as const,
+      parent: names[parent(i + 1)],
+      child,
+      translation: [0.01, 0, 0],
+      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    })),
+  }));
+}
+
+/** `count` small quads at a scene's top, named like every kind of panel. */
+function manyPanels(count: number): Uint8Array {
+  const kinds = [
+    "aileron_L",
+    "aileron_R",
+    "elevator_L",
+    "rudder",
+    "drag_rudder_L_upper",
+    "flap_R",
+    "spoiler_L",
+  ];
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 0.3, 1, 0, 0.3]);
+  const indices = new Uint16Array([0, 1, 2, 1, 3, 2]);
+  const bin = new Uint8Array(48 + 12 + 4);
+  bin.set(new Uint8Array(positions.buffer));
+  bin.set(new Uint8Array(indices.buffer), 48);
+  const nodes = Array.from({ length: count }, (_, i) => ({
+    name: `${kinds[i % kinds.length]}_${i}`,
+    mesh: 0,
+    translation: [(i % 100) * 2, Math.floor(i / 100) * 0.5, (i % 7) * 0.1],
+  }));
+  return glb({
+    asset: { version: "2.0" },
+    buffers: [{ byteLength: bin.byteLength }],
+    bufferViews: [{ buffer: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 12 }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 4, type: "VEC3", min: [0, 0, 0], max: [1, 0, 0.3] },
+      { bufferView: 1, componentType: 5123, count: 6, type: "SCALAR" },
+    ],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+    nodes,
+    scenes: [{ nodes: nodes.map((_, i) => i) }],
+  }, bin);
+}
+
+/** A 1 KB GLB whose one meshopt view declares `count` 12-byte elements from 64 compressed bytes. */
+function meshoptBomb(count: number): Uint8Array {
+  return glb({
+    asset: { version: "2.0" },
+    extensionsUsed: ["EXT_meshopt_compression"],
+    extensionsRequired: ["EXT_meshopt_compression"],
+    buffers: [{ byteLength: 64 }, {
+      byteLength: count * 12,
+      extensions: { EXT_meshopt_compression: { fallback: true } },
+    }],
+    bufferViews: [{
+      buffer: 1,
+      byteLength: count * 12,
+      byteStride: 12,
+      extensions: {
+        EXT_meshopt_compression: { buffer: 0, byteLength: 64, byteStride: 12, count, mode: "ATTRIBUTES" },
+      },
+    }],
+    accessors: [{ bufferView: 0, componentType: 5126, count, type: "VEC3", min: [0, 0, 0], max: [1, 1, 1] }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, mode: 0 }] }],
+    nodes: [{ mesh: 0 }],
+    scenes: [{ nodes: [0] }],
+  }, new Uint8Array(64));
+}
+
+const SHAPES: readonly Shape[] = [
+  {
+    name: "glTF chain 100,000 deep",
+    graph: "aircraft_file.json",
+    files: async () => ({ "deep.gltf": (await fighterWithAileronAt(100_000)).bytes }),
+  },
+  {
+    name: "glTF chain at the bound, a panel at its bottom",
+    graph: "aircraft_file.json",
+    files: async () => ({ "bound.gltf": (await fighterWithAileronAt(512)).bytes }),
+  },
+  {
+    name: "Freelancer part chain of 20,000",
+    graph: "freelancer.json",
+    files: () => ({ "chain.cmp": compound(20_000, () => 0, (p) => p - 1) }),
+  },
+  {
+    name: "Freelancer: 2,000 parts drawing one mesh from 97 starts",
+    graph: "gltf.json",
+    files: () => ({ "overlap.cmp": compound(2_000, (p) => p % 97, () => 0) }),
+  },
+  {
+    name: "DSON bone chain of 20,000",
+    graph: "dson.json",
+    files: () => ({ "chain.duf": dsonBytes(generateFigure({ side: 4, bones: 20_000 })) }),
+  },
+  {
+    name: "DSON 2,000 instances of a 500-bone library figure",
+    graph: "dson.json",
+    files: () => {
+      const figure = generateFigure({ side: 3, bones: 500, assetId: "/data/fig.dsf" }) as Json;
+      delete figure.scene;
+      for (let k = 1; k < figure.node_library.length; k++) figure.node_library[k].parent = "#gen_figure";
+      const nodes = Array.from(
+        { length: 2000 },
+        (_, k) => ({ id: `f-${k}`, url: "/data/fig.dsf#gen_figure" }),
+      );
+      return {
+        "crowd.duf": dsonBytes({
+          file_version: "0.6.1.0",
+          asset_info: { id: "/x.duf", type: "scene" },
+          scene: { nodes },
+        }),
+        "root/data/fig.dsf": dsonBytes(figure),
+      };
+    },
+    inputs: (dir) => ({ content_roots: JSON.stringify([join(dir, "root")]) }),
+  },
+  {
+    name: "glTF: 2,000 panel nodes drawing one 65,535-vertex mesh",
+    graph: "aircraft_file.json",
+    files: () => {
+      const kinds = ["left_aileron", "right_aileron", "elevator_l", "rudder", "flap_r"];
+      const nodes = Array.from(
+        { length: 2000 },
+        (_, i) => ({ name: `${kinds[i % 5]}_${i}`, mesh: 0, translation: [i, 0, 0] }),
+      );
+      return {
+        "instanced.glb": bigMeshGlb([{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }], nodes),
+      };
+    },
+  },
+  {
+    name: "glTF: 500 primitives over one 65,535-vertex accessor",
+    graph: "aircraft_file.json",
+    files: () => {
+      const primitives = Array.from({ length: 500 }, () => ({ attributes: { POSITION: 0 }, indices: 1 }));
+      const nodes = [{ name: "left_aileron", mesh: 0 }, { name: "fuselage", mesh: 1 }];
+      return { "primitives.glb": bigMeshGlb([{ primitives }, { primitives }], nodes) };
+    },
+  },
+  {
+    name: "glTF: 1,000 accessors over one buffer view",
+    graph: "gltf.json",
+    files: () => {
+      const { bin, accessors, views } = bigMesh();
+      const aliases = Array.from({ length: 1000 }, () => accessors[0]);
+      return {
+        "aliased.glb": glb({
+          asset: { version: "2.0" },
+          buffers: [{ byteLength: bin.byteLength }],
+          bufferViews: views,
+          accessors: aliases,
+          meshes: aliases.map((_, i) => ({ primitives: [{ attributes: { POSITION: i }, mode: 0 }] })),
+          nodes: aliases.map((_, i) => ({ mesh: i })),
+          scenes: [{ nodes: aliases.map((_, i) => i) }],
+        }, bin),
+      };
+    },
+  },
+  {
+    name: "glTF: a meshopt view declaring 2²⁸ elements",
+    graph: "gltf.json",
+    files: () => ({ "m.glb": meshoptBomb(2 ** 28) }),
+  },
+  {
+    name: "glTF: a meshopt view declaring 2³³ elements",
+    graph: "gltf.json",
+    files: () => ({ "m.glb": meshoptBomb(2 ** 33) }),
+  },
+  {
+    name: "glTF: 2,000 small panels at the top",
+    graph: "aircraft_file.json",
+    files: () => ({ "p.glb": manyPanels(2000) }),
+  },
+];
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { only: { type: "string" }, timeout: { type: "string", default: "120" } },
+});
+const only = values.only?.split(",");
+const timeoutSeconds = Number(values.timeout);
+const main = new URL("../cli/main.ts", import.meta.url).pathname;
+const graphs = new URL("../graphs/", import.meta.url).pathname;
+
+console.log(
+  "| shape | file | graph | outcome | seconds | peak MB |\n| --- | ---: | --- | --- | ---: | ---: |",
+);
+let failed = 0;
+for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includes(o)))) {
+  const dir = await Deno.makeTempDir();
+  try {
+    const files = await shape.files();
+    for (const [name, bytes] of Object.entries(files)) {
+      await Deno.mkdir(join(dir, name, ".."), { recursive: true });
+      await Deno.writeFile(join(dir, name), bytes);
+    }
+    const [model, bytes] = Object.entries(files)[0];
+    const sets = Object.entries({ model: join(dir, model), ...shape.inputs?.(dir) })
+      .flatMap(([k, v]) => ["--set", `${k}=${v}`]);
+    const args = [
+      "-f",
+      "%e %M",
+      "timeout",
+      String(timeoutSeconds),
+      Deno.execPath(),
+      "run",
+      "--frozen",
+      "-A",
+      main,
+    ];
+    const command = new Deno.Command("/usr/bin/time", {
+      args: [
+        ...args,
+        "run",
+        join(graphs, shape.graph),
+        ...sets,
+        "--out",
+        join(dir, "out"),
+        "--no-cache",
+        "--quiet",
+      ],
+      stdout: "null",
+      stderr: "piped",
+    });
+    const { code, stderr } = await command.output();
+    const lines = new TextDecoder().decode(stderr).trim().split("\n");
+    const [seconds, kb] = (lines.pop() ?? "").split(" ").map(Number);
+    const message = lines.find((l) => l.startsWith("error:")) ?? lines.find((l) => l.trim()) ?? "";
+    const outcome = code === 0
+      ? "ok"
+      : code === 124
+      ? "timeout"
+      : /DecodeError|expected .*, found/.test(message)
+      ? message.replace(/^error: node '[^']+' \([^)]+\) failed: /, "").slice(0, 90) + "…"
+      : `exit ${code}: ${message.slice(0, 90)}`;
+    if (code === 124 || (code !== 0 && !/expected .*, found/.test(message))) failed++;
+    const size = bytes.length < 2 ** 20
+      ? `${Math.ceil(bytes.length / 1024)} KB`
+      : `${(bytes.length / 2 ** 20).toFixed(1)} MB`;
+    console.log(
+      `| ${shape.name} | ${size} | ${shape.graph} | ${outcome} | ${seconds} | ${Math.round(kb / 1024)} |`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+Deno.exit(failed ? 1 : 0);
