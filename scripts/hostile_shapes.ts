@@ -14,11 +14,9 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { flCrc32 } from "../nodes/decode/freelancer/codec/crc.ts";
-import { compoundTree, encodeVMeshData, packVertices } from "../tests/support/freelancer/encode_model.ts";
-import { encodeUtf } from "../tests/support/freelancer/encode_utf.ts";
 import { dsonBytes, generateFigure } from "../tests/nodes/decode/dson/generate.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
+import { glbOf, meshoptGlb, sharedMeshCompound } from "../tests/support/shapes.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -29,20 +27,6 @@ interface Shape {
   readonly graph: string;
   readonly files: () => Promise<Record<string, Uint8Array>> | Record<string, Uint8Array>;
   readonly inputs?: (dir: string) => Record<string, string>;
-}
-
-/** A GLB of `json` and binary chunk `bin` (a multiple of 4 bytes). */
-function glb(json: Json, bin: Uint8Array): Uint8Array {
-  const text = JSON.stringify(json);
-  const jsonBytes = new TextEncoder().encode(text + " ".repeat((4 - (text.length % 4)) % 4));
-  const out = new Uint8Array(28 + jsonBytes.length + bin.length);
-  const view = new DataView(out.buffer);
-  [0x46546c67, 2, out.length, jsonBytes.length, 0x4e4f534a].forEach((w, i) => view.setUint32(4 * i, w, true));
-  out.set(jsonBytes, 20);
-  view.setUint32(20 + jsonBytes.length, bin.length, true);
-  view.setUint32(24 + jsonBytes.length, 0x004e4942, true);
-  out.set(bin, 28 + jsonBytes.length);
-  return out;
 }
 
 /** One 65,535-vertex point cloud and a triangle list over it, as GLB binary and accessor JSON. */
@@ -77,7 +61,7 @@ function bigMesh(): { bin: Uint8Array; accessors: Json[]; views: Json[] } {
 /** A GLB around `bigMesh` with the meshes and nodes given. */
 function bigMeshGlb(meshes: Json[], nodes: Json[], roots = nodes.map((_, i) => i)): Uint8Array {
   const { bin, accessors, views } = bigMesh();
-  return glb({
+  return glbOf({
     asset: { version: "2.0" },
     buffers: [{ byteLength: bin.byteLength }],
     bufferViews: views,
@@ -86,40 +70,6 @@ function bigMeshGlb(meshes: Json[], nodes: Json[], roots = nodes.map((_, i) => i
     nodes,
     scenes: [{ nodes: roots }],
   }, bin);
-}
-
-/** A compound of `parts` parts, each drawing one shared mesh (`start(p)`: its first vertex), fixed to `parent(p)`. */
-function compound(parts: number, start: (p: number) => number, parent: (p: number) => number): Uint8Array {
-  const vertices = 65535, used = vertices - 200;
-  const positions = new Float32Array(3 * vertices).map((_, i) => ((i * 7919) % 1000) / 100);
-  const indices = new Uint16Array(3 * 21845).map((_, i) => i % used);
-  const mesh = encodeVMeshData({
-    fvf: 0x2,
-    groups: [{ materialId: flCrc32("m"), vertexStart: 0, vertexEnd: used - 1, indexCount: indices.length }],
-    indices,
-    vertices: packVertices(0x2, vertices, { positions }),
-  });
-  const names = Array.from({ length: parts }, (_, p) => (p === 0 ? "Root" : `Part${p}`));
-  const ref = (p: number) => ({
-    meshId: flCrc32("m.vms"),
-    vertexStart: start(p),
-    vertexCount: used,
-    indexStart: 0,
-    indexCount: indices.length,
-    groupStart: 0,
-    groupCount: 1,
-  });
-  return encodeUtf(compoundTree({
-    meshes: [{ name: "m.vms", data: mesh }],
-    parts: names.map((name, p) => ({ name, fileName: `p${p}.3db`, fragment: { lods: [ref(p)] } })),
-    constraints: names.slice(1).map((child, i) => ({
-      kind: "fix" as const,
-      parent: names[parent(i + 1)],
-      child,
-      translation: [0.01, 0, 0],
-      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-    })),
-  }));
 }
 
 /** `count` small quads at a scene's top, named like every kind of panel. */
@@ -143,7 +93,7 @@ function manyPanels(count: number): Uint8Array {
     mesh: 0,
     translation: [(i % 100) * 2, Math.floor(i / 100) * 0.5, (i % 7) * 0.1],
   }));
-  return glb({
+  return glbOf({
     asset: { version: "2.0" },
     buffers: [{ byteLength: bin.byteLength }],
     bufferViews: [{ buffer: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 12 }],
@@ -155,31 +105,6 @@ function manyPanels(count: number): Uint8Array {
     nodes,
     scenes: [{ nodes: nodes.map((_, i) => i) }],
   }, bin);
-}
-
-/** A 1 KB GLB whose one meshopt view declares `count` 12-byte elements from 64 compressed bytes. */
-function meshoptBomb(count: number): Uint8Array {
-  return glb({
-    asset: { version: "2.0" },
-    extensionsUsed: ["EXT_meshopt_compression"],
-    extensionsRequired: ["EXT_meshopt_compression"],
-    buffers: [{ byteLength: 64 }, {
-      byteLength: count * 12,
-      extensions: { EXT_meshopt_compression: { fallback: true } },
-    }],
-    bufferViews: [{
-      buffer: 1,
-      byteLength: count * 12,
-      byteStride: 12,
-      extensions: {
-        EXT_meshopt_compression: { buffer: 0, byteLength: 64, byteStride: 12, count, mode: "ATTRIBUTES" },
-      },
-    }],
-    accessors: [{ bufferView: 0, componentType: 5126, count, type: "VEC3", min: [0, 0, 0], max: [1, 1, 1] }],
-    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, mode: 0 }] }],
-    nodes: [{ mesh: 0 }],
-    scenes: [{ nodes: [0] }],
-  }, new Uint8Array(64));
 }
 
 const SHAPES: readonly Shape[] = [
@@ -196,12 +121,28 @@ const SHAPES: readonly Shape[] = [
   {
     name: "Freelancer part chain of 20,000",
     graph: "freelancer.json",
-    files: () => ({ "chain.cmp": compound(20_000, () => 0, (p) => p - 1) }),
+    files: () => ({
+      "chain.cmp": sharedMeshCompound({
+        parts: 20_000,
+        vertices: 3,
+        used: 3,
+        start: () => 0,
+        parent: (p) => p - 1,
+      }),
+    }),
   },
   {
     name: "Freelancer: 2,000 parts drawing one mesh from 97 starts",
     graph: "gltf.json",
-    files: () => ({ "overlap.cmp": compound(2_000, (p) => p % 97, () => 0) }),
+    files: () => ({
+      "overlap.cmp": sharedMeshCompound({
+        parts: 2_000,
+        vertices: 65535,
+        used: 65335,
+        start: (p) => p % 97,
+        parent: () => 0,
+      }),
+    }),
   },
   {
     name: "DSON bone chain of 20,000",
@@ -260,7 +201,7 @@ const SHAPES: readonly Shape[] = [
       const { bin, accessors, views } = bigMesh();
       const aliases = Array.from({ length: 1000 }, () => accessors[0]);
       return {
-        "aliased.glb": glb({
+        "aliased.glb": glbOf({
           asset: { version: "2.0" },
           buffers: [{ byteLength: bin.byteLength }],
           bufferViews: views,
@@ -275,12 +216,12 @@ const SHAPES: readonly Shape[] = [
   {
     name: "glTF: a meshopt view declaring 2²⁸ elements",
     graph: "gltf.json",
-    files: () => ({ "m.glb": meshoptBomb(2 ** 28) }),
+    files: () => ({ "m.glb": meshoptGlb(2 ** 28) }),
   },
   {
     name: "glTF: a meshopt view declaring 2³³ elements",
     graph: "gltf.json",
-    files: () => ({ "m.glb": meshoptBomb(2 ** 33) }),
+    files: () => ({ "m.glb": meshoptGlb(2 ** 33) }),
   },
   {
     name: "glTF: 2,000 small panels at the top",

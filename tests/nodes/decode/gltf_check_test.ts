@@ -12,6 +12,7 @@ import { MAX_HIERARCHY_DEPTH } from "../../../runtime/depth.ts";
 import { runNode } from "../../support/context.ts";
 import { rig } from "../rig/pipeline.ts";
 import { fighterWithAileronAt } from "../../support/deep_fighter.ts";
+import { glbOf, meshoptGlb } from "../../support/shapes.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -35,22 +36,6 @@ async function rejection(bytes: Uint8Array, name = "damaged.gltf"): Promise<Deco
     return error;
   }
   assert.fail("decoded a damaged file");
-}
-
-/** A GLB of `json` and a binary chunk of `bin` (a multiple of 4 bytes). */
-function glbOf(json: Json, bin: Uint8Array): Uint8Array {
-  const text = JSON.stringify(json);
-  const jsonBytes = new TextEncoder().encode(text + " ".repeat((4 - (text.length % 4)) % 4));
-  const out = new Uint8Array(28 + jsonBytes.length + bin.length);
-  const view = new DataView(out.buffer);
-  [0x46546c67, 2, out.length, jsonBytes.length, 0x4e4f534a].forEach((word, i) =>
-    view.setUint32(4 * i, word, true)
-  );
-  out.set(jsonBytes, 20);
-  view.setUint32(20 + jsonBytes.length, bin.length, true);
-  view.setUint32(24 + jsonBytes.length, 0x004e4942, true);
-  out.set(bin, 28 + jsonBytes.length);
-  return out;
 }
 
 function where(error: DecodeError): string {
@@ -196,33 +181,6 @@ Deno.test("accessors aliasing the same bytes may not claim more than 16× the bu
   });
   assert.equal(scene.getRoot().listAccessors().length, first + 2);
 });
-
-/** A GLB of one meshopt-compressed view (64 compressed bytes) decoding to `count` × 12 bytes. */
-function meshoptGlb(count: number, edit: (json: Json) => void = () => {}): Uint8Array {
-  const json: Json = {
-    asset: { version: "2.0" },
-    extensionsUsed: ["EXT_meshopt_compression"],
-    extensionsRequired: ["EXT_meshopt_compression"],
-    buffers: [{ byteLength: 64 }, {
-      byteLength: count * 12,
-      extensions: { EXT_meshopt_compression: { fallback: true } },
-    }],
-    bufferViews: [{
-      buffer: 1,
-      byteLength: count * 12,
-      byteStride: 12,
-      extensions: {
-        EXT_meshopt_compression: { buffer: 0, byteLength: 64, byteStride: 12, count, mode: "ATTRIBUTES" },
-      },
-    }],
-    accessors: [{ bufferView: 0, componentType: 5126, count, type: "VEC3", min: [0, 0, 0], max: [1, 1, 1] }],
-    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, mode: 0 }] }],
-    nodes: [{ mesh: 0 }],
-    scenes: [{ nodes: [0] }],
-  };
-  edit(json);
-  return glbOf(json, new Uint8Array(64));
-}
 
 Deno.test("a meshopt view may not decode out of proportion to its compressed bytes (a 1 KB file allocated 1.1 GB)", async () => {
   const codec = "/bufferViews/0/extensions/EXT_meshopt_compression";

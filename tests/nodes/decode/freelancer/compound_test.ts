@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
-import {
-  compoundTree,
-  encodeConstraints,
-  encodeVMeshData,
-  packVertices,
-} from "../../../support/freelancer/encode_model.ts";
+import { compoundTree, encodeConstraints } from "../../../support/freelancer/encode_model.ts";
+import { sharedMeshCompound } from "../../../support/shapes.ts";
 import {
   encodeFloats,
   encodeUtf,
@@ -458,36 +454,7 @@ Deno.test("a cycle through thousands of parts is named by its first and last few
 
 /** `parts` parts, each drawing one 4,000-vertex mesh from its own start vertex (an overlapping copy). */
 function overlappingRefs(parts: number): Uint8Array {
-  const vertices = 4000, used = vertices - parts;
-  const positions = new Float32Array(3 * vertices).map((_, i) => i % 97);
-  const indices = Array.from({ length: 3 * Math.floor(used / 3) }, (_, i) => i);
-  const mesh = encodeVMeshData({
-    fvf: 0x2,
-    groups: [{ materialId: flCrc32("m"), vertexStart: 0, vertexEnd: used - 1, indexCount: indices.length }],
-    indices,
-    vertices: packVertices(0x2, vertices, { positions }),
-  });
-  const names = Array.from({ length: parts }, (_, p) => (p === 0 ? "Root" : `Part${p}`));
-  const lod = (p: number) => ({
-    meshId: flCrc32("m.vms"),
-    vertexStart: p,
-    vertexCount: used,
-    indexStart: 0,
-    indexCount: indices.length,
-    groupStart: 0,
-    groupCount: 1,
-  });
-  return encodeUtf(compoundTree({
-    meshes: [{ name: "m.vms", data: mesh }],
-    parts: names.map((name, p) => ({ name, fileName: `${name}.3db`, fragment: { lods: [lod(p)] } })),
-    constraints: names.slice(1).map((child) => ({
-      kind: "fix" as const,
-      parent: "Root",
-      child,
-      translation: [0, 0, 0],
-      rotation: rotationRows([1, 0, 0], 0),
-    })),
-  }));
+  return sharedMeshCompound({ parts, vertices: 4000, used: 4000 - parts, start: (p) => p, parent: () => 0 });
 }
 
 Deno.test("mesh references may not copy a mesh out of proportion to it (2,000 drawing from 97 start vertices made a 2 MB .cmp an 89 MB GLB)", async () => {
