@@ -5,7 +5,8 @@
  * run through its graph with the CLI (`run --no-cache`) in a process of its own under a time limit,
  * with its wall time and peak memory (`/usr/bin/time`).
  *
- * Usage: `deno task shapes [--only name,…] [--timeout 120]`. Prints a Markdown table: shape, file
+ * Usage: `deno task shapes [--only 'text|text…'] [--timeout 120]` (`--only`: the shapes whose names
+ * contain one of the texts). Prints a Markdown table: shape, file
  * size, graph, outcome (`ok`, the typed error's first words, `timeout`, or the crash), seconds and
  * peak MB; exits 1 when any run timed out or crashed. The figures of the session that added it are
  * in docs/benchmarks.md.
@@ -17,6 +18,9 @@ import { parseArgs } from "node:util";
 import { dsonBytes, generateFigure } from "../tests/nodes/decode/dson/generate.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
 import { glbOf, meshoptGlb, sharedMeshCompound } from "../tests/support/shapes.ts";
+import { encode3df } from "../tests/support/carnivores/encode.ts";
+import { limbModel } from "../tests/nodes/decode/carnivores/fixtures.ts";
+import type { Bone } from "../nodes/decode/carnivores/codec/model.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -172,6 +176,58 @@ const SHAPES: readonly Shape[] = [
     inputs: (dir) => ({ content_roots: JSON.stringify([join(dir, "root")]) }),
   },
   {
+    name: "DSON 1,000 instances of one 14,400-vertex figure",
+    graph: "dson.json",
+    files: () => {
+      const figure = generateFigure({ side: 120, bones: 3 }) as Json;
+      const instance = figure.scene.nodes[0];
+      for (let k = 1; k < 1000; k++) {
+        figure.scene.nodes.push({
+          ...instance,
+          id: `copy-${k}`,
+          geometries: [{ id: `g-${k}`, url: "#gen_figure_geo" }],
+        });
+      }
+      return { "copies.duf": dsonBytes(figure) };
+    },
+  },
+  {
+    name: "DSON .dsf whose node parents loop, instanced under another node",
+    graph: "dson.json",
+    files: () => ({
+      "loop.duf": dsonBytes({
+        file_version: "0.6.1.0",
+        asset_info: { id: "/x.duf", type: "scene" },
+        node_library: [{ id: "holder", name: "holder", type: "node" }],
+        scene: {
+          nodes: [{ id: "h-1", url: "#holder" }, { id: "a-1", url: "/data/loop.dsf#A", parent: "#h-1" }],
+        },
+      }),
+      "root/data/loop.dsf": dsonBytes({
+        file_version: "0.6.1.0",
+        asset_info: { id: "/data/loop.dsf", type: "figure" },
+        node_library: [{ id: "A", name: "A", type: "node", parent: "#B" }, {
+          id: "B",
+          name: "B",
+          type: "node",
+          parent: "#A",
+        }],
+      }),
+    }),
+    inputs: (dir) => ({ content_roots: JSON.stringify([join(dir, "root")]) }),
+  },
+  {
+    name: "Carnivores 5,000-bone chain",
+    graph: "carnivores.json",
+    files: () => {
+      const bones: Bone[] = Array.from(
+        { length: 5000 },
+        (_, b) => ({ name: `b${b}`, pivot: [b * 0.5, 0, 0], parent: b - 1, hide: 0 }),
+      );
+      return { "chain.3df": encode3df(limbModel(bones)) };
+    },
+  },
+  {
     name: "glTF: 2,000 panel nodes drawing one 65,535-vertex mesh",
     graph: "aircraft_file.json",
     files: () => {
@@ -234,7 +290,7 @@ const { values } = parseArgs({
   args: Deno.args,
   options: { only: { type: "string" }, timeout: { type: "string", default: "120" } },
 });
-const only = values.only?.split(",");
+const only = values.only?.split("|");
 const timeoutSeconds = Number(values.timeout);
 const main = new URL("../cli/main.ts", import.meta.url).pathname;
 const graphs = new URL("../graphs/", import.meta.url).pathname;
