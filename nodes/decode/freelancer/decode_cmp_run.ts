@@ -27,7 +27,12 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   const warn = (message: string) => ctx.warn(message);
   if (params.libraries === "none") {
     ctx.cheapToRecompute();
-    return { scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, { lods: params.lods }) };
+    return {
+      scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, {
+        lods: params.lods,
+        file: inputs.bytes.name,
+      }),
+    };
   }
   // A first decode tells what is missing; its warnings are repeated by the decode that follows.
   const deferred: string[] = [];
@@ -37,7 +42,7 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
   else deferred.forEach(warn);
   if (!search.searched) ctx.cheapToRecompute();
-  const scene = buildScene(model, warn, { lods: params.lods });
+  const scene = buildScene(model, warn, { lods: params.lods, file: inputs.bytes.name });
   setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
     libraries: libraryReport(model, search.report),
   });

@@ -65,6 +65,8 @@ export interface SceneOptions {
    * `<part>.vmeshwire` child nodes, which every viewer draws on top of LOD 0.
    */
   readonly lods: LodLayout;
+  /** The model's file name, for errors. */
+  readonly file?: string;
 }
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
@@ -92,7 +94,7 @@ export function buildScene(
   const materials = new Map<number, Material>();
   const textures = new Map<string, Texture | null>();
   const meshes = new Map<string, Mesh | null>();
-  const selected = new SelectionBudget(model);
+  const selected = new SelectionBudget(model, options.file);
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
@@ -317,7 +319,7 @@ class SelectionBudget {
   readonly #limit: number;
   readonly #kind: string;
   #used = 0;
-  constructor(model: FreelancerModel) {
+  constructor(model: FreelancerModel, private readonly file: string | undefined) {
     let meshBytes = 0;
     for (const mesh of model.meshes.values()) meshBytes += mesh.vertices.byteLength + mesh.indices.byteLength;
     this.#limit = 16 * meshBytes + (1 << 20);
@@ -337,6 +339,7 @@ class SelectionBudget {
       expected: `mesh references selecting at most ${this.#limit} bytes of geometry in all ` +
         "(16 × the meshes' own bytes + 1 MiB; each distinct reference is a copy of what it draws)",
       found: `${this.#used} bytes up to this VMeshRef`,
+      file: this.file,
     });
   }
 }

@@ -461,6 +461,7 @@ Deno.test("mesh references may not copy a mesh out of proportion to it (2,000 dr
   const error = await decode(overlappingRefs(100)).then(() => undefined, (e) => e);
   assert.ok(error instanceof DecodeError, String(error));
   assert.match(error.expected, /mesh references selecting at most \d+ bytes of geometry in all/);
+  assert.equal(error.file, "ship.cmp");
   const bytes = overlappingRefs(100);
   const at = (error.at as { offset: number }).offset;
   // The offset is a VMeshRef record: its first field is the mesh id.
