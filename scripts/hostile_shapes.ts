@@ -3,7 +3,7 @@
  * whose structure costs out of proportion to their size (a hierarchy 100,000 deep, one mesh drawn by
  * thousands of nodes, accessors aliasing one view, a meshopt view declaring 2³³ elements, …), each
  * run through its graph with the CLI (`run --no-cache`) in a process of its own under a time limit,
- * with its wall time and peak memory (`/usr/bin/time`).
+ * with its wall time and peak memory (GNU `/usr/bin/time`; without it, the wall time alone).
  *
  * Usage: `deno task shapes [--only 'text|text…'] [--timeout 120]` (`--only`: the shapes whose names
  * contain one of the texts). Prints a Markdown table: shape, file
@@ -294,6 +294,10 @@ const only = values.only?.split("|");
 const timeoutSeconds = Number(values.timeout);
 const main = new URL("../cli/main.ts", import.meta.url).pathname;
 const graphs = new URL("../graphs/", import.meta.url).pathname;
+const TIME = await Deno.stat("/usr/bin/time").then(
+  (s) => (s.isFile ? "/usr/bin/time" : undefined),
+  () => undefined,
+);
 
 console.log(
   "| shape | file | graph | outcome | seconds | peak MB |\n| --- | ---: | --- | --- | ---: | ---: |",
@@ -310,34 +314,26 @@ for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includ
     const [model, bytes] = Object.entries(files)[0];
     const sets = Object.entries({ model: join(dir, model), ...shape.inputs?.(dir) })
       .flatMap(([k, v]) => ["--set", `${k}=${v}`]);
-    const args = [
-      "-f",
-      "%e %M",
+    const cli = [Deno.execPath(), "run", "--frozen", "-A", main, "run", join(graphs, shape.graph), ...sets];
+    const run = [
       "timeout",
       String(timeoutSeconds),
-      Deno.execPath(),
-      "run",
-      "--frozen",
-      "-A",
-      main,
+      ...cli,
+      "--out",
+      join(dir, "out"),
+      "--no-cache",
+      "--quiet",
     ];
-    const command = new Deno.Command("/usr/bin/time", {
-      args: [
-        ...args,
-        "run",
-        join(graphs, shape.graph),
-        ...sets,
-        "--out",
-        join(dir, "out"),
-        "--no-cache",
-        "--quiet",
-      ],
-      stdout: "null",
-      stderr: "piped",
-    });
+    // GNU time gives the peak memory; without it (Debian's `time` package) only the wall clock.
+    const started = performance.now();
+    const command = TIME
+      ? new Deno.Command(TIME, { args: ["-f", "%e %M", ...run], stdout: "null", stderr: "piped" })
+      : new Deno.Command(run[0], { args: run.slice(1), stdout: "null", stderr: "piped" });
     const { code, stderr } = await command.output();
     const lines = new TextDecoder().decode(stderr).trim().split("\n");
-    const [seconds, kb] = (lines.pop() ?? "").split(" ").map(Number);
+    const [seconds, kb] = TIME
+      ? (lines.pop() ?? "").split(" ").map(Number)
+      : [Number(((performance.now() - started) / 1000).toFixed(2)), NaN];
     const message = lines.find((l) => l.startsWith("error:")) ?? lines.find((l) => l.trim()) ?? "";
     const outcome = code === 0
       ? "ok"
@@ -350,9 +346,8 @@ for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includ
     const size = bytes.length < 2 ** 20
       ? `${Math.ceil(bytes.length / 1024)} KB`
       : `${(bytes.length / 2 ** 20).toFixed(1)} MB`;
-    console.log(
-      `| ${shape.name} | ${size} | ${shape.graph} | ${outcome} | ${seconds} | ${Math.round(kb / 1024)} |`,
-    );
+    const peak = Number.isNaN(kb) ? "–" : Math.round(kb / 1024);
+    console.log(`| ${shape.name} | ${size} | ${shape.graph} | ${outcome} | ${seconds} | ${peak} |`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
