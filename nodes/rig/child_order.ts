@@ -25,7 +25,7 @@ export class ChildOrder {
   replace(node: Node, replacement: Node): void {
     const parent = node.getParentNode();
     // The scenes it tops, in document order, asked of the node (a scene's list is 20,000 roots long).
-    const tops = new Set(node.listParents().filter((p) => p.propertyType === "Scene"));
+    const tops = new Set(scenesTopped(node));
     const owners: (Node | Scene)[] = parent
       ? [parent]
       : this.doc.getRoot().listScenes().filter((scene) => tops.has(scene));
@@ -53,4 +53,9 @@ export class ChildOrder {
     }
     this.#owners.clear();
   }
+}
+
+/** The scenes a node sits at the top of, asked of the node rather than of every scene's list. */
+export function scenesTopped(node: Node): Scene[] {
+  return node.listParents().filter((p): p is Scene => p.propertyType === "Scene");
 }

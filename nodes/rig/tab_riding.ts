@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { Document, Node, Scene } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
+import { scenesTopped } from "./child_order.ts";
 import { gatherBonePositions } from "./bone_geometry.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { getPart, setPart } from "./part_extras.ts";
@@ -154,6 +155,6 @@ export function ownersKey(doc: Document, node: Node): Node | string {
   const parent = node.getParentNode();
   if (parent) return parent;
   const scenes = doc.getRoot().listScenes();
-  return node.listParents().filter((p) => p.propertyType === "Scene").map((p) => scenes.indexOf(p as Scene))
+  return scenesTopped(node).map((scene) => scenes.indexOf(scene))
     .sort((a, b) => a - b).join(",");
 }
