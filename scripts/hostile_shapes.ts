@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { dsonBytes, generateFigure } from "../tests/nodes/decode/dson/generate.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
 import { glbOf, meshoptGlb, sharedMeshCompound } from "../tests/support/shapes.ts";
+import { dracoGlb, dracoGrid, sharedDracoView, withCounts } from "../tests/support/draco.ts";
 import { encode3df } from "../tests/support/carnivores/encode.ts";
 import { limbModel } from "../tests/nodes/decode/carnivores/fixtures.ts";
 import type { Bone } from "../nodes/decode/carnivores/codec/model.ts";
@@ -278,6 +279,27 @@ const SHAPES: readonly Shape[] = [
     name: "glTF: a meshopt view declaring 2³³ elements",
     graph: "gltf.json",
     files: () => ({ "m.glb": meshoptGlb(2 ** 33) }),
+  },
+  {
+    name: "glTF: a Draco header declaring 100 million faces",
+    graph: "gltf.json",
+    files: async () => {
+      const mesh = await dracoGrid(12, "edgebreaker");
+      return { "d.glb": dracoGlb(mesh.json, withCounts(mesh, 1e8, 5e7)) };
+    },
+  },
+  {
+    name: "glTF: 2,000 primitives decoding one Draco view",
+    graph: "gltf.json",
+    files: async () => ({ "d.glb": sharedDracoView(await dracoGrid(100, "edgebreaker"), 2000) }),
+  },
+  {
+    name: "glTF: a flat Draco grid of a million vertices",
+    graph: "gltf.json",
+    files: async () => {
+      const mesh = await dracoGrid(1000, "edgebreaker");
+      return { "d.glb": dracoGlb(mesh.json, mesh.stream) };
+    },
   },
   {
     name: "glTF: 2,000 small panels at the top",

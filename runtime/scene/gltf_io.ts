@@ -241,7 +241,12 @@ export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document>
   if (compressed) await registerDecompressors();
   // Compression extensions read accessors themselves; any other file has its data read ahead.
   const ahead = compressed ? undefined : readAccessorsAhead(jsonDoc);
-  const read = await (await gltfIO()).readJSON(ahead?.jsonDoc ?? jsonDoc);
+  let read;
+  try {
+    read = await (await gltfIO()).readJSON(ahead?.jsonDoc ?? jsonDoc);
+  } finally {
+    if (compressed) await shrinkDracoDecoder();
+  }
   const doc = ahead ? setAccessorArrays(read, ahead) : read;
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
@@ -269,17 +274,33 @@ let decompressors: Promise<void> | undefined;
 /** Loads the Draco and meshopt decoders (WebAssembly) once, only when a file needs them. */
 function registerDecompressors(): Promise<void> {
   decompressors ??= (async () => {
-    const [{ default: draco3d }, { MeshoptDecoder }] = await Promise.all([
-      import("draco3dgltf"),
-      import("meshoptimizer"),
-    ]);
+    const { MeshoptDecoder } = await import("meshoptimizer");
     await MeshoptDecoder.ready;
-    (await gltfIO()).registerDependencies({
-      "draco3d.decoder": await draco3d.createDecoderModule(),
-      "meshopt.decoder": MeshoptDecoder,
-    });
+    (await gltfIO()).registerDependencies({ "meshopt.decoder": MeshoptDecoder });
+    await installDracoDecoder();
   })();
   return decompressors;
+}
+
+/** The Draco decoder glTF-Transform reads with. */
+let dracoDecoder: { readonly HEAPU8: Uint8Array } | undefined;
+
+/**
+ * Memory a Draco decoder may keep after a read. WebAssembly memory never shrinks: one large model
+ * (up to Draco's 2 GB) would otherwise stay with the process, a batch worker's every later input.
+ */
+const DRACO_MEMORY_KEPT = 64 << 20;
+
+async function installDracoDecoder(): Promise<void> {
+  const { default: draco3d } = await import("draco3dgltf");
+  // Quiet: an abort (its memory exhausted) is thrown, and reported by the decoding node.
+  dracoDecoder = await draco3d.createDecoderModule({ printErr() {} });
+  (await gltfIO()).registerDependencies({ "draco3d.decoder": dracoDecoder });
+}
+
+/** Replaces the Draco decoder when a read grew it past {@link DRACO_MEMORY_KEPT} (1–2 ms; the old one is collected). */
+async function shrinkDracoDecoder(): Promise<void> {
+  if ((dracoDecoder?.HEAPU8.byteLength ?? 0) > DRACO_MEMORY_KEPT) await installDracoDecoder();
 }
 
 /**

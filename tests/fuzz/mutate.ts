@@ -6,6 +6,7 @@
  * @module
  */
 import type { FuzzSeed } from "./seeds.ts";
+import { dracoGlb } from "../support/draco.ts";
 
 /** Integers that break counts, offsets and indices. */
 const HOSTILE_INTS = [0, 1, -1, 2, 3, 4, 7, 255, 256, 65535, 65536, 0x7fffffff, -0x80000000, 0xfffe];
@@ -121,6 +122,18 @@ function mutateJsonText(base: Uint8Array, random: () => number): Uint8Array {
   return new TextEncoder().encode(random() < 0.05 ? "\uFEFF" + text : text);
 }
 
+/**
+ * A Draco GLB (as {@link dracoGlb} writes it: one view over the stream) with its bitstream damaged
+ * and the view's and buffer's lengths following it, so the damage reaches Draco's header and data.
+ */
+function mutateDracoStream(base: Uint8Array, random: () => number): Uint8Array {
+  const length = new DataView(base.buffer, base.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(base.subarray(20, 20 + length)));
+  const stream = base.subarray(28 + length, 28 + length + json.bufferViews[0].byteLength);
+  const damaged = mutateBytes(stream, random);
+  return dracoGlb(json, damaged.length ? damaged : stream.subarray(0, 1));
+}
+
 /** A GLB with its JSON chunk replaced (the binary chunk kept as it is). */
 function repackGlb(base: Uint8Array, json: Uint8Array): Uint8Array {
   const view = new DataView(base.buffer, base.byteOffset, base.byteLength);
@@ -154,7 +167,8 @@ export function mutate(seed: FuzzSeed, random: () => number): Uint8Array {
     const text = seed.bytes[0] === 0x7b || seed.bytes[0] === 0xef;
     return structural && text ? mutateJsonText(seed.bytes, random) : mutateBytes(seed.bytes, random);
   }
-  if (seed.format === "glb") {
+  if (seed.format === "draco" && random() < 0.5) return mutateDracoStream(seed.bytes, random);
+  if (seed.format === "glb" || seed.format === "draco") {
     if (!structural) return mutateBytes(seed.bytes, random);
     const length = new DataView(seed.bytes.buffer, seed.bytes.byteOffset).getUint32(12, true);
     return repackGlb(seed.bytes, mutateJsonText(seed.bytes.subarray(20, 20 + length), random));

@@ -12,9 +12,10 @@ import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
 import { join } from "node:path";
 import { CORPUS_DIR } from "../support/corpus.ts";
+import { dracoGlb, dracoGrid } from "../support/draco.ts";
 
-/** The formats the fuzzer covers, each seeded by a file made by code. */
-export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf"] as const;
+/** The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB). */
+export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco"] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
@@ -78,6 +79,11 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
       { format: "dson", name: "fuzz.duf", bytes: dsonBytes(generateFigure({ side: 4, bones: 2 })) },
       { format: "glb", name: "fuzz.glb", bytes: await writeGlb(fighter, options) },
       { format: "gltf", name: "fuzz.gltf", bytes: await writeGltfJson(fighter, options) },
+      {
+        format: "draco",
+        name: "fuzz.draco.glb",
+        bytes: await dracoGrid(12, "edgebreaker").then((d) => dracoGlb(d.json, d.stream)),
+      },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
   })();

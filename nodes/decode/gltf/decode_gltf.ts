@@ -32,15 +32,18 @@ export const decodeGltf = defineNode({
   params: {},
   async run({ inputs, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
-    const [{ isGlb, readJsonDocument }, { gltfError, readContainer }, { checkGltfStructure }] = await Promise
-      .all([
-        importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
-          "../../../runtime/scene/gltf_io.ts",
-          import.meta.url,
-        ),
-        importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
-        importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
-      ]);
+    const [
+      { isGlb, readJsonDocument },
+      { gltfError, readContainer },
+      { checkGltfStructure, checkDracoDecoded },
+    ] = await Promise.all([
+      importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
+        "../../../runtime/scene/gltf_io.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
+      importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
+    ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);
@@ -61,6 +64,7 @@ export const decodeGltf = defineNode({
         cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
       );
     }
+    checkDracoDecoded(jsonDoc, doc, source);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

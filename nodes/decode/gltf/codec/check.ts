@@ -12,9 +12,11 @@ import type { JSONDocument } from "@gltf-transform/core";
 import type { GltfSource } from "./container.ts";
 import { Checker, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
+import { checkDracoPrimitives, dracoAccessors } from "./check_draco.ts";
 import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
 
 export { FLOAT };
+export { checkDracoDecoded } from "./check_draco.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 
@@ -78,6 +80,7 @@ function checkAll(c: Checker): void {
   checkBuffers(c);
   checkAccessors(c);
   checkMeshes(c);
+  checkDracoPrimitives(c);
   checkNodes(c);
   checkReferences(c);
   checkTextureInfos(c, c.json, "");
@@ -180,6 +183,7 @@ function checkMeshoptView(c: Checker, value: Json, path: string, viewLength: num
 function checkAccessors(c: Checker): void {
   const views = c.list("bufferViews");
   const aliasBudget = aliasedDataBudget(c);
+  const draco = dracoAccessors(c.json);
   let claimed = 0;
   c.list("accessors").forEach((accessor, i) => {
     const path = `/accessors/${i}`;
@@ -207,8 +211,9 @@ function checkAccessors(c: Checker): void {
     const view = c.index(accessor, "bufferView", path, "bufferViews");
     const offset = c.int(accessor, "byteOffset", path) ?? 0;
     if (view === undefined) {
-      // No view: glTF-Transform allocates zeros; keep that in proportion to the file.
-      if (count! * element > dataBudget(c)) {
+      // No view: glTF-Transform allocates zeros; keep that in proportion to the file. What Draco
+      // fills is held to its compressed bytes instead (checkDracoPrimitives).
+      if (!draco.has(i) && count! * element > dataBudget(c)) {
         c.fail(
           `${path}/count`,
           `at most ${Math.floor(dataBudget(c) / element)} elements without data`,
