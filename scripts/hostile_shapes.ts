@@ -14,6 +14,7 @@
  * @module
  */
 import { join } from "node:path";
+import { Document, NodeIO, type TypedArray } from "@gltf-transform/core";
 import { parseArgs } from "node:util";
 import { dsonBytes, generateFigure } from "../tests/nodes/decode/dson/generate.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
@@ -75,6 +76,48 @@ function bigMeshGlb(meshes: Json[], nodes: Json[], roots = nodes.map((_, i) => i
     nodes,
     scenes: [{ nodes: roots }],
   }, bin);
+}
+
+/**
+ * One skinned mesh: a body on a root joint and `count` small quads, each weighted (0.9) to a bone of
+ * its own named like an aileron — a skin of thousands of panel bones.
+ */
+async function panelBones(count: number): Promise<Uint8Array> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const armature = doc.createNode("Armature");
+  doc.createScene().addChild(armature);
+  const root = doc.createNode("Root");
+  armature.addChild(root);
+  const skin = doc.createSkin().addJoint(root);
+  const positions: number[] = [], joints: number[] = [], weights: number[] = [];
+  const indices = [0, 1, 2, 1, 3, 2];
+  for (let c = 0; c < 4; c++) {
+    positions.push(-3 + (c & 1) * 2 * count, -0.5, (c >> 1) & 1);
+    joints.push(0, 0, 0, 0);
+    weights.push(1, 0, 0, 0);
+  }
+  for (let i = 0; i < count; i++) {
+    const bone = doc.createNode(`aileron_${i}`).setTranslation([i * 2, 0, 0]);
+    root.addChild(bone);
+    skin.addJoint(bone);
+    const base = positions.length / 3;
+    for (const [x, z] of [[0, 0], [1, 0], [0, 0.3], [1, 0.3]]) {
+      positions.push(i * 2 + x, 1, z);
+      joints.push(i + 1, 0, 0, 0);
+      weights.push(0.9, 0.1, 0, 0);
+    }
+    indices.push(base, base + 1, base + 2, base + 1, base + 3, base + 2);
+  }
+  const accessor = (type: "VEC3" | "VEC4" | "SCALAR", array: TypedArray) =>
+    doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const primitive = doc.createPrimitive()
+    .setAttribute("POSITION", accessor("VEC3", new Float32Array(positions)))
+    .setAttribute("JOINTS_0", accessor("VEC4", new Uint16Array(joints)))
+    .setAttribute("WEIGHTS_0", accessor("VEC4", new Float32Array(weights)))
+    .setIndices(accessor("SCALAR", new Uint32Array(indices)));
+  armature.addChild(doc.createNode("body").setMesh(doc.createMesh().addPrimitive(primitive)).setSkin(skin));
+  return await new NodeIO().writeBinary(doc);
 }
 
 /** `count` small quads at a scene's top, named like every kind of panel. */
@@ -305,6 +348,16 @@ const SHAPES: readonly Shape[] = [
     name: "glTF: 2,000 small panels at the top",
     graph: "aircraft_file.json",
     files: () => ({ "p.glb": manyPanels(2000) }),
+  },
+  {
+    name: "glTF: 20,000 small panels at the top",
+    graph: "aircraft_file.json",
+    files: () => ({ "p.glb": manyPanels(20000) }),
+  },
+  {
+    name: "glTF: one skin of 2,000 panel bones",
+    graph: "aircraft_file.json",
+    files: async () => ({ "b.glb": await panelBones(2000) }),
   },
 ];
 

@@ -8,7 +8,7 @@ import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
 import { aircraftMatrix, resolveFrame } from "./frame.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
-import { panelPositions } from "./bone_geometry.ts";
+import { panelPositions, SkinPoses } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
 import { transformPoint } from "./transform.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
@@ -31,10 +31,11 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     }
     return band = params.centre_band_fraction * extent;
   };
+  const poses = new SkinPoses(matrix);
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
     if (part.side) continue;
-    const side = sideFromName(node.getName()) ?? sideFromGeometry(scene, node, matrix, centreBand);
+    const side = sideFromName(node.getName()) ?? sideFromGeometry(scene, node, poses, centreBand);
     setPart(node, { ...part, side });
   }
   return { scene };
@@ -44,8 +45,9 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
  * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry (a skin bone's:
  * the vertices skinned to it), or of its origin when it has none.
  */
-function sideFromGeometry(doc: Document, node: Node, matrix: number[], centreBand: () => number): Side {
-  const bounds = positionBounds(panelPositions(doc, node, matrix));
+function sideFromGeometry(doc: Document, node: Node, poses: SkinPoses, centreBand: () => number): Side {
+  const matrix = poses.frame;
+  const bounds = positionBounds(panelPositions(doc, node, matrix, poses));
   const lateral = bounds
     ? (bounds.min[2] + bounds.max[2]) / 2
     : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2];

@@ -14,7 +14,7 @@ import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
-import { DOMINANT_WEIGHT, gatherBonePositions } from "./bone_geometry.ts";
+import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { AHEAD_COVERAGE, aheadBox, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
@@ -63,10 +63,12 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const vertexCounts = new Map<Node, number>();
   const rules = new Map<Node, { rule: HingeRule; why?: string }>();
   const body = new BodySampler(scene, toAircraft);
+  // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
+  const poses = new SkinPoses(toAircraft);
   const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
-    let fitted = fitPanel(scene, node, toAircraft, options, ctx);
+    let fitted = fitPanel(scene, node, poses, options, ctx);
     if (!fitted) continue;
     // Geometry on both sides of the centre line may be two surfaces in one mesh.
     const [left, right] = fitted.fit.lateral, reach = 0.02 * Math.max(-left, right);
@@ -74,7 +76,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       const split = splitTwoPieceMesh(scene, node, toAircraft, ctx);
       if (split) {
         queue.unshift(split);
-        fitted = fitPanel(scene, node, toAircraft, options, ctx);
+        fitted = fitPanel(scene, node, poses, options, ctx);
         if (!fitted) continue;
       }
     }
@@ -113,7 +115,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
 function fitPanel(
   doc: Document,
   node: Node,
-  toAircraft: Mat4,
+  poses: SkinPoses,
   options: Omit<HingeFitOptions, "edge">,
   ctx: RunContext,
 ): { fit: HingeFit; vertices: number; refit: (edge: HingeEdge) => HingeFit } | undefined {
@@ -133,8 +135,8 @@ function fitPanel(
   let gathered;
   try {
     gathered = bone
-      ? gatherBonePositions(doc, node, toAircraft, { triangles: true })
-      : gatherPositions(node, toAircraft, { triangles: true });
+      ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
+      : gatherPositions(node, poses.frame, { triangles: true });
   } catch (error) {
     if (!(error instanceof IndexOutOfRangeError)) throw error;
     return skip(`is malformed: ${error.message}`);

@@ -10,6 +10,7 @@ import type { HingeFit } from "./hinge_fit.ts";
 import { getPart, type PartAnnotation } from "./part_extras.ts";
 import { dot, type Mat4, multiply, sub, transformPoint, type Vec3 } from "./transform.ts";
 import { openingFromName } from "./vocabulary.ts";
+import { BoxGrid, type Near } from "./box_grid.ts";
 
 /** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
 export function openingOf(
@@ -54,13 +55,6 @@ function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
   return alongSpan < Math.max(a.spanLength, b.spanLength) / 2 && alongChord < Math.max(a.chord, b.chord) / 2;
 }
 
-/** Geometry near a panel: where {@link BodySampler.othersThan} looks. */
-export interface Near {
-  readonly centre: Vec3;
-  /** Half the side of the box around `centre`, in aircraft units. */
-  readonly reach: number;
-}
-
 /** A mesh drawn by one node: the mesh's positions (shared by its instances) and where the node puts them. */
 interface Instance {
   readonly node: Node;
@@ -84,6 +78,7 @@ interface Instance {
  */
 export class BodySampler {
   #instances: Instance[] | undefined;
+  #grid: BoxGrid | undefined;
   #moving: Set<Node> | undefined;
   #placed = new Float64Array(0);
   constructor(private readonly doc: Document, private readonly toAircraft: Mat4) {}
@@ -97,17 +92,19 @@ export class BodySampler {
     panel: Node,
     options: { fixedOnly?: boolean; near?: Near } = {},
   ): Generator<{ positions: Float64Array; count: number; triangles: Uint32Array }> {
-    this.#instances ??= this.#listInstances();
+    const instances = this.#instances ??= this.#listInstances();
     const own = new Set(subtreeNodes(panel));
-    if (options.fixedOnly) {
-      this.#moving ??= new Set(
+    // Looked up, not copied into `own`: a copy per panel was quadratic in the number of parts.
+    const moving = options.fixedOnly
+      ? this.#moving ??= new Set(
         this.doc.getRoot().listNodes().filter((n) => getPart(n)).flatMap(subtreeNodes),
-      );
-      for (const node of this.#moving) own.add(node);
-    }
-    const near = options.near;
-    for (const instance of this.#instances) {
-      if (own.has(instance.node) || (near && !boxReaches(instance, near))) continue;
+      )
+      : undefined;
+    // Only meshes whose box reaches `near` (in their order in the file, as a scan of all would give them).
+    const near = options.near && (this.#grid ??= new BoxGrid(instances)).reaching(options.near);
+    for (const index of near ?? instances.keys()) {
+      const instance = instances[index];
+      if (own.has(instance.node) || moving?.has(instance.node)) continue;
       const { positions, count, triangles } = instance.local;
       if (this.#placed.length < count * 3) this.#placed = new Float64Array(count * 3);
       placePositions(positions, count, instance.matrix, this.#placed);
@@ -254,9 +251,4 @@ function placedBox(positions: Float64Array, count: number, matrix: Mat4): { min:
     [min[k], max[k]] = [min[k] - 1e-9 * terms, max[k] + 1e-9 * terms];
   }
   return { min, max };
-}
-
-/** True when the box reaches into `near`'s box (each axis within `reach` of its centre). */
-function boxReaches({ min, max }: { min: Vec3; max: Vec3 }, { centre, reach }: Near): boolean {
-  return [0, 1, 2].every((k) => min[k] <= centre[k] + reach && max[k] >= centre[k] - reach);
 }

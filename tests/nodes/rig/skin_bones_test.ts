@@ -3,9 +3,9 @@
  * panels (`driven_by: "skin"`) fitted to the vertices skinned to them, and turning an inserted pivot
  * moves those vertices about the fitted hinge — checked by skinning them independently.
  */
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
-import { gatherBonePositions } from "../../../nodes/rig/bone_geometry.ts";
+import { gatherBonePositions, SkinPoses } from "../../../nodes/rig/bone_geometry.ts";
 import {
   dot,
   normalize,
@@ -57,6 +57,24 @@ Deno.test("a bone's geometry is the skinned vertices weighted mostly to it, not 
     assert(maxDisplacement(positions, world.slice(first * 3, end * 3)) < 1e-5, name);
   }
   assertEquals(gatherBonePositions(doc, nodeNamed(doc, "flap_L"), IDENTITY).count, 0);
+});
+
+Deno.test("skin poses kept for one pass give every bone the geometry it gets on its own", () => {
+  const { doc } = skinnedAircraft();
+  const frame = [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 3, -1, 2, 1]; // not the identity: a turn and an offset
+  const poses = new SkinPoses(frame);
+  for (const name of ["rudder", "Elevator_L", "rudder_tab", "rudder", "Elevator_L"]) {
+    const bone = nodeNamed(doc, name);
+    const alone = gatherBonePositions(doc, bone, frame, { triangles: true });
+    const kept = gatherBonePositions(doc, bone, frame, { triangles: true, poses });
+    assert(alone.count > 0, name);
+    assertEquals(kept, alone);
+  }
+  // Poses are of one frame: asked for another, it is an error, not the wrong placement.
+  assertThrows(
+    () => gatherBonePositions(doc, nodeNamed(doc, "rudder"), IDENTITY, { poses }),
+    /another frame/,
+  );
 });
 
 Deno.test("surface bones become panels: kind, side, hinge; the pose is kept and +10° turns about the hinge", async () => {
