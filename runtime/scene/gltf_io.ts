@@ -16,6 +16,7 @@ import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
 import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
+import { COMPRESSION, meshoptAsExt, registerDecompressors, shrinkDracoDecoder } from "./decompressors.ts";
 
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
@@ -221,9 +222,6 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   return bytes;
 }
 
-/** Mesh compression extensions whose data is decoded on read (and not re-encoded on write). */
-const COMPRESSION = ["KHR_draco_mesh_compression", "EXT_meshopt_compression"];
-
 /**
  * Reads GLB or glTF JSON (with embedded resources) into a document. Draco- and meshopt-compressed
  * meshes are decoded; the result is an ordinary, uncompressed scene.
@@ -236,16 +234,17 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
 
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
+  const io = await gltfIO();
   const used: string[] = jsonDoc.json.extensionsUsed ?? [];
   const compressed = used.some((name) => COMPRESSION.includes(name));
-  if (compressed) await registerDecompressors();
+  if (compressed) await registerDecompressors(io);
   // Compression extensions read accessors themselves; any other file has its data read ahead.
   const ahead = compressed ? undefined : readAccessorsAhead(jsonDoc);
   let read;
   try {
-    read = await (await gltfIO()).readJSON(ahead?.jsonDoc ?? jsonDoc);
+    read = await io.readJSON(ahead?.jsonDoc ?? meshoptAsExt(jsonDoc));
   } finally {
-    if (compressed) await shrinkDracoDecoder();
+    if (compressed) await shrinkDracoDecoder(io);
   }
   const doc = ahead ? setAccessorArrays(read, ahead) : read;
   for (const extension of doc.getRoot().listExtensionsUsed()) {
@@ -267,40 +266,6 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
     }
   }
   return { json, resources };
-}
-
-let decompressors: Promise<void> | undefined;
-
-/** Loads the Draco and meshopt decoders (WebAssembly) once, only when a file needs them. */
-function registerDecompressors(): Promise<void> {
-  decompressors ??= (async () => {
-    const { MeshoptDecoder } = await import("meshoptimizer");
-    await MeshoptDecoder.ready;
-    (await gltfIO()).registerDependencies({ "meshopt.decoder": MeshoptDecoder });
-    await installDracoDecoder();
-  })();
-  return decompressors;
-}
-
-/** The Draco decoder glTF-Transform reads with. */
-let dracoDecoder: { readonly HEAPU8: Uint8Array } | undefined;
-
-/**
- * Memory a Draco decoder may keep after a read. WebAssembly memory never shrinks: one large model
- * (up to Draco's 2 GB) would otherwise stay with the process, a batch worker's every later input.
- */
-const DRACO_MEMORY_KEPT = 64 << 20;
-
-async function installDracoDecoder(): Promise<void> {
-  const { default: draco3d } = await import("draco3dgltf");
-  // Quiet: an abort (its memory exhausted) is thrown, and reported by the decoding node.
-  dracoDecoder = await draco3d.createDecoderModule({ printErr() {} });
-  (await gltfIO()).registerDependencies({ "draco3d.decoder": dracoDecoder });
-}
-
-/** Replaces the Draco decoder when a read grew it past {@link DRACO_MEMORY_KEPT} (1–2 ms; the old one is collected). */
-async function shrinkDracoDecoder(): Promise<void> {
-  if ((dracoDecoder?.HEAPU8.byteLength ?? 0) > DRACO_MEMORY_KEPT) await installDracoDecoder();
 }
 
 /**

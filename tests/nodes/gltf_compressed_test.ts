@@ -9,6 +9,7 @@ import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { runNode } from "../support/context.ts";
 import { validateGltf } from "../support/validator.ts";
+import { glbOf } from "../support/shapes.ts";
 
 /** A 12×12 vertex grid panel: enough for the compressors to work on. */
 function panel(): Document {
@@ -77,3 +78,94 @@ for (const kind of ["draco", "meshopt"] as const) {
     );
   });
 }
+
+/** The GLB's JSON text with every `EXT_meshopt_compression` named `KHR_meshopt_compression`. */
+function asKhrMeshopt(glb: Uint8Array): Uint8Array {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  const json = JSON.parse(
+    new TextDecoder().decode(glb.subarray(20, 20 + length)).replaceAll("EXT_meshopt", "KHR_meshopt"),
+  );
+  return glbOf(json, glb.subarray(28 + length));
+}
+
+Deno.test("a KHR_meshopt_compression GLB decodes as its EXT_ twin does", async () => {
+  const ext = await compressed("meshopt");
+  const khr = asKhrMeshopt(ext);
+  const decode = async (bytes: Uint8Array) =>
+    (await runNode(decodeGltf, { bytes: { bytes, name: "panel.glb" } })).scene;
+  const [a, b] = [await decode(ext), await decode(khr)];
+  const arrays = (doc: Document) => doc.getRoot().listAccessors().map((x) => Array.from(x.getArray()!));
+  assertEquals(arrays(b), arrays(a));
+  assertEquals(await writeGlb(b, { generator: GENERATOR }), await writeGlb(a, { generator: GENERATOR }));
+});
+
+Deno.test("KHR_meshopt_compression's own bitstreams decode: the version 1 attribute codec and the COLOR filter", async () => {
+  await MeshoptEncoder.ready;
+  const count = 144;
+  const positions = new Float32Array(count * 3).map((_, i) => ((i * 7919) % 1000) / 100);
+  const colors = new Float32Array(count * 4).map((_, i) => (i % 4 === 3 ? 1 : ((i * 37) % 101) / 100));
+  const indices = new Uint16Array(count).map((_, i) => i); // 48 triangles
+  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const encodedPositions = MeshoptEncoder.encodeGltfBuffer(bytes(positions), count, 12, "ATTRIBUTES", 1);
+  const filtered = MeshoptEncoder.encodeFilterColor(colors, count, 4, 8);
+  const encodedColors = MeshoptEncoder.encodeGltfBuffer(filtered, count, 4, "ATTRIBUTES", 1);
+  assertEquals([encodedPositions[0], encodedColors[0]], [0xa1, 0xa1], "version 1 of the attribute codec");
+  const pad = (n: number) => Math.ceil(n / 4) * 4;
+  const at = [0, pad(encodedPositions.length), pad(encodedPositions.length) + pad(encodedColors.length)];
+  const bin = new Uint8Array(at[2] + indices.byteLength);
+  bin.set(encodedPositions, at[0]);
+  bin.set(encodedColors, at[1]);
+  bin.set(bytes(indices), at[2]);
+  const KHR = "KHR_meshopt_compression";
+  const view = (offset: number, length: number, stride: number, encoded: Uint8Array, filter?: string) => ({
+    buffer: 1,
+    byteOffset: offset,
+    byteLength: length,
+    byteStride: stride,
+    extensions: {
+      [KHR]: {
+        buffer: 0,
+        byteOffset: at[stride === 12 ? 0 : 1],
+        byteLength: encoded.length,
+        byteStride: stride,
+        count,
+        mode: "ATTRIBUTES",
+        ...(filter ? { filter } : {}),
+      },
+    },
+  });
+  const json = {
+    asset: { version: "2.0" },
+    extensionsUsed: [KHR],
+    extensionsRequired: [KHR],
+    buffers: [{ byteLength: bin.length }, {
+      byteLength: count * 16,
+      extensions: { [KHR]: { fallback: true } },
+    }],
+    bufferViews: [
+      view(0, count * 12, 12, encodedPositions),
+      view(count * 12, count * 4, 4, encodedColors, "COLOR"),
+      { buffer: 0, byteOffset: at[2], byteLength: indices.byteLength },
+    ],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count, type: "VEC3", min: [0, 0, 0], max: [9.99, 9.99, 9.99] },
+      { bufferView: 1, componentType: 5121, normalized: true, count, type: "VEC4" },
+      { bufferView: 2, componentType: 5123, count, type: "SCALAR" },
+    ],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0, COLOR_0: 1 }, indices: 2 }] }],
+    nodes: [{ name: "Aileron_L", mesh: 0 }],
+    scenes: [{ nodes: [0] }],
+  };
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: glbOf(json, bin), name: "khr.glb" } });
+  const primitive = scene.getRoot().listMeshes()[0].listPrimitives()[0];
+  assertEquals(Array.from(primitive.getAttribute("POSITION")!.getArray()!), Array.from(positions));
+  const decoded = primitive.getAttribute("COLOR_0")!.getArray()!;
+  for (let i = 0; i < colors.length; i++) {
+    assert(
+      Math.abs(decoded[i] - colors[i] * 255) <= 2,
+      `colour component ${i}: ${decoded[i]} vs ${colors[i] * 255}`,
+    );
+  }
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assertEquals(report.errors, 0, report.messages.join("\n"));
+});

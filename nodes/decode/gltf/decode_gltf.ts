@@ -24,7 +24,7 @@ export const decodeGltf = defineNode({
   type: "decode.gltf",
   version: 3,
   doc: "Decodes glTF/GLB into a scene, keeping every extension, material, texture, animation and extra; " +
-    "Draco- and meshopt-compressed meshes are decoded. The file is checked structurally first.",
+    "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
   },

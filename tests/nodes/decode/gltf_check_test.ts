@@ -202,3 +202,22 @@ Deno.test("a meshopt view may not decode out of proportion to its compressed byt
   );
   assert.match(short.expected, /covering the view's 1200 bytes/);
 });
+
+Deno.test("a meshopt view names one extension, EXT_ or KHR_, and a filter the decoder has", async () => {
+  const codec = "/bufferViews/0/extensions/EXT_meshopt_compression";
+  const both = await rejection(meshoptGlb(100, (j) => {
+    const view = j.bufferViews[0].extensions;
+    view.KHR_meshopt_compression = view.EXT_meshopt_compression;
+  }));
+  assert.equal(where(both), "/bufferViews/0/extensions");
+  // A filter the decoder does not know it skips, leaving the data encoded.
+  const unknown = await rejection(
+    meshoptGlb(100, (j) => j.bufferViews[0].extensions.EXT_meshopt_compression.filter = "BOGUS"),
+  );
+  assert.equal(where(unknown), `${codec}/filter`);
+  // COLOR is KHR_meshopt_compression's; under EXT_ it is refused.
+  const color = await rejection(
+    meshoptGlb(100, (j) => j.bufferViews[0].extensions.EXT_meshopt_compression.filter = "COLOR"),
+  );
+  assert.match(color.expected, /NONE, OCTAHEDRAL, QUATERNION, EXPONENTIAL$/);
+});

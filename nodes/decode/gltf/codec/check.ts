@@ -93,7 +93,7 @@ function checkBuffers(c: Checker): void {
     if (length === undefined) c.fail(`${path}/byteLength`, "a byte length", undefined);
     const data = c.bufferData(i);
     // Only a meshopt fallback buffer may be without data (its views are decoded, not read).
-    const fallback = (buffer.extensions as Json | undefined)?.EXT_meshopt_compression;
+    const fallback = meshoptOf(c, buffer, path);
     if (data === undefined && !fallback) {
       const glbChunk = i === 0 && c.source.format === "glb" && buffer.uri === undefined;
       c.fail(
@@ -121,8 +121,8 @@ function checkBuffers(c: Checker): void {
     const stride = c.int(view, "byteStride", path, 253, 4);
     if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
     c.oneOf(view, "target", path, [34962, 34963]);
-    const meshopt = meshoptOf(view);
-    if (meshopt) checkMeshoptView(c, meshopt.def, `${path}/extensions/${meshopt.name}`, length!);
+    const meshopt = meshoptOf(c, view, path);
+    if (meshopt) checkMeshoptView(c, meshopt, `${path}/extensions/${meshopt.name}`, length!);
     else if (!c.bufferData(buffer!)) {
       c.fail(`${path}/buffer`, "a buffer with data (or a meshopt-compressed view)", buffer);
     }
@@ -132,24 +132,32 @@ function checkBuffers(c: Checker): void {
 /** Most bytes meshopt decodes per compressed byte: its codecs reach about 64 (runs of zero bytes). */
 const MESHOPT_MAX_RATIO = 256;
 
-/** A view's meshopt extension (`EXT_`, or the newer `KHR_`) and its name. */
-function meshoptOf(view: Json): { name: string; def: Json } | undefined {
-  const extensions = view.extensions as Json | undefined;
-  for (const name of ["EXT_meshopt_compression", "KHR_meshopt_compression"]) {
-    const def = extensions?.[name];
-    if (def !== undefined) return { name, def: def as Json };
+/** A view's or fallback buffer's meshopt extension (`EXT_`, or the newer `KHR_`) and its name. */
+function meshoptOf(c: Checker, item: Json, path: string): { name: string; def: Json } | undefined {
+  const extensions = item.extensions as Json | undefined;
+  const [ext, khr] = [extensions?.EXT_meshopt_compression, extensions?.KHR_meshopt_compression];
+  // KHR_meshopt_compression may not be used beside EXT_ (and is read as EXT_: one would replace the other).
+  if (ext !== undefined && khr !== undefined) {
+    c.fail(`${path}/extensions`, "one meshopt extension, EXT_ or KHR_", "both");
   }
+  if (ext !== undefined) return { name: "EXT_meshopt_compression", def: ext as Json };
+  if (khr !== undefined) return { name: "KHR_meshopt_compression", def: khr as Json };
   return undefined;
 }
 
 /**
- * A meshopt-compressed view: its source range inside a buffer with data, its mode and stride, and a
+ * A meshopt-compressed view: its source range inside a buffer with data, its mode, filter and stride, and a
  * decoded size (`count × byteStride`, which glTF-Transform allocates before decoding) that holds the
  * view and stays within {@link MESHOPT_MAX_RATIO} × the compressed bytes + 64 KiB — a 1 KB file
  * declaring 2²⁸ elements allocated 1.1 GB, and 2³³ threw a RangeError.
  */
-function checkMeshoptView(c: Checker, value: Json, path: string, viewLength: number): void {
-  const def = c.object(value, path);
+function checkMeshoptView(
+  c: Checker,
+  meshopt: { name: string; def: Json },
+  path: string,
+  viewLength: number,
+): void {
+  const def = c.object(meshopt.def, path);
   const buffer = c.index(def, "buffer", path, "buffers");
   const data = buffer === undefined ? undefined : c.bufferData(buffer);
   if (!data) c.fail(`${path}/buffer`, "a buffer with data", def.buffer);
@@ -161,6 +169,9 @@ function checkMeshoptView(c: Checker, value: Json, path: string, viewLength: num
   }
   c.oneOf(def, "mode", path, ["ATTRIBUTES", "TRIANGLES", "INDICES"]);
   if (def.mode === undefined) c.fail(`${path}/mode`, "a mode", undefined);
+  // An unknown filter would be skipped by the decoder, leaving the data encoded; KHR_ adds COLOR.
+  const filters = ["NONE", "OCTAHEDRAL", "QUATERNION", "EXPONENTIAL"];
+  c.oneOf(def, "filter", path, meshopt.name.startsWith("KHR_") ? [...filters, "COLOR"] : filters);
   const stride = c.int(def, "byteStride", path, 257, 1);
   const attributes = def.mode === "ATTRIBUTES";
   if (stride === undefined || (attributes ? stride % 4 !== 0 : stride !== 2 && stride !== 4)) {
@@ -244,7 +255,7 @@ function aliasedDataBudget(c: Checker): number {
   let bytes = 0;
   c.list("buffers").forEach((_, i) => bytes += c.bufferData(i)?.byteLength ?? 0);
   for (const view of c.list("bufferViews")) {
-    const def = meshoptOf(view)?.def;
+    const def = meshoptOf(c, view, "")?.def;
     if (def) bytes += (def.count as number) * (def.byteStride as number);
   }
   return 16 * bytes + (1 << 20);
