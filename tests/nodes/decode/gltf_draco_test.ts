@@ -175,3 +175,10 @@ Deno.test("a Draco attribute the primitive does not name is refused, not read th
 function bytesOf(text: string): number[] {
   return [...new TextEncoder().encode(text)];
 }
+
+Deno.test("a Draco primitive drawing points or lines is refused: Draco decodes faces", async () => {
+  const { json, stream } = await dracoGrid(12, "edgebreaker");
+  json.meshes[0].primitives[0].mode = 0;
+  const error = await rejection(dracoGlb(json, stream));
+  assert.equal(where(error), "/meshes/0/primitives/0/mode");
+});

@@ -159,8 +159,9 @@ class ByteReader {
   }
 }
 
-/** A Draco primitive of the file: its JSON path, extension and header. */
+/** A Draco primitive of the file: its JSON path and its extension's, the extension and its view. */
 interface DracoPrimitive {
+  readonly at: string;
   readonly path: string;
   readonly primitive: Json;
   readonly def: Json;
@@ -173,11 +174,11 @@ function dracoPrimitives(c: Checker): DracoPrimitive[] {
     (mesh.primitives as Json[]).forEach((primitive, p) => {
       const extensions = primitive.extensions as Json | undefined;
       if (extensions?.[DRACO] === undefined) return;
-      const path = `/meshes/${m}/primitives/${p}/extensions/${DRACO}`;
+      const at = `/meshes/${m}/primitives/${p}`, path = `${at}/extensions/${DRACO}`;
       const def = c.object(extensions[DRACO], path);
       const view = c.index(def, "bufferView", path, "bufferViews");
       if (view === undefined) c.fail(`${path}/bufferView`, "a buffer view index", undefined);
-      found.push({ path, primitive, def, view: view! });
+      found.push({ at, path, primitive, def, view: view! });
     });
   });
   return found;
@@ -216,7 +217,12 @@ export function checkDracoPrimitives(c: Checker): void {
     .reduce((sum, v) => sum + (views[v].byteLength as number), 0);
   const budget = DRACO_MAX_RATIO * compressed + (1 << 20);
   let decoded = 0;
-  for (const { path, primitive, def, view } of primitives) {
+  for (const { at, path, primitive, def, view } of primitives) {
+    // Draco decodes faces: the extension allows no points or lines.
+    const mode = primitive.mode ?? 4;
+    if (mode !== 4 && mode !== 5) {
+      c.fail(`${at}/mode`, "TRIANGLES or TRIANGLE_STRIP, as Draco decodes faces", mode);
+    }
     const named = primitive.attributes as Json;
     const attributes = c.object(def.attributes, `${path}/attributes`);
     let elementBytes = 0, count = 0;
