@@ -62,6 +62,8 @@ interface Instance {
     readonly positions: Float64Array;
     readonly count: number;
     readonly triangles: Uint32Array;
+    /** The box of `positions` in the mesh's own space (undefined when a position is not finite). */
+    readonly box?: { readonly lo: Vec3; readonly hi: Vec3 };
   };
   readonly matrix: Mat4;
   /** Aircraft-space box around every placed vertex (infinite when a position is not finite). */
@@ -122,7 +124,8 @@ export class BodySampler {
       if (!byWeights.has(key)) {
         try {
           const g = gatherPositions(node, this.toAircraft, { descend: false, triangles: true, local: true });
-          byWeights.set(key, { positions: g.positions, count: g.count, triangles: g.triangles! });
+          const box = localBox(g.positions, g.count);
+          byWeights.set(key, { positions: g.positions, count: g.count, triangles: g.triangles!, box });
         } catch (error) {
           if (!(error instanceof IndexOutOfRangeError)) throw error;
           byWeights.set(key, undefined); // malformed: no body to sample
@@ -135,7 +138,7 @@ export class BodySampler {
       const geometry = mesh && local(node, mesh);
       if (!geometry) return [];
       const matrix = multiply(this.toAircraft, node.getWorldMatrix());
-      return [{ node, local: geometry, matrix, ...placedBox(geometry.positions, geometry.count, matrix) }];
+      return [{ node, local: geometry, matrix, ...placedBox(geometry.box, geometry.count, matrix) }];
     });
   }
 
@@ -221,20 +224,30 @@ function closestPointOnTriangle(
   return at(vb * denominator, vc * denominator);
 }
 
-/**
- * The aircraft-space box of a mesh's positions placed by `matrix`, from the corners of their own
- * box, widened by a part in 10⁹ of the terms summed, far more than any rounding of a placed vertex.
- */
-function placedBox(positions: Float64Array, count: number, matrix: Mat4): { min: Vec3; max: Vec3 } {
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+/** The box of a mesh's positions in its own space, once per mesh; undefined when one is not finite. */
+function localBox(positions: Float64Array, count: number): { lo: Vec3; hi: Vec3 } | undefined {
+  const lo: Vec3 = [Infinity, Infinity, Infinity], hi: Vec3 = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < count * 3; i++) {
     const v = positions[i], k = i % 3;
-    if (!Number.isFinite(v)) {
-      return { min: [-Infinity, -Infinity, -Infinity], max: [Infinity, Infinity, Infinity] };
-    }
+    if (!Number.isFinite(v)) return undefined;
     if (v < lo[k]) lo[k] = v;
     if (v > hi[k]) hi[k] = v;
   }
+  return { lo, hi };
+}
+
+/**
+ * The aircraft-space box of a mesh placed by `matrix`, from the corners of its own box (infinite
+ * when that is not finite), widened by a part in 10⁹ of the terms summed, far more than any rounding
+ * of a placed vertex.
+ */
+function placedBox(
+  box: { lo: Vec3; hi: Vec3 } | undefined,
+  count: number,
+  matrix: Mat4,
+): { min: Vec3; max: Vec3 } {
+  if (!box) return { min: [-Infinity, -Infinity, -Infinity], max: [Infinity, Infinity, Infinity] };
+  const { lo, hi } = box;
   const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
   for (let corner = 0; corner < 8 && count > 0; corner++) {
     const p = transformPoint(matrix, [
