@@ -105,17 +105,23 @@ Deno.test("metadata before the connectivity header is read past, as Draco's deco
 
 Deno.test("a header that does not read is a DecodeError naming the byte and what was expected", async () => {
   const { json, stream } = await dracoGrid(12, "edgebreaker");
-  const cases: [Uint8Array, RegExp][] = [
-    [spliced(stream, 0, 1, bytesOf("B")), /at byte 0 of the Draco data: expected the magic 'DRACO'/],
-    [spliced(stream, 5, 1, [1]), /at byte 5 .*bitstream version 2.0 to 2.2, found 1.2/],
-    [spliced(stream, 7, 1, [0]), /at byte 7 .*encoder type 1 \(a triangular mesh\), found 0/],
-    [stream.slice(0, 13), /at byte 1[23] .*an encoded-vertex count|a face count/],
-    [spliced(stream, CONNECTIVITY + 1, 2, [0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), /in at most 5 varint bytes/],
+  // What was expected and at which byte of the view, and what was found.
+  const cases: [Uint8Array, RegExp, RegExp][] = [
+    [spliced(stream, 0, 1, bytesOf("B")), /the magic 'DRACO' at byte 0 of view 0/, /^'BRACO'$/],
+    [spliced(stream, 5, 1, [1]), /bitstream version 2.0 to 2.2 at byte 5/, /^1\.2$/],
+    [spliced(stream, 7, 1, [0]), /encoder type 1 \(a triangular mesh\) at byte 7/, /^0$/],
+    [stream.slice(0, 13), /an encoded-vertex count at byte 13/, /^0 bytes left$/],
+    [
+      spliced(stream, CONNECTIVITY + 1, 2, [0xff, 0xff, 0xff, 0xff, 0xff, 0x01]),
+      /an encoded-vertex count in at most 5 varint bytes at byte 12/,
+      /more/,
+    ],
   ];
-  for (const [bytes, message] of cases) {
+  for (const [bytes, expected, found] of cases) {
     const error = await rejection(dracoGlb(json, bytes));
     assert.equal(where(error), `${EXT}/bufferView`);
-    assert.match(error.expected, message);
+    assert.match(error.expected, expected);
+    assert.match(error.found, found);
   }
 });
 

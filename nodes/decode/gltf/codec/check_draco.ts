@@ -5,11 +5,12 @@
  * header is read here first, and what all of them decode to is held to {@link DRACO_MAX_RATIO} × their
  * compressed bytes. After decoding, {@link checkDracoDecoded} holds the result to the accessors' counts.
  *
- * Layout (Draco bitstream specification; `KHR_draco_mesh_compression` specifies version 2.2, and 2.0
- * and 2.1, which early exporters wrote, are read too): `DRACO`, major and minor version, encoder type (1: triangular mesh),
- * method (0: sequential, 1: edgebreaker), 16-bit flags, metadata when flag 0x8000 is set, then the
- * connectivity header. Its counts are varints, except the sequential header's before 2.2 (32-bit
- * words); an edgebreaker header before 2.2 begins with a count of new vertices.
+ * Layout (Draco bitstream specification; `KHR_draco_mesh_compression` specifies version 2.2, and
+ * 2.0 and 2.1, which early exporters wrote, are read too): `DRACO`, major and minor version, encoder
+ * type (1: triangular mesh), method (0: sequential, 1: edgebreaker), 16-bit flags, metadata when flag
+ * 0x8000 is set, then the connectivity header. Its counts are varints, except the sequential
+ * header's before 2.2 (32-bit words); an edgebreaker header before 2.2 begins with a count of new
+ * vertices.
  *
  * @module
  */
@@ -60,7 +61,7 @@ export class DracoHeaderError extends Error {
 export function readDracoHeader(bytes: Uint8Array): DracoHeader {
   const r = new ByteReader(bytes);
   const magic = String.fromCharCode(...bytes.subarray(0, 5));
-  if (magic !== "DRACO") throw new DracoHeaderError(0, "the magic 'DRACO'", JSON.stringify(magic));
+  if (magic !== "DRACO") throw new DracoHeaderError(0, "the magic 'DRACO'", `'${magic}'`);
   r.skip(5);
   const major = r.u8("a major version"), minor = r.u8("a minor version");
   if (major !== 2 || minor > 2) {
@@ -241,7 +242,8 @@ export function checkDracoPrimitives(c: Checker): void {
       count = accessor.count as number;
     }
     const data = c.bufferData(views[view].buffer as number);
-    if (!data || views[view].extensions !== undefined) {
+    const viewExtensions = views[view].extensions as Json | undefined;
+    if (!data || viewExtensions?.EXT_meshopt_compression || viewExtensions?.KHR_meshopt_compression) {
       c.fail(`${path}/bufferView`, "a view of stored (not meshopt-compressed) bytes", view);
     }
     const start = (views[view].byteOffset as number | undefined) ?? 0;
@@ -250,7 +252,8 @@ export function checkDracoPrimitives(c: Checker): void {
       header = readDracoHeader(data!.subarray(start, start + (views[view].byteLength as number)));
     } catch (error) {
       if (!(error instanceof DracoHeaderError)) throw error;
-      c.fail(`${path}/bufferView`, `a Draco mesh bitstream in view ${view} (${error.message})`, view);
+      const expected = `a Draco mesh bitstream: ${error.expected} at byte ${error.offset} of view ${view}`;
+      throw gltfError(c.source, { jsonPath: `${path}/bufferView` }, expected, error.found);
     }
     decoded += header.faces * 3 * 4 + (header.points ?? count) * elementBytes;
     if (decoded > budget) {
