@@ -221,3 +221,25 @@ Deno.test("a meshopt view names one extension, EXT_ or KHR_, and a filter the de
   );
   assert.match(color.expected, /NONE, OCTAHEDRAL, QUATERNION, EXPONENTIAL$/);
 });
+
+Deno.test("KHR_mesh_quantization widens the attribute types, to its table and no further", async () => {
+  const fighter = JSON.parse(new TextDecoder().decode(FIGHTER));
+  const primitive = fighter.meshes.findIndex((m: Json) => m.primitives[0].attributes.NORMAL !== undefined);
+  const at = `/meshes/${primitive}/primitives/0/attributes`;
+  const { POSITION: position, NORMAL: normal } = fighter.meshes[primitive].primitives[0].attributes;
+  const quantized = (edit: (json: Json) => void) =>
+    damaged((json) => {
+      json.extensionsUsed = [...(json.extensionsUsed ?? []), "KHR_mesh_quantization"];
+      edit(json);
+    });
+  // int16 positions (as gltfpack writes them): read, with the extension; refused without it.
+  const int16 = (json: Json) =>
+    Object.assign(json.accessors[position], { componentType: 5122, normalized: true });
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: quantized(int16), name: "q.gltf" } });
+  assert.ok(scene.getRoot().listAccessors()[position].getArray() instanceof Int16Array);
+  assert.equal(where(await rejection(damaged(int16))), `${at}/POSITION`);
+  // Normals must stay signed: unsigned bytes are refused even with the extension.
+  const unsigned = await rejection(quantized((json) => json.accessors[normal].componentType = 5121));
+  assert.equal(where(unsigned), `${at}/NORMAL`);
+  assert.match(unsigned.expected, /VEC3 \/ 5126,5120,5122/);
+});

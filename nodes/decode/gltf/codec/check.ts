@@ -31,6 +31,19 @@ export const ATTRIBUTE_RULES: readonly (readonly [RegExp, string[], number[]])[]
   [/^WEIGHTS_\d+$/, ["VEC4"], [FLOAT, 5121, 5123]],
 ];
 
+/**
+ * The rules in a file that uses `KHR_mesh_quantization`, as gltfpack and glTF-Transform's `quantize`
+ * write by default: positions and texture coordinates in any 8- or 16-bit integers, normals and
+ * tangents in signed ones (the extension's table of mesh attributes).
+ */
+export const QUANTIZED_ATTRIBUTE_RULES: readonly (readonly [RegExp, string[], number[]])[] = [
+  [/^POSITION$/, ["VEC3"], [FLOAT, 5120, 5121, 5122, 5123]],
+  [/^NORMAL$/, ["VEC3"], [FLOAT, 5120, 5122]],
+  [/^TANGENT$/, ["VEC4"], [FLOAT, 5120, 5122]],
+  [/^TEXCOORD_\d+$/, ["VEC2"], [FLOAT, 5120, 5121, 5122, 5123]],
+  ...ATTRIBUTE_RULES.slice(4),
+];
+
 /** The top-level arrays of objects glTF 2.0 defines. */
 const COLLECTIONS = [
   "accessors",

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ATTRIBUTE_RULES, FLOAT, INDEX_TYPES } from "./check.ts";
+import { ATTRIBUTE_RULES, FLOAT, INDEX_TYPES, QUANTIZED_ATTRIBUTE_RULES } from "./check.ts";
 import { COMPONENT_BYTES } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Checker, Json } from "./checker.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
@@ -12,6 +12,8 @@ import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts
 /** Primitives: modes, attribute types per semantic, equal element counts, index values below the vertex count. */
 export function checkMeshes(c: Checker): void {
   const accessors = c.list("accessors");
+  const quantized = (c.json.extensionsUsed as string[] | undefined)?.includes("KHR_mesh_quantization");
+  const rules = quantized ? QUANTIZED_ATTRIBUTE_RULES : ATTRIBUTE_RULES;
   c.list("meshes").forEach((mesh, m) => {
     const primitives = mesh.primitives;
     if (!Array.isArray(primitives) || !primitives.length) {
@@ -33,7 +35,7 @@ export function checkMeshes(c: Checker): void {
         for (const semantic of Object.keys(set)) {
           const a = c.index(set, semantic, base, "accessors")!;
           const accessor = accessors[a];
-          const rule = ATTRIBUTE_RULES.find(([pattern]) => pattern.test(semantic));
+          const rule = rules.find(([pattern]) => pattern.test(semantic));
           // Morph targets hold displacements: signed and float components are allowed.
           const types = s === 0
             ? rule
