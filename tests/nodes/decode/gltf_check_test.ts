@@ -67,6 +67,17 @@ Deno.test("wrong types where glTF-Transform expects arrays or objects are refuse
   assert.equal(where(factor), "/materials/0/pbrMetallicRoughness/baseColorFactor");
 });
 
+Deno.test("a rotation that is not a unit quaternion is refused with its length", async () => {
+  const error = await rejection(damaged((j) => j.nodes[15].rotation = [0.7, 0, 0, 0.7]));
+  assert.equal(where(error), "/nodes/15/rotation");
+  assert.equal(error.expected, "a unit quaternion (length 1 ± 0.0005)");
+  assert.equal(error.found, String(Number(Math.hypot(0.7, 0.7).toPrecision(6))));
+  // Six written digits, as exporters round them, are within the tolerance.
+  await runNode(decodeGltf, {
+    bytes: { bytes: damaged((j) => j.nodes[15].rotation = [0.707107, 0, 0, 0.707107]), name: "ok.gltf" },
+  });
+});
+
 Deno.test("indices past the last vertex and attributes of the wrong type are refused", async () => {
   const oob = await rejection(damaged((j) => {
     const primitive = j.meshes[0].primitives[0];

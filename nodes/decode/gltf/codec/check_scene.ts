@@ -91,7 +91,14 @@ export function checkNodes(c: Checker): void {
     c.numbers(node, "translation", path, 3);
     c.numbers(node, "rotation", path, 4);
     const q = node.rotation as number[] | undefined;
-    if (q && Math.abs(Math.hypot(...q) - 1) > 0.0005) c.fail(`${path}/rotation`, "a unit quaternion", q);
+    const length = q && Math.hypot(...q);
+    if (length !== undefined && Math.abs(length - 1) > 0.0005) {
+      c.fail(
+        `${path}/rotation`,
+        "a unit quaternion (length 1 ± 0.0005)",
+        Number(length.toPrecision(6)),
+      );
+    }
     c.numbers(node, "scale", path, 3);
     c.numbers(node, "matrix", path, 16);
     c.index(node, "mesh", path, "meshes");
