@@ -1,8 +1,6 @@
 /** Draco- and meshopt-compressed glTF, as real aircraft exports often are, decode to plain scenes. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { Document, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS, EXTMeshoptCompression, KHRDracoMeshCompression } from "@gltf-transform/extensions";
-import draco3d from "draco3dgltf";
+import { Document } from "@gltf-transform/core";
 import { MeshoptEncoder } from "meshoptimizer";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
@@ -10,6 +8,7 @@ import { GENERATOR } from "../../runtime/version.ts";
 import { runNode } from "../support/context.ts";
 import { validateGltf } from "../support/validator.ts";
 import { glbOf } from "../support/shapes.ts";
+import { writeCompressedGlb } from "../support/compressed.ts";
 
 /** A 12×12 vertex grid panel: enough for the compressors to work on. */
 function panel(): Document {
@@ -34,19 +33,8 @@ function panel(): Document {
   return doc;
 }
 
-async function compressed(kind: "draco" | "meshopt"): Promise<Uint8Array> {
-  const doc = panel();
-  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
-  if (kind === "draco") {
-    doc.createExtension(KHRDracoMeshCompression).setRequired(true);
-    io.registerDependencies({ "draco3d.encoder": await draco3d.createEncoderModule() });
-  } else {
-    await MeshoptEncoder.ready;
-    doc.createExtension(EXTMeshoptCompression).setRequired(true)
-      .setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
-    io.registerDependencies({ "meshopt.encoder": MeshoptEncoder });
-  }
-  return await io.writeBinary(doc);
+function compressed(kind: "draco" | "meshopt"): Promise<Uint8Array> {
+  return writeCompressedGlb(panel(), kind);
 }
 
 for (const kind of ["draco", "meshopt"] as const) {

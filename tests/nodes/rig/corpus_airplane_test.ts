@@ -1,9 +1,14 @@
 /**
  * The rig on a real Blender export (Sketchbook's airplane, MIT; faces +Z): ailerons, elevators and
  * rudder found with their sides, fitted hinges against the authored pivots (`*_parent` empties with
- * the hinge along their local Z).
+ * the hinge along their local Z) — as exported, and Draco-compressed or quantized and meshopt-compressed,
+ * as web optimisers leave aircraft.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { type Document, NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
+import { writeCompressedGlb } from "../../support/compressed.ts";
+import { quantizeLikeGltfpack } from "../../support/quantize.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
@@ -12,7 +17,7 @@ import { runNode } from "../../support/context.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
-import { nodeNamed, rig } from "./pipeline.ts";
+import { nodeNamed, rig, type RigResult } from "./pipeline.ts";
 
 const SAMPLE = "aircraft/sketchbook_airplane.glb";
 
@@ -21,37 +26,77 @@ async function decode() {
   return (await runNode(decodeGltf, { bytes: { bytes, name: "sketchbook_airplane.glb" } })).scene;
 }
 
+/** Surfaces and sides as authored, and each fitted hinge on its authored pivot (`*_parent`'s Z). */
+function assertAuthoredHinges(source: Document, result: RigResult): void {
+  const found = result.report.parts.map((p) => [p.panel, p.kind, p.side]);
+  assertEquals(found, [
+    ["aileron_parent.L", "aileron", "left"],
+    ["aileron_parent.R", "aileron", "right"],
+    ["elevator_parent.L", "elevator", "left"],
+    ["elevator_parent.R", "elevator", "right"],
+    ["rudder_parent", "rudder", "centre"],
+  ]);
+  for (const part of result.report.parts) {
+    const authored = nodeNamed(source, part.panel!).getWorldMatrix();
+    const origin: Vec3 = [authored[12], authored[13], authored[14]];
+    const axis = normalize([authored[8], authored[9], authored[10]]);
+    const degrees = axisErrorDegrees(part.hinge!.world.axis, axis);
+    const offset = distanceToLine(origin, part.hinge!.world.origin, part.hinge!.world.axis);
+    assert(degrees <= 1, `${part.panel}: axis ${degrees}° from the authored pivot`);
+    assert(offset <= 0.005, `${part.panel}: line ${offset * 1000} mm from the authored pivot`);
+    // The report notices the authored pivot: the empty's Z lies on the fitted hinge.
+    const authoredPivot = part.fit!.authored_pivot;
+    assertEquals(authoredPivot.axis, "Z");
+    assert(
+      Math.abs(authoredPivot.degrees - degrees) < 1e-6 && Math.abs(authoredPivot.offset - offset) < 1e-6,
+    );
+  }
+}
+
 Deno.test({
   name: "sketchbook airplane (+Z forward): surfaces, sides and hinges match the authored pivots",
   ignore: withoutCorpus(SAMPLE),
   async fn() {
     const source = await decode();
-    const result = await rig(source, { forward: "+Z" });
-    const found = result.report.parts.map((p) => [p.panel, p.kind, p.side]);
-    assertEquals(found, [
-      ["aileron_parent.L", "aileron", "left"],
-      ["aileron_parent.R", "aileron", "right"],
-      ["elevator_parent.L", "elevator", "left"],
-      ["elevator_parent.R", "elevator", "right"],
-      ["rudder_parent", "rudder", "centre"],
-    ]);
-    for (const part of result.report.parts) {
-      const authored = nodeNamed(source, part.panel!).getWorldMatrix();
-      const origin: Vec3 = [authored[12], authored[13], authored[14]];
-      const axis = normalize([authored[8], authored[9], authored[10]]);
-      const degrees = axisErrorDegrees(part.hinge!.world.axis, axis);
-      const offset = distanceToLine(origin, part.hinge!.world.origin, part.hinge!.world.axis);
-      assert(degrees <= 1, `${part.panel}: axis ${degrees}° from the authored pivot`);
-      assert(offset <= 0.005, `${part.panel}: line ${offset * 1000} mm from the authored pivot`);
-      // The report notices the authored pivot: the empty's Z lies on the fitted hinge.
-      const authoredPivot = part.fit!.authored_pivot;
-      assertEquals(authoredPivot.axis, "Z");
-      assert(
-        Math.abs(authoredPivot.degrees - degrees) < 1e-6 && Math.abs(authoredPivot.offset - offset) < 1e-6,
-      );
-    }
+    assertAuthoredHinges(source, await rig(source, { forward: "+Z" }));
   },
 });
+
+/**
+ * The sample as web optimisers leave aircraft: Draco-compressed (glTF-Transform's defaults), or
+ * quantized as gltfpack does and meshopt-compressed.
+ */
+async function compressedSample(kind: "draco" | "quantized meshopt"): Promise<Uint8Array> {
+  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(
+    await Deno.readFile(corpusFile(SAMPLE)!),
+  );
+  if (kind === "draco") return await writeCompressedGlb(doc, "draco");
+  quantizeLikeGltfpack(doc);
+  return await writeCompressedGlb(doc, "meshopt");
+}
+
+for (const kind of ["draco", "quantized meshopt"] as const) {
+  Deno.test({
+    name:
+      `sketchbook airplane, ${kind}-compressed: decoded and rigged, the same surfaces on the authored pivots`,
+    ignore: withoutCorpus(SAMPLE),
+    async fn() {
+      const bytes = await compressedSample(kind);
+      const json = JSON.parse(
+        new TextDecoder().decode(bytes.subarray(20, 20 + new DataView(bytes.buffer).getUint32(12, true))),
+      );
+      const used = kind === "draco"
+        ? ["KHR_draco_mesh_compression"]
+        : ["EXT_meshopt_compression", "KHR_mesh_quantization"];
+      assertEquals([...json.extensionsUsed].sort(), used, "the file really is compressed so");
+      const source = (await runNode(decodeGltf, { bytes: { bytes, name: "airplane.glb" } })).scene;
+      const result = await rig(source, { forward: "+Z" });
+      assertAuthoredHinges(source, result);
+      const report = await validateGltf(await writeGlb(result.scene, { generator: GENERATOR }));
+      assertEquals(report.errors, 0, report.messages.join("\n"));
+    },
+  });
+}
 
 Deno.test({
   name: "sketchbook airplane: positive angles move trailing edges down and the rudder right",
