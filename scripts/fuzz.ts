@@ -15,7 +15,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { FUZZ_FORMATS } from "../tests/fuzz/seeds.ts";
+import { CORPUS_FORMATS, FUZZ_FORMATS } from "../tests/fuzz/seeds.ts";
 import { lineStream } from "../runtime/lines.ts";
 
 const { values } = parseArgs({
@@ -33,6 +33,13 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 const from = Number(values.from);
 const timeoutMs = Number(values.timeout) * 1000;
+// An unknown format would fail every case in a child of its own: say so once instead.
+const known: readonly string[] = [...FUZZ_FORMATS, ...CORPUS_FORMATS];
+const unknown = values.formats.split(",").filter((f) => !known.includes(f));
+if (unknown.length) {
+  console.error(`unknown format ${unknown.join(", ")}; the formats are ${known.join(", ")}`);
+  Deno.exit(2);
+}
 const child = new URL("./fuzz_child.ts", import.meta.url).pathname;
 
 type Tally = Record<"ok" | "typed" | "crash" | "invalid" | "disagree" | "hang" | "oom" | "fast", number>;

@@ -168,7 +168,7 @@ export function mutate(seed: FuzzSeed, random: () => number): Uint8Array {
     return structural && text ? mutateJsonText(seed.bytes, random) : mutateBytes(seed.bytes, random);
   }
   if (seed.format === "draco" && random() < 0.5) return mutateDracoStream(seed.bytes, random);
-  if (seed.format === "glb" || seed.format === "draco") {
+  if (seed.format === "glb" || seed.format === "draco" || seed.format === "meshopt") {
     if (!structural) return mutateBytes(seed.bytes, random);
     const length = new DataView(seed.bytes.buffer, seed.bytes.byteOffset).getUint32(12, true);
     return repackGlb(seed.bytes, mutateJsonText(seed.bytes.subarray(20, 20 + length), random));

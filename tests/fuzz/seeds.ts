@@ -13,9 +13,14 @@ import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
 import { join } from "node:path";
 import { CORPUS_DIR } from "../support/corpus.ts";
 import { dracoGlb, dracoGrid } from "../support/draco.ts";
+import { quantizeLikeGltfpack } from "../support/quantize.ts";
+import { writeCompressedGlb } from "../support/compressed.ts";
 
-/** The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB). */
-export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco"] as const;
+/**
+ * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
+ * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed).
+ */
+export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco", "meshopt"] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
@@ -84,8 +89,16 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         name: "fuzz.draco.glb",
         bytes: await dracoGrid(12, "edgebreaker").then((d) => dracoGlb(d.json, d.stream)),
       },
+      { format: "meshopt", name: "fuzz.meshopt.glb", bytes: await quantizedMeshoptFighter() },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
   })();
   return seeds;
+}
+
+/** The demo fighter as web optimisers leave it: quantized (KHR_mesh_quantization) and meshopt-compressed. */
+async function quantizedMeshoptFighter(): Promise<Uint8Array> {
+  const doc = buildFighterScene(1);
+  quantizeLikeGltfpack(doc);
+  return await writeCompressedGlb(doc, "meshopt");
 }
