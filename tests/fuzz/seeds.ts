@@ -26,6 +26,12 @@ export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco"
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
 
 /**
+ * Formats whose outputs keep a glTF extension (`meshopt`'s, `KHR_mesh_quantization`): the export's fast
+ * check leaves them to the Khronos validator.
+ */
+export const EXTENDED_OUTPUT_FORMATS: ReadonlySet<FuzzFormat> = new Set(["meshopt"]);
+
+/**
  * Seed sets of real third-party files from the shared corpus (absent in users' clones): `real-<format>`
  * mutates the corpus files of that format in turn.
  */
