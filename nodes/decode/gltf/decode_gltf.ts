@@ -57,12 +57,14 @@ export const decodeGltf = defineNode({
     } catch (cause) {
       if (cause instanceof DecodeError) throw cause;
       // What the structure check does not cover (extension payloads, compressed data) lands here.
-      throw gltfError(
-        source,
-        { jsonPath: "/" },
-        "content glTF-Transform can read",
-        cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
-      );
+      const found = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+      // Draco's WebAssembly decoder aborts when its memory (2 GB at most) runs out: say so, not only "Aborted()".
+      const dracoAbort = /^RuntimeError: Aborted/.test(found) &&
+        jsonDoc.json.extensionsUsed?.includes("KHR_draco_mesh_compression");
+      const expected = dracoAbort
+        ? "Draco data its decoder can hold (its WebAssembly memory, 2 GB at most, ran out)"
+        : "content glTF-Transform can read";
+      throw gltfError(source, { jsonPath: "/" }, expected, found);
     }
     checkDracoDecoded(jsonDoc, doc, source);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on

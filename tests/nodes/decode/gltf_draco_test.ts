@@ -188,3 +188,17 @@ Deno.test("a Draco primitive drawing points or lines is refused: Draco decodes f
   const error = await rejection(dracoGlb(json, stream));
   assert.equal(where(error), "/meshes/0/primitives/0/mode");
 });
+
+Deno.test("a Draco file within the budget that Draco's decoder cannot hold: its memory is named, and the next file decodes", async () => {
+  const mesh = await dracoGrid(12, "edgebreaker");
+  // 100 million faces over 1.3 MB of stream pass the 1,024 × budget; the decoder's 2 GB do not hold them.
+  const header = withCounts(mesh, 1e8, 5e7);
+  const padded = new Uint8Array(header.length + 1_300_000);
+  padded.set(header);
+  const error = await rejection(dracoGlb(mesh.json, padded));
+  assert.equal(where(error), "/");
+  assert.match(error.expected, /WebAssembly memory, 2 GB at most, ran out/);
+  assert.match(error.found, /^RuntimeError: Aborted/);
+  const after = await decode(dracoGlb(mesh.json, mesh.stream));
+  assert.equal(after.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("POSITION")!.getCount(), 144);
+});
