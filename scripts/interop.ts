@@ -19,24 +19,12 @@ import { fileURLToPath } from "node:url";
 import { GRAPH_CASES, missingCorpus, runCase } from "../tests/support/graph_runs.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
 import { MAX_HIERARCHY_DEPTH } from "../runtime/depth.ts";
-import { NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { corpusFile } from "../tests/support/corpus.ts";
-import { quantizeLikeGltfpack } from "../tests/support/quantize.ts";
-import { writeCompressedGlb } from "../tests/support/compressed.ts";
+import { optimisedGlb } from "../tests/support/compressed.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 
-/** The corpus airplane quantized as gltfpack does and meshopt-compressed, or Draco-compressed; undefined without the corpus. */
-async function optimisedAirplane(kind: "quantized + meshopt" | "Draco"): Promise<Uint8Array | undefined> {
-  const path = corpusFile(AIRPLANE);
-  if (!path) return undefined;
-  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(await Deno.readFile(path));
-  if (kind === "Draco") return await writeCompressedGlb(doc, "draco");
-  quantizeLikeGltfpack(doc);
-  return await writeCompressedGlb(doc, "meshopt");
-}
 const RESULT = "PARTGRAPH_INTEROP ";
 
 /** What the file itself declares, for the Blender side to check against. */
@@ -161,12 +149,10 @@ if (import.meta.main) {
       failed += await check(deep.label, glb!, dir, env) ? 0 : 1;
       // The corpus airplane as web optimisers leave aircraft, rigged: the quantized one keeps
       // KHR_mesh_quantization in its output, which Blender must import with the pivots turning.
-      for (const kind of ["quantized + meshopt", "Draco"] as const) {
-        const plane = await optimisedAirplane(kind);
-        if (!plane) {
-          console.log(`skipped the ${kind} airplane: corpus file ${AIRPLANE} absent`);
-          continue;
-        }
+      const airplane = corpusFile(AIRPLANE);
+      if (!airplane) console.log(`skipped the optimised airplanes: corpus file ${AIRPLANE} absent`);
+      for (const kind of airplane ? ["quantized meshopt", "draco"] as const : []) {
+        const plane = await optimisedGlb(await Deno.readFile(airplane!), kind);
         const label = `aircraft_file.json sketchbook_airplane.glb, ${kind}`;
         const model = { name: "plane.glb", bytes: () => plane };
         const { glb } = await runCase({

@@ -15,6 +15,11 @@ export const COMPRESSION = [
   "KHR_meshopt_compression",
 ];
 
+/** True when `json` uses a mesh compression extension (its data is decoded on read). */
+export function usesMeshCompression(json: GLTF.IGLTF): boolean {
+  return (json.extensionsUsed ?? []).some((name) => COMPRESSION.includes(name));
+}
+
 const EXT_MESHOPT = "EXT_meshopt_compression", KHR_MESHOPT = "KHR_meshopt_compression";
 
 let decompressors: Promise<void> | undefined;

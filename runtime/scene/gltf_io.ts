@@ -16,7 +16,13 @@ import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
 import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
-import { COMPRESSION, meshoptAsExt, registerDecompressors, shrinkDracoDecoder } from "./decompressors.ts";
+import {
+  COMPRESSION,
+  meshoptAsExt,
+  registerDecompressors,
+  shrinkDracoDecoder,
+  usesMeshCompression,
+} from "./decompressors.ts";
 
 /** Deepest JSON nesting a glTF file may have; real files (extras included) stay far below it. */
 export const MAX_GLTF_DEPTH = 64;
@@ -43,6 +49,7 @@ export function gltfIO(): Promise<NodeIO> {
 
 export { isGlb };
 export { writtenJson } from "./written_json.ts";
+export { usesMeshCompression } from "./decompressors.ts";
 
 /** Options for {@link writeGlb} and {@link writeGltfJson}. */
 export interface WriteOptions {
@@ -235,8 +242,7 @@ export async function readGltf(bytes: Uint8Array): Promise<Document> {
 /** Reads an already split glTF (JSON + resources) into a document, decompressing like {@link readGltf}. */
 export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document> {
   const io = await gltfIO();
-  const used: string[] = jsonDoc.json.extensionsUsed ?? [];
-  const compressed = used.some((name) => COMPRESSION.includes(name));
+  const compressed = usesMeshCompression(jsonDoc.json);
   if (compressed) await registerDecompressors(io);
   // Compression extensions read accessors themselves; any other file has its data read ahead.
   const ahead = compressed ? undefined : readAccessorsAhead(jsonDoc);

@@ -8,6 +8,7 @@ import { type Document, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS, EXTMeshoptCompression, KHRDracoMeshCompression } from "@gltf-transform/extensions";
 import draco3d from "draco3dgltf";
 import { MeshoptEncoder } from "meshoptimizer";
+import { quantizeLikeGltfpack } from "./quantize.ts";
 
 /**
  * `doc` written as a GLB with every mesh compressed by `kind` (the extension is added to `doc`).
@@ -29,4 +30,18 @@ export async function writeCompressedGlb(doc: Document, kind: "draco" | "meshopt
     io.registerDependencies({ "meshopt.encoder": MeshoptEncoder });
   }
   return await io.writeBinary(doc);
+}
+
+/**
+ * A glTF file as web optimisers leave aircraft: Draco-compressed, or quantized as gltfpack does and
+ * meshopt-compressed.
+ */
+export async function optimisedGlb(
+  bytes: Uint8Array,
+  kind: "draco" | "quantized meshopt",
+): Promise<Uint8Array> {
+  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(bytes);
+  if (kind === "draco") return await writeCompressedGlb(doc, "draco");
+  quantizeLikeGltfpack(doc);
+  return await writeCompressedGlb(doc, "meshopt");
 }

@@ -12,13 +12,6 @@ import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import type { GltfSource } from "./codec/container.ts";
 
-/** Extensions whose meshes take real work to decode (a stored scene loads faster). */
-const COMPRESSED_MESHES = new Set([
-  "KHR_draco_mesh_compression",
-  "EXT_meshopt_compression",
-  "KHR_meshopt_compression",
-]);
-
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
@@ -33,7 +26,7 @@ export const decodeGltf = defineNode({
   async run({ inputs, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
     const [
-      { isGlb, readJsonDocument },
+      { isGlb, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
       { checkGltfStructure, checkDracoDecoded },
     ] = await Promise.all([
@@ -50,7 +43,7 @@ export const decodeGltf = defineNode({
     checkGltfStructure(jsonDoc, source);
     // Decoding costs what loading the cache's GLB of the scene would, unless meshes are compressed:
     // the cache keeps the record, not a second copy of the model.
-    if (!jsonDoc.json.extensionsUsed?.some((name) => COMPRESSED_MESHES.has(name))) ctx.cheapToRecompute();
+    if (!usesMeshCompression(jsonDoc.json)) ctx.cheapToRecompute();
     let doc;
     try {
       doc = await readJsonDocument(jsonDoc);

@@ -5,10 +5,8 @@
  * as web optimisers leave aircraft.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Document, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
-import { writeCompressedGlb } from "../../support/compressed.ts";
-import { quantizeLikeGltfpack } from "../../support/quantize.ts";
+import type { Document } from "@gltf-transform/core";
+import { optimisedGlb } from "../../support/compressed.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
@@ -62,26 +60,13 @@ Deno.test({
   },
 });
 
-/**
- * The sample as web optimisers leave aircraft: Draco-compressed (glTF-Transform's defaults), or
- * quantized as gltfpack does and meshopt-compressed.
- */
-async function compressedSample(kind: "draco" | "quantized meshopt"): Promise<Uint8Array> {
-  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(
-    await Deno.readFile(corpusFile(SAMPLE)!),
-  );
-  if (kind === "draco") return await writeCompressedGlb(doc, "draco");
-  quantizeLikeGltfpack(doc);
-  return await writeCompressedGlb(doc, "meshopt");
-}
-
 for (const kind of ["draco", "quantized meshopt"] as const) {
   Deno.test({
     name:
       `sketchbook airplane, ${kind}-compressed: decoded and rigged, the same surfaces on the authored pivots`,
     ignore: withoutCorpus(SAMPLE),
     async fn() {
-      const bytes = await compressedSample(kind);
+      const bytes = await optimisedGlb(await Deno.readFile(corpusFile(SAMPLE)!), kind);
       const json = JSON.parse(
         new TextDecoder().decode(bytes.subarray(20, 20 + new DataView(bytes.buffer).getUint32(12, true))),
       );

@@ -229,7 +229,7 @@ export function checkDracoPrimitives(c: Checker): void {
     let elementBytes = 0, count = 0;
     for (const semantic of Object.keys(attributes)) {
       c.int(attributes, semantic, `${path}/attributes`);
-      if (attributes[semantic] === undefined || named[semantic] === undefined) {
+      if (named[semantic] === undefined) {
         c.fail(
           `${path}/attributes/${semantic}`,
           "a Draco attribute id for an attribute the primitive names",
