@@ -51,6 +51,18 @@ const STATIC: Record<string, [file: string, type: string]> = {
   "/style.css": ["style.css", "text/css; charset=utf-8"],
 };
 
+/**
+ * three.js's decoders the preview's loaders fetch (`/decoders/<name>`): Binomial's Basis Universal
+ * transcoder for KTX2 textures and Google's Draco decoder (its glTF-only build), from the locked
+ * `three` package. meshopt's decoder is bundled into the page (its WebAssembly is inline).
+ */
+const DECODERS: Record<string, [specifier: string, type: string]> = {
+  "basis_transcoder.js": ["three/examples/jsm/libs/basis/basis_transcoder.js", "text/javascript"],
+  "basis_transcoder.wasm": ["three/examples/jsm/libs/basis/basis_transcoder.wasm", "application/wasm"],
+  "draco_wasm_wrapper.js": ["three/examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js", "text/javascript"],
+  "draco_decoder.wasm": ["three/examples/jsm/libs/draco/gltf/draco_decoder.wasm", "application/wasm"],
+};
+
 /** Starts the studio server. */
 export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
   // The project is the working directory: the runtime resolves read paths against it too.
@@ -78,8 +90,16 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     if (url.pathname === "/app.js") {
       return new Response(script, { headers: { "content-type": "text/javascript; charset=utf-8" } });
     }
+    if (request.method !== "GET") return new Response("not found", { status: 404 });
+    const decoder = url.pathname.startsWith("/decoders/") && Object.hasOwn(DECODERS, url.pathname.slice(10))
+      ? DECODERS[url.pathname.slice(10)]
+      : undefined;
+    if (decoder) {
+      const bytes = await Deno.readFile(fileURLToPath(import.meta.resolve(decoder[0])));
+      return new Response(bytes, { headers: { "content-type": decoder[1] } });
+    }
     const entry = STATIC[url.pathname];
-    if (!entry || request.method !== "GET") return new Response("not found", { status: 404 });
+    if (!entry) return new Response("not found", { status: 404 });
     return new Response(await Deno.readFile(WEB + entry[0]), { headers: { "content-type": entry[1] } });
   });
   const { port } = server.addr as Deno.NetAddr;

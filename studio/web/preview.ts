@@ -10,6 +10,12 @@
 import * as THREE from "three";
 // @ts-types="@types/three/examples/jsm/loaders/GLTFLoader.d.ts"
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+// @ts-types="@types/three/examples/jsm/loaders/DRACOLoader.d.ts"
+import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
+// @ts-types="@types/three/examples/jsm/loaders/KTX2Loader.d.ts"
+import { KTX2Loader } from "three/examples/jsm/loaders/KTX2Loader.js";
+// @ts-types="@types/three/examples/jsm/libs/meshopt_decoder.module.d.ts"
+import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
 // @ts-types="@types/three/examples/jsm/controls/OrbitControls.d.ts"
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { partsOf, type PreviewPart } from "./parts.ts";
@@ -37,6 +43,7 @@ export class Preview {
   private clipList: THREE.AnimationClip[] = [];
   private lodMeshes: [THREE.Mesh, number][] = [];
   private readonly timer = new THREE.Timer();
+  private readonly loader: GLTFLoader;
   /** The parts of the loaded model, by node name. */
   parts: PreviewPart[] = [];
 
@@ -47,6 +54,11 @@ export class Preview {
       preserveDrawingBuffer: true,
     });
     this.renderer.setPixelRatio(1);
+    this.loader = new GLTFLoader()
+      .setDRACOLoader(new DRACOLoader().setDecoderPath("/decoders/"))
+      // The transcoder picks the GPU format this renderer can sample (ASTC, BC7, ETC, S3TC, or RGBA).
+      .setKTX2Loader(new KTX2Loader().setTranscoderPath("/decoders/").detectSupport(this.renderer))
+      .setMeshoptDecoder(MeshoptDecoder);
     this.scene.background = new THREE.Color(0x2b2b2b);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.2));
     const sun = new THREE.DirectionalLight(0xffffff, 1.8);
@@ -62,7 +74,7 @@ export class Preview {
 
   /** Loads a GLB and lists its parts, tree, LODs and clips. */
   async load(glb: ArrayBuffer, label: string): Promise<void> {
-    const gltf = await new GLTFLoader().parseAsync(glb, "");
+    const gltf = await this.loader.parseAsync(glb, "");
     if (this.model) this.scene.remove(this.model);
     this.helpers.clear();
     this.hardpoints.clear();

@@ -1,7 +1,8 @@
 /**
  * The studio server without a browser: the sandbox refuses paths that escape, check reports what
  * `checkGraph` reports, save writes the stable format atomically and only .json files, the run stream
- * ends with the outputs, and the graph's `ui` field never changes a cache key.
+ * ends with the outputs, the graph's `ui` field never changes a cache key, and only the preview's
+ * decoders are served under `/decoders/`.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -53,6 +54,30 @@ Deno.test("studio server: paths outside the project and the given folders are re
     const inside = await fetch(`${url}api/file?path=graphs/aircraft.json`);
     equal(inside.status, 200);
     deepEqual(await inside.json(), JSON.parse(await Deno.readTextFile("graphs/aircraft.json")));
+  });
+});
+
+Deno.test("studio server: the preview's decoders are served by name, nothing else under /decoders/", async () => {
+  await withStudio(async (url) => {
+    for (const name of ["basis_transcoder.wasm", "draco_decoder.wasm"]) {
+      const response = await fetch(`${url}decoders/${name}`);
+      equal(response.headers.get("content-type"), "application/wasm", name);
+      deepEqual(
+        [...new Uint8Array(await response.arrayBuffer()).subarray(0, 4)],
+        [0, 0x61, 0x73, 0x6d],
+        name,
+      );
+    }
+    for (const name of ["basis_transcoder.js", "draco_wasm_wrapper.js"]) {
+      const response = await fetch(`${url}decoders/${name}`);
+      equal(response.headers.get("content-type"), "text/javascript", name);
+      assert((await response.text()).length > 10_000, name);
+    }
+    for (const name of ["__proto__", "constructor", "..%2fserver.ts", "draco_decoder.js", ""]) {
+      const response = await fetch(`${url}decoders/${name}`);
+      equal(response.status, 404, name);
+      await response.body?.cancel();
+    }
   });
 });
 

@@ -2,7 +2,8 @@
 /**
  * The studio in a real browser (Debian's chromium via playwright-core): open graphs/aircraft.json,
  * add a node from the search box, connect it, set a parameter, save; refuse an invalid wire; run;
- * preview the rigged fighter and check that an aileron slider moves the aileron's pixels only.
+ * preview the rigged fighter and check that an aileron slider moves the aileron's pixels only; preview
+ * it Draco- and meshopt-compressed and a KTX2-textured quad.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -16,6 +17,8 @@ import { animatedCar } from "../nodes/decode/carnivores/fixtures.ts";
 import { encodeCar } from "../support/carnivores/encode.ts";
 import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
+import { optimisedGlb } from "../support/compressed.ts";
+import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -197,6 +200,66 @@ Deno.test({
       const inFuselage = changedPixels(before, after, await box("Fuselage"), [restBox, movedBox]);
       assert(inAileron > 50, `aileron pixels changed: ${inAileron}`);
       equal(inFuselage, 0, "fuselage pixels outside the aileron changed");
+    });
+
+    await t.step("web-optimised GLBs preview: Draco, quantized meshopt, KTX2 (Basis) textures", async () => {
+      const open = async (file: string) => {
+        await page.fill("#model-path", file);
+        await page.click("#preview-open");
+        // Ready, or refused with the loader's message (a decoder missing, a texture it cannot read).
+        await page.waitForFunction(
+          (label) =>
+            document.body.dataset.previewReady === label ||
+            document.getElementById("status")!.classList.contains("refused"),
+          file,
+        );
+        const status = await page.textContent("#status");
+        equal(status, `Previewing ${file}`);
+        return {
+          shot: await viewPixels(page),
+          parts: await page.$$eval(
+            ".part[data-part]",
+            (rows) => rows.map((r) => r.getAttribute("data-part")),
+          ),
+        };
+      };
+      const rigged = join(dir, "out", "fighter.rigged.glb");
+      const plain = await open(rigged);
+      const whole = {
+        x0: 0,
+        y0: 0,
+        x1: plain.shot.width,
+        y1: plain.shot.data.length / plain.shot.channels / plain.shot.width,
+      };
+      const pixels = whole.x1 * whole.y1;
+      for (const kind of ["draco", "quantized meshopt"] as const) {
+        const file = join(dir, `fighter.${kind.replace(" ", "_")}.glb`);
+        await Deno.writeFile(file, await optimisedGlb(await Deno.readFile(rigged), kind));
+        const compressed = await open(file);
+        deepEqual(compressed.parts, plain.parts, `${kind}: the same parts`);
+        // Quantized positions move edges by a pixel here and there and 8-bit normals shade a shade
+        // apart; a mesh that failed to decode or landed elsewhere changes whole surfaces.
+        let changed = 0;
+        const [a, b] = [plain.shot.data, compressed.shot.data];
+        for (let i = 0; i < a.length; i += plain.shot.channels) {
+          if ([0, 1, 2].some((c) => Math.abs(a[i + c] - b[i + c]) > 24)) changed++;
+        }
+        assert(changed < pixels * 0.005, `${kind}: ${changed} of ${pixels} pixels differ from the plain GLB`);
+      }
+      // A quad whose left half is red and right half blue, in 4 × 4 UASTC blocks.
+      const quad = join(dir, "painted.glb");
+      await Deno.writeFile(
+        quad,
+        await basisuQuadGlb(uastcKtx2(16, 16, (x) => x < 2 ? [255, 0, 0] : [0, 0, 255])),
+      );
+      const { shot } = await open(quad);
+      let red = 0, blue = 0;
+      for (let i = 0; i < shot.data.length; i += shot.channels) {
+        const [r, g, b] = shot.data.subarray(i, i + 3);
+        if (r > 2 * g + 20 && r > 2 * b + 20) red++;
+        if (b > 2 * r + 20 && b > 2 * g + 20) blue++;
+      }
+      assert(red > pixels * 0.05 && blue > pixels * 0.05, `red ${red}, blue ${blue} of ${pixels} pixels`);
     });
 
     await t.step("a Freelancer model shows its joints as sliders, its LODs and hardpoints", async () => {

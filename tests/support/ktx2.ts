@@ -1,0 +1,125 @@
+/**
+ * KTX2 textures as web optimisers ship them (Basis Universal UASTC, `KHR_texture_basisu`), written
+ * by code: no Basis encoder is a dependency, and a UASTC image of solid-colour blocks is simple
+ * enough to write from the format's definition (UASTC block mode 8 carries one RGBA colour and the
+ * ETC1 hints transcoders to ETC use). The transcoder that turns it into a GPU format is Binomial's
+ * own, in three.js's `KTX2Loader`.
+ *
+ * @module
+ */
+import { Document, NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS, KHRTextureBasisu } from "@gltf-transform/extensions";
+
+/** The twelve bytes a KTX 2.0 file starts with. */
+const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Khronos data format descriptor colour model of UASTC. */
+const KHR_DF_MODEL_UASTC = 166;
+/** UASTC block mode 8 (solid colour): its 5-bit code, written first. */
+const UASTC_SOLID_MODE = { code: 0b10111, bits: 5 };
+
+/** An RGB colour, each channel 0–255. */
+export type Rgb = readonly [number, number, number];
+
+/** Appends `bits` low bits of `value` to `block` at `at`, least significant first; returns the next offset. */
+function putBits(block: Uint8Array, at: number, value: number, bits: number): number {
+  for (let i = 0; i < bits; i++, at++) {
+    if ((value >> i) & 1) block[at >> 3] |= 1 << (at & 7);
+  }
+  return at;
+}
+
+/** One 16-byte UASTC solid-colour block of `rgb` (opaque). */
+function solidBlock([r, g, b]: Rgb): Uint8Array {
+  const block = new Uint8Array(16);
+  let at = putBits(block, 0, UASTC_SOLID_MODE.code, UASTC_SOLID_MODE.bits);
+  for (const channel of [r, g, b, 255]) at = putBits(block, at, channel, 8);
+  // ETC1 hints: differential mode, intensity table 0, selector 0, the colour in 5 bits a channel.
+  at = putBits(block, at, 1, 1);
+  at = putBits(block, at, 0, 3);
+  at = putBits(block, at, 0, 2);
+  for (const channel of [r, g, b]) at = putBits(block, at, channel >> 3, 5);
+  return block;
+}
+
+/**
+ * A `width` × `height` KTX2 file (one mip level, sRGB, no supercompression) of UASTC blocks, each
+ * 4 × 4 block coloured by `colourAt(blockX, blockY)`.
+ *
+ * @example
+ * ```ts
+ * const red = uastcKtx2(8, 8, () => [255, 0, 0]);
+ * ```
+ */
+export function uastcKtx2(
+  width: number,
+  height: number,
+  colourAt: (x: number, y: number) => Rgb,
+): Uint8Array {
+  const blocksX = Math.ceil(width / 4), blocksY = Math.ceil(height / 4);
+  const dfdOffset = 80 + 24; // header and index, then one level's index entry
+  const dfdLength = 4 + 24 + 16; // total size, the basic block, one sample
+  const dataOffset = Math.ceil((dfdOffset + dfdLength) / 16) * 16; // levels align to the 16-byte block
+  const dataLength = blocksX * blocksY * 16;
+  const file = new Uint8Array(dataOffset + dataLength);
+  const view = new DataView(file.buffer);
+  file.set(KTX2_IDENTIFIER);
+  // vkFormat 0 (Basis), typeSize 1, width, height, depth 0, layers 0, faces 1, levels 1, no supercompression.
+  [0, 1, width, height, 0, 0, 1, 1, 0].forEach((value, i) => view.setUint32(12 + 4 * i, value, true));
+  view.setUint32(48, dfdOffset, true);
+  view.setUint32(52, dfdLength, true);
+  // No key/value data, no supercompression global data (their offsets and lengths stay 0).
+  view.setBigUint64(80, BigInt(dataOffset), true);
+  view.setBigUint64(88, BigInt(dataLength), true);
+  view.setBigUint64(96, BigInt(dataLength), true);
+
+  let at = dfdOffset;
+  view.setUint32(at, dfdLength, true);
+  view.setUint32(at + 4, 0, true); // vendor Khronos, descriptor type basic
+  view.setUint16(at + 8, 2, true); // version 1.3
+  view.setUint16(at + 10, 24 + 16, true);
+  file.set([KHR_DF_MODEL_UASTC, 1, /* BT.709 */ 2, /* sRGB */ 0], at + 12);
+  file.set([3, 3, 0, 0], at + 16); // 4 × 4 texel blocks (each dimension minus one)
+  file[at + 20] = 16; // bytes per block in plane 0
+  at += 28;
+  view.setUint16(at, 0, true); // the sample: bit offset 0, 128 bits, channel UASTC RGB (0)
+  file[at + 2] = 127;
+  file[at + 3] = 0;
+  view.setUint32(at + 8, 0, true);
+  view.setUint32(at + 12, 0xffffffff, true);
+
+  for (let y = 0; y < blocksY; y++) {
+    for (let x = 0; x < blocksX; x++) {
+      file.set(solidBlock(colourAt(x, y)), dataOffset + (y * blocksX + x) * 16);
+    }
+  }
+  return file;
+}
+
+/**
+ * A GLB of one textured quad (`Panel`, 2 × 2 in the XZ plane) whose base colour is `ktx2`, required
+ * through `KHR_texture_basisu` as optimisers write it.
+ *
+ * @example
+ * ```ts
+ * const glb = await basisuQuadGlb(uastcKtx2(8, 8, () => [255, 0, 0]));
+ * ```
+ */
+export async function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  doc.createExtension(KHRTextureBasisu).setRequired(true);
+  const texture = doc.createTexture("paint").setImage(ktx2).setMimeType("image/ktx2");
+  const material = doc.createMaterial("painted").setBaseColorTexture(texture).setDoubleSided(true);
+  const accessor = (
+    type: "VEC2" | "VEC3" | "SCALAR",
+    array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
+  ) => doc.createAccessor("", buffer).setType(type).setArray(array);
+  const prim = doc.createPrimitive()
+    .setAttribute("POSITION", accessor("VEC3", new Float32Array([-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1])))
+    .setAttribute("NORMAL", accessor("VEC3", new Float32Array([0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0])))
+    .setAttribute("TEXCOORD_0", accessor("VEC2", new Float32Array([0, 0, 1, 0, 1, 1, 0, 1])))
+    .setIndices(accessor("SCALAR", new Uint16Array([0, 2, 1, 0, 3, 2])))
+    .setMaterial(material);
+  doc.createScene("s").addChild(doc.createNode("Panel").setMesh(doc.createMesh("quad").addPrimitive(prim)));
+  return await new NodeIO().registerExtensions(ALL_EXTENSIONS).writeBinary(doc);
+}
