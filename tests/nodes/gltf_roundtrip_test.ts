@@ -6,6 +6,7 @@ import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { validateGltf } from "../support/validator.ts";
 import { tempDir } from "../support/temp.ts";
+import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 const GRAPH = new URL("../../graphs/gltf.json", import.meta.url).pathname;
@@ -89,4 +90,22 @@ Deno.test({
     const json = new TextDecoder().decode(outputs[0].subarray(20, 400));
     assert(/"generator":"partgraph \d+\.\d+\.\d+"/.test(json), json);
   },
+});
+
+Deno.test("a KTX2 texture (KHR_texture_basisu) goes through decode.gltf → export.gltf byte for byte, still required", async () => {
+  const ktx2 = uastcKtx2(16, 8, (x, y) => [x * 60, y * 120, 200]);
+  const src = join(await tempDir(), "painted.glb");
+  await Deno.writeFile(src, await basisuQuadGlb(ktx2));
+  const dir = await tempDir();
+  await runGraph(GRAPH, { inputs: { model: src }, outDir: dir, cacheDir: false });
+  const glb = await Deno.readFile(join(dir, "model.glb"));
+  const doc = await readGltf(glb);
+  assertEquals(inventory(doc), inventory(await readGltf(await Deno.readFile(src))));
+  assertEquals(doc.getRoot().listTextures()[0].getImage(), ktx2);
+  const json = JSON.parse(
+    new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer).getUint32(12, true))),
+  );
+  assertEquals(json.extensionsRequired, ["KHR_texture_basisu"]);
+  assertEquals(json.textures[0].extensions.KHR_texture_basisu.source, 0);
+  assertEquals((await validateGltf(glb)).errors, 0);
 });
