@@ -249,8 +249,50 @@ Deno.test("KHR_mesh_quantization widens the attribute types, to its table and no
   const { scene } = await runNode(decodeGltf, { bytes: { bytes: quantized(int16), name: "q.gltf" } });
   assert.ok(scene.getRoot().listAccessors()[position].getArray() instanceof Int16Array);
   assert.equal(where(await rejection(damaged(int16))), `${at}/POSITION`);
-  // Normals must stay signed: unsigned bytes are refused even with the extension.
+  // Normals must stay signed and normalized: unsigned bytes, or raw shorts, are refused even with the extension.
   const unsigned = await rejection(quantized((json) => json.accessors[normal].componentType = 5121));
   assert.equal(where(unsigned), `${at}/NORMAL`);
-  assert.match(unsigned.expected, /VEC3 \/ 5126,5120,5122/);
+  assert.match(unsigned.expected, /VEC3 in FLOAT, BYTE normalized, SHORT normalized$/);
+  assert.match(unsigned.found, /VEC3 in UNSIGNED_BYTE"$/);
+  const raw = await rejection(quantized((json) => json.accessors[normal].componentType = 5122));
+  assert.equal(where(raw), `${at}/NORMAL`);
+  assert.match(raw.found, /VEC3 in SHORT"$/);
+  const normalizedShorts = (json: Json) =>
+    Object.assign(json.accessors[normal], { componentType: 5122, normalized: true });
+  await runNode(decodeGltf, { bytes: { bytes: quantized(normalizedShorts), name: "q.gltf" } });
+});
+
+Deno.test("integer texture coordinates, colours and weights must be normalized, joints must not be", async () => {
+  const fighter = JSON.parse(new TextDecoder().decode(FIGHTER));
+  const primitive = fighter.meshes.findIndex((m: Json) => m.primitives[0].attributes.NORMAL !== undefined);
+  const at = `/meshes/${primitive}/primitives/0/attributes`;
+  const { NORMAL: normal } = fighter.meshes[primitive].primitives[0].attributes;
+  // The normals' accessor (VEC3 floats) worn as each semantic, in integers of its byte length.
+  const as = (semantic: string, type: string, componentType: number, normalized: boolean) =>
+    damaged((json) => {
+      const count = json.accessors[normal].count;
+      const view = json.bufferViews[json.accessors[normal].bufferView];
+      json.accessors.push({
+        bufferView: json.accessors[normal].bufferView,
+        componentType,
+        normalized,
+        count,
+        type,
+      });
+      json.meshes[primitive].primitives[0].attributes[semantic] = json.accessors.length - 1;
+      assert.ok(view.byteLength >= count * 4, "the view holds the integers");
+    });
+  for (
+    const [semantic, type, code] of [["TEXCOORD_0", "VEC2", 5123], ["COLOR_0", "VEC4", 5121], [
+      "WEIGHTS_0",
+      "VEC4",
+      5121,
+    ]] as const
+  ) {
+    const refused = await rejection(as(semantic, type, code, false));
+    assert.equal(where(refused), `${at}/${semantic}`);
+    assert.match(refused.expected, /normalized/);
+    await runNode(decodeGltf, { bytes: { bytes: as(semantic, type, code, true), name: "n.gltf" } });
+  }
+  assert.equal(where(await rejection(as("JOINTS_0", "VEC4", 5121, true))), `${at}/JOINTS_0`);
 });

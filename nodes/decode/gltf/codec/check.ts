@@ -20,29 +20,53 @@ export { checkDracoDecoded } from "./check_draco.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 
-/** Accepted accessor types and component types per attribute semantic (glTF 2.0 §3.7.2.1). */
-export const ATTRIBUTE_RULES: readonly (readonly [RegExp, string[], number[]])[] = [
-  [/^POSITION$/, ["VEC3"], [FLOAT]],
-  [/^NORMAL$/, ["VEC3"], [FLOAT]],
-  [/^TANGENT$/, ["VEC4"], [FLOAT]],
-  [/^TEXCOORD_\d+$/, ["VEC2"], [FLOAT, 5121, 5123]],
-  [/^COLOR_\d+$/, ["VEC3", "VEC4"], [FLOAT, 5121, 5123]],
-  [/^JOINTS_\d+$/, ["VEC4"], [5121, 5123]],
-  [/^WEIGHTS_\d+$/, ["VEC4"], [FLOAT, 5121, 5123]],
+/**
+ * Which accessors an attribute semantic accepts: its accessor types, and its formats — a component
+ * type code, with `n` when the integers must be `normalized` (read as 0–1 or −1–1) — as the Khronos
+ * validator spells them.
+ */
+export interface AttributeRule {
+  readonly semantic: RegExp;
+  readonly types: readonly string[];
+  readonly formats: readonly string[];
+}
+
+const BOTH = (codes: number[]) => codes.flatMap((code) => [`${code}`, `${code}n`]);
+
+/** glTF 2.0's attribute formats (§3.7.2.1). */
+export const ATTRIBUTE_RULES: readonly AttributeRule[] = [
+  { semantic: /^POSITION$/, types: ["VEC3"], formats: [`${FLOAT}`] },
+  { semantic: /^NORMAL$/, types: ["VEC3"], formats: [`${FLOAT}`] },
+  { semantic: /^TANGENT$/, types: ["VEC4"], formats: [`${FLOAT}`] },
+  { semantic: /^TEXCOORD_\d+$/, types: ["VEC2"], formats: [`${FLOAT}`, "5121n", "5123n"] },
+  { semantic: /^COLOR_\d+$/, types: ["VEC3", "VEC4"], formats: [`${FLOAT}`, "5121n", "5123n"] },
+  { semantic: /^JOINTS_\d+$/, types: ["VEC4"], formats: ["5121", "5123"] },
+  { semantic: /^WEIGHTS_\d+$/, types: ["VEC4"], formats: [`${FLOAT}`, "5121n", "5123n"] },
 ];
 
 /**
  * The rules in a file that uses `KHR_mesh_quantization`, as gltfpack and glTF-Transform's `quantize`
- * write by default: positions and texture coordinates in any 8- or 16-bit integers, normals and
- * tangents in signed ones (the extension's table of mesh attributes).
+ * write by default (the extension's table of mesh attributes): positions and texture coordinates in
+ * any 8- or 16-bit integers, normalized or not; normals and tangents in normalized signed ones.
  */
-export const QUANTIZED_ATTRIBUTE_RULES: readonly (readonly [RegExp, string[], number[]])[] = [
-  [/^POSITION$/, ["VEC3"], [FLOAT, 5120, 5121, 5122, 5123]],
-  [/^NORMAL$/, ["VEC3"], [FLOAT, 5120, 5122]],
-  [/^TANGENT$/, ["VEC4"], [FLOAT, 5120, 5122]],
-  [/^TEXCOORD_\d+$/, ["VEC2"], [FLOAT, 5120, 5121, 5122, 5123]],
+export const QUANTIZED_ATTRIBUTE_RULES: readonly AttributeRule[] = [
+  { semantic: /^POSITION$/, types: ["VEC3"], formats: [`${FLOAT}`, ...BOTH([5120, 5121, 5122, 5123])] },
+  { semantic: /^NORMAL$/, types: ["VEC3"], formats: [`${FLOAT}`, "5120n", "5122n"] },
+  { semantic: /^TANGENT$/, types: ["VEC4"], formats: [`${FLOAT}`, "5120n", "5122n"] },
+  { semantic: /^TEXCOORD_\d+$/, types: ["VEC2"], formats: [`${FLOAT}`, ...BOTH([5120, 5121, 5122, 5123])] },
   ...ATTRIBUTE_RULES.slice(4),
 ];
+
+/**
+ * Morph targets hold displacements of POSITION, NORMAL and TANGENT: floats, or (with
+ * `KHR_mesh_quantization`) any 8- or 16-bit integers.
+ */
+export const TARGET_FORMATS: readonly string[] = [`${FLOAT}`, ...BOTH([5120, 5121, 5122, 5123])];
+
+/** An accessor's format as {@link AttributeRule} spells it, e.g. `5123n`. */
+export function formatOf(accessor: Record<string, unknown>): string {
+  return `${accessor.componentType}${accessor.normalized === true ? "n" : ""}`;
+}
 
 /** The top-level arrays of objects glTF 2.0 defines. */
 const COLLECTIONS = [

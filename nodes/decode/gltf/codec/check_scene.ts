@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { ATTRIBUTE_RULES, FLOAT, INDEX_TYPES, QUANTIZED_ATTRIBUTE_RULES } from "./check.ts";
+import {
+  ATTRIBUTE_RULES,
+  FLOAT,
+  formatOf,
+  INDEX_TYPES,
+  QUANTIZED_ATTRIBUTE_RULES,
+  TARGET_FORMATS,
+} from "./check.ts";
 import { COMPONENT_BYTES } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Checker, Json } from "./checker.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
@@ -35,16 +42,16 @@ export function checkMeshes(c: Checker): void {
         for (const semantic of Object.keys(set)) {
           const a = c.index(set, semantic, base, "accessors")!;
           const accessor = accessors[a];
-          const rule = rules.find(([pattern]) => pattern.test(semantic));
-          // Morph targets hold displacements: signed and float components are allowed.
-          const types = s === 0
-            ? rule
-            : rule && [rule[0], rule[1], [FLOAT, 5120, 5121, 5122, 5123] as number[]] as const;
+          const rule = rules.find(({ semantic: pattern }) => pattern.test(semantic));
+          const formats = s === 0 ? rule?.formats : rule && TARGET_FORMATS;
           if (
-            types && (!types[1].includes(accessor.type as string) ||
-              !types[2].includes(accessor.componentType as number))
+            rule && (!rule.types.includes(accessor.type as string) || !formats!.includes(formatOf(accessor)))
           ) {
-            c.fail(`${base}/${semantic}`, `an accessor of type ${types[1]} / ${types[2]}`, a);
+            c.fail(
+              `${base}/${semantic}`,
+              `an accessor of type ${rule.types.join(" or ")} in ${formats!.map(formatName).join(", ")}`,
+              `accessor ${a}, ${accessor.type} in ${formatName(formatOf(accessor))}`,
+            );
           }
           if (vertices !== undefined && accessor.count !== vertices) {
             c.fail(`${base}/${semantic}`, `an accessor of ${vertices} elements like the others`, a);
@@ -248,4 +255,20 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
       stack.push([child, `${at}/${key}`]);
     }
   }
+}
+
+const COMPONENT_NAMES: Readonly<Record<string, string>> = {
+  5120: "BYTE",
+  5121: "UNSIGNED_BYTE",
+  5122: "SHORT",
+  5123: "UNSIGNED_SHORT",
+  5125: "UNSIGNED_INT",
+  5126: "FLOAT",
+};
+
+/** A format (`5123n`) as the validator writes it (`UNSIGNED_SHORT normalized`). */
+function formatName(format: string): string {
+  const normalized = format.endsWith("n");
+  const code = normalized ? format.slice(0, -1) : format;
+  return `${COMPONENT_NAMES[code] ?? code}${normalized ? " normalized" : ""}`;
 }
