@@ -47,6 +47,15 @@ export function gltfIO(): Promise<NodeIO> {
   return io;
 }
 
+/**
+ * The glTF extensions {@link readJsonDocument} reads: glTF-Transform's, and
+ * `KHR_meshopt_compression` (read as its `EXT_` twin). A file may use others, but their data is lost.
+ */
+export async function readableExtensions(): Promise<ReadonlySet<string>> {
+  const { ALL_EXTENSIONS } = await import("@gltf-transform/extensions");
+  return new Set([...ALL_EXTENSIONS.map((e) => e.EXTENSION_NAME), ...COMPRESSION]);
+}
+
 export { isGlb };
 export { writtenJson } from "./written_json.ts";
 export { usesMeshCompression } from "./decompressors.ts";

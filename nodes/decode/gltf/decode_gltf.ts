@@ -15,8 +15,9 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 3,
-  doc: "Decodes glTF/GLB into a scene, keeping every extension, material, texture, animation and extra; " +
+  version: 4,
+  doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
+    "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -26,7 +27,7 @@ export const decodeGltf = defineNode({
   async run({ inputs, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
     const [
-      { isGlb, readJsonDocument, usesMeshCompression },
+      { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
       { checkGltfStructure, checkDracoDecoded },
     ] = await Promise.all([
@@ -41,6 +42,26 @@ export const decodeGltf = defineNode({
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);
     checkGltfStructure(jsonDoc, source);
+    const readable = await readableExtensions();
+    const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
+    const unknown = required.findIndex((name) => !readable.has(name));
+    if (unknown >= 0) {
+      throw gltfError(
+        source,
+        { jsonPath: `/extensionsRequired/${unknown}` },
+        "a required extension partgraph reads (one glTF-Transform implements)",
+        `'${required[unknown]}'`,
+      );
+    }
+    // An extension used but not required is optional to viewers; its data cannot be kept, though.
+    for (const name of (jsonDoc.json.extensionsUsed ?? []) as string[]) {
+      if (!readable.has(name)) {
+        ctx.warn(
+          `${source.file ?? source.format} uses extension '${name}', which partgraph does not read: ` +
+            "its data is left out of the scene",
+        );
+      }
+    }
     // Decoding costs what loading the cache's GLB of the scene would, unless meshes are compressed:
     // the cache keeps the record, not a second copy of the model.
     if (!usesMeshCompression(jsonDoc.json)) ctx.cheapToRecompute();

@@ -9,7 +9,7 @@ import { buildFighterScene } from "../../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { MAX_HIERARCHY_DEPTH } from "../../../runtime/depth.ts";
-import { runNode } from "../../support/context.ts";
+import { runNode, testContext } from "../../support/context.ts";
 import { rig } from "../rig/pipeline.ts";
 import { fighterWithAileronAt } from "../../support/deep_fighter.ts";
 import { glbOf, meshoptGlb } from "../../support/shapes.ts";
@@ -295,4 +295,42 @@ Deno.test("integer texture coordinates, colours and weights must be normalized, 
     await runNode(decodeGltf, { bytes: { bytes: as(semantic, type, code, true), name: "n.gltf" } });
   }
   assert.equal(where(await rejection(as("JOINTS_0", "VEC4", 5121, true))), `${at}/JOINTS_0`);
+});
+
+Deno.test("an extension partgraph cannot read: refused when required, a warning naming it when only used", async () => {
+  const using = (name: string, required: boolean) =>
+    damaged((json) => {
+      json.extensionsUsed = [...(json.extensionsUsed ?? []), "KHR_texture_transform", name];
+      if (required) json.extensionsRequired = ["KHR_texture_transform", name];
+      json.nodes[0].extensions = { [name]: { lod: [1] } };
+    });
+  const refused = await rejection(using("MSFT_lod", true), "lods.gltf");
+  assert.equal(where(refused), "/extensionsRequired/1");
+  assert.equal(refused.found, "'MSFT_lod'");
+  assert.equal(refused.file, "lods.gltf");
+  const ctx = testContext();
+  const { scene } = await runNode(
+    decodeGltf,
+    { bytes: { bytes: using("MSFT_lod", false), name: "lods.gltf" } },
+    {},
+    ctx,
+  );
+  assert.deepEqual(ctx.warnings.map((w) => w.message), [
+    "lods.gltf uses extension 'MSFT_lod', which partgraph does not read: its data is left out of the scene",
+  ]);
+  assert.deepEqual(
+    scene.getRoot().listExtensionsUsed().map((e: { extensionName: string }) => e.extensionName),
+    [
+      "KHR_texture_transform",
+    ],
+  );
+  // The extensions it reads, required or not, pass without a word.
+  const known = testContext();
+  await runNode(
+    decodeGltf,
+    { bytes: { bytes: using("KHR_materials_unlit", true), name: "unlit.gltf" } },
+    {},
+    known,
+  );
+  assert.deepEqual(known.warnings, []);
 });
