@@ -18,6 +18,7 @@ import {
   type Registry,
   runGraph,
   SOCKET_TYPES,
+  type WarningEvent,
 } from "../runtime/mod.ts";
 import { graphFromObject } from "../runtime/graph.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
@@ -314,19 +315,35 @@ async function file(ctx: ApiContext, path: string): Promise<Response> {
   return new Response(bytes, { headers: { "content-type": "application/octet-stream" } });
 }
 
+/** The most warnings a preview response carries (in a header, which clients cap in size). */
+const MAX_PREVIEW_WARNINGS = 50;
+
+/**
+ * A preview's warnings (a texture its library lacks, a part left unresolved) as response headers:
+ * `x-partgraph-warnings`, the first {@link MAX_PREVIEW_WARNINGS} as a URI-encoded JSON array of
+ * `"node: message"`, and `x-partgraph-warning-count`, how many there were.
+ */
+function warningHeaders(warnings: readonly WarningEvent[]): Record<string, string> {
+  const lines = warnings.slice(0, MAX_PREVIEW_WARNINGS).map((w) => `${w.id}: ${w.message}`);
+  return {
+    "x-partgraph-warnings": encodeURIComponent(JSON.stringify(lines)),
+    "x-partgraph-warning-count": String(warnings.length),
+  };
+}
+
 /** Any model file as a GLB: glTF/GLB as is, other formats decoded (and resolved) by the runtime. */
 async function model(ctx: ApiContext, path: string): Promise<Response> {
   const abs = await ctx.sandbox.resolve(path);
   if (extname(abs).toLowerCase() === ".glb") return await file(ctx, abs);
   try {
-    const result = await runGraph(modelPreviewGraph(abs), {
+    const result = await runGraph(await modelPreviewGraph(abs, (dir) => ctx.sandbox.contains(dir)), {
       registry: ctx.registry,
       cacheDir: ctx.cacheDir,
       outDir: ctx.outDir,
     });
     const glb = result.outputs.glb as { bytes: Uint8Array };
     return new Response(glb.bytes as Uint8Array<ArrayBuffer>, {
-      headers: { "content-type": "model/gltf-binary" },
+      headers: { "content-type": "model/gltf-binary", ...warningHeaders(result.warnings) },
     });
   } catch (error) {
     if (error instanceof GraphError) throw new HttpError(422, error.message);

@@ -213,8 +213,33 @@ async function showPreview(url: string, label: string): Promise<void> {
     return status(`Preview failed: ${error}`, true);
   }
   await preview.load(await response.arrayBuffer(), label);
-  status(`Previewing ${label}`);
+  const warnings = showPreviewWarnings(response.headers);
+  status(`Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}`);
   document.body.dataset.previewReady = label;
+}
+
+/**
+ * Lists the warnings the server's decode of a previewed model raised (headers of /api/model: a
+ * texture its library lacks, a part left unresolved), or hides the list; returns how many there were.
+ */
+function showPreviewWarnings(headers: Headers): number {
+  const count = Number(headers.get("x-partgraph-warning-count") ?? 0);
+  const lines: string[] = JSON.parse(decodeURIComponent(headers.get("x-partgraph-warnings") ?? "%5B%5D"));
+  const items = lines.map((line) => {
+    const li = document.createElement("li");
+    li.className = "warning";
+    li.textContent = line;
+    return li;
+  });
+  if (count > lines.length) {
+    items.push(Object.assign(document.createElement("li"), {
+      textContent: `… and ${count - lines.length} more (partgraph inspect lists them all)`,
+    }));
+  }
+  $("preview-warnings").replaceChildren(...items);
+  $("preview-warning-count").textContent = String(count);
+  $("preview-warnings-box").hidden = count === 0;
+  return count;
 }
 
 function selectTab(tab: "editor" | "preview"): void {

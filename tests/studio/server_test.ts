@@ -10,6 +10,9 @@ import { checkGraph, type GraphFile, runGraph } from "../../mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { tempDir } from "../support/temp.ts";
+import { readGltf } from "../../runtime/scene/gltf_io.ts";
+import { writeGameTree } from "../nodes/decode/freelancer/game_tree.ts";
+import { dsonBytes, libraryFigure, sceneReferencing } from "../nodes/decode/dson/generate.ts";
 
 const SMALL: GraphFile = {
   version: 1,
@@ -79,6 +82,45 @@ Deno.test("studio server: the preview's decoders are served by name, nothing els
       await response.body?.cancel();
     }
   });
+});
+
+/** A preview's GLB and its warnings, as the page gets them. */
+async function preview(url: string, path: string) {
+  const response = await fetch(`${url}api/model?path=${encodeURIComponent(path)}`);
+  equal(response.status, 200, path);
+  const warnings: string[] = JSON.parse(decodeURIComponent(response.headers.get("x-partgraph-warnings")!));
+  equal(Number(response.headers.get("x-partgraph-warning-count")), warnings.length);
+  return { doc: await readGltf(new Uint8Array(await response.arrayBuffer())), warnings };
+}
+
+Deno.test("studio server: a previewed model finds its Freelancer libraries and Daz content as the tools do", async () => {
+  const tree = await writeGameTree();
+  const studio = await startStudio({ port: 0, roots: [tree.base], cacheDir: false });
+  try {
+    // The fighter's materials are in the family .mat beside its folder, its texture two levels up.
+    const fighter = await preview(studio.url, tree.fighter);
+    const paint = fighter.doc.getRoot().listMaterials().find((m) => m.getName() === "rh_paint");
+    assert(paint?.getBaseColorTexture(), `rh_paint textured; warnings: ${fighter.warnings.join("; ")}`);
+    assert(!fighter.warnings.some((w) => w.includes("placeholder")), fighter.warnings.join("; "));
+
+    // A scene in a Daz library instances a figure from the library's data folder.
+    const library = join(tree.base, "My Library");
+    await Deno.mkdir(join(library, "data", "Gen"), { recursive: true });
+    await Deno.mkdir(join(library, "Scenes"));
+    await Deno.writeFile(join(library, "data", "Gen", "Figure.dsf"), dsonBytes(libraryFigure()));
+    const scene = join(library, "Scenes", "user.duf");
+    await Deno.writeFile(scene, dsonBytes(sceneReferencing("/data/Gen/Figure.dsf")));
+    const figure = await preview(studio.url, scene);
+    deepEqual(figure.warnings, []);
+    const names = figure.doc.getRoot().listNodes().map((n) => n.getName());
+    for (const bone of ["gen_figure_bone0", "gen_figure_bone1", "gen_figure_bone2"]) {
+      assert(names.includes(bone), `${bone} in ${names.join(", ")}`);
+    }
+    equal(figure.doc.getRoot().listSkins().length, 1);
+  } finally {
+    await studio.close();
+    await Deno.remove(tree.base, { recursive: true });
+  }
 });
 
 Deno.test("studio server: requests another site makes the browser send are refused", async () => {

@@ -9,7 +9,8 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { decode } from "fast-png";
 import type { Page } from "playwright-core";
-import { checkGraph } from "../../mod.ts";
+import { checkGraph, runGraph } from "../../mod.ts";
+import { modelPreviewGraph } from "../../studio/preview_graph.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
@@ -283,6 +284,16 @@ Deno.test({
           "Cargo_joint_z",
         ]
       ) assert(sliders.includes(joint), `slider for ${joint} in ${sliders.join(", ")}`);
+      // The decode's warnings (the fixture's materials are in no library: placeholders) are listed.
+      const expected = (await runGraph(await modelPreviewGraph(ship, () => true), { cacheDir: false }))
+        .warnings
+        .map((w) => `${w.id}: ${w.message}`);
+      assert(expected.some((w) => w.includes("placeholder used")), expected.join("\n"));
+      deepEqual(
+        await fl.$$eval("#preview-warnings li", (items) => items.map((li) => li.textContent)),
+        expected,
+      );
+      equal(await fl.textContent("#status"), `Previewing ${ship} (${expected.length} warnings)`);
       assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
       const lod0 = await viewPixels(fl);
       await fl.selectOption("#lod", "1");

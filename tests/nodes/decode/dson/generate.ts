@@ -184,3 +184,26 @@ export async function readJsonFile(path: string): Promise<Json> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return JSON.parse(await new Response(stream).text());
 }
+
+/** A scene `.duf` that instances a figure living in a library file under `path`. */
+export function sceneReferencing(path: string, figureId = "gen_figure"): Json {
+  const encoded = path.split("/").map(encodeURIComponent).join("/");
+  return {
+    file_version: "0.6.1.0",
+    asset_info: { id: "/scenes/user.duf", type: "scene" },
+    scene: {
+      nodes: [{
+        id: `${figureId}-1`,
+        url: `${encoded}#${figureId}`,
+        geometries: [{ id: "geo-1", url: `${encoded}#${figureId}_geo` }],
+      }],
+    },
+  };
+}
+
+/** A figure library file: the generated figure without its scene (Daz .dsf files have none). */
+export function libraryFigure(figureId = "gen_figure"): Json {
+  const json = generateFigure({ side: 4, bones: 3, figureId, assetId: "/data/Gen/Figure.dsf" });
+  delete json.scene;
+  return json;
+}

@@ -6,31 +6,15 @@ import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { INSTANCED_NODE_SLACK } from "../../../../nodes/decode/dson/codec/load_nodes.ts";
 import { runNode, type TestContext, testContext } from "../../../support/context.ts";
-import { dsonBytes, generateFigure, gzipDsonBytes, type Json } from "./generate.ts";
+import {
+  dsonBytes,
+  generateFigure,
+  gzipDsonBytes,
+  type Json,
+  libraryFigure,
+  sceneReferencing,
+} from "./generate.ts";
 import { tempDir } from "../../../support/temp.ts";
-
-/** A scene `.duf` that instances a figure living in a library file under `path`. */
-function sceneReferencing(path: string, figureId = "gen_figure"): Json {
-  const encoded = path.split("/").map(encodeURIComponent).join("/");
-  return {
-    file_version: "0.6.1.0",
-    asset_info: { id: "/scenes/user.duf", type: "scene" },
-    scene: {
-      nodes: [{
-        id: `${figureId}-1`,
-        url: `${encoded}#${figureId}`,
-        geometries: [{ id: "geo-1", url: `${encoded}#${figureId}_geo` }],
-      }],
-    },
-  };
-}
-
-/** A figure library file: the generated figure without its scene (Daz .dsf files have none). */
-function libraryFigure(figureId = "gen_figure"): Json {
-  const json = generateFigure({ side: 4, bones: 3, figureId, assetId: "/data/Gen/Figure.dsf" });
-  delete json.scene;
-  return json;
-}
 
 /** Counts reads per path on top of the test context. */
 function countingContext(): TestContext & { reads: string[] } {
