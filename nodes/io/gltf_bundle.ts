@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DecodeError } from "../../runtime/errors.ts";
 import { maxJsonDepth } from "../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../runtime/scene/gltf_io.ts";
@@ -24,6 +24,13 @@ export interface BundleOptions {
   readonly readFile: (path: string) => Promise<Uint8Array>;
   /** Folders besides the model's own that resources may resolve into; default none. */
   readonly roots?: readonly string[];
+  /**
+   * Lists a folder (sorted names, empty when absent; through the run context, so the listing is
+   * recorded). Given, a resource missing in the URI's case is looked for ignoring case.
+   */
+  readonly listDir?: (path: string) => Promise<string[]>;
+  /** Where a resource found in another case than its URI's is reported. */
+  readonly warn?: (message: string) => void;
 }
 
 type JsonItem = { uri?: unknown; mimeType?: unknown };
@@ -73,7 +80,17 @@ export async function bundleGltf(
     } catch (cause) {
       throw fail(at, "a valid percent-encoded URI", uri, cause);
     }
-    const file = join(folder, decoded);
+    let file = join(folder, decoded);
+    if (!isAbsolute(decoded) && options.listDir && !(await exists(file))) {
+      // Models made on Windows or macOS name files in any case; Linux finds only the exact one.
+      const match = await matchIgnoringCase(folder, relative(folder, file), options.listDir);
+      if (match) {
+        options.warn?.(
+          `${path}: ${at} '${uri}' is '${relative(folder, match)}' on disk (another case); read that file`,
+        );
+        file = match;
+      }
+    }
     if (isAbsolute(decoded) || !(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
@@ -97,6 +114,33 @@ export async function bundleGltf(
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }
   return new TextEncoder().encode(JSON.stringify(json));
+}
+
+/**
+ * The file `rel` (a path below `folder`, no `..`) names, found segment by segment ignoring case
+ * where the exact name is missing; undefined when a segment matches nothing.
+ */
+async function matchIgnoringCase(
+  folder: string,
+  rel: string,
+  listDir: (path: string) => Promise<string[]>,
+): Promise<string | undefined> {
+  const segments = rel.split(sep);
+  if (segments.includes("..")) return undefined;
+  let at = folder;
+  for (const segment of segments) {
+    const names = await listDir(at);
+    const name = names.includes(segment)
+      ? segment
+      : names.find((n) => n.toLowerCase() === segment.toLowerCase());
+    if (name === undefined) return undefined;
+    at = join(at, name);
+  }
+  return at;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return await Deno.stat(file).then(() => true, () => false);
 }
 
 /** True when `file` (lexically, and after following symlinks where it exists) lies inside one of `roots`. */

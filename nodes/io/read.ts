@@ -13,7 +13,7 @@ import { defineNode, type RunContext } from "../../runtime/node.ts";
  * Reads the file, and for `.gltf` the resources it references (each read recorded by the context),
  * with its base name. What it needs is loaded on first use: declaring the node loads none of it.
  */
-async function readAsset(path: string, roots: readonly string[], ctx: RunContext) {
+async function readAsset(path: string, roots: readonly string[], ctx: RunContext, warn = false) {
   const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
     importOnUse<typeof import("node:path")>("node:path"),
     importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
@@ -21,7 +21,14 @@ async function readAsset(path: string, roots: readonly string[], ctx: RunContext
   const bytes = await ctx.readFile(path);
   const name = basename(path);
   if (!isGltfJsonName(path)) return { bytes, name };
-  return { bytes: await bundleGltf(bytes, path, { readFile: (p) => ctx.readFile(p), roots }), name };
+  const bundled = await bundleGltf(bytes, path, {
+    readFile: (p) => ctx.readFile(p),
+    listDir: (p) => ctx.listDir(p),
+    // The fingerprint bundles the file too; the run alone reports, so each warning comes once.
+    warn: warn ? (message) => ctx.warn(message) : undefined,
+    roots,
+  });
+  return { bytes: bundled, name };
 }
 
 /** `io.read` node definition. */
@@ -29,7 +36,8 @@ export const ioRead = defineNode({
   type: "io.read",
   version: 2,
   doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
-    "the buffers and images it references embedded, so it is self-contained.",
+    "the buffers and images it references embedded, so it is self-contained (a file named in another " +
+    "case than on disk, as Windows exports do, is found ignoring case, with a warning).",
   inputs: {},
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },
   params: {
@@ -57,6 +65,6 @@ export const ioRead = defineNode({
     return { sha256: valueDigest(bytes), name };
   },
   async run({ params, ctx }) {
-    return { bytes: await readAsset(params.path, params.resource_roots as string[], ctx) };
+    return { bytes: await readAsset(params.path, params.resource_roots as string[], ctx, true) };
   },
 });

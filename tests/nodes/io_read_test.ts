@@ -75,6 +75,38 @@ Deno.test("a .gltf whose resource is missing names it in a typed error", async (
   assert(cause.found.includes("textures/skin.png"), cause.found);
 });
 
+Deno.test("a .gltf naming its files in another case (made on Windows) reads them, with a warning", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  // The files on disk keep their case; the .gltf names them otherwise, as a Windows export may.
+  const gltf = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  json.images[0].uri = "Textures/Skin.PNG";
+  json.buffers[0].uri = json.buffers[0].uri.toUpperCase();
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const scene = run.outputs.scene as Document;
+  assertEquals(scene.getRoot().listTextures()[0].getImage()?.byteLength, 70);
+  assertEquals(run.warnings.map((w) => w.message), [
+    `${gltf}: /buffers/0/uri '${json.buffers[0].uri}' is 'plane.bin' on disk (another case); read that file`,
+    `${gltf}: /images/0/uri 'Textures/Skin.PNG' is 'textures/skin.png' on disk (another case); read that file`,
+  ]);
+  // The exact name wins where both exist.
+  await Deno.mkdir(join(dir, "Textures"));
+  await Deno.writeFile(
+    join(dir, "Textures", "Skin.PNG"),
+    new Uint8Array(await Deno.readFile(join(dir, "textures", "skin.png"))),
+  );
+  const exact = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  assertEquals(exact.warnings.length, 1);
+  // A name no case matches is still the typed error naming it.
+  json.images[0].uri = "textures/skin2.png";
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  const error = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false }).catch((e) => e);
+  assert(error instanceof RunError && error.failures[0].cause instanceof DecodeError);
+  assertEquals((error.failures[0].cause as DecodeError).at, { jsonPath: "/images/0/uri" });
+});
+
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const dir = await tempDir();
   const doc = new Document();
