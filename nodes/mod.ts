@@ -18,6 +18,7 @@ import { carnivoresPlugin } from "./decode/carnivores/plugin.ts";
 import { dsonPlugin } from "./decode/dson/plugin.ts";
 import { rigPlugin } from "./rig/mod.ts";
 import { demoPlugin } from "./demo/mod.ts";
+import { texturesPlugin } from "./textures/mod.ts";
 
 /** The core nodes: file I/O, export, format sniffing and constraint resolution. */
 export const corePlugin: Plugin = {
@@ -32,5 +33,6 @@ export const BUILTIN_PLUGINS: readonly Plugin[] = [
   carnivoresPlugin,
   dsonPlugin,
   rigPlugin,
+  texturesPlugin,
   demoPlugin,
 ];

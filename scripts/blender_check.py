@@ -149,6 +149,17 @@ def main():
             check_turn(obj, problems)
             checked["turns"] += 1
 
+    # Each embedded PNG is an image Blender can read: its size, and pixels that are not all black.
+    checked["images"] = 0
+    for width, height in expect.get("images", []):
+        image = next((i for i in bpy.data.images if tuple(i.size) == (width, height)), None)
+        if image is None:
+            problems.append(f"image {width}x{height}: none among {[tuple(i.size) for i in bpy.data.images]}")
+        elif not any(image.pixels[:4 * width * height]):
+            problems.append(f"image {image.name}: every pixel is zero")
+        else:
+            checked["images"] += 1
+
     report({"problems": problems, "checked": checked})
 
 

@@ -1,13 +1,15 @@
 /**
  * `deno task interop [file.glb …]` — imports GLBs with Blender's own glTF importer (headless) and
  * checks what a user would see: an object or bone per named node, shape keys named like the morph
- * targets, an action per animation, the pivots' custom properties (`ctrl_type`, `min`, `max`), and a
- * 20° turn of each object pivot about its local X moving its panel exactly and nothing else.
+ * targets, an action per animation, the pivots' custom properties (`ctrl_type`, `min`, `max`), a
+ * 20° turn of each object pivot about its local X moving its panel exactly and nothing else, and an
+ * image of each embedded PNG's size.
  *
  * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does),
  * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
  * accepts, and on the corpus airplane as web optimisers leave it (quantized and meshopt-compressed, or
- * Draco-compressed).
+ * Draco-compressed, or with KTX2 textures, re-encoded as PNG by `png_textures`). Every embedded PNG
+ * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
  * (or set `PARTGRAPH_BLENDER_PYTHONPATH`).
@@ -21,6 +23,7 @@ import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
 import { MAX_HIERARCHY_DEPTH } from "../runtime/depth.ts";
 import { corpusFile } from "../tests/support/corpus.ts";
 import { optimisedGlb } from "../tests/support/compressed.ts";
+import { withKtx2Textures } from "../tests/support/ktx2.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -33,12 +36,15 @@ interface Expectation {
   morphs: { node: string; targets: string[] }[];
   animations: string[];
   pivots: { node: string; extras: Record<string, unknown> }[];
+  /** Width and height of each PNG image the file embeds (from its IHDR). */
+  images: [number, number][];
 }
 
 /** Reads the GLB's JSON chunk and lists what Blender should show. */
 function expectationOf(glb: Uint8Array): Expectation {
   const length = new DataView(glb.buffer, glb.byteOffset + 12, 4).getUint32(0, true);
   const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  const bin = glb.subarray(20 + length + 8);
   // deno-lint-ignore no-explicit-any
   const nodes: any[] = json.nodes ?? [];
   return {
@@ -47,6 +53,14 @@ function expectationOf(glb: Uint8Array): Expectation {
       .map((n) => ({ node: n.name, targets: json.meshes[n.mesh].extras.targetNames })),
     // deno-lint-ignore no-explicit-any
     animations: (json.animations ?? []).map((a: any) => a.name).filter((n: string) => n),
+    // deno-lint-ignore no-explicit-any
+    images: (json.images ?? []).filter((i: any) => i.mimeType === "image/png" && i.bufferView !== undefined)
+      // deno-lint-ignore no-explicit-any
+      .map((i: any) => {
+        const view = json.bufferViews[i.bufferView];
+        const ihdr = new DataView(bin.buffer, bin.byteOffset + (view.byteOffset ?? 0) + 16, 8);
+        return [ihdr.getUint32(0), ihdr.getUint32(4)];
+      }),
     pivots: nodes.filter((n) => n.name && n.extras?.ctrl_type).map((n) => ({
       node: n.name,
       extras: Object.fromEntries(
@@ -161,6 +175,15 @@ if (import.meta.main) {
           model,
           inputs: { forward: "+Z" },
         });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      // Its textures as KTX2, which Blender refuses, rigged with png_textures: PNGs it imports.
+      if (airplane) {
+        const plane = await withKtx2Textures(await Deno.readFile(airplane));
+        const label = "aircraft_file.json sketchbook_airplane.glb, KTX2 textures, png_textures";
+        const model = { name: "plane.glb", bytes: () => plane };
+        const inputs = { forward: "+Z", png_textures: true };
+        const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
     }

@@ -3,12 +3,14 @@
  * by code: no Basis encoder is a dependency, and a UASTC image of solid-colour blocks is simple
  * enough to write from the format's definition (UASTC block mode 8 carries one RGBA colour and the
  * ETC1 hints transcoders to ETC use). The transcoder that turns it into a GPU format is Binomial's
- * own, in three.js's `KTX2Loader`.
+ * own, in three.js's `KTX2Loader`. A real image becomes one too, each 4 × 4 block its mean colour
+ * ({@link withKtx2Textures}): blocky, but a valid KTX2 of the picture, as an optimiser's would be.
  *
  * @module
  */
 import { Document, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS, KHRTextureBasisu } from "@gltf-transform/extensions";
+import { decode as decodePng } from "fast-png";
 
 /** The twelve bytes a KTX 2.0 file starts with. */
 const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -122,4 +124,47 @@ export async function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
     .setMaterial(material);
   doc.createScene("s").addChild(doc.createNode("Panel").setMesh(doc.createMesh("quad").addPrimitive(prim)));
   return await new NodeIO().registerExtensions(ALL_EXTENSIONS).writeBinary(doc);
+}
+
+/**
+ * RGBA pixels (`channels` bytes each, rows top to bottom) as a UASTC KTX2 whose every 4 × 4 block is
+ * its pixels' mean colour.
+ */
+export function uastcKtx2OfPixels(
+  width: number,
+  height: number,
+  data: ArrayLike<number>,
+  channels: number,
+): Uint8Array {
+  return uastcKtx2(width, height, (bx, by) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = by * 4; y < Math.min(height, by * 4 + 4); y++) {
+      for (let x = bx * 4; x < Math.min(width, bx * 4 + 4); x++, n++) {
+        const at = (y * width + x) * channels;
+        for (let c = 0; c < 3; c++) sum[c] += data[at + (channels < 3 ? 0 : c)];
+      }
+    }
+    return [Math.round(sum[0] / n), Math.round(sum[1] / n), Math.round(sum[2] / n)];
+  });
+}
+
+/**
+ * `glb` with every PNG texture replaced by a UASTC KTX2 of it (block means), required through
+ * `KHR_texture_basisu` as a texture-compressing optimiser leaves a file.
+ */
+export async function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
+  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+  const doc = await io.readBinary(glb);
+  doc.createExtension(KHRTextureBasisu).setRequired(true);
+  for (const texture of doc.getRoot().listTextures()) {
+    if (texture.getMimeType() !== "image/png") continue;
+    const png = decodePng(texture.getImage()!);
+    if (png.depth !== 8 || png.palette) {
+      throw new Error("withKtx2Textures takes 8-bit truecolour or grey PNGs");
+    }
+    const ktx2 = uastcKtx2OfPixels(png.width, png.height, png.data, png.channels);
+    texture.setImage(ktx2).setMimeType("image/ktx2").setURI("");
+  }
+  return await io.writeBinary(doc);
 }

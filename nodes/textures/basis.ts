@@ -1,0 +1,116 @@
+/**
+ * KTX2 (Basis Universal) images to RGBA pixels with Binomial's own transcoder — the WebAssembly
+ * build three.js ships and its `KTX2Loader` runs in browsers, taken from the locked `three` package
+ * and loaded on first use. Only the first mip level of a 2D image is decoded: what a PNG holds.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { DecodeError } from "../../runtime/errors.ts";
+import type { RgbaPixels } from "../../runtime/scene/png.ts";
+
+/** The twelve bytes a KTX 2.0 file starts with. */
+const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
+/**
+ * The largest side decoded: 8192 px (a 256 MiB RGBA image), twice what real-time engines load,
+ * checked in the header before the transcoder sizes anything.
+ */
+export const MAX_KTX2_SIDE = 8192;
+/** The transcoder's `transcoder_texture_format` for 32-bit RGBA (`cTFRGBA32`). */
+const RGBA32 = 13;
+
+/** The part of the transcoder's KTX2 binding used here. */
+interface Ktx2File {
+  isValid(): boolean;
+  isUASTC(): boolean;
+  isETC1S(): boolean;
+  getWidth(): number;
+  getHeight(): number;
+  startTranscoding(): boolean;
+  getImageTranscodedSizeInBytes(level: number, layer: number, face: number, format: number): number;
+  transcodeImage(
+    out: Uint8Array,
+    level: number,
+    layer: number,
+    face: number,
+    format: number,
+    flags: number,
+    channel0: number,
+    channel1: number,
+  ): number;
+  close(): void;
+  delete(): void;
+}
+
+interface BasisModule {
+  initializeBasis(): void;
+  KTX2File: new (bytes: Uint8Array) => Ktx2File;
+}
+
+let transcoder: Promise<BasisModule> | undefined;
+
+/** Loads and initialises the transcoder once per process. */
+export function loadBasisTranscoder(): Promise<BasisModule> {
+  transcoder ??= (async () => {
+    const file = (name: string) =>
+      fileURLToPath(import.meta.resolve(`three/examples/jsm/libs/basis/${name}`));
+    const [script, wasmBinary] = await Promise.all([
+      Deno.readTextFile(file("basis_transcoder.js")),
+      Deno.readFile(file("basis_transcoder.wasm")),
+    ]);
+    // An Emscripten script that defines `BASIS`; with no `process` or `require` in sight it takes
+    // the plain-JavaScript path and instantiates the WebAssembly it is handed.
+    const factory = new Function("process", "require", `${script}\nreturn BASIS;`)(undefined, undefined);
+    const basis = await factory({ wasmBinary }) as BasisModule;
+    basis.initializeBasis();
+    return basis;
+  })();
+  transcoder.catch(() => transcoder = undefined);
+  return transcoder;
+}
+
+/**
+ * The first mip level of a Basis Universal KTX2 image as RGBA pixels; {@link loadBasisTranscoder}
+ * must have resolved. A file that is not one, or is larger than {@link MAX_KTX2_SIDE}, is a
+ * {@link DecodeError} at `pointer` (the texture's JSON pointer).
+ *
+ * @example
+ * ```ts ignore
+ * const basis = await loadBasisTranscoder();
+ * const { width, height, data } = ktx2ToRgba(basis, bytes, "/textures/0");
+ * ```
+ */
+export function ktx2ToRgba(basis: BasisModule, bytes: Uint8Array, pointer: string): RgbaPixels {
+  const fail = (expected: string, found: string): never => {
+    throw new DecodeError({ format: "ktx2", at: { jsonPath: pointer }, expected, found });
+  };
+  if (bytes.byteLength < 80 || KTX2_IDENTIFIER.some((b, i) => bytes[i] !== b)) {
+    fail("a KTX 2.0 file (its 12-byte identifier and 68-byte header)", `${bytes.byteLength} bytes`);
+  }
+  const header = new DataView(bytes.buffer, bytes.byteOffset, 80);
+  const [width, height, depth, layers, faces] = [20, 24, 28, 32, 36].map((at) => header.getUint32(at, true));
+  if (!width || !height || width > MAX_KTX2_SIDE || height > MAX_KTX2_SIDE) {
+    fail(`a 2D image of 1–${MAX_KTX2_SIDE} px a side`, `${width} × ${height} px`);
+  }
+  if (depth > 0 || layers > 0 || faces !== 1) {
+    fail(
+      "one 2D image (no depth, array layers or cube faces)",
+      `depth ${depth}, ${layers} layers, ${faces} faces`,
+    );
+  }
+  const file = new basis.KTX2File(bytes);
+  try {
+    if (!file.isValid() || !(file.isUASTC() || file.isETC1S())) {
+      fail("a Basis Universal KTX2 image (ETC1S or UASTC) its transcoder reads", "one it refuses");
+    }
+    if (!file.startTranscoding()) fail("a KTX2 image whose data transcodes", "its transcoder refusing it");
+    const data = new Uint8Array(file.getImageTranscodedSizeInBytes(0, 0, 0, RGBA32));
+    if (data.byteLength !== 4 * width * height || !file.transcodeImage(data, 0, 0, 0, RGBA32, 0, -1, -1)) {
+      fail("a KTX2 image whose data transcodes", "its transcoder failing on level 0");
+    }
+    return { width, height, data };
+  } finally {
+    file.close();
+    file.delete();
+  }
+}
