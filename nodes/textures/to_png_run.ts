@@ -13,6 +13,9 @@ const KTX2 = "image/ktx2";
 
 /** Turns each KTX2 texture into a PNG one; a scene without any passes through as it is. */
 export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }) => {
+  // The scene shares its vertex data with the input and each PNG is kept apart, as derived bytes
+  // (`pngOfEncodedImage`): running again costs less than loading a stored copy of the scene.
+  ctx.cheapToRecompute();
   const ktx2 = inputs.scene.getRoot().listTextures().some((t) => t.getMimeType() === KTX2);
   if (!params.ktx2 || !ktx2) return { scene: inputs.scene };
   const [basis] = await Promise.all([loadBasisTranscoder(), loadPngEncoder()]);

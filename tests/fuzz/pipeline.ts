@@ -1,5 +1,6 @@
 /**
- * One fuzz case through the full pipeline (`decode.auto → constraints.resolve → export.gltf`),
+ * One fuzz case through the full pipeline (`decode.auto → constraints.resolve → textures.to_png →
+ * export.gltf`; the texture step re-encodes KTX2 textures and passes other scenes through),
  * classified: a validated output, a typed error, or something that must never happen (an untyped
  * exception, an output the Khronos validator rejects, or a verdict of `export.gltf`'s fast output
  * check that the Khronos validator — its oracle — contradicts).
@@ -9,6 +10,7 @@
 import { decodeAuto } from "../../nodes/decode/auto.ts";
 import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
+import { texturesToPng } from "../../nodes/textures/to_png.ts";
 import { DecodeError, PartgraphError } from "../../runtime/errors.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { crossCheck, describeCrossCheck, exportBytes } from "../support/output_check.ts";
@@ -58,7 +60,8 @@ export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<Fuzz
   let glb: Uint8Array;
   try {
     const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
-    resolved = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
+    const joined = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
+    resolved = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
     glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes;
   } catch (error) {
     if (error instanceof DecodeError && error.format === "glb output" && resolved) {

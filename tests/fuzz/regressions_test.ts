@@ -12,6 +12,9 @@ const FOUND: { format: FuzzFormat; seed: number; index: number; was: string }[] 
   // A material sampling TEXCOORD_1 on a primitive with one UV set: the validator's error was missed
   // because the refusal asked for one issue and got a warning. Now repaired (TEXCOORD_0) and valid.
   { format: "cmp", seed: 1, index: 875, was: "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS in the output" },
+  // A texture whose only image came through a KHR_texture_basisu whose name was damaged: glTF-Transform
+  // dropped the sourceless texture and failed on the material using it (`null.setWrapS`).
+  { format: "ktx2", seed: 0xf022, index: 20, was: "TypeError wrapped in a DecodeError" },
 ];
 
 for (const { format, seed, index, was } of FOUND) {

@@ -13,14 +13,16 @@ import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
 import { join } from "node:path";
 import { CORPUS_DIR } from "../support/corpus.ts";
 import { dracoGlb, dracoGrid } from "../support/draco.ts";
+import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
 
 /**
  * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
- * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed).
+ * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2`: a quad with a
+ * UASTC KTX2 texture, which `textures.to_png` transcodes).
  */
-export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco", "meshopt"] as const;
+export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco", "meshopt", "ktx2"] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
@@ -96,6 +98,11 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         bytes: await dracoGrid(12, "edgebreaker").then((d) => dracoGlb(d.json, d.stream)),
       },
       { format: "meshopt", name: "fuzz.meshopt.glb", bytes: await quantizedMeshoptFighter() },
+      {
+        format: "ktx2",
+        name: "fuzz.ktx2.glb",
+        bytes: await basisuQuadGlb(uastcKtx2(32, 16, (x, y) => [x * 30, y * 60, 200])),
+      },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
   })();

@@ -118,9 +118,14 @@ Deno.test({
     };
     // Each graph and model, with the nodes whose values the cache does not keep: run again here.
     const cases: [string, string, (id: string) => boolean][] = [
-      ["gltf.json", corpusFile(AIRPLANE)!, (id) => id === "decode"], // no compressed meshes
-      ["gltf.json", corpusFile(MONKEY)!, (id) => id === "decode"], // no library search
-      ["aircraft_file.json", corpusFile(AIRPLANE)!, (id) => id === "decode" || RIG_SCENE_NODE.test(id)],
+      // decode: no compressed meshes, no library search; png: passes the scene through.
+      ["gltf.json", corpusFile(AIRPLANE)!, (id) => id === "decode" || id === "png"],
+      ["gltf.json", corpusFile(MONKEY)!, (id) => id === "decode" || id === "png"],
+      [
+        "aircraft_file.json",
+        corpusFile(AIRPLANE)!,
+        (id) => ["decode", "png"].includes(id) || RIG_SCENE_NODE.test(id),
+      ],
       ["dson.json", corpusFile(GEOGRAFT)!, (id) => id === "preset"], // no preset: passed through
     ];
     for (const [graph, model, recomputed] of cases) {

@@ -13,6 +13,7 @@ import { runNode, testContext } from "../../support/context.ts";
 import { rig } from "../rig/pipeline.ts";
 import { fighterWithAileronAt } from "../../support/deep_fighter.ts";
 import { glbOf, meshoptGlb } from "../../support/shapes.ts";
+import { basisuQuadGlb, uastcKtx2 } from "../../support/ktx2.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -333,4 +334,34 @@ Deno.test("an extension partgraph cannot read: refused when required, a warning 
     known,
   );
   assert.deepEqual(known.warnings, []);
+});
+
+Deno.test("a material's texture must have an image: its own source or one from an extension the file uses", async () => {
+  const quad = await basisuQuadGlb(uastcKtx2(8, 8, () => [200, 20, 20]));
+  const length = new DataView(quad.buffer).getUint32(12, true);
+  const bin = quad.subarray(20 + length + 8);
+  const edited = (edit: (json: Json) => void) => {
+    const json = JSON.parse(new TextDecoder().decode(quad.subarray(20, 20 + length)));
+    edit(json);
+    return glbOf(json, bin);
+  };
+  // As written: the KTX2 image comes through KHR_texture_basisu, which the file uses.
+  await runNode(decodeGltf, { bytes: { bytes: edited(() => {}), name: "quad.glb" } });
+  const info = "/materials/0/pbrMetallicRoughness/baseColorTexture/index";
+  // The extension's name damaged (glTF-Transform failed on `null.setWrapS`), or not declared used.
+  const renamed = await rejection(
+    edited((json) =>
+      json.textures[0].extensions = { KHR_texture_basisx: json.textures[0].extensions.KHR_texture_basisu }
+    ),
+    "quad.glb",
+  );
+  assert.equal(where(renamed), info);
+  assert.match(renamed.found, /texture 0 without one/);
+  assert.equal(where(await rejection(edited((json) => json.extensionsUsed = []), "quad.glb")), info);
+  // An extension's source out of range is refused where it is written.
+  const beyond = await rejection(
+    edited((json) => json.textures[0].extensions.KHR_texture_basisu.source = 4),
+    "quad.glb",
+  );
+  assert.equal(where(beyond), "/textures/0/extensions/KHR_texture_basisu/source");
 });

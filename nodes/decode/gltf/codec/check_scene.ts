@@ -150,6 +150,18 @@ export function checkReferences(c: Checker): void {
   c.list("textures").forEach((texture, i) => {
     c.index(texture, "source", `/textures/${i}`, "images");
     c.index(texture, "sampler", `/textures/${i}`, "samplers");
+    const extensions = texture.extensions as Json | undefined;
+    for (const name of IMAGE_SOURCE_EXTENSIONS) {
+      const extension = extensions?.[name];
+      if (extension !== undefined) {
+        c.index(
+          c.object(extension, `/textures/${i}/extensions/${name}`),
+          "source",
+          `/textures/${i}/extensions/${name}`,
+          "images",
+        );
+      }
+    }
   });
   c.list("images").forEach((image, i) => {
     c.index(image, "bufferView", `/images/${i}`, "bufferViews");
@@ -237,7 +249,26 @@ function checkMaterial(c: Checker, material: Json, path: string): void {
   }
 }
 
-/** Every `…Texture` object (core materials and extensions alike) names an existing texture. */
+/** Extensions that give a texture its image in place of (or beside) its own `source`, which glTF-Transform reads. */
+const IMAGE_SOURCE_EXTENSIONS = ["KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif"];
+
+/**
+ * Whether a texture names an image, itself or through an extension the file uses (glTF-Transform
+ * reads no other, and drops a texture it finds no image for).
+ */
+function hasImage(c: Checker, texture: Json): boolean {
+  const extensions = texture.extensions as Json | undefined;
+  const used = (c.json.extensionsUsed ?? []) as string[];
+  return texture.source !== undefined ||
+    IMAGE_SOURCE_EXTENSIONS.some((name) =>
+      used.includes(name) && (extensions?.[name] as Json | undefined)?.source !== undefined
+    );
+}
+
+/**
+ * Every `…Texture` object (core materials and extensions alike) names an existing texture with an
+ * image: glTF-Transform drops a texture without one and then fails on the material that uses it.
+ */
 export function checkTextureInfos(c: Checker, value: unknown, path: string): void {
   const stack: [unknown, string][] = [[value, path]];
   while (stack.length) {
@@ -247,8 +278,14 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
       if (key === "extras") continue;
       if (/Texture$/.test(key) && !Array.isArray(item)) {
         const info = c.object(child, `${at}/${key}`);
-        if (c.index(info, "index", `${at}/${key}`, "textures") === undefined) {
-          c.fail(`${at}/${key}/index`, "a texture index", undefined);
+        const index = c.index(info, "index", `${at}/${key}`, "textures");
+        if (index === undefined) c.fail(`${at}/${key}/index`, "a texture index", undefined);
+        if (!hasImage(c, c.list("textures")[index!])) {
+          c.fail(
+            `${at}/${key}/index`,
+            `a texture with an image (its source, or the source of ${IMAGE_SOURCE_EXTENSIONS.join(", ")})`,
+            `texture ${index} without one`,
+          );
         }
         c.int(info, "texCoord", `${at}/${key}`);
       }
