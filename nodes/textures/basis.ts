@@ -24,8 +24,6 @@ interface Ktx2File {
   isValid(): boolean;
   isUASTC(): boolean;
   isETC1S(): boolean;
-  getWidth(): number;
-  getHeight(): number;
   startTranscoding(): boolean;
   getImageTranscodedSizeInBytes(level: number, layer: number, face: number, format: number): number;
   transcodeImage(

@@ -233,7 +233,7 @@ function showPreviewWarnings(headers: Headers): number {
   });
   if (count > lines.length) {
     items.push(Object.assign(document.createElement("li"), {
-      textContent: `… and ${count - lines.length} more (partgraph inspect lists them all)`,
+      textContent: `… and ${count - lines.length} more`,
     }));
   }
   $("preview-warnings").replaceChildren(...items);
