@@ -27,10 +27,23 @@ export interface NodeDescription {
   children: NodeDescription[];
 }
 
+/** A texture's image, described. */
+export interface TextureDescription {
+  name: string;
+  mimeType: string;
+  bytes: number;
+  /** Width and height, where the image's header tells them (PNG, JPEG, WebP, KTX2). */
+  size?: [number, number];
+}
+
 /** A whole scene, described. */
 export interface SceneDescription {
   source?: JsonValue;
   counts: Record<string, number>;
+  /** The glTF extensions the scene uses, when any: a viewer that lacks a required one refuses the file. */
+  extensions?: { name: string; required: boolean }[];
+  /** Every texture's image, when there are textures. */
+  textures?: TextureDescription[];
   extras?: JsonValue;
   scenes: { name: string; extras?: JsonValue; nodes: NodeDescription[] }[];
 }
@@ -53,6 +66,7 @@ export function describeScene(doc: Document): SceneDescription {
         vertices += count;
         targets = Math.max(targets, prim.listTargets().length);
         if (prim.getMode() === 4) triangles += elements / 3;
+        if (prim.getMode() === 5 || prim.getMode() === 6) triangles += Math.max(0, elements - 2);
         if (prim.getMode() === 1) lines += elements / 2;
       }
       out.mesh = {
@@ -72,6 +86,19 @@ export function describeScene(doc: Document): SceneDescription {
     return out;
   };
   const rootExtras = root.getExtras() as JsonValue;
+  const extensions = root.listExtensionsUsed().map((e) => ({
+    name: e.extensionName,
+    required: e.isRequired(),
+  }));
+  const textures = root.listTextures().map((t): TextureDescription => {
+    const size = t.getSize();
+    return {
+      name: t.getName(),
+      mimeType: t.getMimeType(),
+      bytes: t.getImage()?.byteLength ?? 0,
+      ...(size ? { size: [size[0], size[1]] as [number, number] } : {}),
+    };
+  });
   return {
     source: getSourceInfo(doc) as unknown as JsonValue,
     counts: {
@@ -83,6 +110,8 @@ export function describeScene(doc: Document): SceneDescription {
       skins: root.listSkins().length,
       animations: root.listAnimations().length,
     },
+    ...(extensions.length ? { extensions } : {}),
+    ...(textures.length ? { textures } : {}),
     ...(rootExtras && Object.keys(rootExtras).length ? { extras: rootExtras } : {}),
     scenes: root.listScenes().map((scene) => ({
       name: scene.getName(),
@@ -101,6 +130,14 @@ export function renderTree(description: SceneDescription, maxExtras = 160): stri
       `${c.skins} skins, ${c.animations} animations`,
   );
   if (description.source) lines.push(`source: ${JSON.stringify(description.source)}`);
+  if (description.extensions) {
+    const names = description.extensions.map((e) => `${e.name}${e.required ? " (required)" : ""}`);
+    lines.push(`extensions: ${names.join(", ")}`);
+  }
+  for (const t of description.textures ?? []) {
+    const size = t.size ? ` ${t.size[0]}×${t.size[1]}` : "";
+    lines.push(`texture "${t.name}" ${t.mimeType}${size}, ${(t.bytes / 1024).toFixed(1)} KiB`);
+  }
   const short = (value: JsonValue) => {
     const text = JSON.stringify(value);
     return text.length > maxExtras ? text.slice(0, maxExtras - 1) + "…" : text;

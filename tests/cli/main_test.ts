@@ -5,6 +5,7 @@ import { createRegistry } from "../../mod.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { copyGraphFile } from "../support/test_nodes.ts";
 import { tempDir } from "../support/temp.ts";
+import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 
 /** Runs the CLI in-process, capturing what it prints. */
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -183,6 +184,24 @@ Deno.test("inspect describes a model, and names the problem in an undecodable fi
   const error = JSON.parse(res.out).error;
   assertEquals(error.kind, "decode");
   assert(typeof error.message === "string" && error.message.includes("junk.glb"));
+});
+
+Deno.test("inspect lists the extensions a file uses (required marked) and its textures' type and size", async () => {
+  const dir = await tempDir();
+  const quad = join(dir, "painted.glb");
+  await Deno.writeFile(quad, await basisuQuadGlb(uastcKtx2(16, 8, () => [10, 200, 10])));
+  const text = await cli("inspect", quad);
+  assertEquals(text.code, EXIT.ok, text.err);
+  assert(text.out.includes("extensions: KHR_texture_basisu (required)\n"), text.out);
+  assert(/texture "paint" image\/ktx2 16×8, 0\.\d KiB\n/.test(text.out), text.out);
+  const json = JSON.parse((await cli("inspect", quad, "--json")).out);
+  assertEquals(json.extensions, [{ name: "KHR_texture_basisu", required: true }]);
+  assertEquals(json.textures, [{
+    name: "paint",
+    mimeType: "image/ktx2",
+    bytes: 160 + 8 * 16,
+    size: [16, 8],
+  }]);
 });
 
 Deno.test("cache stats, prune and clear work on a cache folder", async () => {

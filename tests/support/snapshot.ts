@@ -71,8 +71,10 @@ export function sceneSnapshot(doc: Document): JsonValue {
   const textures = root.listTextures().map((t) =>
     `${t.getName()} ${t.getMimeType()} ${sha256Hex(t.getImage() ?? new Uint8Array()).slice(0, 16)}`
   );
+  // The description's textures are listed below, with digests of their images.
+  const { textures: _described, ...description } = describeScene(doc);
   return {
-    ...describeScene(doc) as unknown as Record<string, JsonValue>,
+    ...description as unknown as Record<string, JsonValue>,
     meshes,
     skins,
     animations,
