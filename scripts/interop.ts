@@ -8,7 +8,7 @@
  * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does),
  * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
  * accepts, and on the corpus airplane as web optimisers leave it (quantized and meshopt-compressed, or
- * Draco-compressed, or with KTX2 textures, re-encoded as PNG by `png_textures`). Every embedded PNG
+ * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`). Every embedded PNG
  * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
@@ -24,6 +24,7 @@ import { MAX_HIERARCHY_DEPTH } from "../runtime/depth.ts";
 import { corpusFile } from "../tests/support/corpus.ts";
 import { optimisedGlb } from "../tests/support/compressed.ts";
 import { withKtx2Textures } from "../tests/support/ktx2.ts";
+import { withWebpTextures } from "../tests/support/webp.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -177,10 +178,14 @@ if (import.meta.main) {
         });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
-      // Its textures as KTX2, which Blender refuses, rigged with png_textures: PNGs it imports.
-      if (airplane) {
-        const plane = await withKtx2Textures(await Deno.readFile(airplane));
-        const label = "aircraft_file.json sketchbook_airplane.glb, KTX2 textures, png_textures";
+      // Its textures as KTX2 or WebP, which Blender 3.4 refuses, rigged with png_textures: PNGs it imports.
+      for (
+        const [kind, convert] of airplane
+          ? [["KTX2", withKtx2Textures], ["WebP", withWebpTextures]] as const
+          : []
+      ) {
+        const plane = await convert(await Deno.readFile(airplane!));
+        const label = `aircraft_file.json sketchbook_airplane.glb, ${kind} textures, png_textures`;
         const model = { name: "plane.glb", bytes: () => plane };
         const inputs = { forward: "+Z", png_textures: true };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });

@@ -15,7 +15,7 @@ const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0
  * The largest side decoded: 8192 px (a 256 MiB RGBA image), twice what real-time engines load,
  * checked in the header before the transcoder sizes anything.
  */
-export const MAX_KTX2_SIDE = 8192;
+export const MAX_TEXTURE_SIDE = 8192;
 /** The transcoder's `transcoder_texture_format` for 32-bit RGBA (`cTFRGBA32`). */
 const RGBA32 = 13;
 
@@ -69,7 +69,7 @@ export function loadBasisTranscoder(): Promise<BasisModule> {
 
 /**
  * The first mip level of a Basis Universal KTX2 image as RGBA pixels; {@link loadBasisTranscoder}
- * must have resolved. A file that is not one, or is larger than {@link MAX_KTX2_SIDE}, is a
+ * must have resolved. A file that is not one, or is larger than {@link MAX_TEXTURE_SIDE}, is a
  * {@link DecodeError} at `pointer` (the texture's JSON pointer).
  *
  * @example
@@ -87,8 +87,8 @@ export function ktx2ToRgba(basis: BasisModule, bytes: Uint8Array, pointer: strin
   }
   const header = new DataView(bytes.buffer, bytes.byteOffset, 80);
   const [width, height, depth, layers, faces] = [20, 24, 28, 32, 36].map((at) => header.getUint32(at, true));
-  if (!width || !height || width > MAX_KTX2_SIDE || height > MAX_KTX2_SIDE) {
-    fail(`a 2D image of 1–${MAX_KTX2_SIDE} px a side`, `${width} × ${height} px`);
+  if (!width || !height || width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE) {
+    fail(`a 2D image of 1–${MAX_TEXTURE_SIDE} px a side`, `${width} × ${height} px`);
   }
   if (depth > 0 || layers > 0 || faces !== 1) {
     fail(

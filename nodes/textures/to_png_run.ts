@@ -3,32 +3,50 @@
  *
  * @module
  */
+import type { Texture } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import type { texturesToPng } from "./to_png.ts";
 import { sceneToChange } from "../../runtime/scene/copy.ts";
 import { loadPngEncoder, pngOfEncodedImage } from "../../runtime/scene/png.ts";
 import { ktx2ToRgba, loadBasisTranscoder } from "./basis.ts";
+import { loadWebpDecoder, webpToRgba } from "./webp.ts";
 
-const KTX2 = "image/ktx2";
+/** The image types re-encoded, with the extension each needs and the parameter that turns it on. */
+const CONVERTED = [
+  { mimeType: "image/ktx2", extension: "KHR_texture_basisu", param: "ktx2", suffix: /\.ktx2$/i },
+  { mimeType: "image/webp", extension: "EXT_texture_webp", param: "webp", suffix: /\.webp$/i },
+] as const;
 
-/** Turns each KTX2 texture into a PNG one; a scene without any passes through as it is. */
+/** Turns each KTX2 and WebP texture into a PNG one; a scene without any passes through as it is. */
 export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }) => {
   // The scene shares its vertex data with the input and each PNG is kept apart, as derived bytes
   // (`pngOfEncodedImage`): running again costs less than loading a stored copy of the scene.
   ctx.cheapToRecompute();
-  const ktx2 = inputs.scene.getRoot().listTextures().some((t) => t.getMimeType() === KTX2);
-  if (!params.ktx2 || !ktx2) return { scene: inputs.scene };
-  const [basis] = await Promise.all([loadBasisTranscoder(), loadPngEncoder()]);
+  const kinds = CONVERTED.filter((k) => params[k.param]);
+  const converted = (t: Texture) => kinds.find((k) => k.mimeType === t.getMimeType() && t.getImage());
+  const found = new Set(inputs.scene.getRoot().listTextures().map(converted).filter((k) => k));
+  if (!found.size) return { scene: inputs.scene };
+  // Each decoder is WebAssembly loaded on first use: only the ones this scene needs.
+  const needs = (param: string) => [...found].some((k) => k!.param === param);
+  const [basis, webp] = await Promise.all([
+    needs("ktx2") ? loadBasisTranscoder() : undefined,
+    needs("webp") ? loadWebpDecoder() : undefined,
+    loadPngEncoder(),
+  ]);
   const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
-  scene.getRoot().listTextures().forEach((texture, i) => {
-    const image = texture.getImage();
-    if (texture.getMimeType() !== KTX2 || !image) return;
-    const png = pngOfEncodedImage(image, "ktx2", () => ktx2ToRgba(basis, image, `/textures/${i}`));
-    texture.setImage(png).setMimeType("image/png").setURI(texture.getURI().replace(/\.ktx2$/i, ".png"));
-  });
-  const left = scene.getRoot().listTextures().some((t) => t.getMimeType() === KTX2);
+  const textures = scene.getRoot().listTextures();
+  for (const [i, texture] of textures.entries()) {
+    const kind = converted(texture);
+    if (!kind) continue;
+    const image = texture.getImage()!, at = `/textures/${i}`;
+    // libwebp's binding decodes asynchronously; the transcoder only when asked (a known image is not).
+    const pixels = kind.param === "webp" ? await webpToRgba(webp!, image, at) : undefined;
+    const png = pngOfEncodedImage(image, kind.param, () => pixels ?? ktx2ToRgba(basis!, image, at));
+    texture.setImage(png).setMimeType("image/png").setURI(texture.getURI().replace(kind.suffix, ".png"));
+  }
   for (const extension of scene.getRoot().listExtensionsUsed()) {
-    if (extension.extensionName === "KHR_texture_basisu" && !left) extension.dispose();
+    const kind = kinds.find((k) => k.extension === extension.extensionName);
+    if (kind && !textures.some((t) => t.getMimeType() === kind.mimeType)) extension.dispose();
   }
   return { scene };
 };

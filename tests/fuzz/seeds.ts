@@ -14,15 +14,27 @@ import { join } from "node:path";
 import { CORPUS_DIR } from "../support/corpus.ts";
 import { dracoGlb, dracoGrid } from "../support/draco.ts";
 import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
+import { losslessWebp, webpQuadGlb } from "../support/webp.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
 
 /**
  * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
- * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2`: a quad with a
- * UASTC KTX2 texture, which `textures.to_png` transcodes).
+ * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2` and `webp`: a
+ * quad with a UASTC KTX2 or a lossless WebP texture, which `textures.to_png` re-encodes).
  */
-export const FUZZ_FORMATS = ["cmp", "3df", "car", "dson", "glb", "gltf", "draco", "meshopt", "ktx2"] as const;
+export const FUZZ_FORMATS = [
+  "cmp",
+  "3df",
+  "car",
+  "dson",
+  "glb",
+  "gltf",
+  "draco",
+  "meshopt",
+  "ktx2",
+  "webp",
+] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
 export type FuzzFormat = typeof FUZZ_FORMATS[number];
@@ -102,6 +114,13 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         format: "ktx2",
         name: "fuzz.ktx2.glb",
         bytes: await basisuQuadGlb(uastcKtx2(32, 16, (x, y) => [x * 30, y * 60, 200])),
+      },
+      {
+        format: "webp",
+        name: "fuzz.webp.glb",
+        bytes: await webpQuadGlb(
+          await losslessWebp(24, 16, new Uint8Array(24 * 16 * 4).map((_, i) => (i * 29) & 255)),
+        ),
       },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;

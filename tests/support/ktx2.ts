@@ -8,9 +8,8 @@
  *
  * @module
  */
-import { Document, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS, KHRTextureBasisu } from "@gltf-transform/extensions";
-import { decode as decodePng } from "fast-png";
+import { KHRTextureBasisu } from "@gltf-transform/extensions";
+import { texturedQuadGlb, withTexturesAs } from "./textured.ts";
 
 /** The twelve bytes a KTX 2.0 file starts with. */
 const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -98,32 +97,16 @@ export function uastcKtx2(
 }
 
 /**
- * A GLB of one textured quad (`Panel`, 2 × 2 in the XZ plane) whose base colour is `ktx2`, required
- * through `KHR_texture_basisu` as optimisers write it.
+ * A GLB of one textured quad (`Panel`) whose base colour is `ktx2`, required through
+ * `KHR_texture_basisu` as optimisers write it.
  *
  * @example
  * ```ts
  * const glb = await basisuQuadGlb(uastcKtx2(8, 8, () => [255, 0, 0]));
  * ```
  */
-export async function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
-  const doc = new Document();
-  const buffer = doc.createBuffer();
-  doc.createExtension(KHRTextureBasisu).setRequired(true);
-  const texture = doc.createTexture("paint").setImage(ktx2).setMimeType("image/ktx2");
-  const material = doc.createMaterial("painted").setBaseColorTexture(texture).setDoubleSided(true);
-  const accessor = (
-    type: "VEC2" | "VEC3" | "SCALAR",
-    array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
-  ) => doc.createAccessor("", buffer).setType(type).setArray(array);
-  const prim = doc.createPrimitive()
-    .setAttribute("POSITION", accessor("VEC3", new Float32Array([-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1])))
-    .setAttribute("NORMAL", accessor("VEC3", new Float32Array([0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0])))
-    .setAttribute("TEXCOORD_0", accessor("VEC2", new Float32Array([0, 0, 1, 0, 1, 1, 0, 1])))
-    .setIndices(accessor("SCALAR", new Uint16Array([0, 2, 1, 0, 3, 2])))
-    .setMaterial(material);
-  doc.createScene("s").addChild(doc.createNode("Panel").setMesh(doc.createMesh("quad").addPrimitive(prim)));
-  return await new NodeIO().registerExtensions(ALL_EXTENSIONS).writeBinary(doc);
+export function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
+  return texturedQuadGlb(ktx2, "image/ktx2", KHRTextureBasisu);
 }
 
 /**
@@ -153,18 +136,11 @@ export function uastcKtx2OfPixels(
  * `glb` with every PNG texture replaced by a UASTC KTX2 of it (block means), required through
  * `KHR_texture_basisu` as a texture-compressing optimiser leaves a file.
  */
-export async function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
-  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
-  const doc = await io.readBinary(glb);
-  doc.createExtension(KHRTextureBasisu).setRequired(true);
-  for (const texture of doc.getRoot().listTextures()) {
-    if (texture.getMimeType() !== "image/png") continue;
-    const png = decodePng(texture.getImage()!);
-    if (png.depth !== 8 || png.palette) {
-      throw new Error("withKtx2Textures takes 8-bit truecolour or grey PNGs");
-    }
-    const ktx2 = uastcKtx2OfPixels(png.width, png.height, png.data, png.channels);
-    texture.setImage(ktx2).setMimeType("image/ktx2").setURI("");
-  }
-  return await io.writeBinary(doc);
+export function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
+  return withTexturesAs(
+    glb,
+    "image/ktx2",
+    KHRTextureBasisu,
+    (png) => uastcKtx2OfPixels(png.width, png.height, png.data, png.channels),
+  );
 }

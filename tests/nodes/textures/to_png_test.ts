@@ -1,13 +1,13 @@
 /**
- * `textures.to_png`: KTX2 (Basis Universal) textures become PNGs of exactly the pixels Binomial's
- * transcoder decodes, the extension goes, and bad KTX2 data is a typed error naming the texture.
+ * `textures.to_png`: KTX2 (Basis Universal) and WebP textures become PNGs of exactly the pixels their
+ * decoders give, the extension goes, and bad image data is a typed error naming the texture.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
 import { decode as decodePng } from "fast-png";
 import { texturesToPng } from "../../../nodes/textures/to_png.ts";
-import { MAX_KTX2_SIDE } from "../../../nodes/textures/basis.ts";
+import { MAX_TEXTURE_SIDE } from "../../../nodes/textures/basis.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { runGraph } from "../../../mod.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
@@ -15,6 +15,7 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode } from "../../support/context.ts";
 import { basisuQuadGlb, type Rgb, uastcKtx2, withKtx2Textures } from "../../support/ktx2.ts";
 import { corpusFile } from "../../support/corpus.ts";
+import { losslessWebp, webpQuadGlb, withWebpTextures } from "../../support/webp.ts";
 import { tempDir } from "../../support/temp.ts";
 import { validateGltf } from "../../support/validator.ts";
 
@@ -48,6 +49,52 @@ Deno.test("a KTX2 texture becomes the PNG of its transcoded pixels, and KHR_text
   assert.equal(input.getRoot().listExtensionsUsed()[0].extensionName, "KHR_texture_basisu");
 });
 
+Deno.test("a WebP texture becomes the PNG of its pixels, and EXT_texture_webp goes", async () => {
+  const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
+  const quad = await webpQuadGlb(await losslessWebp(12, 7, rgba));
+  const input: Document = (await runNode(decodeGltf, { bytes: { bytes: quad, name: "quad.glb" } })).scene;
+  const scene: Document = (await runNode(texturesToPng, { scene: input })).scene;
+  const texture = scene.getRoot().listTextures()[0];
+  assert.equal(texture.getMimeType(), "image/png");
+  const png = decodePng(texture.getImage()!);
+  assert.deepEqual([png.width, png.height, png.channels], [12, 7, 4]);
+  assert.deepEqual([...png.data], [...rgba], "lossless WebP pixels, alpha included, as they were");
+  assert.deepEqual(scene.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
+  // webp: false leaves it.
+  const kept: Document = (await runNode(texturesToPng, { scene: input }, { webp: false })).scene;
+  assert.equal(kept.getRoot().listTextures()[0].getMimeType(), "image/webp");
+});
+
+Deno.test("WebP data libwebp cannot take is a DecodeError naming the texture, its size read first", async () => {
+  const webp = await losslessWebp(8, 8, new Uint8Array(256).fill(128));
+  const cases: [string, (bytes: Uint8Array) => Uint8Array, RegExp][] = [
+    ["a torn RIFF header", (b) => (b[8] = 0, b), /WebP file/],
+    ["a side beyond the limit", (b) => {
+      // VP8L packs width-1 and height-1 in 14 bits each after its signature byte.
+      new DataView(b.buffer).setUint32(21, (b[21] & 0) | (9000 - 1) | ((8 - 1) << 14), true);
+      return b;
+    }, /8192 px a side/],
+    ["an animated extended header", (b) => {
+      const vp8x = new Uint8Array(30 + b.length);
+      vp8x.set([...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WEBPVP8X")]);
+      vp8x.set([10, 0, 0, 0, 0x02, 0, 0, 0, 7, 0, 0, 7, 0, 0], 16);
+      return vp8x;
+    }, /animated/],
+    ["damaged image data", (b) => b.map((v, i) => i > 25 ? v ^ 0x5a : v), /libwebp decodes|declares/],
+  ];
+  for (const [label, damage, expected] of cases) {
+    const bytes = damage(webp.slice());
+    const scene: Document = (await runNode(decodeGltf, {
+      bytes: { bytes: await webpQuadGlb(bytes), name: "quad.glb" },
+    })).scene;
+    const error = await runNode(texturesToPng, { scene }).then(() => undefined, (e) => e);
+    assert.ok(error instanceof DecodeError, `${label}: ${error}`);
+    assert.equal(error.format, "webp", label);
+    assert.deepEqual(error.at, { jsonPath: "/textures/0" }, label);
+    assert.match(error.message, expected, label);
+  }
+});
+
 Deno.test("ktx2: false, or a scene without KTX2, passes the scene through as it is", async () => {
   const input = await decodedQuad(uastcKtx2(8, 8, blockColour));
   assert.equal((await runNode(texturesToPng, { scene: input }, { ktx2: false })).scene, input);
@@ -61,7 +108,7 @@ Deno.test("KTX2 data the transcoder cannot take is a DecodeError naming the text
   const view = (bytes: Uint8Array) => new DataView(bytes.buffer);
   const cases: [string, (bytes: Uint8Array) => void, RegExp][] = [
     ["a torn identifier", (b) => b[5] = 0, /KTX 2.0 file/],
-    ["a side beyond the limit", (b) => view(b).setUint32(20, MAX_KTX2_SIDE + 4, true), /8192 px a side/],
+    ["a side beyond the limit", (b) => view(b).setUint32(20, MAX_TEXTURE_SIDE + 4, true), /8192 px a side/],
     ["a cube map", (b) => view(b).setUint32(36, 6, true), /6 faces/],
     ["a colour model that is no Basis one", (b) => b[104 + 12] = 1, /Basis Universal|transcodes/],
     [
@@ -84,30 +131,53 @@ Deno.test("KTX2 data the transcoder cannot take is a DecodeError naming the text
 
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 
-Deno.test({
-  name: "the corpus airplane with KTX2 textures, rigged with png_textures: PNGs of its sizes, the same rig",
-  ignore: !corpusFile(AIRPLANE),
-  async fn() {
-    const dir = await tempDir();
-    const ktx2 = join(dir, "plane_ktx2.glb");
-    await Deno.writeFile(ktx2, await withKtx2Textures(await Deno.readFile(corpusFile(AIRPLANE)!)));
-    const graph = new URL("../../../graphs/aircraft_file.json", import.meta.url).pathname;
-    const run = (model: string, png: boolean) =>
-      runGraph(graph, { inputs: { model, forward: "+Z", png_textures: png }, outDir: dir, cacheDir: false });
-    const plain = await run(corpusFile(AIRPLANE)!, false);
-    const converted = await run(ktx2, true);
-    assert.deepEqual(converted.outputs.report, plain.outputs.report);
-    const glb = (converted.outputs.glb as { bytes: Uint8Array }).bytes;
-    const doc = await readGltf(glb);
-    const sizes = (d: Document) =>
-      d.getRoot().listTextures().map((t) => [t.getMimeType(), ...(t.getSize() ?? [])]);
-    assert.deepEqual(sizes(doc), sizes(await readGltf(await Deno.readFile(corpusFile(AIRPLANE)!))));
-    const report = await validateGltf(glb);
-    assert.equal(report.errors, 0, report.messages.join("\n"));
-    // Without it the KTX2 stays, required: what Blender's importer refuses.
-    const kept = await readGltf((((await run(ktx2, false)).outputs.glb) as { bytes: Uint8Array }).bytes);
-    assert.deepEqual(kept.getRoot().listExtensionsRequired().map((e) => e.extensionName), [
-      "KHR_texture_basisu",
-    ]);
-  },
-});
+for (const [kind, convert] of [["KTX2", withKtx2Textures], ["WebP", withWebpTextures]] as const) {
+  Deno.test({
+    name: `the corpus airplane with ${kind} textures, rigged with png_textures: PNGs, the same rig`,
+    ignore: !corpusFile(AIRPLANE),
+    async fn() {
+      const dir = await tempDir();
+      const original = await Deno.readFile(corpusFile(AIRPLANE)!);
+      const converted = join(dir, "plane.glb");
+      await Deno.writeFile(converted, await convert(original));
+      const graph = new URL("../../../graphs/aircraft_file.json", import.meta.url).pathname;
+      const run = (model: string, png: boolean) =>
+        runGraph(graph, {
+          inputs: { model, forward: "+Z", png_textures: png },
+          outDir: dir,
+          cacheDir: false,
+        });
+      const plain = await run(corpusFile(AIRPLANE)!, false);
+      const rigged = await run(converted, true);
+      assert.deepEqual(rigged.outputs.report, plain.outputs.report);
+      const glb = (rigged.outputs.glb as { bytes: Uint8Array }).bytes;
+      const pixels = (d: Document) =>
+        d.getRoot().listTextures().map((t) => {
+          const png = decodePng(t.getImage()!);
+          return { mime: t.getMimeType(), size: [png.width, png.height], data: png.data };
+        });
+      const got = pixels(await readGltf(glb)), want = pixels(await readGltf(original));
+      assert.deepEqual(got.map((t) => [t.mime, t.size]), want.map((t) => [t.mime, t.size]));
+      // Lossless WebP keeps the pixels; KTX2 here is block means, so only its sizes are the original's.
+      if (kind === "WebP") {
+        for (const [i, t] of got.entries()) {
+          const w = want[i], channels = w.data.length / (w.size[0] * w.size[1]);
+          for (let p = 0; p < w.size[0] * w.size[1]; p++) {
+            for (let c = 0; c < 3; c++) {
+              if (t.data[p * 4 + c] !== w.data[p * channels + c]) {
+                assert.fail(`texture ${i} pixel ${p} differs`);
+              }
+            }
+          }
+        }
+      }
+      const report = await validateGltf(glb);
+      assert.equal(report.errors, 0, report.messages.join("\n"));
+      // Without it the texture stays, its extension required: what Blender 3.4's importer refuses.
+      const kept = await readGltf(
+        (((await run(converted, false)).outputs.glb) as { bytes: Uint8Array }).bytes,
+      );
+      assert.equal(kept.getRoot().listExtensionsRequired().length, 1);
+    },
+  });
+}
