@@ -19,6 +19,7 @@ import { dsonPlugin } from "./decode/dson/plugin.ts";
 import { rigPlugin } from "./rig/mod.ts";
 import { demoPlugin } from "./demo/mod.ts";
 import { texturesPlugin } from "./textures/mod.ts";
+import { scenePlugin } from "./scene/mod.ts";
 
 /** The core nodes: file I/O, export, format sniffing and constraint resolution. */
 export const corePlugin: Plugin = {
@@ -34,5 +35,6 @@ export const BUILTIN_PLUGINS: readonly Plugin[] = [
   dsonPlugin,
   rigPlugin,
   texturesPlugin,
+  scenePlugin,
   demoPlugin,
 ];

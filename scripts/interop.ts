@@ -8,7 +8,8 @@
  * Without arguments it first builds every graph in `graphs/` on its fixtures (as the test suite does),
  * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
  * accepts, and on the corpus airplane as web optimisers leave it (quantized and meshopt-compressed, or
- * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`). Every embedded PNG
+ * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`), and
+ * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`. Every embedded PNG
  * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
@@ -25,6 +26,7 @@ import { corpusFile } from "../tests/support/corpus.ts";
 import { optimisedGlb } from "../tests/support/compressed.ts";
 import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
+import { instancedGlb } from "../tests/support/instancing.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -189,6 +191,19 @@ if (import.meta.main) {
         const model = { name: "plane.glb", bytes: () => plane };
         const inputs = { forward: "+Z", png_textures: true };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      {
+        // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.
+        const rivets = await instancedGlb();
+        const label = "gltf.json instanced rivets, expand_instances";
+        const model = { name: "rivets.glb", bytes: () => rivets };
+        const { glb } = await runCase({
+          label,
+          graph: "gltf.json",
+          model,
+          inputs: { expand_instances: true },
+        });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
     }

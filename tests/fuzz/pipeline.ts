@@ -1,6 +1,7 @@
 /**
  * One fuzz case through the full pipeline (`decode.auto → constraints.resolve → textures.to_png →
- * export.gltf`; the texture step re-encodes KTX2 textures and passes other scenes through),
+ * scene.uninstance → export.gltf`; the two compatibility steps pass scenes without KTX2/WebP
+ * textures or GPU instancing through),
  * classified: a validated output, a typed error, or something that must never happen (an untyped
  * exception, an output the Khronos validator rejects, or a verdict of `export.gltf`'s fast output
  * check that the Khronos validator — its oracle — contradicts).
@@ -11,6 +12,7 @@ import { decodeAuto } from "../../nodes/decode/auto.ts";
 import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { texturesToPng } from "../../nodes/textures/to_png.ts";
+import { sceneUninstance } from "../../nodes/scene/uninstance.ts";
 import { DecodeError, PartgraphError } from "../../runtime/errors.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { crossCheck, describeCrossCheck, exportBytes } from "../support/output_check.ts";
@@ -61,7 +63,8 @@ export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<Fuzz
   try {
     const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
     const joined = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
-    resolved = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
+    const textured = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
+    resolved = (await runNode(sceneUninstance, { scene: textured }, {}, ctx)).scene;
     glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes;
   } catch (error) {
     if (error instanceof DecodeError && error.format === "glb output" && resolved) {
