@@ -4,7 +4,9 @@
  * extension and its accessors go, and a file declaring more instances than can be nodes is refused.
  */
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import { type Document, type Node, NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS, EXTMeshGPUInstancing } from "@gltf-transform/extensions";
+import { join } from "node:path";
 import { mat4, vec3 } from "gl-matrix";
 import { sceneUninstance } from "../../../nodes/scene/uninstance.ts";
 import { MAX_INSTANCES } from "../../../nodes/scene/uninstance_run.ts";
@@ -14,6 +16,10 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { instancedGlb, instanceTransform } from "../../support/instancing.ts";
 import { validateGltf } from "../../support/validator.ts";
+import { tempDir } from "../../support/temp.ts";
+import { buildFighterScene } from "../../../nodes/demo/fighter_run.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import { runGraph } from "../../../mod.ts";
 
 async function decoded(bytes: Uint8Array): Promise<Document> {
   return (await runNode(decodeGltf, { bytes: { bytes, name: "rivets.glb" } })).scene;
@@ -107,4 +113,51 @@ Deno.test("more instances than can be nodes are refused at the node that passes 
   const index = input.getRoot().listNodes().findIndex((n) => n.getName() === "Rivets");
   assert.deepEqual(error.at, { jsonPath: `/nodes/${index}/extensions/EXT_mesh_gpu_instancing` });
   assert.match(error.found, new RegExp(`${MAX_INSTANCES + 1} by this node`));
+});
+
+Deno.test("aircraft_file.json with expand_instances rigs a fighter carrying instanced rivets as it rigs the fighter", async () => {
+  const dir = await tempDir();
+  const fighter = buildFighterScene(1);
+  const plain = join(dir, "fighter.glb");
+  await Deno.writeFile(plain, await writeGlb(fighter, { generator: "test" }));
+  // The same fighter with a batch of instanced rivets on its fuselage, as `optimize` leaves repeats.
+  const extension = fighter.createExtension(EXTMeshGPUInstancing).setRequired(true);
+  const buffer = fighter.getRoot().listBuffers()[0];
+  const columns = fighter.createAccessor("", buffer).setType("VEC3").setArray(
+    new Float32Array([0, 0, 0, 0.5, 0, 0, 1, 0, 0]),
+  );
+  const rivet = fighter.createMesh("rivet").addPrimitive(
+    fighter.createPrimitive().setAttribute(
+      "POSITION",
+      fighter.createAccessor("", buffer).setType("VEC3").setArray(
+        new Float32Array([0, 0, 0, 0.01, 0, 0, 0, 0.01, 0]),
+      ),
+    ),
+  );
+  const rivets = fighter.createNode("Rivets").setMesh(rivet)
+    .setExtension(
+      "EXT_mesh_gpu_instancing",
+      extension.createInstancedMesh().setAttribute("TRANSLATION", columns),
+    );
+  fighter.getRoot().listNodes().find((n) => n.getName() === "Fuselage")!.addChild(rivets);
+  const riveted = join(dir, "riveted.glb");
+  await Deno.writeFile(riveted, await new NodeIO().registerExtensions(ALL_EXTENSIONS).writeBinary(fighter));
+  const graph = new URL("../../../graphs/aircraft_file.json", import.meta.url).pathname;
+  const run = (model: string) =>
+    runGraph(graph, { inputs: { model, expand_instances: true }, outDir: dir, cacheDir: false });
+  const hinges = (report: unknown) =>
+    (report as { parts: { name: string; hinge: unknown }[] }).parts.map(({ name, hinge }) => ({
+      name,
+      hinge,
+    }));
+  const with_ = await run(riveted), without = await run(plain);
+  const rigged = hinges(without.outputs.report);
+  assert.ok(rigged.length > 10 && rigged.every((p) => p.name && p.hinge), "the fighter's parts, each hinged");
+  assert.deepEqual(hinges(with_.outputs.report), rigged);
+  const out = await readGltf((with_.outputs.glb as { bytes: Uint8Array }).bytes);
+  assert.deepEqual(out.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
+  assert.deepEqual(
+    out.getRoot().listNodes().filter((n) => n.getName().startsWith("Rivets_")).map((n) => n.getName()),
+    ["Rivets_0", "Rivets_1", "Rivets_2"],
+  );
 });
