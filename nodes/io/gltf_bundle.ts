@@ -81,7 +81,8 @@ export async function bundleGltf(
       throw fail(at, "a valid percent-encoded URI", uri, cause);
     }
     let file = join(folder, decoded);
-    if (!isAbsolute(decoded) && options.listDir && !(await exists(file))) {
+    let info = await statOf(file);
+    if (!isAbsolute(decoded) && options.listDir && !info) {
       // Models made on Windows or macOS name files in any case; Linux finds only the exact one.
       const match = await matchIgnoringCase(folder, relative(folder, file), options.listDir);
       if (match) {
@@ -89,13 +90,14 @@ export async function bundleGltf(
           `${path}: ${at} '${uri}' is '${relative(folder, match)}' on disk (another case); read that file`,
         );
         file = match;
+        info = await statOf(file);
       }
     }
     if (isAbsolute(decoded) || !(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
     // A pipe would block the read for ever, a device might never end: only regular files are read.
-    const kind = await Deno.stat(file).then(notARegularFile, () => undefined);
+    const kind = info && notARegularFile(info);
     if (kind) throw fail(at, "a regular file beside the .gltf", `'${uri}' is ${kind}`);
     let resource: Uint8Array;
     try {
@@ -139,8 +141,9 @@ async function matchIgnoringCase(
   return at;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return await Deno.stat(file).then(() => true, () => false);
+/** The file's information, or undefined when it cannot be had (missing: the read reports it). */
+async function statOf(file: string): Promise<Deno.FileInfo | undefined> {
+  return await Deno.stat(file).catch(() => undefined);
 }
 
 /** True when `file` (lexically, and after following symlinks where it exists) lies inside one of `roots`. */

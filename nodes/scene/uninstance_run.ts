@@ -46,13 +46,14 @@ export const run: NodeRun<typeof sceneUninstance> = ({ inputs, params, ctx }) =>
     if (!batch || !mesh) continue;
     const at = (semantic: string, i: number, size: number) =>
       batch.getAttribute(semantic)?.getElement(i, new Array(size).fill(0));
-    for (let i = 0; i < count(batch); i++) {
+    const weights = node.getWeights();
+    for (let i = 0, n = count(batch); i < n; i++) {
       const child = scene.createNode(`${node.getName() || "instance"}_${i}`).setMesh(mesh);
       const [t, r, s] = [at("TRANSLATION", i, 3), at("ROTATION", i, 4), at("SCALE", i, 3)];
       if (t) child.setTranslation(t as [number, number, number]);
       if (r) child.setRotation(r as [number, number, number, number]);
       if (s) child.setScale(s as [number, number, number]);
-      if (node.getWeights().length) child.setWeights(node.getWeights());
+      if (weights.length) child.setWeights(weights);
       node.addChild(child);
     }
     const others = batch.listSemantics().filter((s) => !["TRANSLATION", "ROTATION", "SCALE"].includes(s));

@@ -6,16 +6,11 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { DecodeError } from "../../runtime/errors.ts";
+import { checkTextureSize, imageFail } from "./limits.ts";
 import type { RgbaPixels } from "../../runtime/scene/png.ts";
 
 /** The twelve bytes a KTX 2.0 file starts with. */
 const KTX2_IDENTIFIER = [0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a];
-/**
- * The largest side decoded: 8192 px (a 256 MiB RGBA image), twice what real-time engines load,
- * checked in the header before the transcoder sizes anything.
- */
-export const MAX_TEXTURE_SIDE = 8192;
 /** The transcoder's `transcoder_texture_format` for 32-bit RGBA (`cTFRGBA32`). */
 const RGBA32 = 13;
 
@@ -69,8 +64,8 @@ export function loadBasisTranscoder(): Promise<BasisModule> {
 
 /**
  * The first mip level of a Basis Universal KTX2 image as RGBA pixels; {@link loadBasisTranscoder}
- * must have resolved. A file that is not one, or is larger than {@link MAX_TEXTURE_SIDE}, is a
- * {@link DecodeError} at `pointer` (the texture's JSON pointer).
+ * must have resolved. A file that is not one, or is larger than `MAX_TEXTURE_SIDE`, is a
+ * `DecodeError` at `pointer` (the texture's JSON pointer).
  *
  * @example
  * ```ts ignore
@@ -79,17 +74,13 @@ export function loadBasisTranscoder(): Promise<BasisModule> {
  * ```
  */
 export function ktx2ToRgba(basis: BasisModule, bytes: Uint8Array, pointer: string): RgbaPixels {
-  const fail = (expected: string, found: string): never => {
-    throw new DecodeError({ format: "ktx2", at: { jsonPath: pointer }, expected, found });
-  };
+  const fail = imageFail("ktx2", pointer);
   if (bytes.byteLength < 80 || KTX2_IDENTIFIER.some((b, i) => bytes[i] !== b)) {
     fail("a KTX 2.0 file (its 12-byte identifier and 68-byte header)", `${bytes.byteLength} bytes`);
   }
   const header = new DataView(bytes.buffer, bytes.byteOffset, 80);
   const [width, height, depth, layers, faces] = [20, 24, 28, 32, 36].map((at) => header.getUint32(at, true));
-  if (!width || !height || width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE) {
-    fail(`a 2D image of 1–${MAX_TEXTURE_SIDE} px a side`, `${width} × ${height} px`);
-  }
+  checkTextureSize(fail, width, height);
   if (depth > 0 || layers > 0 || faces !== 1) {
     fail(
       "one 2D image (no depth, array layers or cube faces)",

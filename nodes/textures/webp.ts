@@ -1,14 +1,13 @@
 /**
  * WebP images to RGBA pixels with libwebp (Google's decoder, as Squoosh builds it to WebAssembly:
  * `npm:@jsquash/webp`), loaded on first use. The image's size is read from its header first, so
- * no decoder allocates for a size beyond {@link MAX_TEXTURE_SIDE}.
+ * no decoder allocates for a size beyond `MAX_TEXTURE_SIDE` (`limits.ts`).
  *
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { DecodeError } from "../../runtime/errors.ts";
 import type { RgbaPixels } from "../../runtime/scene/png.ts";
-import { MAX_TEXTURE_SIDE } from "./basis.ts";
+import { checkTextureSize, imageFail } from "./limits.ts";
 
 type Decode = (buffer: ArrayBuffer) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 
@@ -31,12 +30,10 @@ export function loadWebpDecoder(): Promise<Decode> {
 
 /**
  * Width and height from a WebP file's first chunk (`VP8 ` lossy, `VP8L` lossless, `VP8X` extended),
- * or a {@link DecodeError} at `pointer` saying what is wrong.
+ * or a `DecodeError` at `pointer` saying what is wrong.
  */
 export function webpSize(bytes: Uint8Array, pointer: string): [number, number] {
-  const fail = (expected: string, found: string): never => {
-    throw new DecodeError({ format: "webp", at: { jsonPath: pointer }, expected, found });
-  };
+  const fail = imageFail("webp", pointer);
   const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
   if (bytes.byteLength < 30 || text(0) !== "RIFF" || text(8) !== "WEBP") {
     fail("a WebP file (RIFF … WEBP and its first chunk)", `${bytes.byteLength} bytes`);
@@ -59,7 +56,7 @@ export function webpSize(bytes: Uint8Array, pointer: string): [number, number] {
 /**
  * A WebP image as RGBA pixels; {@link loadWebpDecoder} must have resolved to `decode`. A file that
  * is not one, is animated, or is larger than {@link MAX_TEXTURE_SIDE} a side is a
- * {@link DecodeError} at `pointer` (the texture's JSON pointer).
+ * `DecodeError` at `pointer` (the texture's JSON pointer).
  *
  * @example
  * ```ts ignore
@@ -68,12 +65,8 @@ export function webpSize(bytes: Uint8Array, pointer: string): [number, number] {
  */
 export async function webpToRgba(decode: Decode, bytes: Uint8Array, pointer: string): Promise<RgbaPixels> {
   const [width, height] = webpSize(bytes, pointer);
-  const fail = (expected: string, found: string): never => {
-    throw new DecodeError({ format: "webp", at: { jsonPath: pointer }, expected, found });
-  };
-  if (!width || !height || width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE) {
-    fail(`an image of 1–${MAX_TEXTURE_SIDE} px a side`, `${width} × ${height} px`);
-  }
+  const fail = imageFail("webp", pointer);
+  checkTextureSize(fail, width, height);
   const image = await decode(bytes.slice().buffer).catch((error) =>
     fail("WebP data libwebp decodes", String(error instanceof Error ? error.message : error))
   );

@@ -47,13 +47,17 @@ export function gltfIO(): Promise<NodeIO> {
   return io;
 }
 
+let readable: Promise<ReadonlySet<string>> | undefined;
+
 /**
  * The glTF extensions {@link readJsonDocument} reads: glTF-Transform's, and
  * `KHR_meshopt_compression` (read as its `EXT_` twin). A file may use others, but their data is lost.
  */
-export async function readableExtensions(): Promise<ReadonlySet<string>> {
-  const { ALL_EXTENSIONS } = await import("@gltf-transform/extensions");
-  return new Set([...ALL_EXTENSIONS.map((e) => e.EXTENSION_NAME), ...COMPRESSION]);
+export function readableExtensions(): Promise<ReadonlySet<string>> {
+  readable ??= import("@gltf-transform/extensions").then(({ ALL_EXTENSIONS }) =>
+    new Set([...ALL_EXTENSIONS.map((e) => e.EXTENSION_NAME), ...COMPRESSION])
+  );
+  return readable;
 }
 
 export { isGlb };

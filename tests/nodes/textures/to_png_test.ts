@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
 import { decode as decodePng } from "fast-png";
 import { texturesToPng } from "../../../nodes/textures/to_png.ts";
-import { MAX_TEXTURE_SIDE } from "../../../nodes/textures/basis.ts";
+import { MAX_TEXTURE_SIDE } from "../../../nodes/textures/limits.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { runGraph } from "../../../mod.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
