@@ -41,6 +41,7 @@ import {
 } from "./transform.ts";
 import { HostBounds, type InsertedPivot, ownersKey, rideOnHost } from "./tab_riding.ts";
 import { ChildOrder } from "./child_order.ts";
+import { animatedNodes, reparentAnimation } from "./panel_animation.ts";
 import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
 
@@ -60,10 +61,18 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
     .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));
   const order = new ChildOrder(scene);
   const pivots = panels.map((panel) => {
-    if (animated.has(panel)) {
-      ctx.warn(`panel '${panel.getName()}' is animated; its animation stays relative to its old parent`);
-    }
     const inserted = insertPivot(scene, panel, params.zero_rest === true, order);
+    if (animated.has(panel)) {
+      if (inserted.unscale) {
+        // Under the unscale helpers an animated rotation would need a shear no node can hold.
+        ctx.warn(
+          `panel '${panel.getName()}' is animated under a non-uniformly scaled parent; ` +
+            `its animation stays relative to its old parent`,
+        );
+      } else {
+        reparentAnimation(scene, panel, inserted.mount.getTranslation(), inserted.mount.getRotation());
+      }
+    }
     if (inserted.unscale && ancestors(inserted.top).some((node) => animated.has(node))) {
       ctx.warn(
         `panel '${panel.getName()}' sits under a non-uniformly scaled, animated parent: ` +
@@ -274,15 +283,4 @@ function rejectFrom(v: Vec3, axis: Vec3): Vec3 {
 function isNearIdentityRotation(q: Quat): boolean {
   const c = canonicalQuat(q);
   return Math.abs(c[0]) < SNAP && Math.abs(c[1]) < SNAP && Math.abs(c[2]) < SNAP;
-}
-
-function animatedNodes(doc: Document): Set<Node> {
-  const out = new Set<Node>();
-  for (const animation of doc.getRoot().listAnimations()) {
-    for (const channel of animation.listChannels()) {
-      const target = channel.getTargetNode();
-      if (target) out.add(target);
-    }
-  }
-  return out;
 }

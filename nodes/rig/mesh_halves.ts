@@ -1,12 +1,13 @@
 /**
  * Turning one panel node into a left and a right one: the node keeps the left half (renamed
- * `<name>_L`) and a new sibling `<name>_R` with the same transform, extras and materials takes the
+ * `<name>_L`) and a new sibling `<name>_R` with the same transform, animation, extras and materials takes the
  * right — what {@link splitTwoPieceMesh} (separate pieces) and {@link splitAtCentrePlane} (one piece
  * cut at the plane of symmetry) share.
  *
  * @module
  */
 import type { Document, Mesh, Node, Primitive, TypedArray } from "@gltf-transform/core";
+import { copyChannels } from "./panel_animation.ts";
 
 /** glTF primitive mode of a triangle list. */
 export const TRIANGLES = 4;
@@ -27,7 +28,7 @@ export function emptyHalves(doc: Document, mesh: Mesh): MeshHalves {
 
 /**
  * Gives `node` the left half (renamed `<name>_L`) and a new sibling `<name>_R` the right one, with
- * the node's transform and a copy of its extras; returns the new node.
+ * the node's transform, animation channels and a copy of its extras; returns the new node.
  */
 export function splitNodeInTwo(doc: Document, node: Node, halves: MeshHalves): Node {
   const name = node.getName();
@@ -45,6 +46,7 @@ export function splitNodeInTwo(doc: Document, node: Node, halves: MeshHalves): N
     }
   }
   node.setName(`${name}_L`).setMesh(halves.left);
+  copyChannels(doc, node, right);
   return right;
 }
 
