@@ -38,9 +38,15 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const panels = acceptCandidates(findCandidates(topLevelNodes(nodes), bones), pitchPart);
   if (panels.length === 0 && !nodes.some(isPart)) {
     // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
+    // Web optimisers join meshes and flatten the tree by default (glTF-Transform's optimize writes its
+    // own generator over the file's, so the file cannot tell): name the options that keep parts apart.
+    const meshes = nodes.filter((n) => n.getMesh()).length;
     ctx.warn(
       `no node name suggests a control surface (${nodes.length} nodes searched) and no part is declared: ` +
-        "nothing to rig — name panels like Aileron_L, or give pivots ctrl_type extras",
+        "nothing to rig — name panels like Aileron_L, or give pivots ctrl_type extras. " +
+        `If the file went through a web optimiser, its surfaces may be joined into its ${meshes} ` +
+        `mesh${meshes === 1 ? "" : "es"}: rig it before optimising, or keep parts apart ` +
+        "(gltf-transform optimize --join false --flatten false; gltfpack -kn)",
     );
   }
   for (const { node, match } of panels) {

@@ -2,10 +2,13 @@
  * The rig on a real Blender export (Sketchbook's airplane, MIT; faces +Z): ailerons, elevators and
  * rudder found with their sides, fitted hinges against the authored pivots (`*_parent` empties with
  * the hinge along their local Z) — as exported, and Draco-compressed or quantized and meshopt-compressed,
- * as web optimisers leave aircraft.
+ * as web optimisers leave aircraft; and after glTF-Transform's own transforms (welded, deduplicated,
+ * reordered, flattened…): the same surfaces on the same hinges, or, once `join` has merged
+ * them into the body, a warning naming the options that keep them apart.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
+import { type Recipe, transformedGlb } from "../../support/gltf_transform.ts";
 import { optimisedGlb } from "../../support/compressed.ts";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
@@ -125,5 +128,53 @@ Deno.test({
       warnings.filter((w) => w.message.includes("other way"));
     assertEquals(facing((await rig(await decode())).ctx.warnings).length, 1);
     assertEquals(facing((await rig(await decode(), { forward: "+Z" })).ctx.warnings), []);
+  },
+});
+
+/** The corpus airplane after a glTF-Transform `recipe`, decoded as a user's file would be. */
+async function transformed(recipe: Recipe): Promise<Document> {
+  const bytes = await transformedGlb(await Deno.readFile(corpusFile(SAMPLE)!), recipe);
+  return (await runNode(decodeGltf, { bytes: { bytes, name: "optimised.glb" } })).scene;
+}
+
+Deno.test({
+  name:
+    "sketchbook airplane through glTF-Transform's transforms that keep nodes apart: the same surfaces on the same hinges",
+  ignore: withoutCorpus(SAMPLE),
+  async fn() {
+    const reference = await rig(await decode(), { forward: "+Z" });
+    const recipes: Recipe[] = ["dedup + prune", "weld", "unweld", "reorder", "flatten + join keeping names"];
+    for (const what of recipes) {
+      const result = await rig(await transformed(what), { forward: "+Z" });
+      assertEquals(
+        result.report.parts.map((p) => [p.kind, p.side]),
+        reference.report.parts.map((p) => [p.kind, p.side]),
+        what,
+      );
+      result.report.parts.forEach((part, i) => {
+        const want = reference.report.parts[i].hinge!.world;
+        const got = part.hinge!.world;
+        const degrees = axisErrorDegrees(got.axis, want.axis);
+        const offset = distanceToLine(got.origin, want.origin, want.axis);
+        assert(
+          degrees <= 0.01 && offset <= 1e-5,
+          `${what}, ${part.panel}: ${degrees}°, ${offset} m`,
+        );
+      });
+      assertEquals(result.ctx.warnings.filter((w) => w.message.includes("weak")), [], what);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "sketchbook airplane joined by glTF-Transform (optimize's defaults): nothing rigged, and the warning says how to keep the surfaces",
+  ignore: withoutCorpus(SAMPLE),
+  async fn() {
+    const result = await rig(await transformed("optimize's defaults"), { forward: "+Z" });
+    assertEquals(result.report.parts, []);
+    const warning = result.ctx.warnings.find((w) => w.message.startsWith("no node name suggests"));
+    assert(warning?.message.includes("joined into its 3 meshes"), warning?.message);
+    assert(warning!.message.includes("--join false --flatten false"));
   },
 });

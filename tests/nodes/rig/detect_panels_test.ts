@@ -55,7 +55,9 @@ Deno.test("a model whose names suggest no surface and that declares no part is w
   await runNode(rigDetectPanels, { scene: doc }, {}, ctx);
   assertEquals(ctx.warnings.map((w) => w.message), [
     "no node name suggests a control surface (2 nodes searched) and no part is declared: nothing to rig — " +
-    "name panels like Aileron_L, or give pivots ctrl_type extras",
+    "name panels like Aileron_L, or give pivots ctrl_type extras. If the file went through a web optimiser, " +
+    "its surfaces may be joined into its 1 mesh: rig it before optimising, or keep parts apart " +
+    "(gltf-transform optimize --join false --flatten false; gltfpack -kn)",
   ]);
   // A declared part is something to rig: no warning.
   nodeNamed(doc, "Sketchfab_model").setExtras({ ctrl_type: "rotation" });
