@@ -2,13 +2,16 @@
  * KTX2 textures as web optimisers ship them (Basis Universal UASTC, `KHR_texture_basisu`), written
  * by code: no Basis encoder is a dependency, and a UASTC image of solid-colour blocks is simple
  * enough to write from the format's definition (UASTC block mode 8 carries one RGBA colour and the
- * ETC1 hints transcoders to ETC use). The transcoder that turns it into a GPU format is Binomial's
- * own, in three.js's `KTX2Loader`. A real image becomes one too, each 4 × 4 block its mean colour
- * ({@link withKtx2Textures}): blocky, but a valid KTX2 of the picture, as an optimiser's would be.
+ * ETC1 hints transcoders to ETC use), so exact pixels can be asserted. The transcoder that turns it
+ * into a GPU format is Binomial's own, in three.js's `KTX2Loader`. What only a real encoder writes —
+ * ETC1S (BasisLZ codebooks, gltfpack `-tc`'s default), mip chains, Zstandard supercompression, a
+ * real picture ({@link withKtx2Textures}) — comes from Binomial's own encoder ({@link encodedKtx2};
+ * `ktx2-encoder`, its WebAssembly build).
  *
  * @module
  */
 import { KHRTextureBasisu } from "@gltf-transform/extensions";
+import { encodeToKTX2 } from "ktx2-encoder";
 import { texturedQuadGlb, withTexturesAs } from "./textured.ts";
 
 /** The twelve bytes a KTX 2.0 file starts with. */
@@ -110,37 +113,54 @@ export function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
- * RGBA pixels (`channels` bytes each, rows top to bottom) as a UASTC KTX2 whose every 4 × 4 block is
- * its pixels' mean colour.
+ * `glb` with every PNG texture replaced by a KTX2 of it as gltfpack `-tc` writes one (ETC1S with its
+ * mip chain, by {@link encodedKtx2}), required through `KHR_texture_basisu` as a texture-compressing
+ * optimiser leaves a file.
  */
-export function uastcKtx2OfPixels(
-  width: number,
-  height: number,
-  data: ArrayLike<number>,
-  channels: number,
-): Uint8Array {
-  return uastcKtx2(width, height, (bx, by) => {
-    const sum = [0, 0, 0];
-    let n = 0;
-    for (let y = by * 4; y < Math.min(height, by * 4 + 4); y++) {
-      for (let x = bx * 4; x < Math.min(width, bx * 4 + 4); x++, n++) {
-        const at = (y * width + x) * channels;
-        for (let c = 0; c < 3; c++) sum[c] += data[at + (channels < 3 ? 0 : c)];
+export function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
+  return withTexturesAs(glb, "image/ktx2", KHRTextureBasisu, (png) => {
+    const rgba = new Uint8Array(png.width * png.height * 4).fill(255);
+    for (let p = 0; p < png.width * png.height; p++) {
+      for (let c = 0; c < png.channels; c++) {
+        // Grey (and grey + alpha) spreads its one colour channel over R, G and B.
+        const to = png.channels < 3 ? (c === 0 ? [0, 1, 2] : [3]) : [c];
+        for (const t of to) rgba[p * 4 + t] = png.data[p * png.channels + c];
       }
     }
-    return [Math.round(sum[0] / n), Math.round(sum[1] / n), Math.round(sum[2] / n)];
+    return encodedKtx2(png.width, png.height, rgba, { codec: "etc1s", mipmaps: true });
   });
 }
 
+/** How {@link encodedKtx2} encodes: the codec, a full mip chain, Zstandard (UASTC only). */
+export interface Ktx2Encoding {
+  readonly codec: "etc1s" | "uastc";
+  readonly mipmaps: boolean;
+  readonly zstd?: boolean;
+}
+
 /**
- * `glb` with every PNG texture replaced by a UASTC KTX2 of it (block means), required through
- * `KHR_texture_basisu` as a texture-compressing optimiser leaves a file.
+ * RGBA pixels (`width` × `height`, rows top to bottom) encoded by Binomial's Basis Universal encoder
+ * as a web optimiser would (sRGB; ETC1S at quality 128, the encoders' middle setting).
  */
-export function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
-  return withTexturesAs(
-    glb,
-    "image/ktx2",
-    KHRTextureBasisu,
-    (png) => uastcKtx2OfPixels(png.width, png.height, png.data, png.channels),
-  );
+export async function encodedKtx2(
+  width: number,
+  height: number,
+  rgba: Uint8Array,
+  encoding: Ktx2Encoding,
+): Promise<Uint8Array> {
+  // The encoder's WebAssembly prints its progress through console.log whatever its debug flag says.
+  const log = console.log;
+  console.log = () => {};
+  try {
+    return await encodeToKTX2(rgba, {
+      isUASTC: encoding.codec === "uastc",
+      generateMipmap: encoding.mipmaps,
+      needSupercompression: encoding.zstd ?? false,
+      qualityLevel: 128,
+      isSetKTX2SRGBTransferFunc: true,
+      imageDecoder: () => Promise.resolve({ width, height, data: rgba }),
+    });
+  } finally {
+    console.log = log;
+  }
 }

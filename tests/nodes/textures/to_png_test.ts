@@ -13,7 +13,14 @@ import { runGraph } from "../../../mod.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode } from "../../support/context.ts";
-import { basisuQuadGlb, type Rgb, uastcKtx2, withKtx2Textures } from "../../support/ktx2.ts";
+import {
+  basisuQuadGlb,
+  encodedKtx2,
+  type Ktx2Encoding,
+  type Rgb,
+  uastcKtx2,
+  withKtx2Textures,
+} from "../../support/ktx2.ts";
 import { corpusFile } from "../../support/corpus.ts";
 import { losslessWebp, webpQuadGlb, withWebpTextures } from "../../support/webp.ts";
 import { tempDir } from "../../support/temp.ts";
@@ -48,6 +55,54 @@ Deno.test("a KTX2 texture becomes the PNG of its transcoded pixels, and KHR_text
   assert.equal(input.getRoot().listTextures()[0].getMimeType(), "image/ktx2");
   assert.equal(input.getRoot().listExtensionsUsed()[0].extensionName, "KHR_texture_basisu");
 });
+
+/** A picture like a texture's: smooth ramps, hard-edged panel lines, an alpha ramp. */
+function picture(width: number, height: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4, line = x % 24 < 2 || y % 16 < 2;
+      rgba.set([
+        Math.round((x * 255) / width),
+        Math.round((y * 255) / height),
+        line ? 30 : 200,
+        255 - Math.round((x * 128) / width),
+      ], at);
+    }
+  }
+  return rgba;
+}
+
+// What Binomial's encoder writes for gltfpack -tc (ETC1S), -tu (UASTC), and the KTX tools' Zstandard.
+const ENCODINGS: [Ktx2Encoding, number][] = [
+  [{ codec: "etc1s", mipmaps: false }, 16],
+  [{ codec: "etc1s", mipmaps: true }, 16],
+  [{ codec: "uastc", mipmaps: true, zstd: true }, 3],
+];
+for (const [encoding, meanBound] of ENCODINGS) {
+  Deno.test(`a KTX2 of Binomial's encoder, ${JSON.stringify(encoding)}: the PNG is the full-size picture`, async () => {
+    for (const [width, height] of [[96, 64], [50, 30]]) {
+      const source = picture(width, height);
+      const ktx2 = await encodedKtx2(width, height, source, encoding);
+      // The file is what it claims: its header's level count and supercompression (1 BasisLZ, 2 Zstandard).
+      const header = new DataView(ktx2.buffer, ktx2.byteOffset);
+      const levels = Math.floor(Math.log2(Math.max(width, height))) + 1;
+      assert.deepEqual(
+        [header.getUint32(40, true), header.getUint32(44, true)],
+        [encoding.mipmaps ? levels : 1, encoding.codec === "etc1s" ? 1 : encoding.zstd ? 2 : 0],
+      );
+      const scene: Document = (await runNode(texturesToPng, { scene: await decodedQuad(ktx2) })).scene;
+      const png = decodePng(scene.getRoot().listTextures()[0].getImage()!);
+      assert.deepEqual([png.width, png.height, png.channels], [width, height, 4]);
+      let sum = 0;
+      for (let i = 0; i < source.length; i++) sum += Math.abs(png.data[i] - source[i]);
+      const mean = sum / source.length;
+      // Block compression is lossy: close to the picture on average, not equal to it.
+      assert.ok(mean <= meanBound, `${width}×${height}: mean error ${mean.toFixed(2)} per channel`);
+      assert.ok(mean > 0 || encoding.codec === "uastc", "the pixels went through the codec");
+    }
+  });
+}
 
 Deno.test("a WebP texture becomes the PNG of its pixels, and EXT_texture_webp goes", async () => {
   const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
@@ -158,18 +213,20 @@ for (const [kind, convert] of [["KTX2", withKtx2Textures], ["WebP", withWebpText
         });
       const got = pixels(await readGltf(glb)), want = pixels(await readGltf(original));
       assert.deepEqual(got.map((t) => [t.mime, t.size]), want.map((t) => [t.mime, t.size]));
-      // Lossless WebP keeps the pixels; KTX2 here is block means, so only its sizes are the original's.
-      if (kind === "WebP") {
-        for (const [i, t] of got.entries()) {
-          const w = want[i], channels = w.data.length / (w.size[0] * w.size[1]);
-          for (let p = 0; p < w.size[0] * w.size[1]; p++) {
-            for (let c = 0; c < 3; c++) {
-              if (t.data[p * 4 + c] !== w.data[p * channels + c]) {
-                assert.fail(`texture ${i} pixel ${p} differs`);
-              }
-            }
+      // Lossless WebP keeps the pixels; ETC1S is lossy, so KTX2 comes back close to them on average.
+      for (const [i, t] of got.entries()) {
+        const w = want[i], channels = w.data.length / (w.size[0] * w.size[1]);
+        let differing = 0, error = 0;
+        for (let p = 0; p < w.size[0] * w.size[1]; p++) {
+          for (let c = 0; c < 3; c++) {
+            const source = w.data[p * channels + (channels < 3 ? 0 : c)];
+            if (t.data[p * 4 + c] !== source) differing++;
+            error += Math.abs(t.data[p * 4 + c] - source);
           }
         }
+        const mean = error / (w.size[0] * w.size[1] * 3);
+        if (kind === "WebP") assert.equal(differing, 0, `texture ${i}: ${differing} channel values differ`);
+        else assert.ok(mean <= 16, `texture ${i}: mean error ${mean.toFixed(2)}`);
       }
       const report = await validateGltf(glb);
       assert.equal(report.errors, 0, report.messages.join("\n"));
