@@ -26,6 +26,7 @@ import { corpusFile } from "../tests/support/corpus.ts";
 import { optimisedGlb } from "../tests/support/compressed.ts";
 import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
+import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
@@ -180,10 +181,11 @@ if (import.meta.main) {
         });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
-      // Its textures as KTX2 or WebP, which Blender 3.4 refuses, rigged with png_textures: PNGs it imports.
+      // Its textures as KTX2, WebP or AVIF, which Blender 3.4 refuses, rigged with png_textures: PNGs it
+      // imports.
       for (
         const [kind, convert] of airplane
-          ? [["KTX2", withKtx2Textures], ["WebP", withWebpTextures]] as const
+          ? [["KTX2", withKtx2Textures], ["WebP", withWebpTextures], ["AVIF", withAvifTextures]] as const
           : []
       ) {
         const plane = await convert(await Deno.readFile(airplane!));

@@ -1,10 +1,11 @@
 /**
  * `textures.to_png` — re-encodes a scene's KTX2 (`KHR_texture_basisu`, Basis Universal ETC1S or
- * UASTC) and WebP (`EXT_texture_webp`) textures as PNG, for clients that cannot read them: Blender
- * 3.4's glTF importer refuses a file that requires either extension, and so do many DCC tools and
- * older engines. KTX2 is transcoded to RGBA by Binomial's transcoder (the one three.js runs), WebP
- * decoded by libwebp, and the pixels stored losslessly, so a PNG shows exactly what a viewer of the
- * original decodes; each extension is dropped once no image of its type is left.
+ * UASTC), WebP (`EXT_texture_webp`) and AVIF (`EXT_texture_avif`) textures as PNG, for clients that
+ * cannot read them: Blender 3.4's glTF importer refuses a file that requires any of these extensions,
+ * and so do many DCC tools and older engines. KTX2 is transcoded to RGBA by Binomial's transcoder
+ * (the one three.js runs), WebP decoded by libwebp, AVIF by libavif (with dav1d), and the pixels
+ * stored losslessly, so a PNG shows exactly what a viewer of the original decodes; each extension is
+ * dropped once no image of its type is left.
  *
  * @module
  */
@@ -14,13 +15,13 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `textures.to_png` node definition. */
 export const texturesToPng = defineNode({
   type: "textures.to_png",
-  version: 1,
-  doc: "Re-encodes KTX2 (KHR_texture_basisu, Basis Universal; its first mip level) and WebP " +
-    "(EXT_texture_webp) textures as PNG of the same pixels, for clients that cannot read them " +
+  version: 2,
+  doc: "Re-encodes KTX2 (KHR_texture_basisu, Basis Universal; its first mip level), WebP " +
+    "(EXT_texture_webp) and AVIF (EXT_texture_avif) textures as PNG of the same pixels, for clients that cannot read them " +
     "(Blender 3.4's importer); other textures are left alone, and each extension is dropped once no " +
     "image of its type is left.",
   inputs: { scene: { type: "scene", doc: "A scene, e.g. a decoded web-optimised GLB." } },
-  outputs: { scene: { type: "scene", doc: "The scene with PNG where it had KTX2 or WebP textures." } },
+  outputs: { scene: { type: "scene", doc: "The scene with PNG where it had KTX2, WebP or AVIF textures." } },
   params: {
     ktx2: {
       type: "boolean",
@@ -31,6 +32,11 @@ export const texturesToPng = defineNode({
       type: "boolean",
       default: true,
       doc: "Re-encode WebP textures (false leaves them).",
+    },
+    avif: {
+      type: "boolean",
+      default: true,
+      doc: "Re-encode AVIF textures (false leaves them).",
     },
   },
   run: lazyRun(new URL("./to_png_run.ts", import.meta.url)),

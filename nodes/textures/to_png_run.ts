@@ -10,14 +10,16 @@ import { sceneToChange } from "../../runtime/scene/copy.ts";
 import { loadPngEncoder, pngOfEncodedImage } from "../../runtime/scene/png.ts";
 import { ktx2ToRgba, loadBasisTranscoder } from "./basis.ts";
 import { loadWebpDecoder, webpToRgba } from "./webp.ts";
+import { avifToRgba, loadAvifDecoder } from "./avif.ts";
 
 /** The image types re-encoded, with the extension each needs and the parameter that turns it on. */
 const CONVERTED = [
   { mimeType: "image/ktx2", extension: "KHR_texture_basisu", param: "ktx2", suffix: /\.ktx2$/i },
   { mimeType: "image/webp", extension: "EXT_texture_webp", param: "webp", suffix: /\.webp$/i },
+  { mimeType: "image/avif", extension: "EXT_texture_avif", param: "avif", suffix: /\.avif$/i },
 ] as const;
 
-/** Turns each KTX2 and WebP texture into a PNG one; a scene without any passes through as it is. */
+/** Turns each KTX2, WebP and AVIF texture into a PNG one; a scene without any passes through as it is. */
 export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }) => {
   // The scene shares its vertex data with the input and each PNG is kept apart, as derived bytes
   // (`pngOfEncodedImage`): running again costs less than loading a stored copy of the scene.
@@ -28,9 +30,10 @@ export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }
   if (!found.size) return { scene: inputs.scene };
   // Each decoder is WebAssembly loaded on first use: only the ones this scene needs.
   const needs = (param: string) => [...found].some((k) => k!.param === param);
-  const [basis, webp] = await Promise.all([
+  const [basis, webp, avif] = await Promise.all([
     needs("ktx2") ? loadBasisTranscoder() : undefined,
     needs("webp") ? loadWebpDecoder() : undefined,
+    needs("avif") ? loadAvifDecoder() : undefined,
     loadPngEncoder(),
   ]);
   const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
@@ -39,8 +42,13 @@ export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }
     const kind = converted(texture);
     if (!kind) continue;
     const image = texture.getImage()!, at = `/textures/${i}`;
-    // libwebp's binding decodes asynchronously; the transcoder only when asked (a known image is not).
-    const pixels = kind.param === "webp" ? await webpToRgba(webp!, image, at) : undefined;
+    // libwebp's and libavif's bindings decode asynchronously; the transcoder only when asked (a known
+    // image is not).
+    const pixels = kind.param === "webp"
+      ? await webpToRgba(webp!, image, at)
+      : kind.param === "avif"
+      ? await avifToRgba(avif!, image, at)
+      : undefined;
     const png = pngOfEncodedImage(image, kind.param, () => pixels ?? ktx2ToRgba(basis!, image, at));
     texture.setImage(png).setMimeType("image/png").setURI(texture.getURI().replace(kind.suffix, ".png"));
   }

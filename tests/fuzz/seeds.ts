@@ -15,14 +15,16 @@ import { CORPUS_DIR } from "../support/corpus.ts";
 import { dracoGlb, dracoGrid } from "../support/draco.ts";
 import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 import { losslessWebp, webpQuadGlb } from "../support/webp.ts";
+import { avifQuadGlb, losslessAvif } from "../support/avif.ts";
 import { instancedGlb } from "../support/instancing.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
 
 /**
  * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
- * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2` and `webp`: a
- * quad with a UASTC KTX2 or a lossless WebP texture, which `textures.to_png` re-encodes; `instanced`:
+ * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2`, `webp` and
+ * `avif`: a quad with a UASTC KTX2, a lossless WebP or a lossless AVIF texture, which
+ * `textures.to_png` re-encodes; `instanced`:
  * a GPU-instanced mesh with normalized-short rotations, which `scene.uninstance` expands).
  */
 export const FUZZ_FORMATS = [
@@ -36,6 +38,7 @@ export const FUZZ_FORMATS = [
   "meshopt",
   "ktx2",
   "webp",
+  "avif",
   "instanced",
 ] as const;
 
@@ -123,6 +126,13 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         name: "fuzz.webp.glb",
         bytes: await webpQuadGlb(
           await losslessWebp(24, 16, new Uint8Array(24 * 16 * 4).map((_, i) => (i * 29) & 255)),
+        ),
+      },
+      {
+        format: "avif",
+        name: "fuzz.avif.glb",
+        bytes: await avifQuadGlb(
+          await losslessAvif(24, 16, new Uint8Array(24 * 16 * 4).map((_, i) => (i * 29) & 255)),
         ),
       },
       { format: "instanced", name: "fuzz.instanced.glb", bytes: await instancedGlb({ quantized: true }) },

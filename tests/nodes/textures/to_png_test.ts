@@ -23,6 +23,7 @@ import {
 } from "../../support/ktx2.ts";
 import { corpusFile } from "../../support/corpus.ts";
 import { losslessWebp, webpQuadGlb, withWebpTextures } from "../../support/webp.ts";
+import { avifQuadGlb, losslessAvif, withAvifTextures } from "../../support/avif.ts";
 import { tempDir } from "../../support/temp.ts";
 import { validateGltf } from "../../support/validator.ts";
 
@@ -150,6 +151,68 @@ Deno.test("WebP data libwebp cannot take is a DecodeError naming the texture, it
   }
 });
 
+Deno.test("an AVIF texture becomes the PNG of its pixels, and EXT_texture_avif goes", async () => {
+  const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
+  const quad = await avifQuadGlb(await losslessAvif(12, 7, rgba));
+  const input: Document = (await runNode(decodeGltf, { bytes: { bytes: quad, name: "quad.glb" } })).scene;
+  const scene: Document = (await runNode(texturesToPng, { scene: input })).scene;
+  const texture = scene.getRoot().listTextures()[0];
+  assert.equal(texture.getMimeType(), "image/png");
+  const png = decodePng(texture.getImage()!);
+  assert.deepEqual([png.width, png.height, png.channels], [12, 7, 4]);
+  assert.deepEqual([...png.data], [...rgba], "lossless AVIF pixels, alpha included, as they were");
+  assert.deepEqual(scene.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
+  const kept: Document = (await runNode(texturesToPng, { scene: input }, { avif: false })).scene;
+  assert.equal(kept.getRoot().listTextures()[0].getMimeType(), "image/avif");
+});
+
+Deno.test("AVIF data libavif cannot take is a DecodeError naming the texture, its sizes read first", async () => {
+  const avif = await losslessAvif(8, 8, new Uint8Array(256).fill(128));
+  const find = (b: Uint8Array, type: string) => {
+    const code = [...new TextEncoder().encode(type)];
+    return b.findIndex((_, i) => code.every((c, k) => b[i + k] === c));
+  };
+  const cases: [string, (bytes: Uint8Array) => Uint8Array, RegExp][] = [
+    ["a torn file type box", (b) => b.subarray(0, 12), /box/],
+    ["another brand", (b) => {
+      const ftyp = new DataView(b.buffer).getUint32(0);
+      for (let at = 8; at < ftyp; at += 4) {
+        if (find(b.subarray(at, at + 4), "avif") === 0) b.set([0x68, 0x65, 0x69, 0x63], at);
+      }
+      return b;
+    }, /AVIF still image/],
+    ["a side beyond the limit", (b) => {
+      new DataView(b.buffer).setUint32(find(b, "ispe") + 8, 9000);
+      return b;
+    }, /8192 px a side/],
+    ["a box overrunning its parent", (b) => {
+      new DataView(b.buffer).setUint32(find(b, "meta") - 4, 0x7fffffff);
+      return b;
+    }, /'meta' box within its parent/],
+    [
+      "no size property",
+      (b) => b.map((v, i) => i >= find(b, "ispe") && i < find(b, "ispe") + 4 ? 0x78 : v),
+      /ispe/,
+    ],
+    [
+      "damaged image data",
+      (b) => b.map((v, i) => i > find(b, "mdat") + 4 ? v ^ 0x5a : v),
+      /libavif decodes|declares/,
+    ],
+  ];
+  for (const [label, damage, expected] of cases) {
+    const bytes = damage(avif.slice());
+    const scene: Document = (await runNode(decodeGltf, {
+      bytes: { bytes: await avifQuadGlb(bytes), name: "quad.glb" },
+    })).scene;
+    const error = await runNode(texturesToPng, { scene }).then(() => undefined, (e) => e);
+    assert.ok(error instanceof DecodeError, `${label}: ${error}`);
+    assert.equal(error.format, "avif", label);
+    assert.deepEqual(error.at, { jsonPath: "/textures/0" }, label);
+    assert.match(error.message, expected, label);
+  }
+});
+
 Deno.test("ktx2: false, or a scene without KTX2, passes the scene through as it is", async () => {
   const input = await decodedQuad(uastcKtx2(8, 8, blockColour));
   assert.equal((await runNode(texturesToPng, { scene: input }, { ktx2: false })).scene, input);
@@ -186,7 +249,11 @@ Deno.test("KTX2 data the transcoder cannot take is a DecodeError naming the text
 
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 
-for (const [kind, convert] of [["KTX2", withKtx2Textures], ["WebP", withWebpTextures]] as const) {
+const CONVERSIONS = [["KTX2", withKtx2Textures], ["WebP", withWebpTextures], [
+  "AVIF",
+  withAvifTextures,
+]] as const;
+for (const [kind, convert] of CONVERSIONS) {
   Deno.test({
     name: `the corpus airplane with ${kind} textures, rigged with png_textures: PNGs, the same rig`,
     ignore: !corpusFile(AIRPLANE),
@@ -213,7 +280,7 @@ for (const [kind, convert] of [["KTX2", withKtx2Textures], ["WebP", withWebpText
         });
       const got = pixels(await readGltf(glb)), want = pixels(await readGltf(original));
       assert.deepEqual(got.map((t) => [t.mime, t.size]), want.map((t) => [t.mime, t.size]));
-      // Lossless WebP keeps the pixels; ETC1S is lossy, so KTX2 comes back close to them on average.
+      // Lossless WebP and AVIF keep the pixels; ETC1S is lossy, so KTX2 comes back close to them on average.
       for (const [i, t] of got.entries()) {
         const w = want[i], channels = w.data.length / (w.size[0] * w.size[1]);
         let differing = 0, error = 0;
@@ -225,7 +292,7 @@ for (const [kind, convert] of [["KTX2", withKtx2Textures], ["WebP", withWebpText
           }
         }
         const mean = error / (w.size[0] * w.size[1] * 3);
-        if (kind === "WebP") assert.equal(differing, 0, `texture ${i}: ${differing} channel values differ`);
+        if (kind !== "KTX2") assert.equal(differing, 0, `texture ${i}: ${differing} channel values differ`);
         else assert.ok(mean <= 16, `texture ${i}: mean error ${mean.toFixed(2)}`);
       }
       const report = await validateGltf(glb);
