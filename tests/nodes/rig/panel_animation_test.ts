@@ -19,6 +19,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { axisAngle, newScene } from "./fixtures.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 import { vPlanform } from "./v_planforms.ts";
+import { skinnedAircraft } from "./skinned_aircraft.ts";
 import { prng } from "../../support/prng.ts";
 
 type Interpolation = "LINEAR" | "STEP" | "CUBICSPLINE";
@@ -187,6 +188,35 @@ for (const zeroRest of [false, true]) {
     assertEquals(validation.messages, []);
   });
 }
+
+Deno.test("animated armature bones driving surfaces play in three.js as in the source", async () => {
+  const { doc } = skinnedAircraft();
+  const bone = (name: string) => nodeNamed(doc, name);
+  animate(
+    doc,
+    bone("aileron_L"),
+    "rotation",
+    turns(bone("aileron_L"), [1, 0, 0], [0, 20, -20, 10, 0]),
+    "LINEAR",
+  );
+  animate(
+    doc,
+    bone("rudder"),
+    "rotation",
+    turns(bone("rudder"), [0, 0, 1], [0, 15, 0, -15, 0]),
+    "CUBICSPLINE",
+  );
+  animate(doc, bone("rudder"), "translation", moves(bone("rudder"), [0.01, 0, 0], [0, 1, 1, 0, 0]), "STEP");
+  const result = await rig(doc);
+  const animated = ["aileron_L", "rudder"];
+  for (const name of animated) {
+    assert(nodeNamed(result.scene, name).getParentNode()!.getName().startsWith("HINGE_auto_"), name);
+  }
+  // rudder_tab hangs under the rudder's bone: it follows the clip too.
+  const { apart, moved } = await playedApart(doc, result.scene, [...animated, "rudder_tab"]);
+  assert(moved > 0.05, `the clip moves the bones (${moved})`);
+  assert(apart < 1e-5, `rigged bones off their source pose by up to ${apart}`);
+});
 
 Deno.test("an animated V cut in two: both halves play the V's clip", async () => {
   const doc = newScene();
