@@ -1,7 +1,8 @@
 /**
  * One fuzz case through the full pipeline (`decode.auto → constraints.resolve → textures.to_png →
- * scene.uninstance → export.gltf`; the two compatibility steps pass scenes without KTX2/WebP
- * textures or GPU instancing through),
+ * scene.uninstance →` the rig's six nodes, frame `auto` `→ export.gltf`; the two compatibility steps
+ * pass scenes without KTX2/WebP/AVIF textures or GPU instancing through, and the rig warns about a
+ * scene it finds nothing to rig in),
  * classified: a validated output, a typed error, or something that must never happen (an untyped
  * exception, an output the Khronos validator rejects, or a verdict of `export.gltf`'s fast output
  * check that the Khronos validator — its oracle — contradicts).
@@ -13,6 +14,7 @@ import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { texturesToPng } from "../../nodes/textures/to_png.ts";
 import { sceneUninstance } from "../../nodes/scene/uninstance.ts";
+import { rig } from "../nodes/rig/pipeline.ts";
 import { DecodeError, PartgraphError } from "../../runtime/errors.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { crossCheck, describeCrossCheck, exportBytes } from "../support/output_check.ts";
@@ -64,7 +66,8 @@ export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<Fuzz
     const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
     const joined = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
     const textured = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
-    resolved = (await runNode(sceneUninstance, { scene: textured }, {}, ctx)).scene;
+    const expanded = (await runNode(sceneUninstance, { scene: textured }, {}, ctx)).scene;
+    resolved = (await rig(expanded, { forward: "auto", up: "auto" })).scene;
     glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes;
   } catch (error) {
     if (error instanceof DecodeError && error.format === "glb output" && resolved) {
