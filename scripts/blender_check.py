@@ -88,11 +88,58 @@ def check_turn(pivot, problems):
     return moved
 
 
+def clip_frames():
+    """Every third frame of the scene's range, and its last."""
+    scene = bpy.context.scene
+    frames = list(range(scene.frame_start, scene.frame_end + 1, 3))
+    return frames + [scene.frame_end] if frames[-1] != scene.frame_end else frames
+
+
+def clip_poses(names, frames):
+    """World matrices of the named objects at each frame, as the scene plays its animation."""
+    scene = bpy.context.scene
+    poses = []
+    for frame in frames:
+        scene.frame_set(frame)
+        poses.append({n: bpy.data.objects[n].matrix_world.copy() for n in names if n in bpy.data.objects})
+    scene.frame_set(frames[0])
+    return poses
+
+
+def check_clip(source_poses, frames, problems):
+    """The checked file plays its clip as the source file plays its own."""
+    size = extent(world_vertices()) or 1.0
+    worst, compared = 0.0, 0
+    for frame, want in zip(frames, source_poses):
+        got = clip_poses(list(want), [frame])[0]
+        for name, matrix in want.items():
+            if name not in got:
+                problems.append(f"clip: object '{name}' of the source is missing")
+                return 0
+            worst = max(worst, max(abs(a - b) for ra, rb in zip(matrix, got[name]) for a, b in zip(ra, rb)))
+            compared += 1
+    if worst > 1e-5 * size:
+        problems.append(f"clip: an animated object is {worst:.3g} off the source's pose (extent {size:.3g})")
+    return compared
+
+
 def main():
     args = sys.argv[sys.argv.index("--") + 1:]
     glb, expect_path = args[0], args[1]
     with open(expect_path) as f:
         expect = json.load(f)
+    clip = expect.get("clip")
+    source_poses, frames = [], []
+    if clip:
+        bpy.ops.wm.read_factory_settings(use_empty=True)
+        bpy.ops.import_scene.gltf(filepath=clip["source"])
+        frames = clip_frames()
+        source_poses = clip_poses(clip["nodes"], frames)
+        moved = max((abs(a - b) for p in source_poses for n, m in p.items()
+                     for ra, rb in zip(m, source_poses[0][n]) for a, b in zip(ra, rb)), default=0.0)
+        if moved == 0.0:
+            report({"problems": ["clip: the source's animation moves nothing in Blender"], "checked": {}})
+            return
     bpy.ops.wm.read_factory_settings(use_empty=True)
     try:
         bpy.ops.import_scene.gltf(filepath=glb)
@@ -159,6 +206,9 @@ def main():
             problems.append(f"image {image.name}: every pixel is zero")
         else:
             checked["images"] += 1
+
+    if clip:
+        checked["clip_poses"] = check_clip(source_poses, frames, problems)
 
     report({"problems": problems, "checked": checked})
 

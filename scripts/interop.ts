@@ -28,6 +28,9 @@ import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
 import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
+import { animatedFighter, FIGHTER_ANIMATED } from "../tests/nodes/rig/animated.ts";
+import { writeGlb } from "../runtime/scene/gltf_io.ts";
+import { GENERATOR } from "../runtime/version.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -106,16 +109,31 @@ async function blenderEnv(): Promise<Record<string, string> | undefined> {
   return undefined;
 }
 
+/**
+ * A source file whose animation the checked file must play alike: Blender imports both, and the named
+ * objects' world matrices must agree at every sampled frame of the clip.
+ */
+interface ClipSource {
+  readonly glb: Uint8Array;
+  readonly nodes: readonly string[];
+}
+
 async function check(
   label: string,
   glb: Uint8Array,
   dir: string,
   env?: Record<string, string>,
+  clip?: ClipSource,
 ): Promise<boolean> {
   const file = join(dir, "model.glb");
   const expect = join(dir, "expect.json");
   await Deno.writeFile(file, glb);
-  await Deno.writeTextFile(expect, JSON.stringify(expectationOf(glb)));
+  const source = clip && join(dir, "source.glb");
+  if (clip) await Deno.writeFile(source!, clip.glb);
+  await Deno.writeTextFile(
+    expect,
+    JSON.stringify({ ...expectationOf(glb), clip: clip && { source, nodes: clip.nodes } }),
+  );
   const args = ["-b", "--factory-startup", "-noaudio", ...(env ? ["--python-use-system-env"] : [])];
   const text = await output("blender", [...args, "--python", CHECKER, "--", file, expect], env) ?? "";
   const line = text.split("\n").find((l) => l.startsWith(RESULT));
@@ -194,6 +212,15 @@ if (import.meta.main) {
         const inputs = { forward: "+Z", png_textures: true };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      {
+        // The demo fighter carrying a clip of its own surfaces: rigged, Blender plays it as it plays the source.
+        const source = await writeGlb(await animatedFighter(), { generator: GENERATOR });
+        const label = "aircraft_file.json demo fighter with animated surfaces";
+        const model = { name: "animated.glb", bytes: () => source };
+        const inputs = { forward: "auto", up: "auto" };
+        const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
+        failed += await check(label, glb!, dir, env, { glb: source, nodes: FIGHTER_ANIMATED }) ? 0 : 1;
       }
       {
         // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.

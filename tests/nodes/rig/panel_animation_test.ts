@@ -2,117 +2,29 @@
  * A file's own animation of its control surfaces survives the rig: three.js's AnimationMixer plays
  * the clip on the rigged GLB and every panel is where it is in the source at every time — linear,
  * step and cubic-spline channels of translation, rotation and scale, with and without `zero_rest`,
- * and on both halves of a V cut in two; the pivots stay at rest. Under a non-uniformly scaled parent, where no node chain
- * could hold the re-expressed keys, the panel is named in a warning instead.
+ * on armature bones, and on both halves of a V cut in two; the pivots stay at rest. Under a
+ * non-uniformly scaled parent, where no node chain could hold the re-expressed keys, the panel is
+ * named in a warning instead.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document } from "@gltf-transform/core";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
-import { quatMultiply, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { runNode } from "../../support/context.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
-import { axisAngle, newScene } from "./fixtures.ts";
+import { newScene } from "./fixtures.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 import { vPlanform } from "./v_planforms.ts";
 import { skinnedAircraft } from "./skinned_aircraft.ts";
+import { animate, animatedFighter, FIGHTER_ANIMATED, moves, turns } from "./animated.ts";
 import { prng } from "../../support/prng.ts";
 
-type Interpolation = "LINEAR" | "STEP" | "CUBICSPLINE";
-
-/** Key times of every channel (seconds); the clip runs to the last. */
-const TIMES = [0, 0.4, 1.1, 1.5, 2];
 /** Where the mixer is sampled: keys, between keys, and past the end. */
 const SAMPLES = [0, 0.2, 0.4, 0.73, 1.1, 1.31, 1.77, 2, 2.5];
-
-/** Adds a channel animating `node`'s `path` through `values` (one per key, tangents made up for cubic). */
-function animate(
-  doc: Document,
-  node: Node,
-  path: "translation" | "rotation" | "scale",
-  values: number[][],
-  interpolation: Interpolation,
-): void {
-  const animation = doc.getRoot().listAnimations()[0] ?? doc.createAnimation("clip");
-  const buffer = doc.getRoot().listBuffers()[0];
-  const keys = interpolation === "CUBICSPLINE"
-    ? values.flatMap((v, i) => [v.map((x) => x * 0.1 * (i + 1)), v, v.map((x) => -x * 0.05 * i)])
-    : values;
-  const sampler = doc.createAnimationSampler()
-    .setInterpolation(interpolation)
-    .setInput(doc.createAccessor("", buffer).setType("SCALAR").setArray(new Float32Array(TIMES)))
-    .setOutput(
-      doc.createAccessor("", buffer).setType(path === "rotation" ? "VEC4" : "VEC3")
-        .setArray(new Float32Array(keys.flat())),
-    );
-  animation.addSampler(sampler).addChannel(
-    doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler),
-  );
-}
-
-/** Rotations turning the rest one about `axis` by each of `degrees`. */
-function turns(node: Node, axis: Vec3, degrees: number[]): number[][] {
-  return degrees.map((d) => quatMultiply(axisAngle(axis, d), node.getRotation()));
-}
-
-/** Offsets of the rest translation, scaled by each of `amounts`. */
-function moves(node: Node, offset: Vec3, amounts: number[]): number[][] {
-  return amounts.map((a) => node.getTranslation().map((t, k) => t + a * offset[k]));
-}
-
-/** The demo fighter with animated surfaces: every path and interpolation, one surface a channel each. */
-async function animatedFighter(): Promise<Document> {
-  const doc = (await runNode(demoFighter, {})).scene;
-  const node = (name: string) => nodeNamed(doc, name);
-  animate(
-    doc,
-    node("LeftAileron"),
-    "rotation",
-    turns(node("LeftAileron"), [1, 0, 0], [0, 12, -20, 5, 0]),
-    "LINEAR",
-  );
-  animate(doc, node("Flap.L"), "rotation", turns(node("Flap.L"), [0.6, 0.8, 0], [0, 8, 30, 30, 10]), "STEP");
-  animate(
-    doc,
-    node("Flap.L"),
-    "translation",
-    moves(node("Flap.L"), [0, -0.1, 0.3], [0, 0.5, 1, 1, 0]),
-    "LINEAR",
-  );
-  animate(
-    doc,
-    node("Rudder"),
-    "rotation",
-    turns(node("Rudder"), [0, 1, 0], [0, 15, -15, 20, 0]),
-    "CUBICSPLINE",
-  );
-  animate(
-    doc,
-    node("Rudder"),
-    "translation",
-    moves(node("Rudder"), [0.02, 0, 0.01], [0, 1, 2, 1, 0]),
-    "CUBICSPLINE",
-  );
-  animate(
-    doc,
-    node("Stabilator_Stbd"),
-    "scale",
-    [[1, 1, 1], [1, 1.2, 1], [1, 1, 1.1], [1, 1, 1], [1, 1, 1]],
-    "LINEAR",
-  );
-  animate(
-    doc,
-    node("Stabilator_Stbd"),
-    "rotation",
-    turns(node("Stabilator_Stbd"), [0, 0, 1], [0, -10, 10, 0, 0]),
-    "LINEAR",
-  );
-  return doc;
-}
 
 async function loadInThree(glb: Uint8Array): Promise<{ scene: THREE.Object3D; mixer: THREE.AnimationMixer }> {
   const buffer = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
@@ -165,8 +77,6 @@ async function playedApart(
   }
   return { apart, moved };
 }
-
-const FIGHTER_ANIMATED = ["LeftAileron", "Flap.L", "Rudder", "Stabilator_Stbd"];
 
 for (const zeroRest of [false, true]) {
   Deno.test(`animated surfaces of the demo fighter${zeroRest ? ", zero_rest" : ""} play in three.js as in the source`, async () => {
