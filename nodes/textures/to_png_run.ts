@@ -7,7 +7,7 @@ import type { Texture } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import type { texturesToPng } from "./to_png.ts";
 import { sceneToChange } from "../../runtime/scene/copy.ts";
-import { loadPngEncoder, pngOfEncodedImage } from "../../runtime/scene/png.ts";
+import { loadPngEncoder, pngOfEncodedImageAsync } from "../../runtime/scene/png.ts";
 import { ktx2ToRgba, loadBasisTranscoder } from "./basis.ts";
 import { loadWebpDecoder, webpToRgba } from "./webp.ts";
 import { avifToRgba, loadAvifDecoder } from "./avif.ts";
@@ -42,14 +42,17 @@ export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }
     const kind = converted(texture);
     if (!kind) continue;
     const image = texture.getImage()!, at = `/textures/${i}`;
-    // libwebp's and libavif's bindings decode asynchronously; the transcoder only when asked (a known
-    // image is not).
-    const pixels = kind.param === "webp"
-      ? await webpToRgba(webp!, image, at)
-      : kind.param === "avif"
-      ? await avifToRgba(avif!, image, at)
-      : undefined;
-    const png = pngOfEncodedImage(image, kind.param, () => pixels ?? ktx2ToRgba(basis!, image, at));
+    // Decoded only when asked: an image seen before (this process, or the disk cache) is not.
+    const png = await pngOfEncodedImageAsync(
+      image,
+      kind.param,
+      async () =>
+        kind.param === "webp"
+          ? await webpToRgba(webp!, image, at)
+          : kind.param === "avif"
+          ? await avifToRgba(avif!, image, at)
+          : ktx2ToRgba(basis!, image, at),
+    );
     texture.setImage(png).setMimeType("image/png").setURI(texture.getURI().replace(kind.suffix, ".png"));
   }
   for (const extension of scene.getRoot().listExtensionsUsed()) {

@@ -112,24 +112,45 @@ export interface RgbaPixels {
  * ```
  */
 export function pngOfEncodedImage(stored: Uint8Array, format: string, decode: () => RgbaPixels): Uint8Array {
+  const entry = lookUp(stored, format);
+  return entry.known ?? entry.keep(decode());
+}
+
+/**
+ * {@link pngOfEncodedImage} for a decoder that answers asynchronously (a WebAssembly codec's
+ * binding): a remembered image is not decoded again.
+ */
+export async function pngOfEncodedImageAsync(
+  stored: Uint8Array,
+  format: string,
+  decode: () => Promise<RgbaPixels>,
+): Promise<Uint8Array> {
+  const entry = lookUp(stored, format);
+  return entry.known ?? entry.keep(await decode());
+}
+
+/** What is remembered of `stored` as `format`, and how to remember the PNG of its pixels. */
+function lookUp(stored: Uint8Array, format: string): {
+  known?: Uint8Array;
+  keep: (pixels: RgbaPixels) => Uint8Array;
+} {
   if (!crypto) throw new Error("internal: pngOfEncodedImage called before loadPngEncoder() was awaited");
   // A NUL cannot occur in a format name we choose, so no key of this kind equals a pixel key.
   const digest = crypto.createHash("sha256").update(stored).digest("base64");
   const key = `${format}\0${digest}`;
-  const known = recall(key);
-  if (known) return known;
   // The function of the stored bytes whose result the disk cache keeps: this encoder, this format.
   const kind = `PNG of a stored ${format} image, v1`;
+  const keep = ({ width, height, data }: RgbaPixels) => {
+    const png = encodeRgbaPng(width, height, data);
+    remember(key, png);
+    rememberDerived(kind, digest, png);
+    return png;
+  };
+  const known = recall(key);
+  if (known) return { known, keep };
   const kept = recallDerived(kind, digest);
-  if (kept) {
-    remember(key, kept);
-    return kept;
-  }
-  const { width, height, data } = decode();
-  const png = encodeRgbaPng(width, height, data);
-  remember(key, png);
-  rememberDerived(kind, digest, png);
-  return png;
+  if (kept) remember(key, kept);
+  return { known: kept, keep };
 }
 
 /** Forgets every remembered encoding, so a benchmark can measure the cost of new images. */

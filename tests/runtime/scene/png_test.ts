@@ -10,6 +10,7 @@ import {
   forgetPngEncodings,
   loadPngEncoder,
   pngOfEncodedImage,
+  pngOfEncodedImageAsync,
 } from "../../../runtime/scene/png.ts";
 import { prng } from "../../support/prng.ts";
 import { type DerivedStore, withDerivedStore } from "../../../runtime/derived.ts";
@@ -112,6 +113,29 @@ Deno.test("png: a stored image is decoded once; another stored form of the same 
       throw new RangeError("bad image");
     }), /bad image/);
   assert.equal(pngOfEncodedImage(broken, "test", decodeTo(pixels)), first);
+});
+
+Deno.test("png: an asynchronous decoder is asked once per stored image too, and shares the sync memo", async () => {
+  forgetPngEncodings();
+  const pixels = image(16, 16, 1, 3);
+  let decodes = 0;
+  const decode = () => {
+    decodes++;
+    return Promise.resolve({ width: 16, height: 16, data: pixels });
+  };
+  const stored = new Uint8Array([7, 7, 7]);
+  const first = await pngOfEncodedImageAsync(stored, "webp", decode);
+  assert.equal(await pngOfEncodedImageAsync(stored.slice(), "webp", decode), first);
+  assert.equal(decodes, 1, "a remembered image is not decoded again");
+  assert.equal(pngOfEncodedImage(stored, "webp", () => assert.fail("decoded again")), first);
+  await assert.rejects(
+    pngOfEncodedImageAsync(new Uint8Array([8]), "webp", () => Promise.reject(new RangeError("bad"))),
+  );
+  assert.equal(
+    await pngOfEncodedImageAsync(new Uint8Array([8]), "webp", decode),
+    first,
+    "a failure is not kept",
+  );
 });
 
 Deno.test("png: a pixel buffer of the wrong size or a zero size is refused", () => {
