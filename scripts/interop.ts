@@ -30,6 +30,9 @@ import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
 import { animatedFighter, FIGHTER_ANIMATED } from "../tests/nodes/rig/animated.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
+import { buildCompound, CONSTRAINTS } from "../tests/nodes/decode/freelancer/fixtures.ts";
+import { SCRIPTS } from "../tests/nodes/decode/freelancer/scripts.ts";
+import { animationTree } from "../tests/support/freelancer/encode_model.ts";
 import { GENERATOR } from "../runtime/version.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
@@ -221,6 +224,18 @@ if (import.meta.main) {
         const inputs = { forward: "auto", up: "auto" };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
         failed += await check(label, glb!, dir, env, { glb: source, nodes: FIGHTER_ANIMATED }) ? 0 : 1;
+      }
+      {
+        // A Freelancer compound's animation scripts: Blender makes an action of each.
+        const { Sc_open, Sc_packed, Sc_scaled } = SCRIPTS;
+        const ship = buildCompound({
+          constraints: CONSTRAINTS.filter((c) => ["TURRET", "Barrel", "Radar"].includes(c.child)),
+          extra: [animationTree({ Sc_open, Sc_packed, Sc_scaled })],
+        }).bytes;
+        const label = "freelancer.json ship.cmp with animation scripts";
+        const model = { name: "animated.cmp", bytes: () => ship };
+        const { glb } = await runCase({ label, graph: "freelancer.json", model });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
       {
         // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.

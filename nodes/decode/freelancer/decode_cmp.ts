@@ -23,10 +23,10 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 4,
+  version: 5,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
-    "constraint records for constraints.resolve. Meshes, materials and textures are looked up in the " +
+    "constraint records and animation scripts for constraints.resolve. Meshes, materials and textures are looked up in the " +
     "file, then in the optional library inputs, then (libraries: auto) in the libraries the game's " +
     "archetype inis name for the model, the .mat/.txm/.vms files in its folder and its ancestors " +
     "up to the DATA folder (nearest first), and the rest of that tree; the scene records which " +

@@ -15,6 +15,8 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
+import type { AnimationScriptRecord } from "./codec/animation.ts";
+import { animateJoints } from "./joint_animation.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
 import {
   aboutX,
@@ -105,9 +107,37 @@ export function resolveFreelancerScene(
     const joint = attach(doc, record, parent, child);
     if (joint) joints.push(joint);
   }
-  setPartgraphExtras(scene, { resolved: true });
+  // The scripts become glTF animations; their raw keys would only weigh the output down.
+  const { animations, ...kept } = getPartgraphExtras(scene);
+  scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });
   applyPose(joints, plan.joints, pose, warn);
+  if (animations !== undefined) {
+    if (isScriptList(animations)) animateJoints(doc, animations, plan.joints, joints, warn);
+    else warn("malformed animation scripts in the scene extras ignored");
+  }
   return joints;
+}
+
+/** True for the shape `decode.cmp` stores its animation scripts in (scenes may come from edited files). */
+function isScriptList(value: JsonValue): value is JsonValue & AnimationScriptRecord[] {
+  const numbers = (v: JsonValue | undefined, per: number, count: number) =>
+    Array.isArray(v) && v.length === per * count &&
+    v.every((x) => typeof x === "number" && Number.isFinite(x));
+  return Array.isArray(value) && value.every((script) => {
+    const s = script as Record<string, JsonValue> | null;
+    return s && typeof s === "object" && typeof s.name === "string" && Array.isArray(s.maps) &&
+      s.maps.every((entry) => {
+        const m = entry as Record<string, JsonValue> | null;
+        if (!m || typeof m !== "object" || !Array.isArray(m.times)) return false;
+        const count = m.times.length;
+        return (m.map === "joint" || m.map === "object") && typeof m.parent === "string" &&
+          (m.map === "object" || typeof m.child === "string") && typeof m.type === "number" &&
+          count > 0 && numbers(m.times, 1, count) &&
+          (m.values === undefined || numbers(m.values, 1, count)) &&
+          (m.positions === undefined || numbers(m.positions, 3, count)) &&
+          (m.rotations === undefined || numbers(m.rotations, 4, count));
+      });
+  });
 }
 
 /** True for a record shaped like {@link ConstraintRecord} (scenes may come from edited files). */

@@ -355,3 +355,73 @@ export function compoundTree(spec: CompoundSpec): UtfNode {
     ...spec.parts.map((p) => utfDir(p.fileName, fragmentChildren(p.fragment))),
   ]);
 }
+
+/** One key of an animation channel: its time (written when the channel's interval is negative) and data. */
+export interface AnimationKeySpec {
+  readonly time?: number;
+  readonly angle?: number;
+  readonly position?: readonly number[];
+  /** x, y, z, w (written W, X, Y, Z as the format stores it). */
+  readonly rotation?: readonly number[];
+  /** The three int16 of a compressed rotation (types 0x40, 0x80). */
+  readonly packed?: readonly number[];
+}
+
+/** One map of a script: a joint map (`child` set) or an object map, and its channel. */
+export interface AnimationMapSpec {
+  readonly parent: string;
+  readonly child?: string;
+  readonly type: number;
+  readonly interval: number;
+  readonly keys: readonly AnimationKeySpec[];
+  /** Header count when it should differ from the keys written (damaged files). */
+  readonly count?: number;
+}
+
+/** `Animation/Script/<name>/{Joint,Object} map <i>/…` for each script. */
+export function animationTree(scripts: Readonly<Record<string, readonly AnimationMapSpec[]>>): UtfNode {
+  const frames = (map: AnimationMapSpec) => {
+    const size = map.keys.reduce(
+      (sum, k) =>
+        sum + (map.interval < 0 ? 4 : 0) + (k.angle !== undefined ? 4 : 0) + (k.position ? 12 : 0) +
+        (k.rotation ? 16 : 0) + (k.packed ? 6 : 0),
+      0,
+    );
+    const out = new ByteWriter(size);
+    for (const key of map.keys) {
+      if (map.interval < 0) out.f32(key.time!);
+      if (key.angle !== undefined) out.f32(key.angle);
+      if (key.position) { for (const c of key.position) out.f32(c); }
+      if (key.rotation) { for (const c of [3, 0, 1, 2]) out.f32(key.rotation[c]); }
+      if (key.packed) { for (const c of key.packed) out.i16(c); }
+    }
+    return out.finish();
+  };
+  return utfDir("Animation", [
+    utfDir(
+      "Script",
+      Object.entries(scripts).map(([name, maps]) =>
+        utfDir(
+          name,
+          maps.map((map, i) =>
+            utfDir(map.child === undefined ? `Object map ${i}` : `Joint map ${i}`, [
+              utfLeaf("Parent name", encodeString(map.parent)),
+              ...(map.child === undefined ? [] : [utfLeaf("Child name", encodeString(map.child))]),
+              utfDir("Channel", [
+                utfLeaf(
+                  "Header",
+                  new Uint8Array([
+                    ...encodeU32(map.count ?? map.keys.length),
+                    ...encodeFloats([map.interval]),
+                    ...encodeU32(map.type),
+                  ]),
+                ),
+                utfLeaf("Frames", frames(map)),
+              ]),
+            ])
+          ),
+        )
+      ),
+    ),
+  ]);
+}

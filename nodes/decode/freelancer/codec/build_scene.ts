@@ -230,6 +230,8 @@ export function buildScene(
   for (const part of model.parts) scene.addChild(partNode(part));
   setPartgraphExtras(scene, {
     constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,
+    // Played by constraints.resolve on the joints it builds; absent when the model has none.
+    ...(model.animations.length ? { animations: model.animations as unknown as JsonValue } : {}),
   });
   setSourceInfo(doc, {
     format: model.kind,

@@ -9,6 +9,7 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { type ConstraintRecord, readConstraints } from "./constraints.ts";
+import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
 import { type Fragment, readFragment } from "./fragment.ts";
 import { type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { readTextureLibrary } from "./texture.ts";
@@ -35,6 +36,8 @@ export interface FreelancerModel {
   readonly parts: readonly ModelPart[];
   /** Raw constraint records in file order (empty for `.3db`/`.vms`). */
   readonly constraints: readonly ConstraintRecord[];
+  /** Animation scripts (`Animation/Script`), decoded; empty when there are none. */
+  readonly animations: readonly AnimationScriptRecord[];
   /** Meshes by FLCRC32 of their library name, from the file first, then the extra libraries. */
   readonly meshes: ReadonlyMap<number, VMeshData>;
   readonly materials: ReadonlyMap<number, MaterialDef>;
@@ -151,7 +154,8 @@ export function decodeModel(
   }
   for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
   if (kind === "vms") parts = vmsParts(meshes);
-  return { kind, parts, constraints, meshes, materials, textures, sources };
+  const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
+  return { kind, parts, constraints, animations, meshes, materials, textures, sources };
 }
 
 /** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */

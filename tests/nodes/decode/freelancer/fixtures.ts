@@ -16,7 +16,7 @@ import {
   type PartSpec,
   textureLibrary,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
+import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 
 /** Rows of the rotation by `degrees` about `axis` (Rodrigues), column-vector convention. */
 export function rotationRows(axis: readonly number[], degrees: number): number[] {
@@ -149,9 +149,12 @@ export interface CompoundFixture {
 /**
  * Builds the multi-part compound: Root (2 LODs, wireframe, fixed and revolute hardpoints, camera),
  * Wing (fix), Turret (rev), Barrel (pris, child of Turret), Piston (cyl), Radar (sphere), Cargo
- * (loose). Turret, Barrel and Piston share one mesh through refs with non-zero vertex starts.
+ * (loose). Turret, Barrel and Piston share one mesh through refs with non-zero vertex starts. `extra`
+ * adds root entries (an `Animation` tree, say).
  */
-export function buildCompound(options: { constraints?: readonly ConstraintSpec[] } = {}): CompoundFixture {
+export function buildCompound(
+  options: { constraints?: readonly ConstraintSpec[]; extra?: readonly UtfNode[] } = {},
+): CompoundFixture {
   const hull = quad(0, 2);
   const hullTop = quad(0.5, 1);
   const hull0 = encodeVMeshData({
@@ -279,6 +282,7 @@ export function buildCompound(options: { constraints?: readonly ConstraintSpec[]
         { name: MATERIALS.glass, type: "DcDtOcOtTwo", dc: [0.2, 0.4, 0.6], oc: 0.5 },
       ]),
       textureLibrary([{ name: "hull.dds", dds: dxt1Dds(0xf800) }]),
+      ...(options.extra ?? []),
     ],
   }));
   return { bytes, parts, constraints, sharedPositions };

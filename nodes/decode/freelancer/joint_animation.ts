@@ -1,0 +1,116 @@
+/**
+ * A compound's animation scripts as glTF animations, one per script (named after it), on the
+ * pivots `constraints.resolve` built: a revolute joint's angle θ turns its `<part>_joint` pivot
+ * (rest · about-X(θ), which is Freelancer's `T(t)·Q(axis, θ)·R`), a prismatic joint's offset d
+ * slides it (`t + axis·d`), and a sphere joint's rotation q is its `<part>_joint_x` pivot's rotation
+ * (`T(t)·q·R`: the other two pivots rest as the identity they compose to). Keys are linear, as in
+ * the game; values are not clamped to the joint's limits (retail scripts exceed them).
+ *
+ * What the game's data does not settle is left out with a warning naming the script and the map:
+ * loose joints and object maps (their composition is not established), cylinder joints (the format
+ * has no two-float channel), fixed joints, and maps whose data does not fit their joint.
+ *
+ * @module
+ */
+import type { Animation, Document, Node } from "@gltf-transform/core";
+import type { WarningSink } from "../../../runtime/node.ts";
+import type { AnimationMapRecord, AnimationScriptRecord } from "./codec/animation.ts";
+import type { ConstraintRecord } from "./codec/constraints.ts";
+import { aboutX, multiply, rotate } from "./codec/transform.ts";
+import type { ResolvedJoint } from "./resolver_run.ts";
+
+/** Adds one glTF animation per script that drives any joint of `joints`. */
+export function animateJoints(
+  doc: Document,
+  scripts: readonly AnimationScriptRecord[],
+  records: readonly ConstraintRecord[],
+  joints: readonly ResolvedJoint[],
+  warn: WarningSink,
+): void {
+  const key = (parent: string, child: string) => `${parent.toLowerCase()}\0${child.toLowerCase()}`;
+  const recordOf = new Map(records.map((r) => [key(r.parent, r.child), r]));
+  const jointOf = new Map(joints.map((j) => [j.part.toLowerCase(), j]));
+  const buffer = doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
+  for (const script of scripts) {
+    let animation: Animation | undefined;
+    for (const map of script.maps) {
+      const skip = (why: string) =>
+        warn(`animation '${script.name}', map of '${map.child ?? map.parent}': ${why}`);
+      if (map.map === "object") {
+        skip("object maps (the root's own motion) are not converted: how they compose is not established");
+        continue;
+      }
+      const record = recordOf.get(key(map.parent, map.child!));
+      if (!record) {
+        skip(`no joint joins '${map.parent}' to '${map.child}'`);
+        continue;
+      }
+      const joint = jointOf.get(record.child.toLowerCase());
+      const channel = joint && channelOf(record, joint, map);
+      if (typeof channel === "string" || !channel) {
+        skip(channel ?? `a ${record.kind} joint cannot be animated`);
+        continue;
+      }
+      animation ??= doc.createAnimation(script.name);
+      const sampler = doc.createAnimationSampler()
+        .setInterpolation("LINEAR")
+        .setInput(
+          doc.createAccessor(`${script.name}.${record.child}.time`, buffer).setType("SCALAR")
+            .setArray(new Float32Array(map.times)),
+        )
+        .setOutput(
+          doc.createAccessor(`${script.name}.${record.child}.${channel.path}`, buffer)
+            .setType(channel.path === "rotation" ? "VEC4" : "VEC3").setArray(channel.values),
+        );
+      animation.addSampler(sampler).addChannel(
+        doc.createAnimationChannel().setTargetNode(channel.node).setTargetPath(channel.path).setSampler(
+          sampler,
+        ),
+      );
+    }
+  }
+}
+
+/** The pivot, path and output values one map drives, or why it cannot. */
+function channelOf(
+  record: ConstraintRecord,
+  joint: ResolvedJoint,
+  map: AnimationMapRecord,
+): { node: Node; path: "rotation" | "translation"; values: Float32Array<ArrayBuffer> } | string {
+  const dof = joint.dofs[0];
+  const count = map.times.length;
+  // glTF wants strictly increasing times as stored (float32): keys closer than that merge.
+  const times = Float32Array.from(map.times);
+  if (times.some((t, i) => i > 0 && !(t > times[i - 1]))) {
+    return "key times closer than a float32 tells apart";
+  }
+  const out = new Float32Array(count * (record.kind === "pris" ? 3 : 4));
+  switch (record.kind) {
+    case "rev":
+    case "pris": {
+      if (!map.values) {
+        return `a ${record.kind} joint takes angle keys (type 0x01), found type 0x${map.type.toString(16)}`;
+      }
+      if (record.kind === "rev") {
+        map.values.forEach((angle, i) => out.set(multiply(dof.restRotation, aboutX(angle)), i * 4));
+        return { node: dof.node, path: "rotation", values: out };
+      }
+      const axis = rotate(dof.restRotation, [1, 0, 0]);
+      map.values.forEach((d, i) => out.set(dof.restTranslation.map((c, k) => c + axis[k] * d), i * 3));
+      return { node: dof.node, path: "translation", values: out };
+    }
+    case "sphere": {
+      if (!map.rotations || map.positions) {
+        return `a sphere joint takes rotation keys alone, found type 0x${map.type.toString(16)}`;
+      }
+      out.set(map.rotations);
+      return { node: dof.node, path: "rotation", values: out };
+    }
+    case "loose":
+      return "loose joints are not converted: how their keys compose is not established";
+    case "cyl":
+      return "cylinder joints cannot be animated (the format has no channel of their two values)";
+    default:
+      return "a fixed joint cannot be animated";
+  }
+}
