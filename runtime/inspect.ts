@@ -44,6 +44,8 @@ export interface SceneDescription {
   extensions?: { name: string; required: boolean }[];
   /** Every texture's image, when there are textures. */
   textures?: TextureDescription[];
+  /** Each animation: its name, how many channels it drives and how long it runs (seconds). */
+  animations?: { name: string; channels: number; seconds: number }[];
   extras?: JsonValue;
   scenes: { name: string; extras?: JsonValue; nodes: NodeDescription[] }[];
 }
@@ -99,6 +101,11 @@ export function describeScene(doc: Document): SceneDescription {
       ...(size ? { size: [size[0], size[1]] as [number, number] } : {}),
     };
   });
+  const animations = root.listAnimations().map((a) => ({
+    name: a.getName(),
+    channels: a.listChannels().length,
+    seconds: Math.max(0, ...a.listSamplers().map((s) => s.getInput()?.getMax([0])[0] ?? 0)),
+  }));
   return {
     source: getSourceInfo(doc) as unknown as JsonValue,
     counts: {
@@ -112,6 +119,7 @@ export function describeScene(doc: Document): SceneDescription {
     },
     ...(extensions.length ? { extensions } : {}),
     ...(textures.length ? { textures } : {}),
+    ...(animations.length ? { animations } : {}),
     ...(rootExtras && Object.keys(rootExtras).length ? { extras: rootExtras } : {}),
     scenes: root.listScenes().map((scene) => ({
       name: scene.getName(),
@@ -137,6 +145,9 @@ export function renderTree(description: SceneDescription, maxExtras = 160): stri
   for (const t of description.textures ?? []) {
     const size = t.size ? ` ${t.size[0]}×${t.size[1]}` : "";
     lines.push(`texture "${t.name}" ${t.mimeType}${size}, ${(t.bytes / 1024).toFixed(1)} KiB`);
+  }
+  for (const a of description.animations ?? []) {
+    lines.push(`animation "${a.name}" ${a.channels} channels, ${Math.round(a.seconds * 1000) / 1000} s`);
   }
   const short = (value: JsonValue) => {
     const text = JSON.stringify(value);

@@ -72,7 +72,7 @@ export function sceneSnapshot(doc: Document): JsonValue {
     `${t.getName()} ${t.getMimeType()} ${sha256Hex(t.getImage() ?? new Uint8Array()).slice(0, 16)}`
   );
   // The description's textures are listed below, with digests of their images.
-  const { textures: _described, ...description } = describeScene(doc);
+  const { textures: _described, animations: _clips, ...description } = describeScene(doc);
   return {
     ...description as unknown as Record<string, JsonValue>,
     meshes,

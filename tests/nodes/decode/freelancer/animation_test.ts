@@ -17,6 +17,7 @@ import { animationTree } from "../../../support/freelancer/encode_model.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { describeScene } from "../../../../runtime/inspect.ts";
 import { buildCompound, CONSTRAINTS } from "./fixtures.ts";
 import { PACKED_TURN, RADAR_TURN, SCALED_TURN, SCRIPTS } from "./scripts.ts";
 
@@ -116,6 +117,12 @@ Deno.test("Freelancer animation scripts play in three.js as the game composes it
   }
   assert(compared === 3 * 3 * 17, `${compared} poses compared`);
   assert(worst < 2e-4, `a part is ${worst} off Freelancer's composition`);
+  // inspect lists each clip: channels, and how long it runs.
+  assertEquals(describeScene(resolved.scene).animations, [
+    { name: "Sc_open", channels: 3, seconds: 2 },
+    { name: "Sc_packed", channels: 1, seconds: 1 },
+    { name: "Sc_scaled", channels: 1, seconds: 1 },
+  ]);
   // The raw keys do not travel into the output once played.
   assertEquals(resolved.scene.getRoot().getDefaultScene()!.getExtras().partgraph?.animations, undefined);
   const report = await validateGltf(glb);
