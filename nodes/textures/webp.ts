@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import type { RgbaPixels } from "../../runtime/scene/png.ts";
+import { loadSquooshCodec } from "./squoosh.ts";
 import { checkTextureSize, imageFail } from "./limits.ts";
 
 type Decode = (buffer: ArrayBuffer) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
@@ -15,15 +15,10 @@ let decoder: Promise<Decode> | undefined;
 
 /** Loads libwebp's decoder once per process. */
 export function loadWebpDecoder(): Promise<Decode> {
-  decoder ??= (async () => {
-    const codec = await import("@jsquash/webp/decode.js");
-    const wasm = fileURLToPath(import.meta.resolve("@jsquash/webp/codec/dec/webp_dec.wasm"));
-    // Handed the compiled module, the codec neither fetches nor looks for its file.
-    await (codec.init as unknown as (module: WebAssembly.Module) => Promise<void>)(
-      await WebAssembly.compile(await Deno.readFile(wasm)),
-    );
-    return codec.default as unknown as Decode;
-  })();
+  decoder ??= loadSquooshCodec<Decode>(
+    import("@jsquash/webp/decode.js"),
+    "@jsquash/webp/codec/dec/webp_dec.wasm",
+  );
   decoder.catch(() => decoder = undefined);
   return decoder;
 }

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import { EXTTextureAVIF } from "@gltf-transform/extensions";
-import { type PngPixels, texturedQuadGlb, withTexturesAs } from "./textured.ts";
+import { texturedQuadGlb, withTexturesAs } from "./textured.ts";
+import { loadSquooshCodec } from "../../nodes/textures/squoosh.ts";
 
 type Encode = (image: { data: Uint8ClampedArray; width: number; height: number }, options: object) => Promise<
   ArrayBuffer
@@ -15,15 +15,10 @@ type Encode = (image: { data: Uint8ClampedArray; width: number; height: number }
 let encoder: Promise<Encode> | undefined;
 
 function loadEncoder(): Promise<Encode> {
-  encoder ??= (async () => {
-    const codec = await import("@jsquash/avif/encode.js");
-    // Under Deno the codec takes its single-threaded build; handed compiled, it looks for no file.
-    const wasm = fileURLToPath(import.meta.resolve("@jsquash/avif/codec/enc/avif_enc.wasm"));
-    await (codec.init as unknown as (module: WebAssembly.Module) => Promise<void>)(
-      await WebAssembly.compile(await Deno.readFile(wasm)),
-    );
-    return codec.default as unknown as Encode;
-  })();
+  encoder ??= loadSquooshCodec<Encode>(
+    import("@jsquash/avif/encode.js"),
+    "@jsquash/avif/codec/enc/avif_enc.wasm",
+  );
   return encoder;
 }
 
@@ -42,15 +37,10 @@ export function avifQuadGlb(avif: Uint8Array): Promise<Uint8Array> {
 
 /** `glb` with every PNG texture re-encoded as lossless AVIF, `EXT_texture_avif` required. */
 export function withAvifTextures(glb: Uint8Array): Promise<Uint8Array> {
-  return withTexturesAs(glb, "image/avif", EXTTextureAVIF, (png: PngPixels) => {
-    const rgba = new Uint8Array(png.width * png.height * 4);
-    for (let i = 0; i < png.width * png.height; i++) {
-      for (let c = 0; c < 4; c++) {
-        rgba[i * 4 + c] = c === 3 && png.channels % 2 === 1
-          ? 255
-          : png.data[i * png.channels + (png.channels < 3 ? (c === 3 ? 1 : 0) : c)];
-      }
-    }
-    return losslessAvif(png.width, png.height, rgba);
-  });
+  return withTexturesAs(
+    glb,
+    "image/avif",
+    EXTTextureAVIF,
+    (rgba, width, height) => losslessAvif(width, height, rgba),
+  );
 }

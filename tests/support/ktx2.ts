@@ -118,17 +118,12 @@ export function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
  * optimiser leaves a file.
  */
 export function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
-  return withTexturesAs(glb, "image/ktx2", KHRTextureBasisu, (png) => {
-    const rgba = new Uint8Array(png.width * png.height * 4).fill(255);
-    for (let p = 0; p < png.width * png.height; p++) {
-      for (let c = 0; c < png.channels; c++) {
-        // Grey (and grey + alpha) spreads its one colour channel over R, G and B.
-        const to = png.channels < 3 ? (c === 0 ? [0, 1, 2] : [3]) : [c];
-        for (const t of to) rgba[p * 4 + t] = png.data[p * png.channels + c];
-      }
-    }
-    return encodedKtx2(png.width, png.height, rgba, { codec: "etc1s", mipmaps: true });
-  });
+  return withTexturesAs(
+    glb,
+    "image/ktx2",
+    KHRTextureBasisu,
+    (rgba, width, height) => encodedKtx2(width, height, rgba, { codec: "etc1s", mipmaps: true }),
+  );
 }
 
 /** How {@link encodedKtx2} encodes: the codec, a full mip chain, Zstandard (UASTC only). */

@@ -49,13 +49,14 @@ export async function texturedQuadGlb(
 }
 
 /**
- * `glb` with every PNG texture re-encoded by `encode` as `mimeType`, `extension` required.
+ * `glb` with every PNG texture re-encoded by `encode` (given its pixels as RGBA, see {@link rgbaOf})
+ * as `mimeType`, `extension` required.
  */
 export async function withTexturesAs(
   glb: Uint8Array,
   mimeType: string,
   extension: ExtensionClass,
-  encode: (png: PngPixels) => Uint8Array | Promise<Uint8Array>,
+  encode: (rgba: Uint8Array, width: number, height: number) => Uint8Array | Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
   const doc = await io.readBinary(glb);
@@ -64,7 +65,19 @@ export async function withTexturesAs(
     if (texture.getMimeType() !== "image/png") continue;
     const png = decodePng(texture.getImage()!);
     if (png.depth !== 8 || png.palette) throw new Error("takes 8-bit truecolour or grey PNGs");
-    texture.setImage(await encode(png)).setMimeType(mimeType).setURI("");
+    texture.setImage(await encode(rgbaOf(png), png.width, png.height)).setMimeType(mimeType).setURI("");
   }
   return await io.writeBinary(doc);
+}
+
+/** PNG pixels of 1–4 channels as RGBA: grey spread over R, G and B; opaque where there is no alpha. */
+export function rgbaOf(png: PngPixels): Uint8Array {
+  const rgba = new Uint8Array(png.width * png.height * 4).fill(255);
+  const colour = png.channels < 3 ? [0, 0, 0] : [0, 1, 2];
+  const alpha = png.channels % 2 === 0 ? png.channels - 1 : -1;
+  for (let p = 0; p < png.width * png.height; p++) {
+    for (let c = 0; c < 3; c++) rgba[p * 4 + c] = png.data[p * png.channels + colour[c]];
+    if (alpha >= 0) rgba[p * 4 + 3] = png.data[p * png.channels + alpha];
+  }
+  return rgba;
 }

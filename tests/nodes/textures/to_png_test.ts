@@ -105,22 +105,6 @@ for (const [encoding, meanBound] of ENCODINGS) {
   });
 }
 
-Deno.test("a WebP texture becomes the PNG of its pixels, and EXT_texture_webp goes", async () => {
-  const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
-  const quad = await webpQuadGlb(await losslessWebp(12, 7, rgba));
-  const input: Document = (await runNode(decodeGltf, { bytes: { bytes: quad, name: "quad.glb" } })).scene;
-  const scene: Document = (await runNode(texturesToPng, { scene: input })).scene;
-  const texture = scene.getRoot().listTextures()[0];
-  assert.equal(texture.getMimeType(), "image/png");
-  const png = decodePng(texture.getImage()!);
-  assert.deepEqual([png.width, png.height, png.channels], [12, 7, 4]);
-  assert.deepEqual([...png.data], [...rgba], "lossless WebP pixels, alpha included, as they were");
-  assert.deepEqual(scene.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
-  // webp: false leaves it.
-  const kept: Document = (await runNode(texturesToPng, { scene: input }, { webp: false })).scene;
-  assert.equal(kept.getRoot().listTextures()[0].getMimeType(), "image/webp");
-});
-
 Deno.test("WebP data libwebp cannot take is a DecodeError naming the texture, its size read first", async () => {
   const webp = await losslessWebp(8, 8, new Uint8Array(256).fill(128));
   const cases: [string, (bytes: Uint8Array) => Uint8Array, RegExp][] = [
@@ -151,20 +135,27 @@ Deno.test("WebP data libwebp cannot take is a DecodeError naming the texture, it
   }
 });
 
-Deno.test("an AVIF texture becomes the PNG of its pixels, and EXT_texture_avif goes", async () => {
-  const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
-  const quad = await avifQuadGlb(await losslessAvif(12, 7, rgba));
-  const input: Document = (await runNode(decodeGltf, { bytes: { bytes: quad, name: "quad.glb" } })).scene;
-  const scene: Document = (await runNode(texturesToPng, { scene: input })).scene;
-  const texture = scene.getRoot().listTextures()[0];
-  assert.equal(texture.getMimeType(), "image/png");
-  const png = decodePng(texture.getImage()!);
-  assert.deepEqual([png.width, png.height, png.channels], [12, 7, 4]);
-  assert.deepEqual([...png.data], [...rgba], "lossless AVIF pixels, alpha included, as they were");
-  assert.deepEqual(scene.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
-  const kept: Document = (await runNode(texturesToPng, { scene: input }, { avif: false })).scene;
-  assert.equal(kept.getRoot().listTextures()[0].getMimeType(), "image/avif");
-});
+const LOSSLESS = [
+  { kind: "webp", extension: "EXT_texture_webp", encode: losslessWebp, quad: webpQuadGlb },
+  { kind: "avif", extension: "EXT_texture_avif", encode: losslessAvif, quad: avifQuadGlb },
+] as const;
+for (const { kind, extension, encode, quad } of LOSSLESS) {
+  Deno.test(`a lossless ${kind} texture becomes the PNG of its pixels, alpha included, and ${extension} goes`, async () => {
+    const rgba = new Uint8Array(12 * 7 * 4).map((_, i) => (i * 53 + (i >> 2)) & 255);
+    const glb = await quad(await encode(12, 7, rgba));
+    const input: Document = (await runNode(decodeGltf, { bytes: { bytes: glb, name: "quad.glb" } })).scene;
+    const scene: Document = (await runNode(texturesToPng, { scene: input })).scene;
+    const texture = scene.getRoot().listTextures()[0];
+    assert.equal(texture.getMimeType(), "image/png");
+    const png = decodePng(texture.getImage()!);
+    assert.deepEqual([png.width, png.height, png.channels], [12, 7, 4]);
+    assert.deepEqual([...png.data], [...rgba]);
+    assert.deepEqual(scene.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
+    // `<kind>: false` leaves it.
+    const kept: Document = (await runNode(texturesToPng, { scene: input }, { [kind]: false })).scene;
+    assert.equal(kept.getRoot().listTextures()[0].getMimeType(), `image/${kind}`);
+  });
+}
 
 Deno.test("AVIF data libavif cannot take is a DecodeError naming the texture, its sizes read first", async () => {
   const avif = await losslessAvif(8, 8, new Uint8Array(256).fill(128));
