@@ -7,6 +7,8 @@
  */
 import type { FuzzSeed } from "./seeds.ts";
 import { dracoGlb } from "../support/draco.ts";
+import { readUtf, type UtfEntry } from "../../nodes/decode/freelancer/codec/utf.ts";
+import { encodeUtf, type UtfNode } from "../support/freelancer/encode_utf.ts";
 
 /** Integers that break counts, offsets and indices. */
 const HOSTILE_INTS = [0, 1, -1, 2, 3, 4, 7, 255, 256, 65535, 65536, 0x7fffffff, -0x80000000, 0xfffe];
@@ -134,6 +136,57 @@ function mutateDracoStream(base: Uint8Array, random: () => number): Uint8Array {
   return dracoGlb(json, damaged.length ? damaged : stream.subarray(0, 1));
 }
 
+/**
+ * A UTF file (Freelancer's) damaged in its tree rather than its bytes: an entry repeated among its
+ * siblings, dropped, swapped with a sibling, renamed after another entry, or given another entry's
+ * payload — shapes byte damage almost never makes (two animation maps for one joint, two parts of one
+ * name, a leaf where a directory belongs), re-encoded as a valid container.
+ */
+function mutateUtfTree(base: Uint8Array, random: () => number): Uint8Array {
+  const int = (n: number) => Math.floor(random() * n);
+  const toNode = (entry: UtfEntry): UtfNode =>
+    entry.children
+      ? { name: entry.name, children: entry.children.map(toNode) }
+      : { name: entry.name, data: entry.data?.view() ?? new Uint8Array(0) };
+  const root = toNode(readUtf(base)) as { name: string; children: UtfNode[] };
+  // Every directory's child list, to pick a place from; and every entry, to pick a donor from.
+  const lists: UtfNode[][] = [];
+  const entries: UtfNode[] = [];
+  const walk = (node: UtfNode) => {
+    entries.push(node);
+    if (!("children" in node)) return;
+    lists.push(node.children as UtfNode[]);
+    node.children.forEach(walk);
+  };
+  walk(root);
+  const list = lists[int(lists.length)];
+  // A copy: the donor may be a directory above the list it goes into.
+  const donor = structuredClone(entries[1 + int(entries.length - 1)]);
+  if (!list.length) list.push(donor);
+  else {
+    const at = int(list.length);
+    switch (int(5)) {
+      case 0:
+        list.splice(at, 0, structuredClone(list[at]));
+        break;
+      case 1:
+        list.splice(at, 1);
+        break;
+      case 2: {
+        const other = int(list.length);
+        [list[at], list[other]] = [list[other], list[at]];
+        break;
+      }
+      case 3:
+        list[at] = { ...list[at], name: donor.name };
+        break;
+      default:
+        list[at] = { ...donor, name: list[at].name };
+    }
+  }
+  return encodeUtf(root);
+}
+
 /** A GLB with its JSON chunk replaced (the binary chunk kept as it is). */
 function repackGlb(base: Uint8Array, json: Uint8Array): Uint8Array {
   const view = new DataView(base.buffer, base.byteOffset, base.byteLength);
@@ -173,5 +226,6 @@ export function mutate(seed: FuzzSeed, random: () => number): Uint8Array {
     const length = new DataView(seed.bytes.buffer, seed.bytes.byteOffset).getUint32(12, true);
     return repackGlb(seed.bytes, mutateJsonText(seed.bytes.subarray(20, 20 + length), random));
   }
+  if (seed.format === "cmp" && structural && random() < 0.4) return mutateUtfTree(seed.bytes, random);
   return mutateBytes(seed.bytes, random);
 }

@@ -4,8 +4,9 @@
  * pass scenes without KTX2/WebP/AVIF textures or GPU instancing through, and the rig warns about a
  * scene it finds nothing to rig in),
  * classified: a validated output, a typed error, or something that must never happen (an untyped
- * exception, an output the Khronos validator rejects, or a verdict of `export.gltf`'s fast output
- * check that the Khronos validator — its oracle — contradicts).
+ * exception, an output the Khronos validator rejects, a game-format decoder's scene that the export
+ * refuses, or a verdict of `export.gltf`'s fast output check that the Khronos validator — its
+ * oracle — contradicts).
  *
  * @module
  */
@@ -28,6 +29,9 @@ import { type CorpusFormat, corpusSeeds, type FuzzFormat, fuzzSeeds } from "./se
  * validator differ on an output) are failures; the others are acceptable.
  */
 export type FuzzOutcome = "ok" | "typed" | "crash" | "invalid" | "disagree";
+
+/** Files whose scene a partgraph decoder builds from scratch rather than reading it as glTF. */
+const BUILT_BY_DECODER = /\.(cmp|3db|vms|3df|car|duf|dsf)$/i;
 
 /** A case's outcome and, for failures, what went wrong. */
 export interface FuzzResult {
@@ -74,6 +78,14 @@ export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<Fuzz
       const result = await crossCheck(await exportBytes(resolved));
       if (result.needless) {
         return { outcome: "disagree", detail: describeCrossCheck(result), check: "invalid" };
+      }
+      // A game-format decoder builds its scene itself: one the export must refuse is its own mistake
+      // (a glTF input's invalid content may pass through to the export's check, named there).
+      if (BUILT_BY_DECODER.test(name)) {
+        return {
+          outcome: "invalid",
+          detail: `the decoder built a scene the export refused: ${error.message}`,
+        };
       }
       return { outcome: "typed", check: result.fast.kind };
     }

@@ -5,6 +5,8 @@
  * @module
  */
 import { buildCompound, CONSTRAINTS } from "../nodes/decode/freelancer/fixtures.ts";
+import { SCRIPTS } from "../nodes/decode/freelancer/scripts.ts";
+import { animationTree } from "../support/freelancer/encode_model.ts";
 import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
 import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
@@ -102,9 +104,20 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
   seeds ??= (async () => {
     const fighter = buildFighterScene(1);
     const options = { generator: "partgraph fuzz" };
-    const small = CONSTRAINTS.filter((c) => ["TURRET", "Barrel"].includes(c.child));
+    // A revolute, a prismatic and a sphere joint, with scripts driving each (every key form: explicit
+    // and fixed-interval times, angles, full and both compressed quaternions).
+    const small = CONSTRAINTS.filter((c) => ["TURRET", "Barrel", "Radar"].includes(c.child));
+    const scripts = animationTree({
+      Sc_open: SCRIPTS.Sc_open,
+      Sc_packed: SCRIPTS.Sc_packed,
+      Sc_scaled: SCRIPTS.Sc_scaled,
+    });
     const list: FuzzSeed[] = [
-      { format: "cmp", name: "fuzz.cmp", bytes: buildCompound({ constraints: small }).bytes },
+      {
+        format: "cmp",
+        name: "fuzz.cmp",
+        bytes: buildCompound({ constraints: small, extra: [scripts] }).bytes,
+      },
       { format: "3df", name: "fuzz.3df", bytes: encode3df(limbModel()) },
       { format: "car", name: "fuzz.car", bytes: encodeCar(animatedCar()) },
       { format: "dson", name: "fuzz.duf", bytes: dsonBytes(generateFigure({ side: 4, bones: 2 })) },

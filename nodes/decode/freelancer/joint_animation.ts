@@ -32,7 +32,7 @@ export function animateJoints(
   const jointOf = new Map(joints.map((j) => [j.part.toLowerCase(), j]));
   const buffer = doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
   for (const script of scripts) {
-    let animation: Animation | undefined;
+    const planned: { record: ConstraintRecord; map: AnimationMapRecord; channel: Channel }[] = [];
     for (const map of script.maps) {
       const skip = (why: string) =>
         warn(`animation '${script.name}', map of '${map.child ?? map.parent}': ${why}`);
@@ -51,6 +51,24 @@ export function animateJoints(
         skip(channel ?? `a ${record.kind} joint cannot be animated`);
         continue;
       }
+      planned.push({ record, map, channel });
+    }
+    // A script holds one map per part; where it holds more, the game applies them in order, so the
+    // last one's value is what shows (and glTF allows one channel per node and path).
+    const last = new Map<Node, Map<string, number>>();
+    planned.forEach(({ channel }, i) => {
+      const paths = last.get(channel.node) ?? new Map<string, number>();
+      last.set(channel.node, paths.set(channel.path, i));
+    });
+    let animation: Animation | undefined;
+    planned.forEach(({ record, map, channel }, i) => {
+      if (last.get(channel.node)!.get(channel.path) !== i) {
+        warn(
+          `animation '${script.name}', map of '${map.child}': a later map of the script drives the same ` +
+            "joint, and the game applies maps in order; this one is skipped",
+        );
+        return;
+      }
       animation ??= doc.createAnimation(script.name);
       const sampler = doc.createAnimationSampler()
         .setInterpolation("LINEAR")
@@ -67,8 +85,15 @@ export function animateJoints(
           sampler,
         ),
       );
-    }
+    });
   }
+}
+
+/** What one map drives: a pivot's rotation or translation, and its output values. */
+interface Channel {
+  readonly node: Node;
+  readonly path: "rotation" | "translation";
+  readonly values: Float32Array<ArrayBuffer>;
 }
 
 /** The pivot, path and output values one map drives, or why it cannot. */
@@ -76,7 +101,7 @@ function channelOf(
   record: ConstraintRecord,
   joint: ResolvedJoint,
   map: AnimationMapRecord,
-): { node: Node; path: "rotation" | "translation"; values: Float32Array<ArrayBuffer> } | string {
+): Channel | string {
   const dof = joint.dofs[0];
   const count = map.times.length;
   // glTF wants strictly increasing times as stored (float32): keys closer than that merge.

@@ -7,6 +7,7 @@
  * not fit their joint, are skipped with a warning naming the script and the part.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { AnimationChannel } from "@gltf-transform/core";
 import { mat4, quat, vec3 } from "gl-matrix";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
@@ -187,4 +188,47 @@ Deno.test("damaged scripts: every 32-bit word of the file set to 0xFFFFFFFF or N
     }
   }
   assert(clips > 100 && errors > 100, `${clips} clips, ${errors} errors`);
+});
+
+Deno.test("a script with two maps on one joint keeps the later one, as the game applies them in order, and says so", async () => {
+  const turret = (angle: number) => ({
+    parent: "Root",
+    child: "Turret",
+    type: 0x01,
+    interval: 1,
+    keys: [{ angle: 0 }, { angle }],
+  });
+  const { bytes } = buildCompound({
+    constraints: CONSTRAINTS.filter((c) => ["TURRET", "Barrel"].includes(c.child)),
+    extra: [animationTree({ Sc_twice: [turret(1), SCRIPTS.Sc_open[1], turret(-0.5)] })],
+  });
+  const ctx = testContext();
+  const decoded = await runNode(
+    decodeCmp,
+    { bytes: { bytes, name: "twice.cmp" } },
+    { libraries: "none" },
+    ctx,
+  );
+  const resolved = await runNode(constraintsResolve, { scene: decoded.scene }, {}, ctx);
+  const [animation] = resolved.scene.getRoot().listAnimations();
+  const targets = animation.listChannels().map((c: AnimationChannel) => c.getTargetNode()!.getName());
+  assertEquals(targets.length, 2, "Turret once, Barrel once");
+  assertEquals(new Set(targets).size, 2);
+  // The Turret's last key is the later map's -0.5 rad about the joint's axis.
+  // The Turret is the one revolute joint here (the Barrel slides).
+  const turretChannel = animation.listChannels().find((c: AnimationChannel) =>
+    c.getTargetPath() === "rotation"
+  )!;
+  const rotations = turretChannel.getSampler()!.getOutput()!.getArray()!;
+  const first = quat.fromValues(rotations[0], rotations[1], rotations[2], rotations[3]);
+  const lastKey = quat.fromValues(rotations[4], rotations[5], rotations[6], rotations[7]);
+  const angle = quat.getAngle(first, lastKey);
+  assert(Math.abs(angle - 0.5) < 1e-5, `turned ${angle} rad between the keys, not 0.5`);
+  const skipped = ctx.warnings.map((w) => w.message).filter((m) =>
+    m.includes("a later map of the script drives the same joint")
+  );
+  assertEquals(skipped.length, 1);
+  assert(skipped[0].includes("'Sc_twice'") && skipped[0].includes("'Turret'"), skipped[0]);
+  const glb = (await runNode(exportGltf, { scene: resolved.scene }, {}, ctx)).bytes.bytes;
+  assertEquals((await validateGltf(glb)).errors, 0);
 });
