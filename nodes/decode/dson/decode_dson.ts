@@ -18,7 +18,8 @@ export function checkContentRoots(value: JsonValue): string | undefined {
 /** `decode.dson` node definition. */
 export const decodeDson = defineNode({
   type: "decode.dson",
-  version: 1,
+  // 2: a geometry that draws no polygon gets no mesh (and a warning) instead of an empty one.
+  version: 2,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
     "inside `content_roots`; missing content is a warning and the scene is built from what exists.",
@@ -41,6 +42,6 @@ export const decodeDson = defineNode({
     ]);
     const roots = params.content_roots as string[];
     const dson = await loadDsonScene(inputs.bytes.bytes, inputs.bytes.name, { contentRoots: roots, ctx });
-    return { scene: buildDsonDocument(dson) };
+    return { scene: buildDsonDocument(dson, (message) => ctx.warn(message)) };
   },
 });

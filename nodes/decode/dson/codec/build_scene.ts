@@ -11,11 +11,11 @@
  *
  * @module
  */
-import { Document, type Material, type Node, type Scene } from "@gltf-transform/core";
+import { Document, type Material, type Node, type Primitive, type Scene } from "@gltf-transform/core";
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
 import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
@@ -41,7 +41,7 @@ type Json = { [key: string]: JsonValue };
  * const doc = buildDsonDocument(await loadDsonScene(bytes, "a.duf", { contentRoots: [], ctx }));
  * ```
  */
-export function buildDsonDocument(dson: DsonScene): Document {
+export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {}): Document {
   const doc = new Document();
   const accessors = new SceneAccessors(doc, doc.createBuffer());
   const scene = doc.createScene(dson.assetId.split("/").pop() ?? "dson");
@@ -54,6 +54,7 @@ export function buildDsonDocument(dson: DsonScene): Document {
     rest: dson.nodes.map((node) => restWorld(node)),
     nodes: buildNodes(doc, scene, dson.nodes),
     materials: new Map(),
+    warn,
   };
   for (const mesh of dson.meshes) addMesh(target, mesh);
   setSourceInfo(doc, {
@@ -85,6 +86,7 @@ interface BuildTarget {
   readonly nodes: readonly Node[];
   /** Materials already made, by surface and whether the mesh has UVs. */
   readonly materials: Map<string, Material>;
+  readonly warn: WarningSink;
 }
 
 /** The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame. */
@@ -107,17 +109,26 @@ function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]
 /** Adds a mesh, its node and (when skinned) its skin. */
 function addMesh(target: BuildTarget, mesh: SceneMesh): void {
   const { doc, accessors, scene, rest, nodes } = target;
-  const gltfMesh = doc.createMesh(mesh.name);
   const joints = mesh.skin ? skinJoints(target.dsonNodes, mesh) : undefined;
   const surfaces = mesh.surfaces.map((name) =>
     mesh.materials.get(name) ?? { name, color: [1, 1, 1] as Surface["color"] }
   );
+  const primitives: Primitive[] = [];
   for (let s = 0; s < mesh.surfaces.length; s++) {
     const primitive = buildPrimitive(accessors, mesh, s, joints?.slot);
     if (!primitive) continue;
-    primitive.setMaterial(material(doc, target.materials, surfaces[s], mesh.uv !== undefined));
-    gltfMesh.addPrimitive(primitive);
+    primitives.push(
+      primitive.setMaterial(material(doc, target.materials, surfaces[s], mesh.uv !== undefined)),
+    );
   }
+  // glTF has no mesh without primitives: a geometry that draws no polygon (none, or all hidden by a
+  // graft) gets no mesh, node or skin.
+  if (!primitives.length) {
+    target.warn(`geometry '${mesh.name}' draws no polygon; no mesh is made for it`);
+    return;
+  }
+  const gltfMesh = doc.createMesh(mesh.name);
+  for (const primitive of primitives) gltfMesh.addPrimitive(primitive);
   gltfMesh.setWeights(mesh.morphs.map((m) => m.weight));
   gltfMesh.setExtras({ ...gltfMesh.getExtras(), targetNames: mesh.morphs.map((m) => m.name) });
   setPartgraphExtras(gltfMesh, { dson: meshExtras(mesh) });

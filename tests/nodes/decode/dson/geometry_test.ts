@@ -226,3 +226,22 @@ Deno.test("dson sniffing: decode.auto recognises plain-text DSON by content, wha
   const { scene } = await runNode(decodeAuto, { bytes: { bytes, name: "download.bin" } });
   assert.equal(getSourceInfo(scene)?.format, "dson");
 });
+
+Deno.test("dson geometry that draws no polygon gets no mesh, and a warning naming it (glTF has no empty mesh)", async () => {
+  // No polygons at all, and a count whose values are null (as a damaged file had them).
+  for (const polylist of [{ count: 0, values: [] }, { count: 12, values: null }]) {
+    const json = generateFigure({ side: 4, bones: 2 }) as { geometry_library: Record<string, unknown>[] };
+    json.geometry_library[0].polylist = polylist;
+    const ctx = testContext();
+    const doc = await decode(json as Json, ctx);
+    assert.equal(doc.getRoot().listMeshes().length, 0);
+    assert.equal(doc.getRoot().listSkins().length, 0);
+    const warnings = ctx.warnings.map((w) => w.message).filter((m) => m.includes("draws no polygon"));
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /geometry 'gen_figure_geo-1'/);
+    // The bones are still there, and the output is valid glTF.
+    assert.ok(doc.getRoot().listNodes().length >= 3);
+    const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
+    assert.equal(report.errors, 0, report.messages.join("\n"));
+  }
+});
