@@ -34,7 +34,8 @@ import { rigidityGroupToJson } from "./rigidity.ts";
 type Json = { [key: string]: JsonValue };
 
 /**
- * Builds a glTF document from a loaded DSON scene.
+ * Builds a glTF document from a loaded DSON scene; `warn` hears of each geometry that draws no polygon
+ * (it gets no mesh: glTF has none without primitives).
  *
  * @example
  * ```ts
