@@ -7,7 +7,7 @@
  * not fit their joint, are skipped with a warning naming the script and the part.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { AnimationChannel } from "@gltf-transform/core";
+import type { AnimationChannel, Document } from "@gltf-transform/core";
 import { mat4, quat, vec3 } from "gl-matrix";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
@@ -81,17 +81,17 @@ async function loadInThree(glb: Uint8Array) {
   );
 }
 
+/** `bytes` through `decode.cmp` (no libraries) and `constraints.resolve`: the resolved scene. */
+async function resolvedScene(bytes: Uint8Array, name: string, ctx = testContext()): Promise<Document> {
+  const decoded = await runNode(decodeCmp, { bytes: { bytes, name } }, { libraries: "none" }, ctx);
+  return (await runNode(constraintsResolve, { scene: decoded.scene }, {}, ctx)).scene;
+}
+
 Deno.test("Freelancer animation scripts play in three.js as the game composes its joints", async () => {
   const { bytes } = buildCompound({ extra: [animationTree(SCRIPTS)] });
   const ctx = testContext();
-  const decoded = await runNode(
-    decodeCmp,
-    { bytes: { bytes, name: "animated.cmp" } },
-    { libraries: "none" },
-    ctx,
-  );
-  const resolved = await runNode(constraintsResolve, { scene: decoded.scene }, {}, ctx);
-  const glb = (await runNode(exportGltf, { scene: resolved.scene }, {}, ctx)).bytes.bytes;
+  const scene = await resolvedScene(bytes, "animated.cmp", ctx);
+  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
   const gltf = await loadInThree(glb);
   assertEquals(gltf.animations.map((a) => a.name), ["Sc_open", "Sc_packed", "Sc_scaled"]);
   const mixer = new THREE.AnimationMixer(gltf.scene);
@@ -119,13 +119,17 @@ Deno.test("Freelancer animation scripts play in three.js as the game composes it
   assert(compared === 3 * 3 * 17, `${compared} poses compared`);
   assert(worst < 2e-4, `a part is ${worst} off Freelancer's composition`);
   // inspect lists each clip: channels, and how long it runs.
-  assertEquals(describeScene(resolved.scene).animations, [
+  assertEquals(describeScene(scene).animations, [
     { name: "Sc_open", channels: 3, seconds: 2 },
     { name: "Sc_packed", channels: 1, seconds: 1 },
     { name: "Sc_scaled", channels: 1, seconds: 1 },
   ]);
   // The raw keys do not travel into the output once played.
-  assertEquals(resolved.scene.getRoot().getDefaultScene()!.getExtras().partgraph?.animations, undefined);
+  assertEquals(
+    (scene.getRoot().getDefaultScene()!.getExtras().partgraph as { animations?: unknown } | undefined)
+      ?.animations,
+    undefined,
+  );
   const report = await validateGltf(glb);
   assertEquals(report.messages, []);
   // Every map it could not convert is named, once.
@@ -168,10 +172,7 @@ Deno.test("damaged scripts: every 32-bit word of the file set to 0xFFFFFFFF or N
       new DataView(damaged.buffer).setUint32(at, word, true);
       let scene;
       try {
-        const decoded = await runNode(decodeCmp, { bytes: { bytes: damaged, name: "d.cmp" } }, {
-          libraries: "none",
-        });
-        scene = (await runNode(constraintsResolve, { scene: decoded.scene }, {})).scene;
+        scene = await resolvedScene(damaged, "d.cmp");
       } catch (error) {
         assert(error instanceof DecodeError, `word at ${at}: ${error}`);
         errors++;
@@ -203,14 +204,8 @@ Deno.test("a script with two maps on one joint keeps the later one, as the game 
     extra: [animationTree({ Sc_twice: [turret(1), SCRIPTS.Sc_open[1], turret(-0.5)] })],
   });
   const ctx = testContext();
-  const decoded = await runNode(
-    decodeCmp,
-    { bytes: { bytes, name: "twice.cmp" } },
-    { libraries: "none" },
-    ctx,
-  );
-  const resolved = await runNode(constraintsResolve, { scene: decoded.scene }, {}, ctx);
-  const [animation] = resolved.scene.getRoot().listAnimations();
+  const scene = await resolvedScene(bytes, "twice.cmp", ctx);
+  const [animation] = scene.getRoot().listAnimations();
   const targets = animation.listChannels().map((c: AnimationChannel) => c.getTargetNode()!.getName());
   assertEquals(targets.length, 2, "Turret once, Barrel once");
   assertEquals(new Set(targets).size, 2);
@@ -229,6 +224,6 @@ Deno.test("a script with two maps on one joint keeps the later one, as the game 
   );
   assertEquals(skipped.length, 1);
   assert(skipped[0].includes("'Sc_twice'") && skipped[0].includes("'Turret'"), skipped[0]);
-  const glb = (await runNode(exportGltf, { scene: resolved.scene }, {}, ctx)).bytes.bytes;
+  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
   assertEquals((await validateGltf(glb)).errors, 0);
 });
