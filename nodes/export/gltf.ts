@@ -1,11 +1,13 @@
 /**
  * `export.gltf` — a scene to GLB or glTF bytes, deterministic: the generator is pinned to the
  * partgraph version and extras keys are sorted, so the same scene gives the same bytes anywhere.
- * What a damaged source left in the scene (non-finite values, out-of-range indices, non-unit
- * normals or rotations) is repaired with a warning, and the result is checked: an output the Khronos
- * validator would reject is refused, never written. By default (`validate: "auto"`) a fast check of
- * our own decides for the files it fully covers (`check/mod.ts`), and the Khronos validator for the
- * rest; `validate: "khronos"` always runs the Khronos validator.
+ * What a damaged or messy source left in the scene (non-finite values, out-of-range indices, non-unit
+ * normals or rotations, weights that do not sum to 1, repeated key times, misspelt attribute names,
+ * a MIME type its image contradicts, cameras and lights out of range: `repair*.ts`) is repaired with
+ * a warning, and the result is checked: an output the Khronos validator would reject is refused,
+ * never written. By default (`validate: "auto"`) a fast check of our own decides for the files it
+ * fully covers (`check/mod.ts`), and the Khronos validator for the rest; `validate: "khronos"` always
+ * runs the Khronos validator.
  *
  * @module
  */
@@ -16,10 +18,12 @@ import { DecodeError } from "../../runtime/errors.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 4,
+  version: 5,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
-    "non-finite values and out-of-range indices are repaired with a warning, and an output the Khronos " +
+    "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals and " +
+    "rotation keys, weights not summing to 1, repeated key times, misspelt attribute names, a MIME type " +
+    "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },

@@ -8,6 +8,8 @@
  */
 import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
+import { dataRepairs } from "./repair_data.ts";
+import { propertyRepairs } from "./repair_properties.ts";
 
 const FLOAT = 5126;
 /** The validator's tolerance for unit length. */
@@ -42,6 +44,8 @@ function repairs(doc: Document, apply: boolean): string[] {
   const normals = meshRepairs(root.listMeshes(), apply, messages);
   normalRepairs(normals, apply, messages);
   nodeRepairs(root.listNodes(), apply, messages);
+  propertyRepairs(doc, apply, messages);
+  dataRepairs(doc, apply, messages);
   return messages;
 }
 

@@ -325,7 +325,19 @@ function writerChangesExtras(doc: Document): boolean {
 /** Names morph targets and sorts extras, in place; `doc` is the input. */
 function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
   nameMorphTargets(doc, json);
+  omitEmptySceneNodes(json);
   sortExtras(json);
+}
+
+/**
+ * glTF-Transform writes a scene without children as `"nodes": []`, which glTF forbids (an empty
+ * array; `nodes` is optional): a valid file with an empty scene (Blender writes one per empty
+ * Blender scene) could not be exported. The property is left out instead.
+ */
+function omitEmptySceneNodes(json: GLTF.IGLTF): void {
+  for (const scene of json.scenes ?? []) {
+    if (scene.nodes?.length === 0) delete (scene as { nodes?: number[] }).nodes;
+  }
 }
 
 /**

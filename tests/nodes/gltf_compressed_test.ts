@@ -5,7 +5,7 @@ import { MeshoptEncoder } from "meshoptimizer";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
-import { runNode } from "../support/context.ts";
+import { runNode, testContext } from "../support/context.ts";
 import { validateGltf } from "../support/validator.ts";
 import { glbOf } from "../support/shapes.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
@@ -157,3 +157,29 @@ Deno.test("KHR_meshopt_compression's own bitstreams decode: the version 1 attrib
   const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
   assertEquals(report.errors, 0, report.messages.join("\n"));
 });
+
+for (const kind of ["draco", "meshopt"] as const) {
+  Deno.test(`a ${kind}-compressed GLB that does not list its extension as used decodes as when it does, with a warning`, async () => {
+    const bytes = await compressed(kind);
+    const length = new DataView(bytes.buffer).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + length)));
+    const name = json.extensionsUsed[0];
+    delete json.extensionsUsed;
+    delete json.extensionsRequired;
+    const ctx = testContext();
+    const undeclared = await runNode(
+      decodeGltf,
+      { bytes: { bytes: glbOf(json, bytes.subarray(28 + length)), name: "u.glb" } },
+      {},
+      ctx,
+    );
+    const declared = await runNode(decodeGltf, { bytes: { bytes, name: "d.glb" } });
+    const positions = (scene: Document) =>
+      scene.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("POSITION")!.getArray();
+    assertEquals(positions(undeclared.scene), positions(declared.scene));
+    assert(
+      ctx.warnings.some((w) => w.message.startsWith(`u.glb at /extensionsUsed: '${name}' added: `)),
+      ctx.warnings.map((w) => w.message).join("\n"),
+    );
+  });
+}

@@ -15,9 +15,12 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 4,
+  version: 5,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
+    "messy content viewers accept (a rotation off unit length, a factor past 1, an unknown sampler enum, " +
+    "a texture without an image, a compression extension used but not listed) is repaired with a warning " +
+    "naming its JSON path; " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -41,7 +44,9 @@ export const decodeGltf = defineNode({
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);
-    checkGltfStructure(jsonDoc, source);
+    for (const repair of checkGltfStructure(jsonDoc, source)) {
+      ctx.warn(`${source.file ?? source.format} at ${repair}`);
+    }
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
     const unknown = required.findIndex((name) => !readable.has(name));

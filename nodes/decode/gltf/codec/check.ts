@@ -87,15 +87,19 @@ const COLLECTIONS = [
 
 /**
  * Throws a {@link DecodeError} (with the JSON path) at the first structural problem of a glTF
- * document's JSON and resources; returns when glTF-Transform can read it safely.
+ * document's JSON and resources; returns when glTF-Transform can read it safely, with what it
+ * repaired in the JSON (messy content real exporters write, which viewers accept: see
+ * {@link Checker.repairs}).
  *
  * @example
  * ```ts
- * checkGltfStructure(readContainer(bytes, source), source);
+ * for (const repair of checkGltfStructure(readContainer(bytes, source), source)) console.warn(repair);
  * ```
  */
-export function checkGltfStructure(doc: JSONDocument, source: GltfSource): void {
-  checkAll(new Checker(doc, source));
+export function checkGltfStructure(doc: JSONDocument, source: GltfSource): readonly string[] {
+  const c = new Checker(doc, source);
+  checkAll(c);
+  return c.repairs;
 }
 
 function checkAll(c: Checker): void {
@@ -177,9 +181,14 @@ function meshoptOf(c: Checker, item: Json, path: string): { name: string; def: J
   if (ext !== undefined && khr !== undefined) {
     c.fail(`${path}/extensions`, "one meshopt extension, EXT_ or KHR_", "both");
   }
-  if (ext !== undefined) return { name: "EXT_meshopt_compression", def: ext as Json };
-  if (khr !== undefined) return { name: "KHR_meshopt_compression", def: khr as Json };
-  return undefined;
+  const name = ext !== undefined
+    ? "EXT_meshopt_compression"
+    : khr !== undefined
+    ? "KHR_meshopt_compression"
+    : "";
+  if (!name) return undefined;
+  c.declareUsed(name, `${path}/extensions/${name}`);
+  return { name, def: (ext ?? khr) as Json };
 }
 
 /**

@@ -177,6 +177,7 @@ function dracoPrimitives(c: Checker): DracoPrimitive[] {
       if (extensions?.[DRACO] === undefined) return;
       const at = `/meshes/${m}/primitives/${p}`, path = `${at}/extensions/${DRACO}`;
       const def = c.object(extensions[DRACO], path);
+      c.declareUsed(DRACO, path);
       const view = c.index(def, "bufferView", path, "bufferViews");
       if (view === undefined) c.fail(`${path}/bufferView`, "a buffer view index", undefined);
       found.push({ at, path, primitive, def, view: view! });

@@ -14,6 +14,7 @@ import {
 } from "./check.ts";
 import { COMPONENT_BYTES } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Checker, Json } from "./checker.ts";
+import { describe } from "./container.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index values below the vertex count. */
@@ -89,6 +90,11 @@ function checkIndexRange(c: Checker, a: number, path: string, vertices: number):
   }
 }
 
+/** The validator's tolerance for a unit quaternion's length. */
+const UNIT_TOLERANCE = 0.0005;
+/** Rotations shorter than this are refused, not normalised: their direction is noise. */
+const MIN_ROTATION_LENGTH = 0.01;
+
 /** Nodes: finite, unit-quaternion transforms, valid references, and a hierarchy with one parent each and no cycle. */
 export function checkNodes(c: Checker): void {
   const nodes = c.list("nodes");
@@ -99,12 +105,14 @@ export function checkNodes(c: Checker): void {
     c.numbers(node, "rotation", path, 4);
     const q = node.rotation as number[] | undefined;
     const length = q && Math.hypot(...q);
-    if (length !== undefined && Math.abs(length - 1) > 0.0005) {
-      c.fail(
-        `${path}/rotation`,
-        "a unit quaternion (length 1 ± 0.0005)",
-        Number(length.toPrecision(6)),
-      );
+    if (q && length !== undefined && Math.abs(length - 1) > UNIT_TOLERANCE) {
+      // Exporters that round to a few decimals write such rotations, and viewers normalise them; a
+      // (near) zero one names no rotation at all.
+      if (!(length > MIN_ROTATION_LENGTH)) {
+        c.fail(`${path}/rotation`, "a unit quaternion (length 1 ± 0.0005)", Number(length.toPrecision(6)));
+      }
+      node.rotation = q.map((v) => v / length);
+      c.repaired(`${path}/rotation`, `rotation of length ${Number(length.toPrecision(6))} made unit length`);
     }
     c.numbers(node, "scale", path, 3);
     c.numbers(node, "matrix", path, 16);
@@ -132,6 +140,14 @@ export function checkNodes(c: Checker): void {
     c.fail(`/nodes/${hierarchy.deepest}`, expected, hierarchy.depth);
   }
 }
+
+/** The values glTF allows for each sampler property. */
+const SAMPLER_ENUMS: readonly [string, readonly number[]][] = [
+  ["magFilter", [9728, 9729]],
+  ["minFilter", [9728, 9729, 9984, 9985, 9986, 9987]],
+  ["wrapS", [33071, 33648, 10497]],
+  ["wrapT", [33071, 33648, 10497]],
+];
 
 /** Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and ranges. */
 export function checkReferences(c: Checker): void {
@@ -171,9 +187,13 @@ export function checkReferences(c: Checker): void {
   });
   c.list("samplers").forEach((sampler, i) => {
     const path = `/samplers/${i}`;
-    c.oneOf(sampler, "magFilter", path, [9728, 9729]);
-    c.oneOf(sampler, "minFilter", path, [9728, 9729, 9984, 9985, 9986, 9987]);
-    for (const key of ["wrapS", "wrapT"]) c.oneOf(sampler, key, path, [33071, 33648, 10497]);
+    for (const [key, values] of SAMPLER_ENUMS) {
+      // Exporters write 0 or a GL constant glTF does not allow; viewers sample with the default.
+      if (sampler[key] !== undefined && !values.includes(sampler[key] as number)) {
+        c.repaired(`${path}/${key}`, `${describe(sampler[key])} is not a glTF ${key}; left to the default`);
+        delete sampler[key];
+      }
+    }
   });
   c.list("materials").forEach((material, i) => checkMaterial(c, material, `/materials/${i}`));
   c.list("cameras").forEach((camera, i) =>
@@ -218,12 +238,14 @@ function checkMaterial(c: Checker, material: Json, path: string): void {
     const value = item[key];
     if (value === undefined) return;
     const list = length === undefined ? [value] : value;
-    if (
-      !Array.isArray(list) || list.length !== (length ?? 1) ||
-      !list.every((v) => typeof v === "number" && v >= 0 && v <= 1)
-    ) {
+    if (!Array.isArray(list) || list.length !== (length ?? 1) || !list.every(Number.isFinite)) {
       c.fail(`${at}/${key}`, length ? `${length} numbers in 0..1` : "a number in 0..1", value);
     }
+    // A factor a little past 1 (float rounding) or well past it (a game rip's "brighter"): shaders clamp it.
+    if (list.every((v: number) => v >= 0 && v <= 1)) return;
+    const clamped = list.map((v: number) => Math.min(1, Math.max(0, v)));
+    item[key] = length === undefined ? clamped[0] : clamped;
+    c.repaired(`${at}/${key}`, `${JSON.stringify(value)} clamped to 0..1`);
   };
   const pbr = material.pbrMetallicRoughness === undefined
     ? {}
@@ -234,8 +256,10 @@ function checkMaterial(c: Checker, material: Json, path: string): void {
   unitRange(material, "emissiveFactor", path, 3);
   c.oneOf(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"]);
   const cutoff = material.alphaCutoff;
-  if (cutoff !== undefined && !(typeof cutoff === "number" && cutoff >= 0)) {
-    c.fail(`${path}/alphaCutoff`, "a number ≥ 0", cutoff);
+  if (cutoff !== undefined && !Number.isFinite(cutoff)) c.fail(`${path}/alphaCutoff`, "a number ≥ 0", cutoff);
+  if ((cutoff as number) < 0) {
+    material.alphaCutoff = 0;
+    c.repaired(`${path}/alphaCutoff`, `${cutoff} raised to 0`);
   }
   if (material.doubleSided !== undefined && typeof material.doubleSided !== "boolean") {
     c.fail(`${path}/doubleSided`, "a boolean", material.doubleSided);
@@ -280,14 +304,14 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
         const info = c.object(child, `${at}/${key}`);
         const index = c.index(info, "index", `${at}/${key}`, "textures");
         if (index === undefined) c.fail(`${at}/${key}/index`, "a texture index", undefined);
-        if (!hasImage(c, c.list("textures")[index!])) {
-          c.fail(
-            `${at}/${key}/index`,
-            `a texture with an image (its source, or the source of ${IMAGE_SOURCE_EXTENSIONS.join(", ")})`,
-            `texture ${index} without one`,
-          );
-        }
         c.int(info, "texCoord", `${at}/${key}`);
+        if (!hasImage(c, c.list("textures")[index!])) {
+          // Valid glTF (a texture's source is optional), but it samples nothing: viewers draw the
+          // material without it, and glTF-Transform cannot read the reference.
+          delete (item as Json)[key];
+          c.repaired(`${at}/${key}`, `texture ${index} has no image; the material is kept without it`);
+          continue;
+        }
       }
       stack.push([child, `${at}/${key}`]);
     }

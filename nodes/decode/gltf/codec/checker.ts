@@ -19,6 +19,30 @@ export class Checker {
     this.json = doc.json as unknown as Json;
   }
 
+  /**
+   * What the check repaired in the JSON (messy but not damaged content: a rotation a little off unit
+   * length, a factor past 1, an unknown sampler enum), each with its JSON path, for the decoder's
+   * warnings.
+   */
+  readonly repairs: string[] = [];
+
+  /** Records a repair made at `path`. */
+  repaired(path: string, what: string): void {
+    this.repairs.push(`${path}: ${what}`);
+  }
+
+  /**
+   * Lists extension `name` in `extensionsUsed` when the file uses it at `path` without saying so:
+   * glTF-Transform reads no extension the list leaves out, so a meshopt view would be read as raw
+   * bytes and a Draco primitive as its placeholder accessors, where the file's intent is plain.
+   */
+  declareUsed(name: string, path: string): void {
+    const used = (this.json.extensionsUsed ??= []) as string[];
+    if (used.includes(name)) return;
+    used.push(name);
+    this.repaired("/extensionsUsed", `'${name}' added: ${path} uses it`);
+  }
+
   fail(path: string, expected: string, value: unknown): never {
     throw gltfError(this.source, { jsonPath: path }, expected, describe(value));
   }

@@ -1,0 +1,203 @@
+/**
+ * Export repairs of properties rather than vertex data: what real exporters write that viewers
+ * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
+ * MIME type contradicts its bytes, cameras and punctual lights with values out of range, a skin's
+ * `skeleton` that is not its joints' common root, morph weights that do not match the targets.
+ * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
+ *
+ * @module
+ */
+import type { Document, Mesh, Node, Primitive, Skin, Texture } from "@gltf-transform/core";
+import type { Light } from "@gltf-transform/extensions";
+
+/** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
+const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
+/** A semantic misspelt in case or without its underscore (`texcoord_0`, `TEXCOORD0`, `Normal`). */
+const MISSPELT_SEMANTIC = /^(POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_?(0|[1-9]\d*))$/i;
+/** The accessor types each semantic takes. */
+const SEMANTIC_TYPES: Readonly<Record<string, readonly string[]>> = {
+  POSITION: ["VEC3"],
+  NORMAL: ["VEC3"],
+  TANGENT: ["VEC4"],
+  TEXCOORD: ["VEC2"],
+  COLOR: ["VEC3", "VEC4"],
+  JOINTS: ["VEC4"],
+  WEIGHTS: ["VEC4"],
+};
+/** `KHR_lights_punctual`. */
+const LIGHTS = "KHR_lights_punctual";
+
+/**
+ * Every property repair `doc` needs, as warning messages; made in place when `apply` is true.
+ *
+ * @example
+ * ```ts
+ * const messages: string[] = [];
+ * propertyRepairs(doc, false, messages); // messages says what a repair would change
+ * ```
+ */
+export function propertyRepairs(doc: Document, apply: boolean, messages: string[]): void {
+  const root = doc.getRoot();
+  const meshes = root.listMeshes();
+  for (let m = 0; m < meshes.length; m++) meshRepairs(meshes[m], apply, messages);
+  const textures = root.listTextures();
+  for (let t = 0; t < textures.length; t++) mimeRepair(textures[t], t, apply, messages);
+  const cameras = root.listCameras();
+  for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages);
+  const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
+  if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages);
+  const skins = root.listSkins();
+  for (let s = 0; s < skins.length; s++) skeletonRepair(skins[s], apply, messages);
+}
+
+/** Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`) and morph weights of the wrong count. */
+function meshRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
+  const primitives = mesh.listPrimitives();
+  const renamed = new Set<string>();
+  let targets = 0;
+  for (let p = 0; p < primitives.length; p++) {
+    renameAttributes(primitives[p], apply, renamed);
+    targets = Math.max(targets, primitives[p].listTargets().length);
+  }
+  if (renamed.size) {
+    messages.push(
+      `export: attribute names of mesh '${mesh.getName()}' that glTF does not define renamed: ` +
+        [...renamed].join(", "),
+    );
+  }
+  const weights = mesh.getWeights();
+  if (weights.length && weights.length !== targets) {
+    messages.push(
+      `export: mesh '${mesh.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s); ` +
+        (targets ? "padded with 0 or cut to fit" : "dropped"),
+    );
+    if (apply) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
+  }
+}
+
+/**
+ * Renames each attribute whose name glTF does not define: a glTF semantic misspelt in case or
+ * underscore (`texcoord_0`, `TEXCOORD0`) takes its right spelling when the primitive lacks that one
+ * and the accessor's type fits it (a material may sample it: three.js and Blender read it under the
+ * right name only); any other name gets the `_` prefix of an application-specific attribute, its
+ * data kept and read by no viewer as something it is not. `renamed` collects `old → new`.
+ */
+function renameAttributes(primitive: Primitive, apply: boolean, renamed: Set<string>): void {
+  for (const name of primitive.listSemantics()) {
+    if (GLTF_SEMANTIC.test(name)) continue;
+    const accessor = primitive.getAttribute(name)!;
+    const match = MISSPELT_SEMANTIC.exec(name);
+    const semantic = match &&
+      (match[2] === undefined
+        ? match[1].toUpperCase()
+        : `${match[1].slice(0, -match[2].length).replace(/_$/, "").toUpperCase()}_${match[2]}`);
+    const kind = semantic?.replace(/_\d+$/, "");
+    let free = semantic && !primitive.getAttribute(semantic) &&
+        SEMANTIC_TYPES[kind!].includes(accessor.getType())
+      ? semantic
+      : `_${name}`;
+    for (let n = 2; primitive.getAttribute(free); n++) free = `_${name}_${n}`;
+    renamed.add(`'${name}' → '${free}'`);
+    if (apply) primitive.setAttribute(free, accessor).setAttribute(name, null);
+  }
+}
+
+/** An image's type by its leading bytes (signatures of the formats glTF and its extensions allow). */
+function sniffImageType(bytes: Uint8Array): string | undefined {
+  const ascii = (at: number, text: string) =>
+    bytes.length >= at + text.length && [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+  if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(1, "PNG\r\n\x1a\n")) return "image/png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+  if (ascii(1, "KTX 20\xbb\r\n\x1a\n")) return "image/ktx2";
+  if (ascii(4, "ftypavi")) return "image/avif";
+  return undefined;
+}
+
+/** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */
+function mimeRepair(texture: Texture, index: number, apply: boolean, messages: string[]): void {
+  const image = texture.getImage();
+  const found = image && sniffImageType(image);
+  const declared = texture.getMimeType();
+  if (!found || found === declared) return;
+  const name = texture.getName() ? `'${texture.getName()}'` : `#${index}`;
+  messages.push(`export: image ${name} is declared '${declared}' but holds ${found}; written as ${found}`);
+  if (apply) texture.setMimeType(found);
+}
+
+type Camera = ReturnType<Document["createCamera"]>;
+
+/**
+ * Camera values glTF forbids: a perspective aspect ratio ≤ 0 is left out (viewers use the viewport's),
+ * a far plane not beyond the near one left out (an infinite projection), an orthographic magnification
+ * of 0 takes the other one's (a square view; 1 when both are 0).
+ */
+function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void {
+  const fixes: string[] = [];
+  const znear = camera.getZNear(), zfar = camera.getZFar();
+  if (camera.getType() === "perspective") {
+    const aspect = camera.getAspectRatio();
+    if (aspect !== null && !(aspect > 0)) {
+      fixes.push(`aspect ratio ${aspect} left out`);
+      if (apply) camera.setAspectRatio(null);
+    }
+    if (zfar !== undefined && !(zfar > znear)) {
+      fixes.push(`far plane ${zfar} not beyond the near plane ${znear}: made infinite`);
+      if (apply) camera.setZFar(undefined as unknown as number);
+    }
+  } else {
+    const xmag = camera.getXMag(), ymag = camera.getYMag();
+    if (xmag === 0 || ymag === 0) {
+      const mag = xmag || ymag || 1;
+      fixes.push(`magnification ${xmag} × ${ymag} made ${mag} × ${mag}`);
+      if (apply) camera.setXMag(mag).setYMag(mag);
+    }
+  }
+  if (fixes.length) messages.push(`export: camera '${camera.getName()}': ${fixes.join("; ")}`);
+}
+
+/**
+ * Punctual light values out of glTF's ranges: a negative intensity becomes 0, a range ≤ 0 is left out
+ * (unlimited), spot cone angles are clamped to 0 ≤ inner < outer ≤ π/2.
+ */
+function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void {
+  for (let l = 0; l < lights.length; l++) {
+    const light = lights[l];
+    const fixes: string[] = [];
+    const intensity = light.getIntensity(), range = light.getRange();
+    if (intensity < 0) {
+      fixes.push(`intensity ${intensity} made 0`);
+      if (apply) light.setIntensity(0);
+    }
+    if (range !== null && !(range > 0)) {
+      fixes.push(`range ${range} left out`);
+      if (apply) light.setRange(null);
+    }
+    if (light.getType() === "spot") {
+      const inner = light.getInnerConeAngle(), outer = light.getOuterConeAngle();
+      const fixedOuter = Math.min(Math.PI / 2, Math.max(outer, 1e-6));
+      const fixedInner = Math.min(Math.max(inner, 0), fixedOuter * (1 - 1e-6));
+      if (fixedInner !== inner || fixedOuter !== outer) {
+        fixes.push(`cone angles ${inner}, ${outer} made ${fixedInner}, ${fixedOuter}`);
+        if (apply) light.setInnerConeAngle(fixedInner).setOuterConeAngle(fixedOuter);
+      }
+    }
+    if (fixes.length) messages.push(`export: light '${light.getName()}': ${fixes.join("; ")}`);
+  }
+}
+
+/** A skin's `skeleton` must be an ancestor of (or one of) all its joints; one that is not is left out. */
+function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
+  const skeleton = skin.getSkeleton();
+  if (!skeleton) return;
+  const joints = skin.listJoints();
+  const isAncestor = (joint: Node) => {
+    for (let node: Node | null = joint; node; node = node.getParentNode()) if (node === skeleton) return true;
+    return false;
+  };
+  if (joints.every(isAncestor)) return;
+  messages.push(
+    `export: skin '${skin.getName()}': skeleton '${skeleton.getName()}' is not the common root of its joints; left out`,
+  );
+  if (apply) skin.setSkeleton(null);
+}

@@ -1,0 +1,264 @@
+/**
+ * Messy glTF as real exporters write it — valid files glTF-Transform writes invalid (an empty scene),
+ * and invalid content viewers accept anyway (a misspelt attribute, a PNG declared JPEG, a rotation
+ * rounded off unit length, a factor past 1, an unknown sampler enum, a texture without an image,
+ * cameras and lights out of range, a skeleton that is not its joints' root, stray morph weights) —
+ * goes through `decode.gltf` and `export.gltf` to a valid file, each repair named in a warning;
+ * what is damage rather than mess (a rotation of length 0.001) is still refused.
+ */
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import type { Light } from "@gltf-transform/extensions";
+import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
+import { exportGltf } from "../../nodes/export/gltf.ts";
+import { DecodeError } from "../../runtime/errors.ts";
+import { readGltf } from "../../runtime/scene/gltf_io.ts";
+import { runNode, testContext } from "../support/context.ts";
+import {
+  editAccessor,
+  type MessyEdit,
+  messyGlb,
+  type MessyJson,
+  wingAttribute,
+  wingPrimitive,
+} from "../support/messy_gltf.ts";
+import { validateGltf } from "../support/validator.ts";
+
+/** Index of the node called `name`. */
+const nodeIndex = (json: MessyJson, name: string): number =>
+  json.nodes.findIndex((node: { name?: string }) => node.name === name);
+
+/** One messy file: the edit, whether the input itself is valid glTF, the warning it must give, and what the output holds. */
+interface MessyCase {
+  readonly name: string;
+  readonly edit: MessyEdit;
+  readonly inputValid: boolean;
+  readonly warning?: RegExp;
+  readonly check: (out: Document) => void;
+}
+
+const wing = (out: Document) => out.getRoot().listMeshes().find((mesh) => mesh.getName() === "wing")!;
+const node = (out: Document, name: string) => out.getRoot().listNodes().find((n) => n.getName() === name)!;
+
+const CASES: MessyCase[] = [
+  {
+    name: "a second scene without nodes (Blender writes one per empty scene)",
+    edit: (json) => json.scenes.push({ name: "Empty" }),
+    inputValid: true,
+    check: (out) => assertEquals(out.getRoot().listScenes().map((s) => s.listChildren().length), [3, 0]),
+  },
+  {
+    name: "TEXCOORD0 for TEXCOORD_0",
+    edit: (json) => {
+      const attributes = wingPrimitive(json).attributes;
+      attributes.TEXCOORD0 = attributes.TEXCOORD_0;
+      delete attributes.TEXCOORD_0;
+    },
+    inputValid: false,
+    warning: /attribute names of mesh 'wing'.*'TEXCOORD0' → 'TEXCOORD_0'/,
+    check: (out) => {
+      const primitive = wing(out).listPrimitives()[0];
+      assertEquals([...primitive.getAttribute("TEXCOORD_0")!.getArray()!], [0, 0, 1, 0, 0, 1, 1, 1]);
+      assert(primitive.getMaterial()!.getBaseColorTexture());
+    },
+  },
+  {
+    name: "an attribute name glTF does not define (BATCHID)",
+    edit: (json) => {
+      const attributes = wingPrimitive(json).attributes;
+      attributes.BATCHID = attributes.NORMAL;
+      delete attributes.NORMAL;
+    },
+    inputValid: false,
+    warning: /'BATCHID' → '_BATCHID'/,
+    check: (out) => assertEquals(wing(out).listPrimitives()[0].getAttribute("_BATCHID")!.getCount(), 4),
+  },
+  {
+    name: "a PNG declared image/jpeg",
+    edit: (json) => json.images[0].mimeType = "image/jpeg",
+    inputValid: false,
+    warning: /image 'paint' is declared 'image\/jpeg' but holds image\/png/,
+    check: (out) => assertEquals(out.getRoot().listTextures()[0].getMimeType(), "image/png"),
+  },
+  {
+    // The Khronos validator accepts it; decode.gltf refused it (more than 0.0005 off) before.
+    name: "a rotation rounded to length 1.007",
+    edit: (json) => json.nodes[nodeIndex(json, "Wing")].rotation = [0, 0, 0.71, 0.7141],
+    inputValid: true,
+    warning: /at \/nodes\/\d+\/rotation: rotation of length 1\.00[67]\d* made unit length/,
+    check: (out) => {
+      const [x, y, z, w] = node(out, "Wing").getRotation();
+      assert(Math.abs(Math.hypot(x, y, z, w) - 1) < 1e-6);
+      assert(Math.abs(z / w - 0.71 / 0.7141) < 1e-6, "the direction is kept");
+    },
+  },
+  {
+    name: "colour and metal factors past 1",
+    edit: (json) => {
+      json.materials[0].pbrMetallicRoughness.baseColorFactor = [1.2, 1, 0.5, 1];
+      json.materials[0].pbrMetallicRoughness.metallicFactor = 1.00001;
+    },
+    inputValid: false,
+    warning: /baseColorFactor: \[1\.2,1,0\.5,1\] clamped to 0\.\.1/,
+    check: (out) => {
+      const material = out.getRoot().listMaterials()[0];
+      assertEquals(material.getBaseColorFactor(), [1, 1, 0.5, 1]);
+      assertEquals(material.getMetallicFactor(), 1);
+    },
+  },
+  {
+    name: "a sampler wrap of 0",
+    edit: (json) => {
+      json.samplers = [{ wrapS: 0, wrapT: 33071 }];
+      json.textures[0].sampler = 0;
+    },
+    inputValid: true, // a warning to the validator; decode.gltf refused it before
+
+    warning: /\/samplers\/0\/wrapS: 0 is not a glTF wrapS; left to the default/,
+    check: (out) => {
+      const info = out.getRoot().listMaterials()[0].getBaseColorTextureInfo()!;
+      assertEquals([info.getWrapS(), info.getWrapT()], [10497, 33071]);
+    },
+  },
+  {
+    name: "a texture without an image",
+    edit: (json) => delete json.textures[0].source,
+    inputValid: true,
+    warning: /baseColorTexture: texture 0 has no image; the material is kept without it/,
+    check: (out) => assertEquals(out.getRoot().listMaterials()[0].getBaseColorTexture(), null),
+  },
+  {
+    name: "cameras out of range",
+    edit: (json) => {
+      json.cameras = [
+        { name: "wide", type: "perspective", perspective: { yfov: 1, znear: 1, zfar: 0.5, aspectRatio: 0 } },
+        { name: "plan", type: "orthographic", orthographic: { xmag: 0, ymag: 2, znear: 0, zfar: 10 } },
+      ];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+      json.nodes[nodeIndex(json, "Flap_R")].camera = 1;
+    },
+    inputValid: false,
+    warning:
+      /camera 'wide': aspect ratio 0 left out; far plane 0\.5 not beyond the near plane 1: made infinite/,
+    check: (out) => {
+      const [wide, plan] = out.getRoot().listCameras();
+      assertEquals([wide.getAspectRatio(), wide.getZFar()], [null, 100]);
+      assertEquals([plan.getXMag(), plan.getYMag()], [2, 2]);
+    },
+  },
+  {
+    name: "a spot light out of range",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_lights_punctual"];
+      json.extensions = {
+        KHR_lights_punctual: {
+          lights: [{ name: "nav", type: "spot", intensity: -1, range: 0, spot: { outerConeAngle: 2 } }],
+        },
+      };
+      json.nodes[nodeIndex(json, "Wing")].extensions = { KHR_lights_punctual: { light: 0 } };
+    },
+    inputValid: false,
+    warning: /light 'nav': intensity -1 made 0; range 0 left out; cone angles 0, 2 made 0, 1\.57/,
+    check: (out) => {
+      const light = node(out, "Wing").getExtension<Light>("KHR_lights_punctual")!;
+      assertEquals([light.getIntensity(), light.getRange(), light.getOuterConeAngle()], [
+        0,
+        null,
+        Math.PI / 2,
+      ]);
+    },
+  },
+  {
+    name: "a skeleton that is not its joints' root",
+    edit: (json) => json.skins[0].skeleton = nodeIndex(json, "Flap_R"),
+    inputValid: false,
+    warning: /skin 'wing_skin': skeleton 'Flap_R' is not the common root of its joints; left out/,
+    check: (out) => assertEquals(out.getRoot().listSkins()[0].getSkeleton(), null),
+  },
+  {
+    name: "weights summing to 0.9 (an exporter's rounding)",
+    edit: (json, bin) =>
+      editAccessor(json, bin, wingAttribute(json, "WEIGHTS_0"), (weights) => weights[0] = 0.4),
+    inputValid: false,
+    warning: /1 vertex weight set\(s\) of mesh 'wing' made to sum to 1/,
+    check: (out) => {
+      const weights = wing(out).listPrimitives()[0].getAttribute("WEIGHTS_0")!.getElement(0, [] as number[]);
+      assertEquals(weights.map((w) => Number(w.toFixed(6))), [0.444444, 0.555556, 0, 0]);
+    },
+  },
+  {
+    name: "a key time written twice (a baker's cut)",
+    edit: (json, bin) =>
+      editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[2] = 1),
+    inputValid: false,
+    warning: /1 key\(s\) of animation 'deflect' sampler 0 dropped: their times did not increase/,
+    check: (out) => {
+      const sampler = out.getRoot().listAnimations()[0].listSamplers()[0];
+      assertEquals([...sampler.getInput()!.getArray()!], [0, 1]);
+      assertEquals(sampler.getOutput()!.getCount(), 2);
+    },
+  },
+  {
+    name: "morph weights on a mesh without targets",
+    edit: (json) => json.meshes.find((mesh: { name?: string }) => mesh.name === "wing").weights = [0.5],
+    inputValid: false,
+    warning: /mesh 'wing' has 1 morph weight\(s\) for 0 target\(s\); dropped/,
+    check: (out) => assertEquals(wing(out).getWeights(), []),
+  },
+];
+
+for (const messy of CASES) {
+  Deno.test(`messy glTF, ${messy.name}: a valid output, the repair named`, async () => {
+    const bytes = await messyGlb(messy.edit);
+    assertEquals(
+      (await validateGltf(bytes)).errors === 0,
+      messy.inputValid,
+      "the input is as messy as meant",
+    );
+    const ctx = testContext();
+    const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "messy.glb" } }, {}, ctx);
+    const out = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+    const report = await validateGltf(out);
+    assertEquals(report.errors, 0, report.messages.join("\n"));
+    const warnings = ctx.warnings.map((w) => w.message);
+    if (messy.warning) assert(warnings.some((w) => messy.warning!.test(w)), warnings.join("\n"));
+    else assertEquals(warnings, []);
+    messy.check(await readGltf(out));
+  });
+}
+
+Deno.test("messy glTF: a clean file gets no warning, and the repairs leave the decoded scene as it was", async () => {
+  const clean = testContext();
+  const { scene } = await runNode(
+    decodeGltf,
+    { bytes: { bytes: await messyGlb(() => {}), name: "a.glb" } },
+    {},
+    clean,
+  );
+  await runNode(exportGltf, { scene }, {}, clean);
+  assertEquals(clean.warnings, []);
+  const messy = await messyGlb((json) => json.meshes.forEach((mesh: MessyJson) => mesh.weights = [0.5]));
+  const decoded = (await runNode(decodeGltf, { bytes: { bytes: messy, name: "m.glb" } })).scene as Document;
+  await runNode(exportGltf, { scene: decoded });
+  assertEquals(decoded.getRoot().listMeshes()[0].getWeights(), [0.5]);
+});
+
+Deno.test("messy glTF: a rotation of length 0.001 is damage, refused at its JSON path", async () => {
+  const bytes = await messyGlb((json) => json.nodes[0].rotation = [0, 0, 0, 0.001]);
+  await rejects(
+    runNode(decodeGltf, { bytes: { bytes, name: "damaged.glb" } }),
+    (error) => error instanceof DecodeError && /\/nodes\/0\/rotation/.test(error.message),
+  );
+});
+
+Deno.test("messy glTF: a normal of length 0.5 is made unit length on export", async () => {
+  const bytes = await messyGlb((json, bin) =>
+    editAccessor(json, bin, wingAttribute(json, "NORMAL"), (normals) => normals[2] = 0.5)
+  );
+  assert((await validateGltf(bytes)).errors > 0, "the input is invalid");
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "n.glb" } }, {}, ctx);
+  const out = await readGltf((await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes);
+  assertEquals([...wing(out).listPrimitives()[0].getAttribute("NORMAL")!.getArray()!].slice(0, 3), [0, 0, 1]);
+  assert(ctx.warnings.some((w) => /1 normal\(s\) of accessor .* made unit length/.test(w.message)));
+});
