@@ -24,6 +24,12 @@ Deno.test("fuzz inputs are deterministic by (format, seed, index)", async () => 
   }
 });
 
+Deno.test("consecutive fuzz cases of a large seed (a date) are each mutated their own way", async () => {
+  const inputs = await Promise.all(Array.from({ length: 8 }, (_, i) => fuzzInput("glb", 20261208, i)));
+  const distinct = new Set(inputs.map(({ bytes }) => bytes.join()));
+  assert.equal(distinct.size, inputs.length);
+});
+
 for (const format of FUZZ_FORMATS) {
   Deno.test(`fuzz: ${CASES_PER_FORMAT} mutated ${format} files each give a valid output or a typed error`, async () => {
     const counts: Record<FuzzOutcome, number> = { ok: 0, typed: 0, crash: 0, invalid: 0, disagree: 0 };

@@ -1,6 +1,7 @@
 /**
  * Mutators for fuzzing, deterministic by seed: byte-level damage for binary formats, value-level
- * damage (hostile numbers, wrong types, deep nesting, huge arrays) for JSON formats, and both on a
+ * damage (hostile numbers, wrong types, deep nesting, huge arrays, and plausible mistakes: rounded
+ * or nudged numbers, misspelt names, short arrays) for JSON formats, and both on a
  * GLB (its JSON chunk is re-packed around the damaged JSON).
  *
  * @module
@@ -70,14 +71,48 @@ function slots(value: unknown, out: [Record<string | number, unknown>, string | 
   return out;
 }
 
-/** Damages 1–3 values of a JSON tree (replace, delete, or duplicate-into), in place. */
+/**
+ * A plausible wrong value in place of `value`, as exporters write them rather than as damage: a
+ * number rounded, nudged past its range or off by one, a name misspelt in case or underscore, an
+ * array one element short; undefined when there is nothing plausible to write.
+ */
+function messyValue(value: unknown, random: () => number): unknown {
+  const roll = random();
+  if (typeof value === "number") {
+    if (roll < 0.3) return Math.round(value * 10) / 10;
+    if (roll < 0.6) return value * (1 + (random() - 0.3) * 0.02);
+    return roll < 0.8 ? value + 1 : -value;
+  }
+  if (typeof value === "string") {
+    if (roll < 0.4) return value.toLowerCase();
+    return roll < 0.7 ? value.replaceAll("_", "") : value.replace("png", "jpeg");
+  }
+  if (Array.isArray(value) && value.length) return value.slice(0, -1);
+  return undefined;
+}
+
+/**
+ * Damages 1–3 values of a JSON tree (replace, delete, duplicate-into, or a plausible wrong value:
+ * {@link messyValue}), in place.
+ */
 function mutateJson(json: unknown, random: () => number): void {
   const all = slots(json);
   if (!all.length) return;
   for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
     const [container, key] = all[Math.floor(random() * all.length)];
     const roll = random();
-    if (roll < 0.12 && !Array.isArray(container)) delete container[key];
+    if (roll >= 0.92 && !Array.isArray(container)) {
+      // A key misspelt (an attribute semantic, a property name): the value moves under the new spelling.
+      const misspelt = messyValue(key, random) as string;
+      if (misspelt !== key) {
+        container[misspelt] = container[key];
+        delete container[key];
+      }
+      continue;
+    }
+    const messy = roll >= 0.7 ? messyValue(container[key], random) : undefined;
+    if (messy !== undefined) container[key] = messy;
+    else if (roll < 0.12 && !Array.isArray(container)) delete container[key];
     else if (roll < 0.2) container[key] = structuredClone(all[Math.floor(random() * all.length)][0]);
     else container[key] = hostileValue(random);
   }
