@@ -40,11 +40,12 @@ export function repairForExport(doc: Document, warn: (message: string) => void):
 function repairs(doc: Document, apply: boolean): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
+  // First: an attribute misspelt `TEXCOORD0` is the UV set the UV repair below looks for.
+  propertyRepairs(doc, apply, messages);
   accessorRepairs(root.listAccessors(), apply, messages);
   const normals = meshRepairs(root.listMeshes(), apply, messages);
   normalRepairs(normals, apply, messages);
   nodeRepairs(root.listNodes(), apply, messages);
-  propertyRepairs(doc, apply, messages);
   dataRepairs(doc, apply, messages);
   return messages;
 }
@@ -73,9 +74,15 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
           `export: ${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
         );
       }
-      if (retargetTexCoords(primitive, apply, uvSets)) {
+      const uvRepair = retargetTexCoords(primitive, apply, uvSets);
+      if (uvRepair === "retargeted") {
         messages.push(
           `export: textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
+        );
+      } else if (uvRepair === "untextured") {
+        messages.push(
+          `export: mesh '${mesh.getName()}' has no UV set for the textures of material ` +
+            `'${primitive.getMaterial()!.getName()}'; it is drawn with the material's factors alone`,
         );
       }
     }
@@ -144,24 +151,41 @@ function textureInfos(material: Material) {
 }
 
 /**
- * A material sampling `TEXCOORD_n` on a primitive without it (a decoder's material flags naming a
- * second UV set the mesh lacks) is invalid glTF: the primitive gets its own copy of the material,
- * sampling `TEXCOORD_0` instead. Nothing can be done without any UV set; the validator then refuses.
- * `sets` remembers each material's UV sets, read once however many primitives share it.
+ * A material sampling `TEXCOORD_n` on a primitive without it is invalid glTF. A decoder's material
+ * flags naming a second UV set the mesh lacks: the primitive gets its own copy of the material,
+ * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all, sharing a textured
+ * material with meshes that have one (common in game rips and CAD conversions): its copy of the
+ * material has no core textures (`untextured`), which is how viewers draw it. `sets` remembers each
+ * material's UV sets, read once however many primitives share it.
  */
-function retargetTexCoords(primitive: Primitive, apply: boolean, sets: Map<Material, number[]>): boolean {
+function retargetTexCoords(
+  primitive: Primitive,
+  apply: boolean,
+  sets: Map<Material, number[]>,
+): "retargeted" | "untextured" | undefined {
   const material = primitive.getMaterial();
-  if (!material || !primitive.getAttribute("TEXCOORD_0")) return false;
+  if (!material) return undefined;
   let used = sets.get(material);
   if (!used) sets.set(material, used = textureInfos(material).map((info) => info.getTexCoord()));
+  if (!used.length) return undefined;
+  if (!primitive.getAttribute("TEXCOORD_0")) {
+    if (apply) primitive.setMaterial(withoutTextures(material.clone()));
+    return "untextured";
+  }
   const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
-  if (used.every(has)) return false;
+  if (used.every(has)) return undefined;
   if (apply) {
     const own = material.clone();
     for (const info of textureInfos(own)) if (!has(info.getTexCoord())) info.setTexCoord(0);
     primitive.setMaterial(own);
   }
-  return true;
+  return "retargeted";
+}
+
+/** `material` with its core texture slots emptied. */
+function withoutTextures(material: Material): Material {
+  return material.setBaseColorTexture(null).setEmissiveTexture(null).setNormalTexture(null)
+    .setOcclusionTexture(null).setMetallicRoughnessTexture(null);
 }
 
 /** Scales vectors to unit length; a zero (or non-finite) one becomes +Z. */

@@ -74,6 +74,17 @@ const CASES: MessyCase[] = [
     check: (out) => assertEquals(wing(out).listPrimitives()[0].getAttribute("_BATCHID")!.getCount(), 4),
   },
   {
+    name: "a mesh without UVs drawn with a textured material",
+    edit: (json) => delete wingPrimitive(json).attributes.TEXCOORD_0,
+    inputValid: false,
+    warning:
+      /mesh 'wing' has no UV set for the textures of material 'painted'; it is drawn with the material's factors alone/,
+    check: (out) => {
+      const material = wing(out).listPrimitives()[0].getMaterial()!;
+      assertEquals([material.getName(), material.getBaseColorTexture()], ["painted", null]);
+    },
+  },
+  {
     name: "a PNG declared image/jpeg",
     edit: (json) => json.images[0].mimeType = "image/jpeg",
     inputValid: false,
@@ -241,6 +252,16 @@ Deno.test("messy glTF: a clean file gets no warning, and the repairs leave the d
   const decoded = (await runNode(decodeGltf, { bytes: { bytes: messy, name: "m.glb" } })).scene as Document;
   await runNode(exportGltf, { scene: decoded });
   assertEquals(decoded.getRoot().listMeshes()[0].getWeights(), [0.5]);
+});
+
+Deno.test("messy glTF: a sampler with fewer values than keys is damage, refused at its output's path", async () => {
+  const bytes = await messyGlb((json) => json.accessors[json.animations[0].samplers[0].output].count = 2);
+  await rejects(runNode(decodeGltf, { bytes: { bytes, name: "short.glb" } }), (error) => {
+    assert(error instanceof DecodeError);
+    assertEquals(error.at, { jsonPath: "/animations/0/samplers/0/output" });
+    assertEquals(error.expected, "3 values for 3 key(s)");
+    return true;
+  });
 });
 
 Deno.test("messy glTF: a rotation of length 0.001 is damage, refused at its JSON path", async () => {

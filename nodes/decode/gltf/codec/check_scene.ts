@@ -219,7 +219,7 @@ export function checkReferences(c: Checker): void {
     channels.forEach((value, index) => {
       const at = `${path}/channels/${index}`;
       const channel = c.object(value, at);
-      c.int(channel, "sampler", at, samplers.length);
+      const s = c.int(channel, "sampler", at, samplers.length);
       const target = c.object(channel.target, `${at}/target`);
       c.index(target, "node", `${at}/target`, "nodes");
       c.oneOf(target, "path", `${at}/target`, [
@@ -229,8 +229,31 @@ export function checkReferences(c: Checker): void {
         "weights",
         "pointer",
       ]);
+      if (s !== undefined) checkKeyCount(c, samplers[s] as Json, `${path}/samplers/${s}`, target.path);
     });
   });
+}
+
+/**
+ * A sampler's output holds one value per key (three for a cubic spline), or for morph `weights` one
+ * per target and key: a count that disagrees is refused here, at the input's path, rather than in
+ * the export's check of its output. (A `pointer`'s value size depends on what it points at: not
+ * checked.)
+ */
+function checkKeyCount(c: Checker, sampler: Json, path: string, targetPath: unknown): void {
+  if (targetPath === "pointer") return;
+  const accessors = c.list("accessors");
+  const keys = accessors[sampler.input as number].count as number;
+  const values = accessors[sampler.output as number].count as number;
+  const perKey = keys * (sampler.interpolation === "CUBICSPLINE" ? 3 : 1);
+  const fits = targetPath === "weights" ? values % perKey === 0 : values === perKey;
+  if (!fits) {
+    c.fail(
+      `${path}/output`,
+      `${targetPath === "weights" ? "a multiple of " : ""}${perKey} values for ${keys} key(s)`,
+      `accessor ${sampler.output} of ${values}`,
+    );
+  }
 }
 
 function checkMaterial(c: Checker, material: Json, path: string): void {
