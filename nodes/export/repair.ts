@@ -54,7 +54,7 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
   for (let i = 0; i < accessors.length; i++) {
     const accessor = accessors[i];
     const bad = accessor.getComponentType() === FLOAT ? replaceNonFinite(accessor, apply) : 0;
-    if (bad) messages.push(`export: ${bad} non-finite value(s) in accessor ${label(accessor, i)} set to 0`);
+    if (bad) messages.push(`${bad} non-finite value(s) in accessor ${label(accessor, i)} set to 0`);
   }
 }
 
@@ -71,17 +71,17 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
       const bad = clampIndices(primitive, apply);
       if (bad) {
         messages.push(
-          `export: ${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
+          `${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
         );
       }
       const uvRepair = retargetTexCoords(primitive, apply, uvSets);
       if (uvRepair === "retargeted") {
         messages.push(
-          `export: textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
+          `textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
         );
       } else if (uvRepair === "untextured") {
         messages.push(
-          `export: mesh '${mesh.getName()}' has no UV set for the textures of material ` +
+          `mesh '${mesh.getName()}' has no UV set for the textures of material ` +
             `'${primitive.getMaterial()!.getName()}'; it is drawn with the material's factors alone`,
         );
       }
@@ -93,14 +93,14 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
 function normalRepairs(normals: Set<Accessor>, apply: boolean, messages: string[]): void {
   for (const accessor of normals) {
     const bad = normaliseVectors(accessor, apply);
-    if (bad) messages.push(`export: ${bad} normal(s) of accessor '${accessor.getName()}' made unit length`);
+    if (bad) messages.push(`${bad} normal(s) of accessor '${accessor.getName()}' made unit length`);
   }
 }
 
 function nodeRepairs(nodes: Node[], apply: boolean, messages: string[]): void {
   for (let i = 0; i < nodes.length; i++) {
     if (repairTransform(nodes[i], apply)) {
-      messages.push(`export: non-finite or non-unit transform of node '${nodes[i].getName()}' repaired`);
+      messages.push(`non-finite or non-unit transform of node '${nodes[i].getName()}' repaired`);
     }
   }
 }

@@ -36,7 +36,7 @@ export function rotationRepairs(
     const bad = repairRotationKeys(output, samplers[i].getInterpolation() === "CUBICSPLINE", apply);
     if (bad) {
       messages.push(
-        `export: ${bad} rotation key(s) of animation '${animation.getName()}' sampler ${i} made unit length`,
+        `${bad} rotation key(s) of animation '${animation.getName()}' sampler ${i} made unit length`,
       );
     }
   }
@@ -139,7 +139,7 @@ export function timeRepairs(
       // An output that is not a whole number of elements per key is another error, left to the validator.
       if (!keys || !Number.isInteger(perKey)) continue;
       messages.push(
-        `export: ${input.getCount() - keys.length} key(s) of animation '${animations[a].getName()}' ` +
+        `${input.getCount() - keys.length} key(s) of animation '${animations[a].getName()}' ` +
           `sampler ${i} dropped: their times did not increase`,
       );
       if (!apply) continue;

@@ -20,8 +20,8 @@ const FLOAT = 5126;
 
 /**
  * Every skin and animation data repair `doc` needs, pushed onto `messages` (one per repaired mesh,
- * skin or animation sampler, starting `export: `); made in place when `apply` is true, which only
- * a full copy of a scene may be given (see the module comment).
+ * skin or animation sampler); made in place when `apply` is true, which only a full copy of a scene
+ * may be given (see the module comment).
  *
  * @example
  * ```ts
@@ -55,7 +55,7 @@ function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Se
     seen.add(tangent);
     bad += repairTangentSigns(tangent, apply);
   }
-  if (bad) messages.push(`export: ${bad} tangent sign(s) (w) of mesh '${mesh.getName()}' set to 1 or -1`);
+  if (bad) messages.push(`${bad} tangent sign(s) (w) of mesh '${mesh.getName()}' set to 1 or -1`);
 }
 
 /**
@@ -93,7 +93,7 @@ function inverseBindRepair(skin: Skin, apply: boolean, messages: string[], seen:
   if (transposed) fixes.push(`${transposed} written row-major, transposed`);
   if (reset) fixes.push(`${reset} given the last row (0, 0, 0, 1)`);
   if (fixes.length) {
-    messages.push(`export: inverse bind matrices of skin '${skin.getName()}': ${fixes.join("; ")}`);
+    messages.push(`inverse bind matrices of skin '${skin.getName()}': ${fixes.join("; ")}`);
   }
 }
 

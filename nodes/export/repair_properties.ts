@@ -61,14 +61,14 @@ function meshRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
   }
   if (renamed.size) {
     messages.push(
-      `export: attribute names of mesh '${mesh.getName()}' that glTF does not define renamed: ` +
+      `attribute names of mesh '${mesh.getName()}' that glTF does not define renamed: ` +
         [...renamed].join(", "),
     );
   }
   const weights = mesh.getWeights();
   if (weights.length && weights.length !== targets) {
     messages.push(
-      `export: mesh '${mesh.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s); ` +
+      `mesh '${mesh.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s); ` +
         (targets ? "padded with 0 or cut to fit" : "dropped"),
     );
     if (apply) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
@@ -121,7 +121,7 @@ function mimeRepair(texture: Texture, index: number, apply: boolean, messages: s
   const declared = texture.getMimeType();
   if (!found || found === declared) return;
   const name = texture.getName() ? `'${texture.getName()}'` : `#${index}`;
-  messages.push(`export: image ${name} is declared '${declared}' but holds ${found}; written as ${found}`);
+  messages.push(`image ${name} is declared '${declared}' but holds ${found}; written as ${found}`);
   if (apply) texture.setMimeType(found);
 }
 
@@ -153,7 +153,7 @@ function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void 
       if (apply) camera.setXMag(mag).setYMag(mag);
     }
   }
-  if (fixes.length) messages.push(`export: camera '${camera.getName()}': ${fixes.join("; ")}`);
+  if (fixes.length) messages.push(`camera '${camera.getName()}': ${fixes.join("; ")}`);
 }
 
 /**
@@ -182,7 +182,7 @@ function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void
         if (apply) light.setInnerConeAngle(fixedInner).setOuterConeAngle(fixedOuter);
       }
     }
-    if (fixes.length) messages.push(`export: light '${light.getName()}': ${fixes.join("; ")}`);
+    if (fixes.length) messages.push(`light '${light.getName()}': ${fixes.join("; ")}`);
   }
 }
 
@@ -197,7 +197,7 @@ function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
   };
   if (joints.every(isAncestor)) return;
   messages.push(
-    `export: skin '${skin.getName()}': skeleton '${skeleton.getName()}' is not the common root of its joints; left out`,
+    `skin '${skin.getName()}': skeleton '${skeleton.getName()}' is not the common root of its joints; left out`,
   );
   if (apply) skin.setSkeleton(null);
 }

@@ -52,13 +52,13 @@ export function influenceRepairs(mesh: Mesh, apply: boolean, messages: string[],
     if (counts.negative) notes.push(`${counts.negative} with negative weights set to 0`);
     if (counts.zero) notes.push(`${counts.zero} all zero, given weight 1 on their first joint`);
     messages.push(
-      `export: ${counts.weights} vertex weight set(s) of mesh '${name}' made to sum to 1` +
+      `${counts.weights} vertex weight set(s) of mesh '${name}' made to sum to 1` +
         (notes.length ? ` (${notes.join("; ")})` : ""),
     );
   }
   if (counts.duplicate) {
     messages.push(
-      `export: ${counts.duplicate} vertex(es) of mesh '${name}' listed a joint twice; ` +
+      `${counts.duplicate} vertex(es) of mesh '${name}' listed a joint twice; ` +
         "its weights merged into the first",
     );
   }

@@ -142,7 +142,7 @@ function badWeights() {
   }).doc;
 }
 
-const WEIGHTS_MESSAGE = "export: 4 vertex weight set(s) of mesh 'wing' made to sum to 1 " +
+const WEIGHTS_MESSAGE = "4 vertex weight set(s) of mesh 'wing' made to sum to 1 " +
   "(1 with negative weights set to 0; 1 all zero, given weight 1 on their first joint)";
 
 function assertRepairedWeights(doc: Document): void {
@@ -190,7 +190,7 @@ Deno.test("float weights are made to sum to 1 across all sets: negative ones zer
 Deno.test("normalized byte and short weights are rescaled to sum to 255 / 65535 exactly", async () => {
   const bytes = skinnedScene({ weightType: Uint8Array, weights: [[100, 100, 0, 0, 200, 100, 50, 10]] }).doc;
   const { messages, copy } = repaired(bytes);
-  assert.deepEqual(messages, ["export: 2 vertex weight set(s) of mesh 'wing' made to sum to 1"]);
+  assert.deepEqual(messages, ["2 vertex weight set(s) of mesh 'wing' made to sum to 1"]);
   // 127.5 + 127.5 round to 256: the largest (the first of equals) gives back 1.
   // 141.67, 70.83, 35.42, 7.08 round to 142 + 71 + 35 + 7 = 255.
   assert.deepEqual(attribute(copy, "WEIGHTS_0"), [127, 128, 0, 0, 142, 71, 35, 7]);
@@ -222,7 +222,7 @@ function repeatedJoints() {
 }
 
 const DUPLICATE_MESSAGE =
-  "export: 2 vertex(es) of mesh 'wing' listed a joint twice; its weights merged into the first";
+  "2 vertex(es) of mesh 'wing' listed a joint twice; its weights merged into the first";
 
 function assertMergedJoints(doc: Document): void {
   assert.deepEqual(attribute(doc, "JOINTS_0"), [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
@@ -240,7 +240,7 @@ Deno.test("a joint listed twice with weight (within a set and across sets) is me
   const { messages, copy } = repaired(doc);
   // Vertex 1's merged 0.4 + 0.4 is 0.8: rescaled too.
   assert.deepEqual(messages, [
-    "export: 1 vertex weight set(s) of mesh 'wing' made to sum to 1",
+    "1 vertex weight set(s) of mesh 'wing' made to sum to 1",
     DUPLICATE_MESSAGE,
   ]);
   assertMergedJoints(copy);
@@ -263,7 +263,7 @@ function badTangents() {
   }).doc;
 }
 
-const TANGENT_MESSAGE = "export: 3 tangent sign(s) (w) of mesh 'wing' set to 1 or -1";
+const TANGENT_MESSAGE = "3 tangent sign(s) (w) of mesh 'wing' set to 1 or -1";
 
 Deno.test("tangent w other than ±1 is made +1 (w ≥ 0) or −1 (w < 0)", async () => {
   const doc = badTangents();
@@ -349,9 +349,9 @@ function badRotations() {
 }
 
 const ROTATION_MESSAGES = [
-  "export: 2 rotation key(s) of animation 'walk' sampler 0 made unit length",
-  "export: 2 rotation key(s) of animation 'walk' sampler 1 made unit length",
-  "export: 2 rotation key(s) of animation 'walk' sampler 2 made unit length",
+  "2 rotation key(s) of animation 'walk' sampler 0 made unit length",
+  "2 rotation key(s) of animation 'walk' sampler 1 made unit length",
+  "2 rotation key(s) of animation 'walk' sampler 2 made unit length",
 ];
 
 function assertUnitRotations(doc: Document): void {
@@ -491,10 +491,10 @@ function repeatedTimes() {
 }
 
 const TIME_MESSAGES = [
-  "export: 1 key(s) of animation 'bake' sampler 0 dropped: their times did not increase",
-  "export: 1 key(s) of animation 'bake' sampler 1 dropped: their times did not increase",
-  "export: 1 key(s) of animation 'bake' sampler 2 dropped: their times did not increase",
-  "export: 1 key(s) of animation 'bake' sampler 3 dropped: their times did not increase",
+  "1 key(s) of animation 'bake' sampler 0 dropped: their times did not increase",
+  "1 key(s) of animation 'bake' sampler 1 dropped: their times did not increase",
+  "1 key(s) of animation 'bake' sampler 2 dropped: their times did not increase",
+  "1 key(s) of animation 'bake' sampler 3 dropped: their times did not increase",
 ];
 
 function assertKeptKeys(doc: Document): void {
@@ -546,7 +546,7 @@ function badInverseBinds() {
 }
 
 const IBM_MESSAGE =
-  "export: inverse bind matrices of skin 'body': 1 written row-major, transposed; 1 given the last row (0, 0, 0, 1)";
+  "inverse bind matrices of skin 'body': 1 written row-major, transposed; 1 given the last row (0, 0, 0, 1)";
 
 function assertInverseBinds(doc: Document): void {
   assert.deepEqual(Array.from(doc.getRoot().listSkins()[0].getInverseBindMatrices()!.getArray()!), [
@@ -606,7 +606,7 @@ Deno.test("every kind at once: repaired on the copy, the original's arrays untou
   primitive.getAttribute("JOINTS_0")!.setArray(new Uint8Array([1, 1, 0, 0, 0, 1, 2, 3, 0, 1, 2, 3]));
   const { messages, copy } = repaired(doc);
   assert.deepEqual(messages, [
-    "export: 2 vertex weight set(s) of mesh 'wing' made to sum to 1",
+    "2 vertex weight set(s) of mesh 'wing' made to sum to 1",
     DUPLICATE_MESSAGE.replace("2 vertex", "1 vertex"),
     IBM_MESSAGE,
     ...ROTATION_MESSAGES,
