@@ -9,7 +9,8 @@
  * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
  * accepts, and on the corpus airplane as web optimisers leave it (quantized and meshopt-compressed, or
  * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`), and
- * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`. Every embedded PNG
+ * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`, and the rig on a messy
+ * glTF its decode and export repair (`tests/support/messy_gltf.ts`). Every embedded PNG
  * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
@@ -28,6 +29,7 @@ import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
 import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
+import { editAccessor, messyGlb, wingAttribute, wingPrimitive } from "../tests/support/messy_gltf.ts";
 import { animatedFighter, FIGHTER_ANIMATED } from "../tests/nodes/rig/animated.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { buildCompound, CONSTRAINTS } from "../tests/nodes/decode/freelancer/fixtures.ts";
@@ -235,6 +237,26 @@ if (import.meta.main) {
         const label = "freelancer.json ship.cmp with animation scripts";
         const model = { name: "animated.cmp", bytes: () => ship };
         const { glb } = await runCase({ label, graph: "freelancer.json", model });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      {
+        // Messy glTF as exporters write it, repaired on its way through (README → Reliability).
+        const messy = await messyGlb((json, bin) => {
+          const attributes = wingPrimitive(json).attributes;
+          attributes.TEXCOORD0 = attributes.TEXCOORD_0;
+          delete attributes.TEXCOORD_0;
+          editAccessor(json, bin, wingAttribute(json, "WEIGHTS_0"), (weights) => weights[0] = 0.4);
+          editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[2] = 1);
+          json.images[0].mimeType = "image/jpeg";
+          json.scenes.push({ name: "Empty" });
+        });
+        const label =
+          "aircraft_file.json messy glTF (misspelt UVs, weights, key times, MIME type, empty scene)";
+        const { glb } = await runCase({
+          label,
+          graph: "aircraft_file.json",
+          model: { name: "messy.glb", bytes: () => messy },
+        });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
       {
