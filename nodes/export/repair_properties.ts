@@ -2,7 +2,8 @@
  * Export repairs of properties rather than vertex data: what real exporters write that viewers
  * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
  * MIME type contradicts its bytes, cameras and punctual lights with values out of range, a skin's
- * `skeleton` that is not its joints' common root, morph weights that do not match the targets.
+ * `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
+ * morph weights that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  *
  * @module
@@ -48,6 +49,8 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages);
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) skeletonRepair(skins[s], apply, messages);
+  const nodes = root.listNodes();
+  for (let n = 0; n < nodes.length; n++) unskinnedRepair(nodes[n], apply, messages);
 }
 
 /** Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`) and morph weights of the wrong count. */
@@ -200,4 +203,23 @@ function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
     `skin '${skin.getName()}': skeleton '${skeleton.getName()}' is not the common root of its joints; left out`,
   );
   if (apply) skin.setSkeleton(null);
+}
+
+/**
+ * A skin on a node without a mesh, or whose mesh has no joint data (exporters attach the armature
+ * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
+ * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
+ */
+function unskinnedRepair(node: Node, apply: boolean, messages: string[]): void {
+  const skin = node.getSkin();
+  if (!skin) return;
+  const mesh = node.getMesh();
+  if (mesh?.listPrimitives().some((primitive) => primitive.getAttribute("JOINTS_0"))) return;
+  messages.push(
+    `node '${node.getName()}' has skin '${skin.getName()}' but ${
+      mesh ? "no joint data in its mesh" : "no mesh"
+    }; ` +
+      "drawn unskinned",
+  );
+  if (apply) node.setSkin(null);
 }

@@ -210,6 +210,16 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    name: "a skin on a node whose mesh has no joints",
+    edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].skin = 0,
+    inputValid: false,
+    warning: /node 'Flap_R' has skin 'wing_skin' but no joint data in its mesh; drawn unskinned/,
+    check: (out) => {
+      assertEquals(node(out, "Flap_R").getSkin(), null);
+      assert(node(out, "Wing").getSkin(), "the skinned wing keeps its skin");
+    },
+  },
+  {
     name: "morph weights on a mesh without targets",
     edit: (json) => json.meshes.find((mesh: { name?: string }) => mesh.name === "wing").weights = [0.5],
     inputValid: false,
