@@ -29,7 +29,7 @@ import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
 import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
-import { editAccessor, messyGlb, wingAttribute, wingPrimitive } from "../tests/support/messy_gltf.ts";
+import { editAccessor, messyGlb, renameWingAttribute, wingAttribute } from "../tests/support/messy_gltf.ts";
 import { animatedFighter, FIGHTER_ANIMATED } from "../tests/nodes/rig/animated.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { buildCompound, CONSTRAINTS } from "../tests/nodes/decode/freelancer/fixtures.ts";
@@ -242,9 +242,7 @@ if (import.meta.main) {
       {
         // Messy glTF as exporters write it, repaired on its way through (README → Reliability).
         const messy = await messyGlb((json, bin) => {
-          const attributes = wingPrimitive(json).attributes;
-          attributes.TEXCOORD0 = attributes.TEXCOORD_0;
-          delete attributes.TEXCOORD_0;
+          renameWingAttribute(json, "TEXCOORD_0", "TEXCOORD0");
           editAccessor(json, bin, wingAttribute(json, "WEIGHTS_0"), (weights) => weights[0] = 0.4);
           editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[2] = 1);
           json.images[0].mimeType = "image/jpeg";

@@ -19,6 +19,7 @@ import {
   type MessyEdit,
   messyGlb,
   type MessyJson,
+  renameWingAttribute,
   wingAttribute,
   wingPrimitive,
 } from "../support/messy_gltf.ts";
@@ -49,11 +50,7 @@ const CASES: MessyCase[] = [
   },
   {
     name: "TEXCOORD0 for TEXCOORD_0",
-    edit: (json) => {
-      const attributes = wingPrimitive(json).attributes;
-      attributes.TEXCOORD0 = attributes.TEXCOORD_0;
-      delete attributes.TEXCOORD_0;
-    },
+    edit: (json) => renameWingAttribute(json, "TEXCOORD_0", "TEXCOORD0"),
     inputValid: false,
     warning: /attribute names of mesh 'wing'.*'TEXCOORD0' → 'TEXCOORD_0'/,
     check: (out) => {
@@ -64,11 +61,7 @@ const CASES: MessyCase[] = [
   },
   {
     name: "an attribute name glTF does not define (BATCHID)",
-    edit: (json) => {
-      const attributes = wingPrimitive(json).attributes;
-      attributes.BATCHID = attributes.NORMAL;
-      delete attributes.NORMAL;
-    },
+    edit: (json) => renameWingAttribute(json, "NORMAL", "BATCHID"),
     inputValid: false,
     warning: /'BATCHID' → '_BATCHID'/,
     check: (out) => assertEquals(wing(out).listPrimitives()[0].getAttribute("_BATCHID")!.getCount(), 4),

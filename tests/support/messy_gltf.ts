@@ -122,6 +122,13 @@ export function wingPrimitive(json: MessyJson): MessyJson {
   return json.meshes.find((mesh: { name?: string }) => mesh.name === "wing").primitives[0];
 }
 
+/** Renames the wing primitive's attribute `from` to `to` (a misspelling, as some exporters write it). */
+export function renameWingAttribute(json: MessyJson, from: string, to: string): void {
+  const attributes = wingPrimitive(json).attributes;
+  attributes[to] = attributes[from];
+  delete attributes[from];
+}
+
 /** The accessor index of the wing primitive's attribute `semantic`. */
 export function wingAttribute(json: MessyJson, semantic: string): number {
   return wingPrimitive(json).attributes[semantic];
