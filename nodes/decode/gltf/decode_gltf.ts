@@ -19,7 +19,8 @@ export const decodeGltf = defineNode({
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept (a rotation off unit length, a factor past 1, an unknown sampler enum, " +
-    "a texture without an image, a compression extension used but not listed) is repaired with a warning " +
+    "malformed accessor bounds, a texture without an image, a compression extension used but not listed) " +
+    "is repaired with a warning " +
     "naming its JSON path; " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
   inputs: {

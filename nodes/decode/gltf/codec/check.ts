@@ -9,7 +9,7 @@
  * @module
  */
 import type { JSONDocument } from "@gltf-transform/core";
-import type { GltfSource } from "./container.ts";
+import { describe, type GltfSource } from "./container.ts";
 import { Checker, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
 import { checkDracoPrimitives, dracoAccessors } from "./check_draco.ts";
@@ -161,7 +161,11 @@ function checkBuffers(c: Checker): void {
     }
     const stride = c.int(view, "byteStride", path, 253, 4);
     if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
-    c.oneOf(view, "target", path, [34962, 34963]);
+    if (view.target !== undefined && view.target !== 34962 && view.target !== 34963) {
+      // A hint to GPU uploads that glTF-Transform sets anew on writing.
+      c.repaired(`${path}/target`, `${describe(view.target)} is not a buffer view target; left out`);
+      delete view.target;
+    }
     const meshopt = meshoptOf(c, view, path);
     if (meshopt) checkMeshoptView(c, meshopt, `${path}/extensions/${meshopt.name}`, length!);
     else if (!c.bufferData(buffer!)) {
@@ -259,10 +263,15 @@ function checkAccessors(c: Checker): void {
     const components = TYPE_COMPONENTS[accessor.type as string];
     for (const key of ["min", "max"]) {
       const value = accessor[key];
-      if (value !== undefined && (!Array.isArray(value) || value.length !== components)) {
-        c.fail(`${path}/${key}`, `an array of ${components} numbers`, value);
+      const fits = Array.isArray(value) && value.length === components && value.every(Number.isFinite);
+      // glTF-Transform reads no bounds (it writes them from the data): malformed ones lose nothing.
+      if (value !== undefined && !fits) {
+        c.repaired(
+          `${path}/${key}`,
+          `${describe(value)} is not ${components} numbers; left out (written from the data)`,
+        );
+        delete accessor[key];
       }
-      c.numbers(accessor, key, path, components);
     }
     const element = size * components;
     const view = c.index(accessor, "bufferView", path, "bufferViews");
