@@ -24,6 +24,7 @@ import {
   wingPrimitive,
 } from "../support/messy_gltf.ts";
 import { validateGltf } from "../support/validator.ts";
+import { glbOf } from "../support/shapes.ts";
 
 /** Index of the node called `name`. */
 const nodeIndex = (json: MessyJson, name: string): number =>
@@ -275,6 +276,44 @@ Deno.test("messy glTF: a clean file gets no warning, and the repairs leave the d
   const decoded = (await runNode(decodeGltf, { bytes: { bytes: messy, name: "m.glb" } })).scene as Document;
   await runNode(exportGltf, { scene: decoded });
   assertEquals(decoded.getRoot().listMeshes()[0].getWeights(), [0.5]);
+});
+
+Deno.test("messy glTF: vertex data packed without padding is read unaligned, and written aligned", async () => {
+  // A triangle whose positions start 2 bytes into their view, as old exporters pack them.
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const bin = new Uint8Array(40);
+  bin.set(new Uint8Array(positions.buffer), 2);
+  const json = {
+    asset: { version: "2.0" },
+    buffers: [{ byteLength: 40 }],
+    bufferViews: [{ buffer: 0, byteLength: 38 }],
+    accessors: [{
+      bufferView: 0,
+      byteOffset: 2,
+      componentType: 5126,
+      count: 3,
+      type: "VEC3",
+      min: [0, 0, 0],
+      max: [1, 1, 0],
+    }],
+    meshes: [{ name: "packed", primitives: [{ attributes: { POSITION: 0 } }] }],
+    nodes: [{ name: "packed", mesh: 0 }],
+    scenes: [{ nodes: [0] }],
+  };
+  const bytes = glbOf(json, bin);
+  assert(
+    (await validateGltf(bytes)).codes.includes("ACCESSOR_TOTAL_OFFSET_ALIGNMENT"),
+    "the input is misaligned",
+  );
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "packed.glb" } }, {}, ctx);
+  const out = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+  assertEquals((await validateGltf(out)).errors, 0);
+  const read = (await readGltf(out)).getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("POSITION")!;
+  assertEquals([...read.getArray()!], [...positions]);
+  assert(
+    ctx.warnings.some((w) => /\/accessors\/0\/byteOffset: data at byte 2 .* read unaligned/.test(w.message)),
+  );
 });
 
 Deno.test("messy glTF: a sampler with fewer values than keys is damage, refused at its output's path", async () => {
