@@ -8,6 +8,7 @@
  */
 import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
+import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
 import { propertyRepairs } from "./repair_properties.ts";
 
@@ -18,7 +19,8 @@ const UNIT_TOLERANCE = 0.0005;
 const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 
 /**
- * The scene, or a repaired copy of it, with `warn` called once per repaired property.
+ * The scene, or a repaired copy of it, with `warn` called once per repaired property (or, past three
+ * of one kind, once for the rest: {@link summariseRepeats}).
  *
  * @example
  * ```ts
@@ -28,7 +30,7 @@ const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 export function repairForExport(doc: Document, warn: (message: string) => void): Document {
   if (!repairs(doc, false).length) return doc;
   const copy = copyScene(doc);
-  for (const message of repairs(copy, true)) warn(message);
+  for (const message of summariseRepeats(repairs(copy, true))) warn(message);
   return copy;
 }
 

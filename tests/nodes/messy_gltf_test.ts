@@ -316,6 +316,23 @@ Deno.test("messy glTF: vertex data packed without padding is read unaligned, and
   );
 });
 
+Deno.test("messy glTF: a thousand rotations rounded the same way are three warnings and a count", async () => {
+  const bytes = await messyGlb((json) => {
+    for (let i = 0; i < 1000; i++) {
+      json.nodes.push({ name: `rivet${i}`, rotation: [0, 0, 0.71, 0.7141] });
+      json.scenes[0].nodes.push(json.nodes.length - 1);
+    }
+  });
+  const ctx = testContext();
+  await runNode(decodeGltf, { bytes: { bytes, name: "rivets.glb" } }, {}, ctx);
+  const warnings = ctx.warnings.map((w) => w.message);
+  assertEquals(warnings.length, 4, warnings.join("\n"));
+  assert(
+    warnings.slice(0, 3).every((w) => /^rivets\.glb at \/nodes\/\d+\/rotation: rotation of length/.test(w)),
+  );
+  assertEquals(warnings[3], "… and 997 more like the last");
+});
+
 Deno.test("messy glTF: a sampler with fewer values than keys is damage, refused at its output's path", async () => {
   const bytes = await messyGlb((json) => json.accessors[json.animations[0].samplers[0].output].count = 2);
   await rejects(runNode(decodeGltf, { bytes: { bytes, name: "short.glb" } }), (error) => {

@@ -10,6 +10,7 @@
 import { importOnUse } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
+import { summariseRepeats } from "../../../runtime/repeats.ts";
 import type { GltfSource } from "./codec/container.ts";
 
 /** `decode.gltf` node definition. */
@@ -45,8 +46,11 @@ export const decodeGltf = defineNode({
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const jsonDoc = readContainer(bytes, source);
-    for (const repair of checkGltfStructure(jsonDoc, source)) {
-      ctx.warn(`${source.file ?? source.format} at ${repair}`);
+    const file = source.file ?? source.format;
+    for (
+      const repair of summariseRepeats(checkGltfStructure(jsonDoc, source).map((r) => `${file} at ${r}`))
+    ) {
+      ctx.warn(repair);
     }
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
