@@ -3,12 +3,14 @@
  * `GLTFLoader.parse` (npm:three, images stubbed) and must load without error, with the names the
  * file gives (no renaming), morph dictionaries keyed by frame names, clips that move vertices,
  * `ctrl_type` parts in `userData`, pivots whose turn about local X moves their panel exactly and
- * nothing else, and one LOD with no wireframe drawn.
+ * nothing else, and one LOD with no wireframe drawn; and a messy glTF's repaired output with its UVs,
+ * weights and clip.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import * as THREE from "three";
 import { GLTFLoader, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { type CaseRun, GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
+import { editAccessor, messyGlb, renameWingAttribute, wingAttribute } from "../support/messy_gltf.ts";
 
 /** Images are not decoded in Deno: every texture becomes an empty one. */
 class StubTextures {
@@ -229,4 +231,33 @@ caseTest("one LOD and no wireframe are drawn", (_run, { gltf, json }) => {
   const kept = (json.nodes ?? []).flatMap((n: any) => n.extras?.partgraph?.freelancer?.kept_meshes ?? []);
   const meshNames = new Set((json.meshes ?? []).map((m: { name?: string }) => m.name));
   for (const name of kept) assert(meshNames.has(name), `kept mesh ${name} is in the file`);
+});
+
+Deno.test("a messy glTF's repaired output loads in three.js with its UVs, skin weights and one clip", async () => {
+  const messy = await messyGlb((json, bin) => {
+    renameWingAttribute(json, "TEXCOORD_0", "TEXCOORD0");
+    editAccessor(json, bin, wingAttribute(json, "WEIGHTS_0"), (weights) => weights[0] = 0.4);
+    editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[2] = 1);
+  });
+  const { glb } = await runCase({
+    label: "messy",
+    graph: "gltf.json",
+    model: { name: "messy.glb", bytes: () => messy },
+  });
+  const { gltf } = await load(glb!);
+  let wing: THREE.SkinnedMesh | undefined;
+  gltf.scene.traverse((o: THREE.Object3D) => void (o.name === "Wing" && (wing = o as THREE.SkinnedMesh)));
+  assert(wing?.isSkinnedMesh, "the wing is a skinned mesh");
+  const geometry = wing!.geometry;
+  // The UV set three.js reads as `uv` (under its misspelt name it was an unknown `texcoord0`).
+  const uv = geometry.getAttribute("uv");
+  assertEquals(Array.from({ length: uv.count }, (_, i) => [uv.getX(i), uv.getY(i)]), [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ]);
+  const weights = geometry.getAttribute("skinWeight");
+  assert(Math.abs(weights.getX(0) + weights.getY(0) - 1) < 1e-6, "the first vertex's weights sum to 1");
+  assertEquals(gltf.animations.map((clip) => clip.tracks[0].times.length), [2]);
 });
