@@ -1,7 +1,7 @@
 /**
  * Export repairs of properties rather than vertex data: what real exporters write that viewers
  * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
- * MIME type contradicts its bytes, cameras and punctual lights with values out of range, a skin's
+ * MIME type contradicts its bytes or whose bytes end before its image data, cameras and punctual lights with values out of range, a skin's
  * `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
  * morph weights that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
@@ -10,6 +10,7 @@
  */
 import type { Document, Mesh, Node, Primitive, Skin, Texture } from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
+import { truncatedImage } from "./check/images.ts";
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
 const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
@@ -42,7 +43,9 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   const meshes = root.listMeshes();
   for (let m = 0; m < meshes.length; m++) meshRepairs(meshes[m], apply, messages);
   const textures = root.listTextures();
-  for (let t = 0; t < textures.length; t++) mimeRepair(textures[t], t, apply, messages);
+  for (let t = 0; t < textures.length; t++) {
+    if (!truncatedRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
+  }
   const cameras = root.listCameras();
   for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages);
   const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
@@ -117,14 +120,36 @@ function sniffImageType(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** A texture's name for messages: its own, or its index. */
+function textureLabel(texture: Texture, index: number): string {
+  return texture.getName() ? `'${texture.getName()}'` : `#${index}`;
+}
+
+/**
+ * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view) cannot
+ * be drawn by any viewer: the texture is left out, and the materials that used it keep their factors.
+ * True when the texture is (to be) left out.
+ */
+function truncatedRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {
+  const image = texture.getImage();
+  const reason = image && truncatedImage(image);
+  if (!reason) return false;
+  messages.push(
+    `image ${textureLabel(texture, index)} cannot be read (${reason}); materials are drawn without it`,
+  );
+  if (apply) texture.dispose();
+  return true;
+}
+
 /** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */
 function mimeRepair(texture: Texture, index: number, apply: boolean, messages: string[]): void {
   const image = texture.getImage();
   const found = image && sniffImageType(image);
   const declared = texture.getMimeType();
   if (!found || found === declared) return;
-  const name = texture.getName() ? `'${texture.getName()}'` : `#${index}`;
-  messages.push(`image ${name} is declared '${declared}' but holds ${found}; written as ${found}`);
+  messages.push(
+    `image ${textureLabel(texture, index)} is declared '${declared}' but holds ${found}; written as ${found}`,
+  );
   if (apply) texture.setMimeType(found);
 }
 

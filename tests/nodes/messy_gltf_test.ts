@@ -97,6 +97,17 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    name: "a PNG cut short before its image data",
+    edit: (json) => json.bufferViews[json.images[0].bufferView].byteLength = 40,
+    inputValid: false,
+    warning:
+      /image 'paint' cannot be read \(PNG ends before its image data\); materials are drawn without it/,
+    check: (out) => {
+      assertEquals(out.getRoot().listTextures(), []);
+      assertEquals(out.getRoot().listMaterials()[0].getBaseColorTexture(), null);
+    },
+  },
+  {
     name: "a PNG declared image/jpeg",
     edit: (json) => json.images[0].mimeType = "image/jpeg",
     inputValid: false,

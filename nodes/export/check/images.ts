@@ -17,6 +17,12 @@ const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {
   gAMA: 4,
 };
 
+/** What a walk of an image's headers found wrong: `truncated` when its bytes end first. */
+interface ImageProblem {
+  readonly reason: string;
+  readonly truncated: boolean;
+}
+
 /**
  * Checks one image's bytes against its mime type.
  *
@@ -28,51 +34,79 @@ const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {
 export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string): void {
   // The validator needs 14 bytes to recognise any format.
   if (bytes.byteLength < 14) outside("image too short to recognise", pointer);
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 &&
+  const png = isPng(bytes), jpeg = isJpeg(bytes);
+  const problem = mimeType === "image/png" && png
+    ? pngProblem(bytes)
+    : mimeType === "image/jpeg" && jpeg
+    ? jpegProblem(bytes)
+    : { reason: "image bytes not of the declared type", truncated: false };
+  if (problem) outside(problem.reason, pointer);
+}
+
+/**
+ * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data
+ * (a cut download, an exporter that wrote a short buffer view). Undefined for any other image, and
+ * for one the check is merely unsure of. `export.gltf`'s repair leaves such an image out.
+ *
+ * @example
+ * ```ts
+ * truncatedImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])); // "PNG ends …"
+ * ```
+ */
+export function truncatedImage(bytes: Uint8Array): string | undefined {
+  const problem = isPng(bytes) ? pngProblem(bytes) : isJpeg(bytes) ? jpegProblem(bytes) : undefined;
+  return problem?.truncated ? problem.reason : undefined;
+}
+
+function isPng(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 &&
     bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a;
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (mimeType === "image/png" && png) checkPng(bytes, pointer);
-  else if (mimeType === "image/jpeg" && jpeg) checkJpeg(bytes, pointer);
-  else outside("image bytes not of the declared type", pointer);
+}
+
+function isJpeg(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 }
 
 /** IHDR first, then whole chunks (fixed-length ones at their length) up to the first IDAT. */
-function checkPng(bytes: Uint8Array, pointer: string): void {
+function pngProblem(bytes: Uint8Array): ImageProblem | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 8, first = true; at + 8 <= bytes.byteLength; first = false) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]);
-    if (first !== (type === "IHDR")) outside("PNG without IHDR first", pointer);
-    if (type === "IDAT") return;
+    if (first !== (type === "IHDR")) return { reason: "PNG without IHDR first", truncated: false };
+    if (type === "IDAT") return undefined;
     if (PNG_FIXED_LENGTHS[type] !== undefined && PNG_FIXED_LENGTHS[type] !== length) {
-      outside(`PNG ${type} chunk of the wrong length`, pointer);
+      return { reason: `PNG ${type} chunk of the wrong length`, truncated: false };
     }
     at += 12 + length;
   }
-  outside("PNG ends before its image data", pointer);
+  return { reason: "PNG ends before its image data", truncated: true };
 }
 
 /** Marker segments up to a start of frame with 1 or 3 components. */
-function checkJpeg(bytes: Uint8Array, pointer: string): void {
+function jpegProblem(bytes: Uint8Array): ImageProblem | undefined {
   let at = 2;
   while (at + 4 <= bytes.byteLength) {
-    if (bytes[at] !== 0xff) outside("JPEG marker expected", pointer);
+    if (bytes[at] !== 0xff) return { reason: "JPEG marker expected", truncated: false };
     const marker = bytes[at + 1];
     // Markers without a segment (fill bytes, restart markers, SOI, EOI, TEM) carry no length.
     if (
       marker === 0xff || marker === 0x01 || (marker & 0xf8) === 0xd0 || marker === 0xd8 || marker === 0xd9
     ) {
-      outside("JPEG marker the check does not follow", pointer);
+      return { reason: "JPEG marker the check does not follow", truncated: false };
     }
     const length = (bytes[at + 2] << 8) | bytes[at + 3];
-    if (length < 2 || at + 2 + length > bytes.byteLength) outside("JPEG segment length", pointer);
+    if (length < 2) return { reason: "JPEG segment length", truncated: false };
+    if (at + 2 + length > bytes.byteLength) return { reason: "JPEG ends inside a segment", truncated: true };
     const frame = ((marker & 0xf0) === 0xc0 && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) ||
       marker === 0xde;
     if (frame) {
-      if (length < 8 || (bytes[at + 9] !== 1 && bytes[at + 9] !== 3)) outside("JPEG frame header", pointer);
-      return;
+      if (length < 8 || (bytes[at + 9] !== 1 && bytes[at + 9] !== 3)) {
+        return { reason: "JPEG frame header", truncated: false };
+      }
+      return undefined;
     }
     at += 2 + length;
   }
-  outside("JPEG ends before its frame header", pointer);
+  return { reason: "JPEG ends before its frame header", truncated: true };
 }
