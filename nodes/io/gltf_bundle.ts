@@ -29,8 +29,13 @@ export interface BundleOptions {
    * recorded). Given, a resource missing in the URI's case is looked for ignoring case.
    */
   readonly listDir?: (path: string) => Promise<string[]>;
-  /** Where a resource found in another case than its URI's is reported. */
+  /** Where a resource found in another case than its URI's, or an image left out, is reported. */
   readonly warn?: (message: string) => void;
+  /**
+   * An image file that is not there is left out (the textures using it lose their source) rather than
+   * an error; default false.
+   */
+  readonly leaveOutMissingImages?: boolean;
 }
 
 type JsonItem = { uri?: unknown; mimeType?: unknown };
@@ -71,6 +76,7 @@ export async function bundleGltf(
   if (!external.length) return bytes;
   const folder = dirname(path);
   const roots = [folder, ...options.roots ?? []];
+  const missingImages = new Set<number>();
   for (const { item, at } of external) {
     const uri = item.uri as string;
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw fail(at, "a relative file URI", uri);
@@ -103,6 +109,15 @@ export async function bundleGltf(
     try {
       resource = await options.readFile(file);
     } catch (cause) {
+      // A texture file left behind (a model downloaded without it, a folder moved): viewers draw the
+      // model without it, and so does the output, saying so. Missing geometry is still an error.
+      if (
+        options.leaveOutMissingImages && cause instanceof Deno.errors.NotFound && at.startsWith("/images/")
+      ) {
+        missingImages.add(Number(at.split("/")[2]));
+        options.warn?.(`${path}: ${at} '${uri}' not found; the textures that use it are left out`);
+        continue;
+      }
       throw fail(
         at,
         "a readable file beside the .gltf",
@@ -115,7 +130,35 @@ export async function bundleGltf(
       : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }
+  if (missingImages.size) withoutImages(json, missingImages);
   return new TextEncoder().encode(JSON.stringify(json));
+}
+
+/**
+ * Removes the images at `missing` from `json`, renumbering the others where textures name them (their
+ * `source`, and the `source` of an image extension); a texture whose image is removed keeps no source,
+ * which `decode.gltf` then leaves out of the materials using it, with a warning.
+ */
+function withoutImages(json: Record<string, unknown>, missing: ReadonlySet<number>): void {
+  const images = json.images as unknown[];
+  const renumbered = new Map<number, number>();
+  json.images = images.filter((_, i) => !missing.has(i) && renumbered.set(i, renumbered.size));
+  const renumber = (holder: Record<string, unknown> | undefined) => {
+    if (!holder || typeof holder.source !== "number") return;
+    const source = renumbered.get(holder.source);
+    if (source === undefined) delete holder.source;
+    else holder.source = source;
+  };
+  for (const texture of Array.isArray(json.textures) ? json.textures : []) {
+    if (!texture || typeof texture !== "object") continue;
+    renumber(texture);
+    const extensions = (texture as { extensions?: unknown }).extensions;
+    if (extensions && typeof extensions === "object") {
+      for (const extension of Object.values(extensions)) {
+        if (extension && typeof extension === "object") renumber(extension as Record<string, unknown>);
+      }
+    }
+  }
 }
 
 /**

@@ -13,7 +13,12 @@ import { defineNode, type RunContext } from "../../runtime/node.ts";
  * Reads the file, and for `.gltf` the resources it references (each read recorded by the context),
  * with its base name. What it needs is loaded on first use: declaring the node loads none of it.
  */
-async function readAsset(path: string, roots: readonly string[], ctx: RunContext, warn = false) {
+async function readAsset(
+  path: string,
+  params: { resource_roots: unknown; missing_images: unknown },
+  ctx: RunContext,
+  warn = false,
+) {
   const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
     importOnUse<typeof import("node:path")>("node:path"),
     importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
@@ -26,7 +31,8 @@ async function readAsset(path: string, roots: readonly string[], ctx: RunContext
     listDir: (p) => ctx.listDir(p),
     // The fingerprint bundles the file too; the run alone reports, so each warning comes once.
     warn: warn ? (message) => ctx.warn(message) : undefined,
-    roots,
+    roots: params.resource_roots as string[],
+    leaveOutMissingImages: params.missing_images === "leave_out",
   });
   return { bytes: bundled, name };
 }
@@ -34,10 +40,11 @@ async function readAsset(path: string, roots: readonly string[], ctx: RunContext
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 2,
+  version: 3,
   doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
-    "case than on disk, as Windows exports do, is found ignoring case, with a warning).",
+    "case than on disk, as Windows exports do, is found ignoring case, with a warning; a missing image " +
+    "is left out, with a warning, unless `missing_images` is `error`).",
   inputs: {},
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },
   params: {
@@ -51,8 +58,17 @@ export const ioRead = defineNode({
       check: (v) =>
         Array.isArray(v) && v.every((r) => typeof r === "string") ? undefined : "expected a list of folders",
     },
+    missing_images: {
+      type: "enum",
+      values: ["leave_out", "error"],
+      default: "leave_out",
+      doc: "An image file a .gltf names that is not there: `leave_out` — the textures using it are left " +
+        "out, with a warning (as viewers draw the model); `error` — the read fails, naming it. A missing " +
+        "buffer always fails.",
+    },
   },
-  async fingerprint({ path, resource_roots }, ctx) {
+  async fingerprint(params, ctx) {
+    const path = params.path as string;
     const [{ basename }, { isGltfJsonName }, { valueDigest }] = await Promise.all([
       importOnUse<typeof import("node:path")>("node:path"),
       importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
@@ -61,10 +77,10 @@ export const ioRead = defineNode({
     // A plain file's digest is the file's own, which the cache's memo may know without reading it
     // (the bytes are read when the node runs). A .gltf's covers the bundle, so it is built.
     if (!isGltfJsonName(path)) return { sha256: await ctx.fileDigest(path), name: basename(path) };
-    const { bytes, name } = await readAsset(path, resource_roots as string[], ctx);
+    const { bytes, name } = await readAsset(path, params, ctx);
     return { sha256: valueDigest(bytes), name };
   },
   async run({ params, ctx }) {
-    return { bytes: await readAsset(params.path, params.resource_roots as string[], ctx, true) };
+    return { bytes: await readAsset(params.path, params, ctx, true) };
   },
 });

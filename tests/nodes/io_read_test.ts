@@ -61,18 +61,55 @@ Deno.test("a .gltf with separate buffer and texture files is read whole, and key
   assertEquals(again.nodes.decode.state, "done");
 });
 
-Deno.test("a .gltf whose resource is missing names it in a typed error", async () => {
+Deno.test("a .gltf whose image is missing decodes without it, with a warning; missing_images: error refuses it", async () => {
   const dir = await tempDir();
   await separateGltf(dir);
   await Deno.remove(join(dir, "textures", "skin.png"));
+  const model = join(dir, "plane.gltf");
+  const run = await runGraph(graph, { inputs: { model }, cacheDir: false });
+  const scene = run.outputs.scene as Document;
+  assertEquals(scene.getRoot().listTextures(), []);
+  assertEquals(scene.getRoot().listMaterials()[0].getBaseColorTexture(), null);
+  assertEquals(run.warnings.map((w) => w.message), [
+    `${model}: /images/0/uri 'textures/skin.png' not found; the textures that use it are left out`,
+    "plane.gltf at /materials/0/pbrMetallicRoughness/baseColorTexture: texture 0 has no image; the material " +
+    "is kept without it",
+  ]);
+  // The absence is an input like any file: once the image is back, a cached run reads it.
+  const cacheDir = join(dir, "cache");
+  await runGraph(graph, { inputs: { model }, cacheDir });
+  await separateGltf(dir);
+  const back = await runGraph(graph, { inputs: { model }, cacheDir });
+  assertEquals(back.nodes.read.state, "done");
+  assertEquals((back.outputs.scene as Document).getRoot().listTextures().length, 1);
+  await Deno.remove(join(dir, "textures", "skin.png"));
+  // As a build that must not go on without its textures asks.
+  const strict: GraphFile = {
+    ...graph,
+    nodes: {
+      ...graph.nodes,
+      read: { ...graph.nodes.read, params: { ...graph.nodes.read.params, missing_images: "error" } },
+    },
+  };
+  const error = await runGraph(strict, { inputs: { model }, cacheDir: false }).catch((e) => e);
+  assert(error instanceof RunError);
+  const cause = error.failures[0].cause;
+  assert(cause instanceof DecodeError);
+  assertEquals(cause.at, { jsonPath: "/images/0/uri" });
+  assert(cause.found.includes("textures/skin.png"), cause.found);
+});
+
+Deno.test("a .gltf whose buffer is missing names it in a typed error", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  await Deno.remove(join(dir, "plane.bin"));
   const error = await runGraph(graph, { inputs: { model: join(dir, "plane.gltf") }, cacheDir: false }).catch((
     e,
   ) => e);
   assert(error instanceof RunError);
   const cause = error.failures[0].cause;
   assert(cause instanceof DecodeError);
-  assertEquals(cause.at, { jsonPath: "/images/0/uri" });
-  assert(cause.found.includes("textures/skin.png"), cause.found);
+  assertEquals(cause.at, { jsonPath: "/buffers/0/uri" });
 });
 
 Deno.test("a .gltf naming its files in another case (made on Windows) reads them, with a warning", async () => {
@@ -99,12 +136,11 @@ Deno.test("a .gltf naming its files in another case (made on Windows) reads them
   );
   const exact = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
   assertEquals(exact.warnings.length, 1);
-  // A name no case matches is still the typed error naming it.
+  // A name no case matches is still missing: left out, with a warning naming it.
   json.images[0].uri = "textures/skin2.png";
   await Deno.writeTextFile(gltf, JSON.stringify(json));
-  const error = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false }).catch((e) => e);
-  assert(error instanceof RunError && error.failures[0].cause instanceof DecodeError);
-  assertEquals((error.failures[0].cause as DecodeError).at, { jsonPath: "/images/0/uri" });
+  const missing = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  assert(missing.warnings.some((w) => w.message.includes("/images/0/uri 'textures/skin2.png' not found")));
 });
 
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
