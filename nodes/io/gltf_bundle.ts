@@ -140,9 +140,12 @@ export async function bundleGltf(
  * which `decode.gltf` then leaves out of the materials using it, with a warning.
  */
 function withoutImages(json: Record<string, unknown>, missing: ReadonlySet<number>): void {
-  const images = json.images as unknown[];
+  const kept: unknown[] = [];
   const renumbered = new Map<number, number>();
-  json.images = images.filter((_, i) => !missing.has(i) && renumbered.set(i, renumbered.size));
+  (json.images as unknown[]).forEach((image, i) => {
+    if (!missing.has(i)) renumbered.set(i, kept.push(image) - 1);
+  });
+  json.images = kept;
   const renumber = (holder: Record<string, unknown> | undefined) => {
     if (!holder || typeof holder.source !== "number") return;
     const source = renumbered.get(holder.source);
