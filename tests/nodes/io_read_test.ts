@@ -158,3 +158,21 @@ Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const run = await runGraph(graph, { cacheDir: false });
   assertEquals(new TextDecoder().decode((run.outputs.bytes as { bytes: Uint8Array }).bytes), text);
 });
+
+Deno.test("a .gltf missing its first image keeps the second, renumbered, on the texture that uses it", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const gltf = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  // A second texture over a second image (present), used as the emissive map; the first image goes missing.
+  await Deno.copyFile(join(dir, "textures", "skin.png"), join(dir, "textures", "glow.png"));
+  await Deno.remove(join(dir, "textures", "skin.png"));
+  json.images.push({ uri: "textures/glow.png", mimeType: "image/png" });
+  json.textures.push({ source: 1 });
+  json.materials[0].emissiveTexture = { index: 1 };
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const material = (run.outputs.scene as Document).getRoot().listMaterials()[0];
+  assertEquals(material.getBaseColorTexture(), null);
+  assertEquals(material.getEmissiveTexture()?.getImage()?.byteLength, 70);
+});
