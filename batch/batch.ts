@@ -72,6 +72,11 @@ export interface BatchOptions {
   /** Stop starting new inputs after the first failure. */
   readonly failFast?: boolean;
   /**
+   * An input whose run warned (a repair, an unsure hinge fit) counts as failed, its outputs still
+   * written: for builds whose inputs must be clean.
+   */
+  readonly failOnWarning?: boolean;
+  /**
    * Interrupts the batch (Ctrl-C, a CI job cancelled): no input starts after it, and the inputs
    * running are given up, their workers stopped at once (worker processes killed, never left behind).
    * The result counts them as not run and says it was interrupted. Outputs are written atomically, so
@@ -283,6 +288,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         }
       }
       if (!result) break;
+      if (options.failOnWarning && result.ok && result.warnings.length) {
+        const message =
+          `${result.warnings.length} warning(s), and warnings fail this batch (--fail-on-warning)`;
+        result = { ...result, ok: false, error: { message } };
+      }
       ranLast = input.rel;
       results.set(input.rel, result);
       inputs++;

@@ -90,6 +90,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     jobs,
     shard,
     failFast: opts["fail-fast"],
+    failOnWarning: opts["fail-on-warning"],
     inputTimeoutMs: timeoutMs,
     ...pool,
     remote,

@@ -3,13 +3,14 @@
  *
  * ```
  * partgraph run <graph> [--set name=value …] [--out DIR] [--json] [--quiet] [--cache-dir D] [--no-cache] [--manifest FILE] [--watch]
+ *               [--fail-on-warning]
  * partgraph check <graph> [--set name=value …] [--json]
  * partgraph nodes [--markdown | --json]
  * partgraph inspect <file> [--json]
  * partgraph cache stats|prune|clear [--cache-dir D] [--max-size BYTES]
  * partgraph verify <manifest> [--out DIR] [--json]
  * partgraph batch <graph> --each NAME=<glob | @list.txt | @-> [--jobs N] [--shard I/N] [--fail-fast]
- *                 [--out DIR] [--timeout SECONDS] [--processes | --workers] [--max-heap MB] [--cache-dir D]
+ *                 [--fail-on-warning] [--out DIR] [--timeout SECONDS] [--processes | --workers] [--max-heap MB] [--cache-dir D]
  *                 [--no-cache]
  * partgraph batch --merge <manifest …> --out FILE
  * partgraph dot <graph>
@@ -18,7 +19,8 @@
  *
  * `run`, `batch` and `verify` take `--remote-cache URL` (a shared Bazel-protocol HTTP cache).
  *
- * Exit codes: 0 success; 1 a node failed, verification found differences or a batch input failed; 2 usage error;
+ * Exit codes: 0 success; 1 a node failed, verification found differences, a batch input failed or (with
+ * `--fail-on-warning`) a run warned; 2 usage error;
  * 3 invalid graph; 4 the file given to `inspect` could not be decoded.
  *
  * @module
@@ -34,16 +36,16 @@ const USAGE = `partgraph — node-graph pipeline for rigged glTF
 
 usage:
   partgraph run <graph.json> [--set name=value …] [--out DIR] [--json] [--quiet]
-                             [--cache-dir DIR] [--no-cache] [--manifest FILE] [--watch]
+                             [--cache-dir DIR] [--no-cache] [--manifest FILE] [--watch] [--fail-on-warning]
   partgraph check <graph.json> [--set name=value …] [--json]
   partgraph nodes [--markdown | --json]
   partgraph inspect <model file> [--json]
   partgraph cache stats|prune|clear [--cache-dir DIR] [--max-size BYTES]
   partgraph verify <manifest.json | batch.manifest.json> [--out DIR] [--json]
   partgraph batch <graph.json> --each NAME=<glob | @list.txt | @-> [--set name=value …] [--jobs N]
-                               [--shard I/N] [--fail-fast] [--timeout SECONDS] [--processes | --workers]
-                               [--max-heap MB] [--out DIR] [--manifest FILE] [--json] [--quiet] [--cache-dir DIR]
-                               [--no-cache]
+                               [--shard I/N] [--fail-fast] [--fail-on-warning] [--timeout SECONDS]
+                               [--processes | --workers] [--max-heap MB] [--out DIR] [--manifest FILE] [--json]
+                               [--quiet] [--cache-dir DIR] [--no-cache]
   partgraph batch --merge <shard manifest …> --out FILE
   partgraph dot <graph.json>        (Graphviz DOT on stdout: partgraph dot g.json | dot -Tsvg > g.svg)
   partgraph schema [--out FILE]
@@ -52,7 +54,8 @@ usage:
 remote cache (run, batch, verify): --remote-cache URL (or PARTGRAPH_REMOTE_CACHE), --remote-cache-read-only,
   --remote-cache-timeout SECONDS; a header from PARTGRAPH_REMOTE_CACHE_HEADER ("Name: value")
 
-exit codes: 0 ok, 1 node failure, verify mismatch or failed batch input, 2 usage, 3 invalid graph, 4 undecodable input`;
+exit codes: 0 ok, 1 node failure, verify mismatch, failed batch input or a warning with --fail-on-warning,
+  2 usage, 3 invalid graph, 4 undecodable input`;
 
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
@@ -75,6 +78,7 @@ export async function main(args: string[]): Promise<number> {
       jobs: { type: "string", short: "j" },
       shard: { type: "string" },
       "fail-fast": { type: "boolean" },
+      "fail-on-warning": { type: "boolean" },
       timeout: { type: "string" },
       processes: { type: "boolean" },
       workers: { type: "boolean" },

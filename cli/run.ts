@@ -79,13 +79,18 @@ export async function runCommand(graphPath: string, opts: Opts): Promise<number>
       writes: run.writes,
       warnings: run.warnings.length,
     };
-    if (opts.json) console.log(JSON.stringify(summary));
-    else if (!opts.quiet) {
+    // A build whose inputs must be clean: the outputs are written, and the exit status says they warned.
+    const warned = opts["fail-on-warning"] && run.warnings.length > 0;
+    const refusal = `${run.warnings.length} warning(s), and warnings fail this run (--fail-on-warning)`;
+    if (opts.json) {
+      console.log(JSON.stringify(warned ? { ...summary, ok: false, error: { message: refusal } } : summary));
+    } else if (!opts.quiet) {
       for (const w of run.warnings) if (!onEvent) console.error(`warning: ${w.id}: ${w.message}`);
       for (const w of run.writes) console.error(`wrote ${resolve(outDir, w.path)}`);
       console.error(`${states.length} nodes (${cached} cached) in ${summary.ms} ms`);
     }
-    return EXIT.ok;
+    if (warned && !opts.json) console.error(`error: ${refusal}`);
+    return warned ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (!(error instanceof RunError)) throw error;
     if (opts.json) console.log(JSON.stringify({ event: "result", ok: false, error: error.toJSON() }));

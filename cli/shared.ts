@@ -42,6 +42,7 @@ export interface BatchOptions {
   jobs?: string;
   shard?: string;
   "fail-fast"?: boolean;
+  "fail-on-warning"?: boolean;
   timeout?: string;
   merge?: boolean;
   processes?: boolean;
