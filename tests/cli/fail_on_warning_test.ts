@@ -4,25 +4,12 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { EXIT, main } from "../../cli/main.ts";
+import { EXIT } from "../../cli/main.ts";
+import { cli } from "../support/cli.ts";
 import { messyGlb } from "../support/messy_gltf.ts";
 import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/gltf.json", import.meta.url).pathname;
-
-/** Runs the CLI in-process; returns its exit code and what it printed on stderr and stdout. */
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [], err: string[] = [];
-  const log = console.log, error = console.error;
-  console.log = (...a: unknown[]) => void out.push(a.join(" "));
-  console.error = (...a: unknown[]) => void err.push(a.join(" "));
-  try {
-    return { code: await main(args), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 /** A folder with a clean GLB and one whose PNG is declared JPEG (a repair warning on export). */
 async function models(): Promise<string> {

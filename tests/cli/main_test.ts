@@ -1,27 +1,12 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { EXIT, main } from "../../cli/main.ts";
+import { EXIT } from "../../cli/main.ts";
+import { cli } from "../support/cli.ts";
 import { createRegistry } from "../../mod.ts";
 import { corpusFile } from "../support/corpus.ts";
 import { copyGraphFile } from "../support/test_nodes.ts";
 import { tempDir } from "../support/temp.ts";
 import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
-
-/** Runs the CLI in-process, capturing what it prints. */
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log, error = console.error;
-  console.log = (...a: unknown[]) => void out.push(a.join(" "));
-  console.error = (...a: unknown[]) => void err.push(a.join(" "));
-  try {
-    const code = await main(args);
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 Deno.test("run writes outputs, reports NDJSON events, and a second run is all cached", async () => {
   const dir = await tempDir();
