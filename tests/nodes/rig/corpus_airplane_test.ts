@@ -14,7 +14,8 @@ import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
-import { runNode } from "../../support/context.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { glbOf } from "../../support/shapes.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
@@ -85,6 +86,48 @@ for (const kind of ["draco", "quantized meshopt"] as const) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "sketchbook airplane with its transforms rounded to 3 decimals (as some exporters write): the same hinges",
+  ignore: withoutCorpus(SAMPLE),
+  async fn() {
+    const bytes = await Deno.readFile(corpusFile(SAMPLE)!);
+    const length = new DataView(bytes.buffer).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + length)));
+    for (const node of json.nodes) {
+      for (const key of ["translation", "rotation", "scale"]) {
+        if (node[key]) node[key] = node[key].map((v: number) => Math.round(v * 1000) / 1000);
+      }
+    }
+    const ctx = testContext();
+    const rounded = (await runNode(
+      decodeGltf,
+      {
+        bytes: { bytes: glbOf(json, bytes.subarray(28 + length)), name: "rounded.glb" },
+      },
+      {},
+      ctx,
+    )).scene;
+    // Two rotations end more than 0.0005 off unit length: decode refused the file before; now it
+    // normalises them, each named.
+    assertEquals(
+      ctx.warnings.filter((w) => /rotation of length .* made unit length/.test(w.message)).length,
+      2,
+    );
+    const result = await rig(rounded, { forward: "+Z" });
+    assertAuthoredHinges(rounded, result);
+    const exact = await rig(await decode(), { forward: "+Z" });
+    result.report.parts.forEach((part, i) => {
+      const twin = exact.report.parts[i];
+      assert(axisErrorDegrees(part.hinge!.world.axis, twin.hinge!.world.axis) < 0.2, part.panel!);
+      assert(
+        distanceToLine(part.hinge!.world.origin, twin.hinge!.world.origin, twin.hinge!.world.axis) < 0.001,
+      );
+      assertEquals([part.side, part.positive], [twin.side, twin.positive]);
+    });
+  },
+});
 
 Deno.test({
   name: "sketchbook airplane: positive angles move trailing edges down and the rudder right",
