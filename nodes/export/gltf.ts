@@ -41,16 +41,19 @@ export const exportGltf = defineNode({
   },
   async run({ inputs, params, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
-    const [{ GENERATOR }, { writeGlb, writeGltfJson, writtenJson }, { repairForExport }] = await Promise.all([
-      importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
-      importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
-        "../../runtime/scene/gltf_io.ts",
-        import.meta.url,
-      ),
-      importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
-    ]);
+    const [{ GENERATOR }, { gltfIO, writeGlb, writeGltfJson, writtenJson }, { repairForExport }] =
+      await Promise.all([
+        importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
+        importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
+          "../../runtime/scene/gltf_io.ts",
+          import.meta.url,
+        ),
+        importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
+      ]);
     // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
     const options = { generator: GENERATOR, uniqueNames: true };
+    // The writer's I/O registers every extension's image format, which the MIME repair recognises.
+    await gltfIO();
     const scene = repairForExport(inputs.scene, (message) => ctx.warn(message));
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)

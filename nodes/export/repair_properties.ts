@@ -8,7 +8,15 @@
  *
  * @module
  */
-import type { Document, Mesh, Node, Primitive, Skin, Texture } from "@gltf-transform/core";
+import {
+  type Document,
+  ImageUtils,
+  type Mesh,
+  type Node,
+  type Primitive,
+  type Skin,
+  type Texture,
+} from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
 import { truncatedImage } from "./check/images.ts";
 
@@ -108,18 +116,6 @@ function renameAttributes(primitive: Primitive, apply: boolean, renamed: Set<str
   }
 }
 
-/** An image's type by its leading bytes (signatures of the formats glTF and its extensions allow). */
-function sniffImageType(bytes: Uint8Array): string | undefined {
-  const ascii = (at: number, text: string) =>
-    bytes.length >= at + text.length && [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
-  if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(1, "PNG\r\n\x1a\n")) return "image/png";
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
-  if (ascii(1, "KTX 20\xbb\r\n\x1a\n")) return "image/ktx2";
-  if (ascii(4, "ftypavi")) return "image/avif";
-  return undefined;
-}
-
 /** A texture's name for messages: its own, or its index. */
 function textureLabel(texture: Texture, index: number): string {
   return texture.getName() ? `'${texture.getName()}'` : `#${index}`;
@@ -144,7 +140,9 @@ function truncatedRepair(texture: Texture, index: number, apply: boolean, messag
 /** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */
 function mimeRepair(texture: Texture, index: number, apply: boolean, messages: string[]): void {
   const image = texture.getImage();
-  const found = image && sniffImageType(image);
+  // glTF-Transform's own recognition (PNG and JPEG; WebP, AVIF and KTX2 once their extensions are
+  // registered, which `gltfIO()` does before `export.gltf` repairs): the types it reads files by.
+  const found = image && ImageUtils.getMimeType(image);
   const declared = texture.getMimeType();
   if (!found || found === declared) return;
   messages.push(
