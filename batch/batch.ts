@@ -267,10 +267,13 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       for (let attempt = 1; !result; attempt++) {
         if (!w) [w, ranLast] = [spawn(), undefined];
         try {
+          let begin!: () => void;
+          const begun = new Promise<void>((resolve) => begin = resolve);
           result = await settle(
-            w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel })),
+            w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel }), begin),
             options.inputTimeoutMs,
             options.signal,
+            begun,
           );
         } catch (error) {
           // Whatever happened, a fresh worker takes over.

@@ -66,6 +66,8 @@ export interface JobMessage {
 
 /** A message from a pool member to the pool. */
 export type WorkerMessage =
+  /** The member has the job and starts it: its time limit runs from here, not from its own start-up. */
+  | { readonly kind: "started"; readonly id: number }
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
   | { readonly kind: "warning"; readonly message: string; readonly warning: string }
   | { readonly kind: "output"; readonly stream: "stdout" | "stderr"; readonly text: string }
@@ -110,6 +112,7 @@ export function fromLine<T extends JobMessage | WorkerMessage>(line: string): T 
 export function jobServer(post: (message: WorkerMessage) => void): (message: JobMessage) => Promise<void> {
   let remote: RemoteCache | undefined;
   return async ({ id, spec }) => {
+    post({ kind: "started", id });
     if (spec.remote && !remote) {
       remote = new RemoteCache({
         ...spec.remote,

@@ -20,8 +20,11 @@ import {
 
 /** One member of the pool. */
 export interface PoolMember {
-  /** Runs a job; rejects when the member dies during it. */
-  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult>;
+  /**
+   * Runs a job; rejects when the member dies during it. `onStart` is called when the member starts
+   * it (a new member first loads its modules).
+   */
+  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: () => void): Promise<JobResult>;
   /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
   stop(now?: boolean): Promise<void>;
   /**
@@ -135,6 +138,7 @@ abstract class Member implements PoolMember {
     resolve: (r: JobResult) => void;
     reject: (e: unknown) => void;
     onEvent: (e: unknown) => void;
+    onStart?: () => void;
   };
   #next = 0;
 
@@ -147,10 +151,10 @@ abstract class Member implements PoolMember {
 
   abstract readonly ended: boolean;
 
-  run(spec: JobSpec, onEvent: (event: unknown) => void): Promise<JobResult> {
+  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: () => void): Promise<JobResult> {
     return new Promise((resolve, reject) => {
       const id = this.#next++;
-      this.#pending = { id, resolve, reject, onEvent };
+      this.#pending = { id, resolve, reject, onEvent, onStart };
       this.send({ id, spec });
     });
   }
@@ -158,6 +162,7 @@ abstract class Member implements PoolMember {
   protected receive(data: WorkerMessage): void {
     if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
     else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
+    else if (data.kind === "started" && data.id === this.#pending?.id) this.#pending.onStart?.();
     else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
     else if (data.kind === "done" && data.id === this.#pending?.id) {
       const pending = this.#pending;

@@ -9,7 +9,9 @@ import type { JobResult } from "./job.ts";
 /** The result of a job its worker could not give: it died, or overran the time limit. */
 export function failedJob(error: unknown, started: number): JobResult {
   const message = error instanceof TimeLimit
-    ? `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
+    ? error.starting
+      ? `its worker did not start it within ${error.ms / 1000} s; the worker was stopped`
+      : `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
     : error instanceof Error
     ? error.message
     : String(error);
@@ -29,28 +31,52 @@ export function failedJob(error: unknown, started: number): JobResult {
 
 /** The rejection of {@link settle} when the time limit passed first. */
 export class TimeLimit extends Error {
-  constructor(readonly ms: number) {
-    super(`no result within ${ms} ms`);
+  /** `starting`: the limit on the worker starting the job passed, not the job's own. */
+  constructor(readonly ms: number, readonly starting = false) {
+    super(starting ? `not started within ${ms} ms` : `no result within ${ms} ms`);
   }
 }
+
+/**
+ * Least time a worker is given to start a job (a new one loads its modules first, which a busy
+ * machine can make take seconds), however short the time limit per input.
+ */
+const START_LIMIT_MS = 60_000;
 
 /** The rejection of {@link settle} when the batch was interrupted first. */
 export class Interrupted extends Error {}
 
 /**
  * `work`, or a rejection once `ms` have passed first ({@link TimeLimit}; no limit when undefined) or
- * `signal` aborts first ({@link Interrupted}).
+ * `signal` aborts first ({@link Interrupted}). With `started`, the `ms` run from when it resolves
+ * (the worker has the job), and the wait before that is limited to `ms` or {@link START_LIMIT_MS},
+ * whichever is longer: an input is not failed for its worker's start-up.
  */
 export async function settle<T>(
   work: Promise<T>,
   ms: number | undefined,
   signal: AbortSignal | undefined,
+  started?: Promise<void>,
 ): Promise<T> {
   if (ms === undefined && !signal) return await work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
+  let over = false;
   const cut = new Promise<never>((_, reject) => {
-    if (ms !== undefined) timer = setTimeout(() => reject(new TimeLimit(ms)), ms);
+    if (ms !== undefined) {
+      const limit = (after: number, starting: boolean) =>
+        setTimeout(() => reject(new TimeLimit(after, starting)), after);
+      if (!started) timer = limit(ms, false);
+      else {
+        const startLimit = Math.max(ms, START_LIMIT_MS);
+        timer = limit(startLimit, true);
+        started.then(() => {
+          if (over) return;
+          clearTimeout(timer);
+          timer = limit(ms, false);
+        });
+      }
+    }
     onAbort = () => reject(new Interrupted());
     if (signal?.aborted) onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -58,6 +84,7 @@ export async function settle<T>(
   try {
     return await Promise.race([work, cut]);
   } finally {
+    over = true;
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort!);
   }

@@ -1,0 +1,32 @@
+/**
+ * `settle`, the time limit per input: it runs from when the worker starts the job, so a worker slow
+ * to start (loading its modules on a busy machine) does not fail its input, while a job that overruns
+ * the limit once started still does.
+ */
+import assert from "node:assert/strict";
+import { settle, TimeLimit } from "../../batch/settle.ts";
+
+const after = <T>(ms: number, value?: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value as T), ms));
+
+Deno.test("settle: a job started late by its worker is timed from its start", async () => {
+  const started = after<void>(300);
+  const work = started.then(() => after(50, "done"));
+  assert.equal(await settle(work, 150, undefined, started), "done");
+});
+
+Deno.test("settle: a job that overruns the limit once started is refused, its worker's start-up not counted", async () => {
+  const started = after<void>(200);
+  const work = started.then(() => after(2_000, "late"));
+  const begun = performance.now();
+  await assert.rejects(settle(work, 150, undefined, started), (error) => {
+    assert.ok(error instanceof TimeLimit && !error.starting && error.ms === 150);
+    const waited = performance.now() - begun;
+    assert.ok(waited >= 340 && waited < 1_500, `${waited} ms: the 150 ms ran from the start at 200 ms`);
+    return true;
+  });
+});
+
+Deno.test("settle: without a start signal the limit runs from the call", async () => {
+  await assert.rejects(settle(after(1_000), 100, undefined), (error) => error instanceof TimeLimit);
+});
