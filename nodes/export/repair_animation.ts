@@ -1,7 +1,8 @@
 /**
- * Export repairs of animation data: rotation keys that are not unit quaternions, and key times
- * repeated (or out of order) where a baker wrote two keys at one frame, which viewers play but the
- * Khronos glTF validator (2.0.0-dev.3.10) refuses. Called by `repair_data.ts`.
+ * Export repairs of animation data: rotation keys that are not unit quaternions, key times before 0
+ * (keys at frames before a scene's start), and key times repeated (or out of order) where a baker
+ * wrote two keys at one frame, which viewers play but the Khronos glTF validator (2.0.0-dev.3.10)
+ * refuses. Called by `repair_data.ts`.
  *
  * @module
  */
@@ -107,8 +108,84 @@ function roundedComponent(x: number, away: number): number {
   return away && toward !== x ? toward + Math.sign(x) : toward;
 }
 
+/**
+ * Animations without a channel (EMPTY_ENTITY): nothing to play — a decoder left out every channel a
+ * viewer could not play either. Each is left out, with its samplers and the accessors only they used.
+ * Returns the animations that stay.
+ */
+export function emptyAnimationRepairs(doc: Document, apply: boolean, messages: string[]): Animation[] {
+  const kept: Animation[] = [];
+  for (const animation of doc.getRoot().listAnimations()) {
+    if (animation.listChannels().length) {
+      kept.push(animation);
+      continue;
+    }
+    messages.push(`animation '${animation.getName()}' has no channel to play; left out`);
+    if (!apply) continue;
+    const samplers = animation.listSamplers();
+    const accessors = samplers.flatMap((sampler) => [sampler.getInput(), sampler.getOutput()])
+      .filter((accessor) => accessor !== null);
+    for (const sampler of samplers) sampler.dispose();
+    animation.dispose();
+    disposeUnused(doc, accessors);
+  }
+  return kept;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Key times
+
+/**
+ * Animations with key times before 0 (ACCESSOR_ANIMATION_INPUT_NEGATIVE): Blender's exporter wrote
+ * them for keys at frames before 0 until it gained its "negative frames: slide" option. Each such
+ * animation is slid to start at 0 — every sampler by the same amount, so the clip keeps its timing,
+ * as Blender's and Babylon's exporters now do — rather than cropped, which would lose keys. An input
+ * another animation also uses gets a slid copy of its own; other inputs are slid in place.
+ */
+export function negativeTimeRepairs(animations: Animation[], apply: boolean, messages: string[]): void {
+  const users = new Map<Accessor, Set<Animation>>();
+  for (const animation of animations) {
+    for (const sampler of animation.listSamplers()) {
+      const input = sampler.getInput();
+      if (input) users.set(input, (users.get(input) ?? new Set()).add(animation));
+    }
+  }
+  for (const animation of animations) {
+    const samplers = animation.listSamplers();
+    const start = earliestTime(samplers);
+    if (!(start < 0)) continue;
+    messages.push(
+      `animation '${animation.getName()}' starts at ${Number(start.toPrecision(6))} s (keys before 0, as ` +
+        "exporters write for frames before a scene's start): slid to start at 0, its timing kept",
+    );
+    if (!apply) continue;
+    const slid = new Map<Accessor, Accessor>();
+    for (const sampler of samplers) {
+      const input = sampler.getInput();
+      if (!input || input.getComponentType() !== FLOAT) continue;
+      let moved = slid.get(input);
+      if (!moved) {
+        moved = users.get(input)!.size > 1 ? input.clone() : input;
+        const times = moved.getArray()!;
+        for (let i = 0; i < times.length; i++) times[i] -= start;
+        slid.set(input, moved);
+      }
+      sampler.setInput(moved);
+    }
+  }
+}
+
+/** The earliest finite float key time of `samplers`, or Infinity when they have none. */
+function earliestTime(samplers: readonly AnimationSampler[]): number {
+  let start = Infinity;
+  for (const sampler of samplers) {
+    const input = sampler.getInput();
+    const times = input?.getComponentType() === FLOAT ? input.getArray() : null;
+    if (!times) continue;
+    for (let i = 0; i < times.length; i++) if (times[i] < start) start = times[i];
+  }
+  return start;
+}
 
 /**
  * Samplers whose key times do not strictly increase (ACCESSOR_ANIMATION_INPUT_NON_INCREASING).

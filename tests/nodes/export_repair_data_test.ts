@@ -1,6 +1,6 @@
 /**
  * `dataRepairs` (export repairs of skin and animation data): weights that do not sum to 1, joints
- * listed twice, tangent signs, non-unit rotation keys, repeated key times and damaged inverse bind
+ * listed twice, tangent signs, non-unit rotation keys, key times before 0, repeated key times and damaged inverse bind
  * matrices are repaired to what the Khronos validator accepts, with one warning per property, and
  * the scene handed in is left as it was. Each kind is tested on `dataRepairs` itself, and through
  * `export.gltf`.
@@ -533,6 +533,66 @@ Deno.test("export.gltf: repeated key times dropped, warned and valid, with the w
   assertKeptKeys(back);
   const input = json.accessors[json.animations[0].samplers[0].input];
   assert.deepEqual([input.count, input.min, input.max], [3, [1], [3]]);
+});
+
+/**
+ * Two clips with keys before 0, as Blender's exporter wrote for frames before 0: `takeoff` (from
+ * −1 s) and `idle` (from −3 s) share one time accessor, and each has one of its own; `cruise`
+ * starts at 0.25 s and must be left where it is.
+ */
+function negativeTimes() {
+  const { doc, joints } = skinnedScene();
+  const buffer = doc.getRoot().listBuffers()[0];
+  const accessor = (type: "SCALAR" | "VEC3", values: number[]) =>
+    doc.createAccessor().setType(type).setBuffer(buffer).setArray(new Float32Array(values));
+  const shared = accessor("SCALAR", [-1, 0, 1]);
+  const clips: [string, Accessor[]][] = [
+    ["takeoff", [shared, accessor("SCALAR", [-0.5, 2])]],
+    ["idle", [shared, accessor("SCALAR", [-3, 0])]],
+    ["cruise", [accessor("SCALAR", [0.25, 1])]],
+  ];
+  for (const [name, inputs] of clips) {
+    const animation = doc.createAnimation(name);
+    inputs.forEach((input, i) => {
+      const output = accessor("VEC3", Array.from({ length: 3 * input.getCount() }, (_, k) => k));
+      const sampler = doc.createAnimationSampler().setInput(input).setOutput(output);
+      animation.addSampler(sampler).addChannel(
+        doc.createAnimationChannel().setTargetNode(joints[i]).setTargetPath("translation").setSampler(
+          sampler,
+        ),
+      );
+    });
+  }
+  return doc;
+}
+
+const NEGATIVE_TIME_MESSAGES = [-1, -3].map((start, i) =>
+  `animation '${["takeoff", "idle"][i]}' starts at ${start} s (keys before 0, as exporters write for ` +
+  "frames before a scene's start): slid to start at 0, its timing kept"
+);
+
+function assertSlidTimes(doc: Document): void {
+  const times = (name: string) =>
+    doc.getRoot().listAnimations().find((a) => a.getName() === name)!.listSamplers()
+      .map((sampler) => Array.from(sampler.getInput()!.getArray()!));
+  assert.deepEqual(times("takeoff"), [[0, 1, 2], [0.5, 3]]);
+  assert.deepEqual(times("idle"), [[2, 3, 4], [0, 3]]);
+  assert.deepEqual(times("cruise"), [[0.25, 1]]);
+}
+
+Deno.test("clips with keys before 0 are slid to start at 0, each by its own start; a shared input is copied", async () => {
+  const doc = negativeTimes();
+  // The validator also calls a 0 after a negative time non-increasing (it takes the negative one as 0).
+  assert.ok((await validatorCodes(doc)).includes("ACCESSOR_ANIMATION_INPUT_NEGATIVE"));
+  const { messages, copy } = repaired(doc);
+  assert.deepEqual(messages, NEGATIVE_TIME_MESSAGES);
+  assertSlidTimes(copy);
+  assert.deepEqual(await validatorCodes(copy), []);
+});
+
+Deno.test("export.gltf: clips with keys before 0 slid, warned and valid", async () => {
+  const { back } = await exportedValid(negativeTimes(), NEGATIVE_TIME_MESSAGES);
+  assertSlidTimes(back);
 });
 
 // ---------------------------------------------------------------------------------------------
