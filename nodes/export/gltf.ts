@@ -2,7 +2,7 @@
  * `export.gltf` — a scene to GLB or glTF bytes, deterministic: the generator is pinned to the
  * partgraph version and extras keys are sorted, so the same scene gives the same bytes anywhere.
  * What a damaged or messy source left in the scene (non-finite values, out-of-range indices, non-unit
- * normals or rotations, weights that do not sum to 1, repeated key times, misspelt attribute names,
+ * normals or rotations, weights that do not sum to 1, negative or repeated key times, misspelt attribute names,
  * a MIME type its image contradicts, cameras and lights out of range: `repair*.ts`) is repaired with
  * a warning, and the result is checked: an output the Khronos validator would reject is refused,
  * never written. By default (`validate: "auto"`) a fast check of our own decides for the files it
@@ -22,7 +22,7 @@ export const exportGltf = defineNode({
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals and " +
-    "rotation keys, weights not summing to 1, repeated key times, misspelt attribute names, a MIME type " +
+    "rotation keys, weights not summing to 1, negative or repeated key times, misspelt attribute names, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of.",

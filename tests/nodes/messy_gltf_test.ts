@@ -2,6 +2,7 @@
  * Messy glTF as real exporters write it — valid files glTF-Transform writes invalid (an empty scene),
  * and invalid content viewers accept anyway (a misspelt attribute, a PNG declared JPEG, a rotation
  * rounded off unit length, a factor past 1, an unknown sampler enum, a texture without an image,
+ * an index view's stride, signed indices, enums in another case or unknown, a clip starting before 0,
  * cameras and lights out of range, a skeleton that is not its joints' root, stray morph weights) —
  * goes through `decode.gltf` and `export.gltf` to a valid file, each repair named in a warning;
  * what is damage rather than mess (a rotation of length 0.001) is still refused.
@@ -233,6 +234,114 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // Blender's exporter wrote keys at frames before 0 this way until its "negative frames" option.
+    name: "a clip starting at -1 s",
+    edit: (json, bin) =>
+      editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[0] = -1),
+    inputValid: false,
+    warning: /animation 'deflect' starts at -1 s \(keys before 0.*slid to start at 0, its timing kept/,
+    check: (out) => {
+      const sampler = out.getRoot().listAnimations()[0].listSamplers()[0];
+      assertEquals([...sampler.getInput()!.getArray()!], [0, 2, 3]);
+    },
+  },
+  {
+    name: "an index view with a byteStride of 2 (three.js's exporter before r89)",
+    edit: (json) => json.bufferViews[json.accessors[wingPrimitive(json).indices].bufferView].byteStride = 2,
+    inputValid: false,
+    warning:
+      /\/bufferViews\/\d+\/byteStride: 2 is the element size of the data it holds, tightly packed: left out/,
+    check: (out) =>
+      assertEquals([...wing(out).listPrimitives()[0].getIndices()!.getArray()!], [0, 1, 2, 2, 1, 3]),
+  },
+  {
+    name: "indices as signed shorts (early UnityGLTF)",
+    edit: (json) => json.accessors[wingPrimitive(json).indices].componentType = 5122,
+    inputValid: false,
+    warning: /\/meshes\/\d+\/primitives\/0\/indices: accessor \d+ holds indices as SHORT: read as unsigned/,
+    check: (out) => {
+      const indices = wing(out).listPrimitives()[0].getIndices()!;
+      assertEquals([indices.getComponentType(), [...indices.getArray()!]], [5123, [0, 1, 2, 2, 1, 3]]);
+    },
+  },
+  {
+    name: "enums spelt in another case",
+    edit: (json) => {
+      json.animations[0].samplers[0].interpolation = "step";
+      json.materials[0].alphaMode = "Blend";
+      json.cameras = [{ type: "Perspective", perspective: { yfov: 1, znear: 0.1 } }];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+    },
+    inputValid: true, // open enums: the validator warns; decode.gltf refused each before
+    warning: [
+      /\/animations\/0\/samplers\/0\/interpolation: "step" read as 'STEP'/,
+      /\/materials\/0\/alphaMode: "Blend" read as 'BLEND'/,
+      /\/cameras\/0\/type: "Perspective" read as 'perspective'/,
+    ],
+    check: (out) => {
+      assertEquals(out.getRoot().listAnimations()[0].listSamplers()[0].getInterpolation(), "STEP");
+      assertEquals(out.getRoot().listMaterials()[0].getAlphaMode(), "BLEND");
+      assertEquals(out.getRoot().listCameras()[0].getType(), "perspective");
+    },
+  },
+  {
+    name: "enum values glTF does not define",
+    edit: (json) => {
+      json.animations[0].samplers[0].interpolation = "SMOOTH";
+      json.materials[0].alphaMode = "ADDITIVE";
+      json.cameras = [{ type: "ortho", orthographic: { xmag: 1, ymag: 1, znear: 0, zfar: 10 } }];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+    },
+    inputValid: true,
+    warning: [
+      /interpolation: "SMOOTH" is not a glTF interpolation; left to the default, LINEAR/,
+      /alphaMode: "ADDITIVE" is not a glTF alpha mode; left to the default, OPAQUE/,
+      /type: "ortho" is not a glTF camera type; read as 'orthographic', the projection it holds/,
+    ],
+    check: (out) => {
+      assertEquals(out.getRoot().listAnimations()[0].listSamplers()[0].getInterpolation(), "LINEAR");
+      assertEquals(out.getRoot().listMaterials()[0].getAlphaMode(), "OPAQUE");
+      assertEquals(out.getRoot().listCameras()[0].getType(), "orthographic");
+    },
+  },
+  {
+    name: "a channel animating a property glTF does not define",
+    edit: (json) => json.animations[0].channels[0].target.path = "rotate",
+    inputValid: true,
+    warning: [
+      /\/channels\/0\/target\/path: "rotate" is not a property glTF animates; the channel is left out/,
+      /animation 'deflect' has no channel to play; left out/,
+    ],
+    check: (out) => assertEquals(out.getRoot().listAnimations(), []),
+  },
+  {
+    // VS Code's glTF conversion wrote `"byteOffset": null`, gltf-rs `"sparse": null`, Compressonator
+    // `"animations": null`, tinygltf an empty material as `null`; web engines read each as unset.
+    name: "null for unset fields and an empty material",
+    edit: (json) => {
+      json.bufferViews[0].byteOffset = null;
+      json.accessors[0].sparse = null;
+      json.textures[0].sampler = null;
+      json.cameras = null;
+      json.scene = null;
+      json.materials.push(null);
+      json.nodes[nodeIndex(json, "Wing")].extras = null;
+    },
+    inputValid: false,
+    warning: [
+      /\/bufferViews\/0\/byteOffset: null read as absent/,
+      /\/accessors\/0\/sparse: null read as absent/,
+      /\/cameras: null read as absent/,
+      /\/materials\/1: null read as an empty object/,
+    ],
+    check: (out) => {
+      assertEquals(out.getRoot().listMaterials().map((m) => m.getName()), ["painted", ""]);
+      const positions = wing(out).listPrimitives()[0].getAttribute("POSITION")!;
+      assertEquals([...positions.getArray()!], [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+      assertEquals(out.getRoot().listAnimations().length, 1);
+    },
+  },
+  {
     name: "a skin on a node whose mesh has no joints",
     edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].skin = 0,
     inputValid: false,
@@ -372,4 +481,36 @@ Deno.test("messy glTF: a normal of length 0.5 is made unit length on export", as
   const out = await readGltf((await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes);
   assertEquals([...wing(out).listPrimitives()[0].getAttribute("NORMAL")!.getArray()!].slice(0, 3), [0, 0, 1]);
   assert(ctx.warnings.some((w) => /1 normal\(s\) of accessor .* made unit length/.test(w.message)));
+});
+
+Deno.test("messy glTF: glTF 1.0, as JSON or binary, is refused with the way to update it", async () => {
+  const json = await messyGlb((json) => json.asset.version = "1.0");
+  await rejects(runNode(decodeGltf, { bytes: { bytes: json, name: "old.glb" } }), (error) => {
+    assert(error instanceof DecodeError);
+    assertEquals([error.at, error.found], [{ jsonPath: "/asset/version" }, '"1.0"']);
+    assert(/gltf-pipeline/.test(error.expected), error.expected);
+    return true;
+  });
+  const binary = await messyGlb(() => {});
+  new DataView(binary.buffer, binary.byteOffset).setUint32(4, 1, true);
+  await rejects(runNode(decodeGltf, { bytes: { bytes: binary, name: "old.glb" } }), (error) => {
+    assert(error instanceof DecodeError);
+    assertEquals([error.at, error.found], [{ offset: 4 }, "1"]);
+    assert(/binary glTF 1\.0: gltf-pipeline updates it/.test(error.expected), error.expected);
+    return true;
+  });
+});
+
+Deno.test("messy glTF: an empty node written as null (tinygltf) is read as an empty node", async () => {
+  // The Khronos validator itself stops on this file (NoSuchMethodError), so it is not asked about the input.
+  const bytes = await messyGlb((json) => {
+    json.nodes.push(null);
+    json.scenes[0].nodes.push(json.nodes.length - 1);
+  });
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "tiny.glb" } }, {}, ctx);
+  const out = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+  assertEquals((await validateGltf(out)).errors, 0);
+  assert(ctx.warnings.some((w) => /\/nodes\/4: null read as an empty object/.test(w.message)));
+  assertEquals((await readGltf(out)).getRoot().listScenes()[0].listChildren().length, 4);
 });

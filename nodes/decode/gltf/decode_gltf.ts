@@ -19,10 +19,10 @@ export const decodeGltf = defineNode({
   version: 5,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
-    "messy content viewers accept (a rotation off unit length, a factor past 1, an unknown sampler enum, " +
-    "malformed accessor bounds, a texture without an image, a compression extension used but not listed) " +
-    "is repaired with a warning " +
-    "naming its JSON path; " +
+    "messy content viewers accept (null for an unset field, a rotation off unit length, a factor past 1, an unknown sampler enum, " +
+    "malformed accessor bounds, a texture without an image, a compression extension used but not listed, " +
+    "signed indices, an index view's stride, an enum in another case or one glTF does not define) " +
+    "is repaired with a warning naming its JSON path; " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },

@@ -103,8 +103,17 @@ export function checkGltfStructure(doc: JSONDocument, source: GltfSource): reado
 }
 
 function checkAll(c: Checker): void {
+  readNullsAsAbsent(c);
   const asset = c.object(c.json.asset, "/asset");
   if (typeof asset.version !== "string") c.fail("/asset/version", "a version string", asset.version);
+  if (/^1\./.test(asset.version)) {
+    // Old downloads and tools still carry glTF 1.0, whose JSON is shaped differently: say how to update it.
+    c.fail(
+      "/asset/version",
+      "glTF 2.0 (`gltf-pipeline -i in.gltf -o out.gltf` updates 1.0)",
+      asset.version,
+    );
+  }
   for (const key of ["extensionsUsed", "extensionsRequired"]) {
     const value = c.json[key];
     if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === "string"))) {
@@ -125,6 +134,43 @@ function checkAll(c: Checker): void {
   checkNodes(c);
   checkReferences(c);
   checkTextureInfos(c, c.json, "");
+}
+
+/**
+ * Explicit `null`s, which glTF's schema forbids but many writers emit for an unset field
+ * (`"byteOffset": null`, `"sparse": null`, `"animations": null`; an empty node or material as
+ * `null` in its list; NaN bounds, which JSON.stringify writes as `null`), as the web engines read
+ * them: a property set to `null` is absent, a `null` in a top-level list is an empty object (so
+ * indices stay), and a `null` inside a list of numbers is left to the checks of that list. Extras,
+ * which are the application's own, keep theirs (`"extras": null` itself is left out, silently).
+ */
+function readNullsAsAbsent(c: Checker): void {
+  // Breadth first, so that the warnings follow the file's order.
+  const queue: [Json, string][] = [[c.json, ""]];
+  for (let next = 0; next < queue.length; next++) {
+    const [item, path] = queue[next];
+    for (const key of Object.keys(item)) {
+      const value = item[key];
+      if (value === null) {
+        delete item[key];
+        // Extras may be null (any JSON value): nothing is lost, nothing to warn about.
+        if (key !== "extras") c.repaired(`${path}/${key}`, "null read as absent");
+      } else if (key === "extras" || typeof value !== "object") continue;
+      else if (!Array.isArray(value)) queue.push([value as Json, `${path}/${key}`]);
+      else {
+        const collection = path === "" && COLLECTIONS.includes(key);
+        value.forEach((element, i) => {
+          if (element === null && collection) {
+            value[i] = {};
+            c.repaired(`/${key}/${i}`, "null read as an empty object");
+          }
+          if (element && typeof element === "object" && !Array.isArray(element)) {
+            queue.push([element as Json, `${path}/${key}/${i}`]);
+          }
+        });
+      }
+    }
+  }
 }
 
 function checkBuffers(c: Checker): void {
@@ -148,6 +194,7 @@ function checkBuffers(c: Checker): void {
     }
   });
   const buffers = c.list("buffers");
+  const elementSizes = elementSizesByView(c);
   c.list("bufferViews").forEach((view, i) => {
     const path = `/bufferViews/${i}`;
     const buffer = c.index(view, "buffer", path, "buffers");
@@ -158,6 +205,19 @@ function checkBuffers(c: Checker): void {
     if (length === undefined) c.fail(`${path}/byteLength`, "a byte length", undefined);
     if (offset + length! > available) {
       c.fail(`${path}/byteLength`, `offset + length within the buffer's ${available} bytes`, length);
+    }
+    const sizes = elementSizes.get(i);
+    if (
+      typeof view.byteStride === "number" && (view.byteStride < 4 || view.byteStride % 4) &&
+      sizes?.size === 1 && sizes.has(view.byteStride)
+    ) {
+      // Early exporters (three.js's before r89) gave index views a stride; equal to the data's
+      // element size, it says what no stride says.
+      c.repaired(
+        `${path}/byteStride`,
+        `${view.byteStride} is the element size of the data it holds, tightly packed: left out`,
+      );
+      delete view.byteStride;
     }
     const stride = c.int(view, "byteStride", path, 253, 4);
     if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
@@ -172,6 +232,17 @@ function checkBuffers(c: Checker): void {
       c.fail(`${path}/buffer`, "a buffer with data (or a meshopt-compressed view)", buffer);
     }
   });
+}
+
+/** The element sizes (in bytes) of the accessors on each buffer view, by view index. */
+function elementSizesByView(c: Checker): Map<number, Set<number>> {
+  const sizes = new Map<number, Set<number>>();
+  for (const accessor of c.list("accessors")) {
+    const size = COMPONENT_BYTES[accessor.componentType as number] * TYPE_COMPONENTS[accessor.type as string];
+    const view = accessor.bufferView as number;
+    if (Number.isInteger(size)) sizes.set(view, (sizes.get(view) ?? new Set()).add(size));
+  }
+  return sizes;
 }
 
 /** Most bytes meshopt decodes per compressed byte: its codecs reach about 64 (runs of zero bytes). */

@@ -69,6 +69,13 @@ export function checkMeshes(c: Checker): void {
 /** Every index value addresses a vertex (read through the accessor's view). */
 function checkIndexRange(c: Checker, a: number, path: string, vertices: number): void {
   const accessor = c.list("accessors")[a];
+  const signed = SIGNED_INDEX_TYPES[accessor.componentType as number];
+  if (accessor.type === "SCALAR" && signed) {
+    // Early exporters (UnityGLTF, gdx-gltf) wrote indices as signed shorts; the bits are the unsigned
+    // values they meant, which viewers read.
+    accessor.componentType = signed.unsigned;
+    c.repaired(path, `accessor ${a} holds indices as ${signed.name}: read as unsigned`);
+  }
   if (accessor.type !== "SCALAR" || !INDEX_TYPES.includes(accessor.componentType as number)) {
     c.fail(path, "an accessor of unsigned integer scalars", a);
   }
@@ -89,6 +96,12 @@ function checkIndexRange(c: Checker, a: number, path: string, vertices: number):
     }
   }
 }
+
+/** Signed index component types, with the unsigned type of their size. */
+const SIGNED_INDEX_TYPES: Readonly<Record<number, { name: string; unsigned: number }>> = {
+  5120: { name: "BYTE", unsigned: 5121 },
+  5122: { name: "SHORT", unsigned: 5123 },
+};
 
 /** The validator's tolerance for a unit quaternion's length. */
 const UNIT_TOLERANCE = 0.0005;
@@ -197,7 +210,13 @@ export function checkReferences(c: Checker): void {
   });
   c.list("materials").forEach((material, i) => checkMaterial(c, material, `/materials/${i}`));
   c.list("cameras").forEach((camera, i) =>
-    c.oneOf(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"])
+    c.openEnum(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"], () => {
+      // The projection object the camera holds says what it is; without one (or with both) nothing does.
+      const held = ["perspective", "orthographic"].filter((type) => camera[type] !== undefined);
+      if (held.length !== 1) return undefined;
+      camera.type = held[0];
+      return `is not a glTF camera type; read as '${held[0]}', the projection it holds`;
+    })
   );
   c.list("animations").forEach((animation, a) => {
     const path = `/animations/${a}`;
@@ -211,28 +230,35 @@ export function checkReferences(c: Checker): void {
           c.fail(`${path}/samplers/${s}/${key}`, "an accessor index", undefined);
         }
       }
-      c.oneOf(sampler, "interpolation", `${path}/samplers/${s}`, ["LINEAR", "STEP", "CUBICSPLINE"]);
+      c.openEnum(sampler, "interpolation", `${path}/samplers/${s}`, ["LINEAR", "STEP", "CUBICSPLINE"], () => {
+        delete sampler.interpolation;
+        return "is not a glTF interpolation; left to the default, LINEAR";
+      });
     });
     const channels = Array.isArray(animation.channels)
       ? animation.channels
       : c.fail(`${path}/channels`, "an array", animation.channels);
+    const unplayable = new Set<unknown>();
     channels.forEach((value, index) => {
       const at = `${path}/channels/${index}`;
       const channel = c.object(value, at);
       const s = c.int(channel, "sampler", at, samplers.length);
       const target = c.object(channel.target, `${at}/target`);
       c.index(target, "node", `${at}/target`, "nodes");
-      c.oneOf(target, "path", `${at}/target`, [
-        "translation",
-        "rotation",
-        "scale",
-        "weights",
-        "pointer",
-      ]);
+      c.openEnum(target, "path", `${at}/target`, TARGET_PATHS, () => {
+        // Viewers skip a channel whose property they do not know: so does the decode.
+        unplayable.add(value);
+        return "is not a property glTF animates; the channel is left out";
+      });
+      if (unplayable.has(value)) return;
       if (s !== undefined) checkKeyCount(c, samplers[s] as Json, `${path}/samplers/${s}`, target.path);
     });
+    if (unplayable.size) animation.channels = channels.filter((channel) => !unplayable.has(channel));
   });
 }
+
+/** The properties an animation channel may target. */
+const TARGET_PATHS = ["translation", "rotation", "scale", "weights", "pointer"];
 
 /**
  * A sampler's output holds one value per key (three for a cubic spline), or for morph `weights` one
@@ -277,7 +303,10 @@ function checkMaterial(c: Checker, material: Json, path: string): void {
   unitRange(pbr, "metallicFactor", `${path}/pbrMetallicRoughness`);
   unitRange(pbr, "roughnessFactor", `${path}/pbrMetallicRoughness`);
   unitRange(material, "emissiveFactor", path, 3);
-  c.oneOf(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"]);
+  c.openEnum(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"], () => {
+    delete material.alphaMode;
+    return "is not a glTF alpha mode; left to the default, OPAQUE";
+  });
   const cutoff = material.alphaCutoff;
   if (cutoff !== undefined && !Number.isFinite(cutoff)) c.fail(`${path}/alphaCutoff`, "a number ≥ 0", cutoff);
   if ((cutoff as number) < 0) {

@@ -113,6 +113,31 @@ export class Checker {
     }
   }
 
+  /**
+   * A string field whose values glTF's schema leaves open (the Khronos validator accepts another
+   * string, with a warning, and viewers read it as they can): a known value in another case is
+   * given glTF's spelling (`"blend"` → `"BLEND"`); another string is left to `otherwise`, which
+   * settles it in `item` and says how (the end of the repair's message), or returns undefined when
+   * it cannot, and the value fails as any wrong value does.
+   */
+  openEnum(
+    item: Json,
+    key: string,
+    path: string,
+    values: readonly string[],
+    otherwise: (value: string) => string | undefined,
+  ): void {
+    const value = item[key];
+    if (value === undefined || values.includes(value as string)) return;
+    if (typeof value === "string") {
+      const known = values.find((v) => v.toLowerCase() === value.toLowerCase());
+      if (known) item[key] = known;
+      const settled = known ? `read as '${known}'` : otherwise(value);
+      if (settled) return this.repaired(`${path}/${key}`, `${describe(value)} ${settled}`);
+    }
+    this.fail(`${path}/${key}`, `one of ${values.join(", ")}`, value);
+  }
+
   indexList(item: Json, key: string, path: string, collection: string): number[] {
     const value = item[key];
     if (value === undefined) return [];

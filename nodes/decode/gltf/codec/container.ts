@@ -44,7 +44,14 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
   const fail = (offset: number, expected: string, found: string) =>
     gltfError(source, { offset }, expected, found);
   if (bytes.byteLength < 20) throw fail(0, "a 12-byte GLB header and a chunk", `${bytes.byteLength} bytes`);
-  if (view.getUint32(4, true) !== 2) throw fail(4, "GLB version 2", String(view.getUint32(4, true)));
+  if (view.getUint32(4, true) !== 2) {
+    const version = view.getUint32(4, true);
+    throw fail(
+      4,
+      `GLB version 2${version === 1 ? " (binary glTF 1.0: gltf-pipeline updates it)" : ""}`,
+      String(version),
+    );
+  }
   const total = view.getUint32(8, true);
   if (total > bytes.byteLength || total < 20) {
     throw fail(8, `a total length of 20..${bytes.byteLength} bytes`, String(total));
