@@ -2,9 +2,10 @@
  * Self-contained glTF: a `.gltf` file's external buffers and images (relative URIs) are read and
  * embedded as data URIs, so the bytes that flow on carry the whole asset and the cache keys it by
  * every file it is made of. A relative URI resolves only inside the model's folder (or a folder
- * the caller names as a resource root): `../` and `%2e%2e/`, absolute paths and symlinks leading
- * out are refused, so a downloaded model cannot pull a private file into its output; and only
- * regular files are read, so one cannot hang the run on a pipe beside it.
+ * the caller names as a resource root): `../` and `%2e%2e/` and symlinks leading out are refused, and
+ * of an absolute path only the file name is looked for beside the model, so a downloaded model cannot
+ * pull a private file into its output; and only regular files are read, so one cannot hang the run
+ * on a pipe beside it.
  *
  * @module
  */
@@ -79,16 +80,19 @@ export async function bundleGltf(
   const missingImages = new Set<number>();
   for (const { item, at } of external) {
     const uri = item.uri as string;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw fail(at, "a relative file URI", uri);
     let decoded: string;
     try {
       decoded = decodeURIComponent(uri);
     } catch (cause) {
       throw fail(at, "a valid percent-encoded URI", uri, cause);
     }
+    const local = localPath(decoded);
+    if (!local) throw fail(at, "a relative file URI", uri);
+    if (local.note) options.warn?.(`${path}: ${at} '${uri}' ${local.note}`);
+    decoded = local.path;
     let file = join(folder, decoded);
     let info = await statOf(file);
-    if (!isAbsolute(decoded) && options.listDir && !info) {
+    if (options.listDir && !info) {
       // Models made on Windows or macOS name files in any case; Linux finds only the exact one.
       const match = await matchIgnoringCase(folder, relative(folder, file), options.listDir);
       if (match) {
@@ -99,7 +103,7 @@ export async function bundleGltf(
         info = await statOf(file);
       }
     }
-    if (isAbsolute(decoded) || !(await insideSomeRoot(file, roots))) {
+    if (!(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
     // A pipe would block the read for ever, a device might never end: only regular files are read.
@@ -185,6 +189,28 @@ async function matchIgnoringCase(
     at = join(at, name);
   }
   return at;
+}
+
+/**
+ * The path below the model's folder that a URI's decoded path names, with a note when it is not the
+ * URI as written; undefined for a URL of another scheme (`https:`), which is never fetched. A relative
+ * path is itself, with Windows `\` read as `/` (as browsers read URLs). An absolute path on the
+ * machine that made the model (`C:\Users\…\wing.png`, `file:///…`, `/home/…`), which glTF forbids
+ * and exporters still write, gives its file name alone, looked for beside the model, where such a
+ * texture usually travels: the absolute path itself is never read.
+ */
+function localPath(decoded: string): { path: string; note?: string } | undefined {
+  const slashed = decoded.replaceAll("\\", "/");
+  if (/^(?:[a-z]:\/|file:|\/)/i.test(slashed)) {
+    const name = slashed.slice(slashed.lastIndexOf("/") + 1);
+    return {
+      path: name,
+      note: `is an absolute path (on the machine that made the model); read '${name}' beside it`,
+    };
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(slashed)) return undefined;
+  if (slashed === decoded) return { path: decoded };
+  return { path: slashed, note: `separates folders with \\; read as '${slashed}'` };
 }
 
 /** The file's information, or undefined when it cannot be had (missing: the read reports it). */

@@ -1,7 +1,7 @@
 /**
  * A .gltf's relative links resolve only inside the model's folder (issue 10): `../`, its
- * percent-encoded form, absolute paths and symlinks leading out are refused, unless `io.read`'s
- * `resource_roots` names the folder they lead to.
+ * percent-encoded form and symlinks leading out are refused, unless `io.read`'s `resource_roots`
+ * names the folder they lead to; of an absolute path only the file name is looked for, beside the model.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -49,14 +49,16 @@ for (const uri of ["../private/secret.bin", "%2e%2e/private/secret.bin", "..%2Fp
   });
 }
 
-Deno.test("an absolute path and a symlink leading out are refused too", async () => {
+Deno.test("an absolute path is never followed (its file name is looked for beside the model); a symlink out is refused", async () => {
   const { dir, model } = await layout("placeholder");
   const absolute = join(dir, "private", "secret.bin");
   await Deno.writeTextFile(
     model,
     JSON.stringify({ asset: { version: "2.0" }, buffers: [{ uri: absolute, byteLength: 8 }] }),
   );
-  assert.match((await refusal(readGraph(model))).expected, /inside the model's folder/);
+  const missing = await refusal(readGraph(model));
+  assert.match(missing.expected, /a readable file beside the \.gltf/);
+  assert.match(missing.found, /NotFound|No such file/, "secret.bin is not beside the model");
   await Deno.symlink(join(dir, "private"), join(dir, "model", "linked"));
   await Deno.writeTextFile(
     model,

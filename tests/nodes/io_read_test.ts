@@ -143,6 +143,37 @@ Deno.test("a .gltf naming its files in another case (made on Windows) reads them
   assert(missing.warnings.some((w) => w.message.includes("/images/0/uri 'textures/skin2.png' not found")));
 });
 
+Deno.test("a .gltf naming files with Windows separators or absolute paths of another machine reads them beside it", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const gltf = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  const edit = async (image: string, buffer: string) => {
+    json.images[0].uri = image;
+    json.buffers[0].uri = buffer;
+    await Deno.writeTextFile(gltf, JSON.stringify(json));
+    const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+    const scene = run.outputs.scene as Document;
+    assertEquals(scene.getRoot().listTextures()[0].getImage()?.byteLength, 70);
+    return run.warnings.map((w) => w.message);
+  };
+  assertEquals(await edit("textures\\skin.png", "plane.bin"), [
+    `${gltf}: /images/0/uri 'textures\\skin.png' separates folders with \\; read as 'textures/skin.png'`,
+  ]);
+  // Exporters that kept the author's paths: only the file name is looked for, beside the model.
+  await Deno.copyFile(join(dir, "textures", "skin.png"), join(dir, "skin.png"));
+  const absolute = await edit("C:\\Users\\pilot\\Desktop\\skin.png", "file:///home/pilot/plane.bin");
+  assertEquals(
+    absolute,
+    [
+      `${gltf}: /images/0/uri 'C:\\Users\\pilot\\Desktop\\skin.png' is an absolute path (on the machine that made ` +
+      "the model); read 'skin.png' beside it",
+      `${gltf}: /buffers/0/uri 'file:///home/pilot/plane.bin' is an absolute path (on the machine that made the ` +
+      "model); read 'plane.bin' beside it",
+    ].sort(),
+  );
+});
+
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const dir = await tempDir();
   const doc = new Document();
