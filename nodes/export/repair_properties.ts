@@ -3,7 +3,7 @@
  * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
  * MIME type contradicts its bytes or whose bytes end before its image data, cameras and punctual lights with values out of range, a skin's
  * `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
- * morph weights that do not match the targets.
+ * morph weights (of a mesh or a node) that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  *
  * @module
@@ -61,7 +61,10 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) skeletonRepair(skins[s], apply, messages);
   const nodes = root.listNodes();
-  for (let n = 0; n < nodes.length; n++) unskinnedRepair(nodes[n], apply, messages);
+  for (let n = 0; n < nodes.length; n++) {
+    unskinnedRepair(nodes[n], apply, messages);
+    nodeWeightsRepair(nodes[n], apply, messages);
+  }
 }
 
 /** Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`) and morph weights of the wrong count. */
@@ -233,6 +236,20 @@ function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
  * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
  * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
  */
+/** A node's morph weights: one per target of its mesh, none without a mesh (NODE_WEIGHTS_INVALID). */
+function nodeWeightsRepair(node: Node, apply: boolean, messages: string[]): void {
+  const weights = node.getWeights();
+  if (!weights.length) return;
+  const mesh = node.getMesh();
+  const targets = Math.max(0, ...(mesh?.listPrimitives() ?? []).map((p) => p.listTargets().length));
+  if (weights.length === targets) return;
+  messages.push(
+    `node '${node.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s)` +
+      `${mesh ? "" : " (it has no mesh)"}; ${targets ? "padded with 0 or cut to fit" : "dropped"}`,
+  );
+  if (apply) node.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
+}
+
 function unskinnedRepair(node: Node, apply: boolean, messages: string[]): void {
   const skin = node.getSkin();
   if (!skin) return;

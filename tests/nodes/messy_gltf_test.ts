@@ -3,6 +3,7 @@
  * and invalid content viewers accept anyway (a misspelt attribute, a PNG declared JPEG, a rotation
  * rounded off unit length, a factor past 1, an unknown sampler enum, a texture without an image,
  * an index view's stride, signed indices, enums in another case or unknown, a clip starting before 0,
+ * children listed as scene roots, nulls for unset fields,
  * cameras and lights out of range, a skeleton that is not its joints' root, stray morph weights) —
  * goes through `decode.gltf` and `export.gltf` to a valid file, each repair named in a warning;
  * what is damage rather than mess (a rotation of length 0.001) is still refused.
@@ -340,6 +341,28 @@ const CASES: MessyCase[] = [
       assertEquals([...positions.getArray()!], [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
       assertEquals(out.getRoot().listAnimations().length, 1);
     },
+  },
+  {
+    name: "every node listed in the scene, children too",
+    edit: (json) => json.scenes[0].nodes = json.nodes.map((_: unknown, i: number) => i),
+    inputValid: false,
+    warning:
+      /\/scenes\/0\/nodes: 1 node\(s\) listed that are children of other nodes \(nodes \d+\); left under their parents/,
+    check: (out) => {
+      assertEquals(node(out, "Aileron_L").getParentNode()?.getName(), "root_bone");
+      assertEquals(out.getRoot().listScenes()[0].listChildren().map((n) => n.getName()).sort(), [
+        "Flap_R",
+        "Wing",
+        "root_bone",
+      ]);
+    },
+  },
+  {
+    name: "morph weights on a node without a mesh",
+    edit: (json) => json.nodes[nodeIndex(json, "root_bone")].weights = [0.5],
+    inputValid: false,
+    warning: /node 'root_bone' has 1 morph weight\(s\) for 0 target\(s\) \(it has no mesh\); dropped/,
+    check: (out) => assertEquals(node(out, "root_bone").getWeights(), []),
   },
   {
     name: "a skin on a node whose mesh has no joints",

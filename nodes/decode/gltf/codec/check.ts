@@ -131,8 +131,7 @@ function checkAll(c: Checker): void {
   checkAccessors(c);
   checkMeshes(c);
   checkDracoPrimitives(c);
-  checkNodes(c);
-  checkReferences(c);
+  checkReferences(c, checkNodes(c));
   checkTextureInfos(c, c.json, "");
 }
 

@@ -108,8 +108,11 @@ const UNIT_TOLERANCE = 0.0005;
 /** Rotations shorter than this are refused, not normalised: their direction is noise. */
 const MIN_ROTATION_LENGTH = 0.01;
 
-/** Nodes: finite, unit-quaternion transforms, valid references, and a hierarchy with one parent each and no cycle. */
-export function checkNodes(c: Checker): void {
+/**
+ * Nodes: finite, unit-quaternion transforms, valid references, and a hierarchy with one parent each
+ * and no cycle. Returns each node's parent (-1 for a root).
+ */
+export function checkNodes(c: Checker): number[] {
   const nodes = c.list("nodes");
   const parent = new Array<number>(nodes.length).fill(-1);
   nodes.forEach((node, i) => {
@@ -152,6 +155,7 @@ export function checkNodes(c: Checker): void {
     const expected = `a node hierarchy at most ${MAX_HIERARCHY_DEPTH} levels deep (levels down to this node)`;
     c.fail(`/nodes/${hierarchy.deepest}`, expected, hierarchy.depth);
   }
+  return parent;
 }
 
 /** The values glTF allows for each sampler property. */
@@ -162,10 +166,27 @@ const SAMPLER_ENUMS: readonly [string, readonly number[]][] = [
   ["wrapT", [33071, 33648, 10497]],
 ];
 
-/** Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and ranges. */
-export function checkReferences(c: Checker): void {
+/**
+ * Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and
+ * ranges. `parent`: each node's parent (-1 for a root), from {@link checkNodes}.
+ */
+export function checkReferences(c: Checker, parent: readonly number[]): void {
   c.index(c.json, "scene", "", "scenes");
-  c.list("scenes").forEach((scene, i) => c.indexList(scene, "nodes", `/scenes/${i}`, "nodes"));
+  c.list("scenes").forEach((scene, i) => {
+    const roots = c.indexList(scene, "nodes", `/scenes/${i}`, "nodes");
+    // Some exporters list every node in the scene, children too (SCENE_NON_ROOT_NODE). Read as a root, a
+    // child would leave its parent (as three.js moves it), breaking the hierarchy the file describes.
+    const children = roots.filter((node) => parent[node] !== -1);
+    if (children.length) {
+      scene.nodes = roots.filter((node) => parent[node] === -1);
+      c.repaired(
+        `/scenes/${i}/nodes`,
+        `${children.length} node(s) listed that are children of other nodes (nodes ${
+          children.slice(0, 3).join(", ")
+        }${children.length > 3 ? ", …" : ""}); left under their parents`,
+      );
+    }
+  });
   c.list("skins").forEach((skin, i) => {
     const path = `/skins/${i}`;
     c.indexList(skin, "joints", path, "nodes");
