@@ -144,29 +144,44 @@ function checkAll(c: Checker): void {
  * which are the application's own, keep theirs (`"extras": null` itself is left out, silently).
  */
 function readNullsAsAbsent(c: Checker): void {
-  // Breadth first, so that the warnings follow the file's order.
-  const queue: [Json, string][] = [[c.json, ""]];
-  for (let next = 0; next < queue.length; next++) {
-    const [item, path] = queue[next];
+  // Breadth first, so that the warnings follow the file's order. Paths are made only for a repair:
+  // each object visited keeps its parent's place and its own key instead.
+  // (An object in a list has the list's key and its index; any other, its key and index -1.)
+  const items: Json[] = [c.json], parents: number[] = [-1], keys: string[] = [""], indices: number[] = [-1];
+  const pathOf = (at: number, ...rest: (string | number)[]) => {
+    const parts = rest.map(String);
+    for (; at > 0; at = parents[at]) {
+      parts.unshift(...(indices[at] < 0 ? [keys[at]] : [keys[at], `${indices[at]}`]));
+    }
+    return `/${parts.join("/")}`;
+  };
+  const visit = (value: unknown, parent: number, key: string, index = -1) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      items.push(value as Json);
+      parents.push(parent);
+      keys.push(key);
+      indices.push(index);
+    }
+  };
+  for (let at = 0; at < items.length; at++) {
+    const item = items[at];
     for (const key of Object.keys(item)) {
       const value = item[key];
       if (value === null) {
         delete item[key];
         // Extras may be null (any JSON value): nothing is lost, nothing to warn about.
-        if (key !== "extras") c.repaired(`${path}/${key}`, "null read as absent");
-      } else if (key === "extras" || typeof value !== "object") continue;
-      else if (!Array.isArray(value)) queue.push([value as Json, `${path}/${key}`]);
+        if (key !== "extras") c.repaired(pathOf(at, key), "null read as absent");
+      } else if (key === "extras") continue;
+      else if (!Array.isArray(value)) visit(value, at, key);
       else {
-        const collection = path === "" && COLLECTIONS.includes(key);
-        value.forEach((element, i) => {
-          if (element === null && collection) {
+        const collection = at === 0 && COLLECTIONS.includes(key);
+        for (let i = 0; i < value.length; i++) {
+          if (value[i] === null && collection) {
             value[i] = {};
-            c.repaired(`/${key}/${i}`, "null read as an empty object");
+            c.repaired(pathOf(at, key, i), "null read as an empty object");
           }
-          if (element && typeof element === "object" && !Array.isArray(element)) {
-            queue.push([element as Json, `${path}/${key}/${i}`]);
-          }
-        });
+          visit(value[i], at, key, i);
+        }
       }
     }
   }
