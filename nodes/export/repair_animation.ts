@@ -1,12 +1,21 @@
 /**
- * Export repairs of animation data: rotation keys that are not unit quaternions, key times before 0
+ * Export repairs of animation data: channels no viewer can play as written (two on one target,
+ * morph weights of a node without morph targets), rotation keys that are not unit quaternions, key times before 0
  * (keys at frames before a scene's start), and key times repeated (or out of order) where a baker
  * wrote two keys at one frame, which viewers play but the Khronos glTF validator (2.0.0-dev.3.10)
  * refuses. Called by `repair_data.ts`.
  *
  * @module
  */
-import type { Accessor, Animation, AnimationSampler, Document, TypedArray } from "@gltf-transform/core";
+import type {
+  Accessor,
+  Animation,
+  AnimationChannel,
+  AnimationSampler,
+  Document,
+  Node,
+  TypedArray,
+} from "@gltf-transform/core";
 
 const FLOAT = 5126, BYTE = 5120, SHORT = 5122;
 /**
@@ -109,27 +118,66 @@ function roundedComponent(x: number, away: number): number {
 }
 
 /**
- * Animations without a channel (EMPTY_ENTITY): nothing to play — a decoder left out every channel a
- * viewer could not play either. Each is left out, with its samplers and the accessors only they used.
- * Returns the animations that stay.
+ * Channels no viewer can play as written, then animations left without a channel (EMPTY_ENTITY,
+ * also where a decoder left out every channel of one). A channel is left out when a later channel of
+ * its animation targets the same node and property (ANIMATION_DUPLICATE_TARGETS, as exporters that
+ * gather every action of an object write; the later one is kept, as applying channels in order
+ * would show it), or when it animates the morph weights of a node whose mesh has no morph targets
+ * (ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS). Samplers no channel uses any more go with them,
+ * and accessors only those used. Returns the animations that stay.
  */
-export function emptyAnimationRepairs(doc: Document, apply: boolean, messages: string[]): Animation[] {
+export function channelRepairs(doc: Document, apply: boolean, messages: string[]): Animation[] {
   const kept: Animation[] = [];
   for (const animation of doc.getRoot().listAnimations()) {
-    if (animation.listChannels().length) {
-      kept.push(animation);
-      continue;
+    const channels = animation.listChannels();
+    const name = animation.getName();
+    const dropped = new Set<AnimationChannel>();
+    const targeted = new Map<Node, Set<string>>();
+    let duplicates = 0, noMorphs = 0;
+    for (let c = channels.length - 1; c >= 0; c--) {
+      const node = channels[c].getTargetNode(), path = channels[c].getTargetPath();
+      if (!node || !path) continue;
+      const paths = targeted.get(node) ?? new Set();
+      targeted.set(node, paths);
+      if (paths.has(path)) {
+        dropped.add(channels[c]);
+        duplicates++;
+      } else if (path === "weights" && !hasMorphTargets(node)) {
+        dropped.add(channels[c]);
+        noMorphs++;
+      }
+      paths.add(path);
     }
-    messages.push(`animation '${animation.getName()}' has no channel to play; left out`);
-    if (!apply) continue;
-    const samplers = animation.listSamplers();
-    const accessors = samplers.flatMap((sampler) => [sampler.getInput(), sampler.getOutput()])
+    if (duplicates) {
+      messages.push(
+        `animation '${name}': ${duplicates} channel(s) targeting what a later channel of it animates left out ` +
+          "(the later one plays)",
+      );
+    }
+    if (noMorphs) {
+      messages.push(
+        `animation '${name}': ${noMorphs} channel(s) animating morph weights of a node without morph targets left out`,
+      );
+    }
+    const empty = channels.length === dropped.size;
+    if (empty) messages.push(`animation '${name}' has no channel to play; left out`);
+    else kept.push(animation);
+    if (!apply || !dropped.size && !empty) continue;
+    for (const channel of dropped) channel.dispose();
+    const used = new Set(animation.listChannels().map((channel) => channel.getSampler()));
+    const unused = animation.listSamplers().filter((sampler) => !used.has(sampler));
+    const accessors = unused.flatMap((sampler) => [sampler.getInput(), sampler.getOutput()])
       .filter((accessor) => accessor !== null);
-    for (const sampler of samplers) sampler.dispose();
-    animation.dispose();
+    for (const sampler of unused) sampler.dispose();
+    if (empty) animation.dispose();
     disposeUnused(doc, accessors);
   }
   return kept;
+}
+
+/** Whether a node's mesh has morph targets for a `weights` channel to drive. */
+function hasMorphTargets(node: Node): boolean {
+  return node.getMesh()?.listPrimitives().some((primitive) => primitive.listTargets().length > 0) ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Export repairs of skin and animation data: what real exporters write that viewers play but the
  * Khronos glTF validator (2.0.0-dev.3.10) refuses — vertex weights that do not sum to 1 (or are
  * negative, or all zero), a joint listed twice for one vertex, tangent signs other than ±1, rotation
- * keys that are not unit quaternions, animations without channels, key times before 0 or repeated where a baker wrote two keys at one frame,
+ * keys that are not unit quaternions, channels no viewer can play as written, key times before 0 or repeated where a baker wrote two keys at one frame,
  * and inverse bind matrices written row-major or with a last row other than (0, 0, 0, 1).
  *
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
@@ -13,12 +13,7 @@
  * @module
  */
 import type { Accessor, Document, Mesh, Skin, TypedArray } from "@gltf-transform/core";
-import {
-  emptyAnimationRepairs,
-  negativeTimeRepairs,
-  rotationRepairs,
-  timeRepairs,
-} from "./repair_animation.ts";
+import { channelRepairs, negativeTimeRepairs, rotationRepairs, timeRepairs } from "./repair_animation.ts";
 import { influenceRepairs } from "./repair_weights.ts";
 
 const FLOAT = 5126;
@@ -45,7 +40,7 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   }
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) inverseBindRepair(skins[s], apply, messages, seen);
-  const animations = emptyAnimationRepairs(doc, apply, messages);
+  const animations = channelRepairs(doc, apply, messages);
   for (let a = 0; a < animations.length; a++) rotationRepairs(animations[a], apply, messages, seen);
   negativeTimeRepairs(animations, apply, messages);
   // Last: a sampler given new accessors for its kept keys copies rotations already normalised, and

@@ -365,6 +365,33 @@ const CASES: MessyCase[] = [
     check: (out) => assertEquals(node(out, "root_bone").getWeights(), []),
   },
   {
+    // Exporters gathering every action of an object (blendergltf's "All Eligible") wrote such pairs.
+    name: "two channels on one target",
+    edit: (json) => {
+      const animation = json.animations[0];
+      animation.samplers.push({ ...animation.samplers[0], interpolation: "STEP" });
+      animation.channels.push({ ...animation.channels[0], sampler: 1 });
+    },
+    inputValid: false,
+    warning:
+      /animation 'deflect': 1 channel\(s\) targeting what a later channel of it animates left out \(the later one plays\)/,
+    check: (out) => {
+      const [animation] = out.getRoot().listAnimations();
+      assertEquals(animation.listChannels().map((c) => c.getSampler()!.getInterpolation()), ["STEP"]);
+      assertEquals(animation.listSamplers().length, 1, "the sampler no channel uses is left out too");
+    },
+  },
+  {
+    name: "a channel animating morph weights of a node without morph targets",
+    edit: (json) => json.animations[0].channels[0].target.path = "weights",
+    inputValid: false,
+    warning: [
+      /animation 'deflect': 1 channel\(s\) animating morph weights of a node without morph targets left out/,
+      /animation 'deflect' has no channel to play; left out/,
+    ],
+    check: (out) => assertEquals(out.getRoot().listAnimations(), []),
+  },
+  {
     name: "a skin on a node whose mesh has no joints",
     edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].skin = 0,
     inputValid: false,
