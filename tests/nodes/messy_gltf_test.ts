@@ -392,6 +392,17 @@ const CASES: MessyCase[] = [
     check: (out) => assertEquals(out.getRoot().listAnimations(), []),
   },
   {
+    name: "a buffer length past the binary chunk, its views inside it",
+    edit: (json, bin) => json.buffers[0].byteLength = bin.byteLength + 4,
+    inputValid: false,
+    warning:
+      /\/buffers\/0\/byteLength: \d+ is past the \d+ bytes present, which hold all its views: read as \d+/,
+    check: (out) => {
+      const positions = wing(out).listPrimitives()[0].getAttribute("POSITION")!;
+      assertEquals([...positions.getArray()!], [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+    },
+  },
+  {
     name: "a skin on a node whose mesh has no joints",
     edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].skin = 0,
     inputValid: false,
@@ -563,4 +574,17 @@ Deno.test("messy glTF: an empty node written as null (tinygltf) is read as an em
   assertEquals((await validateGltf(out)).errors, 0);
   assert(ctx.warnings.some((w) => /\/nodes\/4: null read as an empty object/.test(w.message)));
   assertEquals((await readGltf(out)).getRoot().listScenes()[0].listChildren().length, 4);
+});
+
+Deno.test("messy glTF: a buffer length past its data is damage when a view lies past the data too", async () => {
+  const bytes = await messyGlb((json, bin) => {
+    json.buffers[0].byteLength = bin.byteLength + 64;
+    json.bufferViews[0].byteOffset = bin.byteLength; // a view wholly past the data
+  });
+  await rejects(runNode(decodeGltf, { bytes: { bytes, name: "cut.glb" } }), (error) => {
+    assert(error instanceof DecodeError);
+    assertEquals(error.at, { jsonPath: "/buffers/0/byteLength" });
+    assert(/at most the \d+ bytes present/.test(error.expected), error.expected);
+    return true;
+  });
 });
