@@ -52,7 +52,7 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   for (let m = 0; m < meshes.length; m++) meshRepairs(meshes[m], apply, messages);
   const textures = root.listTextures();
   for (let t = 0; t < textures.length; t++) {
-    if (!truncatedRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
+    if (!unreadableRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
   }
   const cameras = root.listCameras();
   for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages);
@@ -125,19 +125,32 @@ function textureLabel(texture: Texture, index: number): string {
 }
 
 /**
- * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view) cannot
- * be drawn by any viewer: the texture is left out, and the materials that used it keep their factors.
- * True when the texture is (to be) left out.
+ * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view), or an
+ * image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
+ * out, and the materials that used it keep their factors. True when the texture is (to be) left out.
  */
-function truncatedRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {
+function unreadableRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {
   const image = texture.getImage();
-  const reason = image && truncatedImage(image);
+  const reason = image && (truncatedImage(image) ?? unknownBytes(image, texture.getMimeType()));
   if (!reason) return false;
   messages.push(
     `image ${textureLabel(texture, index)} cannot be read (${reason}); materials are drawn without it`,
   );
   if (apply) texture.dispose();
   return true;
+}
+
+/** Image types glTF files carry (core, and through texture extensions glTF-Transform reads). */
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/avif", "image/ktx2"]);
+
+/**
+ * Why an image declared as one of {@link IMAGE_TYPES} cannot be read, when its bytes are none of the
+ * types glTF-Transform recognises (a view pointing at the wrong bytes, say): no viewer can draw it.
+ * Other declared types are left to the validator.
+ */
+function unknownBytes(image: Uint8Array, declared: string): string | undefined {
+  if (!IMAGE_TYPES.has(declared) || ImageUtils.getMimeType(image)) return undefined;
+  return `its bytes are no image format glTF carries, though declared '${declared}'`;
 }
 
 /** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */

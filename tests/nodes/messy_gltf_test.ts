@@ -110,6 +110,22 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    name: "an image view pointing at bytes that are no image",
+    edit: (json) => {
+      // 48 bytes of the position floats where the PNG should be.
+      const positions = json.bufferViews[json.accessors[wingAttribute(json, "POSITION")].bufferView];
+      json.images[0].bufferView =
+        json.bufferViews.push({ buffer: 0, byteOffset: positions.byteOffset, byteLength: 48 }) - 1;
+    },
+    inputValid: true, // the validator only warns (IMAGE_UNRECOGNIZED_FORMAT); no viewer can draw it
+    warning:
+      /image 'paint' cannot be read \(its bytes are no image format glTF carries, though declared 'image\/png'\); materials are drawn without it/,
+    check: (out) => {
+      assertEquals(out.getRoot().listTextures(), []);
+      assertEquals(out.getRoot().listMaterials()[0].getBaseColorTexture(), null);
+    },
+  },
+  {
     name: "a PNG declared image/jpeg",
     edit: (json) => json.images[0].mimeType = "image/jpeg",
     inputValid: false,
