@@ -261,3 +261,18 @@ Deno.test("a messy glTF's repaired output loads in three.js with its UVs, skin w
   assert(Math.abs(weights.getX(0) + weights.getY(0) - 1) < 1e-6, "the first vertex's weights sum to 1");
   assertEquals(gltf.animations.map((clip) => clip.tracks[0].times.length), [2]);
 });
+
+Deno.test("a clip an old exporter started at -1 s plays in three.js from 0 with its length kept", async () => {
+  const messy = await messyGlb((json, bin) =>
+    editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[0] = -1)
+  );
+  const { glb } = await runCase({
+    label: "negative",
+    graph: "gltf.json",
+    model: { name: "n.glb", bytes: () => messy },
+  });
+  const { gltf } = await load(glb!);
+  const [clip] = gltf.animations;
+  // Keys at -1, 1, 2 s: slid by 1 s, so the clip runs 3 s and its first key is its start.
+  assertEquals([clip.duration, Array.from(clip.tracks[0].times)], [3, [0, 2, 3]]);
+});
