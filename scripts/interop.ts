@@ -29,7 +29,13 @@ import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
 import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
-import { editAccessor, messyGlb, renameWingAttribute, wingAttribute } from "../tests/support/messy_gltf.ts";
+import {
+  editAccessor,
+  messyGlb,
+  renameWingAttribute,
+  wingAttribute,
+  wingPrimitive,
+} from "../tests/support/messy_gltf.ts";
 import { animatedFighter, FIGHTER_ANIMATED } from "../tests/nodes/rig/animated.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { buildCompound, CONSTRAINTS } from "../tests/nodes/decode/freelancer/fixtures.ts";
@@ -254,6 +260,28 @@ if (import.meta.main) {
           label,
           graph: "aircraft_file.json",
           model: { name: "messy.glb", bytes: () => messy },
+        });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      {
+        // More of what exporters write: nulls, enums in another case, signed indices with a stride, a
+        // clip from -1 s, two channels on one target, every node listed as a scene root.
+        const messy = await messyGlb((json, bin) => {
+          json.cameras = null;
+          json.accessors[0].sparse = null;
+          json.materials[0].alphaMode = "mask";
+          const indices = json.accessors[wingPrimitive(json).indices];
+          indices.componentType = 5122;
+          json.bufferViews[indices.bufferView].byteStride = 2;
+          editAccessor(json, bin, json.animations[0].samplers[0].input, (times) => times[0] = -1);
+          json.animations[0].channels.push({ ...json.animations[0].channels[0] });
+          json.scenes[0].nodes = json.nodes.map((_: unknown, i: number) => i);
+        });
+        const label = "gltf.json messy glTF (nulls, enum case, signed indices, clip before 0, scene roots)";
+        const { glb } = await runCase({
+          label,
+          graph: "gltf.json",
+          model: { name: "messy2.glb", bytes: () => messy },
         });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
