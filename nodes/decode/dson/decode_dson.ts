@@ -19,7 +19,11 @@ export function checkContentRoots(value: JsonValue): string | undefined {
 export const decodeDson = defineNode({
   type: "decode.dson",
   // 2: a geometry that draws no polygon gets no mesh (and a warning) instead of an empty one.
-  version: 2,
+  // 3: a bone not inheriting scale keeps its size under a scaled parent; a lower-case rotation
+  // order is read (not XYZ); a bone instance without parent takes its definition's; a stray '%'
+  // no longer leaves UTF-8 escapes encoded; gzip followed by padding or more members is read; a
+  // scene without node instances decodes the file's libraries.
+  version: 3,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
     "inside `content_roots`; missing content is a warning and the scene is built from what exists.",

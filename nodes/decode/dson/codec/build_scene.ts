@@ -53,7 +53,7 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     scene,
     dsonNodes: dson.nodes,
     rest: dson.nodes.map((node) => restWorld(node)),
-    nodes: buildNodes(doc, scene, dson.nodes),
+    nodes: buildNodes(doc, scene, dson.nodes, warn),
     materials: new Map(),
     warn,
   };
@@ -91,10 +91,11 @@ interface BuildTarget {
 }
 
 /** The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame. */
-function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]): Node[] {
+function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[], warn: WarningSink): Node[] {
   const nodes = dsonNodes.map((node, i) => {
     const gltfNode = doc.createNode(node.name);
-    const { translation, rotation, scale } = localTransform(dsonNodes, i);
+    const { translation, rotation, scale: own } = localTransform(dsonNodes, i);
+    const scale = scaleNotInherited(dsonNodes, i, own, warn);
     gltfNode.setTranslation(translation).setRotation(rotation);
     if (scale.some((s) => s !== 1)) gltfNode.setScale(scale);
     setPartgraphExtras(gltfNode, { dson: nodeExtras(node) });
@@ -105,6 +106,33 @@ function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]
     else scene.addChild(nodes[i]);
   });
   return nodes;
+}
+
+/**
+ * A node's scale with its parent's own scale undone when it does not inherit scale
+ * (`inherits_scale: false`, as Daz writes for almost every bone): Daz composes such a node's scale
+ * under its parent's world scale without the parent's local scale, so scaling a bone leaves its
+ * children their size (their positions still follow). glTF always inherits, so a uniform parent
+ * scale `s` is undone by scaling the child by `1/s`. A non-uniform one cannot be undone under a
+ * turned child in a glTF transform: it is kept, with a warning.
+ */
+function scaleNotInherited(
+  dsonNodes: readonly SceneNode[],
+  i: number,
+  scale: [number, number, number],
+  warn: WarningSink,
+): [number, number, number] {
+  const node = dsonNodes[i];
+  const parent = node.parent >= 0 ? dsonNodes[node.parent] : undefined;
+  if (node.inheritsScale || !parent) return scale;
+  const [x, y, z] = parent.scale.map((s) => s * parent.generalScale);
+  if (x === 1 && y === 1 && z === 1) return scale;
+  if (x === y && y === z && x !== 0) return [scale[0] / x, scale[1] / x, scale[2] / x];
+  warn(
+    `dson: node '${node.key}' does not inherit scale, but its parent '${parent.key}' is scaled ` +
+      `unevenly (${[x, y, z].join(", ")}), which a glTF child cannot undo; the child inherits it`,
+  );
+  return scale;
 }
 
 /** Adds a mesh, its node and (when skinned) its skin. */

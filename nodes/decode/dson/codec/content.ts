@@ -155,6 +155,17 @@ export class ContentLibrary {
     this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: from.source, path: at });
   }
 
+  /**
+   * Warns (once per message) that what sits at JSON pointer `path` of `from` was read other than as
+   * written: `what` says how. The decode carries on with the repaired reading.
+   */
+  repaired(from: DsonFile, path: string, what: string): void {
+    const message = `dson: ${from.source} at ${path || "/"}: ${what}`;
+    if (this.#warned.has(message)) return;
+    this.#warned.add(message);
+    this.#ctx.warn(message, { file: from.source, path: path || "/" });
+  }
+
   async #read(relativePath: string, key: string): Promise<DsonFile | undefined> {
     for (const root of this.#roots) {
       const path = await findInRoot(root, relativePath, this.#ctx);

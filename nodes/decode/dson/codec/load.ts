@@ -101,12 +101,15 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   const read = main.read;
   const scene = read.optObject(main.json.scene, "/scene");
   const instances = scene ? read.optArray(scene.nodes, "/scene/nodes") : [];
+  // A scene that instances no node (a library file with `scene: {}`, or only modifier or material
+  // instances) places nothing itself: the file's own libraries are its content, as without one.
+  const instanced = instances.length > 0;
   const nodes = new SceneNodes(library, main);
-  if (scene) await nodes.instantiateScene(instances);
+  if (instanced) await nodes.instantiateScene(instances);
   else nodes.instantiateLibraryRoots();
   nodes.instantiateDescendants();
   const meshes = new SceneMeshes(library, main, nodes);
-  if (scene) {
+  if (instanced) {
     for (let i = 0; i < instances.length; i++) {
       await meshes.addInstanceGeometries(instances[i] as JsonRecord, i);
     }

@@ -203,6 +203,47 @@ export class SceneMeshes {
       );
       return undefined;
     }
-    return decodeUvSet(entry.value, entry.path, entry.file.read, geometry.polyCount);
+    const uvSet = decodeUvSet(entry.value, entry.path, entry.file.read, geometry.polyCount);
+    const uvCount = uvSet.uvs.length / 2;
+    if (uvCount < geometry.vertexCount) {
+      // A corner without an override takes its vertex's UV: too few UVs leave vertices without one.
+      this.#library.miss(
+        uri,
+        `UV set has ${uvCount} UVs for the geometry's ${geometry.vertexCount} vertices; not applied`,
+        entry.file,
+        `${entry.path}/uvs`,
+      );
+      return undefined;
+    }
+    this.#checkOverrides(uvSet, entry, geometry);
+    return uvSet;
+  }
+
+  /**
+   * Warns of seam overrides whose vertex is not a corner of their polygon: they override nothing
+   * (the corner keeps its vertex's UV), as a UV set made for a differently ordered mesh would.
+   */
+  #checkOverrides(uvSet: DsonUvSet, entry: DsonEntry, geometry: DsonGeometry): void {
+    const { overrides } = uvSet;
+    let first = -1;
+    let count = 0;
+    for (let o = 0; o < overrides.length; o += 3) {
+      const p = overrides[o], v = overrides[o + 1];
+      let found = false;
+      for (let k = 0; k < 4; k++) found ||= geometry.polyVerts[p * 4 + k] === v;
+      if (found) continue;
+      if (first < 0) first = o / 3;
+      count++;
+    }
+    if (!count) return;
+    this.#library.repaired(
+      entry.file,
+      `${entry.path}/polygon_vertex_indices`,
+      `${count} seam override(s) name a vertex that is not a corner of their polygon (the first, entry ${first}: ` +
+        `vertex ${overrides[first * 3 + 1]} of polygon ${
+          overrides[first * 3]
+        }); ignored, those corners keep ` +
+        "their vertex's UV",
+    );
   }
 }

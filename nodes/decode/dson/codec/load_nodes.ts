@@ -8,7 +8,7 @@
 import type { ContentLibrary } from "./content.ts";
 import { type DsonEntry, type DsonFile, idInFile } from "./dson_file.ts";
 import { figureRoot, type SceneNode } from "./model.ts";
-import type { JsonRecord } from "./read_json.ts";
+import { describeJson, type JsonRecord } from "./read_json.ts";
 import { parseDsonUri } from "./uri.ts";
 import { chainText, MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
@@ -171,6 +171,7 @@ export class SceneNodes {
     const fromInstance = (name: string) => instanceAt !== undefined && instance[name] !== undefined;
     const field = (name: string) => (fromInstance(name) ? this.#main.read : read);
     const fieldPath = (name: string) => (fromInstance(name) ? `${instanceAt}/${name}` : `${at}/${name}`);
+    const fieldFile = (name: string) => (fromInstance(name) || !definition ? this.#main : definition.file);
     const vec = (name: string, fallback: number) =>
       field(name).channelVec3(merged[name], fieldPath(name), fallback);
     const id = String(merged.id ?? key);
@@ -189,8 +190,16 @@ export class SceneNodes {
       translation: vec("translation", 0),
       scale: vec("scale", 1),
       generalScale: field("general_scale").channelNumber(merged.general_scale, fieldPath("general_scale"), 1),
-      rotationOrder: rotationOrder(merged.rotation_order),
-      inheritsScale: merged.inherits_scale !== false,
+      rotationOrder: this.#rotationOrder(
+        merged.rotation_order,
+        fieldFile("rotation_order"),
+        fieldPath("rotation_order"),
+      ),
+      inheritsScale: this.#inheritsScale(
+        merged.inherits_scale,
+        fieldFile("inherits_scale"),
+        fieldPath("inherits_scale"),
+      ),
       conformTarget: typeof merged.conform_target === "string" ? merged.conform_target : undefined,
       preferredBase: preferredBase(merged.presentation),
     };
@@ -199,6 +208,37 @@ export class SceneNodes {
     if (!this.#nodeByInstance.has(key)) this.#nodeByInstance.set(key, index);
     if (definition && !this.#nodeByDefinition.has(definition)) this.#nodeByDefinition.set(definition, index);
     return index;
+  }
+
+  /**
+   * A node's `rotation_order`: three distinct axis letters. Written in lower case it is read in
+   * upper case; anything else (or absent) is DSON's default XYZ. Both repairs are warnings, as
+   * guessing an order silently would turn every pose rotation of the node wrongly.
+   */
+  #rotationOrder(value: unknown, file: DsonFile, path: string): string {
+    if (value === undefined) return "XYZ";
+    const text = typeof value === "string" ? value.trim().toUpperCase() : "";
+    const valid = /^[XYZ]{3}$/.test(text) && new Set(text).size === 3;
+    if (valid && text === value) return text;
+    this.#library.repaired(
+      file,
+      path,
+      valid
+        ? `rotation order ${JSON.stringify(value)} read as '${text}'`
+        : `${describeJson(value)} is not a rotation order (three distinct axes, e.g. 'YZX'); XYZ is used`,
+    );
+    return valid ? text : "XYZ";
+  }
+
+  /** A node's `inherits_scale` (default true); 0 and 1 are read as false and true, with a warning. */
+  #inheritsScale(value: unknown, file: DsonFile, path: string): boolean {
+    if (value === undefined) return true;
+    if (typeof value === "boolean") return value;
+    if (value === 0 || value === 1) {
+      this.#library.repaired(file, path, `${value} read as ${value === 1}`);
+      return value === 1;
+    }
+    return file.read.fail(path, "a boolean", value);
   }
 
   /** The library entry node `n` was instantiated from, if it resolved. */
@@ -258,7 +298,10 @@ export class SceneNodes {
   #linkSceneParents(parents: readonly (string | undefined)[]): void {
     for (let i = 0; i < parents.length; i++) {
       const uri = parents[i];
-      if (uri === undefined) continue;
+      if (uri === undefined) {
+        this.#parentBoneByDefinition(i);
+        continue;
+      }
       const parent = this.localNode(uri);
       if (parent === undefined) {
         this.#library.miss(
@@ -267,10 +310,49 @@ export class SceneNodes {
           this.#main,
           `/scene/nodes/${i}/parent`,
         );
+        this.#parentBoneByDefinition(i, `: its parent '${uri}' is no node instance of this scene`);
       } else {
         this.list[i].parent = parent;
       }
     }
+  }
+
+  /**
+   * A bone instance the scene lists without `parent` (or with one naming no instance of the scene)
+   * takes its definition's parent (an instance
+   * overrides its definition's properties; what it leaves out, the definition says): the nearest
+   * instance before it of the parent bone's definition. A bone cannot stand outside its figure, and
+   * as a root it would fall out of the skin, its vertices bound to the figure root instead.
+   */
+  #parentBoneByDefinition(i: number, why = " has no parent"): void {
+    const definition = this.#definitions[i];
+    const written = definition?.value.parent;
+    if (definition?.value.type !== "bone" || typeof written !== "string") return;
+    const parentId = idInFile(written, definition.file);
+    const parentEntry = parentId === undefined ? undefined : definition.file.ids.get(parentId);
+    if (parentEntry?.kind !== "node") return;
+    let parent = -1;
+    for (let j = i - 1; j >= 0 && parent < 0; j--) if (this.#definitions[j] === parentEntry) parent = j;
+    for (let j = i + 1; j < this.#definitions.length && parent < 0; j++) {
+      if (this.#definitions[j] === parentEntry) parent = j;
+    }
+    const at = `/scene/nodes/${i}`;
+    if (parent < 0) {
+      this.#library.repaired(
+        this.#main,
+        at,
+        `bone instance '${this.list[i].key}'${why}, and no instance of its definition's parent ` +
+          `'${written}' is in the scene; it stays a root`,
+      );
+      return;
+    }
+    this.list[i].parent = parent;
+    this.#library.repaired(
+      this.#main,
+      at,
+      `bone instance '${this.list[i].key}'${why}; placed under '${this.list[parent].key}', ` +
+        `the instance of its definition's parent '${written}'`,
+    );
   }
 
   /** Scene instances' parent chains must end at a root (only instances exist at this point). */
@@ -340,9 +422,4 @@ function preferredBase(presentation: unknown): string | undefined {
     ? (presentation as JsonRecord).preferred_base
     : undefined;
   return typeof base === "string" && base !== "" ? base : undefined;
-}
-
-/** The rotation order if it names each axis once; DSON's default otherwise. */
-function rotationOrder(value: unknown): string {
-  return typeof value === "string" && /^[XYZ]{3}$/.test(value) && new Set(value).size === 3 ? value : "XYZ";
 }

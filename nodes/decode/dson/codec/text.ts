@@ -47,7 +47,7 @@ export async function parseDsonBytes(
   file?: string,
   warn?: (message: string) => void,
 ): Promise<unknown> {
-  const plain = isGzip(bytes) ? await gunzip(bytes, file) : bytes;
+  const plain = isGzip(bytes) ? await gunzip(bytes, file, warn) : bytes;
   const text = decodeText(plain);
   const depth = maxJsonDepth(text, MAX_DSON_DEPTH);
   if (depth.exceeded) {
@@ -86,7 +86,11 @@ export async function parseDsonBytes(
   }
 }
 
-async function gunzip(bytes: Uint8Array, file?: string): Promise<Uint8Array> {
+async function gunzip(
+  bytes: Uint8Array,
+  file?: string,
+  warn?: (message: string) => void,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -107,6 +111,11 @@ async function gunzip(bytes: Uint8Array, file?: string): Promise<Uint8Array> {
     }
   } catch (cause) {
     if (cause instanceof DecodeError) throw cause;
+    // DecompressionStream refuses anything after the first gzip member, and so loses files gunzip,
+    // Python and zlib readers take: several members (RFC 1952 reads them as one file), and a
+    // member followed by padding or stray bytes. Read member by member, each checked by its CRC.
+    const members = await gunzipMembers(bytes, file, warn).catch(() => undefined);
+    if (members) return members;
     throw new DecodeError({
       format: "dson",
       at: { offset: 0 },
@@ -122,6 +131,87 @@ async function gunzip(bytes: Uint8Array, file?: string): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * Inflates gzip member after member until the bytes end or something other than a member follows;
+ * such trailing bytes are ignored with a warning (gunzip's "trailing garbage ignored"). Each
+ * member's CRC-32 and length must match its data, so a damaged stream is never taken for one
+ * followed by garbage. Throws on anything else.
+ */
+async function gunzipMembers(
+  bytes: Uint8Array,
+  file?: string,
+  warn?: (message: string) => void,
+): Promise<Uint8Array> {
+  const { inflateRawSync } = await import("node:zlib");
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let at = 0;
+  while (at < bytes.length) {
+    if (!isGzip(bytes.subarray(at))) {
+      const rest = bytes.subarray(at);
+      const zeros = rest.every((b) => b === 0);
+      warn?.(
+        `dson: ${file ?? "file"}: ${rest.length} byte(s) after the gzip stream (from byte ${at}${
+          zeros ? ", all zero" : ""
+        }) ignored`,
+      );
+      break;
+    }
+    const body = gzipBodyStart(bytes, at);
+    const { buffer, engine } = inflateRawSync(
+      bytes.subarray(body),
+      {
+        info: true,
+        maxOutputLength: Math.max(MAX_DSON_TEXT_BYTES - total, 1),
+      } as Parameters<typeof inflateRawSync>[1],
+    ) as unknown as {
+      buffer: Uint8Array;
+      engine: { bytesWritten: number };
+    };
+    const end = body + engine.bytesWritten;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (end + 8 > bytes.length || view.getUint32(end, true) !== crc32(buffer)) throw new Error("CRC");
+    if (view.getUint32(end + 4, true) !== buffer.length % 2 ** 32) throw new Error("length");
+    parts.push(buffer);
+    total += buffer.length;
+    at = end + 8;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Where the deflate data of the gzip member at `at` starts (after its optional header fields). */
+function gzipBodyStart(bytes: Uint8Array, at: number): number {
+  const flags = bytes[at + 3];
+  if (bytes[at + 2] !== 8 || flags & 0xe0) throw new Error("not a deflate gzip member");
+  let p = at + 10;
+  if (flags & 4) p += 2 + (bytes[p] | (bytes[p + 1] << 8));
+  if (flags & 8) { while (p < bytes.length && bytes[p++] !== 0); }
+  if (flags & 16) { while (p < bytes.length && bytes[p++] !== 0); }
+  if (flags & 2) p += 2;
+  if (p > bytes.length) throw new Error("truncated gzip header");
+  return p;
+}
+
+let CRC_TABLE: Uint32Array | undefined;
+
+/** The CRC-32 (IEEE, as gzip uses) of the bytes. */
+function crc32(bytes: Uint8Array): number {
+  const table = CRC_TABLE ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** The text with every comma that directly precedes `]` or `}` (outside strings) blanked out. */

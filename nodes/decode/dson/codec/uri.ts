@@ -67,17 +67,28 @@ export function parseDsonUri(uri: string): DsonUri {
   };
 }
 
-/** Percent-decodes, leaving malformed escapes as written rather than failing. */
+/**
+ * Percent-decodes, leaving malformed escapes as written rather than failing: a literal `%` (a
+ * third-party tool's `100%.dsf`) keeps the escapes around it decoded, and a run of escapes is
+ * decoded together, so a UTF-8 character (`%C3%A9`) next to a stray `%` still becomes `é`. A `+` is
+ * a plus sign, never a space (Daz writes spaces as `%20`).
+ */
 export function percentDecode(text: string): string {
   if (!text.includes("%")) return text;
   try {
     return decodeURIComponent(text);
   } catch {
-    return text.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
+    return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
       try {
-        return decodeURIComponent(escape);
+        return decodeURIComponent(run);
       } catch {
-        return escape;
+        return run.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
+          try {
+            return decodeURIComponent(escape);
+          } catch {
+            return escape;
+          }
+        });
       }
     });
   }
