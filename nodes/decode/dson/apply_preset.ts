@@ -11,7 +11,9 @@ import { defineNode } from "../../../runtime/node.ts";
 /** `dson.apply_preset` node definition. */
 export const dsonApplyPreset = defineNode({
   type: "dson.apply_preset",
-  version: 1,
+  // 2: a scale channel leaves children that do not inherit scale their size (and sets the node's own
+  // scale under a parent it does not inherit from), as Daz composes them.
+  version: 2,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
     "Missing nodes or morphs are warnings; material presets are refused.",

@@ -28,7 +28,7 @@ import {
   type SceneNode,
   type Surface,
 } from "./model.ts";
-import { invertRest, localTransform, restWorld } from "./rest_pose.ts";
+import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { rigidityGroupToJson } from "./rigidity.ts";
 
 type Json = { [key: string]: JsonValue };
@@ -127,7 +127,8 @@ function scaleNotInherited(
   if (node.inheritsScale || !parent) return scale;
   const [x, y, z] = parent.scale.map((s) => s * parent.generalScale);
   if (x === 1 && y === 1 && z === 1) return scale;
-  if (x === y && y === z && x !== 0) return [scale[0] / x, scale[1] / x, scale[2] / x];
+  const divisor = scaleDivisor([x, y, z]);
+  if (divisor !== 1) return [scale[0] / divisor, scale[1] / divisor, scale[2] / divisor];
   warn(
     `dson: node '${node.key}' does not inherit scale, but its parent '${parent.key}' is scaled ` +
       `unevenly (${[x, y, z].join(", ")}), which a glTF child cannot undo; the child inherits it`,

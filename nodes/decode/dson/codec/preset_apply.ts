@@ -13,7 +13,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import type { DsonPreset, JointChannel } from "./preset_read.ts";
-import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform } from "./rest_pose.ts";
+import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 
 /** What {@link applyDsonPreset} changed. */
@@ -31,6 +31,8 @@ interface NodeRecord {
   center_point: Vec3;
   orientation: Vec3;
   rotation_order: string;
+  /** False for a node whose glTF scale undoes its parent's own scale (see `scaleDivisor`). */
+  inherits_scale?: boolean;
 }
 
 /**
@@ -64,13 +66,16 @@ export function applyDsonPreset(
   }
   let joints = 0;
   const shared: string[] = [];
+  const scales = dsonScales(doc);
+  const rescaled = new Set<Node>();
   for (const [target, values] of jointValues) {
     const found = nodes.get(target) ?? [];
     if (found.length === 0) missingJoints.push(target);
     if (found.length > 1) shared.push(target);
-    for (const node of found) repose(node, values);
+    for (const node of found) repose(node, values, scales, rescaled);
     joints += found.length;
   }
+  applyScales(rescaled, scales, warn);
   if (shared.length) {
     // The same figure twice, or a conforming figure (clothing) with the body's bone names.
     warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
@@ -112,15 +117,73 @@ function record(node: Node): NodeRecord | undefined {
 }
 
 /**
- * Sets the preset's channels on a node: the pose it has now (read back from its local transform)
- * with the preset's values replacing the channels the preset names.
+ * Every DSON node's own (DSON local) scale: its glTF scale, times the divisor the decoder took from
+ * its parent's own scale when it does not inherit scale. Parents come before their children.
  */
-function repose(node: Node, values: Map<JointChannel, number>): void {
+function dsonScales(doc: Document): Map<Node, Vec3> {
+  const scales = new Map<Node, Vec3>();
+  const visit = (node: Node, parentScale: Vec3 | undefined) => {
+    const own = record(node);
+    let scale = [...node.getScale()] as Vec3;
+    if (own && own.inherits_scale === false && parentScale) {
+      const divisor = scaleDivisor(parentScale);
+      scale = scale.map((v) => v * divisor) as Vec3;
+    }
+    if (own) scales.set(node, scale);
+    for (const child of node.listChildren()) visit(child, own ? scale : undefined);
+  };
+  for (const scene of doc.getRoot().listScenes()) {
+    for (const root of scene.listChildren()) visit(root, undefined);
+  }
+  return scales;
+}
+
+/**
+ * Gives each node whose own scale a preset changed, and each child of one, the glTF scale that
+ * composes as Daz does: its own scale, divided by its parent's where it does not inherit scale.
+ * Nodes the preset left alone keep their glTF scale exactly. A parent scaled unevenly cannot be
+ * undone so (as in `decode.dson`): its children inherit it, and a warning names them.
+ */
+function applyScales(rescaled: ReadonlySet<Node>, scales: ReadonlyMap<Node, Vec3>, warn: WarningSink): void {
+  const touched = new Set<Node>();
+  for (const node of rescaled) {
+    touched.add(node);
+    for (const child of node.listChildren()) if (scales.has(child)) touched.add(child);
+  }
+  const uneven: string[] = [];
+  for (const node of touched) {
+    const parent = node.getParentNode();
+    const parentScale = parent && scales.get(parent);
+    const compensated = record(node)!.inherits_scale === false && parentScale;
+    const divisor = compensated ? scaleDivisor(parentScale) : 1;
+    if (compensated && divisor === 1 && parentScale.some((v) => v !== 1)) uneven.push(node.getName());
+    node.setScale(scales.get(node)!.map((v) => v / divisor) as Vec3);
+  }
+  if (uneven.length) {
+    warn(
+      `dson preset: ${uneven.length} node(s) do not inherit scale, but their parent is now scaled unevenly, ` +
+        `which a glTF child cannot undo; they inherit it: ${few(uneven)}`,
+    );
+  }
+}
+
+/**
+ * Sets the preset's channels on a node: the pose it has now (read back from its local transform,
+ * and its own scale from `scales`) with the preset's values replacing the channels the preset
+ * names. A changed own scale goes into `scales`, and the node into `rescaled`, for
+ * {@link applyScales} to set once every node is posed.
+ */
+function repose(
+  node: Node,
+  values: Map<JointChannel, number>,
+  scales: Map<Node, Vec3>,
+  rescaled: Set<Node>,
+): void {
   const own = record(node)!;
   const parentNode = node.getParentNode();
   const parent = parentNode ? record(parentNode) : undefined;
   const parentFrame = parent && { centerPoint: parent.center_point, orientation: parent.orientation };
-  const pose = currentPose(node, own, parentFrame);
+  const pose = { ...currentPose(node, own, parentFrame), scale: [...scales.get(node)!] as Vec3 };
   let generalScale = pose.generalScale;
   for (const [channel, value] of values) {
     if (channel === "scale/general") generalScale = value;
@@ -130,7 +193,11 @@ function repose(node: Node, values: Map<JointChannel, number>): void {
     }
   }
   const { translation, rotation, scale } = poseTransform({ ...pose, generalScale }, parentFrame);
-  node.setTranslation(translation).setRotation(rotation).setScale(scale);
+  node.setTranslation(translation).setRotation(rotation);
+  if (scale.some((v, k) => v !== scales.get(node)![k])) {
+    scales.set(node, [...scale] as Vec3);
+    rescaled.add(node);
+  }
 }
 
 /**

@@ -90,6 +90,17 @@ export function poseTransform(
 }
 
 /**
+ * The divisor a node that does not inherit scale (`inherits_scale: false`) takes from its parent's
+ * own (DSON local) scale: Daz composes the node under its parent's world scale without that local
+ * scale, which a glTF child undoes by dividing its own scale by it. Only a uniform, non-zero scale
+ * can be undone so (a non-uniform one cannot under a turned child): 1 otherwise, and for no scale.
+ */
+export function scaleDivisor(parentScale: readonly number[]): number {
+  const [x, y, z] = parentScale;
+  return x === y && y === z && x !== 0 ? x : 1;
+}
+
+/**
  * Quaternion of Euler angles in degrees applied in `order` (the first letter turns first, about
  * the parent's axes).
  *

@@ -347,3 +347,52 @@ Deno.test("dson.apply_preset: a scene it owns is posed in place, to the bytes of
   const glb = (doc: Document) => writeGlb(doc, { generator: GENERATOR });
   assert.deepStrictEqual(await glb(inPlace), await glb(fromCopy));
 });
+
+Deno.test("dson preset: scaling a bone leaves its children that do not inherit scale their size, as Daz does", async () => {
+  const bones = ["l_hand", "l_index1", "l_index2"];
+  const { json } = figureWith(bones, () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  for (const node of json.node_library as Json[]) {
+    if (node.id === "l_index1" || node.id === "l_index2") node.inherits_scale = false;
+  }
+  const doc = await decode(json);
+  const preset = (entries: [string, string, number][]) => ({
+    bytes: dsonBytes(presetJson(entries.map(([bone, channel, value]) => ({
+      url: `name://@selection/${bone}:?${channel}/value`,
+      keys: [[0, value]],
+    })))),
+    name: "scale.duf",
+  });
+  /** Each bone's world scale along its own x, y and z (the lengths of its world matrix's columns). */
+  const worldScales = (scene: Document) =>
+    Object.fromEntries(bones.map((bone) => {
+      const m = scene.getRoot().listNodes().find((n) => n.getName() === bone)!.getWorldMatrix();
+      return [bone, [0, 4, 8].map((c) => Number(Math.hypot(m[c], m[c + 1], m[c + 2]).toFixed(6)))];
+    }));
+  const grown =
+    (await runNode(dsonApplyPreset, { scene: doc, preset: preset([["l_hand", "scale/general", 1.5]]) }))
+      .scene;
+  assert.deepEqual(worldScales(grown), {
+    l_hand: [1.5, 1.5, 1.5],
+    l_index1: [1, 1, 1],
+    l_index2: [1, 1, 1],
+  });
+  // A second preset on the posed scene: the finger's own scale is composed under the hand's, not its own.
+  const doubled = (await runNode(dsonApplyPreset, {
+    scene: grown,
+    preset: preset([["l_index1", "scale/general", 2]]),
+  })).scene;
+  assert.deepEqual(worldScales(doubled), {
+    l_hand: [1.5, 1.5, 1.5],
+    l_index1: [2, 2, 2],
+    l_index2: [1, 1, 1],
+  });
+  // Scaled unevenly, a parent's scale cannot be undone in glTF: the child inherits it, and is named.
+  const ctx = testContext();
+  await runNode(dsonApplyPreset, { scene: doubled, preset: preset([["l_index1", "scale/x", 3]]) }, {}, ctx);
+  assert.ok(
+    ctx.warnings.some((w) =>
+      /1 node\(s\) do not inherit scale, .* scaled unevenly.*: l_index2$/.test(w.message)
+    ),
+    ctx.warnings.map((w) => w.message).join("\n"),
+  );
+});
