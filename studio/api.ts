@@ -21,6 +21,7 @@ import {
   type WarningEvent,
 } from "../runtime/mod.ts";
 import { graphFromObject } from "../runtime/graph.ts";
+import { loadModule } from "../runtime/modules.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import { formatGraph } from "./format.ts";
@@ -134,7 +135,23 @@ async function openGraph(ctx: ApiContext, path: string) {
   const confined = graph && typeof graph === "object" &&
     !(await modulesOutside(ctx, abs, graph as GraphFile)).length;
   const signature = confined ? await readGroupSockets(abs, ctx.registry) : undefined;
-  return { path: ctx.sandbox.display(abs), graph, signature };
+  const nodes = confined ? await moduleNodes(abs, graph as GraphFile) : [];
+  return { path: ctx.sandbox.display(abs), graph, signature, nodes };
+}
+
+/**
+ * The node types a graph's own `modules` declare, described as the catalogue describes built-ins:
+ * the page draws their sockets and parameters from these. The modules are the ones the live check
+ * loads anyway (already confined to the sandbox); one that fails to load is left to the check.
+ */
+async function moduleNodes(abs: string, graph: GraphFile) {
+  const nodes = [];
+  for (const module of Array.isArray(graph.modules) ? graph.modules : []) {
+    if (typeof module !== "string") continue;
+    const loaded = await loadModule(dirname(abs), module).catch(() => undefined);
+    nodes.push(...(loaded?.plugin.nodes ?? []).map(describeNode));
+  }
+  return nodes;
 }
 
 /** Reads `{path, graph}`; the path is where the graph lives (its relative paths resolve there). */

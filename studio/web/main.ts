@@ -7,10 +7,18 @@
  */
 import { NodeEditor } from "./editor.ts";
 import { GraphModel, INPUTS_ID } from "./model.ts";
-import { renderGraphInputs, renderParams } from "./params.ts";
+import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { Preview } from "./preview.ts";
 import { runGraphLive } from "./run.ts";
-import { api, type Catalogue, type Graph, type GroupSockets, type Issue, joinPath } from "./types.ts";
+import {
+  api,
+  type Catalogue,
+  type Graph,
+  type GroupSockets,
+  type Issue,
+  joinPath,
+  type NodeDef,
+} from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -52,7 +60,9 @@ function current(): GraphModel {
 async function open(path: string, push = false): Promise<void> {
   let model = models.get(path);
   if (!model) {
-    const loaded = await api<{ path: string; graph: Graph }>(`/api/graph?path=${encodeURIComponent(path)}`);
+    const loaded = await api<{ path: string; graph: Graph; nodes?: NodeDef[] }>(
+      `/api/graph?path=${encodeURIComponent(path)}`,
+    );
     const groups = new Map<string, GroupSockets | undefined>();
     for (const node of Object.values(loaded.graph.nodes ?? {})) {
       if (node.type !== "graph" || !node.graph || groups.has(node.graph)) continue;
@@ -61,7 +71,11 @@ async function open(path: string, push = false): Promise<void> {
       ).catch(() => ({ signature: undefined }));
       groups.set(node.graph, sub.signature);
     }
-    model = new GraphModel(loaded.path, loaded.graph, catalogue, groups);
+    // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
+    const own = loaded.nodes?.length
+      ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
+      : catalogue;
+    model = new GraphModel(loaded.path, loaded.graph, own, groups);
     models.set(loaded.path, model);
     path = loaded.path;
   }
@@ -69,8 +83,21 @@ async function open(path: string, push = false): Promise<void> {
   stack.push(path);
   editor.show(model);
   updateTitle();
+  showPicked(stack[0]);
   showParams();
+  // The search box lists this graph's node types (its own modules' too).
+  $("node-search").dispatchEvent(new Event("input"));
   await check();
+}
+
+/**
+ * Shows the top graph in the picker, adding it when it is not in `graphs/` (opened by path or from
+ * the URL), so the picker never names a graph other than the one being edited.
+ */
+function showPicked(path: string): void {
+  const picker = $<HTMLSelectElement>("graph-picker");
+  if (![...picker.options].some((o) => o.value === path)) picker.append(new Option(path, path));
+  picker.value = path;
 }
 
 async function enterGroup(id: string): Promise<void> {
@@ -103,7 +130,8 @@ async function check(): Promise<void> {
   editor.issues = issues.filter((i) => !i.file || i.file === model.path);
   editor.render();
   showIssues(issues);
-  showParams();
+  // Re-mark the panel's rows in place: rebuilding it would drop what is being typed, and the focus.
+  showParamIssues($("params"), editor.issues);
 }
 
 function showIssues(issues: Issue[]): void {
@@ -123,15 +151,15 @@ function showIssues(issues: Issue[]): void {
 function showParams(): void {
   const id = editor.selection.length === 1 ? editor.selection[0] : undefined;
   const panel = $("params");
-  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), edited);
+  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), editor.issues, edited);
   if (!id || !(id in current().graph.nodes)) return void panel.replaceChildren();
   renderParams(panel, current(), id, editor.issues, edited);
 }
 
-/** After a panel edit: redraw, re-check, mark unsaved. */
-function edited(): void {
+/** After a panel edit: redraw, re-check, mark unsaved; `rebuild` redraws the panel (its rows changed). */
+function edited(rebuild = false): void {
   editor.render();
-  showParams();
+  if (rebuild) showParams();
   scheduleCheck();
   updateTitle();
 }
@@ -173,6 +201,10 @@ async function run(): Promise<void> {
       $("run-log").append(li);
     },
   });
+  // A node still "queued" never ran (the graph failed its check before any node started, or the
+  // stream broke off): its badge would otherwise say it is waiting long after the run is over.
+  for (const [id, state] of editor.states) if (state.state === "queued") editor.states.delete(id);
+  editor.render();
   status(
     end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
     !end.ok,
@@ -207,6 +239,10 @@ async function showPreview(url: string, label: string): Promise<void> {
     clips: $<HTMLSelectElement>("clips"),
     info: $("preview-info"),
   });
+  // Decoding a large model takes seconds: say so, and clear the last preview's message meanwhile;
+  // the page is not preview-ready again until this model is shown (tests wait on it).
+  status(`Opening ${label}…`);
+  delete document.body.dataset.previewReady;
   const response = await fetch(url);
   if (!response.ok) {
     const { error } = await response.json().catch(() => ({ error: response.statusText }));
@@ -252,7 +288,8 @@ function setUpSearch(): void {
   const results = $("node-results");
   const list = () => {
     const q = input.value.trim().toLowerCase();
-    const hits = catalogue.nodes.filter((n) => !q || n.type.includes(q) || n.doc.toLowerCase().includes(q));
+    const nodes = stack.length ? current().catalogue.nodes : catalogue.nodes;
+    const hits = nodes.filter((n) => !q || n.type.includes(q) || n.doc.toLowerCase().includes(q));
     results.replaceChildren(
       ...hits.slice(0, 30).map((n) => {
         const li = document.createElement("li");

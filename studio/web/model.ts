@@ -48,7 +48,8 @@ export class GraphModel {
   constructor(
     readonly path: string,
     graph: Graph,
-    private readonly catalogue: Catalogue,
+    /** The node types this graph can use: the registry's, and its own modules'. */
+    readonly catalogue: Catalogue,
     readonly groups: Map<string, GroupSockets | undefined>,
   ) {
     this.graph = graph;

@@ -4,17 +4,30 @@
  * their min/max, enums as menus, booleans as checkboxes, strings, JSON and file paths (relative to the
  * graph). A value bound to a graph input shows the input's name; an issue on a parameter shows beside it.
  *
+ * A value edit does not rebuild the panel (the widget already shows it), and a live check's answer
+ * only re-marks the rows' issues ({@link showParamIssues}): a rebuild would drop the text being typed
+ * in another field and the focus, e.g. the field Tab moves to.
+ *
  * @module
  */
-import type { GraphModel } from "./model.ts";
+import { type GraphModel, INPUTS_ID } from "./model.ts";
 import type { Issue, Json, ParamDef } from "./types.ts";
 import { escapePointer } from "./svg.ts";
 
+/** What the panel calls after applying a change; `rebuild` when the panel's rows must be redrawn. */
+export type OnEdit = (rebuild?: boolean) => void;
+
 /** The Group Input node's panel: each graph input with its type and default, add and remove. */
-export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit: () => void): void {
+export function renderGraphInputs(
+  panel: HTMLElement,
+  model: GraphModel,
+  issues: Issue[],
+  onEdit: OnEdit,
+): void {
   const heading = document.createElement("h3");
   heading.textContent = "Graph inputs";
   panel.replaceChildren(heading);
+  panel.dataset.node = INPUTS_ID;
   for (const [name, decl] of Object.entries(model.graph.inputs ?? {})) {
     const row = document.createElement("label");
     row.className = "param";
@@ -23,11 +36,15 @@ export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit:
     caption.textContent = `${name}: ${decl.type}`;
     caption.title = decl.description ?? "";
     const value = document.createElement("input");
-    value.placeholder = "default (JSON; empty: required)";
+    value.placeholder = `default (${decl.type === "string" ? "text" : "JSON"}; empty: required)`;
     value.value = decl.default === undefined ? "" : JSON.stringify(decl.default);
     value.onchange = () => {
+      value.setCustomValidity("");
       try {
-        model.setGraphInputDefault(name, value.value.trim() === "" ? undefined : JSON.parse(value.value));
+        model.setGraphInputDefault(
+          name,
+          value.value.trim() === "" ? undefined : parseDefault(value.value, decl.type),
+        );
         onEdit();
       } catch (error) {
         value.setCustomValidity(`not JSON: ${(error as Error).message}`);
@@ -37,7 +54,7 @@ export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit:
     const remove = Object.assign(document.createElement("button"), { textContent: "remove" });
     remove.onclick = () => {
       model.removeGraphInput(name);
-      onEdit();
+      onEdit(true);
     };
     row.append(caption, value, remove);
     panel.append(row);
@@ -52,10 +69,39 @@ export function renderGraphInputs(panel: HTMLElement, model: GraphModel, onEdit:
   problem.className = "param-issue";
   button.onclick = () => {
     problem.textContent = model.addGraphInput(name.value.trim(), type.value) ?? "";
-    if (!problem.textContent) onEdit();
+    if (!problem.textContent) onEdit(true);
   };
   add.append(name, type, button, problem);
   panel.append(add);
+  showParamIssues(panel, issues);
+}
+
+/**
+ * A graph input's default as typed: JSON, except that a string input takes text that is not a
+ * quoted JSON string as the string itself (a path typed as is), as `--set name=value` does.
+ */
+function parseDefault(text: string, type: string): Json {
+  return type === "string" && !text.trim().startsWith('"') ? text : JSON.parse(text);
+}
+
+/**
+ * Marks each parameter row (or graph input row) of the panel with the issues at its JSON path, in
+ * place; called with every live check's answer.
+ */
+export function showParamIssues(panel: HTMLElement, issues: Issue[]): void {
+  const id = panel.dataset.node ?? "";
+  for (const row of panel.querySelectorAll<HTMLElement>("[data-param], [data-input]")) {
+    const at = row.dataset.param !== undefined
+      ? `/nodes/${escapePointer(id)}/params/${escapePointer(row.dataset.param)}`
+      : `/inputs/${escapePointer(row.dataset.input!)}`;
+    row.querySelectorAll(".param-issue").forEach((old) => old.remove());
+    for (const problem of issues.filter((i) => i.path === at || i.path.startsWith(`${at}/`))) {
+      const p = document.createElement("span");
+      p.className = "param-issue";
+      p.textContent = problem.message;
+      row.append(p);
+    }
+  }
 }
 
 /** Fills `panel` with the parameters of node `id`; `onEdit` runs after each applied change. */
@@ -64,9 +110,10 @@ export function renderParams(
   model: GraphModel,
   id: string,
   issues: Issue[],
-  onEdit: () => void,
+  onEdit: OnEdit,
 ) {
   panel.replaceChildren();
+  panel.dataset.node = id;
   const node = model.graph.nodes[id];
   if (!node) return;
   const heading = document.createElement("h3");
@@ -85,17 +132,9 @@ export function renderParams(
     caption.textContent = name;
     caption.title = spec.doc;
     row.append(caption, widget(model, id, name, spec, onEdit));
-    const problems = issues.filter((i) =>
-      i.path.startsWith(`/nodes/${escapePointer(id)}/params/${escapePointer(name)}`)
-    );
-    for (const problem of problems) {
-      const p = document.createElement("span");
-      p.className = "param-issue";
-      p.textContent = problem.message;
-      row.append(p);
-    }
     panel.append(row);
   }
+  showParamIssues(panel, issues);
 }
 
 /** Parameter specs of a node: its definition's, or a node group's parameter inputs. */
@@ -118,17 +157,17 @@ function widget(
   id: string,
   name: string,
   spec: ParamDef,
-  onEdit: () => void,
+  onEdit: OnEdit,
 ): HTMLElement {
   const current = model.graph.nodes[id].params?.[name];
-  const apply = (value: Json | undefined) => {
+  const apply = (value: Json | undefined, rebuild = false) => {
     model.setParam(id, name, value);
-    onEdit();
+    onEdit(rebuild);
   };
   if (current && typeof current === "object" && !Array.isArray(current) && "$input" in current) {
     const bound = document.createElement("button");
     bound.textContent = `← graph input '${current.$input}' (unbind)`;
-    bound.onclick = () => apply(undefined);
+    bound.onclick = () => apply(undefined, true);
     return bound;
   }
   const shown = current === undefined ? spec.default : current;
@@ -140,7 +179,12 @@ function widget(
       if (spec.max !== undefined) input.max = String(spec.max);
       input.step = spec.integer ? "1" : "any";
       input.value = shown === undefined || shown === null ? "" : String(shown);
-      input.onchange = () => apply(input.value === "" ? undefined : Number(input.value));
+      if (spec.default !== undefined) input.placeholder = `default ${JSON.stringify(spec.default)}`;
+      input.onchange = () => {
+        // Text the browser cannot read as a number (1e400) has no value: say so rather than apply "".
+        if (input.validity.badInput) return void input.reportValidity();
+        apply(input.value === "" ? undefined : Number(input.value));
+      };
       return input;
     }
     case "enum": {
@@ -166,6 +210,7 @@ function widget(
       const area = document.createElement("textarea");
       area.value = shown === undefined ? "" : JSON.stringify(shown);
       area.onchange = () => {
+        area.setCustomValidity("");
         if (area.value.trim() === "") return apply(undefined);
         try {
           apply(JSON.parse(area.value));

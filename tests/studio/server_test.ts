@@ -286,3 +286,31 @@ Deno.test("the graph's ui field is ignored by the runtime and never enters a cac
     await Deno.remove(cacheDir, { recursive: true });
   }
 });
+
+Deno.test("studio server: a graph's own module nodes come with it, described like the catalogue's", async () => {
+  await withStudio(async (url, dir) => {
+    const runtime = new URL("../../runtime/mod.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      join(dir, "halve.ts"),
+      `import { defineNode } from "${runtime}";
+export default { nodes: [defineNode({
+  type: "qa.halve", version: 1, doc: "Halves a number.",
+  inputs: { value: { type: "number", doc: "In." } },
+  outputs: { value: { type: "number", doc: "Half." } },
+  params: { times: { type: "number", default: 1, min: 0, doc: "How often." } },
+  run: ({ inputs }) => ({ value: inputs.value / 2 }),
+})] };
+`,
+    );
+    const graph = join(dir, "custom.json");
+    await Deno.writeTextFile(graph, JSON.stringify({ version: 1, modules: ["./halve.ts"], nodes: {} }));
+    const opened = await (await fetch(`${url}api/graph?path=${encodeURIComponent(graph)}`)).json();
+    deepEqual(opened.nodes.map((n: { type: string }) => n.type), ["qa.halve"]);
+    deepEqual(Object.keys(opened.nodes[0].inputs), ["value"]);
+    equal(opened.nodes[0].params.times.min, 0);
+    // A graph without modules has none; one whose module lies outside the folders loads nothing.
+    deepEqual((await (await fetch(`${url}api/graph?path=graphs/aircraft.json`)).json()).nodes, []);
+    await Deno.writeTextFile(graph, JSON.stringify({ version: 1, modules: ["/etc/x.ts"], nodes: {} }));
+    deepEqual((await (await fetch(`${url}api/graph?path=${encodeURIComponent(graph)}`)).json()).nodes, []);
+  });
+});
