@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { suggestName } from "../runtime/validate/suggest.ts";
 
 /** One option's declaration, as `parseArgs` of `node:util` takes it. */
 export interface OptionSpec {
@@ -71,7 +72,10 @@ export function parseArgs<const O extends Record<string, OptionSpec>>(
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = arg.slice(2, eq < 0 ? undefined : eq);
-      if (!Object.hasOwn(options, name)) throw new TypeError(`Unknown option '--${name}'`);
+      if (!Object.hasOwn(options, name)) {
+        const known = Object.keys(options).map((option) => `--${option}`);
+        throw new TypeError(`Unknown option '--${name}'${suggestName(`--${name}`, known)}`);
+      }
       if (options[name].type === "boolean") {
         if (eq >= 0) throw new TypeError(`Option '--${name}' does not take an argument`);
         set(name, true);

@@ -27,6 +27,7 @@
  */
 import { importOnUse } from "../runtime/lazy_run.ts";
 import { parseArgs } from "./args.ts";
+import { suggestName } from "../runtime/validate/suggest.ts";
 import { GraphError } from "../runtime/errors.ts";
 import { EXIT, UsageError } from "./exit.ts";
 
@@ -56,6 +57,9 @@ remote cache (run, batch, verify): --remote-cache URL (or PARTGRAPH_REMOTE_CACHE
 
 exit codes: 0 ok, 1 node failure, verify mismatch, failed batch input or a warning with --fail-on-warning,
   2 usage, 3 invalid graph, 4 undecodable input`;
+
+/** The commands, for a "did you mean" on a misspelt one. */
+const COMMANDS = ["run", "batch", "check", "nodes", "inspect", "cache", "verify", "schema", "dot", "studio"];
 
 /** Runs the CLI with the given arguments; resolves with the exit code. */
 export async function main(args: string[]): Promise<number> {
@@ -119,7 +123,7 @@ export async function main(args: string[]): Promise<number> {
       case "dot":
         return await (await commandModule.tools()).dotCommand(one(rest, "graph file"));
       default:
-        return usage(`unknown command '${command}'`);
+        return usage(`unknown command '${command}'${suggestName(command, COMMANDS)}`);
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message, error.showUsage);

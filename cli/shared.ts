@@ -16,6 +16,7 @@ import {
 import { DEFAULT_OUT_DIR } from "../runtime/api.ts";
 import type { ManifestDifference } from "../runtime/manifest.ts";
 import { EXIT, UsageError } from "./exit.ts";
+import { suggestName } from "../runtime/validate/suggest.ts";
 
 export { EXIT, UsageError };
 
@@ -96,8 +97,11 @@ export async function parseSets(sets: string[], graph: GraphFile): Promise<Recor
     const name = set.slice(0, eq);
     const decl = graph?.inputs?.[name];
     if (!decl) {
-      const known = Object.keys(graph?.inputs ?? {}).join(", ") || "none";
-      throw new UsageError(`--set ${name}: the graph has no input '${name}' (inputs: ${known})`);
+      const names = Object.keys(graph?.inputs ?? {});
+      const known = names.join(", ") || "none";
+      throw new UsageError(
+        `--set ${name}: the graph has no input '${name}'${suggestName(name, names)} (inputs: ${known})`,
+      );
     }
     const text = set.slice(eq + 1);
     // A JSON habit (json inputs need the quotes) would make the quotes part of a string's value.

@@ -152,6 +152,21 @@ Deno.test("usage errors exit 2; unknown --set names are refused with the inputs 
   assert(!notManifest.err.includes("usage:"), notManifest.err);
 });
 
+Deno.test("a misspelt command, option or --set name gets a did-you-mean", async () => {
+  assert((await cli("runn")).err.includes("unknown command 'runn' (did you mean 'run'?)"));
+  assert(
+    (await cli("nodes", "--markdwon")).err.includes(
+      "Unknown option '--markdwon' (did you mean '--markdown'?)",
+    ),
+  );
+  const dir = await tempDir();
+  const { graph } = await copyGraphFile(dir);
+  const res = await cli("run", graph, "--set", "nmae=x");
+  assert(res.err.includes("has no input 'nmae' (did you mean 'name'?)"), res.err);
+  // Nothing close: no guess.
+  assert(!(await cli("frobnicate")).err.includes("did you mean"));
+});
+
 Deno.test("nodes lists every registered node from its declaration", async () => {
   const res = await cli("nodes", "--json");
   const listed = JSON.parse(res.out).map((n: { type: string }) => n.type);
