@@ -188,9 +188,15 @@ function hasMorphTargets(node: Node): boolean {
  * them for keys at frames before 0 until it gained its "negative frames: slide" option. Each such
  * animation is slid to start at 0 — every sampler by the same amount, so the clip keeps its timing,
  * as Blender's and Babylon's exporters now do — rather than cropped, which would lose keys. An input
- * another animation also uses gets a slid copy of its own; other inputs are slid in place.
+ * another animation also uses gets a slid copy of its own (the original goes once none uses it);
+ * other inputs are slid in place.
  */
-export function negativeTimeRepairs(animations: Animation[], apply: boolean, messages: string[]): void {
+export function negativeTimeRepairs(
+  doc: Document,
+  animations: Animation[],
+  apply: boolean,
+  messages: string[],
+): void {
   const users = new Map<Accessor, Set<Animation>>();
   for (const animation of animations) {
     for (const sampler of animation.listSamplers()) {
@@ -221,6 +227,8 @@ export function negativeTimeRepairs(animations: Animation[], apply: boolean, mes
       sampler.setInput(moved);
     }
   }
+  // An input every animation using it got a slid copy of is used no more.
+  if (apply) disposeUnused(doc, [...users.keys()]);
 }
 
 /** The earliest finite float key time of `samplers`, or Infinity when they have none. */
@@ -230,7 +238,9 @@ function earliestTime(samplers: readonly AnimationSampler[]): number {
     const input = sampler.getInput();
     const times = input?.getComponentType() === FLOAT ? input.getArray() : null;
     if (!times) continue;
-    for (let i = 0; i < times.length; i++) if (times[i] < start) start = times[i];
+    for (let i = 0; i < times.length; i++) {
+      if (times[i] < start && Number.isFinite(times[i])) start = times[i];
+    }
   }
   return start;
 }

@@ -42,7 +42,7 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   for (let s = 0; s < skins.length; s++) inverseBindRepair(skins[s], apply, messages, seen);
   const animations = channelRepairs(doc, apply, messages);
   for (let a = 0; a < animations.length; a++) rotationRepairs(animations[a], apply, messages, seen);
-  negativeTimeRepairs(animations, apply, messages);
+  negativeTimeRepairs(doc, animations, apply, messages);
   // Last: a sampler given new accessors for its kept keys copies rotations already normalised, and
   // times already slid (sliding can make two nearly equal times equal).
   timeRepairs(doc, animations, apply, messages);

@@ -588,6 +588,8 @@ Deno.test("clips with keys before 0 are slid to start at 0, each by its own star
   assert.deepEqual(messages, NEGATIVE_TIME_MESSAGES);
   assertSlidTimes(copy);
   assert.deepEqual(await validatorCodes(copy), []);
+  // The shared input both clips got copies of is gone: the fixture's 13 accessors, 2 copies, 1 less.
+  assert.equal(copy.getRoot().listAccessors().length, 14);
 });
 
 Deno.test("export.gltf: clips with keys before 0 slid, warned and valid", async () => {
