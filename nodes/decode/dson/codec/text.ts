@@ -7,6 +7,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
+import { importOnUse } from "../../../../runtime/lazy_run.ts";
 
 /** Decompressed DSON larger than this is refused: a gzip bomb must not exhaust memory. */
 export const MAX_DSON_TEXT_BYTES = 1 << 30;
@@ -144,7 +145,8 @@ async function gunzipMembers(
   file?: string,
   warn?: (message: string) => void,
 ): Promise<Uint8Array> {
-  const { inflateRawSync } = await import("node:zlib");
+  // Through importOnUse: Node's compatibility layer loads only for such a file, not with the node's declaration.
+  const { inflateRawSync } = await importOnUse<typeof import("node:zlib")>("node:zlib");
   const parts: Uint8Array[] = [];
   let total = 0;
   let at = 0;
