@@ -125,13 +125,7 @@ async function gunzip(
       file,
     }, { cause });
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return joined(chunks, total);
 }
 
 /**
@@ -180,11 +174,16 @@ async function gunzipMembers(
     total += buffer.length;
     at = end + 8;
   }
+  return joined(parts, total);
+}
+
+/** The parts one after another, in one array of `total` bytes. */
+function joined(parts: readonly Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total);
   let offset = 0;
   for (const part of parts) {
     out.set(part, offset);
-    offset += part.length;
+    offset += part.byteLength;
   }
   return out;
 }
