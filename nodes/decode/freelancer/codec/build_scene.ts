@@ -34,7 +34,7 @@ import {
   type TextureSlot,
 } from "./material.ts";
 import type { FreelancerModel, ModelPart } from "./model.ts";
-import { textureToPng } from "./texture.ts";
+import { placeholderTexturePng, resolveTexture } from "./texture.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
@@ -95,20 +95,46 @@ export function buildScene(
   const textures = new Map<string, Texture | null>();
   const meshes = new Map<string, Mesh | null>();
   const selected = new SelectionBudget(model, options.file);
+  /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
+  const textureProblems = new Map<string, string>();
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
       const dir = model.textures.get(key);
-      let png: Uint8Array | undefined;
-      try {
-        png = dir ? textureToPng(dir) : undefined;
-        if (!png) warn(`texture '${slot.name}' not found in any loaded texture library (or not MIPS/MIP0)`);
-      } catch (error) {
-        if (!(error instanceof DecodeError)) throw error;
-        // One image in a format we do not read should not cost the whole model its geometry.
-        warn(`texture '${slot.name}' could not be decoded (${error.message}); its material is untextured`);
+      const from = model.sources.textures.get(key);
+      const where = `Texture library/${dir?.name ?? slot.name}${from ? ` in ${from}` : ""}`;
+      let out: Texture | null = null;
+      if (!dir) {
+        textureProblems.set(key, "in no loaded texture library");
+        warn(`texture '${slot.name}' not found in any loaded texture library; its material is untextured`);
+      } else {
+        const outcome = resolveTexture(
+          dir,
+          `Texture library/${dir.name}`,
+          (name) => model.textures.get(name),
+        );
+        if (outcome.kind === "png") {
+          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          out = doc.createTexture(slot.name).setImage(outcome.png).setMimeType("image/png");
+        } else if (outcome.kind === "none") {
+          textureProblems.set(key, outcome.reason);
+          warn(`texture '${slot.name}' (${where}) holds ${outcome.reason}; its material is untextured`);
+        } else {
+          // One image in a format we do not read should not cost the model its geometry, nor pass
+          // for the material's own colour: a named checkerboard stands in, and the warning says why.
+          textureProblems.set(key, `undecodable: ${outcome.reason}`);
+          warn(
+            `texture '${slot.name}' (${outcome.entry}${from ? ` in ${from}` : ""}) could not be decoded ` +
+              `(${outcome.reason}); the placeholder image '${slot.name} (undecodable)' stands in`,
+          );
+          out = doc.createTexture(`${slot.name} (undecodable)`).setImage(placeholderTexturePng())
+            .setMimeType("image/png");
+          setPartgraphExtras(out, {
+            freelancer: { placeholder: true, texture: slot.name, reason: outcome.reason },
+          });
+        }
       }
-      textures.set(key, png ? doc.createTexture(slot.name).setImage(png).setMimeType("image/png") : null);
+      textures.set(key, out);
     }
     return textures.get(key)!;
   };
@@ -131,7 +157,17 @@ export function buildScene(
       setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
     } else {
       out = pbrMaterial(doc, def, texture, bindTexture);
-      setPartgraphExtras(out, { freelancer: { material_id: id, type: def.type } });
+      const problems = [def.diffuseTexture, def.emissiveTexture]
+        .filter((slot) => slot && textureProblems.has(slot.name.toLowerCase()))
+        .map((slot) => ({ name: slot!.name, problem: textureProblems.get(slot!.name.toLowerCase())! }));
+      setPartgraphExtras(out, {
+        freelancer: {
+          material_id: id,
+          type: def.type,
+          // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
+          ...(problems.length ? { texture_problems: problems } : {}),
+        },
+      });
     }
     materials.set(id, out);
     return out;

@@ -1,10 +1,12 @@
 /**
- * DDS (the `MIPS` leaf of a texture): top mip level of DXT1, DXT3, DXT5 or uncompressed RGB(A)
- * to RGBA8. Sizes are checked against the data before the output is allocated.
+ * DDS (the `MIPS` leaf of a texture): the top mip level to RGBA8 — DXT1–5, BC4/BC5 (`ATI1`/`ATI2`),
+ * the DX10 extended header (BC1–BC5, BC7, common DXGI formats) and uncompressed RGB(A), luminance
+ * and alpha surfaces. Sizes are checked against the data before the output is allocated.
  *
  * @module
  */
 import type { ByteWindow } from "../../../../runtime/binary.ts";
+import { decodeBc45, decodeBc7 } from "./bcn.ts";
 
 /** Decoded RGBA8 pixels, top row first. */
 export interface RgbaImage {
@@ -21,8 +23,81 @@ const MAX_SIDE = 16384;
 const fourCC = (s: string) =>
   s.charCodeAt(0) | s.charCodeAt(1) << 8 | s.charCodeAt(2) << 16 | s.charCodeAt(3) << 24;
 
+/** How the top level's pixels are stored. */
+type DdsLayout =
+  | { readonly kind: "dxt"; readonly dxt: 1 | 3 | 5 }
+  | { readonly kind: "bc45"; readonly channels: 1 | 2; readonly signed: boolean }
+  | { readonly kind: "bc7" }
+  | {
+    readonly kind: "masks";
+    readonly bits: number;
+    readonly masks: readonly number[];
+    /** The red mask is luminance: copied to green and blue. */
+    readonly luminance: boolean;
+  };
+
+const DX10 = fourCC("DX10");
+/** Legacy fourCCs: DXT2/DXT4 are premultiplied DXT3/DXT5 (decoded as stored); ATI1/ATI2 are
+ * what crnlib (LancerEdit) and older tools write for BC4/BC5, BC4U/BC5U/BC4S/BC5S what texconv does. */
+const FOURCC_LAYOUTS = new Map<number, DdsLayout>([
+  [fourCC("DXT1"), { kind: "dxt", dxt: 1 }],
+  [fourCC("DXT2"), { kind: "dxt", dxt: 3 }],
+  [fourCC("DXT3"), { kind: "dxt", dxt: 3 }],
+  [fourCC("DXT4"), { kind: "dxt", dxt: 5 }],
+  [fourCC("DXT5"), { kind: "dxt", dxt: 5 }],
+  [fourCC("ATI1"), { kind: "bc45", channels: 1, signed: false }],
+  [fourCC("BC4U"), { kind: "bc45", channels: 1, signed: false }],
+  [fourCC("BC4S"), { kind: "bc45", channels: 1, signed: true }],
+  [fourCC("ATI2"), { kind: "bc45", channels: 2, signed: false }],
+  [fourCC("BC5U"), { kind: "bc45", channels: 2, signed: false }],
+  [fourCC("BC5S"), { kind: "bc45", channels: 2, signed: true }],
+]);
+
+const RGBA_MASKS = [0xff, 0xff00, 0xff0000, 0xff000000];
+const BGRA_MASKS = [0xff0000, 0xff00, 0xff, 0xff000000];
+const BGRX_MASKS = [0xff0000, 0xff00, 0xff, 0];
+const masks = (bits: number, m: readonly number[], luminance = false): DdsLayout => ({
+  kind: "masks",
+  bits,
+  masks: m,
+  luminance,
+});
+
+/** DXGI formats of the DX10 extended header that this reader decodes (typeless and sRGB alike:
+ * the bytes are the same, and PNG pixels are sRGB-encoded anyway). */
+const DXGI_LAYOUTS = new Map<number, DdsLayout>([
+  ...[70, 71, 72].map((f) => [f, { kind: "dxt", dxt: 1 }] as const),
+  ...[73, 74, 75].map((f) => [f, { kind: "dxt", dxt: 3 }] as const),
+  ...[76, 77, 78].map((f) => [f, { kind: "dxt", dxt: 5 }] as const),
+  ...[79, 80].map((f) => [f, { kind: "bc45", channels: 1, signed: false }] as const),
+  [81, { kind: "bc45", channels: 1, signed: true }],
+  ...[82, 83].map((f) => [f, { kind: "bc45", channels: 2, signed: false }] as const),
+  [84, { kind: "bc45", channels: 2, signed: true }],
+  ...[97, 98, 99].map((f) => [f, { kind: "bc7" }] as const),
+  ...[27, 28, 29].map((f) => [f, masks(32, RGBA_MASKS)] as const),
+  ...[87, 90, 91].map((f) => [f, masks(32, BGRA_MASKS)] as const),
+  ...[88, 92, 93].map((f) => [f, masks(32, BGRX_MASKS)] as const),
+  [85, masks(16, [0xf800, 0x07e0, 0x001f, 0])],
+  [86, masks(16, [0x7c00, 0x03e0, 0x001f, 0x8000])],
+  [115, masks(16, [0x0f00, 0x00f0, 0x000f, 0xf000])],
+  ...[48, 49].map((f) => [f, masks(16, [0xff, 0xff00, 0, 0])] as const),
+  ...[60, 61].map((f) => [f, masks(8, [0xff, 0, 0, 0], true)] as const),
+  [65, masks(8, [0, 0, 0, 0xff])],
+] as [number, DdsLayout][]);
+
+const LUMINANCE_FLAG = 0x20000;
+const ALPHA_ONLY_FLAG = 0x2;
+const RGB_FLAG = 0x40;
+
+const fourCCText = (code: number) =>
+  JSON.stringify(String.fromCharCode(code & 0xff, code >> 8 & 0xff, code >> 16 & 0xff, code >>> 24));
+
 /**
- * Decodes the first mip level of a DDS file.
+ * Decodes the first mip level of a DDS file: DXT1–5, BC4/BC5 (`ATI1`/`ATI2`, `BC4U`/`BC5U`, signed
+ * too), the DX10 extended header (BC1–BC5, BC7 and the common 8-, 16- and 32-bit DXGI formats), and
+ * uncompressed RGB(A), luminance (L8, A8L8) and alpha-only (A8) surfaces by their channel masks. Only
+ * the top level is read, so a chain with fewer levels than the header declares, or levels that do not
+ * halve exactly, decodes; a top level the data does not hold is a DecodeError.
  *
  * @example
  * ```ts
@@ -37,40 +112,76 @@ export function decodeDds(dds: ByteWindow): RgbaImage {
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
     dds.fail(12, `DDS size within 1..${MAX_SIDE}`, `${width}×${height}`);
   }
-  const pfFlags = dds.u32(80, "DDS pixel format flags");
-  const code = dds.u32(84, "DDS fourCC");
-  if (pfFlags & FOURCC_FLAG) {
-    const kind = code === fourCC("DXT1") ? 1 : code === fourCC("DXT3") ? 3 : code === fourCC("DXT5") ? 5 : 0;
-    if (!kind) {
-      dds.fail(
-        84,
-        "fourCC DXT1, DXT3 or DXT5",
-        JSON.stringify(String.fromCharCode(code & 0xff, code >> 8 & 0xff, code >> 16 & 0xff, code >>> 24)),
-      );
-    }
-    const blockBytes = kind === 1 ? 8 : 16;
-    const size = Math.ceil(width / 4) * Math.ceil(height / 4) * blockBytes;
-    dds.need(128, size, "DXT blocks");
-    return decodeDxt(dds.view(128, size), width, height, kind);
+  const { layout, dataAt } = ddsLayout(dds);
+  const blocks = Math.ceil(width / 4) * Math.ceil(height / 4);
+  if (layout.kind !== "masks") {
+    const blockBytes = layout.kind === "dxt"
+      ? (layout.dxt === 1 ? 8 : 16)
+      : layout.kind === "bc45"
+      ? 8 * layout.channels
+      : 16;
+    const size = blocks * blockBytes;
+    dds.need(dataAt, size, `${width}×${height} top-level blocks`);
+    const src = dds.view(dataAt, size);
+    if (layout.kind === "dxt") return decodeDxt(src, width, height, layout.dxt);
+    const data = layout.kind === "bc7"
+      ? decodeBc7(src, width, height)
+      : decodeBc45(src, width, height, layout.channels, layout.signed);
+    return { width, height, data };
   }
-  const bits = dds.u32(88, "DDS bit count");
-  if (bits !== 16 && bits !== 24 && bits !== 32) dds.fail(88, "16, 24 or 32 bits per pixel", String(bits));
-  const masks = [92, 96, 100, 104].map((at) => dds.u32(at, "DDS channel mask"));
-  if (!(pfFlags & ALPHA_FLAG)) masks[3] = 0;
-  const bpp = bits >> 3;
-  dds.need(128, width * height * bpp, "DDS pixels");
-  const src = dds.view(128, width * height * bpp);
+  const bpp = layout.bits >> 3;
+  dds.need(dataAt, width * height * bpp, `${width}×${height} top-level pixels`);
+  const src = dds.view(dataAt, width * height * bpp);
   const out = new Uint8Array(width * height * 4);
-  const shifts = masks.map((m) => (m ? 31 - Math.clz32(m & -m) : 0));
-  const scales = masks.map((m, i) => (m ? 255 / (m >>> shifts[i]) : 0));
+  const m = layout.masks;
+  const shifts = m.map((mask) => (mask ? 31 - Math.clz32(mask & -mask) : 0));
+  const scales = m.map((mask, i) => (mask ? 255 / (mask >>> shifts[i]) : 0));
   for (let p = 0; p < width * height; p++) {
     let v = 0;
     for (let b = 0; b < bpp; b++) v |= src[p * bpp + b] << (8 * b);
     for (let c = 0; c < 4; c++) {
-      out[4 * p + c] = masks[c] ? Math.round(((v & masks[c]) >>> shifts[c]) * scales[c]) : c === 3 ? 255 : 0;
+      out[4 * p + c] = m[c] ? Math.round(((v & m[c]) >>> shifts[c]) * scales[c]) : c === 3 ? 255 : 0;
     }
+    if (layout.luminance) out[4 * p + 1] = out[4 * p + 2] = out[4 * p];
   }
   return { width, height, data: out };
+}
+
+/** The storage of the top level and where its data starts (128, or 148 after a DX10 header). */
+function ddsLayout(dds: ByteWindow): { layout: DdsLayout; dataAt: number } {
+  const pfFlags = dds.u32(80, "DDS pixel format flags");
+  const code = dds.u32(84, "DDS fourCC");
+  if (pfFlags & FOURCC_FLAG) {
+    if (code === DX10) {
+      const format = dds.u32(128, "DX10 header DXGI format");
+      const layout = DXGI_LAYOUTS.get(format);
+      if (!layout) {
+        dds.fail(
+          128,
+          "a DXGI format this reader decodes (BC1–BC5, BC7, 8-bit RGBA/BGRA, 565, 5551, 4444, R8, R8G8, A8)",
+          `DXGI format ${format}${format >= 94 && format <= 96 ? " (BC6H, HDR)" : ""}`,
+        );
+      }
+      return { layout, dataAt: 148 };
+    }
+    const layout = FOURCC_LAYOUTS.get(code);
+    if (!layout) {
+      dds.fail(84, "fourCC DXT1–DXT5, ATI1/ATI2, BC4U/BC4S/BC5U/BC5S or DX10", fourCCText(code));
+    }
+    return { layout, dataAt: 128 };
+  }
+  const bits = dds.u32(88, "DDS bit count");
+  if (bits !== 8 && bits !== 16 && bits !== 24 && bits !== 32) {
+    dds.fail(88, "8, 16, 24 or 32 bits per pixel", String(bits));
+  }
+  let m = [92, 96, 100, 104].map((at) => dds.u32(at, "DDS channel mask"));
+  // Alpha counts when the format says so (DDPF_ALPHAPIXELS, or DDPF_ALPHA for alpha-only A8).
+  if (!(pfFlags & (ALPHA_FLAG | ALPHA_ONLY_FLAG))) m[3] = 0;
+  if ((pfFlags & RGB_FLAG) && !m[0] && !m[1] && !m[2] && bits >= 16) {
+    // RGB without masks (some writers leave them zero): D3D's own order for the bit count.
+    m = bits === 16 ? [0xf800, 0x07e0, 0x001f, 0] : [0xff0000, 0xff00, 0xff, m[3]];
+  }
+  return { layout: masks(bits, m, (pfFlags & LUMINANCE_FLAG) !== 0), dataAt: 128 };
 }
 
 function decodeDxt(src: Uint8Array, width: number, height: number, kind: 1 | 3 | 5): RgbaImage {

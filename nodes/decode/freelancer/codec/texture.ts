@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { encodeRgbaPng, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
@@ -18,27 +19,118 @@ export function readTextureLibrary(library: UtfEntry, into: Map<string, UtfEntry
   }
 }
 
+function asFormat(leaf: ByteWindow, format: string): ByteWindow {
+  return leaf.sub(0, leaf.length, "image", format);
+}
+
+/** What {@link resolveTexture} made of a texture directory. */
+export type TextureOutcome =
+  /** Decoded; `notes` name the repairs made on the way (each becomes a warning). */
+  | { readonly kind: "png"; readonly png: Uint8Array; readonly notes: readonly string[] }
+  /** No image glTF can take (a cube map, an empty directory): the material stays untextured. */
+  | { readonly kind: "none"; readonly reason: string }
+  /** An image that does not decode: `reason` is the DecodeError's message. */
+  | { readonly kind: "undecodable"; readonly reason: string; readonly entry: string };
+
+/** Entries of an animated texture (its frames are sibling textures `<name>_<i>`). */
+const ANIMATION_ENTRIES = ["Frame count", "Texture count", "Frame rects", "FPS"];
+
 /**
- * Decodes a texture directory's top mip level to PNG bytes, or undefined when it holds neither
- * `MIPS` nor `MIP0` (cube maps, animated textures).
+ * Decodes a texture directory as the game would show it: `MIPS` first (four retail entries carry
+ * both, and the game draws `MIPS`), then `MIP0`; a `MIPS` that does not decode falls back to a
+ * `MIP0` beside it; an animated texture shows its first frame, the sibling `<name>_0` found by
+ * `lookUp`. `path` names the directory in messages (`Texture library/<name>`).
  *
  * @example
  * ```ts
- * const png = textureToPng(textures.get("default.dds")!);
+ * const outcome = resolveTexture(dir, "Texture library/hull.dds", (name) => textures.get(name));
  * ```
  */
-export function textureToPng(dir: UtfEntry): Uint8Array | undefined {
+export function resolveTexture(
+  dir: UtfEntry,
+  path: string,
+  lookUp: (lowerName: string) => UtfEntry | undefined,
+  depth = 0,
+): TextureOutcome {
   const mips = findChild(dir, "MIPS");
   const mip0 = findChild(dir, "MIP0");
-  if (!mips && !mip0) return undefined;
-  // Re-window the leaf so errors name the image format, at offsets that are still absolute.
-  const image = mips
-    ? asFormat(requireLeaf(mips, "a MIPS leaf"), "dds")
-    : asFormat(requireLeaf(mip0!, "a MIP0 leaf"), "tga");
-  const decode = () => mips ? decodeDds(image) : decodeTga(image);
-  return pngOfEncodedImage(image.view(0, image.length), image.format, decode);
+  const attempt = (leaf: UtfEntry, format: "dds" | "tga"): Uint8Array | DecodeError => {
+    try {
+      const image = asFormat(requireLeaf(leaf, `a ${leaf.name} leaf`), format);
+      return pngOfEncodedImage(
+        image.view(0, image.length),
+        image.format,
+        () => format === "dds" ? decodeDds(image) : decodeTga(image),
+      );
+    } catch (error) {
+      if (error instanceof DecodeError) return error;
+      throw error;
+    }
+  };
+  if (mips) {
+    const png = attempt(mips, "dds");
+    if (!(png instanceof DecodeError)) return { kind: "png", png, notes: [] };
+    if (mip0) {
+      const fallback = attempt(mip0, "tga");
+      if (!(fallback instanceof DecodeError)) {
+        return {
+          kind: "png",
+          png: fallback,
+          notes: [`${path}/MIPS does not decode (${png.message}); its MIP0 Targa is used instead`],
+        };
+      }
+    }
+    return { kind: "undecodable", reason: png.message, entry: `${path}/MIPS` };
+  }
+  if (mip0) {
+    const png = attempt(mip0, "tga");
+    return png instanceof DecodeError
+      ? { kind: "undecodable", reason: png.message, entry: `${path}/MIP0` }
+      : { kind: "png", png, notes: [] };
+  }
+  if (depth === 0 && ANIMATION_ENTRIES.some((name) => findChild(dir, name))) {
+    const frameName = `${dir.name}_0`;
+    const frame = lookUp(frameName.toLowerCase());
+    if (!frame) {
+      return {
+        kind: "none",
+        reason: `an animated texture whose first frame '${frameName}' is in no library`,
+      };
+    }
+    const outcome = resolveTexture(frame, path.replace(/[^/]*$/, frameName), lookUp, depth + 1);
+    if (outcome.kind !== "png") return outcome;
+    return {
+      kind: "png",
+      png: outcome.png,
+      notes: [...outcome.notes, `${path} is an animated texture; its first frame '${frameName}' is used`],
+    };
+  }
+  if (findChild(dir, "CUBE")) {
+    return { kind: "none", reason: "a cube map (CUBE), which a glTF material cannot take" };
+  }
+  return {
+    kind: "none",
+    reason: `neither MIPS nor MIP0 (entries: ${JSON.stringify((dir.children ?? []).map((c) => c.name))})`,
+  };
 }
 
-function asFormat(leaf: ByteWindow, format: string): ByteWindow {
-  return leaf.sub(0, leaf.length, "image", format);
+let placeholderPng: Uint8Array | undefined;
+
+/**
+ * The image that stands in for a texture that does not decode: an 8×8 magenta and black
+ * checkerboard, the colours engines use for a missing texture, so that it is seen, not mistaken
+ * for paint.
+ */
+export function placeholderTexturePng(): Uint8Array {
+  if (!placeholderPng) {
+    const data = new Uint8Array(8 * 8 * 4);
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 8; x++) {
+        const o = (y * 8 + x) * 4, on = ((x >> 1) + (y >> 1)) % 2 === 0;
+        data.set(on ? [255, 0, 255, 255] : [0, 0, 0, 255], o);
+      }
+    }
+    placeholderPng = encodeRgbaPng(8, 8, data);
+  }
+  return placeholderPng;
 }

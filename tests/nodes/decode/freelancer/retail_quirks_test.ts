@@ -160,10 +160,11 @@ Deno.test("compound quirks: missing fragment, duplicate part name, shared hardpo
   assert.equal(report.errors, 0, JSON.stringify(report.messages));
 });
 
-Deno.test("an image we cannot decode leaves its material untextured with a warning; the model still decodes", async () => {
-  // An RLE Targa (type 10): not a Freelancer format, but shared .mat/.txm files from mod tools carry them.
+Deno.test("an image we cannot decode gets a named placeholder and a warning; the model still decodes", async () => {
+  // A Huffman/delta-compressed colour-mapped Targa (type 32): in the Targa specification, read by
+  // neither Freelancer nor Librelancer. (RLE Targa, type 10, which this test used before, now decodes.)
   const rle = new Uint8Array(18 + 4);
-  rle[2] = 10;
+  rle[2] = 32;
   rle[12] = 1;
   rle[14] = 1;
   rle[16] = 24;
@@ -182,8 +183,11 @@ Deno.test("an image we cannot decode leaves its material untextured with a warni
   const { scene, warnings } = await decode(root, "painted.3db");
   const material = scene.getRoot().listMaterials()[0];
   assert.equal(material.getName(), "painted");
-  assert.equal(material.getBaseColorTexture(), null);
-  assert.ok(warnings.some((w) => w.includes("'paint.tga' could not be decoded")), warnings.join("\n"));
+  assert.equal(material.getBaseColorTexture()?.getName(), "paint.tga (undecodable)");
+  assert.ok(
+    warnings.some((w) => w.includes("'paint.tga' (Texture library/paint.tga/MIP0")),
+    warnings.join("\n"),
+  );
   const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
   assert.equal(report.errors, 0, JSON.stringify(report.messages));
 });
