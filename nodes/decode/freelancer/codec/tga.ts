@@ -1,7 +1,16 @@
 /**
  * Targa (the `MIP0` leaf of a texture): colour-mapped, true-colour and grey-scale images, plain or
  * run-length encoded (types 9, 10, 11: retail never stores them, but community tools do and
- * Librelancer reads them), to RGBA8, flipped to top row first when the origin is bottom-left.
+ * Librelancer reads them), to RGBA8, rows in file order whatever origin the descriptor declares.
+ *
+ * The rows are never reordered because the game does not reorder them: it samples a Targa's rows in
+ * file order with the mesh's V, as it does a DDS's. Retail Targas (all but nine bottom-left) store
+ * the picture bottom row first, like its DDS files, and the UVs beside them are 3ds Max's, with 0 at
+ * the image bottom: the two cancel, and a PNG of the rows in file order under the unflipped UVs
+ * shows what the game shows. Flipping bottom-left Targas turned every such texture upside down on
+ * its mesh (against the DDS textures beside it). Librelancer, checked against the running game,
+ * keeps its row reversal commented out ("Technically we should flip these, but Freelancer does
+ * not"), and the tiled animated atlases run their frames in order only without it.
  * 15- and 16-bit pixels and colour maps are X1R5G5B5 (the top bit is alpha only when the descriptor
  * declares an attribute bit).
  *
@@ -15,7 +24,6 @@ const TRUE_COLOR = 2;
 const GREY = 3;
 /** Added to an image type for its run-length encoded form. */
 const RLE = 8;
-const TOP_LEFT_ORIGIN = 0x20;
 const ALPHA_BITS = 0x0f;
 /** Pixels one RLE packet can hold at most. */
 const RLE_PACKET_PIXELS = 128;
@@ -78,11 +86,9 @@ export function decodeTga(tga: ByteWindow): RgbaImage {
     pixelAt = at;
   }
   const out = new Uint8Array(width * height * 4);
-  const flip = !(descriptor & TOP_LEFT_ORIGIN);
   for (let y = 0; y < height; y++) {
-    const row = flip ? height - 1 - y : y;
     for (let x = 0; x < width; x++) {
-      const s = pixelAt + (y * width + x) * bpp, d = (row * width + x) * 4;
+      const s = pixelAt + (y * width + x) * bpp, d = (y * width + x) * 4;
       if (palette) {
         out.set(palette.subarray(pixels[s] * 4, pixels[s] * 4 + 4), d);
       } else if (bpp === 1) {

@@ -311,9 +311,9 @@ Deno.test("RLE Targa (types 10, 9, 11), runs crossing rows; a run past the image
     [0, 255, 0, 255],
     [0, 0, 255, 255],
   ]);
-  // Bottom-left origin: stored rows come out flipped, as for plain Targa.
+  // Bottom-left origin: rows in file order, as for plain Targa.
   const bottom = concat(tgaHeader(10, 1, 2, 24), [0x00, 255, 0, 0], [0x00, 0, 0, 255]);
-  assert.deepEqual(pixels(decodeTga(win(bottom, "tga"))), [[255, 0, 0, 255], [0, 0, 255, 255]]);
+  assert.deepEqual(pixels(decodeTga(win(bottom, "tga"))), [[0, 0, 255, 255], [255, 0, 0, 255]]);
   // Colour-mapped RLE with a 32-bit palette (LancerEdit writes 32-bit maps when the image has alpha).
   const mapped = concat(tgaHeader(9, 2, 1, 8, 0x20, [2, 32]), [0, 255, 0, 128, 10, 20, 30, 40], [0x81, 1]);
   assert.deepEqual(pixels(decodeTga(win(mapped, "tga"))), [[30, 20, 10, 40], [30, 20, 10, 40]]);

@@ -101,7 +101,7 @@ Deno.test("uncompressed DDS: A8R8G8B8 and R5G6B5 by channel masks", () => {
   assert.deepEqual(Array.from(decodeDds(win(rgb565)).data), [255, 0, 255, 255]);
 });
 
-Deno.test("Targa: bottom-up 24-bit flipped to top row first; colour-mapped; a Huffman-coded type refused", () => {
+Deno.test("Targa: rows in file order whatever the origin, as the game samples them and as DDS rows are; colour-mapped; a Huffman-coded type refused", () => {
   const header = (
     type: number,
     w: number,
@@ -123,9 +123,23 @@ Deno.test("Targa: bottom-up 24-bit flipped to top row first; colour-mapped; a Hu
     out[17] = descriptor;
     return out;
   };
-  // Two rows stored bottom first: bottom = blue, top = red (BGR order).
+  // Two rows, blue then red in the file (BGR order): they stay in that order for a bottom-left origin
+  // (retail's) and a top-left one alike, as the game draws them (tga.ts says why).
+  const blueThenRed = [0, 0, 255, 255, 255, 0, 0, 255];
   const tga = concat(header(2, 1, 2, 24), [255, 0, 0], [0, 0, 255]);
-  assert.deepEqual(Array.from(decodeTga(win(tga)).data), [255, 0, 0, 255, 0, 0, 255, 255]);
+  assert.deepEqual(Array.from(decodeTga(win(tga)).data), blueThenRed);
+  assert.deepEqual(
+    Array.from(decodeTga(win(concat(header(2, 1, 2, 24, 0x20), [255, 0, 0], [0, 0, 255]))).data),
+    blueThenRed,
+  );
+  // A DDS holding the same rows in the same order decodes alike: one convention for both containers.
+  const dds = concat(ddsHeader(1, 2, undefined, 32, [0xff0000, 0xff00, 0xff, 0xff000000]), [255, 0, 0, 255], [
+    0,
+    0,
+    255,
+    255,
+  ]);
+  assert.deepEqual(Array.from(decodeDds(win(dds)).data), blueThenRed);
   const mapped = concat(header(1, 2, 1, 8, 0x20, [2, 24]), [0, 255, 0, 10, 20, 30], [1, 0]);
   assert.deepEqual(Array.from(decodeTga(win(mapped)).data), [30, 20, 10, 255, 0, 255, 0, 255]);
   // RLE (type 10) decodes since decode.cmp v6 (messy_freelancer_test.ts); type 32 is still refused.
