@@ -9,7 +9,6 @@ import { dirname, extname, join, resolve } from "node:path";
 import {
   type AnyNodeDef,
   checkGraph,
-  compileGraph,
   GENERATOR,
   GraphError,
   type GraphFile,
@@ -27,6 +26,7 @@ import { atomicWrite } from "../runtime/fs.ts";
 import { formatGraph } from "./format.ts";
 import { PathRefused, type Sandbox } from "./paths.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
+import { readsOutside } from "./reads.ts";
 import { readGroupSockets } from "./signature.ts";
 
 /** What the API needs: the sandbox, where runs write and cache, the node registry. */
@@ -163,42 +163,16 @@ async function graphBody(request: Request, ctx: ApiContext): Promise<{ path: str
   return { path: await ctx.sandbox.resolve(body.path), graph: body.graph as GraphFile };
 }
 
-/** The runtime's own validation, plus the sandbox rules for custom node modules and read paths. */
+/**
+ * The runtime's own validation, plus the sandbox rules for custom node modules and read paths. A read
+ * path outside the sandbox is reported beside the validator's issues, not only once there are none.
+ */
 async function check(ctx: ApiContext, path: string, graph: GraphFile): Promise<GraphIssue[]> {
   const outside = await modulesOutside(ctx, path, graph);
   if (outside.length) return outside;
   const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
   const issues = await checkGraph(source, { registry: ctx.registry });
-  return issues.length ? issues : await readsOutside(ctx, source);
-}
-
-/**
- * Read-path parameters (e.g. `io.read`'s `path`, after graph inputs and defaults) that leave the
- * sandbox: the page must not read files through a run that it could not open directly.
- */
-async function readsOutside(
-  ctx: ApiContext,
-  source: ReturnType<typeof graphFromObject>,
-): Promise<GraphIssue[]> {
-  const plan = await compileGraph(source, ctx.registry);
-  const issues: GraphIssue[] = [];
-  for (const node of plan.nodes.values()) {
-    for (const [name, spec] of Object.entries(node.def.params)) {
-      const value = node.params[name];
-      if (spec.type !== "path" || spec.access !== "read" || typeof value !== "string" || value === "") {
-        continue;
-      }
-      try {
-        await ctx.sandbox.resolve(value);
-      } catch (error) {
-        if (!(error instanceof PathRefused)) throw error;
-        const [top, ...inner] = node.id.split("/");
-        const at = `/nodes/${top.replaceAll("~", "~0")}${inner.length ? "" : `/params/${name}`}`;
-        issues.push({ kind: "bad_param", path: at, message: `${node.id}: ${error.message}` });
-      }
-    }
-  }
-  return issues;
+  return [...issues, ...await readsOutside(ctx.sandbox, source, ctx.registry, !issues.length)];
 }
 
 /**

@@ -59,11 +59,11 @@ export class NodeEditor {
     svg.addEventListener("keydown", (e) => this.key(e));
   }
 
-  /** Shows a graph. */
-  show(model: GraphModel): void {
+  /** Shows a graph, with the run states it has (the page keeps them per graph, so they survive Tab). */
+  show(model: GraphModel, states = new Map<string, NodeState>()): void {
     this.model = model;
     this.selection = [];
-    this.states.clear();
+    this.states = states;
     this.render();
     this.frameAll();
   }

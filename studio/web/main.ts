@@ -9,7 +9,8 @@ import { NodeEditor } from "./editor.ts";
 import { GraphModel, INPUTS_ID } from "./model.ts";
 import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { Preview } from "./preview.ts";
-import { runGraphLive } from "./run.ts";
+import { type RunEnd, runGraphLive } from "./run.ts";
+import { RunStates } from "./states.ts";
 import {
   api,
   type Catalogue,
@@ -26,6 +27,10 @@ const catalogue = await api<Catalogue>("/api/catalogue");
 const models = new Map<string, GraphModel>();
 /** Paths of the open graph and the graphs it was entered from (Tab into a group pushes). */
 const stack: string[] = [];
+/** The group node ids Tab entered, from the top graph down (`stack[i + 1]` is `entered[i]`'s graph). */
+const entered: string[] = [];
+/** The latest run's node states of each top graph, kept across navigation. */
+const runs = new RunStates();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
 let preview: Preview | undefined;
 
@@ -56,8 +61,11 @@ function current(): GraphModel {
   return models.get(stack[stack.length - 1])!;
 }
 
-/** Opens a graph file (or shows it again if it is open), fetching its node groups' sockets. */
-async function open(path: string, push = false): Promise<void> {
+/**
+ * Opens a graph file (or shows it again if it is open), fetching its node groups' sockets: as the
+ * top graph, or `via` a group node of the graph shown now (Tab).
+ */
+async function open(path: string, via?: string): Promise<void> {
   let model = models.get(path);
   if (!model) {
     const loaded = await api<{ path: string; graph: Graph; nodes?: NodeDef[] }>(
@@ -79,9 +87,10 @@ async function open(path: string, push = false): Promise<void> {
     models.set(loaded.path, model);
     path = loaded.path;
   }
-  if (!push) stack.length = 0;
+  if (via === undefined) stack.length = entered.length = 0;
+  else entered.push(via);
   stack.push(path);
-  editor.show(model);
+  editor.show(model, runStates());
   updateTitle();
   showPicked(stack[0]);
   showParams();
@@ -102,15 +111,21 @@ function showPicked(path: string): void {
 
 async function enterGroup(id: string): Promise<void> {
   const node = current().graph.nodes[id];
-  if (node?.graph) await open(joinPath(current().path, node.graph), true);
+  if (node?.graph) await open(joinPath(current().path, node.graph), id);
 }
 
 async function leaveGroup(): Promise<void> {
   if (stack.length < 2) return status("Tab: select a node group to open it (this is the top graph)");
   stack.pop();
-  editor.show(current());
+  entered.pop();
+  editor.show(current(), runStates());
   updateTitle();
   await check();
+}
+
+/** The run states the graph shown now has: its top graph's latest run, seen from where Tab led. */
+function runStates() {
+  return runs.view(stack[0], entered, Object.keys(current().graph.nodes));
 }
 
 function updateTitle(): void {
@@ -167,11 +182,13 @@ function edited(rebuild = false): void {
 async function save(): Promise<void> {
   for (const model of models.values()) {
     if (!model.dirty) continue;
+    // What is posted is what the file now holds, even if an edit lands while the save is on its way.
+    const sent = JSON.stringify(model.graph);
     const saved = await api<{ path: string; bytes: number; issues: Issue[] }>("/api/save", {
       path: model.path,
       graph: model.graph,
     });
-    model.dirty = false;
+    model.markSaved(sent);
     status(
       `Saved ${saved.path} (${saved.bytes} bytes${
         saved.issues.length ? `, ${saved.issues.length} issue(s)` : ""
@@ -181,30 +198,54 @@ async function save(): Promise<void> {
   updateTitle();
 }
 
+/**
+ * Runs the top graph as edited. Run stays disabled until the run ends — finished, failed or its
+ * stream broken off — so a second click cannot start a second run whose end would overwrite this
+ * one's states and outputs.
+ */
 async function run(): Promise<void> {
-  const model = stack.length ? models.get(stack[0])! : current();
-  editor.states.clear();
-  editor.render();
+  const button = $<HTMLButtonElement>("run");
+  if (button.disabled) return;
+  const model = models.get(stack[0])!;
+  const top = model.path;
+  button.disabled = true;
+  button.title = "A run is going: Run is enabled again when it ends";
+  runs.start(top);
+  const shown = () => {
+    if (stack[0] !== top) return;
+    editor.states = runStates();
+    editor.render();
+  };
+  shown();
   $("run-log").replaceChildren();
   $("outputs").replaceChildren();
-  status(`Running ${model.path}…`);
-  const end = await runGraphLive(model, {
-    state: (id, state) => {
-      if (current() === model) editor.states.set(id, state);
-      editor.render();
-    },
-    log: (id, message, kind) => {
-      const li = document.createElement("li");
-      li.className = kind;
-      li.textContent = `${id}: ${message}`;
-      li.onclick = () => editor.select([id.split("/")[0]]);
-      $("run-log").append(li);
-    },
-  });
-  // A node still "queued" never ran (the graph failed its check before any node started, or the
-  // stream broke off): its badge would otherwise say it is waiting long after the run is over.
-  for (const [id, state] of editor.states) if (state.state === "queued") editor.states.delete(id);
-  editor.render();
+  status(`Running ${top}… (Run is disabled until it ends)`);
+  let end: RunEnd;
+  try {
+    end = await runGraphLive(model, {
+      state: (id, state) => {
+        runs.set(top, id, state);
+        shown();
+      },
+      log: (id, message, kind) => {
+        const li = document.createElement("li");
+        li.className = kind;
+        li.textContent = `${id}: ${message}`;
+        li.onclick = () => editor.select([id.split("/")[0]]);
+        $("run-log").append(li);
+      },
+    }).catch((error): RunEnd => ({
+      ok: false,
+      ms: 0,
+      error: { message: `the connection broke off (${error instanceof Error ? error.message : error})` },
+    }));
+  } finally {
+    // However the run ended, nodes that never reported are no longer "queued", and Run is back.
+    runs.end(top);
+    shown();
+    button.disabled = false;
+    button.title = "";
+  }
   status(
     end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
     !end.ok,
@@ -348,6 +389,14 @@ async function setUp(): Promise<void> {
   if (model) await showPreview(`/api/model?path=${encodeURIComponent(model)}`, model);
   document.body.dataset.ready = "true";
 }
+
+// Reloading or closing the page would lose unsaved edits: the browser asks first, only when there are.
+addEventListener("beforeunload", (event) => {
+  if (![...models.values()].some((model) => model.dirty)) return;
+  event.preventDefault();
+  // Chromium before 119 (and Safari) prompt only when returnValue is set as well.
+  event.returnValue = "";
+});
 
 // For tests and the screenshot script: the page's own objects.
 Object.assign(globalThis, { studio: { editor, current, showPreview, preview: () => preview } });

@@ -42,8 +42,8 @@ export class GraphModel {
   graph: Graph;
   private undoStack: string[] = [];
   private redoStack: string[] = [];
-  /** True when the graph differs from the saved file. */
-  dirty = false;
+  /** The graph as last opened or saved, in {@link canonical} form: what "unsaved" is measured against. */
+  private saved: string;
 
   constructor(
     readonly path: string,
@@ -54,6 +54,22 @@ export class GraphModel {
   ) {
     this.graph = graph;
     this.layoutMissing();
+    // The layout of a graph without positions is part of the graph as opened, not an unsaved edit.
+    this.saved = canonical(this.graph);
+  }
+
+  /**
+   * True when the graph differs from the file as last opened or saved. Compared by content, not by
+   * edit count, so undoing back to the saved graph (or moving a node back) clears it; key order is
+   * ignored (removing and re-setting a parameter moves its key but changes nothing a run sees).
+   */
+  get dirty(): boolean {
+    return canonical(this.graph) !== this.saved;
+  }
+
+  /** Records that `graph` (this graph as it was posted, JSON) is now the file's content. */
+  markSaved(graph: string = JSON.stringify(this.graph)): void {
+    this.saved = canonical(JSON.parse(graph));
   }
 
   /** The catalogue entry for a node type. */
@@ -135,7 +151,8 @@ export class GraphModel {
 
   /** A node's position. */
   position(id: string): [number, number] {
-    const ui = this.graph.ui ??= {};
+    // Reading must not add an empty `ui` (drawing an empty graph would make it differ from its file).
+    const ui = this.graph.ui ?? {};
     if (id === INPUTS_ID) return ui.inputs ?? [0, 0];
     if (id === OUTPUTS_ID) return ui.outputs ?? [0, 0];
     return ui.nodes?.[id] ?? [0, 0];
@@ -146,7 +163,6 @@ export class GraphModel {
     this.undoStack.push(JSON.stringify(this.graph));
     if (this.undoStack.length > 200) this.undoStack.shift();
     this.redoStack = [];
-    this.dirty = true;
   }
 
   /** Applies an edit as one undo step. */
@@ -161,7 +177,6 @@ export class GraphModel {
     if (previous === undefined) return false;
     this.redoStack.push(JSON.stringify(this.graph));
     this.graph = JSON.parse(previous);
-    this.dirty = true;
     return true;
   }
 
@@ -171,7 +186,6 @@ export class GraphModel {
     if (next === undefined) return false;
     this.undoStack.push(JSON.stringify(this.graph));
     this.graph = JSON.parse(next);
-    this.dirty = true;
     return true;
   }
 
@@ -363,6 +377,17 @@ export class GraphModel {
       outputs: ui.outputs ?? [(maxDepth + 1) * 260, 0],
     };
   }
+}
+
+/** JSON text with every object's keys sorted: equal for graphs that differ only in key order. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_key, v) =>
+      v && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+  );
 }
 
 /** Splits `"node.socket"`. */

@@ -2,7 +2,8 @@
 /**
  * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, a part panel with a
  * slider per `ctrl_type` part (turn about local X or slide along it, from `min` to `max`) and per
- * `group`, hinge lines and pivot axes, fit confidence, Freelancer LODs and hardpoints, animation clips.
+ * `group` (each slider shows its parts' values: a group's moves its members' sliders, and shows their
+ * common value, or "mixed" when they differ), hinge lines and pivot axes, fit confidence, Freelancer LODs and hardpoints, animation clips.
  *
  * @module
  */
@@ -46,6 +47,8 @@ export class Preview {
   private readonly loader: GLTFLoader;
   /** The parts of the loaded model, by node name. */
   parts: PreviewPart[] = [];
+  /** The part panel's sliders, each with the parts it moves (one, or a group's members). */
+  private sliders: Slider[] = [];
 
   constructor(private readonly ui: PreviewElements) {
     this.renderer = new THREE.WebGLRenderer({
@@ -140,11 +143,26 @@ export class Preview {
     this.draw();
   }
 
-  /** Sets a part's value (degrees or metres), clamped to its limits. */
-  setPart(part: PreviewPart, value: number): void {
-    part.set(value);
+  /** Sets parts' value (degrees or metres), each clamped to its travel; every slider follows. */
+  setPart(part: PreviewPart | PreviewPart[], value: number): void {
+    for (const p of ([] as PreviewPart[]).concat(part)) p.set(value);
     this.syncHelpers();
     this.draw();
+    this.showValues();
+  }
+
+  /**
+   * Puts every slider at its parts' value: a part's own slider follows a group's, and a group's shows
+   * its members' common value, or "mixed" (its thumb left where it was) when they differ.
+   */
+  private showValues(): void {
+    for (const { members, input, output, row } of this.sliders) {
+      const value = members[0].value;
+      const agree = members.every((m) => Math.abs(m.value - value) < 1e-9);
+      row.classList.toggle("mixed", !agree);
+      if (agree) input.value = String(value);
+      output.textContent = agree ? value.toFixed(2) : "mixed";
+    }
   }
 
   /** The screen rectangle (canvas pixels) of a named node's meshes, for tests and tools. */
@@ -262,7 +280,7 @@ export class Preview {
   }
 
   private renderParts(): void {
-    const rows: HTMLElement[] = [];
+    this.sliders = [];
     const groups = new Map<string, PreviewPart[]>();
     for (const part of this.parts) {
       if (part.group) groups.set(part.group, [...(groups.get(part.group) ?? []), part]);
@@ -271,57 +289,52 @@ export class Preview {
       if (members.length < 2) continue;
       const min = Math.min(...members.map((m) => m.min));
       const max = Math.max(...members.map((m) => m.max));
-      rows.push(this.slider(`group ${group}`, "", min, max, members[0].unit, (v) => {
-        for (const m of members) m.set(v);
-        this.syncHelpers();
-        this.draw();
-      }, `group:${group}`));
+      this.slider(`group ${group}`, "", members, min, max, `group:${group}`);
     }
     for (const part of this.parts) {
       const fit = part.fit ? ` fit ${part.fit}` : "";
-      const row = this.slider(
-        part.name,
-        fit,
-        part.min,
-        part.max,
-        part.unit,
-        (v) => this.setPart(part, v),
-        part.name,
-      );
+      const row = this.slider(part.name, fit, [part], part.min, part.max, part.name);
       if (part.weak) row.classList.add("weak");
-      rows.push(row);
     }
+    const rows = this.sliders.map((s) => s.row);
     this.ui.parts.replaceChildren(...rows);
     if (!rows.length) this.ui.parts.textContent = "No ctrl_type parts in this model.";
+    this.showValues();
   }
 
+  /**
+   * A slider row moving `members`. Its caption names the declared limits; its track spans the parts'
+   * travel, which takes in the rest (0) when that lies outside the limits, and then says so.
+   */
   private slider(
     label: string,
     note: string,
+    members: PreviewPart[],
     min: number,
     max: number,
-    unit: string,
-    onInput: (v: number) => void,
     key: string,
-  ) {
+  ): HTMLElement {
     const row = document.createElement("label");
     row.className = "part";
     row.dataset.part = key;
+    const outside = members.some((m) => m.restOutside);
+    row.classList.toggle("rest-outside", outside);
     const caption = document.createElement("span");
-    caption.textContent = `${label} (${min}…${max} ${unit})${note}`;
+    caption.textContent = `${label} (${min}…${max} ${members[0].unit}${
+      outside ? ", rest 0 outside" : ""
+    })${note}`;
+    if (outside) {
+      caption.title = "At rest (0) this part lies outside its limits; the slider reaches back to 0.";
+    }
     const input = document.createElement("input");
     input.type = "range";
-    input.min = String(min);
-    input.max = String(max);
+    input.min = String(Math.min(...members.map((m) => m.low)));
+    input.max = String(Math.max(...members.map((m) => m.high)));
     input.step = "any";
-    input.value = String(Math.min(max, Math.max(min, 0)));
-    const value = document.createElement("output");
-    value.textContent = input.value;
-    input.oninput = () => {
-      value.textContent = Number(input.value).toFixed(2);
-      onInput(Number(input.value));
-    };
-    row.append(caption, input, value);
+    const output = document.createElement("output");
+    input.oninput = () => this.setPart(members, Number(input.value));
+    row.append(caption, input, output);
+    this.sliders.push({ members, input, output, row });
     return row;
   }
 
@@ -349,6 +362,14 @@ export class Preview {
     }
     this.draw();
   }
+}
+
+/** A part panel slider and the parts it moves. */
+interface Slider {
+  members: PreviewPart[];
+  input: HTMLInputElement;
+  output: HTMLOutputElement;
+  row: HTMLElement;
 }
 
 /**

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * Runs a graph on the server and follows its event stream (`text/event-stream`: the runtime's node
- * and warning events, then `end`). Node ids inside groups (`group/inner`) roll up into their group.
+ * and warning events, then `end`). Node ids are the runtime's flattened ones (`group/inner` inside
+ * node groups); `states.ts` keeps them and rolls a group's up for the view.
  *
  * @module
  */
@@ -19,14 +20,16 @@ export interface RunEnd {
 
 /** What the page does with the stream. */
 export interface RunHandlers {
+  /** A node's state changed; `id` is flattened (`group/inner` inside node groups). */
   state(id: string, state: NodeState): void;
   log(id: string, message: string, kind: "warning" | "error"): void;
 }
 
-/** Posts the graph to `/api/run` and dispatches events as they arrive. */
+/**
+ * Posts the graph to `/api/run` and dispatches events as they arrive. A stream that ends without
+ * `end` resolves as a failed run; a connection that breaks off rejects (as `fetch` does).
+ */
 export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<RunEnd> {
-  const inner = new Map<string, Map<string, NodeState>>();
-  for (const id of Object.keys(model.graph.nodes)) on.state(id, { state: "queued" });
   const response = await fetch("/api/run", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -60,25 +63,8 @@ export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<
       if (e.event === "warning") on.log(e.id, e.message ?? "", "warning");
       if (e.event !== "node" || !e.state) continue;
       if (e.state === "failed") on.log(e.id, e.error?.message ?? "failed", "error");
-      const [top, ...rest] = e.id.split("/");
-      if (!rest.length) {
-        on.state(top, { state: e.state, ms: e.ms });
-        continue;
-      }
-      const states = inner.get(top) ?? new Map();
-      inner.set(top, states);
-      states.set(rest.join("/"), { state: e.state, ms: e.ms });
-      on.state(top, rollUp([...states.values()]));
+      on.state(e.id, { state: e.state, ms: e.ms });
     }
   }
   return { ok: false, ms: 0, error: { message: "the event stream ended early" } };
-}
-
-/** A group's state from its inner nodes': failed > running > done; cached only if all were. */
-function rollUp(states: NodeState[]): NodeState {
-  const ms = states.reduce((sum, s) => sum + (s.ms ?? 0), 0);
-  for (const state of ["failed", "skipped", "running"]) {
-    if (states.some((s) => s.state === state)) return { state, ms };
-  }
-  return { state: states.every((s) => s.state === "cached") ? "cached" : "done", ms };
 }

@@ -65,3 +65,30 @@ Deno.test("editor model: connect, refuse, delete, duplicate, graph inputs, undo 
   while (m.redo());
   assert(!("export" in m.graph.nodes) && "write_2" in m.graph.nodes, "redo replays every edit");
 });
+
+Deno.test("editor model: unsaved means differs from the graph as opened or saved, whatever the history", () => {
+  const m = model();
+  equal(m.dirty, false, "a graph laid out on opening is not unsaved");
+  m.setParam("fighter", "detail", 3);
+  equal(m.dirty, true);
+  m.undo();
+  equal(m.dirty, false, "undone back to the graph as opened");
+  m.redo();
+  equal(m.dirty, true);
+  m.move(["fighter"], 10, 0);
+  m.move(["fighter"], -10, 0);
+  m.setParam("fighter", "detail", { $input: "detail" });
+  equal(m.dirty, false, "edits that end where they started leave nothing unsaved");
+  m.setParam("fighter", "detail", 4);
+  m.markSaved();
+  equal(m.dirty, false, "saved");
+  m.undo();
+  equal(m.dirty, true, "undoing past a save differs from the saved file");
+  m.redo();
+  equal(m.dirty, false);
+  // Key order alone (a parameter removed and set again goes last) is no change.
+  m.setParam("rig", "names", undefined);
+  m.setParam("rig", "names", { $input: "names" });
+  deepEqual(Object.keys(m.graph.nodes.rig.params!), ["zero_rest", "names"]);
+  equal(m.dirty, false);
+});

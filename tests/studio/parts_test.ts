@@ -65,3 +65,22 @@ Deno.test("preview parts: rotation about local X, translation along local X, cla
   parts[1].set(-4);
   assert(slide.position.distanceTo(new THREE.Vector3(1, 2, 3)) < 1e-9, "clamped to min = rest");
 });
+
+Deno.test("preview parts: a rest outside the limits is in the travel, so moving from rest never jumps", () => {
+  const flap = new THREE.Group();
+  flap.name = "Flap";
+  flap.userData = { ctrl_type: "rotation", unit: "deg", min: 5, max: 30 };
+  const root = new THREE.Group();
+  root.add(flap);
+  const [part] = partsOf(root);
+  deepEqual([part.min, part.max, part.low, part.high, part.restOutside, part.value], [5, 30, 0, 30, true, 0]);
+  part.set(1);
+  equal(part.value, 1, "one degree from rest, not the 5 of the lower limit");
+  assert(Math.abs(flap.quaternion.angleTo(new THREE.Quaternion()) - THREE.MathUtils.degToRad(1)) < 1e-9);
+  part.set(-3);
+  equal(part.value, 0, "below the rest: clamped to the rest");
+  part.set(40);
+  equal(part.value, 30, "past the limit: clamped to it");
+  const [inside] = partsOf(scene().root);
+  deepEqual([inside.low, inside.high, inside.restOutside], [-25, 25, false], "a rest inside changes nothing");
+});

@@ -220,6 +220,49 @@ Deno.test("studio server: a graph cannot read a file outside the sandbox through
   });
 });
 
+Deno.test("studio server: a read path outside the sandbox is reported beside the graph's other issues", async () => {
+  await withStudio(async (url, dir) => {
+    // The group reads what its input says; the outer graph gives it /etc/passwd.
+    await Deno.writeTextFile(
+      join(dir, "reader.json"),
+      JSON.stringify({
+        version: 1,
+        inputs: { file: { type: "string" } },
+        nodes: { read: { type: "io.read", params: { path: { $input: "file" } } } },
+        outputs: { bytes: "read.bytes" },
+      }),
+    );
+    const graph = {
+      version: 1,
+      inputs: { file: { type: "string", default: "/etc/passwd" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "file" } } },
+        literal: { type: "io.read", params: { path: { $literal: "/etc/hostname" } } },
+        inside: { type: "io.read", params: { path: "reader.json" } },
+        group: { type: "graph", graph: "reader.json", params: { file: "/etc/passwd" } },
+        nope: { type: "no.such_node" },
+        fighter: { type: "demo.fighter", params: { detail: 99 } },
+      },
+      outputs: { bytes: "read.bytes" },
+    };
+    const path = join(dir, "g.json");
+    const { issues } = await (await post(`${url}api/check`, { path, graph })).json();
+    await Deno.writeTextFile(path, JSON.stringify(graph));
+    const validator = (await checkGraph(path)).map((i) => [i.path, i.kind]);
+    assert(validator.length >= 2, JSON.stringify(validator));
+    deepEqual(issues.map((i: { path: string; kind: string }) => [i.path, i.kind]), [
+      ...validator,
+      ["/nodes/read/params/path", "bad_param"],
+      ["/nodes/literal/params/path", "bad_param"],
+      ["/nodes/group", "bad_param"],
+    ]);
+    assert(issues.at(-1).message.startsWith("group/read: path '/etc/passwd' refused"), issues.at(-1).message);
+    const stream = await (await post(`${url}api/run`, { path, graph })).text();
+    assert(!stream.includes("event: node"), "nothing ran");
+    assert(stream.includes('"ok":false') && stream.includes("outside the allowed folders"), stream);
+  });
+});
+
 Deno.test("studio server: save writes the stable format, only .json, only inside the sandbox", async () => {
   await withStudio(async (url, dir) => {
     const path = join(dir, "saved.json");

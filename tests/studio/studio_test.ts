@@ -2,8 +2,9 @@
 /**
  * The studio in a real browser (Debian's chromium via playwright-core): open graphs/aircraft.json,
  * add a node from the search box, connect it, set a parameter, save; refuse an invalid wire; run;
- * preview the rigged fighter and check that an aileron slider moves the aileron's pixels only; preview
- * it Draco- and meshopt-compressed and a KTX2-textured quad.
+ * see the run's states inside the node group and back; preview the rigged fighter and check that an
+ * aileron slider moves the aileron's pixels only; preview it Draco- and meshopt-compressed and a
+ * KTX2-textured quad.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -172,6 +173,27 @@ Deno.test({
       deepEqual(Object.keys(states).sort(), [...Object.keys(original.nodes), "write"].sort());
       for (const [id, state] of Object.entries(states)) equal(state, "done", `node ${id}`);
       equal(await page.locator("#outputs a").count(), 2);
+    });
+
+    await t.step("the run's states show inside the node group and survive Tab in and out", async () => {
+      const shownStates = () =>
+        page.$$eval("g.node[data-node]", (nodes) =>
+          Object.fromEntries(
+            nodes.filter((n) => !n.getAttribute("data-node")!.startsWith("@"))
+              .map((n) => [n.getAttribute("data-node"), n.getAttribute("data-state")]),
+          ));
+      const outside = await shownStates();
+      await page.click('g.node[data-node="rig"] .title');
+      await page.keyboard.press("Tab");
+      await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      const inner = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "rig.json")));
+      const states = await shownStates();
+      deepEqual(Object.keys(states).sort(), Object.keys(inner.nodes).sort());
+      for (const [id, state] of Object.entries(states)) assert(state === "done", `rig/${id}: ${state}`);
+      await page.click("#editor", { position: { x: 5, y: 5 } });
+      await page.keyboard.press("Tab");
+      await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("rig.json"));
+      deepEqual(await shownStates(), outside, "back at the top, the badges are the run's");
     });
 
     await t.step("preview: the aileron slider moves the aileron's pixels, not the fuselage's", async () => {
