@@ -267,6 +267,17 @@ export interface MaterialSpec {
   readonly dtName?: string;
   readonly dtFlags?: number;
   readonly etName?: string;
+  /** LancerEdit's extension properties (Librelancer `Material.cs`): normal, metallic, roughness. */
+  readonly nmName?: string;
+  readonly nmFlags?: number;
+  readonly mtName?: string;
+  readonly mtFlags?: number;
+  readonly rtName?: string;
+  readonly rtFlags?: number;
+  readonly mFactor?: number;
+  readonly rFactor?: number;
+  /** Raw leaves written after the others (damaged ones, for tests). */
+  readonly leaves?: readonly UtfNode[];
 }
 
 /** A `Material library` directory. */
@@ -285,6 +296,18 @@ export function materialLibrary(materials: readonly MaterialSpec[]): UtfNode {
         ...(m.etName
           ? [utfLeaf("Et_name", encodeString(m.etName)), utfLeaf("Et_flags", encodeU32(0x40))]
           : []),
+        ...([["Nm", m.nmName, m.nmFlags], ["Mt", m.mtName, m.mtFlags], ["Rt", m.rtName, m.rtFlags]] as const)
+          .flatMap(([slot, name, flags]) =>
+            name
+              ? [
+                utfLeaf(`${slot}_name`, encodeString(name)),
+                utfLeaf(`${slot}_flags`, encodeU32(flags ?? 0x40)),
+              ]
+              : []
+          ),
+        ...(m.mFactor !== undefined ? [utfLeaf("M_factor", encodeFloats([m.mFactor]))] : []),
+        ...(m.rFactor !== undefined ? [utfLeaf("R_factor", encodeFloats([m.rFactor]))] : []),
+        ...(m.leaves ?? []),
       ])
     ),
   ]);

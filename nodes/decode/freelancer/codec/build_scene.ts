@@ -9,32 +9,15 @@
  *
  * @module
  */
-import {
-  Document,
-  type Material,
-  type Mesh,
-  type Node,
-  Primitive,
-  type Texture,
-  TextureInfo,
-} from "@gltf-transform/core";
+import { Document, type Mesh, type Node, Primitive } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
-import {
-  FLAG_CLAMP_U,
-  FLAG_CLAMP_V,
-  FLAG_SECOND_UV,
-  isBlended,
-  isDoubleSided,
-  type MaterialDef,
-  type TextureSlot,
-} from "./material.ts";
 import type { FreelancerModel, ModelPart } from "./model.ts";
-import { placeholderTexturePng, resolveTexture } from "./texture.ts";
+import { sceneMaterials } from "./scene_materials.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
@@ -69,8 +52,6 @@ export interface SceneOptions {
   readonly file?: string;
 }
 
-const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
-
 /**
  * Turns a decoded model into a glTF document. Parts sit at the scene root with identity transforms;
  * `constraints.resolve` builds the hierarchy from the kept records. LODs n ≥ 1 and wireframes are
@@ -91,88 +72,9 @@ export function buildScene(
   const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
   const scene = doc.createScene("Scene");
   doc.getRoot().setDefaultScene(scene);
-  const materials = new Map<number, Material>();
-  const textures = new Map<string, Texture | null>();
+  const material = sceneMaterials(doc, model, warn);
   const meshes = new Map<string, Mesh | null>();
   const selected = new SelectionBudget(model, options.file);
-  /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
-  const textureProblems = new Map<string, string>();
-  const texture = (slot: TextureSlot): Texture | null => {
-    const key = slot.name.toLowerCase();
-    if (!textures.has(key)) {
-      const dir = model.textures.get(key);
-      const from = model.sources.textures.get(key);
-      const where = `Texture library/${dir?.name ?? slot.name}${from ? ` in ${from}` : ""}`;
-      let out: Texture | null = null;
-      if (!dir) {
-        textureProblems.set(key, "in no loaded texture library");
-        warn(`texture '${slot.name}' not found in any loaded texture library; its material is untextured`);
-      } else {
-        const outcome = resolveTexture(
-          dir,
-          `Texture library/${dir.name}`,
-          (name) => model.textures.get(name),
-        );
-        if (outcome.kind === "png") {
-          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
-          out = doc.createTexture(slot.name).setImage(outcome.png).setMimeType("image/png");
-        } else if (outcome.kind === "none") {
-          textureProblems.set(key, outcome.reason);
-          warn(`texture '${slot.name}' (${where}) holds ${outcome.reason}; its material is untextured`);
-        } else {
-          // One image in a format we do not read should not cost the model its geometry, nor pass
-          // for the material's own colour: a named checkerboard stands in, and the warning says why.
-          textureProblems.set(key, `undecodable: ${outcome.reason}`);
-          warn(
-            `texture '${slot.name}' (${outcome.entry}${from ? ` in ${from}` : ""}) could not be decoded ` +
-              `(${outcome.reason}); the placeholder image '${slot.name} (undecodable)' stands in`,
-          );
-          out = doc.createTexture(`${slot.name} (undecodable)`).setImage(placeholderTexturePng())
-            .setMimeType("image/png");
-          setPartgraphExtras(out, {
-            freelancer: { placeholder: true, texture: slot.name, reason: outcome.reason },
-          });
-        }
-      }
-      textures.set(key, out);
-    }
-    return textures.get(key)!;
-  };
-
-  // Only what differs from glTF-Transform's defaults (REPEAT, UV set 0): every setter dispatches events.
-  const bindTexture = (slot: TextureSlot, info: TextureInfo | null) => {
-    if (!info) return;
-    if (slot.flags & FLAG_CLAMP_U) info.setWrapS(CLAMP_TO_EDGE);
-    if (slot.flags & FLAG_CLAMP_V) info.setWrapT(CLAMP_TO_EDGE);
-    if (slot.flags & FLAG_SECOND_UV) info.setTexCoord(1);
-  };
-
-  const material = (id: number): Material => {
-    let out = materials.get(id);
-    if (out) return out;
-    const def = model.materials.get(id);
-    if (!def) {
-      warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
-      out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0); // roughness 1 is the default
-      setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
-    } else {
-      out = pbrMaterial(doc, def, texture, bindTexture);
-      const problems = [def.diffuseTexture, def.emissiveTexture]
-        .filter((slot) => slot && textureProblems.has(slot.name.toLowerCase()))
-        .map((slot) => ({ name: slot!.name, problem: textureProblems.get(slot!.name.toLowerCase())! }));
-      setPartgraphExtras(out, {
-        freelancer: {
-          material_id: id,
-          type: def.type,
-          // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
-          ...(problems.length ? { texture_problems: problems } : {}),
-        },
-      });
-    }
-    materials.set(id, out);
-    return out;
-  };
-
   const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
     const out = doc.createPrimitive();
     if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
@@ -187,10 +89,16 @@ export function buildScene(
     return out;
   };
 
-  const refMesh = (ref: VMeshRef, nodeName: string): Mesh | null => {
+  /** Per mesh key: why its reference cannot be drawn, when it cannot. */
+  const refProblems = new Map<string, string>();
+  const refMesh = (ref: VMeshRef, nodeName: string, where: () => string): Mesh | null => {
     if (ref.meshId === 0) return null;
     const key = `${ref.meshId}:${ref.vertexStart}:${ref.groupStart}:${ref.groupCount}`;
-    if (meshes.has(key)) return meshes.get(key)!;
+    if (meshes.has(key)) {
+      const problem = refProblems.get(key);
+      if (problem) warn(`${where()}: ${problem}`);
+      return meshes.get(key)!;
+    }
     const data = model.meshes.get(ref.meshId);
     let mesh: Mesh | null = null;
     if (!data) {
@@ -207,7 +115,19 @@ export function buildScene(
           }); mods store tangents there`,
         );
       }
-      const prims = selectRef(data, ref, accessors.arena);
+      let prims: SelectedPrimitive[];
+      try {
+        prims = selectRef(data, ref, accessors.arena);
+      } catch (error) {
+        // A reference that does not fit its mesh (groups or vertices past it) costs its own
+        // geometry, not the model: the part node stays, with its hardpoints and attached parts.
+        if (!(error instanceof DecodeError)) throw error;
+        const problem = `${error.message}; this geometry is left out (the part, its hardpoints and ` +
+          "the parts attached to it are kept)";
+        refProblems.set(key, problem);
+        warn(`${where()}: ${problem}`);
+        prims = [];
+      }
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
@@ -229,12 +149,17 @@ export function buildScene(
       else kept.push(mesh);
     };
     fragment.lods.forEach((ref, level) => {
+      const where = () => {
+        const entry = [part.fileName, fragment.lodEntries?.[level]].filter((e) => e).join("/");
+        const place = [entry, options.file].filter((e) => e).join(" in ");
+        return `part '${part.name}' LOD ${level}${place ? ` (${place})` : ""}`;
+      };
       if (level === 0) {
-        const mesh = refMesh(ref, part.name);
+        const mesh = refMesh(ref, part.name, where);
         if (mesh) node.setMesh(mesh);
       } else {
         const name = `${part.name}$lod${level}`;
-        const mesh = refMesh(ref, name);
+        const mesh = refMesh(ref, name, where);
         if (mesh) attach(name, mesh);
       }
     });
@@ -246,10 +171,18 @@ export function buildScene(
         );
       } else if (fragment.wire.indices.length) {
         const name = `${part.name}.vmeshwire`;
-        const mesh = doc.createMesh(`${name}.mesh`).addPrimitive(
-          primitive(selectWire(data, fragment.wire, accessors.arena), name, true),
-        );
-        attach(name, mesh);
+        let lines: SelectedPrimitive | undefined;
+        try {
+          lines = selectWire(data, fragment.wire, accessors.arena);
+        } catch (error) {
+          if (!(error instanceof DecodeError)) throw error;
+          const entry = [part.fileName, "VMeshWire/VWireData"].filter((e) => e).join("/");
+          warn(
+            `wireframe of part '${part.name}' (${entry}${options.file ? ` in ${options.file}` : ""}): ` +
+              `${error.message}; the wireframe is left out`,
+          );
+        }
+        if (lines) attach(name, doc.createMesh(`${name}.mesh`).addPrimitive(primitive(lines, name, true)));
       }
     }
     for (const hp of fragment.hardpoints) node.addChild(hardpointNode(doc, hp));
@@ -279,37 +212,6 @@ export function buildScene(
   return doc;
 }
 
-function pbrMaterial(
-  doc: Document,
-  def: MaterialDef,
-  texture: (slot: TextureSlot) => Texture | null,
-  bind: (slot: TextureSlot, info: TextureInfo | null) => void,
-): Material {
-  const out = doc.createMaterial(def.name).setMetallicFactor(0); // roughness 1 is the default
-  const dc = def.dc ?? [1, 1, 1];
-  out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
-  if (def.ec) out.setEmissiveFactor([linear(def.ec[0]), linear(def.ec[1]), linear(def.ec[2])]);
-  if (def.diffuseTexture) {
-    const tex = texture(def.diffuseTexture);
-    if (tex) {
-      out.setBaseColorTexture(tex);
-      bind(def.diffuseTexture, out.getBaseColorTextureInfo());
-    }
-  }
-  if (def.emissiveTexture) {
-    const tex = texture(def.emissiveTexture);
-    if (tex) {
-      out.setEmissiveTexture(tex);
-      // An emissive texture without a factor would be multiplied by black.
-      if (!def.ec) out.setEmissiveFactor([1, 1, 1]);
-      bind(def.emissiveTexture, out.getEmissiveTextureInfo());
-    }
-  }
-  if (isBlended(def)) out.setAlphaMode("BLEND");
-  if (isDoubleSided(def)) out.setDoubleSided(true);
-  return out;
-}
-
 function hardpointNode(doc: Document, hp: Hardpoint): Node {
   const node = doc.createNode(hp.name)
     .setTranslation(hp.position.slice(0, 3) as [number, number, number])
@@ -336,15 +238,6 @@ function attachCamera(doc: Document, node: Node, camera: FragmentCamera, warn: W
     doc.createCamera(`${node.getName()}.camera`).setType("perspective")
       .setYFov(2 * fovy).setAspectRatio(Math.tan(fovx) / Math.tan(fovy)).setZNear(znear).setZFar(zfar),
   );
-}
-
-function linear(c: number): number {
-  const v = clamp01(c);
-  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-}
-
-function clamp01(v: number): number {
-  return Math.min(1, Math.max(0, v));
 }
 
 /**

@@ -33,6 +33,8 @@ export interface FragmentCamera {
 export interface Fragment {
   /** Mesh references, LOD 0 first (empty for parts without geometry). */
   readonly lods: readonly VMeshRef[];
+  /** Entry path of each of {@link lods} inside the fragment directory, for warnings. */
+  readonly lodEntries?: readonly string[];
   /** `Switch2` LOD distances, when present. */
   readonly switchDistances?: readonly number[];
   readonly wire?: VWireData;
@@ -45,13 +47,16 @@ const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 /** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
 export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   const lods: VMeshRef[] = [];
+  const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;
   const multi = findChild(dir, "MultiLevel");
   if (multi) {
     for (let level = 0;; level++) {
-      const ref = findChild(findChild(findChild(multi, `Level${level}`), "VMeshPart"), "VMeshRef");
+      const levelDir = findChild(multi, `Level${level}`);
+      const ref = findChild(findChild(levelDir, "VMeshPart"), "VMeshRef");
       if (!ref) break;
       lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
+      lodEntries.push(`${multi.name}/${levelDir!.name}/VMeshPart/${ref.name}`);
     }
     const switch2 = findChild(multi, "Switch2");
     if (switch2) {
@@ -60,11 +65,21 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
     }
   } else {
     const ref = findChild(findChild(dir, "VMeshPart"), "VMeshRef");
-    if (ref) lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
+    if (ref) {
+      lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
+      lodEntries.push(`VMeshPart/${ref.name}`);
+    }
   }
   const wireLeaf = findChild(findChild(dir, "VMeshWire"), "VWireData");
   const wire = wireLeaf ? readVWireData(requireLeaf(wireLeaf, "a VWireData leaf")) : undefined;
-  return { lods, switchDistances, wire, hardpoints: readHardpoints(dir, warn), camera: readCamera(dir) };
+  return {
+    lods,
+    lodEntries,
+    switchDistances,
+    wire,
+    hardpoints: readHardpoints(dir, warn),
+    camera: readCamera(dir),
+  };
 }
 
 function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { findChild, leafString, requireLeaf, type UtfEntry } from "./utf.ts";
 
@@ -27,6 +28,41 @@ export interface MaterialDef {
   readonly oc?: number;
   readonly diffuseTexture?: TextureSlot;
   readonly emissiveTexture?: TextureSlot;
+  /** LancerEdit's extension properties (never in retail files), as Librelancer reads them. */
+  readonly normalTexture?: TextureSlot;
+  /** Single-channel metallic map (`Mt_name`); Librelancer samples its red channel. */
+  readonly metallicTexture?: TextureSlot;
+  /** Single-channel roughness map (`Rt_name`); Librelancer samples its red channel. */
+  readonly roughnessTexture?: TextureSlot;
+  /** `M_factor`. */
+  readonly metallic?: number;
+  /** `R_factor`. */
+  readonly roughness?: number;
+  /**
+   * Set when a leaf of the material is damaged (short, not finite, a directory where a leaf
+   * belongs): its entry path and the reason. The material then stands in as a placeholder.
+   */
+  readonly damage?: { readonly entry: string; readonly reason: string };
+}
+
+/** Every texture slot the material names, diffuse first. */
+export function textureSlots(material: MaterialDef): TextureSlot[] {
+  return [
+    material.diffuseTexture,
+    material.emissiveTexture,
+    material.normalTexture,
+    material.metallicTexture,
+    material.roughnessTexture,
+  ].filter((slot) => slot !== undefined);
+}
+
+/**
+ * Librelancer's PBR path (`BasicMaterial.Use`): on when a metallic or roughness map or factor is
+ * present; an absent factor is then 1.
+ */
+export function isPbr(material: MaterialDef): boolean {
+  return material.metallicTexture !== undefined || material.roughnessTexture !== undefined ||
+    material.metallic !== undefined || material.roughness !== undefined;
 }
 
 /** Sampler flag: clamp U. */
@@ -46,30 +82,66 @@ export function readMaterialLibrary(library: UtfEntry, into: Map<number, Materia
 }
 
 function readMaterial(dir: UtfEntry): MaterialDef {
-  const color = (name: string) => {
+  let type = "DcDt";
+  let reading = "Type";
+  try {
+    const typeLeaf = findChild(dir, "Type");
+    if (typeLeaf) type = leafString(typeLeaf);
+    return readProperties(dir, type, (leaf) => reading = leaf);
+  } catch (error) {
+    // One damaged material should not cost the model: it becomes a named placeholder (built with
+    // a warning only when a mesh uses it, so libraries searched but not needed stay quiet).
+    if (!(error instanceof DecodeError)) throw error;
+    return { name: dir.name, type, damage: { entry: `${dir.name}/${reading}`, reason: error.message } };
+  }
+}
+
+function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => void): MaterialDef {
+  const find = (name: string) => {
     const leaf = findChild(dir, name);
+    if (leaf) reading(leaf.name);
+    return leaf;
+  };
+  const color = (name: string) => {
+    const leaf = find(name);
     return leaf ? requireLeaf(leaf, `a ${name} leaf`).floats(0, 3, `material ${name}`) : undefined;
   };
+  const scalar = (name: string) => {
+    const leaf = find(name);
+    return leaf ? requireLeaf(leaf, `a ${name} leaf`).floats(0, 1, `material ${name}`)[0] : undefined;
+  };
   const slot = (prefix: string): TextureSlot | undefined => {
-    const nameLeaf = findChild(dir, `${prefix}_name`);
+    const nameLeaf = find(`${prefix}_name`);
     if (!nameLeaf) return undefined;
-    const flagsLeaf = findChild(dir, `${prefix}_flags`);
+    const name = leafString(nameLeaf);
+    const flagsLeaf = find(`${prefix}_flags`);
     const flags = flagsLeaf
       ? requireLeaf(flagsLeaf, `a ${prefix}_flags leaf`).u32(0, `${prefix}_flags`)
       : 0x40;
-    return { name: leafString(nameLeaf), flags };
+    return { name, flags };
   };
-  const typeLeaf = findChild(dir, "Type");
-  const ocLeaf = findChild(dir, "Oc");
-  return {
+  const def: MaterialDef = {
     name: dir.name,
-    type: typeLeaf ? leafString(typeLeaf) : "DcDt",
+    type,
     dc: color("Dc"),
     ec: color("Ec"),
-    oc: ocLeaf ? requireLeaf(ocLeaf, "an Oc leaf").floats(0, 1, "material Oc")[0] : undefined,
+    oc: scalar("Oc"),
     diffuseTexture: slot("Dt"),
     emissiveTexture: slot("Et"),
   };
+  // LancerEdit's extensions (Librelancer `Material.cs`): set only when present, so a retail
+  // material's definition, and everything built from it, stays as it was.
+  const extension = {
+    normalTexture: slot("Nm"),
+    metallicTexture: slot("Mt"),
+    roughnessTexture: slot("Rt"),
+    metallic: scalar("M_factor"),
+    roughness: scalar("R_factor"),
+  };
+  for (const [key, value] of Object.entries(extension)) {
+    if (value !== undefined) (def as unknown as Record<string, unknown>)[key] = value;
+  }
+  return def;
 }
 
 /** `Two` in the shader name: the material is double-sided. */
@@ -77,7 +149,23 @@ export function isDoubleSided(material: MaterialDef): boolean {
   return /Two/.test(material.type);
 }
 
-/** `Oc` or `Ot` in the shader name: alpha-blended, opacity from `Oc` and the diffuse alpha. */
+/**
+ * Retail types Librelancer draws as `DcDtOcOt` (alpha-blended, lit, opacity from `Oc` and the
+ * diffuse alpha), where the game used an environment map (`Material.cs` `FromNode`: "HACK: Should
+ * do env mapping"). Compared case-sensitively, as there.
+ */
+const DRAWN_AS_DCDTOCOT = new Set([
+  "HighGlassMaterial",
+  "GlassMaterial",
+  "HUDAnimMaterial",
+  "HUDIconMaterial",
+  "PlanetWaterMaterial",
+]);
+
+/**
+ * `Oc` or `Ot` in the shader name, or a glass-like type Librelancer draws as `DcDtOcOt`:
+ * alpha-blended, opacity from `Oc` and the diffuse alpha.
+ */
 export function isBlended(material: MaterialDef): boolean {
-  return /O[ct]/.test(material.type);
+  return /O[ct]/.test(material.type) || DRAWN_AS_DCDTOCOT.has(material.type);
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { encodeRgbaPng, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
+import { encodeRgbaPng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
@@ -24,9 +24,15 @@ function asFormat(leaf: ByteWindow, format: string): ByteWindow {
 }
 
 /** What {@link resolveTexture} made of a texture directory. */
-export type TextureOutcome =
+export type TextureOutcome = ImageOutcome<Uint8Array>;
+
+/** What {@link resolveTexturePixels} made of a texture directory. */
+export type PixelsOutcome = ImageOutcome<RgbaPixels>;
+
+/** A texture directory resolved to `T` (PNG bytes or RGBA pixels), or why not. */
+export type ImageOutcome<T> =
   /** Decoded; `notes` name the repairs made on the way (each becomes a warning). */
-  | { readonly kind: "png"; readonly png: Uint8Array; readonly notes: readonly string[] }
+  | { readonly kind: "png"; readonly png: T; readonly notes: readonly string[] }
   /** No image glTF can take (a cube map, an empty directory): the material stays untextured. */
   | { readonly kind: "none"; readonly reason: string }
   /** An image that does not decode: `reason` is the DecodeError's message. */
@@ -50,18 +56,40 @@ export function resolveTexture(
   dir: UtfEntry,
   path: string,
   lookUp: (lowerName: string) => UtfEntry | undefined,
-  depth = 0,
 ): TextureOutcome {
+  return resolveImage(
+    dir,
+    path,
+    lookUp,
+    (image, decode) => pngOfEncodedImage(image.view(0, image.length), image.format, decode),
+  );
+}
+
+/**
+ * {@link resolveTexture}'s RGBA pixels instead of a PNG, for images that are repacked before they
+ * are stored (LancerEdit's metallic and roughness maps become one glTF metallic-roughness image).
+ */
+export function resolveTexturePixels(
+  dir: UtfEntry,
+  path: string,
+  lookUp: (lowerName: string) => UtfEntry | undefined,
+): PixelsOutcome {
+  return resolveImage(dir, path, lookUp, (_image, decode) => decode());
+}
+
+function resolveImage<T>(
+  dir: UtfEntry,
+  path: string,
+  lookUp: (lowerName: string) => UtfEntry | undefined,
+  make: (image: ByteWindow, decode: () => RgbaPixels) => T,
+  depth = 0,
+): ImageOutcome<T> {
   const mips = findChild(dir, "MIPS");
   const mip0 = findChild(dir, "MIP0");
-  const attempt = (leaf: UtfEntry, format: "dds" | "tga"): Uint8Array | DecodeError => {
+  const attempt = (leaf: UtfEntry, format: "dds" | "tga"): T | DecodeError => {
     try {
       const image = asFormat(requireLeaf(leaf, `a ${leaf.name} leaf`), format);
-      return pngOfEncodedImage(
-        image.view(0, image.length),
-        image.format,
-        () => format === "dds" ? decodeDds(image) : decodeTga(image),
-      );
+      return make(image, () => format === "dds" ? decodeDds(image) : decodeTga(image));
     } catch (error) {
       if (error instanceof DecodeError) return error;
       throw error;
@@ -97,7 +125,7 @@ export function resolveTexture(
         reason: `an animated texture whose first frame '${frameName}' is in no library`,
       };
     }
-    const outcome = resolveTexture(frame, path.replace(/[^/]*$/, frameName), lookUp, depth + 1);
+    const outcome = resolveImage(frame, path.replace(/[^/]*$/, frameName), lookUp, make, depth + 1);
     if (outcome.kind !== "png") return outcome;
     return {
       kind: "png",

@@ -9,6 +9,7 @@
 import { sha256Hex } from "../../../../runtime/canonical.ts";
 import { gatherLibraries, type LibraryContents } from "../codec/model.ts";
 import { readUtf } from "../codec/utf.ts";
+import { textureSlots } from "../codec/material.ts";
 
 /** The ids one library (or one model file) defines. */
 export interface LibraryIndex {
@@ -74,8 +75,7 @@ function indexContents(contents: LibraryContents): LibraryIndex {
   for (const [id, mesh] of contents.meshes) meshes.set(id, mesh.groups.map((g) => g.materialId));
   const materials = new Map<number, string[]>();
   for (const [id, def] of contents.materials) {
-    const slots = [def.diffuseTexture, def.emissiveTexture].filter((s) => s !== undefined);
-    materials.set(id, slots.map((s) => s.name.toLowerCase()));
+    materials.set(id, textureSlots(def).map((s) => s.name.toLowerCase()));
   }
   return { meshes, materials, textures: new Set(contents.textures.keys()) };
 }

@@ -6,6 +6,7 @@
  */
 import type { FreelancerModel } from "../codec/model.ts";
 import type { VMeshRef } from "../codec/vmesh.ts";
+import { textureSlots } from "../codec/material.ts";
 
 /** The ids a model uses. */
 export interface ModelReferences {
@@ -45,8 +46,8 @@ export function modelReferences(model: FreelancerModel): ModelReferences {
   }
   for (const id of materials) {
     const def = model.materials.get(id);
-    for (const slot of [def?.diffuseTexture, def?.emissiveTexture]) {
-      if (slot && !textures.has(slot.name.toLowerCase())) textures.set(slot.name.toLowerCase(), slot.name);
+    for (const slot of def ? textureSlots(def) : []) {
+      if (!textures.has(slot.name.toLowerCase())) textures.set(slot.name.toLowerCase(), slot.name);
     }
   }
   return { meshes, materials, textures };

@@ -1,0 +1,297 @@
+/**
+ * The materials and textures of a Freelancer model's glTF scene: PBR materials from the material
+ * libraries (`Dc`/`Ec`/`Oc`, `Dt`/`Et`, LancerEdit's `Nm`/`Mt`/`Rt` and factors), textures decoded to
+ * PNG once per name, and named placeholders where a material is missing or damaged or a texture
+ * cannot be decoded — each named in a warning.
+ *
+ * @module
+ */
+import { type Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
+import { formatId } from "./crc.ts";
+import {
+  FLAG_CLAMP_U,
+  FLAG_CLAMP_V,
+  FLAG_SECOND_UV,
+  isBlended,
+  isDoubleSided,
+  isPbr,
+  type MaterialDef,
+  type TextureSlot,
+  textureSlots,
+} from "./material.ts";
+import type { FreelancerModel } from "./model.ts";
+import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
+
+const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
+
+/**
+ * The material lookup of one scene: `material(id)` gives the glTF material for a material id,
+ * made on first use (with its textures) and shared after.
+ *
+ * @example
+ * ```ts
+ * const material = sceneMaterials(doc, model, warn);
+ * primitive.setMaterial(material(0x1077c687));
+ * ```
+ */
+export function sceneMaterials(
+  doc: Document,
+  model: FreelancerModel,
+  warn: WarningSink,
+): (id: number) => Material {
+  const materials = new Map<number, Material>();
+  const textures = new Map<string, Texture | null>();
+  /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
+  const textureProblems = new Map<string, string>();
+  const texture = (slot: TextureSlot): Texture | null => {
+    const key = slot.name.toLowerCase();
+    if (!textures.has(key)) {
+      const dir = model.textures.get(key);
+      const from = model.sources.textures.get(key);
+      const where = `Texture library/${dir?.name ?? slot.name}${from ? ` in ${from}` : ""}`;
+      let out: Texture | null = null;
+      if (!dir) {
+        textureProblems.set(key, "in no loaded texture library");
+        warn(`texture '${slot.name}' not found in any loaded texture library; its material is untextured`);
+      } else {
+        const outcome = resolveTexture(
+          dir,
+          `Texture library/${dir.name}`,
+          (name) => model.textures.get(name),
+        );
+        if (outcome.kind === "png") {
+          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          out = doc.createTexture(slot.name).setImage(outcome.png).setMimeType("image/png");
+        } else if (outcome.kind === "none") {
+          textureProblems.set(key, outcome.reason);
+          warn(`texture '${slot.name}' (${where}) holds ${outcome.reason}; its material is untextured`);
+        } else {
+          // One image in a format we do not read should not cost the model its geometry, nor pass
+          // for the material's own colour: a named checkerboard stands in, and the warning says why.
+          textureProblems.set(key, `undecodable: ${outcome.reason}`);
+          warn(
+            `texture '${slot.name}' (${outcome.entry}${from ? ` in ${from}` : ""}) could not be decoded ` +
+              `(${outcome.reason}); the placeholder image '${slot.name} (undecodable)' stands in`,
+          );
+          out = doc.createTexture(`${slot.name} (undecodable)`).setImage(placeholderTexturePng())
+            .setMimeType("image/png");
+          setPartgraphExtras(out, {
+            freelancer: { placeholder: true, texture: slot.name, reason: outcome.reason },
+          });
+        }
+      }
+      textures.set(key, out);
+    }
+    return textures.get(key)!;
+  };
+
+  // Only what differs from glTF-Transform's defaults (REPEAT, UV set 0): every setter dispatches events.
+  const bindTexture = (slot: TextureSlot, info: TextureInfo | null) => {
+    if (!info) return;
+    if (slot.flags & FLAG_CLAMP_U) info.setWrapS(CLAMP_TO_EDGE);
+    if (slot.flags & FLAG_CLAMP_V) info.setWrapT(CLAMP_TO_EDGE);
+    if (slot.flags & FLAG_SECOND_UV) info.setTexCoord(1);
+  };
+
+  /** Per texture key: the decoded pixels of a single-channel map, null when it has none. */
+  const channelMaps = new Map<string, RgbaPixels | null>();
+  const channelMap = (slot: TextureSlot | undefined): RgbaPixels | null => {
+    if (!slot) return null;
+    const key = slot.name.toLowerCase();
+    if (!channelMaps.has(key)) {
+      const dir = model.textures.get(key);
+      const from = model.sources.textures.get(key);
+      let out: RgbaPixels | null = null;
+      if (!dir) {
+        textureProblems.set(key, "in no loaded texture library");
+        warn(`texture '${slot.name}' not found in any loaded texture library; its factor alone is used`);
+      } else {
+        const outcome = resolveTexturePixels(
+          dir,
+          `Texture library/${dir.name}`,
+          (n) => model.textures.get(n),
+        );
+        if (outcome.kind === "png") {
+          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          out = outcome.png;
+        } else {
+          const reason = outcome.kind === "none" ? outcome.reason : `undecodable: ${outcome.reason}`;
+          textureProblems.set(key, reason);
+          warn(
+            `texture '${slot.name}' (${
+              outcome.kind === "none" ? `Texture library/${dir.name}` : outcome.entry
+            }${from ? ` in ${from}` : ""}) holds ${reason}; its factor alone is used`,
+          );
+        }
+      }
+      channelMaps.set(key, out);
+    }
+    return channelMaps.get(key)!;
+  };
+  /** LancerEdit's `Mt` and `Rt` maps packed as glTF wants them: roughness in G, metallic in B. */
+  const metallicRoughness = new Map<string, Texture | null>();
+  const metallicRoughnessTexture = (def: MaterialDef): Texture | null => {
+    const key = `${def.metallicTexture?.name.toLowerCase() ?? ""}\n${
+      def.roughnessTexture?.name.toLowerCase() ?? ""
+    }`;
+    if (!metallicRoughness.has(key)) {
+      const metal = channelMap(def.metallicTexture), rough = channelMap(def.roughnessTexture);
+      let out: Texture | null = null;
+      if (metal || rough) {
+        const { width, height, data } = packMetallicRoughness(metal, rough);
+        const name = [def.metallicTexture?.name, def.roughnessTexture?.name].filter((n) => n).join(" + ");
+        out = doc.createTexture(`${name} (metallicRoughness)`)
+          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+        setPartgraphExtras(out, {
+          freelancer: {
+            metallic: metal ? def.metallicTexture!.name : null,
+            roughness: rough ? def.roughnessTexture!.name : null,
+          },
+        });
+      }
+      metallicRoughness.set(key, out);
+    }
+    return metallicRoughness.get(key)!;
+  };
+
+  const material = (id: number): Material => {
+    let out = materials.get(id);
+    if (out) return out;
+    const def = model.materials.get(id);
+    if (!def) {
+      warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
+      out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0); // roughness 1 is the default
+      setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
+    } else if (def.damage) {
+      // Named as in the file, so the mesh groups still name it; magenta, as Librelancer draws a
+      // material it cannot use (its NullMaterial), so that the damage is seen, not taken for paint.
+      const from = model.sources.materials.get(id);
+      const entry = `Material library/${def.damage.entry}${from ? ` in ${from}` : ""}`;
+      warn(
+        `material '${def.name}' (${entry}) is damaged (${def.damage.reason}); ` +
+          "a magenta placeholder of its name stands in",
+      );
+      out = doc.createMaterial(def.name).setMetallicFactor(0).setBaseColorFactor([1, 0, 1, 1]);
+      setPartgraphExtras(out, {
+        freelancer: {
+          material_id: id,
+          type: def.type,
+          placeholder: true,
+          damaged: { entry: `Material library/${def.damage.entry}`, reason: def.damage.reason },
+        },
+      });
+    } else {
+      out = pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
+      const problems = textureSlots(def)
+        .filter((slot) => textureProblems.has(slot.name.toLowerCase()))
+        .map((slot) => ({ name: slot.name, problem: textureProblems.get(slot.name.toLowerCase())! }));
+      setPartgraphExtras(out, {
+        freelancer: {
+          material_id: id,
+          type: def.type,
+          // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
+          ...(problems.length ? { texture_problems: problems } : {}),
+        },
+      });
+    }
+    materials.set(id, out);
+    return out;
+  };
+  return material;
+}
+
+function pbrMaterial(
+  doc: Document,
+  def: MaterialDef,
+  texture: (slot: TextureSlot) => Texture | null,
+  bind: (slot: TextureSlot, info: TextureInfo | null) => void,
+  metallicRoughness: (def: MaterialDef) => Texture | null,
+): Material {
+  const out = doc.createMaterial(def.name).setMetallicFactor(0); // roughness 1 is the default
+  const dc = def.dc ?? [1, 1, 1];
+  out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
+  if (def.ec) out.setEmissiveFactor([linear(def.ec[0]), linear(def.ec[1]), linear(def.ec[2])]);
+  if (def.diffuseTexture) {
+    const tex = texture(def.diffuseTexture);
+    if (tex) {
+      out.setBaseColorTexture(tex);
+      bind(def.diffuseTexture, out.getBaseColorTextureInfo());
+    }
+  }
+  if (def.emissiveTexture) {
+    const tex = texture(def.emissiveTexture);
+    if (tex) {
+      out.setEmissiveTexture(tex);
+      // An emissive texture without a factor would be multiplied by black.
+      if (!def.ec) out.setEmissiveFactor([1, 1, 1]);
+      bind(def.emissiveTexture, out.getEmissiveTextureInfo());
+    }
+  }
+  // LancerEdit's extensions, only when present (retail materials never carry them). Librelancer's
+  // PBR shader samples every map with the first UV set and the slot's wrap flags.
+  const wrapOnly = (slot: TextureSlot): TextureSlot => ({
+    name: slot.name,
+    flags: slot.flags & ~FLAG_SECOND_UV,
+  });
+  if (def.normalTexture) {
+    const tex = texture(def.normalTexture);
+    if (tex) {
+      out.setNormalTexture(tex);
+      bind(wrapOnly(def.normalTexture), out.getNormalTextureInfo());
+    }
+  }
+  if (isPbr(def)) {
+    // Librelancer: metallic = clamp(Mt.r × M_factor), roughness = clamp(Rt.r × R_factor), an absent
+    // factor 1 — glTF's factor × texture, with an absent map's channel 1.
+    out.setMetallicFactor(clamp01(def.metallic ?? 1)).setRoughnessFactor(clamp01(def.roughness ?? 1));
+    const tex = metallicRoughness(def);
+    if (tex) {
+      out.setMetallicRoughnessTexture(tex);
+      bind(wrapOnly(def.metallicTexture ?? def.roughnessTexture!), out.getMetallicRoughnessTextureInfo());
+    }
+  }
+  if (isBlended(def)) out.setAlphaMode("BLEND");
+  if (isDoubleSided(def)) out.setDoubleSided(true);
+  return out;
+}
+
+/**
+ * One glTF metallic-roughness image from LancerEdit's single-channel maps (their red channel, as
+ * Librelancer samples them): roughness in G, metallic in B, R 0, A 255. An absent map's channel is
+ * 255 (its factor alone counts). Maps of different sizes are packed at the larger width and height,
+ * the smaller sampled at the nearest texel (exact when one size is a whole multiple of the other).
+ */
+export function packMetallicRoughness(
+  metal: RgbaPixels | null,
+  rough: RgbaPixels | null,
+): RgbaPixels {
+  const width = Math.max(metal?.width ?? 0, rough?.width ?? 0);
+  const height = Math.max(metal?.height ?? 0, rough?.height ?? 0);
+  const data = new Uint8Array(4 * width * height);
+  const red = (image: RgbaPixels | null, x: number, y: number): number => {
+    if (!image) return 255;
+    const sx = Math.floor(((x + 0.5) * image.width) / width);
+    const sy = Math.floor(((y + 0.5) * image.height) / height);
+    return image.data[4 * (sy * image.width + sx)];
+  };
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, o += 4) {
+      data[o + 1] = red(rough, x, y);
+      data[o + 2] = red(metal, x, y);
+      data[o + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+function linear(c: number): number {
+  const v = clamp01(c);
+  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
