@@ -220,12 +220,7 @@ function skinnedDominant(
   const sets = influenceSets(primitive, count);
   if (sets.length === 0) return none;
   const kept = new Int32Array(count).fill(-1);
-  const morphs: { delta: Accessor; weight: number }[] = [];
-  primitive.listTargets().forEach((target, t) => {
-    const delta = target.getAttribute("POSITION");
-    const weight = morphWeights[t] ?? 0;
-    if (delta && weight !== 0 && delta.getCount() === count) morphs.push({ delta, weight });
-  });
+  const morphs = activeMorphs(primitive, morphWeights, count);
   const array = position.getArray();
   const fast = array instanceof Float32Array && !position.getNormalized() && array.length >= count * 3;
   const jointCount = role.length;
@@ -269,26 +264,178 @@ function skinnedDominant(
       } else {
         position.getElement(i, p);
       }
-      for (const { delta, weight } of morphs) {
-        delta.getElement(i, d);
-        p[0] += weight * d[0];
-        p[1] += weight * d[1];
-        p[2] += weight * d[2];
-      }
-      let x = 0, y = 0, z = 0;
-      for (const j of touched) {
-        const w = perJoint[j] / sum, m = j * 16;
-        x += w * (s[m] * p[0] + s[m + 4] * p[1] + s[m + 8] * p[2] + s[m + 12]);
-        y += w * (s[m + 1] * p[0] + s[m + 5] * p[1] + s[m + 9] * p[2] + s[m + 13]);
-        z += w * (s[m + 2] * p[0] + s[m + 6] * p[1] + s[m + 10] * p[2] + s[m + 14]);
-      }
+      addMorphs(p, morphs, i, d);
       kept[i] = written / 3;
-      out[written++] = x;
-      out[written++] = y;
-      out[written++] = z;
+      blendSkinned(p, touched, perJoint, sum, s, out, written);
+      written += 3;
     }
     for (const j of touched) perJoint[j] = 0;
     touched.length = 0;
   }
   return { positions: out.slice(0, written), kept };
+}
+
+/** A skinned mesh node's vertices where its joints draw them at rest, and the joint each belongs to. */
+export interface SkinnedRest extends GatheredPositions {
+  /** Per vertex, the index (in `joints`) of the joint holding at least half its weight, else −1. */
+  readonly dominant: Int32Array;
+  /** The skin's joints. */
+  readonly joints: readonly Node[];
+}
+
+/**
+ * Every vertex of a skinned mesh node (its own mesh, not its children's) where the renderer draws
+ * it at rest — Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v, transformed by `frame` — not where the node's own
+ * transform would put the unskinned positions (glTF ignores a skinned node's transform, and a
+ * converter that puts the skinned node at the root leaves the armature's unit and axes in the
+ * inverse bind matrices). A vertex with no usable influence is placed by the node, as unskinned.
+ * Undefined when the node has no skin or no mesh.
+ */
+export function gatherSkinnedRest(
+  node: Node,
+  frame: Mat4,
+  options: { triangles?: boolean; poses?: SkinPoses } = {},
+): SkinnedRest | undefined {
+  const skin = node.getSkin(), mesh = node.getMesh();
+  if (!skin || !mesh) return undefined;
+  if (options.poses && options.poses.frame !== frame) throw new Error("skin poses of another frame");
+  const joints = skin.listJoints();
+  const skinMatrices = options.poses?.of(skin) ?? jointMatrices(skin, frame);
+  const unskinned = multiply(frame, node.getWorldMatrix());
+  const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
+  const chunks: { positions: Float64Array; dominant: Int32Array }[] = [];
+  const triangleChunks: Uint32Array[] = [];
+  const gathered = new Map<string, number>();
+  const drawn = new Set<string>();
+  let total = 0;
+  for (const primitive of mesh.listPrimitives()) {
+    const position = primitive.getAttribute("POSITION");
+    if (!position || position.getType() !== "VEC3") continue;
+    const vertices = vertexKey(primitive);
+    let base = gathered.get(vertices);
+    if (base === undefined) {
+      gathered.set(vertices, base = total);
+      const chunk = skinnedRestOf(primitive, weights, skinMatrices, joints.length, unskinned);
+      chunks.push(chunk);
+      total += chunk.dominant.length;
+    }
+    const triangles = `${vertices} ${idOf(primitive.getIndices())} ${primitive.getMode()}`;
+    if (!options.triangles || drawn.has(triangles)) continue;
+    drawn.add(triangles);
+    triangleChunks.push(primitiveTriangles(primitive, base, position.getCount(), mesh.getName()));
+  }
+  const positions = new Float64Array(total * 3), dominant = new Int32Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    positions.set(chunk.positions, offset * 3);
+    dominant.set(chunk.dominant, offset);
+    offset += chunk.dominant.length;
+  }
+  if (!options.triangles) return { positions, count: total, dominant, joints };
+  const triangles = new Uint32Array(triangleChunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  offset = 0;
+  for (const chunk of triangleChunks) {
+    triangles.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { positions, count: total, triangles, dominant, joints };
+}
+
+/** {@link gatherSkinnedRest} for one primitive's vertices. */
+function skinnedRestOf(
+  primitive: Primitive,
+  morphWeights: readonly number[],
+  s: Float64Array,
+  jointCount: number,
+  unskinned: Mat4,
+): { positions: Float64Array; dominant: Int32Array } {
+  const position = primitive.getAttribute("POSITION")!;
+  const count = position.getCount();
+  const sets = influenceSets(primitive, count);
+  const morphs = activeMorphs(primitive, morphWeights, count);
+  const out = new Float64Array(count * 3), dominant = new Int32Array(count).fill(-1);
+  const perJoint = new Float64Array(jointCount);
+  const touched: number[] = [];
+  const p = [0, 0, 0], d = [0, 0, 0];
+  for (let i = 0; i < count; i++) {
+    position.getElement(i, p);
+    addMorphs(p, morphs, i, d);
+    let sum = 0;
+    for (const { joints, weights } of sets) {
+      for (let k = i * 4; k < i * 4 + 4; k++) {
+        const j = joints[k], w = weights[k];
+        if (!(w > 0) || !(j >= 0 && j < jointCount)) continue;
+        if (perJoint[j] === 0) touched.push(j);
+        perJoint[j] += w;
+        sum += w;
+      }
+    }
+    if (sum > 0) {
+      for (const j of touched) if (perJoint[j] / sum >= DOMINANT_WEIGHT) dominant[i] = j;
+      blendSkinned(p, touched, perJoint, sum, s, out, i * 3);
+    } else {
+      const m = unskinned;
+      out[i * 3] = m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12];
+      out[i * 3 + 1] = m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13];
+      out[i * 3 + 2] = m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14];
+    }
+    for (const j of touched) perJoint[j] = 0;
+    touched.length = 0;
+  }
+  return { positions: out, dominant };
+}
+
+/** The primitive's morph targets that move its positions at `weights` (a weight per target). */
+function activeMorphs(
+  primitive: Primitive,
+  weights: readonly number[],
+  count: number,
+): { delta: Accessor; weight: number }[] {
+  const morphs: { delta: Accessor; weight: number }[] = [];
+  primitive.listTargets().forEach((target, t) => {
+    const delta = target.getAttribute("POSITION");
+    const weight = weights[t] ?? 0;
+    if (delta && weight !== 0 && delta.getCount() === count) morphs.push({ delta, weight });
+  });
+  return morphs;
+}
+
+/** Adds vertex `i`'s morph displacements to `p` (`d` is scratch). */
+function addMorphs(
+  p: number[],
+  morphs: readonly { delta: Accessor; weight: number }[],
+  i: number,
+  d: number[],
+) {
+  for (const { delta, weight } of morphs) {
+    delta.getElement(i, d);
+    p[0] += weight * d[0];
+    p[1] += weight * d[1];
+    p[2] += weight * d[2];
+  }
+}
+
+/**
+ * Writes Σ (perJoint[j] / sum) · S_j · p over the `touched` joints into `out` at `at`: the vertex
+ * where its joints draw it (`s` holds each joint's skinning matrix, column-major, 16 per joint).
+ */
+function blendSkinned(
+  p: readonly number[],
+  touched: readonly number[],
+  perJoint: Float64Array,
+  sum: number,
+  s: Float64Array,
+  out: Float64Array,
+  at: number,
+): void {
+  let x = 0, y = 0, z = 0;
+  for (const j of touched) {
+    const w = perJoint[j] / sum, m = j * 16;
+    x += w * (s[m] * p[0] + s[m + 4] * p[1] + s[m + 8] * p[2] + s[m + 12]);
+    y += w * (s[m + 1] * p[0] + s[m + 5] * p[1] + s[m + 9] * p[2] + s[m + 13]);
+    z += w * (s[m + 2] * p[0] + s[m + 6] * p[1] + s[m + 10] * p[2] + s[m + 14]);
+  }
+  out[at] = x;
+  out[at + 1] = y;
+  out[at + 2] = z;
 }

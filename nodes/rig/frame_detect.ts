@@ -12,6 +12,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
+import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { type EndSection, endSections, mirrorSymmetry } from "./frame_shape.ts";
 import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
@@ -81,6 +82,19 @@ function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; fin
     out.fin ||= tokens.some((t) => FIN_TOKENS.has(t)) || out.kind === "rudder";
   }
   return out;
+}
+
+/** The positions of each dominant joint's vertices (−1: those no joint dominates). */
+function jointPieces(positions: Float64Array, dominant: Int32Array): Map<number, Float64Array> {
+  const counts = new Map<number, number>();
+  for (const j of dominant) counts.set(j, (counts.get(j) ?? 0) + 1);
+  const pieces = new Map([...counts].map(([j, n]) => [j, { at: 0, positions: new Float64Array(n * 3) }]));
+  dominant.forEach((j, v) => {
+    const piece = pieces.get(j)!;
+    piece.positions.set(positions.subarray(v * 3, v * 3 + 3), piece.at);
+    piece.at += 3;
+  });
+  return new Map([...pieces].map(([j, piece]) => [j, piece.positions]));
 }
 
 /** A sign decided along one axis, with its strength. */
@@ -177,12 +191,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   let total = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
   const nose = new Centroid(), fin = new Centroid(), all = new Centroid();
-  for (const node of meshNodes) {
-    const { positions, count } = gatherPositions(node, IDENTITY, { descend: false });
-    if (!allFinite(positions)) continue;
-    parts.push(positions);
-    total += count;
-    all.add(positions, count);
+  const addHints = (node: Node, positions: Float64Array): void => {
+    const count = positions.length / 3;
     const hints = hintsOf(node);
     if (hints.side === "left") left.add(positions, count);
     if (hints.side === "right") right.add(positions, count);
@@ -190,6 +200,17 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
     if (hints.kind && WING_KINDS.has(hints.kind)) wing.add(positions, count);
     if (hints.nose) nose.add(positions, count);
     if (hints.fin) fin.add(positions, count);
+  };
+  for (const node of meshNodes) {
+    // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
+    const skinned = gatherSkinnedRest(node, IDENTITY);
+    const { positions, count } = skinned ?? gatherPositions(node, IDENTITY, { descend: false });
+    if (!allFinite(positions)) continue;
+    parts.push(positions);
+    total += count;
+    all.add(positions, count);
+    const pieces = skinned ? jointPieces(skinned.positions, skinned.dominant) : new Map([[-1, positions]]);
+    for (const [joint, piece] of pieces) addHints(joint >= 0 ? skinned!.joints[joint] : node, piece);
   }
   if (total < 8) return undefined;
   const points = new Float64Array(total * 3);

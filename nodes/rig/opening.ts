@@ -11,6 +11,7 @@ import { getPart, type PartAnnotation } from "./part_extras.ts";
 import { dot, type Mat4, multiply, sub, transformPoint, type Vec3 } from "./transform.ts";
 import { openingFromName } from "./vocabulary.ts";
 import { BoxGrid, type Near } from "./box_grid.ts";
+import { gatherSkinnedRest } from "./bone_geometry.ts";
 
 /** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
 export function openingOf(
@@ -58,6 +59,8 @@ function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
 /** A mesh drawn by one node: the mesh's positions (shared by its instances) and where the node puts them. */
 interface Instance {
   readonly node: Node;
+  /** For a piece of a skinned mesh, the joint that draws it (none: vertices no joint dominates). */
+  readonly joint?: Node;
   readonly local: {
     readonly positions: Float64Array;
     readonly count: number;
@@ -107,6 +110,7 @@ export class BodySampler {
     for (const index of near ?? instances.keys()) {
       const instance = instances[index];
       if (own.has(instance.node) || moving?.has(instance.node)) continue;
+      if (instance.joint && (own.has(instance.joint) || moving?.has(instance.joint))) continue;
       const { positions, count, triangles } = instance.local;
       if (this.#placed.length < count * 3) this.#placed = new Float64Array(count * 3);
       placePositions(positions, count, instance.matrix, this.#placed);
@@ -134,11 +138,59 @@ export class BodySampler {
       return byWeights.get(key);
     };
     return this.doc.getRoot().listNodes().flatMap((node) => {
+      if (node.getMesh() && node.getSkin()) return this.#skinnedPieces(node);
       const mesh = node.getMesh();
       const geometry = mesh && local(node, mesh);
       if (!geometry) return [];
       const matrix = multiply(this.toAircraft, node.getWorldMatrix());
       return [{ node, local: geometry, matrix, ...placedBox(geometry.box, geometry.count, matrix) }];
+    });
+  }
+
+  /**
+   * A skinned mesh where its joints draw it at rest, one piece per joint that dominates vertices
+   * (a surface bone's piece moves with it: no fixed surface, and no body to open from), and one of
+   * the vertices no joint dominates. Triangles across pieces stretch as the bones move: in none.
+   */
+  #skinnedPieces(node: Node): Instance[] {
+    let rest;
+    try {
+      rest = gatherSkinnedRest(node, this.toAircraft, { triangles: true });
+    } catch (error) {
+      if (!(error instanceof IndexOutOfRangeError)) throw error;
+      return []; // malformed: no body to sample
+    }
+    if (!rest) return [];
+    const { positions, dominant, joints } = rest;
+    const triangles = rest.triangles!;
+    // Each vertex's index within its piece.
+    const within = new Int32Array(rest.count);
+    const pieces = new Map<number, { vertices: number[]; triangles: number[] }>();
+    for (let v = 0; v < rest.count; v++) {
+      let piece = pieces.get(dominant[v]);
+      if (!piece) pieces.set(dominant[v], piece = { vertices: [], triangles: [] });
+      within[v] = piece.vertices.length;
+      piece.vertices.push(v);
+    }
+    for (let t = 0; t < triangles.length; t += 3) {
+      const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+      if (dominant[b] !== dominant[a] || dominant[c] !== dominant[a]) continue;
+      pieces.get(dominant[a])!.triangles.push(within[a], within[b], within[c]);
+    }
+    const identity: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    return [...pieces].map(([joint, piece]) => {
+      const local = new Float64Array(piece.vertices.length * 3);
+      piece.vertices.forEach((v, i) => local.set(positions.subarray(v * 3, v * 3 + 3), i * 3));
+      const count = piece.vertices.length;
+      const box = localBox(local, count);
+      const geometry = { positions: local, count, triangles: Uint32Array.from(piece.triangles), box };
+      return {
+        node,
+        ...(joint >= 0 ? { joint: joints[joint] } : {}),
+        local: geometry,
+        matrix: identity,
+        ...placedBox(box, count, identity),
+      };
     });
   }
 

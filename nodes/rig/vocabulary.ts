@@ -254,6 +254,17 @@ const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "cowling",
   "collision",
   "collider",
+  // Collision proxies by import convention: Unreal's UCX_/UBX_/USP_/UCP_ prefixes, Godot's
+  // -col/-colonly/-convcol/-convcolonly suffixes; game hit boxes.
+  "ucx",
+  "ubx",
+  "usp",
+  "ucp",
+  "col",
+  "colonly",
+  "convcol",
+  "convcolonly",
+  "hitbox",
   "shadow",
   "decal",
   "label",

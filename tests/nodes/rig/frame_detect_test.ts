@@ -185,9 +185,13 @@ Deno.test("a shape with no aircraft cues (a cube) is reported unsure, never good
   assertEquals(detectFrame(doc)?.confidence, "weak");
 });
 
-Deno.test("a skinned airframe (read unskinned, at its node) is the true frame or unsure", () => {
-  // Its mesh is stored in a bind space the armature turns −90° about X: not where it is drawn.
-  assertTrueOrUnsure(skinnedAircraft().doc, "-Z", "+Y", "skinned aircraft");
+Deno.test("a skinned airframe is read where its joints draw it: the true frame, good, in every frame", () => {
+  // Its mesh is stored in a bind space the armature turns −90° about X: read unskinned at its node,
+  // it lay on its side and was at best unsure; its bones' names (aileron_L, rudder) are hints too.
+  for (const [forward, up] of FRAMES) {
+    const doc = turn(skinnedAircraft().doc, forward, up);
+    assertEquals(assertTrueOrUnsure(doc, forward, up, `skinned aircraft ${forward}/${up}`), "good");
+  }
 });
 
 Deno.test('rig with "auto" on the turned fighter: the frame in the report, sides and sign as the truth', async () => {

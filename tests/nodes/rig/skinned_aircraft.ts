@@ -109,6 +109,33 @@ export const FUSELAGE: PanelSpec = {
   thickness: 1,
 };
 
+/**
+ * The fixed tailplane ahead of the elevator and fin ahead of the rudder, weighted to the root joint:
+ * a trailing-edge surface with nothing fixed ahead of it would be all-moving.
+ */
+export const FIXED_TAIL: readonly PanelSpec[] = [
+  {
+    name: "Tailplane_L",
+    root: [-0.3, 0.2, 4.48],
+    tip: [-1.8, 0.22, 4.83],
+    aft: AFT,
+    normal: UP,
+    chordRoot: 0.5,
+    chordTip: 0.45,
+    thickness: 0.05,
+  },
+  {
+    name: "Fin",
+    root: [0, 0.6, 4.58],
+    tip: [0, 2.0, 5.28],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.6,
+    chordTip: 0.4,
+    thickness: 0.05,
+  },
+];
+
 /** Weight of the elevator's hinge-row vertices on its bone (the rest on the root joint). */
 export const ELEVATOR_NOSE_WEIGHT = 0.6;
 
@@ -176,6 +203,7 @@ export function skinnedAircraft(
     ranges.set(spec.name, [first, positions.length / 3]);
   };
   add(FUSELAGE, 0);
+  for (const spec of FIXED_TAIL) add(spec, 0);
   for (const s of SKINNED_SURFACES) add(s.spec, jointNames.indexOf(s.bone));
 
   const buffer = doc.getRoot().listBuffers()[0];
