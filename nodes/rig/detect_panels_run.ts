@@ -66,6 +66,26 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   return { scene };
 };
 
+/**
+ * A node's name as name search reads it: without the `_<material>_<n>` that Sketchfab's converter
+ * appends to the mesh nodes it makes (`Fuselage_Aileron_Paint_0` under `Fuselage`), since a material
+ * named like a surface is paint, not a surface; the object's own name stays (`Aileron_L_Metal_0`
+ * still reads `Aileron_L`).
+ */
+function searchName(node: Node): string {
+  const name = node.getName();
+  const counter = name.lastIndexOf("_");
+  if (counter < 0 || !/^\d+$/.test(name.slice(counter + 1))) return name;
+  for (const primitive of node.getMesh()?.listPrimitives() ?? []) {
+    const material = primitive.getMaterial()?.getName();
+    const suffix = `_${material}`;
+    if (material && counter > suffix.length && name.slice(0, counter).endsWith(suffix)) {
+      return name.slice(0, counter - suffix.length);
+    }
+  }
+  return name;
+}
+
 function hasGeometry(node: Node, options: { rigidOnly?: boolean } = {}): boolean {
   return subtreeNodes(node).some((n) =>
     !(options.rigidOnly && n.getSkin()) &&
@@ -82,7 +102,7 @@ function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candi
   const out: Candidate[] = [];
   const visit = (node: Node, outer: Candidate | undefined) => {
     if (isPart(node)) return;
-    const match = matchPanelName(node.getName());
+    const match = matchPanelName(searchName(node));
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     const allowed = match &&
       (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
@@ -124,12 +144,12 @@ function holdsBlockingPart(node: Node): boolean {
 function isGroupOfPanels(node: Node, match: NameMatch, movesGeometry: (node: Node) => boolean): boolean {
   const inner: Node[] = [];
   const visit = (n: Node) => {
-    if (matchPanelName(n.getName()) && movesGeometry(n)) inner.push(n);
+    if (matchPanelName(searchName(n)) && movesGeometry(n)) inner.push(n);
     else for (const child of n.listChildren()) visit(child);
   };
   for (const child of node.listChildren()) visit(child);
   if (inner.length < 2) return false;
-  const sides = new Set(inner.map((n) => sideFromName(n.getName())).filter((s) => s !== undefined));
+  const sides = new Set(inner.map((n) => sideFromName(searchName(n))).filter((s) => s !== undefined));
   return match.plural || sides.size >= 2;
 }
 

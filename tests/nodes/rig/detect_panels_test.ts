@@ -143,3 +143,20 @@ Deno.test("a surface holding a tab the model declares is left to it; one holding
   const twice = await rig(once.scene);
   assertEquals(twice.report.parts.map((p) => p.name), ["HINGE_auto_Elevator_L", "HINGE_auto_Elevator_L_Tab"]);
 });
+
+Deno.test("a Sketchfab mesh node named for its material is read by its object's name: paint is no surface", async () => {
+  const doc = newScene();
+  // Sketchfab's converter names mesh nodes `<object>_<material>_<n>` under their object's node.
+  const paint = doc.createMaterial("Aileron_Paint"), metal = doc.createMaterial("Metal");
+  const meshNode = (parent: string, material: typeof paint, spec: PanelSpec) => {
+    const node = addPanel(doc, addGroup(doc, undefined, parent), spec);
+    node.getMesh()!.listPrimitives()[0].setMaterial(material);
+    return node;
+  };
+  // A fuselage strake painted with the aileron's material: no aileron.
+  meshNode("Strake", paint, { ...aileron("Strake_Aileron_Paint_0"), root: [-1, 0, 1], tip: [-2, 0, 1.2] });
+  // The real aileron's mesh node: found through its object's name, once (as the outer node).
+  meshNode("Aileron_R", metal, aileron("Aileron_R_Metal_0"));
+  const result = await rig(doc);
+  assertEquals(result.report.parts.map((p) => [p.panel, p.kind]), [["Aileron_R", "aileron"]]);
+});
