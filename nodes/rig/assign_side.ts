@@ -13,7 +13,8 @@ import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
 /** `rig.assign_side` node definition. */
 export const rigAssignSide = defineNode({
   type: "rig.assign_side",
-  version: 2,
+  // 3: frame detection reads skinned meshes at rest.
+  version: 3,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -17,7 +17,9 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `rig.detect_panels` node definition. */
 export const rigDetectPanels = defineNode({
   type: "rig.detect_panels",
-  version: 2,
+  // 3: a Sketchfab `<object>_<material>_<n>` mesh node is read without its material; collision
+  // proxies are no panels.
+  version: 3,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

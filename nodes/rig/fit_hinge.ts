@@ -23,7 +23,9 @@ import { HINGE_FIT_DEFAULTS } from "./hinge_fit_options.ts";
 /** `rig.fit_hinge` node definition. */
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
-  version: 4,
+  // 5: skinned meshes are read where their joints draw them at rest (all-moving check, frame
+  // detection).
+  version: 5,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
