@@ -1,0 +1,98 @@
+/**
+ * The texture decoders on damaged images: DDS with the DX10 header (BC1, BC4, BC5, BC7, 32-bit),
+ * `ATI2` and RLE Targa — the formats real files carry that decode.cmp reads since v6 — mutated by
+ * seeded bit flips, hostile 32-bit words and truncation. Every result is an image whose pixel array
+ * matches its size, or a DecodeError at an offset inside the file: never another error, and never
+ * more pixels than the file's bytes can describe.
+ */
+import assert from "node:assert/strict";
+import { ByteWindow } from "../../../../runtime/binary.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
+import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
+import { prng } from "../../../support/prng.ts";
+import { concat, ddsHeader, dx10Header, tgaHeader } from "../../../support/freelancer/images.ts";
+
+/** Bytes of a seeded pseudo-random pattern (block data that decodes to something). */
+function pattern(length: number, seed: number): Uint8Array {
+  const random = prng(seed);
+  return Uint8Array.from({ length }, () => Math.floor(random() * 256));
+}
+
+/** One valid image of each format, 8×8 (BC blocks 4×4: 4 blocks). */
+const SEEDS: [string, Uint8Array][] = [
+  ["BC1 (DX10)", concat(dx10Header(8, 8, 71), pattern(4 * 8, 1))],
+  ["BC4 (DX10)", concat(dx10Header(8, 8, 80), pattern(4 * 8, 2))],
+  ["BC5 (DX10)", concat(dx10Header(8, 8, 83), pattern(4 * 16, 3))],
+  ["BC7 (DX10)", concat(dx10Header(8, 8, 98), pattern(4 * 16, 4))],
+  ["RGBA8 (DX10)", concat(dx10Header(8, 8, 28), pattern(8 * 8 * 4, 5))],
+  ["ATI2", concat(ddsHeader(8, 8, { fourCC: "ATI2" }), pattern(4 * 16, 6))],
+  // RLE true colour: 64 pixels as 8 runs of 8.
+  [
+    "RLE Targa",
+    concat(tgaHeader(10, 8, 8, 24), ...Array.from({ length: 8 }, (_, i) => [0x87, i, 2 * i, 3 * i])),
+  ],
+];
+
+const HOSTILE = [0xffffffff, 0x7fffffff, 0x80000000, 0x10000, 0xffff, 0];
+
+/** Decodes as its format; "image" or "error", anything else thrown. */
+function attempt(name: string, bytes: Uint8Array): "image" | "error" {
+  const tga = name.includes("Targa");
+  try {
+    const window = new ByteWindow(bytes, 0, bytes.length, tga ? "tga" : "dds");
+    const image = tga ? decodeTga(window) : decodeDds(window);
+    assert.equal(image.data.length, image.width * image.height * 4, `${name}: pixels match the size`);
+    // No image larger than the file could describe (RLE packs 128 pixels in 4 bytes; BC 16 in 4).
+    assert.ok(
+      image.width * image.height <= 64 * bytes.length + 64,
+      `${name}: ${image.width}×${image.height}`,
+    );
+    return "image";
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    const offset = (error.at as { offset?: number }).offset;
+    assert.ok(offset === undefined || (offset >= 0 && offset <= bytes.length), `${name}: offset ${offset}`);
+    return "error";
+  }
+}
+
+Deno.test("image fuzz: every seed image decodes as it is", () => {
+  for (const [name, bytes] of SEEDS) assert.equal(attempt(name, bytes), "image", name);
+});
+
+Deno.test("image fuzz: 400 mutations of each format end in an image or a DecodeError inside the file", () => {
+  const tally: Record<string, { image: number; error: number }> = {};
+  for (const [name, seed] of SEEDS) {
+    const random = prng(0x5eed + seed.length);
+    const counts = tally[name] = { image: 0, error: 0 };
+    for (let n = 0; n < 400; n++) {
+      let bytes = seed.slice();
+      const kind = n % 3;
+      if (kind === 0) {
+        for (let f = 1 + Math.floor(random() * 6); f > 0; f--) {
+          bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
+        }
+      } else if (kind === 1) {
+        // Headers hold the sizes and formats: aim the hostile word at the first 148 bytes.
+        const at = Math.floor(random() * Math.min(bytes.length - 4, 148));
+        new DataView(bytes.buffer).setUint32(at, HOSTILE[Math.floor(random() * HOSTILE.length)], true);
+      } else {
+        bytes = bytes.slice(0, Math.floor(random() * bytes.length));
+      }
+      counts[attempt(name, bytes)]++;
+    }
+  }
+  // Both outcomes occur for every format: the mutations reach the decoders' checks and their pixels.
+  for (const [name, { image, error }] of Object.entries(tally)) {
+    assert.ok(image > 0 && error > 0, `${name}: ${image} images, ${error} errors`);
+  }
+});
+
+Deno.test("image fuzz: truncation at every offset of each seed is a DecodeError", () => {
+  for (const [name, seed] of SEEDS) {
+    for (let length = 0; length < seed.length; length++) {
+      assert.equal(attempt(name, seed.slice(0, length)), "error", `${name} cut to ${length} bytes`);
+    }
+  }
+});
