@@ -92,9 +92,12 @@ export function buildScene(
   const textureHeight = texture?.height ?? 0;
   const { groups, clampedCorners } = groupFaces(faces, textureHeight);
   if (clampedCorners) {
-    warn(`${clampedCorners} face corner(s) have texel coordinates outside 256×${textureHeight}; clamped`, {
-      corners: clampedCorners,
-    });
+    warn(
+      `${clampedCorners} face corner(s) have texel coordinates outside [0, 256]×[0, ${textureHeight}]; clamped`,
+      {
+        corners: clampedCorners,
+      },
+    );
   }
   let colourKey = false;
   for (let f = 0; f < faces.count; f++) if (faces.flags[f] & FaceFlag.opacity) colourKey = true;

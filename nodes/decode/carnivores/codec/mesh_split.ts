@@ -41,7 +41,7 @@ export interface FaceGroup {
 export interface FaceGrouping {
   /** Non-empty groups in draw order. */
   readonly groups: FaceGroup[];
-  /** Face corners whose texel lay outside the texture and was clamped to its edge. */
+  /** Face corners whose texel lay outside `[0, 256] × [0, H]` and was clamped to that edge. */
   readonly clampedCorners: number;
 }
 
@@ -105,12 +105,14 @@ function buildVertices(faces: FaceTable, groupFaces: Int32Array, textureHeight: 
       if (textured) {
         const rawU = faces.texels[f * 6 + k * 2];
         const rawV = faces.texels[f * 6 + k * 2 + 1];
-        u = Math.min(Math.max(rawU, 0), TEXTURE_WIDTH - 1);
-        v = Math.min(Math.max(rawV, 0), textureHeight - 1);
+        // Texel coordinates are corners (the engine's D3D path divides by 256 with no half-texel
+        // offset), so 256 and H are the right and bottom edges of the image: retail files use them.
+        u = Math.min(Math.max(rawU, 0), TEXTURE_WIDTH);
+        v = Math.min(Math.max(rawV, 0), textureHeight);
         if (u !== rawU || v !== rawV) clampedCorners++;
       }
-      // Exact in a double: point < 2^27 (file size / 16), u < 2^8, v < height ≤ file size / 512.
-      const key = (point * TEXTURE_WIDTH + u) * Math.max(textureHeight, 1) + v;
+      // Exact in a double: point < 2^27 (file size / 16), u ≤ 2^8, v ≤ height ≤ file size / 512.
+      const key = (point * (TEXTURE_WIDTH + 1) + u) * (textureHeight + 1) + v;
       let vertex = vertexOf.get(key);
       if (vertex === undefined) {
         vertex = vertexCount++;

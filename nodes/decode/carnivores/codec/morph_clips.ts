@@ -46,11 +46,15 @@ export interface MorphClipTarget {
  * @example
  * ```ts
  * keyframeTimes(3, 10); // AniTime = 300 ms → [0, 0.15, 0.3]
+ * keyframeTimes(1, 20); // one frame held for AniTime = 50 ms → [0, 0.05]
  * ```
  */
 export function keyframeTimes(frameCount: number, kps: number): Float32Array<ArrayBuffer> {
-  const times = new Float32Array(frameCount);
   const duration = clipDuration(frameCount, kps);
+  // One frame: the clip still lasts AniTime in the game (engine ports repeat the frame), so it is
+  // held from 0 to the end rather than collapsing to a zero-length animation.
+  if (frameCount === 1) return Float32Array.of(0, duration);
+  const times = new Float32Array(frameCount);
   for (let k = 1; k < frameCount; k++) times[k] = (k * duration) / (frameCount - 1);
   return times;
 }
@@ -81,7 +85,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
   const primitives = mesh.listPrimitives();
   const firstTargets: number[] = [];
   const targetNames: string[] = [];
-  const clipNames = uniqueNames(clips.map((c) => c.name));
+  const clipNames = uniqueNames(clips.map(clipLabel));
   for (let c = 0; c < clips.length; c++) {
     const clip = clips[c];
     const firstTarget = clip.frameCount > 0 ? targetNames.length : -1;
@@ -105,16 +109,19 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
   for (let c = 0; c < clips.length; c++) {
     const { frameCount, kps } = clips[c];
     if (frameCount === 0) continue;
-    const weights = new Float32Array(frameCount * targetNames.length);
-    for (let k = 0; k < frameCount; k++) weights[k * targetNames.length + firstTargets[c] + k] = 1;
-    const input = accessors.create("SCALAR", keyframeTimes(frameCount, kps));
+    const times = keyframeTimes(frameCount, kps);
+    const weights = new Float32Array(times.length * targetNames.length);
+    for (let k = 0; k < times.length; k++) {
+      weights[k * targetNames.length + firstTargets[c] + Math.min(k, frameCount - 1)] = 1;
+    }
+    const input = accessors.create("SCALAR", times);
     // Almost every weight is zero: sparse storage keeps the file linear in the frame count.
     const output = accessors.create("SCALAR", weights).setSparse(true);
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output)
       .setInterpolation(interpolation);
     const channel = doc.createAnimationChannel().setTargetNode(node).setTargetPath("weights")
       .setSampler(sampler);
-    doc.createAnimation(clips[c].name).addSampler(sampler).addChannel(channel);
+    doc.createAnimation(clipLabel(clips[c], c)).addSampler(sampler).addChannel(channel);
   }
   return firstTargets;
 }
@@ -136,6 +143,14 @@ function frameDeltas(
     out[i * 3 + 2] = -scale * (frame[f + 2] / FRAME_POSITION_DIVISOR - base[p + 2]);
   }
   return out;
+}
+
+/**
+ * The name a clip goes by in glTF: its stored name, or `anim<index>` when that is empty (community
+ * editors write empty names; CarnivoresIO shows them as placeholders too). The parser warns.
+ */
+export function clipLabel(clip: CarAnimation, index: number): string {
+  return clip.name.trim() ? clip.name : `anim${index}`;
 }
 
 /** Names made unique by suffixing repeats with `#2`, `#3`, … (clip names may repeat in real files). */

@@ -119,6 +119,16 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     if (frameCount === 0) {
       warn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
+    } else if (Math.floor((frameCount * 1000) / kps) === 0) {
+      // AniTime = ⌊1000·F / KPS⌋ ms is 0: the engine divides by it (crash), engine ports refuse it.
+      warn(
+        `animation ${a} ('${clipName}'): ${frameCount} frame(s) at ${kps} frames per second last under ` +
+          `1 ms, which the game cannot play; timed at the exact ${frameCount}/${kps} s`,
+        { offset: at + NAME_BYTES },
+      );
+    }
+    if (!clipName.trim()) {
+      warn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });
     }
     const dataAt = at + ANIMATION_HEADER_BYTES;
     const values = frameCount * vertexCount * 3;

@@ -157,11 +157,14 @@ Deno.test("UVs are texel/256 across and texel/H down; out-of-range texels are cl
   texels[2] = -4; // face 0, corner 1, u
   const { mesh, warnings } = await decode({ ...model, faces: { ...model.faces, texels } });
   const corners = faceCorners(mesh, 0);
-  near(corners[0].uv!, [texels[0] / 256, 1 / 2], 1e-7, "clamped v");
+  near(corners[0].uv!, [texels[0] / 256, 2 / 2], 1e-7, "clamped v (to the bottom edge, v = H)");
   near(corners[1].uv!, [0, texels[3] / 2], 1e-7, "clamped u");
   near(corners[2].uv!, [texels[4] / 256, texels[5] / 2], 1e-7, "in range");
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0].message, /2 face corner\(s\) have texel coordinates outside 256×2; clamped/);
+  assert.match(
+    warnings[0].message,
+    /2 face corner\(s\) have texel coordinates outside \[0, 256\]×\[0, 2\]; clamped/,
+  );
 });
 
 Deno.test("no texture: no image, no UVs, one vertex per point; no faces: no mesh, a warning", async () => {

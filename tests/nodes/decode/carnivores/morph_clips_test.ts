@@ -119,7 +119,7 @@ Deno.test("step interpolation holds each frame until the next keyframe", async (
   );
 });
 
-Deno.test("empty clips are skipped with a warning, one-frame clips have one keyframe, names are kept", async () => {
+Deno.test("empty clips are skipped with a warning, one-frame clips are held for AniTime, names are kept", async () => {
   const car = animatedCar();
   const clips = [
     { name: "gone", kps: 10, frameCount: 0, positions: new Int16Array(0) },
@@ -135,7 +135,11 @@ Deno.test("empty clips are skipped with a warning, one-frame clips have one keyf
     "walk#2[0]",
     "walk#2[1]",
   ]);
-  assert.deepEqual(Array.from(animations[0].listSamplers()[0].getInput()!.getArray()!), [0]);
+  // One frame is held for the game's AniTime = ⌊1000 / 12⌋ ms.
+  assert.deepEqual(Array.from(animations[0].listSamplers()[0].getInput()!.getArray()!), [
+    0,
+    Math.fround(0.083),
+  ]);
   assertPose(scene, car, weightsAt(animations[0], 0), (p) => expectedAt(car, 0, 0, p), "one-frame clip");
   assertPose(scene, car, weightsAt(animations[1], 0.4), (p) => expectedAt(car, 1, 1, p), "renamed clip");
   assert.deepEqual(summaryOf(scene).animations.map((a: { first_target: number }) => a.first_target), [
