@@ -18,6 +18,7 @@ import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
 import type { FreelancerModel, ModelPart } from "./model.ts";
 import { sceneMaterials } from "./scene_materials.ts";
+import { packTangents, wantsTangents } from "./tangents.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
@@ -82,7 +83,22 @@ export function buildScene(
       .setIndices(accessors.create("SCALAR", prim.indices, `${label}.indices`));
     if (prim.normals) out.setAttribute("NORMAL", accessors.create("VEC3", prim.normals, `${label}.normal`));
     if (prim.colors) out.setAttribute("COLOR_0", accessors.create("VEC4", prim.colors, `${label}.color`));
-    prim.uvs.forEach((uv, i) =>
+    let uvs = prim.uvs;
+    if (!lines && wantsTangents(uvs.length, !!prim.normals, model.materials.get(prim.materialId))) {
+      // The last two UV sets are LancerEdit's tangent (x, y | z, w), which the normal map needs.
+      const tangents = packTangents(uvs[uvs.length - 2], uvs[uvs.length - 1], accessors.arena);
+      if (typeof tangents === "string") {
+        warn(
+          `${label}: UV sets ${uvs.length - 2}–${
+            uvs.length - 1
+          } are not tangents (${tangents}); kept as UV sets`,
+        );
+      } else {
+        out.setAttribute("TANGENT", accessors.create("VEC4", tangents, `${label}.tangent`));
+        uvs = uvs.slice(0, -2);
+      }
+    }
+    uvs.forEach((uv, i) =>
       out.setAttribute(`TEXCOORD_${i}`, accessors.create("VEC2", uv, `${label}.uv${i}`))
     );
     if (!lines) out.setMaterial(material(prim.materialId));
@@ -108,7 +124,13 @@ export function buildScene(
         } (VMeshRef at byte ${ref.offset}) is in no loaded library; give its .vms as 'library'`,
       );
     } else {
-      if (data.layout.uvCount > 2) {
+      // Not when every group drawn reads its last two sets as tangents (a normal-mapped material).
+      const groups = data.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
+      const allTangents = groups.length > 0 &&
+        groups.every((g) =>
+          wantsTangents(data.layout.uvCount, data.layout.normal >= 0, model.materials.get(g.materialId))
+        );
+      if (data.layout.uvCount > 2 && !allTangents) {
         warn(
           `mesh '${data.name}' has ${data.layout.uvCount} UV sets (FVF 0x${
             data.layout.fvf.toString(16)

@@ -39,6 +39,12 @@ export interface MaterialDef {
   /** `R_factor`. */
   readonly roughness?: number;
   /**
+   * `flip u` / `flip v` (u32, non-zero = on), read only for the types whose shader flips with them
+   * ({@link FLIPPING_TYPES}); set only when on.
+   */
+  readonly flipU?: boolean;
+  readonly flipV?: boolean;
+  /**
    * Set when a leaf of the material is damaged (short, not finite, a directory where a leaf
    * belongs): its entry path and the reason. The material then stands in as a placeholder.
    */
@@ -141,8 +147,25 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
   for (const [key, value] of Object.entries(extension)) {
     if (value !== undefined) (def as unknown as Record<string, unknown>)[key] = value;
   }
+  if (FLIPPING_TYPES.has(type)) {
+    const flag = (name: string) => {
+      const leaf = find(name);
+      return leaf ? requireLeaf(leaf, `a ${name} leaf`).u32(0, name) !== 0 : false;
+    };
+    if (flag("flip u")) (def as { flipU?: boolean }).flipU = true;
+    if (flag("flip v")) (def as { flipV?: boolean }).flipV = true;
+  }
   return def;
 }
+
+/**
+ * The types whose shader mirrors the texture coordinates by `flip u` / `flip v` (`1 − u`, `1 − v`):
+ * only Librelancer's `IllumDetailMapMaterial.glsl`. Its other detail-map shaders
+ * (`DetailMapMaterial`, `Masked2DetailMapMaterial`, `DetailMap2Dm1Msk2PassMaterial`) receive the
+ * flags and ignore them (they flipped in earlier versions), and no other type reads them.
+ * Compared case-sensitively, as `Material.cs` does.
+ */
+export const FLIPPING_TYPES: ReadonlySet<string> = new Set(["IllumDetailMapMaterial"]);
 
 /** `Two` in the shader name: the material is double-sided. */
 export function isDoubleSided(material: MaterialDef): boolean {

@@ -7,6 +7,7 @@
  * @module
  */
 import { type Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
+import { KHRTextureTransform } from "@gltf-transform/extensions";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
@@ -255,7 +256,32 @@ function pbrMaterial(
   }
   if (isBlended(def)) out.setAlphaMode("BLEND");
   if (isDoubleSided(def)) out.setDoubleSided(true);
+  if (def.flipU || def.flipV) flipTextures(doc, out, def);
   return out;
+}
+
+/**
+ * `flip u` / `flip v`: the shader samples at `1 − u` / `1 − v` (Librelancer's
+ * `IllumDetailMapMaterial.glsl`), which is KHR_texture_transform's `offset + scale · uv` with scale
+ * −1 and offset 1 on the flipped axis, set on every texture the material draws.
+ */
+function flipTextures(doc: Document, out: Material, def: MaterialDef): void {
+  const infos = [
+    out.getBaseColorTexture() && out.getBaseColorTextureInfo(),
+    out.getEmissiveTexture() && out.getEmissiveTextureInfo(),
+    out.getNormalTexture() && out.getNormalTextureInfo(),
+    out.getMetallicRoughnessTexture() && out.getMetallicRoughnessTextureInfo(),
+  ].filter((info) => info instanceof TextureInfo);
+  if (!infos.length) return; // nothing drawn: no extension declared
+  const extension = doc.createExtension(KHRTextureTransform);
+  const scale: [number, number] = [def.flipU ? -1 : 1, def.flipV ? -1 : 1];
+  const offset: [number, number] = [def.flipU ? 1 : 0, def.flipV ? 1 : 0];
+  for (const info of infos) {
+    info.setExtension(
+      KHRTextureTransform.EXTENSION_NAME,
+      extension.createTransform().setScale(scale).setOffset(offset),
+    );
+  }
 }
 
 /**
