@@ -35,18 +35,9 @@ import {
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import { concat } from "../../../support/freelancer/images.ts";
 
 await loadPngEncoder();
-
-const concat = (...parts: ArrayLike<number>[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** A DDS file with a fourCC pixel format and the given blocks (no mip chain). */
 function fourCcDds(fourCC: string, width: number, height: number, blocks: readonly number[]): Uint8Array {

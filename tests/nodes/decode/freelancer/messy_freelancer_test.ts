@@ -39,56 +39,11 @@ import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import { concat, ddsHeader, dx10Header, tgaHeader } from "../../../support/freelancer/images.ts";
 
 await loadPngEncoder();
 
 const win = (bytes: Uint8Array, format = "dds") => new ByteWindow(bytes, 0, bytes.length, format);
-
-const concat = (...parts: ArrayLike<number>[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
-/** A 128-byte DDS header; `fourCC` for compressed, else `bits`/`masks`/`pfFlags`; `mips` declared. */
-function ddsHeader(
-  width: number,
-  height: number,
-  options: { fourCC?: string; bits?: number; masks?: number[]; pfFlags?: number; mips?: number } = {},
-): Uint8Array {
-  const out = new Uint8Array(128);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 0x20534444, true);
-  view.setUint32(4, 124, true);
-  view.setUint32(8, options.mips ? 0x2100f : 0x100f, true);
-  view.setUint32(12, height, true);
-  view.setUint32(16, width, true);
-  view.setUint32(28, options.mips ?? 0, true);
-  view.setUint32(76, 32, true);
-  if (options.fourCC) {
-    view.setUint32(80, 0x4, true);
-    out.set([...options.fourCC].map((c) => c.charCodeAt(0)), 84);
-  } else {
-    view.setUint32(80, options.pfFlags ?? 0x40, true);
-    view.setUint32(88, options.bits ?? 32, true);
-    (options.masks ?? [0, 0, 0, 0]).forEach((m, i) => view.setUint32(92 + 4 * i, m, true));
-  }
-  return out;
-}
-
-/** The DX10 header (20 bytes) after a `DX10` fourCC header: DXGI format, 2D, one array slice. */
-function dx10(width: number, height: number, dxgi: number): Uint8Array {
-  const ext = new Uint8Array(20);
-  const view = new DataView(ext.buffer);
-  view.setUint32(0, dxgi, true);
-  view.setUint32(4, 3, true); // D3D10_RESOURCE_DIMENSION_TEXTURE2D
-  view.setUint32(12, 1, true); // arraySize
-  return concat(ddsHeader(width, height, { fourCC: "DX10" }), ext);
-}
 
 const pixels = (image: { data: Uint8Array }, count = image.data.length / 4) =>
   Array.from({ length: count }, (_, i) => Array.from(image.data.subarray(4 * i, 4 * i + 4)));
@@ -117,11 +72,11 @@ const W4 = [0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64];
 
 Deno.test("DDS with the DX10 header: BC1 and BC3 (as texconv writes them) decode like DXT1 and DXT5", () => {
   const dxt1 = dxt1Dds(0x07e0, 8, 4);
-  const bc1 = concat(dx10(8, 4, 72 /* BC1_UNORM_SRGB */), dxt1.subarray(128));
+  const bc1 = concat(dx10Header(8, 4, 72 /* BC1_UNORM_SRGB */), dxt1.subarray(128));
   assert.deepEqual(decodeDds(win(bc1)).data, decodeDds(win(dxt1)).data);
   const block = [200, 100, 0b01001000, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0];
   const dxt5 = concat(ddsHeader(4, 4, { fourCC: "DXT5" }), block);
-  const bc3 = concat(dx10(4, 4, 77 /* BC3_UNORM */), block);
+  const bc3 = concat(dx10Header(4, 4, 77 /* BC3_UNORM */), block);
   assert.deepEqual(decodeDds(win(bc3)).data, decodeDds(win(dxt5)).data);
   // Before: refused at the fourCC ("DX10"), so the material lost its texture.
 });
@@ -148,7 +103,7 @@ Deno.test("BC4 (ATI1, LancerEdit's metallic/roughness maps) and BC4S: one channe
   assert.deepEqual(pixels(signed, 3).map((p) => p[0]), [255, 0, 255]);
   // DX10 BC4_UNORM (80) reads the same block.
   assert.deepEqual(
-    decodeDds(win(concat(dx10(4, 4, 80), block))).data,
+    decodeDds(win(concat(dx10Header(4, 4, 80), block))).data,
     decodeDds(win(concat(ddsHeader(4, 4, { fourCC: "ATI1" }), block))).data,
   );
 });
@@ -166,7 +121,7 @@ Deno.test("BC5 (ATI2, LancerEdit's normal maps): X and Y as stored, Z rebuilt in
     Math.round((Math.sqrt(Math.max(0, 1 - 1 - x0 * x0)) + 1) * 127.5),
     255,
   ]);
-  const viaDx10 = decodeDds(win(concat(dx10(8, 4, 83), flat, flat, tilted, flat)));
+  const viaDx10 = decodeDds(win(concat(dx10Header(8, 4, 83), flat, flat, tilted, flat)));
   assert.deepEqual(viaDx10.data, image.data);
 });
 
@@ -178,7 +133,7 @@ Deno.test("BC7 mode 6 (one subset, RGBA, per-endpoint p-bits, 4-bit indices)", (
   const indices = Array.from({ length: 16 }, (_, t) => (t * 5) % 16 & (t === 0 ? 7 : 15));
   indices.forEach((index, t) => bits.put(index, t === 0 ? 3 : 4));
   assert.equal(bits.length, 128);
-  const image = decodeDds(win(concat(dx10(4, 4, 98 /* BC7_UNORM */), bits.bytes)));
+  const image = decodeDds(win(concat(dx10Header(4, 4, 98 /* BC7_UNORM */), bits.bytes)));
   const ep0 = e0.map((v) => (v << 1) | p[0]), ep1 = e1.map((v) => (v << 1) | p[1]);
   pixels(image).forEach((got, t) => {
     assert.deepEqual(got, [0, 1, 2, 3].map((c) => lerp(ep0[c], ep1[c], W4[indices[t]])), `texel ${t}`);
@@ -196,7 +151,7 @@ Deno.test("BC7 mode 1 (two subsets, shared p-bits, anchors) and mode 4 (rotation
   indices.forEach((index, t) => bits.put(index, t === 0 || t === 15 ? 2 : 3));
   assert.equal(bits.length, 128);
   const expand7 = (v: number) => ((v << 1) | (v >> 6)) & 0xff;
-  const image = pixels(decodeDds(win(concat(dx10(4, 4, 98), bits.bytes))));
+  const image = pixels(decodeDds(win(concat(dx10Header(4, 4, 98), bits.bytes))));
   for (let t = 0; t < 16; t++) {
     const s = t >= 8 ? 1 : 0;
     const rgb = [0, 1, 2].map((c) => {
@@ -218,14 +173,14 @@ Deno.test("BC7 mode 1 (two subsets, shared p-bits, anchors) and mode 4 (rotation
   three.forEach((v, t) => m4.put(v, t === 0 ? 2 : 3));
   assert.equal(m4.length, 128);
   const expand = (v: number, n: number) => ((v << (8 - n)) | ((v << (8 - n)) >> n)) & 0xff;
-  const got = pixels(decodeDds(win(concat(dx10(4, 4, 99), m4.bytes))));
+  const got = pixels(decodeDds(win(concat(dx10Header(4, 4, 99), m4.bytes))));
   for (let t = 0; t < 16; t++) {
     const [r, g, b] = color.map(([a, z]) => lerp(expand(a, 5), expand(z, 5), W3[three[t]]));
     const a = lerp(expand(alpha[0], 6), expand(alpha[1], 6), W2[two[t]]);
     assert.deepEqual(got[t], [a, g, b, r], `mode 4 texel ${t}`);
   }
   // A block with no mode bit is reserved: transparent black.
-  const reserved = pixels(decodeDds(win(concat(dx10(4, 4, 98), new Uint8Array(16)))));
+  const reserved = pixels(decodeDds(win(concat(dx10Header(4, 4, 98), new Uint8Array(16)))));
   assert.deepEqual(reserved[5], [0, 0, 0, 0]);
 });
 
@@ -248,8 +203,8 @@ Deno.test("uncompressed DDS: X8R8G8B8, A1R5G5B5, A4R4G4B4, L8, A8L8, A8 and DX10
   assert.deepEqual(one(a8l8, [77, 99]), [77, 77, 77, 99]);
   const a8 = ddsHeader(1, 1, { bits: 8, pfFlags: 0x2, masks: [0, 0, 0, 0xff] });
   assert.deepEqual(one(a8, [99]), [0, 0, 0, 99]);
-  assert.deepEqual(one(dx10(1, 1, 28), [1, 2, 3, 4]), [1, 2, 3, 4], "R8G8B8A8_UNORM");
-  assert.deepEqual(one(dx10(1, 1, 88), [1, 2, 3, 4]), [3, 2, 1, 255], "B8G8R8X8_UNORM");
+  assert.deepEqual(one(dx10Header(1, 1, 28), [1, 2, 3, 4]), [1, 2, 3, 4], "R8G8B8A8_UNORM");
+  assert.deepEqual(one(dx10Header(1, 1, 88), [1, 2, 3, 4]), [3, 2, 1, 255], "B8G8R8X8_UNORM");
 });
 
 Deno.test("DDS mip chains: fewer levels than declared, odd sizes; a top level the data lacks is a DecodeError", () => {
@@ -272,33 +227,11 @@ Deno.test("DDS mip chains: fewer levels than declared, odd sizes; a top level th
   assert.deepEqual(error.at, { offset: 128 });
   assert.match(error.expected, /2048 bytes of 64×64 top-level blocks/);
   // BC6H (HDR) is not decoded: a DecodeError naming it.
-  assert.throws(() => decodeDds(win(concat(dx10(4, 4, 95), new Uint8Array(16)))), /BC6H/);
+  assert.throws(() => decodeDds(win(concat(dx10Header(4, 4, 95), new Uint8Array(16)))), /BC6H/);
 });
 
 // ---------------------------------------------------------------------------------------------
 // Targa as community tools write it
-
-function tgaHeader(
-  type: number,
-  w: number,
-  h: number,
-  depth: number,
-  descriptor = 0,
-  map?: [number, number],
-) {
-  const out = new Uint8Array(18);
-  out[1] = map ? 1 : 0;
-  out[2] = type;
-  if (map) {
-    out[5] = map[0];
-    out[7] = map[1];
-  }
-  out[12] = w;
-  out[14] = h;
-  out[16] = depth;
-  out[17] = descriptor;
-  return out;
-}
 
 Deno.test("RLE Targa (types 10, 9, 11), runs crossing rows; a run past the image is a DecodeError", () => {
   // 3×2 top-left 24-bit: a run of 4 red (crosses into row 2), then 2 literal pixels green, blue.
@@ -440,7 +373,7 @@ Deno.test("texture entries: MIPS beside MIP0 (MIPS wins), a MIPS that fails fall
 });
 
 Deno.test("an undecodable texture is a named checkerboard placeholder; a missing one is named on its material", async () => {
-  const bc6h = concat(dx10(4, 4, 95), new Uint8Array(16));
+  const bc6h = concat(dx10Header(4, 4, 95), new Uint8Array(16));
   const root = model3db(
     [{ name: "hdr", dtName: "sky_hdr.dds" }, { name: "lost", dc: [0.5, 0.5, 0.5], dtName: "not_in_any.dds" }],
     [utfDir("sky_hdr.dds", [utfLeaf("MIPS", bc6h)])],
@@ -481,7 +414,7 @@ Deno.test("LancerEdit/texture-pack textures in a whole file: ATI2, BC7 and RLE T
     ],
     [
       utfDir("n.dds", [utfLeaf("MIPS", concat(ddsHeader(4, 4, { fourCC: "ATI2" }), new Uint8Array(16)))]),
-      utfDir("bc7.dds", [utfLeaf("MIPS", concat(dx10(4, 4, 98), bc7.bytes))]),
+      utfDir("bc7.dds", [utfLeaf("MIPS", concat(dx10Header(4, 4, 98), bc7.bytes))]),
       utfDir("rle.tga", [utfLeaf("MIP0", concat(tgaHeader(10, 2, 2, 32, 0x28), [0x83, 1, 2, 3, 4]))]),
     ],
   );

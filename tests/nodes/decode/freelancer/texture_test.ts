@@ -8,6 +8,7 @@ import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_u
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import { concat } from "../../../support/freelancer/images.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
 // The tests build scenes without a node run, which is where decoders load the PNG encoder.
@@ -39,16 +40,6 @@ function ddsHeader(
   }
   return out;
 }
-
-const concat = (...parts: ArrayLike<number>[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 Deno.test("DXT1: four-colour blocks interpolate; c0 <= c1 blocks have a transparent colour 3", () => {
   // c0 = pure red (0xF800), c1 = pure blue (0x001F); texel indices 0,1,2,3 in the first row.
