@@ -394,8 +394,9 @@ async function setUp(): Promise<void> {
 addEventListener("beforeunload", (event) => {
   if (![...models.values()].some((model) => model.dirty)) return;
   event.preventDefault();
-  // Chromium before 119 (and Safari) prompt only when returnValue is set as well.
-  event.returnValue = "";
+  // Chromium before 119 (and Safari) prompt only when returnValue is set as well. Deno's DOM types
+  // give it as a boolean (the type checks of the whole tree see those); browsers take a string.
+  (event as { returnValue: unknown }).returnValue = "";
 });
 
 // For tests and the screenshot script: the page's own objects.
