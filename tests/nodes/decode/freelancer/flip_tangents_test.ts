@@ -10,30 +10,25 @@ import assert from "node:assert/strict";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { decode as decodePng } from "fast-png";
-import type { Document, Material, Primitive } from "@gltf-transform/core";
+import type { Document, Primitive } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
-import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
-import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../../../runtime/version.ts";
-import {
-  encodeVMeshData,
-  fragmentChildren,
-  materialLibrary,
-  type MaterialSpec,
-  meshLibrary,
-  packVertices,
-} from "../../../support/freelancer/encode_model.ts";
-import {
-  encodeU32,
-  encodeUtf,
-  utfDir,
-  utfLeaf,
-  type UtfNode,
-} from "../../../support/freelancer/encode_utf.ts";
-import { runNode, testContext } from "../../../support/context.ts";
+import type { MaterialSpec } from "../../../support/freelancer/encode_model.ts";
+import { encodeU32, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { validateGltf } from "../../../support/validator.ts";
+import { decodeTree as decode, materialNamed as material, triangleModel } from "./triangle_models.ts";
+
+interface MeshSpec {
+  readonly fvf: number;
+  /** Per material, the UV sets of its three vertices. */
+  readonly uvs: (materialIndex: number) => readonly (readonly number[])[];
+}
+
+/** A .3db drawing one triangle per material (normals +Z), with its libraries. */
+const model3db = (materials: readonly MaterialSpec[], mesh: MeshSpec, textures: readonly UtfNode[] = []) =>
+  triangleModel(materials, { textures, fvf: mesh.fvf, uvs: (i, set) => mesh.uvs(i)[set] });
 
 await loadPngEncoder();
 
@@ -58,61 +53,6 @@ function redBlueDds(): Uint8Array {
   return out;
 }
 
-const TRIANGLE = [0, 0, 0, 1, 0, 0, 0, 1, 0];
-
-interface MeshSpec {
-  readonly fvf: number;
-  /** Per material, the UV sets of its three vertices. */
-  readonly uvs: (materialIndex: number) => readonly (readonly number[])[];
-}
-
-/** A .3db drawing one triangle per material (normals +Z), with its libraries. */
-function model3db(
-  materials: readonly MaterialSpec[],
-  mesh: MeshSpec,
-  textures: readonly UtfNode[] = [],
-): UtfNode {
-  const n = materials.length;
-  const uvSets = (mesh.fvf >> 8) & 0xf;
-  const data = encodeVMeshData({
-    fvf: mesh.fvf,
-    groups: materials.map((m, i) => ({
-      materialId: flCrc32(m.name),
-      vertexStart: 3 * i,
-      vertexEnd: 3 * i + 2,
-      indexCount: 3,
-    })),
-    indices: materials.flatMap(() => [0, 1, 2]),
-    vertices: packVertices(mesh.fvf, 3 * n, {
-      positions: materials.flatMap((_, i) => TRIANGLE.map((v, k) => (k % 3 === 2 ? v + i : v))),
-      normals: materials.flatMap(() => [0, 0, 1, 0, 0, 1, 0, 0, 1]),
-      uvs: Array.from({ length: uvSets }, (_, set) => materials.flatMap((_, i) => [...mesh.uvs(i)[set]])),
-    }),
-  });
-  return utfDir("\\", [
-    meshLibrary([{ name: "m.vms", data }]),
-    materialLibrary(materials),
-    utfDir("Texture library", textures),
-    ...fragmentChildren({
-      lods: [{
-        meshId: flCrc32("m.vms"),
-        vertexStart: 0,
-        vertexCount: 3 * n,
-        indexStart: 0,
-        indexCount: 3 * n,
-        groupStart: 0,
-        groupCount: n,
-      }],
-    }),
-  ]);
-}
-
-async function decode(root: UtfNode, name: string) {
-  const ctx = testContext();
-  const { scene } = await runNode(decodeCmp, { bytes: { bytes: encodeUtf(root), name } }, {}, ctx);
-  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
-}
-
 /** Writes and validates: no errors, and `warnings` warnings. */
 async function validGlb(scene: Document, warnings = 0): Promise<Uint8Array> {
   const glb = await writeGlb(scene, { generator: GENERATOR });
@@ -122,11 +62,6 @@ async function validGlb(scene: Document, warnings = 0): Promise<Uint8Array> {
   return glb;
 }
 
-const material = (scene: Document, name: string): Material => {
-  const found = scene.getRoot().listMaterials().find((m) => m.getName() === name);
-  assert.ok(found, `material '${name}'`);
-  return found;
-};
 const primitiveOf = (scene: Document, materialName: string): Primitive => {
   const found = scene.getRoot().listMeshes().flatMap((m) => m.listPrimitives())
     .find((p) => p.getMaterial()?.getName() === materialName);

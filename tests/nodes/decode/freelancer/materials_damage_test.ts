@@ -7,23 +7,15 @@
  */
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
-import type { Document, Material, Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
-import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
-import { GENERATOR } from "../../../../runtime/version.ts";
 import {
   compoundTree,
-  encodeVMeshData,
-  fragmentChildren,
   materialLibrary,
   type MaterialSpec,
-  meshLibrary,
-  packVertices,
-  type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
 import {
   encodeFloats,
@@ -33,8 +25,20 @@ import {
   type UtfNode,
 } from "../../../support/freelancer/encode_utf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { validateGltf } from "../../../support/validator.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import {
+  assertValid,
+  decodeTree as decode,
+  freelancerExtras as extrasOf,
+  materialNamed as material,
+  refTo,
+  triangleMesh,
+  triangleModel,
+} from "./triangle_models.ts";
+
+/** A .3db drawing one triangle per material, with its material and texture libraries. */
+const model3db = (materials: readonly MaterialSpec[], textures: readonly UtfNode[] = []) =>
+  triangleModel(materials, { textures });
 import { concat } from "../../../support/freelancer/images.ts";
 
 await loadPngEncoder();
@@ -58,67 +62,6 @@ function fourCcDds(fourCC: string, width: number, height: number, blocks: readon
 const bc4 = (width: number, height: number, values: readonly number[]) =>
   fourCcDds("ATI1", width, height, values.flatMap((v) => [v, 0, 0, 0, 0, 0, 0, 0]));
 
-const TRIANGLE = [0, 0, 0, 1, 0, 0, 0, 1, 0];
-
-/** A mesh with one triangle per material (FVF 0x112: position, normal, one UV set). */
-function triangles(materials: readonly string[]): Uint8Array {
-  return encodeVMeshData({
-    fvf: 0x112,
-    groups: materials.map((m, i) => ({
-      materialId: flCrc32(m),
-      vertexStart: 3 * i,
-      vertexEnd: 3 * i + 2,
-      indexCount: 3,
-    })),
-    indices: materials.flatMap(() => [0, 1, 2]),
-    vertices: packVertices(0x112, 3 * materials.length, {
-      positions: materials.flatMap((_, i) => TRIANGLE.map((v, k) => (k % 3 === 2 ? v + i : v))),
-      normals: materials.flatMap(() => [0, 0, 1, 0, 0, 1, 0, 0, 1]),
-      uvs: [materials.flatMap(() => [0, 0, 1, 0, 0, 1])],
-    }),
-  });
-}
-
-const refTo = (mesh: string, groups: number, extra: Partial<VMeshRefSpec> = {}): VMeshRefSpec => ({
-  meshId: flCrc32(mesh),
-  vertexStart: 0,
-  vertexCount: 3 * groups,
-  indexStart: 0,
-  indexCount: 3 * groups,
-  groupStart: 0,
-  groupCount: groups,
-  ...extra,
-});
-
-/** A .3db drawing one triangle per material, with its material and texture libraries. */
-function model3db(materials: readonly MaterialSpec[], textures: readonly UtfNode[] = []): UtfNode {
-  return utfDir("\\", [
-    meshLibrary([{ name: "m.vms", data: triangles(materials.map((m) => m.name)) }]),
-    materialLibrary(materials),
-    utfDir("Texture library", textures),
-    ...fragmentChildren({ lods: [refTo("m.vms", materials.length)] }),
-  ]);
-}
-
-async function decode(root: UtfNode, name: string, resolve = false) {
-  const ctx = testContext();
-  let { scene } = await runNode(decodeCmp, { bytes: { bytes: encodeUtf(root), name } }, {}, ctx);
-  if (resolve) ({ scene } = await runNode(constraintsResolve, { scene }, {}, ctx));
-  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-async function assertValid(scene: Document): Promise<void> {
-  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
-  assert.equal(report.errors, 0, JSON.stringify(report.messages));
-}
-
-const material = (scene: Document, name: string): Material => {
-  const found = scene.getRoot().listMaterials().find((m) => m.getName() === name);
-  assert.ok(found, `material '${name}'`);
-  return found;
-};
-const extrasOf = (m: Material) =>
-  (m.getExtras().partgraph as { freelancer: Record<string, unknown> }).freelancer;
 const node = (scene: Document, name: string): Node => {
   const found = scene.getRoot().listNodes().find((n) => n.getName() === name);
   assert.ok(found, `node '${name}'`);
@@ -270,7 +213,7 @@ Deno.test("a material with a short or non-finite leaf is a named magenta placeho
 
 Deno.test("a VMeshRef selecting groups past its mesh loses its geometry only: the part, its hardpoints and its children stay", async () => {
   const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-  const mesh = triangles(["hull", "hull"]);
+  const mesh = triangleMesh(["hull", "hull"]);
   const tree = compoundTree({
     meshes: [{ name: "m.vms", data: mesh }],
     parts: [

@@ -13,18 +13,13 @@ import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
 import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
-import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
-import { GENERATOR } from "../../../../runtime/version.ts";
 import {
   compoundTree,
-  encodeVMeshData,
   fragmentChildren,
   materialLibrary,
+  type MaterialSpec,
   meshLibrary,
-  packVertices,
-  type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
 import {
   encodeFloats,
@@ -34,11 +29,25 @@ import {
   utfLeaf,
   type UtfNode,
 } from "../../../support/freelancer/encode_utf.ts";
-import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
 import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { validateGltf } from "../../../support/validator.ts";
 import { dxt1Dds } from "./fixtures.ts";
+import {
+  assertValid,
+  decodeTree as decode,
+  freelancerExtras as extrasOf,
+  materialNamed as material,
+  refTo,
+  triangleMesh,
+  triangleModel,
+} from "./triangle_models.ts";
+
+/** A .3db with one triangle per material, the materials, and a texture library of `textures`. */
+const model3db = (
+  materials: readonly MaterialSpec[],
+  textures: readonly UtfNode[],
+  meshMaterials?: readonly string[],
+) => triangleModel(materials, { textures, meshMaterials });
 import { concat, ddsHeader, dx10Header, tgaHeader } from "../../../support/freelancer/images.ts";
 
 await loadPngEncoder();
@@ -274,70 +283,8 @@ Deno.test("Targa: 15-bit pixels, a 16-bit colour map, and a v2 footer after the 
 // ---------------------------------------------------------------------------------------------
 // Whole files: textures, materials, meshes, compounds
 
-const TRIANGLE = [0, 0, 0, 1, 0, 0, 0, 1, 0];
-
-function texturedMesh(materials: readonly string[], fvf = 0x112): Uint8Array {
-  const count = 3 * materials.length;
-  return encodeVMeshData({
-    fvf,
-    groups: materials.map((m, i) => ({
-      materialId: flCrc32(m),
-      vertexStart: 3 * i,
-      vertexEnd: 3 * i + 2,
-      indexCount: 3,
-    })),
-    indices: materials.flatMap(() => [0, 1, 2]),
-    vertices: packVertices(fvf, count, {
-      positions: materials.flatMap((_, i) => TRIANGLE.map((v, k) => (k % 3 === 2 ? v + i : v))),
-      normals: materials.flatMap(() => [0, 0, 1, 0, 0, 1, 0, 0, 1]),
-      uvs: Array.from({ length: (fvf >> 8) & 0xf }, () => materials.flatMap(() => [0, 0, 1, 0, 0, 1])),
-    }),
-  });
-}
-
-const refTo = (mesh: string, groups: number, extra: Partial<VMeshRefSpec> = {}): VMeshRefSpec => ({
-  meshId: flCrc32(mesh),
-  vertexStart: 0,
-  vertexCount: 3 * groups,
-  indexStart: 0,
-  indexCount: 3 * groups,
-  groupStart: 0,
-  groupCount: groups,
-  ...extra,
-});
-
-async function decode(root: UtfNode, name: string, resolve = false) {
-  const ctx = testContext();
-  let { scene } = await runNode(decodeCmp, { bytes: { bytes: encodeUtf(root), name } }, {}, ctx);
-  if (resolve) ({ scene } = await runNode(constraintsResolve, { scene }, {}, ctx));
-  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-async function assertValid(scene: Document): Promise<void> {
-  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
-  assert.equal(report.errors, 0, JSON.stringify(report.messages));
-}
-
-const material = (scene: Document, name: string): Material =>
-  scene.getRoot().listMaterials().find((m) => m.getName() === name)!;
 const firstPixel = (m: Material) =>
   Array.from(decodePng(m.getBaseColorTexture()!.getImage()!).data.subarray(0, 4));
-const extrasOf = (m: Material) =>
-  (m.getExtras().partgraph as { freelancer: Record<string, unknown> }).freelancer;
-
-/** A .3db with one triangle per material, the materials, and a texture library of `textures`. */
-function model3db(
-  materials: readonly Parameters<typeof materialLibrary>[0][number][],
-  textures: readonly UtfNode[],
-  meshMaterials: readonly string[] = materials.map((m) => m.name),
-): UtfNode {
-  return utfDir("\\", [
-    meshLibrary([{ name: "m.vms", data: texturedMesh(meshMaterials) }]),
-    materialLibrary(materials),
-    utfDir("Texture library", textures),
-    ...fragmentChildren({ lods: [refTo("m.vms", materials.length)] }),
-  ]);
-}
 
 Deno.test("texture entries: MIPS beside MIP0 (MIPS wins), a MIPS that fails falls back to MIP0, an animated texture shows frame 0", async () => {
   const redTga = concat(tgaHeader(2, 1, 1, 24, 0x20), [0, 0, 255]);
@@ -451,8 +398,8 @@ Deno.test("materials: mod Type names, no Dc, names and texture names differing o
 Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a stray FVF bit refused", async () => {
   const root = utfDir("\\", [
     meshLibrary([
-      { name: "a.vms", data: texturedMesh(["nowhere"]) },
-      { name: "t.vms", data: texturedMesh(["nowhere"], 0x412) },
+      { name: "a.vms", data: triangleMesh(["nowhere"]) },
+      { name: "t.vms", data: triangleMesh(["nowhere"], 0x412) },
     ]),
     ...fragmentChildren({ lods: [refTo("a.vms", 1), refTo("t.vms", 1)] }),
   ]);
@@ -466,7 +413,7 @@ Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a 
   assert.ok(warnings.some((w) => w.includes("4 UV sets (FVF 0x412)")), warnings.join("\n"));
   await assertValid(scene);
   // XYZRHW (0x004): neither Freelancer nor Librelancer draws it; a DecodeError at the FVF word.
-  const strayMesh = texturedMesh(["x"]);
+  const strayMesh = triangleMesh(["x"]);
   new DataView(strayMesh.buffer).setUint16(12, 0x116, true);
   const stray = utfDir("\\", [
     meshLibrary([{ name: "s.vms", data: strayMesh }]),
@@ -478,7 +425,7 @@ Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a 
 });
 
 Deno.test("VMeshRef: wrong vertex/index counts are ignored (groups decide, as LancerEdit's exporter does); groups past the mesh are a warning", async () => {
-  const mesh = texturedMesh(["m0", "m1"]);
+  const mesh = triangleMesh(["m0", "m1"]);
   const ok = utfDir("\\", [
     meshLibrary([{ name: "w.vms", data: mesh }]),
     ...fragmentChildren({ lods: [refTo("w.vms", 2, { vertexCount: 99, indexStart: 40, indexCount: 1 })] }),
@@ -513,7 +460,7 @@ Deno.test("compounds as mods leave them: Cons naming absent parts, trailing spac
     rotation: identity,
   });
   const tree = compoundTree({
-    meshes: [{ name: "m.vms", data: texturedMesh(["hull"]) }],
+    meshes: [{ name: "m.vms", data: triangleMesh(["hull"]) }],
     parts: [
       {
         name: "Root",

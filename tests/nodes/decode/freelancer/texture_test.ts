@@ -8,7 +8,7 @@ import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_u
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { dxt1Dds } from "./fixtures.ts";
-import { concat } from "../../../support/freelancer/images.ts";
+import { concat, tgaHeader } from "../../../support/freelancer/images.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
 // The tests build scenes without a node run, which is where decoders load the PNG encoder.
@@ -93,34 +93,13 @@ Deno.test("uncompressed DDS: A8R8G8B8 and R5G6B5 by channel masks", () => {
 });
 
 Deno.test("Targa: rows in file order whatever the origin, as the game samples them and as DDS rows are; colour-mapped; a Huffman-coded type refused", () => {
-  const header = (
-    type: number,
-    w: number,
-    h: number,
-    depth: number,
-    descriptor = 0,
-    map?: [number, number],
-  ) => {
-    const out = new Uint8Array(18);
-    out[1] = map ? 1 : 0;
-    out[2] = type;
-    if (map) {
-      out[5] = map[0];
-      out[7] = map[1];
-    }
-    out[12] = w;
-    out[14] = h;
-    out[16] = depth;
-    out[17] = descriptor;
-    return out;
-  };
   // Two rows, blue then red in the file (BGR order): they stay in that order for a bottom-left origin
   // (retail's) and a top-left one alike, as the game draws them (tga.ts says why).
   const blueThenRed = [0, 0, 255, 255, 255, 0, 0, 255];
-  const tga = concat(header(2, 1, 2, 24), [255, 0, 0], [0, 0, 255]);
+  const tga = concat(tgaHeader(2, 1, 2, 24), [255, 0, 0], [0, 0, 255]);
   assert.deepEqual(Array.from(decodeTga(win(tga)).data), blueThenRed);
   assert.deepEqual(
-    Array.from(decodeTga(win(concat(header(2, 1, 2, 24, 0x20), [255, 0, 0], [0, 0, 255]))).data),
+    Array.from(decodeTga(win(concat(tgaHeader(2, 1, 2, 24, 0x20), [255, 0, 0], [0, 0, 255]))).data),
     blueThenRed,
   );
   // A DDS holding the same rows in the same order decodes alike: one convention for both containers.
@@ -131,22 +110,15 @@ Deno.test("Targa: rows in file order whatever the origin, as the game samples th
     255,
   ]);
   assert.deepEqual(Array.from(decodeDds(win(dds)).data), blueThenRed);
-  const mapped = concat(header(1, 2, 1, 8, 0x20, [2, 24]), [0, 255, 0, 10, 20, 30], [1, 0]);
+  const mapped = concat(tgaHeader(1, 2, 1, 8, 0x20, [2, 24]), [0, 255, 0, 10, 20, 30], [1, 0]);
   assert.deepEqual(Array.from(decodeTga(win(mapped)).data), [30, 20, 10, 255, 0, 255, 0, 255]);
   // RLE (type 10) decodes since decode.cmp v6 (messy_freelancer_test.ts); type 32 is still refused.
-  assert.throws(() => decodeTga(win(concat(header(32, 1, 1, 24), [0, 0, 0, 0]))), DecodeError);
+  assert.throws(() => decodeTga(win(concat(tgaHeader(32, 1, 1, 24), [0, 0, 0, 0]))), DecodeError);
 });
 
 Deno.test("16-bit Targa: the top bit is alpha only when the descriptor declares an attribute bit", () => {
-  const header = (descriptor: number) => {
-    const out = new Uint8Array(18);
-    out[2] = 2;
-    out[12] = 2;
-    out[14] = 1;
-    out[16] = 16;
-    out[17] = descriptor;
-    return out;
-  };
+  // 2×1 true colour, 16 bits a pixel.
+  const header = (descriptor: number) => tgaHeader(2, 2, 1, 16, descriptor);
   // Pure red with the top bit clear, then pure blue with it set (little-endian X1R5G5B5 words).
   const pixels = [0x00, 0x7c, 0x1f, 0x80];
   const padded = decodeTga(win(concat(header(0x20), pixels))).data;
