@@ -5,7 +5,8 @@
  * no node by default so that viewers draw one LOD and no outline —, hardpoint children with
  * `hardpoint`/`hptype` extras, meshes named `<node>.mesh`, materials by name (placeholders
  * `material_0x%08X`). The raw `Cons` records are kept in the scene's `extras.partgraph.constraints`
- * for `constraints.resolve`.
+ * for `constraints.resolve`. Geometry that cannot be drawn (a reference past its mesh, a mesh whose
+ * `VMeshData` does not decode) is left out with a warning; the parts stay.
  *
  * @module
  */
@@ -16,7 +17,7 @@ import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
-import type { FreelancerModel, ModelPart } from "./model.ts";
+import { describeMeshDamage, type FreelancerModel, type ModelPart } from "./model.ts";
 import { sceneMaterials } from "./scene_materials.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
@@ -107,8 +108,19 @@ export function buildScene(
 
   /** Per mesh key: why its reference cannot be drawn, when it cannot. */
   const refProblems = new Map<string, string>();
+  /** Per damaged mesh id: what loses its geometry (one warning per mesh, after the parts). */
+  const lost = new Map<number, string[]>();
+  const lose = (meshId: number, what: string) => {
+    const users = lost.get(meshId);
+    if (users) users.push(what);
+    else lost.set(meshId, [what]);
+  };
   const refMesh = (ref: VMeshRef, nodeName: string, where: () => string): Mesh | null => {
     if (ref.meshId === 0) return null;
+    if (model.damagedMeshes.has(ref.meshId)) {
+      lose(ref.meshId, where());
+      return null;
+    }
     const key = `${ref.meshId}:${ref.vertexStart}:${ref.groupStart}:${ref.groupCount}`;
     if (meshes.has(key)) {
       const problem = refProblems.get(key);
@@ -187,7 +199,13 @@ export function buildScene(
     });
     if (fragment.wire) {
       const data = model.meshes.get(fragment.wire.meshId);
-      if (!data) {
+      if (model.damagedMeshes.has(fragment.wire.meshId)) {
+        const entry = [part.fileName, "VMeshWire/VWireData"].filter((e) => e).join("/");
+        lose(
+          fragment.wire.meshId,
+          `the wireframe of part '${part.name}' (${entry}${options.file ? ` in ${options.file}` : ""})`,
+        );
+      } else if (!data) {
         warn(
           `wireframe mesh ${formatId(fragment.wire.meshId)} of part '${part.name}' is in no loaded library`,
         );
@@ -219,6 +237,14 @@ export function buildScene(
   };
 
   for (const part of model.parts) scene.addChild(partNode(part));
+  for (const [meshId, users] of lost) {
+    const damage = model.damagedMeshes.get(meshId)!;
+    const shown = users.slice(0, 8).join(", ") + (users.length > 8 ? `, … (${users.length} in all)` : "");
+    warn(
+      `mesh '${damage.name}': ${describeMeshDamage(damage)}; the geometry drawn from it is left out ` +
+        `(${shown}); the parts, their hardpoints and the parts attached to them are kept`,
+    );
+  }
   setPartgraphExtras(scene, {
     constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,
     // Played by constraints.resolve on the joints it builds; absent when the model has none.

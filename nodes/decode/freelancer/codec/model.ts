@@ -40,6 +40,8 @@ export interface FreelancerModel {
   readonly animations: readonly AnimationScriptRecord[];
   /** Meshes by FLCRC32 of their library name, from the file first, then the extra libraries. */
   readonly meshes: ReadonlyMap<number, VMeshData>;
+  /** Meshes whose `VMeshData` does not decode, by id, when no library defines a readable one. */
+  readonly damagedMeshes: ReadonlyMap<number, MeshDamage>;
   readonly materials: ReadonlyMap<number, MaterialDef>;
   /** Texture directories by lower-cased name. */
   readonly textures: ReadonlyMap<string, UtfEntry>;
@@ -47,10 +49,28 @@ export interface FreelancerModel {
   readonly sources: LibrarySources;
 }
 
+/**
+ * A library mesh whose `VMeshData` does not decode (bad counts, a short leaf, an unknown FVF). It
+ * costs only the geometry of the references that draw it: the scene builder leaves that geometry
+ * out with a warning, as it does for a reference that does not fit its mesh.
+ */
+export interface MeshDamage {
+  /** The mesh's directory name in its library. */
+  readonly name: string;
+  /** UTF path of the leaf, e.g. `VMeshLibrary/ship.lod0.vms/VMeshData`. */
+  readonly entry: string;
+  /** The file the library came from. */
+  readonly file?: string;
+  /** What was wrong: byte offset, expected and found. */
+  readonly error: DecodeError;
+}
+
 /** Meshes, materials and textures of one or more UTF libraries, keyed as the game keys them. */
 export interface LibraryContents {
   /** Meshes by FLCRC32 of their library name. */
   readonly meshes: Map<number, VMeshData>;
+  /** Meshes that do not decode, by id, while no readable definition of the id is known. */
+  readonly damagedMeshes: Map<number, MeshDamage>;
   /** Materials by FLCRC32 of their name. */
   readonly materials: Map<number, MaterialDef>;
   /** Texture directories by lower-cased name. */
@@ -66,11 +86,12 @@ export interface LibrarySources {
 
 /**
  * Adds every `VMeshLibrary`, `Material library` and `Texture library` directly under `dir` to
- * `into`; an id already there keeps its first definition.
+ * `into`; an id already there keeps its first definition. `prefix` is `dir`'s UTF path from the
+ * file's root (with a trailing `/`; empty for the root), for the entry paths of damage reports.
  */
-export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: WarningSink): void {
+export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: WarningSink, prefix = ""): void {
   // Every library directory counts, not just the first of a name: the game merges all it loads.
-  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, into.meshes, warn);
+  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, prefix, into, warn);
   for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
   for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, into.textures);
 }
@@ -97,15 +118,15 @@ export function decodeModel(
   warn: WarningSink,
 ): FreelancerModel {
   const root = readUtf(file.bytes, file.name);
-  const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
-  const { meshes, materials, textures } = contents;
+  const contents = emptyLibraryContents();
+  const { meshes, damagedMeshes, materials, textures } = contents;
   const sources = {
     meshes: new Map<number, string>(),
     materials: new Map<number, string>(),
     textures: new Map<string, string>(),
   };
-  const gather = (dir: UtfEntry, from: string) => {
-    gatherLibraries(dir, contents, warn);
+  const gather = (dir: UtfEntry, from: string, prefix = "") => {
+    gatherLibraries(dir, contents, warn, prefix);
     for (const key of ["meshes", "materials", "textures"] as const) {
       const named = sources[key] as Map<number | string, string>;
       for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
@@ -131,11 +152,13 @@ export function decodeModel(
       });
     }
     // LL also accepts libraries inside a fragment directory.
-    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) gather(part, file.name);
+    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) {
+      gather(part, file.name, `${part.name}/`);
+    }
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     kind = "3db";
     parts = [{ name: "Root", fragment: readFragment(root, warn) }];
-  } else if (meshes.size) {
+  } else if (meshes.size || damagedMeshes.size) {
     kind = "vms";
     parts = [];
   } else if ((root.children ?? []).every((c) => IGNORED_ROOT_ENTRIES.includes(c.name.toLowerCase()))) {
@@ -153,9 +176,18 @@ export function decodeModel(
     });
   }
   for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
-  if (kind === "vms") parts = vmsParts(meshes);
+  if (kind === "vms") {
+    // A mesh library is nothing but its meshes: with none readable there is nothing to convert.
+    if (!meshes.size) throw damagedMeshes.values().next().value!.error;
+    parts = vmsParts(meshes, damagedMeshes);
+  }
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
-  return { kind, parts, constraints, animations, meshes, materials, textures, sources };
+  return { kind, parts, constraints, animations, meshes, damagedMeshes, materials, textures, sources };
+}
+
+/** Empty {@link LibraryContents}, to gather libraries into. */
+export function emptyLibraryContents(): LibraryContents {
+  return { meshes: new Map(), damagedMeshes: new Map(), materials: new Map(), textures: new Map() };
 }
 
 /** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */
@@ -169,17 +201,50 @@ const IGNORED_ROOT_ENTRIES = [
   "materialanim",
 ];
 
-function readMeshLibrary(library: UtfEntry, into: Map<number, VMeshData>, warn: WarningSink): void {
+function readMeshLibrary(library: UtfEntry, prefix: string, into: LibraryContents, warn: WarningSink): void {
+  const { meshes, damagedMeshes } = into;
   for (const dir of library.children ?? []) {
     const leaf = findChild(dir, "VMeshData");
     if (!leaf) continue;
     const id = flCrc32(dir.name);
-    if (into.has(id)) {
+    if (meshes.has(id)) {
       warn(`duplicate mesh '${dir.name}' (id ${id}); the first one loaded is used`);
       continue;
     }
-    into.set(id, readVMeshData(requireLeaf(leaf, "a VMeshData leaf"), dir.name));
+    const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
+    let mesh: VMeshData;
+    try {
+      mesh = readVMeshData(requireLeaf(leaf, "a VMeshData leaf"), dir.name);
+    } catch (error) {
+      // One damaged mesh costs the geometry drawn from it, not the model (the scene builder warns,
+      // naming the parts that lose it); the first damaged copy of an id is the one reported.
+      if (!(error instanceof DecodeError)) throw error;
+      if (!damagedMeshes.has(id)) damagedMeshes.set(id, { name: dir.name, entry, file: leaf.file, error });
+      continue;
+    }
+    const damaged = damagedMeshes.get(id);
+    if (damaged) {
+      // A readable copy in a library loaded later is what a user wants drawn, as a damaged library
+      // skipped by the search always gave; the warning says which was passed over.
+      warn(
+        `mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${entry}` +
+          `${leaf.file ? ` in ${leaf.file}` : ""} is used`,
+      );
+      damagedMeshes.delete(id);
+    }
+    meshes.set(id, mesh);
   }
+}
+
+/**
+ * `<entry> in <file> does not decode (at byte N: expected …, found …)`: where a damaged mesh is and
+ * what is wrong with it.
+ */
+export function describeMeshDamage(damage: MeshDamage): string {
+  const { error } = damage;
+  const at = "offset" in error.at ? `byte ${error.at.offset}` : error.at.jsonPath;
+  const file = damage.file ? ` in ${damage.file}` : "";
+  return `${damage.entry}${file} does not decode (at ${at}: expected ${error.expected}, found ${error.found})`;
 }
 
 function readCompound(
@@ -231,9 +296,15 @@ function readCompound(
   return { parts, constraints };
 }
 
-/** A bare mesh library: one part per mesh, drawing all of its groups. */
-function vmsParts(meshes: ReadonlyMap<number, VMeshData>): ModelPart[] {
-  return [...meshes].map(([meshId, mesh]) => ({
+/**
+ * A bare mesh library: one part per mesh, drawing all of its groups; a mesh that does not decode
+ * is a part without geometry (its reference names the damaged id, so the builder warns).
+ */
+function vmsParts(
+  meshes: ReadonlyMap<number, VMeshData>,
+  damaged: ReadonlyMap<number, MeshDamage>,
+): ModelPart[] {
+  const parts: ModelPart[] = [...meshes].map(([meshId, mesh]) => ({
     name: mesh.name,
     fragment: {
       lods: [{
@@ -249,4 +320,13 @@ function vmsParts(meshes: ReadonlyMap<number, VMeshData>): ModelPart[] {
       hardpoints: [],
     },
   }));
+  for (const [meshId, damage] of damaged) {
+    const offset = "offset" in damage.error.at ? damage.error.at.offset : 0;
+    const ref = { meshId, vertexStart: 0, vertexCount: 0, indexStart: 0, indexCount: 0, groupStart: 0 };
+    parts.push({
+      name: damage.name,
+      fragment: { lods: [{ ...ref, groupCount: 0, offset }], hardpoints: [] },
+    });
+  }
+  return parts;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { sha256Hex } from "../../../../runtime/canonical.ts";
-import { gatherLibraries, type LibraryContents } from "../codec/model.ts";
+import { emptyLibraryContents, gatherLibraries, type LibraryContents } from "../codec/model.ts";
 import { readUtf } from "../codec/utf.ts";
 import { textureSlots } from "../codec/material.ts";
 
@@ -15,6 +15,8 @@ import { textureSlots } from "../codec/material.ts";
 export interface LibraryIndex {
   /** Mesh id → material id of each of its groups, in group order. */
   readonly meshes: ReadonlyMap<number, readonly number[]>;
+  /** Ids of meshes whose `VMeshData` does not decode (and that the library defines no readable copy of). */
+  readonly damagedMeshes: ReadonlySet<number>;
   /** Material id → lower-cased names of the textures it uses. */
   readonly materials: ReadonlyMap<number, readonly string[]>;
   /** Lower-cased texture names. */
@@ -52,7 +54,8 @@ export function memoByDigest<T>(kind: string, bytes: Uint8Array, compute: () => 
 
 /**
  * Indexes a UTF library file; throws the `DecodeError` of a file that is not a readable UTF
- * library (a corrupt header, a mesh or material that does not decode).
+ * library (a corrupt header or tree). A mesh that does not decode is listed as damaged, and a
+ * damaged material is a placeholder, as in a decode: the rest of the library stays usable.
  *
  * @example
  * ```ts
@@ -62,7 +65,7 @@ export function memoByDigest<T>(kind: string, bytes: Uint8Array, compute: () => 
  */
 export function indexLibrary(bytes: Uint8Array, name: string): LibraryIndex {
   return memoByDigest("utf-library", bytes, () => {
-    const contents: LibraryContents = { meshes: new Map(), materials: new Map(), textures: new Map() };
+    const contents = emptyLibraryContents();
     // Reading the meshes and materials as a decode would means a library that indexes also decodes.
     gatherLibraries(readUtf(bytes, name), contents, () => {});
     return indexContents(contents);
@@ -77,5 +80,10 @@ function indexContents(contents: LibraryContents): LibraryIndex {
   for (const [id, def] of contents.materials) {
     materials.set(id, textureSlots(def).map((s) => s.name.toLowerCase()));
   }
-  return { meshes, materials, textures: new Set(contents.textures.keys()) };
+  return {
+    meshes,
+    damagedMeshes: new Set(contents.damagedMeshes.keys()),
+    materials,
+    textures: new Set(contents.textures.keys()),
+  };
 }

@@ -12,7 +12,8 @@ import type { FreelancerModel } from "../codec/model.ts";
 
 /**
  * Describes where the model's materials and textures came from (`library: null` when none defines
- * it), merged with the search's own account.
+ * it), merged with the search's own account; meshes whose only definition does not decode are
+ * listed under `damaged`, not `missing`.
  *
  * @example
  * ```ts
@@ -30,12 +31,21 @@ export function libraryReport(model: FreelancerModel, search: Record<string, Jso
     name,
     library: model.sources.textures.get(key) ?? null,
   }));
+  const damaged = [...used.meshes.keys()].flatMap((id) => {
+    const damage = model.damagedMeshes.get(id);
+    return damage
+      ? [{ id: formatId(id), name: damage.name, library: damage.file ?? null, error: damage.error.message }]
+      : [];
+  });
   return {
     ...search,
     materials,
     textures,
+    // Only when some mesh is damaged, so the report of an intact model is what it was.
+    ...(damaged.length ? { damaged: { meshes: damaged } } : {}),
     missing: {
-      meshes: [...used.meshes.keys()].filter((id) => !model.meshes.has(id)).map(formatId),
+      meshes: [...used.meshes.keys()].filter((id) => !model.meshes.has(id) && !model.damagedMeshes.has(id))
+        .map(formatId),
       materials: materials.filter((m) => m.library === null).map((m) => m.id),
       textures: textures.filter((t) => t.library === null).map((t) => t.name),
     },

@@ -121,9 +121,13 @@ export async function findLibraries(
   }
 
   warnDuplicates(winners, indexed, ctx);
-  const used = [...new Set([...winners.values()].map((w) => w.at))].sort((a, b) => a - b).map((at) =>
-    indexed[at]
-  );
+  // A mesh no library defines readably: the first library read that holds a damaged copy is loaded
+  // anyway, so the decode names the damage (entry, byte offset) instead of calling the mesh missing.
+  const damagedAt = [...pending.values()].flatMap((need) =>
+    need.kind === "mesh" ? [indexed.findIndex((c) => c.index.damagedMeshes.has(need.id))] : []
+  ).filter((at) => at >= 0);
+  const usedAt = new Set([...[...winners.values()].map((w) => w.at), ...damagedAt]);
+  const used = [...usedAt].sort((a, b) => a - b).map((at) => indexed[at]);
   return {
     libraries: used.map((c) => ({ bytes: c.bytes, name: c.file.label })),
     report: {

@@ -395,7 +395,7 @@ Deno.test("materials: mod Type names, no Dc, names and texture names differing o
   await assertValid(scene);
 });
 
-Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a stray FVF bit refused", async () => {
+Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a stray FVF bit costs its mesh", async () => {
   const root = utfDir("\\", [
     meshLibrary([
       { name: "a.vms", data: triangleMesh(["nowhere"]) },
@@ -412,16 +412,23 @@ Deno.test("meshes: a group naming no material, UTFEditor's tangent FVF 0x412, a 
   );
   assert.ok(warnings.some((w) => w.includes("4 UV sets (FVF 0x412)")), warnings.join("\n"));
   await assertValid(scene);
-  // XYZRHW (0x004): neither Freelancer nor Librelancer draws it; a DecodeError at the FVF word.
+  // XYZRHW (0x004): neither Freelancer nor Librelancer draws it. Before v9 a DecodeError; now the
+  // mesh's geometry is left out with a warning at the FVF word (vmesh_damage_test.ts).
   const strayMesh = triangleMesh(["x"]);
   new DataView(strayMesh.buffer).setUint16(12, 0x116, true);
   const stray = utfDir("\\", [
     meshLibrary([{ name: "s.vms", data: strayMesh }]),
     ...fragmentChildren({ lods: [refTo("s.vms", 1)] }),
   ]);
-  const error = await decode(stray, "stray.3db").then(() => undefined, (e) => e);
-  assert.ok(error instanceof DecodeError, String(error));
-  assert.match(error.message, /a supported FVF, found unknown FVF bits 0x4/);
+  const { scene: strayScene, warnings: strayWarnings } = await decode(stray, "stray.3db");
+  assert.equal(strayScene.getRoot().listMeshes().length, 0);
+  assert.ok(
+    strayWarnings.some((w) =>
+      /^mesh 's.vms': .*expected a supported FVF, found unknown FVF bits 0x4\)/.test(w)
+    ),
+    strayWarnings.join("\n"),
+  );
+  await assertValid(strayScene);
 });
 
 Deno.test("VMeshRef: wrong vertex/index counts are ignored (groups decide, as LancerEdit's exporter does); groups past the mesh are a warning", async () => {
