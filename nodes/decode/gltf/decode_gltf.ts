@@ -2,8 +2,9 @@
  * `decode.gltf` — glTF 2.0 (GLB or JSON with embedded resources) into a scene, with every extension
  * glTF-Transform supports registered, so materials, textures, animations, extensions and extras are
  * kept. The file is checked structurally first (container lengths, nesting depth, indices, counts
- * against buffer sizes, strides, index ranges, types), so a damaged file is a {@link DecodeError}
- * naming the byte offset or JSON path, in time and memory linear in its size.
+ * against buffer sizes, strides, types), and index values against vertex counts once decoded
+ * (compressed and sparse ones too), so a damaged file is a {@link DecodeError} naming the byte offset
+ * or JSON path, in time and memory linear in its size.
  *
  * @module
  */
@@ -16,14 +17,15 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 6,
+  version: 7,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept (null for an unset field, a rotation off unit length, a factor past 1, an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, a compression extension used but not listed, " +
     "signed indices, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
-    "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first.",
+    "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
+    "and index values against vertex counts once decoded (sparse and compressed ones too).",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
   },
@@ -34,7 +36,7 @@ export const decodeGltf = defineNode({
     const [
       { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
-      { checkGltfStructure, checkDracoDecoded },
+      { checkGltfStructure, checkDracoDecoded, checkIndexValues },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -91,6 +93,7 @@ export const decodeGltf = defineNode({
       throw gltfError(source, { jsonPath: "/" }, expected, found);
     }
     checkDracoDecoded(jsonDoc, doc, source);
+    checkIndexValues(doc, source);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

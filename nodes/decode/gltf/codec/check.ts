@@ -1,8 +1,8 @@
 /**
  * A structural check of glTF JSON before glTF-Transform reads it: every index a property holds
  * points into its collection, every number has its type and range, every accessor fits its buffer
- * view and every view its buffer, strides are in range, indices address existing vertices, and the
- * node hierarchy is a forest. glTF-Transform trusts its input (a count beyond the buffer is a
+ * view and every view its buffer, strides are in range, and the node hierarchy is a forest (index
+ * values are checked against vertex counts after decoding: `check_indices.ts`). glTF-Transform trusts its input (a count beyond the buffer is a
  * RangeError, a huge `byteStride` array a near-endless loop); after this check it can't meet such
  * a file. Time and memory are linear in the file's size.
  *
@@ -18,6 +18,7 @@ import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/sce
 
 export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
+export { checkIndexValues } from "./check_indices.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 
@@ -121,12 +122,22 @@ function checkAll(c: Checker): void {
       c.fail(`/${key}`, "an array of strings", value);
     }
   }
+  // A name that is not a string (`"name": 12`) is refused, not read as "12": Blender 3.4's importer
+  // refuses the file and three.js's loader throws on it (a TypeError naming a node or a light).
   for (const key of COLLECTIONS) {
-    c.list(key).forEach((item, i) => {
-      if (item.name !== undefined && typeof item.name !== "string") {
-        c.fail(`/${key}/${i}/name`, "a string", item.name);
+    c.list(key).forEach((item, i) => checkName(c, item, `/${key}/${i}`));
+  }
+  // Extensions keep their named properties in lists of their own (KHR_lights_punctual's lights,
+  // KHR_materials_variants' variants), which glTF-Transform reads too.
+  const extensions = c.json.extensions;
+  if (extensions && typeof extensions === "object") {
+    for (const [name, extension] of Object.entries(extensions)) {
+      if (!extension || typeof extension !== "object") continue;
+      for (const [key, list] of Object.entries(extension)) {
+        if (!Array.isArray(list)) continue;
+        list.forEach((item, i) => checkName(c, item, `/extensions/${name}/${key}/${i}`));
       }
-    });
+    }
   }
   checkBuffers(c);
   checkAccessors(c);
@@ -134,6 +145,12 @@ function checkAll(c: Checker): void {
   checkDracoPrimitives(c);
   checkReferences(c, checkNodes(c));
   checkTextureInfos(c, c.json, "");
+}
+
+/** A property's `name`, when it has one, is a string. */
+function checkName(c: Checker, item: unknown, path: string): void {
+  const name = item && typeof item === "object" ? (item as Json).name : undefined;
+  if (name !== undefined && typeof name !== "string") c.fail(`${path}/name`, "a string", name);
 }
 
 /**
@@ -203,8 +220,9 @@ function checkAccessors(c: Checker): void {
     if (accessor.type === undefined) c.fail(`${path}/type`, "an accessor type", undefined);
     const count = c.int(accessor, "count", path, Number.MAX_SAFE_INTEGER, 1);
     if (count === undefined) c.fail(`${path}/count`, "an element count", undefined);
+    // As `doubleSided`: three.js reads only `true` as normalized, Blender 3.4 refuses the file.
     if (accessor.normalized !== undefined && typeof accessor.normalized !== "boolean") {
-      c.fail(`${path}/normalized`, "a boolean", accessor.normalized);
+      c.fail(`${path}/normalized`, "a boolean (true or false)", accessor.normalized);
     }
     const size = COMPONENT_BYTES[accessor.componentType as number];
     const components = TYPE_COMPONENTS[accessor.type as string];

@@ -99,11 +99,27 @@ export class Checker {
     return Array.isArray(value) ? value.length : 0;
   }
 
-  numbers(item: Json, key: string, path: string, length: number): void {
+  /**
+   * An optional array of finite numbers (`length` of them, when given). A wrong element is named by
+   * its own path: JSON writers write NaN and ±Infinity as `null`, and "an array of 16" alone would
+   * not show where.
+   */
+  numbers(item: Json, key: string, path: string, length?: number): void {
     const value = item[key];
     if (value === undefined) return;
-    if (!Array.isArray(value) || value.length !== length || !value.every(Number.isFinite)) {
-      this.fail(`${path}/${key}`, `an array of ${length} finite numbers`, value);
+    if (!Array.isArray(value) || (length !== undefined && value.length !== length)) {
+      this.fail(`${path}/${key}`, `an array of ${length ?? "any number of"} finite numbers`, value);
+    }
+    const bad = value.findIndex((v) => !Number.isFinite(v));
+    if (bad >= 0) {
+      const wrong = value.filter((v) => !Number.isFinite(v)).length;
+      const others = wrong > 1
+        ? `; ${wrong - 1} more of its ${value.length} are not finite numbers either`
+        : "";
+      const found = value[bad] === null
+        ? "null, as JSON writers write NaN and ±Infinity"
+        : describe(value[bad]);
+      throw gltfError(this.source, { jsonPath: `${path}/${key}/${bad}` }, "a finite number", found + others);
     }
   }
 

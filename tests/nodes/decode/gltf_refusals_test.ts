@@ -1,0 +1,216 @@
+/**
+ * Messy-looking glTF that `decode.gltf` still refuses, because the tools users load it in disagree
+ * on what it means or refuse it themselves (Blender 3.4's importer: "Couldn't parse glTF" or an
+ * `IndexError`; three.js reads `1` as false, `null` as 0, and throws on a numeric node name): each
+ * is a `DecodeError` at the exact JSON path, with what was expected and what was found, and the
+ * Khronos validator reports each input as an error too.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { Document } from "@gltf-transform/core";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { runNode } from "../../support/context.ts";
+import {
+  editAccessor,
+  type MessyEdit,
+  messyGlb,
+  type MessyJson,
+  wingPrimitive,
+} from "../../support/messy_gltf.ts";
+import { validateGltf } from "../../support/validator.ts";
+import { writeCompressedGlb } from "../../support/compressed.ts";
+
+/** Index of the node called `name`. */
+const nodeIndex = (json: MessyJson, name: string): number =>
+  json.nodes.findIndex((node: { name?: string }) => node.name === name);
+
+/** The decode's refusal of `bytes`, checked to be a DecodeError. */
+async function refusal(bytes: Uint8Array): Promise<DecodeError> {
+  try {
+    await runNode(decodeGltf, { bytes: { bytes, name: "messy.glb" } });
+  } catch (error) {
+    assert(error instanceof DecodeError, `a DecodeError, got ${error}`);
+    return error;
+  }
+  throw new Error("decoded a file that must be refused");
+}
+
+interface RefusedCase {
+  readonly name: string;
+  readonly edit: MessyEdit;
+  /** The validator's error code for the input. */
+  readonly code: string;
+  readonly jsonPath: string | ((json: MessyJson) => string);
+  readonly expected: string;
+  readonly found: string;
+}
+
+/** The wing's index accessor (6 values over 4 vertices). */
+const wingIndices = (json: MessyJson): number => wingPrimitive(json).indices;
+const wingIndicesPath = (json: MessyJson) =>
+  `/meshes/${json.meshes.findIndex((m: { name?: string }) => m.name === "wing")}/primitives/0/indices`;
+const NULLS = "null, as JSON writers write NaN and ±Infinity";
+
+const CASES: RefusedCase[] = [
+  {
+    // three.js draws it single-sided (only `true` is double-sided there), against the writer's intent.
+    name: "doubleSided: 1",
+    edit: (json) => json.materials[0].doubleSided = 1,
+    code: "TYPE_MISMATCH",
+    jsonPath: "/materials/0/doubleSided",
+    expected: "a boolean (true or false)",
+    found: "1",
+  },
+  {
+    name: "doubleSided: 0",
+    edit: (json) => json.materials[0].doubleSided = 0,
+    code: "TYPE_MISMATCH",
+    jsonPath: "/materials/0/doubleSided",
+    expected: "a boolean (true or false)",
+    found: "0",
+  },
+  {
+    name: "normalized: 1 on a texture coordinate accessor",
+    edit: (json) => json.accessors[wingPrimitive(json).attributes.TEXCOORD_0].normalized = 1,
+    code: "TYPE_MISMATCH",
+    jsonPath: (json) => `/accessors/${wingPrimitive(json).attributes.TEXCOORD_0}/normalized`,
+    expected: "a boolean (true or false)",
+    found: "1",
+  },
+  {
+    // three.js: "TypeError: name.replace is not a function" while naming the node.
+    name: "a node named 12",
+    edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].name = 12,
+    code: "TYPE_MISMATCH",
+    jsonPath: "/nodes/3/name",
+    expected: "a string",
+    found: "12",
+  },
+  {
+    // Decoded before, and refused only by the export's check, at the output's path.
+    name: "a punctual light named 12",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_lights_punctual"];
+      json.extensions = { KHR_lights_punctual: { lights: [{ type: "point" }, { name: 12, type: "point" }] } };
+      json.nodes[nodeIndex(json, "Flap_R")].extensions = { KHR_lights_punctual: { light: 1 } };
+    },
+    code: "TYPE_MISMATCH",
+    jsonPath: "/extensions/KHR_lights_punctual/lights/1/name",
+    expected: "a string",
+    found: "12",
+  },
+  {
+    // A NaN matrix: three.js makes it the identity (a zero determinant), Blender refuses the file.
+    name: "a matrix of nulls",
+    edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].matrix = new Array(16).fill(null),
+    code: "ARRAY_TYPE_MISMATCH",
+    jsonPath: "/nodes/3/matrix/0",
+    expected: "a finite number",
+    found: `${NULLS}; 15 more of its 16 are not finite numbers either`,
+  },
+  {
+    // three.js reads the null as 0, which moves the node.
+    name: "a matrix with one null",
+    edit: (json) =>
+      json.nodes[nodeIndex(json, "Flap_R")].matrix = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, null, 2, 3, 1],
+    code: "ARRAY_TYPE_MISMATCH",
+    jsonPath: "/nodes/3/matrix/12",
+    expected: "a finite number",
+    found: NULLS,
+  },
+  {
+    name: "a translation with a NaN written as a string",
+    edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].translation = [0, "NaN", 0],
+    code: "ARRAY_TYPE_MISMATCH",
+    jsonPath: "/nodes/3/translation/1",
+    expected: "a finite number",
+    found: '"NaN"',
+  },
+  {
+    // Blender 3.4: "IndexError: index 7 is out of bounds for axis 0 with size 4"; three.js hands it to the GPU.
+    name: "an index past the last vertex",
+    edit: (json, bin) => editAccessor(json, bin, wingIndices(json), (values) => values[5] = 7),
+    code: "ACCESSOR_INDEX_OOB",
+    jsonPath: wingIndicesPath,
+    expected: "index values below the 4 vertices of its attributes",
+    found: "7 at element 5 of accessor 6",
+  },
+  {
+    name: "three indices past the last vertex",
+    edit: (json, bin) =>
+      editAccessor(json, bin, wingIndices(json), (values) => values.splice(3, 3, 4, 5, 400)),
+    code: "ACCESSOR_INDEX_OOB",
+    jsonPath: wingIndicesPath,
+    expected: "index values below the 4 vertices of its attributes",
+    found: "4 at element 3 of accessor 6; 3 of its 6 values are past the last vertex",
+  },
+  {
+    // Decoded before (the JSON check read only the view's values), and export set the index to 0.
+    name: "a sparse index accessor substituting a value past the last vertex",
+    edit: (json) => {
+      const wing = json.accessors[wingIndices(json)];
+      const flap =
+        json.accessors[json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0].indices];
+      const at = (accessor: MessyJson, element: number) =>
+        (json.bufferViews[accessor.bufferView].byteOffset ?? 0) + (accessor.byteOffset ?? 0) + 2 * element;
+      // Element 0 of the wing's indices (0) is the one replaced, by element 8 of the flap's (4).
+      const view = (byteOffset: number) =>
+        json.bufferViews.push({ buffer: 0, byteOffset, byteLength: 2 }) - 1;
+      wing.sparse = {
+        count: 1,
+        indices: { bufferView: view(at(wing, 0)), componentType: 5123 },
+        values: { bufferView: view(at(flap, 8)) },
+      };
+    },
+    code: "ACCESSOR_INDEX_OOB",
+    jsonPath: wingIndicesPath,
+    expected: "index values below the 4 vertices of its attributes",
+    found: "4 at element 0 of accessor 6",
+  },
+];
+
+for (const refused of CASES) {
+  Deno.test(`refused glTF, ${refused.name}: a DecodeError with its JSON path, expected and found`, async () => {
+    let json: MessyJson = {};
+    const bytes = await messyGlb((j, bin) => {
+      refused.edit(j, bin);
+      json = j;
+    });
+    assert((await validateGltf(bytes)).codes.includes(refused.code), `the validator reports ${refused.code}`);
+    const error = await refusal(bytes);
+    const jsonPath = typeof refused.jsonPath === "string" ? refused.jsonPath : refused.jsonPath(json);
+    assertEquals(
+      { at: error.at, expected: error.expected, found: error.found },
+      { at: { jsonPath }, expected: refused.expected, found: refused.found },
+    );
+  });
+}
+
+Deno.test("refused glTF: an index past the last vertex in a meshopt-compressed view (decoded before, unchecked)", async () => {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const quad = doc.createPrimitive()
+    .setAttribute(
+      "POSITION",
+      doc.createAccessor().setType("VEC3").setBuffer(buffer)
+        .setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0])),
+    )
+    .setIndices(
+      doc.createAccessor().setType("SCALAR").setBuffer(buffer).setArray(new Uint16Array([0, 1, 2, 2, 1, 9])),
+    );
+  doc.createScene().addChild(doc.createNode("quad").setMesh(doc.createMesh("quad").addPrimitive(quad)));
+  const bytes = await writeCompressedGlb(doc, "meshopt");
+  const jsonLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+  const indexView = json.bufferViews[json.accessors[json.meshes[0].primitives[0].indices].bufferView];
+  assert(indexView.extensions?.EXT_meshopt_compression, "the indices are meshopt-compressed");
+  const error = await refusal(bytes);
+  assertEquals(
+    { at: error.at, expected: error.expected, found: error.found },
+    {
+      at: { jsonPath: "/meshes/0/primitives/0/indices" },
+      expected: "index values below the 4 vertices of its attributes",
+      found: "9 at element 5 of accessor 1",
+    },
+  );
+});
