@@ -2,7 +2,7 @@
  * Export repairs of properties rather than vertex data: what real exporters write that viewers
  * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
  * MIME type contradicts its bytes or whose bytes end before its image data, cameras and punctual lights with values out of range, a skin's
- * `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
+ * joints without a common root (`repair_joint_root.ts`), a `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
  * morph weights (of a mesh or a node) that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  *
@@ -19,6 +19,7 @@ import {
 } from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
 import { truncatedImage } from "./check/images.ts";
+import { jointRootRepairs } from "./repair_joint_root.ts";
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
 const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
@@ -58,6 +59,8 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages);
   const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
   if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages);
+  // First the joints' common root: a `skeleton` is then judged against it.
+  jointRootRepairs(doc, apply, messages);
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) skeletonRepair(skins[s], apply, messages);
   const nodes = root.listNodes();

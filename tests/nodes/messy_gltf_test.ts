@@ -4,7 +4,8 @@
  * rounded off unit length, a factor past 1, an unknown sampler enum, a texture without an image,
  * an index view's stride, signed indices, enums in another case or unknown, a clip starting before 0,
  * children listed as scene roots, nulls for unset fields,
- * cameras and lights out of range, a skeleton that is not its joints' root, stray morph weights) —
+ * cameras and lights out of range, a skeleton that is not its joints' root, joints without a common
+ * root, stray morph weights) —
  * goes through `decode.gltf` and `export.gltf` to a valid file, each repair named in a warning;
  * what is damage rather than mess (a rotation of length 0.001) is still refused.
  */
@@ -226,6 +227,43 @@ const CASES: MessyCase[] = [
     inputValid: false,
     warning: /skin 'wing_skin': skeleton 'Flap_R' is not the common root of its joints; left out/,
     check: (out) => assertEquals(out.getRoot().listSkins()[0].getSkeleton(), null),
+  },
+  {
+    // Blender 3.4 imports it as one armature and three.js binds the skeleton as it is; export refused
+    // it (the validator's SKIN_NO_COMMON_ROOT).
+    name: "skin joints in two separate trees",
+    edit: (json) => {
+      const flap = nodeIndex(json, "Flap_R");
+      json.nodes[flap].translation = [0, 0, 2];
+      json.skins[0].joints = [nodeIndex(json, "Aileron_L"), flap];
+    },
+    inputValid: false,
+    warning:
+      /skin 'wing_skin': its joints have no common root \(they lie in the trees of 'root_bone', 'Flap_R'\); those trees put under a new node 'wing_skin_root'/,
+    check: (out) => {
+      const root = node(out, "wing_skin_root");
+      assertEquals(root.listChildren().map((n) => n.getName()), ["root_bone", "Flap_R"]);
+      assertEquals([root.getTranslation(), root.getRotation(), root.getScale()], [[0, 0, 0], [0, 0, 0, 1], [
+        1,
+        1,
+        1,
+      ]]);
+      assertEquals(out.getRoot().listScenes()[0].listChildren().map((n) => n.getName()), [
+        "Wing",
+        "wing_skin_root",
+      ]);
+      assertEquals(
+        [node(out, "Aileron_L").getWorldTranslation(), node(out, "Flap_R").getWorldTranslation()],
+        [
+          [1, 0, 0],
+          [0, 0, 2],
+        ],
+      );
+      assertEquals(out.getRoot().listSkins()[0].listJoints().map((n) => n.getName()), [
+        "Aileron_L",
+        "Flap_R",
+      ]);
+    },
   },
   {
     name: "weights summing to 0.9 (an exporter's rounding)",
@@ -601,6 +639,22 @@ Deno.test("messy glTF: a buffer length past its data is damage when a view lies 
     assert(error instanceof DecodeError);
     assertEquals(error.at, { jsonPath: "/buffers/0/byteLength" });
     assert(/at most the \d+ bytes present/.test(error.expected), error.expected);
+    return true;
+  });
+});
+
+Deno.test("messy glTF: joints in trees of different scenes get no common root, and the export refuses them", async () => {
+  const bytes = await messyGlb((json) => {
+    const flap = nodeIndex(json, "Flap_R");
+    json.skins[0].joints = [nodeIndex(json, "Aileron_L"), flap];
+    json.scenes[0].nodes = json.scenes[0].nodes.filter((n: number) => n !== flap);
+    json.scenes.push({ name: "other", nodes: [flap] });
+  });
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "split.glb" } });
+  await rejects(runNode(exportGltf, { scene }), (error) => {
+    assert(error instanceof DecodeError, String(error));
+    assertEquals(error.at, { jsonPath: "/skins/0/joints" });
+    assert(/SKIN_NO_COMMON_ROOT/.test(error.found), error.found);
     return true;
   });
 });
