@@ -13,7 +13,9 @@ export const dsonApplyPreset = defineNode({
   type: "dson.apply_preset",
   // 2: a scale channel leaves children that do not inherit scale their size (and sets the node's own
   // scale under a parent it does not inherit from), as Daz composes them.
-  version: 2,
+  // 3: a key whose value is null (how Qt's JSON writer stores NaN) is skipped with a warning, not
+  // a DecodeError; an entry left without a key is not applied.
+  version: 3,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
     "Missing nodes or morphs are warnings; material presets are refused.",

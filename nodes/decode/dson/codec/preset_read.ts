@@ -86,18 +86,36 @@ export async function readDsonPreset(
   const channels: PresetChannel[] = [];
   const skipped: DsonPreset["skipped"][number][] = [];
   let animated = 0;
+  const nullKeys: string[] = [];
+  const unkeyed: string[] = [];
   for (
     const [entry, at] of read.objects(read.array(scene.animations, "/scene/animations"), "/scene/animations")
   ) {
     const url = read.string(entry.url, `${at}/url`);
     const keys = read.array(entry.keys, `${at}/keys`);
     if (keys.length === 0) read.fail(`${at}/keys`, "at least one [time, value] key", keys);
-    if (keys.length > 1) animated++;
-    const value = frameZeroValue(read, keys, `${at}/keys`);
+    const keyed = frameZeroValue(read, keys, `${at}/keys`, nullKeys);
     const autoFollow = read.optBoolean(entry.auto_follow, `${at}/auto_follow`, false);
+    if (keyed.keys > 1) animated++;
+    if (keyed.value === undefined) {
+      unkeyed.push(url);
+      continue;
+    }
+    const value = keyed.value;
     const channel = classify(url);
     if (typeof channel === "string") skipped.push({ url, path: at, reason: channel });
     else channels.push({ ...channel, value, url, path: at, autoFollow });
+  }
+  if (nullKeys.length) {
+    // Qt's JSON writer stores NaN and infinity as null: such a key says nothing, so it is skipped.
+    warn(
+      `dson preset: ${file ?? "preset"} at ${nullKeys[0]}: ${nullKeys.length} key(s) with a null value ` +
+        `(how JSON writers store NaN or infinity) skipped${
+          unkeyed.length
+            ? `; ${unkeyed.length} channel(s) left with no key, not applied: ${few(unkeyed)}`
+            : ""
+        }`,
+    );
   }
   const modifiers = read.optArray(scene.modifiers, "/scene/modifiers");
   if (modifiers.length) {
@@ -113,16 +131,36 @@ export async function readDsonPreset(
   };
 }
 
-/** The value keyed at time 0, else at the earliest time. */
-function frameZeroValue(read: JsonReader, keys: unknown[], path: string): number {
+/**
+ * The value keyed at time 0, else at the earliest time, and how many keys have a value. A key whose
+ * value is `null` is skipped, its path added to `nullKeys`.
+ */
+function frameZeroValue(
+  read: JsonReader,
+  keys: unknown[],
+  path: string,
+  nullKeys: string[],
+): { value?: number; keys: number } {
   let best: [number, number] | undefined;
+  let valued = 0;
   keys.forEach((key, i) => {
     const pair = read.array(key, `${path}/${i}`);
     const time = read.number(pair[0], `${path}/${i}/0`);
+    if (pair[1] === null) {
+      nullKeys.push(`${path}/${i}/1`);
+      return;
+    }
     const value = read.number(pair[1], `${path}/${i}/1`);
+    valued++;
     if (!best || time < best[0]) best = [time, value];
   });
-  return best![1];
+  return { value: best?.[1], keys: valued };
+}
+
+/** The first few of a list, for a message. */
+function few(list: readonly string[]): string {
+  return list.slice(0, 8).map((x) => `'${x}'`).join(", ") +
+    (list.length > 8 ? `, … (${list.length} in all)` : "");
 }
 
 /** What a channel URL addresses, or why it is not applied. */

@@ -396,3 +396,30 @@ Deno.test("dson preset: scaling a bone leaves its children that do not inherit s
     ctx.warnings.map((w) => w.message).join("\n"),
   );
 });
+
+Deno.test("dson preset: a key whose value is null (a JSON writer's NaN) is skipped, with one warning naming it", async () => {
+  const bones = ["l_hand", "l_index1"];
+  const zero = () => ({ rotation: [0, 0, 0] as V3, translation: [0, 0, 0] as V3 });
+  const { json, truth } = figureWith(bones, zero);
+  const doc = await decode(json);
+  const ctx = testContext();
+  const entries = [
+    // Frame 0 is null: the next key is the earliest with a value.
+    { url: "name://@selection/l_hand:?rotation/x/value", keys: [[0, null], [10, 30]] },
+    { url: "name://@selection/l_index1:?rotation/y/value", keys: [[0, null]] },
+  ];
+  const preset = { bytes: dsonBytes(presetJson(entries)), name: "nan.duf" };
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset }, {}, ctx);
+  const expected = new Map(truth);
+  expected.set("l_hand", { ...truth.get("l_hand")!, rotation: [30, 0, 0] });
+  const error = worstJointError(scene, expected, bones);
+  assert.ok(error < 1e-5, `off by ${error}`);
+  assert.ok(worstJointError(scene, truth, bones) > 0.01, "the check can fail: l_hand turned");
+  assert.deepEqual(ctx.warnings.map((w) => w.message), [
+    "dson preset: nan.duf at /scene/animations/0/keys/0/1: 2 key(s) with a null value (how JSON writers " +
+    "store NaN or infinity) skipped; 1 channel(s) left with no key, not applied: " +
+    "'name://@selection/l_index1:?rotation/y/value'",
+  ]);
+  const record = getPartgraphExtras(scene.getRoot().listScenes()[0]).dson as Json;
+  assert.equal((record.presets as Json[])[0].joints, 1, "only l_hand was posed");
+});
