@@ -9,6 +9,7 @@ import { dirname, extname, join, resolve } from "node:path";
 import {
   type AnyNodeDef,
   checkGraph,
+  compileGraph,
   GENERATOR,
   GraphError,
   type GraphFile,
@@ -20,6 +21,7 @@ import {
   type WarningEvent,
 } from "../runtime/mod.ts";
 import { graphFromObject } from "../runtime/graph.ts";
+import { evaluationOrder } from "../runtime/execute/schedule.ts";
 import { loadModule } from "../runtime/modules.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { atomicWrite } from "../runtime/fs.ts";
@@ -230,7 +232,11 @@ async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown }) 
   return { path: ctx.sandbox.display(abs), bytes: text.length, issues };
 }
 
-/** Runs a graph; the response is a `text/event-stream` of the runtime's events, then `end`. */
+/**
+ * Runs a graph; the response is a `text/event-stream`: `plan` `{nodes}` (the flattened ids of every
+ * node the run evaluates, so the page can tell a node group done only once all its nodes are), the
+ * runtime's events, then `end`.
+ */
 function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile }): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -241,7 +247,10 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
       try {
         const issues = await check(ctx, path, graph);
         if (issues.length) throw new GraphError(issues);
-        const result = await runGraph(graphFromObject(graph, dirname(path), ctx.sandbox.display(path)), {
+        const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+        const plan = await compileGraph(source, ctx.registry);
+        send("plan", { nodes: evaluationOrder(plan).map((node) => node.id) });
+        const result = await runGraph(source, {
           registry: ctx.registry,
           outDir: ctx.outDir,
           cacheDir: ctx.cacheDir,

@@ -114,6 +114,31 @@ async function enterGroup(id: string): Promise<void> {
   if (node?.graph) await open(joinPath(current().path, node.graph), id);
 }
 
+/**
+ * Shows the node a run-log line names (`id` flattened, as the runtime reports it) in the graph `top`
+ * ran: leaves the groups it is not inside and Tabs into those it is, then selects it.
+ */
+async function reveal(top: string, id: string): Promise<void> {
+  const groups = id.split("/");
+  const node = groups.pop()!;
+  if (stack[0] !== top) await open(top);
+  let shared = 0;
+  while (shared < entered.length && shared < groups.length && entered[shared] === groups[shared]) shared++;
+  while (entered.length > shared) await leaveGroup();
+  for (const group of groups.slice(shared)) {
+    // The graph was edited since the run: show the deepest group that is still there.
+    if (current().graph.nodes[group]?.type !== "graph") return selectShown(group, id);
+    await enterGroup(group);
+  }
+  selectShown(node, id);
+}
+
+/** Selects a node of the graph shown, or says it is no longer there. */
+function selectShown(node: string, id: string): void {
+  if (node in current().graph.nodes) return editor.select([node]);
+  status(`${id} is not in ${current().path} any more`, true);
+}
+
 async function leaveGroup(): Promise<void> {
   if (stack.length < 2) return status("Tab: select a node group to open it (this is the top graph)");
   stack.pop();
@@ -220,31 +245,52 @@ async function run(): Promise<void> {
   $("run-log").replaceChildren();
   $("outputs").replaceChildren();
   status(`Running ${top}… (Run is disabled until it ends)`);
+  const log = (id: string | undefined, message: string, kind: string) => {
+    const li = document.createElement("li");
+    li.className = kind;
+    li.textContent = `${id ?? "run"}: ${message}`;
+    if (id !== undefined) {
+      li.dataset.node = id;
+      li.onclick = guarded(() => reveal(top, id));
+    }
+    $("run-log").append(li);
+  };
   let end: RunEnd;
   try {
     end = await runGraphLive(model, {
+      plan: (ids) => {
+        runs.plan(top, ids);
+        shown();
+      },
       state: (id, state) => {
         runs.set(top, id, state);
         shown();
       },
-      log: (id, message, kind) => {
-        const li = document.createElement("li");
-        li.className = kind;
-        li.textContent = `${id}: ${message}`;
-        li.onclick = () => editor.select([id.split("/")[0]]);
-        $("run-log").append(li);
-      },
+      log,
     }).catch((error): RunEnd => ({
       ok: false,
       ms: 0,
+      broken: true,
       error: { message: `the connection broke off (${error instanceof Error ? error.message : error})` },
     }));
   } finally {
-    // However the run ended, nodes that never reported are no longer "queued", and Run is back.
-    runs.end(top);
-    shown();
+    // However the run ended, Run is back.
     button.disabled = false;
     button.title = "";
+  }
+  // Nodes that never reported are no longer "queued". A broken stream leaves nodes that were running
+  // or waiting with no outcome: they show as interrupted (not running forever), and the log says why.
+  const cut = runs.end(top, end.broken);
+  shown();
+  if (end.broken) {
+    const what = cut.length
+      ? `; ${cut.length} node(s) interrupted, their outcome unknown: ${cut.join(", ")}`
+      : "";
+    log(
+      undefined,
+      `${end.error?.message ?? "the event stream broke off"} before the run ended${what}`,
+      "error",
+    );
   }
   status(
     end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,

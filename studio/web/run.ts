@@ -16,18 +16,23 @@ export interface RunEnd {
   ms: number;
   outputs?: { name: string; type: string; file: string; size: number }[];
   error?: { message?: string; failures?: { message: string }[] };
+  /** The event stream broke off before its `end` event: how the nodes still going ended is unknown. */
+  broken?: boolean;
 }
 
 /** What the page does with the stream. */
 export interface RunHandlers {
+  /** The flattened ids of every node the run will evaluate (sent before any node event). */
+  plan(ids: string[]): void;
   /** A node's state changed; `id` is flattened (`group/inner` inside node groups). */
   state(id: string, state: NodeState): void;
-  log(id: string, message: string, kind: "warning" | "error"): void;
+  /** A warning or error of node `id` (flattened), or of the run as a whole (`id` undefined). */
+  log(id: string | undefined, message: string, kind: "warning" | "error"): void;
 }
 
 /**
  * Posts the graph to `/api/run` and dispatches events as they arrive. A stream that ends without
- * `end` resolves as a failed run; a connection that breaks off rejects (as `fetch` does).
+ * `end`, or whose connection breaks off, resolves as a failed run marked `broken`.
  */
 export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<RunEnd> {
   const response = await fetch("/api/run", {
@@ -41,8 +46,16 @@ export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  const failed = new Set<string>();
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, ms: 0, broken: true, error: { message: `the event stream broke off (${reason})` } };
+    }
+    const { value, done } = chunk;
     if (done) break;
     buffer += value;
     let cut;
@@ -53,18 +66,26 @@ export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<
       const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null");
       if (event === "end") {
         if (!data.ok) {
+          // A node's failure was logged when its event came; the end lists it again.
           for (const f of data.error?.failures ?? [data.error]) {
-            on.log("run", f?.message ?? "failed", "error");
+            if (!failed.has(f?.node)) on.log(f?.node, f?.message ?? "failed", "error");
           }
         }
         return data as RunEnd;
       }
+      if (event === "plan") {
+        on.plan(data.nodes);
+        continue;
+      }
       const e = data as RunEvent;
       if (e.event === "warning") on.log(e.id, e.message ?? "", "warning");
       if (e.event !== "node" || !e.state) continue;
-      if (e.state === "failed") on.log(e.id, e.error?.message ?? "failed", "error");
+      if (e.state === "failed") {
+        failed.add(e.id);
+        on.log(e.id, e.error?.message ?? "failed", "error");
+      }
       on.state(e.id, { state: e.state, ms: e.ms });
     }
   }
-  return { ok: false, ms: 0, error: { message: "the event stream ended early" } };
+  return { ok: false, ms: 0, broken: true, error: { message: "the event stream ended early" } };
 }

@@ -3,70 +3,123 @@
  * The node states of runs, kept per top graph by flattened node id (`group/inner` inside node groups),
  * so they outlive navigation: Tab into a group and back, or opening another graph and returning,
  * shows the last run's badges again. A view of one graph — the top graph or a group entered from it —
- * gets its own nodes' states, a node group's rolled up from the nodes inside it.
+ * gets its own nodes' states, a node group's derived from the nodes inside it.
  *
  * @module
  */
 import type { NodeState } from "./editor.ts";
 
+/** The state of a node whose run's event stream broke off before it finished: its outcome is unknown. */
+export const INTERRUPTED = "interrupted";
+
+/** One top graph's latest run. */
+interface Run {
+  readonly states: Map<string, NodeState>;
+  /** The flattened ids of every node the run evaluates (the server's `plan` event), once known. */
+  planned?: readonly string[];
+  live: boolean;
+}
+
 /** Node states of the latest run of each top graph. */
 export class RunStates {
-  private readonly runs = new Map<string, Map<string, NodeState>>();
-  private readonly live = new Set<string>();
+  private readonly runs = new Map<string, Run>();
 
   /** A run of `top` starts: its last run's states go; until {@link end}, nodes without one are queued. */
   start(top: string): void {
-    this.runs.set(top, new Map());
-    this.live.add(top);
+    this.runs.set(top, { states: new Map(), live: true });
+  }
+
+  /**
+   * The nodes the run of `top` will evaluate (flattened ids). Until this is known a group is never
+   * shown done while the run goes on, as inner nodes that have not reported yet may still be to come.
+   */
+  plan(top: string, ids: readonly string[]): void {
+    const run = this.runs.get(top);
+    if (run) run.planned = ids;
   }
 
   /** A node's state changed (`id` flattened, as the runtime reports it). */
   set(top: string, id: string, state: NodeState): void {
-    this.runs.get(top)?.set(id, state);
+    this.runs.get(top)?.states.set(id, state);
   }
 
   /**
-   * The run of `top` is over (finished, failed or broken off): a node that never reported stays
-   * blank rather than "queued", which would say it is still waiting.
+   * The run of `top` is over. Finished or failed, a node that never reported stays blank rather than
+   * "queued", which would say it is still waiting. `broken`: its event stream broke off, so a node
+   * still running, or planned and not yet reported, is {@link INTERRUPTED} (nobody knows how it
+   * ended); returns those nodes' ids.
    */
-  end(top: string): void {
-    this.live.delete(top);
+  end(top: string, broken = false): string[] {
+    const run = this.runs.get(top);
+    if (!run) return [];
+    run.live = false;
+    if (!broken) return [];
+    const cut: string[] = [];
+    for (const id of new Set([...run.planned ?? [], ...run.states.keys()])) {
+      const state = run.states.get(id)?.state;
+      if (state === undefined || state === "running" || state === "queued") {
+        run.states.set(id, { state: INTERRUPTED });
+        cut.push(id);
+      }
+    }
+    return cut;
   }
 
   /** True while a run of `top` goes on. */
   running(top: string): boolean {
-    return this.live.has(top);
+    return this.runs.get(top)?.live ?? false;
   }
 
   /**
    * The states to show on a graph view: `top` is the graph that ran, `scope` the group node ids
-   * entered from it (none for the top graph itself), `ids` the view's node ids.
+   * entered from it (none for the top graph itself), `ids` the view's node ids. A node group's state
+   * is derived from every node inside it the run evaluates (see {@link rollUp}), those that have not
+   * reported counting as queued while the run goes on.
    */
   view(top: string, scope: readonly string[], ids: readonly string[]): Map<string, NodeState> {
+    const run = this.runs.get(top);
+    const shown = new Map<string, NodeState>();
+    if (!run) return shown;
     const prefix = scope.map((id) => `${id}/`).join("");
-    const own = new Map<string, NodeState>();
-    const inner = new Map<string, NodeState[]>();
-    for (const [id, state] of this.runs.get(top) ?? []) {
-      if (!id.startsWith(prefix)) continue;
+    const own = new Map<string, NodeState | undefined>();
+    const inner = new Map<string, (NodeState | undefined)[]>();
+    const seen = new Set<string>();
+    for (const id of [...run.planned ?? [], ...run.states.keys()]) {
+      if (!id.startsWith(prefix) || seen.has(id)) continue;
+      seen.add(id);
+      const state = run.states.get(id);
       const [head, ...rest] = id.slice(prefix.length).split("/");
       if (rest.length) inner.set(head, [...(inner.get(head) ?? []), state]);
       else own.set(head, state);
     }
-    const shown = new Map<string, NodeState>();
+    const pending: NodeState | undefined = run.live ? { state: "queued" } : undefined;
     for (const id of ids) {
-      const state = inner.has(id) ? rollUp(inner.get(id)!) : own.get(id);
+      let state: NodeState | undefined;
+      if (inner.has(id)) {
+        const states = inner.get(id)!.map((s) => s ?? pending).filter((s) => s !== undefined);
+        // Without the plan, inner nodes may still be to come: a group is not done before the run is.
+        if (run.live && !run.planned) states.push({ state: "queued" });
+        state = states.length ? rollUp(states) : undefined;
+      } else {
+        state = own.get(id) ?? (run.planned && !own.has(id) ? undefined : pending);
+      }
       if (state) shown.set(id, state);
-      else if (this.live.has(top)) shown.set(id, { state: "queued" });
     }
     return shown;
   }
 }
 
-/** A group's state from its inner nodes': failed > skipped > running > done; cached only if all were. */
-export function rollUp(states: NodeState[]): NodeState {
+/**
+ * A group's state from its inner nodes': failed if any failed; running while any runs or waits
+ * (queued only while none has started); interrupted if any was cut off; skipped if any was; done once
+ * every one is done or cached, cached only if all were. Its milliseconds are its nodes' sum.
+ */
+export function rollUp(states: readonly NodeState[]): NodeState {
   const ms = states.reduce((sum, s) => sum + (s.ms ?? 0), 0);
-  for (const state of ["failed", "skipped", "running"]) {
-    if (states.some((s) => s.state === state)) return { state, ms };
-  }
+  const any = (state: string) => states.some((s) => s.state === state);
+  if (any("failed")) return { state: "failed", ms };
+  if (states.every((s) => s.state === "queued")) return { state: "queued" };
+  if (any("running") || any("queued")) return { state: "running", ms };
+  for (const state of [INTERRUPTED, "skipped"]) if (any(state)) return { state, ms };
   return { state: states.every((s) => s.state === "cached") ? "cached" : "done", ms };
 }

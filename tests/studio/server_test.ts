@@ -288,16 +288,20 @@ Deno.test("format: a changed parameter changes only its own line; the text parse
   deepEqual(changed.map((line, i) => line !== before[i] ? i : -1).filter((i) => i >= 0).length, 1);
 });
 
-Deno.test("studio server: a run streams node events and ends with the outputs", async () => {
+Deno.test("studio server: a run streams its plan, node events and ends with the outputs", async () => {
   await withStudio(async (url, dir) => {
-    const response = await post(`${url}api/run`, { path: join(dir, "g.json"), graph: SMALL });
+    // `spare` feeds nothing the run needs: it is not in the plan, and never runs.
+    const graph = { ...SMALL, nodes: { ...SMALL.nodes, spare: { type: "demo.fighter" } } };
+    const response = await post(`${url}api/run`, { path: join(dir, "g.json"), graph });
     equal(response.headers.get("content-type"), "text/event-stream");
     const events = (await response.text()).trim().split("\n\n").map((block) => ({
       event: /^event: (.*)$/m.exec(block)![1],
       data: JSON.parse(/^data: (.*)$/m.exec(block)![1]),
     }));
+    deepEqual(events[0], { event: "plan", data: { nodes: ["fighter", "export"] } }, "upstream first");
     const done = events.filter((e) => e.event === "node" && e.data.state === "done").map((e) => e.data.id);
     deepEqual(done.sort(), ["export", "fighter"]);
+    deepEqual(events.filter((e) => e.data.id === "spare"), []);
     const end = events.at(-1)!;
     equal(end.event, "end");
     equal(end.data.ok, true);

@@ -1,11 +1,12 @@
 /**
  * The run states the editor shows, without a browser: kept per top graph by flattened id, so a view
  * of the top graph or of a group entered from it (Tab) shows them however often it is left and
- * re-entered; a group rolls its inner nodes up; nodes without a state are queued only while the run
- * goes on.
+ * re-entered; a group's state is derived from every inner node the run evaluates (done only once all
+ * are); nodes without a state are queued only while the run goes on; a broken stream leaves the nodes
+ * still running or waiting interrupted.
  */
-import { deepEqual } from "node:assert/strict";
-import { RunStates } from "../../studio/web/states.ts";
+import { deepEqual, equal } from "node:assert/strict";
+import { INTERRUPTED, rollUp, RunStates } from "../../studio/web/states.ts";
 
 const plain = (states: Map<string, { state: string; ms?: number }>) =>
   Object.fromEntries([...states].map(([id, s]) => [id, s.state]));
@@ -37,4 +38,62 @@ Deno.test("run states: per graph, per group view, rolled up, queued only while r
   deepEqual(plain(runs.view("a.json", [], ["fighter"])), { fighter: "done" }, "and leaves a.json's alone");
   runs.start("a.json");
   deepEqual(plain(runs.view("a.json", [], ["fighter"])), { fighter: "queued" }, "a new run starts afresh");
+});
+
+Deno.test("run states: a group is done only once every node of it the run evaluates is", () => {
+  const runs = new RunStates();
+  runs.start("a.json");
+  runs.plan("a.json", ["slow", "grp/quick", "grp/late", "grp/inner/deep"]);
+  deepEqual(plain(runs.view("a.json", [], ["slow", "grp", "unplanned"])), { slow: "queued", grp: "queued" });
+  runs.set("a.json", "slow", { state: "running" });
+  runs.set("a.json", "grp/quick", { state: "done", ms: 4 });
+  deepEqual(
+    plain(runs.view("a.json", [], ["slow", "grp"])),
+    { slow: "running", grp: "running" },
+    "quick is done, late and deep have not reported: the group still runs",
+  );
+  deepEqual(plain(runs.view("a.json", ["grp"], ["quick", "late", "inner"])), {
+    quick: "done",
+    late: "queued",
+    inner: "queued",
+  });
+  runs.set("a.json", "slow", { state: "done", ms: 9 });
+  runs.set("a.json", "grp/late", { state: "cached", ms: 1 });
+  deepEqual(plain(runs.view("a.json", [], ["grp"])), { grp: "running" }, "grp/inner/deep is still to come");
+  runs.set("a.json", "grp/inner/deep", { state: "done", ms: 2 });
+  deepEqual(runs.view("a.json", [], ["grp"]).get("grp"), { state: "done", ms: 7 });
+  runs.end("a.json");
+  deepEqual(plain(runs.view("a.json", [], ["slow", "grp", "unplanned"])), { slow: "done", grp: "done" });
+});
+
+Deno.test("run states: without the plan, a group is not shown done before the run ends", () => {
+  const runs = new RunStates();
+  runs.start("a.json");
+  runs.set("a.json", "grp/quick", { state: "done", ms: 4 });
+  deepEqual(plain(runs.view("a.json", [], ["grp"])), { grp: "running" });
+  runs.end("a.json");
+  deepEqual(plain(runs.view("a.json", [], ["grp"])), { grp: "done" });
+});
+
+Deno.test("run states: a failure wins; a broken stream leaves running and waiting nodes interrupted", () => {
+  deepEqual(
+    rollUp([{ state: "done" }, { state: "failed" }, { state: "running" }]).state,
+    "failed",
+  );
+  deepEqual(rollUp([{ state: "skipped" }, { state: "running" }]).state, "running");
+  deepEqual(rollUp([{ state: "skipped" }, { state: "done" }]).state, "skipped");
+  deepEqual(rollUp([{ state: "cached" }, { state: "cached" }]).state, "cached");
+  const runs = new RunStates();
+  runs.start("a.json");
+  runs.plan("a.json", ["slow", "grp/quick", "grp/late", "after"]);
+  runs.set("a.json", "slow", { state: "running" });
+  runs.set("a.json", "grp/quick", { state: "done", ms: 4 });
+  deepEqual(runs.end("a.json", true), ["slow", "grp/late", "after"]);
+  equal(runs.running("a.json"), false);
+  deepEqual(plain(runs.view("a.json", [], ["slow", "grp", "after"])), {
+    slow: INTERRUPTED,
+    grp: INTERRUPTED,
+    after: INTERRUPTED,
+  });
+  deepEqual(plain(runs.view("a.json", ["grp"], ["quick", "late"])), { quick: "done", late: INTERRUPTED });
 });
