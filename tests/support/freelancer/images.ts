@@ -16,11 +16,22 @@ export function concat(...parts: ArrayLike<number>[]): Uint8Array {
   return out;
 }
 
-/** A 128-byte DDS header; `fourCC` for compressed, else `bits`/`masks`/`pfFlags`; `mips` declared. */
+/**
+ * A 128-byte DDS header; `fourCC` for compressed, else `bits`/`masks`/`pfFlags`; `mips` declared;
+ * `caps2` (cube map 0x200 with its face bits, volume 0x200000) and `depth` as given.
+ */
 export function ddsHeader(
   width: number,
   height: number,
-  options: { fourCC?: string; bits?: number; masks?: number[]; pfFlags?: number; mips?: number } = {},
+  options: {
+    fourCC?: string;
+    bits?: number;
+    masks?: number[];
+    pfFlags?: number;
+    mips?: number;
+    caps2?: number;
+    depth?: number;
+  } = {},
 ): Uint8Array {
   const out = new Uint8Array(128);
   const view = new DataView(out.buffer);
@@ -29,7 +40,9 @@ export function ddsHeader(
   view.setUint32(8, options.mips ? 0x2100f : 0x100f, true);
   view.setUint32(12, height, true);
   view.setUint32(16, width, true);
+  view.setUint32(24, options.depth ?? 0, true);
   view.setUint32(28, options.mips ?? 0, true);
+  view.setUint32(112, options.caps2 ?? 0, true);
   view.setUint32(76, 32, true);
   if (options.fourCC) {
     view.setUint32(80, 0x4, true);
@@ -42,14 +55,26 @@ export function ddsHeader(
   return out;
 }
 
-/** A DDS header with the DX10 extension (20 bytes more): DXGI format, 2D, one array slice. */
-export function dx10Header(width: number, height: number, dxgi: number): Uint8Array {
+/**
+ * A DDS header with the DX10 extension (20 bytes more): DXGI format, by default 2D with one array
+ * slice; `dimension` (3 = 2D, 4 = 3D, with `depth`), `miscFlag` (0x4 = cube), `arraySize` and
+ * `alphaMode` (`miscFlags2`: 1 straight, 2 premultiplied) as given.
+ */
+export function dx10Header(
+  width: number,
+  height: number,
+  dxgi: number,
+  options: { dimension?: number; miscFlag?: number; arraySize?: number; alphaMode?: number; depth?: number } =
+    {},
+): Uint8Array {
   const ext = new Uint8Array(20);
   const view = new DataView(ext.buffer);
   view.setUint32(0, dxgi, true);
-  view.setUint32(4, 3, true); // D3D10_RESOURCE_DIMENSION_TEXTURE2D
-  view.setUint32(12, 1, true); // arraySize
-  return concat(ddsHeader(width, height, { fourCC: "DX10" }), ext);
+  view.setUint32(4, options.dimension ?? 3, true); // D3D10_RESOURCE_DIMENSION_TEXTURE2D
+  view.setUint32(8, options.miscFlag ?? 0, true);
+  view.setUint32(12, options.arraySize ?? 1, true);
+  view.setUint32(16, options.alphaMode ?? 0, true);
+  return concat(ddsHeader(width, height, { fourCC: "DX10", depth: options.depth }), ext);
 }
 
 /** An 18-byte Targa header: image type, size, bits per pixel, descriptor, colour map (first, depth). */

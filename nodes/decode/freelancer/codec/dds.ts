@@ -1,7 +1,9 @@
 /**
  * DDS (the `MIPS` leaf of a texture): the top mip level to RGBA8 — DXT1–5, BC4/BC5 (`ATI1`/`ATI2`),
  * the DX10 extended header (BC1–BC5, BC7, common DXGI formats) and uncompressed RGB(A), luminance
- * and alpha surfaces. Sizes are checked against the data before the output is allocated.
+ * and alpha surfaces, with premultiplied colour (DXT2, DXT4, DX10 alpha mode 2) made straight.
+ * Sizes are checked against the data before the output is allocated. Cube maps, arrays and volumes
+ * are told apart by {@link ddsSurfaces}.
  *
  * @module
  */
@@ -37,8 +39,9 @@ type DdsLayout =
   };
 
 const DX10 = fourCC("DX10");
-/** Legacy fourCCs: DXT2/DXT4 are premultiplied DXT3/DXT5 (decoded as stored); ATI1/ATI2 are
- * what crnlib (LancerEdit) and older tools write for BC4/BC5, BC4U/BC5U/BC4S/BC5S what texconv does. */
+/** Legacy fourCCs: DXT2/DXT4 are DXT3/DXT5 blocks whose colour is premultiplied by alpha; ATI1/ATI2
+ * are what crnlib (LancerEdit) and older tools write for BC4/BC5, BC4U/BC5U/BC4S/BC5S what texconv
+ * does. */
 const FOURCC_LAYOUTS = new Map<number, DdsLayout>([
   [fourCC("DXT1"), { kind: "dxt", dxt: 1 }],
   [fourCC("DXT2"), { kind: "dxt", dxt: 3 }],
@@ -85,6 +88,11 @@ const DXGI_LAYOUTS = new Map<number, DdsLayout>([
   [65, masks(8, [0, 0, 0, 0xff])],
 ] as [number, DdsLayout][]);
 
+/** Legacy fourCCs whose colour is stored premultiplied by alpha (DirectXTex's `CONV_FLAGS_PMALPHA`). */
+const PREMULTIPLIED_FOURCCS = new Set([fourCC("DXT2"), fourCC("DXT4")]);
+/** `DDS_ALPHA_MODE_PREMULTIPLIED`, in the low 3 bits of the DX10 header's `miscFlags2` (byte 144). */
+const DX10_ALPHA_PREMULTIPLIED = 2;
+
 const LUMINANCE_FLAG = 0x20000;
 const ALPHA_ONLY_FLAG = 0x2;
 const RGB_FLAG = 0x40;
@@ -95,7 +103,9 @@ const fourCCText = (code: number) =>
 /**
  * Decodes the first mip level of a DDS file: DXT1–5, BC4/BC5 (`ATI1`/`ATI2`, `BC4U`/`BC5U`, signed
  * too), the DX10 extended header (BC1–BC5, BC7 and the common 8-, 16- and 32-bit DXGI formats), and
- * uncompressed RGB(A), luminance (L8, A8L8) and alpha-only (A8) surfaces by their channel masks. Only
+ * uncompressed RGB(A), luminance (L8, A8L8) and alpha-only (A8) surfaces by their channel masks.
+ * Colour stored premultiplied by alpha (DXT2, DXT4, a DX10 header whose alpha mode says so) comes
+ * out straight, as PNG and glTF take it: colour / alpha, black where alpha is 0. Only
  * the top level is read, so a chain with fewer levels than the header declares, or levels that do not
  * halve exactly, decodes; a top level the data does not hold is a DecodeError.
  *
@@ -112,7 +122,77 @@ export function decodeDds(dds: ByteWindow): RgbaImage {
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
     dds.fail(12, `DDS size within 1..${MAX_SIDE}`, `${width}×${height}`);
   }
-  const { layout, dataAt } = ddsLayout(dds);
+  const { layout, dataAt, premultiplied } = ddsLayout(dds);
+  const image = decodeTopLevel(dds, layout, dataAt, width, height);
+  if (premultiplied) unpremultiply(image.data);
+  return image;
+}
+
+/** `DDSCAPS2_CUBEMAP`, `DDSCAPS2_VOLUME` (header byte 112) and the DX10 `miscFlag` cube bit (byte 136). */
+const CAPS2_CUBEMAP = 0x200;
+const CAPS2_VOLUME = 0x200000;
+const DX10_MISC_TEXTURECUBE = 0x4;
+const DX10_DIMENSION_3D = 4;
+
+/** What a DDS holds besides one 2D image, read from its header alone (never throws). */
+export interface DdsSurfaces {
+  /** A cube map (legacy `DDSCAPS2_CUBEMAP`, or DX10 `TEXTURECUBE`): six faces, no 2D picture. */
+  readonly cube: boolean;
+  /**
+   * Set when the file holds more 2D images than the top level {@link decodeDds} reads (a texture
+   * array, a volume): what they are, e.g. `"a texture array of 3 slices"`.
+   */
+  readonly more?: string;
+}
+
+/**
+ * Whether a DDS is a cube map, a texture array or a volume. Each stores its first face, slice or
+ * depth layer first, so {@link decodeDds} reads that one; a cube map's first face (+X) is not a
+ * picture for UV mapping, so callers leave it out. A header too short to tell is a plain 2D image
+ * (decoding it gives the error).
+ */
+export function ddsSurfaces(dds: ByteWindow): DdsSurfaces {
+  if (dds.length < 128) return { cube: false };
+  const depthOf = () => dds.u32(24, "DDS depth");
+  const dx10 = (dds.u32(80, "DDS pixel format flags") & FOURCC_FLAG) !== 0 &&
+    dds.u32(84, "DDS fourCC") === DX10;
+  if (dx10 && dds.length >= 148) {
+    if (dds.u32(136, "DX10 header miscFlag") & DX10_MISC_TEXTURECUBE) return { cube: true };
+    const slices = dds.u32(140, "DX10 header arraySize");
+    if (dds.u32(132, "DX10 header resource dimension") === DX10_DIMENSION_3D && depthOf() > 1) {
+      return { cube: false, more: `a volume texture ${depthOf()} layers deep` };
+    }
+    return slices > 1 ? { cube: false, more: `a texture array of ${slices} slices` } : { cube: false };
+  }
+  const caps2 = dds.u32(112, "DDS caps2");
+  if (caps2 & CAPS2_CUBEMAP) return { cube: true };
+  if (caps2 & CAPS2_VOLUME && depthOf() > 1) {
+    return { cube: false, more: `a volume texture ${depthOf()} layers deep` };
+  }
+  return { cube: false };
+}
+
+/**
+ * Straight alpha from premultiplied, in place: each colour channel × 255 / alpha, rounded, at most
+ * 255 (DirectXTex's `TEX_PMALPHA_REVERSE`, in the stored encoding as it does for UNORM formats). Where
+ * alpha is 0 the colour is 0: a fully transparent texel has none to keep, and premultiplied data
+ * holds 0 there anyway (DirectXTex keeps whatever is stored).
+ */
+function unpremultiply(data: Uint8Array): void {
+  for (let o = 0; o < data.length; o += 4) {
+    const a = data[o + 3];
+    if (a === 255) continue;
+    for (let c = o; c < o + 3; c++) data[c] = a === 0 ? 0 : Math.min(255, Math.round((data[c] * 255) / a));
+  }
+}
+
+function decodeTopLevel(
+  dds: ByteWindow,
+  layout: DdsLayout,
+  dataAt: number,
+  width: number,
+  height: number,
+): RgbaImage {
   const blocks = Math.ceil(width / 4) * Math.ceil(height / 4);
   if (layout.kind !== "masks") {
     const blockBytes = layout.kind === "dxt"
@@ -147,8 +227,11 @@ export function decodeDds(dds: ByteWindow): RgbaImage {
   return { width, height, data: out };
 }
 
-/** The storage of the top level and where its data starts (128, or 148 after a DX10 header). */
-function ddsLayout(dds: ByteWindow): { layout: DdsLayout; dataAt: number } {
+/**
+ * The storage of the top level, where its data starts (128, or 148 after a DX10 header) and
+ * whether its colour is premultiplied by alpha.
+ */
+function ddsLayout(dds: ByteWindow): { layout: DdsLayout; dataAt: number; premultiplied: boolean } {
   const pfFlags = dds.u32(80, "DDS pixel format flags");
   const code = dds.u32(84, "DDS fourCC");
   if (pfFlags & FOURCC_FLAG) {
@@ -162,13 +245,14 @@ function ddsLayout(dds: ByteWindow): { layout: DdsLayout; dataAt: number } {
           `DXGI format ${format}${format >= 94 && format <= 96 ? " (BC6H, HDR)" : ""}`,
         );
       }
-      return { layout, dataAt: 148 };
+      const alphaMode = dds.u32(144, "DX10 header miscFlags2") & 7;
+      return { layout, dataAt: 148, premultiplied: alphaMode === DX10_ALPHA_PREMULTIPLIED };
     }
     const layout = FOURCC_LAYOUTS.get(code);
     if (!layout) {
       dds.fail(84, "fourCC DXT1–DXT5, ATI1/ATI2, BC4U/BC4S/BC5U/BC5S or DX10", fourCCText(code));
     }
-    return { layout, dataAt: 128 };
+    return { layout, dataAt: 128, premultiplied: PREMULTIPLIED_FOURCCS.has(code) };
   }
   const bits = dds.u32(88, "DDS bit count");
   if (bits !== 8 && bits !== 16 && bits !== 24 && bits !== 32) {
@@ -181,7 +265,7 @@ function ddsLayout(dds: ByteWindow): { layout: DdsLayout; dataAt: number } {
     // RGB without masks (some writers leave them zero): D3D's own order for the bit count.
     m = bits === 16 ? [0xf800, 0x07e0, 0x001f, 0] : [0xff0000, 0xff00, 0xff, m[3]];
   }
-  return { layout: masks(bits, m, (pfFlags & LUMINANCE_FLAG) !== 0), dataAt: 128 };
+  return { layout: masks(bits, m, (pfFlags & LUMINANCE_FLAG) !== 0), dataAt: 128, premultiplied: false };
 }
 
 function decodeDxt(src: Uint8Array, width: number, height: number, kind: 1 | 3 | 5): RgbaImage {

@@ -6,7 +6,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encodeRgbaPng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { decodeDds } from "./dds.ts";
+import { ddsSurfaces, decodeDds } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
@@ -61,9 +61,17 @@ export function resolveTexture(
     dir,
     path,
     lookUp,
-    (image, decode) => pngOfEncodedImage(image.view(0, image.length), image.format, decode),
+    (image, decode) => pngOfEncodedImage(image.view(0, image.length), DECODERS[image.format], decode),
   );
 }
+
+/**
+ * What PNGs of stored images are remembered under, in the process and in the disk cache across
+ * runs: the format and the version of its decoder. A version goes up whenever the pixels some
+ * stored image decodes to change, so that no PNG an older decoder made is reused. DDS v2: DXT2,
+ * DXT4 and DX10 premultiplied alpha come out straight.
+ */
+const DECODERS: Readonly<Record<string, string>> = { dds: "dds v2", tga: "tga" };
 
 /**
  * {@link resolveTexture}'s RGBA pixels instead of a PNG, for images that are repacked before they
@@ -96,8 +104,19 @@ function resolveImage<T>(
     }
   };
   if (mips) {
+    const surfaces = mips.data ? ddsSurfaces(asFormat(mips.data, "dds")) : { cube: false };
+    // A cube map's first face is a view from the centre of a box, not a picture laid out for the
+    // mesh's UVs: like a `CUBE` entry, it leaves the material untextured.
+    if (surfaces.cube) {
+      return { kind: "none", reason: "a DDS cube map (MIPS), which a glTF material cannot take" };
+    }
     const png = attempt(mips, "dds");
-    if (!(png instanceof DecodeError)) return { kind: "png", png, notes: [] };
+    if (!(png instanceof DecodeError)) {
+      const more = surfaces.more
+        ? [`${path}/MIPS holds ${surfaces.more}; the first is used, as a glTF image is one 2D picture`]
+        : [];
+      return { kind: "png", png, notes: more };
+    }
     if (mip0) {
       const fallback = attempt(mip0, "tga");
       if (!(fallback instanceof DecodeError)) {
