@@ -23,7 +23,12 @@ export const decodeDson = defineNode({
   // order is read (not XYZ); a bone instance without parent takes its definition's; a stray '%'
   // no longer leaves UTF-8 escapes encoded; gzip followed by padding or more members is read; a
   // scene without node instances decodes the file's libraries.
-  version: 3,
+  // 4: a null channel value (Qt's JSON writer's NaN) reads as absent, with a warning (was a
+  // DecodeError); an instance's channel overrides its definition's axis by axis; polygons with a
+  // face group or surface index out of range are kept (no group; a white "no surface" material);
+  // a scene node's parent naming a bone its figure brought along, a definition URL, a node path or
+  // `name://@selection/bone:` resolves, and one that names nothing is said with its JSON path.
+  version: 4,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
     "inside `content_roots`; missing content is a warning and the scene is built from what exists.",

@@ -147,10 +147,13 @@ export class ContentLibrary {
     return undefined;
   }
 
-  /** Records and warns (once per URI) about something that is not there. */
-  miss(uri: string, reason: string, from: DsonFile, at: string): void {
+  /**
+   * Records and warns (once per URI) about something that is not there; `quiet` only records it,
+   * for a caller that warns in its own words.
+   */
+  miss(uri: string, reason: string, from: DsonFile, at: string, options: { quiet?: boolean } = {}): void {
     this.unresolved.push({ uri, reason, file: from.source, path: at });
-    if (this.#warned.has(uri)) return;
+    if (options.quiet || this.#warned.has(uri)) return;
     this.#warned.add(uri);
     this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: from.source, path: at });
   }
@@ -160,10 +163,15 @@ export class ContentLibrary {
    * written: `what` says how. The decode carries on with the repaired reading.
    */
   repaired(from: DsonFile, path: string, what: string): void {
-    const message = `dson: ${from.source} at ${path || "/"}: ${what}`;
+    this.repairedIn(from.source, path, what);
+  }
+
+  /** {@link repaired} for the file read from `source` (a JSON reader's repair sink, say). */
+  repairedIn(source: string, path: string, what: string): void {
+    const message = `dson: ${source} at ${path || "/"}: ${what}`;
     if (this.#warned.has(message)) return;
     this.#warned.add(message);
-    this.#ctx.warn(message, { file: from.source, path: path || "/" });
+    this.#ctx.warn(message, { file: source, path: path || "/" });
   }
 
   async #read(relativePath: string, key: string): Promise<DsonFile | undefined> {
@@ -177,7 +185,8 @@ export class ContentLibrary {
         PARSED_BY_BYTES.set(bytes, parsed);
       }
       const json = await parsed;
-      return indexDsonFile(json, new JsonReader(path), key, path);
+      const read = new JsonReader(path, (at, what) => this.repairedIn(path, at, what));
+      return indexDsonFile(json, read, key, path);
     }
     return undefined;
   }

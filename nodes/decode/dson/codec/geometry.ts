@@ -32,7 +32,7 @@ export interface DsonGeometry {
   /** Four vertex indices per polygon; the fourth is -1 for a triangle. */
   readonly polyVerts: Int32Array;
   readonly polyCount: number;
-  /** Face group of each polygon (index into `groupNames`). */
+  /** Face group of each polygon (index into `groupNames`; -1: none, its index was out of range). */
   readonly polyGroup: Int32Array;
   /** Surface of each polygon (index into `materialNames`). */
   readonly polyMaterial: Int32Array;
@@ -81,20 +81,42 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
   const polyVerts = new Int32Array(polys.length * 4);
   const polyGroup = new Int32Array(polys.length);
   const polyMaterial = new Int32Array(polys.length);
+  const strayGroups = new StrayIndices(polyPath, 0);
+  const straySurfaces = new StrayIndices(polyPath, 1);
+  // Index 0 into an empty list is out of range too: before, such a polygon was never drawn.
+  const groupLimit = groupNames.length, surfaceLimit = materialNames.length;
   for (let p = 0; p < polys.length; p++) {
     const poly = polys[p];
     const at = `${polyPath}/${p}`;
     if (!Array.isArray(poly) || poly.length < 5 || poly.length > 6) {
       read.fail(at, "[group, material, v0, v1, v2(, v3)] (a triangle or quad)", poly);
     }
-    polyGroup[p] = read.integer(poly[0], `${at}/0`, 0, Math.max(groupNames.length - 1, 0));
-    polyMaterial[p] = read.integer(poly[1], `${at}/1`, 0, Math.max(materialNames.length - 1, 0));
+    const group = read.integer(poly[0], `${at}/0`, Number.MIN_SAFE_INTEGER);
+    polyGroup[p] = group >= 0 && group < groupLimit ? group : strayGroups.add(p, group, -1);
+    const surface = read.integer(poly[1], `${at}/1`, Number.MIN_SAFE_INTEGER);
+    polyMaterial[p] = surface >= 0 && surface < surfaceLimit
+      ? surface
+      : straySurfaces.add(p, surface, materialNames.length);
     for (let k = 0; k < 4; k++) {
       polyVerts[p * 4 + k] = k + 2 < poly.length
         ? read.integer(poly[k + 2], `${at}/${k + 2}`, 0, vertexCount - 1)
         : -1;
     }
   }
+  // Face groups only name polygons (nothing here reads them): a stray index costs no geometry.
+  strayGroups.report(
+    read,
+    `face group (polygon_groups has ${groupNames.length})`,
+    "they are in no face group; the mesh is unchanged",
+  );
+  // A polygon must be drawn with some material: a surface of its own, white, keeps it visible and
+  // apart from the named surfaces, as a renderer's default material would.
+  if (straySurfaces.count) materialNames.push(unusedName(STRAY_SURFACE, materialNames));
+  straySurfaces.report(
+    read,
+    `surface (polygon_material_groups has ${materialNames.length - 1})`,
+    `they are drawn with a default white material, surface '${materialNames.at(-1)}'`,
+  );
   const graftJson = read.optObject(value.graft, `${path}/graft`);
   let graft: DsonGraft | undefined;
   if (graftJson) {
@@ -130,6 +152,51 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     rigidity: rigidityJson ? decodeRigidity(rigidityJson, `${path}/rigidity`, vertexCount, read) : undefined,
     path,
   };
+}
+
+/** The surface polygons with an out-of-range surface index are put on. */
+export const STRAY_SURFACE = "no surface";
+
+/**
+ * Polygons of a polylist whose group or surface index (entry `slot` of each polygon) is out of
+ * range: counted, the first remembered, then said in one warning.
+ */
+class StrayIndices {
+  count = 0;
+  #first = -1;
+  #firstIndex = 0;
+  readonly #polyPath: string;
+  readonly #slot: number;
+  constructor(polyPath: string, slot: number) {
+    this.#polyPath = polyPath;
+    this.#slot = slot;
+  }
+
+  /** Counts polygon `p` with index `index`; returns `replacement`. */
+  add(p: number, index: number, replacement: number): number {
+    if (this.count++ === 0) {
+      this.#first = p;
+      this.#firstIndex = index;
+    }
+    return replacement;
+  }
+
+  /** Warns once, at the first stray polygon's index: `what` the index names, `outcome` the repair. */
+  report(read: JsonReader, what: string, outcome: string): void {
+    if (!this.count) return;
+    read.repair(
+      `${this.#polyPath}/${this.#first}/${this.#slot}`,
+      `${this.count} polygon(s) name a ${what} out of range (the first, polygon ${this.#first}: ` +
+        `${this.#firstIndex}); ${outcome}`,
+    );
+  }
+}
+
+/** `name`, or `name (2)`, `name (3)`… — the first not in `taken`. */
+function unusedName(name: string, taken: readonly string[]): string {
+  let candidate = name;
+  for (let k = 2; taken.includes(candidate); k++) candidate = `${name} (${k})`;
+  return candidate;
 }
 
 /**

@@ -55,12 +55,14 @@ export async function loadDsonScene(
  * ```
  */
 export async function loadDsonJson(json: unknown, name: string, options: LoadOptions): Promise<DsonScene> {
-  const read = new JsonReader(name);
+  // Repairs are said through the library (once per message); nothing is repaired before it exists.
+  const said: { by?: ContentLibrary } = {};
+  const read = new JsonReader(name, (path, what) => said.by?.repairedIn(name, path, what));
   const top = read.object(json, "");
   const info = read.optObject(top.asset_info, "/asset_info") ?? {};
   const assetId = read.optString(info.id, "/asset_info/id") ?? name;
   const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
-  const library = new ContentLibrary(options.contentRoots, options.ctx, main);
+  const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
   const { nodes, meshes } = await gatherScene(library, main);
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
   return {
@@ -108,6 +110,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   if (instanced) await nodes.instantiateScene(instances);
   else nodes.instantiateLibraryRoots();
   nodes.instantiateDescendants();
+  nodes.linkPendingParents();
   const meshes = new SceneMeshes(library, main, nodes);
   if (instanced) {
     for (let i = 0; i < instances.length; i++) {

@@ -53,7 +53,7 @@ export async function applyModifiers(scene: JsonRecord | undefined, targets: Mod
       targets,
       resolved.entry,
       mesh,
-      channel ? read.channelNumber(channel, `${at}/channel`, NaN) : NaN,
+      channel ? read.channelNumber(channel, `${at}/channel`, NaN, "the modifier's own value") : NaN,
     );
   }
   for (let m = 0; m < meshes.parts.length; m++) {

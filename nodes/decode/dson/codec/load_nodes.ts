@@ -9,6 +9,7 @@ import type { ContentLibrary } from "./content.ts";
 import { type DsonEntry, type DsonFile, idInFile } from "./dson_file.ts";
 import { figureRoot, type SceneNode } from "./model.ts";
 import { describeJson, type JsonRecord } from "./read_json.ts";
+import { findSceneParent, isAtOrBelow, NodeLookup } from "./scene_parents.ts";
 import { parseDsonUri } from "./uri.ts";
 import { chainText, MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
@@ -73,6 +74,8 @@ export class SceneNodes {
   readonly #definitions: (DsonEntry | undefined)[] = [];
   readonly #children = new Map<DsonFile, Map<string, DsonEntry[]>>();
   #joints: { size: number; byDefinition: Map<DsonEntry, number[]>; byId: Map<string, number[]> } | undefined;
+  /** Scene instances whose parent named no instance (or who have none), for {@link linkPendingParents}. */
+  readonly #pending: { node: number; uri?: string }[] = [];
 
   constructor(library: ContentLibrary, main: DsonFile) {
     this.#library = library;
@@ -172,8 +175,32 @@ export class SceneNodes {
     const field = (name: string) => (fromInstance(name) ? this.#main.read : read);
     const fieldPath = (name: string) => (fromInstance(name) ? `${instanceAt}/${name}` : `${at}/${name}`);
     const fieldFile = (name: string) => (fromInstance(name) || !definition ? this.#main : definition.file);
-    const vec = (name: string, fallback: number) =>
-      field(name).channelVec3(merged[name], fieldPath(name), fallback);
+    // An instance's channel overrides its definition's axis by axis: an axis it leaves out, or
+    // writes without a value (or as null), keeps the definition's, as Diffeomorphic reads them.
+    const vec = (name: string, fallback: number) => {
+      if (!fromInstance(name) || !definition || def[name] === undefined) {
+        return field(name).channelVec3(merged[name], fieldPath(name), fallback);
+      }
+      const base = read.channelVec3(def[name], `${at}/${name}`, fallback);
+      return this.#main.read.channelVec3(
+        instance[name],
+        `${instanceAt}/${name}`,
+        base,
+        "the definition's value",
+      );
+    };
+    const number = (name: string, fallback: number) => {
+      if (!fromInstance(name) || !definition || def[name] === undefined) {
+        return field(name).channelNumber(merged[name], fieldPath(name), fallback);
+      }
+      const base = read.channelNumber(def[name], `${at}/${name}`, fallback);
+      return this.#main.read.channelNumber(
+        instance[name],
+        `${instanceAt}/${name}`,
+        base,
+        "the definition's value",
+      );
+    };
     const id = String(merged.id ?? key);
     const node: SceneNode = {
       key,
@@ -189,7 +216,7 @@ export class SceneNodes {
       rotation: vec("rotation", 0),
       translation: vec("translation", 0),
       scale: vec("scale", 1),
-      generalScale: field("general_scale").channelNumber(merged.general_scale, fieldPath("general_scale"), 1),
+      generalScale: number("general_scale", 1),
       rotationOrder: this.#rotationOrder(
         merged.rotation_order,
         fieldFile("rotation_order"),
@@ -294,48 +321,86 @@ export class SceneNodes {
     return this.#joints;
   }
 
-  /** Sets each scene instance's parent; one naming no instance of this scene is a miss (a root). */
+  /**
+   * Sets each scene instance's parent that names an instance of this scene (or a definition of
+   * this file with an instance). The others wait, roots meanwhile, for {@link linkPendingParents}:
+   * what they name may be a bone that only comes along with its figure.
+   */
   #linkSceneParents(parents: readonly (string | undefined)[]): void {
     for (let i = 0; i < parents.length; i++) {
       const uri = parents[i];
-      if (uri === undefined) {
-        this.#parentBoneByDefinition(i);
-        continue;
-      }
-      const parent = this.localNode(uri);
-      if (parent === undefined) {
-        this.#library.miss(
-          uri,
-          "no such node instance in this scene",
-          this.#main,
-          `/scene/nodes/${i}/parent`,
-        );
-        this.#parentBoneByDefinition(i, `: its parent '${uri}' is no node instance of this scene`);
-      } else {
-        this.list[i].parent = parent;
-      }
+      const parent = uri === undefined ? undefined : this.localNode(uri);
+      if (parent === undefined) this.#pending.push({ node: i, uri });
+      else this.list[i].parent = parent;
     }
   }
 
   /**
-   * A bone instance the scene lists without `parent` (or with one naming no instance of the scene)
-   * takes its definition's parent (an instance
-   * overrides its definition's properties; what it leaves out, the definition says): the nearest
-   * instance before it of the parent bone's definition. A bone cannot stand outside its figure, and
-   * as a root it would fall out of the skin, its vertices bound to the figure root instead.
+   * After the figures' bones are brought along: each scene instance whose `parent` named no
+   * instance gets the node it names among all nodes (see {@link findSceneParent}), with a warning
+   * saying how the URI was read. A bone without parent, or whose parent resolves to nothing, takes
+   * its definition's parent; any other node whose parent resolves to nothing stays at the scene
+   * root, with a warning naming the JSON path and the URI.
    */
-  #parentBoneByDefinition(i: number, why = " has no parent"): void {
+  linkPendingParents(): void {
+    if (!this.#pending.length) return;
+    const lookup = new NodeLookup(this.list);
+    // The nearest figure listed before each node, for a bone placed by its definition.
+    const figureBefore = new Int32Array(this.list.length);
+    for (let i = 0, last = -1; i < this.list.length; i++) {
+      figureBefore[i] = last;
+      if (this.list[i].type === "figure") last = i;
+    }
+    for (const { node: i, uri } of this.#pending) {
+      const at = `/scene/nodes/${i}/parent`;
+      if (uri === undefined) {
+        this.#parentBoneByDefinition(i, figureBefore[i]);
+        continue;
+      }
+      const conform = this.list[i].conformTarget;
+      const preferred = conform === undefined ? -1 : this.localNode(conform) ?? -1;
+      const found = findSceneParent(lookup, i, uri, preferred);
+      if ("node" in found) {
+        this.list[i].parent = found.node;
+        if (found.reading) this.#library.repaired(this.#main, at, `parent '${uri}' read as ${found.reading}`);
+        continue;
+      }
+      this.#library.miss(uri, found.reason, this.#main, at, { quiet: true });
+      const why = `: its parent '${uri}' does not resolve (${found.reason})`;
+      if (!this.#parentBoneByDefinition(i, figureBefore[i], why)) {
+        this.#library.repaired(
+          this.#main,
+          at,
+          `parent '${uri}' does not resolve (${found.reason}); node '${
+            this.list[i].key
+          }' stays at the scene root`,
+        );
+      }
+    }
+    this.#pending.length = 0;
+    this.#checkSceneCycles();
+    this.#checkDepth();
+  }
+
+  /**
+   * A bone instance the scene lists without `parent` (or with one that resolves to nothing) takes
+   * its definition's parent (an instance overrides its definition's properties; what it leaves out,
+   * the definition says): an instance of the parent bone's definition — the nearest listed before
+   * it, else one of `figure` (the nearest figure listed before it), else the first. A bone cannot
+   * stand outside its figure, and as a root it would fall out of the skin, its vertices bound to
+   * the figure root instead. Returns false when the node is no bone with a parent in its definition.
+   */
+  #parentBoneByDefinition(i: number, figure: number, why = " has no parent"): boolean {
     const definition = this.#definitions[i];
     const written = definition?.value.parent;
-    if (definition?.value.type !== "bone" || typeof written !== "string") return;
+    if (definition?.value.type !== "bone" || typeof written !== "string") return false;
     const parentId = idInFile(written, definition.file);
     const parentEntry = parentId === undefined ? undefined : definition.file.ids.get(parentId);
-    if (parentEntry?.kind !== "node") return;
-    let parent = -1;
-    for (let j = i - 1; j >= 0 && parent < 0; j--) if (this.#definitions[j] === parentEntry) parent = j;
-    for (let j = i + 1; j < this.#definitions.length && parent < 0; j++) {
-      if (this.#definitions[j] === parentEntry) parent = j;
-    }
+    if (parentEntry?.kind !== "node") return false;
+    const instances = this.#jointIndex().byDefinition.get(parentEntry) ?? [];
+    const candidates = instances.filter((j) => !isAtOrBelow(this.list, j, i));
+    const parent = candidates.findLast((j) => j < i) ??
+      candidates.find((j) => figure >= 0 && figureRoot(this.list, j) === figure) ?? candidates[0] ?? -1;
     const at = `/scene/nodes/${i}`;
     if (parent < 0) {
       this.#library.repaired(
@@ -344,7 +409,7 @@ export class SceneNodes {
         `bone instance '${this.list[i].key}'${why}, and no instance of its definition's parent ` +
           `'${written}' is in the scene; it stays a root`,
       );
-      return;
+      return true;
     }
     this.list[i].parent = parent;
     this.#library.repaired(
@@ -353,6 +418,7 @@ export class SceneNodes {
       `bone instance '${this.list[i].key}'${why}; placed under '${this.list[parent].key}', ` +
         `the instance of its definition's parent '${written}'`,
     );
+    return true;
   }
 
   /** Scene instances' parent chains must end at a root (only instances exist at this point). */

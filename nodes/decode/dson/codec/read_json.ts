@@ -22,19 +22,35 @@ export function describeJson(value: unknown): string {
 }
 
 /**
+ * Told of a value read other than as written (at JSON pointer `path`; `what` says how), so the
+ * caller can warn; the read carries on with the repaired reading.
+ */
+export type RepairSink = (path: string, what: string) => void;
+
+/** A channel triple's x, y, z values. */
+export type ChannelTriple = [number, number, number];
+
+/**
  * Reads typed values out of one DSON file; failures name the file and JSON path.
  *
  * @example
  * ```ts
- * const read = new JsonReader("figure.dsf");
+ * const read = new JsonReader("figure.dsf", (path, what) => console.warn(`${path}: ${what}`));
  * const positions = read.vec3Array(json.vertices, "/geometry_library/0/vertices");
  * ```
  */
 export class JsonReader {
   /** File name used in errors. */
   readonly file?: string;
-  constructor(file?: string) {
+  readonly #repaired?: RepairSink;
+  constructor(file?: string, repaired?: RepairSink) {
     this.file = file;
+    this.#repaired = repaired;
+  }
+
+  /** Reports a repair at `path` (see {@link RepairSink}); without a sink, nothing is said. */
+  repair(path: string, what: string): void {
+    this.#repaired?.(path || "/", what);
   }
 
   /** Throws a DecodeError at `path`. */
@@ -215,27 +231,62 @@ export class JsonReader {
 
   /**
    * The x, y, z values of a channel triple (`[{id: "x", value, current_value}, …]`), reading
-   * `current_value ?? value`; absent channels keep `fallback`.
+   * `current_value ?? value`; absent channels keep `fallback` (one number for all three axes, or
+   * one per axis, e.g. the definition's values under an instance's override). `fallbackWhat` names
+   * the fallback in the warning of a `null` value (see {@link channelNumber}).
    */
-  channelVec3(value: unknown, path: string, fallback: number): [number, number, number] {
-    const out: [number, number, number] = [fallback, fallback, fallback];
+  channelVec3(
+    value: unknown,
+    path: string,
+    fallback: number | Readonly<ChannelTriple>,
+    fallbackWhat?: string,
+  ): ChannelTriple {
+    const base: Readonly<ChannelTriple> = typeof fallback === "number"
+      ? [fallback, fallback, fallback]
+      : fallback;
+    const out: ChannelTriple = [base[0], base[1], base[2]];
     if (value === undefined) return out;
     const channels = this.array(value, path);
     channels.forEach((channel, i) => {
       const record = this.object(channel, `${path}/${i}`);
       const axis = ["x", "y", "z"].indexOf(String(record.id));
       if (axis < 0) return;
-      out[axis] = this.channelNumber(record, `${path}/${i}`, fallback);
+      out[axis] = this.channelNumber(record, `${path}/${i}`, base[axis], fallbackWhat);
     });
     return out;
   }
 
-  /** `current_value ?? value` of one channel object, or `fallback`. */
-  channelNumber(channel: unknown, path: string, fallback: number): number {
+  /**
+   * `current_value ?? value` of one channel object, or `fallback`. A `null` value is read as
+   * absent, with a warning naming it: Qt's JSON writer (Daz Studio's, and its scripts') stores NaN
+   * and infinity as `null`, and Diffeomorphic's importer skips such values too. `fallbackWhat`
+   * names the fallback in that warning (default: "the default"), followed by its number when finite.
+   */
+  channelNumber(channel: unknown, path: string, fallback: number, fallbackWhat?: string): number {
     if (channel === undefined) return fallback;
     const record = this.object(channel, path);
-    if (record.current_value !== undefined) return this.number(record.current_value, `${path}/current_value`);
-    if (record.value !== undefined) return this.number(record.value, `${path}/value`);
+    const nulls: string[] = [];
+    for (const key of ["current_value", "value"]) {
+      const value = record[key];
+      if (value === null) {
+        nulls.push(key);
+      } else if (value !== undefined) {
+        const number = this.number(value, `${path}/${key}`);
+        this.#nullsRead(path, nulls, `its ${key} ${number} is used`);
+        return number;
+      }
+    }
+    const what = fallbackWhat ?? "the default";
+    this.#nullsRead(path, nulls, `${Number.isFinite(fallback) ? `${what} ${fallback}` : what} is used`);
     return fallback;
+  }
+
+  /** Warns of a channel's `null` values (`keys`) read as absent; `used` says what was read instead. */
+  #nullsRead(path: string, keys: readonly string[], used: string): void {
+    if (keys.length === 0) return;
+    this.repair(
+      keys.length === 1 ? `${path}/${keys[0]}` : path,
+      `${keys.join(" and ")} null (how JSON writers store NaN or infinity) read as absent; ${used}`,
+    );
   }
 }

@@ -8,7 +8,7 @@
 import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { Surface } from "./model.ts";
-import type { JsonRecord } from "./read_json.ts";
+import type { JsonReader, JsonRecord } from "./read_json.ts";
 import { percentDecode } from "./uri.ts";
 
 /**
@@ -40,11 +40,8 @@ export async function readSurface(
     const diffuse = read.optObject(record.diffuse, `${path}/diffuse`);
     const channel = diffuse ? read.optObject(diffuse.channel, `${path}/diffuse/channel`) : undefined;
     if (!channel) continue;
-    const value = channel.current_value ?? channel.value;
-    if (value !== undefined) {
-      const rgb = read.tupleArray([value], `${path}/diffuse/channel/current_value`, 3);
-      color = [clamp01(rgb[0]), clamp01(rgb[1]), clamp01(rgb[2])];
-    }
+    const value = colorValue(channel, `${path}/diffuse/channel`, read);
+    if (value) color = value;
     const image = read.optString(channel.image_file, `${path}/diffuse/channel/image_file`);
     if (image) {
       imageUri = image;
@@ -63,6 +60,23 @@ export async function readSurface(
     imageUri,
     image: bytes && mimeType ? { uri: imageUri, bytes, mimeType } : undefined,
   };
+}
+
+/**
+ * A diffuse channel's colour, `current_value` else `value`, clamped to [0, 1]; undefined when it
+ * has neither. A `null` one is read as absent with a warning (Qt's JSON writer stores NaN as null).
+ */
+function colorValue(channel: JsonRecord, at: string, read: JsonReader): [number, number, number] | undefined {
+  for (const key of ["current_value", "value"]) {
+    if (channel[key] === undefined) continue;
+    if (channel[key] === null) {
+      read.repair(`${at}/${key}`, "null colour (how JSON writers store NaN) read as absent");
+      continue;
+    }
+    const rgb = read.tupleArray([channel[key]], `${at}/${key}`, 3);
+    return [clamp01(rgb[0]), clamp01(rgb[1]), clamp01(rgb[2])];
+  }
+  return undefined;
 }
 
 function clamp01(x: number): number {
