@@ -25,6 +25,7 @@ import { evaluationOrder } from "../runtime/execute/schedule.ts";
 import { loadModule } from "../runtime/modules.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
 import { atomicWrite } from "../runtime/fs.ts";
+import { uneditable } from "./editable.ts";
 import { formatGraph } from "./format.ts";
 import { PathRefused, type Sandbox } from "./paths.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
@@ -133,6 +134,11 @@ async function openGraph(ctx: ApiContext, path: string) {
     graph = JSON.parse(text);
   } catch (error) {
     throw new HttpError(422, `'${path}' is not valid JSON: ${(error as Error).message}`);
+  }
+  const shape = uneditable(graph);
+  if (shape.length) {
+    const problems = shape.map((issue) => `${issue.path || "/"}: ${issue.message}`).join("; ");
+    throw new HttpError(422, `cannot draw '${path}' as a graph (fix it in a text editor): ${problems}`);
   }
   const confined = graph && typeof graph === "object" &&
     !(await modulesOutside(ctx, abs, graph as GraphFile)).length;

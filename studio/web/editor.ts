@@ -255,9 +255,7 @@ export class NodeEditor {
       ];
       const hit = this.model!.ids().filter((id) => {
         const [x, y] = this.model!.position(id);
-        const shape = this.model!.shape(id);
-        const height = HEADER + Math.max(shape.inputs.length, shape.outputs.length) * ROW + 8;
-        return x < right && x + WIDTH > left && y < bottom && y + height > top;
+        return x < right && x + WIDTH > left && y < bottom && y + this.model!.height(id) > top;
       });
       const wide = right - left > 2 || bottom - top > 2;
       this.select(e.shiftKey ? [...new Set([...this.selection, ...hit])] : wide ? hit : []);

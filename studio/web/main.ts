@@ -165,8 +165,13 @@ function scheduleCheck(): void {
 /** Live validation: the server runs the runtime's validator on the graph as it is now. */
 async function check(): Promise<void> {
   const model = current();
-  const { issues } = await api<{ issues: Issue[] }>("/api/check", { path: model.path, graph: model.graph });
+  const answer = await api<{ issues: Issue[] }>("/api/check", { path: model.path, graph: model.graph });
   if (model !== current()) return;
+  // Inside a group (Tab) the node that uses it gives its inputs; the check of the file alone cannot
+  // know that, and one the node leaves unconnected is the parent graph's issue, reported there.
+  const issues = stack.length > 1
+    ? answer.issues.filter((i) => i.kind !== "missing_graph_input" || (i.file && i.file !== model.path))
+    : answer.issues;
   editor.issues = issues.filter((i) => !i.file || i.file === model.path);
   editor.render();
   showIssues(issues);
@@ -205,8 +210,10 @@ function edited(rebuild = false): void {
 }
 
 async function save(): Promise<void> {
-  for (const model of models.values()) {
-    if (!model.dirty) continue;
+  const changed = [...models.values()].filter((model) => model.dirty);
+  if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
+  const done: string[] = [];
+  for (const model of changed) {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
     const saved = await api<{ path: string; bytes: number; issues: Issue[] }>("/api/save", {
@@ -214,13 +221,34 @@ async function save(): Promise<void> {
       graph: model.graph,
     });
     model.markSaved(sent);
-    status(
-      `Saved ${saved.path} (${saved.bytes} bytes${
-        saved.issues.length ? `, ${saved.issues.length} issue(s)` : ""
-      })`,
-    );
+    // A group file's inputs come from the node that uses it: alone, the check calls them missing.
+    const issues = saved.issues.filter((i) => !(i.kind === "missing_graph_input" && usedAsGroup(model.path)));
+    done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
+    await refreshGroupSockets(model.path);
   }
+  status(`Saved ${done.join(", ")}`);
   updateTitle();
+  editor.render();
+}
+
+/** True when an open graph uses the graph file `path` as a node group. */
+function usedAsGroup(path: string): boolean {
+  return [...models.values()].some((m) => [...m.groups.keys()].some((rel) => joinPath(m.path, rel) === path));
+}
+
+/**
+ * After a group file is saved, the group nodes that run it get its sockets as saved (an output added
+ * inside the group becomes a socket of the node), as they would on opening the graph again.
+ */
+async function refreshGroupSockets(path: string): Promise<void> {
+  for (const model of models.values()) {
+    for (const rel of model.groups.keys()) {
+      if (joinPath(model.path, rel) !== path) continue;
+      const sub = await api<{ signature?: GroupSockets }>(`/api/graph?path=${encodeURIComponent(path)}`)
+        .catch(() => ({ signature: undefined }));
+      model.groups.set(rel, sub.signature);
+    }
+  }
 }
 
 /**
@@ -255,6 +283,12 @@ async function run(): Promise<void> {
     }
     $("run-log").append(li);
   };
+  // The server runs node groups from their files: edits not saved yet are not in this run.
+  for (const group of openGroups(model)) {
+    if (group.dirty) {
+      log(undefined, `${group.path} has unsaved changes: it runs as saved (Save first)`, "warning");
+    }
+  }
   let end: RunEnd;
   try {
     end = await runGraphLive(model, {
@@ -313,6 +347,20 @@ async function run(): Promise<void> {
     }
     $("outputs").append(li);
   }
+}
+
+/** The open graphs a graph uses as node groups, at any depth. */
+function openGroups(model: GraphModel, seen = new Set<GraphModel>([model])): GraphModel[] {
+  for (const node of Object.values(model.graph.nodes)) {
+    const group = node.type === "graph" && node.graph
+      ? models.get(joinPath(model.path, node.graph))
+      : undefined;
+    if (group && !seen.has(group)) {
+      seen.add(group);
+      openGroups(group, seen);
+    }
+  }
+  return [...seen].filter((m) => m !== model);
 }
 
 /** Shows the preview tab with a GLB from the server (a run output, or any model file via /api/model). */

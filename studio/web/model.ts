@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { HEADER, ROW } from "./svg.ts";
 import type { Catalogue, Graph, GraphNode, GroupSockets, Json, NodeDef } from "./types.ts";
 
 /** Id of the graph-inputs node (graph inputs are its output sockets). */
@@ -149,6 +150,12 @@ export class GraphModel {
     return wires;
   }
 
+  /** A node's drawn height. */
+  height(id: string): number {
+    const shape = this.shape(id);
+    return HEADER + Math.max(shape.inputs.length, shape.outputs.length) * ROW + 8;
+  }
+
   /** A node's position. */
   position(id: string): [number, number] {
     // Reading must not add an empty `ui` (drawing an empty graph would make it differ from its file).
@@ -247,14 +254,19 @@ export class GraphModel {
   /** Copies nodes (with their parameters and the wires between them); returns the new ids. */
   duplicate(ids: string[]): string[] {
     const sources = ids.filter((id) => id in this.graph.nodes);
+    if (!sources.length) return [];
     const renamed = new Map<string, string>();
+    // The copies go just below the originals, laid out as they are: on top of them they would hide
+    // the originals' sockets.
+    const top = Math.min(...sources.map((id) => this.position(id)[1]));
+    const bottom = Math.max(...sources.map((id) => this.position(id)[1] + this.height(id)));
     this.edit((graph) => {
       for (const id of sources) {
         const copy = this.freeId(id);
         renamed.set(id, copy);
         graph.nodes[copy] = structuredClone(graph.nodes[id]);
         const [x, y] = this.position(id);
-        this.setPosition(copy, [x + 40, y + 40]);
+        this.setPosition(copy, [x + 20, round(y + bottom - top + 30)]);
       }
       for (const copy of renamed.values()) {
         const node: GraphNode = graph.nodes[copy];

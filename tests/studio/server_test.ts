@@ -361,3 +361,49 @@ export default { nodes: [defineNode({
     deepEqual((await (await fetch(`${url}api/graph?path=${encodeURIComponent(graph)}`)).json()).nodes, []);
   });
 });
+
+Deno.test("studio server: a file the editor cannot draw is refused with each JSON path; a flawed graph opens", async () => {
+  await withStudio(async (url, dir) => {
+    const open = async (name: string, graph: unknown) => {
+      await Deno.writeTextFile(join(dir, name), JSON.stringify(graph));
+      const response = await fetch(`${url}api/graph?path=${encodeURIComponent(join(dir, name))}`);
+      return { status: response.status, body: await response.json() };
+    };
+    const refused = (name: string, problems: string) => ({
+      status: 422,
+      body: { error: `cannot draw '${join(dir, name)}' as a graph (fix it in a text editor): ${problems}` },
+    });
+    deepEqual(await open("list.json", [1, 2]), refused("list.json", "/: a graph must be a JSON object"));
+    deepEqual(
+      await open("bare.json", { version: 1 }),
+      refused("bare.json", "/nodes: expected an object of nodes by id"),
+    );
+    deepEqual(
+      await open("shapes.json", {
+        version: 1,
+        nodes: { "a/b": "demo.fighter", c: { type: "demo.fighter", params: [1], inputs: { s: 5 } } },
+        outputs: { x: 5 },
+        ui: { nodes: { c: [0] } },
+      }),
+      refused(
+        "shapes.json",
+        [
+          "/nodes/a~1b: expected a node object",
+          "/nodes/c/params: expected an object of parameters",
+          `/nodes/c/inputs/s: expected a link "node.socket" or {"$input": name}`,
+          `/outputs/x: expected a link "node.socket", found 5`,
+          "/ui/nodes/c: expected a position [x, y]",
+        ].join("; "),
+      ),
+    );
+    // What the editor can draw opens, flaws and all: the live check marks them.
+    const flawed = await open("flawed.json", {
+      version: 1,
+      extra: true,
+      nodes: { a: { type: "no.such" }, g: { type: "graph", graph: "missing.json" } },
+      outputs: { x: "a.out" },
+    });
+    equal(flawed.status, 200);
+    deepEqual(Object.keys(flawed.body.graph.nodes), ["a", "g"]);
+  });
+});

@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+/**
+ * Editing across a graph and its node group, in chromium, as a user goes about it: Save with nothing
+ * changed says so; a file the editor cannot draw is refused with its JSON paths and the graph shown
+ * stays; inside a group its inputs (given by the node) are not "missing"; an output added inside a
+ * group becomes a socket of the group node once saved; a run says when a group it uses has unsaved
+ * changes; a duplicate goes below its original, not over its sockets.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { startStudio } from "../../studio/server.ts";
+import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+async function boxOf(page: Page, selector: string) {
+  for (let i = 0; i < 50; i++) {
+    const box = await page.locator(selector).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
+async function drag(page: Page, from: string, to: string): Promise<void> {
+  const a = await boxOf(page, from);
+  const b = await boxOf(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+const socket = (node: string, name: string, side: "in" | "out") =>
+  `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
+
+const sockets = (page: Page, node: string, side: "in" | "out") =>
+  page.$$eval(
+    `circle[data-node="${node}"][data-side="${side}"]`,
+    (cs) => cs.map((c) => c.getAttribute("data-socket")),
+  );
+
+/** Waits for the live check after an edit or a Tab (150 ms debounce, then the server's answer). */
+const checked = (page: Page, count: string) =>
+  page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
+
+Deno.test({
+  name: "studio: editing a graph and its node group (save, refuse, group inputs and sockets, duplicate)",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const dir = await tempDir({ prefix: "studio-editing-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  for (const name of ["aircraft.json", "rig.json"]) {
+    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
+  }
+  const aircraft = join(dir, "graphs", "aircraft.json");
+  const rig = join(dir, "graphs", "rig.json");
+  const studio = await startStudio({
+    port: 0,
+    roots: [dir],
+    outDir: join(dir, "out"),
+    cacheDir: join(dir, "cache"),
+  });
+  const { browser, close } = await launch();
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const status = () => page.textContent("#status");
+  const tabOut = async () => {
+    await page.evaluate(() =>
+      (globalThis as unknown as { studio: { editor: { select(ids: string[]): void } } }).studio.editor
+        .select([])
+    );
+    await page.focus("#editor");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("›"));
+  };
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(aircraft)}`);
+    await page.waitForSelector("body[data-ready=true]");
+
+    await t.step("Save with nothing changed says so", async () => {
+      await page.click("#save");
+      equal(await status(), "Nothing to save: every open graph is as its file has it");
+    });
+
+    await t.step("a file the editor cannot draw is refused with its JSON paths", async () => {
+      const bad = join(dir, "bad.json");
+      await Deno.writeTextFile(bad, JSON.stringify({ version: 1, nodes: { a: "demo.fighter" } }));
+      await page.fill("#graph-path", bad);
+      await page.click("#open-path");
+      await page.waitForSelector("#status.refused");
+      equal(
+        await status(),
+        `cannot draw '${bad}' as a graph (fix it in a text editor): /nodes/a: expected a node object`,
+      );
+      equal(await page.textContent("#crumbs"), aircraft, "the graph shown stays");
+      assert(await page.locator('g.node[data-node="fighter"]').count() === 1);
+      errors.splice(
+        errors.indexOf(
+          "console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
+        ),
+        1,
+      );
+    });
+
+    await t.step("inside a group, the inputs its node gives are not missing", async () => {
+      await page.click('g.node[data-node="rig"] .title');
+      await page.keyboard.press("Tab");
+      await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("›"));
+      await checked(page, "valid");
+      equal(await page.locator("#issues li").count(), 0);
+      await tabOut();
+      // Opened on its own, rig.json does need its scene: the check says so.
+      await page.fill("#graph-path", rig);
+      await page.click("#open-path");
+      await page.waitForFunction((r) => document.getElementById("crumbs")!.textContent === r, rig);
+      await checked(page, "1 issue(s)");
+      assert((await page.textContent("#issues li"))!.startsWith("missing_graph_input at /inputs/scene"));
+      await page.fill("#graph-path", aircraft);
+      await page.click("#open-path");
+      await page.waitForFunction((a) => document.getElementById("crumbs")!.textContent === a, aircraft);
+    });
+
+    await t.step("an output added inside a group is a socket of its node once saved", async () => {
+      deepEqual(await sockets(page, "rig", "out"), ["scene", "report"]);
+      await page.click('g.node[data-node="rig"] .title');
+      await page.keyboard.press("Tab");
+      await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("›"));
+      await drag(page, socket("parts", "scene", "out"), socket("@outputs", "+", "in"));
+      await page.waitForSelector(socket("@outputs", "scene_2", "in"));
+      await tabOut();
+      // Not saved: the group's file (what a run runs) has no such output yet, and a run says so.
+      deepEqual(await sockets(page, "rig", "out"), ["scene", "report"]);
+      await page.click("#run");
+      await page.waitForFunction(() =>
+        /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
+      );
+      const log = await page.locator("#run-log li").allTextContents();
+      assert(log.includes(`run: ${rig} has unsaved changes: it runs as saved (Save first)`), log.join("\n"));
+      await page.click("#save");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
+      // rig.json alone lacks its scene input, which the rig node gives: no issue counted for it.
+      assert(/^Saved .*rig\.json \(\d+ bytes\)$/.test((await status())!), (await status())!);
+      deepEqual(await sockets(page, "rig", "out"), ["scene", "report", "scene_2"]);
+      deepEqual(JSON.parse(await Deno.readTextFile(rig)).outputs.scene_2, "parts.scene");
+    });
+
+    await t.step("a duplicate goes below its original, clear of its sockets", async () => {
+      await page.click('g.node[data-node="fighter"] .title');
+      await page.keyboard.press("Shift+D");
+      await page.waitForSelector('g.node[data-node="fighter_2"]');
+      const original = await boxOf(page, 'g.node[data-node="fighter"] rect.body');
+      const copy = await boxOf(page, 'g.node[data-node="fighter_2"] rect.body');
+      assert(
+        copy.y > original.y + original.height,
+        `copy ${JSON.stringify(copy)} over ${JSON.stringify(original)}`,
+      );
+      // The original's output socket can still be grabbed: nothing lies on it.
+      const out = await boxOf(page, socket("fighter", "scene", "out"));
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.getAttribute("data-node"),
+        [out.x + out.width / 2, out.y + out.height / 2],
+      );
+      equal(hit, "fighter");
+    });
+
+    deepEqual(errors, []);
+  } finally {
+    await close();
+    await studio.close();
+  }
+});
