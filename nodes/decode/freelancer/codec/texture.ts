@@ -69,9 +69,10 @@ export function resolveTexture(
  * What PNGs of stored images are remembered under, in the process and in the disk cache across
  * runs: the format and the version of its decoder. A version goes up whenever the pixels some
  * stored image decodes to change, so that no PNG an older decoder made is reused. DDS v2: DXT2,
- * DXT4 and DX10 premultiplied alpha come out straight.
+ * DXT4 and DX10 premultiplied alpha come out straight (`decode.cmp` v9). Targa v2: a bottom-left
+ * Targa's rows stay in file order (`decode.cmp` v8).
  */
-const DECODERS: Readonly<Record<string, string>> = { dds: "dds v2", tga: "tga" };
+const DECODERS: Readonly<Record<string, string>> = { dds: "dds v2", tga: "tga v2" };
 
 /**
  * {@link resolveTexture}'s RGBA pixels instead of a PNG, for images that are repacked before they

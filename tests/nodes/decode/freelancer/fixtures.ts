@@ -16,7 +16,12 @@ import {
   type PartSpec,
   textureLibrary,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { createHash } from "node:crypto";
+import { rememberDerived, withDerivedStore } from "../../../../runtime/derived.ts";
+import { forgetPngEncodings } from "../../../../runtime/scene/png.ts";
+import { resolveTexture } from "../../../../nodes/decode/freelancer/codec/texture.ts";
+import { readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 
 /** Rows of the rotation by `degrees` about `axis` (Rodrigues), column-vector convention. */
 export function rotationRows(axis: readonly number[], degrees: number): number[] {
@@ -286,4 +291,47 @@ export function buildCompound(
     ],
   }));
   return { bytes, parts, constraints, sharedPositions };
+}
+
+/**
+ * How a texture library entry holding `stored` (in a `MIPS` leaf for `"dds"`, `MIP0` for `"tga"`)
+ * resolves against a disk cache that already holds a made-up PNG under each key: `stale` is the PNG
+ * made when the key an earlier decoder used (`PNG of a stored <oldFormat> image, v1`, see png.ts)
+ * holds one — it must not be that one —, `kept` whether the made-up PNG under this decoder's key
+ * (`newFormat`) is reused, the control that shows the lookup runs at all. A decoder whose pixels
+ * change must change its key, or a cache filled before serves the old pixels.
+ */
+export async function withPngKept(
+  stored: Uint8Array,
+  oldFormat: string,
+  newFormat: string,
+): Promise<{ stale: Uint8Array; kept: boolean }> {
+  const leaf = oldFormat.startsWith("tga") ? "MIP0" : "MIPS";
+  const dir = readUtf(encodeUtf(utfDir("\\", [utfDir("t.tex", [utfLeaf(leaf, stored)])]))).children![0];
+  const digest = createHash("sha256").update(stored).digest("base64");
+  const madeUp = new Uint8Array([1, 2, 3]);
+  const entries = new Map<string, Uint8Array>();
+  const store = {
+    recall: (key: string) => entries.get(key),
+    remember: (key: string, bytes: Uint8Array) => entries.set(key, bytes),
+  };
+  const resolveWith = (format: string) =>
+    withDerivedStore(store, () => {
+      entries.clear();
+      forgetPngEncodings();
+      rememberDerived(`PNG of a stored ${format} image, v1`, digest, madeUp);
+      const outcome = resolveTexture(dir, "Texture library/t.tex", () => undefined);
+      if (outcome.kind !== "png") throw new Error(`the texture did not resolve: ${JSON.stringify(outcome)}`);
+      return outcome.png;
+    });
+  try {
+    const stale = await resolveWith(oldFormat);
+    if (stale === madeUp || stale.length === madeUp.length) {
+      throw new Error("the earlier decoder's PNG was reused");
+    }
+    const kept = (await resolveWith(newFormat)).length === madeUp.length;
+    return { stale, kept };
+  } finally {
+    forgetPngEncodings();
+  }
 }

@@ -7,7 +7,7 @@ import { resolveTexture } from "../../../../nodes/decode/freelancer/codec/textur
 import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { dxt1Dds } from "./fixtures.ts";
+import { dxt1Dds, withPngKept } from "./fixtures.ts";
 import { concat, tgaHeader } from "../../../support/freelancer/images.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
@@ -114,6 +114,14 @@ Deno.test("Targa: rows in file order whatever the origin, as the game samples th
   assert.deepEqual(Array.from(decodeTga(win(mapped)).data), [30, 20, 10, 255, 0, 255, 0, 255]);
   // RLE (type 10) decodes since decode.cmp v6 (messy_freelancer_test.ts); type 32 is still refused.
   assert.throws(() => decodeTga(win(concat(tgaHeader(32, 1, 1, 24), [0, 0, 0, 0]))), DecodeError);
+});
+
+Deno.test("a PNG kept in the disk cache by the decoder that flipped bottom-left Targa rows is not reused", async () => {
+  // Before decode.cmp v8 a bottom-left Targa's rows were reversed; its PNGs were kept as "tga".
+  const tga = concat(tgaHeader(2, 1, 2, 24), [255, 0, 0], [0, 0, 255]);
+  const { stale, kept } = await withPngKept(tga, "tga", "tga v2");
+  assert.deepEqual(Array.from(decode(stale).data as Uint8Array), [0, 0, 255, 255, 255, 0, 0, 255]);
+  assert.equal(kept, true);
 });
 
 Deno.test("16-bit Targa: the top bit is alpha only when the descriptor declares an attribute bit", () => {
