@@ -9,11 +9,9 @@ import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { ddsSurfaces, decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
-import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { concat, ddsHeader, dx10Header } from "../../../support/freelancer/images.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
-import { resolveTexture } from "../../../../nodes/decode/freelancer/codec/texture.ts";
-import { readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { assertValid, decodeTree, materialNamed, triangleModel } from "./triangle_models.ts";
 import { dxt1Dds, withPngKept } from "./fixtures.ts";
 
