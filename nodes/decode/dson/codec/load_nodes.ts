@@ -9,7 +9,7 @@ import type { ContentLibrary } from "./content.ts";
 import { type DsonEntry, type DsonFile, idInFile } from "./dson_file.ts";
 import { figureRoot, type SceneNode } from "./model.ts";
 import { describeJson, type JsonRecord } from "./read_json.ts";
-import { findSceneParent, isAtOrBelow, NodeLookup } from "./scene_parents.ts";
+import { findSceneParent, NodeLookup, ParentSearchTooLong } from "./scene_parents.ts";
 import { parseDsonUri } from "./uri.ts";
 import { chainText, MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
@@ -353,33 +353,44 @@ export class SceneNodes {
     }
     for (const { node: i, uri } of this.#pending) {
       const at = `/scene/nodes/${i}/parent`;
-      if (uri === undefined) {
-        this.#parentBoneByDefinition(i, figureBefore[i]);
-        continue;
-      }
-      const conform = this.list[i].conformTarget;
-      const preferred = conform === undefined ? -1 : this.localNode(conform) ?? -1;
-      const found = findSceneParent(lookup, i, uri, preferred);
-      if ("node" in found) {
-        this.list[i].parent = found.node;
-        if (found.reading) this.#library.repaired(this.#main, at, `parent '${uri}' read as ${found.reading}`);
-        continue;
-      }
-      this.#library.miss(uri, found.reason, this.#main, at, { quiet: true });
-      const why = `: its parent '${uri}' does not resolve (${found.reason})`;
-      if (!this.#parentBoneByDefinition(i, figureBefore[i], why)) {
-        this.#library.repaired(
-          this.#main,
-          at,
-          `parent '${uri}' does not resolve (${found.reason}); node '${
-            this.list[i].key
-          }' stays at the scene root`,
-        );
+      try {
+        this.#linkPendingParent(lookup, i, uri, figureBefore[i]);
+      } catch (error) {
+        if (!(error instanceof ParentSearchTooLong)) throw error;
+        this.#main.read.fail(at, "parents that resolve in a bounded search", `#raw:${error.message}`);
       }
     }
     this.#pending.length = 0;
     this.#checkSceneCycles();
     this.#checkDepth();
+  }
+
+  /** Links one pending parent (see {@link linkPendingParents}). */
+  #linkPendingParent(lookup: NodeLookup, i: number, uri: string | undefined, figure: number): void {
+    if (uri === undefined) {
+      this.#parentBoneByDefinition(lookup, i, figure);
+      return;
+    }
+    const at = `/scene/nodes/${i}/parent`;
+    const conform = this.list[i].conformTarget;
+    const preferred = conform === undefined ? -1 : this.localNode(conform) ?? -1;
+    const found = findSceneParent(lookup, i, uri, preferred);
+    if ("node" in found) {
+      this.list[i].parent = found.node;
+      if (found.reading) this.#library.repaired(this.#main, at, `parent '${uri}' read as ${found.reading}`);
+      return;
+    }
+    this.#library.miss(uri, found.reason, this.#main, at, { quiet: true });
+    const why = `: its parent '${uri}' does not resolve (${found.reason})`;
+    if (!this.#parentBoneByDefinition(lookup, i, figure, why)) {
+      this.#library.repaired(
+        this.#main,
+        at,
+        `parent '${uri}' does not resolve (${found.reason}); node '${
+          this.list[i].key
+        }' stays at the scene root`,
+      );
+    }
   }
 
   /**
@@ -390,7 +401,7 @@ export class SceneNodes {
    * stand outside its figure, and as a root it would fall out of the skin, its vertices bound to
    * the figure root instead. Returns false when the node is no bone with a parent in its definition.
    */
-  #parentBoneByDefinition(i: number, figure: number, why = " has no parent"): boolean {
+  #parentBoneByDefinition(lookup: NodeLookup, i: number, figure: number, why = " has no parent"): boolean {
     const definition = this.#definitions[i];
     const written = definition?.value.parent;
     if (definition?.value.type !== "bone" || typeof written !== "string") return false;
@@ -398,9 +409,9 @@ export class SceneNodes {
     const parentEntry = parentId === undefined ? undefined : definition.file.ids.get(parentId);
     if (parentEntry?.kind !== "node") return false;
     const instances = this.#jointIndex().byDefinition.get(parentEntry) ?? [];
-    const candidates = instances.filter((j) => !isAtOrBelow(this.list, j, i));
+    const candidates = instances.filter((j) => !lookup.isAtOrBelow(j, i));
     const parent = candidates.findLast((j) => j < i) ??
-      candidates.find((j) => figure >= 0 && figureRoot(this.list, j) === figure) ?? candidates[0] ?? -1;
+      candidates.find((j) => figure >= 0 && lookup.figureOf(j) === figure) ?? candidates[0] ?? -1;
     const at = `/scene/nodes/${i}`;
     if (parent < 0) {
       this.#library.repaired(

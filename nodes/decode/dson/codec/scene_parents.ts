@@ -7,8 +7,32 @@
  *
  * @module
  */
-import { figureRoot, type SceneNode } from "./model.ts";
+import type { SceneNode } from "./model.ts";
 import { fileKey, parseDsonUri } from "./uri.ts";
+import { MAX_HIERARCHY_DEPTH } from "../../../../runtime/depth.ts";
+
+/**
+ * Steps one walk up the hierarchy takes at most: a chain longer than the depth limit is refused
+ * once the parents are linked (parents are only ever added), so what a longer walk would find
+ * cannot change whether the decode succeeds.
+ */
+const WALK_STEPS = MAX_HIERARCHY_DEPTH + 1;
+
+/**
+ * Steps all walks of one linking may take: a base plus a share per node, far above what a real
+ * scene needs (every pending parent of a scene of many figures trying each figure's bone of that
+ * name, each try a walk of a few bones), so that a hostile file — thousands of nodes named alike
+ * whose parents name each other, each try walking a chain that grows — is refused in about a second
+ * rather than taking minutes.
+ */
+const WALK_BUDGET = { base: 10_000_000, perNode: 1_000 };
+
+/** Thrown when the linking's parent walks exceed {@link WALK_BUDGET}; the caller names the node. */
+export class ParentSearchTooLong extends Error {
+  constructor(steps: number) {
+    super(`resolving parents took more than ${steps} steps up the hierarchy`);
+  }
+}
 
 /** How a parent URI was matched. */
 export interface ParentMatch {
@@ -43,8 +67,11 @@ type NodeField = "key" | "id" | "name" | "definition";
 export class NodeLookup {
   readonly nodes: readonly SceneNode[];
   readonly #maps = new Map<NodeField, Map<string, number[]>>();
+  readonly #budget: number;
+  #stepsLeft: number;
   constructor(nodes: readonly SceneNode[]) {
     this.nodes = nodes;
+    this.#budget = this.#stepsLeft = WALK_BUDGET.base + WALK_BUDGET.perNode * nodes.length;
     for (const field of ["key", "id", "name", "definition"] as const) {
       const map = new Map<string, number[]>();
       nodes.forEach((node, i) => {
@@ -61,6 +88,37 @@ export class NodeLookup {
   /** The nodes whose `field` is `value`, in scene order. */
   get(field: NodeField, value: string): readonly number[] {
     return this.#maps.get(field)!.get(value) ?? [];
+  }
+
+  /**
+   * Whether `node` is `ancestor` or below it, walking at most {@link WALK_STEPS} parents (a longer
+   * chain is refused later, see there); throws {@link ParentSearchTooLong} past the budget.
+   *
+   * @example
+   * ```ts
+   * lookup.isAtOrBelow(hand, figure); // true for a bone of that figure
+   * ```
+   */
+  isAtOrBelow(node: number, ancestor: number): boolean {
+    let n = node, steps = 0;
+    for (; n >= 0 && steps < WALK_STEPS && n !== ancestor; n = this.nodes[n].parent) steps++;
+    this.#stepsLeft -= steps + 1;
+    if (this.#stepsLeft < 0) throw new ParentSearchTooLong(this.#budget);
+    return n === ancestor;
+  }
+
+  /**
+   * The figure root of `node` (as `figureRoot` finds it) on a walk as bounded as {@link isAtOrBelow}'s (a chain being linked
+   * may already loop or run too deep; both are refused after linking): -1 when it ends unfound.
+   */
+  figureOf(node: number): number {
+    let n = node, steps = 0;
+    for (; steps < WALK_STEPS && this.nodes[n].parent >= 0 && this.nodes[n].type !== "figure"; steps++) {
+      n = this.nodes[n].parent;
+    }
+    this.#stepsLeft -= steps + 1;
+    if (this.#stepsLeft < 0) throw new ParentSearchTooLong(this.#budget);
+    return steps < WALK_STEPS ? n : -1;
   }
 }
 
@@ -110,20 +168,28 @@ export function findSceneParent(
     scope = lookup.get("key", last)[0] ?? lookup.get("id", last)[0] ?? lookup.get("name", last)[0] ?? -1;
     if (scope < 0) return { reason: `no node '${last}' for its node path` };
   }
-  const inScope = (i: number) => scope < 0 || isAtOrBelow(nodes, i, scope);
-  const allowed = (i: number) => inScope(i) && !isAtOrBelow(nodes, i, child);
+  const inScope = (i: number) => scope < 0 || lookup.isAtOrBelow(i, scope);
+  const allowed = (i: number) => i !== child && inScope(i) && !lookup.isAtOrBelow(i, child);
   const definition = parts.filePath === "" ? undefined : `${fileKey(parts.filePath)}#${id}`;
   const matches: (readonly number[])[] = definition !== undefined
     ? [lookup.get("definition", definition)]
     : parts.scheme === "name"
     ? [lookup.get("name", id), lookup.get("id", id), lookup.get("key", id)]
     : [lookup.get("key", id), lookup.get("id", id)];
-  let candidates: number[] = [];
+  // The first allowed candidate of the first field that has one, the first of the preferred figure,
+  // and whether more than one matches: found lazily, as each try walks the hierarchy.
+  let first = -1, inPreferred = -1, count = 0;
   for (const match of matches) {
-    candidates = match.filter(allowed);
-    if (candidates.length) break;
+    for (const i of match) {
+      if (!allowed(i)) continue;
+      count++;
+      if (first < 0) first = i;
+      if (preferred >= 0 && inPreferred < 0 && lookup.isAtOrBelow(i, preferred)) inPreferred = i;
+      if (count > 1 && (preferred < 0 || inPreferred >= 0)) break;
+    }
+    if (first >= 0) break;
   }
-  if (!candidates.length) {
+  if (first < 0) {
     const cyclic = matches.some((match) => match.some(inScope));
     return {
       reason: cyclic
@@ -133,9 +199,8 @@ export function findSceneParent(
         : `no node '${id}' in the scene (no instance, and no node a figure brought along)`,
     };
   }
-  const inPreferred = preferred < 0 ? undefined : candidates.find((i) => isAtOrBelow(nodes, i, preferred));
-  const node = inPreferred ?? candidates[0];
-  const figure = figureRoot(nodes, node);
+  const node = inPreferred >= 0 ? inPreferred : first;
+  const figure = lookup.figureOf(node);
   const where = figure >= 0 && figure !== node ? ` of '${nodes[figure].key}'` : "";
   // A bare `#id` or a definition URL names no instance (those resolved before the figures' bones
   // were brought along): say that the node made from the definition was taken.
@@ -146,27 +211,12 @@ export function findSceneParent(
         : `no node instance has this id: the node made from definition '${id}'`,
     );
   }
-  if (candidates.length > 1) {
-    const which = inPreferred !== undefined ? "the one in its conform target" : "the first in scene order";
-    notes.push(`${candidates.length} nodes match, ${which} is used`);
+  if (count > 1) {
+    const which = inPreferred >= 0 ? "the one in its conform target" : "the first in scene order";
+    notes.push(`several nodes match, ${which} is used`);
   }
   return {
     node,
     reading: notes.length ? `'${nodes[node].key}'${where} (${notes.join("; ")})` : undefined,
   };
-}
-
-/**
- * Whether `node` is `ancestor` or below it (the step bound guards against loops).
- *
- * @example
- * ```ts
- * isAtOrBelow(nodes, hand, figure); // true for a bone of that figure
- * ```
- */
-export function isAtOrBelow(nodes: readonly SceneNode[], node: number, ancestor: number): boolean {
-  for (let n = node, steps = 0; n >= 0 && steps <= nodes.length; n = nodes[n].parent, steps++) {
-    if (n === ancestor) return true;
-  }
-  return false;
 }

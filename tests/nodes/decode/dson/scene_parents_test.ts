@@ -173,13 +173,13 @@ Deno.test("dson scene parents: with two figures, '#bone' takes the conform targe
   assert.equal(figureOf(sword(first.doc)), "Fig-1");
   assert.match(
     first.warnings.join("\n"),
-    /read as 'Fig_bone1' of 'Fig-1' \(.*; 2 nodes match, the first in scene order is used\)/,
+    /read as 'Fig_bone1' of 'Fig-1' \(.*; several nodes match, the first in scene order is used\)/,
   );
   const conforming = await decode(scene("#Fig_bone1", ["Fig-1", "Fig-2"], { conform_target: "#Fig-2" }));
   assert.equal(figureOf(sword(conforming.doc)), "Fig-2");
   assert.match(
     conforming.warnings.join("\n"),
-    /of 'Fig-2' \(.*; 2 nodes match, the one in its conform target is used\)/,
+    /of 'Fig-2' \(.*; several nodes match, the one in its conform target is used\)/,
   );
   assertAt(sword(conforming.doc), POSED);
   // The node path names the figure outright: no guess, no warning.
@@ -205,4 +205,31 @@ Deno.test("dson scene parents: a bone listed without its parent bone goes under 
     "dson: scene.duf at /scene/nodes/1/parent: parent '#Fig_bone1' read as 'Fig_bone1' of 'Fig-1' (no node " +
     "instance has this id: the node made from definition 'Fig_bone1')",
   ]);
+});
+
+Deno.test("dson scene parents: thousands of nodes named alike whose parents name that name are refused in a bounded search, not minutes of walks", async () => {
+  // Each node's parent is any other node called "x" that is not below it: every try walks a chain
+  // the earlier picks made, so an unbounded search costs nodes² × depth (2,000 nodes took 5.4 s,
+  // 8,000 over two minutes). Bounded, it ends in a DecodeError naming the node whose search ran out.
+  const nodes = Array.from(
+    { length: 8_000 },
+    (_, i) => ({ id: `n${i}`, url: "#x", parent: "name://@selection/x:" }),
+  );
+  const bytes = dsonBytes({
+    file_version: "0.6.1.0",
+    asset_info: { id: "/Scenes/many.duf", type: "scene" },
+    node_library: [{ id: "x", name: "x", type: "node" }],
+    scene: { nodes },
+  });
+  await assert.rejects(
+    runNode(decodeDson, { bytes: { bytes, name: "many.duf" } }, {}, testContext()),
+    (error: Error) => {
+      assert.equal(error.name, "DecodeError");
+      assert.match(
+        error.message,
+        /at \/scene\/nodes\/\d+\/parent: expected parents that resolve in a bounded search/,
+      );
+      return true;
+    },
+  );
 });
