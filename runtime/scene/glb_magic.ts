@@ -8,8 +8,11 @@
 /** `glTF` as a little-endian uint32: the first word of every GLB. */
 export const GLB_MAGIC = 0x46546c67;
 
-/** True when the bytes start with the GLB magic `glTF`. */
+/**
+ * True when the bytes start with the GLB magic `glTF` — whatever follows, so that a GLB cut short in
+ * its header is read (and refused) as a GLB, not as JSON.
+ */
 export function isGlb(bytes: Uint8Array): boolean {
-  return bytes.byteLength >= 12 &&
-    new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(0, true) === GLB_MAGIC;
+  return bytes.byteLength >= 4 &&
+    new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) === GLB_MAGIC;
 }

@@ -214,3 +214,44 @@ Deno.test("refused glTF: an index past the last vertex in a meshopt-compressed v
     },
   );
 });
+
+Deno.test("a file that is neither a GLB nor glTF JSON is named as such, with its first bytes or what it is", async () => {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const cases: [string, Uint8Array, number, string][] = [
+    [
+      "random bytes",
+      new Uint8Array([0x38, 0x8c, 0xae, 0x30, 0x93, 0x83, 0xfa, 0x47, 0x11]),
+      0,
+      "bytes 38 8c ae 30 93 83 fa 47 …",
+    ],
+    ["text", text("hello world"), 0, "text starting 'hello wo…'"],
+    ["empty", new Uint8Array(0), 0, "an empty file"],
+    ["a JSON array after a BOM and spaces", text("\uFEFF  [1]"), 5, "text starting '[1]'"],
+    [
+      "a ZIP download",
+      text("PK\x03\x04rest"),
+      0,
+      "a ZIP archive (unpack it and give the .gltf or .glb inside)",
+    ],
+    ["a PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 0, "a PNG image"],
+  ];
+  for (const [what, bytes, offset, found] of cases) {
+    const error = await refusal(bytes);
+    assertEquals(
+      [error.at, error.expected, error.found],
+      [
+        { offset },
+        "a GLB (starting with the magic 'glTF') or glTF JSON (an object, starting with '{')",
+        found,
+      ],
+      what,
+    );
+  }
+  // Before, a GLB cut inside its 12-byte header was read as JSON ("Unexpected token 'g'").
+  const cut = await refusal(text("glTF\x02\x00\x00\x00"));
+  assertEquals([cut.format, cut.expected, cut.found], [
+    "glb",
+    "a 12-byte GLB header and a chunk",
+    "8 bytes",
+  ]);
+});

@@ -35,6 +35,7 @@ export function gltfError(source: GltfSource, at: GltfAt, expected: string, foun
  */
 export function readContainer(bytes: Uint8Array, source: GltfSource): JSONDocument {
   if (source.format === "glb") return readGlb(bytes, source);
+  checkJsonStart(bytes, source);
   const json = parseJson(bytes, 0, source);
   return { json, resources: dataUriResources(json, source) };
 }
@@ -74,6 +75,52 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
   const resources = dataUriResources(json!, source);
   if (bin) resources[GLB_BUFFER] = bin;
   return { json: json!, resources };
+}
+
+/** Bytes shown of a file that is neither container. */
+const SHOWN = 8;
+
+/** What users give by mistake instead of a model, by its first bytes, and what to do. */
+const MISTAKEN: readonly { magic: readonly number[]; what: string }[] = [
+  { magic: [0x50, 0x4b, 0x03, 0x04], what: "a ZIP archive (unpack it and give the .gltf or .glb inside)" },
+  { magic: [0x1f, 0x8b], what: "gzip data (unpack it first)" },
+  { magic: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },
+  { magic: [0xff, 0xd8, 0xff], what: "a JPEG image" },
+  { magic: [...new TextEncoder().encode("Kaydara FBX")], what: "an FBX file (export glTF from its tool)" },
+];
+
+/**
+ * A file that is no GLB must be glTF JSON: an object, so its first byte after a BOM and white space
+ * is `{`. Anything else — a `.glb` that lost its header, an image or archive given by mistake, a
+ * text file — is named as neither container with its first bytes, rather than as broken JSON.
+ */
+function checkJsonStart(bytes: Uint8Array, source: GltfSource): void {
+  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (
+    at < bytes.length &&
+    (bytes[at] === 0x20 || bytes[at] === 0x09 || bytes[at] === 0x0a || bytes[at] === 0x0d)
+  ) {
+    at++;
+  }
+  if (bytes[at] === 0x7b) return;
+  const first = bytes.subarray(at, at + SHOWN);
+  const mistaken = MISTAKEN.find(({ magic }) => magic.every((b, i) => bytes[at + i] === b));
+  const printable = first.every((b) => b >= 0x20 && b < 0x7f);
+  const shown = at >= bytes.length
+    ? "an empty file"
+    : mistaken
+    ? mistaken.what
+    : printable
+    ? `text starting '${String.fromCharCode(...first)}${bytes.length > at + SHOWN ? "…" : ""}'`
+    : `bytes ${[...first].map((b) => b.toString(16).padStart(2, "0")).join(" ")}${
+      bytes.length > at + SHOWN ? " …" : ""
+    }`;
+  throw gltfError(
+    source,
+    { offset: at },
+    "a GLB (starting with the magic 'glTF') or glTF JSON (an object, starting with '{')",
+    shown,
+  );
 }
 
 function hex(n: number): string {
