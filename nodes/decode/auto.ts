@@ -8,6 +8,7 @@
 import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
+import { mistakenFile } from "../../runtime/mistaken_file.ts";
 
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
@@ -42,7 +43,7 @@ export const decodeAuto = defineNode({
         format: "auto",
         at: { offset: 0 },
         expected: `a known format (${known})`,
-        found: `unrecognised bytes in '${inputs.bytes.name}'`,
+        found: `${mistakenFile(inputs.bytes.bytes) ?? "unrecognised bytes"} in '${inputs.bytes.name}'`,
         file: inputs.bytes.name,
       });
     }

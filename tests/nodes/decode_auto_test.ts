@@ -27,7 +27,20 @@ Deno.test("decode.auto refuses unknown bytes with a typed error naming the file"
   })
     .catch((e) => e);
   assert(error instanceof DecodeError);
-  assertEquals([error.format, error.file], ["auto", "mystery.xyz"]);
+  assertEquals([error.format, error.file, error.found], [
+    "auto",
+    "mystery.xyz",
+    "unrecognised bytes in 'mystery.xyz'",
+  ]);
+  // A download still zipped, or a model in a format no decoder reads, is named with what to do.
+  const zipped = await runNode(decodeAuto, {
+    bytes: { bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), name: "fighter.zip" },
+  }).catch((e) => e);
+  assertEquals(zipped.found, "a ZIP archive (unpack it and give the model inside) in 'fighter.zip'");
+  const blend = await runNode(decodeAuto, {
+    bytes: { bytes: new TextEncoder().encode("BLENDER-v300"), name: "fighter.blend" },
+  }).catch((e) => e);
+  assertEquals(blend.found, "a .blend file (export it as glTF from Blender) in 'fighter.blend'");
   await rejects(runNode(decodeAuto, { bytes: { bytes: new Uint8Array(0), name: "empty" } }), DecodeError);
 });
 

@@ -231,7 +231,7 @@ Deno.test("a file that is neither a GLB nor glTF JSON is named as such, with its
       "a ZIP download",
       text("PK\x03\x04rest"),
       0,
-      "a ZIP archive (unpack it and give the .gltf or .glb inside)",
+      "a ZIP archive (unpack it and give the model inside)",
     ],
     ["a PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 0, "a PNG image"],
   ];

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { mistakenFile } from "../../../../runtime/mistaken_file.ts";
 import type { JSONDocument } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
@@ -80,15 +81,6 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
 /** Bytes shown of a file that is neither container. */
 const SHOWN = 8;
 
-/** What users give by mistake instead of a model, by its first bytes, and what to do. */
-const MISTAKEN: readonly { magic: readonly number[]; what: string }[] = [
-  { magic: [0x50, 0x4b, 0x03, 0x04], what: "a ZIP archive (unpack it and give the .gltf or .glb inside)" },
-  { magic: [0x1f, 0x8b], what: "gzip data (unpack it first)" },
-  { magic: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },
-  { magic: [0xff, 0xd8, 0xff], what: "a JPEG image" },
-  { magic: [...new TextEncoder().encode("Kaydara FBX")], what: "an FBX file (export glTF from its tool)" },
-];
-
 /**
  * A file that is no GLB must be glTF JSON: an object, so its first byte after a BOM and white space
  * is `{`. Anything else — a `.glb` that lost its header, an image or archive given by mistake, a
@@ -104,12 +96,12 @@ function checkJsonStart(bytes: Uint8Array, source: GltfSource): void {
   }
   if (bytes[at] === 0x7b) return;
   const first = bytes.subarray(at, at + SHOWN);
-  const mistaken = MISTAKEN.find(({ magic }) => magic.every((b, i) => bytes[at + i] === b));
+  const mistaken = mistakenFile(bytes, at);
   const printable = first.every((b) => b >= 0x20 && b < 0x7f);
   const shown = at >= bytes.length
     ? "an empty file"
     : mistaken
-    ? mistaken.what
+    ? mistaken
     : printable
     ? `text starting '${String.fromCharCode(...first)}${bytes.length > at + SHOWN ? "…" : ""}'`
     : `bytes ${[...first].map((b) => b.toString(16).padStart(2, "0")).join(" ")}${
