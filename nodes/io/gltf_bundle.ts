@@ -80,17 +80,17 @@ export async function bundleGltf(
   const missingImages = new Set<number>();
   for (const { item, at } of external) {
     const uri = item.uri as string;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(uri);
-    } catch (cause) {
-      throw fail(at, "a valid percent-encoded URI", uri, cause);
+    const decoded = lenientlyDecoded(uri);
+    if (decoded.lenient) {
+      options.warn?.(
+        `${path}: ${at} '${uri}' has a '%' that starts no valid escape; read as written there, ` +
+          "as Blender's importer and browsers do",
+      );
     }
-    const local = localPath(decoded);
+    const local = localPath(decoded.text);
     if (!local) throw fail(at, "a relative file URI", uri);
     if (local.note) options.warn?.(`${path}: ${at} '${uri}' ${local.note}`);
-    decoded = local.path;
-    let file = join(folder, decoded);
+    let file = join(folder, local.path);
     let info = await statOf(file);
     if (options.listDir && !info) {
       // Models made on Windows or macOS name files in any case; Linux finds only the exact one.
@@ -250,4 +250,25 @@ function mimeOf(uri: string): string {
   if (lower.endsWith(".webp")) return "image/webp";
   if (lower.endsWith(".ktx2")) return "image/ktx2";
   return "application/octet-stream";
+}
+
+/**
+ * A URI's percent escapes decoded. A `%` that starts no valid escape (a file named `100%.png`
+ * written as it is) stays as written, as Python's `unquote` (Blender's importer) and browsers'
+ * URL parsing (three.js) leave it: `lenient` says so.
+ */
+function lenientlyDecoded(uri: string): { text: string; lenient: boolean } {
+  try {
+    return { text: decodeURIComponent(uri), lenient: false };
+  } catch {
+    // Runs of escapes decode together (a multi-byte UTF-8 character); a run that is no UTF-8 stays.
+    const text = uri.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+    return { text, lenient: true };
+  }
 }

@@ -174,6 +174,23 @@ Deno.test("a .gltf naming files with Windows separators or absolute paths of ano
   );
 });
 
+Deno.test("a .gltf naming a file with a bare '%' (100%.png) reads that file as written, with a warning", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const gltf = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  // A '%' that starts no escape, beside one that does (%C3%A9: é): decoded where it can be.
+  await Deno.copyFile(join(dir, "textures", "skin.png"), join(dir, "textures", "100% é.png"));
+  json.images[0].uri = "textures/100%%20%C3%A9.png";
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  assertEquals((run.outputs.scene as Document).getRoot().listTextures()[0].getImage()?.byteLength, 70);
+  assertEquals(run.warnings.map((w) => w.message), [
+    `${gltf}: /images/0/uri 'textures/100%%20%C3%A9.png' has a '%' that starts no valid escape; read as ` +
+    "written there, as Blender's importer and browsers do",
+  ]);
+});
+
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const dir = await tempDir();
   const doc = new Document();
