@@ -28,7 +28,10 @@ export const decodeDson = defineNode({
   // face group or surface index out of range are kept (no group; a white "no surface" material);
   // a scene node's parent naming a bone its figure brought along, a definition URL, a node path or
   // `name://@selection/bone:` resolves, and one that names nothing is said with its JSON path.
-  version: 4,
+  // 5: a colour with a null component (`[1, null, 0]`, Qt's NaN) reads as absent like a null
+  // colour, with a warning at the null (was a DecodeError at a path with an extra '/0'); a required
+  // key that is absent is said as such ('found nothing'), not 'undefined undefined'.
+  version: 5,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
     "inside `content_roots`; missing content is a warning and the scene is built from what exists.",

@@ -86,7 +86,7 @@ export async function readDsonPreset(
   const channels: PresetChannel[] = [];
   const skipped: DsonPreset["skipped"][number][] = [];
   let animated = 0;
-  const nullKeys: string[] = [];
+  const nullKeys: NullKey[] = [];
   const unkeyed: string[] = [];
   for (
     const [entry, at] of read.objects(read.array(scene.animations, "/scene/animations"), "/scene/animations")
@@ -108,8 +108,11 @@ export async function readDsonPreset(
   }
   if (nullKeys.length) {
     // Qt's JSON writer stores NaN and infinity as null: such a key says nothing, so it is skipped.
+    const times = nullKeys.some((k) => k.time), values = nullKeys.some((k) => k.value);
+    const what = times && values ? "time or value" : times ? "time" : "value";
+    const first = nullKeys[0].path;
     warn(
-      `dson preset: ${file ?? "preset"} at ${nullKeys[0]}: ${nullKeys.length} key(s) with a null value ` +
+      `dson preset: ${file ?? "preset"} at ${first}: ${nullKeys.length} key(s) with a null ${what} ` +
         `(how JSON writers store NaN or infinity) skipped${
           unkeyed.length
             ? `; ${unkeyed.length} channel(s) left with no key, not applied: ${few(unkeyed)}`
@@ -131,23 +134,32 @@ export async function readDsonPreset(
   };
 }
 
+/** A key skipped for a `null` time or value: the path of its (first) null, and which were null. */
+interface NullKey {
+  readonly path: string;
+  readonly time: boolean;
+  readonly value: boolean;
+}
+
 /**
  * The value keyed at time 0, else at the earliest time, and how many keys have a value. A key whose
- * value is `null` is skipped, its path added to `nullKeys`.
+ * time or value is `null` is skipped, added to `nullKeys`.
  */
 function frameZeroValue(
   read: JsonReader,
   keys: unknown[],
   path: string,
-  nullKeys: string[],
+  nullKeys: NullKey[],
 ): { value?: number; keys: number } {
   let best: [number, number] | undefined;
   let valued = 0;
   keys.forEach((key, i) => {
     const pair = read.array(key, `${path}/${i}`);
-    const time = read.number(pair[0], `${path}/${i}/0`);
-    if (pair[1] === null) {
-      nullKeys.push(`${path}/${i}/1`);
+    // A null time or value (NaN or infinity, as Qt's JSON writer stores them) says nothing: skipped.
+    const time = pair[0] === null ? null : read.number(pair[0], `${path}/${i}/0`);
+    if (time === null || pair[1] === null) {
+      const at = `${path}/${i}/${time === null ? 0 : 1}`;
+      nullKeys.push({ path: at, time: time === null, value: pair[1] === null });
       return;
     }
     const value = read.number(pair[1], `${path}/${i}/1`);

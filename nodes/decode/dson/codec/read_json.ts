@@ -12,6 +12,7 @@ export type JsonRecord = Record<string, unknown>;
 
 /** Short human description of a JSON value for error messages. */
 export function describeJson(value: unknown): string {
+  if (value === undefined) return "nothing (the key is absent)";
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === "string") {
@@ -153,6 +154,15 @@ export class JsonReader {
   /** A counted `float2_array` as a flat Float64Array. */
   vec2Array(value: unknown, path: string): Float64Array {
     return this.tupleArray(value, path, 2);
+  }
+
+  /**
+   * One array of (at least) `size` finite numbers, e.g. a colour `[r, g, b]`; a bad element is
+   * named by its own path (`<path>/1`).
+   */
+  tuple(value: unknown, path: string, size: number): number[] {
+    if (!Array.isArray(value) || value.length < size) this.fail(path, `${size} numbers`, value);
+    return value.slice(0, size).map((n, k) => this.number(n, `${path}/${k}`));
   }
 
   /** A counted array of fixed-length number tuples as a flat Float64Array. */

@@ -28,6 +28,7 @@ export async function readSurface(
   main: DsonFile,
 ): Promise<Surface> {
   let color: [number, number, number] = [1, 1, 1];
+  let colorFrom = "the default white";
   let imageUri: string | undefined;
   let imageAt = at;
   for (
@@ -40,8 +41,8 @@ export async function readSurface(
     const diffuse = read.optObject(record.diffuse, `${path}/diffuse`);
     const channel = diffuse ? read.optObject(diffuse.channel, `${path}/diffuse/channel`) : undefined;
     if (!channel) continue;
-    const value = colorValue(channel, `${path}/diffuse/channel`, read);
-    if (value) color = value;
+    const value = colorValue(channel, `${path}/diffuse/channel`, read, `${colorFrom} ${rgbText(color)}`);
+    if (value) [color, colorFrom] = [value, "the definition's colour"];
     const image = read.optString(channel.image_file, `${path}/diffuse/channel/image_file`);
     if (image) {
       imageUri = image;
@@ -64,19 +65,59 @@ export async function readSurface(
 
 /**
  * A diffuse channel's colour, `current_value` else `value`, clamped to [0, 1]; undefined when it
- * has neither. A `null` one is read as absent with a warning (Qt's JSON writer stores NaN as null).
+ * has neither. A `null` colour, or one with a `null` component, is read as absent, with a warning
+ * naming the null and what is used instead (`fallback` when neither value is read): Qt's JSON
+ * writer (Daz Studio's, and its scripts') stores NaN and infinity as `null`, and a colour missing a
+ * component has no meaning — reading the null as 0 would tint the surface.
  */
-function colorValue(channel: JsonRecord, at: string, read: JsonReader): [number, number, number] | undefined {
+function colorValue(
+  channel: JsonRecord,
+  at: string,
+  read: JsonReader,
+  fallback: string,
+): [number, number, number] | undefined {
+  const nulls: { path: string; what: string }[] = [];
   for (const key of ["current_value", "value"]) {
-    if (channel[key] === undefined) continue;
-    if (channel[key] === null) {
-      read.repair(`${at}/${key}`, "null colour (how JSON writers store NaN) read as absent");
+    const value = channel[key];
+    if (value === undefined) continue;
+    const path = `${at}/${key}`;
+    // A short array is malformed, not a NaN colour: refused below at its path.
+    const component = Array.isArray(value) && value.length >= 3 ? value.slice(0, 3).indexOf(null) : -1;
+    if (value === null || component >= 0) {
+      nulls.push(
+        value === null ? { path, what: `${key} null` } : {
+          path: `${path}/${component}`,
+          what: `${key} ${JSON.stringify((value as unknown[]).slice(0, 3))} with a null component`,
+        },
+      );
       continue;
     }
-    const rgb = read.tupleArray([channel[key]], `${at}/${key}`, 3);
-    return [clamp01(rgb[0]), clamp01(rgb[1]), clamp01(rgb[2])];
+    const [r, g, b] = read.tuple(value, path, 3);
+    const rgb: [number, number, number] = [clamp01(r), clamp01(g), clamp01(b)];
+    nullsRead(read, at, nulls, `its ${key} ${rgbText(rgb)} is used`);
+    return rgb;
   }
+  nullsRead(read, at, nulls, `${fallback} is used`);
   return undefined;
+}
+
+/** Warns of a colour channel's `null` values read as absent; `used` says what was read instead. */
+function nullsRead(
+  read: JsonReader,
+  at: string,
+  nulls: readonly { path: string; what: string }[],
+  used: string,
+): void {
+  if (nulls.length === 0) return;
+  read.repair(
+    nulls.length === 1 ? nulls[0].path : at,
+    `${nulls.map((n) => n.what).join(" and ")} (how JSON writers store NaN or infinity) read as ` +
+      `absent; ${used}`,
+  );
+}
+
+function rgbText(rgb: readonly number[]): string {
+  return `[${rgb.join(", ")}]`;
 }
 
 function clamp01(x: number): number {

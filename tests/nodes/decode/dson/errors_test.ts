@@ -74,6 +74,65 @@ Deno.test("dson errors: wrong types are DecodeErrors at their JSON path", async 
   assert.deepEqual((await decodeError("[1, 2]")).at, { jsonPath: "/" });
 });
 
+/** The value at JSON pointer `path` of `json` (`"/"`: the whole), or `ABSENT`. */
+const ABSENT = Symbol("absent");
+function pointerValue(json: unknown, path: string): unknown {
+  let value = json;
+  for (const key of path === "/" ? [] : path.split("/").slice(1)) {
+    if (!value || typeof value !== "object" || !(key in value)) return ABSENT;
+    value = (value as Json)[key];
+  }
+  return value;
+}
+
+Deno.test("dson errors: every error path points at the value it names (or at a required key absent from its object)", async () => {
+  /** A figure with a material (definition and instance colours), a morph dial and a scene. */
+  const make = () => {
+    const json = generateFigure({ side: 3, bones: 2 });
+    json.material_library = [{ id: "M", diffuse: { channel: { id: "diffuse", value: [0, 0.5, 1] } } }];
+    (json.scene as Json).materials = [{
+      id: "M-1",
+      url: "#M",
+      geometry: "#gen_figure_geo-1",
+      groups: ["Skin"],
+      diffuse: { channel: { id: "diffuse", type: "color", value: [1, 0, 0], current_value: [1, 0, 0] } },
+    }];
+    return json;
+  };
+  const slots: string[] = [];
+  const walk = (value: unknown, path: string) => {
+    if (!value || typeof value !== "object") return;
+    for (const [key, child] of Object.entries(value)) {
+      slots.push(`${path}/${key}`);
+      walk(child, `${path}/${key}`);
+    }
+  };
+  walk(make(), "");
+  let errors = 0;
+  const wrong: string[] = [];
+  for (const slot of slots) {
+    for (const bad of ["x", 0.5, true, {}, [1, "x", 0]]) {
+      const json = make();
+      const keys = slot.split("/").slice(1);
+      const holder = pointerValue(json, "/" + keys.slice(0, -1).join("/")) as Json;
+      holder[keys.at(-1)!] = structuredClone(bad);
+      const error = await decodeBytes(dsonBytes(json), "x.duf").then(() => undefined, (e) => e);
+      if (!(error instanceof DecodeError)) continue;
+      const path = (error.at as { jsonPath?: string }).jsonPath;
+      if (path === undefined) continue;
+      errors++;
+      const found = pointerValue(json, path);
+      const absentKeyOf = pointerValue(json, path.slice(0, path.lastIndexOf("/")) || "/");
+      const ok = found !== ABSENT ||
+        (error.found.startsWith("nothing") && absentKeyOf !== ABSENT && typeof absentKeyOf === "object");
+      if (!ok) wrong.push(`${slot} = ${JSON.stringify(bad)}: ${error.message}`);
+    }
+  }
+  assert.ok(errors > 300, `only ${errors} errors: the sweep no longer reaches the decoder`);
+  // Before: a colour's component was named '/current_value/0/1', a path that is not in the file.
+  assert.deepEqual(wrong, []);
+});
+
 Deno.test("dson errors: cyclic parents are DecodeErrors (library and scene instances)", async () => {
   const library = generateFigure({ side: 3, bones: 3 });
   (library.node_library as Json[])[1].parent = "#gen_figure_bone2";

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
@@ -162,11 +163,94 @@ Deno.test("dson nulls: null morph dials read the modifier's own value, a null co
   const why = "null (how JSON writers store NaN or infinity) read as absent";
   assert.deepEqual(warnings.sort(), [
     `dson: nulls.duf at /modifier_library/1/channel/current_value: current_value ${why}; its value 0.25 is used`,
-    "dson: nulls.duf at /scene/materials/0/diffuse/channel/current_value: null colour (how JSON writers " +
-    "store NaN) read as absent",
+    "dson: nulls.duf at /scene/materials/0/diffuse/channel/current_value: current_value null (how JSON " +
+    "writers store NaN or infinity) read as absent; its value [1, 0, 0] is used",
     `dson: nulls.duf at /scene/modifiers/1/channel: current_value and value ${why}; the modifier's own value is used`,
   ]);
   const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes as Uint8Array;
   const report = await validateGltf(glb);
   assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+/** The figure with a material definition (diffuse `[0, 0.5, 1]`) its scene instance overrides. */
+function withMaterialDefinition(): Json {
+  const json = figure();
+  json.material_library = [{
+    id: "SkinDef",
+    diffuse: { channel: { id: "diffuse", type: "color", value: [0, 0.5, 1] } },
+  }];
+  ((json.scene as Json).materials as Json[])[0].url = "#SkinDef";
+  return json;
+}
+
+const diffuseOf = (json: Json, at: "instance" | "definition") =>
+  ((at === "instance" ? ((json.scene as Json).materials as Json[])[0] : (json.material_library as Json[])[0])
+    .diffuse as Json).channel as Json;
+
+Deno.test("dson nulls: a colour with a null component reads as absent — the other value, the definition's colour, white — warned at the null", async () => {
+  const colour = async (json: Json) => {
+    const { doc, warnings } = await decode(json);
+    return { rgba: doc.getRoot().listMaterials()[0].getBaseColorFactor(), warnings };
+  };
+  const why = "with a null component (how JSON writers store NaN or infinity) read as absent";
+  const at = "dson: nulls.duf at /scene/materials/0/diffuse/channel";
+
+  // current_value [1, null, 0]: its value [1, 0, 0] (read as 0, the null would give the same red:
+  // so the value differs here, to tell them apart).
+  const json = figure();
+  Object.assign(diffuseOf(json, "instance"), { current_value: [1, null, 0], value: [0, 1, 0] });
+  assert.deepEqual(await colour(json), {
+    rgba: [0, 1, 0, 1],
+    warnings: [`${at}/current_value/1: current_value [1,null,0] ${why}; its value [0, 1, 0] is used`],
+  });
+
+  // Both with a null: the definition's colour; the warning at the channel names both.
+  const both = withMaterialDefinition();
+  Object.assign(diffuseOf(both, "instance"), { current_value: [null, 1, 1], value: null });
+  assert.deepEqual(await colour(both), {
+    rgba: [0, 0.5, 1, 1],
+    warnings: [
+      `${at}: current_value [null,1,1] with a null component and value null (how JSON writers store NaN or ` +
+      "infinity) read as absent; the definition's colour [0, 0.5, 1] is used",
+    ],
+  });
+
+  // No definition colour to fall back on: the default white.
+  const white = figure();
+  Object.assign(diffuseOf(white, "instance"), { current_value: [0.2, 0.2, null] });
+  delete diffuseOf(white, "instance").value;
+  assert.deepEqual(await colour(white), {
+    rgba: [1, 1, 1, 1],
+    warnings: [
+      `${at}/current_value/2: current_value [0.2,0.2,null] ${why}; the default white [1, 1, 1] is used`,
+    ],
+  });
+
+  // The definition's own null: the default white under it, then the instance's colour over it.
+  const definition = withMaterialDefinition();
+  diffuseOf(definition, "definition").value = [0, null, 1];
+  assert.deepEqual(await colour(definition), {
+    rgba: [1, 0, 0, 1],
+    warnings: [
+      "dson: nulls.duf at /material_library/0/diffuse/channel/value/1: value [0,null,1] " +
+      `${why}; the default white [1, 1, 1] is used`,
+    ],
+  });
+});
+
+Deno.test("dson errors: a colour's bad component is refused at its own path (no extra '/0'); a short colour at the colour", async () => {
+  const cases: [unknown, string, string][] = [
+    [[1, "x", 0], "/current_value/1", 'a finite number, found string "x"'],
+    [[1, 0, true], "/current_value/2", "a finite number, found boolean true"],
+    [[1, null], "/current_value", "3 numbers, found an array of 2"],
+    ["red", "/current_value", '3 numbers, found string "red"'],
+  ];
+  for (const [value, path, text] of cases) {
+    const json = figure();
+    diffuseOf(json, "instance").current_value = value;
+    const error = await decode(json).catch((e) => e);
+    assert.ok(error instanceof DecodeError, String(error));
+    assert.deepEqual(error.at, { jsonPath: `/scene/materials/0/diffuse/channel${path}` });
+    assert.ok(error.message.includes(`expected ${text}`), error.message);
+  }
 });

@@ -423,3 +423,47 @@ Deno.test("dson preset: a key whose value is null (a JSON writer's NaN) is skipp
   const record = getPartgraphExtras(scene.getRoot().listScenes()[0]).dson as Json;
   assert.equal((record.presets as Json[])[0].joints, 1, "only l_hand was posed");
 });
+
+Deno.test("dson preset: a key whose time is null is skipped like a null value, not a DecodeError; the warning says time", async () => {
+  const bones = ["l_hand", "l_index1", "r_hand"];
+  const zero = () => ({ rotation: [0, 0, 0] as V3, translation: [0, 0, 0] as V3 });
+  const { json, truth } = figureWith(bones, zero);
+  const doc = await decode(json);
+  const apply = async (entries: Json[]) => {
+    const ctx = testContext();
+    const preset = { bytes: dsonBytes(presetJson(entries)), name: "nan.duf" };
+    const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset }, {}, ctx);
+    return { scene, warnings: ctx.warnings.map((w) => w.message) };
+  };
+  // A null time before frame 0 would win as "the earliest" if read as anything: it must be skipped.
+  const times = await apply([
+    { url: "name://@selection/l_hand:?rotation/x/value", keys: [[null, 70], [0, 30]] },
+    { url: "name://@selection/l_index1:?rotation/y/value", keys: [[null, 45]] },
+  ]);
+  const expected = new Map(truth);
+  expected.set("l_hand", { ...truth.get("l_hand")!, rotation: [30, 0, 0] });
+  const error = worstJointError(times.scene, expected, bones);
+  assert.ok(error < 1e-5, `off by ${error}`);
+  assert.ok(worstJointError(times.scene, truth, bones) > 0.01, "the check can fail: l_hand turned");
+  assert.deepEqual(times.warnings, [
+    "dson preset: nan.duf at /scene/animations/0/keys/0/0: 2 key(s) with a null time (how JSON writers " +
+    "store NaN or infinity) skipped; 1 channel(s) left with no key, not applied: " +
+    "'name://@selection/l_index1:?rotation/y/value'",
+  ]);
+  // Null times and values together: one warning, naming the first null (here a value) and both kinds.
+  const both = await apply([
+    { url: "name://@selection/r_hand:?rotation/z/value", keys: [[0, null], [null, 5], [3, 12]] },
+  ]);
+  assert.deepEqual(both.warnings, [
+    "dson preset: nan.duf at /scene/animations/0/keys/0/1: 2 key(s) with a null time or value (how JSON " +
+    "writers store NaN or infinity) skipped",
+  ]);
+  const rHand = new Map(truth);
+  rHand.set("r_hand", { ...truth.get("r_hand")!, rotation: [0, 0, 12] });
+  assert.ok(worstJointError(both.scene, rHand, bones) < 1e-5);
+  // A time that is no number stays a DecodeError at its path, also beside a null value.
+  const error2 = await apply([{ url: "name://@selection/r_hand:?rotation/z/value", keys: [["0", null]] }])
+    .catch((e) => e);
+  assert.ok(error2 instanceof DecodeError, String(error2));
+  assert.deepEqual(error2.at, { jsonPath: "/scene/animations/0/keys/0/0" });
+});
