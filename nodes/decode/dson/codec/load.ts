@@ -9,6 +9,7 @@
 import type { CodecIO } from "../../../../runtime/node.ts";
 import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
+import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
@@ -120,7 +121,10 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   } else {
     await meshes.addLibraryGeometries();
   }
-  await applyModifiers(scene, { library, main, nodes, meshes });
+  const modifiers = await applyModifiers(scene, { library, main, nodes, meshes });
+  const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
+  const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
+  warnUnevaluatedFormulas([...definitions, ...modifiers], nodes.list, morphIds, library);
   await meshes.applyMaterials(scene);
   return { nodes: nodes.list, meshes: meshes.finish() };
 }

@@ -26,13 +26,17 @@ export interface ModifierTargets {
  * Applies the scene's modifier instances (`/scene/modifiers`, their dial values overriding the
  * authored ones), then every library modifier of a mesh's geometry file whose parent is that
  * geometry or its owner's definition (a figure file's skin binding) and that no instance applied.
+ * Returns the modifier definitions applied, in order.
  *
  * @example
  * ```ts
  * await applyModifiers(scene, { library, main, nodes, meshes });
  * ```
  */
-export async function applyModifiers(scene: JsonRecord | undefined, targets: ModifierTargets): Promise<void> {
+export async function applyModifiers(
+  scene: JsonRecord | undefined,
+  targets: ModifierTargets,
+): Promise<DsonEntry[]> {
   const { library, main, meshes } = targets;
   const read = main.read;
   const applied = new Set<DsonEntry>();
@@ -56,6 +60,7 @@ export async function applyModifiers(scene: JsonRecord | undefined, targets: Mod
       channel ? read.channelNumber(channel, `${at}/channel`, NaN, "the modifier's own value") : NaN,
     );
   }
+  const fromLibrary: DsonEntry[] = [];
   for (let m = 0; m < meshes.parts.length; m++) {
     const geometryEntry = meshes.geometryEntryOf(m);
     const ownerDefinition = targets.nodes.definitionOf(meshes.parts[m].owner);
@@ -64,9 +69,11 @@ export async function applyModifiers(scene: JsonRecord | undefined, targets: Mod
       const target = entry.file.ids.get(parseDsonUri(entry.value.parent).id);
       if (target === geometryEntry || (target && target === ownerDefinition)) {
         applyModifier(targets, entry, m, NaN);
+        fromLibrary.push(entry);
       }
     }
   }
+  return [...applied, ...fromLibrary];
 }
 
 /** Applies one modifier's skin and morph to mesh `mesh`; `dial` (NaN: none) overrides the morph weight. */
