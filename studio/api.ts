@@ -73,8 +73,10 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         const { path, graph } = await graphBody(request, ctx);
         return json({ issues: await check(ctx, path, graph) });
       }
-      case "POST /api/save":
-        return json(await save(ctx, await request.json()));
+      case "POST /api/save": {
+        const saved = await save(ctx, await request.json());
+        return saved instanceof Response ? saved : json(saved);
+      }
       case "POST /api/run":
         return run(ctx, await graphBody(request, ctx));
       case "GET /api/output":
@@ -226,14 +228,27 @@ async function modulesOutside(
   return issues;
 }
 
-async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown }) {
+/**
+ * Writes a graph file. With `create: true` (a new node group's file) an existing file is never
+ * replaced: the answer is HTTP 409 `{error, exists: true}` and the page asks before saving again
+ * without it. The new file is created exclusively (`createNew`), so no other writer's file is lost
+ * between a check and the write.
+ */
+async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown; create?: unknown }) {
   if (typeof body?.path !== "string" || !body.path.endsWith(".json")) {
     throw new HttpError(400, "save needs a path ending in .json");
   }
   if (!body.graph || typeof body.graph !== "object") throw new HttpError(400, "save needs a graph object");
   const abs = await ctx.sandbox.resolve(body.path);
   const text = formatGraph(body.graph);
-  await atomicWrite(abs, new TextEncoder().encode(text));
+  if (body.create === true) {
+    try {
+      await Deno.writeFile(abs, new TextEncoder().encode(text), { createNew: true });
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      return json({ error: `${ctx.sandbox.display(abs)} exists`, exists: true }, 409);
+    }
+  } else await atomicWrite(abs, new TextEncoder().encode(text));
   const issues = await check(ctx, abs, body.graph as GraphFile);
   return { path: ctx.sandbox.display(abs), bytes: text.length, issues };
 }

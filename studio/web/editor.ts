@@ -3,7 +3,8 @@
  * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
  * wires) and turns pointer and key input into model edits, Blender style: drag a header to move,
  * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, Home frames all,
- * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back.
+ * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back, Ctrl+G groups
+ * the selection into a new node group and Alt+G (or Ctrl+Alt+G) ungroups a selected group node.
  *
  * @module
  */
@@ -33,7 +34,14 @@ export interface EditorEvents {
   status(message: string, refused?: boolean): void;
   /** Tab on a group node: open its graph. Tab on nothing: go back to the parent graph. */
   tab(groupId?: string): void;
+  /** Ctrl+G: group the selected nodes into a new graph file. */
+  group(ids: string[]): void;
+  /** Alt+G / Ctrl+Alt+G: replace a selected group node by its nodes. */
+  ungroup(ids: string[]): void;
 }
+
+/** The tooltip of a badge from a run of the graph as it was before an edit. */
+export const STALE_BADGE = "from the last run; the graph changed since";
 
 /** Run state of a node, shown as a badge. */
 export interface NodeState {
@@ -47,6 +55,8 @@ export class NodeEditor {
   selection: string[] = [];
   issues: Issue[] = [];
   states = new Map<string, NodeState>();
+  /** True when the graph (or a group it uses) changed since the run the badges come from. */
+  stale = false;
   private view = { x: -40, y: -60, scale: 1 };
   private readonly layer: SVGGElement;
 
@@ -120,7 +130,16 @@ export class NodeEditor {
     );
     if (state) {
       const badge = state.ms !== undefined ? `${state.state} ${Math.round(state.ms)} ms` : state.state;
-      g.append(text(badge, WIDTH - 6, -6, `badge state-${state.state}`, "end"));
+      const mark = text(
+        badge,
+        WIDTH - 6,
+        -6,
+        `badge state-${state.state}${this.stale ? " stale" : ""}`,
+        "end",
+      );
+      // The node may not compute this any more: the badge stays, dimmed, and says why.
+      if (this.stale) mark.append(titleOf(STALE_BADGE));
+      g.append(mark);
     }
     if (issues.length) {
       const mark = text("⚠", WIDTH - 18, 18, "issue-mark");
@@ -354,16 +373,31 @@ export class NodeEditor {
     const model = this.model;
     if (!model) return;
     const mod = e.ctrlKey || e.metaKey;
+    // e.code: with Alt held, some layouts (macOS) give e.key another character (Alt+G is "©").
+    const g = e.code === "KeyG" || e.key.toLowerCase() === "g";
     if (mod && e.key.toLowerCase() === "z") {
-      if (e.shiftKey ? model.redo() : model.undo()) this.afterHistory();
+      this.history(e.shiftKey ? "redo" : "undo");
     } else if (mod && e.key.toLowerCase() === "y") {
-      if (model.redo()) this.afterHistory();
+      this.history("redo");
+    } else if (g && e.altKey) {
+      this.events.ungroup(this.selection.slice());
+    } else if (g && mod) {
+      this.events.group(this.selection.slice());
     } else if (e.key === "Delete" || e.key === "x" || e.key === "X") {
-      model.deleteNodes(this.selection);
+      const gone = this.selection.filter((id) => id in model.graph.nodes);
+      if (!gone.length) {
+        this.events.status("Nothing to delete: select nodes first (Group Input and Group Output stay)");
+      } else {
+        model.deleteNodes(gone);
+        this.events.status(`Deleted ${gone.join(", ")}`);
+      }
       this.select([]);
       this.events.changed();
     } else if (e.shiftKey && e.key.toLowerCase() === "d") {
       const copies = model.duplicate(this.selection);
+      this.events.status(
+        copies.length ? `Duplicated as ${copies.join(", ")}` : "Nothing to duplicate: select nodes first",
+      );
       this.select(copies);
       this.events.changed();
     } else if (e.key === "Home") {
@@ -373,6 +407,16 @@ export class NodeEditor {
       this.events.tab(group);
     } else return;
     e.preventDefault();
+  }
+
+  /** Undoes or redoes one step, saying in the status bar which (or that there was none). */
+  history(direction: "undo" | "redo"): void {
+    const model = this.model;
+    if (!model) return;
+    const step = direction === "undo" ? model.undo() : model.redo();
+    if (step === undefined) return this.events.status(`Nothing to ${direction}`);
+    this.events.status(`${direction === "undo" ? "Undone" : "Redone"}: ${step}`);
+    this.afterHistory();
   }
 
   /** After undo/redo: drop selections of nodes that are gone, redraw, re-check. */

@@ -41,16 +41,17 @@ export interface Wire {
 /** Undoable edits of one graph file, with the node positions kept in its `ui` field. */
 export class GraphModel {
   graph: Graph;
-  private undoStack: string[] = [];
-  private redoStack: string[] = [];
+  /** Each undo (redo) step: the graph's JSON before (after) the edit, and what the edit was. */
+  private undoStack: Step[] = [];
+  private redoStack: Step[] = [];
   /** The graph as last opened or saved, in {@link canonical} form: what "unsaved" is measured against. */
   private saved: string;
 
   constructor(
     readonly path: string,
     graph: Graph,
-    /** The node types this graph can use: the registry's, and its own modules'. */
-    readonly catalogue: Catalogue,
+    /** The node types this graph can use: the registry's, and its own modules' (ungroup adds a group's). */
+    public catalogue: Catalogue,
     readonly groups: Map<string, GroupSockets | undefined>,
   ) {
     this.graph = graph;
@@ -166,34 +167,40 @@ export class GraphModel {
   }
 
   /** Records the current graph for undo; call before every edit. */
-  private checkpoint(): void {
-    this.undoStack.push(JSON.stringify(this.graph));
+  private checkpoint(label: string): void {
+    this.undoStack.push({ graph: JSON.stringify(this.graph), label });
     if (this.undoStack.length > 200) this.undoStack.shift();
     this.redoStack = [];
   }
 
-  /** Applies an edit as one undo step. */
-  edit(change: (graph: Graph) => void): void {
-    this.checkpoint();
+  /** Applies an edit as one undo step; `label` says what it was (the status bar names it on undo). */
+  edit(change: (graph: Graph) => void, label = "edit"): void {
+    this.checkpoint(label);
     change(this.graph);
   }
 
-  /** Undoes the last edit; false when there is none. */
-  undo(): boolean {
-    const previous = this.undoStack.pop();
-    if (previous === undefined) return false;
-    this.redoStack.push(JSON.stringify(this.graph));
-    this.graph = JSON.parse(previous);
-    return true;
+  /** Replaces the whole graph as one undo step (a group or ungroup computed on a copy). */
+  replace(graph: Graph, label: string): void {
+    this.checkpoint(label);
+    this.graph = graph;
   }
 
-  /** Redoes the last undone edit; false when there is none. */
-  redo(): boolean {
+  /** Undoes the last edit; returns what it was, or undefined when there is none. */
+  undo(): string | undefined {
+    const previous = this.undoStack.pop();
+    if (previous === undefined) return undefined;
+    this.redoStack.push({ graph: JSON.stringify(this.graph), label: previous.label });
+    this.graph = JSON.parse(previous.graph);
+    return previous.label;
+  }
+
+  /** Redoes the last undone edit; returns what it was, or undefined when there is none. */
+  redo(): string | undefined {
     const next = this.redoStack.pop();
-    if (next === undefined) return false;
-    this.undoStack.push(JSON.stringify(this.graph));
-    this.graph = JSON.parse(next);
-    return true;
+    if (next === undefined) return undefined;
+    this.undoStack.push({ graph: JSON.stringify(this.graph), label: next.label });
+    this.graph = JSON.parse(next.graph);
+    return next.label;
   }
 
   /** Moves nodes (one undo step). */
@@ -202,7 +209,7 @@ export class GraphModel {
       for (const id of ids) {
         this.setPosition(id, [round(this.position(id)[0] + dx), round(this.position(id)[1] + dy)]);
       }
-    });
+    }, `move ${names(ids)}`);
   }
 
   private setPosition(id: string, at: [number, number]): void {
@@ -218,7 +225,7 @@ export class GraphModel {
     this.edit((graph) => {
       graph.nodes[id] = { type };
       this.setPosition(id, at);
-    });
+    }, `add ${id}`);
     return id;
   }
 
@@ -248,7 +255,7 @@ export class GraphModel {
       for (const [name, link] of Object.entries(graph.outputs ?? {})) {
         if (gone.has(splitLink(link)[0])) delete graph.outputs![name];
       }
-    });
+    }, `delete ${names([...gone])}`);
   }
 
   /** Copies nodes (with their parameters and the wires between them); returns the new ids. */
@@ -276,7 +283,7 @@ export class GraphModel {
           if (renamed.has(from)) node.inputs![socket] = `${renamed.get(from)}.${fromSocket}`;
         }
       }
-    });
+    }, `duplicate ${names(sources)}`);
     return [...renamed.values()];
   }
 
@@ -303,7 +310,7 @@ export class GraphModel {
       }
       const node = graph.nodes[to];
       (node.inputs ??= {})[toSocket] = from === INPUTS_ID ? { $input: fromSocket } : `${from}.${fromSocket}`;
-    });
+    }, `connect ${label(from)}.${fromSocket} → ${label(to)}.${toSocket}`);
     return undefined;
   }
 
@@ -312,7 +319,7 @@ export class GraphModel {
     this.edit((graph) => {
       if (to === OUTPUTS_ID) delete graph.outputs?.[toSocket];
       else delete graph.nodes[to]?.inputs?.[toSocket];
-    });
+    }, `disconnect ${label(to)}.${toSocket}`);
   }
 
   /** Sets a parameter; `undefined` removes it (the default applies). */
@@ -323,14 +330,14 @@ export class GraphModel {
         delete node.params?.[name];
         if (node.params && !Object.keys(node.params).length) delete node.params;
       } else (node.params ??= {})[name] = value;
-    });
+    }, `set ${id}.${name}`);
   }
 
   /** Adds a graph input (a socket of the Group Input node); returns the reason when refused. */
   addGraphInput(name: string, type: string): string | undefined {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `'${name}': use letters, digits and _`;
     if (name in (this.graph.inputs ?? {})) return `graph input '${name}' exists`;
-    this.edit((graph) => void ((graph.inputs ??= {})[name] = { type }));
+    this.edit((graph) => void ((graph.inputs ??= {})[name] = { type }), `add graph input ${name}`);
     return undefined;
   }
 
@@ -343,7 +350,7 @@ export class GraphModel {
         for (const [k, v] of Object.entries(node.inputs ?? {})) if (bound(v)) delete node.inputs![k];
         for (const [k, v] of Object.entries(node.params ?? {})) if (bound(v)) delete node.params![k];
       }
-    });
+    }, `remove graph input ${name}`);
   }
 
   /** Sets a graph input's default (`undefined`: required). */
@@ -352,7 +359,22 @@ export class GraphModel {
       const decl = graph.inputs![name];
       if (value === undefined) delete decl.default;
       else decl.default = value;
-    });
+    }, `set the default of ${name}`);
+  }
+
+  /**
+   * Binds a parameter to a new graph input (one undo step): named after the parameter (made unique),
+   * of `type`, its default the value the parameter had (`undefined`: required). Returns the name.
+   */
+  bindToNewInput(id: string, param: string, type: string, value: Json | undefined): string {
+    let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(param) ? param : `p_${param.replace(/[^A-Za-z0-9_]/g, "_")}`;
+    const base = name;
+    for (let i = 2; name in (this.graph.inputs ?? {}); i++) name = `${base}_${i}`;
+    this.edit((graph) => {
+      (graph.inputs ??= {})[name] = value === undefined ? { type } : { type, default: value };
+      (graph.nodes[id].params ??= {})[param] = { $input: name };
+    }, `bind ${id}.${param} to a new graph input ${name}`);
+    return name;
   }
 
   /** Places nodes without a saved position in columns by their depth from the sources. */
@@ -406,6 +428,19 @@ export function canonical(value: unknown): string {
 export function splitLink(link: string): [string, string] {
   const dot = link.indexOf(".");
   return dot < 0 ? [link, ""] : [link.slice(0, dot), link.slice(dot + 1)];
+}
+
+/** One undo or redo step. */
+interface Step {
+  /** The graph's JSON on the other side of the edit. */
+  graph: string;
+  /** What the edit did, for the status bar ("delete fighter"). */
+  label: string;
+}
+
+/** Node ids for a label: the first three, then how many more. */
+function names(ids: string[]): string {
+  return ids.length > 3 ? `${ids.slice(0, 3).join(", ")} and ${ids.length - 3} more` : ids.join(", ");
 }
 
 function label(id: string): string {

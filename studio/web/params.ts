@@ -2,7 +2,8 @@
 /**
  * The parameter panel: one widget per parameter, built from the node's parameter spec — numbers with
  * their min/max, enums as menus, booleans as checkboxes, strings, JSON and file paths (relative to the
- * graph). A value bound to a graph input shows the input's name; an issue on a parameter shows beside it.
+ * graph). A value bound to a graph input shows the input's name (click to unbind); an unbound one has a
+ * menu that binds it to a graph input of its type, or to a new one; an issue on a parameter shows beside it.
  *
  * A value edit does not rebuild the panel (the widget already shows it), and a live check's answer
  * only re-marks the rows' issues ({@link showParamIssues}): a rebuild would drop the text being typed
@@ -131,7 +132,15 @@ export function renderParams(
     const caption = document.createElement("span");
     caption.textContent = name;
     caption.title = spec.doc;
-    row.append(caption, widget(model, id, name, spec, onEdit));
+    const value = model.graph.nodes[id].params?.[name];
+    const field = widget(model, id, name, spec, onEdit);
+    if (isRef(value)) row.append(caption, field);
+    else {
+      const both = document.createElement("div");
+      both.className = "param-value";
+      both.append(field, bindMenu(model, id, name, spec, onEdit));
+      row.append(caption, both);
+    }
     panel.append(row);
   }
   showParamIssues(panel, issues);
@@ -152,6 +161,51 @@ function paramSpecs(model: GraphModel, id: string): Record<string, ParamDef> {
   return specs;
 }
 
+function isRef(value: unknown): value is { $input: string } {
+  return !!value && typeof value === "object" && !Array.isArray(value) && "$input" in value;
+}
+
+/** The graph input type a parameter can be bound to (the runtime's `paramSocketType`). */
+function inputTypeOf(spec: ParamDef): string {
+  return spec.type === "number" || spec.type === "boolean" || spec.type === "json" ? spec.type : "string";
+}
+
+/**
+ * The menu that binds a parameter to a graph input: each graph input of its type, or a new one named
+ * after the parameter whose default is the value it has now (so binding changes nothing a run computes
+ * until the input is set). Undo unbinds again, and so does the bound row's button.
+ */
+function bindMenu(model: GraphModel, id: string, name: string, spec: ParamDef, onEdit: OnEdit): HTMLElement {
+  const type = inputTypeOf(spec);
+  const menu = document.createElement("select");
+  menu.className = "bind";
+  // Tab goes from value to value, as it did before the menus: typing through a node's parameters
+  // should not stop on each one's menu.
+  menu.tabIndex = -1;
+  menu.title = `Bind ${name} to a graph input (${type})`;
+  menu.setAttribute("aria-label", menu.title);
+  menu.append(new Option("⇠ input…", ""));
+  for (const [input, decl] of Object.entries(model.graph.inputs ?? {})) {
+    if (decl.type === type) menu.append(new Option(`← ${input}`, `input:${input}`));
+  }
+  menu.append(new Option(`+ new input '${name}'`, "new"));
+  menu.onchange = () => {
+    if (menu.value === "new") {
+      const current = model.graph.nodes[id].params?.[name];
+      const value = current === undefined ? spec.default : current;
+      const plain = value && typeof value === "object" && !Array.isArray(value) && "$literal" in value
+        ? value.$literal
+        : value;
+      // No value (or null, which only bytes and scene inputs take): the new input is required.
+      model.bindToNewInput(id, name, type, plain === null ? undefined : plain);
+    } else if (menu.value.startsWith("input:")) {
+      model.setParam(id, name, { $input: menu.value.slice("input:".length) });
+    } else return;
+    onEdit(true);
+  };
+  return menu;
+}
+
 function widget(
   model: GraphModel,
   id: string,
@@ -164,7 +218,7 @@ function widget(
     model.setParam(id, name, value);
     onEdit(rebuild);
   };
-  if (current && typeof current === "object" && !Array.isArray(current) && "$input" in current) {
+  if (isRef(current)) {
     const bound = document.createElement("button");
     bound.textContent = `← graph input '${current.$input}' (unbind)`;
     bound.onclick = () => apply(undefined, true);

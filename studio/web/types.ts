@@ -116,3 +116,25 @@ export function joinPath(fromFile: string, relative: string): string {
   }
   return parts.join("/");
 }
+
+/**
+ * The path of `to` relative to the folder `fromDir` (both as the server displays paths: relative to
+ * the project, or absolute), as a group node's `graph` field names a file. Undefined when it cannot be
+ * said without knowing folder names the paths leave out (one absolute and one not, or `fromDir`
+ * climbing above the project with `..`).
+ */
+export function relativePath(fromDir: string, to: string): string | undefined {
+  if (fromDir.startsWith("/") !== to.startsWith("/")) return undefined;
+  const from = fromDir.split("/").filter((p) => p && p !== ".");
+  const target = to.split("/").filter((p) => p && p !== ".");
+  let shared = 0;
+  while (shared < from.length && shared < target.length && from[shared] === target[shared]) shared++;
+  const up = from.slice(shared);
+  if (up.includes("..")) return undefined;
+  return [...up.map(() => ".."), ...target.slice(shared)].join("/") || ".";
+}
+
+/** The folder of a path as the server displays it ("" for a file in the project's top folder). */
+export function folderOf(path: string): string {
+  return path.split("/").slice(0, -1).join("/") || (path.startsWith("/") ? "/" : "");
+}
