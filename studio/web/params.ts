@@ -184,7 +184,7 @@ function bindMenu(model: GraphModel, id: string, name: string, spec: ParamDef, o
   menu.tabIndex = -1;
   menu.title = `Bind ${name} to a graph input (${type})`;
   menu.setAttribute("aria-label", menu.title);
-  menu.append(new Option("⇠ input…", ""));
+  menu.append(new Option("bind…", ""));
   for (const [input, decl] of Object.entries(model.graph.inputs ?? {})) {
     if (decl.type === type) menu.append(new Option(`← ${input}`, `input:${input}`));
   }
