@@ -33,6 +33,16 @@ async function select(page: Page, ids: string[]): Promise<void> {
   await page.focus("#editor");
 }
 
+/** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
+async function boxOf(page: Page, selector: string) {
+  for (let i = 0; i < 50; i++) {
+    const box = await page.locator(selector).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
 /** Waits for the live check after an edit (150 ms debounce, then the server's answer). */
 const checked = (page: Page, count: string) =>
   page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
@@ -103,11 +113,10 @@ Deno.test({
       const badge = page.locator('g.node[data-node="fighter"] text.badge');
       equal(await badge.getAttribute("class"), "badge state-done");
       // Moving a node changes nothing a run computes: the badges stay current.
-      await page.evaluate(() => (globalThis as unknown as Studio).studio.current().graph);
-      const title = await page.locator('g.node[data-node="export"] .title').boundingBox();
-      await page.mouse.move(title!.x + 20, title!.y + 5);
+      const title = await boxOf(page, 'g.node[data-node="export"] .title');
+      await page.mouse.move(title.x + 20, title.y + 5);
       await page.mouse.down();
-      await page.mouse.move(title!.x + 60, title!.y + 45, { steps: 4 });
+      await page.mouse.move(title.x + 60, title.y + 45, { steps: 4 });
       await page.mouse.up();
       notEqual(JSON.stringify((await graphOf(page)).ui), JSON.stringify(original.ui), "the node moved");
       equal(await badge.getAttribute("class"), "badge state-done");
@@ -128,11 +137,11 @@ Deno.test({
 
     await t.step("the status bar says what delete, duplicate and undo did", async () => {
       // A refused wire leaves its message; the next edits replace it.
-      const from = await page.locator('circle[data-node="fighter"][data-side="out"]').boundingBox();
-      const to = await page.locator('circle[data-node="write_glb"][data-socket="bytes"]').boundingBox();
-      await page.mouse.move(from!.x + 6, from!.y + 6);
+      const from = await boxOf(page, 'circle[data-node="fighter"][data-side="out"]');
+      const to = await boxOf(page, 'circle[data-node="write_glb"][data-socket="bytes"]');
+      await page.mouse.move(from.x + 6, from.y + 6);
       await page.mouse.down();
-      await page.mouse.move(to!.x + 6, to!.y + 6, { steps: 6 });
+      await page.mouse.move(to.x + 6, to.y + 6, { steps: 6 });
       await page.mouse.up();
       await page.waitForSelector("#status.refused");
       await select(page, ["report_json"]);
