@@ -3,6 +3,8 @@
  * `lh`, `l_` …; `_R`, `Right`, `Starboard`, `stbd`, `rh` …; `_C`, `Centre`), otherwise from where
  * its geometry sits: within a band of the centre line it is centre, else the side it is on. The band
  * is 5 cm in metres, or a fraction of the model's size when the decoder recorded the unit as unknown.
+ * A panel named left or right that lies wholly on the other side, while most named panels agree with
+ * the frame (a mirrored duplicate keeping its name, `Aileron.L.001`), takes its geometry's side, warned.
  *
  * @module
  */
@@ -13,8 +15,9 @@ import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
 /** `rig.assign_side` node definition. */
 export const rigAssignSide = defineNode({
   type: "rig.assign_side",
-  // 3: frame detection reads skinned meshes at rest.
-  version: 3,
+  // 3: frame detection reads skinned meshes at rest. 4: a panel named left or right lying wholly
+  // on the other side, when most named panels agree with the frame, takes its geometry's side.
+  version: 4,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -32,14 +32,52 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     return band = params.centre_band_fraction * extent;
   };
   const poses = new SkinPoses(matrix);
+  const sides = new Map<Node, Side>();
+  // Panels named left or right lying wholly on the other side: a Blender duplicate of `Aileron.L`
+  // mirrored to the right keeps `Aileron.L.001`.
+  const contradicted = new Map<Node, Side>();
+  let named = 0;
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
     if (part.side) continue;
-    const side = sideFromName(node.getName()) ?? sideFromGeometry(scene, node, poses, centreBand);
-    setPart(node, { ...part, side });
+    const fromName = sideFromName(node.getName());
+    if (fromName === "left" || fromName === "right") {
+      named++;
+      const wholly = sideWhollyOn(scene, node, poses, centreBand);
+      if (wholly && wholly !== fromName) contradicted.set(node, wholly);
+    }
+    sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, centreBand));
+  }
+  // When most named panels agree with the frame, the few that do not are misnamed: their geometry
+  // decides. When most disagree, the frame is probably wrong (the fit warned) and the names stand.
+  const overrule = contradicted.size * 2 < named;
+  for (const [node, side] of sides) {
+    const geometric = overrule ? contradicted.get(node) : undefined;
+    if (geometric) {
+      ctx.warn(
+        `panel '${node.getName()}' is named ${side} but lies wholly on the ${geometric} side, as the other ` +
+          `panels named left and right do not (a mirrored duplicate keeping its name?): side ${geometric}`,
+        { panel: node.getName(), named: side, side: geometric },
+      );
+    }
+    setPart(node, { ...getPart(node)!, side: geometric ?? side });
   }
   return { scene };
 };
+
+/** The side a node's geometry lies wholly on, past the centre band; undefined when it reaches across. */
+function sideWhollyOn(
+  doc: Document,
+  node: Node,
+  poses: SkinPoses,
+  centreBand: () => number,
+): Side | undefined {
+  const bounds = positionBounds(panelPositions(doc, node, poses.frame, poses));
+  if (!bounds) return undefined;
+  if (bounds.min[2] > centreBand()) return "left";
+  if (bounds.max[2] < -centreBand()) return "right";
+  return undefined;
+}
 
 /**
  * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry (a skin bone's:

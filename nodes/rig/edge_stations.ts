@@ -35,6 +35,8 @@ export interface StationEdges {
   readonly trail: StationEdge;
   /** Median chord over the stations that saw the panel. */
   readonly chord: number;
+  /** The cut segments (station, va, wa, vb, wb) — each station's section — when sliced from triangles. */
+  readonly cuts?: { readonly data: Float64Array; readonly n: number };
 }
 
 /**
@@ -105,7 +107,12 @@ export function sliceStations(
   // nose cannot drag it aft, as a mean over the band would.
   const leadV = halfwayExtremes(cuts, n, lead, vLow, band, 1);
   const trailV = halfwayExtremes(cuts, n, trail, vHigh, band, -1);
-  return { lead: edgeFromBands(lead, leadV), trail: edgeFromBands(trail, trailV), chord };
+  return {
+    lead: edgeFromBands(lead, leadV),
+    trail: edgeFromBands(trail, trailV),
+    chord,
+    cuts: { data: cuts, n },
+  };
 }
 
 /**

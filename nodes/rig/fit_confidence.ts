@@ -62,6 +62,16 @@ export function judgeFit(fit: HingeFit): FitJudgement {
   if (offSpan > MAX_HINGE_TO_SPAN_DEGREES) {
     flag(1, `the hinge runs ${offSpan.toFixed(0)}° off the span, across the panel`);
   }
+  if (fit.hanging) {
+    const { depth, places } = fit.hanging;
+    flag(
+      1,
+      `parts of it reach ${percent(depth)} of its chord outside its sections at ${places} place${
+        places === 1 ? "" : "s"
+      } along the span (hinge brackets, a dropped hinge?): the hinge is drawn along its nose, which such ` +
+        "parts may not turn about",
+    );
+  }
   if (fit.spanLength > 0 && fit.spanLength < 0.1 * fit.chord) {
     flag(1, `span ${fit.spanLength.toPrecision(3)} is under a tenth of the chord`);
   }

@@ -24,8 +24,9 @@ import { HINGE_FIT_DEFAULTS } from "./hinge_fit_options.ts";
 export const rigFitHinge = defineNode({
   type: "rig.fit_hinge",
   // 5: skinned meshes are read where their joints draw them at rest (all-moving check, frame
-  // detection).
-  version: 5,
+  // detection). 6: a rounded nose hinges at its centre, not its tip; geometry outside every
+  // station's section (hinge brackets) makes the fit weak.
+  version: 6,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

@@ -20,9 +20,11 @@
 import { symmetricEigen3 } from "./eigen3.ts";
 import { fitRobustLine, type LineFit } from "./line_fit.ts";
 import { binVertices, medianThickness, sliceStations, stationFilled, stationPoint } from "./edge_stations.ts";
-import { cross, dot, normalize, type Vec3 } from "./transform.ts";
+import { cross, dot, normalize, sub, type Vec3 } from "./transform.ts";
 
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
+import { noseCentres } from "./nose_centre.ts";
+import { type Hanging, hangingGeometry } from "./hanging.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -66,6 +68,13 @@ export interface HingeFit {
   readonly aftThickness: number;
   /** True when the vertices lie on one line or point: the panel has no area to hinge. */
   readonly collinear: boolean;
+  /** Stations whose nose is a circle: the forward-edge hinge goes through its centre there. */
+  readonly roundedStations: number;
+  /**
+   * Geometry outside every station's section (hinge brackets, horns too narrow to cut), which the
+   * fitted line does not account for; undefined when there is none.
+   */
+  readonly hanging?: Hanging;
 }
 
 /**
@@ -155,15 +164,25 @@ export function fitHinge(
     edges = binVertices(coords, uMin, uMax, bins, options.bandFraction);
   }
   const { lead, trail, chord } = edges;
+  // A rounded nose turns about its centre, not its tip (forward-edge hinges only: a quarter chord is
+  // measured from the tip, and a leading-edge device hinges on its aft edge).
+  const noses = options.edge === "forward" && surface && edges.cuts
+    ? noseCentres(edges.cuts, lead.points, bins, chord)
+    : undefined;
 
   const leadPoints = new Float64Array(bins * 3);
   const trailPoints = new Float64Array(bins * 3);
-  let filled = 0;
+  const hingePoints = new Float64Array(bins * 3);
+  let filled = 0, rounded = 0;
   for (let b = 0; b < bins; b++) {
     if (!stationFilled(lead, b)) continue;
     const l = stationPoint(lead, b), t = stationPoint(trail, b);
     leadPoints.set(fromPanel(mean, span, chordDir, normal, l[0], l[1], l[2]), filled * 3);
     trailPoints.set(fromPanel(mean, span, chordDir, normal, t[0], t[1], t[2]), filled * 3);
+    const round = noses !== undefined && !Number.isNaN(noses[b * 2]);
+    if (round) rounded++;
+    const [v, w] = round ? [noses[b * 2], noses[b * 2 + 1]] : [l[1], l[2]];
+    hingePoints.set(fromPanel(mean, span, chordDir, normal, l[0], v, w), filled * 3);
     filled++;
   }
   const tolerance = Math.max(options.inlierFraction * chord, 1e-9);
@@ -187,7 +206,11 @@ export function fitHinge(
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {
-    const line = options.edge === "aft" ? trailLine : leadLine;
+    const line = options.edge === "aft"
+      ? trailLine
+      : rounded > 0
+      ? fitRobustLine(hingePoints, filled, tolerance, span)
+      : leadLine;
     // The origin is where the hinge crosses the middle of the span.
     origin = at(line, (uMin + uMax) / 2);
     axis = line.direction;
@@ -218,6 +241,13 @@ export function fitHinge(
     collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
     inliers,
     residual,
+    roundedStations: rounded,
+    hanging: surface && edges.cuts
+      ? hangingGeometry(coords, edges.cuts, lead.points, trail.points, uMax - uMin, (u) => {
+        const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
+        return [dot(l, chordDir), dot(l, normal), dot(t, chordDir) - dot(l, chordDir)];
+      })
+      : undefined,
   };
 }
 

@@ -1,0 +1,223 @@
+/**
+ * Control surfaces with real airfoil sections, as modellers build them: the wing's section is a NACA
+ * 4-digit airfoil; the surface behind it is the airfoil's tail with a rounded (bull) nose — a circle
+ * about the hinge — nested in a concave cove cut into the fixed surface ahead. 30–80 vertices around
+ * each section, several span stations, taper, sweep and dihedral; optionally modelled deflected at
+ * rest (turned about its hinge) and, for flaps, hung on a dropped hinge below the wing with its
+ * brackets in the surface's mesh. The true hinge (the nose circle's centre line, or the brackets'
+ * pivot line) comes from the construction. Aircraft coordinates (aft, up, left); deterministic from a
+ * seed.
+ *
+ * @module
+ */
+import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
+import type { CoarsePanel } from "./coarse_panels.ts";
+
+/** A mesh in aircraft coordinates. */
+export interface AircraftMesh {
+  readonly positions: Float32Array;
+  readonly triangles: Uint32Array;
+}
+
+/** A generated surface with the fixed surface ahead of it. */
+export interface AirfoilSurface extends CoarsePanel {
+  /** The fixed wing (or tail) section ahead, with its cove. */
+  readonly wing: AircraftMesh;
+  /** The deflection the surface was modelled at, degrees (trailing edge down positive). */
+  readonly deflection: number;
+  /** For a dropped hinge: how far below the surface's nose the pivot hangs, fraction of its chord. */
+  readonly drop: number;
+}
+
+/** Options of {@link airfoilSurface}. */
+export interface AirfoilOptions {
+  /** Deflection at rest, degrees, trailing edge down positive (default 0). */
+  deflection?: number;
+  /** Hang the surface on brackets whose pivot lies this far below the nose (fraction of its chord). */
+  drop?: number;
+}
+
+const AFT: Vec3 = [1, 0, 0];
+
+/** NACA 4-digit half thickness (fraction of chord) at x (fraction of chord). */
+export function nacaThickness(t: number, x: number): number {
+  return 5 * t * (0.2969 * Math.sqrt(x) - 0.126 * x - 0.3516 * x * x + 0.2843 * x ** 3 - 0.1015 * x ** 4);
+}
+
+/** NACA 4-digit camber line height at x for camber m at p. */
+export function nacaCamber(m: number, p: number, x: number): number {
+  if (m === 0) return 0;
+  return x < p ? (m / (p * p)) * (2 * p * x - x * x) : (m / (1 - p) ** 2) * (1 - 2 * p + 2 * p * x - x * x);
+}
+
+/**
+ * One random control surface behind a fixed surface, with real sections (see the module doc). The
+ * surface's `chord` is measured from its hinge to its trailing edge.
+ */
+export function airfoilSurface(next: () => number, options: AirfoilOptions = {}): AirfoilSurface {
+  const between = (a: number, b: number) => a + (b - a) * next();
+  const deflection = options.deflection ?? 0, drop = options.drop ?? 0;
+  const stations = 3 + Math.floor(next() * 6);
+  const spanLength = between(0.8, 4);
+  const rootChord = between(0.8, 2.5);
+  const taper = between(0.4, 1);
+  const sweep = (between(-10, 40) * Math.PI) / 180;
+  const dihedral = (between(-5, 10) * Math.PI) / 180;
+  const m = next() < 0.3 ? 0 : between(0.01, 0.04), p = between(0.3, 0.5), t = between(0.09, 0.18);
+  const xh = between(0.65, 0.82); // hinge, fraction of the wing chord
+  const k = between(0.8, 0.97); // the surface's thickness against the wing's
+  const around = 30 + Math.floor(next() * 51); // vertices around the surface's section
+  const gap = between(0.002, 0.01);
+  const span: Vec3 = [0, Math.sin(dihedral), Math.cos(dihedral)];
+  const up = normalize(cross(span, AFT));
+  const root: Vec3 = [between(-3, 3), between(-1, 1), between(0.5, 3)];
+  const lead = (s: number): Vec3 =>
+    [0, 1, 2].map((i) => root[i] + s * spanLength * (span[i] + Math.tan(sweep) * AFT[i])) as Vec3;
+  const chordAt = (s: number) => rootChord * (1 - s * (1 - taper));
+  const yc = (x: number) => nacaCamber(m, p, x), yt = (x: number) => nacaThickness(t, x);
+  const r = k * yt(xh), R = Math.min(yt(xh), r + gap);
+  const centre: [number, number] = [xh, yc(xh)];
+  // Where the hinge hangs, in section coordinates (a dropped hinge sits below and a little ahead).
+  const flapChord = 1 - xh;
+  const pivot: [number, number] = drop > 0 ? [xh - 0.05 * flapChord, yc(xh) - r - drop * flapChord] : centre;
+
+  // The surface's section (x, y as fractions of the wing chord): trailing edge, upper surface
+  // forward, the nose arc about the centre, the lower surface aft.
+  const nose = Math.max(5, Math.round(around * 0.3));
+  const tail = Math.max(3, Math.floor((around - nose) / 2));
+  const section: [number, number][] = [[1, yc(1)]];
+  for (let i = tail - 1; i >= 1; i--) {
+    const x = xh + flapChord * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+    section.push([x, yc(x) + k * yt(x) * (1 - 0.98 * ((x - xh) / flapChord) ** 8)]);
+  }
+  for (let i = 0; i <= nose; i++) {
+    const a = Math.PI / 2 + (Math.PI * i) / nose;
+    section.push([centre[0] + r * Math.cos(a), centre[1] + r * Math.sin(a)]);
+  }
+  for (let i = 1; i < tail; i++) {
+    const x = xh + flapChord * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+    section.push([x, yc(x) - k * yt(x) * (1 - 0.98 * ((x - xh) / flapChord) ** 8)]);
+  }
+  // Brackets of a dropped hinge: a thin plate from the lower surface down to the pivot, at three
+  // span positions (their own rings, closed boxes, added below).
+  // The fixed wing's section: upper surface forward to the leading edge, lower surface aft, the
+  // concave cove about the hinge.
+  const wingSection: [number, number][] = [];
+  const ahead = 24;
+  for (let i = ahead; i >= 0; i--) {
+    const x = xh * (1 - Math.cos((Math.PI / 2) * (i / ahead)));
+    wingSection.push([x, yc(x) + yt(x)]);
+  }
+  for (let i = 1; i <= ahead; i++) {
+    const x = xh * (1 - Math.cos((Math.PI / 2) * (i / ahead)));
+    wingSection.push([x, yc(x) - yt(x)]);
+  }
+  if (R < yt(xh) - 1e-9) wingSection.push([xh, yc(xh) - R]);
+  for (let i = 1; i < 12; i++) {
+    const a = -Math.PI / 2 - (Math.PI * i) / 12;
+    wingSection.push([centre[0] + R * Math.cos(a), centre[1] + R * Math.sin(a)]);
+  }
+  if (R < yt(xh) - 1e-9) wingSection.push([xh, yc(xh) + R]);
+
+  const ts = Array.from({ length: stations }, (_, i) => i / (stations - 1));
+  const place = (s: number, x: number, y: number): Vec3 => {
+    const c = chordAt(s), l = lead(s);
+    return [0, 1, 2].map((i) => l[i] + x * c * AFT[i] + y * c * up[i]) as Vec3;
+  };
+  const hingeRoot = place(0, ...pivot), hingeTip = place(1, ...pivot);
+  const axis = normalize([0, 1, 2].map((i) => hingeTip[i] - hingeRoot[i]));
+  // Turning about the hinge, trailing edge down for a positive angle.
+  const turn = (q: Vec3): Vec3 => {
+    if (!deflection) return q;
+    const sign = axis[2] * up[1] - axis[1] * up[2] > 0 ? 1 : -1; // (axis × up)·aft
+    const angle = (-sign * deflection * Math.PI) / 180;
+    const d: Vec3 = [q[0] - hingeRoot[0], q[1] - hingeRoot[1], q[2] - hingeRoot[2]];
+    const c = Math.cos(angle), sn = Math.sin(angle), dot = d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2];
+    const x = cross(axis, d);
+    return [0, 1, 2].map((i) => hingeRoot[i] + d[i] * c + x[i] * sn + axis[i] * dot * (1 - c)) as Vec3;
+  };
+  const surface = loft(ts, section, (s, x, y) => turn(place(s, x, y)), next, true);
+  if (drop > 0) {
+    // Three brackets, each a thin closed box from the surface's lower skin down to the pivot.
+    const width = 0.01 * rootChord;
+    for (const s of [0.15, 0.5, 0.85]) {
+      const lower = yc(xh + 0.15 * flapChord) - k * yt(xh + 0.15 * flapChord);
+      const plate: [number, number][] = [
+        [pivot[0] - 0.02 * flapChord, pivot[1]],
+        [pivot[0] + 0.02 * flapChord, pivot[1] - 0.02 * flapChord],
+        [xh + 0.3 * flapChord, lower],
+        [xh + 0.05 * flapChord, yc(xh) - 0.5 * r],
+      ];
+      const sw = spanLength > 0 ? width / spanLength : 0;
+      appendLoft(surface, [s - sw, s + sw], plate, (ss, x, y) => turn(place(ss, x, y)), next, true);
+    }
+  }
+  const wing = loft(ts, wingSection, place, next, false);
+  const mid = place(0.5, ...pivot);
+  const truthTip = place(1, ...pivot), truthRoot = place(0, ...pivot);
+  const spanTrue = Math.hypot(...[0, 1, 2].map((i) => truthTip[i] - truthRoot[i]));
+  return {
+    positions: new Float32Array(surface.positions),
+    triangles: new Uint32Array(surface.triangles),
+    wing: { positions: new Float32Array(wing.positions), triangles: new Uint32Array(wing.triangles) },
+    origin: mid,
+    axis,
+    span: spanTrue,
+    chord: flapChord * chordAt(0.5),
+    features: [],
+    deflection,
+    drop,
+    description: `${stations} stations, ${around} around, NACA ${Math.round(m * 100)}${Math.round(p * 10)}${
+      Math.round(t * 100)
+    }, hinge at ${(xh * 100).toFixed(0)} %, nose radius ${
+      (r / flapChord * 100).toFixed(1)
+    } % of its chord, chord ${rootChord.toFixed(2)}×${taper.toFixed(2)}, sweep ${
+      ((sweep * 180) / Math.PI).toFixed(0)
+    }°, dihedral ${((dihedral * 180) / Math.PI).toFixed(0)}°${
+      deflection ? `, deflected ${deflection}°` : ""
+    }${drop ? `, dropped hinge ${(drop * 100).toFixed(0)} %` : ""}`,
+  };
+}
+
+interface Loft {
+  positions: number[];
+  triangles: number[];
+}
+
+/** Rings of `section` at span positions `ts`, joined by quads split either way; caps when `closed`. */
+function loft(
+  ts: readonly number[],
+  section: readonly [number, number][],
+  place: (s: number, x: number, y: number) => Vec3,
+  next: () => number,
+  caps: boolean,
+): Loft {
+  const out: Loft = { positions: [], triangles: [] };
+  appendLoft(out, ts, section, place, next, caps);
+  return out;
+}
+
+function appendLoft(
+  out: Loft,
+  ts: readonly number[],
+  section: readonly [number, number][],
+  place: (s: number, x: number, y: number) => Vec3,
+  next: () => number,
+  caps: boolean,
+): void {
+  const first = out.positions.length / 3, n = section.length;
+  for (const s of ts) for (const [x, y] of section) out.positions.push(...place(s, x, y));
+  for (let i = 0; i + 1 < ts.length; i++) {
+    for (let j = 0; j < n; j++) {
+      const a = first + i * n + j, b = first + i * n + ((j + 1) % n), c = a + n, d = b + n;
+      if (next() < 0.5) out.triangles.push(a, c, b, b, c, d);
+      else out.triangles.push(a, c, d, a, d, b);
+    }
+  }
+  if (caps) {
+    const last = first + (ts.length - 1) * n;
+    for (let j = 1; j + 1 < n; j++) {
+      out.triangles.push(first, first + j + 1, first + j, last, last + j, last + j + 1);
+    }
+  }
+}
