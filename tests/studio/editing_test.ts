@@ -9,44 +9,18 @@
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { startStudio } from "../../studio/server.ts";
-import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
+import { boxOf, checked, copyAircraftGraphs, drag, openStudio, socket } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-async function boxOf(page: Page, selector: string) {
-  for (let i = 0; i < 50; i++) {
-    const box = await page.locator(selector).boundingBox().catch(() => null);
-    if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no box for ${selector}`);
-}
-
-async function drag(page: Page, from: string, to: string): Promise<void> {
-  const a = await boxOf(page, from);
-  const b = await boxOf(page, to);
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
-  await page.mouse.up();
-}
-
-const socket = (node: string, name: string, side: "in" | "out") =>
-  `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
 
 const sockets = (page: Page, node: string, side: "in" | "out") =>
   page.$$eval(
     `circle[data-node="${node}"][data-side="${side}"]`,
     (cs) => cs.map((c) => c.getAttribute("data-socket")),
   );
-
-/** Waits for the live check after an edit or a Tab (150 ms debounce, then the server's answer). */
-const checked = (page: Page, count: string) =>
-  page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
 
 Deno.test({
   name: "studio: editing a graph and its node group (save, refuse, group inputs and sockets, duplicate)",
@@ -55,21 +29,8 @@ Deno.test({
   sanitizeResources: false,
 }, async (t) => {
   const dir = await tempDir({ prefix: "studio-editing-" });
-  await Deno.mkdir(join(dir, "graphs"));
-  for (const name of ["aircraft.json", "rig.json"]) {
-    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
-  }
-  const aircraft = join(dir, "graphs", "aircraft.json");
-  const rig = join(dir, "graphs", "rig.json");
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
-  const { browser, close } = await launch();
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
+  const { aircraft, rig } = await copyAircraftGraphs(dir);
+  const { studio, page, errors, close } = await openStudio(dir);
   const status = () => page.textContent("#status");
   const tabOut = async () => {
     await page.evaluate(() =>
@@ -173,6 +134,5 @@ Deno.test({
     deepEqual(errors, []);
   } finally {
     await close();
-    await studio.close();
   }
 });

@@ -13,9 +13,9 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Dialog, Page } from "playwright-core";
 import { runGraph } from "../../mod.ts";
-import { startStudio } from "../../studio/server.ts";
-import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
+import { openStudio } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -107,15 +107,7 @@ Deno.test({
       outputs: { glb: "export.bytes" },
     }),
   );
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
-  const { browser, close } = await launch();
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
+  const { studio, page, errors, close } = await openStudio(dir);
   const open = async (file: string) => {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(file)}`);
     await page.waitForSelector("body[data-ready=true]");
@@ -369,6 +361,5 @@ Deno.test({
     deepEqual(errors, []);
   } finally {
     await close();
-    await studio.close();
   }
 });

@@ -11,10 +11,10 @@
 import { deepEqual, equal, notEqual, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Dialog, Page } from "playwright-core";
-import { startStudio } from "../../studio/server.ts";
-import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { browserMissing } from "../../studio/chromium.ts";
 import { checkGraph, loadGraph } from "../../mod.ts";
 import { tempDir } from "../support/temp.ts";
+import { boxOf, checked, copyAircraftGraphs, openStudio, statusReads } from "./page_helpers.ts";
 import type { Graph } from "../../studio/web/types.ts";
 
 const missing = browserMissing();
@@ -33,23 +33,6 @@ async function select(page: Page, ids: string[]): Promise<void> {
   await page.focus("#editor");
 }
 
-/** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
-async function boxOf(page: Page, selector: string) {
-  for (let i = 0; i < 50; i++) {
-    const box = await page.locator(selector).boundingBox().catch(() => null);
-    if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no box for ${selector}`);
-}
-
-/** Waits for the live check after an edit (150 ms debounce, then the server's answer). */
-const checked = (page: Page, count: string) =>
-  page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
-
-const statusReads = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.getElementById("status")!.textContent === t, text);
-
 Deno.test({
   name: "studio: group (Ctrl+G), ungroup (Alt+G), rebind a parameter, stale badges, status after edits",
   ignore: !!missing,
@@ -57,19 +40,11 @@ Deno.test({
   sanitizeResources: false,
 }, async (t) => {
   const dir = await tempDir({ prefix: "studio-grouping-" });
-  await Deno.mkdir(join(dir, "graphs"));
-  for (const name of ["aircraft.json", "rig.json"]) {
-    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
-  }
-  const aircraft = join(dir, "graphs", "aircraft.json");
-  const rigFile = join(dir, "graphs", "rig.json");
+  const { aircraft, rig: rigFile } = await copyAircraftGraphs(dir);
   const rigText = await Deno.readTextFile(rigFile);
   const out = join(dir, "out");
   // No cache: each run computes every node again, so equal bytes come from equal computations.
-  const studio = await startStudio({ port: 0, roots: [dir], outDir: out, cacheDir: false });
-  const { browser, close } = await launch();
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
+  const { studio, page, errors, close } = await openStudio(dir, false);
   // Each dialog the page opens, answered from this queue (a prompt's text, or false to dismiss).
   const dialogs: { type: string; message: string; value: string }[] = [];
   const answers: (string | boolean)[] = [];
@@ -323,6 +298,5 @@ Deno.test({
     deepEqual(errors, []);
   } finally {
     await close();
-    await studio.close();
   }
 });

@@ -9,9 +9,9 @@
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { startStudio } from "../../studio/server.ts";
-import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
+import { openStudio } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -93,15 +93,7 @@ Deno.test({
   await Deno.writeTextFile(join(dir, "graphs", "qa.ts"), MODULE);
   await Deno.writeTextFile(join(dir, "graphs", "gated.json"), JSON.stringify(GATED));
   await Deno.writeTextFile(join(dir, "graphs", "inner.json"), JSON.stringify(INNER));
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
-  const { browser, close } = await launch();
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
+  const { studio, page, errors, close } = await openStudio(dir);
   let open = () => {};
   const hold = () => gate.qaGate = new Promise<void>((done) => open = done);
   const crumbs = () => page.textContent("#crumbs");
@@ -241,6 +233,5 @@ Deno.test({
   } finally {
     gate.qaGate = undefined;
     await close();
-    await studio.close();
   }
 });

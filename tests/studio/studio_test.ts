@@ -12,42 +12,18 @@ import { decode } from "fast-png";
 import type { Page } from "playwright-core";
 import { checkGraph, runGraph } from "../../mod.ts";
 import { modelPreviewGraph } from "../../studio/preview_graph.ts";
-import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { animatedCar } from "../nodes/decode/carnivores/fixtures.ts";
 import { encodeCar } from "../support/carnivores/encode.ts";
-import { browserMissing, launch, watchErrors } from "../../studio/chromium.ts";
+import { browserMissing, watchErrors } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
+import { boxOf, copyAircraftGraphs, drag, openStudio, socket } from "./page_helpers.ts";
 import { optimisedGlb } from "../support/compressed.ts";
 import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** An element's box; the editor redraws after each live check, so a box read mid-redraw is retried. */
-async function boxOf(page: Page, selector: string) {
-  for (let i = 0; i < 50; i++) {
-    const box = await page.locator(selector).boundingBox().catch(() => null);
-    if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no box for ${selector}`);
-}
-
-/** Drags with the mouse from the centre of one element to the centre of another. */
-async function drag(page: Page, from: string, to: string): Promise<void> {
-  const a = await boxOf(page, from);
-  const b = await boxOf(page, to);
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
-  await page.mouse.up();
-}
-
-const socket = (node: string, name: string, side: "in" | "out") =>
-  `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
 
 /** Pixels of the 3D view (`channels` bytes each). */
 async function viewPixels(page: Page): Promise<Shot> {
@@ -84,21 +60,9 @@ Deno.test({
   sanitizeResources: false,
 }, async (t) => {
   const dir = await tempDir({ prefix: "studio-test-" });
-  await Deno.mkdir(join(dir, "graphs"));
-  for (const name of ["aircraft.json", "rig.json"]) {
-    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
-  }
-  const graphFile = join(dir, "graphs", "aircraft.json");
+  const { aircraft: graphFile } = await copyAircraftGraphs(dir);
   const original = JSON.parse(await Deno.readTextFile(graphFile));
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
-  const { browser, close } = await launch();
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
+  const { studio, browser, page, errors, close } = await openStudio(dir);
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(graphFile)}`);
     await page.waitForSelector("body[data-ready=true]");
@@ -403,7 +367,6 @@ Deno.test({
     deepEqual(errors, []);
   } finally {
     await close();
-    await studio.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

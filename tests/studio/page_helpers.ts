@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+/**
+ * What the studio's browser tests do to a page: find an element's box, drag between elements, name
+ * a socket, wait for the live check and the status bar; and copy the graphs they edit.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { startStudio, type Studio } from "../../studio/server.ts";
+import { launch, watchErrors } from "../../studio/chromium.ts";
+
+/** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
+export async function boxOf(page: Page, selector: string) {
+  for (let i = 0; i < 50; i++) {
+    const box = await page.locator(selector).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
+/** Drags with the mouse from the centre of one element to the centre of another. */
+export async function drag(page: Page, from: string, to: string): Promise<void> {
+  const a = await boxOf(page, from);
+  const b = await boxOf(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The selector of a node's socket. */
+export const socket = (node: string, name: string, side: "in" | "out"): string =>
+  `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
+
+/** Waits for the live check after an edit or a Tab (150 ms debounce, then the server's answer). */
+export const checked = (page: Page, count: string): Promise<unknown> =>
+  page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
+
+/** Waits until the status bar reads `text`. */
+export const statusReads = (page: Page, text: string): Promise<unknown> =>
+  page.waitForFunction((t) => document.getElementById("status")!.textContent === t, text);
+
+/** Copies `graphs/aircraft.json` and its node group `graphs/rig.json` into `dir/graphs`. */
+export async function copyAircraftGraphs(dir: string): Promise<{ aircraft: string; rig: string }> {
+  await Deno.mkdir(join(dir, "graphs"));
+  for (const name of ["aircraft.json", "rig.json"]) {
+    await Deno.copyFile(`graphs/${name}`, join(dir, "graphs", name));
+  }
+  return { aircraft: join(dir, "graphs", "aircraft.json"), rig: join(dir, "graphs", "rig.json") };
+}
+
+/** A studio server on `dir` and a chromium page, with the page's console errors. */
+export interface OpenStudio {
+  readonly studio: Studio;
+  readonly browser: BrowserContext;
+  readonly page: Page;
+  readonly errors: string[];
+  /** Closes the browser and the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a studio on `dir` (its only root; outputs in `dir/out`, the cache in `dir/cache` unless
+ * `cacheDir` says otherwise) and opens a chromium page on nothing yet.
+ */
+export async function openStudio(
+  dir: string,
+  cacheDir: string | false = join(dir, "cache"),
+): Promise<OpenStudio> {
+  const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir });
+  const { browser, close } = await launch();
+  const page = await browser.newPage();
+  return {
+    studio,
+    browser,
+    page,
+    errors: watchErrors(page),
+    close: async () => {
+      await close();
+      await studio.close();
+    },
+  };
+}
