@@ -28,10 +28,11 @@ const SAMPLED = 20_000;
 /**
  * Vertices outside the envelope of the cut sections (cut segments (station, va, wa, vb, wb)). Each
  * station's section is taken relative to its own lead point and chord (so sweep, taper and twist
- * do not count), and per chordwise bin the thickness range over every station kept; a vertex —
- * placed against the lead point and chord interpolated at its span position — beyond that range, or
- * ahead of or behind every section, by more than {@link MARGIN} of the chord hangs out — also when
- * placed against the fitted edge `lines` (lead v, w and chord at a span position). Only the
+ * do not count), and per chordwise bin the thickness range three quarters of the stations stay
+ * within kept; a vertex beyond that range (the nearest bin's, ahead of the lead or behind the trail)
+ * by more than {@link MARGIN} of the chord in every frame it is placed in — the lead point and chord
+ * interpolated at its span position, either neighbouring station's, the fitted edge `lines`' (lead
+ * v, w and chord at a span position) — hangs out. Only the thickness direction counts, and only the
  * span between the outermost stations is judged. Undefined when nothing hangs out.
  */
 export function hangingGeometry(
@@ -98,13 +99,15 @@ export function hangingGeometry(
     highWide[b] = Math.max(high[b], high[b0], high[b1]);
   }
   // How far a point in section coordinates lies outside the envelope (0 inside).
+  // Only the thickness direction counts: a horn balance the stations cut once reaches ahead in the
+  // surface's plane and turns about the same line; a bracket hangs below. Ahead of the lead a point is
+  // held to the lead bin's own range (a dropped hinge's lug ahead of the nose hangs below it), behind
+  // the trail to the last bin's.
   const outside = (x: number, y: number) => {
-    const ahead = x < 0 ? -x : x > 1 ? x - 1 : 0;
-    if (ahead > MARGIN) return ahead;
-    const k = x <= 0 ? 0 : x >= 1 ? CHORD_BINS - 1 : (x * CHORD_BINS) | 0;
-    const lo = lowWide[k], hi = highWide[k];
-    if (!(lo <= hi)) return ahead;
-    return Math.max(ahead, lo - y, y - hi);
+    const ahead = x < 0;
+    const k = ahead ? 0 : x >= 1 ? CHORD_BINS - 1 : (x * CHORD_BINS) | 0;
+    const lo = ahead ? low[0] : lowWide[k], hi = ahead ? high[0] : highWide[k];
+    return lo <= hi ? Math.max(0, lo - y, y - hi) : 0;
   };
   // The stations as flat (u, v, w, chord) rows.
   const m = at.length, rows = new Float64Array(m * 4);
@@ -137,10 +140,6 @@ export function hangingGeometry(
     // The common case inline: inside the envelope in the interpolated frame.
     const x = (v - rows[a + 1] - f * (rows[b + 1] - rows[a + 1])) * inverse;
     const y = (w - rows[a + 2] - f * (rows[b + 2] - rows[a + 2])) * inverse;
-    if (x >= 0 && x < 1) {
-      const k = (x * CHORD_BINS) | 0;
-      if (y >= lowWide[k] - MARGIN && y <= highWide[k] + MARGIN) continue;
-    }
     let beyond = outside(x, y);
     if (beyond <= MARGIN) continue;
     beyond = Math.min(beyond, outside((v - rows[a + 1]) / rows[a + 3], (w - rows[a + 2]) / rows[a + 3]));
