@@ -1,0 +1,141 @@
+/// <reference lib="dom" />
+/**
+ * The page's Ctrl+G and Alt+G: group the selected nodes into a new graph file, or replace a node
+ * group by its nodes — asking for the file's name, writing it, and applying the change to the open
+ * graph as one undo step. The graph rewriting itself is `grouping.ts`'s.
+ *
+ * @module
+ */
+import { groupNodes, ungroupNode } from "./grouping.ts";
+import { GraphModel } from "./model.ts";
+import { api, type Catalogue, type Graph, type GroupSockets, joinPath, type NodeDef } from "./types.ts";
+
+/** What the commands work on: the open graph, the page's graphs and catalogue, its status bar. */
+export interface GroupContext {
+  /** The graph shown. */
+  readonly model: GraphModel;
+  /** Every graph the page has open, by path. */
+  readonly models: Map<string, GraphModel>;
+  /** The built-in node catalogue. */
+  readonly catalogue: Catalogue;
+  /** Paths of graphs the page knows (open ones and the picker's). */
+  knownPaths(): readonly string[];
+  /** Selects nodes in the editor. */
+  select(ids: string[]): void;
+  /** What the page does after an edit (check, redraw, mark unsaved). */
+  afterEdit(): void;
+  /** Shows a message in the status bar. */
+  status(message: string, refused?: boolean): void;
+}
+
+/**
+ * Ctrl+G: the selected nodes become a node group. Asks for the new file's name (beside the open
+ * graph by default; a file that exists is overwritten only when confirmed), writes it, and puts one
+ * group node in the nodes' place, wired as they were, as one undo step (Undo leaves the file).
+ */
+export async function groupSelection(ctx: GroupContext, ids: string[]): Promise<void> {
+  const { model, models, catalogue, status } = ctx;
+  const count = ids.filter((id) => id in model.graph.nodes).length;
+  if (!count) return status("Ctrl+G: select the nodes to group first", true);
+  const folder = model.path.split("/").slice(0, -1).join("/") || ".";
+  let file = freeGroupFile(model, ctx.knownPaths());
+  const plan = (file: string) =>
+    groupNodes(model.graph, ids, {
+      outerPath: model.path,
+      file,
+      socketType: (node, socket) => model.shape(node).outputs.find((s) => s.name === socket)?.type,
+      moduleTypes: new Set(
+        model.catalogue.nodes.filter((n) => !catalogue.nodes.includes(n)).map((n) => n.type),
+      ),
+    });
+  // A selection that cannot be grouped is refused before a file name is asked for.
+  const first = plan(file);
+  if (typeof first === "string") return status(`Cannot group: ${first}`, true);
+  for (;;) {
+    const typed = prompt(
+      `Group ${count} node(s) into a new graph file (a path relative to ${folder}/):`,
+      file,
+    );
+    if (typed === null || !typed.trim()) return status("Group cancelled: nothing changed");
+    file = typed.trim().replace(/^\.\//, "");
+    if (!file.toLowerCase().endsWith(".json")) file += ".json";
+    const grouped = plan(file);
+    if (typeof grouped === "string") return status(`Cannot group: ${grouped}`, true);
+    const path = joinPath(model.path, file);
+    const written = await saveNew(path, grouped.inner, false);
+    if (written === "exists") {
+      if (!confirm(`${path} exists. Overwrite it with the new group?`)) continue;
+      await saveNew(path, grouped.inner, true);
+      // An open copy of the file is no longer what it holds.
+      models.delete(path);
+    }
+    const sub = await api<{ signature?: GroupSockets }>(`/api/graph?path=${encodeURIComponent(path)}`);
+    model.groups.set(file, sub.signature);
+    model.replace(grouped.outer, `group ${count} node(s) into ${file}`);
+    ctx.select([grouped.node]);
+    ctx.afterEdit();
+    return status(
+      `Grouped ${count} node(s) into ${path} as node ${grouped.node}. ` +
+        `Undo restores the graph; the file stays.`,
+    );
+  }
+}
+
+/** A group file name beside the open graph that no graph the page knows has: group.json, group_2.json… */
+function freeGroupFile(model: GraphModel, knownPaths: readonly string[]): string {
+  const known = new Set(knownPaths);
+  let file = "group.json";
+  for (let i = 2; known.has(joinPath(model.path, file)); i++) file = `group_${i}.json`;
+  return file;
+}
+
+/** Writes a new graph file; "exists" when it exists and `overwrite` is false (the file is then untouched). */
+async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<"written" | "exists"> {
+  const response = await fetch("/api/save", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path, graph, create: !overwrite }),
+  });
+  const answer = await response.json();
+  if (response.status === 409 && answer.exists) return "exists";
+  if (!response.ok) throw new Error(answer.error ?? `saving ${path}: HTTP ${response.status}`);
+  return "written";
+}
+
+/**
+ * Alt+G: a selected node group is replaced by its nodes, wired through, as one undo step. The group's
+ * graph is taken as the page shows it (with unsaved changes, if it is open) — what Tab shows.
+ */
+export async function ungroupSelection(ctx: GroupContext, ids: string[]): Promise<void> {
+  const { model, models, catalogue, status } = ctx;
+  const id = ids.find((i) => model.graph.nodes[i]?.type === "graph");
+  if (!id) return status("Alt+G: select a node group to ungroup", true);
+  const rel = model.graph.nodes[id].graph ?? "";
+  const loaded = await api<{ path: string; graph: Graph; nodes?: NodeDef[] }>(
+    `/api/graph?path=${encodeURIComponent(joinPath(model.path, rel))}`,
+  );
+  const open = models.get(loaded.path);
+  // A copy laid out as the editor lays it out (a file without positions gets columns).
+  const inner =
+    new GraphModel(loaded.path, structuredClone(open?.graph ?? loaded.graph), catalogue, new Map())
+      .graph;
+  const done = ungroupNode(model.graph, id, inner, { outerPath: model.path, innerPath: loaded.path });
+  if (typeof done === "string") return status(`Cannot ungroup: ${done}`, true);
+  // The group's own module node types now draw in this graph too.
+  const known = new Set(model.catalogue.nodes.map((n) => n.type));
+  const extra = (loaded.nodes ?? []).filter((n) => !known.has(n.type));
+  if (extra.length) model.catalogue = { ...model.catalogue, nodes: [...extra, ...model.catalogue.nodes] };
+  for (const node of Object.values(done.outer.nodes)) {
+    if (node.type !== "graph" || !node.graph || model.groups.has(node.graph)) continue;
+    const sub = await api<{ signature?: GroupSockets }>(
+      `/api/graph?path=${encodeURIComponent(joinPath(model.path, node.graph))}`,
+    ).catch(() => ({ signature: undefined }));
+    model.groups.set(node.graph, sub.signature);
+  }
+  model.replace(done.outer, `ungroup ${id}`);
+  ctx.select(done.ids);
+  ctx.afterEdit();
+  status(
+    `Ungrouped ${id} (${rel}) into ${done.ids.join(", ")}${open?.dirty ? " (with its unsaved changes)" : ""}`,
+  );
+}
