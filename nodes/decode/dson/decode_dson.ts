@@ -32,7 +32,7 @@ export const decodeDson = defineNode({
   // colour, with a warning at the null (was a DecodeError at a path with an extra '/0'); a required
   // key that is absent is said as such ('found nothing'), not 'undefined undefined'.
   // 6: ERC formulas driving a decoded morph or bone (not evaluated) are one warning, not silent.
-  version: 6,
+  version: 7,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
     "inside `content_roots`; missing content is a warning and the scene is built from what exists.",

@@ -11,6 +11,7 @@ import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
+import { warnRigidFollowers } from "./rigid_follow.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
 import { SceneNodes } from "./load_nodes.ts";
@@ -125,6 +126,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
   const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
   warnUnevaluatedFormulas([...definitions, ...modifiers], nodes.list, morphIds, library);
+  warnRigidFollowers(definitions, main, library);
   await meshes.applyMaterials(scene);
   return { nodes: nodes.list, meshes: meshes.finish() };
 }
