@@ -14,6 +14,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { ByteWindow } from "../../../../runtime/binary.ts";
+import { mistakenFile } from "../../../../runtime/mistaken_file.ts";
 
 /** Size of the UTF header in bytes. */
 export const UTF_HEADER_SIZE = 56;
@@ -62,7 +63,8 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
   whole.need(0, UTF_HEADER_SIZE, "UTF header");
   const signature = whole.u32(0, "signature");
   if (signature !== UTF_SIGNATURE) {
-    whole.fail(0, "signature 'UTF '", JSON.stringify(latin1(bytes.subarray(0, 4))));
+    // A download still zipped, an image given by mistake: say what it is.
+    whole.fail(0, "signature 'UTF '", mistakenFile(bytes) ?? JSON.stringify(latin1(bytes.subarray(0, 4))));
   }
   const version = whole.u32(4, "version");
   if (version !== UTF_VERSION) whole.fail(4, "version 0x101", "0x" + version.toString(16));

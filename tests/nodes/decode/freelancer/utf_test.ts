@@ -109,7 +109,11 @@ Deno.test("header checks: signature, version, entry size", () => {
     new DataView(copy.buffer).setUint32(at, value, true);
     return copy;
   };
-  assert.equal(offsetOf(errorOf(() => readUtf(patch(0, 0x46464952)))), 0);
+  const riff = errorOf(() => readUtf(patch(0, 0x46464952)));
+  assert.deepEqual([offsetOf(riff), riff.found], [0, '"RIFF"']);
+  // A model download still zipped says what it is and what to do.
+  const zipped = errorOf(() => readUtf(patch(0, 0x04034b50)));
+  assert.equal(zipped.found, "a ZIP archive (unpack it and give the model inside)");
   const version = errorOf(() => readUtf(patch(4, 0x102)));
   assert.equal(offsetOf(version), 4);
   assert.equal(version.found, "0x102");
