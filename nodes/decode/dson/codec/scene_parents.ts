@@ -108,8 +108,9 @@ export class NodeLookup {
   }
 
   /**
-   * The figure root of `node` (as `figureRoot` finds it) on a walk as bounded as {@link isAtOrBelow}'s (a chain being linked
-   * may already loop or run too deep; both are refused after linking): -1 when it ends unfound.
+   * The figure root of `node` (as `figureRoot` finds it) on a walk as bounded as
+   * {@link isAtOrBelow}'s (a chain being linked may already loop or run too deep; both are refused
+   * after linking): -1 when it ends unfound.
    */
   figureOf(node: number): number {
     let n = node, steps = 0;

@@ -2,9 +2,10 @@
  * A structural check of glTF JSON before glTF-Transform reads it: every index a property holds
  * points into its collection, every number has its type and range, every accessor fits its buffer
  * view and every view its buffer, strides are in range, and the node hierarchy is a forest (index
- * values are checked against vertex counts after decoding: `check_indices.ts`). glTF-Transform trusts its input (a count beyond the buffer is a
- * RangeError, a huge `byteStride` array a near-endless loop); after this check it can't meet such
- * a file. Time and memory are linear in the file's size.
+ * values are checked against vertex counts after decoding: `check_indices.ts`). glTF-Transform
+ * trusts its input (a count beyond the buffer is a RangeError, a huge `byteStride` array a
+ * near-endless loop); after this check it can't meet such a file. Time and memory are linear in the
+ * file's size.
  *
  * @module
  */
