@@ -1,5 +1,5 @@
 /** Draco- and meshopt-compressed glTF, as real aircraft exports often are, decode to plain scenes. */
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
 import { MeshoptEncoder } from "meshoptimizer";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
@@ -183,3 +183,41 @@ for (const kind of ["draco", "meshopt"] as const) {
     );
   });
 }
+
+Deno.test("a meshopt fallback buffer's flag: a non-boolean is refused at its path, a missing one on a buffer without data read as set, warned", async () => {
+  const bytes = await compressed("meshopt");
+  const length = new DataView(bytes.buffer).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + length)));
+  const fallback = json.buffers.findIndex((b: { extensions?: unknown }) => b.extensions);
+  const path = `/buffers/${fallback}/extensions/EXT_meshopt_compression`;
+  const decode = (flag: unknown, ctx = testContext()) => {
+    const variant = structuredClone(json);
+    if (flag === undefined) delete variant.buffers[fallback].extensions.EXT_meshopt_compression.fallback;
+    else variant.buffers[fallback].extensions.EXT_meshopt_compression.fallback = flag;
+    return runNode(
+      decodeGltf,
+      { bytes: { bytes: glbOf(variant, bytes.subarray(28 + length)), name: "f.glb" } },
+      {},
+      ctx,
+    );
+  };
+  for (const flag of ["true", 1, 0]) {
+    await rejects(() => decode(flag), (e: Error) => {
+      assert(e.message.includes(`at ${path}/fallback: expected a boolean (true or false)`), e.message);
+      return true;
+    });
+  }
+  const positions = (scene: Document) =>
+    Array.from(scene.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute("POSITION")!.getArray()!);
+  const flagged = await decode(true);
+  for (const flag of [undefined, false]) {
+    const ctx = testContext();
+    const { scene } = await decode(flag, ctx);
+    assertEquals(positions(scene), positions(flagged.scene));
+    assertEquals(ctx.warnings.map((w) => w.message), [
+      `f.glb at ${path}/fallback: ${
+        flag ?? "absent"
+      } on a buffer without data: read as a fallback buffer, its views decoded`,
+    ]);
+  }
+});

@@ -19,6 +19,7 @@ export function checkBuffers(c: Checker): void {
     const data = c.bufferData(i);
     // Only a meshopt fallback buffer may be without data (its views are decoded, not read).
     const fallback = meshoptOf(c, buffer, path);
+    if (fallback) checkFallback(c, fallback, `${path}/extensions/${fallback.name}`, data !== undefined);
     if (data === undefined && !fallback) {
       const glbChunk = i === 0 && c.source.format === "glb" && buffer.uri === undefined;
       c.fail(
@@ -91,6 +92,24 @@ function viewsEnd(c: Checker, index: number): number {
     end = Math.max(end, Number.isFinite(offset + length) ? offset + length : Infinity);
   }
   return end;
+}
+
+/**
+ * A buffer's meshopt extension: an object whose `fallback`, when given, is a boolean (as every other
+ * boolean of the file; glTF-Transform would read `"false"` as true). A buffer without data that does not
+ * say it is a fallback is read as one — its views must all be compressed, which the view check enforces.
+ */
+function checkFallback(c: Checker, meshopt: { def: Json }, path: string, hasData: boolean): void {
+  const def = c.object(meshopt.def, path);
+  if (def.fallback !== undefined && typeof def.fallback !== "boolean") {
+    c.fail(`${path}/fallback`, "a boolean (true or false)", def.fallback);
+  }
+  if (!hasData && def.fallback !== true) {
+    c.repaired(
+      `${path}/fallback`,
+      `${def.fallback ?? "absent"} on a buffer without data: read as a fallback buffer, its views decoded`,
+    );
+  }
 }
 
 /** The element sizes (in bytes) of the accessors on each buffer view, by view index. */
