@@ -218,6 +218,40 @@ Deno.test("every mesh damaged: a .cmp still gives its parts, hardpoints and join
   assert.equal(error.found, "FVF without XYZ position");
 });
 
+Deno.test("a damaged mesh many parts draw: the warning names the first eight and counts them all", async () => {
+  const names = Array.from({ length: 11 }, (_, i) => `Panel${String(i).padStart(2, "0")}`);
+  const tree = compoundTree({
+    parts: [
+      { name: "Root", fileName: "root.3db", fragment: { lods: [refTo("good.vms", 2)] } },
+      ...names.map((name) => ({ name, fileName: `${name}.3db`, fragment: { lods: [refTo("bad.vms", 1)] } })),
+    ],
+    constraints: names.map((name, i) => ({
+      kind: "fix" as const,
+      parent: "Root",
+      child: name,
+      translation: [i, 0, 0],
+      rotation: IDENTITY,
+    })),
+    extra: [
+      meshLibrary([{ name: "good.vms", data: GOOD }, { name: "bad.vms", data: patched(12, 0x110) }]),
+      materialLibrary([{ name: "hull" }]),
+    ],
+  });
+  const { scene, warnings } = await decode(tree, "many.cmp", true);
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  const user = (name: string) => `part '${name}' LOD 0 (${name}.3db/VMeshPart/VMeshRef in many.cmp)`;
+  assert.ok(
+    warnings[0].includes(`(${names.slice(0, 8).map(user).join(", ")}, … (11 in all)); the parts`),
+    warnings[0],
+  );
+  assert.ok(!warnings[0].includes("Panel08"), "the ninth user is counted, not named");
+  for (const [i, name] of names.entries()) {
+    assert.equal(node(scene, name).getMesh(), null);
+    assert.deepEqual(node(scene, name).getWorldTranslation(), [i, 0, 0]);
+  }
+  await assertValid(scene);
+});
+
 Deno.test("a .vms with one damaged mesh: the readable one is drawn, the damaged one an empty node", async () => {
   const root = utfDir("\\", [
     meshLibrary([{ name: "a.vms", data: patched(10, 60000) }, { name: "b.vms", data: GOOD }]),
