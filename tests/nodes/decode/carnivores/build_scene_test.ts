@@ -123,8 +123,8 @@ Deno.test("primitives per (opaque | mask | blend) × double-sided, materials to 
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
 
-Deno.test("texel 0x0000 is transparent only when some face has sfOpacity; colours expand 5→8 bits", async () => {
-  const words = [0x0000, 0x7c00, 0x03e0, 0x001f, 0x7fff, 0x8000, 0x4210];
+Deno.test("black texels are transparent only when some face has sfOpacity; colours expand 5→8 bits", async () => {
+  const words = [0x0000, 0x7c00, 0x03e0, 0x001f, 0x7fff, 0x8000, 0x4210, 0x801f];
   const tex = texture(1, (x) => words[x] ?? 0x1234);
   const opaque = { ...limbModel(), texture: tex };
   const keyed = {
@@ -144,8 +144,12 @@ Deno.test("texel 0x0000 is transparent only when some face has sfOpacity; colour
   assert.deepEqual(rgba(withKey, 2), [0, 255, 0, 255]);
   assert.deepEqual(rgba(withKey, 3), [0, 0, 255, 255]);
   assert.deepEqual(rgba(withKey, 4), [255, 255, 255, 255]);
-  // Bit 15 is ignored for colour, and 0x8000 is not the key word.
-  assert.deepEqual(rgba(withKey, 5), [0, 0, 0, 255]);
+  // Bit 15 is no part of the colour nor of the key: C2/Ice Age's BrightenTexture rebuilds every
+  // word without it before GenerateAlphaFlags keys the zero words, and C3Dit keys on RGB = 0. So
+  // 0x8000 is keyed like 0x0000, and 0x801F is plain opaque blue.
+  assert.deepEqual(rgba(withKey, 5), [0, 0, 0, 0]);
+  assert.deepEqual(rgba(plain, 5), [0, 0, 0, 255]);
+  assert.deepEqual(rgba(withKey, 7), [0, 0, 255, 255]);
   // 16 (0b10000) → 0b10000100 = 132.
   assert.deepEqual(rgba(withKey, 6), [132, 132, 132, 255]);
 });
