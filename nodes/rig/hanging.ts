@@ -22,18 +22,23 @@ export interface Hanging {
 /** Outside the envelope by more than this share of the (local) chord counts. */
 const MARGIN = 0.05;
 const CHORD_BINS = 24;
+/** Numbers per station row: span position, lead (v, w), chord line (dv, dw). */
+const ROW = 5;
 /** Vertices of a panel checked one by one; a denser panel is sampled evenly down to about this. */
 const SAMPLED = 20_000;
 
 /**
  * Vertices outside the envelope of the cut sections (cut segments (station, va, wa, vb, wb)). Each
- * station's section is taken relative to its own lead point and chord (so sweep, taper and twist
- * do not count), and per chordwise bin the thickness range three quarters of the stations stay
- * within kept; a vertex beyond that range (the nearest bin's, ahead of the lead or behind the trail)
- * by more than {@link MARGIN} of the chord in every frame it is placed in — the lead point and chord
+ * station's section is taken in its own chord frame — from its lead point along its chord line to
+ * its trail point, lengths as shares of that chord — so sweep, taper, twist and a deflection at rest
+ * do not count; per chordwise bin the thickness range three quarters of the stations stay within
+ * is kept; a vertex beyond that range (the nearest bin's, ahead of the lead or behind the trail) by
+ * more than {@link MARGIN} of the chord in every frame it is placed in — the chord frame
  * interpolated at its span position, either neighbouring station's, the fitted edge `lines`' (lead
- * v, w and chord at a span position) — hangs out. Only the thickness direction counts, and only the
- * span between the outermost stations is judged. Undefined when nothing hangs out.
+ * v, w and the chord line's dv, dw at a span position) — hangs out. A station whose lead lies off
+ * the lines' chord line by more than {@link MARGIN} (it cut a bracket) takes the lines' frame.
+ * Only the thickness direction counts, and only the span between the outermost stations is judged.
+ * Undefined when nothing hangs out.
  */
 export function hangingGeometry(
   coords: PanelCoordinates,
@@ -41,15 +46,29 @@ export function hangingGeometry(
   lead: Float64Array,
   trail: Float64Array,
   spanLength: number,
-  lines?: (u: number) => readonly [number, number, number],
+  lines?: (u: number) => readonly [number, number, number, number],
 ): Hanging | undefined {
   const { data, n } = cuts;
   const stations = lead.length / 3;
-  // The stations that saw the panel: span position, lead point (v, w) and chord.
+  // The stations that saw the panel: span position, lead point (v, w) and chord line (dv, dw) to
+  // the trail point. The chord line, not the flow: a panel modelled deflected at rest is cut in
+  // sections tilted by the deflection, and in the flow's frame a neighbouring station's lead (moved
+  // along the tilted section by the sweep) would lift a bracket below the panel into its envelope.
   const at: number[][] = [];
   for (let k = 0; k < stations; k++) {
-    const chord = trail[k * 3 + 1] - lead[k * 3 + 1];
-    if (chord > 0) at.push([lead[k * 3], lead[k * 3 + 1], lead[k * 3 + 2], chord]);
+    const dv = trail[k * 3 + 1] - lead[k * 3 + 1], dw = trail[k * 3 + 2] - lead[k * 3 + 2];
+    if (dv > 0) at.push([lead[k * 3], lead[k * 3 + 1], lead[k * 3 + 2], dv, dw]);
+  }
+  // A station that cut a bracket has its lead on the bracket, below or above the section: its frame
+  // would take the bracket for the nose. Such a station is placed on the fitted edge lines instead
+  // (a horn balance's station, whose lead is ahead but in the surface, keeps its own).
+  if (lines) {
+    for (const row of at) {
+      const [v0, w0, dv, dw] = lines(row[0]);
+      if (!(dv > 0)) continue;
+      const off = ((row[2] - w0) * dv - (row[1] - v0) * dw) / (dv * dv + dw * dw);
+      if (Math.abs(off) > MARGIN) row.splice(1, 4, v0, w0, dv, dw);
+    }
   }
   if (n === 0 || at.length === 0) return undefined;
   const index = new Int32Array(stations).fill(-1);
@@ -62,10 +81,13 @@ export function hangingGeometry(
   for (let i = 0; i < n; i += 5) {
     const j = index[data[i] | 0];
     if (j < 0) continue;
-    const [, v0, w0, c] = at[j];
+    const [, v0, w0, dv, dw] = at[j];
+    const q = 1 / (dv * dv + dw * dw);
     // Each segment covers the bins between its ends: a long segment (a coarse skin) fills its span.
-    const xa = (data[i + 1] - v0) / c, xb = (data[i + 3] - v0) / c;
-    const ya = (data[i + 2] - w0) / c, yb = (data[i + 4] - w0) / c;
+    const xa = ((data[i + 1] - v0) * dv + (data[i + 2] - w0) * dw) * q;
+    const xb = ((data[i + 3] - v0) * dv + (data[i + 4] - w0) * dw) * q;
+    const ya = ((data[i + 2] - w0) * dv - (data[i + 1] - v0) * dw) * q;
+    const yb = ((data[i + 4] - w0) * dv - (data[i + 3] - v0) * dw) * q;
     const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
     for (let b = binOf(Math.min(xa, xb)); b <= binOf(Math.max(xa, xb)); b++) {
       const o = j * CHORD_BINS + b;
@@ -109,10 +131,15 @@ export function hangingGeometry(
     const lo = ahead ? low[0] : lowWide[k], hi = ahead ? high[0] : highWide[k];
     return lo <= hi ? Math.max(0, lo - y, y - hi) : 0;
   };
-  // The stations as flat (u, v, w, chord) rows.
-  const m = at.length, rows = new Float64Array(m * 4);
-  at.forEach((row, j) => rows.set(row, j * 4));
-  const first = rows[0], last = rows[(m - 1) * 4];
+  // The same in the chord frame (v0, w0) + (dv, dw).
+  const outsideIn = (v: number, w: number, v0: number, w0: number, dv: number, dw: number) => {
+    const q = 1 / (dv * dv + dw * dw);
+    return outside(((v - v0) * dv + (w - w0) * dw) * q, ((w - w0) * dv - (v - v0) * dw) * q);
+  };
+  // The stations as flat (u, v, w, dv, dw) rows.
+  const m = at.length, rows = new Float64Array(m * ROW);
+  at.forEach((row, j) => rows.set(row, j * ROW));
+  const first = rows[0], last = rows[(m - 1) * ROW];
   const even = m === stations && m > 1 && last > first, perStep = even ? (m - 1) / (last - first) : 0;
   const out: number[] = [];
   let depth = 0;
@@ -132,23 +159,21 @@ export function hangingGeometry(
     let j = even ? ((u - first) * perStep) | 0 : 0;
     if (j > m - 2) j = m - 2;
     if (j < 0) j = 0;
-    while (j + 2 < m && rows[(j + 1) * 4] < u) j++;
-    const a = j * 4, b = Math.min(j + 1, m - 1) * 4;
+    while (j + 2 < m && rows[(j + 1) * ROW] < u) j++;
+    const a = j * ROW, b = Math.min(j + 1, m - 1) * ROW;
     const f = rows[b] > rows[a] ? (u - rows[a]) / (rows[b] - rows[a]) : 0;
     const v = coords.chordAt(i), w = coords.thicknessAt(i);
-    const inverse = 1 / (rows[a + 3] + f * (rows[b + 3] - rows[a + 3]));
-    // The common case inline: inside the envelope in the interpolated frame.
-    const x = (v - rows[a + 1] - f * (rows[b + 1] - rows[a + 1])) * inverse;
-    const y = (w - rows[a + 2] - f * (rows[b + 2] - rows[a + 2])) * inverse;
-    let beyond = outside(x, y);
+    // The common case: inside the envelope in the interpolated frame.
+    const lerp = (k: number) => rows[a + k] + f * (rows[b + k] - rows[a + k]);
+    let beyond = outsideIn(v, w, lerp(1), lerp(2), lerp(3), lerp(4));
     if (beyond <= MARGIN) continue;
-    beyond = Math.min(beyond, outside((v - rows[a + 1]) / rows[a + 3], (w - rows[a + 2]) / rows[a + 3]));
-    beyond = Math.min(beyond, outside((v - rows[b + 1]) / rows[b + 3], (w - rows[b + 2]) / rows[b + 3]));
+    beyond = Math.min(beyond, outsideIn(v, w, rows[a + 1], rows[a + 2], rows[a + 3], rows[a + 4]));
+    beyond = Math.min(beyond, outsideIn(v, w, rows[b + 1], rows[b + 2], rows[b + 3], rows[b + 4]));
     if (lines && beyond > MARGIN) {
       // The fitted edge lines' frame: right where an end station's section is truncated (a skewed
       // end rib reaching past it).
-      const [v0, w0, c] = lines(u);
-      if (c > 0) beyond = Math.min(beyond, outside((v - v0) / c, (w - w0) / c));
+      const [v0, w0, dv, dw] = lines(u);
+      if (dv > 0) beyond = Math.min(beyond, outsideIn(v, w, v0, w0, dv, dw));
     }
     if (beyond > MARGIN) {
       out.push(u);

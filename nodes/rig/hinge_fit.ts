@@ -245,7 +245,8 @@ export function fitHinge(
     hanging: surface && edges.cuts
       ? hangingGeometry(coords, edges.cuts, lead.points, trail.points, uMax - uMin, (u) => {
         const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
-        return [dot(l, chordDir), dot(l, normal), dot(t, chordDir) - dot(l, chordDir)];
+        const lv = dot(l, chordDir), lw = dot(l, normal);
+        return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
       })
       : undefined,
   };
