@@ -93,6 +93,13 @@ export interface GraphSource {
   readonly dir: string;
   /** The file's exact text, when read from disk (its digest identifies the graph). */
   readonly text?: string;
+  /**
+   * Texts that stand in for graph files, by absolute path: a node group whose file is here is read
+   * from its text instead of the disk (an editor's unsaved edits of an open group, which a check or
+   * run must see without writing them). Parsed and validated as a file would be; the groups it
+   * includes inherit it.
+   */
+  readonly overrides?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -162,16 +169,19 @@ export function isLiteral(value: unknown): value is { $literal: JsonValue } {
 export const MAX_GRAPH_DEPTH = 64;
 
 /**
- * Reads and parses a graph file. Problems come back as issues (never thrown), so a node group's
+ * Reads and parses a graph file, or its stand-in text from `overrides` (see
+ * {@link GraphSource.overrides}). Problems come back as issues (never thrown), so a node group's
  * unreadable file is reported with everything else.
  */
 export async function readGraphFile(
   path: string,
+  overrides?: ReadonlyMap<string, string>,
 ): Promise<{ source?: GraphSource; issue?: GraphIssue }> {
   const file = resolve(path);
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = (overrides?.size ? await overriddenText(file, overrides) : undefined) ??
+      await Deno.readTextFile(file);
   } catch (error) {
     return {
       issue: {
@@ -195,7 +205,8 @@ export async function readGraphFile(
     };
   }
   try {
-    return { source: { json: JSON.parse(text), file, dir: dirname(file), text } };
+    const json = JSON.parse(text);
+    return { source: { json, file, dir: dirname(file), text, ...(overrides?.size ? { overrides } : {}) } };
   } catch (error) {
     return {
       issue: {
@@ -206,6 +217,11 @@ export async function readGraphFile(
       },
     };
   }
+}
+
+/** The stand-in text for `file`, keyed by its path or (through a symlink) its real path. */
+async function overriddenText(file: string, overrides: ReadonlyMap<string, string>) {
+  return overrides.get(file) ?? overrides.get(await Deno.realPath(file).catch(() => file));
 }
 
 /** Wraps an in-memory graph (built in code) as a source; relative paths resolve against `dir`. */

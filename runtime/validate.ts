@@ -276,7 +276,7 @@ async function validateGroup(
     fail("invalid_subgraph", `graph '${decl.graph}' includes itself`);
     return undefined;
   }
-  const read = await readGraphFile(file);
+  const read = await readGraphFile(file, source.overrides);
   if (!read.source) {
     const unreadable = read.issue!.kind === "unreadable_subgraph";
     fail(

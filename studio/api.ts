@@ -28,6 +28,7 @@ import { atomicWrite } from "../runtime/fs.ts";
 import { uneditable } from "./editable.ts";
 import { formatGraph } from "./format.ts";
 import { PathRefused, type Sandbox } from "./paths.ts";
+import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { readsOutside } from "./reads.ts";
 import { readGroupSockets } from "./signature.ts";
@@ -70,8 +71,8 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
       case "GET /api/graph":
         return json(await openGraph(ctx, url.searchParams.get("path") ?? ""));
       case "POST /api/check": {
-        const { path, graph } = await graphBody(request, ctx);
-        return json({ issues: await check(ctx, path, graph) });
+        const { path, graph, overrides } = await graphBody(request, ctx);
+        return json({ issues: await check(ctx, path, graph, overrides) });
       }
       case "POST /api/save": {
         const saved = await save(ctx, await request.json());
@@ -90,6 +91,7 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
     }
   } catch (error) {
     if (error instanceof HttpError) return json({ error: error.message }, error.status);
+    if (error instanceof BadOverrides) return json({ error: error.message }, 400);
     if (error instanceof PathRefused) return json({ error: error.message }, 403);
     if (error instanceof PartgraphError) return json({ error: error.message, detail: error.toJSON() }, 422);
     if (error instanceof SyntaxError) {
@@ -164,23 +166,47 @@ async function moduleNodes(abs: string, graph: GraphFile) {
   return nodes;
 }
 
-/** Reads `{path, graph}`; the path is where the graph lives (its relative paths resolve there). */
-async function graphBody(request: Request, ctx: ApiContext): Promise<{ path: string; graph: GraphFile }> {
+/** A check's or run's request: the graph, where it lives, and the open versions of its group files. */
+interface GraphBody {
+  /** Where the graph lives (its relative paths resolve there), resolved in the sandbox. */
+  readonly path: string;
+  readonly graph: GraphFile;
+  /** Group files' texts as open in the page, by real path, read in place of the files. */
+  readonly overrides: ReadonlyMap<string, string>;
+}
+
+/** Reads `{path, graph, groups?}` (`groups`: see `overrides.ts`). */
+async function graphBody(request: Request, ctx: ApiContext): Promise<GraphBody> {
   const body = await request.json();
   if (!body || typeof body !== "object" || typeof body.graph !== "object" || body.graph === null) {
     throw new HttpError(400, "expected {path, graph}");
   }
-  return { path: await ctx.sandbox.resolve(body.path), graph: body.graph as GraphFile };
+  return {
+    path: await ctx.sandbox.resolve(body.path),
+    graph: body.graph as GraphFile,
+    overrides: await readOverrides(body.groups, ctx.sandbox),
+  };
+}
+
+/** The graph as a runtime source; its node groups read from `overrides` first. */
+function sourceOf(ctx: ApiContext, path: string, graph: GraphFile, overrides: ReadonlyMap<string, string>) {
+  const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+  return overrides.size ? { ...source, overrides } : source;
 }
 
 /**
  * The runtime's own validation, plus the sandbox rules for custom node modules and read paths. A read
  * path outside the sandbox is reported beside the validator's issues, not only once there are none.
  */
-async function check(ctx: ApiContext, path: string, graph: GraphFile): Promise<GraphIssue[]> {
-  const outside = await modulesOutside(ctx, path, graph);
+async function check(
+  ctx: ApiContext,
+  path: string,
+  graph: GraphFile,
+  overrides: ReadonlyMap<string, string> = new Map(),
+): Promise<GraphIssue[]> {
+  const outside = await modulesOutside(ctx, path, graph, overrides);
   if (outside.length) return outside;
-  const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+  const source = sourceOf(ctx, path, graph, overrides);
   const issues = await checkGraph(source, { registry: ctx.registry });
   return [...issues, ...await readsOutside(ctx.sandbox, source, ctx.registry, !issues.length)];
 }
@@ -193,6 +219,7 @@ async function modulesOutside(
   ctx: ApiContext,
   path: string,
   graph: GraphFile,
+  overrides: ReadonlyMap<string, string> = new Map(),
   seen = new Set<string>(),
 ): Promise<GraphIssue[]> {
   const issues: GraphIssue[] = [];
@@ -214,7 +241,7 @@ async function modulesOutside(
   for (const [id, node] of nodes) {
     if (node?.type !== "graph" || typeof node.graph !== "string") continue;
     const group = await inside(node.graph, `/nodes/${id.replaceAll("~", "~0")}/graph`);
-    const text = group && await Deno.readTextFile(group).catch(() => undefined);
+    const text = group && (overrides.get(group) ?? await Deno.readTextFile(group).catch(() => undefined));
     let json: unknown;
     try {
       json = text === undefined ? undefined : JSON.parse(text);
@@ -222,7 +249,7 @@ async function modulesOutside(
       continue; // not JSON: the validator reports it
     }
     if (json && typeof json === "object") {
-      issues.push(...await modulesOutside(ctx, group!, json as GraphFile, seen));
+      issues.push(...await modulesOutside(ctx, group!, json as GraphFile, overrides, seen));
     }
   }
   return issues;
@@ -258,7 +285,7 @@ async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown; cr
  * node the run evaluates, so the page can tell a node group done only once all its nodes are), the
  * runtime's events, then `end`.
  */
-function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile }): Response {
+function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -266,11 +293,14 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
         controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       const started = performance.now();
       try {
-        const issues = await check(ctx, path, graph);
+        const issues = await check(ctx, path, graph, overrides);
         if (issues.length) throw new GraphError(issues);
-        const source = graphFromObject(graph, dirname(path), ctx.sandbox.display(path));
+        const source = sourceOf(ctx, path, graph, overrides);
         const plan = await compileGraph(source, ctx.registry);
-        send("plan", { nodes: evaluationOrder(plan).map((node) => node.id) });
+        send("plan", {
+          nodes: evaluationOrder(plan).map((node) => node.id),
+          groups: await overridesUsed(ctx, plan.files, overrides),
+        });
         const result = await runGraph(source, {
           registry: ctx.registry,
           outDir: ctx.outDir,
@@ -298,6 +328,20 @@ function run(ctx: ApiContext, { path, graph }: { path: string; graph: GraphFile 
   return new Response(body, {
     headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
   });
+}
+
+/** The group files a plan read from the page's open versions rather than from disk, as displayed. */
+async function overridesUsed(
+  ctx: ApiContext,
+  files: readonly { file: string }[],
+  overrides: ReadonlyMap<string, string>,
+): Promise<string[]> {
+  const used = new Set<string>();
+  for (const { file } of files.slice(1)) {
+    const real = await Deno.realPath(file).catch(() => file);
+    if (overrides.has(file) || overrides.has(real)) used.add(ctx.sandbox.display(real));
+  }
+  return [...used].sort();
 }
 
 /** A run output as bytes: raw bytes, a scene as GLB, anything else as JSON. */

@@ -124,7 +124,9 @@ async function groupSource(
   if (typeof file !== "string") return undefined;
   try {
     const abs = await sandbox.resolve(resolve(from.dir, file));
-    return { json: JSON.parse(await Deno.readTextFile(abs)), file: abs, dir: dirname(abs) };
+    // The page's open version of the group, when it sent one, is what the run would read.
+    const text = from.overrides?.get(abs) ?? await Deno.readTextFile(abs);
+    return { json: JSON.parse(text), file: abs, dir: dirname(abs), overrides: from.overrides };
   } catch {
     return undefined; // outside, unreadable or not JSON: reported by the sandbox check or the validator
   }

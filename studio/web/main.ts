@@ -9,8 +9,8 @@ import { NodeEditor } from "./editor.ts";
 import { groupSelection, ungroupSelection } from "./group_commands.ts";
 import { canonical, GraphModel, INPUTS_ID } from "./model.ts";
 import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
-import { Preview } from "./preview.ts";
-import { type RunEnd, runGraphLive } from "./run.ts";
+import { PreviewPanel, selectTab } from "./preview_panel.ts";
+import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
 import {
   api,
@@ -35,7 +35,7 @@ const runs = new RunStates();
 /** Each top graph's {@link runFingerprint} when its latest run started: its badges are stale once it differs. */
 const ranAs = new Map<string, string>();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
-let preview: Preview | undefined;
+const previews = new PreviewPanel(status);
 
 const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGElement, {
   changed: () => afterEdit(),
@@ -214,10 +214,17 @@ function scheduleCheck(): void {
   checkTimer = setTimeout(guarded(check), 150);
 }
 
-/** Live validation: the server runs the runtime's validator on the graph as it is now. */
+/**
+ * Live validation: the server runs the runtime's validator on the graph as it is now, and on the node
+ * groups it uses as they are open in the page (unsaved edits included: what a run would run).
+ */
 async function check(): Promise<void> {
   const model = current();
-  const answer = await api<{ issues: Issue[] }>("/api/check", { path: model.path, graph: model.graph });
+  const answer = await api<{ issues: Issue[] }>("/api/check", {
+    path: model.path,
+    graph: model.graph,
+    groups: openVersions(openGroups(model)),
+  });
   if (model !== current()) return;
   // Inside a group (Tab) the node that uses it gives its inputs; the check of the file alone cannot
   // know that, and one the node leaves unconnected is the parent graph's issue, reported there.
@@ -337,18 +344,22 @@ async function run(): Promise<void> {
     }
     $("run-log").append(li);
   };
-  // The server runs node groups from their files: edits not saved yet are not in this run.
-  for (const group of openGroups(model)) {
-    if (group.dirty) {
-      log(undefined, `${group.path} has unsaved changes: it runs as saved (Save first)`, "warning");
-    }
-  }
+  // Node groups open in the page run as they are open, unsaved edits included (the files stay as
+  // they are until Save): the log names each one whose edits are in this run and not in its file.
+  const groups = openGroups(model);
   let end: RunEnd;
   try {
-    end = await runGraphLive(model, {
-      plan: (ids) => {
+    end = await runGraphLive(model, groups, {
+      plan: (ids, read) => {
         runs.plan(top, ids);
         shown();
+        for (const group of groups.filter((g) => g.dirty && read.includes(g.path))) {
+          log(
+            undefined,
+            `${group.path} runs as edited: its unsaved changes are in this run, not in its file`,
+            "info",
+          );
+        }
       },
       state: (id, state) => {
         runs.set(top, id, state);
@@ -395,7 +406,7 @@ async function run(): Promise<void> {
     if (output.type === "scene" || output.file.endsWith(".glb")) {
       const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
       show.onclick = guarded(() =>
-        showPreview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
+        previews.show(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
       );
       li.append(" ", show);
     }
@@ -415,60 +426,6 @@ function openGroups(model: GraphModel, seen = new Set<GraphModel>([model])): Gra
     }
   }
   return [...seen].filter((m) => m !== model);
-}
-
-/** Shows the preview tab with a GLB from the server (a run output, or any model file via /api/model). */
-async function showPreview(url: string, label: string): Promise<void> {
-  selectTab("preview");
-  preview ??= new Preview({
-    canvas: $<HTMLCanvasElement>("view3d"),
-    parts: $("parts"),
-    tree: $("tree"),
-    lod: $<HTMLSelectElement>("lod"),
-    clips: $<HTMLSelectElement>("clips"),
-    info: $("preview-info"),
-  });
-  // Decoding a large model takes seconds: say so, and clear the last preview's message meanwhile;
-  // the page is not preview-ready again until this model is shown (tests wait on it).
-  status(`Opening ${label}…`);
-  delete document.body.dataset.previewReady;
-  const response = await fetch(url);
-  if (!response.ok) {
-    const { error } = await response.json().catch(() => ({ error: response.statusText }));
-    return status(`Preview failed: ${error}`, true);
-  }
-  await preview.load(await response.arrayBuffer(), label);
-  const warnings = showPreviewWarnings(response.headers);
-  status(`Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}`);
-  document.body.dataset.previewReady = label;
-}
-
-/**
- * Lists the warnings the server's decode of a previewed model raised (headers of /api/model: a
- * texture its library lacks, a part left unresolved), or hides the list; returns how many there were.
- */
-function showPreviewWarnings(headers: Headers): number {
-  const count = Number(headers.get("x-partgraph-warning-count") ?? 0);
-  const lines: string[] = JSON.parse(decodeURIComponent(headers.get("x-partgraph-warnings") ?? "%5B%5D"));
-  const items = lines.map((line) => {
-    const li = document.createElement("li");
-    li.className = "warning";
-    li.textContent = line;
-    return li;
-  });
-  if (count > lines.length) {
-    items.push(Object.assign(document.createElement("li"), {
-      textContent: `… and ${count - lines.length} more`,
-    }));
-  }
-  $("preview-warnings").replaceChildren(...items);
-  $("preview-warning-count").textContent = String(count);
-  $("preview-warnings-box").hidden = count === 0;
-  return count;
-}
-
-function selectTab(tab: "editor" | "preview"): void {
-  document.body.dataset.tab = tab;
 }
 
 /** The add-node search box: the same catalogue as `partgraph nodes`. */
@@ -518,23 +475,12 @@ async function setUp(): Promise<void> {
   $("undo").onclick = () => editor.history("undo");
   $("redo").onclick = () => editor.history("redo");
   $("frame").onclick = () => editor.frameAll();
-  $("tab-editor").onclick = () => selectTab("editor");
-  $("tab-preview").onclick = () => selectTab("preview");
-  $("preview-open").onclick = guarded(() => {
-    const path = $<HTMLInputElement>("model-path").value;
-    return showPreview(`/api/model?path=${encodeURIComponent(path)}`, path);
-  });
-  $("frame-3d").onclick = () => preview?.frameAll();
-  $<HTMLInputElement>("wireframe").onchange = (e) =>
-    preview?.setWireframe((e.target as HTMLInputElement).checked);
-  $<HTMLInputElement>("hinges").onchange = (e) => preview?.setHinges((e.target as HTMLInputElement).checked);
-  $<HTMLInputElement>("hardpoints").onchange = (e) =>
-    preview?.setHardpoints((e.target as HTMLInputElement).checked);
+  previews.setUp(guarded);
   setUpSearch();
   selectTab("editor");
   await open(requested);
   const model = new URLSearchParams(location.search).get("model");
-  if (model) await showPreview(`/api/model?path=${encodeURIComponent(model)}`, model);
+  if (model) await previews.show(`/api/model?path=${encodeURIComponent(model)}`, model);
   document.body.dataset.ready = "true";
 }
 
@@ -548,5 +494,12 @@ addEventListener("beforeunload", (event) => {
 });
 
 // For tests and the screenshot script: the page's own objects.
-Object.assign(globalThis, { studio: { editor, current, showPreview, preview: () => preview } });
+Object.assign(globalThis, {
+  studio: {
+    editor,
+    current,
+    showPreview: (url: string, label: string) => previews.show(url, label),
+    preview: () => previews.viewer,
+  },
+});
 await setUp();

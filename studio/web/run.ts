@@ -10,6 +10,11 @@ import type { NodeState } from "./editor.ts";
 import type { GraphModel } from "./model.ts";
 import type { RunEvent } from "./types.ts";
 
+/** The graphs as a check or run request's `groups` field sends them: each file's open version. */
+export function openVersions(groups: readonly GraphModel[]): { path: string; graph: unknown }[] {
+  return groups.map((group) => ({ path: group.path, graph: group.graph }));
+}
+
 /** The run's last event. */
 export interface RunEnd {
   ok: boolean;
@@ -22,8 +27,11 @@ export interface RunEnd {
 
 /** What the page does with the stream. */
 export interface RunHandlers {
-  /** The flattened ids of every node the run will evaluate (sent before any node event). */
-  plan(ids: string[]): void;
+  /**
+   * The flattened ids of every node the run will evaluate (sent before any node event), and the group
+   * files it reads from the page's open versions (as the server displays their paths).
+   */
+  plan(ids: string[], groups: string[]): void;
   /** A node's state changed; `id` is flattened (`group/inner` inside node groups). */
   state(id: string, state: NodeState): void;
   /** A warning or error of node `id` (flattened), or of the run as a whole (`id` undefined). */
@@ -31,14 +39,19 @@ export interface RunHandlers {
 }
 
 /**
- * Posts the graph to `/api/run` and dispatches events as they arrive. A stream that ends without
+ * Posts the graph to `/api/run`, with the open versions of the node group files it uses (`groups`:
+ * the run sees their unsaved edits), and dispatches events as they arrive. A stream that ends without
  * `end`, or whose connection breaks off, resolves as a failed run marked `broken`.
  */
-export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<RunEnd> {
+export async function runGraphLive(
+  model: GraphModel,
+  groups: readonly GraphModel[],
+  on: RunHandlers,
+): Promise<RunEnd> {
   const response = await fetch("/api/run", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ path: model.path, graph: model.graph }),
+    body: JSON.stringify({ path: model.path, graph: model.graph, groups: openVersions(groups) }),
   });
   if (!response.ok || !response.body) {
     const { error } = await response.json().catch(() => ({ error: response.statusText }));
@@ -74,7 +87,7 @@ export async function runGraphLive(model: GraphModel, on: RunHandlers): Promise<
         return data as RunEnd;
       }
       if (event === "plan") {
-        on.plan(data.nodes);
+        on.plan(data.nodes, data.groups ?? []);
         continue;
       }
       const e = data as RunEvent;

@@ -3,8 +3,8 @@
  * Editing across a graph and its node group, in chromium, as a user goes about it: Save with nothing
  * changed says so; a file the editor cannot draw is refused with its JSON paths and the graph shown
  * stays; inside a group its inputs (given by the node) are not "missing"; an output added inside a
- * group becomes a socket of the group node once saved; a run says when a group it uses has unsaved
- * changes; a duplicate goes below its original, not over its sockets.
+ * group becomes a socket of the group node once saved; a run runs an open group as edited (its file
+ * untouched) and says so; a duplicate goes below its original, not over its sockets.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -15,6 +15,13 @@ import { boxOf, checked, copyAircraftGraphs, drag, openStudio, socket } from "./
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
+
+/** The names of a GLB's nodes that end in `_rest` (from its JSON chunk, at byte 20). */
+const restNodes = (glb: Uint8Array): string[] => {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  return (json.nodes as { name?: string }[]).map((n) => n.name ?? "").filter((n) => n.endsWith("_rest"));
+};
 
 const sockets = (page: Page, node: string, side: "in" | "out") =>
   page.$$eval(
@@ -88,6 +95,58 @@ Deno.test({
       await page.waitForFunction((a) => document.getElementById("crumbs")!.textContent === a, aircraft);
     });
 
+    await t.step("a run runs an open group as edited, and its file stays as saved", async () => {
+      const rigText = await Deno.readTextFile(rig);
+      const runRead = async () => {
+        await page.click("#run");
+        await page.waitForFunction(() =>
+          /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
+        );
+        assert((await status())!.startsWith("Run finished"), `${await status()}`);
+        return {
+          glb: await Deno.readFile(join(dir, "out", "fighter.rigged.glb")),
+          log: await page.locator("#run-log li").allTextContents(),
+          badge: await page.getAttribute('g.node[data-node="rig"] text.badge', "class"),
+        };
+      };
+      const saved = await runRead();
+      const tabIn = async () => {
+        await page.click('g.node[data-node="rig"] .title');
+        await page.keyboard.press("Tab");
+        await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("›"));
+      };
+      // Inside rig: pivots' zero_rest, bound to the group's input (false), unbound and set to true.
+      await tabIn();
+      await page.click('g.node[data-node="pivots"] .title');
+      await page.click('#params [data-param="zero_rest"] button');
+      await page.check('#params [data-param="zero_rest"] input[type=checkbox]');
+      await tabOut();
+      equal(await page.textContent("#crumbs"), aircraft, "the top graph itself is unchanged");
+      const edited = await runRead();
+      assert(
+        edited.log.includes(
+          `run: ${rig} runs as edited: its unsaved changes are in this run, not in its file`,
+        ),
+        edited.log.join("\n"),
+      );
+      // zero_rest puts each pivot's rest orientation on a fixed HINGE_auto_<name>_rest parent.
+      equal(restNodes(saved.glb).length, 0);
+      const rests = restNodes(edited.glb);
+      assert(rests.length >= 4 && rests.every((n) => /^HINGE_auto_.+_rest$/.test(n)), rests.join(", "));
+      equal(await Deno.readTextFile(rig), rigText, "rig.json is not written by a run");
+      // Undone inside the group, it is the saved graph again: the saved run's cache entries, its bytes.
+      await tabIn();
+      await page.focus("#editor");
+      await page.keyboard.press("Control+z");
+      await page.keyboard.press("Control+z");
+      await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("*"));
+      await tabOut();
+      const undone = await runRead();
+      deepEqual(undone.glb, saved.glb);
+      equal(undone.badge, "badge state-cached");
+      assert(!undone.log.some((line) => line.includes("runs as edited")), undone.log.join("\n"));
+    });
+
     await t.step("an output added inside a group is a socket of its node once saved", async () => {
       deepEqual(await sockets(page, "rig", "out"), ["scene", "report"]);
       await page.click('g.node[data-node="rig"] .title');
@@ -96,14 +155,8 @@ Deno.test({
       await drag(page, socket("parts", "scene", "out"), socket("@outputs", "+", "in"));
       await page.waitForSelector(socket("@outputs", "scene_2", "in"));
       await tabOut();
-      // Not saved: the group's file (what a run runs) has no such output yet, and a run says so.
+      // Not saved: the node keeps the sockets of the group's file until it is.
       deepEqual(await sockets(page, "rig", "out"), ["scene", "report"]);
-      await page.click("#run");
-      await page.waitForFunction(() =>
-        /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
-      );
-      const log = await page.locator("#run-log li").allTextContents();
-      assert(log.includes(`run: ${rig} has unsaved changes: it runs as saved (Save first)`), log.join("\n"));
       await page.click("#save");
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
       // rig.json alone lacks its scene input, which the rig node gives: no issue counted for it.

@@ -298,7 +298,11 @@ Deno.test("studio server: a run streams its plan, node events and ends with the 
       event: /^event: (.*)$/m.exec(block)![1],
       data: JSON.parse(/^data: (.*)$/m.exec(block)![1]),
     }));
-    deepEqual(events[0], { event: "plan", data: { nodes: ["fighter", "export"] } }, "upstream first");
+    deepEqual(
+      events[0],
+      { event: "plan", data: { nodes: ["fighter", "export"], groups: [] } },
+      "upstream first",
+    );
     const done = events.filter((e) => e.event === "node" && e.data.state === "done").map((e) => e.data.id);
     deepEqual(done.sort(), ["export", "fighter"]);
     deepEqual(events.filter((e) => e.data.id === "spare"), []);

@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+/**
+ * The page's preview tab: opens a GLB from the server (a run output, or any model file through
+ * `/api/model`) in the three.js viewer (`preview.ts`, made on first use), lists the warnings of the
+ * server's decode, and wires the tab's controls (open a path, frame all, wireframe, hinges,
+ * hardpoints).
+ *
+ * @module
+ */
+import { Preview } from "./preview.ts";
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** Shows the editor or the preview tab. */
+export function selectTab(tab: "editor" | "preview"): void {
+  document.body.dataset.tab = tab;
+}
+
+/**
+ * The preview tab's state: the viewer, once a model has been shown.
+ *
+ * @example
+ * ```ts
+ * const previews = new PreviewPanel((message, refused) => console.log(message, refused));
+ * await previews.show("/api/model?path=graphs/x.glb", "x.glb");
+ * ```
+ */
+export class PreviewPanel {
+  /** The three.js viewer; undefined until the first model is shown. */
+  viewer: Preview | undefined;
+
+  /** `status` writes the page's status bar (`refused` marks a failure). */
+  constructor(private readonly status: (message: string, refused?: boolean) => void) {}
+
+  /** Wires the tab's buttons; `guarded` reports a failed action in the status bar. */
+  setUp(guarded: (action: () => Promise<unknown>) => () => void): void {
+    $("tab-editor").onclick = () => selectTab("editor");
+    $("tab-preview").onclick = () => selectTab("preview");
+    $("preview-open").onclick = guarded(() => {
+      const path = $<HTMLInputElement>("model-path").value;
+      return this.show(`/api/model?path=${encodeURIComponent(path)}`, path);
+    });
+    const toggle = (id: string, set: (viewer: Preview, on: boolean) => void) => {
+      $<HTMLInputElement>(id).onchange = (e) => {
+        if (this.viewer) set(this.viewer, (e.target as HTMLInputElement).checked);
+      };
+    };
+    $("frame-3d").onclick = () => this.viewer?.frameAll();
+    toggle("wireframe", (viewer, on) => viewer.setWireframe(on));
+    toggle("hinges", (viewer, on) => viewer.setHinges(on));
+    toggle("hardpoints", (viewer, on) => viewer.setHardpoints(on));
+  }
+
+  /** Shows the preview tab with the GLB at `url` (a run output, or a model file via /api/model). */
+  async show(url: string, label: string): Promise<void> {
+    selectTab("preview");
+    this.viewer ??= new Preview({
+      canvas: $<HTMLCanvasElement>("view3d"),
+      parts: $("parts"),
+      tree: $("tree"),
+      lod: $<HTMLSelectElement>("lod"),
+      clips: $<HTMLSelectElement>("clips"),
+      info: $("preview-info"),
+    });
+    // Decoding a large model takes seconds: say so, and clear the last preview's message meanwhile;
+    // the page is not preview-ready again until this model is shown (tests wait on it).
+    this.status(`Opening ${label}…`);
+    delete document.body.dataset.previewReady;
+    const response = await fetch(url);
+    if (!response.ok) {
+      const { error } = await response.json().catch(() => ({ error: response.statusText }));
+      return this.status(`Preview failed: ${error}`, true);
+    }
+    await this.viewer.load(await response.arrayBuffer(), label);
+    const warnings = showWarnings(response.headers);
+    this.status(`Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}`);
+    document.body.dataset.previewReady = label;
+  }
+}
+
+/**
+ * Lists the warnings the server's decode of a previewed model raised (headers of /api/model: a
+ * texture its library lacks, a part left unresolved), or hides the list; returns how many there were.
+ */
+function showWarnings(headers: Headers): number {
+  const count = Number(headers.get("x-partgraph-warning-count") ?? 0);
+  const lines: string[] = JSON.parse(decodeURIComponent(headers.get("x-partgraph-warnings") ?? "%5B%5D"));
+  const items = lines.map((line) => {
+    const li = document.createElement("li");
+    li.className = "warning";
+    li.textContent = line;
+    return li;
+  });
+  if (count > lines.length) {
+    items.push(Object.assign(document.createElement("li"), {
+      textContent: `… and ${count - lines.length} more`,
+    }));
+  }
+  $("preview-warnings").replaceChildren(...items);
+  $("preview-warning-count").textContent = String(count);
+  $("preview-warnings-box").hidden = count === 0;
+  return count;
+}
