@@ -32,10 +32,16 @@ export const decodeDson = defineNode({
   // colour, with a warning at the null (was a DecodeError at a path with an extra '/0'); a required
   // key that is absent is said as such ('found nothing'), not 'undefined undefined'.
   // 6: ERC formulas driving a decoded morph or bone (not evaluated) are one warning, not silent.
-  version: 7,
+  // 7: rigid followers (`studio/node/rigid_follow`) are one warning, not silent.
+  // 8: a rigid follower goes under the joint dominating its reference vertices' skin weights (the
+  // target's own node when unskinned), its world transform kept, so posing carries it along; one
+  // that cannot follow stays as written with a warning saying why; morphs moving its reference
+  // vertices are a warning.
+  version: 8,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
-    "UVs, skin (4 influences), morph targets, rigidity groups and grafts. References resolve only " +
-    "inside `content_roots`; missing content is a warning and the scene is built from what exists.",
+    "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
+    "they follow. References resolve only inside `content_roots`; missing content is a warning and the scene " +
+    "is built from what exists.",
   inputs: { bytes: { type: "bytes", doc: "A .duf or .dsf file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene (metres, +Y up, figure facing +Z)." } },
   params: {

@@ -3,7 +3,8 @@
  * become a joint hierarchy posed by `center_point` and `orientation`, see `rest_pose.ts`), a mesh
  * per geometry instance with one primitive per surface (see `build_primitive.ts`), skin with 4
  * influences, morph targets, and the DSON records (rigidity groups, graft data, node frames,
- * unresolved references) in `extras.partgraph.dson`. Centimetres become metres.
+ * unresolved references) in `extras.partgraph.dson`. Centimetres become metres. Rigid followers go
+ * under the joint they follow, their world transform kept (`follow_parent.ts`).
  *
  * Two custom vertex attributes carry what later nodes need: `_DSON_VERTEX` (the DSON vertex index
  * of each glTF vertex, so rigidity groups and morphs stay addressable after splitting) and
@@ -20,6 +21,7 @@ import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
+import { parentFollowers } from "./follow_parent.ts";
 import {
   type DsonScene,
   figureRoot,
@@ -58,6 +60,7 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     warn,
   };
   for (const mesh of dson.meshes) addMesh(target, mesh);
+  parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
   setSourceInfo(doc, {
     format: "dson",
     forward: "+Z",

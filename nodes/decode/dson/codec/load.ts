@@ -11,11 +11,11 @@ import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
-import { warnRigidFollowers } from "./rigid_follow.ts";
+import { findRigidFollowers } from "./rigid_follow.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
 import { SceneNodes } from "./load_nodes.ts";
-import type { DsonScene, SceneMesh, SceneNode } from "./model.ts";
+import type { DsonScene, RigidFollower, SceneMesh, SceneNode } from "./model.ts";
 import { checkDefinitionHierarchy } from "./node_hierarchy.ts";
 import { JsonReader, type JsonRecord } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
@@ -66,7 +66,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const assetId = read.optString(info.id, "/asset_info/id") ?? name;
   const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
   const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
-  const { nodes, meshes } = await gatherScene(library, main);
+  const { nodes, meshes, followers } = await gatherScene(library, main);
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
   return {
     assetId,
@@ -74,6 +74,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
     nodes,
     meshes: mergeGrafts(nodes, meshes, (uri, reason, path) => library.miss(uri, reason, main, path)),
     unresolved: library.unresolved,
+    followers,
   };
 }
 
@@ -97,10 +98,15 @@ function failWithNothingToDecode(read: JsonReader, top: JsonRecord, info: JsonRe
   );
 }
 
-/** The nodes and meshes of the main file's scene, or of its libraries when it has no scene. */
+/**
+ * The nodes and meshes of the main file's scene, or of its libraries when it has no scene, and the
+ * rigid followers among the nodes (found before grafts are merged: their reference vertices index
+ * the target's own geometry).
+ */
 async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   nodes: SceneNode[];
   meshes: SceneMesh[];
+  followers: RigidFollower[];
 }> {
   checkDefinitionHierarchy(main);
   const read = main.read;
@@ -126,7 +132,16 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
   const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
   warnUnevaluatedFormulas([...definitions, ...modifiers], nodes.list, morphIds, library);
-  warnRigidFollowers(definitions, main, library);
   await meshes.applyMaterials(scene);
-  return { nodes: nodes.list, meshes: meshes.finish() };
+  const finished = meshes.finish();
+  const followers = findRigidFollowers({
+    nodes: nodes.list,
+    definitionOf: (n) => nodes.definitionOf(n),
+    localNode: (uri) => nodes.localNode(uri),
+    instances: instanced ? instances : [],
+    meshes: finished,
+    main,
+    library,
+  });
+  return { nodes: nodes.list, meshes: finished, followers };
 }

@@ -109,6 +109,24 @@ export interface SceneMesh {
   readonly materials: ReadonlyMap<string, Surface>;
 }
 
+/**
+ * A rigid follower (a node with a `studio/node/rigid_follow` extra: a piercing, a button, a prop Daz
+ * keeps on a mesh's surface) made to follow: it goes under {@link RigidFollower.joint}, the joint
+ * that dominates the skin weights of its reference vertices, with its world transform kept.
+ */
+export interface RigidFollower {
+  /** The follower's node. */
+  readonly node: number;
+  /** The node it goes under: the dominant joint, or the target's own node for an unskinned target. */
+  readonly joint: number;
+  /** The key of the mesh whose reference vertices it follows. */
+  readonly target: string;
+  /** Reference vertices used (those that are vertices of the target). */
+  readonly referenceVertices: number;
+  /** The joint's share of the reference vertices' summed skin weight (1 for an unskinned target). */
+  readonly share: number;
+}
+
 /** A whole decoded DSON scene. */
 export interface DsonScene {
   /** `asset_info.id` of the decoded file. */
@@ -118,4 +136,6 @@ export interface DsonScene {
   readonly nodes: SceneNode[];
   readonly meshes: SceneMesh[];
   readonly unresolved: readonly UnresolvedReference[];
+  /** Rigid followers to put under the joint they follow, in scene order (see {@link RigidFollower}). */
+  readonly followers: readonly RigidFollower[];
 }

@@ -5,10 +5,19 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import {
+  type Document,
+  type mat4,
+  MathUtils,
+  type Node,
+  PropertyType,
+  type Scene,
+  type vec3 as Vec3Type,
+  type vec4,
+} from "@gltf-transform/core";
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
-import { quat, vec3 } from "gl-matrix/esm/index.js";
+import { mat4 as m4, quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
@@ -180,10 +189,17 @@ function repose(
   rescaled: Set<Node>,
 ): void {
   const own = record(node)!;
-  const parentNode = node.getParentNode();
+  const follow = followRecord(node);
+  const parentNode = follow ? follow.parent : node.getParentNode();
   const parent = parentNode ? record(parentNode) : undefined;
   const parentFrame = parent && { centerPoint: parent.center_point, orientation: parent.orientation };
-  const pose = { ...currentPose(node, own, parentFrame), scale: [...scales.get(node)!] as Vec3 };
+  // A rigid follower sits under the joint it follows: its pose is read, and set, in its written
+  // parent's frame, `offset` being that frame in the joint's (see `follow_parent.ts`).
+  const local = follow ? trs(multiply(follow.inverse, node.getMatrix())) : nodeTrs(node);
+  const pose = {
+    ...currentPose(local, own, parentFrame),
+    scale: follow ? local.scale : [...scales.get(node)!] as Vec3,
+  };
   let generalScale = pose.generalScale;
   for (const [channel, value] of values) {
     if (channel === "scale/general") generalScale = value;
@@ -193,6 +209,11 @@ function repose(
     }
   }
   const { translation, rotation, scale } = poseTransform({ ...pose, generalScale }, parentFrame);
+  if (follow) {
+    const placed = trs(multiply(follow.offset, MathUtils.compose(translation, rotation, scale, matrix())));
+    node.setTranslation(placed.translation).setRotation(placed.rotation).setScale(placed.scale);
+    return;
+  }
   node.setTranslation(translation).setRotation(rotation);
   if (scale.some((v, k) => v !== scales.get(node)![k])) {
     scales.set(node, [...scale] as Vec3);
@@ -205,15 +226,15 @@ function repose(
  * {@link poseTransform}. A decoded general scale is folded into x, y and z.
  */
 function currentPose(
-  node: Node,
+  node: LocalTrs,
   own: NodeRecord,
   parent: { centerPoint: Vec3; orientation: Vec3 } | undefined,
 ): PoseFrame {
   const parentRotation = parent ? eulerQuat(parent.orientation, "XYZ") : quat.create();
   const inverseOrientation = quat.invert(quat.create(), eulerQuat(own.orientation, "XYZ"));
   const pose = quat.multiply(quat.create(), inverseOrientation, parentRotation);
-  quat.multiply(pose, pose, node.getRotation() as unknown as quat);
-  const offset = vec3.transformQuat(vec3.create(), node.getTranslation() as unknown as vec3, parentRotation);
+  quat.multiply(pose, pose, node.rotation as unknown as quat);
+  const offset = vec3.transformQuat(vec3.create(), node.translation as unknown as vec3, parentRotation);
   const translation = [0, 1, 2].map((k) =>
     offset[k] / METRES_PER_CM - (own.center_point[k] - (parent?.centerPoint[k] ?? 0))
   ) as Vec3;
@@ -223,9 +244,82 @@ function currentPose(
     rotationOrder: own.rotation_order,
     rotation: eulerDegrees(pose, own.rotation_order),
     translation,
-    scale: [...node.getScale()] as Vec3,
+    scale: [...node.scale] as Vec3,
     generalScale: 1,
   };
+}
+
+/** A local transform as translation, rotation (quaternion) and scale. */
+interface LocalTrs {
+  readonly translation: Vec3;
+  readonly rotation: [number, number, number, number];
+  readonly scale: Vec3;
+}
+
+function nodeTrs(node: Node): LocalTrs {
+  return { translation: node.getTranslation(), rotation: node.getRotation(), scale: node.getScale() };
+}
+
+/**
+ * A re-parented rigid follower's written parent (found by its DSON key) and `parent_offset`, or
+ * undefined for any other node (or a record edited into something unusable: posed in place).
+ */
+function followRecord(node: Node): { parent: Node | null; offset: mat4; inverse: mat4 } | undefined {
+  const dson = getPartgraphExtras(node).dson as {
+    rigid_follow?: { parent?: unknown; parent_offset?: unknown };
+  };
+  const follow = dson?.rigid_follow;
+  const offset = follow?.parent_offset as mat4 | undefined;
+  if (!Array.isArray(offset) || offset.length !== 16 || !offset.every(Number.isFinite)) return undefined;
+  const inverse = invert(offset);
+  if (!inverse) return undefined;
+  if (follow!.parent === null) return { parent: null, offset, inverse };
+  const parent = findByKey(node, String(follow!.parent));
+  return parent ? { parent, offset, inverse } : undefined;
+}
+
+/** The node of `node`'s document whose DSON key is `key`. */
+function findByKey(node: Node, key: string): Node | undefined {
+  let root: Node = node;
+  for (let up = root.getParentNode(); up; up = up.getParentNode()) root = up;
+  const scenes = root.listParents().filter((p) => p.propertyType === PropertyType.SCENE) as Scene[];
+  const found = (n: Node): Node | undefined => {
+    if ((getPartgraphExtras(n).dson as { key?: unknown } | undefined)?.key === key) return n;
+    for (const child of n.listChildren()) {
+      const hit = found(child);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  for (const scene of scenes) {
+    for (const top of scene.listChildren()) {
+      const hit = found(top);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+function matrix(): mat4 {
+  return new Array(16).fill(0) as unknown as mat4;
+}
+
+function trs(m: mat4): LocalTrs {
+  const translation = [0, 0, 0] as Vec3Type, rotation = [0, 0, 0, 1] as vec4, scale = [1, 1, 1] as Vec3Type;
+  MathUtils.decompose(m, translation, rotation, scale);
+  return {
+    translation: [...translation] as Vec3,
+    rotation: [...rotation] as [number, number, number, number],
+    scale: scale.map((v) => (Math.abs(v - 1) < 1e-12 ? 1 : v)) as Vec3,
+  };
+}
+
+function invert(m: mat4): mat4 | undefined {
+  return (m4.invert(matrix() as unknown as m4, m as unknown as m4) ?? undefined) as mat4 | undefined;
+}
+
+function multiply(a: mat4, b: mat4): mat4 {
+  return m4.multiply(matrix() as unknown as m4, a as unknown as m4, b as unknown as m4) as unknown as mat4;
 }
 
 /** Sets morph weights by modifier id or name; returns how many were set. */

@@ -1,20 +1,71 @@
 /**
- * A rigid follower (`extra` of type `studio/node/rigid_follow`: a prop Daz keeps on a mesh's surface)
- * is not made to follow — glTF has no such constraint — so it is warned once, naming the first's JSON
- * path, instead of left silent; a node without one is not warned.
+ * Rigid followers (`extra` of type `studio/node/rigid_follow`: a prop Daz keeps on a mesh's surface
+ * through its `rigidity_group.reference_vertices`) go under the joint that dominates the skin
+ * weights of those vertices, with their world transform unchanged — compared with the same file
+ * decoded without the marker, and with the numbers worked out by hand — so posing that joint
+ * carries them along. Followers that cannot follow stay as written, with a warning naming why.
+ *
+ * The figure is the generated 4 × 4 grid (1 cm apart) with two bones: vertices of rows 0–1 are
+ * weighted 1 : 2 to bones 0 and 1, rows 2–3 2 : 1. Bone 1 (head at (0, 1.5, 0) cm, oriented 10°
+ * about z) is posed 30° about z in its definition.
  */
 import assert from "node:assert/strict";
-import type { Document } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { exportGltf } from "../../../../nodes/export/gltf.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { dsonBytes, generateFigure, type Json } from "./generate.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { channels, dsonBytes, generateFigure, type Json } from "./generate.ts";
 
-/** A figure and a ring on its second bone, the ring's instance carrying `extra`. */
-function withRing(extra: unknown[]): Json {
+const MARKER = { type: "studio/node/rigid_follow" };
+
+/** A rigid_follow extra following vertices `values` of a 16-vertex mesh. */
+const follow = (values: unknown[], more: Json = {}): Json => ({
+  ...MARKER,
+  vertex_count: 16,
+  rigidity_group: {
+    id: "g",
+    rotation_mode: "full",
+    scale_modes: ["none", "none", "none"],
+    reference_vertices: { count: values.length, values },
+  },
+  ...more,
+});
+
+/**
+ * The figure and a ring (a triangle at (3, 2.5, 0.5) cm, translated 1 cm along x and turned 45°
+ * about y) under `parent`, its instance carrying `extra` (its definition `definitionExtra`).
+ */
+function withRing(parent: string | undefined, extra: unknown[], definitionExtra?: unknown[]): Json {
   const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
-  (json.node_library as Json[]).push({ id: "Ring", name: "Ring", label: "Ring", type: "prop" });
-  const scene = json.scene as Json;
-  (scene.nodes as Json[]).push({ id: "Ring-1", url: "#Ring", parent: "F-1:#F_bone1", extra });
+  (json.node_library as Json[])[2].rotation = channels("float", [0, 0, 30]);
+  (json.geometry_library as Json[]).push({
+    id: "Ring_geo",
+    vertices: { count: 3, values: [[3, 2.5, 0.5], [3.2, 2.5, 0.5], [3, 2.7, 0.5]] },
+    polylist: { count: 1, values: [[0, 0, 0, 1, 2]] },
+  });
+  (json.node_library as Json[]).push({
+    id: "Ring",
+    name: "Ring",
+    label: "Ring",
+    type: "node",
+    center_point: channels("float", [3, 2.5, 0.5]),
+    translation: channels("float", [1, 0, 0]),
+    rotation: channels("float", [0, 45, 0]),
+    ...(definitionExtra ? { extra: definitionExtra } : {}),
+  });
+  const ring: Json = {
+    id: "Ring-1",
+    url: "#Ring",
+    extra,
+    geometries: [{ id: "Ring_geo-1", url: "#Ring_geo" }],
+  };
+  if (parent !== undefined) ring.parent = parent;
+  ((json.scene as Json).nodes as Json[]).push(ring);
   return json;
 }
 
@@ -22,19 +73,361 @@ async function decoded(json: Json) {
   const ctx = testContext();
   const scene = (await runNode(decodeDson, { bytes: { bytes: dsonBytes(json), name: "ring.duf" } }, {}, ctx))
     .scene as Document;
-  return { scene, warnings: ctx.warnings.map((w) => w.message) };
+  const node = (name: string) => scene.getRoot().listNodes().find((n) => n.getName() === name)!;
+  return { scene, node, warnings: ctx.warnings.map((w) => w.message) };
 }
 
-Deno.test("dson: a rigid follower is warned, naming its path; it stays under its parent as written", async () => {
-  const follow = { type: "studio/node/rigid_follow", vertex_count: 16, rigidity_group: { id: "g" } };
-  const { scene, warnings } = await decoded(withRing([{ type: "studio/node/other" }, follow]));
-  const index = (withRing([]).scene as { nodes: unknown[] }).nodes.length - 1;
-  assert.deepEqual(warnings, [
-    `dson: ring.duf at /scene/nodes/${index}/extra/1: 1 rigid follower(s) (the first 'Ring-1') stay under ` +
-    "their parents as written: Daz keeps them on a mesh's surface as it is posed or morphed, glTF has no " +
-    "such constraint, so a posed or morphed figure leaves them behind",
-  ]);
-  const ring = scene.getRoot().listNodes().find((n) => n.getName() === "Ring")!;
+/** The largest difference between two matrices' entries. */
+function gap(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let most = 0;
+  for (let k = 0; k < 16; k++) most = Math.max(most, Math.abs(a[k] - b[k]));
+  return most;
+}
+
+/** World positions (m) of a mesh node's POSITION values. */
+function worldPositions(node: Node): number[][] {
+  const m = node.getWorldMatrix();
+  const array = node.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
+  const out: number[][] = [];
+  for (let i = 0; i < array.length; i += 3) {
+    const [x, y, z] = [array[i], array[i + 1], array[i + 2]];
+    out.push([0, 1, 2].map((r) => m[r] * x + m[4 + r] * y + m[8 + r] * z + m[12 + r]));
+  }
+  return out;
+}
+
+/** Asserts `ring` (with mesh) is where the same file without the marker puts it. */
+async function assertWorldKept(json: Json, ring: Node) {
+  const plain = structuredClone(json);
+  const nodes = (plain.scene as Json).nodes as Json[];
+  nodes[nodes.length - 1].extra = [];
+  for (const definition of plain.node_library as Json[]) delete definition.extra;
+  const before = (await decoded(plain)).node("Ring");
+  // The world position to the last bit; the turn within 1e-8: the decoder's quaternions are float32
+  // (gl-matrix), so a recomposed rotation differs below that (and far below the GLB's float32).
+  assert.deepEqual(ring.getWorldTranslation(), before.getWorldTranslation());
+  assert.ok(gap(ring.getWorldMatrix(), before.getWorldMatrix()) < 1e-8, "ring world matrix changed");
+  const mesh = (n: Node) => n.listChildren().find((c) => c.getMesh())!;
+  const [now, then] = [worldPositions(mesh(ring)), worldPositions(mesh(before))];
+  now.forEach((p, i) => p.forEach((v, k) => assert.ok(Math.abs(v - then[i][k]) < 1e-9, `vertex ${i}`)));
+  return before;
+}
+
+/** Within float32 rounding of a number worked out by hand (the decoder's transforms are float32). */
+const near = (got: ArrayLike<number>, want: number[], tolerance = 1e-7) =>
+  want.forEach((w, k) => assert.ok(Math.abs(got[k] - w) < tolerance, `${Array.from(got)} ≠ ${want}`));
+
+Deno.test("dson: a rigid follower goes under the joint dominating its reference vertices, its world kept", async () => {
+  // Under the figure root; vertices 0, 1, 5, 6 (rows 0–1) are 2/3 bone 1's.
+  const json = withRing("#F-1", [{ type: "studio/node/other" }, follow([0, 1, 5, 6])]);
+  const { node, warnings } = await decoded(json);
+  assert.deepEqual(warnings, []);
+  const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "F_bone1");
-  assert.deepEqual((await decoded(withRing([{ type: "studio/node/other" }]))).warnings, []);
+  const before = await assertWorldKept(json, ring);
+  assert.equal(before.getParentNode()?.getName(), "F");
+  // (3 + 1, 2.5, 0.5) cm, turned 45° about y: the figure root sits at the origin unturned.
+  near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
+  near(ring.getWorldRotation(), [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)]);
+  const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
+  assert.deepEqual({
+    ...record,
+    share: Math.round((record.share as number) * 1e6) / 1e6,
+    parent_offset: null,
+  }, {
+    target: "F_geo-1",
+    joint: "F_bone1",
+    share: 0.666667,
+    reference_vertices: 4,
+    parent: "F-1",
+    parent_offset: null,
+  });
+
+  // Turning bone 1 by a further 90° about z carries the ring about bone 1's head (0, 1.5, 0) cm:
+  // (4, 2.5) − (0, 1.5) = (4, 1) turns to (−1, 4), so (−1, 5.5, 0.5) cm.
+  const bone = node("F_bone1");
+  const q = bone.getRotation();
+  const [c, h] = [Math.SQRT1_2, Math.SQRT1_2]; // a 90° turn about z: (0, 0, sin 45°, cos 45°), times q
+  bone.setRotation([
+    c * q[0] - h * q[1],
+    c * q[1] + h * q[0],
+    c * q[2] + h * q[3],
+    c * q[3] - h * q[2],
+  ]);
+  near(ring.getWorldTranslation(), [-0.01, 0.055, 0.005]);
+  // As written (under the figure root), the same pose would have left it at (4, 2.5, 0.5) cm.
+  near(before.getWorldTranslation(), [0.04, 0.025, 0.005]);
 });
+
+Deno.test("dson: exported, the follower is a valid GLB's child of the bone, and three.js carries it along", async () => {
+  const json = withRing("#F-1", [follow([0, 1, 5, 6])]);
+  const ctx = testContext();
+  const { scene } = await runNode(
+    decodeDson,
+    { bytes: { bytes: dsonBytes(json), name: "ring.duf" } },
+    {},
+    ctx,
+  );
+  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes as Uint8Array;
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+  type Object3D = {
+    name: string;
+    isBone?: boolean;
+    parent: Object3D | null;
+    rotateZ(angle: number): void;
+    updateMatrixWorld(force?: boolean): void;
+    matrixWorld: { elements: number[] };
+    getObjectByName(name: string): Object3D | undefined;
+  };
+  const gltf = await new Promise<{ scene: Object3D }>((resolve, reject) =>
+    new GLTFLoader().parse(glb.slice().buffer, "", resolve as never, reject)
+  );
+  const ring = gltf.scene.getObjectByName("Ring")!, bone = gltf.scene.getObjectByName("F_bone1")!;
+  assert.ok(bone.isBone && ring.parent === bone, `the ring's parent is ${ring.parent?.name}`);
+  const where = () => {
+    gltf.scene.updateMatrixWorld(true);
+    return ring.matrixWorld.elements.slice(12, 15);
+  };
+  near(where(), [0.04, 0.025, 0.005]);
+  // Bone 1's world turn is about z only (bone 0 is unturned), so a local turn about z is a world one.
+  bone.rotateZ(Math.PI / 2);
+  near(where(), [-0.01, 0.055, 0.005]);
+});
+
+Deno.test("dson: a follower under a bone follows its figure's mesh; the definition's group serves the instance", async () => {
+  // Real files write the group on the node_library definition and a bare marker on the instance.
+  // Vertices 8, 9, 13 (rows 2–3) are 2/3 bone 0's.
+  const json = withRing("F-1:#F_bone1", [MARKER], [follow([8, 9, 13])]);
+  const { node, warnings } = await decoded(json);
+  assert.deepEqual(warnings, []);
+  const ring = node("Ring");
+  assert.equal(ring.getParentNode()?.getName(), "F_bone0");
+  const before = await assertWorldKept(json, ring);
+  assert.equal(before.getParentNode()?.getName(), "F_bone1");
+  // Written under bone 1 (head (0, 1.5, 0) cm, posed 30° about z): (4, 1, 0.5) cm from the head,
+  // turned 30°: (4 cos 30° − sin 30°, 4 sin 30° + cos 30°) + (0, 1.5).
+  const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+  near(ring.getWorldTranslation(), [(4 * cos - sin) / 100, (4 * sin + cos + 1.5) / 100, 0.005]);
+});
+
+Deno.test("dson: a follower with a Follow Target follows that node's mesh; an unskinned one's node", async () => {
+  const json = withRing(undefined, [
+    follow([0, 1, 2], { vertex_count: 3 }),
+    {
+      type: "studio_node_channels",
+      channels: [{ channel: { id: "Follow Target", type: "node", node: "#Plate-1" } }],
+    },
+  ]);
+  (json.geometry_library as Json[]).push({
+    id: "Plate_geo",
+    vertices: { count: 3, values: [[0, 5, 0], [1, 5, 0], [0, 6, 0]] },
+    polylist: { count: 1, values: [[0, 0, 0, 1, 2]] },
+  });
+  (json.node_library as Json[]).push({
+    id: "Plate",
+    name: "Plate",
+    type: "node",
+    center_point: channels("float", [0, 5, 0]),
+  });
+  ((json.scene as Json).nodes as Json[]).push({
+    id: "Plate-1",
+    url: "#Plate",
+    parent: "#F-1",
+    rotation: channels("float", [20, 0, 0]),
+    geometries: [{ id: "Plate_geo-1", url: "#Plate_geo" }],
+  });
+  const { node, warnings } = await decoded(json);
+  assert.deepEqual(warnings, []);
+  const ring = node("Ring");
+  assert.equal(ring.getParentNode()?.getName(), "Plate");
+  await assertWorldKept(json, ring);
+  near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
+  const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
+  assert.equal(record.share, 1);
+  assert.equal(record.parent, null);
+});
+
+Deno.test("dson: followers that cannot follow stay as written, one warning per reason naming the first", async () => {
+  const stays = async (parent: string | undefined, extra: unknown[], reason: string, parentName?: string) => {
+    const json = withRing(parent, extra);
+    const { node, warnings } = await decoded(json);
+    const index = ((json.scene as Json).nodes as unknown[]).length - 1;
+    const k = extra.findIndex((e) => (e as Json).type === MARKER.type);
+    assert.deepEqual(warnings.filter((w) => !w.includes("unresolved reference")), [
+      `dson: ring.duf at /scene/nodes/${index}/extra/${k}: 1 rigid follower(s) (the first 'Ring-1': ${reason}) ` +
+      "stay under their parents as written: Daz keeps them on a mesh's surface as it is posed or morphed, so a " +
+      "posed or morphed figure leaves them behind",
+    ]);
+    assert.equal(node("Ring").getParentNode()?.getName(), parentName);
+    return warnings;
+  };
+  await stays("#F-1", [follow([])], "its rigidity_group names no reference vertex", "F");
+  await stays("#F-1", [MARKER], "it has no rigidity_group, so no reference vertex", "F");
+  await stays(
+    "#F-1",
+    [follow([16, -1, 99])],
+    "none of its 3 reference vertices is a vertex of 'F_geo-1' (16 vertices)",
+    "F",
+  );
+  await stays(
+    "#F-1",
+    [follow([1], { vertex_count: 17 })],
+    "it was made for a mesh of 17 vertices, 'F_geo-1' has 16",
+    "F",
+  );
+  await stays(undefined, [follow([1])], "it has no parent and no Follow Target, so no mesh to follow");
+  // A Follow Target naming nothing: the parent is taken (here none), and the reference is listed.
+  const missing = await stays(undefined, [
+    follow([1]),
+    { type: "studio_node_channels", channels: [{ channel: { id: "Follow Target", node: "#Nobody" } }] },
+  ], "it has no parent and no Follow Target, so no mesh to follow");
+  assert.ok(
+    missing.some((w) =>
+      w.startsWith("dson: unresolved reference '#Nobody': the Follow Target of rigid follower 'Ring-1'")
+    ),
+  );
+  // Its own mesh, unskinned: the joint would be the follower itself.
+  await stays(undefined, [
+    follow([0, 1, 2], { vertex_count: 3 }),
+    { type: "studio_node_channels", channels: [{ channel: { id: "Follow Target", node: "#Ring-1" } }] },
+  ], "the joint its reference vertices follow, 'Ring-1', is the follower or below it (a cycle)");
+});
+
+Deno.test("dson: a follower whose target figure hangs below it stays (a cycle); the others are counted", async () => {
+  const target = (node: string) => ({
+    type: "studio_node_channels",
+    channels: [{ channel: { id: "Follow Target", type: "node", node } }],
+  });
+  const json = withRing(undefined, [follow([0, 1]), target("#F-1")]);
+  const nodes = (json.scene as Json).nodes as Json[];
+  // The ring first, the figure under it; a second ring under the first, and a third that follows its own mesh.
+  nodes.unshift(nodes.pop()!);
+  nodes[1].parent = "#Ring-1";
+  nodes.push(
+    { id: "Ring-2", url: "#Ring", parent: "#Ring-1", extra: [follow([0, 1]), target("#F-1")] },
+    {
+      id: "Ring-3",
+      url: "#Ring",
+      extra: [follow([0, 1, 2], { vertex_count: 3 }), target("#Ring-3")],
+      geometries: [{ id: "Ring_geo-3", url: "#Ring_geo" }],
+    },
+  );
+  const { node, warnings } = await decoded(json);
+  assert.deepEqual(warnings, [
+    "dson: ring.duf at /scene/nodes/0/extra/0: 2 rigid follower(s) (the first 'Ring-1': the joint its reference " +
+    "vertices follow, 'F_bone1', is the follower or below it (a cycle)) stay under their parents as written: Daz " +
+    "keeps them on a mesh's surface as it is posed or morphed, so a posed or morphed figure leaves them behind",
+  ]);
+  const rings = (await decoded(json)).scene.getRoot().listNodes().filter((n) => n.getName() === "Ring");
+  assert.deepEqual(rings.map((r) => r.getParentNode()?.getName()), [undefined, "F_bone1", undefined]);
+  assert.equal(node("F").getParentNode()?.getName(), "Ring");
+});
+
+Deno.test("dson: reference vertices out of range are dropped with a warning; the rest are followed", async () => {
+  const json = withRing("#F-1", [follow([8, 40, 9, 13, -3])]);
+  const { node, warnings } = await decoded(json);
+  const index = ((json.scene as Json).nodes as unknown[]).length - 1;
+  assert.deepEqual(warnings, [
+    `dson: ring.duf at /scene/nodes/${index}/extra/0/rigidity_group/reference_vertices/values/1: 2 of the 5 ` +
+    "reference vertices of a rigid follower are not vertices of 'F_geo-1' (16 vertices; the first is 40); " +
+    "ignored, it follows the others",
+  ]);
+  assert.equal(node("Ring").getParentNode()?.getName(), "F_bone0");
+  await assertWorldKept(json, node("Ring"));
+});
+
+Deno.test("dson: a reference vertex that is not an integer is a DecodeError at its path", async () => {
+  const json = withRing("#F-1", [follow([1, "2"])]);
+  const index = ((json.scene as Json).nodes as unknown[]).length - 1;
+  await assert.rejects(decoded(json), (error: unknown) => {
+    assert.ok(error instanceof DecodeError, String(error));
+    assert.match(
+      error.message,
+      new RegExp(`/scene/nodes/${index}/extra/0/rigidity_group/reference_vertices/values/1`),
+    );
+    return true;
+  });
+});
+
+Deno.test("dson: morphs moving a follower's reference vertices are warned: it follows the pose, not them", async () => {
+  const json = withRing("#F-1", [follow([0, 1, 5, 6])]);
+  const morph = (id: string, value: number, deltas: number[][]): Json => ({
+    id,
+    name: id,
+    parent: "#F_geo",
+    channel: { id: "value", type: "float", value, current_value: value },
+    morph: { vertex_count: 16, deltas: { count: deltas.length, values: deltas } },
+  });
+  (json.modifier_library as Json[]).push(
+    morph("Far", 0, [[15, 0, 1, 0]]),
+    morph("Smile", 0, [[5, 0, 0.5, 0], [15, 1, 0, 0]]),
+    morph("Flat", 0.5, [[0, 0, 0, 0], [1, 0, 0, 2]]),
+  );
+  const { node, warnings } = await decoded(json);
+  const index = ((json.scene as Json).nodes as unknown[]).length - 1;
+  assert.deepEqual(warnings, [
+    `dson: ring.duf at /scene/nodes/${index}/extra/0: 1 rigid follower(s) (the first 'Ring-1', put under ` +
+    "'F_bone1') follow the pose, not morphs: 2 morph(s) of 'F_geo-1' move its reference vertices ('Smile', " +
+    "'Flat'), and a morph dialled up moves the surface but not them; 'Flat' is at 0.5 in this file: Daz moves " +
+    "the follower with it, here it stays where the file places it",
+  ]);
+  assert.equal(node("Ring").getParentNode()?.getName(), "F_bone1");
+});
+
+Deno.test("dson: a pose preset poses a follower in its written parent's frame, as without the follow", async () => {
+  // Bone 1 turned by the preset too: the ring under it moves with it, and by its own channels.
+  const channels = [["Ring", "translation/x", 2], ["Ring", "rotation/z", 30], [
+    "F_bone1",
+    "rotation/z",
+    50,
+  ]] as const;
+  const preset = {
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/preset.duf", type: "preset_pose" },
+      scene: {
+        animations: channels.map(([node, channel, value]) => ({
+          url: `name://@selection/${node}:?${channel}/value`,
+          keys: [[0, value]],
+        })),
+      },
+    }),
+    name: "pose.duf",
+  };
+  const posed = async (extra: unknown[]) => {
+    const { scene } = await decoded(withRing("#F-1", extra));
+    const ctx = testContext();
+    const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
+    const ring = out.getRoot().listNodes().find((n) => n.getName() === "Ring")!;
+    return { ring, warnings: ctx.warnings.map((w) => w.message) };
+  };
+  const following = await posed([follow([0, 1, 5, 6])]);
+  const written = await posed([]);
+  assert.deepEqual(following.warnings, []);
+  assert.equal(following.ring.getParentNode()?.getName(), "F_bone1");
+  assert.equal(written.ring.getParentNode()?.getName(), "F");
+  // Posed in the figure root's frame: (3 + 2, 2.5, 0.5) cm, whatever bone 1 does.
+  near(written.ring.getWorldTranslation(), [0.05, 0.025, 0.005]);
+  // Following bone 1 (turned from 30° to 50°: 20° more about its head (0, 1.5, 0) cm), the same offset
+  // (5, 1, 0.5) cm from the head is turned 20°.
+  const [cos, sin] = [Math.cos(Math.PI / 9), Math.sin(Math.PI / 9)];
+  near(following.ring.getWorldTranslation(), [(5 * cos - sin) / 100, (5 * sin + cos + 1.5) / 100, 0.005]);
+  // Its own turn is the preset's (30° about z after the written 45° about y), carried 20° about z.
+  const expected = quatMultiply(
+    [0, 0, Math.sin(Math.PI / 18), Math.cos(Math.PI / 18)],
+    written.ring.getWorldRotation(),
+  );
+  near(following.ring.getWorldRotation(), expected);
+});
+
+/** The quaternion product a·b ([x, y, z, w]). */
+function quatMultiply(a: number[], b: number[]): number[] {
+  const [ax, ay, az, aw] = a, [bx, by, bz, bw] = b;
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
+}
