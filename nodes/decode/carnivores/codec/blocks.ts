@@ -100,6 +100,11 @@ export function readBones(r: ByteWindow, offset: number, count: number): Bone[] 
  * Reads a texture block of `declaredBytes` at `offset`. Like the engine (`TextureSize >> 9`), a size
  * that is not a whole number of 512-byte rows keeps the whole rows and ignores the rest, with a
  * warning. Returns undefined when there is not one whole row.
+ *
+ * A texture the file ends inside (an old tool or a download cut it short) keeps its declared height:
+ * the engine reads what is there into a zeroed buffer, so the missing texels are 0x0000, and the
+ * faces' texel rows still index the declared height. Only a height the engine can hold (256 rows) is
+ * repaired so; a larger one the file cannot hold is a damaged size field and a `DecodeError`.
  */
 export function readTexture(
   r: ByteWindow,
@@ -108,8 +113,11 @@ export function readTexture(
   sizeFieldOffset: number,
   warn: WarningSink,
 ): Texture16 | undefined {
-  r.need(offset, declaredBytes, `texture of ${declaredBytes} bytes`);
   const height = Math.floor(declaredBytes / TEXTURE_ROW_BYTES);
+  const present = Math.max(0, Math.min(declaredBytes, r.length - offset));
+  if (present < declaredBytes && height > ENGINE_TEXTURE_ROWS) {
+    r.need(offset, declaredBytes, `texture of ${declaredBytes} bytes`);
+  }
   const spare = declaredBytes - height * TEXTURE_ROW_BYTES;
   if (spare) {
     warn(
@@ -125,7 +133,19 @@ export function readTexture(
   }
   if (height === 0) return undefined;
   const words = new Uint16Array(TEXTURE_WIDTH * height);
-  for (let i = 0; i < words.length; i++) words[i] = r.u16(offset + i * 2);
+  const stored = Math.min(words.length, Math.floor(present / 2));
+  if (stored < words.length) {
+    const tail = stored === 0
+      ? "there is no texel; the model has no texture"
+      : `the last ${words.length - stored} of ${words.length} texels are 0x0000 (black), as the engine's ` +
+        "zeroed buffer leaves them";
+    warn(
+      `the file ends ${present} byte(s) into the ${declaredBytes}-byte texture at byte ${offset}: ${tail}`,
+      { offset: offset + present },
+    );
+    if (stored === 0) return undefined;
+  }
+  for (let i = 0; i < stored; i++) words[i] = r.u16(offset + i * 2);
   return { height, words };
 }
 

@@ -82,7 +82,8 @@ export function is3df(bytes: Uint8Array): boolean {
 
 /**
  * Parses a `.3df` file. Bad structure throws a `DecodeError` with the byte offset; what the engine
- * tolerates (trailing bytes, partial texture rows, models over its 1024-element arrays) is a warning.
+ * tolerates (trailing bytes, partial texture rows, a texture the file ends inside, models over its
+ * 1024-element arrays) is a warning.
  *
  * @example
  * ```ts
@@ -103,7 +104,7 @@ export function parse3df(bytes: Uint8Array, file: string | undefined, warn: Warn
   r.need(layout.faces, layout.faceCount * FACE_BYTES, `${layout.faceCount} faces`);
   r.need(layout.points, layout.vertexCount * POINT_BYTES, `${layout.vertexCount} points`);
   r.need(layout.bones, layout.boneCount * BONE_BYTES, `${layout.boneCount} bones`);
-  r.need(layout.texture, layout.textureBytes, `texture of ${layout.textureBytes} bytes`);
+  // The texture is the last block: one an old tool cut short is repaired by readTexture.
   if (layout.end < r.length) {
     warn(
       `${r.length - layout.end} byte(s) after the texture are ignored (the header accounts for ` +

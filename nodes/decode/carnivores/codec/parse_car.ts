@@ -69,7 +69,8 @@ export function isCar(bytes: Uint8Array): boolean {
 
 /**
  * Parses a `.car` file. Bad structure throws a `DecodeError` with the byte offset; what the engine
- * tolerates (partial texture rows, a missing or short anim→sound table, trailing bytes) is a warning.
+ * tolerates (partial texture rows, a missing or short anim→sound table, trailing bytes, a file cut
+ * short after its points) is a warning.
  *
  * @example
  * ```ts
@@ -94,7 +95,6 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const textureAt = pointsAt + vertexCount * POINT_BYTES;
   r.need(facesAt, faceCount * FACE_BYTES, `${faceCount} faces`);
   r.need(pointsAt, vertexCount * POINT_BYTES, `${vertexCount} points`);
-  r.need(textureAt, textureBytes, `texture of ${textureBytes} bytes`);
   warnEngineLimits(vertexCount, faceCount, 40, 44, warn);
   if (animationCount > ENGINE_MAX_CLIPS || soundCount > ENGINE_MAX_CLIPS) {
     warn(
@@ -108,15 +108,53 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
 
+  // Past the texture, a file that ends inside a section was cut short (by an old tool or a download):
+  // the engine and C3Dit read on into zeroed buffers and CarnivoresIO skips the clip, so the whole
+  // clips before the cut are kept and the rest is reported as missing, never read from elsewhere.
+  const cutShort = (what: string, at: number, clipsLost: number, soundsLost: number, detail: string) => {
+    const lost = [
+      clipsLost ? `${clipsLost} animation(s)` : "",
+      soundsLost ? `${soundsLost} sound(s)` : "",
+    ].filter(Boolean).join(" and ");
+    warn(
+      `the file ends at byte ${r.length}, inside ${what} at byte ${at}: ${detail}` +
+        (lost ? `; the ${lost} declared after it are missing` : "") +
+        " (the file is cut short, or a count before the cut is wrong)",
+      { offset: at },
+    );
+  };
   let at = textureAt + textureBytes;
+  // readTexture has reported a texture the file ends inside; what was declared after it is lost too.
+  let ended = at > r.length;
+  if (ended && animationCount + soundCount > 0) {
+    cutShort("the texture", textureAt, animationCount, soundCount, "nothing follows it");
+  }
   const animations: CarAnimation[] = [];
-  for (let a = 0; a < animationCount; a++) {
-    r.need(at, ANIMATION_HEADER_BYTES, `animation ${a} header`);
+  for (let a = 0; a < animationCount && !ended; a++) {
+    if (at + ANIMATION_HEADER_BYTES > r.length) {
+      cutShort(`the header of animation ${a}`, at, animationCount - a - 1, soundCount, "it is missing");
+      ended = true;
+      break;
+    }
     const clipName = r.cString(at, NAME_BYTES);
     const kps = r.i32(at + NAME_BYTES);
     // The engine divides by KPS to get the clip length: zero or less crashes it.
     if (kps <= 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
     const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
+    const dataAt = at + ANIMATION_HEADER_BYTES;
+    const values = frameCount * vertexCount * 3;
+    if (dataAt + values * 2 > r.length) {
+      cutShort(
+        `animation ${a} ('${clipName}')`,
+        at,
+        animationCount - a - 1,
+        soundCount,
+        `its ${frameCount} frames × ${vertexCount} vertices need ${values * 2} bytes, ` +
+          `${r.length - dataAt} are left; the clip is dropped`,
+      );
+      ended = true;
+      break;
+    }
     if (frameCount === 0) {
       warn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
     } else if (Math.floor((frameCount * 1000) / kps) === 0) {
@@ -130,13 +168,6 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     if (!clipName.trim()) {
       warn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });
     }
-    const dataAt = at + ANIMATION_HEADER_BYTES;
-    const values = frameCount * vertexCount * 3;
-    r.need(
-      dataAt,
-      values * 2,
-      `animation ${a} ('${clipName}') ${frameCount} frames × ${vertexCount} vertices`,
-    );
     const positions = new Int16Array(values);
     for (let i = 0; i < values; i++) positions[i] = r.i16(dataAt + i * 2);
     animations.push({ name: clipName, kps, frameCount, positions });
@@ -144,17 +175,32 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   }
 
   const sounds: CarSound[] = [];
-  for (let s = 0; s < soundCount; s++) {
-    r.need(at, SOUND_HEADER_BYTES, `sound ${s} header`);
+  for (let s = 0; s < soundCount && !ended; s++) {
+    if (at + SOUND_HEADER_BYTES > r.length) {
+      cutShort(`the header of sound ${s}`, at, 0, soundCount - s - 1, "it is missing");
+      ended = true;
+      break;
+    }
     const soundName = r.cString(at, NAME_BYTES);
     const length = r.count(at + NAME_BYTES, `sound ${s} length`);
-    r.need(at + SOUND_HEADER_BYTES, length, `sound ${s} ('${soundName}') data`);
     const start = at + SOUND_HEADER_BYTES;
-    sounds.push({ name: soundName, pcm: bytes.subarray(start, start + length) });
-    at = start + length;
+    const present = Math.min(length, r.length - start);
+    if (present < length) {
+      // The PCM is not carried into glTF; its description keeps the bytes the file holds.
+      cutShort(
+        `sound ${s} ('${soundName}')`,
+        at,
+        0,
+        soundCount - s - 1,
+        `${present} of its ${length} bytes are there and kept`,
+      );
+      ended = true;
+    }
+    sounds.push({ name: soundName, pcm: bytes.subarray(start, start + present) });
+    at = start + present;
   }
 
-  const animSounds = readAnimSoundTable(r, at, soundCount, warn);
+  const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
 }
 

@@ -219,10 +219,23 @@ const CASES: MessyCase[] = [
     warning: /7 byte\(s\) after the texture are ignored/,
   },
   {
-    name: "a texture cut short (damage)",
+    // LoadModelEx reads what there is into a zeroed buffer of the declared height; C3Dit reads on.
+    name: "a texture the file ends inside (an old tool or a download cut it)",
     format: "3df",
     bytes: () => resized(limb(() => {}), -100),
-    error: /3df .*at byte 3792: expected 1024 bytes of texture/,
+    warning:
+      /ends 924 byte\(s\) into the 1024-byte texture at byte 3792: the last 50 of 512 texels are 0x0000/,
+    check: (out) => assert.equal(summaryOf(out).texture.height, 2),
+  },
+  {
+    name: "a cut texture whose declared height is past the engine's 256 rows (a wrong size field)",
+    format: "3df",
+    bytes: () => {
+      const bytes = resized(limb(() => {}), -100);
+      new DataView(bytes.buffer).setInt32(12, 300 * 512, true);
+      return bytes;
+    },
+    error: /3df .*at byte 3792: expected 153600 bytes of texture/,
   },
   {
     // The engine's TModel arrays hold 1024; CarnivoresIO and the C2 MEE port accept more.
@@ -316,6 +329,33 @@ const CASES: MessyCase[] = [
       assert.deepEqual(summaryOf(out).animations.map((a: { sound: unknown }) => a.sound), [null, null]),
   },
   {
+    // The engine reads a short .car into zeroed buffers, CarnivoresIO skips the cut clip: the whole
+    // clip before the cut plays, the cut one and the sound after it are gone.
+    name: "a .car cut inside its second clip",
+    format: "car",
+    bytes: () => resized(car(() => {}), -(256 + 42 + 100)),
+    warning:
+      /inside animation 1 \('idle'\) at byte 4412: .* 188 are left; the clip is dropped; the 1 sound\(s\)/,
+    check: (out) => {
+      assert.deepEqual(animationNames(out), ["walk"]);
+      assert.deepEqual(summaryOf(out).sounds, []);
+      assert.equal(summaryOf(out).anim_sound_table, null);
+    },
+  },
+  {
+    name: "a .car cut inside its texture: no clip, the missing texels black",
+    format: "car",
+    bytes: () => resized(car(() => {}), -(5038 - 1844 - 1000)),
+    warning: [
+      /the last 524 of 1024 texels are 0x0000/,
+      /inside the texture at byte 1844: nothing follows it; the 2 animation/,
+    ],
+    check: (out) => {
+      assert.deepEqual(animationNames(out), []);
+      assert.equal(summaryOf(out).texture.height, 4);
+    },
+  },
+  {
     name: "bytes after the anim→sound table",
     format: "car",
     bytes: () => resized(car(() => {}), 9),
@@ -399,7 +439,7 @@ for (const messy of CASES) {
     }
     // Parser repairs name their byte offset.
     for (const w of ctx.warnings) {
-      if (/byte\(s\)|texture size|exceed|empty name|under 1 ms|no frames/.test(w.message)) {
+      if (/byte\(s\)|texture size|exceed|empty name|under 1 ms|no frames|file ends/.test(w.message)) {
         assert.equal(typeof w.detail?.offset, "number", `offset of '${w.message}'`);
       }
     }

@@ -104,7 +104,7 @@ Deno.test("decode.auto picks the Carnivores decoders by size sniff, then by exte
   assert.equal(ctx.warnings[0].detail?.offset, bytes3df.byteLength);
 });
 
-Deno.test("3df: truncation anywhere is a DecodeError at the block that runs past the end", () => {
+Deno.test("3df: truncation before the texture is a DecodeError at the block that runs past the end", () => {
   const model = limbModel();
   const bytes = encode3df(model);
   const at = layout3df(model.points.count, model.faces.count, model.bones.length);
@@ -112,7 +112,36 @@ Deno.test("3df: truncation anywhere is a DecodeError at the block that runs past
   assertDecodeError(() => parse3df(bytes.subarray(0, at.faces + 100)), "3df", at.faces, /faces/);
   assertDecodeError(() => parse3df(bytes.subarray(0, at.points + 5)), "3df", at.points, /points/);
   assertDecodeError(() => parse3df(bytes.subarray(0, at.bones + 47)), "3df", at.bones, /bones/);
-  assertDecodeError(() => parse3df(bytes.subarray(0, bytes.length - 1)), "3df", at.texture, /texture/);
+});
+
+Deno.test("3df: a texture the file ends inside keeps its height, the missing texels 0x0000 (the engine's zeroed buffer)", () => {
+  // LoadModelEx allocates TextureHeight × 512 zeroed bytes and reads what the file holds; C3Dit reads on
+  // too. The 2-row limb texture (512 texels) cut 300 bytes in: 150 texels stored, 362 zero.
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const at = layout3df(model.points.count, model.faces.count, model.bones.length);
+  const { model: back, warnings } = parse3df(bytes.subarray(0, at.texture + 300));
+  assert.equal(back.texture?.height, 2);
+  assert.deepEqual(back.texture?.words.subarray(0, 150), model.texture!.words.subarray(0, 150));
+  assert.ok(back.texture!.words.subarray(150).every((w) => w === 0));
+  assert.deepEqual(back.faces, model.faces);
+  assert.deepEqual(back.bones, model.bones);
+  assert.deepEqual(warnings.map((w) => w.offset), [at.texture + 300]);
+  assert.match(
+    warnings[0].message,
+    /ends 300 byte\(s\) into the 1024-byte texture at byte 3792: the last 362 of 512 texels are 0x0000/,
+  );
+  // Cut where the texture starts: no texel, no texture.
+  const none = parse3df(bytes.subarray(0, at.texture));
+  assert.equal(none.model.texture, undefined);
+  assert.match(none.warnings[0].message, /there is no texel; the model has no texture/);
+  // A height past the engine's 256 rows that the file cannot hold is a damaged size field, not a cut.
+  assertDecodeError(
+    () => parse3df(setI32(bytes, 12, 257 * 512).subarray(0, at.texture + 1024)),
+    "3df",
+    at.texture,
+    /131584 bytes of texture/,
+  );
 });
 
 Deno.test("3df: counts past the file or negative fail before any allocation", () => {
@@ -161,7 +190,7 @@ Deno.test("3df: a texture size that is not a multiple of 512 keeps whole rows an
   assert.equal(parse3df(tiny).model.texture, undefined);
 });
 
-Deno.test("car: bad KPS, frames or sound lengths past the file are errors at their offsets", () => {
+Deno.test("car: bad KPS, negative counts and cuts before the texture are errors at their offsets", () => {
   const car = animatedCar();
   const bytes = encodeCar(car);
   const v = car.points.count;
@@ -173,14 +202,78 @@ Deno.test("car: bad KPS, frames or sound lengths past the file are errors at the
     /frames per second > 0/,
   );
   assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, -2)), "car", animAt + 36, /frame count ≥ 0/);
-  assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, 1 << 24)), "car", animAt + 40, /animation 0/);
-  const secondAnimAt = animAt + 40 + 5 * v * 6;
-  const soundAt = secondAnimAt + 40 + 3 * v * 6;
-  assertDecodeError(() => parseCar(setI32(bytes, soundAt + 32, 1 << 20)), "car", soundAt + 36, /sound 0/);
-  // Nine animations: the third header lands on the sound, whose PCM reads as a huge frame count.
-  assertDecodeError(() => parseCar(setI32(bytes, 32, 9)), "car", soundAt + 40, /animation 2/);
+  const soundAt = animAt + 40 + 5 * v * 6 + 40 + 3 * v * 6;
+  assertDecodeError(
+    () => parseCar(setI32(bytes, soundAt + 32, -1)),
+    "car",
+    soundAt + 32,
+    /sound 0 length ≥ 0/,
+  );
   assertDecodeError(() => parseCar(setI32(bytes, 40, -3)), "car", 40, /vertex count/);
   assertDecodeError(() => parseCar(bytes.subarray(0, 51)), "car", 0, /car header/);
+  assertDecodeError(() => parseCar(bytes.subarray(0, 52 + 64 * 5)), "car", 52, /24 faces/);
+  assertDecodeError(() => parseCar(bytes.subarray(0, 52 + 64 * 24 + 100)), "car", 52 + 64 * 24, /16 points/);
+});
+
+Deno.test("car: a file cut short after its points keeps what comes whole before the cut, with one warning", () => {
+  // The engine and C3Dit read a short file into zeroed buffers; CarnivoresIO skips a cut clip and keeps
+  // a cut sound's samples. Here: mesh and texture always, clips that end before the cut, the sound's
+  // bytes present; never bytes read from past a clip's end.
+  const car = animatedCar();
+  const bytes = encodeCar(car);
+  const v = car.points.count;
+  const textureAt = 52 + 64 * car.faces.count + 16 * v;
+  const animAt = textureAt + car.texture!.words.length * 2;
+  const secondAt = animAt + 40 + 5 * v * 6;
+  const soundAt = secondAt + 40 + 3 * v * 6;
+  const cases: [number, number[], number[], number, RegExp][] = [
+    // Inside the second clip's frames: the first clip whole, the second dropped, the sound missing.
+    [
+      secondAt + 40 + 100,
+      [5],
+      [],
+      secondAt,
+      /inside animation 1 \('idle'\) at byte 4412: its 3 frames × 16 vertices need 288 bytes, 100 are left; the clip is dropped; the 1 sound\(s\) declared after it are missing/,
+    ],
+    // Inside the first clip's header.
+    [
+      animAt + 20,
+      [],
+      [],
+      animAt,
+      /inside the header of animation 0 at byte 3892: it is missing; the 1 animation\(s\) and 1 sound\(s\)/,
+    ],
+    // Inside the sound's PCM: 4 of its 6 bytes kept.
+    [
+      soundAt + 36 + 4,
+      [5, 3],
+      [4],
+      soundAt,
+      /inside sound 0 \('step'\) at byte 4740: 4 of its 6 bytes are there and kept/,
+    ],
+  ];
+  for (const [cut, frames, sounds, offset, pattern] of cases) {
+    const { model, warnings } = parseCar(bytes.subarray(0, cut));
+    assert.deepEqual(model.animations.map((a) => a.frameCount), frames, `cut at ${cut}`);
+    model.animations.forEach((a, i) => assert.deepEqual(a.positions, car.animations[i].positions));
+    assert.deepEqual(model.sounds.map((s) => s.pcm.length), sounds);
+    assert.equal(model.animSounds, undefined);
+    assert.deepEqual(model.faces, car.faces);
+    assert.deepEqual(model.texture, car.texture);
+    assert.equal(warnings.length, 1, warnings.map((w) => w.message).join("\n"));
+    assert.equal(warnings[0].offset, offset);
+    assert.match(warnings[0].message, pattern);
+  }
+  // A frame count far past the file (a wrong count, not a cut) drops that clip the same way, and
+  // nothing after it is read as frames.
+  const huge = parseCar(setI32(bytes, animAt + 36, 1 << 24));
+  assert.deepEqual(huge.model.animations, []);
+  assert.match(huge.warnings[0].message, /16777216 frames × 16 vertices need 1610612736 bytes/);
+  // Cut inside the texture: its missing texels are zero and every clip is missing.
+  const inTexture = parseCar(bytes.subarray(0, textureAt + 1000));
+  assert.equal(inTexture.model.texture?.height, 4);
+  assert.equal(inTexture.model.animations.length, 0);
+  assert.deepEqual(inTexture.warnings.map((w) => w.offset), [textureAt + 1000, textureAt]);
 });
 
 Deno.test("car: a short or odd anim→sound table, unknown sounds and empty clips are warnings", () => {
