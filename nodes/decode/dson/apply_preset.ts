@@ -16,7 +16,9 @@ export const dsonApplyPreset = defineNode({
   // 3: a key whose value is null (how Qt's JSON writer stores NaN) is skipped with a warning, not
   // a DecodeError; an entry left without a key is not applied.
   // 4: a key whose time is null is skipped like one whose value is null (was a DecodeError).
-  version: 4,
+  // 5: a rigid follower `decode.dson` put under the joint it follows is posed in its written
+  // parent's frame (`extras.partgraph.dson.rigid_follow.parent_offset`), not the joint's.
+  version: 5,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
     "Missing nodes or morphs are warnings; material presets are refused.",
