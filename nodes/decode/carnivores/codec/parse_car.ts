@@ -81,9 +81,7 @@ export function isCar(bytes: Uint8Array): boolean {
 export function parseCar(bytes: Uint8Array, file: string | undefined, warn: WarningSink): CarModel {
   const r = ByteWindow.of(bytes, "car", file);
   r.need(0, HEADER_CAR_BYTES, "car header");
-  const nameField = bytes.subarray(0, NAME_BYTES);
-  const name = latin1(nameField);
-  const msc = name.length < MSC_OFFSET ? latin1(nameField.subarray(MSC_OFFSET)) : "";
+  const { name, msc } = splitModelName(bytes.subarray(0, NAME_BYTES));
   const animationCount = r.count(32, "animation count");
   const soundCount = r.count(36, "sound count");
   const vertexCount = r.count(40, "vertex count");
@@ -202,6 +200,18 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
 
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
+}
+
+/**
+ * The model name field: the name before its first NUL, and the `"msc: N"` tail stored at byte 24 by
+ * convention. A name that fills all 24 bytes has no NUL before the tail, so the two run together
+ * ("Tyrannosaurus Rex Femalemsc: 3"); they are split where the tail starts.
+ */
+export function splitModelName(field: Uint8Array): { name: string; msc: string } {
+  const full = latin1(field);
+  if (full.length < MSC_OFFSET) return { name: full, msc: latin1(field.subarray(MSC_OFFSET)) };
+  const tail = full.slice(MSC_OFFSET);
+  return /^msc:/i.test(tail) ? { name: full.slice(0, MSC_OFFSET), msc: tail } : { name: full, msc: "" };
 }
 
 /** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */

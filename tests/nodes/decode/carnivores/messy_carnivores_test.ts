@@ -377,6 +377,19 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    name: "a 24-character model name running into its 'msc: N' tail",
+    format: "car",
+    bytes: () =>
+      car((m) => {
+        m.name = "Tyrannosaurus Rex Female";
+        m.msc = "msc: 3";
+      }),
+    check: (out) => {
+      assert.equal(modelNode(out).getName(), "Tyrannosaurus Rex Female");
+      assert.equal(summaryOf(out).msc, "msc: 3");
+    },
+  },
+  {
     name: "a model name of 0xFF bytes: the file's base name",
     format: "car",
     bytes: () => {

@@ -65,6 +65,20 @@ Deno.test("car: encode → parse gives the model back, sounds and anim→sound t
   assert.deepEqual(back.animSounds, model.animSounds);
 });
 
+Deno.test("car: a 24-character name runs into its 'msc: N' tail with no NUL; the two are split at byte 24", () => {
+  // The name field is name[24] + "msc: N"[8] by convention (the format notes, A.8): a name that fills
+  // its 24 bytes reads on into the tail as one C string.
+  const car = { ...animatedCar(), name: "Tyrannosaurus Rex Female", msc: "msc: 3" };
+  const bytes = encodeCar(car);
+  assert.equal(new TextDecoder().decode(bytes.subarray(0, 30)), "Tyrannosaurus Rex Femalemsc: 3");
+  const { model, warnings } = parseCar(bytes);
+  assert.deepEqual([model.name, model.msc], ["Tyrannosaurus Rex Female", "msc: 3"]);
+  assert.deepEqual(warnings, []);
+  // A long name without the tail stays whole.
+  const long = parseCar(encodeCar({ ...car, name: "A name of thirty characters!!!", msc: "" })).model;
+  assert.deepEqual([long.name, long.msc], ["A name of thirty characters!!!", ""]);
+});
+
 Deno.test("sniffing is exact: 16 + 64F + 16V + 48B + T == size for 3df, the section walk for car", () => {
   const model = limbModel();
   const bytes = encode3df(model);
