@@ -135,7 +135,15 @@ export async function ungroupSelection(ctx: GroupContext, ids: string[]): Promis
   model.replace(done.outer, `ungroup ${id}`);
   ctx.select(done.ids);
   ctx.afterEdit();
+  // A value the group gave a socket is now a graph input's default: say where it went.
+  const inputs = done.inputs.length
+    ? `; the value${done.inputs.length > 1 ? "s" : ""} it gave sockets now in new graph input${
+      done.inputs.length > 1 ? "s" : ""
+    } ${done.inputs.join(", ")}`
+    : "";
   status(
-    `Ungrouped ${id} (${rel}) into ${done.ids.join(", ")}${open?.dirty ? " (with its unsaved changes)" : ""}`,
+    `Ungrouped ${id} (${rel}) into ${done.ids.join(", ")}${
+      open?.dirty ? " (with its unsaved changes)" : ""
+    }${inputs}`,
   );
 }

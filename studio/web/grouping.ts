@@ -170,19 +170,26 @@ export interface UngroupContext {
   innerPath: string;
 }
 
-/** A node group ungrouped: the outer graph with the group's nodes in its place, and their new ids. */
+/**
+ * A node group ungrouped: the outer graph with the group's nodes in its place, their new ids, and the
+ * graph inputs added to it for values the group gave sockets (see {@link ungroupNode}).
+ */
 export interface Ungrouped {
   outer: Graph;
   ids: string[];
+  inputs: string[];
 }
 
 /**
  * Replaces the group node `id` of `graph` by the nodes of its graph `inner` (each id kept unless the
  * outer graph uses it, then made unique: `parts_2`), wired as the runtime wires the group: each inner
  * use of a group input takes what the group node gives (a parameter, a wire, a graph input) or the
- * input's default; each outer use of a group output takes the inner socket it names. Returns the
- * reason when the graph files cannot say it: a literal value for an input that feeds a socket (a
- * socket takes only wires), or a path that cannot be expressed from the outer graph's folder.
+ * input's default; each outer use of a group output takes the inner socket it names. A literal value
+ * for an input that feeds a socket (a JSON socket given `{"a": 1}`) cannot sit on the socket, which
+ * takes only wires and graph inputs: it becomes a new graph input of the outer graph, named after the
+ * group's input, with the value as its default — what the runtime gives the socket either way. Returns
+ * the reason when the graph files cannot say it: a path that cannot be expressed from the outer
+ * graph's folder, or a wire into an input the group uses as a parameter.
  */
 export function ungroupNode(graph: Graph, id: string, inner: Graph, ctx: UngroupContext): Ungrouped | string {
   const group = graph.nodes[id];
@@ -206,6 +213,21 @@ export function ungroupNode(graph: Graph, id: string, inner: Graph, ctx: Ungroup
     return fallback === undefined ? undefined : { literal: wrapLiteral(fallback) };
   };
   const rebase = (relative: string) => rebasePath(relative, folderOf(ctx.innerPath), folderOf(ctx.outerPath));
+  /** The outer graph inputs made for literal values given to sockets, by group input name. */
+  const made = new Map<string, string>();
+  const literalInput = (name: string, value: Json): string => {
+    const known = made.get(name);
+    if (known !== undefined) return known;
+    const fresh = freeName(name, outer.inputs ?? {});
+    const decl = inner.inputs?.[name];
+    (outer.inputs ??= {})[fresh] = {
+      type: decl?.type ?? "json",
+      default: value,
+      description: decl?.description ?? `The value ${id} gave its input '${name}'.`,
+    };
+    made.set(name, fresh);
+    return fresh;
+  };
 
   const added: Record<string, GraphNode> = {};
   for (const [innerId, original] of Object.entries(inner.nodes)) {
@@ -219,12 +241,12 @@ export function ungroupNode(graph: Graph, id: string, inner: Graph, ctx: Ungroup
       const to = bound(value.$input);
       if (to && "link" in to) node.inputs![socket] = to.link;
       else if (to && "param" in to && isRef(to.param)) node.inputs![socket] = { $input: to.param.$input };
-      else if (to === undefined || unwrap("param" in to ? to.param : to.literal) === null) {
+      else {
+        // A graph input's default is the value itself (no `$literal` escape), as the runtime binds it.
+        const literal = to === undefined ? null : unwrap("param" in to ? to.param : to.literal);
         // Not given: the group was missing it already. null: absent, which an unset socket is too.
-        delete node.inputs![socket];
-      } else {
-        return `${id}'s input '${value.$input}' gives ${innerId}.${socket} a value, not a wire, ` +
-          `and a socket takes only wires: give it from a graph input, or leave it grouped`;
+        if (literal === null) delete node.inputs![socket];
+        else node.inputs![socket] = { $input: literalInput(value.$input, literal) };
       }
     }
     if (node.inputs && !Object.keys(node.inputs).length) delete node.inputs;
@@ -283,7 +305,7 @@ export function ungroupNode(graph: Graph, id: string, inner: Graph, ctx: Ungroup
     (ui.nodes ??= {})[renamed.get(innerId)!] = [at[0] + spots[i][0] - left, at[1] + spots[i][1] - top];
   });
   Object.assign(outer.nodes, added);
-  return { outer, ids: [...renamed.values()] };
+  return { outer, ids: [...renamed.values()], inputs: [...made.values()] };
 }
 
 /**
@@ -354,9 +376,10 @@ function wrapLiteral(value: Json): Json {
     : value;
 }
 
-/** A parameter value as the runtime reads it (`$literal` unwrapped). */
+/** A parameter value as the runtime reads it (`$literal` unwrapped: an object with that key alone). */
 function unwrap(value: Json): Json {
-  return value && typeof value === "object" && !Array.isArray(value) && "$literal" in value
+  return value && typeof value === "object" && !Array.isArray(value) && "$literal" in value &&
+      Object.keys(value).length === 1
     ? value.$literal
     : value;
 }

@@ -4,11 +4,12 @@
  * as the graph it came from; one source wired to several nodes is one group input; a node outside
  * the selection between two selected ones is refused (the group would feed itself); ungrouping makes
  * ids unique, keeps defaults as the runtime reads them, leaves an absent (null) input unset, and
- * refuses a value a socket cannot take.
+ * moves a literal value a group gave a socket into a new graph input of the outer graph — run by the
+ * runtime, the ungrouped graph writes the same bytes as the grouped one.
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
-import { checkGraph, loadGraph, runGraph } from "../../mod.ts";
+import { checkGraph, type GraphFile, loadGraph, runGraph } from "../../mod.ts";
 import { groupNodes, ungroupNode } from "../../studio/web/grouping.ts";
 import type { Graph } from "../../studio/web/types.ts";
 import { tempDir } from "../support/temp.ts";
@@ -95,7 +96,7 @@ Deno.test("grouping: one source into several nodes is one input; a node between 
   equal(groupNodes(graph, [], ctx), "select the nodes to group (Group Input and Group Output stay)");
 });
 
-Deno.test("ungrouping: unique ids, defaults as the runtime reads them, null unset, literals into sockets refused", () => {
+Deno.test("ungrouping: unique ids, defaults as the runtime reads them, null unset, socket literals to inputs", () => {
   const inner: Graph = {
     version: 1,
     inputs: {
@@ -125,6 +126,7 @@ Deno.test("ungrouping: unique ids, defaults as the runtime reads them, null unse
   });
   if (typeof done === "string") throw new Error(done);
   deepEqual(done.ids, ["a_2", "b"]);
+  deepEqual(done.inputs, []);
   deepEqual(done.outer.nodes.a_2.params, {
     opts: { $literal: { $input: "not a reference" } },
     label: { $input: "label" },
@@ -138,12 +140,79 @@ Deno.test("ungrouping: unique ids, defaults as the runtime reads them, null unse
   deepEqual(done.outer.outputs, { final: "b.value" });
   equal(done.outer.nodes.grp, undefined);
 
+  // A socket given a literal (the input's default here, the group node's value below): a new outer
+  // graph input holds it, named after the group's input (`label` is taken: `label_2`).
   const literal: Graph = structuredClone(inner);
   literal.inputs!.word = { type: "string", default: "hi" };
+  literal.inputs!.label = { type: "json", description: "Shown on b." };
   literal.nodes.b.inputs!.text = { $input: "word" };
-  equal(
-    ungroupNode(outer, "grp", literal, { outerPath: "graphs/outer.json", innerPath: "graphs/inner.json" }),
-    "grp's input 'word' gives b.text a value, not a wire, and a socket takes only wires: " +
-      "give it from a graph input, or leave it grouped",
-  );
+  literal.nodes.b.inputs!.more = { $input: "word" };
+  literal.nodes.b.inputs!.label = { $input: "label" };
+  const given: Graph = structuredClone(outer);
+  given.nodes.grp.params!.label = { $literal: { $input: "a value, not a reference" } };
+  const moved = ungroupNode(given, "grp", literal, {
+    outerPath: "graphs/outer.json",
+    innerPath: "graphs/inner.json",
+  });
+  if (typeof moved === "string") throw new Error(moved);
+  deepEqual(moved.inputs, ["word", "label_2"], "one input per group input, however many sockets it feeds");
+  deepEqual(moved.outer.inputs, {
+    label: { type: "string" },
+    word: { type: "string", default: "hi", description: "The value grp gave its input 'word'." },
+    label_2: { type: "json", default: { $input: "a value, not a reference" }, description: "Shown on b." },
+  });
+  deepEqual(moved.outer.nodes.b.inputs, {
+    value: "a_2.value",
+    text: { $input: "word" },
+    more: { $input: "word" },
+    label: { $input: "label_2" },
+  });
+});
+
+Deno.test("ungrouping: a literal a group gave a JSON socket becomes a graph input; same output bytes", async () => {
+  const dir = await tempDir({ prefix: "ungroup-literal-" });
+  // The group writes the JSON it is given; the outer graph gives it a literal (one that reads as a
+  // reference, so the group node escapes it) and leaves the other input at its default.
+  const notes: Graph = {
+    version: 1,
+    inputs: {
+      notes: { type: "json", description: "What to write." },
+      extra: { type: "json", default: [1, 2, 3] },
+    },
+    nodes: {
+      notes_json: { type: "export.json", inputs: { json: { $input: "notes" } }, params: { name: "notes" } },
+      extra_json: { type: "export.json", inputs: { json: { $input: "extra" } }, params: { name: "extra" } },
+    },
+    outputs: { notes: "notes_json.bytes", extra: "extra_json.bytes" },
+  };
+  const outer: Graph = {
+    version: 1,
+    nodes: {
+      group: {
+        type: "graph",
+        graph: "notes.json",
+        params: { notes: { $literal: { $input: "kept as text", ship: "fighter" } } },
+      },
+    },
+    outputs: { notes: "group.notes", extra: "group.extra" },
+  };
+  await Deno.writeTextFile(join(dir, "notes.json"), JSON.stringify(notes));
+  const done = ungroupNode(outer, "group", notes, {
+    outerPath: join(dir, "outer.json"),
+    innerPath: join(dir, "notes.json"),
+  });
+  if (typeof done === "string") throw new Error(done);
+  deepEqual(done.inputs, ["notes", "extra"]);
+  const bytes = async (graph: Graph) => {
+    const source = await loadGraph(graph as GraphFile, dir);
+    deepEqual(await checkGraph(source), []);
+    const { outputs } = await runGraph(source, { outDir: join(dir, "out"), cacheDir: false });
+    return [outputs.notes, outputs.extra].map((o) =>
+      new TextDecoder().decode((o as { bytes: Uint8Array }).bytes)
+    );
+  };
+  const before = await bytes(outer);
+  deepEqual(JSON.parse(before[0]), { $input: "kept as text", ship: "fighter" });
+  deepEqual(JSON.parse(before[1]), [1, 2, 3]);
+  deepEqual(await bytes(done.outer), before);
 });

@@ -3,7 +3,9 @@
  * Node groups made and taken apart in the editor, in chromium, on a copy of `graphs/aircraft.json`:
  * Alt+G replaces the `rig` group node by its nodes and Ctrl+G groups them again into a new file
  * (asked for, an existing file overwritten only when confirmed); each result validates and a run of it
- * writes the same bytes as the original graph's run; Undo restores the graph (the new file stays).
+ * writes the same bytes as the original graph's run; Undo restores the graph (the new file stays). A
+ * group whose node gives a socket a literal value ungroups too (the value moves into a new graph
+ * input), with the same output bytes.
  * Also: a parameter unbound from a graph input binds again from its panel (to an input of its type, or
  * a new one); badges of the last run dim once the graph is edited (not when a node only moves); the
  * status bar says what delete, duplicate and undo did instead of keeping the last message.
@@ -292,6 +294,92 @@ Deno.test({
         await statusReads(page, "Undone: group 6 node(s) into rig_again.json");
         deepEqual(await graphOf(page), ungrouped);
         assert((await Deno.stat(file)).isFile, "the new file stays");
+      },
+    );
+
+    await t.step(
+      "Alt+G moves a literal the group gave a socket into a new graph input: same bytes",
+      async () => {
+        // notes.json writes the JSON it is given; the graph gives it a literal (escaped: it reads as a
+        // reference) and leaves `extra` at the group's default.
+        const notes = {
+          version: 1,
+          inputs: {
+            notes: { type: "json", description: "What to write." },
+            extra: { type: "json", default: [1, 2] },
+          },
+          nodes: {
+            notes_json: {
+              type: "export.json",
+              inputs: { json: { $input: "notes" } },
+              params: { name: "notes" },
+            },
+            extra_json: {
+              type: "export.json",
+              inputs: { json: { $input: "extra" } },
+              params: { name: "extra" },
+            },
+          },
+          outputs: { notes: "notes_json.bytes", extra: "extra_json.bytes" },
+        };
+        const top = {
+          version: 1,
+          nodes: {
+            group: {
+              type: "graph",
+              graph: "notes.json",
+              params: { notes: { $literal: { $input: "x", n: 1 } } },
+            },
+            write_notes: {
+              type: "io.write",
+              inputs: { bytes: "group.notes" },
+              params: { path: "notes.out.json" },
+            },
+            write_extra: {
+              type: "io.write",
+              inputs: { bytes: "group.extra" },
+              params: { path: "extra.out.json" },
+            },
+          },
+        };
+        await Deno.writeTextFile(join(dir, "graphs", "notes.json"), JSON.stringify(notes));
+        const topFile = join(dir, "graphs", "notes_top.json");
+        await Deno.writeTextFile(topFile, JSON.stringify(top));
+        await page.fill("#graph-path", topFile);
+        await page.click("#open-path");
+        await page.waitForFunction((p) => document.getElementById("crumbs")!.textContent === p, topFile);
+        await checked(page, "valid");
+        const written = async () => {
+          for (const f of ["notes.out.json", "extra.out.json"]) {
+            await Deno.remove(join(out, f)).catch(() => {});
+          }
+          await page.click("#run");
+          await page.waitForFunction(() =>
+            /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
+          );
+          assert((await status())!.startsWith("Run finished"), `${await status()}`);
+          return [
+            await Deno.readTextFile(join(out, "notes.out.json")),
+            await Deno.readTextFile(join(out, "extra.out.json")),
+          ];
+        };
+        const before = await written();
+        deepEqual(before.map((text) => JSON.parse(text)), [{ $input: "x", n: 1 }, [1, 2]]);
+        await select(page, ["group"]);
+        await page.keyboard.press("Alt+g");
+        await page.waitForSelector('g.node[data-node="notes_json"]');
+        await checked(page, "valid");
+        equal(
+          await status(),
+          "Ungrouped group (notes.json) into notes_json, extra_json; the values it gave sockets now in new graph inputs notes, extra",
+        );
+        const ungrouped = await graphOf(page);
+        deepEqual(ungrouped.inputs, {
+          notes: { type: "json", default: { $input: "x", n: 1 }, description: "What to write." },
+          extra: { type: "json", default: [1, 2], description: "The value group gave its input 'extra'." },
+        });
+        deepEqual(ungrouped.nodes.notes_json.inputs, { json: { $input: "notes" } });
+        deepEqual(await written(), before);
       },
     );
 
