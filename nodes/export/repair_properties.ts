@@ -16,6 +16,7 @@ import {
   type Primitive,
   type Skin,
   type Texture,
+  type vec3,
 } from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
 import { truncatedImage } from "./check/images.ts";
@@ -202,17 +203,31 @@ function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void 
 }
 
 /**
- * Punctual light values out of glTF's ranges: a negative intensity becomes 0, a range ≤ 0 is left out
+ * Punctual light values out of glTF's ranges: a negative intensity or colour component becomes 0, a
+ * colour past 1 is scaled into 0..1 and its intensity by the same factor, a range ≤ 0 is left out
  * (unlimited), spot cone angles are clamped to 0 ≤ inner < outer ≤ π/2.
  */
 function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void {
   for (let l = 0; l < lights.length; l++) {
     const light = lights[l];
     const fixes: string[] = [];
-    const intensity = light.getIntensity(), range = light.getRange();
+    const intensity = light.getIntensity(), range = light.getRange(), color = light.getColor();
     if (intensity < 0) {
       fixes.push(`intensity ${intensity} made 0`);
       if (apply) light.setIntensity(0);
+    }
+    if (color.some((v) => v < 0)) {
+      fixes.push(`colour [${color.join(", ")}] made ≥ 0`);
+      if (apply) light.setColor(color.map((v) => Math.max(v, 0)) as vec3);
+    }
+    // HDR tools write colours past 1; glTF keeps the brightness in the intensity, so the light emitted stays.
+    const brightest = Math.max(...color);
+    if (brightest > 1) {
+      fixes.push(`colour [${color.join(", ")}] past 1 scaled by 1/${brightest}, intensity by ${brightest}`);
+      if (apply) {
+        light.setColor(color.map((v) => Math.max(v, 0) / brightest) as vec3);
+        light.setIntensity(Math.max(intensity, 0) * brightest);
+      }
     }
     if (range !== null && !(range > 0)) {
       fixes.push(`range ${range} left out`);

@@ -13,6 +13,7 @@ import type { JSONDocument } from "@gltf-transform/core";
 import { describe, type GltfSource } from "./container.ts";
 import { Checker, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
+import { checkExtensions } from "./check_extensions.ts";
 import { checkDracoPrimitives, dracoAccessors } from "./check_draco.ts";
 import { checkBuffers, meshoptOf } from "./check_buffers.ts";
 import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
@@ -145,6 +146,7 @@ function checkAll(c: Checker): void {
   checkMeshes(c);
   checkDracoPrimitives(c);
   checkReferences(c, checkNodes(c));
+  checkExtensions(c);
   checkTextureInfos(c, c.json, "");
 }
 

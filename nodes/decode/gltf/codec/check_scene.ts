@@ -385,7 +385,7 @@ const COMPONENT_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A format (`5123n`) as the validator writes it (`UNSIGNED_SHORT normalized`). */
-function formatName(format: string): string {
+export function formatName(format: string): string {
   const normalized = format.endsWith("n");
   const code = normalized ? format.slice(0, -1) : format;
   return `${COMPONENT_NAMES[code] ?? code}${normalized ? " normalized" : ""}`;
