@@ -31,7 +31,7 @@ import { PathRefused, type Sandbox } from "./paths.ts";
 import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { readsOutside } from "./reads.ts";
-import { readGroupSockets } from "./signature.ts";
+import { readGroupSockets, readGroupsSockets } from "./signature.ts";
 
 /** What the API needs: the sandbox, where runs write and cache, the node registry. */
 export interface ApiContext {
@@ -70,6 +70,11 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         return json(await listGraphs(ctx));
       case "GET /api/graph":
         return json(await openGraph(ctx, url.searchParams.get("path") ?? ""));
+      case "GET /api/exists": {
+        const abs = await ctx.sandbox.resolve(url.searchParams.get("path") ?? "");
+        const exists = await Deno.lstat(abs).then(() => true, () => false);
+        return json({ path: ctx.sandbox.display(abs), exists });
+      }
       case "POST /api/check": {
         const { path, graph, overrides } = await graphBody(request, ctx);
         return json({ issues: await check(ctx, path, graph, overrides) });
@@ -148,7 +153,11 @@ async function openGraph(ctx: ApiContext, path: string) {
     !(await modulesOutside(ctx, abs, graph as GraphFile)).length;
   const signature = confined ? await readGroupSockets(abs, ctx.registry) : undefined;
   const nodes = confined ? await moduleNodes(abs, graph as GraphFile) : [];
-  return { path: ctx.sandbox.display(abs), graph, signature, nodes };
+  // Its groups' files are confined too when it is (the check above follows them).
+  const groups = confined
+    ? await readGroupsSockets(graph as GraphFile, dirname(abs), (p) => ctx.sandbox.resolve(p), ctx.registry)
+    : {};
+  return { path: ctx.sandbox.display(abs), graph, signature, nodes, groups };
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import {
   type GraphInputDecl,
   loadGraph,
@@ -18,6 +19,28 @@ export interface GroupSockets {
   readonly outputs: Readonly<Record<string, SocketType>>;
   /** Inputs that feed a parameter inside: the group node takes them as parameters, not sockets. */
   readonly paramInputs: readonly string[];
+}
+
+/**
+ * The sockets of each node group a graph uses, by its `graph` field as written: `null` for a file
+ * outside the sandbox (`inside` throws), unreadable, or with issues. The editor draws a group node
+ * from these, so opening a graph needs one request, however many groups it has or lacks.
+ */
+export async function readGroupsSockets(
+  graph: { nodes?: unknown },
+  dir: string,
+  inside: (path: string) => Promise<string>,
+  registry: Registry,
+): Promise<Record<string, GroupSockets | null>> {
+  const groups: Record<string, GroupSockets | null> = {};
+  const nodes = graph.nodes && typeof graph.nodes === "object" ? Object.values(graph.nodes) : [];
+  for (const node of nodes) {
+    const file = node?.type === "graph" ? node.graph : undefined;
+    if (typeof file !== "string" || Object.hasOwn(groups, file)) continue;
+    const abs = await inside(resolve(dir, file)).catch(() => undefined);
+    groups[file] = (abs === undefined ? undefined : await readGroupSockets(abs, registry)) ?? null;
+  }
+  return groups;
 }
 
 /** Reads the graph file at `abs` and returns its signature, or undefined when it has issues. */

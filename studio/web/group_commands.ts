@@ -8,7 +8,7 @@
  */
 import { groupNodes, ungroupNode } from "./grouping.ts";
 import { GraphModel } from "./model.ts";
-import { api, type Catalogue, type Graph, type GroupSockets, joinPath, type NodeDef } from "./types.ts";
+import { api, type Catalogue, type Graph, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
 
 /** What the commands work on: the open graph, the page's graphs and catalogue, its status bar. */
 export interface GroupContext {
@@ -89,8 +89,16 @@ function freeGroupFile(model: GraphModel, knownPaths: readonly string[]): string
   return file;
 }
 
-/** Writes a new graph file; "exists" when it exists and `overwrite` is false (the file is then untouched). */
+/**
+ * Writes a new graph file; "exists" when it exists and `overwrite` is false (the file is then
+ * untouched). The page asks first whether it exists, so a name that is taken is an answer, not an
+ * HTTP error the browser logs; the save is still exclusive (`create`), and a file made in between is
+ * the server's 409, answered the same way.
+ */
 async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<"written" | "exists"> {
+  if (!overwrite && (await api<{ exists: boolean }>(`/api/exists?path=${encodeURIComponent(path)}`)).exists) {
+    return "exists";
+  }
   const response = await fetch("/api/save", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -111,9 +119,7 @@ export async function ungroupSelection(ctx: GroupContext, ids: string[]): Promis
   const id = ids.find((i) => model.graph.nodes[i]?.type === "graph");
   if (!id) return status("Alt+G: select a node group to ungroup", true);
   const rel = model.graph.nodes[id].graph ?? "";
-  const loaded = await api<{ path: string; graph: Graph; nodes?: NodeDef[] }>(
-    `/api/graph?path=${encodeURIComponent(joinPath(model.path, rel))}`,
-  );
+  const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(joinPath(model.path, rel))}`);
   const open = models.get(loaded.path);
   // A copy laid out as the editor lays it out (a file without positions gets columns).
   const inner =
@@ -125,12 +131,18 @@ export async function ungroupSelection(ctx: GroupContext, ids: string[]): Promis
   const known = new Set(model.catalogue.nodes.map((n) => n.type));
   const extra = (loaded.nodes ?? []).filter((n) => !known.has(n.type));
   if (extra.length) model.catalogue = { ...model.catalogue, nodes: [...extra, ...model.catalogue.nodes] };
-  for (const node of Object.values(done.outer.nodes)) {
-    if (node.type !== "graph" || !node.graph || model.groups.has(node.graph)) continue;
-    const sub = await api<{ signature?: GroupSockets }>(
-      `/api/graph?path=${encodeURIComponent(joinPath(model.path, node.graph))}`,
-    ).catch(() => ({ signature: undefined }));
-    model.groups.set(node.graph, sub.signature);
+  // Its nested groups, their paths now from the outer graph's folder, keep the sockets the server
+  // gave with the group's file (`done.ids` are in the order of the inner graph's nodes); one added
+  // in the group's unsaved edits is asked for.
+  for (const [i, innerId] of Object.keys(inner.nodes).entries()) {
+    const from = inner.nodes[innerId].graph;
+    const to = done.outer.nodes[done.ids[i]].graph;
+    if (from === undefined || to === undefined || model.groups.has(to)) continue;
+    const known = loaded.groups && Object.hasOwn(loaded.groups, from);
+    const sockets = known ? loaded.groups![from] : await api<{ signature?: GroupSockets }>(
+      `/api/graph?path=${encodeURIComponent(joinPath(model.path, to))}`,
+    ).then((sub) => sub.signature, () => undefined);
+    model.groups.set(to, sockets ?? undefined);
   }
   model.replace(done.outer, `ungroup ${id}`);
   ctx.select(done.ids);

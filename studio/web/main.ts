@@ -12,15 +12,7 @@ import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
-import {
-  api,
-  type Catalogue,
-  type Graph,
-  type GroupSockets,
-  type Issue,
-  joinPath,
-  type NodeDef,
-} from "./types.ts";
+import { api, type Catalogue, type GroupSockets, type Issue, joinPath, type OpenedGraph } from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -85,23 +77,15 @@ function current(): GraphModel {
 }
 
 /**
- * Opens a graph file (or shows it again if it is open), fetching its node groups' sockets: as the
- * top graph, or `via` a group node of the graph shown now (Tab).
+ * Opens a graph file (or shows it again if it is open), with its node groups' sockets: as the top
+ * graph, or `via` a group node of the graph shown now (Tab).
  */
 async function open(path: string, via?: string): Promise<void> {
   let model = models.get(path);
   if (!model) {
-    const loaded = await api<{ path: string; graph: Graph; nodes?: NodeDef[] }>(
-      `/api/graph?path=${encodeURIComponent(path)}`,
-    );
-    const groups = new Map<string, GroupSockets | undefined>();
-    for (const node of Object.values(loaded.graph.nodes ?? {})) {
-      if (node.type !== "graph" || !node.graph || groups.has(node.graph)) continue;
-      const sub = await api<{ signature?: GroupSockets }>(
-        `/api/graph?path=${encodeURIComponent(joinPath(loaded.path, node.graph))}`,
-      ).catch(() => ({ signature: undefined }));
-      groups.set(node.graph, sub.signature);
-    }
+    const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
+    // A group file that is missing or has issues has no sockets: the live check marks its node.
+    const groups = new Map(Object.entries(loaded.groups ?? {}).map(([file, s]) => [file, s ?? undefined]));
     // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
     const own = loaded.nodes?.length
       ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
@@ -478,7 +462,17 @@ async function setUp(): Promise<void> {
   previews.setUp(guarded);
   setUpSearch();
   selectTab("editor");
-  await open(requested);
+  try {
+    await open(requested);
+  } catch (error) {
+    // The graph asked for cannot be opened (not a graph the editor can draw, unreadable): say why, and
+    // open the first graph of graphs/ instead so the page is usable.
+    const fallback = files.find((f) => f !== requested);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (fallback === undefined) return status(reason, true);
+    await open(fallback);
+    status(`${reason}; opened ${fallback} instead`, true);
+  }
   const model = new URLSearchParams(location.search).get("model");
   if (model) await previews.show(`/api/model?path=${encodeURIComponent(model)}`, model);
   document.body.dataset.ready = "true";

@@ -50,6 +50,19 @@ export interface GroupSockets {
   paramInputs: string[];
 }
 
+/** `GET /api/graph`'s answer: a graph file as the editor opens it. */
+export interface OpenedGraph {
+  /** The file's path as the server displays it. */
+  path: string;
+  graph: Graph;
+  /** Its sockets as a node group, when it validates. */
+  signature?: GroupSockets;
+  /** The node types of its own `modules`, described as the catalogue's. */
+  nodes?: NodeDef[];
+  /** The sockets of each node group it uses, by its `graph` field; null when the file has none. */
+  groups?: Record<string, GroupSockets | null>;
+}
+
 /** One node of a graph file. */
 export interface GraphNode {
   type: string;
