@@ -9,6 +9,7 @@
  * @module
  */
 import type { HingeFit } from "./hinge_fit.ts";
+import type { HardwareReach } from "./hinge_hardware.ts";
 import { dot } from "./transform.ts";
 
 /** A fit's trust level. */
@@ -76,4 +77,29 @@ export function judgeFit(fit: HingeFit): FitJudgement {
     flag(1, `span ${fit.spanLength.toPrecision(3)} is under a tenth of the chord`);
   }
   return { confidence: (["good", "weak", "failed"] as const)[level], reasons, coverage };
+}
+
+/**
+ * A judgement with the hinge hardware found beside the panel (`hinge_hardware.ts`) added: any makes
+ * a good fit weak, its reason naming the objects (the first four) and how far they reach.
+ *
+ * @example
+ * ```ts
+ * withHardware(judgeFit(fit), [{ name: "Flap_Bracket_1", depth: 0.31 }]).confidence; // "weak"
+ * ```
+ */
+export function withHardware(judgement: FitJudgement, hardware: readonly HardwareReach[]): FitJudgement {
+  if (hardware.length === 0) return judgement;
+  const names = hardware.slice(0, 4).map((h) => `'${h.name}'`).join(", ") +
+    (hardware.length > 4 ? ` and ${hardware.length - 4} more` : "");
+  const reason =
+    `hinge hardware beside it (${names}) reaches ${
+      Math.round(hardware[0].depth * 100)
+    } % of its chord outside its sections (a dropped hinge?): its pivot may be there, not on the line ` +
+    "fitted to its edge";
+  return {
+    ...judgement,
+    confidence: judgement.confidence === "failed" ? "failed" : "weak",
+    reasons: [...judgement.reasons, reason],
+  };
 }

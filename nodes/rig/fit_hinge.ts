@@ -26,8 +26,9 @@ export const rigFitHinge = defineNode({
   // 5: skinned meshes are read where their joints draw them at rest (all-moving check, frame
   // detection). 6: a rounded nose hinges at its centre, not its tip; geometry outside every
   // station's section (hinge brackets) makes the fit weak. 7: sections are compared along their own
-  // chord line (a flap modelled deflected on a dropped hinge is weak, not good on its nose).
-  version: 7,
+  // chord line (a flap modelled deflected on a dropped hinge is weak, not good on its nose). 8: hinge
+  // hardware in objects of its own (`Flap_Bracket_1`) reaching outside a panel's sections makes it weak.
+  version: 8,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

@@ -9,7 +9,8 @@ import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
 import { type AircraftFrame, aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
-import { type FitJudgement, judgeFit } from "./fit_confidence.ts";
+import { type FitJudgement, judgeFit, withHardware } from "./fit_confidence.ts";
+import { hardwareBeside, type HardwareObject, listHardware } from "./hinge_hardware.ts";
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
@@ -87,8 +88,19 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   }
   const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
   warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
+  // Hinge brackets in objects of their own: listed once, and only when some panel hinges on an edge.
+  let hardware: HardwareObject[] | undefined;
+  const judgement = (node: Node, fit: HingeFit) => {
+    const rule = rules.get(node)!.rule;
+    if (rule !== "forward_edge" && rule !== "aft_edge") return judgeFit(fit);
+    hardware ??= listHardware(scene, toAircraft);
+    return withHardware(
+      judgeFit(fit),
+      hardwareBeside(fit, rule === "aft_edge" ? "aft" : "forward", hardware),
+    );
+  };
   const judged = new Map<Node, JudgedFit>(
-    [...fits].map(([node, fit]) => [node, { fit, judgement: judgeFit(fit) }]),
+    [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
   const kindOf = (node: Node) => getPart(node)!.kind;
   for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);

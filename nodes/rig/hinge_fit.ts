@@ -25,6 +25,7 @@ import { cross, dot, normalize, sub, type Vec3 } from "./transform.ts";
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
 import { noseCentres } from "./nose_centre.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
+import { SectionEnvelope } from "./section_envelope.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -75,6 +76,22 @@ export interface HingeFit {
    * fitted line does not account for; undefined when there is none.
    */
   readonly hanging?: Hanging;
+  /**
+   * The envelope of the panel's cut sections, in coordinates from `mean` along `span`, `chordDir`
+   * and `normal`, with the span extent; undefined when the edges came from binned vertices. Other
+   * geometry (hinge hardware beside the panel) is judged against it.
+   */
+  readonly sections?: PanelSections;
+}
+
+/** A panel's section envelope and the frame its coordinates are taken in. */
+export interface PanelSections {
+  readonly envelope: SectionEnvelope;
+  /** Origin of the panel coordinates (the vertices' mean), aircraft frame. */
+  readonly mean: Vec3;
+  /** Span extent of the panel's vertices, in panel coordinates. */
+  readonly uMin: number;
+  readonly uMax: number;
 }
 
 /**
@@ -217,6 +234,14 @@ export function fitHinge(
     inliers = line.inlierCount;
     residual = line.residual;
   }
+  // The sections' envelope, framed by the fitted edge lines where a station's own edges mislead.
+  const envelope = surface && edges.cuts
+    ? SectionEnvelope.of(edges.cuts, lead.points, trail.points, (u) => {
+      const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
+      const lv = dot(l, chordDir), lw = dot(l, normal);
+      return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
+    })
+    : undefined;
   const farPoints = options.edge === "aft" ? leadPoints : trailPoints;
   const far: Vec3 = [0, 0, 0];
   for (let k = 0; k < filled; k++) for (let c = 0; c < 3; c++) far[c] += farPoints[k * 3 + c] / filled;
@@ -242,13 +267,8 @@ export function fitHinge(
     inliers,
     residual,
     roundedStations: rounded,
-    hanging: surface && edges.cuts
-      ? hangingGeometry(coords, edges.cuts, lead.points, trail.points, uMax - uMin, (u) => {
-        const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
-        const lv = dot(l, chordDir), lw = dot(l, normal);
-        return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
-      })
-      : undefined,
+    hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
+    sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
   };
 }
 

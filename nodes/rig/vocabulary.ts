@@ -291,9 +291,13 @@ export function isRigHelperName(name: string): boolean {
   return RIG_HELPER_PREFIX.test(name);
 }
 
-/** True when a token names fixed structure or a cockpit/engine part rather than a panel. */
+/**
+ * True when a token names fixed structure or a cockpit/engine part rather than a panel, in the
+ * singular or plural (`Flap_Brackets`, `AileronHinges`: an empty of brackets is no flap).
+ */
 export function isStructureToken(token: string): boolean {
-  return STRUCTURE_TOKENS.has(token);
+  return STRUCTURE_TOKENS.has(token) ||
+    (token.length > 3 && token.endsWith("s") && STRUCTURE_TOKENS.has(token.slice(0, -1)));
 }
 
 function singular(token: string): string {

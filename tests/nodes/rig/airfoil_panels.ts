@@ -4,7 +4,8 @@
  * about the hinge — nested in a concave cove cut into the fixed surface ahead. 30–80 vertices around
  * each section, several span stations, taper, sweep and dihedral; optionally modelled deflected at
  * rest (turned about its hinge) and, for flaps, hung on a dropped hinge below the wing with its
- * brackets in the surface's mesh. The true hinge (the nose circle's centre line, or the brackets'
+ * brackets in the surface's mesh or as objects of their own, and the wing's brackets down to the
+ * pivot. The true hinge (the nose circle's centre line, or the brackets'
  * pivot line) comes from the construction. Aircraft coordinates (aft, up, left); deterministic from a
  * seed.
  *
@@ -27,6 +28,10 @@ export interface AirfoilSurface extends CoarsePanel {
   readonly deflection: number;
   /** For a dropped hinge: how far below the surface's nose the pivot hangs, fraction of its chord. */
   readonly drop: number;
+  /** With `bracketsApart`: the surface's brackets, each its own closed box (they turn with it). */
+  readonly brackets: AircraftMesh[];
+  /** With `wingBrackets`: the wing's brackets down to the pivot, each its own closed box (fixed). */
+  readonly wingBrackets: AircraftMesh[];
 }
 
 /** Options of {@link airfoilSurface}. */
@@ -35,6 +40,10 @@ export interface AirfoilOptions {
   deflection?: number;
   /** Hang the surface on brackets whose pivot lies this far below the nose (fraction of its chord). */
   drop?: number;
+  /** Give the dropped hinge's brackets as objects of their own (`brackets`), not in the surface's mesh. */
+  bracketsApart?: boolean;
+  /** Add brackets on the wing from its lower skin down to the pivot (`wingBrackets`). */
+  wingBrackets?: boolean;
 }
 
 const AFT: Vec3 = [1, 0, 0];
@@ -137,6 +146,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     return [0, 1, 2].map((i) => hingeRoot[i] + d[i] * c + x[i] * sn + axis[i] * dot * (1 - c)) as Vec3;
   };
   const surface = loft(ts, section, (s, x, y) => turn(place(s, x, y)), next, true);
+  const brackets: Loft[] = [], wingBrackets: Loft[] = [];
   if (drop > 0) {
     // Three brackets, each a thin closed box from the surface's lower skin down to the pivot.
     const width = 0.01 * rootChord;
@@ -149,7 +159,23 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
         [xh + 0.05 * flapChord, yc(xh) - 0.5 * r],
       ];
       const sw = spanLength > 0 ? width / spanLength : 0;
-      appendLoft(surface, [s - sw, s + sw], plate, (ss, x, y) => turn(place(ss, x, y)), next, true);
+      const into = options.bracketsApart ? { positions: [], triangles: [] } : surface;
+      appendLoft(into, [s - sw, s + sw], plate, (ss, x, y) => turn(place(ss, x, y)), next, true);
+      if (into !== surface) brackets.push(into);
+      if (options.wingBrackets) {
+        // The wing's half: from its lower skin ahead of the cove down to the pivot, beside the
+        // surface's (it stays put when the surface turns).
+        const x0 = xh - 0.5 * flapChord, x1 = xh - 0.15 * flapChord;
+        const fixed: [number, number][] = [
+          [x0, yc(x0) - yt(x0)],
+          [x1, yc(x1) - yt(x1)],
+          [pivot[0] + 0.03 * flapChord, pivot[1] - 0.03 * flapChord],
+          [pivot[0] - 0.03 * flapChord, pivot[1] - 0.03 * flapChord],
+        ];
+        const wing: Loft = { positions: [], triangles: [] };
+        appendLoft(wing, [s + sw, s + 3 * sw], fixed, place, next, true);
+        wingBrackets.push(wing);
+      }
     }
   }
   const wing = loft(ts, wingSection, place, next, false);
@@ -160,6 +186,8 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     positions: new Float32Array(surface.positions),
     triangles: new Uint32Array(surface.triangles),
     wing: { positions: new Float32Array(wing.positions), triangles: new Uint32Array(wing.triangles) },
+    brackets: brackets.map(mesh),
+    wingBrackets: wingBrackets.map(mesh),
     origin: mid,
     axis,
     span: spanTrue,
@@ -182,6 +210,10 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
 interface Loft {
   positions: number[];
   triangles: number[];
+}
+
+function mesh(loft: Loft): AircraftMesh {
+  return { positions: new Float32Array(loft.positions), triangles: new Uint32Array(loft.triangles) };
 }
 
 /** Rings of `section` at span positions `ts`, joined by quads split either way; caps when `closed`. */

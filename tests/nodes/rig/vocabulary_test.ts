@@ -88,6 +88,10 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["Aileron_Actuator_R", undefined],
   ["MainGear_Bay_L", undefined],
   ["Flap_Track_Fairing", undefined],
+  // Plural structure words: an empty of brackets or tracks is no panel (before: a flap).
+  ["Flap_Brackets", undefined],
+  ["AileronHinges", undefined],
+  ["Flap_Tracks_L", undefined],
   ["Aileron_Hinge_L", undefined],
   ["HINGE_Aileron_L", undefined],
   ["CTRL_Rudder_L", undefined],

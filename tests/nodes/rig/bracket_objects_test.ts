@@ -1,0 +1,188 @@
+/**
+ * Hinge brackets modelled as objects of their own, as Blender exports them: flaps on a dropped hinge
+ * (`airfoil_panels.ts`) whose brackets are separate low-poly boxes named `Flap_Bracket_1`,
+ * `Flap_Bracket.001`, `FlapHingeFitting`, `flap_mount_2`, `Hinge_Bracket_L`, or `Cube.003` under an
+ * empty `Flap_Brackets` — at the scene's root, under the wing, under an empty, under the flap itself,
+ * or the wing's own brackets hanging down to the pivot — each object with its origin at its centre
+ * (transforms not applied). The flap's fit follows its nose; the pivot is the brackets': it must not be
+ * judged good, and the warning must name the flap and the brackets. Plain-hinged flaps with hinge
+ * fittings inside their nose, a pylon mount ahead and a gear mount beyond the span must stay good and
+ * right.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { Document, Node } from "@gltf-transform/core";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import { prng } from "../../support/prng.ts";
+import { type AircraftMesh, type AirfoilSurface, airfoilSurface } from "./airfoil_panels.ts";
+import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
+import { addGroup, newScene } from "./fixtures.ts";
+import { rig } from "./pipeline.ts";
+
+/** Where the bracket objects hang. */
+const PLACEMENTS = ["root", "wing", "empty", "flap", "wing brackets"] as const;
+type Placement = typeof PLACEMENTS[number];
+const NAMES = ["Flap_Bracket_1", "Flap_Bracket.001", "FlapHingeFitting", "flap_mount_2", "Hinge_Bracket_L"];
+
+/**
+ * Adds a mesh given in aircraft coordinates as Blender writes an object whose transform was not
+ * applied: its origin at its centre (the node's translation), its vertices relative to it. Parents
+ * carry translations only.
+ */
+function addObject(doc: Document, name: string, mesh: AircraftMesh, parent?: Node): Node {
+  const p = mesh.positions, n = p.length / 3;
+  const centre: Vec3 = [0, 0, 0];
+  for (let i = 0; i < p.length; i++) centre[i % 3] += p[i] / n;
+  const local = p.map((x, i) => x - centre[i % 3]);
+  const node = addAircraftMesh(doc, name, local, mesh.triangles, parent);
+  // Aircraft (aft, up, left) to the scene's default frame (−Z forward, +Y up).
+  const world: Vec3 = [-centre[2], centre[1], centre[0]];
+  const at = parent ? parent.getWorldMatrix().slice(12, 15) : [0, 0, 0];
+  node.setTranslation([world[0] - at[0], world[1] - at[1], world[2] - at[2]]);
+  return node;
+}
+
+/** A box (8 vertices, 12 triangles) between two corners, aircraft coordinates. */
+function box(min: Vec3, max: Vec3): AircraftMesh {
+  const positions: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    positions.push(i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]);
+  }
+  const triangles = [
+    0,
+    1,
+    3,
+    0,
+    3,
+    2,
+    4,
+    6,
+    7,
+    4,
+    7,
+    5,
+    0,
+    4,
+    5,
+    0,
+    5,
+    1,
+    2,
+    3,
+    7,
+    2,
+    7,
+    6,
+    0,
+    2,
+    6,
+    0,
+    6,
+    4,
+  ];
+  triangles.push(1, 5, 7, 1, 7, 3);
+  return { positions: new Float32Array(positions), triangles: new Uint32Array(triangles) };
+}
+
+/** A wing with its flap and the flap's bracket objects placed as `placement` says. */
+function bracketedScene(surface: AirfoilSurface, placement: Placement, round: number) {
+  const doc = newScene();
+  const wing = addObject(doc, "Wing_L", surface.wing);
+  const flap = addObject(doc, "Flap_L", surface);
+  const names: string[] = [];
+  if (placement === "wing brackets") {
+    surface.wingBrackets.forEach((mesh, i) => {
+      const name = NAMES[(round + i) % NAMES.length];
+      names.push(name);
+      addObject(doc, name, mesh, i % 2 ? wing : undefined);
+    });
+  } else {
+    const empty = placement === "empty" ? addGroup(doc, undefined, "Flap_Brackets") : undefined;
+    surface.brackets.forEach((mesh, i) => {
+      const name = placement === "empty" ? `Cube.00${i + 1}` : NAMES[(round + i) % NAMES.length];
+      names.push(name);
+      const parent = placement === "wing" ? wing : placement === "flap" ? flap : empty;
+      addObject(doc, name, mesh, parent);
+    });
+  }
+  return { doc, names };
+}
+
+Deno.test("flaps on a dropped hinge with their brackets in objects of their own: weak, the brackets named", async () => {
+  // Before: every one judged good on its nose (hinge_hardware.ts did not exist; brackets under the
+  // flap were already judged with its mesh).
+  const next = prng(31);
+  const tally: Record<string, { good: number; weak: number }> = {};
+  const missed: string[] = [];
+  for (let round = 0; round < 80; round++) {
+    const placement = PLACEMENTS[round % PLACEMENTS.length];
+    const surface = airfoilSurface(next, {
+      drop: 0.08 + 0.17 * ((round % 4) / 3),
+      deflection: [0, 15, 30][round % 3],
+      bracketsApart: true,
+      wingBrackets: placement === "wing brackets",
+    });
+    const { doc, names } = bracketedScene(surface, placement, round);
+    const result = await rig(doc);
+    const part = result.report.parts.find((p) => p.panel === "Flap_L") as
+      | { fit: { confidence: string; reasons: string[] } }
+      | undefined;
+    assert(part?.fit, `Flap_L rigged (round ${round}, ${placement})`);
+    const row = tally[placement] ??= { good: 0, weak: 0 };
+    row[part.fit.confidence === "good" ? "good" : "weak"]++;
+    const what = `round ${round}, ${placement}, ${surface.description}: ${part.fit.reasons.join("; ")}`;
+    const warning = result.ctx.warnings.find((w) => w.message.includes("'Flap_L'"))?.message ?? "";
+    // Under the flap they are its geometry, judged by the sections pass as brackets in its mesh;
+    // elsewhere the warning names them.
+    const named = placement === "flap"
+      ? warning.includes("hinge brackets")
+      : warning.includes("hinge hardware beside it") && names.some((n) => warning.includes(`'${n}'`));
+    if (part.fit.confidence !== "weak" || !named) missed.push(`${what} — ${warning || "no warning"}`);
+  }
+  console.log(`bracket objects: ${JSON.stringify(tally)}; missed: ${missed.join("; ") || "none"}`);
+  // A flap modelled 30° down whose only brackets are the wing's stands clear of them (it has turned
+  // away from their foot): 1 of the 16 with wing brackets is then not seen (docs/rig.md, Limitations).
+  assert(missed.every((m) => m.includes("wing brackets") && m.includes("deflected 30°")), missed.join("\n"));
+  assert(missed.length <= 1, `${missed.length} missed`);
+});
+
+Deno.test("plain-hinged flaps with hinge fittings in their nose, a pylon mount ahead and a gear mount beyond: good and right", async () => {
+  const next = prng(32);
+  let worst = { degrees: 0, offset: 0 };
+  for (let round = 0; round < 30; round++) {
+    const surface = airfoilSurface(next, { deflection: [0, 15, 30][round % 3] });
+    const doc = newScene();
+    const wing = addObject(doc, "Wing_L", surface.wing);
+    addObject(doc, "Flap_L", surface);
+    const { origin, axis, span, chord } = surface;
+    const along = (f: number, aft: number, up: number, left = 0): Vec3 => [
+      origin[0] + axis[0] * f * span + aft * chord,
+      origin[1] + axis[1] * f * span + up * chord,
+      origin[2] + axis[2] * f * span + left * chord,
+    ];
+    const empty = round % 3 === 2 ? addGroup(doc, undefined, "Flap_Hinges") : undefined;
+    // Hinge fittings about the true hinge (the nose circle's centre), reaching into the wing's cove.
+    [-0.35, 0, 0.35].forEach((f, i) => {
+      const fitting = box(along(f, -0.12, -0.05, -0.02), along(f, 0.05, 0.05, 0.02));
+      const name = ["Flap_Hinge_1", "FlapHingeFitting.002", "flap_hinge_bracket_3"][i];
+      addObject(doc, name, fitting, round % 3 === 1 ? wing : empty);
+    });
+    // A pylon mount under the wing ending 0.4 of the flap's chord ahead of its nose, and a gear mount
+    // hanging well below beyond the flap's end.
+    addObject(doc, "Pylon_Mount_L", box(along(0, -1.6, -0.6, -0.05), along(0, -0.5, -0.12, 0.05)), wing);
+    addObject(doc, "Gear_Mount_L", box(along(0.62, -0.2, -0.8, 0), along(0.75, 0.4, -0.1, 0)));
+    const result = await rig(doc);
+    const part = result.report.parts.find((p) => p.panel === "Flap_L");
+    assert(part?.hinge && part.fit, `Flap_L rigged (round ${round})`);
+    const fit = part.fit as unknown as { confidence: string; reasons: string[] };
+    const { degrees, offset } = hingeError(surface, part.hinge.aircraft);
+    const what = `round ${round}, ${surface.description}: ${degrees.toFixed(3)}°, ${
+      (offset / chord * 100).toFixed(2)
+    } %, ${fit.confidence} ${fit.reasons.join("; ")}`;
+    assertEquals(fit.confidence, "good", what);
+    assert(degrees < 1 && offset < 0.02 * chord, what);
+    worst = { degrees: Math.max(worst.degrees, degrees), offset: Math.max(worst.offset, offset / chord) };
+  }
+  console.log(
+    `plain hinges with fittings: worst ${worst.degrees.toFixed(3)}°, ${(worst.offset * 100).toFixed(2)} %`,
+  );
+});
