@@ -51,7 +51,7 @@ const LIGHTS = "KHR_lights_punctual";
 export function propertyRepairs(doc: Document, apply: boolean, messages: string[]): void {
   const root = doc.getRoot();
   const meshes = root.listMeshes();
-  for (let m = 0; m < meshes.length; m++) meshRepairs(meshes[m], apply, messages);
+  for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages);
   const textures = root.listTextures();
   for (let t = 0; t < textures.length; t++) {
     if (!unreadableRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
@@ -71,8 +71,11 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   }
 }
 
-/** Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`) and morph weights of the wrong count. */
-function meshRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
+/**
+ * Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`), primitives with fewer morph targets
+ * than others, and morph weights of the wrong count.
+ */
+function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string[]): void {
   const primitives = mesh.listPrimitives();
   const renamed = new Set<string>();
   let targets = 0;
@@ -86,6 +89,7 @@ function meshRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
         [...renamed].join(", "),
     );
   }
+  padTargets(doc, mesh, targets, apply, messages);
   const weights = mesh.getWeights();
   if (weights.length && weights.length !== targets) {
     messages.push(
@@ -93,6 +97,32 @@ function meshRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
         (targets ? "padded with 0 or cut to fit" : "dropped"),
     );
     if (apply) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
+  }
+}
+
+/**
+ * Primitives of one mesh with fewer morph targets than another (the validator's
+ * MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT; Blender 3.4's importer fails with an `IndexError` on one with
+ * fewer than the first) are given targets that move nothing, as Blender reads a primitive without
+ * targets: one accessor of zero offsets per primitive, shared by the targets it adds.
+ */
+function padTargets(doc: Document, mesh: Mesh, targets: number, apply: boolean, messages: string[]): void {
+  const primitives = mesh.listPrimitives();
+  const short = primitives.filter((p) => p.listTargets().length < targets);
+  if (!short.length) return;
+  messages.push(
+    `mesh '${mesh.getName()}': ${short.length} of its ${primitives.length} primitives have fewer than its ` +
+      `${targets} morph targets; given targets that move nothing`,
+  );
+  if (!apply) return;
+  const buffer = doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
+  for (const primitive of short) {
+    const vertices = primitive.getAttribute("POSITION")?.getCount() ?? 0;
+    const zeros = doc.createAccessor(`${mesh.getName()}.no_offset`, buffer).setType("VEC3")
+      .setArray(new Float32Array(3 * vertices));
+    for (let t = primitive.listTargets().length; t < targets; t++) {
+      primitive.addTarget(doc.createPrimitiveTarget().setAttribute("POSITION", zeros));
+    }
   }
 }
 
@@ -262,11 +292,6 @@ function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
   if (apply) skin.setSkeleton(null);
 }
 
-/**
- * A skin on a node without a mesh, or whose mesh has no joint data (exporters attach the armature
- * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
- * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
- */
 /** A node's morph weights: one per target of its mesh, none without a mesh (NODE_WEIGHTS_INVALID). */
 function nodeWeightsRepair(node: Node, apply: boolean, messages: string[]): void {
   const weights = node.getWeights();
@@ -281,6 +306,11 @@ function nodeWeightsRepair(node: Node, apply: boolean, messages: string[]): void
   if (apply) node.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
 }
 
+/**
+ * A skin on a node without a mesh, or whose mesh has no joint data (exporters attach the armature
+ * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
+ * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
+ */
 function unskinnedRepair(node: Node, apply: boolean, messages: string[]): void {
   const skin = node.getSkin();
   if (!skin) return;

@@ -200,6 +200,28 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // Blender 3.4's importer fails with an IndexError on a primitive with fewer targets than the first.
+    name: "primitives of one mesh with unequal morph target counts",
+    edit: (json) => {
+      const primitive = wingPrimitive(json);
+      const position = primitive.attributes.POSITION;
+      primitive.targets = [{ POSITION: position }, { POSITION: position }];
+      const mesh = json.meshes.find((m: MessyJson) => m.name === "wing");
+      mesh.primitives.push({ ...primitive, targets: [{ POSITION: position }] });
+    },
+    inputValid: false,
+    warning:
+      /mesh 'wing': 1 of its 2 primitives have fewer than its 2 morph targets; given targets that move nothing/,
+    check: (out) => {
+      const [first, second] = wing(out).listPrimitives();
+      assertEquals([first.listTargets().length, second.listTargets().length], [2, 2]);
+      const written = second.listTargets()[0].getAttribute("POSITION")!.getArray()!;
+      assertEquals(Array.from(written), Array.from(first.getAttribute("POSITION")!.getArray()!));
+      const added = second.listTargets()[1].getAttribute("POSITION")!;
+      assertEquals([added.getCount(), Array.from(added.getArray()!).every((v) => v === 0)], [4, true]);
+    },
+  },
+  {
     name: "a spot light out of range",
     edit: (json) => {
       json.extensionsUsed = ["KHR_lights_punctual"];
