@@ -9,6 +9,7 @@
  * @module
  */
 import {
+  type Accessor,
   type Document,
   ImageUtils,
   type Mesh,
@@ -63,7 +64,9 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   // First the joints' common root: a `skeleton` is then judged against it.
   jointRootRepairs(doc, apply, messages);
   const skins = root.listSkins();
-  for (let s = 0; s < skins.length; s++) skeletonRepair(skins[s], apply, messages);
+  for (let s = 0; s < skins.length; s++) {
+    if (!emptySkinRepair(skins[s], apply, messages)) skeletonRepair(skins[s], apply, messages);
+  }
   const nodes = root.listNodes();
   for (let n = 0; n < nodes.length; n++) {
     unskinnedRepair(nodes[n], apply, messages);
@@ -89,6 +92,7 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
         [...renamed].join(", "),
     );
   }
+  baselessTargets(doc, mesh, apply, messages);
   padTargets(doc, mesh, targets, apply, messages);
   const weights = mesh.getWeights();
   if (weights.length && weights.length !== targets) {
@@ -97,6 +101,38 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
         (targets ? "padded with 0 or cut to fit" : "dropped"),
     );
     if (apply) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
+  }
+}
+
+/**
+ * A morph target offsets only attributes its primitive has (MESH_PRIMITIVE_MORPH_TARGET_NO_BASE_ACCESSOR:
+ * viewers have nothing to offset): the others are left out, and a target left with none keeps its place
+ * (the weights index targets) as one that moves nothing.
+ */
+function baselessTargets(doc: Document, mesh: Mesh, apply: boolean, messages: string[]): void {
+  const dropped = new Set<string>();
+  for (const primitive of mesh.listPrimitives()) {
+    let zeros: Accessor | undefined;
+    for (const target of primitive.listTargets()) {
+      const baseless = target.listSemantics().filter((semantic) => !primitive.getAttribute(semantic));
+      if (!baseless.length) continue;
+      baseless.forEach((semantic) => dropped.add(semantic));
+      if (!apply) continue;
+      for (const semantic of baseless) target.setAttribute(semantic, null);
+      if (target.listSemantics().length) continue;
+      const vertices = primitive.getAttribute("POSITION")?.getCount() ?? 0;
+      zeros ??= doc.createAccessor(`${mesh.getName()}.no_offset`, doc.getRoot().listBuffers()[0])
+        .setType("VEC3").setArray(new Float32Array(3 * vertices));
+      target.setAttribute("POSITION", zeros);
+    }
+  }
+  if (dropped.size) {
+    messages.push(
+      `mesh '${mesh.getName()}': morph target offsets of ${
+        [...dropped].join(", ")
+      }, which their primitives ` +
+        "do not have, left out",
+    );
   }
 }
 
@@ -178,13 +214,15 @@ function unreadableRepair(texture: Texture, index: number, apply: boolean, messa
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/avif", "image/ktx2"]);
 
 /**
- * Why an image declared as one of {@link IMAGE_TYPES} cannot be read, when its bytes are none of the
- * types glTF-Transform recognises (a view pointing at the wrong bytes, say): no viewer can draw it.
- * Other declared types are left to the validator.
+ * Why an image declared as one of {@link IMAGE_TYPES}, or not declared at all, cannot be read, when its
+ * bytes are none of the types glTF-Transform recognises (a view pointing at the wrong bytes, say): no
+ * viewer can draw it. Other declared types are left to the validator.
  */
 function unknownBytes(image: Uint8Array, declared: string): string | undefined {
-  if (!IMAGE_TYPES.has(declared) || ImageUtils.getMimeType(image)) return undefined;
-  return `its bytes are no image format glTF carries, though declared '${declared}'`;
+  if ((declared && !IMAGE_TYPES.has(declared)) || ImageUtils.getMimeType(image)) return undefined;
+  return `its bytes are no image format glTF carries, ${
+    declared ? `though declared '${declared}'` : "and no type is declared"
+  }`;
 }
 
 /** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */
@@ -196,7 +234,9 @@ function mimeRepair(texture: Texture, index: number, apply: boolean, messages: s
   const declared = texture.getMimeType();
   if (!found || found === declared) return;
   messages.push(
-    `image ${textureLabel(texture, index)} is declared '${declared}' but holds ${found}; written as ${found}`,
+    `image ${textureLabel(texture, index)} ${
+      declared ? `is declared '${declared}' but holds` : "has no MIME type and holds"
+    } ${found}; written as ${found}`,
   );
   if (apply) texture.setMimeType(found);
 }
@@ -274,6 +314,17 @@ function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void
     }
     if (fixes.length) messages.push(`light '${light.getName()}': ${fixes.join("; ")}`);
   }
+}
+
+/**
+ * A skin without joints (EMPTY_ENTITY) binds nothing: it is left out, and the nodes that used it are drawn
+ * unskinned, as viewers draw them. True when it is (to be) left out.
+ */
+function emptySkinRepair(skin: Skin, apply: boolean, messages: string[]): boolean {
+  if (skin.listJoints().length) return false;
+  messages.push(`skin '${skin.getName()}' has no joints; left out, its meshes drawn unskinned`);
+  if (apply) skin.dispose();
+  return true;
 }
 
 /** A skin's `skeleton` must be an ancestor of (or one of) all its joints; one that is not is left out. */

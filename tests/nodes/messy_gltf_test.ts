@@ -200,6 +200,70 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // glTF-Transform threw a TypeError reading it ("reading 'znear'").
+    name: "a camera without a type, holding one projection",
+    edit: (json) => {
+      json.cameras = [{ orthographic: { xmag: 2, ymag: 1, znear: 0, zfar: 10 } }];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+    },
+    inputValid: false,
+    warning: /\/cameras\/0\/type: absent; read as 'orthographic', the projection it holds/,
+    check: (out) => {
+      const camera = out.getRoot().listCameras()[0];
+      assertEquals([camera.getType(), camera.getXMag(), camera.getZFar()], ["orthographic", 2, 10]);
+    },
+  },
+  {
+    name: "an image in a buffer view without its MIME type",
+    edit: (json) => delete json.images[0].mimeType,
+    inputValid: false,
+    warning: /image 'paint' has no MIME type and holds image\/png; written as image\/png/,
+    check: (out) => assertEquals(out.getRoot().listTextures()[0].getMimeType(), "image/png"),
+  },
+  {
+    name: "an image in a buffer view without its MIME type, of bytes that are no image",
+    edit: (json) => {
+      const positions = json.bufferViews[json.accessors[wingAttribute(json, "POSITION")].bufferView];
+      json.images[0].bufferView =
+        json.bufferViews.push({ buffer: 0, byteOffset: positions.byteOffset, byteLength: 48 }) - 1;
+      delete json.images[0].mimeType;
+    },
+    inputValid: false,
+    warning:
+      /image 'paint' cannot be read \(its bytes are no image format glTF carries, and no type is declared\)/,
+    check: (out) => assertEquals(out.getRoot().listTextures(), []),
+  },
+  {
+    name: "a skin without joints on a mesh without joint data",
+    edit: (json) => {
+      json.skins.push({ name: "empty", joints: [] });
+      json.nodes[nodeIndex(json, "Flap_R")].skin = json.skins.length - 1;
+    },
+    inputValid: false,
+    warning: /skin 'empty' has no joints; left out, its meshes drawn unskinned/,
+    check: (out) => {
+      assertEquals(out.getRoot().listSkins().map((skin) => skin.getName()), ["wing_skin"]);
+      assertEquals(node(out, "Flap_R").getSkin(), null);
+    },
+  },
+  {
+    name: "morph targets offsetting an attribute their primitive does not have",
+    edit: (json) => {
+      const primitive = wingPrimitive(json);
+      const position = primitive.attributes.POSITION;
+      // Offsets of a COLOR_0 the wing lacks: one target offsets its positions too, the other nothing else.
+      primitive.targets = [{ POSITION: position, COLOR_0: position }, { COLOR_0: position }];
+    },
+    inputValid: false,
+    warning: /mesh 'wing': morph target offsets of COLOR_0, which their primitives do not have, left out/,
+    check: (out) => {
+      const [moving, still] = wing(out).listPrimitives()[0].listTargets();
+      assertEquals([moving.listSemantics(), still.listSemantics()], [["POSITION"], ["POSITION"]]);
+      assert(Array.from(still.getAttribute("POSITION")!.getArray()!).every((v) => v === 0));
+      assert(Array.from(moving.getAttribute("POSITION")!.getArray()!).some((v) => v !== 0));
+    },
+  },
+  {
     // Blender 3.4's importer fails with an IndexError on a primitive with fewer targets than the first.
     name: "primitives of one mesh with unequal morph target counts",
     edit: (json) => {

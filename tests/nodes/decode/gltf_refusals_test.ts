@@ -100,6 +100,37 @@ const CASES: RefusedCase[] = [
     found: "12",
   },
   {
+    // Decoded before, and refused only by the export's check, at the output's path.
+    name: "rotation keys of three components",
+    edit: (json) => {
+      const sampler = json.animations[0].samplers[0];
+      sampler.output = json.accessors.push({ ...json.accessors[sampler.output], type: "VEC3" }) - 1;
+    },
+    code: "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT",
+    jsonPath: "/animations/0/samplers/0/output",
+    expected:
+      "an accessor of type VEC4 in FLOAT, BYTE normalized, UNSIGNED_BYTE normalized, SHORT normalized, UNSIGNED_SHORT normalized for rotation keys",
+    found: "",
+  },
+  {
+    // Blender 3.4's importer asserts the asset's strings are strings; three.js ignores them.
+    name: "a copyright that is a number",
+    edit: (json) => json.asset.copyright = 2024,
+    code: "TYPE_MISMATCH",
+    jsonPath: "/asset/copyright",
+    expected: "a string",
+    found: "2024",
+  },
+  {
+    // glTF-Transform kept the string, which the export wrote where glTF wants numbers.
+    name: "a mesh's morph weight written as a string",
+    edit: (json) => json.meshes[0].weights = ["0.5"],
+    code: "ARRAY_TYPE_MISMATCH",
+    jsonPath: "/meshes/0/weights/0",
+    expected: "a finite number",
+    found: '"0.5"',
+  },
+  {
     // A NaN matrix: three.js makes it the identity (a zero determinant), Blender refuses the file.
     name: "a matrix of nulls",
     edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].matrix = new Array(16).fill(null),
@@ -180,7 +211,7 @@ for (const refused of CASES) {
     const error = await refusal(bytes);
     const jsonPath = typeof refused.jsonPath === "string" ? refused.jsonPath : refused.jsonPath(json);
     assertEquals(
-      { at: error.at, expected: error.expected, found: error.found },
+      { at: error.at, expected: error.expected, found: refused.found ? error.found : "" },
       { at: { jsonPath }, expected: refused.expected, found: refused.found },
     );
   });
@@ -254,4 +285,13 @@ Deno.test("a file that is neither a GLB nor glTF JSON is named as such, with its
     "a 12-byte GLB header and a chunk",
     "8 bytes",
   ]);
+});
+
+Deno.test("refused glTF: a file whose asset needs a later glTF than 2.0 (minVersion), as the spec asks of readers", async () => {
+  const error = await refusal(await messyGlb((json) => json.asset.minVersion = "2.1"));
+  assertEquals({ at: error.at, expected: error.expected, found: error.found }, {
+    at: { jsonPath: "/asset/minVersion" },
+    expected: "2.0 (partgraph reads glTF 2.0)",
+    found: '"2.1"',
+  });
 });

@@ -118,6 +118,16 @@ function checkAll(c: Checker): void {
       asset.version,
     );
   }
+  // Blender 3.4's importer asserts each is a string, and refuses the file otherwise.
+  for (const key of ["generator", "copyright", "minVersion"]) {
+    if (asset[key] !== undefined && typeof asset[key] !== "string") {
+      c.fail(`/asset/${key}`, "a string", asset[key]);
+    }
+  }
+  // A file that needs a later glTF than 2.0 to be read right says so here (the spec: refuse it).
+  if (typeof asset.minVersion === "string" && asset.minVersion !== "2.0") {
+    c.fail("/asset/minVersion", "2.0 (partgraph reads glTF 2.0)", asset.minVersion);
+  }
   for (const key of ["extensionsUsed", "extensionsRequired"]) {
     const value = c.json[key];
     if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === "string"))) {

@@ -10,7 +10,7 @@
  */
 import type { Checker, Json } from "./checker.ts";
 import { formatOf } from "./check.ts";
-import { formatName } from "./check_scene.ts";
+import { describeAccessor, formatName } from "./check_scene.ts";
 
 /** Lights, instancing, material variants and XMP packets: indices in range, types and values as the specs say. */
 export function checkExtensions(c: Checker): void {
@@ -111,7 +111,7 @@ function checkInstancing(c: Checker, instancing: Json, path: string, quantized =
       c.fail(
         `${path}/attributes/${semantic}`,
         `an accessor of type ${rule.type} in ${formats.map(formatName).join(", ")}`,
-        `accessor ${index}, ${accessor.type} in ${formatName(formatOf(accessor))}`,
+        describeAccessor(index, accessor),
       );
     }
     if (count !== undefined && accessor.count !== count) {

@@ -26,6 +26,7 @@ export function checkMeshes(c: Checker): void {
     if (!Array.isArray(primitives) || !primitives.length) {
       c.fail(`/meshes/${m}/primitives`, "a non-empty array", primitives);
     }
+    c.numbers(mesh, "weights", `/meshes/${m}`);
     primitives.forEach((value, p) => {
       const path = `/meshes/${m}/primitives/${p}`;
       const primitive = c.object(value, path);
@@ -50,7 +51,7 @@ export function checkMeshes(c: Checker): void {
             c.fail(
               `${base}/${semantic}`,
               `an accessor of type ${rule.types.join(" or ")} in ${formats!.map(formatName).join(", ")}`,
-              `accessor ${a}, ${accessor.type} in ${formatName(formatOf(accessor))}`,
+              describeAccessor(a, accessor),
             );
           }
           if (vertices !== undefined && accessor.count !== vertices) {
@@ -212,15 +213,23 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
     }
   });
   c.list("materials").forEach((material, i) => checkMaterial(c, material, `/materials/${i}`));
-  c.list("cameras").forEach((camera, i) =>
-    c.openEnum(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"], () => {
-      // The projection object the camera holds says what it is; without one (or with both) nothing does.
-      const held = ["perspective", "orthographic"].filter((type) => camera[type] !== undefined);
+  c.list("cameras").forEach((camera, i) => {
+    // The projection object the camera holds says what it is; without one (or with both) nothing does.
+    const held = ["perspective", "orthographic"].filter((type) => camera[type] !== undefined);
+    const projection = (type: unknown) => {
       if (held.length !== 1) return undefined;
       camera.type = held[0];
-      return `is not a glTF camera type; read as '${held[0]}', the projection it holds`;
-    })
-  );
+      return `${type === undefined ? "absent" : "is not a glTF camera type"}; read as '${
+        held[0]
+      }', the projection it holds`;
+    };
+    if (camera.type === undefined) {
+      const settled = projection(undefined);
+      if (!settled) c.fail(`/cameras/${i}/type`, "perspective or orthographic", undefined);
+      c.repaired(`/cameras/${i}/type`, settled);
+    }
+    c.openEnum(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"], projection);
+  });
   c.list("animations").forEach((animation, a) => {
     const path = `/animations/${a}`;
     const samplers = Array.isArray(animation.samplers)
@@ -254,26 +263,71 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
         return "is not a property glTF animates; the channel is left out";
       });
       if (unplayable.has(value)) return;
-      if (s !== undefined) checkKeyCount(c, samplers[s] as Json, `${path}/samplers/${s}`, target.path);
+      // Viewers skip morph weights of a node without morph targets, and so does the export: not checked.
+      if (target.path === "weights" && !hasMorphTargets(c, target.node)) return;
+      if (s !== undefined) checkSamplerData(c, samplers[s] as Json, `${path}/samplers/${s}`, target.path);
     });
     if (unplayable.size) animation.channels = channels.filter((channel) => !unplayable.has(channel));
   });
 }
 
+/** Whether node `index` (when given) draws a mesh with morph targets. */
+function hasMorphTargets(c: Checker, index: unknown): boolean {
+  const mesh = index === undefined
+    ? undefined
+    : c.list("meshes")[c.list("nodes")[index as number].mesh as number];
+  return !!mesh && (mesh.primitives as Json[]).some((p) => Array.isArray(p.targets) && p.targets.length > 0);
+}
+
 /** The properties an animation channel may target. */
 const TARGET_PATHS = ["translation", "rotation", "scale", "weights", "pointer"];
 
+const FLOAT_FORMAT = `${FLOAT}`;
+
+/** An accessor as a refusal names it: `accessor 4, VEC3 in FLOAT`. */
+export function describeAccessor(index: unknown, accessor: Json): string {
+  return `accessor ${index}, ${accessor.type} in ${formatName(formatOf(accessor))}`;
+}
+
+/** Normalized integer formats glTF allows for rotation and weight keys. */
+const NORMALIZED = ["5120n", "5121n", "5122n", "5123n"];
+/** Integer formats `KHR_mesh_quantization` adds for translation and scale keys. */
+const QUANTIZED = ["5120", "5121", "5122", "5123", ...NORMALIZED];
+
+/** The accessor type and formats of each animated property's keys (glTF 2.0 § 3.11, Animations). */
+const KEY_FORMATS: Readonly<Record<string, { type: string; formats: string[]; quantized: string[] }>> = {
+  translation: { type: "VEC3", formats: [FLOAT_FORMAT], quantized: QUANTIZED },
+  rotation: { type: "VEC4", formats: [FLOAT_FORMAT, ...NORMALIZED], quantized: [] },
+  scale: { type: "VEC3", formats: [FLOAT_FORMAT], quantized: QUANTIZED },
+  weights: { type: "SCALAR", formats: [FLOAT_FORMAT, ...NORMALIZED], quantized: [] },
+};
+
 /**
- * A sampler's output holds one value per key (three for a cubic spline), or for morph `weights` one
- * per target and key: a count that disagrees is refused here, at the input's path, rather than in
- * the export's check of its output. (A `pointer`'s value size depends on what it points at: not
- * checked.)
+ * A sampler's keys and values, refused here, at the input's path, rather than in the export's check
+ * of its output: times are float scalars, values of the type and format the animated property takes
+ * (a rotation of three floats was decoded and then refused on export), one per key (three for a cubic
+ * spline), or for morph `weights` one per target and key. (A `pointer`'s values depend on what it
+ * points at: not checked.)
  */
-function checkKeyCount(c: Checker, sampler: Json, path: string, targetPath: unknown): void {
+function checkSamplerData(c: Checker, sampler: Json, path: string, targetPath: unknown): void {
   if (targetPath === "pointer") return;
   const accessors = c.list("accessors");
-  const keys = accessors[sampler.input as number].count as number;
-  const values = accessors[sampler.output as number].count as number;
+  const input = accessors[sampler.input as number], output = accessors[sampler.output as number];
+  if (input.type !== "SCALAR" || formatOf(input) !== FLOAT_FORMAT) {
+    c.fail(`${path}/input`, "an accessor of type SCALAR in FLOAT", describeAccessor(sampler.input, input));
+  }
+  const rule = KEY_FORMATS[targetPath as string];
+  const quantized = (c.json.extensionsUsed as string[] | undefined)?.includes("KHR_mesh_quantization");
+  const formats = [...rule.formats, ...(quantized ? rule.quantized : [])];
+  if (output.type !== rule.type || !formats.includes(formatOf(output))) {
+    c.fail(
+      `${path}/output`,
+      `an accessor of type ${rule.type} in ${formats.map(formatName).join(", ")} for ${targetPath} keys`,
+      describeAccessor(sampler.output, output),
+    );
+  }
+  const keys = input.count as number;
+  const values = output.count as number;
   const perKey = keys * (sampler.interpolation === "CUBICSPLINE" ? 3 : 1);
   const fits = targetPath === "weights" ? values % perKey === 0 : values === perKey;
   if (!fits) {
