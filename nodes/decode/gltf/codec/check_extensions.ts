@@ -37,7 +37,11 @@ export function checkExtensions(c: Checker): void {
       if (mappings) checkMappings(c, mappings, `${path}/extensions/KHR_materials_variants`, variants.length);
     });
   });
-  checkXmpPackets(c, extensionList(c, "KHR_xmp_json_ld", "packets").length);
+  // References name packets of the root's list: a file without one has none to check (and the walk
+  // would visit every object of a large file).
+  const packets = extensionList(c, "KHR_xmp_json_ld", "packets");
+  const used = (c.json.extensionsUsed as string[] | undefined)?.includes("KHR_xmp_json_ld");
+  if (packets.length || used) checkXmpPackets(c, packets.length);
 }
 
 /** The objects of a root extension's list (`lights`, `variants`, `packets`), or [] without the extension. */
