@@ -36,6 +36,8 @@ export function parentFollowers(
   followers: readonly RigidFollower[],
   warn: WarningSink,
 ): void {
+  // Built once: a file can hold as many followers as nodes.
+  const indexOf = new Map(nodes.map((node, i) => [node, i]));
   for (const follower of followers) {
     const node = nodes[follower.node], joint = nodes[follower.joint];
     const written = node.getParentNode();
@@ -80,7 +82,7 @@ export function parentFollowers(
           joint: dsonNodes[follower.joint].key,
           share: follower.share,
           reference_vertices: follower.referenceVertices,
-          parent: written ? dsonNodes[nodes.indexOf(written)]?.key ?? written.getName() : null,
+          parent: written ? dsonNodes[indexOf.get(written) ?? -1]?.key ?? written.getName() : null,
           parent_offset: parentOffset,
         },
       },
