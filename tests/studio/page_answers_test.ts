@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
-import { startStudio } from "../../studio/server.ts";
+import { withStudioOn } from "./server_helpers.ts";
 import { tempDir } from "../support/temp.ts";
 
 const post = (url: string, body: unknown) =>
@@ -14,9 +14,7 @@ const post = (url: string, body: unknown) =>
 
 Deno.test("studio server: exists, group sockets with the graph, and create never overwrites", async () => {
   const dir = await tempDir({ prefix: "studio-answers-" });
-  const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir: false });
-  const url = studio.url;
-  try {
+  await withStudioOn(dir, async (url) => {
     const group = {
       version: 1,
       inputs: { scene: { type: "scene" }, names: { type: "boolean", default: true } },
@@ -61,7 +59,5 @@ Deno.test("studio server: exists, group sockets with the graph, and create never
     equal(raced.status, 409);
     deepEqual(await raced.json(), { error: `${join(dir, "group.json")} exists`, exists: true });
     deepEqual(JSON.parse(await Deno.readTextFile(join(dir, "group.json"))), group);
-  } finally {
-    await studio.close();
-  }
+  }, false);
 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { checkGraph, type GraphFile, runGraph } from "../../mod.ts";
 import { startStudio } from "../../studio/server.ts";
 import { formatGraph } from "../../studio/format.ts";
+import { withStudioOn } from "./server_helpers.ts";
 import { tempDir } from "../support/temp.ts";
 import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { writeGameTree } from "../nodes/decode/freelancer/game_tree.ts";
@@ -25,16 +26,9 @@ const SMALL: GraphFile = {
 
 async function withStudio(fn: (url: string, dir: string) => Promise<void>): Promise<void> {
   const dir = await tempDir({ prefix: "studio-server-" });
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
   try {
-    await fn(studio.url, dir);
+    await withStudioOn(dir, (url) => fn(url, dir));
   } finally {
-    await studio.close();
     await Deno.remove(dir, { recursive: true });
   }
 }

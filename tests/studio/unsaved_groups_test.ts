@@ -8,7 +8,7 @@
 import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { GraphFile } from "../../mod.ts";
-import { startStudio } from "../../studio/server.ts";
+import { withStudioOn } from "./server_helpers.ts";
 import { tempDir } from "../support/temp.ts";
 
 /** The group: the demo fighter at a given mesh density. */
@@ -39,17 +39,7 @@ async function withGraphs(fn: (url: string, dir: string) => Promise<void>): Prom
   await Deno.mkdir(join(dir, "graphs"));
   await Deno.writeTextFile(join(dir, "graphs", "top.json"), JSON.stringify(TOP));
   await Deno.writeTextFile(join(dir, "graphs", "inner.json"), JSON.stringify(inner(1)));
-  const studio = await startStudio({
-    port: 0,
-    roots: [dir],
-    outDir: join(dir, "out"),
-    cacheDir: join(dir, "cache"),
-  });
-  try {
-    await fn(studio.url, dir);
-  } finally {
-    await studio.close();
-  }
+  await withStudioOn(dir, (url) => fn(url, dir));
 }
 
 Deno.test("studio server: a run uses the open version of a group file, never writes it, caches it apart", async () => {
