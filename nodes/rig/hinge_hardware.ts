@@ -6,7 +6,7 @@
  * down there — a dropped hinge — and not along the nose the fit follows. Brackets inside the panel's
  * own subtree are part of its geometry and are judged by `hanging.ts`.
  *
- * An object counts for a panel when, between the panel's span ends, it comes within a tenth of the
+ * An object counts for a panel when, between the panel's span ends, it comes within 15 % of the
  * chord of the panel's sections (it sits against it) and, near the hinge edge (from half a chord ahead
  * of it to a third of the chord behind), lies more than 5 % of the chord above or below them.
  *
