@@ -6,7 +6,15 @@
  *
  * @module
  */
-import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
+import {
+  type Accessor,
+  type Document,
+  type Mesh,
+  type Node,
+  type Primitive,
+  Texture,
+  TextureInfo,
+} from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
@@ -141,15 +149,26 @@ function clampIndices(primitive: Primitive, apply: boolean): number {
 
 type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
 
-/** The texture infos of a material's core slots (each names a UV set), unset ones left out. */
-function textureInfos(material: Material) {
-  return [
+/** The texture infos of a material's slots and its extensions' (each names a UV set), unset ones left out. */
+function textureInfos(material: Material): TextureInfo[] {
+  const core = [
     material.getBaseColorTextureInfo(),
     material.getEmissiveTextureInfo(),
     material.getNormalTextureInfo(),
     material.getOcclusionTextureInfo(),
     material.getMetallicRoughnessTextureInfo(),
   ].filter((info) => info !== null);
+  // Extension textures (specular-glossiness's diffuse, clearcoat's, …) sample a UV set too: an
+  // extension's texture is a reference `xTexture`, its texture info `xTextureInfo` (which exists, unused,
+  // without a texture).
+  const graph = material.getGraph();
+  const extensions = material.listExtensions().flatMap((extension) => {
+    const edges = graph.listChildEdges(extension);
+    const textures = new Set(edges.filter((e) => e.getChild() instanceof Texture).map((e) => e.getName()));
+    return edges.filter((e) => textures.has(e.getName().replace(/Info$/, "")))
+      .map((e) => e.getChild()).filter((child) => child instanceof TextureInfo);
+  });
+  return [...core, ...extensions];
 }
 
 /**
@@ -157,7 +176,7 @@ function textureInfos(material: Material) {
  * flags naming a second UV set the mesh lacks: the primitive gets its own copy of the material,
  * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all, sharing a textured
  * material with meshes that have one (common in game rips and CAD conversions): its copy of the
- * material has no core textures (`untextured`), which is how viewers draw it. `sets` remembers each
+ * material has no textures, its extensions' neither (`untextured`), which is how viewers draw it. `sets` remembers each
  * material's UV sets, read once however many primitives share it.
  */
 function retargetTexCoords(
@@ -171,21 +190,46 @@ function retargetTexCoords(
   if (!used) sets.set(material, used = textureInfos(material).map((info) => info.getTexCoord()));
   if (!used.length) return undefined;
   if (!primitive.getAttribute("TEXCOORD_0")) {
-    if (apply) primitive.setMaterial(withoutTextures(material.clone()));
+    if (apply) primitive.setMaterial(withoutTextures(ownCopy(material)));
     return "untextured";
   }
   const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
   if (used.every(has)) return undefined;
   if (apply) {
-    const own = material.clone();
+    const own = ownCopy(material);
     for (const info of textureInfos(own)) if (!has(info.getTexCoord())) info.setTexCoord(0);
     primitive.setMaterial(own);
   }
   return "retargeted";
 }
 
-/** `material` with its core texture slots emptied. */
+/**
+ * A copy of `material` to change on its own: `clone()` gives the copy its own core texture infos but
+ * shares the extensions' properties (and their texture infos) with the original, so each is cloned too.
+ */
+function ownCopy(material: Material): Material {
+  const copy = material.clone();
+  for (const extension of material.listExtensions()) {
+    copy.setExtension(extension.extensionName, extension.clone());
+  }
+  return copy;
+}
+
+/**
+ * `material` with its texture slots emptied, its extensions' too: each extension's texture is a
+ * reference named like `diffuseTexture`, which glTF-Transform sets through `setDiffuseTexture`.
+ */
 function withoutTextures(material: Material): Material {
+  const graph = material.getGraph();
+  for (const extension of material.listExtensions()) {
+    for (const edge of graph.listChildEdges(extension)) {
+      if (!(edge.getChild() instanceof Texture)) continue;
+      const name = edge.getName();
+      const setter =
+        (extension as unknown as Record<string, unknown>)[`set${name[0].toUpperCase()}${name.slice(1)}`];
+      if (typeof setter === "function") setter.call(extension, null);
+    }
+  }
   return material.setBaseColorTexture(null).setEmissiveTexture(null).setNormalTexture(null)
     .setOcclusionTexture(null).setMetallicRoughnessTexture(null);
 }

@@ -11,7 +11,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import type { Light } from "@gltf-transform/extensions";
+import type { Clearcoat, Light, PBRSpecularGlossiness } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { DecodeError } from "../../runtime/errors.ts";
@@ -197,6 +197,69 @@ const CASES: MessyCase[] = [
       const [wide, plan] = out.getRoot().listCameras();
       assertEquals([wide.getAspectRatio(), wide.getZFar()], [null, 100]);
       assertEquals([plan.getXMag(), plan.getYMag()], [2, 2]);
+    },
+  },
+  {
+    // Older Sketchfab downloads: specular-glossiness materials, shared by a part modelled without UVs.
+    name: "a specular-glossiness texture on a mesh without UVs",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_materials_pbrSpecularGlossiness"];
+      json.materials[0] = {
+        name: "painted",
+        extensions: {
+          KHR_materials_pbrSpecularGlossiness: {
+            diffuseFactor: [1, 0.5, 0.5, 1],
+            diffuseTexture: { index: 0 },
+          },
+        },
+      };
+      json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0].material = 0;
+    },
+    inputValid: false,
+    warning:
+      /mesh 'flap' has no UV set for the textures of material 'painted'; it is drawn with the material's factors alone/,
+    check: (out) => {
+      const diffuse = (mesh: string) => {
+        const material = out.getRoot().listMeshes().find((m) => m.getName() === mesh)!.listPrimitives()[0]
+          .getMaterial()!;
+        const extension = material.getExtension<PBRSpecularGlossiness>(
+          "KHR_materials_pbrSpecularGlossiness",
+        )!;
+        return [extension.getDiffuseFactor(), extension.getDiffuseTexture() !== null];
+      };
+      assertEquals(diffuse("flap"), [[1, 0.5, 0.5, 1], false]);
+      assertEquals(diffuse("wing"), [[1, 0.5, 0.5, 1], true]);
+    },
+  },
+  {
+    // The flap, sharing the material, has the second UV set and keeps sampling it.
+    name: "a clearcoat texture sampling a UV set one mesh lacks",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_materials_clearcoat"];
+      json.materials[0].extensions = {
+        KHR_materials_clearcoat: { clearcoatFactor: 1, clearcoatTexture: { index: 0, texCoord: 1 } },
+      };
+      const flap = json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0];
+      const uv = {
+        ...json.accessors[flap.attributes.POSITION],
+        type: "VEC2",
+        min: undefined,
+        max: undefined,
+      };
+      flap.attributes.TEXCOORD_0 = json.accessors.push(uv) - 1;
+      flap.attributes.TEXCOORD_1 = json.accessors.push(uv) - 1;
+      flap.material = 0;
+    },
+    inputValid: false,
+    warning: /textures of mesh 'wing' sampled missing UV sets; they use TEXCOORD_0/,
+    check: (out) => {
+      const uvSet = (mesh: string) => {
+        const material = out.getRoot().listMeshes().find((m) => m.getName() === mesh)!.listPrimitives()[0]
+          .getMaterial()!;
+        const clearcoat = material.getExtension<Clearcoat>("KHR_materials_clearcoat")!;
+        return [clearcoat.getClearcoatTexture() !== null, clearcoat.getClearcoatTextureInfo()!.getTexCoord()];
+      };
+      assertEquals([uvSet("wing"), uvSet("flap")], [[true, 0], [true, 1]]);
     },
   },
   {
