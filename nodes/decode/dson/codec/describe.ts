@@ -1,6 +1,7 @@
 /**
- * A plain JSON summary of a decoded DSON scene — figures, bones, geometries, rigidity groups and
- * unresolved references — read back from the scene's extras, for `inspect` and for people.
+ * A plain JSON summary of a decoded DSON scene — figures, bones, geometries, rigidity groups, rigid
+ * followers (the joint each goes under) and unresolved references — read back from the scene's
+ * extras, for `inspect` and for people.
  *
  * @module
  */
@@ -24,12 +25,23 @@ export function describeDson(scene: Document): Json {
   const sceneDson = dsonExtras(root.getDefaultScene() ?? root.listScenes()[0]);
   const figures: JsonValue[] = [];
   const bones: JsonValue[] = [];
+  const followers: JsonValue[] = [];
   for (const node of root.listNodes()) {
     const dson = dsonExtras(node);
     if (dson?.type === "figure") {
       figures.push({ id: dson.id ?? null, name: node.getName(), label: dson.label ?? null });
     }
     if (dson?.type === "bone") bones.push(String(dson.id));
+    const follow = dson?.rigid_follow as Json | undefined;
+    if (follow) {
+      followers.push({
+        name: node.getName(),
+        joint: follow.joint ?? null,
+        target: follow.target ?? null,
+        share: follow.share ?? null,
+        parent: follow.parent ?? null,
+      });
+    }
   }
   const geometries: JsonValue[] = [];
   const rigidityGroups: JsonValue[] = [];
@@ -84,6 +96,7 @@ export function describeDson(scene: Document): Json {
     bones,
     geometries,
     rigidity_groups: rigidityGroups,
+    rigid_followers: followers,
     unresolved: sceneDson?.unresolved ?? [],
   };
 }

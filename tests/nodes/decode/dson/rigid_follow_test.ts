@@ -17,6 +17,7 @@ import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { channels, dsonBytes, generateFigure, type Json } from "./generate.ts";
@@ -120,10 +121,19 @@ const near = (got: ArrayLike<number>, want: number[], tolerance = 1e-7) =>
 Deno.test("dson: a rigid follower goes under the joint dominating its reference vertices, its world kept", async () => {
   // Under the figure root; vertices 0, 1, 5, 6 (rows 0–1) are 2/3 bone 1's.
   const json = withRing("#F-1", [{ type: "studio/node/other" }, follow([0, 1, 5, 6])]);
-  const { node, warnings } = await decoded(json);
+  const { scene, node, warnings } = await decoded(json);
   assert.deepEqual(warnings, []);
   const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "F_bone1");
+  // `partgraph inspect` lists it with the joint it goes under.
+  const [listed] = describeDson(scene).rigid_followers as Json[];
+  assert.deepEqual({ ...listed, share: Math.round((listed.share as number) * 1e6) / 1e6 }, {
+    name: "Ring",
+    joint: "F_bone1",
+    target: "F_geo-1",
+    share: 0.666667,
+    parent: "F-1",
+  });
   const before = await assertWorldKept(json, ring);
   assert.equal(before.getParentNode()?.getName(), "F");
   // (3 + 1, 2.5, 0.5) cm, turned 45° about y: the figure root sits at the origin unturned.
