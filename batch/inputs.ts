@@ -28,6 +28,11 @@ export interface BatchSelection {
   readonly base: string;
   /** Every input, sorted by `rel`. */
   readonly inputs: readonly BatchInput[];
+  /**
+   * Files the glob matches only ignoring case (`SHIP.CMP` for `*.cmp`), by `rel`: not inputs — globs
+   * match case as written, as shells do — but worth a warning, as game trees from Windows mix cases.
+   */
+  readonly caseOnly?: readonly string[];
 }
 
 /** A malformed `--each` or one that matches nothing. */
@@ -59,9 +64,29 @@ export async function expandEach(
   const selection = pattern.startsWith("@")
     ? await fromList(name, pattern.slice(1), cwd)
     : await fromGlob(name, pattern, cwd, new Set(skip.map((folder) => resolve(cwd, folder))));
-  if (!selection.inputs.length) throw new SelectionError(`--each ${spec}: no file matches`);
+  if (!selection.inputs.length) {
+    const caseOnly = selection.caseOnly ?? [];
+    throw new SelectionError(
+      `--each ${spec}: no file matches` +
+        (caseOnly.length ? ` (${caseOnly.length} would ignoring case: ${caseOnlyHint(caseOnly)})` : ""),
+    );
+  }
   refuseSharedFolders(selection);
   return selection;
+}
+
+/**
+ * What to say of files a glob matches only ignoring case: the first, and how to take them too.
+ *
+ * @example
+ * ```ts
+ * caseOnlyHint(["SHIP.CMP"]); // "'SHIP.CMP'; globs match case as written: add the other spelling, e.g. '*.{cmp,CMP}'"
+ * ```
+ */
+export function caseOnlyHint(rels: readonly string[]): string {
+  const ext = extname(rels[0]).slice(1) || "cmp";
+  return `'${rels[0]}'${rels.length > 1 ? ` and ${rels.length - 1} more` : ""}; globs match case as ` +
+    `written: add the other spelling, e.g. '*.{${ext.toLowerCase()},${ext.toUpperCase()}}'`;
 }
 
 /** The folder under the batch's output folder that an input's outputs go to: its `rel` without extension. */
@@ -115,8 +140,11 @@ async function fromGlob(
     };
   }
   const base = segments.slice(0, firstWild).join("/") || ".";
-  const matchers = segments.slice(firstWild).map((s) => s === "**" ? "**" as const : segmentRegex(s));
-  const found: BatchInput[] = [];
+  const compile = (flags: string) =>
+    segments.slice(firstWild).map((s) => s === "**" ? "**" as const : segmentRegex(s, flags));
+  // The walk matches ignoring case, so that files only a case-blind match would take are seen and named.
+  const matchers = compile("i"), exact = compile("");
+  const found: BatchInput[] = [], caseOnly: string[] = [];
   const walk = async (dir: string, relParts: string[], at: number[]) => {
     let entries: Deno.DirEntry[];
     try {
@@ -132,14 +160,29 @@ async function fromGlob(
       if (!next.length) continue;
       const path = join(dir, entry.name);
       const rel = [...relParts, entry.name];
-      if (entry.isFile && next.includes(matchers.length)) found.push({ path, rel: rel.join("/") });
+      if (entry.isFile && next.includes(matchers.length)) {
+        if (matchesAll(exact, rel)) found.push({ path, rel: rel.join("/") });
+        else caseOnly.push(rel.join("/"));
+      }
       if (entry.isDirectory && !skip.has(resolve(cwd, path))) {
         await walk(path, rel, next.filter((i) => i < matchers.length));
       }
     }
   };
   await walk(base, [], closure(matchers, [0]));
-  return { name, base, inputs: found.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0) };
+  return {
+    name,
+    base,
+    inputs: found.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0),
+    caseOnly: caseOnly.sort(),
+  };
+}
+
+/** Whether the path segments `parts` match all of `matchers`. */
+function matchesAll(matchers: Matcher[], parts: readonly string[]): boolean {
+  let at = closure(matchers, [0]);
+  for (const part of parts) at = advance(matchers, at, part);
+  return at.includes(matchers.length);
 }
 
 type Matcher = RegExp | "**";
@@ -174,8 +217,8 @@ function isWild(segment: string): boolean {
   return /[*?[{]/.test(segment);
 }
 
-/** A regular expression for one glob segment. */
-function segmentRegex(segment: string): RegExp {
+/** A regular expression for one glob segment (`flags`: `"i"` to ignore case). */
+function segmentRegex(segment: string, flags = ""): RegExp {
   let out = "";
   let braces = 0;
   for (let i = 0; i < segment.length; i++) {
@@ -201,7 +244,7 @@ function segmentRegex(segment: string): RegExp {
   }
   if (braces) throw new SelectionError(`unclosed '{' in glob segment '${segment}'`);
   // A leading * or ? does not match hidden files, as in shells.
-  return new RegExp(`^${/^[*?[]/.test(segment) ? "(?!\\.)" : ""}${out}$`);
+  return new RegExp(`^${/^[*?[]/.test(segment) ? "(?!\\.)" : ""}${out}$`, flags);
 }
 
 /** Reads a list of paths, `@-` from stdin (`find … | partgraph batch … --each model=@-`). */

@@ -21,7 +21,7 @@ import {
   UsageError,
   verifyVerdict,
 } from "./shared.ts";
-import { expandEach, SelectionError } from "../batch/inputs.ts";
+import { caseOnlyHint, expandEach, SelectionError } from "../batch/inputs.ts";
 import { inShard, parseShard, type Shard } from "../batch/shard.ts";
 import { type BatchEvent, type BatchOptions, runBatch } from "../batch/batch.ts";
 import {
@@ -73,6 +73,13 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   } catch (error) {
     if (error instanceof SelectionError) throw new UsageError(error.message, false);
     throw error;
+  }
+  if (selection.caseOnly?.length) {
+    // A tree from Windows mixes cases (`SHIP.CMP` beside `ship.cmp`): say what the glob passed over.
+    console.error(
+      `warning: --each ${selection.name}: ${selection.caseOnly.length} file(s) match only ignoring case ` +
+        `and are not inputs: ${caseOnlyHint(selection.caseOnly)}`,
+    );
   }
   const remote = await remoteFromCli(opts);
   const source = await loadGraph(graphPath);

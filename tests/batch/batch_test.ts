@@ -240,6 +240,41 @@ Deno.test("batch inputs: globs with **, {a,b}, classes and lists; shard parsing;
   for (const c of counts) assert(c > 900 && c < 1100, `balanced shards: ${counts}`);
 });
 
+Deno.test("batch inputs: files a glob matches only ignoring case are named, not taken (a tree from Windows mixes cases)", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-case-" });
+  await Deno.mkdir(join(dir, "ships", "Rheinland"), { recursive: true });
+  for (const name of ["ships/a.cmp", "ships/B.CMP", "ships/Rheinland/c.Cmp", "ships/Rheinland/d.cmp"]) {
+    await Deno.writeTextFile(join(dir, name), "x");
+  }
+  const selection = await expandEach(`model=${dir}/ships/**/*.cmp`);
+  assertEquals(selection.inputs.map((i) => i.rel), ["Rheinland/d.cmp", "a.cmp"]);
+  assertEquals(selection.caseOnly, ["B.CMP", "Rheinland/c.Cmp"]);
+  // Within the pattern's wildcard part a folder's case counts too; its literal base is the file system's.
+  assertEquals((await expandEach(`model=${dir}/ships/*/d.cmp`)).inputs.map((i) => i.rel), [
+    "Rheinland/d.cmp",
+  ]);
+  await rejects(expandEach(`model=${dir}/*/rheinland/d.cmp`), (error: Error) => {
+    assert(
+      error.message.includes("no file matches (1 would ignoring case: 'ships/Rheinland/d.cmp'"),
+      error.message,
+    );
+    return true;
+  });
+  await rejects(
+    expandEach(`model=${dir}/ships/*.CMP`).then(() => expandEach(`model=${dir}/ships/*.cMp`)),
+    (error: Error) => {
+      assert(error instanceof SelectionError, String(error));
+      assertEquals(
+        error.message,
+        `--each model=${dir}/ships/*.cMp: no file matches (2 would ignoring case: 'B.CMP' and 1 more; globs ` +
+          "match case as written: add the other spelling, e.g. '*.{cmp,CMP}')",
+      );
+      return true;
+    },
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 /** A new folder holding `ships/s1.cmp` … `ships/s<count>.cmp`, small generated compounds. */
 async function smallShips(prefix: string, count: number): Promise<string> {
   const dir = await tempDir({ prefix });
