@@ -154,13 +154,16 @@ async function fromGlob(
     }
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
-      // Symbolic links to folders are not followed: a loop must not make the walk endless.
-      if (!entry.isFile && !entry.isDirectory) continue;
       const next = advance(matchers, at, entry.name);
       if (!next.length) continue;
       const path = join(dir, entry.name);
+      // A symbolic link to a file is that file (an asset tree linking models from a game's install);
+      // links to folders are not followed, so that a loop cannot make the walk endless.
+      const isFile = entry.isFile ||
+        (entry.isSymlink && (await Deno.stat(resolve(cwd, path)).catch(() => undefined))?.isFile === true);
+      if (!isFile && !entry.isDirectory) continue;
       const rel = [...relParts, entry.name];
-      if (entry.isFile && next.includes(matchers.length)) {
+      if (isFile && next.includes(matchers.length)) {
         if (matchesAll(exact, rel)) found.push({ path, rel: rel.join("/") });
         else caseOnly.push(rel.join("/"));
       }

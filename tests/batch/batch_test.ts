@@ -275,6 +275,20 @@ Deno.test("batch inputs: files a glob matches only ignoring case are named, not 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("batch inputs: a symbolic link to a file is an input; one to a folder is not walked (a loop stays finite)", async () => {
+  const dir = await tempDir({ prefix: "partgraph-batch-links-" });
+  await Deno.mkdir(join(dir, "install"));
+  await Deno.mkdir(join(dir, "mod"));
+  await Deno.writeTextFile(join(dir, "install", "ship.cmp"), "x");
+  await Deno.writeTextFile(join(dir, "mod", "own.cmp"), "x");
+  await Deno.symlink(join(dir, "install", "ship.cmp"), join(dir, "mod", "linked.cmp"));
+  await Deno.symlink(join(dir, "install", "gone.cmp"), join(dir, "mod", "dangling.cmp"));
+  await Deno.symlink(dir, join(dir, "mod", "loop"));
+  const selection = await expandEach(`model=${dir}/mod/**/*.cmp`);
+  assertEquals(selection.inputs.map((i) => i.rel), ["linked.cmp", "own.cmp"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
 /** A new folder holding `ships/s1.cmp` … `ships/s<count>.cmp`, small generated compounds. */
 async function smallShips(prefix: string, count: number): Promise<string> {
   const dir = await tempDir({ prefix });
