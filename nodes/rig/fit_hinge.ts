@@ -28,7 +28,9 @@ export const rigFitHinge = defineNode({
   // station's section (hinge brackets) makes the fit weak. 7: sections are compared along their own
   // chord line (a flap modelled deflected on a dropped hinge is weak, not good on its nose). 8: hinge
   // hardware in objects of its own (`Flap_Bracket_1`) reaching outside a panel's sections makes it weak.
-  version: 8,
+  // 9: a rounded nose modelled deflected at rest on a swept hinge is cut again in the planes it was
+  // drawn in (turned with it), not obliquely (its circle fitted to an ellipse's tip was 2–3 % off).
+  version: 9,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

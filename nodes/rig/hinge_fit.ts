@@ -11,8 +11,9 @@
  * 4. per station, the edge at mid-thickness from the points within a thin band of each extreme (see
  *    `edge_stations.ts`) — not a skin corner.
  *
- * A robust line through the station edge points (forward edge, aft edge for leading-edge devices)
- * is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.
+ * A rounded nose turns about its circle's centre (`nose_centre.ts`); modelled deflected on a swept
+ * hinge it is cut again in the planes it was drawn in (`deflected_frame.ts`). A robust line through
+ * the station edge points (forward edge, aft edge for leading-edge devices) is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.
  * How far the line can be trusted is judged from it in `fit_confidence.ts`.
  *
  * @module
@@ -26,6 +27,7 @@ import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts
 import { noseCentres } from "./nose_centre.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
 import { SectionEnvelope } from "./section_envelope.ts";
+import { deflectedFrame, type PanelFrame } from "./deflected_frame.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -153,7 +155,105 @@ export function fitHinge(
   const axes = panelAxes(eigen.values, eigen.vectors);
   const { span, chordDir, normal } = axes;
 
+  const cut = cutStations(positions, count, triangles, mean, axes, bins, options);
+  const { uMin, uMax, coords, lead, trail, chord, leadPoints, trailPoints, filled, leadLine, trailLine } =
+    cut;
+  const surface = cut.surface, edges = cut.edges;
+  let hingeLine = cut.hingeLine, rounded = cut.rounded;
+  if (hingeLine && axes.fromNormal) {
+    // A rounded nose modelled deflected at rest, its hinge swept (by sweep or taper): the stations,
+    // square to a span that is square to the flow, cut its nose obliquely — an ellipse, not the
+    // circle it was drawn as — and the circle fitted near the tip is off its centre. The nose is cut
+    // again in the frame the surface would have at rest, turned by its deflection.
+    const mid = (uMin + uMax) / 2;
+    const chordLine = sub(pointAtSpan(trailLine, mid, mean, span), pointAtSpan(hingeLine, mid, mean, span));
+    const turned = deflectedFrame(eigen.vectors[0], hingeLine.direction, chordLine, axes);
+    if (turned) {
+      const again = cutStations(positions, count, triangles, mean, turned, bins, options, cut.tolerance);
+      if (again.hingeLine) [hingeLine, rounded] = [again.hingeLine, again.rounded];
+    }
+  }
+  const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
+  let origin: Vec3, axis: Vec3, inliers: number, residual: number;
+  if (options.edge === "quarter") {
+    // An all-moving surface turns on a spanwise shaft square to the flow, near quarter chord: the
+    // point a quarter of the way from the leading- to the trailing-edge line at mid-span (each line
+    // taken at that station, as a tapered surface's edges are extreme at different stations).
+    const quarter = (u: number): Vec3 => {
+      const l = at(leadLine, u), t = at(trailLine, u);
+      return [l[0] + (t[0] - l[0]) / 4, l[1] + (t[1] - l[1]) / 4, l[2] + (t[2] - l[2]) / 4];
+    };
+    origin = quarter((uMin + uMax) / 2);
+    // The quarter-chord line's direction without its sweep (its aft component): dihedral kept.
+    const a = quarter(uMin), b = quarter(uMax);
+    const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
+    axis = uMax > uMin && unswept[1] ** 2 + unswept[2] ** 2 > 0 ? unswept : span;
+    inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
+    residual = Math.max(leadLine.residual, trailLine.residual);
+  } else {
+    const line = options.edge === "aft" ? trailLine : hingeLine ?? leadLine;
+    // The origin is where the hinge crosses the middle of the span.
+    origin = at(line, (uMin + uMax) / 2);
+    axis = line.direction;
+    inliers = line.inlierCount;
+    residual = line.residual;
+  }
+  // The sections' envelope, framed by the fitted edge lines where a station's own edges mislead.
+  const envelope = surface && edges.cuts
+    ? SectionEnvelope.of(edges.cuts, lead.points, trail.points, (u) => {
+      const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
+      const lv = dot(l, chordDir), lw = dot(l, normal);
+      return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
+    })
+    : undefined;
+  const farPoints = options.edge === "aft" ? leadPoints : trailPoints;
+  const far: Vec3 = [0, 0, 0];
+  for (let k = 0; k < filled; k++) for (let c = 0; c < 3; c++) far[c] += farPoints[k * 3 + c] / filled;
+  return {
+    origin,
+    axis,
+    normal,
+    span,
+    chordDir,
+    chord,
+    spanLength: uMax - uMin,
+    farEdge: far,
+    centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
+    lateral: [minZ, maxZ],
+    binsFilled: filled,
+    stations: bins,
+    fromSurface: surface,
+    spanFromNormal: axes.fromNormal,
+    forwardThickness: medianThickness(lead),
+    aftThickness: medianThickness(trail),
+    // Variances: a second axis below 1e-5 of the first (in length) is float32 noise on a line.
+    collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
+    inliers,
+    residual,
+    roundedStations: rounded,
+    hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
+    sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
+  };
+}
+
+/**
+ * Passes 2–4 in one frame: every vertex's span position and extent, each station's forward and aft
+ * edge (from the surface when there is one), rounded noses' centres (forward-edge hinges), and the
+ * robust lines through them. `hingeLine` is the line through the nose centres, undefined when no
+ * station's nose is a circle.
+ */
+function cutStations(
+  positions: Float32Array | Float64Array,
+  count: number,
+  triangles: Uint32Array | undefined,
+  mean: Vec3,
+  frame: PanelFrame,
+  bins: number,
+  options: HingeFitOptions,
+  lineTolerance?: number,
+) {
   // Pass 2: every vertex's span position, and the span extent.
+  const { span, chordDir, normal } = frame;
   const [s0, s1, s2] = span, [c0, c1, c2] = chordDir, [n0, n1, n2] = normal;
   const [m0, m1, m2] = mean;
   const u = new Float64Array(count);
@@ -202,73 +302,27 @@ export function fitHinge(
     hingePoints.set(fromPanel(mean, span, chordDir, normal, l[0], v, w), filled * 3);
     filled++;
   }
-  const tolerance = Math.max(options.inlierFraction * chord, 1e-9);
+  const tolerance = lineTolerance ?? Math.max(options.inlierFraction * chord, 1e-9);
   const leadLine = fitRobustLine(leadPoints, filled, tolerance, span);
   const trailLine = fitRobustLine(trailPoints, filled, tolerance, span);
-  const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
-  let origin: Vec3, axis: Vec3, inliers: number, residual: number;
-  if (options.edge === "quarter") {
-    // An all-moving surface turns on a spanwise shaft square to the flow, near quarter chord: the
-    // point a quarter of the way from the leading- to the trailing-edge line at mid-span (each line
-    // taken at that station, as a tapered surface's edges are extreme at different stations).
-    const quarter = (u: number): Vec3 => {
-      const l = at(leadLine, u), t = at(trailLine, u);
-      return [l[0] + (t[0] - l[0]) / 4, l[1] + (t[1] - l[1]) / 4, l[2] + (t[2] - l[2]) / 4];
-    };
-    origin = quarter((uMin + uMax) / 2);
-    // The quarter-chord line's direction without its sweep (its aft component): dihedral kept.
-    const a = quarter(uMin), b = quarter(uMax);
-    const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
-    axis = uMax > uMin && unswept[1] ** 2 + unswept[2] ** 2 > 0 ? unswept : span;
-    inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
-    residual = Math.max(leadLine.residual, trailLine.residual);
-  } else {
-    const line = options.edge === "aft"
-      ? trailLine
-      : rounded > 0
-      ? fitRobustLine(hingePoints, filled, tolerance, span)
-      : leadLine;
-    // The origin is where the hinge crosses the middle of the span.
-    origin = at(line, (uMin + uMax) / 2);
-    axis = line.direction;
-    inliers = line.inlierCount;
-    residual = line.residual;
-  }
-  // The sections' envelope, framed by the fitted edge lines where a station's own edges mislead.
-  const envelope = surface && edges.cuts
-    ? SectionEnvelope.of(edges.cuts, lead.points, trail.points, (u) => {
-      const l = sub(at(leadLine, u), mean), t = sub(at(trailLine, u), mean);
-      const lv = dot(l, chordDir), lw = dot(l, normal);
-      return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
-    })
-    : undefined;
-  const farPoints = options.edge === "aft" ? leadPoints : trailPoints;
-  const far: Vec3 = [0, 0, 0];
-  for (let k = 0; k < filled; k++) for (let c = 0; c < 3; c++) far[c] += farPoints[k * 3 + c] / filled;
+  const hingeLine = rounded > 0 ? fitRobustLine(hingePoints, filled, tolerance, span) : undefined;
   return {
-    origin,
-    axis,
-    normal,
-    span,
-    chordDir,
+    uMin,
+    uMax,
+    coords,
+    surface,
+    edges,
+    lead,
+    trail,
     chord,
-    spanLength: uMax - uMin,
-    farEdge: far,
-    centre: [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2],
-    lateral: [minZ, maxZ],
-    binsFilled: filled,
-    stations: bins,
-    fromSurface: surface,
-    spanFromNormal: axes.fromNormal,
-    forwardThickness: medianThickness(lead),
-    aftThickness: medianThickness(trail),
-    // Variances: a second axis below 1e-5 of the first (in length) is float32 noise on a line.
-    collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
-    inliers,
-    residual,
-    roundedStations: rounded,
-    hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
-    sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
+    leadPoints,
+    trailPoints,
+    filled,
+    rounded,
+    tolerance,
+    leadLine,
+    trailLine,
+    hingeLine,
   };
 }
 

@@ -1,0 +1,63 @@
+/**
+ * The station frame of a surface modelled deflected at rest. A fit's stations are cut square to a
+ * span that is square to the flow (`hinge_fit.ts`), which are the planes a modeller draws a surface's
+ * sections in — until the surface is modelled turned about a swept hinge (swept by the wing's sweep or
+ * by taper: a hinge at 80 % of a tapering chord sweeps forward). Turned about such a hinge, the planes
+ * the sections were drawn in turn out of the flow's planes, and a station cuts the surface obliquely:
+ * a rounded nose drawn as a circle about the hinge is cut as an ellipse, and the circle fitted near its
+ * tip is off the hinge (2–3 % of the chord at 40° down on a hinge swept 40°). The frame here is the fit's
+ * own construction with the flow turned with the surface — about the hinge, by the angle the chord line
+ * stands off the flow — so its stations are the planes the sections were drawn in.
+ *
+ * @module
+ */
+import { cross, dot, normalize, type Vec3 } from "./transform.ts";
+
+/** A panel frame: span, chord and thickness directions (as `hinge_fit.ts` takes them). */
+export interface PanelFrame {
+  readonly span: Vec3;
+  readonly chordDir: Vec3;
+  readonly normal: Vec3;
+}
+
+/** Below this turn of the span (degrees) the stations already lie in the drawn planes. */
+export const MIN_TURN_DEGREES = 1;
+
+const AFT: Vec3 = [1, 0, 0];
+
+/**
+ * The frame whose stations lie in the planes the surface's sections were drawn in, given its
+ * covariance's least axis `least`, the fitted `hinge` direction, a `chord` vector (hinge to trailing
+ * edge, square to the hinge or not) and the fit's first `frame`; undefined when it differs from that
+ * frame by under {@link MIN_TURN_DEGREES} (a surface at rest, or turned about a hinge square to the
+ * flow) or the directions are degenerate.
+ *
+ * @example
+ * ```ts
+ * const turned = deflectedFrame(least, fit.axis, chord, { span, chordDir, normal });
+ * if (turned) cutStationsAgain(turned);
+ * ```
+ */
+export function deflectedFrame(
+  least: Vec3,
+  hinge: Vec3,
+  chord: Vec3,
+  frame: PanelFrame,
+): PanelFrame | undefined {
+  const a = normalize(hinge);
+  // The flow turned about the hinge by the deflection: its part along the hinge stays, its part
+  // square to the hinge turns onto the chord line's (so the section's chord lies along it again).
+  const along = dot(AFT, a), square = Math.sqrt(Math.max(0, 1 - along * along));
+  const c = chord.map((x, i) => x - dot(chord, a) * a[i]) as Vec3;
+  const cl = Math.hypot(...c);
+  if (!(square > 1e-6) || !(cl > 0) || !(dot(c, AFT) > 0)) return undefined;
+  const flow = [0, 1, 2].map((i) => along * a[i] + (square * c[i]) / cl) as Vec3;
+  let span = normalize(cross(least, flow));
+  if (!(Math.hypot(...span) > 0.5)) return undefined;
+  if (dot(span, frame.span) < 0) span = [-span[0], -span[1], -span[2]];
+  const turn = (Math.acos(Math.min(1, dot(span, frame.span))) * 180) / Math.PI;
+  if (!(turn >= MIN_TURN_DEGREES)) return undefined;
+  const d = dot(span, flow);
+  const chordDir = normalize([0, 1, 2].map((i) => flow[i] - span[i] * d) as Vec3);
+  return { span, chordDir, normal: normalize(cross(span, chordDir)) };
+}
