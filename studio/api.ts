@@ -20,7 +20,7 @@ import {
   SOCKET_TYPES,
   type WarningEvent,
 } from "../runtime/mod.ts";
-import { graphFromObject } from "../runtime/graph.ts";
+import { graphFromObject, type GraphSource } from "../runtime/graph.ts";
 import { evaluationOrder } from "../runtime/execute/schedule.ts";
 import { loadModule } from "../runtime/modules.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
@@ -31,7 +31,7 @@ import { PathRefused, type Sandbox } from "./paths.ts";
 import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { readsOutside } from "./reads.ts";
-import { readGroupSockets, readGroupsSockets } from "./signature.ts";
+import { readGroupSockets, readGroupsSockets, sourceSockets } from "./signature.ts";
 
 /** What the API needs: the sandbox, where runs write and cache, the node registry. */
 export interface ApiContext {
@@ -75,10 +75,8 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         const exists = await Deno.lstat(abs).then(() => true, () => false);
         return json({ path: ctx.sandbox.display(abs), exists });
       }
-      case "POST /api/check": {
-        const { path, graph, overrides } = await graphBody(request, ctx);
-        return json({ issues: await check(ctx, path, graph, overrides) });
-      }
+      case "POST /api/check":
+        return json(await liveCheck(ctx, await graphBody(request, ctx)));
       case "POST /api/save": {
         const saved = await save(ctx, await request.json());
         return saved instanceof Response ? saved : json(saved);
@@ -214,10 +212,32 @@ async function check(
   overrides: ReadonlyMap<string, string> = new Map(),
 ): Promise<GraphIssue[]> {
   const outside = await modulesOutside(ctx, path, graph, overrides);
-  if (outside.length) return outside;
-  const source = sourceOf(ctx, path, graph, overrides);
+  return outside.length ? outside : await checkConfined(ctx, sourceOf(ctx, path, graph, overrides));
+}
+
+/** {@link check} of a graph whose group files and modules are known to lie inside the sandbox. */
+async function checkConfined(ctx: ApiContext, source: GraphSource): Promise<GraphIssue[]> {
   const issues = await checkGraph(source, { registry: ctx.registry });
   return [...issues, ...await readsOutside(ctx.sandbox, source, ctx.registry, !issues.length)];
+}
+
+/**
+ * The page's live check: the issues, and the sockets the editor draws, from the same open versions
+ * of the group files — the graph's own as a node group (`signature`: the page gives it to every group
+ * node that runs this file) and each group's it uses (`groups`, by `graph` field; null for one with
+ * issues). So a socket added or removed in an unsaved group is on its nodes exactly when the check and
+ * a run see it. No sockets when a group file or module lies outside the sandbox (none is read).
+ */
+async function liveCheck(ctx: ApiContext, { path, graph, overrides }: GraphBody) {
+  const outside = await modulesOutside(ctx, path, graph, overrides);
+  if (outside.length) return { issues: outside };
+  const source = sourceOf(ctx, path, graph, overrides);
+  const inside = (p: string) => ctx.sandbox.resolve(p);
+  return {
+    issues: await checkConfined(ctx, source),
+    signature: await sourceSockets(source, ctx.registry),
+    groups: await readGroupsSockets(graph, dirname(path), inside, ctx.registry, overrides),
+  };
 }
 
 /**

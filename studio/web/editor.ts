@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Shape } from "./model.ts";
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Shape, type Wire } from "./model.ts";
 import type { Issue } from "./types.ts";
 import {
   curve,
@@ -93,7 +93,7 @@ export class NodeEditor {
       if (!model.ids().includes(wire.from)) continue;
       const type = model.shape(wire.from).outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
       const path = el("path", {
-        class: "wire",
+        class: `wire${this.wireIssue(wire) ? " bad" : ""}`,
         d: curve(
           this.socketAt(wire.from, wire.fromSocket, "out"),
           this.socketAt(wire.to, wire.toSocket, "in"),
@@ -192,13 +192,29 @@ export class NodeEditor {
     return this.issues.filter((i) => i.path === prefix || i.path.startsWith(prefix + "/"));
   }
 
-  /** Canvas position of a socket. */
+  /**
+   * True when a wire is wrong: the check reports the input it feeds (`/nodes/<to>/inputs/<socket>`,
+   * `/outputs/<name>`: an output that is gone, a type that no longer matches), or a socket it joins
+   * is not drawn (a group's socket removed in its open version, or a group with issues). It stays,
+   * marked, until it is fixed or the socket is back.
+   */
+  private wireIssue(wire: Wire): boolean {
+    const at = wire.to === OUTPUTS_ID
+      ? `/outputs/${escapePointer(wire.toSocket)}`
+      : `/nodes/${escapePointer(wire.to)}/inputs/${escapePointer(wire.toSocket)}`;
+    const drawn = (id: string, socket: string, side: "inputs" | "outputs") =>
+      this.model!.shape(id)[side].some((s) => s.name === socket);
+    return this.issues.some((i) => i.path === at) || !drawn(wire.from, wire.fromSocket, "outputs") ||
+      !drawn(wire.to, wire.toSocket, "inputs");
+  }
+
+  /** Canvas position of a socket; one the node does not draw (any more) is on its header's edge. */
   private socketAt(id: string, socket: string, side: "in" | "out"): [number, number] {
     const shape = this.model!.shape(id);
     const list = side === "in" ? shape.inputs : shape.outputs;
-    const i = Math.max(0, list.findIndex((s) => s.name === socket));
+    const i = list.findIndex((s) => s.name === socket);
     const [x, y] = this.model!.position(id);
-    return [x + (side === "in" ? 0 : WIDTH), y + HEADER + 14 + i * ROW];
+    return [x + (side === "in" ? 0 : WIDTH), y + (i < 0 ? HEADER / 2 : HEADER + 14 + i * ROW)];
   }
 
   /** Fits every node in view. */

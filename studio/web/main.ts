@@ -12,7 +12,8 @@ import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
-import { api, type Catalogue, type GroupSockets, type Issue, joinPath, type OpenedGraph } from "./types.ts";
+import { type CheckedSockets, followSockets } from "./live_sockets.ts";
+import { api, type Catalogue, type Issue, joinPath, type OpenedGraph } from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -27,6 +28,8 @@ const runs = new RunStates();
 /** Each top graph's {@link runFingerprint} when its latest run started: its badges are stale once it differs. */
 const ranAs = new Map<string, string>();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
+/** Live checks sent, and the latest one whose answer was applied. */
+let checksAsked = 0, checksApplied = 0;
 const previews = new PreviewPanel(status);
 
 const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGElement, {
@@ -204,12 +207,18 @@ function scheduleCheck(): void {
  */
 async function check(): Promise<void> {
   const model = current();
-  const answer = await api<{ issues: Issue[] }>("/api/check", {
+  const asked = ++checksAsked;
+  const answer = await api<{ issues: Issue[] } & CheckedSockets>("/api/check", {
     path: model.path,
     graph: model.graph,
     groups: openVersions(openGroups(model)),
   });
-  if (model !== current()) return;
+  // An answer to an older check (overtaken on the way) would put back sockets since edited away.
+  if (asked < checksApplied) return;
+  checksApplied = asked;
+  // Group nodes take the sockets of their groups as open here, as the check and a run see them.
+  const moved = followSockets(models.values(), model, answer);
+  if (model !== current()) return moved ? editor.render() : undefined;
   // Inside a group (Tab) the node that uses it gives its inputs; the check of the file alone cannot
   // know that, and one the node leaves unconnected is the parent graph's issue, reported there.
   const issues = stack.length > 1
@@ -267,8 +276,8 @@ async function save(): Promise<void> {
     model.markSaved(sent);
     // A group file's inputs come from the node that uses it: alone, the check calls them missing.
     const issues = saved.issues.filter((i) => !(i.kind === "missing_graph_input" && usedAsGroup(model.path)));
+    // Its group nodes already have its sockets: they follow the open version, which is now the file.
     done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
-    await refreshGroupSockets(model.path);
   }
   status(`Saved ${done.join(", ")}`);
   updateTitle();
@@ -278,21 +287,6 @@ async function save(): Promise<void> {
 /** True when an open graph uses the graph file `path` as a node group. */
 function usedAsGroup(path: string): boolean {
   return [...models.values()].some((m) => [...m.groups.keys()].some((rel) => joinPath(m.path, rel) === path));
-}
-
-/**
- * After a group file is saved, the group nodes that run it get its sockets as saved (an output added
- * inside the group becomes a socket of the node), as they would on opening the graph again.
- */
-async function refreshGroupSockets(path: string): Promise<void> {
-  for (const model of models.values()) {
-    for (const rel of model.groups.keys()) {
-      if (joinPath(model.path, rel) !== path) continue;
-      const sub = await api<{ signature?: GroupSockets }>(`/api/graph?path=${encodeURIComponent(path)}`)
-        .catch(() => ({ signature: undefined }));
-      model.groups.set(rel, sub.signature);
-    }
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * place of the files: the run computes the edited group, the file on disk is never written, the
  * cache keeps the two apart (a changed inner graph never hits the saved one's entry; the same inner
  * graph hits its own, saved or not), and an open version is validated, and confined to the sandbox,
- * exactly as the saved file is.
+ * exactly as the saved file is; the check's answer gives the sockets of the groups as open.
  */
 import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -99,7 +99,16 @@ Deno.test("studio server: a group's open version is checked like its file, and c
       });
       return { status: response.status, body: await response.json() };
     };
-    deepEqual(await check(undefined), { status: 200, body: { issues: [] } });
+    const asSaved = await check(undefined);
+    deepEqual([asSaved.status, asSaved.body.issues], [200, []]);
+    // The sockets the page draws come from the same versions: the group's as saved, then as open.
+    deepEqual(asSaved.body.groups, {
+      "inner.json": { inputs: {}, outputs: { scene: "scene" }, paramInputs: [] },
+    });
+    deepEqual(asSaved.body.signature, { inputs: {}, outputs: { glb: "bytes" }, paramInputs: [] });
+    const twoOut = { ...inner(1), outputs: { scene: "fighter.scene", report: "fighter.scene" } };
+    const opened = await check([{ path: innerFile, graph: twoOut }]);
+    deepEqual(opened.body.groups["inner.json"].outputs, { scene: "scene", report: "scene" });
     const broken = { ...inner(1), nodes: { fighter: { type: "demo.fightr" } } };
     const { body } = await check([{ path: innerFile, graph: broken }]);
     deepEqual(
@@ -109,6 +118,7 @@ Deno.test("studio server: a group's open version is checked like its file, and c
         ["unknown_node_type", "/nodes/fighter/type", innerFile],
       ],
     );
+    deepEqual(body.groups, { "inner.json": null }, "a group with issues has no sockets");
     // A run of it fails with the same issues, before anything runs.
     const run = await post(`${url}api/run`, {
       path: join(dir, "graphs", "top.json"),
@@ -122,6 +132,7 @@ Deno.test("studio server: a group's open version is checked like its file, and c
     // Modules of an open version must lie inside the sandbox, as the saved file's must.
     const outside = await check([{ path: innerFile, graph: { ...inner(1), modules: ["/etc/nodes.ts"] } }]);
     equal(outside.body.issues.length, 1);
+    equal(outside.body.groups, undefined, "no group is read: no sockets");
     deepEqual([outside.body.issues[0].path, outside.body.issues[0].file], ["/modules/0", innerFile]);
     assert(
       outside.body.issues[0].message.includes("outside the allowed folders"),
