@@ -10,10 +10,9 @@
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { boxOf, checked, copyAircraftGraphs, drag, openStudio, socket } from "./page_helpers.ts";
+import { boxOf, checked, copyAircraftGraphs, drag, openStudio, socket, sockets } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -28,12 +27,6 @@ const restNodes = (glb: Uint8Array): string[] => {
 /** What chromium logs for any HTTP 422 answer to a fetch (no page script can keep it quiet). */
 const UNPROCESSABLE =
   "console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)";
-
-const sockets = (page: Page, node: string, side: "in" | "out") =>
-  page.$$eval(
-    `circle[data-node="${node}"][data-side="${side}"]`,
-    (cs) => cs.map((c) => c.getAttribute("data-socket")),
-  );
 
 Deno.test({
   name: "studio: editing a graph and its node group (save, refuse, group inputs and sockets, duplicate)",

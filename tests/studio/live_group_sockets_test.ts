@@ -8,11 +8,10 @@
  */
 import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { createRegistry, type GraphFile, runGraph } from "../../mod.ts";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, drag, openStudio, socket } from "./page_helpers.ts";
+import { checked, drag, openStudio, socket, sockets } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -54,12 +53,6 @@ async function detail3Glb(dir: string): Promise<Uint8Array> {
   });
   return (result.outputs.glb as { bytes: Uint8Array }).bytes;
 }
-
-const sockets = (page: Page, node: string, side: "in" | "out") =>
-  page.$$eval(
-    `circle[data-node="${node}"][data-side="${side}"]`,
-    (cs) => cs.map((c) => c.getAttribute("data-socket")),
-  );
 
 Deno.test({
   name: "studio: a group node's sockets follow its open, unsaved group (wire, check, run, undo)",

@@ -35,6 +35,13 @@ export async function drag(page: Page, from: string, to: string): Promise<void> 
 export const socket = (node: string, name: string, side: "in" | "out"): string =>
   `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
 
+/** The socket names a node draws on one side, in drawing order. */
+export const sockets = (page: Page, node: string, side: "in" | "out"): Promise<(string | null)[]> =>
+  page.$$eval(
+    `circle[data-node="${node}"][data-side="${side}"]`,
+    (cs) => cs.map((c) => c.getAttribute("data-socket")),
+  );
+
 /** Waits for the live check after an edit or a Tab (150 ms debounce, then the server's answer). */
 export const checked = (page: Page, count: string): Promise<unknown> =>
   page.waitForFunction((c) => document.getElementById("issue-count")!.textContent === c, count);
