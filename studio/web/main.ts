@@ -13,6 +13,7 @@ import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
 import { type CheckedSockets, followSockets } from "./live_sockets.ts";
+import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
 import { api, type Catalogue, type Issue, joinPath, type OpenedGraph } from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -54,6 +55,21 @@ function groupContext() {
     status,
   };
 }
+
+/** What Revert and a tab's close button work on (`files.ts`). */
+const openFiles: FilesContext = {
+  models,
+  stack,
+  leaveGroup,
+  status,
+  refreshed: async () => {
+    markStale();
+    editor.render();
+    showParams();
+    updateTitle();
+    await check();
+  },
+};
 
 /** After an edit of the graph shown: re-check, redraw the panel, mark unsaved, dim stale badges. */
 function afterEdit(): void {
@@ -194,6 +210,7 @@ function markStale(): void {
 
 function updateTitle(): void {
   $("crumbs").textContent = stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  ");
+  renderFileTabs($("files"), openFiles, guarded);
 }
 
 function scheduleCheck(): void {
@@ -449,6 +466,7 @@ async function setUp(): Promise<void> {
   picker.onchange = guarded(() => open(picker.value));
   $("open-path").onclick = guarded(() => open($<HTMLInputElement>("graph-path").value));
   $("save").onclick = guarded(save);
+  $("revert").onclick = guarded(() => revertShown(openFiles));
   $("run").onclick = guarded(run);
   $("undo").onclick = () => editor.history("undo");
   $("redo").onclick = () => editor.history("redo");

@@ -185,6 +185,18 @@ export class GraphModel {
     this.graph = graph;
   }
 
+  /**
+   * Replaces the graph by its file's, re-read (Revert), as one undo step: Undo brings the discarded
+   * edits back, now as unsaved changes of the graph as reverted to. The file's graph is what
+   * "unsaved" is measured against from now on (it may have changed on disk since it was opened).
+   */
+  revertTo(graph: Graph): void {
+    this.checkpoint("revert to the file");
+    this.graph = graph;
+    this.layoutMissing();
+    this.saved = canonical(this.graph);
+  }
+
   /** Undoes the last edit; returns what it was, or undefined when there is none. */
   undo(): string | undefined {
     const previous = this.undoStack.pop();

@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+/**
+ * The page's open graph files as tabs: each with `*` while unsaved, a close button on every one but
+ * the top graph shown, and Revert (the graph shown re-read from its file).
+ *
+ * @module
+ */
+import { canonical, type GraphModel } from "./model.ts";
+import { api, joinPath, type OpenedGraph } from "./types.ts";
+
+/** What reverting and closing work on: the page's open graphs and how it shows them. */
+export interface FilesContext {
+  /** The open graph files by path. */
+  readonly models: Map<string, GraphModel>;
+  /** The path of the graph shown and of those it was entered from, the top graph first. */
+  readonly stack: readonly string[];
+  /** Goes back from the group shown to the graph it was entered from. */
+  leaveGroup(): Promise<void>;
+  /** After a revert or a close: redraw, title, stale badges, and the live check again. */
+  refreshed(): Promise<void>;
+  status(message: string, refused?: boolean): void;
+}
+
+const read = (path: string) => api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
+
+/**
+ * Revert: the graph shown becomes its file's again, re-read from disk. One undo step (Undo brings
+ * the discarded edits back): it costs a JSON copy, and a misclick loses nothing. Asks first when the
+ * graph has unsaved changes.
+ */
+export async function revertShown(ctx: FilesContext): Promise<void> {
+  const model = ctx.models.get(ctx.stack[ctx.stack.length - 1]);
+  if (!model) return;
+  if (model.dirty && !confirm(`Revert ${model.path} to its file? Its unsaved changes are dropped.`)) {
+    return ctx.status(`Revert cancelled: ${model.path} keeps its unsaved changes`);
+  }
+  const loaded = await read(model.path);
+  if (canonical(loaded.graph) === canonical(model.graph)) {
+    return ctx.status(`Nothing to revert: ${model.path} is as its file has it`);
+  }
+  const dropped = model.dirty;
+  model.revertTo(loaded.graph);
+  ctx.status(`Reverted ${model.path} to its file${dropped ? " (Undo brings its changes back)" : ""}`);
+  // The live check gives the group nodes that run it (and its own) the sockets of the reverted graph.
+  await ctx.refreshed();
+}
+
+/**
+ * Closes an open graph file (not the top graph shown): asks first when it has unsaved changes, leaves
+ * it if it is shown or entered, forgets it with its edits and undo history, and gives every group
+ * node that runs it the file's sockets again. Check and Run then read the file.
+ */
+export async function closeFile(ctx: FilesContext, path: string): Promise<void> {
+  const model = ctx.models.get(path);
+  if (!model) return;
+  if (path === ctx.stack[0]) return ctx.status(`${path} is the top graph shown: it cannot be closed`, true);
+  if (model.dirty && !confirm(`Close ${path}? Its unsaved changes are dropped.`)) {
+    return ctx.status(`Close cancelled: ${path} keeps its unsaved changes`);
+  }
+  while (ctx.stack.includes(path)) await ctx.leaveGroup();
+  ctx.models.delete(path);
+  // A file that cannot be drawn or has issues has no sockets: the live check marks its nodes.
+  const signature = await read(path).then((loaded) => loaded.signature, () => undefined);
+  for (const other of ctx.models.values()) {
+    for (const rel of [...other.groups.keys()]) {
+      if (joinPath(other.path, rel) === path) other.groups.set(rel, signature);
+    }
+  }
+  ctx.status(`Closed ${path}${model.dirty ? ": its unsaved changes are dropped" : ""}`);
+  await ctx.refreshed();
+}
+
+/** Draws the tabs of the open files into `strip`; a tab's × closes its file. */
+export function renderFileTabs(
+  strip: HTMLElement,
+  ctx: FilesContext,
+  guarded: (action: () => Promise<unknown>) => () => void,
+): void {
+  const shown = ctx.stack[ctx.stack.length - 1];
+  strip.replaceChildren(...[...ctx.models.values()].map((model) => {
+    const tab = document.createElement("span");
+    tab.className = model.path === shown ? "file-tab shown" : "file-tab";
+    tab.dataset.path = model.path;
+    tab.title = model.path;
+    tab.textContent = `${model.path.split("/").pop()}${model.dirty ? " *" : ""}`;
+    if (model.path !== ctx.stack[0]) {
+      const close = Object.assign(document.createElement("button"), {
+        className: "close",
+        textContent: "×",
+        title: `Close ${model.path} (its unsaved changes are dropped)`,
+      });
+      close.onclick = guarded(() => closeFile(ctx, model.path));
+      tab.append(close);
+    }
+    return tab;
+  }));
+}
