@@ -12,7 +12,16 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { boxOf, checked, copyAircraftGraphs, drag, openStudio, socket, sockets } from "./page_helpers.ts";
+import {
+  boxOf,
+  checked,
+  copyAircraftGraphs,
+  drag,
+  openStudio,
+  socket,
+  sockets,
+  tabOut as leaveGroup,
+} from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -38,15 +47,7 @@ Deno.test({
   const { aircraft, rig } = await copyAircraftGraphs(dir);
   const { studio, page, errors, close } = await openStudio(dir);
   const status = () => page.textContent("#status");
-  const tabOut = async () => {
-    await page.evaluate(() =>
-      (globalThis as unknown as { studio: { editor: { select(ids: string[]): void } } }).studio.editor
-        .select([])
-    );
-    await page.focus("#editor");
-    await page.keyboard.press("Tab");
-    await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("›"));
-  };
+  const tabOut = () => leaveGroup(page);
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(aircraft)}`);
     await page.waitForSelector("body[data-ready=true]");

@@ -35,6 +35,17 @@ export async function drag(page: Page, from: string, to: string): Promise<void> 
 export const socket = (node: string, name: string, side: "in" | "out"): string =>
   `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
 
+/** Leaves the group shown with Tab (nothing selected). */
+export async function tabOut(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (globalThis as unknown as { studio: { editor: { select(ids: string[]): void } } }).studio.editor
+      .select([])
+  );
+  await page.focus("#editor");
+  await page.keyboard.press("Tab");
+  await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("›"));
+}
+
 /** The socket names a node draws on one side, in drawing order. */
 export const sockets = (page: Page, node: string, side: "in" | "out"): Promise<(string | null)[]> =>
   page.$$eval(

@@ -7,53 +7,22 @@
  * bytes), while the top graph's tab has no close button.
  */
 import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict";
-import { join } from "node:path";
 import type { Dialog, Page } from "playwright-core";
-import { createRegistry, type GraphFile, runGraph } from "../../mod.ts";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, drag, openStudio, socket, sockets, statusReads } from "./page_helpers.ts";
+import {
+  checked,
+  drag,
+  openStudio,
+  socket,
+  sockets,
+  statusReads,
+  tabOut as tabOutOf,
+} from "./page_helpers.ts";
+import { fighterGlb, runTop, tabIn as tabInto, writeGroupGraphs } from "./group_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** The group: the demo fighter at mesh detail 1 as its output, and one at detail 3 not output. */
-const INNER: GraphFile = {
-  version: 1,
-  nodes: {
-    fighter: { type: "demo.fighter", params: { detail: 1 } },
-    fighter_hi: { type: "demo.fighter", params: { detail: 3 } },
-  },
-  outputs: { scene: "fighter.scene" },
-};
-
-/** The graph that uses it, exporting its scene as a GLB. */
-const TOP: GraphFile = {
-  version: 1,
-  nodes: {
-    group: { type: "graph", graph: "inner.json" },
-    export: { type: "export.gltf", inputs: { scene: "group.scene" } },
-  },
-  outputs: { glb: "export.bytes" },
-};
-
-/** The GLB of the demo fighter at `detail` exported directly. */
-async function fighterGlb(dir: string, detail: number): Promise<Uint8Array> {
-  const graph: GraphFile = {
-    version: 1,
-    nodes: {
-      fighter: { type: "demo.fighter", params: { detail } },
-      export: { type: "export.gltf", inputs: { scene: "fighter.scene" } },
-    },
-    outputs: { glb: "export.bytes" },
-  };
-  const result = await runGraph({ json: graph, file: join(dir, "flat.json"), dir }, {
-    registry: createRegistry(),
-    outDir: join(dir, `flat-out-${detail}`),
-    cacheDir: false,
-  });
-  return (result.outputs.glb as { bytes: Uint8Array }).bytes;
-}
 
 /** Clicks `selector` and answers the dialog it opens; returns the dialog's message. */
 async function answering(page: Page, selector: string, accept: boolean): Promise<string> {
@@ -73,42 +42,11 @@ Deno.test({
   sanitizeResources: false,
 }, async () => {
   const dir = await tempDir({ prefix: "studio-revert-" });
-  await Deno.mkdir(join(dir, "graphs"));
-  const top = join(dir, "graphs", "top.json");
-  const inner = join(dir, "graphs", "inner.json");
-  await Deno.writeTextFile(top, JSON.stringify(TOP));
-  await Deno.writeTextFile(inner, JSON.stringify(INNER));
-  const innerText = await Deno.readTextFile(inner);
+  const { top, inner, innerText } = await writeGroupGraphs(dir);
   const { studio, page, errors, close } = await openStudio(dir);
   const crumbs = () => page.textContent("#crumbs");
   const innerTab = `.file-tab[data-path="${inner}"]`;
-  const tabIn = async () => {
-    await page.click('g.node[data-node="group"] .title');
-    await page.keyboard.press("Tab");
-    await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("›"));
-  };
-  const tabOut = async () => {
-    await page.evaluate(() =>
-      (globalThis as unknown as { studio: { editor: { select(ids: string[]): void } } }).studio.editor
-        .select([])
-    );
-    await page.focus("#editor");
-    await page.keyboard.press("Tab");
-    await page.waitForFunction(() => !document.getElementById("crumbs")!.textContent!.includes("›"));
-  };
-  /** Runs the top graph; the GLB it output and the log. */
-  const run = async () => {
-    await page.click("#run");
-    await page.waitForFunction(() =>
-      /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
-    );
-    const status = (await page.textContent("#status"))!;
-    assert(status.startsWith("Run finished"), status);
-    return {
-      glb: new Uint8Array(await (await fetch(`${studio.url}api/output?name=glb`)).arrayBuffer()),
-      log: await page.locator("#run-log li").allTextContents(),
-    };
-  };
+  const tabIn = () => tabInto(page), tabOut = () => tabOutOf(page), run = () => runTop(page, studio.url);
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(top)}`);
     await page.waitForSelector("body[data-ready=true]");

@@ -9,6 +9,7 @@ import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict
 import { join } from "node:path";
 import type { GraphFile } from "../../mod.ts";
 import { withStudioOn } from "./server_helpers.ts";
+import { TOP } from "./group_fixtures.ts";
 import { tempDir } from "../support/temp.ts";
 
 /** The group: the demo fighter at a given mesh density. */
@@ -17,16 +18,6 @@ const inner = (detail: number): GraphFile => ({
   nodes: { fighter: { type: "demo.fighter", params: { detail } } },
   outputs: { scene: "fighter.scene" },
 });
-
-/** The graph that uses it, exporting its scene as a GLB. */
-const TOP: GraphFile = {
-  version: 1,
-  nodes: {
-    group: { type: "graph", graph: "inner.json" },
-    export: { type: "export.gltf", inputs: { scene: "group.scene" } },
-  },
-  outputs: { glb: "export.bytes" },
-};
 
 const post = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
