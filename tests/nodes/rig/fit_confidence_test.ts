@@ -41,7 +41,13 @@ Deno.test("weak and failed fits are warned about by name, with reasons, in extra
   assert(/weak — the edge is straight along only 50 %/.test(about("Flap_R")[0]), about("Flap_R")[0]);
   assert(/failed — .*straight along only/.test(about("Rudder_Trim_Flap")[0]), about("Rudder_Trim_Flap")[0]);
   const reasons = (byName.get("Flap_R")!.fit as unknown as { reasons: string[] }).reasons;
-  assert(reasons.length === 1 && reasons[0].includes("50 %"), JSON.stringify(reasons));
+  // Its other half is a second straight run as long as the first: which one it turns on, the edge
+  // cannot tell (rig.fit_hinge v10 says so too).
+  assert(reasons.length === 2 && reasons[0].includes("50 %"), JSON.stringify(reasons));
+  assert(
+    reasons[1].startsWith("its edge runs along a second straight line over 50 % of the span"),
+    reasons[1],
+  );
 });
 
 Deno.test("strict: a failed fit is an error naming the panel; weak fits still pass", async () => {
