@@ -18,7 +18,7 @@ import { DecodeError } from "../../runtime/errors.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 7,
+  version: 8,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals and " +

@@ -15,6 +15,7 @@ import {
   Texture,
   TextureInfo,
 } from "@gltf-transform/core";
+import type { Transform } from "@gltf-transform/extensions";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
@@ -187,7 +188,7 @@ function retargetTexCoords(
   const material = primitive.getMaterial();
   if (!material) return undefined;
   let used = sets.get(material);
-  if (!used) sets.set(material, used = textureInfos(material).map((info) => info.getTexCoord()));
+  if (!used) sets.set(material, used = textureInfos(material).map(uvSetOf));
   if (!used.length) return undefined;
   if (!primitive.getAttribute("TEXCOORD_0")) {
     if (apply) primitive.setMaterial(withoutTextures(ownCopy(material)));
@@ -197,10 +198,27 @@ function retargetTexCoords(
   if (used.every(has)) return undefined;
   if (apply) {
     const own = ownCopy(material);
-    for (const info of textureInfos(own)) if (!has(info.getTexCoord())) info.setTexCoord(0);
+    for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
     primitive.setMaterial(own);
   }
   return "retargeted";
+}
+
+const TEXTURE_TRANSFORM = "KHR_texture_transform";
+
+/** The UV set a texture reference samples: the one its `KHR_texture_transform` names, else its own. */
+function uvSetOf(info: TextureInfo): number {
+  return info.getExtension<Transform>(TEXTURE_TRANSFORM)?.getTexCoord() ?? info.getTexCoord();
+}
+
+/** Makes `info` (of a material's own copy) sample `TEXCOORD_0`, its transform kept but for the set it names. */
+function sampleFirstUvSet(info: TextureInfo): void {
+  info.setTexCoord(0);
+  const transform = info.getExtension<Transform>(TEXTURE_TRANSFORM);
+  // The copy shares the transform with the original material: it gets its own.
+  if (transform?.getTexCoord() != null) {
+    info.setExtension(TEXTURE_TRANSFORM, transform.clone().setTexCoord(null));
+  }
 }
 
 /**

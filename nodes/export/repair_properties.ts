@@ -243,25 +243,50 @@ function mimeRepair(texture: Texture, index: number, apply: boolean, messages: s
 
 type Camera = ReturnType<Document["createCamera"]>;
 
+/** The far plane an orthographic camera gets beyond its near one when it has none there (Blender's default). */
+const ORTHOGRAPHIC_DEPTH = 100;
+
 /**
- * Camera values glTF forbids: a perspective aspect ratio ≤ 0 is left out (viewers use the viewport's),
- * a far plane not beyond the near one left out (an infinite projection), an orthographic magnification
- * of 0 takes the other one's (a square view; 1 when both are 0).
+ * Camera values glTF forbids: a perspective aspect ratio ≤ 0 is left out (viewers use the viewport's);
+ * a perspective near plane ≤ 0 (or none) is placed at a thousandth of the far plane (Blender's default
+ * ratio; 0.1 without a far plane), and a far plane not beyond the near one left out (an infinite
+ * projection); an orthographic near plane below 0 (or none) is 0, and a far plane not beyond it (or
+ * none: glTF requires one) 100 beyond it; an orthographic magnification of 0 takes the other one's (a
+ * square view; 1 when both are 0).
  */
 function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void {
   const fixes: string[] = [];
-  const znear = camera.getZNear(), zfar = camera.getZFar();
+  let znear = camera.getZNear();
+  const zfar = camera.getZFar();
   if (camera.getType() === "perspective") {
     const aspect = camera.getAspectRatio();
     if (aspect !== null && !(aspect > 0)) {
       fixes.push(`aspect ratio ${aspect} left out`);
       if (apply) camera.setAspectRatio(null);
     }
+    if (!(znear > 0)) {
+      const placed = zfar > 0 ? zfar / 1000 : 0.1;
+      fixes.push(`near plane ${znear ?? "none"} made ${placed}`);
+      if (apply) camera.setZNear(placed);
+      znear = placed;
+    }
     if (zfar !== undefined && !(zfar > znear)) {
       fixes.push(`far plane ${zfar} not beyond the near plane ${znear}: made infinite`);
       if (apply) camera.setZFar(undefined as unknown as number);
     }
   } else {
+    if (!(znear >= 0)) {
+      fixes.push(`near plane ${znear ?? "none"} made 0`);
+      if (apply) camera.setZNear(0);
+      znear = 0;
+    }
+    if (!(zfar > znear)) {
+      const found = zfar === undefined
+        ? "no far plane"
+        : `far plane ${zfar} not beyond the near plane ${znear}`;
+      fixes.push(`${found}: made ${znear + ORTHOGRAPHIC_DEPTH}`);
+      if (apply) camera.setZFar(znear + ORTHOGRAPHIC_DEPTH);
+    }
     const xmag = camera.getXMag(), ymag = camera.getYMag();
     if (xmag === 0 || ymag === 0) {
       const mag = xmag || ymag || 1;

@@ -11,7 +11,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import type { Clearcoat, Light, PBRSpecularGlossiness } from "@gltf-transform/extensions";
+import type {
+  Clearcoat,
+  EmissiveStrength,
+  IOR,
+  Light,
+  PBRSpecularGlossiness,
+  Transform,
+  Volume,
+} from "@gltf-transform/extensions";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { DecodeError } from "../../runtime/errors.ts";
@@ -260,6 +268,131 @@ const CASES: MessyCase[] = [
         return [clearcoat.getClearcoatTexture() !== null, clearcoat.getClearcoatTextureInfo()!.getTexCoord()];
       };
       assertEquals([uvSet("wing"), uvSet("flap")], [[true, 0], [true, 1]]);
+    },
+  },
+  {
+    // Decoded before and refused by the export's check, at the output's path, as the validator refuses the input.
+    name: "material extension factors out of range",
+    edit: (json) => {
+      json.extensionsUsed = [
+        "KHR_materials_clearcoat",
+        "KHR_materials_ior",
+        "KHR_materials_volume",
+        "KHR_materials_transmission",
+        "KHR_materials_emissive_strength",
+      ];
+      json.materials[0].extensions = {
+        KHR_materials_clearcoat: { clearcoatFactor: 2, clearcoatRoughnessFactor: 0.3 },
+        KHR_materials_ior: { ior: 0.5 },
+        KHR_materials_volume: {
+          thicknessFactor: 0.2,
+          attenuationDistance: 0,
+          attenuationColor: [1.5, 1, 0.5],
+        },
+        KHR_materials_transmission: { transmissionFactor: 1 },
+        KHR_materials_emissive_strength: { emissiveStrength: -3 },
+      };
+    },
+    inputValid: false,
+    warning: [
+      /KHR_materials_clearcoat\/clearcoatFactor: 2 clamped to 0\.\.1/,
+      /KHR_materials_ior\/ior: 0\.5 clamped to ≥ 1/,
+      /KHR_materials_volume\/attenuationDistance: 0 is not above 0; left to the default/,
+      /KHR_materials_volume\/attenuationColor: \[1\.5,1,0\.5\] clamped to 0\.\.1/,
+      /KHR_materials_emissive_strength\/emissiveStrength: -3 clamped to ≥ 0/,
+    ],
+    check: (out) => {
+      const material = out.getRoot().listMaterials()[0];
+      const clearcoat = material.getExtension<Clearcoat>("KHR_materials_clearcoat")!;
+      const volume = material.getExtension<Volume>("KHR_materials_volume")!;
+      assertEquals(
+        [clearcoat.getClearcoatFactor(), clearcoat.getClearcoatRoughnessFactor()],
+        [1, 0.3],
+      );
+      assertEquals(material.getExtension<IOR>("KHR_materials_ior")!.getIOR(), 1);
+      assertEquals(
+        [volume.getThicknessFactor(), volume.getAttenuationDistance(), volume.getAttenuationColor()],
+        [0.2, Infinity, [1, 1, 0.5]],
+      );
+      assertEquals(
+        material.getExtension<EmissiveStrength>("KHR_materials_emissive_strength")!.getEmissiveStrength(),
+        0,
+      );
+    },
+  },
+  {
+    // three.js and Blender read a material's extensions whether listed or not; glTF-Transform dropped them.
+    name: "material extensions used but not listed",
+    edit: (json) => {
+      json.materials[0].extensions = { KHR_materials_ior: { ior: 1.33 }, KHR_materials_unlit: {} };
+      json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = {
+        KHR_texture_transform: { scale: [2, 2] },
+      };
+    },
+    inputValid: false,
+    warning: [
+      /\/extensionsUsed: 'KHR_materials_ior' added: \/materials\/0\/extensions\/KHR_materials_ior uses it/,
+      /'KHR_materials_unlit' added/,
+      /'KHR_texture_transform' added/,
+    ],
+    check: (out) => {
+      const material = out.getRoot().listMaterials()[0];
+      assertEquals(material.getExtension<IOR>("KHR_materials_ior")!.getIOR(), 1.33);
+      assert(material.getExtension("KHR_materials_unlit"));
+      const transform = material.getBaseColorTextureInfo()!.getExtension<Transform>("KHR_texture_transform")!;
+      assertEquals(transform.getScale(), [2, 2]);
+    },
+  },
+  {
+    // The flap, sharing the material, has the second UV set and keeps sampling it through the transform.
+    name: "a texture transform naming a UV set one mesh lacks",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_texture_transform"];
+      json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = {
+        KHR_texture_transform: { texCoord: 1, rotation: 0.5 },
+      };
+      const flap = json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0];
+      const uv = {
+        ...json.accessors[flap.attributes.POSITION],
+        type: "VEC2",
+        min: undefined,
+        max: undefined,
+      };
+      flap.attributes.TEXCOORD_0 = json.accessors.push(uv) - 1;
+      flap.attributes.TEXCOORD_1 = json.accessors.push(uv) - 1;
+      flap.material = 0;
+    },
+    inputValid: false,
+    warning: /textures of mesh 'wing' sampled missing UV sets; they use TEXCOORD_0/,
+    check: (out) => {
+      const sampled = (mesh: string) => {
+        const info = out.getRoot().listMeshes().find((m) => m.getName() === mesh)!.listPrimitives()[0]
+          .getMaterial()!.getBaseColorTextureInfo()!;
+        const transform = info.getExtension<Transform>("KHR_texture_transform")!;
+        return [transform.getTexCoord() ?? info.getTexCoord(), transform.getRotation()];
+      };
+      assertEquals([sampled("wing"), sampled("flap")], [[0, 0.5], [1, 0.5]]);
+    },
+  },
+  {
+    name: "camera planes out of range: an orthographic far plane of 0, a perspective near plane of 0",
+    edit: (json) => {
+      json.cameras = [
+        { name: "plan", type: "orthographic", orthographic: { xmag: 2, ymag: 2, znear: 0, zfar: 0 } },
+        { name: "cockpit", type: "perspective", perspective: { yfov: 1, znear: 0, zfar: 500 } },
+      ];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+      json.nodes[nodeIndex(json, "Flap_R")].camera = 1;
+    },
+    inputValid: false,
+    warning: [
+      /camera 'plan': far plane 0 not beyond the near plane 0: made 100/,
+      /camera 'cockpit': near plane 0 made 0\.5/,
+    ],
+    check: (out) => {
+      const [plan, cockpit] = out.getRoot().listCameras();
+      assertEquals([plan.getZNear(), plan.getZFar()], [0, 100]);
+      assertEquals([cockpit.getZNear(), cockpit.getZFar()], [0.5, 500]);
     },
   },
   {

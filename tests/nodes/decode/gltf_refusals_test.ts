@@ -131,6 +131,65 @@ const CASES: RefusedCase[] = [
     found: '"0.5"',
   },
   {
+    // Decoded before, and refused only by the export's check, at the output's path.
+    name: "an emissive strength written as a string",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_materials_emissive_strength"];
+      json.materials[0].extensions = { KHR_materials_emissive_strength: { emissiveStrength: "5" } };
+    },
+    code: "TYPE_MISMATCH",
+    jsonPath: "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength",
+    expected: "a number ≥ 0",
+    found: '"5"',
+  },
+  {
+    name: "a sheen colour of two numbers",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_materials_sheen"];
+      json.materials[0].extensions = { KHR_materials_sheen: { sheenColorFactor: [1, 0.5] } };
+    },
+    code: "ARRAY_LENGTH_NOT_IN_LIST",
+    jsonPath: "/materials/0/extensions/KHR_materials_sheen/sheenColorFactor",
+    expected: "3 numbers in 0..1",
+    found: "",
+  },
+  {
+    name: "a texture transform's rotation written as a string",
+    edit: (json) => {
+      json.extensionsUsed = ["KHR_texture_transform"];
+      json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = {
+        KHR_texture_transform: { rotation: "90" },
+      };
+    },
+    code: "TYPE_MISMATCH",
+    jsonPath: "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/rotation",
+    expected: "a number",
+    found: '"90"',
+  },
+  {
+    name: "a camera's field of view written as a string",
+    edit: (json) => {
+      json.cameras = [{ type: "perspective", perspective: { yfov: "0.8", znear: 0.1 } }];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+    },
+    code: "TYPE_MISMATCH",
+    jsonPath: "/cameras/0/perspective/yfov",
+    expected: "a finite number",
+    found: '"0.8"',
+  },
+  {
+    // No view to repair to: the far and near planes are (`messy_gltf_test.ts`).
+    name: "a camera's field of view of 0",
+    edit: (json) => {
+      json.cameras = [{ type: "perspective", perspective: { yfov: 0, znear: 0.1 } }];
+      json.nodes[nodeIndex(json, "Wing")].camera = 0;
+    },
+    code: "VALUE_NOT_IN_RANGE",
+    jsonPath: "/cameras/0/perspective/yfov",
+    expected: "a field of view > 0 (radians)",
+    found: "0",
+  },
+  {
     // A NaN matrix: three.js makes it the identity (a zero determinant), Blender refuses the file.
     name: "a matrix of nulls",
     edit: (json) => json.nodes[nodeIndex(json, "Flap_R")].matrix = new Array(16).fill(null),
@@ -216,6 +275,23 @@ for (const refused of CASES) {
     );
   });
 }
+
+Deno.test('refused glTF: a node\'s visibility written as the string "false" (written out as it came before)', async () => {
+  // The Khronos validator of this version does not know KHR_node_visibility, so it is not asked.
+  const bytes = await messyGlb((json) => {
+    json.extensionsUsed = ["KHR_node_visibility"];
+    json.nodes[nodeIndex(json, "Flap_R")].extensions = { KHR_node_visibility: { visible: "false" } };
+  });
+  const error = await refusal(bytes);
+  assertEquals(
+    { at: error.at, expected: error.expected, found: error.found },
+    {
+      at: { jsonPath: "/nodes/3/extensions/KHR_node_visibility/visible" },
+      expected: "a boolean (true or false)",
+      found: '"false"',
+    },
+  );
+});
 
 Deno.test("refused glTF: an index past the last vertex in a meshopt-compressed view (decoded before, unchecked)", async () => {
   const doc = new Document();

@@ -1,7 +1,8 @@
 /**
  * The extension half of the glTF structure check: the references and values of the extensions that
  * keep properties of their own — `KHR_lights_punctual`, `EXT_mesh_gpu_instancing`,
- * `KHR_materials_variants` and `KHR_xmp_json_ld`. glTF-Transform reads them without checking: a
+ * `KHR_materials_variants` and `KHR_xmp_json_ld` — and of `KHR_node_visibility` (materials':
+ * `check_material.ts`). glTF-Transform reads them without checking: a
  * light index past the list dropped the node's light silently, a light of type `"area"` was written
  * out (three.js's loader throws on it), instance attributes past the accessors vanished and ones of
  * the wrong type or count were written as they came, and a variant past the list threw a TypeError.
@@ -25,6 +26,15 @@ export function checkExtensions(c: Checker): void {
       if (c.int(light, "light", at, lights.length) === undefined) {
         c.fail(`${at}/light`, "a light index", undefined);
       }
+    }
+    // A string "false" was written out as it came, and read as visible by any truthiness test.
+    const visibility = extensionOf(c, node, "KHR_node_visibility", path);
+    if (visibility?.visible !== undefined && typeof visibility.visible !== "boolean") {
+      c.fail(
+        `${path}/extensions/KHR_node_visibility/visible`,
+        "a boolean (true or false)",
+        visibility.visible,
+      );
     }
     const instancing = extensionOf(c, node, "EXT_mesh_gpu_instancing", path);
     if (instancing) checkInstancing(c, instancing, `${path}/extensions/EXT_mesh_gpu_instancing`, quantized);
@@ -80,18 +90,10 @@ function checkLight(c: Checker, light: Json, path: string): void {
   if (light.type === undefined) c.fail(`${path}/type`, `one of ${LIGHT_TYPES.join(", ")}`, undefined);
   c.openEnum(light, "type", path, LIGHT_TYPES, () => undefined);
   c.numbers(light, "color", path, 3);
-  for (const key of ["intensity", "range"]) number(c, light, key, path);
+  for (const key of ["intensity", "range"]) c.finite(light, key, path);
   if (light.spot === undefined) return;
   const spot = c.object(light.spot, `${path}/spot`);
-  for (const key of ["innerConeAngle", "outerConeAngle"]) number(c, spot, key, `${path}/spot`);
-}
-
-/** An optional finite number at `item[key]`. */
-function number(c: Checker, item: Json, key: string, path: string): void {
-  const value = item[key];
-  if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value))) {
-    c.fail(`${path}/${key}`, "a finite number", value);
-  }
+  for (const key of ["innerConeAngle", "outerConeAngle"]) c.finite(spot, key, `${path}/spot`);
 }
 
 /** Float (`5126`), and the integer formats `KHR_mesh_quantization` adds for instance translations and scales. */

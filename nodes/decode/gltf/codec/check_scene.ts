@@ -14,6 +14,7 @@ import {
 } from "./check.ts";
 import type { Checker, Json } from "./checker.ts";
 import { describe } from "./container.ts";
+import { checkMaterial, checkTextureInfo } from "./check_material.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
@@ -229,6 +230,7 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
       c.repaired(`/cameras/${i}/type`, settled);
     }
     c.openEnum(camera, "type", `/cameras/${i}`, ["perspective", "orthographic"], projection);
+    checkProjection(c, camera, `/cameras/${i}`);
   });
   c.list("animations").forEach((animation, a) => {
     const path = `/animations/${a}`;
@@ -269,6 +271,25 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
     });
     if (unplayable.size) animation.channels = channels.filter((channel) => !unplayable.has(channel));
   });
+}
+
+/**
+ * The numbers of a camera's projection. Planes out of range (a near plane of 0, a far one before it)
+ * are the export's to repair, whatever made the scene (`nodes/export/repair_properties.ts`); a field
+ * of view or magnification that is missing or not positive leaves no view to repair to.
+ */
+function checkProjection(c: Checker, camera: Json, path: string): void {
+  const type = camera.type as "perspective" | "orthographic";
+  const at = `${path}/${type}`;
+  const projection = c.object(camera[type], at);
+  const required = type === "perspective" ? ["yfov"] : ["xmag", "ymag"];
+  for (const key of ["aspectRatio", "znear", "zfar", ...required]) c.finite(projection, key, at);
+  for (const key of required) {
+    if (projection[key] === undefined) c.fail(`${at}/${key}`, "a number", undefined);
+  }
+  if (type === "perspective" && !((projection.yfov as number) > 0)) {
+    c.fail(`${at}/yfov`, "a field of view > 0 (radians)", projection.yfov);
+  }
 }
 
 /** Whether node `index` (when given) draws a mesh with morph targets. */
@@ -339,51 +360,6 @@ function checkSamplerData(c: Checker, sampler: Json, path: string, targetPath: u
   }
 }
 
-function checkMaterial(c: Checker, material: Json, path: string): void {
-  const unitRange = (item: Json, key: string, at: string, length?: number) => {
-    const value = item[key];
-    if (value === undefined) return;
-    const list = length === undefined ? [value] : value;
-    if (!Array.isArray(list) || list.length !== (length ?? 1) || !list.every(Number.isFinite)) {
-      c.fail(`${at}/${key}`, length ? `${length} numbers in 0..1` : "a number in 0..1", value);
-    }
-    // A factor a little past 1 (float rounding) or well past it (a game rip's "brighter"): shaders clamp it.
-    if (list.every((v: number) => v >= 0 && v <= 1)) return;
-    const clamped = list.map((v: number) => Math.min(1, Math.max(0, v)));
-    item[key] = length === undefined ? clamped[0] : clamped;
-    c.repaired(`${at}/${key}`, `${JSON.stringify(value)} clamped to 0..1`);
-  };
-  const pbr = material.pbrMetallicRoughness === undefined
-    ? {}
-    : c.object(material.pbrMetallicRoughness, `${path}/pbrMetallicRoughness`);
-  unitRange(pbr, "baseColorFactor", `${path}/pbrMetallicRoughness`, 4);
-  unitRange(pbr, "metallicFactor", `${path}/pbrMetallicRoughness`);
-  unitRange(pbr, "roughnessFactor", `${path}/pbrMetallicRoughness`);
-  unitRange(material, "emissiveFactor", path, 3);
-  c.openEnum(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"], () => {
-    delete material.alphaMode;
-    return "is not a glTF alpha mode; left to the default, OPAQUE";
-  });
-  const cutoff = material.alphaCutoff;
-  if (cutoff !== undefined && !Number.isFinite(cutoff)) c.fail(`${path}/alphaCutoff`, "a number ≥ 0", cutoff);
-  if ((cutoff as number) < 0) {
-    material.alphaCutoff = 0;
-    c.repaired(`${path}/alphaCutoff`, `${cutoff} raised to 0`);
-  }
-  // 1 for true is not read as meant: three.js draws a material double-sided only for `true` (1 is
-  // single-sided there), and Blender 3.4's importer refuses the file.
-  if (material.doubleSided !== undefined && typeof material.doubleSided !== "boolean") {
-    c.fail(`${path}/doubleSided`, "a boolean (true or false)", material.doubleSided);
-  }
-  for (const [key, field] of [["normalTexture", "scale"], ["occlusionTexture", "strength"]]) {
-    const info = material[key];
-    const value = info && typeof info === "object" ? (info as Json)[field] : undefined;
-    if (value !== undefined && !Number.isFinite(value)) {
-      c.fail(`${path}/${key}/${field}`, "a finite number", value);
-    }
-  }
-}
-
 /** Extensions that give a texture its image in place of (or beside) its own `source`, which glTF-Transform reads. */
 const IMAGE_SOURCE_EXTENSIONS = ["KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif"];
 
@@ -415,7 +391,7 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
         const info = c.object(child, `${at}/${key}`);
         const index = c.index(info, "index", `${at}/${key}`, "textures");
         if (index === undefined) c.fail(`${at}/${key}/index`, "a texture index", undefined);
-        c.int(info, "texCoord", `${at}/${key}`);
+        checkTextureInfo(c, info, `${at}/${key}`);
         if (!hasImage(c, c.list("textures")[index!])) {
           // Valid glTF (a texture's source is optional), but it samples nothing: viewers draw the
           // material without it, and glTF-Transform cannot read the reference.

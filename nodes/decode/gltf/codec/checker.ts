@@ -123,6 +123,13 @@ export class Checker {
     }
   }
 
+  /** An optional finite number at `item[key]`. */
+  finite(item: Json, key: string, path: string): number | undefined {
+    const value = item[key];
+    if (value !== undefined && !Number.isFinite(value)) this.fail(`${path}/${key}`, "a finite number", value);
+    return value as number | undefined;
+  }
+
   oneOf(item: Json, key: string, path: string, values: unknown[]): void {
     if (item[key] !== undefined && !values.includes(item[key])) {
       this.fail(`${path}/${key}`, `one of ${values.join(", ")}`, item[key]);
