@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 /**
- * The page's open graph files as tabs: each with `*` while unsaved, a close button on every one but
- * the top graph shown, and Revert (the graph shown re-read from its file).
+ * The page's open graph files as tabs: a click on one shows its file, each has `*` while unsaved and a
+ * close button on every one but the top graph shown; and Revert (the graph shown re-read from its file).
  *
  * @module
  */
 import { canonical, type GraphModel } from "./model.ts";
-import { api, joinPath, type OpenedGraph } from "./types.ts";
+import { api, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
 
 /** What reverting and closing work on: the page's open graphs and how it shows them. */
 export interface FilesContext {
@@ -16,6 +16,13 @@ export interface FilesContext {
   readonly stack: readonly string[];
   /** Goes back from the group shown to the graph it was entered from. */
   leaveGroup(): Promise<void>;
+  /** Shows an open file (a tab's click): where it was last shown, else as the top graph. */
+  show(path: string): Promise<void>;
+  /**
+   * A graph's sockets as a node group (undefined when it has issues), its own groups read as open in
+   * the page: a closed file's may use open, edited ones, even nested below files that are not open.
+   */
+  signatureOf(path: string, graph: unknown): Promise<GroupSockets | undefined>;
   /** After a revert or a close: redraw, title, stale badges, and the live check again. */
   refreshed(): Promise<void>;
   status(message: string, refused?: boolean): void;
@@ -59,8 +66,11 @@ export async function closeFile(ctx: FilesContext, path: string): Promise<void> 
   }
   while (ctx.stack.includes(path)) await ctx.leaveGroup();
   ctx.models.delete(path);
-  // A file that cannot be drawn or has issues has no sockets: the live check marks its nodes.
-  const signature = await read(path).then((loaded) => loaded.signature, () => undefined);
+  // A file that cannot be drawn or has issues has no sockets: the live check marks its nodes. Its
+  // sockets come from the file with the groups it uses as open here (unsaved edits included), as a
+  // check and a run read them — not from the files alone.
+  const signature = await read(path).then((loaded) => ctx.signatureOf(loaded.path, loaded.graph))
+    .catch(() => undefined);
   for (const other of ctx.models.values()) {
     for (const rel of [...other.groups.keys()]) {
       if (joinPath(other.path, rel) === path) other.groups.set(rel, signature);
@@ -70,7 +80,7 @@ export async function closeFile(ctx: FilesContext, path: string): Promise<void> 
   await ctx.refreshed();
 }
 
-/** Draws the tabs of the open files into `strip`; a tab's × closes its file. */
+/** Draws the tabs of the open files into `strip`; a click on one shows its file, its × closes it. */
 export function renderFileTabs(
   strip: HTMLElement,
   ctx: FilesContext,
@@ -83,13 +93,18 @@ export function renderFileTabs(
     tab.dataset.path = model.path;
     tab.title = model.path;
     tab.textContent = `${model.path.split("/").pop()}${model.dirty ? " *" : ""}`;
+    tab.onclick = guarded(() => ctx.show(model.path));
     if (model.path !== ctx.stack[0]) {
       const close = Object.assign(document.createElement("button"), {
         className: "close",
         textContent: "×",
         title: `Close ${model.path} (its unsaved changes are dropped)`,
       });
-      close.onclick = guarded(() => closeFile(ctx, model.path));
+      const closing = guarded(() => closeFile(ctx, model.path));
+      close.onclick = (event) => {
+        event.stopPropagation(); // closing is not showing: the tab's own click is not run
+        closing();
+      };
       tab.append(close);
     }
     return tab;

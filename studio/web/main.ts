@@ -26,8 +26,13 @@ const stack: string[] = [];
 const entered: string[] = [];
 /** The latest run's node states of each top graph, kept across navigation. */
 const runs = new RunStates();
-/** Each top graph's {@link runFingerprint} when its latest run started: its badges are stale once it differs. */
-const ranAs = new Map<string, string>();
+/**
+ * Each top graph's latest run: the open group files it read (from its `plan`) and what
+ * {@link runFingerprint} gave for them when it started. Its badges are stale once that differs.
+ */
+const ranAs = new Map<string, { read: string[]; fingerprint: string }>();
+/** Where each open file was last shown: its top graph and the group nodes Tab entered to reach it. */
+const trails = new Map<string, { top: string; entered: string[] }>();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
 /** Live checks sent, and the latest one whose answer was applied. */
 let checksAsked = 0, checksApplied = 0;
@@ -61,6 +66,8 @@ const openFiles: FilesContext = {
   models,
   stack,
   leaveGroup,
+  show: showFile,
+  signatureOf: async (path, graph) => (await postCheck(path, graph)).signature,
   status,
   refreshed: async () => {
     markStale();
@@ -101,6 +108,7 @@ function current(): GraphModel {
  */
 async function open(path: string, via?: string): Promise<void> {
   let model = models.get(path);
+  let first: Checked | undefined;
   if (!model) {
     const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
     // A group file that is missing or has issues has no sockets: the live check marks its node.
@@ -112,6 +120,9 @@ async function open(path: string, via?: string): Promise<void> {
     model = new GraphModel(loaded.path, loaded.graph, own, groups);
     models.set(loaded.path, model);
     path = loaded.path;
+    // Its group nodes take the sockets of the groups as open here (unsaved edits included) before it
+    // is first drawn; the file's sockets the server read would show for one round trip.
+    first = await checkOf(model);
   }
   if (via === undefined) stack.length = entered.length = 0;
   else entered.push(via);
@@ -122,7 +133,8 @@ async function open(path: string, via?: string): Promise<void> {
   showParams();
   // The search box lists this graph's node types (its own modules' too).
   $("node-search").dispatchEvent(new Event("input"));
-  await check();
+  if (first) showChecked(first);
+  else await check();
 }
 
 /**
@@ -147,16 +159,41 @@ async function enterGroup(id: string): Promise<void> {
 async function reveal(top: string, id: string): Promise<void> {
   const groups = id.split("/");
   const node = groups.pop()!;
+  // The graph was edited since the run: show the deepest group that is still there.
+  const gone = await goTo(top, groups);
+  selectShown(gone ?? node, id);
+}
+
+/**
+ * Shows the graph reached from top graph `top` by entering the group nodes `groups` in turn: leaves
+ * the groups shown that are not on the way and Tabs into the rest. Returns the first of `groups` that
+ * is no longer a group node of the graph shown (it stops there), else undefined.
+ */
+async function goTo(top: string, groups: readonly string[]): Promise<string | undefined> {
   if (stack[0] !== top) await open(top);
   let shared = 0;
   while (shared < entered.length && shared < groups.length && entered[shared] === groups[shared]) shared++;
   while (entered.length > shared) await leaveGroup();
   for (const group of groups.slice(shared)) {
-    // The graph was edited since the run: show the deepest group that is still there.
-    if (current().graph.nodes[group]?.type !== "graph") return selectShown(group, id);
+    if (current().graph.nodes[group]?.type !== "graph") return group;
     await enterGroup(group);
   }
-  selectShown(node, id);
+  return undefined;
+}
+
+/**
+ * A file tab's click: shows that open file where it was last shown — leaving the groups entered
+ * below it, or going back through the group nodes Tab entered to reach it — else as the top graph.
+ */
+async function showFile(path: string): Promise<void> {
+  const at = stack.indexOf(path);
+  if (at >= 0) {
+    while (stack.length > at + 1) await leaveGroup();
+    return;
+  }
+  const trail = trails.get(path);
+  if (trail && !(await goTo(trail.top, trail.entered)) && current().path === path) return;
+  await open(path);
 }
 
 /** Selects a node of the graph shown, or says it is no longer there. */
@@ -184,20 +221,29 @@ function runStates() {
 }
 
 /**
- * What a run of a top graph computes, as text: the graph and every open group it uses, without
- * their layout (moving a node changes nothing a run does). Undoing back to the graph that ran gives
- * the same text, so its badges are current again.
+ * What a run of a top graph computes, as text: the graph's {@link runContent} (`top`) and that of
+ * each open group file it read (`read`, by path; a file closed since counts as changed). Moving a
+ * node changes nothing a run does; undoing back to the graph that ran gives the same text, so its
+ * badges are current again.
  */
-function runFingerprint(model: GraphModel): string {
-  const content = (m: GraphModel) => canonical({ ...m.graph, ui: undefined });
-  return JSON.stringify([content(model), ...openGroups(model).map((g) => [g.path, content(g)])]);
+function runFingerprint(
+  top: string | undefined,
+  read: readonly string[],
+  contentOf = (path: string) => runContent(models.get(path)),
+): string {
+  return JSON.stringify([top, ...read.map((path) => [path, contentOf(path) ?? null])]);
+}
+
+/** What a run reads of an open graph: its JSON without the layout; undefined for a file not open. */
+function runContent(model: GraphModel | undefined): string | undefined {
+  return model && canonical({ ...model.graph, ui: undefined });
 }
 
 /** True when the top graph shown last ran as something else than it is now. */
 function isStale(): boolean {
   const top = models.get(stack[0]);
   const ran = ranAs.get(stack[0]);
-  return !!top && ran !== undefined && ran !== runFingerprint(top);
+  return !!top && ran !== undefined && ran.fingerprint !== runFingerprint(runContent(top), ran.read);
 }
 
 /** After an edit: dims the badges if the graph no longer is the one that ran (or undims them). */
@@ -209,6 +255,7 @@ function markStale(): void {
 }
 
 function updateTitle(): void {
+  trails.set(stack[stack.length - 1], { top: stack[0], entered: [...entered] });
   $("crumbs").textContent = stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  ");
   renderFileTabs($("files"), openFiles, guarded);
 }
@@ -224,18 +271,46 @@ function scheduleCheck(): void {
  */
 async function check(): Promise<void> {
   const model = current();
+  const answer = await checkOf(model);
+  if (!answer) return;
+  if (model !== current()) return answer.moved ? editor.render() : undefined;
+  showChecked(answer);
+}
+
+/** A live check's answer, and whether it changed any group node's sockets. */
+type Checked = { issues: Issue[]; moved: boolean } & CheckedSockets;
+
+/**
+ * Posts a live check of `model` with the other open graphs as the group files they stand for, and
+ * gives the open graphs' group nodes the sockets it computed. Undefined when a later check's answer
+ * came first: this one would put back sockets since edited away.
+ */
+async function checkOf(model: GraphModel): Promise<Checked | undefined> {
   const asked = ++checksAsked;
-  const answer = await api<{ issues: Issue[] } & CheckedSockets>("/api/check", {
-    path: model.path,
-    graph: model.graph,
-    groups: openVersions(openGroups(model)),
-  });
-  // An answer to an older check (overtaken on the way) would put back sockets since edited away.
-  if (asked < checksApplied) return;
+  const answer = await postCheck(model.path, model.graph);
+  if (asked < checksApplied) return undefined;
   checksApplied = asked;
   // Group nodes take the sockets of their groups as open here, as the check and a run see them.
   const moved = followSockets(models.values(), model, answer);
-  if (model !== current()) return moved ? editor.render() : undefined;
+  return { ...answer, moved };
+}
+
+/**
+ * The live check of a graph as `graph` has it (`path`: where it lives), with every other open graph
+ * sent as the group file it stands for. The server reads only those the graph uses, at any depth —
+ * also through a group file that is not open (closed, or never entered), which the page cannot see.
+ */
+function postCheck(path: string, graph: unknown) {
+  return api<{ issues: Issue[] } & CheckedSockets>("/api/check", {
+    path,
+    graph,
+    groups: openVersions(othersOpen(path)),
+  });
+}
+
+/** Shows a check of the graph shown: its issues on the nodes, in the list and in the panel. */
+function showChecked(answer: Checked): void {
+  const model = current();
   // Inside a group (Tab) the node that uses it gives its inputs; the check of the file alone cannot
   // know that, and one the node leaves unconnected is the parent graph's issue, reported there.
   const issues = stack.length > 1
@@ -319,7 +394,13 @@ async function run(): Promise<void> {
   button.disabled = true;
   button.title = "A run is going: Run is enabled again when it ends";
   runs.start(top);
-  ranAs.set(top, runFingerprint(model));
+  // Every other open graph goes with the run as the group file it stands for (the server reads those
+  // the graph uses, at any depth). Until the plan names the ones it read, each counts for staleness.
+  const groups = othersOpen(top);
+  const sent = new Map(groups.map((g) => [g.path, runContent(g)]));
+  const ran = runContent(model);
+  const ranWith = (read: string[]) => ({ read, fingerprint: runFingerprint(ran, read, (p) => sent.get(p)) });
+  ranAs.set(top, ranWith([...sent.keys()]));
   const shown = () => {
     if (stack[0] !== top) return;
     editor.states = runStates();
@@ -341,12 +422,13 @@ async function run(): Promise<void> {
   };
   // Node groups open in the page run as they are open, unsaved edits included (the files stay as
   // they are until Save): the log names each one whose edits are in this run and not in its file.
-  const groups = openGroups(model);
   let end: RunEnd;
   try {
     end = await runGraphLive(model, groups, {
       plan: (ids, read) => {
         runs.plan(top, ids);
+        // Only the open files it read can make its badges stale (an unrelated file's edit cannot).
+        ranAs.set(top, ranWith(read));
         shown();
         for (const group of groups.filter((g) => g.dirty && read.includes(g.path))) {
           log(
@@ -409,18 +491,12 @@ async function run(): Promise<void> {
   }
 }
 
-/** The open graphs a graph uses as node groups, at any depth. */
-function openGroups(model: GraphModel, seen = new Set<GraphModel>([model])): GraphModel[] {
-  for (const node of Object.values(model.graph.nodes)) {
-    const group = node.type === "graph" && node.graph
-      ? models.get(joinPath(model.path, node.graph))
-      : undefined;
-    if (group && !seen.has(group)) {
-      seen.add(group);
-      openGroups(group, seen);
-    }
-  }
-  return [...seen].filter((m) => m !== model);
+/**
+ * Every open graph but the one at `path`: what a check or run sends as `groups`, the page's open
+ * versions of group files, whichever the graph turns out to use.
+ */
+function othersOpen(path: string): GraphModel[] {
+  return [...models.values()].filter((m) => m.path !== path);
 }
 
 /** The add-node search box: the same catalogue as `partgraph nodes`. */
