@@ -75,6 +75,7 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
   const uvSets = new Map<Material, number[]>();
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
+    if (emptyMeshRepair(mesh, primitives, apply, messages)) continue;
     for (let p = 0; p < primitives.length; p++) {
       const primitive = primitives[p];
       const normal = primitive.getAttribute("NORMAL");
@@ -99,6 +100,27 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
     }
   }
   return normals;
+}
+
+/**
+ * Primitives without attributes and meshes without primitives, which glTF forbids (a file may hold
+ * them, a decoder may leave them) and viewers draw as nothing, are left out: the nodes that used such
+ * a mesh keep their place, without it. Returns whether the mesh is left out.
+ */
+function emptyMeshRepair(mesh: Mesh, primitives: Primitive[], apply: boolean, messages: string[]): boolean {
+  const empty = primitives.filter((primitive) => !primitive.listSemantics().length);
+  if (empty.length) {
+    messages.push(`${empty.length} primitive(s) of mesh '${mesh.getName()}' without attributes left out`);
+    if (apply) { for (const primitive of empty) primitive.dispose(); }
+  }
+  if (empty.length < primitives.length) return false;
+  const nodes = mesh.listParents().filter((parent) => parent.propertyType === "Node") as Node[];
+  const users = nodes.length
+    ? `; ${nodes.map((node) => `'${node.getName()}'`).join(", ")} drawn without it`
+    : "";
+  messages.push(`mesh '${mesh.getName()}' has no primitive to draw; left out${users}`);
+  if (apply) mesh.dispose();
+  return true;
 }
 
 function normalRepairs(normals: Set<Accessor>, apply: boolean, messages: string[]): void {

@@ -396,6 +396,27 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // Refused at decode before ("a non-empty array"), and at the export's check for the empty primitive.
+    name: "a mesh without primitives and a primitive without attributes",
+    edit: (json) => {
+      json.meshes.push({ name: "placeholder", primitives: [] });
+      json.nodes.push({ name: "Pylon", mesh: json.meshes.length - 1 });
+      json.scenes[0].nodes.push(json.nodes.length - 1);
+      json.meshes.find((m: MessyJson) => m.name === "flap").primitives.push({ attributes: {} });
+    },
+    inputValid: false,
+    warning: [
+      /mesh 'placeholder' has no primitive to draw; left out; 'Pylon' drawn without it/,
+      /1 primitive\(s\) of mesh 'flap' without attributes left out/,
+    ],
+    check: (out) => {
+      const root = out.getRoot();
+      const meshes = root.listMeshes().map((mesh) => [mesh.getName(), mesh.listPrimitives().length]);
+      assertEquals(meshes.sort(), [["flap", 1], ["wing", 1]]);
+      assertEquals(node(out, "Pylon").getMesh(), null);
+    },
+  },
+  {
     // glTF-Transform threw a TypeError reading it ("reading 'znear'").
     name: "a camera without a type, holding one projection",
     edit: (json) => {

@@ -24,9 +24,8 @@ export function checkMeshes(c: Checker): void {
   const rules = quantized ? QUANTIZED_ATTRIBUTE_RULES : ATTRIBUTE_RULES;
   c.list("meshes").forEach((mesh, m) => {
     const primitives = mesh.primitives;
-    if (!Array.isArray(primitives) || !primitives.length) {
-      c.fail(`/meshes/${m}/primitives`, "a non-empty array", primitives);
-    }
+    // An empty list is invalid, but viewers draw nothing for it: the export leaves such a mesh out.
+    if (!Array.isArray(primitives)) c.fail(`/meshes/${m}/primitives`, "an array", primitives);
     c.numbers(mesh, "weights", `/meshes/${m}`);
     primitives.forEach((value, p) => {
       const path = `/meshes/${m}/primitives/${p}`;
