@@ -417,6 +417,20 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // glTF-Transform dropped it without a word (with the extension listed, only the extension was named).
+    name: "a channel animating through KHR_animation_pointer, the extension not listed",
+    edit: (json) => {
+      json.animations[0].channels.push({
+        sampler: 0,
+        target: { path: "pointer", extensions: { KHR_animation_pointer: { pointer: "/nodes/0/rotation" } } },
+      });
+    },
+    inputValid: false,
+    warning:
+      /\/animations\/0\/channels\/1\/target\/path: animates through KHR_animation_pointer, which partgraph does not read; the channel is left out/,
+    check: (out) => assertEquals(out.getRoot().listAnimations()[0].listChannels().length, 1),
+  },
+  {
     // glTF-Transform threw a TypeError reading it ("reading 'znear'").
     name: "a camera without a type, holding one projection",
     edit: (json) => {

@@ -263,6 +263,15 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
         unplayable.add(value);
         return "is not a property glTF animates; the channel is left out";
       });
+      if (target.path === "pointer") {
+        // glTF-Transform reads no KHR_animation_pointer channel: dropped without a word when not listed.
+        unplayable.add(value);
+        c.repaired(
+          `${at}/target/path`,
+          "animates through KHR_animation_pointer, which partgraph does not read; " +
+            "the channel is left out",
+        );
+      }
       if (unplayable.has(value)) return;
       // Viewers skip morph weights of a node without morph targets, and so does the export: not checked.
       if (target.path === "weights" && !hasMorphTargets(c, target.node)) return;
