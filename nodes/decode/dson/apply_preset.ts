@@ -18,7 +18,9 @@ export const dsonApplyPreset = defineNode({
   // 4: a key whose time is null is skipped like one whose value is null (was a DecodeError).
   // 5: a rigid follower `decode.dson` put under the joint it follows is posed in its written
   // parent's frame (`extras.partgraph.dson.rigid_follow.parent_offset`), not the joint's.
-  version: 5,
+  // 6: a preset scaling a rigid follower leaves its children that do not inherit scale their size;
+  // a preset posing a follower whose meshes decode.dson skinned with a blend moves them with it.
+  version: 6,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
     "Missing nodes or morphs are warnings; material presets are refused.",

@@ -37,7 +37,11 @@ export const decodeDson = defineNode({
   // target's own node when unskinned), its world transform kept, so posing carries it along; one
   // that cannot follow stays as written with a warning saying why; morphs moving its reference
   // vertices are a warning.
-  version: 8,
+  // 9: the meshes of a rigid follower on a blend of joints are skinned with its reference vertices'
+  // averaged weights (at the scene root; its node stays under the dominant joint), so posing moves
+  // them nearer where Daz's rigid fit puts them; a follower with no mesh of its own, or meshes below
+  // it, is a warning naming the share of the weight they ignore. A follower of one joint is unchanged.
+  version: 9,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow. References resolve only inside `content_roots`; missing content is a warning and the scene " +

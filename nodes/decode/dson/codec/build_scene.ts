@@ -4,7 +4,8 @@
  * per geometry instance with one primitive per surface (see `build_primitive.ts`), skin with 4
  * influences, morph targets, and the DSON records (rigidity groups, graft data, node frames,
  * unresolved references) in `extras.partgraph.dson`. Centimetres become metres. Rigid followers go
- * under the joint they follow, their world transform kept (`follow_parent.ts`).
+ * under the joint they follow, their world transform kept (`follow_parent.ts`); the meshes of one on
+ * a blend of joints are skinned with its reference vertices' averaged weights (`follow_skin.ts`).
  *
  * Two custom vertex attributes carry what later nodes need: `_DSON_VERTEX` (the DSON vertex index
  * of each glTF vertex, so rigidity groups and morphs stay addressable after splitting) and
@@ -22,6 +23,7 @@ import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import { parentFollowers } from "./follow_parent.ts";
+import { skinBlendedFollowers } from "./follow_skin.ts";
 import {
   type DsonScene,
   figureRoot,
@@ -59,8 +61,17 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     materials: new Map(),
     warn,
   };
-  for (const mesh of dson.meshes) addMesh(target, mesh);
-  parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
+  const meshNodes = new Set<Node>();
+  for (const mesh of dson.meshes) {
+    const meshNode = addMesh(target, mesh);
+    if (meshNode && !mesh.skin && mesh.owner >= 0) meshNodes.add(meshNode);
+  }
+  const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
+  skinBlendedFollowers(
+    { accessors, scene, nodes: target.nodes, dsonNodes: dson.nodes, meshNodes },
+    parented,
+    warn,
+  );
   setSourceInfo(doc, {
     format: "dson",
     forward: "+Z",
@@ -139,8 +150,8 @@ function scaleNotInherited(
   return scale;
 }
 
-/** Adds a mesh, its node and (when skinned) its skin. */
-function addMesh(target: BuildTarget, mesh: SceneMesh): void {
+/** Adds a mesh, its node and (when skinned) its skin; returns the node (none without polygons). */
+function addMesh(target: BuildTarget, mesh: SceneMesh): Node | undefined {
   const { doc, accessors, scene, rest, nodes } = target;
   const joints = mesh.skin ? skinJoints(target.dsonNodes, mesh) : undefined;
   const surfaces = mesh.surfaces.map((name) =>
@@ -158,7 +169,7 @@ function addMesh(target: BuildTarget, mesh: SceneMesh): void {
   // graft) gets no mesh, node or skin.
   if (!primitives.length) {
     target.warn(`geometry '${mesh.name}' draws no polygon; no mesh is made for it`);
-    return;
+    return undefined;
   }
   const gltfMesh = doc.createMesh(mesh.name);
   for (const primitive of primitives) gltfMesh.addPrimitive(primitive);
@@ -188,6 +199,7 @@ function addMesh(target: BuildTarget, mesh: SceneMesh): void {
   } else {
     scene.addChild(meshNode);
   }
+  return meshNode;
 }
 
 /** The skin's joints (the owning figure and its bones, scene order) and the joint index of each node. */

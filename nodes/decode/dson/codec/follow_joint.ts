@@ -1,7 +1,8 @@
 /**
  * What a rigid follower's reference vertices say about the mesh they lie on: the joint that
- * dominates their skin weights (the one the follower goes under, see `rigid_follow.ts`), and the
- * morphs that move them (which a joint cannot follow).
+ * dominates their skin weights (the one the follower goes under, see `rigid_follow.ts`), their
+ * averaged weight set (what a follower on a blend of joints is skinned with, see `follow_skin.ts`),
+ * and the morphs that move them (which a joint cannot follow).
  *
  * @module
  */
@@ -27,23 +28,62 @@ export interface DominantJoint {
  * ```
  */
 export function dominantJoint(mesh: SceneMesh, vertices: Int32Array): DominantJoint | undefined {
+  const sums = jointSums(mesh, vertices);
+  if (!sums) return undefined;
+  let joint = -1, best = 0;
+  for (const [node, sum] of sums.byJoint) {
+    if (sum > best || (sum === best && node < joint)) [joint, best] = [node, sum];
+  }
+  return joint < 0 ? undefined : { joint, share: best / sums.total };
+}
+
+/** One joint of a weight set and its weight. */
+export interface JointWeight {
+  /** Scene node index. */
+  readonly joint: number;
+  readonly weight: number;
+}
+
+/**
+ * The skin weights of `vertices` averaged into one weight set: each joint's summed weight over their
+ * summed weight, the strongest `INFLUENCES` kept and renormalised (as a vertex's are), strongest
+ * first (a tie: scene order). Linear blend skinning with it moves a rigid prop as the vertices move
+ * on average: a follower on a blend of joints is skinned with it (see `follow_skin.ts`). Empty for
+ * an unskinned mesh or no weight at all.
+ *
+ * @example
+ * ```ts
+ * averageWeights(figureMesh, Int32Array.of(10, 11, 12)); // [{ joint: 3, weight: 0.8 }, { joint: 2, weight: 0.2 }]
+ * ```
+ */
+export function averageWeights(mesh: SceneMesh, vertices: Int32Array): JointWeight[] {
+  const sums = jointSums(mesh, vertices);
+  if (!sums) return [];
+  const kept = [...sums.byJoint]
+    .sort(([a, x], [b, y]) => y - x || a - b)
+    .slice(0, INFLUENCES);
+  const total = kept.reduce((sum, [, w]) => sum + w, 0);
+  return kept.map(([joint, sum]) => ({ joint, weight: sum / total }));
+}
+
+/** Each joint's summed skin weight over `vertices`, and the sum of all; undefined without any. */
+function jointSums(
+  mesh: SceneMesh,
+  vertices: Int32Array,
+): { byJoint: Map<number, number>; total: number } | undefined {
   if (!mesh.skin) return undefined;
   const { slotNode, slotWeight } = mesh.skin;
-  const sums = new Map<number, number>();
+  const byJoint = new Map<number, number>();
   let total = 0;
   for (const v of vertices) {
     for (let s = 0; s < INFLUENCES; s++) {
       const node = slotNode[v * INFLUENCES + s], weight = slotWeight[v * INFLUENCES + s];
       if (node < 0 || !(weight > 0)) continue;
-      sums.set(node, (sums.get(node) ?? 0) + weight);
+      byJoint.set(node, (byJoint.get(node) ?? 0) + weight);
       total += weight;
     }
   }
-  let joint = -1, best = 0;
-  for (const [node, sum] of sums) {
-    if (sum > best || (sum === best && node < joint)) [joint, best] = [node, sum];
-  }
-  return joint < 0 ? undefined : { joint, share: best / total };
+  return total > 0 ? { byJoint, total } : undefined;
 }
 
 /**

@@ -22,12 +22,13 @@ import type { RigidFollower, SceneNode } from "./model.ts";
 const TRS_TOLERANCE = 1e-6;
 
 /**
- * Re-parents each follower under its joint, world transform kept (see the module doc). One that
- * would need a shear (non-uniform scale above it) stays where it is, with a warning.
+ * Re-parents each follower under its joint, world transform kept (see the module doc), and returns
+ * those it re-parented. One that would need a shear (non-uniform scale above it) stays where it is,
+ * with a warning.
  *
  * @example
  * ```ts
- * parentFollowers(gltfNodes, dson.nodes, dson.followers, warn);
+ * const parented = parentFollowers(gltfNodes, dson.nodes, dson.followers, warn);
  * ```
  */
 export function parentFollowers(
@@ -35,7 +36,8 @@ export function parentFollowers(
   dsonNodes: readonly SceneNode[],
   followers: readonly RigidFollower[],
   warn: WarningSink,
-): void {
+): RigidFollower[] {
+  const parented: RigidFollower[] = [];
   // Built once: a file can hold as many followers as nodes.
   const indexOf = new Map(nodes.map((node, i) => [node, i]));
   for (const follower of followers) {
@@ -84,10 +86,16 @@ export function parentFollowers(
           reference_vertices: follower.referenceVertices,
           parent: written ? dsonNodes[indexOf.get(written) ?? -1]?.key ?? written.getName() : null,
           parent_offset: parentOffset,
+          // Only for a blend: a follower of one joint keeps the record it had.
+          ...(follower.blend.length > 1
+            ? { blend: follower.blend.map((b) => ({ joint: dsonNodes[b.joint].key, weight: b.weight })) }
+            : {}),
         },
       },
     });
+    parented.push(follower);
   }
+  return parented;
 }
 
 /** A scale within rounding of 1 is 1, so an unscaled follower writes no scale. */

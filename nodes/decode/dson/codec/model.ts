@@ -125,6 +125,12 @@ export interface RigidFollower {
   readonly referenceVertices: number;
   /** The joint's share of the reference vertices' summed skin weight (1 for an unskinned target). */
   readonly share: number;
+  /**
+   * The reference vertices' skin weights averaged (at most 4 joints, summing to 1, strongest first):
+   * `[{ joint, weight: 1 }]` when they follow the joint alone; more, and the follower's meshes are
+   * skinned with it (`follow_skin.ts`).
+   */
+  readonly blend: readonly { readonly joint: number; readonly weight: number }[];
 }
 
 /** A whole decoded DSON scene. */

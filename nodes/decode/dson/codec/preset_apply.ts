@@ -21,6 +21,7 @@ import { mat4 as m4, quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
+import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import type { DsonPreset, JointChannel } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -76,15 +77,17 @@ export function applyDsonPreset(
   let joints = 0;
   const shared: string[] = [];
   const scales = dsonScales(doc);
-  const rescaled = new Set<Node>();
+  const rescaled = new Set<Node>(), placed = new Set<Node>();
+  const followed = followedMeshes(doc);
   for (const [target, values] of jointValues) {
     const found = nodes.get(target) ?? [];
     if (found.length === 0) missingJoints.push(target);
     if (found.length > 1) shared.push(target);
-    for (const node of found) repose(node, values, scales, rescaled);
+    for (const node of found) repose(node, values, { scales, rescaled, placed });
     joints += found.length;
   }
-  applyScales(rescaled, scales, warn);
+  applyScales(rescaled, scales, placed, warn);
+  moveFollowedMeshes(followed, warn);
   if (shared.length) {
     // The same figure twice, or a conforming figure (clothing) with the body's bone names.
     warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
@@ -150,13 +153,20 @@ function dsonScales(doc: Document): Map<Node, Vec3> {
 /**
  * Gives each node whose own scale a preset changed, and each child of one, the glTF scale that
  * composes as Daz does: its own scale, divided by its parent's where it does not inherit scale.
- * Nodes the preset left alone keep their glTF scale exactly. A parent scaled unevenly cannot be
- * undone so (as in `decode.dson`): its children inherit it, and a warning names them.
+ * Nodes the preset left alone keep their glTF scale exactly, and so do the `placed` rigid followers
+ * (set through their `parent_offset` already: only their children are compensated). A parent scaled
+ * unevenly cannot be undone so (as in `decode.dson`): its children inherit it, and a warning names
+ * them.
  */
-function applyScales(rescaled: ReadonlySet<Node>, scales: ReadonlyMap<Node, Vec3>, warn: WarningSink): void {
+function applyScales(
+  rescaled: ReadonlySet<Node>,
+  scales: ReadonlyMap<Node, Vec3>,
+  placed: ReadonlySet<Node>,
+  warn: WarningSink,
+): void {
   const touched = new Set<Node>();
   for (const node of rescaled) {
-    touched.add(node);
+    if (!placed.has(node)) touched.add(node);
     for (const child of node.listChildren()) if (scales.has(child)) touched.add(child);
   }
   const uneven: string[] = [];
@@ -176,17 +186,27 @@ function applyScales(rescaled: ReadonlySet<Node>, scales: ReadonlyMap<Node, Vec3
   }
 }
 
+/** What {@link repose} records for {@link applyScales}. */
+interface Rescaling {
+  /** Each DSON node's own scale. */
+  readonly scales: Map<Node, Vec3>;
+  /** Nodes whose own scale the preset changed. */
+  readonly rescaled: Set<Node>;
+  /** Rigid followers posed through their `parent_offset`: their glTF scale is set. */
+  readonly placed: Set<Node>;
+}
+
 /**
  * Sets the preset's channels on a node: the pose it has now (read back from its local transform,
  * and its own scale from `scales`) with the preset's values replacing the channels the preset
  * names. A changed own scale goes into `scales`, and the node into `rescaled`, for
- * {@link applyScales} to set once every node is posed.
+ * {@link applyScales} to set once every node is posed (a rigid follower sets its own, and is
+ * recorded so that only its children are compensated).
  */
 function repose(
   node: Node,
   values: Map<JointChannel, number>,
-  scales: Map<Node, Vec3>,
-  rescaled: Set<Node>,
+  { scales, rescaled, placed }: Rescaling,
 ): void {
   const own = record(node)!;
   const follow = followRecord(node);
@@ -200,6 +220,7 @@ function repose(
     ...currentPose(local, own, parentFrame),
     scale: follow ? local.scale : [...scales.get(node)!] as Vec3,
   };
+  const scaleBefore = [...pose.scale];
   let generalScale = pose.generalScale;
   for (const [channel, value] of values) {
     if (channel === "scale/general") generalScale = value;
@@ -210,8 +231,14 @@ function repose(
   }
   const { translation, rotation, scale } = poseTransform({ ...pose, generalScale }, parentFrame);
   if (follow) {
-    const placed = trs(multiply(follow.offset, MathUtils.compose(translation, rotation, scale, matrix())));
-    node.setTranslation(placed.translation).setRotation(placed.rotation).setScale(placed.scale);
+    const where = trs(multiply(follow.offset, MathUtils.compose(translation, rotation, scale, matrix())));
+    node.setTranslation(where.translation).setRotation(where.rotation).setScale(where.scale);
+    if (scale.some((v, k) => v !== scaleBefore[k])) {
+      // Its children that do not inherit scale are compensated by its own (DSON) scale.
+      scales.set(node, [...scale] as Vec3);
+      rescaled.add(node);
+      placed.add(node);
+    }
     return;
   }
   node.setTranslation(translation).setRotation(rotation);

@@ -8,10 +8,11 @@
  *
  * glTF has no vertex parent. A follower is put under the joint that dominates the skin weights of
  * its reference vertices (all of them: Daz fits its transform to all), its world transform kept
- * (see `follow_parent.ts`): posing the figure carries it along. Re-parenting, rather than skinning
- * the prop with the vertices' averaged weights, keeps the prop rigid (a blend of joints shears it),
- * keeps its node, children and animation (glTF ignores a skinned node's transform), and is what
- * Blender's importer (an object parented to a bone) and three.js (a child of a `Bone`) both read.
+ * (see `follow_parent.ts`): posing the figure carries it along. Its node, children and animation
+ * stay nodes, which is what Blender's importer (an object parented to a bone) and three.js (a child
+ * of a `Bone`) both read. When the vertices blend several joints, the joint alone ignores the others'
+ * share: the follower's own meshes are then also skinned with the vertices' averaged weights
+ * (`follow_skin.ts`, which says why that, measured, lands nearer Daz's fit).
  * Morphs do not move a joint: a follower whose reference vertices a morph moves is warned about.
  * A follower that cannot follow (no target mesh, counts that disagree, no reference vertex, a cycle)
  * stays under its parent as written, with a warning.
@@ -20,7 +21,7 @@
  */
 import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
-import { dominantJoint, movingMorphs } from "./follow_joint.ts";
+import { averageWeights, dominantJoint, movingMorphs } from "./follow_joint.ts";
 import { figureRoot, type RigidFollower, type SceneMesh, type SceneNode } from "./model.ts";
 
 /** The `extra` type Daz writes on a rigid follower. */
@@ -203,6 +204,7 @@ function follow(
       target: mesh.key,
       referenceVertices: references.length,
       share: dominant.share,
+      blend: dominant.share < 1 ? averageWeights(mesh, references) : [{ joint: dominant.joint, weight: 1 }],
     },
     mesh,
     morphs: movingMorphs(mesh, references).map((m) => m.name),

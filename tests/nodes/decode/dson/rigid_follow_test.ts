@@ -85,32 +85,66 @@ function gap(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return most;
 }
 
-/** World positions (m) of a mesh node's POSITION values. */
+/**
+ * World positions (m) of a mesh node's POSITION values: by its world matrix, or, skinned, by its
+ * joints' world matrices and inverse binds, weighted (linear blend skinning, as a viewer draws it).
+ */
 function worldPositions(node: Node): number[][] {
-  const m = node.getWorldMatrix();
-  const array = node.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
+  const primitive = node.getMesh()!.listPrimitives()[0];
+  const array = primitive.getAttribute("POSITION")!.getArray()!;
+  const skin = node.getSkin();
+  const matrices = skin
+    ? skin.listJoints().map((joint, j) => {
+      const ibm = skin.getInverseBindMatrices()!.getElement(j, []);
+      const m = joint.getWorldMatrix();
+      return Array.from({ length: 16 }, (_, k) => {
+        const [c, r] = [Math.floor(k / 4), k % 4];
+        return [0, 1, 2, 3].reduce((sum, i) => sum + m[i * 4 + r] * ibm[c * 4 + i], 0);
+      });
+    })
+    : [node.getWorldMatrix()];
   const out: number[][] = [];
   for (let i = 0; i < array.length; i += 3) {
     const [x, y, z] = [array[i], array[i + 1], array[i + 2]];
-    out.push([0, 1, 2].map((r) => m[r] * x + m[4 + r] * y + m[8 + r] * z + m[12 + r]));
+    const joints = skin ? primitive.getAttribute("JOINTS_0")!.getElement(i / 3, []) : [0];
+    const weights = skin ? primitive.getAttribute("WEIGHTS_0")!.getElement(i / 3, []) : [1];
+    out.push([0, 1, 2].map((r) =>
+      joints.reduce((sum, j, s) => {
+        const m = matrices[j];
+        return sum + weights[s] * (m[r] * x + m[4 + r] * y + m[8 + r] * z + m[12 + r]);
+      }, 0)
+    ));
   }
   return out;
 }
 
+/** The mesh node of a follower: its child, or the skinned node at the root that names it. */
+function meshOf(scene: Document, follower: Node): Node {
+  const key = (getPartgraphExtras(follower).dson as { key: string }).key;
+  return follower.listChildren().find((c) => c.getMesh()) ??
+    scene.getRoot().listNodes().find((n) =>
+      (getPartgraphExtras(n).dson as { rigid_follow_mesh?: { follower: string } } | undefined)
+        ?.rigid_follow_mesh?.follower === key
+    )!;
+}
+
 /** Asserts `ring` (with mesh) is where the same file without the marker puts it. */
-async function assertWorldKept(json: Json, ring: Node) {
+async function assertWorldKept(json: Json, ring: Node, scene: Document) {
   const plain = structuredClone(json);
   const nodes = (plain.scene as Json).nodes as Json[];
   nodes[nodes.length - 1].extra = [];
   for (const definition of plain.node_library as Json[]) delete definition.extra;
-  const before = (await decoded(plain)).node("Ring");
+  const plainDecoded = await decoded(plain);
+  const before = plainDecoded.node("Ring");
   // The world position to the last bit; the turn within 1e-8: the decoder's quaternions are float32
   // (gl-matrix), so a recomposed rotation differs below that (and far below the GLB's float32).
   assert.deepEqual(ring.getWorldTranslation(), before.getWorldTranslation());
   assert.ok(gap(ring.getWorldMatrix(), before.getWorldMatrix()) < 1e-8, "ring world matrix changed");
-  const mesh = (n: Node) => n.listChildren().find((c) => c.getMesh())!;
-  const [now, then] = [worldPositions(mesh(ring)), worldPositions(mesh(before))];
-  now.forEach((p, i) => p.forEach((v, k) => assert.ok(Math.abs(v - then[i][k]) < 1e-9, `vertex ${i}`)));
+  const mesh = meshOf(scene, ring);
+  const [now, then] = [worldPositions(mesh), worldPositions(meshOf(plainDecoded.scene, before))];
+  // A mesh skinned with its blend (`follow_skin.ts`) is placed by float32 inverse binds: within 1e-8 m.
+  const tolerance = mesh.getSkin() ? 1e-8 : 1e-9;
+  now.forEach((p, i) => p.forEach((v, k) => assert.ok(Math.abs(v - then[i][k]) < tolerance, `vertex ${i}`)));
   return before;
 }
 
@@ -134,16 +168,18 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
     share: 0.666667,
     parent: "F-1",
   });
-  const before = await assertWorldKept(json, ring);
+  const before = await assertWorldKept(json, ring, scene);
   assert.equal(before.getParentNode()?.getName(), "F");
   // (3 + 1, 2.5, 0.5) cm, turned 45° about y: the figure root sits at the origin unturned.
   near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
   near(ring.getWorldRotation(), [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)]);
   const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
+  const round = (v: unknown) => Math.round((v as number) * 1e6) / 1e6;
   assert.deepEqual({
     ...record,
-    share: Math.round((record.share as number) * 1e6) / 1e6,
+    share: round(record.share),
     parent_offset: null,
+    blend: (record.blend as Json[]).map((b) => ({ ...b, weight: round(b.weight) })),
   }, {
     target: "F_geo-1",
     joint: "F_bone1",
@@ -151,6 +187,8 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
     reference_vertices: 4,
     parent: "F-1",
     parent_offset: null,
+    // 2/3 bone 1, 1/3 bone 0: its mesh is skinned with these (see rigid_blend_test.ts).
+    blend: [{ joint: "F_bone1", weight: 0.666667 }, { joint: "F_bone0", weight: 0.333333 }],
   });
 
   // Turning bone 1 by a further 90° about z carries the ring about bone 1's head (0, 1.5, 0) cm:
@@ -209,11 +247,11 @@ Deno.test("dson: a follower under a bone follows its figure's mesh; the definiti
   // Real files write the group on the node_library definition and a bare marker on the instance.
   // Vertices 8, 9, 13 (rows 2–3) are 2/3 bone 0's.
   const json = withRing("F-1:#F_bone1", [MARKER], [follow([8, 9, 13])]);
-  const { node, warnings } = await decoded(json);
+  const { scene, node, warnings } = await decoded(json);
   assert.deepEqual(warnings, []);
   const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "F_bone0");
-  const before = await assertWorldKept(json, ring);
+  const before = await assertWorldKept(json, ring, scene);
   assert.equal(before.getParentNode()?.getName(), "F_bone1");
   // Written under bone 1 (head (0, 1.5, 0) cm, posed 30° about z): (4, 1, 0.5) cm from the head,
   // turned 30°: (4 cos 30° − sin 30°, 4 sin 30° + cos 30°) + (0, 1.5).
@@ -247,11 +285,11 @@ Deno.test("dson: a follower with a Follow Target follows that node's mesh; an un
     rotation: channels("float", [20, 0, 0]),
     geometries: [{ id: "Plate_geo-1", url: "#Plate_geo" }],
   });
-  const { node, warnings } = await decoded(json);
+  const { scene, node, warnings } = await decoded(json);
   assert.deepEqual(warnings, []);
   const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "Plate");
-  await assertWorldKept(json, ring);
+  await assertWorldKept(json, ring, scene);
   near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
   const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
   assert.equal(record.share, 1);
@@ -328,6 +366,9 @@ Deno.test("dson: a follower whose target figure hangs below it stays (a cycle); 
     "dson: ring.duf at /scene/nodes/0/extra/0: 2 rigid follower(s) (the first 'Ring-1': the joint its reference " +
     "vertices follow, 'F_bone1', is the follower or below it (a cycle)) stay under their parents as written: Daz " +
     "keeps them on a mesh's surface as it is posed or morphed, so a posed or morphed figure leaves them behind",
+    // Ring-2 follows a blend but has no mesh to skin with it (`follow_skin.ts`).
+    "dson: rigid follower 'Ring-2' has no mesh to skin with its reference vertices' blend of joints: it " +
+    "rides 'F_bone1' alone, ignoring 33.3% of their skin weight (on 'F_bone0')",
   ]);
   const rings = (await decoded(json)).scene.getRoot().listNodes().filter((n) => n.getName() === "Ring");
   assert.deepEqual(rings.map((r) => r.getParentNode()?.getName()), [undefined, "F_bone1", undefined]);
@@ -336,7 +377,7 @@ Deno.test("dson: a follower whose target figure hangs below it stays (a cycle); 
 
 Deno.test("dson: reference vertices out of range are dropped with a warning; the rest are followed", async () => {
   const json = withRing("#F-1", [follow([8, 40, 9, 13, -3])]);
-  const { node, warnings } = await decoded(json);
+  const { scene, node, warnings } = await decoded(json);
   const index = ((json.scene as Json).nodes as unknown[]).length - 1;
   assert.deepEqual(warnings, [
     `dson: ring.duf at /scene/nodes/${index}/extra/0/rigidity_group/reference_vertices/values/1: 2 of the 5 ` +
@@ -344,7 +385,7 @@ Deno.test("dson: reference vertices out of range are dropped with a warning; the
     "ignored, it follows the others",
   ]);
   assert.equal(node("Ring").getParentNode()?.getName(), "F_bone0");
-  await assertWorldKept(json, node("Ring"));
+  await assertWorldKept(json, node("Ring"), scene);
 });
 
 Deno.test("dson: a reference vertex that is not an integer is a DecodeError at its path", async () => {
@@ -441,3 +482,54 @@ function quatMultiply(a: number[], b: number[]): number[] {
     aw * bw - ax * bx - ay * by - az * bz,
   ];
 }
+
+Deno.test("dson: a preset scaling a follower leaves its child that does not inherit scale its size, as Daz does", async () => {
+  // A bead under the ring, 1 cm along x, that does not inherit scale (as Daz writes bones).
+  const withBead = (ringScale?: number) => {
+    const json = withRing("#F-1", [follow([0, 1, 5, 6])]);
+    if (ringScale) {
+      (json.node_library as Json[]).find((n) => n.id === "Ring")!.scale = channels("float", [
+        ringScale,
+        ringScale,
+        ringScale,
+      ]);
+    }
+    (json.node_library as Json[]).push({
+      id: "Bead",
+      name: "Bead",
+      label: "Bead",
+      type: "node",
+      inherits_scale: false,
+      center_point: channels("float", [3, 2.5, 0.5]),
+      translation: channels("float", [1, 0, 0]),
+    });
+    ((json.scene as Json).nodes as Json[]).push({ id: "Bead-1", url: "#Bead", parent: "#Ring-1" });
+    return json;
+  };
+  const preset = {
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/preset.duf", type: "preset_pose" },
+      scene: {
+        animations: ["x", "y", "z"].map((axis) => ({
+          url: `name://@selection/Ring:?scale/${axis}/value`,
+          keys: [[0, 2]],
+        })),
+      },
+    }),
+    name: "scale.duf",
+  };
+  const { scene } = await decoded(withBead());
+  const ctx = testContext();
+  const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
+  assert.deepEqual(ctx.warnings, []);
+  const node = (doc: Document, name: string) => doc.getRoot().listNodes().find((n) => n.getName() === name)!;
+  const written = await decoded(withBead(2));
+  assert.equal(node(out, "Ring").getParentNode()?.getName(), "F_bone1");
+  // The ring twice its size; the bead its own size (1, not 2), placed 2 cm from the ring's centre.
+  near(node(out, "Ring").getWorldMatrix(), Array.from(written.node("Ring").getWorldMatrix()));
+  near(node(out, "Bead").getWorldMatrix(), Array.from(written.node("Bead").getWorldMatrix()));
+  near(node(out, "Bead").getScale(), [0.5, 0.5, 0.5]);
+  const m = node(out, "Bead").getWorldMatrix();
+  near([Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6])], [1, 1]);
+});
