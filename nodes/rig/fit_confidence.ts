@@ -75,6 +75,21 @@ export function judgeFit(fit: HingeFit): FitJudgement {
       }), which may not be where it turns`,
     );
   }
+  if (fit.roundOffLine >= 2) {
+    flag(
+      1,
+      `its nose is a circle about a line behind its tip at ${fit.roundOffLine} stations, but the hinge is ` +
+        "drawn along the tip at the others (a rounded nose in a cove, drawn with few sides?): it may turn " +
+        "about the circle's centre",
+    );
+  }
+  if (fit.ovalNoses >= 3) {
+    flag(
+      1,
+      `its nose is rounded but no circle about one point at ${fit.ovalNoses} stations (an oval or overhang ` +
+        "nose?): it may turn about a point inside it, not at its tip, where the hinge is drawn",
+    );
+  }
   if (!fit.spanFromNormal) flag(1, "the panel is not flat enough for its normal to give the span");
   const offSpan = (Math.acos(Math.min(1, Math.abs(dot(fit.axis, fit.span)))) * 180) / Math.PI;
   if (offSpan > MAX_HINGE_TO_SPAN_DEGREES) {

@@ -33,7 +33,10 @@ export const rigFitHinge = defineNode({
   // 10: a second straight run of the hinge edge over 40 % of the span or more (a long horn balance,
   // a cut-out, a kink) makes the fit weak: horns ramping forward over 55–60 % of the span were judged
   // good along the horn's nose (8 and 11 in two sets of 300, 0.8–18° and 12–46 % of chord off).
-  version: 10,
+  // 11: a rounded nose drawn with few sides and turned is still found (its tip may be a facet's
+  // corner); a line through tips beside stations whose nose is a circle behind them, and a round tip
+  // on an oval nose (its section growing past the circle), make the fit weak.
+  version: 11,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

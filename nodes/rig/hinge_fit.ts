@@ -79,6 +79,16 @@ export interface HingeFit {
   /** Stations whose nose is a circle: the forward-edge hinge goes through its centre there. */
   readonly roundedStations: number;
   /**
+   * Stations whose nose is a circle whose centre is off the hinge line while its tip is on it: the
+   * line went through the other stations' tips, where the circle was not recognised (a faceted nose).
+   */
+  readonly roundOffLine: number;
+  /**
+   * Stations whose nose is round at its tip but no circle about one point (an oval or overhang
+   * nose, `nose_centre.ts`): where it turns, the nose does not say.
+   */
+  readonly ovalNoses: number;
+  /**
    * Geometry outside every station's section (hinge brackets, horns too narrow to cut), which the
    * fitted line does not account for; undefined when there is none.
    */
@@ -164,7 +174,7 @@ export function fitHinge(
   const { uMin, uMax, coords, lead, trail, chord, leadPoints, trailPoints, filled, leadLine, trailLine } =
     cut;
   const surface = cut.surface, edges = cut.edges;
-  let hingeLine = cut.hingeLine, rounded = cut.rounded;
+  let hingeLine = cut.hingeLine, rounded = cut.rounded, roundOffLine = cut.roundOffLine, ovals = cut.ovals;
   if (hingeLine && axes.fromNormal) {
     // A rounded nose modelled deflected at rest, its hinge swept (by sweep or taper): the stations,
     // square to a span that is square to the flow, cut its nose obliquely — an ellipse, not the
@@ -175,7 +185,10 @@ export function fitHinge(
     const turned = deflectedFrame(eigen.vectors[0], hingeLine.direction, chordLine, axes);
     if (turned) {
       const again = cutStations(positions, count, triangles, mean, turned, bins, options, cut.tolerance);
-      if (again.hingeLine) [hingeLine, rounded] = [again.hingeLine, again.rounded];
+      if (again.hingeLine) {
+        [hingeLine, rounded, roundOffLine] = [again.hingeLine, again.rounded, again.roundOffLine];
+        ovals = again.ovals;
+      }
     }
   }
   const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
@@ -203,6 +216,8 @@ export function fitHinge(
     inliers = line.inlierCount;
     residual = line.residual;
     rivalStations = line.rivalCount;
+    if (line !== hingeLine) roundOffLine = 0;
+    if (options.edge === "aft") ovals = 0;
   }
   // The sections' envelope, framed by the fitted edge lines where a station's own edges mislead.
   const envelope = surface && edges.cuts
@@ -238,6 +253,8 @@ export function fitHinge(
     residual,
     rivalStations,
     roundedStations: rounded,
+    roundOffLine: options.edge === "quarter" ? 0 : roundOffLine,
+    ovalNoses: options.edge === "quarter" ? 0 : ovals,
     hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
   };
@@ -298,14 +315,16 @@ function cutStations(
   const trailPoints = new Float64Array(bins * 3);
   const hingePoints = new Float64Array(bins * 3);
   let filled = 0, rounded = 0;
+  const roundAt: boolean[] = [];
   for (let b = 0; b < bins; b++) {
     if (!stationFilled(lead, b)) continue;
     const l = stationPoint(lead, b), t = stationPoint(trail, b);
     leadPoints.set(fromPanel(mean, span, chordDir, normal, l[0], l[1], l[2]), filled * 3);
     trailPoints.set(fromPanel(mean, span, chordDir, normal, t[0], t[1], t[2]), filled * 3);
-    const round = noses !== undefined && !Number.isNaN(noses[b * 2]);
+    const round = noses !== undefined && !Number.isNaN(noses.centres[b * 2]);
     if (round) rounded++;
-    const [v, w] = round ? [noses[b * 2], noses[b * 2 + 1]] : [l[1], l[2]];
+    roundAt.push(round);
+    const [v, w] = round ? [noses.centres[b * 2], noses.centres[b * 2 + 1]] : [l[1], l[2]];
     hingePoints.set(fromPanel(mean, span, chordDir, normal, l[0], v, w), filled * 3);
     filled++;
   }
@@ -313,6 +332,18 @@ function cutStations(
   const leadLine = fitRobustLine(leadPoints, filled, tolerance, span);
   const trailLine = fitRobustLine(trailPoints, filled, tolerance, span);
   const hingeLine = rounded > 0 ? fitRobustLine(hingePoints, filled, tolerance, span) : undefined;
+  // Stations whose nose is a circle off the hinge line while its tip lies on it: the line went
+  // through the tips of the other stations (a faceted nose, turned, often fails the circle test).
+  let roundOffLine = 0;
+  if (hingeLine) {
+    const [px, py, pz] = hingeLine.point, [dx, dy, dz] = hingeLine.direction;
+    for (let k = 0; k < filled; k++) {
+      if (!roundAt[k] || hingeLine.inliers[k]) continue;
+      const x = leadPoints[k * 3] - px, y = leadPoints[k * 3 + 1] - py, z = leadPoints[k * 3 + 2] - pz;
+      const t = x * dx + y * dy + z * dz;
+      if ((x - t * dx) ** 2 + (y - t * dy) ** 2 + (z - t * dz) ** 2 <= tolerance * tolerance) roundOffLine++;
+    }
+  }
   return {
     uMin,
     uMax,
@@ -330,6 +361,8 @@ function cutStations(
     leadLine,
     trailLine,
     hingeLine,
+    roundOffLine,
+    ovals: noses?.ovals ?? 0,
   };
 }
 

@@ -44,6 +44,13 @@ export interface AirfoilOptions {
   bracketsApart?: boolean;
   /** Add brackets on the wing from its lower skin down to the pivot (`wingBrackets`). */
   wingBrackets?: boolean;
+  /**
+   * The nose's depth along the chord against its half-thickness (default 1: a circle about the
+   * hinge; above 1 an ellipse reaching further forward, its centre on the hinge).
+   */
+  noseAspect?: number;
+  /** Fewest and most vertices around the surface's section (default 30–80; low-poly models 12–29). */
+  around?: readonly [number, number];
   /** A horn balance at the tip: the outboard `span` (fraction) reaches forward of the hinge. */
   horn?: HornOptions;
 }
@@ -88,7 +95,8 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   const m = next() < 0.3 ? 0 : between(0.01, 0.04), p = between(0.3, 0.5), t = between(0.09, 0.18);
   const xh = between(0.65, 0.82); // hinge, fraction of the wing chord
   const k = between(0.8, 0.97); // the surface's thickness against the wing's
-  const around = 30 + Math.floor(next() * 51); // vertices around the surface's section
+  const [fewest, most] = options.around ?? [30, 80];
+  const around = fewest + Math.floor(next() * (most - fewest + 1)); // vertices around the surface's section
   const gap = between(0.002, 0.01);
   const span: Vec3 = [0, Math.sin(dihedral), Math.cos(dihedral)];
   const up = normalize(cross(span, AFT));
@@ -105,6 +113,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
 
   // The surface's section (x, y as fractions of the wing chord): trailing edge, upper surface
   // forward, the nose arc about the centre, the lower surface aft.
+  const aspect = options.noseAspect ?? 1;
   const nose = Math.max(5, Math.round(around * 0.3));
   const tail = Math.max(3, Math.floor((around - nose) / 2));
   // The section about a nose circle centred at x = cx (radius rr): the main span's is about the
@@ -117,7 +126,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     }
     for (let i = 0; i <= nose; i++) {
       const a = Math.PI / 2 + (Math.PI * i) / nose;
-      out.push([cx + rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
+      out.push([cx + aspect * rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
     }
     for (let i = 1; i < tail; i++) {
       const x = cx + (1 - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));

@@ -69,7 +69,7 @@ function measure(count: number, seed: number, span: [number, number], deflection
 }
 
 Deno.test("300 horn-balanced surfaces at rest (horn over 10–40 % of the span): hinged on the main span's nose", () => {
-  // 278 good (288 before v10: horns over 38–40 % of the span are now weak, their edge two runs).
+  // 279 good (288 before v10: horns over 38–40 % of the span are now weak, their edge two runs).
   const result = measure(300, 201, [0.1, 0.4], [0]);
   assertEquals(result.silent, []);
   assert(result.tally.good >= 270, `only ${result.tally.good} of 300 judged good`);
