@@ -168,6 +168,33 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // Clamped before, the glow was a quarter as bright; the other material has a strength of its own.
+    name: "emissive factors past 1 (a glow written in the factor)",
+    edit: (json) => {
+      json.materials[0].emissiveFactor = [4, 2, 1];
+      json.materials.push({
+        name: "beacon",
+        emissiveFactor: [3, 0, -0.5],
+        extensions: { KHR_materials_emissive_strength: { emissiveStrength: 2 } },
+      });
+      json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0].material = 1;
+    },
+    inputValid: false,
+    warning: [
+      /\/materials\/0\/emissiveFactor: \[4,2,1\] past 1 scaled by 1\/4 into 0\.\.1, its emissive strength by as much \(KHR_materials_emissive_strength: 4\), so the light emitted stays/,
+      /\/materials\/1\/emissiveFactor: \[3,0,-0\.5\] past 1 scaled by 1\/3 .*KHR_materials_emissive_strength: 6/,
+    ],
+    check: (out) => {
+      const emission = (name: string) => {
+        const material = out.getRoot().listMaterials().find((m) => m.getName() === name)!;
+        const strength = material.getExtension<EmissiveStrength>("KHR_materials_emissive_strength")!;
+        return [material.getEmissiveFactor(), strength.getEmissiveStrength()];
+      };
+      assertEquals(emission("painted"), [[1, 0.5, 0.25], 4]);
+      assertEquals(emission("beacon"), [[1, 0, 0], 6]);
+    },
+  },
+  {
     name: "a sampler wrap of 0",
     edit: (json) => {
       json.samplers = [{ wrapS: 0, wrapT: 33071 }];

@@ -77,6 +77,7 @@ export function checkMaterial(c: Checker, material: Json, path: string): void {
     ? {}
     : c.object(material.pbrMetallicRoughness, `${path}/pbrMetallicRoughness`);
   checkFactors(c, pbr, `${path}/pbrMetallicRoughness`, CORE_RANGES.pbrMetallicRoughness);
+  brightEmission(c, material, path);
   checkFactors(c, material, path, CORE_RANGES[""]);
   c.openEnum(material, "alphaMode", path, ["OPAQUE", "MASK", "BLEND"], () => {
     delete material.alphaMode;
@@ -120,6 +121,36 @@ export function checkTextureInfo(c: Checker, info: Json, path: string): void {
   c.declareUsed("KHR_texture_transform", at);
   checkFactors(c, c.object(transform, at), at, TRANSFORM_RANGES);
   c.int(transform as Json, "texCoord", at);
+}
+
+const EMISSIVE_STRENGTH = "KHR_materials_emissive_strength";
+
+/**
+ * An emissive factor past 1, as HDR tools and older exporters write a glow: scaled into 0..1 and its
+ * emissive strength (`KHR_materials_emissive_strength`, which three.js and Blender read) by as much,
+ * so the light emitted stays, as a light's colour past 1 goes into its intensity. Clamped, a glow of
+ * 5 would be a fifth as bright.
+ */
+function brightEmission(c: Checker, material: Json, path: string): void {
+  const factor = material.emissiveFactor;
+  if (!Array.isArray(factor) || factor.length !== 3 || !factor.every(Number.isFinite)) return;
+  const brightest = Math.max(...factor);
+  if (!(brightest > 1)) return;
+  const extensions = (material.extensions ??= {}) as Json;
+  if (typeof extensions !== "object" || Array.isArray(extensions)) return;
+  const held = extensions[EMISSIVE_STRENGTH] ??= {};
+  if (!held || typeof held !== "object" || Array.isArray(held)) return;
+  const extension = held as Json;
+  const strength = extension.emissiveStrength ?? 1;
+  if (!Number.isFinite(strength) || (strength as number) < 0) return;
+  material.emissiveFactor = factor.map((v: number) => Math.max(v, 0) / brightest);
+  extension.emissiveStrength = (strength as number) * brightest;
+  c.declareUsed(EMISSIVE_STRENGTH, `${path}/extensions/${EMISSIVE_STRENGTH}`);
+  c.repaired(
+    `${path}/emissiveFactor`,
+    `${JSON.stringify(factor)} past 1 scaled by 1/${brightest} into 0..1, its emissive strength by as much ` +
+      `(${EMISSIVE_STRENGTH}: ${extension.emissiveStrength}), so the light emitted stays`,
+  );
 }
 
 /** Each factor of `ranges` that `item` holds: numbers of the right count, brought into range. */
