@@ -36,7 +36,9 @@ export const rigFitHinge = defineNode({
   // 11: a rounded nose drawn with few sides and turned is still found (its tip may be a facet's
   // corner); a line through tips beside stations whose nose is a circle behind them, and a round tip
   // on an oval nose (its section growing past the circle), make the fit weak.
-  version: 11,
+  // 12: that line through tips counts only when it rests more on tips than on circles (a notch's
+  // rounded face reaching the hinge line beside circles on it made 18 of 300 notched surfaces weak).
+  version: 12,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

@@ -334,8 +334,13 @@ function cutStations(
   const hingeLine = rounded > 0 ? fitRobustLine(hingePoints, filled, tolerance, span) : undefined;
   // Stations whose nose is a circle off the hinge line while its tip lies on it: the line went
   // through the tips of the other stations (a faceted nose, turned, often fails the circle test).
-  let roundOffLine = 0;
+  // (Only when the line rests more on tips than on circles: a notch whose rounded face happens to
+  // reach the hinge line, beside circles on it, is no sign the line is on the tips.)
+  let roundOffLine = 0, tipsOn = 0, circlesOn = 0;
   if (hingeLine) {
+    for (let k = 0; k < filled; k++) if (hingeLine.inliers[k]) roundAt[k] ? circlesOn++ : tipsOn++;
+  }
+  if (hingeLine && tipsOn > circlesOn) {
     const [px, py, pz] = hingeLine.point, [dx, dy, dz] = hingeLine.direction;
     for (let k = 0; k < filled; k++) {
       if (!roundAt[k] || hingeLine.inliers[k]) continue;

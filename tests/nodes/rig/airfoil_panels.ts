@@ -58,12 +58,15 @@ export interface AirfoilOptions {
 /**
  * A horn balance: the tip of the surface reaching `reach` of its chord forward of the hinge over the
  * outboard `span` of it — all at once (`step`), growing linearly to the tip (`ramp`), or rounded
- * (`round`: a quarter ellipse, steep where it starts).
+ * (`round`: a quarter ellipse, steep where it starts). A negative `reach` is a notch: the nose set
+ * back behind the hinge (a rudder's root clearing the elevator, a cut-out for a flap track); `at`
+ * puts it at the `root` or in the `middle` of the span (a step there) instead of the tip.
  */
 export interface HornOptions {
   readonly span: number;
   readonly reach: number;
   readonly shape: "step" | "ramp" | "round";
+  readonly at?: "tip" | "root" | "middle";
 }
 
 const AFT: Vec3 = [1, 0, 0];
@@ -137,10 +140,20 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   const section = sectionAbout(xh, r);
   // A horn balance: outboard of `1 − horn.span` the nose reaches forward of the hinge.
   const horn = options.horn;
+  const at = horn?.at ?? "tip";
   const hornFrom = horn ? 1 - horn.span : 1;
+  // The span range it covers, and how far into it (0 at its inner boundary, 1 at its free end).
+  const [from, to] = !horn
+    ? [1, 1]
+    : at === "tip"
+    ? [hornFrom, 1]
+    : at === "root"
+    ? [0, horn.span]
+    : [0.5 - horn.span / 2, 0.5 + horn.span / 2];
   const reachAt = (s: number): number => {
-    if (!horn || s <= hornFrom) return 0;
-    const f = Math.min(1, (s - hornFrom) / horn.span);
+    // Nothing on the inner boundary (and outside); a tip's or root's free end is in it.
+    if (!horn || s < from || s > to || (at !== "root" && s === from) || (at !== "tip" && s === to)) return 0;
+    const f = at === "middle" ? 1 : Math.min(1, (at === "tip" ? s - from : to - s) / horn.span);
     const shape = horn.shape === "step" ? 1 : horn.shape === "ramp" ? f : Math.sqrt(1 - (1 - f) ** 2);
     return horn.reach * flapChord * shape;
   };
@@ -148,7 +161,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     const reach = reachAt(s);
     if (reach === 0) return section;
     const cx = xh - reach;
-    return sectionAbout(cx, Math.min(k * yt(cx), reach + r));
+    return sectionAbout(cx, reach > 0 ? Math.min(k * yt(cx), reach + r) : Math.min(k * yt(cx), r));
   };
   // Brackets of a dropped hinge: a thin plate from the lower surface down to the pivot, at three
   // span positions (their own rings, closed boxes, added below).
@@ -174,8 +187,12 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   const ts = Array.from({ length: stations }, (_, i) => i / (stations - 1));
   if (horn) {
     // Rings where the horn starts (a step's on both sides of it) and across it.
-    if (horn.shape === "step") ts.push(hornFrom - 1e-3, hornFrom + 1e-3);
-    else for (let j = 0; j < 4; j++) ts.push(hornFrom + (horn.span * j) / 4);
+    const edges = at === "tip" ? [from] : at === "root" ? [to] : [from, to];
+    if (horn.shape === "step" || at === "middle") { for (const e of edges) ts.push(e - 1e-3, e + 1e-3); }
+    // (From the inner boundary toward the free end, which is a station already.)
+    else {for (let j = 0; j < 4; j++) {
+        ts.push(at === "tip" ? from + (horn.span * j) / 4 : to - (horn.span * j) / 4);
+      }}
     ts.sort((a, b) => a - b);
   }
   const place = (s: number, x: number, y: number): Vec3 => {
@@ -228,7 +245,8 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     }
   }
   // A horn's fixed surface ends where the horn begins (the horn sticks out at the tip).
-  const wing = loft(horn ? ts.filter((s) => s < hornFrom) : ts, wingSection, place, next, false);
+  const tipHorn = horn !== undefined && horn.reach > 0 && at === "tip";
+  const wing = loft(tipHorn ? ts.filter((s) => s < hornFrom) : ts, wingSection, place, next, false);
   const mid = place(0.5, ...pivot);
   const truthTip = place(1, ...pivot), truthRoot = place(0, ...pivot);
   const spanTrue = Math.hypot(...[0, 1, 2].map((i) => truthTip[i] - truthRoot[i]));
@@ -255,9 +273,9 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       deflection ? `, deflected ${deflection}°` : ""
     }${drop ? `, dropped hinge ${(drop * 100).toFixed(0)} %` : ""}${
       horn
-        ? `, ${horn.shape} horn over ${(horn.span * 100).toFixed(0)} % of span reaching ${
-          (horn.reach * 100).toFixed(0)
-        } % of chord`
+        ? `, ${horn.shape} ${horn.reach > 0 ? "horn" : "notch"} at the ${at} over ${
+          (horn.span * 100).toFixed(0)
+        } % of span reaching ${(horn.reach * 100).toFixed(0)} % of chord`
         : ""
     }`,
   };
