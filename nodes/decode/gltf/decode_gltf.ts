@@ -17,10 +17,10 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 10,
+  version: 11,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
-    "messy content viewers accept (null for an unset field, a rotation off unit length, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
+    "messy content viewers accept (null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +

@@ -15,6 +15,7 @@ import {
 import type { Checker, Json } from "./checker.ts";
 import { describe } from "./container.ts";
 import { checkMaterial, checkTextureInfo } from "./check_material.ts";
+import { checkMatrix } from "./check_matrix.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
@@ -119,6 +120,7 @@ export function checkNodes(c: Checker): number[] {
     }
     c.numbers(node, "scale", path, 3);
     c.numbers(node, "matrix", path, 16);
+    checkMatrix(c, node, path);
     c.index(node, "mesh", path, "meshes");
     c.index(node, "skin", path, "skins");
     c.index(node, "camera", path, "cameras");
