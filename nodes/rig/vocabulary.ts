@@ -171,6 +171,9 @@ const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[] = [
   [["all", "flying", "tail"], "stabilator"],
 ];
 
+/** Surfaces whose trim (`Elevator_Trim`) is a tab on them. */
+const TRIMMED_KINDS: readonly PanelKind[] = ["aileron", "elevator", "rudder", "elevon", "ruddervator"];
+
 /**
  * The order kinds win in when a name holds several (`Elevon_Flap` is an elevon): the more specific
  * surface first.
@@ -322,6 +325,11 @@ export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined
   for (const token of set) {
     const kind = KIND_TOKENS[token];
     if (kind) found.add(kind);
+  }
+  // "Trim" beside a control surface names its trim tab (`ElevatorTrim`, `TrimElevator`, `Rudder_Trim`,
+  // as the MSFS SDK's elevator page names the trim's mesh and helper), not the surface.
+  if ((set.has("trim") || set.has("trimmer")) && TRIMMED_KINDS.some((kind) => found.has(kind))) {
+    found.add("trim_tab");
   }
   for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false, plural };
   // A vertical stabiliser is a fin, never a stabilator.

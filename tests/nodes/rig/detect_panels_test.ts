@@ -48,6 +48,37 @@ Deno.test("a trim tab inside a surface is a panel of its own; a plural group is 
   assertEquals(tab.positive, "trailing_edge_right");
 });
 
+Deno.test("an elevator's trim named as the MSFS SDK names it (`ElevatorTrim`, beside it) is a tab riding on it", async () => {
+  // Before rig.detect_panels v5, `Elevator_Trim_L` was a second elevator: grouped with the elevators,
+  // ±25°, on its own pivot beside the elevator's (turning the elevator left it behind).
+  const doc = newScene();
+  const tail = addGroup(doc, undefined, "Tail");
+  // Scene axes: aft +Z, left −X. The tab sits in the elevator's trailing 12 cm, inboard half.
+  const elevator = (name: string, from: number, to: number, chord: number, lead: number): PanelSpec => ({
+    name,
+    root: [from, 0, lead],
+    tip: [to, 0, lead],
+    aft: AFT,
+    normal: [0, 1, 0],
+    chordRoot: chord,
+    chordTip: chord,
+    thickness: chord * 0.06,
+  });
+  addPanel(doc, tail, elevator("Elevator_L", -0.3, -1.5, 0.5, 5));
+  addPanel(doc, tail, elevator("Elevator_Trim_L", -0.5, -0.9, 0.12, 5.38));
+  addPanel(doc, tail, elevator("TrimElevator", 2, 2.4, 0.12, 5.38)); // no surface to ride on
+  const result = await rig(doc);
+  assertEquals(result.report.parts.map((p) => [p.panel, p.kind, p.group]), [
+    ["Elevator_L", "elevator", "elevators"],
+    ["Elevator_Trim_L", "trim_tab", "trim_tabs"],
+    ["TrimElevator", "trim_tab", "trim_tabs"],
+  ]);
+  assertEquals(
+    nodeNamed(result.scene, "HINGE_auto_Elevator_Trim_L").getParentNode()?.getName(),
+    "HINGE_auto_Elevator_L",
+  );
+});
+
 Deno.test("a model whose names suggest no surface and that declares no part is warned about", async () => {
   const doc = newScene();
   addPanel(doc, addGroup(doc, undefined, "Sketchfab_model"), aileron("Object_12"));

@@ -73,6 +73,16 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["aileron.l.001", "aileron"],
   ["AileronLeft01", "aileron"],
   ["Elevator_Trim_Tab_L", "trim_tab"],
+  // "Trim" beside a surface is its tab (the MSFS SDK names the elevator's `TrimElevator`); alone or
+  // on a cockpit part it is not.
+  ["ElevatorTrim", "trim_tab"],
+  ["TrimElevator", "trim_tab"],
+  ["Rudder_Trim", "trim_tab"],
+  ["elevator_trim_l", "trim_tab"],
+  ["Aileron_Trimmer_R", "trim_tab"],
+  ["Trim_L", undefined],
+  ["Rudder_Trim_Knob", undefined],
+  ["ElevatorTrimIndicator", undefined],
   ["SM_Flap_Inner_R", "flap"],
   ["Left Aileron (mirrored)", "aileron"],
   ["Aileron_L_Metal_0", "aileron"],
