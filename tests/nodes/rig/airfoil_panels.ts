@@ -53,6 +53,12 @@ export interface AirfoilOptions {
   around?: readonly [number, number];
   /** A horn balance at the tip: the outboard `span` (fraction) reaches forward of the hinge. */
   horn?: HornOptions;
+  /**
+   * A trim tab inset in the trailing edge, in the surface's own mesh: over span fractions
+   * `from`–`to` the surface is cut back by `chord` of its chord; the tab fills the cut-out, turned
+   * by `deflection` degrees (trailing edge down positive) about its own nose.
+   */
+  tab?: { readonly from: number; readonly to: number; readonly chord: number; readonly deflection: number };
 }
 
 /**
@@ -121,10 +127,11 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   const tail = Math.max(3, Math.floor((around - nose) / 2));
   // The section about a nose circle centred at x = cx (radius rr): the main span's is about the
   // hinge; a horn balance's, further forward, has the same number of points so rings join.
-  const sectionAbout = (cx: number, rr: number): [number, number][] => {
-    const out: [number, number][] = [[1, yc(1)]];
+  // `xe` is where it ends aft: the trailing edge, or a cut-out's face ahead of an inset tab.
+  const sectionAbout = (cx: number, rr: number, xe = 1): [number, number][] => {
+    const out: [number, number][] = [[xe, yc(xe)]];
     for (let i = tail - 1; i >= 1; i--) {
-      const x = cx + (1 - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+      const x = cx + (xe - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
       out.push([x, yc(x) + k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);
     }
     for (let i = 0; i <= nose; i++) {
@@ -132,7 +139,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       out.push([cx + aspect * rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
     }
     for (let i = 1; i < tail; i++) {
-      const x = cx + (1 - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
+      const x = cx + (xe - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
       out.push([x, yc(x) - k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);
     }
     return out;
@@ -157,7 +164,11 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     const shape = horn.shape === "step" ? 1 : horn.shape === "ramp" ? f : Math.sqrt(1 - (1 - f) ** 2);
     return horn.reach * flapChord * shape;
   };
+  // An inset tab: over its span the surface ends at the cut-out's face ahead of it.
+  const tab = options.tab;
+  const tabFace = tab ? 1 - tab.chord * flapChord : 1;
   const sectionAt = (s: number): [number, number][] => {
+    if (tab && s > tab.from && s < tab.to) return sectionAbout(xh, r, tabFace);
     const reach = reachAt(s);
     if (reach === 0) return section;
     const cx = xh - reach;
@@ -195,6 +206,10 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       }}
     ts.sort((a, b) => a - b);
   }
+  if (tab) {
+    ts.push(tab.from - 1e-3, tab.from + 1e-3, tab.to - 1e-3, tab.to + 1e-3);
+    ts.sort((a, b) => a - b);
+  }
   const place = (s: number, x: number, y: number): Vec3 => {
     const c = chordAt(s), l = lead(s);
     return [0, 1, 2].map((i) => l[i] + x * c * AFT[i] + y * c * up[i]) as Vec3;
@@ -211,7 +226,27 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
     const x = cross(axis, d);
     return [0, 1, 2].map((i) => hingeRoot[i] + d[i] * c + x[i] * sn + axis[i] * dot * (1 - c)) as Vec3;
   };
-  const surface = loft(ts, horn ? sectionAt : section, (s, x, y) => turn(place(s, x, y)), next, true);
+  const surface = loft(ts, horn || tab ? sectionAt : section, (s, x, y) => turn(place(s, x, y)), next, true);
+  if (tab) {
+    // The tab, in the same mesh: its own rounded nose a little behind the cut-out's face, turned
+    // about its nose's centre by its own deflection, then with the surface.
+    const gap = 0.01 * flapChord, cxt = tabFace + gap + 0.3 * k * yt(tabFace);
+    const rt = 0.3 * k * yt(tabFace);
+    const tabSection = sectionAbout(cxt, rt);
+    const inset = 0.01;
+    const a = place(tab.from + inset, cxt, yc(cxt)), b = place(tab.to - inset, cxt, yc(cxt));
+    const tabAxis = normalize([0, 1, 2].map((i) => b[i] - a[i]));
+    const sign = tabAxis[2] * up[1] - tabAxis[1] * up[2] > 0 ? 1 : -1;
+    const tabTurn = (q: Vec3) => aboutLine(q, a, tabAxis, (-sign * tab.deflection * Math.PI) / 180);
+    appendLoft(
+      surface,
+      [tab.from + inset, tab.to - inset],
+      tabSection,
+      (ss, x, y) => turn(tabTurn(place(ss, x, y))),
+      next,
+      true,
+    );
+  }
   const brackets: Loft[] = [], wingBrackets: Loft[] = [];
   if (drop > 0) {
     // Three brackets, each a thin closed box from the surface's lower skin down to the pivot.
@@ -283,6 +318,15 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
 
 /** A section, the same at every span position or given per position (the same point count). */
 type Section = readonly [number, number][] | ((s: number) => readonly [number, number][]);
+
+/** `q` turned by `angle` (radians, right hand) about the line through `at` along unit `axis`. */
+function aboutLine(q: Vec3, at: Vec3, axis: Vec3, angle: number): Vec3 {
+  if (!angle) return q;
+  const d: Vec3 = [q[0] - at[0], q[1] - at[1], q[2] - at[2]];
+  const c = Math.cos(angle), sn = Math.sin(angle), dot = d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2];
+  const x = cross(axis, d);
+  return [0, 1, 2].map((i) => at[i] + d[i] * c + x[i] * sn + axis[i] * dot * (1 - c)) as Vec3;
+}
 
 interface Loft {
   positions: number[];
