@@ -21,6 +21,7 @@ import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/sce
 export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
 export { checkIndexValues } from "./check_indices.ts";
+export { convertSkinAttributes } from "./skin_attributes.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 

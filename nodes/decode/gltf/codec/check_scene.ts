@@ -16,6 +16,7 @@ import type { Checker, Json } from "./checker.ts";
 import { describe } from "./container.ts";
 import { checkMaterial, checkTextureInfo } from "./check_material.ts";
 import { checkMatrix } from "./check_matrix.ts";
+import { skinAttributeRepair } from "./skin_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
@@ -46,9 +47,11 @@ export function checkMeshes(c: Checker): void {
           const accessor = accessors[a];
           const rule = rules.find(({ semantic: pattern }) => pattern.test(semantic));
           const formats = s === 0 ? rule?.formats : rule && TARGET_FORMATS;
-          if (
-            rule && (!rule.types.includes(accessor.type as string) || !formats!.includes(formatOf(accessor)))
-          ) {
+          const allowed = !rule ||
+            (rule.types.includes(accessor.type as string) && formats!.includes(formatOf(accessor)));
+          const read = allowed || s > 0 ? undefined : skinAttributeRepair(semantic, accessor);
+          if (read) c.repaired(`${base}/${semantic}`, `accessor ${a} holds ${read}`);
+          else if (!allowed) {
             c.fail(
               `${base}/${semantic}`,
               `an accessor of type ${rule.types.join(" or ")} in ${formats!.map(formatName).join(", ")}`,
