@@ -40,6 +40,8 @@ export function describeDson(scene: Document): Json {
         target: follow.target ?? null,
         share: follow.share ?? null,
         parent: follow.parent ?? null,
+        // Only on a blend of joints, whose meshes are skinned with it (`follow_skin.ts`).
+        ...(follow.blend ? { blend: follow.blend } : {}),
       });
     }
   }

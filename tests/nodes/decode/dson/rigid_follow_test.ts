@@ -161,12 +161,18 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
   assert.equal(ring.getParentNode()?.getName(), "F_bone1");
   // `partgraph inspect` lists it with the joint it goes under.
   const [listed] = describeDson(scene).rigid_followers as Json[];
-  assert.deepEqual({ ...listed, share: Math.round((listed.share as number) * 1e6) / 1e6 }, {
+  const rounded = (v: unknown) => Math.round((v as number) * 1e6) / 1e6;
+  assert.deepEqual({
+    ...listed,
+    share: rounded(listed.share),
+    blend: (listed.blend as Json[]).map((b) => ({ ...b, weight: rounded(b.weight) })),
+  }, {
     name: "Ring",
     joint: "F_bone1",
     target: "F_geo-1",
     share: 0.666667,
     parent: "F-1",
+    blend: [{ joint: "F_bone1", weight: 0.666667 }, { joint: "F_bone0", weight: 0.333333 }],
   });
   const before = await assertWorldKept(json, ring, scene);
   assert.equal(before.getParentNode()?.getName(), "F");
