@@ -44,7 +44,7 @@ export const decodeDson = defineNode({
   version: 9,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
-    "they follow. References resolve only inside `content_roots`; missing content is a warning and the scene " +
+    "they follow (their meshes skinned with the blend when they follow several). References resolve only inside `content_roots`; missing content is a warning and the scene " +
     "is built from what exists.",
   inputs: { bytes: { type: "bytes", doc: "A .duf or .dsf file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene (metres, +Y up, figure facing +Z)." } },
