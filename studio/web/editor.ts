@@ -233,6 +233,30 @@ export class NodeEditor {
     this.render();
   }
 
+  /**
+   * Pans the view (at its zoom) just enough that node `id` is in it whole, when it is not: a node
+   * added beside others (right of them) may land past the view's edge.
+   */
+  showNode(id: string): void {
+    const model = this.model;
+    if (!model) return;
+    const box = this.svg.getBoundingClientRect();
+    const [left, top] = this.toCanvas(box.left, box.top);
+    const [right, bottom] = this.toCanvas(box.right, box.bottom);
+    const [x, y] = model.position(id);
+    const margin = 20 / this.view.scale;
+    const shift = (start: number, end: number, from: number, to: number) =>
+      end + margin > to
+        ? Math.min(end + margin - to, start - margin - from)
+        : Math.min(0, start - margin - from);
+    const dx = shift(x, x + WIDTH, left, right);
+    const dy = shift(y, y + model.height(id), top, bottom);
+    if (!dx && !dy) return;
+    this.view.x += dx;
+    this.view.y += dy;
+    this.render();
+  }
+
   /** Page coordinates to canvas coordinates. */
   toCanvas(clientX: number, clientY: number): [number, number] {
     const box = this.svg.getBoundingClientRect();

@@ -521,6 +521,7 @@ function setUpSearch(): void {
   const add = (type: string) => {
     const id = current().addNode(type, editor.centre());
     editor.select([id]);
+    editor.showNode(id);
     editor.render();
     scheduleCheck();
     updateTitle();

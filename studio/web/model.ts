@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { HEADER, ROW } from "./svg.ts";
+import { HEADER, ROW, WIDTH } from "./svg.ts";
 import type { Catalogue, Graph, GraphNode, GroupSockets, Json, NodeDef } from "./types.ts";
 
 /** Id of the graph-inputs node (graph inputs are its output sockets). */
@@ -29,6 +29,9 @@ export interface Shape {
   inputs: Socket[];
   outputs: Socket[];
 }
+
+/** The width of a column of the layout of a graph without positions (nodes by depth). */
+const COLUMN = 260;
 
 /** A wire from an output socket to an input socket. */
 export interface Wire {
@@ -162,7 +165,8 @@ export class GraphModel {
     // Reading must not add an empty `ui` (drawing an empty graph would make it differ from its file).
     const ui = this.graph.ui ?? {};
     if (id === INPUTS_ID) return ui.inputs ?? [0, 0];
-    if (id === OUTPUTS_ID) return ui.outputs ?? [0, 0];
+    // As laid out for a graph whose nodes all have depth 1 (an empty one), not on Group Input.
+    if (id === OUTPUTS_ID) return ui.outputs ?? [2 * COLUMN, 0];
     return ui.nodes?.[id] ?? [0, 0];
   }
 
@@ -231,14 +235,40 @@ export class GraphModel {
     else (ui.nodes ??= {})[id] = at;
   }
 
-  /** Adds a node of a catalogue type at a position; returns its id. */
+  /**
+   * Adds a node of a catalogue type at a position, or right of it past the nodes it would cover
+   * there; returns its id.
+   */
   addNode(type: string, at: [number, number]): string {
     const id = this.freeId(type.split(".").pop()!.replace(/[^A-Za-z0-9_-]/g, "_"));
     this.edit((graph) => {
       graph.nodes[id] = { type };
-      this.setPosition(id, at);
+      this.setPosition(id, this.clearSpot(id, at));
     }, `add ${id}`);
     return id;
+  }
+
+  /**
+   * `at`, moved right past every node that node `id` would cover there. The search box adds each
+   * node at the view's centre: nodes added one after another would lie on top of each other, the
+   * last hiding the others and their sockets. To the right, a chain added in order reads as it flows.
+   */
+  private clearSpot(id: string, at: [number, number]): [number, number] {
+    const height = this.height(id);
+    const y = at[1];
+    let x = at[0];
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const other of this.ids()) {
+        if (other === id) continue;
+        const [ox, oy] = this.position(other);
+        if (x < ox + WIDTH && ox < x + WIDTH && y < oy + this.height(other) && oy < y + height) {
+          x = ox + WIDTH + 40;
+          moved = true;
+        }
+      }
+    }
+    return [x, y];
   }
 
   /** A node id not yet used, from a base name. */
@@ -413,14 +443,14 @@ export class GraphModel {
       if (nodes[id]) continue;
       const row = rows.get(d) ?? 0;
       rows.set(d, row + 1);
-      nodes[id] = [d * 260, row * 170];
+      nodes[id] = [d * COLUMN, row * 170];
     }
     if (!this.graph.ui && !Object.keys(this.graph.nodes).length) return;
     this.graph.ui = {
       ...ui,
       nodes,
       inputs: ui.inputs ?? [0, 0],
-      outputs: ui.outputs ?? [(maxDepth + 1) * 260, 0],
+      outputs: ui.outputs ?? [(maxDepth + 1) * COLUMN, 0],
     };
   }
 }

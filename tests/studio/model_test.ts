@@ -92,3 +92,25 @@ Deno.test("editor model: unsaved means differs from the graph as opened or saved
   deepEqual(Object.keys(m.graph.nodes.rig.params!), ["zero_rest", "names"]);
   equal(m.dirty, false);
 });
+
+Deno.test("editor model: nodes added at one spot go right of each other, clear of every node", () => {
+  const m = new GraphModel("graphs/new.json", { version: 1, nodes: {} }, catalogue, new Map());
+  // Below the Group Output node, clear of it and of Group Input (both drawn in an empty graph).
+  const [ox, oy] = m.position(OUTPUTS_ID);
+  const spot: [number, number] = [ox, oy + m.height(OUTPUTS_ID) + 200];
+  const ids = ["demo.fighter", "export.gltf", "io.write"].map((type) => m.addNode(type, spot));
+  deepEqual(ids, ["fighter", "gltf", "write"]);
+  deepEqual(ids.map((id) => m.position(id)), [spot, [ox + 240, spot[1]], [ox + 480, spot[1]]]);
+  // One added over the Group Output node goes right of it, and of what lies there.
+  const over = m.addNode("io.write", [ox, oy]);
+  const [x, y] = m.position(over);
+  equal(y, oy);
+  assert(x >= ox + 240, `${x} is right of the Group Output node at ${ox}`);
+  for (const id of m.ids().filter((id) => id !== over)) {
+    const [nx, ny] = m.position(id);
+    const clear = x >= nx + 200 || nx >= x + 200 || y >= ny + m.height(id) || ny >= y + m.height(over);
+    assert(clear, `${over} at ${[x, y]} covers ${id} at ${[nx, ny]}`);
+  }
+  m.undo();
+  equal(over in m.graph.nodes, false, "each add is one undo step");
+});
