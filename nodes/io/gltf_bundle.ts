@@ -103,6 +103,18 @@ export async function bundleGltf(
         info = await statOf(file);
       }
     }
+    const bare = uri.split(/[?#]/)[0];
+    if (!info && bare !== uri) {
+      // A URL's query or fragment (`tex.png?v=2`, a web app's cache-buster) names no part of the file:
+      // browsers, and three.js, fetch `tex.png`. A file named with the `?` itself is read first, as Blender does.
+      const unqueried = localPath(lenientlyDecoded(bare).text);
+      const found = unqueried && await statOf(join(folder, unqueried.path));
+      if (found) {
+        options.warn?.(`${path}: ${at} '${uri}' read as '${bare}': a URL's query or fragment names no file`);
+        file = join(folder, unqueried.path);
+        info = found;
+      }
+    }
     if (!(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
@@ -130,7 +142,7 @@ export async function bundleGltf(
       );
     }
     const mime = at.startsWith("/images/")
-      ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(uri))
+      ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(bare))
       : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }

@@ -44,7 +44,7 @@ export const ioRead = defineNode({
   doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
-    "(`100%.png`) as written; of an " +
+    "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +
     "absolute path, as exporters that keep the author's paths write, the file name is looked for beside the " +
     "model; each with a warning; a missing image " +
     "is left out, with a warning, unless `missing_images` is `error`).",

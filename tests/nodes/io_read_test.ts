@@ -191,6 +191,28 @@ Deno.test("a .gltf naming a file with a bare '%' (100%.png) reads that file as w
   ]);
 });
 
+Deno.test("a .gltf naming files with a URL's query (a web app's cache-buster) reads the files, typed by their names", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const gltf = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  json.images[0].uri = "textures/skin.png?v=3";
+  delete json.images[0].mimeType;
+  json.buffers[0].uri = `${json.buffers[0].uri}#data`;
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const texture = (run.outputs.scene as Document).getRoot().listTextures()[0];
+  assertEquals([texture.getImage()?.byteLength, texture.getMimeType()], [70, "image/png"]);
+  assertEquals(run.warnings.map((w) => w.message).sort(), [
+    `${gltf}: /buffers/0/uri 'plane.bin#data' read as 'plane.bin': a URL's query or fragment names no file`,
+    `${gltf}: /images/0/uri 'textures/skin.png?v=3' read as 'textures/skin.png': a URL's query or fragment names no file`,
+  ]);
+  // A file named with the '?' itself is read as written, as Blender's importer reads it.
+  await Deno.copyFile(join(dir, "textures", "skin.png"), join(dir, "textures", "skin.png?v=3"));
+  const literal = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  assertEquals(literal.warnings.length, 1);
+});
+
 Deno.test("an embedded .gltf passes through io.read unchanged", async () => {
   const dir = await tempDir();
   const doc = new Document();
