@@ -310,9 +310,10 @@ async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown; cr
 }
 
 /**
- * Runs a graph; the response is a `text/event-stream`: `plan` `{nodes}` (the flattened ids of every
- * node the run evaluates, so the page can tell a node group done only once all its nodes are), the
- * runtime's events, then `end`.
+ * Runs a graph; the response is a `text/event-stream`: `plan` `{nodes, groups, files}` (the flattened
+ * ids of every node the run evaluates, so the page can tell a node group done only once all its nodes
+ * are; the group files it read from the request; every group file it read, so the page can tell its
+ * badges stale once one of them is edited), the runtime's events, then `end`.
  */
 function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
   const encoder = new TextEncoder();
@@ -329,6 +330,7 @@ function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
         send("plan", {
           nodes: evaluationOrder(plan).map((node) => node.id),
           groups: await overridesUsed(ctx, plan.files, overrides),
+          files: await groupFiles(ctx, plan.files),
         });
         const result = await runGraph(source, {
           registry: ctx.registry,
@@ -357,6 +359,15 @@ function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
   return new Response(body, {
     headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
   });
+}
+
+/** Every group file a plan read (from disk or from the page's open versions), as displayed. */
+async function groupFiles(ctx: ApiContext, files: readonly { file: string }[]): Promise<string[]> {
+  const read = new Set<string>();
+  for (const { file } of files.slice(1)) {
+    read.add(ctx.sandbox.display(await Deno.realPath(file).catch(() => file)));
+  }
+  return [...read].sort();
 }
 
 /** The group files a plan read from the page's open versions rather than from disk, as displayed. */

@@ -10,7 +10,8 @@ export const LINE_WIDTH = 110;
 
 /**
  * Formats a graph as JSON text. The top level and its maps (`inputs`, `nodes`, `outputs`, `ui`) and
- * each node are always one entry per line; deeper values go on one line when they fit.
+ * each node are always one entry per line; deeper values, and arrays at any depth (`modules`, a
+ * position in `ui`), go on one line when they fit.
  *
  * @example
  * ```ts
@@ -32,7 +33,8 @@ function write(value: unknown, indent: string, depth: number, prefix: number): s
   const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   if (entries.length === 0) return open + close;
   const key = (k: string | undefined) => (k === undefined ? "" : `${JSON.stringify(k)}: `);
-  if (depth >= ALWAYS_BREAK_DEPTH) {
+  // An array is a list of values, not a map of entries: `[x, y]` on four lines reads as nothing.
+  if (depth >= ALWAYS_BREAK_DEPTH || Array.isArray(value)) {
     const inline = oneLine(value);
     if (indent.length + prefix + inline.length <= LINE_WIDTH) return inline;
   }

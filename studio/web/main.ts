@@ -26,11 +26,17 @@ const stack: string[] = [];
 const entered: string[] = [];
 /** The latest run's node states of each top graph, kept across navigation. */
 const runs = new RunStates();
-/**
- * Each top graph's latest run: the open group files it read (from its `plan`) and what
- * {@link runFingerprint} gave for them when it started. Its badges are stale once that differs.
- */
-const ranAs = new Map<string, { read: string[]; fingerprint: string }>();
+/** What a top graph's latest run read; its badges are stale once one of these changed. */
+interface RanAs {
+  /** The top graph's {@link runContent} when the run started. */
+  top: string;
+  /** Each other open graph when the run started (sent as a group file): its content, and whether unsaved. */
+  sent: Map<string, { content: string; dirty: boolean }>;
+  /** Every group file the run read (its plan's `files`; until the plan comes, every open graph). */
+  files: string[];
+}
+/** Each top graph's latest run, as {@link RanAs}. */
+const ranAs = new Map<string, RanAs>();
 /** Where each open file was last shown: its top graph and the group nodes Tab entered to reach it. */
 const trails = new Map<string, { top: string; entered: string[] }>();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
@@ -221,29 +227,33 @@ function runStates() {
 }
 
 /**
- * What a run of a top graph computes, as text: the graph's {@link runContent} (`top`) and that of
- * each open group file it read (`read`, by path; a file closed since counts as changed). Moving a
- * node changes nothing a run does; undoing back to the graph that ran gives the same text, so its
- * badges are current again.
+ * What a run reads of an open graph, as text: its JSON without the layout (moving a node changes
+ * nothing a run does; undoing back to the graph that ran gives the same text).
  */
-function runFingerprint(
-  top: string | undefined,
-  read: readonly string[],
-  contentOf = (path: string) => runContent(models.get(path)),
-): string {
-  return JSON.stringify([top, ...read.map((path) => [path, contentOf(path) ?? null])]);
+function runContent(model: GraphModel): string {
+  return canonical({ ...model.graph, ui: undefined });
 }
 
-/** What a run reads of an open graph: its JSON without the layout; undefined for a file not open. */
-function runContent(model: GraphModel | undefined): string | undefined {
-  return model && canonical({ ...model.graph, ui: undefined });
-}
-
-/** True when the top graph shown last ran as something else than it is now. */
+/**
+ * True when the top graph shown last ran as something else than it is now: the graph, or a group
+ * file the run read (at any depth, open then or not; an open file the run did not read counts not).
+ */
 function isStale(): boolean {
   const top = models.get(stack[0]);
   const ran = ranAs.get(stack[0]);
-  return !!top && ran !== undefined && ran.fingerprint !== runFingerprint(runContent(top), ran.read);
+  if (!top || !ran) return false;
+  return runContent(top) !== ran.top || ran.files.some((path) => groupChanged(ran, path));
+}
+
+/** True when group file `path` is not as the run `ran` read it. */
+function groupChanged(ran: RanAs, path: string): boolean {
+  const model = models.get(path);
+  const sent = ran.sent.get(path);
+  // Read from its file (not open then): changed once opened and edited.
+  if (!sent) return !!model?.dirty;
+  // Closed since: runs read its file now, without the edits sent.
+  if (!model) return sent.dirty;
+  return runContent(model) !== sent.content;
 }
 
 /** After an edit: dims the badges if the graph no longer is the one that ran (or undims them). */
@@ -395,12 +405,14 @@ async function run(): Promise<void> {
   button.title = "A run is going: Run is enabled again when it ends";
   runs.start(top);
   // Every other open graph goes with the run as the group file it stands for (the server reads those
-  // the graph uses, at any depth). Until the plan names the ones it read, each counts for staleness.
+  // the graph uses, at any depth). Until the plan names the files it read, each counts for staleness.
   const groups = othersOpen(top);
-  const sent = new Map(groups.map((g) => [g.path, runContent(g)]));
-  const ran = runContent(model);
-  const ranWith = (read: string[]) => ({ read, fingerprint: runFingerprint(ran, read, (p) => sent.get(p)) });
-  ranAs.set(top, ranWith([...sent.keys()]));
+  const ran: RanAs = {
+    top: runContent(model),
+    sent: new Map(groups.map((g) => [g.path, { content: runContent(g), dirty: g.dirty }])),
+    files: groups.map((g) => g.path),
+  };
+  ranAs.set(top, ran);
   const shown = () => {
     if (stack[0] !== top) return;
     editor.states = runStates();
@@ -425,10 +437,10 @@ async function run(): Promise<void> {
   let end: RunEnd;
   try {
     end = await runGraphLive(model, groups, {
-      plan: (ids, read) => {
+      plan: (ids, read, files) => {
         runs.plan(top, ids);
-        // Only the open files it read can make its badges stale (an unrelated file's edit cannot).
-        ranAs.set(top, ranWith(read));
+        // Only the group files it read can make its badges stale (an unrelated file's edit cannot).
+        ran.files = files;
         shown();
         for (const group of groups.filter((g) => g.dirty && read.includes(g.path))) {
           log(

@@ -28,10 +28,11 @@ export interface RunEnd {
 /** What the page does with the stream. */
 export interface RunHandlers {
   /**
-   * The flattened ids of every node the run will evaluate (sent before any node event), and the group
-   * files it reads from the page's open versions (as the server displays their paths).
+   * The flattened ids of every node the run will evaluate (sent before any node event), the group
+   * files it reads from the page's open versions, and every group file it reads (as the server
+   * displays their paths).
    */
-  plan(ids: string[], groups: string[]): void;
+  plan(ids: string[], groups: string[], files: string[]): void;
   /** A node's state changed; `id` is flattened (`group/inner` inside node groups). */
   state(id: string, state: NodeState): void;
   /** A warning or error of node `id` (flattened), or of the run as a whole (`id` undefined). */
@@ -87,7 +88,7 @@ export async function runGraphLive(
         return data as RunEnd;
       }
       if (event === "plan") {
-        on.plan(data.nodes, data.groups ?? []);
+        on.plan(data.nodes, data.groups ?? [], data.files ?? []);
         continue;
       }
       const e = data as RunEvent;

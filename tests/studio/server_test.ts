@@ -294,7 +294,7 @@ Deno.test("studio server: a run streams its plan, node events and ends with the 
     }));
     deepEqual(
       events[0],
-      { event: "plan", data: { nodes: ["fighter", "export"], groups: [] } },
+      { event: "plan", data: { nodes: ["fighter", "export"], groups: [], files: [] } },
       "upstream first",
     );
     const done = events.filter((e) => e.event === "node" && e.data.state === "done").map((e) => e.data.id);
@@ -404,4 +404,37 @@ Deno.test("studio server: a file the editor cannot draw is refused with each JSO
     equal(flawed.status, 200);
     deepEqual(Object.keys(flawed.body.graph.nodes), ["a", "g"]);
   });
+});
+
+Deno.test("format: an array goes on one line when it fits, a module list and a position in ui too", () => {
+  const graph = {
+    version: 1,
+    modules: ["./report_bounds.ts"],
+    nodes: { a: { type: "demo.fighter" } },
+    ui: { nodes: { a: [20, 40] }, inputs: [-33, 208], outputs: [727, 208] },
+  };
+  const text = formatGraph(graph);
+  deepEqual(text.split("\n"), [
+    "{",
+    '  "version": 1,',
+    '  "modules": ["./report_bounds.ts"],',
+    '  "nodes": {',
+    '    "a": {',
+    '      "type": "demo.fighter"',
+    "    }",
+    "  },",
+    '  "ui": {',
+    '    "nodes": {',
+    '      "a": [20, 40]',
+    "    },",
+    '    "inputs": [-33, 208],',
+    '    "outputs": [727, 208]',
+    "  }",
+    "}",
+    "",
+  ]);
+  deepEqual(JSON.parse(text), graph);
+  // One too long for a line still breaks, one entry per line.
+  const long = formatGraph({ version: 1, modules: Array.from({ length: 12 }, (_, i) => `./module_${i}.ts`) });
+  equal(long.split("\n").length, 18, "{, version, modules: [, 12 modules, ], }, and the end of file");
 });

@@ -55,15 +55,17 @@ Deno.test("studio server: a run uses the open version of a group file, never wri
         e.event === "node" && e.data.id === "group/fighter" &&
         e.data.state !== "queued" && e.data.state !== "running"
       )!.data.state;
-      return { glb, state, read: events[0].data.groups };
+      return { glb, state, read: events[0].data.groups, files: events[0].data.files };
     };
     const open = (detail: number) => [{ path: innerFile, graph: inner(detail) }];
 
     const asSaved = await run();
     deepEqual([asSaved.state, asSaved.read], ["done", []]);
+    deepEqual(asSaved.files, [innerFile], "the plan names every group file it read, from disk too");
     const edited = await run(open(3));
     equal(edited.state, "done", "a different inner graph is computed, not the saved one's cache entry");
     deepEqual(edited.read, [innerFile], "the plan names the file it read from the page");
+    deepEqual(edited.files, [innerFile]);
     notDeepEqual(edited.glb, asSaved.glb, "detail 3, not the saved detail 1");
     assert(edited.glb.length > asSaved.glb.length, `${edited.glb.length} > ${asSaved.glb.length} bytes`);
     equal(await Deno.readTextFile(innerFile), saved, "the open version is never written to the file");

@@ -1,0 +1,67 @@
+/// <reference lib="dom" />
+/**
+ * A run's badges and the node groups it read, in chromium: a group that was not open when the top
+ * graph ran, opened afterwards (Tab), leaves the badges as they are; edited, they dim ("from the last
+ * run; the graph changed since"), as an edit of the top graph dims them; undone, they are current
+ * again.
+ */
+import { equal } from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserMissing } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
+import { checked, drag, openStudio, socket, tabOut } from "./page_helpers.ts";
+import { runTop, tabIn, writeGroupGraphs } from "./group_fixtures.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+/** The class of node `id`'s badge. */
+const badge = (page: Page, id: string) => page.getAttribute(`g.node[data-node="${id}"] text.badge`, "class");
+
+Deno.test({
+  name: "studio: a group opened after a run leaves its badges current; edited, they dim",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-stale-groups-" });
+  const { top } = await writeGroupGraphs(dir);
+  const { studio, page, errors, close } = await openStudio(dir);
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(top)}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await checked(page, "valid");
+    const ran = await runTop(page, studio.url);
+    equal(ran.badge, "badge state-done");
+
+    // Opened (Tab in and out), unchanged: the badges are current.
+    await tabIn(page);
+    await tabOut(page);
+    await checked(page, "valid");
+    equal(await badge(page, "export"), "badge state-done");
+    equal(await badge(page, "group"), "badge state-done");
+
+    // Edited inside (its output now fighter_hi's scene): the run read the file, not this.
+    await tabIn(page);
+    await drag(page, socket("fighter_hi", "scene", "out"), socket("@outputs", "scene", "in"));
+    await page.waitForSelector('path.wire[data-wire="fighter_hi.scene->@outputs.scene"]', {
+      state: "attached",
+    });
+    await tabOut(page);
+    await checked(page, "valid");
+    equal(await badge(page, "export"), "badge state-done stale");
+    equal(await badge(page, "group"), "badge state-done stale");
+
+    // Undone inside: the group is its file again, as the run read it.
+    await tabIn(page);
+    await page.focus("#editor");
+    await page.keyboard.press("Control+z");
+    await page.waitForSelector('path.wire[data-wire="fighter.scene->@outputs.scene"]', { state: "attached" });
+    await tabOut(page);
+    await checked(page, "valid");
+    equal(await badge(page, "export"), "badge state-done");
+    equal(errors.length, 0, errors.join("\n"));
+  } finally {
+    await close();
+  }
+});
