@@ -38,6 +38,7 @@ const read = (path: string) => api<OpenedGraph>(`/api/graph?path=${encodeURIComp
 export async function revertShown(ctx: FilesContext): Promise<void> {
   const model = ctx.models.get(ctx.stack[ctx.stack.length - 1]);
   if (!model) return;
+  if (!model.hasFile) return ctx.status(`${model.path} is new: it has no file to revert to until Save`, true);
   if (model.dirty && !confirm(`Revert ${model.path} to its file? Its unsaved changes are dropped.`)) {
     return ctx.status(`Revert cancelled: ${model.path} keeps its unsaved changes`);
   }
@@ -69,8 +70,9 @@ export async function closeFile(ctx: FilesContext, path: string): Promise<void> 
   // A file that cannot be drawn or has issues has no sockets: the live check marks its nodes. Its
   // sockets come from the file with the groups it uses as open here (unsaved edits included), as a
   // check and a run read them — not from the files alone.
-  const signature = await read(path).then((loaded) => ctx.signatureOf(loaded.path, loaded.graph))
-    .catch(() => undefined);
+  const signature = model.hasFile
+    ? await read(path).then((loaded) => ctx.signatureOf(loaded.path, loaded.graph)).catch(() => undefined)
+    : undefined;
   for (const other of ctx.models.values()) {
     for (const rel of [...other.groups.keys()]) {
       if (joinPath(other.path, rel) === path) other.groups.set(rel, signature);

@@ -144,6 +144,30 @@ async function open(path: string, via?: string): Promise<void> {
 }
 
 /**
+ * Open with a typed path: a graph file, or one that does not exist yet — a new, empty graph there
+ * after a confirm, written by Save (a pipeline authored from scratch needs no file made elsewhere).
+ * Asking first whether it exists also keeps a typo from being an HTTP 404 in the console.
+ */
+async function openTyped(path: string): Promise<void> {
+  if (models.has(path)) return open(path);
+  const { path: shown, exists } = await api<{ path: string; exists: boolean }>(
+    `/api/exists?path=${encodeURIComponent(path)}`,
+  );
+  if (exists || models.has(shown)) return open(shown);
+  if (!shown.endsWith(".json")) {
+    return status(`${shown} does not exist (a graph file's name ends in .json)`, true);
+  }
+  if (!confirm(`${shown} does not exist. Start a new graph there? Its file is written when you Save.`)) {
+    return status(`Open cancelled: ${shown} does not exist`);
+  }
+  const model = new GraphModel(shown, { version: 1, nodes: {} }, catalogue, new Map());
+  model.markNew();
+  models.set(shown, model);
+  await open(shown);
+  status(`New graph ${shown}: it is written when you Save`);
+}
+
+/**
  * Shows the top graph in the picker, adding it when it is not in `graphs/` (opened by path or from
  * the URL), so the picker never names a graph other than the one being edited.
  */
@@ -553,7 +577,7 @@ async function setUp(): Promise<void> {
   const picker = $<HTMLSelectElement>("graph-picker");
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
   picker.onchange = guarded(() => open(picker.value));
-  $("open-path").onclick = guarded(() => open($<HTMLInputElement>("graph-path").value));
+  $("open-path").onclick = guarded(() => openTyped($<HTMLInputElement>("graph-path").value.trim()));
   $("save").onclick = guarded(save);
   $("revert").onclick = guarded(() => revertShown(openFiles));
   $("run").onclick = guarded(run);

@@ -72,6 +72,16 @@ export class GraphModel {
     return canonical(this.graph) !== this.saved;
   }
 
+  /** A graph whose file does not exist yet: unsaved (`*`, and Save writes it) until its first save. */
+  markNew(): void {
+    this.saved = "";
+  }
+
+  /** False for a new graph not saved yet ({@link markNew}): it has no file to re-read. */
+  get hasFile(): boolean {
+    return this.saved !== "";
+  }
+
   /** Records that `graph` (this graph as it was posted, JSON) is now the file's content. */
   markSaved(graph: string = JSON.stringify(this.graph)): void {
     this.saved = canonical(JSON.parse(graph));

@@ -3,13 +3,16 @@
  * A pipeline authored from an empty graph, in chromium, as a first-time user builds one: nodes added
  * from the search box one after another each land in view and clear of every other node (they used
  * to land on top of each other at the view's centre, the last hiding the rest and their sockets);
- * wired, given a path and run, the file written is the demo fighter's GLB exported directly.
+ * wired, given a path and run, the file written is the demo fighter's GLB exported directly. A graph
+ * path that does not exist, opened, starts a new graph there (after a confirm), written by Save.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import type { Dialog, Page } from "playwright-core";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { boxOf, checked, drag, openStudio, socket } from "./page_helpers.ts";
+import { boxOf, checked, drag, openStudio, socket, statusReads } from "./page_helpers.ts";
+import { formatGraph } from "../../studio/format.ts";
 import { fighterGlb } from "./group_fixtures.ts";
 
 const missing = browserMissing();
@@ -78,6 +81,76 @@ Deno.test({
     assert(status.startsWith("Run finished"), status);
     equal(await page.getAttribute('g.node[data-node="write"] text.badge', "class"), "badge state-done");
     deepEqual(await Deno.readFile(join(dir, "out", "fighter.glb")), await fighterGlb(dir, 2));
+    deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+/** Opens `path` with the path box and answers the confirm it asks; returns the confirm's message. */
+async function openAnswering(page: Page, path: string, accept: boolean): Promise<string> {
+  await page.fill("#graph-path", path);
+  const asked = page.waitForEvent("dialog");
+  const clicked = page.click("#open-path");
+  const dialog: Dialog = await asked;
+  const message = dialog.message();
+  await (accept ? dialog.accept() : dialog.dismiss());
+  await clicked;
+  return message;
+}
+
+Deno.test({
+  name: "studio: opening a graph path that does not exist starts a new graph there, written on Save",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-new-graph-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  const first = join(dir, "graphs", "first.json");
+  await Deno.writeTextFile(
+    first,
+    JSON.stringify({ version: 1, nodes: { fighter: { type: "demo.fighter" } } }),
+  );
+  const fresh = join(dir, "graphs", "fresh.json");
+  const { studio, page, errors, close } = await openStudio(dir);
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(first)}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await checked(page, "valid");
+
+    // Dismissed: nothing opens, nothing is written.
+    const asked = await openAnswering(page, fresh, false);
+    equal(asked, `${fresh} does not exist. Start a new graph there? Its file is written when you Save.`);
+    await statusReads(page, `Open cancelled: ${fresh} does not exist`);
+    equal(await page.textContent("#crumbs"), first);
+    equal(await page.locator(`.file-tab[data-path="${fresh}"]`).count(), 0);
+    // A path that is not a graph file is said so, not asked about.
+    await page.fill("#graph-path", join(dir, "graphs", "notes.txt"));
+    await page.click("#open-path");
+    await statusReads(
+      page,
+      `${join(dir, "graphs", "notes.txt")} does not exist (a graph file's name ends in .json)`,
+    );
+
+    // Accepted: an empty graph, unsaved until Save writes it.
+    await openAnswering(page, fresh, true);
+    await page.waitForFunction((p) => document.getElementById("crumbs")!.textContent === `${p} *`, fresh);
+    await statusReads(page, `New graph ${fresh}: it is written when you Save`);
+    equal(await page.textContent(`.file-tab[data-path="${fresh}"]`), "fresh.json *");
+    await checked(page, "valid");
+    await Deno.stat(fresh).then(() => assert(false, "not written before Save"), () => {});
+    await page.click("#revert");
+    await statusReads(page, `${fresh} is new: it has no file to revert to until Save`);
+    await page.fill("#node-search", "demo.fighter");
+    await page.press("#node-search", "Enter");
+    await page.click("#save");
+    await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved "));
+    equal(await page.textContent("#crumbs"), fresh);
+    const saved = JSON.parse(await Deno.readTextFile(fresh));
+    deepEqual(Object.keys(saved.nodes), ["fighter"]);
+    equal(saved.nodes.fighter.type, "demo.fighter");
+    equal(await Deno.readTextFile(fresh), formatGraph(saved));
     deepEqual(errors, []);
   } finally {
     await close();
