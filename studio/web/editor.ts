@@ -34,6 +34,11 @@ export interface EditorEvents {
   status(message: string, refused?: boolean): void;
   /** Tab on a group node: open its graph. Tab on nothing: go back to the parent graph. */
   tab(groupId?: string): void;
+  /**
+   * What to say when the graph shown has nothing to undo (redo): undefined for the plain "Nothing
+   * to undo", else a message naming the open files that have (each file has its own history).
+   */
+  nothingTo?(direction: "undo" | "redo"): string | undefined;
   /** Ctrl+G: group the selected nodes into a new graph file. */
   group(ids: string[]): void;
   /** Alt+G / Ctrl+Alt+G: replace a selected group node by its nodes. */
@@ -454,7 +459,9 @@ export class NodeEditor {
     const model = this.model;
     if (!model) return;
     const step = direction === "undo" ? model.undo() : model.redo();
-    if (step === undefined) return this.events.status(`Nothing to ${direction}`);
+    if (step === undefined) {
+      return this.events.status(this.events.nothingTo?.(direction) ?? `Nothing to ${direction}`);
+    }
     this.events.status(`${direction === "undo" ? "Undone" : "Redone"}: ${step}`);
     this.afterHistory();
   }

@@ -49,9 +49,22 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   selected: () => showParams(),
   status,
   tab: (group) => guarded(() => group ? enterGroup(group) : leaveGroup())(),
+  nothingTo,
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),
 });
+
+/**
+ * Undo with nothing to undo in the graph shown, while another open file has edits to undo (edited in
+ * a group, then Tab back): each file has its own history, as each has its own Save, so say where the
+ * steps are rather than a bare "Nothing to undo" that reads as if the edit were lost.
+ */
+function nothingTo(direction: "undo" | "redo"): string | undefined {
+  const others = othersOpen(current().path).filter((m) => m.steps(direction) > 0).map((m) => m.path);
+  if (!others.length) return undefined;
+  return `Nothing to ${direction} in ${current().path}; each open file has its own history: ` +
+    `${others.join(", ")} ${others.length > 1 ? "have" : "has"} steps to ${direction} (click its tab)`;
+}
 
 /** What grouping and ungrouping work on: the open graph, the page's graphs, its status bar. */
 function groupContext() {

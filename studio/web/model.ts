@@ -211,6 +211,11 @@ export class GraphModel {
     this.saved = canonical(this.graph);
   }
 
+  /** How many edits Undo (or Redo) can step through. */
+  steps(direction: "undo" | "redo"): number {
+    return (direction === "undo" ? this.undoStack : this.redoStack).length;
+  }
+
   /** Undoes the last edit; returns what it was, or undefined when there is none. */
   undo(): string | undefined {
     const previous = this.undoStack.pop();

@@ -3,13 +3,13 @@
  * A run's badges and the node groups it read, in chromium: a group that was not open when the top
  * graph ran, opened afterwards (Tab), leaves the badges as they are; edited, they dim ("from the last
  * run; the graph changed since"), as an edit of the top graph dims them; undone, they are current
- * again.
+ * again. Undo in the top graph, which has no step of its own, says which open file has one.
  */
 import { equal } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, drag, openStudio, socket, tabOut } from "./page_helpers.ts";
+import { checked, drag, openStudio, socket, statusReads, tabOut } from "./page_helpers.ts";
 import { runTop, tabIn, writeGroupGraphs } from "./group_fixtures.ts";
 
 const missing = browserMissing();
@@ -25,7 +25,7 @@ Deno.test({
   sanitizeResources: false,
 }, async () => {
   const dir = await tempDir({ prefix: "studio-stale-groups-" });
-  const { top } = await writeGroupGraphs(dir);
+  const { top, inner } = await writeGroupGraphs(dir);
   const { studio, page, errors, close } = await openStudio(dir);
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(top)}`);
@@ -51,6 +51,13 @@ Deno.test({
     await checked(page, "valid");
     equal(await badge(page, "export"), "badge state-done stale");
     equal(await badge(page, "group"), "badge state-done stale");
+    // Undo here: the top graph has nothing to undo; the status bar says where the edit's step is.
+    await page.focus("#editor");
+    await page.keyboard.press("Control+z");
+    await statusReads(
+      page,
+      `Nothing to undo in ${top}; each open file has its own history: ${inner} has steps to undo (click its tab)`,
+    );
 
     // Undone inside: the group is its file again, as the run read it.
     await tabIn(page);
