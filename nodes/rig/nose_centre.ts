@@ -42,26 +42,57 @@ export function noseCentres(
 ): NoseCentres {
   const out = new Float64Array(stations * 2).fill(NaN);
   if (!(chord > 0)) return { centres: out, ovals: 0 };
-  // Each station's segment end points, relative to its tip, and the segments themselves.
-  const byStation: number[][] = Array.from({ length: stations }, () => []);
-  const segments: number[][] = Array.from({ length: stations }, () => []);
+  // Each station's segment end points, relative to its tip, and the segments themselves, packed
+  // station after station into two typed arrays (counted first, then filled in cut order): growing
+  // per-station JS arrays instead spent most of the fit on a dense mesh reallocating them.
+  const near = MAX_RADIUS * chord;
+  const pointStart = new Int32Array(stations + 1), segmentStart = new Int32Array(stations + 1);
+  for (let i = 0; i < cuts.n; i += 5) {
+    const k = cuts.data[i] | 0;
+    const v0 = lead[k * 3 + 1];
+    if (Number.isNaN(v0)) continue;
+    const va = cuts.data[i + 1] - v0, vb = cuts.data[i + 3] - v0;
+    if (va <= near) pointStart[k + 1] += 2;
+    if (vb <= near) pointStart[k + 1] += 2;
+    if (Math.min(va, vb) <= near) segmentStart[k + 1] += 4;
+  }
+  for (let k = 0; k < stations; k++) {
+    pointStart[k + 1] += pointStart[k];
+    segmentStart[k + 1] += segmentStart[k];
+  }
+  const points = new Float64Array(pointStart[stations]);
+  const segments = new Float64Array(segmentStart[stations]);
+  const pointEnd = pointStart.slice(0, stations), segmentEnd = segmentStart.slice(0, stations);
   for (let i = 0; i < cuts.n; i += 5) {
     const k = cuts.data[i] | 0;
     const v0 = lead[k * 3 + 1], w0 = lead[k * 3 + 2];
     if (Number.isNaN(v0)) continue;
     const va = cuts.data[i + 1] - v0, wa = cuts.data[i + 2] - w0;
     const vb = cuts.data[i + 3] - v0, wb = cuts.data[i + 4] - w0;
-    if (va <= MAX_RADIUS * chord) byStation[k].push(va, wa);
-    if (vb <= MAX_RADIUS * chord) byStation[k].push(vb, wb);
-    if (Math.min(va, vb) <= MAX_RADIUS * chord) segments[k].push(va, wa, vb, wb);
+    if (va <= near) {
+      points[pointEnd[k]++] = va;
+      points[pointEnd[k]++] = wa;
+    }
+    if (vb <= near) {
+      points[pointEnd[k]++] = vb;
+      points[pointEnd[k]++] = wb;
+    }
+    if (Math.min(va, vb) <= near) {
+      let j = segmentEnd[k];
+      segments[j++] = va;
+      segments[j++] = wa;
+      segments[j++] = vb;
+      segments[j++] = wb;
+      segmentEnd[k] = j;
+    }
   }
   let ovals = 0;
   for (let k = 0; k < stations; k++) {
-    const centre = stationNose(byStation[k], chord);
+    const centre = stationNose(points.subarray(pointStart[k], pointStart[k + 1]), chord);
     if (!centre) continue;
     // An oval nose keeps its tip circle's centre (nearer where it turns than the tip is); the fit is
     // judged on how many there are.
-    if (!fullCircle(segments[k], centre)) ovals++;
+    if (!fullCircle(segments.subarray(segmentStart[k], segmentStart[k + 1]), centre)) ovals++;
     out[k * 2] = lead[k * 3 + 1] + centre[0];
     out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
   }
@@ -88,7 +119,7 @@ export interface NoseCentres {
  * than its half-thickness there (by 17 % for a nose only 1.1 times as deep as it is thick). A section
  * with no segment across that line is not judged.
  */
-function fullCircle(segments: number[], centre: readonly [number, number, number]): boolean {
+function fullCircle(segments: Float64Array, centre: readonly [number, number, number]): boolean {
   const [cv, cw, r] = centre;
   let upper = -Infinity, lower = Infinity;
   for (let i = 0; i < segments.length; i += 4) {
@@ -106,7 +137,7 @@ function fullCircle(segments: number[], centre: readonly [number, number, number
  * The nose circle's centre relative to the tip and its radius, or undefined when the points make no
  * clear one.
  */
-function stationNose(points: number[], chord: number): [number, number, number] | undefined {
+function stationNose(points: Float64Array, chord: number): [number, number, number] | undefined {
   if (points.length < 10) return undefined;
   // First reach: the half-thickness just behind the tip.
   let reach = 0;
@@ -155,7 +186,7 @@ interface Circle {
  * Least-squares circle (algebraic: v² + w² + a·v + b·w + c = 0) through the points no deeper than
  * `depth` behind the tip, scaled by `depth` so the normal equations stay well conditioned.
  */
-function fitCircle(points: number[], depth: number): Circle | undefined {
+function fitCircle(points: Float64Array, depth: number): Circle | undefined {
   if (!(depth > 0)) return undefined;
   // Normal equations of [v w 1]·[a b c]ᵀ = −(v² + w²).
   let svv = 0, svw = 0, sv = 0, sww = 0, sw = 0, s1 = 0, rv = 0, rw = 0, r1 = 0;
