@@ -10,15 +10,22 @@
  * chord of the panel's sections (it sits against it) and, near the hinge edge (from half a chord ahead
  * of it to a third of the chord behind), lies more than 5 % of the chord above or below them.
  *
+ * Brackets are as often left with the modeller's default names — Blender's `Cube.012`,
+ * `Cylinder.003`, 3ds Max's `Box001`, Maya's `pCube3`, Sketchfab's `Object_7`, or none. Such objects
+ * count too when they are small beside the panel: no side of their box longer than its chord (the
+ * box read from the accessors' bounds first, so a large unnamed model — a wing, the whole aircraft
+ * in one node — is passed over without gathering its vertices). Named wings, fuselages and fairings
+ * are left alone: only the default names say nothing of what an object is.
+ *
  * @module
  */
-import type { Document } from "@gltf-transform/core";
+import type { Document, Mesh } from "@gltf-transform/core";
 import { gatherPositions, subtreeNodes } from "./geometry.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { MARGIN } from "./hanging.ts";
 import type { HingeEdge } from "./kinds.ts";
 import { getPart, isPart } from "./part_extras.ts";
-import type { Mat4 } from "./transform.ts";
+import { type Mat4, multiply, transformDirection, transformPoint, type Vec3 } from "./transform.ts";
 import { tokenize } from "./vocabulary.ts";
 
 /**
@@ -30,11 +37,15 @@ import { tokenize } from "./vocabulary.ts";
  */
 const HARDWARE_TOKENS: ReadonlySet<string> = new Set(["bracket", "fitting", "mount", "hinge"]);
 
-/** An object of hinge hardware, its vertices in the aircraft frame. */
+/** An object of hinge hardware (or named by default, see the module doc) in the aircraft frame. */
 export interface HardwareObject {
   readonly name: string;
-  readonly positions: Float64Array;
-  readonly count: number;
+  /** True when only its default name (`Cube.012`) lists it: it counts only when small. */
+  readonly generic: boolean;
+  /** Its box (local bounds, transformed): a corner and the three edges from it. */
+  readonly box: { readonly corner: Vec3; readonly edges: readonly [Vec3, Vec3, Vec3] };
+  /** Its vertices, gathered on first use. */
+  vertices(): { readonly positions: Float64Array; readonly count: number };
 }
 
 /** Hardware beside a panel, and how far it reaches outside the panel's sections (share of its chord). */
@@ -49,6 +60,16 @@ const TOUCH = 0.15;
 const FAR = 1;
 /** Vertices of one object judged; a denser one is sampled evenly down to about this. */
 const SAMPLED = 5_000;
+/** A default-named object counts when no side of its box is longer than this share of the chord. */
+const GENERIC_SIZE = 1;
+
+/**
+ * Names modelling tools give new objects (`Cube.012`, `Cylinder.003`, `Box001`, `pCube3`,
+ * `polySurface12`, `Object_7`, `Mesh.004`), or a number or nothing at all: they say nothing of what
+ * the object is.
+ */
+const DEFAULT_NAME =
+  /^(?:cube|box|chamferbox|cylinder|sphere|uvsphere|icosphere|geosphere|plane|circle|cone|torus|tube|mesh|object|node|geometry|primitive|polysurface|pcube|pcylinder|psphere|pplane|pcone|ptorus)?(?:[ ._-]*\d+)*$/i;
 
 /** True when a name (`Flap_Bracket_1`, `HingeFittings`, `flap-mount.003`) names hinge hardware. */
 export function isHardwareName(name: string): boolean {
@@ -57,10 +78,16 @@ export function isHardwareName(name: string): boolean {
   );
 }
 
+/** True when a name is a modelling tool's default for a new object (`Cube.012`, `Object_7`, ""). */
+export function isDefaultName(name: string): boolean {
+  return DEFAULT_NAME.test(name.trim());
+}
+
 /**
  * Every mesh node named like hinge hardware (or under a node so named, an empty of brackets) that is
- * no part, holds none and hangs under none, with its vertices in the aircraft frame. Skinned meshes
- * are left out (they are drawn where their joints put them).
+ * no part, holds none and hangs under none, and every such node named by default (`Cube.012`, see
+ * the module doc), in the aircraft frame. Skinned meshes are left out (they are drawn where their
+ * joints put them).
  */
 export function listHardware(doc: Document, toAircraft: Mat4): HardwareObject[] {
   const nodes = doc.getRoot().listNodes();
@@ -74,11 +101,57 @@ export function listHardware(doc: Document, toAircraft: Mat4): HardwareObject[] 
       : parent && isHardwareName(parent.getName())
       ? parent
       : undefined;
-    if (!named || subtreeNodes(node).some((n) => getPart(n))) continue;
-    const { positions, count } = gatherPositions(node, toAircraft, { descend: false });
-    if (count > 0) out.push({ name: node.getName() || named.getName(), positions, count });
+    const generic = !named && isDefaultName(node.getName());
+    if ((!named && !generic) || subtreeNodes(node).some((n) => getPart(n))) continue;
+    const box = localBox(node.getMesh()!);
+    if (!box) continue;
+    const matrix = multiply(toAircraft, node.getWorldMatrix());
+    let gathered: { positions: Float64Array; count: number } | undefined;
+    out.push({
+      name: node.getName() || named?.getName() || `#${nodes.indexOf(node)}`,
+      generic,
+      box: {
+        corner: transformPoint(matrix, box.min),
+        edges: [0, 1, 2].map((k) =>
+          transformDirection(matrix, [0, 1, 2].map((j) => (j === k ? box.max[j] - box.min[j] : 0)))
+        ) as [Vec3, Vec3, Vec3],
+      },
+      vertices: () => gathered ??= gatherPositions(node, toAircraft, { descend: false }),
+    });
   }
   return out;
+}
+
+/**
+ * The bounds of a mesh's positions in its own space, from its accessors (morph targets widen them by
+ * their own bounds, whatever their weights); undefined when it has none.
+ */
+function localBox(mesh: Mesh): { min: Vec3; max: Vec3 } | undefined {
+  const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  const low: Vec3 = [0, 0, 0], high: Vec3 = [0, 0, 0];
+  for (const primitive of mesh.listPrimitives()) {
+    const position = primitive.getAttribute("POSITION");
+    if (!position || position.getCount() === 0) continue;
+    position.getMinNormalized(low);
+    position.getMaxNormalized(high);
+    const widen = [0, 0, 0], narrow = [0, 0, 0];
+    for (const target of primitive.listTargets()) {
+      const delta = target.getAttribute("POSITION");
+      if (!delta || delta.getCount() === 0) continue;
+      const dLow: Vec3 = [0, 0, 0], dHigh: Vec3 = [0, 0, 0];
+      delta.getMinNormalized(dLow);
+      delta.getMaxNormalized(dHigh);
+      for (let k = 0; k < 3; k++) {
+        narrow[k] += Math.min(0, dLow[k], -dHigh[k]);
+        widen[k] += Math.max(0, dHigh[k], -dLow[k]);
+      }
+    }
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], low[k] + narrow[k]);
+      max[k] = Math.max(max[k], high[k] + widen[k]);
+    }
+  }
+  return min.every(Number.isFinite) && max.every(Number.isFinite) ? { min, max } : undefined;
 }
 
 /**
@@ -104,13 +177,18 @@ export function hardwareBeside(
   // Chord positions (0 lead, 1 trail) near the hinge edge, where a dropped hinge's pivot hangs.
   const [hingeFrom, hingeTo] = edge === "aft" ? [0.65, 1.5] : [-0.5, 0.35];
   const found: HardwareReach[] = [];
-  for (const { name, positions, count } of objects) {
+  for (const object of objects) {
+    if (object.generic && !besideAndSmall(object, fit, ends)) continue;
+    const { name } = object, { positions, count } = object.vertices();
+    // A default-named object counts only inside the span: at its ends it may as well be the next
+    // piece of the structure (a wing tip block, the next surface), not a bracket.
+    const from = object.generic ? uMin + ends : uMin - ends, to = object.generic ? uMax - ends : uMax + ends;
     let touch = Infinity, depth = 0;
     const stride = Math.max(1, Math.floor(count / SAMPLED));
     for (let i = 0; i < count; i += stride) {
       const dx = positions[i * 3] - m0, dy = positions[i * 3 + 1] - m1, dz = positions[i * 3 + 2] - m2;
       const u = dx * s0 + dy * s1 + dz * s2;
-      if (!(u >= uMin - ends && u <= uMax + ends)) continue;
+      if (!(u >= from && u <= to)) continue;
       const v = dx * c0 + dy * c1 + dz * c2, w = dx * n0 + dy * n1 + dz * n2;
       const x = envelope.chordPosition(u, v, w);
       if (!(x >= -0.5 && x <= 1.5)) continue;
@@ -122,4 +200,25 @@ export function hardwareBeside(
     if (touch <= TOUCH && depth > MARGIN) found.push({ name, depth });
   }
   return found.sort((a, b) => b.depth - a.depth || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Whether a default-named object is small beside the panel (no side of its box longer than
+ * {@link GENERIC_SIZE} chords) and its box reaches inside the panel's span ends — checked on the box,
+ * before any vertex is gathered.
+ */
+function besideAndSmall(object: HardwareObject, fit: HingeFit, ends: number): boolean {
+  const { corner, edges } = object.box;
+  if (edges.some((e) => Math.hypot(e[0], e[1], e[2]) > GENERIC_SIZE * fit.chord)) return false;
+  const { mean, uMin, uMax } = fit.sections!;
+  const span = fit.span;
+  let low = (corner[0] - mean[0]) * span[0] + (corner[1] - mean[1]) * span[1] +
+    (corner[2] - mean[2]) * span[2];
+  let high = low;
+  for (const e of edges) {
+    const along = e[0] * span[0] + e[1] * span[1] + e[2] * span[2];
+    if (along < 0) low += along;
+    else high += along;
+  }
+  return high >= uMin + ends && low <= uMax - ends;
 }
