@@ -54,6 +54,15 @@ interface MessyCase {
 const wing = (out: Document) => out.getRoot().listMeshes().find((mesh) => mesh.getName() === "wing")!;
 const node = (out: Document, name: string) => out.getRoot().listNodes().find((n) => n.getName() === name)!;
 
+/** Gives the flap two UV sets (read from its positions' data) and the wing's material, which samples set 1 somewhere. */
+function flapWithTwoUvSets(json: MessyJson): void {
+  const flap = json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0];
+  const uv = { ...json.accessors[flap.attributes.POSITION], type: "VEC2", min: undefined, max: undefined };
+  flap.attributes.TEXCOORD_0 = json.accessors.push(uv) - 1;
+  flap.attributes.TEXCOORD_1 = json.accessors.push(uv) - 1;
+  flap.material = 0;
+}
+
 const CASES: MessyCase[] = [
   {
     name: "a second scene without nodes (Blender writes one per empty scene)",
@@ -274,16 +283,7 @@ const CASES: MessyCase[] = [
       json.materials[0].extensions = {
         KHR_materials_clearcoat: { clearcoatFactor: 1, clearcoatTexture: { index: 0, texCoord: 1 } },
       };
-      const flap = json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0];
-      const uv = {
-        ...json.accessors[flap.attributes.POSITION],
-        type: "VEC2",
-        min: undefined,
-        max: undefined,
-      };
-      flap.attributes.TEXCOORD_0 = json.accessors.push(uv) - 1;
-      flap.attributes.TEXCOORD_1 = json.accessors.push(uv) - 1;
-      flap.material = 0;
+      flapWithTwoUvSets(json);
     },
     inputValid: false,
     warning: /textures of mesh 'wing' sampled missing UV sets; they use TEXCOORD_0/,
@@ -378,16 +378,7 @@ const CASES: MessyCase[] = [
       json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = {
         KHR_texture_transform: { texCoord: 1, rotation: 0.5 },
       };
-      const flap = json.meshes.find((m: MessyJson) => m.name === "flap").primitives[0];
-      const uv = {
-        ...json.accessors[flap.attributes.POSITION],
-        type: "VEC2",
-        min: undefined,
-        max: undefined,
-      };
-      flap.attributes.TEXCOORD_0 = json.accessors.push(uv) - 1;
-      flap.attributes.TEXCOORD_1 = json.accessors.push(uv) - 1;
-      flap.material = 0;
+      flapWithTwoUvSets(json);
     },
     inputValid: false,
     warning: /textures of mesh 'wing' sampled missing UV sets; they use TEXCOORD_0/,

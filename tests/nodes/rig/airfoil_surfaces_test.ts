@@ -7,59 +7,23 @@
  * of chord at both ends of the span); a dropped hinge must not be judged good.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fitHinge, HINGE_FIT_DEFAULTS } from "../../../nodes/rig/hinge_fit.ts";
-import { judgeFit } from "../../../nodes/rig/fit_confidence.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
 import { type AirfoilOptions, type AirfoilSurface, airfoilSurface } from "./airfoil_panels.ts";
 import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
+import { measureSurfaces, namedBy } from "./surface_measure.ts";
 import { addGroup, newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 
-/** Fits `count` random surfaces; returns the tally, the worst good fit and the silent misses. */
-function measure(count: number, seed: number, options: (i: number) => AirfoilOptions) {
+/** Fits `count` random surfaces, logged after `what`: the tally, the worst good fit and the silent misses. */
+function measure(count: number, seed: number, options: (i: number) => AirfoilOptions, what: string) {
   const next = prng(seed);
-  const tally = { good: 0, weak: 0, failed: 0 };
-  const worst = { degrees: 0, offset: 0 };
-  const silent: string[] = [], reasons: string[][] = [];
-  for (let i = 0; i < count; i++) {
-    const surface = airfoilSurface(next, options(i));
-    const fit = fitHinge(
-      surface.positions,
-      surface.positions.length / 3,
-      { ...HINGE_FIT_DEFAULTS, edge: "forward" },
-      surface.triangles,
-    );
-    const judgement = judgeFit(fit);
-    const { degrees, offset } = hingeError(surface, fit);
-    tally[judgement.confidence]++;
-    reasons.push(judgement.reasons);
-    if (judgement.confidence !== "good") continue;
-    worst.degrees = Math.max(worst.degrees, degrees);
-    worst.offset = Math.max(worst.offset, offset / surface.chord);
-    if (degrees > 1 || offset > 0.02 * surface.chord) {
-      silent.push(
-        `#${i} ${surface.description}: ${degrees.toFixed(2)}°, ${
-          (offset / surface.chord * 100).toFixed(1)
-        } %`,
-      );
-    }
-  }
-  return { tally, worst, silent, reasons };
-}
-
-function log(what: string, result: ReturnType<typeof measure>): void {
-  console.log(
-    `${what}: ${JSON.stringify(result.tally)}; worst good fit ${result.worst.degrees.toFixed(3)}°, ${
-      (result.worst.offset * 100).toFixed(2)
-    } % of chord`,
-  );
+  return measureSurfaces(count, (i) => airfoilSurface(next, options(i)), what);
 }
 
 Deno.test("200 airfoil surfaces with a rounded nose in a cove hinge at the nose's centre, not its tip", () => {
   // Before: every one judged good on the line of nose tips, 7–25 % of chord ahead of the hinge.
-  const result = measure(200, 21, () => ({}));
-  log("airfoil surfaces", result);
+  const result = measure(200, 21, () => ({}), "airfoil surfaces");
   assertEquals(result.silent, []);
   assert(result.tally.good >= 190, `only ${result.tally.good} of 200 judged good`);
   assert(result.worst.degrees < 0.1 && result.worst.offset < 0.01, JSON.stringify(result.worst));
@@ -67,8 +31,12 @@ Deno.test("200 airfoil surfaces with a rounded nose in a cove hinge at the nose'
 
 Deno.test("180 airfoil surfaces modelled deflected at rest (−10° … 40°) keep their hinge", () => {
   const deflections = [-10, 10, 15, 20, 30, 40];
-  const result = measure(180, 22, (i) => ({ deflection: deflections[i % deflections.length] }));
-  log("deflected airfoil surfaces", result);
+  const result = measure(
+    180,
+    22,
+    (i) => ({ deflection: deflections[i % deflections.length] }),
+    "deflected airfoil surfaces",
+  );
   assertEquals(result.silent, []);
   assert(result.tally.good >= 170, `only ${result.tally.good} of 180 judged good`);
   assert(result.worst.degrees < 0.2 && result.worst.offset < 0.015, JSON.stringify(result.worst));
@@ -80,8 +48,7 @@ Deno.test("400 other airfoil surfaces modelled 40° down keep their hinge where 
   // oblique to the planes the nose was drawn in: before the nose was cut again in those planes, 4 were
   // judged good on the circle fitted to an ellipse's tip, 2.0–3.4 % of chord off (worst good 0.34°,
   // 3.36 %). What is left is a cambered section's droop, taken for deflection (worst 1.70 %).
-  const result = measure(400, 109, () => ({ deflection: 40 }));
-  log("airfoil surfaces 40° down", result);
+  const result = measure(400, 109, () => ({ deflection: 40 }), "airfoil surfaces 40° down");
   assertEquals(result.silent, []);
   assert(result.tally.good >= 390, `only ${result.tally.good} of 400 judged good`);
   assert(result.worst.degrees < 0.2 && result.worst.offset < 0.018, JSON.stringify(result.worst));
@@ -92,9 +59,13 @@ Deno.test("100 flaps on a dropped hinge with their brackets in the mesh, at rest
   // the brackets' pivot. Before sections were measured along their own chord line: 4 modelled 30°
   // down and swept 30–39° still judged good (a neighbouring station's lead, moved along the tilted
   // section by the sweep, lifted the brackets into the envelope).
-  const result = measure(100, 23, (i) => ({ drop: 0.1 + 0.15 * ((i % 5) / 4), deflection: i % 2 ? 0 : 30 }));
-  log("dropped-hinge flaps", result);
-  const named = result.reasons.filter((r) => r.some((reason) => reason.includes("hinge brackets"))).length;
+  const result = measure(
+    100,
+    23,
+    (i) => ({ drop: 0.1 + 0.15 * ((i % 5) / 4), deflection: i % 2 ? 0 : 30 }),
+    "dropped-hinge flaps",
+  );
+  const named = namedBy(result, "hinge brackets");
   console.log(`${named} of 100 name the brackets; judged good: ${result.silent.join("; ") || "none"}`);
   assertEquals(result.silent, []);
   assertEquals(result.tally.good, 0);
@@ -109,9 +80,8 @@ Deno.test("400 other flaps on a dropped hinge (5–25 % of chord), modelled 10�
   const result = measure(400, 106, (i) => ({
     drop: 0.05 + 0.2 * ((i % 5) / 4),
     deflection: [10, 20, 30, 40][i % 4],
-  }));
-  log("dropped-hinge flaps, deflected", result);
-  const named = result.reasons.filter((r) => r.some((reason) => reason.includes("hinge brackets"))).length;
+  }), "dropped-hinge flaps, deflected");
+  const named = namedBy(result, "hinge brackets");
   assertEquals(result.silent, []);
   assertEquals(result.tally.good, 0);
   assert(named >= 396, `${named} of 400 name the brackets`);

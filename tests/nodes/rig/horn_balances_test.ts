@@ -7,11 +7,10 @@
  * horn as long as the main span (the edge alone cannot tell which run it turns on) must be weak.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fitHinge, HINGE_FIT_DEFAULTS } from "../../../nodes/rig/hinge_fit.ts";
-import { judgeFit } from "../../../nodes/rig/fit_confidence.ts";
 import { prng } from "../../support/prng.ts";
 import { type AirfoilOptions, airfoilSurface, type HornOptions } from "./airfoil_panels.ts";
 import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
+import { measureSurfaces, namedBy } from "./surface_measure.ts";
 import { newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 
@@ -30,10 +29,7 @@ function measure(
   notch?: { around?: readonly [number, number] },
 ) {
   const next = prng(seed), hornNext = prng(seed + 1000);
-  const tally = { good: 0, weak: 0, failed: 0, weakRight: 0, twoRuns: 0 };
-  const worst = { degrees: 0, offset: 0 };
-  const silent: string[] = [];
-  for (let i = 0; i < count; i++) {
+  const result = measureSurfaces(count, (i) => {
     const horn: HornOptions = notch
       ? {
         span: span[0] + (span[1] - span[0]) * hornNext(),
@@ -51,38 +47,9 @@ function measure(
       deflection: deflections[i % deflections.length],
       around: notch?.around,
     };
-    const surface = airfoilSurface(next, options);
-    const fit = fitHinge(
-      surface.positions,
-      surface.positions.length / 3,
-      { ...HINGE_FIT_DEFAULTS, edge: "forward" },
-      surface.triangles,
-    );
-    const judgement = judgeFit(fit);
-    const { degrees, offset } = hingeError(surface, fit);
-    const right = degrees <= 1 && offset <= 0.02 * surface.chord;
-    tally[judgement.confidence]++;
-    if (judgement.reasons.some((r) => r.includes("second straight line"))) tally.twoRuns++;
-    if (judgement.confidence !== "good") {
-      if (right) tally.weakRight++;
-      continue;
-    }
-    worst.degrees = Math.max(worst.degrees, degrees);
-    worst.offset = Math.max(worst.offset, offset / surface.chord);
-    if (!right) {
-      silent.push(
-        `#${i} ${surface.description}: ${degrees.toFixed(2)}°, ${
-          (offset / surface.chord * 100).toFixed(1)
-        } %`,
-      );
-    }
-  }
-  console.log(
-    `${JSON.stringify(tally)}; worst good fit ${worst.degrees.toFixed(3)}°, ${
-      (worst.offset * 100).toFixed(2)
-    } % of chord`,
-  );
-  return { tally, worst, silent };
+    return airfoilSurface(next, options);
+  });
+  return { ...result, twoRuns: namedBy(result, "second straight line") };
 }
 
 Deno.test("300 horn-balanced surfaces at rest (horn over 10–40 % of the span): hinged on the main span's nose", () => {
@@ -109,7 +76,7 @@ Deno.test("300 horns as long as the main span (35–60 % of it): right or weak, 
   // 40 % of the span or more makes the fit weak, naming it (34 good, all right; 214 weak but right).
   const result = measure(300, 203, [0.35, 0.6], [0, 0, 20, 40, -15]);
   assertEquals(result.silent, []);
-  assert(result.tally.twoRuns >= 100, `${result.tally.twoRuns} flagged for a second straight run`);
+  assert(result.twoRuns >= 100, `${result.twoRuns} flagged for a second straight run`);
 });
 
 Deno.test("300 notches and cut-outs behind the hinge (root, tip, middle), at rest and deflected: on the main span's nose", () => {

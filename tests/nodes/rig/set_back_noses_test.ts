@@ -6,51 +6,14 @@
  * where it turns, so a fit along it must not be judged good.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fitHinge, HINGE_FIT_DEFAULTS } from "../../../nodes/rig/hinge_fit.ts";
-import { judgeFit } from "../../../nodes/rig/fit_confidence.ts";
 import { prng } from "../../support/prng.ts";
 import { type AirfoilOptions, airfoilSurface } from "./airfoil_panels.ts";
-import { hingeError } from "./coarse_panels.ts";
+import { measureSurfaces, namedBy } from "./surface_measure.ts";
 
-/** Fits `count` surfaces; the tally, the worst good fit, the silent misses and the reasons given. */
-function measure(count: number, seed: number, options: (i: number, next: () => number) => AirfoilOptions) {
+/** Fits `count` surfaces, `options` giving each its shape (`own`: a second stream for the shapes). */
+function measure(count: number, seed: number, options: (i: number, own: () => number) => AirfoilOptions) {
   const next = prng(seed), own = prng(seed + 1000);
-  const tally = { good: 0, weak: 0, failed: 0, weakRight: 0 };
-  const worst = { degrees: 0, offset: 0 };
-  const silent: string[] = [], reasons: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const surface = airfoilSurface(next, options(i, own));
-    const fit = fitHinge(
-      surface.positions,
-      surface.positions.length / 3,
-      { ...HINGE_FIT_DEFAULTS, edge: "forward" },
-      surface.triangles,
-    );
-    const judgement = judgeFit(fit);
-    const { degrees, offset } = hingeError(surface, fit);
-    const right = degrees <= 1 && offset <= 0.02 * surface.chord;
-    tally[judgement.confidence]++;
-    reasons.push(...judgement.reasons);
-    if (judgement.confidence !== "good") {
-      if (right) tally.weakRight++;
-      continue;
-    }
-    worst.degrees = Math.max(worst.degrees, degrees);
-    worst.offset = Math.max(worst.offset, offset / surface.chord);
-    if (!right) {
-      silent.push(
-        `#${i} ${surface.description}: ${degrees.toFixed(2)}°, ${
-          (offset / surface.chord * 100).toFixed(1)
-        } %`,
-      );
-    }
-  }
-  console.log(
-    `${JSON.stringify(tally)}; worst good fit ${worst.degrees.toFixed(3)}°, ${
-      (worst.offset * 100).toFixed(2)
-    } % of chord`,
-  );
-  return { tally, worst, silent, reasons };
+  return measureSurfaces(count, (i) => airfoilSurface(next, options(i, own)));
 }
 
 const LOW_POLY = [12, 29] as const;
@@ -84,6 +47,6 @@ Deno.test("200 oval noses (1.6–2 times as deep as they are thick) at rest are 
   const result = measure(200, 303, (_, own) => ({ noseAspect: 1.6 + 0.4 * own() }));
   assertEquals(result.silent, []);
   assertEquals(result.tally.good, 0);
-  const named = result.reasons.filter((r) => r.includes("no circle about one point")).length;
+  const named = namedBy(result, "no circle about one point");
   assert(named >= 190, `${named} of 200 say the nose is no circle`);
 });
