@@ -7,11 +7,11 @@
  * path that does not exist, opened, starts a new graph there (after a confirm), written by Save.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
-import type { Dialog, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { boxOf, checked, drag, openStudio, socket, statusReads } from "./page_helpers.ts";
+import { answering, boxOf, checked, drag, openStudio, socket, statusReads } from "./page_helpers.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { fighterGlb } from "./group_fixtures.ts";
 
@@ -90,13 +90,7 @@ Deno.test({
 /** Opens `path` with the path box and answers the confirm it asks; returns the confirm's message. */
 async function openAnswering(page: Page, path: string, accept: boolean): Promise<string> {
   await page.fill("#graph-path", path);
-  const asked = page.waitForEvent("dialog");
-  const clicked = page.click("#open-path");
-  const dialog: Dialog = await asked;
-  const message = dialog.message();
-  await (accept ? dialog.accept() : dialog.dismiss());
-  await clicked;
-  return message;
+  return await answering(page, "#open-path", accept);
 }
 
 Deno.test({

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { startStudio, type Studio } from "../../studio/server.ts";
 import { launch, watchErrors } from "../../studio/chromium.ts";
 
@@ -60,6 +60,17 @@ export const checked = (page: Page, count: string): Promise<unknown> =>
 /** Waits until the status bar reads `text`. */
 export const statusReads = (page: Page, text: string): Promise<unknown> =>
   page.waitForFunction((t) => document.getElementById("status")!.textContent === t, text);
+
+/** Clicks `selector`, answers the confirm it asks (accepting or dismissing it) and returns its message. */
+export async function answering(page: Page, selector: string, accept: boolean): Promise<string> {
+  const asked = page.waitForEvent("dialog");
+  const clicked = page.click(selector);
+  const dialog: Dialog = await asked;
+  const message = dialog.message();
+  await (accept ? dialog.accept() : dialog.dismiss());
+  await clicked;
+  return message;
+}
 
 /** Copies `graphs/aircraft.json` and its node group `graphs/rig.json` into `dir/graphs`. */
 export async function copyAircraftGraphs(dir: string): Promise<{ aircraft: string; rig: string }> {

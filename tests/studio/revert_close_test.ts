@@ -7,10 +7,10 @@
  * bytes), while the top graph's tab has no close button.
  */
 import { deepEqual, equal, notDeepEqual, ok as assert } from "node:assert/strict";
-import type { Dialog, Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
 import {
+  answering,
   checked,
   drag,
   openStudio,
@@ -23,17 +23,6 @@ import { fighterGlb, runTop, tabIn as tabInto, writeGroupGraphs } from "./group_
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** Clicks `selector` and answers the dialog it opens; returns the dialog's message. */
-async function answering(page: Page, selector: string, accept: boolean): Promise<string> {
-  const asked = page.waitForEvent("dialog");
-  const clicked = page.click(selector);
-  const dialog: Dialog = await asked;
-  const message = dialog.message();
-  await (accept ? dialog.accept() : dialog.dismiss());
-  await clicked;
-  return message;
-}
 
 Deno.test({
   name: "studio: Revert re-reads a group from its file; closing a group tab drops its edits from runs",

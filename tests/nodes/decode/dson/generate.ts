@@ -169,6 +169,25 @@ export function dsonBytes(json: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(json));
 }
 
+/** A pose preset `pose.duf` setting each `[node, channel, value]` (`rotation/z`, degrees) at frame 0. */
+export function posePreset(
+  settings: readonly (readonly [string, string, number])[],
+): { bytes: Uint8Array; name: string } {
+  return {
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/preset.duf", type: "preset_pose" },
+      scene: {
+        animations: settings.map(([node, channel, value]) => ({
+          url: `name://@selection/${node}:?${channel}/value`,
+          keys: [[0, value]],
+        })),
+      },
+    }),
+    name: "pose.duf",
+  };
+}
+
 /** Gzip-compressed JSON bytes of a DSON object (as Daz writes them). */
 export async function gzipDsonBytes(json: unknown): Promise<Uint8Array> {
   const stream = new Blob([dsonBytes(json) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(

@@ -21,7 +21,7 @@ import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { prng } from "../../../support/prng.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { channels, dsonBytes, generateFigure, type Json } from "./generate.ts";
+import { channels, dsonBytes, generateFigure, type Json, posePreset } from "./generate.ts";
 import { kabsch, type V3 } from "./rigidity_reference.ts";
 
 const SIDE = 5;
@@ -200,29 +200,12 @@ Deno.test("dson: a follower on a blend of joints is skinned with their averaged 
   assert.ok(better > 0.65 * errors.length, `skinned nearer in ${better} of ${errors.length}`);
 });
 
-/** A pose preset setting `channels` (`[node, channel, value]`). */
-function presetOf(channels: readonly (readonly [string, string, number])[]) {
-  return {
-    bytes: dsonBytes({
-      file_version: "0.6.1.0",
-      asset_info: { id: "/code/preset.duf", type: "preset_pose" },
-      scene: {
-        animations: channels.map(([node, channel, value]) => ({
-          url: `name://@selection/${node}:?${channel}/value`,
-          keys: [[0, value]],
-        })),
-      },
-    }),
-    name: "pose.duf",
-  };
-}
-
 async function decodedDoc(json: Json, channels?: readonly (readonly [string, string, number])[]) {
   const ctx = testContext();
   let scene = (await runNode(decodeDson, { bytes: { bytes: dsonBytes(json), name: "blend.duf" } }, {}, ctx))
     .scene as Document;
   if (channels) {
-    scene = (await runNode(dsonApplyPreset, { scene, preset: presetOf(channels) }, {}, ctx)).scene;
+    scene = (await runNode(dsonApplyPreset, { scene, preset: posePreset(channels) }, {}, ctx)).scene;
   }
   const node = (name: string) => scene.getRoot().listNodes().find((n) => n.getName() === name)!;
   return { scene, node, warnings: ctx.warnings.map((w) => w.message) };

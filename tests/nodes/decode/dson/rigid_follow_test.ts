@@ -20,7 +20,7 @@ import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { channels, dsonBytes, generateFigure, type Json } from "./generate.ts";
+import { channels, dsonBytes, generateFigure, type Json, posePreset } from "./generate.ts";
 
 const MARKER = { type: "studio/node/rigid_follow" };
 
@@ -439,19 +439,7 @@ Deno.test("dson: a pose preset poses a follower in its written parent's frame, a
     "rotation/z",
     50,
   ]] as const;
-  const preset = {
-    bytes: dsonBytes({
-      file_version: "0.6.1.0",
-      asset_info: { id: "/code/preset.duf", type: "preset_pose" },
-      scene: {
-        animations: channels.map(([node, channel, value]) => ({
-          url: `name://@selection/${node}:?${channel}/value`,
-          keys: [[0, value]],
-        })),
-      },
-    }),
-    name: "pose.duf",
-  };
+  const preset = posePreset(channels);
   const posed = async (extra: unknown[]) => {
     const { scene } = await decoded(withRing("#F-1", extra));
     const ctx = testContext();
