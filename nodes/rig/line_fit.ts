@@ -66,34 +66,14 @@ export function fitRobustLine(
   const tol2 = (tolerance * CORE) ** 2;
   for (let i = 0; i < count; i++) {
     for (let j = i + 1; j < count; j++) {
-      const dx = points[j * 3] - points[i * 3];
-      const dy = points[j * 3 + 1] - points[i * 3 + 1];
-      const dz = points[j * 3 + 2] - points[i * 3 + 2];
-      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (len === 0) continue;
-      const ux = dx / len, uy = dy / len, uz = dz / len;
       const mask: boolean[] = new Array(count);
-      let n = 0, cost = 0;
-      for (let k = 0; k < count; k++) {
-        const d2 = distanceSquared(
-          points,
-          k,
-          points[i * 3],
-          points[i * 3 + 1],
-          points[i * 3 + 2],
-          ux,
-          uy,
-          uz,
-        );
-        mask[k] = d2 <= tol2;
-        if (mask[k]) n++;
-        cost += Math.min(d2, tol2);
-      }
+      const line = consensus(points, count, i, j, tol2, mask);
+      if (!line) continue;
       // More inliers wins; among equals, the truncated cost (MSAC) picks the tighter line.
-      if (n > bestCount || (n === bestCount && cost < bestCost)) {
+      if (line.n > bestCount || (line.n === bestCount && line.cost < bestCost)) {
         best = mask;
-        bestCount = n;
-        bestCost = cost;
+        bestCount = line.n;
+        bestCost = line.cost;
       }
     }
   }
@@ -128,30 +108,38 @@ function rival(points: ArrayLike<number>, count: number, inliers: boolean[], tol
   for (let i = 0; i < count; i++) {
     if (inliers[i]) continue;
     for (let j = i + 1; j < count; j++) {
-      if (inliers[j]) continue;
-      const dx = points[j * 3] - points[i * 3];
-      const dy = points[j * 3 + 1] - points[i * 3 + 1];
-      const dz = points[j * 3 + 2] - points[i * 3 + 2];
-      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (len === 0) continue;
-      let n = 0;
-      for (let k = 0; k < count; k++) {
-        const d2 = distanceSquared(
-          points,
-          k,
-          points[i * 3],
-          points[i * 3 + 1],
-          points[i * 3 + 2],
-          dx / len,
-          dy / len,
-          dz / len,
-        );
-        if (d2 <= tol2) n++;
-      }
-      if (n > best) best = n;
+      if (!inliers[j]) best = Math.max(best, consensus(points, count, i, j, tol2)?.n ?? 0);
     }
   }
   return best;
+}
+
+/**
+ * The line through points `i` and `j`: how many points lie within the consensus tolerance of it
+ * (marked in `mask` when given) and their truncated cost; undefined when the two points coincide.
+ */
+function consensus(
+  points: ArrayLike<number>,
+  count: number,
+  i: number,
+  j: number,
+  tol2: number,
+  mask?: boolean[],
+): { n: number; cost: number } | undefined {
+  const px = points[i * 3], py = points[i * 3 + 1], pz = points[i * 3 + 2];
+  const dx = points[j * 3] - px, dy = points[j * 3 + 1] - py, dz = points[j * 3 + 2] - pz;
+  const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (len === 0) return undefined;
+  const ux = dx / len, uy = dy / len, uz = dz / len;
+  let n = 0, cost = 0;
+  for (let k = 0; k < count; k++) {
+    const d2 = distanceSquared(points, k, px, py, pz, ux, uy, uz);
+    const near = d2 <= tol2;
+    if (mask) mask[k] = near;
+    if (near) n++;
+    cost += Math.min(d2, tol2);
+  }
+  return { n, cost };
 }
 
 /** The consensus tolerance as a share of the inlier distance. */
