@@ -8,7 +8,15 @@
  */
 import { groupNodes, ungroupNode } from "./grouping.ts";
 import { GraphModel } from "./model.ts";
-import { api, type Catalogue, type Graph, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
+import {
+  api,
+  type Catalogue,
+  type Graph,
+  type GroupSockets,
+  type Issue,
+  joinPath,
+  type OpenedGraph,
+} from "./types.ts";
 
 /** What the commands work on: the open graph, the page's graphs and catalogue, its status bar. */
 export interface GroupContext {
@@ -89,13 +97,20 @@ function freeGroupFile(model: GraphModel, knownPaths: readonly string[]): string
   return file;
 }
 
+/** What the server says of a saved graph file: where, how many bytes, and its check's issues. */
+export interface SavedFile {
+  readonly path: string;
+  readonly bytes: number;
+  readonly issues: Issue[];
+}
+
 /**
  * Writes a new graph file; "exists" when it exists and `overwrite` is false (the file is then
  * untouched). The page asks first whether it exists, so a name that is taken is an answer, not an
  * HTTP error the browser logs; the save is still exclusive (`create`), and a file made in between is
  * the server's 409, answered the same way.
  */
-async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<"written" | "exists"> {
+export async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<SavedFile | "exists"> {
   if (!overwrite && (await api<{ exists: boolean }>(`/api/exists?path=${encodeURIComponent(path)}`)).exists) {
     return "exists";
   }
@@ -107,7 +122,7 @@ async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<
   const answer = await response.json();
   if (response.status === 409 && answer.exists) return "exists";
   if (!response.ok) throw new Error(answer.error ?? `saving ${path}: HTTP ${response.status}`);
-  return "written";
+  return answer as SavedFile;
 }
 
 /**

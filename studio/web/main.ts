@@ -6,7 +6,7 @@
  * @module
  */
 import { NodeEditor } from "./editor.ts";
-import { groupSelection, ungroupSelection } from "./group_commands.ts";
+import { groupSelection, type SavedFile, saveNew, ungroupSelection } from "./group_commands.ts";
 import { canonical, GraphModel, INPUTS_ID } from "./model.ts";
 import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
@@ -404,23 +404,39 @@ function edited(rebuild = false): void {
 async function save(): Promise<void> {
   const changed = [...models.values()].filter((model) => model.dirty);
   if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
-  const done: string[] = [];
+  const done: string[] = [], kept: string[] = [];
   for (const model of changed) {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
-    const saved = await api<{ path: string; bytes: number; issues: Issue[] }>("/api/save", {
-      path: model.path,
-      graph: model.graph,
-    });
+    const saved = model.hasFile
+      ? await api<SavedFile>("/api/save", { path: model.path, graph: model.graph })
+      : await saveFirst(model);
+    if (!saved) {
+      kept.push(model.path);
+      continue;
+    }
     model.markSaved(sent);
     // A group file's inputs come from the node that uses it: alone, the check calls them missing.
     const issues = saved.issues.filter((i) => !(i.kind === "missing_graph_input" && usedAsGroup(model.path)));
     // Its group nodes already have its sockets: they follow the open version, which is now the file.
     done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
   }
-  status(`Saved ${done.join(", ")}`);
+  // A new graph's path taken in the meantime, not overwritten: its edits stay unsaved in the page.
+  const keptNote = kept.map((path) => `${path} exists now: not saved over it`);
+  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...keptNote].join("; "), kept.length > 0);
   updateTitle();
   editor.render();
+}
+
+/**
+ * The first save of a graph started on a path that did not exist: exclusive, so a file made there in
+ * between (by another tool, another tab) is not overwritten unless confirmed; undefined when kept.
+ */
+async function saveFirst(model: GraphModel): Promise<SavedFile | undefined> {
+  const written = await saveNew(model.path, model.graph, false);
+  if (written !== "exists") return written;
+  if (!confirm(`${model.path} exists now: it was made since this graph was started. Overwrite it?`)) return;
+  return await saveNew(model.path, model.graph, true) as SavedFile;
 }
 
 /** True when an open graph uses the graph file `path` as a node group. */

@@ -138,7 +138,15 @@ Deno.test({
     await statusReads(page, `${fresh} is new: it has no file to revert to until Save`);
     await page.fill("#node-search", "demo.fighter");
     await page.press("#node-search", "Enter");
-    await page.click("#save");
+    // A file made there in the meantime (another tool, another tab) is not saved over unless confirmed.
+    const other = JSON.stringify({ version: 1, nodes: {} });
+    await Deno.writeTextFile(fresh, other);
+    const overwrite = await answering(page, "#save", false);
+    equal(overwrite, `${fresh} exists now: it was made since this graph was started. Overwrite it?`);
+    await statusReads(page, `${fresh} exists now: not saved over it`);
+    equal(await Deno.readTextFile(fresh), other);
+    equal(await page.textContent("#crumbs"), `${fresh} *`);
+    await answering(page, "#save", true);
     await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved "));
     equal(await page.textContent("#crumbs"), fresh);
     const saved = JSON.parse(await Deno.readTextFile(fresh));
