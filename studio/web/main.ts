@@ -7,11 +7,12 @@
  */
 import { NodeEditor } from "./editor.ts";
 import { groupSelection, type SavedFile, saveNew, ungroupSelection } from "./group_commands.ts";
-import { canonical, GraphModel, INPUTS_ID } from "./model.ts";
+import { GraphModel, INPUTS_ID } from "./model.ts";
 import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
+import { RunsRead } from "./run_staleness.ts";
 import { type CheckedSockets, followSockets } from "./live_sockets.ts";
 import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
 import { api, type Catalogue, type Issue, joinPath, type OpenedGraph } from "./types.ts";
@@ -26,17 +27,8 @@ const stack: string[] = [];
 const entered: string[] = [];
 /** The latest run's node states of each top graph, kept across navigation. */
 const runs = new RunStates();
-/** What a top graph's latest run read; its badges are stale once one of these changed. */
-interface RanAs {
-  /** The top graph's {@link runContent} when the run started. */
-  top: string;
-  /** Each other open graph when the run started (sent as a group file): its content, and whether unsaved. */
-  sent: Map<string, { content: string; dirty: boolean }>;
-  /** Every group file the run read (its plan's `files`; until the plan comes, every open graph). */
-  files: string[];
-}
-/** Each top graph's latest run, as {@link RanAs}. */
-const ranAs = new Map<string, RanAs>();
+/** What each top graph's latest run read, for its badges' staleness. */
+const runsRead = new RunsRead();
 /** Where each open file was last shown: its top graph and the group nodes Tab entered to reach it. */
 const trails = new Map<string, { top: string; entered: string[] }>();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
@@ -263,34 +255,9 @@ function runStates() {
   return runs.view(stack[0], entered, Object.keys(current().graph.nodes));
 }
 
-/**
- * What a run reads of an open graph, as text: its JSON without the layout (moving a node changes
- * nothing a run does; undoing back to the graph that ran gives the same text).
- */
-function runContent(model: GraphModel): string {
-  return canonical({ ...model.graph, ui: undefined });
-}
-
-/**
- * True when the top graph shown last ran as something else than it is now: the graph, or a group
- * file the run read (at any depth, open then or not; an open file the run did not read counts not).
- */
+/** True when the top graph shown last ran as something else than it is now (see `run_staleness.ts`). */
 function isStale(): boolean {
-  const top = models.get(stack[0]);
-  const ran = ranAs.get(stack[0]);
-  if (!top || !ran) return false;
-  return runContent(top) !== ran.top || ran.files.some((path) => groupChanged(ran, path));
-}
-
-/** True when group file `path` is not as the run `ran` read it. */
-function groupChanged(ran: RanAs, path: string): boolean {
-  const model = models.get(path);
-  const sent = ran.sent.get(path);
-  // Read from its file (not open then): changed once opened and edited.
-  if (!sent) return !!model?.dirty;
-  // Closed since: runs read its file now, without the edits sent.
-  if (!model) return sent.dirty;
-  return runContent(model) !== sent.content;
+  return runsRead.stale(stack[0], models);
 }
 
 /** After an edit: dims the badges if the graph no longer is the one that ran (or undims them). */
@@ -460,12 +427,7 @@ async function run(): Promise<void> {
   // Every other open graph goes with the run as the group file it stands for (the server reads those
   // the graph uses, at any depth). Until the plan names the files it read, each counts for staleness.
   const groups = othersOpen(top);
-  const ran: RanAs = {
-    top: runContent(model),
-    sent: new Map(groups.map((g) => [g.path, { content: runContent(g), dirty: g.dirty }])),
-    files: groups.map((g) => g.path),
-  };
-  ranAs.set(top, ran);
+  const ran = runsRead.start(model, groups);
   const shown = () => {
     if (stack[0] !== top) return;
     editor.states = runStates();
