@@ -993,3 +993,42 @@ Deno.test("messy glTF: joints in trees of different scenes get no common root, a
     return true;
   });
 });
+
+/** `glb` with its JSON chunk's space padding replaced by NUL bytes (four more than alignment needs). */
+function nulPadded(glb: Uint8Array): Uint8Array {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  let end = 20 + length;
+  while (glb[end - 1] === 0x20) end--;
+  const json = glb.subarray(20, end);
+  const padded = new Uint8Array(json.length + 4 + (4 - json.length % 4) % 4);
+  padded.set(json);
+  const rest = glb.subarray(20 + length);
+  const out = new Uint8Array(20 + padded.length + rest.length);
+  out.set(glb.subarray(0, 20));
+  out.set(padded, 20);
+  out.set(rest, 20 + padded.length);
+  const outView = new DataView(out.buffer);
+  outView.setUint32(8, out.length, true);
+  outView.setUint32(12, padded.length, true);
+  return out;
+}
+
+Deno.test("messy glTF: a JSON chunk padded with NUL bytes is read without them, with a warning", async () => {
+  const clean = await messyGlb(() => {});
+  const padded = nulPadded(clean);
+  assert((await validateGltf(padded)).errors > 0, "the input is as messy as meant");
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: padded, name: "nul.glb" } }, {}, ctx);
+  const warnings = ctx.warnings.map((w) => w.message);
+  assertEquals(warnings.length, 1, warnings.join("\n"));
+  assert(
+    /^nul\.glb at byte offset \d+: the JSON chunk is padded with [4-7] NUL byte/.test(warnings[0]),
+    warnings[0],
+  );
+  const fromClean = await runNode(decodeGltf, { bytes: { bytes: clean, name: "nul.glb" } });
+  assertEquals(
+    (await runNode(exportGltf, { scene })).bytes.bytes,
+    (await runNode(exportGltf, { scene: fromClean.scene })).bytes.bytes,
+  );
+});

@@ -32,16 +32,17 @@ export function gltfError(source: GltfSource, at: GltfAt, expected: string, foun
 
 /**
  * Splits GLB or glTF JSON bytes into the parsed JSON and its binary resources (the GLB chunk and
- * decoded data URIs), or throws a {@link DecodeError} naming the byte offset or JSON path.
+ * decoded data URIs), or throws a {@link DecodeError} naming the byte offset or JSON path. What is
+ * read past a fault real writers made is described in `repairs` (`at <byte offset>: …`).
  */
-export function readContainer(bytes: Uint8Array, source: GltfSource): JSONDocument {
-  if (source.format === "glb") return readGlb(bytes, source);
+export function readContainer(bytes: Uint8Array, source: GltfSource, repairs: string[] = []): JSONDocument {
+  if (source.format === "glb") return readGlb(bytes, source, repairs);
   checkJsonStart(bytes, source);
   const json = parseJson(bytes, 0, source);
   return { json, resources: dataUriResources(json, source) };
 }
 
-function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
+function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSONDocument {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fail = (offset: number, expected: string, found: string) =>
     gltfError(source, { offset }, expected, found);
@@ -67,8 +68,9 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
     if (length > total - at - 8) throw fail(at, `a chunk length up to ${total - at - 8}`, String(length));
     const body = bytes.subarray(at + 8, at + 8 + length);
     if (at === 12 && type !== CHUNK_JSON) throw fail(at + 4, "the JSON chunk first", `type 0x${hex(type)}`);
-    if (type === CHUNK_JSON && json === undefined) json = parseJson(body, at + 8, source);
-    // A view, not a copy: the reader copies every accessor and image out of it, so nothing the scene
+    if (type === CHUNK_JSON && json === undefined) {
+      json = parseJson(withoutNulPadding(body, at + 8, repairs), at + 8, source);
+    } // A view, not a copy: the reader copies every accessor and image out of it, so nothing the scene
     // keeps refers to it, and a copy would be a third full-size array beside the file and the scene.
     else if (type === CHUNK_BIN && bin === undefined) bin = body as Uint8Array<ArrayBuffer>;
     at += 8 + length;
@@ -76,6 +78,23 @@ function readGlb(bytes: Uint8Array, source: GltfSource): JSONDocument {
   const resources = dataUriResources(json!, source);
   if (bin) resources[GLB_BUFFER] = bin;
   return { json: json!, resources };
+}
+
+/**
+ * The JSON chunk without trailing NUL bytes. The spec pads it with spaces, but GLB writers padded
+ * it with NULs as they pad the binary chunk (gltf-rs before 0.12, VReducer's VRM output, fx-gltf's
+ * first versions), and JSON parsers — three.js's and Blender's too — refuse those files whole.
+ */
+function withoutNulPadding(body: Uint8Array, offset: number, repairs: string[]): Uint8Array {
+  let end = body.length;
+  while (end > 0 && body[end - 1] === 0) end--;
+  if (end < body.length) {
+    repairs.push(
+      `byte offset ${offset + end}: the JSON chunk is padded with ${body.length - end} NUL byte(s), ` +
+        "not the spaces glTF pads it with; read without them",
+    );
+  }
+  return body.subarray(0, end);
 }
 
 /** Bytes shown of a file that is neither container. */
