@@ -27,6 +27,7 @@ import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { runNode, testContext } from "../support/context.ts";
 import {
   editAccessor,
+  embeddedView,
   type MessyEdit,
   messyGlb,
   type MessyJson,
@@ -1031,4 +1032,30 @@ Deno.test("messy glTF: a JSON chunk padded with NUL bytes is read without them, 
     (await runNode(exportGltf, { scene })).bytes.bytes,
     (await runNode(exportGltf, { scene: fromClean.scene })).bytes.bytes,
   );
+});
+
+Deno.test("messy glTF: sparse indices that repeat keep the last value given, with a warning naming the first", async () => {
+  // Vertex 1 is moved twice, to (1, 1, 1) and then (2, 2, 2); vertex 3 once.
+  const moves = new Float32Array([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+  let position = -1;
+  const bytes = await messyGlb((json) => {
+    position = wingAttribute(json, "POSITION");
+    json.accessors[position].sparse = {
+      count: 3,
+      indices: { bufferView: embeddedView(json, new Uint16Array([1, 1, 3])), componentType: 5123 },
+      values: { bufferView: embeddedView(json, moves) },
+    };
+    delete json.accessors[position].min;
+    delete json.accessors[position].max;
+  });
+  assert((await validateGltf(bytes)).codes.includes("ACCESSOR_SPARSE_INDICES_NON_INCREASING"));
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "sparse.glb" } }, {}, ctx);
+  assertEquals(ctx.warnings.map((w) => w.message), [
+    `sparse.glb at /accessors/${position}/sparse/indices: sparse index 1 given more than once (1 repeat(s) of 3); ` +
+    "the last value given for each is kept, as three.js and Blender keep it",
+  ]);
+  const positions = [...wing(scene as Document).listPrimitives()[0].getAttribute("POSITION")!.getArray()!];
+  assertEquals(positions.slice(3, 6), [2, 2, 2]);
+  assertEquals(positions.slice(9, 12), [3, 3, 3]);
 });

@@ -117,6 +117,14 @@ export function editAccessor(
   });
 }
 
+/** A buffer view over `data` in a buffer of its own, embedded as a data URI; returns the view's index. */
+export function embeddedView(json: MessyJson, data: ArrayBufferView): number {
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const uri = `data:application/octet-stream;base64,${bytes.toBase64()}`;
+  const buffer = json.buffers.push({ uri, byteLength: bytes.length }) - 1;
+  return json.bufferViews.push({ buffer, byteLength: bytes.length }) - 1;
+}
+
 /** The wing primitive's JSON (its `attributes` object edits the file). */
 export function wingPrimitive(json: MessyJson): MessyJson {
   return json.meshes.find((mesh: { name?: string }) => mesh.name === "wing").primitives[0];

@@ -17,12 +17,12 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 13,
+  version: 14,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
-    "signed indices, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
+    "signed indices, sparse indices given twice, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",

@@ -12,6 +12,7 @@ import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode } from "../../support/context.ts";
 import {
   editAccessor,
+  embeddedView,
   type MessyEdit,
   messyGlb,
   type MessyJson,
@@ -256,6 +257,22 @@ const CASES: RefusedCase[] = [
     jsonPath: wingIndicesPath,
     expected: "index values below the 4 vertices of its attributes",
     found: "4 at element 0 of accessor 6",
+  },
+  {
+    // glTF-Transform and three.js dropped the value without a word; Blender's importer fails on it.
+    name: "a sparse index past the accessor's count",
+    edit: (json) => {
+      const position = json.accessors[wingPrimitive(json).attributes.POSITION];
+      position.sparse = {
+        count: 2,
+        indices: { bufferView: embeddedView(json, new Uint16Array([1, 4])), componentType: 5123 },
+        values: { bufferView: embeddedView(json, new Float32Array(6)) },
+      };
+    },
+    code: "ACCESSOR_SPARSE_INDEX_OOB",
+    jsonPath: (json) => `/accessors/${wingPrimitive(json).attributes.POSITION}/sparse/indices`,
+    expected: "sparse indices below the accessor's count of 4",
+    found: "4 at element 1",
   },
 ];
 

@@ -16,6 +16,7 @@ import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./c
 import { checkExtensions } from "./check_extensions.ts";
 import { checkDracoPrimitives, dracoAccessors } from "./check_draco.ts";
 import { checkBuffers, meshoptOf } from "./check_buffers.ts";
+import { checkSparseIndices } from "./check_sparse.ts";
 import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
 
 export { FLOAT };
@@ -342,5 +343,6 @@ function checkSparse(c: Checker, accessor: Json, path: string, count: number, el
     if (size === undefined) c.fail(`${at}/componentType`, "an index component type", undefined);
     const offset = c.int(item, "byteOffset", at) ?? 0;
     checkFits(c, { ...views[view!], byteStride: undefined }, at, offset, n!, size, Math.min(size, 4));
+    if (part === "indices") checkSparseIndices(c, item, `${path}/sparse`, n!, count);
   }
 }
