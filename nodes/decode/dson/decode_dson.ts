@@ -41,7 +41,10 @@ export const decodeDson = defineNode({
   // averaged weights (at the scene root; its node stays under the dominant joint), so posing moves
   // them nearer where Daz's rigid fit puts them; a follower with no mesh of its own, or meshes below
   // it, is a warning naming the share of the weight they ignore. A follower of one joint is unchanged.
-  version: 9,
+  // 10: the nodes below a blended follower that hold no mesh skinned with its blend (empties, a
+  // rigged item's figure and bones) are one warning per follower naming them: they ride the dominant
+  // joint alone (before, silently). The scene is unchanged.
+  version: 10,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several). References resolve only inside `content_roots`; missing content is a warning and the scene " +

@@ -21,6 +21,10 @@
  * key, the key of the node it was made for (`owner`) and its offset in that node's frame, so that
  * `dson.apply_preset` can move it when a preset poses the follower or a node between.
  *
+ * Nodes below such a follower that hold no mesh (an empty, a socket, a rigged item's figure and
+ * bones) cannot follow a blend: they ride the dominant joint alone, and one warning per follower
+ * names them (Daz moves them rigidly with the follower; its bake script leaves them out).
+ *
  * @module
  */
 import type { Accessor, Node, Scene } from "@gltf-transform/core";
@@ -32,6 +36,9 @@ import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { RigidFollower, SceneNode } from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
+
+/** Node keys a warning names before counting the rest. */
+const NAMED = 3;
 
 /** What skinning the followers changes, and what it reads. */
 export interface FollowSkinTarget {
@@ -47,7 +54,8 @@ export interface FollowSkinTarget {
 /**
  * Skins the meshes below each follower whose blend holds more than one joint (see the module doc).
  * A follower with no mesh below it is warned about: it rides the dominant joint alone, and the
- * warning names the share of the weight that ignores.
+ * warning names the share of the weight that ignores. So are the nodes below one with meshes that
+ * hold none: they ride the dominant joint too, while the meshes follow the blend.
  *
  * @example
  * ```ts
@@ -61,19 +69,31 @@ export function skinBlendedFollowers(
 ): void {
   const { nodes, dsonNodes } = target;
   const followerNodes = new Set(followers.map((f) => nodes[f.node]));
+  const dsonIndex = new Map(nodes.map((node, i) => [node, i]));
   for (const follower of followers) {
     if (follower.blend.length < 2) continue;
     const meshes = meshesBelow(nodes[follower.node], target.meshNodes, followerNodes);
+    const ignored = `ignoring ${percent(1 - follower.share)} of their skin weight (on ${
+      follower.blend.filter((b) => b.joint !== follower.joint).map((b) => `'${dsonNodes[b.joint].key}'`)
+        .join(", ")
+    })`;
     if (!meshes.length) {
       warn(
         `dson: rigid follower '${dsonNodes[follower.node].key}' has no mesh to skin with its reference ` +
-          `vertices' blend of joints: it rides '${dsonNodes[follower.joint].key}' alone, ignoring ${
-            percent(1 - follower.share)
-          } of their skin weight (on ${
-            follower.blend.filter((b) => b.joint !== follower.joint).map((b) => `'${dsonNodes[b.joint].key}'`)
-              .join(", ")
-          })`,
+          `vertices' blend of joints: it rides '${dsonNodes[follower.joint].key}' alone, ${ignored}`,
       );
+    } else {
+      // Found before the meshes leave their nodes for the scene root.
+      const bare = nodesWithoutMesh(nodes[follower.node], target.meshNodes, followerNodes)
+        .flatMap((node) => dsonIndex.has(node) ? [dsonNodes[dsonIndex.get(node)!].key] : []);
+      if (bare.length) {
+        warn(
+          `dson: rigid follower '${dsonNodes[follower.node].key}' is on a blend of joints, and its meshes ` +
+            `are skinned with it, but ${bare.length} node(s) below it hold no such mesh (${
+              named(bare)
+            }): they ride '${dsonNodes[follower.joint].key}' alone, ${ignored}`,
+        );
+      }
     }
     for (const meshNode of meshes) skinMesh(target, follower, meshNode, warn);
   }
@@ -161,6 +181,31 @@ function meshesBelow(node: Node, meshNodes: ReadonlySet<Node>, followers: Readon
   };
   walk(node);
   return out;
+}
+
+/**
+ * The nodes in the subtree of `node` (not `node` itself; another follower's subtree is its own)
+ * with no mesh node of `meshNodes` as a child, in hierarchy order: empties (a group, a socket, a
+ * light) and the figures and bones of a rigged item. A node has no way to follow a blend of joints
+ * (glTF has no constraints), so these ride the follower's joint alone.
+ */
+function nodesWithoutMesh(node: Node, meshNodes: ReadonlySet<Node>, followers: ReadonlySet<Node>): Node[] {
+  const out: Node[] = [];
+  const walk = (n: Node) => {
+    for (const child of n.listChildren()) {
+      if (followers.has(child) || meshNodes.has(child)) continue;
+      if (!child.listChildren().some((c) => meshNodes.has(c))) out.push(child);
+      walk(child);
+    }
+  };
+  walk(node);
+  return out;
+}
+
+/** The first few keys of a list, quoted, for a warning. */
+function named(keys: readonly string[]): string {
+  return keys.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
+    (keys.length > NAMED ? ` and ${keys.length - NAMED} more` : "");
 }
 
 /** A share as a percentage, one decimal. */
