@@ -173,6 +173,45 @@ export function ddsSurfaces(dds: ByteWindow): DdsSurfaces {
 }
 
 /**
+ * Whether a DDS stores its top level as DXT1 (BC1) with texels cut out: a block whose first colour
+ * is not above its second (1-bit alpha mode) and that uses index 3, transparent black. Librelancer
+ * draws every DXT1 diffuse texture alpha-tested at 0.5 (`BasicMaterial.GetDxt1`, the game's
+ * `alpha_mask` materials), so those texels are holes, not black paint. Read from the blocks alone,
+ * without decoding; a file that is not DXT1, or too short to tell, is not (never throws).
+ */
+export function dxt1Cutout(dds: ByteWindow): boolean {
+  if (dds.length < 128 || dds.u32(0, "DDS magic") !== DDS_MAGIC) return false;
+  if (!(dds.u32(80, "DDS pixel format flags") & FOURCC_FLAG)) return false;
+  const code = dds.u32(84, "DDS fourCC");
+  let dataAt = 128;
+  if (code === DX10) {
+    if (dds.length < 148) return false;
+    const layout = DXGI_LAYOUTS.get(dds.u32(128, "DX10 header DXGI format"));
+    if (layout?.kind !== "dxt" || layout.dxt !== 1) return false;
+    dataAt = 148;
+  } else if (code !== fourCC("DXT1")) return false;
+  const height = dds.u32(12, "DDS height"), width = dds.u32(16, "DDS width");
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) return false;
+  const bw = Math.ceil(width / 4), bh = Math.ceil(height / 4);
+  if (dds.length < dataAt + 8 * bw * bh) return false;
+  const src = dds.view(dataAt, 8 * bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      const block = 8 * (by * bw + bx);
+      if ((src[block] | src[block + 1] << 8) > (src[block + 2] | src[block + 3] << 8)) continue;
+      // Only the texels inside the image count (a 2×2 image uses a block's top-left corner).
+      for (let py = 0; py < 4 && by * 4 + py < height; py++) {
+        const row = src[block + 4 + py];
+        for (let px = 0; px < 4 && bx * 4 + px < width; px++) {
+          if (((row >> (2 * px)) & 3) === 3) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * Straight alpha from premultiplied, in place: each colour channel × 255 / alpha, rounded, at most
  * 255 (DirectXTex's `TEX_PMALPHA_REVERSE`, in the stored encoding as it does for UNORM formats). Where
  * alpha is 0 the colour is 0: a fully transparent texel has none to keep, and premultiplied data

@@ -7,7 +7,7 @@
  * @module
  */
 import { type Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
-import { KHRTextureTransform } from "@gltf-transform/extensions";
+import { KHRMaterialsEmissiveStrength, KHRTextureTransform } from "@gltf-transform/extensions";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
@@ -47,6 +47,8 @@ export function sceneMaterials(
   const textures = new Map<string, Texture | null>();
   /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
   const textureProblems = new Map<string, string>();
+  /** Texture keys of DXT1 images with transparent texels (drawn alpha-tested as a diffuse map). */
+  const cutouts = new Set<string>();
   const texture = (slot: TextureSlot): Texture | null => {
     const key = slot.name.toLowerCase();
     if (!textures.has(key)) {
@@ -65,6 +67,7 @@ export function sceneMaterials(
         );
         if (outcome.kind === "png") {
           for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          if (outcome.cutout) cutouts.add(key);
           out = doc.createTexture(slot.name).setImage(outcome.png).setMimeType("image/png");
         } else if (outcome.kind === "none") {
           textureProblems.set(key, outcome.reason);
@@ -186,6 +189,15 @@ export function sceneMaterials(
       });
     } else {
       out = pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
+      // Librelancer alpha-tests every DXT1 diffuse texture at 0.5 (`BasicMaterial`: "dealing with
+      // alpha_mask"), so its transparent texels are holes (grilles, antennas, railings); opaque,
+      // glTF would draw them as black paint. A blended material already hides them.
+      if (
+        out.getAlphaMode() === "OPAQUE" && out.getBaseColorTexture() && def.diffuseTexture &&
+        cutouts.has(def.diffuseTexture.name.toLowerCase())
+      ) {
+        out.setAlphaMode("MASK"); // the default cutoff, 0.5, is Librelancer's
+      }
       const problems = textureSlots(def)
         .filter((slot) => textureProblems.has(slot.name.toLowerCase()))
         .map((slot) => ({ name: slot.name, problem: textureProblems.get(slot.name.toLowerCase())! }));
@@ -214,7 +226,7 @@ function pbrMaterial(
   const out = doc.createMaterial(def.name).setMetallicFactor(0); // roughness 1 is the default
   const dc = def.dc ?? [1, 1, 1];
   out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
-  if (def.ec) out.setEmissiveFactor([linear(def.ec[0]), linear(def.ec[1]), linear(def.ec[2])]);
+  if (def.ec) emission(doc, out, def.ec);
   if (def.diffuseTexture) {
     const tex = texture(def.diffuseTexture);
     if (tex) {
@@ -230,6 +242,15 @@ function pbrMaterial(
       if (!def.ec) out.setEmissiveFactor([1, 1, 1]);
       bind(def.emissiveTexture, out.getEmissiveTextureInfo());
     }
+  }
+  // The game's lighting adds `Ec` to the light a texel receives before the diffuse texture
+  // modulates it (Librelancer's `lighting.inc`: `ec.rgb * tex.rgb + tex.rgb * color`), so a glow
+  // without an emissive texture lights the diffuse picture itself: glTF's emissive texture is the
+  // diffuse one, with its sampler. Left out, `Ec` would be a flat colour over the whole surface.
+  const baseColor = out.getBaseColorTexture();
+  if (baseColor && !out.getEmissiveTexture() && def.ec?.some((c) => c > 0)) {
+    out.setEmissiveTexture(baseColor);
+    bind(def.diffuseTexture!, out.getEmissiveTextureInfo());
   }
   // LancerEdit's extensions, only when present (retail materials never carry them). Librelancer's
   // PBR shader samples every map with the first UV set and the slot's wrap flags.
@@ -314,8 +335,38 @@ export function packMetallicRoughness(
 }
 
 function linear(c: number): number {
-  const v = clamp01(c);
+  return linearExtended(clamp01(c));
+}
+
+/**
+ * sRGB to linear, with the curve carried on past 1 (IEC 61966-2-1's formula, as extended sRGB and
+ * CSS Color 4 use it): a colour of 4 in the game's gamma-space sums is linear 25.3. Below 0 is 0.
+ */
+function linearExtended(c: number): number {
+  const v = Math.max(0, c);
   return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+}
+
+/**
+ * `Ec` as glTF emission. The game sums colours in gamma space and clamps only the pixel, so an `Ec`
+ * past 1 is a brighter glow (a texel of 0.25 under `Ec` 4 is drawn white); glTF's emissive factor
+ * stops at 1. As the glTF decoder does with a factor past 1, the brightest channel goes into
+ * `KHR_materials_emissive_strength` (which three.js and Blender read) and the factor is scaled
+ * into 0..1 by as much, so the light emitted stays. Clamped, a glow of 4 lost nearly all of it.
+ */
+function emission(doc: Document, out: Material, ec: readonly number[]): void {
+  const light = [linearExtended(ec[0]), linearExtended(ec[1]), linearExtended(ec[2])];
+  const brightest = Math.max(...light);
+  if (!(brightest > 1)) {
+    out.setEmissiveFactor(light as [number, number, number]);
+    return;
+  }
+  out.setEmissiveFactor(light.map((v) => v / brightest) as [number, number, number]);
+  const extension = doc.createExtension(KHRMaterialsEmissiveStrength);
+  out.setExtension(
+    KHRMaterialsEmissiveStrength.EXTENSION_NAME,
+    extension.createEmissiveStrength().setEmissiveStrength(brightest),
+  );
 }
 
 function clamp01(v: number): number {

@@ -6,7 +6,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encodeRgbaPng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { ddsSurfaces, decodeDds } from "./dds.ts";
+import { ddsSurfaces, decodeDds, dxt1Cutout } from "./dds.ts";
 import { decodeTga } from "./tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
@@ -31,8 +31,11 @@ export type PixelsOutcome = ImageOutcome<RgbaPixels>;
 
 /** A texture directory resolved to `T` (PNG bytes or RGBA pixels), or why not. */
 export type ImageOutcome<T> =
-  /** Decoded; `notes` name the repairs made on the way (each becomes a warning). */
-  | { readonly kind: "png"; readonly png: T; readonly notes: readonly string[] }
+  /**
+   * Decoded; `notes` name the repairs made on the way (each becomes a warning). `cutout`: a DXT1
+   * image with transparent texels ({@link dxt1Cutout}), drawn alpha-tested as a diffuse texture.
+   */
+  | { readonly kind: "png"; readonly png: T; readonly notes: readonly string[]; readonly cutout?: boolean }
   /** No image glTF can take (a cube map, an empty directory): the material stays untextured. */
   | { readonly kind: "none"; readonly reason: string }
   /** An image that does not decode: `reason` is the DecodeError's message. */
@@ -116,7 +119,8 @@ function resolveImage<T>(
       const more = surfaces.more
         ? [`${path}/MIPS holds ${surfaces.more}; the first is used, as a glTF image is one 2D picture`]
         : [];
-      return { kind: "png", png, notes: more };
+      const cutout = dxt1Cutout(asFormat(mips.data!, "dds"));
+      return { kind: "png", png, notes: more, ...(cutout ? { cutout } : {}) };
     }
     if (mip0) {
       const fallback = attempt(mip0, "tga");
@@ -148,8 +152,7 @@ function resolveImage<T>(
     const outcome = resolveImage(frame, path.replace(/[^/]*$/, frameName), lookUp, make, depth + 1);
     if (outcome.kind !== "png") return outcome;
     return {
-      kind: "png",
-      png: outcome.png,
+      ...outcome,
       notes: [...outcome.notes, `${path} is an animated texture; its first frame '${frameName}' is used`],
     };
   }
