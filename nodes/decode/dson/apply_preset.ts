@@ -20,7 +20,10 @@ export const dsonApplyPreset = defineNode({
   // parent's frame (`extras.partgraph.dson.rigid_follow.parent_offset`), not the joint's.
   // 6: a preset scaling a rigid follower leaves its children that do not inherit scale their size;
   // a preset posing a follower whose meshes decode.dson skinned with a blend moves them with it.
-  version: 6,
+  // 7: channels on the selected figure itself (`name://@selection:?translation/y/value`, which Daz's
+  // pose presets key for the figure's root) pose the figure's root, as Diffeomorphic applies them to
+  // the rig object (before: not applied, listed in a warning).
+  version: 7,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
     "Missing nodes or morphs are warnings; material presets are refused.",

@@ -22,7 +22,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
-import type { DsonPreset, JointChannel } from "./preset_read.ts";
+import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 
@@ -80,9 +80,10 @@ export function applyDsonPreset(
   const rescaled = new Set<Node>(), placed = new Set<Node>();
   const followed = followedMeshes(doc);
   for (const [target, values] of jointValues) {
-    const found = nodes.get(target) ?? [];
-    if (found.length === 0) missingJoints.push(target);
-    if (found.length > 1) shared.push(target);
+    const found = target === SELECTED_FIGURE ? selectedFigures(doc) : nodes.get(target) ?? [];
+    const named = target === SELECTED_FIGURE ? `${SELECTED_FIGURE} (the figure's root)` : target;
+    if (found.length === 0) missingJoints.push(named);
+    if (found.length > 1) shared.push(named);
     for (const node of found) repose(node, values, { scales, rescaled, placed });
     joints += found.length;
   }
@@ -118,6 +119,26 @@ function nodesByName(doc: Document): Map<string, Node[]> {
   }
   for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
   return byName;
+}
+
+/**
+ * The nodes a channel on `@selection` itself poses: a decode has no selection, so every figure's
+ * root that is not a conforming item (no `conform_target`) nor below another figure; the top-level
+ * DSON nodes when the scene has no figure (a prop).
+ */
+function selectedFigures(doc: Document): Node[] {
+  const dson = (node: Node) => record(node) as { type?: unknown; conform_target?: unknown } | undefined;
+  const withRecord = doc.getRoot().listNodes().filter((node) => dson(node));
+  const ancestors = (node: Node) => {
+    const out: Node[] = [];
+    for (let n = node.getParentNode(); n; n = n.getParentNode()) out.push(n);
+    return out;
+  };
+  const figures = withRecord.filter((node) =>
+    dson(node)!.type === "figure" && dson(node)!.conform_target === undefined &&
+    !ancestors(node).some((a) => dson(a)?.type === "figure")
+  );
+  return figures.length ? figures : withRecord.filter((node) => !ancestors(node).some((a) => dson(a)));
 }
 
 function record(node: Node): NodeRecord | undefined {

@@ -20,7 +20,10 @@ export type JointChannel =
 export interface PresetChannel {
   /** `joint` for a node's transform channel, `morph` for a modifier's value. */
   readonly kind: "joint" | "morph";
-  /** Node name (joints) or modifier id (morphs) the URL names. */
+  /**
+   * Node name (joints) or modifier id (morphs) the URL names; {@link SELECTED_FIGURE} for the
+   * selected figure's own root.
+   */
   readonly target: string;
   /** For joints, which channel. */
   readonly channel?: JointChannel;
@@ -44,6 +47,13 @@ export interface DsonPreset {
   /** Entries with more than one key (only frame 0 is applied). */
   readonly animated: number;
 }
+
+/**
+ * The target of a joint channel on the selected figure itself (`name://@selection:?rotation/y/value`):
+ * the figure's root node, which Daz's pose presets key for a sitting or lying pose (Diffeomorphic
+ * applies it to the rig object: `bname == "@selection"` in `animation.py`).
+ */
+export const SELECTED_FIGURE = "@selection";
 
 const JOINT_CHANNELS = new Set<string>([
   ..."xyz".split("").flatMap((axis) => [`rotation/${axis}`, `translation/${axis}`, `scale/${axis}`]),
@@ -183,7 +193,8 @@ function classify(url: string): Pick<PresetChannel, "kind" | "target" | "channel
   const id = uri.id.replace(/:$/, "");
   const nodeName = uri.nodePath.split("/").filter((part) => part !== "" && part !== "@selection").pop() ?? "";
   if (JOINT_CHANNELS.has(property)) {
-    const target = id || nodeName;
+    const selected = uri.nodePath.replace(/^\/+|\/+$/g, "") === SELECTED_FIGURE;
+    const target = id || nodeName || (selected ? SELECTED_FIGURE : "");
     return target ? { kind: "joint", target, channel: property as JointChannel } : "names no node";
   }
   if (property === "value") {

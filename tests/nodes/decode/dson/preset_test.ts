@@ -467,3 +467,65 @@ Deno.test("dson preset: a key whose time is null is skipped like a null value, n
   assert.ok(error2 instanceof DecodeError, String(error2));
   assert.deepEqual(error2.at, { jsonPath: "/scene/animations/0/keys/0/0" });
 });
+
+Deno.test("dson preset: channels on @selection itself pose the figure's root, and every bone with it", async () => {
+  // Daz writes a figure's own transform as `name://@selection:?…` (a sitting or lying pose moves
+  // it); Diffeomorphic applies it to the rig object. The generated figure's root turns in YXZ.
+  const bones = ["l_hand", "l_index1", "l_index2", "r_hand", "r_mid1"];
+  const { json, truth } = figureWith(bones, posed);
+  const doc = await decode(json);
+  const root: BonePose = {
+    center: [0, 0, 0],
+    orientation: [0, 0, 0],
+    order: "YXZ",
+    rotation: [20, -35, 10],
+    translation: [4, -30, 12],
+  };
+  const entries: Json[] = [];
+  for (const [k, axis] of ["x", "y", "z"].entries()) {
+    entries.push({ url: `name://@selection:?rotation/${axis}/value`, keys: [[0, root.rotation[k]]] });
+    entries.push({ url: `name://@selection:?translation/${axis}/value`, keys: [[0, root.translation[k]]] });
+  }
+  const ctx = testContext();
+  const preset = { bytes: dsonBytes(presetJson(entries)), name: "sit.duf" };
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset }, {}, ctx);
+  assert.deepEqual(ctx.warnings.map((w) => w.message), []);
+  const withRoot = new Map(truth).set("Genesis9", root);
+  const all = [...bones, "Genesis9"];
+  const error = worstJointError(scene, withRoot, all);
+  assert.ok(error < 1e-5, `off by ${error}`);
+  // Before (dson.apply_preset v6) the six channels were skipped: the root stayed at rest.
+  const resting = new Map(truth).set("Genesis9", { ...root, rotation: [0, 0, 0], translation: [0, 0, 0] });
+  assert.ok(worstJointError(scene, resting, all) > 0.1, "the root moved");
+  const record = ((getPartgraphExtras(scene.getRoot().listScenes()[0]).dson as Json).presets as Json[])[0];
+  assert.equal(record.joints, 1);
+});
+
+Deno.test("dson preset: @selection poses every top-level figure, not a conforming one, with one warning", async () => {
+  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  const nodes = (json.scene as Json).nodes as Json[];
+  // A second person, and a conforming item (its conform_target the first) under the first.
+  nodes.push(
+    { id: "Genesis9-2", url: "#Genesis9", name: "Genesis9" },
+    { id: "Shirt-1", url: "#Genesis9", name: "Shirt", parent: "#Genesis9-1", conform_target: "#Genesis9-1" },
+  );
+  const doc = await decode(json);
+  const ctx = testContext();
+  const entries = [{ url: "name://@selection:?translation/x/value", keys: [[0, 50]] }];
+  const { scene } = await runNode(
+    dsonApplyPreset,
+    { scene: doc, preset: { bytes: dsonBytes(presetJson(entries)), name: "move.duf" } },
+    {},
+    ctx,
+  );
+  const byKey = (key: string) =>
+    scene.getRoot().listNodes().find((n: Node) =>
+      (getPartgraphExtras(n).dson as Json | undefined)?.key === key
+    )!;
+  assert.deepEqual(byKey("Genesis9-1").getTranslation(), [0.5, 0, 0]);
+  assert.deepEqual(byKey("Genesis9-2").getTranslation(), [0.5, 0, 0]);
+  assert.deepEqual(byKey("Shirt-1").getTranslation(), [0, 0, 0], "the shirt moves with its parent");
+  assert.deepEqual(ctx.warnings.map((w) => w.message), [
+    "dson preset: 1 name(s) match several nodes, all posed: @selection (the figure's root)",
+  ]);
+});
