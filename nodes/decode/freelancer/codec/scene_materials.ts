@@ -7,10 +7,15 @@
  * @module
  */
 import { type Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
-import { KHRMaterialsEmissiveStrength, KHRTextureTransform } from "@gltf-transform/extensions";
+import {
+  KHRMaterialsEmissiveStrength,
+  KHRMaterialsUnlit,
+  KHRTextureTransform,
+} from "@gltf-transform/extensions";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
+import { additiveAsBlend, isAdditive } from "./additive.ts";
 import { formatId } from "./crc.ts";
 import {
   FLAG_CLAMP_U,
@@ -100,9 +105,15 @@ export function sceneMaterials(
     if (slot.flags & FLAG_SECOND_UV) info.setTexCoord(1);
   };
 
-  /** Per texture key: the decoded pixels of a single-channel map, null when it has none. */
+  /**
+   * Per texture key: the decoded pixels of a map that is repacked before it is stored, null when
+   * it has none; `without` says in the warning what the material does then.
+   */
   const channelMaps = new Map<string, RgbaPixels | null>();
-  const channelMap = (slot: TextureSlot | undefined): RgbaPixels | null => {
+  const channelMap = (
+    slot: TextureSlot | undefined,
+    without = "its factor alone is used",
+  ): RgbaPixels | null => {
     if (!slot) return null;
     const key = slot.name.toLowerCase();
     if (!channelMaps.has(key)) {
@@ -111,7 +122,7 @@ export function sceneMaterials(
       let out: RgbaPixels | null = null;
       if (!dir) {
         textureProblems.set(key, "in no loaded texture library");
-        warn(`texture '${slot.name}' not found in any loaded texture library; its factor alone is used`);
+        warn(`texture '${slot.name}' not found in any loaded texture library; ${without}`);
       } else {
         const outcome = resolveTexturePixels(
           dir,
@@ -127,7 +138,7 @@ export function sceneMaterials(
           warn(
             `texture '${slot.name}' (${
               outcome.kind === "none" ? `Texture library/${dir.name}` : outcome.entry
-            }${from ? ` in ${from}` : ""}) holds ${reason}; its factor alone is used`,
+            }${from ? ` in ${from}` : ""}) holds ${reason}; ${without}`,
           );
         }
       }
@@ -161,6 +172,24 @@ export function sceneMaterials(
     return metallicRoughness.get(key)!;
   };
 
+  /** Per texture key: a `Nebula` material's diffuse texture rewritten for `BLEND` (`additive.ts`). */
+  const additiveTextures = new Map<string, Texture | null>();
+  const additiveTexture = (slot: TextureSlot): Texture | null => {
+    const key = slot.name.toLowerCase();
+    if (!additiveTextures.has(key)) {
+      const pixels = channelMap(slot, "its material is untextured");
+      let out: Texture | null = null;
+      if (pixels) {
+        const { width, height, data } = additiveAsBlend(pixels);
+        out = doc.createTexture(`${slot.name} (additive)`)
+          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+        setPartgraphExtras(out, { freelancer: { texture: slot.name, additive: true } });
+      }
+      additiveTextures.set(key, out);
+    }
+    return additiveTextures.get(key)!;
+  };
+
   const material = (id: number): Material => {
     let out = materials.get(id);
     if (out) return out;
@@ -188,7 +217,9 @@ export function sceneMaterials(
         },
       });
     } else {
-      out = pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
+      out = isAdditive(def)
+        ? additiveMaterial(doc, def, additiveTexture, bindTexture)
+        : pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
       // Librelancer alpha-tests every DXT1 diffuse texture at 0.5 (`BasicMaterial`: "dealing with
       // alpha_mask"), so its transparent texels are holes (grilles, antennas, railings); opaque,
       // glTF would draw them as black paint. A blended material already hides them.
@@ -278,6 +309,29 @@ function pbrMaterial(
   if (isBlended(def)) out.setAlphaMode("BLEND");
   if (isDoubleSided(def)) out.setDoubleSided(true);
   if (def.flipU || def.flipV) flipTextures(doc, out, def);
+  return out;
+}
+
+/**
+ * A `Nebula` / `NebulaTwo` material as Librelancer's `NebulaMaterial` draws it: the diffuse texture
+ * times the vertex colour, unlit (`KHR_materials_unlit`), `Dc` and `Ec` unused, added to what is
+ * behind — here `BLEND` over the texture rewritten by {@link additiveAsBlend}, so its black is
+ * see-through instead of an opaque, lit black quad.
+ */
+function additiveMaterial(
+  doc: Document,
+  def: MaterialDef,
+  texture: (slot: TextureSlot) => Texture | null,
+  bind: (slot: TextureSlot, info: TextureInfo | null) => void,
+): Material {
+  const out = doc.createMaterial(def.name).setMetallicFactor(0).setAlphaMode("BLEND");
+  out.setExtension(KHRMaterialsUnlit.EXTENSION_NAME, doc.createExtension(KHRMaterialsUnlit).createUnlit());
+  const tex = def.diffuseTexture && texture(def.diffuseTexture);
+  if (tex) {
+    out.setBaseColorTexture(tex);
+    bind(def.diffuseTexture!, out.getBaseColorTextureInfo());
+  }
+  if (isDoubleSided(def)) out.setDoubleSided(true);
   return out;
 }
 

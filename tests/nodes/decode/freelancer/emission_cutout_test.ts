@@ -3,11 +3,13 @@
  * white, which the game's gamma-space sums allow) goes into `KHR_materials_emissive_strength`; `Ec`
  * lights the diffuse texture (Librelancer's `lighting.inc`: `ec.rgb * tex.rgb`), so that texture is
  * also the emissive one; and a DXT1 diffuse texture with transparent texels is alpha-tested (MASK),
- * as Librelancer's `BasicMaterial` draws every DXT1 diffuse map. Fixtures are built by code;
+ * as Librelancer's `BasicMaterial` draws every DXT1 diffuse map; `Nebula` materials are unlit and
+ * additive, as Librelancer's `NebulaMaterial` draws them. Fixtures are built by code;
  * expected numbers come from the sRGB formula and the DXT1 block rules, not from the decoder.
  */
 import assert from "node:assert/strict";
 import { TextureInfo } from "@gltf-transform/core";
+import { decode as decodePng } from "fast-png";
 import type { EmissiveStrength } from "@gltf-transform/extensions";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
@@ -194,5 +196,83 @@ Deno.test("a DXT1 diffuse texture with transparent texels is alpha-tested (MASK,
   assert.equal(mode("glass"), "BLEND"); // blending hides the holes already
   assert.equal(mode("dx10"), "MASK");
   assert.equal(mode("emissive_only"), "OPAQUE"); // only the diffuse map is tested
+  await assertValid(scene);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Nebula (additive)
+
+/** An uncompressed 32-bit BGRA DDS of `width` × 1 texels, each `[r, g, b, a]`. */
+function bgraDds(texels: readonly (readonly number[])[]): Uint8Array {
+  const out = new Uint8Array(128 + 4 * texels.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x20534444, true);
+  view.setUint32(4, 124, true);
+  view.setUint32(12, 1, true);
+  view.setUint32(16, texels.length, true);
+  view.setUint32(76, 32, true);
+  view.setUint32(80, 0x41, true); // RGB | ALPHAPIXELS
+  view.setUint32(88, 32, true);
+  [0xff0000, 0xff00, 0xff, 0xff000000].forEach((mask, i) => view.setUint32(92 + 4 * i, mask, true));
+  texels.forEach(([r, g, b, a], i) => out.set([b, g, r, a], 128 + 4 * i));
+  return out;
+}
+
+Deno.test("Nebula materials are unlit and additive: black adds nothing, so it is see-through", async () => {
+  // Texels: black; orange, opaque; white at half alpha; blue at alpha 0.
+  const texels = [[0, 0, 0, 255], [255, 128, 0, 255], [255, 255, 255, 128], [0, 0, 255, 0]];
+  const { scene, warnings } = await decode(
+    triangleModel(
+      [
+        {
+          name: "puff",
+          type: "Nebula",
+          dc: [0.2, 0.2, 0.2],
+          ec: [1, 1, 1],
+          dtName: "puff.dds",
+          dtFlags: 0x4a,
+        },
+        { name: "lane", type: "NebulaTwo", dtName: "puff.dds" },
+        { name: "hull", type: "DcDt", dtName: "puff.dds" },
+      ],
+      { textures: [texture("puff.dds", bgraDds(texels))] },
+    ),
+    "nebula.3db",
+  );
+  assert.deepEqual(warnings, []);
+  const puff = material(scene, "puff");
+  assert.equal(puff.getAlphaMode(), "BLEND");
+  assert.ok(puff.getExtension("KHR_materials_unlit"), "unlit");
+  assert.deepEqual(puff.getBaseColorFactor(), [1, 1, 1, 1]); // Dc is not read by the shader
+  assert.deepEqual(puff.getEmissiveFactor(), [0, 0, 0]); // nor Ec
+  assert.equal(puff.getEmissiveTexture(), null);
+  assert.equal(puff.getDoubleSided(), false);
+  assert.equal(puff.getBaseColorTextureInfo()!.getWrapS(), TextureInfo.WrapMode.CLAMP_TO_EDGE);
+  const lane = material(scene, "lane");
+  assert.equal(lane.getDoubleSided(), true);
+  assert.equal(lane.getBaseColorTexture(), puff.getBaseColorTexture()); // one rewritten image
+  assert.equal(puff.getBaseColorTexture()!.getName(), "puff.dds (additive)");
+
+  // Each texel adds rgb × a; as BLEND, a' = the brightest added channel, rgb' = added / a'.
+  const png = decodePng(puff.getBaseColorTexture()!.getImage()!);
+  assert.deepEqual(Array.from(png.data as Uint8Array), [
+    ...[0, 0, 0, 0], // black: transparent
+    ...[255, 128, 0, 255], // opaque colour: unchanged
+    ...[255, 255, 255, 128], // white × 128/255: white at alpha 128
+    ...[0, 0, 0, 0], // alpha 0 adds nothing
+  ]);
+  // rgb' × a' / 255 is the light the game adds over black, to one step of 8 bits.
+  texels.forEach(([r, g, b, a], i) => {
+    for (const [c, stored] of [r, g, b].entries()) {
+      const added = (stored * a) / 255, drawn = (png.data[4 * i + c] * png.data[4 * i + 3]) / 255;
+      assert.ok(Math.abs(added - drawn) <= 1, `texel ${i} channel ${c}: ${added} vs ${drawn}`);
+    }
+  });
+
+  // An ordinary material naming the same texture keeps the image as stored, opaque and lit.
+  const hull = material(scene, "hull");
+  assert.equal(hull.getAlphaMode(), "OPAQUE");
+  assert.equal(hull.getBaseColorTexture()!.getName(), "puff.dds");
+  assert.equal(hull.getExtension("KHR_materials_unlit"), null);
   await assertValid(scene);
 });
