@@ -22,7 +22,8 @@ export const dsonApplyPreset = defineNode({
   // a preset posing a follower whose meshes decode.dson skinned with a blend moves them with it.
   // 7: channels on the selected figure itself (`name://@selection:?translation/y/value`, which Daz's
   // pose presets key for the figure's root) pose the figure's root, as Diffeomorphic applies them to
-  // the rig object (before: not applied, listed in a warning).
+  // the rig object (before: not applied, listed in a warning); a node or morph id stored
+  // percent-encoded (`My%20Smile`) matches the decoded URL's (before: reported missing).
   version: 7,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +

@@ -22,6 +22,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
+import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -115,7 +116,11 @@ function nodesByName(doc: Document): Map<string, Node[]> {
     const dson = record(node) as { id?: unknown } | undefined;
     if (!dson) continue;
     byName.set(node.getName(), [...(byName.get(node.getName()) ?? []), node]);
-    if (typeof dson.id === "string") byId.set(dson.id, [...(byId.get(dson.id) ?? []), node]);
+    // An id some files keep percent-encoded ("l%20hand") matches the decoded URL's ("l hand").
+    if (typeof dson.id === "string") {
+      const id = percentDecode(dson.id);
+      byId.set(id, [...(byId.get(id) ?? []), node]);
+    }
   }
   for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
   return byName;
@@ -380,7 +385,10 @@ function setMorphWeights(doc: Document, values: Map<string, number>, missing: st
     const weights = [...mesh.getWeights()];
     let changed = false;
     morphs.forEach((morph, k) => {
-      const key = values.has(String(morph.id)) ? String(morph.id) : String(morph.name);
+      // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
+      // unquotes them, `getRigKey`).
+      const [id, name] = [percentDecode(String(morph.id)), percentDecode(String(morph.name))];
+      const key = values.has(id) ? id : name;
       if (!values.has(key) || k >= weights.length) return;
       weights[k] = values.get(key)!;
       found.add(key);

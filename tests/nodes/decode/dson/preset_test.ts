@@ -529,3 +529,40 @@ Deno.test("dson preset: @selection poses every top-level figure, not a conformin
     "dson preset: 1 name(s) match several nodes, all posed: @selection (the figure's root)",
   ]);
 });
+
+Deno.test("dson preset: a node or morph id stored percent-encoded matches the preset's decoded URL", async () => {
+  // Some files keep ids percent-encoded like their URIs; the preset's URL is decoded ("l hand").
+  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  const hand = (json.node_library as Json[]).find((n) => n.id === "l_hand")!;
+  hand.id = "l%20hand";
+  hand.name = "l%20hand";
+  (json.modifier_library as Json[]).push({
+    id: "My%20Smile",
+    name: "My%20Smile",
+    parent: "#Genesis9_geo",
+    channel: { id: "value", type: "float", value: 0 },
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
+  });
+  const doc = await decode(json);
+  const ctx = testContext();
+  const entries = [
+    { url: "name://@selection#My%20Smile:?value/value", keys: [[0, 0.7]] },
+    { url: "name://@selection/l%20hand:?rotation/z/value", keys: [[0, 30]] },
+  ];
+  const { scene } = await runNode(
+    dsonApplyPreset,
+    { scene: doc, preset: { bytes: dsonBytes(presetJson(entries)), name: "smile.duf" } },
+    {},
+    ctx,
+  );
+  assert.deepEqual(ctx.warnings.map((w) => w.message), []);
+  const mesh = scene.getRoot().listMeshes()[0];
+  assert.ok(Math.abs(mesh.getWeights()[0] - 0.7) < 1e-7, `${mesh.getWeights()}`);
+  const node = (d: Document) =>
+    d.getRoot().listNodes().find((n: Node) =>
+      (getPartgraphExtras(n).dson as Json | undefined)?.id === "l%20hand"
+    )!;
+  const [q1, q0] = [node(scene).getRotation(), node(doc).getRotation()];
+  const cosHalf = Math.abs(q1[0] * q0[0] + q1[1] * q0[1] + q1[2] * q0[2] + q1[3] * q0[3]);
+  assert.ok(Math.abs(Math.acos(Math.min(1, cosHalf)) * 360 / Math.PI - 30) < 1e-3, "l hand turned 30°");
+});
