@@ -32,6 +32,7 @@ import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { readsOutside } from "./reads.ts";
 import { readGroupSockets, readGroupsSockets, sourceSockets } from "./signature.ts";
+import { groupUsers } from "./users.ts";
 
 /** What the API needs: the sandbox, where runs write and cache, the node registry. */
 export interface ApiContext {
@@ -75,6 +76,8 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         const exists = await Deno.lstat(abs).then(() => true, () => false);
         return json({ path: ctx.sandbox.display(abs), exists });
       }
+      case "GET /api/users":
+        return json(await groupUsers(ctx.sandbox, url.searchParams.get("path") ?? ""));
       case "POST /api/check":
         return json(await liveCheck(ctx, await graphBody(request, ctx)));
       case "POST /api/save": {

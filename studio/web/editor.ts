@@ -2,7 +2,8 @@
 /**
  * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
  * wires) and turns pointer and key input into model edits, Blender style: drag a header to move,
- * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, Home frames all,
+ * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, F2 or a
+ * double-click renames, Home frames all,
  * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back, Ctrl+G groups
  * the selection into a new node group and Alt+G (or Ctrl+Alt+G) ungroups a selected group node.
  *
@@ -43,6 +44,13 @@ export interface EditorEvents {
   group(ids: string[]): void;
   /** Alt+G / Ctrl+Alt+G: replace a selected group node by its nodes. */
   ungroup(ids: string[]): void;
+  /** F2, or a double-click on a node: rename it (Group Input / Output: their sockets). */
+  rename(id: string): void;
+  /**
+   * Undo (Redo) took a step that is part of a change across files: take it in the others too; returns
+   * what to add to the status bar (which files followed).
+   */
+  together(direction: "undo" | "redo", together: string): string;
 }
 
 /** The tooltip of a badge from a run of the graph as it was before an edit. */
@@ -72,6 +80,10 @@ export class NodeEditor {
     svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
     svg.tabIndex = 0;
     svg.addEventListener("keydown", (e) => this.key(e));
+    svg.addEventListener("dblclick", (e) => {
+      const node = (e.target as Element).closest("g.node")?.getAttribute("data-node");
+      if (node) this.events.rename(node);
+    });
   }
 
   /** Shows a graph, with the run states it has (the page keeps them per graph, so they survive Tab). */
@@ -447,6 +459,9 @@ export class NodeEditor {
       this.events.changed();
     } else if (e.key === "Home") {
       this.frameAll();
+    } else if (e.key === "F2") {
+      if (this.selection.length === 1) this.events.rename(this.selection[0]);
+      else this.events.status("F2 renames one node: select it first");
     } else if (e.key === "Tab") {
       const group = this.selection.find((id) => model.graph.nodes[id]?.type === "graph");
       this.events.tab(group);
@@ -458,11 +473,13 @@ export class NodeEditor {
   history(direction: "undo" | "redo"): void {
     const model = this.model;
     if (!model) return;
+    const together = model.nextTogether(direction);
     const step = direction === "undo" ? model.undo() : model.redo();
     if (step === undefined) {
       return this.events.status(this.events.nothingTo?.(direction) ?? `Nothing to ${direction}`);
     }
-    this.events.status(`${direction === "undo" ? "Undone" : "Redone"}: ${step}`);
+    const also = together === undefined ? "" : this.events.together(direction, together);
+    this.events.status(`${direction === "undo" ? "Undone" : "Redone"}: ${step}${also}`);
     this.afterHistory();
   }
 

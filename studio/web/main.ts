@@ -7,8 +7,10 @@
  */
 import { NodeEditor } from "./editor.ts";
 import { groupSelection, type SavedFile, saveNew, ungroupSelection } from "./group_commands.ts";
-import { GraphModel, INPUTS_ID } from "./model.ts";
-import { renderGraphInputs, renderParams, showParamIssues } from "./params.ts";
+import { GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
+import { renderGraphInputs, renderGraphOutputs, renderParams, showParamIssues } from "./params.ts";
+import { type RenameContext, renameInShown, stepTogether } from "./rename_commands.ts";
+import type { RenameKind } from "./rename.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
@@ -44,7 +46,45 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   nothingTo,
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),
+  rename: focusRename,
+  together: (direction, together) => {
+    const note = stepTogether(models.values(), current(), direction, together);
+    updateTitle();
+    return note;
+  },
 });
+
+/** What a rename works on (`rename_commands.ts`). */
+const renameContext: RenameContext = { models, current, load, status };
+
+/**
+ * F2 or a double-click on a node: selects it and puts the cursor in its name field (a node's id; on
+ * Group Input or Output, their first socket's name), its text selected to type over.
+ */
+function focusRename(id: string): void {
+  if (editor.selection.length !== 1 || editor.selection[0] !== id) editor.select([id]);
+  const field = $("params").querySelector<HTMLInputElement>("[data-rename] input.name-field");
+  if (!field) {
+    const none = id === OUTPUTS_ID
+      ? "Group Output has no outputs"
+      : id === INPUTS_ID
+      ? "Group Input has no inputs"
+      : "Nothing";
+    return status(`${none} to rename`);
+  }
+  field.focus();
+  field.select();
+}
+
+/** A name field's rename in the graph shown: the panel, the drawing and the check follow. */
+async function renamed(kind: RenameKind, from: string, to: string): Promise<string | undefined> {
+  const problem = await renameInShown(renameContext, kind, from, to);
+  if (problem !== undefined) return problem;
+  if (kind === "node") editor.selection = editor.selection.map((id) => id === from ? to : id);
+  edited(true);
+  markStale();
+  return undefined;
+}
 
 /**
  * Undo with nothing to undo in the graph shown, while another open file has edits to undo (edited in
@@ -121,16 +161,8 @@ async function open(path: string, via?: string): Promise<void> {
   let model = models.get(path);
   let first: Checked | undefined;
   if (!model) {
-    const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
-    // A group file that is missing or has issues has no sockets: the live check marks its node.
-    const groups = new Map(Object.entries(loaded.groups ?? {}).map(([file, s]) => [file, s ?? undefined]));
-    // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
-    const own = loaded.nodes?.length
-      ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
-      : catalogue;
-    model = new GraphModel(loaded.path, loaded.graph, own, groups);
-    models.set(loaded.path, model);
-    path = loaded.path;
+    model = await load(path);
+    path = model.path;
     // Its group nodes take the sockets of the groups as open here (unsaved edits included) before it
     // is first drawn; the file's sockets the server read would show for one round trip.
     first = await checkOf(model);
@@ -146,6 +178,20 @@ async function open(path: string, via?: string): Promise<void> {
   $("node-search").dispatchEvent(new Event("input"));
   if (first) showChecked(first);
   else await check();
+}
+
+/** Reads a graph file into the page's open graphs (not shown), with its node groups' sockets. */
+async function load(path: string): Promise<GraphModel> {
+  const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
+  // A group file that is missing or has issues has no sockets: the live check marks its node.
+  const groups = new Map(Object.entries(loaded.groups ?? {}).map(([file, s]) => [file, s ?? undefined]));
+  // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
+  const own = loaded.nodes?.length
+    ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
+    : catalogue;
+  const model = new GraphModel(loaded.path, loaded.graph, own, groups);
+  models.set(loaded.path, model);
+  return model;
 }
 
 /**
@@ -333,7 +379,13 @@ function showChecked(answer: Checked): void {
   editor.issues = issues.filter((i) => !i.file || i.file === model.path);
   editor.render();
   showIssues(issues);
-  // Re-mark the panel's rows in place: rebuilding it would drop what is being typed, and the focus.
+  // A selected group node whose sockets changed (its group's input renamed, or that undone) shows
+  // its parameter inputs as they are now; otherwise re-mark the panel's rows in place: rebuilding it
+  // would drop what is being typed, and the focus.
+  const [selected] = editor.selection;
+  if (answer.moved && editor.selection.length === 1 && model.graph.nodes[selected]?.type === "graph") {
+    showParams();
+  }
   showParamIssues($("params"), editor.issues);
 }
 
@@ -354,9 +406,10 @@ function showIssues(issues: Issue[]): void {
 function showParams(): void {
   const id = editor.selection.length === 1 ? editor.selection[0] : undefined;
   const panel = $("params");
-  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), editor.issues, edited);
+  if (id === INPUTS_ID) return renderGraphInputs(panel, current(), editor.issues, edited, renamed);
+  if (id === OUTPUTS_ID) return renderGraphOutputs(panel, current(), renamed);
   if (!id || !(id in current().graph.nodes)) return void panel.replaceChildren();
-  renderParams(panel, current(), id, editor.issues, edited);
+  renderParams(panel, current(), id, editor.issues, edited, renamed);
 }
 
 /** After a panel edit: redraw, re-check, mark unsaved; `rebuild` redraws the panel (its rows changed). */

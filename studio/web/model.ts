@@ -6,7 +6,24 @@
  * @module
  */
 import { HEADER, ROW, WIDTH } from "./svg.ts";
-import type { Catalogue, Graph, GraphNode, GroupSockets, Json, NodeDef } from "./types.ts";
+import {
+  type Catalogue,
+  type Graph,
+  type GraphNode,
+  type GroupSockets,
+  joinPath,
+  type Json,
+  type NodeDef,
+} from "./types.ts";
+import {
+  renameGraphInput,
+  renameGraphOutput,
+  renameGroupSocket,
+  type RenameKind,
+  renameNode,
+  renameProblem,
+  SOCKET_NAME,
+} from "./rename.ts";
 
 /** Id of the graph-inputs node (graph inputs are its output sockets). */
 export const INPUTS_ID = "@inputs";
@@ -181,16 +198,31 @@ export class GraphModel {
   }
 
   /** Records the current graph for undo; call before every edit. */
-  private checkpoint(label: string): void {
-    this.undoStack.push({ graph: JSON.stringify(this.graph), label });
+  private checkpoint(label: string, together?: string): void {
+    this.undoStack.push({ graph: JSON.stringify(this.graph), label, together });
     if (this.undoStack.length > 200) this.undoStack.shift();
     this.redoStack = [];
   }
 
-  /** Applies an edit as one undo step; `label` says what it was (the status bar names it on undo). */
-  edit(change: (graph: Graph) => void, label = "edit"): void {
-    this.checkpoint(label);
+  /**
+   * Applies an edit as one undo step; `label` says what it was (the status bar names it on undo).
+   * `together` marks a step that is part of one change across files (a group's socket renamed, and
+   * its uses): undoing it in one file undoes the others' step with the same mark.
+   */
+  edit(change: (graph: Graph) => void, label = "edit", together?: string): void {
+    this.checkpoint(label, together);
     change(this.graph);
+  }
+
+  /** True when a step of either history is marked `together`. */
+  holds(together: string): boolean {
+    return [...this.undoStack, ...this.redoStack].some((step) => step.together === together);
+  }
+
+  /** The `together` mark of the step Undo (or Redo) would take next, if it has one. */
+  nextTogether(direction: "undo" | "redo"): string | undefined {
+    const stack = direction === "undo" ? this.undoStack : this.redoStack;
+    return stack[stack.length - 1]?.together;
   }
 
   /** Replaces the whole graph as one undo step (a group or ungroup computed on a copy). */
@@ -220,7 +252,11 @@ export class GraphModel {
   undo(): string | undefined {
     const previous = this.undoStack.pop();
     if (previous === undefined) return undefined;
-    this.redoStack.push({ graph: JSON.stringify(this.graph), label: previous.label });
+    this.redoStack.push({
+      graph: JSON.stringify(this.graph),
+      label: previous.label,
+      together: previous.together,
+    });
     this.graph = JSON.parse(previous.graph);
     return previous.label;
   }
@@ -229,7 +265,7 @@ export class GraphModel {
   redo(): string | undefined {
     const next = this.redoStack.pop();
     if (next === undefined) return undefined;
-    this.undoStack.push({ graph: JSON.stringify(this.graph), label: next.label });
+    this.undoStack.push({ graph: JSON.stringify(this.graph), label: next.label, together: next.together });
     this.graph = JSON.parse(next.graph);
     return next.label;
   }
@@ -390,9 +426,72 @@ export class GraphModel {
     }, `set ${id}.${name}`);
   }
 
+  /**
+   * Renames a node id, a graph input or a graph output, every reference in this graph following (one
+   * undo step, `together` as for {@link edit}). Returns the reason when the name is refused (not a
+   * name the format reads, or taken); the graph is then unchanged. The same name is no edit.
+   */
+  rename(kind: RenameKind, from: string, to: string, together?: string): string | undefined {
+    const problem = renameProblem(this.graph, kind, from, to);
+    if (problem || from === to) return problem;
+    const what = kind === "node" ? "" : `graph ${kind} `;
+    this.edit(
+      (graph) => {
+        if (kind === "node") renameNode(graph, from, to);
+        else if (kind === "input") renameGraphInput(graph, from, to);
+        else renameGraphOutput(graph, from, to);
+      },
+      `rename ${what}${from} to ${to}`,
+      together,
+    );
+    return undefined;
+  }
+
+  /**
+   * Follows the rename of input or output `from` of the node group file `groupPath` in this graph,
+   * which uses it: its group nodes' sockets (as drawn, at once) and the values and links that name it,
+   * as one undo step marked `together`. Returns the group nodes it changed (none: no step).
+   */
+  followGroupRename(
+    groupPath: string,
+    kind: "input" | "output",
+    from: string,
+    to: string,
+    together: string,
+  ): string[] {
+    const users = Object.entries(this.graph.nodes)
+      .filter(([, node]) => node.type === "graph" && joinPath(this.path, node.graph ?? "") === groupPath)
+      .map(([id]) => id);
+    for (const node of users) {
+      const rel = this.graph.nodes[node].graph!;
+      const sockets = this.groups.get(rel);
+      if (!sockets) continue;
+      const rekey = <T>(r: Record<string, T>) =>
+        Object.fromEntries(Object.entries(r).map(([k, v]) => [k === from ? to : k, v]));
+      this.groups.set(
+        rel,
+        kind === "input"
+          ? {
+            ...sockets,
+            inputs: rekey(sockets.inputs),
+            paramInputs: sockets.paramInputs.map((n) => n === from ? to : n),
+          }
+          : { ...sockets, outputs: rekey(sockets.outputs) },
+      );
+    }
+    const copy: Graph = structuredClone(this.graph);
+    if (!renameGroupSocket(copy, users, kind, from, to)) return [];
+    this.edit(
+      (graph) => void renameGroupSocket(graph, users, kind, from, to),
+      `rename ${groupPath}'s ${kind} ${from} to ${to}`,
+      together,
+    );
+    return users;
+  }
+
   /** Adds a graph input (a socket of the Group Input node); returns the reason when refused. */
   addGraphInput(name: string, type: string): string | undefined {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `'${name}': use letters, digits and _`;
+    if (!SOCKET_NAME.test(name)) return `'${name}': use letters, digits and _`;
     if (name in (this.graph.inputs ?? {})) return `graph input '${name}' exists`;
     this.edit((graph) => void ((graph.inputs ??= {})[name] = { type }), `add graph input ${name}`);
     return undefined;
@@ -493,6 +592,8 @@ interface Step {
   graph: string;
   /** What the edit did, for the status bar ("delete fighter"). */
   label: string;
+  /** The mark shared by the steps of one change across files (see {@link GraphModel.edit}). */
+  together?: string;
 }
 
 /** Node ids for a label: the first three, then how many more. */

@@ -11,12 +11,20 @@
  *
  * @module
  */
-import { type GraphModel, INPUTS_ID } from "./model.ts";
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
 import type { Issue, Json, ParamDef } from "./types.ts";
 import { escapePointer } from "./svg.ts";
+import { nameField } from "./name_field.ts";
+import type { RenameKind } from "./rename.ts";
 
 /** What the panel calls after applying a change; `rebuild` when the panel's rows must be redrawn. */
 export type OnEdit = (rebuild?: boolean) => void;
+
+/**
+ * Renames a node id, graph input or graph output of the graph shown (the page makes every reference
+ * follow, in other files too); gives the reason when the name is refused.
+ */
+export type OnRename = (kind: RenameKind, from: string, to: string) => Promise<string | undefined>;
 
 /** The Group Input node's panel: each graph input with its type and default, add and remove. */
 export function renderGraphInputs(
@@ -24,19 +32,29 @@ export function renderGraphInputs(
   model: GraphModel,
   issues: Issue[],
   onEdit: OnEdit,
+  onRename: OnRename,
 ): void {
   const heading = document.createElement("h3");
   heading.textContent = "Graph inputs";
   panel.replaceChildren(heading);
   panel.dataset.node = INPUTS_ID;
   for (const [name, decl] of Object.entries(model.graph.inputs ?? {})) {
-    const row = document.createElement("label");
+    const row = document.createElement("div");
     row.className = "param";
     row.dataset.input = name;
-    const caption = document.createElement("span");
-    caption.textContent = `${name}: ${decl.type}`;
-    caption.title = decl.description ?? "";
+    const type = document.createElement("span");
+    type.className = "type";
+    type.textContent = decl.type;
+    type.title = decl.description ?? "";
+    const caption = nameField(
+      "input",
+      name,
+      `graph input ${name}`,
+      (to) => onRename("input", name, to),
+      type,
+    );
     const value = document.createElement("input");
+    value.className = "default";
     value.placeholder = `default (${decl.type === "string" ? "text" : "JSON"}; empty: required)`;
     value.value = decl.default === undefined ? "" : JSON.stringify(decl.default);
     value.onchange = () => {
@@ -78,6 +96,35 @@ export function renderGraphInputs(
 }
 
 /**
+ * The Group Output node's panel: each graph output's name (renaming it renames the socket of every
+ * node that uses this graph as a group) and the socket it reads.
+ */
+export function renderGraphOutputs(panel: HTMLElement, model: GraphModel, onRename: OnRename): void {
+  const heading = document.createElement("h3");
+  heading.textContent = "Graph outputs";
+  panel.replaceChildren(heading);
+  panel.dataset.node = OUTPUTS_ID;
+  for (const [name, link] of Object.entries(model.graph.outputs ?? {})) {
+    const row = document.createElement("div");
+    row.className = "param";
+    row.dataset.output = name;
+    const source = document.createElement("span");
+    source.className = "type";
+    source.textContent = `← ${link}`;
+    row.append(
+      nameField("output", name, `graph output ${name}`, (to) => onRename("output", name, to), source),
+    );
+    panel.append(row);
+  }
+  if (!model.graph.outputs || !Object.keys(model.graph.outputs).length) {
+    const none = document.createElement("p");
+    none.className = "doc";
+    none.textContent = "No graph outputs: drop a wire on + to add one.";
+    panel.append(none);
+  }
+}
+
+/**
  * A graph input's default as typed: JSON, except that a string input takes text that is not a
  * quoted JSON string as the string itself (a path typed as is), as `--set name=value` does.
  */
@@ -112,13 +159,14 @@ export function renderParams(
   id: string,
   issues: Issue[],
   onEdit: OnEdit,
+  onRename: OnRename,
 ) {
   panel.replaceChildren();
   panel.dataset.node = id;
   const node = model.graph.nodes[id];
   if (!node) return;
   const heading = document.createElement("h3");
-  heading.textContent = id;
+  heading.append(nameField("node", id, `node id ${id}`, (to) => onRename("node", id, to)));
   const doc = document.createElement("p");
   doc.className = "doc";
   doc.textContent = node.type === "graph"

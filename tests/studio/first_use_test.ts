@@ -180,8 +180,8 @@ Deno.test({
       const row = '#params [data-input="model"]';
       assert((await page.textContent(`${row} .param-issue`))!.includes("has no default"));
       const model = join(dir, "quad.car");
-      await page.fill(`${row} input`, model);
-      await page.press(`${row} input`, "Enter");
+      await page.fill(`${row} input.default`, model);
+      await page.press(`${row} input.default`, "Enter");
       await page.waitForSelector(`${row} .param-issue`, { state: "detached" });
       equal(await page.textContent("#issue-count"), "valid");
       equal(

@@ -438,3 +438,35 @@ Deno.test("format: an array goes on one line when it fits, a module list and a p
   const long = formatGraph({ version: 1, modules: Array.from({ length: 12 }, (_, i) => `./module_${i}.ts`) });
   equal(long.split("\n").length, 18, "{, version, modules: [, 12 modules, ], }, and the end of file");
 });
+
+Deno.test("studio server: /api/users finds the graphs that run a group file, and those it cannot draw", async () => {
+  await withStudio(async (url, dir) => {
+    const sub = join(dir, "sub");
+    await Deno.mkdir(join(sub, "inner"), { recursive: true });
+    const write = (name: string, value: unknown) =>
+      Deno.writeTextFile(join(sub, name), typeof value === "string" ? value : JSON.stringify(value));
+    await write("inner/group.json", { version: 1, nodes: {} });
+    await write("a.json", { version: 1, nodes: { g: { type: "graph", graph: "inner/group.json" } } });
+    await write("inner/b.json", {
+      version: 1,
+      nodes: { g: { type: "graph", graph: "group.json", inputs: 5 } },
+    });
+    await write("inner/c.json", "{ not json");
+    await write("inner/d.json", { version: 1, nodes: { g: { type: "graph", graph: "other.json" } } });
+    await write("inner/e.json", { version: 1, nodes: { g: { type: "graph", graph: "./group.json" } } });
+    const users = async (path: string) => {
+      const response = await fetch(`${url}api/users?path=${encodeURIComponent(path)}`);
+      return { status: response.status, body: await response.json() };
+    };
+    // Only the group's folder (and graphs/) are looked in: sub/a.json is a user the scan does not see.
+    deepEqual(await users(join(sub, "inner", "group.json")), {
+      status: 200,
+      body: {
+        path: join(sub, "inner", "group.json"),
+        users: [join(sub, "inner", "e.json")],
+        unopenable: [join(sub, "inner", "b.json")],
+      },
+    });
+    equal((await users("/etc/hostname")).status, 403);
+  });
+});

@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+/**
+ * The page's renames (F2, a double-click on a node, the name fields of the parameter panel): a node's
+ * id in the graph shown, or a graph input or output — the sockets of every node that uses the graph
+ * as a node group, which follow in the same change, as Blender's group nodes follow a socket renamed
+ * in the group's interface. Graphs that use it and are not open are opened (as unsaved tabs); files
+ * that use it but that the editor cannot draw are named, to be fixed by hand. The files' steps are
+ * marked together: undoing the rename in one undoes it in the others.
+ *
+ * @module
+ */
+import type { GraphModel } from "./model.ts";
+import { type RenameKind, renameProblem } from "./rename.ts";
+import { api } from "./types.ts";
+
+/** What a rename works on: the page's open graphs and its status bar. */
+export interface RenameContext {
+  readonly models: Map<string, GraphModel>;
+  /** The graph shown. */
+  current(): GraphModel;
+  /** Opens a graph file in the page without showing it (a user of a renamed group socket). */
+  load(path: string): Promise<GraphModel>;
+  status(message: string, refused?: boolean): void;
+}
+
+/** `GET /api/users`: the graph files that use a group file. */
+interface GroupUsers {
+  users: string[];
+  unopenable: string[];
+}
+
+let renames = 0;
+
+/**
+ * Renames `from` to `to` in the graph shown; for a graph input or output, in every graph that uses
+ * it as a node group too. Returns the reason when the name is refused (nothing changes then).
+ */
+export async function renameInShown(
+  ctx: RenameContext,
+  kind: RenameKind,
+  from: string,
+  to: string,
+): Promise<string | undefined> {
+  const model = ctx.current();
+  const problem = renameProblem(model.graph, kind, from, to);
+  if (problem) return problem;
+  if (to === from) return undefined;
+  if (kind === "node") {
+    model.rename(kind, from, to);
+    ctx.status(`Renamed ${from} to ${to} in ${model.path}, with its links`);
+    return undefined;
+  }
+  const found = model.hasFile
+    ? await api<GroupUsers>(`/api/users?path=${encodeURIComponent(model.path)}`)
+    : { users: [], unopenable: [] };
+  // A graph open here uses the group as it is open (an unsaved group node counts; one deleted does not).
+  const opened: string[] = [];
+  for (const path of found.users.filter((p) => !ctx.models.has(p))) {
+    await ctx.load(path);
+    opened.push(path);
+  }
+  // The graph shown may have changed while the users were read: check the name again.
+  const late = renameProblem(model.graph, kind, from, to);
+  if (late) return late;
+  const together = `rename-${++renames}`;
+  model.rename(kind, from, to, together);
+  const followed: string[] = [];
+  for (const other of ctx.models.values()) {
+    if (other === model) continue;
+    if (other.followGroupRename(model.path, kind, from, to, together).length) followed.push(other.path);
+  }
+  const parts = [`Renamed graph ${kind} ${from} to ${to} in ${model.path}`];
+  if (followed.length) {
+    const fresh = followed.filter((p) => opened.includes(p));
+    parts.push(
+      `its uses follow in ${followed.join(", ")} (unsaved${
+        fresh.length ? `; opened: ${fresh.join(", ")}` : ""
+      })`,
+    );
+  }
+  if (found.unopenable.length) {
+    parts.push(
+      `${found.unopenable.join(", ")} ${found.unopenable.length > 1 ? "use" : "uses"} it too but cannot ` +
+        `be drawn here: rename '${from}' there by hand`,
+    );
+  }
+  ctx.status(parts.join("; "), found.unopenable.length > 0);
+  return undefined;
+}
+
+/**
+ * After Undo (Redo) took a step marked `together` in one file: takes the same step in every other open
+ * file whose next step it is, and names those; a file edited since keeps its part, and is named too.
+ */
+export function stepTogether(
+  models: Iterable<GraphModel>,
+  done: GraphModel,
+  direction: "undo" | "redo",
+  together: string,
+): string {
+  const followed: string[] = [], kept: string[] = [];
+  for (const model of models) {
+    if (model === done) continue;
+    if (model.nextTogether(direction) === together) {
+      if (direction === "undo") model.undo();
+      else model.redo();
+      followed.push(model.path);
+    } else if (model.holds(together)) kept.push(model.path);
+  }
+  return [
+    ...(followed.length ? [`; also in ${followed.join(", ")}`] : []),
+    ...(kept.length ? [`; not in ${kept.join(", ")} (edited since: ${direction} there)`] : []),
+  ].join("");
+}
