@@ -18,11 +18,11 @@ import { DecodeError } from "../../runtime/errors.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 8,
+  version: 9,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
-    "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals and " +
-    "rotation keys, weights not summing to 1, negative or repeated key times, misspelt attribute names, a MIME type " +
+    "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
+    "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of.",

@@ -19,11 +19,10 @@ import type { Transform } from "@gltf-transform/extensions";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
+import { UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
 
 const FLOAT = 5126;
-/** The validator's tolerance for unit length. */
-const UNIT_TOLERANCE = 0.0005;
 /** Squared lengths surely within {@link UNIT_TOLERANCE} of 1: (1 ± 0.00045)², rounded inwards. */
 const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 

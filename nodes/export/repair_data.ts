@@ -1,9 +1,10 @@
 /**
  * Export repairs of skin and animation data: what real exporters write that viewers play but the
  * Khronos glTF validator (2.0.0-dev.3.10) refuses — vertex weights that do not sum to 1 (or are
- * negative, or all zero), a joint listed twice for one vertex, tangent signs other than ±1, rotation
- * keys that are not unit quaternions, channels no viewer can play as written, key times before 0 or repeated where a baker wrote two keys at one frame,
- * and inverse bind matrices written row-major or with a last row other than (0, 0, 0, 1).
+ * negative, or all zero), a joint listed twice for one vertex, rotation keys that are not unit
+ * quaternions, channels no viewer can play as written, key times before 0 or repeated where a baker
+ * wrote two keys at one frame, and inverse bind matrices written row-major or with a last row other
+ * than (0, 0, 0, 1); and through `repair_attributes.ts`, tangents and vertex colours out of range.
  *
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  * Repairs write into accessor arrays in place: `repairForExport` applies them only to its full copy
@@ -12,9 +13,10 @@
  *
  * @module
  */
-import type { Accessor, Document, Mesh, Skin, TypedArray } from "@gltf-transform/core";
+import type { Accessor, Document, Skin, TypedArray } from "@gltf-transform/core";
 import { channelRepairs, negativeTimeRepairs, rotationRepairs, timeRepairs } from "./repair_animation.ts";
 import { influenceRepairs } from "./repair_weights.ts";
+import { colourRepairs, tangentRepairs } from "./repair_attributes.ts";
 
 const FLOAT = 5126;
 
@@ -37,6 +39,7 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   for (let m = 0; m < meshes.length; m++) {
     influenceRepairs(meshes[m], apply, messages, seen);
     tangentRepairs(meshes[m], apply, messages, seen);
+    colourRepairs(meshes[m], apply, messages, seen);
   }
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) inverseBindRepair(skins[s], apply, messages, seen);
@@ -46,35 +49,6 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   // Last: a sampler given new accessors for its kept keys copies rotations already normalised, and
   // times already slid (sliding can make two nearly equal times equal).
   timeRepairs(doc, animations, apply, messages);
-}
-
-function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
-  const primitives = mesh.listPrimitives();
-  let bad = 0;
-  for (let p = 0; p < primitives.length; p++) {
-    const tangent = primitives[p].getAttribute("TANGENT");
-    if (!tangent || seen.has(tangent)) continue;
-    seen.add(tangent);
-    bad += repairTangentSigns(tangent, apply);
-  }
-  if (bad) messages.push(`${bad} tangent sign(s) (w) of mesh '${mesh.getName()}' set to 1 or -1`);
-}
-
-/**
- * A tangent's w is the bitangent's sign and must be exactly ±1 (ACCESSOR_INVALID_SIGN): a negative
- * w becomes −1; anything else (positive, zero, −0 or NaN) +1, the handedness of most meshes.
- */
-function repairTangentSigns(accessor: Accessor, apply: boolean): number {
-  const array = accessor.getArray();
-  if (!array || accessor.getElementSize() !== 4 || accessor.getComponentType() !== FLOAT) return 0;
-  let bad = 0;
-  for (let i = 3; i < array.length; i += 4) {
-    const w = array[i];
-    if (w === 1 || w === -1) continue;
-    bad++;
-    if (apply) array[i] = w < 0 ? -1 : 1;
-  }
-  return bad;
 }
 
 function inverseBindRepair(skin: Skin, apply: boolean, messages: string[], seen: Set<Accessor>): void {

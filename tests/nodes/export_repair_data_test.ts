@@ -27,6 +27,10 @@ interface SkinSpec {
   /** Float weights, or normalized unsigned bytes or shorts. */
   weightType?: ArrayType;
   tangents?: number[];
+  /** Normals beside the tangents (default +Z). */
+  normals?: number[];
+  /** Float vertex colours, RGBA. */
+  colours?: number[];
   /** Inverse bind matrices, 16 values each, one per joint. */
   inverseBinds?: number[];
 }
@@ -53,10 +57,11 @@ function skinnedScene(spec: SkinSpec = {}): { doc: Document; joints: Node[] } {
     );
   }
   if (spec.tangents) {
-    const normals = new Float32Array(count * 3).map((_, i) => i % 3 === 2 ? 1 : 0);
-    primitive.setAttribute("NORMAL", accessor("VEC3", normals));
+    const normals = spec.normals ?? Array.from({ length: count * 3 }, (_, i) => i % 3 === 2 ? 1 : 0);
+    primitive.setAttribute("NORMAL", accessor("VEC3", new Float32Array(normals)));
     primitive.setAttribute("TANGENT", accessor("VEC4", new Float32Array(spec.tangents)));
   }
+  if (spec.colours) primitive.setAttribute("COLOR_0", accessor("VEC4", new Float32Array(spec.colours)));
   const chain = ["hip", "knee", "ankle", "toe"].map((name) => doc.createNode(name));
   for (let i = 1; i < chain.length; i++) chain[i - 1].addChild(chain[i].setTranslation([0, -1, 0]));
   const skin = doc.createSkin("body").setSkeleton(chain[0]);
@@ -277,6 +282,62 @@ Deno.test("tangent w other than ±1 is made +1 (w ≥ 0) or −1 (w < 0)", async
 Deno.test("export.gltf: tangent signs repaired, warned and valid", async () => {
   const { back } = await exportedValid(badTangents(), [TANGENT_MESSAGE]);
   assert.deepEqual(attribute(back, "TANGENT"), [1, 0, 0, 1, 1, 0, 0, -1, 1, 0, 0, 1, 1, 0, 0, -1]);
+});
+
+function longTangents() {
+  return skinnedScene({
+    weights: [[1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]],
+    // Twice unit length; zero (MikkTSpace's tangent on degenerate UVs) at a normal along +X; 5 long; unit.
+    tangents: [2, 0, 0, 1, 0, 0, 0, 1, 0, 3, 4, -1, 0.6, 0.8, 0, 1],
+    normals: [0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1],
+  }).doc;
+}
+
+const LENGTH_MESSAGE =
+  "3 tangent(s) of mesh 'wing' made unit length (a zero one made perpendicular to its normal)";
+
+Deno.test("tangent directions are made unit length; a zero one perpendicular to its normal", async () => {
+  const doc = longTangents();
+  assert.deepEqual(await validatorCodes(doc), ["ACCESSOR_VECTOR3_NON_UNIT"]);
+  const { messages, copy } = repaired(doc);
+  assert.deepEqual(messages, [LENGTH_MESSAGE]);
+  assert.deepEqual(
+    attribute(copy, "TANGENT"),
+    [1, 0, 0, 1, 0, 1, 0, 1, 0, 0.6, 0.8, -1, 0.6, 0.8, 0, 1].map(f32),
+  );
+  assert.deepEqual(await validatorCodes(copy), []);
+});
+
+Deno.test("export.gltf: tangent lengths repaired, warned and valid", async () => {
+  const { back } = await exportedValid(longTangents(), [LENGTH_MESSAGE]);
+  assert.deepEqual(attribute(back, "TANGENT").slice(4, 8), [0, 1, 0, 1]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// c2. Vertex colours
+
+function brightColours() {
+  return skinnedScene({
+    weights: [[1, 0, 0, 0, 1, 0, 0, 0]],
+    colours: [2, 0.5, -0.25, 1, 1, 1, 1, 1.5],
+  }).doc;
+}
+
+const COLOUR_MESSAGE =
+  "3 vertex colour value(s) of mesh 'wing' outside 0..1 (lowest -0.25, highest 2) clamped: glTF's vertex colours are 0..1";
+
+Deno.test("float vertex colours outside 0..1 are clamped", async () => {
+  const doc = brightColours();
+  assert.deepEqual(await validatorCodes(doc), ["ACCESSOR_NON_CLAMPED"]);
+  const { messages, copy } = repaired(doc);
+  assert.deepEqual(messages, [COLOUR_MESSAGE]);
+  assert.deepEqual(attribute(copy, "COLOR_0"), [1, 0.5, 0, 1, 1, 1, 1, 1]);
+  assert.deepEqual(await validatorCodes(copy), []);
+});
+
+Deno.test("export.gltf: vertex colours clamped, warned and valid", async () => {
+  const { back } = await exportedValid(brightColours(), [COLOUR_MESSAGE]);
+  assert.deepEqual(attribute(back, "COLOR_0"), [1, 0.5, 0, 1, 1, 1, 1, 1]);
 });
 
 // ---------------------------------------------------------------------------------------------

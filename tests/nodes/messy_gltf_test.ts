@@ -809,6 +809,30 @@ const CASES: MessyCase[] = [
     warning: /mesh 'wing' has 1 morph weight\(s\) for 0 target\(s\); dropped/,
     check: (out) => assertEquals(wing(out).getWeights(), []),
   },
+  {
+    // Exporters leave unused influence slots at whatever index; their weight of 0 moves nothing.
+    name: "joint slots past the skin's joints, weighted 0",
+    edit: (json, bin) =>
+      editAccessor(json, bin, wingAttribute(json, "JOINTS_0"), (values) => values.splice(2, 2, 9, 7)),
+    inputValid: false,
+    warning:
+      /messy\.glb at \/meshes\/\d+\/primitives\/0\/attributes\/JOINTS_0: 2 joint index\(es\) past the 2 joints of skin 0, each with a weight of 0 \(unset slots\); set to joint 0/,
+    check: (out) =>
+      assertEquals(
+        [...wing(out).listPrimitives()[0].getAttribute("JOINTS_0")!.getArray()!].slice(0, 4),
+        [0, 1, 0, 0],
+      ),
+  },
+  {
+    name: "normalized: true on float normals",
+    edit: (json) => json.accessors[wingAttribute(json, "NORMAL")].normalized = true,
+    inputValid: false,
+    warning: /at \/accessors\/\d+\/normalized: true on float data, which only integers can be; read as false/,
+    check: (out) => {
+      const normal = wing(out).listPrimitives()[0].getAttribute("NORMAL")!;
+      assertEquals([normal.getNormalized(), [...normal.getArray()!].slice(0, 3)], [false, [0, 0, 1]]);
+    },
+  },
 ];
 
 for (const messy of CASES) {

@@ -17,12 +17,12 @@ import type { GltfSource } from "./codec/container.ts";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 14,
+  version: 15,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
-    "signed indices, sparse indices given twice, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
+    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
     "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",
@@ -36,7 +36,7 @@ export const decodeGltf = defineNode({
     const [
       { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
-      { checkGltfStructure, checkDracoDecoded, checkIndexValues, convertSkinAttributes },
+      { checkGltfStructure, checkDracoDecoded, checkIndexValues, checkJointIndices, convertSkinAttributes },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -95,6 +95,9 @@ export const decodeGltf = defineNode({
     checkDracoDecoded(jsonDoc, doc, source);
     checkIndexValues(doc, source);
     convertSkinAttributes(doc, source);
+    for (const repair of summariseRepeats(checkJointIndices(doc, source).map((r) => `${file} at ${r}`))) {
+      ctx.warn(repair);
+    }
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

@@ -274,6 +274,36 @@ const CASES: RefusedCase[] = [
     expected: "sparse indices below the accessor's count of 4",
     found: "4 at element 1",
   },
+  {
+    // three.js reads a bone matrix past its skin's (garbage or the identity, by GPU); Blender fails.
+    name: "a weighted joint index past the skin's joints",
+    edit: (json, bin) =>
+      editAccessor(json, bin, wingPrimitive(json).attributes.JOINTS_0, (values) => values[1] = 5),
+    code: "ACCESSOR_JOINTS_INDEX_OOB",
+    jsonPath: (json) => `${wingIndicesPath(json).replace("/indices", "")}/attributes/JOINTS_0`,
+    expected: "joint indices below the 2 joints of skin 0, or with a weight of 0",
+    found: "5 at element 0, weighted 0.5",
+  },
+  {
+    // three.js read past the matrices' end into NaNs and the mesh vanished; export failed its own check.
+    name: "fewer inverse bind matrices than joints",
+    edit: (json) => json.accessors[json.skins[0].inverseBindMatrices].count = 1,
+    code: "INVALID_IBM_ACCESSOR_COUNT",
+    jsonPath: "/skins/0/inverseBindMatrices",
+    expected: "an accessor of at least 2 matrices, one per joint",
+    found: "",
+  },
+  {
+    name: "a morph target of fewer vertices than its primitive",
+    edit: (json) => {
+      const position = json.accessors[wingPrimitive(json).attributes.POSITION];
+      wingPrimitive(json).targets = [{ POSITION: json.accessors.push({ ...position, count: 3 }) - 1 }];
+    },
+    code: "MESH_PRIMITIVE_MORPH_TARGET_INVALID_ATTRIBUTE_COUNT",
+    jsonPath: (json) => `${wingIndicesPath(json).replace("/indices", "")}/targets/0/POSITION`,
+    expected: "an accessor of 4 elements like the others",
+    found: '"accessor 12 of 3"',
+  },
 ];
 
 for (const refused of CASES) {

@@ -23,6 +23,7 @@ export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
 export { checkIndexValues } from "./check_indices.ts";
 export { convertSkinAttributes } from "./skin_attributes.ts";
+export { checkJointIndices } from "./check_joints.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 
@@ -238,6 +239,11 @@ function checkAccessors(c: Checker): void {
     // As `doubleSided`: three.js reads only `true` as normalized, Blender 3.4 refuses the file.
     if (accessor.normalized !== undefined && typeof accessor.normalized !== "boolean") {
       c.fail(`${path}/normalized`, "a boolean (true or false)", accessor.normalized);
+    }
+    // Only integers are normalized; three.js and Blender read floats as they are whatever the flag says.
+    if (accessor.normalized === true && accessor.componentType === FLOAT) {
+      c.repaired(`${path}/normalized`, "true on float data, which only integers can be; read as false");
+      delete accessor.normalized;
     }
     const size = COMPONENT_BYTES[accessor.componentType as number];
     const components = TYPE_COMPONENTS[accessor.type as string];

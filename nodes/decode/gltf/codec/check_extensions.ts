@@ -121,7 +121,11 @@ function checkInstancing(c: Checker, instancing: Json, path: string, quantized =
       );
     }
     if (count !== undefined && accessor.count !== count) {
-      c.fail(`${path}/attributes/${semantic}`, `an accessor of ${count} instances like the others`, index);
+      c.fail(
+        `${path}/attributes/${semantic}`,
+        `an accessor of ${count} instances like the others`,
+        `accessor ${index} of ${accessor.count}`,
+      );
     }
     count = accessor.count as number;
   }

@@ -59,7 +59,11 @@ export function checkMeshes(c: Checker): void {
             );
           }
           if (vertices !== undefined && accessor.count !== vertices) {
-            c.fail(`${base}/${semantic}`, `an accessor of ${vertices} elements like the others`, a);
+            c.fail(
+              `${base}/${semantic}`,
+              `an accessor of ${vertices} elements like the others`,
+              `accessor ${a} of ${accessor.count}`,
+            );
           }
           vertices = accessor.count as number;
         }
@@ -183,6 +187,16 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
     const accessor = ibm === undefined ? undefined : c.list("accessors")[ibm];
     if (accessor && (accessor.type !== "MAT4" || accessor.componentType !== FLOAT)) {
       c.fail(`${path}/inverseBindMatrices`, "a MAT4 float accessor", ibm);
+    }
+    // Refused, not padded: three.js reads past the array's end into a matrix of NaNs (the mesh
+    // vanishes), and Blender's importer fails; which joints the matrices belong to is unknown.
+    const joints = Array.isArray(skin.joints) ? skin.joints.length : 0;
+    if (accessor && (accessor.count as number) < joints) {
+      c.fail(
+        `${path}/inverseBindMatrices`,
+        `an accessor of at least ${joints} matrices, one per joint`,
+        `accessor ${ibm} of ${accessor.count}`,
+      );
     }
   });
   c.list("textures").forEach((texture, i) => {

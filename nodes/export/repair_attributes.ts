@@ -1,0 +1,125 @@
+/**
+ * Export repairs of vertex attributes real exporters write outside glTF's ranges, which viewers draw
+ * but the Khronos glTF validator (2.0.0-dev.3.10) refuses: tangents whose direction is not unit length
+ * (MikkTSpace leaves a zero tangent on a triangle with degenerate UVs) or whose sign is not ±1, and
+ * vertex colours outside 0..1 (floats from HDR tools and bakers). Called by `repair.ts`, in place on
+ * its full copy of the scene, as `repair_data.ts` explains.
+ *
+ * @module
+ */
+import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
+
+const FLOAT = 5126;
+/** The validator's tolerance for unit length. */
+export const UNIT_TOLERANCE = 0.0005;
+
+/** Tangent repairs of `mesh`'s primitives, one message per kind; accessors in `seen` are skipped. */
+export function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
+  const primitives = mesh.listPrimitives();
+  let signs = 0, lengths = 0;
+  for (let p = 0; p < primitives.length; p++) {
+    const tangent = primitives[p].getAttribute("TANGENT");
+    const array = tangent?.getArray();
+    if (!tangent || !array || seen.has(tangent)) continue;
+    seen.add(tangent);
+    if (tangent.getElementSize() !== 4 || tangent.getComponentType() !== FLOAT) continue;
+    signs += repairTangentSigns(array, apply);
+    lengths += repairTangentLengths(array, normalsOf(primitives[p]), apply);
+  }
+  const name = mesh.getName();
+  if (lengths) {
+    messages.push(
+      `${lengths} tangent(s) of mesh '${name}' made unit length (a zero one made perpendicular to its normal)`,
+    );
+  }
+  if (signs) messages.push(`${signs} tangent sign(s) (w) of mesh '${name}' set to 1 or -1`);
+}
+
+function normalsOf(primitive: Primitive): TypedArray | undefined {
+  const normal = primitive.getAttribute("NORMAL");
+  return normal?.getComponentType() === FLOAT && normal.getElementSize() === 3
+    ? normal.getArray()!
+    : undefined;
+}
+
+/**
+ * A tangent's w is the bitangent's sign and must be exactly ±1 (ACCESSOR_INVALID_SIGN): a negative
+ * w becomes −1; anything else (positive, zero, −0 or NaN) +1, the handedness of most meshes.
+ */
+function repairTangentSigns(array: TypedArray, apply: boolean): number {
+  let bad = 0;
+  for (let i = 3; i < array.length; i += 4) {
+    const w = array[i];
+    if (w === 1 || w === -1) continue;
+    bad++;
+    if (apply) array[i] = w < 0 ? -1 : 1;
+  }
+  return bad;
+}
+
+/**
+ * A tangent's x, y, z scaled to unit length (ACCESSOR_VECTOR3_NON_UNIT). A zero or non-finite one has
+ * no direction to keep: it becomes the axis least along its vertex's normal, made perpendicular to it
+ * (the normal map is then read in some frame of the surface, not along the normal), or +X without one.
+ */
+function repairTangentLengths(array: TypedArray, normals: TypedArray | undefined, apply: boolean): number {
+  let bad = 0;
+  for (let v = 0; 4 * v + 3 < array.length; v++) {
+    const i = 4 * v;
+    const length = Math.hypot(array[i], array[i + 1], array[i + 2]);
+    if (Math.abs(length - 1) <= UNIT_TOLERANCE) continue;
+    bad++;
+    if (!apply) continue;
+    if (Number.isFinite(length) && length > 1e-12) {
+      for (let k = 0; k < 3; k++) array[i + k] /= length;
+      continue;
+    }
+    const n = normals && 3 * v + 2 < normals.length
+      ? [normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]]
+      : [0, 0, 0];
+    if (!n.every(Number.isFinite)) n.fill(0);
+    const axis = n.map(Math.abs).reduce((best, c, k, all) => (c < all[best] ? k : best), 0);
+    const t = [0, 0, 0];
+    t[axis] = 1;
+    const along = n[axis] / (Math.hypot(...n) ** 2 || 1);
+    for (let k = 0; k < 3; k++) t[k] -= along * n[k];
+    const tl = Math.hypot(...t);
+    for (let k = 0; k < 3; k++) array[i + k] = t[k] / tl;
+  }
+  return bad;
+}
+
+/**
+ * Float vertex colours (`COLOR_n`) clamped to 0..1 (ACCESSOR_NON_CLAMPED): glTF has no brighter vertex
+ * colour, and the validator refuses the file. Integer colours are normalized, always in range.
+ */
+export function colourRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
+  let bad = 0, low = 0, high = 1;
+  for (const primitive of mesh.listPrimitives()) {
+    for (const semantic of primitive.listSemantics()) {
+      const colour = primitive.getAttribute(semantic)!;
+      const array = colour.getArray();
+      if (
+        !/^COLOR_\d+$/.test(semantic) || !array || colour.getComponentType() !== FLOAT || seen.has(colour)
+      ) {
+        continue;
+      }
+      seen.add(colour);
+      for (let i = 0; i < array.length; i++) {
+        const value = array[i];
+        if (value >= 0 && value <= 1) continue;
+        bad++;
+        low = Math.min(low, value);
+        high = Math.max(high, value);
+        if (apply) array[i] = value < 0 ? 0 : 1;
+      }
+    }
+  }
+  if (bad) {
+    const range = [low < 0 && `lowest ${+low.toPrecision(3)}`, high > 1 && `highest ${+high.toPrecision(3)}`]
+      .filter(Boolean).join(", ");
+    messages.push(
+      `${bad} vertex colour value(s) of mesh '${mesh.getName()}' outside 0..1 (${range}) clamped: glTF's vertex colours are 0..1`,
+    );
+  }
+}
