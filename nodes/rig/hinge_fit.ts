@@ -308,7 +308,7 @@ function cutStations(
   // A rounded nose turns about its centre, not its tip (forward-edge hinges only: a quarter chord is
   // measured from the tip, and a leading-edge device hinges on its aft edge).
   const noses = options.edge === "forward" && surface && edges.cuts
-    ? noseCentres(edges.cuts, lead.points, bins, chord)
+    ? noseCentres(edges.cuts, lead.points, edges.trail.points, bins, chord)
     : undefined;
 
   const leadPoints = new Float64Array(bins * 3);

@@ -29,14 +29,24 @@ const RMS_TOLERANCE = 0.03, MAX_TOLERANCE = 0.08;
 const OVAL_TOLERANCE = 0.1;
 /** The fitted arc's reach behind the tip, as a share of the radius (a ±66° arc). */
 const ARC_DEPTH = 0.6;
+/**
+ * How far the section may stand outside its nose circle (share of the radius), square to its own
+ * chord through the centre: a nose drawn on a circle about its hinge meets the skin there at the
+ * radius; one 1.1 times as deep as it is thick stands 5–14 % outside its tip's circle.
+ */
+const OUTSIDE_TOLERANCE = 0.05;
+/** A rounded nose that is no clear circle: RMS and worst distance from its tip's circle, and points. */
+const ROUGH_RMS = 0.1, ROUGH_WORST = 0.25, ROUGH_POINTS = 6;
 
 /**
  * Per station, the centre (v, w) of a rounded nose whose tip is the station's lead point, or NaN
- * where the nose is not clearly a circle. `lead` holds (u, v, w) per station (NaN where empty).
+ * where the nose is not clearly a circle. `lead` and `trail` hold (u, v, w) per station (NaN where
+ * empty): the trailing edge tells how far a surface modelled deflected is turned.
  */
 export function noseCentres(
   cuts: StationCuts,
   lead: Float64Array,
+  trail: Float64Array,
   stations: number,
   chord: number,
 ): NoseCentres {
@@ -88,11 +98,27 @@ export function noseCentres(
   }
   let ovals = 0;
   for (let k = 0; k < stations; k++) {
-    const centre = stationNose(points.subarray(pointStart[k], pointStart[k + 1]), chord);
-    if (!centre) continue;
+    const stationPoints = points.subarray(pointStart[k], pointStart[k + 1]);
+    const centre = stationNose(stationPoints, chord);
+    if (!centre) {
+      // A nose rounded all the same — an oval turned with its surface, whose tip is on its flank,
+      // or drawn with a few facets — turns about no point its tip shows: counted with the ovals.
+      // (Before, such a station kept its tip silently: 106 of 200 ovals modelled 10–40° down were
+      // judged good along their tips, up to 45 % of chord ahead of where they turn.)
+      if (roughlyRound(stationPoints, chord)) ovals++;
+      continue;
+    }
     // An oval nose keeps its tip circle's centre (nearer where it turns than the tip is); the fit is
     // judged on how many there are.
-    if (!fullCircle(segments.subarray(segmentStart[k], segmentStart[k + 1]), centre)) ovals++;
+    const stationSegments = segments.subarray(segmentStart[k], segmentStart[k + 1]);
+    const turned = Math.atan2(
+      trail[k * 3 + 2] - lead[k * 3 + 2] - centre[1],
+      trail[k * 3 + 1] - lead[k * 3 + 1] - centre[0],
+    );
+    if (
+      !fullCircle(stationSegments, centre) ||
+      outsideCircle(stationSegments, centre, drawnRadius(stationPoints, centre), turned) > OUTSIDE_TOLERANCE
+    ) ovals++;
     out[k * 2] = lead[k * 3 + 1] + centre[0];
     out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
   }
@@ -139,6 +165,57 @@ function fullCircle(segments: Float64Array, centre: readonly [number, number, nu
  */
 function stationNose(points: Float64Array, chord: number): [number, number, number] | undefined {
   if (points.length < 10) return undefined;
+  const circle = tipCircle(points, chord);
+  if (!circle) return undefined;
+  const { cv, cw, r } = circle;
+  // The circle must be the nose: its forward-most point the tip, its points close to it all round
+  // a wide arc on both sides (a flat face's corners, a wedge's sides are not). "The tip" within a
+  // facet: a nose drawn with five to nine sides and turned puts a corner up to half a facet (22°)
+  // from the arc's forward-most point, and the tip is that corner's mid-thickness (before, a tenth
+  // of the radius across and a twentieth along: 6 of 300 such noses modelled deflected were judged
+  // good along their tips, 10–16 % of chord ahead of the hinge).
+  if (Math.abs(cv - r) > 0.1 * r || Math.abs(cw) > 0.25 * r) return undefined;
+  const arc = arcFit(points, circle);
+  if (arc.n < 10 || arc.above < 2 || arc.below < 2) return undefined;
+  if (arc.rms > RMS_TOLERANCE * r || arc.worst > MAX_TOLERANCE * r) return undefined;
+  return [cv, cw, r];
+}
+
+/**
+ * Whether a station's nose is rounded though no clear circle: a circle still follows its points
+ * around the tip, on both sides, within a tenth of its radius (a quarter at worst), wherever its
+ * forward-most point lies, and the section has distinct points on its front as well as above and
+ * below (each cut point comes once per segment it ends: a flat face's two corners, or a wedge's tip
+ * and a skin point each side, are circles through three points and say nothing).
+ */
+function roughlyRound(points: Float64Array, chord: number): boolean {
+  if (points.length < 2 * ROUGH_POINTS) return false;
+  const circle = tipCircle(points, chord);
+  if (!circle) return false;
+  const arc = arcFit(points, circle);
+  if (arc.rms > ROUGH_RMS * circle.r || arc.worst > ROUGH_WORST * circle.r) return false;
+  // Distinct points of the arc: at least two above, two below and one on the front between them.
+  const { cv, cw, r } = circle, depth = ARC_DEPTH * r, same = 1e-4 * r;
+  const seen: number[] = [];
+  let above = 0, below = 0, front = 0;
+  for (let i = 0; i < points.length && !(above >= 2 && below >= 2 && front >= 1); i += 2) {
+    const v = points[i], w = points[i + 1];
+    if (v > depth) continue;
+    let known = false;
+    for (let j = 0; j < seen.length && !known; j += 2) {
+      known = Math.abs(seen[j] - v) <= same && Math.abs(seen[j + 1] - w) <= same;
+    }
+    if (known) continue;
+    seen.push(v, w);
+    if (w - cw > 0.5 * r) above++;
+    else if (w - cw < -0.5 * r) below++;
+    else if (v < cv) front++;
+  }
+  return above >= 2 && below >= 2 && front >= 1;
+}
+
+/** The circle fitted to the tip's arc (three passes, each to the last one's radius), if its size fits. */
+function tipCircle(points: Float64Array, chord: number): Circle | undefined {
   // First reach: the half-thickness just behind the tip.
   let reach = 0;
   for (let i = 0; i < points.length; i += 2) {
@@ -150,16 +227,12 @@ function stationNose(points: Float64Array, chord: number): [number, number, numb
     if (!circle) return undefined;
     reach = circle.r;
   }
-  if (!circle) return undefined;
-  const { cv, cw, r } = circle;
-  if (!(r >= MIN_RADIUS * chord && r <= MAX_RADIUS * chord)) return undefined;
-  // The circle must be the nose: its forward-most point the tip, its points close to it all round
-  // a wide arc on both sides (a flat face's corners, a wedge's sides are not). "The tip" within a
-  // facet: a nose drawn with five to nine sides and turned puts a corner up to half a facet (22°)
-  // from the arc's forward-most point, and the tip is that corner's mid-thickness (before, a tenth
-  // of the radius across and a twentieth along: 6 of 300 such noses modelled deflected were judged
-  // good along their tips, 10–16 % of chord ahead of the hinge).
-  if (Math.abs(cv - r) > 0.1 * r || Math.abs(cw) > 0.25 * r) return undefined;
+  if (!circle || !(circle.r >= MIN_RADIUS * chord && circle.r <= MAX_RADIUS * chord)) return undefined;
+  return circle;
+}
+
+/** How the arc's points (within its depth behind the tip) sit on a circle. */
+function arcFit(points: Float64Array, { cv, cw, r }: Circle) {
   let n = 0, sum = 0, worst = 0, above = 0, below = 0;
   const depth = ARC_DEPTH * r;
   for (let i = 0; i < points.length; i += 2) {
@@ -171,9 +244,50 @@ function stationNose(points: Float64Array, chord: number): [number, number, numb
     if (points[i + 1] - cw > 0.5 * r) above++;
     if (points[i + 1] - cw < -0.5 * r) below++;
   }
-  if (n < 10 || above < 2 || below < 2) return undefined;
-  if (Math.sqrt(sum / n) > RMS_TOLERANCE * r || worst > MAX_TOLERANCE * r) return undefined;
-  return [cv, cw, r];
+  return { n, rms: n ? Math.sqrt(sum / n) : 0, worst, above, below };
+}
+
+/**
+ * The radius a faceted nose is drawn on: its vertices lie on the circle and the least-squares circle
+ * through them and the facets between runs inside it (by up to 5 % with five sides).
+ */
+function drawnRadius(points: Float64Array, [cv, cw, r]: readonly [number, number, number]): number {
+  let drawn = r;
+  for (let i = 0; i < points.length; i += 2) {
+    if (points[i] <= ARC_DEPTH * r) drawn = Math.max(drawn, Math.hypot(points[i] - cv, points[i + 1] - cw));
+  }
+  return drawn;
+}
+
+/**
+ * How far the section stands outside a nose circle of radius `r`, square to its own chord through
+ * the centre (the chord turned by `turned` radians from the station's): the larger of the upper and
+ * lower reach past `r`, as a share of it (negative inside; 0 when nothing crosses there). Turned
+ * back, a surface modelled deflected meets that line where it would at rest.
+ */
+function outsideCircle(
+  segments: Float64Array,
+  [cv, cw]: readonly [number, number, number],
+  r: number,
+  turned: number,
+): number {
+  if (!Number.isFinite(turned)) return 0;
+  const c = Math.cos(turned), s = Math.sin(turned);
+  let upper = -Infinity, lower = Infinity;
+  for (let i = 0; i < segments.length; i += 4) {
+    // Each end relative to the centre, along the turned chord (x) and square to it (y).
+    const a0 = segments[i] - cv,
+      b0 = segments[i + 1] - cw,
+      a1 = segments[i + 2] - cv,
+      b1 = segments[i + 3] - cw;
+    const xa = a0 * c + b0 * s, ya = b0 * c - a0 * s, xb = a1 * c + b1 * s, yb = b1 * c - a1 * s;
+    if (xa * xb > 0 || xa === xb) continue;
+    const y = ya - (xa / (xb - xa)) * (yb - ya);
+    if (y > upper) upper = y;
+    if (y < lower) lower = y;
+  }
+  if (!(upper > lower)) return 0;
+  return Math.max(upper / r - 1, -lower / r - 1);
 }
 
 interface Circle {

@@ -17,6 +17,8 @@ export interface SurfaceMeasure {
   readonly worst: { degrees: number; offset: number };
   /** The good fits that are not right (`#i description: degrees, % of chord`). */
   readonly silent: string[];
+  /** The good fits off by more than 2° or 5 % of chord at an end of the span (a silent wrong answer). */
+  readonly farOff: string[];
   /** Each surface's reasons, in order. */
   readonly reasons: string[][];
 }
@@ -29,7 +31,7 @@ export function measureSurfaces(
 ): SurfaceMeasure {
   const tally = { good: 0, weak: 0, failed: 0, weakRight: 0 };
   const worst = { degrees: 0, offset: 0 };
-  const silent: string[] = [], reasons: string[][] = [];
+  const silent: string[] = [], farOff: string[] = [], reasons: string[][] = [];
   for (let i = 0; i < count; i++) {
     const surface = surfaceAt(i);
     const fit = fitHinge(
@@ -49,20 +51,18 @@ export function measureSurfaces(
     }
     worst.degrees = Math.max(worst.degrees, degrees);
     worst.offset = Math.max(worst.offset, offset / surface.chord);
-    if (!right) {
-      silent.push(
-        `#${i} ${surface.description}: ${degrees.toFixed(2)}°, ${
-          (offset / surface.chord * 100).toFixed(1)
-        } %`,
-      );
-    }
+    const miss = `#${i} ${surface.description}: ${degrees.toFixed(2)}°, ${
+      (offset / surface.chord * 100).toFixed(1)
+    } %`;
+    if (!right) silent.push(miss);
+    if (degrees > 2 || offset > 0.05 * surface.chord) farOff.push(miss);
   }
   console.log(
     `${what ? `${what}: ` : ""}${JSON.stringify(tally)}; worst good fit ${worst.degrees.toFixed(3)}°, ${
       (worst.offset * 100).toFixed(2)
     } % of chord`,
   );
-  return { tally, worst, silent, reasons };
+  return { tally, worst, silent, farOff, reasons };
 }
 
 /** How many surfaces have a reason containing `text`. */
