@@ -519,6 +519,20 @@ export class GraphModel {
   }
 
   /**
+   * Sets a graph input's description (`undefined` or blank: none), what errors and generated docs
+   * show for it; a new one goes after its type and default, as hand-written graphs order them.
+   */
+  setGraphInputDescription(name: string, text: string | undefined): void {
+    const description = text?.trim() || undefined;
+    if (this.graph.inputs?.[name]?.description === description) return;
+    this.edit((graph) => {
+      const decl = graph.inputs![name];
+      if (description === undefined) delete decl.description;
+      else decl.description = description;
+    }, `describe graph input ${name}`);
+  }
+
+  /**
    * Binds a parameter to a new graph input (one undo step): named after the parameter (made unique),
    * of `type`, its default the value the parameter had (`undefined`: required). Returns the name.
    */

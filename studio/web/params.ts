@@ -26,7 +26,7 @@ export type OnEdit = (rebuild?: boolean) => void;
  */
 export type OnRename = (kind: RenameKind, from: string, to: string) => Promise<string | undefined>;
 
-/** The Group Input node's panel: each graph input with its type and default, add and remove. */
+/** The Group Input node's panel: each graph input with its name, type, default and description; add, remove. */
 export function renderGraphInputs(
   panel: HTMLElement,
   model: GraphModel,
@@ -75,7 +75,18 @@ export function renderGraphInputs(
       model.removeGraphInput(name);
       onEdit(true);
     };
-    row.append(caption, value, remove);
+    // A graph authored here needs its inputs described as hand-written ones are (errors, docs, --help).
+    const about = Object.assign(document.createElement("input"), {
+      className: "description",
+      value: decl.description ?? "",
+      placeholder: "description (shown in errors and docs)",
+    });
+    about.setAttribute("aria-label", `description of ${name}`);
+    about.onchange = () => {
+      model.setGraphInputDescription(name, about.value);
+      onEdit();
+    };
+    row.append(caption, value, remove, about);
     panel.append(row);
   }
   const add = document.createElement("div");
