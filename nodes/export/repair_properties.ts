@@ -210,19 +210,33 @@ function unreadableRepair(texture: Texture, index: number, apply: boolean, messa
   return true;
 }
 
-/** Image types glTF files carry (core, and through texture extensions glTF-Transform reads). */
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/avif", "image/ktx2"]);
-
 /**
- * Why an image declared as one of {@link IMAGE_TYPES}, or not declared at all, cannot be read, when its
- * bytes are none of the types glTF-Transform recognises (a view pointing at the wrong bytes, say): no
- * viewer can draw it. Other declared types are left to the validator.
+ * Why an image cannot be read when its bytes are none of the types glTF-Transform recognises (PNG,
+ * JPEG, and WebP, AVIF and KTX2 through their extensions): a view pointing at the wrong bytes, or a
+ * format glTF does not carry (a GIF, a Photoshop file) that `decode.gltf` could not store as PNG. No
+ * viewer the file is meant for draws it, and the validator refuses the file.
  */
 function unknownBytes(image: Uint8Array, declared: string): string | undefined {
-  if ((declared && !IMAGE_TYPES.has(declared)) || ImageUtils.getMimeType(image)) return undefined;
-  return `its bytes are no image format glTF carries, ${
+  if (ImageUtils.getMimeType(image)) return undefined;
+  const format = otherFormat(image);
+  return `its bytes are ${format ? `${format}, ` : ""}no image format glTF carries, ${
     declared ? `though declared '${declared}'` : "and no type is declared"
   }`;
+}
+
+/** Signatures of image formats glTF does not carry, for messages. */
+const OTHER_FORMATS: readonly [string, string][] = [
+  ["GIF8", "a GIF"],
+  ["8BPS", "a Photoshop file"],
+  ["II*\0", "a TIFF"],
+  ["MM\0*", "a TIFF"],
+  ["DDS ", "a DDS"],
+  ["BM", "a BMP"],
+];
+
+function otherFormat(image: Uint8Array): string | undefined {
+  const start = String.fromCharCode(...image.subarray(0, 4));
+  return OTHER_FORMATS.find(([signature]) => start.startsWith(signature))?.[1];
 }
 
 /** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */

@@ -261,6 +261,10 @@ function mimeOf(uri: string): string {
   if (lower.endsWith(".jpg") || lower.endsWith(".jpeg")) return "image/jpeg";
   if (lower.endsWith(".webp")) return "image/webp";
   if (lower.endsWith(".ktx2")) return "image/ktx2";
+  // Not glTF's, but what converters reference: decode.gltf stores them as PNG by their bytes.
+  if (lower.endsWith(".tga")) return "image/x-tga";
+  if (lower.endsWith(".bmp")) return "image/bmp";
+  if (lower.endsWith(".dds")) return "image/vnd-ms.dds";
   return "application/octet-stream";
 }
 

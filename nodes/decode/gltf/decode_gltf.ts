@@ -13,18 +13,19 @@ import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { summariseRepeats } from "../../../runtime/repeats.ts";
 import type { GltfSource } from "./codec/container.ts";
+import type { Texture } from "@gltf-transform/core";
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 15,
+  version: 16,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
-    "Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
+    "Targa, BMP and DDS textures (which glTF does not carry) are stored as PNG. Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -37,6 +38,7 @@ export const decodeGltf = defineNode({
       { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
       { checkGltfStructure, checkDracoDecoded, checkIndexValues, checkJointIndices, convertSkinAttributes },
+      { convertLegacyImages },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -44,6 +46,7 @@ export const decodeGltf = defineNode({
       ),
       importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
       importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
+      importOnUse<typeof import("./codec/legacy_images.ts")>("./codec/legacy_images.ts", import.meta.url),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -98,6 +101,10 @@ export const decodeGltf = defineNode({
     for (const repair of summariseRepeats(checkJointIndices(doc, source).map((r) => `${file} at ${r}`))) {
       ctx.warn(repair);
     }
+    const textures = doc.getRoot().listTextures();
+    const label = (texture: Texture) =>
+      texture.getName() ? `'${texture.getName()}'` : `#${textures.indexOf(texture)}`;
+    for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

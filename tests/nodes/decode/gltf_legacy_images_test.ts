@@ -1,0 +1,177 @@
+/**
+ * Textures in formats glTF does not carry, as converters leave them beside a `.gltf` (Assimp copies a
+ * game's `.tga`, `.bmp` and `.dds` paths as they are): `decode.gltf` stores each as PNG, its rows top
+ * first whatever origin the file declares (Blender 3.4 reads the originals and these PNGs to the same
+ * pixels); one it cannot decode, and a format it does not convert (GIF), are left out with a warning,
+ * the materials drawn with their factors. Before, the export refused its own output.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { Document } from "@gltf-transform/core";
+import { decode } from "fast-png";
+import { runGraph } from "../../../mod.ts";
+import type { GraphFile } from "../../../runtime/graph.ts";
+import { gltfIO, readGltf } from "../../../runtime/scene/gltf_io.ts";
+import { tempDir } from "../../support/temp.ts";
+import { validateGltf } from "../../support/validator.ts";
+import { ddsHeader, tgaHeader } from "../../support/freelancer/images.ts";
+
+/** The picture every file holds, top row first: red, green / blue, white (RGBA). */
+const PICTURE = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
+const RED = [0, 0, 255], GREEN = [0, 255, 0], BLUE = [255, 0, 0], WHITE = [255, 255, 255];
+
+const bytes = (...parts: (Uint8Array | number[])[]) => new Uint8Array(parts.flatMap((part) => [...part]));
+const u32 = (value: number) => [value, value >> 8, value >> 16, value >>> 24].map((b) => b & 255);
+const u16 = (value: number) => [value & 255, value >> 8 & 255];
+
+/** A BMP: `header` info-header bytes after the size, rows as stored, palette none. */
+function bmp(info: number[], rows: number[]): Uint8Array {
+  const pixelsAt = 14 + 4 + info.length;
+  return bytes(
+    [0x42, 0x4d],
+    u32(pixelsAt + rows.length),
+    [0, 0, 0, 0],
+    u32(pixelsAt),
+    u32(4 + info.length),
+    info,
+    rows,
+  );
+}
+
+/** A 40-byte-header field list after the size: width, height, planes, bits, compression, then zeros. */
+const info40 = (
+  height: number,
+  bits: number,
+  compression = 0,
+) => [
+  ...u32(2),
+  ...u32(height >>> 0),
+  ...u16(1),
+  ...u16(bits),
+  ...u32(compression),
+  ...new Array(20).fill(0),
+];
+
+const IMAGES: Record<string, Uint8Array> = {
+  // Bottom-left origin (the Targa default): the bottom row is stored first.
+  "bottom.tga": bytes(tgaHeader(2, 2, 2, 32, 0x08), [
+    ...BLUE,
+    255,
+    ...WHITE,
+    255,
+    ...RED,
+    255,
+    ...GREEN,
+    255,
+  ]),
+  "top.tga": bytes(tgaHeader(2, 2, 2, 24, 0x20), [...RED, ...GREEN, ...BLUE, ...WHITE]),
+  // Rows padded to 4 bytes, bottom first.
+  "plain.bmp": bmp(info40(2, 24), [...BLUE, ...WHITE, 0, 0, ...RED, ...GREEN, 0, 0]),
+  // A 108-byte (V4) header with bit-field masks and a negative height: top first, alpha kept.
+  "masked.bmp": bmp(
+    [
+      ...info40(-2, 32, 3),
+      ...u32(0xff0000),
+      ...u32(0xff00),
+      ...u32(0xff),
+      ...u32(0xff000000),
+      ...new Array(52).fill(0),
+    ],
+    [...RED, 128, ...GREEN, 255, ...BLUE, 255, ...WHITE, 255],
+  ),
+  "plain.dds": bytes(
+    ddsHeader(2, 2, { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], pfFlags: 0x41 }),
+    [...RED, 255, ...GREEN, 255, ...BLUE, 255, ...WHITE, 255],
+  ),
+  // Run-length encoded: not read.
+  "packed.bmp": bmp(info40(2, 8, 1), new Array(16).fill(0)),
+  "anim.gif": bytes([..."GIF89a"].map((c) => c.charCodeAt(0)), new Array(20).fill(0)),
+};
+
+/** A .gltf with one textured triangle per image, each image a file beside it. */
+async function gltfWithImages(dir: string): Promise<void> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const accessor = (type: "VEC2" | "VEC3", values: number[]) =>
+    doc.createAccessor().setType(type).setBuffer(buffer).setArray(new Float32Array(values));
+  const scene = doc.createScene("s");
+  for (const file of Object.keys(IMAGES)) {
+    const png = Uint8Array.fromBase64(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    );
+    const texture = doc.createTexture(file).setImage(png).setMimeType("image/png").setURI(file);
+    const primitive = doc.createPrimitive()
+      .setAttribute("POSITION", accessor("VEC3", [0, 0, 0, 1, 0, 0, 0, 1, 0]))
+      .setAttribute("TEXCOORD_0", accessor("VEC2", [0, 0, 1, 0, 0, 1]))
+      .setMaterial(doc.createMaterial(file).setBaseColorTexture(texture));
+    scene.addChild(doc.createNode(file).setMesh(doc.createMesh(file).addPrimitive(primitive)));
+  }
+  const { json, resources } = await (await gltfIO()).writeJSON(doc, { basename: "model" });
+  for (const image of json.images ?? []) delete image.mimeType;
+  for (const [uri, data] of Object.entries(resources)) {
+    await Deno.writeFile(join(dir, uri), IMAGES[uri] ?? data);
+  }
+  await Deno.writeTextFile(join(dir, "model.gltf"), JSON.stringify(json));
+}
+
+const graph: GraphFile = {
+  version: 1,
+  inputs: { model: { type: "string" } },
+  nodes: {
+    read: { type: "io.read", params: { path: { $input: "model" } } },
+    decode: { type: "decode.gltf", inputs: { bytes: "read.bytes" } },
+    export: { type: "export.gltf", inputs: { scene: "decode.scene" } },
+  },
+  outputs: { glb: "export.bytes" },
+};
+
+Deno.test("Targa, BMP and DDS textures beside a .gltf are stored as PNG, top row first; GIF and a packed BMP are left out", async () => {
+  const dir = await tempDir();
+  await gltfWithImages(dir);
+  const run = await runGraph(graph, { inputs: { model: join(dir, "model.gltf") } });
+  const glb = (run.outputs.glb as { bytes: Uint8Array }).bytes;
+  const report = await validateGltf(glb);
+  assertEquals(report.errors, 0, report.messages.join("\n"));
+  const out = await readGltf(glb);
+  const pixels = Object.fromEntries(
+    out.getRoot().listMaterials().map((material) => {
+      const texture = material.getBaseColorTexture();
+      if (!texture) return [material.getName(), null];
+      assertEquals(texture.getMimeType(), "image/png");
+      return [material.getName(), [...decode(texture.getImage()!).data]];
+    }),
+  );
+  const masked = [...PICTURE];
+  masked[3] = 128;
+  assertEquals(pixels, {
+    "bottom.tga": PICTURE,
+    "top.tga": PICTURE,
+    "plain.bmp": PICTURE,
+    "masked.bmp": masked,
+    "plain.dds": PICTURE,
+    "packed.bmp": null,
+    "anim.gif": null,
+  });
+  const warnings = run.warnings.map((w) => w.message);
+  for (const [texture, format] of [["bottom.tga", "Targa"], ["plain.bmp", "BMP"], ["plain.dds", "DDS"]]) {
+    assert(
+      warnings.includes(
+        `model.gltf: image '${texture}' is a ${format}, which glTF does not carry: stored as PNG`,
+      ),
+      warnings.join("\n"),
+    );
+  }
+  assert(
+    warnings.some((w) =>
+      /image 'packed\.bmp' is a BMP that cannot be read \(uncompressed BMP pixels.*found compression 1\); materials are drawn without it/
+        .test(w)
+    ),
+    warnings.join("\n"),
+  );
+  assert(
+    warnings.some((w) =>
+      /image 'anim\.gif' cannot be read \(its bytes are a GIF, no image format glTF carries/.test(w)
+    ),
+    warnings.join("\n"),
+  );
+});
