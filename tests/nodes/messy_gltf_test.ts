@@ -824,6 +824,22 @@ const CASES: MessyCase[] = [
       ),
   },
   {
+    // Assimp writes an OBJ's three-component UVs so (assimp#2615); Blender's importer fails on them.
+    name: "texture coordinates as VEC3 (UVW)",
+    edit: (json) => {
+      const position = json.accessors[wingAttribute(json, "POSITION")];
+      wingPrimitive(json).attributes.TEXCOORD_0 =
+        json.accessors.push({ ...position, min: undefined, max: undefined }) - 1;
+    },
+    inputValid: false,
+    warning:
+      /attributes\/TEXCOORD_0: accessor \d+ holds UVW \(VEC3\): read as UV, the third component dropped/,
+    check: (out) => {
+      const uv = wing(out).listPrimitives()[0].getAttribute("TEXCOORD_0")!;
+      assertEquals([uv.getType(), [...uv.getArray()!]], ["VEC2", [0, 0, 1, 0, 0, 1, 1, 1]]);
+    },
+  },
+  {
     name: "normalized: true on float normals",
     edit: (json) => json.accessors[wingAttribute(json, "NORMAL")].normalized = true,
     inputValid: false,

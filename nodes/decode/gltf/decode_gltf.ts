@@ -18,12 +18,12 @@ import type { Texture } from "@gltf-transform/core";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 16,
+  version: 17,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
-    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, an index view's stride, an enum in another case or one glTF does not define) " +
+    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
     "Targa, BMP and DDS textures (which glTF does not carry) are stored as PNG. Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",
@@ -37,7 +37,14 @@ export const decodeGltf = defineNode({
     const [
       { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
-      { checkGltfStructure, checkDracoDecoded, checkIndexValues, checkJointIndices, convertSkinAttributes },
+      {
+        checkGltfStructure,
+        checkDracoDecoded,
+        checkIndexValues,
+        checkJointIndices,
+        convertSkinAttributes,
+        convertUvwAttributes,
+      },
       { convertLegacyImages },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
@@ -98,6 +105,7 @@ export const decodeGltf = defineNode({
     checkDracoDecoded(jsonDoc, doc, source);
     checkIndexValues(doc, source);
     convertSkinAttributes(doc, source);
+    convertUvwAttributes(doc);
     for (const repair of summariseRepeats(checkJointIndices(doc, source).map((r) => `${file} at ${r}`))) {
       ctx.warn(repair);
     }

@@ -23,6 +23,7 @@ export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
 export { checkIndexValues } from "./check_indices.ts";
 export { convertSkinAttributes } from "./skin_attributes.ts";
+export { convertUvwAttributes } from "./uvw_attributes.ts";
 export { checkJointIndices } from "./check_joints.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];

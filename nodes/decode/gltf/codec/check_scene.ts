@@ -17,6 +17,7 @@ import { describe } from "./container.ts";
 import { checkMaterial, checkTextureInfo } from "./check_material.ts";
 import { checkMatrix } from "./check_matrix.ts";
 import { skinAttributeRepair } from "./skin_attributes.ts";
+import { uvwAttributeRepair } from "./uvw_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
@@ -49,7 +50,9 @@ export function checkMeshes(c: Checker): void {
           const formats = s === 0 ? rule?.formats : rule && TARGET_FORMATS;
           const allowed = !rule ||
             (rule.types.includes(accessor.type as string) && formats!.includes(formatOf(accessor)));
-          const read = allowed || s > 0 ? undefined : skinAttributeRepair(semantic, accessor);
+          const read = allowed || s > 0
+            ? undefined
+            : skinAttributeRepair(semantic, accessor) ?? uvwAttributeRepair(semantic, accessor);
           if (read) c.repaired(`${base}/${semantic}`, `accessor ${a} holds ${read}`);
           else if (!allowed) {
             c.fail(
