@@ -1,6 +1,8 @@
 /**
  * Export repairs of properties rather than vertex data: what real exporters write that viewers
- * accept but the glTF validator does not — attribute names outside glTF's semantics, an image whose
+ * accept but the glTF validator does not — attribute names outside glTF's semantics, attribute sets
+ * numbered with gaps or joints without weights (`repair_attribute_sets.ts`), a material variant mapped
+ * twice on one primitive (`repair_variants.ts`), an image whose
  * MIME type contradicts its bytes or whose bytes end before its image data, cameras and punctual lights with values out of range, a skin's
  * joints without a common root (`repair_joint_root.ts`), a `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
  * morph weights (of a mesh or a node) that do not match the targets.
@@ -22,6 +24,8 @@ import {
 import type { Light } from "@gltf-transform/extensions";
 import { truncatedImage } from "./check/images.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
+import { attributeSetRepairs } from "./repair_attribute_sets.ts";
+import { variantRepairs } from "./repair_variants.ts";
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
 const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
@@ -92,6 +96,8 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
         [...renamed].join(", "),
     );
   }
+  attributeSetRepairs(mesh, apply, messages);
+  variantRepairs(mesh, apply, messages);
   baselessTargets(doc, mesh, apply, messages);
   padTargets(doc, mesh, targets, apply, messages);
   const weights = mesh.getWeights();

@@ -16,6 +16,7 @@ import type {
   EmissiveStrength,
   IOR,
   Light,
+  MappingList,
   PBRSpecularGlossiness,
   Transform,
   Volume,
@@ -822,6 +823,94 @@ const CASES: MessyCase[] = [
         [...wing(out).listPrimitives()[0].getAttribute("JOINTS_0")!.getArray()!].slice(0, 4),
         [0, 1, 0, 0],
       ),
+  },
+  {
+    // A mesh whose first UV map was deleted keeps its second's number; viewers read sets by name.
+    name: "a textured mesh with TEXCOORD_1 and no TEXCOORD_0",
+    edit: (json) => {
+      renameWingAttribute(json, "TEXCOORD_0", "TEXCOORD_1");
+      json.materials[0].pbrMetallicRoughness.baseColorTexture.texCoord = 1;
+    },
+    inputValid: false,
+    warning:
+      /mesh 'wing': attribute sets renumbered from 0 without gaps, as glTF numbers them: TEXCOORD_1 → TEXCOORD_0 \(textures sampling a renumbered UV set follow it\)/,
+    check: (out) => {
+      const primitive = wing(out).listPrimitives()[0];
+      assertEquals(primitive.listSemantics().filter((s) => s.startsWith("TEXCOORD")), ["TEXCOORD_0"]);
+      const info = primitive.getMaterial()!.getBaseColorTextureInfo()!;
+      assertEquals([info.getTexCoord(), !!primitive.getMaterial()!.getBaseColorTexture()], [0, true]);
+    },
+  },
+  {
+    name: "joints without weights",
+    edit: (json) => delete wingPrimitive(json).attributes.WEIGHTS_0,
+    inputValid: false,
+    warning: [
+      /mesh 'wing': JOINTS_0 left out: each JOINTS_n needs its WEIGHTS_n/,
+      /node 'Wing' has skin 'wing_skin' but no joint data in its mesh; drawn unskinned/,
+    ],
+    check: (out) => {
+      assertEquals(wing(out).listPrimitives()[0].getAttribute("JOINTS_0"), null);
+      assertEquals(node(out, "Wing").getSkin(), null);
+    },
+  },
+  {
+    // GPUs with primitive restart end a strip at the type's largest index.
+    name: "8-bit indices holding 255 (the restart value) over 256 vertices",
+    edit: (json) => {
+      const positions = new Float32Array(256 * 3).map((_, i) =>
+        i % 3 === 0 ? Math.floor(i / 3) : i % 3 === 1 ? (i % 7) : 0
+      );
+      const position = json.accessors.push({
+        bufferView: embeddedView(json, positions),
+        componentType: 5126,
+        count: 256,
+        type: "VEC3",
+        min: [0, 0, 0],
+        max: [255, 6, 0],
+      }) - 1;
+      const indices = json.accessors.push({
+        bufferView: embeddedView(json, new Uint8Array([0, 1, 255, 0])),
+        componentType: 5121,
+        count: 3,
+        type: "SCALAR",
+      }) - 1;
+      json.meshes.push({ name: "strip", primitives: [{ attributes: { POSITION: position }, indices }] });
+      json.scenes[0].nodes.push(json.nodes.push({ name: "Strip", mesh: json.meshes.length - 1 }) - 1);
+    },
+    inputValid: false,
+    warning:
+      /indices of mesh 'strip' hold the largest value of their type, which GPUs read as a strip restart; written as 32-bit/,
+    check: (out) => {
+      const indices = out.getRoot().listMeshes().find((m) => m.getName() === "strip")!.listPrimitives()[0]
+        .getIndices()!;
+      assertEquals([indices.getComponentType(), [...indices.getArray()!]], [5125, [0, 1, 255]]);
+    },
+  },
+  {
+    name: "a material variant mapped twice on one primitive",
+    edit: (json) => {
+      json.extensionsUsed = [...(json.extensionsUsed ?? []), "KHR_materials_variants"];
+      json.extensions = { KHR_materials_variants: { variants: [{ name: "clean" }, { name: "worn" }] } };
+      json.materials.push({ name: "worn_paint" });
+      wingPrimitive(json).extensions = {
+        KHR_materials_variants: {
+          mappings: [{ material: 1, variants: [1] }, { material: 0, variants: [0, 1] }],
+        },
+      };
+    },
+    inputValid: false,
+    warning:
+      /mesh 'wing': variant\(s\) 'worn' mapped to two materials of one primitive; the first mapping is kept/,
+    check: (out) => {
+      const list = wing(out).listPrimitives()[0].getExtension<MappingList>("KHR_materials_variants")!;
+      assertEquals(
+        list.listMappings().map((
+          m,
+        ) => [m.getMaterial()!.getName(), m.listVariants().map((v) => v.getName())]),
+        [["worn_paint", ["worn"]], ["painted", ["clean"]]],
+      );
+    },
   },
   {
     // Assimp writes an OBJ's three-component UVs so (assimp#2615); Blender's importer fails on them.

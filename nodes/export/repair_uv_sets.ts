@@ -1,0 +1,132 @@
+/**
+ * Which UV sets a material's textures sample, and the repairs that change it for one primitive: a
+ * material sampling a set its primitive lacks (`retargetTexCoords`), and a primitive whose sets were
+ * renumbered (`remapUvSets`). Each gives the primitive its own copy of the material, so other
+ * primitives sharing it keep theirs.
+ *
+ * @module
+ */
+import { type Primitive, Texture, TextureInfo } from "@gltf-transform/core";
+import type { Transform } from "@gltf-transform/extensions";
+
+/** A primitive's material. */
+export type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
+
+/** The texture infos of a material's slots and its extensions' (each names a UV set), unset ones left out. */
+function textureInfos(material: Material): TextureInfo[] {
+  const core = [
+    material.getBaseColorTextureInfo(),
+    material.getEmissiveTextureInfo(),
+    material.getNormalTextureInfo(),
+    material.getOcclusionTextureInfo(),
+    material.getMetallicRoughnessTextureInfo(),
+  ].filter((info) => info !== null);
+  // Extension textures (specular-glossiness's diffuse, clearcoat's, …) sample a UV set too: an
+  // extension's texture is a reference `xTexture`, its texture info `xTextureInfo` (which exists, unused,
+  // without a texture).
+  const graph = material.getGraph();
+  const extensions = material.listExtensions().flatMap((extension) => {
+    const edges = graph.listChildEdges(extension);
+    const textures = new Set(edges.filter((e) => e.getChild() instanceof Texture).map((e) => e.getName()));
+    return edges.filter((e) => textures.has(e.getName().replace(/Info$/, "")))
+      .map((e) => e.getChild()).filter((child) => child instanceof TextureInfo);
+  });
+  return [...core, ...extensions];
+}
+
+/**
+ * A material sampling `TEXCOORD_n` on a primitive without it is invalid glTF. A decoder's material
+ * flags naming a second UV set the mesh lacks: the primitive gets its own copy of the material,
+ * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all, sharing a textured
+ * material with meshes that have one (common in game rips and CAD conversions): its copy of the
+ * material has no textures, its extensions' neither (`untextured`), which is how viewers draw it. `sets` remembers each
+ * material's UV sets, read once however many primitives share it.
+ */
+export function retargetTexCoords(
+  primitive: Primitive,
+  apply: boolean,
+  sets: Map<Material, number[]>,
+): "retargeted" | "untextured" | undefined {
+  const material = primitive.getMaterial();
+  if (!material) return undefined;
+  let used = sets.get(material);
+  if (!used) sets.set(material, used = textureInfos(material).map(uvSetOf));
+  if (!used.length) return undefined;
+  if (!primitive.getAttribute("TEXCOORD_0")) {
+    if (apply) primitive.setMaterial(withoutTextures(ownCopy(material)));
+    return "untextured";
+  }
+  const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
+  if (used.every(has)) return undefined;
+  if (apply) {
+    const own = ownCopy(material);
+    for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
+    primitive.setMaterial(own);
+  }
+  return "retargeted";
+}
+
+const TEXTURE_TRANSFORM = "KHR_texture_transform";
+
+/** The UV set a texture reference samples: the one its `KHR_texture_transform` names, else its own. */
+function uvSetOf(info: TextureInfo): number {
+  return info.getExtension<Transform>(TEXTURE_TRANSFORM)?.getTexCoord() ?? info.getTexCoord();
+}
+
+/** Makes `info` (of a material's own copy) sample `TEXCOORD_0`, its transform kept but for the set it names. */
+function sampleFirstUvSet(info: TextureInfo): void {
+  info.setTexCoord(0);
+  const transform = info.getExtension<Transform>(TEXTURE_TRANSFORM);
+  // The copy shares the transform with the original material: it gets its own.
+  if (transform?.getTexCoord() != null) {
+    info.setExtension(TEXTURE_TRANSFORM, transform.clone().setTexCoord(null));
+  }
+}
+
+/**
+ * A copy of `material` to change on its own: `clone()` gives the copy its own core texture infos but
+ * shares the extensions' properties (and their texture infos) with the original, so each is cloned too.
+ */
+function ownCopy(material: Material): Material {
+  const copy = material.clone();
+  for (const extension of material.listExtensions()) {
+    copy.setExtension(extension.extensionName, extension.clone());
+  }
+  return copy;
+}
+
+/**
+ * `material` with its texture slots emptied, its extensions' too: each extension's texture is a
+ * reference named like `diffuseTexture`, which glTF-Transform sets through `setDiffuseTexture`.
+ */
+function withoutTextures(material: Material): Material {
+  const graph = material.getGraph();
+  for (const extension of material.listExtensions()) {
+    for (const edge of graph.listChildEdges(extension)) {
+      if (!(edge.getChild() instanceof Texture)) continue;
+      const name = edge.getName();
+      const setter =
+        (extension as unknown as Record<string, unknown>)[`set${name[0].toUpperCase()}${name.slice(1)}`];
+      if (typeof setter === "function") setter.call(extension, null);
+    }
+  }
+  return material.setBaseColorTexture(null).setEmissiveTexture(null).setNormalTexture(null)
+    .setOcclusionTexture(null).setMetallicRoughnessTexture(null);
+}
+
+/**
+ * Gives `primitive` its own copy of its material with every texture sampling set `n` made to sample
+ * `renumbered.get(n)` instead, when any does.
+ */
+export function remapUvSets(primitive: Primitive, renumbered: ReadonlyMap<number, number>): void {
+  const material = primitive.getMaterial();
+  if (!material || !textureInfos(material).some((info) => renumbered.has(uvSetOf(info)))) return;
+  const own = ownCopy(material);
+  for (const info of textureInfos(own)) {
+    const set = renumbered.get(uvSetOf(info));
+    if (set === undefined) continue;
+    sampleFirstUvSet(info);
+    info.setTexCoord(set);
+  }
+  primitive.setMaterial(own);
+}
