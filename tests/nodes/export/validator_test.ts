@@ -5,13 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Document, NodeIO, type TypedArray } from "@gltf-transform/core";
+import { Document, type TypedArray } from "@gltf-transform/core";
 import { KHRMaterialsUnlit } from "@gltf-transform/extensions";
 import { checkOutput } from "../../../nodes/export/check/mod.ts";
 import { exportBytes } from "../../support/output_check.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
-import { runGraph } from "../../../mod.ts";
+import { BUILTIN_PLUGINS, createRegistry, runGraph } from "../../../mod.ts";
+import { defineNode } from "../../../runtime/node.ts";
+import type { GraphFile } from "../../../runtime/graph.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { tempDir } from "../../support/temp.ts";
 
@@ -80,17 +82,32 @@ Deno.test("a scene outside the fast check's subset (an extension) is judged by t
   });
 });
 
+/** `test.damaged_scene`: emits {@link skinnedScene}(5), damage `decode.gltf` refuses in a file, for the export alone to meet. */
+const damagedScene = defineNode({
+  type: "test.damaged_scene",
+  version: 1,
+  doc: "A scene with a joint index past its skin's joints.",
+  inputs: {},
+  outputs: { scene: { type: "scene", doc: "The scene." } },
+  params: {},
+  run: () => ({ scene: skinnedScene(5) }),
+});
+
 Deno.test("a graph whose export the validator refuses writes no file", async () => {
   const dir = await tempDir();
   try {
-    const model = join(dir, "bad.glb");
-    await Deno.writeFile(model, await new NodeIO().writeBinary(skinnedScene(5)));
     const outDir = join(dir, "out");
-    const graph = new URL("../../../graphs/gltf.json", import.meta.url).pathname;
-    await assert.rejects(
-      runGraph(graph, { inputs: { model }, outDir, cacheDir: false }),
-      /ACCESSOR_JOINTS_INDEX_OOB/,
-    );
+    const graph: GraphFile = {
+      version: 1,
+      nodes: {
+        damaged: { type: "test.damaged_scene" },
+        export: { type: "export.gltf", inputs: { scene: "damaged.scene" } },
+        write: { type: "io.write", inputs: { bytes: "export.bytes" }, params: { path: "bad.glb" } },
+      },
+      outputs: { glb: "export.bytes" },
+    };
+    const registry = createRegistry([...BUILTIN_PLUGINS, { nodes: [damagedScene] }]);
+    await assert.rejects(runGraph(graph, { registry, outDir, cacheDir: false }), /ACCESSOR_JOINTS_INDEX_OOB/);
     const written = await Array.fromAsync(Deno.readDir(outDir)).catch(() => []);
     assert.deepEqual(written.map((entry) => entry.name), []);
   } finally {

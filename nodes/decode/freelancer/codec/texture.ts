@@ -2,12 +2,22 @@
  * Texture libraries (`Texture library/`, embedded or in a `.txm` file): entries by name, decoded on
  * demand from `MIPS` (DDS) or `MIP0` (Targa) to PNG.
  *
+ * A Targa's rows are kept in file order, whatever origin its descriptor declares, because the game
+ * does not reorder them: it samples a Targa's rows in file order with the mesh's V, as it does a
+ * DDS's. Retail Targas (all but nine bottom-left) store the picture bottom row first, like its DDS
+ * files, and the UVs beside them are 3ds Max's, with 0 at the image bottom: the two cancel, and a PNG
+ * of the rows in file order under the unflipped UVs shows what the game shows. Flipping bottom-left
+ * Targas turned every such texture upside down on its mesh (against the DDS textures beside it).
+ * Librelancer, checked against the running game, keeps its row reversal commented out ("Technically
+ * we should flip these, but Freelancer does not"), and the tiled animated atlases run their frames in
+ * order only without it.
+ *
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encodeRgbaPng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { ddsSurfaces, decodeDds, dxt1Cutout } from "./dds.ts";
-import { decodeTga } from "./tga.ts";
+import { ddsSurfaces, decodeDds, dxt1Cutout } from "../../../../runtime/image/dds.ts";
+import { decodeTga } from "../../../../runtime/image/tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
 

@@ -15,9 +15,9 @@ import { ImageUtils, type Texture } from "@gltf-transform/core";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { decodeDds } from "../../freelancer/codec/dds.ts";
-import { decodeTga } from "../../freelancer/codec/tga.ts";
-import { decodeBmp } from "./bmp.ts";
+import { decodeBmp } from "../../../../runtime/image/bmp.ts";
+import { decodeDds } from "../../../../runtime/image/dds.ts";
+import { decodeTga, targaTopLeft } from "../../../../runtime/image/tga.ts";
 
 interface LegacyFormat {
   /** The format's name in warnings. */
@@ -85,8 +85,7 @@ function looksLikeTarga(image: Uint8Array): boolean {
 /** A Targa's pixels, top row first whatever origin its descriptor declares. */
 function topFirstTga(image: ByteWindow): RgbaPixels {
   const decoded = decodeTga(image);
-  const topLeft = (image.bytes[image.start + 17] & 0x20) !== 0;
-  if (topLeft) return decoded;
+  if (targaTopLeft(image)) return decoded;
   const { width, height, data } = decoded;
   const flipped = new Uint8Array(data.length);
   const row = 4 * width;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import { ByteWindow } from "../../../../runtime/binary.ts";
-import { ddsSurfaces, decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
+import { ddsSurfaces, decodeDds } from "../../../../runtime/image/dds.ts";
 import { utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { concat, ddsHeader, dx10Header } from "../../../support/freelancer/images.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";

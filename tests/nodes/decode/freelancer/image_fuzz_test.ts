@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
-import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
+import { decodeDds } from "../../../../runtime/image/dds.ts";
+import { decodeTga } from "../../../../runtime/image/tga.ts";
 import { prng } from "../../../support/prng.ts";
 import { concat, ddsHeader, dx10Header, tgaHeader } from "../../../support/freelancer/images.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
 import { ByteWindow } from "../../../../runtime/binary.ts";
-import { decodeDds } from "../../../../nodes/decode/freelancer/codec/dds.ts";
-import { decodeTga } from "../../../../nodes/decode/freelancer/codec/tga.ts";
+import { decodeDds } from "../../../../runtime/image/dds.ts";
+import { decodeTga } from "../../../../runtime/image/tga.ts";
 import { resolveTexture } from "../../../../nodes/decode/freelancer/codec/texture.ts";
 import { encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import { findChild, readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";

@@ -1,23 +1,20 @@
 /**
- * Targa (the `MIP0` leaf of a texture): colour-mapped, true-colour and grey-scale images, plain or
- * run-length encoded (types 9, 10, 11: retail never stores them, but community tools do and
- * Librelancer reads them), to RGBA8, rows in file order whatever origin the descriptor declares.
- *
- * The rows are never reordered because the game does not reorder them: it samples a Targa's rows in
- * file order with the mesh's V, as it does a DDS's. Retail Targas (all but nine bottom-left) store
- * the picture bottom row first, like its DDS files, and the UVs beside them are 3ds Max's, with 0 at
- * the image bottom: the two cancel, and a PNG of the rows in file order under the unflipped UVs
- * shows what the game shows. Flipping bottom-left Targas turned every such texture upside down on
- * its mesh (against the DDS textures beside it). Librelancer, checked against the running game,
- * keeps its row reversal commented out ("Technically we should flip these, but Freelancer does
- * not"), and the tiled animated atlases run their frames in order only without it.
+ * Targa: colour-mapped, true-colour and grey-scale images, plain or run-length encoded (types 9, 10,
+ * 11), to RGBA8, rows in file order whatever origin the descriptor declares: which row is the top
+ * depends on the reader the file was made for (Freelancer samples a Targa's rows in file order; glTF
+ * tools honour the descriptor's origin), so each caller orders them (`targaTopLeft` tells).
  * 15- and 16-bit pixels and colour maps are X1R5G5B5 (the top bit is alpha only when the descriptor
  * declares an attribute bit).
  *
  * @module
  */
-import type { ByteWindow } from "../../../../runtime/binary.ts";
+import type { ByteWindow } from "../binary.ts";
 import type { RgbaImage } from "./dds.ts";
+
+/** Whether a Targa's descriptor (byte 17) declares its first stored row the top one. */
+export function targaTopLeft(tga: ByteWindow): boolean {
+  return (tga.bytes[tga.start + 17] & 0x20) !== 0;
+}
 
 const COLOR_MAPPED = 1;
 const TRUE_COLOR = 2;

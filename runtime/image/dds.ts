@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ByteWindow } from "../../../../runtime/binary.ts";
+import type { ByteWindow } from "../binary.ts";
 import { decodeBc45, decodeBc7 } from "./bcn.ts";
 
 /** Decoded RGBA8 pixels, top row first. */

@@ -1,13 +1,12 @@
 /**
- * Windows bitmaps (BMP), as exporters reference them from glTF (Assimp copies a model's texture paths
- * as they are): the info-header family (40, 52, 56, 108 and 124 bytes), 1-, 4- and 8-bit palettes,
+ * Windows bitmaps (BMP): the info-header family (40, 52, 56, 108 and 124 bytes), 1-, 4- and 8-bit palettes,
  * 16-, 24- and 32-bit pixels, plain or with bit-field masks, to RGBA8 rows top first. Run-length and
  * embedded JPEG/PNG compression are refused. Sizes are checked against the data before the output is
  * allocated.
  *
  * @module
  */
-import type { ByteWindow } from "../../../../runtime/binary.ts";
+import type { ByteWindow } from "../binary.ts";
 
 /** Decoded RGBA8 pixels, top row first. */
 export interface BmpImage {
