@@ -225,15 +225,20 @@ Deno.test("dson preset: rotations compose in each bone's rotation order; unset c
   assert.ok(worstJointError(scene, truth, bones) > 0.01, "the check can fail: the preset changed the pose");
 });
 
-Deno.test("dson preset: morph values set morph weights; missing nodes, extra keys and auto_follow are warnings", async () => {
-  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+/** Adds a morph `id` (its name the same) to the figure's geometry, moving vertex 5 by 1 along Y at weight 1. */
+function addMorph(json: Json, id: string): void {
   (json.modifier_library as Json[]).push({
-    id: "body_ctrl_lThumbGrasp",
-    name: "body_ctrl_lThumbGrasp",
+    id,
+    name: id,
     parent: "#Genesis9_geo",
     channel: { id: "value", type: "float", value: 0 },
     morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
   });
+}
+
+Deno.test("dson preset: morph values set morph weights; missing nodes, extra keys and auto_follow are warnings", async () => {
+  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  addMorph(json, "body_ctrl_lThumbGrasp");
   const doc = await decode(json);
   const ctx = testContext();
   const entries = [
@@ -536,13 +541,7 @@ Deno.test("dson preset: a node or morph id stored percent-encoded matches the pr
   const hand = (json.node_library as Json[]).find((n) => n.id === "l_hand")!;
   hand.id = "l%20hand";
   hand.name = "l%20hand";
-  (json.modifier_library as Json[]).push({
-    id: "My%20Smile",
-    name: "My%20Smile",
-    parent: "#Genesis9_geo",
-    channel: { id: "value", type: "float", value: 0 },
-    morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
-  });
+  addMorph(json, "My%20Smile");
   const doc = await decode(json);
   const ctx = testContext();
   const entries = [
