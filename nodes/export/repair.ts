@@ -10,13 +10,11 @@ import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
-import { UNIT_TOLERANCE } from "./repair_attributes.ts";
+import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
 import { type Material, retargetTexCoords } from "./repair_uv_sets.ts";
 
 const FLOAT = 5126;
-/** Squared lengths surely within {@link UNIT_TOLERANCE} of 1: (1 ± 0.00045)², rounded inwards. */
-const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 
 /**
  * The scene, or a repaired copy of it, with `warn` called once per repaired property (or, past three

@@ -10,7 +10,7 @@
 import type { Mesh, Primitive } from "@gltf-transform/core";
 import { remapUvSets } from "./repair_uv_sets.ts";
 
-const FAMILIES = ["TEXCOORD", "COLOR", "JOINTS", "WEIGHTS"];
+const NUMBERED = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\d+)$/;
 
 /**
  * A joint set without its weight set (or the reverse) is left out: nothing says how much each joint
@@ -20,20 +20,26 @@ const FAMILIES = ["TEXCOORD", "COLOR", "JOINTS", "WEIGHTS"];
 export function attributeSetRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
   const unpaired = new Set<string>(), renumbered = new Set<string>();
   for (const primitive of mesh.listPrimitives()) {
-    const lone = unpairedSets(primitive);
-    lone.forEach((semantic) => unpaired.add(semantic));
-    if (apply) { for (const semantic of lone) primitive.setAttribute(semantic, null); }
-    for (const family of FAMILIES) {
-      const sets = primitive.listSemantics().flatMap((semantic) => {
-        const match = new RegExp(`^${family}_(\\d+)$`).exec(semantic);
-        return match && !lone.includes(semantic) ? [Number(match[1])] : [];
-      }).sort((a, b) => a - b);
-      const renames = new Map(sets.map((set, i) => [set, i] as const).filter(([set, i]) => set !== i));
+    const sets = numberedSets(primitive);
+    if (!sets) continue;
+    const lone = [
+      ...unpairedSets(sets.get("JOINTS"), sets.get("WEIGHTS"), "JOINTS"),
+      ...unpairedSets(sets.get("WEIGHTS"), sets.get("JOINTS"), "WEIGHTS"),
+    ];
+    for (const semantic of lone) {
+      unpaired.add(semantic);
+      const [family, set] = semantic.split("_");
+      sets.get(family)!.splice(sets.get(family)!.indexOf(Number(set)), 1);
+      if (apply) primitive.setAttribute(semantic, null);
+    }
+    for (const [family, numbers] of sets) {
+      numbers.sort((a, b) => a - b);
+      const renames = new Map(numbers.map((set, i) => [set, i] as const).filter(([set, i]) => set !== i));
       if (!renames.size) continue;
       for (const [from, to] of renames) renumbered.add(`${family}_${from} → ${family}_${to}`);
       if (!apply) continue;
-      const accessors = sets.map((set) => primitive.getAttribute(`${family}_${set}`));
-      for (const set of sets) primitive.setAttribute(`${family}_${set}`, null);
+      const accessors = numbers.map((set) => primitive.getAttribute(`${family}_${set}`));
+      for (const set of numbers) primitive.setAttribute(`${family}_${set}`, null);
       accessors.forEach((accessor, i) => primitive.setAttribute(`${family}_${i}`, accessor));
       if (family === "TEXCOORD") remapUvSets(primitive, renames);
     }
@@ -55,10 +61,29 @@ export function attributeSetRepairs(mesh: Mesh, apply: boolean, messages: string
   }
 }
 
-/** The joint and weight sets of `primitive` without their partner. */
-function unpairedSets(primitive: Primitive): string[] {
-  return primitive.listSemantics().filter((semantic) => {
-    const match = /^(JOINTS|WEIGHTS)_(\d+)$/.exec(semantic);
-    return match && !primitive.getAttribute(`${match[1] === "JOINTS" ? "WEIGHTS" : "JOINTS"}_${match[2]}`);
-  });
+/**
+ * The set numbers of each numbered family of `primitive`, or undefined when every family is numbered
+ * 0…n−1 and joints and weights pair up (nearly every primitive: one pass over its semantics).
+ */
+function numberedSets(primitive: Primitive): Map<string, number[]> | undefined {
+  const sets = new Map<string, number[]>();
+  for (const semantic of primitive.listSemantics()) {
+    const match = NUMBERED.exec(semantic);
+    if (!match) continue;
+    const numbers = sets.get(match[1]) ?? [];
+    sets.set(match[1], numbers);
+    numbers.push(Number(match[2]));
+  }
+  const gapless = [...sets.values()].every((numbers) => numbers.every((n) => n < numbers.length));
+  const paired = (sets.get("JOINTS")?.length ?? 0) === (sets.get("WEIGHTS")?.length ?? 0);
+  return gapless && paired ? undefined : sets;
+}
+
+/** The semantics of `sets` (of family `name`) whose number the partner family's `partners` lacks. */
+function unpairedSets(
+  sets: readonly number[] | undefined,
+  partners: readonly number[] | undefined,
+  name: string,
+): string[] {
+  return (sets ?? []).filter((set) => !partners?.includes(set)).map((set) => `${name}_${set}`);
 }

@@ -12,6 +12,8 @@ import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core
 const FLOAT = 5126;
 /** The validator's tolerance for unit length. */
 export const UNIT_TOLERANCE = 0.0005;
+/** Squared lengths surely within {@link UNIT_TOLERANCE} of 1: (1 ± 0.00045)², rounded inwards. */
+export const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 
 /** Tangent repairs of `mesh`'s primitives, one message per kind; accessors in `seen` are skipped. */
 export function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
@@ -66,6 +68,9 @@ function repairTangentLengths(array: TypedArray, normals: TypedArray | undefined
   let bad = 0;
   for (let v = 0; 4 * v + 3 < array.length; v++) {
     const i = 4 * v;
+    const squared = array[i] * array[i] + array[i + 1] * array[i + 1] + array[i + 2] * array[i + 2];
+    // As for normals: only vectors near or past the tolerance get the exact test.
+    if (squared > UNIT_SQUARED_LOW && squared < UNIT_SQUARED_HIGH) continue;
     const length = Math.hypot(array[i], array[i + 1], array[i + 2]);
     if (Math.abs(length - 1) <= UNIT_TOLERANCE) continue;
     bad++;
