@@ -84,6 +84,8 @@ export function renderGraphInputs(
     about.setAttribute("aria-label", `description of ${name}`);
     about.onchange = () => {
       model.setGraphInputDescription(name, about.value);
+      // The row stays (a rebuild would drop the focus Tab just moved): its type's tooltip follows.
+      type.title = model.graph.inputs?.[name]?.description ?? "";
       onEdit();
     };
     row.append(caption, value, remove, about);

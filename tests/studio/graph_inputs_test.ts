@@ -3,7 +3,8 @@
  * A graph's inputs authored in chromium as a new user copies `graphs/gltf.json` by hand: an input
  * added on Group Input, described (errors and generated docs show it; there was no way to write one
  * in the studio), a parameter bound to it, saved — the file has the declaration as hand-written graphs
- * do; undo takes the description away and a blank one removes it.
+ * do; undo takes the description away and a blank one removes it; the input's type shows the
+ * description as its tooltip as soon as it is typed.
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
@@ -28,6 +29,7 @@ Deno.test({
   await Deno.writeTextFile(file, JSON.stringify({ version: 1, nodes: { read: { type: "io.read" } } }));
   const { studio, page, errors, close } = await openStudio(dir);
   const about = '#params [data-input="model"] input.description';
+  const tooltip = () => page.getAttribute('#params [data-input="model"] .type', "title");
   const text = "Path of the model to read.";
   const declared = () =>
     page.evaluate(() =>
@@ -44,6 +46,8 @@ Deno.test({
     await page.fill(about, text);
     await page.press(about, "Enter");
     deepEqual(await declared(), { model: { type: "string", description: text } });
+    // The row is not rebuilt (the focus stays): its type's tooltip shows the new description at once.
+    equal(await tooltip(), text);
     await page.focus("#editor");
     await page.keyboard.press("Control+z");
     await statusReads(page, "Undone: describe graph input model");
@@ -64,9 +68,13 @@ Deno.test({
     equal(issue.message, `graph input 'model' (string) has no default and no value was given — ${text}`);
     // A blank description is none.
     await page.click('g.node[data-node="@inputs"] .title');
+    await page.fill(about, "Where the model is.");
+    await page.press(about, "Enter");
+    equal(await tooltip(), "Where the model is.");
     await page.fill(about, " ");
     await page.press(about, "Enter");
     deepEqual(await declared(), { model: { type: "string" } });
+    equal(await tooltip(), "");
     deepEqual(errors, []);
   } finally {
     await close();
