@@ -52,15 +52,93 @@ export const PANEL_KINDS: readonly PanelKind[] = [
 export type Side = "left" | "right" | "centre";
 
 /**
- * Splits a name into lower-case tokens: on `_ . - space` and any other non-letter, on digits, and
- * at camelCase boundaries (`HStab` → `h`, `stab`; `AileronL` → `aileron`, `l`).
+ * Splits a name into lower-case tokens without accents (`Alerón` → `aleron`): on `_ . - space` and any
+ * other non-letter, on digits, at camelCase boundaries (`HStab` → `h`, `stab`; `AileronL` → `aileron`,
+ * `l`), and, in Chinese, Japanese and Korean, which write no separators, around the words of
+ * {@link CJK_WORDS} (`左副翼` → `左`, `副翼`).
  */
 export function tokenize(name: string): string[] {
   const spaced = name
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
-  return spaced.split(/[^\p{L}]+/u).filter((t) => t.length > 0).map((t) => t.toLowerCase())
-    .flatMap(unglueSide);
+  return spaced.split(/[^\p{L}\p{M}]+/u).filter((t) => t.length > 0)
+    .map(withoutAccents).flatMap(splitCjk).flatMap(unglueSide);
+}
+
+/**
+ * A token in lower case without accents (`alerón` → `aleron`, `höhenruder` → `hohenruder`). Kana and
+ * Hangul keep theirs: their voicing marks make other letters (`プ` is not `フ`).
+ */
+function withoutAccents(token: string): string {
+  const lower = token.toLowerCase();
+  return CJK.test(lower)
+    ? lower.normalize("NFC")
+    : lower.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+}
+
+/**
+ * Surface and side words of languages written without spaces, looked for inside a token (longest
+ * first), each becoming a token of its own; the kind and side tables below list them.
+ */
+const CJK_WORDS: readonly string[] = [
+  "补助翼",
+  "補助翼",
+  "副翼",
+  "エルロン",
+  "昇降舵",
+  "升降舵",
+  "エレベーター",
+  "エレベータ",
+  "方向舵",
+  "ラダー",
+  "フラップ",
+  "襟翼",
+  "スラット",
+  "缝翼",
+  "スポイラー",
+  "扰流板",
+  "減速板",
+  "减速板",
+  "エアブレーキ",
+  "カナード",
+  "鸭翼",
+  "에일러론",
+  "보조익",
+  "승강타",
+  "엘리베이터",
+  "방향타",
+  "러더",
+  "플랩",
+  "스포일러",
+  "카나드",
+  "左",
+  "右",
+  "왼쪽",
+  "오른쪽",
+  "좌",
+  "우",
+].sort((a, b) => b.length - a.length);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A token split around the {@link CJK_WORDS} it holds; any other token is kept whole. */
+function splitCjk(token: string): string[] {
+  if (!CJK.test(token)) return [token];
+  const out: string[] = [];
+  let rest = "";
+  for (let at = 0; at < token.length;) {
+    const word = CJK_WORDS.find((w) => token.startsWith(w, at));
+    if (!word) {
+      rest += token[at++];
+      continue;
+    }
+    if (rest) out.push(rest);
+    rest = "";
+    out.push(word);
+    at += word.length;
+  }
+  if (rest) out.push(rest);
+  return out;
 }
 
 /** Side words names glue after a kind word without a separator (`aileronleft`, `AILERONL`, `flaplb`). */
@@ -109,40 +187,101 @@ const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   eleron: "aileron", // DCS damage cells, RC firmware
   querruder: "aileron",
   flaperon: "aileron",
+  aleron: "aileron", // Spanish alerón
+  alettone: "aileron", // Italian
+  lotka: "aileron", // Polish
+  kridelko: "aileron", // Czech křidélko
+  rolroer: "aileron", // Dutch
+  skevroder: "aileron", // Swedish
+  элерон: "aileron",
+  副翼: "aileron",
+  補助翼: "aileron",
+  补助翼: "aileron",
+  エルロン: "aileron",
+  에일러론: "aileron",
+  보조익: "aileron",
   elevator: "elevator",
   elev: "elevator",
   elv: "elevator",
   vator: "elevator", // IL-2 1946 `VatorL_D0`
-  höhenruder: "elevator",
+  hohenruder: "elevator", // German Höhenruder
   hoehenruder: "elevator",
+  profondeur: "elevator", // French gouverne de profondeur
+  elevador: "elevator", // Spanish
+  equilibratore: "elevator", // Italian
+  profundor: "elevator", // Portuguese
+  vyskovka: "elevator", // Czech výškovka
+  hoogteroer: "elevator", // Dutch
+  hojdroder: "elevator", // Swedish höjdroder
+  昇降舵: "elevator",
+  升降舵: "elevator",
+  エレベーター: "elevator",
+  エレベータ: "elevator",
+  승강타: "elevator",
+  엘리베이터: "elevator",
   elevon: "elevon",
   stabilator: "stabilator",
   taileron: "stabilator",
   canard: "canard",
   foreplane: "canard",
+  カナード: "canard",
+  鸭翼: "canard",
+  카나드: "canard",
   rudder: "rudder",
   rud: "rudder",
   rdr: "rudder",
   seitenruder: "rudder",
+  timon: "rudder", // Spanish timón (de dirección); timón de profundidad is an elevator
+  timone: "rudder", // Italian (di direzione); timone di profondità is an elevator
+  leme: "rudder", // Portuguese (de direção); leme de profundidade is an elevator
+  smerovka: "rudder", // Czech směrovka
+  richtingsroer: "rudder", // Dutch
+  sidroder: "rudder", // Swedish
+  方向舵: "rudder",
+  ラダー: "rudder",
+  방향타: "rudder",
+  러더: "rudder",
   ruddervator: "ruddervator",
   flap: "flap",
   flp: "flap",
   fowler: "flap",
   landeklappe: "flap",
+  volet: "flap", // French
+  flape: "flap", // Portuguese
+  klapa: "flap", // Polish
+  klapka: "flap", // Czech
+  klaff: "flap", // Swedish
+  закрылок: "flap",
+  フラップ: "flap",
+  襟翼: "flap",
+  플랩: "flap",
   lef: "leading_edge_flap",
   leflap: "leading_edge_flap",
   krueger: "leading_edge_flap",
   kruger: "leading_edge_flap",
   droop: "leading_edge_flap",
   slat: "slat",
-  vorflügel: "slat",
+  vorflugel: "slat", // German Vorflügel
+  bec: "slat", // French bec de bord d'attaque
+  предкрылок: "slat",
+  スラット: "slat",
+  缝翼: "slat",
   airbrake: "air_brake",
   speedbrake: "air_brake",
   divebrake: "air_brake",
   bremsklappe: "air_brake",
+  aerofrein: "air_brake", // French aérofrein
+  aerofreno: "air_brake", // Spanish, Italian
+  減速板: "air_brake",
+  减速板: "air_brake",
+  エアブレーキ: "air_brake",
   spoiler: "spoiler",
   spoileron: "spoiler",
-  störklappe: "spoiler",
+  storklappe: "spoiler", // German Störklappe
+  интерцептор: "spoiler",
+  スポイラー: "spoiler",
+  扰流板: "spoiler",
+  스포일러: "spoiler",
   dspoiler: "drag_rudder", // ArduPilot differential spoilers: split elevons used as drag rudders
   deceleron: "drag_rudder",
   clamshell: "drag_rudder",
@@ -169,6 +308,16 @@ const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[] = [
   [["dive", "brake"], "air_brake"],
   [["all", "moving", "tail"], "stabilator"],
   [["all", "flying", "tail"], "stabilator"],
+  [["gouverne", "direction"], "rudder"], // French gouverne de direction
+  [["timon", "profundidad"], "elevator"], // Spanish
+  [["timone", "profondita"], "elevator"], // Italian
+  [["leme", "profundidade"], "elevator"], // Portuguese
+  [["ster", "wysokosci"], "elevator"], // Polish ster wysokości
+  [["ster", "kierunku"], "rudder"], // Polish
+  [["руль", "высоты"], "elevator"],
+  [["руль", "направления"], "rudder"],
+  [["воздушныи", "тормоз"], "air_brake"], // воздушный, its breve dropped as accents are
+  [["тормознои", "щиток"], "air_brake"],
 ];
 
 /** Surfaces whose trim (`Elevator_Trim`) is a tab on them. */
@@ -299,6 +448,8 @@ export function isRigHelperName(name: string): boolean {
  * singular or plural (`Flap_Brackets`, `AileronHinges`: an empty of brackets is no flap).
  */
 export function isStructureToken(token: string): boolean {
+  // German `links` (left) reads as the plural of `link`: `Querruder_links` is a left aileron.
+  if (token === "links") return false;
   return STRUCTURE_TOKENS.has(token) ||
     (token.length > 3 && token.endsWith("s") && STRUCTURE_TOKENS.has(token.slice(0, -1)));
 }
@@ -374,7 +525,38 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
   return kindFromTokens(withoutLeadingHinge)?.kind;
 }
 
-const LEFT_TOKENS: ReadonlySet<string> = new Set(["l", "left", "port", "lh", "lt", "lb", "links", "gauche"]);
+// Other languages' words for left and right (`izquierdo`, `sinistra`, `левый`, `左`); short forms only
+// where they name nothing else (`izq`, `esq`, `лев`), never one letter (`d` is a damage level in
+// `VatorL_D0`).
+const LEFT_TOKENS: ReadonlySet<string> = new Set([
+  "l",
+  "left",
+  "port",
+  "lh",
+  "lt",
+  "lb",
+  "links",
+  "gauche",
+  "izquierdo",
+  "izquierda",
+  "izq",
+  "sinistro",
+  "sinistra",
+  "esquerdo",
+  "esquerda",
+  "esq",
+  "lewy",
+  "lewa",
+  "levy",
+  "leva",
+  "vanster",
+  "левыи",
+  "левая",
+  "лев",
+  "左",
+  "왼쪽",
+  "좌",
+]);
 const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "r",
   "right",
@@ -386,6 +568,23 @@ const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "rb",
   "rechts",
   "droite",
+  "derecho",
+  "derecha",
+  "destro",
+  "destra",
+  "direito",
+  "direita",
+  "prawy",
+  "prawa",
+  "pravy",
+  "prava",
+  "hoger",
+  "правыи",
+  "правая",
+  "прав",
+  "右",
+  "오른쪽",
+  "우",
 ]);
 const CENTRE_TOKENS: ReadonlySet<string> = new Set(["c", "centre", "center", "ctr"]);
 

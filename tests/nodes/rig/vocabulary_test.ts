@@ -20,8 +20,32 @@ Deno.test("tokenize splits on separators, digits and camelCase", () => {
   assertEquals(tokenize("speed brake-2"), ["speed", "brake"]);
 });
 
+Deno.test("tokenize drops accents, and splits Chinese, Japanese and Korean around surface and side words", () => {
+  assertEquals(tokenize("Alerón_izquierdo"), ["aleron", "izquierdo"]);
+  assertEquals(tokenize("Höhenruder.links"), ["hohenruder", "links"]);
+  assertEquals(tokenize("Руль_высоты_правый"), ["руль", "высоты", "правыи"]);
+  // Kana keep their voicing marks: プ is not フ.
+  assertEquals(tokenize("フラップ左"), ["フラップ", "左"]);
+  assertEquals(tokenize("左副翼"), ["左", "副翼"]);
+  assertEquals(tokenize("機体右エルロン2"), ["機体", "右", "エルロン"]);
+  assertEquals(tokenize("승강타_왼쪽"), ["승강타", "왼쪽"]);
+});
+
 /** name → expected kind (undefined: not a panel). Includes every pitfall of the upstream regexes. */
 const KIND_TABLE: [string, string | undefined][] = [
+  ["Querruder_links", "aileron"], // German `links` is left, not the plural of a structure `link`
+  ["gouverne de profondeur", "elevator"],
+  ["gouverne_direction", "rudder"],
+  ["Volet_G", "flap"],
+  ["Timón de profundidad", "elevator"],
+  ["timon_izq", "rudder"],
+  ["Leme de profundidade", "elevator"],
+  ["ster kierunku", "rudder"],
+  ["Интерцептор_1", "spoiler"],
+  ["воздушный_тормоз", "air_brake"],
+  ["右スポイラー", "spoiler"],
+  ["升降舵", "elevator"],
+  ["Alerón_Bay", undefined], // structure words still veto
   ["LeftAileron", "aileron"],
   ["RightAileron", "aileron"],
   ["AileronLeft", "aileron"],
@@ -144,6 +168,14 @@ Deno.test("declared parts get a kind from name and group, without rig prefixes",
 });
 
 const SIDE_TABLE: [string, string | undefined][] = [
+  ["Alerón_izquierdo", "left"],
+  ["volet droite", "right"],
+  ["Alettone_sinistra", "left"],
+  ["Элерон_правый", "right"],
+  ["左副翼", "left"],
+  ["エルロン右", "right"],
+  ["VatorL_D0", "left"], // one letter is never a side but L and R: D0 is a damage level
+  ["Volet_G", undefined],
   ["Aileron_L", "left"],
   ["aileron.L", "left"],
   ["LeftAileron", "left"],
