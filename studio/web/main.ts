@@ -189,9 +189,30 @@ async function load(path: string): Promise<GraphModel> {
   const own = loaded.nodes?.length
     ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
     : catalogue;
-  const model = new GraphModel(loaded.path, loaded.graph, own, groups);
-  models.set(loaded.path, model);
+  return register(new GraphModel(loaded.path, loaded.graph, own, groups));
+}
+
+/** Adds a graph to the page's open graphs; a node renamed in it keeps its run badge and file tabs. */
+function register(model: GraphModel): GraphModel {
+  model.nodeRenamed = (from, to) => followNodeRename(model, from, to);
+  models.set(model.path, model);
   return model;
+}
+
+/**
+ * Node `from` of `model` is now `to` (renamed, or a rename undone or redone): the run states and the
+ * file tabs' remembered ways in (the group nodes Tab entered) know nodes by id, so they follow. Renames
+ * happen in the graph shown (its panel, F2, its undo), so the scope is where it is shown.
+ */
+function followNodeRename(model: GraphModel, from: string, to: string): void {
+  if (model !== current()) return;
+  runs.rename(stack[0], entered, from, to);
+  editor.states = runStates();
+  const depth = entered.length;
+  for (const trail of trails.values()) {
+    if (trail.top !== stack[0] || trail.entered[depth] !== from) continue;
+    if (entered.every((id, i) => trail.entered[i] === id)) trail.entered[depth] = to;
+  }
 }
 
 /**
@@ -211,9 +232,8 @@ async function openTyped(path: string): Promise<void> {
   if (!confirm(`${shown} does not exist. Start a new graph there? Its file is written when you Save.`)) {
     return status(`Open cancelled: ${shown} does not exist`);
   }
-  const model = new GraphModel(shown, { version: 1, nodes: {} }, catalogue, new Map());
+  const model = register(new GraphModel(shown, { version: 1, nodes: {} }, catalogue, new Map()));
   model.markNew();
-  models.set(shown, model);
   await open(shown);
   status(`New graph ${shown}: it is written when you Save`);
 }

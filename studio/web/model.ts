@@ -66,6 +66,11 @@ export class GraphModel {
   private redoStack: Step[] = [];
   /** The graph as last opened or saved, in {@link canonical} form: what "unsaved" is measured against. */
   private saved: string;
+  /**
+   * Called when a node's id changes: its rename, and the undo or redo of one (the page's run badges
+   * and file tabs know nodes by id, and follow).
+   */
+  nodeRenamed?: (from: string, to: string) => void;
 
   constructor(
     readonly path: string,
@@ -198,8 +203,8 @@ export class GraphModel {
   }
 
   /** Records the current graph for undo; call before every edit. */
-  private checkpoint(label: string, together?: string): void {
-    this.undoStack.push({ graph: JSON.stringify(this.graph), label, together });
+  private checkpoint(label: string, together?: string, renamed?: Step["renamed"]): void {
+    this.undoStack.push({ graph: JSON.stringify(this.graph), label, together, renamed });
     if (this.undoStack.length > 200) this.undoStack.shift();
     this.redoStack = [];
   }
@@ -252,12 +257,9 @@ export class GraphModel {
   undo(): string | undefined {
     const previous = this.undoStack.pop();
     if (previous === undefined) return undefined;
-    this.redoStack.push({
-      graph: JSON.stringify(this.graph),
-      label: previous.label,
-      together: previous.together,
-    });
+    this.redoStack.push({ ...previous, graph: JSON.stringify(this.graph) });
     this.graph = JSON.parse(previous.graph);
+    if (previous.renamed) this.nodeRenamed?.(previous.renamed.to, previous.renamed.from);
     return previous.label;
   }
 
@@ -265,8 +267,9 @@ export class GraphModel {
   redo(): string | undefined {
     const next = this.redoStack.pop();
     if (next === undefined) return undefined;
-    this.undoStack.push({ graph: JSON.stringify(this.graph), label: next.label, together: next.together });
+    this.undoStack.push({ ...next, graph: JSON.stringify(this.graph) });
     this.graph = JSON.parse(next.graph);
+    if (next.renamed) this.nodeRenamed?.(next.renamed.from, next.renamed.to);
     return next.label;
   }
 
@@ -435,15 +438,11 @@ export class GraphModel {
     const problem = renameProblem(this.graph, kind, from, to);
     if (problem || from === to) return problem;
     const what = kind === "node" ? "" : `graph ${kind} `;
-    this.edit(
-      (graph) => {
-        if (kind === "node") renameNode(graph, from, to);
-        else if (kind === "input") renameGraphInput(graph, from, to);
-        else renameGraphOutput(graph, from, to);
-      },
-      `rename ${what}${from} to ${to}`,
-      together,
-    );
+    this.checkpoint(`rename ${what}${from} to ${to}`, together, kind === "node" ? { from, to } : undefined);
+    if (kind === "node") renameNode(this.graph, from, to);
+    else if (kind === "input") renameGraphInput(this.graph, from, to);
+    else renameGraphOutput(this.graph, from, to);
+    if (kind === "node") this.nodeRenamed?.(from, to);
     return undefined;
   }
 
@@ -608,6 +607,8 @@ interface Step {
   label: string;
   /** The mark shared by the steps of one change across files (see {@link GraphModel.edit}). */
   together?: string;
+  /** A node's rename (`from` before the step, `to` after it): undo and redo tell the page. */
+  renamed?: { from: string; to: string };
 }
 
 /** Node ids for a label: the first three, then how many more. */

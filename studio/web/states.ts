@@ -65,6 +65,27 @@ export class RunStates {
     return cut;
   }
 
+  /**
+   * Node `from` of the graph reached from `top` through the group nodes `scope` is now `to` (renamed,
+   * or a rename undone): its states (and, for a group node, those of the nodes inside it) go with it,
+   * so its badge stays — dimmed, as the graph is no longer the one that ran.
+   */
+  rename(top: string, scope: readonly string[], from: string, to: string): void {
+    const run = this.runs.get(top);
+    if (!run) return;
+    const prefix = scope.map((id) => `${id}/`).join("");
+    const old = `${prefix}${from}`;
+    const under = (id: string, node: string) => id === node || id.startsWith(`${node}/`);
+    const fresh = `${prefix}${to}`;
+    // A node deleted since the run may have left states under the new name: the renamed node's win.
+    const moved = (id: string) =>
+      under(id, old) ? `${fresh}${id.slice(old.length)}` : under(id, fresh) ? "" : id;
+    const states = [...run.states].map(([id, state]) => [moved(id), state] as const);
+    run.states.clear();
+    for (const [id, state] of states) if (id) run.states.set(id, state);
+    if (run.planned) run.planned = run.planned.map(moved).filter((id) => id);
+  }
+
   /** True while a run of `top` goes on. */
   running(top: string): boolean {
     return this.runs.get(top)?.live ?? false;

@@ -97,3 +97,26 @@ Deno.test("run states: a failure wins; a broken stream leaves running and waitin
   });
   deepEqual(plain(runs.view("a.json", ["grp"], ["quick", "late"])), { quick: "done", late: INTERRUPTED });
 });
+
+Deno.test("run states: a renamed node's states move with it, inside groups too, and back", () => {
+  const runs = new RunStates();
+  runs.start("a.json");
+  runs.plan("a.json", ["fighter", "rig/parts", "rig/fit/hinge", "old"]);
+  runs.set("a.json", "fighter", { state: "done", ms: 5 });
+  runs.set("a.json", "rig/parts", { state: "cached", ms: 1 });
+  runs.set("a.json", "rig/fit/hinge", { state: "failed", ms: 2 });
+  // A node deleted since the run left a state under the name the group node now takes.
+  runs.set("a.json", "old", { state: "done", ms: 9 });
+  runs.end("a.json");
+  runs.rename("a.json", [], "rig", "old");
+  deepEqual(plain(runs.view("a.json", [], ["fighter", "old", "rig"])), { fighter: "done", old: "failed" });
+  deepEqual(plain(runs.view("a.json", ["old"], ["parts", "fit"])), { parts: "cached", fit: "failed" });
+  runs.rename("a.json", ["old"], "fit", "fitting");
+  deepEqual(plain(runs.view("a.json", ["old", "fitting"], ["hinge"])), { hinge: "failed" });
+  runs.rename("a.json", ["old"], "fitting", "fit");
+  runs.rename("a.json", [], "old", "rig");
+  deepEqual(plain(runs.view("a.json", ["rig", "fit"], ["hinge"])), { hinge: "failed" }, "undone: back");
+  deepEqual(runs.view("a.json", [], ["rig"]).get("rig"), { state: "failed", ms: 3 });
+  runs.rename("b.json", [], "rig", "x");
+  deepEqual(plain(runs.view("b.json", [], ["x"])), {}, "a graph that never ran has nothing to move");
+});
