@@ -12,6 +12,7 @@ import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 import type { rigDetectPanels } from "./detect_panels.ts";
+import { foreplanesCarryingElevators } from "./canard_elevators.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -35,7 +36,22 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));
   // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.
   const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
-  const panels = acceptCandidates(findCandidates(topLevelNodes(nodes), bones), pitchPart);
+  const found = findCandidates(topLevelNodes(nodes), bones);
+  // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
+  const foreplanes = foreplanesCarryingElevators(found.map((c) => ({ ...c, kind: c.match.kind })));
+  for (const { canard, elevator } of foreplanes) {
+    ctx.warn(
+      `'${canard.getName()}' is named a canard but carries the elevator '${elevator.getName()}' along it: ` +
+        "taken as the fixed foreplane the elevator is hinged on, not rigged as an all-moving canard",
+    );
+  }
+  const fixed = new Set(foreplanes.map((f) => f.canard));
+  const panels = acceptCandidates(
+    found.filter((c) => !fixed.has(c.node)).map((c) =>
+      c.outer && fixed.has(c.outer.node) ? { ...c, outer: undefined } : c
+    ),
+    pitchPart,
+  );
   if (panels.length === 0 && !nodes.some(isPart)) {
     // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
     // Web optimisers join meshes and flatten the tree by default (glTF-Transform's optimize writes its
@@ -104,8 +120,10 @@ function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candi
     if (isPart(node)) return;
     const match = matchPanelName(searchName(node));
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
+    // An elevator inside a canard may be the canard's own (a fixed foreplane's; see canard_elevators.ts).
     const allowed = match &&
-      (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab"));
+      (!outer || outer.match.weak || (match.kind === "trim_tab" && outer.match.kind !== "trim_tab") ||
+        (match.kind === "elevator" && outer.match.kind === "canard"));
     if (
       allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
       !isGroupOfPanels(node, match, movesGeometry)

@@ -41,7 +41,10 @@ export const rigFitHinge = defineNode({
   // 13: objects left with a modelling tool's default name (`Cube.012`, `Object_7`) count as hinge
   // hardware when no side of their box is longer than the panel's chord (flaps on a dropped hinge
   // whose brackets were so named were good on their nose: 64 of 80).
-  version: 15,
+  // 15: surfaces named in the modeller's language. 16: a tail told by elevator names alone, with no
+  // fin, rudder or nose part and no clear shape to confirm it, leaves "auto" frame detection weak (a
+  // canard aircraft's elevators are ahead of its wing: the frame was reversed and judged good).
+  version: 16,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

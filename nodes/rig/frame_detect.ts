@@ -190,13 +190,17 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const parts: Float64Array[] = [];
   let total = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
+  const tailKinds = new Set<string>();
   const nose = new Centroid(), fin = new Centroid(), all = new Centroid();
   const addHints = (node: Node, positions: Float64Array): void => {
     const count = positions.length / 3;
     const hints = hintsOf(node);
     if (hints.side === "left") left.add(positions, count);
     if (hints.side === "right") right.add(positions, count);
-    if (hints.kind && TAIL_KINDS.has(hints.kind)) tail.add(positions, count);
+    if (hints.kind && TAIL_KINDS.has(hints.kind)) {
+      tail.add(positions, count);
+      tailKinds.add(hints.kind);
+    }
     if (hints.kind && WING_KINDS.has(hints.kind)) wing.add(positions, count);
     if (hints.nose) nose.add(positions, count);
     if (hints.fin) fin.add(positions, count);
@@ -263,21 +267,17 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // prop disc sits on it). Up: the side the tail end reaches further to.
   const ends = endSections(points, min, extent, long, span, upAxis);
   const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
-  const aft = decide(
-    "tail",
-    [
-      nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces"),
-      nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward"),
-    ],
-    shapeVote(
-      lopsided(ends.high),
-      lopsided(ends.low),
-      `one end is more lopsided about the fuselage (a fin)${
-        ends.levelKnown ? "" : ", its centre line guessed"
-      }`,
-      ends.levelKnown,
-    ),
+  const tailVote = nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces");
+  const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward");
+  const tailShape = shapeVote(
+    lopsided(ends.high),
+    lopsided(ends.low),
+    `one end is more lopsided about the fuselage (a fin)${
+      ends.levelKnown ? "" : ", its centre line guessed"
+    }`,
+    ends.levelKnown,
   );
+  const aft = decide("tail", [tailVote, noseVote], tailShape);
   const tailEnd = aft.sign > 0 ? ends.high : ends.low;
   const up = decide(
     "up",
@@ -292,6 +292,16 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   let aftSign = aft.sign, upSign = up.sign;
   reasons.push(aft.reason, up.reason);
   const decisionsWeak = [aft.weak, up.weak].filter((w): w is string => !!w);
+  // Elevators alone say nothing of which end is the tail: a canard aircraft's (a VariEze's) sit on its
+  // foreplane, ahead of the wing. Without a fin, rudder, tailplane or nose part to confirm, it is a guess.
+  if (
+    aft.byName && tailVote && !noseVote && [...tailKinds].every((kind) => kind === "elevator") &&
+    !(tailShape?.clear && tailShape.sign === aft.sign)
+  ) {
+    decisionsWeak.push(
+      "tail: only elevators name it (a canard aircraft's are ahead of its wing), and no fin, rudder or nose part confirms it",
+    );
+  }
 
   // Left/right names fix the handedness: left = aft × up.
   if (leftward && namedSpan === span) {

@@ -49,6 +49,8 @@ export interface AirfoilOptions {
    * hinge; above 1 an ellipse reaching further forward, its centre on the hinge).
    */
   noseAspect?: number;
+  /** Least and most sweep of the leading edge, degrees (default −10…40). */
+  sweep?: readonly [number, number];
   /** Fewest and most vertices around the surface's section (default 30–80; low-poly models 12–29). */
   around?: readonly [number, number];
   /** A horn balance at the tip: the outboard `span` (fraction) reaches forward of the hinge. */
@@ -99,7 +101,7 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
   const spanLength = between(0.8, 4);
   const rootChord = between(0.8, 2.5);
   const taper = between(0.4, 1);
-  const sweep = (between(-10, 40) * Math.PI) / 180;
+  const sweep = (between(...(options.sweep ?? [-10, 40])) * Math.PI) / 180;
   const dihedral = (between(-5, 10) * Math.PI) / 180;
   const m = next() < 0.3 ? 0 : between(0.01, 0.04), p = between(0.3, 0.5), t = between(0.09, 0.18);
   const xh = between(0.65, 0.82); // hinge, fraction of the wing chord
