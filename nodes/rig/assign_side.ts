@@ -17,7 +17,7 @@ export const rigAssignSide = defineNode({
   type: "rig.assign_side",
   // 3: frame detection reads skinned meshes at rest. 4: a panel named left or right lying wholly
   // on the other side, when most named panels agree with the frame, takes its geometry's side.
-  version: 5,
+  version: 6,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },
@@ -29,7 +29,8 @@ export const rigAssignSide = defineNode({
       type: "number",
       default: 0.05,
       min: 0,
-      doc: "Half-width of the centre band in metres, used when the scene's unit is known.",
+      doc: "Half-width of the centre band in metres, used when the scene's unit is known " +
+        "(never wider than centre_band_fraction of the model).",
     },
     centre_band_fraction: {
       type: "number",
@@ -37,7 +38,8 @@ export const rigAssignSide = defineNode({
       min: 0,
       max: 0.5,
       doc:
-        "Half-width of the centre band as a fraction of the model's largest extent, when the unit is unknown.",
+        "Half-width of the centre band as a fraction of the model's largest extent: the band when the unit " +
+        "is unknown, and its widest when it is known.",
     },
   },
   run: lazyRun(new URL("./assign_side_run.ts", import.meta.url)),

@@ -21,15 +21,20 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   const matrix = aircraftMatrix(frame);
   const roots = topLevelNodes(scene.getRoot().listNodes());
   let band: number | undefined;
+  // The band in metres where the unit is known, but never wider than its fraction of the model: a
+  // glTF is in metres by the spec, yet web models are often scaled to fit a unit box, and a 15 cm
+  // fighter's 5 cm band took its left fin's rudder for a centre one.
   const centreBand = (): number => {
     if (band !== undefined) return band;
-    if (frame.metresPerUnit !== null) return band = params.centre_band / frame.metresPerUnit;
     let extent = 0;
     for (const root of roots) {
       const bounds = positionBounds(gatherPositions(root, matrix));
       if (bounds) { for (let k = 0; k < 3; k++) extent = Math.max(extent, bounds.max[k] - bounds.min[k]); }
     }
-    return band = params.centre_band_fraction * extent;
+    const fraction = params.centre_band_fraction * extent;
+    return band = frame.metresPerUnit === null
+      ? fraction
+      : Math.min(params.centre_band / frame.metresPerUnit, fraction);
   };
   const poses = new SkinPoses(matrix);
   const sides = new Map<Node, Side>();
