@@ -8,6 +8,7 @@ import type { NodeRun } from "../../../runtime/lazy_run.ts";
 import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
+import { gameMaterialMap } from "./library/dacom.ts";
 import { libraryReport } from "./library/report.ts";
 import { decodeModel, type NamedBytes } from "./codec/model.ts";
 import { buildScene } from "./codec/build_scene.ts";
@@ -26,6 +27,7 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
   const warn = (message: string) => ctx.warn(message);
   if (params.libraries === "none") {
+    // No file beyond the inputs is read: the material types go through retail's [MaterialMap].
     ctx.cheapToRecompute();
     return {
       scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, {
@@ -34,13 +36,17 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
       }),
     };
   }
+  const options = searchOptions(params);
+  // The install's own EXE/dacom.ini when the model is in a game tree, else retail's table.
+  const materialMap = await gameMaterialMap(options, ctx);
   // A first decode tells what is missing; its warnings are repeated by the decode that follows.
   const deferred: string[] = [];
-  const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message));
-  const search = await findLibraries(first, searchOptions(params), ctx);
+  const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message), materialMap);
+  const search = await findLibraries(first, options, ctx);
   let model = first;
-  if (search.libraries.length) model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn);
-  else deferred.forEach(warn);
+  if (search.libraries.length) {
+    model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn, materialMap);
+  } else deferred.forEach(warn);
   if (!search.searched) ctx.cheapToRecompute();
   const scene = buildScene(model, warn, { lods: params.lods, file: inputs.bytes.name });
   setPartgraphExtras(scene.getRoot().getDefaultScene()!, {

@@ -6,6 +6,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
+import { type MaterialMap, materialMapType } from "./material_map.ts";
 import { findChild, leafString, requireLeaf, type UtfEntry } from "./utf.ts";
 
 /** A texture slot: texture library name and sampler flags. */
@@ -18,8 +19,15 @@ export interface TextureSlot {
 /** The glTF-relevant properties of one Freelancer material. */
 export interface MaterialDef {
   readonly name: string;
-  /** Shader name, e.g. `DcDt`, `DcDtOcOt`, `DcDtTwo`. */
+  /**
+   * Shader name, e.g. `DcDt`, `DcDtOcOt`, `DcDtTwo`: the type the game draws with, after
+   * `[MaterialMap]` ({@link mapMaterial}).
+   */
   readonly type: string;
+  /** The `Type` leaf as stored, when `[MaterialMap]` rewrote it. */
+  readonly storedType?: string;
+  /** The `[MaterialMap]` rule that rewrote the type (`name = ^nomad.*$`, `DcDtEcEt`). */
+  readonly mapRule?: string;
   /** Diffuse colour (sRGB-ish RGB). */
   readonly dc?: readonly number[];
   /** Emissive colour. */
@@ -28,6 +36,11 @@ export interface MaterialDef {
   readonly oc?: number;
   readonly diffuseTexture?: TextureSlot;
   readonly emissiveTexture?: TextureSlot;
+  /**
+   * `Nt_name`/`Nt_flags`: a nomad material's view-angle ramp (read on every material, used only by
+   * the nomad types; {@link textureSlots} gives the default when it is absent).
+   */
+  readonly nomadTexture?: TextureSlot;
   /** LancerEdit's extension properties (never in retail files), as Librelancer reads them. */
   readonly normalTexture?: TextureSlot;
   /** Single-channel metallic map (`Mt_name`); Librelancer samples its red channel. */
@@ -51,11 +64,28 @@ export interface MaterialDef {
   readonly damage?: { readonly entry: string; readonly reason: string };
 }
 
-/** Every texture slot the material names, diffuse first. */
+/**
+ * The texture a nomad material reads when it names none (Librelancer `NomadMaterial.Use`:
+ * `NtSampler ?? "NomadRGB1_NomadAlpha1"`; treewyrm's `fllib` `nomad.ts` has the same default).
+ */
+export const DEFAULT_NOMAD_TEXTURE = "NomadRGB1_NomadAlpha1";
+
+/** The nomad shaders (`NomadMaterial`, `NomadMaterialNoBendy`; case-sensitive, as `Material.cs`). */
+export function isNomad(material: MaterialDef): boolean {
+  return material.type === "NomadMaterial" || material.type === "NomadMaterialNoBendy";
+}
+
+/** A nomad material's ramp texture: its own `Nt_name`, else {@link DEFAULT_NOMAD_TEXTURE}. */
+export function nomadSlot(material: MaterialDef): TextureSlot {
+  return material.nomadTexture ?? { name: DEFAULT_NOMAD_TEXTURE, flags: 0 };
+}
+
+/** Every texture slot the material draws, diffuse first. */
 export function textureSlots(material: MaterialDef): TextureSlot[] {
   return [
     material.diffuseTexture,
     material.emissiveTexture,
+    isNomad(material) ? nomadSlot(material) : undefined,
     material.normalTexture,
     material.metallicTexture,
     material.roughnessTexture,
@@ -135,6 +165,8 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
     diffuseTexture: slot("Dt"),
     emissiveTexture: slot("Et"),
   };
+  const nomad = slot("Nt");
+  if (nomad) (def as { nomadTexture?: TextureSlot }).nomadTexture = nomad;
   // LancerEdit's extensions (Librelancer `Material.cs`): set only when present, so a retail
   // material's definition, and everything built from it, stays as it was.
   const extension = {
@@ -159,6 +191,17 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
 }
 
 /**
+ * The material as the game draws it: its type rewritten by `[MaterialMap]` when a rule matches
+ * (the stored type and the rule kept beside it), else the same definition. A damaged material
+ * stays the placeholder it is.
+ */
+export function mapMaterial(def: MaterialDef, map: MaterialMap): MaterialDef {
+  if (def.damage) return def;
+  const hit = materialMapType(map, def.type, def.name);
+  return hit ? { ...def, type: hit.type, storedType: def.type, mapRule: hit.rule } : def;
+}
+
+/**
  * The types whose shader mirrors the texture coordinates by `flip u` / `flip v` (`1 − u`, `1 − v`):
  * only Librelancer's `IllumDetailMapMaterial.glsl`. Its other detail-map shaders
  * (`DetailMapMaterial`, `Masked2DetailMapMaterial`, `DetailMap2Dm1Msk2PassMaterial`) receive the
@@ -166,6 +209,16 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
  * Compared case-sensitively, as `Material.cs` does.
  */
 export const FLIPPING_TYPES: ReadonlySet<string> = new Set(["IllumDetailMapMaterial"]);
+
+/**
+ * Librelancer alpha-tests (at 0.5) a basic material whose name starts with `alpha_mask` or whose
+ * type is `BtDetailMapMaterial` (`Material.Initialize`, both compared ignoring case), whatever its
+ * texture's format; retail's `[MaterialMap]` gives those names `DcDt` / `DcDtTwo`.
+ */
+export function isAlphaTested(material: MaterialDef): boolean {
+  return material.name.toLowerCase().startsWith("alpha_mask") ||
+    material.type.toLowerCase() === "btdetailmapmaterial";
+}
 
 /** `Two` in the shader name: the material is double-sided. */
 export function isDoubleSided(material: MaterialDef): boolean {
@@ -180,6 +233,9 @@ export function isDoubleSided(material: MaterialDef): boolean {
 const DRAWN_AS_DCDTOCOT = new Set([
   "HighGlassMaterial",
   "GlassMaterial",
+  // Retail's map gives `planet*_glass` this type. Librelancer's `FromNode` knows no such type (it
+  // throws); treewyrm's reader draws these names with its glass class, blended, as here.
+  "GFGlassMaterial",
   "HUDAnimMaterial",
   "HUDIconMaterial",
   "PlanetWaterMaterial",

@@ -11,7 +11,8 @@ import { flCrc32 } from "./crc.ts";
 import { type ConstraintRecord, readConstraints } from "./constraints.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
 import { type Fragment, readFragment } from "./fragment.ts";
-import { type MaterialDef, readMaterialLibrary } from "./material.ts";
+import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
+import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshData, type VMeshData } from "./vmesh.ts";
@@ -42,9 +43,12 @@ export interface FreelancerModel {
   readonly meshes: ReadonlyMap<number, VMeshData>;
   /** Meshes whose `VMeshData` does not decode, by id, when no library defines a readable one. */
   readonly damagedMeshes: ReadonlyMap<number, MeshDamage>;
+  /** Materials by id, each with its type as `[MaterialMap]` rewrites it ({@link mapMaterial}). */
   readonly materials: ReadonlyMap<number, MaterialDef>;
   /** Texture directories by lower-cased name. */
   readonly textures: ReadonlyMap<string, UtfEntry>;
+  /** The `[MaterialMap]` the material types went through. */
+  readonly materialMap: MaterialMap;
   /** Which file supplied each mesh, material and texture (the name given with its bytes). */
   readonly sources: LibrarySources;
 }
@@ -105,7 +109,8 @@ export interface NamedBytes {
 /**
  * Decodes a `.cmp`, `.3db` or `.vms` file. `libraries` are extra UTF files (`.vms`, `.mat`, `.txm`)
  * whose meshes, materials and textures are merged after the file's own (the first of a duplicate
- * id wins), since the game resolves ids against every library it has loaded.
+ * id wins), since the game resolves ids against every library it has loaded. Every material's type
+ * then goes through `materialMap` (the game's `[MaterialMap]`; retail's by default).
  *
  * @example
  * ```ts
@@ -116,6 +121,7 @@ export function decodeModel(
   file: NamedBytes,
   libraries: readonly NamedBytes[],
   warn: WarningSink,
+  materialMap: MaterialMap = RETAIL_MATERIAL_MAP,
 ): FreelancerModel {
   const root = readUtf(file.bytes, file.name);
   const contents = emptyLibraryContents();
@@ -182,7 +188,19 @@ export function decodeModel(
     parts = vmsParts(meshes, damagedMeshes);
   }
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
-  return { kind, parts, constraints, animations, meshes, damagedMeshes, materials, textures, sources };
+  for (const [id, def] of materials) materials.set(id, mapMaterial(def, materialMap));
+  return {
+    kind,
+    parts,
+    constraints,
+    animations,
+    meshes,
+    damagedMeshes,
+    materials,
+    textures,
+    materialMap,
+    sources,
+  };
 }
 
 /** Empty {@link LibraryContents}, to gather libraries into. */

@@ -21,14 +21,19 @@ import {
   FLAG_CLAMP_U,
   FLAG_CLAMP_V,
   FLAG_SECOND_UV,
+  FLIPPING_TYPES,
+  isAlphaTested,
   isBlended,
   isDoubleSided,
+  isNomad,
   isPbr,
   type MaterialDef,
+  nomadSlot,
   type TextureSlot,
   textureSlots,
 } from "./material.ts";
 import type { FreelancerModel } from "./model.ts";
+import { addsNothing, NO_RAMP, nomadImage, rampFacing, type Texel } from "./nomad.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
@@ -190,6 +195,35 @@ export function sceneMaterials(
     return additiveTextures.get(key)!;
   };
 
+  /**
+   * A nomad material's diffuse texture with its ramp's facing texel added (`nomad.ts`), and that
+   * texel's alpha (for a material without a diffuse texture). The ramp missing or undecodable adds
+   * nothing, with a warning; so does a ramp that is black and opaque where the surface faces.
+   */
+  const nomadTextures = new Map<string, Texture | null>();
+  const nomadTexture = (def: MaterialDef): { tex: Texture | null; ramp: Texel } => {
+    const rampSlot = nomadSlot(def);
+    const ramp = channelMap(rampSlot, "the diffuse texture is drawn without it");
+    const texel = ramp && ramp.width > 0 && ramp.height > 0 ? rampFacing(ramp) : NO_RAMP;
+    if (!def.diffuseTexture) return { tex: null, ramp: texel };
+    if (addsNothing(texel)) return { tex: texture(def.diffuseTexture), ramp: texel };
+    const key = `${def.diffuseTexture.name.toLowerCase()}\n${rampSlot.name.toLowerCase()}`;
+    if (!nomadTextures.has(key)) {
+      const pixels = channelMap(def.diffuseTexture, "its material is untextured");
+      let out: Texture | null = null;
+      if (pixels) {
+        const { width, height, data } = nomadImage(pixels, texel);
+        out = doc.createTexture(`${def.diffuseTexture.name} (nomad)`)
+          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+        setPartgraphExtras(out, {
+          freelancer: { texture: def.diffuseTexture.name, nomad: rampSlot.name, added: [...texel] },
+        });
+      }
+      nomadTextures.set(key, out);
+    }
+    return { tex: nomadTextures.get(key)!, ramp: texel };
+  };
+
   const material = (id: number): Material => {
     let out = materials.get(id);
     if (out) return out;
@@ -219,13 +253,16 @@ export function sceneMaterials(
     } else {
       out = isAdditive(def)
         ? additiveMaterial(doc, def, additiveTexture, bindTexture)
+        : isNomad(def)
+        ? nomadMaterial(doc, def, nomadTexture(def), bindTexture)
         : pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
       // Librelancer alpha-tests every DXT1 diffuse texture at 0.5 (`BasicMaterial`: "dealing with
       // alpha_mask"), so its transparent texels are holes (grilles, antennas, railings); opaque,
-      // glTF would draw them as black paint. A blended material already hides them.
+      // glTF would draw them as black paint. A blended material already hides them. It tests any
+      // texture of an `alpha_mask*` or `BtDetailMapMaterial` material the same way.
       if (
         out.getAlphaMode() === "OPAQUE" && out.getBaseColorTexture() && def.diffuseTexture &&
-        cutouts.has(def.diffuseTexture.name.toLowerCase())
+        (cutouts.has(def.diffuseTexture.name.toLowerCase()) || isAlphaTested(def))
       ) {
         out.setAlphaMode("MASK"); // the default cutoff, 0.5, is Librelancer's
       }
@@ -236,6 +273,10 @@ export function sceneMaterials(
         freelancer: {
           material_id: id,
           type: def.type,
+          // The game's [MaterialMap] rewrote the stored type (only then, so other extras stay as they were).
+          ...(def.storedType === undefined
+            ? {}
+            : { stored_type: def.storedType, material_map: def.mapRule ?? null }),
           // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
           ...(problems.length ? { texture_problems: problems } : {}),
         },
@@ -308,7 +349,30 @@ function pbrMaterial(
   }
   if (isBlended(def)) out.setAlphaMode("BLEND");
   if (isDoubleSided(def)) out.setDoubleSided(true);
-  if (def.flipU || def.flipV) flipTextures(doc, out, def);
+  // Read only for a stored flipping type; drawn only while the type the game uses still flips.
+  if ((def.flipU || def.flipV) && FLIPPING_TYPES.has(def.type)) flipTextures(doc, out, def);
+  return out;
+}
+
+/**
+ * A nomad material as Librelancer's `NomadMaterial` draws it (`nomad.ts`): unlit
+ * (`KHR_materials_unlit`), double-sided, `BLEND`, the diffuse texture with the ramp's facing texel
+ * added; `Dc`, `Ec` and `Oc` unused, as there. Without a diffuse texture, white with the ramp's alpha.
+ */
+function nomadMaterial(
+  doc: Document,
+  def: MaterialDef,
+  drawn: { tex: Texture | null; ramp: Texel },
+  bind: (slot: TextureSlot, info: TextureInfo | null) => void,
+): Material {
+  const out = doc.createMaterial(def.name).setMetallicFactor(0).setAlphaMode("BLEND").setDoubleSided(true);
+  out.setExtension(KHRMaterialsUnlit.EXTENSION_NAME, doc.createExtension(KHRMaterialsUnlit).createUnlit());
+  if (drawn.tex) {
+    out.setBaseColorTexture(drawn.tex);
+    bind(def.diffuseTexture!, out.getBaseColorTextureInfo());
+  } else if (!def.diffuseTexture) {
+    out.setBaseColorFactor([1, 1, 1, drawn.ramp[3] / 255]);
+  }
   return out;
 }
 

@@ -139,7 +139,7 @@ export async function archetypeInis(
 }
 
 /** The file as a {@link SearchFile} when it is a regular file whose real path stays inside the top. */
-async function confined(
+export async function confined(
   path: string,
   scope: SearchScope,
   refused: string[],

@@ -1,6 +1,6 @@
 /**
  * What a UTF library defines, without decoding it: mesh ids (with the material of each group),
- * material ids (with the textures they name) and texture names. Library search indexes candidate
+ * material ids (with their definitions, whose textures the search then looks for) and texture names. Library search indexes candidate
  * files with this to pick the few a model needs; no vertex is selected and no texture decoded.
  * Indexes are remembered per file digest, so a batch over a game tree indexes each library once.
  *
@@ -9,7 +9,7 @@
 import { sha256Hex } from "../../../../runtime/canonical.ts";
 import { emptyLibraryContents, gatherLibraries, type LibraryContents } from "../codec/model.ts";
 import { readUtf } from "../codec/utf.ts";
-import { textureSlots } from "../codec/material.ts";
+import type { MaterialDef } from "../codec/material.ts";
 
 /** The ids one library (or one model file) defines. */
 export interface LibraryIndex {
@@ -17,8 +17,12 @@ export interface LibraryIndex {
   readonly meshes: ReadonlyMap<number, readonly number[]>;
   /** Ids of meshes whose `VMeshData` does not decode (and that the library defines no readable copy of). */
   readonly damagedMeshes: ReadonlySet<number>;
-  /** Material id → lower-cased names of the textures it uses. */
-  readonly materials: ReadonlyMap<number, readonly string[]>;
+  /**
+   * Material id → its definition as stored: the textures it draws depend on its type after the
+   * game's `[MaterialMap]`, which is not the library's to know (a nomad material reads a default
+   * texture it does not name).
+   */
+  readonly materials: ReadonlyMap<number, MaterialDef>;
   /** Lower-cased texture names. */
   readonly textures: ReadonlySet<string>;
 }
@@ -76,14 +80,10 @@ export function indexLibrary(bytes: Uint8Array, name: string): LibraryIndex {
 function indexContents(contents: LibraryContents): LibraryIndex {
   const meshes = new Map<number, number[]>();
   for (const [id, mesh] of contents.meshes) meshes.set(id, mesh.groups.map((g) => g.materialId));
-  const materials = new Map<number, string[]>();
-  for (const [id, def] of contents.materials) {
-    materials.set(id, textureSlots(def).map((s) => s.name.toLowerCase()));
-  }
   return {
     meshes,
     damagedMeshes: new Set(contents.damagedMeshes.keys()),
-    materials,
+    materials: contents.materials,
     textures: new Set(contents.textures.keys()),
   };
 }

@@ -13,7 +13,8 @@ import type { FreelancerModel } from "../codec/model.ts";
 /**
  * Describes where the model's materials and textures came from (`library: null` when none defines
  * it), merged with the search's own account; meshes whose only definition does not decode are
- * listed under `damaged`, not `missing`.
+ * listed under `damaged`, not `missing`; materials whose type the game's `[MaterialMap]` rewrote
+ * under `material_map`.
  *
  * @example
  * ```ts
@@ -37,12 +38,20 @@ export function libraryReport(model: FreelancerModel, search: Record<string, Jso
       ? [{ id: formatId(id), name: damage.name, library: damage.file ?? null, error: damage.error.message }]
       : [];
   });
+  const rewritten = [...used.materials].flatMap((id) => {
+    const def = model.materials.get(id);
+    return def?.storedType === undefined
+      ? []
+      : [{ name: def.name, stored_type: def.storedType, type: def.type, rule: def.mapRule ?? null }];
+  });
   return {
     ...search,
     materials,
     textures,
     // Only when some mesh is damaged, so the report of an intact model is what it was.
     ...(damaged.length ? { damaged: { meshes: damaged } } : {}),
+    // Likewise only when the map rewrote a type the model draws.
+    ...(rewritten.length ? { material_map: { source: model.materialMap.source, rewritten } } : {}),
     missing: {
       meshes: [...used.meshes.keys()].filter((id) => !model.meshes.has(id) && !model.damagedMeshes.has(id))
         .map(formatId),

@@ -15,6 +15,7 @@
 import type { JsonValue, RunContext } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { formatId } from "../codec/crc.ts";
+import { mapMaterial, textureSlots } from "../codec/material.ts";
 import { candidateLibraries } from "./candidates.ts";
 import type { SearchFile } from "./files.ts";
 import { indexLibrary, type LibraryIndex } from "./index.ts";
@@ -87,7 +88,9 @@ export async function findLibraries(
         for (const id of refGroups(materials, ref)) demand({ kind: "material", id });
       }
     } else if (need.kind === "material") {
-      for (const id of index.materials.get(need.id)!) demand({ kind: "texture", id });
+      // The textures it draws as the game draws it (a nomad material reads a default ramp).
+      const def = mapMaterial(index.materials.get(need.id)!, model.materialMap);
+      for (const slot of textureSlots(def)) demand({ kind: "texture", id: slot.name.toLowerCase() });
     }
   };
   // A dependency of something just found: resolved by the earliest library read so far, or pending.

@@ -295,7 +295,7 @@ Deno.test("a library's index is built once per content digest, whichever array h
   const bytes = libraryFile([{ name: "rh_paint", dtName: "a.dds" }], [{ name: "a.dds", color565: 1 }]);
   const index = indexLibrary(bytes, "one.mat");
   assert.equal(indexLibrary(bytes.slice(), "copy.mat"), index);
-  assert.deepEqual(index.materials.get(flCrc32("rh_paint")), ["a.dds"]);
+  assert.deepEqual(index.materials.get(flCrc32("rh_paint"))?.diffuseTexture, { name: "a.dds", flags: 0x40 });
   assert.deepEqual([...index.textures], ["a.dds"]);
 });
 
