@@ -15,42 +15,13 @@ import { gltfIO, readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { tempDir } from "../../support/temp.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { ddsHeader, tgaHeader } from "../../support/freelancer/images.ts";
+import { bmpFile, bmpInfo40, u32 } from "../../support/bmp.ts";
 
 /** The picture every file holds, top row first: red, green / blue, white (RGBA). */
 const PICTURE = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
 const RED = [0, 0, 255], GREEN = [0, 255, 0], BLUE = [255, 0, 0], WHITE = [255, 255, 255];
 
 const bytes = (...parts: (Uint8Array | number[])[]) => new Uint8Array(parts.flatMap((part) => [...part]));
-const u32 = (value: number) => [value, value >> 8, value >> 16, value >>> 24].map((b) => b & 255);
-const u16 = (value: number) => [value & 255, value >> 8 & 255];
-
-/** A BMP: `header` info-header bytes after the size, rows as stored, palette none. */
-function bmp(info: number[], rows: number[]): Uint8Array {
-  const pixelsAt = 14 + 4 + info.length;
-  return bytes(
-    [0x42, 0x4d],
-    u32(pixelsAt + rows.length),
-    [0, 0, 0, 0],
-    u32(pixelsAt),
-    u32(4 + info.length),
-    info,
-    rows,
-  );
-}
-
-/** A 40-byte-header field list after the size: width, height, planes, bits, compression, then zeros. */
-const info40 = (
-  height: number,
-  bits: number,
-  compression = 0,
-) => [
-  ...u32(2),
-  ...u32(height >>> 0),
-  ...u16(1),
-  ...u16(bits),
-  ...u32(compression),
-  ...new Array(20).fill(0),
-];
 
 const IMAGES: Record<string, Uint8Array> = {
   // Bottom-left origin (the Targa default): the bottom row is stored first.
@@ -66,11 +37,11 @@ const IMAGES: Record<string, Uint8Array> = {
   ]),
   "top.tga": bytes(tgaHeader(2, 2, 2, 24, 0x20), [...RED, ...GREEN, ...BLUE, ...WHITE]),
   // Rows padded to 4 bytes, bottom first.
-  "plain.bmp": bmp(info40(2, 24), [...BLUE, ...WHITE, 0, 0, ...RED, ...GREEN, 0, 0]),
+  "plain.bmp": bmpFile(bmpInfo40(2, 2, 24), [...BLUE, ...WHITE, 0, 0, ...RED, ...GREEN, 0, 0]),
   // A 108-byte (V4) header with bit-field masks and a negative height: top first, alpha kept.
-  "masked.bmp": bmp(
+  "masked.bmp": bmpFile(
     [
-      ...info40(-2, 32, 3),
+      ...bmpInfo40(2, -2, 32, 3),
       ...u32(0xff0000),
       ...u32(0xff00),
       ...u32(0xff),
@@ -84,7 +55,7 @@ const IMAGES: Record<string, Uint8Array> = {
     [...RED, 255, ...GREEN, 255, ...BLUE, 255, ...WHITE, 255],
   ),
   // Run-length encoded: not read.
-  "packed.bmp": bmp(info40(2, 8, 1), new Array(16).fill(0)),
+  "packed.bmp": bmpFile(bmpInfo40(2, 2, 8, 1), new Array(16).fill(0)),
   "anim.gif": bytes([..."GIF89a"].map((c) => c.charCodeAt(0)), new Array(20).fill(0)),
 };
 

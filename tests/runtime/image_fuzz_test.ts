@@ -1,17 +1,21 @@
 /**
- * The texture decoders on damaged images: DDS with the DX10 header (BC1, BC4, BC5, BC7, 32-bit),
- * `ATI2` and RLE Targa — the formats real files carry that decode.cmp reads since v6 — mutated by
+ * The image decoders of `runtime/image/` on damaged images: DDS with the DX10 header (BC1, BC4, BC5,
+ * BC7, 32-bit), `ATI2` and RLE Targa — the formats real Freelancer files carry, which decode.cmp reads
+ * since v6 — and BMP of every depth (1-bit to 32-bit with bit fields), which decode.gltf stores as PNG,
+ * mutated by
  * seeded bit flips, hostile 32-bit words and truncation. Every result is an image whose pixel array
  * matches its size, or a DecodeError at an offset inside the file: never another error, and never
  * more pixels than the file's bytes can describe.
  */
 import assert from "node:assert/strict";
-import { ByteWindow } from "../../../../runtime/binary.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
-import { decodeDds } from "../../../../runtime/image/dds.ts";
-import { decodeTga } from "../../../../runtime/image/tga.ts";
-import { prng } from "../../../support/prng.ts";
-import { concat, ddsHeader, dx10Header, tgaHeader } from "../../../support/freelancer/images.ts";
+import { ByteWindow } from "../../runtime/binary.ts";
+import { DecodeError } from "../../runtime/errors.ts";
+import { decodeDds } from "../../runtime/image/dds.ts";
+import { decodeTga } from "../../runtime/image/tga.ts";
+import { decodeBmp } from "../../runtime/image/bmp.ts";
+import { bmpFile, bmpInfo40, u32 } from "../support/bmp.ts";
+import { prng } from "../support/prng.ts";
+import { concat, ddsHeader, dx10Header, tgaHeader } from "../support/freelancer/images.ts";
 
 /** Bytes of a seeded pseudo-random pattern (block data that decodes to something). */
 function pattern(length: number, seed: number): Uint8Array {
@@ -32,16 +36,38 @@ const SEEDS: [string, Uint8Array][] = [
     "RLE Targa",
     concat(tgaHeader(10, 8, 8, 24), ...Array.from({ length: 8 }, (_, i) => [0x87, i, 2 * i, 3 * i])),
   ],
+  ["24-bit BMP", bmpFile(bmpInfo40(8, 8, 24), [...pattern(8 * 24, 7)])],
+  // 8 rows of 4 bytes, after a palette of 16 colours (4 bytes each).
+  ["4-bit BMP", bmpFile(bmpInfo40(8, -8, 4), [...pattern(8 * 4, 8)], [...pattern(16 * 4, 11)])],
+  ["1-bit BMP", bmpFile(bmpInfo40(8, 8, 1), [...pattern(8 * 4, 9)], [...pattern(2 * 4, 12)])],
+  [
+    "32-bit BMP, bit fields",
+    bmpFile(
+      [
+        ...bmpInfo40(8, 8, 32, 3),
+        ...u32(0xff0000),
+        ...u32(0xff00),
+        ...u32(0xff),
+        ...u32(0xff000000),
+        ...new Array(52).fill(0),
+      ],
+      [...pattern(8 * 8 * 4, 10)],
+    ),
+  ],
 ];
 
 const HOSTILE = [0xffffffff, 0x7fffffff, 0x80000000, 0x10000, 0xffff, 0];
 
 /** Decodes as its format; "image" or "error", anything else thrown. */
 function attempt(name: string, bytes: Uint8Array): "image" | "error" {
-  const tga = name.includes("Targa");
+  const format = name.includes("Targa") ? "tga" : name.includes("BMP") ? "bmp" : "dds";
   try {
-    const window = new ByteWindow(bytes, 0, bytes.length, tga ? "tga" : "dds");
-    const image = tga ? decodeTga(window) : decodeDds(window);
+    const window = new ByteWindow(bytes, 0, bytes.length, format);
+    const image = format === "tga"
+      ? decodeTga(window)
+      : format === "bmp"
+      ? decodeBmp(window)
+      : decodeDds(window);
     assert.equal(image.data.length, image.width * image.height * 4, `${name}: pixels match the size`);
     // No image larger than the file could describe (RLE packs 128 pixels in 4 bytes; BC 16 in 4).
     assert.ok(
