@@ -1,11 +1,14 @@
 /**
  * Which graph files use a node group file: `GET /api/users`. Renaming a group's input or output in
  * the page changes every graph that uses it; those not open in the page are found here, among the
- * graph files the studio lists (`graphs/`) and those beside the group file.
+ * `.json` files under every folder the studio may open (the project, `--root` folders, `--out`): a
+ * graph elsewhere cannot be opened in the studio, so none of its users the page could draw is missed.
+ * Dependencies and tool state (`node_modules`, dot-folders such as `.git` and the cache) are not graphs
+ * and are left out; so are symlinks (a link cannot lead the walk out of the sandbox, or round in a loop).
  *
  * @module
  */
-import { dirname, join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { uneditable } from "./editable.ts";
 import type { Sandbox } from "./paths.ts";
 
@@ -17,47 +20,98 @@ export interface GroupUsers {
   readonly users: string[];
   /** Graph files that run it but that the editor cannot draw (or read): to be fixed by hand. */
   readonly unopenable: string[];
+  /** The folders searched, each with every folder below it (the sandbox's roots, as displayed). */
+  readonly searched: string[];
+  /** How many `.json` files were read. */
+  readonly files: number;
+  /** False when the walk stopped at {@link WALK_LIMIT} entries: users past it were not looked for. */
+  readonly complete: boolean;
 }
+
+/** Folder names never walked: dependencies, not graphs (a project's holds thousands of package.json). */
+const SKIPPED = new Set(["node_modules"]);
+/** Directory entries walked at most, so a huge `--root` (a game's whole install) cannot stall a rename. */
+export const WALK_LIMIT = 50_000;
+/** Larger `.json` files are run outputs or data, not graphs: not read. */
+const MAX_BYTES = 4 << 20;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Finds the `.json` files in `graphs/` and in the group file's folder whose nodes include a node group
+ * Finds the `.json` files under the sandbox's roots whose nodes include a node group
  * (`type: "graph"`) whose `graph` resolves to `path`. A file that is not JSON is no user; one of
  * another shape that names the group anyway is listed as unopenable.
  *
  * @example
  * ```ts
  * await groupUsers(sandbox, "graphs/rig.json");
- * // { path: "graphs/rig.json", users: ["graphs/aircraft.json", "graphs/aircraft_file.json"], unopenable: [] }
+ * // { path: "graphs/rig.json", users: ["graphs/aircraft.json", "graphs/aircraft_file.json"], unopenable: [],
+ * //   searched: [".", "out"], files: 20, complete: true }
  * ```
  */
 export async function groupUsers(sandbox: Sandbox, path: string): Promise<GroupUsers> {
   const group = await sandbox.resolve(path);
-  const folders = new Set([dirname(group)]);
-  const graphs = await sandbox.resolve("graphs").catch(() => undefined);
-  if (graphs) folders.add(graphs);
   const users: string[] = [], unopenable: string[] = [];
-  for (const folder of folders) {
-    const entries = await Array.fromAsync(Deno.readDir(folder)).catch(() => []);
-    for (const entry of entries.filter((e) => e.isFile && e.name.endsWith(".json"))) {
+  const seen = new Set<string>();
+  let entries = 0, files = 0;
+  const walk = async (folder: string): Promise<void> => {
+    if (seen.has(folder)) return;
+    seen.add(folder);
+    for await (const entry of Deno.readDir(folder)) {
+      if (++entries > WALK_LIMIT) return;
       const file = join(folder, entry.name);
-      if (file === group) continue;
-      let graph: unknown;
-      try {
-        graph = JSON.parse(await Deno.readTextFile(file));
-      } catch {
-        continue;
-      }
-      const nodes = isObject(graph) && isObject(graph.nodes) ? Object.values(graph.nodes) : [];
-      const runs = nodes.some((node) =>
-        isObject(node) && node.type === "graph" && typeof node.graph === "string" &&
-        resolve(folder, node.graph) === group
-      );
-      if (!runs) continue;
-      (uneditable(graph).length ? unopenable : users).push(sandbox.display(file));
+      if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) await walk(file);
+      if (!entry.isFile || !entry.name.endsWith(".json") || file === group) continue;
+      const text = await readSmall(file);
+      if (text === undefined) continue;
+      files++;
+      const runs = runsGroup(text, folder, group);
+      if (runs) (uneditable(runs).length ? unopenable : users).push(sandbox.display(file));
     }
+  };
+  for (const root of sandbox.roots) await walk(root).catch(() => undefined);
+  // A root inside another (out/ in the project) was walked with it.
+  const searched = sandbox.roots.filter((root) => !inAnother(root, sandbox.roots));
+  return {
+    path: sandbox.display(group),
+    users: users.sort(),
+    unopenable: unopenable.sort(),
+    searched: searched.map((root) => sandbox.display(root) || "."),
+    files,
+    complete: entries <= WALK_LIMIT,
+  };
+}
+
+/** A file's text, or undefined when it is too large to be a graph or cannot be read. */
+async function readSmall(file: string): Promise<string | undefined> {
+  try {
+    if ((await Deno.stat(file)).size > MAX_BYTES) return undefined;
+    return await Deno.readTextFile(file);
+  } catch {
+    return undefined;
   }
-  return { path: sandbox.display(group), users: users.sort(), unopenable: unopenable.sort() };
+}
+
+/** The parsed graph when `text` (a file in `folder`) has a node group running `group`, else undefined. */
+function runsGroup(text: string, folder: string, group: string): unknown {
+  // Most JSON files are no graph: only one that names a node type "graph" is parsed.
+  if (!text.includes('"graph"')) return undefined;
+  let graph: unknown;
+  try {
+    graph = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const nodes = isObject(graph) && isObject(graph.nodes) ? Object.values(graph.nodes) : [];
+  const runs = nodes.some((node) =>
+    isObject(node) && node.type === "graph" && typeof node.graph === "string" &&
+    resolve(folder, node.graph) === group
+  );
+  return runs ? graph : undefined;
+}
+
+/** True when `root` lies inside another of `roots`. */
+function inAnother(root: string, roots: readonly string[]): boolean {
+  return roots.some((other) => other !== root && root.startsWith(`${other}${sep}`));
 }

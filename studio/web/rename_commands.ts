@@ -23,10 +23,16 @@ export interface RenameContext {
   status(message: string, refused?: boolean): void;
 }
 
-/** `GET /api/users`: the graph files that use a group file. */
+/** `GET /api/users`: the graph files that use a group file, and where they were looked for. */
 interface GroupUsers {
   users: string[];
   unopenable: string[];
+  /** The folders searched, each with those below it. */
+  searched: string[];
+  /** How many `.json` files were read. */
+  files: number;
+  /** False when the search stopped at its limit: users past it were not looked for. */
+  complete: boolean;
 }
 
 let renames = 0;
@@ -52,10 +58,10 @@ export async function renameInShown(
   }
   const found = model.hasFile
     ? await api<GroupUsers>(`/api/users?path=${encodeURIComponent(model.path)}`)
-    : { users: [], unopenable: [] };
+    : undefined;
   // A graph open here uses the group as it is open (an unsaved group node counts; one deleted does not).
   const opened: string[] = [];
-  for (const path of found.users.filter((p) => !ctx.models.has(p))) {
+  for (const path of (found?.users ?? []).filter((p) => !ctx.models.has(p))) {
     await ctx.load(path);
     opened.push(path);
   }
@@ -78,14 +84,25 @@ export async function renameInShown(
       })`,
     );
   }
-  if (found.unopenable.length) {
+  const unopenable = found?.unopenable ?? [];
+  if (unopenable.length) {
     parts.push(
-      `${found.unopenable.join(", ")} ${found.unopenable.length > 1 ? "use" : "uses"} it too but cannot ` +
+      `${unopenable.join(", ")} ${unopenable.length > 1 ? "use" : "uses"} it too but cannot ` +
         `be drawn here: rename '${from}' there by hand`,
     );
   }
-  ctx.status(parts.join("; "), found.unopenable.length > 0);
+  // Where its users were looked for, so a graph elsewhere is not missed without a word.
+  if (found) parts.push(searchedNote(found));
+  ctx.status(parts.join("; "), unopenable.length > 0 || found?.complete === false);
   return undefined;
+}
+
+/** Where `GET /api/users` looked: its folders (with those below them), and whether it stopped short. */
+function searchedNote(found: GroupUsers): string {
+  const where = `users looked for in ${found.files} .json file(s) under ${found.searched.join(", ")}`;
+  return found.complete
+    ? where
+    : `${where}, stopped at the search's limit: rename it by hand in the graphs it did not reach`;
 }
 
 /**

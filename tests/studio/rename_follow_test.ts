@@ -3,9 +3,13 @@
  * What knows a node by its id follows its rename, in chromium: the last run's badge stays on the
  * renamed node (dimmed, as the graph is no longer the one that ran) and goes back with Undo
  * (undimmed); a renamed group node keeps its badge and its inner nodes theirs, and the group file's
- * tab, entered through it with Tab, still opens the group inside its parent.
+ * tab, entered through it with Tab, still opens the group inside its parent; a group's output
+ * renamed is followed by a graph that uses it from any folder the studio may open, and the status
+ * bar says where users were looked for.
  */
-import { equal } from "node:assert/strict";
+import { equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import type { GraphFile } from "../../mod.ts";
 import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
@@ -37,6 +41,18 @@ Deno.test({
 }, async (t) => {
   const dir = await tempDir({ prefix: "studio-rename-follow-" });
   const { top, inner } = await writeGroupGraphs(dir);
+  // A user of the group two folders away from it, outside graphs/.
+  const elsewhere = join(dir, "work", "ships", "uses.json");
+  await Deno.mkdir(join(dir, "work", "ships"), { recursive: true });
+  const uses: GraphFile = {
+    version: 1,
+    nodes: {
+      user: { type: "graph", graph: "../../graphs/inner.json" },
+      export: { type: "export.gltf", inputs: { scene: "user.scene" } },
+      write: { type: "io.write", inputs: { bytes: "export.bytes" }, params: { path: "uses.glb" } },
+    },
+  };
+  await Deno.writeTextFile(elsewhere, JSON.stringify(uses));
   const { studio, page, errors, close } = await openStudio(dir);
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(top)}`);
@@ -79,6 +95,33 @@ Deno.test({
       await page.click(`.file-tab[data-path="${inner}"]`);
       await page.waitForFunction((i) => document.getElementById("crumbs")!.textContent!.endsWith(i), inner);
       equal(await page.textContent("#crumbs"), `${top} *  ›  ${inner}`);
+    });
+
+    await t.step("a group's output renamed: a user in any folder the studio may open follows", async () => {
+      // Neither in graphs/ nor beside the group: found, opened as an unsaved tab, its link renamed.
+      await page.click(`.file-tab[data-path="${inner}"]`);
+      await page.waitForFunction((i) => document.getElementById("crumbs")!.textContent!.endsWith(i), inner);
+      await page.click('g.node[data-node="@outputs"] .title');
+      await page.fill('#params [data-output="scene"] input.name-field', "body");
+      await page.press('#params [data-output="scene"] input.name-field', "Enter");
+      await page.waitForSelector('#params [data-output="body"]');
+      const said = (await page.textContent("#status"))!;
+      const searched = /; users looked for in (\d+) \.json file\(s\) under \., (.*)$/.exec(said);
+      equal(searched?.[2], dir, said);
+      equal(
+        said.slice(0, searched!.index),
+        `Renamed graph output scene to body in ${inner}; its uses follow in ${top}, ${elsewhere} ` +
+          `(unsaved; opened: ${elsewhere})`,
+      );
+      assert(Number(searched![1]) >= 3, "top.json, inner.json's users and the project's graphs");
+      await page.waitForSelector(`.file-tab[data-path="${elsewhere}"]`);
+      await page.click(`.file-tab[data-path="${elsewhere}"]`);
+      await page.waitForSelector('g.node[data-node="write"]');
+      await checked(page, "valid");
+      // A straight wire has no height: Playwright calls it hidden, so it is looked for as attached.
+      await page.waitForSelector('path.wire[data-wire="user.body->export.scene"]:not(.bad)', {
+        state: "attached",
+      });
     });
 
     equal(errors.length, 0, errors.join("\n"));

@@ -147,8 +147,12 @@ Deno.test({
         await page.fill('#params [data-output="scene"] input.name-field', "rigged");
         await page.press('#params [data-output="scene"] input.name-field', "Enter");
         await page.waitForSelector('#params [data-output="rigged"]');
+        // The status ends with where users were looked for: every folder the studio may open.
+        const said = (await status())!;
+        const searched = /; users looked for in \d+ \.json file\(s\) under \., (.*)$/.exec(said);
+        equal(searched?.[1], dir, said);
         equal(
-          await status(),
+          said.slice(0, searched!.index),
           `Renamed graph output scene to rigged in ${rig}; its uses follow in ${aircraft}, ${aircraftFile} ` +
             `(unsaved; opened: ${aircraftFile}); ${broken} uses it too but cannot be drawn here: ` +
             `rename 'scene' there by hand`,

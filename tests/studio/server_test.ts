@@ -454,19 +454,28 @@ Deno.test("studio server: /api/users finds the graphs that run a group file, and
     await write("inner/c.json", "{ not json");
     await write("inner/d.json", { version: 1, nodes: { g: { type: "graph", graph: "other.json" } } });
     await write("inner/e.json", { version: 1, nodes: { g: { type: "graph", graph: "./group.json" } } });
+    // Dependencies and dot-folders are not graphs: not walked.
+    for (const skipped of ["node_modules/pkg", ".hidden"]) {
+      await Deno.mkdir(join(sub, skipped), { recursive: true });
+      await write(`${skipped}/f.json`, {
+        version: 1,
+        nodes: { g: { type: "graph", graph: "../../inner/group.json" } },
+      });
+    }
     const users = async (path: string) => {
       const response = await fetch(`${url}api/users?path=${encodeURIComponent(path)}`);
       return { status: response.status, body: await response.json() };
     };
-    // Only the group's folder (and graphs/) are looked in: sub/a.json is a user the scan does not see.
-    deepEqual(await users(join(sub, "inner", "group.json")), {
-      status: 200,
-      body: {
-        path: join(sub, "inner", "group.json"),
-        users: [join(sub, "inner", "e.json")],
-        unopenable: [join(sub, "inner", "b.json")],
-      },
-    });
+    // Every folder the studio may open is looked in (sub/a.json is above the group's folder); the
+    // project's folders too, and out/ inside the root is walked with it.
+    const { body, status } = await users(join(sub, "inner", "group.json"));
+    equal(status, 200);
+    deepEqual(body.users, [join(sub, "a.json"), join(sub, "inner", "e.json")]);
+    deepEqual(body.unopenable, [join(sub, "inner", "b.json")]);
+    deepEqual(body.searched, [".", await Deno.realPath(dir)]);
+    equal(body.complete, true);
+    // The project's graphs/ holds 7 graph files; under the root: a.json, b–e.json and nothing else.
+    assert(body.files >= 7 + 4, `${body.files} .json files read`);
     equal((await users("/etc/hostname")).status, 403);
   });
 });
