@@ -80,11 +80,20 @@ export function nomadSlot(material: MaterialDef): TextureSlot {
   return material.nomadTexture ?? { name: DEFAULT_NOMAD_TEXTURE, flags: 0 };
 }
 
+/**
+ * `Et` in the type: the shader samples the emissive texture (Librelancer `Material.Initialize`:
+ * `EtEnabled` only when the type contains `Et`; `Basic_Fragment.inc` adds it under `ET_ENABLED`). An
+ * `Et_name` on another type (`DcDtEc`, `DcDtOcOt`) is not drawn.
+ */
+export function drawsEt(material: MaterialDef): boolean {
+  return material.type.includes("Et");
+}
+
 /** Every texture slot the material draws, diffuse first. */
 export function textureSlots(material: MaterialDef): TextureSlot[] {
   return [
     material.diffuseTexture,
-    material.emissiveTexture,
+    drawsEt(material) ? material.emissiveTexture : undefined,
     isNomad(material) ? nomadSlot(material) : undefined,
     material.normalTexture,
     material.metallicTexture,

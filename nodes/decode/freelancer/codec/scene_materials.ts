@@ -18,6 +18,7 @@ import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts
 import { additiveAsBlend, isAdditive } from "./additive.ts";
 import { formatId } from "./crc.ts";
 import {
+  drawsEt,
   FLAG_CLAMP_U,
   FLAG_CLAMP_V,
   FLAG_SECOND_UV,
@@ -306,7 +307,7 @@ function pbrMaterial(
       bind(def.diffuseTexture, out.getBaseColorTextureInfo());
     }
   }
-  if (def.emissiveTexture) {
+  if (def.emissiveTexture && drawsEt(def)) {
     const tex = texture(def.emissiveTexture);
     if (tex) {
       out.setEmissiveTexture(tex);

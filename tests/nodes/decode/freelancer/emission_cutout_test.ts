@@ -172,7 +172,7 @@ Deno.test("a DXT1 diffuse texture with transparent texels is alpha-tested (MASK,
         { name: "outside", dtName: "outside.dds" },
         { name: "glass", type: "DcDtOcOt", oc: 0.5, dtName: "grille.tga" },
         { name: "dx10", dtName: "dx10.dds" },
-        { name: "emissive_only", etName: "grille.tga" },
+        { name: "emissive_only", type: "DcDtEt", etName: "grille.tga" },
       ],
       {
         textures: [
@@ -196,6 +196,28 @@ Deno.test("a DXT1 diffuse texture with transparent texels is alpha-tested (MASK,
   assert.equal(mode("glass"), "BLEND"); // blending hides the holes already
   assert.equal(mode("dx10"), "MASK");
   assert.equal(mode("emissive_only"), "OPAQUE"); // only the diffuse map is tested
+  await assertValid(scene);
+});
+
+Deno.test("an Et_name on a type without Et is not drawn nor looked for, as Librelancer samples Et only under ET_ENABLED", async () => {
+  const { scene, warnings } = await decode(
+    triangleModel(
+      [
+        // DcDtEc names an Et its shader does not read; the texture is in no library.
+        { name: "stray", type: "DcDtEc", ec: [0.5, 0.5, 0.5], dtName: "lamp.dds", etName: "nowhere.dds" },
+        { name: "drawn", type: "DcDtEt", dtName: "lamp.dds", etName: "glow.dds" },
+      ],
+      { textures: [texture("lamp.dds", dxt1Dds(0xf800)), texture("glow.dds", dxt1Dds(0x07e0))] },
+    ),
+    "et.3db",
+  );
+  assert.deepEqual(warnings, [], "nowhere.dds is not needed, so its absence is no warning");
+  const stray = material(scene, "stray");
+  assert.equal(stray.getEmissiveTexture()!.getName(), "lamp.dds", "Ec lights the diffuse texture");
+  close(stray.getEmissiveFactor(), [0.5, 0.5, 0.5].map(srgbToLinear), "stray Ec");
+  const drawn = material(scene, "drawn");
+  assert.equal(drawn.getEmissiveTexture()!.getName(), "glow.dds");
+  assert.deepEqual(drawn.getEmissiveFactor(), [1, 1, 1]);
   await assertValid(scene);
 });
 
