@@ -6,18 +6,22 @@
  * @module
  */
 import { NodeEditor } from "./editor.ts";
-import { groupSelection, type SavedFile, saveNew, ungroupSelection } from "./group_commands.ts";
+import { groupSelection, ungroupSelection } from "./group_commands.ts";
 import { GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
+import { focusNameField } from "./name_field.ts";
 import { renderGraphInputs, renderGraphOutputs, renderParams, showParamIssues } from "./params.ts";
 import { type RenameContext, renameInShown, stepTogether } from "./rename_commands.ts";
 import type { RenameKind } from "./rename.ts";
 import { PreviewPanel, selectTab } from "./preview_panel.ts";
-import { openVersions, type RunEnd, runGraphLive } from "./run.ts";
 import { RunStates } from "./states.ts";
 import { RunsRead } from "./run_staleness.ts";
-import { type CheckedSockets, followSockets } from "./live_sockets.ts";
+import { type Checked, LiveChecks, othersOpen, showIssues } from "./live_check.ts";
 import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
-import { api, type Catalogue, type Issue, joinPath, type OpenedGraph } from "./types.ts";
+import { type RunContext, runTop } from "./run_panel.ts";
+import { saveAll } from "./save.ts";
+import { setUpSearch } from "./search.ts";
+import { Trails } from "./trails.ts";
+import { api, type Catalogue, joinPath, type OpenedGraph } from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -32,10 +36,9 @@ const runs = new RunStates();
 /** What each top graph's latest run read, for its badges' staleness. */
 const runsRead = new RunsRead();
 /** Where each open file was last shown: its top graph and the group nodes Tab entered to reach it. */
-const trails = new Map<string, { top: string; entered: string[] }>();
+const trails = new Trails();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
-/** Live checks sent, and the latest one whose answer was applied. */
-let checksAsked = 0, checksApplied = 0;
+const checks = new LiveChecks(models);
 const previews = new PreviewPanel(status);
 
 const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGElement, {
@@ -63,17 +66,8 @@ const renameContext: RenameContext = { models, current, load, status };
  */
 function focusRename(id: string): void {
   if (editor.selection.length !== 1 || editor.selection[0] !== id) editor.select([id]);
-  const field = $("params").querySelector<HTMLInputElement>("[data-rename] input.name-field");
-  if (!field) {
-    const none = id === OUTPUTS_ID
-      ? "Group Output has no outputs"
-      : id === INPUTS_ID
-      ? "Group Input has no inputs"
-      : "Nothing";
-    return status(`${none} to rename`);
-  }
-  field.focus();
-  field.select();
+  const none = focusNameField($("params"), id);
+  if (none) status(none);
 }
 
 /** A name field's rename in the graph shown: the panel, the drawing and the check follow. */
@@ -92,7 +86,7 @@ async function renamed(kind: RenameKind, from: string, to: string): Promise<stri
  * steps are rather than a bare "Nothing to undo" that reads as if the edit were lost.
  */
 function nothingTo(direction: "undo" | "redo"): string | undefined {
-  const others = othersOpen(current().path).filter((m) => m.steps(direction) > 0).map((m) => m.path);
+  const others = othersOpen(models, current().path).filter((m) => m.steps(direction) > 0).map((m) => m.path);
   if (!others.length) return undefined;
   return `Nothing to ${direction} in ${current().path}; each open file has its own history: ` +
     `${others.join(", ")} ${others.length > 1 ? "have" : "has"} steps to ${direction} (click its tab)`;
@@ -118,7 +112,7 @@ const openFiles: FilesContext = {
   stack,
   leaveGroup,
   show: showFile,
-  signatureOf: async (path, graph) => (await postCheck(path, graph)).signature,
+  signatureOf: async (path, graph) => (await checks.post(path, graph)).signature,
   status,
   refreshed: async () => {
     markStale();
@@ -127,6 +121,24 @@ const openFiles: FilesContext = {
     updateTitle();
     await check();
   },
+};
+
+/** What Run works on (`run_panel.ts`). */
+const runContext: RunContext = {
+  models,
+  top: () => stack[0],
+  runs,
+  runsRead,
+  othersOpen: (path) => othersOpen(models, path),
+  showStates: (top) => {
+    if (stack[0] !== top) return;
+    editor.states = runStates();
+    editor.render();
+  },
+  reveal,
+  preview: (url, label) => previews.show(url, label),
+  status,
+  guarded,
 };
 
 /** After an edit of the graph shown: re-check, redraw the panel, mark unsaved, dim stale badges. */
@@ -165,7 +177,7 @@ async function open(path: string, via?: string): Promise<void> {
     path = model.path;
     // Its group nodes take the sockets of the groups as open here (unsaved edits included) before it
     // is first drawn; the file's sockets the server read would show for one round trip.
-    first = await checkOf(model);
+    first = await checks.of(model);
   }
   if (via === undefined) stack.length = entered.length = 0;
   else entered.push(via);
@@ -208,11 +220,7 @@ function followNodeRename(model: GraphModel, from: string, to: string): void {
   if (model !== current()) return;
   runs.rename(stack[0], entered, from, to);
   editor.states = runStates();
-  const depth = entered.length;
-  for (const trail of trails.values()) {
-    if (trail.top !== stack[0] || trail.entered[depth] !== from) continue;
-    if (entered.every((id, i) => trail.entered[i] === id)) trail.entered[depth] = to;
-  }
+  trails.renamed(stack[0], entered, from, to);
 }
 
 /**
@@ -292,7 +300,7 @@ async function showFile(path: string): Promise<void> {
     while (stack.length > at + 1) await leaveGroup();
     return;
   }
-  const trail = trails.get(path);
+  const trail = trails.of(path);
   if (trail && !(await goTo(trail.top, trail.entered)) && current().path === path) return;
   await open(path);
 }
@@ -335,7 +343,7 @@ function markStale(): void {
 }
 
 function updateTitle(): void {
-  trails.set(stack[stack.length - 1], { top: stack[0], entered: [...entered] });
+  trails.shown(stack[stack.length - 1], stack[0], entered);
   $("crumbs").textContent = stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  ");
   renderFileTabs($("files"), openFiles, guarded);
 }
@@ -351,41 +359,10 @@ function scheduleCheck(): void {
  */
 async function check(): Promise<void> {
   const model = current();
-  const answer = await checkOf(model);
+  const answer = await checks.of(model);
   if (!answer) return;
   if (model !== current()) return answer.moved ? editor.render() : undefined;
   showChecked(answer);
-}
-
-/** A live check's answer, and whether it changed any group node's sockets. */
-type Checked = { issues: Issue[]; moved: boolean } & CheckedSockets;
-
-/**
- * Posts a live check of `model` with the other open graphs as the group files they stand for, and
- * gives the open graphs' group nodes the sockets it computed. Undefined when a later check's answer
- * came first: this one would put back sockets since edited away.
- */
-async function checkOf(model: GraphModel): Promise<Checked | undefined> {
-  const asked = ++checksAsked;
-  const answer = await postCheck(model.path, model.graph);
-  if (asked < checksApplied) return undefined;
-  checksApplied = asked;
-  // Group nodes take the sockets of their groups as open here, as the check and a run see them.
-  const moved = followSockets(models.values(), model, answer);
-  return { ...answer, moved };
-}
-
-/**
- * The live check of a graph as `graph` has it (`path`: where it lives), with every other open graph
- * sent as the group file it stands for. The server reads only those the graph uses, at any depth —
- * also through a group file that is not open (closed, or never entered), which the page cannot see.
- */
-function postCheck(path: string, graph: unknown) {
-  return api<{ issues: Issue[] } & CheckedSockets>("/api/check", {
-    path,
-    graph,
-    groups: openVersions(othersOpen(path)),
-  });
 }
 
 /** Shows a check of the graph shown: its issues on the nodes, in the list and in the panel. */
@@ -398,7 +375,7 @@ function showChecked(answer: Checked): void {
     : answer.issues;
   editor.issues = issues.filter((i) => !i.file || i.file === model.path);
   editor.render();
-  showIssues(issues);
+  showIssues(issues, (node) => editor.select([node]));
   // A selected group node whose sockets changed (its group's input renamed, or that undone) shows
   // its parameter inputs as they are now; otherwise re-mark the panel's rows in place: rebuilding it
   // would drop what is being typed, and the focus.
@@ -407,20 +384,6 @@ function showChecked(answer: Checked): void {
     showParams();
   }
   showParamIssues($("params"), editor.issues);
-}
-
-function showIssues(issues: Issue[]): void {
-  const list = $("issues");
-  list.replaceChildren(...issues.map((issue) => {
-    const li = document.createElement("li");
-    li.className = "issue";
-    li.textContent = `${issue.kind} at ${issue.path || "/"}: ${issue.message}`;
-    const node = /^\/nodes\/([^/]+)/.exec(issue.path)?.[1];
-    if (node) li.onclick = () => editor.select([node.replaceAll("~1", "/").replaceAll("~0", "~")]);
-    return li;
-  }));
-  $("issue-count").textContent = issues.length ? `${issues.length} issue(s)` : "valid";
-  $("issue-count").className = issues.length ? "bad" : "good";
 }
 
 function showParams(): void {
@@ -441,198 +404,15 @@ function edited(rebuild = false): void {
   updateTitle();
 }
 
-async function save(): Promise<void> {
-  const changed = [...models.values()].filter((model) => model.dirty);
-  if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
-  const done: string[] = [], kept: string[] = [];
-  for (const model of changed) {
-    // What is posted is what the file now holds, even if an edit lands while the save is on its way.
-    const sent = JSON.stringify(model.graph);
-    const saved = model.hasFile
-      ? await api<SavedFile>("/api/save", { path: model.path, graph: model.graph })
-      : await saveFirst(model);
-    if (!saved) {
-      kept.push(model.path);
-      continue;
-    }
-    model.markSaved(sent);
-    // A group file's inputs come from the node that uses it: alone, the check calls them missing.
-    const issues = saved.issues.filter((i) => !(i.kind === "missing_graph_input" && usedAsGroup(model.path)));
-    // Its group nodes already have its sockets: they follow the open version, which is now the file.
-    done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
-  }
-  // A new graph's path taken in the meantime, not overwritten: its edits stay unsaved in the page.
-  const keptNote = kept.map((path) => `${path} exists now: not saved over it`);
-  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...keptNote].join("; "), kept.length > 0);
-  updateTitle();
+/** A node added from the search box: at the view's centre (or beside what is there), selected, shown. */
+function addFromSearch(type: string): void {
+  const id = current().addNode(type, editor.centre());
+  editor.select([id]);
+  editor.showNode(id);
   editor.render();
-}
-
-/**
- * The first save of a graph started on a path that did not exist: exclusive, so a file made there in
- * between (by another tool, another tab) is not overwritten unless confirmed; undefined when kept.
- */
-async function saveFirst(model: GraphModel): Promise<SavedFile | undefined> {
-  const written = await saveNew(model.path, model.graph, false);
-  if (written !== "exists") return written;
-  if (!confirm(`${model.path} exists now: it was made since this graph was started. Overwrite it?`)) return;
-  return await saveNew(model.path, model.graph, true) as SavedFile;
-}
-
-/** True when an open graph uses the graph file `path` as a node group. */
-function usedAsGroup(path: string): boolean {
-  return [...models.values()].some((m) => [...m.groups.keys()].some((rel) => joinPath(m.path, rel) === path));
-}
-
-/**
- * Runs the top graph as edited. Run stays disabled until the run ends — finished, failed or its
- * stream broken off — so a second click cannot start a second run whose end would overwrite this
- * one's states and outputs.
- */
-async function run(): Promise<void> {
-  const button = $<HTMLButtonElement>("run");
-  if (button.disabled) return;
-  const model = models.get(stack[0])!;
-  const top = model.path;
-  button.disabled = true;
-  button.title = "A run is going: Run is enabled again when it ends";
-  runs.start(top);
-  // Every other open graph goes with the run as the group file it stands for (the server reads those
-  // the graph uses, at any depth). Until the plan names the files it read, each counts for staleness.
-  const groups = othersOpen(top);
-  const ran = runsRead.start(model, groups);
-  const shown = () => {
-    if (stack[0] !== top) return;
-    editor.states = runStates();
-    editor.render();
-  };
-  shown();
-  $("run-log").replaceChildren();
-  $("outputs").replaceChildren();
-  status(`Running ${top}… (Run is disabled until it ends)`);
-  const log = (id: string | undefined, message: string, kind: string) => {
-    const li = document.createElement("li");
-    li.className = kind;
-    li.textContent = `${id ?? "run"}: ${message}`;
-    if (id !== undefined) {
-      li.dataset.node = id;
-      li.onclick = guarded(() => reveal(top, id));
-    }
-    $("run-log").append(li);
-  };
-  // Node groups open in the page run as they are open, unsaved edits included (the files stay as
-  // they are until Save): the log names each one whose edits are in this run and not in its file.
-  let end: RunEnd;
-  try {
-    end = await runGraphLive(model, groups, {
-      plan: (ids, read, files) => {
-        runs.plan(top, ids);
-        // Only the group files it read can make its badges stale (an unrelated file's edit cannot).
-        ran.files = files;
-        shown();
-        for (const group of groups.filter((g) => g.dirty && read.includes(g.path))) {
-          log(
-            undefined,
-            `${group.path} runs as edited: its unsaved changes are in this run, not in its file`,
-            "info",
-          );
-        }
-      },
-      state: (id, state) => {
-        runs.set(top, id, state);
-        shown();
-      },
-      log,
-    }).catch((error): RunEnd => ({
-      ok: false,
-      ms: 0,
-      broken: true,
-      error: { message: `the connection broke off (${error instanceof Error ? error.message : error})` },
-    }));
-  } finally {
-    // However the run ended, Run is back.
-    button.disabled = false;
-    button.title = "";
-  }
-  // Nodes that never reported are no longer "queued". A broken stream leaves nodes that were running
-  // or waiting with no outcome: they show as interrupted (not running forever), and the log says why.
-  const cut = runs.end(top, end.broken);
-  shown();
-  if (end.broken) {
-    const what = cut.length
-      ? `; ${cut.length} node(s) interrupted, their outcome unknown: ${cut.join(", ")}`
-      : "";
-    log(
-      undefined,
-      `${end.error?.message ?? "the event stream broke off"} before the run ended${what}`,
-      "error",
-    );
-  }
-  status(
-    end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
-    !end.ok,
-  );
-  for (const output of end.outputs ?? []) {
-    const li = document.createElement("li");
-    const link = Object.assign(document.createElement("a"), {
-      href: `/api/output?name=${encodeURIComponent(output.name)}`,
-      download: output.file,
-      textContent: `${output.name} (${output.type}, ${output.size} bytes)`,
-    });
-    li.append(link);
-    if (output.type === "scene" || output.file.endsWith(".glb")) {
-      const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
-      show.onclick = guarded(() =>
-        previews.show(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
-      );
-      li.append(" ", show);
-    }
-    $("outputs").append(li);
-  }
-}
-
-/**
- * Every open graph but the one at `path`: what a check or run sends as `groups`, the page's open
- * versions of group files, whichever the graph turns out to use.
- */
-function othersOpen(path: string): GraphModel[] {
-  return [...models.values()].filter((m) => m.path !== path);
-}
-
-/** The add-node search box: the same catalogue as `partgraph nodes`. */
-function setUpSearch(): void {
-  const input = $<HTMLInputElement>("node-search");
-  const results = $("node-results");
-  const list = () => {
-    const q = input.value.trim().toLowerCase();
-    const nodes = stack.length ? current().catalogue.nodes : catalogue.nodes;
-    const hits = nodes.filter((n) => !q || n.type.includes(q) || n.doc.toLowerCase().includes(q));
-    results.replaceChildren(
-      ...hits.slice(0, 30).map((n) => {
-        const li = document.createElement("li");
-        li.textContent = n.type;
-        li.title = n.doc;
-        li.dataset.type = n.type;
-        li.onclick = () => add(n.type);
-        return li;
-      }),
-    );
-  };
-  const add = (type: string) => {
-    const id = current().addNode(type, editor.centre());
-    editor.select([id]);
-    editor.showNode(id);
-    editor.render();
-    scheduleCheck();
-    updateTitle();
-    status(`Added ${id} (${type})`);
-  };
-  input.oninput = list;
-  input.onkeydown = (e) => {
-    const first = results.querySelector("li");
-    if (e.key === "Enter" && first) add(first.dataset.type!);
-  };
-  list();
+  scheduleCheck();
+  updateTitle();
+  status(`Added ${id} (${type})`);
 }
 
 async function setUp(): Promise<void> {
@@ -642,14 +422,23 @@ async function setUp(): Promise<void> {
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
   picker.onchange = guarded(() => open(picker.value));
   $("open-path").onclick = guarded(() => openTyped($<HTMLInputElement>("graph-path").value.trim()));
-  $("save").onclick = guarded(save);
+  $("save").onclick = guarded(() =>
+    saveAll({
+      models,
+      status,
+      saved: () => {
+        updateTitle();
+        editor.render();
+      },
+    })
+  );
   $("revert").onclick = guarded(() => revertShown(openFiles));
-  $("run").onclick = guarded(run);
+  $("run").onclick = guarded(() => runTop(runContext));
   $("undo").onclick = () => editor.history("undo");
   $("redo").onclick = () => editor.history("redo");
   $("frame").onclick = () => editor.frameAll();
   previews.setUp(guarded);
-  setUpSearch();
+  setUpSearch(() => stack.length ? current().catalogue : catalogue, addFromSearch);
   selectTab("editor");
   try {
     await open(requested);

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The editor's model: one graph file being edited, the shapes of its nodes (from the catalogue and
- * group signatures), and the edits the editor makes, each undoable.
+ * group signatures: `shapes.ts`), their positions (`layout.ts`), and the edits the editor makes, each
+ * undoable (`history.ts`).
  *
  * @module
  */
@@ -24,46 +25,36 @@ import {
   renameProblem,
   SOCKET_NAME,
 } from "./rename.ts";
+import { History, type Step } from "./history.ts";
+import { layoutMissing, positionOf } from "./layout.ts";
+import {
+  INPUTS_ID,
+  label,
+  NEW_OUTPUT,
+  OUTPUTS_ID,
+  type Shape,
+  shapeOf,
+  splitLink,
+  type Wire,
+  wiresOf,
+} from "./shapes.ts";
 
-/** Id of the graph-inputs node (graph inputs are its output sockets). */
-export const INPUTS_ID = "@inputs";
-/** Id of the graph-outputs node (graph outputs are its input sockets). */
-export const OUTPUTS_ID = "@outputs";
-/** Socket name of the graph-outputs node's empty slot: a wire dropped there adds an output. */
-export const NEW_OUTPUT = "+";
-
-/** A socket as drawn. */
-export interface Socket {
-  name: string;
-  type: string;
-  optional?: boolean;
-}
-
-/** What a node looks like: title, category, sockets. */
-export interface Shape {
-  title: string;
-  category: string;
-  inputs: Socket[];
-  outputs: Socket[];
-}
-
-/** The width of a column of the layout of a graph without positions (nodes by depth). */
-const COLUMN = 260;
-
-/** A wire from an output socket to an input socket. */
-export interface Wire {
-  from: string;
-  fromSocket: string;
-  to: string;
-  toSocket: string;
-}
+// What the editor draws is in shapes.ts and layout.ts; those who edit a graph import it from here.
+export {
+  INPUTS_ID,
+  NEW_OUTPUT,
+  OUTPUTS_ID,
+  type Shape,
+  type Socket,
+  splitLink,
+  type Wire,
+} from "./shapes.ts";
 
 /** Undoable edits of one graph file, with the node positions kept in its `ui` field. */
 export class GraphModel {
   graph: Graph;
   /** Each undo (redo) step: the graph's JSON before (after) the edit, and what the edit was. */
-  private undoStack: Step[] = [];
-  private redoStack: Step[] = [];
+  private readonly history = new History();
   /** The graph as last opened or saved, in {@link canonical} form: what "unsaved" is measured against. */
   private saved: string;
   /**
@@ -80,7 +71,7 @@ export class GraphModel {
     readonly groups: Map<string, GroupSockets | undefined>,
   ) {
     this.graph = graph;
-    this.layoutMissing();
+    layoutMissing(this.graph);
     // The layout of a graph without positions is part of the graph as opened, not an unsaved edit.
     this.saved = canonical(this.graph);
   }
@@ -121,69 +112,12 @@ export class GraphModel {
 
   /** The sockets of a node as drawn. */
   shape(id: string): Shape {
-    if (id === INPUTS_ID) {
-      const outputs = Object.entries(this.graph.inputs ?? {}).map(([name, d]) => ({ name, type: d.type }));
-      return { title: "Group Input", category: "graph", inputs: [], outputs };
-    }
-    if (id === OUTPUTS_ID) {
-      const inputs = Object.keys(this.graph.outputs ?? {}).map((name) => ({
-        name,
-        type: this.outputType(name),
-      }));
-      return {
-        title: "Group Output",
-        category: "graph",
-        inputs: [...inputs, { name: NEW_OUTPUT, type: "any" }],
-        outputs: [],
-      };
-    }
-    const node = this.graph.nodes[id];
-    if (node.type === "graph") {
-      const sockets = this.groups.get(node.graph ?? "");
-      const inputs = Object.entries(sockets?.inputs ?? {}).filter(([n]) => !sockets?.paramInputs.includes(n));
-      return {
-        title: `${id} (${node.graph})`,
-        category: "group",
-        inputs: inputs.map(([name, d]) => ({ name, type: d.type, optional: d.default !== undefined })),
-        outputs: Object.entries(sockets?.outputs ?? {}).map(([name, type]) => ({ name, type })),
-      };
-    }
-    const def = this.def(node.type);
-    const list = (s: Record<string, { type: string; optional?: boolean }> = {}) =>
-      Object.entries(s).map(([name, d]) => ({ name, type: d.type, optional: d.optional }));
-    return {
-      title: `${id}: ${node.type}`,
-      category: node.type.split(".")[0],
-      inputs: list(def?.inputs),
-      outputs: list(def?.outputs),
-    };
-  }
-
-  /** Type of a graph output: the type of the socket it links. */
-  private outputType(name: string): string {
-    const link = this.graph.outputs?.[name] ?? "";
-    const [node, socket] = splitLink(link);
-    return this.shape(node in this.graph.nodes ? node : INPUTS_ID).outputs.find((s) => s.name === socket)
-      ?.type ??
-      "any";
+    return shapeOf(this.graph, id, (type) => this.def(type), this.groups);
   }
 
   /** Every wire drawn. */
   wires(): Wire[] {
-    const wires: Wire[] = [];
-    const source = (value: string | { $input: string }) =>
-      typeof value === "string" ? splitLink(value) : [INPUTS_ID, value.$input];
-    for (const [id, node] of Object.entries(this.graph.nodes)) {
-      for (const [socket, value] of Object.entries(node.inputs ?? {})) {
-        const [from, fromSocket] = source(value);
-        wires.push({ from, fromSocket, to: id, toSocket: socket });
-      }
-    }
-    for (const [name, link] of Object.entries(this.graph.outputs ?? {})) {
-      const [from, fromSocket] = splitLink(link);
-      wires.push({ from, fromSocket, to: OUTPUTS_ID, toSocket: name });
-    }
-    return wires;
+    return wiresOf(this.graph);
   }
 
   /** A node's drawn height. */
@@ -194,19 +128,12 @@ export class GraphModel {
 
   /** A node's position. */
   position(id: string): [number, number] {
-    // Reading must not add an empty `ui` (drawing an empty graph would make it differ from its file).
-    const ui = this.graph.ui ?? {};
-    if (id === INPUTS_ID) return ui.inputs ?? [0, 0];
-    // As laid out for a graph whose nodes all have depth 1 (an empty one), not on Group Input.
-    if (id === OUTPUTS_ID) return ui.outputs ?? [2 * COLUMN, 0];
-    return ui.nodes?.[id] ?? [0, 0];
+    return positionOf(this.graph, id);
   }
 
   /** Records the current graph for undo; call before every edit. */
   private checkpoint(label: string, together?: string, renamed?: Step["renamed"]): void {
-    this.undoStack.push({ graph: JSON.stringify(this.graph), label, together, renamed });
-    if (this.undoStack.length > 200) this.undoStack.shift();
-    this.redoStack = [];
+    this.history.push({ graph: JSON.stringify(this.graph), label, together, renamed });
   }
 
   /**
@@ -221,13 +148,12 @@ export class GraphModel {
 
   /** True when a step of either history is marked `together`. */
   holds(together: string): boolean {
-    return [...this.undoStack, ...this.redoStack].some((step) => step.together === together);
+    return this.history.holds(together);
   }
 
   /** The `together` mark of the step Undo (or Redo) would take next, if it has one. */
   nextTogether(direction: "undo" | "redo"): string | undefined {
-    const stack = direction === "undo" ? this.undoStack : this.redoStack;
-    return stack[stack.length - 1]?.together;
+    return this.history.next(direction)?.together;
   }
 
   /** Replaces the whole graph as one undo step (a group or ungroup computed on a copy). */
@@ -244,20 +170,19 @@ export class GraphModel {
   revertTo(graph: Graph): void {
     this.checkpoint("revert to the file");
     this.graph = graph;
-    this.layoutMissing();
+    layoutMissing(this.graph);
     this.saved = canonical(this.graph);
   }
 
   /** How many edits Undo (or Redo) can step through. */
   steps(direction: "undo" | "redo"): number {
-    return (direction === "undo" ? this.undoStack : this.redoStack).length;
+    return this.history.steps(direction);
   }
 
   /** Undoes the last edit; returns what it was, or undefined when there is none. */
   undo(): string | undefined {
-    const previous = this.undoStack.pop();
+    const previous = this.history.take("undo", JSON.stringify(this.graph));
     if (previous === undefined) return undefined;
-    this.redoStack.push({ ...previous, graph: JSON.stringify(this.graph) });
     this.graph = JSON.parse(previous.graph);
     if (previous.renamed) this.nodeRenamed?.(previous.renamed.to, previous.renamed.from);
     return previous.label;
@@ -265,9 +190,8 @@ export class GraphModel {
 
   /** Redoes the last undone edit; returns what it was, or undefined when there is none. */
   redo(): string | undefined {
-    const next = this.redoStack.pop();
+    const next = this.history.take("redo", JSON.stringify(this.graph));
     if (next === undefined) return undefined;
-    this.undoStack.push({ ...next, graph: JSON.stringify(this.graph) });
     this.graph = JSON.parse(next.graph);
     if (next.renamed) this.nodeRenamed?.(next.renamed.from, next.renamed.to);
     return next.label;
@@ -545,41 +469,6 @@ export class GraphModel {
     }, `bind ${id}.${param} to a new graph input ${name}`);
     return name;
   }
-
-  /** Places nodes without a saved position in columns by their depth from the sources. */
-  private layoutMissing(): void {
-    const depth = new Map<string, number>();
-    const visit = (id: string, seen: Set<string>): number => {
-      if (depth.has(id)) return depth.get(id)!;
-      if (seen.has(id) || !(id in this.graph.nodes)) return 0;
-      seen.add(id);
-      const ups = Object.values(this.graph.nodes[id].inputs ?? {}).map((v) =>
-        typeof v === "string" ? visit(splitLink(v)[0], seen) + 1 : 1
-      );
-      const d = Math.max(1, ...ups);
-      depth.set(id, d);
-      return d;
-    };
-    const rows = new Map<number, number>();
-    const ui = this.graph.ui ?? {};
-    const nodes: Record<string, [number, number]> = { ...(ui.nodes ?? {}) };
-    let maxDepth = 1;
-    for (const id of Object.keys(this.graph.nodes)) {
-      const d = visit(id, new Set());
-      maxDepth = Math.max(maxDepth, d);
-      if (nodes[id]) continue;
-      const row = rows.get(d) ?? 0;
-      rows.set(d, row + 1);
-      nodes[id] = [d * COLUMN, row * 170];
-    }
-    if (!this.graph.ui && !Object.keys(this.graph.nodes).length) return;
-    this.graph.ui = {
-      ...ui,
-      nodes,
-      inputs: ui.inputs ?? [0, 0],
-      outputs: ui.outputs ?? [(maxDepth + 1) * COLUMN, 0],
-    };
-  }
 }
 
 /** JSON text with every object's keys sorted: equal for graphs that differ only in key order. */
@@ -593,31 +482,9 @@ export function canonical(value: unknown): string {
   );
 }
 
-/** Splits `"node.socket"`. */
-export function splitLink(link: string): [string, string] {
-  const dot = link.indexOf(".");
-  return dot < 0 ? [link, ""] : [link.slice(0, dot), link.slice(dot + 1)];
-}
-
-/** One undo or redo step. */
-interface Step {
-  /** The graph's JSON on the other side of the edit. */
-  graph: string;
-  /** What the edit did, for the status bar ("delete fighter"). */
-  label: string;
-  /** The mark shared by the steps of one change across files (see {@link GraphModel.edit}). */
-  together?: string;
-  /** A node's rename (`from` before the step, `to` after it): undo and redo tell the page. */
-  renamed?: { from: string; to: string };
-}
-
 /** Node ids for a label: the first three, then how many more. */
 function names(ids: string[]): string {
   return ids.length > 3 ? `${ids.slice(0, 3).join(", ")} and ${ids.length - 3} more` : ids.join(", ");
-}
-
-function label(id: string): string {
-  return id === INPUTS_ID ? "Group Input" : id === OUTPUTS_ID ? "Group Output" : id;
 }
 
 function round(v: number): number {

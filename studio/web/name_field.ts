@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { INPUTS_ID, OUTPUTS_ID } from "./shapes.ts";
 
 /** What renaming to a name gives: the reason it was refused, or undefined when it was done. */
 export type Rename = (to: string) => Promise<string | undefined> | string | undefined;
@@ -55,4 +56,24 @@ export function nameField(
   };
   row.append(field, ...(after ? [after] : []), problem);
   return row;
+}
+
+/**
+ * Puts the cursor in the first name field of `panel` (the panel of node `id`: its id; on Group Input
+ * or Output, their first socket's name), its text selected to type over. Returns what to say when the
+ * panel has none.
+ */
+export function focusNameField(panel: HTMLElement, id: string): string | undefined {
+  const field = panel.querySelector<HTMLInputElement>("[data-rename] input.name-field");
+  if (!field) {
+    const none = id === OUTPUTS_ID
+      ? "Group Output has no outputs"
+      : id === INPUTS_ID
+      ? "Group Input has no inputs"
+      : "Nothing";
+    return `${none} to rename`;
+  }
+  field.focus();
+  field.select();
+  return undefined;
 }

@@ -1,0 +1,59 @@
+/**
+ * Where the editor draws nodes: their positions in the graph's `ui` field, and the layout of a graph
+ * opened without them (columns by depth from the sources).
+ *
+ * @module
+ */
+import { INPUTS_ID, OUTPUTS_ID, splitLink } from "./shapes.ts";
+import type { Graph } from "./types.ts";
+
+/** The width of a column of the layout of a graph without positions (nodes by depth). */
+const COLUMN = 260;
+
+/** The position of node `id` of `graph` (its `ui` entry, else where the layout would put it). */
+export function positionOf(graph: Graph, id: string): [number, number] {
+  // Reading must not add an empty `ui` (drawing an empty graph would make it differ from its file).
+  const ui = graph.ui ?? {};
+  if (id === INPUTS_ID) return ui.inputs ?? [0, 0];
+  // As laid out for a graph whose nodes all have depth 1 (an empty one), not on Group Input.
+  if (id === OUTPUTS_ID) return ui.outputs ?? [2 * COLUMN, 0];
+  return ui.nodes?.[id] ?? [0, 0];
+}
+
+/**
+ * Places the nodes of `graph` without a saved position (in `graph.ui`) in columns by their depth from
+ * the sources; a graph without `ui` and nodes (an empty one) is left as it is.
+ */
+export function layoutMissing(graph: Graph): void {
+  const depth = new Map<string, number>();
+  const visit = (id: string, seen: Set<string>): number => {
+    if (depth.has(id)) return depth.get(id)!;
+    if (seen.has(id) || !(id in graph.nodes)) return 0;
+    seen.add(id);
+    const ups = Object.values(graph.nodes[id].inputs ?? {}).map((v) =>
+      typeof v === "string" ? visit(splitLink(v)[0], seen) + 1 : 1
+    );
+    const d = Math.max(1, ...ups);
+    depth.set(id, d);
+    return d;
+  };
+  const rows = new Map<number, number>();
+  const ui = graph.ui ?? {};
+  const nodes: Record<string, [number, number]> = { ...(ui.nodes ?? {}) };
+  let maxDepth = 1;
+  for (const id of Object.keys(graph.nodes)) {
+    const d = visit(id, new Set());
+    maxDepth = Math.max(maxDepth, d);
+    if (nodes[id]) continue;
+    const row = rows.get(d) ?? 0;
+    rows.set(d, row + 1);
+    nodes[id] = [d * COLUMN, row * 170];
+  }
+  if (!graph.ui && !Object.keys(graph.nodes).length) return;
+  graph.ui = {
+    ...ui,
+    nodes,
+    inputs: ui.inputs ?? [0, 0],
+    outputs: ui.outputs ?? [(maxDepth + 1) * COLUMN, 0],
+  };
+}

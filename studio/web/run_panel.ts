@@ -1,0 +1,139 @@
+/// <reference lib="dom" />
+/**
+ * The page's Run: posts the top graph as edited (with the open group files) and follows its event
+ * stream — node badges as they change, the run log (each line shows its node), the outputs (download,
+ * Preview for a GLB). Run stays disabled until the run ends, however it ends.
+ *
+ * @module
+ */
+import type { GraphModel } from "./model.ts";
+import { type RunEnd, runGraphLive } from "./run.ts";
+import type { RunStates } from "./states.ts";
+import type { RunsRead } from "./run_staleness.ts";
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What a run works on: the page's open graphs, its run records and how it shows them. */
+export interface RunContext {
+  readonly models: Map<string, GraphModel>;
+  /** The path of the top graph shown: the graph Run runs. */
+  top(): string;
+  /** The latest run's node states of each top graph. */
+  readonly runs: RunStates;
+  /** What each top graph's latest run read (its badges' staleness). */
+  readonly runsRead: RunsRead;
+  /** Every open graph but the one at `path` (sent as the group files they stand for). */
+  othersOpen(path: string): GraphModel[];
+  /** Redraws the badges of top graph `top`'s run, if it is the top graph shown. */
+  showStates(top: string): void;
+  /** Shows the node a run-log line names (flattened id) in the graph `top` ran. */
+  reveal(top: string, id: string): Promise<void>;
+  /** Shows a model in the 3D preview. */
+  preview(url: string, label: string): Promise<void>;
+  status(message: string, refused?: boolean): void;
+  guarded(action: () => Promise<unknown>): () => void;
+}
+
+/**
+ * Runs the top graph as edited. Run stays disabled until the run ends — finished, failed or its
+ * stream broken off — so a second click cannot start a second run whose end would overwrite this
+ * one's states and outputs.
+ */
+export async function runTop(ctx: RunContext): Promise<void> {
+  const { models, runs, runsRead, status, guarded } = ctx;
+  const button = $<HTMLButtonElement>("run");
+  if (button.disabled) return;
+  const model = models.get(ctx.top())!;
+  const top = model.path;
+  button.disabled = true;
+  button.title = "A run is going: Run is enabled again when it ends";
+  runs.start(top);
+  // Every other open graph goes with the run as the group file it stands for (the server reads those
+  // the graph uses, at any depth). Until the plan names the files it read, each counts for staleness.
+  const groups = ctx.othersOpen(top);
+  const ran = runsRead.start(model, groups);
+  const shown = () => ctx.showStates(top);
+  shown();
+  $("run-log").replaceChildren();
+  $("outputs").replaceChildren();
+  status(`Running ${top}… (Run is disabled until it ends)`);
+  const log = (id: string | undefined, message: string, kind: string) => {
+    const li = document.createElement("li");
+    li.className = kind;
+    li.textContent = `${id ?? "run"}: ${message}`;
+    if (id !== undefined) {
+      li.dataset.node = id;
+      li.onclick = guarded(() => ctx.reveal(top, id));
+    }
+    $("run-log").append(li);
+  };
+  // Node groups open in the page run as they are open, unsaved edits included (the files stay as
+  // they are until Save): the log names each one whose edits are in this run and not in its file.
+  let end: RunEnd;
+  try {
+    end = await runGraphLive(model, groups, {
+      plan: (ids, read, files) => {
+        runs.plan(top, ids);
+        // Only the group files it read can make its badges stale (an unrelated file's edit cannot).
+        ran.files = files;
+        shown();
+        for (const group of groups.filter((g) => g.dirty && read.includes(g.path))) {
+          log(
+            undefined,
+            `${group.path} runs as edited: its unsaved changes are in this run, not in its file`,
+            "info",
+          );
+        }
+      },
+      state: (id, state) => {
+        runs.set(top, id, state);
+        shown();
+      },
+      log,
+    }).catch((error): RunEnd => ({
+      ok: false,
+      ms: 0,
+      broken: true,
+      error: { message: `the connection broke off (${error instanceof Error ? error.message : error})` },
+    }));
+  } finally {
+    // However the run ended, Run is back.
+    button.disabled = false;
+    button.title = "";
+  }
+  // Nodes that never reported are no longer "queued". A broken stream leaves nodes that were running
+  // or waiting with no outcome: they show as interrupted (not running forever), and the log says why.
+  const cut = runs.end(top, end.broken);
+  shown();
+  if (end.broken) {
+    const what = cut.length
+      ? `; ${cut.length} node(s) interrupted, their outcome unknown: ${cut.join(", ")}`
+      : "";
+    log(
+      undefined,
+      `${end.error?.message ?? "the event stream broke off"} before the run ended${what}`,
+      "error",
+    );
+  }
+  status(
+    end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
+    !end.ok,
+  );
+  for (const output of end.outputs ?? []) {
+    const li = document.createElement("li");
+    const link = Object.assign(document.createElement("a"), {
+      href: `/api/output?name=${encodeURIComponent(output.name)}`,
+      download: output.file,
+      textContent: `${output.name} (${output.type}, ${output.size} bytes)`,
+    });
+    li.append(link);
+    if (output.type === "scene" || output.file.endsWith(".glb")) {
+      const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
+      show.onclick = guarded(() =>
+        ctx.preview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
+      );
+      li.append(" ", show);
+    }
+    $("outputs").append(li);
+  }
+}

@@ -1,0 +1,67 @@
+/// <reference lib="dom" />
+/**
+ * The page's Save: every changed open graph written in the save format, a new graph's first save
+ * exclusive (a file made there in the meantime is written over only if confirmed).
+ *
+ * @module
+ */
+import { type SavedFile, saveNew } from "./group_commands.ts";
+import type { GraphModel } from "./model.ts";
+import { api, joinPath } from "./types.ts";
+
+/** What Save works on: the page's open graphs and its status bar. */
+export interface SaveContext {
+  readonly models: Map<string, GraphModel>;
+  status(message: string, refused?: boolean): void;
+  /** After the writes: the title's and tabs' `*`, the drawing. */
+  saved(): void;
+}
+
+/**
+ * Save: writes every open graph that differs from its file (a new graph's first save is exclusive)
+ * and says what was written; a group file's issues leave out the inputs its node gives.
+ */
+export async function saveAll(ctx: SaveContext): Promise<void> {
+  const { models, status } = ctx;
+  const changed = [...models.values()].filter((model) => model.dirty);
+  if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
+  const done: string[] = [], kept: string[] = [];
+  for (const model of changed) {
+    // What is posted is what the file now holds, even if an edit lands while the save is on its way.
+    const sent = JSON.stringify(model.graph);
+    const saved = model.hasFile
+      ? await api<SavedFile>("/api/save", { path: model.path, graph: model.graph })
+      : await saveFirst(model);
+    if (!saved) {
+      kept.push(model.path);
+      continue;
+    }
+    model.markSaved(sent);
+    // A group file's inputs come from the node that uses it: alone, the check calls them missing.
+    const issues = saved.issues.filter((i) =>
+      !(i.kind === "missing_graph_input" && usedAsGroup(models, model.path))
+    );
+    // Its group nodes already have its sockets: they follow the open version, which is now the file.
+    done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
+  }
+  // A new graph's path taken in the meantime, not overwritten: its edits stay unsaved in the page.
+  const keptNote = kept.map((path) => `${path} exists now: not saved over it`);
+  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...keptNote].join("; "), kept.length > 0);
+  ctx.saved();
+}
+
+/**
+ * The first save of a graph started on a path that did not exist: exclusive, so a file made there in
+ * between (by another tool, another tab) is not overwritten unless confirmed; undefined when kept.
+ */
+async function saveFirst(model: GraphModel): Promise<SavedFile | undefined> {
+  const written = await saveNew(model.path, model.graph, false);
+  if (written !== "exists") return written;
+  if (!confirm(`${model.path} exists now: it was made since this graph was started. Overwrite it?`)) return;
+  return await saveNew(model.path, model.graph, true) as SavedFile;
+}
+
+/** True when an open graph uses the graph file `path` as a node group. */
+function usedAsGroup(models: Map<string, GraphModel>, path: string): boolean {
+  return [...models.values()].some((m) => [...m.groups.keys()].some((rel) => joinPath(m.path, rel) === path));
+}
