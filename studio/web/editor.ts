@@ -9,21 +9,13 @@
  *
  * @module
  */
-import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Shape, type Wire } from "./model.ts";
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
+import { drawNode, type NodeState } from "./node_svg.ts";
+import { curve, el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
-import {
-  curve,
-  el,
-  escapePointer,
-  HEADER,
-  HEADER_COLOURS,
-  ROW,
-  SOCKET_COLOURS,
-  SVG,
-  text,
-  titleOf,
-  WIDTH,
-} from "./svg.ts";
+
+// The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
+export { type NodeState, STALE_BADGE } from "./node_svg.ts";
 
 /** What the editor tells the page. */
 export interface EditorEvents {
@@ -51,15 +43,6 @@ export interface EditorEvents {
    * what to add to the status bar (which files followed).
    */
   together(direction: "undo" | "redo", together: string): string;
-}
-
-/** The tooltip of a badge from a run of the graph as it was before an edit. */
-export const STALE_BADGE = "from the last run; the graph changed since";
-
-/** Run state of a node, shown as a badge. */
-export interface NodeState {
-  state: string;
-  ms?: number;
 }
 
 /** The SVG node editor. */
@@ -120,83 +103,15 @@ export class NodeEditor {
       });
       wires.append(path);
     }
-    for (const id of model.ids()) this.layer.append(this.drawNode(id, model.shape(id)));
-  }
-
-  private drawNode(id: string, shape: Shape): SVGGElement {
-    const [x, y] = this.model!.position(id);
-    const rows = Math.max(shape.inputs.length, shape.outputs.length);
-    const issues = this.issuesOf(id);
-    const state = this.states.get(id);
-    const g = el("g", {
-      class: `node${this.selection.includes(id) ? " selected" : ""}${issues.length ? " has-issue" : ""}`,
-      transform: `translate(${x} ${y})`,
-      "data-node": id,
-      "data-state": state?.state ?? "",
-    }) as SVGGElement;
-    g.append(
-      el("rect", { class: "body", width: WIDTH, height: HEADER + rows * ROW + 8, rx: 6 }),
-      el("rect", {
-        class: "header",
-        width: WIDTH,
-        height: HEADER,
-        rx: 6,
-        fill: HEADER_COLOURS[shape.category] ?? "#333",
-      }),
-      text(shape.title, 8, 17, "title"),
-    );
-    if (state) {
-      const badge = state.ms !== undefined ? `${state.state} ${Math.round(state.ms)} ms` : state.state;
-      const mark = text(
-        badge,
-        WIDTH - 6,
-        -6,
-        `badge state-${state.state}${this.stale ? " stale" : ""}`,
-        "end",
-      );
-      // The node may not compute this any more: the badge stays, dimmed, and says why.
-      if (this.stale) mark.append(titleOf(STALE_BADGE));
-      g.append(mark);
+    for (const id of model.ids()) {
+      this.layer.append(drawNode(id, model.shape(id), {
+        at: model.position(id),
+        selected: this.selection.includes(id),
+        issues: this.issuesOf(id),
+        state: this.states.get(id),
+        stale: this.stale,
+      }));
     }
-    if (issues.length) {
-      const mark = text("⚠", WIDTH - 18, 18, "issue-mark");
-      mark.append(titleOf(issues.map((i) => i.message).join("\n")));
-      g.append(mark);
-    }
-    shape.inputs.forEach((s, i) => {
-      const bad = issues.some((issue) => issue.path.includes(`/inputs/${s.name}`));
-      g.append(this.socket(id, s.name, s.type, "in", 0, HEADER + 14 + i * ROW, bad));
-      g.append(text(s.optional ? `${s.name}?` : s.name, 10, HEADER + 18 + i * ROW, "label"));
-    });
-    shape.outputs.forEach((s, i) => {
-      g.append(this.socket(id, s.name, s.type, "out", WIDTH, HEADER + 14 + i * ROW, false));
-      g.append(text(s.name, WIDTH - 10, HEADER + 18 + i * ROW, "label", "end"));
-    });
-    return g;
-  }
-
-  private socket(
-    id: string,
-    name: string,
-    type: string,
-    side: "in" | "out",
-    x: number,
-    y: number,
-    bad: boolean,
-  ) {
-    const c = el("circle", {
-      class: `socket${bad ? " bad" : ""}`,
-      cx: x,
-      cy: y,
-      r: 6,
-      fill: SOCKET_COLOURS[type] ?? "#888",
-      "data-node": id,
-      "data-socket": name,
-      "data-side": side,
-      "data-type": type,
-    });
-    c.append(titleOf(`${name}: ${type}`));
-    return c;
   }
 
   /** Issues that concern a node (by JSON path in this graph file). */

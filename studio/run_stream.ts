@@ -1,0 +1,115 @@
+/**
+ * `POST /api/run`: a graph run on the server with the runtime, its events streamed to the page
+ * (`text/event-stream`), and `GET /api/output`: the latest run's outputs as the page downloads them.
+ *
+ * @module
+ */
+import { compileGraph, GENERATOR, GraphError, PartgraphError, runGraph } from "../runtime/mod.ts";
+import { evaluationOrder } from "../runtime/execute/schedule.ts";
+import { writeGlb } from "../runtime/scene/gltf_io.ts";
+import { type ApiContext, type EncodedOutput, HttpError } from "./api_context.ts";
+import { check, type GraphBody, sourceOf } from "./graph_check.ts";
+
+/**
+ * Runs a graph; the response is a `text/event-stream`: `plan` `{nodes, groups, files}` (the flattened
+ * ids of every node the run evaluates, so the page can tell a node group done only once all its nodes
+ * are; the group files it read from the request; every group file it read, so the page can tell its
+ * badges stale once one of them is edited), the runtime's events, then `end`.
+ */
+export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) =>
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      const started = performance.now();
+      try {
+        const issues = await check(ctx, path, graph, overrides);
+        if (issues.length) throw new GraphError(issues);
+        const source = sourceOf(ctx, path, graph, overrides);
+        const plan = await compileGraph(source, ctx.registry);
+        send("plan", {
+          nodes: evaluationOrder(plan).map((node) => node.id),
+          groups: await overridesUsed(ctx, plan.files, overrides),
+          files: await groupFiles(ctx, plan.files),
+        });
+        const result = await runGraph(source, {
+          registry: ctx.registry,
+          outDir: ctx.outDir,
+          cacheDir: ctx.cacheDir,
+          onEvent: (event) => send(event.event, event),
+        });
+        ctx.lastOutputs.clear();
+        for (const [name, value] of Object.entries(result.outputs)) {
+          ctx.lastOutputs.set(name, await encodeOutput(name, value));
+        }
+        const outputs = [...ctx.lastOutputs].map(([name, o]) => ({
+          name,
+          type: o.type,
+          file: o.file,
+          size: o.bytes.length,
+        }));
+        send("end", { ok: true, ms: Math.round(performance.now() - started), outputs });
+      } catch (error) {
+        const detail = error instanceof PartgraphError ? error.toJSON() : { message: String(error) };
+        send("end", { ok: false, ms: Math.round(performance.now() - started), error: detail });
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+  });
+}
+
+/** Every group file a plan read (from disk or from the page's open versions), as displayed. */
+async function groupFiles(ctx: ApiContext, files: readonly { file: string }[]): Promise<string[]> {
+  const read = new Set<string>();
+  for (const { file } of files.slice(1)) {
+    read.add(ctx.sandbox.display(await Deno.realPath(file).catch(() => file)));
+  }
+  return [...read].sort();
+}
+
+/** The group files a plan read from the page's open versions rather than from disk, as displayed. */
+async function overridesUsed(
+  ctx: ApiContext,
+  files: readonly { file: string }[],
+  overrides: ReadonlyMap<string, string>,
+): Promise<string[]> {
+  const used = new Set<string>();
+  for (const { file } of files.slice(1)) {
+    const real = await Deno.realPath(file).catch(() => file);
+    if (overrides.has(file) || overrides.has(real)) used.add(ctx.sandbox.display(real));
+  }
+  return [...used].sort();
+}
+
+/** A run output as bytes: raw bytes, a scene as GLB, anything else as JSON. */
+async function encodeOutput(name: string, value: unknown): Promise<EncodedOutput> {
+  if (value && typeof value === "object" && "bytes" in value && value.bytes instanceof Uint8Array) {
+    const hint = "name" in value && typeof value.name === "string" ? value.name : name;
+    return { bytes: value.bytes, type: "bytes", file: hint };
+  }
+  if (value && typeof value === "object" && "getRoot" in value) {
+    const glb = await writeGlb(value as Parameters<typeof writeGlb>[0], { generator: GENERATOR });
+    return { bytes: glb, type: "scene", file: `${name}.glb` };
+  }
+  return {
+    bytes: new TextEncoder().encode(JSON.stringify(value, null, 2)),
+    type: "json",
+    file: `${name}.json`,
+  };
+}
+
+/** A run output of the latest run, for download (HTTP 404 when it has none by that name). */
+export function output(ctx: ApiContext, name: string): Response {
+  const out = ctx.lastOutputs.get(name);
+  if (!out) throw new HttpError(404, `no output '${name}' in the latest run`);
+  return new Response(out.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": out.type === "json" ? "application/json" : "application/octet-stream",
+      "content-disposition": `attachment; filename="${out.file.replace(/["\\]/g, "_")}"`,
+    },
+  });
+}

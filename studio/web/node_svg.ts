@@ -1,0 +1,111 @@
+/// <reference lib="dom" />
+/**
+ * How the node editor draws one node: an SVG group with its header, title, run badge, issue mark and
+ * typed sockets (the `data-*` attributes the page and its browser tests find them by).
+ *
+ * @module
+ */
+import type { Shape } from "./shapes.ts";
+import { el, HEADER, HEADER_COLOURS, ROW, SOCKET_COLOURS, text, titleOf, WIDTH } from "./svg.ts";
+import type { Issue } from "./types.ts";
+
+/** The tooltip of a badge from a run of the graph as it was before an edit. */
+export const STALE_BADGE = "from the last run; the graph changed since";
+
+/** Run state of a node, shown as a badge. */
+export interface NodeState {
+  state: string;
+  ms?: number;
+}
+
+/** How a node is drawn besides its shape: where, selected or not, its issues and run state. */
+export interface NodeLook {
+  readonly at: [number, number];
+  readonly selected: boolean;
+  /** The check's issues at the node (its JSON path or below). */
+  readonly issues: readonly Issue[];
+  /** Its run badge, if the last run gave it one. */
+  readonly state?: NodeState;
+  /** True when the graph changed since that run: the badge is dimmed, and says why. */
+  readonly stale: boolean;
+}
+
+/**
+ * Node `id` as SVG: its body and header (coloured by category), title, run badge, issue mark, and its
+ * sockets (coloured by type, an input the check reports marked) with their labels.
+ */
+export function drawNode(id: string, shape: Shape, look: NodeLook): SVGGElement {
+  const [x, y] = look.at;
+  const rows = Math.max(shape.inputs.length, shape.outputs.length);
+  const { issues, state, stale } = look;
+  const g = el("g", {
+    class: `node${look.selected ? " selected" : ""}${issues.length ? " has-issue" : ""}`,
+    transform: `translate(${x} ${y})`,
+    "data-node": id,
+    "data-state": state?.state ?? "",
+  }) as SVGGElement;
+  g.append(
+    el("rect", { class: "body", width: WIDTH, height: HEADER + rows * ROW + 8, rx: 6 }),
+    el("rect", {
+      class: "header",
+      width: WIDTH,
+      height: HEADER,
+      rx: 6,
+      fill: HEADER_COLOURS[shape.category] ?? "#333",
+    }),
+    text(shape.title, 8, 17, "title"),
+  );
+  if (state) {
+    const badge = state.ms !== undefined ? `${state.state} ${Math.round(state.ms)} ms` : state.state;
+    const mark = text(
+      badge,
+      WIDTH - 6,
+      -6,
+      `badge state-${state.state}${stale ? " stale" : ""}`,
+      "end",
+    );
+    // The node may not compute this any more: the badge stays, dimmed, and says why.
+    if (stale) mark.append(titleOf(STALE_BADGE));
+    g.append(mark);
+  }
+  if (issues.length) {
+    const mark = text("⚠", WIDTH - 18, 18, "issue-mark");
+    mark.append(titleOf(issues.map((i) => i.message).join("\n")));
+    g.append(mark);
+  }
+  shape.inputs.forEach((s, i) => {
+    const bad = issues.some((issue) => issue.path.includes(`/inputs/${s.name}`));
+    g.append(socket(id, s.name, s.type, "in", 0, HEADER + 14 + i * ROW, bad));
+    g.append(text(s.optional ? `${s.name}?` : s.name, 10, HEADER + 18 + i * ROW, "label"));
+  });
+  shape.outputs.forEach((s, i) => {
+    g.append(socket(id, s.name, s.type, "out", WIDTH, HEADER + 14 + i * ROW, false));
+    g.append(text(s.name, WIDTH - 10, HEADER + 18 + i * ROW, "label", "end"));
+  });
+  return g;
+}
+
+/** A socket's circle, with its name and type as its tooltip. */
+function socket(
+  id: string,
+  name: string,
+  type: string,
+  side: "in" | "out",
+  x: number,
+  y: number,
+  bad: boolean,
+) {
+  const c = el("circle", {
+    class: `socket${bad ? " bad" : ""}`,
+    cx: x,
+    cy: y,
+    r: 6,
+    fill: SOCKET_COLOURS[type] ?? "#888",
+    "data-node": id,
+    "data-socket": name,
+    "data-side": side,
+    "data-type": type,
+  });
+  c.append(titleOf(`${name}: ${type}`));
+  return c;
+}
