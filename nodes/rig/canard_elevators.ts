@@ -17,11 +17,15 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** Bounds may be this share of the canard's largest extent apart and still touch (a cove's gap). */
 const TOUCH = 0.02;
 
-/** A name match as detection holds it: the node, its kind, and the candidate it sits inside. */
-export interface KindCandidate {
+/** A node among the name matches, and the match it sits inside. */
+export interface NestedCandidate {
   readonly node: Node;
+  readonly outer?: NestedCandidate;
+}
+
+/** A name match as detection holds it: the node, its kind, and the candidate it sits inside. */
+export interface KindCandidate extends NestedCandidate {
   readonly kind: string;
-  readonly outer?: KindCandidate;
 }
 
 /** A canard found to carry an elevator: the canard node and the elevator that names it fixed. */
@@ -53,8 +57,9 @@ export function foreplanesCarryingElevators(candidates: readonly KindCandidate[]
   return out;
 }
 
-function isInside(inner: KindCandidate, outer: KindCandidate): boolean {
-  for (let c = inner.outer; c; c = c.outer) if (c === outer) return true;
+/** True when `outer`'s node holds `inner`'s among the matches (by node: the lists are copies). */
+function isInside(inner: NestedCandidate, outer: NestedCandidate): boolean {
+  for (let c = inner.outer; c; c = c.outer) if (c.node === outer.node) return true;
   return false;
 }
 
