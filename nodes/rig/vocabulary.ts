@@ -12,6 +12,21 @@
  *
  * @module
  */
+import {
+  CENTRE_TOKENS,
+  CJK,
+  CJK_WORDS,
+  GLUED_PREFIXES,
+  GLUED_SUFFIXES,
+  KIND_COMPOUNDS,
+  KIND_PRIORITY,
+  KIND_TOKENS,
+  LEFT_TOKENS,
+  RIGHT_TOKENS,
+  STRUCTURE_TOKENS,
+  TRIMMED_KINDS,
+  WEAK_STABILATOR_TOKENS,
+} from "./vocabulary_words.ts";
 
 /** The panel kinds name search can find. */
 export type PanelKind =
@@ -76,51 +91,6 @@ function withoutAccents(token: string): string {
     : lower.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 }
 
-/**
- * Surface and side words of languages written without spaces, looked for inside a token (longest
- * first), each becoming a token of its own; the kind and side tables below list them.
- */
-const CJK_WORDS: readonly string[] = [
-  "补助翼",
-  "補助翼",
-  "副翼",
-  "エルロン",
-  "昇降舵",
-  "升降舵",
-  "エレベーター",
-  "エレベータ",
-  "方向舵",
-  "ラダー",
-  "フラップ",
-  "襟翼",
-  "スラット",
-  "缝翼",
-  "スポイラー",
-  "扰流板",
-  "減速板",
-  "减速板",
-  "エアブレーキ",
-  "カナード",
-  "鸭翼",
-  "에일러론",
-  "보조익",
-  "승강타",
-  "엘리베이터",
-  "방향타",
-  "러더",
-  "플랩",
-  "스포일러",
-  "카나드",
-  "左",
-  "右",
-  "왼쪽",
-  "오른쪽",
-  "좌",
-  "우",
-].sort((a, b) => b.length - a.length);
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
 /** A token split around the {@link CJK_WORDS} it holds; any other token is kept whole. */
 function splitCjk(token: string): string[] {
   if (!CJK.test(token)) return [token];
@@ -141,26 +111,6 @@ function splitCjk(token: string): string[] {
   return out;
 }
 
-/** Side words names glue after a kind word without a separator (`aileronleft`, `AILERONL`, `flaplb`). */
-const GLUED_SUFFIXES = [
-  "left",
-  "right",
-  "links",
-  "rechts",
-  "port",
-  "stbd",
-  "lh",
-  "rh",
-  "lt",
-  "rt",
-  "lb",
-  "rb",
-  "l",
-  "r",
-];
-/** Side words glued before one (`leftaileron`); short ones are not, or `rail` would be a right aileron. */
-const GLUED_PREFIXES = ["left", "right", "links", "rechts", "port", "stbd"];
-
 /**
  * Splits a token that is a kind word with a side word glued before or after it (`aileronleft` →
  * `aileron`, `left`); any other token is kept whole, so `upright` or `copyright` stay words.
@@ -178,249 +128,6 @@ function unglueSide(token: string): string[] {
   }
   return [token];
 }
-
-/** Single tokens that name a kind outright. Plurals are folded to these before lookup. */
-const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
-  aileron: "aileron",
-  ail: "aileron",
-  arone: "aileron", // IL-2 1946
-  eleron: "aileron", // DCS damage cells, RC firmware
-  querruder: "aileron",
-  flaperon: "aileron",
-  aleron: "aileron", // Spanish alerón
-  alettone: "aileron", // Italian
-  lotka: "aileron", // Polish
-  kridelko: "aileron", // Czech křidélko
-  rolroer: "aileron", // Dutch
-  skevroder: "aileron", // Swedish
-  элерон: "aileron",
-  副翼: "aileron",
-  補助翼: "aileron",
-  补助翼: "aileron",
-  エルロン: "aileron",
-  에일러론: "aileron",
-  보조익: "aileron",
-  elevator: "elevator",
-  elev: "elevator",
-  elv: "elevator",
-  vator: "elevator", // IL-2 1946 `VatorL_D0`
-  hohenruder: "elevator", // German Höhenruder
-  hoehenruder: "elevator",
-  profondeur: "elevator", // French gouverne de profondeur
-  elevador: "elevator", // Spanish
-  equilibratore: "elevator", // Italian
-  profundor: "elevator", // Portuguese
-  vyskovka: "elevator", // Czech výškovka
-  hoogteroer: "elevator", // Dutch
-  hojdroder: "elevator", // Swedish höjdroder
-  昇降舵: "elevator",
-  升降舵: "elevator",
-  エレベーター: "elevator",
-  エレベータ: "elevator",
-  승강타: "elevator",
-  엘리베이터: "elevator",
-  elevon: "elevon",
-  stabilator: "stabilator",
-  taileron: "stabilator",
-  canard: "canard",
-  foreplane: "canard",
-  カナード: "canard",
-  鸭翼: "canard",
-  카나드: "canard",
-  rudder: "rudder",
-  rud: "rudder",
-  rdr: "rudder",
-  seitenruder: "rudder",
-  timon: "rudder", // Spanish timón (de dirección); timón de profundidad is an elevator
-  timone: "rudder", // Italian (di direzione); timone di profondità is an elevator
-  leme: "rudder", // Portuguese (de direção); leme de profundidade is an elevator
-  smerovka: "rudder", // Czech směrovka
-  richtingsroer: "rudder", // Dutch
-  sidroder: "rudder", // Swedish
-  方向舵: "rudder",
-  ラダー: "rudder",
-  방향타: "rudder",
-  러더: "rudder",
-  ruddervator: "ruddervator",
-  flap: "flap",
-  flp: "flap",
-  fowler: "flap",
-  landeklappe: "flap",
-  volet: "flap", // French
-  flape: "flap", // Portuguese
-  klapa: "flap", // Polish
-  klapka: "flap", // Czech
-  klaff: "flap", // Swedish
-  закрылок: "flap",
-  フラップ: "flap",
-  襟翼: "flap",
-  플랩: "flap",
-  lef: "leading_edge_flap",
-  leflap: "leading_edge_flap",
-  krueger: "leading_edge_flap",
-  kruger: "leading_edge_flap",
-  droop: "leading_edge_flap",
-  slat: "slat",
-  vorflugel: "slat", // German Vorflügel
-  bec: "slat", // French bec de bord d'attaque
-  предкрылок: "slat",
-  スラット: "slat",
-  缝翼: "slat",
-  airbrake: "air_brake",
-  speedbrake: "air_brake",
-  divebrake: "air_brake",
-  bremsklappe: "air_brake",
-  aerofrein: "air_brake", // French aérofrein
-  aerofreno: "air_brake", // Spanish, Italian
-  減速板: "air_brake",
-  减速板: "air_brake",
-  エアブレーキ: "air_brake",
-  spoiler: "spoiler",
-  spoileron: "spoiler",
-  storklappe: "spoiler", // German Störklappe
-  интерцептор: "spoiler",
-  スポイラー: "spoiler",
-  扰流板: "spoiler",
-  스포일러: "spoiler",
-  dspoiler: "drag_rudder", // ArduPilot differential spoilers: split elevons used as drag rudders
-  deceleron: "drag_rudder",
-  clamshell: "drag_rudder",
-  trimtab: "trim_tab",
-  tab: "trim_tab",
-};
-
-/**
- * Token combinations that name a kind together (checked before single tokens, so `drag` + `rudder`
- * is a drag rudder, not a rudder). Every token of a combination must be present.
- */
-const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[] = [
-  [["trim", "tab"], "trim_tab"],
-  [["servo", "tab"], "trim_tab"],
-  [["drag", "rudder"], "drag_rudder"],
-  [["split", "rudder"], "drag_rudder"],
-  [["aileron", "brake"], "drag_rudder"], // Arma `aileron_l_brake`: split-aileron brake half
-  [["split", "aileron"], "drag_rudder"],
-  [["rudder", "vator"], "ruddervator"],
-  [["leading", "edge", "flap"], "leading_edge_flap"],
-  [["le", "flap"], "leading_edge_flap"],
-  [["air", "brake"], "air_brake"],
-  [["speed", "brake"], "air_brake"],
-  [["dive", "brake"], "air_brake"],
-  [["all", "moving", "tail"], "stabilator"],
-  [["all", "flying", "tail"], "stabilator"],
-  [["gouverne", "direction"], "rudder"], // French gouverne de direction
-  [["timon", "profundidad"], "elevator"], // Spanish
-  [["timone", "profondita"], "elevator"], // Italian
-  [["leme", "profundidade"], "elevator"], // Portuguese
-  [["ster", "wysokosci"], "elevator"], // Polish ster wysokości
-  [["ster", "kierunku"], "rudder"], // Polish
-  [["руль", "высоты"], "elevator"],
-  [["руль", "направления"], "rudder"],
-  [["воздушныи", "тормоз"], "air_brake"], // воздушный, its breve dropped as accents are
-  [["тормознои", "щиток"], "air_brake"],
-];
-
-/** Surfaces whose trim (`Elevator_Trim`) is a tab on them. */
-const TRIMMED_KINDS: readonly PanelKind[] = ["aileron", "elevator", "rudder", "elevon", "ruddervator"];
-
-/**
- * The order kinds win in when a name holds several (`Elevon_Flap` is an elevon): the more specific
- * surface first.
- */
-const KIND_PRIORITY: readonly PanelKind[] = [
-  "trim_tab",
-  "drag_rudder",
-  "ruddervator",
-  "leading_edge_flap",
-  "slat",
-  "air_brake",
-  "spoiler",
-  "elevon",
-  "stabilator",
-  "canard",
-  "aileron",
-  "elevator",
-  "rudder",
-  "flap",
-];
-
-/**
- * Tokens that hint at an all-moving tail but usually name fixed structure (`Stab_L`, `Tailplane_R`
- * with a separate elevator). They count as a stabilator only when nothing else in the model pitches.
- */
-const WEAK_STABILATOR_TOKENS: ReadonlySet<string> = new Set([
-  "stab",
-  "hstab",
-  "tailplane",
-  "stabilizer",
-  "stabiliser",
-  "slab",
-]);
-
-/**
- * Tokens of fixed structure named after what moves in it, and of cockpit or engine parts that share
- * a surface's name (`Aileron_Bay`, `Flap_Track`, `RudderPedal_L`, `Flap_Lever`, `CowlFlap_1`).
- */
-const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
-  "well",
-  "bay",
-  "recess",
-  "cavity",
-  "seal",
-  "fairing",
-  "housing",
-  "track",
-  "actuator",
-  "jack",
-  "piston",
-  "cylinder",
-  "strut",
-  "bar", // anti-roll / stabilizer bars of cars
-  "rod",
-  "pushrod",
-  "linkage",
-  "link",
-  "cable",
-  "bracket",
-  "fitting",
-  "mount",
-  "hinge",
-  "horn",
-  "rib",
-  "spar",
-  "pod",
-  "light",
-  "lamp",
-  "antenna",
-  "lever",
-  "handle",
-  "pedal",
-  "pedals",
-  "wheel",
-  "knob",
-  "switch",
-  "gauge",
-  "indicator",
-  "needle",
-  "cowl",
-  "cowling",
-  "collision",
-  "collider",
-  // Collision proxies by import convention: Unreal's UCX_/UBX_/USP_/UCP_ prefixes, Godot's
-  // -col/-colonly/-convcol/-convcolonly suffixes; game hit boxes.
-  "ucx",
-  "ubx",
-  "usp",
-  "ucp",
-  "col",
-  "colonly",
-  "convcol",
-  "convcolonly",
-  "hitbox",
-  "shadow",
-  "decal",
-  "label",
-]);
 
 /** Name prefixes of rig helper nodes (an authored rig's `HINGE_`/`CTRL_`, our `HINGE_auto_`). */
 const RIG_HELPER_PREFIX = /^(hinge|ctrl)_/i;
@@ -524,69 +231,6 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
   if (withoutLeadingHinge.some(isStructureToken)) return undefined;
   return kindFromTokens(withoutLeadingHinge)?.kind;
 }
-
-// Other languages' words for left and right (`izquierdo`, `sinistra`, `левый`, `左`); short forms only
-// where they name nothing else (`izq`, `esq`, `лев`), never one letter (`d` is a damage level in
-// `VatorL_D0`).
-const LEFT_TOKENS: ReadonlySet<string> = new Set([
-  "l",
-  "left",
-  "port",
-  "lh",
-  "lt",
-  "lb",
-  "links",
-  "gauche",
-  "izquierdo",
-  "izquierda",
-  "izq",
-  "sinistro",
-  "sinistra",
-  "esquerdo",
-  "esquerda",
-  "esq",
-  "lewy",
-  "lewa",
-  "levy",
-  "leva",
-  "vanster",
-  "левыи",
-  "левая",
-  "лев",
-  "左",
-  "왼쪽",
-  "좌",
-]);
-const RIGHT_TOKENS: ReadonlySet<string> = new Set([
-  "r",
-  "right",
-  "starboard",
-  "stbd",
-  "stb",
-  "rh",
-  "rt",
-  "rb",
-  "rechts",
-  "droite",
-  "derecho",
-  "derecha",
-  "destro",
-  "destra",
-  "direito",
-  "direita",
-  "prawy",
-  "prawa",
-  "pravy",
-  "prava",
-  "hoger",
-  "правыи",
-  "правая",
-  "прав",
-  "右",
-  "오른쪽",
-  "우",
-]);
-const CENTRE_TOKENS: ReadonlySet<string> = new Set(["c", "centre", "center", "ctr"]);
 
 /**
  * The side a name states (`_L`, `.L`, `Left`, `Port`, `lh`, `l_` prefix; `_R`, `Right`,
