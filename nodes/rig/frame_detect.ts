@@ -13,7 +13,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
-import { type EndSection, endSections, mirrorSymmetry } from "./frame_shape.ts";
+import { type EndSection, endSections, endVees, mirrorSymmetry } from "./frame_shape.ts";
 import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 
@@ -277,17 +277,47 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
     }`,
     ends.levelKnown,
   );
-  const aft = decide("tail", [tailVote, noseVote], tailShape);
+  // A V-tail's two canted surfaces: the end with a V is the tail when the fin cue is unclear (a V
+  // balances about the centre line, and with a guessed centre line it reads as the nose).
+  const vees = endVees(points, min, extent, long, span, upAxis);
+  const veeEnd = vees.high && !vees.low ? 1 : vees.low && !vees.high ? -1 : 0;
+  const vee = veeEnd > 0 ? vees.high : veeEnd < 0 ? vees.low : undefined;
+  const veeTail: SignVote | undefined = vee && !tailShape?.clear
+    ? {
+      sign: veeEnd as 1 | -1,
+      clear: true,
+      byName: false,
+      reason: `two surfaces canted ${vee.cant.toFixed(0)}° in a V at that end (a V-tail)`,
+    }
+    : undefined;
+  const aft = decide("tail", [tailVote, noseVote], veeTail ?? tailShape);
+  const veeDecision = veeTail && !aft.byName ? aft : undefined;
   const tailEnd = aft.sign > 0 ? ends.high : ends.low;
+  const tailVee = aft.sign > 0 ? vees.high : vees.low;
+  // Where the tail end was a guess, how far it reaches up or down tells nothing of up. Where it is a
+  // V, the V's tips reach the way it opens, which is up for most V-tails but down for an inverted
+  // one (a Predator's): a shape cue for up, never a clear one.
+  const reach = tailVee
+    ? {
+      sign: tailVee.opens,
+      clear: false,
+      byName: false,
+      reason: `the tail's V opens that way (${
+        tailVee.cant.toFixed(0)
+      }° cant; an inverted V opens down, unclear)`,
+    }
+    : shapeVote(
+      tailEnd.top - ends.level,
+      ends.level - tailEnd.bottom,
+      `the tail end reaches further that way from the fuselage's centre line${
+        aft.clear ? "" : ", at an end the tail cue did not settle"
+      }`,
+      ends.levelKnown && aft.clear,
+    );
   const up = decide(
     "up",
     [nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15)],
-    shapeVote(
-      tailEnd.top - ends.level,
-      ends.level - tailEnd.bottom,
-      "the tail end reaches further that way from the fuselage's centre line",
-      ends.levelKnown,
-    ),
+    reach,
   );
   let aftSign = aft.sign, upSign = up.sign;
   reasons.push(aft.reason, up.reason);
@@ -306,8 +336,10 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // Left/right names fix the handedness: left = aft × up.
   if (leftward && namedSpan === span) {
     const impliedLeft = handedLeft(long, aftSign, upAxis, upSign, span);
+    // A tail told by a V is sure of its end but not of which way the V opens: the names set up.
+    const upLessSure = aft === veeDecision && !up.byName;
     if (Math.sign(leftward[span]) !== impliedLeft) {
-      if (!aft.byName) {
+      if (!aft.byName && !upLessSure) {
         aftSign = -aftSign as 1 | -1;
         if (aft.clear) weak.push("tail: left/right names disagree with the shape");
         else decisionsWeak.splice(decisionsWeak.indexOf(aft.weak!), 1);
@@ -320,7 +352,13 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       } else {
         weak.push("left/right names disagree with the tail and fin names");
       }
-    } else reasons.push("left/right names agree");
+    } else {
+      reasons.push("left/right names agree");
+      if (upLessSure && up.weak) {
+        decisionsWeak.splice(decisionsWeak.indexOf(up.weak), 1);
+        reasons.push("up set by left/right names");
+      }
+    }
   }
   weak.push(...decisionsWeak);
   return {

@@ -135,3 +135,49 @@ export function classScene(sample: ClassSample): Document {
   }
   return doc;
 }
+
+/** Turns about the aft axis by `degrees`, the left tip rising. */
+const roll = (degrees: number): Place => {
+  const a = degrees * Math.PI / 180, c = Math.cos(a), s = Math.sin(a);
+  return (p) => [p[0], p[1] * c + p[2] * s, -p[1] * s + p[2] * c];
+};
+
+/** Ailerons on a wing swept 25–45°, at aft 4 beside {@link FUSELAGE}: no tail surfaces at all. */
+export function sweptWingAircraft(next: () => number): ClassSample {
+  const wing = airfoilSurface(next, { sweep: [25, 45] });
+  const pair = mirroredPair(
+    wing,
+    shift([4 - wing.origin[0], -wing.origin[1], 0]),
+    ["Aileron_L", "Aileron_R"],
+    "aileron",
+    "Wing",
+  );
+  return { panels: pair.panels, fixed: [FUSELAGE, ...pair.fixed], description: wing.description };
+}
+
+/**
+ * A V-tail aircraft: {@link FUSELAGE} with two tail surfaces at aft 9 canted 30–50° from the span
+ * (every fourth one an inverted V, canted down as a Predator's), and no wing. Named
+ * `Ruddervator_L`/`_R`, `Elevator_L`/`_R`, `Ruddervator`/`Ruddervator.001` (no side) or
+ * `VTail_Ruddervator_Left`/`_Right` in turn; the fixed surfaces `VTail_L`/`_R`.
+ */
+export function vTailAircraft(next: () => number, index: number): ClassSample {
+  const surface = airfoilSurface(next);
+  const cant = (index % 4 === 3 ? -1 : 1) * (30 + 20 * next());
+  const dihedral = Math.atan2(surface.axis[1], surface.axis[2]) * 180 / Math.PI;
+  const turn = roll(cant - dihedral), centre = shift([-surface.origin[0], -surface.origin[1], 0]);
+  const place: Place = (p) => shift([9, 0.5, 0])(turn(centre(p)));
+  const names: [readonly [string, string], string][] = [
+    [["Ruddervator_L", "Ruddervator_R"], "ruddervator"],
+    [["Elevator_L", "Elevator_R"], "elevator"],
+    [["Ruddervator", "Ruddervator.001"], "ruddervator"],
+    [["VTail_Ruddervator_Left", "VTail_Ruddervator_Right"], "ruddervator"],
+  ];
+  const [pairNames, kind] = names[index % names.length];
+  const pair = mirroredPair(surface, place, pairNames, kind, "VTail");
+  return {
+    panels: pair.panels,
+    fixed: [FUSELAGE, ...pair.fixed],
+    description: `cant ${cant.toFixed(0)}°: ${surface.description}`,
+  };
+}
