@@ -73,7 +73,9 @@ function bc4Channel(src: Uint8Array, at: number, signed: boolean, values: Float6
  *
  * @example
  * ```ts
- * const rgba = decodeBc45(blocks, 64, 64, 2, false); // an ATI2 normal map
+ * const blocks = new Uint8Array(16 * 16 * 16); // 16 × 16 blocks of 16 bytes: a 64 × 64 ATI2 normal map
+ * const rgba = decodeBc45(blocks, 64, 64, 2, false);
+ * console.log(rgba.length); // 16384
  * ```
  */
 export function decodeBc45(
@@ -292,7 +294,9 @@ function expandBits(v: number, bits: number): number {
  *
  * @example
  * ```ts
+ * const blocks = new Uint8Array(64 * 64 * 16); // 64 × 64 blocks of 16 bytes
  * const rgba = decodeBc7(blocks, 256, 256);
+ * console.log(rgba.length); // 262144
  * ```
  */
 export function decodeBc7(src: Uint8Array, width: number, height: number): Uint8Array {

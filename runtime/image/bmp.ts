@@ -19,7 +19,17 @@ const HEADER_SIZES = [40, 52, 56, 108, 124];
 const BI_RGB = 0, BI_BITFIELDS = 3, BI_ALPHABITFIELDS = 6;
 const MAX_SIDE = 16384;
 
-/** Decodes a BMP file; a {@link ByteWindow} failure (typed, with its byte offset) otherwise. */
+/**
+ * Decodes a BMP file; a {@link ByteWindow} failure (typed, with its byte offset) otherwise.
+ *
+ * @example
+ * ```ts
+ * import { ByteWindow } from "../binary.ts";
+ *
+ * const file = await Deno.readFile("wing.bmp");
+ * const { width, height, data } = decodeBmp(ByteWindow.of(file, "bmp", "wing.bmp"));
+ * ```
+ */
 export function decodeBmp(bmp: ByteWindow): BmpImage {
   bmp.need(0, 54, "BMP file and info headers");
   const bytes = bmp.view(0, bmp.length);

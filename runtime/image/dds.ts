@@ -111,7 +111,10 @@ const fourCCText = (code: number) =>
  *
  * @example
  * ```ts
- * const { width, height, data } = decodeDds(window);
+ * import { ByteWindow } from "../binary.ts";
+ *
+ * const file = await Deno.readFile("hull.dds");
+ * const { width, height, data } = decodeDds(ByteWindow.of(file, "dds", "hull.dds"));
  * ```
  */
 export function decodeDds(dds: ByteWindow): RgbaImage {

@@ -30,7 +30,10 @@ const RLE_PACKET_PIXELS = 128;
  *
  * @example
  * ```ts
- * const { width, height, data } = decodeTga(window);
+ * import { ByteWindow } from "../binary.ts";
+ *
+ * const file = await Deno.readFile("cockpit.tga");
+ * const { width, height, data } = decodeTga(ByteWindow.of(file, "tga", "cockpit.tga"));
  * ```
  */
 export function decodeTga(tga: ByteWindow): RgbaImage {
