@@ -60,10 +60,11 @@ export const decodeGltf = defineNode({
     const containerRepairs: string[] = [];
     const jsonDoc = readContainer(bytes, source, containerRepairs);
     const file = source.file ?? source.format;
-    const repairs = [...containerRepairs, ...checkGltfStructure(jsonDoc, source)];
-    for (const repair of summariseRepeats(repairs.map((r) => `${file} at ${r}`))) {
-      ctx.warn(repair);
-    }
+    // Repairs at a byte offset or JSON path, each named with the file; past three alike, counted.
+    const warnRepairs = (repairs: readonly string[]) => {
+      for (const repair of summariseRepeats(repairs.map((r) => `${file} at ${r}`))) ctx.warn(repair);
+    };
+    warnRepairs([...containerRepairs, ...checkGltfStructure(jsonDoc, source)]);
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
     const unknown = required.findIndex((name) => !readable.has(name));
@@ -79,7 +80,7 @@ export const decodeGltf = defineNode({
     for (const name of (jsonDoc.json.extensionsUsed ?? []) as string[]) {
       if (!readable.has(name)) {
         ctx.warn(
-          `${source.file ?? source.format} uses extension '${name}', which partgraph does not read: ` +
+          `${file} uses extension '${name}', which partgraph does not read: ` +
             "its data is left out of the scene",
         );
       }
@@ -106,9 +107,7 @@ export const decodeGltf = defineNode({
     checkIndexValues(doc, source);
     convertSkinAttributes(doc, source);
     convertUvwAttributes(doc);
-    for (const repair of summariseRepeats(checkJointIndices(doc, source).map((r) => `${file} at ${r}`))) {
-      ctx.warn(repair);
-    }
+    warnRepairs(checkJointIndices(doc, source));
     const textures = doc.getRoot().listTextures();
     const label = (texture: Texture) =>
       texture.getName() ? `'${texture.getName()}'` : `#${textures.indexOf(texture)}`;
