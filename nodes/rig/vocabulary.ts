@@ -16,6 +16,7 @@ import {
   CENTRE_TOKENS,
   CJK,
   CJK_WORDS,
+  FRENCH_SURFACE_TOKENS,
   GLUED_PREFIXES,
   GLUED_SUFFIXES,
   KIND_COMPOUNDS,
@@ -234,16 +235,30 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
 
 /**
  * The side a name states (`_L`, `.L`, `Left`, `Port`, `lh`, `l_` prefix; `_R`, `Right`,
- * `Starboard`, `stbd`, `rh`; `_C`, `Centre`), or undefined when it states none or contradicts itself.
+ * `Starboard`, `stbd`, `rh`; `_C`, `Centre`; French `G`/`D` beside a French surface word), or undefined
+ * when it states none or contradicts itself.
  */
 export function sideFromName(name: string): Side | undefined {
   const sides = new Set<Side>();
-  for (const token of tokenize(name)) {
+  const tokens = tokenize(name);
+  for (const token of tokens) {
     if (LEFT_TOKENS.has(token)) sides.add("left");
     else if (RIGHT_TOKENS.has(token)) sides.add("right");
     else if (CENTRE_TOKENS.has(token)) sides.add("centre");
   }
+  if (sides.size === 0 && tokens.some((t) => FRENCH_SURFACE_TOKENS.has(t))) {
+    for (const letter of frenchSideLetters(name)) sides.add(letter === "g" ? "left" : "right");
+  }
   return sides.size === 1 ? [...sides][0] : undefined;
+}
+
+/**
+ * The letters `g` and `d` standing alone in a name: between separators, or a capital after a
+ * lower-case word (`VoletG`), never glued to a digit or a word (`D0`, `Gouverne`).
+ */
+function frenchSideLetters(name: string): string[] {
+  const alone = /(?:(?<![\p{L}\p{N}])[GgDd]|(?<=\p{Ll})[GD])(?![\p{L}\p{N}])/gu;
+  return [...name.matchAll(alone)].map((m) => m[0].toLowerCase());
 }
 
 /**

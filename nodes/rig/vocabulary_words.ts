@@ -171,6 +171,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   エアブレーキ: "air_brake",
   spoiler: "spoiler",
   spoileron: "spoiler",
+  deporteur: "spoiler", // French déporteur
   storklappe: "spoiler", // German Störklappe
   интерцептор: "spoiler",
   スポイラー: "spoiler",
@@ -181,6 +182,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   clamshell: "drag_rudder",
   trimtab: "trim_tab",
   tab: "trim_tab",
+  compensateur: "trim_tab", // French
 };
 
 /**
@@ -379,6 +381,22 @@ export const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "右",
   "오른쪽",
   "우",
+]);
+/**
+ * French surface words (accents dropped, as tokens are). Beside one, a lone `G` or `D` names a side
+ * (`Volet_G`, `AileronD`, gauche and droite), as French modellers shorten them; elsewhere the letters
+ * are no side (`D0` is a damage level, `Flap_D` the fourth of four).
+ */
+export const FRENCH_SURFACE_TOKENS: ReadonlySet<string> = new Set([
+  "aileron",
+  "volet",
+  "gouverne",
+  "profondeur",
+  "direction",
+  "bec",
+  "aerofrein",
+  "deporteur",
+  "compensateur",
 ]);
 /** Tokens naming the centre. */
 export const CENTRE_TOKENS: ReadonlySet<string> = new Set(["c", "centre", "center", "ctr"]);

@@ -37,6 +37,8 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["gouverne de profondeur", "elevator"],
   ["gouverne_direction", "rudder"],
   ["Volet_G", "flap"],
+  ["Déporteur_D", "spoiler"],
+  ["Compensateur_profondeur", "trim_tab"],
   ["Timón de profundidad", "elevator"],
   ["timon_izq", "rudder"],
   ["Leme de profundidade", "elevator"],
@@ -174,8 +176,16 @@ const SIDE_TABLE: [string, string | undefined][] = [
   ["Элерон_правый", "right"],
   ["左副翼", "left"],
   ["エルロン右", "right"],
-  ["VatorL_D0", "left"], // one letter is never a side but L and R: D0 is a damage level
-  ["Volet_G", undefined],
+  ["VatorL_D0", "left"], // D0 is a damage level, not droite
+  // French G and D (gauche, droite) only stand alone beside a French surface word.
+  ["Volet_G", "left"],
+  ["AileronD", "right"],
+  ["Gouverne_direction_G", "left"],
+  ["gouverne de profondeur D", "right"],
+  ["Déporteur.G_1", "left"],
+  ["Flap_D", undefined], // the fourth of Flap_A…Flap_D
+  ["Aileron_D0", undefined],
+  ["Volet_G_D", undefined],
   ["Aileron_L", "left"],
   ["aileron.L", "left"],
   ["LeftAileron", "left"],
