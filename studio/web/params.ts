@@ -34,25 +34,10 @@ export function renderGraphInputs(
   onEdit: OnEdit,
   onRename: OnRename,
 ): void {
-  const heading = document.createElement("h3");
-  heading.textContent = "Graph inputs";
-  panel.replaceChildren(heading);
-  panel.dataset.node = INPUTS_ID;
+  startInterfacePanel(panel, INPUTS_ID, "Graph inputs");
   for (const [name, decl] of Object.entries(model.graph.inputs ?? {})) {
-    const row = document.createElement("div");
-    row.className = "param";
-    row.dataset.input = name;
-    const type = document.createElement("span");
-    type.className = "type";
-    type.textContent = decl.type;
+    const { row, detail: type } = interfaceRow("input", name, decl.type, onRename);
     type.title = decl.description ?? "";
-    const caption = nameField(
-      "input",
-      name,
-      `graph input ${name}`,
-      (to) => onRename("input", name, to),
-      type,
-    );
     const value = document.createElement("input");
     value.className = "default";
     value.placeholder = `default (${decl.type === "string" ? "text" : "JSON"}; empty: required)`;
@@ -88,7 +73,7 @@ export function renderGraphInputs(
       type.title = model.graph.inputs?.[name]?.description ?? "";
       onEdit();
     };
-    row.append(caption, value, remove, about);
+    row.append(value, remove, about);
     panel.append(row);
   }
   const add = document.createElement("div");
@@ -113,21 +98,9 @@ export function renderGraphInputs(
  * node that uses this graph as a group) and the socket it reads.
  */
 export function renderGraphOutputs(panel: HTMLElement, model: GraphModel, onRename: OnRename): void {
-  const heading = document.createElement("h3");
-  heading.textContent = "Graph outputs";
-  panel.replaceChildren(heading);
-  panel.dataset.node = OUTPUTS_ID;
+  startInterfacePanel(panel, OUTPUTS_ID, "Graph outputs");
   for (const [name, link] of Object.entries(model.graph.outputs ?? {})) {
-    const row = document.createElement("div");
-    row.className = "param";
-    row.dataset.output = name;
-    const source = document.createElement("span");
-    source.className = "type";
-    source.textContent = `← ${link}`;
-    row.append(
-      nameField("output", name, `graph output ${name}`, (to) => onRename("output", name, to), source),
-    );
-    panel.append(row);
+    panel.append(interfaceRow("output", name, `← ${link}`, onRename).row);
   }
   if (!model.graph.outputs || !Object.keys(model.graph.outputs).length) {
     const none = document.createElement("p");
@@ -135,6 +108,35 @@ export function renderGraphOutputs(panel: HTMLElement, model: GraphModel, onRena
     none.textContent = "No graph outputs: drop a wire on + to add one.";
     panel.append(none);
   }
+}
+
+/** Empties `panel` for Group Input's or Output's rows (`node`: which of the two), under `title`. */
+function startInterfacePanel(panel: HTMLElement, node: string, title: string): void {
+  const heading = document.createElement("h3");
+  heading.textContent = title;
+  panel.replaceChildren(heading);
+  panel.dataset.node = node;
+}
+
+/**
+ * A row of Group Input's or Output's panel for the graph's socket `name`: its name field (renaming it
+ * renames the socket wherever the graph is a node group), then `detail` (its type, or the link an
+ * output reads). The row is marked `data-input` or `data-output` for the issue marks and the tests.
+ */
+function interfaceRow(
+  kind: "input" | "output",
+  name: string,
+  detail: string,
+  onRename: OnRename,
+): { row: HTMLElement; detail: HTMLElement } {
+  const row = document.createElement("div");
+  row.className = "param";
+  row.dataset[kind] = name;
+  const shown = document.createElement("span");
+  shown.className = "type";
+  shown.textContent = detail;
+  row.append(nameField(kind, name, `graph ${kind} ${name}`, (to) => onRename(kind, name, to), shown));
+  return { row, detail: shown };
 }
 
 /**
