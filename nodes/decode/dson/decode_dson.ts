@@ -44,7 +44,9 @@ export const decodeDson = defineNode({
   // 10: the nodes below a blended follower that hold no mesh skinned with its blend (empties, a
   // rigged item's figure and bones) are one warning per follower naming them: they ride the dominant
   // joint alone (before, silently). The scene is unchanged.
-  version: 10,
+  // 11: such a follower's `rigid_follow` extras list those nodes (`unblended`: all of them, or the
+  // follower itself when it has no mesh), so `partgraph inspect` names what the warning names.
+  version: 11,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several). References resolve only inside `content_roots`; missing content is a warning and the scene " +

@@ -42,6 +42,8 @@ export function describeDson(scene: Document): Json {
         parent: follow.parent ?? null,
         // Only on a blend of joints, whose meshes are skinned with it (`follow_skin.ts`).
         ...(follow.blend ? { blend: follow.blend } : {}),
+        // The nodes its warning names: on the blend, they ride `joint` alone (no mesh to skin).
+        ...(follow.unblended ? { unblended: follow.unblended } : {}),
       });
     }
   }

@@ -23,7 +23,8 @@
  *
  * Nodes below such a follower that hold no mesh (an empty, a socket, a rigged item's figure and
  * bones) cannot follow a blend: they ride the dominant joint alone, and one warning per follower
- * names them (Daz moves them rigidly with the follower; its bake script leaves them out).
+ * names them (Daz moves them rigidly with the follower; its bake script leaves them out). The
+ * follower's `rigid_follow.unblended` lists them all (the follower itself when it has no mesh).
  *
  * @module
  */
@@ -82,6 +83,7 @@ export function skinBlendedFollowers(
         `dson: rigid follower '${dsonNodes[follower.node].key}' has no mesh to skin with its reference ` +
           `vertices' blend of joints: it rides '${dsonNodes[follower.joint].key}' alone, ${ignored}`,
       );
+      recordUnblended(nodes[follower.node], [dsonNodes[follower.node].key]);
     } else {
       // Found before the meshes leave their nodes for the scene root.
       const bare = nodesWithoutMesh(nodes[follower.node], target.meshNodes, followerNodes)
@@ -93,10 +95,24 @@ export function skinBlendedFollowers(
               named(bare)
             }): they ride '${dsonNodes[follower.joint].key}' alone, ${ignored}`,
         );
+        recordUnblended(nodes[follower.node], bare);
       }
     }
     for (const meshNode of meshes) skinMesh(target, follower, meshNode, warn);
   }
+}
+
+/**
+ * Records on the follower's `rigid_follow` extras the keys of the nodes its warning names (all of
+ * them, not only the first few): those riding its joint alone although it is on a blend, so that
+ * `describeDson` (`partgraph inspect`) lists what the warning says.
+ */
+function recordUnblended(followerNode: Node, keys: readonly string[]): void {
+  const record = (getPartgraphExtras(followerNode).dson ?? {}) as Record<string, never>;
+  const follow = (record.rigid_follow ?? {}) as Record<string, never>;
+  setPartgraphExtras(followerNode, {
+    dson: { ...record, rigid_follow: { ...follow, unblended: [...keys] } },
+  });
 }
 
 /** Skins one mesh node below a follower with its blend and moves it to the scene root. */

@@ -15,6 +15,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
+import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -383,7 +384,7 @@ Deno.test("dson: a blended follower with no mesh rides the dominant joint, with 
   const json = blendCase(prng(3), block(1, 1));
   const nodes = (json.scene as Json).nodes as Json[];
   delete nodes[nodes.length - 1].geometries;
-  const { node, warnings } = await decodedDoc(json);
+  const { scene, node, warnings } = await decodedDoc(json);
   assert.equal(node("Ring").getParentNode()?.getName(), "F_bone1");
   const [dominant, ...others] = expectedBlend(json, block(1, 1));
   assert.equal(dominant.joint, "F_bone1");
@@ -393,6 +394,9 @@ Deno.test("dson: a blended follower with no mesh rides the dominant joint, with 
       others.map((j) => `'${j.joint}'`).join(", ")
     })`,
   ]);
+  // `partgraph inspect` says the same: the follower itself rides its joint alone.
+  const [listed] = describeDson(scene).rigid_followers as Json[];
+  assert.deepEqual([listed.name, listed.joint, listed.unblended], ["Ring", "F_bone1", ["Ring-1"]]);
 });
 
 /** Adds under the ring an empty `Socket` 1 cm above it and a `Bead` (the ring's triangle) beside it. */
@@ -414,9 +418,23 @@ function withSocketAndBead(json: Json): Json {
   return json;
 }
 
+Deno.test("dson: inspect lists every node a blended follower's warning counts, not only the first three", async () => {
+  const json = withSocketAndBead(blendCase(prng(3), block(1, 1)));
+  const nodes = (json.scene as Json).nodes as Json[];
+  for (const k of [2, 3, 4]) nodes.push({ id: `Socket-${k}`, url: "#Socket", parent: `#Socket-${k - 1}` });
+  const { scene, warnings } = await decodedDoc(json);
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0],
+    / 4 node\(s\) below it hold no such mesh \('Socket-1', 'Socket-2', 'Socket-3' and 1 more\)/,
+  );
+  const [listed] = describeDson(scene).rigid_followers as Json[];
+  assert.deepEqual(listed.unblended, ["Socket-1", "Socket-2", "Socket-3", "Socket-4"]);
+});
+
 Deno.test("dson: nodes without a mesh below a blended follower ride its joint alone, named in a warning", async () => {
   const json = withSocketAndBead(blendCase(prng(3), block(1, 1)));
-  const { node, warnings } = await decodedDoc(json);
+  const { scene, node, warnings } = await decodedDoc(json);
   const [dominant, ...others] = expectedBlend(json, block(1, 1));
   assert.equal(node("Socket").getParentNode()?.getName(), "Ring");
   assert.equal(node("Ring").getParentNode()?.getName(), dominant.joint);
@@ -426,8 +444,14 @@ Deno.test("dson: nodes without a mesh below a blended follower ride its joint al
       Math.round((1 - dominant.weight) * 1000) / 10
     }% of their skin weight (on ${others.map((j) => `'${j.joint}'`).join(", ")})`,
   ]);
+  // `partgraph inspect` lists the nodes the warning names (before, it showed only the blend).
+  const [listed] = describeDson(scene).rigid_followers as Json[];
+  assert.deepEqual([listed.joint, listed.unblended], [dominant.joint, ["Socket-1"]]);
+  assert.equal((listed.blend as Json[]).length, others.length + 1);
   // A follower of one joint has nothing to warn about: its socket rides that joint as Daz moves it.
-  assert.deepEqual((await decodedDoc(withSocketAndBead(blendCase(prng(3), block(1, 1), true)))).warnings, []);
+  const single = await decodedDoc(withSocketAndBead(blendCase(prng(3), block(1, 1), true)));
+  assert.deepEqual(single.warnings, []);
+  assert.equal((describeDson(single.scene).rigid_followers as Json[])[0].unblended, undefined);
 
   // Measured in three.js: the socket's origin against Daz's fit, and the skinned bead's vertices.
   const random = prng(77);
