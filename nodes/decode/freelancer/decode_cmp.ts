@@ -23,15 +23,15 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 11,
+  version: 12,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records and animation scripts for constraints.resolve. Meshes, materials and textures are looked up in the " +
     "file, then in the optional library inputs, then (libraries: auto) in the libraries the game's " +
     "archetype inis name for the model, the .mat/.txm/.vms files in its folder and its ancestors " +
     "up to the DATA folder (nearest first), and the rest of that tree; the scene records which " +
-    "library supplied each. Material types go through the game's [MaterialMap] (EXE/dacom.ini beside " +
-    "the DATA folder when there, else retail's), as the game draws them.",
+    "library supplied each. Material types go through the game's [MaterialMap] (material_map: " +
+    "EXE/dacom.ini beside the DATA folder when there, else retail's), as the game draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "The .cmp, .3db or .vms file." },
     library: {
@@ -70,6 +70,16 @@ export const decodeCmp = defineNode({
       doc: "The game's DATA folder: the top of the library search (nothing outside it is read but " +
         "../EXE/dacom.ini, the game's [MaterialMap]) and the root of the paths archetype inis name; " +
         "empty: the nearest ancestor folder named DATA.",
+    },
+    material_map: {
+      type: "enum",
+      values: ["auto", "retail", "none"],
+      default: "auto",
+      doc: "The [MaterialMap] that rewrites material types by name and type, as the game does " +
+        "(name = ^tlr_material$ = NebulaTwo draws the trade lanes additive). auto: the install's " +
+        "EXE/dacom.ini beside the data folder when the search has one (libraries not none), else " +
+        "retail's built-in table; retail: the built-in table, for a mod whose dacom.ini should not " +
+        "count; none: every material drawn by its stored Type.",
     },
     lods: {
       type: "enum",

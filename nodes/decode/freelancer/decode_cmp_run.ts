@@ -11,6 +11,7 @@ import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
 import { gameMaterialMap } from "./library/dacom.ts";
 import { libraryReport } from "./library/report.ts";
 import { decodeModel, type NamedBytes } from "./codec/model.ts";
+import { NO_MATERIAL_MAP, RETAIL_MATERIAL_MAP } from "./codec/material_map.ts";
 import { buildScene } from "./codec/build_scene.ts";
 import type { decodeCmp } from "./decode_cmp.ts";
 
@@ -27,18 +28,23 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   const given: NamedBytes[] = [inputs.library, inputs.materials].filter((l) => l !== undefined);
   const warn = (message: string) => ctx.warn(message);
   if (params.libraries === "none") {
-    // No file beyond the inputs is read: the material types go through retail's [MaterialMap].
+    // No file beyond the inputs is read: "auto" is retail's [MaterialMap].
     ctx.cheapToRecompute();
+    const materialMap = params.material_map === "none" ? NO_MATERIAL_MAP : RETAIL_MATERIAL_MAP;
     return {
-      scene: buildScene(decodeModel(inputs.bytes, given, warn), warn, {
+      scene: buildScene(decodeModel(inputs.bytes, given, warn, materialMap), warn, {
         lods: params.lods,
         file: inputs.bytes.name,
       }),
     };
   }
   const options = searchOptions(params);
-  // The install's own EXE/dacom.ini when the model is in a game tree, else retail's table.
-  const materialMap = await gameMaterialMap(options, ctx);
+  // "auto": the install's own EXE/dacom.ini when the model is in a game tree, else retail's table.
+  const materialMap = params.material_map === "auto"
+    ? await gameMaterialMap(options, ctx)
+    : params.material_map === "retail"
+    ? RETAIL_MATERIAL_MAP
+    : NO_MATERIAL_MAP;
   // A first decode tells what is missing; its warnings are repeated by the decode that follows.
   const deferred: string[] = [];
   const first = decodeModel(inputs.bytes, given, (message) => deferred.push(message), materialMap);

@@ -94,6 +94,16 @@ export const RETAIL_MATERIAL_MAP: MaterialMap = {
 };
 
 /**
+ * A map that rewrites nothing (`decode.cmp`'s `material_map: "none"`): every material is drawn by
+ * its stored `Type`.
+ */
+export const NO_MATERIAL_MAP: MaterialMap = {
+  source: "no [MaterialMap] (material_map: none)",
+  exact: new Map(),
+  patterns: [],
+};
+
+/**
  * Reads the `[MaterialMap]` of a `dacom.ini` (text, or BINI). Several sections: the last counts, as
  * each replaces the one before in Librelancer. A pattern JavaScript cannot compile (a .NET-only
  * construct), a line without a type, or a repeated exact key (Librelancer's `Dictionary.Add` throws

@@ -18,7 +18,13 @@ import {
   RETAIL_MATERIAL_MAP,
 } from "../../../../nodes/decode/freelancer/codec/material_map.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { encodeString, encodeU32, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
+import {
+  encodeString,
+  encodeU32,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+} from "../../../support/freelancer/encode_utf.ts";
 import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { fighterCmp, libraryFile, writeGameTree } from "./game_tree.ts";
@@ -317,5 +323,78 @@ Deno.test("EXE/dacom.ini beside DATA replaces retail's table, keys the cache, an
     }
   } finally {
     await Deno.remove(tree.base, { recursive: true });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The user's choice: material_map
+
+Deno.test("material_map: retail ignores the install's dacom.ini, none draws every stored Type, auto reads it", async () => {
+  const tree = await writeGameTree();
+  try {
+    await Deno.mkdir(join(tree.base, "EXE"));
+    // A mod's map that draws the fighter's paint additive.
+    await Deno.writeTextFile(
+      join(tree.base, "EXE", "dacom.ini"),
+      "[MaterialMap]\nname = ^rh_paint$ = NebulaTwo\n",
+    );
+    const bytes = { bytes: await Deno.readFile(tree.fighter), name: "rh_fighter.cmp" };
+    const decodeWith = async (material_map: string) => {
+      const ctx = testContext();
+      const { scene } = await runNode(
+        decodeCmp,
+        { bytes },
+        { model_path: tree.fighter, material_map } as never,
+        ctx,
+      );
+      const doc = scene as Document;
+      const paint = doc.getRoot().listMaterials().find((m) => m.getName() === "rh_paint")!;
+      const report = getPartgraphExtras(doc.getRoot().getDefaultScene()!).libraries as Record<
+        string,
+        unknown
+      >;
+      return { paint, report, warnings: ctx.warnings.map((w) => w.message) };
+    };
+    const auto = await decodeWith("auto");
+    assert.equal(extrasOf(auto.paint).type, "NebulaTwo");
+    assert.equal(auto.paint.getAlphaMode(), "BLEND");
+    assert.equal((auto.report.material_map as { source: string }).source, "EXE/dacom.ini");
+    const retail = await decodeWith("retail");
+    assert.equal(extrasOf(retail.paint).type, "DcDt", "retail's table has no rule for rh_paint");
+    assert.equal(retail.paint.getAlphaMode(), "OPAQUE");
+    assert.equal(retail.report.material_map, undefined);
+    assert.deepEqual(retail.warnings, auto.warnings, "the same library search, the same warnings");
+  } finally {
+    await Deno.remove(tree.base, { recursive: true });
+  }
+  // A model given alone: retail's table makes tlr_material additive and nomad_hull a nomad; none keeps both as stored.
+  const model = triangleModel([
+    { name: "tlr_material", type: "DcDt", dc: [0.2, 0.2, 0.2] },
+    { name: "nomad_hull", type: "DcDtOcOtTwo", oc: 0.5 },
+  ]);
+  for (const libraries of ["auto", "none"]) {
+    const run = async (material_map: string) => {
+      const ctx = testContext();
+      const { scene } = await runNode(
+        decodeCmp,
+        { bytes: { bytes: encodeUtf(model), name: "lane.3db" } },
+        { libraries, material_map } as never,
+        ctx,
+      );
+      return scene as Document;
+    };
+    const retail = await run("retail");
+    assert.equal(extrasOf(material(retail, "tlr_material")).type, "NebulaTwo", libraries);
+    assert.equal(extrasOf(material(retail, "nomad_hull")).type, "NomadMaterialNoBendy", libraries);
+    const none = await run("none");
+    const lane = material(none, "tlr_material");
+    assert.deepEqual(extrasOf(lane), { material_id: extrasOf(lane).material_id, type: "DcDt" }, libraries);
+    assert.equal(lane.getAlphaMode(), "OPAQUE");
+    assert.equal(lane.getExtension("KHR_materials_unlit"), null);
+    const hull = material(none, "nomad_hull");
+    assert.equal(extrasOf(hull).type, "DcDtOcOtTwo");
+    assert.equal(hull.getAlphaMode(), "BLEND");
+    assert.deepEqual(hull.getBaseColorFactor()[3], 0.5, "Oc drawn as stored, not by the nomad shader");
+    await assertValid(none);
   }
 });
