@@ -57,13 +57,16 @@ export async function runTop(ctx: RunContext): Promise<void> {
   $("run-log").replaceChildren();
   $("outputs").replaceChildren();
   status(`Running ${top}… (Run is disabled until it ends)`);
+  // The run reports nodes by their ids when it started; a node renamed since (even while the run goes
+  // on) is named, and a click shows it, by its id at that time.
+  const now = (reported: string) => runs.current(top, reported) ?? reported;
   const log = (id: string | undefined, message: string, kind: string) => {
     const li = document.createElement("li");
     li.className = kind;
-    li.textContent = `${id ?? "run"}: ${message}`;
+    li.textContent = `${id === undefined ? "run" : now(id)}: ${message}`;
     if (id !== undefined) {
-      li.dataset.node = id;
-      li.onclick = guarded(() => ctx.reveal(top, id));
+      li.dataset.node = now(id);
+      li.onclick = guarded(() => ctx.reveal(top, now(id)));
     }
     $("run-log").append(li);
   };

@@ -18,6 +18,12 @@ interface Run {
   /** The flattened ids of every node the run evaluates (the server's `plan` event), once known. */
   planned?: readonly string[];
   live: boolean;
+  /**
+   * The renames since the run started, in order, each as what it does to a flattened id (`""`: the
+   * node is gone). The runtime goes on reporting nodes by the ids they had when it started, so a node
+   * renamed while the run goes on is found under its new id through these.
+   */
+  readonly renames: ((id: string) => string)[];
 }
 
 /** Node states of the latest run of each top graph. */
@@ -26,7 +32,7 @@ export class RunStates {
 
   /** A run of `top` starts: its last run's states go; until {@link end}, nodes without one are queued. */
   start(top: string): void {
-    this.runs.set(top, { states: new Map(), live: true });
+    this.runs.set(top, { states: new Map(), live: true, renames: [] });
   }
 
   /**
@@ -35,12 +41,24 @@ export class RunStates {
    */
   plan(top: string, ids: readonly string[]): void {
     const run = this.runs.get(top);
-    if (run) run.planned = ids;
+    if (run) run.planned = ids.map((id) => this.current(top, id)).filter((id) => id !== undefined);
   }
 
   /** A node's state changed (`id` flattened, as the runtime reports it). */
   set(top: string, id: string, state: NodeState): void {
-    this.runs.get(top)?.states.set(id, state);
+    const now = this.current(top, id);
+    if (now !== undefined) this.runs.get(top)?.states.set(now, state);
+  }
+
+  /**
+   * The flattened id that the node the run of `top` reports as `reported` (its id when the run
+   * started) has now, after every rename since; undefined when it is gone (a node renamed since took
+   * its name after it was deleted).
+   */
+  current(top: string, reported: string): string | undefined {
+    let id = reported;
+    for (const moved of this.runs.get(top)?.renames ?? []) id = moved(id);
+    return id === "" ? undefined : id;
   }
 
   /**
@@ -68,7 +86,8 @@ export class RunStates {
   /**
    * Node `from` of the graph reached from `top` through the group nodes `scope` is now `to` (renamed,
    * or a rename undone): its states (and, for a group node, those of the nodes inside it) go with it,
-   * so its badge stays — dimmed, as the graph is no longer the one that ran.
+   * so its badge stays — dimmed, as the graph is no longer the one that ran. While the run goes on,
+   * what it still reports under the old id goes to the new one ({@link current}).
    */
   rename(top: string, scope: readonly string[], from: string, to: string): void {
     const run = this.runs.get(top);
@@ -84,6 +103,7 @@ export class RunStates {
     run.states.clear();
     for (const [id, state] of states) if (id) run.states.set(id, state);
     if (run.planned) run.planned = run.planned.map(moved).filter((id) => id);
+    run.renames.push(moved);
   }
 
   /** True while a run of `top` goes on. */

@@ -12,65 +12,10 @@ import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
 import { openStudio } from "./page_helpers.ts";
+import { gate, hold, INNER, writeGatedGraphs } from "./gated_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** The gate the `qa.gate` node waits on: the studio server runs in this process, so the test holds it. */
-type Gate = { qaGate?: Promise<void> };
-const gate = globalThis as Gate;
-
-/**
- * Custom nodes for the test graphs: `qa.gate` waits until the test opens its gate (never cached, so
- * every run waits; it warns "held"), `qa.echo` passes a string on (or fails, or warns, when asked).
- */
-const MODULE = `import { defineNode } from "${new URL("../../runtime/mod.ts", import.meta.url).href}";
-export default { nodes: [
-  defineNode({
-    type: "qa.gate", version: 1, doc: "Waits for the test.", cache: false, inputs: {}, params: {},
-    outputs: { value: { type: "string", doc: "g" } },
-    run: async ({ ctx }) => { ctx.warn("held"); await globalThis.qaGate; return { value: "g" }; },
-  }),
-  defineNode({
-    type: "qa.echo", version: 1, doc: "Echoes.",
-    inputs: { value: { type: "string", optional: true, doc: "In." } },
-    params: {
-      value: { type: "string", default: "", doc: "Used when the input is absent." },
-      fail: { type: "boolean", default: false, doc: "Fail instead." },
-      say: { type: "string", default: "", doc: "A warning to raise, if any." },
-    },
-    outputs: { value: { type: "string", doc: "Out." } },
-    run: ({ inputs, params, ctx }) => {
-      if (params.fail) throw new Error("asked to fail");
-      if (params.say) ctx.warn(params.say);
-      return { value: inputs.value ?? params.value };
-    },
-  }),
-] };
-`;
-
-/** A top graph: `slow` (held) feeds the group `grp`, in which `quick` needs nothing and `late` needs slow. */
-const GATED = {
-  version: 1,
-  modules: ["./qa.ts"],
-  nodes: {
-    slow: { type: "qa.gate" },
-    grp: { type: "graph", graph: "inner.json", inputs: { x: "slow.value" } },
-    tail: { type: "qa.echo", inputs: { value: "grp.late" } },
-  },
-  outputs: { quick: "grp.quick", broken: "grp.broken", tail: "tail.value" },
-};
-const INNER = {
-  version: 1,
-  modules: ["./qa.ts"],
-  inputs: { x: { type: "string" } },
-  nodes: {
-    quick: { type: "qa.echo", params: { value: "q", say: "quick has run" } },
-    late: { type: "qa.echo", inputs: { value: { $input: "x" } } },
-    broken: { type: "qa.echo", params: { fail: false } },
-  },
-  outputs: { quick: "quick.value", late: "late.value", broken: "broken.value" },
-};
 
 const badge = (page: Page, node: string) =>
   page.locator(`g.node[data-node="${node}"]`).getAttribute("data-state");
@@ -89,20 +34,15 @@ Deno.test({
   sanitizeResources: false,
 }, async (t) => {
   const dir = await tempDir({ prefix: "studio-run-feedback-" });
-  await Deno.mkdir(join(dir, "graphs"));
-  await Deno.writeTextFile(join(dir, "graphs", "qa.ts"), MODULE);
-  await Deno.writeTextFile(join(dir, "graphs", "gated.json"), JSON.stringify(GATED));
-  await Deno.writeTextFile(join(dir, "graphs", "inner.json"), JSON.stringify(INNER));
+  await writeGatedGraphs(dir);
   const { studio, page, errors, close } = await openStudio(dir);
-  let open = () => {};
-  const hold = () => gate.qaGate = new Promise<void>((done) => open = done);
   const crumbs = () => page.textContent("#crumbs");
   try {
     await page.goto(`${studio.url}?graph=${encodeURIComponent(join(dir, "graphs", "gated.json"))}`);
     await page.waitForSelector("body[data-ready=true]");
 
     await t.step("a group reads running until every node of it has reported", async () => {
-      hold();
+      const open = hold();
       await page.click("#run");
       await badgeReads(page, "slow", "running");
       try {

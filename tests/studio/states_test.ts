@@ -120,3 +120,30 @@ Deno.test("run states: a renamed node's states move with it, inside groups too, 
   runs.rename("b.json", [], "rig", "x");
   deepEqual(plain(runs.view("b.json", [], ["x"])), {}, "a graph that never ran has nothing to move");
 });
+
+Deno.test("run states: what a run reports after a rename goes to the node's new id", () => {
+  const runs = new RunStates();
+  runs.start("a.json");
+  runs.set("a.json", "old", { state: "done", ms: 9 });
+  runs.rename("a.json", [], "old", "gone");
+  runs.set("a.json", "old", { state: "done", ms: 4 });
+  runs.plan("a.json", ["fighter", "rig/parts", "rig/fit", "gone"]);
+  runs.set("a.json", "rig/parts", { state: "running" });
+  runs.rename("a.json", [], "rig", "parts");
+  runs.rename("a.json", ["parts"], "fit", "fitting");
+  // Reported by the ids the nodes had when the run started.
+  runs.set("a.json", "rig/parts", { state: "done", ms: 2 });
+  runs.set("a.json", "rig/fit", { state: "failed", ms: 3 });
+  equal(runs.current("a.json", "rig/fit"), "parts/fitting");
+  equal(runs.current("a.json", "fighter"), "fighter");
+  // The run's own "gone" (since deleted) lost its name to the renamed "old": its reports go nowhere.
+  equal(runs.current("a.json", "gone"), undefined);
+  runs.set("a.json", "gone", { state: "failed", ms: 1 });
+  runs.end("a.json");
+  deepEqual(plain(runs.view("a.json", [], ["fighter", "parts", "gone"])), { parts: "failed", gone: "done" });
+  deepEqual(plain(runs.view("a.json", ["parts"], ["parts", "fitting"])), {
+    parts: "done",
+    fitting: "failed",
+  });
+  deepEqual(runs.view("a.json", [], ["gone"]).get("gone"), { state: "done", ms: 4 });
+});
