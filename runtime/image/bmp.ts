@@ -2,7 +2,9 @@
  * Windows bitmaps (BMP): the info-header family (40, 52, 56, 108 and 124 bytes), 1-, 4- and 8-bit palettes,
  * 16-, 24- and 32-bit pixels, plain or with bit-field masks, to RGBA8 rows top first. Run-length and
  * embedded JPEG/PNG compression are refused. Sizes are checked against the data before the output is
- * allocated.
+ * allocated. Where writers differ from the format's letter, pixels are read as browsers read them: a
+ * pixel data offset of 0 means right after the palette, and a plain 32-bit pixel's fourth byte is
+ * alpha unless it is zero throughout.
  *
  * @module
  */
@@ -59,17 +61,20 @@ export function decodeBmp(bmp: ByteWindow): BmpImage {
   if (![1, 4, 8, 16, 24, 32].includes(bits)) {
     bmp.fail(28, "1, 4, 8, 16, 24 or 32 bits per pixel", String(bits));
   }
-  const masks = masked ? readMasks(bmp, headerSize, compression) : defaultMasks(bits);
-  const palette = bits <= 8
-    ? readPalette(bmp, 14 + headerSize, bits, bmp.u32(46, "BMP palette size"))
-    : undefined;
+  const masks = masked ? readMasks(bmp, headerSize, compression) : defaultMasks(bits, bmp, headerSize);
+  const entries = bits <= 8 ? paletteEntries(bmp, bits) : 0;
+  const palette = entries ? readPalette(bmp, 14 + headerSize, entries) : undefined;
+  // Masks follow a 40-byte header; larger ones hold them.
+  const masksAfter = masked && headerSize === 40 ? (compression === BI_ALPHABITFIELDS ? 16 : 12) : 0;
+  const headersEnd = 14 + headerSize + masksAfter + 4 * entries;
+  const pixels = pixelsStart(bmp, pixelsAt, headersEnd);
   const stride = Math.ceil((width * bits) / 32) * 4;
-  bmp.need(pixelsAt, stride * height, "BMP pixel rows");
+  bmp.need(pixels, stride * height, "BMP pixel rows");
   const data = new Uint8Array(width * height * 4);
   const fields = masks?.map(field);
   for (let row = 0; row < height; row++) {
     // Rows are stored bottom first unless the height is negative.
-    const source = pixelsAt + stride * (signedHeight > 0 ? height - 1 - row : row);
+    const source = pixels + stride * (signedHeight > 0 ? height - 1 - row : row);
     for (let x = 0; x < width; x++) {
       const out = 4 * (row * width + x);
       if (palette) {
@@ -87,14 +92,50 @@ export function decodeBmp(bmp: ByteWindow): BmpImage {
       for (let c = 0; c < 4; c++) data[out + c] = fields![c](pixel);
     }
   }
+  if (fields && !masked && bits === 32) opaqueWithoutAlpha(data);
   return { width, height, data };
 }
 
-/** Red, green, blue and alpha masks of plain 16-, 24- and 32-bit pixels (X1R5G5B5, BGR, BGRX). */
-function defaultMasks(bits: number): number[] | undefined {
+/**
+ * Where the pixel rows start. An offset of 0 means right after the headers, masks and palette, as
+ * browsers read it (some writers leave the field unset); one pointing into them is damage that would
+ * draw the header as pixels, and is refused as browsers refuse it.
+ */
+function pixelsStart(bmp: ByteWindow, declared: number, headersEnd: number): number {
+  if (declared === 0) return headersEnd;
+  if (declared < headersEnd) {
+    bmp.fail(
+      10,
+      `a BMP pixel data offset past the headers and palette (${headersEnd}..) or 0`,
+      String(declared),
+    );
+  }
+  return declared;
+}
+
+/**
+ * Red, green, blue and alpha masks of plain 16-, 24- and 32-bit pixels (X1R5G5B5, BGR, BGRA). A
+ * 32-bit pixel's fourth byte is alpha, as browsers and Blender read it — from a V4 or later header's
+ * alpha mask when it has one — and an image whose alpha is zero throughout is opaque
+ * ({@link opaqueWithoutAlpha}).
+ */
+function defaultMasks(bits: number, bmp: ByteWindow, headerSize: number): number[] | undefined {
   if (bits === 16) return [0x7c00, 0x03e0, 0x001f, 0];
-  if (bits === 24 || bits === 32) return [0xff0000, 0x00ff00, 0x0000ff, 0];
+  if (bits === 24) return [0xff0000, 0x00ff00, 0x0000ff, 0];
+  if (bits === 32) {
+    const alpha = headerSize >= 56 ? bmp.u32(66, "BMP alpha mask") & 0xff000000 : 0xff000000;
+    return [0xff0000, 0x00ff00, 0x0000ff, alpha];
+  }
   return undefined;
+}
+
+/**
+ * Sets alpha to 255 where every pixel's is 0: most 32-bit writers leave the fourth byte zero, and
+ * that is no transparency (Chromium reads BMPs so).
+ */
+function opaqueWithoutAlpha(data: Uint8Array): void {
+  for (let at = 3; at < data.length; at += 4) if (data[at] !== 0) return;
+  for (let at = 3; at < data.length; at += 4) data[at] = 255;
 }
 
 /** Masks after a 40-byte header, or inside a larger one (alpha from 56 bytes on). */
@@ -113,9 +154,14 @@ function field(mask: number): (pixel: number) => number {
   return (pixel) => Math.round((((pixel & mask) >>> shift) * 255) / max);
 }
 
-function readPalette(bmp: ByteWindow, at: number, bits: number, declared: number): Uint8Array {
-  const entries = declared || 1 << bits;
-  if (entries > 1 << bits) bmp.fail(46, `at most ${1 << bits} palette entries`, String(declared));
+/** The palette's entry count: as declared, or all of the depth's when 0. */
+function paletteEntries(bmp: ByteWindow, bits: number): number {
+  const declared = bmp.u32(46, "BMP palette size");
+  if (declared > 1 << bits) bmp.fail(46, `at most ${1 << bits} palette entries`, String(declared));
+  return declared || 1 << bits;
+}
+
+function readPalette(bmp: ByteWindow, at: number, entries: number): Uint8Array {
   bmp.need(at, entries * 4, "BMP palette");
   const palette = new Uint8Array(256 * 4);
   const bytes = bmp.view(at, entries * 4);

@@ -1188,3 +1188,42 @@ Deno.test("messy glTF: sparse indices that repeat keep the last value given, wit
   assertEquals(positions.slice(3, 6), [2, 2, 2]);
   assertEquals(positions.slice(9, 12), [3, 3, 3]);
 });
+
+/** Text as UTF-16 code units, little- or big-endian, after an optional byte order mark. */
+function utf16(text: string, littleEndian: boolean, mark: boolean): Uint8Array {
+  const units = (mark ? "\uFEFF" : "") + text;
+  const out = new DataView(new ArrayBuffer(2 * units.length));
+  for (let i = 0; i < units.length; i++) out.setUint16(2 * i, units.charCodeAt(i), littleEndian);
+  return new Uint8Array(out.buffer);
+}
+
+Deno.test("messy glTF: .gltf JSON saved as UTF-16 (as Windows PowerShell writes text) is read, with a warning", async () => {
+  let text = "";
+  await messyGlb((json, bin) => {
+    json.buffers[0].uri = `data:application/octet-stream;base64,${bin.toBase64()}`;
+    json.nodes[0].name = "Gouverne_é_左"; // past ASCII, and past one byte
+    text = JSON.stringify(json, null, 2);
+  });
+  const utf8 = new TextEncoder().encode(text);
+  const expected = (await runNode(exportGltf, {
+    scene: (await runNode(decodeGltf, { bytes: { bytes: utf8, name: "plane.gltf" } })).scene,
+  })).bytes.bytes;
+  for (const [littleEndian, mark] of [[true, true], [false, true], [true, false], [false, false]]) {
+    const ctx = testContext();
+    const bytes = utf16(text, littleEndian, mark);
+    const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "plane.gltf" } }, {}, ctx);
+    const order = littleEndian ? "LE" : "BE";
+    assertEquals(ctx.warnings.map((w) => w.message), [
+      `plane.gltf at byte offset 0: the JSON is UTF-16${order} text, not the UTF-8 glTF requires; read as ` +
+      `UTF-16${order} (byte offsets in later messages count the text as UTF-8)`,
+    ]);
+    assertEquals((await runNode(exportGltf, { scene })).bytes.bytes, expected);
+  }
+  // Cut mid-character: refused at the odd byte.
+  const cut = utf16(text, true, true).subarray(0, 2 * 40 + 1);
+  await rejects(runNode(decodeGltf, { bytes: { bytes: cut, name: "cut.gltf" } }), (error) => {
+    assert(error instanceof DecodeError, String(error));
+    assertEquals([error.at, error.found], [{ offset: 2 * 40 }, "an odd byte at the end"]);
+    return true;
+  });
+});

@@ -21,6 +21,16 @@ import { bmpFile, bmpInfo40, u32 } from "../../support/bmp.ts";
 const PICTURE = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
 const RED = [0, 0, 255], GREEN = [0, 255, 0], BLUE = [255, 0, 0], WHITE = [255, 255, 255];
 
+/** An 8-bit 2×2 bitmap's header declaring a palette of four colours. */
+const paletted = bmpInfo40(2, 2, 8).with(28, 4);
+const PALETTE = [...RED, 0, ...GREEN, 0, ...BLUE, 0, ...WHITE, 0];
+
+/** `file` with its pixel data offset set to `offset`. */
+function pixelsAt(offset: number, file: Uint8Array): Uint8Array {
+  file.set(u32(offset), 10);
+  return file;
+}
+
 const bytes = (...parts: (Uint8Array | number[])[]) => new Uint8Array(parts.flatMap((part) => [...part]));
 
 const IMAGES: Record<string, Uint8Array> = {
@@ -54,6 +64,14 @@ const IMAGES: Record<string, Uint8Array> = {
     ddsHeader(2, 2, { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], pfFlags: 0x41 }),
     [...RED, 255, ...GREEN, 255, ...BLUE, 255, ...WHITE, 255],
   ),
+  // A four-colour palette (red, green, blue, white as BGRA) and a pixel offset left 0: the rows follow the palette.
+  "unset-offset.bmp": pixelsAt(0, bmpFile(paletted, [2, 3, 0, 0, 0, 1, 0, 0], PALETTE)),
+  // An offset into the palette: the palette would be drawn as pixels.
+  "inside.bmp": pixelsAt(60, bmpFile(paletted, [2, 3, 0, 0, 0, 1, 0, 0], PALETTE)),
+  // Plain 32 bits: the fourth byte is alpha (the first pixel half transparent)…
+  "bgra.bmp": bmpFile(bmpInfo40(2, -2, 32), [...RED, 128, ...GREEN, 255, ...BLUE, 255, ...WHITE, 255]),
+  // …unless it is zero throughout, as most writers leave it: opaque.
+  "bgrx.bmp": bmpFile(bmpInfo40(2, -2, 32), [...RED, 0, ...GREEN, 0, ...BLUE, 0, ...WHITE, 0]),
   // Run-length encoded: not read.
   "packed.bmp": bmpFile(bmpInfo40(2, 2, 8, 1), new Array(16).fill(0)),
   "anim.gif": bytes([..."GIF89a"].map((c) => c.charCodeAt(0)), new Array(20).fill(0)),
@@ -119,6 +137,10 @@ Deno.test("Targa, BMP and DDS textures beside a .gltf are stored as PNG, top row
     "top.tga": PICTURE,
     "plain.bmp": PICTURE,
     "masked.bmp": masked,
+    "unset-offset.bmp": PICTURE,
+    "inside.bmp": null,
+    "bgra.bmp": masked,
+    "bgrx.bmp": PICTURE,
     "plain.dds": PICTURE,
     "packed.bmp": null,
     "anim.gif": null,
@@ -136,6 +158,13 @@ Deno.test("Targa, BMP and DDS textures beside a .gltf are stored as PNG, top row
     warnings.some((w) =>
       /image 'packed\.bmp' is a BMP that cannot be read \(uncompressed BMP pixels.*found compression 1\); materials are drawn without it/
         .test(w)
+    ),
+    warnings.join("\n"),
+  );
+  assert(
+    warnings.includes(
+      "model.gltf: image 'inside.bmp' is a BMP that cannot be read (a BMP pixel data offset past the " +
+        "headers and palette (70..) or 0, found 60); materials are drawn without it",
     ),
     warnings.join("\n"),
   );

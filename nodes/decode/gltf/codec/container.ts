@@ -37,8 +37,9 @@ export function gltfError(source: GltfSource, at: GltfAt, expected: string, foun
  */
 export function readContainer(bytes: Uint8Array, source: GltfSource, repairs: string[] = []): JSONDocument {
   if (source.format === "glb") return readGlb(bytes, source, repairs);
-  checkJsonStart(bytes, source);
-  const json = parseJson(bytes, 0, source);
+  const text = asUtf8(bytes, source, repairs);
+  checkJsonStart(text, source);
+  const json = parseJson(text, 0, source);
   return { json, resources: dataUriResources(json, source) };
 }
 
@@ -95,6 +96,44 @@ function withoutNulPadding(body: Uint8Array, offset: number, repairs: string[]):
     );
   }
   return body.subarray(0, end);
+}
+
+/**
+ * glTF JSON as UTF-8. glTF requires UTF-8, but Windows tools save text as UTF-16 (Windows
+ * PowerShell's `Out-File` and `>`, Notepad's "Unicode"), and such a file is unambiguous: a byte order
+ * mark, or the zero byte beside every ASCII character of JSON's first two, says which (RFC 4627's
+ * detection). Python's `json` reads it; three.js and Blender refuse it whole. It is read, with a
+ * repair saying so; any other text is left to be read as UTF-8.
+ */
+function asUtf8(bytes: Uint8Array, source: GltfSource, repairs: string[]): Uint8Array {
+  const [a, b, c, d] = bytes;
+  const encoding = a === 0xff && b === 0xfe && (c !== 0 || d !== 0)
+    ? "utf-16le"
+    : a === 0xfe && b === 0xff
+    ? "utf-16be"
+    : bytes.length >= 4 && a !== 0 && b === 0 && c !== 0 && d === 0
+    ? "utf-16le"
+    : bytes.length >= 4 && a === 0 && b !== 0 && c === 0 && d !== 0
+    ? "utf-16be"
+    : undefined;
+  if (!encoding) return bytes;
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    const odd = bytes.length % 2 === 1;
+    throw gltfError(
+      source,
+      { offset: odd ? bytes.length - 1 : 0 },
+      `${encoding.toUpperCase()} text throughout`,
+      odd ? "an odd byte at the end" : "a surrogate without its pair",
+    );
+  }
+  repairs.push(
+    `byte offset 0: the JSON is ${encoding.toUpperCase()} text, not the UTF-8 glTF requires; read as ` +
+      `${encoding.toUpperCase()} (byte offsets in later messages count the text as UTF-8)`,
+  );
+  return new TextEncoder().encode(text);
 }
 
 /** Bytes shown of a file that is neither container. */

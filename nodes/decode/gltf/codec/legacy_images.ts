@@ -28,7 +28,7 @@ interface LegacyFormat {
 }
 
 const TARGA: LegacyFormat = { name: "Targa", memo: "gltf tga v1", decode: topFirstTga };
-const BITMAP: LegacyFormat = { name: "BMP", memo: "gltf bmp v1", decode: decodeBmp };
+const BITMAP: LegacyFormat = { name: "BMP", memo: "gltf bmp v2", decode: decodeBmp };
 const DDS: LegacyFormat = { name: "DDS", memo: "gltf dds v1", decode: decodeDds };
 
 /**
