@@ -21,11 +21,28 @@ export function alphaClassOf(flags: number): AlphaClass {
   return "opaque";
 }
 
+/**
+ * True when the game draws both sides of a face. The engine culls a back-facing face when
+ * `Flags & (sfDarkBack | sfNeedVC)` (`BuildTree*` in every renderer of C1, C2 and Ice Age), and its
+ * loader adds sfNeedVC only to faces without sfDoubleSide — it never clears a stored one. So
+ * sfDoubleSide counts only without sfDarkBack (0x2) and without a stored sfNeedVC (0x80): a face with
+ * flags 0x3 or 0x81 is culled in the game.
+ *
+ * @example
+ * ```ts
+ * drawsBothSides(0x1); // true
+ * drawsBothSides(0x3); // false: sfDarkBack culls it
+ * ```
+ */
+export function drawsBothSides(flags: number): boolean {
+  return (flags & FaceFlag.doubleSide) !== 0 && (flags & (FaceFlag.darkBack | FaceFlag.needVC)) === 0;
+}
+
 /** One primitive's worth of faces, with glTF vertices made from face corners. */
 export interface FaceGroup {
   /** How the group's faces blend. */
   readonly alpha: AlphaClass;
-  /** True when the faces have sfDoubleSide. */
+  /** True when the game draws both sides of the faces (see {@link drawsBothSides}). */
   readonly doubleSided: boolean;
   /** Source face index of each triangle. */
   readonly faces: Int32Array;
@@ -61,7 +78,7 @@ export function groupFaces(faces: FaceTable, textureHeight: number): FaceGroupin
   const bucketSizes = new Int32Array(ALPHA_CLASSES.length * 2);
   for (let f = 0; f < faces.count; f++) {
     const flags = faces.flags[f];
-    const bucket = ALPHA_CLASSES.indexOf(alphaClassOf(flags)) * 2 + (flags & FaceFlag.doubleSide ? 1 : 0);
+    const bucket = ALPHA_CLASSES.indexOf(alphaClassOf(flags)) * 2 + (drawsBothSides(flags) ? 1 : 0);
     bucketOf[f] = bucket;
     bucketSizes[bucket]++;
   }

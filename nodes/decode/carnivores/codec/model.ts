@@ -35,9 +35,9 @@ export const ENGINE_MAX_ELEMENTS = 1024;
 
 /** Face render flags (`Hunt.h`). Bits the engine tests with a wider mask are noted in the docs. */
 export const FaceFlag = {
-  /** Not back-face culled. */
+  /** Not back-face culled — unless sfDarkBack or a stored sfNeedVC is set too (see `drawsBothSides`). */
   doubleSide: 0x0001,
-  /** Culled like a single-sided face in the Direct3D path. */
+  /** Back-face culled, even with sfDoubleSide: every renderer culls on `Flags & (sfDarkBack | sfNeedVC)`. */
   darkBack: 0x0002,
   /** Texel 0x0000 becomes transparent for the whole texture when any face has it. */
   opacity: 0x0004,
@@ -49,7 +49,7 @@ export const FaceFlag = {
   phong: 0x0020,
   /** Environment-map pass (the engine tests `Flags & 0x50`). */
   envMap: 0x0040,
-  /** Set by the loader on single-sided faces; files should not carry it. */
+  /** Set by the loader on single-sided faces; one a file carries culls the face like sfDarkBack. */
   needVC: 0x0080,
   /** "Dark front side". */
   dark: 0x8000,

@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
+import * as THREE from "three";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
@@ -16,6 +18,14 @@ import { GENERATOR } from "../../../../runtime/version.ts";
 import type { Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { addBox, type FaceSpec, faceTable, limbModel, pointTable, texture } from "./fixtures.ts";
 import { faceCorners, modelNode, near, summaryOf } from "./probe.ts";
+
+/** Images are not decoded in Deno: every texture becomes an empty one. */
+class StubTextures {
+  readonly name = "partgraph_stub_textures";
+  loadTexture(): Promise<THREE.Texture> {
+    return Promise.resolve(new THREE.Texture());
+  }
+}
 
 async function decode(model: Model3df, params: Record<string, number> = {}) {
   const ctx = testContext();
@@ -121,6 +131,54 @@ Deno.test("primitives per (opaque | mask | blend) × double-sided, materials to 
   const glb = await writeGlb(scene, { generator: GENERATOR });
   const report = await validateGltf(glb);
   assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("sfDarkBack or a stored sfNeedVC keeps an sfDoubleSide face single-sided, as the game culls it", async () => {
+  // Every renderer culls a back face when Flags & (sfDarkBack | sfNeedVC); the loader adds sfNeedVC
+  // only to faces without sfDoubleSide and never clears a stored one.
+  const points: number[][] = [];
+  const owners: number[] = [];
+  const faces: FaceSpec[] = [];
+  addBox(points, owners, faces, [0, 0, 0], 2, 0, 0x0001); // drawn from both sides
+  addBox(points, owners, faces, [10, 0, 0], 2, 0, 0x0003); // sfDarkBack: culled
+  addBox(points, owners, faces, [20, 0, 0], 2, 0, 0x0081); // a stored sfNeedVC: culled
+  addBox(points, owners, faces, [30, 0, 0], 2, 0, 0x000d); // translucent and double-sided
+  addBox(points, owners, faces, [40, 0, 0], 2, 0, 0x000b); // translucent, sfDarkBack: culled
+  const { mesh, scene } = await decode({
+    faces: faceTable(faces),
+    points: pointTable(points, owners),
+    bones: [],
+    texture: texture(2, () => 0x7fff),
+  });
+  const range = (...boxes: number[]) =>
+    boxes.flatMap((b) => Array.from({ length: 12 }, (_, i) => b * 12 + i));
+  const described = mesh.listPrimitives().map((p) => ({
+    material: p.getMaterial()!.getName(),
+    doubleSided: p.getMaterial()!.getDoubleSided(),
+    // deno-lint-ignore no-explicit-any
+    faces: (getPartgraphExtras(p).carnivores as any).faces,
+  }));
+  assert.deepEqual(described, [
+    { material: "opaque", doubleSided: false, faces: range(1, 2) },
+    { material: "opaque_double_sided", doubleSided: true, faces: range(0) },
+    { material: "blend", doubleSided: false, faces: range(4) },
+    { material: "blend_double_sided", doubleSided: true, faces: range(3) },
+  ]);
+  // three.js draws what the material says: FrontSide culls, DoubleSide does not.
+  const glb = await writeGlb(scene, { generator: GENERATOR });
+  const gltf = await new GLTFLoader().register(() => new StubTextures() as never)
+    .parseAsync(glb.slice().buffer, "");
+  const sides: Record<string, number> = {};
+  gltf.scene.traverse((o: THREE.Object3D) => {
+    const material = (o as THREE.Mesh).material as THREE.Material | undefined;
+    if (material) sides[material.name] = material.side;
+  });
+  assert.deepEqual(sides, {
+    opaque: THREE.FrontSide,
+    opaque_double_sided: THREE.DoubleSide,
+    blend: THREE.FrontSide,
+    blend_double_sided: THREE.DoubleSide,
+  });
 });
 
 Deno.test("black texels are transparent only when some face has sfOpacity; colours expand 5→8 bits", async () => {

@@ -81,16 +81,30 @@ const times = (out: Document, clip: number) =>
 
 const CASES: MessyCase[] = [
   // Face flags: real files hold 0, 1, 4, 5, 12, 16; editors set any bit (C3Dit's flag editor,
-  // CarnivoresIO's face-flag panel), and some write the loader's own sfNeedVC (0x80).
-  ...[0x5, 0xc, 0x9, 0xd, 0x2, 0x80, 0x8000, 0x30, 0x50, 0xffff].map((flags): MessyCase => ({
+  // CarnivoresIO's face-flag panel), and some write the loader's own sfNeedVC (0x80). The game culls
+  // a back face when Flags & (sfDarkBack | sfNeedVC), so 0x3, 0x81 and 0xffff are single-sided.
+  ...([
+    [0x5, "MASK", true],
+    [0xc, "BLEND", false],
+    [0x9, "BLEND", true],
+    [0xd, "BLEND", true],
+    [0x2, "OPAQUE", false],
+    [0x3, "OPAQUE", false],
+    [0x80, "OPAQUE", false],
+    [0x81, "OPAQUE", false],
+    [0x8001, "OPAQUE", true],
+    [0x8000, "OPAQUE", false],
+    [0x30, "OPAQUE", false],
+    [0x51, "OPAQUE", true],
+    [0xffff, "BLEND", false],
+  ] as const).map(([flags, alpha, doubleSided]): MessyCase => ({
     name: `every face with flags 0x${flags.toString(16)}`,
     format: "3df",
     bytes: () => limb((m) => m.faces.flags.fill(flags)),
     check: (out) => {
       const material = modelNode(out).getMesh()!.listPrimitives()[0].getMaterial()!;
-      const alpha = flags & 0x8 ? "BLEND" : flags & 0x4 ? "MASK" : "OPAQUE";
       assert.equal(material.getAlphaMode(), alpha);
-      assert.equal(material.getDoubleSided(), (flags & 1) === 1);
+      assert.equal(material.getDoubleSided(), doubleSided);
     },
   })),
   {
