@@ -11,7 +11,9 @@ import { defineNode } from "../../../runtime/node.ts";
 /** `dson.bake_morph` node definition. */
 export const dsonBakeMorph = defineNode({
   type: "dson.bake_morph",
-  version: 1,
+  // 2: a vertex in the masks of several rigidity groups is a warning naming it and its groups (it
+  // takes the last group's result, as before, but silently).
+  version: 2,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh.",
   inputs: { scene: { type: "scene", doc: "A scene decoded by decode.dson." } },

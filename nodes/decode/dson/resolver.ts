@@ -17,6 +17,8 @@ import {
 export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: NumberParam }> = defineResolver(
   {
     formats: ["dson"],
+    // 2: a vertex in the masks of several rigidity groups is a warning (see `dson.bake_morph` v2).
+    version: 2,
     params: {
       morph: {
         type: "string",

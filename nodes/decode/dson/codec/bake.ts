@@ -12,7 +12,13 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
 import type { Vec3 } from "./rigid_fit.ts";
-import { applyRigidity, type AxisFrame, type RigidityGroup, rigidityGroupFromJson } from "./rigidity.ts";
+import {
+  applyRigidity,
+  type AxisFrame,
+  type RigidityGroup,
+  rigidityGroupFromJson,
+  type SharedMaskVertices,
+} from "./rigidity.ts";
 import { parseDsonUri } from "./uri.ts";
 
 /** What {@link bakeMorph} did. */
@@ -103,7 +109,14 @@ function bakeMeshTarget(
   const groups = rigidityGroups(mesh, vertexCount, warn);
   const frames = nodeFrames(doc);
   const corrected = groups.length
-    ? applyRigidity(before, after, weights, groups, (group) => frameFor(group, frames, warn))
+    ? applyRigidity(
+      before,
+      after,
+      weights,
+      groups,
+      (group) => frameFor(group, frames, warn),
+      (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
+    )
     : after;
   for (const primitive of primitives) {
     const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)!.getArray()!;
@@ -147,6 +160,26 @@ function bakeMeshTarget(
     });
   }
   return groups.length;
+}
+
+/**
+ * Says which vertex is moved by several rigidity groups and what it takes. Daz does not document
+ * how overlapping masks combine (participant facets of neighbouring groups share their edge's
+ * vertices), so the reading is said, not silent.
+ */
+function sharedMaskWarning(mesh: string, { count, first }: SharedMaskVertices): string {
+  const quoted = first.groups.map((id) => `'${id}'`);
+  const list = quoted.length === 2
+    ? quoted.join(" and ")
+    : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+  const more = count > 1
+    ? ` (and ${count - 1} more ${count === 2 ? "vertex" : "vertices"} in several masks)`
+    : "";
+  return `rigidity on '${mesh}': vertex ${first.vertex} is in the masks of groups ${list}${more}: it takes the ` +
+    `last group's (${
+      quoted.at(-1)
+    }) rigid transform, blended by its rigidity weight with the plain morph; Daz ` +
+    "does not document how overlapping groups combine";
 }
 
 function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): RigidityGroup[] {

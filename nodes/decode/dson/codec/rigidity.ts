@@ -230,10 +230,27 @@ function lineRotation(
 }
 
 /**
+ * Mask vertices moved by more than one group (see {@link applyRigidity}): how many, and the first
+ * (lowest vertex index) with the ids of its groups in file order — the last is the one it takes.
+ */
+export interface SharedMaskVertices {
+  readonly count: number;
+  readonly first: { readonly vertex: number; readonly groups: readonly string[] };
+}
+
+/**
  * Applies rigidity to a morphed shape: every group's participants move by the group's fitted
  * transform, blended with the morphed position by their rigidity weight. Positions are flat xyz
  * arrays indexed by DSON vertex; `weights` holds one weight per vertex (undefined: fully rigid).
  * Returns the corrected positions (a new array).
+ *
+ * A vertex in the masks of several groups (participant facets of two groups share their edge's
+ * vertices) takes the last group's result, in file order, blended with the plain morph: every fit
+ * reads the plain morph, so the order changes nothing else. Daz does not document how overlapping
+ * groups combine; for a fully rigid vertex this is what Diffeomorphic's importer gives (it applies
+ * the groups in file order over its shape key). Such vertices are reported through `onShared`
+ * (only those two groups actually move: a group with no reference vertex moves nothing, and a
+ * vertex of weight 0 is not moved).
  *
  * @example
  * ```ts
@@ -246,21 +263,39 @@ export function applyRigidity(
   weights: Float64Array | undefined,
   groups: readonly RigidityGroup[],
   frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
+  onShared?: (shared: SharedMaskVertices) => void,
 ): Float64Array {
   const out = Float64Array.from(after);
-  for (const group of groups) {
+  // The groups that moved each vertex (in file order), kept only when asked.
+  const movedBy = onShared ? new Map<number, number[]>() : undefined;
+  for (const [g, group] of groups.entries()) {
     const transform = fitRigidTransform(group, before, after, frameFor(group));
     if (!transform) continue;
     const { linear, before: c0, after: c1 } = transform;
     for (const i of group.maskVertices) {
       const w = weights ? Math.min(weights[i], 1) : 1;
       if (!(w > 0)) continue;
+      if (movedBy) {
+        const ids = movedBy.get(i);
+        if (!ids) movedBy.set(i, [g]);
+        else if (ids[ids.length - 1] !== g) ids.push(g); // a vertex listed twice in one mask is one
+      }
       const d = [before[i * 3] - c0[0], before[i * 3 + 1] - c0[1], before[i * 3 + 2] - c0[2]];
       for (let r = 0; r < 3; r++) {
         const rigid = c1[r] + linear[r * 3] * d[0] + linear[r * 3 + 1] * d[1] + linear[r * 3 + 2] * d[2];
         out[i * 3 + r] = w * rigid + (1 - w) * after[i * 3 + r];
       }
     }
+  }
+  if (movedBy && onShared) {
+    let count = 0;
+    let first: { vertex: number; groups: string[] } | undefined;
+    for (const [vertex, moved] of movedBy) {
+      if (moved.length < 2) continue;
+      count++;
+      if (!first || vertex < first.vertex) first = { vertex, groups: moved.map((g) => groups[g].id) };
+    }
+    if (first) onShared({ count, first });
   }
   return out;
 }

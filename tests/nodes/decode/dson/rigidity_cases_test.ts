@@ -298,6 +298,47 @@ Deno.test("rigidity cases: partial weights, a missing map and overlapping groups
   }
 });
 
+Deno.test("rigidity cases: a vertex in two groups' masks takes the last group's transform, with a warning naming it", async () => {
+  // The watch's group also lists the button's corners 55 and 58: file order decides, and it is said.
+  const overlapping: CaseGroup = {
+    rotation: "full",
+    scale: ["primary", "none", "none"],
+    refs: UNDER_WATCH,
+    mask: [...WATCH, BUTTON[0], BUTTON[3]],
+  };
+  const c: Case = { morph: "fold", groups: [button("full", ["primary", "primary", "none"]), overlapping] };
+  const { baked, warnings } = await bakeCase(c);
+  assert.deepEqual(warnings, [
+    "rigidity on 'cloth-geo': vertex 55 is in the masks of groups 'group0' and 'group1' (and 1 more vertex in " +
+    "several masks): it takes the last group's ('group1') rigid transform, blended by its rigidity weight " +
+    "with the plain morph; Daz does not document how overlapping groups combine",
+  ]);
+  // Vertex 55 lands where the watch's group alone puts it, not where the button's does.
+  const [watchOnly, buttonOnly] = [
+    (await bakeCase({ ...c, groups: [overlapping] })).baked,
+    (await bakeCase({ ...c, groups: [c.groups[0]] })).baked,
+  ];
+  for (const v of [BUTTON[0], BUTTON[3]]) {
+    assert.ok(Math.hypot(...baked[v].map((x, k) => x - watchOnly[v][k])) < 1e-5, `${v}: ${baked[v]}`);
+    assert.ok(Math.hypot(...baked[v].map((x, k) => x - buttonOnly[v][k])) > 0.1, `${v} moved by the button`);
+  }
+  // Corner 56 is the button's alone: the button group's result.
+  assert.ok(Math.hypot(...baked[56].map((x, k) => x - buttonOnly[56][k])) < 1e-5);
+
+  // Shared vertices the later group does not move (rigidity weight 0) are no overlap: no warning.
+  const weights = [...BUTTON, ...WATCH].map((v) => [v, v === BUTTON[0] || v === BUTTON[3] ? 0 : 1]);
+  assert.deepEqual((await bakeCase({ ...c, weights: weights as [number, number][] })).warnings, []);
+  // Nor is a group with no reference vertex, which moves nothing.
+  const idle: CaseGroup = { ...overlapping, refs: [] };
+  assert.deepEqual((await bakeCase({ ...c, groups: [c.groups[0], idle] })).warnings, []);
+  // Three groups: all are named, the last taken.
+  const third: CaseGroup = { ...button("none", ["none", "none", "none"]), mask: [BUTTON[0]] };
+  assert.match(
+    (await bakeCase({ ...c, groups: [...c.groups, third] })).warnings[0],
+    /^rigidity on 'cloth-geo': vertex 55 is in the masks of groups 'group0', 'group1' and 'group2' \(and 1 more vertex in several masks\): it takes the last group's \('group2'\)/,
+  );
+});
+
 Deno.test("rigidity cases: with scale none, a fully rigid piece keeps every pairwise distance", () => {
   // In float64 (the GLB stores float32 metres, which cannot show 1e-6 of a 0.6 cm edge).
   for (const morph of Object.keys(MORPHS)) {
