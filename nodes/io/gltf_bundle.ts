@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DecodeError } from "../../runtime/errors.ts";
 import { maxJsonDepth } from "../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../runtime/scene/gltf_io.ts";
+import { utf16Note, utf16Order } from "../../runtime/utf16.ts";
 
 /** True for a file name that is glTF JSON (as opposed to GLB or another format). */
 export function isGltfJsonName(name: string): boolean {
@@ -57,7 +58,17 @@ export async function bundleGltf(
 ): Promise<Uint8Array> {
   const fail = (at: string, expected: string, found: string, cause?: unknown) =>
     new DecodeError({ format: "gltf", at: { jsonPath: at }, expected, found, file: path }, { cause });
-  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+  // A .gltf saved as UTF-16 is read as decode.gltf reads it; one that is not even that is left to it.
+  const order = utf16Order(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder(order ?? "utf-8", { fatal: order !== undefined }).decode(bytes).replace(
+      /^\uFEFF/,
+      "",
+    );
+  } catch {
+    return bytes;
+  }
   // Deeper files are refused by decode.gltf; leave them untouched rather than re-serialise them here.
   if (maxJsonDepth(text, MAX_GLTF_DEPTH).exceeded) return bytes;
   let json: Record<string, unknown>;
@@ -147,6 +158,7 @@ export async function bundleGltf(
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }
   if (missingImages.size) withoutImages(json, missingImages);
+  if (order) options.warn?.(`${path}: ${utf16Note(order)}`);
   return new TextEncoder().encode(JSON.stringify(json));
 }
 

@@ -40,7 +40,7 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 5,
+  version: 6,
   doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +

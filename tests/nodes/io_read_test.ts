@@ -143,6 +143,26 @@ Deno.test("a .gltf naming its files in another case (made on Windows) reads them
   assert(missing.warnings.some((w) => w.message.includes("/images/0/uri 'textures/skin2.png' not found")));
 });
 
+Deno.test("a .gltf with separate files saved as UTF-16 (Windows PowerShell's Out-File) is read whole, with a warning", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const gltf = join(dir, "plane.gltf");
+  const utf8 = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const text = "\uFEFF" + await Deno.readTextFile(gltf);
+  const units = new Uint16Array(text.length).map((_, i) => text.charCodeAt(i)); // little-endian, as x86 stores it
+  await Deno.writeFile(gltf, new Uint8Array(units.buffer));
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  assertEquals(run.warnings.map((w) => w.message), [
+    `${gltf}: the JSON is UTF-16LE text, not the UTF-8 glTF requires; read as UTF-16LE`,
+  ]);
+  const scene = run.outputs.scene as Document, before = utf8.outputs.scene as Document;
+  assertEquals(scene.getRoot().listTextures()[0].getImage(), before.getRoot().listTextures()[0].getImage());
+  assertEquals(
+    scene.getRoot().listAccessors()[0].getArray(),
+    before.getRoot().listAccessors()[0].getArray(),
+  );
+});
+
 Deno.test("a .gltf naming files with Windows separators or absolute paths of another machine reads them beside it", async () => {
   const dir = await tempDir();
   await separateGltf(dir);

@@ -10,6 +10,7 @@ import type { JSONDocument } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../../../runtime/scene/gltf_io.ts";
+import { utf16Note, utf16Order } from "../../../../runtime/utf16.ts";
 
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
@@ -99,40 +100,25 @@ function withoutNulPadding(body: Uint8Array, offset: number, repairs: string[]):
 }
 
 /**
- * glTF JSON as UTF-8. glTF requires UTF-8, but Windows tools save text as UTF-16 (Windows
- * PowerShell's `Out-File` and `>`, Notepad's "Unicode"), and such a file is unambiguous: a byte order
- * mark, or the zero byte beside every ASCII character of JSON's first two, says which (RFC 4627's
- * detection). Python's `json` reads it; three.js and Blender refuse it whole. It is read, with a
- * repair saying so; any other text is left to be read as UTF-8.
+ * glTF JSON as UTF-8. A file saved as UTF-16 ({@link utf16Order}) is read, with a repair saying
+ * so: Python's \`json\` reads it, three.js and Blender refuse it whole.
  */
 function asUtf8(bytes: Uint8Array, source: GltfSource, repairs: string[]): Uint8Array {
-  const [a, b, c, d] = bytes;
-  const encoding = a === 0xff && b === 0xfe && (c !== 0 || d !== 0)
-    ? "utf-16le"
-    : a === 0xfe && b === 0xff
-    ? "utf-16be"
-    : bytes.length >= 4 && a !== 0 && b === 0 && c !== 0 && d === 0
-    ? "utf-16le"
-    : bytes.length >= 4 && a === 0 && b !== 0 && c === 0 && d !== 0
-    ? "utf-16be"
-    : undefined;
-  if (!encoding) return bytes;
+  const order = utf16Order(bytes);
+  if (!order) return bytes;
   let text: string;
   try {
-    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    text = new TextDecoder(order, { fatal: true }).decode(bytes);
   } catch {
     const odd = bytes.length % 2 === 1;
     throw gltfError(
       source,
       { offset: odd ? bytes.length - 1 : 0 },
-      `${encoding.toUpperCase()} text throughout`,
+      `${order.toUpperCase()} text throughout`,
       odd ? "an odd byte at the end" : "a surrogate without its pair",
     );
   }
-  repairs.push(
-    `byte offset 0: the JSON is ${encoding.toUpperCase()} text, not the UTF-8 glTF requires; read as ` +
-      `${encoding.toUpperCase()} (byte offsets in later messages count the text as UTF-8)`,
-  );
+  repairs.push(`byte offset 0: ${utf16Note(order)} (byte offsets in later messages count the text as UTF-8)`);
   return new TextEncoder().encode(text);
 }
 
