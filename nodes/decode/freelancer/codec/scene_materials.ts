@@ -13,6 +13,7 @@ import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { additiveAsBlend, isAdditive } from "./additive.ts";
 import { clamp01, emission, linear, packMetallicRoughness } from "./material_values.ts";
+import { materialCaveats } from "./material_caveats.ts";
 import { formatId } from "./crc.ts";
 import {
   drawsEt,
@@ -254,6 +255,12 @@ export function sceneMaterials(
         : isNomad(def)
         ? nomadMaterial(doc, def, nomadTexture(def), bindTexture)
         : pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
+      if (!isAdditive(def) && !isNomad(def)) {
+        // What a lit material holds that glTF cannot draw as the game does, named, not silent.
+        const et = drawsEt(def) && def.emissiveTexture ? texture(def.emissiveTexture) : null;
+        const drawn = { diffuse: out.getBaseColorTexture() !== null, emissive: et !== null };
+        for (const message of materialCaveats(def, drawn)) warn(message);
+      }
       // Librelancer alpha-tests every DXT1 diffuse texture at 0.5 (`BasicMaterial`: "dealing with
       // alpha_mask"), so its transparent texels are holes (grilles, antennas, railings); opaque,
       // glTF would draw them as black paint. A blended material already hides them. It tests any
@@ -308,8 +315,9 @@ function pbrMaterial(
     const tex = texture(def.emissiveTexture);
     if (tex) {
       out.setEmissiveTexture(tex);
-      // An emissive texture without a factor would be multiplied by black.
-      if (!def.ec) out.setEmissiveFactor([1, 1, 1]);
+      // An emissive texture without a factor would be multiplied by black; the game adds Et to Ec,
+      // so a black (or absent) Ec leaves Et alone.
+      if (!def.ec?.some((c) => c > 0)) out.setEmissiveFactor([1, 1, 1]);
       bind(def.emissiveTexture, out.getEmissiveTextureInfo());
     }
   }

@@ -78,7 +78,10 @@ Deno.test("Ec past 1 keeps its light: the factor scaled into 0..1, the rest in K
     ),
     "glow.3db",
   );
-  assert.deepEqual(warnings, []);
+  assert.deepEqual(warnings, [
+    "material 'with_et' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor " +
+    "times one texture, so it is Et × Ec, not darkened by the diffuse texture",
+  ]);
 
   // Ec 4 is linear 25.3: a texel of 0.25 under it is drawn past white, as the game draws it.
   const glow = material(scene, "glow");
@@ -211,7 +214,11 @@ Deno.test("an Et_name on a type without Et is not drawn nor looked for, as Libre
     ),
     "et.3db",
   );
-  assert.deepEqual(warnings, [], "nowhere.dds is not needed, so its absence is no warning");
+  assert.deepEqual(warnings, [
+    // nowhere.dds is not needed, so its absence is no warning; the Et drawn is one.
+    "material 'drawn' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor " +
+    "times one texture, so it is Et × 1, not darkened by the diffuse texture",
+  ]);
   const stray = material(scene, "stray");
   assert.equal(stray.getEmissiveTexture()!.getName(), "lamp.dds", "Ec lights the diffuse texture");
   close(stray.getEmissiveFactor(), [0.5, 0.5, 0.5].map(srgbToLinear), "stray Ec");
