@@ -19,6 +19,7 @@ import { type Checked, LiveChecks, othersOpen, showIssues } from "./live_check.t
 import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
 import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
+import { scopesOf } from "./scopes.ts";
 import { setUpSearch } from "./search.ts";
 import { Trails } from "./trails.ts";
 import { api, type Catalogue, joinPath, type OpenedGraph } from "./types.ts";
@@ -213,14 +214,23 @@ function register(model: GraphModel): GraphModel {
 
 /**
  * Node `from` of `model` is now `to` (renamed, or a rename undone or redone): the run states and the
- * file tabs' remembered ways in (the group nodes Tab entered) know nodes by id, so they follow. Renames
- * happen in the graph shown (its panel, F2, its undo), so the scope is where it is shown.
+ * file tabs' remembered ways in (the group nodes Tab entered) know nodes by id, so they follow — under
+ * every top graph that runs the file, through each group node that does (a group file shared by two
+ * top graphs is renamed in both one's run and the other's trails), as the open graphs show them.
  */
 function followNodeRename(model: GraphModel, from: string, to: string): void {
-  if (model !== current()) return;
-  runs.rename(stack[0], entered, from, to);
+  const graphOf = (path: string) => models.get(path)?.graph;
+  for (const top of models.keys()) {
+    const scopes = scopesOf(graphOf, top, model.path);
+    // Where it is shown counts even if the walk cannot name its file as the server did.
+    const shown = model === current() && top === stack[0];
+    if (shown && !scopes.some((s) => s.join("/") === entered.join("/"))) scopes.push([...entered]);
+    for (const scope of scopes) {
+      runs.rename(top, scope, from, to);
+      trails.renamed(top, scope, from, to);
+    }
+  }
   editor.states = runStates();
-  trails.renamed(stack[0], entered, from, to);
 }
 
 /**

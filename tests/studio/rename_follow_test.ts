@@ -3,7 +3,8 @@
  * What knows a node by its id follows its rename, in chromium: the last run's badge stays on the
  * renamed node (dimmed, as the graph is no longer the one that ran) and goes back with Undo
  * (undimmed); a renamed group node keeps its badge and its inner nodes theirs, and the group file's
- * tab, entered through it with Tab, still opens the group inside its parent; a group's output
+ * tab, entered through it with Tab, still opens the group inside its parent, also when the group file
+ * is shared with another top graph and renamed from one (the other's run badges and tabs follow); a group's output
  * renamed is followed by a graph that uses it from any folder the studio may open, and the status
  * bar says where users were looked for.
  */
@@ -124,6 +125,90 @@ Deno.test({
       });
     });
 
+    equal(errors.length, 0, errors.join("\n"));
+  } finally {
+    await close();
+  }
+});
+
+Deno.test({
+  name: "studio: a rename in a group file shared by two top graphs follows into the other's run and tabs",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-rename-shared-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  const path = (name: string) => join(dir, "graphs", name);
+  const exporting = (group: string): GraphFile => ({
+    version: 1,
+    nodes: {
+      [group]: { type: "graph", graph: "mid.json" },
+      export: { type: "export.gltf", inputs: { scene: `${group}.scene` } },
+    },
+    outputs: { glb: "export.bytes" },
+  });
+  // a.json and b.json both run mid.json (as `m` and `mm`), which runs deep.json as `deep`.
+  const files: Record<string, GraphFile> = {
+    "a.json": exporting("m"),
+    "b.json": exporting("mm"),
+    "mid.json": {
+      version: 1,
+      nodes: { deep: { type: "graph", graph: "deep.json" } },
+      outputs: { scene: "deep.scene" },
+    },
+    "deep.json": {
+      version: 1,
+      nodes: { fighter: { type: "demo.fighter", params: { detail: 1 } } },
+      outputs: { scene: "fighter.scene" },
+    },
+  };
+  for (const [name, graph] of Object.entries(files)) {
+    await Deno.writeTextFile(path(name), JSON.stringify(graph));
+  }
+  const enter = async (id: string) => {
+    const depth = (await page.textContent("#crumbs"))!.split("›").length;
+    await page.click(`g.node[data-node="${id}"] .title`);
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(
+      (d) => document.getElementById("crumbs")!.textContent!.split("›").length > d,
+      depth,
+    );
+  };
+  const { studio, page, errors, close } = await openStudio(dir);
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(path("b.json"))}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await checked(page, "valid");
+    equal((await runTop(page, studio.url)).badge, "badge state-done");
+    // deep.json's tab remembers b.json › mm › deep.
+    await enter("mm");
+    await enter("deep");
+    equal(await badge(page, "fighter"), "badge state-done");
+    // From a.json, rename mid.json's `deep`.
+    await page.fill("#graph-path", path("a.json"));
+    await page.click("#open-path");
+    await page.waitForSelector('g.node[data-node="m"]');
+    await enter("m");
+    await renameWithF2(page, "deep", "core");
+    await checked(page, "valid");
+    // deep.json's tab goes back in through b.json's mm and the renamed node, with b's run's badge.
+    await page.click(`.file-tab[data-path="${path("deep.json")}"]`);
+    // Shown inside b.json, or (as before this was followed) as a top graph of its own.
+    await page.waitForFunction(
+      (d) => document.getElementById("crumbs")!.textContent!.endsWith(d),
+      path("deep.json"),
+    );
+    equal(
+      await page.textContent("#crumbs"),
+      [path("b.json"), `${path("mid.json")} *`, path("deep.json")].join("  ›  "),
+    );
+    equal(await badge(page, "fighter"), "badge state-done stale", "b.json's run, dimmed: mid.json changed");
+    // mid.json's tab, one level up: inside b.json, its renamed node's badge.
+    await page.click(`.file-tab[data-path="${path("mid.json")}"]`);
+    await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.split("›").length === 2);
+    assert((await page.textContent("#crumbs"))!.startsWith(path("b.json")));
+    equal(await badge(page, "core"), "badge state-done stale");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
     await close();
