@@ -18,6 +18,7 @@ import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
 import { describeMeshDamage, type FreelancerModel, type ModelPart } from "./model.ts";
+import { isNullMaterial } from "./material.ts";
 import { sceneMaterials } from "./scene_materials.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
@@ -162,6 +163,11 @@ export function buildScene(
         warn(`${where()}: ${problem}`);
         prims = [];
       }
+      prims = withoutNullMaterial(prims, model, (what) =>
+        warn(
+          `${where()}: ${what} of mesh '${data.name}' left out: the game draws a NullMaterial as ` +
+            "nothing (plain transparent)",
+        ));
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
@@ -258,6 +264,32 @@ export function buildScene(
     notes: { convention: "LancerEdit: positions and transforms verbatim, no axis swap or mirror" },
   });
   return doc;
+}
+
+/**
+ * The primitives of a reference without those of `NullMaterial` groups, which the game does not draw;
+ * `leftOut` hears what was dropped (`2 triangles of material 'null' (NullMaterial)`).
+ */
+function withoutNullMaterial(
+  prims: SelectedPrimitive[],
+  model: FreelancerModel,
+  leftOut: (what: string) => void,
+): SelectedPrimitive[] {
+  const kept = prims.filter((p) => !isNullMaterial(model.materials.get(p.materialId)));
+  if (kept.length === prims.length) return prims;
+  const triangles = new Map<string, number>();
+  for (const p of prims) {
+    const def = model.materials.get(p.materialId);
+    if (!isNullMaterial(def)) continue;
+    const label = `'${def!.name}'`;
+    triangles.set(label, (triangles.get(label) ?? 0) + p.indices.length / 3);
+  }
+  const count = [...triangles.values()].reduce((a, b) => a + b, 0);
+  leftOut(
+    `${count} triangle${count === 1 ? "" : "s"} of material${triangles.size === 1 ? "" : "s"} ` +
+      `${[...triangles.keys()].join(", ")} (NullMaterial)`,
+  );
+  return kept;
 }
 
 function hardpointNode(doc: Document, hp: Hardpoint): Node {

@@ -89,8 +89,19 @@ export function drawsEt(material: MaterialDef): boolean {
   return material.type.includes("Et");
 }
 
-/** Every texture slot the material draws, diffuse first. */
+/**
+ * The game's `NullMaterial` (retail's map gives it to a material named `null`): "plain transparent",
+ * the material the game falls back on (Librelancer's wiki, `utf:mat:material_library`; the Starport's
+ * `file-structures/utf/mat`: "Fallback material", no alpha), so what it covers is not drawn.
+ * Compared case-sensitively, as every type is.
+ */
+export function isNullMaterial(material: MaterialDef | undefined): boolean {
+  return material?.type === "NullMaterial" && !material.damage;
+}
+
+/** Every texture slot the material draws, diffuse first (none for a `NullMaterial`). */
 export function textureSlots(material: MaterialDef): TextureSlot[] {
+  if (isNullMaterial(material)) return [];
   return [
     material.diffuseTexture,
     drawsEt(material) ? material.emissiveTexture : undefined,
