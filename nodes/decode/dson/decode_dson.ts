@@ -46,6 +46,8 @@ export const decodeDson = defineNode({
   // joint alone (before, silently). The scene is unchanged.
   // 11: such a follower's `rigid_follow` extras list those nodes (`unblended`: all of them, or the
   // follower itself when it has no mesh), so `partgraph inspect` names what the warning names.
+  // Each surface takes the UV set its material instance names (else the default); before, the last
+  // material naming a non-default set gave it to the whole mesh (same session as the above).
   version: 11,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -274,6 +274,10 @@ function meshExtras(mesh: SceneMesh): Json {
     morphs: mesh.morphs.map((m) => ({ id: m.id, name: m.name, label: m.label, vertices: m.index.length })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;
+  // Only when surfaces use several sets (each material names its own): surface name → set name.
+  if (mesh.uv?.surfaceSets) {
+    out.uv_sets = Object.fromEntries(mesh.surfaces.map((surface, k) => [surface, mesh.uv!.surfaceSets![k]]));
+  }
   if (mesh.rigidity) {
     out.rigidity = {
       has_weights: mesh.rigidity.weights !== undefined,

@@ -118,11 +118,15 @@ export class SceneMeshes {
 
   /**
    * Applies the scene's material instances (`/scene/materials`): a surface per named polygon
-   * group, and the instance's UV set when it differs from the geometry's default.
+   * group, each with the instance's UV set. Daz keeps the UV set per material (its "UV Set"
+   * property), so two surfaces of one figure may use different sets; one naming the geometry's
+   * default uses the default, whatever another surface names.
    */
   async applyMaterials(scene: JsonRecord | undefined): Promise<void> {
     const read = this.#main.read;
     const instances = scene ? read.optArray(scene.materials, "/scene/materials") : [];
+    // Each set loaded once per mesh, so a set that does not fit is warned about once.
+    const loaded = new Map<string, DsonUvSet | undefined>();
     for (const [instance, at] of read.objects(instances, "/scene/materials")) {
       const geometryUri = read.optString(instance.geometry, `${at}/geometry`);
       const mesh = geometryUri === undefined ? undefined : this.meshFor(geometryUri);
@@ -138,8 +142,19 @@ export class SceneMeshes {
       const parts = this.parts[mesh];
       for (const group of groups) parts.materials.set(group, { ...surface, name: group });
       const uvUri = read.optString(instance.uv_set, `${at}/uv_set`);
-      if (uvUri && uvUri !== parts.geometry.defaultUvSet) {
-        parts.uvSet = await this.#loadUvSet(uvUri, this.#main, `${at}/uv_set`, parts.geometry) ?? parts.uvSet;
+      if (uvUri === undefined) continue;
+      let uvSet = parts.uvSet;
+      if (uvUri !== parts.geometry.defaultUvSet) {
+        const key = `${mesh}\u0000${uvUri}`;
+        if (!loaded.has(key)) {
+          loaded.set(key, await this.#loadUvSet(uvUri, this.#main, `${at}/uv_set`, parts.geometry));
+        }
+        // A set that does not resolve or fit leaves the surface on the default (warned).
+        uvSet = loaded.get(key) ?? parts.uvSet;
+      }
+      for (const group of groups) {
+        if (uvSet) parts.surfaceUvSets.set(group, uvSet);
+        else parts.surfaceUvSets.delete(group);
       }
     }
   }
@@ -169,7 +184,15 @@ export class SceneMeshes {
         `#raw:${this.#drawnVertices} vertices up to this instance`,
       );
     }
-    const parts: MeshParts = { key, owner, geometry, file: entry.file, morphs: [], materials: new Map() };
+    const parts: MeshParts = {
+      key,
+      owner,
+      geometry,
+      file: entry.file,
+      morphs: [],
+      materials: new Map(),
+      surfaceUvSets: new Map(),
+    };
     if (geometry.defaultUvSet) {
       const at = `${entry.path}/default_uv_set`;
       parts.uvSet = await this.#loadUvSet(geometry.defaultUvSet, entry.file, at, geometry);

@@ -16,7 +16,10 @@ export interface MeshParts {
   owner: number;
   geometry: DsonGeometry;
   file: DsonFile;
+  /** The geometry's default UV set (`default_uv_set`), when it resolves and fits. */
   uvSet?: DsonUvSet;
+  /** The UV set each surface's material instance names (by surface name), where one does. */
+  surfaceUvSets: Map<string, DsonUvSet>;
   skin?: { slotNode: Int32Array; slotWeight: Float32Array };
   morphs: Morph[];
   materials: Map<string, Surface>;
@@ -25,24 +28,7 @@ export interface MeshParts {
 /** Turns gathered parts into a {@link SceneMesh} (see the module doc). */
 export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): SceneMesh {
   const { geometry } = parts;
-  let uv: SceneMesh["uv"];
-  const uvSet = parts.uvSet;
-  if (uvSet && uvSet.uvs.length / 2 >= geometry.vertexCount) {
-    const cornerUv = new Int32Array(geometry.polyCount * 4).fill(-1);
-    for (let p = 0; p < geometry.polyCount; p++) {
-      for (let k = 0; k < 4; k++) cornerUv[p * 4 + k] = geometry.polyVerts[p * 4 + k];
-    }
-    // The middle value of an override is a vertex index: find the polygon corner holding it.
-    for (let o = 0; o < uvSet.overrides.length; o += 3) {
-      const p = uvSet.overrides[o];
-      for (let k = 0; k < 4; k++) {
-        if (geometry.polyVerts[p * 4 + k] === uvSet.overrides[o + 1]) {
-          cornerUv[p * 4 + k] = uvSet.overrides[o + 2];
-        }
-      }
-    }
-    uv = { name: uvSet.name, coords: uvSet.uvs, cornerUv };
-  }
+  const uv = meshUv(parts);
   const skin = parts.skin;
   if (skin) {
     // A vertex the binding left unweighted follows the figure root, so weights always sum to 1.
@@ -92,4 +78,58 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     mergedGrafts: [],
     materials: parts.materials,
   };
+}
+
+/**
+ * The UVs of a mesh: each polygon takes its surface's UV set (its material instance's), else the
+ * default set; without a default, the first set a material names (what the whole mesh took
+ * before surfaces had sets of their own). The mesh's set (`name`) is the one every surface uses,
+ * else the default. Several sets are concatenated, so one glTF
+ * `TEXCOORD_0` per primitive carries each surface's own UVs; seam overrides apply to the polygons
+ * of the surfaces using their set.
+ */
+function meshUv(parts: MeshParts): SceneMesh["uv"] {
+  const { geometry } = parts;
+  const fallback = parts.uvSet ?? parts.surfaceUvSets.values().next().value;
+  if (!fallback) return undefined;
+  const setOf = geometry.materialNames.map((name) => parts.surfaceUvSets.get(name) ?? fallback);
+  // Surfaces that all use one set make it the mesh's (as the whole mesh took it before).
+  const used = new Set(setOf);
+  const base = used.size === 1 ? [...used][0] : fallback;
+  const sets = [...new Set([base, ...setOf])];
+  const offsets = new Map<DsonUvSet, number>();
+  let total = 0;
+  for (const set of sets) {
+    offsets.set(set, total);
+    total += set.uvs.length / 2;
+  }
+  const coords = new Float64Array(total * 2);
+  for (const set of sets) coords.set(set.uvs, offsets.get(set)! * 2);
+  // A polygon on a surface past the named ones ("no surface") takes the base set.
+  const polySet = (p: number) => setOf[geometry.polyMaterial[p]] ?? base;
+  const cornerUv = new Int32Array(geometry.polyCount * 4).fill(-1);
+  for (let p = 0; p < geometry.polyCount; p++) {
+    const offset = offsets.get(polySet(p))!;
+    for (let k = 0; k < 4; k++) {
+      const v = geometry.polyVerts[p * 4 + k];
+      cornerUv[p * 4 + k] = v < 0 ? -1 : v + offset;
+    }
+  }
+  // The middle value of an override is a vertex index: find the polygon corner holding it.
+  for (const set of sets) {
+    const offset = offsets.get(set)!;
+    for (let o = 0; o < set.overrides.length; o += 3) {
+      const p = set.overrides[o];
+      if (polySet(p) !== set) continue;
+      for (let k = 0; k < 4; k++) {
+        if (geometry.polyVerts[p * 4 + k] === set.overrides[o + 1]) {
+          cornerUv[p * 4 + k] = set.overrides[o + 2] + offset;
+        }
+      }
+    }
+  }
+  const names = setOf.map((set) => set.name);
+  return sets.length > 1
+    ? { name: base.name, coords, cornerUv, surfaceSets: names }
+    : { name: base.name, coords, cornerUv };
 }

@@ -94,8 +94,17 @@ export interface SceneMesh {
   readonly polyMaterial: Int32Array;
   readonly polyCount: number;
   readonly surfaces: readonly string[];
-  /** UVs (authored v-up) and the UV index of each polygon corner (4 per polygon, -1 unused). */
-  readonly uv?: { readonly name: string; readonly coords: Float64Array; readonly cornerUv: Int32Array };
+  /**
+   * UVs (authored v-up) and the UV index of each polygon corner (4 per polygon, -1 unused). `name`
+   * is the default set's; `surfaceSets` names each surface's set when surfaces use several (their
+   * UVs are concatenated in `coords`).
+   */
+  readonly uv?: {
+    readonly name: string;
+    readonly coords: Float64Array;
+    readonly cornerUv: Int32Array;
+    readonly surfaceSets?: readonly string[];
+  };
   /** Skin slots (4 per vertex): scene node index and weight. */
   readonly skin?: { readonly slotNode: Int32Array; readonly slotWeight: Float32Array };
   readonly morphs: readonly Morph[];

@@ -67,6 +67,109 @@ Deno.test("dson geometry: UV seams split vertices per unique (vertex, uv) and v 
   }
 });
 
+/**
+ * The generated figure (two surfaces, a seam on the right one) with a second UV set `alt_uvs` (u + 1,
+ * its seam copies too) and material instances giving each surface the set named in `sets`.
+ */
+function twoUvSets(sets: { Left?: string; Right?: string }): Json {
+  const json = generateFigure({ side: 5, bones: 1, twoSurfaces: true, seam: true });
+  const library = json.uv_set_library as Json[];
+  const alt = structuredClone(library[0]);
+  alt.id = "alt_uvs";
+  alt.name = "Alt UVs";
+  (alt.uvs as Json).values = ((alt.uvs as Json).values as number[][]).map(([u, v]) => [u + 1, v]);
+  library.push(alt);
+  (json.scene as Json).materials = Object.entries(sets).map(([surface, set]) => ({
+    id: `${surface}-1`,
+    geometry: "#gen_figure_geo-1",
+    groups: [surface],
+    uv_set: `#${set}`,
+  }));
+  return json;
+}
+
+/** Each (DSON vertex, u, v) a surface's polygons use, worked out from the file's polylist and set. */
+function expectedCorners(json: Json, surface: number, setId: string): string[] {
+  const geometry = (json.geometry_library as Json[])[0];
+  const set = (json.uv_set_library as Json[]).find((u) => u.id === setId)!;
+  const uvs = (set.uvs as Json).values as number[][];
+  const overrides = set.polygon_vertex_indices as number[][];
+  const out = new Set<string>();
+  ((geometry.polylist as Json).values as number[][]).forEach((poly, p) => {
+    if (poly[1] !== surface) return;
+    for (const v of poly.slice(2)) {
+      const t = overrides.find(([q, w]) => q === p && w === v)?.[2] ?? v;
+      out.add(`${v} ${uvs[t][0].toFixed(5)} ${(1 - uvs[t][1]).toFixed(5)}`);
+    }
+  });
+  return [...out].sort();
+}
+
+/** Each (DSON vertex, u, v) of a primitive's glTF vertices. */
+function drawnCorners(doc: Document, surface: number): string[] {
+  const primitive = doc.getRoot().listMeshes()[0].listPrimitives()[surface];
+  const ids = primitive.getAttribute("_DSON_VERTEX")!.getArray()!;
+  const uv = primitive.getAttribute("TEXCOORD_0")!.getArray()!;
+  return Array.from(ids, (v, i) => `${v} ${uv[i * 2].toFixed(5)} ${uv[i * 2 + 1].toFixed(5)}`).sort();
+}
+
+Deno.test("dson UV sets: each surface takes its own material's UV set, seams included", async () => {
+  // Left names the second set, Right the default: before, the whole mesh took the second set (the
+  // right surface drawn 1 to the right of its texture, and its seam lost).
+  for (
+    const sets of [
+      { Left: "alt_uvs", Right: "gen_uvs" },
+      { Left: "gen_uvs", Right: "alt_uvs" },
+      { Left: "alt_uvs", Right: "alt_uvs" },
+    ]
+  ) {
+    const json = twoUvSets(sets);
+    const ctx = testContext();
+    const doc = await decode(json, ctx);
+    assert.deepEqual(drawnCorners(doc, 0), expectedCorners(json, 0, sets.Left), `Left ${sets.Left}`);
+    assert.deepEqual(drawnCorners(doc, 1), expectedCorners(json, 1, sets.Right), `Right ${sets.Right}`);
+    // The right surface's seam: its 5 seam-column vertices each with their copy's UV (u 0.5 + 0.5).
+    const seamU = (sets.Right === "alt_uvs" ? 1 : 0) + 1;
+    const seamCorners = drawnCorners(doc, 1).filter((c) => {
+      const [v, u] = c.split(" ");
+      return Number(v) % 5 === 2 && u === seamU.toFixed(5);
+    });
+    assert.equal(seamCorners.length, 5);
+    const dson = getPartgraphExtras(doc.getRoot().listMeshes()[0]).dson as Json;
+    // The mesh's set: the one all its surfaces use, else the default.
+    assert.equal(
+      dson.uv_set,
+      sets.Left === "alt_uvs" && sets.Right === "alt_uvs" ? "Alt UVs" : "Generated UVs",
+    );
+    assert.deepEqual(
+      dson.uv_sets,
+      sets.Left === sets.Right ? undefined : {
+        Left: sets.Left === "alt_uvs" ? "Alt UVs" : "Generated UVs",
+        Right: sets.Right === "alt_uvs" ? "Alt UVs" : "Generated UVs",
+      },
+    );
+    assert.deepEqual(ctx.warnings.filter((w) => !/unresolved reference/.test(w.message)), []);
+    const report = await validateGltf(await writeGlb(doc, { generator: GENERATOR }));
+    assert.equal(report.errors, 0, report.messages.join("\n"));
+  }
+  // A surface no material instance names keeps the default set.
+  const json = twoUvSets({ Left: "alt_uvs" });
+  const doc = await decode(json);
+  assert.deepEqual(drawnCorners(doc, 1), expectedCorners(json, 1, "gen_uvs"));
+  assert.deepEqual(drawnCorners(doc, 0), expectedCorners(json, 0, "alt_uvs"));
+});
+
+Deno.test("dson UV sets: a material's set made for another vertex count leaves its surface on the default, warned", async () => {
+  const json = twoUvSets({ Left: "alt_uvs", Right: "alt_uvs" });
+  (json.uv_set_library as Json[])[1].vertex_count = 99;
+  const ctx = testContext();
+  const doc = await decode(json, ctx);
+  assert.deepEqual(drawnCorners(doc, 0), expectedCorners(json, 0, "gen_uvs"));
+  assert.deepEqual(drawnCorners(doc, 1), expectedCorners(json, 1, "gen_uvs"));
+  // Said once, though two materials name it.
+  assert.equal(ctx.warnings.filter((w) => /UV set is for 99 vertices/.test(w.message)).length, 1);
+});
+
 Deno.test("dson skin: six weights per vertex keep the strongest four, renormalised", async () => {
   const side = 4;
   const bones = 6;
