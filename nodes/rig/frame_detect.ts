@@ -32,6 +32,12 @@ const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 const CLEAR = 1.5;
 /** Ratio below which a shape cue says nothing. */
 const SILENT = 1.15;
+/**
+ * Share of the model's height the more lopsided end must reach off the fuselage's centre line for
+ * that to be a fin's: a canard's or a wing's few degrees of dihedral at one end, against a bare
+ * fuselage end, is lopsided by a clear ratio of two slight offsets.
+ */
+const FIN_REACH = 0.2;
 
 const NOSE_TOKENS: ReadonlySet<string> = new Set([
   "nose",
@@ -269,13 +275,14 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
   const tailVote = nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces");
   const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward");
+  const finReach = Math.max(lopsided(ends.high), lopsided(ends.low)) >= FIN_REACH * extent[upAxis];
   const tailShape = shapeVote(
     lopsided(ends.high),
     lopsided(ends.low),
     `one end is more lopsided about the fuselage (a fin)${
       ends.levelKnown ? "" : ", its centre line guessed"
-    }`,
-    ends.levelKnown,
+    }${finReach ? "" : `, by under ${FIN_REACH * 100} % of the height: too slight for a fin`}`,
+    ends.levelKnown && finReach,
   );
   // A V-tail's two canted surfaces: the end with a V is the tail when the fin cue is unclear (a V
   // balances about the centre line, and with a guessed centre line it reads as the nose).
