@@ -278,6 +278,40 @@ const CASES: MessyCase[] = [
     },
   },
   {
+    // The same without the flap: the material gets the metal-rough fallback three.js draws.
+    name: "a specular-glossiness material without a metal-rough fallback",
+    edit: (json) => {
+      json.extensionsUsed = json.extensionsRequired = ["KHR_materials_pbrSpecularGlossiness"];
+      json.materials[0] = {
+        name: "painted",
+        extensions: {
+          KHR_materials_pbrSpecularGlossiness: {
+            diffuseTexture: { index: 0, texCoord: 0 },
+            glossinessFactor: 0.25,
+          },
+        },
+      };
+    },
+    inputValid: true,
+    warning:
+      /material 'painted' is specular-glossiness alone, .* metallic 0, roughness 0\.75 from its glossiness/,
+    check: (out) => {
+      const material = out.getRoot().listMaterials()[0];
+      assertEquals(
+        [
+          material.getMetallicFactor(),
+          material.getRoughnessFactor(),
+          material.getBaseColorTexture()?.getName(),
+        ],
+        [0, 0.75, "paint"],
+      );
+      const extension = out.getRoot().listExtensionsUsed().find((e) =>
+        e.extensionName === "KHR_materials_pbrSpecularGlossiness"
+      );
+      assertEquals(extension?.isRequired(), false);
+    },
+  },
+  {
     // The flap, sharing the material, has the second UV set and keeps sampling it.
     name: "a clearcoat texture sampling a UV set one mesh lacks",
     edit: (json) => {

@@ -10,7 +10,14 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import * as THREE from "three";
 import { GLTFLoader, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { type CaseRun, GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
-import { editAccessor, messyGlb, renameWingAttribute, wingAttribute } from "../support/messy_gltf.ts";
+import { encode } from "fast-png";
+import {
+  editAccessor,
+  embeddedView,
+  messyGlb,
+  renameWingAttribute,
+  wingAttribute,
+} from "../support/messy_gltf.ts";
 
 /** Images are not decoded in Deno: every texture becomes an empty one. */
 class StubTextures {
@@ -260,6 +267,50 @@ Deno.test("a messy glTF's repaired output loads in three.js with its UVs, skin w
   const weights = geometry.getAttribute("skinWeight");
   assert(Math.abs(weights.getX(0) + weights.getY(0) - 1) < 1e-6, "the first vertex's weights sum to 1");
   assertEquals(gltf.animations.map((clip) => clip.tracks[0].times.length), [2]);
+});
+
+Deno.test("a specular-glossiness material without a metal-rough fallback loads in three.js textured and dielectric", async () => {
+  // Older Sketchfab downloads: the extension alone, required; three.js (since r147) no longer reads it.
+  const glossMap = encode({
+    width: 2,
+    height: 2,
+    data: new Uint8Array([9, 9, 9, 0, ...new Array(12).fill(255)]),
+  });
+  const messy = await messyGlb((json) => {
+    json.extensionsUsed = json.extensionsRequired = ["KHR_materials_pbrSpecularGlossiness"];
+    const image = json.images.push({ bufferView: embeddedView(json, glossMap), mimeType: "image/png" }) - 1;
+    const glossTexture = json.textures.push({ source: image }) - 1;
+    json.materials[0] = {
+      name: "painted",
+      extensions: {
+        KHR_materials_pbrSpecularGlossiness: {
+          diffuseFactor: [1, 0.5, 0.5, 1],
+          diffuseTexture: { index: 0 },
+          glossinessFactor: 0.8,
+          specularGlossinessTexture: { index: glossTexture },
+        },
+      },
+    };
+  });
+  const { glb } = await runCase({
+    label: "spec-gloss",
+    graph: "gltf.json",
+    model: { name: "sg.glb", bytes: () => messy },
+  });
+  const { gltf, json } = await load(glb!);
+  let wing: THREE.Mesh | undefined;
+  gltf.scene.traverse((o: THREE.Object3D) => void (o.name === "Wing" && (wing = o as THREE.Mesh)));
+  const material = wing!.material as THREE.MeshStandardMaterial;
+  // Before: white, metalness 1, roughness 1, no map — grey metal. Gloss: 0.8 × the map's mean alpha 0.75.
+  assertEquals(
+    [material.color.toArray(), material.metalness, material.roughness, material.map !== null],
+    [[1, 0.5, 0.5], 0, 0.4, true],
+  );
+  assertEquals(json.extensionsRequired, undefined);
+  assert(
+    json.materials[0].extensions.KHR_materials_pbrSpecularGlossiness,
+    "the extension is kept for viewers that read it",
+  );
 });
 
 Deno.test("a clip an old exporter started at -1 s plays in three.js from 0 with its length kept", async () => {

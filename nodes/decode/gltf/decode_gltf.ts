@@ -13,7 +13,7 @@ import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { summariseRepeats } from "../../../runtime/repeats.ts";
 import type { GltfSource } from "./codec/container.ts";
-import type { Texture } from "@gltf-transform/core";
+import type { Material, Texture } from "@gltf-transform/core";
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
@@ -46,6 +46,7 @@ export const decodeGltf = defineNode({
         convertUvwAttributes,
       },
       { convertLegacyImages },
+      { specGlossFallbacks },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -54,6 +55,10 @@ export const decodeGltf = defineNode({
       importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
       importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
       importOnUse<typeof import("./codec/legacy_images.ts")>("./codec/legacy_images.ts", import.meta.url),
+      importOnUse<typeof import("./codec/spec_gloss_fallback.ts")>(
+        "./codec/spec_gloss_fallback.ts",
+        import.meta.url,
+      ),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -112,6 +117,12 @@ export const decodeGltf = defineNode({
     const label = (texture: Texture) =>
       texture.getName() ? `'${texture.getName()}'` : `#${textures.indexOf(texture)}`;
     for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
+    const materials = doc.getRoot().listMaterials();
+    const materialLabel = (material: Material) =>
+      material.getName() ? `'${material.getName()}'` : `#${materials.indexOf(material)}`;
+    for (const note of summariseRepeats(await specGlossFallbacks(doc, materialLabel))) {
+      ctx.warn(`${file}: ${note}`);
+    }
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

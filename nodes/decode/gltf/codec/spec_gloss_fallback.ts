@@ -1,0 +1,95 @@
+/**
+ * Metal-rough fallbacks for specular-glossiness materials. Older Sketchfab downloads and 3ds Max,
+ * Babylon and Substance exports of their time drew materials with `KHR_materials_pbrSpecularGlossiness`
+ * alone, leaving `pbrMetallicRoughness` at its defaults — white, fully metallic, fully rough. The
+ * extension was archived in favour of `KHR_materials_specular`; three.js dropped it in r147, and
+ * with it most web viewers, which now draw such a material as that default: dark grey metal,
+ * untextured. The extension asks files to carry a metal-rough fallback; where one has none, it is
+ * given one — the diffuse texture and factor as base colour, metallic 0, and roughness from the
+ * glossiness. The extension is kept, so Blender and other viewers that read it draw the material as
+ * before, and no longer required, since every such material now has a fallback.
+ *
+ * @module
+ */
+import type { Document, Material, Texture } from "@gltf-transform/core";
+import type { PBRSpecularGlossiness } from "@gltf-transform/extensions";
+
+const EXTENSION = "KHR_materials_pbrSpecularGlossiness";
+
+/**
+ * Gives each specular-glossiness material whose metal-rough properties are all defaults a fallback,
+ * and makes the extension optional; returns a message per material given one. `label` names a material.
+ */
+export async function specGlossFallbacks(
+  doc: Document,
+  label: (material: Material) => string,
+): Promise<string[]> {
+  const extension = doc.getRoot().listExtensionsUsed().find((e) => e.extensionName === EXTENSION);
+  if (!extension) return [];
+  const messages: string[] = [];
+  for (const material of doc.getRoot().listMaterials()) {
+    const specGloss = material.getExtension<PBRSpecularGlossiness>(EXTENSION);
+    if (!specGloss || !metalRoughUnset(material)) continue;
+    const gloss = specGloss.getGlossinessFactor() *
+      await meanGloss(specGloss.getSpecularGlossinessTexture());
+    const roughness = Math.round((1 - gloss) * 1000) / 1000;
+    material.setBaseColorFactor(specGloss.getDiffuseFactor()).setMetallicFactor(0).setRoughnessFactor(
+      roughness,
+    );
+    const diffuse = specGloss.getDiffuseTexture();
+    if (diffuse) {
+      material.setBaseColorTexture(diffuse);
+      material.getBaseColorTextureInfo()!.copy(specGloss.getDiffuseTextureInfo()!);
+    }
+    messages.push(
+      `material ${label(material)} is specular-glossiness alone, which three.js and most web viewers ` +
+        "no longer read (they draw grey metal): given a metal-rough fallback — its diffuse as base colour, " +
+        `metallic 0, roughness ${roughness} from its glossiness; viewers that read ${EXTENSION}, Blender ` +
+        "among them, draw it as before",
+    );
+  }
+  extension.setRequired(false);
+  return messages;
+}
+
+/** True when a material's metal-rough properties are the defaults, as a file that sets none reads. */
+function metalRoughUnset(material: Material): boolean {
+  return !material.getBaseColorTexture() && !material.getMetallicRoughnessTexture() &&
+    material.getBaseColorFactor().every((v) => v === 1) && material.getMetallicFactor() === 1 &&
+    material.getRoughnessFactor() === 1;
+}
+
+/**
+ * The mean glossiness a specular-glossiness texture holds in its alpha: 1 for an image without
+ * alpha (a JPEG), as the extension reads it, and for one that is no PNG this reads (its factor stands).
+ */
+async function meanGloss(texture: Texture | null): Promise<number> {
+  const image = texture?.getImage();
+  if (!image || texture!.getMimeType() !== "image/png") return 1;
+  const { decode } = await import("fast-png"); // only for such files
+  let png;
+  try {
+    png = decode(image);
+  } catch {
+    return 1;
+  }
+  const { data, channels, palette, width, height, depth } = png;
+  if (palette) {
+    // Indices of fewer than 8 bits are packed, each row starting on a byte.
+    const rowBytes = Math.ceil((width * depth) / 8), mask = (1 << depth) - 1;
+    let sum = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const bit = x * depth;
+        const index = (data[y * rowBytes + (bit >> 3)] >> (8 - depth - (bit & 7))) & mask;
+        sum += palette[index]?.[3] ?? 255;
+      }
+    }
+    return sum / (width * height) / 255;
+  }
+  if (channels !== 2 && channels !== 4) return 1;
+  const max = depth === 16 ? 65535 : 255;
+  let sum = 0;
+  for (let i = channels - 1; i < data.length; i += channels) sum += data[i];
+  return sum / (data.length / channels) / max;
+}
