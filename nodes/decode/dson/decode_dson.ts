@@ -47,7 +47,8 @@ export const decodeDson = defineNode({
   // 11: such a follower's `rigid_follow` extras list those nodes (`unblended`: all of them, or the
   // follower itself when it has no mesh), so `partgraph inspect` names what the warning names.
   // Each surface takes the UV set its material instance names (else the default); before, the last
-  // material naming a non-default set gave it to the whole mesh (same session as the above).
+  // material naming a non-default set gave it to the whole mesh (same session as the above). A
+  // conforming figure whose bones are posed unlike its target's same-named bones is a warning.
   version: 11,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -11,6 +11,7 @@ import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
+import { warnConformingPoses } from "./conform_pose.ts";
 import { findRigidFollowers } from "./rigid_follow.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
@@ -120,6 +121,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   else nodes.instantiateLibraryRoots();
   nodes.instantiateDescendants();
   nodes.linkPendingParents();
+  warnConformingPoses(nodes.list, (uri) => nodes.localNode(uri), instances, library, main);
   const meshes = new SceneMeshes(library, main, nodes);
   if (instanced) {
     for (let i = 0; i < instances.length; i++) {
