@@ -37,6 +37,7 @@ export const decodeGltf = defineNode({
     const [
       { isGlb, readableExtensions, readJsonDocument, usesMeshCompression },
       { gltfError, readContainer },
+      { adoptDdsTextures },
       {
         checkGltfStructure,
         checkDracoDecoded,
@@ -53,6 +54,7 @@ export const decodeGltf = defineNode({
         import.meta.url,
       ),
       importOnUse<typeof import("./codec/container.ts")>("./codec/container.ts", import.meta.url),
+      importOnUse<typeof import("./codec/texture_dds.ts")>("./codec/texture_dds.ts", import.meta.url),
       importOnUse<typeof import("./codec/check.ts")>("./codec/check.ts", import.meta.url),
       importOnUse<typeof import("./codec/legacy_images.ts")>("./codec/legacy_images.ts", import.meta.url),
       importOnUse<typeof import("./codec/spec_gloss_fallback.ts")>(
@@ -69,6 +71,7 @@ export const decodeGltf = defineNode({
     const warnRepairs = (repairs: readonly string[]) => {
       for (const repair of summariseRepeats(repairs.map((r) => `${file} at ${r}`))) ctx.warn(repair);
     };
+    adoptDdsTextures(jsonDoc.json);
     warnRepairs([...containerRepairs, ...checkGltfStructure(jsonDoc, source)]);
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];

@@ -16,6 +16,10 @@ import { tempDir } from "../../support/temp.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { ddsHeader, tgaHeader } from "../../support/freelancer/images.ts";
 import { bmpFile, bmpInfo40, u32 } from "../../support/bmp.ts";
+import { embeddedView, messyGlb } from "../../support/messy_gltf.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
 
 /** The picture every file holds, top row first: red, green / blue, white (RGBA). */
 const PICTURE = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
@@ -174,4 +178,27 @@ Deno.test("Targa, BMP and DDS textures beside a .gltf are stored as PNG, top row
     ),
     warnings.join("\n"),
   );
+});
+
+Deno.test("a texture whose image is a DDS by MSFT_texture_dds (Flight Simulator's packages) is drawn from it, stored as PNG", async () => {
+  const dds = IMAGES["plain.dds"];
+  const glb = await messyGlb((json) => {
+    json.extensionsUsed = json.extensionsRequired = ["MSFT_texture_dds"];
+    const image = json.images.push({ bufferView: embeddedView(json, dds), mimeType: "image/vnd-ms.dds" }) - 1;
+    // The wing's texture has the DDS alone; a second, with its own PNG too, keeps the PNG.
+    json.textures[0] = { extensions: { MSFT_texture_dds: { source: image } } };
+    json.textures.push({ source: 0, extensions: { MSFT_texture_dds: { source: image } } });
+    json.materials[0].emissiveTexture = { index: 1 };
+  });
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: glb, name: "msfs.glb" } }, {}, ctx);
+  const out = await readGltf((await runNode(exportGltf, { scene })).bytes.bytes);
+  const [material] = out.getRoot().listMaterials();
+  assertEquals([...decode(material.getBaseColorTexture()!.getImage()!).data], PICTURE);
+  assertEquals(decode(material.getEmissiveTexture()!.getImage()!).width, 2);
+  assertEquals([...decode(material.getEmissiveTexture()!.getImage()!).data], new Array(16).fill(200));
+  assertEquals(out.getRoot().listExtensionsUsed().map((e) => e.extensionName), []);
+  assertEquals(ctx.warnings.map((w) => w.message), [
+    "msfs.glb: image #1 is a DDS, which glTF does not carry: stored as PNG",
+  ]);
 });
