@@ -58,10 +58,59 @@ export interface MaterialDef {
   readonly flipU?: boolean;
   readonly flipV?: boolean;
   /**
+   * The detail maps (`Dm_name`, `Dm0_name`, `Dm1_name`) and their tile rates (`TileRate`,
+   * `TileRate0`, `TileRate1`), set only when one is present; drawn by the detail-map types
+   * ({@link detailLayers}).
+   */
+  readonly detailMaps?: DetailMaps;
+  /** `Bt_name`/`Bt_flags`: a detail texture on the second UV set that Librelancer does not draw. */
+  readonly btTexture?: TextureSlot;
+  /**
    * Set when a leaf of the material is damaged (short, not finite, a directory where a leaf
    * belongs): its entry path and the reason. The material then stands in as a placeholder.
    */
   readonly damage?: { readonly entry: string; readonly reason: string };
+}
+
+/** A material's detail-map leaves (each optional, as retail stores them). */
+export interface DetailMaps {
+  readonly dm?: TextureSlot;
+  readonly dm0?: TextureSlot;
+  readonly dm1?: TextureSlot;
+  readonly tileRate?: number;
+  readonly tileRate0?: number;
+  readonly tileRate1?: number;
+}
+
+/** A detail map as a detail-map shader reads it: its slot and the rate its UVs are scaled by. */
+export interface DetailLayerSlot {
+  readonly slot: TextureSlot;
+  readonly rate: number;
+}
+
+/**
+ * The detail maps the material's type draws (Librelancer `Material.Initialize`): `Dm` at `TileRate`
+ * (`DetailMapMaterial`), `Dm0` at `TileRate0` and `Dm1` at `TileRate1` (`Masked2DetailMapMaterial`,
+ * `IllumDetailMapMaterial`), `Dm1` at `TileRate` (`DetailMap2Dm1Msk2PassMaterial`); an absent rate is
+ * 0, as there. `undefined` for any other type.
+ */
+export function detailLayers(
+  material: MaterialDef,
+): { detail?: DetailLayerSlot; detail1?: DetailLayerSlot } | undefined {
+  const m = material.detailMaps ?? {};
+  const layer = (slot: TextureSlot | undefined, rate: number | undefined) =>
+    slot ? { slot, rate: rate ?? 0 } : undefined;
+  switch (material.type) {
+    case "DetailMapMaterial":
+      return { detail: layer(m.dm, m.tileRate) };
+    case "Masked2DetailMapMaterial":
+    case "IllumDetailMapMaterial":
+      return { detail: layer(m.dm0, m.tileRate0), detail1: layer(m.dm1, m.tileRate1) };
+    case "DetailMap2Dm1Msk2PassMaterial":
+      return { detail1: layer(m.dm1, m.tileRate) };
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -106,6 +155,8 @@ export function textureSlots(material: MaterialDef): TextureSlot[] {
     material.diffuseTexture,
     drawsEt(material) ? material.emissiveTexture : undefined,
     isNomad(material) ? nomadSlot(material) : undefined,
+    detailLayers(material)?.detail?.slot,
+    detailLayers(material)?.detail1?.slot,
     material.normalTexture,
     material.metallicTexture,
     material.roughnessTexture,
@@ -187,6 +238,18 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
   };
   const nomad = slot("Nt");
   if (nomad) (def as { nomadTexture?: TextureSlot }).nomadTexture = nomad;
+  const bt = slot("Bt");
+  if (bt) (def as { btTexture?: TextureSlot }).btTexture = bt;
+  const detail: Record<string, TextureSlot | number | undefined> = {
+    dm: slot("Dm"),
+    dm0: slot("Dm0"),
+    dm1: slot("Dm1"),
+    tileRate: scalar("TileRate"),
+    tileRate0: scalar("TileRate0"),
+    tileRate1: scalar("TileRate1"),
+  };
+  for (const key of Object.keys(detail)) if (detail[key] === undefined) delete detail[key];
+  if (Object.keys(detail).length) (def as { detailMaps?: DetailMaps }).detailMaps = detail as DetailMaps;
   // LancerEdit's extensions (Librelancer `Material.cs`): set only when present, so a retail
   // material's definition, and everything built from it, stays as it was.
   const extension = {

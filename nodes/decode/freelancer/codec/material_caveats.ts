@@ -1,7 +1,8 @@
 /**
  * What a lit Freelancer material holds that its glTF form cannot draw as the game does, each said in
- * a warning naming the material: a `Dc` outside 0..1 (clamped), an `Oc` its type does not draw, and
- * an emissive texture the game adds to `Ec` and multiplies by the diffuse texture.
+ * a warning naming the material: a `Dc` outside 0..1 (clamped), an `Oc` its type does not draw, an
+ * emissive texture the game adds to `Ec` and multiplies by the diffuse texture, and a `Bt` detail
+ * texture.
  *
  * @module
  */
@@ -62,6 +63,14 @@ export function materialCaveats(def: MaterialDef, drawn: DrawnMaps): string[] {
         `texture, so it is Et × ${ecGlows ? "Ec" : "1"}${
           drawn.diffuse ? ", not darkened by the diffuse texture" : ""
         }`,
+    );
+  }
+  if (def.btTexture) {
+    // Librelancer's basic shaders never sample Bt (BtDetailMapMaterial included); the Starport's
+    // material table says the game blends it over the diffuse texture with the second UV set.
+    out.push(
+      `${name}: its detail texture Bt '${def.btTexture.name}' is not drawn (glTF has no detail layer, and ` +
+        "Librelancer does not draw it either)",
     );
   }
   return out;

@@ -14,6 +14,8 @@ import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts
 import { additiveAsBlend, isAdditive } from "./additive.ts";
 import { clamp01, emission, linear, packMetallicRoughness } from "./material_values.ts";
 import { materialCaveats } from "./material_caveats.ts";
+import { DETAIL_TYPES } from "./detail_map.ts";
+import { type DetailTextures, sceneDetailTextures } from "./scene_detail.ts";
 import { formatId } from "./crc.ts";
 import {
   drawsEt,
@@ -223,6 +225,8 @@ export function sceneMaterials(
     return { tex: nomadTextures.get(key)!, ramp: texel };
   };
 
+  const detailTextures = sceneDetailTextures(doc, (slot, without) => channelMap(slot, without));
+
   const material = (id: number): Material => {
     let out = materials.get(id);
     if (out) return out;
@@ -254,6 +258,8 @@ export function sceneMaterials(
         ? additiveMaterial(doc, def, additiveTexture, bindTexture)
         : isNomad(def)
         ? nomadMaterial(doc, def, nomadTexture(def), bindTexture)
+        : DETAIL_TYPES.has(def.type)
+        ? pbrMaterial(doc, asDetailMap(def), texture, bindTexture, metallicRoughnessTexture, detailTextures)
         : pbrMaterial(doc, def, texture, bindTexture, metallicRoughnessTexture);
       if (!isAdditive(def) && !isNomad(def)) {
         // What a lit material holds that glTF cannot draw as the game does, named, not silent.
@@ -267,6 +273,7 @@ export function sceneMaterials(
       // texture of an `alpha_mask*` or `BtDetailMapMaterial` material the same way.
       if (
         out.getAlphaMode() === "OPAQUE" && out.getBaseColorTexture() && def.diffuseTexture &&
+        !DETAIL_TYPES.has(def.type) && // the detail-map shaders neither blend nor test alpha
         (cutouts.has(def.diffuseTexture.name.toLowerCase()) || isAlphaTested(def))
       ) {
         out.setAlphaMode("MASK"); // the default cutoff, 0.5, is Librelancer's
@@ -299,12 +306,25 @@ function pbrMaterial(
   texture: (slot: TextureSlot) => Texture | null,
   bind: (slot: TextureSlot, info: TextureInfo | null) => void,
   metallicRoughness: (def: MaterialDef) => Texture | null,
+  detail?: (def: MaterialDef) => DetailTextures,
 ): Material {
   const out = doc.createMaterial(def.name).setMetallicFactor(0); // roughness 1 is the default
   const dc = def.dc ?? [1, 1, 1];
   out.setBaseColorFactor([linear(dc[0]), linear(dc[1]), linear(dc[2]), clamp01(def.oc ?? 1)]);
   if (def.ec) emission(doc, out, def.ec);
-  if (def.diffuseTexture) {
+  if (def.diffuseTexture && detail) {
+    // A detail-map type: its diffuse texture with the detail baked in, and IllumDetailMapMaterial's
+    // glow as the emissive texture, both on the diffuse texture's sampler.
+    const { base, glow } = detail(def);
+    if (base) {
+      out.setBaseColorTexture(base);
+      bind(def.diffuseTexture, out.getBaseColorTextureInfo());
+    }
+    if (glow) {
+      out.setEmissiveTexture(glow).setEmissiveFactor([1, 1, 1]);
+      bind(def.diffuseTexture, out.getEmissiveTextureInfo());
+    }
+  } else if (def.diffuseTexture) {
     const tex = texture(def.diffuseTexture);
     if (tex) {
       out.setBaseColorTexture(tex);
@@ -358,6 +378,16 @@ function pbrMaterial(
   // Read only for a stored flipping type; drawn only while the type the game uses still flips.
   if ((def.flipU || def.flipV) && FLIPPING_TYPES.has(def.type)) flipTextures(doc, out, def);
   return out;
+}
+
+/**
+ * A detail-map material as its shader reads it: no `Ec` (the shaders light with `Ac` and an emission
+ * of 0) and every texture on the first UV set (`PositionTextureFlip.inc`'s one texture coordinate).
+ */
+function asDetailMap(def: MaterialDef): MaterialDef {
+  const { ec: _ec, ...rest } = def;
+  const dt = def.diffuseTexture;
+  return dt ? { ...rest, diffuseTexture: { name: dt.name, flags: dt.flags & ~FLAG_SECOND_UV } } : rest;
 }
 
 /**
