@@ -21,11 +21,11 @@ export const decodeGltf = defineNode({
   version: 18,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
-    "messy content viewers accept or real writers made (a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
+    "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
-    "Targa, BMP and DDS textures (which glTF does not carry) are stored as PNG. Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
+    "Targa, BMP and DDS textures (which glTF does not carry; DDS by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
