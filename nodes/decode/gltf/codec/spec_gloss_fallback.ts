@@ -15,6 +15,8 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import type { PBRSpecularGlossiness } from "@gltf-transform/extensions";
 
 const EXTENSION = "KHR_materials_pbrSpecularGlossiness";
+/** The largest gloss map read for its mean; a larger one leaves the factor alone. */
+const MAX_PIXELS = 4096 * 4096;
 
 /**
  * Gives each specular-glossiness material whose metal-rough properties are all defaults a fallback,
@@ -61,11 +63,15 @@ function metalRoughUnset(material: Material): boolean {
 
 /**
  * The mean glossiness a specular-glossiness texture holds in its alpha: 1 for an image without
- * alpha (a JPEG), as the extension reads it, and for one that is no PNG this reads (its factor stands).
+ * alpha (a JPEG), as the extension reads it, and for one that is no PNG this reads or past
+ * {@link MAX_PIXELS} (its factor stands).
  */
 async function meanGloss(texture: Texture | null): Promise<number> {
   const image = texture?.getImage();
-  if (!image || texture!.getMimeType() !== "image/png") return 1;
+  if (!image || texture!.getMimeType() !== "image/png" || image.length < 24) return 1;
+  // The size IHDR declares, before anything is allocated: a mean needs no more than 4096².
+  const view = new DataView(image.buffer, image.byteOffset, image.byteLength);
+  if (view.getUint32(16) * view.getUint32(20) > MAX_PIXELS) return 1;
   const { decode } = await import("fast-png"); // only for such files
   let png;
   try {
@@ -74,6 +80,9 @@ async function meanGloss(texture: Texture | null): Promise<number> {
     return 1;
   }
   const { data, channels, palette, width, height, depth } = png;
+  // Values as fast-png gives them: one per channel from 8 bits on, packed into bytes below.
+  const values = depth < 8 ? Math.ceil((width * depth * channels) / 8) * height : width * channels * height;
+  if (!width || !height || data.length < values) return 1;
   if (palette) {
     // Indices of fewer than 8 bits are packed, each row starting on a byte.
     const rowBytes = Math.ceil((width * depth) / 8), mask = (1 << depth) - 1;
