@@ -2,7 +2,9 @@
  * Finds the aircraft frame from the geometry, for `forward`/`up: "auto"` on a scene whose decoder
  * recorded none: the span axis is the one the model is mirror-symmetric across, the fuselage runs
  * along the longer of the other two, the tail is the end with the wider and taller cross-section
- * (tailplane and fin) and up is the way the tail end reaches furthest from the fuselage (the fin).
+ * (tailplane and fin), else the end a V-tail sits at, else the end the wing sections' sharp trailing
+ * edges face (airfoils are blunt at the leading edge), and up is the way the tail end reaches
+ * furthest from the fuselage (the fin).
  * Names check and overrule the shape: surfaces named left/right give the span axis and its sign,
  * tail surfaces sit aft of wing surfaces, nose/cockpit/canopy/prop parts sit forward, fins and
  * rudders sit up. Every decision is judged, so the caller can say how sure the frame is.
@@ -13,7 +15,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { gatherPositions, positionBounds } from "./geometry.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
-import { type EndSection, endSections, endVees, mirrorSymmetry } from "./frame_shape.ts";
+import { type EndSection, endSections, endVees, mirrorSymmetry, sectionEnds } from "./frame_shape.ts";
 import { cross, type Mat4, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 
@@ -38,6 +40,8 @@ const SILENT = 1.15;
  * fuselage end, is lopsided by a clear ratio of two slight offsets.
  */
 const FIN_REACH = 0.2;
+/** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
+const MIN_SECTIONS = 4;
 
 const NOSE_TOKENS: ReadonlySet<string> = new Set([
   "nose",
@@ -297,10 +301,36 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       reason: `two surfaces canted ${vee.cant.toFixed(0)}° in a V at that end (a V-tail)`,
     }
     : undefined;
-  const aft = decide("tail", [tailVote, noseVote], veeTail ?? tailShape);
-  const veeDecision = veeTail && !aft.byName ? aft : undefined;
+  // Wing sections: an airfoil is blunt at its leading edge and sharp at its trailing edge, so the
+  // end the sections' sharp edges face is the tail. It tells the end where no fin or V does; flat
+  // plates and boxes say nothing.
+  const wings = sectionEnds(points, min, extent, long, span, upAxis);
+  const blunt = wings.sections >= MIN_SECTIONS
+    ? shapeVote(
+      wings.low,
+      wings.high,
+      `the wing sections' sharp (trailing) edges face that end, ${wings.sections} sections`,
+    )
+    : undefined;
+  const finTail = tailShape?.clear ? tailShape : undefined;
+  const shape = veeTail ?? finTail ?? (blunt?.clear ? blunt : undefined) ?? tailShape ?? blunt;
+  const shapeConflict = [veeTail, finTail, blunt?.clear ? blunt : undefined]
+    .find((v) => v && v.sign !== shape?.sign);
+  // Elevators alone are no sure tail name (a canard aircraft's sit ahead of its wing): a clear shape
+  // cue against them decides, unsure.
+  const elevatorsOnly = !!tailVote && !noseVote && [...tailKinds].every((kind) => kind === "elevator");
+  const elevatorsOverruled = elevatorsOnly && shape?.clear && shape.sign !== tailVote!.sign;
+  const aft = decide("tail", elevatorsOverruled ? [] : [tailVote, noseVote], shape);
+  if (elevatorsOverruled) {
+    aft.weak = "tail: elevators name the other end (a canard aircraft's sit ahead of its wing)";
+  } else if (shapeConflict && !aft.byName && aft.clear) {
+    aft.weak = `tail: the shape's cues disagree (${shapeConflict.reason})`;
+  }
+  // The end told by a V or by the wing sections alone is sure, but says nothing of up.
+  const endOnly = !aft.byName && (shape === veeTail || shape === blunt) ? aft : undefined;
   const tailEnd = aft.sign > 0 ? ends.high : ends.low;
   const tailVee = aft.sign > 0 ? vees.high : vees.low;
+  const tailReach = lopsided(tailEnd) >= FIN_REACH * extent[upAxis];
   // Where the tail end was a guess, how far it reaches up or down tells nothing of up. Where it is a
   // V, the V's tips reach the way it opens, which is up for most V-tails but down for an inverted
   // one (a Predator's): a shape cue for up, never a clear one.
@@ -318,8 +348,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       ends.level - tailEnd.bottom,
       `the tail end reaches further that way from the fuselage's centre line${
         aft.clear ? "" : ", at an end the tail cue did not settle"
-      }`,
-      ends.levelKnown && aft.clear,
+      }${tailReach ? "" : `, by under ${FIN_REACH * 100} % of the height more: too slight for a fin`}`,
+      ends.levelKnown && aft.clear && tailReach,
     );
   const up = decide(
     "up",
@@ -332,8 +362,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // Elevators alone say nothing of which end is the tail: a canard aircraft's (a VariEze's) sit on its
   // foreplane, ahead of the wing. Without a fin, rudder, tailplane or nose part to confirm, it is a guess.
   if (
-    aft.byName && tailVote && !noseVote && [...tailKinds].every((kind) => kind === "elevator") &&
-    !(tailShape?.clear && tailShape.sign === aft.sign)
+    aft.byName && elevatorsOnly && !(shape?.clear && shape.sign === aft.sign)
   ) {
     decisionsWeak.push(
       "tail: only elevators name it (a canard aircraft's are ahead of its wing), and no fin, rudder or nose part confirms it",
@@ -343,8 +372,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // Left/right names fix the handedness: left = aft × up.
   if (leftward && namedSpan === span) {
     const impliedLeft = handedLeft(long, aftSign, upAxis, upSign, span);
-    // A tail told by a V is sure of its end but not of which way the V opens: the names set up.
-    const upLessSure = aft === veeDecision && !up.byName;
+    // A tail told by a V or by the wing sections is sure of its end but not of up: the names set up.
+    const upLessSure = aft === endOnly && !up.byName;
     if (Math.sign(leftward[span]) !== impliedLeft) {
       if (!aft.byName && !upLessSure) {
         aftSign = -aftSign as 1 | -1;

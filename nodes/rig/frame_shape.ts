@@ -1,6 +1,7 @@
 /**
  * Shape measurements frame detection (`frame_detect.ts`) decides from: the bounding box, mirror
- * symmetry per axis on a voxel grid, and the vertical reach of the fuselage's two ends.
+ * symmetry per axis on a voxel grid, the vertical reach of the fuselage's two ends, a V at either
+ * end, and the thickness of the wing sections' two chord ends.
  *
  * @module
  */
@@ -145,4 +146,111 @@ function veeOf(pairs: number[]): EndVee | undefined {
   const cant = Math.atan(Math.abs(cxy / vx)) * 180 / Math.PI;
   if (fit < VEE_FIT || cant < VEE_CANT[0] || cant > VEE_CANT[1]) return undefined;
   return { opens: cxy > 0 ? 1 : -1, cant, fit };
+}
+
+/** Thickness of the wing sections' two chord ends, summed over the sections found. */
+export interface SectionEnds {
+  /** Summed thickness of the end of each section toward −long (its lowest tenth of the chord). */
+  readonly low: number;
+  /** The same toward +long. */
+  readonly high: number;
+  /** How many sections were measured. */
+  readonly sections: number;
+}
+
+/** Span bins per side of the plane of symmetry. */
+const SECTION_BINS = 20;
+/** Bins nearer the plane than this (the fuselage) or further out (the tips' caps) are left out. */
+const SECTION_SPAN: readonly [number, number] = [5, 19];
+/** A gap along the length of this share of it parts two surfaces in one span bin. */
+const SECTION_GAP = 0.03;
+/** Share of a section's chord at each end whose thickness is measured. */
+const SECTION_END = 0.12;
+/** A section thicker than this share of its chord is no wing's (a fin, a nacelle, a pod). */
+const SECTION_THICK = 0.3;
+
+/**
+ * The thickness at the two ends of the chord of the wing and tail sections, in span bins away from
+ * the plane of symmetry: each bin's points split along the length where a gap parts two surfaces,
+ * each run a section when it is no thicker than {@link SECTION_THICK} of its chord. An airfoil is
+ * blunt at its leading edge and sharp at its trailing edge, so the thicker end is forward; flat
+ * plates and boxes are the same at both ends.
+ */
+export function sectionEnds(
+  points: Float64Array,
+  min: Vec3,
+  extent: number[],
+  long: number,
+  span: number,
+  upAxis: number,
+): SectionEnds {
+  const half = extent[span] / 2, centre = min[span] + half;
+  const bins: number[][] = Array.from({ length: 2 * SECTION_BINS }, () => []);
+  for (let i = 0; i < points.length; i += 3) {
+    const offset = points[i + span] - centre;
+    const bin = Math.min(SECTION_BINS - 1, Math.floor(Math.abs(offset) / half * SECTION_BINS));
+    if (bin < SECTION_SPAN[0] || bin >= SECTION_SPAN[1]) continue;
+    bins[bin + (offset < 0 ? SECTION_BINS : 0)].push(points[i + long], points[i + upAxis]);
+  }
+  let low = 0, high = 0, sections = 0;
+  const gap = SECTION_GAP * extent[long];
+  for (const pairs of bins) {
+    const order = Array.from({ length: pairs.length / 2 }, (_, k) => k).sort((a, b) =>
+      pairs[2 * a] - pairs[2 * b]
+    );
+    let start = 0;
+    for (let k = 1; k <= order.length; k++) {
+      if (k < order.length && pairs[2 * order[k]] - pairs[2 * order[k - 1]] <= gap) continue;
+      const run = order.slice(start, k);
+      start = k;
+      const ends = runEnds(pairs, run);
+      if (!ends) continue;
+      low += ends[0], high += ends[1], sections++;
+    }
+  }
+  return { low, high, sections };
+}
+
+/**
+ * The thickness at each chord end of one run of (long, up) pairs, when it is a wing's section: the
+ * spread of each end's points about the straight line fitted through them, so a deflected trailing
+ * edge's slope does not count as thickness.
+ */
+function runEnds(pairs: number[], run: number[]): [number, number] | undefined {
+  if (run.length < 6) return undefined;
+  const first = pairs[2 * run[0]], last = pairs[2 * run[run.length - 1]], chord = last - first;
+  if (!(chord > 0)) return undefined;
+  let top = -Infinity, bottom = Infinity;
+  const front: number[] = [], back: number[] = [];
+  for (const k of run) {
+    const x = pairs[2 * k], y = pairs[2 * k + 1];
+    top = Math.max(top, y);
+    bottom = Math.min(bottom, y);
+    if (x <= first + SECTION_END * chord) front.push(x, y);
+    if (x >= last - SECTION_END * chord) back.push(x, y);
+  }
+  if (top - bottom > SECTION_THICK * chord) return undefined;
+  return [spreadAboutLine(front), spreadAboutLine(back)];
+}
+
+/** The range of the (x, y) pairs' offsets from their least-squares line y = a + b x. */
+function spreadAboutLine(pairs: number[]): number {
+  const n = pairs.length / 2;
+  if (n < 2) return 0;
+  let sx = 0, sy = 0;
+  for (let i = 0; i < pairs.length; i += 2) sx += pairs[i], sy += pairs[i + 1];
+  const mx = sx / n, my = sy / n;
+  let sxx = 0, sxy = 0;
+  for (let i = 0; i < pairs.length; i += 2) {
+    sxx += (pairs[i] - mx) ** 2;
+    sxy += (pairs[i] - mx) * (pairs[i + 1] - my);
+  }
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  let top = -Infinity, bottom = Infinity;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const r = pairs[i + 1] - my - slope * (pairs[i] - mx);
+    top = Math.max(top, r);
+    bottom = Math.min(bottom, r);
+  }
+  return top - bottom;
 }
