@@ -126,7 +126,7 @@ export function buildScene(
     node.setMesh(meshDef);
     if (extras.car) {
       firstTargets = addMorphClips(
-        { accessors, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation },
+        { accessors, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation, warn },
         extras.car.animations,
       );
     }

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Mesh, Node } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
 import { mergeExtras } from "../../../../runtime/scene/extras.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import type { CarAnimation, PointTable } from "./model.ts";
@@ -21,6 +22,16 @@ export type ClipInterpolation = "linear" | "step";
 
 /** Frame positions are stored ×16 (4 bits of fraction). */
 export const FRAME_POSITION_DIVISOR = 16;
+
+/**
+ * Most frames, over all clips, that become morph targets. A glTF weights animation holds one value
+ * per keyframe per morph target of the mesh, so every clip's output grows with the total: `T` frames
+ * cost about `T²` weights, which this decoder, three.js (it expands sparse accessors) and Blender
+ * (one keyframe per shape key per frame) all hold densely. 4096 frames (≈17 M weights, 64 MB) is
+ * twice what a retail character holds (about 15–40 clips of 50–170 frames); a file with 50,000
+ * one-vertex frames (900 KB) would otherwise ask for 2.5 G weights.
+ */
+export const MAX_MORPH_FRAMES = 4096;
 
 /** What {@link addMorphClips} needs besides the clips. */
 export interface MorphClipTarget {
@@ -38,6 +49,8 @@ export interface MorphClipTarget {
   readonly scale: number;
   /** Weight-track interpolation. */
   readonly interpolation: ClipInterpolation;
+  /** Where to report clips left without morph targets by {@link MAX_MORPH_FRAMES}. */
+  readonly warn: WarningSink;
 }
 
 /**
@@ -70,13 +83,15 @@ export function clipDuration(frameCount: number, kps: number): number {
 
 /**
  * Adds a morph target per frame of every clip to each primitive of `mesh`, and one weights animation
- * per clip. Clips without frames are skipped. Returns the index of each clip's first morph target
- * (its frames are consecutive), -1 for a skipped clip.
+ * per clip. Clips without frames are skipped; so is a clip whose frames would take the morph targets
+ * past {@link MAX_MORPH_FRAMES} (with one warning naming every such clip; later clips that fit are
+ * kept). Returns the index of each clip's first morph target (its frames are consecutive), -1 for a
+ * skipped clip.
  *
  * @example
  * ```ts
  * const firstTargets = addMorphClips({ accessors, node, mesh, groups, points, scale: 1,
- *   interpolation: "linear" }, car.animations);
+ *   interpolation: "linear", warn: console.warn }, car.animations);
  * ```
  */
 export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimation[]): number[] {
@@ -86,8 +101,14 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
   const firstTargets: number[] = [];
   const targetNames: string[] = [];
   const clipNames = uniqueNames(clips.map(clipLabel));
+  const overBudget: string[] = [];
   for (let c = 0; c < clips.length; c++) {
     const clip = clips[c];
+    if (clip.frameCount > 0 && targetNames.length + clip.frameCount > MAX_MORPH_FRAMES) {
+      overBudget.push(`${c} '${clipNames[c]}' (${clip.frameCount} frames)`);
+      firstTargets.push(-1);
+      continue;
+    }
     const firstTarget = clip.frameCount > 0 ? targetNames.length : -1;
     for (let k = 0; k < clip.frameCount; k++) {
       const targetName = `${clipNames[c]}[${k}]`;
@@ -101,6 +122,14 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
     }
     firstTargets.push(firstTarget);
   }
+  if (overBudget.length) {
+    target.warn(
+      `${overBudget.length} clip(s) would take the morph targets past ${MAX_MORPH_FRAMES} frames ` +
+        `(glTF viewers hold frames² animation weights); they get no morph targets or animation, ` +
+        `their entries stay in the extras: ${overBudget.join(", ")}`,
+      { clips: overBudget.length, kept_frames: targetNames.length },
+    );
+  }
   if (targetNames.length === 0) return firstTargets;
   mesh.setWeights(new Array(targetNames.length).fill(0));
   mergeExtras(mesh, { targetNames });
@@ -108,7 +137,7 @@ export function addMorphClips(target: MorphClipTarget, clips: readonly CarAnimat
   const interpolation = target.interpolation === "step" ? "STEP" : "LINEAR";
   for (let c = 0; c < clips.length; c++) {
     const { frameCount, kps } = clips[c];
-    if (frameCount === 0) continue;
+    if (firstTargets[c] < 0) continue;
     const times = keyframeTimes(frameCount, kps);
     const weights = new Float32Array(times.length * targetNames.length);
     for (let k = 0; k < times.length; k++) {

@@ -169,3 +169,33 @@ Deno.test("a .car of real-game size (52–169-frame clips, several sounds, the 2
   const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
+
+Deno.test("frames past 4096 in all get no morph targets: a clip that does not fit is skipped with a warning, later ones that fit are kept", async () => {
+  // Weights hold one value per keyframe per morph target, about frames² in all: 3 + 4094 + 5 frames
+  // would make 17 M of them; 9 + 5000 + 3 frames (a 96 KB file) 25 M, and 50,000 frames 2.5 G.
+  const grid = gridCar(2, 2, 0); // 4 points, 2 faces
+  const car: CarModel = {
+    ...grid,
+    animations: [
+      animation("idle", 10, 9, grid.points, 0),
+      animation("long", 20, 5000, grid.points, 1),
+      animation("walk", 10, 4087, grid.points, 2),
+      animation("run", 10, 5, grid.points, 3),
+    ],
+  };
+  const { scene, warnings } = await decode(car);
+  assert.deepEqual(warnings, [
+    "2 clip(s) would take the morph targets past 4096 frames (glTF viewers hold frames² animation weights); " +
+    "they get no morph targets or animation, their entries stay in the extras: 1 'long' (5000 frames), " +
+    "3 'run' (5 frames)",
+  ]);
+  const mesh = modelNode(scene).getMesh()!;
+  assert.equal(mesh.getWeights().length, 9 + 4087);
+  assert.deepEqual(scene.getRoot().listAnimations().map((a) => a.getName()), ["idle", "walk"]);
+  const clips = summaryOf(scene).animations;
+  assert.deepEqual(clips.map((a: { first_target: number }) => a.first_target), [0, -1, 9, -1]);
+  assert.deepEqual(clips.map((a: { frames: number }) => a.frames), [9, 5000, 4087, 5]);
+  const walk = scene.getRoot().listAnimations()[1];
+  const times = walk.listSamplers()[0].getInput()!.getArray()!;
+  assertPose(scene, car, weightsAt(walk, times[100]), (p) => expectedAt(car, 2, 100, p), "walk frame 100");
+});
