@@ -189,7 +189,8 @@ export function sectionEnds(
   for (let i = 0; i < points.length; i += 3) {
     const offset = points[i + span] - centre;
     const bin = Math.min(SECTION_BINS - 1, Math.floor(Math.abs(offset) / half * SECTION_BINS));
-    if (bin < SECTION_SPAN[0] || bin >= SECTION_SPAN[1]) continue;
+    // Written so a non-finite point (a damaged file's NaN) falls in no bin.
+    if (!(bin >= SECTION_SPAN[0] && bin < SECTION_SPAN[1])) continue;
     bins[bin + (offset < 0 ? SECTION_BINS : 0)].push(points[i + long], points[i + upAxis]);
   }
   let low = 0, high = 0, sections = 0;
