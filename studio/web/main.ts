@@ -180,8 +180,10 @@ async function open(path: string, via?: string): Promise<void> {
     // is first drawn; the file's sockets the server read would show for one round trip.
     first = await checks.of(model);
   }
-  if (via === undefined) stack.length = entered.length = 0;
-  else entered.push(via);
+  if (via === undefined) {
+    stack.length = entered.length = 0;
+    addressTop(path);
+  } else entered.push(via);
   stack.push(path);
   editor.show(model, runStates());
   updateTitle();
@@ -191,6 +193,17 @@ async function open(path: string, via?: string): Promise<void> {
   $("node-search").dispatchEvent(new Event("input"));
   if (first) showChecked(first);
   else await check();
+}
+
+/**
+ * Puts the top graph shown in the address (`?graph=`), so a reload opens it again rather than the
+ * graph the studio started with (the unsaved-changes prompt comes first when there are any).
+ */
+function addressTop(path: string): void {
+  const url = new URL(location.href);
+  if (url.searchParams.get("graph") === path) return;
+  url.searchParams.set("graph", path);
+  history.replaceState(history.state, "", url);
 }
 
 /** Reads a graph file into the page's open graphs (not shown), with its node groups' sockets. */

@@ -342,7 +342,9 @@ function widget(
       const input = document.createElement("input");
       input.type = "text";
       input.value = typeof shown === "string" ? shown : "";
-      if (spec.type === "path") {
+      // A read path is resolved from the graph's folder; a written one inside the run's output folder.
+      if (spec.type === "path" && spec.access === "write") input.placeholder = "path in the output folder";
+      else if (spec.type === "path") {
         input.placeholder = `path relative to ${model.path.replace(/[^/]*$/, "") || "./"}`;
       }
       input.onchange = () => apply(input.value === "" ? undefined : input.value);
