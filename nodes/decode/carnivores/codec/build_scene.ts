@@ -29,6 +29,7 @@ import {
 import { addMorphClips, clipDuration, type ClipInterpolation } from "./morph_clips.ts";
 import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
+import { pointNormals } from "./normals.ts";
 
 /** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
 export const MAX_SCENE_COORDINATE = 1e30;
@@ -119,9 +120,12 @@ export function buildScene(
         .setMimeType("image/png").setURI("texture.png")
       : undefined;
     const meshDef = doc.createMesh(options.name);
+    const normals = pointNormals(faces, scenePositions);
     for (const group of groups) {
       const material = materialFor(doc, group, gltfTexture);
-      meshDef.addPrimitive(primitiveFor(accessors, group, mesh, scenePositions, textureHeight, material));
+      meshDef.addPrimitive(
+        primitiveFor(accessors, group, mesh, scenePositions, normals, textureHeight, material),
+      );
     }
     node.setMesh(meshDef);
     if (extras.car) {
@@ -176,21 +180,25 @@ function primitiveFor(
   group: FaceGroup,
   mesh: MeshData,
   scenePositions: Float64Array,
+  pointNormals: Float32Array,
   textureHeight: number,
   material: Material,
 ) {
   const count = group.points.length;
   const position = new Float32Array(count * 3);
+  const normal = new Float32Array(count * 3);
   const owner = new Int16Array(count);
   for (let i = 0; i < count; i++) {
     const p = group.points[i];
     position.set(scenePositions.subarray(p * 3, p * 3 + 3), i * 3);
+    normal.set(pointNormals.subarray(p * 3, p * 3 + 3), i * 3);
     owner[i] = mesh.points.owners[p];
   }
   // 65535 is the primitive-restart value glTF forbids in u16 indices: 65,536 vertices need u32.
   const indices = count <= 0xffff ? Uint16Array.from(group.indices) : group.indices;
   const primitive = accessors.doc.createPrimitive()
     .setAttribute("POSITION", accessors.create("VEC3", position))
+    .setAttribute("NORMAL", accessors.create("VEC3", normal))
     .setAttribute(OWNER_ATTRIBUTE, accessors.create("SCALAR", owner))
     .setIndices(accessors.create("SCALAR", indices))
     .setMaterial(material);

@@ -181,6 +181,43 @@ Deno.test("sfDarkBack or a stored sfNeedVC keeps an sfDoubleSide face single-sid
   });
 });
 
+Deno.test("NORMAL per point as the game lights it: unit face normals summed over plain faces, smooth across the model", async () => {
+  // CalcLights: a point's normal is the normalised sum of the unit normals of its faces without
+  // sfOpacity. File points: an edge P0–P1 along z, shared by face A (plane y = 0) and face B (x = 0).
+  const model: Model3df = {
+    faces: faceTable([
+      { v: [0, 1, 2] }, // A: +Y in scene space
+      { v: [0, 3, 1], flags: 0x1 }, // B: +X, double-sided (another primitive, same point normals)
+      { v: [0, 1, 4], flags: 0x4 }, // C: −Y, sfOpacity: left out of P0's and P1's sums
+      { v: [0, 0, 2] }, // degenerate: no direction, left out
+      { v: [5, 5, 5] }, // P5 on a degenerate face only
+    ]),
+    points: pointTable([[0, 0, 0], [0, 0, 4], [4, 0, 0], [0, 4, 0], [-4, 0, 0], [9, 9, 9]]),
+    bones: [],
+    texture: texture(2, () => 0x7fff),
+  };
+  const { mesh, scene, warnings } = await decode(model);
+  assert.deepEqual(warnings, []);
+  const normalAt = (face: number) =>
+    faceCorners(mesh, face).map((c) =>
+      c.primitive.getAttribute("NORMAL")!.getElement(c.vertex, [] as number[])
+    );
+  const r = Math.SQRT1_2;
+  const expected: Record<number, number[][]> = {
+    0: [[r, r, 0], [r, r, 0], [0, 1, 0]], // P0, P1 smooth between A and B; P2 only on A
+    1: [[r, r, 0], [1, 0, 0], [r, r, 0]], // P3 only on B
+    2: [[r, r, 0], [r, r, 0], [0, -1, 0]], // P4 only on the sfOpacity face: that face's normal
+    3: [[r, r, 0], [r, r, 0], [0, 1, 0]],
+    4: [[0, 1, 0], [0, 1, 0], [0, 1, 0]], // no face of any area: +Y, still a unit vector
+  };
+  for (const [face, corners] of Object.entries(expected)) {
+    normalAt(Number(face)).forEach((n, k) => near(n, corners[k], 1e-6, `face ${face} corner ${k}`));
+  }
+  // The validator checks NORMAL is unit length.
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
 Deno.test("black texels are transparent only when some face has sfOpacity; colours expand 5→8 bits", async () => {
   const words = [0x0000, 0x7c00, 0x03e0, 0x001f, 0x7fff, 0x8000, 0x4210, 0x801f];
   const tex = texture(1, (x) => words[x] ?? 0x1234);
