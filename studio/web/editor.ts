@@ -398,9 +398,15 @@ export class NodeEditor {
     this.afterHistory();
   }
 
-  /** After undo/redo: drop selections of nodes that are gone, redraw, re-check. */
+  /**
+   * After undo/redo: drop selections of nodes that are gone (Group Input and Output never are: an undo
+   * of an edit in their panel keeps the panel), redraw, re-check.
+   */
   afterHistory(): void {
-    this.selection = this.selection.filter((id) => id in this.model!.graph.nodes);
+    const graph = this.model!.graph;
+    this.selection = this.selection.filter((id) =>
+      id === INPUTS_ID || id === OUTPUTS_ID || id in graph.nodes
+    );
     this.render();
     this.events.selected(this.selection);
     this.events.changed();

@@ -75,7 +75,6 @@ function focusRename(id: string): void {
 async function renamed(kind: RenameKind, from: string, to: string): Promise<string | undefined> {
   const problem = await renameInShown(renameContext, kind, from, to);
   if (problem !== undefined) return problem;
-  if (kind === "node") editor.selection = editor.selection.map((id) => id === from ? to : id);
   edited(true);
   markStale();
   return undefined;
@@ -243,6 +242,8 @@ function followNodeRename(model: GraphModel, from: string, to: string): void {
       trails.renamed(top, scope, from, to);
     }
   }
+  // The selection knows nodes by id too: a selected node stays selected through a rename's undo.
+  if (model === current()) editor.selection = editor.selection.map((id) => id === from ? to : id);
   editor.states = runStates();
 }
 

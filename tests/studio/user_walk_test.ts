@@ -2,13 +2,14 @@
 /**
  * What a user walking through the studio met, in chromium: a reload opens the top graph that was shown
  * (the address names it), not the graph the studio started with; a written path's field says it is
- * inside the output folder (`io.write`'s `path`), a read path's that it is relative to the graph.
+ * inside the output folder (`io.write`'s `path`), a read path's that it is relative to the graph; undo
+ * and redo keep the selection (Group Input's panel stays; a renamed node stays selected).
  */
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, copyAircraftGraphs, openStudio, tabOut } from "./page_helpers.ts";
+import { checked, copyAircraftGraphs, openStudio, statusReads, tabOut } from "./page_helpers.ts";
 import { tabIn } from "./group_fixtures.ts";
 
 const missing = browserMissing();
@@ -63,6 +64,32 @@ Deno.test({
       };
       equal(await placeholder("write"), "path in the output folder");
       equal(await placeholder("read"), `path relative to ${join(dir, "graphs")}/`);
+    });
+
+    await t.step("undo and redo keep the selection: Group Input's panel, a renamed node", async () => {
+      await page.fill("#graph-path", aircraft);
+      await page.click("#open-path");
+      await page.waitForSelector('g.node[data-node="rig"]');
+      await page.click('g.node[data-node="@inputs"] .title');
+      const detail = '#params [data-input="detail"] input.default';
+      await page.fill(detail, "3");
+      await page.press(detail, "Enter");
+      await page.focus("#editor");
+      await page.keyboard.press("Control+z");
+      await statusReads(page, "Undone: set the default of detail");
+      equal(await page.inputValue(detail), "2", "the panel stays, with the value undone");
+      await page.click('g.node[data-node="export"] .title');
+      await page.keyboard.press("F2");
+      await page.keyboard.type("glb");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector('g.node.selected[data-node="glb"]');
+      await page.focus("#editor");
+      await page.keyboard.press("Control+z");
+      await page.waitForSelector('g.node.selected[data-node="export"]');
+      equal(await page.inputValue("#params input.name-field"), "export");
+      await page.keyboard.press("Control+Shift+z");
+      await page.waitForSelector('g.node.selected[data-node="glb"]');
+      equal(await page.inputValue("#params input.name-field"), "glb");
     });
 
     equal(errors.length, 0, errors.join("\n"));
