@@ -175,15 +175,33 @@ function cutTriangle(
   const wa = coords.thicknessAt(a), wb = coords.thicknessAt(b), wc = coords.thicknessAt(c);
   for (let k = k0; k <= k1; k++) {
     const at = uMin + (k + 0.5) * width;
+    const pa = ua - at, pb = ub - at, pc = uc - at;
+    // The edges a→b, b→c, c→a in turn (written out: a loop choosing each edge's ends by index cost
+    // a hostile mesh, whose every triangle crosses several stations, a quarter of the fit).
+    const fab = crossing(pa, pb), fbc = crossing(pb, pc), fca = crossing(pc, pa);
     let found = 0, v0 = 0, w0 = 0, v1 = 0, w1 = 0;
-    for (let e = 0; e < 3; e++) {
-      const up = (e === 0 ? ua : e === 1 ? ub : uc) - at, uq = (e === 0 ? ub : e === 1 ? uc : ua) - at;
-      // An edge meets the plane once, counting a vertex on it with the edge it starts.
-      if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) continue;
-      const f = up === uq ? 0 : up / (up - uq);
-      const vp = e === 0 ? va : e === 1 ? vb : vc, vq = e === 0 ? vb : e === 1 ? vc : va;
-      const wp = e === 0 ? wa : e === 1 ? wb : wc, wq = e === 0 ? wb : e === 1 ? wc : wa;
-      const cv = vp + f * (vq - vp), cw = wp + f * (wq - wp);
+    if (fab >= 0) {
+      v0 = va + fab * (vb - va);
+      w0 = wa + fab * (wb - wa);
+      if (v0 < vLow[k]) vLow[k] = v0;
+      if (v0 > vHigh[k]) vHigh[k] = v0;
+      found = 1;
+    }
+    if (fbc >= 0) {
+      const cv = vb + fbc * (vc - vb), cw = wb + fbc * (wc - wb);
+      if (cv < vLow[k]) vLow[k] = cv;
+      if (cv > vHigh[k]) vHigh[k] = cv;
+      if (found === 0) {
+        v0 = cv;
+        w0 = cw;
+      } else {
+        v1 = cv;
+        w1 = cw;
+      }
+      found++;
+    }
+    if (fca >= 0) {
+      const cv = vc + fca * (va - vc), cw = wc + fca * (wa - wc);
       if (cv < vLow[k]) vLow[k] = cv;
       if (cv > vHigh[k]) vHigh[k] = cv;
       if (found === 0) {
@@ -209,6 +227,16 @@ function cutTriangle(
     cuts[n + 4] = w1;
     sink.n = n + 5;
   }
+}
+
+/**
+ * Where an edge from p to q (span positions relative to a station plane) meets the plane, as a share
+ * of the way from p, or −1 when it does not: an edge meets it once, counting a vertex on it with the
+ * edge it starts (an edge lying in the plane meets it at p).
+ */
+function crossing(up: number, uq: number): number {
+  if (!((up <= 0 && uq > 0) || (up >= 0 && uq < 0) || (up === 0 && uq === 0))) return -1;
+  return up === uq ? 0 : up / (up - uq);
 }
 
 /**

@@ -52,62 +52,37 @@ export function noseCentres(
 ): NoseCentres {
   const out = new Float64Array(stations * 2).fill(NaN);
   if (!(chord > 0)) return { centres: out, ovals: 0 };
-  // Each station's segment end points, relative to its tip, and the segments themselves, packed
-  // station after station into two typed arrays (counted first, then filled in cut order): growing
-  // per-station JS arrays instead spent most of the fit on a dense mesh reallocating them.
   const near = MAX_RADIUS * chord;
-  const pointStart = new Int32Array(stations + 1), segmentStart = new Int32Array(stations + 1);
-  for (let i = 0; i < cuts.n; i += 5) {
-    const k = cuts.data[i] | 0;
-    const v0 = lead[k * 3 + 1];
-    if (Number.isNaN(v0)) continue;
-    const va = cuts.data[i + 1] - v0, vb = cuts.data[i + 3] - v0;
-    if (va <= near) pointStart[k + 1] += 2;
-    if (vb <= near) pointStart[k + 1] += 2;
-    if (Math.min(va, vb) <= near) segmentStart[k + 1] += 4;
-  }
-  for (let k = 0; k < stations; k++) {
-    pointStart[k + 1] += pointStart[k];
-    segmentStart[k + 1] += segmentStart[k];
-  }
-  const points = new Float64Array(pointStart[stations]);
-  const segments = new Float64Array(segmentStart[stations]);
-  const pointEnd = pointStart.slice(0, stations), segmentEnd = segmentStart.slice(0, stations);
-  for (let i = 0; i < cuts.n; i += 5) {
-    const k = cuts.data[i] | 0;
-    const v0 = lead[k * 3 + 1], w0 = lead[k * 3 + 2];
-    if (Number.isNaN(v0)) continue;
-    const va = cuts.data[i + 1] - v0, wa = cuts.data[i + 2] - w0;
-    const vb = cuts.data[i + 3] - v0, wb = cuts.data[i + 4] - w0;
-    if (va <= near) {
-      points[pointEnd[k]++] = va;
-      points[pointEnd[k]++] = wa;
-    }
-    if (vb <= near) {
-      points[pointEnd[k]++] = vb;
-      points[pointEnd[k]++] = wb;
-    }
-    if (Math.min(va, vb) <= near) {
-      let j = segmentEnd[k];
-      segments[j++] = va;
-      segments[j++] = wa;
-      segments[j++] = vb;
-      segments[j++] = wb;
-      segmentEnd[k] = j;
-    }
-  }
-  let ovals = 0;
+  const { points, start: pointStart } = packNose(cuts, lead, stations, near, undefined);
+  // Per station, the clear nose circle's centre and radius (NaN where there is none).
+  const circles = new Float64Array(stations * 3).fill(NaN);
+  let ovals = 0, found = 0;
   for (let k = 0; k < stations; k++) {
     const stationPoints = points.subarray(pointStart[k], pointStart[k + 1]);
-    const centre = stationNose(stationPoints, chord);
+    // One circle and one arc check serve both tests below (each once fitted its own, the same).
+    const circle = stationPoints.length >= 10 ? tipCircle(stationPoints, chord) : undefined;
+    if (!circle) continue;
+    const arc = arcFit(stationPoints, circle);
+    const centre = stationNose(circle, arc);
     if (!centre) {
       // A nose rounded all the same — an oval turned with its surface, whose tip is on its flank,
       // or drawn with a few facets — turns about no point its tip shows: counted with the ovals.
       // (Before, such a station kept its tip silently: 106 of 200 ovals modelled 10–40° down were
       // judged good along their tips, up to 45 % of chord ahead of where they turn.)
-      if (roughlyRound(stationPoints, chord)) ovals++;
+      if (roughlyRound(stationPoints, circle, arc)) ovals++;
       continue;
     }
+    circles.set(centre, k * 3);
+    found++;
+  }
+  if (found === 0) return { centres: out, ovals };
+  // The nose segments of the stations with a circle only: most of a dense or hostile section's cut
+  // segments near its tip belong to stations with none.
+  const { points: segments, start: segmentStart } = packNose(cuts, lead, stations, near, circles);
+  for (let k = 0; k < stations; k++) {
+    if (Number.isNaN(circles[k * 3])) continue;
+    const centre: [number, number, number] = [circles[k * 3], circles[k * 3 + 1], circles[k * 3 + 2]];
+    const stationPoints = points.subarray(pointStart[k], pointStart[k + 1]);
     // An oval nose keeps its tip circle's centre (nearer where it turns than the tip is); the fit is
     // judged on how many there are.
     const stationSegments = segments.subarray(segmentStart[k], segmentStart[k + 1]);
@@ -123,6 +98,66 @@ export function noseCentres(
     out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
   }
   return { centres: out, ovals };
+}
+
+/**
+ * Each station's cut points within `near` of its tip along the chord, relative to the tip, packed
+ * station after station into one typed array in cut order (counted first, then filled: growing
+ * per-station JS arrays instead spent most of the fit on a dense mesh reallocating them) — or, with
+ * `only` (NaN where a station is left out), the segments (va, wa, vb, wb) with an end that near, of
+ * the stations kept.
+ */
+function packNose(
+  cuts: StationCuts,
+  lead: Float64Array,
+  stations: number,
+  near: number,
+  only: Float64Array | undefined,
+): { points: Float64Array; start: Int32Array } {
+  const data = cuts.data, n = cuts.n;
+  const start = new Int32Array(stations + 1);
+  for (let i = 0; i < n; i += 5) {
+    const k = data[i] | 0;
+    const v0 = lead[k * 3 + 1];
+    if (Number.isNaN(v0) || (only && Number.isNaN(only[k * 3]))) continue;
+    const va = data[i + 1] - v0, vb = data[i + 3] - v0;
+    if (only) {
+      if (Math.min(va, vb) <= near) start[k + 1] += 4;
+    } else {
+      if (va <= near) start[k + 1] += 2;
+      if (vb <= near) start[k + 1] += 2;
+    }
+  }
+  for (let k = 0; k < stations; k++) start[k + 1] += start[k];
+  const points = new Float64Array(start[stations]);
+  const end = start.slice(0, stations);
+  for (let i = 0; i < n; i += 5) {
+    const k = data[i] | 0;
+    const v0 = lead[k * 3 + 1], w0 = lead[k * 3 + 2];
+    if (Number.isNaN(v0) || (only && Number.isNaN(only[k * 3]))) continue;
+    const va = data[i + 1] - v0, wa = data[i + 2] - w0;
+    const vb = data[i + 3] - v0, wb = data[i + 4] - w0;
+    let j = end[k];
+    if (only) {
+      if (Math.min(va, vb) <= near) {
+        points[j++] = va;
+        points[j++] = wa;
+        points[j++] = vb;
+        points[j++] = wb;
+      }
+    } else {
+      if (va <= near) {
+        points[j++] = va;
+        points[j++] = wa;
+      }
+      if (vb <= near) {
+        points[j++] = vb;
+        points[j++] = wb;
+      }
+    }
+    end[k] = j;
+  }
+  return { points, start };
 }
 
 /** Rounded noses found per station, and the stations whose rounded nose is no circle about a point. */
@@ -160,13 +195,10 @@ function fullCircle(segments: Float64Array, centre: readonly [number, number, nu
 }
 
 /**
- * The nose circle's centre relative to the tip and its radius, or undefined when the points make no
- * clear one.
+ * The nose circle's centre relative to the tip and its radius, or undefined when the tip's circle
+ * (of a station with at least ten points) is no clear one.
  */
-function stationNose(points: Float64Array, chord: number): [number, number, number] | undefined {
-  if (points.length < 10) return undefined;
-  const circle = tipCircle(points, chord);
-  if (!circle) return undefined;
+function stationNose(circle: Circle, arc: ArcFit): [number, number, number] | undefined {
   const { cv, cw, r } = circle;
   // The circle must be the nose: its forward-most point the tip, its points close to it all round
   // a wide arc on both sides (a flat face's corners, a wedge's sides are not). "The tip" within a
@@ -175,7 +207,6 @@ function stationNose(points: Float64Array, chord: number): [number, number, numb
   // of the radius across and a twentieth along: 6 of 300 such noses modelled deflected were judged
   // good along their tips, 10–16 % of chord ahead of the hinge).
   if (Math.abs(cv - r) > 0.1 * r || Math.abs(cw) > 0.25 * r) return undefined;
-  const arc = arcFit(points, circle);
   if (arc.n < 10 || arc.above < 2 || arc.below < 2) return undefined;
   if (arc.rms > RMS_TOLERANCE * r || arc.worst > MAX_TOLERANCE * r) return undefined;
   return [cv, cw, r];
@@ -188,11 +219,8 @@ function stationNose(points: Float64Array, chord: number): [number, number, numb
  * below (each cut point comes once per segment it ends: a flat face's two corners, or a wedge's tip
  * and a skin point each side, are circles through three points and say nothing).
  */
-function roughlyRound(points: Float64Array, chord: number): boolean {
+function roughlyRound(points: Float64Array, circle: Circle, arc: ArcFit): boolean {
   if (points.length < 2 * ROUGH_POINTS) return false;
-  const circle = tipCircle(points, chord);
-  if (!circle) return false;
-  const arc = arcFit(points, circle);
   if (arc.rms > ROUGH_RMS * circle.r || arc.worst > ROUGH_WORST * circle.r) return false;
   // Distinct points of the arc: at least two above, two below and one on the front between them.
   const { cv, cw, r } = circle, depth = ARC_DEPTH * r, same = 1e-4 * r;
@@ -231,10 +259,14 @@ function tipCircle(points: Float64Array, chord: number): Circle | undefined {
   return circle;
 }
 
-/** How the arc's points (within its depth behind the tip) sit on a circle. */
-function arcFit(points: Float64Array, { cv, cw, r }: Circle) {
+/**
+ * How the arc's points (within its depth behind the tip) sit on a circle. Once a point lies further
+ * from it than either test allows (a quarter of the radius), the rest are not looked at: `worst`
+ * then already fails both, whatever `rms` and the counts would have been.
+ */
+function arcFit(points: Float64Array, { cv, cw, r }: Circle): ArcFit {
   let n = 0, sum = 0, worst = 0, above = 0, below = 0;
-  const depth = ARC_DEPTH * r;
+  const depth = ARC_DEPTH * r, hopeless = ROUGH_WORST * r;
   for (let i = 0; i < points.length; i += 2) {
     if (points[i] > depth) continue;
     const d = Math.hypot(points[i] - cv, points[i + 1] - cw) - r;
@@ -243,8 +275,18 @@ function arcFit(points: Float64Array, { cv, cw, r }: Circle) {
     worst = Math.max(worst, Math.abs(d));
     if (points[i + 1] - cw > 0.5 * r) above++;
     if (points[i + 1] - cw < -0.5 * r) below++;
+    if (worst > hopeless) break;
   }
   return { n, rms: n ? Math.sqrt(sum / n) : 0, worst, above, below };
+}
+
+/** {@link arcFit}'s answer: the points within the arc, their RMS and worst distance, those above and below. */
+interface ArcFit {
+  readonly n: number;
+  readonly rms: number;
+  readonly worst: number;
+  readonly above: number;
+  readonly below: number;
 }
 
 /**

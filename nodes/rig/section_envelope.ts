@@ -87,15 +87,19 @@ export class SectionEnvelope {
         if (Math.abs(off) > LEAD_OFF_LINE) row.splice(1, 4, v0, w0, dv, dw);
       }
     }
+    const rows = new Float64Array(at.length * ROW);
+    at.forEach((row, j) => rows.set(row, j * ROW));
     // Per station and chordwise bin, the section's thickness range.
     const stationLow = new Float64Array(at.length * CHORD_BINS).fill(Infinity);
     const stationHigh = new Float64Array(at.length * CHORD_BINS).fill(-Infinity);
     // Section coordinates run from 0 (lead) to 1 (trail); bins reach a little beyond both.
     const binOf = (x: number) => Math.min(CHORD_BINS - 1, Math.max(0, Math.floor(x * CHORD_BINS)));
+    // Every cut segment passes here (a hostile mesh's hundreds of thousands): the station rows are
+    // read from the flat array, not unpacked from per-station arrays.
     for (let i = 0; i < n; i += 5) {
       const j = index[data[i] | 0];
       if (j < 0) continue;
-      const [, v0, w0, dv, dw] = at[j];
+      const r = j * ROW, v0 = rows[r + 1], w0 = rows[r + 2], dv = rows[r + 3], dw = rows[r + 4];
       const q = 1 / (dv * dv + dw * dw);
       // Each segment covers the bins between its ends: a long segment (a coarse skin) fills its span.
       const xa = ((data[i + 1] - v0) * dv + (data[i + 2] - w0) * dw) * q;
@@ -103,7 +107,7 @@ export class SectionEnvelope {
       const ya = ((data[i + 2] - w0) * dv - (data[i + 1] - v0) * dw) * q;
       const yb = ((data[i + 4] - w0) * dv - (data[i + 3] - v0) * dw) * q;
       const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
-      for (let b = binOf(Math.min(xa, xb)); b <= binOf(Math.max(xa, xb)); b++) {
+      for (let b = binOf(Math.min(xa, xb)), last = binOf(Math.max(xa, xb)); b <= last; b++) {
         const o = j * CHORD_BINS + b;
         if (lo < stationLow[o]) stationLow[o] = lo;
         if (hi > stationHigh[o]) stationHigh[o] = hi;
@@ -134,8 +138,6 @@ export class SectionEnvelope {
       lowWide[b] = Math.min(low[b], low[b0], low[b1]);
       highWide[b] = Math.max(high[b], high[b0], high[b1]);
     }
-    const rows = new Float64Array(at.length * ROW);
-    at.forEach((row, j) => rows.set(row, j * ROW));
     const m = at.length, first = rows[0], last = rows[(m - 1) * ROW];
     return new SectionEnvelope(
       rows,
