@@ -86,7 +86,9 @@ Deno.test("200 mildly oval noses (1.1–1.3 times as deep as thick) at rest: non
 
 Deno.test("200 oval noses 1.1–1.6 times as deep, modelled deflected, and 200 low-poly ones at rest: mostly weak", () => {
   // v13: 101 and 62 of 200 good and off past 2° or 5 % of chord (worst 29 and 36 %); v14: 13 and 23,
-  // the rest right or weak.
+  // the rest right or weak. The low-poly ones' flat front between two facets has too few distinct
+  // points above or below for a roughly round nose; the section growing more than 15 % past that
+  // tip's circle now counts it as oval all the same: 3 (20 more weak, every one 14–36 % off).
   const deflected = measure(200, 505, (_, own) => ({
     noseAspect: 1.1 + 0.5 * own(),
     deflection: [-20, -10, 10, 20, 30, 40][Math.floor(own() * 6)],
@@ -94,5 +96,6 @@ Deno.test("200 oval noses 1.1–1.6 times as deep, modelled deflected, and 200 l
   const lowPoly = measure(200, 506, (_, own) => ({ around: LOW_POLY, noseAspect: 1.1 + 0.9 * own() }));
   console.log(`good and off: ${deflected.farOff.length} deflected, ${lowPoly.farOff.length} low-poly`);
   assert(deflected.farOff.length <= 13, `${deflected.farOff.length} of 200 good and off`);
-  assert(lowPoly.farOff.length <= 23, `${lowPoly.farOff.length} of 200 good and off`);
+  assert(lowPoly.farOff.length <= 3, `${lowPoly.farOff.length} of 200 good and off`);
+  assert(lowPoly.tally.weak >= 185, JSON.stringify(lowPoly.tally));
 });
