@@ -22,7 +22,7 @@ export const rigDetectPanels = defineNode({
   // 5: "trim" beside a surface names its trim tab (`Elevator_Trim` was an elevator). 6: surfaces named
   // in the modeller's language. 7: a canard carrying an elevator is the fixed foreplane it hangs on (it
   // was an all-moving canard).
-  version: 7,
+  version: 8,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -48,7 +48,7 @@ export const rigFitHinge = defineNode({
   // (swept wings with no tail came out rolled over and judged good: 1 of 200 generated, 3 of 200 with
   // another seed); a V of canted surfaces at one end tells the tail, and with side names up (V-tails:
   // 150 of 200 frames wrong, now 194 right and good, the rest weak).
-  version: 17,
+  version: 18,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
