@@ -6,8 +6,9 @@
  * edges face (airfoils are blunt at the leading edge), and up is the way the tail end reaches
  * furthest from the fuselage (the fin).
  * Names check and overrule the shape: surfaces named left/right give the span axis and its sign,
- * tail surfaces sit aft of wing surfaces, nose/cockpit/canopy/prop parts sit forward, fins and
- * rudders sit up. Every decision is judged, so the caller can say how sure the frame is.
+ * tail surfaces sit aft of wing surfaces, nose/cockpit/canopy parts sit forward, fins and rudders
+ * sit up; propeller parts sit forward too, but a pusher's sit at the tail, so like elevators they
+ * decide only unsure. Every decision is judged, so the caller can say how sure the frame is.
  *
  * @module
  */
@@ -40,6 +41,8 @@ const SILENT = 1.15;
  * fuselage end, is lopsided by a clear ratio of two slight offsets.
  */
 const FIN_REACH = 0.2;
+/** Share of the model's height a fin must reach past the fuselage's top or bottom. */
+const FIN_BEYOND = 0.1;
 /** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
 const MIN_SECTIONS = 4;
 
@@ -47,14 +50,16 @@ const NOSE_TOKENS: ReadonlySet<string> = new Set([
   "nose",
   "cockpit",
   "canopy",
-  "prop",
-  "propeller",
-  "spinner",
   "radome",
   "pitot",
   "windshield",
   "windscreen",
 ]);
+/**
+ * Propeller parts: forward on a tractor, but at the tail on a pusher (a flying wing's, a Long-EZ's),
+ * so like elevators they are no sure name for the nose.
+ */
+const PROP_TOKENS: ReadonlySet<string> = new Set(["prop", "propeller", "spinner"]);
 const FIN_TOKENS: ReadonlySet<string> = new Set(["fin", "vertical", "vert", "vstab"]);
 const TAIL_KINDS: ReadonlySet<string> = new Set(["elevator", "stabilator", "rudder", "ruddervator"]);
 const WING_KINDS: ReadonlySet<string> = new Set(["aileron", "flap", "slat", "spoiler", "leading_edge_flap"]);
@@ -79,8 +84,12 @@ class Centroid {
 }
 
 /** The hints a node's name, or its nearest named ancestor's, gives. */
-function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; fin: boolean } {
-  const out: { kind?: string; side?: string; nose: boolean; fin: boolean } = { nose: false, fin: false };
+function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } {
+  const out: { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } = {
+    nose: false,
+    prop: false,
+    fin: false,
+  };
   for (let at: Node | null = node; at; at = at.getParentNode()) {
     const name = at.getName();
     if (!name || isRigHelperName(name)) continue;
@@ -89,6 +98,7 @@ function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; fin
     const side = sideFromName(name);
     if (side === "left" || side === "right") out.side ??= side;
     out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));
+    out.prop ||= tokens.some((t) => PROP_TOKENS.has(t));
     out.fin ||= tokens.some((t) => FIN_TOKENS.has(t)) || out.kind === "rudder";
   }
   return out;
@@ -201,7 +211,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   let total = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
   const tailKinds = new Set<string>();
-  const nose = new Centroid(), fin = new Centroid(), all = new Centroid();
+  const nose = new Centroid(), prop = new Centroid(), fin = new Centroid(), all = new Centroid();
   const addHints = (node: Node, positions: Float64Array): void => {
     const count = positions.length / 3;
     const hints = hintsOf(node);
@@ -213,6 +223,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
     }
     if (hints.kind && WING_KINDS.has(hints.kind)) wing.add(positions, count);
     if (hints.nose) nose.add(positions, count);
+    if (hints.prop) prop.add(positions, count);
     if (hints.fin) fin.add(positions, count);
   };
   for (const node of meshNodes) {
@@ -278,14 +289,28 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const ends = endSections(points, min, extent, long, span, upAxis);
   const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
   const tailVote = nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces");
-  const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy/prop parts forward");
-  const finReach = Math.max(lopsided(ends.high), lopsided(ends.low)) >= FIN_REACH * extent[upAxis];
+  const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy parts forward");
+  const propVote = nameVote(difference(all, prop), long, "propeller parts forward");
+  // A fin stands out of the fuselage: the lopsided side of the end reaches past the fuselage's own
+  // top or bottom in the middle of the length. A wing drooping at a swept flying wing's tips, below a
+  // pod or a prop disc taken for a fuselage, leans to one side without reaching past it.
+  const beyond = (end: EndSection) =>
+    end.top + end.bottom >= 2 * ends.level ? end.top - ends.middle.top : ends.middle.bottom - end.bottom;
+  const finEnd = lopsided(ends.high) >= lopsided(ends.low) ? ends.high : ends.low;
+  const finReach = lopsided(finEnd) >= FIN_REACH * extent[upAxis] &&
+    beyond(finEnd) >= FIN_BEYOND * extent[upAxis];
   const tailShape = shapeVote(
     lopsided(ends.high),
     lopsided(ends.low),
     `one end is more lopsided about the fuselage (a fin)${
       ends.levelKnown ? "" : ", its centre line guessed"
-    }${finReach ? "" : `, by under ${FIN_REACH * 100} % of the height: too slight for a fin`}`,
+    }${
+      finReach
+        ? ""
+        : `, by under ${FIN_REACH * 100} % of the height or not ${
+          FIN_BEYOND * 100
+        } % past the fuselage: too slight for a fin`
+    }`,
     ends.levelKnown && finReach,
   );
   // A V-tail's two canted surfaces: the end with a V is the tail when the fin cue is unclear (a V
@@ -316,13 +341,27 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const shape = veeTail ?? finTail ?? (blunt?.clear ? blunt : undefined) ?? tailShape ?? blunt;
   const shapeConflict = [veeTail, finTail, blunt?.clear ? blunt : undefined]
     .find((v) => v && v.sign !== shape?.sign);
-  // Elevators alone are no sure tail name (a canard aircraft's sit ahead of its wing): a clear shape
+  // Elevators and propellers are no sure tail or nose names (a canard aircraft's elevators sit ahead
+  // of its wing, a pusher's propeller at its tail): when they are all the names say, a clear shape
   // cue against them decides, unsure.
-  const elevatorsOnly = !!tailVote && !noseVote && [...tailKinds].every((kind) => kind === "elevator");
-  const elevatorsOverruled = elevatorsOnly && shape?.clear && shape.sign !== tailVote!.sign;
-  const aft = decide("tail", elevatorsOverruled ? [] : [tailVote, noseVote], shape);
-  if (elevatorsOverruled) {
-    aft.weak = "tail: elevators name the other end (a canard aircraft's sit ahead of its wing)";
+  const elevatorTail = !!tailVote && [...tailKinds].every((kind) => kind === "elevator");
+  const unsureNames = [elevatorTail ? tailVote : undefined, propVote].filter((v) => v !== undefined);
+  const unsureOnly = unsureNames.length > 0 && !noseVote && (!tailVote || elevatorTail);
+  const unsureWhat = [
+    ...(elevatorTail ? ["elevators"] : []),
+    ...(propVote ? ["a propeller"] : []),
+  ].join(" and ");
+  const unsureWhy = [
+    ...(elevatorTail ? ["a canard aircraft's elevators sit ahead of its wing"] : []),
+    ...(propVote ? ["a pusher's propeller sits at its tail"] : []),
+  ].join("; ");
+  const unsureVerb = elevatorTail ? "name" : "names";
+  const namesOverruled = unsureOnly && shape?.clear && unsureNames.some((v) => v.sign !== shape.sign);
+  const aft = decide("tail", namesOverruled ? [] : [tailVote, noseVote, propVote], shape);
+  if (namesOverruled) {
+    aft.weak = elevatorTail && !propVote
+      ? "tail: elevators name the other end (a canard aircraft's sit ahead of its wing)"
+      : `tail: ${unsureWhat} ${unsureVerb} the other end (${unsureWhy})`;
   } else if (shapeConflict && !aft.byName && aft.clear) {
     aft.weak = `tail: the shape's cues disagree (${shapeConflict.reason})`;
   }
@@ -330,7 +369,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const endOnly = !aft.byName && (shape === veeTail || shape === blunt) ? aft : undefined;
   const tailEnd = aft.sign > 0 ? ends.high : ends.low;
   const tailVee = aft.sign > 0 ? vees.high : vees.low;
-  const tailReach = lopsided(tailEnd) >= FIN_REACH * extent[upAxis];
+  const tailReach = lopsided(tailEnd) >= FIN_REACH * extent[upAxis] &&
+    beyond(tailEnd) >= FIN_BEYOND * extent[upAxis];
   // Where the tail end was a guess, how far it reaches up or down tells nothing of up. Where it is a
   // V, the V's tips reach the way it opens, which is up for most V-tails but down for an inverted
   // one (a Predator's): a shape cue for up, never a clear one.
@@ -348,7 +388,13 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       ends.level - tailEnd.bottom,
       `the tail end reaches further that way from the fuselage's centre line${
         aft.clear ? "" : ", at an end the tail cue did not settle"
-      }${tailReach ? "" : `, by under ${FIN_REACH * 100} % of the height more: too slight for a fin`}`,
+      }${
+        tailReach
+          ? ""
+          : `, by under ${FIN_REACH * 100} % of the height more or not ${
+            FIN_BEYOND * 100
+          } % past the fuselage: too slight for a fin`
+      }`,
       ends.levelKnown && aft.clear && tailReach,
     );
   const up = decide(
@@ -361,11 +407,11 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const decisionsWeak = [aft.weak, up.weak].filter((w): w is string => !!w);
   // Elevators alone say nothing of which end is the tail: a canard aircraft's (a VariEze's) sit on its
   // foreplane, ahead of the wing. Without a fin, rudder, tailplane or nose part to confirm, it is a guess.
-  if (
-    aft.byName && elevatorsOnly && !(shape?.clear && shape.sign === aft.sign)
-  ) {
+  if (aft.byName && unsureOnly && !(shape?.clear && shape.sign === aft.sign)) {
     decisionsWeak.push(
-      "tail: only elevators name it (a canard aircraft's are ahead of its wing), and no fin, rudder or nose part confirms it",
+      elevatorTail && !propVote
+        ? "tail: only elevators name it (a canard aircraft's are ahead of its wing), and no fin, rudder or nose part confirms it"
+        : `tail: only ${unsureWhat} ${unsureVerb} it (${unsureWhy}), and no fin, rudder or nose part confirms it`,
     );
   }
 

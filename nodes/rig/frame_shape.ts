@@ -51,10 +51,23 @@ export interface EndSection {
 }
 
 /**
+ * Share of the span either side of the plane of symmetry an end's reach is measured in: a fin, or
+ * twin fins on a tailplane, stand within it; a wing's tips with their dihedral, reaching the end of
+ * a swept wing, stand outside it.
+ */
+const END_SPAN = 0.35;
+/** Share of the span either side of the plane of symmetry a fuselage's ends must hold points in. */
+const BODY_SPAN = 0.2;
+
+/**
  * The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along
- * `long`), and the fuselage's centre line: the middle of the vertical range of the points near the
- * plane of symmetry in the middle of the length (guessed as the box's centre when there are none,
- * `levelKnown: false`).
+ * `long`), of the points within {@link END_SPAN} of the span of the plane of symmetry (all the end's
+ * points when none are), and the fuselage's centre line: the middle of the vertical range of the
+ * points near the plane (a tenth of the span either side) in the middle 40 % of the length
+ * (`middle`). It is guessed as the box's centre (`levelKnown: false`) when there are none there (bare
+ * boxes), and when either end holds no points within {@link BODY_SPAN} of the span: no fuselage
+ * runs the length, and what is in the middle is a flying wing's root, a pod or a prop disc, whose
+ * middle says nothing of where a fin would reach from.
  */
 export function endSections(
   points: Float64Array,
@@ -63,27 +76,36 @@ export function endSections(
   long: number,
   span: number,
   upAxis: number,
-): { low: EndSection; high: EndSection; level: number; levelKnown: boolean } {
-  const low = { top: -Infinity, bottom: Infinity }, high = { top: -Infinity, bottom: Infinity };
-  const middle = { top: -Infinity, bottom: Infinity };
+): { low: EndSection; high: EndSection; middle: EndSection; level: number; levelKnown: boolean } {
+  const range = () => ({ top: -Infinity, bottom: Infinity });
+  const low = range(), high = range(), middle = range(), lowOut = range(), highOut = range();
+  // Whether each end holds points near the plane of symmetry: a fuselage runs nose to tail.
+  const bodyAt = [false, false];
   const spanCentre = min[span] + extent[span] / 2;
   for (let i = 0; i < points.length; i += 3) {
     const t = (points[i + long] - min[long]) / extent[long];
-    const centreLine = Math.abs(points[i + span] - spanCentre) <= 0.1 * extent[span];
-    const target = t <= END_SLICE
-      ? low
+    const out = Math.abs(points[i + span] - spanCentre) / extent[span];
+    const inMiddle = t >= 0.3 && t <= 0.7;
+    if (out <= BODY_SPAN && (t <= END_SLICE || t >= 1 - END_SLICE)) bodyAt[t <= END_SLICE ? 0 : 1] = true;
+    const targets = t <= END_SLICE
+      ? [out <= END_SPAN ? low : lowOut]
       : t >= 1 - END_SLICE
-      ? high
-      : t >= 0.3 && t <= 0.7 && centreLine
-      ? middle
-      : undefined;
-    if (!target) continue;
-    target.top = Math.max(target.top, points[i + upAxis]);
-    target.bottom = Math.min(target.bottom, points[i + upAxis]);
+      ? [out <= END_SPAN ? high : highOut]
+      : inMiddle && out <= 0.1
+      ? [middle]
+      : [];
+    for (const target of targets) {
+      target.top = Math.max(target.top, points[i + upAxis]);
+      target.bottom = Math.min(target.bottom, points[i + upAxis]);
+    }
   }
-  const levelKnown = middle.top >= middle.bottom;
+  const levelKnown = middle.top >= middle.bottom && bodyAt[0] && bodyAt[1];
   const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
-  return { low, high, level, levelKnown };
+  // An end with nothing near the plane of symmetry is measured across the span.
+  const [lowEnd, highEnd] = [[low, lowOut], [high, highOut]].map(([near, out]) =>
+    near.top >= near.bottom ? near : out
+  );
+  return { low: lowEnd, high: highEnd, middle, level, levelKnown };
 }
 
 /** Two surfaces canted symmetric about the plane of symmetry at one end: a V-tail seen from behind. */
@@ -164,6 +186,8 @@ const SECTION_BINS = 20;
 const SECTION_SPAN: readonly [number, number] = [5, 19];
 /** A gap along the length of this share of it parts two surfaces in one span bin. */
 const SECTION_GAP = 0.03;
+/** The sharper end of a section must be thinner than this share of its thickness (a trailing edge). */
+const SECTION_SHARP = 0.5;
 /** Share of a section's chord at each end whose thickness is measured. */
 const SECTION_END = 0.12;
 /** A section thicker than this share of its chord is no wing's (a fin, a nacelle, a pod). */
@@ -231,7 +255,14 @@ function runEnds(pairs: number[], run: number[]): [number, number] | undefined {
     if (x >= last - SECTION_END * chord) back.push(x, y);
   }
   if (top - bottom > SECTION_THICK * chord) return undefined;
-  return [spreadAboutLine(front), spreadAboutLine(back)];
+  // An end with fewer than 3 points has no thickness to measure: a run cut out of a sparse ring's
+  // middle by a gap ends in one point or two, and whether rounding puts a second there decides.
+  if (front.length < 6 || back.length < 6) return undefined;
+  const ends: [number, number] = [spreadAboutLine(front), spreadAboutLine(back)];
+  // An airfoil's trailing edge is sharp against its thickness; a run whose ends are both thick is a
+  // plate's, a box's, or a piece of a coarse section cut at a gap (its cut face reads as blunt).
+  if (Math.min(...ends) > SECTION_SHARP * (top - bottom)) return undefined;
+  return ends;
 }
 
 /** The range of the (x, y) pairs' offsets from their least-squares line y = a + b x. */
