@@ -61,6 +61,20 @@ export const checked = (page: Page, count: string): Promise<unknown> =>
 export const statusReads = (page: Page, text: string): Promise<unknown> =>
   page.waitForFunction((t) => document.getElementById("status")!.textContent === t, text);
 
+/** The class of node `id`'s run badge (null: no badge). */
+export const badge = (page: Page, id: string): Promise<string | null> =>
+  page.locator(`g.node[data-node="${id}"] text.badge`).getAttribute("class", { timeout: 2000 })
+    .catch(() => null);
+
+/** Renames the node `from` of the graph shown to `to` with F2. */
+export async function renameWithF2(page: Page, from: string, to: string): Promise<void> {
+  await page.click(`g.node[data-node="${from}"] .title`);
+  await page.keyboard.press("F2");
+  await page.keyboard.type(to);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`g.node[data-node="${to}"]`);
+}
+
 /** Clicks `selector`, answers the confirm it asks (accepting or dismissing it) and returns its message. */
 export async function answering(page: Page, selector: string, accept: boolean): Promise<string> {
   const asked = page.waitForEvent("dialog");

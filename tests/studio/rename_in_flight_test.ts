@@ -6,28 +6,13 @@
  * whether the line came before or after the rename).
  */
 import { equal, ok as assert } from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { openStudio } from "./page_helpers.ts";
+import { badge, openStudio, renameWithF2 } from "./page_helpers.ts";
 import { gate, GATED, hold, writeGatedGraphs } from "./gated_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** The class of node `id`'s run badge (null: no badge). */
-const badge = (page: Page, id: string) =>
-  page.locator(`g.node[data-node="${id}"] text.badge`).getAttribute("class", { timeout: 2000 })
-    .catch(() => null);
-
-/** Renames the node `from` of the graph shown to `to` with F2. */
-async function renameWithF2(page: Page, from: string, to: string): Promise<void> {
-  await page.click(`g.node[data-node="${from}"] .title`);
-  await page.keyboard.press("F2");
-  await page.keyboard.type(to);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector(`g.node[data-node="${to}"]`);
-}
 
 Deno.test({
   name: "studio: a node renamed while a run goes on gets the run's reports under its new id",
