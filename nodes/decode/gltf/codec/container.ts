@@ -101,7 +101,7 @@ function withoutNulPadding(body: Uint8Array, offset: number, repairs: string[]):
 
 /**
  * glTF JSON as UTF-8. A file saved as UTF-16 ({@link utf16Order}) is read, with a repair saying
- * so: Python's \`json\` reads it, three.js and Blender refuse it whole.
+ * so: Python's `json` reads it, three.js and Blender refuse it whole.
  */
 function asUtf8(bytes: Uint8Array, source: GltfSource, repairs: string[]): Uint8Array {
   const order = utf16Order(bytes);
