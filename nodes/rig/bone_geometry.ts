@@ -10,12 +10,10 @@
 import type { Accessor, Document, Node, Primitive, Skin } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, primitiveTriangles, subtreeNodes } from "./geometry.ts";
 import { getPart } from "./part_extras.ts";
-import { type Mat4, multiply } from "./transform.ts";
+import { IDENTITY, type Mat4, multiply } from "./transform.ts";
 
 /** A vertex belongs to a bone when at least this share of its skin weight is on it. */
 export const DOMINANT_WEIGHT = 0.5;
-
-const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** The nodes listed as joints by any skin of the document. */
 export function skinJoints(doc: Document): Set<Node> {

@@ -9,10 +9,9 @@
  *
  * @module
  */
+import { IDENTITY } from "./transform.ts";
 import type { Node } from "@gltf-transform/core";
 import { gatherPositions, positionBounds } from "./geometry.ts";
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** Bounds may be this share of the canard's largest extent apart and still touch (a cove's gap). */
 const TOUCH = 0.02;

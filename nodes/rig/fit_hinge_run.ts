@@ -34,6 +34,7 @@ import {
   canonicalVec3,
   cross,
   dot,
+  IDENTITY,
   invertAffine,
   length,
   linearDeterminant,
@@ -46,8 +47,6 @@ import {
 } from "./transform.ts";
 import type { PanelKind } from "./vocabulary.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
-
-const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** `rig.fit_hinge`: see its declaration. */
 export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {

@@ -12,13 +12,12 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
-import { gatherPositions, positionBounds } from "./geometry.ts";
-import { gatherSkinnedRest } from "./bone_geometry.ts";
+import { positionBounds } from "./geometry.ts";
+import { type Centroid, namedCloud } from "./frame_cloud.ts";
 import { type EndSection, endSections, endVees, mirrorSymmetry, sectionEnds } from "./frame_shape.ts";
-import { cross, type Mat4, type Vec3 } from "./transform.ts";
-import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+import { cross, type Vec3 } from "./transform.ts";
 
 /** A frame found from the geometry, with how sure the finder is and why. */
 export interface DetectedFrame {
@@ -30,7 +29,6 @@ export interface DetectedFrame {
   readonly reasons: readonly string[];
 }
 
-const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** Ratio above which a shape cue is clear. */
 const CLEAR = 1.5;
 /** Ratio below which a shape cue says nothing. */
@@ -45,77 +43,6 @@ const FIN_REACH = 0.2;
 const FIN_BEYOND = 0.1;
 /** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
 const MIN_SECTIONS = 4;
-
-const NOSE_TOKENS: ReadonlySet<string> = new Set([
-  "nose",
-  "cockpit",
-  "canopy",
-  "radome",
-  "pitot",
-  "windshield",
-  "windscreen",
-]);
-/**
- * Propeller parts: forward on a tractor, but at the tail on a pusher (a flying wing's, a Long-EZ's),
- * so like elevators they are no sure name for the nose.
- */
-const PROP_TOKENS: ReadonlySet<string> = new Set(["prop", "propeller", "spinner"]);
-const FIN_TOKENS: ReadonlySet<string> = new Set(["fin", "vertical", "vert", "vstab"]);
-const TAIL_KINDS: ReadonlySet<string> = new Set(["elevator", "stabilator", "rudder", "ruddervator"]);
-const WING_KINDS: ReadonlySet<string> = new Set(["aileron", "flap", "slat", "spoiler", "leading_edge_flap"]);
-
-/** Sum of positions and vertex count of the meshes one hint names. */
-class Centroid {
-  sum: Vec3 = [0, 0, 0];
-  count = 0;
-  add(positions: Float64Array, count: number) {
-    let x = 0, y = 0, z = 0;
-    for (let i = 0; i < count * 3; i += 3) {
-      x += positions[i];
-      y += positions[i + 1];
-      z += positions[i + 2];
-    }
-    this.sum = [this.sum[0] + x, this.sum[1] + y, this.sum[2] + z];
-    this.count += count;
-  }
-  get value(): Vec3 {
-    return [this.sum[0] / this.count, this.sum[1] / this.count, this.sum[2] / this.count];
-  }
-}
-
-/** The hints a node's name, or its nearest named ancestor's, gives. */
-function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } {
-  const out: { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } = {
-    nose: false,
-    prop: false,
-    fin: false,
-  };
-  for (let at: Node | null = node; at; at = at.getParentNode()) {
-    const name = at.getName();
-    if (!name || isRigHelperName(name)) continue;
-    const tokens = tokenize(name);
-    out.kind ??= classifyPanelName(name);
-    const side = sideFromName(name);
-    if (side === "left" || side === "right") out.side ??= side;
-    out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));
-    out.prop ||= tokens.some((t) => PROP_TOKENS.has(t));
-    out.fin ||= tokens.some((t) => FIN_TOKENS.has(t)) || out.kind === "rudder";
-  }
-  return out;
-}
-
-/** The positions of each dominant joint's vertices (−1: those no joint dominates). */
-function jointPieces(positions: Float64Array, dominant: Int32Array): Map<number, Float64Array> {
-  const counts = new Map<number, number>();
-  for (const j of dominant) counts.set(j, (counts.get(j) ?? 0) + 1);
-  const pieces = new Map([...counts].map(([j, n]) => [j, { at: 0, positions: new Float64Array(n * 3) }]));
-  dominant.forEach((j, v) => {
-    const piece = pieces.get(j)!;
-    piece.positions.set(positions.subarray(v * 3, v * 3 + 3), piece.at);
-    piece.at += 3;
-  });
-  return new Map([...pieces].map(([j, piece]) => [j, piece.positions]));
-}
 
 /** A sign decided along one axis, with its strength. */
 interface SignVote {
@@ -200,46 +127,9 @@ function axisName(index: number, sign: 1 | -1): Axis {
  * ```
  */
 export function detectFrame(doc: Document): DetectedFrame | undefined {
-  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
-  const meshNodes: Node[] = [];
-  const stack = [...(scene?.listChildren() ?? [])];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.getMesh()) meshNodes.push(node);
-    stack.push(...node.listChildren());
-  }
-  const parts: Float64Array[] = [];
-  let total = 0;
-  const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
-  const tailKinds = new Set<string>();
-  const nose = new Centroid(), prop = new Centroid(), fin = new Centroid(), all = new Centroid();
-  const addHints = (node: Node, positions: Float64Array): void => {
-    const count = positions.length / 3;
-    const hints = hintsOf(node);
-    if (hints.side === "left") left.add(positions, count);
-    if (hints.side === "right") right.add(positions, count);
-    if (hints.kind && TAIL_KINDS.has(hints.kind)) {
-      tail.add(positions, count);
-      tailKinds.add(hints.kind);
-    }
-    if (hints.kind && WING_KINDS.has(hints.kind)) wing.add(positions, count);
-    if (hints.nose) nose.add(positions, count);
-    if (hints.prop) prop.add(positions, count);
-    if (hints.fin) fin.add(positions, count);
-  };
-  for (const node of meshNodes) {
-    // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
-    const skinned = gatherSkinnedRest(node, IDENTITY);
-    const { positions, count } = skinned ?? gatherPositions(node, IDENTITY, { descend: false });
-    if (!allFinite(positions)) continue;
-    parts.push(positions);
-    total += count;
-    all.add(positions, count);
-    const pieces = skinned ? jointPieces(skinned.positions, skinned.dominant) : new Map([[-1, positions]]);
-    for (const [joint, piece] of pieces) addHints(joint >= 0 ? skinned!.joints[joint] : node, piece);
-  }
-  if (total < 8) return undefined;
-  const points = new Float64Array(total * 3);
-  parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
+  const cloud = namedCloud(doc);
+  if (!cloud) return undefined;
+  const { points, total, left, right, tail, wing, nose, prop, fin, all, tailKinds } = cloud;
   const { min, max } = positionBounds({ positions: points, count: total })!; // total ≥ 8
   const extent = [0, 1, 2].map((k) => max[k] - min[k]);
   const largest = Math.max(...extent);
@@ -449,13 +339,6 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
     confidence: weak.length ? "weak" : "good",
     reasons: [...reasons, ...weak.map((w) => `unsure: ${w}`)],
   };
-}
-
-/** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */
-function allFinite(values: Float64Array): boolean {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i] * 0;
-  return sum === 0;
 }
 
 function dominant(v: Vec3): number {

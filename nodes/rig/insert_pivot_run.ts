@@ -23,6 +23,7 @@ import {
   canonicalVec3,
   cross,
   dot,
+  IDENTITY,
   invertAffine,
   length,
   linearDeterminant,
@@ -47,8 +48,6 @@ import type { rigInsertPivot } from "./insert_pivot.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** Below this every component of a local transform is snapped to identity (writers drop < 1e-5). */
 const SNAP = 1e-4;

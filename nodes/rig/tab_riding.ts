@@ -12,6 +12,7 @@ import { getPart, setPart } from "./part_extras.ts";
 import {
   canonicalQuat,
   canonicalVec3,
+  IDENTITY,
   invertAffine,
   linearDeterminant,
   type Mat4,
@@ -26,8 +27,6 @@ import {
   type Vec3,
 } from "./transform.ts";
 import { isSimilarity } from "./unscale.ts";
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /**
  * The nodes inserted for one panel, outermost first: `top` (`HINGE_auto_<name>_unscale` under a

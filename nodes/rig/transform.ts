@@ -8,6 +8,9 @@
 
 /** A column-major 4×4 matrix (glTF layout). */
 export type Mat4 = ArrayLike<number>;
+
+/** The identity matrix: a transform that leaves points where they are. */
+export const IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** A 3-vector. */
 export type Vec3 = [number, number, number];
 /** A unit quaternion `[x, y, z, w]` (glTF order). */
