@@ -16,7 +16,14 @@ import type { Document } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { positionBounds } from "./geometry.ts";
 import { type Centroid, namedCloud } from "./frame_cloud.ts";
-import { type EndSection, endSections, endVees, mirrorSymmetry, sectionEnds } from "./frame_shape.ts";
+import {
+  type EndSection,
+  endSections,
+  endVees,
+  mirrorSymmetry,
+  sectionEnds,
+  type ShapeAxes,
+} from "./frame_shape.ts";
 import { cross, type Vec3 } from "./transform.ts";
 
 /** A frame found from the geometry, with how sure the finder is and why. */
@@ -176,7 +183,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
 
   // Tail: the end more lopsided about the fuselage's centre line (a fin on one side; a nose cone or a
   // prop disc sits on it). Up: the side the tail end reaches further to.
-  const ends = endSections(points, min, extent, long, span, upAxis);
+  const axes: ShapeAxes = { points, min, extent, long, span, up: upAxis };
+  const ends = endSections(axes);
   const lopsided = (end: EndSection) => Math.abs(end.top + end.bottom - 2 * ends.level);
   const tailVote = nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces");
   const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy parts forward");
@@ -205,7 +213,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   );
   // A V-tail's two canted surfaces: the end with a V is the tail when the fin cue is unclear (a V
   // balances about the centre line, and with a guessed centre line it reads as the nose).
-  const vees = endVees(points, min, extent, long, span, upAxis);
+  const vees = endVees(axes);
   const veeEnd = vees.high && !vees.low ? 1 : vees.low && !vees.high ? -1 : 0;
   const vee = veeEnd > 0 ? vees.high : veeEnd < 0 ? vees.low : undefined;
   const veeTail: SignVote | undefined = vee && !tailShape?.clear
@@ -219,7 +227,7 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // Wing sections: an airfoil is blunt at its leading edge and sharp at its trailing edge, so the
   // end the sections' sharp edges face is the tail. It tells the end where no fin or V does; flat
   // plates and boxes say nothing.
-  const wings = sectionEnds(points, min, extent, long, span, upAxis);
+  const wings = sectionEnds(axes);
   const blunt = wings.sections >= MIN_SECTIONS
     ? shapeVote(
       wings.low,

@@ -7,6 +7,20 @@
  */
 import type { Vec3 } from "./transform.ts";
 
+/**
+ * A scene's points and the axes the measurements read them along: the box they fill (`min`,
+ * `extent`), the fuselage axis `long`, the `span` axis and the `up` axis (scene axis indices).
+ */
+export interface ShapeAxes {
+  /** Every vertex, x y z after x y z. */
+  readonly points: Float64Array;
+  readonly min: Vec3;
+  readonly extent: readonly number[];
+  readonly long: number;
+  readonly span: number;
+  readonly up: number;
+}
+
 /** Voxels per axis of the symmetry test. */
 const GRID = 24;
 /** Fraction of the length at each end whose cross-section is compared. */
@@ -16,7 +30,7 @@ const END_SLICE = 0.2;
  * Per axis, the fraction of occupied voxels whose mirror image across the box's mid-plane (give or
  * take one voxel along that axis) is occupied too: near 1 across the span of a symmetric aircraft.
  */
-export function mirrorSymmetry(points: Float64Array, min: Vec3, extent: number[]): number[] {
+export function mirrorSymmetry(points: Float64Array, min: Vec3, extent: readonly number[]): number[] {
   const occupied = new Uint8Array(GRID * GRID * GRID);
   const scale = extent.map((e) => e > 0 ? GRID / e : 0);
   const cell = (value: number, k: number) => Math.min(GRID - 1, ((value - min[k]) * scale[k]) | 0);
@@ -70,13 +84,9 @@ const BODY_SPAN = 0.2;
  * middle says nothing of where a fin would reach from.
  */
 export function endSections(
-  points: Float64Array,
-  min: Vec3,
-  extent: number[],
-  long: number,
-  span: number,
-  upAxis: number,
+  axes: ShapeAxes,
 ): { low: EndSection; high: EndSection; middle: EndSection; level: number; levelKnown: boolean } {
+  const { points, min, extent, long, span, up: upAxis } = axes;
   const range = () => ({ top: -Infinity, bottom: Infinity });
   const low = range(), high = range(), middle = range(), lowOut = range(), highOut = range();
   // Whether each end holds points near the plane of symmetry: a fuselage runs nose to tail.
@@ -130,14 +140,8 @@ const VEE_FIT = 0.9;
  * slope of {@link VEE_CANT}. A flat tailplane with an upright fin, a prop disc or a bare fuselage
  * box is no V; a swept wing whose tips reach the end is too flat to be one.
  */
-export function endVees(
-  points: Float64Array,
-  min: Vec3,
-  extent: number[],
-  long: number,
-  span: number,
-  upAxis: number,
-): { low?: EndVee; high?: EndVee } {
+export function endVees(axes: ShapeAxes): { low?: EndVee; high?: EndVee } {
+  const { points, min, extent, long, span, up: upAxis } = axes;
   const spanCentre = min[span] + extent[span] / 2;
   const ends = [[] as number[], [] as number[]]; // (signed offset, height) pairs, low and high end
   for (let i = 0; i < points.length; i += 3) {
@@ -200,14 +204,8 @@ const SECTION_THICK = 0.3;
  * blunt at its leading edge and sharp at its trailing edge, so the thicker end is forward; flat
  * plates and boxes are the same at both ends.
  */
-export function sectionEnds(
-  points: Float64Array,
-  min: Vec3,
-  extent: number[],
-  long: number,
-  span: number,
-  upAxis: number,
-): SectionEnds {
+export function sectionEnds(axes: ShapeAxes): SectionEnds {
+  const { points, min, extent, long, span, up: upAxis } = axes;
   const half = extent[span] / 2, centre = min[span] + half;
   const bins: number[][] = Array.from({ length: 2 * SECTION_BINS }, () => []);
   for (let i = 0; i < points.length; i += 3) {
