@@ -49,10 +49,16 @@ export const decodeDson = defineNode({
   // Each surface takes the UV set its material instance names (else the default); before, the last
   // material naming a non-default set gave it to the whole mesh (same session as the above). A
   // conforming figure whose bones are posed unlike its target's same-named bones is a warning.
-  version: 11,
+  // 12: a conforming figure (clothing, hair: `conform_target`) follows its target: its root and its
+  // bones named as the target's take the world transform that moves them as the target's move from
+  // rest (`extras.partgraph.dson.follows` names the target node), so its skin deforms with the body;
+  // its other bones ride their parent. Before, it stayed at rest (with a warning when posed unlike
+  // the target). A `conform_target` naming no node of the scene is a warning (before, silent).
+  version: 12,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
-    "they follow (their meshes skinned with the blend when they follow several). References resolve only inside `content_roots`; missing content is a warning and the scene " +
+    "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +
+    "take their target's pose. References resolve only inside `content_roots`; missing content is a warning and the scene " +
     "is built from what exists.",
   inputs: { bytes: { type: "bytes", doc: "A .duf or .dsf file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene (metres, +Y up, figure facing +Z)." } },

@@ -6,6 +6,7 @@
  * unresolved references) in `extras.partgraph.dson`. Centimetres become metres. Rigid followers go
  * under the joint they follow, their world transform kept (`follow_parent.ts`); the meshes of one on
  * a blend of joints are skinned with its reference vertices' averaged weights (`follow_skin.ts`).
+ * Conforming figures (clothing fitted to a body) take their target's pose (`conform_follow.ts`).
  *
  * Two custom vertex attributes carry what later nodes need: `_DSON_VERTEX` (the DSON vertex index
  * of each glTF vertex, so rigidity groups and morphs stay addressable after splitting) and
@@ -22,6 +23,7 @@ import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
+import { followConformTargets } from "./conform_follow.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import {
@@ -70,6 +72,12 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
   skinBlendedFollowers(
     { accessors, scene, nodes: target.nodes, dsonNodes: dson.nodes, meshNodes },
     parented,
+    warn,
+  );
+  // Last: rigid followers put under an item's bones above ride them as the item follows its target.
+  followConformTargets(
+    { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },
+    dson.conformers,
     warn,
   );
   setSourceInfo(doc, {

@@ -7,16 +7,16 @@
  * @module
  */
 import type { CodecIO } from "../../../../runtime/node.ts";
+import { findConformers } from "./conform_match.ts";
 import { ContentLibrary } from "./content.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
-import { warnConformingPoses } from "./conform_pose.ts";
 import { findRigidFollowers } from "./rigid_follow.ts";
 import { SceneMeshes } from "./load_meshes.ts";
 import { applyModifiers } from "./load_modifiers.ts";
 import { SceneNodes } from "./load_nodes.ts";
-import type { DsonScene, RigidFollower, SceneMesh, SceneNode } from "./model.ts";
+import type { Conformer, DsonScene, RigidFollower, SceneMesh, SceneNode } from "./model.ts";
 import { checkDefinitionHierarchy } from "./node_hierarchy.ts";
 import { JsonReader, type JsonRecord } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
@@ -67,7 +67,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const assetId = read.optString(info.id, "/asset_info/id") ?? name;
   const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
   const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
-  const { nodes, meshes, followers } = await gatherScene(library, main);
+  const { nodes, meshes, followers, conformers } = await gatherScene(library, main);
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
   return {
     assetId,
@@ -76,6 +76,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
     meshes: mergeGrafts(nodes, meshes, (uri, reason, path) => library.miss(uri, reason, main, path)),
     unresolved: library.unresolved,
     followers,
+    conformers,
   };
 }
 
@@ -102,12 +103,13 @@ function failWithNothingToDecode(read: JsonReader, top: JsonRecord, info: JsonRe
 /**
  * The nodes and meshes of the main file's scene, or of its libraries when it has no scene, and the
  * rigid followers among the nodes (found before grafts are merged: their reference vertices index
- * the target's own geometry).
+ * the target's own geometry), and the conforming figures with the nodes that follow their targets.
  */
 async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   nodes: SceneNode[];
   meshes: SceneMesh[];
   followers: RigidFollower[];
+  conformers: Conformer[];
 }> {
   checkDefinitionHierarchy(main);
   const read = main.read;
@@ -121,7 +123,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   else nodes.instantiateLibraryRoots();
   nodes.instantiateDescendants();
   nodes.linkPendingParents();
-  warnConformingPoses(nodes.list, (uri) => nodes.localNode(uri), instances, library, main);
+  const conformers = findConformers(nodes.list, (uri) => nodes.localNode(uri), instances, library, main);
   const meshes = new SceneMeshes(library, main, nodes);
   if (instanced) {
     for (let i = 0; i < instances.length; i++) {
@@ -145,5 +147,5 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
     main,
     library,
   });
-  return { nodes: nodes.list, meshes: finished, followers };
+  return { nodes: nodes.list, meshes: finished, followers, conformers };
 }

@@ -142,6 +142,25 @@ export interface RigidFollower {
   readonly blend: readonly { readonly joint: number; readonly weight: number }[];
 }
 
+/**
+ * A conforming figure (`conform_target`: clothing, hair, armour fitted to a body) and the nodes that
+ * follow its target's: each takes the pose of its pair, so the item's skin deforms as the body's
+ * does (`conform_match.ts` finds them, `conform_follow.ts` moves them).
+ */
+export interface Conformer {
+  /** The conforming figure's node. */
+  readonly figure: number;
+  /** The target's figure node. */
+  readonly target: number;
+  /**
+   * `[follower, target]` node pairs: the figure roots first, then the item's bones with a target
+   * bone of the same name (else id), each after its ancestors. Bones without one ride their parent.
+   */
+  readonly pairs: readonly (readonly [number, number])[];
+  /** JSON path of its `conform_target` in the decoded file, for warnings. */
+  readonly path: string;
+}
+
 /** A whole decoded DSON scene. */
 export interface DsonScene {
   /** `asset_info.id` of the decoded file. */
@@ -153,4 +172,6 @@ export interface DsonScene {
   readonly unresolved: readonly UnresolvedReference[];
   /** Rigid followers to put under the joint they follow, in scene order (see {@link RigidFollower}). */
   readonly followers: readonly RigidFollower[];
+  /** Conforming figures whose target is in the scene, each after any item it is fitted to. */
+  readonly conformers: readonly Conformer[];
 }
