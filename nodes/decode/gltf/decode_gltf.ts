@@ -18,14 +18,15 @@ import type { Material, Texture } from "@gltf-transform/core";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 18,
+  version: 19,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define) " +
     "is repaired with a warning naming its JSON path; " +
-    "Targa, BMP and DDS textures (which glTF does not carry; DDS by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
+    "Targa, BMP and DDS textures (which glTF does not carry; DDS by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. " +
+    "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too).",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -48,6 +49,7 @@ export const decodeGltf = defineNode({
       },
       { convertLegacyImages },
       { specGlossFallbacks },
+      msfs,
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -61,6 +63,7 @@ export const decodeGltf = defineNode({
         "./codec/spec_gloss_fallback.ts",
         import.meta.url,
       ),
+      importOnUse<typeof import("./codec/msfs.ts")>("./codec/msfs.ts", import.meta.url),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -72,6 +75,9 @@ export const decodeGltf = defineNode({
       for (const repair of summariseRepeats(repairs.map((r) => `${file} at ${r}`))) ctx.warn(repair);
     };
     adoptDdsTextures(jsonDoc.json);
+    // Read before glTF-Transform, which drops the extensions that say them.
+    const msfsPacked = msfs.isMsfsPacked(jsonDoc.json);
+    const msfsLooks = msfs.readMsfsLooks(jsonDoc.json);
     warnRepairs([...containerRepairs, ...checkGltfStructure(jsonDoc, source)]);
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
@@ -86,7 +92,7 @@ export const decodeGltf = defineNode({
     }
     // An extension used but not required is optional to viewers; its data cannot be kept, though.
     for (const name of (jsonDoc.json.extensionsUsed ?? []) as string[]) {
-      if (!readable.has(name)) {
+      if (!readable.has(name) && !msfs.MSFS_MATERIAL_EXTENSIONS.has(name)) {
         ctx.warn(
           `${file} uses extension '${name}', which partgraph does not read: ` +
             "its data is left out of the scene",
@@ -112,6 +118,8 @@ export const decodeGltf = defineNode({
       throw gltfError(source, { jsonPath: "/" }, expected, found);
     }
     checkDracoDecoded(jsonDoc, doc, source);
+    // Before the index values are checked: a packed primitive's values are relative to its base.
+    const split = msfs.splitPackedPrimitives(doc, source);
     checkIndexValues(doc, source);
     convertSkinAttributes(doc, source);
     convertUvwAttributes(doc);
@@ -126,6 +134,12 @@ export const decodeGltf = defineNode({
     for (const note of summariseRepeats(await specGlossFallbacks(doc, materialLabel))) {
       ctx.warn(`${file}: ${note}`);
     }
+    const msfsNotes = [
+      // Packing first: its notes name primitives by their paths in the file, before any is left out.
+      ...msfs.readMsfsPacking(doc, { packed: msfsPacked, split }),
+      ...msfs.applyMsfsLooks(doc, msfsLooks, materialLabel),
+    ];
+    for (const note of msfsNotes) ctx.warn(`${file}: ${note}`);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

@@ -20,6 +20,7 @@ import { checkMatrix } from "./check_matrix.ts";
 import { checkAnimations } from "./check_animations.ts";
 import { skinAttributeRepair } from "./skin_attributes.ts";
 import { uvwAttributeRepair } from "./uvw_attributes.ts";
+import { isMsfsPacked, isMsfsPackedAttribute } from "./msfs_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
@@ -27,6 +28,7 @@ export function checkMeshes(c: Checker): void {
   const accessors = c.list("accessors");
   const quantized = (c.json.extensionsUsed as string[] | undefined)?.includes("KHR_mesh_quantization");
   const rules = quantized ? QUANTIZED_ATTRIBUTE_RULES : ATTRIBUTE_RULES;
+  const packed = isMsfsPacked(c.json);
   c.list("meshes").forEach((mesh, m) => {
     const primitives = mesh.primitives;
     // An empty list is invalid, but viewers draw nothing for it: the export leaves such a mesh out.
@@ -50,8 +52,10 @@ export function checkMeshes(c: Checker): void {
           const accessor = accessors[a];
           const rule = rules.find(({ semantic: pattern }) => pattern.test(semantic));
           const formats = s === 0 ? rule?.formats : rule && TARGET_FORMATS;
+          // A packed MSFS model's formats are read as the sim reads them, said once for the file.
           const allowed = !rule ||
-            (rule.types.includes(accessor.type as string) && formats!.includes(formatOf(accessor)));
+            (rule.types.includes(accessor.type as string) && formats!.includes(formatOf(accessor))) ||
+            (s === 0 && isMsfsPackedAttribute(semantic, accessor, packed));
           const read = allowed || s > 0
             ? undefined
             : skinAttributeRepair(semantic, accessor) ?? uvwAttributeRepair(semantic, accessor);

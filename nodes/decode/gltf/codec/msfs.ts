@@ -1,0 +1,64 @@
+/**
+ * Microsoft Flight Simulator's models, read as the sim reads them: Asobo's packing of attributes
+ * ({@link convertMsfsAttributes}) and primitives ({@link splitPackedPrimitives}, {@link windTriangles}),
+ * and what its material extensions say ({@link readMsfsLooks}, {@link applyMsfsLooks}).
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+import { convertMsfsAttributes } from "./msfs_attributes.ts";
+import { windTriangles } from "./msfs_primitives.ts";
+
+export { isMsfsPacked } from "./msfs_attributes.ts";
+export { splitPackedPrimitives } from "./msfs_primitives.ts";
+export { applyMsfsLooks, MSFS_MATERIAL_EXTENSIONS, readMsfsLooks } from "./msfs_materials.ts";
+
+/** Paths named in a note before the rest are counted. */
+const NAMED = 3;
+
+/**
+ * Finishes reading a packed model (`packed`) whose primitives {@link splitPackedPrimitives} gave
+ * their ranges (`split` of them): its attributes as floats, its triangles facing along its normals.
+ * Returns one note per kind of thing read differently from glTF, for the decoder's warnings — once
+ * for the file, where a real model would repeat it for hundreds of primitives.
+ */
+export function readMsfsPacking(
+  doc: Document,
+  { packed, split }: { packed: boolean; split: number },
+): string[] {
+  const notes: string[] = [];
+  if (split) {
+    notes.push(
+      `${split} primitive${
+        split === 1 ? "" : "s"
+      } share an index list (MSFS packing, extras ASOBO_primitive): ` +
+        "each given its own range of it",
+    );
+  }
+  if (!packed) return notes;
+  const { half, bytes, nonFinite } = convertMsfsAttributes(doc);
+  if (half) {
+    notes.push(
+      `${half} accessor${
+        half === 1 ? "" : "s"
+      } of texture coordinates or colours in 16-bit half floats filed ` +
+        "as integers (MSFS packing): read as floats" +
+        (nonFinite ? `, ${nonFinite} values that were not finite numbers as 0` : ""),
+    );
+  }
+  if (bytes) {
+    notes.push(
+      `${bytes} accessor${bytes === 1 ? "" : "s"} of normals or tangents in signed bytes not flagged ` +
+        "normalized (MSFS packing): read as normalized, a VEC4 normal's fourth (padding) byte dropped",
+    );
+  }
+  const turned = windTriangles(doc);
+  if (turned.length) {
+    const more = turned.length > NAMED ? ` and ${turned.length - NAMED} more` : "";
+    notes.push(
+      `the triangles of ${turned.slice(0, NAMED).join(", ")}${more} were wound against their own normals ` +
+        "(MSFS packing): turned round",
+    );
+  }
+  return notes;
+}

@@ -1,0 +1,138 @@
+/**
+ * What Microsoft Flight Simulator's material extensions say about how a material looks, kept where
+ * glTF can say it. glTF-Transform does not read the `ASOBO_material_*` extensions, so without this
+ * their meaning is lost with them:
+ *
+ * - `ASOBO_material_invisible` (cockpit click spots, collision shells) and
+ *   `ASOBO_material_environment_occluder` (shells that keep rain and sky light out of the cockpit)
+ *   are never drawn by the sim; drawn here they would wall the windscreen off in grey. Their
+ *   primitives are left out.
+ * - `ASOBO_material_UV_options` repeats and shifts the material's textures (`UVTilingU/V`,
+ *   `UVOffsetU/V`: uv × tiling + offset); that is `KHR_texture_transform`'s scale and offset.
+ *
+ * @module
+ */
+import type { Document, Material, TextureInfo } from "@gltf-transform/core";
+import { KHRTextureTransform } from "@gltf-transform/extensions";
+import type { Json } from "./checker.ts";
+
+/** One material's MSFS look, by its index in the file. */
+export interface MsfsLook {
+  /** The extension that keeps the sim from drawing it, when one does. */
+  readonly hiddenBy?: string;
+  /** Texture scale and offset from `ASOBO_material_UV_options`, when not identity. */
+  readonly uv?: { readonly scale: [number, number]; readonly offset: [number, number] };
+}
+
+const HIDING = ["ASOBO_material_invisible", "ASOBO_material_environment_occluder"];
+
+/** The `ASOBO_` material extensions whose meaning this module keeps. */
+export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...HIDING,
+  "ASOBO_material_UV_options",
+]);
+
+/** Reads each material's MSFS look from the file's JSON (before glTF-Transform drops the extensions). */
+export function readMsfsLooks(file: object): Map<number, MsfsLook> {
+  const json = file as Json;
+  const looks = new Map<number, MsfsLook>();
+  const materials = Array.isArray(json.materials) ? json.materials as Json[] : [];
+  materials.forEach((material, i) => {
+    const extensions = material?.extensions as Json | undefined;
+    if (!extensions || typeof extensions !== "object") return;
+    const hiddenBy = HIDING.find((name) => extensions[name] !== undefined && extensions[name] !== null);
+    const options = extensions.ASOBO_material_UV_options as Json | undefined;
+    const number = (key: string, fallback: number) => {
+      const value = options?.[key];
+      return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+    };
+    const scale: [number, number] = [number("UVTilingU", 1), number("UVTilingV", 1)];
+    const offset: [number, number] = [number("UVOffsetU", 0), number("UVOffsetV", 0)];
+    const identity = scale[0] === 1 && scale[1] === 1 && offset[0] === 0 && offset[1] === 0;
+    if (hiddenBy || !identity) looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset } });
+  });
+  return looks;
+}
+
+/**
+ * Applies the looks to the decoded scene (materials in the file's order): primitives of hidden
+ * materials are left out, UV options become texture transforms. Returns what it did, one line per
+ * kind, naming the materials.
+ */
+export function applyMsfsLooks(
+  doc: Document,
+  looks: ReadonlyMap<number, MsfsLook>,
+  label: (material: Material) => string,
+): string[] {
+  if (!looks.size) return [];
+  const notes: string[] = [];
+  const materials = doc.getRoot().listMaterials();
+  const hidden = new Map<Material, string>();
+  const tiled: string[] = [];
+  const kept: string[] = [];
+  for (const [i, look] of looks) {
+    const material = materials[i];
+    if (!material) continue;
+    if (look.hiddenBy) hidden.set(material, look.hiddenBy);
+    const transform = look.uv && setTextureTransforms(doc, material, look.uv);
+    if (transform === "set") tiled.push(label(material));
+    else if (transform === "existing") kept.push(label(material));
+  }
+  let leftOut = 0;
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) {
+      const material = primitive.getMaterial();
+      if (material && hidden.has(material)) {
+        primitive.dispose();
+        leftOut++;
+      }
+    }
+  }
+  if (hidden.size) {
+    const names = [...hidden].map(([material, by]) => `${label(material)} (${by})`).join(", ");
+    notes.push(
+      `material${hidden.size > 1 ? "s" : ""} ${names} never drawn in Flight Simulator: ` +
+        `${leftOut} primitive${leftOut === 1 ? "" : "s"} using ${hidden.size > 1 ? "them" : "it"} left out`,
+    );
+  }
+  if (tiled.length) {
+    notes.push(
+      `ASOBO_material_UV_options of ${tiled.join(", ")} kept as KHR_texture_transform (scale and offset)`,
+    );
+  }
+  if (kept.length) {
+    notes.push(
+      `ASOBO_material_UV_options of ${kept.join(", ")} not kept: its textures already carry a ` +
+        "KHR_texture_transform, which is left as it is",
+    );
+  }
+  return notes;
+}
+
+/**
+ * Sets the scale and offset on each texture of the material: "none" when it has no texture,
+ * "existing" (leaving them) when one already has a transform.
+ */
+function setTextureTransforms(
+  doc: Document,
+  material: Material,
+  uv: NonNullable<MsfsLook["uv"]>,
+): "set" | "none" | "existing" {
+  const infos = [
+    material.getBaseColorTextureInfo(),
+    material.getMetallicRoughnessTextureInfo(),
+    material.getNormalTextureInfo(),
+    material.getOcclusionTextureInfo(),
+    material.getEmissiveTextureInfo(),
+  ].filter((info): info is TextureInfo => info !== null);
+  if (!infos.length) return "none";
+  if (infos.some((info) => info.getExtension(KHRTextureTransform.EXTENSION_NAME))) return "existing";
+  const extension = doc.createExtension(KHRTextureTransform);
+  for (const info of infos) {
+    info.setExtension(
+      KHRTextureTransform.EXTENSION_NAME,
+      extension.createTransform().setScale([...uv.scale]).setOffset([...uv.offset]),
+    );
+  }
+  return "set";
+}

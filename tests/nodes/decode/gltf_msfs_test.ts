@@ -1,0 +1,151 @@
+/**
+ * Microsoft Flight Simulator models (Asobo's packing) through `decode.gltf`: half-float UVs and
+ * colours and byte normals read as the sim reads them, each primitive's part of a shared index list
+ * taken from its `ASOBO_primitive` extras, triangles turned to face along their normals, invisible
+ * materials left out and UV tiling kept as `KHR_texture_transform` — and the output valid glTF.
+ */
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
+import type { Document, Primitive } from "@gltf-transform/core";
+import type { Transform } from "@gltf-transform/extensions";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { DecodeError } from "../../../runtime/errors.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { floatToHalf, packedBoxGlb } from "../../support/msfs_packed.ts";
+import { validateGltf } from "../../support/validator.ts";
+import { halfToFloat } from "../../../nodes/decode/gltf/codec/msfs_attributes.ts";
+
+async function decode(bytes: Uint8Array) {
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "box.gltf" } }, {}, ctx);
+  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+const primitiveOf = (scene: Document, material: string): Primitive =>
+  scene.getRoot().listMeshes()[0].listPrimitives().find((p) => p.getMaterial()?.getName() === material)!;
+
+/** The vertices a primitive's indices name, sorted. */
+const usedVertices = (primitive: Primitive) =>
+  [...new Set(primitive.getIndices()!.getArray()!)].sort((a, b) => a - b);
+
+/** Per triangle, the dot of its winding's face normal with its first vertex's normal. */
+function windingAgreement(primitive: Primitive): number[] {
+  const index = primitive.getIndices()!.getArray()!;
+  const p = primitive.getAttribute("POSITION")!.getArray()!;
+  const n = primitive.getAttribute("NORMAL")!.getArray()!;
+  const dots: number[] = [];
+  for (let t = 0; t < index.length; t += 3) {
+    const [a, b, c] = [index[t], index[t + 1], index[t + 2]].map((i) => 3 * i);
+    const u = [0, 1, 2].map((k) => p[b + k] - p[a + k]), v = [0, 1, 2].map((k) => p[c + k] - p[a + k]);
+    const face = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    dots.push(face[0] * n[a] + face[1] * n[a + 1] + face[2] * n[a + 2]);
+  }
+  return dots;
+}
+
+Deno.test("MSFS: half floats round-trip the values the packing writes", () => {
+  for (const value of [0, 0.25, 0.5, 1, -2, 0.125, 1000]) {
+    assertEquals(halfToFloat(floatToHalf(value)), value);
+  }
+  assertEquals(halfToFloat(0x7c00), Infinity);
+  assert(Number.isNaN(halfToFloat(0x7e00)));
+  assertEquals(halfToFloat(0x0001), 2 ** -24); // the smallest subnormal
+});
+
+Deno.test("MSFS: a packed model is read as the sim draws it, with warnings saying what was read how", async () => {
+  const input = packedBoxGlb();
+  assert((await validateGltf(input)).errors > 0, "the input is outside glTF, as packed models are");
+  const { scene, warnings } = await decode(input);
+  const mesh = scene.getRoot().listMeshes()[0];
+  // The invisible click spot is left out; the two drawn primitives keep their own triangles.
+  assertEquals(mesh.listPrimitives().map((p) => p.getMaterial()!.getName()), ["body", "glass"]);
+  const body = primitiveOf(scene, "body"), glass = primitiveOf(scene, "glass");
+  assertEquals(body.getIndices()!.getCount(), 24);
+  assertEquals(glass.getIndices()!.getCount(), 12);
+  assertEquals(usedVertices(body), [...Array(16).keys()]);
+  assertEquals(usedVertices(glass), [...Array(8).keys()].map((v) => v + 16), "BaseVertexIndex 16 added");
+  // Every triangle now faces along its normals (the packing wound them the other way).
+  for (const primitive of [body, glass]) {
+    const dots = windingAgreement(primitive);
+    assert(dots.every((d) => d > 0.99), `winding against normals: ${dots}`);
+  }
+  // Attributes as floats with the packed values.
+  const uv = body.getAttribute("TEXCOORD_0")!;
+  assertEquals(uv.getComponentType(), 5126);
+  assertEquals([...uv.getArray()!.slice(0, 8)], [0, 0, 0.25, 0, 0.25, 0.5, 0, 0.5]);
+  assertEquals([...body.getAttribute("TEXCOORD_1")!.getArray()!.slice(4, 6)], [0.125, 0.25]);
+  const normal = body.getAttribute("NORMAL")!;
+  assertEquals(normal.getType(), "VEC3");
+  assertEquals([...normal.getArray()!.slice(0, 3)], [0, 0, 1]);
+  const tangent = [...body.getAttribute("TANGENT")!.getArray()!.slice(0, 4)];
+  assertEquals(tangent, [1, 0, 0, -1]);
+  const colour = [...body.getAttribute("COLOR_0")!.getArray()!.slice(4 * 8, 4 * 8 + 4)];
+  assertEquals(colour, [0.25, 0.5, 1, 1], "vertex 8 is on face 2: red 2/8");
+  // The body's tiling is a texture transform.
+  const transform = body.getMaterial()!.getBaseColorTextureInfo()!
+    .getExtension<Transform>("KHR_texture_transform")!;
+  assertEquals(transform.getScale(), [4, 2]);
+  assertEquals(transform.getOffset(), [0, 0]);
+  const said = (pattern: RegExp) =>
+    assert(warnings.some((w) => pattern.test(w)), `${pattern}\n${warnings.join("\n")}`);
+  said(/^box\.gltf: 3 primitives share an index list \(MSFS packing, extras ASOBO_primitive\)/);
+  said(
+    /^box\.gltf: 2 accessors of normals or tangents in signed bytes not flagged normalized \(MSFS packing\)/,
+  );
+  said(/^box\.gltf: 3 accessors of texture coordinates or colours in 16-bit half floats filed as integers/);
+  said(
+    /the triangles of \/meshes\/0\/primitives\/0, \/meshes\/0\/primitives\/1, \/meshes\/0\/primitives\/2 were wound/,
+  );
+  said(
+    /'click_spot' \(ASOBO_material_invisible\) never drawn in Flight Simulator: 1 primitive using it left out/,
+  );
+  said(/ASOBO_material_UV_options of 'body' kept as KHR_texture_transform/);
+  assertEquals(warnings.length, 7, "one note per kind, not per primitive:\n" + warnings.join("\n"));
+  assert(
+    !warnings.some((w) => /ASOBO_material_(invisible|UV_options)', which partgraph does not read/.test(w)),
+  );
+  said(/'ASOBO_normal_map_convention', which partgraph does not read/);
+  // The output is valid glTF.
+  const out = (await runNode(exportGltf, { scene })).bytes.bytes;
+  const report = await validateGltf(out);
+  assertEquals(report.errors, 0, JSON.stringify(report.messages?.slice(0, 5)));
+});
+
+Deno.test("MSFS: a packed model already wound as glTF winds is not turned", async () => {
+  const { scene, warnings } = await decode(packedBoxGlb({ glTFWinding: true }));
+  assert(!warnings.some((w) => /turned round/.test(w)), warnings.join("\n"));
+  for (const material of ["body", "glass"]) {
+    assert(windingAgreement(primitiveOf(scene, material)).every((d) => d > 0.99));
+  }
+});
+
+Deno.test("MSFS: the same formats in a file that does not say it is packed are refused as glTF's", async () => {
+  await rejects(decode(packedBoxGlb({ unmarked: true })), (error: unknown) => {
+    assert(error instanceof DecodeError);
+    assert(/\/meshes\/0\/primitives\/0\/attributes\/NORMAL/.test(error.message), error.message);
+    return true;
+  });
+});
+
+Deno.test("MSFS: a primitive range past its index list is refused at its extras", async () => {
+  const bytes = packedBoxGlb({
+    edit: (json) => json.meshes[0].primitives[1].extras.ASOBO_primitive.PrimitiveCount = 9,
+  });
+  await rejects(decode(bytes), (error: unknown) => {
+    assert(error instanceof DecodeError);
+    assert(/\/meshes\/0\/primitives\/1\/extras\/ASOBO_primitive/.test(error.message), error.message);
+    assert(/indices 24 to 51/.test(error.message), error.message);
+    return true;
+  });
+  const negative = packedBoxGlb({
+    edit: (json) => json.meshes[0].primitives[1].extras.ASOBO_primitive.StartIndex = -3,
+  });
+  await rejects(decode(negative), /ASOBO_primitive\/StartIndex/);
+});
+
+Deno.test("MSFS: a base vertex index past the pool is refused as any index past its vertices", async () => {
+  const bytes = packedBoxGlb({
+    edit: (json) => json.meshes[0].primitives[1].extras.ASOBO_primitive.BaseVertexIndex = 20,
+  });
+  await rejects(decode(bytes), /\/meshes\/0\/primitives\/1\/indices/);
+});

@@ -1,0 +1,176 @@
+/**
+ * A model packed as Microsoft Flight Simulator's exporters pack it (Asobo's packing): one
+ * interleaved vertex pool of 36-byte vertices (float positions, signed-byte normals and tangents
+ * flagged not normalized, half-float texture coordinates and colours filed as `SHORT` and
+ * `UNSIGNED_SHORT`), one index list all primitives share, each primitive's part of it given by
+ * `extras.ASOBO_primitive`, triangles wound against their normals, and materials carrying
+ * `ASOBO_material_*` extensions. Built from a unit box so tests can compare with the box.
+ *
+ * @module
+ */
+import { encode } from "fast-png";
+import { glbOf } from "./shapes.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** The box's faces: outward normal, and the four corners counter-clockwise seen from outside. */
+const FACES: readonly { normal: number[]; corners: number[][] }[] = [
+  { normal: [0, 0, 1], corners: [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]] },
+  { normal: [0, 0, -1], corners: [[1, 0, 0], [0, 0, 0], [0, 1, 0], [1, 1, 0]] },
+  { normal: [1, 0, 0], corners: [[1, 0, 1], [1, 0, 0], [1, 1, 0], [1, 1, 1]] },
+  { normal: [-1, 0, 0], corners: [[0, 0, 0], [0, 0, 1], [0, 1, 1], [0, 1, 0]] },
+  { normal: [0, 1, 0], corners: [[0, 1, 1], [1, 1, 1], [1, 1, 0], [0, 1, 0]] },
+  { normal: [0, -1, 0], corners: [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1]] },
+];
+/** Each corner's texture coordinates (exact in half precision). */
+const CORNER_UVS = [[0, 0], [0.25, 0], [0.25, 0.5], [0, 0.5]];
+const STRIDE = 36;
+
+/** The 16 bits of a half float of `value` (a normal number or 0, exact in half precision). */
+export function floatToHalf(value: number): number {
+  if (value === 0) return 0;
+  const sign = value < 0 ? 0x8000 : 0;
+  const exponent = Math.floor(Math.log2(Math.abs(value)));
+  const fraction = Math.round((Math.abs(value) / 2 ** exponent - 1) * 1024);
+  return sign | ((exponent + 15) << 10) | fraction;
+}
+
+/** How the packed box is built; every field optional. */
+export interface PackedBoxOptions {
+  /** Wind triangles as glTF does (counter-clockwise seen from outside) instead of the packing's way. */
+  readonly glTFWinding?: boolean;
+  /** Leave out every `ASOBO_` marker (extensions and extras), so the file does not say it is packed. */
+  readonly unmarked?: boolean;
+  /** Changes the JSON before it is written. */
+  readonly edit?: (json: Json) => void;
+}
+
+/**
+ * The packed box: mesh `box` with primitives `body` (faces 0–3: StartIndex 0, 8 triangles), `glass`
+ * (faces 4–5: StartIndex 24, 4 triangles, indices relative to BaseVertexIndex 16) and `click_spot`
+ * (face 0 again, material `ASOBO_material_invisible`); `body` tiles its texture 4 × 2 by
+ * `ASOBO_material_UV_options`. Vertex v of face f is 4f + v; its colour is (f/8, 0.5, 1, 1).
+ */
+export function packedBoxGlb(options: PackedBoxOptions = {}): Uint8Array {
+  const vertexCount = 4 * FACES.length;
+  const pool = new ArrayBuffer(vertexCount * STRIDE);
+  const view = new DataView(pool);
+  FACES.forEach(({ normal, corners }, f) => {
+    corners.forEach((corner, c) => {
+      const at = (4 * f + c) * STRIDE;
+      corner.forEach((value, k) => view.setFloat32(at + 4 * k, value, true));
+      normal.forEach((value, k) => view.setInt8(at + 12 + k, 127 * value));
+      view.setInt8(at + 15, 0);
+      // Tangent along the face's first edge, handedness −1 (as a byte, −127).
+      const edge = corners[1].map((value, k) => value - corners[0][k]);
+      edge.forEach((value, k) => view.setInt8(at + 16 + k, 127 * value));
+      view.setInt8(at + 19, -127);
+      CORNER_UVS[c].forEach((value, k) => view.setUint16(at + 20 + 2 * k, floatToHalf(value), true));
+      CORNER_UVS[c].forEach((value, k) => view.setUint16(at + 24 + 2 * k, floatToHalf(value / 2), true));
+      [f / 8, 0.5, 1, 1].forEach((value, k) => view.setUint16(at + 28 + 2 * k, floatToHalf(value), true));
+    });
+  });
+  const triangles = (f: number, base: number) => {
+    const v = 4 * f - base;
+    const quads = [[v, v + 1, v + 2], [v, v + 2, v + 3]];
+    return options.glTFWinding ? quads.flat() : quads.flatMap(([a, b, c]) => [a, c, b]);
+  };
+  const indices = [
+    ...[0, 1, 2, 3].flatMap((f) => triangles(f, 0)),
+    ...[4, 5].flatMap((f) => triangles(f, 16)),
+  ];
+  const indexBytes = new Uint8Array(new Uint16Array(indices).buffer);
+  const png = encode({ width: 2, height: 2, data: new Uint8Array(16).fill(180), channels: 4 });
+  const bin = new Uint8Array(align(pool.byteLength) + align(indexBytes.length) + align(png.length));
+  bin.set(new Uint8Array(pool), 0);
+  const indexAt = align(pool.byteLength), pngAt = indexAt + align(indexBytes.length);
+  bin.set(indexBytes, indexAt);
+  bin.set(png, pngAt);
+  const attribute = (offset: number, componentType: number, type: string) => ({
+    bufferView: 0,
+    byteOffset: offset,
+    componentType,
+    count: vertexCount,
+    type,
+    normalized: false,
+  });
+  const packing = (start: number, count: number, base?: number) =>
+    options.unmarked ? undefined : {
+      ASOBO_primitive: {
+        PrimitiveCount: count,
+        VertexType: "VertexND",
+        VertexVersion: 1,
+        ...(start ? { StartIndex: start } : {}),
+        ...(base ? { BaseVertexIndex: base } : {}),
+      },
+    };
+  const attributes = { POSITION: 0, NORMAL: 1, TANGENT: 2, TEXCOORD_0: 3, TEXCOORD_1: 4, COLOR_0: 5 };
+  const json: Json = {
+    asset: { version: "2.0", generator: "Babylon.js glTF exporter for 3dsmax 2023 v20221031.2" },
+    ...(options.unmarked ? {} : {
+      extensionsUsed: [
+        "ASOBO_normal_map_convention",
+        "ASOBO_material_invisible",
+        "ASOBO_material_UV_options",
+      ],
+      extensions: { ASOBO_normal_map_convention: { tangent_space_convention: "DirectX" } },
+    }),
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name: "box", mesh: 0, translation: [0, 2, 0] }],
+    meshes: [{
+      name: "box",
+      primitives: [
+        { attributes, indices: 6, material: 0, extras: packing(0, 8) },
+        { attributes, indices: 6, material: 1, extras: packing(24, 4, 16) },
+        { attributes, indices: 6, material: 2, extras: packing(0, 2) },
+      ],
+    }],
+    materials: [
+      {
+        name: "body",
+        pbrMetallicRoughness: { baseColorTexture: { index: 0 } },
+        extensions: options.unmarked ? undefined : {
+          ASOBO_material_UV_options: { UVTilingU: 4, UVTilingV: 2, AOUseUV2: false },
+        },
+      },
+      { name: "glass", alphaMode: "BLEND", pbrMetallicRoughness: { baseColorFactor: [0.8, 0.9, 1, 0.3] } },
+      { name: "click_spot", extensions: options.unmarked ? undefined : { ASOBO_material_invisible: {} } },
+    ],
+    textures: [{ source: 0 }],
+    images: [{ bufferView: 2, mimeType: "image/png" }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [
+      { buffer: 0, byteOffset: 0, byteLength: pool.byteLength, byteStride: STRIDE, target: 34962 },
+      { buffer: 0, byteOffset: indexAt, byteLength: indexBytes.length, target: 34963 },
+      { buffer: 0, byteOffset: pngAt, byteLength: png.length },
+    ],
+    accessors: [
+      {
+        ...attribute(0, 5126, "VEC3"),
+        min: [0, 0, 0],
+        max: [1, 1, 1],
+      },
+      attribute(12, 5120, "VEC4"),
+      attribute(16, 5120, "VEC4"),
+      attribute(20, 5122, "VEC2"),
+      attribute(24, 5122, "VEC2"),
+      attribute(28, 5123, "VEC4"),
+      { bufferView: 1, componentType: 5123, count: indices.length, type: "SCALAR" },
+    ],
+  };
+  for (const mesh of json.meshes) {
+    for (const primitive of mesh.primitives) if (primitive.extras === undefined) delete primitive.extras;
+  }
+  for (const material of json.materials) if (material.extensions === undefined) delete material.extensions;
+  options.edit?.(json);
+  return glbOf(json, bin);
+}
+
+function align(length: number): number {
+  return Math.ceil(length / 4) * 4;
+}
+
+/** The box's face count, for tests. */
+export const PACKED_BOX_FACES: number = FACES.length;
