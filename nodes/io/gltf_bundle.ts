@@ -9,11 +9,12 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DecodeError } from "../../runtime/errors.ts";
 import { maxJsonDepth } from "../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../runtime/scene/gltf_io.ts";
 import { utf16Note, utf16Order } from "../../runtime/utf16.ts";
+import { findInFolders, type TextureFolders, textureFolders } from "./texture_folders.ts";
 
 /** True for a file name that is glTF JSON (as opposed to GLB or another format). */
 export function isGltfJsonName(name: string): boolean {
@@ -89,6 +90,7 @@ export async function bundleGltf(
   const folder = dirname(path);
   const roots = [folder, ...options.roots ?? []];
   const missingImages = new Set<number>();
+  let textures: TextureFolders | undefined;
   for (const { item, at } of external) {
     const uri = item.uri as string;
     const decoded = lenientlyDecoded(uri);
@@ -126,6 +128,28 @@ export async function bundleGltf(
         info = found;
       }
     }
+    let named = bare;
+    if (!info && options.listDir && at.startsWith("/images/")) {
+      // Not beside the model: a Flight Simulator package keeps it in its texture folder.
+      textures ??= await textureFolders(folder, options.roots ?? [], options.listDir);
+      if (textures.ambiguous) {
+        options.warn?.(
+          `${path}: the model's folder has several texture folders beside it (${textures.ambiguous}) and ` +
+            "none named for it: name the one to use in resource_roots",
+        );
+        textures = { folders: textures.folders };
+      }
+      const found = await findInFolders(basename(local.path), textures.folders, options.listDir);
+      if (found) {
+        options.warn?.(`${path}: ${at} '${uri}' is not beside the model; read '${found}' (a texture folder)`);
+        for (const texturesFolder of textures.folders) {
+          if (!roots.includes(texturesFolder)) roots.push(texturesFolder);
+        }
+        file = found;
+        named = found;
+        info = await statOf(file);
+      }
+    }
     if (!(await insideSomeRoot(file, roots))) {
       throw fail(at, `a file inside the model's folder${roots.length > 1 ? " or a resource root" : ""}`, uri);
     }
@@ -153,7 +177,7 @@ export async function bundleGltf(
       );
     }
     const mime = at.startsWith("/images/")
-      ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(bare))
+      ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(named))
       : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
   }

@@ -6,6 +6,7 @@ import { gltfIO } from "../../runtime/scene/gltf_io.ts";
 import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { tempDir } from "../support/temp.ts";
+import { concat, ddsHeader } from "../support/freelancer/images.ts";
 
 /** Writes a .gltf with its buffer and a texture in separate files, as Blender's "glTF separate" does. */
 async function separateGltf(dir: string): Promise<void> {
@@ -265,4 +266,68 @@ Deno.test("a .gltf missing its first image keeps the second, renumbered, on the 
   const material = (run.outputs.scene as Document).getRoot().listMaterials()[0];
   assertEquals(material.getBaseColorTexture(), null);
   assertEquals(material.getEmissiveTexture()?.getImage()?.byteLength, 70);
+});
+
+Deno.test("a .gltf in a Flight Simulator package reads images from its texture folder, .DDS added where the name lacks it", async () => {
+  const dir = await tempDir();
+  const plane = join(dir, "SimObjects", "Airplanes", "Cub");
+  const model = join(plane, "model.AAL");
+  await Deno.mkdir(model, { recursive: true });
+  await separateGltf(model);
+  const gltf = join(model, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  // As packages name them: the author's absolute path, and a .PNG whose packaged file is .PNG.DDS.
+  json.images = [{ uri: "F:\\Build\\Cub\\TEXTURE\\CUB_ALBD.PNG" }, { uri: "cub_norm.png" }];
+  json.textures = [{ source: 0 }, { source: 1 }];
+  json.materials[0].normalTexture = { index: 1 };
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  await Deno.remove(join(model, "textures"), { recursive: true });
+  // A 2 × 2 uncompressed BGRA DDS, as the package's build writes textures.
+  const dds = concat(
+    ddsHeader(2, 2, { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], pfFlags: 0x41 }),
+    new Uint8Array(16).fill(128),
+  );
+  for (const livery of ["texture.AAL", "TEXTURE.DAL", "texture"]) await Deno.mkdir(join(plane, livery));
+  await Deno.writeFile(join(plane, "texture.AAL", "CUB_ALBD.PNG.DDS"), dds);
+  await Deno.writeFile(join(plane, "texture", "CUB_NORM.PNG.DDS"), dds);
+  await Deno.writeFile(join(plane, "TEXTURE.DAL", "CUB_NORM.PNG.DDS"), new Uint8Array(7)); // another livery's
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const scene = run.outputs.scene as Document;
+  const images = scene.getRoot().listTextures().map((t) => t.getImage()?.byteLength ?? 0);
+  assertEquals(images.length, 2);
+  assert(images.every((n) => n > 60), `both drawn from the DDS files (as PNG): ${images}`);
+  const warnings = run.warnings.map((w) => w.message);
+  for (
+    const read of [join(plane, "texture.AAL", "CUB_ALBD.PNG.DDS"), join(plane, "texture", "CUB_NORM.PNG.DDS")]
+  ) {
+    assert(warnings.some((w) => w.includes(`is not beside the model; read '${read}'`)), warnings.join("\n"));
+  }
+  // A model folder beside several texture folders, none its own: nothing is guessed.
+  await Deno.rename(model, join(plane, "model"));
+  await Deno.remove(join(plane, "texture"), { recursive: true });
+  const unclear = await runGraph(graph, {
+    inputs: { model: join(plane, "model", "plane.gltf") },
+    cacheDir: false,
+  });
+  const said = unclear.warnings.map((w) => w.message);
+  assert(
+    said.some((w) => /several texture folders beside it \(TEXTURE\.DAL, texture\.AAL\)/.test(w)),
+    said.join("\n"),
+  );
+  assertEquals((unclear.outputs.scene as Document).getRoot().listTextures().length, 0);
+  // Named as a resource root, the livery's folder is used.
+  const named = await runGraph(
+    {
+      ...graph,
+      nodes: {
+        ...graph.nodes,
+        read: {
+          ...graph.nodes.read,
+          params: { ...graph.nodes.read.params, resource_roots: [join(plane, "texture.AAL")] },
+        },
+      },
+    },
+    { inputs: { model: join(plane, "model", "plane.gltf") }, cacheDir: false },
+  );
+  assertEquals((named.outputs.scene as Document).getRoot().listTextures().length, 1);
 });
