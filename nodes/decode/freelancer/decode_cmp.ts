@@ -23,7 +23,7 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 12,
+  version: 13,
   doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
     "constraint records and animation scripts for constraints.resolve. Meshes, materials and textures are looked up in the " +

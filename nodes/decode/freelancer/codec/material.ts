@@ -7,6 +7,7 @@
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { type MaterialMap, materialMapType } from "./material_map.ts";
+import { knownTypeInOtherCase } from "./material_types.ts";
 import { findChild, leafString, requireLeaf, type UtfEntry } from "./utf.ts";
 
 /** A texture slot: texture library name and sampler flags. */
@@ -28,12 +29,19 @@ export interface MaterialDef {
   readonly storedType?: string;
   /** The `[MaterialMap]` rule that rewrote the type (`name = ^nomad.*$`, `DcDtEcEt`). */
   readonly mapRule?: string;
+  /**
+   * The type as written, when it is a known type spelt in another case (`dcdtocot`): `type` is then
+   * the known type ({@link mapMaterial}).
+   */
+  readonly writtenType?: string;
   /** Diffuse colour (sRGB-ish RGB). */
   readonly dc?: readonly number[];
   /** Emissive colour. */
   readonly ec?: readonly number[];
   /** Opacity. */
   readonly oc?: number;
+  /** `Alpha`: an `AtmosphereMaterial`'s opacity (set only when present). */
+  readonly alpha?: number;
   readonly diffuseTexture?: TextureSlot;
   readonly emissiveTexture?: TextureSlot;
   /**
@@ -238,6 +246,8 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
   };
   const nomad = slot("Nt");
   if (nomad) (def as { nomadTexture?: TextureSlot }).nomadTexture = nomad;
+  const alpha = scalar("Alpha");
+  if (alpha !== undefined) (def as { alpha?: number }).alpha = alpha;
   const bt = slot("Bt");
   if (bt) (def as { btTexture?: TextureSlot }).btTexture = bt;
   const detail: Record<string, TextureSlot | number | undefined> = {
@@ -275,13 +285,16 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
 
 /**
  * The material as the game draws it: its type rewritten by `[MaterialMap]` when a rule matches
- * (the stored type and the rule kept beside it), else the same definition. A damaged material
- * stays the placeholder it is.
+ * (the stored type and the rule kept beside it), else the same definition; then a known type spelt
+ * in another case (`dcdtocot`) is read as that type (the written one kept beside it), since it is
+ * plainly meant and no reader takes it as written. A damaged material stays the placeholder it is.
  */
 export function mapMaterial(def: MaterialDef, map: MaterialMap): MaterialDef {
   if (def.damage) return def;
   const hit = materialMapType(map, def.type, def.name);
-  return hit ? { ...def, type: hit.type, storedType: def.type, mapRule: hit.rule } : def;
+  const mapped = hit ? { ...def, type: hit.type, storedType: def.type, mapRule: hit.rule } : def;
+  const known = knownTypeInOtherCase(mapped.type);
+  return known ? { ...mapped, type: known, writtenType: mapped.type } : mapped;
 }
 
 /**
@@ -325,9 +338,12 @@ const DRAWN_AS_DCDTOCOT = new Set([
 ]);
 
 /**
- * `Oc` or `Ot` in the shader name, or a glass-like type Librelancer draws as `DcDtOcOt`:
+ * `Oc` or `Ot` in the shader name, a glass-like type Librelancer draws as `DcDtOcOt`, or an
+ * `ExclusionZoneMaterial` (whose shell the game's nebula renderer draws blended: Librelancer's
+ * `NebulaRenderer.RenderExclusionZone` sets `Oc`, `OcEnabled` and `AlphaEnabled` on it):
  * alpha-blended, opacity from `Oc` and the diffuse alpha.
  */
 export function isBlended(material: MaterialDef): boolean {
-  return /O[ct]/.test(material.type) || DRAWN_AS_DCDTOCOT.has(material.type);
+  return /O[ct]/.test(material.type) || DRAWN_AS_DCDTOCOT.has(material.type) ||
+    material.type === "ExclusionZoneMaterial";
 }

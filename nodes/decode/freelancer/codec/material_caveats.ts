@@ -2,11 +2,14 @@
  * What a lit Freelancer material holds that its glTF form cannot draw as the game does, each said in
  * a warning naming the material: a `Dc` outside 0..1 (clamped), an `Oc` its type does not draw, an
  * emissive texture the game adds to `Ec` and multiplies by the diffuse texture, and a `Bt` detail
- * texture.
+ * texture; and, for any material, what its type alone costs ({@link typeCaveats}): a type the game
+ * does not know (a mod's shader, a misspelling) and the retail types glTF can only approach
+ * (environment-mapped glass, multiplied water, exclusion-zone shells).
  *
  * @module
  */
-import { drawsEt, isBlended, type MaterialDef } from "./material.ts";
+import { drawsEt, isBlended, isDoubleSided, type MaterialDef } from "./material.ts";
+import { KNOWN_MATERIAL_TYPES } from "./material_types.ts";
 
 /** What the glTF material ended up drawing (the textures found and decoded). */
 export interface DrawnMaps {
@@ -74,6 +77,61 @@ export function materialCaveats(def: MaterialDef, drawn: DrawnMaps): string[] {
     );
   }
   return out;
+}
+
+/** The environment-mapped glass types (the Starport's table: "transparent material used for cockpit"). */
+const GLASS_TYPES = new Set(["GlassMaterial", "GFGlassMaterial", "HighGlassMaterial"]);
+
+/**
+ * The warnings a material's type gives (empty when glTF draws the type as the game does); `def` is
+ * the material as drawn, after `[MaterialMap]` and the case repair.
+ *
+ * @example
+ * ```ts
+ * for (const message of typeCaveats(def)) warn(message);
+ * ```
+ */
+export function typeCaveats(def: MaterialDef): string[] {
+  const name = `material '${def.name}' (${def.writtenType ?? def.type})`;
+  if (def.writtenType !== undefined) {
+    // Librelancer compares types exactly (Material.cs: a list and a switch) and refuses any other;
+    // the name is plainly meant, so it is drawn as the type it spells.
+    return [
+      `${name}: '${def.writtenType}' is not a material type as written (types are matched exactly); ` +
+      `drawn as '${def.type}', the known type it spells in another case`,
+    ];
+  }
+  if (!KNOWN_MATERIAL_TYPES.has(def.type)) {
+    const tokens = [
+      isBlended(def) ? "blended (its name holds Oc/Ot)" : "",
+      isDoubleSided(def) ? "double-sided (Two)" : "",
+      drawsEt(def) ? "with its Et (Et)" : "",
+    ].filter((t) => t);
+    return [
+      `${name}: '${def.type}' is not a material type the game or Librelancer knows (a mod's own ` +
+      `shader?); drawn as a lit DcDt${tokens.length ? `, ${tokens.join(", ")}` : ""}`,
+    ];
+  }
+  if (GLASS_TYPES.has(def.type)) {
+    return [
+      `${name}: the game adds an environment-map reflection to this glass; glTF has none to draw, so ` +
+      "it is a blended DcDtOcOt without it, as Librelancer draws it",
+    ];
+  }
+  if (def.type === "PlanetWaterMaterial") {
+    return [
+      `${name}: the game multiplies it over what is behind; glTF has no multiply blend, so it is ` +
+      "alpha-blended as a DcDtOcOt, as Librelancer draws it",
+    ];
+  }
+  if (def.type === "ExclusionZoneMaterial") {
+    return [
+      `${name}: the game draws this zone shell blended, tinted and faded by its nebula's exclusion ` +
+      "zone (tint, max_alpha in the system ini), which the model does not hold; drawn blended by Oc " +
+      "and the texture's alpha, untinted",
+    ];
+  }
+  return [];
 }
 
 /** A number as warnings print it: at most 4 decimals, no trailing zeros. */

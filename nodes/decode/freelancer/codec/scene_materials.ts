@@ -1,7 +1,7 @@
 /**
  * The materials of a Freelancer model's glTF scene, one per material id, made on first use: each
  * drawn the way its type is (`pbr_material.ts` for the lit types, `unlit_materials.ts` for `Nebula`
- * and the nomad types), with named placeholders where a material is missing or damaged, what glTF
+ * and the nomad types, `atmosphere_material.ts` for planet haze), with named placeholders where a material is missing or damaged, what glTF
  * cannot draw as the game does said in a warning (`material_caveats.ts`), and the Freelancer facts
  * (id, type, the `[MaterialMap]` rule, textures not drawn) in its extras.
  *
@@ -11,7 +11,8 @@ import type { Document, Material } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { isAdditive } from "./additive.ts";
-import { materialCaveats } from "./material_caveats.ts";
+import { materialCaveats, typeCaveats } from "./material_caveats.ts";
+import { atmosphereMaterial, isAtmosphere } from "./atmosphere_material.ts";
 import { DETAIL_TYPES } from "./detail_map.ts";
 import { sceneDetailTextures } from "./scene_detail.ts";
 import { formatId } from "./crc.ts";
@@ -73,9 +74,12 @@ export function sceneMaterials(
         ? additiveMaterial(doc, def, derived, textures)
         : isNomad(def)
         ? nomadMaterial(doc, def, derived.nomad(def), textures)
+        : isAtmosphere(def)
+        ? atmosphereMaterial(doc, def, textures, warn)
         : DETAIL_TYPES.has(def.type)
         ? pbrMaterial(doc, asDetailMap(def), textures, derived.metallicRoughness, detailTextures)
         : pbrMaterial(doc, def, textures, derived.metallicRoughness);
+      for (const message of typeCaveats(def)) warn(message);
       if (!isAdditive(def) && !isNomad(def)) {
         // What a lit material holds that glTF cannot draw as the game does, named, not silent.
         const et = drawsEt(def) && def.emissiveTexture ? textures.texture(def.emissiveTexture) : null;
@@ -105,6 +109,8 @@ export function sceneMaterials(
           ...(def.storedType === undefined
             ? {}
             : { stored_type: def.storedType, material_map: def.mapRule ?? null }),
+          // A known type spelt in another case, drawn as that type.
+          ...(def.writtenType === undefined ? {} : { written_type: def.writtenType }),
           // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
           ...(problems.length ? { texture_problems: problems } : {}),
         },
