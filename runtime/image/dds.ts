@@ -237,12 +237,7 @@ function decodeTopLevel(
 ): RgbaImage {
   const blocks = Math.ceil(width / 4) * Math.ceil(height / 4);
   if (layout.kind !== "masks") {
-    const blockBytes = layout.kind === "dxt"
-      ? (layout.dxt === 1 ? 8 : 16)
-      : layout.kind === "bc45"
-      ? 8 * layout.channels
-      : 16;
-    const size = blocks * blockBytes;
+    const size = blocks * blockBytes(layout);
     dds.need(dataAt, size, `${width}×${height} top-level blocks`);
     const src = dds.view(dataAt, size);
     if (layout.kind === "dxt") return decodeDxt(src, width, height, layout.dxt);
@@ -267,6 +262,39 @@ function decodeTopLevel(
     if (layout.luminance) out[4 * p + 1] = out[4 * p + 2] = out[4 * p];
   }
   return { width, height, data: out };
+}
+
+/**
+ * Decodes a surface of `width` × `height` stored in DXGI format `dxgi` at `dataAt` of `window` (as a
+ * DX10 DDS header names it: BC1–BC5, BC7 and the common 8-, 16- and 32-bit formats), for containers
+ * that name their formats otherwise (KTX2's Vulkan formats map onto these). Undefined for a format
+ * this reader does not decode.
+ */
+export function decodeDxgiSurface(
+  window: ByteWindow,
+  dxgi: number,
+  dataAt: number,
+  width: number,
+  height: number,
+): RgbaImage | undefined {
+  const layout = DXGI_LAYOUTS.get(dxgi);
+  return layout && decodeTopLevel(window, layout, dataAt, width, height);
+}
+
+/** The bytes a DXGI format stores per 4 × 4 block (compressed) or per pixel; undefined when not decoded. */
+export function dxgiUnitBytes(dxgi: number): { readonly block: boolean; readonly bytes: number } | undefined {
+  const layout = DXGI_LAYOUTS.get(dxgi);
+  if (!layout) return undefined;
+  if (layout.kind === "masks") return { block: false, bytes: layout.bits >> 3 };
+  return { block: true, bytes: blockBytes(layout) };
+}
+
+function blockBytes(layout: Exclude<DdsLayout, { kind: "masks" }>): number {
+  return layout.kind === "dxt"
+    ? (layout.dxt === 1 ? 8 : 16)
+    : layout.kind === "bc45"
+    ? 8 * layout.channels
+    : 16;
 }
 
 /**

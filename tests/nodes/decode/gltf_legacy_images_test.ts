@@ -9,6 +9,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
 import { decode } from "fast-png";
+import { deflateSync, zstdCompressSync } from "node:zlib";
 import { runGraph } from "../../../mod.ts";
 import type { GraphFile } from "../../../runtime/graph.ts";
 import { gltfIO, readGltf } from "../../../runtime/scene/gltf_io.ts";
@@ -201,4 +202,64 @@ Deno.test("a texture whose image is a DDS by MSFT_texture_dds (Flight Simulator'
   assertEquals(ctx.warnings.map((w) => w.message), [
     "msfs.glb: image #1 is a DDS, which glTF does not carry: stored as PNG",
   ]);
+});
+
+/** A KTX 2.0 file of one 2D level in Vulkan format `vkFormat`, its data `level` stored under `scheme`. */
+function blockKtx2(
+  vkFormat: number,
+  width: number,
+  height: number,
+  level: Uint8Array,
+  scheme = 0,
+): Uint8Array {
+  const stored = scheme === 2 ? zstdCompressSync(level) : scheme === 3 ? deflateSync(level) : level;
+  const header = new Uint8Array(104);
+  const view = new DataView(header.buffer);
+  header.set([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a]);
+  [vkFormat, 1, width, height, 0, 0, 1, 1, scheme].forEach((v, i) => view.setUint32(12 + 4 * i, v, true));
+  view.setUint32(80, header.length, true); // level 0: byteOffset, byteLength, uncompressedByteLength
+  view.setUint32(88, stored.length, true);
+  view.setUint32(96, level.length, true);
+  return bytes(header, stored);
+}
+
+Deno.test("Flight Simulator 2024's block-compressed KTX2 (not Basis) is drawn from, stored as PNG; a bomb is refused", async () => {
+  // A BC1 block of solid red (both endpoints red, every index 0) for a 2×2 image.
+  const redBlock = new Uint8Array([0x00, 0xf8, 0x00, 0xf8, 0, 0, 0, 0]);
+  const cases: [string, Uint8Array, number[]][] = [
+    ["RGBA8", blockKtx2(37, 2, 2, new Uint8Array(PICTURE)), PICTURE],
+    ["RGBA8, Zstandard", blockKtx2(43, 2, 2, new Uint8Array(PICTURE), 2), PICTURE],
+    ["BC1, zlib", blockKtx2(133, 2, 2, redBlock, 3), new Array(4).fill([255, 0, 0, 255]).flat()],
+  ];
+  for (const [name, ktx2, pixels] of cases) {
+    const glb = await messyGlb((json) => {
+      json.extensionsUsed = json.extensionsRequired = ["MSFT_texture_dds"];
+      const image = json.images.push({ bufferView: embeddedView(json, ktx2), mimeType: "image/ktx2" }) - 1;
+      json.textures[0] = { extensions: { MSFT_texture_dds: { source: image } } };
+    });
+    const ctx = testContext();
+    const { scene } = await runNode(decodeGltf, { bytes: { bytes: glb, name: "fs24.glb" } }, {}, ctx);
+    const out = await runNode(exportGltf, { scene });
+    assertEquals((await validateGltf(out.bytes.bytes)).errors, 0, name);
+    const material = (await readGltf(out.bytes.bytes)).getRoot().listMaterials()[0];
+    assertEquals([...decode(material.getBaseColorTexture()!.getImage()!).data], pixels, name);
+    assertEquals(ctx.warnings.map((w) => w.message), [
+      "fs24.glb: image #1 is a block-compressed KTX2, which glTF does not carry: stored as PNG",
+    ]);
+  }
+  // Zstandard data that would decompress to 4 MB where the level needs 16 bytes: refused, not inflated.
+  const bomb = blockKtx2(37, 2, 2, new Uint8Array(4 << 20), 2);
+  const glb = await messyGlb((json) => {
+    json.textures[0].source =
+      json.images.push({ bufferView: embeddedView(json, bomb), mimeType: "image/ktx2" }) - 1;
+  });
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes: glb, name: "bomb.glb" } }, {}, ctx);
+  assertEquals((scene as Document).getRoot().listMaterials()[0].getBaseColorTexture(), null);
+  assert(
+    /image #1 is a block-compressed KTX2 that cannot be read \(level 0 Zstandard data of 16 bytes/.test(
+      ctx.warnings[0].message,
+    ),
+    ctx.warnings[0].message,
+  );
 });

@@ -1,6 +1,7 @@
 /**
  * Textures in image formats glTF does not carry, as converters leave them: Assimp and hand-edited
- * files reference a game's `.tga`, `.bmp` or `.dds` as they are. Blender reads them; three.js draws
+ * files reference a game's `.tga`, `.bmp` or `.dds` as they are, and Flight Simulator 2024 packages
+ * block-compressed (BC1–BC7) `.KTX2`, which is not the Basis Universal KTX2 glTF carries. Blender reads them; three.js draws
  * such a material untextured; the Khronos validator refuses the file. Each is decoded and stored as
  * PNG, with a warning naming the image. What cannot be decoded is left out, its materials drawn with
  * their factors, as the export leaves out unreadable images.
@@ -17,6 +18,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { decodeBmp } from "../../../../runtime/image/bmp.ts";
 import { decodeDds } from "../../../../runtime/image/dds.ts";
+import { decodeKtx2, isBlockKtx2 } from "../../../../runtime/image/ktx2.ts";
 import { decodeTga, targaTopLeft } from "../../../../runtime/image/tga.ts";
 
 interface LegacyFormat {
@@ -30,6 +32,7 @@ interface LegacyFormat {
 const TARGA: LegacyFormat = { name: "Targa", memo: "gltf tga v1", decode: topFirstTga };
 const BITMAP: LegacyFormat = { name: "BMP", memo: "gltf bmp v2", decode: decodeBmp };
 const DDS: LegacyFormat = { name: "DDS", memo: "gltf dds v1", decode: decodeDds };
+const BLOCK_KTX2: LegacyFormat = { name: "block-compressed KTX2", memo: "gltf ktx2 v1", decode: decodeKtx2 };
 
 /**
  * Converts the textures of `textures` whose images are Targa, BMP or DDS to PNG, and leaves out those
@@ -41,7 +44,10 @@ export async function convertLegacyImages(
 ): Promise<string[]> {
   const legacy = textures.flatMap((texture) => {
     const image = texture.getImage();
-    const format = image && !ImageUtils.getMimeType(image)
+    // glTF-Transform knows KTX2 by its signature, but only Basis Universal KTX2 is glTF's.
+    const format = image && isBlockKtx2(image)
+      ? BLOCK_KTX2
+      : image && !ImageUtils.getMimeType(image)
       ? legacyFormat(image, texture.getMimeType())
       : undefined;
     return format ? [{ texture, image: image!, format }] : [];
