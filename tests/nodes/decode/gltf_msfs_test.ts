@@ -149,3 +149,49 @@ Deno.test("MSFS: a base vertex index past the pool is refused as any index past 
   });
   await rejects(decode(bytes), /\/meshes\/0\/primitives\/1\/indices/);
 });
+
+Deno.test("MSFS: decals are blended by texture alpha and their blend factor; a colourless one is left out", async () => {
+  const bytes = packedBoxGlb({
+    edit: (json) => {
+      json.extensionsUsed.push("ASOBO_material_blend_gbuffer", "ASOBO_material_geometry_decal");
+      const decal = (name: string, extension: string, settings: object, alphaMode?: string) =>
+        json.materials.push({
+          name,
+          ...(alphaMode ? { alphaMode } : {}),
+          pbrMetallicRoughness: { baseColorTexture: { index: 0 }, baseColorFactor: [1, 1, 1, 0.8] },
+          extensions: { [extension]: settings },
+        }) - 1;
+      const primitive = (material: number) => ({
+        ...json.meshes[0].primitives[0],
+        material,
+        extras: { ASOBO_primitive: { StartIndex: 0, PrimitiveCount: 2 } },
+      });
+      json.meshes[0].primitives.push(
+        primitive(decal("lettering", "ASOBO_material_blend_gbuffer", { enabled: true })),
+        primitive(decal("grime", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0.25 }, "BLEND")),
+        primitive(decal("rivet_normals", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0 })),
+      );
+    },
+  });
+  const { scene, warnings } = await decode(bytes);
+  const materials = new Map(
+    scene.getRoot().listMeshes()[0].listPrimitives().map((p) => {
+      const material = p.getMaterial()!;
+      return [material.getName(), { mode: material.getAlphaMode(), alpha: material.getBaseColorFactor()[3] }];
+    }),
+  );
+  assertEquals(materials.get("lettering"), { mode: "BLEND", alpha: 0.8 });
+  assertEquals(materials.get("grime"), { mode: "BLEND", alpha: 0.2 });
+  assertEquals(materials.has("rivet_normals"), false);
+  assert(
+    warnings.some((w) => /decal materials 'lettering', 'grime' blended by texture alpha/.test(w)),
+    warnings.join("\n"),
+  );
+  assert(
+    warnings.some((w) =>
+      /'rivet_normals' \(ASOBO_material_geometry_decal, blending no colour\)/.test(w) &&
+      /2 primitives using them left out/.test(w)
+    ),
+    warnings.join("\n"),
+  );
+});

@@ -9,6 +9,12 @@
  *   primitives are left out.
  * - `ASOBO_material_UV_options` repeats and shifts the material's textures (`UVTilingU/V`,
  *   `UVOffsetU/V`: uv × tiling + offset); that is `KHR_texture_transform`'s scale and offset.
+ * - Decals (`ASOBO_material_geometry_decal`, `ASOBO_material_blend_gbuffer`: panel lettering, rivet
+ *   and grime ribbons) blend their texture over the surface below by its alpha, and by
+ *   `baseColorBlendFactor` (1 when absent); exporters often leave them `OPAQUE`, which draws the
+ *   lettering's transparent surround as a solid box. A textured decal is blended, its factor taken
+ *   into its base colour's alpha; one blending no colour (factor 0) only changes the shading below,
+ *   and drawn it would show as stray patches: left out.
  *
  * @module
  */
@@ -22,13 +28,17 @@ export interface MsfsLook {
   readonly hiddenBy?: string;
   /** Texture scale and offset from `ASOBO_material_UV_options`, when not identity. */
   readonly uv?: { readonly scale: [number, number]; readonly offset: [number, number] };
+  /** For a decal, the share of its colour it blends over the surface below (0–1). */
+  readonly decalBlend?: number;
 }
 
 const HIDING = ["ASOBO_material_invisible", "ASOBO_material_environment_occluder"];
+const DECALS = ["ASOBO_material_geometry_decal", "ASOBO_material_blend_gbuffer"];
 
 /** The `ASOBO_` material extensions whose meaning this module keeps. */
 export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   ...HIDING,
+  ...DECALS,
   "ASOBO_material_UV_options",
 ]);
 
@@ -40,7 +50,15 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
   materials.forEach((material, i) => {
     const extensions = material?.extensions as Json | undefined;
     if (!extensions || typeof extensions !== "object") return;
-    const hiddenBy = HIDING.find((name) => extensions[name] !== undefined && extensions[name] !== null);
+    const present = (name: string) => extensions[name] !== undefined && extensions[name] !== null;
+    const decal = DECALS.find(present);
+    const blendFactor = decal && (extensions[decal] as Json)?.baseColorBlendFactor;
+    const decalBlend = decal === undefined
+      ? undefined
+      : typeof blendFactor === "number" && Number.isFinite(blendFactor)
+      ? Math.min(1, Math.max(0, blendFactor))
+      : 1;
+    const hiddenBy = HIDING.find(present) ?? (decalBlend === 0 ? `${decal}, blending no colour` : undefined);
     const options = extensions.ASOBO_material_UV_options as Json | undefined;
     const number = (key: string, fallback: number) => {
       const value = options?.[key];
@@ -49,7 +67,9 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
     const scale: [number, number] = [number("UVTilingU", 1), number("UVTilingV", 1)];
     const offset: [number, number] = [number("UVOffsetU", 0), number("UVOffsetV", 0)];
     const identity = scale[0] === 1 && scale[1] === 1 && offset[0] === 0 && offset[1] === 0;
-    if (hiddenBy || !identity) looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset } });
+    if (hiddenBy || !identity || decal) {
+      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend });
+    }
   });
   return looks;
 }
@@ -70,10 +90,14 @@ export function applyMsfsLooks(
   const hidden = new Map<Material, string>();
   const tiled: string[] = [];
   const kept: string[] = [];
+  const blended: string[] = [];
   for (const [i, look] of looks) {
     const material = materials[i];
     if (!material) continue;
     if (look.hiddenBy) hidden.set(material, look.hiddenBy);
+    else if (look.decalBlend !== undefined && drawnAsDecal(material, look.decalBlend)) {
+      blended.push(label(material));
+    }
     const transform = look.uv && setTextureTransforms(doc, material, look.uv);
     if (transform === "set") tiled.push(label(material));
     else if (transform === "existing") kept.push(label(material));
@@ -95,6 +119,12 @@ export function applyMsfsLooks(
         `${leftOut} primitive${leftOut === 1 ? "" : "s"} using ${hidden.size > 1 ? "them" : "it"} left out`,
     );
   }
+  if (blended.length) {
+    notes.push(
+      `decal material${blended.length > 1 ? "s" : ""} ${blended.join(", ")} blended by texture alpha ` +
+        "and baseColorBlendFactor, as Flight Simulator draws decals",
+    );
+  }
   if (tiled.length) {
     notes.push(
       `ASOBO_material_UV_options of ${tiled.join(", ")} kept as KHR_texture_transform (scale and offset)`,
@@ -107,6 +137,18 @@ export function applyMsfsLooks(
     );
   }
   return notes;
+}
+
+/**
+ * Blends a textured decal (an `OPAQUE` or `BLEND` one; a `MASK` cutout keeps its own test) by its
+ * texture's alpha times `blend`; false when nothing changed.
+ */
+function drawnAsDecal(material: Material, blend: number): boolean {
+  if (!material.getBaseColorTexture() || material.getAlphaMode() === "MASK") return false;
+  if (material.getAlphaMode() === "BLEND" && blend === 1) return false;
+  const [r, g, b, a] = material.getBaseColorFactor();
+  material.setAlphaMode("BLEND").setBaseColorFactor([r, g, b, a * blend]);
+  return true;
 }
 
 /**
