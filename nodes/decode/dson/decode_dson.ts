@@ -54,6 +54,10 @@ export const decodeDson = defineNode({
   // rest (`extras.partgraph.dson.follows` names the target node), so its skin deforms with the body;
   // its other bones ride their parent. Before, it stayed at rest (with a warning when posed unlike
   // the target). A `conform_target` naming no node of the scene is a warning (before, silent).
+  // Same version: a material's `uv_set` naming a scene UV instance (`scene.uvs`) takes the set the
+  // instance's `url` names (before, unresolved: the default set); one naming another kind of record
+  // is a warning (before, silent); a merged graft's surfaces record their own UV set's name in
+  // `uv_sets` (before, the target's name stood for them).
   version: 12,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

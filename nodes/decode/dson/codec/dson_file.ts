@@ -19,7 +19,8 @@ export type DsonKind =
   | "node_instance"
   | "geometry_instance"
   | "modifier_instance"
-  | "material_instance";
+  | "material_instance"
+  | "uv_set_instance";
 
 /** An indexed object: its kind, JSON and JSON pointer. */
 export interface DsonEntry {
@@ -85,6 +86,14 @@ export function indexDsonFile(value: unknown, read: JsonReader, key: string, sou
       read.optArray(scene[list], `/scene/${list}`).forEach((item, i) =>
         add(kind, item, `/scene/${list}/${i}`)
       );
+    }
+    // The spec's uv_set_instance (`{id, url, parent}`), which a material instance's `uv_set` may
+    // name. Read only where it is needed: an entry without a string id was never an error.
+    if (Array.isArray(scene.uvs)) {
+      scene.uvs.forEach((item, i) => {
+        const id = (item as { id?: unknown } | null)?.id;
+        if (typeof id === "string") add("uv_set_instance", item, `/scene/uvs/${i}`);
+      });
     }
     read.optArray(scene.nodes, "/scene/nodes").forEach((item, i) => {
       const node = read.object(item, `/scene/nodes/${i}`);

@@ -141,7 +141,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
       coords.set(chunk, offset);
       offset += chunk.length;
     }
-    uv = { name: target.uv?.name ?? grafts[0].uv!.name, coords, cornerUv };
+    uv = { ...mergedUvNames(target, grafts, surfaces), coords, cornerUv };
   }
   return {
     ...target,
@@ -161,6 +161,31 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     mergedGrafts: [...target.mergedGrafts, ...grafts.map((g) => g.geometryId)],
     materials,
   };
+}
+
+/**
+ * The merged mesh's UV set names: each surface keeps the set it was drawn with (a target surface its
+ * own, a graft's surface the graft's set; `(none)` for a mesh without UVs, drawn at (0, 0)). The
+ * mesh's set is the one every surface uses, else the target's; before, the target's name stood for
+ * the graft's surfaces too.
+ */
+function mergedUvNames(
+  target: SceneMesh,
+  grafts: readonly SceneMesh[],
+  surfaces: readonly string[],
+): { name: string; surfaceSets?: readonly string[] } {
+  const setOf = (mesh: SceneMesh, k: number) => mesh.uv?.surfaceSets?.[k] ?? mesh.uv?.name ?? "(none)";
+  const names = new Map<string, string>();
+  target.surfaces.forEach((surface, k) => names.set(surface, setOf(target, k)));
+  for (const graft of grafts) {
+    graft.surfaces.forEach((surface, k) => {
+      if (!names.has(surface)) names.set(surface, setOf(graft, k));
+    });
+  }
+  const perSurface = surfaces.map((surface) => names.get(surface) ?? "(none)");
+  const used = new Set(perSurface);
+  if (used.size === 1) return { name: perSurface[0] };
+  return { name: target.uv?.name ?? grafts.find((g) => g.uv)!.uv!.name, surfaceSets: perSurface };
 }
 
 /** Graft vertices keep their weights, moved from the graft figure's bones to the target's bones of the same id. */

@@ -212,8 +212,18 @@ export class SceneMeshes {
     at: string,
     geometry: DsonGeometry,
   ): Promise<DsonUvSet | undefined> {
-    const resolved = await this.#library.resolve(uri, from, at);
-    if (!resolved || resolved.entry.kind !== "uv_set") return undefined;
+    let resolved = await this.#library.resolve(uri, from, at);
+    if (resolved?.entry.kind === "uv_set_instance") {
+      // A scene UV instance (`scene.uvs`) stands for the set its `url` names.
+      const instance = resolved.entry;
+      const url = instance.file.read.string(instance.value.url, `${instance.path}/url`);
+      resolved = await this.#library.resolve(url, instance.file, `${instance.path}/url`);
+    }
+    if (!resolved) return undefined;
+    if (resolved.entry.kind !== "uv_set") {
+      this.#library.miss(uri, `names a ${resolved.entry.kind}, not a UV set; not applied`, from, at);
+      return undefined;
+    }
     const { entry } = resolved;
     const count = entry.value.vertex_count;
     if (typeof count === "number" && count !== geometry.vertexCount) {
