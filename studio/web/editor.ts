@@ -389,7 +389,7 @@ export class NodeEditor {
     const model = this.model;
     if (!model) return;
     const together = model.nextTogether(direction);
-    const step = direction === "undo" ? model.undo() : model.redo();
+    const step = model.step(direction);
     if (step === undefined) {
       return this.events.status(this.events.nothingTo?.(direction) ?? `Nothing to ${direction}`);
     }

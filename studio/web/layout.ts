@@ -1,10 +1,11 @@
 /**
- * Where the editor draws nodes: their positions in the graph's `ui` field, and the layout of a graph
- * opened without them (columns by depth from the sources).
+ * Where the editor draws nodes: their positions in the graph's `ui` field, the layout of a graph
+ * opened without them (columns by depth from the sources), and a free spot for a new node.
  *
  * @module
  */
 import { INPUTS_ID, OUTPUTS_ID, splitLink } from "./shapes.ts";
+import { WIDTH } from "./svg.ts";
 import type { Graph } from "./types.ts";
 
 /** The width of a column of the layout of a graph without positions (nodes by depth). */
@@ -56,4 +57,31 @@ export function layoutMissing(graph: Graph): void {
     inputs: ui.inputs ?? [0, 0],
     outputs: ui.outputs ?? [(maxDepth + 1) * COLUMN, 0],
   };
+}
+
+/** A node drawn on the canvas: its top-left corner and height (every node is `WIDTH` wide). */
+export interface Placed {
+  readonly at: readonly [number, number];
+  readonly height: number;
+}
+
+/**
+ * `at`, moved right past every node in `others` that a node of `height` would cover there. The search
+ * box adds each node at the view's centre: nodes added one after another would lie on top of each
+ * other, the last hiding the others and their sockets. To the right, a chain added in order reads as
+ * it flows.
+ */
+export function clearSpot(at: [number, number], height: number, others: readonly Placed[]): [number, number] {
+  const y = at[1];
+  let x = at[0];
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const { at: [ox, oy], height: oh } of others) {
+      if (x < ox + WIDTH && ox < x + WIDTH && y < oy + oh && oy < y + height) {
+        x = ox + WIDTH + 40;
+        moved = true;
+      }
+    }
+  }
+  return [x, y];
 }

@@ -22,16 +22,13 @@ import { saveAll } from "./save.ts";
 import { scopesOf } from "./scopes.ts";
 import { setUpSearch } from "./search.ts";
 import { Trails } from "./trails.ts";
-import { api, type Catalogue, joinPath, type OpenedGraph } from "./types.ts";
+import { Navigation } from "./navigation.ts";
+import { api, type Catalogue, type OpenedGraph } from "./types.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const catalogue = await api<Catalogue>("/api/catalogue");
 const models = new Map<string, GraphModel>();
-/** Paths of the open graph and the graphs it was entered from (Tab into a group pushes). */
-const stack: string[] = [];
-/** The group node ids Tab entered, from the top graph down (`stack[i + 1]` is `entered[i]`'s graph). */
-const entered: string[] = [];
 /** The latest run's node states of each top graph, kept across navigation. */
 const runs = new RunStates();
 /** What each top graph's latest run read, for its badges' staleness. */
@@ -41,12 +38,36 @@ const trails = new Trails();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
 const checks = new LiveChecks(models);
 const previews = new PreviewPanel(status);
+/** The graph shown, the groups Tab entered to reach it, and the moves between graphs. */
+const nav = new Navigation({
+  models,
+  trails,
+  load,
+  create: (path) => register(new GraphModel(path, { version: 1, nodes: {} }, catalogue, new Map())),
+  firstCheck: (model) => checks.of(model),
+  draw: () => {
+    editor.show(current(), runStates());
+    updateTitle();
+  },
+  opened: async (first) => {
+    showPicked(nav.top);
+    showParams();
+    // The search box lists this graph's node types (its own modules' too).
+    $("node-search").dispatchEvent(new Event("input"));
+    if (first) showChecked(first);
+    else await check();
+  },
+  left: check,
+  select: (id) => editor.select([id]),
+  status,
+});
+const { stack, entered } = nav;
 
 const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGElement, {
   changed: () => afterEdit(),
   selected: () => showParams(),
   status,
-  tab: (group) => guarded(() => group ? enterGroup(group) : leaveGroup())(),
+  tab: (group) => guarded(() => group ? nav.enterGroup(group) : nav.leaveGroup())(),
   nothingTo,
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),
@@ -110,8 +131,8 @@ function groupContext() {
 const openFiles: FilesContext = {
   models,
   stack,
-  leaveGroup,
-  show: showFile,
+  leaveGroup: () => nav.leaveGroup(),
+  show: (path) => nav.showFile(path),
   signatureOf: async (path, graph) => (await checks.post(path, graph)).signature,
   status,
   refreshed: async () => {
@@ -126,7 +147,7 @@ const openFiles: FilesContext = {
 /** What Run works on (`run_panel.ts`). */
 const runContext: RunContext = {
   models,
-  top: () => stack[0],
+  top: () => nav.top,
   runs,
   runsRead,
   othersOpen: (path) => othersOpen(models, path),
@@ -135,7 +156,7 @@ const runContext: RunContext = {
     editor.states = runStates();
     editor.render();
   },
-  reveal,
+  reveal: (top, id) => nav.reveal(top, id),
   preview: (url, label) => previews.show(url, label),
   status,
   guarded,
@@ -162,47 +183,7 @@ function status(message: string, refused = false): void {
 }
 
 function current(): GraphModel {
-  return models.get(stack[stack.length - 1])!;
-}
-
-/**
- * Opens a graph file (or shows it again if it is open), with its node groups' sockets: as the top
- * graph, or `via` a group node of the graph shown now (Tab).
- */
-async function open(path: string, via?: string): Promise<void> {
-  let model = models.get(path);
-  let first: Checked | undefined;
-  if (!model) {
-    model = await load(path);
-    path = model.path;
-    // Its group nodes take the sockets of the groups as open here (unsaved edits included) before it
-    // is first drawn; the file's sockets the server read would show for one round trip.
-    first = await checks.of(model);
-  }
-  if (via === undefined) {
-    stack.length = entered.length = 0;
-    addressTop(path);
-  } else entered.push(via);
-  stack.push(path);
-  editor.show(model, runStates());
-  updateTitle();
-  showPicked(stack[0]);
-  showParams();
-  // The search box lists this graph's node types (its own modules' too).
-  $("node-search").dispatchEvent(new Event("input"));
-  if (first) showChecked(first);
-  else await check();
-}
-
-/**
- * Puts the top graph shown in the address (`?graph=`), so a reload opens it again rather than the
- * graph the studio started with (the unsaved-changes prompt comes first when there are any).
- */
-function addressTop(path: string): void {
-  const url = new URL(location.href);
-  if (url.searchParams.get("graph") === path) return;
-  url.searchParams.set("graph", path);
-  history.replaceState(history.state, "", url);
+  return nav.current();
 }
 
 /** Reads a graph file into the page's open graphs (not shown), with its node groups' sockets. */
@@ -248,29 +229,6 @@ function followNodeRename(model: GraphModel, from: string, to: string): void {
 }
 
 /**
- * Open with a typed path: a graph file, or one that does not exist yet — a new, empty graph there
- * after a confirm, written by Save (a pipeline authored from scratch needs no file made elsewhere).
- * Asking first whether it exists also keeps a typo from being an HTTP 404 in the console.
- */
-async function openTyped(path: string): Promise<void> {
-  if (models.has(path)) return open(path);
-  const { path: shown, exists } = await api<{ path: string; exists: boolean }>(
-    `/api/exists?path=${encodeURIComponent(path)}`,
-  );
-  if (exists || models.has(shown)) return open(shown);
-  if (!shown.endsWith(".json")) {
-    return status(`${shown} does not exist (a graph file's name ends in .json)`, true);
-  }
-  if (!confirm(`${shown} does not exist. Start a new graph there? Its file is written when you Save.`)) {
-    return status(`Open cancelled: ${shown} does not exist`);
-  }
-  const model = register(new GraphModel(shown, { version: 1, nodes: {} }, catalogue, new Map()));
-  model.markNew();
-  await open(shown);
-  status(`New graph ${shown}: it is written when you Save`);
-}
-
-/**
  * Shows the top graph in the picker, adding it when it is not in `graphs/` (opened by path or from
  * the URL), so the picker never names a graph other than the one being edited.
  */
@@ -278,70 +236,6 @@ function showPicked(path: string): void {
   const picker = $<HTMLSelectElement>("graph-picker");
   if (![...picker.options].some((o) => o.value === path)) picker.append(new Option(path, path));
   picker.value = path;
-}
-
-async function enterGroup(id: string): Promise<void> {
-  const node = current().graph.nodes[id];
-  if (node?.graph) await open(joinPath(current().path, node.graph), id);
-}
-
-/**
- * Shows the node a run-log line names (`id` flattened, as the runtime reports it) in the graph `top`
- * ran: leaves the groups it is not inside and Tabs into those it is, then selects it.
- */
-async function reveal(top: string, id: string): Promise<void> {
-  const groups = id.split("/");
-  const node = groups.pop()!;
-  // The graph was edited since the run: show the deepest group that is still there.
-  const gone = await goTo(top, groups);
-  selectShown(gone ?? node, id);
-}
-
-/**
- * Shows the graph reached from top graph `top` by entering the group nodes `groups` in turn: leaves
- * the groups shown that are not on the way and Tabs into the rest. Returns the first of `groups` that
- * is no longer a group node of the graph shown (it stops there), else undefined.
- */
-async function goTo(top: string, groups: readonly string[]): Promise<string | undefined> {
-  if (stack[0] !== top) await open(top);
-  let shared = 0;
-  while (shared < entered.length && shared < groups.length && entered[shared] === groups[shared]) shared++;
-  while (entered.length > shared) await leaveGroup();
-  for (const group of groups.slice(shared)) {
-    if (current().graph.nodes[group]?.type !== "graph") return group;
-    await enterGroup(group);
-  }
-  return undefined;
-}
-
-/**
- * A file tab's click: shows that open file where it was last shown — leaving the groups entered
- * below it, or going back through the group nodes Tab entered to reach it — else as the top graph.
- */
-async function showFile(path: string): Promise<void> {
-  const at = stack.indexOf(path);
-  if (at >= 0) {
-    while (stack.length > at + 1) await leaveGroup();
-    return;
-  }
-  const trail = trails.of(path);
-  if (trail && !(await goTo(trail.top, trail.entered)) && current().path === path) return;
-  await open(path);
-}
-
-/** Selects a node of the graph shown, or says it is no longer there. */
-function selectShown(node: string, id: string): void {
-  if (node in current().graph.nodes) return editor.select([node]);
-  status(`${id} is not in ${current().path} any more`, true);
-}
-
-async function leaveGroup(): Promise<void> {
-  if (stack.length < 2) return status("Tab: select a node group to open it (this is the top graph)");
-  stack.pop();
-  entered.pop();
-  editor.show(current(), runStates());
-  updateTitle();
-  await check();
 }
 
 /**
@@ -444,8 +338,8 @@ async function setUp(): Promise<void> {
   const requested = new URLSearchParams(location.search).get("graph") ?? start ?? files[0];
   const picker = $<HTMLSelectElement>("graph-picker");
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
-  picker.onchange = guarded(() => open(picker.value));
-  $("open-path").onclick = guarded(() => openTyped($<HTMLInputElement>("graph-path").value.trim()));
+  picker.onchange = guarded(() => nav.open(picker.value));
+  $("open-path").onclick = guarded(() => nav.openTyped($<HTMLInputElement>("graph-path").value.trim()));
   $("save").onclick = guarded(() =>
     saveAll({
       models,
@@ -465,14 +359,14 @@ async function setUp(): Promise<void> {
   setUpSearch(() => stack.length ? current().catalogue : catalogue, addFromSearch);
   selectTab("editor");
   try {
-    await open(requested);
+    await nav.open(requested);
   } catch (error) {
     // The graph asked for cannot be opened (not a graph the editor can draw, unreadable): say why, and
     // open the first graph of graphs/ instead so the page is usable.
     const fallback = files.find((f) => f !== requested);
     const reason = error instanceof Error ? error.message : String(error);
     if (fallback === undefined) return status(reason, true);
-    await open(fallback);
+    await nav.open(fallback);
     status(`${reason}; opened ${fallback} instead`, true);
   }
   const model = new URLSearchParams(location.search).get("model");

@@ -2,20 +2,12 @@
 /**
  * The editor's model: one graph file being edited, the shapes of its nodes (from the catalogue and
  * group signatures: `shapes.ts`), their positions (`layout.ts`), and the edits the editor makes, each
- * undoable (`history.ts`).
+ * an undo step (`history.ts`) of what it does to the graph JSON (`graph_edits.ts`, `rename.ts`).
  *
  * @module
  */
-import { HEADER, ROW, WIDTH } from "./svg.ts";
-import {
-  type Catalogue,
-  type Graph,
-  type GraphNode,
-  type GroupSockets,
-  joinPath,
-  type Json,
-  type NodeDef,
-} from "./types.ts";
+import { HEADER, ROW } from "./svg.ts";
+import { type Catalogue, type Graph, type GroupSockets, joinPath, type Json, type NodeDef } from "./types.ts";
 import {
   renameGraphInput,
   renameGraphOutput,
@@ -25,19 +17,23 @@ import {
   renameProblem,
   SOCKET_NAME,
 } from "./rename.ts";
-import { History, type Step } from "./history.ts";
-import { layoutMissing, positionOf } from "./layout.ts";
 import {
-  INPUTS_ID,
-  label,
-  NEW_OUTPUT,
-  OUTPUTS_ID,
-  type Shape,
-  shapeOf,
-  splitLink,
-  type Wire,
-  wiresOf,
-} from "./shapes.ts";
+  bindToNewInput,
+  deleteNodes,
+  freeInputName,
+  freeNodeId,
+  relinkCopies,
+  removeGraphInput,
+  renamedSockets,
+  setGraphInputDefault,
+  setGraphInputDescription,
+  setParam,
+  unwire,
+  wire,
+} from "./graph_edits.ts";
+import { History, type Step } from "./history.ts";
+import { clearSpot, layoutMissing, positionOf } from "./layout.ts";
+import { INPUTS_ID, label, OUTPUTS_ID, type Shape, shapeOf, type Wire, wiresOf } from "./shapes.ts";
 
 // What the editor draws is in shapes.ts and layout.ts; those who edit a graph import it from here.
 export {
@@ -179,29 +175,27 @@ export class GraphModel {
     return this.history.steps(direction);
   }
 
-  /** Undoes the last edit; returns what it was, or undefined when there is none. */
-  undo(): string | undefined {
-    const previous = this.history.take("undo", JSON.stringify(this.graph));
-    if (previous === undefined) return undefined;
-    this.graph = JSON.parse(previous.graph);
-    if (previous.renamed) this.nodeRenamed?.(previous.renamed.to, previous.renamed.from);
-    return previous.label;
-  }
-
-  /** Redoes the last undone edit; returns what it was, or undefined when there is none. */
-  redo(): string | undefined {
-    const next = this.history.take("redo", JSON.stringify(this.graph));
-    if (next === undefined) return undefined;
-    this.graph = JSON.parse(next.graph);
-    if (next.renamed) this.nodeRenamed?.(next.renamed.from, next.renamed.to);
-    return next.label;
+  /**
+   * Undoes the last edit (or redoes the last undone one); returns what it was, or undefined when there
+   * is none. A step that renamed a node tells the page the node's id now ({@link nodeRenamed}).
+   */
+  step(direction: "undo" | "redo"): string | undefined {
+    const taken = this.history.take(direction, JSON.stringify(this.graph));
+    if (taken === undefined) return undefined;
+    this.graph = JSON.parse(taken.graph);
+    if (taken.renamed) {
+      const { from, to } = taken.renamed;
+      if (direction === "undo") this.nodeRenamed?.(to, from);
+      else this.nodeRenamed?.(from, to);
+    }
+    return taken.label;
   }
 
   /** Moves nodes (one undo step). */
   move(ids: string[], dx: number, dy: number): void {
     this.edit(() => {
       for (const id of ids) {
-        this.setPosition(id, [round(this.position(id)[0] + dx), round(this.position(id)[1] + dy)]);
+        this.setPosition(id, [Math.round(this.position(id)[0] + dx), Math.round(this.position(id)[1] + dy)]);
       }
     }, `move ${names(ids)}`);
   }
@@ -215,45 +209,16 @@ export class GraphModel {
 
   /**
    * Adds a node of a catalogue type at a position, or right of it past the nodes it would cover
-   * there; returns its id.
+   * there (`clearSpot`); returns its id.
    */
   addNode(type: string, at: [number, number]): string {
-    const id = this.freeId(type.split(".").pop()!.replace(/[^A-Za-z0-9_-]/g, "_"));
+    const id = freeNodeId(this.graph, type.split(".").pop()!.replace(/[^A-Za-z0-9_-]/g, "_"));
     this.edit((graph) => {
       graph.nodes[id] = { type };
-      this.setPosition(id, this.clearSpot(id, at));
+      const others = this.ids().filter((other) => other !== id)
+        .map((other) => ({ at: this.position(other), height: this.height(other) }));
+      this.setPosition(id, clearSpot(at, this.height(id), others));
     }, `add ${id}`);
-    return id;
-  }
-
-  /**
-   * `at`, moved right past every node that node `id` would cover there. The search box adds each
-   * node at the view's centre: nodes added one after another would lie on top of each other, the
-   * last hiding the others and their sockets. To the right, a chain added in order reads as it flows.
-   */
-  private clearSpot(id: string, at: [number, number]): [number, number] {
-    const height = this.height(id);
-    const y = at[1];
-    let x = at[0];
-    for (let moved = true; moved;) {
-      moved = false;
-      for (const other of this.ids()) {
-        if (other === id) continue;
-        const [ox, oy] = this.position(other);
-        if (x < ox + WIDTH && ox < x + WIDTH && y < oy + this.height(other) && oy < y + height) {
-          x = ox + WIDTH + 40;
-          moved = true;
-        }
-      }
-    }
-    return [x, y];
-  }
-
-  /** A node id not yet used, from a base name. */
-  private freeId(base: string): string {
-    const start = /^[A-Za-z_]/.test(base) ? base : `n_${base}`;
-    let id = start;
-    for (let i = 2; id in this.graph.nodes; i++) id = `${start}_${i}`;
     return id;
   }
 
@@ -261,50 +226,29 @@ export class GraphModel {
   deleteNodes(ids: string[]): void {
     const gone = new Set(ids.filter((id) => id in this.graph.nodes));
     if (!gone.size) return;
-    this.edit((graph) => {
-      for (const id of gone) {
-        delete graph.nodes[id];
-        delete graph.ui?.nodes?.[id];
-      }
-      for (const node of Object.values(graph.nodes)) {
-        for (const [socket, value] of Object.entries(node.inputs ?? {})) {
-          if (typeof value === "string" && gone.has(splitLink(value)[0])) delete node.inputs![socket];
-        }
-        if (node.inputs && !Object.keys(node.inputs).length) delete node.inputs;
-      }
-      for (const [name, link] of Object.entries(graph.outputs ?? {})) {
-        if (gone.has(splitLink(link)[0])) delete graph.outputs![name];
-      }
-    }, `delete ${names([...gone])}`);
+    this.edit((graph) => deleteNodes(graph, gone), `delete ${names([...gone])}`);
   }
 
   /** Copies nodes (with their parameters and the wires between them); returns the new ids. */
   duplicate(ids: string[]): string[] {
     const sources = ids.filter((id) => id in this.graph.nodes);
     if (!sources.length) return [];
-    const renamed = new Map<string, string>();
+    const copies = new Map<string, string>();
     // The copies go just below the originals, laid out as they are: on top of them they would hide
     // the originals' sockets.
     const top = Math.min(...sources.map((id) => this.position(id)[1]));
     const bottom = Math.max(...sources.map((id) => this.position(id)[1] + this.height(id)));
     this.edit((graph) => {
       for (const id of sources) {
-        const copy = this.freeId(id);
-        renamed.set(id, copy);
+        const copy = freeNodeId(graph, id);
+        copies.set(id, copy);
         graph.nodes[copy] = structuredClone(graph.nodes[id]);
         const [x, y] = this.position(id);
-        this.setPosition(copy, [x + 20, round(y + bottom - top + 30)]);
+        this.setPosition(copy, [x + 20, Math.round(y + bottom - top + 30)]);
       }
-      for (const copy of renamed.values()) {
-        const node: GraphNode = graph.nodes[copy];
-        for (const [socket, value] of Object.entries(node.inputs ?? {})) {
-          if (typeof value !== "string") continue;
-          const [from, fromSocket] = splitLink(value);
-          if (renamed.has(from)) node.inputs![socket] = `${renamed.get(from)}.${fromSocket}`;
-        }
-      }
+      relinkCopies(graph, copies);
     }, `duplicate ${names(sources)}`);
-    return [...renamed.values()];
+    return [...copies.values()];
   }
 
   /**
@@ -320,37 +264,21 @@ export class GraphModel {
       return `cannot connect ${label(from)}.${fromSocket} (${out.type}) to ${label(to)}.${toSocket}: ` +
         `it expects ${inp.type}`;
     }
-    this.edit((graph) => {
-      if (to === OUTPUTS_ID) {
-        const outputs = graph.outputs ??= {};
-        let name = toSocket === NEW_OUTPUT ? fromSocket : toSocket;
-        if (toSocket === NEW_OUTPUT) { for (let i = 2; name in outputs; i++) name = `${fromSocket}_${i}`; }
-        outputs[name] = `${from}.${fromSocket}`;
-        return;
-      }
-      const node = graph.nodes[to];
-      (node.inputs ??= {})[toSocket] = from === INPUTS_ID ? { $input: fromSocket } : `${from}.${fromSocket}`;
-    }, `connect ${label(from)}.${fromSocket} → ${label(to)}.${toSocket}`);
+    this.edit(
+      (graph) => wire(graph, from, fromSocket, to, toSocket),
+      `connect ${label(from)}.${fromSocket} → ${label(to)}.${toSocket}`,
+    );
     return undefined;
   }
 
   /** Removes the wire into an input socket (or a graph output). */
   disconnect(to: string, toSocket: string): void {
-    this.edit((graph) => {
-      if (to === OUTPUTS_ID) delete graph.outputs?.[toSocket];
-      else delete graph.nodes[to]?.inputs?.[toSocket];
-    }, `disconnect ${label(to)}.${toSocket}`);
+    this.edit((graph) => unwire(graph, to, toSocket), `disconnect ${label(to)}.${toSocket}`);
   }
 
   /** Sets a parameter; `undefined` removes it (the default applies). */
   setParam(id: string, name: string, value: Json | undefined): void {
-    this.edit((graph) => {
-      const node = graph.nodes[id];
-      if (value === undefined) {
-        delete node.params?.[name];
-        if (node.params && !Object.keys(node.params).length) delete node.params;
-      } else (node.params ??= {})[name] = value;
-    }, `set ${id}.${name}`);
+    this.edit((graph) => setParam(graph, id, name, value), `set ${id}.${name}`);
   }
 
   /**
@@ -388,19 +316,7 @@ export class GraphModel {
     for (const node of users) {
       const rel = this.graph.nodes[node].graph!;
       const sockets = this.groups.get(rel);
-      if (!sockets) continue;
-      const rekey = <T>(r: Record<string, T>) =>
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k === from ? to : k, v]));
-      this.groups.set(
-        rel,
-        kind === "input"
-          ? {
-            ...sockets,
-            inputs: rekey(sockets.inputs),
-            paramInputs: sockets.paramInputs.map((n) => n === from ? to : n),
-          }
-          : { ...sockets, outputs: rekey(sockets.outputs) },
-      );
+      if (sockets) this.groups.set(rel, renamedSockets(sockets, kind, from, to));
     }
     const copy: Graph = structuredClone(this.graph);
     if (!renameGroupSocket(copy, users, kind, from, to)) return [];
@@ -422,23 +338,12 @@ export class GraphModel {
 
   /** Removes a graph input and every socket or parameter bound to it. */
   removeGraphInput(name: string): void {
-    const bound = (v: unknown) => !!v && typeof v === "object" && (v as { $input?: string }).$input === name;
-    this.edit((graph) => {
-      delete graph.inputs?.[name];
-      for (const node of Object.values(graph.nodes)) {
-        for (const [k, v] of Object.entries(node.inputs ?? {})) if (bound(v)) delete node.inputs![k];
-        for (const [k, v] of Object.entries(node.params ?? {})) if (bound(v)) delete node.params![k];
-      }
-    }, `remove graph input ${name}`);
+    this.edit((graph) => removeGraphInput(graph, name), `remove graph input ${name}`);
   }
 
   /** Sets a graph input's default (`undefined`: required). */
   setGraphInputDefault(name: string, value: Json | undefined): void {
-    this.edit((graph) => {
-      const decl = graph.inputs![name];
-      if (value === undefined) delete decl.default;
-      else decl.default = value;
-    }, `set the default of ${name}`);
+    this.edit((graph) => setGraphInputDefault(graph, name, value), `set the default of ${name}`);
   }
 
   /**
@@ -448,11 +353,10 @@ export class GraphModel {
   setGraphInputDescription(name: string, text: string | undefined): void {
     const description = text?.trim() || undefined;
     if (this.graph.inputs?.[name]?.description === description) return;
-    this.edit((graph) => {
-      const decl = graph.inputs![name];
-      if (description === undefined) delete decl.description;
-      else decl.description = description;
-    }, `describe graph input ${name}`);
+    this.edit(
+      (graph) => setGraphInputDescription(graph, name, description),
+      `describe graph input ${name}`,
+    );
   }
 
   /**
@@ -460,13 +364,11 @@ export class GraphModel {
    * of `type`, its default the value the parameter had (`undefined`: required). Returns the name.
    */
   bindToNewInput(id: string, param: string, type: string, value: Json | undefined): string {
-    let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(param) ? param : `p_${param.replace(/[^A-Za-z0-9_]/g, "_")}`;
-    const base = name;
-    for (let i = 2; name in (this.graph.inputs ?? {}); i++) name = `${base}_${i}`;
-    this.edit((graph) => {
-      (graph.inputs ??= {})[name] = value === undefined ? { type } : { type, default: value };
-      (graph.nodes[id].params ??= {})[param] = { $input: name };
-    }, `bind ${id}.${param} to a new graph input ${name}`);
+    const name = freeInputName(this.graph, param);
+    this.edit(
+      (graph) => bindToNewInput(graph, id, param, name, type, value),
+      `bind ${id}.${param} to a new graph input ${name}`,
+    );
     return name;
   }
 }
@@ -485,8 +387,4 @@ export function canonical(value: unknown): string {
 /** Node ids for a label: the first three, then how many more. */
 function names(ids: string[]): string {
   return ids.length > 3 ? `${ids.slice(0, 3).join(", ")} and ${ids.length - 3} more` : ids.join(", ");
-}
-
-function round(v: number): number {
-  return Math.round(v);
 }

@@ -119,8 +119,7 @@ export function stepTogether(
   for (const model of models) {
     if (model === done) continue;
     if (model.nextTogether(direction) === together) {
-      if (direction === "undo") model.undo();
-      else model.redo();
+      model.step(direction);
       followed.push(model.path);
     } else if (model.holds(together)) kept.push(model.path);
   }

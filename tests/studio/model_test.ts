@@ -60,9 +60,9 @@ Deno.test("editor model: connect, refuse, delete, duplicate, graph inputs, undo 
   m.removeGraphInput("names");
   assert(!("names" in m.graph.nodes.rig.params!), "parameters bound to a removed input are unbound");
 
-  while (m.undo());
+  while (m.step("undo"));
   equal(JSON.stringify(m.graph), original, "undo walks back to the graph as opened");
-  while (m.redo());
+  while (m.step("redo"));
   assert(!("export" in m.graph.nodes) && "write_2" in m.graph.nodes, "redo replays every edit");
 });
 
@@ -71,9 +71,9 @@ Deno.test("editor model: unsaved means differs from the graph as opened or saved
   equal(m.dirty, false, "a graph laid out on opening is not unsaved");
   m.setParam("fighter", "detail", 3);
   equal(m.dirty, true);
-  m.undo();
+  m.step("undo");
   equal(m.dirty, false, "undone back to the graph as opened");
-  m.redo();
+  m.step("redo");
   equal(m.dirty, true);
   m.move(["fighter"], 10, 0);
   m.move(["fighter"], -10, 0);
@@ -82,9 +82,9 @@ Deno.test("editor model: unsaved means differs from the graph as opened or saved
   m.setParam("fighter", "detail", 4);
   m.markSaved();
   equal(m.dirty, false, "saved");
-  m.undo();
+  m.step("undo");
   equal(m.dirty, true, "undoing past a save differs from the saved file");
-  m.redo();
+  m.step("redo");
   equal(m.dirty, false);
   // Key order alone (a parameter removed and set again goes last) is no change.
   m.setParam("rig", "names", undefined);
@@ -111,6 +111,6 @@ Deno.test("editor model: nodes added at one spot go right of each other, clear o
     const clear = x >= nx + 200 || nx >= x + 200 || y >= ny + m.height(id) || ny >= y + m.height(over);
     assert(clear, `${over} at ${[x, y]} covers ${id} at ${[nx, ny]}`);
   }
-  m.undo();
+  m.step("undo");
   equal(over in m.graph.nodes, false, "each add is one undo step");
 });

@@ -58,9 +58,9 @@ Deno.test("rename: a node id, its links in and out, outputs and position follow;
   const now = lines(formatGraph(g));
   equal(old.length, now.length);
   equal(old.filter((line, i) => line !== now[i]).length, 4, "node key, its link, the output, ui position");
-  equal(m.undo(), "rename export to glb_export");
+  equal(m.step("undo"), "rename export to glb_export");
   equal(JSON.stringify(m.graph), before);
-  equal(m.redo(), "rename export to glb_export");
+  equal(m.step("redo"), "rename export to glb_export");
   equal(m.graph.nodes.write_glb.inputs!.bytes, "glb_export.bytes");
 });
 
