@@ -1,7 +1,7 @@
 /**
  * A model packed as Microsoft Flight Simulator's exporters pack it (Asobo's packing): one
- * interleaved vertex pool of 36-byte vertices (float positions, signed-byte normals and tangents
- * flagged not normalized, half-float texture coordinates and colours filed as `SHORT` and
+ * interleaved vertex pool of 36-byte vertices (float positions, signed-byte normals flagged not
+ * normalized and tangents flagged so, half-float texture coordinates and colours filed as `SHORT` and
  * `UNSIGNED_SHORT`), one index list all primitives share, each primitive's part of it given by
  * `extras.ASOBO_primitive`, triangles wound against their normals, and materials carrying
  * `ASOBO_material_*` extensions. Built from a unit box so tests can compare with the box.
@@ -153,7 +153,7 @@ export function packedBoxGlb(options: PackedBoxOptions = {}): Uint8Array {
         max: [1, 1, 1],
       },
       attribute(12, 5120, "VEC4"),
-      attribute(16, 5120, "VEC4"),
+      { ...attribute(16, 5120, "VEC4"), normalized: true },
       attribute(20, 5122, "VEC2"),
       attribute(24, 5122, "VEC2"),
       attribute(28, 5123, "VEC4"),

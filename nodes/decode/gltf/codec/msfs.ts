@@ -48,8 +48,8 @@ export function readMsfsPacking(
   }
   if (bytes) {
     notes.push(
-      `${bytes} accessor${bytes === 1 ? "" : "s"} of normals or tangents in signed bytes not flagged ` +
-        "normalized (MSFS packing): read as normalized, a VEC4 normal's fourth (padding) byte dropped",
+      `${bytes} accessor${bytes === 1 ? "" : "s"} of normals or tangents in signed bytes (MSFS packing): ` +
+        "read as normalized, a VEC4 normal's fourth (padding) byte dropped",
     );
   }
   const turned = windTriangles(doc);

@@ -41,8 +41,9 @@ function isObject(value: unknown): value is Json {
 
 /** What an attribute of semantic `semantic` in `accessor` holds under Asobo's packing, or undefined. */
 function packedKind(semantic: string, type: unknown, code: unknown, normalized: boolean) {
-  if (normalized) return undefined;
-  if (/^(TEXCOORD|COLOR)_\d+$/.test(semantic) && (code === SHORT || code === UNSIGNED_SHORT)) {
+  // Normalized 16-bit texture coordinates and colours are glTF's own; bytes for normals are not,
+  // flagged or not (a file using KHR_mesh_quantization is never packed).
+  if (/^(TEXCOORD|COLOR)_\d+$/.test(semantic) && (code === SHORT || code === UNSIGNED_SHORT) && !normalized) {
     const types = semantic.startsWith("T") ? ["VEC2"] : ["VEC3", "VEC4"];
     return types.includes(type as string) ? "half" as const : undefined;
   }
@@ -105,7 +106,7 @@ export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
           for (let i = 0; i < count; i++) {
             for (let k = 0; k < 3; k++) normals[3 * i + k] = snorm8(array, size * i + k);
           }
-          accessor.setType("VEC3").setArray(normals);
+          accessor.setType("VEC3").setArray(normals).setNormalized(false);
         } else {
           const tangents = new Float32Array(count * 4);
           for (let i = 0; i < count; i++) {
@@ -113,7 +114,7 @@ export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
             // The handedness is a sign; as a byte it reads ±1 only at ±127.
             tangents[4 * i + 3] = array[4 * i + 3] < 0 ? -1 : 1;
           }
-          accessor.setArray(tangents);
+          accessor.setArray(tangents).setNormalized(false);
         }
       }
     }
