@@ -23,6 +23,7 @@ export const run: NodeRun<typeof decodeCar> = async ({ inputs, params, ctx }) =>
     name: modelName(file, model.name),
     scale: params.scale,
     interpolation: params.interpolation,
+    maxFrames: params.max_frames,
     pointsOffset: HEADER_CAR_BYTES + model.faces.count * FACE_BYTES,
     file,
   }, warn);

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { Document, type Material, type Texture } from "@gltf-transform/core";
+import { Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -26,7 +26,7 @@ import {
   SOUND_SAMPLE_RATE,
   TEXTURE_WIDTH,
 } from "./model.ts";
-import { addMorphClips, clipDuration, type ClipInterpolation } from "./morph_clips.ts";
+import { addMorphClips, clipDuration, type ClipInterpolation, type MorphClips } from "./morph_clips.ts";
 import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
@@ -48,6 +48,8 @@ export interface SceneOptions {
   readonly scale: number;
   /** Weight-track interpolation for `.car` clips. */
   readonly interpolation: ClipInterpolation;
+  /** Most `.car` keyframes in all; longer clips are resampled (see `addMorphClips`). */
+  readonly maxFrames?: number;
   /** Byte offset of the point block, for errors about coordinates. */
   readonly pointsOffset: number;
   /** File name, for errors. */
@@ -109,7 +111,7 @@ export function buildScene(
     faces: faces.count,
     texture: texture ? { width: TEXTURE_WIDTH, height: texture.height, colour_key: colourKey } : null,
   };
-  let firstTargets: number[] | undefined;
+  let morphs: MorphClips | undefined;
   if (groups.length === 0) {
     warn("the model has no faces; the scene has no mesh");
     // An empty buffer would be written without a byteLength, which glTF forbids.
@@ -129,13 +131,20 @@ export function buildScene(
     }
     node.setMesh(meshDef);
     if (extras.car) {
-      firstTargets = addMorphClips(
-        { accessors, node, mesh: meshDef, groups, points, scale, interpolation: options.interpolation, warn },
-        extras.car.animations,
-      );
+      morphs = addMorphClips({
+        accessors,
+        node,
+        mesh: meshDef,
+        groups,
+        points,
+        scale,
+        interpolation: options.interpolation,
+        maxFrames: options.maxFrames,
+        warn,
+      }, extras.car.animations);
     }
   }
-  if (extras.car) Object.assign(summary, carSummary(extras.car, firstTargets));
+  if (extras.car) Object.assign(summary, carSummary(extras.car, morphs));
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
 
@@ -240,27 +249,46 @@ function materialFor(doc: Document, group: FaceGroup, texture: Texture | undefin
     .setRoughnessFactor(1)
     .setBaseColorFactor([1, 1, 1, group.alpha === "blend" ? TRANSPARENT_ALPHA : 1]);
   if (group.alpha === "mask") material.setAlphaCutoff(0.5);
-  if (texture) material.setBaseColorTexture(texture);
+  if (texture) {
+    material.setBaseColorTexture(texture);
+    // The engine point-samples the faces it colour-keys: its Direct3D path draws every sfOpacity and
+    // sfTransparent face in a second batch with D3DFILTER_NEAREST (d3dFlushBuffer), and its Glide path
+    // switches sfOpacity faces to GR_TEXTUREFILTER_POINT_SAMPLED. Filtered, a leaf's edge texels blend
+    // with the keyed black around them and pass the 0.5 cutoff as a dark fringe, and mipmaps average
+    // the holes away at a distance; NEAREST (no mipmaps) keeps the cut-out edge the game draws.
+    if (group.alpha !== "opaque") {
+      material.getBaseColorTextureInfo()!.setMagFilter(TextureInfo.MagFilter.NEAREST)
+        .setMinFilter(TextureInfo.MinFilter.NEAREST);
+    }
+  }
   return material;
 }
 
 /**
- * The `.car` tables for the extras: clips (with their morph targets when the mesh has any), sounds
+ * The `.car` tables for the extras: clips (with the morph target of each keyframe, and the stored
+ * frames kept when a clip was resampled), sounds
  * and the anim→sound table. glTF has no audio: the PCM stays in the source file, only its
  * description is kept.
  */
-function carSummary(car: CarModel, firstTargets: number[] | undefined): Record<string, JsonValue> {
+function carSummary(car: CarModel, morphs: MorphClips | undefined): Record<string, JsonValue> {
   return {
     name: car.name,
     msc: car.msc,
-    animations: car.animations.map((clip, c) => ({
-      name: clip.name,
-      kps: clip.kps,
-      frames: clip.frameCount,
-      duration: clipDuration(clip.frameCount, clip.kps),
-      first_target: firstTargets?.[c] ?? -1,
-      sound: soundOf(car, c),
-    })),
+    morph_targets: morphs?.targetCount ?? 0,
+    animations: car.animations.map((clip, c) => {
+      const plan = morphs?.plans[c];
+      return {
+        name: clip.name,
+        kps: clip.kps,
+        frames: clip.frameCount,
+        duration: clipDuration(clip.frameCount, clip.kps),
+        first_target: plan ? plan.targets[0] : -1,
+        // The morph target each keyframe shows, and (when resampled) the stored frame of each.
+        targets: plan ? Array.from(plan.targets) : [],
+        keyframes: plan && plan.frames.length < clip.frameCount ? Array.from(plan.frames) : null,
+        sound: soundOf(car, c),
+      };
+    }),
     sounds: car.sounds.map((s) => ({
       name: s.name,
       bytes: s.pcm.byteLength,

@@ -133,6 +133,40 @@ Deno.test("primitives per (opaque | mask | blend) × double-sided, materials to 
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
 
+Deno.test("colour-keyed and translucent faces are point-sampled like the game's, over a texture keyed only at its black texels", async () => {
+  // d3dFlushBuffer draws sfOpacity and sfTransparent faces with D3DFILTER_NEAREST; filtered, a leaf's
+  // edge would blend with the keyed black around it into a dark fringe past the 0.5 cutoff.
+  const { scene } = await decode(flaggedBoxes());
+  const glb = await writeGlb(scene, { generator: GENERATOR });
+  const length = new DataView(glb.buffer, glb.byteOffset + 12, 4).getUint32(0, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  const NEAREST = 9728;
+  const filters = Object.fromEntries(
+    json.materials.map(
+      (m: { name: string; pbrMetallicRoughness: { baseColorTexture: { index: number } } }) => {
+        const texture = json.textures[m.pbrMetallicRoughness.baseColorTexture.index];
+        const sampler = texture.sampler === undefined ? {} : json.samplers[texture.sampler];
+        return [m.name, [sampler.magFilter ?? null, sampler.minFilter ?? null]];
+      },
+    ),
+  );
+  assert.deepEqual(filters, {
+    opaque: [null, null],
+    opaque_double_sided: [null, null],
+    mask_double_sided: [NEAREST, NEAREST],
+    blend: [NEAREST, NEAREST],
+  });
+  assert.equal(json.images.length, 1, "one image shared by every material");
+  // The 256×2 texture has one black texel per row: those two, and only those, are transparent.
+  const { data } = decodePng(scene.getRoot().listTextures()[0].getImage()!);
+  let clear = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] === 0) clear++;
+  assert.equal(clear, 2);
+  assert.deepEqual([data[3], data[7], data[256 * 4 + 3]], [0, 255, 0]);
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
 Deno.test("sfDarkBack or a stored sfNeedVC keeps an sfDoubleSide face single-sided, as the game culls it", async () => {
   // Every renderer culls a back face when Flags & (sfDarkBack | sfNeedVC); the loader adds sfNeedVC
   // only to faces without sfDoubleSide and never clears a stored one.

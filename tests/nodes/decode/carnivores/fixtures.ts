@@ -128,7 +128,8 @@ export function framePosition(
   frame: number,
 ): [number, number, number] {
   return [
-    Math.round(base[0] * 16 + (clip + 1) * frame * 5 + point),
+    // The clip term keeps every clip's frame 0 distinct too: identical frames share a morph target.
+    Math.round(base[0] * 16 + (clip + 1) * frame * 5 + point + clip * 3),
     Math.round(base[1] * 16 - frame * 3 * (point % 4)),
     Math.round(base[2] * 16 + frame * (clip + 2) * 7),
   ];

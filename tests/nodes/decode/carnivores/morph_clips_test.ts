@@ -170,9 +170,48 @@ Deno.test("a .car of real-game size (52–169-frame clips, several sounds, the 2
   assert.equal(report.errors, 0, report.messages.join("\n"));
 });
 
-Deno.test("frames past 4096 in all get no morph targets: a clip that does not fit is skipped with a warning, later ones that fit are kept", async () => {
-  // Weights hold one value per keyframe per morph target, about frames² in all: 3 + 4094 + 5 frames
-  // would make 17 M of them; 9 + 5000 + 3 frames (a 96 KB file) 25 M, and 50,000 frames 2.5 G.
+Deno.test("identical frames share one morph target — a held pose, a loop's closing frame, a pose two clips share — and play as stored", async () => {
+  const base = animatedCar();
+  const values = base.points.count * 3;
+  // walk: frames 0,1,1,2,0 (a held pose and a loop back to frame 0); idle: its frame 1 is walk's frame 2.
+  const walk = animation("walk", 10, 3, base.points, 0);
+  const idle = animation("idle", 7, 3, base.points, 1);
+  const frameOf = (clip: typeof walk, k: number) => clip.positions.subarray(k * values, (k + 1) * values);
+  const walkFrames = [0, 1, 1, 2, 0].map((k) => frameOf(walk, k));
+  const looped = {
+    ...walk,
+    frameCount: 5,
+    positions: Int16Array.from(walkFrames.flatMap((f) => Array.from(f))),
+  };
+  const idleFrames = [frameOf(idle, 0), frameOf(walk, 2), frameOf(idle, 2)];
+  const shared = { ...idle, positions: Int16Array.from(idleFrames.flatMap((f) => Array.from(f))) };
+  const car = { ...base, animations: [looped, shared] };
+  const { scene, warnings } = await decode(car);
+  assert.deepEqual(warnings, []);
+  const mesh = modelNode(scene).getMesh()!;
+  assert.deepEqual(mesh.getExtras().targetNames, ["walk[0]", "walk[1]", "walk[3]", "idle[0]", "idle[2]"]);
+  assert.equal(mesh.listPrimitives()[0].listTargets().length, 5, "5 targets for 8 frames");
+  const clips = summaryOf(scene).animations;
+  assert.deepEqual(clips.map((c: { targets: number[] }) => c.targets), [[0, 1, 1, 2, 0], [3, 2, 4]]);
+  assert.equal(summaryOf(scene).morph_targets, 5);
+  // Every keyframe shows its stored frame, and between the held frames nothing moves.
+  const stored = [walkFrames, idleFrames];
+  scene.getRoot().listAnimations().forEach((anim, c) => {
+    const times = anim.listSamplers()[0].getInput()!.getArray()!;
+    assert.equal(times.length, car.animations[c].frameCount, "one keyframe per stored frame");
+    const at = (t: number, k: number, what: string) =>
+      assertPose(scene, car, weightsAt(anim, t), (p) => {
+        const f = stored[c][k];
+        return [SCALE * f[p * 3] / 16, SCALE * f[p * 3 + 1] / 16, -SCALE * f[p * 3 + 2] / 16];
+      }, what);
+    times.forEach((t, k) => at(t, k, `clip ${c} frame ${k}`));
+    if (c === 0) at((times[1] + times[2]) / 2, 1, "held between frames 1 and 2");
+  });
+  const report = await validateGltf(await writeGlb(scene, { generator: GENERATOR }));
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("clips past max_frames in all are resampled to their share, first and last frames kept, each at its stored time", async () => {
   const grid = gridCar(2, 2, 0); // 4 points, 2 faces
   const car: CarModel = {
     ...grid,
@@ -184,18 +223,63 @@ Deno.test("frames past 4096 in all get no morph targets: a clip that does not fi
     ],
   };
   const { scene, warnings } = await decode(car);
+  // 9101 frames for a budget of 4096: each clip keeps ⌊F·4096/9101⌋ (at least 2) evenly spaced frames.
   assert.deepEqual(warnings, [
-    "2 clip(s) would take the morph targets past 4096 frames (glTF viewers hold frames² animation weights); " +
-    "they get no morph targets or animation, their entries stay in the extras: 1 'long' (5000 frames), " +
-    "3 'run' (5 frames)",
+    "4 clip(s) resampled to fit 4096 frames in all (glTF viewers hold frames × morph targets animation " +
+    "weights; the game's linear blend runs between the kept frames, each at its own time): " +
+    "0 'idle' (4 of 9 frames), 1 'long' (2250 of 5000 frames), 2 'walk' (1839 of 4087 frames), " +
+    "3 'run' (2 of 5 frames)",
   ]);
   const mesh = modelNode(scene).getMesh()!;
-  assert.equal(mesh.getWeights().length, 9 + 4087);
-  assert.deepEqual(scene.getRoot().listAnimations().map((a) => a.getName()), ["idle", "walk"]);
+  assert.equal(mesh.getWeights().length, 4 + 2250 + 1839 + 2);
+  assert.deepEqual(scene.getRoot().listAnimations().map((a) => a.getName()), ["idle", "long", "walk", "run"]);
   const clips = summaryOf(scene).animations;
-  assert.deepEqual(clips.map((a: { first_target: number }) => a.first_target), [0, -1, 9, -1]);
-  assert.deepEqual(clips.map((a: { frames: number }) => a.frames), [9, 5000, 4087, 5]);
-  const walk = scene.getRoot().listAnimations()[1];
+  assert.deepEqual(clips[0].keyframes, [0, 3, 5, 8]);
+  assert.deepEqual(clips[3].keyframes, [0, 4]);
+  assert.equal(clips[2].keyframes.length, 1839);
+  assert.deepEqual([clips[2].keyframes[0], clips[2].keyframes[1838]], [0, 4086]);
+  // A kept frame sits at its stored time and shows its stored positions; the clip lasts as long.
+  const walk = scene.getRoot().listAnimations()[2];
   const times = walk.listSamplers()[0].getInput()!.getArray()!;
-  assertPose(scene, car, weightsAt(walk, times[100]), (p) => expectedAt(car, 2, 100, p), "walk frame 100");
+  const aniTime = Math.floor((4087 * 1000) / 10) / 1000;
+  const k = clips[2].keyframes[100];
+  near([times[100]], [(k * aniTime) / 4086], 1e-4, "time of kept frame");
+  near([times[times.length - 1]], [aniTime], 1e-4, "clip length");
+  assertPose(scene, car, weightsAt(walk, times[100]), (p) => expectedAt(car, 2, k, p), `walk frame ${k}`);
+  // (Frame 4086's x is past int16 and wraps in the file: compare with what is stored.)
+  const stored = car.animations[2].positions.subarray(4086 * 12, 4087 * 12);
+  assertPose(scene, car, weightsAt(walk, times[1838]), (p) => {
+    return [SCALE * stored[p * 3] / 16, SCALE * stored[p * 3 + 1] / 16, -SCALE * stored[p * 3 + 2] / 16];
+  }, "walk last frame");
+});
+
+Deno.test("max_frames: a lower budget resamples; clips that cannot keep two frames get none, with a warning", async () => {
+  const car = animatedCar(); // walk 5 frames, idle 3 frames
+  const ctx = testContext();
+  const bytes = { bytes: encodeCar(car), name: "boxes.car" };
+  const { scene } = await runNode(decodeCar, { bytes }, { scale: SCALE, max_frames: 4 }, ctx);
+  const doc = scene as Document;
+  // walk keeps ⌊5·4/8⌋ = 2 frames, idle ⌊3·4/8⌋ → 2: both fit exactly.
+  assert.deepEqual(summaryOf(doc).animations.map((c: { keyframes: number[] }) => c.keyframes), [[0, 4], [
+    0,
+    2,
+  ]]);
+  assert.equal(modelNode(doc).getMesh()!.getWeights().length, 4);
+  assert.match(ctx.warnings[0].message, /2 clip\(s\) resampled to fit 4 frames in all/);
+  const walk = doc.getRoot().listAnimations()[0];
+  // Halfway through, the linear blend of the kept frames 0 and 4 is stored frame 2 (walk moves linearly).
+  assertPose(doc, car, weightsAt(walk, 0.25), (p) => expectedAt(car, 0, 2, p), "walk halfway");
+
+  const tight = testContext();
+  const three = { ...car, animations: [...car.animations, animation("run", 10, 6, car.points, 2)] };
+  const { scene: out } = await runNode(decodeCar, { bytes: { bytes: encodeCar(three), name: "b.car" } }, {
+    max_frames: 4,
+  }, tight);
+  assert.deepEqual((out as Document).getRoot().listAnimations().map((a) => a.getName()), ["walk", "idle"]);
+  assert.equal(
+    tight.warnings[1].message,
+    "1 clip(s) do not fit 4 frames in all even at two frames each; they get no morph targets or animation, " +
+      "their entries stay in the extras: 2 'run' (6 frames)",
+  );
+  assert.equal(summaryOf(out as Document).animations[2].first_target, -1);
 });
