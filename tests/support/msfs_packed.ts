@@ -174,3 +174,117 @@ function align(length: number): number {
 
 /** The box's face count, for tests. */
 export const PACKED_BOX_FACES: number = FACES.length;
+
+/** One part for {@link packedPartsGlb}: a node of its own, positions in metres, triangles. */
+export interface PackedPart {
+  readonly name: string;
+  readonly positions: Float32Array;
+  readonly indices: Uint32Array;
+}
+
+/**
+ * Parts packed as Flight Simulator packs an aircraft: one node per part, all of them in one
+ * interleaved vertex pool (positions, signed-byte normals — area-weighted from the triangles as
+ * given — and half-float UVs) and one index view, each mesh's accessors a window on them, each part's
+ * mesh split into two primitives (its triangles' first and second halves, materials `paint` and
+ * `trim`) sharing its index list by `StartIndex` and `PrimitiveCount`, every triangle wound the other
+ * way.
+ */
+export function packedPartsGlb(parts: readonly PackedPart[]): Uint8Array {
+  const vertices = parts.reduce((n, part) => n + part.positions.length / 3, 0);
+  const pool = new DataView(new ArrayBuffer(vertices * 24));
+  const indices: number[] = [];
+  const accessors: Json[] = [], meshes: Json[] = [];
+  let first = 0;
+  for (const part of parts) {
+    const count = part.positions.length / 3;
+    const normals = vertexNormals(part.positions, part.indices);
+    for (let v = 0; v < count; v++) {
+      const at = (first + v) * 24;
+      for (let k = 0; k < 3; k++) {
+        pool.setFloat32(at + 4 * k, part.positions[3 * v + k], true);
+        pool.setInt8(at + 12 + k, Math.round(127 * normals[3 * v + k]));
+        if (k < 2) {
+          pool.setUint16(at + 16 + 2 * k, floatToHalf(((part.positions[3 * v + 2 * k] % 1) + 1) % 1), true);
+        }
+      }
+    }
+    const attributes = {
+      POSITION: accessors.length,
+      NORMAL: accessors.length + 1,
+      TEXCOORD_0: accessors.length + 2,
+    };
+    const min = [0, 1, 2].map((k) => Math.min(...part.positions.filter((_, i) => i % 3 === k)));
+    const max = [0, 1, 2].map((k) => Math.max(...part.positions.filter((_, i) => i % 3 === k)));
+    accessors.push(
+      { bufferView: 0, byteOffset: first * 24, componentType: 5126, count, type: "VEC3", min, max },
+      { bufferView: 0, byteOffset: first * 24 + 12, componentType: 5120, count, type: "VEC4" },
+      { bufferView: 0, byteOffset: first * 24 + 16, componentType: 5122, count, type: "VEC2" },
+    );
+    const triangles = part.indices.length / 3, half = Math.floor(triangles / 2);
+    const list = accessors.push({
+      bufferView: 1,
+      byteOffset: 2 * indices.length,
+      componentType: 5123,
+      count: part.indices.length,
+      type: "SCALAR",
+    }) - 1;
+    for (let t = 0; t < triangles; t++) {
+      const [a, b, c] = part.indices.subarray(3 * t, 3 * t + 3);
+      indices.push(a, c, b);
+    }
+    const primitive = (material: number, from: number, to: number) => ({
+      attributes,
+      indices: list,
+      material,
+      extras: {
+        ASOBO_primitive: {
+          StartIndex: 3 * from,
+          PrimitiveCount: to - from,
+          BaseVertexIndex: 0,
+          VertexType: "VertexND",
+        },
+      },
+    });
+    meshes.push({ name: part.name, primitives: [primitive(0, 0, half), primitive(1, half, triangles)] });
+    first += count;
+  }
+  const indexBytes = new Uint8Array(new Uint16Array(indices).buffer);
+  const bin = new Uint8Array(pool.byteLength + align(indexBytes.length));
+  bin.set(new Uint8Array(pool.buffer), 0);
+  bin.set(indexBytes, pool.byteLength);
+  const json: Json = {
+    asset: { version: "2.0", generator: "Babylon.js glTF exporter for 3dsmax 2023 v20221031.2" },
+    extensionsUsed: ["ASOBO_normal_map_convention"],
+    scene: 0,
+    scenes: [{ nodes: parts.map((_, i) => i) }],
+    nodes: parts.map((part, i) => ({ name: part.name, mesh: i })),
+    meshes,
+    materials: [{ name: "paint" }, { name: "trim" }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [
+      { buffer: 0, byteLength: pool.byteLength, byteStride: 24, target: 34962 },
+      { buffer: 0, byteOffset: pool.byteLength, byteLength: indexBytes.length, target: 34963 },
+    ],
+    accessors,
+  };
+  return glbOf(json, bin);
+}
+
+/** Unit vertex normals, each the area-weighted sum of its triangles' (by their winding). */
+function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+  const sums = new Float64Array(positions.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]].map((i) => 3 * i);
+    const u = [0, 1, 2].map((k) => positions[b + k] - positions[a + k]);
+    const v = [0, 1, 2].map((k) => positions[c + k] - positions[a + k]);
+    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    for (const i of [a, b, c]) for (let k = 0; k < 3; k++) sums[i + k] += n[k];
+  }
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i < out.length; i += 3) {
+    const length = Math.hypot(sums[i], sums[i + 1], sums[i + 2]) || 1;
+    for (let k = 0; k < 3; k++) out[i + k] = sums[i + k] / length;
+  }
+  return out;
+}

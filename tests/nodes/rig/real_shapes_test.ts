@@ -12,6 +12,10 @@ import { axisErrorDegrees, distanceToLine, newScene } from "./fixtures.ts";
 import { gameRip, lightAircraft, placed, type ShapePart } from "./real_shapes.ts";
 import { rig, type RigResult } from "./pipeline.ts";
 import { rotationTo } from "./turned.ts";
+import type { Document } from "@gltf-transform/core";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { packedPartsGlb } from "../../support/msfs_packed.ts";
 
 /** Asserts every surface's hinge, kind and side against its truth; `panel` names its rigged node. */
 function assertSurfaces(result: RigResult, parts: ShapePart[], panel: (part: ShapePart) => string): void {
@@ -108,5 +112,21 @@ Deno.test("collision proxies named by import convention beside the surfaces are 
   const result = await rig(doc);
   const rigged = result.report.parts.map((p) => p.panel);
   assertEquals(rigged.filter((name) => proxies.includes(name!)), []);
+  assertSurfaces(result, parts, (part) => part.name);
+});
+
+Deno.test("a Flight Simulator aircraft (Asobo's packing) rigs as its parts: every surface's true hinge, kind and side", async () => {
+  // Before decode.gltf v19 the file was refused at its first normal (signed bytes); read as glTF
+  // reads it, each surface's two primitives would have drawn the whole surface twice, wound inside out.
+  const parts = lightAircraft({ sweep: 20, dihedral: 5 });
+  const ctx = testContext();
+  const bytes = packedPartsGlb(parts);
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "cub.gltf" } }, {}, ctx);
+  assert(
+    ctx.warnings.some((w) =>
+      /wound against their own normals \(MSFS packing\): turned round/.test(w.message)
+    ),
+  );
+  const result = await rig(scene as Document, { forward: "-Z", up: "+Y" });
   assertSurfaces(result, parts, (part) => part.name);
 });
