@@ -21,13 +21,15 @@ import { avifQuadGlb, losslessAvif } from "../support/avif.ts";
 import { instancedGlb } from "../support/instancing.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
+import { packedBoxGlb } from "../support/msfs_packed.ts";
 
 /**
  * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
  * `meshopt`: the demo fighter quantized as gltfpack does and meshopt-compressed; `ktx2`, `webp` and
  * `avif`: a quad with a UASTC KTX2, a lossless WebP or a lossless AVIF texture, which
  * `textures.to_png` re-encodes; `instanced`:
- * a GPU-instanced mesh with normalized-short rotations, which `scene.uninstance` expands).
+ * a GPU-instanced mesh with normalized-short rotations, which `scene.uninstance` expands; `msfs`: a
+ * box packed as Flight Simulator packs models, with an invisible material).
  */
 export const FUZZ_FORMATS = [
   "cmp",
@@ -42,6 +44,7 @@ export const FUZZ_FORMATS = [
   "webp",
   "avif",
   "instanced",
+  "msfs",
 ] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
@@ -149,6 +152,12 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         ),
       },
       { format: "instanced", name: "fuzz.instanced.glb", bytes: await instancedGlb({ quantized: true }) },
+      // Without UV tiling, whose texture transform would leave every output to the validator alone.
+      {
+        format: "msfs",
+        name: "fuzz.msfs.glb",
+        bytes: packedBoxGlb({ edit: (json) => delete json.materials[0].extensions }),
+      },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
   })();
