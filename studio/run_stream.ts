@@ -1,9 +1,10 @@
 /**
  * `POST /api/run`: a graph run on the server with the runtime, its events streamed to the page
- * (`text/event-stream`), and `GET /api/output`: the latest run's outputs as the page downloads them.
+ * (`text/event-stream`), ending with its outputs and the files it wrote, and `GET /api/output`: the latest run's outputs as the page downloads them.
  *
  * @module
  */
+import { resolve } from "node:path";
 import { compileGraph, GENERATOR, GraphError, PartgraphError, runGraph } from "../runtime/mod.ts";
 import { evaluationOrder } from "../runtime/execute/schedule.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
@@ -14,7 +15,8 @@ import { check, type GraphBody, sourceOf } from "./graph_check.ts";
  * Runs a graph; the response is a `text/event-stream`: `plan` `{nodes, groups, files}` (the flattened
  * ids of every node the run evaluates, so the page can tell a node group done only once all its nodes
  * are; the group files it read from the request; every group file it read, so the page can tell its
- * badges stale once one of them is edited), the runtime's events, then `end`.
+ * badges stale once one of them is edited), the runtime's events, then `end` (`outputs`, and the
+ * `files` its `io.write` nodes wrote: `{path, size}`).
  */
 export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Response {
   const encoder = new TextEncoder();
@@ -49,7 +51,8 @@ export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Res
           file: o.file,
           size: o.bytes.length,
         }));
-        send("end", { ok: true, ms: Math.round(performance.now() - started), outputs });
+        const files = await writtenFiles(ctx, result.writes);
+        send("end", { ok: true, ms: Math.round(performance.now() - started), outputs, files });
       } catch (error) {
         const detail = error instanceof PartgraphError ? error.toJSON() : { message: String(error) };
         send("end", { ok: false, ms: Math.round(performance.now() - started), error: detail });
@@ -60,6 +63,23 @@ export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Res
   return new Response(body, {
     headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
   });
+}
+
+/**
+ * The files a run wrote (its `io.write` nodes', cached ones included: the runtime checks or restores
+ * them), as displayed, with their sizes on disk: a graph with no graph outputs makes only these.
+ */
+async function writtenFiles(
+  ctx: ApiContext,
+  writes: readonly { path: string }[],
+): Promise<{ path: string; size: number }[]> {
+  const files = [];
+  for (const { path } of writes) {
+    const abs = resolve(ctx.outDir, path);
+    const info = await Deno.stat(abs).catch(() => undefined);
+    if (info?.isFile) files.push({ path: ctx.sandbox.display(abs), size: info.size });
+  }
+  return files;
 }
 
 /** Every group file a plan read (from disk or from the page's open versions), as displayed. */

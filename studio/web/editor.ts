@@ -3,12 +3,13 @@
  * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
  * wires) and turns pointer and key input into model edits, Blender style: drag a header to move,
  * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, F2 or a
- * double-click renames, Home frames all,
+ * double-click renames, Home frames all and Numpad . the selection (`framing.ts`),
  * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back, Ctrl+G groups
  * the selection into a new node group and Alt+G (or Ctrl+Alt+G) ungroups a selected group node.
  *
  * @module
  */
+import { type Bounds, frameView, union, type View, ZOOM } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
 import { drawNode, type NodeState } from "./node_svg.ts";
 import { curve, el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
@@ -53,8 +54,10 @@ export class NodeEditor {
   states = new Map<string, NodeState>();
   /** True when the graph (or a group it uses) changed since the run the badges come from. */
   stale = false;
-  private view = { x: -40, y: -60, scale: 1 };
+  private view: View = { x: -40, y: -60, scale: 1 };
   private readonly layer: SVGGElement;
+  /** Nodes to frame once the editor has a size (a graph shown while the 3D preview hides it). */
+  private framePending?: string[];
 
   constructor(private readonly svg: SVGSVGElement, private readonly events: EditorEvents) {
     this.layer = document.createElementNS(SVG, "g");
@@ -67,6 +70,12 @@ export class NodeEditor {
       const node = (e.target as Element).closest("g.node")?.getAttribute("data-node");
       if (node) this.events.rename(node);
     });
+    // Framing needs the editor's size: a graph shown while it had none is framed when it gets one.
+    new ResizeObserver(() => {
+      const pending = this.framePending;
+      const { width, height } = this.svg.getBoundingClientRect();
+      if (pending && width && height) this.frame(pending);
+    }).observe(svg);
   }
 
   /** Shows a graph, with the run states it has (the page keeps them per graph, so they survive Tab). */
@@ -149,19 +158,36 @@ export class NodeEditor {
     return [x + (side === "in" ? 0 : WIDTH), y + (i < 0 ? HEADER / 2 : HEADER + 14 + i * ROW)];
   }
 
-  /** Fits every node in view. */
+  /** Home: fits every node in view (centred, never zoomed in past 1:1). */
   frameAll(): void {
+    if (this.model) this.frame(this.model.ids());
+  }
+
+  /** Numpad .: fits the selected nodes in view; says so when nothing is selected. */
+  frameSelected(): void {
+    if (!this.selection.length) {
+      return this.events.status("Frame selected: select nodes first (Home frames all)");
+    }
+    this.frame(this.selection);
+  }
+
+  /** Fits nodes `ids` in view (`framing.ts`), or once the editor has a size if it has none now. */
+  private frame(ids: readonly string[]): void {
     const model = this.model;
     if (!model) return;
-    const points = model.ids().map((id) => model.position(id));
-    const xs = points.map((p) => p[0]);
-    const ys = points.map((p) => p[1]);
-    const box = this.svg.getBoundingClientRect();
-    const w = Math.max(...xs) + WIDTH - Math.min(...xs) + 80;
-    const h = Math.max(...ys) + 200 - Math.min(...ys) + 80;
-    this.view.scale = Math.min(1.2, Math.max(0.2, Math.min(box.width / w, box.height / h)));
-    this.view.x = Math.min(...xs) - 40;
-    this.view.y = Math.min(...ys) - 60;
+    const { width, height } = this.svg.getBoundingClientRect();
+    if (!width || !height) {
+      this.framePending = [...ids];
+      return;
+    }
+    this.framePending = undefined;
+    const boxes = ids.filter((id) => model.ids().includes(id)).map((id): Bounds => {
+      const [x, y] = model.position(id);
+      return { left: x, top: y, right: x + WIDTH, bottom: y + model.height(id) };
+    });
+    const bounds = union(boxes);
+    if (!bounds) return;
+    this.view = frameView(bounds, width, height);
     this.render();
   }
 
@@ -334,7 +360,10 @@ export class NodeEditor {
   private wheel(e: WheelEvent): void {
     e.preventDefault();
     const before = this.toCanvas(e.clientX, e.clientY);
-    this.view.scale = Math.min(3, Math.max(0.15, this.view.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1)));
+    this.view.scale = Math.min(
+      ZOOM.max,
+      Math.max(ZOOM.min, this.view.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1)),
+    );
     const after = this.toCanvas(e.clientX, e.clientY);
     this.view.x += before[0] - after[0];
     this.view.y += before[1] - after[1];
@@ -347,7 +376,10 @@ export class NodeEditor {
     const mod = e.ctrlKey || e.metaKey;
     // e.code: with Alt held, some layouts (macOS) give e.key another character (Alt+G is "©").
     const g = e.code === "KeyG" || e.key.toLowerCase() === "g";
-    if (mod && e.key.toLowerCase() === "z") {
+    // Numpad . is Blender's Frame Selected; with Num Lock off it reads Delete, so it goes first.
+    if (e.code === "NumpadDecimal") {
+      this.frameSelected();
+    } else if (mod && e.key.toLowerCase() === "z") {
       this.history(e.shiftKey ? "redo" : "undo");
     } else if (mod && e.key.toLowerCase() === "y") {
       this.history("redo");

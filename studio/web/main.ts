@@ -46,8 +46,10 @@ const nav = new Navigation({
   create: (path) => register(new GraphModel(path, { version: 1, nodes: {} }, catalogue, new Map())),
   firstCheck: (model) => checks.of(model),
   draw: () => {
-    editor.show(current(), runStates());
+    // The title first: its file tabs may change the header's height, and so the editor's, which
+    // framing the graph needs.
     updateTitle();
+    editor.show(current(), runStates());
   },
   opened: async (first) => {
     showPicked(nav.top);

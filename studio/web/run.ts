@@ -20,6 +20,8 @@ export interface RunEnd {
   ok: boolean;
   ms: number;
   outputs?: { name: string; type: string; file: string; size: number }[];
+  /** The files the run's `io.write` nodes wrote (paths as the server displays them), with their sizes. */
+  files?: { path: string; size: number }[];
   error?: { message?: string; failures?: { message: string }[] };
   /** The event stream broke off before its `end` event: how the nodes still going ended is unknown. */
   broken?: boolean;

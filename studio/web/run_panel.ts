@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 /**
  * The page's Run: posts the top graph as edited (with the open group files) and follows its event
- * stream — node badges as they change, the run log (each line shows its node), the outputs (download,
- * Preview for a GLB). Run stays disabled until the run ends, however it ends.
+ * stream — node badges as they change, the run log (each line shows its node), the outputs and the
+ * files written (`run_outputs.ts`). Run stays disabled until the run ends, however it ends.
  *
  * @module
  */
 import type { GraphModel } from "./model.ts";
 import { type RunEnd, runGraphLive } from "./run.ts";
+import { listOutputs } from "./run_outputs.ts";
 import type { RunStates } from "./states.ts";
 import type { RunsRead } from "./run_staleness.ts";
 
@@ -122,21 +123,5 @@ export async function runTop(ctx: RunContext): Promise<void> {
     end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
     !end.ok,
   );
-  for (const output of end.outputs ?? []) {
-    const li = document.createElement("li");
-    const link = Object.assign(document.createElement("a"), {
-      href: `/api/output?name=${encodeURIComponent(output.name)}`,
-      download: output.file,
-      textContent: `${output.name} (${output.type}, ${output.size} bytes)`,
-    });
-    li.append(link);
-    if (output.type === "scene" || output.file.endsWith(".glb")) {
-      const show = Object.assign(document.createElement("button"), { textContent: "Preview" });
-      show.onclick = guarded(() =>
-        ctx.preview(`/api/output?name=${encodeURIComponent(output.name)}`, output.name)
-      );
-      li.append(" ", show);
-    }
-    $("outputs").append(li);
-  }
+  listOutputs($("outputs"), end, (url, label) => guarded(() => ctx.preview(url, label))());
 }
