@@ -50,6 +50,12 @@ const FIN_REACH = 0.2;
 const FIN_BEYOND = 0.1;
 /** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
 const MIN_SECTIONS = 4;
+/**
+ * Mirror symmetry the span axis must reach to be clear: whole aircraft score 0.82 or more along it (a
+ * voxel either side of the mirror), a model of one side only (a half aircraft, as kit and CFD models
+ * come) 0.6 or less along every axis, its best axis then often the fuselage's.
+ */
+const MIN_SYMMETRY = 0.7;
 
 /** A sign decided along one axis, with its strength. */
 interface SignVote {
@@ -155,7 +161,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   const leftward = difference(left, right);
   const namedSpan = leftward && nameVote(leftward, dominant(leftward), "") ? dominant(leftward) : undefined;
   let span = order[0];
-  const symmetryClear = symmetry[order[0]] - symmetry[order[1]] >= 0.1;
+  const symmetric = symmetry[order[0]] >= MIN_SYMMETRY;
+  const symmetryClear = symmetric && symmetry[order[0]] - symmetry[order[1]] >= 0.1;
   if (namedSpan !== undefined && namedSpan !== span) {
     if (symmetryClear) {
       weak.push(
@@ -171,7 +178,15 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
       }` +
         (namedSpan !== undefined ? ", left/right names agree" : ""),
     );
-    if (!symmetryClear && namedSpan === undefined) weak.push("span: the mirror symmetry is unclear");
+    if (!symmetryClear && namedSpan === undefined) {
+      weak.push(
+        symmetric
+          ? "span: the mirror symmetry is unclear"
+          : `span: no axis is mirror-symmetric (best ${
+            symmetry[order[0]].toFixed(2)
+          }; a model of one side only?)`,
+      );
+    }
   }
 
   // Fuselage: the longer of the other two axes; up: the shorter.
@@ -227,7 +242,8 @@ export function detectFrame(doc: Document): DetectedFrame | undefined {
   // Wing sections: an airfoil is blunt at its leading edge and sharp at its trailing edge, so the
   // end the sections' sharp edges face is the tail. It tells the end where no fin or V does; flat
   // plates and boxes say nothing.
-  const wings = sectionEnds(axes);
+  // The V's own canted surfaces are no wing sections to read (see sectionEnds).
+  const wings = sectionEnds(axes, veeEnd || undefined);
   const blunt = wings.sections >= MIN_SECTIONS
     ? shapeVote(
       wings.low,

@@ -81,7 +81,11 @@ const BODY_SPAN = 0.2;
  * (`middle`). It is guessed as the box's centre (`levelKnown: false`) when there are none there (bare
  * boxes), and when either end holds no points within {@link BODY_SPAN} of the span: no fuselage
  * runs the length, and what is in the middle is a flying wing's root, a pod or a prop disc, whose
- * middle says nothing of where a fin would reach from.
+ * middle says nothing of where a fin would reach from. It is guessed too when the middle's vertical
+ * range misses either end's points within {@link BODY_SPAN} of the span: a fuselage's nose and tail
+ * lie within its height, and what stands in the middle apart from them is no fuselage — a large V-
+ * or T-tail's root reaching forward over a fuselage drawn with no vertices between its ends (a
+ * stretched box or cylinder).
  */
 export function endSections(
   axes: ShapeAxes,
@@ -89,18 +93,20 @@ export function endSections(
   const { points, min, extent, long, span, up: upAxis } = axes;
   const range = () => ({ top: -Infinity, bottom: Infinity });
   const low = range(), high = range(), middle = range(), lowOut = range(), highOut = range();
-  // Whether each end holds points near the plane of symmetry: a fuselage runs nose to tail.
-  const bodyAt = [false, false];
+  // The vertical range of each end's points near the plane of symmetry: a fuselage runs nose to tail.
+  const bodyAt = [range(), range()];
   const spanCentre = min[span] + extent[span] / 2;
   for (let i = 0; i < points.length; i += 3) {
     const t = (points[i + long] - min[long]) / extent[long];
     const out = Math.abs(points[i + span] - spanCentre) / extent[span];
     const inMiddle = t >= 0.3 && t <= 0.7;
-    if (out <= BODY_SPAN && (t <= END_SLICE || t >= 1 - END_SLICE)) bodyAt[t <= END_SLICE ? 0 : 1] = true;
+    const body = out <= BODY_SPAN && (t <= END_SLICE || t >= 1 - END_SLICE)
+      ? [bodyAt[t <= END_SLICE ? 0 : 1]]
+      : [];
     const targets = t <= END_SLICE
-      ? [out <= END_SPAN ? low : lowOut]
+      ? [out <= END_SPAN ? low : lowOut, ...body]
       : t >= 1 - END_SLICE
-      ? [out <= END_SPAN ? high : highOut]
+      ? [out <= END_SPAN ? high : highOut, ...body]
       : inMiddle && out <= 0.1
       ? [middle]
       : [];
@@ -109,7 +115,8 @@ export function endSections(
       target.bottom = Math.min(target.bottom, points[i + upAxis]);
     }
   }
-  const levelKnown = middle.top >= middle.bottom && bodyAt[0] && bodyAt[1];
+  const levelKnown = middle.top >= middle.bottom &&
+    bodyAt.every((end) => end.top >= middle.bottom && end.bottom <= middle.top);
   const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
   // An end with nothing near the plane of symmetry is measured across the span.
   const [lowEnd, highEnd] = [[low, lowOut], [high, highOut]].map(([near, out]) =>
@@ -203,8 +210,13 @@ const SECTION_THICK = 0.3;
  * each run a section when it is no thicker than {@link SECTION_THICK} of its chord. An airfoil is
  * blunt at its leading edge and sharp at its trailing edge, so the thicker end is forward; flat
  * plates and boxes are the same at both ends.
+ *
+ * `veeEnd`: the end (−1 low, +1 high) where {@link endVees} found a V. Its surfaces are canted
+ * 20–70° from the span, and a span bin cuts a canted surface obliquely — through its thickness and
+ * across its stations — so its pieces read as sections of any shape, sharp at either end; runs
+ * centred in that end's last {@link END_SLICE} of the length are left out.
  */
-export function sectionEnds(axes: ShapeAxes): SectionEnds {
+export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
   const { points, min, extent, long, span, up: upAxis } = axes;
   const half = extent[span] / 2, centre = min[span] + half;
   const bins: number[][] = Array.from({ length: 2 * SECTION_BINS }, () => []);
@@ -226,6 +238,8 @@ export function sectionEnds(axes: ShapeAxes): SectionEnds {
       if (k < order.length && pairs[2 * order[k]] - pairs[2 * order[k - 1]] <= gap) continue;
       const run = order.slice(start, k);
       start = k;
+      const t = ((pairs[2 * run[0]] + pairs[2 * run[run.length - 1]]) / 2 - min[long]) / extent[long];
+      if (veeEnd && (veeEnd > 0 ? t >= 1 - END_SLICE : t <= END_SLICE)) continue;
       const ends = runEnds(pairs, run);
       if (!ends) continue;
       low += ends[0], high += ends[1], sections++;

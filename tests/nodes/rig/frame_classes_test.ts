@@ -92,6 +92,25 @@ Deno.test("V-tails: the end with two canted surfaces is the tail; side names set
   assertEquals(b.tally, { "right good": 200 });
 });
 
+Deno.test("V-tails: the V's own surfaces are no wing sections, and a V's root is no fuselage", () => {
+  // Seed 7004, before this change: 197 right and good, 2 right and weak, 1 wrong and weak. #13 (and
+  // #179): a span bin cuts a canted surface obliquely, through its thickness and across stations, and
+  // the V's own surfaces read as wing sections sharp at the nose (12 sections, 1.82:1) against the V.
+  // #124: the fuselage box has no vertices between its ends, so the "centre line" was the middle of
+  // the large V's root reaching forward (1.49–1.53 up, above the box's nose at −0.5–0.5): the nose
+  // end read as a fin (5.02:1).
+  const a = tallyFrames(vTailAircraft, 7004);
+  assertEquals(a.tally, { "right good": 200 });
+  const next = prng(7004);
+  const samples = Array.from({ length: 125 }, (_, i) => vTailAircraft(next, i));
+  for (const i of [13, 124]) {
+    const frame = detectFrame(classScene(samples[i]))!;
+    assertEquals([frame.forward, frame.up, frame.confidence], ["-Z", "+Y", "good"]);
+    assert(frame.reasons.some((r) => r.includes("in a V at that end (a V-tail)")), frame.reasons.join("\n"));
+    assert(!frame.reasons.some((r) => r.includes("sharp (trailing) edges")), frame.reasons.join("\n"));
+  }
+});
+
 Deno.test("a V-tail with no side names: the V gives the tail and up, but up stays unsure", () => {
   const next = prng(7001);
   const sample = vTailAircraft(next, 0); // Ruddervator_L/_R on VTail_L/_R
