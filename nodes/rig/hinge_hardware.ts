@@ -24,6 +24,7 @@ import { gatherPositions, subtreeNodes } from "./geometry.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { MARGIN } from "./hanging.ts";
 import type { HingeEdge } from "./kinds.ts";
+import { LineReach } from "./hardware_on_line.ts";
 import { getPart, isPart } from "./part_extras.ts";
 import { type Mat4, multiply, transformDirection, transformPoint, type Vec3 } from "./transform.ts";
 import { tokenize } from "./vocabulary.ts";
@@ -58,6 +59,12 @@ export interface HardwareReach {
 const TOUCH = 0.15;
 /** Further than this (shares of the chord) from the sections an object is something else. */
 const FAR = 1;
+/**
+ * Hardware about the fitted line stands outside the sections on both sides, the lesser reach more
+ * than this share of the greater (a wing bracket beside a surface modelled deflected stands out
+ * less on one side; a dropped hinge's bracket rising into the nose, 4–20 % as far above as below).
+ */
+const TWO_SIDED = 0.2;
 /** Vertices of one object judged; a denser one is sampled evenly down to about this. */
 const SAMPLED = 5_000;
 /** A default-named object counts when no side of its box is longer than this share of the chord. */
@@ -183,7 +190,8 @@ export function hardwareBeside(
     // A default-named object counts only inside the span: at its ends it may as well be the next
     // piece of the structure (a wing tip block, the next surface), not a bracket.
     const from = object.generic ? uMin + ends : uMin - ends, to = object.generic ? uMax - ends : uMax + ends;
-    let touch = Infinity, depth = 0;
+    let touch = Infinity, depth = 0, above = 0, below = 0;
+    const reach = new LineReach(fit.origin, fit.axis, fit.normal, fit.span, mean);
     const stride = Math.max(1, Math.floor(count / SAMPLED));
     for (let i = 0; i < count; i += stride) {
       const dx = positions[i * 3] - m0, dy = positions[i * 3 + 1] - m1, dz = positions[i * 3 + 2] - m2;
@@ -195,9 +203,21 @@ export function hardwareBeside(
       const beyond = envelope.beyond(u, v, w);
       // Ahead of the lead or behind the trail the distance along the chord counts toward touching.
       touch = Math.min(touch, Math.hypot(Math.max(0, -x, x - 1), beyond));
-      if (x >= hingeFrom && x <= hingeTo && beyond <= FAR) depth = Math.max(depth, beyond);
+      reach.add(positions[i * 3], positions[i * 3 + 1], positions[i * 3 + 2], u);
+      if (!(x >= hingeFrom && x <= hingeTo && beyond <= FAR)) continue;
+      depth = Math.max(depth, beyond);
+      if (beyond > 0) {
+        if (envelope.above(u, v, w)) above = Math.max(above, beyond);
+        else below = Math.max(below, beyond);
+      }
     }
-    if (touch <= TOUCH && depth > MARGIN) found.push({ name, depth });
+    if (!(touch <= TOUCH && depth > MARGIN)) continue;
+    // Outside the sections on both sides, about the fitted line: the hinge's own brackets, which
+    // say the line is where it turns (`hardware_on_line.ts`). Both sides: a dropped hinge's bracket
+    // rising inside the nose through its centre reaches as far above the line as the skin, yet out
+    // of the sections only below (at most a few hundredths of the chord above, at its corners).
+    if (Math.min(above, below) > TWO_SIDED * Math.max(above, below) && reach.surrounds()) continue;
+    found.push({ name, depth });
   }
   return found.sort((a, b) => b.depth - a.depth || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -205,6 +205,26 @@ export class SectionEnvelope {
   }
 
   /**
+   * True when the point (u, v, w) lies above the middle of the envelope's thickness range at its
+   * chord position, in the interpolated frame (ahead of the lead against the lead bin's range, behind
+   * the trail against the last bin's) — which side of the sections a point outside them is on.
+   */
+  above(u: number, v: number, w: number): boolean {
+    const rows = this.rows, m = rows.length / ROW;
+    let j = 0;
+    while (j + 2 < m && rows[(j + 1) * ROW] < u) j++;
+    const a = j * ROW, b = Math.min(j + 1, m - 1) * ROW;
+    const f = rows[b] > rows[a] ? Math.min(1, Math.max(0, (u - rows[a]) / (rows[b] - rows[a]))) : 0;
+    const lerp = (k: number) => rows[a + k] + f * (rows[b + k] - rows[a + k]);
+    const v0 = lerp(1), w0 = lerp(2), dv = lerp(3), dw = lerp(4);
+    const q = 1 / (dv * dv + dw * dw);
+    const x = ((v - v0) * dv + (w - w0) * dw) * q, y = ((w - w0) * dv - (v - v0) * dw) * q;
+    const k = x < 0 ? 0 : x >= 1 ? CHORD_BINS - 1 : (x * CHORD_BINS) | 0;
+    const lo = x < 0 ? this.low[0] : this.lowWide[k], hi = x < 0 ? this.high[0] : this.highWide[k];
+    return lo <= hi ? y > (lo + hi) / 2 : y > 0;
+  }
+
+  /**
    * How far a point in section coordinates lies outside the envelope (0 inside). Only the thickness
    * direction counts: a horn balance the stations cut once reaches ahead in the surface's plane and
    * turns about the same line; a bracket hangs below. Ahead of the lead a point is held to the lead

@@ -73,29 +73,35 @@ Deno.test("400 oval noses (1.6–2 times as deep as thick) modelled deflected ar
   assert(down.tally.weak >= 198 && up.tally.weak >= 198, JSON.stringify([down.tally, up.tally]));
 });
 
-Deno.test("200 mildly oval noses (1.1–1.3 times as deep as thick) at rest: none good and off", () => {
+Deno.test("200 mildly oval noses (1.1–1.3 times as deep as thick) at rest: about the oval's centre, good", () => {
   // v13: 188 good, 45 of them 5–8.3 % of chord ahead of the oval's centre (its tip circle is a
-  // little smaller than the section there, inside the 10 % the height check allowed). v14 wants the
-  // section within 5 % outside the circle's radius (its vertices' radius: a faceted nose's
-  // least-squares circle runs inside them).
+  // little smaller than the section there, inside the 10 % the height check allowed). v14 wanted the
+  // section within 5 % outside the circle's radius: 169 weak, 22 still good 2–4.5 % off. v19 fits the
+  // nose's ellipse: 199 good and right, 1 good 2.6 % off (a 30-point section, whose ellipse is no
+  // clearer than a circle: its tip circle is used as before).
   const result = measure(200, 503, (_, own) => ({ noseAspect: 1.1 + 0.2 * own() }));
   assertEquals(result.farOff, []);
-  assert(result.worst.offset < 0.045, JSON.stringify(result.worst));
-  assert(result.tally.weak >= 160, JSON.stringify(result.tally));
+  assert(result.silent.length <= 1, result.silent.join("; "));
+  assert(result.worst.offset < 0.03, JSON.stringify(result.worst));
+  assert(result.tally.good >= 195, JSON.stringify(result.tally));
 });
 
-Deno.test("200 oval noses 1.1–1.6 times as deep, modelled deflected, and 200 low-poly ones at rest: mostly weak", () => {
+Deno.test("200 oval noses 1.1–1.6 times as deep, modelled deflected, and 200 low-poly ones at rest: right or weak", () => {
   // v13: 101 and 62 of 200 good and off past 2° or 5 % of chord (worst 29 and 36 %); v14: 13 and 23,
   // the rest right or weak. The low-poly ones' flat front between two facets has too few distinct
   // points above or below for a roughly round nose; the section growing more than 15 % past that
-  // tip's circle now counts it as oval all the same: 3 (20 more weak, every one 14–36 % off).
+  // tip's circle now counts it as oval all the same: 3 (20 more weak, every one 14–36 % off). v19
+  // fits the dense noses' ellipses: none good and off past the bar (oval_noses_test.ts), and the
+  // low-poly ones whose ellipse is clear come out right (21 more good, all right; the 14 good and
+  // off are the same as before, 3 of them past 2° or 5 %).
   const deflected = measure(200, 505, (_, own) => ({
     noseAspect: 1.1 + 0.5 * own(),
     deflection: [-20, -10, 10, 20, 30, 40][Math.floor(own() * 6)],
   }));
   const lowPoly = measure(200, 506, (_, own) => ({ around: LOW_POLY, noseAspect: 1.1 + 0.9 * own() }));
   console.log(`good and off: ${deflected.farOff.length} deflected, ${lowPoly.farOff.length} low-poly`);
-  assert(deflected.farOff.length <= 13, `${deflected.farOff.length} of 200 good and off`);
+  assertEquals(deflected.farOff, []);
+  assert(deflected.silent.length <= 1, deflected.silent.join("; "));
   assert(lowPoly.farOff.length <= 3, `${lowPoly.farOff.length} of 200 good and off`);
-  assert(lowPoly.tally.weak >= 185, JSON.stringify(lowPoly.tally));
+  assert(lowPoly.silent.length <= 14, lowPoly.silent.join("; "));
 });
