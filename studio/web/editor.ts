@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type Bounds, frameView, union, type View, ZOOM } from "./framing.ts";
+import { type Bounds, FRAME_MARGIN, frameView, union, type View, ZOOM } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
 import { drawNode, type NodeState } from "./node_svg.ts";
 import { curve, el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
@@ -188,6 +188,10 @@ export class NodeEditor {
     const bounds = union(boxes);
     if (!bounds) return;
     this.view = frameView(bounds, width, height);
+    // A graph with no nodes yet shows Group Input and Output along the top: the middle of the view,
+    // where the search box adds nodes, stays clear of their row, so a chain added there is not pushed
+    // past Group Output and out of view.
+    if (!Object.keys(model.graph.nodes).length) this.view.y = bounds.top - FRAME_MARGIN / this.view.scale;
     this.render();
   }
 

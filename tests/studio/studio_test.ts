@@ -136,7 +136,13 @@ Deno.test({
       delete states["@outputs"];
       deepEqual(Object.keys(states).sort(), [...Object.keys(original.nodes), "write"].sort());
       for (const [id, state] of Object.entries(states)) equal(state, "done", `node ${id}`);
-      equal(await page.locator("#outputs a").count(), 2);
+      // The two graph outputs, then the three files the io.write nodes wrote.
+      equal(await page.locator('#outputs a[href^="/api/output"]').count(), 2);
+      const written = await page.locator('#outputs a[href^="/api/file"]').allTextContents();
+      deepEqual(
+        written.map((w) => w.replace(/ \(written, \d+ bytes\)$/, "")),
+        ["copy.rig.json", "fighter.rig.json", "fighter.rigged.glb"].map((f) => join(dir, "out", f)),
+      );
     });
 
     await t.step("the run's states show inside the node group and survive Tab in and out", async () => {
