@@ -42,8 +42,15 @@ export function sceneDetailTextures(
   return (def) => {
     const layers = detailLayers(def)!;
     const dtSlot = def.diffuseTexture!;
-    const key = JSON.stringify([def.type, dtSlot, layers.detail ?? null, layers.detail1 ?? null])
-      .toLowerCase();
+    // Only what changes the picture: a bake is megabytes, and an output holds each texture's image
+    // on its own, so materials that differ in name, or in flag bits the bake does not read (the
+    // always-set 0x40, the second-UV bit), share one.
+    const key = JSON.stringify([
+      def.type,
+      shareKey(dtSlot),
+      layers.detail ? [shareKey(layers.detail.slot), layers.detail.rate] : null,
+      layers.detail1 ? [shareKey(layers.detail1.slot), layers.detail1.rate] : null,
+    ]);
     let out = made.get(key);
     if (out) return out;
     out = { base: null, glow: null };
@@ -82,6 +89,11 @@ export function sceneDetailTextures(
     made.set(key, out);
     return out;
   };
+}
+
+/** A slot as the bake reads it: the texture (names are case-insensitive) and its clamp bits. */
+function shareKey(slot: TextureSlot): [string, number] {
+  return [slot.name.toLowerCase(), slot.flags & (FLAG_CLAMP_U | FLAG_CLAMP_V)];
 }
 
 function layer(slot: TextureSlot, rate: number, pixels: RgbaPixels | null): DetailLayer | null {

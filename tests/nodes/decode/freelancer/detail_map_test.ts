@@ -18,6 +18,8 @@ import {
 import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
 import { MAX_DETAIL_SIDE } from "../../../../nodes/decode/freelancer/codec/detail_map.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
+import { GENERATOR } from "../../../../runtime/version.ts";
 import {
   assertValid,
   decodeTree as decode,
@@ -213,4 +215,45 @@ Deno.test("detail maps: a map found nowhere leaves Dt as stored, with a warning;
   assert.equal((getPartgraphExtras(fine).freelancer as { capped?: boolean }).capped, true);
   assert.equal(material(scene, "detailmap_rock").getBaseColorTexture()!.getName(), "grey.dds");
   await assertValid(scene);
+});
+
+Deno.test("materials baking the same Dt and detail at the same rate share one image, whatever flag bits the bake does not read", async () => {
+  // A 16² base and an 8² grain tiled 4 times: a 32² bake of noise-like texels, a few KB of PNG.
+  const noise = (n: number, at: number) =>
+    Array.from({ length: n }, (_, y) =>
+      Array.from({ length: n }, (_, x) => {
+        const v = (x * 73 + y * 151 + at * 37) % 251;
+        return [v, 255 - v, (v * 3) % 256, 255];
+      }));
+  const detail = (name: string, dtFlags: number, dmFlags: number) => ({
+    name,
+    type: "DetailMapMaterial",
+    dtName: "hull.dds",
+    dtFlags,
+    leaves: [...slot("Dm", "grain.dds", dmFlags), rate("TileRate", 4)],
+  });
+  const textures = [texture("hull.dds", noise(16, 1)), texture("GRAIN.dds", noise(8, 2))];
+  const glbBytes = async (materials: ReturnType<typeof detail>[]) => {
+    const { scene } = await decode(triangleModel(materials, { textures }), "station.3db");
+    return { scene, bytes: (await writeGlb(scene, { generator: GENERATOR })).length };
+  };
+  // Retail's flag words: 0x40 always set; 0x50 adds the second-UV bit (ignored: detail shaders read
+  // UV set 0); 0x4a clamps U and V, which changes the bake.
+  const two = await glbBytes([detail("panel_a", 0x40, 0x40), detail("rim", 0x40, 0x4a)]);
+  const three = await glbBytes([
+    detail("panel_a", 0x40, 0x40),
+    detail("rim", 0x40, 0x4a),
+    detail("panel_b", 0x50, 0x50),
+  ]);
+  const shared = material(three.scene, "panel_a").getBaseColorTexture()!;
+  // Identity by `===`: on failure, assert's diff of two glTF-Transform objects walks the whole graph.
+  assert.ok(material(three.scene, "panel_b").getBaseColorTexture() === shared, "one image for both");
+  assert.ok(material(three.scene, "rim").getBaseColorTexture() !== shared, "clamping changes the bake");
+  assert.deepEqual([texels(shared).width, texels(shared).height], [32, 32]);
+  assert.equal(three.scene.getRoot().listTextures().length, 2);
+  // The third material costs its triangle and material, not a second copy of the bake.
+  const png = shared.getImage()!.length;
+  assert.ok(png > 3000, `a 32² bake of noise is ${png} bytes of PNG`);
+  assert.ok(three.bytes - two.bytes < 1000, `${three.bytes} − ${two.bytes} bytes for the third material`);
+  await assertValid(three.scene);
 });

@@ -141,7 +141,7 @@ Deno.test("every known type from a separate .mat: alpha mode, sides, lighting an
         linear(128 / 255),
         128 / 255,
       ]);
-      assert.equal(m.getBaseColorTexture(), null);
+      assert.ok(m.getBaseColorTexture() === null, type);
     } else if (isUnlit) {
       assert.deepEqual(m.getBaseColorFactor(), [1, 1, 1, 1], `${type}: Dc unused`);
     } else {
@@ -213,8 +213,8 @@ Deno.test("AtmosphereMaterial: Dc × the ramp's facing texel at opacity Alpha ×
     alpha * 153 / 255,
   ]);
   assert.equal(haze.getAlphaMode(), "BLEND");
-  assert.equal(haze.getBaseColorTexture(), null, "the ramp is not laid over the mesh's UVs");
-  assert.deepEqual(scene.getRoot().listTextures(), [], "no image is stored");
+  assert.ok(haze.getBaseColorTexture() === null, "the ramp is not laid over the mesh's UVs");
+  assert.equal(scene.getRoot().listTextures().length, 0, "no image is stored");
   const gone = material(scene, "haze_gone");
   assert.deepEqual(
     gone.getBaseColorFactor(),
