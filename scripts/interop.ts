@@ -9,8 +9,9 @@
  * and `graphs/aircraft_file.json` on the demo fighter with a panel at the deepest level a decoder
  * accepts, and on the corpus airplane as web optimisers leave it (quantized and meshopt-compressed, or
  * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`), and
- * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`, and the rig on a messy
- * glTF its decode and export repair (`tests/support/messy_gltf.ts`). Every embedded PNG
+ * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`, the rig on a messy
+ * glTF its decode and export repair (`tests/support/messy_gltf.ts`) and on a light aircraft packed as
+ * Flight Simulator packs models. Every embedded PNG
  * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
@@ -29,6 +30,8 @@ import { withKtx2Textures } from "../tests/support/ktx2.ts";
 import { withWebpTextures } from "../tests/support/webp.ts";
 import { withAvifTextures } from "../tests/support/avif.ts";
 import { instancedGlb } from "../tests/support/instancing.ts";
+import { packedPartsGlb } from "../tests/support/msfs_packed.ts";
+import { lightAircraft } from "../tests/nodes/rig/real_shapes.ts";
 import {
   editAccessor,
   messyGlb,
@@ -283,6 +286,16 @@ if (import.meta.main) {
           graph: "gltf.json",
           model: { name: "messy2.glb", bytes: () => messy },
         });
+        failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      {
+        // A light aircraft packed as Flight Simulator packs models, which Blender's importer refuses:
+        // rigged, every surface's pivot turns its panel in Blender.
+        const packed = packedPartsGlb(lightAircraft({ sweep: 20, dihedral: 5 }));
+        const label = "aircraft_file.json light aircraft in Flight Simulator's packing";
+        const model = { name: "cub.glb", bytes: () => packed };
+        const inputs = { forward: "-Z", up: "+Y" };
+        const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
       }
       {
