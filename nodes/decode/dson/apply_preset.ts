@@ -1,7 +1,8 @@
 /**
  * `dson.apply_preset` — applies a Daz pose or shape preset (`.duf` with `scene.animations`) to a
  * scene decoded by `decode.dson`: joint rotations, translations and scales by channel URL, keyed at
- * frame 0, and morph values as morph weights. Nodes and morphs the scene lacks are warnings.
+ * frame 0, and morph values as morph weights. Conforming items (clothing) follow their target's new
+ * pose as `decode.dson` places them. Nodes and morphs the scene lacks are warnings.
  *
  * @module
  */
@@ -24,10 +25,16 @@ export const dsonApplyPreset = defineNode({
   // pose presets key for the figure's root) pose the figure's root, as Diffeomorphic applies them to
   // the rig object (before: not applied, listed in a warning); a node or morph id stored
   // percent-encoded (`My%20Smile`) matches the decoded URL's (before: reported missing).
-  version: 7,
+  // 8: the nodes of conforming items that follow a target (`extras.partgraph.dson.follows`) are not
+  // posed by name; after posing, each takes its target's movement from rest again
+  // (`target_world · target_rest⁻¹ · own_rest`, as decode.dson v12), so a sleeve whose elbow sits off
+  // the body's bends with the body's arm and an item at the scene root moves with the figure (before:
+  // posed about its own joint centres with a "match several nodes" warning, or left behind). A name
+  // matching only such nodes is a warning.
+  version: 8,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
-    "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0). " +
-    "Missing nodes or morphs are warnings; material presets are refused.",
+    "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
+    "conforming items (clothing) follow their target's new pose. Missing nodes or morphs are warnings; material presets are refused.",
   inputs: {
     scene: { type: "scene", doc: "A scene decoded by decode.dson." },
     preset: { type: "bytes", optional: true, doc: "The preset .duf (plain or gzip); absent: no change." },

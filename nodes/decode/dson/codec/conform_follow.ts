@@ -7,7 +7,8 @@
  * rigged from its figure, as Daz's Transfer Utility does) that is the target's pose channels on the
  * item's bones, as Diffeomorphic's importer poses a clothing rig. The local transform is
  * `parent_world⁻¹ · world`, in float64; an item bone without a match keeps its transform under its
- * parent, so it rides the nearest matched ancestor.
+ * parent, so it rides the nearest matched ancestor. `dson.apply_preset` re-derives the same world for
+ * every node that records `follows` once a preset has posed the targets (`preset_conform.ts`).
  *
  * @module
  */
@@ -25,11 +26,14 @@ import type { Conformer, SceneNode } from "./model.ts";
  */
 const TRS_TOLERANCE = 1e-6;
 
+/** What following needs of a DSON node: its key and its rest frame. */
+export type FollowFrame = Pick<SceneNode, "key" | "centerPoint" | "orientation">;
+
 /** What {@link followConformTargets} works on. */
 export interface ConformBuild {
   /** The glTF node of each DSON node. */
   readonly nodes: readonly Node[];
-  readonly dsonNodes: readonly SceneNode[];
+  readonly dsonNodes: readonly FollowFrame[];
   /** Rest world matrix of each DSON node (metres). */
   readonly rest: readonly ArrayLike<number>[];
 }
@@ -50,23 +54,10 @@ export function followConformTargets(
   conformers: readonly Conformer[],
   warn: WarningSink,
 ): void {
-  const { nodes, dsonNodes } = build;
+  const { dsonNodes } = build;
   for (const conformer of conformers) {
     const stuck: string[] = [];
-    for (const [f, t] of conformer.pairs) {
-      const world = followingWorld(build, f, t);
-      const parent = nodes[f].getParentNode();
-      const parentInverse = parent ? invert(parent.getWorldMatrix()) : IDENTITY;
-      const local = parentInverse && multiply(parentInverse, world);
-      const trs = local && decomposeExactly(local);
-      if (!trs) {
-        stuck.push(dsonNodes[f].key);
-        continue;
-      }
-      nodes[f].setTranslation(trs.t).setRotation(trs.r).setScale(trs.s.map(snapToOne) as vec3);
-      const record = (getPartgraphExtras(nodes[f]).dson ?? {}) as Record<string, never>;
-      setPartgraphExtras(nodes[f], { dson: { ...record, follows: dsonNodes[t].key } });
-    }
+    for (const [f, t] of conformer.pairs) if (!followTarget(build, f, t)) stuck.push(dsonNodes[f].key);
     if (stuck.length) {
       warn(
         `dson: conforming figure '${dsonNodes[conformer.figure].key}' follows '${
@@ -76,6 +67,30 @@ export function followConformTargets(
       );
     }
   }
+}
+
+/**
+ * Gives node `f` the world transform that moves it as node `t` moves from rest (its parent's world
+ * as it is now) and records `extras.partgraph.dson.follows` (`t`'s key); false, leaving it as it was,
+ * when its local transform would need a shear or its parent is scaled to nothing.
+ *
+ * @example
+ * ```ts
+ * if (!followTarget({ nodes, dsonNodes, rest }, sleeveBone, bodyBone)) stuck.push(dsonNodes[sleeveBone].key);
+ * ```
+ */
+export function followTarget(build: ConformBuild, f: number, t: number): boolean {
+  const { nodes, dsonNodes } = build;
+  const world = followingWorld(build, f, t);
+  const parent = nodes[f].getParentNode();
+  const parentInverse = parent ? invert(parent.getWorldMatrix()) : IDENTITY;
+  const local = parentInverse && multiply(parentInverse, world);
+  const trs = local && decomposeExactly(local);
+  if (!trs) return false;
+  nodes[f].setTranslation(trs.t).setRotation(trs.r).setScale(trs.s.map(snapToOne) as vec3);
+  const record = (getPartgraphExtras(nodes[f]).dson ?? {}) as Record<string, never>;
+  setPartgraphExtras(nodes[f], { dson: { ...record, follows: dsonNodes[t].key } });
+  return true;
 }
 
 /**
@@ -92,7 +107,7 @@ function followingWorld(build: ConformBuild, f: number, t: number): mat4 {
 }
 
 /** Whether two nodes rest at the same centre point with the same orientation. */
-function sameFrame(a: SceneNode, b: SceneNode): boolean {
+function sameFrame(a: FollowFrame, b: FollowFrame): boolean {
   return a.centerPoint.every((v, k) => v === b.centerPoint[k]) &&
     a.orientation.every((v, k) => v === b.orientation[k]);
 }

@@ -1,7 +1,9 @@
 /**
  * Applying a parsed pose or shape preset to a scene decoded by `decode.dson`: joint channels re-pose
  * the named nodes (the same local transform the decoder gives a node with those pose values), morph
- * values become the mesh's morph weights. What the scene does not have is warned about, never fatal.
+ * values become the mesh's morph weights. Nodes of conforming items that follow a target are not
+ * posed by name: they follow their target's new pose, as the decoder places them
+ * (`preset_conform.ts`). What the scene does not have is warned about, never fatal.
  *
  * @module
  */
@@ -21,6 +23,7 @@ import { mat4 as m4, quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
+import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
@@ -61,8 +64,8 @@ export function applyDsonPreset(
   preset: DsonPreset,
   warn: WarningSink,
 ): PresetResult {
-  const nodes = nodesByName(doc);
-  if (nodes.size === 0) {
+  const { nodes, following } = nodesByName(doc);
+  if (nodes.size === 0 && following.size === 0) {
     throw new Error("the scene has no DSON nodes: apply a preset to a scene from decode.dson");
   }
   const missingJoints: string[] = [];
@@ -76,23 +79,32 @@ export function applyDsonPreset(
     }
   }
   let joints = 0;
-  const shared: string[] = [];
+  const shared: string[] = [], conformed: string[] = [];
   const scales = dsonScales(doc);
   const rescaled = new Set<Node>(), placed = new Set<Node>();
   const followed = followedMeshes(doc);
   for (const [target, values] of jointValues) {
     const found = target === SELECTED_FIGURE ? selectedFigures(doc) : nodes.get(target) ?? [];
     const named = target === SELECTED_FIGURE ? `${SELECTED_FIGURE} (the figure's root)` : target;
-    if (found.length === 0) missingJoints.push(named);
+    if (found.length === 0 && following.has(target)) conformed.push(named);
+    else if (found.length === 0) missingJoints.push(named);
     if (found.length > 1) shared.push(named);
     for (const node of found) repose(node, values, { scales, rescaled, placed });
     joints += found.length;
   }
   applyScales(rescaled, scales, placed, warn);
+  // After every target is posed and scaled; before the rigid followers' meshes, which ride them.
+  followTargetsAgain(doc, warn);
   moveFollowedMeshes(followed, warn);
   if (shared.length) {
-    // The same figure twice, or a conforming figure (clothing) with the body's bone names.
+    // The same figure twice (a conforming item's bones follow, so they are never matched here).
     warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
+  }
+  if (conformed.length) {
+    warn(
+      `dson preset: ${conformed.length} name(s) match only nodes of conforming items, which follow their target ` +
+        `(as Daz drives them), not posed: ${few(conformed)}`,
+    );
   }
   const missingMorphs: string[] = [];
   const morphs = setMorphWeights(doc, morphValues, missingMorphs);
@@ -108,22 +120,30 @@ export function applyDsonPreset(
   return { joints, morphs, missing };
 }
 
-/** DSON nodes by glTF name and by DSON id (a name match first). */
-function nodesByName(doc: Document): Map<string, Node[]> {
+/**
+ * DSON nodes by glTF name and by DSON id (a name match first), without the nodes that follow a
+ * target (clothing bones carrying the body's names: they take the target's pose afterwards), whose
+ * names and ids are `following`.
+ */
+function nodesByName(doc: Document): { nodes: Map<string, Node[]>; following: Set<string> } {
   const byName = new Map<string, Node[]>();
   const byId = new Map<string, Node[]>();
+  const following = new Set<string>();
   for (const node of doc.getRoot().listNodes()) {
     const dson = record(node) as { id?: unknown } | undefined;
     if (!dson) continue;
-    byName.set(node.getName(), [...(byName.get(node.getName()) ?? []), node]);
     // An id some files keep percent-encoded ("l%20hand") matches the decoded URL's ("l hand").
-    if (typeof dson.id === "string") {
-      const id = percentDecode(dson.id);
-      byId.set(id, [...(byId.get(id) ?? []), node]);
+    const id = typeof dson.id === "string" ? percentDecode(dson.id) : undefined;
+    if (followsTarget(node)) {
+      following.add(node.getName());
+      if (id !== undefined) following.add(id);
+      continue;
     }
+    byName.set(node.getName(), [...(byName.get(node.getName()) ?? []), node]);
+    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), node]);
   }
   for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
-  return byName;
+  return { nodes: byName, following };
 }
 
 /**

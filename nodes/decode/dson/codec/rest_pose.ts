@@ -25,7 +25,7 @@ export interface LocalTransform {
  * const inverseBind = invertRest(restWorld(scene.nodes[joint]));
  * ```
  */
-export function restWorld(node: SceneNode): mat4 {
+export function restWorld(node: Pick<SceneNode, "centerPoint" | "orientation">): mat4 {
   const rotation = eulerQuat(node.orientation, "XYZ");
   const position = vec3.scale(vec3.create(), node.centerPoint, METRES_PER_CM);
   return mat4.fromRotationTranslation(mat4.create(), rotation, position);

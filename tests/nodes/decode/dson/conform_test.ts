@@ -13,11 +13,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Document, Node } from "@gltf-transform/core";
+import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { tempDir } from "../../../support/temp.ts";
-import { channels, dsonBytes, type Json, libraryFigure } from "./generate.ts";
+import { channels, dsonBytes, type Json, libraryFigure, posePreset } from "./generate.ts";
 import { worldPositions } from "./posed_positions.ts";
 
 /** How far in front of the body the sleeve is made (cm). */
@@ -237,5 +238,68 @@ Deno.test("dson conform: a conform target that names no node is a warning, and t
     ]);
     // Left at rest, the sleeve's top row is centimetres from the posed arm.
     assert.ok(Math.max(...gaps(doc).gap) > 2);
+  });
+});
+
+/** Applies a preset setting each `[node, channel, value]` to a decoded scene. */
+async function applyPreset(doc: Document, settings: [string, string, number][]) {
+  const ctx = testContext();
+  const { scene } = await runNode(dsonApplyPreset, { scene: doc, preset: posePreset(settings) }, {}, ctx);
+  return { doc: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+Deno.test("dson conform: a pose preset bending the arm and moving the figure poses the sleeve as decode does", async () => {
+  // The sleeve's elbow 0.2 cm above the body's; the sleeve under the body, and at the scene root.
+  // The preset turns bone 1 40° and moves and turns the body's root (`@selection:`). Before
+  // (dson.apply_preset v7) the sleeve's bone 1 was posed by name about its own head (1.2 cm), and
+  // the root move left a sleeve at the scene root behind: gaps off 0.2 cm by up to 0.042 cm under
+  // the body and 50.9 cm at the root, with a warning that Body_bone1 matched several nodes.
+  await withContent(async (root) => {
+    const settings: [string, string, number][] = [
+      ["Body_bone1", "rotation/z", 40],
+      ["", "translation/x", 50],
+      ["", "translation/y", 10],
+      ["", "translation/z", -5],
+      ["", "rotation/z", 30],
+    ];
+    for (const sleeveParent of [undefined, null]) {
+      const rest = await decode(scene({ degrees: 0, sleeveParent }), root);
+      const { doc, warnings } = await applyPreset(rest.doc, settings);
+      const { gap, moved } = gaps(doc);
+      assert.ok(Math.min(...moved) > 40, "the whole body moved");
+      for (const g of gap) assert.ok(Math.abs(g - GAP_CM) < 1e-5, `parent ${sleeveParent}: ${g} cm`);
+      assert.deepEqual(warnings, []);
+      // The same pose written in the file and decoded draws every sleeve vertex at the same place.
+      const staging = { degrees: 40, sleeveParent, body: { translation: [50, 10, -5], degrees: 30 } };
+      const written = drawn((await decode(scene(staging), root)).doc, "Sleeve_geo");
+      for (const [v, p] of drawn(doc, "Sleeve_geo")) {
+        const d = Math.hypot(...p.map((c, k) => c - written.get(v)![k]));
+        assert.ok(d < 1e-7, `vertex ${v} is ${d} m from the decoded pose`);
+      }
+      const sleeveRoot = doc.getRoot().listNodes().find((n: Node) =>
+        (getPartgraphExtras(n).dson as Json | undefined)?.key === "Sleeve-1"
+      )!;
+      assert.equal((getPartgraphExtras(sleeveRoot).dson as Json).follows, "Body-1");
+    }
+  }, 1.2);
+});
+
+Deno.test("dson conform: a preset naming only a conforming item's bone is a warning; the bone follows its target", async () => {
+  await withContent(async (root) => {
+    const rest = await decode(scene({ degrees: 0 }), root);
+    // Sleeve_cuff follows nothing (the body has no cuff): posed by name. The sleeve's own id
+    // `Sleeve` names its figure root only, which follows the body.
+    const { doc, warnings } = await applyPreset(rest.doc, [["Sleeve_cuff", "rotation/z", 30], [
+      "Sleeve",
+      "rotation/z",
+      90,
+    ]]);
+    assert.deepEqual(warnings, [
+      "dson preset: 1 name(s) match only nodes of conforming items, which follow their target (as Daz drives them), " +
+      "not posed: Sleeve",
+    ]);
+    const cuff = node(doc, "Sleeve_cuff").getWorldMatrix();
+    assert.ok(Math.abs(Math.atan2(cuff[1], cuff[0]) - Math.PI / 6) < 1e-6, "the cuff turned 30°");
+    for (const g of gaps(doc).gap) assert.ok(Math.abs(g - GAP_CM) < 1e-5, `${g} cm`);
   });
 });
