@@ -12,7 +12,7 @@ import { SCALE_PARAM } from "./params.ts";
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({
   type: "decode.3df",
-  version: 6,
+  version: 7,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin.",

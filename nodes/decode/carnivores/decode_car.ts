@@ -13,7 +13,7 @@ import { MAX_MORPH_FRAMES } from "./codec/morph_clips.ts";
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({
   type: "decode.car",
-  version: 6,
+  version: 7,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

@@ -99,11 +99,13 @@ export function readBones(r: ByteWindow, offset: number, count: number): Bone[] 
 /**
  * Reads a texture block of `declaredBytes` at `offset`. Like the engine (`TextureSize >> 9`), a size
  * that is not a whole number of 512-byte rows keeps the whole rows and ignores the rest, with a
- * warning. Returns undefined when there is not one whole row.
+ * warning. Returns undefined, with a warning, when there is not one whole row (a size of 0 included):
+ * the scene builder then draws the faces as the game does, from texel 0x0000.
  *
  * A texture the file ends inside (an old tool or a download cut it short) keeps its declared height:
- * the engine reads what is there into a zeroed buffer, so the missing texels are 0x0000, and the
- * faces' texel rows still index the declared height. Only a height the engine can hold (256 rows) is
+ * the engine reads what is there into a zeroed buffer, so the missing texels are 0x0000 (all of them
+ * when the file ends where the texture starts), and the faces' texel rows still index the declared
+ * height. Only a height the engine can hold (256 rows) is
  * repaired so; a larger one the file cannot hold is a damaged size field and a `DecodeError`.
  */
 export function readTexture(
@@ -131,19 +133,30 @@ export function readTexture(
       offset: sizeFieldOffset,
     });
   }
-  if (height === 0) return undefined;
+  if (height === 0) {
+    // The hardware renderers of C1, C2 and Ice Age read every texture into a zeroed 256-row buffer
+    // (LoadModel, LoadCharacterInfo), so a model without one is drawn from texel 0x0000: black, and
+    // not at all where that texel is colour-keyed. The scene builder draws it so.
+    warn(
+      `texture size ${declaredBytes} at byte ${sizeFieldOffset} holds no whole row: the game draws the ` +
+        "faces from its zeroed 256-row texture buffer, black (colour-keyed sfOpacity faces not at all); " +
+        "so does the scene",
+      { offset: sizeFieldOffset },
+    );
+    return undefined;
+  }
   const words = new Uint16Array(TEXTURE_WIDTH * height);
   const stored = Math.min(words.length, Math.floor(present / 2));
   if (stored < words.length) {
     const tail = stored === 0
-      ? "there is no texel; the model has no texture"
+      ? `there is no texel: all ${words.length} texels are 0x0000 (black), as the engine's zeroed buffer ` +
+        "leaves them"
       : `the last ${words.length - stored} of ${words.length} texels are 0x0000 (black), as the engine's ` +
         "zeroed buffer leaves them";
     warn(
       `the file ends ${present} byte(s) into the ${declaredBytes}-byte texture at byte ${offset}: ${tail}`,
       { offset: offset + present },
     );
-    if (stored === 0) return undefined;
   }
   for (let i = 0; i < stored; i++) words[i] = r.u16(offset + i * 2);
   return { height, words };

@@ -124,7 +124,7 @@ export function buildScene(
     const meshDef = doc.createMesh(options.name);
     const normals = pointNormals(faces, scenePositions);
     for (const group of groups) {
-      const material = materialFor(doc, group, gltfTexture);
+      const material = materialFor(doc, group, gltfTexture, colourKey);
       meshDef.addPrimitive(
         primitiveFor(accessors, group, mesh, scenePositions, normals, textureHeight, material),
       );
@@ -237,17 +237,29 @@ const ALPHA_MODES: Record<AlphaClass, "OPAQUE" | "MASK" | "BLEND"> = {
   blend: "BLEND",
 };
 
-/** One material per (alpha class, sidedness), shared by name within the document. */
-function materialFor(doc: Document, group: FaceGroup, texture: Texture | undefined): Material {
+/**
+ * One material per (alpha class, sidedness), shared by name within the document. Without a texture
+ * the faces get the colour of texel 0x0000, which is what the game's hardware renderers sample from
+ * the zeroed 256-row buffer they read every texture into: black, and transparent (alpha 0) when the
+ * model colour-keys that texel.
+ */
+function materialFor(
+  doc: Document,
+  group: FaceGroup,
+  texture: Texture | undefined,
+  colourKey: boolean,
+): Material {
   const name = group.alpha + (group.doubleSided ? "_double_sided" : "");
   const existing = doc.getRoot().listMaterials().find((m) => m.getName() === name);
   if (existing) return existing;
+  const alpha = group.alpha === "blend" ? TRANSPARENT_ALPHA : 1;
+  const keyed = !texture && colourKey && group.alpha !== "opaque";
   const material = doc.createMaterial(name)
     .setAlphaMode(ALPHA_MODES[group.alpha])
     .setDoubleSided(group.doubleSided)
     .setMetallicFactor(0)
     .setRoughnessFactor(1)
-    .setBaseColorFactor([1, 1, 1, group.alpha === "blend" ? TRANSPARENT_ALPHA : 1]);
+    .setBaseColorFactor(texture ? [1, 1, 1, alpha] : [0, 0, 0, keyed ? 0 : alpha]);
   if (group.alpha === "mask") material.setAlphaCutoff(0.5);
   if (texture) {
     material.setBaseColorTexture(texture);

@@ -150,7 +150,7 @@ export interface CarSound {
 export interface CarModel extends MeshData {
   /** Model name: the text before the first NUL of the 32-byte field. */
   readonly name: string;
-  /** Text stored at byte 24 of the name field by convention (`"msc: N"`), or "" when absent. */
+  /** The `"msc: N"` tail of the name field (at byte 24, or 20 in Ice Age files), or "" when absent. */
   readonly msc: string;
   /** Animations in file order. */
   readonly animations: readonly CarAnimation[];

@@ -17,6 +17,9 @@ import {
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
+/** The first word of Action Forms' Animator "3DF" files: "Kiev" (a different format, not the game's). */
+export const ANIMATOR_3DF_MAGIC = 0x7665694b;
+
 /** Where each `.3df` block starts, from the header counts. */
 export interface Layout3df {
   /** V from the header. */
@@ -94,6 +97,15 @@ export function is3df(bytes: Uint8Array): boolean {
 export function parse3df(bytes: Uint8Array, file: string | undefined, warn: WarningSink): Model3df {
   const r = ByteWindow.of(bytes, "3df", file);
   r.need(0, HEADER_3DF_BYTES, "3df header");
+  // Animator's own "3DF" has a magic where the game's file has its vertex count. The games read it as
+  // 1,986,357,579 vertices and cannot load it; say so rather than report a block past the file.
+  if (r.u32(0) === ANIMATOR_3DF_MAGIC) {
+    r.fail(
+      0,
+      "a game .3df (vertex count)",
+      "the magic 'Kiev' (0x7665694B) of an Animator 3DF, a different format the games cannot load",
+    );
+  }
   const layout = layout3df(
     r.count(0, "vertex count"),
     r.count(4, "face count"),

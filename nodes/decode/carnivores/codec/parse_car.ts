@@ -27,8 +27,6 @@ const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
 const SOUND_HEADER_BYTES = NAME_BYTES + 4;
 /** Bytes of the optional animation → sound table. */
 const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
-/** Where the `"msc: N"` tail of the model name field starts, by convention. */
-const MSC_OFFSET = 24;
 /** The engine's character arrays hold 64 animations and 64 sounds. */
 const ENGINE_MAX_CLIPS = 64;
 
@@ -203,15 +201,21 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
 }
 
 /**
- * The model name field: the name before its first NUL, and the `"msc: N"` tail stored at byte 24 by
- * convention. A name that fills all 24 bytes has no NUL before the tail, so the two run together
- * ("Tyrannosaurus Rex Femalemsc: 3"); they are split where the tail starts.
+ * The model name field: the name before its first NUL, and the `"msc: N"` tail stored in the field by
+ * convention — at byte 24 in Carnivores and Carnivores 2 files, at byte 20 in many Ice Age ones
+ * (`Bear.car`: `"msc: 4\0: 5"`). A name that reaches the tail has no NUL before it, so the two run
+ * together ("Tyrannosaurus Rex Femalemsc: 3"); they are split where the tail starts. The tail ends at
+ * its own NUL, and a field without `"msc:"` (EXPLO.CAR holds binary there) has no tail.
  */
 export function splitModelName(field: Uint8Array): { name: string; msc: string } {
-  const full = latin1(field);
-  if (full.length < MSC_OFFSET) return { name: full, msc: latin1(field.subarray(MSC_OFFSET)) };
-  const tail = full.slice(MSC_OFFSET);
-  return /^msc:/i.test(tail) ? { name: full.slice(0, MSC_OFFSET), msc: tail } : { name: full, msc: "" };
+  // The whole field, NULs included, so a tail after the name's NUL is found too.
+  let raw = "";
+  for (const byte of field) raw += String.fromCharCode(byte);
+  const end = raw.indexOf("\0") < 0 ? raw.length : raw.indexOf("\0");
+  // Not at byte 0: a field that is only a tail is a name ("msc: 1"), not an empty name.
+  const tailAt = raw.slice(1).search(/msc:/i) + 1;
+  if (tailAt <= 0) return { name: raw.slice(0, end), msc: "" };
+  return { name: raw.slice(0, Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
 }
 
 /** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */

@@ -241,6 +241,31 @@ const CASES: MessyCase[] = [
       /ends 924 byte\(s\) into the 1024-byte texture at byte 3792: the last 50 of 512 texels are 0x0000/,
     check: (out) => assert.equal(summaryOf(out).texture.height, 2),
   },
+  // No texture (size 0, or under one row): LoadModel / LoadCharacterInfo read every texture into a
+  // zeroed 256-row buffer in the hardware renderers, so the faces show texel 0x0000 — black, and
+  // nothing where GenerateAlphaFlags keys it (any sfOpacity face). Before v7: white, silently.
+  ...([
+    ["3df", 0x0, [0, 0, 0, 1]],
+    ["3df", 0x4, [0, 0, 0, 0]],
+    ["car", 0x0, [0, 0, 0, 1]],
+  ] as const).map(([format, flags, factor]): MessyCase => ({
+    name: `a ${format} without a texture (size 0), faces flagged 0x${flags.toString(16)}`,
+    format,
+    bytes: () =>
+      format === "3df"
+        ? limb((m) => Object.assign(m, { texture: undefined }).faces.flags.fill(flags))
+        : car((m) => Object.assign(m, { texture: undefined }).faces.flags.fill(flags)),
+    warning: new RegExp(
+      `texture size 0 at byte ${format === "3df" ? 12 : 48} holds no whole row: the game draws the faces ` +
+        "from its zeroed 256-row texture buffer, black",
+    ),
+    check: (out) => {
+      assert.equal(out.getRoot().listTextures().length, 0);
+      for (const primitive of modelNode(out).getMesh()!.listPrimitives()) {
+        assert.deepEqual(primitive.getMaterial()!.getBaseColorFactor(), factor);
+      }
+    },
+  })),
   {
     name: "a cut texture whose declared height is past the engine's 256 rows (a wrong size field)",
     format: "3df",
@@ -401,6 +426,21 @@ const CASES: MessyCase[] = [
     check: (out) => {
       assert.equal(modelNode(out).getName(), "Tyrannosaurus Rex Female");
       assert.equal(summaryOf(out).msc, "msc: 3");
+    },
+  },
+  {
+    // Many Ice Age characters keep "msc: N" at byte 20, not 24 (CarnivoresIO's format notes).
+    name: "an Ice Age 20-character name running into 'msc: 4' at byte 20",
+    format: "car",
+    bytes: () => {
+      const bytes = car(() => {});
+      bytes.fill(0, 0, 32);
+      bytes.set(new TextEncoder().encode("Woolly Mammoth Bullsmsc: 4"));
+      return bytes;
+    },
+    check: (out) => {
+      assert.equal(modelNode(out).getName(), "Woolly Mammoth Bulls");
+      assert.equal(summaryOf(out).msc, "msc: 4");
     },
   },
   {

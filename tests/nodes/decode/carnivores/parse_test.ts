@@ -79,6 +79,32 @@ Deno.test("car: a 24-character name runs into its 'msc: N' tail with no NUL; the
   assert.deepEqual([long.name, long.msc], ["A name of thirty characters!!!", ""]);
 });
 
+/** The `.car` with its 32-byte name field replaced by `field` (latin1, `\0` for NUL, zero-padded). */
+function withNameField(field: string): Uint8Array {
+  const bytes = encodeCar(animatedCar());
+  bytes.fill(0, 0, 32);
+  bytes.set(Uint8Array.from(field, (c) => c.charCodeAt(0)), 0);
+  return bytes;
+}
+
+Deno.test("car: Ice Age's 'msc: N' at byte 20, stray bytes after NULs and junk tails, as retail files hold them", () => {
+  // CarnivoresIO's format notes (doc/formats/specifications.md): "msc:" starts at byte 24 in C1/C2
+  // files but at byte 20 in many Ice Age ones (Bear.car: "msc: 4\0: 5"); PAR2.CAR's name is
+  // "Par2\0e"; X_BOW.CAR's tail "msc: 4\06"; EXPLO.CAR's tail is binary, not an msc string.
+  const cases: [string, string, string][] = [
+    ["Bear\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0msc: 4\0: 5", "Bear", "msc: 4"],
+    // A 20-character Ice Age name runs into its tail with no NUL between.
+    ["Woolly Mammoth Bullsmsc: 4", "Woolly Mammoth Bulls", "msc: 4"],
+    ["Par2\0e\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0msc: 4\x006", "Par2", "msc: 4"],
+    ["Explo\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\xfa\x0f\0\0D\x02", "Explo", ""],
+  ];
+  for (const [field, name, msc] of cases) {
+    const { model, warnings } = parseCar(withNameField(field));
+    assert.deepEqual([model.name, model.msc], [name, msc], JSON.stringify(field));
+    assert.deepEqual(warnings, []);
+  }
+});
+
 Deno.test("sniffing is exact: 16 + 64F + 16V + 48B + T == size for 3df, the section walk for car", () => {
   const model = limbModel();
   const bytes = encode3df(model);
@@ -145,16 +171,33 @@ Deno.test("3df: a texture the file ends inside keeps its height, the missing tex
     warnings[0].message,
     /ends 300 byte\(s\) into the 1024-byte texture at byte 3792: the last 362 of 512 texels are 0x0000/,
   );
-  // Cut where the texture starts: no texel, no texture.
+  // Cut where the texture starts: no texel, but the texture keeps its 2 rows, all 0x0000 — the
+  // engine's zeroed buffer, which it draws black.
   const none = parse3df(bytes.subarray(0, at.texture));
-  assert.equal(none.model.texture, undefined);
-  assert.match(none.warnings[0].message, /there is no texel; the model has no texture/);
+  assert.equal(none.model.texture?.height, 2);
+  assert.ok(none.model.texture!.words.every((w) => w === 0));
+  assert.deepEqual(none.warnings.map((w) => w.offset), [at.texture]);
+  assert.match(none.warnings[0].message, /there is no texel: all 512 texels are 0x0000 \(black\)/);
   // A height past the engine's 256 rows that the file cannot hold is a damaged size field, not a cut.
   assertDecodeError(
     () => parse3df(setI32(bytes, 12, 257 * 512).subarray(0, at.texture + 1024)),
     "3df",
     at.texture,
     /131584 bytes of texture/,
+  );
+});
+
+Deno.test("3df: an Animator 3DF ('Kiev' magic) is refused at byte 0 as what it is", () => {
+  // Action Forms' Animator saves its own "3DF" that starts with the magic 0x7665694B ("Kiev") and a
+  // version (Animator's Load3df; webcarnivores' loader tells the two apart the same way). The games
+  // read those four bytes as the vertex count (1,986,357,579) and cannot load it.
+  const kiev = setI32(setI32(encode3df(limbModel()), 0, 0x7665694b), 4, 0x100);
+  assert.equal(new TextDecoder().decode(kiev.subarray(0, 4)), "Kiev");
+  assertDecodeError(
+    () => parse3df(kiev),
+    "3df",
+    0,
+    /expected a game \.3df \(vertex count\), found the magic 'Kiev' \(0x7665694B\) of an Animator 3DF/,
   );
 });
 
@@ -199,9 +242,18 @@ Deno.test("3df: a texture size that is not a multiple of 512 keeps whole rows an
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0].offset, 12);
   assert.match(warnings[0].message, /600 is not a multiple of 512; the last 88 byte\(s\) are ignored/);
-  // Less than a row: no texture at all (and the scene builder then makes no image).
+  // Less than a row: no texture at all (and the scene builder then draws the faces black, as the
+  // game's hardware renderers do from their zeroed 256-row buffer).
   const tiny = setI32(bytes, 12, 100).subarray(0, at.texture + 100);
-  assert.equal(parse3df(tiny).model.texture, undefined);
+  const { model: untextured, warnings: tinyWarnings } = parse3df(tiny);
+  assert.equal(untextured.texture, undefined);
+  assert.deepEqual(tinyWarnings.map((w) => w.offset), [12, 12]);
+  assert.match(tinyWarnings[1].message, /texture size 100 at byte 12 holds no whole row: the game draws/);
+  // A texture size of 0 says the same, once.
+  const empty = parse3df(encode3df({ ...model, texture: undefined }));
+  assert.deepEqual(empty.warnings.map((w) => [w.offset, w.message.slice(0, 46)]), [
+    [12, "texture size 0 at byte 12 holds no whole row: "],
+  ]);
 });
 
 Deno.test("car: bad KPS, negative counts and cuts before the texture are errors at their offsets", () => {
