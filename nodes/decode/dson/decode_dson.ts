@@ -58,7 +58,14 @@ export const decodeDson = defineNode({
   // instance's `url` names (before, unresolved: the default set); one naming another kind of record
   // is a warning (before, silent); a merged graft's surfaces record their own UV set's name in
   // `uv_sets` (before, the target's name stood for them).
-  version: 12,
+  // 13: a content file name in the other Unicode form than its reference (a Mac's decomposed `Ö`)
+  // is found, and both forms key one file (before: not found); a morph whose deltas name vertices
+  // past the geometry is left out with a warning at the first such delta (before: a DecodeError for
+  // the whole scene); a second morph of an id a mesh already has (a scene's own morph and the
+  // figure file's of the same id) is left out with a warning (before: two targets of that id, the
+  // file's at its own weight); a skin's or morph's `vertex_count` written as a string is a
+  // DecodeError at its path (before: read as absent, so another figure's morph could apply).
+  version: 13,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -14,7 +14,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
-import { fileKey, parseDsonUri, percentDecode } from "./uri.ts";
+import { fileKey, parseDsonUri, percentDecode, sameNameKey } from "./uri.ts";
 
 /**
  * Parsed JSON by the byte array it came from. The runtime hands every node of a run the same
@@ -206,9 +206,9 @@ function lookupId(file: DsonFile, id: string): DsonEntry | undefined {
 }
 
 /**
- * The path of `relativePath` inside `root` (exact case first, then a case-insensitive walk, since
- * Windows-authored references do not match Linux file names), or undefined. A match whose real path
- * leaves the root (a symbolic link pointing out) is ignored.
+ * The path of `relativePath` inside `root` (exact case first, then a walk ignoring case and Unicode
+ * normalisation, since Windows-authored references do not match Linux file names), or undefined. A
+ * match whose real path leaves the root (a symbolic link pointing out) is ignored.
  */
 async function findInRoot(root: string, relativePath: string, ctx: CodecIO): Promise<string | undefined> {
   if (!inside(root, join(root, relativePath))) return undefined;
@@ -217,9 +217,11 @@ async function findInRoot(root: string, relativePath: string, ctx: CodecIO): Pro
   let dir = root;
   for (const segment of relativePath.split("/")) {
     const names = await ctx.listDir(dir);
+    // Else another case, or the other Unicode form: content copied from a Mac keeps the decomposed
+    // names HFS+ stores (`O` + U+0308), which macOS, where Daz Studio also runs, matches to `Ö`.
     const name = names.includes(segment)
       ? segment
-      : names.find((n) => n.toLowerCase() === segment.toLowerCase());
+      : names.find((n) => sameNameKey(n) === sameNameKey(segment));
     if (!name) return undefined;
     dir = join(dir, name);
   }

@@ -1,7 +1,9 @@
 /**
  * Modifiers for a load: skin bindings and morphs, from the scene's modifier instances and from the
  * library of each geometry's own file, bound to the loaded meshes and their figure's bones. A
- * modifier made for another vertex count is a warning and is left out, as in Daz Studio.
+ * modifier made for another vertex count is a warning and is left out, as in Daz Studio; so is a
+ * morph whose deltas name vertices the geometry does not have, and a second morph of an id a mesh
+ * already has (a geometry has one morph per id, as a Daz node has one property per name).
  *
  * @module
  */
@@ -40,6 +42,7 @@ export async function applyModifiers(
   const { library, main, meshes } = targets;
   const read = main.read;
   const applied = new Set<DsonEntry>();
+  const morphIds = new Map<number, Map<string, string>>();
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
   for (const [instance, at] of read.objects(instances, "/scene/modifiers")) {
     const url = read.string(instance.url, `${at}/url`);
@@ -58,6 +61,7 @@ export async function applyModifiers(
       resolved.entry,
       mesh,
       channel ? read.channelNumber(channel, `${at}/channel`, NaN, "the modifier's own value") : NaN,
+      morphIds,
     );
   }
   const fromLibrary: DsonEntry[] = [];
@@ -68,7 +72,7 @@ export async function applyModifiers(
       if (entry.kind !== "modifier" || applied.has(entry) || typeof entry.value.parent !== "string") continue;
       const target = entry.file.ids.get(parseDsonUri(entry.value.parent).id);
       if (target === geometryEntry || (target && target === ownerDefinition)) {
-        applyModifier(targets, entry, m, NaN);
+        applyModifier(targets, entry, m, NaN, morphIds);
         fromLibrary.push(entry);
       }
     }
@@ -76,8 +80,17 @@ export async function applyModifiers(
   return [...applied, ...fromLibrary];
 }
 
-/** Applies one modifier's skin and morph to mesh `mesh`; `dial` (NaN: none) overrides the morph weight. */
-function applyModifier(targets: ModifierTargets, entry: DsonEntry, mesh: number, dial: number): void {
+/**
+ * Applies one modifier's skin and morph to mesh `mesh`; `dial` (NaN: none) overrides the morph weight.
+ * `morphIds` records, per mesh, where each morph id applied came from (`file at path`).
+ */
+function applyModifier(
+  targets: ModifierTargets,
+  entry: DsonEntry,
+  mesh: number,
+  dial: number,
+  morphIds: Map<number, Map<string, string>>,
+): void {
   const { library, nodes } = targets;
   const { read } = entry.file;
   const parts = targets.meshes.parts[mesh];
@@ -87,8 +100,12 @@ function applyModifier(targets: ModifierTargets, entry: DsonEntry, mesh: number,
   // and carries on; so do we, rather than failing the scene on its first out-of-range index.
   const fits = (key: "skin" | "morph") => {
     const record = entry.value[key];
-    const count = record && typeof record === "object" ? (record as JsonRecord).vertex_count : undefined;
-    if (typeof count !== "number" || count === vertexCount) return true;
+    const raw = record && typeof record === "object" ? (record as JsonRecord).vertex_count : undefined;
+    if (raw === undefined || raw === null) return true; // null: Qt's NaN, read as absent like a channel's
+    // A count written as a string ("16") is refused like any number so written: taken as absent,
+    // another figure's morph would be applied whenever its indices happened to fit.
+    const count = read.integer(raw, `${entry.path}/${key}/vertex_count`);
+    if (count === vertexCount) return true;
     library.miss(
       `${entry.file.key}#${id}`,
       `${key} is for ${count} vertices, the geometry has ${vertexCount}; not applied`,
@@ -117,20 +134,80 @@ function applyModifier(targets: ModifierTargets, entry: DsonEntry, mesh: number,
     }
     parts.skin = { slotNode, slotWeight: skin.slotWeight };
   }
-  if (entry.value.morph !== undefined && fits("morph")) {
-    const at = `${entry.path}/morph`;
-    const morph = read.object(entry.value.morph, at);
-    const deltas = read.indexedVec3(morph.deltas ?? [], `${at}/deltas`, vertexCount);
-    const channel = read.optObject(entry.value.channel, `${entry.path}/channel`);
-    const authored = channel ? read.channelNumber(channel, `${entry.path}/channel`, 0) : 0;
-    const name = read.optString(entry.value.name, `${entry.path}/name`) ?? id;
-    parts.morphs.push({
-      id,
-      name,
-      label: read.optString(entry.value.label, `${entry.path}/label`) ?? name,
-      index: deltas.index,
-      delta: deltas.value,
-      weight: Number.isNaN(dial) ? authored : dial,
-    });
+  if (entry.value.morph !== undefined && fits("morph")) applyMorph(targets, entry, id, mesh, dial, morphIds);
+}
+
+/** Int32Array's largest index: a delta index is read up to it, then checked against the geometry. */
+const MAX_INDEX = 2 ** 31 - 1;
+
+/**
+ * Adds modifier `entry`'s morph to mesh `mesh`, unless its deltas name vertices the geometry lacks
+ * or the mesh has a morph of its id already: each is an unresolved entry with a warning naming the
+ * JSON path, and the morph is left out (the decode carries on, as with a morph for another vertex
+ * count).
+ */
+function applyMorph(
+  targets: ModifierTargets,
+  entry: DsonEntry,
+  id: string,
+  mesh: number,
+  dial: number,
+  morphIds: Map<number, Map<string, string>>,
+): void {
+  const { library } = targets;
+  const { read } = entry.file;
+  const parts = targets.meshes.parts[mesh];
+  const vertexCount = parts.geometry.vertexCount;
+  const at = `${entry.path}/morph`;
+  const uri = `${entry.file.key}#${id}`;
+  const ids = morphIds.get(mesh) ?? new Map<string, string>();
+  morphIds.set(mesh, ids);
+  const earlier = ids.get(id);
+  if (earlier !== undefined) {
+    // Daz keeps one modifier per name on a node; Diffeomorphic's shape key of that name is replaced.
+    // The first applied (a scene instance, with its dial, before any library default) stays.
+    const why = `the mesh has a morph '${id}' already (${earlier}); this one is not applied`;
+    leftOut(library, entry.file, `${entry.path}/id`, uri, why);
+    return;
   }
+  const morph = read.object(entry.value.morph, at);
+  const deltas = read.indexedVec3(morph.deltas ?? [], `${at}/deltas`, MAX_INDEX);
+  const outside = deltas.index.findIndex((v) => v >= vertexCount);
+  if (outside >= 0) {
+    // A morph naming a vertex past the geometry's end was made for another mesh (or is damaged):
+    // moving the vertices that happen to exist would deform the figure wrongly.
+    const beyond = deltas.index.filter((v) => v >= vertexCount).length;
+    const why =
+      `morph '${id}' names vertex ${deltas.index[outside]}, but the geometry has ${vertexCount} vertices ` +
+      `(${beyond} of its ${deltas.index.length} deltas lie past it); the morph is not applied`;
+    leftOut(
+      library,
+      entry.file,
+      `${read.values(morph.deltas ?? [], `${at}/deltas`).path}/${outside}/0`,
+      uri,
+      why,
+    );
+    return;
+  }
+  ids.set(id, `${entry.file.source} at ${entry.path}`);
+  const channel = read.optObject(entry.value.channel, `${entry.path}/channel`);
+  const authored = channel ? read.channelNumber(channel, `${entry.path}/channel`, 0) : 0;
+  const name = read.optString(entry.value.name, `${entry.path}/name`) ?? id;
+  parts.morphs.push({
+    id,
+    name,
+    label: read.optString(entry.value.label, `${entry.path}/label`) ?? name,
+    index: deltas.index,
+    delta: deltas.value,
+    weight: Number.isNaN(dial) ? authored : dial,
+  });
+}
+
+/**
+ * Records a modifier left out as unresolved (for `extras.partgraph.dson.unresolved`) and warns once
+ * naming the file and JSON path of what made it so.
+ */
+function leftOut(library: ContentLibrary, file: DsonFile, path: string, uri: string, why: string): void {
+  library.miss(uri, why, file, path, { quiet: true });
+  library.repaired(file, path, why);
 }

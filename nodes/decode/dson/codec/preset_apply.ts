@@ -407,8 +407,13 @@ function setMorphWeights(doc: Document, values: Map<string, number>, missing: st
     morphs.forEach((morph, k) => {
       // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
       // unquotes them, `getRigKey`).
-      const [id, name] = [percentDecode(String(morph.id)), percentDecode(String(morph.name))];
-      const key = values.has(id) ? id : name;
+      // An id whose `%` is literal (`Shape%20B`, addressed as `#Shape%2520B`) matches as written.
+      const [raw, id, name] = [
+        String(morph.id),
+        percentDecode(String(morph.id)),
+        percentDecode(String(morph.name)),
+      ];
+      const key = values.has(raw) ? raw : values.has(id) ? id : name;
       if (!values.has(key) || k >= weights.length) return;
       weights[k] = values.get(key)!;
       found.add(key);

@@ -96,7 +96,9 @@ export function percentDecode(text: string): string {
 
 /**
  * The key a file is cached and compared by: the decoded path, with one leading `/`, forward
- * slashes and lower case.
+ * slashes, Unicode NFC and lower case. NFC because the same name reaches us composed (`Ö`, as
+ * Windows content writes it) or decomposed (`O` + U+0308, as macOS's HFS+ stores file names and
+ * tools copying from it keep them): one file must be one key, or its ids would belong to two files.
  *
  * @example
  * ```ts
@@ -105,5 +107,18 @@ export function percentDecode(text: string): string {
  */
 export function fileKey(decodedPath: string): string {
   const slashed = decodedPath.replaceAll("\\", "/").replace(/^\/*/, "/");
-  return slashed.toLowerCase();
+  return slashed.normalize("NFC").toLowerCase();
+}
+
+/**
+ * A file or folder name as content paths compare it: Unicode NFC and lower case (see
+ * {@link fileKey}).
+ *
+ * @example
+ * ```ts
+ * sameNameKey("O\u0308lhaut.DSF") === sameNameKey("\u00d6lhaut.dsf"); // true
+ * ```
+ */
+export function sameNameKey(name: string): string {
+  return name.normalize("NFC").toLowerCase();
 }
