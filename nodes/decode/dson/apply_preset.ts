@@ -30,7 +30,8 @@ export const dsonApplyPreset = defineNode({
   // (`target_world · target_rest⁻¹ · own_rest`, as decode.dson v12), so a sleeve whose elbow sits off
   // the body's bends with the body's arm and an item at the scene root moves with the figure (before:
   // posed about its own joint centres with a "match several nodes" warning, or left behind). A name
-  // matching only such nodes is a warning.
+  // matching only such nodes is a warning. Same version: a morph id whose `%` is literal
+  // (`Shape%20B`, addressed as `#Shape%2520B`) matches as written (before: reported missing).
   version: 8,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
