@@ -23,6 +23,7 @@ export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) =>
     name: modelName(file, ""),
     scale: params.scale,
     interpolation: "linear",
+    facesOffset: HEADER_3DF_BYTES,
     pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
     file,
   }, warn);

@@ -24,6 +24,7 @@ export const run: NodeRun<typeof decodeCar> = async ({ inputs, params, ctx }) =>
     scale: params.scale,
     interpolation: params.interpolation,
     maxFrames: params.max_frames,
+    facesOffset: HEADER_CAR_BYTES,
     pointsOffset: HEADER_CAR_BYTES + model.faces.count * FACE_BYTES,
     file,
   }, warn);

@@ -9,6 +9,7 @@ import {
   type Bone,
   BONE_BYTES,
   ENGINE_MAX_ELEMENTS,
+  ENGINE_TEXTURE_ROWS,
   FACE_BYTES,
   type FaceTable,
   NAME_BYTES,
@@ -20,9 +21,6 @@ import {
 } from "./model.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
-
-/** Engine limit on texture rows (the hardware path pads every texture to 256 rows). */
-const ENGINE_TEXTURE_ROWS = 256;
 
 /** Reads `count` faces at `offset`; indices must be below `vertexCount`. */
 export function readFaces(r: ByteWindow, offset: number, count: number, vertexCount: number): FaceTable {

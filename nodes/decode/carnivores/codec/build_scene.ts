@@ -20,16 +20,23 @@ import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
 import {
   type Bone,
   type CarModel,
+  FACE_BYTES,
   FaceFlag,
+  type FaceTable,
   type MeshData,
   POINT_BYTES,
   SOUND_SAMPLE_RATE,
+  type Texture16,
   TEXTURE_WIDTH,
 } from "./model.ts";
 import { addMorphClips, clipDuration, type ClipInterpolation, type MorphClips } from "./morph_clips.ts";
 import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
+import { padSampledRows } from "./texture_rows.ts";
+
+/** Where a face record holds its first corner's texel row (`tay`; `tax, tbx, tcx` come first). */
+const TEXEL_V_OFFSET = 24;
 
 /** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
 export const MAX_SCENE_COORDINATE = 1e30;
@@ -50,6 +57,8 @@ export interface SceneOptions {
   readonly interpolation: ClipInterpolation;
   /** Most `.car` keyframes in all; longer clips are resampled (see `addMorphClips`). */
   readonly maxFrames?: number;
+  /** Byte offset of the face block, for warnings about texel coordinates. */
+  readonly facesOffset: number;
   /** Byte offset of the point block, for errors about coordinates. */
   readonly pointsOffset: number;
   /** File name, for errors. */
@@ -71,7 +80,8 @@ export interface SceneExtras {
  * ```ts
  * const { model } = parse3df(bytes);
  * const doc = buildScene(model, { bones: model.bones },
- *   { format: "3df", name: "palm", scale: 1, interpolation: "linear", pointsOffset: 16 + 64 * model.faces.count },
+ *   { format: "3df", name: "palm", scale: 1, interpolation: "linear", facesOffset: 16,
+ *     pointsOffset: 16 + 64 * model.faces.count },
  *   console.warn);
  * ```
  */
@@ -83,6 +93,7 @@ export function buildScene(
 ): Document {
   const { faces, points, texture } = mesh;
   const { scale } = options;
+  const image = texture ? sampledImage(texture, faces, options, warn) : undefined;
   const scenePositions = toScenePositions(points.positions, scale, options);
 
   const doc = new Document();
@@ -92,7 +103,7 @@ export function buildScene(
   const node = doc.createNode(options.name);
   scene.addChild(node);
 
-  const textureHeight = texture?.height ?? 0;
+  const textureHeight = image?.height ?? 0;
   const { groups, clampedCorners } = groupFaces(faces, textureHeight);
   if (clampedCorners) {
     warn(
@@ -109,7 +120,15 @@ export function buildScene(
     format: options.format,
     vertices: points.count,
     faces: faces.count,
-    texture: texture ? { width: TEXTURE_WIDTH, height: texture.height, colour_key: colourKey } : null,
+    texture: texture && image
+      ? {
+        width: TEXTURE_WIDTH,
+        height: texture.height,
+        // Rows the faces sample past the stored ones (the engine's zeroed buffer), when there are any.
+        ...(image.height !== texture.height ? { image_height: image.height } : {}),
+        colour_key: colourKey,
+      }
+      : null,
   };
   let morphs: MorphClips | undefined;
   if (groups.length === 0) {
@@ -117,8 +136,8 @@ export function buildScene(
     // An empty buffer would be written without a byteLength, which glTF forbids.
     accessors.buffer.dispose();
   } else {
-    const gltfTexture = texture
-      ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(texture, colourKey))
+    const gltfTexture = image
+      ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(image, colourKey))
         .setMimeType("image/png").setURI("texture.png")
       : undefined;
     const meshDef = doc.createMesh(options.name);
@@ -163,6 +182,31 @@ export function buildScene(
     },
   });
   return doc;
+}
+
+/**
+ * The texture as the faces sample it: the stored rows, then the zero rows of the engine's 256-row
+ * buffer that faces reach (see `padSampledRows`), with one warning naming the first such corner.
+ */
+function sampledImage(
+  texture: Texture16,
+  faces: FaceTable,
+  options: SceneOptions,
+  warn: WarningSink,
+): Texture16 {
+  const { texture: image, past } = padSampledRows(texture, faces);
+  if (past) {
+    const offset = options.facesOffset + past.face * FACE_BYTES + TEXEL_V_OFFSET + past.corner * 4;
+    warn(
+      `${past.corners} face corner(s) sample texture rows past the texture's ${texture.height} (v up to ` +
+        `${past.maxRow}; the first is face ${past.face} corner ${past.corner + 1} at byte ${offset}): the ` +
+        "game's hardware renderers hold every texture in a zeroed 256-row buffer, so rows " +
+        `${texture.height}–${image.height - 1} are added as texel 0x0000 (black, or transparent where ` +
+        "colour-keyed)",
+      { offset },
+    );
+  }
+  return image;
 }
 
 /** Mapped and scaled point positions; a coordinate beyond {@link MAX_SCENE_COORDINATE} is an error. */

@@ -24,6 +24,8 @@ export const HEADER_CAR_BYTES = 52;
 export const NAME_BYTES = 32;
 /** Texels per texture row: every Carnivores model texture is 256 wide. */
 export const TEXTURE_WIDTH = 256;
+/** Rows of the buffer the engine's hardware renderers read every model texture into (zeroed). */
+export const ENGINE_TEXTURE_ROWS = 256;
 /** Bytes per texture row (256 texels × 2 bytes). */
 export const TEXTURE_ROW_BYTES = 512;
 /** Entries of the `.car` animation → sound table. */

@@ -286,11 +286,11 @@ Deno.test("black texels are transparent only when some face has sfOpacity; colou
 Deno.test("UVs are texel/256 across and texel/H down; out-of-range texels are clamped with a warning", async () => {
   const model = limbModel();
   const texels = model.faces.texels.slice();
-  texels[1] = 9; // face 0, corner 0, v — the texture has 2 rows
+  texels[1] = -9; // face 0, corner 0, v
   texels[2] = -4; // face 0, corner 1, u
   const { mesh, warnings } = await decode({ ...model, faces: { ...model.faces, texels } });
   const corners = faceCorners(mesh, 0);
-  near(corners[0].uv!, [texels[0] / 256, 2 / 2], 1e-7, "clamped v (to the bottom edge, v = H)");
+  near(corners[0].uv!, [texels[0] / 256, 0], 1e-7, "clamped v (to the top edge)");
   near(corners[1].uv!, [0, texels[3] / 2], 1e-7, "clamped u");
   near(corners[2].uv!, [texels[4] / 256, texels[5] / 2], 1e-7, "in range");
   assert.equal(warnings.length, 1);
@@ -298,6 +298,51 @@ Deno.test("UVs are texel/256 across and texel/H down; out-of-range texels are cl
     warnings[0].message,
     /2 face corner\(s\) have texel coordinates outside \[0, 256\]×\[0, 2\]; clamped/,
   );
+});
+
+Deno.test("texel rows past a short texture sample the game's zeroed rows: the image grows, black", async () => {
+  // LoadModel / LoadCharacterInfo read a texture of H rows into a zeroed 256-row buffer in the
+  // Direct3D and Glide renderers (TextureHeight = 256), and the D3D path maps v = texel/256: a face
+  // whose texel row is past H samples texel 0x0000 there. Converters that crop a texture leave such
+  // faces (the UVs were made on a taller image).
+  const model = limbModel(); // 2 rows, texel (x, y) = (x + 7y) & 0x7fff
+  const texels = model.faces.texels.slice();
+  texels[1] = 40; // face 0, corner 1, v (the v of corner 1 is at byte 16 + 24)
+  texels[6 + 5] = 100; // face 1, corner 3, v
+  const { scene, mesh, warnings } = await decode({ ...model, faces: { ...model.faces, texels } });
+  assert.deepEqual(summaryOf(scene).texture, { width: 256, height: 2, image_height: 100, colour_key: false });
+  const image = decodePng(scene.getRoot().listTextures()[0].getImage()!);
+  assert.deepEqual([image.width, image.height], [256, 100]);
+  const at = (x: number, y: number) =>
+    Array.from(image.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4));
+  // Stored rows as before: texel (3, 1) = 3 + 7 = 10 → r 0, g 0, b 10 → 82.
+  assert.deepEqual(at(3, 1), [0, 0, 82, 255]);
+  // Rows 2–99 are texel 0x0000: black, opaque (no face colour-keys).
+  for (const [x, y] of [[0, 2], [255, 50], [9, 99]]) assert.deepEqual(at(x, y), [0, 0, 0, 255]);
+  // v = texel / 100 now, on every face.
+  const corners = faceCorners(mesh, 0);
+  near(corners[0].uv!, [texels[0] / 256, 40 / 100], 1e-7, "face 0 corner 1");
+  near(corners[1].uv!, [texels[2] / 256, texels[3] / 100], 1e-7, "face 0 corner 2");
+  near(faceCorners(mesh, 1)[2].uv!, [texels[10] / 256, 1], 1e-7, "face 1 corner 3");
+  assert.equal(warnings.length, 1);
+  assert.equal(warnings[0].detail?.offset, 16 + 24);
+  assert.match(
+    warnings[0].message,
+    /^2 face corner\(s\) sample texture rows past the texture's 2 \(v up to 100; the first is face 0 corner 1 at byte 40\): the game's hardware renderers hold every texture in a zeroed 256-row buffer, so rows 2–99 are added as texel 0x0000/,
+  );
+  // Past 256 rows the buffer ends too: padded to 256, then clamped to its edge with a warning.
+  texels[1] = 300;
+  const far = await decode({ ...model, faces: { ...model.faces, texels } });
+  assert.equal(summaryOf(far.scene).texture.image_height, 256);
+  near(faceCorners(far.mesh, 0)[0].uv!, [texels[0] / 256, 1], 1e-7, "clamped to row 256");
+  assert.match(far.warnings[0].message, /rows 2–255 are added/);
+  assert.match(
+    far.warnings[1].message,
+    /1 face corner\(s\) have texel coordinates outside \[0, 256\]×\[0, 256\]/,
+  );
+  // A texture of 256 rows or more is the buffer itself: nothing is added.
+  const tall = { ...model, texture: texture(256, () => 1), faces: { ...model.faces, texels } };
+  assert.equal(summaryOf((await decode(tall)).scene).texture.image_height, undefined);
 });
 
 Deno.test("no texture: no image, no UVs, one vertex per point; no faces: no mesh, a warning", async () => {

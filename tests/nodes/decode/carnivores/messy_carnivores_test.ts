@@ -211,10 +211,35 @@ const CASES: MessyCase[] = [
     bytes: () =>
       limb((m) => {
         m.faces.texels[0] = -3;
-        m.faces.texels[1] = 9;
+        m.faces.texels[1] = -9;
       }),
     warning: /1 face corner\(s\) have texel coordinates outside \[0, 256\]×\[0, 2\]; clamped/,
-    check: (out) => assert.deepEqual(faceCorners(modelNode(out).getMesh()!, 0)[0].uv!, [0, 1]),
+    check: (out) => assert.deepEqual(faceCorners(modelNode(out).getMesh()!, 0)[0].uv!, [0, 0]),
+  },
+  {
+    // A converter cropped the texture to 64 rows, the UVs still reach row 128. The hardware renderers
+    // pad every texture with zero rows to 256: those faces show texel 0x0000, keyed here (the model
+    // has an sfOpacity face), so transparent. Before v7 they were clamped to the last stored row.
+    name: "a .car whose faces sample rows past its cropped 64-row texture",
+    format: "car",
+    bytes: () =>
+      car((m) => {
+        m.texture = texture(64, () => 0x7fff);
+        m.faces.flags[2] = 0x4;
+        m.faces.texels[5 * 6 + 3] = 128; // face 5, corner 2, v: byte 52 + 5·64 + 28 = 400
+      }),
+    warning:
+      /1 face corner\(s\) sample texture rows past the texture's 64 \(v up to 128; the first is face 5 corner 2 at byte 400\).* rows 64–127 are added/,
+    check: (out) => {
+      assert.deepEqual(summaryOf(out).texture, {
+        width: 256,
+        height: 64,
+        image_height: 128,
+        colour_key: true,
+      });
+      const uv = faceCorners(modelNode(out).getMesh()!, 5)[1].uv!;
+      assert.equal(uv[1], 1);
+    },
   },
   {
     name: "a degenerate face (a vertex index repeated)",
