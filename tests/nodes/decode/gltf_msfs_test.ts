@@ -195,3 +195,18 @@ Deno.test("MSFS: decals are blended by texture alpha and their blend factor; a c
     warnings.join("\n"),
   );
 });
+
+Deno.test("MSFS: fields of the wrong type are read past or refused as glTF's, never broken on", async () => {
+  // The packing is looked for before the structure check, where any field may be of any type.
+  const edits = [
+    (json: Record<string, unknown>) => json.extensionsUsed = { ASOBO_material_invisible: true },
+    (json: Record<string, unknown>) => json.meshes = [null, { primitives: [null, { extras: 7 }] }],
+  ];
+  for (const edit of edits) await rejects(decode(packedBoxGlb({ edit })), DecodeError);
+  // Null materials are read as empty ones (as tinygltf writes unset items); odd extensions are no look.
+  const { scene } = await decode(packedBoxGlb({
+    edit: (json) =>
+      json.materials = [null, { extensions: 3 }, { extensions: { ASOBO_material_UV_options: null } }],
+  }));
+  assertEquals(scene.getRoot().listMeshes()[0].listPrimitives().length, 3);
+});

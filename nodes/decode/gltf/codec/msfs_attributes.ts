@@ -25,7 +25,8 @@ const BYTE = 5120, SHORT = 5122, UNSIGNED_SHORT = 5123;
  */
 export function isMsfsPacked(file: object): boolean {
   const json = file as Json;
-  const used = (json.extensionsUsed ?? []) as unknown[];
+  // Read before the structure check: any field may be of any type yet.
+  const used = Array.isArray(json.extensionsUsed) ? json.extensionsUsed as unknown[] : [];
   if (used.includes("KHR_mesh_quantization")) return false;
   if (used.some((name) => typeof name === "string" && name.startsWith("ASOBO_"))) return true;
   const meshes = Array.isArray(json.meshes) ? json.meshes as Json[] : [];
