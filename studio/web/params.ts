@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The parameter panel: one widget per parameter, built from the node's parameter spec — numbers with
- * their min/max, enums as menus, booleans as checkboxes, strings, JSON and file paths (relative to the
- * graph). A value bound to a graph input shows the input's name (click to unbind); an unbound one has a
+ * their min/max, enums as menus, booleans as checkboxes, strings, JSON and file paths (read ones
+ * relative to the project folder, as runs resolve them). A value bound to a graph input shows the input's name (click to unbind); an unbound one has a
  * menu that binds it to a graph input of its type, or to a new one; an issue on a parameter shows beside it.
  *
  * A value edit does not rebuild the panel (the widget already shows it), and a live check's answer
@@ -342,11 +342,10 @@ function widget(
       const input = document.createElement("input");
       input.type = "text";
       input.value = typeof shown === "string" ? shown : "";
-      // A read path is resolved from the graph's folder; a written one inside the run's output folder.
+      // A run resolves a read path from the project folder (the studio's working folder, where every
+      // path it shows starts), whichever folder the graph is in; a written one inside the output folder.
       if (spec.type === "path" && spec.access === "write") input.placeholder = "path in the output folder";
-      else if (spec.type === "path") {
-        input.placeholder = `path relative to ${model.path.replace(/[^/]*$/, "") || "./"}`;
-      }
+      else if (spec.type === "path") input.placeholder = "path relative to the project folder";
       input.onchange = () => apply(input.value === "" ? undefined : input.value);
       return input;
     }

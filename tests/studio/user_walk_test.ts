@@ -2,7 +2,8 @@
 /**
  * What a user walking through the studio met, in chromium: a reload opens the top graph that was shown
  * (the address names it), not the graph the studio started with; a written path's field says it is
- * inside the output folder (`io.write`'s `path`), a read path's that it is relative to the graph; undo
+ * inside the output folder (`io.write`'s `path`), a read path's that it is relative to the project folder
+ * (where runs resolve it, whichever folder the graph is in: it said the graph's folder); undo
  * and redo keep the selection (Group Input's panel stays; a renamed node stays selected).
  */
 import { equal } from "node:assert/strict";
@@ -53,7 +54,7 @@ Deno.test({
       await tabOut(page);
     });
 
-    await t.step("io.write's path is in the output folder; io.read's relative to the graph", async () => {
+    await t.step("io.write's path is in the output folder; io.read's relative to the project", async () => {
       for (const type of ["io.write", "io.read"]) {
         await page.fill("#node-search", type);
         await page.press("#node-search", "Enter");
@@ -63,7 +64,7 @@ Deno.test({
         return page.getAttribute('#params [data-param="path"] input[type=text]', "placeholder");
       };
       equal(await placeholder("write"), "path in the output folder");
-      equal(await placeholder("read"), `path relative to ${join(dir, "graphs")}/`);
+      equal(await placeholder("read"), "path relative to the project folder");
     });
 
     await t.step("undo and redo keep the selection: Group Input's panel, a renamed node", async () => {
