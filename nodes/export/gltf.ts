@@ -1,10 +1,12 @@
 /**
  * `export.gltf` — a scene to GLB or glTF bytes, deterministic: the generator is pinned to the
  * partgraph version and extras keys are sorted, so the same scene gives the same bytes anywhere.
- * What a damaged or messy source left in the scene (non-finite values, out-of-range indices, non-unit
- * normals or rotations, weights that do not sum to 1, negative or repeated key times, misspelt attribute names,
- * a MIME type its image contradicts, cameras and lights out of range: `repair*.ts`) is repaired with
- * a warning, and the result is checked: an output the Khronos validator would reject is refused,
+ * Images of identical bytes are written once (`merge_images.ts`), each distinct (image, sampler) pair
+ * as one glTF texture; materials and meshes keep their names and count. What a damaged or messy
+ * source left in the scene (non-finite values, out-of-range indices, non-unit normals or rotations,
+ * weights that do not sum to 1, negative or repeated key times, misspelt attribute names, a MIME
+ * type its image contradicts, cameras and lights out of range: `repair*.ts`) is repaired with a
+ * warning, and the result is checked: an output the Khronos validator would reject is refused,
  * never written. By default (`validate: "auto"`) a fast check of our own decides for the files it
  * fully covers (`check/mod.ts`), and the Khronos validator for the rest; `validate: "khronos"` always
  * runs the Khronos validator.
@@ -18,9 +20,13 @@ import { DecodeError } from "../../runtime/errors.ts";
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
   type: "export.gltf",
-  version: 9,
+  // v10: images of identical bytes, MIME type and extras are written once (before: once per texture
+  // of the scene, so a Blender export's packed `.001` copies or a Freelancer texture under two names
+  // were stored twice); outputs of scenes without such repeats are byte for byte as in v9.
+  version: 10,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
+    "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
@@ -41,20 +47,28 @@ export const exportGltf = defineNode({
   },
   async run({ inputs, params, ctx }) {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
-    const [{ GENERATOR }, { gltfIO, writeGlb, writeGltfJson, writtenJson }, { repairForExport }] =
-      await Promise.all([
-        importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
-        importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
-          "../../runtime/scene/gltf_io.ts",
-          import.meta.url,
-        ),
-        importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
-      ]);
+    const [
+      { GENERATOR },
+      { gltfIO, writeGlb, writeGltfJson, writtenJson },
+      { repairForExport },
+      { withImagesMerged },
+    ] = await Promise.all([
+      importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
+      importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
+        "../../runtime/scene/gltf_io.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
+      importOnUse<typeof import("./merge_images.ts")>("./merge_images.ts", import.meta.url),
+    ]);
     // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
     const options = { generator: GENERATOR, uniqueNames: true };
     // The writer's I/O registers every extension's image format, which the MIME repair recognises.
     await gltfIO();
-    const scene = repairForExport(inputs.scene, (message) => ctx.warn(message));
+    const repaired = repairForExport(inputs.scene, (message) => ctx.warn(message));
+    // After the repair, which may correct a MIME type and so make two images alike. Ownership is asked
+    // only when images repeat: asking forgets the GLB the writer remembers of the scene (the disk tier's).
+    const scene = withImagesMerged(repaired, () => repaired !== inputs.scene || ctx.owns("scene"));
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);
