@@ -13,12 +13,10 @@
  * @module
  */
 import { type mat4, MathUtils, type Node, type vec3, type vec4 } from "@gltf-transform/core";
-// The ES module build (types from the package): its CommonJS main costs start-up time to load.
-// @ts-types="gl-matrix"
-import { mat4 as m4 } from "gl-matrix/esm/index.js";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { Conformer, SceneNode } from "./model.ts";
+import { IDENTITY, invert, multiply, snapToOne } from "./matrix64.ts";
 
 /**
  * How far a recomposed local matrix may stray from the exact one (relative to its largest entry)
@@ -126,26 +124,4 @@ function decomposeExactly(local: mat4): { t: vec3; r: vec4; s: vec3 } | undefine
 function quote(keys: readonly string[]): string {
   const shown = keys.slice(0, 3).map((k) => `'${k}'`).join(", ");
   return keys.length > 3 ? `${shown} and ${keys.length - 3} more` : shown;
-}
-
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] as unknown as mat4;
-
-/** A scale within rounding of 1 is 1, so an unscaled node writes no scale. */
-function snapToOne(v: number): number {
-  return Math.abs(v - 1) < 1e-12 ? 1 : v;
-}
-
-/** The inverse of `m` in float64, or undefined when it has none. */
-function invert(m: mat4): mat4 | undefined {
-  return (m4.invert(new Array(16).fill(0) as unknown as m4, m as unknown as m4) ?? undefined) as
-    | mat4
-    | undefined;
-}
-
-function multiply(a: mat4, b: mat4): mat4 {
-  return m4.multiply(
-    new Array(16).fill(0) as unknown as m4,
-    a as unknown as m4,
-    b as unknown as m4,
-  ) as unknown as mat4;
 }

@@ -8,12 +8,10 @@
  * @module
  */
 import { type mat4, MathUtils, type Node, type vec3, type vec4 } from "@gltf-transform/core";
-// The ES module build (types from the package): its CommonJS main costs start-up time to load.
-// @ts-types="gl-matrix"
-import { mat4 as m4 } from "gl-matrix/esm/index.js";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { RigidFollower, SceneNode } from "./model.ts";
+import { invert, multiply, snapToOne } from "./matrix64.ts";
 
 /**
  * How far a recomposed local matrix may stray from the exact one (relative to its largest entry)
@@ -96,24 +94,4 @@ export function parentFollowers(
     parented.push(follower);
   }
   return parented;
-}
-
-/** A scale within rounding of 1 is 1, so an unscaled follower writes no scale. */
-function snapToOne(v: number): number {
-  return Math.abs(v - 1) < 1e-12 ? 1 : v;
-}
-
-/** The inverse of `m` in float64, or undefined when it has none. */
-function invert(m: mat4): mat4 | undefined {
-  return (m4.invert(new Array(16).fill(0) as unknown as m4, m as unknown as m4) ?? undefined) as
-    | mat4
-    | undefined;
-}
-
-function multiply(a: mat4, b: mat4): mat4 {
-  return m4.multiply(
-    new Array(16).fill(0) as unknown as m4,
-    a as unknown as m4,
-    b as unknown as m4,
-  ) as unknown as mat4;
 }

@@ -19,10 +19,11 @@ import {
 } from "@gltf-transform/core";
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
-import { mat4 as m4, quat, vec3 } from "gl-matrix/esm/index.js";
+import { quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
+import { invert, matrix, multiply } from "./matrix64.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { percentDecode } from "./uri.ts";
@@ -373,10 +374,6 @@ function findByKey(node: Node, key: string): Node | undefined {
   return undefined;
 }
 
-function matrix(): mat4 {
-  return new Array(16).fill(0) as unknown as mat4;
-}
-
 function trs(m: mat4): LocalTrs {
   const translation = [0, 0, 0] as Vec3Type, rotation = [0, 0, 0, 1] as vec4, scale = [1, 1, 1] as Vec3Type;
   MathUtils.decompose(m, translation, rotation, scale);
@@ -385,14 +382,6 @@ function trs(m: mat4): LocalTrs {
     rotation: [...rotation] as [number, number, number, number],
     scale: scale.map((v) => (Math.abs(v - 1) < 1e-12 ? 1 : v)) as Vec3,
   };
-}
-
-function invert(m: mat4): mat4 | undefined {
-  return (m4.invert(matrix() as unknown as m4, m as unknown as m4) ?? undefined) as mat4 | undefined;
-}
-
-function multiply(a: mat4, b: mat4): mat4 {
-  return m4.multiply(matrix() as unknown as m4, a as unknown as m4, b as unknown as m4) as unknown as mat4;
 }
 
 /** Sets morph weights by modifier id or name; returns how many were set. */
