@@ -8,14 +8,7 @@
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import type { Material, Texture } from "@gltf-transform/core";
-import {
-  encodeFloats,
-  encodeString,
-  encodeU32,
-  utfDir,
-  utfLeaf,
-} from "../../../support/freelancer/encode_utf.ts";
-import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
+import { encodeFloats, encodeString, encodeU32, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import { MAX_DETAIL_SIDE } from "../../../../nodes/decode/freelancer/codec/detail_map.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
@@ -25,21 +18,10 @@ import {
   decodeTree as decode,
   freelancerExtras as extrasOf,
   materialNamed as material,
+  texelTexture,
   triangleModel,
 } from "./triangle_models.ts";
 
-/** An uncompressed 32-bit DDS, `rows` of `[r, g, b, a]` texels. */
-const dds = (rows: readonly (readonly (readonly number[])[])[]) =>
-  concat(
-    ddsHeader(rows[0].length, rows.length, {
-      bits: 32,
-      pfFlags: 0x41,
-      masks: [0xff0000, 0xff00, 0xff, 0xff000000],
-    }),
-    rows.flat().flatMap(([r, g, b, a]) => [b, g, r, a]),
-  );
-const texture = (name: string, rows: readonly (readonly (readonly number[])[])[]) =>
-  utfDir(name, [utfLeaf("MIPS", dds(rows))]);
 const slot = (prefix: string, name: string, flags = 0x40) => [
   utfLeaf(`${prefix}_name`, encodeString(name)),
   utfLeaf(`${prefix}_flags`, encodeU32(flags)),
@@ -111,15 +93,15 @@ Deno.test("detail maps are baked into the diffuse texture at TileRate × their s
       ],
       {
         textures: [
-          texture("one.dds", [[[128, 64, 255, 255]]]),
-          texture("stripes.dds", [[[255, 128, 0, 255], [64, 64, 64, 255]]]),
-          texture("masked.dds", [[[100, 100, 100, 255], [100, 100, 100, 0]]]),
-          texture("green.dds", [[[0, 255, 0, 255]]]),
-          texture("red.dds", [[[255, 0, 0, 255]]]),
-          texture("grey64.dds", [[[64, 64, 64, 255]]]),
-          texture("grey128.dds", [[[128, 128, 128, 255]]]),
-          texture("halfred.dds", [[[255, 0, 0, 128]]]),
-          texture("city.dds", [[[200, 100, 50, 255]]]),
+          texelTexture("one.dds", [[[128, 64, 255, 255]]]),
+          texelTexture("stripes.dds", [[[255, 128, 0, 255], [64, 64, 64, 255]]]),
+          texelTexture("masked.dds", [[[100, 100, 100, 255], [100, 100, 100, 0]]]),
+          texelTexture("green.dds", [[[0, 255, 0, 255]]]),
+          texelTexture("red.dds", [[[255, 0, 0, 255]]]),
+          texelTexture("grey64.dds", [[[64, 64, 64, 255]]]),
+          texelTexture("grey128.dds", [[[128, 128, 128, 255]]]),
+          texelTexture("halfred.dds", [[[255, 0, 0, 128]]]),
+          texelTexture("city.dds", [[[200, 100, 50, 255]]]),
         ],
       },
     ),
@@ -186,8 +168,8 @@ Deno.test("detail maps: a map found nowhere leaves Dt as stored, with a warning;
       ],
       {
         textures: [
-          texture("grey.dds", [[[128, 128, 128, 255]]]),
-          texture("check.dds", [[[255, 255, 255, 255], [0, 0, 0, 255]], [[0, 0, 0, 255], [
+          texelTexture("grey.dds", [[[128, 128, 128, 255]]]),
+          texelTexture("check.dds", [[[255, 255, 255, 255], [0, 0, 0, 255]], [[0, 0, 0, 255], [
             255,
             255,
             255,
@@ -232,7 +214,7 @@ Deno.test("materials baking the same Dt and detail at the same rate share one im
     dtFlags,
     leaves: [...slot("Dm", "grain.dds", dmFlags), rate("TileRate", 4)],
   });
-  const textures = [texture("hull.dds", noise(16, 1)), texture("GRAIN.dds", noise(8, 2))];
+  const textures = [texelTexture("hull.dds", noise(16, 1)), texelTexture("GRAIN.dds", noise(8, 2))];
   const glbBytes = async (materials: ReturnType<typeof detail>[]) => {
     const { scene } = await decode(triangleModel(materials, { textures }), "station.3db");
     return { scene, bytes: (await writeGlb(scene, { generator: GENERATOR })).length };

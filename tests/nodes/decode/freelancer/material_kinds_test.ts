@@ -23,30 +23,17 @@ import {
   utfLeaf,
   type UtfNode,
 } from "../../../support/freelancer/encode_utf.ts";
-import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import {
   assertValid,
   freelancerExtras as extrasOf,
   materialNamed as material,
   refTo,
+  texelTexture,
   triangleMesh,
 } from "./triangle_models.ts";
 
 await loadPngEncoder();
-
-/** An uncompressed 32-bit DDS, `rows` of `[r, g, b, a]` texels. */
-const dds = (rows: readonly (readonly (readonly number[])[])[]) =>
-  concat(
-    ddsHeader(rows[0].length, rows.length, {
-      bits: 32,
-      pfFlags: 0x41,
-      masks: [0xff0000, 0xff00, 0xff, 0xff000000],
-    }),
-    rows.flat().flatMap(([r, g, b, a]) => [b, g, r, a]),
-  );
-const texture = (name: string, rows: readonly (readonly (readonly number[])[])[]) =>
-  utfDir(name, [utfLeaf("MIPS", dds(rows))]);
 
 /**
  * Decodes a `.3db` drawing one triangle per material, whose materials and textures are all in a
@@ -119,9 +106,9 @@ Deno.test("every known type from a separate .mat: alpha mode, sides, lighting an
     kinds.map(([type]) => ({ name: `as_${type}`, type, dc: [0.5, 0.25, 1], dtName: "grey.dds" })),
     [
       // Half-transparent grey: BLEND shows the alpha, OPAQUE ignores it (not DXT1, so no cut-out).
-      texture("grey.dds", [[[128, 128, 128, 128]]]),
+      texelTexture("grey.dds", [[[128, 128, 128, 128]]]),
       // A nomad ramp that adds nothing where the surface faces the viewer (black, opaque).
-      texture("NomadRGB1_NomadAlpha1", [[[0, 0, 0, 255], [0, 0, 0, 255]]]),
+      texelTexture("NomadRGB1_NomadAlpha1", [[[0, 0, 0, 255], [0, 0, 0, 255]]]),
     ],
   );
   const lit = [linear(0.5), linear(0.25), 1, 1];
@@ -201,7 +188,7 @@ Deno.test("AtmosphereMaterial: Dc × the ramp's facing texel at opacity Alpha ×
         leaves: atmosphereLeaves(),
       },
     ],
-    [texture("ramp.dds", ramp)],
+    [texelTexture("ramp.dds", ramp)],
   );
   const haze = material(scene, "haze");
   // The leaves are f32, as the file stores them.
@@ -246,7 +233,7 @@ Deno.test("a type the game does not know is a warning naming it, drawn lit by it
       { name: "glassy", type: "dcdtocot", dc: [1, 1, 1], oc: 0.5, dtName: "grey.dds" },
       { name: "smoke", type: "nebulatwo", dtName: "grey.dds" },
     ],
-    [texture("grey.dds", [[[128, 128, 128, 128]]])],
+    [texelTexture("grey.dds", [[[128, 128, 128, 128]]])],
   );
   const modTwo = material(scene, "mod_two");
   assert.equal(modTwo.getAlphaMode(), "OPAQUE");

@@ -20,7 +20,8 @@ import {
   packVertices,
   type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf, utfDir, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 
@@ -116,3 +117,21 @@ export function materialNamed(scene: Document, name: string): Material {
 /** A material's `extras.partgraph.freelancer`. */
 export const freelancerExtras = (m: Material) =>
   (m.getExtras().partgraph as { freelancer: Record<string, unknown> }).freelancer;
+
+/** Texels by row, each `[r, g, b, a]`. */
+export type Texels = readonly (readonly (readonly number[])[])[];
+
+/** An uncompressed 32-bit DDS of `rows`. */
+export const texelDds = (rows: Texels): Uint8Array =>
+  concat(
+    ddsHeader(rows[0].length, rows.length, {
+      bits: 32,
+      pfFlags: 0x41,
+      masks: [0xff0000, 0xff00, 0xff, 0xff000000],
+    }),
+    rows.flat().flatMap(([r, g, b, a]) => [b, g, r, a]),
+  );
+
+/** A texture entry `name` whose `MIPS` is {@link texelDds} of `rows`. */
+export const texelTexture = (name: string, rows: Texels): UtfNode =>
+  utfDir(name, [utfLeaf("MIPS", texelDds(rows))]);
