@@ -53,7 +53,10 @@ export const rigFitHinge = defineNode({
   // 16 past 2° or 5 % of chord; now 3, 2.0–2.6 %, and 212 right and good, 36 before); hinge
   // hardware standing outside the sections on both sides about the fitted line no longer makes the
   // fit weak (brackets about the hinge near the span end: 280 of 300 right fits were weak; now 19).
-  version: 19,
+  // 20: "auto" frame detection leaves thin protrusions (whip and blade antennas on the spine and
+  // belly) out of the fuselage's centre line (100 aircraft with whips in 8 frames: 528 right and good,
+  // 8 wrong and judged good; now 784 right and good, 16 right and weak).
+  version: 20,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +

@@ -85,7 +85,8 @@ const BODY_SPAN = 0.2;
  * range misses either end's points within {@link BODY_SPAN} of the span: a fuselage's nose and tail
  * lie within its height, and what stands in the middle apart from them is no fuselage — a large V-
  * or T-tail's root reaching forward over a fuselage drawn with no vertices between its ends (a
- * stretched box or cylinder).
+ * stretched box or cylinder). Thin protrusions from the middle — antennas on the spine or belly —
+ * are left out of its range (see {@link bodyRange}).
  */
 export function endSections(
   axes: ShapeAxes,
@@ -115,6 +116,7 @@ export function endSections(
       target.bottom = Math.min(target.bottom, points[i + upAxis]);
     }
   }
+  if (middle.top > middle.bottom) Object.assign(middle, bodyRange(axes, middle));
   const levelKnown = middle.top >= middle.bottom &&
     bodyAt.every((end) => end.top >= middle.bottom && end.bottom <= middle.top);
   const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
@@ -123,6 +125,82 @@ export function endSections(
     near.top >= near.bottom ? near : out
   );
   return { low: lowEnd, high: highEnd, middle, level, levelKnown };
+}
+
+/** Height bins the middle's points are sorted into to find thin protrusions. */
+const BODY_BINS = 64;
+/** A protrusion is thin when its width along the span is at most this share of its height. */
+const THIN = 0.25;
+/**
+ * A protrusion is short, too: at most this share of the length along it. A body drawn with one
+ * station on the plane of symmetry (a flying wing's centre section) is a profile of no width there,
+ * but runs the middle's length.
+ */
+const SHORT = 0.1;
+/** A protrusion left out stands this share of the middle's vertical range past the fuselage. */
+const MIN_STAND = 0.1;
+
+/**
+ * The fuselage's top and bottom in the middle of the length, within `rough` (the vertical range of
+ * the points near the plane of symmetry there), leaving out thin protrusions: a whip or blade
+ * antenna on the spine or the belly stands up to 1.5 times the fuselage's radius off it and would
+ * move the centre line half that, but is far narrower along the span than it is tall. From the top
+ * (and likewise the bottom) down, the points above each height are a protrusion while they are two
+ * or more (a coarse ring's one top vertex is the fuselage's), their width along the span at most
+ * {@link THIN} of how far they reach past it and their length at most {@link SHORT}; the fuselage
+ * starts where they widen or lengthen, and is left as it was when nothing does (nothing wider stands
+ * there) or they stand out by under {@link MIN_STAND} of the range. A fuselage ring's cap is always
+ * wider than that (so are a canopy, a wing root and a centre-line tank), so only sticks and plates
+ * standing on edge are left out: antennas, a gear leg on the centre line. Antennas further apart
+ * along the spine than {@link SHORT} of the length together are no short protrusion and stay.
+ */
+function bodyRange(axes: ShapeAxes, rough: EndSection): EndSection {
+  const { points, min, extent, long, span, up: upAxis } = axes;
+  const spanCentre = min[span] + extent[span] / 2;
+  const scale = BODY_BINS / (rough.top - rough.bottom);
+  const count = new Uint32Array(BODY_BINS);
+  // Per height bin: its points' count, height range, and span and length ranges.
+  const bins =
+    () => [new Float64Array(BODY_BINS).fill(Infinity), new Float64Array(BODY_BINS).fill(-Infinity)];
+  const [bottom, top] = bins(), [left, right] = bins(), [fore, aft] = bins();
+  for (let i = 0; i < points.length; i += 3) {
+    const t = (points[i + long] - min[long]) / extent[long];
+    const offset = points[i + span] - spanCentre;
+    // The points endSections' middle holds (written so a non-finite point is none of them).
+    if (!(t >= 0.3 && t <= 0.7 && Math.abs(offset) <= 0.1 * extent[span])) continue;
+    const y = points[i + upAxis];
+    const bin = Math.min(BODY_BINS - 1, Math.floor((y - rough.bottom) * scale));
+    count[bin]++;
+    top[bin] = Math.max(top[bin], y), bottom[bin] = Math.min(bottom[bin], y);
+    left[bin] = Math.min(left[bin], offset), right[bin] = Math.max(right[bin], offset);
+    fore[bin] = Math.min(fore[bin], t), aft[bin] = Math.max(aft[bin], t);
+  }
+  // Walks the bins from one end: `edge` is the height the protrusion is measured from, `reach` a
+  // bin's height toward that end.
+  const trim = (order: number[], reach: (bin: number) => number, edge: number): number => {
+    let capCount = 0, capLeft = Infinity, capRight = -Infinity, capFore = Infinity, capAft = -Infinity;
+    let found = edge;
+    for (const bin of order) {
+      if (!count[bin]) continue;
+      const thin = capCount === 0 ||
+        capCount >= 2 && capRight - capLeft <= THIN * Math.abs(edge - reach(bin)) &&
+          capAft - capFore <= SHORT;
+      // The fuselage is wider than what stands on it; with nothing wider, nothing stands out. What
+      // stands out by under a tenth of the range (a smooth profile's crest) moves the line little.
+      if (!thin) return Math.abs(edge - found) >= MIN_STAND * (rough.top - rough.bottom) ? found : edge;
+      found = reach(bin);
+      capCount += count[bin];
+      capLeft = Math.min(capLeft, left[bin]), capRight = Math.max(capRight, right[bin]);
+      capFore = Math.min(capFore, fore[bin]), capAft = Math.max(capAft, aft[bin]);
+    }
+    return edge;
+  };
+  const down = Array.from({ length: BODY_BINS }, (_, k) => BODY_BINS - 1 - k);
+  const body = {
+    top: trim(down, (bin) => top[bin], rough.top),
+    bottom: trim([...down].reverse(), (bin) => bottom[bin], rough.bottom),
+  };
+  return body.top > body.bottom ? body : rough;
 }
 
 /** Two surfaces canted symmetric about the plane of symmetry at one end: a V-tail seen from behind. */
