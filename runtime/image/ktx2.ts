@@ -58,6 +58,8 @@ export function isBlockKtx2(bytes: Uint8Array): boolean {
  *
  * @example
  * ```ts
+ * import { ByteWindow } from "../binary.ts";
+ *
  * const file = await Deno.readFile("wing_ALBD.PNG.KTX2");
  * const { width, height, data } = decodeKtx2(ByteWindow.of(file, "ktx2", "wing_ALBD.PNG.KTX2"));
  * ```
