@@ -190,16 +190,24 @@ export class SectionEnvelope {
   }
 
   /**
-   * Where the point (u, v, w) lies along the chord in the interpolated frame: 0 at the lead, 1 at
-   * the trail, negative ahead.
+   * Field `k` of the envelope's row at span position `u`, interpolated between the two bins around it
+   * (clamped to the first and last).
    */
-  chordPosition(u: number, v: number, w: number): number {
+  #rowAt(u: number): (k: number) => number {
     const rows = this.rows, m = rows.length / ROW;
     let j = 0;
     while (j + 2 < m && rows[(j + 1) * ROW] < u) j++;
     const a = j * ROW, b = Math.min(j + 1, m - 1) * ROW;
     const f = rows[b] > rows[a] ? Math.min(1, Math.max(0, (u - rows[a]) / (rows[b] - rows[a]))) : 0;
-    const lerp = (k: number) => rows[a + k] + f * (rows[b + k] - rows[a + k]);
+    return (k) => rows[a + k] + f * (rows[b + k] - rows[a + k]);
+  }
+
+  /**
+   * Where the point (u, v, w) lies along the chord in the interpolated frame: 0 at the lead, 1 at
+   * the trail, negative ahead.
+   */
+  chordPosition(u: number, v: number, w: number): number {
+    const lerp = this.#rowAt(u);
     const dv = lerp(3), dw = lerp(4);
     return ((v - lerp(1)) * dv + (w - lerp(2)) * dw) / (dv * dv + dw * dw);
   }
@@ -210,12 +218,7 @@ export class SectionEnvelope {
    * the trail against the last bin's) — which side of the sections a point outside them is on.
    */
   above(u: number, v: number, w: number): boolean {
-    const rows = this.rows, m = rows.length / ROW;
-    let j = 0;
-    while (j + 2 < m && rows[(j + 1) * ROW] < u) j++;
-    const a = j * ROW, b = Math.min(j + 1, m - 1) * ROW;
-    const f = rows[b] > rows[a] ? Math.min(1, Math.max(0, (u - rows[a]) / (rows[b] - rows[a]))) : 0;
-    const lerp = (k: number) => rows[a + k] + f * (rows[b + k] - rows[a + k]);
+    const lerp = this.#rowAt(u);
     const v0 = lerp(1), w0 = lerp(2), dv = lerp(3), dw = lerp(4);
     const q = 1 / (dv * dv + dw * dw);
     const x = ((v - v0) * dv + (w - w0) * dw) * q, y = ((w - w0) * dv - (v - v0) * dw) * q;
