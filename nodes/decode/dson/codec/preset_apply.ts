@@ -23,7 +23,8 @@ import { quat, vec3 } from "gl-matrix/esm/index.js";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
-import { invert, matrix, multiply } from "./matrix64.ts";
+import { invert, matrix, multiply, snapToOne } from "./matrix64.ts";
+import { setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { percentDecode } from "./uri.ts";
@@ -380,39 +381,8 @@ function trs(m: mat4): LocalTrs {
   return {
     translation: [...translation] as Vec3,
     rotation: [...rotation] as [number, number, number, number],
-    scale: scale.map((v) => (Math.abs(v - 1) < 1e-12 ? 1 : v)) as Vec3,
+    scale: scale.map(snapToOne) as Vec3,
   };
-}
-
-/** Sets morph weights by modifier id or name; returns how many were set. */
-function setMorphWeights(doc: Document, values: Map<string, number>, missing: string[]): number {
-  let set = 0;
-  const found = new Set<string>();
-  for (const mesh of doc.getRoot().listMeshes()) {
-    const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown; name?: unknown }[] } | undefined;
-    const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
-    const weights = [...mesh.getWeights()];
-    let changed = false;
-    morphs.forEach((morph, k) => {
-      // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
-      // unquotes them, `getRigKey`).
-      // An id whose `%` is literal (`Shape%20B`, addressed as `#Shape%2520B`) matches as written.
-      const [raw, id, name] = [
-        String(morph.id),
-        percentDecode(String(morph.id)),
-        percentDecode(String(morph.name)),
-      ];
-      const key = values.has(raw) ? raw : values.has(id) ? id : name;
-      if (!values.has(key) || k >= weights.length) return;
-      weights[k] = values.get(key)!;
-      found.add(key);
-      changed = true;
-      set++;
-    });
-    if (changed) mesh.setWeights(weights);
-  }
-  for (const target of values.keys()) if (!found.has(target)) missing.push(target);
-  return set;
 }
 
 /** The first few names of a list, for a warning. */

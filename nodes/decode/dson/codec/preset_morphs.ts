@@ -1,0 +1,40 @@
+/**
+ * A preset's morph values on the scene: each sets the weight of the morph targets whose modifier id
+ * or name it names, on every mesh that has one.
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { percentDecode } from "./uri.ts";
+
+/** Sets morph weights by modifier id or name; returns how many were set. */
+export function setMorphWeights(doc: Document, values: Map<string, number>, missing: string[]): number {
+  let set = 0;
+  const found = new Set<string>();
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown; name?: unknown }[] } | undefined;
+    const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
+    const weights = [...mesh.getWeights()];
+    let changed = false;
+    morphs.forEach((morph, k) => {
+      // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
+      // unquotes them, `getRigKey`).
+      // An id whose `%` is literal (`Shape%20B`, addressed as `#Shape%2520B`) matches as written.
+      const [raw, id, name] = [
+        String(morph.id),
+        percentDecode(String(morph.id)),
+        percentDecode(String(morph.name)),
+      ];
+      const key = values.has(raw) ? raw : values.has(id) ? id : name;
+      if (!values.has(key) || k >= weights.length) return;
+      weights[k] = values.get(key)!;
+      found.add(key);
+      changed = true;
+      set++;
+    });
+    if (changed) mesh.setWeights(weights);
+  }
+  for (const target of values.keys()) if (!found.has(target)) missing.push(target);
+  return set;
+}
