@@ -91,6 +91,14 @@ export async function bundleGltf(
   const roots = [folder, ...options.roots ?? []];
   const missingImages = new Set<number>();
   let textures: TextureFolders | undefined;
+  // A folder is listed once per bundle, however many resources are looked for in it (a Flight
+  // Simulator model names a hundred textures in one texture folder).
+  const listings = new Map<string, Promise<string[]>>();
+  const listDir = options.listDir && ((path: string) => {
+    let names = listings.get(path);
+    if (!names) listings.set(path, names = options.listDir!(path));
+    return names;
+  });
   for (const { item, at } of external) {
     const uri = item.uri as string;
     const decoded = lenientlyDecoded(uri);
@@ -105,9 +113,9 @@ export async function bundleGltf(
     if (local.note) options.warn?.(`${path}: ${at} '${uri}' ${local.note}`);
     let file = join(folder, local.path);
     let info = await statOf(file);
-    if (options.listDir && !info) {
+    if (listDir && !info) {
       // Models made on Windows or macOS name files in any case; Linux finds only the exact one.
-      const match = await matchIgnoringCase(folder, relative(folder, file), options.listDir);
+      const match = await matchIgnoringCase(folder, relative(folder, file), listDir);
       if (match) {
         options.warn?.(
           `${path}: ${at} '${uri}' is '${relative(folder, match)}' on disk (another case); read that file`,
@@ -129,9 +137,9 @@ export async function bundleGltf(
       }
     }
     let named = bare;
-    if (!info && options.listDir && at.startsWith("/images/")) {
+    if (!info && listDir && at.startsWith("/images/")) {
       // Not beside the model: a Flight Simulator package keeps it in its texture folder.
-      textures ??= await textureFolders(folder, options.roots ?? [], options.listDir);
+      textures ??= await textureFolders(folder, options.roots ?? [], listDir);
       if (textures.ambiguous) {
         options.warn?.(
           `${path}: the model's folder has several texture folders beside it (${textures.ambiguous}) and ` +
@@ -139,7 +147,7 @@ export async function bundleGltf(
         );
         textures = { folders: textures.folders };
       }
-      const found = await findInFolders(basename(local.path), textures.folders, options.listDir);
+      const found = await findInFolders(basename(local.path), textures.folders, listDir);
       if (found) {
         options.warn?.(`${path}: ${at} '${uri}' is not beside the model; read '${found}' (a texture folder)`);
         for (const texturesFolder of textures.folders) {
