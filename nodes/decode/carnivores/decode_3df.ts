@@ -7,17 +7,32 @@
  */
 import { lazyRun } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
-import { SCALE_PARAM } from "./params.ts";
+import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts";
+import { checkAnimations } from "./vtl_files.ts";
 
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({
   type: "decode.3df",
-  version: 7,
+  version: 8,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
-    "the bone table is kept for constraints.resolve, which builds the skin.",
+    "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +
+    "`animations` become morph-target clips like decode.car's.",
   inputs: { bytes: { type: "bytes", doc: "A .3df file." } },
   outputs: { scene: { type: "scene", doc: "A static textured mesh with the bone table in extras." } },
-  params: { scale: SCALE_PARAM },
+  params: {
+    scale: SCALE_PARAM,
+    animations: {
+      type: "json",
+      default: [],
+      doc: "Paths of .vtl animations of this model (Animator/C3Dit), relative to the working folder like " +
+        'every read path; `*` and `?` may stand in the file name ("raptor/*.vtl"). Each file is one ' +
+        "clip named after it, as C3Dit names the clips of the .car it builds.",
+      schema: { type: "array", items: { type: "string" } },
+      check: checkAnimations,
+    },
+    interpolation: INTERPOLATION_PARAM,
+    max_frames: MAX_FRAMES_PARAM,
+  },
   run: lazyRun(new URL("./decode_3df_run.ts", import.meta.url)),
 });

@@ -11,6 +11,7 @@ import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
 import { parse3df } from "./codec/parse_3df.ts";
 import { modelName } from "./codec/model_name.ts";
 import type { decode3df } from "./decode_3df.ts";
+import { readVtlClips } from "./vtl_files.ts";
 
 /** Parses the file and builds its scene. */
 export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) => {
@@ -18,11 +19,14 @@ export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) =>
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
   const model = parse3df(inputs.bytes.bytes, file, warn);
-  const scene = buildScene(model, { bones: model.bones }, {
+  const entries = params.animations as string[];
+  const vtl = entries.length ? await readVtlClips(entries, model.points.count, ctx, ctx.warn) : undefined;
+  const scene = buildScene(model, { bones: model.bones, vtl }, {
     format: "3df",
     name: modelName(file, ""),
     scale: params.scale,
-    interpolation: "linear",
+    interpolation: params.interpolation,
+    maxFrames: params.max_frames,
     facesOffset: HEADER_3DF_BYTES,
     pointsOffset: HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
     file,

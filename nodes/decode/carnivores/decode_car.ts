@@ -7,8 +7,7 @@
  */
 import { lazyRun } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
-import { SCALE_PARAM } from "./params.ts";
-import { MAX_MORPH_FRAMES } from "./codec/morph_clips.ts";
+import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts";
 
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({
@@ -20,22 +19,8 @@ export const decodeCar = defineNode({
   outputs: { scene: { type: "scene", doc: "A textured mesh with morph animations." } },
   params: {
     scale: SCALE_PARAM,
-    interpolation: {
-      type: "enum",
-      values: ["linear", "step"],
-      default: "linear",
-      doc: "Between frames: linear blends positions like the game; step holds each frame.",
-    },
-    max_frames: {
-      type: "number",
-      integer: true,
-      default: MAX_MORPH_FRAMES,
-      min: 2,
-      max: MAX_MORPH_FRAMES,
-      doc: "Most frames in all that become keyframes; clips holding more are resampled to their share " +
-        "(evenly spaced frames, first and last kept, timed as stored), with a warning. Viewers hold " +
-        "frames × morph targets weights: Blender 3.4 imports 2000 distinct frames in ~18 s, 500 in ~3 s.",
-    },
+    interpolation: INTERPOLATION_PARAM,
+    max_frames: MAX_FRAMES_PARAM,
   },
   run: lazyRun(new URL("./decode_car_run.ts", import.meta.url)),
 });

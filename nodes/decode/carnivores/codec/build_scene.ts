@@ -19,6 +19,7 @@ import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
 import {
   type Bone,
+  type CarAnimation,
   type CarModel,
   FACE_BYTES,
   FaceFlag,
@@ -34,6 +35,7 @@ import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
 import { padSampledRows } from "./texture_rows.ts";
+import type { VtlClip } from "./parse_vtl.ts";
 
 /** Where a face record holds its first corner's texel row (`tay`; `tax, tbx, tcx` come first). */
 const TEXEL_V_OFFSET = 24;
@@ -71,6 +73,8 @@ export interface SceneExtras {
   readonly bones?: readonly Bone[];
   /** The `.car` clips, sounds and anim→sound table. */
   readonly car?: CarModel;
+  /** Clips read from `.vtl` files beside a `.3df` (morph animations like a `.car`'s). */
+  readonly vtl?: readonly VtlClip[];
 }
 
 /**
@@ -149,7 +153,8 @@ export function buildScene(
       );
     }
     node.setMesh(meshDef);
-    if (extras.car) {
+    const clips = extras.car?.animations ?? extras.vtl;
+    if (clips?.length) {
       morphs = addMorphClips({
         accessors,
         node,
@@ -160,10 +165,20 @@ export function buildScene(
         interpolation: options.interpolation,
         maxFrames: options.maxFrames,
         warn,
-      }, extras.car.animations);
+      }, clips);
     }
   }
   if (extras.car) Object.assign(summary, carSummary(extras.car, morphs));
+  if (extras.vtl?.length) {
+    Object.assign(summary, {
+      morph_targets: morphs?.targetCount ?? 0,
+      animations: clipSummaries(extras.vtl, morphs).map((clip, c) => ({
+        ...clip,
+        file: extras.vtl![c].file,
+        layout: extras.vtl![c].layout,
+      })),
+    });
+  }
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
 
@@ -331,20 +346,7 @@ function carSummary(car: CarModel, morphs: MorphClips | undefined): Record<strin
     name: car.name,
     msc: car.msc,
     morph_targets: morphs?.targetCount ?? 0,
-    animations: car.animations.map((clip, c) => {
-      const plan = morphs?.plans[c];
-      return {
-        name: clip.name,
-        kps: clip.kps,
-        frames: clip.frameCount,
-        duration: clipDuration(clip.frameCount, clip.kps),
-        first_target: plan ? plan.targets[0] : -1,
-        // The morph target each keyframe shows, and (when resampled) the stored frame of each.
-        targets: plan ? Array.from(plan.targets) : [],
-        keyframes: plan && plan.frames.length < clip.frameCount ? Array.from(plan.frames) : null,
-        sound: soundOf(car, c),
-      };
-    }),
+    animations: clipSummaries(car.animations, morphs).map((clip, c) => ({ ...clip, sound: soundOf(car, c) })),
     sounds: car.sounds.map((s) => ({
       name: s.name,
       bytes: s.pcm.byteLength,
@@ -353,6 +355,26 @@ function carSummary(car: CarModel, morphs: MorphClips | undefined): Record<strin
     })),
     anim_sound_table: car.animSounds ? Array.from(car.animSounds) : null,
   };
+}
+
+/** Each clip's entry in the extras: timing, and the morph target each keyframe shows. */
+function clipSummaries(
+  clips: readonly CarAnimation[],
+  morphs: MorphClips | undefined,
+): Record<string, JsonValue>[] {
+  return clips.map((clip, c) => {
+    const plan = morphs?.plans[c];
+    return {
+      name: clip.name,
+      kps: clip.kps,
+      frames: clip.frameCount,
+      duration: clipDuration(clip.frameCount, clip.kps),
+      first_target: plan ? plan.targets[0] : -1,
+      // The morph target each keyframe shows, and (when resampled) the stored frame of each.
+      targets: plan ? Array.from(plan.targets) : [],
+      keyframes: plan && plan.frames.length < clip.frameCount ? Array.from(plan.frames) : null,
+    };
+  });
 }
 
 /** The clip's sound index from the anim→sound table, or null (none, absent or out of range). */

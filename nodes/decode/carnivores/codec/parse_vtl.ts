@@ -1,0 +1,125 @@
+/**
+ * `.vtl` parser: one vertex animation of a `.3df` body (the Animator/C3Dit workflow: a modder's
+ * source is a `.3df` plus one `.vtl` per animation, assembled into a `.car` by C3Dit or CMM).
+ *
+ * Two layouts exist, told apart by their size, which each must match exactly:
+ *
+ * - **Animator** (`formats/carnivores-dson.md` A.9; webcarnivores `vtl.ksy`; io_carnivores'
+ *   `export_vtl`, which writes `<LLL` vertex count, KPS, frame count): a 12-byte header,
+ *   `12 + F·V·6` bytes.
+ * - **Engine** (the block the games' `LoadAnimation` reads inside a `.rsc`): two vertex counts (the
+ *   engine keeps the second), KPS, a frame count: a 16-byte header, `16 + F·V·6` bytes — or
+ *   `16 + (F+1)·V·6`, since the engine adds one to the stored count (`vtl.FramesCount++`).
+ *
+ * No file can fit two of them: `12 + 6a` never equals `16 + 6b` (the sides differ by 4 mod 6), and
+ * F and F+1 frames differ by `6V` bytes. Frames are absolute positions ×16, as in a `.car`.
+ *
+ * @module
+ */
+import type { CarAnimation } from "./model.ts";
+import { ByteWindow } from "../../../../runtime/binary.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
+
+/** Bytes of an Animator `.vtl` header: vertex count, KPS, frame count. */
+export const VTL_ANIMATOR_HEADER_BYTES = 12;
+/** Bytes of an engine-style `.vtl` header: two vertex counts, KPS, frame count. */
+export const VTL_ENGINE_HEADER_BYTES = 16;
+
+/** Which layout a `.vtl` was read as. */
+export type VtlLayout = "animator" | "engine" | "engine+1";
+
+/** A parsed `.vtl`: the clip (named by the caller) and the layout its size matched. */
+export interface VtlClip extends CarAnimation {
+  /** The layout the file's size matched. */
+  readonly layout: VtlLayout;
+  /** The file the clip came from, as named to the decoder. */
+  readonly file: string;
+}
+
+/** A layout candidate: where its fields are and what size it implies. */
+interface Candidate {
+  readonly layout: VtlLayout;
+  readonly header: number;
+  readonly vertexCountAt: number;
+  readonly kpsAt: number;
+  readonly framesAt: number;
+  readonly extraFrame: number;
+}
+
+const CANDIDATES: readonly Candidate[] = [
+  { layout: "animator", header: 12, vertexCountAt: 0, kpsAt: 4, framesAt: 8, extraFrame: 0 },
+  { layout: "engine", header: 16, vertexCountAt: 4, kpsAt: 8, framesAt: 12, extraFrame: 0 },
+  { layout: "engine+1", header: 16, vertexCountAt: 4, kpsAt: 8, framesAt: 12, extraFrame: 1 },
+];
+
+/**
+ * Parses a `.vtl` for a model of `vertexCount` vertices. A file whose size fits neither layout, or
+ * whose vertex count is not the model's, is a `DecodeError` naming the file, the byte offset and
+ * expected vs found.
+ *
+ * @example
+ * ```ts
+ * const clip = parseVtl(await Deno.readFile("run.vtl"), "run.vtl", "run", model.points.count, console.warn);
+ * console.log(clip.layout, clip.frameCount, clip.kps);
+ * ```
+ */
+export function parseVtl(
+  bytes: Uint8Array,
+  file: string,
+  name: string,
+  vertexCount: number,
+  warn: WarningSink,
+): VtlClip {
+  const r = ByteWindow.of(bytes, "vtl", file);
+  r.need(0, VTL_ANIMATOR_HEADER_BYTES, "vtl header (vertex count, KPS, frame count)");
+  const size = bytes.byteLength;
+  const i32 = (at: number) => at + 4 <= size ? r.i32(at) : NaN;
+  // Plain arithmetic: doubles hold any product of two int32 and 6 exactly.
+  const fits = CANDIDATES.filter((c) => {
+    const v = i32(c.vertexCountAt);
+    const kps = i32(c.kpsAt);
+    const frames = i32(c.framesAt);
+    return v > 0 && kps > 0 && frames >= 0 && c.header + (frames + c.extraFrame) * v * 6 === size;
+  });
+  if (fits.length === 0) {
+    const animatorSize = 12 + i32(8) * i32(0) * 6;
+    const engineSize = 16 + i32(12) * i32(4) * 6;
+    r.fail(
+      0,
+      `a .vtl whose size fits its header for a model of ${vertexCount} vertices: Animator ` +
+        `(vertex count, KPS, frames: 12 + frames × vertices × 6 bytes) or engine (two vertex counts, KPS, ` +
+        `frames: 16 + frames (or frames + 1) × vertices × 6 bytes)`,
+      `${size} bytes; the Animator reading (vertices ${i32(0)}, KPS ${i32(4)}, frames ${i32(8)}) needs ` +
+        `${Number.isFinite(animatorSize) ? animatorSize : "a longer header"}, the engine reading ` +
+        `(vertices ${i32(4)}, KPS ${i32(8)}, frames ${i32(12)}) needs ` +
+        `${Number.isFinite(engineSize) ? engineSize : "a longer header"}`,
+    );
+  }
+  const c = fits[0];
+  const found = r.i32(c.vertexCountAt);
+  if (found !== vertexCount) {
+    r.fail(
+      c.vertexCountAt,
+      `the .3df's vertex count ${vertexCount} (${c.layout} layout)`,
+      `${found} vertices`,
+    );
+  }
+  if (c.layout !== "animator") {
+    const first = r.i32(0);
+    if (first !== found) {
+      warn(
+        `${file}: the first vertex count (${first}) differs from the second (${found}); the second is used, ` +
+          "as the games' LoadAnimation does",
+        { offset: 0 },
+      );
+    }
+  }
+  const kps = r.i32(c.kpsAt);
+  const frameCount = r.i32(c.framesAt) + c.extraFrame;
+  if (frameCount === 0) warn(`${file}: the animation has no frames; it is skipped`, { offset: c.framesAt });
+  const values = frameCount * vertexCount * 3;
+  const positions = new Int16Array(values);
+  const view = new DataView(bytes.buffer, bytes.byteOffset + c.header, values * 2);
+  for (let i = 0; i < values; i++) positions[i] = view.getInt16(i * 2, true);
+  return { name, kps, frameCount, positions, layout: c.layout, file };
+}
