@@ -65,7 +65,12 @@ export const decodeDson = defineNode({
   // figure file's of the same id) is left out with a warning (before: two targets of that id, the
   // file's at its own weight); a skin's or morph's `vertex_count` written as a string is a
   // DecodeError at its path (before: read as absent, so another figure's morph could apply).
-  version: 13,
+  // 14: skin weights naming a vertex past the geometry are left out with one warning (before: a
+  // DecodeError for the whole scene); a second skin binding of a geometry is left out with a warning
+  // naming both, the first kept (before: the second replaced the first, silently); a figure instanced
+  // twice gets its file's modifiers on every instance the scene's modifier instances do not name
+  // (before: one instance named took them from the others: no skin, no morphs).
+  version: 14,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -2,8 +2,10 @@
  * Modifiers for a load: skin bindings and morphs, from the scene's modifier instances and from the
  * library of each geometry's own file, bound to the loaded meshes and their figure's bones. A
  * modifier made for another vertex count is a warning and is left out, as in Daz Studio; so is a
- * morph whose deltas name vertices the geometry does not have, and a second morph of an id a mesh
- * already has (a geometry has one morph per id, as a Daz node has one property per name).
+ * morph whose deltas name vertices the geometry does not have, a second morph of an id a mesh
+ * already has (a geometry has one morph per id, as a Daz node has one property per name), and a
+ * second skin binding of a mesh (a Daz figure has one). Skin weights naming vertices past the
+ * geometry are left out, the rest of the binding kept, with one warning.
  *
  * @module
  */
@@ -27,8 +29,9 @@ export interface ModifierTargets {
 /**
  * Applies the scene's modifier instances (`/scene/modifiers`, their dial values overriding the
  * authored ones), then every library modifier of a mesh's geometry file whose parent is that
- * geometry or its owner's definition (a figure file's skin binding) and that no instance applied.
- * Returns the modifier definitions applied, in order.
+ * geometry or its owner's definition (a figure file's skin binding) and that no instance applied
+ * to that mesh: a figure instanced twice whose scene instances a modifier for one of them still
+ * brings its file's modifiers to the other. Returns the modifier definitions applied, in order.
  *
  * @example
  * ```ts
@@ -41,8 +44,9 @@ export async function applyModifiers(
 ): Promise<DsonEntry[]> {
   const { library, main, meshes } = targets;
   const read = main.read;
-  const applied = new Set<DsonEntry>();
-  const morphIds = new Map<number, Map<string, string>>();
+  // The meshes each definition went to: a library default is skipped only where the scene put it.
+  const applied = new Map<DsonEntry, Set<number>>();
+  const state: ModifierState = { morphIds: new Map(), skins: new Map() };
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
   for (const [instance, at] of read.objects(instances, "/scene/modifiers")) {
     const url = read.string(instance.url, `${at}/url`);
@@ -54,47 +58,57 @@ export async function applyModifiers(
       library.miss(parentUri ?? url, "modifier parent is not a loaded geometry", main, `${at}/parent`);
       continue;
     }
-    applied.add(resolved.entry);
+    const targeted = applied.get(resolved.entry) ?? new Set<number>();
+    applied.set(resolved.entry, targeted.add(mesh));
     const channel = read.optObject(instance.channel, `${at}/channel`);
     applyModifier(
       targets,
       resolved.entry,
       mesh,
       channel ? read.channelNumber(channel, `${at}/channel`, NaN, "the modifier's own value") : NaN,
-      morphIds,
+      state,
     );
   }
-  const fromLibrary: DsonEntry[] = [];
+  const fromLibrary = new Set<DsonEntry>();
   for (let m = 0; m < meshes.parts.length; m++) {
     const geometryEntry = meshes.geometryEntryOf(m);
     const ownerDefinition = targets.nodes.definitionOf(meshes.parts[m].owner);
     for (const entry of geometryEntry.file.ids.values()) {
-      if (entry.kind !== "modifier" || applied.has(entry) || typeof entry.value.parent !== "string") continue;
+      if (entry.kind !== "modifier" || applied.get(entry)?.has(m) || typeof entry.value.parent !== "string") {
+        continue;
+      }
       const target = entry.file.ids.get(parseDsonUri(entry.value.parent).id);
       if (target === geometryEntry || (target && target === ownerDefinition)) {
-        applyModifier(targets, entry, m, NaN, morphIds);
-        fromLibrary.push(entry);
+        applyModifier(targets, entry, m, NaN, state);
+        if (!applied.has(entry)) fromLibrary.add(entry);
       }
     }
   }
-  return [...applied, ...fromLibrary];
+  return [...applied.keys(), ...fromLibrary];
+}
+
+/** What the modifiers applied so far gave each mesh (by mesh index), as `file at path`. */
+interface ModifierState {
+  /** Per mesh, where each morph id applied came from. */
+  readonly morphIds: Map<number, Map<string, string>>;
+  /** Per mesh, where its skin binding came from. */
+  readonly skins: Map<number, string>;
 }
 
 /**
  * Applies one modifier's skin and morph to mesh `mesh`; `dial` (NaN: none) overrides the morph weight.
- * `morphIds` records, per mesh, where each morph id applied came from (`file at path`).
+ * `state` records, per mesh, where its skin and each morph id applied came from (`file at path`).
  */
 function applyModifier(
   targets: ModifierTargets,
   entry: DsonEntry,
   mesh: number,
   dial: number,
-  morphIds: Map<number, Map<string, string>>,
+  state: ModifierState,
 ): void {
-  const { library, nodes } = targets;
+  const { library } = targets;
   const { read } = entry.file;
-  const parts = targets.meshes.parts[mesh];
-  const vertexCount = parts.geometry.vertexCount;
+  const vertexCount = targets.meshes.parts[mesh].geometry.vertexCount;
   const id = read.string(entry.value.id, `${entry.path}/id`);
   // Daz refuses a skin or morph made for another vertex count (another figure generation, say)
   // and carries on; so do we, rather than failing the scene on its first out-of-range index.
@@ -114,27 +128,66 @@ function applyModifier(
     );
     return false;
   };
-  if (entry.value.skin !== undefined && fits("skin")) {
-    const skin = decodeSkin(
-      read.object(entry.value.skin, `${entry.path}/skin`),
-      `${entry.path}/skin`,
-      read,
-      vertexCount,
-    );
-    const jointNodes = skin.joints.map((joint) => {
-      const node = nodes.jointNode(joint.node, joint.id, parts.owner, entry.file);
-      if (node !== undefined) return node;
-      library.miss(joint.node, "skin joint is not a bone of the figure", entry.file, joint.path);
-      return -1;
-    });
-    const slotNode = new Int32Array(skin.slotJoint.length).fill(-1);
-    for (let s = 0; s < slotNode.length; s++) {
-      const joint = skin.slotJoint[s];
-      slotNode[s] = joint < 0 ? -1 : jointNodes[joint];
-    }
-    parts.skin = { slotNode, slotWeight: skin.slotWeight };
+  if (entry.value.skin !== undefined && fits("skin")) applySkin(targets, entry, id, mesh, state.skins);
+  if (entry.value.morph !== undefined && fits("morph")) {
+    applyMorph(targets, entry, id, mesh, dial, state.morphIds);
   }
-  if (entry.value.morph !== undefined && fits("morph")) applyMorph(targets, entry, id, mesh, dial, morphIds);
+}
+
+/**
+ * Binds modifier `entry`'s skin to mesh `mesh`, unless the mesh has a skin binding already: a Daz
+ * figure has one binding, and the first applied (the scene's instance, before its figure file's
+ * default, as with morphs) is kept, the other named in a warning. Weights naming vertices past the
+ * geometry are left out with one warning; the rest of the binding is kept.
+ */
+function applySkin(
+  targets: ModifierTargets,
+  entry: DsonEntry,
+  id: string,
+  mesh: number,
+  skins: Map<number, string>,
+): void {
+  const { library, nodes } = targets;
+  const { read } = entry.file;
+  const parts = targets.meshes.parts[mesh];
+  const vertexCount = parts.geometry.vertexCount;
+  const here = `${entry.file.source} at ${entry.path}`;
+  const earlier = skins.get(mesh);
+  if (earlier !== undefined) {
+    // Before, the second replaced the first: a scene's own binding (re-rigged in Daz) gave way to
+    // the unchanged one of its figure file, silently.
+    const why = `the mesh has a skin binding already (${earlier}); this one (${here}) is not applied`;
+    leftOut(library, entry.file, entry.path, `${entry.file.key}#${id}`, why);
+    return;
+  }
+  const skin = decodeSkin(
+    read.object(entry.value.skin, `${entry.path}/skin`),
+    `${entry.path}/skin`,
+    read,
+    vertexCount,
+  );
+  if (skin.outside) {
+    library.repaired(
+      entry.file,
+      `${entry.path}/skin`,
+      `skin binding '${id}' has ${skin.outside.count} weight${skin.outside.count === 1 ? "" : "s"} naming ` +
+        `vertices past the geometry's ${vertexCount} (the first, vertex ${skin.outside.vertex}, at ` +
+        `${skin.outside.first}); left out, the other weights kept`,
+    );
+  }
+  const jointNodes = skin.joints.map((joint) => {
+    const node = nodes.jointNode(joint.node, joint.id, parts.owner, entry.file);
+    if (node !== undefined) return node;
+    library.miss(joint.node, "skin joint is not a bone of the figure", entry.file, joint.path);
+    return -1;
+  });
+  const slotNode = new Int32Array(skin.slotJoint.length).fill(-1);
+  for (let s = 0; s < slotNode.length; s++) {
+    const joint = skin.slotJoint[s];
+    slotNode[s] = joint < 0 ? -1 : jointNodes[joint];
+  }
+  parts.skin = { slotNode, slotWeight: skin.slotWeight };
+  skins.set(mesh, here);
 }
 
 /** Int32Array's largest index: a delta index is read up to it, then checked against the geometry. */

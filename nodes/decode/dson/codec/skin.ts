@@ -26,12 +26,19 @@ export interface SkinWeights {
   readonly slotJoint: Int32Array;
   /** Weight per slot; a vertex's weights sum to 1, or are all 0 when it had none. */
   readonly slotWeight: Float32Array;
+  /** Weights left out for naming a vertex past the geometry, and the JSON path of the first. */
+  readonly outside: { readonly count: number; readonly first: string; readonly vertex: number } | undefined;
 }
+
+/** Int32Array's largest index: a weight's vertex is read up to it, then checked against the geometry. */
+const MAX_INDEX = 2 ** 31 - 1;
 
 /**
  * Decodes a modifier's `skin` object for a geometry of `vertexCount` vertices. Joints use their
  * `node_weights` (general weight map); TriAx-only joints fall back to the largest of their
- * `local_weights` axes, then to `scale_weights`.
+ * `local_weights` axes, then to `scale_weights`. A weight naming a vertex past the geometry is left
+ * out and counted in `outside`: Daz Studio loads such bindings (old content, converters), and
+ * Blender's vertex groups, which Diffeomorphic fills from them, ignore such indices.
  *
  * @example
  * ```ts
@@ -47,17 +54,24 @@ export function decodeSkin(
   const slotJoint = new Int32Array(vertexCount * INFLUENCES).fill(-1);
   const slotWeight = new Float32Array(vertexCount * INFLUENCES);
   const joints: SkinJoint[] = [];
+  let outside: { count: number; first: string; vertex: number } | undefined;
   read.optArray(value.joints, `${path}/joints`).forEach((item, j) => {
     const at = `${path}/joints/${j}`;
     const joint = read.object(item, at);
     const id = read.optString(joint.id, `${at}/id`) ?? "";
     const node = read.optString(joint.node, `${at}/node`) ?? `#${id}`;
     joints.push({ id, node, path: `${at}/node` });
-    const weights = jointWeights(joint, at, read, vertexCount);
+    const weights = jointWeights(joint, at, read);
     for (let k = 0; k < weights.index.length; k++) {
+      const vertex = weights.index[k];
+      if (vertex >= vertexCount) {
+        if (outside) outside.count++;
+        else outside = { count: 1, first: `${weights.path(k)}/0`, vertex };
+        continue;
+      }
       const w = weights.value[k];
       if (!(w > 0)) continue;
-      insertWeight(slotJoint, slotWeight, weights.index[k], j, w);
+      insertWeight(slotJoint, slotWeight, vertex, j, w);
     }
   });
   for (let v = 0; v < vertexCount; v++) {
@@ -65,33 +79,40 @@ export function decodeSkin(
     for (let s = 0; s < INFLUENCES; s++) sum += slotWeight[v * INFLUENCES + s];
     if (sum > 0) { for (let s = 0; s < INFLUENCES; s++) slotWeight[v * INFLUENCES + s] /= sum; }
   }
-  return { joints, slotJoint, slotWeight };
+  return { joints, slotJoint, slotWeight, outside };
 }
 
-function jointWeights(
-  joint: JsonRecord,
-  at: string,
-  read: JsonReader,
-  vertexCount: number,
-): { index: Int32Array; value: Float64Array } {
-  if (joint.node_weights !== undefined) {
-    return read.indexedFloats(joint.node_weights, `${at}/node_weights`, vertexCount);
-  }
+/** A joint's weights; `path(k)` is the JSON pointer of weight `k` (for the first left out). */
+interface JointWeights {
+  index: Int32Array;
+  value: Float64Array;
+  path(k: number): string;
+}
+
+function jointWeights(joint: JsonRecord, at: string, read: JsonReader): JointWeights {
+  const map = (key: string, value: unknown): JointWeights => {
+    const base = read.values(value, `${at}/${key}`).path;
+    return { ...read.indexedFloats(value, `${at}/${key}`, MAX_INDEX), path: (k) => `${base}/${k}` };
+  };
+  if (joint.node_weights !== undefined) return map("node_weights", joint.node_weights);
   const local = read.optObject(joint.local_weights, `${at}/local_weights`);
   if (local) {
     const best = new Map<number, number>();
+    const paths = new Map<number, string>();
     for (const axis of ["x", "y", "z"]) {
       if (local[axis] === undefined) continue;
-      const { index, value } = read.indexedFloats(local[axis], `${at}/local_weights/${axis}`, vertexCount);
-      for (let k = 0; k < index.length; k++) best.set(index[k], Math.max(best.get(index[k]) ?? 0, value[k]));
+      const axisWeights = map(`local_weights/${axis}`, local[axis]);
+      const { index, value } = axisWeights;
+      for (let k = 0; k < index.length; k++) {
+        best.set(index[k], Math.max(best.get(index[k]) ?? 0, value[k]));
+        if (!paths.has(index[k])) paths.set(index[k], axisWeights.path(k));
+      }
     }
     const index = Int32Array.from([...best.keys()].sort((a, b) => a - b));
-    return { index, value: Float64Array.from(index, (i) => best.get(i)!) };
+    return { index, value: Float64Array.from(index, (i) => best.get(i)!), path: (k) => paths.get(index[k])! };
   }
-  if (joint.scale_weights !== undefined) {
-    return read.indexedFloats(joint.scale_weights, `${at}/scale_weights`, vertexCount);
-  }
-  return { index: new Int32Array(0), value: new Float64Array(0) };
+  if (joint.scale_weights !== undefined) return map("scale_weights", joint.scale_weights);
+  return { index: new Int32Array(0), value: new Float64Array(0), path: () => at };
 }
 
 /** Puts a weight into a vertex's slots, replacing the weakest when all are taken. */
