@@ -1,6 +1,6 @@
 /**
- * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`) or mesh library (`.vms`)
- * to a scene: every part a root-level node with its LOD 0 mesh (other LODs and the wireframe kept
+ * `decode.cmp` — a Freelancer compound model (`.cmp`), rigid part (`.3db`), mesh library (`.vms`)
+ * or planet/sun (`.sph`, a generated sphere with its side materials and atmosphere shell) to a scene: every part a root-level node with its LOD 0 mesh (other LODs and the wireframe kept
  * off-node, or as `$lodN` / `.vmeshwire` children with `lods: "all"`), hardpoints, LancerEdit-style
  * names and extras, materials as glTF PBR with PNG textures, and the raw `Cons` records kept in
  * `extras.partgraph.constraints` for `constraints.resolve`. Meshes, materials and textures the file
@@ -23,9 +23,12 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  version: 13,
-  doc: "Decodes a Freelancer .cmp, .3db or .vms (UTF container) into a scene: one root-level node per " +
-    "part (LODs, wireframe, hardpoints, camera), PBR materials with PNG textures, and the raw Cons " +
+  // 14: `.sph` planets and suns decode (before, refused as "not a model").
+  version: 14,
+  doc:
+    "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
+    "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +
+    "PBR materials with PNG textures, and the raw Cons " +
     "constraint records and animation scripts for constraints.resolve. Meshes, materials and textures are looked up in the " +
     "file, then in the optional library inputs, then (libraries: auto) in the libraries the game's " +
     "archetype inis name for the model, the .mat/.txm/.vms files in its folder and its ancestors " +
@@ -33,7 +36,7 @@ export const decodeCmp = defineNode({
     "library supplied each. Material types go through the game's [MaterialMap] (material_map: " +
     "EXE/dacom.ini beside the DATA folder when there, else retail's), as the game draws them.",
   inputs: {
-    bytes: { type: "bytes", doc: "The .cmp, .3db or .vms file." },
+    bytes: { type: "bytes", doc: "The .cmp, .3db, .vms or .sph file." },
     library: {
       type: "bytes",
       optional: true,

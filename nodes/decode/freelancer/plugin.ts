@@ -1,6 +1,6 @@
 /**
  * The freelancer plug-in: `decode.cmp` (registered for `decode.auto` by the UTF signature and the
- * `cmp`, `3db` and `vms` extensions) and the `Cons` constraint resolver for `constraints.resolve`.
+ * `cmp`, `3db`, `vms` and `sph` extensions) and the `Cons` constraint resolver for `constraints.resolve`.
  *
  * @module
  */
@@ -16,7 +16,7 @@ export const freelancerPlugin: Plugin = {
   decoders: [{
     format: "cmp",
     node: "decode.cmp",
-    extensions: ["cmp", "3db", "vms"],
+    extensions: ["cmp", "3db", "vms", "sph"],
     sniff: isUtf,
     describe: (scene) => ({
       parts: summarizeParts(scene) as unknown as JsonValue,

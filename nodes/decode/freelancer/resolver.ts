@@ -15,7 +15,7 @@ import {
 
 /** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
 export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineResolver({
-  formats: ["cmp", "3db", "vms"],
+  formats: ["cmp", "3db", "vms", "sph"],
   // 2: animation scripts become glTF animations on the pivots. 3: of two maps on one joint, the later.
   version: 3,
   // Joints change only the hierarchy and transforms.

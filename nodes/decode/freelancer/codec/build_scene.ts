@@ -38,6 +38,8 @@ export interface PartInfo {
    * (`<part>.vmeshwire.mesh`) meshes, which are in the file but on no node, so viewers do not draw them.
    */
   kept_meshes?: string[];
+  /** A `.sph` planet or sun: its radius, side materials (`M0`, …) and atmosphere scale when drawn. */
+  sphere?: { radius: number; sides: string[]; atmosphere_scale?: number };
 }
 
 /** How LODs n ≥ 1 and `VMeshWire` outlines are laid out. */
@@ -238,6 +240,7 @@ export function buildScene(
     if (part.index !== undefined) info.index = part.index;
     if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
     if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
+    if (part.sphere) info.sphere = { ...part.sphere, sides: [...part.sphere.sides] };
     setPartgraphExtras(node, { freelancer: info as unknown as JsonValue });
     return node;
   };

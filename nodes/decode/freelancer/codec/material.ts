@@ -42,6 +42,11 @@ export interface MaterialDef {
   readonly oc?: number;
   /** `Alpha`: an `AtmosphereMaterial`'s opacity (set only when present). */
   readonly alpha?: number;
+  /**
+   * `Scale`: how much larger than its planet an `AtmosphereMaterial`'s shell is drawn (set only
+   * when present; `sphere.ts`).
+   */
+  readonly scale?: number;
   readonly diffuseTexture?: TextureSlot;
   readonly emissiveTexture?: TextureSlot;
   /**
@@ -248,6 +253,8 @@ function readProperties(dir: UtfEntry, type: string, reading: (leaf: string) => 
   if (nomad) (def as { nomadTexture?: TextureSlot }).nomadTexture = nomad;
   const alpha = scalar("Alpha");
   if (alpha !== undefined) (def as { alpha?: number }).alpha = alpha;
+  const scale = scalar("Scale");
+  if (scale !== undefined) (def as { scale?: number }).scale = scale;
   const bt = slot("Bt");
   if (bt) (def as { btTexture?: TextureSlot }).btTexture = bt;
   const detail: Record<string, TextureSlot | number | undefined> = {

@@ -1,6 +1,6 @@
 /**
  * A whole Freelancer model file in memory: its parts (one for a `.3db`, one per `Cmpnd` entry for a
- * `.cmp`, one per mesh for a bare `.vms`), the raw `Cons` records, and the mesh, material and texture
+ * `.cmp`, one per mesh for a bare `.vms`, one generated sphere for a planet or sun's `.sph`), the raw `Cons` records, and the mesh, material and texture
  * libraries gathered from the file and any extra library files.
  *
  * @module
@@ -16,9 +16,10 @@ import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshData, type VMeshData } from "./vmesh.ts";
+import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
 
 /** Which kind of file the model came from; also the source format recorded on the scene. */
-export type ModelKind = "cmp" | "3db" | "vms";
+export type ModelKind = "cmp" | "3db" | "vms" | "sph";
 
 /** One part: a named fragment. */
 export interface ModelPart {
@@ -29,6 +30,8 @@ export interface ModelPart {
   /** `Index` from the `Cmpnd` entry, when present. */
   readonly index?: number;
   readonly fragment: Fragment;
+  /** A planet's or sun's sphere (`.sph`): radius, side materials, atmosphere scale when drawn. */
+  readonly sphere?: SphereModel["info"];
 }
 
 /** Everything {@link decodeModel} reads. */
@@ -143,7 +146,9 @@ export function decodeModel(
   let kind: ModelKind;
   let parts: ModelPart[];
   let constraints: ConstraintRecord[] = [];
+  let sphere: SphereSpec | undefined;
   const cmpnd = findChild(root, "Cmpnd");
+  const sphereDir = findChild(root, "Sphere");
   if (cmpnd) {
     kind = "cmp";
     ({ parts, constraints } = readCompound(root, cmpnd, warn));
@@ -164,6 +169,12 @@ export function decodeModel(
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     kind = "3db";
     parts = [{ name: "Root", fragment: readFragment(root, warn) }];
+  } else if (sphereDir?.children) {
+    // A planet or sun (after the fragment test, so a .3db keeps its reading): its part is built
+    // once every library is in, since the atmosphere's Scale is a material property.
+    kind = "sph";
+    sphere = readSphere(sphereDir, warn);
+    parts = [];
   } else if (meshes.size || damagedMeshes.size) {
     kind = "vms";
     parts = [];
@@ -176,7 +187,7 @@ export function decodeModel(
     throw new DecodeError({
       format: "utf",
       at: { offset: root.offset },
-      expected: "a model: Cmpnd, VMeshPart, MultiLevel, Hardpoints or VMeshLibrary under the root",
+      expected: "a model: Cmpnd, VMeshPart, MultiLevel, Hardpoints, Sphere or VMeshLibrary under the root",
       found: JSON.stringify((root.children ?? []).map((c) => c.name)),
       file: file.name,
     });
@@ -189,6 +200,13 @@ export function decodeModel(
   }
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
   for (const [id, def] of materials) materials.set(id, mapMaterial(def, materialMap));
+  if (sphere) {
+    const { mesh, ref, info } = sphereModel(sphere, materials, warn, file.name);
+    // The generated mesh replaces any library mesh of the same name: the part draws its own.
+    meshes.set(ref.meshId, mesh);
+    damagedMeshes.delete(ref.meshId);
+    parts = [{ name: "Root", fragment: { lods: [ref], hardpoints: [] }, sphere: info }];
+  }
   return {
     kind,
     parts,
