@@ -32,7 +32,10 @@ export const dsonApplyPreset = defineNode({
   // posed about its own joint centres with a "match several nodes" warning, or left behind). A name
   // matching only such nodes is a warning. Same version: a morph id whose `%` is literal
   // (`Shape%20B`, addressed as `#Shape%2520B`) matches as written (before: reported missing).
-  version: 8,
+  // 9: a node id with a literal '%' (`Bone%41`, addressed as `Bone%2541`) matches as written (before:
+  // only its decoded form `BoneA` was a key, so it was reported missing), and ids written as is come
+  // before decoded ones, so `A%20B` and `A B` are two nodes (before: both answered to `A B`).
+  version: 9,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "conforming items (clothing) follow their target's new pose. Missing nodes or morphs are warnings; material presets are refused.",

@@ -130,21 +130,29 @@ export function applyDsonPreset(
 function nodesByName(doc: Document): { nodes: Map<string, Node[]>; following: Set<string> } {
   const byName = new Map<string, Node[]>();
   const byId = new Map<string, Node[]>();
+  const byDecodedId = new Map<string, Node[]>();
   const following = new Set<string>();
+  const add = (map: Map<string, Node[]>, key: string, node: Node) =>
+    map.set(key, [...(map.get(key) ?? []), node]);
   for (const node of doc.getRoot().listNodes()) {
     const dson = record(node) as { id?: unknown } | undefined;
     if (!dson) continue;
-    // An id some files keep percent-encoded ("l%20hand") matches the decoded URL's ("l hand").
-    const id = typeof dson.id === "string" ? percentDecode(dson.id) : undefined;
+    // The id as written first: a literal '%' (`Bone%41`, which Daz addresses as `Bone%2541`) is
+    // the preset's decoded URL as is. Then the id decoded, since some files keep ids
+    // percent-encoded ("l%20hand") where the decoded URL says "l hand".
+    const id = typeof dson.id === "string" ? dson.id : undefined;
+    const decoded = id === undefined ? undefined : percentDecode(id);
     if (followsTarget(node)) {
       following.add(node.getName());
-      if (id !== undefined) following.add(id);
+      if (id !== undefined) following.add(id).add(decoded!);
       continue;
     }
-    byName.set(node.getName(), [...(byName.get(node.getName()) ?? []), node]);
-    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), node]);
+    add(byName, node.getName(), node);
+    if (id !== undefined) add(byId, id, node);
+    if (decoded !== undefined && decoded !== id) add(byDecodedId, decoded, node);
   }
   for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
+  for (const [id, list] of byDecodedId) if (!byName.has(id)) byName.set(id, list);
   return { nodes: byName, following };
 }
 

@@ -565,3 +565,59 @@ Deno.test("dson preset: a node or morph id stored percent-encoded matches the pr
   const cosHalf = Math.abs(q1[0] * q0[0] + q1[1] * q0[1] + q1[2] * q0[2] + q1[3] * q0[3]);
   assert.ok(Math.abs(Math.acos(Math.min(1, cosHalf)) * 360 / Math.PI - 30) < 1e-3, "l hand turned 30°");
 });
+
+Deno.test("dson preset: a node id with a literal '%' is found by its %25 address; a decoded twin is not taken for it", async () => {
+  // Daz writes a '%' of an id as %25 in a URI, and keeps a lone '%' (no two hex digits after it)
+  // as written. Names differ from ids here, so only the id can match. Before (dson.apply_preset
+  // v8) ids were only compared decoded: `Bone%41` was 'not in the scene' (its decoded key was
+  // `BoneA`), and `A%20B` and `A B` both answered to `A B`.
+  const ids = ["Bone%41", "A%20B", "A B", "100%", "%E9t%C3%A9"];
+  const { json } = figureWith(["l_hand"], () => ({ rotation: [0, 0, 0], translation: [0, 0, 0] }));
+  ids.forEach((id, k) => {
+    (json.node_library as Json[]).push({
+      id,
+      name: `Name ${k}`,
+      type: "bone",
+      parent: "#l_hand",
+      center_point: channels("float", [60 + k, 140, 0]),
+      end_point: channels("float", [62 + k, 140, 0]),
+    });
+  });
+  const doc = await decode(json);
+  const nodeOf = (scene: Document, id: string) =>
+    scene.getRoot().listNodes().find((n: Node) =>
+      (getPartgraphExtras(n).dson as Json | undefined)?.id === id
+    )!;
+  /** How far (degrees) the preset turned node `id` from its decoded pose. */
+  const turnOf = (scene: Document, id: string) => {
+    const [q1, q0] = [nodeOf(scene, id).getRotation(), nodeOf(doc, id).getRotation()];
+    const cosHalf = Math.abs(q1[0] * q0[0] + q1[1] * q0[1] + q1[2] * q0[2] + q1[3] * q0[3]);
+    // Rounded to 0.1°: acos near 1 magnifies float32 rounding (0.024° on untouched nodes).
+    return Math.round(Math.acos(Math.min(1, cosHalf)) * 360 / Math.PI * 10) / 10;
+  };
+  for (
+    const [address, posedId] of [
+      ["Bone%2541", "Bone%41"],
+      ["A%2520B", "A%20B"],
+      ["A%20B", "A B"],
+      ["100%25", "100%"],
+      ["100%", "100%"], // a lone '%', kept as written
+      ["%25E9t%25C3%25A9", "%E9t%C3%A9"],
+    ]
+  ) {
+    const ctx = testContext();
+    const preset = presetJson([{ url: `name://@selection/${address}:?rotation/z/value`, keys: [[0, 30]] }]);
+    const { scene } = await runNode(
+      dsonApplyPreset,
+      { scene: doc, preset: { bytes: dsonBytes(preset), name: "p.duf" } },
+      {},
+      ctx,
+    );
+    assert.deepEqual(ctx.warnings.map((w) => w.message), [], address);
+    assert.deepEqual(
+      ids.map((id) => [id, turnOf(scene, id)]),
+      ids.map((id) => [id, id === posedId ? 30 : 0]),
+      address,
+    );
+  }
+});
