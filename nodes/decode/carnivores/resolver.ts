@@ -8,7 +8,8 @@ import { importOnUse } from "../../../runtime/lazy_run.ts";
 import type { ResolverPlugin } from "../../../runtime/node.ts";
 
 /**
- * Resolver plug-in for scenes decoded from `.3df` and `.car`.
+ * Resolver plug-in for scenes decoded from `.3df`, `.car` and `.rsc` (each object with bones gets
+ * its own skeleton).
  *
  * @example
  * ```ts
@@ -16,7 +17,7 @@ import type { ResolverPlugin } from "../../../runtime/node.ts";
  * ```
  */
 export const carnivoresResolver: ResolverPlugin = {
-  formats: ["3df", "car"],
+  formats: ["3df", "car", "rsc"],
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
   resolve: async (args) =>

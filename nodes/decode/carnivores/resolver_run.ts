@@ -55,6 +55,10 @@ export function resolveCarnivoresScene({ scene, ctx }: ResolveArgs): void {
 function buildJoints(doc: Document, node: Node, bones: readonly BoneRecord[], plan: SkeletonPlan): Node[] {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const armature = doc.createNode(`${node.getName()}_skeleton`);
+  // A skinned mesh is drawn where its joints are, not at its node: the skeleton takes the node's
+  // placement (a .rsc object's place in the row; none for a .3df).
+  const [x, y, z] = node.getTranslation();
+  if (x || y || z) armature.setTranslation([x, y, z]);
   scene.addChild(armature);
   const joints: Node[] = new Array(bones.length);
   for (const b of plan.order) {

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { Document, type Material, type Texture, TextureInfo } from "@gltf-transform/core";
+import { Document, type Material, type Node, type Texture, TextureInfo } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -50,7 +50,7 @@ export const OWNER_ATTRIBUTE = "_OWNER";
 /** How to build the scene. */
 export interface SceneOptions {
   /** Source format recorded on the scene. */
-  readonly format: "3df" | "car";
+  readonly format: "3df" | "car" | "rsc";
   /** Name of the model node and mesh. */
   readonly name: string;
   /** Scene units per file unit (the file unit is unknown; see docs). */
@@ -73,8 +73,11 @@ export interface SceneExtras {
   readonly bones?: readonly Bone[];
   /** The `.car` clips, sounds and anim→sound table. */
   readonly car?: CarModel;
-  /** Clips read from `.vtl` files beside a `.3df` (morph animations like a `.car`'s). */
-  readonly vtl?: readonly VtlClip[];
+  /**
+   * Clips besides a `.car`'s (morph animations like its): `.vtl` files beside a `.3df`, or a `.rsc`
+   * object's animation. The file and layout they were read from, when given, go to the extras.
+   */
+  readonly vtl?: readonly (CarAnimation & Partial<Pick<VtlClip, "file" | "layout">>)[];
 }
 
 /**
@@ -95,17 +98,55 @@ export function buildScene(
   options: SceneOptions,
   warn: WarningSink,
 ): Document {
+  const doc = new Document();
+  const accessors = new SceneAccessors(doc, doc.createBuffer());
+  const scene = doc.createScene("Scene");
+  doc.getRoot().setDefaultScene(scene);
+  scene.addChild(buildModel(accessors, mesh, extras, options, warn));
+  // An empty buffer would be written without a byteLength, which glTF forbids.
+  if (doc.getRoot().listAccessors().length === 0) accessors.buffer.dispose();
+  setSourceInfo(doc, {
+    format: options.format,
+    forward: "+Z",
+    up: "+Y",
+    // Inferred, not stated by the file: see METRES_PER_FILE_UNIT.
+    metresPerUnit: METRES_PER_FILE_UNIT / options.scale,
+    notes: {
+      scale: options.scale,
+      metres_per_file_unit: METRES_PER_FILE_UNIT,
+      mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
+      file_unit: "not defined by the format; inferred: a hunter (~1.8 m) is ~124.6 file units tall, " +
+        "i.e. ~0.0145 m per file unit",
+    },
+  });
+  return doc;
+}
+
+/**
+ * Builds one model's node (mesh, materials, texture, morph clips, extras) into a document under
+ * construction, its accessors in `accessors.buffer` — a scene of several models (a `.rsc`) calls it
+ * once per model. Materials are shared between the model's own primitives only.
+ *
+ * @example
+ * ```ts
+ * scene.addChild(buildModel(accessors, model, { bones: model.bones }, options, console.warn));
+ * ```
+ */
+export function buildModel(
+  accessors: SceneAccessors,
+  mesh: MeshData,
+  extras: SceneExtras,
+  options: SceneOptions,
+  warn: WarningSink,
+): Node {
   const { faces, points, texture } = mesh;
   const { scale } = options;
   const image = texture ? sampledImage(texture, faces, options, warn) : undefined;
   const scenePositions = toScenePositions(points.positions, scale, options);
 
-  const doc = new Document();
-  const accessors = new SceneAccessors(doc, doc.createBuffer());
-  const scene = doc.createScene("Scene");
-  doc.getRoot().setDefaultScene(scene);
+  const doc = accessors.doc;
   const node = doc.createNode(options.name);
-  scene.addChild(node);
+  const materials = new Map<string, Material>();
 
   const textureHeight = image?.height ?? 0;
   const { groups, clampedCorners } = groupFaces(faces, textureHeight);
@@ -137,8 +178,6 @@ export function buildScene(
   let morphs: MorphClips | undefined;
   if (groups.length === 0) {
     warn("the model has no faces; the scene has no mesh");
-    // An empty buffer would be written without a byteLength, which glTF forbids.
-    accessors.buffer.dispose();
   } else {
     const gltfTexture = image
       ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(image, colourKey))
@@ -147,7 +186,7 @@ export function buildScene(
     const meshDef = doc.createMesh(options.name);
     const normals = pointNormals(faces, scenePositions);
     for (const group of groups) {
-      const material = materialFor(doc, group, gltfTexture, colourKey);
+      const material = materialFor(doc, materials, group, gltfTexture, colourKey);
       meshDef.addPrimitive(
         primitiveFor(accessors, group, mesh, scenePositions, normals, textureHeight, material),
       );
@@ -172,31 +211,15 @@ export function buildScene(
   if (extras.vtl?.length) {
     Object.assign(summary, {
       morph_targets: morphs?.targetCount ?? 0,
-      animations: clipSummaries(extras.vtl, morphs).map((clip, c) => ({
-        ...clip,
-        file: extras.vtl![c].file,
-        layout: extras.vtl![c].layout,
-      })),
+      animations: clipSummaries(extras.vtl, morphs).map((clip, c) => {
+        const { file, layout } = extras.vtl![c];
+        return { ...clip, ...(file ? { file } : {}), ...(layout ? { layout } : {}) };
+      }),
     });
   }
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
-
-  setSourceInfo(doc, {
-    format: options.format,
-    forward: "+Z",
-    up: "+Y",
-    // Inferred, not stated by the file: see METRES_PER_FILE_UNIT.
-    metresPerUnit: METRES_PER_FILE_UNIT / scale,
-    notes: {
-      scale,
-      metres_per_file_unit: METRES_PER_FILE_UNIT,
-      mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
-      file_unit: "not defined by the format; inferred: a hunter (~1.8 m) is ~124.6 file units tall, " +
-        "i.e. ~0.0145 m per file unit",
-    },
-  });
-  return doc;
+  return node;
 }
 
 /**
@@ -297,19 +320,20 @@ const ALPHA_MODES: Record<AlphaClass, "OPAQUE" | "MASK" | "BLEND"> = {
 };
 
 /**
- * One material per (alpha class, sidedness), shared by name within the document. Without a texture
+ * One material per (alpha class, sidedness), shared by name within the model. Without a texture
  * the faces get the colour of texel 0x0000, which is what the game's hardware renderers sample from
  * the zeroed 256-row buffer they read every texture into: black, and transparent (alpha 0) when the
  * model colour-keys that texel.
  */
 function materialFor(
   doc: Document,
+  materials: Map<string, Material>,
   group: FaceGroup,
   texture: Texture | undefined,
   colourKey: boolean,
 ): Material {
   const name = group.alpha + (group.doubleSided ? "_double_sided" : "");
-  const existing = doc.getRoot().listMaterials().find((m) => m.getName() === name);
+  const existing = materials.get(name);
   if (existing) return existing;
   const alpha = group.alpha === "blend" ? TRANSPARENT_ALPHA : 1;
   const keyed = !texture && colourKey && group.alpha !== "opaque";
@@ -319,6 +343,7 @@ function materialFor(
     .setMetallicFactor(0)
     .setRoughnessFactor(1)
     .setBaseColorFactor(texture ? [1, 1, 1, alpha] : [0, 0, 0, keyed ? 0 : alpha]);
+  materials.set(name, material);
   if (group.alpha === "mask") material.setAlphaCutoff(0.5);
   if (texture) {
     material.setBaseColorTexture(texture);

@@ -1,0 +1,172 @@
+/**
+ * A parsed `.rsc` → one glTF scene: one node per map object (`obj_00`, `obj_01`, … — the index the
+ * map's object layer refers to), each built as `decode.3df` builds a model (mesh per face group,
+ * texture, bone table in extras, its animation as a morph clip named after it), with its TObjInfo in
+ * `extras.partgraph.carnivores.object`. Objects stand side by side along +X, one terrain cell (256
+ * game units = 128 file units) apart, bases at y = 0 as the games seat them on the ground, so none
+ * overlaps another; each node's translation is that placement and its mesh stays in object space.
+ * Ground textures are flat one-cell quads in a row behind the objects (+Z), one node each.
+ *
+ * @module
+ */
+import { Document, type Node } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { setSourceInfo } from "../../../../runtime/scene/source.ts";
+import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import { encodeRgbaPng } from "../../../../runtime/scene/png.ts";
+import { buildModel } from "./build_scene.ts";
+import type { ClipInterpolation } from "./morph_clips.ts";
+import { FACE_BYTES, HEADER_3DF_BYTES } from "./model.ts";
+import { OBJECT_FLAGS, objectName, type RscFile } from "./parse_rsc.ts";
+import { textureToRgba } from "./texture.ts";
+import { METRES_PER_FILE_UNIT } from "../params.ts";
+
+/** File units of one terrain cell (256 game units; the games double file units on load). */
+export const CELL_FILE_UNITS = 128;
+
+/** How to build the scene. */
+export interface RscSceneOptions {
+  readonly scale: number;
+  readonly interpolation: ClipInterpolation;
+  readonly maxFrames?: number;
+  readonly file?: string;
+}
+
+/**
+ * Builds the scene for a parsed `.rsc`.
+ *
+ * @example
+ * ```ts
+ * const doc = buildRscScene(parseRsc(bytes, "AREA1.RSC", "auto", warn), { scale: 0.0145,
+ *   interpolation: "linear" }, warn);
+ * ```
+ */
+export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: WarningSink): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const accessors = new SceneAccessors(doc, buffer);
+  const scene = doc.createScene("Scene");
+  doc.getRoot().setDefaultScene(scene);
+  const gap = CELL_FILE_UNITS * options.scale;
+  let cursor = 0;
+  let depth = 0;
+  for (const object of rsc.objects) {
+    const name = objectName(object.index);
+    const objectWarn: WarningSink = (message, detail) => warn(`${name}: ${message}`, detail);
+    const { model, bodyOffset, info } = object;
+    const node = buildModel(accessors, model, {
+      bones: model.bones,
+      vtl: object.animation ? [{ ...object.animation, layout: "engine+1" }] : undefined,
+    }, {
+      format: "rsc",
+      name,
+      scale: options.scale,
+      interpolation: options.interpolation,
+      maxFrames: options.maxFrames,
+      facesOffset: bodyOffset + HEADER_3DF_BYTES,
+      pointsOffset: bodyOffset + HEADER_3DF_BYTES + model.faces.count * FACE_BYTES,
+      file: options.file,
+    }, objectWarn);
+    const [minX, maxX, maxZ] = extent(node);
+    node.setTranslation([cursor - minX, 0, 0]);
+    cursor += maxX - minX + gap;
+    depth = Math.max(depth, maxZ);
+    setPartgraphExtras(node, {
+      carnivores: {
+        ...(getPartgraphExtras(node).carnivores as Record<string, never>),
+        object: {
+          index: object.index,
+          ...info,
+          flag_names: OBJECT_FLAGS.filter(([bit]) => (info.flags & bit) >>> 0 !== 0).map(([, n]) => n),
+          billboard: object.billboard ? { width: 128, height: 128 } : null,
+        },
+      },
+    });
+    scene.addChild(node);
+  }
+  // Every object's texture was written as "texture.png"; a .gltf needs one file name each.
+  for (const texture of doc.getRoot().listTextures()) texture.setURI(`${texture.getName()}.png`);
+  addGroundTextures(accessors, rsc, gap, depth + gap, options.scale);
+  const root = doc.createNode("rsc");
+  setPartgraphExtras(root, {
+    rsc: {
+      version: rsc.layout.version,
+      objects: rsc.objects.length,
+      ground_textures: rsc.textures.length,
+      sky_rgb: rsc.skyRgb.map((c) => [...c]),
+      transparency_rgb: rsc.transparencyRgb.map((c) => [...c]),
+      fogs: rsc.layout.fogs,
+      random_sounds: rsc.layout.randomSounds,
+      ambient_sounds: rsc.layout.ambientSounds,
+      waters: rsc.layout.waters,
+      layout: "objects side by side along +X, one terrain cell (128 file units) apart, bases at y = 0; " +
+        "ground textures as one-cell quads in a row behind them (+Z)",
+      not_carried: "sky textures, cloud map, far billboards, fogs, sounds, waters",
+    },
+  });
+  scene.addChild(root);
+  if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
+  setSourceInfo(doc, {
+    format: "rsc",
+    forward: "+Z",
+    up: "+Y",
+    metresPerUnit: METRES_PER_FILE_UNIT / options.scale,
+    notes: {
+      scale: options.scale,
+      metres_per_file_unit: METRES_PER_FILE_UNIT,
+      mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
+      version: rsc.layout.version,
+    },
+  });
+  return doc;
+}
+
+/** X extent and largest Z of a node's mesh, in its own space (zeros without a mesh). */
+function extent(node: Node): [number, number, number] {
+  let minX = Infinity, maxX = -Infinity, maxZ = -Infinity;
+  for (const primitive of node.getMesh()?.listPrimitives() ?? []) {
+    const position = primitive.getAttribute("POSITION");
+    if (!position) continue;
+    minX = Math.min(minX, position.getMin([])[0]);
+    maxX = Math.max(maxX, position.getMax([])[0]);
+    maxZ = Math.max(maxZ, position.getMax([])[2]);
+  }
+  return minX <= maxX ? [minX, maxX, maxZ] : [0, 0, 0];
+}
+
+/**
+ * Each ground texture as a flat, upward-facing quad of one terrain cell, in a row along +X at `z`.
+ * The games never key ground textures (their loader turns texel 0 into 1), so they are opaque.
+ */
+function addGroundTextures(
+  accessors: SceneAccessors,
+  rsc: RscFile,
+  gap: number,
+  z: number,
+  scale: number,
+): void {
+  if (rsc.textures.length === 0) return;
+  const doc = accessors.doc;
+  const size = CELL_FILE_UNITS * scale;
+  const group = doc.createNode("ground_textures").setTranslation([0, 0, z]);
+  doc.getRoot().listScenes()[0].addChild(group);
+  // Counter-clockwise seen from +Y: the quad faces up.
+  const position = accessors.create("VEC3", Float32Array.of(0, 0, 0, 0, 0, size, size, 0, size, size, 0, 0));
+  const normal = accessors.create("VEC3", Float32Array.of(0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0));
+  const uv = accessors.create("VEC2", Float32Array.of(0, 0, 0, 1, 1, 1, 1, 0));
+  const indices = accessors.create("SCALAR", Uint16Array.of(0, 1, 2, 0, 2, 3));
+  rsc.textures.forEach((words, t) => {
+    const name = `ground_${String(t).padStart(2, "0")}`;
+    const png = encodeRgbaPng(128, 128, textureToRgba({ height: 128, words }, false));
+    const texture = doc.createTexture(name).setImage(png).setMimeType("image/png").setURI(`${name}.png`);
+    const material = doc.createMaterial(name).setBaseColorTexture(texture).setMetallicFactor(0)
+      .setRoughnessFactor(1);
+    const primitive = doc.createPrimitive().setAttribute("POSITION", position).setAttribute("NORMAL", normal)
+      .setAttribute("TEXCOORD_0", uv).setIndices(indices).setMaterial(material);
+    const node = doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive))
+      .setTranslation([t * (size + gap), 0, 0]);
+    setPartgraphExtras(node, { ground_texture: { index: t, width: 128, height: 128 } });
+    group.addChild(node);
+  });
+}

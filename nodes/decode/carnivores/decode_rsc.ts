@@ -1,0 +1,35 @@
+/**
+ * `decode.rsc` — a Carnivores area resource file (`.rsc`) to a scene: every map object (trees,
+ * rocks, huts, animated objects) as a named node with its mesh, texture and animation, its TObjInfo
+ * in extras, and the ground textures as images on flat quads.
+ *
+ * @module
+ */
+import { lazyRun } from "../../../runtime/lazy_run.ts";
+import { defineNode } from "../../../runtime/node.ts";
+import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts";
+
+/** `decode.rsc` node definition. */
+export const decodeRsc = defineNode({
+  type: "decode.rsc",
+  version: 1,
+  doc: "Decodes a Carnivores .rsc (area resources): one node per map object (obj_00, obj_01, …) built " +
+    "like decode.3df, animated objects with a morph clip like decode.car's, TObjInfo in extras; objects " +
+    "side by side along +X so none overlaps; ground textures as flat one-cell quads. The layout (C1 or " +
+    "C2) is the one whose sections end exactly at the end of the file.",
+  inputs: { bytes: { type: "bytes", doc: "A .rsc file." } },
+  outputs: { scene: { type: "scene", doc: "The area's objects and ground textures." } },
+  params: {
+    scale: SCALE_PARAM,
+    version: {
+      type: "enum",
+      values: ["auto", "c1", "c2"],
+      default: "auto",
+      doc: "Which game's layout: auto picks the one of C1 (Carnivores) and C2 (Carnivores 2, Ice Age) " +
+        "that fits the file exactly, and refuses a file both or neither fit.",
+    },
+    interpolation: INTERPOLATION_PARAM,
+    max_frames: MAX_FRAMES_PARAM,
+  },
+  run: lazyRun(new URL("./decode_rsc_run.ts", import.meta.url)),
+});
