@@ -13,6 +13,7 @@ import { type FitJudgement, judgeFit, withHardware } from "./fit_confidence.ts";
 import { hardwareBeside, type HardwareObject, listHardware } from "./hinge_hardware.ts";
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
+import { onSharedHinge, type PanelGeometry, splitHalfPairs, unionGeometry } from "./split_halves.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
@@ -61,6 +62,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
   const fits = new Map<Node, HingeFit>();
   const vertexCounts = new Map<Node, number>();
+  const geometry = new Map<Node, PanelGeometry>();
   const rules = new Map<Node, { rule: HingeRule; why?: string }>();
   const body = new BodySampler(scene, toAircraft);
   // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
@@ -84,6 +86,15 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     rules.set(node, rule);
     fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
     vertexCounts.set(node, fitted.vertices);
+    geometry.set(node, fitted.geometry);
+  }
+  const kindOf = (node: Node) => getPart(node)!.kind;
+  // Split drag-rudder halves share one hinge: the whole surface's (split_halves.ts).
+  for (const [a, b] of splitHalfPairs(fits, kindOf)) {
+    const union = unionGeometry(geometry.get(a)!, geometry.get(b)!);
+    const fit = fitHinge(union.positions, union.count, { ...options, edge: "forward" }, union.triangles);
+    if (fit.collinear) continue;
+    for (const half of [a, b]) fits.set(half, onSharedHinge(fits.get(half)!, fit));
   }
   const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
   warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
@@ -101,7 +112,6 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const judged = new Map<Node, JudgedFit>(
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
-  const kindOf = (node: Node) => getPart(node)!.kind;
   for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
   for (const [node, { fit, judgement, mirroredFrom }] of judged) {
     const part = getPart(node)!;
@@ -129,7 +139,9 @@ function fitPanel(
   poses: SkinPoses,
   options: Omit<HingeFitOptions, "edge">,
   ctx: RunContext,
-): { fit: HingeFit; vertices: number; refit: (edge: HingeEdge) => HingeFit } | undefined {
+):
+  | { fit: HingeFit; vertices: number; geometry: PanelGeometry; refit: (edge: HingeEdge) => HingeFit }
+  | undefined {
   const part = getPart(node)!;
   const spec = KIND_SPECS[part.kind as PanelKind];
   if (!spec) {
@@ -185,7 +197,7 @@ function fitPanel(
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
   const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
-  return { fit, vertices: count, refit };
+  return { fit, vertices: count, geometry: { positions, count, triangles }, refit };
 }
 
 /** Which line a panel's hinge follows. */

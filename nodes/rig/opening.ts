@@ -49,7 +49,7 @@ export function openingOf(
 }
 
 /** True when two panels lie over each other (the halves of a split surface). */
-function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
+export function overlapsInPlan(a: HingeFit, b: HingeFit): boolean {
   const apart = [0, 1, 2].map((k) => a.centre[k] - b.centre[k]);
   const alongSpan = Math.abs(dot(apart, a.span));
   const alongChord = Math.abs(dot(apart, a.chordDir));

@@ -127,8 +127,10 @@ Deno.test("air brakes open away from the body they sit on; split halves open apa
   const cases: Case[] = [
     { spec: brake("SpeedBrake", 0.62), parent: "Body" },
     { spec: brake("Airbrake_Belly", -0.62), parent: "Body" },
-    { spec: half("DragRudder_R_A", 0.006), parent: "Body" },
-    { spec: half("DragRudder_R_B", -0.006), parent: "Body" },
+    // The halves share the pair's hinge, between them (rig fit v21; before, each turned about its own
+    // mid-thickness, 6 mm off it).
+    { spec: half("DragRudder_R_A", 0.006), parent: "Body", hingeOf: half("pair", 0) },
+    { spec: half("DragRudder_R_B", -0.006), parent: "Body", hingeOf: half("pair", 0) },
   ];
   for (const c of cases) addPanel(doc, body, c.spec);
   const wanted: Record<string, Vec3> = {
