@@ -7,8 +7,9 @@
 import { buildCompound, CONSTRAINTS } from "../nodes/decode/freelancer/fixtures.ts";
 import { SCRIPTS } from "../nodes/decode/freelancer/scripts.ts";
 import { animationTree } from "../support/freelancer/encode_model.ts";
-import { animatedCar, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
+import { animatedCar, animation, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
+import { encodeRsc } from "../support/carnivores/rsc.ts";
 import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
 import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
@@ -35,6 +36,7 @@ export const FUZZ_FORMATS = [
   "cmp",
   "3df",
   "car",
+  "rsc",
   "dson",
   "glb",
   "gltf",
@@ -123,6 +125,22 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
       },
       { format: "3df", name: "fuzz.3df", bytes: encode3df(limbModel()) },
       { format: "car", name: "fuzz.car", bytes: encodeCar(animatedCar()) },
+      // A Carnivores area (C1 layout, the smaller): a ground texture, a static and an animated object.
+      {
+        format: "rsc",
+        name: "fuzz.rsc",
+        bytes: encodeRsc({
+          version: "c1",
+          textures: 1,
+          objects: [
+            { model: limbModel() },
+            { model: limbModel(), animation: animation("", 10, 2, limbModel().points, 0) },
+          ],
+          fogs: 1,
+          randomSounds: [4],
+          ambientSounds: [2],
+        }),
+      },
       { format: "dson", name: "fuzz.duf", bytes: dsonBytes(generateFigure({ side: 4, bones: 2 })) },
       { format: "glb", name: "fuzz.glb", bytes: await writeGlb(fighter, options) },
       { format: "gltf", name: "fuzz.gltf", bytes: await writeGltfJson(fighter, options) },
