@@ -151,9 +151,13 @@ Deno.test("GLB container damage names the byte offset: a chunk longer than the f
   const long = glb.slice();
   new DataView(long.buffer).setUint32(12, 0x7fffffff, true);
   assert.equal(where(await rejection(long, "long.glb")), "byte 12");
+  const v3 = glb.slice();
+  new DataView(v3.buffer).setUint32(4, 3, true);
+  assert.equal(where(await rejection(v3, "v3.glb")), "byte 4");
+  // Version 1 is binary glTF 1.0, whose header has a content format (0) where version 2's first chunk has its type.
   const v1 = glb.slice();
   new DataView(v1.buffer).setUint32(4, 1, true);
-  assert.equal(where(await rejection(v1, "v1.glb")), "byte 4");
+  assert.equal(where(await rejection(v1, "v1.glb")), "byte 16");
   // A BIN chunk whose type is damaged is skipped, leaving buffer 0 without data.
   const noBin = glb.slice();
   const jsonLength = new DataView(noBin.buffer).getUint32(12, true);

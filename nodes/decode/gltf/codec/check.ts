@@ -10,7 +10,8 @@
  * @module
  */
 import type { JSONDocument } from "@gltf-transform/core";
-import { describe, type GltfSource } from "./container.ts";
+import { dataUriResources, describe, type GltfSource } from "./container.ts";
+import { isGltf1, relocate, upgradeGltf1 } from "./gltf1.ts";
 import { Checker, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
 import { checkExtensions } from "./check_extensions.ts";
@@ -105,23 +106,26 @@ const COLLECTIONS = [
  * ```
  */
 export function checkGltfStructure(doc: JSONDocument, source: GltfSource): readonly string[] {
+  // glTF 1.0 is upgraded first, so that every check and repair below applies to it too; what they
+  // find is named at the 1.0 file's own paths.
+  const upgrade = isGltf1(doc.json) ? upgradeGltf1(doc, source, dataUriResources) : undefined;
   const c = new Checker(doc, source);
-  checkAll(c);
-  return c.repairs;
+  if (!upgrade) {
+    checkAll(c);
+    return c.repairs;
+  }
+  try {
+    checkAll(c);
+  } catch (error) {
+    throw relocate(error, upgrade.pathOf);
+  }
+  return [...upgrade.notes, ...c.repairs.map((repair) => repair.replace(/^\/[^:]*/, upgrade.pathOf))];
 }
 
 function checkAll(c: Checker): void {
   readNullsAsAbsent(c);
   const asset = c.object(c.json.asset, "/asset");
   if (typeof asset.version !== "string") c.fail("/asset/version", "a version string", asset.version);
-  if (/^1\./.test(asset.version)) {
-    // Old downloads and tools still carry glTF 1.0, whose JSON is shaped differently: say how to update it.
-    c.fail(
-      "/asset/version",
-      "glTF 2.0 (`gltf-pipeline -i in.gltf -o out.gltf` updates 1.0)",
-      asset.version,
-    );
-  }
   // Blender 3.4's importer asserts each is a string, and refuses the file otherwise.
   for (const key of ["generator", "copyright", "minVersion"]) {
     if (asset[key] !== undefined && typeof asset[key] !== "string") {

@@ -11,6 +11,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../../../runtime/scene/gltf_io.ts";
 import { utf16Note, utf16Order } from "../../../../runtime/utf16.ts";
+import { readGlbV1 } from "./gltf1_glb.ts";
 
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
@@ -49,14 +50,16 @@ function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSON
   const fail = (offset: number, expected: string, found: string) =>
     gltfError(source, { offset }, expected, found);
   if (bytes.byteLength < 20) throw fail(0, "a 12-byte GLB header and a chunk", `${bytes.byteLength} bytes`);
-  if (view.getUint32(4, true) !== 2) {
-    const version = view.getUint32(4, true);
-    throw fail(
-      4,
-      `GLB version 2${version === 1 ? " (binary glTF 1.0: gltf-pipeline updates it)" : ""}`,
-      String(version),
+  const version = view.getUint32(4, true);
+  // Binary glTF 1.0 (KHR_binary_glTF): its JSON is upgraded to 2.0 by the structure check (gltf1.ts).
+  if (version === 1) {
+    return readGlbV1(
+      bytes,
+      source,
+      (body, at) => parseJson(withoutNulPadding(body, at, repairs), at, source),
     );
   }
+  if (version !== 2) throw fail(4, "GLB version 2 (or 1, binary glTF 1.0)", String(version));
   const total = view.getUint32(8, true);
   if (total > bytes.byteLength || total < 20) {
     throw fail(8, `a total length of 20..${bytes.byteLength} bytes`, String(total));
@@ -198,7 +201,7 @@ function parseJson(bytes: Uint8Array, offset: number, source: GltfSource): JSOND
 }
 
 /** Decodes every `data:` URI of buffers and images; other URIs are left for the structure check. */
-function dataUriResources(
+export function dataUriResources(
   json: JSONDocument["json"],
   source: GltfSource,
 ): Record<string, Uint8Array<ArrayBuffer>> {

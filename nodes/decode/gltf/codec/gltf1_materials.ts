@@ -1,0 +1,265 @@
+/**
+ * glTF 1.0 materials as 2.0 metal-rough ones. 1.0 drew a material with GLSL shaders (a technique
+ * and its parameter values) or with `KHR_materials_common`'s Blinn, Phong, Lambert or constant
+ * lighting; 2.0 has neither. As gltf-pipeline's `updateVersion` reads them: the diffuse colour
+ * (linearised: 1.0 shaders used it as stored) or texture is the base colour, transparency its
+ * alpha, emission the emissive colour or texture, and a constant material is unlit. Beyond
+ * gltf-pipeline: shininess becomes roughness (the Blinn-Phong exponent's usual correspondence,
+ * `(2 / (n + 2))^¼`), a technique's states give `doubleSided` (no face culling) and blending, and a
+ * technique whose values name no colour partgraph recognises (a custom shader effect) is a warning
+ * at its path, drawn plain. Ambient is left out (gltf-pipeline reads it as emission, which makes a
+ * white-ambient model glow). Textures and samplers keep their fields 2.0 has.
+ *
+ * @module
+ */
+import type { Json } from "./checker.ts";
+import { commonFields, type Gltf1Reader, pointer } from "./gltf1_reader.ts";
+
+const GL_BLEND = 3042;
+const GL_CULL_FACE = 2884;
+const GL_RGB = 6407;
+
+/** Parameter names a technique gives its diffuse colour or texture (COLLADA2GLTF's, and Cesium's samples' uniforms). */
+const DIFFUSE = ["diffuse", "u_diffuse", "u_tex", "tex", "texture", "u_texture", "diffuseTexture"];
+const EMISSION = ["emission", "u_emission"];
+const SHININESS = ["shininess", "u_shininess"];
+const SPECULAR = ["specular", "u_specular"];
+const TRANSPARENCY = ["transparency", "u_transparency"];
+
+/** What the upgrade of materials made, for the rest of the upgrade. */
+export interface UpgradedMaterials {
+  readonly materials: Json[];
+  readonly textures: Json[];
+  readonly images: Json[];
+  readonly samplers: Json[];
+  /** Whether a material became unlit (KHR_materials_unlit must be listed as used). */
+  readonly unlit: boolean;
+  /** Warnings at 1.0 paths. */
+  readonly notes: string[];
+}
+
+/** Reads images, samplers, textures and materials. */
+export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
+  const notes: string[] = [];
+  const samplers = r.items("samplers").map(([id, item]) => {
+    const out = commonFields(id, item);
+    for (const key of ["magFilter", "minFilter", "wrapS", "wrapT"]) {
+      if (item[key] !== undefined && item[key] !== null) out[key] = item[key];
+    }
+    return out;
+  });
+  const images = r.items("images").map(([id, item]) => {
+    const path = `/images/${pointer(id)}`;
+    const out = commonFields(id, item);
+    const binary = r.optionalObject(
+      r.optionalObject(item, "extensions", path) ?? {},
+      "KHR_binary_glTF",
+      path,
+    );
+    if (binary) {
+      out.bufferView = r.ref(
+        "bufferViews",
+        binary.bufferView,
+        `${path}/extensions/KHR_binary_glTF/bufferView`,
+      );
+      out.mimeType = binary.mimeType;
+    } else if (item.uri !== undefined) out.uri = item.uri;
+    return out;
+  });
+  const textureFormats = new Map<number, unknown>();
+  const textures = r.items("textures").map(([id, item], i) => {
+    const path = `/textures/${pointer(id)}`;
+    const out = commonFields(id, item);
+    if (item.source !== undefined && item.source !== null) {
+      out.source = r.ref("images", item.source, `${path}/source`);
+    }
+    if (item.sampler !== undefined && item.sampler !== null) {
+      out.sampler = r.ref("samplers", item.sampler, `${path}/sampler`);
+    }
+    textureFormats.set(i, item.format);
+    return out;
+  });
+  let unlit = false;
+  const customTechniques = new Set<string>();
+  const materials = r.items("materials").map(([id, item]) => {
+    const path = `/materials/${pointer(id)}`;
+    const common = r.optionalObject(
+      r.optionalObject(item, "extensions", path) ?? {},
+      "KHR_materials_common",
+      path,
+    );
+    const look = common
+      ? commonLook(r, common, `${path}/extensions/KHR_materials_common`)
+      : techniqueLook(r, item, path);
+    if (look.custom) {
+      customTechniques.add(look.custom);
+      notes.push(
+        `${path}/technique: technique '${look.custom}' draws with its own GLSL and gives no diffuse colour or texture ` +
+          "partgraph recognises (glTF 2.0 carries no shaders): drawn as a plain light grey, rough material",
+      );
+    }
+    const pbr: Json = { metallicFactor: 0, roughnessFactor: look.roughness };
+    const colour = [...(look.diffuse.colour ?? [1, 1, 1, 1])];
+    if (look.transparency !== undefined) colour[3] *= look.transparency;
+    if (look.diffuse.colour || look.transparency !== undefined) pbr.baseColorFactor = colour;
+    if (look.diffuse.texture !== undefined) {
+      pbr.baseColorTexture = { index: look.diffuse.texture };
+      // 1.0 drew an RGB texture without its alpha; 2.0 blends by the image's own.
+      if (textureFormats.get(look.diffuse.texture) === GL_RGB && look.blend) {
+        notes.push(
+          `${path}: its blended diffuse texture is RGB in glTF 1.0 (alpha not read); ` +
+            "glTF 2.0 blends by the image's alpha where it has one",
+        );
+      }
+    }
+    const out: Json = { ...commonFields(id, item), pbrMetallicRoughness: pbr };
+    if (look.emission.colour) out.emissiveFactor = look.emission.colour.slice(0, 3);
+    if (look.emission.texture !== undefined) {
+      out.emissiveTexture = { index: look.emission.texture };
+      out.emissiveFactor ??= [1, 1, 1];
+    }
+    if (look.blend) out.alphaMode = "BLEND";
+    if (look.doubleSided) out.doubleSided = true;
+    if (look.unlit) {
+      out.extensions = { KHR_materials_unlit: {} };
+      unlit = true;
+    }
+    return out;
+  });
+  return { materials, textures, images, samplers, unlit, notes };
+}
+
+/** A colour or texture value. */
+interface Channel {
+  readonly colour?: number[];
+  readonly texture?: number;
+}
+
+/** What a 1.0 material looks like, in 2.0 terms. */
+interface Look {
+  readonly diffuse: Channel;
+  readonly emission: Channel;
+  readonly transparency?: number;
+  readonly roughness: number;
+  readonly blend: boolean;
+  readonly doubleSided: boolean;
+  readonly unlit: boolean;
+  /** The id of a technique whose values could not be read as a look. */
+  readonly custom?: string;
+}
+
+/** `KHR_materials_common`: its lighting model, values and flags (also read from `values`, where writers put them). */
+function commonLook(r: Gltf1Reader, common: Json, path: string): Look {
+  const values = r.optionalObject(common, "values", path) ?? {};
+  const vpath = `${path}/values`;
+  const technique = typeof common.technique === "string" ? common.technique.toUpperCase() : "";
+  const transparency = numberValue(r, values, ["transparency"], vpath);
+  const flag = (key: string) => common[key] === true || values[key] === true;
+  return {
+    diffuse: channel(r, values, ["diffuse"], vpath),
+    emission: channel(r, values, ["emission"], vpath),
+    transparency,
+    roughness: technique === "BLINN" || technique === "PHONG"
+      ? roughnessOf(values, numberValue(r, values, ["shininess"], vpath))
+      : 1,
+    blend: flag("transparent") || (transparency !== undefined && transparency < 1),
+    doubleSided: flag("doubleSided"),
+    unlit: technique === "CONSTANT",
+  };
+}
+
+/** A material drawn by a technique: its values over the technique's parameter defaults, and its states. */
+function techniqueLook(r: Gltf1Reader, material: Json, path: string): Look {
+  const values: Json = {};
+  let technique: Json | undefined;
+  let techniqueId: string | undefined;
+  if (material.technique !== undefined && material.technique !== null) {
+    r.ref("techniques", material.technique, `${path}/technique`);
+    techniqueId = material.technique as string;
+    technique = r.items("techniques").find(([id]) => id === techniqueId)![1];
+    const tpath = `/techniques/${pointer(techniqueId)}`;
+    const parameters = r.optionalObject(technique, "parameters", tpath) ?? {};
+    for (const [name, parameter] of Object.entries(parameters)) {
+      if (parameter && typeof parameter === "object" && (parameter as Json).value !== undefined) {
+        values[name] = (parameter as Json).value;
+      }
+    }
+  }
+  Object.assign(values, r.optionalObject(material, "values", path) ?? {});
+  const vpath = `${path}/values`;
+  const diffuse = channel(r, values, DIFFUSE, vpath);
+  const transparency = numberValue(r, values, TRANSPARENCY, vpath);
+  const states = technique
+    ? r.optionalObject(technique, "states", `/techniques/${pointer(techniqueId!)}`)
+    : undefined;
+  const enabled = Array.isArray(states?.enable) ? states.enable : [];
+  const custom = technique && !diffuse.colour && diffuse.texture === undefined ? techniqueId : undefined;
+  return {
+    diffuse: custom ? { colour: [0.8, 0.8, 0.8, 1] } : diffuse,
+    emission: channel(r, values, EMISSION, vpath),
+    transparency,
+    roughness: roughnessOf(values, numberValue(r, values, SHININESS, vpath)),
+    // A technique blends only when its states enable blending, whatever its transparency says.
+    blend: enabled.includes(GL_BLEND),
+    // 1.0 enables nothing a technique does not list: without CULL_FACE both sides are drawn.
+    doubleSided: technique !== undefined && !enabled.includes(GL_CULL_FACE),
+    unlit: false,
+    custom,
+  };
+}
+
+/** Roughness for a Blinn-Phong exponent; 1 without one, or with a black specular colour (no highlight). */
+function roughnessOf(values: Json, shininess: number | undefined): number {
+  const specular = [...SPECULAR].map((name) => values[name]).find(Array.isArray) as unknown[] | undefined;
+  const black = specular !== undefined && specular.slice(0, 3).every((v) => v === 0);
+  if (shininess === undefined || black || !(shininess >= 0)) return 1;
+  return Math.min(1, Math.pow(2 / (shininess + 2), 0.25));
+}
+
+/** The first of `names` present: a colour (3 or 4 numbers, linearised) or a texture id. */
+function channel(r: Gltf1Reader, values: Json, names: readonly string[], path: string): Channel {
+  const name = names.find((n) => values[n] !== undefined && values[n] !== null);
+  if (name === undefined) return {};
+  const value = values[name];
+  const at = `${path}/${pointer(name)}`;
+  if (typeof value === "string") return { texture: r.ref("textures", value, at) };
+  // Some writers wrap a texture id in an array of one.
+  if (Array.isArray(value) && value.length === 1 && typeof value[0] === "string") {
+    return { texture: r.ref("textures", value[0], `${at}/0`) };
+  }
+  if (
+    Array.isArray(value) && (value.length === 3 || value.length === 4) &&
+    value.every((v) => typeof v === "number" && Number.isFinite(v))
+  ) {
+    const [red, green, blue, alpha = 1] = value as number[];
+    return { colour: [...[red, green, blue].map(linear), clamp(alpha)] };
+  }
+  r.fail(at, "a colour (3 or 4 numbers) or a texture id", value);
+}
+
+/** The first of `names` present as a number (or an array of one). */
+function numberValue(
+  r: Gltf1Reader,
+  values: Json,
+  names: readonly string[],
+  path: string,
+): number | undefined {
+  const name = names.find((n) => values[n] !== undefined && values[n] !== null);
+  if (name === undefined) return undefined;
+  const raw = values[name];
+  const value = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    r.fail(`${path}/${pointer(name)}`, "a number", raw);
+  }
+  return value;
+}
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+/** sRGB to linear (1.0 shaders used colours as stored, that is as sRGB on screen). */
+function linear(value: number): number {
+  const c = clamp(value);
+  return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+}
