@@ -250,7 +250,7 @@ function repackGlb(base: Uint8Array, json: Uint8Array): Uint8Array {
  */
 export function mutate(seed: FuzzSeed, random: () => number): Uint8Array {
   const structural = random() < 0.75;
-  if (seed.format === "dson" || seed.format === "gltf") {
+  if (seed.format === "dson" || seed.format === "gltf" || seed.format === "gltf1") {
     // Gzip-wrapped DSON (as Daz writes it) is not JSON text: damage its bytes.
     const text = seed.bytes[0] === 0x7b || seed.bytes[0] === 0xef;
     return structural && text ? mutateJsonText(seed.bytes, random) : mutateBytes(seed.bytes, random);

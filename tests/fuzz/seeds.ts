@@ -23,6 +23,9 @@ import { instancedGlb } from "../support/instancing.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
 import { packedBoxGlb } from "../support/msfs_packed.ts";
+import { gltf1Of } from "../support/gltf1.ts";
+import { messyGlb } from "../support/messy_gltf.ts";
+import { readGltf } from "../../runtime/scene/gltf_io.ts";
 
 /**
  * The formats the fuzzer covers, each seeded by a file made by code (`draco`: a Draco-compressed GLB;
@@ -30,7 +33,9 @@ import { packedBoxGlb } from "../support/msfs_packed.ts";
  * `avif`: a quad with a UASTC KTX2, a lossless WebP or a lossless AVIF texture, which
  * `textures.to_png` re-encodes; `instanced`:
  * a GPU-instanced mesh with normalized-short rotations, which `scene.uninstance` expands; `msfs`: a
- * box packed as Flight Simulator packs models, with an invisible material).
+ * box packed as Flight Simulator packs models, with an invisible material; `gltf1`: a skinned,
+ * animated, textured wing as glTF 1.0 JSON, with a bind shape matrix, two meshes on one node and one
+ * vertex view shared by attributes of different strides, which `decode.gltf` upgrades to 2.0).
  */
 export const FUZZ_FORMATS = [
   "cmp",
@@ -47,6 +52,7 @@ export const FUZZ_FORMATS = [
   "avif",
   "instanced",
   "msfs",
+  "gltf1",
 ] as const;
 
 /** One of {@link FUZZ_FORMATS}. */
@@ -175,6 +181,15 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         format: "msfs",
         name: "fuzz.msfs.glb",
         bytes: packedBoxGlb({ edit: (json) => delete json.materials[0].extensions }),
+      },
+      {
+        format: "gltf1",
+        name: "fuzz.gltf",
+        bytes: await gltf1Of(await readGltf(await messyGlb(() => {})), {
+          bindShapeTranslation: [0.5, -2, 3],
+          splitMeshes: (name) => name === "Flap_R",
+          sharedVertexView: true,
+        }),
       },
     ];
     return Object.fromEntries(list.map((s) => [s.format, s])) as Record<FuzzFormat, FuzzSeed>;
