@@ -1,5 +1,5 @@
 /**
- * Fuzzing: 10,000 seeded mutations of code-built `.3df` and `.car` files (bit flips, hostile counts,
+ * Fuzzing: 15,000 seeded mutations of code-built `.3df`, `.car` and `.vtl` files (bit flips, hostile counts,
  * truncation, appended and removed bytes) through the full decode nodes — and the bone resolver for
  * `.3df` — must each give a scene or a typed DecodeError: never a RangeError, a hang or a huge
  * allocation.
@@ -12,7 +12,9 @@ import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { carnivoresResolver } from "../../../../nodes/decode/carnivores/resolver.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
-import { animatedCar, limbModel } from "./fixtures.ts";
+import { animatedCar, animation, limbModel } from "./fixtures.ts";
+import { parseVtl } from "../../../../nodes/decode/carnivores/codec/parse_vtl.ts";
+import { encodeVtl } from "../../../support/carnivores/vtl.ts";
 import { prng } from "../../../support/prng.ts";
 
 const MUTATIONS_PER_FORMAT = 5_000;
@@ -77,4 +79,23 @@ Deno.test("fuzz: 5,000 mutated .3df files decode (and resolve) or give a DecodeE
 Deno.test("fuzz: 5,000 mutated .car files decode or give a DecodeError", async () => {
   const outcomes = await fuzz(decodeCar, encodeCar(animatedCar()), 52, "fuzz.car", SEED + 1);
   assert.ok(outcomes.decoded > 500 && outcomes.rejected > 500, JSON.stringify(outcomes));
+});
+
+Deno.test("fuzz: 5,000 mutated .vtl files (both layouts) parse for the limb model or give a DecodeError", () => {
+  const model = limbModel();
+  const clip = animation("walk", 10, 4, model.points, 0);
+  const random = prng(SEED + 2);
+  const outcomes = { parsed: 0, rejected: 0 };
+  for (let i = 0; i < MUTATIONS_PER_FORMAT; i++) {
+    const layout = i % 2 ? "engine" : "animator";
+    const bytes = mutate(encodeVtl(clip, { layout }), 16, random);
+    try {
+      parseVtl(bytes, "fuzz.vtl", "fuzz", model.points.count, () => {});
+      outcomes.parsed++;
+    } catch (error) {
+      if (!(error instanceof DecodeError)) assert.fail(`mutation ${i} threw ${error}`);
+      outcomes.rejected++;
+    }
+  }
+  assert.ok(outcomes.parsed > 500 && outcomes.rejected > 500, JSON.stringify(outcomes));
 });
