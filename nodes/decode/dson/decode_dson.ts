@@ -69,7 +69,8 @@ export const decodeDson = defineNode({
   // DecodeError for the whole scene); a second skin binding of a geometry is left out with a warning
   // naming both, the first kept (before: the second replaced the first, silently); a figure instanced
   // twice gets its file's modifiers on every instance the scene's modifier instances do not name
-  // (before: one instance named took them from the others: no skin, no morphs).
+  // (before: one instance named took them from the others: no skin, no morphs). A `legacy_skin`
+  // binding (not decoded) is a warning, not silent.
   version: 14,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

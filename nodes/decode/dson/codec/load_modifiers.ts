@@ -128,6 +128,15 @@ function applyModifier(
     );
     return false;
   };
+  if (entry.value.skin === undefined && entry.value.legacy_skin !== undefined) {
+    // An older generation's binding (Poser-style figures in DSON). Diffeomorphic reads it as a skin
+    // but finds its vertex groups missing and tells the user to convert the figure to a prop in
+    // Daz; its layout is not specified. Before, it was passed over silently: the mesh stood still
+    // while its bones moved, and nothing said why.
+    const why = `skin binding '${id}' is a legacy_skin (an older figure generation's), which is not ` +
+      "decoded: the mesh is not skinned and does not follow its bones";
+    leftOut(library, entry.file, `${entry.path}/legacy_skin`, `${entry.file.key}#${id}`, why);
+  }
   if (entry.value.skin !== undefined && fits("skin")) applySkin(targets, entry, id, mesh, state.skins);
   if (entry.value.morph !== undefined && fits("morph")) {
     applyMorph(targets, entry, id, mesh, dial, state.morphIds);

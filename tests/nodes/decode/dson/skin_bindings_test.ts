@@ -200,3 +200,23 @@ Deno.test("dson skin: a figure instanced twice gets its file's modifiers on both
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("dson skin: a legacy_skin binding is not decoded, and a warning says so (was silent)", async () => {
+  // Diffeomorphic reads `legacy_skin` as a skin but finds its vertex groups missing, and asks the
+  // user to convert the figure to a prop in Daz. The mesh stays unskinned here too; before
+  // (decode.dson v13) nothing said why it did not follow its bones.
+  const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
+  modifiers(json)[0].legacy_skin = skin(json);
+  delete modifiers(json)[0].skin;
+  const { doc, warnings } = await decode(dsonBytes(json));
+  assert.equal(doc.getRoot().listSkins().length, 0);
+  assert.deepEqual(warnings, [
+    "dson: skins.duf at /modifier_library/0/legacy_skin: skin binding 'SkinBinding' is a legacy_skin (an older " +
+    "figure generation's), which is not decoded: the mesh is not skinned and does not follow its bones",
+  ]);
+  const unresolved =
+    (getPartgraphExtras(doc.getRoot().listScenes()[0]).dson as { unresolved: Json[] }).unresolved;
+  assert.deepEqual(unresolved.map((u) => [u.uri, u.path]), [
+    ["/data/generated/figure.duf#SkinBinding", "/modifier_library/0/legacy_skin"],
+  ]);
+});
