@@ -5,13 +5,14 @@
  * materials left out and UV tiling kept as `KHR_texture_transform` — and the output valid glTF.
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
-import type { Document, Primitive } from "@gltf-transform/core";
+import type { Document, Primitive, Texture } from "@gltf-transform/core";
+import { decode as decodePng, encode } from "fast-png";
 import type { Transform } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode, testContext } from "../../support/context.ts";
-import { floatToHalf, packedBoxGlb } from "../../support/msfs_packed.ts";
+import { floatToHalf, packedBoxGlb, type PackedBoxOptions } from "../../support/msfs_packed.ts";
 import { validateGltf } from "../../support/validator.ts";
 import { halfToFloat } from "../../../nodes/decode/gltf/codec/msfs_attributes.ts";
 
@@ -100,11 +101,8 @@ Deno.test("MSFS: a packed model is read as the sim draws it, with warnings sayin
     /'click_spot' \(ASOBO_material_invisible\) never drawn in Flight Simulator: 1 primitive using it left out/,
   );
   said(/ASOBO_material_UV_options of 'body' kept as KHR_texture_transform/);
-  assertEquals(warnings.length, 7, "one note per kind, not per primitive:\n" + warnings.join("\n"));
-  assert(
-    !warnings.some((w) => /ASOBO_material_(invisible|UV_options)', which partgraph does not read/.test(w)),
-  );
-  said(/'ASOBO_normal_map_convention', which partgraph does not read/);
+  assertEquals(warnings.length, 6, "one note per kind, not per primitive:\n" + warnings.join("\n"));
+  assert(!warnings.some((w) => /which partgraph does not read/.test(w)), warnings.join("\n"));
   // The output is valid glTF.
   const out = (await runNode(exportGltf, { scene })).bytes.bytes;
   const report = await validateGltf(out);
@@ -209,4 +207,84 @@ Deno.test("MSFS: fields of the wrong type are read past or refused as glTF's, ne
       json.materials = [null, { extensions: 3 }, { extensions: { ASOBO_material_UV_options: null } }],
   }));
   assertEquals(scene.getRoot().listMeshes()[0].listPrimitives().length, 3);
+});
+
+type Edit = NonNullable<PackedBoxOptions["edit"]>;
+
+/** A PNG data URI of `width`×1 pixels of `channels` channels, bytes `pixels` in order. */
+function pngUri(pixels: number[], channels: 3 | 4): string {
+  const png = encode({ width: pixels.length / channels, height: 1, data: new Uint8Array(pixels), channels });
+  return `data:image/png;base64,${png.toBase64()}`;
+}
+
+/** The pixels of the PNG a texture holds, as fast-png reads them. */
+const pixelsOf = (texture: Texture) => [...decodePng(texture.getImage()!).data];
+
+Deno.test("MSFS: DirectX normal maps have their green inverted; a texture also used as colour is copied", async () => {
+  const normal = [10, 200, 250, 128, 0, 255];
+  const edit = (convention?: string): Edit => (json) => {
+    if (convention) {
+      json.asset.extensions = { ASOBO_normal_map_convention: { tangent_space_convention: convention } };
+    } else delete json.extensions;
+    json.images.push({ uri: pngUri(normal, 3) }, { uri: "data:image/jpeg;base64,/9j/4AAQ" });
+    json.textures.push({ source: 1 }, { source: 2 });
+    json.materials[0].normalTexture = { index: 1, scale: 0.5 };
+    // The glass tints with the same image (as no model would, but a file may): it keeps its colours.
+    json.materials[1].pbrMetallicRoughness.baseColorTexture = { index: 1 };
+    json.materials[2].normalTexture = { index: 2 };
+  };
+  const { scene, warnings } = await decode(packedBoxGlb({ edit: edit("DirectX") }));
+  const body = primitiveOf(scene, "body").getMaterial()!, glass = primitiveOf(scene, "glass").getMaterial()!;
+  assertEquals(pixelsOf(body.getNormalTexture()!), [10, 55, 250, 255, 128, 255, 255, 255]);
+  assertEquals(body.getNormalScale(), 0.5, "the slot's settings stay");
+  assertEquals(pixelsOf(glass.getBaseColorTexture()!), normal, "the colour use keeps the original");
+  assert(body.getNormalTexture() !== glass.getBaseColorTexture());
+  const said = (pattern: RegExp) =>
+    assert(warnings.some((w) => pattern.test(w)), `${pattern}\n${warnings.join("\n")}`);
+  said(/normal map #1 in DirectX's convention \(ASOBO_normal_map_convention\): green inverted to glTF's/);
+  said(/normal map #2 in DirectX's convention .* left as they are \(not a PNG partgraph can turn/);
+  // Said otherwise, or not said, the maps are glTF's already.
+  for (const convention of ["OpenGL", undefined]) {
+    const plain = await decode(packedBoxGlb({ edit: edit(convention) }));
+    const map = primitiveOf(plain.scene, "body").getMaterial()!.getNormalTexture()!;
+    assertEquals(pixelsOf(map), normal);
+    assert(!plain.warnings.some((w) => /green inverted/.test(w)), plain.warnings.join("\n"));
+  }
+});
+
+Deno.test("MSFS: glass and windshields left OPAQUE are blended by their alpha; solid ones stay", async () => {
+  const bytes = packedBoxGlb({
+    edit: (json) => {
+      json.extensionsUsed.push("ASOBO_material_glass_v2", "ASOBO_material_windshield_v3");
+      const pane = (name: string, extension: string, alpha: number, alphaMode?: string) =>
+        json.materials.push({
+          name,
+          ...(alphaMode ? { alphaMode } : {}),
+          pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, alpha], roughnessFactor: 0 },
+          extensions: { [extension]: { glassWidth: 0.004 } },
+        }) - 1;
+      const primitive = (material: number) => ({
+        ...json.meshes[0].primitives[0],
+        material,
+        extras: { ASOBO_primitive: { StartIndex: 0, PrimitiveCount: 2 } },
+      });
+      json.meshes[0].primitives.push(
+        primitive(pane("canopy", "ASOBO_material_windshield_v3", 0.01)),
+        primitive(pane("gauge_glass", "ASOBO_material_glass_v2", 0.2, "MASK")),
+        primitive(pane("frosted", "ASOBO_material_glass_v2", 1)),
+      );
+    },
+  });
+  const { scene, warnings } = await decode(bytes);
+  const modes = new Map(
+    scene.getRoot().listMaterials().map((m) => [m.getName(), m.getAlphaMode()]),
+  );
+  assertEquals(modes.get("canopy"), "BLEND");
+  assertEquals(modes.get("gauge_glass"), "MASK", "a cutout keeps its own test");
+  assertEquals(modes.get("frosted"), "OPAQUE", "nothing makes it see-through");
+  assert(
+    warnings.some((w) => /glass material 'canopy' marked OPAQUE blended by base colour alpha/.test(w)),
+    warnings.join("\n"),
+  );
+  assert(!warnings.some((w) => /which partgraph does not read/.test(w)), warnings.join("\n"));
 });

@@ -1,17 +1,26 @@
 /**
  * Microsoft Flight Simulator's models, read as the sim reads them: Asobo's packing of attributes
  * ({@link convertMsfsAttributes}) and primitives ({@link splitPackedPrimitives}, {@link windTriangles}),
- * and what its material extensions say ({@link readMsfsLooks}, {@link applyMsfsLooks}).
+ * what its material extensions say ({@link readMsfsLooks}, {@link applyMsfsLooks}), and its normal
+ * maps' convention ({@link hasDirectXNormalMaps}, {@link turnDirectXNormalMaps}).
  *
  * @module
  */
 import type { Document } from "@gltf-transform/core";
 import { convertMsfsAttributes } from "./msfs_attributes.ts";
 import { windTriangles } from "./msfs_primitives.ts";
+import { MSFS_MATERIAL_EXTENSIONS } from "./msfs_materials.ts";
 
 export { isMsfsPacked } from "./msfs_attributes.ts";
 export { splitPackedPrimitives } from "./msfs_primitives.ts";
-export { applyMsfsLooks, MSFS_MATERIAL_EXTENSIONS, readMsfsLooks } from "./msfs_materials.ts";
+export { applyMsfsLooks, readMsfsLooks } from "./msfs_materials.ts";
+export { hasDirectXNormalMaps, turnDirectXNormalMaps } from "./msfs_normal_maps.ts";
+
+/** The `ASOBO_` extensions whose meaning the decoder keeps, so none is warned about as unread. */
+export const MSFS_READ_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...MSFS_MATERIAL_EXTENSIONS,
+  "ASOBO_normal_map_convention",
+]);
 
 /** Paths named in a note before the rest are counted. */
 const NAMED = 3;

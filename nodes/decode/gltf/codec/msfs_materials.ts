@@ -15,6 +15,10 @@
  *   lettering's transparent surround as a solid box. A textured decal is blended, its factor taken
  *   into its base colour's alpha; one blending no colour (factor 0) only changes the shading below,
  *   and drawn it would show as stray patches: left out.
+ * - Glass and windshields (`ASOBO_material_glass`, `…_glass_v2`, `…_kitty_glass`,
+ *   `…_windshield`, `…_v2`, `…_v3`) are drawn in the sim's translucent layer, their opacity the base
+ *   colour's alpha (the SDK has authors set it to 0.01) or their texture's; exporters leave many of
+ *   them `OPAQUE`, which draws the canopy as a solid pane over the cockpit. Such a one is blended.
  *
  * @module
  */
@@ -30,15 +34,26 @@ export interface MsfsLook {
   readonly uv?: { readonly scale: [number, number]; readonly offset: [number, number] };
   /** For a decal, the share of its colour it blends over the surface below (0–1). */
   readonly decalBlend?: number;
+  /** For glass or a windshield, the extension that says so. */
+  readonly glass?: string;
 }
 
 const HIDING = ["ASOBO_material_invisible", "ASOBO_material_environment_occluder"];
 const DECALS = ["ASOBO_material_geometry_decal", "ASOBO_material_blend_gbuffer"];
+const GLASS = [
+  "ASOBO_material_glass",
+  "ASOBO_material_glass_v2",
+  "ASOBO_material_kitty_glass",
+  "ASOBO_material_windshield",
+  "ASOBO_material_windshield_v2",
+  "ASOBO_material_windshield_v3",
+];
 
 /** The `ASOBO_` material extensions whose meaning this module keeps. */
 export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   ...HIDING,
   ...DECALS,
+  ...GLASS,
   "ASOBO_material_UV_options",
 ]);
 
@@ -67,8 +82,9 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
     const scale: [number, number] = [number("UVTilingU", 1), number("UVTilingV", 1)];
     const offset: [number, number] = [number("UVOffsetU", 0), number("UVOffsetV", 0)];
     const identity = scale[0] === 1 && scale[1] === 1 && offset[0] === 0 && offset[1] === 0;
-    if (hiddenBy || !identity || decal) {
-      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend });
+    const glass = GLASS.find(present);
+    if (hiddenBy || !identity || decal || glass) {
+      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend, glass });
     }
   });
   return looks;
@@ -91,13 +107,14 @@ export function applyMsfsLooks(
   const tiled: string[] = [];
   const kept: string[] = [];
   const blended: string[] = [];
+  const glazed: string[] = [];
   for (const [i, look] of looks) {
     const material = materials[i];
     if (!material) continue;
     if (look.hiddenBy) hidden.set(material, look.hiddenBy);
     else if (look.decalBlend !== undefined && drawnAsDecal(material, look.decalBlend)) {
       blended.push(label(material));
-    }
+    } else if (look.glass && drawnAsGlass(material)) glazed.push(label(material));
     const transform = look.uv && setTextureTransforms(doc, material, look.uv);
     if (transform === "set") tiled.push(label(material));
     else if (transform === "existing") kept.push(label(material));
@@ -125,6 +142,12 @@ export function applyMsfsLooks(
         "and baseColorBlendFactor, as Flight Simulator draws decals",
     );
   }
+  if (glazed.length) {
+    notes.push(
+      `glass material${glazed.length > 1 ? "s" : ""} ${glazed.join(", ")} marked OPAQUE blended by ` +
+        "base colour alpha, as Flight Simulator draws glass (its reflection settings are left out)",
+    );
+  }
   if (tiled.length) {
     notes.push(
       `ASOBO_material_UV_options of ${tiled.join(", ")} kept as KHR_texture_transform (scale and offset)`,
@@ -148,6 +171,17 @@ function drawnAsDecal(material: Material, blend: number): boolean {
   if (material.getAlphaMode() === "BLEND" && blend === 1) return false;
   const [r, g, b, a] = material.getBaseColorFactor();
   material.setAlphaMode("BLEND").setBaseColorFactor([r, g, b, a * blend]);
+  return true;
+}
+
+/**
+ * Blends an `OPAQUE` glass whose base colour or texture can make it see-through; false when nothing
+ * changed (a `MASK` one keeps its own test, one already blended stays so).
+ */
+function drawnAsGlass(material: Material): boolean {
+  if (material.getAlphaMode() !== "OPAQUE") return false;
+  if (material.getBaseColorFactor()[3] >= 1 && !material.getBaseColorTexture()) return false;
+  material.setAlphaMode("BLEND");
   return true;
 }
 
