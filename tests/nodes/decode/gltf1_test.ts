@@ -251,6 +251,12 @@ Deno.test("glTF 1.0: bad input is a typed error at its 1.0 JSON path or byte off
     { jsonPath: "/accessors/accessor_0/count" },
     "1000000",
   );
+  // Quantized positions, which read without their decode matrix would be wrong (Cesium's 1.0 samples).
+  await assertRefused(
+    await gltf1Of(doc, { edit: (json) => json.extensionsUsed.push("WEB3D_quantized_attributes") }),
+    { jsonPath: "/extensionsUsed/0" },
+    '"WEB3D_quantized_attributes"',
+  );
   // A dictionary that is not one.
   await assertRefused(
     await gltf1Of(doc, { edit: (json) => json.meshes = [1] }),

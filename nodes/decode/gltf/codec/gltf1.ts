@@ -41,7 +41,10 @@ const COLLECTIONS = [
 
 /** 1.0 extensions the upgrade reads into 2.0 core (or KHR_materials_unlit). */
 const UPGRADED_EXTENSIONS = new Set(["KHR_binary_glTF", "KHR_materials_common"]);
-/** 1.0 extensions that change what the data means; listed as required, so the 2.0 reader refuses them. */
+/**
+ * 1.0 extensions that change what the data means (positions offset from a centre, or quantized with a
+ * decode matrix): read without them the model would be wrong, so a file using one is refused.
+ */
 const MEANING_EXTENSIONS = new Set(["CESIUM_RTC", "WEB3D_quantized_attributes"]);
 
 /**
@@ -88,6 +91,14 @@ export function upgradeGltf1(
   const notes: string[] = [];
   const asset = r.optionalObject(json, "asset", "") ?? {};
   const used = Array.isArray(json.extensionsUsed) ? json.extensionsUsed as unknown[] : [];
+  const meaning = used.findIndex((name) => typeof name === "string" && MEANING_EXTENSIONS.has(name));
+  if (meaning >= 0) {
+    r.fail(
+      `/extensionsUsed/${meaning}`,
+      "glTF 1.0 without an extension that changes what its data means (CESIUM_RTC, WEB3D_quantized_attributes)",
+      used[meaning],
+    );
+  }
   const binary = source.format === "glb";
   if (binary && !r.has("buffers", BINARY_BUFFER)) {
     r.fail("/buffers", `the buffer '${BINARY_BUFFER}' a binary glTF 1.0 keeps its body in`, json.buffers);
@@ -136,8 +147,6 @@ export function upgradeGltf1(
   const keptUsed = used.filter((name) => typeof name !== "string" || !UPGRADED_EXTENSIONS.has(name));
   if (looks.unlit) keptUsed.push("KHR_materials_unlit");
   if (keptUsed.length) upgraded.extensionsUsed = keptUsed;
-  const required = keptUsed.filter((name) => typeof name === "string" && MEANING_EXTENSIONS.has(name));
-  if (required.length) upgraded.extensionsRequired = required;
   const keptExtensions = Object.fromEntries(
     Object.entries(extensions).filter(([name]) => !UPGRADED_EXTENSIONS.has(name)),
   );
