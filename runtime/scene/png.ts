@@ -1,7 +1,8 @@
 /**
  * PNG encoding for decoders whose formats carry textures. The bytes are exactly fast-png 8's
  * (`encode` of 8-bit RGBA: no filter on any row, one IDAT chunk, zlib by fflate at level 3), which
- * earlier releases wrote, so every output stays as it was. The container is written here because
+ * earlier releases wrote, so every output stays as it was ({@link encodePng}, which a decoder opts into,
+ * writes opaque pixels as RGB in the same layout). The container is written here because
  * fast-png copies every pixel through a byte-at-a-time buffer, a third of its run time.
  *
  * fflate (the deflate, the largest module a node definition would otherwise pull in) and
@@ -51,6 +52,8 @@ export function loadPngEncoder(): Promise<void> {
 const ZLIB_LEVEL = 3;
 /** PNG colour type 6: truecolour with alpha. */
 const COLOR_RGBA = 6;
+/** PNG colour type 2: truecolour. */
+const COLOR_RGB = 2;
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bytes of the PNG encodings remembered; the oldest are forgotten first. */
 const MEMO_BYTES = 32 << 20;
@@ -79,10 +82,55 @@ export function encodeRgbaPng(width: number, height: number, data: Uint8Array): 
   const png = writePng(
     width,
     height,
-    fflate.zlibSync(filterNone(width, height, data), { level: ZLIB_LEVEL }),
+    fflate.zlibSync(filterNone(width, height, data, 4), { level: ZLIB_LEVEL }),
+    COLOR_RGBA,
   );
   remember(key, png);
   return png;
+}
+
+/**
+ * {@link encodeRgbaPng}, but pixels whose every alpha is 255 are written as an RGB PNG (colour type
+ * 2): a quarter fewer bytes to deflate, a few per cent smaller files, and a reader sees at once that
+ * the image is opaque. glTF reads a missing alpha channel as 1, so what is drawn is the same. The
+ * choice depends on the pixels alone, so the same pixels still give the same bytes.
+ */
+export function encodePng(width: number, height: number, data: Uint8Array): Uint8Array {
+  if (!fflate || !crypto) throw new Error("internal: encodePng called before loadPngEncoder() was awaited");
+  if (!isOpaque(data)) return encodeRgbaPng(width, height, data);
+  if (data.length !== 4 * width * height) {
+    throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
+  }
+  // Another key space than encodeRgbaPng's: the same pixels have an RGBA encoding there.
+  const key = `rgb:${width}x${height}:${crypto.createHash("sha256").update(data).digest("base64")}`;
+  const known = recall(key);
+  if (known) return known;
+  const rgb = new Uint8Array(3 * width * height);
+  for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
+    rgb[o] = data[i];
+    rgb[o + 1] = data[i + 1];
+    rgb[o + 2] = data[i + 2];
+  }
+  const png = writePng(
+    width,
+    height,
+    fflate.zlibSync(filterNone(width, height, rgb, 3), { level: ZLIB_LEVEL }),
+    COLOR_RGB,
+  );
+  remember(key, png);
+  return png;
+}
+
+/** Every fourth byte (alpha) is 255. */
+function isOpaque(data: Uint8Array): boolean {
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
+  return true;
+}
+
+/** How {@link pngOfEncodedImage} writes what it decodes. */
+export interface PngOptions {
+  /** Opaque pixels as an RGB PNG ({@link encodePng}); default false (always RGBA). */
+  readonly opaqueAsRgb?: boolean;
 }
 
 /** Decoded 8-bit RGBA pixels, as {@link encodeRgbaPng} takes them. */
@@ -111,8 +159,13 @@ export interface RgbaPixels {
  * }));
  * ```
  */
-export function pngOfEncodedImage(stored: Uint8Array, format: string, decode: () => RgbaPixels): Uint8Array {
-  const entry = lookUp(stored, format);
+export function pngOfEncodedImage(
+  stored: Uint8Array,
+  format: string,
+  decode: () => RgbaPixels,
+  options: PngOptions = {},
+): Uint8Array {
+  const entry = lookUp(stored, format, options);
   return entry.known ?? entry.keep(decode());
 }
 
@@ -130,18 +183,19 @@ export async function pngOfEncodedImageAsync(
 }
 
 /** What is remembered of `stored` as `format`, and how to remember the PNG of its pixels. */
-function lookUp(stored: Uint8Array, format: string): {
+function lookUp(stored: Uint8Array, format: string, options: PngOptions = {}): {
   known?: Uint8Array;
   keep: (pixels: RgbaPixels) => Uint8Array;
 } {
   if (!crypto) throw new Error("internal: pngOfEncodedImage called before loadPngEncoder() was awaited");
   // A NUL cannot occur in a format name we choose, so no key of this kind equals a pixel key.
   const digest = crypto.createHash("sha256").update(stored).digest("base64");
-  const key = `${format}\0${digest}`;
+  const rgb = options.opaqueAsRgb === true;
+  const key = `${format}\0${rgb ? "rgb\0" : ""}${digest}`;
   // The function of the stored bytes whose result the disk cache keeps: this encoder, this format.
-  const kind = `PNG of a stored ${format} image, v1`;
+  const kind = `PNG of a stored ${format} image, v1${rgb ? ", opaque as RGB" : ""}`;
   const keep = ({ width, height, data }: RgbaPixels) => {
-    const png = encodeRgbaPng(width, height, data);
+    const png = rgb ? encodePng(width, height, data) : encodeRgbaPng(width, height, data);
     remember(key, png);
     rememberDerived(kind, digest, png);
     return png;
@@ -180,16 +234,16 @@ function remember(key: string, png: Uint8Array): void {
   }
 }
 
-/** The scanlines, each after its filter-type byte 0 (none). */
-function filterNone(width: number, height: number, data: Uint8Array): Uint8Array {
-  const row = 4 * width;
+/** The scanlines of `channels`-byte pixels, each after its filter-type byte 0 (none). */
+function filterNone(width: number, height: number, data: Uint8Array, channels: number): Uint8Array {
+  const row = channels * width;
   const out = new Uint8Array((row + 1) * height);
   for (let y = 0; y < height; y++) out.set(data.subarray(row * y, row * (y + 1)), (row + 1) * y + 1);
   return out;
 }
 
 /** Signature, IHDR, one IDAT holding `zlib`, IEND. */
-function writePng(width: number, height: number, zlib: Uint8Array): Uint8Array {
+function writePng(width: number, height: number, zlib: Uint8Array, colourType: number): Uint8Array {
   const out = new Uint8Array(8 + (12 + 13) + (12 + zlib.length) + 12);
   const view = new DataView(out.buffer);
   out.set(SIGNATURE);
@@ -204,7 +258,7 @@ function writePng(width: number, height: number, zlib: Uint8Array): Uint8Array {
   chunk("IHDR", 13, (p) => {
     view.setUint32(p, width);
     view.setUint32(p + 4, height);
-    out.set([8, COLOR_RGBA, 0, 0, 0], p + 8); // depth, colour type, deflate, adaptive filtering, no interlace
+    out.set([8, colourType, 0, 0, 0], p + 8); // depth, colour type, deflate, adaptive filtering, no interlace
   });
   chunk("IDAT", zlib.length, (p) => out.set(zlib, p));
   chunk("IEND", 0, () => {});

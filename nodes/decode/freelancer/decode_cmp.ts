@@ -23,8 +23,9 @@ function checkLibraries(value: JsonValue): string | undefined {
 /** `decode.cmp` node definition. */
 export const decodeCmp = defineNode({
   type: "decode.cmp",
-  // 14: `.sph` planets and suns decode (before, refused as "not a model").
-  version: 14,
+  // 14: `.sph` planets and suns decode (before, refused as "not a model"). 15: textures whose every
+  // alpha is 255 are RGB PNGs (before, RGBA).
+  version: 15,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -8,7 +8,7 @@
  */
 import type { Document, Texture } from "@gltf-transform/core";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { encodeRgbaPng } from "../../../../runtime/scene/png.ts";
+import { encodePng } from "../../../../runtime/scene/png.ts";
 import { additiveAsBlend } from "./additive.ts";
 import { type MaterialDef, nomadSlot, type TextureSlot } from "./material.ts";
 import { packMetallicRoughness } from "./material_values.ts";
@@ -57,7 +57,7 @@ export function sceneDerivedTextures(doc: Document, textures: SceneTextures): De
         const { width, height, data } = packMetallicRoughness(metal, rough);
         const name = [def.metallicTexture?.name, def.roughnessTexture?.name].filter((n) => n).join(" + ");
         out = doc.createTexture(`${name} (metallicRoughness)`)
-          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+          .setImage(encodePng(width, height, data)).setMimeType("image/png");
         setPartgraphExtras(out, {
           freelancer: {
             metallic: metal ? def.metallicTexture!.name : null,
@@ -79,7 +79,7 @@ export function sceneDerivedTextures(doc: Document, textures: SceneTextures): De
       if (pixels) {
         const { width, height, data } = additiveAsBlend(pixels);
         out = doc.createTexture(`${slot.name} (additive)`)
-          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+          .setImage(encodePng(width, height, data)).setMimeType("image/png");
         setPartgraphExtras(out, { freelancer: { texture: slot.name, additive: true } });
       }
       additiveMade.set(key, out);
@@ -101,7 +101,7 @@ export function sceneDerivedTextures(doc: Document, textures: SceneTextures): De
       if (pixels) {
         const { width, height, data } = nomadImage(pixels, texel);
         out = doc.createTexture(`${def.diffuseTexture.name} (nomad)`)
-          .setImage(encodeRgbaPng(width, height, data)).setMimeType("image/png");
+          .setImage(encodePng(width, height, data)).setMimeType("image/png");
         setPartgraphExtras(out, {
           freelancer: { texture: def.diffuseTexture.name, nomad: rampSlot.name, added: [...texel] },
         });

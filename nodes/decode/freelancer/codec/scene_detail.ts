@@ -7,7 +7,7 @@
  */
 import type { Document, Texture } from "@gltf-transform/core";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { encodeRgbaPng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
+import { encodePng, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { bakeDetail, type DetailLayer } from "./detail_map.ts";
 import {
   detailLayers,
@@ -80,7 +80,7 @@ export function sceneDetailTextures(
       const names = [dtSlot.name, ...used.map((l) => l.slot.name)].join(" + ");
       const texture = (image: RgbaPixels, kind: string) => {
         const tex = doc.createTexture(`${names} (${kind})`).setMimeType("image/png")
-          .setImage(encodeRgbaPng(image.width, image.height, image.data));
+          .setImage(encodePng(image.width, image.height, image.data));
         setPartgraphExtras(tex, { freelancer: { ...extras, [kind]: true } });
         return tex;
       };

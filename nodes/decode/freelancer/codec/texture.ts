@@ -15,7 +15,7 @@
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { encodeRgbaPng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
+import { encodePng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { ddsSurfaces, decodeDds, dxt1Cutout } from "../../../../runtime/image/dds.ts";
 import { decodeTga } from "../../../../runtime/image/tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
@@ -74,7 +74,10 @@ export function resolveTexture(
     dir,
     path,
     lookUp,
-    (image, decode) => pngOfEncodedImage(image.view(0, image.length), DECODERS[image.format], decode),
+    // An opaque image is an RGB PNG (decode.cmp v15): a material's alpha mode never depends on an
+    // alpha that is 255 everywhere, and glTF reads a missing alpha as 1.
+    (image, decode) =>
+      pngOfEncodedImage(image.view(0, image.length), DECODERS[image.format], decode, { opaqueAsRgb: true }),
   );
 }
 
@@ -191,7 +194,7 @@ export function placeholderTexturePng(): Uint8Array {
         data.set(on ? [255, 0, 255, 255] : [0, 0, 0, 255], o);
       }
     }
-    placeholderPng = encodeRgbaPng(8, 8, data);
+    placeholderPng = encodePng(8, 8, data);
   }
   return placeholderPng;
 }

@@ -6,7 +6,7 @@
  * warning. Images are built by code; expected pixels are worked out in the comments.
  */
 import assert from "node:assert/strict";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { ddsSurfaces, decodeDds } from "../../../../runtime/image/dds.ts";
 import { utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";

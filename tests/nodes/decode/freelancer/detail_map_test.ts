@@ -6,7 +6,7 @@
  * Expected texels are worked out from the shaders' sums (`round(255 · 2·t·d)`).
  */
 import assert from "node:assert/strict";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { Material, Texture } from "@gltf-transform/core";
 import { encodeFloats, encodeString, encodeU32, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
 import { MAX_DETAIL_SIDE } from "../../../../nodes/decode/freelancer/codec/detail_map.ts";

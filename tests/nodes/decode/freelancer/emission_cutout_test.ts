@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { TextureInfo } from "@gltf-transform/core";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { EmissiveStrength } from "@gltf-transform/extensions";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";

@@ -315,17 +315,19 @@ export async function withPngKept(
     recall: (key: string) => entries.get(key),
     remember: (key: string, bytes: Uint8Array) => entries.set(key, bytes),
   };
-  const resolveWith = (format: string) =>
+  // decode.cmp v15 keeps PNGs whose opaque images are RGB under their own kind: the older decoder's
+  // PNGs are planted under both kinds (neither may be reused), the current one's under the new.
+  const resolveWith = (format: string, kinds = [", opaque as RGB"]) =>
     withDerivedStore(store, () => {
       entries.clear();
       forgetPngEncodings();
-      rememberDerived(`PNG of a stored ${format} image, v1`, digest, madeUp);
+      for (const kind of kinds) rememberDerived(`PNG of a stored ${format} image, v1${kind}`, digest, madeUp);
       const outcome = resolveTexture(dir, "Texture library/t.tex", () => undefined);
       if (outcome.kind !== "png") throw new Error(`the texture did not resolve: ${JSON.stringify(outcome)}`);
       return outcome.png;
     });
   try {
-    const stale = await resolveWith(oldFormat);
+    const stale = await resolveWith(oldFormat, ["", ", opaque as RGB"]);
     if (stale === madeUp || stale.length === madeUp.length) {
       throw new Error("the earlier decoder's PNG was reused");
     }

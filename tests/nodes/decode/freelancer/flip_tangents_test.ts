@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import * as THREE from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { Document, Primitive } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";

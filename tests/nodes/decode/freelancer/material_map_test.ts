@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { Document, Material } from "@gltf-transform/core";
 import { runGraph } from "../../../../mod.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";

@@ -6,7 +6,7 @@
  * stated in each test (Librelancer's `PBR.glsl`, `Material.cs`), not from the decoder.
  */
 import assert from "node:assert/strict";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { Document, Node } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";

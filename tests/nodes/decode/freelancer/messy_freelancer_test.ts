@@ -5,7 +5,7 @@
  * a case is read by Librelancer/LancerEdit and we used to refuse it, the test says so.
  */
 import assert from "node:assert/strict";
-import { decode as decodePng } from "fast-png";
+import { decodePng } from "./png_pixels.ts";
 import type { Document, Material } from "@gltf-transform/core";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { decode } from "fast-png";
+import { decodePng as decode } from "./png_pixels.ts";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { decodeDds } from "../../../../runtime/image/dds.ts";
 import { decodeTga } from "../../../../runtime/image/tga.ts";
