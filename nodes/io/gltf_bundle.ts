@@ -139,20 +139,19 @@ export async function bundleGltf(
     let named = bare;
     if (!info && listDir && at.startsWith("/images/")) {
       // Not beside the model: a Flight Simulator package keeps it in its texture folder.
-      textures ??= await textureFolders(folder, options.roots ?? [], listDir);
-      if (textures.ambiguous) {
-        options.warn?.(
-          `${path}: the model's folder has several texture folders beside it (${textures.ambiguous}) and ` +
-            "none named for it: name the one to use in resource_roots",
-        );
-        textures = { folders: textures.folders };
+      if (!textures) {
+        textures = await textureFolders(folder, options.roots ?? [], { listDir, readFile: options.readFile });
+        if (textures.ambiguous) {
+          options.warn?.(
+            `${path}: the model's folder has several texture folders beside it (${textures.ambiguous}) and ` +
+              "none named for it: name the one to use in resource_roots",
+          );
+        }
+        for (const admitted of textures.admitted) if (!roots.includes(admitted)) roots.push(admitted);
       }
       const found = await findInFolders(basename(local.path), textures.folders, listDir);
       if (found) {
         options.warn?.(`${path}: ${at} '${uri}' is not beside the model; read '${found}' (a texture folder)`);
-        for (const texturesFolder of textures.folders) {
-          if (!roots.includes(texturesFolder)) roots.push(texturesFolder);
-        }
         file = found;
         named = found;
         info = await statOf(file);
@@ -174,7 +173,13 @@ export async function bundleGltf(
         options.leaveOutMissingImages && cause instanceof Deno.errors.NotFound && at.startsWith("/images/")
       ) {
         missingImages.add(Number(at.split("/")[2]));
-        options.warn?.(`${path}: ${at} '${uri}' not found; the textures that use it are left out`);
+        const unresolved = textures?.unresolved?.length
+          ? ` (texture.cfg fallbacks found nowhere partgraph may read: ${textures.unresolved.join(", ")}; ` +
+            "name the packages they lie in, such as the sim's fs-base, in resource_roots)"
+          : "";
+        options.warn?.(
+          `${path}: ${at} '${uri}' not found; the textures that use it are left out${unresolved}`,
+        );
         continue;
       }
       throw fail(

@@ -40,13 +40,13 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 7,
+  version: 8,
   doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
     "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +
     "absolute path, as exporters that keep the author's paths write, the file name is looked for beside the " +
-    "model; an image not beside it looked for, by name, in a Flight Simulator package's texture folder and the resource roots; each with a warning; a missing image " +
+    "model; an image not beside it looked for, by name, in a Flight Simulator package's texture folder, the fallbacks its texture.cfg names and the resource roots; each with a warning; a missing image " +
     "is left out, with a warning, unless `missing_images` is `error`).",
   inputs: {},
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },
@@ -57,7 +57,7 @@ export const ioRead = defineNode({
       default: [],
       doc: "Folders (relative to the working directory) a .gltf's buffers and images may also come " +
         "from, and where an image not beside the model is looked for by its file name (a Flight Simulator " +
-        "livery's fallback texture folder); by default only the model's own folder and its subfolders.",
+        "texture folder; or a package, such as the sim's fs-base, where a texture.cfg fallback is read at its path in the package); by default only the model's own folder and its subfolders.",
       schema: { type: "array", items: { type: "string" } },
       check: (v) =>
         Array.isArray(v) && v.every((r) => typeof r === "string") ? undefined : "expected a list of folders",

@@ -331,3 +331,83 @@ Deno.test("a .gltf in a Flight Simulator package reads images from its texture f
   );
   assertEquals((named.outputs.scene as Document).getRoot().listTextures().length, 1);
 });
+
+Deno.test("a Flight Simulator texture folder's texture.cfg fallbacks are followed inside the package and the resource roots, never beyond", async () => {
+  const dir = await tempDir();
+  const plane = join(dir, "Cub", "SimObjects", "Airplanes", "Cub");
+  const model = join(plane, "model");
+  await Deno.mkdir(model, { recursive: true });
+  await separateGltf(model);
+  const gltf = join(model, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(gltf));
+  json.images = [{ uri: "CUB_ALBD.PNG" }, { uri: "CUB_COMP.PNG" }, { uri: "DETAIL_NORM.PNG" }];
+  json.textures = [{ source: 0 }, { source: 1 }, { source: 2 }];
+  json.materials[0].pbrMetallicRoughness.metallicRoughnessTexture = { index: 1 };
+  json.materials[0].normalTexture = { index: 2 };
+  await Deno.writeTextFile(gltf, JSON.stringify(json));
+  await Deno.remove(join(model, "textures"), { recursive: true });
+  const dds = concat(
+    ddsHeader(2, 2, { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], pfFlags: 0x41 }),
+    new Uint8Array(16).fill(128),
+  );
+  const put = async (folder: string, name: string) => {
+    await Deno.mkdir(folder, { recursive: true });
+    await Deno.writeFile(join(folder, name), dds);
+  };
+  await put(join(plane, "texture"), "CUB_ALBD.PNG.DDS");
+  await put(join(plane, "texture.base"), "CUB_COMP.PNG.DDS");
+  // Outside the package: a fallback pointing there is never followed.
+  await put(join(dir, "outside"), "DETAIL_NORM.PNG.DDS");
+  await Deno.writeTextFile(
+    join(plane, "texture", "TEXTURE.CFG"),
+    [
+      "[fltsim]",
+      "fallback.3=..\\..\\..\\..\\..\\outside",
+      "fallback.1=..\\..\\..\\..\\texture\\DetailMap ; the base game's shared details",
+      'fallback.2="..\\texture.base"',
+    ].join("\r\n"),
+  );
+  const readWith = (roots: string[]) =>
+    runGraph({
+      ...graph,
+      nodes: {
+        ...graph.nodes,
+        read: { ...graph.nodes.read, params: { ...graph.nodes.read.params, resource_roots: roots } },
+      },
+    }, { inputs: { model: gltf }, cacheDir: false });
+  const drawn = (run: Awaited<ReturnType<typeof runGraph>>) => {
+    const material = (run.outputs.scene as Document).getRoot().listMaterials()[0];
+    return [
+      material.getBaseColorTexture(),
+      material.getMetallicRoughnessTexture(),
+      material.getNormalTexture(),
+    ]
+      .map((texture) => texture !== null);
+  };
+  const alone = await readWith([]);
+  assertEquals(
+    drawn(alone),
+    [true, true, false],
+    "the sibling fallback is read; the detail map is nowhere to read",
+  );
+  const said = alone.warnings.map((w) => w.message);
+  assert(
+    said.some((w) =>
+      w.includes("'DETAIL_NORM.PNG' not found") &&
+      w.includes("fallback.1=..\\..\\..\\..\\texture\\DetailMap") &&
+      w.includes("fallback.3=") && w.includes("resource_roots")
+    ),
+    said.join("\n"),
+  );
+  assert(!said.some((w) => w.includes(join(dir, "outside"))), said.join("\n"));
+  // The base game's package named as a resource root: the fallback is read in it, as the sim's file system does.
+  const fsBase = join(dir, "fs-base");
+  await put(join(fsBase, "texture", "DetailMap"), "DETAIL_NORM.PNG.DDS");
+  const withBase = await readWith([fsBase]);
+  assertEquals(drawn(withBase), [true, true, true]);
+  const read = join(fsBase, "texture", "DetailMap", "DETAIL_NORM.PNG.DDS");
+  assert(
+    withBase.warnings.some((w) => w.message.includes(`read '${read}'`)),
+    withBase.warnings.map((w) => w.message).join("\n"),
+  );
+});
