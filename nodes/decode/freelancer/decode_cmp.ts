@@ -24,8 +24,9 @@ function checkLibraries(value: JsonValue): string | undefined {
 export const decodeCmp = defineNode({
   type: "decode.cmp",
   // 14: `.sph` planets and suns decode (before, refused as "not a model"). 15: textures whose every
-  // alpha is 255 are RGB PNGs (before, RGBA).
-  version: 15,
+  // alpha is 255 are RGB PNGs (before, RGBA). 16: a material MaterialAnim animates keeps the animation in
+  // its extras, with a warning (before, silent).
+  version: 16,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -16,6 +16,7 @@ import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshData, type VMeshData } from "./vmesh.ts";
+import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
 
 /** Which kind of file the model came from; also the source format recorded on the scene. */
@@ -52,6 +53,8 @@ export interface FreelancerModel {
   readonly textures: ReadonlyMap<string, UtfEntry>;
   /** The `[MaterialMap]` the material types went through. */
   readonly materialMap: MaterialMap;
+  /** `MaterialAnim` entries (texture-coordinate animations) by lower-cased material name. */
+  readonly materialAnims: ReadonlyMap<string, MaterialAnimation>;
   /** Which file supplied each mesh, material and texture (the name given with its bytes). */
   readonly sources: LibrarySources;
 }
@@ -199,6 +202,14 @@ export function decodeModel(
     parts = vmsParts(meshes, damagedMeshes);
   }
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
+  // The file's own texture animations (the root's, then its fragments', as for libraries).
+  const materialAnims = new Map<string, MaterialAnimation>();
+  const animProblems: string[] = [];
+  readMaterialAnims(root, materialAnims, animProblems);
+  for (const part of new Set(parts.flatMap((p) => p.fileName ? [findChild(root, p.fileName)!] : []))) {
+    readMaterialAnims(part, materialAnims, animProblems);
+  }
+  for (const problem of animProblems) warn(`${file.name}: ${problem}; what reads of it is kept`);
   for (const [id, def] of materials) materials.set(id, mapMaterial(def, materialMap));
   if (sphere) {
     const { mesh, ref, info } = sphereModel(sphere, materials, warn, file.name);
@@ -217,6 +228,7 @@ export function decodeModel(
     materials,
     textures,
     materialMap,
+    materialAnims,
     sources,
   };
 }

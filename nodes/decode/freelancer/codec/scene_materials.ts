@@ -18,6 +18,7 @@ import { sceneDetailTextures } from "./scene_detail.ts";
 import { formatId } from "./crc.ts";
 import { drawsEt, isAlphaTested, isNomad, textureSlots } from "./material.ts";
 import type { FreelancerModel } from "./model.ts";
+import { describeAnimation } from "./material_anim.ts";
 import { asDetailMap, pbrMaterial } from "./pbr_material.ts";
 import { sceneDerivedTextures } from "./scene_derived_textures.ts";
 import { sceneTextures } from "./scene_textures.ts";
@@ -97,6 +98,7 @@ export function sceneMaterials(
       ) {
         out.setAlphaMode("MASK"); // the default cutoff, 0.5, is Librelancer's
       }
+      const anim = model.materialAnims.get(def.name.toLowerCase());
       const problems = textureSlots(def).flatMap((slot) => {
         const problem = textures.problem(slot);
         return problem ? [{ name: slot.name, problem }] : [];
@@ -113,8 +115,21 @@ export function sceneMaterials(
           ...(def.writtenType === undefined ? {} : { written_type: def.writtenType }),
           // Textures it names that are not drawn (missing, undecodable or not an image glTF takes).
           ...(problems.length ? { texture_problems: problems } : {}),
+          // The game's texture animation, which no target viewer would play (material_anim.ts).
+          ...(anim
+            ? { uv_animation: { count: anim.count, flags: anim.flags, deltas: [...anim.deltas] } }
+            : {}),
         },
       });
+      if (anim) {
+        warn(
+          `material '${def.name}' is animated in the game (MaterialAnim/${anim.name}: ${
+            describeAnimation(anim)
+          }); ` +
+            "glTF viewers (three.js, Blender 3.4) play no texture animation (KHR_animation_pointer), so it is " +
+            "drawn still; the animation is kept in its extras.partgraph.freelancer.uv_animation",
+        );
+      }
     }
     materials.set(id, out);
     return out;
