@@ -71,9 +71,13 @@ export const decodeDson = defineNode({
   // twice gets its file's modifiers on every instance the scene's modifier instances do not name
   // (before: one instance named took them from the others: no skin, no morphs). A `legacy_skin`
   // binding (not decoded) is a warning, not silent.
-  version: 14,
+  // 15: ERC formulas driving a morph from other modifiers' values on the same mesh (numbers, `?value`
+  // pushes, add/sub/mult/div; sum and multiply stages; a clamped channel's range) are evaluated at the
+  // decoded dials, so a controller dialled to 1 moves its morphs (before: the morph kept its written
+  // value, with the not-evaluated warning, which now names only what is still not evaluated).
+  version: 15,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
-    "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
+    "UVs, skin (4 influences), morph targets (controller formulas evaluated), rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +
     "take their target's pose. References resolve only inside `content_roots`; missing content is a warning and the scene " +
     "is built from what exists.",

@@ -1,15 +1,17 @@
 /**
- * ERC formulas (`formulas: [{output, operations, stage}]` on modifiers and nodes) are not evaluated.
- * A formula whose `output` is a morph of the decoded meshes (`#MorphA?value`) or a transform
- * channel of a decoded node (`#l_forearm?rotation/x/value`) can change the shape Daz shows — a
- * controller dialled to 1 drives its morphs and bones there — so such formulas are said in one
- * warning, not left silent. Formulas driving what the decode does not have change nothing here.
+ * ERC formulas (`formulas: [{output, operations, stage}]` on modifiers and nodes) that
+ * `formula_eval.ts` could not evaluate: a formula whose `output` is a morph of the decoded meshes
+ * (`#MorphA?value`) or a transform channel of a decoded node (`#l_forearm?rotation/x/value`) can
+ * change the shape Daz shows — a controller dialled to 1 drives its morphs and bones there — so
+ * such formulas are said in one warning, not left silent. Formulas driving what the decode does not
+ * have change nothing here.
  *
  * @module
  */
 import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry } from "./dson_file.ts";
 import type { SceneNode } from "./model.ts";
+import { formulaKey } from "./formula_eval.ts";
 import { parseDsonUri } from "./uri.ts";
 
 /** Transform channels a formula can drive (the first segment of its output's property path). */
@@ -26,11 +28,12 @@ const NODE_CHANNELS = new Set([
 /**
  * Warns once (at the first such formula's JSON path) of the formulas of `sources` — the
  * definitions of the decoded nodes and the modifiers applied — whose output drives one of
- * `morphIds` (morph modifier ids) or a transform channel of one of `nodes`.
+ * `morphIds` (morph modifier ids) or a transform channel of one of `nodes`, but those `evaluated`
+ * (keys of `formulaKey`).
  *
  * @example
  * ```ts
- * warnUnevaluatedFormulas([...definitions, ...modifiers], nodes, new Set(["MorphA"]), library);
+ * warnUnevaluatedFormulas([...definitions, ...modifiers], nodes, new Set(["MorphA"]), library, new Set());
  * ```
  */
 export function warnUnevaluatedFormulas(
@@ -38,6 +41,7 @@ export function warnUnevaluatedFormulas(
   nodes: readonly SceneNode[],
   morphIds: ReadonlySet<string>,
   library: ContentLibrary,
+  evaluated: ReadonlySet<string>,
 ): void {
   const nodeIds = new Set(nodes.map((node) => node.id));
   const driving: { entry: DsonEntry; path: string; output: string }[] = [];
@@ -48,7 +52,7 @@ export function warnUnevaluatedFormulas(
       const output = formula && typeof formula === "object"
         ? (formula as { output?: unknown }).output
         : undefined;
-      if (typeof output !== "string") return;
+      if (typeof output !== "string" || evaluated.has(formulaKey(entry, k))) return;
       const uri = parseDsonUri(output);
       const id = uri.id.replace(/:$/, "");
       const property = uri.propertyPath.split("/")[0];

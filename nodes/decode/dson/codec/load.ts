@@ -135,7 +135,8 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   const modifiers = await applyModifiers(scene, { library, main, nodes, meshes });
   const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
   const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
-  warnUnevaluatedFormulas([...definitions, ...modifiers], nodes.list, morphIds, library);
+  const sources = [...definitions, ...modifiers.applied];
+  warnUnevaluatedFormulas(sources, nodes.list, morphIds, library, modifiers.evaluated);
   await meshes.applyMaterials(scene);
   const finished = meshes.finish();
   const followers = findRigidFollowers({

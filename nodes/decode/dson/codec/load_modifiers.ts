@@ -14,6 +14,7 @@ import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
 import type { SceneNodes } from "./load_nodes.ts";
 import type { JsonRecord } from "./read_json.ts";
+import { evaluateMorphFormulas, type ModifierValue } from "./formula_eval.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -41,12 +42,12 @@ export interface ModifierTargets {
 export async function applyModifiers(
   scene: JsonRecord | undefined,
   targets: ModifierTargets,
-): Promise<DsonEntry[]> {
+): Promise<{ applied: DsonEntry[]; evaluated: Set<string> }> {
   const { library, main, meshes } = targets;
   const read = main.read;
   // The meshes each definition went to: a library default is skipped only where the scene put it.
   const applied = new Map<DsonEntry, Set<number>>();
-  const state: ModifierState = { morphIds: new Map(), skins: new Map() };
+  const state: ModifierState = { morphIds: new Map(), skins: new Map(), values: new Map() };
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
   for (const [instance, at] of read.objects(instances, "/scene/modifiers")) {
     const url = read.string(instance.url, `${at}/url`);
@@ -84,7 +85,16 @@ export async function applyModifiers(
       }
     }
   }
-  return [...applied.keys(), ...fromLibrary];
+  // Controllers driving morphs of the same mesh, at the dials just read (see formula_eval.ts).
+  const evaluated = new Set<string>();
+  const nodeDefinitions = targets.nodes.list.map((_, n) => targets.nodes.definitionOf(n))
+    .filter((d) => d !== undefined);
+  for (const [mesh, values] of state.values) {
+    for (const key of evaluateMorphFormulas(meshes.parts[mesh].morphs, values, new Set(nodeDefinitions))) {
+      evaluated.add(key);
+    }
+  }
+  return { applied: [...applied.keys(), ...fromLibrary], evaluated };
 }
 
 /** What the modifiers applied so far gave each mesh (by mesh index), as `file at path`. */
@@ -93,6 +103,8 @@ interface ModifierState {
   readonly morphIds: Map<number, Map<string, string>>;
   /** Per mesh, where its skin binding came from. */
   readonly skins: Map<number, string>;
+  /** Per mesh, each modifier id applied (the first of an id) and its value there, for formulas. */
+  readonly values: Map<number, Map<string, ModifierValue>>;
 }
 
 /**
@@ -110,6 +122,13 @@ function applyModifier(
   const { read } = entry.file;
   const vertexCount = targets.meshes.parts[mesh].geometry.vertexCount;
   const id = read.string(entry.value.id, `${entry.path}/id`);
+  const values = state.values.get(mesh) ?? new Map<string, ModifierValue>();
+  state.values.set(mesh, values);
+  if (!values.has(id)) {
+    const channel = read.optObject(entry.value.channel, `${entry.path}/channel`);
+    const authored = channel ? read.channelNumber(channel, `${entry.path}/channel`, 0) : 0;
+    values.set(id, { entry, value: Number.isNaN(dial) ? authored : dial });
+  }
   // Daz refuses a skin or morph made for another vertex count (another figure generation, say)
   // and carries on; so do we, rather than failing the scene on its first out-of-range index.
   const fits = (key: "skin" | "morph") => {

@@ -212,20 +212,16 @@ for (const storedUvId of ["Base Female", "Base%20Female"]) {
       const text = "\uFEFF" + JSON.stringify(duf, null, 1).replaceAll("\n", "\r\n");
       const ctx = testContext();
       const doc = await decode(new TextEncoder().encode(text), [root], ctx);
-      // The controller's formula drives FBMHeavy (to 1 in Daz); formulas are not evaluated: said once.
-      assert.deepEqual(ctx.warnings.map((w) => w.message.replace(root, "<root>")), [
-        "dson: <root>/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf at /modifier_library/1/formulas/0: 1 ERC " +
-        "formula(s) driving morphs or bones of this scene are not evaluated (the first outputs " +
-        "'Genesis8Female:#FBMHeavy?value'): what they drive keeps its written value, so a shape or pose Daz " +
-        "derives from controllers is not reproduced",
-      ]);
+      // The controller's formula adds 1 to FBMHeavy's own 0.5 (evaluated since decode.dson v15; its
+      // channel is not `clamped`, so its max of 1 does not cap it). Before, a warning, and 0.5.
+      assert.deepEqual(ctx.warnings.map((w) => w.message.replace(root, "<root>")), []);
       const summary = describeDson(doc);
       assert.deepEqual(summary.bones, ["Genesis8Female_bone0", "Genesis8Female_bone1"]);
       const [mesh] = summary.geometries as Json[];
       assert.equal(mesh.skinned, true);
       assert.deepEqual(mesh.morphs, ["FBMHeavy"]);
       const gltfMesh = doc.getRoot().listMeshes()[0];
-      assert.deepEqual(gltfMesh.getWeights(), [0.5]);
+      assert.deepEqual(gltfMesh.getWeights(), [1.5]);
       const uv = gltfMesh.listPrimitives()[0].getAttribute("TEXCOORD_0");
       assert.ok(uv, "the UV set from its own file is applied");
       await assertValid(doc);
