@@ -25,8 +25,9 @@ export const decodeCmp = defineNode({
   type: "decode.cmp",
   // 14: `.sph` planets and suns decode (before, refused as "not a model"). 15: textures whose every
   // alpha is 255 are RGB PNGs (before, RGBA). 16: a material MaterialAnim animates keeps the animation in
-  // its extras, with a warning (before, silent).
-  version: 16,
+  // its extras, with a warning (before, silent). 17: a .sph atmosphere whose shell would be past a
+  // 32-bit float is left out with a warning (before, invalid positions).
+  version: 17,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

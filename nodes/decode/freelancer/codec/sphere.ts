@@ -145,6 +145,11 @@ export function sphereModel(
         `${where} has ${def.scale === undefined ? "no Scale" : `Scale ${def.scale}`}; Librelancer ` +
           "scales the shell by it, so it draws nothing, and the atmosphere is left out",
       );
+    } else if (!Number.isFinite(Math.fround(spec.radius * def.scale))) {
+      // Positions are 32-bit floats: a shell past their range would be an invalid accessor.
+      warn(
+        `${where} has Scale ${def.scale}: a shell of radius ${spec.radius} × that is past a 32-bit float; left out`,
+      );
     } else {
       shells.push({ scale: def.scale, materials: [flCrc32(atmosphere)] });
       info.atmosphere_scale = def.scale;

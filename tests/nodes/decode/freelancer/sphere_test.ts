@@ -131,6 +131,14 @@ Deno.test(".sph: an atmosphere without Scale is left out (Librelancer scales it 
   );
   assert.deepEqual(primitives(scene).map((p) => p.getMaterial()!.getName()), SIDES);
   assert.ok(warnings.some((w) => w.includes("'planet_atmo' has no Scale")), warnings.join("\n"));
+  // A Scale whose shell is past a 32-bit float would make invalid positions: left out too.
+  const huge = await decodeTree(
+    sphTree([...SIDES, "planet_atmo"], [...sideMaterials, atmosphere(1e36)]),
+    "huge.sph",
+  );
+  assert.equal(primitives(huge.scene).length, 6);
+  assert.ok(huge.warnings.some((w) => w.includes("past a 32-bit float")), huge.warnings.join("\n"));
+  await assertValid(huge.scene);
 });
 
 Deno.test(".sph: six sides without atmosphere; a Sides count that disagrees and a stray leaf are warned about", async () => {
