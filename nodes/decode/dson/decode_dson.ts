@@ -77,7 +77,7 @@ export const decodeDson = defineNode({
   // value, with the not-evaluated warning, which now names only what is still not evaluated).
   version: 15,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
-    "UVs, skin (4 influences), morph targets (controller formulas evaluated), rigidity groups and grafts; rigid followers go under the joint " +
+    "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +
     "take their target's pose. References resolve only inside `content_roots`; missing content is a warning and the scene " +
     "is built from what exists.",
