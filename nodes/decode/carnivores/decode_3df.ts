@@ -6,9 +6,15 @@
  * @module
  */
 import { lazyRun } from "../../../runtime/lazy_run.ts";
-import { defineNode } from "../../../runtime/node.ts";
+import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts";
-import { checkAnimations } from "./vtl_files.ts";
+
+/** Checks the `animations` parameter: a list of non-empty path strings. */
+function checkAnimations(value: JsonValue): string | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === "string" && v !== "")
+    ? undefined
+    : "expected a list of .vtl paths or globs (strings)";
+}
 
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({

@@ -6,19 +6,12 @@
  * @module
  */
 import { basename, dirname, extname, join } from "node:path";
-import type { JsonValue, RunContext, WarningSink } from "../../../runtime/node.ts";
+import type { RunContext, WarningSink } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { parseVtl, type VtlClip } from "./codec/parse_vtl.ts";
 
 /** Most `.vtl` files one model reads (the games' characters hold at most 64 clips). */
 export const MAX_VTL_FILES = 1024;
-
-/** Checks the `animations` parameter: a list of non-empty path strings. */
-export function checkAnimations(value: JsonValue): string | undefined {
-  return Array.isArray(value) && value.every((v) => typeof v === "string" && v !== "")
-    ? undefined
-    : "expected a list of .vtl paths or globs (strings)";
-}
 
 /**
  * Reads the clips the `animations` entries name, in entry order (a glob's matches sorted by name; a
