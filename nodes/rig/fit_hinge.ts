@@ -59,10 +59,14 @@ export const rigFitHinge = defineNode({
   // 21: split drag-rudder halves (upper and lower objects over each other in plan) share the hinge
   // of their union, the whole surface's (300 generated flying wings: 552 of 1,200 halves judged good
   // 6–23 % of chord off, 640 weak and off, 8 failed; now all 1,200 right and good).
-  version: 21,
+  // 22: a panel its own animation turns about one line takes that line where its geometry agrees
+  // (within 2° and 5 % of chord: good, whatever doubts the shape alone left), and is weak, naming
+  // both, where they disagree (keyed_hinge.ts).
+  version: 22,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
-    "devices), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
+    "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
+    "good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
     "stores it in the panel's parent space with the fit quality.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
   outputs: {

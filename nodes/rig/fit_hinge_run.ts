@@ -31,6 +31,7 @@ import {
   topLevelNodes,
 } from "./part_extras.ts";
 import { signHingeBySimulation, wantedMotion } from "./sense.ts";
+import { keyedFit } from "./keyed_hinge.ts";
 import {
   canonicalVec3,
   cross,
@@ -113,8 +114,14 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
   for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
-  for (const [node, { fit, judgement, mirroredFrom }] of judged) {
+  for (const [node, geometric] of judged) {
     const part = getPart(node)!;
+    // The model's own animation, where it turns the panel about one line, states its hinge.
+    const keyed = keyedFit(node, geometric.fit, geometric.judgement, toAircraft);
+    if (keyed && "warning" in keyed) ctx.warn(`panel '${node.getName()}' (${part.kind}): ${keyed.warning}`);
+    const fromKeys = keyed && "fit" in keyed ? keyed : undefined;
+    const { fit, judgement } = fromKeys ?? geometric;
+    const mirroredFrom = fromKeys?.why ? undefined : geometric.mirroredFrom;
     reportConfidence(node, part, judgement, params.strict, ctx);
     const opening = openingOf(node, part, fit, fits, body);
     const quality = {
@@ -122,7 +129,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       vertices: vertexCounts.get(node)!,
       judgement,
       mirroredFrom,
-      rule: rules.get(node)!,
+      rule: fromKeys?.why ? { rule: "animation" as const, why: fromKeys.why } : rules.get(node)!,
     };
     setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
   }
@@ -201,7 +208,7 @@ function fitPanel(
 }
 
 /** Which line a panel's hinge follows. */
-export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving";
+export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving" | "animation";
 
 /**
  * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
