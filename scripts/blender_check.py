@@ -159,6 +159,11 @@ def main():
 
     for entry in expect["morphs"]:
         obj = objects.get(entry["node"])
+        if obj is not None and obj.type == "EMPTY":
+            # A skinned mesh node: Blender's importer keeps the node as an empty and puts its mesh on a
+            # new object under the armature, named after the node ("limb" -> "limb.001").
+            obj = next((o for o in bpy.data.objects if o.type == "MESH" and skinned(o)
+                        and o.name.rsplit(".", 1)[0] == entry["node"]), obj)
         keys = obj.data.shape_keys if obj is not None and obj.type == "MESH" else None
         names = [k.name for k in keys.key_blocks][1:] if keys else []
         if names != entry["targets"]:

@@ -11,7 +11,9 @@
  * Draco-compressed, or with KTX2 or WebP textures, re-encoded as PNG by `png_textures`), and
  * `graphs/gltf.json` on GPU-instanced rivets expanded by `expand_instances`, the rig on a messy
  * glTF its decode and export repair (`tests/support/messy_gltf.ts`) and on a light aircraft packed as
- * Flight Simulator packs models. Every embedded PNG
+ * Flight Simulator packs models, and the newer outputs of `tests/support/new_outputs.ts` (Carnivores
+ * `.rsc` areas C1 and C2, a `.3df` with `.vtl` clips, a `.sph` planet, a Flight Simulator normal map
+ * and windshield, an aircraft whose clip keys its surfaces about their hinges). Every embedded PNG
  * must be an image Blender reads.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
@@ -48,6 +50,7 @@ import { GENERATOR } from "../runtime/version.ts";
 import { gltf1Of } from "../tests/support/gltf1.ts";
 import { demoFighter } from "../nodes/demo/fighter.ts";
 import { runNode } from "../tests/support/context.ts";
+import { CLIENT_CASES, runClientCase } from "../tests/support/new_outputs.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -313,6 +316,14 @@ if (import.meta.main) {
         const model = { name: "fighter1.glb", bytes: () => old };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model });
         failed += await check(label, glb!, dir, env) ? 0 : 1;
+      }
+      // Newer decoder outputs (tests/support/new_outputs.ts): Carnivores areas in both layouts, a .3df
+      // with .vtl clips, a Freelancer planet, Flight Simulator normal maps and glass, and an aircraft
+      // whose own clip keys its surfaces about their hinges, which must still play as the source does.
+      for (const c of CLIENT_CASES) {
+        const { glb, model } = await runClientCase(c);
+        const clip = c.clip && { glb: model, nodes: c.clip };
+        failed += await check(c.label, glb, dir, env, clip) ? 0 : 1;
       }
       {
         // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.
