@@ -252,7 +252,13 @@ Deno.test("three.js: a Flight Simulator aircraft keeps its normal map (green tur
 });
 
 Deno.test("three.js: an aircraft keyed about its hinges, rigged, plays its clip as the source does and every pivot turns its panel", async () => {
-  const { glb, model } = await run(caseNamed("aircraft_file.json demo fighter keyed"));
+  const { glb, model, outputs } = await run(caseNamed("aircraft_file.json demo fighter keyed"));
+  // The hinges come from the clip (rig.fit_hinge v22), so this is the output that case makes.
+  const parts = (outputs.report as { parts: { panel: string; fit?: { rule?: string } }[] }).parts;
+  assertEquals(
+    KEYED_PANELS.map((name) => [name, parts.find((p) => p.panel === name)?.fit?.rule]),
+    KEYED_PANELS.map((name) => [name, "animation"]),
+  );
   const [source, rigged] = [await load(model), await load(glb)];
   assertEquals(rigged.animations.map((a) => a.name), ["surfaces"]);
   const extent = extentOf(source.scene);
