@@ -20,6 +20,8 @@ import { runNode, testContext } from "../support/context.ts";
 import { CORPUS_DIR, corpusFile } from "../support/corpus.ts";
 import { GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
 import { tempDir } from "../support/temp.ts";
+import { encodeRsc } from "../support/carnivores/rsc.ts";
+import { parse3df } from "../../nodes/decode/carnivores/codec/parse_3df.ts";
 
 /** A corpus sample for each file extension a decoder claims. */
 const SAMPLES: Record<string, string> = {
@@ -30,6 +32,17 @@ const SAMPLES: Record<string, string> = {
   car: "carnivores/synthetic_quad.car",
   duf: "dson/game_engine_mouth_geograft.duf",
   dsf: "dson/synthetic_rigidity.dsf",
+};
+
+/**
+ * Bytes made by code for a file extension the corpus has no file of: a Carnivores area (`.rsc`)
+ * holding the corpus `.3df` as its one object.
+ */
+const MADE: Record<string, () => Promise<BytesValue>> = {
+  rsc: async () => {
+    const model = parse3df(await Deno.readFile(CORPUS_DIR + SAMPLES["3df"]), "quad.3df", () => {});
+    return { bytes: encodeRsc({ version: "c2", textures: 1, objects: [{ model }] }), name: "area.rsc" };
+  },
 };
 
 /** Digest of a scene that does not run the scene itself through the writer. */
@@ -71,10 +84,13 @@ Deno.test({
       const sample = decoder
         ? decoder.extensions.map((e) => SAMPLES[e]).find((s) => s && corpusFile(s))
         : SAMPLES.glb;
+      const made = decoder && !sample ? decoder.extensions.map((e) => MADE[e]).find((m) => m) : undefined;
       const inputs: Record<string, unknown> = {};
       for (const [name, spec] of Object.entries(node.inputs)) {
         if (spec.optional) continue;
-        inputs[name] = await sampleValue(spec.type, sample, sceneFor);
+        inputs[name] = made && spec.type === "bytes"
+          ? await made()
+          : await sampleValue(spec.type, sample, sceneFor);
       }
       const params = requiredParams(node, sample, tmp);
       const before = await Promise.all(
