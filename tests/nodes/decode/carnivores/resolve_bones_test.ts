@@ -190,7 +190,7 @@ Deno.test("without bones the model stays a static mesh; a .car has no bones; pos
   assert.equal(modelNode(resolved).getSkin(), null);
   assert.equal(resolved.getRoot().listAnimations().length, 2);
   assert.deepEqual(ctx.warnings.map((w) => w.message), [
-    "'car' scenes take no parameter 'pose' (the cmp/3db/vms resolver's); it is ignored",
+    "'car' scenes take no parameter 'pose' (the cmp/3db/vms/sph resolver's); it is ignored",
   ]);
 });
 
