@@ -67,26 +67,7 @@ let memoBytes = 0;
  * callers must not modify it (scenes are immutable by contract).
  */
 export function encodeRgbaPng(width: number, height: number, data: Uint8Array): Uint8Array {
-  if (!fflate || !crypto) {
-    throw new Error("internal: encodeRgbaPng called before loadPngEncoder() was awaited");
-  }
-  if (!(Number.isInteger(width) && width > 0 && Number.isInteger(height) && height > 0)) {
-    throw new RangeError(`internal: PNG size ${width}×${height} is not positive integers`);
-  }
-  if (data.length !== 4 * width * height) {
-    throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
-  }
-  const key = `${width}x${height}:${crypto.createHash("sha256").update(data).digest("base64")}`;
-  const known = recall(key);
-  if (known) return known;
-  const png = writePng(
-    width,
-    height,
-    fflate.zlibSync(filterNone(width, height, data, 4), { level: ZLIB_LEVEL }),
-    COLOR_RGBA,
-  );
-  remember(key, png);
-  return png;
+  return encode(width, height, data, false);
 }
 
 /**
@@ -96,26 +77,41 @@ export function encodeRgbaPng(width: number, height: number, data: Uint8Array): 
  * choice depends on the pixels alone, so the same pixels still give the same bytes.
  */
 export function encodePng(width: number, height: number, data: Uint8Array): Uint8Array {
-  if (!fflate || !crypto) throw new Error("internal: encodePng called before loadPngEncoder() was awaited");
-  if (!isOpaque(data)) return encodeRgbaPng(width, height, data);
+  return encode(width, height, data, isOpaque(data));
+}
+
+/** The PNG of RGBA `data`, without its alpha channel when `rgb`; remembered by the pixels. */
+function encode(width: number, height: number, data: Uint8Array, rgb: boolean): Uint8Array {
+  if (!fflate || !crypto) {
+    throw new Error("internal: a PNG encoded before loadPngEncoder() was awaited");
+  }
+  if (!(Number.isInteger(width) && width > 0 && Number.isInteger(height) && height > 0)) {
+    throw new RangeError(`internal: PNG size ${width}×${height} is not positive integers`);
+  }
   if (data.length !== 4 * width * height) {
     throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
   }
-  // Another key space than encodeRgbaPng's: the same pixels have an RGBA encoding there.
-  const key = `rgb:${width}x${height}:${crypto.createHash("sha256").update(data).digest("base64")}`;
+  // Two key spaces: the same pixels have an RGBA and an RGB encoding.
+  const key = `${rgb ? "rgb:" : ""}${width}x${height}:${
+    crypto.createHash("sha256").update(data).digest("base64")
+  }`;
   const known = recall(key);
   if (known) return known;
-  const rgb = new Uint8Array(3 * width * height);
-  for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
-    rgb[o] = data[i];
-    rgb[o + 1] = data[i + 1];
-    rgb[o + 2] = data[i + 2];
+  let samples = data;
+  if (rgb) {
+    samples = new Uint8Array(3 * width * height);
+    for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
+      samples[o] = data[i];
+      samples[o + 1] = data[i + 1];
+      samples[o + 2] = data[i + 2];
+    }
   }
+  const channels = rgb ? 3 : 4;
   const png = writePng(
     width,
     height,
-    fflate.zlibSync(filterNone(width, height, rgb, 3), { level: ZLIB_LEVEL }),
-    COLOR_RGB,
+    fflate.zlibSync(filterNone(width, height, samples, channels), { level: ZLIB_LEVEL }),
+    rgb ? COLOR_RGB : COLOR_RGBA,
   );
   remember(key, png);
   return png;
