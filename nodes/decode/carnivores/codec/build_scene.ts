@@ -105,21 +105,34 @@ export function buildScene(
   scene.addChild(buildModel(accessors, mesh, extras, options, warn));
   // An empty buffer would be written without a byteLength, which glTF forbids.
   if (doc.getRoot().listAccessors().length === 0) accessors.buffer.dispose();
+  setCarnivoresSource(doc, options.format, options.scale);
+  return doc;
+}
+
+/**
+ * Records a Carnivores scene's source frame: the games' +Z forward, +Y up, and the metres per unit
+ * `scale` leaves (inferred, not stated by the file: see METRES_PER_FILE_UNIT), with `notes` added.
+ */
+export function setCarnivoresSource(
+  doc: Document,
+  format: string,
+  scale: number,
+  notes: Record<string, JsonValue> = {},
+): void {
   setSourceInfo(doc, {
-    format: options.format,
+    format,
     forward: "+Z",
     up: "+Y",
-    // Inferred, not stated by the file: see METRES_PER_FILE_UNIT.
-    metresPerUnit: METRES_PER_FILE_UNIT / options.scale,
+    metresPerUnit: METRES_PER_FILE_UNIT / scale,
     notes: {
-      scale: options.scale,
+      scale,
       metres_per_file_unit: METRES_PER_FILE_UNIT,
       mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
       file_unit: "not defined by the format; inferred: a hunter (~1.8 m) is ~124.6 file units tall, " +
         "i.e. ~0.0145 m per file unit",
+      ...notes,
     },
   });
-  return doc;
 }
 
 /**

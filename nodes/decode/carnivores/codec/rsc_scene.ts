@@ -12,15 +12,13 @@
 import { Document, type Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { encodeRgbaPng } from "../../../../runtime/scene/png.ts";
-import { buildModel } from "./build_scene.ts";
+import { buildModel, setCarnivoresSource } from "./build_scene.ts";
 import type { ClipInterpolation } from "./morph_clips.ts";
 import { FACE_BYTES, HEADER_3DF_BYTES } from "./model.ts";
 import { OBJECT_FLAGS, objectName, type RscFile } from "./parse_rsc.ts";
 import { textureToRgba } from "./texture.ts";
-import { METRES_PER_FILE_UNIT } from "../params.ts";
 
 /** File units of one terrain cell (256 game units; the games double file units on load). */
 export const CELL_FILE_UNITS = 128;
@@ -107,18 +105,7 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
   });
   scene.addChild(root);
   if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
-  setSourceInfo(doc, {
-    format: "rsc",
-    forward: "+Z",
-    up: "+Y",
-    metresPerUnit: METRES_PER_FILE_UNIT / options.scale,
-    notes: {
-      scale: options.scale,
-      metres_per_file_unit: METRES_PER_FILE_UNIT,
-      mapping: "scene = scale·(x, y, −z), triangle winding reversed (the engine mirrors z on load)",
-      version: rsc.layout.version,
-    },
-  });
+  setCarnivoresSource(doc, "rsc", options.scale, { version: rsc.layout.version });
   return doc;
 }
 
