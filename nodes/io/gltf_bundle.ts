@@ -79,9 +79,15 @@ export async function bundleGltf(
     throw fail("/", "glTF JSON", cause instanceof Error ? cause.message : String(cause), cause);
   }
   if (!json || typeof json !== "object") return bytes; // decode.gltf reports what is wrong with it
+  // glTF 2.0 lists them; glTF 1.0 keys them by id in a dictionary (decode.gltf upgrades it).
   const items = (name: string) => {
     const list = json[name];
-    return Array.isArray(list) ? list.map((item: JsonItem, i) => ({ item, at: `/${name}/${i}/uri` })) : [];
+    const entries: [string | number, JsonItem][] = Array.isArray(list)
+      ? list.map((item: JsonItem, i) => [i, item])
+      : list && typeof list === "object"
+      ? Object.entries(list as Record<string, JsonItem>)
+      : [];
+    return entries.map(([key, item]) => ({ item, key, at: `/${name}/${pointerToken(key)}/uri` }));
   };
   const external = [...items("buffers"), ...items("images")].filter(({ item }) =>
     item && typeof item === "object" && typeof item.uri === "string" && !item.uri.startsWith("data:")
@@ -89,7 +95,7 @@ export async function bundleGltf(
   if (!external.length) return bytes;
   const folder = dirname(path);
   const roots = [folder, ...options.roots ?? []];
-  const missingImages = new Set<number>();
+  const missingImages = new Set<string | number>();
   let textures: TextureFolders | undefined;
   // A folder is listed once per bundle, however many resources are looked for in it (a Flight
   // Simulator model names a hundred textures in one texture folder).
@@ -99,7 +105,7 @@ export async function bundleGltf(
     if (!names) listings.set(path, names = options.listDir!(path));
     return names;
   });
-  for (const { item, at } of external) {
+  for (const { item, key, at } of external) {
     const uri = item.uri as string;
     const decoded = lenientlyDecoded(uri);
     if (decoded.lenient) {
@@ -172,7 +178,7 @@ export async function bundleGltf(
       if (
         options.leaveOutMissingImages && cause instanceof Deno.errors.NotFound && at.startsWith("/images/")
       ) {
-        missingImages.add(Number(at.split("/")[2]));
+        missingImages.add(key);
         const unresolved = textures?.unresolved?.length
           ? ` (texture.cfg fallbacks found nowhere partgraph may read: ${textures.unresolved.join(", ")}; ` +
             "name the packages they lie in, such as the sim's fs-base, in resource_roots)"
@@ -200,14 +206,26 @@ export async function bundleGltf(
 }
 
 /**
- * Removes the images at `missing` from `json`, renumbering the others where textures name them (their
- * `source`, and the `source` of an image extension); a texture whose image is removed keeps no source,
- * which `decode.gltf` then leaves out of the materials using it, with a warning.
+ * Removes the images at `missing` (indices, or a glTF 1.0 file's ids) from `json`, renumbering the
+ * others where textures name them (their `source`, and the `source` of an image extension); a texture
+ * whose image is removed keeps no source, which `decode.gltf` then leaves out of the materials using
+ * it, with a warning.
  */
-function withoutImages(json: Record<string, unknown>, missing: ReadonlySet<number>): void {
+function withoutImages(json: Record<string, unknown>, missing: ReadonlySet<string | number>): void {
+  if (!Array.isArray(json.images)) {
+    // glTF 1.0: images and textures keyed by id; a texture keeps no source, as in 2.0.
+    const images = json.images as Record<string, unknown>;
+    for (const id of missing) delete images[id];
+    const textures = json.textures && typeof json.textures === "object" ? Object.values(json.textures) : [];
+    for (const texture of textures) {
+      const holder = texture as Record<string, unknown> | null;
+      if (holder && typeof holder === "object" && missing.has(holder.source as string)) delete holder.source;
+    }
+    return;
+  }
   const kept: unknown[] = [];
   const renumbered = new Map<number, number>();
-  (json.images as unknown[]).forEach((image, i) => {
+  json.images.forEach((image, i) => {
     if (!missing.has(i)) renumbered.set(i, kept.push(image) - 1);
   });
   json.images = kept;
@@ -336,4 +354,9 @@ function lenientlyDecoded(uri: string): { text: string; lenient: boolean } {
     });
     return { text, lenient: true };
   }
+}
+
+/** A key as a JSON Pointer token (`~` and `/` escaped). */
+function pointerToken(key: string | number): string {
+  return String(key).replaceAll("~", "~0").replaceAll("/", "~1");
 }

@@ -40,8 +40,9 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 8,
-  doc: "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file comes with " +
+  version: 9,
+  doc:
+    "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file (2.0, or 1.0 with its items keyed by id) comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
     "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +

@@ -7,6 +7,7 @@ import { DecodeError, RunError } from "../../runtime/errors.ts";
 import type { GraphFile } from "../../runtime/graph.ts";
 import { tempDir } from "../support/temp.ts";
 import { concat, ddsHeader } from "../support/freelancer/images.ts";
+import { gltf1Of } from "../support/gltf1.ts";
 
 /** Writes a .gltf with its buffer and a texture in separate files, as Blender's "glTF separate" does. */
 async function separateGltf(dir: string): Promise<void> {
@@ -410,4 +411,41 @@ Deno.test("a Flight Simulator texture folder's texture.cfg fallbacks are followe
     withBase.warnings.some((w) => w.message.includes(`read '${read}'`)),
     withBase.warnings.map((w) => w.message).join("\n"),
   );
+});
+
+Deno.test("a glTF 1.0 .gltf with separate buffer and texture files (its items keyed by id) is read whole; a missing image is left out", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const source = await gltfIO().then((io) => io.read(join(dir, "plane.gltf")));
+  const files: Record<string, Uint8Array> = {};
+  const external = (uri: string, name: string) => {
+    files[name] = Uint8Array.fromBase64(uri.slice(uri.indexOf(",") + 1));
+    return name;
+  };
+  const bytes = await gltf1Of(source, {
+    edit: (json) => {
+      for (const buffer of Object.values(json.buffers) as { uri: string }[]) {
+        buffer.uri = external(buffer.uri, "plane.bin");
+      }
+      const [image] = Object.values(json.images) as { uri: string }[];
+      image.uri = external(image.uri, "skin%20tex.png");
+      json.images.lost = { uri: "lost.png" };
+      json.textures.lost_texture = { source: "lost", sampler: Object.keys(json.samplers ?? {})[0] };
+    },
+  });
+  const gltf = join(dir, "old", "plane.gltf");
+  await Deno.mkdir(join(dir, "old"));
+  await Deno.writeFile(gltf, bytes);
+  for (const [name, data] of Object.entries(files)) {
+    await Deno.writeFile(join(dir, "old", decodeURIComponent(name)), data);
+  }
+  const run = await runGraph(graph, { inputs: { model: gltf }, cacheDir: false });
+  const scene = run.outputs.scene as Document;
+  assertEquals(scene.getRoot().listMeshes().length, 1);
+  const images = scene.getRoot().listTextures().filter((t) => t.getImage()).map((t) =>
+    t.getImage()!.byteLength
+  );
+  assertEquals(images, [70], "the texture file is embedded");
+  const said = run.warnings.map((w) => w.message);
+  assert(said.some((w) => w.includes("/images/lost/uri 'lost.png' not found")), said.join("\n"));
 });
