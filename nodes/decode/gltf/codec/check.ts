@@ -12,7 +12,7 @@
 import type { JSONDocument } from "@gltf-transform/core";
 import { dataUriResources, describe, type GltfSource } from "./container.ts";
 import { isGltf1, relocate, upgradeGltf1 } from "./gltf1.ts";
-import { Checker, type Json } from "./checker.ts";
+import { Checker, COLLECTIONS, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
 import { checkExtensions } from "./check_extensions.ts";
 import { checkDracoPrimitives, dracoAccessors } from "./check_draco.ts";
@@ -76,23 +76,6 @@ export const TARGET_FORMATS: readonly string[] = [`${FLOAT}`, ...BOTH([5120, 512
 export function formatOf(accessor: Record<string, unknown>): string {
   return `${accessor.componentType}${accessor.normalized === true ? "n" : ""}`;
 }
-
-/** The top-level arrays of objects glTF 2.0 defines. */
-const COLLECTIONS = [
-  "accessors",
-  "animations",
-  "buffers",
-  "bufferViews",
-  "cameras",
-  "images",
-  "materials",
-  "meshes",
-  "nodes",
-  "samplers",
-  "scenes",
-  "skins",
-  "textures",
-];
 
 /**
  * Throws a {@link DecodeError} (with the JSON path) at the first structural problem of a glTF

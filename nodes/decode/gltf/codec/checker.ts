@@ -169,3 +169,23 @@ export class Checker {
     return value as number[];
   }
 }
+
+/**
+ * The top-level arrays of objects glTF 2.0 defines: the same collections glTF 1.0 keys by id in
+ * dictionaries.
+ */
+export const COLLECTIONS: readonly string[] = [
+  "accessors",
+  "animations",
+  "buffers",
+  "bufferViews",
+  "cameras",
+  "images",
+  "materials",
+  "meshes",
+  "nodes",
+  "samplers",
+  "scenes",
+  "skins",
+  "textures",
+];

@@ -14,30 +14,13 @@
 import type { JSONDocument } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { GltfSource } from "./container.ts";
-import type { Json } from "./checker.ts";
+import { COLLECTIONS, type Json } from "./checker.ts";
 import { Gltf1Reader, pointer } from "./gltf1_reader.ts";
 import { BINARY_BUFFER, moveStrides, upgradeBuffers } from "./gltf1_buffers.ts";
 import { upgradeMaterials } from "./gltf1_materials.ts";
 import { upgradeNodes } from "./gltf1_nodes.ts";
 import { upgradeAnimations } from "./gltf1_animations.ts";
 import { foldBindShapes } from "./gltf1_bind_shape.ts";
-
-/** The collections that are dictionaries keyed by id in 1.0 and arrays in 2.0. */
-const COLLECTIONS = [
-  "accessors",
-  "animations",
-  "buffers",
-  "bufferViews",
-  "cameras",
-  "images",
-  "materials",
-  "meshes",
-  "nodes",
-  "samplers",
-  "scenes",
-  "skins",
-  "textures",
-];
 
 /** 1.0 extensions the upgrade reads into 2.0 core (or KHR_materials_unlit). */
 const UPGRADED_EXTENSIONS = new Set(["KHR_binary_glTF", "KHR_materials_common"]);
