@@ -87,7 +87,9 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     rules.set(node, rule);
     fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
     vertexCounts.set(node, fitted.vertices);
-    geometry.set(node, fitted.geometry);
+    // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
+    // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
+    if (getPart(node)!.kind === "drag_rudder") geometry.set(node, fitted.geometry);
   }
   const kindOf = (node: Node) => getPart(node)!.kind;
   // Split drag-rudder halves share one hinge: the whole surface's (split_halves.ts).
@@ -114,10 +116,11 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
   for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
+  const animated = scene.getRoot().listAnimations().length > 0;
   for (const [node, geometric] of judged) {
     const part = getPart(node)!;
     // The model's own animation, where it turns the panel about one line, states its hinge.
-    const keyed = keyedFit(node, geometric.fit, geometric.judgement, toAircraft);
+    const keyed = animated ? keyedFit(node, geometric.fit, geometric.judgement, toAircraft) : undefined;
     if (keyed && "warning" in keyed) ctx.warn(`panel '${node.getName()}' (${part.kind}): ${keyed.warning}`);
     const fromKeys = keyed && "fit" in keyed ? keyed : undefined;
     const { fit, judgement } = fromKeys ?? geometric;
