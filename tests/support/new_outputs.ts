@@ -17,16 +17,7 @@ import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { demoFighter } from "../../nodes/demo/fighter.ts";
 import { fighterTruth } from "../../nodes/demo/fighter_truth.ts";
-import type { Model3df } from "../../nodes/decode/carnivores/codec/model.ts";
-import {
-  addBox,
-  animation,
-  type FaceSpec,
-  faceTable,
-  limbModel,
-  pointTable,
-  texture,
-} from "../nodes/decode/carnivores/fixtures.ts";
+import { animation, boxModel, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { dxt1Dds } from "../nodes/decode/freelancer/fixtures.ts";
 import { IDENTITY, invertAffine, multiply } from "../../nodes/rig/transform.ts";
 import { lightAircraft } from "../nodes/rig/real_shapes.ts";
@@ -59,20 +50,6 @@ export interface ClientCase {
   readonly inputs?: (dir: string) => Record<string, unknown>;
   /** Nodes the model animates, whose clip the output must play as the model plays it. */
   readonly clip?: readonly string[];
-}
-
-/** A box of half-size `h` standing on the ground, no bones, its texture one 16-bit colour. */
-function boxModel(h: number, word: number): Model3df {
-  const points: number[][] = [];
-  const owners: number[] = [];
-  const faces: FaceSpec[] = [];
-  addBox(points, owners, faces, [0, h, 0], h, 0);
-  return {
-    faces: faceTable(faces),
-    points: pointTable(points, owners),
-    bones: [],
-    texture: texture(2, () => word),
-  };
 }
 
 /**

@@ -221,3 +221,17 @@ export function gridModel(columns: number, rows: number, bandRows = 4): Model3df
   }));
   return { faces, points, bones, texture };
 }
+
+/** A box of half-size `h` standing on the ground, no bones, its texture one 16-bit colour `word`. */
+export function boxModel(h: number, word: number): Model3df {
+  const points: number[][] = [];
+  const owners: number[] = [];
+  const faces: FaceSpec[] = [];
+  addBox(points, owners, faces, [0, h, 0], h, 0);
+  return {
+    faces: faceTable(faces),
+    points: pointTable(points, owners),
+    bones: [],
+    texture: texture(2, () => word),
+  };
+}

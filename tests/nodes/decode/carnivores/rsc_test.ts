@@ -16,34 +16,10 @@ import { validateGltf } from "../../../support/validator.ts";
 import { tempDir } from "../../../support/temp.ts";
 import { encodeRsc, type RscSpec } from "../../../support/carnivores/rsc.ts";
 import { decodeRsc } from "../../../../nodes/decode/carnivores/decode_rsc.ts";
-import type { Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import {
-  addBox,
-  animation,
-  type FaceSpec,
-  faceTable,
-  framePosition,
-  limbModel,
-  pointTable,
-  texture,
-} from "./fixtures.ts";
+import { animation, boxModel, framePosition, limbModel, pointTable } from "./fixtures.ts";
 import { faceCorners, morphedPosition, near, weightsAt } from "./probe.ts";
 
 const SCALE = 0.1;
-
-/** A box model of `h` half-size (no bones), its texture one colour. */
-function boxModel(h: number, word: number): Model3df {
-  const points: number[][] = [];
-  const owners: number[] = [];
-  const faces: FaceSpec[] = [];
-  addBox(points, owners, faces, [0, h, 0], h, 0);
-  return {
-    faces: faceTable(faces),
-    points: pointTable(points, owners),
-    bones: [],
-    texture: texture(2, () => word),
-  };
-}
 
 function area(version: "c1" | "c2"): RscSpec {
   const tree = boxModel(30, 0x03e0);
