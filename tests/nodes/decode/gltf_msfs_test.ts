@@ -44,6 +44,16 @@ function windingAgreement(primitive: Primitive): number[] {
   return dots;
 }
 
+/** Adds `material` to the packed box's JSON and a primitive drawing the box's first face with it. */
+function drawnOnFace(json: Parameters<Edit>[0], material: object): void {
+  json.materials.push(material);
+  json.meshes[0].primitives.push({
+    ...json.meshes[0].primitives[0],
+    material: json.materials.length - 1,
+    extras: { ASOBO_primitive: { StartIndex: 0, PrimitiveCount: 2 } },
+  });
+}
+
 Deno.test("MSFS: half floats round-trip the values the packing writes", () => {
   for (const value of [0, 0.25, 0.5, 1, -2, 0.125, 1000]) {
     assertEquals(halfToFloat(floatToHalf(value)), value);
@@ -153,22 +163,15 @@ Deno.test("MSFS: decals are blended by texture alpha and their blend factor; a c
     edit: (json) => {
       json.extensionsUsed.push("ASOBO_material_blend_gbuffer", "ASOBO_material_geometry_decal");
       const decal = (name: string, extension: string, settings: object, alphaMode?: string) =>
-        json.materials.push({
+        drawnOnFace(json, {
           name,
           ...(alphaMode ? { alphaMode } : {}),
           pbrMetallicRoughness: { baseColorTexture: { index: 0 }, baseColorFactor: [1, 1, 1, 0.8] },
           extensions: { [extension]: settings },
-        }) - 1;
-      const primitive = (material: number) => ({
-        ...json.meshes[0].primitives[0],
-        material,
-        extras: { ASOBO_primitive: { StartIndex: 0, PrimitiveCount: 2 } },
-      });
-      json.meshes[0].primitives.push(
-        primitive(decal("lettering", "ASOBO_material_blend_gbuffer", { enabled: true })),
-        primitive(decal("grime", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0.25 }, "BLEND")),
-        primitive(decal("rivet_normals", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0 })),
-      );
+        });
+      decal("lettering", "ASOBO_material_blend_gbuffer", { enabled: true });
+      decal("grime", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0.25 }, "BLEND");
+      decal("rivet_normals", "ASOBO_material_geometry_decal", { baseColorBlendFactor: 0 });
     },
   });
   const { scene, warnings } = await decode(bytes);
@@ -257,22 +260,15 @@ Deno.test("MSFS: glass and windshields left OPAQUE are blended by their alpha; s
     edit: (json) => {
       json.extensionsUsed.push("ASOBO_material_glass_v2", "ASOBO_material_windshield_v3");
       const pane = (name: string, extension: string, alpha: number, alphaMode?: string) =>
-        json.materials.push({
+        drawnOnFace(json, {
           name,
           ...(alphaMode ? { alphaMode } : {}),
           pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, alpha], roughnessFactor: 0 },
           extensions: { [extension]: { glassWidth: 0.004 } },
-        }) - 1;
-      const primitive = (material: number) => ({
-        ...json.meshes[0].primitives[0],
-        material,
-        extras: { ASOBO_primitive: { StartIndex: 0, PrimitiveCount: 2 } },
-      });
-      json.meshes[0].primitives.push(
-        primitive(pane("canopy", "ASOBO_material_windshield_v3", 0.01)),
-        primitive(pane("gauge_glass", "ASOBO_material_glass_v2", 0.2, "MASK")),
-        primitive(pane("frosted", "ASOBO_material_glass_v2", 1)),
-      );
+        });
+      pane("canopy", "ASOBO_material_windshield_v3", 0.01);
+      pane("gauge_glass", "ASOBO_material_glass_v2", 0.2, "MASK");
+      pane("frosted", "ASOBO_material_glass_v2", 1);
     },
   });
   const { scene, warnings } = await decode(bytes);
