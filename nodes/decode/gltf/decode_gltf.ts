@@ -18,7 +18,7 @@ import type { Material, Texture } from "@gltf-transform/core";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  version: 20,
+  version: 21,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -80,7 +80,10 @@ export const decodeGltf = defineNode({
     const msfsPacked = msfs.isMsfsPacked(jsonDoc.json);
     const msfsLooks = msfs.readMsfsLooks(jsonDoc.json);
     const directXNormals = msfs.hasDirectXNormalMaps(jsonDoc.json);
-    warnRepairs([...containerRepairs, ...checkGltfStructure(jsonDoc, source)]);
+    const structure = checkGltfStructure(jsonDoc, source);
+    warnRepairs([...containerRepairs, ...structure.repairs]);
+    // What the checks below find in a glTF 1.0 file is named at its own paths and ids, not the upgrade's.
+    const inFile = structure.gltf1?.paths;
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
     const unknown = required.findIndex((name) => !readable.has(name));
@@ -119,13 +122,19 @@ export const decodeGltf = defineNode({
         : "content glTF-Transform can read";
       throw gltfError(source, { jsonPath: "/" }, expected, found);
     }
-    checkDracoDecoded(jsonDoc, doc, source);
-    // Before the index values are checked: a packed primitive's values are relative to its base.
-    const split = msfs.splitPackedPrimitives(doc, source);
-    checkIndexValues(doc, source);
-    convertSkinAttributes(doc, source);
-    convertUvwAttributes(doc);
-    warnRepairs(checkJointIndices(doc, source));
+    let split;
+    try {
+      checkDracoDecoded(jsonDoc, doc, source);
+      // Before the index values are checked: a packed primitive's values are relative to its base.
+      split = msfs.splitPackedPrimitives(doc, source);
+      checkIndexValues(doc, source);
+      convertSkinAttributes(doc, source);
+      convertUvwAttributes(doc);
+      const jointRepairs = checkJointIndices(doc, source);
+      warnRepairs(inFile ? jointRepairs.map((repair) => inFile.textOf(repair)) : jointRepairs);
+    } catch (error) {
+      throw inFile ? inFile.relocate(error) : error;
+    }
     const textures = doc.getRoot().listTextures();
     const label = (texture: Texture) =>
       texture.getName() ? `'${texture.getName()}'` : `#${textures.indexOf(texture)}`;

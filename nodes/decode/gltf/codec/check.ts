@@ -11,7 +11,7 @@
  */
 import type { JSONDocument } from "@gltf-transform/core";
 import { dataUriResources, describe, type GltfSource } from "./container.ts";
-import { isGltf1, relocate, upgradeGltf1 } from "./gltf1.ts";
+import { type Gltf1Upgrade, isGltf1, upgradeGltf1 } from "./gltf1.ts";
 import { Checker, COLLECTIONS, type Json } from "./checker.ts";
 import { checkMeshes, checkNodes, checkReferences, checkTextureInfos } from "./check_scene.ts";
 import { checkExtensions } from "./check_extensions.ts";
@@ -77,6 +77,17 @@ export function formatOf(accessor: Record<string, unknown>): string {
   return `${accessor.componentType}${accessor.normalized === true ? "n" : ""}`;
 }
 
+/** What {@link checkGltfStructure} found and did. */
+export interface GltfStructure {
+  /** What it repaired in the JSON, each at its JSON path (the file's own, for glTF 1.0). */
+  readonly repairs: readonly string[];
+  /**
+   * For a glTF 1.0 file, its upgrade to 2.0: the way back to its own paths and ids, for what later
+   * checks find in the decoded scene.
+   */
+  readonly gltf1?: Gltf1Upgrade;
+}
+
 /**
  * Throws a {@link DecodeError} (with the JSON path) at the first structural problem of a glTF
  * document's JSON and resources; returns when glTF-Transform can read it safely, with what it
@@ -85,24 +96,24 @@ export function formatOf(accessor: Record<string, unknown>): string {
  *
  * @example
  * ```ts
- * for (const repair of checkGltfStructure(readContainer(bytes, source), source)) console.warn(repair);
+ * for (const repair of checkGltfStructure(readContainer(bytes, source), source).repairs) console.warn(repair);
  * ```
  */
-export function checkGltfStructure(doc: JSONDocument, source: GltfSource): readonly string[] {
+export function checkGltfStructure(doc: JSONDocument, source: GltfSource): GltfStructure {
   // glTF 1.0 is upgraded first, so that every check and repair below applies to it too; what they
-  // find is named at the 1.0 file's own paths.
-  const upgrade = isGltf1(doc.json) ? upgradeGltf1(doc, source, dataUriResources) : undefined;
+  // find is named at the 1.0 file's own paths, with its own ids.
+  const gltf1 = isGltf1(doc.json) ? upgradeGltf1(doc, source, dataUriResources) : undefined;
   const c = new Checker(doc, source);
-  if (!upgrade) {
+  if (!gltf1) {
     checkAll(c);
-    return c.repairs;
+    return { repairs: c.repairs };
   }
   try {
     checkAll(c);
   } catch (error) {
-    throw relocate(error, upgrade.pathOf);
+    throw gltf1.paths.relocate(error);
   }
-  return [...upgrade.notes, ...c.repairs.map((repair) => repair.replace(/^\/[^:]*/, upgrade.pathOf))];
+  return { repairs: [...gltf1.notes, ...c.repairs.map((repair) => gltf1.paths.textOf(repair))], gltf1 };
 }
 
 function checkAll(c: Checker): void {

@@ -12,7 +12,6 @@
  * @module
  */
 import type { JSONDocument } from "@gltf-transform/core";
-import { DecodeError } from "../../../../runtime/errors.ts";
 import type { GltfSource } from "./container.ts";
 import { COLLECTIONS, type Json } from "./checker.ts";
 import { Gltf1Reader, pointer } from "./gltf1_reader.ts";
@@ -21,6 +20,7 @@ import { upgradeMaterials } from "./gltf1_materials.ts";
 import { upgradeNodes } from "./gltf1_nodes.ts";
 import { upgradeAnimations } from "./gltf1_animations.ts";
 import { foldBindShapes } from "./gltf1_bind_shape.ts";
+import type { Gltf1Paths } from "./gltf1_paths.ts";
 
 /** 1.0 extensions the upgrade reads into 2.0 core (or KHR_materials_unlit). */
 const UPGRADED_EXTENSIONS = new Set(["KHR_binary_glTF", "KHR_materials_common"]);
@@ -50,8 +50,11 @@ export function isGltf1(json: object): boolean {
 export interface Gltf1Upgrade {
   /** Warnings at 1.0 JSON paths. */
   readonly notes: readonly string[];
-  /** The 1.0 path of a path into the upgraded JSON (`/nodes/3/mesh` → `/nodes/node-Wing/mesh`). */
-  pathOf(path: string): string;
+  /**
+   * The way back to the file's own paths and ids (`/nodes/3/mesh` → `/nodes/node-Wing/meshes/0`),
+   * for errors and warnings of the 2.0 checks, before glTF-Transform reads the file and after.
+   */
+  readonly paths: Gltf1Paths;
 }
 
 /**
@@ -90,7 +93,7 @@ export function upgradeGltf1(
   const looks = upgradeMaterials(r);
   const scene = upgradeNodes(r);
   const animations = upgradeAnimations(r);
-  moveStrides(buffers, scene.vertexAccessors);
+  moveStrides(buffers, scene.vertexAccessors, r.paths);
   notes.push(...looks.notes);
   const techniques = r.items("techniques").length;
   if (techniques > 0) {
@@ -137,40 +140,21 @@ export function upgradeGltf1(
   if (json.extras !== undefined && json.extras !== null) upgraded.extras = json.extras;
   for (const key of Object.keys(json)) delete json[key];
   Object.assign(json, upgraded);
-  const paths = new Map<string, readonly string[]>([
-    ["nodes", scene.nodePaths],
-    ["bufferViews", buffers.viewPaths],
-    ["buffers", buffers.bufferPaths],
-    ["skins", scene.skinPaths],
-  ]);
-  for (const key of COLLECTIONS) {
-    if (!paths.has(key)) paths.set(key, r.items(key).map(([id]) => `/${key}/${pointer(id)}`));
-  }
-  const pathOf = (path: string) => {
-    const match = /^\/([A-Za-z]+)\/(\d+)(\/.*)?$/.exec(path);
-    const known = match && paths.get(match[1])?.[Number(match[2])];
-    return known ? `${known}${match[3] ?? ""}` : path;
+  const moved: Record<string, readonly string[]> = {
+    nodes: scene.nodePaths,
+    bufferViews: buffers.viewPaths,
+    buffers: buffers.bufferPaths,
+    skins: scene.skinPaths,
   };
+  for (const key of COLLECTIONS) {
+    r.paths.items(key, moved[key] ?? r.items(key).map(([id]) => `/${key}/${pointer(id)}`));
+  }
   try {
     Object.assign(doc.resources, decodeUris(doc.json, source));
     foldBindShapes(json, doc.resources, scene.bindShapes, r);
   } catch (cause) {
-    throw relocate(cause, pathOf);
+    throw r.paths.relocate(cause);
   }
   notes.unshift("/asset/version: glTF 1.0, upgraded to 2.0 as it is read (as gltf-pipeline upgrades it)");
-  return { notes, pathOf };
-}
-
-/** A {@link DecodeError} at a 2.0 path, moved to the 1.0 path it came from; anything else as it is. */
-export function relocate(error: unknown, pathOf: (path: string) => string): unknown {
-  if (!(error instanceof DecodeError) || !("jsonPath" in error.at)) return error;
-  const jsonPath = pathOf(error.at.jsonPath);
-  if (jsonPath === error.at.jsonPath) return error;
-  return new DecodeError({
-    format: error.format,
-    at: { jsonPath },
-    expected: error.expected,
-    found: error.found,
-    file: error.file,
-  }, { cause: error });
+  return { notes, paths: r.paths };
 }

@@ -11,7 +11,7 @@ import { commonFields, type Gltf1Reader, pointer } from "./gltf1_reader.ts";
 
 /** The animations of a 1.0 file, upgraded. */
 export function upgradeAnimations(r: Gltf1Reader): Json[] {
-  return r.items("animations").map(([id, item]) => {
+  return r.items("animations").map(([id, item], a) => {
     const path = `/animations/${pointer(id)}`;
     const parameters = r.optionalObject(item, "parameters", path) ?? {};
     const samplerDict = r.optionalObject(item, "samplers", path) ?? {};
@@ -20,6 +20,7 @@ export function upgradeAnimations(r: Gltf1Reader): Json[] {
       const spath = `${path}/samplers/${pointer(samplerId)}`;
       const sampler = r.object(value, spath);
       samplerIndex.set(samplerId, i);
+      r.paths.moved(`/animations/${a}/samplers/${i}`, spath);
       const accessorOf = (key: string) => {
         const name = sampler[key];
         const at = `${spath}/${key}`;
@@ -42,6 +43,7 @@ export function upgradeAnimations(r: Gltf1Reader): Json[] {
         r.fail(`${cpath}/sampler`, `the id of one of ${path}/samplers`, channel.sampler);
       }
       const target = r.object(channel.target, `${cpath}/target`);
+      r.paths.moved(`/animations/${a}/channels/${k}/target/node`, `${cpath}/target/id`);
       return {
         sampler,
         target: { node: r.ref("nodes", target.id, `${cpath}/target/id`), path: target.path },

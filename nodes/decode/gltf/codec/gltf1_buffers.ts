@@ -10,6 +10,7 @@
 import { COMPONENT_BYTES, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
 import type { Json } from "./checker.ts";
 import { commonFields, type Gltf1Reader, pointer } from "./gltf1_reader.ts";
+import type { Gltf1Paths } from "./gltf1_paths.ts";
 
 /** The id KHR_binary_glTF gives the buffer that is the binary glTF body. */
 export const BINARY_BUFFER = "binary_glTF";
@@ -23,6 +24,8 @@ export interface UpgradedBuffers {
   readonly viewPaths: string[];
   /** The 1.0 path of each buffer (the binary body moved first). */
   readonly bufferPaths: string[];
+  /** The 1.0 path of each accessor. */
+  readonly accessorPaths: string[];
 }
 
 /**
@@ -82,7 +85,8 @@ export function upgradeBuffers(r: Gltf1Reader, binary: boolean): UpgradedBuffers
     if (item.byteStride !== undefined && item.byteStride !== null) out.byteStride = item.byteStride;
     return out;
   });
-  return { buffers, bufferViews, accessors, viewPaths, bufferPaths };
+  const accessorPaths = r.items("accessors").map(([id]) => `/accessors/${pointer(id)}`);
+  return { buffers, bufferViews, accessors, viewPaths, bufferPaths, accessorPaths };
 }
 
 /** Bytes of one element of an accessor, or undefined when its type or component type is unknown. */
@@ -97,9 +101,14 @@ function elementBytes(accessor: Json): number | undefined {
  * accessors of one view are grouped by stride, and a view with more than one group is split, each
  * group getting a view of its own spanning its accessors (their offsets made relative to it). A
  * view's missing `byteLength` (optional in 1.0) becomes the end of its last accessor.
- * `vertexAccessors` are those primitives read as attributes: only their views carry a stride.
+ * `vertexAccessors` are those primitives read as attributes: only their views carry a stride. A
+ * view's stride is recorded in `paths` as the `byteStride` of its first accessor, where 1.0 has it.
  */
-export function moveStrides(up: UpgradedBuffers, vertexAccessors: ReadonlySet<number>): void {
+export function moveStrides(
+  up: UpgradedBuffers,
+  vertexAccessors: ReadonlySet<number>,
+  paths: Gltf1Paths,
+): void {
   const groups = new Map<number, Map<number, number[]>>();
   up.accessors.forEach((accessor, i) => {
     const view = accessor.bufferView;
@@ -136,12 +145,14 @@ export function moveStrides(up: UpgradedBuffers, vertexAccessors: ReadonlySet<nu
       // A stride only where vertex attributes are read and the data is not tightly packed.
       const packed = accessors.every((a) => elementBytes(a) === stride);
       if (members.some((i) => vertexAccessors.has(i)) && !packed && stride > 0) target.byteStride = stride;
+      let at = viewIndex;
       if (split) {
-        const at = up.bufferViews.length;
+        at = up.bufferViews.length;
         up.bufferViews.push(target);
         up.viewPaths.push(up.viewPaths[viewIndex]);
         for (const i of members) up.accessors[i].bufferView = at;
       }
+      paths.moved(`/bufferViews/${at}/byteStride`, `${up.accessorPaths[members[0]]}/byteStride`);
     }
   }
 }

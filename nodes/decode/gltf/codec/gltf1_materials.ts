@@ -48,7 +48,7 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     }
     return out;
   });
-  const images = r.items("images").map(([id, item]) => {
+  const images = r.items("images").map(([id, item], i) => {
     const path = `/images/${pointer(id)}`;
     const out = commonFields(id, item);
     const binary = r.optionalObject(
@@ -63,6 +63,9 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
         `${path}/extensions/KHR_binary_glTF/bufferView`,
       );
       out.mimeType = binary.mimeType;
+      for (const key of ["bufferView", "mimeType"]) {
+        r.paths.moved(`/images/${i}/${key}`, `${path}/extensions/KHR_binary_glTF/${key}`);
+      }
     } else if (item.uri !== undefined) out.uri = item.uri;
     return out;
   });
@@ -81,7 +84,7 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
   });
   let unlit = false;
   const customTechniques = new Set<string>();
-  const materials = r.items("materials").map(([id, item]) => {
+  const materials = r.items("materials").map(([id, item], m) => {
     const path = `/materials/${pointer(id)}`;
     const common = r.optionalObject(
       r.optionalObject(item, "extensions", path) ?? {},
@@ -102,6 +105,11 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     const colour = [...(look.diffuse.colour ?? [1, 1, 1, 1])];
     if (look.transparency !== undefined) colour[3] *= look.transparency;
     if (look.diffuse.colour || look.transparency !== undefined) pbr.baseColorFactor = colour;
+    // Where the values 2.0 keeps as the base colour and emission are in the 1.0 material.
+    const diffuseKey = look.diffuse.colour ? "baseColorFactor" : "baseColorTexture";
+    if (look.diffuse.at) r.paths.moved(`/materials/${m}/pbrMetallicRoughness/${diffuseKey}`, look.diffuse.at);
+    const emissionKey = look.emission.colour ? "emissiveFactor" : "emissiveTexture";
+    if (look.emission.at) r.paths.moved(`/materials/${m}/${emissionKey}`, look.emission.at);
     if (look.diffuse.texture !== undefined) {
       pbr.baseColorTexture = { index: look.diffuse.texture };
       // 1.0 drew an RGB texture without its alpha; 2.0 blends by the image's own.
@@ -133,6 +141,8 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
 interface Channel {
   readonly colour?: number[];
   readonly texture?: number;
+  /** Its 1.0 path. */
+  readonly at?: string;
 }
 
 /** What a 1.0 material looks like, in 2.0 terms. */
@@ -222,17 +232,17 @@ function channel(r: Gltf1Reader, values: Json, names: readonly string[], path: s
   if (name === undefined) return {};
   const value = values[name];
   const at = `${path}/${pointer(name)}`;
-  if (typeof value === "string") return { texture: r.ref("textures", value, at) };
+  if (typeof value === "string") return { texture: r.ref("textures", value, at), at };
   // Some writers wrap a texture id in an array of one.
   if (Array.isArray(value) && value.length === 1 && typeof value[0] === "string") {
-    return { texture: r.ref("textures", value[0], `${at}/0`) };
+    return { texture: r.ref("textures", value[0], `${at}/0`), at };
   }
   if (
     Array.isArray(value) && (value.length === 3 || value.length === 4) &&
     value.every((v) => typeof v === "number" && Number.isFinite(v))
   ) {
     const [red, green, blue, alpha = 1] = value as number[];
-    return { colour: [...[red, green, blue].map(linear), clamp(alpha)] };
+    return { colour: [...[red, green, blue].map(linear), clamp(alpha)], at };
   }
   r.fail(at, "a colour (3 or 4 numbers) or a texture id", value);
 }

@@ -51,7 +51,7 @@ export interface UpgradedNodes {
 /** Reads meshes, nodes, skins, cameras and scenes. */
 export function upgradeNodes(r: Gltf1Reader): UpgradedNodes {
   const vertexAccessors = new Set<number>();
-  const meshes = r.items("meshes").map(([id, item]) => upgradeMesh(r, id, item, vertexAccessors));
+  const meshes = r.items("meshes").map(([id, item], m) => upgradeMesh(r, id, item, m, vertexAccessors));
   const nodeItems = r.items("nodes");
   const nodePaths = nodeItems.map(([id]) => `/nodes/${pointer(id)}`);
   const parents = new Map<number, number>();
@@ -77,10 +77,15 @@ export function upgradeNodes(r: Gltf1Reader): UpgradedNodes {
     const path = nodePaths[i];
     r.array(item, "meshes", path).forEach((meshId, k) => {
       const mesh = r.ref("meshes", meshId, `${path}/meshes/${k}`);
-      if (k === 0) return void (nodes[i].mesh = mesh);
+      if (k === 0) {
+        r.paths.moved(`/nodes/${i}/mesh`, `${path}/meshes/0`);
+        return void (nodes[i].mesh = mesh);
+      }
       const child = nodes.length;
       nodes.push({ name: meshes[mesh].name, mesh });
       nodePaths.push(`${path}/meshes/${k}`);
+      r.paths.moved(`/nodes/${child}/mesh`, `${path}/meshes/${k}`);
+      r.paths.moved(`/nodes/${child}/skin`, `${path}/skin`);
       ((nodes[i].children ??= []) as number[]).push(child);
     });
   });
@@ -98,7 +103,7 @@ export function upgradeNodes(r: Gltf1Reader): UpgradedNodes {
   return { nodes, meshes, skins, cameras, scenes, scene, nodePaths, skinPaths, bindShapes, vertexAccessors };
 }
 
-function upgradeMesh(r: Gltf1Reader, id: string, item: Json, vertexAccessors: Set<number>): Json {
+function upgradeMesh(r: Gltf1Reader, id: string, item: Json, m: number, vertexAccessors: Set<number>): Json {
   const path = `/meshes/${pointer(id)}`;
   const out = commonFields(id, item);
   out.primitives = r.array(item, "primitives", path).map((value, p) => {
@@ -107,8 +112,10 @@ function upgradeMesh(r: Gltf1Reader, id: string, item: Json, vertexAccessors: Se
     const attributes: Json = {};
     const given = r.optionalObject(primitive, "attributes", ppath) ?? {};
     for (const [semantic, accessor] of Object.entries(given)) {
-      const index = r.ref("accessors", accessor, `${ppath}/attributes/${pointer(semantic)}`);
+      const at = `${ppath}/attributes/${pointer(semantic)}`;
+      const index = r.ref("accessors", accessor, at);
       attributes[semanticOf(semantic)] = index;
+      r.paths.moved(`/meshes/${m}/primitives/${p}/attributes/${semanticOf(semantic)}`, at);
       vertexAccessors.add(index);
     }
     const upgraded: Json = { attributes, mode: primitive.mode ?? 4 };
@@ -204,6 +211,7 @@ function upgradeSkins(
         bindShapes.push({ skin: skins.length, matrix: bind as number[], path: `${path}/bindShapeMatrix` });
       }
     }
+    r.paths.moved(`/skins/${skins.length}/joints`, `${path}/jointNames`);
     made.set(key, skins.length);
     skins.push(out);
     skinPaths.push(path);

@@ -10,6 +10,7 @@
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { GltfSource } from "./container.ts";
 import type { Json } from "./checker.ts";
+import { Gltf1Paths } from "./gltf1_paths.ts";
 
 /** A JSON Pointer segment: `~` and `/` escaped (RFC 6901), so an id like `a/b` names one key. */
 export function pointer(id: string): string {
@@ -29,6 +30,8 @@ export function describeValue(value: unknown): string {
 export class Gltf1Reader {
   readonly #index = new Map<string, Map<string, number>>();
   readonly #items = new Map<string, [string, Json][]>();
+  /** Where the upgrade put each 1.0 item and field in the 2.0 JSON, recorded as it goes. */
+  readonly paths: Gltf1Paths = new Gltf1Paths();
 
   /** Wraps the 1.0 JSON of the file `source`. */
   constructor(readonly json: Json, readonly source: GltfSource) {}
