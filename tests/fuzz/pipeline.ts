@@ -17,7 +17,7 @@ import { texturesToPng } from "../../nodes/textures/to_png.ts";
 import { sceneUninstance } from "../../nodes/scene/uninstance.ts";
 import { rig } from "../nodes/rig/pipeline.ts";
 import { DecodeError, PartgraphError } from "../../runtime/errors.ts";
-import { runNode, testContext } from "../support/context.ts";
+import { runNode, type TestContext, testContext } from "../support/context.ts";
 import { crossCheck, describeCrossCheck, exportBytes } from "../support/output_check.ts";
 import type { Document } from "@gltf-transform/core";
 import { prng } from "../support/prng.ts";
@@ -64,9 +64,13 @@ export async function fuzzInput(
 /**
  * Runs bytes through the pipeline and validates what it writes with the Khronos validator; an
  * output the fast check refused is validated too, so a needless refusal counts as a disagreement.
+ * The nodes before the rig warn into `ctx` (the structure sweep reads their warnings).
  */
-export async function runFuzzCase(bytes: Uint8Array, name: string): Promise<FuzzResult> {
-  const ctx = testContext();
+export async function runFuzzCase(
+  bytes: Uint8Array,
+  name: string,
+  ctx: TestContext = testContext(),
+): Promise<FuzzResult> {
   let resolved: Document | undefined;
   let glb: Uint8Array;
   try {
