@@ -5,7 +5,8 @@
  * read; gltf-pipeline's `updateVersion` upgrades them, and this upgrade does what it does
  * (`gltf1_*.ts` say how, part by part), and folds each skin's `bindShapeMatrix` into its inverse
  * bind matrices, which gltf-pipeline leaves out. A fault is a {@link DecodeError} at its 1.0 JSON
- * path — one the 2.0 check finds too, its path turned back to the 1.0 item's. Work and memory are
+ * path — one the 2.0 checks find too, before glTF-Transform reads the file or after, its path and the
+ * items its texts name turned back to the 1.0 file's (`gltf1_paths.ts`). Work and memory are
  * linear in the file: each item is read once, and the only bytes written are inverse bind matrices,
  * checked against their buffer first.
  *
@@ -55,6 +56,8 @@ export interface Gltf1Upgrade {
    * for errors and warnings of the 2.0 checks, before glTF-Transform reads the file and after.
    */
   readonly paths: Gltf1Paths;
+  /** Blended materials whose diffuse texture 1.0 reads as RGB, by index (see `gltf1_rgb_textures.ts`). */
+  readonly rgbDiffuse: readonly number[];
 }
 
 /**
@@ -94,7 +97,7 @@ export function upgradeGltf1(
   const scene = upgradeNodes(r);
   const animations = upgradeAnimations(r);
   moveStrides(buffers, scene.vertexAccessors, r.paths);
-  notes.push(...looks.notes);
+  notes.push(...looks.notes, ...scene.notes);
   const techniques = r.items("techniques").length;
   if (techniques > 0) {
     notes.push(
@@ -156,5 +159,5 @@ export function upgradeGltf1(
     throw r.paths.relocate(cause);
   }
   notes.unshift("/asset/version: glTF 1.0, upgraded to 2.0 as it is read (as gltf-pipeline upgrades it)");
-  return { notes, paths: r.paths };
+  return { notes, paths: r.paths, rgbDiffuse: looks.rgbDiffuse };
 }

@@ -36,6 +36,11 @@ export interface UpgradedMaterials {
   readonly unlit: boolean;
   /** Warnings at 1.0 paths. */
   readonly notes: string[];
+  /**
+   * Blended materials whose diffuse texture is RGB (`format` or `internalFormat` 6407), by 2.0
+   * index: 1.0 draws them without the image's alpha, which 2.0 would blend by.
+   */
+  readonly rgbDiffuse: number[];
 }
 
 /** Reads images, samplers, textures and materials. */
@@ -79,10 +84,12 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     if (item.sampler !== undefined && item.sampler !== null) {
       out.sampler = r.ref("samplers", item.sampler, `${path}/sampler`);
     }
-    textureFormats.set(i, item.format);
+    // WebGL 1 asks both to be the same; either saying RGB means the alpha is not uploaded.
+    textureFormats.set(i, item.format === GL_RGB || item.internalFormat === GL_RGB ? GL_RGB : item.format);
     return out;
   });
   let unlit = false;
+  const rgbDiffuse: number[] = [];
   const customTechniques = new Set<string>();
   const materials = r.items("materials").map(([id, item], m) => {
     const path = `/materials/${pointer(id)}`;
@@ -112,13 +119,8 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     if (look.emission.at) r.paths.moved(`/materials/${m}/${emissionKey}`, look.emission.at);
     if (look.diffuse.texture !== undefined) {
       pbr.baseColorTexture = { index: look.diffuse.texture };
-      // 1.0 drew an RGB texture without its alpha; 2.0 blends by the image's own.
-      if (textureFormats.get(look.diffuse.texture) === GL_RGB && look.blend) {
-        notes.push(
-          `${path}: its blended diffuse texture is RGB in glTF 1.0 (alpha not read); ` +
-            "glTF 2.0 blends by the image's alpha where it has one",
-        );
-      }
+      // 1.0 drew an RGB texture without its alpha; 2.0 blends by the image's own (gltf1_rgb_textures.ts).
+      if (textureFormats.get(look.diffuse.texture) === GL_RGB && look.blend) rgbDiffuse.push(m);
     }
     const out: Json = { ...commonFields(id, item), pbrMetallicRoughness: pbr };
     if (look.emission.colour) out.emissiveFactor = look.emission.colour.slice(0, 3);
@@ -134,7 +136,7 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     }
     return out;
   });
-  return { materials, textures, images, samplers, unlit, notes };
+  return { materials, textures, images, samplers, unlit, notes, rgbDiffuse };
 }
 
 /** A colour or texture value. */

@@ -5,7 +5,7 @@
  * the nodes' `jointName`s (under the instance's `skeletons` where a name is given twice), become
  * `skin.joints` — one 2.0 skin per distinct set of joints; attribute semantics get their set index
  * (`TEXCOORD` → `TEXCOORD_0`, `JOINT` → `JOINTS_0`, `WEIGHT` → `WEIGHTS_0`) and an application's
- * own semantics an underscore.
+ * own semantics an underscore. A skin no node uses is kept too, its joints found by name alone.
  *
  * @module
  */
@@ -46,6 +46,8 @@ export interface UpgradedNodes {
   readonly bindShapes: BindShape[];
   /** Accessors primitives read as vertex attributes (only their views keep a stride). */
   readonly vertexAccessors: Set<number>;
+  /** Warnings at 1.0 paths. */
+  readonly notes: string[];
 }
 
 /** Reads meshes, nodes, skins, cameras and scenes. */
@@ -89,7 +91,7 @@ export function upgradeNodes(r: Gltf1Reader): UpgradedNodes {
       ((nodes[i].children ??= []) as number[]).push(child);
     });
   });
-  const { skins, skinPaths, bindShapes } = upgradeSkins(r, nodes, nodeItems, parents);
+  const { skins, skinPaths, bindShapes, notes } = upgradeSkins(r, nodes, nodeItems, parents);
   const cameras = r.items("cameras").map(([id, item]) => upgradeCamera(r, id, item));
   const scenes = r.items("scenes").map(([id, item]) => {
     const path = `/scenes/${pointer(id)}`;
@@ -100,7 +102,19 @@ export function upgradeNodes(r: Gltf1Reader): UpgradedNodes {
   const scene = r.json.scene === undefined || r.json.scene === null
     ? undefined
     : r.ref("scenes", r.json.scene, "/scene");
-  return { nodes, meshes, skins, cameras, scenes, scene, nodePaths, skinPaths, bindShapes, vertexAccessors };
+  return {
+    nodes,
+    meshes,
+    skins,
+    cameras,
+    scenes,
+    scene,
+    nodePaths,
+    skinPaths,
+    bindShapes,
+    vertexAccessors,
+    notes,
+  };
 }
 
 function upgradeMesh(r: Gltf1Reader, id: string, item: Json, m: number, vertexAccessors: Set<number>): Json {
@@ -160,7 +174,7 @@ function upgradeSkins(
   nodes: Json[],
   nodeItems: [string, Json][],
   parents: Map<number, number>,
-): { skins: Json[]; skinPaths: string[]; bindShapes: BindShape[] } {
+): { skins: Json[]; skinPaths: string[]; bindShapes: BindShape[]; notes: string[] } {
   const byJointName = new Map<string, number[]>();
   nodeItems.forEach(([, item], i) => {
     if (typeof item.jointName !== "string") return;
@@ -230,5 +244,20 @@ function upgradeSkins(
       if (child >= nodeItems.length) nodes[child].skin = skin;
     }
   });
-  return { skins, skinPaths, bindShapes };
+  // A skin no node uses is kept, as gltf-pipeline keeps it (2.0 allows it; nothing is lost), its joints
+  // found by name alone; one naming a joint no node has cannot be written as 2.0 and is left out.
+  const used = new Set([...made.keys()].map((key) => key.slice(0, key.indexOf(":"))));
+  const notes: string[] = [];
+  r.items("skins").forEach(([id, item], s) => {
+    if (used.has(String(s))) return;
+    const path = `/skins/${pointer(id)}`;
+    const names = r.array(item, "jointNames", path);
+    const missing = names.findIndex((name) => typeof name !== "string" || !byJointName.has(name));
+    if (missing < 0) return void skinFor(id, new Set(), path);
+    notes.push(
+      `${path}/jointNames/${missing}: no node has the joint name ${JSON.stringify(names[missing])}, ` +
+        "and no node uses the skin: the skin is left out",
+    );
+  });
+  return { skins, skinPaths, bindShapes, notes };
 }

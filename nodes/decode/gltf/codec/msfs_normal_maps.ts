@@ -13,11 +13,7 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import { type Clearcoat, KHRMaterialsClearcoat } from "@gltf-transform/extensions";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import type { Json } from "./checker.ts";
-
-type PngDecoder = typeof import("fast-png").decode;
-
-/** The largest normal map turned (pixels): 8K², past any the sim loads; larger ones are left as they are. */
-const MAX_PIXELS = 8192 * 8192;
+import { MAX_PIXELS, type PngDecoder, pngHeader, rgbaOfPng } from "./png_pixels.ts";
 /** The slots a texture is a normal map in, by the names glTF-Transform gives their graph edges. */
 const NORMAL_SLOTS = new Set(["normalTexture", "clearcoatNormalTexture"]);
 
@@ -95,10 +91,13 @@ function usesOf<K, V>(map: Map<K, V[]>, key: K): V[] {
 
 /** The PNG `png` with its green channel inverted, as 8-bit RGBA; undefined when it cannot be read. */
 function greenInverted(png: Uint8Array, decode: PngDecoder): Uint8Array | undefined {
-  // The size IHDR declares, before anything is allocated.
-  if (png.length < 24) return undefined;
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  if (view.getUint32(16) * view.getUint32(20) > MAX_PIXELS) return undefined;
+  // The size IHDR declares, before anything is allocated; a grey image is no normal map.
+  const header = pngHeader(png);
+  if (
+    !header || header.width * header.height > MAX_PIXELS || header.colourType === 0 || header.colourType === 4
+  ) {
+    return undefined;
+  }
   try {
     return pngOfEncodedImage(png, "gltf normal map green inverted v1", () => invertGreen(png, decode));
   } catch {
@@ -106,34 +105,10 @@ function greenInverted(png: Uint8Array, decode: PngDecoder): Uint8Array | undefi
   }
 }
 
-/** Decodes `png` to 8-bit RGBA with green inverted (16-bit channels rounded to 8 bits). */
+/** Decodes `png` to 8-bit RGBA with green inverted. */
 function invertGreen(png: Uint8Array, decode: PngDecoder): RgbaPixels {
-  const { width, height, data, channels, depth, palette } = decode(png);
-  const pixels = width * height;
-  const out = new Uint8Array(4 * pixels);
-  if (palette) {
-    // Indices of fewer than 8 bits are packed, each row starting on a byte.
-    const rowBytes = Math.ceil((width * depth) / 8), mask = (1 << depth) - 1;
-    for (let y = 0, o = 0; y < height; y++) {
-      for (let x = 0; x < width; x++, o += 4) {
-        const bit = x * depth;
-        const entry = palette[(data[y * rowBytes + (bit >> 3)] >> (8 - depth - (bit & 7))) & mask];
-        out[o] = entry?.[0] ?? 0;
-        out[o + 1] = 255 - (entry?.[1] ?? 0);
-        out[o + 2] = entry?.[2] ?? 0;
-        out[o + 3] = entry?.[3] ?? 255;
-      }
-    }
-    return { width, height, data: out };
-  }
-  if (channels < 3) throw new Error("a grey image is no normal map");
-  if (data.length < pixels * channels) throw new Error("fewer samples than the image's size");
-  const to8 = depth === 16 ? (v: number) => Math.round(v / 257) : (v: number) => v;
-  for (let i = 0, s = 0, o = 0; i < pixels; i++, s += channels, o += 4) {
-    out[o] = to8(data[s]);
-    out[o + 1] = 255 - to8(data[s + 1]);
-    out[o + 2] = to8(data[s + 2]);
-    out[o + 3] = channels === 4 ? to8(data[s + 3]) : 255;
-  }
-  return { width, height, data: out };
+  const pixels = rgbaOfPng(png, decode);
+  const data = pixels.data;
+  for (let o = 1; o < data.length; o += 4) data[o] = 255 - data[o];
+  return pixels;
 }
