@@ -13,6 +13,7 @@ import { skinJoints } from "./bone_geometry.ts";
 import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 import type { rigDetectPanels } from "./detect_panels.ts";
 import { foreplanesCarryingElevators } from "./canard_elevators.ts";
+import { rotorcraftEvidence } from "./rotorcraft.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -46,13 +47,26 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     );
   }
   const fixed = new Set(foreplanes.map((f) => f.canard));
-  const panels = acceptCandidates(
+  const accepted = acceptCandidates(
     found.filter((c) => !fixed.has(c.node)).map((c) =>
       c.outer && fixed.has(c.outer.node) ? { ...c, outer: undefined } : c
     ),
     pitchPart,
   );
-  if (panels.length === 0 && !nodes.some(isPart)) {
+  // A helicopter's horizontal stabiliser is fixed: weak hints alone do not make it all-moving there.
+  const weak = accepted.filter((c) => c.match.weak);
+  const rotorcraft = weak.length > 0 ? rotorcraftEvidence(nodes) : undefined;
+  if (rotorcraft) {
+    const list = weak.map((c) => `'${c.node.getName()}'`).join(", ");
+    ctx.warn(
+      `${list} ${weak.length === 1 ? "is" : "are"} named like a stabiliser on a rotorcraft (rotor parts ` +
+        `${rotorcraft.rotors.map((r) => `'${r}'`).join(", ")}): taken as its fixed horizontal stabiliser ` +
+        "and not rigged — name it Stabilator (as a UH-60's is) or give it ctrl_type extras to rig it",
+      { panels: weak.map((c) => c.node.getName()), rotors: [...rotorcraft.rotors] },
+    );
+  }
+  const panels = rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted;
+  if (panels.length === 0 && !nodes.some(isPart) && !rotorcraft) {
     // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
     // Web optimisers join meshes and flatten the tree by default (glTF-Transform's optimize writes its
     // own generator over the file's, so the file cannot tell): name the options that keep parts apart.

@@ -1,0 +1,87 @@
+/**
+ * Helicopters (`helicopters.ts`): a Bell 206's or an AS350's horizontal stabiliser is fixed, so the
+ * weak stabilator hints (`HorizontalStabilizer`, `H_Stab`, `Tailplane`) must not rig it as an
+ * all-moving surface, however its rotors are named; a UH-60's true `Stabilator` still rigs; and an
+ * airplane whose propeller is named `Rotor` keeps its `Tailplane` as its stabilator.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { NodeIO } from "@gltf-transform/core";
+import { rotorcraftEvidence } from "../../../nodes/rig/rotorcraft.ts";
+import { prng } from "../../support/prng.ts";
+import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
+import { rig } from "./pipeline.ts";
+import { classScene } from "./surface_classes.ts";
+import { helicopter, proppedAirplane } from "./helicopters.ts";
+
+Deno.test("helicopters: a fixed stabiliser is left fixed and named in a warning; a UH-60's Stabilator rigs", async () => {
+  // Before rig.detect_panels v9, all 150 fixed stabilisers were rigged as all-moving stabilators, judged good.
+  const next = prng(9001);
+  const tally: Record<string, number> = {};
+  for (let i = 0; i < 200; i++) {
+    const sample = helicopter(next, i);
+    const { report, ctx } = await rig(classScene(sample));
+    const messages = ctx.warnings.map((w) => w.message);
+    const rotorWarning = messages.find((m) => m.includes("on a rotorcraft"));
+    let key: string;
+    if (sample.stabilator) {
+      // The UH-60's stabilator: every piece rigged as one, on its side, judged good; no rotorcraft warning.
+      const parts = report.parts.map((p) => [p.panel, p.kind]);
+      assertEquals(parts, sample.panels.map((p) => [p.name, "stabilator"]), sample.description);
+      assertEquals(rotorWarning, undefined, sample.description);
+      const good = report.parts.every((p) =>
+        (p.fit as unknown as { confidence: string }).confidence === "good"
+      );
+      key = `stabilator rigged${good ? ", good" : ", weak"}`;
+    } else {
+      assertEquals(report.parts, [], sample.description);
+      assert(rotorWarning, `${sample.description}: ${messages.join(" | ")}`);
+      for (const name of sample.stabiliser) assert(rotorWarning.includes(`'${name}'`), rotorWarning);
+      const detail = ctx.warnings.find((w) => w.message === rotorWarning)!.detail!;
+      assertEquals(detail.panels, [...sample.stabiliser]);
+      const rotors = detail.rotors as string[];
+      assert(rotors.length > 0 && rotors.every((r) => sample.rotors.includes(r)), `${rotors}`);
+      // It says what it did instead of claiming no name suggested a surface.
+      assert(!messages.some((m) => m.startsWith("no node name suggests")), messages.join(" | "));
+      key = "fixed stabiliser left fixed";
+    }
+    tally[key] = (tally[key] ?? 0) + 1;
+  }
+  assertEquals(tally, { "fixed stabiliser left fixed": 150, "stabilator rigged, good": 50 });
+});
+
+Deno.test("an airplane's propeller named Rotor is no main rotor: its Tailplane stays its stabilator", async () => {
+  const next = prng(9002);
+  for (let i = 0; i < 40; i++) {
+    const sample = proppedAirplane(next, i);
+    const { report, ctx } = await rig(classScene(sample));
+    assertEquals(report.parts.map((p) => [p.panel, p.kind]), sample.stabiliser.map((n) => [n, "stabilator"]));
+    assert(!ctx.warnings.some((w) => w.message.includes("rotorcraft")), sample.description);
+  }
+});
+
+Deno.test("rotorcraft evidence: rotor names, a bare Rotor only when main-rotor sized", () => {
+  const next = prng(9003);
+  const heli = classScene(helicopter(next, 4)); // rotors named `Rotor` and `Rotor.001`: told by size
+  assertEquals(rotorcraftEvidence(heli.getRoot().listNodes())?.rotors, ["Rotor"]);
+  const plane = classScene(proppedAirplane(next, 0));
+  assertEquals(rotorcraftEvidence(plane.getRoot().listNodes()), undefined);
+  // Named parts only rotorcraft have need no measuring (no geometry at all here).
+  for (const name of ["TailRotor", "Rotor_Main", "rotor de cola", "Swashplate", "Heckrotor"]) {
+    const nodes = [...plane.getRoot().listNodes(), plane.createNode(name)];
+    assertEquals(rotorcraftEvidence(nodes)?.rotors, [name]);
+    nodes.at(-1)!.dispose();
+  }
+});
+
+const SKETCHBOOK = "aircraft/sketchbook_airplane.glb";
+Deno.test({
+  name: "the Sketchbook airplane's propeller, named 'rotor', does not make it a rotorcraft",
+  ignore: withoutCorpus(SKETCHBOOK),
+  fn: async () => {
+    const bytes = await Deno.readFile(corpusFile(SKETCHBOOK)!);
+    const scene = await new NodeIO().readBinary(bytes);
+    const nodes = scene.getRoot().listNodes();
+    assert(nodes.some((n) => n.getName() === "rotor"));
+    assertEquals(rotorcraftEvidence(nodes), undefined);
+  },
+});
