@@ -24,6 +24,19 @@ export interface Geometry {
   readonly triangles: Uint32Array;
 }
 
+/** Samples per side of a triangle reaching out of the window ahead (bounds the work on huge ones). */
+const MAX_STEPS = 48;
+
+/**
+ * True when the triangle can reach into the window ahead: its corners are not all on the outer side
+ * of one of the window's bounds (chord reach, overlap, either side of the plane band).
+ */
+function straddles(a: Vec3, b: Vec3, c: Vec3, chord: number): boolean {
+  const all = (f: (q: Vec3) => boolean) => f(a) && f(b) && f(c);
+  return !(all((q) => q[1] < -AHEAD_REACH * chord) || all((q) => q[1] > OVERLAP * chord) ||
+    all((q) => q[2] > PLANE_BAND * chord) || all((q) => q[2] < -PLANE_BAND * chord));
+}
+
 /**
  * The box around a panel's centre that holds everything that can be ahead of it: anything further
  * is rejected before any projection (most of a large model).
@@ -50,23 +63,34 @@ export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): nu
   };
   const ahead = (q: Vec3) =>
     q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
+  const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
   const { reach } = aheadBox(fit);
   const [cx, cy, cz] = fit.centre;
+  const outside = (p: Float64Array, o: number) =>
+    Math.abs(p[o] - cx) > reach || Math.abs(p[o + 1] - cy) > reach || Math.abs(p[o + 2] - cz) > reach;
   for (const { positions, triangles } of others) {
     for (let t = 0; t < triangles.length; t += 3) {
-      const o = triangles[t] * 3;
-      if (
-        Math.abs(positions[o] - cx) > reach || Math.abs(positions[o + 1] - cy) > reach ||
-        Math.abs(positions[o + 2] - cz) > reach
-      ) continue;
-      const a = local(positions, triangles[t]);
-      if (Math.abs(a[0]) > half + spanLength || !ahead(a)) continue;
-      const b = local(positions, triangles[t + 1]), c = local(positions, triangles[t + 2]);
-      if (!ahead(b) || !ahead(c)) continue;
+      const [ia, ib, ic] = [triangles[t], triangles[t + 1], triangles[t + 2]];
+      if (outside(positions, ia * 3) && outside(positions, ib * 3) && outside(positions, ic * 3)) continue;
+      const a = local(positions, ia), b = local(positions, ib), c = local(positions, ic);
       const lo = Math.min(a[0], b[0], c[0]), hi = Math.max(a[0], b[0], c[0]);
-      const k0 = Math.max(0, Math.floor(((lo + half) / spanLength) * SLOTS));
-      const k1 = Math.min(SLOTS - 1, Math.floor(((hi + half) / spanLength) * SLOTS));
-      for (let k = k0; k <= k1; k++) covered[k] = 1;
+      if (hi < -half || lo > half) continue;
+      if (ahead(a) && ahead(b) && ahead(c)) {
+        for (let k = Math.max(0, slot(lo)); k <= Math.min(SLOTS - 1, slot(hi)); k++) covered[k] = 1;
+        continue;
+      }
+      // A triangle reaching out of the window — a wing drawn in long spanwise strips, its far
+      // corners off this panel's plane by the wing's taper and dihedral — covers where it is inside.
+      if (!straddles(a, b, c, chord)) continue;
+      const steps = Math.min(MAX_STEPS, Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength)));
+      for (let i = 0; i <= steps; i++) {
+        for (let j = 0; i + j <= steps; j++) {
+          const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
+          const q: Vec3 = [0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3;
+          const k = slot(q[0]);
+          if (k >= 0 && k < SLOTS && ahead(q)) covered[k] = 1;
+        }
+      }
     }
   }
   return covered.reduce((sum, c) => sum + c, 0) / SLOTS;

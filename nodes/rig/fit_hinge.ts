@@ -62,7 +62,12 @@ export const rigFitHinge = defineNode({
   // 22: a panel its own animation turns about one line takes that line where its geometry agrees
   // (within 2° and 5 % of chord: good, whatever doubts the shape alone left), and is weak, naming
   // both, where they disagree (keyed_hinge.ts).
-  version: 22,
+  // 23: where the keyed line is taken, the clips' range of motion (signed as the part's positive
+  // angle) is its min/max, recorded as fit.keyed_range (before, the kind's defaults stood). The
+  // all-moving check counts a triangle reaching out of the window ahead where it is inside (300 split
+  // drag-rudder wings: 4 narrow elevons behind a thick wing drawn in spanwise strips were all-moving,
+  // 33–38° off and judged good; now none).
+  version: 23,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -31,7 +31,7 @@ import {
   topLevelNodes,
 } from "./part_extras.ts";
 import { signHingeBySimulation, wantedMotion } from "./sense.ts";
-import { keyedFit } from "./keyed_hinge.ts";
+import { keyedFit, type KeyedRange } from "./keyed_hinge.ts";
 import {
   canonicalVec3,
   cross,
@@ -41,6 +41,7 @@ import {
   length,
   linearDeterminant,
   type Mat4,
+  noNegativeZero,
   normalize,
   sub,
   transformDirection,
@@ -133,6 +134,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       judgement,
       mirroredFrom,
       rule: fromKeys?.why ? { rule: "animation" as const, why: fromKeys.why } : rules.get(node)!,
+      keyedRange: fromKeys?.range,
     };
     setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
   }
@@ -274,6 +276,7 @@ function signedPart(
     judgement: FitJudgement;
     mirroredFrom?: string;
     rule: { rule: HingeRule; why?: string };
+    keyedRange?: KeyedRange;
   },
   frame: AircraftFrame,
   toAircraft: Mat4,
@@ -307,8 +310,10 @@ function signedPart(
     );
   }
   const originWorldOnLine = transformPoint(parentWorld, originLocal);
+  const keyed = quality.keyedRange && keyedLimits(quality.keyedRange, signed.axisWorld);
   return {
     ...part,
+    ...(keyed ? { min: keyed.min, max: keyed.max } : {}),
     positive: wanted.positive,
     hinge: {
       origin: canonicalVec3(originLocal),
@@ -331,9 +336,21 @@ function signedPart(
       ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
       rule: quality.rule.rule,
       ...(quality.rule.why ? { rule_why: quality.rule.why } : {}),
+      ...(keyed ? { keyed_range: keyed } : {}),
       authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
     },
   };
+}
+
+/**
+ * The range a panel's clips key, as the part's own angles: the keyed turns are about the keyed
+ * world axis, the part's about its signed one (opposite when the signing flipped it); 0.01°.
+ */
+function keyedLimits(range: KeyedRange, axisWorld: Vec3): { clips: string[]; min: number; max: number } {
+  const sign = dot(range.axisWorld, axisWorld) < 0 ? -1 : 1;
+  const [low, high] = sign > 0 ? range.degrees : [-range.degrees[1], -range.degrees[0]];
+  const round = (d: number) => noNegativeZero(Math.round(d * 100) / 100);
+  return { clips: [...range.clips], min: round(low), max: round(high) };
 }
 
 /** Compares the panel node's own frame with the fitted hinge (world). */

@@ -21,6 +21,7 @@ import {
   cross,
   dot,
   length,
+  linearDeterminant,
   type Mat4,
   normalize,
   type Quat,
@@ -43,7 +44,10 @@ export interface KeyedHinge {
   readonly clips: readonly string[];
   /** Keys that turn it from rest. */
   readonly keys: number;
-  /** Least and greatest turn from rest about `axis`, degrees (the rest, 0, included). */
+  /**
+   * Least and greatest turn from rest about `axis` (world, right-hand rule), degrees (the rest, 0,
+   * included): a turn keyed under a mirrored parent is the opposite one in the world.
+   */
   readonly degrees: readonly [number, number];
   /** Largest distance of a key's motion from a turn about the line, in world units. */
   readonly residual: number;
@@ -139,7 +143,8 @@ export function keyedHinge(panel: Node): KeyedHingeResult | undefined {
     }),
   );
   const worldAxis = normalize(parentWorld ? transformDirection(parentWorld, axis) : axis);
-  const signed = turning.map((t) => (dot(t.axis, axis) < 0 ? -t.degrees : t.degrees));
+  const mirrored = parentWorld ? linearDeterminant(parentWorld) < 0 : false;
+  const signed = turning.map((t) => (dot(t.axis, axis) < 0 !== mirrored ? -t.degrees : t.degrees));
   return {
     hinge: {
       origin: toWorld(point),
@@ -282,6 +287,14 @@ const MAX_OFFSET = 0.5;
 const AGREE_DEGREES = 2;
 const AGREE_OFFSET = 0.05;
 
+/** The range of motion a panel's clips key: least and greatest turn about `axisWorld`, degrees. */
+export interface KeyedRange {
+  readonly degrees: readonly [number, number];
+  /** The world axis the degrees turn about (right-hand rule). */
+  readonly axisWorld: Vec3;
+  readonly clips: readonly string[];
+}
+
 /** What {@link keyedFit} made of a panel's animation. */
 export type KeyedFit =
   | {
@@ -289,6 +302,8 @@ export type KeyedFit =
     readonly judgement: FitJudgement;
     /** Set when the keyed line is used: why. */
     readonly why?: string;
+    /** Set when the keyed line is used: the range its clips turn it through (see {@link KeyedRange}). */
+    readonly range?: KeyedRange;
   }
   | { readonly warning: string };
 
@@ -339,11 +354,13 @@ export function keyedFit(
     };
   }
   const why = `the line its own animation (${clips}, ${hinge.keys} keys) turns it about`;
+  const range: KeyedRange = { degrees: hinge.degrees, axisWorld: hinge.axis, clips: hinge.clips };
   if (degrees <= AGREE_DEGREES && offset <= AGREE_OFFSET * fit.chord) {
     return {
       fit: { ...fit, origin: onLine, axis },
       judgement: { ...judged, confidence: "good", reasons: [] },
       why,
+      range,
     };
   }
   if (judged.confidence === "failed") {
@@ -352,6 +369,7 @@ export function keyedFit(
       fit: { ...fit, origin: onLine, axis },
       judgement: { ...judged, confidence: "weak", reasons: [reason] },
       why,
+      range,
     };
   }
   const reason = `its animation (${clips}) turns it about a line ${apart} from this fit`;

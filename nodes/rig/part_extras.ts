@@ -56,6 +56,11 @@ export interface FitQuality {
   rule?: string;
   /** Why that rule, when geometry decided it. */
   rule_why?: string;
+  /**
+   * When the hinge is the line the panel's own animation keys: the range (degrees, signed as the
+   * part's positive angle) those clips turn it through, which the part's `min`/`max` then are.
+   */
+  keyed_range?: { clips: string[]; min: number; max: number };
   /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
   mirrored_from?: string;
   /**

@@ -212,3 +212,79 @@ Deno.test("through the rig: a surface its geometry leaves weak (a long horn) is 
     }
   }
 });
+
+Deno.test("through the rig: the keyed line's clip gives the part its range, signed as the part's positive angle, under a mirroring parent too", async () => {
+  const surface = airfoilSurface(prng(311));
+  // Aircraft (aft, up, left) to the scene's frame (−Z forward, +Y up).
+  const toScene = (v: ArrayLike<number>): Vec3 => [-v[2], v[1], v[0]];
+  // The trailing edge: the surface's vertex furthest aft; which way each keyed turn moves it, by hand.
+  let tail: Vec3 = [-Infinity, 0, 0];
+  for (let i = 0; i < surface.positions.length; i += 3) {
+    if (surface.positions[i] > tail[0]) tail = [0, 1, 2].map((k) => surface.positions[i + k]) as Vec3;
+  }
+  const keyed = [0, 18, -12, 25, 6];
+  const dropOf = (d: number) => {
+    const arm = sub(tail, surface.origin), axis = normalize(surface.axis);
+    const q = axisAngle(axis, d);
+    return arm[1] - quatRotate(q, arm)[1]; // > 0: the trailing edge went down
+  };
+  const down = keyed.filter((d) => dropOf(d) > 0).map(Math.abs),
+    up = keyed.filter((d) => dropOf(d) < 0).map(Math.abs);
+  const expected = [-Math.max(0, ...up), Math.max(0, ...down)];
+  assert(expected[0] < 0 && expected[1] > 0, `${expected}`);
+  for (const mirrored of [false, true]) {
+    const doc = newScene();
+    // Under a parent mirroring the scene's X, the left surface drawn is the right one in the world.
+    const holder = mirrored ? doc.createNode("Mirror").setScale([-1, 1, 1]) : undefined;
+    if (holder) doc.getRoot().getDefaultScene()!.addChild(holder);
+    const name = mirrored ? "Aileron_R" : "Aileron_L";
+    addAircraftMesh(
+      doc,
+      mirrored ? "Wing_R" : "Wing_L",
+      surface.wing.positions,
+      surface.wing.triangles,
+      holder,
+    );
+    const aileron = addAircraftMesh(doc, name, surface.positions, surface.triangles, holder);
+    const { rotations, translations } = turnsAbout(
+      aileron,
+      toScene(surface.origin),
+      toScene(surface.axis),
+      keyed,
+    );
+    key(doc, aileron, "rotation", rotations, { clip: `${name}_key` });
+    key(doc, aileron, "translation", translations, { clip: `${name}_key` });
+    const { report } = await rig(doc);
+    const part = report.parts.find((p) => p.panel === name)!;
+    const fit = part.fit as unknown as { confidence: string; rule: string; keyed_range: unknown };
+    assertEquals([fit.confidence, fit.rule, part.side], ["good", "animation", mirrored ? "right" : "left"]);
+    assertEquals([part.min, part.max], expected, name);
+    assertEquals(fit.keyed_range, { clips: [`${name}_key`], min: expected[0], max: expected[1] });
+  }
+});
+
+Deno.test("through the rig: a fit the clip does not confirm keeps its kind's default range", async () => {
+  const surface = airfoilSurface(prng(312));
+  const doc = newScene();
+  addAircraftMesh(doc, "Wing_L", surface.wing.positions, surface.wing.triangles);
+  const aileron = addAircraftMesh(doc, "Aileron_L", surface.positions, surface.triangles);
+  const toScene = (v: ArrayLike<number>): Vec3 => [-v[2], v[1], v[0]];
+  let centre: Vec3 = [0, 0, 0];
+  for (let i = 0; i < surface.positions.length; i += 3) {
+    centre = [0, 1, 2].map((k) =>
+      centre[k] + surface.positions[i + k] * 3 / surface.positions.length
+    ) as Vec3;
+  }
+  // Keyed about its centre: a line off the fitted hinge, so the geometry's fit stands (weak).
+  const { rotations, translations } = turnsAbout(aileron, toScene(centre), toScene(surface.axis), [
+    0,
+    40,
+    -40,
+  ]);
+  key(doc, aileron, "rotation", rotations);
+  key(doc, aileron, "translation", translations);
+  const part = (await rig(doc)).report.parts.find((p) => p.panel === "Aileron_L")!;
+  const fit = part.fit as unknown as { rule: string; keyed_range?: unknown };
+  assert(fit.rule !== "animation" && fit.keyed_range === undefined);
+  assertEquals([part.min, part.max], [-25, 25]);
+});

@@ -50,3 +50,27 @@ Deno.test("split drag rudders: both halves on the surface's hinge, good, opening
     `worst half ${worstDegrees}°, ${worstOffset * 100} % of chord`,
   );
 });
+
+Deno.test("narrow elevons behind a thick wing drawn in long spanwise strips are trailing-edge surfaces, not all-moving", async () => {
+  // Of 300 wings of seed 7001, #152 and #271: the wing ahead's triangles run the whole span, their far
+  // corners off the elevon's plane (taper, dihedral), so no triangle lay wholly in the window ahead
+  // and the elevons (4) were taken as all-moving, 33–38° and 6–8 chords off, judged good. Now a
+  // triangle reaching out of the window covers the span where it is inside: all 1,200 elevons of the
+  // 300 right (1,198 good, 2 weak), none all-moving; the 1,200 drag-rudder halves right and good.
+  const next = prng(7001);
+  for (let i = 0; i <= 271; i++) {
+    const sample = splitRudderWing(next, i);
+    if (i !== 152 && i !== 271) continue;
+    const { report } = await rig(classScene(sample));
+    for (const panel of sample.panels.filter((p) => p.kind === "elevon")) {
+      const part = report.parts.find((p) => p.panel === panel.name)!;
+      const fit = part.fit as unknown as { confidence: string; rule: string };
+      const { degrees, offset } = hingeError(panel.truth!, part.hinge!.aircraft);
+      assertEquals([fit.rule, fit.confidence], ["forward_edge", "good"], `#${i} ${panel.name}`);
+      assert(
+        degrees <= 2 && offset <= 0.05 * panel.truth!.chord,
+        `#${i} ${panel.name}: ${degrees}°, ${offset}`,
+      );
+    }
+  }
+});
