@@ -7,7 +7,7 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import type { Document, Primitive, Texture } from "@gltf-transform/core";
 import { decode as decodePng, encode } from "fast-png";
-import type { Transform } from "@gltf-transform/extensions";
+import type { Clearcoat, Transform } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
@@ -283,4 +283,61 @@ Deno.test("MSFS: glass and windshields left OPAQUE are blended by their alpha; s
     warnings.join("\n"),
   );
   assert(!warnings.some((w) => /which partgraph does not read/.test(w)), warnings.join("\n"));
+});
+
+Deno.test("MSFS: a clear coat's dirt texture becomes KHR_materials_clearcoat (red the coat, green its roughness)", async () => {
+  const dirt = [255, 64, 0, 128, 32, 0];
+  const bytes = packedBoxGlb({
+    edit: (json) => {
+      json.extensionsUsed.push("ASOBO_material_clear_coat");
+      json.images.push({ uri: pngUri(dirt, 3) });
+      json.samplers = [{ wrapS: 33648, wrapT: 33071, magFilter: 12345 }];
+      json.textures.push({ source: json.images.length - 1, sampler: 0 });
+      const coat = (name: string, extension: object, uv?: object) =>
+        drawnOnFace(json, {
+          name,
+          pbrMetallicRoughness: { baseColorFactor: [0.8, 0.1, 0.1, 1] },
+          extensions: {
+            ASOBO_material_clear_coat: extension,
+            ...(uv ? { ASOBO_material_UV_options: uv } : {}),
+          },
+        });
+      coat("paint", { dirtTexture: { index: json.textures.length - 1, texCoord: 1 } }, { UVTilingU: 3 });
+      coat("bare_coat", {});
+      // A texture without an image (valid glTF: its image may come from an extension partgraph lacks).
+      json.textures.push({ sampler: 0 });
+      coat("lost_coat", { dirtTexture: { index: json.textures.length - 1 } });
+    },
+  });
+  const { scene, warnings } = await decode(bytes);
+  const material = (name: string) => scene.getRoot().listMaterials().find((m) => m.getName() === name)!;
+  const clearcoat = material("paint").getExtension<Clearcoat>("KHR_materials_clearcoat")!;
+  assert(clearcoat, "the paint has a clear coat");
+  assertEquals([clearcoat.getClearcoatFactor(), clearcoat.getClearcoatRoughnessFactor()], [1, 1]);
+  assertEquals(pixelsOf(clearcoat.getClearcoatTexture()!), dirt);
+  assert(
+    clearcoat.getClearcoatRoughnessTexture() === clearcoat.getClearcoatTexture(),
+    "one texture, two channels",
+  );
+  for (const info of [clearcoat.getClearcoatTextureInfo()!, clearcoat.getClearcoatRoughnessTextureInfo()!]) {
+    // The UV set and sampler the dirt texture had (an undefined filter left at its default), and the
+    // material's UV tiling, which applies to every texture of it.
+    assertEquals([info.getTexCoord(), info.getWrapS(), info.getWrapT(), info.getMagFilter()], [
+      1,
+      33648,
+      33071,
+      null,
+    ]);
+    assertEquals(info.getExtension<Transform>("KHR_texture_transform")?.getScale(), [3, 1]);
+  }
+  for (const name of ["bare_coat", "lost_coat"]) {
+    assertEquals(material(name).getExtension("KHR_materials_clearcoat"), null, `${name}: no coat`);
+  }
+  const said = (pattern: RegExp) =>
+    assert(warnings.some((w) => pattern.test(w)), `${pattern}\n${warnings.join("\n")}`);
+  said(/ASOBO_material_clear_coat of 'paint' kept as KHR_materials_clearcoat/);
+  said(/ASOBO_material_clear_coat of 'bare_coat', 'lost_coat' names no dirtTexture with an image/);
+  assert(!warnings.some((w) => /which partgraph does not read/.test(w)), warnings.join("\n"));
+  const glb = (await runNode(exportGltf, { scene }, {})).bytes.bytes;
+  assertEquals((await validateGltf(glb)).messages, []);
 });

@@ -19,12 +19,20 @@
  *   `…_windshield`, `…_v2`, `…_v3`) are drawn in the sim's translucent layer, their opacity the base
  *   colour's alpha (the SDK has authors set it to 0.01) or their texture's; exporters leave many of
  *   them `OPAQUE`, which draws the canopy as a solid pane over the cockpit. Such a one is blended.
+ * - Clear coat (`ASOBO_material_clear_coat`) becomes `KHR_materials_clearcoat` (`msfs_clearcoat.ts`).
  *
  * @module
  */
 import type { Document, Material, TextureInfo } from "@gltf-transform/core";
 import { KHRTextureTransform } from "@gltf-transform/extensions";
 import type { Json } from "./checker.ts";
+import {
+  CLEAR_COAT,
+  clearCoatTextureInfos,
+  type MsfsClearCoat,
+  readClearCoat,
+  setClearCoat,
+} from "./msfs_clearcoat.ts";
 
 /** One material's MSFS look, by its index in the file. */
 export interface MsfsLook {
@@ -36,6 +44,8 @@ export interface MsfsLook {
   readonly decalBlend?: number;
   /** For glass or a windshield, the extension that says so. */
   readonly glass?: string;
+  /** The clear coat's texture, from `ASOBO_material_clear_coat`. */
+  readonly clearcoat?: MsfsClearCoat;
 }
 
 const HIDING = ["ASOBO_material_invisible", "ASOBO_material_environment_occluder"];
@@ -55,6 +65,7 @@ export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   ...DECALS,
   ...GLASS,
   "ASOBO_material_UV_options",
+  CLEAR_COAT,
 ]);
 
 /** Reads each material's MSFS look from the file's JSON (before glTF-Transform drops the extensions). */
@@ -83,8 +94,9 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
     const offset: [number, number] = [number("UVOffsetU", 0), number("UVOffsetV", 0)];
     const identity = scale[0] === 1 && scale[1] === 1 && offset[0] === 0 && offset[1] === 0;
     const glass = GLASS.find(present);
-    if (hiddenBy || !identity || decal || glass) {
-      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend, glass });
+    const clearcoat = readClearCoat(json, extensions);
+    if (hiddenBy || !identity || decal || glass || clearcoat) {
+      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend, glass, clearcoat });
     }
   });
   return looks;
@@ -108,6 +120,7 @@ export function applyMsfsLooks(
   const kept: string[] = [];
   const blended: string[] = [];
   const glazed: string[] = [];
+  const coats = { set: [] as string[], none: [] as string[], existing: [] as string[] };
   for (const [i, look] of looks) {
     const material = materials[i];
     if (!material) continue;
@@ -115,6 +128,10 @@ export function applyMsfsLooks(
     else if (look.decalBlend !== undefined && drawnAsDecal(material, look.decalBlend)) {
       blended.push(label(material));
     } else if (look.glass && drawnAsGlass(material)) glazed.push(label(material));
+    // Before the UV options, which apply to the coat's texture too.
+    if (look.clearcoat && !look.hiddenBy) {
+      coats[setClearCoat(doc, material, look.clearcoat)].push(label(material));
+    }
     const transform = look.uv && setTextureTransforms(doc, material, look.uv);
     if (transform === "set") tiled.push(label(material));
     else if (transform === "existing") kept.push(label(material));
@@ -147,6 +164,21 @@ export function applyMsfsLooks(
       `glass material${glazed.length > 1 ? "s" : ""} ${glazed.join(", ")} marked OPAQUE blended by ` +
         "base colour alpha, as Flight Simulator draws glass (its reflection settings are left out)",
     );
+  }
+  const of = (names: string[]) => `${CLEAR_COAT} of ${names.join(", ")}`;
+  if (coats.set.length) {
+    notes.push(
+      `${of(coats.set)} kept as KHR_materials_clearcoat: its dirtTexture's red channel the coat, ` +
+        "its green the coat's roughness (as Asobo's Blender add-on reads it)",
+    );
+  }
+  if (coats.none.length) {
+    notes.push(
+      `${of(coats.none)} names no dirtTexture with an image: no coat is drawn (nor by Asobo's add-on)`,
+    );
+  }
+  if (coats.existing.length) {
+    notes.push(`${of(coats.existing)} not kept: the material already has a KHR_materials_clearcoat`);
   }
   if (tiled.length) {
     notes.push(
@@ -200,6 +232,7 @@ function setTextureTransforms(
     material.getNormalTextureInfo(),
     material.getOcclusionTextureInfo(),
     material.getEmissiveTextureInfo(),
+    ...clearCoatTextureInfos(material),
   ].filter((info): info is TextureInfo => info !== null);
   if (!infos.length) return "none";
   if (infos.some((info) => info.getExtension(KHRTextureTransform.EXTENSION_NAME))) return "existing";
