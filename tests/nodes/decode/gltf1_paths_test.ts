@@ -145,3 +145,21 @@ Deno.test("glTF 1.0 paths: an accessor range past its view, and repairs, name th
   );
   assert(warnings.every((w) => !/\/(meshes|accessors|nodes)\/\d+/.test(w)), warnings.join("\n"));
 });
+
+Deno.test("glTF 1.0 paths: a fault found at a 1.0 path stays there, even where an id reads as a 2.0 index", async () => {
+  const doc = await readGltf(await messyGlb(() => {}));
+  const bytes = await gltf1Of(doc, {
+    bindShapeTranslation: [0, 1, 0],
+    edit: (json) => {
+      // Skin "0" no node uses (kept after the used "1", so it is 2.0 skin 1), its matrices a VEC3 accessor.
+      const positions = wing(json)[1].attributes.POSITION;
+      json.skins = { "1": json.skins.skin_0, "0": { ...json.skins.skin_0, inverseBindMatrices: positions } };
+      for (const node of Object.values(json.nodes) as Json[]) if (node.skin) node.skin = "1";
+    },
+  });
+  await rejects(runNode(decodeGltf, { bytes: { bytes, name: "old.gltf" } }), (error) => {
+    assert(error instanceof DecodeError, String(error));
+    assertEquals([error.at, error.found], [{ jsonPath: "/skins/0/inverseBindMatrices" }, '"5126 VEC3"']);
+    return true;
+  });
+});

@@ -154,10 +154,11 @@ export function upgradeGltf1(
   }
   try {
     Object.assign(doc.resources, decodeUris(doc.json, source));
-    foldBindShapes(json, doc.resources, scene.bindShapes, r);
   } catch (cause) {
     throw r.paths.relocate(cause);
   }
+  // Its faults are at 1.0 paths already (read as 2.0 ones, an id like "0" would name another item).
+  foldBindShapes(json, doc.resources, scene.bindShapes, r);
   notes.unshift("/asset/version: glTF 1.0, upgraded to 2.0 as it is read (as gltf-pipeline upgrades it)");
   return { notes, paths: r.paths, rgbDiffuse: looks.rgbDiffuse };
 }
