@@ -1,8 +1,9 @@
 /**
  * `dson.apply_preset` — applies a Daz pose or shape preset (`.duf` with `scene.animations`) to a
  * scene decoded by `decode.dson`: joint rotations, translations and scales by channel URL, keyed at
- * frame 0, and morph values as morph weights. Conforming items (clothing) follow their target's new
- * pose as `decode.dson` places them. Nodes and morphs the scene lacks are warnings.
+ * frame 0, and morph values as morph weights; then the ERC formulas `decode.dson` kept are evaluated
+ * again at those values (`codec/preset_formulas.ts`). Conforming items (clothing) follow their
+ * target's new pose as `decode.dson` places them. Nodes and morphs the scene lacks are warnings.
  *
  * @module
  */
@@ -35,7 +36,11 @@ export const dsonApplyPreset = defineNode({
   // 9: a node id with a literal '%' (`Bone%41`, addressed as `Bone%2541`) matches as written (before:
   // only its decoded form `BoneA` was a key, so it was reported missing), and ids written as is come
   // before decoded ones, so `A%20B` and `A B` are two nodes (before: both answered to `A B`).
-  version: 9,
+  // 10: after the preset's values, the ERC formulas decode.dson (v16) kept in each mesh's extras are
+  // evaluated again, so a controller the preset dials moves the morphs it drives and a bone it poses
+  // drives its correctives (pJCMs); a value naming such a controller is no longer reported missing,
+  // and the new dials and pose are kept for a later preset (before: only named morphs changed).
+  version: 10,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "conforming items (clothing) follow their target's new pose. Missing nodes or morphs are warnings; material presets are refused.",

@@ -75,7 +75,13 @@ export const decodeDson = defineNode({
   // pushes, add/sub/mult/div; sum and multiply stages; a clamped channel's range) are evaluated at the
   // decoded dials, so a controller dialled to 1 moves its morphs (before: the morph kept its written
   // value, with the not-evaluated warning, which now names only what is still not evaluated).
-  version: 15,
+  // 16: formulas reading a bone channel (rotation, translation, scale of a node of the mesh's own
+  // figure, degrees as Daz stores them: Daz's pJCM correctives) and `spline_linear` stages are
+  // evaluated at the decoded pose, and `spline_tcb` where its input sits on a key (a rest pose on
+  // the curve's first key); each mesh keeps its compiled formulas in
+  // `extras.partgraph.dson.formulas`, for dson.apply_preset (before: bone inputs and splines left
+  // the morph at its written value, in the not-evaluated warning).
+  version: 16,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

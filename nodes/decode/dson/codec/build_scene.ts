@@ -306,5 +306,7 @@ function meshExtras(mesh: SceneMesh): Json {
     };
   }
   if (mesh.mergedGrafts.length) out.merged_grafts = [...mesh.mergedGrafts];
+  // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
+  if (mesh.formulas) out.formulas = mesh.formulas as unknown as JsonValue;
   return out;
 }

@@ -1,22 +1,30 @@
 /**
- * ERC formulas that drive a morph's value from other modifiers' values on the same mesh (a
- * controller dialled to 1 moving its morphs) are evaluated at the decoded dials. The DSON spec's
- * `formula`: operations in Reverse Polish Notation, the top of the stack the result; formulas of
- * stage `sum` (the default) add up and those of stage `multiply` (`mult` in files Daz writes) scale
- * the sum. The property's own value joins the sum, as a Daz slider keeps its own dial beside what
- * drives it. A `clamped` channel is kept within its `min`/`max`.
+ * ERC formulas that drive a morph's value (a controller dialled to 1 moving its morphs, a bent
+ * elbow driving its corrective, Daz's "pJCM" morphs) are compiled into the mesh's
+ * {@link FormulaGraph} and evaluated at the decoded dials and pose (`formula_graph.ts` says how).
+ * The property's own value joins the sum, as a Daz slider keeps its own dial beside what drives it.
  *
- * Only what is well defined here is evaluated: pushes of numbers and of other modifiers' `?value`
- * on the same mesh, `add`, `sub`, `mult` and `div`. A morph with any formula beyond that (splines,
- * a bone's rotation, another mesh's modifier, a loop) keeps its written value and stays in the
- * "not evaluated" warning.
+ * What compiles: pushes of numbers, of spline keys, of other modifiers' `?value` on the same mesh
+ * and of a bone channel (`l_forearm:…#l_forearm?rotation/y/value`: rotation, translation, scale
+ * x/y/z or general scale of a node of the mesh's own figure that no formula drives), `add`, `sub`,
+ * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
+ * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
+ * written value and stays in the "not evaluated" warning; so does one whose formulas cannot be
+ * known at the decoded pose (a TCB spline between its keys).
  *
  * @module
  */
 import type { DsonEntry } from "./dson_file.ts";
-import type { Morph } from "./model.ts";
+import {
+  evaluateFormulaGraph,
+  type FormulaGraph,
+  type StoredChannel,
+  type StoredFormula,
+  type StoredOperation,
+} from "./formula_graph.ts";
+import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
-import { parseDsonUri } from "./uri.ts";
+import { parseDsonUri, percentDecode } from "./uri.ts";
 
 /** A modifier applied to a mesh and its value there (the scene's dial, else the authored value). */
 export interface ModifierValue {
@@ -24,17 +32,16 @@ export interface ModifierValue {
   readonly value: number;
 }
 
-/** One operation compiled: a number, another modifier's value, or an arithmetic operator. */
-type Operation = { push: number } | { read: string } | { op: "add" | "sub" | "mult" | "div" };
+/** A bone channel a formula reads (`rotation/y`, `scale/general`) resolved to a node's key and value. */
+export type BoneLookup = (id: string, channel: string) => { key: string; value: number } | undefined;
 
-interface Formula {
-  readonly stage: "sum" | "mult";
-  readonly operations: readonly Operation[];
-  /** `file\0path` of the formula, to leave it out of the not-evaluated warning. */
+/** A formula compiled, with the key ({@link formulaKey}) that takes it out of the warning. */
+interface Compiled {
+  readonly formula: StoredFormula;
   readonly key: string;
 }
 
-const OPERATORS = new Set(["add", "sub", "mult", "div"]);
+const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline_tcb"]);
 
 /** The key {@link evaluateMorphFormulas} returns for formula `k` of `entry`. */
 export function formulaKey(entry: DsonEntry, k: number): string {
@@ -42,148 +49,202 @@ export function formulaKey(entry: DsonEntry, k: number): string {
 }
 
 /**
- * Sets the weight of each morph of `morphs` that formulas of `values` (the modifiers applied to
- * that mesh, by id) drive, where all of them can be evaluated and no formula of `others` drives it;
- * returns the keys ({@link formulaKey}) of the formulas evaluated.
+ * A bone channel of a formula's input or output (`rotation/y/value` → `rotation/y`,
+ * `general_scale/value` → `scale/general`), as presets name it; undefined for other properties.
+ */
+export function boneChannel(propertyPath: string): string | undefined {
+  const path = propertyPath.replace(/\/value$/, "");
+  if (path === "general_scale" || path === "scale/general") return "scale/general";
+  return /^(rotation|translation|scale)\/[xyz]$/.test(path) ? path : undefined;
+}
+
+/**
+ * A {@link BoneLookup} for a mesh owned by node `owner`: the node of that id in the owner's figure
+ * (one only), and its pose value of the channel. A node that `follows` another (a conforming
+ * item's bone, which takes its target bone's pose as in Daz) stands for that one: its value, and
+ * its key, which is the node a preset poses.
+ */
+export function figureBones(
+  nodes: readonly SceneNode[],
+  owner: number,
+  follows: ReadonlyMap<number, number> = new Map(),
+): BoneLookup {
+  const figure = figureRoot(nodes, owner);
+  let byId: Map<string, SceneNode[]> | undefined; // the figure's nodes by id, made on first use
+  return (id, channel) => {
+    if (!byId) {
+      byId = new Map();
+      nodes.forEach((node, n) => {
+        if (figureRoot(nodes, n) !== figure) return;
+        const posed = nodes[follows.get(n) ?? n];
+        for (const key of new Set([node.id, percentDecode(node.id)])) {
+          byId!.set(key, [...(byId!.get(key) ?? []), posed]);
+        }
+      });
+    }
+    const found = byId.get(id) ?? [];
+    if (found.length !== 1) return undefined;
+    const [node] = found;
+    const [kind, axis] = channel.split("/");
+    const value = axis === "general"
+      ? node.generalScale
+      : node[kind as "rotation" | "translation" | "scale"]["xyz".indexOf(axis)];
+    return { key: node.key, value };
+  };
+}
+
+/**
+ * Compiles the formulas of `values` (the modifiers applied to a mesh, by id) that drive morphs of
+ * `morphs` into a {@link FormulaGraph} and sets each such morph's weight where the graph gives one
+ * at the decoded dials and pose. A value that a formula of `others` (the scene's node definitions)
+ * drives is unknown. Returns the keys ({@link formulaKey}) of the formulas evaluated, and the
+ * graph when any morph is driven.
  *
  * @example
  * ```ts
- * const evaluated = evaluateMorphFormulas(parts.morphs, valuesOfMesh);
+ * const { evaluated, graph } = evaluateMorphFormulas(parts.morphs, valuesOfMesh, definitions, bones);
  * ```
  */
 export function evaluateMorphFormulas(
   morphs: Morph[],
   values: ReadonlyMap<string, ModifierValue>,
   others: Iterable<DsonEntry> = [],
-): Set<string> {
-  const driven = new Map<string, Formula[] | undefined>(); // undefined: a formula not evaluable
-  // Formulas of `others` (the scene's node definitions) driving these values are not evaluated
-  // here, so what they drive is left as written rather than driven by half its formulas.
-  for (const entry of others) {
-    if (!Array.isArray(entry.value.formulas)) continue;
-    for (const formula of entry.value.formulas) {
-      const output = formula && typeof formula === "object" ? (formula as JsonRecord).output : undefined;
-      if (typeof output === "string") driven.set(parseDsonUri(output).id.replace(/:$/, ""), undefined);
-    }
-  }
-  for (const { entry } of values.values()) {
-    const formulas = entry.value.formulas;
-    if (!Array.isArray(formulas)) continue;
-    formulas.forEach((formula, k) => {
+  bones: BoneLookup = () => undefined,
+): { evaluated: Set<string>; graph?: FormulaGraph } {
+  const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
+  const drivenBones = new Set<string>(); // `id?channel` of bone channels some formula drives
+  const outputs = (
+    entry: DsonEntry,
+    each: (formula: JsonRecord, id: string, property: string, k: number) => void,
+  ) => {
+    if (!Array.isArray(entry.value.formulas)) return;
+    entry.value.formulas.forEach((formula, k) => {
       const output = formula && typeof formula === "object" ? (formula as JsonRecord).output : undefined;
       if (typeof output !== "string") return;
       const uri = parseDsonUri(output);
       const id = uri.id.replace(/:$/, "");
-      if (!values.has(id) || uri.propertyPath.replace(/\/value$/, "") !== "value") {
-        // A formula on another property of a modified value (`?value/min`) makes it unknowable.
-        if (values.has(id)) driven.set(id, undefined);
-        return;
-      }
-      const compiled = compile(formula as JsonRecord, values, formulaKey(entry, k));
+      const channel = boneChannel(uri.propertyPath);
+      if (channel) drivenBones.add(`${id}?${channel}`);
+      each(formula as JsonRecord, id, uri.propertyPath, k);
+    });
+  };
+  // Formulas of `others` driving these values are not evaluated here, so what they drive is left as
+  // written rather than driven by half its formulas.
+  for (const entry of others) outputs(entry, (_, id) => driven.set(id, undefined));
+  for (const { entry } of values.values()) outputs(entry, () => {});
+  const read = new Map<string, Set<string>>(); // the modifier ids each driven id reads
+  const bonesRead: [string, number][] = [];
+  for (const { entry } of values.values()) {
+    outputs(entry, (formula, id, property, k) => {
+      if (!values.has(id)) return;
+      // A formula on another property of a modified value (`?value/min`) makes it unknowable.
+      if (property.replace(/\/value$/, "") !== "value") return driven.set(id, undefined);
+      const reads = read.get(id) ?? new Set<string>();
+      read.set(id, reads);
+      const compiled = compile(formula, values, { bones, drivenBones, reads, bonesRead });
       const list = driven.has(id) ? driven.get(id) : [];
-      driven.set(id, compiled && list ? [...list, compiled] : undefined);
+      driven.set(
+        id,
+        compiled && list ? [...list, { formula: compiled, key: formulaKey(entry, k) }] : undefined,
+      );
     });
   }
-  const evaluated = new Set<string>();
-  const memo = new Map<string, number | undefined>();
-  const visiting = new Set<string>();
-  // The value of modifier `id` with its formulas, or undefined when it cannot be known.
-  const valueOf = (id: string): number | undefined => {
-    if (memo.has(id)) return memo.get(id);
+  const morphIds = morphs.filter((morph) => driven.has(morph.id) && values.has(morph.id)).map((m) => m.id);
+  if (!morphIds.length) return { evaluated: new Set() };
+  // The channels the driven morphs reach, each once.
+  const channels = new Map<string, StoredChannel>();
+  const keys = new Map<string, string[]>();
+  const visit = (id: string) => {
     const own = values.get(id);
-    if (!own || visiting.has(id)) return undefined; // a loop: Daz breaks it somewhere we cannot tell
-    const formulas = driven.has(id) ? driven.get(id) : [];
-    if (!formulas) return remember(id, undefined);
-    visiting.add(id);
-    let sum = own.value;
-    let product = 1;
-    let known = true;
-    for (const formula of formulas) {
-      const result = run(formula.operations, valueOf);
-      if (result === undefined) known = false;
-      else if (formula.stage === "sum") sum += result;
-      else product *= result;
-    }
-    visiting.delete(id);
-    if (!known) return remember(id, undefined);
-    return remember(id, clamp(sum * product, own.entry.value.channel));
+    if (channels.has(id) || !own) return;
+    const channel: StoredChannel = { value: own.value, ...range(own.entry.value.channel) };
+    channels.set(id, channel);
+    if (!driven.has(id)) return;
+    const compiled = driven.get(id);
+    if (!compiled) return void (channel.unknown = true);
+    channel.formulas = compiled.map((c) => c.formula);
+    keys.set(id, compiled.map((c) => c.key));
+    for (const next of read.get(id) ?? []) visit(next);
   };
-  const remember = (id: string, value: number | undefined) => (memo.set(id, value), value);
+  morphIds.forEach(visit);
+  const graph: FormulaGraph = {
+    channels: Object.fromEntries(channels),
+    bones: Object.fromEntries(bonesRead),
+    morphs: morphIds,
+  };
+  const weights = evaluateFormulaGraph(graph);
+  const evaluated = new Set<string>();
   morphs.forEach((morph, m) => {
-    const formulas = driven.get(morph.id);
-    if (!formulas?.length) return;
-    const weight = valueOf(morph.id);
-    if (weight === undefined || !Number.isFinite(weight)) return;
+    const weight = weights.get(morph.id);
+    if (weight === undefined) return;
     morphs[m] = { ...morph, weight };
-    for (const formula of formulas) evaluated.add(formula.key);
+    for (const key of keys.get(morph.id) ?? []) evaluated.add(key);
   });
-  return evaluated;
+  return { evaluated, graph };
+}
+
+/** What {@link compile} resolves inputs against and records them in. */
+interface CompileScope {
+  readonly bones: BoneLookup;
+  readonly drivenBones: ReadonlySet<string>;
+  /** The modifier ids the formula reads (added to). */
+  readonly reads: Set<string>;
+  /** The bone channels read and their values (added to). */
+  readonly bonesRead: [string, number][];
 }
 
 /** Compiles a formula whose every operation is evaluable here; undefined otherwise. */
 function compile(
   formula: JsonRecord,
   values: ReadonlyMap<string, ModifierValue>,
-  key: string,
-): Formula | undefined {
+  scope: CompileScope,
+): StoredFormula | undefined {
   const stage = formula.stage === undefined || formula.stage === "sum"
     ? "sum"
     : formula.stage === "mult" || formula.stage === "multiply"
     ? "mult"
     : undefined;
   if (!stage || !Array.isArray(formula.operations)) return undefined;
-  const operations: Operation[] = [];
+  const ops: StoredOperation[] = [];
   for (const raw of formula.operations) {
     const op = raw && typeof raw === "object" ? raw as JsonRecord : undefined;
-    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) {
-      operations.push({ push: op.val });
+    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) ops.push(op.val);
+    else if (
+      op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
+      op.val.every((v) => typeof v === "number" && Number.isFinite(v))
+    ) {
+      ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
     } else if (op?.op === "push" && typeof op.url === "string") {
       const uri = parseDsonUri(op.url);
       const id = uri.id.replace(/:$/, "");
-      if (!values.has(id) || uri.propertyPath.replace(/\/value$/, "") !== "value") return undefined;
-      operations.push({ read: id });
-    } else if (typeof op?.op === "string" && OPERATORS.has(op.op)) {
-      operations.push({ op: op.op as "add" | "sub" | "mult" | "div" });
+      const channel = boneChannel(uri.propertyPath);
+      if (uri.propertyPath.replace(/\/value$/, "") === "value" && values.has(id)) {
+        ops.push({ value: id });
+        scope.reads.add(id);
+      } else if (channel && !scope.drivenBones.has(`${id}?${channel}`)) {
+        const bone = scope.bones(id, channel);
+        if (!bone) return undefined;
+        ops.push({ bone: `${bone.key}?${channel}` });
+        scope.bonesRead.push([`${bone.key}?${channel}`, bone.value]);
+      } else return undefined;
+    } else if (
+      typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined
+    ) {
+      // An operator carrying its own operands (`{op: "spline_tcb", val: […]}`) is no form the spec
+      // or Diffeomorphic reads: its keys come from the stack.
+      ops.push(op.op as StoredOperation);
     } else return undefined;
   }
-  return { stage, operations, key };
+  return { stage, ops };
 }
 
-/** Runs RPN `operations`; undefined when an input is unknown or the stack runs short (undefined by the spec). */
-function run(
-  operations: readonly Operation[],
-  valueOf: (id: string) => number | undefined,
-): number | undefined {
-  const stack: number[] = [];
-  for (const operation of operations) {
-    if ("push" in operation) stack.push(operation.push);
-    else if ("read" in operation) {
-      const value = valueOf(operation.read);
-      if (value === undefined) return undefined;
-      stack.push(value);
-    } else {
-      if (stack.length < 2) return undefined;
-      const b = stack.pop()!, a = stack.pop()!;
-      stack.push(
-        operation.op === "add"
-          ? a + b
-          : operation.op === "sub"
-          ? a - b
-          : operation.op === "mult"
-          ? a * b
-          : a / b,
-      );
-    }
-  }
-  return stack.length ? stack[stack.length - 1] : undefined;
-}
-
-/** `value` within the channel's `min`/`max` when it is `clamped`. */
-function clamp(value: number, channel: unknown): number {
-  if (!channel || typeof channel !== "object") return value;
+/** The range of a `clamped` channel. */
+function range(channel: unknown): { min?: number; max?: number } {
+  if (!channel || typeof channel !== "object") return {};
   const { clamped, min, max } = channel as JsonRecord;
-  if (clamped !== true) return value;
-  const low = typeof min === "number" ? min : -Infinity;
-  const high = typeof max === "number" ? max : Infinity;
-  return Math.min(high, Math.max(low, value));
+  if (clamped !== true) return {};
+  return {
+    ...(typeof min === "number" && Number.isFinite(min) ? { min } : {}),
+    ...(typeof max === "number" && Number.isFinite(max) ? { max } : {}),
+  };
 }

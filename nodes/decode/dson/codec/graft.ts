@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { mergeFormulaGraphs } from "./formula_graph.ts";
 import type { Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import { INFLUENCES } from "./skin.ts";
@@ -157,6 +158,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
       ...target.morphs,
       ...grafts.flatMap((graft, g) => graft.morphs.map((m) => remapMorph(m, remaps[g]))),
     ],
+    formulas: mergeFormulaGraphs([target.formulas, ...grafts.map((graft) => graft.formulas)]),
     rigidity: mergeRigidity(target, grafts, remaps, vertexCount),
     mergedGrafts: [...target.mergedGrafts, ...grafts.map((g) => g.geometryId)],
     materials,

@@ -14,7 +14,7 @@ import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
 import type { SceneNodes } from "./load_nodes.ts";
 import type { JsonRecord } from "./read_json.ts";
-import { evaluateMorphFormulas, type ModifierValue } from "./formula_eval.ts";
+import { evaluateMorphFormulas, figureBones, type ModifierValue } from "./formula_eval.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -25,6 +25,8 @@ export interface ModifierTargets {
   readonly main: DsonFile;
   readonly nodes: SceneNodes;
   readonly meshes: SceneMeshes;
+  /** Nodes of conforming items that take a target node's pose (node index → target's). */
+  readonly follows?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -85,14 +87,18 @@ export async function applyModifiers(
       }
     }
   }
-  // Controllers driving morphs of the same mesh, at the dials just read (see formula_eval.ts).
+  // Controllers and bones driving morphs of the same mesh, at the dials and pose just read (see
+  // formula_eval.ts).
   const evaluated = new Set<string>();
   const nodeDefinitions = targets.nodes.list.map((_, n) => targets.nodes.definitionOf(n))
     .filter((d) => d !== undefined);
   for (const [mesh, values] of state.values) {
-    for (const key of evaluateMorphFormulas(meshes.parts[mesh].morphs, values, new Set(nodeDefinitions))) {
-      evaluated.add(key);
-    }
+    const parts = meshes.parts[mesh];
+    const bones = figureBones(targets.nodes.list, parts.owner, targets.follows);
+    const done = evaluateMorphFormulas(parts.morphs, values, new Set(nodeDefinitions), bones);
+    for (const key of done.evaluated) evaluated.add(key);
+    // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
+    if (done.graph) parts.formulas = done.graph;
   }
   return { applied: [...applied.keys(), ...fromLibrary], evaluated };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { DsonFile } from "./dson_file.ts";
+import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGeometry, DsonUvSet } from "./geometry.ts";
 import { figureRoot, type Morph, type SceneMesh, type SceneNode, type Surface } from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
@@ -22,6 +23,8 @@ export interface MeshParts {
   surfaceUvSets: Map<string, DsonUvSet>;
   skin?: { slotNode: Int32Array; slotWeight: Float32Array };
   morphs: Morph[];
+  /** The ERC formulas driving its morphs (see `formula_graph.ts`), when any does. */
+  formulas?: FormulaGraph;
   materials: Map<string, Surface>;
 }
 
@@ -73,6 +76,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     uv,
     skin,
     morphs: parts.morphs,
+    formulas: parts.formulas,
     rigidity,
     graft: geometry.graft ? { ...geometry.graft, merged: false } : undefined,
     mergedGrafts: [],

@@ -5,6 +5,7 @@
  * @module
  */
 import type { UnresolvedReference } from "./content.ts";
+import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -108,6 +109,8 @@ export interface SceneMesh {
   /** Skin slots (4 per vertex): scene node index and weight. */
   readonly skin?: { readonly slotNode: Int32Array; readonly slotWeight: Float32Array };
   readonly morphs: readonly Morph[];
+  /** The ERC formulas driving its morphs, kept for `dson.apply_preset` (see `formula_graph.ts`). */
+  readonly formulas?: FormulaGraph;
   /** Per-vertex rigidity weight (undefined: no map) and the groups. */
   readonly rigidity?: { readonly weights?: Float64Array; readonly groups: readonly RigidityGroup[] };
   /** The graft record, and whether it was merged into its target. */

@@ -24,9 +24,10 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { invert, matrix, multiply, snapToOne } from "./matrix64.ts";
-import { setMorphWeights } from "./preset_morphs.ts";
+import { fewNames as few, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
+import { reevaluateFormulas } from "./preset_formulas.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
@@ -38,6 +39,8 @@ export interface PresetResult {
   readonly joints: number;
   /** Morph weights set (per mesh). */
   readonly morphs: number;
+  /** Morph weights ERC formulas set at the preset's values (per mesh). */
+  readonly drivenMorphs: number;
   /** Targets the scene has no node or morph for. */
   readonly missing: readonly string[];
 }
@@ -85,13 +88,17 @@ export function applyDsonPreset(
   const scales = dsonScales(doc);
   const rescaled = new Set<Node>(), placed = new Set<Node>();
   const followed = followedMeshes(doc);
+  const posed = new Map<Node, Map<JointChannel, number>>(); // what the formulas read of the pose
   for (const [target, values] of jointValues) {
     const found = target === SELECTED_FIGURE ? selectedFigures(doc) : nodes.get(target) ?? [];
     const named = target === SELECTED_FIGURE ? `${SELECTED_FIGURE} (the figure's root)` : target;
     if (found.length === 0 && following.has(target)) conformed.push(named);
     else if (found.length === 0) missingJoints.push(named);
     if (found.length > 1) shared.push(named);
-    for (const node of found) repose(node, values, { scales, rescaled, placed });
+    for (const node of found) {
+      repose(node, values, { scales, rescaled, placed });
+      posed.set(node, new Map([...(posed.get(node) ?? []), ...values]));
+    }
     joints += found.length;
   }
   applyScales(rescaled, scales, placed, warn);
@@ -108,18 +115,29 @@ export function applyDsonPreset(
         `(as Daz drives them), not posed: ${few(conformed)}`,
     );
   }
-  const missingMorphs: string[] = [];
-  const morphs = setMorphWeights(doc, morphValues, missingMorphs);
+  const named: string[] = [];
+  const morphs = setMorphWeights(doc, morphValues, named);
+  // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
+  // its morphs, a bent elbow its correctives (a value naming a controller is no longer missing).
+  const driven = reevaluateFormulas(doc, morphValues, posed, warn);
+  const missingMorphs = named.filter((target) => !driven.known.has(target));
   reportSkips(preset, missingJoints, missingMorphs, warn);
   const missing = [...missingJoints, ...missingMorphs];
   const scene = doc.getRoot().listScenes()[0];
   if (scene) {
     const dson = (getPartgraphExtras(scene).dson ?? {}) as { [key: string]: JsonValue };
     const applied = Array.isArray(dson.presets) ? dson.presets : [];
-    const record = { asset_id: preset.assetId, asset_type: preset.assetType, joints, morphs, missing };
+    const record = {
+      asset_id: preset.assetId,
+      asset_type: preset.assetType,
+      joints,
+      morphs,
+      driven_morphs: driven.morphs,
+      missing,
+    };
     setPartgraphExtras(scene, { dson: { ...dson, presets: [...applied, record] } });
   }
-  return { joints, morphs, missing };
+  return { joints, morphs, drivenMorphs: driven.morphs, missing };
 }
 
 /**
@@ -391,11 +409,6 @@ function trs(m: mat4): LocalTrs {
     rotation: [...rotation] as [number, number, number, number],
     scale: scale.map(snapToOne) as Vec3,
   };
-}
-
-/** The first few names of a list, for a warning. */
-function few(list: readonly string[]): string {
-  return list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
 }
 
 /** One warning per kind of thing not applied, naming the first few. */

@@ -38,3 +38,15 @@ export function setMorphWeights(doc: Document, values: Map<string, number>, miss
   for (const target of values.keys()) if (!found.has(target)) missing.push(target);
   return set;
 }
+
+/**
+ * The first few names of a list, for a preset's warnings.
+ *
+ * @example
+ * ```ts
+ * fewNames(["a", "b"]); // "a, b"
+ * ```
+ */
+export function fewNames(list: readonly string[]): string {
+  return list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
+}

@@ -2,7 +2,8 @@
  * ERC formulas: those driving a morph from other modifiers' values on the same mesh (a controller
  * dialled to 1 moving its morph) are evaluated as the DSON spec's `formula` says — RPN operations,
  * `sum` formulas added to the morph's own value, `multiply` ones scaling the sum, a `clamped`
- * channel kept in its range. The others (splines, bone channels, loops) are not: one that drives
+ * channel kept in its range (bone inputs and splines: `jcm_formulas_test.ts`). The others (a
+ * TCB spline off its keys, a node's orientation, loops) are not: one that drives
  * a morph or a bone of the decoded scene is warned once, naming the first such formula's JSON path
  * and output; formulas driving nothing decoded stay quiet.
  */
@@ -192,10 +193,11 @@ Deno.test("dson formulas: a morph with a formula that cannot be evaluated, or in
     // A loop: A drives B, B drives A.
     modifier("A", 0.25, [{ output: "#B?value", operations: [push("A")] }]),
     modifier("B", 0.5, [{ output: "#A?value", operations: [push("B")] }]),
-    // A bone's rotation as input (a joint-controlled morph).
+    // A bone's orientation as input (its axis frame, not a pose channel: not evaluated; a bone's
+    // rotation is, see jcm_formulas_test.ts).
     modifier("Bent", 0, [{
       output: "#Bent?value",
-      operations: [{ op: "push", url: "F:#F_bone1?rotation/x/value" }],
+      operations: [{ op: "push", url: "F:#F_bone1?orientation/x/value" }],
     }]),
   );
   // A bone's own formula driving a controlled morph: evaluating the controller's alone would be half.

@@ -1,0 +1,265 @@
+/**
+ * The ERC formulas of one mesh in a form that outlives the decode: the modifier channels they read
+ * and drive (own dial, clamp range, compiled formulas), the bone channels they read (pose values,
+ * degrees for rotations, as Daz stores them) and the morphs they give a weight. `decode.dson`
+ * evaluates it at the decoded dials and pose and keeps it in the mesh's
+ * `extras.partgraph.dson.formulas`; `dson.apply_preset` changes the dials and pose a preset sets and
+ * evaluates it again, so a dialled controller moves its morphs and a bent elbow drives its
+ * corrective. Plain JSON, so it survives a cache round trip and a glTF export.
+ *
+ * Evaluation is the DSON spec's `formula`: each formula's operations in Reverse Polish Notation, the
+ * top of the stack the result; `sum` formulas add to the channel's own value and `mult` ones scale
+ * the sum; a `clamped` channel is kept in its range. A spline (`spline_linear`, `spline_tcb`) pops
+ * its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
+ * between the keys' `(x, y)` and holds the end keys' `y` beyond them. `spline_tcb`'s curve between
+ * keys depends on tension, continuity and bias in a way neither the spec nor Diffeomorphic (which
+ * keeps only `(x, y)`) pins down, so it is known only where the input sits on a key, as a TCB
+ * spline passes through its keys; elsewhere the value is unknown and what it drives is left as is.
+ *
+ * @module
+ */
+import type { JsonValue } from "../../../../runtime/node.ts";
+
+/**
+ * One stored operation: a number or a spline key (`[x, y, …]`) pushed, a modifier's value
+ * (`{value: id}`), a bone channel (`{bone: "nodeKey?rotation/y"}`), or an operator.
+ */
+export type StoredOperation =
+  | number
+  | number[]
+  | { value: string }
+  | { bone: string }
+  | "add"
+  | "sub"
+  | "mult"
+  | "div"
+  | "spline_linear"
+  | "spline_tcb";
+
+/** One compiled formula driving a channel. */
+export interface StoredFormula {
+  stage: "sum" | "mult";
+  ops: StoredOperation[];
+}
+
+/** A modifier channel the formulas read or drive. */
+export interface StoredChannel {
+  /** Its own dial (the scene's, else the authored value; a preset's once applied). */
+  value: number;
+  /** The range of a `clamped` channel. */
+  min?: number;
+  max?: number;
+  /** The formulas driving it (absent: none). */
+  formulas?: StoredFormula[];
+  /** Driven by a formula that cannot be evaluated here: its value is unknown. */
+  unknown?: true;
+}
+
+/** The formulas of one mesh (see the module doc). */
+export interface FormulaGraph {
+  /** Modifier channels by modifier id. */
+  channels: Record<string, StoredChannel>;
+  /** Bone channel values read, by `nodeKey?rotation/y` (channels as presets name them). */
+  bones: Record<string, number>;
+  /** Morph ids of the mesh whose weight the formulas give. */
+  morphs: string[];
+}
+
+const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline_tcb"]);
+
+/**
+ * The value of each morph of `graph.morphs` (undefined where an input is unknown, a loop, a
+ * spline off its keys, or the result is not a finite number).
+ *
+ * @example
+ * ```ts
+ * const weights = evaluateFormulaGraph(graph);
+ * weights.get("pJCMForeArmFwd_135_L"); // 1 with the forearm bent to -135°
+ * ```
+ */
+export function evaluateFormulaGraph(graph: FormulaGraph): Map<string, number | undefined> {
+  const memo = new Map<string, number | undefined>();
+  const visiting = new Set<string>();
+  const valueOf = (id: string): number | undefined => {
+    if (memo.has(id)) return memo.get(id);
+    const channel = Object.hasOwn(graph.channels, id) ? graph.channels[id] : undefined;
+    // A loop: Daz breaks it somewhere we cannot tell.
+    if (!channel || channel.unknown || visiting.has(id) || !Number.isFinite(channel.value)) return undefined;
+    visiting.add(id);
+    let sum = channel.value;
+    let product = 1;
+    let known = true;
+    for (const formula of channel.formulas ?? []) {
+      const result = run(formula.ops, valueOf, graph.bones);
+      if (result === undefined) known = false;
+      else if (formula.stage === "sum") sum += result;
+      else product *= result;
+    }
+    visiting.delete(id);
+    const value = known ? clamp(sum * product, channel) + 0 : undefined; // + 0: no −0 weight
+    memo.set(id, value !== undefined && Number.isFinite(value) ? value : undefined);
+    return memo.get(id);
+  };
+  return new Map(graph.morphs.map((id) => [id, valueOf(id)]));
+}
+
+/**
+ * Whether channel `id` of `graph` is, or reads through its formulas (at any depth), one of
+ * `channels` or one of the bone channels `bones`: whether changing those can change it.
+ *
+ * @example
+ * ```ts
+ * readsAny(graph, "pJCMForeArmFwd_135_L", new Set(), new Set(["lForearmBend?rotation/y"])); // true
+ * ```
+ */
+export function readsAny(
+  graph: FormulaGraph,
+  id: string,
+  channels: ReadonlySet<string>,
+  bones: ReadonlySet<string>,
+): boolean {
+  const seen = new Set<string>();
+  const reads = (at: string): boolean => {
+    if (channels.has(at)) return true;
+    if (seen.has(at) || !Object.hasOwn(graph.channels, at)) return false;
+    seen.add(at);
+    return (graph.channels[at].formulas ?? []).some((formula) =>
+      formula.ops.some((op) =>
+        typeof op === "object" && !Array.isArray(op) && ("value" in op ? reads(op.value) : bones.has(op.bone))
+      )
+    );
+  };
+  return reads(id);
+}
+
+/** Runs RPN `ops`; undefined when an input is unknown or the stack does not fit (undefined by the spec). */
+function run(
+  ops: readonly StoredOperation[],
+  valueOf: (id: string) => number | undefined,
+  bones: Record<string, number>,
+): number | undefined {
+  const stack: (number | number[])[] = [];
+  const number = () => {
+    const top = stack.pop();
+    return typeof top === "number" ? top : undefined;
+  };
+  for (const op of ops) {
+    if (typeof op === "number" || Array.isArray(op)) stack.push(op);
+    else if (typeof op === "object" && "value" in op) {
+      const value = valueOf(op.value);
+      if (value === undefined) return undefined;
+      stack.push(value);
+    } else if (typeof op === "object" && "bone" in op) {
+      const value = Object.hasOwn(bones, op.bone) ? bones[op.bone] : undefined;
+      if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+      stack.push(value);
+    } else if (op === "spline_linear" || op === "spline_tcb") {
+      const count = number();
+      if (count === undefined || !Number.isInteger(count) || count < 1 || count > stack.length - 1) {
+        return undefined;
+      }
+      const keys = stack.splice(stack.length - count, count);
+      const input = number();
+      if (input === undefined || !keys.every(isKey)) return undefined;
+      const value = spline(op, keys as number[][], input);
+      if (value === undefined) return undefined;
+      stack.push(value);
+    } else {
+      const b = number(), a = number();
+      if (a === undefined || b === undefined) return undefined;
+      stack.push(op === "add" ? a + b : op === "sub" ? a - b : op === "mult" ? a * b : a / b);
+    }
+  }
+  const top = stack[stack.length - 1];
+  return typeof top === "number" ? top : undefined;
+}
+
+/** A spline key: `[x, y, …]` with finite x and y. */
+function isKey(key: number | number[]): boolean {
+  return Array.isArray(key) && key.length >= 2 && Number.isFinite(key[0]) && Number.isFinite(key[1]);
+}
+
+/**
+ * A spline's value at `x` (see the module doc); undefined for two keys at one x, or a TCB spline
+ * off its keys.
+ */
+function spline(
+  kind: "spline_linear" | "spline_tcb",
+  written: readonly number[][],
+  x: number,
+): number | undefined {
+  // A curve of x: the keys in x order (as Daz lists them); two keys at one x leave it undefined.
+  const keys = [...written].sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < keys.length; k++) if (!(keys[k][0] > keys[k - 1][0])) return undefined;
+  const onKey = keys.find((key) => key[0] === x);
+  if (onKey) return onKey[1];
+  if (kind === "spline_tcb") return undefined;
+  if (x <= keys[0][0]) return keys[0][1];
+  const last = keys[keys.length - 1];
+  if (x >= last[0]) return last[1];
+  const k = keys.findIndex((key) => key[0] > x);
+  const [x0, y0] = keys[k - 1], [x1, y1] = keys[k];
+  return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
+}
+
+/** `value` within the channel's `min`/`max`. */
+function clamp(value: number, channel: StoredChannel): number {
+  return Math.min(channel.max ?? Infinity, Math.max(channel.min ?? -Infinity, value));
+}
+
+/**
+ * `value` read back as a {@link FormulaGraph} (from extras, which anyone may have edited), or
+ * undefined when it is not one: a preset then leaves that mesh's morphs as they are.
+ *
+ * @example
+ * ```ts
+ * const graph = readFormulaGraph(getPartgraphExtras(mesh).dson?.formulas);
+ * ```
+ */
+export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const { channels, bones, morphs } = value as Record<string, JsonValue>;
+  const isObject = (v: unknown): v is Record<string, JsonValue> =>
+    !!v && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(channels) || !isObject(bones) || !Array.isArray(morphs)) return undefined;
+  if (!morphs.every((m) => typeof m === "string")) return undefined;
+  if (!Object.values(bones).every((b) => typeof b === "number")) return undefined;
+  for (const channel of Object.values(channels)) {
+    if (!isObject(channel) || typeof channel.value !== "number") return undefined;
+    if (channel.formulas === undefined) continue;
+    if (!Array.isArray(channel.formulas)) return undefined;
+    for (const formula of channel.formulas) {
+      if (!isObject(formula) || (formula.stage !== "sum" && formula.stage !== "mult")) return undefined;
+      if (!Array.isArray(formula.ops) || !formula.ops.every(isOperation)) return undefined;
+    }
+  }
+  return JSON.parse(JSON.stringify(value)) as FormulaGraph; // a copy: the preset changes it
+}
+
+function isOperation(op: JsonValue): boolean {
+  if (typeof op === "number") return true;
+  if (typeof op === "string") return OPERATORS.has(op);
+  if (Array.isArray(op)) return op.every((v) => typeof v === "number");
+  if (!op || typeof op !== "object") return false;
+  return typeof op.value === "string" || typeof op.bone === "string";
+}
+
+/**
+ * The graphs of a graft merged into its target's: channels and bones of both (the target's first
+ * where both have one), morphs of both.
+ */
+export function mergeFormulaGraphs(graphs: readonly (FormulaGraph | undefined)[]): FormulaGraph | undefined {
+  const present = graphs.filter((g) => g !== undefined);
+  if (present.length <= 1) return present[0];
+  // Maps, then own properties: an id such as `__proto__` is a key like any other.
+  const channels = new Map<string, StoredChannel>(), bones = new Map<string, number>();
+  const morphs = new Set<string>();
+  for (const graph of present) {
+    for (const [id, channel] of Object.entries(graph.channels)) {
+      if (!channels.has(id)) channels.set(id, channel);
+    }
+    for (const [key, value] of Object.entries(graph.bones)) if (!bones.has(key)) bones.set(key, value);
+    for (const id of graph.morphs) morphs.add(id);
+  }
+  return { channels: Object.fromEntries(channels), bones: Object.fromEntries(bones), morphs: [...morphs] };
+}

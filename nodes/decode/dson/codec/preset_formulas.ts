@@ -1,0 +1,118 @@
+/**
+ * A preset's values re-driving the ERC formulas `decode.dson` kept (`extras.partgraph.dson.formulas`
+ * of each mesh, see `formula_graph.ts`): a controller the preset dials moves the morphs it drives,
+ * and a bone the preset poses drives its correctives (Daz's "pJCM" morphs, which keep an elbow or a
+ * knee from collapsing when bent), as Daz evaluates them once the preset is applied. The updated
+ * dials and pose are written back, so a second preset starts from them.
+ *
+ * @module
+ */
+import type { Document, Mesh, Node } from "@gltf-transform/core";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
+import { fewNames as few } from "./preset_morphs.ts";
+import type { JointChannel } from "./preset_read.ts";
+import { percentDecode } from "./uri.ts";
+
+/** What {@link reevaluateFormulas} changed. */
+export interface FormulaResult {
+  /** Morph weights the formulas set (per mesh). */
+  readonly morphs: number;
+  /** The preset's morph-value targets that name a channel of the formulas (a controller). */
+  readonly known: ReadonlySet<string>;
+}
+
+/**
+ * Sets each formula channel the preset names (`morphValues`, by modifier id) and each bone channel
+ * it poses (`posed`, by the glTF nodes posed), evaluates every mesh's formulas again and sets the
+ * weights they give. Morphs whose formulas cannot be evaluated at the new values (an input not
+ * known, a TCB spline between its keys) keep their weight, in one warning.
+ *
+ * @example
+ * ```ts
+ * const { known } = reevaluateFormulas(doc, new Map([["CTRLBodyShape", 1]]), posed, warn);
+ * ```
+ */
+export function reevaluateFormulas(
+  doc: Document,
+  morphValues: ReadonlyMap<string, number>,
+  posed: ReadonlyMap<Node, ReadonlyMap<JointChannel, number>>,
+  warn: WarningSink,
+): FormulaResult {
+  const pose = new Map<string, number>(); // `nodeKey?channel` → value
+  for (const [node, values] of posed) {
+    const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
+    if (typeof key !== "string") continue;
+    for (const [channel, value] of values) pose.set(`${key}?${channel}`, value);
+  }
+  const known = new Set<string>();
+  const unknown: string[] = [], unreadable: string[] = [];
+  let morphs = 0;
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
+    if (dson?.formulas === undefined) continue;
+    const graph = readFormulaGraph(dson.formulas);
+    if (!graph) {
+      unreadable.push(mesh.getName());
+      continue;
+    }
+    const changed = { channels: new Set<string>(), bones: new Set<string>() };
+    for (const [id, channel] of Object.entries(graph.channels)) {
+      const target = morphValues.has(id) ? id : percentDecode(id);
+      if (!morphValues.has(target)) continue;
+      channel.value = morphValues.get(target)!;
+      known.add(target);
+      changed.channels.add(id);
+    }
+    for (const key of Object.keys(graph.bones)) {
+      if (!pose.has(key)) continue;
+      graph.bones[key] = pose.get(key)!;
+      changed.bones.add(key);
+    }
+    if (!changed.channels.size && !changed.bones.size) continue;
+    morphs += setDrivenWeights(mesh, graph, changed, unknown);
+    setPartgraphExtras(mesh, { dson: { ...dson, formulas: graph as unknown as JsonValue } });
+  }
+  if (unknown.length) {
+    warn(
+      `dson preset: ${unknown.length} morph(s) driven by ERC formulas cannot be evaluated at the preset's values ` +
+        `(an input not evaluated, or a TCB spline between its keys); they keep their weight: ${few(unknown)}`,
+    );
+  }
+  if (unreadable.length) {
+    warn(
+      `dson preset: ${unreadable.length} mesh(es) carry extras.partgraph.dson.formulas that are not the ` +
+        `formulas decode.dson writes; their morphs are not re-evaluated: ${few(unreadable)}`,
+    );
+  }
+  return { morphs, known };
+}
+
+/**
+ * Sets the weights `graph` gives the mesh's morphs (by id); names in `unknown` those it cannot
+ * give that read what the preset `changed` (the others were said by the decode already).
+ */
+function setDrivenWeights(
+  mesh: Mesh,
+  graph: FormulaGraph,
+  changed: { channels: ReadonlySet<string>; bones: ReadonlySet<string> },
+  unknown: string[],
+): number {
+  const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown }[] };
+  const ids = Array.isArray(dson.morphs) ? dson.morphs.map((m) => String(m?.id)) : [];
+  const weights = [...mesh.getWeights()];
+  let set = 0;
+  for (const [id, value] of evaluateFormulaGraph(graph)) {
+    const k = ids.indexOf(id);
+    if (k < 0 || k >= weights.length) continue;
+    if (value === undefined) {
+      if (readsAny(graph, id, changed.channels, changed.bones)) unknown.push(`${mesh.getName()}/${id}`);
+    } else {
+      weights[k] = value;
+      set++;
+    }
+  }
+  mesh.setWeights(weights);
+  return set;
+}

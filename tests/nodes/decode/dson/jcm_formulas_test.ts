@@ -1,0 +1,434 @@
+/**
+ * ERC formulas reading bones and splines, and presets driving formulas again. Daz's joint
+ * correctives ("pJCM" morphs, which keep an elbow or knee from collapsing when bent) are driven by
+ * a bone's rotation through a spline and scaled by a `mult` stage ("JCMs On"); shape controllers
+ * drive several morphs. The figures are code-made in that shape (Genesis 8's names and URL forms)
+ * and the expected weights are computed here from the curve's keys, not read from the decoder.
+ */
+import assert from "node:assert/strict";
+import type { Document, Mesh } from "@gltf-transform/core";
+import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
+import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import { exportGltf } from "../../../../nodes/export/gltf.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { join } from "node:path";
+import { tempDir } from "../../../support/temp.ts";
+import {
+  channels,
+  dsonBytes,
+  generateFigure,
+  gridPosition,
+  type Json,
+  libraryFigure,
+  posePreset,
+} from "./generate.ts";
+
+const FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
+const BONE = `lForearmBend:${encodeURI(FILE)}#lForearmBend?rotation/y/value`;
+const JCM = "pJCMForeArmFwd_135_L";
+/** The JCM's curve: 0 at rest, 1 at the elbow bent 135° (Daz bends the left forearm to −y). */
+const KEYS = [[0, 0, 0, 0, 0], [-135, 1, 0, 0, 0]];
+/** The JCM moves vertex 5 by 2 cm along +Y at weight 1. */
+const JCM_DELTA_CM = 2;
+
+/** The weight the JCM's curve gives at `bend` degrees (linear between its keys, held beyond). */
+function curve(bend: number): number {
+  return Math.min(1, Math.max(0, bend / -135));
+}
+
+/**
+ * A Genesis-8-like figure: shoulder and forearm bones (the forearm bent `bend`° about y), the
+ * forearm's JCM driven by its rotation through `spline`, scaled by the `JCMsOn` controller
+ * (`jcmsOn`); `extra` modifiers are added to the figure's geometry.
+ */
+function genesisArm(bend: number, spline = "spline_linear", jcmsOn = 1, extra: Json[] = []): Json {
+  const text = JSON.stringify(
+    generateFigure({ side: 4, bones: 2, figureId: "Genesis8Female", assetId: FILE }),
+  )
+    .replaceAll("Genesis8Female_bone0", "lShldrBend").replaceAll("Genesis8Female_bone1", "lForearmBend");
+  const json = JSON.parse(text) as Json;
+  (json.node_library as Json[])[2].rotation = channels("float", [0, bend, 0]);
+  const geometry = "#Genesis8Female_geo";
+  (json.modifier_library as Json[]).push(
+    {
+      id: "JCMsOn",
+      name: "JCMs On",
+      parent: geometry,
+      channel: { id: "value", type: "float", value: 1, current_value: jcmsOn, min: 0, max: 1, clamped: true },
+    },
+    {
+      id: JCM,
+      name: JCM,
+      parent: geometry,
+      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
+      formulas: [
+        {
+          output: `Genesis8Female:${encodeURI(FILE)}#${JCM}?value`,
+          operations: [
+            { op: "push", url: BONE },
+            ...KEYS.map((key) => ({ op: "push", val: key })),
+            { op: "push", val: KEYS.length },
+            { op: spline },
+          ],
+        },
+        {
+          output: `Genesis8Female:${encodeURI(FILE)}#${JCM}?value`,
+          stage: "mult",
+          operations: [{ op: "push", url: `Genesis8Female:${encodeURI(FILE)}#JCMsOn?value` }],
+        },
+      ],
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, JCM_DELTA_CM, 0]] } },
+    },
+    ...extra,
+  );
+  const scene = json.scene as { modifiers: Json[] };
+  for (const id of ["JCMsOn", JCM, ...extra.map((m) => m.id as string)]) {
+    scene.modifiers.push({ id: `${id}-1`, url: `#${id}`, parent: "#Genesis8Female_geo-1" });
+  }
+  return json;
+}
+
+async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
+  const ctx = testContext();
+  const bytes = { bytes: dsonBytes(json), name: "Genesis8Female.duf" };
+  const scene = (await runNode(decodeDson, { bytes }, {}, ctx)).scene as Document;
+  return { scene, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+async function applyPreset(scene: Document, preset: { bytes: Uint8Array; name: string }) {
+  const ctx = testContext();
+  const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
+  return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+/** A shape preset setting each modifier `[id, value]` at frame 0, as Daz writes one. */
+function shapePreset(values: readonly (readonly [string, number])[]): { bytes: Uint8Array; name: string } {
+  return {
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/shape.duf", type: "preset_shape" },
+      scene: {
+        animations: values.map(([id, value]) => ({
+          url: `name://@selection#${id}:?value/value`,
+          keys: [[0, value]],
+        })),
+      },
+    }),
+    name: "shape.duf",
+  };
+}
+
+function meshOf(scene: Document): Mesh {
+  return scene.getRoot().listMeshes()[0];
+}
+
+/** Each morph's weight by target name. */
+function weightsOf(scene: Document): Record<string, number> {
+  const mesh = meshOf(scene);
+  const names = (mesh.getExtras() as { targetNames: string[] }).targetNames;
+  return Object.fromEntries(names.map((name, k) => [name, mesh.getWeights()[k]]));
+}
+
+/**
+ * Where the glTF puts DSON vertex 5 (grid (1, 1)) with its morphs at their weights: found by its
+ * base position, then base + Σ weight · target delta (metres).
+ */
+function morphedVertex5(scene: Document): number[] {
+  const mesh = meshOf(scene);
+  const [prim] = mesh.listPrimitives();
+  const position = prim.getAttribute("POSITION")!;
+  const base = gridPosition(1, 1).map((v) => v * 0.01);
+  let found = -1;
+  for (let i = 0; i < position.getCount(); i++) {
+    const p = position.getElement(i, [] as number[]);
+    if (p.every((v, k) => Math.abs(v - base[k]) < 1e-7)) found = i;
+  }
+  assert.ok(found >= 0, "vertex 5 is in the mesh");
+  const out = position.getElement(found, [] as number[]) as number[];
+  prim.listTargets().forEach((target, t) => {
+    const delta = target.getAttribute("POSITION")!.getElement(found, [] as number[]);
+    for (let k = 0; k < 3; k++) out[k] += mesh.getWeights()[t] * delta[k];
+  });
+  return out;
+}
+
+Deno.test("dson JCM formulas: a corrective driven by the forearm's rotation through a linear spline and a mult stage takes the curve's value at the decoded pose", async () => {
+  for (const bend of [0, -45, -90, -135, -150, 20]) {
+    const { scene, warnings } = await decode(genesisArm(bend));
+    assert.deepEqual(warnings, [], `bend ${bend}`);
+    const expected = curve(bend);
+    assert.ok(Math.abs(weightsOf(scene)[JCM] - expected) < 1e-9, `bend ${bend}: ${weightsOf(scene)[JCM]}`);
+    // The morph moves the vertex: 2 cm along +Y at weight 1.
+    const [x, y, z] = morphedVertex5(scene);
+    assert.ok(Math.abs(x - 0.01) < 1e-7 && Math.abs(z) < 1e-7);
+    assert.ok(Math.abs(y - (0.01 + expected * JCM_DELTA_CM * 0.01)) < 1e-6, `bend ${bend}: y ${y}`);
+  }
+  // -90° is two thirds of the way to the 135° key; "JCMs On" at 0.5 halves it, at 0 turns it off.
+  assert.ok(Math.abs(curve(-90) - 2 / 3) < 1e-12, "the reference curve");
+  const half = await decode(genesisArm(-90, "spline_linear", 0.5));
+  assert.ok(Math.abs(weightsOf(half.scene)[JCM] - 1 / 3) < 1e-9);
+  assert.equal(weightsOf((await decode(genesisArm(-90, "spline_linear", 0))).scene)[JCM], 0);
+  // The GLB is valid with the evaluated weight.
+  const ctx = testContext();
+  const glb = (await runNode(exportGltf, { scene: half.scene }, {}, ctx)).bytes.bytes as Uint8Array;
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("dson JCM formulas: a TCB spline is evaluated on its keys and warned between them", async () => {
+  // At rest (0°, the first key) and at 135° (the second), a TCB curve passes through its keys.
+  for (const bend of [0, -135]) {
+    const { scene, warnings } = await decode(genesisArm(bend, "spline_tcb"));
+    assert.deepEqual(warnings, []);
+    assert.equal(weightsOf(scene)[JCM], curve(bend));
+  }
+  // Between keys its shape depends on tension, continuity and bias: not evaluated, said, left at 0.
+  const { scene, warnings } = await decode(genesisArm(-90, "spline_tcb"));
+  assert.equal(weightsOf(scene)[JCM], 0);
+  assert.deepEqual(warnings, [
+    "dson: Genesis8Female.duf at /modifier_library/2/formulas/0: 2 ERC formula(s) driving morphs or bones of this " +
+    `scene are not evaluated (the first outputs 'Genesis8Female:${
+      encodeURI(FILE)
+    }#${JCM}?value'): what they ` +
+    "drive keeps its written value, so a shape or pose Daz derives from controllers is not reproduced",
+  ]);
+});
+
+Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone another formula drives, a bone of no figure here, a node's orientation", async () => {
+  const morph = (id: string, input: string): Json => ({
+    id,
+    name: id,
+    parent: "#Genesis8Female_geo",
+    channel: { id: "value", type: "float", value: 0 },
+    formulas: [{ output: `#${id}?value`, operations: [{ op: "push", url: input }] }],
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 0, 1, 0]] } },
+  });
+  const extra = [
+    // A controller bends the shoulder (body_ctrl-style); the shoulder's JCM reads that channel.
+    {
+      id: "CTRLArmsUp",
+      name: "CTRLArmsUp",
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0, current_value: 1 },
+      formulas: [{
+        output: `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`,
+        operations: [{ op: "push", url: "#CTRLArmsUp?value" }, { op: "push", val: 80 }, { op: "mult" }],
+      }],
+    },
+    morph("pJCMShldrUp_90_L", `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`),
+    morph("pJCMForeArmFwd_135_R", `rForearmBend:${encodeURI(FILE)}#rForearmBend?rotation/y/value`),
+    morph("OrientationDriven", `lForearmBend:${encodeURI(FILE)}#lForearmBend?orientation/y/value`),
+  ];
+  const { scene, warnings } = await decode(genesisArm(-90, "spline_linear", 1, extra));
+  const weights = weightsOf(scene);
+  // The evaluable JCM is still evaluated beside them.
+  assert.ok(Math.abs(weights[JCM] - 2 / 3) < 1e-9);
+  assert.deepEqual(
+    [weights.pJCMShldrUp_90_L, weights.pJCMForeArmFwd_135_R, weights.OrientationDriven],
+    [0, 0, 0],
+  );
+  // The controller's bone formula and the three morphs' formulas.
+  assert.deepEqual(warnings, [
+    "dson: Genesis8Female.duf at /modifier_library/3/formulas/0: 4 ERC formula(s) driving morphs or bones of this " +
+    `scene are not evaluated (the first outputs 'lShldrBend:${
+      encodeURI(FILE)
+    }#lShldrBend?rotation/z/value'): ` +
+    "what they drive keeps its written value, so a shape or pose Daz derives from controllers is not reproduced",
+  ]);
+  // A preset bending the forearm drives the JCM again; the three it cannot know read nothing it
+  // changed, so it says nothing new of them (the decode did).
+  const bent = await applyPreset(scene, posePreset([["lForearmBend", "rotation/y", -45]]));
+  assert.deepEqual(bent.warnings, []);
+  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - curve(-45)) < 1e-9);
+  assert.equal(weightsOf(bent.scene).pJCMShldrUp_90_L, 0);
+});
+
+Deno.test("dson JCM formulas: a pose preset bending the forearm drives its corrective, a second preset starts from it, and the decoded scene is untouched", async () => {
+  const { scene: decoded } = await decode(genesisArm(0));
+  assert.equal(weightsOf(decoded)[JCM], 0);
+  // Before (dson.apply_preset v9): the elbow bent and the corrective stayed at 0.
+  const bent = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -90]]));
+  assert.deepEqual(bent.warnings, []);
+  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - curve(-90)) < 1e-9, String(weightsOf(bent.scene)[JCM]));
+  const [, y] = morphedVertex5(bent.scene);
+  assert.ok(Math.abs(y - (0.01 + curve(-90) * JCM_DELTA_CM * 0.01)) < 1e-6);
+  // A shape preset turning "JCMs On" to 0.5 afterwards: the bend is kept, the corrective halves.
+  const dimmed = await applyPreset(bent.scene, shapePreset([["JCMsOn", 0.5]]));
+  assert.deepEqual(dimmed.warnings, []);
+  assert.ok(Math.abs(weightsOf(dimmed.scene)[JCM] - curve(-90) / 2) < 1e-9);
+  // Fully bent (and beyond the last key) is 1.
+  const full = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -160]]));
+  assert.equal(weightsOf(full.scene)[JCM], 1);
+  assert.equal(weightsOf(decoded)[JCM], 0, "the decoded scene is not changed");
+  const kept = (meshOf(decoded).getExtras() as { partgraph: { dson: { formulas: { bones: Json } } } })
+    .partgraph.dson.formulas.bones;
+  assert.deepEqual(Object.values(kept), [0]);
+});
+
+Deno.test("dson JCM formulas: formulas edited in the mesh's extras into something else are a warning; the morph keeps its weight", async () => {
+  const { scene } = await decode(genesisArm(0));
+  const dson = getPartgraphExtras(meshOf(scene)).dson as Json;
+  setPartgraphExtras(meshOf(scene), { dson: { ...dson, formulas: { channels: 1 } } as never });
+  const bent = await applyPreset(scene, posePreset([["lForearmBend", "rotation/y", -90]]));
+  assert.equal(weightsOf(bent.scene)[JCM], 0);
+  assert.deepEqual(bent.warnings, [
+    "dson preset: 1 mesh(es) carry extras.partgraph.dson.formulas that are not the formulas decode.dson " +
+    "writes; their morphs are not re-evaluated: Genesis8Female_geo-1",
+  ]);
+});
+
+Deno.test("dson JCM formulas: a TCB corrective posed between its keys keeps its weight, with a warning", async () => {
+  const { scene: decoded } = await decode(genesisArm(0, "spline_tcb"));
+  const onKey = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -135]]));
+  assert.deepEqual(onKey.warnings, []);
+  assert.equal(weightsOf(onKey.scene)[JCM], 1);
+  const between = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -100]]));
+  assert.equal(weightsOf(between.scene)[JCM], 0);
+  assert.deepEqual(between.warnings, [
+    "dson preset: 1 morph(s) driven by ERC formulas cannot be evaluated at the preset's values (an input not " +
+    `evaluated, or a TCB spline between its keys); they keep their weight: Genesis8Female_geo-1/${JCM}`,
+  ]);
+});
+
+Deno.test("dson JCM formulas: a shape preset dialling a body controller moves the two morphs it drives", async () => {
+  const morph = (id: string, vertex: number, own: number, formulas: Json[], channel: Json = {}): Json => ({
+    id,
+    name: id,
+    parent: "#Genesis8Female_geo",
+    channel: { id: "value", type: "float", value: own, ...channel },
+    formulas,
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[vertex, 1, 0, 0]] } },
+  });
+  const ctrl = { op: "push", url: "Genesis8Female:#CTRLBodyTone?value" };
+  const extra = [
+    {
+      id: "CTRLBodyTone",
+      name: "CTRLBodyTone",
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
+    },
+    // Arms at 0.8 of the controller; legs at their own 0.1 plus the controller, clamped to 1.
+    morph("BodyToneArms", 9, 0, [{
+      output: "#BodyToneArms?value",
+      operations: [ctrl, { op: "push", val: 0.8 }, { op: "mult" }],
+    }]),
+    morph("BodyToneLegs", 10, 0.1, [{ output: "#BodyToneLegs?value", operations: [ctrl] }], {
+      min: 0,
+      max: 1,
+      clamped: true,
+    }),
+  ];
+  const { scene: decoded, warnings } = await decode(genesisArm(0, "spline_linear", 1, extra));
+  assert.deepEqual(warnings, []);
+  assert.deepEqual([weightsOf(decoded).BodyToneArms, weightsOf(decoded).BodyToneLegs], [0, 0.1]);
+  // Before (v9): the controller was "a value naming no morph" and both morphs stayed put.
+  for (const [dial, arms, legs] of [[0.5, 0.4, 0.6], [1, 0.8, 1]]) {
+    const { scene, warnings } = await applyPreset(decoded, shapePreset([["CTRLBodyTone", dial]]));
+    assert.deepEqual(warnings, [], `dial ${dial}`);
+    const got = weightsOf(scene);
+    assert.ok(
+      Math.abs(got.BodyToneArms - arms) < 1e-9 && Math.abs(got.BodyToneLegs - legs) < 1e-9,
+      `dial ${dial}`,
+    );
+    assert.equal(got[JCM], 0, "the corrective's inputs did not change");
+  }
+  // A morph the preset sets directly joins the controller's push as its own value: 0.3 + 0.5.
+  const both = await applyPreset(decoded, shapePreset([["CTRLBodyTone", 0.5], ["BodyToneLegs", 0.3]]));
+  assert.ok(Math.abs(weightsOf(both.scene).BodyToneLegs - 0.8) < 1e-9);
+});
+
+/**
+ * A sleeve conforming to a body (each in its own file, as Daz content is): the sleeve's bones carry
+ * the body's names and take their pose, and the sleeve's corrective reads its own `Body_bone1`,
+ * whose pose in Daz is the body's. The body's bone 1 is bent `degrees` about z in the scene.
+ */
+async function dressed(degrees: number, test: (scene: Document, warnings: string[]) => Promise<void> | void) {
+  const root = await tempDir();
+  try {
+    await Deno.mkdir(join(root, "data"), { recursive: true });
+    await Deno.writeFile(join(root, "data", "Body.dsf"), dsonBytes(libraryFigure("Body")));
+    const sleeve = JSON.parse(
+      JSON.stringify(libraryFigure("Body")).replaceAll('"#Body"', '"#Sleeve"').replaceAll(
+        "Body_geo",
+        "Sleeve_geo",
+      ),
+    ) as Json;
+    const nodes = sleeve.node_library as Json[];
+    nodes[0].id = nodes[0].name = "Sleeve";
+    (sleeve.modifier_library as Json[]).push({
+      id: "pJCMSleeveBend",
+      name: "pJCMSleeveBend",
+      parent: "#Sleeve_geo",
+      channel: { id: "value", type: "float", value: 0 },
+      formulas: [{
+        output: "Sleeve:/data/Sleeve.dsf#pJCMSleeveBend?value",
+        operations: [
+          { op: "push", url: "Body_bone1:/data/Sleeve.dsf#Body_bone1?rotation/z/value" },
+          { op: "push", val: [0, 0] },
+          { op: "push", val: [-90, 1] },
+          { op: "push", val: 2 },
+          { op: "spline_linear" },
+        ],
+      }],
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 0, 1]] } },
+    });
+    await Deno.writeFile(join(root, "data", "Sleeve.dsf"), dsonBytes(sleeve));
+    const json = {
+      file_version: "0.6.1.0",
+      asset_info: { id: "/scenes/dressed.duf", type: "scene" },
+      scene: {
+        nodes: [
+          {
+            id: "Body-1",
+            url: "/data/Body.dsf#Body",
+            geometries: [{ id: "Body_geo-1", url: "/data/Body.dsf#Body_geo" }],
+          },
+          { id: "Body_bone0", url: "/data/Body.dsf#Body_bone0", parent: "#Body-1" },
+          {
+            id: "Body_bone1",
+            url: "/data/Body.dsf#Body_bone1",
+            parent: "#Body_bone0",
+            rotation: channels("float", [0, 0, degrees]),
+          },
+          {
+            id: "Sleeve-1",
+            url: "/data/Sleeve.dsf#Sleeve",
+            parent: "#Body-1",
+            conform_target: "#Body-1",
+            geometries: [{ id: "Sleeve_geo-1", url: "/data/Sleeve.dsf#Sleeve_geo" }],
+          },
+        ],
+      },
+    };
+    const ctx = testContext();
+    const bytes = { bytes: dsonBytes(json), name: "dressed.duf" };
+    const scene = (await runNode(decodeDson, { bytes }, { content_roots: [root] }, ctx)).scene as Document;
+    await test(scene, ctx.warnings.map((w) => w.message));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+/** The sleeve's corrective weight. */
+function sleeveJcm(scene: Document): number {
+  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith("Sleeve"))!;
+  const names = (mesh.getExtras() as { targetNames: string[] }).targetNames;
+  return mesh.getWeights()[names.indexOf("pJCMSleeveBend")];
+}
+
+Deno.test("dson JCM formulas: a conforming sleeve's corrective reads its bone as posed by the body's, at decode and after a preset", async () => {
+  // The sleeve's own Body_bone1 is written at rest; Daz drives it from the body's, bent −60°: 60/90.
+  await dressed(-60, (scene, warnings) => {
+    assert.deepEqual(warnings, []);
+    assert.ok(Math.abs(sleeveJcm(scene) - 60 / 90) < 1e-9, String(sleeveJcm(scene)));
+  });
+  await dressed(0, async (scene) => {
+    assert.equal(sleeveJcm(scene), 0);
+    // Bending the body's arm bends the sleeve's, and drives the sleeve's corrective: 45/90.
+    const bent = await applyPreset(scene, posePreset([["Body_bone1", "rotation/z", -45]]));
+    assert.deepEqual(bent.warnings, []);
+    assert.ok(Math.abs(sleeveJcm(bent.scene) - 0.5) < 1e-9, String(sleeveJcm(bent.scene)));
+  });
+});
