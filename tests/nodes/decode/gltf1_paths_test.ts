@@ -163,3 +163,26 @@ Deno.test("glTF 1.0 paths: a fault found at a 1.0 path stays there, even where a
     return true;
   });
 });
+
+Deno.test("glTF 1.0 paths: a node with two parents is named by its 1.0 id at the second parent's child", async () => {
+  let child = "";
+  const parents: string[] = [];
+  const bytes = await faulty((json) => {
+    const nodes = json.nodes as Json;
+    const [parent] = Object.entries(nodes).find(([, node]) => node.children?.length)!;
+    child = nodes[parent].children[0];
+    const second = Object.keys(nodes).find((id) => id !== parent && id !== child)!;
+    nodes[second].children = [...(nodes[second].children ?? []), child];
+    // Whichever parent the check meets second is named, at the child's place in its list.
+    parents.push(
+      `/nodes/G~1${parent}/children/0`,
+      `/nodes/G~1${second}/children/${nodes[second].children.length - 1}`,
+    );
+  });
+  await rejects(runNode(decodeGltf, { bytes: { bytes, name: "old.gltf" } }), (error) => {
+    assert(error instanceof DecodeError, String(error));
+    assert("jsonPath" in error.at && parents.includes(error.at.jsonPath), `${error.message} (${parents})`);
+    assertEquals(error.found, `"node 'G/${child}'"`);
+    return true;
+  });
+});

@@ -141,12 +141,13 @@ export function checkNodes(c: Checker): number[] {
     c.index(node, "skin", path, "skins");
     c.index(node, "camera", path, "cameras");
     c.numbers(node, "weights", path);
-    for (const child of c.indexList(node, "children", path, "nodes")) {
+    c.indexList(node, "children", path, "nodes").forEach((child, k) => {
+      // Named as "node n", so a glTF 1.0 file's error names the child by its own id.
       if (parent[child] !== -1 || child === i) {
-        c.fail(`${path}/children`, "each node with one parent", child);
+        c.fail(`${path}/children/${k}`, "each node with one parent", `node ${child}`);
       }
       parent[child] = i;
-    }
+    });
   });
   const hierarchy = scanHierarchy(parent);
   if (hierarchy.cycleFrom >= 0) {
