@@ -31,6 +31,14 @@ const FIN_TOKENS: ReadonlySet<string> = new Set(["fin", "vertical", "vert", "vst
 const TAIL_KINDS: ReadonlySet<string> = new Set(["elevator", "stabilator", "rudder", "ruddervator"]);
 const WING_KINDS: ReadonlySet<string> = new Set(["aileron", "flap", "slat", "spoiler", "leading_edge_flap"]);
 
+/**
+ * Most points the cloud keeps. A scene drawing more (one 65,535-vertex mesh drawn by 2,000 nodes: 131
+ * million) keeps every n-th vertex, counted across its meshes in turn: the shape measures read shares,
+ * ranges and an occupancy grid, which a million evenly taken points give as all of them do. That
+ * scene's whole cloud took 6.2 GB and most of five minutes; the name cues still sum every vertex.
+ */
+export const MAX_POINTS = 1_000_000;
+
 /** Sum of positions and vertex count of the meshes one hint names. */
 export class Centroid {
   sum: Vec3 = [0, 0, 0];
@@ -71,6 +79,25 @@ function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; pro
   return out;
 }
 
+/** How many vertices a mesh node draws: its primitives' distinct position accessors' counts. */
+function drawnVertices(node: Node): number {
+  const accessors = new Set(node.getMesh()!.listPrimitives().map((p) => p.getAttribute("POSITION")));
+  let count = 0;
+  for (const accessor of accessors) count += accessor?.getCount() ?? 0;
+  return count;
+}
+
+/** Every `every`-th vertex of `positions`, counting on from `before` vertices already passed. */
+function everyNth(positions: Float64Array, every: number, before: number): Float64Array {
+  if (every === 1) return positions;
+  const first = (every - (before % every)) % every, count = positions.length / 3;
+  const kept = new Float64Array(Math.max(0, Math.ceil((count - first) / every)) * 3);
+  for (let v = first, at = 0; v < count; v += every, at += 3) {
+    kept.set(positions.subarray(v * 3, v * 3 + 3), at);
+  }
+  return kept;
+}
+
 /** The positions of each dominant joint's vertices (−1: those no joint dominates). */
 function jointPieces(positions: Float64Array, dominant: Int32Array): Map<number, Float64Array> {
   const counts = new Map<number, number>();
@@ -86,9 +113,9 @@ function jointPieces(positions: Float64Array, dominant: Int32Array): Map<number,
 
 /** A scene's points and the centroids of what its names say (see the module). */
 export interface NamedCloud {
-  /** Every vertex, x y z after x y z. */
+  /** Every vertex (every n-th past {@link MAX_POINTS}), x y z after x y z. */
   readonly points: Float64Array;
-  /** The vertex count. */
+  /** The count of `points`. */
   readonly total: number;
   readonly left: Centroid;
   readonly right: Centroid;
@@ -103,7 +130,8 @@ export interface NamedCloud {
 }
 
 /**
- * The scene's points and name cues, or undefined when it draws fewer than 8 vertices.
+ * The scene's points (at most `maxPoints`) and name cues, or undefined when it draws fewer than 8
+ * vertices.
  *
  * @example
  * ```ts
@@ -113,7 +141,7 @@ export interface NamedCloud {
  * if (cloud && cloud.left.count) console.log("left named at", cloud.left.value);
  * ```
  */
-export function namedCloud(doc: Document): NamedCloud | undefined {
+export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): NamedCloud | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const meshNodes: Node[] = [];
   const stack = [...(scene?.listChildren() ?? [])];
@@ -122,7 +150,8 @@ export function namedCloud(doc: Document): NamedCloud | undefined {
     stack.push(...node.listChildren());
   }
   const parts: Float64Array[] = [];
-  let total = 0;
+  const every = Math.ceil(meshNodes.reduce((n, node) => n + drawnVertices(node), 0) / maxPoints) || 1;
+  let total = 0, passed = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
   const tailKinds = new Set<string>();
   const nose = new Centroid(), prop = new Centroid(), fin = new Centroid(), all = new Centroid();
@@ -145,8 +174,10 @@ export function namedCloud(doc: Document): NamedCloud | undefined {
     const skinned = gatherSkinnedRest(node, IDENTITY);
     const { positions, count } = skinned ?? gatherPositions(node, IDENTITY, { descend: false });
     if (!allFinite(positions)) continue;
-    parts.push(positions);
-    total += count;
+    const kept = everyNth(positions, every, passed);
+    parts.push(kept);
+    passed += count;
+    total += kept.length / 3;
     all.add(positions, count);
     const pieces = skinned ? jointPieces(skinned.positions, skinned.dominant) : new Map([[-1, positions]]);
     for (const [joint, piece] of pieces) addHints(joint >= 0 ? skinned!.joints[joint] : node, piece);

@@ -15,7 +15,7 @@
 import type { Document } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { positionBounds } from "./geometry.ts";
-import { type Centroid, namedCloud } from "./frame_cloud.ts";
+import { type Centroid, MAX_POINTS, namedCloud } from "./frame_cloud.ts";
 import {
   type EndSection,
   endSections,
@@ -131,16 +131,17 @@ function axisName(index: number, sign: 1 | -1): Axis {
 }
 
 /**
- * The frame of the aircraft in `doc`, found from its geometry and names, or undefined when the
- * scene has too little geometry to tell (fewer than 8 vertices, or flat in two axes).
+ * The frame of the aircraft in `doc`, found from its geometry (read from `maxPoints` of its vertices
+ * at most) and names, or undefined when the scene has too little geometry to tell (fewer than 8
+ * vertices, or flat in two axes).
  *
  * @example
  * ```ts
  * const found = detectFrame(doc); // { forward: "+Z", up: "+Y", confidence: "good", reasons: [...] }
  * ```
  */
-export function detectFrame(doc: Document): DetectedFrame | undefined {
-  const cloud = namedCloud(doc);
+export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): DetectedFrame | undefined {
+  const cloud = namedCloud(doc, maxPoints);
   if (!cloud) return undefined;
   const { points, total, left, right, tail, wing, nose, prop, fin, all, tailKinds } = cloud;
   const { min, max } = positionBounds({ positions: points, count: total })!; // total ≥ 8

@@ -14,7 +14,7 @@ import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
 export const rigReport = defineNode({
   type: "rig.report",
   // 4: frame detection reads skinned meshes at rest.
-  version: 4,
+  version: 5,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
