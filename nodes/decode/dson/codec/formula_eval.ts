@@ -154,19 +154,24 @@ export function evaluateMorphFormulas(
   // The channels the driven morphs reach, each once.
   const channels = new Map<string, StoredChannel>();
   const keys = new Map<string, string[]>();
-  const visit = (id: string) => {
+  // A stack, not recursion: a hostile chain of controllers is as deep as the file is long.
+  const pending = [...morphIds];
+  while (pending.length) {
+    const id = pending.pop()!;
     const own = values.get(id);
-    if (channels.has(id) || !own) return;
+    if (channels.has(id) || !own) continue;
     const channel: StoredChannel = { value: own.value, ...range(own.entry.value.channel) };
     channels.set(id, channel);
-    if (!driven.has(id)) return;
+    if (!driven.has(id)) continue;
     const compiled = driven.get(id);
-    if (!compiled) return void (channel.unknown = true);
+    if (!compiled) {
+      channel.unknown = true;
+      continue;
+    }
     channel.formulas = compiled.map((c) => c.formula);
     keys.set(id, compiled.map((c) => c.key));
-    for (const next of read.get(id) ?? []) visit(next);
-  };
-  morphIds.forEach(visit);
+    pending.push(...read.get(id) ?? []);
+  }
   const graph: FormulaGraph = {
     channels: Object.fromEntries(channels),
     bones: Object.fromEntries(bonesRead),

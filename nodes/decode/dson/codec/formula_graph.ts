@@ -65,11 +65,15 @@ export interface FormulaGraph {
   morphs: string[];
 }
 
+/** How many channels deep a chain of formulas is followed (see {@link evaluateFormulaGraph}). */
+export const MAX_DEPTH = 1000;
+
 const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline_tcb"]);
 
 /**
  * The value of each morph of `graph.morphs` (undefined where an input is unknown, a loop, a
- * spline off its keys, or the result is not a finite number).
+ * chain of controllers deeper than {@link MAX_DEPTH}, a spline off its keys, or the result is not
+ * a finite number).
  *
  * @example
  * ```ts
@@ -84,7 +88,9 @@ export function evaluateFormulaGraph(graph: FormulaGraph): Map<string, number | 
     if (memo.has(id)) return memo.get(id);
     const channel = Object.hasOwn(graph.channels, id) ? graph.channels[id] : undefined;
     // A loop: Daz breaks it somewhere we cannot tell.
-    if (!channel || channel.unknown || visiting.has(id) || !Number.isFinite(channel.value)) return undefined;
+    // Past MAX_DEPTH channels deep (no Daz figure comes near), unknown rather than a stack overflow.
+    if (!channel || channel.unknown || visiting.has(id) || visiting.size >= MAX_DEPTH) return undefined;
+    if (!Number.isFinite(channel.value)) return undefined;
     visiting.add(id);
     let sum = channel.value;
     let product = 1;
@@ -118,18 +124,25 @@ export function readsAny(
   channels: ReadonlySet<string>,
   bones: ReadonlySet<string>,
 ): boolean {
-  const seen = new Set<string>();
-  const reads = (at: string): boolean => {
+  // A stack, not recursion: a hostile chain of controllers is as deep as the file is long.
+  const seen = new Set<string>([id]);
+  const pending = [id];
+  while (pending.length) {
+    const at = pending.pop()!;
     if (channels.has(at)) return true;
-    if (seen.has(at) || !Object.hasOwn(graph.channels, at)) return false;
-    seen.add(at);
-    return (graph.channels[at].formulas ?? []).some((formula) =>
-      formula.ops.some((op) =>
-        typeof op === "object" && !Array.isArray(op) && ("value" in op ? reads(op.value) : bones.has(op.bone))
-      )
-    );
-  };
-  return reads(id);
+    if (!Object.hasOwn(graph.channels, at)) continue;
+    for (const formula of graph.channels[at].formulas ?? []) {
+      for (const op of formula.ops) {
+        if (typeof op !== "object" || Array.isArray(op)) continue;
+        if ("bone" in op && bones.has(op.bone)) return true;
+        if ("value" in op && !seen.has(op.value)) {
+          seen.add(op.value);
+          pending.push(op.value);
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** Runs RPN `ops`; undefined when an input is unknown or the stack does not fit (undefined by the spec). */

@@ -95,3 +95,17 @@ Deno.test("dson formula graph: what a channel reads, and graphs edited in extras
     assert.equal(readFormulaGraph(bad as never), undefined, JSON.stringify(bad));
   }
 });
+
+Deno.test("dson formula graph: a chain of controllers far deeper than any figure's is unknown, not a stack overflow", () => {
+  // C0 = 1; C(k) = C(k−1). 100,000 links: recursion would overflow the stack.
+  const links = 100_000;
+  const channels: FormulaGraph["channels"] = { C0: { value: 1 } };
+  for (let k = 1; k <= links; k++) {
+    channels[`C${k}`] = { value: 0, formulas: [{ stage: "sum", ops: [{ value: `C${k - 1}` }] }] };
+  }
+  const graph: FormulaGraph = { channels, bones: {}, morphs: [`C${links}`, "C10"] };
+  const values = evaluateFormulaGraph(graph);
+  assert.equal(values.get(`C${links}`), undefined);
+  assert.equal(values.get("C10"), 1, "a short chain still evaluates");
+  assert.ok(readsAny(graph, `C${links}`, new Set(["C0"]), new Set()));
+});

@@ -432,3 +432,32 @@ Deno.test("dson JCM formulas: a conforming sleeve's corrective reads its bone as
     assert.ok(Math.abs(sleeveJcm(bent.scene) - 0.5) < 1e-9, String(sleeveJcm(bent.scene)));
   });
 });
+
+Deno.test("dson JCM formulas: a file chaining 20,000 controllers decodes; the morph at its end is warned, not evaluated", async () => {
+  const links = 20_000;
+  const extra: Json[] = [];
+  for (let k = 0; k < links; k++) {
+    extra.push({
+      id: `Chain${k}`,
+      name: `Chain${k}`,
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: k === 0 ? 1 : 0 },
+      ...(k
+        ? {
+          formulas: [{
+            output: `#Chain${k}?value`,
+            operations: [{ op: "push", url: `#Chain${k - 1}?value` }],
+          }],
+        }
+        : {}),
+      ...(k === links - 1
+        ? { morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 1, 0, 0]] } } }
+        : {}),
+    });
+  }
+  const { scene, warnings } = await decode(genesisArm(-90, "spline_linear", 1, extra));
+  assert.equal(weightsOf(scene)[`Chain${links - 1}`], 0);
+  assert.ok(Math.abs(weightsOf(scene)[JCM] - curve(-90)) < 1e-9);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /ERC formula\(s\) driving morphs or bones of this scene are not evaluated/);
+});
