@@ -131,7 +131,10 @@ export function evaluateMorphFormulas(
   // Formulas of `others` driving these values are not evaluated here, so what they drive is left as
   // written rather than driven by half its formulas.
   for (const entry of others) outputs(entry, (_, id) => driven.set(id, undefined));
-  for (const { entry } of values.values()) outputs(entry, () => {});
+  const posing = new Set<string>(); // modifiers with a formula driving a bone channel
+  for (const [id, { entry }] of values) {
+    outputs(entry, (_, __, property) => boneChannel(property) && posing.add(id));
+  }
   const read = new Map<string, Set<string>>(); // the modifier ids each driven id reads
   const bonesRead: [string, number][] = [];
   for (const { entry } of values.values()) {
@@ -161,6 +164,7 @@ export function evaluateMorphFormulas(
     const own = values.get(id);
     if (channels.has(id) || !own) continue;
     const channel: StoredChannel = { value: own.value, ...range(own.entry.value.channel) };
+    if (posing.has(id)) channel.drives_bones = true;
     channels.set(id, channel);
     if (!driven.has(id)) continue;
     const compiled = driven.get(id);

@@ -53,6 +53,8 @@ export interface StoredChannel {
   formulas?: StoredFormula[];
   /** Driven by a formula that cannot be evaluated here: its value is unknown. */
   unknown?: true;
+  /** It also drives bones through formulas, which are not evaluated (a hand-grasp controller). */
+  drives_bones?: true;
 }
 
 /** The formulas of one mesh (see the module doc). */

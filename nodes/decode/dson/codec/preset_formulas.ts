@@ -48,6 +48,7 @@ export function reevaluateFormulas(
   }
   const known = new Set<string>();
   const unknown: string[] = [], unreadable: string[] = [];
+  const posing = new Set<string>(); // controllers dialled that also drive bones
   let morphs = 0;
   for (const mesh of doc.getRoot().listMeshes()) {
     const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
@@ -63,6 +64,7 @@ export function reevaluateFormulas(
       if (!morphValues.has(target)) continue;
       channel.value = morphValues.get(target)!;
       known.add(target);
+      if (channel.drives_bones) posing.add(target);
       changed.channels.add(id);
     }
     for (const key of Object.keys(graph.bones)) {
@@ -78,6 +80,12 @@ export function reevaluateFormulas(
     warn(
       `dson preset: ${unknown.length} morph(s) driven by ERC formulas cannot be evaluated at the preset's values ` +
         `(an input not evaluated, or a TCB spline between its keys); they keep their weight: ${few(unknown)}`,
+    );
+  }
+  if (posing.size) {
+    warn(
+      `dson preset: ${posing.size} controller(s) the preset dials also drive bones through ERC formulas, which ` +
+        `are not evaluated (their morphs are): ${few([...posing])}`,
     );
   }
   if (unreadable.length) {

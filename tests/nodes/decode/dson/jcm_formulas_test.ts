@@ -461,3 +461,34 @@ Deno.test("dson JCM formulas: a file chaining 20,000 controllers decodes; the mo
   assert.equal(warnings.length, 1);
   assert.match(warnings[0], /ERC formula\(s\) driving morphs or bones of this scene are not evaluated/);
 });
+
+Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph and a bone moves the morph and says the bone is not driven", async () => {
+  const ctrl = "body_ctrl_lHandGrasp";
+  const extra: Json[] = [
+    {
+      id: ctrl,
+      name: ctrl,
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0 },
+      formulas: [{
+        output: `lForearmBend:${encodeURI(FILE)}#lForearmBend?rotation/x/value`,
+        operations: [{ op: "push", url: `#${ctrl}?value` }, { op: "push", val: 30 }, { op: "mult" }],
+      }],
+    },
+    {
+      id: "HandGraspFlesh",
+      name: "HandGraspFlesh",
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0 },
+      formulas: [{ output: "#HandGraspFlesh?value", operations: [{ op: "push", url: `#${ctrl}?value` }] }],
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 1, 0, 0]] } },
+    },
+  ];
+  const { scene } = await decode(genesisArm(0, "spline_linear", 1, extra));
+  const { scene: gripped, warnings } = await applyPreset(scene, shapePreset([[ctrl, 0.6]]));
+  assert.equal(weightsOf(gripped).HandGraspFlesh, 0.6);
+  assert.deepEqual(warnings, [
+    "dson preset: 1 controller(s) the preset dials also drive bones through ERC formulas, which are not " +
+    `evaluated (their morphs are): ${ctrl}`,
+  ]);
+});
