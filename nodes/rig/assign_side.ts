@@ -17,7 +17,8 @@ export const rigAssignSide = defineNode({
   type: "rig.assign_side",
   // 3: frame detection reads skinned meshes at rest. 4: a panel named left or right lying wholly
   // on the other side, when most named panels agree with the frame, takes its geometry's side.
-  version: 8,
+  // 9: "auto" frame detection reads a box fuselage's centre line at its slimmer end, not its wing root.
+  version: 9,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

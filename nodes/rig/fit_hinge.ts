@@ -67,7 +67,10 @@ export const rigFitHinge = defineNode({
   // all-moving check counts a triangle reaching out of the window ahead where it is inside (300 split
   // drag-rudder wings: 4 narrow elevons behind a thick wing drawn in spanwise strips were all-moving,
   // 33–38° off and judged good; now none).
-  version: 23,
+  // 24: "auto" frame detection takes a box fuselage's centre line from its slimmer end where the
+  // middle of its length holds only a wing's root (300 airliner wings in 8 file frames: 8 wrong and
+  // judged good, 136 wrong and weak; now 0 and 8).
+  version: 24,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -72,6 +72,11 @@ export interface EndSection {
 const END_SPAN = 0.35;
 /** Share of the span either side of the plane of symmetry a fuselage's ends must hold points in. */
 const BODY_SPAN = 0.2;
+/**
+ * A middle less tall than this share of the slimmer end is no fuselage's (a fuselage is as tall in
+ * the middle as at its ends): a wing root where a box fuselage has no vertices.
+ */
+const THIN_MIDDLE = 0.5;
 
 /**
  * The vertical reach of the last {@link END_SLICE} of the length at each end (`low`, `high` along
@@ -119,7 +124,17 @@ export function endSections(
   if (middle.top > middle.bottom) Object.assign(middle, bodyRange(axes, middle));
   const levelKnown = middle.top >= middle.bottom &&
     bodyAt.every((end) => end.top >= middle.bottom && end.bottom <= middle.top);
-  const level = levelKnown ? (middle.top + middle.bottom) / 2 : min[upAxis] + extent[upAxis] / 2;
+  // A fuselage drawn with no vertices between its ends (a box) leaves the middle to a wing's root,
+  // far thinner than the fuselage's ends and off its centre line by the wing's height on it: the
+  // end without a fin (the lower one) then gives the centre line.
+  const [lowBody, highBody] = bodyAt, height = (r: EndSection) => r.top - r.bottom;
+  const slimEnd = height(lowBody) <= height(highBody) ? lowBody : highBody;
+  const thinMiddle = levelKnown && height(middle) < THIN_MIDDLE * height(slimEnd);
+  const level = !levelKnown
+    ? min[upAxis] + extent[upAxis] / 2
+    : thinMiddle
+    ? (slimEnd.top + slimEnd.bottom) / 2
+    : (middle.top + middle.bottom) / 2;
   // An end with nothing near the plane of symmetry is measured across the span.
   const [lowEnd, highEnd] = [[low, lowOut], [high, highOut]].map(([near, out]) =>
     near.top >= near.bottom ? near : out

@@ -13,8 +13,9 @@ import { FORWARD_PARAM, UP_PARAM } from "./frame_params.ts";
 /** `rig.report` node definition. */
 export const rigReport = defineNode({
   type: "rig.report",
-  // 4: frame detection reads skinned meshes at rest.
-  version: 5,
+  // 4: frame detection reads skinned meshes at rest. 6: "auto" frame detection reads a box fuselage's
+  // centre line at its slimmer end, not its wing root.
+  version: 6,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

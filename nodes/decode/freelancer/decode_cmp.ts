@@ -26,8 +26,10 @@ export const decodeCmp = defineNode({
   // 14: `.sph` planets and suns decode (before, refused as "not a model"). 15: textures whose every
   // alpha is 255 are RGB PNGs (before, RGBA). 16: a material MaterialAnim animates keeps the animation in
   // its extras, with a warning (before, silent). 17: a .sph atmosphere whose shell would be past a
-  // 32-bit float is left out with a warning (before, invalid positions).
-  version: 17,
+  // 32-bit float is left out with a warning (before, invalid positions). 18: a VMeshData with bytes after
+  // its vertex buffer (a wrong FVF or count), a mesh type other than 1, and a VMeshRef whose ranges
+  // disagree with its groups are warnings (before, silent).
+  version: 18,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

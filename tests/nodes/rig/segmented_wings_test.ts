@@ -4,11 +4,13 @@
  * found once, on its side, with its own hinge — not its neighbour's, nor its mirror partner's taken
  * from the wrong segment — and judged good; stored clean, unwelded, mirrored by a −1 scale, or both.
  */
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { prng } from "../../support/prng.ts";
 import { cross, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
+import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
+import { FILE_FRAMES, turn } from "./turned.ts";
 import { airlinerWing, biplane, type SegmentedSample, segmentedScene } from "./segmented_wings.ts";
 
 /** Per panel: right (kind, side, hinge within 2° and 5 % of chord, trailing edge down) or not, and the judgement. */
@@ -47,4 +49,33 @@ Deno.test("airliner wings: every flap segment and inboard/outboard aileron on it
 Deno.test("biplanes: ailerons on both wings, each on its own hinge and side", async () => {
   // 150 ailerons (every seventh biplane has them on its upper wing only).
   assertEquals(await tally(40, biplane), { "right good": 150 });
+});
+
+Deno.test('"auto" frames of airliner wings on a box fuselage: the wing root is no centre line', () => {
+  // The box fuselage has no vertices between its ends, so the middle of its length held only the
+  // wing's root, 0.2–0.3 above the centre line: the bare nose end then read as lopsided about it (a
+  // fin) and reaching down — reversed and rolled over, judged good (#89: 31° sweep with dihedral
+  // tips reaching the fuselage's end). 300 in the default frame: 260 right and good, 22 right and
+  // weak, 17 wrong and weak, 1 wrong and good before; in the eight file frames 2,080, 176, 136 and 8.
+  // Now the slimmer end gives the centre line where the middle is thinner than half of it: 298, 1, 1
+  // and 0 (2,384, 8, 8 and 0 in the eight frames).
+  const next = prng(7001);
+  const tally: Record<string, number> = {};
+  for (let i = 0; i < 300; i++) {
+    const sample = airlinerWing(next, i);
+    const frames = i === 89 ? FILE_FRAMES : [["-Z", "+Y"] as const];
+    for (const [forward, up] of frames) {
+      const frame = detectFrame(turn(segmentedScene(sample), forward, up))!;
+      const right = frame.forward === forward && frame.up === up;
+      assert(
+        right || frame.confidence === "weak",
+        `#${i} ${forward}/${up}: ${frame.forward}/${frame.up} judged good`,
+      );
+      if (i === 89) {
+        assert(right && frame.confidence === "good", `#89 ${forward}/${up}: ${frame.forward}/${frame.up}`);
+      } else {tally[`${right ? "right" : "wrong"} ${frame.confidence}`] =
+          (tally[`${right ? "right" : "wrong"} ${frame.confidence}`] ?? 0) + 1;}
+    }
+  }
+  assertEquals(tally, { "right good": 297, "right weak": 1, "wrong weak": 1 });
 });

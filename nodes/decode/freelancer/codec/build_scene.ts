@@ -23,7 +23,7 @@ import { sceneMaterials } from "./scene_materials.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
 import { degrees, rowsToQuat } from "./transform.ts";
 import type { VMeshRef } from "./vmesh.ts";
-import { type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
+import { refMismatch, type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
@@ -155,6 +155,8 @@ export function buildScene(
       let prims: SelectedPrimitive[];
       try {
         prims = selectRef(data, ref, accessors.arena);
+        const mismatch = refMismatch(data, ref);
+        if (mismatch) warn(`${where()}: ${mismatch}`);
       } catch (error) {
         // A reference that does not fit its mesh (groups or vertices past it) costs its own
         // geometry, not the model: the part node stays, with its hardpoints and attached parts.

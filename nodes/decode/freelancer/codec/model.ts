@@ -262,7 +262,11 @@ function readMeshLibrary(library: UtfEntry, prefix: string, into: LibraryContent
     const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
     let mesh: VMeshData;
     try {
-      mesh = readVMeshData(requireLeaf(leaf, "a VMeshData leaf"), dir.name);
+      mesh = readVMeshData(
+        requireLeaf(leaf, "a VMeshData leaf"),
+        dir.name,
+        (message) => warn(`mesh '${dir.name}' (${entry}${leaf.file ? ` in ${leaf.file}` : ""}): ${message}`),
+      );
     } catch (error) {
       // One damaged mesh costs the geometry drawn from it, not the model (the scene builder warns,
       // naming the parts that lose it); the first damaged copy of an id is the one reported.

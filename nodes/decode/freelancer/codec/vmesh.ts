@@ -86,10 +86,22 @@ export interface VMeshData {
 
 /**
  * Decodes one `VMeshData` leaf. Counts are checked against the leaf size before anything is
- * allocated.
+ * allocated; `warn` hears of what the game would not load as is but still reads (a mesh type other
+ * than 1, bytes after the vertex buffer).
  */
-export function readVMeshData(data: ByteWindow, name: string): VMeshData {
+export function readVMeshData(
+  data: ByteWindow,
+  name: string,
+  warn: (message: string) => void = () => {},
+): VMeshData {
   data.need(0, 16, "VMeshData header");
+  // Told only once the mesh decodes: a damaged one is reported by its error alone.
+  const notes: string[] = [];
+  // KB: "the game crashes otherwise"; the rest of the header still describes a triangle mesh.
+  const meshType = data.u32(0, "mesh type");
+  if (meshType !== 1) {
+    notes.push(`mesh type ${meshType} at byte ${data.start} (the game loads only 1); read as mesh type 1`);
+  }
   const primitive = data.u32(4, "primitive type");
   if (primitive !== TRIANGLE_LIST) data.fail(4, "primitive type 4 (triangle list)", String(primitive));
   const groupCount = data.u16(8, "group count");
@@ -106,6 +118,20 @@ export function readVMeshData(data: ByteWindow, name: string): VMeshData {
       Math.min(data.length, 8),
       `${size} bytes for ${groupCount} groups, ${indexCount} indices, ${vertexCount} × ${layout.stride}-byte vertices`,
       `a ${data.length}-byte VMeshData`,
+    );
+  }
+  if (size < data.length) {
+    // Retail meshes end exactly with their vertex buffer. Bytes left over mean the counts or the FVF
+    // are wrong — a wrong FVF misreads every vertex, and vertices one stride longer would fill it.
+    const extra = data.length - size;
+    const stride = vertexCount && extra % vertexCount === 0 ? layout.stride + extra / vertexCount : 0;
+    notes.push(
+      `${extra} byte(s) after the vertex buffer at byte ${data.start + size} are ignored: the header ` +
+        `(${groupCount} groups, ${indexCount} indices, ${vertexCount} × ${layout.stride}-byte vertices of ` +
+        `FVF 0x${fvf.toString(16)}) accounts for ${size} of the ${data.length} bytes` +
+        (stride
+          ? `; ${stride}-byte vertices would fill it exactly, so the FVF may be wrong and the vertices misread`
+          : ""),
     );
   }
   const groups: VMeshGroup[] = [];
@@ -138,6 +164,7 @@ export function readVMeshData(data: ByteWindow, name: string): VMeshData {
   const indices = (indexBytes.byteOffset & 1) === 0
     ? new Uint16Array(indexBytes.buffer, indexBytes.byteOffset, indexCount)
     : new Uint16Array(indexBytes.slice().buffer);
+  notes.forEach((note) => warn(note));
   return {
     name,
     layout,

@@ -229,6 +229,39 @@ export function selectRef(
   return out;
 }
 
+/**
+ * How a `VMeshRef`'s own ranges disagree with the groups it selects, or undefined when they agree (or
+ * it selects none). Every retail ref stores its first index as the sum of the earlier groups' index
+ * counts, its index count as theirs, and its vertex count as their vertex span (`formats/freelancer.md`
+ * §4.4); the decoder draws the groups, so a disagreement means a damaged ref — its group start or count
+ * may pick other groups than the file's writer meant — or a damaged group table.
+ *
+ * @example
+ * ```ts
+ * const problem = refMismatch(mesh, ref);
+ * if (problem) console.warn(problem);
+ * ```
+ */
+export function refMismatch(mesh: VMeshData, ref: VMeshRef): string | undefined {
+  const groups = mesh.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
+  if (groups.length === 0) return undefined;
+  const indexStart = groups[0].indexStart;
+  const indexCount = groups.reduce((sum, g) => sum + g.indexCount, 0);
+  const first = Math.min(...groups.map((g) => g.vertexStart));
+  const vertexCount = Math.max(...groups.map((g) => g.vertexEnd)) - first + 1;
+  const differences = [
+    ref.indexStart !== indexStart ? `index start ${ref.indexStart} (the groups start at ${indexStart})` : "",
+    ref.indexCount !== indexCount ? `index count ${ref.indexCount} (the groups have ${indexCount})` : "",
+    ref.vertexCount !== vertexCount ? `vertex count ${ref.vertexCount} (the groups span ${vertexCount})` : "",
+  ].filter(Boolean);
+  if (!differences.length) return undefined;
+  return `VMeshRef at byte ${ref.offset} disagrees with groups ${ref.groupStart}–` +
+    `${ref.groupStart + ref.groupCount - 1} of mesh '${mesh.name}' that it selects: ${
+      differences.join(", ")
+    }; ` +
+    "the groups are drawn, as Librelancer draws them (a damaged group start or count would pick other groups)";
+}
+
 /** The lines a `VWireData` selects, positions only; absolute vertex = `wire.vertexStart + index`. */
 export function selectWire(
   mesh: VMeshData,

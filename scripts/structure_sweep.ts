@@ -1,0 +1,140 @@
+/**
+ * Structure-aware sweep of the Carnivores (`.3df`, `.car`, `.rsc`) and Freelancer (`.cmp`, `.3db`)
+ * decoders, run by hand: every structural field of every seed file (the corpus files and real-shaped
+ * files made by code; `tests/nodes/decode/sweep/`) set to each of its boundary values — 0, 1, −1, the
+ * maximum, size ± 1, itself, its parent, a cycle — through `decode.auto` and the full pipeline to a
+ * Khronos-validated `export.gltf` output. Each case runs in a child process with a heap cap, so a
+ * hang (no answer within the time limit) or an out-of-memory death is counted and the sweep goes on.
+ *
+ * Prints the outcomes (typed error / warning / success, and the failures: crash, invalid, disagree,
+ * alloc, hang, oom) per seed and field kind, and each failing case; exits 1 on any failure.
+ * The test suite runs a sample of the same cases (`tests/nodes/decode/sweep/sweep_test.ts`).
+ *
+ * Usage: `deno run --frozen --allow-read --allow-write --allow-run scripts/structure_sweep.ts [--timeout 10]
+ * [--memory 1024] [--only <seed name>] [--log <file.jsonl>]`
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { lineStream } from "../runtime/lines.ts";
+import { applyCase } from "../tests/nodes/decode/sweep/cases.ts";
+import { runSweepCase, sweepSeeds } from "../tests/nodes/decode/sweep/run.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    timeout: { type: "string", default: "10" },
+    memory: { type: "string", default: "1024" },
+    only: { type: "string" },
+    child: { type: "string" },
+    from: { type: "string", default: "0" },
+    log: { type: "string" },
+  },
+});
+
+const encoder = new TextEncoder();
+const seeds = await sweepSeeds();
+
+if (values.child !== undefined) {
+  // Worker: runs the cases of one seed from `--from` on, an NDJSON line before and after each.
+  const seed = seeds[Number(values.child)];
+  const say = (line: unknown) => Deno.stdout.writeSync(encoder.encode(JSON.stringify(line) + "\n"));
+  for (let i = Number(values.from); i < seed.cases.length; i++) {
+    say({ start: i });
+    const result = await runSweepCase(applyCase(seed.bytes, seed.cases[i]), seed.name);
+    say({ index: i, ...result });
+  }
+  Deno.exit(0);
+}
+
+const timeoutMs = Number(values.timeout) * 1000;
+const FAILURES = new Set(["crash", "invalid", "disagree", "alloc", "hang", "oom"]);
+const totals: Record<string, number> = {};
+const failures: string[] = [];
+let fields = 0;
+let cases = 0;
+const started = performance.now();
+const log: string[] = [];
+
+for (const [s, seed] of seeds.entries()) {
+  if (values.only && values.only !== seed.name) continue;
+  const tally: Record<string, number> = {};
+  const count = (outcome: string, i: number, detail?: string) => {
+    tally[outcome] = (tally[outcome] ?? 0) + 1;
+    const { field, value } = seed.cases[i];
+    if (values.log) log.push(JSON.stringify({ seed: seed.name, index: i, field, value, outcome, detail }));
+    totals[outcome] = (totals[outcome] ?? 0) + 1;
+    if (FAILURES.has(outcome)) {
+      const c = seed.cases[i];
+      failures.push(
+        `${seed.name} #${i} ${c.field} = ${c.value}: ${outcome}\n    ${
+          detail?.split("\n").slice(0, 6).join("\n    ")
+        }`,
+      );
+    }
+  };
+  fields += new Set(seed.cases.map((c) => c.field)).size;
+  cases += seed.cases.length;
+  let next = 0;
+  while (next < seed.cases.length) {
+    const process = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--frozen",
+        "--allow-read",
+        "--allow-run",
+        `--v8-flags=--max-old-space-size=${values.memory}`,
+        new URL(import.meta.url).pathname,
+        "--child",
+        String(s),
+        "--from",
+        String(next),
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const stderr = new Response(process.stderr).text();
+    const reader = process.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream()).getReader();
+    let current: number | undefined;
+    let hung = false;
+    while (true) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const tick = new Promise<"timeout">((r) => timer = setTimeout(() => r("timeout"), timeoutMs));
+      const read = await Promise.race([reader.read(), tick]);
+      clearTimeout(timer);
+      if (read === "timeout") {
+        hung = true;
+        process.kill("SIGKILL");
+        break;
+      }
+      if (read.done) break;
+      const line = JSON.parse(read.value);
+      if ("start" in line) current = line.start;
+      else {
+        count(line.outcome, line.index, line.detail);
+        current = undefined;
+        next = line.index + 1;
+      }
+    }
+    await reader.cancel().catch(() => {});
+    const status = await process.status;
+    const err = await stderr;
+    if (current !== undefined) {
+      count(hung ? "hang" : "oom", current, hung ? `no answer in ${values.timeout} s` : err.slice(-400));
+      next = current + 1;
+    } else if (!hung && !status.success && next < seed.cases.length) {
+      count("oom", next, err.slice(-400));
+      next++;
+    }
+  }
+  console.log(`${seed.name} (${seed.format}, ${seed.bytes.byteLength} B): ${seed.cases.length} cases`, tally);
+}
+console.log(
+  `\n${fields} fields, ${cases} cases in ${((performance.now() - started) / 1000).toFixed(0)} s:`,
+  totals,
+);
+if (values.log) await Deno.writeTextFile(values.log, log.join("\n") + "\n");
+if (failures.length) {
+  console.log(`\n${failures.length} failure(s):\n` + failures.join("\n"));
+  Deno.exit(1);
+}
