@@ -15,11 +15,17 @@ export interface FieldType {
   readonly float?: boolean;
 }
 
+/** Little-endian int32. */
 export const I32: FieldType = { bytes: 4, signed: true, min: -0x80000000, max: 0x7fffffff };
+/** Little-endian uint32. */
 export const U32: FieldType = { bytes: 4, signed: false, min: 0, max: 0xffffffff };
+/** Little-endian int16. */
 export const I16: FieldType = { bytes: 2, signed: true, min: -0x8000, max: 0x7fff };
+/** Little-endian uint16. */
 export const U16: FieldType = { bytes: 2, signed: false, min: 0, max: 0xffff };
+/** One byte. */
 export const U8: FieldType = { bytes: 1, signed: false, min: 0, max: 0xff };
+/** Little-endian float32. */
 export const F32: FieldType = { ...I32, float: true };
 
 /** One write. */
