@@ -213,24 +213,65 @@ Deno.test("through the rig: a surface its geometry leaves weak (a long horn) is 
   }
 });
 
-Deno.test("through the rig: the keyed line's clip gives the part its range, signed as the part's positive angle, under a mirroring parent too", async () => {
-  const surface = airfoilSurface(prng(311));
-  // Aircraft (aft, up, left) to the scene's frame (−Z forward, +Y up).
-  const toScene = (v: ArrayLike<number>): Vec3 => [-v[2], v[1], v[0]];
-  // The trailing edge: the surface's vertex furthest aft; which way each keyed turn moves it, by hand.
+/** The part range a clip turning `surface` by `keyed` degrees about its hinge gives, worked out by hand. */
+function expectedRange(surface: ReturnType<typeof airfoilSurface>, keyed: number[]): number[] {
+  // The trailing edge: the surface's vertex furthest aft; which way each keyed turn moves it.
   let tail: Vec3 = [-Infinity, 0, 0];
   for (let i = 0; i < surface.positions.length; i += 3) {
     if (surface.positions[i] > tail[0]) tail = [0, 1, 2].map((k) => surface.positions[i + k]) as Vec3;
   }
+  const arm = sub(tail, surface.origin), axis = normalize(surface.axis);
+  const drop = (d: number) => arm[1] - quatRotate(axisAngle(axis, d), arm)[1]; // > 0: trailing edge down
+  const down = keyed.filter((d) => drop(d) > 0).map(Math.abs),
+    up = keyed.filter((d) => drop(d) < 0).map(Math.abs);
+  return [-Math.max(0, ...up), Math.max(0, ...down)].map((d) => Math.round(d * 100) / 100 + 0);
+}
+
+Deno.test("through the rig: 200 keyed surfaces, half under a mirroring parent, take their clip's range", async () => {
+  // Before rig.fit_hinge v23 every one kept its kind's ±25°, whatever its clip keyed.
+  const next = prng(313);
+  const tally: Record<string, number> = {};
+  for (let i = 0; i < 200; i++) {
+    const surface = airfoilSurface(next);
+    const keyed = [
+      0,
+      ...Array.from({ length: 2 + Math.floor(next() * 4) }, () => Math.round(-30 + 65 * next())),
+    ];
+    const mirrored = i % 2 === 1;
+    const doc = newScene();
+    const holder = mirrored ? doc.createNode("Mirror").setScale([-1, 1, 1]) : undefined;
+    if (holder) doc.getRoot().getDefaultScene()!.addChild(holder);
+    addAircraftMesh(doc, "Wing_L", surface.wing.positions, surface.wing.triangles, holder);
+    const aileron = addAircraftMesh(doc, "Aileron_L", surface.positions, surface.triangles, holder);
+    const toScene = (v: ArrayLike<number>): Vec3 => [-v[2], v[1], v[0]];
+    const { rotations, translations } = turnsAbout(
+      aileron,
+      toScene(surface.origin),
+      toScene(surface.axis),
+      keyed,
+    );
+    key(doc, aileron, "rotation", rotations);
+    key(doc, aileron, "translation", translations);
+    const part = (await rig(doc)).report.parts.find((p) => p.panel === "Aileron_L")!;
+    const fit = part.fit as unknown as { rule: string; confidence: string };
+    const taken = fit.rule === "animation";
+    const expected = expectedRange(surface, keyed);
+    const right = taken
+      ? part.min === expected[0] && part.max === expected[1]
+      : part.min === -25 && part.max === 25;
+    assert(right, `#${i} ${keyed}: ${part.min}…${part.max}, expected ${taken ? expected : "±25"}`);
+    const key_ = `${taken ? "keyed line and range" : "geometry's line, default range"} ${fit.confidence}`;
+    tally[key_] = (tally[key_] ?? 0) + 1;
+  }
+  assertEquals(tally, { "keyed line and range good": 200 });
+});
+
+Deno.test("through the rig: the keyed line's clip gives the part its range, signed as the part's positive angle, under a mirroring parent too", async () => {
+  const surface = airfoilSurface(prng(311));
+  // Aircraft (aft, up, left) to the scene's frame (−Z forward, +Y up).
+  const toScene = (v: ArrayLike<number>): Vec3 => [-v[2], v[1], v[0]];
   const keyed = [0, 18, -12, 25, 6];
-  const dropOf = (d: number) => {
-    const arm = sub(tail, surface.origin), axis = normalize(surface.axis);
-    const q = axisAngle(axis, d);
-    return arm[1] - quatRotate(q, arm)[1]; // > 0: the trailing edge went down
-  };
-  const down = keyed.filter((d) => dropOf(d) > 0).map(Math.abs),
-    up = keyed.filter((d) => dropOf(d) < 0).map(Math.abs);
-  const expected = [-Math.max(0, ...up), Math.max(0, ...down)];
+  const expected = expectedRange(surface, keyed);
   assert(expected[0] < 0 && expected[1] > 0, `${expected}`);
   for (const mirrored of [false, true]) {
     const doc = newScene();
