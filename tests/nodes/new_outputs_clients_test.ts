@@ -173,8 +173,12 @@ Deno.test("Khronos validator: every newer output has no error", async () => {
 for (const version of ["C1", "C2"]) {
   Deno.test(`three.js: a Carnivores area (${version}) loads with its objects, skinned limb, morph clip and textures`, async () => {
     const loaded = await load((await run(caseNamed(`carnivores.json area1.rsc (${version})`))).glb);
-    assertEquals(loaded.nodeCount, 12);
-    for (const name of ["obj_00", "obj_01", "obj_02", "ground_00", "ground_01", "obj_00_skeleton"]) {
+    // C2 adds each object's far billboard (decode.rsc v2): a "billboards" group and three quads.
+    const billboards = version === "C2" ? ["billboard_00", "billboard_01", "billboard_02"] : [];
+    assertEquals(loaded.nodeCount, 12 + (billboards.length ? billboards.length + 1 : 0));
+    for (
+      const name of ["obj_00", "obj_01", "obj_02", "ground_00", "ground_01", "obj_00_skeleton", ...billboards]
+    ) {
       assert(loaded.byName.has(name), `${name} loaded`);
     }
     assert((loaded.byName.get("obj_00") as THREE.SkinnedMesh).isSkinnedMesh, "the limb is skinned");
@@ -184,8 +188,14 @@ for (const version of ["C1", "C2"]) {
     // Frame 1 of 3 at 10 KPS is at 0.15 s: the box's vertices move between it and frame 0.
     assert(clipMotion(loaded, loaded.animations[0], box, 0, 0.15) > 1e-3);
     const all = materials(loaded.scene);
-    assertEquals(all.length, 5);
-    assertEquals(new Set(all.map((m) => m.map).filter((t) => t)).size, 5, "a texture on each material");
+    assertEquals(all.length, 5 + billboards.length);
+    // The area's three billboards are one picture (the fixture's default word): one texture after dedup.
+    assertEquals(
+      new Set(all.map((m) => m.map).filter((t) => t)).size,
+      5 + (billboards.length ? 1 : 0),
+      "a texture on each material",
+    );
+    assertEquals(all.filter((m) => !m.map).length, 0, "no material without its texture");
   });
 }
 

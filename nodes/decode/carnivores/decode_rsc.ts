@@ -1,7 +1,7 @@
 /**
  * `decode.rsc` — a Carnivores area resource file (`.rsc`) to a scene: every map object (trees,
  * rocks, huts, animated objects) as a named node with its mesh, texture and animation, its TObjInfo
- * in extras, and the ground textures as images on flat quads.
+ * in extras, the ground textures as images on flat quads, and (C2) each object's far billboard.
  *
  * @module
  */
@@ -12,11 +12,14 @@ import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts"
 /** `decode.rsc` node definition. */
 export const decodeRsc = defineNode({
   type: "decode.rsc",
-  version: 1,
+  // 2: a C2 object's far billboard is an upright, colour-keyed quad (billboard_NN) in a row behind the
+  // ground textures (before, read past and left out).
+  version: 2,
   doc: "Decodes a Carnivores .rsc (area resources): one node per map object (obj_00, obj_01, …) built " +
     "like decode.3df, animated objects with a morph clip like decode.car's, TObjInfo in extras; objects " +
-    "side by side along +X so none overlaps; ground textures as flat one-cell quads. The layout (C1 or " +
-    "C2) is the one whose sections end exactly at the end of the file.",
+    "side by side along +X so none overlaps; ground textures as flat one-cell quads; a C2 object's far " +
+    "billboard as an upright quad over its X–Y extent, texel 0 cut out, in a row behind them. The layout " +
+    "(C1 or C2) is the one whose sections end exactly at the end of the file.",
   inputs: { bytes: { type: "bytes", doc: "A .rsc file." } },
   outputs: { scene: { type: "scene", doc: "The area's objects and ground textures." } },
   params: {

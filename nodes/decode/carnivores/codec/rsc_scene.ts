@@ -5,7 +5,10 @@
  * `extras.partgraph.carnivores.object`. Objects stand side by side along +X, one terrain cell (256
  * game units = 128 file units) apart, bases at y = 0 as the games seat them on the ground, so none
  * overlaps another; each node's translation is that placement and its mesh stays in object space.
- * Ground textures are flat one-cell quads in a row behind the objects (+Z), one node each.
+ * Ground textures are flat one-cell quads in a row behind the objects (+Z), one node each. A C2
+ * object's far billboard (the 128×128 picture the game draws instead of the object at a distance) is
+ * an upright quad of the object's X–Y extent, texel 0x0000 cut out as the game keys it, in a row
+ * behind the ground textures, each under its object's X (`billboard_00`, …).
  *
  * @module
  */
@@ -49,6 +52,7 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
   const gap = CELL_FILE_UNITS * options.scale;
   let cursor = 0;
   let depth = 0;
+  const placed: { object: RscFile["objects"][number]; x: number }[] = [];
   for (const object of rsc.objects) {
     const name = objectName(object.index);
     const objectWarn: WarningSink = (message, detail) => warn(`${name}: ${message}`, detail);
@@ -68,6 +72,7 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
     }, objectWarn);
     const [minX, maxX, maxZ] = extent(node);
     node.setTranslation([cursor - minX, 0, 0]);
+    placed.push({ object, x: cursor - minX });
     cursor += maxX - minX + gap;
     depth = Math.max(depth, maxZ);
     setPartgraphExtras(node, {
@@ -77,7 +82,7 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
           index: object.index,
           ...info,
           flag_names: OBJECT_FLAGS.filter(([bit]) => (info.flags & bit) >>> 0 !== 0).map(([, n]) => n),
-          billboard: object.billboard ? { width: 128, height: 128 } : null,
+          billboard: object.billboard ? { width: 128, height: 128, node: billboardName(object.index) } : null,
         },
       },
     });
@@ -86,6 +91,8 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
   // Every object's texture was written as "texture.png"; a .gltf needs one file name each.
   for (const texture of doc.getRoot().listTextures()) texture.setURI(`${texture.getName()}.png`);
   addGroundTextures(accessors, rsc, gap, depth + gap, options.scale);
+  const groundRow = rsc.textures.length ? CELL_FILE_UNITS * options.scale + gap : 0;
+  addBillboards(accessors, placed, depth + gap + groundRow, options.scale);
   const root = doc.createNode("rsc");
   setPartgraphExtras(root, {
     rsc: {
@@ -100,7 +107,7 @@ export function buildRscScene(rsc: RscFile, options: RscSceneOptions, warn: Warn
       waters: rsc.layout.waters,
       layout: "objects side by side along +X, one terrain cell (128 file units) apart, bases at y = 0; " +
         "ground textures as one-cell quads in a row behind them (+Z)",
-      not_carried: "sky textures, cloud map, far billboards, fogs, sounds, waters",
+      not_carried: "sky textures, cloud map, fogs, sounds, waters",
     },
   });
   scene.addChild(root);
@@ -156,4 +163,56 @@ function addGroundTextures(
     setPartgraphExtras(node, { ground_texture: { index: t, width: 128, height: 128 } });
     group.addChild(node);
   });
+}
+
+/** The node name of object `index`'s far billboard. */
+function billboardName(index: number): string {
+  return `billboard_${String(index).padStart(2, "0")}`;
+}
+
+/**
+ * Each C2 object's far billboard as the games build it (`LoadBMPModel`): an upright quad over the
+ * object's X and Y extent facing +Z, its 128×128 picture with every non-zero texel opaque and texel
+ * 0x0000 transparent (the hardware renderers set the alpha bit of non-zero texels only). The games
+ * turn it to face the camera; here it stands in a row at `z`, under its object's X, double-sided.
+ */
+function addBillboards(
+  accessors: SceneAccessors,
+  placed: readonly { object: RscFile["objects"][number]; x: number }[],
+  z: number,
+  scale: number,
+): void {
+  const withPicture = placed.filter((p) => p.object.billboard);
+  if (withPicture.length === 0) return;
+  const doc = accessors.doc;
+  const group = doc.createNode("billboards").setTranslation([0, 0, z]);
+  doc.getRoot().listScenes()[0].addChild(group);
+  const normal = accessors.create("VEC3", Float32Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1));
+  // Row 0 of the picture is its top: (u, v) = (0, 0) at the top left.
+  const uv = accessors.create("VEC2", Float32Array.of(0, 0, 0, 1, 1, 1, 1, 0));
+  const indices = accessors.create("SCALAR", Uint16Array.of(0, 1, 2, 0, 2, 3));
+  for (const { object, x } of withPicture) {
+    const name = billboardName(object.index);
+    const positions = object.model.points.positions;
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (let i = 0; i < positions.length; i += 3) {
+      minX = Math.min(minX, positions[i]), maxX = Math.max(maxX, positions[i]);
+      minY = Math.min(minY, positions[i + 1]), maxY = Math.max(maxY, positions[i + 1]);
+    }
+    // A model without points has no extent: a one-cell square, as the ground textures are.
+    if (!(minX <= maxX)) [minX, maxX, minY, maxY] = [0, CELL_FILE_UNITS, 0, CELL_FILE_UNITS];
+    // The glTF mapping s·(x, y, −z) keeps x and y; the quad winds counter-clockwise seen from +Z.
+    const [l, r, b, t] = [minX * scale, maxX * scale, minY * scale, maxY * scale];
+    const position = accessors.create("VEC3", Float32Array.of(l, t, 0, l, b, 0, r, b, 0, r, t, 0));
+    const png = encodeRgbaPng(128, 128, textureToRgba({ height: 128, words: object.billboard! }, true));
+    const texture = doc.createTexture(name).setImage(png).setMimeType("image/png").setURI(`${name}.png`);
+    const material = doc.createMaterial(name).setBaseColorTexture(texture).setMetallicFactor(0)
+      .setRoughnessFactor(1).setAlphaMode("MASK").setAlphaCutoff(0.5).setDoubleSided(true);
+    const primitive = doc.createPrimitive().setAttribute("POSITION", position).setAttribute("NORMAL", normal)
+      .setAttribute("TEXCOORD_0", uv).setIndices(indices).setMaterial(material);
+    const node = doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive))
+      .setTranslation([x, 0, 0]);
+    setPartgraphExtras(node, { billboard: { object: object.index, width: 128, height: 128 } });
+    group.addChild(node);
+  }
 }

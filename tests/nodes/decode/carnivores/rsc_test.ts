@@ -90,7 +90,10 @@ for (const version of ["c2", "c1"] as const) {
     assert.deepEqual(info(nodes[0]).flag_names, ["place_ground", "bound"]);
     assert.deepEqual(info(nodes[2]).flag_names, ["animated"]);
     assert.equal(info(nodes[2]).flags, 0x80000000);
-    assert.deepEqual(info(nodes[0]).billboard, version === "c2" ? { width: 128, height: 128 } : null);
+    assert.deepEqual(
+      info(nodes[0]).billboard,
+      version === "c2" ? { width: 128, height: 128, node: "billboard_00" } : null,
+    );
     // Each object keeps its own mesh, texture and (limb) bone table.
     assert.equal(nodes[1].getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getCount(), 8);
     assert.equal((getPartgraphExtras(nodes[0]).carnivores as { bones: unknown[] }).bones.length, 4);
@@ -114,6 +117,7 @@ for (const version of ["c2", "c1"] as const) {
       "obj_02_texture.png",
       "ground_00.png",
       "ground_01.png",
+      ...(version === "c2" ? ["billboard_00.png", "billboard_01.png", "billboard_02.png"] : []),
     ]);
   });
 }
