@@ -6,7 +6,8 @@
  *
  * A model is a rotorcraft when a node is named as a helicopter's rotor or a part only rotors have
  * (`MainRotor`, `Tail_Rotor`, `Hauptrotor`, `Heckrotor`, `Swashplate`, `Fenestron`), or a node
- * named a bare `Rotor` is as wide as a main rotor: at least half the model's largest extent. An
+ * named a bare `Rotor` (or `Blades`, `Propeller`) is as wide as a main rotor: at least half the
+ * model's largest extent. An
  * airplane's propeller named `Rotor` (the Sketchbook airplane's is) spans a fifth of the model or
  * less, and a tilt-rotor's, which could pass, comes with elevators, which weak hints never override.
  *
@@ -36,6 +37,22 @@ const ROTORCRAFT_TOKENS: ReadonlySet<string> = new Set([
 /** Words that, beside `rotor`, make it a helicopter's main or tail rotor (`Rotor_Main`, `rotor de cola`). */
 const ROTOR_QUALIFIERS: ReadonlySet<string> = new Set(["main", "tail", "principal", "cola", "queue", "coda"]);
 
+/**
+ * Words that may name a main rotor or an airplane's propeller (`Rotor`, `Blades`, `Propeller`, French
+ * `Helice`): a main rotor only when it is main-rotor sized.
+ */
+const BARE_ROTOR_TOKENS: ReadonlySet<string> = new Set([
+  "rotor",
+  "rotors",
+  "blade",
+  "blades",
+  "propeller",
+  "propellers",
+  "prop",
+  "helice",
+  "airscrew",
+]);
+
 /** A bare rotor spanning at least this share of the model's largest extent is a main rotor. */
 export const MAIN_ROTOR_SHARE = 0.5;
 
@@ -59,7 +76,7 @@ export function rotorcraftEvidence(nodes: readonly Node[]): RotorcraftEvidence |
   for (const node of nodes) {
     const tokens = tokenize(node.getName()).map((t) => t.replace(/ё/g, "е"));
     if (tokens.some((t) => ROTORCRAFT_TOKENS.has(t))) named.push(node.getName());
-    else if (tokens.some((t) => t === "rotor" || t === "rotors")) {
+    else if (tokens.some((t) => BARE_ROTOR_TOKENS.has(t))) {
       if (tokens.some((t) => ROTOR_QUALIFIERS.has(t))) named.push(node.getName());
       else bare.push(node);
     }

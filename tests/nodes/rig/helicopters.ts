@@ -4,10 +4,10 @@
  * vertical disc at the end of the boom, a fin, and a horizontal stabiliser across the boom — fixed on
  * a Bell 206 or an AS350 (`HorizontalStabilizer`, `H_Stab`, `Tailplane`, or a pair of halves), a true
  * all-moving `Stabilator` on a UH-60. The rotors are named as modellers name them (`MainRotor` with
- * `MainRotor_Blade_1`…, `Rotor_Main`, German `Hauptrotor`, or a bare `Rotor`/`Rotor.001` told only
- * by its size). Also the airplane that must stay an airplane: a propeller named `Rotor` (as the
- * Sketchbook airplane's is) and a `Tailplane` as its only pitch surface. Aircraft coordinates (aft,
- * up, left); deterministic from the generator.
+ * `MainRotor_Blade_1`…, `Rotor_Main`, German `Hauptrotor`, or a bare `Rotor`/`Rotor.001` or
+ * `Blades`/`Tail_Prop` told only by its size). Also the airplane that must stay an airplane: a
+ * propeller named `Rotor` (as the Sketchbook airplane's is) and a `Tailplane` as its only pitch
+ * surface. Aircraft coordinates (aft, up, left); deterministic from the generator.
  *
  * @module
  */
@@ -66,6 +66,7 @@ const ROTOR_NAMES = [
   { main: "Hauptrotor", blade: "", tail: "Heckrotor" },
   { main: "main_rotor_blade_", blade: "each", tail: "tail_rotor" },
   { main: "Rotor", blade: "", tail: "Rotor.001" },
+  { main: "Blades", blade: "", tail: "Tail_Prop" },
 ] as const;
 
 /** How each fixed stabiliser is named: one object across the boom, or a pair of halves. */
@@ -166,8 +167,8 @@ export function helicopter(next: () => number, index: number): HelicopterSample 
 }
 
 /**
- * An airplane whose propeller is named `Rotor` (as the Sketchbook airplane's is) and whose only pitch
- * surface is a `Tailplane` (or `Stab_L`/`Stab_R`): the tailplane is its stabilator.
+ * An airplane whose propeller is named `Rotor` (as the Sketchbook airplane's is) or `Propeller`, and
+ * whose only pitch surface is a `Tailplane` (or `Stab_L`/`Stab_R`): the tailplane is its stabilator.
  */
 export function proppedAirplane(next: () => number, index: number): ClassSample & { stabiliser: string[] } {
   const span = 5 + 2 * next(), chord = 1.2;
@@ -186,7 +187,7 @@ export function proppedAirplane(next: () => number, index: number): ClassSample 
     fixed: [
       FUSELAGE,
       { name: "Wing", mesh: boxMesh([1, -0.06, -span], [1 + chord, 0.06, span]) },
-      { name: index % 3 ? "Rotor" : "rotor", mesh: prop },
+      { name: ["rotor", "Rotor", "Propeller"][index % 3], mesh: prop },
     ],
     stabiliser: names,
     description: `propeller 'Rotor', ${names.join("+")}`,
