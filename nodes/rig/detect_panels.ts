@@ -23,7 +23,8 @@ export const rigDetectPanels = defineNode({
   // in the modeller's language. 7: a canard carrying an elevator is the fixed foreplane it hangs on (it
   // was an all-moving canard). 9: on a rotorcraft (rotors named, or a bare `Rotor` main-rotor sized) the
   // weak stabilator hints count no more: a helicopter's fixed stabiliser was rigged as a stabilator.
-  version: 9,
+  // 10: a main-rotor-sized `Blades`, `Propeller` or `Helice` tells a rotorcraft too.
+  version: 10,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },
