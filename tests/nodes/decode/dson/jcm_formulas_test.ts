@@ -15,80 +15,12 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { join } from "node:path";
 import { tempDir } from "../../../support/temp.ts";
-import {
-  channels,
-  dsonBytes,
-  generateFigure,
-  gridPosition,
-  type Json,
-  libraryFigure,
-  posePreset,
-} from "./generate.ts";
+import { channels, dsonBytes, gridPosition, type Json, libraryFigure, posePreset } from "./generate.ts";
+import { JCM, JCM_DELTA_CM, JCM_FIGURE_FILE, jcmCurve, jcmFigure } from "./jcm_figure.ts";
 
-const FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
-const BONE = `lForearmBend:${encodeURI(FILE)}#lForearmBend?rotation/y/value`;
-const JCM = "pJCMForeArmFwd_135_L";
-/** The JCM's curve: 0 at rest, 1 at the elbow bent 135° (Daz bends the left forearm to −y). */
-const KEYS = [[0, 0, 0, 0, 0], [-135, 1, 0, 0, 0]];
-/** The JCM moves vertex 5 by 2 cm along +Y at weight 1. */
-const JCM_DELTA_CM = 2;
-
-/** The weight the JCM's curve gives at `bend` degrees (linear between its keys, held beyond). */
-function curve(bend: number): number {
-  return Math.min(1, Math.max(0, bend / -135));
-}
-
-/**
- * A Genesis-8-like figure: shoulder and forearm bones (the forearm bent `bend`° about y), the
- * forearm's JCM driven by its rotation through `spline`, scaled by the `JCMsOn` controller
- * (`jcmsOn`); `extra` modifiers are added to the figure's geometry.
- */
-function genesisArm(bend: number, spline = "spline_linear", jcmsOn = 1, extra: Json[] = []): Json {
-  const text = JSON.stringify(
-    generateFigure({ side: 4, bones: 2, figureId: "Genesis8Female", assetId: FILE }),
-  )
-    .replaceAll("Genesis8Female_bone0", "lShldrBend").replaceAll("Genesis8Female_bone1", "lForearmBend");
-  const json = JSON.parse(text) as Json;
-  (json.node_library as Json[])[2].rotation = channels("float", [0, bend, 0]);
-  const geometry = "#Genesis8Female_geo";
-  (json.modifier_library as Json[]).push(
-    {
-      id: "JCMsOn",
-      name: "JCMs On",
-      parent: geometry,
-      channel: { id: "value", type: "float", value: 1, current_value: jcmsOn, min: 0, max: 1, clamped: true },
-    },
-    {
-      id: JCM,
-      name: JCM,
-      parent: geometry,
-      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
-      formulas: [
-        {
-          output: `Genesis8Female:${encodeURI(FILE)}#${JCM}?value`,
-          operations: [
-            { op: "push", url: BONE },
-            ...KEYS.map((key) => ({ op: "push", val: key })),
-            { op: "push", val: KEYS.length },
-            { op: spline },
-          ],
-        },
-        {
-          output: `Genesis8Female:${encodeURI(FILE)}#${JCM}?value`,
-          stage: "mult",
-          operations: [{ op: "push", url: `Genesis8Female:${encodeURI(FILE)}#JCMsOn?value` }],
-        },
-      ],
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, JCM_DELTA_CM, 0]] } },
-    },
-    ...extra,
-  );
-  const scene = json.scene as { modifiers: Json[] };
-  for (const id of ["JCMsOn", JCM, ...extra.map((m) => m.id as string)]) {
-    scene.modifiers.push({ id: `${id}-1`, url: `#${id}`, parent: "#Genesis8Female_geo-1" });
-  }
-  return json;
-}
+const FILE = JCM_FIGURE_FILE;
+const curve = jcmCurve;
+const genesisArm = jcmFigure;
 
 async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
   const ctx = testContext();
