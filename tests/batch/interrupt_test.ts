@@ -26,14 +26,37 @@ Deno.test("runBatch with a signal: an input that hangs is given up when it abort
   assertEquals(Object.keys(manifest.inputs), ["plain.bin"]);
 });
 
+Deno.test("runBatch with a signal aborted before it starts: no input runs and no worker is made", async () => {
+  const dir = await tempDir({ prefix: "partgraph-interrupt-early-" });
+  await hostileGraph(dir, { "hang.bin": [2, 0], "plain.bin": [0] });
+  const controller = new AbortController();
+  controller.abort();
+  const started: string[] = [];
+  for (const processes of [false, true]) {
+    const { manifest, summary } = await runHostileBatch(dir, {
+      signal: controller.signal,
+      processes,
+      jobs: 2,
+      onEvent: (event) => void (event.event === "input" && started.push(event.input)),
+    });
+    assertEquals([summary.ok, summary.failed, summary.notRun, summary.interrupted], [0, 0, 2, true]);
+    assertEquals(manifest.inputs, {});
+    // Each slot of the pool ends before it makes its worker: none ran an input.
+    assertEquals(summary.workers.map((w) => w.inputs), [0, 0]);
+  }
+  assertEquals(started, []);
+});
+
 for (const pool of ["--processes", "--workers"]) {
-  Deno.test(`partgraph batch ${pool} on SIGTERM: stops its workers, writes no manifest, exits 143`, async () => {
-    await interruptedBatch(pool, "SIGTERM");
+  // SIGTERM as soon as the batch starts its first input, before any worker is ready (a process still
+  // starting Deno, a Deno worker still loading its modules): the one being made must be stopped too.
+  Deno.test(`partgraph batch ${pool} on SIGTERM as it starts: stops its workers, writes no manifest, exits 143`, async () => {
+    await interruptedBatch(pool, "SIGTERM", "starting");
   });
   // A terminal's Ctrl-C goes to the batch's whole process group: its worker processes must be out of
   // its reach and leave the batch to stop them, so no input running is failed by a process that died first.
   Deno.test(`partgraph batch ${pool} on a Ctrl-C to its process group: gives up the inputs running, fails none`, async () => {
-    await interruptedBatch(pool, "SIGINT");
+    await interruptedBatch(pool, "SIGINT", "in hand");
   });
 }
 
@@ -45,23 +68,23 @@ Deno.test("partgraph batch --processes killed with SIGKILL: no worker process ou
   const graph = await hostileGraph(dir, { "loop.bin": [2, 0, 0], "await.bin": [8, 0] });
   const out = join(dir, "out");
   const batch = cliBatch(graph, dir, out, "--processes").spawn();
-  const events: { event: string; id?: string; state?: string }[] = [];
-  const reading = (async () => {
-    for await (const line of batch.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream())) {
-      events.push(JSON.parse(line));
-    }
-  })();
+  const guard = setTimeout(() => batch.kill("SIGKILL"), 120_000); // a batch that never starts them
   const stderr = new Response(batch.stderr).text();
-  const hostileRunning = () =>
-    events.filter((e) => e.event === "node" && e.id === "hostile" && e.state === "running").length;
-  const inHand = await until(async () => hostileRunning() === 2 && (await workers(out)).length === 2, 60_000);
+  const events = batchEvents(batch);
+  // Both inputs are in their worker processes' hands once each process says its node runs.
+  const inHand = await events.until(hostileRunning(2));
+  const pids = await workers(out);
   batch.kill("SIGKILL");
-  await Promise.all([batch.status, reading, stderr]);
-  assert(inHand, "the two inputs never both ran");
-  await until(async () => (await workers(out)).length === 0);
+  await Promise.all([batch.status, events.ended, stderr]);
+  clearTimeout(guard);
+  assert(inHand, `the batch ended before both inputs ran: ${await stderr}`);
+  assertEquals(pids.length, 2, "two worker processes, one per input");
+  // Each ends within a poll of its watchdog (250 ms) or at once (its stdin closed); the minute is a
+  // guard for a machine so loaded that a process is not scheduled for a while, not a time to meet.
+  const gone = await until(async () => (await workers(out)).length === 0, 60_000);
   const left = await workers(out);
   for (const pid of left) Deno.kill(pid, "SIGKILL");
-  assertEquals(left, [], "worker processes outlived their batch by 5 s");
+  assert(gone, `worker processes outlived their batch by a minute: ${left}`);
 });
 
 /** The pids of the worker processes writing `out`. */
@@ -69,47 +92,90 @@ async function workers(out: string): Promise<number[]> {
   return (await workerProcessesWriting(out)).map((line) => Number(line.split(" ")[0]));
 }
 
-/** Polls `done` every 20 ms for up to `ms`; whether it came true. */
-async function until(done: () => Promise<boolean>, ms = 5_000): Promise<boolean> {
-  for (let wait = 0; wait < ms / 20; wait++) {
-    if (await done()) return true;
+/** Polls `done` every 20 ms until it comes true, for `ms` at most; whether it did. */
+async function until(done: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = performance.now() + ms;
+  while (!(await done())) {
+    if (performance.now() > deadline) return false;
     await new Promise((next) => setTimeout(next, 20));
   }
-  return false;
+  return true;
+}
+
+/** One `--json` event of the CLI batch. */
+type Event = { event: string; state?: string; input?: string; id?: string; [key: string]: unknown };
+
+/** The `--json` events of a CLI batch, read as they come. */
+interface Events {
+  /** The events so far. */
+  readonly seen: readonly Event[];
+  /** Waits until `test` holds of the events so far, or they end; whether it holds. */
+  readonly until: (test: (seen: readonly Event[]) => boolean) => Promise<boolean>;
+  /** Resolves once stdout has ended. */
+  readonly ended: Promise<void>;
+}
+
+/** Reads the `--json` events `batch` prints. */
+function batchEvents(batch: Deno.ChildProcess): Events {
+  const seen: Event[] = [];
+  let over = false;
+  let wake = () => {};
+  const ended = (async () => {
+    for await (const line of batch.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream())) {
+      seen.push(JSON.parse(line));
+      wake();
+    }
+    over = true;
+    wake();
+  })();
+  const until = async (test: (seen: readonly Event[]) => boolean) => {
+    while (!test(seen)) {
+      if (over) return false;
+      await new Promise<void>((next) => wake = next);
+    }
+    return true;
+  };
+  return { seen, until, ended };
+}
+
+/** Whether `count` inputs' hostile nodes run (each a worker has started and holds). */
+function hostileRunning(count: number): (seen: readonly Event[]) => boolean {
+  const running = (e: Event) => e.event === "node" && e.id === "hostile" && e.state === "running";
+  return (seen) => new Set(seen.filter(running).map((e) => e.input)).size === count;
 }
 
 /**
  * A CLI batch of two hanging inputs and a plain one on two jobs, in a process group of its own, sent
- * SIGTERM (to the batch) or SIGINT (to the group, as a terminal's Ctrl-C) once both hang: it must end
- * at once, fail nothing, say what did not run, write no manifest and leave no worker process behind.
+ * SIGTERM (to the batch) or SIGINT (to the group, as a terminal's Ctrl-C) at a moment the batch says
+ * by its events: as it starts its first input (`starting`), or once both hanging inputs are in their
+ * workers' hands (`in hand`). Either way it must end at once, fail nothing, say what did not run, write
+ * no manifest, and have stopped every worker process before it exits.
  */
-async function interruptedBatch(pool: string, signal: "SIGTERM" | "SIGINT"): Promise<void> {
+async function interruptedBatch(
+  pool: string,
+  signal: "SIGTERM" | "SIGINT",
+  when: "starting" | "in hand",
+): Promise<void> {
   const dir = await tempDir({ prefix: "partgraph-interrupt-cli-" });
   const graph = await hostileGraph(dir, { "hang1.bin": [2, 0, 0], "hang2.bin": [2, 0], "plain.bin": [0] });
   const out = join(dir, "out");
   const batch = cliBatch(graph, dir, out, pool).spawn();
-  // A batch that ignores the signal would hang the suite: it is killed after a minute, and fails.
-  const deadline = setTimeout(() => batch.kill("SIGKILL"), 60_000);
+  // A batch that ignores the signal would hang the suite: it is killed after two minutes, and fails.
+  const deadline = setTimeout(() => batch.kill("SIGKILL"), 120_000);
   const stderr = new Response(batch.stderr).text();
-  const events: { event: string; state?: string; input?: string; [key: string]: unknown }[] = [];
-  let signalled = false;
-  const lines = batch.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
-  for await (const line of lines) {
-    events.push(JSON.parse(line));
-    const running = events.filter((e) => e.event === "input" && e.state === "running").length;
-    // Both hung inputs are in their workers now: the interruption must end them.
-    const hung = pool === "--workers" || (await workerProcessesWriting(out)).length === 2;
-    if (!signalled && running === 2 && hung) {
-      // setsid made the batch the leader of a new group: a negative pid sends to all of the group.
-      if (signal === "SIGTERM") batch.kill("SIGTERM");
-      else await new Deno.Command("kill", { args: ["-INT", "--", `-${batch.pid}`] }).output();
-      signalled = true;
-    }
-  }
+  const events = batchEvents(batch);
+  const reached = await events.until(
+    when === "in hand" ? hostileRunning(2) : (seen) => seen.some((e) => e.event === "input"),
+  );
+  // setsid made the batch the leader of a new group: a negative pid sends to all of the group.
+  if (reached && signal === "SIGTERM") batch.kill("SIGTERM");
+  else if (reached) await new Deno.Command("kill", { args: ["-INT", "--", `-${batch.pid}`] }).output();
+  await events.ended;
   const status = await batch.status;
   clearTimeout(deadline);
+  assert(reached, `the batch ended before the moment to interrupt it (${when}): ${await stderr}`);
   assertEquals([status.code, status.signal], [signal === "SIGTERM" ? 143 : 130, null], await stderr);
-  const summary = events.find((e) => e.event === "summary");
+  const summary = events.seen.find((e) => e.event === "summary");
   assertEquals(
     [summary?.ok, summary?.failed, summary?.notRun, summary?.interrupted, summary?.manifest],
     [0, 0, 3, true, null],
@@ -118,10 +184,7 @@ async function interruptedBatch(pool: string, signal: "SIGTERM" | "SIGINT"): Pro
     () => assert(false, "an interrupted batch wrote a manifest"),
     (e) => assert(e instanceof Deno.errors.NotFound),
   );
-  // The pool kills its processes before the batch exits; give the kernel a moment to reap them.
-  for (let wait = 0; wait < 50 && (await workerProcessesWriting(out)).length; wait++) {
-    await new Promise((done) => setTimeout(done, 20));
-  }
+  // The pool has waited for each of its processes to end before the batch exits: none may be left.
   assertEquals(await workerProcessesWriting(out), [], "worker processes left running");
 }
 

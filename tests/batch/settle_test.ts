@@ -21,8 +21,10 @@ Deno.test("settle: a job that overruns the limit once started is refused, its wo
   const begun = performance.now();
   await assert.rejects(settle(work, 150, undefined, started), (error) => {
     assert.ok(error instanceof TimeLimit && !error.starting && error.ms === 150);
+    // At least 200 + 150 ms (less a timer's rounding); no upper bound: a loaded machine may run the
+    // timer late, and a limit not applied at all would have let the work end with "late" instead.
     const waited = performance.now() - begun;
-    assert.ok(waited >= 340 && waited < 1_500, `${waited} ms: the 150 ms ran from the start at 200 ms`);
+    assert.ok(waited >= 340, `${waited} ms: the 150 ms ran from the start at 200 ms`);
     return true;
   });
 });

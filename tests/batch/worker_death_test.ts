@@ -6,13 +6,19 @@ import type { BatchEvent } from "../../batch/batch.ts";
 
 const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
 
+/**
+ * The time limit per input here is only a guard: a pool that waits on a dead worker fails in a minute
+ * rather than hanging the suite. It is no time to meet: each worker's first input loads the graph's
+ * modules as it runs (0.2 s idle, 2.5 s for a process with both cores loaded), and these tests make
+ * one fresh worker after another (six of them took 75 s in all under that load).
+ */
+const GUARD_MS = 60_000;
+
 /** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
 async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
   const dir = await tempDir({ prefix: "partgraph-worker-death-" });
   await hostileGraph(dir, files);
-  // The time limit is only a guard: a pool that waits on a dead worker fails here in 15 s rather than
-  // hanging the suite.
-  const { manifest } = await runHostileBatch(dir, { processes, inputTimeoutMs: 15_000 });
+  const { manifest } = await runHostileBatch(dir, { processes, inputTimeoutMs: GUARD_MS });
   return Object.fromEntries(
     Object.entries(manifest.inputs).map((
       [input, r],
@@ -52,7 +58,7 @@ for (const processes of [false, true]) {
     const events: BatchEvent[] = [];
     const { summary } = await runHostileBatch(dir, {
       processes,
-      inputTimeoutMs: 15_000,
+      inputTimeoutMs: GUARD_MS,
       onEvent: (event) => events.push(event),
     });
     assertEquals([summary.ok, summary.failed], [2, 0]);

@@ -46,7 +46,8 @@ async function atTerminal(
     stderr: "piped",
   }).spawn();
   // A prompt waits for an answer that never comes: give up after a while rather than hang the suite.
-  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  // Two minutes, as a guard only: a run that needs no answer ends in a second, or a few on a loaded machine.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
   const { code, stdout, stderr } = await child.output();
   clearTimeout(timer);
   return { code, text: new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr) };
