@@ -44,6 +44,11 @@ export interface Fragment {
 
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
+/** A fragment's path prefix for messages: `<its directory>/`, or nothing at a `.3db`'s root (`\\`). */
+function where(dir: UtfEntry): string {
+  return dir.name === "\\" ? "" : `${dir.name}/`;
+}
+
 /** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
 export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   const lods: VMeshRef[] = [];
@@ -54,7 +59,22 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
     for (let level = 0;; level++) {
       const levelDir = findChild(multi, `Level${level}`);
       const ref = findChild(findChild(levelDir, "VMeshPart"), "VMeshRef");
-      if (!ref) break;
+      if (!ref) {
+        // Like Librelancer, only the levels from 0 up to the first gap are read; say what that leaves.
+        const later = (multi.children ?? []).map((c) => /^level(\d+)$/i.exec(c.name))
+          .filter((m) => m && Number(m[1]) > level).map((m) => m![0]);
+        const what = levelDir
+          ? `${where(dir)}${multi.name}/${levelDir.name} has no VMeshPart/VMeshRef`
+          : `${where(dir)}${multi.name} has no Level${level}`;
+        const kept = level === 0 ? "the part has no mesh" : `the part keeps its ${level} LOD(s) before it`;
+        if (later.length) {
+          warn(
+            `${what}: the levels after it (${later.join(", ")}) are not read, as Librelancer reads only ` +
+              `levels 0, 1, … up to the first missing one; ${kept}`,
+          );
+        } else if (levelDir) warn(`${what}: ${kept}`);
+        break;
+      }
       lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
       lodEntries.push(`${multi.name}/${levelDir!.name}/VMeshPart/${ref.name}`);
     }
@@ -64,10 +84,13 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
       switchDistances = data.floats(0, data.length >> 2, "Switch2 distances");
     }
   } else {
-    const ref = findChild(findChild(dir, "VMeshPart"), "VMeshRef");
+    const part = findChild(dir, "VMeshPart");
+    const ref = findChild(part, "VMeshRef");
     if (ref) {
       lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
       lodEntries.push(`VMeshPart/${ref.name}`);
+    } else if (part) {
+      warn(`${where(dir)}${part.name} has no VMeshRef: the part has no mesh`);
     }
   }
   const wireLeaf = findChild(findChild(dir, "VMeshWire"), "VWireData");

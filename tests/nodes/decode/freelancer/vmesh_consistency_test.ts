@@ -2,7 +2,9 @@
  * Damage the structure sweep (`tests/nodes/decode/sweep/`) found decoding without a word: a
  * `VMeshData` whose FVF or counts leave bytes after its vertex buffer (a wrong FVF misreads every
  * vertex), a mesh type other than 1, and a `VMeshRef` whose own index and vertex ranges disagree
- * with the groups it selects. Each is now a named warning; a consistent file gives none.
+ * with the groups it selects, a `MultiLevel` whose `Level0` is empty (the levels after it were dropped
+ * unread) and a `VMeshPart` without its `VMeshRef`. Each is now a named warning; a consistent file
+ * gives none.
  */
 import assert from "node:assert/strict";
 import { ByteWindow } from "../../../../runtime/binary.ts";
@@ -146,4 +148,57 @@ Deno.test("corpus: the Librelancer monkey relabelled FVF 0x102 warns that its 32
   const clean = testContext();
   await runNode(decodeAuto, { bytes: { bytes, name: "monkey.3db" } }, {}, clean);
   assert.ok(!clean.warnings.some((w) => /vertex buffer|disagrees|mesh type/.test(w.message)));
+});
+
+/** decode.auto's warnings for the compound fixture with one sweep case applied. */
+async function compoundWarnings(field: RegExp, value: string): Promise<string[]> {
+  const bytes = buildCompound().bytes;
+  const edit = casesUtf(bytes).find((c) => field.test(c.field) && c.value === value);
+  assert.ok(edit, `the sweep has a case ${field} = ${value}`);
+  const ctx = testContext();
+  await runNode(decodeAuto, { bytes: { bytes: applyCase(bytes, edit), name: "ship.cmp" } }, {}, ctx);
+  return ctx.warnings.map((w) => w.message);
+}
+
+Deno.test("decode.auto: a MultiLevel whose Level0 is empty warns that the levels after it are not read", async () => {
+  const warnings = await compoundWarnings(/^entry 'Level0' @\d+ first child$/, "0");
+  const found = warnings.filter((w) => w.includes("are not read"));
+  assert.equal(found.length, 1, warnings.join("\n"));
+  assert.match(
+    found[0],
+    /^[^ ]+\/MultiLevel\/Level0 has no VMeshPart\/VMeshRef: the levels after it \(Level1\) are not read, .*; the part has no mesh$/,
+  );
+});
+
+Deno.test("decode.auto: every emptied VMeshPart warns, naming what its part keeps; the untouched compound does not", async () => {
+  const bytes = buildCompound().bytes;
+  const emptied = casesUtf(bytes).filter((c) =>
+    /^entry 'VMeshPart' @\d+ first child$/.test(c.field) && c.value === "0"
+  );
+  assert.ok(emptied.length >= 2, "the compound has single-LOD and MultiLevel parts");
+  const said: string[] = [];
+  for (const edit of emptied) {
+    const ctx = testContext();
+    await runNode(decodeAuto, { bytes: { bytes: applyCase(bytes, edit), name: "ship.cmp" } }, {}, ctx);
+    const messages = ctx.warnings.map((w) => w.message);
+    const named = messages.filter((m) => /has no VMeshRef|has no VMeshPart\/VMeshRef/.test(m));
+    assert.equal(named.length, 1, `${edit.field}: ${messages.join("\n")}`);
+    said.push(named[0]);
+  }
+  // The last LOD emptied: the levels before it stay.
+  assert.ok(
+    said.some((m) =>
+      /\/MultiLevel\/Level1 has no VMeshPart\/VMeshRef: the part keeps its 1 LOD\(s\) before it$/.test(m)
+    ),
+    said.join("\n"),
+  );
+  assert.ok(
+    said.some((m) => /^[^ ]+\/VMeshPart has no VMeshRef: the part has no mesh$/.test(m)),
+    said.join("\n"),
+  );
+  const ctx = testContext();
+  await runNode(decodeAuto, { bytes: { bytes, name: "ship.cmp" } }, {}, ctx);
+  assert.ok(
+    !ctx.warnings.some((w) => /has no VMeshRef|are not read|disagrees|vertex buffer/.test(w.message)),
+  );
 });
