@@ -88,6 +88,105 @@ def check_turn(pivot, problems):
     return moved
 
 
+BLEND_METHODS = {"OPAQUE": "OPAQUE", "BLEND": "BLEND", "MASK": "CLIP"}
+
+
+def image_feeding(socket, depth=0, channel=None):
+    """The Image Texture node whose output reaches `socket` through the node links, and the channel
+    (a Separate Color output's name) it passes through; (None, None) when none does."""
+    if depth > 8 or not socket.is_linked:
+        return None, None
+    for link in socket.links:
+        node = link.from_node
+        if node.type == "TEX_IMAGE":
+            return node, channel
+        via = link.from_socket.name if node.type in ("SEPARATE_COLOR", "SEPRGB") else channel
+        for source in node.inputs:
+            found = image_feeding(source, depth + 1, via)
+            if found[0]:
+                return found
+    return None, None
+
+
+def check_material(entry, problems, checked):
+    """The material draws with the file's alpha mode; a textured clear coat drives the Principled BSDF's coat."""
+    material = bpy.data.materials.get(entry["name"])
+    if material is None:
+        problems.append(f"material '{entry['name']}': not imported")
+        return
+    want = BLEND_METHODS.get(entry["alphaMode"], "OPAQUE")
+    if material.blend_method != want:
+        problems.append(f"material '{material.name}': blend method {material.blend_method}, expected {want}")
+    else:
+        checked["blend_methods"] = checked.get("blend_methods", 0) + 1
+    coat = entry.get("clearcoat")
+    if coat:
+        checked["clearcoat_textures"] = checked.get("clearcoat_textures", 0) + check_coat(
+            material, coat["texture"], coat["roughness"], problems)
+
+
+def check_coat(material, textured, rough_textured, problems):
+    """How many of the coat's amount and roughness a texture feeds as it should (problems for the rest)."""
+    bsdf = next((n for n in material.node_tree.nodes if n.type == "BSDF_PRINCIPLED"), None)
+    if bsdf is None:
+        problems.append(f"material '{material.name}': no Principled BSDF for its clear coat")
+        return 0
+    fed = 0
+    # KHR_materials_clearcoat: the coat's amount is the texture's red, its roughness the green.
+    for socket, wanted, want_channel in (("Clearcoat", textured, "Red"),
+                                         ("Clearcoat Roughness", rough_textured, "Green")):
+        if not wanted:
+            continue
+        image, channel = image_feeding(bsdf.inputs[socket])
+        if image is None:
+            problems.append(f"material '{material.name}': its BSDF's {socket} input is not fed by a texture")
+        elif channel != want_channel:
+            problems.append(f"material '{material.name}': {socket} reads the texture's {channel}, "
+                            f"not its {want_channel}")
+        elif image.image is None or image.image.colorspace_settings.name != "Non-Color":
+            problems.append(f"material '{material.name}': the {socket} texture is not read as non-colour data")
+        else:
+            fed += 1
+    return fed
+
+
+def check_wants(wants, problems, checked):
+    """What the case means Blender to show, known from its input (not read from the checked file)."""
+    blocks = {k.name: k for m in bpy.data.meshes if m.shape_keys for k in m.shape_keys.key_blocks}
+    for name, value in wants.get("shapeKeys", {}).items():
+        block = blocks.get(name)
+        if block is None or abs(block.value - value) > 1e-6:
+            got = "missing" if block is None else f"{block.value:.6g}"
+            problems.append(f"shape key '{name}': {got}, wanted {value:.6g}")
+        else:
+            checked["wanted"] = checked.get("wanted", 0) + 1
+    for name, method in wants.get("blend", {}).items():
+        material = bpy.data.materials.get(name)
+        if material is None or material.blend_method != method:
+            problems.append(f"material '{name}': blend method "
+                            f"{material and material.blend_method}, wanted {method}")
+        else:
+            checked["wanted"] = checked.get("wanted", 0) + 1
+    for name in wants.get("clearcoat", []):
+        material = bpy.data.materials.get(name)
+        if material is None:
+            problems.append(f"material '{name}': not imported, wanted with a clear coat")
+        elif check_coat(material, True, True, problems) == 2:
+            checked["wanted"] = checked.get("wanted", 0) + 1
+    for name in wants.get("fixed", []):
+        obj = bpy.data.objects.get(name)
+        chain = []
+        while obj is not None:
+            chain.append(obj)
+            obj = obj.parent
+        turning = [o.name for o in chain if o.get("ctrl_type")]
+        if not chain or turning:
+            problems.append(f"object '{name}': {'missing' if not chain else f'under the pivot {turning[0]}'}, "
+                            f"wanted fixed")
+        else:
+            checked["wanted"] = checked.get("wanted", 0) + 1
+
+
 def clip_frames():
     """Every third frame of the scene's range, and its last."""
     scene = bpy.context.scene
@@ -159,9 +258,9 @@ def main():
 
     for entry in expect["morphs"]:
         obj = objects.get(entry["node"])
-        if obj is not None and obj.type == "EMPTY":
-            # A skinned mesh node: Blender's importer keeps the node as an empty and puts its mesh on a
-            # new object under the armature, named after the node ("limb" -> "limb.001").
+        if obj is not None and obj.type in ("EMPTY", "ARMATURE"):
+            # A skinned mesh node: Blender's importer keeps the node as an empty (or names the armature
+            # after it) and puts its mesh on a new object under the armature ("limb" -> "limb.001").
             obj = next((o for o in bpy.data.objects if o.type == "MESH" and skinned(o)
                         and o.name.rsplit(".", 1)[0] == entry["node"]), obj)
         keys = obj.data.shape_keys if obj is not None and obj.type == "MESH" else None
@@ -171,6 +270,14 @@ def main():
                             f"expected {entry['targets'][:4]}...")
         else:
             checked["shape_keys"] += len(names)
+            # The importer sets each key's value to the weight the file draws it at.
+            for name, weight in zip(names, entry.get("weights", [])):
+                value = keys.key_blocks[name].value
+                if abs(value - weight) > 1e-6:
+                    problems.append(f"shape key '{name}' of '{entry['node']}': value {value:.6g}, "
+                                    f"the file's weight {weight:.6g}")
+                else:
+                    checked["weights"] = checked.get("weights", 0) + 1
 
     actions = [a.name for a in bpy.data.actions]
     for name in expect["animations"]:
@@ -201,6 +308,9 @@ def main():
             check_turn(obj, problems)
             checked["turns"] += 1
 
+    for entry in expect.get("materials", []):
+        check_material(entry, problems, checked)
+
     # Each embedded PNG is an image Blender can read: its size, and pixels that are not all black.
     checked["images"] = 0
     for width, height in expect.get("images", []):
@@ -214,6 +324,8 @@ def main():
 
     if clip:
         checked["clip_poses"] = check_clip(source_poses, frames, problems)
+
+    check_wants(expect.get("wants") or {}, problems, checked)
 
     report({"problems": problems, "checked": checked})
 

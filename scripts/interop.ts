@@ -13,8 +13,12 @@
  * glTF its decode and export repair (`tests/support/messy_gltf.ts`) and on a light aircraft packed as
  * Flight Simulator packs models, and the newer outputs of `tests/support/new_outputs.ts` (Carnivores
  * `.rsc` areas C1 and C2, a `.3df` with `.vtl` clips, a `.sph` planet, a Flight Simulator normal map
- * and windshield, an aircraft whose clip keys its surfaces about their hinges). Every embedded PNG
- * must be an image Blender reads.
+ * and windshield, an aircraft whose clip keys its surfaces about their hinges) and of
+ * `tests/support/client_cases.ts` (a Flight Simulator clear coat, glTF 1.0 RGB textures and an unused
+ * skin, the fighter facing +Z rigged with no frame given, helicopters, a Daz joint corrective). Every
+ * embedded PNG must be an image Blender reads; each material must blend as its alphaMode says, a
+ * textured clear coat feed the Principled BSDF's Clearcoat (red) and Clearcoat Roughness (green), and
+ * each shape key sit at the weight the file draws it at.
  * When `blender` is not installed it says so and exits 0. Blender's Python needs numpy for the
  * importer; when it has none, a `python3` of the same version that has numpy lends its packages
  * (or set `PARTGRAPH_BLENDER_PYTHONPATH`).
@@ -50,7 +54,8 @@ import { GENERATOR } from "../runtime/version.ts";
 import { gltf1Of } from "../tests/support/gltf1.ts";
 import { demoFighter } from "../nodes/demo/fighter.ts";
 import { runNode } from "../tests/support/context.ts";
-import { CLIENT_CASES, runClientCase } from "../tests/support/new_outputs.ts";
+import { type BlenderWants, CLIENT_CASES, runClientCase } from "../tests/support/new_outputs.ts";
+import { MORE_CLIENT_CASES } from "../tests/support/client_cases.ts";
 
 const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
@@ -60,7 +65,10 @@ const RESULT = "PARTGRAPH_INTEROP ";
 /** What the file itself declares, for the Blender side to check against. */
 interface Expectation {
   nodes: string[];
-  morphs: { node: string; targets: string[] }[];
+  /** Each morphed node's target names and the weights it is drawn at (the node's, else its mesh's). */
+  morphs: { node: string; targets: string[]; weights: number[] }[];
+  /** Each named material's alphaMode, and which of its clear coat's amount and roughness are textured. */
+  materials: { name: string; alphaMode: string; clearcoat?: { texture: boolean; roughness: boolean } }[];
   animations: string[];
   pivots: { node: string; extras: Record<string, unknown> }[];
   /** Width and height of each PNG image the file embeds (from its IHDR). */
@@ -74,10 +82,40 @@ function expectationOf(glb: Uint8Array): Expectation {
   const bin = glb.subarray(20 + length + 8);
   // deno-lint-ignore no-explicit-any
   const nodes: any[] = json.nodes ?? [];
+  const keyed = new Set(
+    // deno-lint-ignore no-explicit-any
+    (json.animations ?? []).flatMap((a: any) => a.channels ?? []).filter((c: any) =>
+      c.target?.path === "weights"
+    )
+      // deno-lint-ignore no-explicit-any
+      .map((c: any) => nodes[c.target.node]),
+  );
+  // Materials of the meshes nodes draw (a mesh no node uses, as a further LOD, Blender leaves out).
+  // deno-lint-ignore no-explicit-any
+  const drawn = new Set<any>(
+    nodes.filter((n) => n.mesh !== undefined).flatMap((n) => json.meshes[n.mesh].primitives ?? [])
+      // deno-lint-ignore no-explicit-any
+      .map((p: any) => json.materials?.[p.material]).filter((m: unknown) => m),
+  );
   return {
     nodes: nodes.map((n) => n.name).filter((n) => n),
     morphs: nodes.filter((n) => n.name && n.mesh !== undefined && json.meshes[n.mesh].extras?.targetNames)
-      .map((n) => ({ node: n.name, targets: json.meshes[n.mesh].extras.targetNames })),
+      .map((n) => ({
+        node: n.name,
+        targets: json.meshes[n.mesh].extras.targetNames,
+        // A clip keying the weights sets the keys as the scene's frame stands: no rest weight to check.
+        weights: keyed.has(n) ? [] : n.weights ?? json.meshes[n.mesh].weights ?? [],
+      })),
+    materials: [...drawn].filter((m) => m.name).map((m) => {
+      const coat = m.extensions?.KHR_materials_clearcoat;
+      return {
+        name: m.name,
+        alphaMode: m.alphaMode ?? "OPAQUE",
+        ...(coat
+          ? { clearcoat: { texture: !!coat.clearcoatTexture, roughness: !!coat.clearcoatRoughnessTexture } }
+          : {}),
+      };
+    }),
     // deno-lint-ignore no-explicit-any
     animations: (json.animations ?? []).map((a: any) => a.name).filter((n: string) => n),
     // deno-lint-ignore no-explicit-any
@@ -144,6 +182,7 @@ async function check(
   dir: string,
   env?: Record<string, string>,
   clip?: ClipSource,
+  wants?: BlenderWants,
 ): Promise<boolean> {
   const file = join(dir, "model.glb");
   const expect = join(dir, "expect.json");
@@ -152,7 +191,7 @@ async function check(
   if (clip) await Deno.writeFile(source!, clip.glb);
   await Deno.writeTextFile(
     expect,
-    JSON.stringify({ ...expectationOf(glb), clip: clip && { source, nodes: clip.nodes } }),
+    JSON.stringify({ ...expectationOf(glb), clip: clip && { source, nodes: clip.nodes }, wants }),
   );
   const args = ["-b", "--factory-startup", "-noaudio", ...(env ? ["--python-use-system-env"] : [])];
   const text = await output("blender", [...args, "--python", CHECKER, "--", file, expect], env) ?? "";
@@ -320,10 +359,13 @@ if (import.meta.main) {
       // Newer decoder outputs (tests/support/new_outputs.ts): Carnivores areas in both layouts, a .3df
       // with .vtl clips, a Freelancer planet, Flight Simulator normal maps and glass, and an aircraft
       // whose own clip keys its surfaces about their hinges, which must still play as the source does.
-      for (const c of CLIENT_CASES) {
+      // And this session's (tests/support/client_cases.ts): a Flight Simulator clear coat, glTF 1.0
+      // blended RGB textures with an unused skin, the fighter facing +Z rigged with no frame given,
+      // helicopters, and a Daz figure's joint corrective at the weight its bent elbow gives.
+      for (const c of [...CLIENT_CASES, ...MORE_CLIENT_CASES]) {
         const { glb, model } = await runClientCase(c);
         const clip = c.clip && { glb: model, nodes: c.clip };
-        failed += await check(c.label, glb, dir, env, clip) ? 0 : 1;
+        failed += await check(c.label, glb, dir, env, clip, c.blender) ? 0 : 1;
       }
       {
         // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.

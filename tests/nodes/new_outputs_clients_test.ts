@@ -5,15 +5,22 @@
  * Carnivores areas in both layouts (a skinned limb, a morph clip, ground textures), a `.3df` with
  * `.vtl` clips of both layouts, a Freelancer planet (six sides, a blended atmosphere), a Flight
  * Simulator normal map and OPAQUE windshield, and an aircraft whose own clip keys its surfaces about
- * their hinges: rigged, it plays that clip as the source does and its pivots turn its panels. Blender
- * loads the same files in `deno task interop`.
+ * their hinges: rigged, it plays that clip as the source does and its pivots turn its panels. And
+ * this session's (`tests/support/client_cases.ts`): a Flight Simulator clear coat as a physical
+ * material's coat, glTF 1.0 blended RGB textures drawn opaque or by the transparency alone with an
+ * unused skin kept, the fighter facing +Z rigged with no frame given (each surface's edge moves the
+ * way the report says), helicopters (a fixed stabiliser no pivot, a UH-60's stabilator turning), and
+ * a Daz joint corrective at its bent elbow's weight. Blender loads the same files in
+ * `deno task interop`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import * as THREE from "three";
-import { GLTFLoader, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { decode as decodePng } from "fast-png";
+import type { Clearcoat } from "@gltf-transform/extensions";
 import { readGltf } from "../../runtime/scene/gltf_io.ts";
 import { demoFighter } from "../../nodes/demo/fighter.ts";
+import { fighterTruth } from "../../nodes/demo/fighter_truth.ts";
+import { JCM, jcmCurve } from "./decode/dson/jcm_figure.ts";
 import { runNode } from "../support/context.ts";
 import { gltf1Of } from "../support/gltf1.ts";
 import { validateGltf } from "../support/validator.ts";
@@ -26,121 +33,18 @@ import {
   runClientCase,
   SPH_SIDES,
 } from "../support/new_outputs.ts";
-
-/** Images are not decoded in Deno: every texture becomes an empty one. */
-class StubTextures {
-  readonly name = "partgraph_stub_textures";
-  loadTexture(): Promise<THREE.Texture> {
-    return Promise.resolve(new THREE.Texture());
-  }
-}
-
-interface Loaded {
-  readonly scene: THREE.Group;
-  readonly animations: THREE.AnimationClip[];
-  /** The three.js object of each named glTF node. */
-  readonly byName: Map<string, THREE.Object3D>;
-  readonly nodeCount: number;
-}
-
-async function load(glb: Uint8Array): Promise<Loaded> {
-  const loader = new GLTFLoader().register(() => new StubTextures() as never);
-  const data = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
-  const gltf = await loader.parseAsync(data, "") as unknown as {
-    scene: THREE.Group;
-    animations: THREE.AnimationClip[];
-    parser: GLTFParser & { json: { nodes?: { name?: string }[] } };
-  };
-  const nodes = gltf.parser.json.nodes ?? [];
-  const byName = new Map<string, THREE.Object3D>();
-  gltf.scene.traverse((object: THREE.Object3D) => {
-    const index = gltf.parser.associations.get(object)?.nodes;
-    const name = index === undefined ? undefined : nodes[index].name;
-    if (name && !byName.has(name)) byName.set(name, object);
-  });
-  return { scene: gltf.scene, animations: gltf.animations, byName, nodeCount: nodes.length };
-}
-
-function meshes(scene: THREE.Object3D): THREE.Mesh[] {
-  const out: THREE.Mesh[] = [];
-  scene.traverse((o: THREE.Object3D) => void ((o as THREE.Mesh).isMesh && out.push(o as THREE.Mesh)));
-  return out;
-}
-
-function materials(scene: THREE.Object3D): THREE.MeshStandardMaterial[] {
-  return [...new Set(meshes(scene).flatMap((m) => [m.material].flat() as THREE.MeshStandardMaterial[]))];
-}
-
-/** World positions of every vertex of every mesh (morphs and skinning applied). */
-function worldVertices(scene: THREE.Object3D): Map<THREE.Mesh, Float64Array> {
-  scene.updateMatrixWorld(true);
-  const out = new Map<THREE.Mesh, Float64Array>();
-  const v = new THREE.Vector3();
-  for (const mesh of meshes(scene)) {
-    const count = mesh.geometry.getAttribute("position").count;
-    const values = new Float64Array(count * 3);
-    for (let i = 0; i < count; i++) {
-      values.set(mesh.getVertexPosition(i, v).applyMatrix4(mesh.matrixWorld).toArray(), 3 * i);
-    }
-    out.set(mesh, values);
-  }
-  return out;
-}
-
-function extentOf(scene: THREE.Object3D): number {
-  scene.updateMatrixWorld(true);
-  return new THREE.Box3().setFromObject(scene).getSize(new THREE.Vector3()).length();
-}
-
-/** The largest distance any vertex of `mesh` moves between the clip's times `a` and `b`. */
-function clipMotion(
-  loaded: Loaded,
-  clip: THREE.AnimationClip,
-  mesh: THREE.Mesh,
-  a: number,
-  b: number,
-): number {
-  const mixer = new THREE.AnimationMixer(loaded.scene);
-  mixer.clipAction(clip).play();
-  mixer.setTime(a);
-  const before = worldVertices(loaded.scene).get(mesh)!;
-  mixer.setTime(b);
-  const after = worldVertices(loaded.scene).get(mesh)!;
-  mixer.stopAllAction().uncacheRoot(loaded.scene);
-  return Math.max(...before.map((x, i) => Math.abs(x - after[i])));
-}
-
-/** Turns each `ctrl_type: rotation` pivot 20° about its local X: its subtree turns rigidly, nothing else moves. */
-function checkPivotTurns(loaded: Loaded): number {
-  const extent = extentOf(loaded.scene);
-  const pivots = [...loaded.byName.values()].filter((o) => o.userData.ctrl_type === "rotation");
-  const angle = THREE.MathUtils.degToRad(20);
-  for (const pivot of pivots) {
-    const before = worldVertices(loaded.scene);
-    const turn = pivot.matrixWorld.clone().multiply(new THREE.Matrix4().makeRotationX(angle))
-      .multiply(pivot.matrixWorld.clone().invert());
-    const rest = pivot.quaternion.clone();
-    pivot.rotateX(angle);
-    const after = worldVertices(loaded.scene);
-    pivot.quaternion.copy(rest);
-    const subtree = new Set<THREE.Object3D>();
-    pivot.traverse((o: THREE.Object3D) => void subtree.add(o));
-    let worst = 0, moved = 0;
-    for (const [mesh, old] of before) {
-      const follows = subtree.has(mesh);
-      const now = after.get(mesh)!;
-      for (let i = 0; i < old.length; i += 3) {
-        const p = new THREE.Vector3(old[i], old[i + 1], old[i + 2]);
-        if (follows) p.applyMatrix4(turn), moved++;
-        worst = Math.max(worst, p.distanceTo(new THREE.Vector3(now[i], now[i + 1], now[i + 2])));
-      }
-    }
-    assert(moved > 0, `pivot ${pivot.name} turns no vertex`);
-    assert(worst <= 1e-5 * extent, `pivot ${pivot.name}: a vertex is ${worst} off (extent ${extent})`);
-  }
-  loaded.scene.updateMatrixWorld(true);
-  return pivots.length;
-}
+import { DIRT_PIXELS, helicopters, JCM_BENDS, MORE_CLIENT_CASES } from "../support/client_cases.ts";
+import {
+  checkPivotTurns,
+  checkPositiveSense,
+  clipMotion,
+  extentOf,
+  load,
+  materials,
+  meshes,
+  type SensePart,
+  worldVertices,
+} from "../support/threejs_client.ts";
 
 const runs = new Map<string, Promise<ClientRun>>();
 const run = (c: ClientCase) => {
@@ -160,7 +64,7 @@ const FIGHTER_GLTF1: ClientCase = {
   }),
   model: "fighter1.glb",
 };
-const CASES = [...CLIENT_CASES, FIGHTER_GLTF1];
+const CASES = [...CLIENT_CASES, FIGHTER_GLTF1, ...MORE_CLIENT_CASES];
 const caseNamed = (prefix: string) => CASES.find((c) => c.label.startsWith(prefix))!;
 
 Deno.test("Khronos validator: every newer output has no error", async () => {
@@ -304,3 +208,116 @@ Deno.test("three.js: the demo fighter as binary glTF 1.0, upgraded and rigged, l
   assert(meshes(loaded.byName.get("LeftAileron")!).length > 1, "the aileron's meshes are children");
   assertEquals(checkPivotTurns(loaded), 23);
 });
+
+Deno.test("three.js: a Flight Simulator clear coat loads as a physical material coated by its dirt texture", async () => {
+  const { glb } = await run(
+    caseNamed("aircraft_file.json light aircraft in Flight Simulator's packing, clear"),
+  );
+  const loaded = await load(glb);
+  const byName = new Map(materials(loaded.scene).map((m) => [m.name, m as THREE.MeshPhysicalMaterial]));
+  const paint = byName.get("paint")!;
+  assert(paint.isMeshPhysicalMaterial, "KHR_materials_clearcoat makes a MeshPhysicalMaterial");
+  assertEquals([paint.clearcoat, paint.clearcoatRoughness], [1, 1]);
+  assert(paint.clearcoatMap && paint.clearcoatRoughnessMap, "the coat and its roughness are textured");
+  assert(!byName.get("trim")!.isMeshPhysicalMaterial, "the trim has no coat");
+  // The image those maps draw is the dirt texture as the file gave it (red the coat, green its roughness).
+  const coat = (await readGltf(glb)).getRoot().listMaterials().find((m) => m.getName() === "paint")!
+    .getExtension<Clearcoat>("KHR_materials_clearcoat")!;
+  assertEquals([...decodePng(coat.getClearcoatTexture()!.getImage()!).data], DIRT_PIXELS);
+  assertEquals(checkPivotTurns(loaded), 7);
+});
+
+for (const transparency of [1, 0.5]) {
+  Deno.test(
+    `three.js: a glTF 1.0 blended RGB texture of transparency ${transparency} draws ${
+      transparency === 1 ? "opaque" : "blended by it alone"
+    }; its unused skin loads`,
+    async () => {
+      const { glb } = await run(
+        caseNamed(`gltf.json glTF 1.0 wing, blended RGB texture, transparency ${transparency}`),
+      );
+      const loaded = await load(glb);
+      const painted = materials(loaded.scene).find((m) => m.name === "painted")!;
+      assert(painted.map, "textured");
+      assertEquals([painted.transparent, painted.opacity], [transparency < 1, transparency]);
+      // Blended, the image three.js draws has no alpha of its own to blend by.
+      const image = (await readGltf(glb)).getRoot().listMaterials()[0].getBaseColorTexture()!.getImage()!;
+      if (transparency < 1) assertEquals(decodePng(image).channels, 3);
+      // The skin no node uses is in the file, and three.js builds its skeleton from the same joints.
+      const skins = loaded.parser.json.skins as { name: string }[];
+      assertEquals(skins.map((s) => s.name), ["wing_skin", "spare"]);
+      const [used, spare] = await Promise.all([0, 1].map((i) => loaded.parser.getDependency("skin", i)));
+      assertEquals(spare.bones.map((b: THREE.Bone) => b.name), used.bones.map((b: THREE.Bone) => b.name));
+      assert(spare.bones.length > 0);
+    },
+  );
+}
+
+Deno.test("three.js: the demo fighter facing +Z, rigged with no frame given, turns each surface's edge the way the report says", async () => {
+  const { glb, outputs } = await run(caseNamed("aircraft_file.json demo fighter facing +Z"));
+  const report = outputs.report as {
+    frame: { forward: string; up: string; found_by: string };
+    parts: (SensePart & { panel: string | null })[];
+  };
+  assertEquals([report.frame.forward, report.frame.up, report.frame.found_by], ["+Z", "+Y", "geometry"]);
+  const loaded = await load(glb);
+  assertEquals(checkPivotTurns(loaded), 23);
+  const checked = checkPositiveSense(
+    loaded,
+    report.parts,
+    new THREE.Vector3(0, 0, 1),
+    new THREE.Vector3(0, 1, 0),
+  );
+  // Every true panel but those that open (air brake, drag rudders) moves an edge, and was checked.
+  const edged = fighterTruth().panels.filter((p) => !["air_brake", "drag_rudder"].includes(p.kind));
+  assertEquals(
+    report.parts.filter((p) => checked.includes(p.name)).map((p) => p.panel).sort(),
+    edged.map((p) => p.name).sort(),
+  );
+});
+
+Deno.test("three.js: a Bell 206's fixed stabiliser is no pivot and stays put; a UH-60's stabilator halves turn trailing edge down", async () => {
+  const { bell, uh60 } = helicopters();
+  const fixed = await run(caseNamed("aircraft_file.json Bell 206"));
+  assertEquals((fixed.outputs.report as { parts: unknown[] }).parts, []);
+  const [source, rigged] = [await load(fixed.model), await load(fixed.glb)];
+  for (const { name } of bell.fixed) assert(rigged.byName.has(name), `${name} loaded`);
+  const pivots: string[] = [];
+  rigged.scene.traverse((o: THREE.Object3D) => void (o.userData.ctrl_type && pivots.push(o.name)));
+  assertEquals(pivots, []);
+  // Every part draws where the source draws it.
+  const [want, got] = [source, rigged].map((l) => [...worldVertices(l.scene).values()]);
+  const extent = extentOf(source.scene);
+  assertEquals(got.length, want.length);
+  want.forEach((w, m) => assert(w.every((v, i) => Math.abs(v - got[m][i]) <= 1e-6 * extent)));
+  const turning = await run(caseNamed("aircraft_file.json UH-60"));
+  const parts = (turning.outputs.report as { parts: (SensePart & { panel: string })[] }).parts;
+  assertEquals(parts.map((p) => p.panel), uh60.panels.map((p) => p.name));
+  const loaded = await load(turning.glb);
+  assertEquals(checkPivotTurns(loaded), 2);
+  assertEquals(
+    checkPositiveSense(loaded, parts, new THREE.Vector3(0, 0, -1), new THREE.Vector3(0, 1, 0)),
+    parts.map((p) => p.name),
+  );
+});
+
+for (
+  const [prefix, bend] of [["dson.json figure whose elbow", JCM_BENDS.decoded], [
+    "dson.json figure at rest",
+    JCM_BENDS.preset,
+  ]] as const
+) {
+  Deno.test(
+    `three.js: a Daz figure's joint corrective is drawn at the weight its elbow bent ${bend}° gives (${
+      prefix === "dson.json figure at rest" ? "a pose preset" : "as decoded"
+    })`,
+    async () => {
+      const loaded = await load((await run(caseNamed(prefix))).glb);
+      const mesh = meshes(loaded.scene).find((m) => m.morphTargetDictionary?.[JCM] !== undefined);
+      assert(mesh && (mesh as THREE.SkinnedMesh).isSkinnedMesh, "a skinned mesh with the corrective");
+      const weight = mesh.morphTargetInfluences![mesh.morphTargetDictionary![JCM]];
+      assert(Math.abs(weight - jcmCurve(bend)) < 1e-6, `weight ${weight}, the curve ${jcmCurve(bend)}`);
+      assert(weight > 0 && weight < 1);
+    },
+  );
+}

@@ -4,7 +4,7 @@
  * (`.rsc`, C1 and C2), a `.3df` with `.vtl` clips of both layouts, a Freelancer planet (`.sph`), a
  * light aircraft packed as Flight Simulator packs it with a DirectX normal map and OPAQUE glass, and
  * the demo fighter whose own clip turns its surfaces about their true hinges. Each runs through the
- * graph in `graphs/` a user would run on it.
+ * graph in `graphs/` a user would run on it. More cases are in `client_cases.ts`.
  *
  * @module
  */
@@ -50,6 +50,20 @@ export interface ClientCase {
   readonly inputs?: (dir: string) => Record<string, unknown>;
   /** Nodes the model animates, whose clip the output must play as the model plays it. */
   readonly clip?: readonly string[];
+  /** What Blender must show beyond what the output file declares (`scripts/interop.ts`). */
+  readonly blender?: BlenderWants;
+}
+
+/** What a case means Blender to show, known from its input, not read from the output. */
+export interface BlenderWants {
+  /** Shape keys by name and the value each must be set at. */
+  readonly shapeKeys?: Readonly<Record<string, number>>;
+  /** Materials whose Principled BSDF's Clearcoat and Clearcoat Roughness a texture must feed. */
+  readonly clearcoat?: readonly string[];
+  /** Materials by name and the blend method each must have (OPAQUE, BLEND, CLIP). */
+  readonly blend?: Readonly<Record<string, string>>;
+  /** Objects that must be imported as no pivot: no `ctrl_type` on them or any parent. */
+  readonly fixed?: readonly string[];
 }
 
 /**
@@ -110,28 +124,41 @@ export const MSFS_NORMAL_GREEN = 200;
  * (`ASOBO_material_windshield_v3`) left OPAQUE with alpha 0.3.
  */
 export function msfsTexturedAircraft(): Uint8Array {
+  return packedAircraftWith((json) => {
+    json.asset.extensions = { ASOBO_normal_map_convention: { tangent_space_convention: "DirectX" } };
+    json.images = [{ uri: pngDataUri(Array(4).fill([128, MSFS_NORMAL_GREEN, 255]).flat(), 3) }];
+    json.textures = [{ source: 0 }];
+    json.materials[0].normalTexture = { index: 0 };
+    json.extensionsUsed.push("ASOBO_material_windshield_v3");
+    const glass = json.materials.push({
+      name: "windshield",
+      pbrMetallicRoughness: { baseColorFactor: [0.8, 0.9, 1, 0.3], roughnessFactor: 0 },
+      extensions: { ASOBO_material_windshield_v3: { glassWidth: 0.004 } },
+    }) - 1;
+    const fuselage = json.nodes.findIndex((n: { name: string }) => /fuselage/i.test(n.name));
+    json.meshes[json.nodes[fuselage === -1 ? 0 : fuselage].mesh].primitives[1].material = glass;
+  });
+}
+
+/**
+ * The light aircraft (sweep 20°, dihedral 5°) packed as Flight Simulator packs it, its glTF JSON
+ * edited by `edit` (its first material is `paint`).
+ */
+// deno-lint-ignore no-explicit-any
+export function packedAircraftWith(edit: (json: Record<string, any>) => void): Uint8Array {
   const packed = packedPartsGlb(lightAircraft({ sweep: 20, dihedral: 5 }));
   const view = new DataView(packed.buffer, packed.byteOffset);
   const length = view.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(packed.subarray(20, 20 + length)));
-  const bin = packed.subarray(28 + length);
-  const pixels = new Uint8Array(2 * 2 * 3);
-  for (let i = 0; i < 4; i++) pixels.set([128, MSFS_NORMAL_GREEN, 255], 3 * i);
-  const png = encode({ width: 2, height: 2, data: pixels, channels: 3, depth: 8 });
-  const base64 = btoa(String.fromCharCode(...png));
-  json.asset.extensions = { ASOBO_normal_map_convention: { tangent_space_convention: "DirectX" } };
-  json.images = [{ uri: `data:image/png;base64,${base64}` }];
-  json.textures = [{ source: 0 }];
-  json.materials[0].normalTexture = { index: 0 };
-  json.extensionsUsed.push("ASOBO_material_windshield_v3");
-  const glass = json.materials.push({
-    name: "windshield",
-    pbrMetallicRoughness: { baseColorFactor: [0.8, 0.9, 1, 0.3], roughnessFactor: 0 },
-    extensions: { ASOBO_material_windshield_v3: { glassWidth: 0.004 } },
-  }) - 1;
-  const fuselage = json.nodes.findIndex((n: { name: string }) => /fuselage/i.test(n.name));
-  json.meshes[json.nodes[fuselage === -1 ? 0 : fuselage].mesh].primitives[1].material = glass;
-  return glbOf(json, bin);
+  edit(json);
+  return glbOf(json, packed.subarray(28 + length));
+}
+
+/** A PNG data URI of a 2-pixel-wide image of 8-bit `pixels` with `channels` channels. */
+export function pngDataUri(pixels: readonly number[], channels: 3 | 4): string {
+  const width = 2, height = pixels.length / channels / width;
+  const png = encode({ width, height, data: new Uint8Array(pixels), channels, depth: 8 });
+  return `data:image/png;base64,${btoa(String.fromCharCode(...png))}`;
 }
 
 /** The panels {@link keyedFighter} animates. */
