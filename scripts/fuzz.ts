@@ -16,7 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import { CORPUS_FORMATS, FUZZ_FORMATS } from "../tests/fuzz/seeds.ts";
-import { lineStream } from "../runtime/lines.ts";
+import { runCaseChild } from "./case_child.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -50,8 +50,8 @@ async function fuzzFormat(format: string): Promise<Tally> {
   const tally: Tally = { ok: 0, typed: 0, crash: 0, invalid: 0, disagree: 0, hang: 0, oom: 0, fast: 0 };
   let next = from;
   while (next < from + count) {
-    const process = new Deno.Command(Deno.execPath(), {
-      args: [
+    const { current, hung, success, stderr: errors } = await runCaseChild(
+      [
         "run",
         "--frozen",
         "--allow-read",
@@ -62,39 +62,16 @@ async function fuzzFormat(format: string): Promise<Tally> {
         String(next),
         String(from + count - next),
       ],
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const stderr = new Response(process.stderr).text();
-    const lines = process.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
-    const reader = lines.getReader();
-    let current: number | undefined;
-    let hung = false;
-    while (true) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const tick = new Promise<"timeout">((r) => timer = setTimeout(() => r("timeout"), timeoutMs));
-      const read = await Promise.race([reader.read(), tick]);
-      clearTimeout(timer);
-      if (read === "timeout") {
-        hung = true;
-        process.kill("SIGKILL");
-        break;
-      }
-      if (read.done) break;
-      const line = JSON.parse(read.value);
-      if ("start" in line) current = line.start;
-      else {
+      timeoutMs,
+      (line) => {
         tally[line.outcome as keyof Tally]++;
         if (line.check === "valid" || line.check === "invalid") tally.fast++; // decided without the validator
         if (line.detail) note(format, line.index, line.outcome, line.detail);
-        current = undefined;
         next = line.index + 1;
-      }
-    }
-    const status = await process.status;
-    const errors = await stderr;
+      },
+    );
     if (current === undefined) {
-      if (status.success) continue;
+      if (success) continue;
       // Died between cases (e.g. while loading): report once and stop this format.
       note(format, next, "crash", errors.slice(-400));
       tally.crash++;

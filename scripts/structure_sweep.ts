@@ -10,13 +10,12 @@
  * alloc, hang, oom) per seed and field kind, and each failing case; exits 1 on any failure.
  * The test suite runs a sample of the same cases (`tests/nodes/decode/sweep/sweep_test.ts`).
  *
- * Usage: `deno run --frozen --allow-read --allow-write --allow-run scripts/structure_sweep.ts [--timeout 10]
- * [--memory 1024] [--only <seed name>] [--log <file.jsonl>]`
+ * Usage: `deno task sweep [--timeout 10] [--memory 1024] [--only <seed name>] [--log <file.jsonl>]`
  *
  * @module
  */
 import { parseArgs } from "node:util";
-import { lineStream } from "../runtime/lines.ts";
+import { runCaseChild } from "./case_child.ts";
 import { applyCase } from "../tests/nodes/decode/sweep/cases.ts";
 import { runSweepCase, sweepSeeds } from "../tests/nodes/decode/sweep/run.ts";
 
@@ -77,8 +76,8 @@ for (const [s, seed] of seeds.entries()) {
   cases += seed.cases.length;
   let next = 0;
   while (next < seed.cases.length) {
-    const process = new Deno.Command(Deno.execPath(), {
-      args: [
+    const { current, hung, success, stderr: err } = await runCaseChild(
+      [
         "run",
         "--frozen",
         "--allow-read",
@@ -90,39 +89,16 @@ for (const [s, seed] of seeds.entries()) {
         "--from",
         String(next),
       ],
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const stderr = new Response(process.stderr).text();
-    const reader = process.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream()).getReader();
-    let current: number | undefined;
-    let hung = false;
-    while (true) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const tick = new Promise<"timeout">((r) => timer = setTimeout(() => r("timeout"), timeoutMs));
-      const read = await Promise.race([reader.read(), tick]);
-      clearTimeout(timer);
-      if (read === "timeout") {
-        hung = true;
-        process.kill("SIGKILL");
-        break;
-      }
-      if (read.done) break;
-      const line = JSON.parse(read.value);
-      if ("start" in line) current = line.start;
-      else {
+      timeoutMs,
+      (line) => {
         count(line.outcome, line.index, line.detail);
-        current = undefined;
         next = line.index + 1;
-      }
-    }
-    await reader.cancel().catch(() => {});
-    const status = await process.status;
-    const err = await stderr;
+      },
+    );
     if (current !== undefined) {
       count(hung ? "hang" : "oom", current, hung ? `no answer in ${values.timeout} s` : err.slice(-400));
       next = current + 1;
-    } else if (!hung && !status.success && next < seed.cases.length) {
+    } else if (!hung && !success && next < seed.cases.length) {
       count("oom", next, err.slice(-400));
       next++;
     }
