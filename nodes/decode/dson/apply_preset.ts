@@ -40,7 +40,12 @@ export const dsonApplyPreset = defineNode({
   // evaluated again, so a controller the preset dials moves the morphs it drives and a bone it poses
   // drives its correctives (pJCMs); a value naming such a controller is no longer reported missing,
   // and the new dials and pose are kept for a later preset (before: only named morphs changed).
-  version: 10,
+  // 11: bones the formulas pose (decode.dson v17: a hand-grasp controller bending the fingers) are
+  // posed again at the preset's dials and pose, before the correctives that read them; a preset
+  // setting such a channel sets its own value, beside what drives it; the record gains
+  // `driven_joints` (before: the fingers stayed put, with a warning naming the controller). Bones
+  // whose formulas cannot be evaluated at the preset's values are one warning.
+  version: 11,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs, posed bones their " +

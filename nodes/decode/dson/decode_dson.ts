@@ -83,7 +83,14 @@ export const decodeDson = defineNode({
   // the morph at its written value, in the not-evaluated warning). Same version: a chain of
   // controllers over 1,000 deep leaves the morph at its end unknown, in the warning (before: a
   // stack overflow for a chain of some thousands, the decode failing with a RangeError).
-  version: 16,
+  // 17: formulas whose output is a bone's transform channel (rotation, translation, scale x/y/z,
+  // general scale of a node of the mesh's own figure: Genesis 9's body_ctrl_lHandGrasp bending the
+  // fingers) are evaluated with the morphs' rules, `(own + Σ sums) · Π mults`, in dependency order,
+  // and pose the bone as if the file had written that value; a corrective reading a bone so bent
+  // reads its driven value (before: the bone kept its written pose, in the not-evaluated warning,
+  // and a corrective reading it was left as written). A bone channel formulas of two meshes drive,
+  // or a node's own formula too, stays as written and warned.
+  version: 17,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

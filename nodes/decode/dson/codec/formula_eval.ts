@@ -4,9 +4,14 @@
  * {@link FormulaGraph} and evaluated at the decoded dials and pose (`formula_graph.ts` says how).
  * The property's own value joins the sum, as a Daz slider keeps its own dial beside what drives it.
  *
+ * Formulas whose output is a bone channel of the mesh's own figure (a hand-grasp controller bending
+ * the fingers: `#l_index1?rotation/z/value`) are compiled into the same graph and pose the bone: the
+ * channel's value is its own plus the `sum` stages, times the `mult` ones, as a morph's.
+ *
  * What compiles: pushes of numbers, of spline keys, of other modifiers' `?value` on the same mesh
  * and of a bone channel (`l_forearm:…#l_forearm?rotation/y/value`: rotation, translation, scale
- * x/y/z or general scale of a node of the mesh's own figure that no formula drives), `add`, `sub`,
+ * x/y/z or general scale of a node of the mesh's own figure that only this mesh's modifiers'
+ * formulas drive, if any), `add`, `sub`,
  * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
  * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
  * written value and stays in the "not evaluated" warning; so does one whose formulas cannot be
@@ -16,7 +21,7 @@
  */
 import type { DsonEntry } from "./dson_file.ts";
 import {
-  evaluateFormulaGraph,
+  evaluateFormulaGraphAll,
   type FormulaGraph,
   type StoredChannel,
   type StoredFormula,
@@ -32,8 +37,15 @@ export interface ModifierValue {
   readonly value: number;
 }
 
-/** A bone channel a formula reads (`rotation/y`, `scale/general`) resolved to a node's key and value. */
-export type BoneLookup = (id: string, channel: string) => { key: string; value: number } | undefined;
+/**
+ * A bone channel a formula reads or drives (`rotation/y`, `scale/general`) resolved to a node: the
+ * key and index of the node posed (a conforming item's bone stands for its target's), its value of
+ * the channel, and whether the node named `follows` another (then a formula cannot pose it).
+ */
+export type BoneLookup = (
+  id: string,
+  channel: string,
+) => { key: string; value: number; node: number; follows: boolean } | undefined;
 
 /** A formula compiled, with the key ({@link formulaKey}) that takes it out of the warning. */
 interface Compiled {
@@ -70,39 +82,91 @@ export function figureBones(
   follows: ReadonlyMap<number, number> = new Map(),
 ): BoneLookup {
   const figure = figureRoot(nodes, owner);
-  let byId: Map<string, SceneNode[]> | undefined; // the figure's nodes by id, made on first use
+  let byId: Map<string, number[]> | undefined; // the figure's nodes by id, made on first use
   return (id, channel) => {
     if (!byId) {
       byId = new Map();
       nodes.forEach((node, n) => {
         if (figureRoot(nodes, n) !== figure) return;
-        const posed = nodes[follows.get(n) ?? n];
         for (const key of new Set([node.id, percentDecode(node.id)])) {
-          byId!.set(key, [...(byId!.get(key) ?? []), posed]);
+          byId!.set(key, [...(byId!.get(key) ?? []), n]);
         }
       });
     }
     const found = byId.get(id) ?? [];
     if (found.length !== 1) return undefined;
-    const [node] = found;
+    const index = follows.get(found[0]) ?? found[0];
+    // Read when asked, not when indexed: a formula may have posed the node since.
+    const node = nodes[index];
     const [kind, axis] = channel.split("/");
     const value = axis === "general"
       ? node.generalScale
       : node[kind as "rotation" | "translation" | "scale"]["xyz".indexOf(axis)];
-    return { key: node.key, value };
+    return { key: node.key, value, node: index, follows: follows.has(found[0]) };
   };
+}
+
+/** Bone channels (`nodeKey?channel`) posed by formulas, by scene node index. */
+export type FormulaPoses = Map<number, Map<string, number>>;
+
+/**
+ * Calls `each` for every formula of `entry` with a string `output`: the formula, the id and
+ * property path it outputs, its index, and the bone channel when it drives one.
+ */
+function eachOutput(
+  entry: DsonEntry,
+  each: (formula: JsonRecord, id: string, property: string, k: number, channel?: string) => void,
+): void {
+  if (!Array.isArray(entry.value.formulas)) return;
+  entry.value.formulas.forEach((formula, k) => {
+    const output = formula && typeof formula === "object" ? (formula as JsonRecord).output : undefined;
+    if (typeof output !== "string") return;
+    const uri = parseDsonUri(output);
+    each(formula as JsonRecord, uri.id.replace(/:$/, ""), uri.propertyPath, k, boneChannel(uri.propertyPath));
+  });
+}
+
+/**
+ * The bone channels (`nodeKey?channel`) formulas of `values` (one mesh's modifiers) can pose: a
+ * node of the mesh's figure `bones` finds that follows no other. A channel two meshes pose is
+ * left unknown in both (`foreign` of {@link evaluateMorphFormulas}).
+ */
+export function posedChannels(values: ReadonlyMap<string, ModifierValue>, bones: BoneLookup): Set<string> {
+  const keys = new Set<string>();
+  for (const { entry } of values.values()) {
+    eachOutput(entry, (_, id, __, ___, channel) => {
+      const bone = channel ? bones(id, channel) : undefined;
+      if (bone && !bone.follows) keys.add(`${bone.key}?${channel}`);
+    });
+  }
+  return keys;
+}
+
+/** A bone channel the formulas of a mesh drive, while they are compiled. */
+interface DrivenPose {
+  readonly node: number;
+  readonly channel: string;
+  readonly value: number;
+  /** Undefined: a formula driving it is not evaluable here. */
+  formulas: Compiled[] | undefined;
+  /** The modifier ids its formulas read. */
+  readonly reads: Set<string>;
 }
 
 /**
  * Compiles the formulas of `values` (the modifiers applied to a mesh, by id) that drive morphs of
- * `morphs` into a {@link FormulaGraph} and sets each such morph's weight where the graph gives one
- * at the decoded dials and pose. A value that a formula of `others` (the scene's node definitions)
- * drives is unknown. Returns the keys ({@link formulaKey}) of the formulas evaluated, and the
- * graph when any morph is driven.
+ * `morphs` or bone channels of the mesh's figure (a hand-grasp controller bending the fingers)
+ * into a {@link FormulaGraph}, and sets each such morph's weight where the graph gives one at the
+ * decoded dials and pose. A driven bone channel is `(own + Σ sums) · Π mults` like a morph; formulas
+ * reading it read that, in dependency order (controller, finger, the finger's corrective). A value
+ * or bone that a formula of `others` (the scene's node definitions) drives is unknown, and so is a
+ * bone channel (`nodeKey?channel`) of `foreign`, which other meshes' formulas pose. Returns the keys
+ * ({@link formulaKey}) of the formulas evaluated, the graph when any morph or bone is driven, and
+ * the bone channels posed (by node index) for the caller to set.
  *
  * @example
  * ```ts
- * const { evaluated, graph } = evaluateMorphFormulas(parts.morphs, valuesOfMesh, definitions, bones);
+ * const { evaluated, graph, poses } = evaluateMorphFormulas(parts.morphs, values, definitions, bones);
  * ```
  */
 export function evaluateMorphFormulas(
@@ -110,41 +174,59 @@ export function evaluateMorphFormulas(
   values: ReadonlyMap<string, ModifierValue>,
   others: Iterable<DsonEntry> = [],
   bones: BoneLookup = () => undefined,
-): { evaluated: Set<string>; graph?: FormulaGraph } {
+  foreign: ReadonlySet<string> = new Set(),
+): { evaluated: Set<string>; graph?: FormulaGraph; poses: FormulaPoses } {
   const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
-  const drivenBones = new Set<string>(); // `id?channel` of bone channels some formula drives
-  const outputs = (
-    entry: DsonEntry,
-    each: (formula: JsonRecord, id: string, property: string, k: number) => void,
-  ) => {
-    if (!Array.isArray(entry.value.formulas)) return;
-    entry.value.formulas.forEach((formula, k) => {
-      const output = formula && typeof formula === "object" ? (formula as JsonRecord).output : undefined;
-      if (typeof output !== "string") return;
-      const uri = parseDsonUri(output);
-      const id = uri.id.replace(/:$/, "");
-      const channel = boneChannel(uri.propertyPath);
-      if (channel) drivenBones.add(`${id}?${channel}`);
-      each(formula as JsonRecord, id, uri.propertyPath, k);
-    });
-  };
+  // `id?channel` of bone channels formulas drive that are not compiled here: read, they are unknown.
+  const unknownBones = new Set<string>();
   // Formulas of `others` driving these values are not evaluated here, so what they drive is left as
   // written rather than driven by half its formulas.
-  for (const entry of others) outputs(entry, (_, id) => driven.set(id, undefined));
-  const posing = new Set<string>(); // modifiers with a formula driving a bone channel
-  for (const [id, { entry }] of values) {
-    outputs(entry, (_, __, property) => boneChannel(property) && posing.add(id));
+  for (const entry of others) {
+    eachOutput(entry, (_, id, __, ___, channel) => {
+      driven.set(id, undefined);
+      if (channel) unknownBones.add(`${id}?${channel}`);
+    });
+  }
+  // The bone channels this mesh's modifiers drive, and which modifiers drive one they cannot pose.
+  const poses = new Map<string, DrivenPose>();
+  const posing = new Set<string>(); // modifiers driving a bone channel not posable here
+  for (const [modifier, { entry }] of values) {
+    eachOutput(entry, (_, id, __, ___, channel) => {
+      if (!channel) return;
+      const bone = bones(id, channel);
+      if (!bone || bone.follows) {
+        posing.add(modifier);
+        unknownBones.add(`${id}?${channel}`);
+        return;
+      }
+      const key = `${bone.key}?${channel}`;
+      const pose = poses.get(key) ??
+        { node: bone.node, channel, value: bone.value, formulas: [], reads: new Set() };
+      poses.set(key, pose);
+      if (unknownBones.has(`${id}?${channel}`) || foreign.has(key)) pose.formulas = undefined;
+    });
   }
   const read = new Map<string, Set<string>>(); // the modifier ids each driven id reads
   const bonesRead: [string, number][] = [];
+  const scope = { bones, unknownBones, foreign, poses, bonesRead };
   for (const { entry } of values.values()) {
-    outputs(entry, (formula, id, property, k) => {
+    eachOutput(entry, (formula, id, property, k, channel) => {
+      if (channel) {
+        const bone = bones(id, channel);
+        const pose = bone && !bone.follows ? poses.get(`${bone.key}?${channel}`) : undefined;
+        if (!pose?.formulas) return;
+        const compiled = compile(formula, values, { ...scope, reads: pose.reads });
+        pose.formulas = compiled
+          ? [...pose.formulas, { formula: compiled, key: formulaKey(entry, k) }]
+          : undefined;
+        return;
+      }
       if (!values.has(id)) return;
       // A formula on another property of a modified value (`?value/min`) makes it unknowable.
       if (property.replace(/\/value$/, "") !== "value") return driven.set(id, undefined);
       const reads = read.get(id) ?? new Set<string>();
       read.set(id, reads);
-      const compiled = compile(formula, values, { bones, drivenBones, reads, bonesRead });
+      const compiled = compile(formula, values, { ...scope, reads });
       const list = driven.has(id) ? driven.get(id) : [];
       driven.set(
         id,
@@ -153,12 +235,12 @@ export function evaluateMorphFormulas(
     });
   }
   const morphIds = morphs.filter((morph) => driven.has(morph.id) && values.has(morph.id)).map((m) => m.id);
-  if (!morphIds.length) return { evaluated: new Set() };
-  // The channels the driven morphs reach, each once.
+  if (!morphIds.length && !poses.size) return { evaluated: new Set(), poses: new Map() };
+  // The channels the driven morphs and bones reach, each once.
   const channels = new Map<string, StoredChannel>();
   const keys = new Map<string, string[]>();
   // A stack, not recursion: a hostile chain of controllers is as deep as the file is long.
-  const pending = [...morphIds];
+  const pending = [...morphIds, ...[...poses.values()].flatMap((pose) => [...pose.reads])];
   while (pending.length) {
     const id = pending.pop()!;
     const own = values.get(id);
@@ -181,21 +263,44 @@ export function evaluateMorphFormulas(
     bones: Object.fromEntries(bonesRead),
     morphs: morphIds,
   };
-  const weights = evaluateFormulaGraph(graph);
+  if (poses.size) {
+    graph.poses = Object.fromEntries(
+      [...poses].map(([key, pose]) => [
+        key,
+        pose.formulas ? { value: pose.value, formulas: pose.formulas.map((c) => c.formula) } : {
+          value: pose.value,
+          unknown: true as const,
+        },
+      ]),
+    );
+  }
+  const results = evaluateFormulaGraphAll(graph);
   const evaluated = new Set<string>();
   morphs.forEach((morph, m) => {
-    const weight = weights.get(morph.id);
+    const weight = results.morphs.get(morph.id);
     if (weight === undefined) return;
     morphs[m] = { ...morph, weight };
     for (const key of keys.get(morph.id) ?? []) evaluated.add(key);
   });
-  return { evaluated, graph };
+  const posed: FormulaPoses = new Map();
+  for (const [key, pose] of poses) {
+    const value = results.poses.get(key);
+    if (value === undefined) continue;
+    posed.set(pose.node, (posed.get(pose.node) ?? new Map()).set(pose.channel, value));
+    for (const { key: formula } of pose.formulas ?? []) evaluated.add(formula);
+  }
+  return { evaluated, graph, poses: posed };
 }
 
 /** What {@link compile} resolves inputs against and records them in. */
 interface CompileScope {
   readonly bones: BoneLookup;
-  readonly drivenBones: ReadonlySet<string>;
+  /** `id?channel` of bone channels driven by formulas not compiled here: unknown. */
+  readonly unknownBones: ReadonlySet<string>;
+  /** `nodeKey?channel` of bone channels other meshes' formulas pose: unknown. */
+  readonly foreign: ReadonlySet<string>;
+  /** Bone channels this mesh's formulas pose: read through the graph's `poses`. */
+  readonly poses: ReadonlyMap<string, unknown>;
   /** The modifier ids the formula reads (added to). */
   readonly reads: Set<string>;
   /** The bone channels read and their values (added to). */
@@ -230,11 +335,13 @@ function compile(
       if (uri.propertyPath.replace(/\/value$/, "") === "value" && values.has(id)) {
         ops.push({ value: id });
         scope.reads.add(id);
-      } else if (channel && !scope.drivenBones.has(`${id}?${channel}`)) {
+      } else if (channel && !scope.unknownBones.has(`${id}?${channel}`)) {
         const bone = scope.bones(id, channel);
-        if (!bone) return undefined;
-        ops.push({ bone: `${bone.key}?${channel}` });
-        scope.bonesRead.push([`${bone.key}?${channel}`, bone.value]);
+        const key = bone && `${bone.key}?${channel}`;
+        if (!bone || !key || scope.foreign.has(key)) return undefined;
+        ops.push({ bone: key });
+        // A channel this mesh's formulas pose is read at its driven value, from the graph's poses.
+        if (!scope.poses.has(key)) scope.bonesRead.push([key, bone.value]);
       } else return undefined;
     } else if (
       typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined

@@ -53,7 +53,10 @@ export interface StoredChannel {
   formulas?: StoredFormula[];
   /** Driven by a formula that cannot be evaluated here: its value is unknown. */
   unknown?: true;
-  /** It also drives bones through formulas, which are not evaluated (a hand-grasp controller). */
+  /**
+   * It also drives bones through formulas that are not evaluated (a bone of no figure here, or one
+   * formulas elsewhere also drive); those it drives through {@link FormulaGraph.poses} are.
+   */
   drives_bones?: true;
 }
 
@@ -65,6 +68,13 @@ export interface FormulaGraph {
   bones: Record<string, number>;
   /** Morph ids of the mesh whose weight the formulas give. */
   morphs: string[];
+  /**
+   * Bone channels the formulas drive (a hand-grasp controller bending the fingers), by
+   * `nodeKey?rotation/z`: the channel's own pose value (degrees for rotations) and its formulas.
+   * A formula reading one of these reads its driven value, so a corrective follows a finger the
+   * controller bends. Absent: none.
+   */
+  poses?: Record<string, StoredChannel>;
 }
 
 /** How many channels deep a chain of formulas is followed (see {@link evaluateFormulaGraph}). */
@@ -84,36 +94,78 @@ const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline
  * ```
  */
 export function evaluateFormulaGraph(graph: FormulaGraph): Map<string, number | undefined> {
-  const memo = new Map<string, number | undefined>();
-  const visiting = new Set<string>();
-  const valueOf = (id: string): number | undefined => {
-    if (memo.has(id)) return memo.get(id);
-    const channel = Object.hasOwn(graph.channels, id) ? graph.channels[id] : undefined;
+  return evaluateFormulaGraphAll(graph).morphs;
+}
+
+/**
+ * The value of each morph of `graph.morphs` (as {@link evaluateFormulaGraph}) and of each bone
+ * channel of `graph.poses` (its own value with its formulas applied; undefined where it cannot be
+ * known). Bones and morphs are evaluated in the order their inputs need: a controller, then the
+ * finger it bends, then the corrective reading that finger.
+ *
+ * @example
+ * ```ts
+ * const { poses } = evaluateFormulaGraphAll(graph);
+ * poses.get("l_index1?rotation/z"); // -40 with the grasp controller at 0.5
+ * ```
+ */
+export function evaluateFormulaGraphAll(
+  graph: FormulaGraph,
+): { morphs: Map<string, number | undefined>; poses: Map<string, number | undefined> } {
+  const poses = graph.poses ?? {};
+  // Modifier ids and bone keys are two namespaces, each with its own memo and loop check.
+  const modifiers = { memo: new Map<string, number | undefined>(), visiting: new Set<string>() };
+  const driven = { memo: new Map<string, number | undefined>(), visiting: new Set<string>() };
+  let depth = 0;
+  const evaluate = (
+    key: string,
+    channel: StoredChannel | undefined,
+    { memo, visiting }: typeof modifiers,
+  ): number | undefined => {
+    if (memo.has(key)) return memo.get(key);
     // A loop: Daz breaks it somewhere we cannot tell.
     // Past MAX_DEPTH channels deep (no Daz figure comes near), unknown rather than a stack overflow.
-    if (!channel || channel.unknown || visiting.has(id) || visiting.size >= MAX_DEPTH) return undefined;
+    if (!channel || channel.unknown || visiting.has(key) || depth >= MAX_DEPTH) return undefined;
     if (!Number.isFinite(channel.value)) return undefined;
-    visiting.add(id);
+    visiting.add(key);
+    depth++;
     let sum = channel.value;
     let product = 1;
     let known = true;
     for (const formula of channel.formulas ?? []) {
-      const result = run(formula.ops, valueOf, graph.bones);
+      const result = run(formula.ops, valueOf, boneOf);
       if (result === undefined) known = false;
       else if (formula.stage === "sum") sum += result;
       else product *= result;
     }
-    visiting.delete(id);
+    visiting.delete(key);
+    depth--;
     const value = known ? clamp(sum * product, channel) + 0 : undefined; // + 0: no −0 weight
-    memo.set(id, value !== undefined && Number.isFinite(value) ? value : undefined);
-    return memo.get(id);
+    memo.set(key, value !== undefined && Number.isFinite(value) ? value : undefined);
+    return memo.get(key);
   };
-  return new Map(graph.morphs.map((id) => [id, valueOf(id)]));
+  const valueOf = (id: string) => evaluate(id, own(graph.channels, id), modifiers);
+  const boneOf = (key: string): number | undefined => {
+    const channel = own(poses, key);
+    if (channel) return evaluate(key, channel, driven);
+    const value = own(graph.bones, key);
+    return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+  };
+  return {
+    morphs: new Map(graph.morphs.map((id) => [id, valueOf(id)])),
+    poses: new Map(Object.keys(poses).map((key) => [key, boneOf(key)])),
+  };
+}
+
+/** `record[key]` when it is the record's own property (an id such as `__proto__` is a key too). */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /**
- * Whether channel `id` of `graph` is, or reads through its formulas (at any depth), one of
- * `channels` or one of the bone channels `bones`: whether changing those can change it.
+ * Whether channel `id` of `graph` (a modifier id, or with `start` "bone" a key of `graph.poses`)
+ * is, or reads through its formulas (at any depth), one of `channels` or one of the bone channels
+ * `bones`: whether changing those can change it.
  *
  * @example
  * ```ts
@@ -125,21 +177,27 @@ export function readsAny(
   id: string,
   channels: ReadonlySet<string>,
   bones: ReadonlySet<string>,
+  start: "value" | "bone" = "value",
 ): boolean {
-  // A stack, not recursion: a hostile chain of controllers is as deep as the file is long.
-  const seen = new Set<string>([id]);
-  const pending = [id];
+  // A stack, not recursion: a hostile chain of controllers is as deep as the file is long. A
+  // driven bone's formulas are followed too (a corrective reading a finger a controller bends).
+  const poses = graph.poses ?? {};
+  const seen = { value: new Set<string>(), bone: new Set<string>() };
+  seen[start].add(id);
+  const pending: ["value" | "bone", string][] = [[start, id]];
   while (pending.length) {
-    const at = pending.pop()!;
-    if (channels.has(at)) return true;
-    if (!Object.hasOwn(graph.channels, at)) continue;
-    for (const formula of graph.channels[at].formulas ?? []) {
+    const [kind, at] = pending.pop()!;
+    if (kind === "value" && channels.has(at)) return true;
+    const channel = kind === "value" ? own(graph.channels, at) : own(poses, at);
+    for (const formula of channel?.formulas ?? []) {
       for (const op of formula.ops) {
         if (typeof op !== "object" || Array.isArray(op)) continue;
         if ("bone" in op && bones.has(op.bone)) return true;
-        if ("value" in op && !seen.has(op.value)) {
-          seen.add(op.value);
-          pending.push(op.value);
+        const [next, key] = "bone" in op ? ["bone" as const, op.bone] : ["value" as const, op.value];
+        if (next === "bone" && !Object.hasOwn(poses, key)) continue;
+        if (!seen[next].has(key)) {
+          seen[next].add(key);
+          pending.push([next, key]);
         }
       }
     }
@@ -151,7 +209,7 @@ export function readsAny(
 function run(
   ops: readonly StoredOperation[],
   valueOf: (id: string) => number | undefined,
-  bones: Record<string, number>,
+  boneOf: (key: string) => number | undefined,
 ): number | undefined {
   const stack: (number | number[])[] = [];
   const number = () => {
@@ -165,8 +223,8 @@ function run(
       if (value === undefined) return undefined;
       stack.push(value);
     } else if (typeof op === "object" && "bone" in op) {
-      const value = Object.hasOwn(bones, op.bone) ? bones[op.bone] : undefined;
-      if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+      const value = boneOf(op.bone);
+      if (value === undefined) return undefined;
       stack.push(value);
     } else if (op === "spline_linear" || op === "spline_tcb") {
       const count = number();
@@ -233,13 +291,14 @@ function clamp(value: number, channel: StoredChannel): number {
  */
 export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
-  const { channels, bones, morphs } = value as Record<string, JsonValue>;
+  const { channels, bones, morphs, poses } = value as Record<string, JsonValue>;
   const isObject = (v: unknown): v is Record<string, JsonValue> =>
     !!v && typeof v === "object" && !Array.isArray(v);
   if (!isObject(channels) || !isObject(bones) || !Array.isArray(morphs)) return undefined;
   if (!morphs.every((m) => typeof m === "string")) return undefined;
   if (!Object.values(bones).every((b) => typeof b === "number")) return undefined;
-  for (const channel of Object.values(channels)) {
+  if (poses !== undefined && !isObject(poses)) return undefined;
+  for (const channel of [...Object.values(channels), ...Object.values(poses ?? {})]) {
     if (!isObject(channel) || typeof channel.value !== "number") return undefined;
     if (channel.formulas === undefined) continue;
     if (!Array.isArray(channel.formulas)) return undefined;
@@ -260,21 +319,30 @@ function isOperation(op: JsonValue): boolean {
 }
 
 /**
- * The graphs of a graft merged into its target's: channels and bones of both (the target's first
- * where both have one), morphs of both.
+ * The graphs of a graft merged into its target's: channels, bones and driven bones of both (the
+ * target's first where both have one), morphs of both.
  */
 export function mergeFormulaGraphs(graphs: readonly (FormulaGraph | undefined)[]): FormulaGraph | undefined {
   const present = graphs.filter((g) => g !== undefined);
   if (present.length <= 1) return present[0];
   // Maps, then own properties: an id such as `__proto__` is a key like any other.
   const channels = new Map<string, StoredChannel>(), bones = new Map<string, number>();
+  const poses = new Map<string, StoredChannel>();
   const morphs = new Set<string>();
   for (const graph of present) {
     for (const [id, channel] of Object.entries(graph.channels)) {
       if (!channels.has(id)) channels.set(id, channel);
     }
+    for (const [key, channel] of Object.entries(graph.poses ?? {})) {
+      if (!poses.has(key)) poses.set(key, channel);
+    }
     for (const [key, value] of Object.entries(graph.bones)) if (!bones.has(key)) bones.set(key, value);
     for (const id of graph.morphs) morphs.add(id);
   }
-  return { channels: Object.fromEntries(channels), bones: Object.fromEntries(bones), morphs: [...morphs] };
+  return {
+    channels: Object.fromEntries(channels),
+    bones: Object.fromEntries(bones),
+    morphs: [...morphs],
+    ...(poses.size ? { poses: Object.fromEntries(poses) } : {}),
+  };
 }

@@ -13,8 +13,16 @@ import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
 import type { SceneNodes } from "./load_nodes.ts";
+import type { SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
-import { evaluateMorphFormulas, figureBones, type ModifierValue } from "./formula_eval.ts";
+import type { Vec3 } from "./rigid_fit.ts";
+import {
+  type BoneLookup,
+  evaluateMorphFormulas,
+  figureBones,
+  type ModifierValue,
+  posedChannels,
+} from "./formula_eval.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -87,20 +95,61 @@ export async function applyModifiers(
       }
     }
   }
-  // Controllers and bones driving morphs of the same mesh, at the dials and pose just read (see
-  // formula_eval.ts).
+  const evaluated = evaluateFormulas(targets, state.values);
+  return { applied: [...applied.keys(), ...fromLibrary], evaluated };
+}
+
+/**
+ * Controllers and bones driving morphs of the same mesh, and controllers posing bones of its figure
+ * (a hand grasp bending the fingers), at the dials and pose just read (see formula_eval.ts). The
+ * bones posed are set on the scene's nodes, as if the file had written those values. A bone channel
+ * the formulas of two meshes pose is left to neither (warned). Returns the formulas evaluated.
+ */
+function evaluateFormulas(
+  targets: ModifierTargets,
+  valuesByMesh: ReadonlyMap<number, ReadonlyMap<string, ModifierValue>>,
+): Set<string> {
+  const { meshes, nodes } = targets;
   const evaluated = new Set<string>();
-  const nodeDefinitions = targets.nodes.list.map((_, n) => targets.nodes.definitionOf(n))
-    .filter((d) => d !== undefined);
-  for (const [mesh, values] of state.values) {
+  const definitions = new Set(nodes.list.map((_, n) => nodes.definitionOf(n)).filter((d) => d !== undefined));
+  const lookups = new Map<number, BoneLookup>();
+  const posedBy = new Map<string, Set<number>>(); // `nodeKey?channel` → the meshes whose formulas pose it
+  for (const [mesh, values] of valuesByMesh) {
+    const bones = figureBones(nodes.list, meshes.parts[mesh].owner, targets.follows);
+    lookups.set(mesh, bones);
+    for (const key of posedChannels(values, bones)) {
+      posedBy.set(key, (posedBy.get(key) ?? new Set()).add(mesh));
+    }
+  }
+  for (const [mesh, values] of valuesByMesh) {
     const parts = meshes.parts[mesh];
-    const bones = figureBones(targets.nodes.list, parts.owner, targets.follows);
-    const done = evaluateMorphFormulas(parts.morphs, values, new Set(nodeDefinitions), bones);
+    const foreign = new Set(
+      [...posedBy].filter(([, by]) => by.size > 1 || !by.has(mesh)).map(([key]) => key),
+    );
+    const done = evaluateMorphFormulas(parts.morphs, values, definitions, lookups.get(mesh), foreign);
     for (const key of done.evaluated) evaluated.add(key);
     // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
     if (done.graph) parts.formulas = done.graph;
+    for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
   }
-  return { applied: [...applied.keys(), ...fromLibrary], evaluated };
+  return evaluated;
+}
+
+/** `node` with the pose channels (`rotation/z`, `scale/general`) set to `values`. */
+function poseNode(node: SceneNode, values: ReadonlyMap<string, number>): SceneNode {
+  const pose = {
+    rotation: [...node.rotation] as Vec3,
+    translation: [...node.translation] as Vec3,
+    scale: [...node.scale] as Vec3,
+    generalScale: node.generalScale,
+  };
+  for (const [channel, value] of values) {
+    const [kind, axis] = channel.split("/") as ["rotation" | "translation" | "scale", string];
+    if (axis === "general") pose.generalScale = value;
+    else pose[kind]["xyz".indexOf(axis)] = value;
+  }
+  // A new record: the node's pose values are read-only once loaded.
+  return { ...node, ...pose };
 }
 
 /** What the modifiers applied so far gave each mesh (by mesh index), as `file at path`. */

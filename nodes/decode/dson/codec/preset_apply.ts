@@ -27,6 +27,8 @@ export interface PresetResult {
   readonly morphs: number;
   /** Morph weights ERC formulas set at the preset's values (per mesh). */
   readonly drivenMorphs: number;
+  /** Nodes ERC formulas posed at the preset's values (a hand-grasp controller's fingers). */
+  readonly drivenJoints: number;
   /** Targets the scene has no node or morph for. */
   readonly missing: readonly string[];
 }
@@ -62,22 +64,37 @@ export function applyDsonPreset(
   }
   let joints = 0;
   const shared: string[] = [], conformed: string[] = [];
-  const scales = dsonScales(doc);
-  const rescaled = new Set<Node>(), placed = new Set<Node>();
-  const followed = followedMeshes(doc);
-  const posed = new Map<Node, Map<JointChannel, number>>(); // what the formulas read of the pose
+  const posed = new Map<Node, Map<JointChannel, number>>(); // the preset's channels by node
   for (const [target, values] of jointValues) {
     const found = target === SELECTED_FIGURE ? selectedFigures(doc) : nodes.get(target) ?? [];
     const named = target === SELECTED_FIGURE ? `${SELECTED_FIGURE} (the figure's root)` : target;
     if (found.length === 0 && following.has(target)) conformed.push(named);
     else if (found.length === 0) missingJoints.push(named);
     if (found.length > 1) shared.push(named);
-    for (const node of found) {
-      repose(node, values, { scales, rescaled, placed });
-      posed.set(node, new Map([...(posed.get(node) ?? []), ...values]));
-    }
+    for (const node of found) posed.set(node, new Map([...(posed.get(node) ?? []), ...values]));
     joints += found.length;
   }
+  const named: string[] = [];
+  const morphs = setMorphWeights(doc, morphValues, named);
+  // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
+  // its morphs and the bones it drives, a bent elbow its correctives (a value naming a controller
+  // is no longer missing). Said after the posing's own warnings, in the order they always came.
+  const later: string[] = [];
+  const driven = reevaluateFormulas(doc, morphValues, posed, (message) => later.push(message));
+  // Each node posed once: the preset's channels, with those formulas drive at their driven value.
+  const poses = new Map(posed);
+  const byKey = nodesByKey(doc);
+  let drivenJoints = 0;
+  for (const [key, values] of driven.poses) {
+    const node = byKey.get(key);
+    if (!node) continue;
+    poses.set(node, new Map([...(poses.get(node) ?? []), ...values]));
+    drivenJoints++;
+  }
+  const scales = dsonScales(doc);
+  const rescaled = new Set<Node>(), placed = new Set<Node>();
+  const followed = followedMeshes(doc);
+  for (const [node, values] of poses) repose(node, values, { scales, rescaled, placed });
   applyScales(rescaled, scales, placed, warn);
   // After every target is posed and scaled; before the rigid followers' meshes, which ride them.
   followTargetsAgain(doc, warn);
@@ -92,11 +109,7 @@ export function applyDsonPreset(
         `(as Daz drives them), not posed: ${few(conformed)}`,
     );
   }
-  const named: string[] = [];
-  const morphs = setMorphWeights(doc, morphValues, named);
-  // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
-  // its morphs, a bent elbow its correctives (a value naming a controller is no longer missing).
-  const driven = reevaluateFormulas(doc, morphValues, posed, warn);
+  for (const message of later) warn(message);
   const missingMorphs = named.filter((target) => !driven.known.has(target));
   reportSkips(preset, missingJoints, missingMorphs, warn);
   const missing = [...missingJoints, ...missingMorphs];
@@ -110,11 +123,22 @@ export function applyDsonPreset(
       joints,
       morphs,
       driven_morphs: driven.morphs,
+      driven_joints: drivenJoints,
       missing,
     };
     setPartgraphExtras(scene, { dson: { ...dson, presets: [...applied, record] } });
   }
-  return { joints, morphs, drivenMorphs: driven.morphs, missing };
+  return { joints, morphs, drivenMorphs: driven.morphs, drivenJoints, missing };
+}
+
+/** DSON nodes by their DSON key (`extras.partgraph.dson.key`), the first of a key. */
+function nodesByKey(doc: Document): Map<string, Node> {
+  const byKey = new Map<string, Node>();
+  for (const node of doc.getRoot().listNodes()) {
+    const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
+    if (typeof key === "string" && !byKey.has(key) && record(node)) byKey.set(key, node);
+  }
+  return byKey;
 }
 
 /**
@@ -186,7 +210,7 @@ function reportSkips(
       `dson preset: ${missingMorphs.length} value(s) name no morph of the scene, not applied: ${
         few(missingMorphs)
       }` +
-        " (controllers that drive bones through ERC formulas are not evaluated)",
+        " (controllers that drive bones of no figure here through ERC formulas are not evaluated)",
     );
   }
   if (preset.skipped.length) {

@@ -2,7 +2,8 @@
  * A preset's values re-driving the ERC formulas `decode.dson` kept (`extras.partgraph.dson.formulas`
  * of each mesh, see `formula_graph.ts`): a controller the preset dials moves the morphs it drives,
  * and a bone the preset poses drives its correctives (Daz's "pJCM" morphs, which keep an elbow or a
- * knee from collapsing when bent), as Daz evaluates them once the preset is applied. The updated
+ * knee from collapsing when bent), and a controller posing bones (a hand grasp bending the fingers)
+ * gives them their driven pose, as Daz evaluates them once the preset is applied. The updated
  * dials and pose are written back, so a second preset starts from them.
  *
  * @module
@@ -10,7 +11,7 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
+import { evaluateFormulaGraphAll, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import type { JointChannel } from "./preset_read.ts";
 import { percentDecode } from "./uri.ts";
@@ -21,13 +22,20 @@ export interface FormulaResult {
   readonly morphs: number;
   /** The preset's morph-value targets that name a channel of the formulas (a controller). */
   readonly known: ReadonlySet<string>;
+  /**
+   * Bone channels the formulas pose at the preset's values, by the node's DSON key: those whose
+   * inputs (or own value) the preset changed, for the caller to pose with the preset's own.
+   */
+  readonly poses: ReadonlyMap<string, ReadonlyMap<JointChannel, number>>;
 }
 
 /**
  * Sets each formula channel the preset names (`morphValues`, by modifier id) and each bone channel
- * it poses (`posed`, by the glTF nodes posed), evaluates every mesh's formulas again and sets the
- * weights they give. Morphs whose formulas cannot be evaluated at the new values (an input not
- * known, a TCB spline between its keys) keep their weight, in one warning.
+ * it poses (`posed`, by the glTF nodes posed; a bone channel the formulas drive takes the preset's
+ * value as its own, beside what drives it), evaluates every mesh's formulas again, sets the
+ * weights they give and returns the bone channels they pose. Morphs and bones whose formulas
+ * cannot be evaluated at the new values (an input not known, a TCB spline between its keys) keep
+ * their weight or pose, in one warning each.
  *
  * @example
  * ```ts
@@ -47,8 +55,9 @@ export function reevaluateFormulas(
     for (const [channel, value] of values) pose.set(`${key}?${channel}`, value);
   }
   const known = new Set<string>();
-  const unknown: string[] = [], unreadable: string[] = [];
-  const posing = new Set<string>(); // controllers dialled that also drive bones
+  const unknown: string[] = [], unknownBones: string[] = [], unreadable: string[] = [];
+  const posing = new Set<string>(); // controllers dialled that also drive bones not evaluated
+  const poses = new Map<string, Map<JointChannel, number>>();
   let morphs = 0;
   for (const mesh of doc.getRoot().listMeshes()) {
     const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
@@ -67,13 +76,25 @@ export function reevaluateFormulas(
       if (channel.drives_bones) posing.add(target);
       changed.channels.add(id);
     }
-    for (const key of Object.keys(graph.bones)) {
-      if (!pose.has(key)) continue;
-      graph.bones[key] = pose.get(key)!;
-      changed.bones.add(key);
+    // A driven bone channel the preset sets keeps that as its own value, beside what drives it.
+    for (const record of [graph.bones, graph.poses ?? {}]) {
+      for (const key of Object.keys(record)) {
+        if (!pose.has(key)) continue;
+        if (typeof record[key] === "number") (record as Record<string, number>)[key] = pose.get(key)!;
+        else (record[key] as { value: number }).value = pose.get(key)!;
+        changed.bones.add(key);
+      }
     }
     if (!changed.channels.size && !changed.bones.size) continue;
-    morphs += setDrivenWeights(mesh, graph, changed, unknown);
+    const results = evaluateFormulaGraphAll(graph);
+    morphs += setDrivenWeights(mesh, graph, results.morphs, changed, unknown);
+    for (const [key, value] of results.poses) {
+      if (!changed.bones.has(key) && !readsAny(graph, key, changed.channels, changed.bones, "bone")) continue;
+      const at = key.lastIndexOf("?");
+      const [node, channel] = [key.slice(0, at), key.slice(at + 1) as JointChannel];
+      if (value === undefined) unknownBones.push(`${node} ${channel}`);
+      else poses.set(node, (poses.get(node) ?? new Map()).set(channel, value));
+    }
     setPartgraphExtras(mesh, { dson: { ...dson, formulas: graph as unknown as JsonValue } });
   }
   if (unknown.length) {
@@ -82,10 +103,18 @@ export function reevaluateFormulas(
         `(an input not evaluated, or a TCB spline between its keys); they keep their weight: ${few(unknown)}`,
     );
   }
+  if (unknownBones.length) {
+    warn(
+      `dson preset: ${unknownBones.length} bone channel(s) driven by ERC formulas cannot be evaluated at the ` +
+        `preset's values (an input not evaluated, a loop, or a TCB spline between its keys); they keep their ` +
+        `pose: ${few(unknownBones)}`,
+    );
+  }
   if (posing.size) {
     warn(
-      `dson preset: ${posing.size} controller(s) the preset dials also drive bones through ERC formulas, which ` +
-        `are not evaluated (their morphs are): ${few([...posing])}`,
+      `dson preset: ${posing.size} controller(s) the preset dials also drive bones through ERC formulas that ` +
+        `are not evaluated (a bone of no figure here, or a conforming item's, which follows its target); ` +
+        `their morphs and other bones are: ${few([...posing])}`,
     );
   }
   if (unreadable.length) {
@@ -94,16 +123,17 @@ export function reevaluateFormulas(
         `formulas decode.dson writes; their morphs are not re-evaluated: ${few(unreadable)}`,
     );
   }
-  return { morphs, known };
+  return { morphs, known, poses };
 }
 
 /**
- * Sets the weights `graph` gives the mesh's morphs (by id); names in `unknown` those it cannot
- * give that read what the preset `changed` (the others were said by the decode already).
+ * Sets the weights `graph` gives the mesh's morphs (`weightsById`); names in `unknown` those it
+ * cannot give that read what the preset `changed` (the others were said by the decode already).
  */
 function setDrivenWeights(
   mesh: Mesh,
   graph: FormulaGraph,
+  weightsById: ReadonlyMap<string, number | undefined>,
   changed: { channels: ReadonlySet<string>; bones: ReadonlySet<string> },
   unknown: string[],
 ): number {
@@ -111,7 +141,7 @@ function setDrivenWeights(
   const ids = Array.isArray(dson.morphs) ? dson.morphs.map((m) => String(m?.id)) : [];
   const weights = [...mesh.getWeights()];
   let set = 0;
-  for (const [id, value] of evaluateFormulaGraph(graph)) {
+  for (const [id, value] of weightsById) {
     const k = ids.indexOf(id);
     if (k < 0 || k >= weights.length) continue;
     if (value === undefined) {

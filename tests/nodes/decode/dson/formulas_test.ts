@@ -58,8 +58,9 @@ Deno.test("dson formulas: formulas not evaluated that drive a decoded morph or b
   const { scene, glb, warnings } = await pipeline(controlled([
     { output: "F:#Absent?value", operations: [{ op: "push", url: "F:#CTRL?value" }] },
     { output: "F:#M?value", operations: [{ op: "push", url: "F:#CTRL?value" }, SPLINE] },
+    // A bone's orientation (its rest axes) is no pose channel: not evaluated (its rotation would be).
     {
-      output: "F:/data/Generated/figure.duf#F_bone1?rotation/x/value",
+      output: "F:/data/Generated/figure.duf#F_bone1?orientation/x/value",
       operations: [{ op: "push", url: "F:#CTRL?value" }, { op: "push", val: 30 }, { op: "mult" }],
     },
   ]));

@@ -188,6 +188,25 @@ export function posePreset(
   };
 }
 
+/** A shape preset `shape.duf` setting each modifier `[id, value]` at frame 0, as Daz writes one. */
+export function shapePreset(
+  values: readonly (readonly [string, number])[],
+): { bytes: Uint8Array; name: string } {
+  return {
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/shape.duf", type: "preset_shape" },
+      scene: {
+        animations: values.map(([id, value]) => ({
+          url: `name://@selection#${id}:?value/value`,
+          keys: [[0, value]],
+        })),
+      },
+    }),
+    name: "shape.duf",
+  };
+}
+
 /** Gzip-compressed JSON bytes of a DSON object (as Daz writes them). */
 export async function gzipDsonBytes(json: unknown): Promise<Uint8Array> {
   const stream = new Blob([dsonBytes(json) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(

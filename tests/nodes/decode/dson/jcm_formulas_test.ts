@@ -15,7 +15,15 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { join } from "node:path";
 import { tempDir } from "../../../support/temp.ts";
-import { channels, dsonBytes, gridPosition, type Json, libraryFigure, posePreset } from "./generate.ts";
+import {
+  channels,
+  dsonBytes,
+  gridPosition,
+  type Json,
+  libraryFigure,
+  posePreset,
+  shapePreset,
+} from "./generate.ts";
 import { JCM, JCM_DELTA_CM, JCM_FIGURE_FILE, jcmCurve, jcmFigure } from "./jcm_figure.ts";
 
 const FILE = JCM_FIGURE_FILE;
@@ -33,23 +41,6 @@ async function applyPreset(scene: Document, preset: { bytes: Uint8Array; name: s
   const ctx = testContext();
   const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
   return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-/** A shape preset setting each modifier `[id, value]` at frame 0, as Daz writes one. */
-function shapePreset(values: readonly (readonly [string, number])[]): { bytes: Uint8Array; name: string } {
-  return {
-    bytes: dsonBytes({
-      file_version: "0.6.1.0",
-      asset_info: { id: "/code/shape.duf", type: "preset_shape" },
-      scene: {
-        animations: values.map(([id, value]) => ({
-          url: `name://@selection#${id}:?value/value`,
-          keys: [[0, value]],
-        })),
-      },
-    }),
-    name: "shape.duf",
-  };
 }
 
 function meshOf(scene: Document): Mesh {
@@ -128,7 +119,7 @@ Deno.test("dson JCM formulas: a TCB spline is evaluated on its keys and warned b
   ]);
 });
 
-Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone another formula drives, a bone of no figure here, a node's orientation", async () => {
+Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone a node's formula drives, a bone of no figure here, a node's orientation", async () => {
   const morph = (id: string, input: string): Json => ({
     id,
     name: id,
@@ -138,22 +129,18 @@ Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone an
     morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 0, 1, 0]] } },
   });
   const extra = [
-    // A controller bends the shoulder (body_ctrl-style); the shoulder's JCM reads that channel.
-    {
-      id: "CTRLArmsUp",
-      name: "CTRLArmsUp",
-      parent: "#Genesis8Female_geo",
-      channel: { id: "value", type: "float", value: 0, current_value: 1 },
-      formulas: [{
-        output: `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`,
-        operations: [{ op: "push", url: "#CTRLArmsUp?value" }, { op: "push", val: 80 }, { op: "mult" }],
-      }],
-    },
     morph("pJCMShldrUp_90_L", `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`),
     morph("pJCMForeArmFwd_135_R", `rForearmBend:${encodeURI(FILE)}#rForearmBend?rotation/y/value`),
     morph("OrientationDriven", `lForearmBend:${encodeURI(FILE)}#lForearmBend?orientation/y/value`),
   ];
-  const { scene, warnings } = await decode(genesisArm(-90, "spline_linear", 1, extra));
+  // The shoulder's own definition drives its bend (a formula of a node, not of a modifier of the
+  // mesh: not evaluated), and the shoulder's JCM reads that channel.
+  const figure = genesisArm(-90, "spline_linear", 1, extra);
+  (figure.node_library as Json[])[1].formulas = [{
+    output: `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`,
+    operations: [{ op: "push", val: 80 }],
+  }];
+  const { scene, warnings } = await decode(figure);
   const weights = weightsOf(scene);
   // The evaluable JCM is still evaluated beside them.
   assert.ok(Math.abs(weights[JCM] - 2 / 3) < 1e-9);
@@ -161,9 +148,9 @@ Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone an
     [weights.pJCMShldrUp_90_L, weights.pJCMForeArmFwd_135_R, weights.OrientationDriven],
     [0, 0, 0],
   );
-  // The controller's bone formula and the three morphs' formulas.
+  // The shoulder's bone formula and the three morphs' formulas.
   assert.deepEqual(warnings, [
-    "dson: Genesis8Female.duf at /modifier_library/3/formulas/0: 4 ERC formula(s) driving morphs or bones of this " +
+    "dson: Genesis8Female.duf at /node_library/1/formulas/0: 4 ERC formula(s) driving morphs or bones of this " +
     `scene are not evaluated (the first outputs 'lShldrBend:${
       encodeURI(FILE)
     }#lShldrBend?rotation/z/value'): ` +
@@ -394,7 +381,7 @@ Deno.test("dson JCM formulas: a file chaining 20,000 controllers decodes; the mo
   assert.match(warnings[0], /ERC formula\(s\) driving morphs or bones of this scene are not evaluated/);
 });
 
-Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph and a bone moves the morph and says the bone is not driven", async () => {
+Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph and a bone moves the morph and turns the bone", async () => {
   const ctrl = "body_ctrl_lHandGrasp";
   const extra: Json[] = [
     {
@@ -419,8 +406,22 @@ Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph
   const { scene } = await decode(genesisArm(0, "spline_linear", 1, extra));
   const { scene: gripped, warnings } = await applyPreset(scene, shapePreset([[ctrl, 0.6]]));
   assert.equal(weightsOf(gripped).HandGraspFlesh, 0.6);
-  assert.deepEqual(warnings, [
-    "dson preset: 1 controller(s) the preset dials also drive bones through ERC formulas, which are not " +
-    `evaluated (their morphs are): ${ctrl}`,
-  ]);
+  // Before (dson.apply_preset v10): the bone stayed put, with a warning naming the controller.
+  assert.deepEqual(warnings, []);
+  const forearm = gripped.getRoot().listNodes().find((n) => n.getName() === "lForearmBend")!;
+  const rest = scene.getRoot().listNodes().find((n) => n.getName() === "lForearmBend")!;
+  // Turned 0.6 · 30 = 18° about its own (oriented) x: the rest rotation times a turn about x, the
+  // only channel set, so the rotation order does not matter.
+  const half = (18 * Math.PI / 180) / 2;
+  const [x, y, z, w] = rest.getRotation();
+  const turn = [Math.sin(half), 0, 0, Math.cos(half)];
+  const expected = [
+    w * turn[0] + x * turn[3] + y * turn[2] - z * turn[1],
+    w * turn[1] - x * turn[2] + y * turn[3] + z * turn[0],
+    w * turn[2] + x * turn[1] - y * turn[0] + z * turn[3],
+    w * turn[3] - x * turn[0] - y * turn[1] - z * turn[2],
+  ];
+  const got = forearm.getRotation();
+  const sign = Math.sign(got.reduce((sum, v, k) => sum + v * expected[k], 0)) || 1;
+  assert.ok(got.every((v, k) => Math.abs(v - sign * expected[k]) < 1e-6), `${got} vs ${expected}`);
 });
