@@ -111,6 +111,53 @@ export function ddsSurfaces(dds: ByteWindow): DdsSurfaces {
 }
 
 /**
+ * What a plain 2D DDS holds past every mip chain its header can describe, in words, or undefined.
+ * A header whose size, fourCC or bit count was damaged still finds its top level inside the data (a
+ * 128×128 texture whose height reads 3 decodes as a 128×3 strip), so the decode succeeds and draws the
+ * wrong picture; the bytes left over tell. Allowed: any chain from the top level down to 1×1 (a file
+ * may hold fewer levels than it declares, or more than its flags say), and less than a top level's
+ * bytes beyond it. Cube maps, arrays and volumes
+ * ({@link ddsSurfaces}), and a header that does not decode, are not judged here; never throws.
+ *
+ * @example
+ * ```ts
+ * import { ByteWindow } from "../binary.ts";
+ *
+ * const file = await Deno.readFile("hull.dds");
+ * const leftover = ddsUnexplainedBytes(ByteWindow.of(file, "dds", "hull.dds"));
+ * if (leftover) console.warn(`hull.dds ${leftover}`);
+ * ```
+ */
+export function ddsUnexplainedBytes(dds: ByteWindow): string | undefined {
+  let header;
+  try {
+    if (dds.u32(0, "DDS magic") !== DDS_MAGIC) return undefined;
+    const surfaces = ddsSurfaces(dds);
+    if (surfaces.cube || surfaces.more) return undefined;
+    header = { ...ddsLayout(dds), height: dds.u32(12, "DDS height"), width: dds.u32(16, "DDS width") };
+  } catch {
+    return undefined;
+  }
+  const { layout, dataAt, width, height } = header;
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) return undefined;
+  const levelBytes = (w: number, h: number) =>
+    layout.kind === "masks"
+      ? w * h * (layout.bits >> 3)
+      : Math.ceil(w / 4) * Math.ceil(h / 4) * blockBytes(layout);
+  let chain = 0;
+  for (let w = width, h = height;; w = Math.max(1, w >> 1), h = Math.max(1, h >> 1)) {
+    chain += levelBytes(w, h);
+    if (w === 1 && h === 1) break;
+  }
+  // Less than a top level more is padding some writer left (or a chain's rounding), not a wrong header.
+  const data = dds.length - dataAt;
+  if (data - chain < levelBytes(width, height)) return undefined;
+  return `holds ${data} bytes of pixels where its header (${width}×${height}, ${
+    layout.kind === "masks" ? `${layout.bits} bits per pixel` : `${blockBytes(layout)} bytes per 4×4 block`
+  }) describes ${chain} at most, mips to 1×1 included: its size or format is probably damaged, and the picture decoded from it wrong`;
+}
+
+/**
  * Whether a DDS stores its top level as DXT1 (BC1) with texels cut out: a block whose first colour
  * is not above its second (1-bit alpha mode) and that uses index 3, transparent black. Librelancer
  * draws every DXT1 diffuse texture alpha-tested at 0.5 (`BasicMaterial.GetDxt1`, the game's

@@ -29,8 +29,9 @@ export const decodeCmp = defineNode({
   // 32-bit float is left out with a warning (before, invalid positions). 18: a VMeshData with bytes after
   // its vertex buffer (a wrong FVF or count), a mesh type other than 1, and a VMeshRef whose ranges
   // disagree with its groups are warnings (before, silent). 19: a MultiLevel level or a VMeshPart
-  // without its VMeshRef is a warning saying what the part keeps (before, silent).
-  version: 19,
+  // without its VMeshRef is a warning saying what the part keeps (before, silent). 20: a DDS holding
+  // more than any mip chain its header describes (a damaged size or format) is a warning.
+  version: 20,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -204,6 +204,34 @@ Deno.test("a texture whose image is a DDS by MSFT_texture_dds (Flight Simulator'
   ]);
 });
 
+Deno.test("a DDS whose header's height no longer fits its data is drawn as it reads, and named as probably damaged", async () => {
+  // 2×2 32-bit: 16 bytes of picture. Written with height 1, the 2×1 chain (8 + 4 bytes) leaves 4 over,
+  // less than its top level: padding, not flagged. A 2×2 header over 80 bytes (60 past its 16 + 4) is.
+  const header = (height: number) =>
+    ddsHeader(2, height, { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000], pfFlags: 0x41 });
+  const warningsFor = async (dds: Uint8Array) => {
+    const glb = await messyGlb((json) => {
+      json.extensionsUsed = json.extensionsRequired = ["MSFT_texture_dds"];
+      const image = json.images.push({ bufferView: embeddedView(json, dds), mimeType: "image/vnd-ms.dds" }) -
+        1;
+      json.textures[0] = { extensions: { MSFT_texture_dds: { source: image } } };
+    });
+    const ctx = testContext();
+    await runNode(decodeGltf, { bytes: { bytes: glb, name: "msfs.glb" } }, {}, ctx);
+    return ctx.warnings.map((w) => w.message);
+  };
+  assertEquals(await warningsFor(bytes(header(1), IMAGES["plain.dds"].subarray(128))), [
+    "msfs.glb: image #1 is a DDS, which glTF does not carry: stored as PNG",
+  ]);
+  const tall = bytes(header(2), new Array(16 * 5).fill(128));
+  assertEquals((await warningsFor(tall)).length, 1);
+  assert(
+    (await warningsFor(tall))[0].includes(
+      "stored as PNG; it holds 80 bytes of pixels where its header (2×2, 32 bits per pixel) describes 20 at most",
+    ),
+  );
+});
+
 /** A KTX 2.0 file of one 2D level in Vulkan format `vkFormat`, its data `level` stored under `scheme`. */
 function blockKtx2(
   vkFormat: number,

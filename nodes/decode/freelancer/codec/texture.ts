@@ -16,7 +16,7 @@
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encodePng, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { ddsSurfaces, decodeDds, dxt1Cutout } from "../../../../runtime/image/dds.ts";
+import { ddsSurfaces, ddsUnexplainedBytes, decodeDds, dxt1Cutout } from "../../../../runtime/image/dds.ts";
 import { decodeTga } from "../../../../runtime/image/tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
@@ -129,11 +129,16 @@ function resolveImage<T>(
     }
     const png = attempt(mips, "dds");
     if (!(png instanceof DecodeError)) {
-      const more = surfaces.more
-        ? [`${path}/MIPS holds ${surfaces.more}; the first is used, as a glTF image is one 2D picture`]
-        : [];
-      const cutout = dxt1Cutout(asFormat(mips.data!, "dds"));
-      return { kind: "png", png, notes: more, ...(cutout ? { cutout } : {}) };
+      const dds = asFormat(mips.data!, "dds");
+      const leftover = ddsUnexplainedBytes(dds);
+      const notes = [
+        ...(surfaces.more
+          ? [`${path}/MIPS holds ${surfaces.more}; the first is used, as a glTF image is one 2D picture`]
+          : []),
+        ...(leftover ? [`${path}/MIPS ${leftover}`] : []),
+      ];
+      const cutout = dxt1Cutout(dds);
+      return { kind: "png", png, notes, ...(cutout ? { cutout } : {}) };
     }
     if (mip0) {
       const fallback = attempt(mip0, "tga");

@@ -17,7 +17,7 @@ import { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { decodeBmp } from "../../../../runtime/image/bmp.ts";
-import { decodeDds } from "../../../../runtime/image/dds.ts";
+import { ddsUnexplainedBytes, decodeDds } from "../../../../runtime/image/dds.ts";
 import { decodeKtx2, isBlockKtx2 } from "../../../../runtime/image/ktx2.ts";
 import { decodeTga, targaTopLeft } from "../../../../runtime/image/tga.ts";
 
@@ -67,7 +67,9 @@ export async function convertLegacyImages(
         "materials are drawn without it";
     }
     texture.setImage(png).setMimeType("image/png");
-    return `image ${label(texture)} is a ${format.name}, which glTF does not carry: stored as PNG`;
+    const leftover = format === DDS ? ddsUnexplainedBytes(ByteWindow.of(image, format.name)) : undefined;
+    return `image ${label(texture)} is a ${format.name}, which glTF does not carry: stored as PNG` +
+      (leftover ? `; it ${leftover}` : "");
   });
 }
 
