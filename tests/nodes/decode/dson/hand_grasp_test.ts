@@ -347,3 +347,53 @@ Deno.test("dson hand grasp: a controller driving a bone of no figure here is sti
     `other bones are: ${CTRL}`,
   ]);
 });
+
+Deno.test("dson hand grasp: formulas driving a translation and a general scale move and size the bone", async () => {
+  const formulas = [
+    // l_index1 grows to 1 + c/2 (its own general scale 1 plus the formula's), l_index2 slides 2c cm
+    // along its parent's y.
+    {
+      output: url("l_index1", "general_scale/value"),
+      operations: [ctrlPush, { op: "push", val: 0.5 }, { op: "mult" }],
+    },
+    {
+      output: url("l_index2", "translation/y/value"),
+      operations: [ctrlPush, { op: "push", val: 2 }, { op: "mult" }],
+    },
+  ];
+  for (const dial of [0.5, 1]) {
+    const { scene, warnings } = await decode(handFigure(dial, formulas));
+    assert.deepEqual(warnings, []);
+    const scale = node(scene, "l_index1").getScale();
+    assert.ok(scale.every((v) => Math.abs(v - (1 + dial / 2)) < 1e-9), `dial ${dial}: scale ${scale}`);
+    // l_index2's offset from l_index1 (centres 0.75 cm apart up y) plus 2c cm, in l_index1's axes.
+    const offset = [0, 0.75 + 2 * dial, 0, 0].map((v) => v * 0.01);
+    const o = orientQuat(ORIENTATIONS[1]);
+    const expected = mulQ(mulQ(conj(o), offset), o).slice(0, 3);
+    const got = node(scene, "l_index2").getTranslation();
+    assert.ok(got.every((v, k) => Math.abs(v - expected[k]) < 1e-9), `dial ${dial}: ${got} vs ${expected}`);
+  }
+  // And again from a preset.
+  const { scene } = await decode(handFigure(0, formulas));
+  const { scene: grown, warnings } = await applyPreset(scene, shapePreset([[CTRL, 1]]));
+  assert.deepEqual(warnings, []);
+  assert.ok(node(grown, "l_index1").getScale().every((v) => Math.abs(v - 1.5) < 1e-9));
+});
+
+Deno.test("dson hand grasp: a finger the bone's own definition also drives stays as written and warned; the others pose", async () => {
+  const json = handFigure(1);
+  // l_index2's definition drives its own bend too: a node's formula is not evaluated, so neither is
+  // the controller's half of that channel (half of what drives it would be a wrong pose).
+  (json.node_library as Json[])[3].formulas = [{
+    output: url("l_index2", "rotation/z/value"),
+    operations: [{ op: "push", val: 5 }],
+  }];
+  const { scene, warnings } = await decode(json);
+  assertFinger(scene, 0, -60, "controller only");
+  assertFinger(scene, 1, 0, "driven by its node too");
+  assertFinger(scene, 2, -75, "controller only");
+  // The corrective reads the unknown l_index2: as written.
+  assert.equal(jcmOf(scene), 0);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /at \/node_library\/3\/formulas\/0: 3 ERC formula\(s\) driving morphs or bones/);
+});
