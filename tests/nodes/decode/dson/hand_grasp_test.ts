@@ -12,7 +12,9 @@ import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
+import { tempDir } from "../../../support/temp.ts";
 import { validateGltf } from "../../../support/validator.ts";
+import { join } from "node:path";
 import { channels, dsonBytes, generateFigure, type Json, posePreset, shapePreset } from "./generate.ts";
 import { worldPositions } from "./posed_positions.ts";
 
@@ -396,4 +398,85 @@ Deno.test("dson hand grasp: a finger the bone's own definition also drives stays
   assert.equal(jcmOf(scene), 0);
   assert.equal(warnings.length, 1);
   assert.match(warnings[0], /at \/node_library\/3\/formulas\/0: 3 ERC formula\(s\) driving morphs or bones/);
+});
+
+/**
+ * A glove conforming to the hand (each in its own file, as Daz content is): the same grid and bone
+ * names, so its bones follow the body's. The body's grasp controller is at `dial`.
+ */
+async function gloved(dial: number, test: (scene: Document, warnings: string[]) => Promise<void> | void) {
+  const root = await tempDir();
+  try {
+    const body = handFigure(dial);
+    delete body.scene;
+    await Deno.mkdir(join(root, "data", "Daz 3D", "Genesis 9", "Base"), { recursive: true });
+    await Deno.writeFile(join(root, FILE.slice(1)), dsonBytes(body));
+    const text = JSON.stringify(
+      generateFigure({ side: 4, bones: 4, figureId: "Glove", assetId: "/data/Glove.dsf" }),
+    );
+    const glove = JSON.parse(
+      ["l_hand", ...FINGERS].reduce((t, id, k) => t.replaceAll(`Glove_bone${k}`, id), text),
+    ) as Json;
+    delete glove.scene;
+    await Deno.writeFile(join(root, "data", "Glove.dsf"), dsonBytes(glove));
+    const json = {
+      file_version: "0.6.1.0",
+      asset_info: { id: "/scenes/gloved.duf", type: "scene" },
+      scene: {
+        nodes: [
+          {
+            id: "Genesis9-1",
+            url: `${encodeURI(FILE)}#Genesis9`,
+            geometries: [{ id: "Genesis9_geo-1", url: `${encodeURI(FILE)}#Genesis9_geo` }],
+          },
+          {
+            id: "Glove-1",
+            url: "/data/Glove.dsf#Glove",
+            parent: "#Genesis9-1",
+            conform_target: "#Genesis9-1",
+            geometries: [{ id: "Glove_geo-1", url: "/data/Glove.dsf#Glove_geo" }],
+          },
+        ],
+      },
+    };
+    const ctx = testContext();
+    const bytes = { bytes: dsonBytes(json), name: "gloved.duf" };
+    const scene = (await runNode(decodeDson, { bytes }, { content_roots: [root] }, ctx)).scene as Document;
+    await test(scene, ctx.warnings.map((w) => w.message));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+/** Each skinned mesh's drawn vertices (metres), body first. */
+function drawn(scene: Document): number[][][] {
+  const skinned = scene.getRoot().listNodes().filter((n) => n.getMesh() && n.getSkin());
+  skinned.sort((a, b) =>
+    Number(b.getName().startsWith("Genesis9")) - Number(a.getName().startsWith("Genesis9"))
+  );
+  return skinned.map(worldPositions);
+}
+
+Deno.test("dson hand grasp: a conforming glove's fingers follow the fingers the controller bends, at decode and after a preset", async () => {
+  const assertGloveOnHand = (scene: Document, what: string) => {
+    const [hand, glove] = drawn(scene);
+    assert.ok(hand && glove, `${what}: two skinned meshes`);
+    assert.equal(glove.length, hand.length);
+    // The same grid skinned alike: drawn in the same place, the grasp's bends included.
+    glove.forEach((p, i) =>
+      assert.ok(p.every((v, k) => Math.abs(v - hand[i][k]) < 1e-6), `${what}: vertex ${i}`)
+    );
+  };
+  await gloved(1, (scene, warnings) => {
+    assert.deepEqual(warnings, []);
+    fingerBends(1).forEach((bend, k) => assertFinger(scene, k, bend, "gloved at 1"));
+    assertVertex10(scene, fingerBends(1), "gloved at 1");
+    assertGloveOnHand(scene, "decoded at 1");
+  });
+  await gloved(0, async (scene) => {
+    const { scene: gripped, warnings } = await applyPreset(scene, shapePreset([[CTRL, 1]]));
+    assert.deepEqual(warnings, []);
+    fingerBends(1).forEach((bend, k) => assertFinger(gripped, k, bend, "gloved, preset at 1"));
+    assertGloveOnHand(gripped, "preset at 1");
+  });
 });
