@@ -48,7 +48,7 @@ export const dsonApplyPreset = defineNode({
   version: 11,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
-    "the ERC formulas the decode kept are evaluated again (controllers move their morphs, posed bones their " +
+    "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +
     "correctives); conforming items (clothing) follow their target's new pose. Missing nodes or morphs are warnings; material presets are refused.",
   inputs: {
     scene: { type: "scene", doc: "A scene decoded by decode.dson." },
