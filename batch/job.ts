@@ -7,7 +7,8 @@
  */
 import { basename, resolve } from "node:path";
 import { Buffer } from "node:buffer";
-import { runGraph } from "../mod.ts";
+import { createRegistry, runGraph } from "../mod.ts";
+import { prepareGraph } from "../runtime/api.ts";
 import { PartgraphError } from "../runtime/errors.ts";
 import { sha256Hex } from "../runtime/canonical.ts";
 import { readWholeFile } from "../runtime/fs.ts";
@@ -111,7 +112,19 @@ export function fromLine<T extends JobMessage | WorkerMessage>(line: string): T 
  */
 export function jobServer(post: (message: WorkerMessage) => void): (message: JobMessage) => Promise<void> {
   let remote: RemoteCache | undefined;
+  let prepared = false;
   return async ({ id, spec }) => {
+    if (!prepared) {
+      // A fresh member loads the graph's code (executor, cache, every node's module) before it says it
+      // started: the first input's time limit is for the input, not for start-up, which a loaded
+      // machine can stretch to seconds (the pool limits the start on its own).
+      prepared = true;
+      const value = spec.each.type === "bytes" ? { bytes: new Uint8Array(), name: "" } : spec.each.path;
+      await prepareGraph(spec.graph, {
+        registry: createRegistry(),
+        inputs: { ...spec.inputs, [spec.each.name]: value },
+      });
+    }
     post({ kind: "started", id });
     if (spec.remote && !remote) {
       remote = new RemoteCache({

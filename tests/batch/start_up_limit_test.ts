@@ -1,0 +1,82 @@
+/**
+ * `batch --timeout` limits an input, not a fresh worker's start-up: a worker loads the graph's code
+ * (the executor, the cache, every node's implementation module) before it takes its first input, so a
+ * module slow to load — as any is on a loaded machine — costs the start, which the pool limits on its
+ * own, and not the input's time. Before, the first input of each worker loaded them inside its limit.
+ */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { join } from "node:path";
+import { runBatch } from "../../batch/batch.ts";
+import { expandEach } from "../../batch/inputs.ts";
+import { tempDir } from "../support/temp.ts";
+
+const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
+/** How long the node's implementation module takes to load, and the time limit per input (below it). */
+const LOAD_MS = 1500, LIMIT_MS = 1000;
+
+/** A graph whose node's run module takes {@link LOAD_MS} to load, then answers at once; its two inputs. */
+async function slowLoadingGraph(dir: string): Promise<string> {
+  await Deno.writeTextFile(
+    join(dir, "slow_run.ts"),
+    `await new Promise((done) => setTimeout(done, ${LOAD_MS}));
+export const run = ({ inputs }) => ({ size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } });
+`,
+  );
+  await Deno.writeTextFile(
+    join(dir, "slow.ts"),
+    `import { defineNode, lazyRun } from ${JSON.stringify(RUNTIME)};
+export default { nodes: [defineNode({
+  type: "test.slow_to_load", version: 1, doc: "Loads slowly, runs at once.", params: {},
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
+  run: lazyRun(new URL("./slow_run.ts", import.meta.url)),
+})] };
+`,
+  );
+  const graph = join(dir, "slow.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      modules: ["./slow.ts"],
+      inputs: { model: { type: "string" } },
+      nodes: {
+        read: { type: "io.read", params: { path: { $input: "model" } } },
+        slow: { type: "test.slow_to_load", inputs: { data: "read.bytes" } },
+        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "slow.size" } },
+      },
+    }),
+  );
+  await Deno.mkdir(join(dir, "in"));
+  await Deno.writeFile(join(dir, "in", "a.bin"), new Uint8Array(3));
+  await Deno.writeFile(join(dir, "in", "b.bin"), new Uint8Array(5));
+  return graph;
+}
+
+for (const processes of [false, true]) {
+  Deno.test(`batch --timeout on ${processes ? "worker processes" : "Deno workers"}: a node module slower to load than the limit fails no input`, async () => {
+    const dir = await tempDir();
+    try {
+      const graph = await slowLoadingGraph(dir);
+      const { manifest } = await runBatch({
+        graph,
+        selection: await expandEach(`model=${dir}/in/*.bin`),
+        outDir: join(dir, "out"),
+        cacheDir: false,
+        jobs: 1,
+        processes,
+        inputTimeoutMs: LIMIT_MS,
+      });
+      assertEquals(
+        Object.entries(manifest.inputs).map(([rel, input]) => [rel, input.ok, input.error ?? null]),
+        [
+          ["a.bin", true, null],
+          ["b.bin", true, null],
+        ],
+      );
+      assertEquals(await Deno.readTextFile(join(dir, "out", "a", "size.json")), "3");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
