@@ -8,7 +8,6 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import * as THREE from "three";
-import { GLTFLoader, type GLTFParser } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { type CaseRun, GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
 import { encode } from "fast-png";
 import {
@@ -18,17 +17,11 @@ import {
   renameWingAttribute,
   wingAttribute,
 } from "../support/messy_gltf.ts";
+import { load as loadClient, worldVertices } from "../support/threejs_client.ts";
 
-/** Images are not decoded in Deno: every texture becomes an empty one. */
-class StubTextures {
-  readonly name = "partgraph_stub_textures";
-  loadTexture(): Promise<THREE.Texture> {
-    return Promise.resolve(new THREE.Texture());
-  }
-}
-
+/** A GLB as three.js loaded it, with the file's JSON and each glTF node index's three.js object. */
 interface Loaded {
-  readonly gltf: { scene: THREE.Group; animations: THREE.AnimationClip[]; parser: GLTFParser };
+  readonly gltf: { scene: THREE.Group; animations: THREE.AnimationClip[] };
   // deno-lint-ignore no-explicit-any
   readonly json: any;
   /** The three.js object made from each glTF node index. */
@@ -36,38 +29,16 @@ interface Loaded {
 }
 
 async function load(glb: Uint8Array): Promise<Loaded> {
-  const loader = new GLTFLoader().register(() => new StubTextures() as never);
-  const data = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
-  const gltf = await loader.parseAsync(data, "") as unknown as Loaded["gltf"];
+  const { scene, animations, parser } = await loadClient(glb);
   const objects = new Map<number, THREE.Object3D>();
-  gltf.scene.traverse((object: THREE.Object3D) => {
-    const index = gltf.parser.associations.get(object)?.nodes;
+  scene.traverse((object: THREE.Object3D) => {
+    const index = parser.associations.get(object)?.nodes;
     if (index !== undefined) objects.set(index, object);
   });
-  const length = new DataView(glb.buffer, glb.byteOffset + 12, 4).getUint32(0, true);
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
-  return { gltf, json, objects };
+  return { gltf: { scene, animations }, json: parser.json, objects };
 }
 
-/** World positions of every vertex of every mesh (morphs and skinning applied), per mesh. */
-function worldVertices(scene: THREE.Object3D): Map<THREE.Mesh, Float64Array> {
-  scene.updateMatrixWorld(true);
-  const out = new Map<THREE.Mesh, Float64Array>();
-  const v = new THREE.Vector3();
-  scene.traverse((object: THREE.Object3D) => {
-    const mesh = object as THREE.Mesh;
-    if (!mesh.isMesh) return;
-    const count = mesh.geometry.getAttribute("position").count;
-    const values = new Float64Array(count * 3);
-    for (let i = 0; i < count; i++) {
-      mesh.getVertexPosition(i, v).applyMatrix4(mesh.matrixWorld);
-      values.set([v.x, v.y, v.z], i * 3);
-    }
-    out.set(mesh, values);
-  });
-  return out;
-}
-
+/** The diagonal of the box around the drawn vertices (skinning and morphs applied). */
 function extentOf(vertices: Map<THREE.Mesh, Float64Array>): number {
   const box = new THREE.Box3();
   for (const values of vertices.values()) {
