@@ -9,6 +9,7 @@
  * @module
  */
 import { type Case, Cases, F32, type FieldType, U16, U32, U8 } from "./cases.ts";
+import { CONSTRAINT_RECORD_SIZE } from "../../../../nodes/decode/freelancer/codec/constraints.ts";
 
 const HEADER = 56;
 const ENTRY = 44;
@@ -25,15 +26,8 @@ interface Entry {
   readonly used: number;
 }
 
-/** Joint record sizes by `Cons` leaf name (§5.3). */
-const CONSTRAINT_BYTES: Record<string, number> = {
-  fix: 176,
-  rev: 208,
-  pris: 208,
-  cyl: 216,
-  sphere: 212,
-  loose: 176,
-};
+/** Joint record sizes by `Cons` leaf name (§5.3), as the decoder's own table: a name not in it is no joint. */
+const CONSTRAINT_BYTES: Readonly<Record<string, number>> = CONSTRAINT_RECORD_SIZE;
 
 function walk(
   bytes: Uint8Array,
