@@ -161,12 +161,15 @@ export function checkNodes(c: Checker): number[] {
 }
 
 /** The values glTF allows for each sampler property. */
-const SAMPLER_ENUMS: readonly [string, readonly number[]][] = [
+export const SAMPLER_ENUMS: readonly [SamplerEnum, readonly number[]][] = [
   ["magFilter", [9728, 9729]],
   ["minFilter", [9728, 9729, 9984, 9985, 9986, 9987]],
   ["wrapS", [33071, 33648, 10497]],
   ["wrapT", [33071, 33648, 10497]],
 ];
+
+/** A sampler property whose value is a GL enum. */
+export type SamplerEnum = "magFilter" | "minFilter" | "wrapS" | "wrapT";
 
 /**
  * Scenes, skins, textures, images, samplers, materials, cameras and animations: indices, enums and

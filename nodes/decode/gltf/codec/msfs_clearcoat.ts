@@ -13,24 +13,17 @@
 import type { Document, Material, TextureInfo } from "@gltf-transform/core";
 import { type Clearcoat, KHRMaterialsClearcoat } from "@gltf-transform/extensions";
 import type { Json } from "./checker.ts";
+import { SAMPLER_ENUMS, type SamplerEnum } from "./check_scene.ts";
 
 /** The extension this module reads. */
 export const CLEAR_COAT = "ASOBO_material_clear_coat";
-
-/** The values glTF defines for each sampler field. */
-const SAMPLER_ENUMS = {
-  wrapS: [33071, 33648, 10497],
-  wrapT: [33071, 33648, 10497],
-  magFilter: [9728, 9729],
-  minFilter: [9728, 9729, 9984, 9985, 9986, 9987],
-};
 
 /** A clear coat's texture, as the file's JSON gives it: its image, UV set and sampler settings. */
 export interface MsfsClearCoat {
   /** Index of the image (glTF-Transform's texture) the `dirtTexture` draws; undefined when it names none. */
   readonly image?: number;
   readonly texCoord: number;
-  readonly sampler: { wrapS?: number; wrapT?: number; magFilter?: number; minFilter?: number };
+  readonly sampler: { [K in SamplerEnum]?: number };
 }
 
 /**
@@ -56,7 +49,7 @@ export function readClearCoat(json: Json, extensions: Json): MsfsClearCoat | und
   const samplers = Array.isArray(json.samplers) ? json.samplers as Json[] : [];
   const given = typeof texture?.sampler === "number" ? samplers[texture.sampler] ?? {} : {};
   const sampler: MsfsClearCoat["sampler"] = {};
-  for (const [key, known] of Object.entries(SAMPLER_ENUMS) as [keyof MsfsClearCoat["sampler"], number[]][]) {
+  for (const [key, known] of SAMPLER_ENUMS) {
     const value = given?.[key];
     if (typeof value === "number" && known.includes(value)) sampler[key] = value;
   }
