@@ -21,8 +21,9 @@
  */
 import type { DsonEntry } from "./dson_file.ts";
 import {
-  evaluateFormulaGraphAll,
+  evaluateFormulaGraph,
   type FormulaGraph,
+  OPERATORS,
   type StoredChannel,
   type StoredFormula,
   type StoredOperation,
@@ -52,8 +53,6 @@ interface Compiled {
   readonly formula: StoredFormula;
   readonly key: string;
 }
-
-const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline_tcb"]);
 
 /** The key {@link evaluateMorphFormulas} returns for formula `k` of `entry`. */
 export function formulaKey(entry: DsonEntry, k: number): string {
@@ -274,7 +273,7 @@ export function evaluateMorphFormulas(
       ]),
     );
   }
-  const results = evaluateFormulaGraphAll(graph);
+  const results = evaluateFormulaGraph(graph);
   const evaluated = new Set<string>();
   morphs.forEach((morph, m) => {
     const weight = results.morphs.get(morph.id);

@@ -80,36 +80,31 @@ export interface FormulaGraph {
 /** How many channels deep a chain of formulas is followed (see {@link evaluateFormulaGraph}). */
 export const MAX_DEPTH = 1000;
 
-const OPERATORS = new Set(["add", "sub", "mult", "div", "spline_linear", "spline_tcb"]);
+/** The operators a {@link StoredOperation} may name. */
+export const OPERATORS: ReadonlySet<string> = new Set([
+  "add",
+  "sub",
+  "mult",
+  "div",
+  "spline_linear",
+  "spline_tcb",
+]);
 
 /**
- * The value of each morph of `graph.morphs` (undefined where an input is unknown, a loop, a
- * chain of controllers deeper than {@link MAX_DEPTH}, a spline off its keys, or the result is not
- * a finite number).
- *
- * @example
- * ```ts
- * const weights = evaluateFormulaGraph(graph);
- * weights.get("pJCMForeArmFwd_135_L"); // 1 with the forearm bent to -135°
- * ```
- */
-export function evaluateFormulaGraph(graph: FormulaGraph): Map<string, number | undefined> {
-  return evaluateFormulaGraphAll(graph).morphs;
-}
-
-/**
- * The value of each morph of `graph.morphs` (as {@link evaluateFormulaGraph}) and of each bone
- * channel of `graph.poses` (its own value with its formulas applied; undefined where it cannot be
- * known). Bones and morphs are evaluated in the order their inputs need: a controller, then the
+ * The value of each morph of `graph.morphs` and of each bone channel of `graph.poses` (its own
+ * value with its formulas applied): undefined where an input is unknown, a loop, a chain of
+ * controllers deeper than {@link MAX_DEPTH}, a spline off its keys, or the result is not a finite
+ * number. Bones and morphs are evaluated in the order their inputs need: a controller, then the
  * finger it bends, then the corrective reading that finger.
  *
  * @example
  * ```ts
- * const { poses } = evaluateFormulaGraphAll(graph);
+ * const { morphs, poses } = evaluateFormulaGraph(graph);
+ * morphs.get("pJCMForeArmFwd_135_L"); // 1 with the forearm bent to -135°
  * poses.get("l_index1?rotation/z"); // -40 with the grasp controller at 0.5
  * ```
  */
-export function evaluateFormulaGraphAll(
+export function evaluateFormulaGraph(
   graph: FormulaGraph,
 ): { morphs: Map<string, number | undefined>; poses: Map<string, number | undefined> } {
   const poses = graph.poses ?? {};

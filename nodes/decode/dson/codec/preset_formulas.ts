@@ -11,7 +11,7 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { evaluateFormulaGraphAll, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
+import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import type { JointChannel } from "./preset_read.ts";
 import { percentDecode } from "./uri.ts";
@@ -86,7 +86,7 @@ export function reevaluateFormulas(
       }
     }
     if (!changed.channels.size && !changed.bones.size) continue;
-    const results = evaluateFormulaGraphAll(graph);
+    const results = evaluateFormulaGraph(graph);
     morphs += setDrivenWeights(mesh, graph, results.morphs, changed, unknown);
     for (const [key, value] of results.poses) {
       if (!changed.bones.has(key) && !readsAny(graph, key, changed.channels, changed.bones, "bone")) continue;

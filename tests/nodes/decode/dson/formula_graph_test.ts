@@ -32,7 +32,7 @@ Deno.test("dson formula graph: a linear spline interpolates its keys in x order 
   // Keys written high-to-low, as some files list a negative bend: (−90, 1), (−30, 0.4), (0, 0).
   const keys = [[0, 0, 0, 0, 0], [-90, 1, 0, 0, 0], [-30, 0.4, 0, 0, 0]];
   const at = (bend: number) =>
-    evaluateFormulaGraph(graphOf(splineOps("spline_linear", keys), bend)).get("M")!;
+    evaluateFormulaGraph(graphOf(splineOps("spline_linear", keys), bend)).morphs.get("M")!;
   // −15: halfway from (0, 0) to (−30, 0.4) → 0.2; −60: halfway from (−30, 0.4) to (−90, 1) → 0.7.
   assert.ok(Math.abs(at(-15) - 0.2) < 1e-12);
   assert.ok(Math.abs(at(-60) - 0.7) < 1e-12);
@@ -43,7 +43,7 @@ Deno.test("dson formula graph: a linear spline interpolates its keys in x order 
 
 Deno.test("dson formula graph: a TCB spline is known on its keys only; malformed stacks are unknown", () => {
   const keys = [[0, 0, 0, 0, 0], [-90, 1, 0, 0, 0]];
-  const at = (ops: StoredOperation[], bend = -90) => evaluateFormulaGraph(graphOf(ops, bend)).get("M");
+  const at = (ops: StoredOperation[], bend = -90) => evaluateFormulaGraph(graphOf(ops, bend)).morphs.get("M");
   assert.equal(at(splineOps("spline_tcb", keys)), 1);
   assert.equal(at(splineOps("spline_tcb", keys), 0), 0);
   assert.equal(at(splineOps("spline_tcb", keys), -45), undefined);
@@ -71,9 +71,9 @@ Deno.test("dson formula graph: what a channel reads, and graphs edited in extras
     morphs: ["M"],
   };
   // M = (0) · Mid = 0: a mult stage scales the own value's sum, here 0.
-  assert.equal(evaluateFormulaGraph(graph).get("M"), 0);
+  assert.equal(evaluateFormulaGraph(graph).morphs.get("M"), 0);
   graph.channels.M.value = 0.5; // (0.5) · (1 · −30) = −15
-  assert.equal(evaluateFormulaGraph(graph).get("M"), -15);
+  assert.equal(evaluateFormulaGraph(graph).morphs.get("M"), -15);
   assert.ok(readsAny(graph, "M", new Set(["CTRL"]), new Set()));
   assert.ok(readsAny(graph, "M", new Set(), new Set(["arm?rotation/y"])));
   assert.ok(!readsAny(graph, "M", new Set(["Other"]), new Set(["leg?rotation/x"])));
@@ -104,7 +104,7 @@ Deno.test("dson formula graph: a chain of controllers far deeper than any figure
     channels[`C${k}`] = { value: 0, formulas: [{ stage: "sum", ops: [{ value: `C${k - 1}` }] }] };
   }
   const graph: FormulaGraph = { channels, bones: {}, morphs: [`C${links}`, "C10"] };
-  const values = evaluateFormulaGraph(graph);
+  const values = evaluateFormulaGraph(graph).morphs;
   assert.equal(values.get(`C${links}`), undefined);
   assert.equal(values.get("C10"), 1, "a short chain still evaluates");
   assert.ok(readsAny(graph, `C${links}`, new Set(["C0"]), new Set()));
