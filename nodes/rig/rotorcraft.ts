@@ -7,9 +7,9 @@
  * A model is a rotorcraft when a node is named as a helicopter's rotor or a part only rotors have
  * (`MainRotor`, `Tail_Rotor`, `Hauptrotor`, `Heckrotor`, `Swashplate`, `Fenestron`), or a node
  * named a bare `Rotor` (or `Blades`, `Propeller`) is as wide as a main rotor: at least half the
- * model's largest extent. An
- * airplane's propeller named `Rotor` (the Sketchbook airplane's is) spans a fifth of the model or
- * less, and a tilt-rotor's, which could pass, comes with elevators, which weak hints never override.
+ * model's largest extent. An airplane's propeller named `Rotor` (the Sketchbook airplane's is) spans
+ * a fifth of the model or less, and a tilt-rotor's, which could pass, comes with elevators, which
+ * weak hints never override.
  *
  * @module
  */

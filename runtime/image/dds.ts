@@ -116,8 +116,8 @@ export function ddsSurfaces(dds: ByteWindow): DdsSurfaces {
  * 128×128 texture whose height reads 3 decodes as a 128×3 strip), so the decode succeeds and draws the
  * wrong picture; the bytes left over tell. Allowed: any chain from the top level down to 1×1 (a file
  * may hold fewer levels than it declares, or more than its flags say), and less than a top level's
- * bytes beyond it. Cube maps, arrays and volumes
- * ({@link ddsSurfaces}), and a header that does not decode, are not judged here; never throws.
+ * bytes beyond it. Cube maps, arrays and volumes ({@link ddsSurfaces}), and a header that does not
+ * decode, are not judged here; never throws.
  *
  * @example
  * ```ts

@@ -11,11 +11,10 @@
  * What compiles: pushes of numbers, of spline keys, of other modifiers' `?value` on the same mesh
  * and of a bone channel (`l_forearm:…#l_forearm?rotation/y/value`: rotation, translation, scale
  * x/y/z or general scale of a node of the mesh's own figure that only this mesh's modifiers'
- * formulas drive, if any), `add`, `sub`,
- * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
- * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
- * written value and stays in the "not evaluated" warning; so does one whose formulas cannot be
- * known at the decoded pose (a TCB spline between its keys).
+ * formulas drive, if any), `add`, `sub`, `mult`, `div`, `spline_linear` and `spline_tcb`. A morph
+ * with any formula beyond that (another mesh's modifier, a node's orientation, an operator the spec
+ * does not name, a loop) keeps its written value and stays in the "not evaluated" warning; so does
+ * one whose formulas cannot be known at the decoded pose (a TCB spline between its keys).
  *
  * @module
  */
@@ -63,7 +62,7 @@ export function formulaKey(entry: DsonEntry, k: number): string {
  * A bone channel of a formula's input or output (`rotation/y/value` → `rotation/y`,
  * `general_scale/value` → `scale/general`), as presets name it; undefined for other properties.
  */
-export function boneChannel(propertyPath: string): string | undefined {
+function boneChannel(propertyPath: string): string | undefined {
   const path = propertyPath.replace(/\/value$/, "");
   if (path === "general_scale" || path === "scale/general") return "scale/general";
   return /^(rotation|translation|scale)\/[xyz]$/.test(path) ? path : undefined;
