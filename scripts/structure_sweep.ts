@@ -64,9 +64,8 @@ for (const [s, seed] of seeds.entries()) {
     if (values.log) log.push(JSON.stringify({ seed: seed.name, index: i, field, value, outcome, detail }));
     totals[outcome] = (totals[outcome] ?? 0) + 1;
     if (FAILURES.has(outcome)) {
-      const c = seed.cases[i];
       failures.push(
-        `${seed.name} #${i} ${c.field} = ${c.value}: ${outcome}\n    ${
+        `${seed.name} #${i} ${field} = ${value}: ${outcome}\n    ${
           detail?.split("\n").slice(0, 6).join("\n    ")
         }`,
       );
