@@ -15,7 +15,7 @@ import { fewNames as few, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
-import { applyScales, dsonScales, record, repose } from "./preset_pose.ts";
+import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
 
@@ -135,8 +135,8 @@ export function applyDsonPreset(
 function nodesByKey(doc: Document): Map<string, Node> {
   const byKey = new Map<string, Node>();
   for (const node of doc.getRoot().listNodes()) {
-    const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
-    if (typeof key === "string" && !byKey.has(key) && record(node)) byKey.set(key, node);
+    const key = dsonKey(node);
+    if (key !== undefined && !byKey.has(key) && record(node)) byKey.set(key, node);
   }
   return byKey;
 }

@@ -15,6 +15,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { mat4 } from "gl-matrix/esm/index.js";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { dsonKey } from "./preset_pose.ts";
 
 /** A follower's skinned mesh and the transform from the follower to the mesh before the preset. */
 interface FollowedMesh {
@@ -42,8 +43,8 @@ export function followedMeshes(doc: Document): FollowedMesh[] {
   const nodes = doc.getRoot().listNodes();
   const byKey = new Map<unknown, Node>();
   for (const node of nodes) {
-    const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
-    if (typeof key === "string" && !byKey.has(key)) byKey.set(key, node);
+    const key = dsonKey(node);
+    if (key !== undefined && !byKey.has(key)) byKey.set(key, node);
   }
   const out: FollowedMesh[] = [];
   for (const mesh of nodes) {

@@ -14,6 +14,7 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
 import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import type { JointChannel } from "./preset_read.ts";
+import { dsonKey } from "./preset_pose.ts";
 import { percentDecode } from "./uri.ts";
 
 /** What {@link reevaluateFormulas} changed. */
@@ -50,8 +51,8 @@ export function reevaluateFormulas(
 ): FormulaResult {
   const pose = new Map<string, number>(); // `nodeKey?channel` → value
   for (const [node, values] of posed) {
-    const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
-    if (typeof key !== "string") continue;
+    const key = dsonKey(node);
+    if (key === undefined) continue;
     for (const [channel, value] of values) pose.set(`${key}?${channel}`, value);
   }
   const known = new Set<string>();

@@ -48,6 +48,15 @@ export function record(node: Node): NodeRecord | undefined {
 }
 
 /**
+ * A node's DSON key (`extras.partgraph.dson.key`: its node instance's id, unique in the scene, which
+ * formulas and rigid followers name it by), when it has one.
+ */
+export function dsonKey(node: Node): string | undefined {
+  const key = (getPartgraphExtras(node).dson as { key?: unknown } | undefined)?.key;
+  return typeof key === "string" ? key : undefined;
+}
+
+/**
  * Every DSON node's own (DSON local) scale: its glTF scale, times the divisor the decoder took from
  * its parent's own scale when it does not inherit scale. Parents come before their children.
  */
@@ -230,7 +239,7 @@ function findByKey(node: Node, key: string): Node | undefined {
   for (let up = root.getParentNode(); up; up = up.getParentNode()) root = up;
   const scenes = root.listParents().filter((p) => p.propertyType === PropertyType.SCENE) as Scene[];
   const found = (n: Node): Node | undefined => {
-    if ((getPartgraphExtras(n).dson as { key?: unknown } | undefined)?.key === key) return n;
+    if (dsonKey(n) === key) return n;
     for (const child of n.listChildren()) {
       const hit = found(child);
       if (hit) return hit;
