@@ -30,7 +30,7 @@ export const DIRT_PIXELS = [255, 64, 0, 128, 32, 0, 200, 100, 0, 50, 250, 0];
  * The light aircraft in Flight Simulator's packing, its `paint` under `ASOBO_material_clear_coat`
  * whose `dirtTexture` (UV set 0, a mirrored-repeat sampler) is {@link DIRT_PIXELS}.
  */
-export function msfsClearCoatAircraft(): Uint8Array {
+function msfsClearCoatAircraft(): Uint8Array {
   return packedAircraftWith((json) => {
     json.extensionsUsed.push("ASOBO_material_clear_coat");
     json.images = [{ uri: pngDataUri(DIRT_PIXELS, 3) }];
@@ -44,7 +44,7 @@ export function msfsClearCoatAircraft(): Uint8Array {
  * The skinned wing as glTF 1.0, blending on in every technique and its texture (alpha 200) uploaded
  * as RGB (`format` 6407), of `transparency`; and a second skin, `spare`, that no node uses.
  */
-export function gltf1RgbBlendedWing(transparency: number): Promise<Uint8Array> {
+function gltf1RgbBlendedWing(transparency: number): Promise<Uint8Array> {
   return messyGlb(() => {}).then(readGltf).then((doc) =>
     gltf1Of(doc, {
       edit: (json: Json) => {
