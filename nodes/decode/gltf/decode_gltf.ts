@@ -18,7 +18,11 @@ import type { Material, Texture } from "@gltf-transform/core";
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
   type: "decode.gltf",
-  // 24: a DDS holding more than any mip chain its header describes is named as probably damaged.
+  // 21: a glTF 1.0 file's faults and repairs are named at its own paths and ids (before, the upgrade's
+  // 2.0 indices). 22: a 1.0 blended material whose texture is uploaded as RGB draws without the image's
+  // alpha, and a 1.0 skin no node uses is kept. 23: ASOBO_material_clear_coat becomes
+  // KHR_materials_clearcoat (before, warned as unread). 24: a DDS holding more than any mip chain its
+  // header describes is named as probably damaged.
   version: 24,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
