@@ -140,18 +140,14 @@ export function ddsUnexplainedBytes(dds: ByteWindow): string | undefined {
   }
   const { layout, dataAt, width, height } = header;
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) return undefined;
-  const levelBytes = (w: number, h: number) =>
-    layout.kind === "masks"
-      ? w * h * (layout.bits >> 3)
-      : Math.ceil(w / 4) * Math.ceil(h / 4) * blockBytes(layout);
   let chain = 0;
   for (let w = width, h = height;; w = Math.max(1, w >> 1), h = Math.max(1, h >> 1)) {
-    chain += levelBytes(w, h);
+    chain += levelBytes(layout, w, h);
     if (w === 1 && h === 1) break;
   }
   // Less than a top level more is padding some writer left (or a chain's rounding), not a wrong header.
   const data = dds.length - dataAt;
-  if (data - chain < levelBytes(width, height)) return undefined;
+  if (data - chain < levelBytes(layout, width, height)) return undefined;
   return `holds ${data} bytes of pixels where its header (${width}×${height}, ${
     layout.kind === "masks" ? `${layout.bits} bits per pixel` : `${blockBytes(layout)} bytes per 4×4 block`
   }) describes ${chain} at most, mips to 1×1 included: its size or format is probably damaged, and the picture decoded from it wrong`;
@@ -217,9 +213,8 @@ function decodeTopLevel(
   width: number,
   height: number,
 ): RgbaImage {
-  const blocks = Math.ceil(width / 4) * Math.ceil(height / 4);
+  const size = levelBytes(layout, width, height);
   if (layout.kind !== "masks") {
-    const size = blocks * blockBytes(layout);
     dds.need(dataAt, size, `${width}×${height} top-level blocks`);
     const src = dds.view(dataAt, size);
     if (layout.kind === "dxt") return decodeDxt(src, width, height, layout.dxt);
@@ -229,8 +224,8 @@ function decodeTopLevel(
     return { width, height, data };
   }
   const bpp = layout.bits >> 3;
-  dds.need(dataAt, width * height * bpp, `${width}×${height} top-level pixels`);
-  const src = dds.view(dataAt, width * height * bpp);
+  dds.need(dataAt, size, `${width}×${height} top-level pixels`);
+  const src = dds.view(dataAt, size);
   const out = new Uint8Array(width * height * 4);
   const m = layout.masks;
   const shifts = m.map((mask) => (mask ? 31 - Math.clz32(mask & -mask) : 0));
@@ -269,6 +264,13 @@ export function dxgiUnitBytes(dxgi: number): { readonly block: boolean; readonly
   if (!layout) return undefined;
   if (layout.kind === "masks") return { block: false, bytes: layout.bits >> 3 };
   return { block: true, bytes: blockBytes(layout) };
+}
+
+/** Bytes of one `width`×`height` level stored as `layout`: whole 4×4 blocks, or packed pixels. */
+function levelBytes(layout: DdsLayout, width: number, height: number): number {
+  return layout.kind === "masks"
+    ? width * height * (layout.bits >> 3)
+    : Math.ceil(width / 4) * Math.ceil(height / 4) * blockBytes(layout);
 }
 
 function blockBytes(layout: Exclude<DdsLayout, { kind: "masks" }>): number {
