@@ -26,10 +26,6 @@ import {
 } from "./generate.ts";
 import { JCM, JCM_DELTA_CM, JCM_FIGURE_FILE, jcmCurve, jcmFigure } from "./jcm_figure.ts";
 
-const FILE = JCM_FIGURE_FILE;
-const curve = jcmCurve;
-const genesisArm = jcmFigure;
-
 async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
   const ctx = testContext();
   const bytes = { bytes: dsonBytes(json), name: "Genesis8Female.duf" };
@@ -79,9 +75,9 @@ function morphedVertex5(scene: Document): number[] {
 
 Deno.test("dson JCM formulas: a corrective driven by the forearm's rotation through a linear spline and a mult stage takes the curve's value at the decoded pose", async () => {
   for (const bend of [0, -45, -90, -135, -150, 20]) {
-    const { scene, warnings } = await decode(genesisArm(bend));
+    const { scene, warnings } = await decode(jcmFigure(bend));
     assert.deepEqual(warnings, [], `bend ${bend}`);
-    const expected = curve(bend);
+    const expected = jcmCurve(bend);
     assert.ok(Math.abs(weightsOf(scene)[JCM] - expected) < 1e-9, `bend ${bend}: ${weightsOf(scene)[JCM]}`);
     // The morph moves the vertex: 2 cm along +Y at weight 1.
     const [x, y, z] = morphedVertex5(scene);
@@ -89,10 +85,10 @@ Deno.test("dson JCM formulas: a corrective driven by the forearm's rotation thro
     assert.ok(Math.abs(y - (0.01 + expected * JCM_DELTA_CM * 0.01)) < 1e-6, `bend ${bend}: y ${y}`);
   }
   // -90° is two thirds of the way to the 135° key; "JCMs On" at 0.5 halves it, at 0 turns it off.
-  assert.ok(Math.abs(curve(-90) - 2 / 3) < 1e-12, "the reference curve");
-  const half = await decode(genesisArm(-90, "spline_linear", 0.5));
+  assert.ok(Math.abs(jcmCurve(-90) - 2 / 3) < 1e-12, "the reference curve");
+  const half = await decode(jcmFigure(-90, "spline_linear", 0.5));
   assert.ok(Math.abs(weightsOf(half.scene)[JCM] - 1 / 3) < 1e-9);
-  assert.equal(weightsOf((await decode(genesisArm(-90, "spline_linear", 0))).scene)[JCM], 0);
+  assert.equal(weightsOf((await decode(jcmFigure(-90, "spline_linear", 0))).scene)[JCM], 0);
   // The GLB is valid with the evaluated weight.
   const ctx = testContext();
   const glb = (await runNode(exportGltf, { scene: half.scene }, {}, ctx)).bytes.bytes as Uint8Array;
@@ -103,17 +99,17 @@ Deno.test("dson JCM formulas: a corrective driven by the forearm's rotation thro
 Deno.test("dson JCM formulas: a TCB spline is evaluated on its keys and warned between them", async () => {
   // At rest (0°, the first key) and at 135° (the second), a TCB curve passes through its keys.
   for (const bend of [0, -135]) {
-    const { scene, warnings } = await decode(genesisArm(bend, "spline_tcb"));
+    const { scene, warnings } = await decode(jcmFigure(bend, "spline_tcb"));
     assert.deepEqual(warnings, []);
-    assert.equal(weightsOf(scene)[JCM], curve(bend));
+    assert.equal(weightsOf(scene)[JCM], jcmCurve(bend));
   }
   // Between keys its shape depends on tension, continuity and bias: not evaluated, said, left at 0.
-  const { scene, warnings } = await decode(genesisArm(-90, "spline_tcb"));
+  const { scene, warnings } = await decode(jcmFigure(-90, "spline_tcb"));
   assert.equal(weightsOf(scene)[JCM], 0);
   assert.deepEqual(warnings, [
     "dson: Genesis8Female.duf at /modifier_library/2/formulas/0: 2 ERC formula(s) driving morphs or bones of this " +
     `scene are not evaluated (the first outputs 'Genesis8Female:${
-      encodeURI(FILE)
+      encodeURI(JCM_FIGURE_FILE)
     }#${JCM}?value'): what they ` +
     "drive keeps its written value, so a shape or pose Daz derives from controllers is not reproduced",
   ]);
@@ -129,15 +125,15 @@ Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone a 
     morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 0, 1, 0]] } },
   });
   const extra = [
-    morph("pJCMShldrUp_90_L", `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`),
-    morph("pJCMForeArmFwd_135_R", `rForearmBend:${encodeURI(FILE)}#rForearmBend?rotation/y/value`),
-    morph("OrientationDriven", `lForearmBend:${encodeURI(FILE)}#lForearmBend?orientation/y/value`),
+    morph("pJCMShldrUp_90_L", `lShldrBend:${encodeURI(JCM_FIGURE_FILE)}#lShldrBend?rotation/z/value`),
+    morph("pJCMForeArmFwd_135_R", `rForearmBend:${encodeURI(JCM_FIGURE_FILE)}#rForearmBend?rotation/y/value`),
+    morph("OrientationDriven", `lForearmBend:${encodeURI(JCM_FIGURE_FILE)}#lForearmBend?orientation/y/value`),
   ];
   // The shoulder's own definition drives its bend (a formula of a node, not of a modifier of the
   // mesh: not evaluated), and the shoulder's JCM reads that channel.
-  const figure = genesisArm(-90, "spline_linear", 1, extra);
+  const figure = jcmFigure(-90, "spline_linear", 1, extra);
   (figure.node_library as Json[])[1].formulas = [{
-    output: `lShldrBend:${encodeURI(FILE)}#lShldrBend?rotation/z/value`,
+    output: `lShldrBend:${encodeURI(JCM_FIGURE_FILE)}#lShldrBend?rotation/z/value`,
     operations: [{ op: "push", val: 80 }],
   }];
   const { scene, warnings } = await decode(figure);
@@ -152,7 +148,7 @@ Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone a 
   assert.deepEqual(warnings, [
     "dson: Genesis8Female.duf at /node_library/1/formulas/0: 4 ERC formula(s) driving morphs or bones of this " +
     `scene are not evaluated (the first outputs 'lShldrBend:${
-      encodeURI(FILE)
+      encodeURI(JCM_FIGURE_FILE)
     }#lShldrBend?rotation/z/value'): ` +
     "what they drive keeps its written value, so a shape or pose Daz derives from controllers is not reproduced",
   ]);
@@ -160,23 +156,23 @@ Deno.test("dson JCM formulas: inputs that cannot be known stay warned: a bone a 
   // changed, so it says nothing new of them (the decode did).
   const bent = await applyPreset(scene, posePreset([["lForearmBend", "rotation/y", -45]]));
   assert.deepEqual(bent.warnings, []);
-  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - curve(-45)) < 1e-9);
+  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - jcmCurve(-45)) < 1e-9);
   assert.equal(weightsOf(bent.scene).pJCMShldrUp_90_L, 0);
 });
 
 Deno.test("dson JCM formulas: a pose preset bending the forearm drives its corrective, a second preset starts from it, and the decoded scene is untouched", async () => {
-  const { scene: decoded } = await decode(genesisArm(0));
+  const { scene: decoded } = await decode(jcmFigure(0));
   assert.equal(weightsOf(decoded)[JCM], 0);
   // Before (dson.apply_preset v9): the elbow bent and the corrective stayed at 0.
   const bent = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -90]]));
   assert.deepEqual(bent.warnings, []);
-  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - curve(-90)) < 1e-9, String(weightsOf(bent.scene)[JCM]));
+  assert.ok(Math.abs(weightsOf(bent.scene)[JCM] - jcmCurve(-90)) < 1e-9, String(weightsOf(bent.scene)[JCM]));
   const [, y] = morphedVertex5(bent.scene);
-  assert.ok(Math.abs(y - (0.01 + curve(-90) * JCM_DELTA_CM * 0.01)) < 1e-6);
+  assert.ok(Math.abs(y - (0.01 + jcmCurve(-90) * JCM_DELTA_CM * 0.01)) < 1e-6);
   // A shape preset turning "JCMs On" to 0.5 afterwards: the bend is kept, the corrective halves.
   const dimmed = await applyPreset(bent.scene, shapePreset([["JCMsOn", 0.5]]));
   assert.deepEqual(dimmed.warnings, []);
-  assert.ok(Math.abs(weightsOf(dimmed.scene)[JCM] - curve(-90) / 2) < 1e-9);
+  assert.ok(Math.abs(weightsOf(dimmed.scene)[JCM] - jcmCurve(-90) / 2) < 1e-9);
   // Fully bent (and beyond the last key) is 1.
   const full = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -160]]));
   assert.equal(weightsOf(full.scene)[JCM], 1);
@@ -187,7 +183,7 @@ Deno.test("dson JCM formulas: a pose preset bending the forearm drives its corre
 });
 
 Deno.test("dson JCM formulas: formulas edited in the mesh's extras into something else are a warning; the morph keeps its weight", async () => {
-  const { scene } = await decode(genesisArm(0));
+  const { scene } = await decode(jcmFigure(0));
   const dson = getPartgraphExtras(meshOf(scene)).dson as Json;
   setPartgraphExtras(meshOf(scene), { dson: { ...dson, formulas: { channels: 1 } } as never });
   const bent = await applyPreset(scene, posePreset([["lForearmBend", "rotation/y", -90]]));
@@ -199,7 +195,7 @@ Deno.test("dson JCM formulas: formulas edited in the mesh's extras into somethin
 });
 
 Deno.test("dson JCM formulas: a TCB corrective posed between its keys keeps its weight, with a warning", async () => {
-  const { scene: decoded } = await decode(genesisArm(0, "spline_tcb"));
+  const { scene: decoded } = await decode(jcmFigure(0, "spline_tcb"));
   const onKey = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -135]]));
   assert.deepEqual(onKey.warnings, []);
   assert.equal(weightsOf(onKey.scene)[JCM], 1);
@@ -239,7 +235,7 @@ Deno.test("dson JCM formulas: a shape preset dialling a body controller moves th
       clamped: true,
     }),
   ];
-  const { scene: decoded, warnings } = await decode(genesisArm(0, "spline_linear", 1, extra));
+  const { scene: decoded, warnings } = await decode(jcmFigure(0, "spline_linear", 1, extra));
   assert.deepEqual(warnings, []);
   assert.deepEqual([weightsOf(decoded).BodyToneArms, weightsOf(decoded).BodyToneLegs], [0, 0.1]);
   // Before (v9): the controller was "a value naming no morph" and both morphs stayed put.
@@ -374,9 +370,9 @@ Deno.test("dson JCM formulas: a file chaining 20,000 controllers decodes; the mo
         : {}),
     });
   }
-  const { scene, warnings } = await decode(genesisArm(-90, "spline_linear", 1, extra));
+  const { scene, warnings } = await decode(jcmFigure(-90, "spline_linear", 1, extra));
   assert.equal(weightsOf(scene)[`Chain${links - 1}`], 0);
-  assert.ok(Math.abs(weightsOf(scene)[JCM] - curve(-90)) < 1e-9);
+  assert.ok(Math.abs(weightsOf(scene)[JCM] - jcmCurve(-90)) < 1e-9);
   assert.equal(warnings.length, 1);
   assert.match(warnings[0], /ERC formula\(s\) driving morphs or bones of this scene are not evaluated/);
 });
@@ -390,7 +386,7 @@ Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph
       parent: "#Genesis8Female_geo",
       channel: { id: "value", type: "float", value: 0 },
       formulas: [{
-        output: `lForearmBend:${encodeURI(FILE)}#lForearmBend?rotation/x/value`,
+        output: `lForearmBend:${encodeURI(JCM_FIGURE_FILE)}#lForearmBend?rotation/x/value`,
         operations: [{ op: "push", url: `#${ctrl}?value` }, { op: "push", val: 30 }, { op: "mult" }],
       }],
     },
@@ -403,7 +399,7 @@ Deno.test("dson JCM formulas: a preset dialling a controller that drives a morph
       morph: { vertex_count: 16, deltas: { count: 1, values: [[6, 1, 0, 0]] } },
     },
   ];
-  const { scene } = await decode(genesisArm(0, "spline_linear", 1, extra));
+  const { scene } = await decode(jcmFigure(0, "spline_linear", 1, extra));
   const { scene: gripped, warnings } = await applyPreset(scene, shapePreset([[ctrl, 0.6]]));
   assert.equal(weightsOf(gripped).HandGraspFlesh, 0.6);
   // Before (dson.apply_preset v10): the bone stayed put, with a warning naming the controller.
