@@ -359,7 +359,7 @@ if (import.meta.main) {
       // Newer decoder outputs (tests/support/new_outputs.ts): Carnivores areas in both layouts, a .3df
       // with .vtl clips, a Freelancer planet, Flight Simulator normal maps and glass, and an aircraft
       // whose own clip keys its surfaces about their hinges, which must still play as the source does.
-      // And this session's (tests/support/client_cases.ts): a Flight Simulator clear coat, glTF 1.0
+      // And those of tests/support/client_cases.ts: a Flight Simulator clear coat, glTF 1.0
       // blended RGB textures with an unused skin, the fighter facing +Z rigged with no frame given,
       // helicopters, and a Daz figure's joint corrective at the weight its bent elbow gives.
       for (const c of [...CLIENT_CASES, ...MORE_CLIENT_CASES]) {

@@ -6,7 +6,7 @@
  * `.vtl` clips of both layouts, a Freelancer planet (six sides, a blended atmosphere), a Flight
  * Simulator normal map and OPAQUE windshield, and an aircraft whose own clip keys its surfaces about
  * their hinges: rigged, it plays that clip as the source does and its pivots turn its panels. And
- * this session's (`tests/support/client_cases.ts`): a Flight Simulator clear coat as a physical
+ * those of `tests/support/client_cases.ts`: a Flight Simulator clear coat as a physical
  * material's coat, glTF 1.0 blended RGB textures drawn opaque or by the transparency alone with an
  * unused skin kept, the fighter facing +Z rigged with no frame given (each surface's edge moves the
  * way the report says), helicopters (a fixed stabiliser no pivot, a UH-60's stabilator turning), and
