@@ -27,6 +27,38 @@ const NOSE_TOKENS: ReadonlySet<string> = new Set([
  * so like elevators they are no sure name for the nose.
  */
 const PROP_TOKENS: ReadonlySet<string> = new Set(["prop", "propeller", "spinner"]);
+/** Words that make a rotor or propeller word a helicopter's main rotor (`MainRotor`, `Rotor_Main`). */
+const MAIN_WORDS: ReadonlySet<string> = new Set(["main", "principal"]);
+/** Words that make it a tail rotor (`TailRotor`, `Tail_Prop`, `rotor de cola`). */
+const TAIL_WORDS: ReadonlySet<string> = new Set(["tail", "cola", "queue", "coda", "heck"]);
+/** Rotor and propeller words a main or tail word qualifies. */
+const ROTOR_WORDS: ReadonlySet<string> = new Set(["rotor", "rotors", "blade", "blades", "prop", "propeller"]);
+/** Glued names of a main rotor or what only a main rotor has. */
+const MAIN_ROTOR_TOKENS: ReadonlySet<string> = new Set([
+  "mainrotor",
+  "hauptrotor",
+  "rotorhead",
+  "rotorhub",
+  "swashplate",
+]);
+/** Glued names of a tail rotor. */
+const TAIL_ROTOR_TOKENS: ReadonlySet<string> = new Set(["tailrotor", "heckrotor", "fenestron"]);
+
+/**
+ * What a helicopter part's tokens name: its main rotor (above the cabin), its tail rotor or tail
+ * boom (at the tail), or nothing. A bare `Rotor` or `Blades` says nothing here (an airplane's
+ * propeller is named so too); `Tail_Prop` is a tail rotor, no propeller.
+ */
+export function rotorPart(tokens: readonly string[]): "main" | "tail" | "boom" | undefined {
+  const rotor = tokens.some((t) => ROTOR_WORDS.has(t));
+  const tail = tokens.some((t) => TAIL_WORDS.has(t));
+  if (tokens.some((t) => MAIN_ROTOR_TOKENS.has(t))) return "main";
+  if (tokens.some((t) => TAIL_ROTOR_TOKENS.has(t)) || rotor && tail) return "tail";
+  if (rotor && tokens.some((t) => MAIN_WORDS.has(t))) return "main";
+  if (tokens.includes("tailboom") || tail && tokens.includes("boom")) return "boom";
+  return undefined;
+}
+
 const FIN_TOKENS: ReadonlySet<string> = new Set(["fin", "vertical", "vert", "vstab"]);
 const TAIL_KINDS: ReadonlySet<string> = new Set(["elevator", "stabilator", "rudder", "ruddervator"]);
 const WING_KINDS: ReadonlySet<string> = new Set(["aileron", "flap", "slat", "spoiler", "leading_edge_flap"]);
@@ -58,9 +90,18 @@ export class Centroid {
   }
 }
 
+interface Hints {
+  kind?: string;
+  side?: string;
+  nose: boolean;
+  prop: boolean;
+  fin: boolean;
+  rotor?: "main" | "tail" | "boom";
+}
+
 /** The hints a node's name, or its nearest named ancestor's, gives. */
-function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } {
-  const out: { kind?: string; side?: string; nose: boolean; prop: boolean; fin: boolean } = {
+function hintsOf(node: Node): Hints {
+  const out: Hints = {
     nose: false,
     prop: false,
     fin: false,
@@ -73,7 +114,9 @@ function hintsOf(node: Node): { kind?: string; side?: string; nose: boolean; pro
     const side = sideFromName(name);
     if (side === "left" || side === "right") out.side ??= side;
     out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));
-    out.prop ||= tokens.some((t) => PROP_TOKENS.has(t));
+    out.rotor ??= rotorPart(tokens);
+    // A tail rotor named `Tail_Prop` is no propeller.
+    out.prop ||= out.rotor !== "tail" && tokens.some((t) => PROP_TOKENS.has(t));
     out.fin ||= tokens.some((t) => FIN_TOKENS.has(t)) || out.kind === "rudder";
   }
   return out;
@@ -115,6 +158,11 @@ function jointPieces(positions: Float64Array, dominant: Int32Array): Map<number,
 export interface NamedCloud {
   /** Every vertex (every n-th past {@link MAX_POINTS}), x y z after x y z. */
   readonly points: Float64Array;
+  /**
+   * The points without those of meshes named as a main rotor (`MainRotor`, `Rotor_Main`,
+   * `Hauptrotor`), when any are and 8 points or more are left; else undefined.
+   */
+  readonly body?: Float64Array;
   /** The count of `points`. */
   readonly total: number;
   readonly left: Centroid;
@@ -125,6 +173,10 @@ export interface NamedCloud {
   readonly prop: Centroid;
   readonly fin: Centroid;
   readonly all: Centroid;
+  /** Helicopter parts by name: the main rotor, the tail rotor and the tail boom. */
+  readonly mainRotor: Centroid;
+  readonly tailRotor: Centroid;
+  readonly boom: Centroid;
   /** The tail surface kinds named (`elevator`, `rudder`, …). */
   readonly tailKinds: ReadonlySet<string>;
 }
@@ -150,11 +202,14 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     stack.push(...node.listChildren());
   }
   const parts: Float64Array[] = [];
+  // Which parts a main rotor's name covers (their points are left out of `body`).
+  const rotorParts: boolean[] = [];
   const every = Math.ceil(meshNodes.reduce((n, node) => n + drawnVertices(node), 0) / maxPoints) || 1;
   let total = 0, passed = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
   const tailKinds = new Set<string>();
   const nose = new Centroid(), prop = new Centroid(), fin = new Centroid(), all = new Centroid();
+  const mainRotor = new Centroid(), tailRotor = new Centroid(), boom = new Centroid();
   const addHints = (node: Node, positions: Float64Array): void => {
     const count = positions.length / 3;
     const hints = hintsOf(node);
@@ -168,6 +223,7 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     if (hints.nose) nose.add(positions, count);
     if (hints.prop) prop.add(positions, count);
     if (hints.fin) fin.add(positions, count);
+    if (hints.rotor) ({ main: mainRotor, tail: tailRotor, boom })[hints.rotor].add(positions, count);
   };
   for (const node of meshNodes) {
     // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
@@ -176,6 +232,7 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     if (!allFinite(positions)) continue;
     const kept = everyNth(positions, every, passed);
     parts.push(kept);
+    rotorParts.push(hintsOf(node).rotor === "main");
     passed += count;
     total += kept.length / 3;
     all.add(positions, count);
@@ -185,7 +242,28 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   if (total < 8) return undefined;
   const points = new Float64Array(total * 3);
   parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
-  return { points, total, left, right, tail, wing, nose, prop, fin, all, tailKinds };
+  const bodyParts = parts.filter((_, k) => !rotorParts[k]);
+  const body = bodyParts.length < parts.length && bodyParts.reduce((n, p) => n + p.length, 0) >= 24
+    ? new Float64Array(bodyParts.reduce((n, p) => n + p.length, 0))
+    : undefined;
+  bodyParts.reduce((at, p) => (body?.set(p, at), at + p.length), 0);
+  return {
+    points,
+    body,
+    total,
+    left,
+    right,
+    tail,
+    wing,
+    nose,
+    prop,
+    fin,
+    all,
+    mainRotor,
+    tailRotor,
+    boom,
+    tailKinds,
+  };
 }
 
 /** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */

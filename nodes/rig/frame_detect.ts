@@ -4,7 +4,10 @@
  * along the longer of the other two, the tail is the end with the wider and taller cross-section
  * (tailplane and fin), else the end a V-tail sits at, else the end the wing sections' sharp trailing
  * edges face (airfoils are blunt at the leading edge), and up is the way the tail end reaches
- * furthest from the fuselage (the fin).
+ * furthest from the fuselage (the fin). A helicopter's main rotor (`frame_rotor.ts`, or parts named
+ * as one) is read apart: up is its side, the tail the way the body runs further from its mast (the
+ * tail boom), and the other measures read the body without it; a tail rotor and a tail boom, by
+ * name, sit at the tail.
  * Names check and overrule the shape: surfaces named left/right give the span axis and its sign,
  * tail surfaces sit aft of wing surfaces, nose/cockpit/canopy parts sit forward, fins and rudders
  * sit up; propeller parts sit forward too, but a pusher's sit at the tail, so like elevators they
@@ -24,6 +27,7 @@ import {
   sectionEnds,
   type ShapeAxes,
 } from "./frame_shape.ts";
+import { rotorLayer } from "./frame_rotor.ts";
 import { cross, type Vec3 } from "./transform.ts";
 
 /** A frame found from the geometry, with how sure the finder is and why. */
@@ -143,11 +147,21 @@ function axisName(index: number, sign: 1 | -1): Axis {
 export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): DetectedFrame | undefined {
   const cloud = namedCloud(doc, maxPoints);
   if (!cloud) return undefined;
-  const { points, total, left, right, tail, wing, nose, prop, fin, all, tailKinds } = cloud;
-  const { min, max } = positionBounds({ positions: points, count: total })!; // total ≥ 8
+  const { total, left, right, tail, wing, nose, prop, fin, all, mainRotor, tailRotor, boom, tailKinds } =
+    cloud;
+  const whole = positionBounds({ positions: cloud.points, count: total })!; // total ≥ 8
+  const wholeExtent = [0, 1, 2].map((k) => whole.max[k] - whole.min[k]);
+  const largest = Math.max(...wholeExtent);
+  if ([...wholeExtent].sort((a, b) => a - b)[1] < 1e-6 * largest) return undefined;
+  // A helicopter's main rotor, found from the shape or named, is read apart: the measures below read
+  // the body without it (a two- or three-bladed rotor is mirror-symmetric across no axis, and often
+  // the widest thing in the model).
+  const rotor = rotorLayer(cloud.points, whole.min, wholeExtent);
+  const points = rotor?.body ?? cloud.body ?? cloud.points;
+  const { min, max } = points === cloud.points
+    ? whole
+    : positionBounds({ positions: points, count: points.length / 3 })!;
   const extent = [0, 1, 2].map((k) => max[k] - min[k]);
-  const largest = Math.max(...extent);
-  if ([...extent].sort((a, b) => a - b)[1] < 1e-6 * largest) return undefined;
   const weak: string[] = [];
   const reasons: string[] = [];
   const difference = (a: Centroid, b: Centroid): Vec3 | undefined => {
@@ -205,6 +219,18 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
   const tailVote = nameVote(difference(tail, wing), long, "tail surfaces aft of wing surfaces");
   const noseVote = nameVote(difference(all, nose), long, "nose/cockpit/canopy parts forward");
   const propVote = nameVote(difference(all, prop), long, "propeller parts forward");
+  const tailRotorVote = nameVote(difference(tailRotor, all), long, "tail rotor at the tail");
+  const boomVote = nameVote(difference(boom, all), long, "tail boom aft");
+  // The main rotor's mast stands over the cabin: the body runs further from it to the tail (the boom).
+  const rotorUp = rotor?.axis === upAxis;
+  const mast = rotorUp ? rotor.mast : !rotor && mainRotor.count ? mainRotor.value : undefined;
+  const rotorTail = mast
+    ? shapeVote(
+      max[long] - mast[long],
+      mast[long] - min[long],
+      `the body runs further from the ${rotor ? "" : "named "}main rotor's mast that way (a tail boom)`,
+    )
+    : undefined;
   // A fin stands out of the fuselage: the lopsided side of the end reaches past the fuselage's own
   // top or bottom in the middle of the length. A wing drooping at a swept flying wing's tips, below a
   // pod or a prop disc taken for a fuselage, leans to one side without reaching past it.
@@ -253,15 +279,17 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
     )
     : undefined;
   const finTail = tailShape?.clear ? tailShape : undefined;
-  const shape = veeTail ?? finTail ?? (blunt?.clear ? blunt : undefined) ?? tailShape ?? blunt;
-  const shapeConflict = [veeTail, finTail, blunt?.clear ? blunt : undefined]
+  const boomTail = rotorTail?.clear ? rotorTail : undefined;
+  const shape = boomTail ?? veeTail ?? finTail ?? (blunt?.clear ? blunt : undefined) ?? tailShape ?? blunt;
+  const shapeConflict = [boomTail, veeTail, finTail, blunt?.clear ? blunt : undefined]
     .find((v) => v && v.sign !== shape?.sign);
   // Elevators and propellers are no sure tail or nose names (a canard aircraft's elevators sit ahead
   // of its wing, a pusher's propeller at its tail): when they are all the names say, a clear shape
   // cue against them decides, unsure.
   const elevatorTail = !!tailVote && [...tailKinds].every((kind) => kind === "elevator");
   const unsureNames = [elevatorTail ? tailVote : undefined, propVote].filter((v) => v !== undefined);
-  const unsureOnly = unsureNames.length > 0 && !noseVote && (!tailVote || elevatorTail);
+  const unsureOnly = unsureNames.length > 0 && !noseVote && !tailRotorVote && !boomVote &&
+    (!tailVote || elevatorTail);
   const unsureWhat = [
     ...(elevatorTail ? ["elevators"] : []),
     ...(propVote ? ["a propeller"] : []),
@@ -272,7 +300,11 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
   ].join("; ");
   const unsureVerb = elevatorTail ? "name" : "names";
   const namesOverruled = unsureOnly && shape?.clear && unsureNames.some((v) => v.sign !== shape.sign);
-  const aft = decide("tail", namesOverruled ? [] : [tailVote, noseVote, propVote], shape);
+  const aft = decide(
+    "tail",
+    namesOverruled ? [] : [tailVote, noseVote, propVote, tailRotorVote, boomVote],
+    shape,
+  );
   if (namesOverruled) {
     aft.weak = elevatorTail && !propVote
       ? "tail: elevators name the other end (a canard aircraft's sit ahead of its wing)"
@@ -289,7 +321,16 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
   // Where the tail end was a guess, how far it reaches up or down tells nothing of up. Where it is a
   // V, the V's tips reach the way it opens, which is up for most V-tails but down for an inverted
   // one (a Predator's): a shape cue for up, never a clear one.
-  const reach = tailVee
+  const reach: SignVote | undefined = rotorUp
+    ? {
+      sign: rotor.sign,
+      clear: true,
+      byName: false,
+      reason: `the main rotor is that side of the body, on a mast (${
+        (rotor.share * 100).toFixed(0)
+      } % of the model wide)`,
+    }
+    : tailVee
     ? {
       sign: tailVee.opens,
       clear: false,
@@ -314,7 +355,10 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
     );
   const up = decide(
     "up",
-    [nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15)],
+    [
+      nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15),
+      nameVote(difference(mainRotor, all), upAxis, "the main rotor above the centre", 0.15),
+    ],
     reach,
   );
   let aftSign = aft.sign, upSign = up.sign;
