@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { Document, type Node } from "@gltf-transform/core";
+import { type Accessor, Document, type Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
@@ -152,13 +152,7 @@ function addGroundTextures(
   const indices = accessors.create("SCALAR", Uint16Array.of(0, 1, 2, 0, 2, 3));
   rsc.textures.forEach((words, t) => {
     const name = `ground_${String(t).padStart(2, "0")}`;
-    const png = encodeRgbaPng(128, 128, textureToRgba({ height: 128, words }, false));
-    const texture = doc.createTexture(name).setImage(png).setMimeType("image/png").setURI(`${name}.png`);
-    const material = doc.createMaterial(name).setBaseColorTexture(texture).setMetallicFactor(0)
-      .setRoughnessFactor(1);
-    const primitive = doc.createPrimitive().setAttribute("POSITION", position).setAttribute("NORMAL", normal)
-      .setAttribute("TEXCOORD_0", uv).setIndices(indices).setMaterial(material);
-    const node = doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive))
+    const node = pictureQuad(doc, name, words, false, { position, normal, uv, indices })
       .setTranslation([t * (size + gap), 0, 0]);
     setPartgraphExtras(node, { ground_texture: { index: t, width: 128, height: 128 } });
     group.addChild(node);
@@ -204,15 +198,32 @@ function addBillboards(
     // The glTF mapping s·(x, y, −z) keeps x and y; the quad winds counter-clockwise seen from +Z.
     const [l, r, b, t] = [minX * scale, maxX * scale, minY * scale, maxY * scale];
     const position = accessors.create("VEC3", Float32Array.of(l, t, 0, l, b, 0, r, b, 0, r, t, 0));
-    const png = encodeRgbaPng(128, 128, textureToRgba({ height: 128, words: object.billboard! }, true));
-    const texture = doc.createTexture(name).setImage(png).setMimeType("image/png").setURI(`${name}.png`);
-    const material = doc.createMaterial(name).setBaseColorTexture(texture).setMetallicFactor(0)
-      .setRoughnessFactor(1).setAlphaMode("MASK").setAlphaCutoff(0.5).setDoubleSided(true);
-    const primitive = doc.createPrimitive().setAttribute("POSITION", position).setAttribute("NORMAL", normal)
-      .setAttribute("TEXCOORD_0", uv).setIndices(indices).setMaterial(material);
-    const node = doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive))
+    const node = pictureQuad(doc, name, object.billboard!, true, { position, normal, uv, indices })
       .setTranslation([x, 0, 0]);
     setPartgraphExtras(node, { billboard: { object: object.index, width: 128, height: 128 } });
     group.addChild(node);
   }
+}
+
+/**
+ * A node `name` drawing a 128×128 picture (`words`) on one quad (`quad`'s attributes), matte; its
+ * texture, material, mesh and node all named `name`. `keyed` (a billboard): texel 0x0000 cut out,
+ * both sides drawn.
+ */
+function pictureQuad(
+  doc: Document,
+  name: string,
+  words: Uint16Array,
+  keyed: boolean,
+  quad: { position: Accessor; normal: Accessor; uv: Accessor; indices: Accessor },
+): Node {
+  const png = encodeRgbaPng(128, 128, textureToRgba({ height: 128, words }, keyed));
+  const texture = doc.createTexture(name).setImage(png).setMimeType("image/png").setURI(`${name}.png`);
+  const material = doc.createMaterial(name).setBaseColorTexture(texture).setMetallicFactor(0)
+    .setRoughnessFactor(1);
+  if (keyed) material.setAlphaMode("MASK").setAlphaCutoff(0.5).setDoubleSided(true);
+  const primitive = doc.createPrimitive().setAttribute("POSITION", quad.position)
+    .setAttribute("NORMAL", quad.normal).setAttribute("TEXCOORD_0", quad.uv).setIndices(quad.indices)
+    .setMaterial(material);
+  return doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive));
 }
