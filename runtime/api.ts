@@ -96,17 +96,25 @@ export async function prepareGraph(
   graph: string | GraphFile | GraphSource,
   options: GraphOptions,
 ): Promise<void> {
-  const loading = [
-    importOnUse("./executor.ts", import.meta.url),
-    importOnUse("./cache/disk.ts", import.meta.url),
-  ].map((p) => p.catch(() => {}));
+  const loading = Promise.allSettled(runModules());
   try {
     const plan = await compileGraph(await loadGraph(graph), options.registry, options.inputs);
     await Promise.all([...plan.nodes.values()].map((node) => preloadRun(node.def.run)));
   } catch {
     // The run reports what is wrong with the graph.
   }
-  await Promise.all(loading);
+  await loading;
+}
+
+/**
+ * Starts loading the modules a run needs beyond compiling (the executor and the disk cache): loaded
+ * on use, not at the top, so checking a graph (`partgraph check`) loads neither.
+ */
+function runModules(): [Promise<typeof import("./executor.ts")>, Promise<typeof import("./cache/disk.ts")>] {
+  return [
+    importOnUse<typeof import("./executor.ts")>("./executor.ts", import.meta.url),
+    importOnUse<typeof import("./cache/disk.ts")>("./cache/disk.ts", import.meta.url),
+  ];
 }
 
 /** Options of {@link runGraph}. */
@@ -164,12 +172,8 @@ export async function runGraph(
   graph: string | GraphFile | GraphSource,
   options: RunGraphOptions,
 ): Promise<GraphRun> {
-  // Loaded here, not at the top, so checking a graph (`partgraph check`) loads no executor or cache;
-  // started before compiling, which it overlaps.
-  const running = Promise.all([
-    importOnUse<typeof import("./executor.ts")>("./executor.ts", import.meta.url),
-    importOnUse<typeof import("./cache/disk.ts")>("./cache/disk.ts", import.meta.url),
-  ]);
+  // Started before compiling, which it overlaps.
+  const running = Promise.all(runModules());
   running.catch(() => {}); // an invalid graph's GraphError wins; a failed import is thrown below
   const plan = await compileGraph(
     await loadGraph(graph),
