@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import * as THREE from "three";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { load } from "../../../support/threejs_client.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
@@ -18,14 +18,6 @@ import { GENERATOR } from "../../../../runtime/version.ts";
 import type { Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { addBox, type FaceSpec, faceTable, limbModel, pointTable, texture } from "./fixtures.ts";
 import { faceCorners, modelNode, near, summaryOf } from "./probe.ts";
-
-/** Images are not decoded in Deno: every texture becomes an empty one. */
-class StubTextures {
-  readonly name = "partgraph_stub_textures";
-  loadTexture(): Promise<THREE.Texture> {
-    return Promise.resolve(new THREE.Texture());
-  }
-}
 
 async function decode(model: Model3df, params: Record<string, number> = {}) {
   const ctx = testContext();
@@ -200,8 +192,7 @@ Deno.test("sfDarkBack or a stored sfNeedVC keeps an sfDoubleSide face single-sid
   ]);
   // three.js draws what the material says: FrontSide culls, DoubleSide does not.
   const glb = await writeGlb(scene, { generator: GENERATOR });
-  const gltf = await new GLTFLoader().register(() => new StubTextures() as never)
-    .parseAsync(glb.slice().buffer, "");
+  const gltf = await load(glb);
   const sides: Record<string, number> = {};
   gltf.scene.traverse((o: THREE.Object3D) => {
     const material = (o as THREE.Mesh).material as THREE.Material | undefined;

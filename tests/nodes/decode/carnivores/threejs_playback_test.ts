@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import * as THREE from "three";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { load } from "../../../support/threejs_client.ts";
 import type { Document } from "@gltf-transform/core";
 import { runNode, testContext } from "../../../support/context.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
@@ -15,22 +15,13 @@ import { GENERATOR } from "../../../../runtime/version.ts";
 import type { CarAnimation, CarModel } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animatedCar, animation } from "./fixtures.ts";
 
-/** Images are not decoded in Deno: every texture becomes an empty one. */
-class StubTextures {
-  readonly name = "partgraph_stub_textures";
-  loadTexture(): Promise<THREE.Texture> {
-    return Promise.resolve(new THREE.Texture());
-  }
-}
-
 async function play(car: CarModel, params: Record<string, unknown>) {
   const { scene } = await runNode(decodeCar, { bytes: { bytes: encodeCar(car), name: "c.car" } }, {
     scale: 1,
     ...params,
   }, testContext());
   const glb = await writeGlb(scene as Document, { generator: GENERATOR });
-  const loader = new GLTFLoader().register(() => new StubTextures() as never);
-  return await loader.parseAsync(glb.slice().buffer, "");
+  return await load(glb);
 }
 
 /** Every vertex of every mesh with its morphs applied, keyed by its rest position's point. */
