@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import * as THREE from "three";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { load } from "../../../support/threejs_client.ts";
 import { decodePng } from "./png_pixels.ts";
 import type { Document, Primitive } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
@@ -71,14 +71,7 @@ const primitiveOf = (scene: Document, materialName: string): Primitive => {
 
 /** Three.js's parse of a GLB, textures stubbed (images are not decoded in Deno). */
 async function loadThree(glb: Uint8Array): Promise<THREE.Group> {
-  const loader = new GLTFLoader().register(() =>
-    ({
-      name: "partgraph_stub_textures",
-      loadTexture: () => Promise.resolve(new THREE.Texture()),
-    }) as never
-  );
-  const data = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
-  return ((await loader.parseAsync(data, "")) as unknown as { scene: THREE.Group }).scene;
+  return (await load(glb)).scene;
 }
 
 const threeMaterials = (scene: THREE.Object3D): Map<string, THREE.MeshStandardMaterial> => {
