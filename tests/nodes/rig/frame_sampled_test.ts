@@ -40,9 +40,10 @@ Deno.test("a mesh drawn by 40 nodes (2.6 million vertices) gives a cloud of at m
     scene.addChild(doc.createNode(`Aileron_${i}`).setMesh(mesh).setTranslation([i * 20, 0, 0]));
   }
   const cloud = namedCloud(doc)!;
-  // Every n-th of 2,621,400 is every 3rd: 873,800, more than half the bound, as a whole step always keeps.
-  assertEquals(cloud.total, Math.ceil(40 * vertices / Math.ceil(40 * vertices / MAX_POINTS)));
-  assertEquals(Math.ceil(40 * vertices / MAX_POINTS), 3);
+  // 2,621,400 vertices need every 3rd to fit the bound: 873,800 points, more than half of it, as a
+  // whole step always keeps.
+  assertEquals(Math.ceil(40 * vertices / MAX_POINTS), 3, "the least whole step under the bound");
+  assertEquals(cloud.total, 40 * vertices / 3);
   assertEquals(cloud.points.length, 3 * cloud.total);
   // Each node gives its even share: a third of its 65,535 vertices (it spans 10 m of x, 20 m from the next).
   const perNode = new Array(40).fill(0);
