@@ -241,6 +241,12 @@ const STDERR_KEPT = 64 * 1024;
 const STOP_GRACE_MS = 5_000;
 
 /**
+ * How long a worker process's output is read on after it ended: a process a node started may hold
+ * the pipes open (a `sleep 3600` given them); the batch waited for it before.
+ */
+const PIPE_GRACE_MS = 1_000;
+
+/**
  * A Deno process running `process_worker.ts`. Its stderr is held until the job in hand ends, then
  * passed on: when the process dies instead, that text (V8's out-of-memory report, say) is what its
  * job's failure is made from, rather than noise on the user's terminal.
@@ -255,6 +261,9 @@ class ProcessMember extends Member {
   #ending?: MemberDied;
 
   readonly #heapMb: number | undefined;
+  readonly #detached: boolean;
+  /** Stops reading its output (see {@link PIPE_GRACE_MS}). */
+  readonly #stopReading = new AbortController();
 
   /** `detached`: in a session of its own (see {@link ProcessPoolOptions.interruptible}). */
   constructor(
@@ -264,6 +273,7 @@ class ProcessMember extends Member {
   ) {
     super(handlers);
     this.#heapMb = heapMb;
+    this.#detached = detached;
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [...args],
       stdin: "piped",
@@ -273,12 +283,18 @@ class ProcessMember extends Member {
       detached,
     }).spawn();
     this.#stdin = this.#child.stdin.getWriter();
-    this.#ended = Promise.all([this.#readStdout(), this.#readStderr(), this.#child.status])
-      .then(([, , status]) => {
-        this.#ending = this.#death(status);
-        // A job in hand fails with what the process said last, which is then not passed on.
-        if (this.fail(this.#ending)) this.#stderr = "";
-      });
+    const read = Promise.all([this.#readStdout(), this.#readStderr()]);
+    read.catch(() => {}); // awaited below, once the process has ended
+    this.#ended = this.#child.status.then(async (status) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([read, new Promise((done) => timer = setTimeout(done, PIPE_GRACE_MS))]);
+      clearTimeout(timer);
+      this.#stopReading.abort();
+      await read;
+      this.#ending = this.#death(status);
+      // A job in hand fails with what the process said last, which is then not passed on.
+      if (this.fail(this.#ending)) this.#stderr = "";
+    });
   }
 
   protected send(message: JobMessage): void {
@@ -312,6 +328,14 @@ class ProcessMember extends Member {
   }
 
   #kill(): void {
+    if (this.#detached) {
+      try {
+        // In a session of its own, the process leads its group: what its nodes started goes with it.
+        Deno.kill(-this.#child.pid, "SIGKILL");
+      } catch {
+        // Without --allow-run (the CLI's own permissions) the process alone is killed, below.
+      }
+    }
     try {
       this.#child.kill("SIGKILL");
     } catch {
@@ -320,16 +344,28 @@ class ProcessMember extends Member {
   }
 
   async #readStdout(): Promise<void> {
-    const lines = this.#child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lineStream());
-    for await (const line of lines) {
-      if (line.startsWith(MESSAGE_PREFIX)) this.receive(fromLine(line.slice(MESSAGE_PREFIX.length)));
-      else this.handlers.onOutput("stdout", line); // a node's own output
+    const signal = this.#stopReading.signal;
+    const lines = this.#child.stdout.pipeThrough(new TextDecoderStream(), { signal }).pipeThrough(
+      lineStream(),
+    );
+    try {
+      for await (const line of lines) {
+        if (line.startsWith(MESSAGE_PREFIX)) this.receive(fromLine(line.slice(MESSAGE_PREFIX.length)));
+        else this.handlers.onOutput("stdout", line); // a node's own output
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
     }
   }
 
   async #readStderr(): Promise<void> {
-    for await (const text of this.#child.stderr.pipeThrough(new TextDecoderStream())) {
-      this.#stderr = (this.#stderr + text).slice(-STDERR_KEPT);
+    const signal = this.#stopReading.signal;
+    try {
+      for await (const text of this.#child.stderr.pipeThrough(new TextDecoderStream(), { signal })) {
+        this.#stderr = (this.#stderr + text).slice(-STDERR_KEPT);
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
     }
   }
 
