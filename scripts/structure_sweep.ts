@@ -97,9 +97,14 @@ for (const [s, seed] of seeds.entries()) {
     if (current !== undefined) {
       count(hung ? "hang" : "oom", current, hung ? `no answer in ${values.timeout} s` : err.slice(-400));
       next = current + 1;
-    } else if (!hung && !success && next < seed.cases.length) {
-      count("oom", next, err.slice(-400));
-      next++;
+    } else if ((hung || !success) && next < seed.cases.length) {
+      // It hung or died between cases (loading, say), in no case of the seed: a new child would again.
+      count(
+        "crash",
+        next,
+        hung ? `no line from the child in ${values.timeout} s, between cases` : err.slice(-400),
+      );
+      break;
     }
   }
   console.log(`${seed.name} (${seed.format}, ${seed.bytes.byteLength} B): ${seed.cases.length} cases`, tally);
