@@ -9,13 +9,13 @@
  * @module
  */
 import type { Vec3 } from "./transform.ts";
+// The rotor spans at least this share of the model's largest extent, as a named bare rotor must.
+import { MAIN_ROTOR_SHARE } from "./rotorcraft.ts";
 
 /** Bins along the axis the layer is searched along. */
 const BINS = 64;
 /** A bin is narrow when its points span at most this share of the model's largest extent across. */
 const NARROW = 0.1;
-/** The rotor spans at least this share of the model's largest extent (a main rotor's diameter). */
-const ROTOR_SPAN = 0.5;
 /** The mast's band (narrow or empty bins) is at least this many bins (about 6 % of the axis). */
 const GAP_BINS = 4;
 /**
@@ -116,7 +116,7 @@ function layerAlong(
   // above it — narrow, or a run less wide (a fin's or a tail rotor's tip at the tail; a UH-60's
   // tail rotor is its highest point) — is the body's.
   let firstWide = -1, lastWide = -1, span = 0;
-  for (let start = 0; start < BINS && span < ROTOR_SPAN * largest; start = lastWide + 1) {
+  for (let start = 0; start < BINS && span < MAIN_ROTOR_SHARE * largest; start = lastWide + 1) {
     firstWide = all.findIndex((w, bin) => bin >= start && w > narrow);
     if (firstWide < 0) return undefined;
     lastWide = firstWide;
@@ -147,7 +147,7 @@ function layerAlong(
   reach.sort((p, q) => p - q);
   const typical = reach[Math.floor(0.8 * (reach.length - 1))];
   const radius = reach.filter((r) => r <= 1.3 * typical).at(-1)!;
-  if (span < ROTOR_SPAN * largest || high - low > FLAT * span) return undefined;
+  if (span < MAIN_ROTOR_SHARE * largest || high - low > FLAT * span) return undefined;
   // The layer: the core and the bins next to it wide within the disc (a coned or drooped blade's
   // inner stations).
   const within = widths((i) => across(i) <= 1.1 * radius);

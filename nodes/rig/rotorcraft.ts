@@ -53,7 +53,10 @@ const BARE_ROTOR_TOKENS: ReadonlySet<string> = new Set([
   "airscrew",
 ]);
 
-/** A bare rotor spanning at least this share of the model's largest extent is a main rotor. */
+/**
+ * A main rotor spans at least this share of the model's largest extent: a bare `Rotor` named (here),
+ * and the flat layer `frame_rotor.ts` finds by shape.
+ */
 export const MAIN_ROTOR_SHARE = 0.5;
 
 /** Why a model is taken for a rotorcraft: the nodes that say so. */
