@@ -240,13 +240,10 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     for (const [joint, piece] of pieces) addHints(joint >= 0 ? skinned!.joints[joint] : node, piece);
   }
   if (total < 8) return undefined;
-  const points = new Float64Array(total * 3);
-  parts.reduce((at, p) => (points.set(p, at), at + p.length), 0);
+  const points = joined(parts);
   const bodyParts = parts.filter((_, k) => !rotorParts[k]);
-  const body = bodyParts.length < parts.length && bodyParts.reduce((n, p) => n + p.length, 0) >= 24
-    ? new Float64Array(bodyParts.reduce((n, p) => n + p.length, 0))
-    : undefined;
-  bodyParts.reduce((at, p) => (body?.set(p, at), at + p.length), 0);
+  const rotorless = bodyParts.length < parts.length ? joined(bodyParts) : undefined;
+  const body = rotorless && rotorless.length >= 3 * 8 ? rotorless : undefined;
   return {
     points,
     body,
@@ -264,6 +261,13 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     boom,
     tailKinds,
   };
+}
+
+/** The arrays one after the other in one array. */
+function joined(parts: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
 }
 
 /** True when no coordinate is NaN or infinite (such a mesh is left out, as the fit leaves it). */
