@@ -49,7 +49,25 @@ Deno.test("a mesh drawn by 40 nodes (2.6 million vertices) gives a cloud of at m
   const perNode = new Array(40).fill(0);
   for (let i = 0; i < cloud.total; i++) perNode[Math.floor(cloud.points[3 * i] / 20)]++;
   assertEquals(perNode, new Array(40).fill(vertices / 3));
-  // The name cues still sum every vertex.
+  // The name cues still sum every vertex: the mesh is gathered once, in its own space, and each node's
+  // sum moved, as summing every vertex placed in the scene gives (within the order of the additions).
   assertEquals(cloud.all.count, 40 * vertices);
   assertEquals(cloud.wing.count, 40 * vertices);
+  let [x, y, z] = [0, 0, 0];
+  for (let i = 0; i < 40; i++) {
+    const world = Array.from(positions, (v, k) => k % 3 === 0 ? v + i * 20 : v);
+    let [nx, ny, nz] = [0, 0, 0];
+    for (let k = 0; k < world.length; k += 3) nx += world[k], ny += world[k + 1], nz += world[k + 2];
+    [x, y, z] = [x + nx, y + ny, z + nz];
+  }
+  cloud.all.sum.forEach((v, k) =>
+    assert(Math.abs(v - [x, y, z][k]) <= 1e-12 * Math.abs(v), `${v} vs ${[x, y, z][k]}`)
+  );
+  // Every kept point is where the node puts it (the last node in, the first point read).
+  assertEquals(
+    [...cloud.points.subarray(0, 6)],
+    [...positions.subarray(0, 3), ...positions.subarray(9, 12)].map(
+      (v, k) => k % 3 === 0 ? v + 39 * 20 : v,
+    ),
+  );
 });
