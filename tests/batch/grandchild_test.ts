@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { tempDir } from "../support/temp.ts";
+import { pluginGraph } from "../support/hostile_graph.ts";
 
 const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 /** The started process's life: far past what the batch should take. */
@@ -32,23 +33,7 @@ export default { nodes: [defineNode({
 })] };
 `,
   );
-  const graph = join(dir, "spawns.json");
-  await Deno.writeTextFile(
-    graph,
-    JSON.stringify({
-      version: 1,
-      modules: ["./spawns.ts"],
-      inputs: { model: { type: "string" } },
-      nodes: {
-        read: { type: "io.read", params: { path: { $input: "model" } } },
-        spawns: { type: "test.spawns", inputs: { data: "read.bytes" } },
-        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "spawns.size" } },
-      },
-    }),
-  );
-  await Deno.mkdir(join(dir, "in"));
-  await Deno.writeFile(join(dir, "in", "a.bin"), new Uint8Array(3));
-  return graph;
+  return await pluginGraph(dir, "spawns", { "a.bin": [0, 0, 0] });
 }
 
 /** True while `pid` is a live process (a zombie, ended but not yet reaped, is not). */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { tempDir } from "../support/temp.ts";
+import { pluginGraph } from "../support/hostile_graph.ts";
 
 const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 /** How long the node's implementation module takes to load, and the time limit per input (below it). */
@@ -23,7 +24,7 @@ export const run = ({ inputs }) => ({ size: { bytes: new TextEncoder().encode(St
 `,
   );
   await Deno.writeTextFile(
-    join(dir, "slow.ts"),
+    join(dir, "slow_to_load.ts"),
     `import { defineNode, lazyRun } from ${JSON.stringify(RUNTIME)};
 export default { nodes: [defineNode({
   type: "test.slow_to_load", version: 1, doc: "Loads slowly, runs at once.", params: {},
@@ -33,24 +34,7 @@ export default { nodes: [defineNode({
 })] };
 `,
   );
-  const graph = join(dir, "slow.json");
-  await Deno.writeTextFile(
-    graph,
-    JSON.stringify({
-      version: 1,
-      modules: ["./slow.ts"],
-      inputs: { model: { type: "string" } },
-      nodes: {
-        read: { type: "io.read", params: { path: { $input: "model" } } },
-        slow: { type: "test.slow_to_load", inputs: { data: "read.bytes" } },
-        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "slow.size" } },
-      },
-    }),
-  );
-  await Deno.mkdir(join(dir, "in"));
-  await Deno.writeFile(join(dir, "in", "a.bin"), new Uint8Array(3));
-  await Deno.writeFile(join(dir, "in", "b.bin"), new Uint8Array(5));
-  return graph;
+  return await pluginGraph(dir, "slow_to_load", { "a.bin": [0, 0, 0], "b.bin": [0, 0, 0, 0, 0] });
 }
 
 for (const processes of [false, true]) {

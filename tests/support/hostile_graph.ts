@@ -47,23 +47,36 @@ export default { nodes: [defineNode({
 })] };
 `,
   );
-  const graph = join(dir, "hostile.json");
+  return await pluginGraph(dir, "hostile", inputs);
+}
+
+/**
+ * The graph `<name>.json` in `dir` that reads its `model` input, hands the bytes to the node
+ * `test.<name>` of the plug-in module `<name>.ts` beside it (its input `data`, its output `size`),
+ * and writes that output to `size.json`; `in/` holds `inputs` (file name → bytes). Returns its path.
+ */
+export async function pluginGraph(
+  dir: string,
+  name: string,
+  inputs: Record<string, number[]>,
+): Promise<string> {
+  const graph = join(dir, `${name}.json`);
   await Deno.writeTextFile(
     graph,
     JSON.stringify({
       version: 1,
-      modules: ["./hostile.ts"],
+      modules: [`./${name}.ts`],
       inputs: { model: { type: "string" } },
       nodes: {
         read: { type: "io.read", params: { path: { $input: "model" } } },
-        hostile: { type: "test.hostile", inputs: { data: "read.bytes" } },
-        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: "hostile.size" } },
+        [name]: { type: `test.${name}`, inputs: { data: "read.bytes" } },
+        write: { type: "io.write", params: { path: "size.json" }, inputs: { bytes: `${name}.size` } },
       },
     }),
   );
   await Deno.mkdir(join(dir, "in"));
-  for (const [name, bytes] of Object.entries(inputs)) {
-    await Deno.writeFile(join(dir, "in", name), new Uint8Array(bytes));
+  for (const [file, bytes] of Object.entries(inputs)) {
+    await Deno.writeFile(join(dir, "in", file), new Uint8Array(bytes));
   }
   return graph;
 }
