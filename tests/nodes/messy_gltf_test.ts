@@ -741,6 +741,17 @@ const CASES: MessyCase[] = [
     check: (out) => assertEquals(out.getRoot().listAnimations(), []),
   },
   {
+    // Found by the fuzzer (gltf1, seed 20261207, case 1451): the check read the keys' rule of no path.
+    name: "a channel naming no path",
+    edit: (json) => delete json.animations[0].channels[0].target.path,
+    inputValid: false,
+    warning: [
+      /\/channels\/0\/target: names no path \(glTF requires one\); the channel is left out/,
+      /animation 'deflect' has no channel to play; left out/,
+    ],
+    check: (out) => assertEquals(out.getRoot().listAnimations(), []),
+  },
+  {
     // VS Code's glTF conversion wrote `"byteOffset": null`, gltf-rs `"sparse": null`, Compressonator
     // `"animations": null`, tinygltf an empty material as `null`; web engines read each as unset.
     name: "null for unset fields and an empty material",

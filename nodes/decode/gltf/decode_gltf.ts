@@ -22,7 +22,8 @@ export const decodeGltf = defineNode({
   // 2.0 indices). 22: a 1.0 blended material whose texture is uploaded as RGB draws without the image's
   // alpha, and a 1.0 skin no node uses is kept. 23: ASOBO_material_clear_coat becomes
   // KHR_materials_clearcoat (before, warned as unread). 24: a DDS holding more than any mip chain its
-  // header describes is named as probably damaged.
+  // header describes is named as probably damaged, and an animation channel naming no path is left out
+  // with a warning (before, the check crashed on it).
   version: 24,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +

@@ -41,6 +41,11 @@ export function checkAnimations(c: Checker): void {
       const s = c.int(channel, "sampler", at, samplers.length);
       const target = c.object(channel.target, `${at}/target`);
       c.index(target, "node", `${at}/target`, "nodes");
+      if (target.path === undefined) {
+        // glTF requires the path; with none there is nothing to animate, as a viewer finds.
+        unplayable.add(value);
+        c.repaired(`${at}/target`, "names no path (glTF requires one); the channel is left out");
+      }
       c.openEnum(target, "path", `${at}/target`, TARGET_PATHS, () => {
         // Viewers skip a channel whose property they do not know: so does the decode.
         unplayable.add(value);
