@@ -22,8 +22,9 @@ export const exportGltf = defineNode({
   type: "export.gltf",
   // v10: images of identical bytes, MIME type and extras are written once (before: once per texture
   // of the scene, so a Blender export's packed `.001` copies or a Freelancer texture under two names
-  // were stored twice); outputs of scenes without such repeats are byte for byte as in v9.
-  version: 10,
+  // were stored twice); outputs of scenes without such repeats are byte for byte as in v9. v11: a PNG
+  // whose first chunk is not its header is left out as unreadable (the Khronos validator crashed on one).
+  version: 11,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +

@@ -22,7 +22,7 @@ import {
   type vec3,
 } from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
-import { truncatedImage } from "./check/images.ts";
+import { unreadableImage } from "./check/images.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
 import { variantRepairs } from "./repair_variants.ts";
@@ -201,13 +201,13 @@ function textureLabel(texture: Texture, index: number): string {
 }
 
 /**
- * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view), or an
- * image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
+ * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view), a PNG
+ * whose first chunk is not its header, or an image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
  * out, and the materials that used it keep their factors. True when the texture is (to be) left out.
  */
 function unreadableRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {
   const image = texture.getImage();
-  const reason = image && (truncatedImage(image) ?? unknownBytes(image, texture.getMimeType()));
+  const reason = image && (unreadableImage(image) ?? unknownBytes(image, texture.getMimeType()));
   if (!reason) return false;
   messages.push(
     `image ${textureLabel(texture, index)} cannot be read (${reason}); materials are drawn without it`,

@@ -17,10 +17,13 @@ const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {
   gAMA: 4,
 };
 
-/** What a walk of an image's headers found wrong: `truncated` when its bytes end first. */
+/**
+ * What a walk of an image's headers found wrong: `unreadable` when no reader can decode it (its bytes
+ * end first, or a PNG's first chunk is not its header).
+ */
 interface ImageProblem {
   readonly reason: string;
-  readonly truncated: boolean;
+  readonly unreadable: boolean;
 }
 
 /**
@@ -39,23 +42,25 @@ export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string)
     ? pngProblem(bytes)
     : mimeType === "image/jpeg" && jpeg
     ? jpegProblem(bytes)
-    : { reason: "image bytes not of the declared type", truncated: false };
+    : { reason: "image bytes not of the declared type", unreadable: false };
   if (problem) outside(problem.reason, pointer);
 }
 
 /**
- * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data
- * (a cut download, an exporter that wrote a short buffer view). Undefined for any other image, and
- * for one the check is merely unsure of. `export.gltf`'s repair leaves such an image out.
+ * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data (a
+ * cut download, an exporter that wrote a short buffer view), or a PNG's first chunk is not its
+ * header (damaged bytes; the Khronos validator crashed on one, taking the process with it).
+ * Undefined for any other image, and for one the check is merely unsure of. `export.gltf`'s repair
+ * leaves such an image out.
  *
  * @example
  * ```ts
- * truncatedImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])); // "PNG ends …"
+ * unreadableImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])); // "PNG ends …"
  * ```
  */
-export function truncatedImage(bytes: Uint8Array): string | undefined {
+export function unreadableImage(bytes: Uint8Array): string | undefined {
   const problem = isPng(bytes) ? pngProblem(bytes) : isJpeg(bytes) ? jpegProblem(bytes) : undefined;
-  return problem?.truncated ? problem.reason : undefined;
+  return problem?.unreadable ? problem.reason : undefined;
 }
 
 function isPng(bytes: Uint8Array): boolean {
@@ -73,40 +78,40 @@ function pngProblem(bytes: Uint8Array): ImageProblem | undefined {
   for (let at = 8, first = true; at + 8 <= bytes.byteLength; first = false) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]);
-    if (first !== (type === "IHDR")) return { reason: "PNG without IHDR first", truncated: false };
+    if (first !== (type === "IHDR")) return { reason: "PNG without IHDR first", unreadable: first };
     if (type === "IDAT") return undefined;
     if (PNG_FIXED_LENGTHS[type] !== undefined && PNG_FIXED_LENGTHS[type] !== length) {
-      return { reason: `PNG ${type} chunk of the wrong length`, truncated: false };
+      return { reason: `PNG ${type} chunk of the wrong length`, unreadable: false };
     }
     at += 12 + length;
   }
-  return { reason: "PNG ends before its image data", truncated: true };
+  return { reason: "PNG ends before its image data", unreadable: true };
 }
 
 /** Marker segments up to a start of frame with 1 or 3 components. */
 function jpegProblem(bytes: Uint8Array): ImageProblem | undefined {
   let at = 2;
   while (at + 4 <= bytes.byteLength) {
-    if (bytes[at] !== 0xff) return { reason: "JPEG marker expected", truncated: false };
+    if (bytes[at] !== 0xff) return { reason: "JPEG marker expected", unreadable: false };
     const marker = bytes[at + 1];
     // Markers without a segment (fill bytes, restart markers, SOI, EOI, TEM) carry no length.
     if (
       marker === 0xff || marker === 0x01 || (marker & 0xf8) === 0xd0 || marker === 0xd8 || marker === 0xd9
     ) {
-      return { reason: "JPEG marker the check does not follow", truncated: false };
+      return { reason: "JPEG marker the check does not follow", unreadable: false };
     }
     const length = (bytes[at + 2] << 8) | bytes[at + 3];
-    if (length < 2) return { reason: "JPEG segment length", truncated: false };
-    if (at + 2 + length > bytes.byteLength) return { reason: "JPEG ends inside a segment", truncated: true };
+    if (length < 2) return { reason: "JPEG segment length", unreadable: false };
+    if (at + 2 + length > bytes.byteLength) return { reason: "JPEG ends inside a segment", unreadable: true };
     const frame = ((marker & 0xf0) === 0xc0 && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) ||
       marker === 0xde;
     if (frame) {
       if (length < 8 || (bytes[at + 9] !== 1 && bytes[at + 9] !== 3)) {
-        return { reason: "JPEG frame header", truncated: false };
+        return { reason: "JPEG frame header", unreadable: false };
       }
       return undefined;
     }
     at += 2 + length;
   }
-  return { reason: "JPEG ends before its frame header", truncated: true };
+  return { reason: "JPEG ends before its frame header", unreadable: true };
 }

@@ -418,3 +418,18 @@ Deno.test("refused glTF: a file whose asset needs a later glTF than 2.0 (minVers
     found: '"2.1"',
   });
 });
+
+Deno.test("an image data: URI of no subtype (data:image/,…) is a DecodeError at its path, not glTF-Transform's TypeError", async () => {
+  // Found by the fuzz (gltf1, seed 20261208, case 1129): glTF-Transform reads the type out of the URI.
+  const json = { asset: { version: "2.0" }, images: [{ uri: "data:image/,iVBORw0KGgo" }] };
+  const bytes = new TextEncoder().encode(JSON.stringify(json));
+  try {
+    await runNode(decodeGltf, { bytes: { bytes, name: "messy.gltf" } });
+    assert(false, "decoded a file that must be refused");
+  } catch (error) {
+    assert(error instanceof DecodeError, `a DecodeError, got ${error}`);
+    assertEquals(error.at, { jsonPath: "/images/0/uri" });
+    assert(/image\/<subtype>/.test(error.expected), error.expected);
+    assertEquals(error.found, "data:image/,iVBORw0KGgo");
+  }
+});

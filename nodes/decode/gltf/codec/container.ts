@@ -221,6 +221,15 @@ export function dataUriResources(
           uri.slice(0, 80),
         );
       }
+      // glTF-Transform reads an image's type out of `data:image/<type>`, and throws on none.
+      if (uri.startsWith("data:image/") && !/^data:image\/\w/.test(uri)) {
+        throw gltfError(
+          source,
+          at,
+          "a data: URI of type image/<subtype> (image/png, image/jpeg)",
+          uri.slice(0, 40),
+        );
+      }
       resources[uri] ??= decodeDataUri(uri, source, at);
     });
   }
