@@ -10,27 +10,8 @@ import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { prng } from "../../support/prng.ts";
 import { helicopterKind, helicopterOptions } from "./helicopter_kinds.ts";
 import { helicopter, proppedAirplane } from "./helicopters.ts";
-import { type ClassSample, classScene } from "./surface_classes.ts";
-import { FRAMES, turn } from "./turned.ts";
-
-/** Right/wrong × good/weak over the samples in all 24 frames; a wrong frame must be weak. */
-function tally(samples: readonly ClassSample[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  samples.forEach((sample, i) => {
-    for (const [forward, up] of FRAMES) {
-      const frame = detectFrame(turn(classScene(sample), forward, up))!;
-      const right = frame.forward === forward && frame.up === up;
-      assert(
-        right || frame.confidence === "weak",
-        `#${i} ${sample.description} ${forward}/${up}: ${frame.forward}/${frame.up} judged good\n` +
-          frame.reasons.join("\n"),
-      );
-      const key = `${right ? "right" : "wrong"} ${frame.confidence}`;
-      out[key] = (out[key] ?? 0) + 1;
-    }
-  });
-  return out;
-}
+import { classScene } from "./surface_classes.ts";
+import { FRAMES, frameTally, turn } from "./turned.ts";
 
 Deno.test("helicopters of four kinds in every frame: the main rotor says up, the tail boom the tail", () => {
   // Before rig.fit_hinge v25: 312 right and good, 516 right and weak, 804 wrong and weak and 96
@@ -38,7 +19,7 @@ Deno.test("helicopters of four kinds in every frame: the main rotor says up, the
   // read as a lopsided end; a two- or three-bladed one is mirror-symmetric across no axis.
   const next = prng(2026);
   const samples = Array.from({ length: 72 }, (_, i) => helicopterKind(next, helicopterOptions(i)));
-  assertEquals(tally(samples), { "right good": 1728 });
+  assertEquals(frameTally(samples), { "right good": 1728 });
 });
 
 Deno.test("unnamed helicopters: the frame comes from the rotor's layer and mast, not from names", () => {
@@ -62,7 +43,7 @@ Deno.test("the box-built helicopters of helicopters.ts in every frame: right and
   // and good, 24 right and weak, 48 wrong and weak, 48 wrong and judged good.
   const next = prng(4206);
   const samples = Array.from({ length: 8 }, (_, i) => helicopter(next, i));
-  assertEquals(tally(samples), { "right good": 192 });
+  assertEquals(frameTally(samples), { "right good": 192 });
 });
 
 Deno.test("a propeller named Rotor is no main rotor: an airplane's frame reads no rotor", () => {

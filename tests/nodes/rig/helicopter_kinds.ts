@@ -21,7 +21,7 @@
  */
 import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { loft, plate } from "./flat_aircraft.ts";
-import type { ClassMesh, ClassSample } from "./surface_classes.ts";
+import { type ClassMesh, type ClassSample, joined } from "./surface_classes.ts";
 
 /** The four kinds. */
 export const HELICOPTER_KINDS = ["bell206", "as350", "uh60", "r22"] as const;
@@ -185,17 +185,6 @@ function disc(hub: Vec3, spin: Vec3, radius: number, thick: number): ClassMesh {
       const c = q * sides + (k + 1) % sides, d = q * sides + k;
       triangles.push(a, b, c, a, c, d);
     }
-  }
-  return { positions, triangles };
-}
-
-/** Several meshes as one object. */
-function joined(meshes: readonly ClassMesh[]): ClassMesh {
-  const positions: number[] = [], triangles: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...Array.from(m.positions));
-    triangles.push(...Array.from(m.triangles, (t) => t + base));
   }
   return { positions, triangles };
 }

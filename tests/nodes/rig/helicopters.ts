@@ -12,7 +12,7 @@
  * @module
  */
 import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
-import { boxMesh, type ClassMesh, type ClassSample, FUSELAGE } from "./surface_classes.ts";
+import { boxMesh, type ClassMesh, type ClassSample, FUSELAGE, joined } from "./surface_classes.ts";
 
 /** A box about `centre` with half-extent vectors `u`, `v`, `w` (any orientation). */
 export function orientedBox(centre: Vec3, u: Vec3, v: Vec3, w: Vec3): ClassMesh {
@@ -46,17 +46,6 @@ function blades(
     out.push(orientedBox(centre, half(dir, radius / 2 - 0.1), half(side, chord / 2), half(n, chord * 0.06)));
   }
   return out;
-}
-
-/** Several meshes as one (a rotor drawn as one object). */
-function joined(meshes: readonly ClassMesh[]): ClassMesh {
-  const positions: number[] = [], triangles: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...Array.from(m.positions));
-    triangles.push(...Array.from(m.triangles, (t) => t + base));
-  }
-  return { positions, triangles };
 }
 
 /** How each style names the rotors: a main-rotor object, its blade word, the tail rotor. */

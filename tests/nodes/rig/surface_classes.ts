@@ -71,6 +71,17 @@ export function boxMesh(min: Vec3, max: Vec3): ClassMesh {
   return { positions, triangles: faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]) };
 }
 
+/** Several meshes as one object (a rotor's blades, a part drawn in pieces). */
+export function joined(meshes: readonly ClassMesh[]): ClassMesh {
+  const positions: number[] = [], triangles: number[] = [];
+  for (const m of meshes) {
+    const base = positions.length / 3;
+    positions.push(...Array.from(m.positions));
+    triangles.push(...Array.from(m.triangles, (t) => t + base));
+  }
+  return { positions, triangles };
+}
+
 /** A fuselage box 14 long, 1 wide and high, its nose at aft −4. */
 export const FUSELAGE = { name: "Fuselage", mesh: boxMesh([-4, -0.5, -0.5], [10, 0.5, 0.5]) };
 

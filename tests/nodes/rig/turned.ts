@@ -9,7 +9,10 @@ import { mat3, quat } from "gl-matrix";
 import { axisVector } from "../../../nodes/rig/frame.ts";
 import { cross, type Quat, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { AXES, type Axis } from "../../../runtime/scene/source.ts";
+import { ok as assert } from "node:assert/strict";
+import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { addGroup } from "./fixtures.ts";
+import { type ClassSample, classScene } from "./surface_classes.ts";
 
 /** Every perpendicular (forward, up) pair of scene axes. */
 export const FRAMES: [Axis, Axis][] = AXES.flatMap((f) =>
@@ -34,4 +37,26 @@ export function turn(doc: Document, forward: Axis, up: Axis): Document {
   for (const child of children) group.addChild(child);
   scene.setExtras({});
   return doc;
+}
+
+/**
+ * Right/wrong × good/weak of the frames found for the samples turned to all 24 frames; a wrong frame
+ * must be weak (asserted, naming the sample and the reasons).
+ */
+export function frameTally(samples: readonly ClassSample[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  samples.forEach((sample, i) => {
+    for (const [forward, up] of FRAMES) {
+      const frame = detectFrame(turn(classScene(sample), forward, up))!;
+      const right = frame.forward === forward && frame.up === up;
+      assert(
+        right || frame.confidence === "weak",
+        `#${i} ${sample.description} ${forward}/${up}: ${frame.forward}/${frame.up} judged good\n` +
+          frame.reasons.join("\n"),
+      );
+      const key = `${right ? "right" : "wrong"} ${frame.confidence}`;
+      out[key] = (out[key] ?? 0) + 1;
+    }
+  });
+  return out;
 }
