@@ -17,12 +17,12 @@ import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { GENERATOR } from "../../runtime/version.ts";
 import { demoFighter } from "../../nodes/demo/fighter.ts";
 import { fighterTruth } from "../../nodes/demo/fighter_truth.ts";
-import { animation, boxModel, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
+import { animation, limbModel, rscArea } from "../nodes/decode/carnivores/fixtures.ts";
 import { dxt1Dds } from "../nodes/decode/freelancer/fixtures.ts";
 import { IDENTITY, invertAffine, multiply } from "../../nodes/rig/transform.ts";
 import { lightAircraft } from "../nodes/rig/real_shapes.ts";
 import { encode3df } from "./carnivores/encode.ts";
-import { encodeRsc, type RscSpec } from "./carnivores/rsc.ts";
+import { encodeRsc } from "./carnivores/rsc.ts";
 import { encodeVtl } from "./carnivores/vtl.ts";
 import { materialLibrary, type MaterialSpec, textureLibrary } from "./freelancer/encode_model.ts";
 import {
@@ -64,27 +64,6 @@ export interface BlenderWants {
   readonly blend?: Readonly<Record<string, string>>;
   /** Objects that must be imported as no pivot: no `ctrl_type` on them or any parent. */
   readonly fixed?: readonly string[];
-}
-
-/**
- * A Carnivores area: a boned limb (skinned once resolved), a tree box, an animated box (3 frames,
- * a morph clip `obj_02`) and two ground textures.
- */
-export function rscArea(version: "c1" | "c2"): RscSpec {
-  return {
-    version,
-    textures: 2,
-    ground: (t, x, y) => (t === 0 ? (x << 10) >> 2 : y),
-    objects: [
-      { model: limbModel(), flags: 0x2 | 0x10 },
-      { model: boxModel(30, 0x03e0), info: [64, 0, 60, 512, 20, 96, 30] },
-      { model: boxModel(5, 0x7c00), animation: animation("", 10, 3, boxModel(5, 0).points, 0) },
-    ],
-    fogs: 1,
-    randomSounds: [6],
-    ambientSounds: [4],
-    waters: version === "c2" ? 2 : 0,
-  };
 }
 
 /** Side materials of {@link sphPlanet}, M0–M5; M0 is textured. */

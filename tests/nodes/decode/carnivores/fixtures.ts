@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RscSpec } from "../../../support/carnivores/rsc.ts";
 import type {
   Bone,
   CarAnimation,
@@ -233,5 +234,26 @@ export function boxModel(h: number, word: number): Model3df {
     points: pointTable(points, owners),
     bones: [],
     texture: texture(2, () => word),
+  };
+}
+
+/**
+ * A Carnivores area: a boned limb (skinned once resolved), a tree box, an animated box (3 frames,
+ * a morph clip `obj_02`) and two ground textures.
+ */
+export function rscArea(version: "c1" | "c2"): RscSpec {
+  return {
+    version,
+    textures: 2,
+    ground: (t, x, y) => (t === 0 ? (x << 10) >> 2 : y),
+    objects: [
+      { model: limbModel(), flags: 0x2 | 0x10 },
+      { model: boxModel(30, 0x03e0), info: [64, 0, 60, 512, 20, 96, 30] },
+      { model: boxModel(5, 0x7c00), animation: animation("", 10, 3, boxModel(5, 0).points, 0) },
+    ],
+    fogs: 1,
+    randomSounds: [6],
+    ambientSounds: [4],
+    waters: version === "c2" ? 2 : 0,
   };
 }

@@ -14,30 +14,12 @@ import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { tempDir } from "../../../support/temp.ts";
-import { encodeRsc, type RscSpec } from "../../../support/carnivores/rsc.ts";
+import { encodeRsc } from "../../../support/carnivores/rsc.ts";
 import { decodeRsc } from "../../../../nodes/decode/carnivores/decode_rsc.ts";
-import { animation, boxModel, framePosition, limbModel, pointTable } from "./fixtures.ts";
+import { animation, framePosition, pointTable, rscArea } from "./fixtures.ts";
 import { faceCorners, morphedPosition, near, weightsAt } from "./probe.ts";
 
 const SCALE = 0.1;
-
-function area(version: "c1" | "c2"): RscSpec {
-  const tree = boxModel(30, 0x03e0);
-  return {
-    version,
-    textures: 2,
-    ground: (t, x, y) => (t === 0 ? (x << 10) >> 2 : y),
-    objects: [
-      { model: limbModel(), flags: 0x2 | 0x10 },
-      { model: tree, info: [64, 0, 60, 512, 20, 96, 30] },
-      { model: boxModel(5, 0x7c00), animation: animation("", 10, 3, boxModel(5, 0).points, 0) },
-    ],
-    fogs: 1,
-    randomSounds: [6],
-    ambientSounds: [4],
-    waters: version === "c2" ? 2 : 0,
-  };
-}
 
 async function decode(bytes: Uint8Array, params: Record<string, string | number> = {}) {
   const ctx = testContext();
@@ -65,7 +47,7 @@ function xRange(node: Node): [number, number] {
 
 for (const version of ["c2", "c1"] as const) {
   Deno.test(`decode.rsc (${version.toUpperCase()}): one named node per object with its TObjInfo, side by side; ground textures as images`, async () => {
-    const spec = area(version);
+    const spec = rscArea(version);
     const { scene, warnings } = await decode(encodeRsc(spec));
     assert.deepEqual(warnings, []);
     const nodes = objects(scene);
@@ -123,7 +105,7 @@ for (const version of ["c2", "c1"] as const) {
 }
 
 Deno.test("decode.rsc: an animated object's frames (stored count + 1, as the games read them) are a morph clip named after it", async () => {
-  const spec = area("c2");
+  const spec = rscArea("c2");
   const model = spec.objects[2].model;
   const { scene } = await decode(encodeRsc(spec));
   const [clip] = scene.getRoot().listAnimations();
@@ -155,7 +137,7 @@ Deno.test("decode.rsc: an animated object's frames (stored count + 1, as the gam
 });
 
 Deno.test("decode.rsc: a file neither layout fits, or a forced layout that does not fit, is a DecodeError naming both", async () => {
-  const bytes = encodeRsc(area("c2"));
+  const bytes = encodeRsc(rscArea("c2"));
   const longer = new Uint8Array(bytes.length + 1);
   longer.set(bytes);
   for (
@@ -181,7 +163,7 @@ Deno.test("decode.rsc: a file neither layout fits, or a forced layout that does 
 });
 
 Deno.test("decode.rsc: an object animation whose vertex count is not its model's is a DecodeError at that field", async () => {
-  const spec = area("c1");
+  const spec = rscArea("c1");
   const objects3 = [...spec.objects];
   objects3[2] = {
     ...objects3[2],
@@ -216,7 +198,7 @@ Deno.test("decode.rsc: huge counts end in a DecodeError at once, without allocat
 Deno.test("graphs/carnivores.json: an .rsc becomes a valid GLB; a boned object's skeleton stands where its node does", async () => {
   const dir = await tempDir();
   try {
-    await Deno.writeFile(join(dir, "area1.rsc"), encodeRsc(area("c2")));
+    await Deno.writeFile(join(dir, "area1.rsc"), encodeRsc(rscArea("c2")));
     const graph = new URL("../../../../graphs/carnivores.json", import.meta.url).pathname;
     const out = join(dir, "out");
     const result = await runGraph(graph, {
