@@ -102,13 +102,23 @@ async function refuseInvalid(
     }
   }
   // Loaded on first use: parsing the validator is half of the CLI's start-up, and most commands never export.
-  const { default: validator } = await importOnUse<typeof import("gltf-validator")>("gltf-validator");
-  const report = await validator.validateBytes(bytes, {
-    maxIssues: 0, // unlimited: a cap counts warnings too, and could stop before the first error
-    externalResourceFunction: (uri: string) => Promise.reject(new Error(`external resource ${uri}`)),
+  const { khronosValidate } = await importOnUse<typeof import("./khronos.ts")>(
+    "./khronos.ts",
+    import.meta.url,
+  );
+  const report = await khronosValidate(bytes).catch((error: Error) => {
+    throw refusal(format, "/", `the validator refused to read it: ${error.message}`);
   });
-  const first = report.issues.messages.find((m: { severity: number }) => m.severity === 0);
+  const first = report.issues.find((issue) => issue.severity === 0);
   if (first) throw refusal(format, first.pointer ?? "/", `${first.code}: ${first.message}`);
+  // The validator failing on its own cannot vouch for the file: refused, not written unchecked.
+  if (report.faults.length > 0) {
+    throw refusal(
+      format,
+      "/",
+      `the validator failed on it (${report.faults[0]}), so it cannot be vouched for`,
+    );
+  }
 }
 
 function refusal(format: string, pointer: string, found: string): DecodeError {
