@@ -8,7 +8,7 @@
  * their hinges: rigged, it plays that clip as the source does and its pivots turn its panels. And
  * those of `tests/support/client_cases.ts`: a Flight Simulator clear coat as a physical
  * material's coat, glTF 1.0 blended RGB textures drawn opaque or by the transparency alone with an
- * unused skin kept, the fighter facing +Z rigged with no frame given (each surface's edge moves the
+ * unused skin kept, a 1.0 colour texture uploaded as LUMINANCE_ALPHA drawn as grey of its red channel, the fighter facing +Z rigged with no frame given (each surface's edge moves the
  * way the report says), helicopters (a fixed stabiliser no pivot, a UH-60's stabilator turning), and
  * a Daz joint corrective at its bent elbow's weight. Blender loads the same files in
  * `deno task interop`.
@@ -33,7 +33,13 @@ import {
   runClientCase,
   SPH_SIDES,
 } from "../support/new_outputs.ts";
-import { DIRT_PIXELS, helicopters, JCM_BENDS, MORE_CLIENT_CASES } from "../support/client_cases.ts";
+import {
+  DIRT_PIXELS,
+  helicopters,
+  JCM_BENDS,
+  LUMINANCE_PIXELS,
+  MORE_CLIENT_CASES,
+} from "../support/client_cases.ts";
 import {
   checkPivotTurns,
   checkPositiveSense,
@@ -225,6 +231,18 @@ Deno.test("three.js: a Flight Simulator clear coat loads as a physical material 
     .getExtension<Clearcoat>("KHR_materials_clearcoat")!;
   assertEquals([...decodePng(coat.getClearcoatTexture()!.getImage()!).data], DIRT_PIXELS);
   assertEquals(checkPivotTurns(loaded), 7);
+});
+
+Deno.test("three.js: a glTF 1.0 colour texture uploaded as LUMINANCE_ALPHA draws its red channel as grey, blended", async () => {
+  const { glb } = await run(caseNamed("gltf.json glTF 1.0 wing, colour texture uploaded as LUMINANCE_ALPHA"));
+  const painted = materials((await load(glb)).scene).find((m) => m.name === "painted")!;
+  assert(painted.map && painted.transparent, "textured and blended");
+  // The image three.js is given: (R, R, R, A) of the 1.0 image, as WebGL 1 uploaded it.
+  const png = decodePng(
+    (await readGltf(glb)).getRoot().listMaterials()[0].getBaseColorTexture()!.getImage()!,
+  );
+  const expected = LUMINANCE_PIXELS.map((v, i) => i % 4 === 3 ? v : LUMINANCE_PIXELS[i - (i % 4)]);
+  assertEquals([png.channels, [...png.data]], [4, expected]);
 });
 
 for (const transparency of [1, 0.5]) {

@@ -2,7 +2,7 @@
  * More inputs for the client checks (`tests/nodes/new_outputs_clients_test.ts` with three.js and the
  * Khronos validator, `scripts/interop.ts` with Blender), one per newer output, each through the graph a
  * user runs: a Flight Simulator clear coat (`decode.gltf` v23), glTF 1.0 blended RGB textures and an
- * unused skin (v22), the demo fighter facing glTF's +Z rigged with no frame given
+ * unused skin (v22), a glTF 1.0 colour image uploaded as LUMINANCE_ALPHA (v25), the demo fighter facing glTF's +Z rigged with no frame given
  * (`graphs/aircraft_file.json`'s `auto`), helicopters (`rig.detect_panels` v9) and a Daz figure whose
  * joint corrective its bent elbow drives (`decode.dson` v16, `dson.apply_preset` v10).
  *
@@ -61,6 +61,24 @@ function gltf1RgbBlendedWing(transparency: number): Promise<Uint8Array> {
   );
 }
 
+/** The 1.0 wing's colour image (2×2 RGBA) that {@link gltf1LuminanceWing} uploads as LUMINANCE_ALPHA. */
+export const LUMINANCE_PIXELS = [200, 40, 10, 128, 30, 220, 90, 255, 0, 0, 250, 64, 255, 255, 255, 0];
+
+/** The skinned wing as glTF 1.0, blending, its texture {@link LUMINANCE_PIXELS} uploaded as LUMINANCE_ALPHA. */
+function gltf1LuminanceWing(): Promise<Uint8Array> {
+  return messyGlb(() => {}).then(readGltf).then((doc) =>
+    gltf1Of(doc, {
+      edit: (json: Json) => {
+        for (const technique of Object.values(json.techniques) as Json[]) technique.states.enable.push(3042);
+        for (const texture of Object.values(json.textures) as Json[]) {
+          texture.format = texture.internalFormat = 6410;
+        }
+        for (const image of Object.values(json.images) as Json[]) image.uri = pngDataUri(LUMINANCE_PIXELS, 4);
+      },
+    })
+  );
+}
+
 /** The two helicopters: a Bell 206-like one (a fixed `HorizontalStabilizer`) and a UH-60 (`Stabilator_L`/`_R`). */
 export function helicopters(): { bell: HelicopterSample; uh60: HelicopterSample } {
   const next = prng(9001);
@@ -88,6 +106,13 @@ export const MORE_CLIENT_CASES: readonly ClientCase[] = [
     model: "wing.gltf",
     blender: { blend: { painted: transparency < 1 ? "BLEND" : "OPAQUE" } },
   })),
+  {
+    label: "gltf.json glTF 1.0 wing, colour texture uploaded as LUMINANCE_ALPHA",
+    graph: "gltf.json",
+    files: async () => ({ "wing.gltf": await gltf1LuminanceWing() }),
+    model: "wing.gltf",
+    blender: { blend: { painted: "BLEND" } },
+  },
   {
     label: "aircraft_file.json demo fighter facing +Z, no frame given (auto)",
     graph: "aircraft_file.json",

@@ -23,8 +23,10 @@ export const decodeGltf = defineNode({
   // alpha, and a 1.0 skin no node uses is kept. 23: ASOBO_material_clear_coat becomes
   // KHR_materials_clearcoat (before, warned as unread). 24: a DDS holding more than any mip chain its
   // header describes is named as probably damaged, and an animation channel naming no path is left out
-  // with a warning (before, the check crashed on it).
-  version: 24,
+  // with a warning (before, the check crashed on it). 25: a 1.0 texture uploaded as LUMINANCE,
+  // LUMINANCE_ALPHA or ALPHA draws as 1.0 draws it (grey of its red channel; black with its alpha),
+  // and a texture format 1.0 does not define is named in a warning.
+  version: 25,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -152,6 +154,12 @@ export const decodeGltf = defineNode({
         import.meta.url,
       );
       warnRepairs(await drawRgbTexturesAsGltf1(doc, structure.gltf1.rgbDiffuse, structure.gltf1.paths));
+    }
+    if (structure.gltf1?.formatSlots.length) {
+      const { drawTextureFormatsAsGltf1 } = await importOnUse<
+        typeof import("./codec/gltf1_texture_formats.ts")
+      >("./codec/gltf1_texture_formats.ts", import.meta.url);
+      warnRepairs(await drawTextureFormatsAsGltf1(doc, structure.gltf1.formatSlots, structure.gltf1.paths));
     }
     const materials = doc.getRoot().listMaterials();
     const materialLabel = (material: Material) =>

@@ -17,7 +17,7 @@ import type { GltfSource } from "./container.ts";
 import { COLLECTIONS, type Json } from "./checker.ts";
 import { Gltf1Reader, pointer } from "./gltf1_reader.ts";
 import { BINARY_BUFFER, moveStrides, upgradeBuffers } from "./gltf1_buffers.ts";
-import { upgradeMaterials } from "./gltf1_materials.ts";
+import { type FormatSlot, upgradeMaterials } from "./gltf1_materials.ts";
 import { upgradeNodes } from "./gltf1_nodes.ts";
 import { upgradeAnimations } from "./gltf1_animations.ts";
 import { foldBindShapes } from "./gltf1_bind_shape.ts";
@@ -58,6 +58,8 @@ export interface Gltf1Upgrade {
   readonly paths: Gltf1Paths;
   /** Blended materials whose diffuse texture 1.0 reads as RGB, by index (see `gltf1_rgb_textures.ts`). */
   readonly rgbDiffuse: readonly number[];
+  /** Material slots whose texture 1.0 reads as grey or alpha (see `gltf1_texture_formats.ts`). */
+  readonly formatSlots: readonly FormatSlot[];
 }
 
 /**
@@ -160,5 +162,5 @@ export function upgradeGltf1(
   // Its faults are at 1.0 paths already (read as 2.0 ones, an id like "0" would name another item).
   foldBindShapes(json, doc.resources, scene.bindShapes, r);
   notes.unshift("/asset/version: glTF 1.0, upgraded to 2.0 as it is read (as gltf-pipeline upgrades it)");
-  return { notes, paths: r.paths, rgbDiffuse: looks.rgbDiffuse };
+  return { notes, paths: r.paths, rgbDiffuse: looks.rgbDiffuse, formatSlots: looks.formatSlots };
 }

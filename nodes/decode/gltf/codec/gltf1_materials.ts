@@ -18,6 +18,16 @@ import { commonFields, type Gltf1Reader, pointer } from "./gltf1_reader.ts";
 const GL_BLEND = 3042;
 const GL_CULL_FACE = 2884;
 const GL_RGB = 6407;
+const GL_RGBA = 6408;
+/** WebGL 1's `ALPHA`. */
+export const GL_ALPHA = 6406;
+/** WebGL 1's `LUMINANCE`. */
+export const GL_LUMINANCE = 6409;
+/** WebGL 1's `LUMINANCE_ALPHA`. */
+export const GL_LUMINANCE_ALPHA = 6410;
+
+/** The formats 1.0 allows a texture (WebGL 1's unsized ones). */
+const FORMATS = new Set([GL_ALPHA, GL_RGB, GL_RGBA, GL_LUMINANCE, GL_LUMINANCE_ALPHA]);
 
 /** Parameter names a technique gives its diffuse colour or texture (COLLADA2GLTF's, and Cesium's samples' uniforms). */
 const DIFFUSE = ["diffuse", "u_diffuse", "u_tex", "tex", "texture", "u_texture", "diffuseTexture"];
@@ -25,6 +35,16 @@ const EMISSION = ["emission", "u_emission"];
 const SHININESS = ["shininess", "u_shininess"];
 const SPECULAR = ["specular", "u_specular"];
 const TRANSPARENCY = ["transparency", "u_transparency"];
+
+/** A material slot (by 2.0 material index) whose 1.0 texture is uploaded as grey or alpha. */
+export interface FormatSlot {
+  readonly material: number;
+  readonly slot: "baseColorTexture" | "emissiveTexture";
+  /** `GL_ALPHA`, `GL_LUMINANCE` or `GL_LUMINANCE_ALPHA`. */
+  readonly format: number;
+  /** The 1.0 texture's id, for the warning. */
+  readonly texture: string;
+}
 
 /** What the upgrade of materials made, for the rest of the upgrade. */
 export interface UpgradedMaterials {
@@ -41,6 +61,8 @@ export interface UpgradedMaterials {
    * index: 1.0 draws them without the image's alpha, which 2.0 would blend by.
    */
   readonly rgbDiffuse: number[];
+  /** Base colour and emissive slots whose texture 1.0 uploads as grey or alpha (`gltf1_texture_formats.ts`). */
+  readonly formatSlots: FormatSlot[];
 }
 
 /** Reads images, samplers, textures and materials. */
@@ -74,7 +96,8 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     } else if (item.uri !== undefined) out.uri = item.uri;
     return out;
   });
-  const textureFormats = new Map<number, unknown>();
+  const textureFormats = new Map<number, number>();
+  const textureIds: string[] = [];
   const textures = r.items("textures").map(([id, item], i) => {
     const path = `/textures/${pointer(id)}`;
     const out = commonFields(id, item);
@@ -84,12 +107,20 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     if (item.sampler !== undefined && item.sampler !== null) {
       out.sampler = r.ref("samplers", item.sampler, `${path}/sampler`);
     }
-    // WebGL 1 asks both to be the same; either saying RGB means the alpha is not uploaded.
-    textureFormats.set(i, item.format === GL_RGB || item.internalFormat === GL_RGB ? GL_RGB : item.format);
+    textureIds.push(id);
+    textureFormats.set(i, uploadFormat(item, path, notes));
     return out;
   });
   let unlit = false;
   const rgbDiffuse: number[] = [];
+  const formatSlots: FormatSlot[] = [];
+  /** Notes a slot whose texture is uploaded as grey or alpha. */
+  const grey = (material: number, slot: FormatSlot["slot"], texture: number) => {
+    const format = textureFormats.get(texture)!;
+    if (format !== GL_RGB && format !== GL_RGBA) {
+      formatSlots.push({ material, slot, format, texture: textureIds[texture] });
+    }
+  };
   const customTechniques = new Set<string>();
   const materials = r.items("materials").map(([id, item], m) => {
     const path = `/materials/${pointer(id)}`;
@@ -121,12 +152,14 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
       pbr.baseColorTexture = { index: look.diffuse.texture };
       // 1.0 drew an RGB texture without its alpha; 2.0 blends by the image's own (gltf1_rgb_textures.ts).
       if (textureFormats.get(look.diffuse.texture) === GL_RGB && look.blend) rgbDiffuse.push(m);
+      grey(m, "baseColorTexture", look.diffuse.texture);
     }
     const out: Json = { ...commonFields(id, item), pbrMetallicRoughness: pbr };
     if (look.emission.colour) out.emissiveFactor = look.emission.colour.slice(0, 3);
     if (look.emission.texture !== undefined) {
       out.emissiveTexture = { index: look.emission.texture };
       out.emissiveFactor ??= [1, 1, 1];
+      grey(m, "emissiveTexture", look.emission.texture);
     }
     if (look.blend) out.alphaMode = "BLEND";
     if (look.doubleSided) out.doubleSided = true;
@@ -136,7 +169,29 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     }
     return out;
   });
-  return { materials, textures, images, samplers, unlit, notes, rgbDiffuse };
+  return { materials, textures, images, samplers, unlit, notes, rgbDiffuse, formatSlots };
+}
+
+/**
+ * The format WebGL 1 uploads a 1.0 texture's image in. WebGL 1 asks `format` and `internalFormat`
+ * to be the same; either saying RGB means the alpha is not uploaded, else `internalFormat` (what
+ * the texture stores) wins. A value 1.0 does not define is read as RGBA (the default), with a note.
+ */
+function uploadFormat(item: Json, path: string, notes: string[]): number {
+  let format = GL_RGBA;
+  for (const key of ["format", "internalFormat"]) {
+    const value = item[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value === "number" && FORMATS.has(value)) {
+      if (format !== GL_RGB) format = value;
+    } else {
+      notes.push(
+        `${path}/${key}: ${JSON.stringify(value)} is no texture format glTF 1.0 defines ` +
+          "(6406, 6407, 6408, 6409 or 6410): read as RGBA (6408), the default",
+      );
+    }
+  }
+  return format;
 }
 
 /** A colour or texture value. */
