@@ -45,7 +45,10 @@ export const dsonApplyPreset = defineNode({
   // setting such a channel sets its own value, beside what drives it; the record gains
   // `driven_joints` (before: the fingers stayed put, with a warning naming the controller). Bones
   // whose formulas cannot be evaluated at the preset's values are one warning.
-  version: 11,
+  // 12: joint limits (decode.dson v18's `extras.partgraph.dson.limits`): a preset's value past a
+  // limited channel's range is set at the limit, and the formulas' driven value is clamped again,
+  // each in a warning (before: a preset or a grasp bent a finger past its limit).
+  version: 12,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

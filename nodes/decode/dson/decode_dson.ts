@@ -90,7 +90,13 @@ export const decodeDson = defineNode({
   // reads its driven value (before: the bone kept its written pose, in the not-evaluated warning,
   // and a corrective reading it was left as written). A bone channel formulas of two meshes drive,
   // or a node's own formula too, stays as written and warned.
-  version: 17,
+  // 18: joint limits: a node channel written `clamped: true` keeps its value in `min`..`max` — the
+  // file's own value as it is set, and the whole `(own + Σ sums) · Π mults` of the formulas driving
+  // it (a grasp bending a finger stops at the finger's limit), which correctives then read; each
+  // clamp is a warning naming the node and channel; the limits are kept in the node's
+  // `extras.partgraph.dson.limits` for dson.apply_preset (before: limits not read, fingers bent
+  // through each other where Daz stops them).
+  version: 18,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

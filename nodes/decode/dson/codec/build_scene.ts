@@ -268,6 +268,8 @@ function nodeExtras(node: SceneNode): Json {
   };
   if (node.definition) out.definition = node.definition;
   if (node.conformTarget) out.conform_target = node.conformTarget;
+  // For dson.apply_preset, which clamps a preset's values and the formulas' as the decode does.
+  if (node.limits && Object.keys(node.limits).length) out.limits = { ...node.limits } as Json;
   return out;
 }
 

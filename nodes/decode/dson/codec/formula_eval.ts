@@ -27,6 +27,7 @@ import {
   type StoredFormula,
   type StoredOperation,
 } from "./formula_graph.ts";
+import type { ChannelLimit } from "./joint_limits.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
@@ -45,7 +46,7 @@ export interface ModifierValue {
 export type BoneLookup = (
   id: string,
   channel: string,
-) => { key: string; value: number; node: number; follows: boolean } | undefined;
+) => { key: string; value: number; node: number; follows: boolean; limit?: ChannelLimit } | undefined;
 
 /** A formula compiled, with the key ({@link formulaKey}) that takes it out of the warning. */
 interface Compiled {
@@ -100,7 +101,8 @@ export function figureBones(
     const value = axis === "general"
       ? node.generalScale
       : node[kind as "rotation" | "translation" | "scale"]["xyz".indexOf(axis)];
-    return { key: node.key, value, node: index, follows: follows.has(found[0]) };
+    const limit = node.limits && Object.hasOwn(node.limits, channel) ? node.limits[channel] : undefined;
+    return { key: node.key, value, node: index, follows: follows.has(found[0]), ...(limit ? { limit } : {}) };
   };
 }
 
@@ -140,11 +142,22 @@ export function posedChannels(values: ReadonlyMap<string, ModifierValue>, bones:
   return keys;
 }
 
+/** A driven bone channel its joint limits clamped: the value its formulas gave, and the one kept. */
+export interface LimitedPose {
+  readonly node: number;
+  readonly channel: string;
+  readonly from: number;
+  readonly to: number;
+  readonly limit: ChannelLimit;
+}
+
 /** A bone channel the formulas of a mesh drive, while they are compiled. */
 interface DrivenPose {
   readonly node: number;
   readonly channel: string;
   readonly value: number;
+  /** Its joint limits. */
+  readonly limit?: ChannelLimit;
   /** Undefined: a formula driving it is not evaluable here. */
   formulas: Compiled[] | undefined;
   /** The modifier ids its formulas read. */
@@ -155,7 +168,8 @@ interface DrivenPose {
  * Compiles the formulas of `values` (the modifiers applied to a mesh, by id) that drive morphs of
  * `morphs` or bone channels of the mesh's figure (a hand-grasp controller bending the fingers)
  * into a {@link FormulaGraph}, and sets each such morph's weight where the graph gives one at the
- * decoded dials and pose. A driven bone channel is `(own + Σ sums) · Π mults` like a morph; formulas
+ * decoded dials and pose. A driven bone channel is `(own + Σ sums) · Π mults` like a morph, clamped
+ * to its joint limits (returned in `limited` when that changed it); formulas
  * reading it read that, in dependency order (controller, finger, the finger's corrective). A value
  * or bone that a formula of `others` (the scene's node definitions) drives is unknown, and so is a
  * bone channel (`nodeKey?channel`) of `foreign`, which other meshes' formulas pose. Returns the keys
@@ -173,7 +187,7 @@ export function evaluateMorphFormulas(
   others: Iterable<DsonEntry> = [],
   bones: BoneLookup = () => undefined,
   foreign: ReadonlySet<string> = new Set(),
-): { evaluated: Set<string>; graph?: FormulaGraph; poses: FormulaPoses } {
+): { evaluated: Set<string>; graph?: FormulaGraph; poses: FormulaPoses; limited: LimitedPose[] } {
   const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
   // `id?channel` of bone channels formulas drive that are not compiled here: read, they are unknown.
   const unknownBones = new Set<string>();
@@ -199,7 +213,7 @@ export function evaluateMorphFormulas(
       }
       const key = `${bone.key}?${channel}`;
       const pose = poses.get(key) ??
-        { node: bone.node, channel, value: bone.value, formulas: [], reads: new Set() };
+        { node: bone.node, channel, value: bone.value, limit: bone.limit, formulas: [], reads: new Set() };
       poses.set(key, pose);
       if (unknownBones.has(`${id}?${channel}`) || foreign.has(key)) pose.formulas = undefined;
     });
@@ -233,7 +247,7 @@ export function evaluateMorphFormulas(
     });
   }
   const morphIds = morphs.filter((morph) => driven.has(morph.id) && values.has(morph.id)).map((m) => m.id);
-  if (!morphIds.length && !poses.size) return { evaluated: new Set(), poses: new Map() };
+  if (!morphIds.length && !poses.size) return { evaluated: new Set(), poses: new Map(), limited: [] };
   // The channels the driven morphs and bones reach, each once.
   const channels = new Map<string, StoredChannel>();
   const keys = new Map<string, string[]>();
@@ -265,10 +279,9 @@ export function evaluateMorphFormulas(
     graph.poses = Object.fromEntries(
       [...poses].map(([key, pose]) => [
         key,
-        pose.formulas ? { value: pose.value, formulas: pose.formulas.map((c) => c.formula) } : {
-          value: pose.value,
-          unknown: true as const,
-        },
+        pose.formulas
+          ? { value: pose.value, ...pose.limit, formulas: pose.formulas.map((c) => c.formula) }
+          : { value: pose.value, ...pose.limit, unknown: true as const },
       ]),
     );
   }
@@ -281,13 +294,18 @@ export function evaluateMorphFormulas(
     for (const key of keys.get(morph.id) ?? []) evaluated.add(key);
   });
   const posed: FormulaPoses = new Map();
+  const limited: LimitedPose[] = [];
   for (const [key, pose] of poses) {
     const value = results.poses.get(key);
     if (value === undefined) continue;
     posed.set(pose.node, (posed.get(pose.node) ?? new Map()).set(pose.channel, value));
     for (const { key: formula } of pose.formulas ?? []) evaluated.add(formula);
+    const from = results.limited.get(key);
+    if (from !== undefined && pose.limit) {
+      limited.push({ node: pose.node, channel: pose.channel, from, to: value, limit: pose.limit });
+    }
   }
-  return { evaluated, graph, poses: posed };
+  return { evaluated, graph, poses: posed, limited };
 }
 
 /** What {@link compile} resolves inputs against and records them in. */

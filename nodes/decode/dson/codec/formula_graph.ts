@@ -46,7 +46,7 @@ export interface StoredFormula {
 export interface StoredChannel {
   /** Its own dial (the scene's, else the authored value; a preset's once applied). */
   value: number;
-  /** The range of a `clamped` channel. */
+  /** The range of a `clamped` channel (a driven bone's: its joint limits). */
   min?: number;
   max?: number;
   /** The formulas driving it (absent: none). */
@@ -104,18 +104,20 @@ export const OPERATORS: ReadonlySet<string> = new Set([
  * poses.get("l_index1?rotation/z"); // -40 with the grasp controller at 0.5
  * ```
  */
-export function evaluateFormulaGraph(
-  graph: FormulaGraph,
-): { morphs: Map<string, number | undefined>; poses: Map<string, number | undefined> } {
+export function evaluateFormulaGraph(graph: FormulaGraph): FormulaValues {
   const poses = graph.poses ?? {};
   // Modifier ids and bone keys are two namespaces, each with its own memo and loop check.
-  const modifiers = { memo: new Map<string, number | undefined>(), visiting: new Set<string>() };
-  const driven = { memo: new Map<string, number | undefined>(), visiting: new Set<string>() };
+  const namespace = () => ({
+    memo: new Map<string, number | undefined>(),
+    visiting: new Set<string>(),
+    limited: new Map<string, number>(),
+  });
+  const modifiers = namespace(), driven = namespace();
   let depth = 0;
   const evaluate = (
     key: string,
     channel: StoredChannel | undefined,
-    { memo, visiting }: typeof modifiers,
+    { memo, visiting, limited }: typeof modifiers,
   ): number | undefined => {
     if (memo.has(key)) return memo.get(key);
     // A loop: Daz breaks it somewhere we cannot tell.
@@ -135,7 +137,10 @@ export function evaluateFormulaGraph(
     }
     visiting.delete(key);
     depth--;
+    // The whole, own value and formulas, is kept in range: a controller cannot drive a limited
+    // joint past its limit (see joint_limits.ts).
     const value = known ? clamp(sum * product, channel) + 0 : undefined; // + 0: no −0 weight
+    if (value !== undefined && value !== sum * product) limited.set(key, sum * product);
     memo.set(key, value !== undefined && Number.isFinite(value) ? value : undefined);
     return memo.get(key);
   };
@@ -146,10 +151,21 @@ export function evaluateFormulaGraph(
     const value = own(graph.bones, key);
     return typeof value === "number" && Number.isFinite(value) ? value : undefined;
   };
-  return {
-    morphs: new Map(graph.morphs.map((id) => [id, valueOf(id)])),
-    poses: new Map(Object.keys(poses).map((key) => [key, boneOf(key)])),
-  };
+  const morphs = new Map(graph.morphs.map((id) => [id, valueOf(id)]));
+  const posed = new Map(Object.keys(poses).map((key) => [key, boneOf(key)]));
+  return { morphs, poses: posed, limited: driven.limited, valueOf };
+}
+
+/** What {@link evaluateFormulaGraph} gives. */
+export interface FormulaValues {
+  /** Each morph's weight (undefined: unknown). */
+  readonly morphs: Map<string, number | undefined>;
+  /** Each driven bone channel's value (undefined: unknown), within its limits. */
+  readonly poses: Map<string, number | undefined>;
+  /** Driven bone channels their limits clamped: the value before the clamp. */
+  readonly limited: Map<string, number>;
+  /** Any modifier channel's value (a controller's too). */
+  readonly valueOf: (id: string) => number | undefined;
 }
 
 /** `record[key]` when it is the record's own property (an id such as `__proto__` is a key too). */

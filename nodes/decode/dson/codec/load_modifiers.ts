@@ -20,9 +20,11 @@ import {
   type BoneLookup,
   evaluateMorphFormulas,
   figureBones,
+  type LimitedPose,
   type ModifierValue,
   posedChannels,
 } from "./formula_eval.ts";
+import { describeClamp } from "./joint_limits.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -131,8 +133,29 @@ function evaluateFormulas(
     // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
+    if (done.limited.length) warnLimited(targets, done.limited);
   }
   return evaluated;
+}
+
+/**
+ * One warning for the bone channels of one mesh's formulas that their joint limits clamped, at the
+ * first bone's definition: Daz stops a limited joint there, and the user may expect the formula's
+ * whole value (a grasp dialled past what the fingers allow).
+ */
+function warnLimited(targets: ModifierTargets, limited: readonly LimitedPose[]): void {
+  const { nodes, library, main } = targets;
+  const first = limited[0];
+  const definition = nodes.definitionOf(first.node);
+  const list = limited.map((l) =>
+    `'${nodes.list[l.node].id}' ${describeClamp(l.channel, l.from, l.to, l.limit)}`
+  );
+  library.repaired(
+    definition?.file ?? main,
+    definition ? `${definition.path}/${first.channel.split("/")[0]}` : "/scene/nodes",
+    `${limited.length} bone channel(s) ERC formulas drive past the joint's limits (clamped: true) are clamped ` +
+      `to them, as Daz stops the joint there: ${list.slice(0, 8).join(", ")}${list.length > 8 ? ", …" : ""}`,
+  );
 }
 
 /** `node` with the pose channels (`rotation/z`, `scale/general`) set to `values`. */

@@ -6,6 +6,7 @@
  */
 import type { UnresolvedReference } from "./content.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
+import type { ChannelLimits } from "./joint_limits.ts";
 import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -34,6 +35,8 @@ export interface SceneNode {
   readonly translation: Vec3;
   readonly scale: Vec3;
   readonly generalScale: number;
+  /** Joint limits of its channels written `clamped: true` (see `joint_limits.ts`); absent: none. */
+  readonly limits?: ChannelLimits;
   readonly rotationOrder: string;
   readonly inheritsScale: boolean;
   /** URI of the figure this one conforms to (clothing, grafts). */

@@ -10,6 +10,7 @@ import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { SceneNode } from "./model.ts";
 import { describeJson, type JsonRecord } from "./read_json.ts";
+import { type ChannelLimits, clampToLimit, describeClamp, readLimits } from "./joint_limits.ts";
 
 /** What {@link readSceneNode} reads a node from. */
 export interface NodeSource {
@@ -63,6 +64,11 @@ export function readSceneNode(source: NodeSource, main: DsonFile, library: Conte
     return main.read.channelNumber(instance[name], `${instanceAt}/${name}`, base, "the definition's value");
   };
   const id = String(merged.id ?? key);
+  const pose = limitedPose(
+    { rotation: vec("rotation", 0), translation: vec("translation", 0), scale: vec("scale", 1) },
+    number("general_scale", 1),
+    { def, instance: instanceAt === undefined ? {} : instance, id, library, fieldFile, fieldPath },
+  );
   return {
     key,
     id,
@@ -74,10 +80,7 @@ export function readSceneNode(source: NodeSource, main: DsonFile, library: Conte
     centerPoint: vec("center_point", 0),
     endPoint: vec("end_point", 0),
     orientation: vec("orientation", 0),
-    rotation: vec("rotation", 0),
-    translation: vec("translation", 0),
-    scale: vec("scale", 1),
-    generalScale: number("general_scale", 1),
+    ...pose,
     rotationOrder: rotationOrder(
       merged.rotation_order,
       fieldFile("rotation_order"),
@@ -93,6 +96,71 @@ export function readSceneNode(source: NodeSource, main: DsonFile, library: Conte
     conformTarget: typeof merged.conform_target === "string" ? merged.conform_target : undefined,
     preferredBase: preferredBase(merged.presentation),
   };
+}
+
+/** Where {@link limitedPose} reads limits and says what it clamped. */
+interface LimitSource {
+  readonly def: JsonRecord;
+  readonly instance: JsonRecord;
+  readonly id: string;
+  readonly library: ContentLibrary;
+  readonly fieldFile: (name: string) => DsonFile;
+  readonly fieldPath: (name: string) => string;
+}
+
+/**
+ * The node's pose channels with its joint limits (`joint_limits.ts`) applied: a value written past
+ * a limited channel's range is clamped, as Daz sets it, in one warning per node naming each channel.
+ */
+function limitedPose(
+  vectors: {
+    rotation: SceneNode["rotation"];
+    translation: SceneNode["translation"];
+    scale: SceneNode["scale"];
+  },
+  generalScale: number,
+  { def, instance, id, library, fieldFile, fieldPath }: LimitSource,
+): Pick<SceneNode, "rotation" | "translation" | "scale" | "generalScale" | "limits"> {
+  const bad: string[] = [];
+  const limits: ChannelLimits = readLimits(def, instance, bad);
+  if (bad.length) {
+    const name = bad[0].split(" ")[0].split("/")[0];
+    library.repaired(
+      fieldFile(name),
+      fieldPath(name),
+      `node '${id}': ${bad.length} limited channel(s) with min above max, left unlimited: ${bad.join(", ")}`,
+    );
+  }
+  if (!Object.keys(limits).length) return { ...vectors, generalScale };
+  const clamped: string[] = [];
+  let first = "";
+  const clamp = (channel: string, value: number) => {
+    const limit = limits[channel];
+    const to = clampToLimit(value, limit);
+    if (to !== value) {
+      clamped.push(describeClamp(channel, value, to, limit));
+      first ||= channel === "scale/general" ? "general_scale" : channel.split("/")[0];
+    }
+    return to;
+  };
+  const out = {
+    rotation: vectors.rotation.map((v, k) => clamp(`rotation/${"xyz"[k]}`, v)) as SceneNode["rotation"],
+    translation: vectors.translation.map((v, k) =>
+      clamp(`translation/${"xyz"[k]}`, v)
+    ) as SceneNode["translation"],
+    scale: vectors.scale.map((v, k) => clamp(`scale/${"xyz"[k]}`, v)) as SceneNode["scale"],
+    generalScale: clamp("scale/general", generalScale),
+    limits,
+  };
+  if (clamped.length) {
+    library.repaired(
+      fieldFile(first),
+      fieldPath(first),
+      `node '${id}': ${clamped.length} channel value(s) past the joint's limits (clamped: true) clamped, as Daz ` +
+        `keeps a limited channel in its range: ${clamped.join(", ")}`,
+    );
+  }
+  return out;
 }
 
 /**

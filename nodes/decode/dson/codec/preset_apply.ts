@@ -15,6 +15,7 @@ import { fewNames as few, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
+import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
@@ -74,6 +75,8 @@ export function applyDsonPreset(
     for (const node of found) posed.set(node, new Map([...(posed.get(node) ?? []), ...values]));
     joints += found.length;
   }
+  // A limited joint takes the preset's value within its limits, as Daz sets it.
+  const limitedByPreset = limitPose(posed);
   const named: string[] = [];
   const morphs = setMorphWeights(doc, morphValues, named);
   // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
@@ -109,6 +112,12 @@ export function applyDsonPreset(
         `(as Daz drives them), not posed: ${few(conformed)}`,
     );
   }
+  if (limitedByPreset.length) {
+    warn(
+      `dson preset: ${limitedByPreset.length} channel value(s) past the joint's limits (clamped: true) clamped ` +
+        `to them, as Daz sets a limited joint: ${few(limitedByPreset)}`,
+    );
+  }
   for (const message of later) warn(message);
   const missingMorphs = named.filter((target) => !driven.known.has(target));
   reportSkips(preset, missingJoints, missingMorphs, warn);
@@ -129,6 +138,25 @@ export function applyDsonPreset(
     setPartgraphExtras(scene, { dson: { ...dson, presets: [...applied, record] } });
   }
   return { joints, morphs, drivenMorphs: driven.morphs, drivenJoints, missing };
+}
+
+/**
+ * Clamps each preset value of `posed` to its node's joint limits (`extras.partgraph.dson.limits`,
+ * see `joint_limits.ts`); returns what it clamped, as `node rotation/z 120 → 90 (limits …)`.
+ */
+function limitPose(posed: Map<Node, Map<JointChannel, number>>): string[] {
+  const said: string[] = [];
+  for (const [node, values] of posed) {
+    const limits = storedLimits((getPartgraphExtras(node).dson as { limits?: unknown } | undefined)?.limits);
+    for (const [channel, value] of values) {
+      const limit = Object.hasOwn(limits, channel) ? limits[channel] : undefined;
+      const to = clampToLimit(value, limit);
+      if (to === value) continue;
+      values.set(channel, to);
+      said.push(`${node.getName()} ${describeClamp(channel, value, to, limit!)}`);
+    }
+  }
+  return said;
 }
 
 /** DSON nodes by their DSON key (`extras.partgraph.dson.key`), the first of a key. */

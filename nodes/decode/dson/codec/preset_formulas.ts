@@ -12,6 +12,7 @@ import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
+import { describeClamp } from "./joint_limits.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import type { JointChannel } from "./preset_read.ts";
 import { dsonKey } from "./preset_pose.ts";
@@ -58,6 +59,7 @@ export function reevaluateFormulas(
   const known = new Set<string>();
   const unknown: string[] = [], unknownBones: string[] = [], unreadable: string[] = [];
   const posing = new Set<string>(); // controllers dialled that also drive bones not evaluated
+  const limited: string[] = []; // driven bone channels their joint limits clamped
   const poses = new Map<string, Map<JointChannel, number>>();
   let morphs = 0;
   for (const mesh of doc.getRoot().listMeshes()) {
@@ -95,6 +97,11 @@ export function reevaluateFormulas(
       const [node, channel] = [key.slice(0, at), key.slice(at + 1) as JointChannel];
       if (value === undefined) unknownBones.push(`${node} ${channel}`);
       else poses.set(node, (poses.get(node) ?? new Map()).set(channel, value));
+      const from = results.limited.get(key);
+      const range = graph.poses?.[key];
+      if (value !== undefined && from !== undefined && range) {
+        limited.push(`${node} ${describeClamp(channel, from, value, range)}`);
+      }
     }
     setPartgraphExtras(mesh, { dson: { ...dson, formulas: graph as unknown as JsonValue } });
   }
@@ -109,6 +116,12 @@ export function reevaluateFormulas(
       `dson preset: ${unknownBones.length} bone channel(s) driven by ERC formulas cannot be evaluated at the ` +
         `preset's values (an input not evaluated, a loop, or a TCB spline between its keys); they keep their ` +
         `pose: ${few(unknownBones)}`,
+    );
+  }
+  if (limited.length) {
+    warn(
+      `dson preset: ${limited.length} bone channel(s) ERC formulas drive past the joint's limits (clamped: true) ` +
+        `clamped to them, as Daz stops the joint there: ${few(limited)}`,
     );
   }
   if (posing.size) {
