@@ -202,7 +202,7 @@ function textureLabel(texture: Texture, index: number): string {
 
 /**
  * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view), a PNG
- * whose first chunk is not its header, or an image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
+ * whose first chunk is not its header or whose header no decoder accepts, or an image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
  * out, and the materials that used it keep their factors. True when the texture is (to be) left out.
  */
 function unreadableRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {

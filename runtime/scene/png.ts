@@ -264,7 +264,7 @@ function writePng(width: number, height: number, zlib: Uint8Array, colourType: n
 let crcTable: Uint32Array | undefined;
 
 /** CRC-32 (ISO 3309, as PNG chunks use) of `bytes[start, end)`. */
-function crc32(bytes: Uint8Array, start: number, end: number): number {
+export function crc32(bytes: Uint8Array, start: number, end: number): number {
   const table = crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

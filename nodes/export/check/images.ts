@@ -7,6 +7,7 @@
  * @module
  */
 import { outside } from "./verdict.ts";
+import { crc32 } from "../../../runtime/scene/png.ts";
 
 /** PNG chunks whose length the validator insists on. */
 const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {
@@ -49,7 +50,8 @@ export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string)
 /**
  * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data (a
  * cut download, an exporter that wrote a short buffer view), or a PNG's first chunk is not its
- * header (damaged bytes; the Khronos validator crashed on one, taking the process with it).
+ * header (damaged bytes; the Khronos validator crashed on one, taking the process with it) or is one
+ * no decoder accepts.
  * Undefined for any other image, and for one the check is merely unsure of. `export.gltf`'s repair
  * leaves such an image out.
  *
@@ -72,13 +74,55 @@ function isJpeg(bytes: Uint8Array): boolean {
   return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 }
 
-/** IHDR first, then whole chunks (fixed-length ones at their length) up to the first IDAT. */
+/** The bit depths PNG allows for each colour type (PNG specification, 11.2.2). */
+const PNG_DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
+/**
+ * What makes a whole 13-byte IHDR (at `at`) one no decoder accepts: a size of 0 or past 2³¹ − 1, a
+ * colour type and bit depth PNG does not define together, an unknown compression, filter or
+ * interlace method, or a checksum that does not match (libpng and browsers refuse a critical
+ * chunk's CRC error).
+ */
+function ihdrProblem(bytes: Uint8Array, view: DataView, at: number): string | undefined {
+  const width = view.getUint32(at + 8), height = view.getUint32(at + 12);
+  const [depth, colour, compression, filter, interlace] = bytes.subarray(at + 16, at + 21);
+  if (!width || !height || width > 0x7fffffff || height > 0x7fffffff) {
+    return `PNG header declares ${width}×${height} pixels`;
+  }
+  if (!PNG_DEPTHS[colour]?.includes(depth)) {
+    return `PNG header declares colour type ${colour} at bit depth ${depth}`;
+  }
+  if (compression || filter || interlace > 1) {
+    return `PNG header declares compression, filter and interlace methods ${compression}, ${filter}, ${interlace}`;
+  }
+  if (crc32(bytes, at + 4, at + 21) !== view.getUint32(at + 21)) {
+    return "PNG header's checksum does not match";
+  }
+  return undefined;
+}
+
+/**
+ * IHDR first (and one a decoder accepts, {@link ihdrProblem}), then whole chunks (fixed-length ones
+ * at their length) up to the first IDAT.
+ */
 function pngProblem(bytes: Uint8Array): ImageProblem | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 8, first = true; at + 8 <= bytes.byteLength; first = false) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]);
     if (first !== (type === "IHDR")) return { reason: "PNG without IHDR first", unreadable: first };
+    // A header of the wrong length is no header to a decoder either (the validator refuses the file).
+    if (first && length !== 13) return { reason: "PNG IHDR chunk of the wrong length", unreadable: true };
+    if (first && at + 25 <= bytes.byteLength) {
+      const reason = ihdrProblem(bytes, view, at);
+      if (reason) return { reason, unreadable: true };
+    }
     if (type === "IDAT") return undefined;
     if (PNG_FIXED_LENGTHS[type] !== undefined && PNG_FIXED_LENGTHS[type] !== length) {
       return { reason: `PNG ${type} chunk of the wrong length`, unreadable: false };

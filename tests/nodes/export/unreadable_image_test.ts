@@ -5,6 +5,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { encode } from "fast-png";
 import { unreadableImage } from "../../../nodes/export/check/images.ts";
+import { crc32 } from "../../../runtime/scene/png.ts";
 
 /** A JPEG's headers up to its start of frame (SOI, APP0 JFIF, DQT of 64 entries, SOF0 of 3 components). */
 function jpegHeaders(): Uint8Array {
@@ -30,4 +31,34 @@ Deno.test("unreadableImage: PNG and JPEG cut before their image data, and a PNG 
   // Not PNG or JPEG (WebP, KTX2, garbage): never named, whatever their length.
   assertEquals(unreadableImage(new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8L")), undefined);
   assertEquals(unreadableImage(new Uint8Array(3)), undefined);
+});
+
+Deno.test("unreadableImage: a PNG whose header no decoder accepts (of the wrong length, a size of 0, a bit depth its colour type lacks, an unknown interlace, a wrong checksum) is named", () => {
+  const png = encode({ width: 2, height: 2, data: new Uint8Array(16).fill(9), channels: 4 });
+  /** `png` with IHDR byte(s) at `at` set (its checksum recomputed unless `keepCrc`). */
+  const edited = (at: number, bytes: number[], keepCrc = false) => {
+    const out = png.slice();
+    out.set(bytes, at);
+    if (!keepCrc) new DataView(out.buffer).setUint32(29, crc32(out, 12, 29));
+    return out;
+  };
+  // Found by the structure sweep: each passed through to a validated output no viewer could draw.
+  assertEquals(unreadableImage(edited(16, [0, 0, 0, 0])), "PNG header declares 0×2 pixels");
+  assertEquals(
+    unreadableImage(edited(20, [0xff, 0xff, 0xff, 0xff])),
+    "PNG header declares 2×4294967295 pixels",
+  );
+  assertEquals(unreadableImage(edited(24, [3])), "PNG header declares colour type 6 at bit depth 3");
+  assertEquals(unreadableImage(edited(25, [1])), "PNG header declares colour type 1 at bit depth 8");
+  assertEquals(
+    unreadableImage(edited(28, [2])),
+    "PNG header declares compression, filter and interlace methods 0, 0, 2",
+  );
+  assertEquals(unreadableImage(edited(16, [0, 0, 0, 3], true)), "PNG header's checksum does not match");
+  assertEquals(unreadableImage(edited(8, [0, 0, 0, 12], true)), "PNG IHDR chunk of the wrong length");
+  // What a decoder accepts is not named: 16 bits, interlaced, a grey image, any size.
+  assertEquals(unreadableImage(edited(24, [16])), undefined);
+  assertEquals(unreadableImage(edited(28, [1])), undefined);
+  assertEquals(unreadableImage(edited(24, [1, 0])), undefined);
+  assertEquals(unreadableImage(edited(16, [0, 1, 0, 0])), undefined);
 });
