@@ -2,7 +2,8 @@
  * More inputs for the client checks (`tests/nodes/new_outputs_clients_test.ts` with three.js and the
  * Khronos validator, `scripts/interop.ts` with Blender), one per newer output, each through the graph a
  * user runs: a Flight Simulator clear coat (`decode.gltf` v23), glTF 1.0 blended RGB textures and an
- * unused skin (v22), a glTF 1.0 colour image uploaded as LUMINANCE_ALPHA (v25), the demo fighter facing glTF's +Z rigged with no frame given
+ * unused skin (v22), a glTF 1.0 colour image uploaded as LUMINANCE_ALPHA and a Flight Simulator
+ * skinned mesh in its packing (v25), the demo fighter facing glTF's +Z rigged with no frame given
  * (`graphs/aircraft_file.json`'s `auto`), helicopters (`rig.detect_panels` v9) and a Daz figure whose
  * joint corrective its bent elbow drives (`decode.dson` v16, `dson.apply_preset` v10).
  *
@@ -20,6 +21,7 @@ import { dsonBytes, posePreset } from "../nodes/decode/dson/generate.ts";
 import { gltf1Of, type Json } from "./gltf1.ts";
 import { messyGlb } from "./messy_gltf.ts";
 import { type ClientCase, packedAircraftWith, pngDataUri } from "./new_outputs.ts";
+import { packedSkinnedGlb } from "./msfs_packed.ts";
 import { runNode } from "./context.ts";
 import { prng } from "./prng.ts";
 
@@ -112,6 +114,12 @@ export const MORE_CLIENT_CASES: readonly ClientCase[] = [
     files: async () => ({ "wing.gltf": await gltf1LuminanceWing() }),
     model: "wing.gltf",
     blender: { blend: { painted: "BLEND" } },
+  },
+  {
+    label: "gltf.json Flight Simulator skinned box in its packing (BLEND4: half-float weights, byte colours)",
+    graph: "gltf.json",
+    files: () => ({ "skinned.glb": packedSkinnedGlb({ blend: 4 }) }),
+    model: "skinned.glb",
   },
   {
     label: "aircraft_file.json demo fighter facing +Z, no frame given (auto)",

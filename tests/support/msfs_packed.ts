@@ -288,3 +288,155 @@ function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Ar
   }
   return out;
 }
+
+/** How {@link packedSkinnedGlb} packs its skin: Asobo's `BLEND4` or `BLEND1` vertices. */
+export interface PackedSkinOptions {
+  /** 4: four joints, four half-float weights (48-byte vertices); 1: four joints, one float weight (44). */
+  readonly blend: 4 | 1;
+  /** Changes the JSON before it is written. */
+  readonly edit?: (json: Json) => void;
+}
+
+/** The skinned box's joints: `hull` at the origin, `lid` (its child) at y = 1. */
+export const PACKED_SKIN_JOINTS = ["hull", "lid"] as const;
+
+/**
+ * The weights {@link packedSkinnedGlb} gives vertex v (of face f = v >> 2): a top-face (+Y) vertex
+ * 0.75 `lid` and 0.25 `hull` under BLEND4 (`lid` alone under BLEND1), every other vertex `hull` alone.
+ */
+export function packedSkinWeights(blend: 4 | 1, v: number): { joints: number[]; weights: number[] } {
+  if (v >> 2 !== 4) return { joints: [0, 0, 0, 0], weights: [1, 0, 0, 0] };
+  return blend === 4
+    ? { joints: [1, 0, 0, 0], weights: [0.75, 0.25, 0, 0] }
+    : { joints: [1, 0, 0, 0], weights: [1, 0, 0, 0] };
+}
+
+/** The skinned box's vertex colour of face f, as the unsigned bytes the packing stores. */
+export function packedSkinColour(f: number): number[] {
+  return [40 * f, 128, 255, 200];
+}
+
+/**
+ * The unit box skinned and packed as Flight Simulator packs a skinned mesh (the `BLEND4`/`BLEND1`
+ * vertices of Asobo's Blender exporter: `BufferViewVertex4Blend`, 48 bytes, or
+ * `BufferViewVertex1Blend`, 44): float positions, signed-byte tangents and normals, half-float UVs,
+ * joints as unsigned shorts, weights as four half floats filed as unnormalized `UNSIGNED_SHORT`
+ * (BLEND4) or one float filed as `SCALAR` (BLEND1), and colours as unsigned bytes filed as `BYTE`.
+ * One primitive (`ASOBO_primitive` VertexType `BLEND4`/`BLEND1`), wound the packing's way; skin
+ * {@link PACKED_SKIN_JOINTS}, weights {@link packedSkinWeights}, colours {@link packedSkinColour}.
+ */
+export function packedSkinnedGlb(options: PackedSkinOptions): Uint8Array {
+  const { blend } = options;
+  const stride = blend === 4 ? 48 : 44, colourAt = blend === 4 ? 44 : 40;
+  const vertexCount = 4 * FACES.length;
+  const pool = new DataView(new ArrayBuffer(vertexCount * stride));
+  const indices: number[] = [];
+  FACES.forEach(({ normal, corners }, f) => {
+    corners.forEach((corner, c) => {
+      const v = 4 * f + c, at = v * stride;
+      corner.forEach((value, k) => pool.setFloat32(at + 4 * k, value, true));
+      const edge = corners[1].map((value, k) => value - corners[0][k]);
+      edge.forEach((value, k) => pool.setInt8(at + 12 + k, 127 * value));
+      pool.setInt8(at + 15, 127);
+      normal.forEach((value, k) => pool.setInt8(at + 16 + k, 127 * value));
+      CORNER_UVS[c].forEach((value, k) => pool.setUint16(at + 20 + 2 * k, floatToHalf(value), true));
+      CORNER_UVS[c].forEach((value, k) => pool.setUint16(at + 24 + 2 * k, floatToHalf(value / 2), true));
+      const { joints, weights } = packedSkinWeights(blend, v);
+      joints.forEach((joint, k) => pool.setUint16(at + 28 + 2 * k, joint, true));
+      if (blend === 4) weights.forEach((w, k) => pool.setUint16(at + 36 + 2 * k, floatToHalf(w), true));
+      else pool.setFloat32(at + 36, weights[0], true);
+      packedSkinColour(f).forEach((value, k) => pool.setUint8(at + colourAt + k, value));
+    });
+    const v = 4 * f;
+    indices.push(v, v + 2, v + 1, v, v + 3, v + 2);
+  });
+  const indexBytes = new Uint8Array(new Uint16Array(indices).buffer);
+  // Inverse bind matrices (column-major): hull identity, lid a translation by −1 along y.
+  const inverseBinds = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  const lidBind = inverseBinds.slice();
+  lidBind[13] = -1;
+  const ibm = new Uint8Array(new Float32Array([...inverseBinds, ...lidBind]).buffer);
+  const indexAt = align(pool.byteLength), ibmAt = indexAt + align(indexBytes.length);
+  const bin = new Uint8Array(ibmAt + ibm.length);
+  bin.set(new Uint8Array(pool.buffer), 0);
+  bin.set(indexBytes, indexAt);
+  bin.set(ibm, ibmAt);
+  const attribute = (offset: number, componentType: number, type: string, normalized = false) => ({
+    bufferView: 0,
+    byteOffset: offset,
+    componentType,
+    count: vertexCount,
+    type,
+    normalized,
+  });
+  const vertexType = `BLEND${blend}`;
+  const json: Json = {
+    asset: {
+      version: "2.0",
+      generator: "Khronos glTF Blender I/O v3.6.27 and Asobo Studio MSFS Blender I/O v1.3.3",
+    },
+    extensionsUsed: ["ASOBO_normal_map_convention"],
+    extensions: { ASOBO_normal_map_convention: { tangent_space_convention: "DirectX" } },
+    scene: 0,
+    scenes: [{ nodes: [0, 1] }],
+    nodes: [
+      { name: "box", mesh: 0, skin: 0 },
+      { name: PACKED_SKIN_JOINTS[0], children: [2] },
+      { name: PACKED_SKIN_JOINTS[1], translation: [0, 1, 0] },
+    ],
+    skins: [{ joints: [1, 2], inverseBindMatrices: 9, skeleton: 1 }],
+    meshes: [{
+      name: "box",
+      primitives: [{
+        attributes: {
+          POSITION: 0,
+          TANGENT: 1,
+          NORMAL: 2,
+          TEXCOORD_0: 3,
+          TEXCOORD_1: 4,
+          JOINTS_0: 5,
+          WEIGHTS_0: 6,
+          COLOR_0: 7,
+        },
+        indices: 8,
+        material: 0,
+        extras: {
+          ASOBO_primitive: { PrimitiveCount: indices.length / 3, VertexType: vertexType, VertexVersion: 1 },
+        },
+      }],
+    }],
+    materials: [{ name: "skin" }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [
+      {
+        buffer: 0,
+        byteLength: pool.byteLength,
+        byteStride: stride,
+        target: 34962,
+        name: blend === 4 ? "BufferViewVertex4Blend" : "BufferViewVertex1Blend",
+      },
+      {
+        buffer: 0,
+        byteOffset: indexAt,
+        byteLength: indexBytes.length,
+        target: 34963,
+        name: "BufferViewIndex",
+      },
+      { buffer: 0, byteOffset: ibmAt, byteLength: ibm.length, name: "bufferViewFloatMat4" },
+    ],
+    accessors: [
+      { ...attribute(0, 5126, "VEC3"), min: [0, 0, 0], max: [1, 1, 1] },
+      attribute(12, 5120, "VEC4", true),
+      attribute(16, 5120, "VEC4"),
+      attribute(20, 5122, "VEC2"),
+      attribute(24, 5122, "VEC2"),
+      attribute(28, 5123, "VEC4"),
+      blend === 4 ? attribute(36, 5123, "VEC4") : attribute(36, 5126, "SCALAR"),
+      attribute(colourAt, 5120, "VEC4"),
+      { bufferView: 1, componentType: 5123, count: indices.length, type: "SCALAR" },
+      { bufferView: 2, componentType: 5126, count: 2, type: "MAT4" },
+    ],
+  };
+  options.edit?.(json);
+  return glbOf(json, bin);
+}

@@ -25,8 +25,9 @@ export const decodeGltf = defineNode({
   // header describes is named as probably damaged, and an animation channel naming no path is left out
   // with a warning (before, the check crashed on it). 25: a 1.0 texture uploaded as LUMINANCE,
   // LUMINANCE_ALPHA or ALPHA draws as 1.0 draws it (grey of its red channel; black with its alpha),
-  // and a texture format 1.0 does not define is named in a warning.
-  version: 25,
+  // and a texture format 1.0 does not define is named in a warning. 26: an MSFS packed skinned mesh
+  // (BLEND4/BLEND1 vertices: half-float or one-float weights, byte colours) is read (before, refused).
+  version: 26,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -130,11 +131,13 @@ export const decodeGltf = defineNode({
         : "content glTF-Transform can read";
       throw gltfError(source, { jsonPath: "/" }, expected, found);
     }
-    let split;
+    let split, packedAttributes;
     try {
       checkDracoDecoded(jsonDoc, doc, source);
       // Before the index values are checked: a packed primitive's values are relative to its base.
       split = msfs.splitPackedPrimitives(doc, source);
+      // Before the skin checks: a packed skin's weights are half floats, or one float per vertex.
+      packedAttributes = msfsPacked ? msfs.convertMsfsAttributes(doc) : undefined;
       checkIndexValues(doc, source);
       convertSkinAttributes(doc, source);
       convertUvwAttributes(doc);
@@ -169,7 +172,7 @@ export const decodeGltf = defineNode({
     }
     const msfsNotes = [
       // Packing first: its notes name primitives by their paths in the file, before any is left out.
-      ...msfs.readMsfsPacking(doc, { packed: msfsPacked, split }),
+      ...msfs.readMsfsPacking(doc, { split, attributes: packedAttributes }),
       ...msfs.applyMsfsLooks(doc, msfsLooks, materialLabel),
       // After the legacy images: a DDS normal map is a PNG by now.
       ...(directXNormals ? await msfs.turnDirectXNormalMaps(doc, label) : []),

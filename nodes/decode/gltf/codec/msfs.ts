@@ -1,17 +1,17 @@
 /**
  * Microsoft Flight Simulator's models, read as the sim reads them: Asobo's packing of attributes
- * ({@link convertMsfsAttributes}) and primitives ({@link splitPackedPrimitives}, {@link windTriangles}),
+ * (`convertMsfsAttributes`) and primitives ({@link splitPackedPrimitives}, {@link windTriangles}),
  * what its material extensions say ({@link readMsfsLooks}, {@link applyMsfsLooks}), and its normal
  * maps' convention ({@link hasDirectXNormalMaps}, {@link turnDirectXNormalMaps}).
  *
  * @module
  */
 import type { Document } from "@gltf-transform/core";
-import { convertMsfsAttributes } from "./msfs_attributes.ts";
+import type { MsfsAttributeCounts } from "./msfs_attributes.ts";
 import { windTriangles } from "./msfs_primitives.ts";
 import { MSFS_MATERIAL_EXTENSIONS } from "./msfs_materials.ts";
 
-export { isMsfsPacked } from "./msfs_attributes.ts";
+export { convertMsfsAttributes, isMsfsPacked } from "./msfs_attributes.ts";
 export { splitPackedPrimitives } from "./msfs_primitives.ts";
 export { applyMsfsLooks, readMsfsLooks } from "./msfs_materials.ts";
 export { hasDirectXNormalMaps, turnDirectXNormalMaps } from "./msfs_normal_maps.ts";
@@ -26,14 +26,15 @@ export const MSFS_READ_EXTENSIONS: ReadonlySet<string> = new Set([
 const NAMED = 3;
 
 /**
- * Finishes reading a packed model (`packed`) whose primitives {@link splitPackedPrimitives} gave
- * their ranges (`split` of them): its attributes as floats, its triangles facing along its normals.
- * Returns one note per kind of thing read differently from glTF, for the decoder's warnings — once
- * for the file, where a real model would repeat it for hundreds of primitives.
+ * Finishes reading a packed model whose primitives `splitPackedPrimitives` gave their ranges
+ * (`split` of them) and whose attributes `convertMsfsAttributes` read as floats (`attributes`, its
+ * counts; undefined when the file is not packed): its triangles facing along its normals. Returns
+ * one note per kind of thing read differently from glTF, for the decoder's warnings — once for the
+ * file, where a real model would repeat it for hundreds of primitives.
  */
 export function readMsfsPacking(
   doc: Document,
-  { packed, split }: { packed: boolean; split: number },
+  { split, attributes }: { split: number; attributes?: MsfsAttributeCounts },
 ): string[] {
   const notes: string[] = [];
   if (split) {
@@ -44,8 +45,8 @@ export function readMsfsPacking(
         "each given its own range of it",
     );
   }
-  if (!packed) return notes;
-  const { half, bytes, nonFinite } = convertMsfsAttributes(doc);
+  if (!attributes) return notes;
+  const { half, bytes, halfWeights, oneWeight, byteColours, nonFinite } = attributes;
   if (half) {
     notes.push(
       `${half} accessor${
@@ -59,6 +60,27 @@ export function readMsfsPacking(
     notes.push(
       `${bytes} accessor${bytes === 1 ? "" : "s"} of normals or tangents in signed bytes (MSFS packing): ` +
         "read as normalized, a VEC4 normal's fourth (padding) byte dropped",
+    );
+  }
+  const accessors = (n: number) => `${n} accessor${n === 1 ? "" : "s"}`;
+  if (halfWeights) {
+    notes.push(
+      `${
+        accessors(halfWeights)
+      } of skin weights in 16-bit half floats filed as unnormalized UNSIGNED_SHORT ` +
+        "(MSFS packing, BLEND4 vertices): read as floats",
+    );
+  }
+  if (oneWeight) {
+    notes.push(
+      `${accessors(oneWeight)} of one float skin weight per vertex (MSFS packing, BLEND1 vertices): ` +
+        "read as the first joint's weight, the other three 0",
+    );
+  }
+  if (byteColours) {
+    notes.push(
+      `${accessors(byteColours)} of vertex colours in unsigned bytes filed as BYTE (MSFS packing, skinned ` +
+        "vertices): read as normalized unsigned bytes",
     );
   }
   const turned = windTriangles(doc);

@@ -6,7 +6,11 @@
  * normals and tangents as signed-normalised bytes (a normal's fourth byte is padding), the 16-bit
  * values as half floats — they come out unit length and in 0–1 on real models; read as glTF says,
  * the texture coordinates would be integers in the tens of thousands. Khronos tools refuse such a
- * file (Blender's importer, the validator), three.js draws it with garbage UVs.
+ * file (Blender's importer, the validator), three.js draws it with garbage UVs. Skinned vertices
+ * (`ASOBO_primitive` VertexType `BLEND4`, `BLEND1`: Asobo's Blender exporter's 48- and 44-byte
+ * vertices) add joints as unsigned shorts (glTF's own), weights as four half floats filed as
+ * unnormalized `UNSIGNED_SHORT` (BLEND4) or one float filed as `SCALAR` (BLEND1: the first joint's),
+ * and colours as unsigned bytes filed as `BYTE`.
  *
  * Only a file that says it is packed so ({@link isMsfsPacked}) is read this way: elsewhere the same
  * formats are refused as glTF's.
@@ -16,7 +20,7 @@
 import type { Accessor, Document, TypedArray } from "@gltf-transform/core";
 import type { Json } from "./checker.ts";
 
-const BYTE = 5120, SHORT = 5122, UNSIGNED_SHORT = 5123;
+const BYTE = 5120, SHORT = 5122, UNSIGNED_SHORT = 5123, FLOAT = 5126;
 
 /**
  * True when the file carries Asobo's packing: an `ASOBO_` extension used, or a primitive with the
@@ -42,11 +46,20 @@ function isObject(value: unknown): value is Json {
 
 /** What an attribute of semantic `semantic` in `accessor` holds under Asobo's packing, or undefined. */
 function packedKind(semantic: string, type: unknown, code: unknown, normalized: boolean) {
-  // Normalized 16-bit texture coordinates and colours are glTF's own; bytes for normals are not,
-  // flagged or not (a file using KHR_mesh_quantization is never packed).
-  if (/^(TEXCOORD|COLOR)_\d+$/.test(semantic) && (code === SHORT || code === UNSIGNED_SHORT) && !normalized) {
+  // Normalized 16-bit texture coordinates, colours and weights are glTF's own; bytes for normals are
+  // not, flagged or not (a file using KHR_mesh_quantization is never packed).
+  const sixteen = (code === SHORT || code === UNSIGNED_SHORT) && !normalized;
+  if (/^(TEXCOORD|COLOR)_\d+$/.test(semantic) && sixteen) {
     const types = semantic.startsWith("T") ? ["VEC2"] : ["VEC3", "VEC4"];
     return types.includes(type as string) ? "half" as const : undefined;
+  }
+  if (/^WEIGHTS_\d+$/.test(semantic)) {
+    if (sixteen && type === "VEC4") return "halfWeights" as const;
+    return code === FLOAT && type === "SCALAR" ? "oneWeight" as const : undefined;
+  }
+  // Skinned vertices' colours: unsigned bytes, whatever the flag says (glTF has no signed colour).
+  if (/^COLOR_\d+$/.test(semantic) && code === BYTE && (type === "VEC3" || type === "VEC4")) {
+    return "byteColour" as const;
   }
   if (code !== BYTE) return undefined;
   if (semantic === "NORMAL" && (type === "VEC3" || type === "VEC4")) return "normal" as const;
@@ -70,6 +83,12 @@ export interface MsfsAttributeCounts {
   readonly half: number;
   /** Accessors of signed bytes (normals, tangents). */
   readonly bytes: number;
+  /** Accessors of skin weights: four half floats (BLEND4 vertices). */
+  readonly halfWeights: number;
+  /** Accessors of skin weights: one float, the first joint's (BLEND1 vertices). */
+  readonly oneWeight: number;
+  /** Accessors of colours in unsigned bytes filed as `BYTE` (skinned vertices). */
+  readonly byteColours: number;
   /** Half-float values that were infinities or NaNs, read as 0 (glTF allows neither in an attribute). */
   readonly nonFinite: number;
 }
@@ -80,7 +99,7 @@ export interface MsfsAttributeCounts {
  */
 export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
   const done = new Set<Accessor>();
-  let nonFinite = 0, half = 0;
+  let nonFinite = 0, half = 0, halfWeights = 0, oneWeight = 0, byteColours = 0;
   for (const mesh of doc.getRoot().listMeshes()) {
     for (const primitive of mesh.listPrimitives()) {
       for (const semantic of primitive.listSemantics()) {
@@ -91,8 +110,9 @@ export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
         if (!kind || done.has(accessor)) continue;
         done.add(accessor);
         const count = accessor.getCount();
-        if (kind === "half") {
-          half++;
+        if (kind === "half" || kind === "halfWeights") {
+          if (kind === "half") half++;
+          else halfWeights++;
           const bits = new Uint16Array(array.buffer, array.byteOffset, array.length);
           const floats = new Float32Array(array.length);
           for (let i = 0; i < bits.length; i++) {
@@ -101,6 +121,15 @@ export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
             else nonFinite++;
           }
           accessor.setArray(floats);
+        } else if (kind === "oneWeight") {
+          oneWeight++;
+          const weights = new Float32Array(count * 4);
+          for (let i = 0; i < count; i++) weights[4 * i] = array[i];
+          accessor.setType("VEC4").setArray(weights);
+        } else if (kind === "byteColour") {
+          byteColours++;
+          const bytes = new Uint8Array(array.buffer, array.byteOffset, array.length);
+          accessor.setArray(Uint8Array.from(bytes)).setNormalized(true);
         } else if (kind === "normal") {
           const size = accessor.getElementSize();
           const normals = new Float32Array(count * 3);
@@ -120,7 +149,8 @@ export function convertMsfsAttributes(doc: Document): MsfsAttributeCounts {
       }
     }
   }
-  return { half, bytes: done.size - half, nonFinite };
+  const bytes = done.size - half - halfWeights - oneWeight - byteColours;
+  return { half, bytes, halfWeights, oneWeight, byteColours, nonFinite };
 }
 
 /** A signed-normalised byte as glTF reads one: value / 127, at least −1. */
