@@ -27,7 +27,8 @@ export const decodeGltf = defineNode({
   // LUMINANCE_ALPHA or ALPHA draws as 1.0 draws it (grey of its red channel; black with its alpha),
   // and a texture format 1.0 does not define is named in a warning. 26: an MSFS packed skinned mesh
   // (BLEND4/BLEND1 vertices: half-float or one-float weights, byte colours) is read (before, refused).
-  version: 26,
+  // 27: a Draco attribute id past 32 bits is refused (before, Draco wrapped it round to another id).
+  version: 27,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

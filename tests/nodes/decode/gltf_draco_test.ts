@@ -178,6 +178,15 @@ Deno.test("a Draco attribute the primitive does not name is refused, not read th
   assert.equal(where(error), `${EXT}/attributes/TEXCOORD_0`);
 });
 
+Deno.test("a Draco attribute id past 32 bits is refused, not wrapped round to another attribute's", async () => {
+  // Found by the structure sweep: 2³² read as Draco's uint32 id 0, the positions, without a word.
+  const { json, stream } = await dracoGrid(12, "edgebreaker");
+  json.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.attributes.POSITION = 2 ** 32;
+  const error = await rejection(dracoGlb(json, stream));
+  assert.equal(where(error), `${EXT}/attributes/POSITION`);
+  assert.equal(error.expected, "an integer in 0..4294967295");
+});
+
 function bytesOf(text: string): number[] {
   return [...new TextEncoder().encode(text)];
 }

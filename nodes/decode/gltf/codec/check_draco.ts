@@ -229,7 +229,8 @@ export function checkDracoPrimitives(c: Checker): void {
     const attributes = c.object(def.attributes, `${path}/attributes`);
     let elementBytes = 0, count = 0;
     for (const semantic of Object.keys(attributes)) {
-      c.int(attributes, semantic, `${path}/attributes`);
+      // Draco's attribute ids are 32-bit: a larger one would wrap round to another attribute's.
+      c.int(attributes, semantic, `${path}/attributes`, 2 ** 32);
       if (named[semantic] === undefined) {
         c.fail(
           `${path}/attributes/${semantic}`,
