@@ -6,7 +6,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { checkTextureSize, imageFail } from "./limits.ts";
+import { checkTextureSize, type ImageFail, imageFail } from "./limits.ts";
 import type { RgbaPixels } from "../../runtime/scene/png.ts";
 
 /** The twelve bytes a KTX 2.0 file starts with. */
@@ -63,6 +63,28 @@ export function loadBasisTranscoder(): Promise<BasisModule> {
 }
 
 /**
+ * Each level of the KTX2 level index (after the 80-byte header; `levelCount` 0 means one) must lie
+ * in the file. The transcoder adds offset and length in 32 bits: a level at byte 2³² − 1 wrapped
+ * round to pass its own check, and it transcoded whatever lay in its memory there, without a word.
+ */
+function checkLevelIndex(fail: ImageFail, bytes: Uint8Array): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const levels = Math.max(1, view.getUint32(40, true));
+  if (80 + 24 * levels > bytes.byteLength) {
+    fail(`a level index within the file's ${bytes.byteLength} bytes`, `${levels} levels`);
+  }
+  for (let i = 0; i < levels; i++) {
+    const offset = view.getBigUint64(80 + 24 * i, true), length = view.getBigUint64(88 + 24 * i, true);
+    if (offset + length > BigInt(bytes.byteLength)) {
+      fail(
+        `levels within the file's ${bytes.byteLength} bytes`,
+        `level ${i} at byte ${offset}, ${length} bytes long`,
+      );
+    }
+  }
+}
+
+/**
  * The first mip level of a Basis Universal KTX2 image as RGBA pixels; {@link loadBasisTranscoder}
  * must have resolved. A file that is not one, or is larger than `MAX_TEXTURE_SIDE`, is a
  * `DecodeError` at `pointer` (the texture's JSON pointer).
@@ -87,6 +109,7 @@ export function ktx2ToRgba(basis: BasisModule, bytes: Uint8Array, pointer: strin
       `depth ${depth}, ${layers} layers, ${faces} faces`,
     );
   }
+  checkLevelIndex(fail, bytes);
   const file = new basis.KTX2File(bytes);
   try {
     if (!file.isValid() || !(file.isUASTC() || file.isETC1S())) {

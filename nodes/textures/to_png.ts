@@ -15,7 +15,9 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `textures.to_png` node definition. */
 export const texturesToPng = defineNode({
   type: "textures.to_png",
-  version: 2,
+  // v3: a KTX2 whose level index points past the file is a DecodeError (the transcoder added offset and
+  // length in 32 bits: a level at byte 2^32 − 1 passed, and it transcoded whatever lay in its memory).
+  version: 3,
   doc: "Re-encodes KTX2 (KHR_texture_basisu, Basis Universal; its first mip level), WebP " +
     "(EXT_texture_webp) and AVIF (EXT_texture_avif) textures as PNG of the same pixels, for clients that cannot read them " +
     "(Blender 3.4's importer); other textures are left alone, and each extension is dropped once no " +
