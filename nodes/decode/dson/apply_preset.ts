@@ -48,7 +48,10 @@ export const dsonApplyPreset = defineNode({
   // 12: joint limits (decode.dson v18's `extras.partgraph.dson.limits`): a preset's value past a
   // limited channel's range is set at the limit, and the formulas' driven value is clamped again,
   // each in a warning (before: a preset or a grasp bent a finger past its limit).
-  version: 12,
+  // 13: a fitted item's formulas reading its body (decode.dson v19) read the body's new values: a
+  // preset dialling the body (directly, or through its controllers) moves the item's follower
+  // morphs; the item's own dial of that name is left alone, so the follower is not dialled twice.
+  version: 13,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -96,7 +96,13 @@ export const decodeDson = defineNode({
   // clamp is a warning naming the node and channel; the limits are kept in the node's
   // `extras.partgraph.dson.limits` for dson.apply_preset (before: limits not read, fingers bent
   // through each other where Daz stops them).
-  version: 18,
+  // 19: a fitted item's formula reading the body it is fitted to (an auto-follow morph: the dress's
+  // FBMHeavy pushing `Genesis8Female:/data/…#FBMHeavy?value`) reads the body's value when the body
+  // is in the scene (its morph's weight, or its controller with the body's formulas applied); the
+  // mesh's graph keeps it as `<body key>:#<id>` with `of`/`id`, and its own `figure` key, for
+  // dson.apply_preset (before: read as the item's own modifier of that id, a loop, or not found:
+  // the follower kept its written value, warned).
+  version: 19,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

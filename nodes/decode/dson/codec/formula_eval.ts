@@ -11,9 +11,10 @@
  * What compiles: pushes of numbers, of spline keys, of other modifiers' `?value` on the same mesh
  * and of a bone channel (`l_forearm:…#l_forearm?rotation/y/value`: rotation, translation, scale
  * x/y/z or general scale of a node of the mesh's own figure that only this mesh's modifiers'
- * formulas drive, if any), `add`, `sub`, `mult`, `div`, `spline_linear` and `spline_tcb`. A morph
- * with any formula beyond that (another mesh's modifier, a node's orientation, an operator the spec
- * does not name, a loop) keeps its written value and stays in the "not evaluated" warning; so does
+ * formulas drive, if any), of the body a fitted item is fitted to (`formula_body.ts`), `add`, `sub`,
+ * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
+ * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
+ * written value and stays in the "not evaluated" warning; so does
  * one whose formulas cannot be known at the decoded pose (a TCB spline between its keys).
  *
  * @module
@@ -22,12 +23,12 @@ import type { DsonEntry } from "./dson_file.ts";
 import {
   evaluateFormulaGraph,
   type FormulaGraph,
-  OPERATORS,
   type StoredChannel,
   type StoredFormula,
-  type StoredOperation,
 } from "./formula_graph.ts";
 import type { ChannelLimit } from "./joint_limits.ts";
+import type { BodyLookup } from "./formula_body.ts";
+import { boneChannel, compile, range } from "./formula_compile.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
@@ -57,16 +58,6 @@ interface Compiled {
 /** The key {@link evaluateMorphFormulas} returns for formula `k` of `entry`. */
 export function formulaKey(entry: DsonEntry, k: number): string {
   return `${entry.file.source}\u0000${entry.path}/formulas/${k}`;
-}
-
-/**
- * A bone channel of a formula's input or output (`rotation/y/value` → `rotation/y`,
- * `general_scale/value` → `scale/general`), as presets name it; undefined for other properties.
- */
-function boneChannel(propertyPath: string): string | undefined {
-  const path = propertyPath.replace(/\/value$/, "");
-  if (path === "general_scale" || path === "scale/general") return "scale/general";
-  return /^(rotation|translation|scale)\/[xyz]$/.test(path) ? path : undefined;
 }
 
 /**
@@ -142,6 +133,20 @@ export function posedChannels(values: ReadonlyMap<string, ModifierValue>, bones:
   return keys;
 }
 
+/** What {@link evaluateMorphFormulas} resolves a mesh's formulas against. */
+export interface FormulaContext {
+  /** The scene's node definitions: a value or bone their formulas drive is unknown. */
+  readonly others?: Iterable<DsonEntry>;
+  /** The bones of the mesh's figure. */
+  readonly bones?: BoneLookup;
+  /** `nodeKey?channel` of bone channels other meshes' formulas pose: unknown. */
+  readonly foreign?: ReadonlySet<string>;
+  /** The body the mesh's figure is fitted to, whose values its formulas may read. */
+  readonly body?: BodyLookup;
+  /** The DSON key of the mesh's figure (kept in the graph). */
+  readonly figure?: string;
+}
+
 /** A driven bone channel its joint limits clamped: the value its formulas gave, and the one kept. */
 export interface LimitedPose {
   readonly node: number;
@@ -149,6 +154,15 @@ export interface LimitedPose {
   readonly from: number;
   readonly to: number;
   readonly limit: ChannelLimit;
+}
+
+/** The modifier ids (`#id?value`) the formulas of `values` drive. */
+export function drivenValues(values: ReadonlyMap<string, ModifierValue>): Set<string> {
+  const ids = new Set<string>();
+  for (const { entry } of values.values()) {
+    eachOutput(entry, (_, id, __, ___, channel) => channel || ids.add(id));
+  }
+  return ids;
 }
 
 /** A bone channel the formulas of a mesh drive, while they are compiled. */
@@ -172,22 +186,28 @@ interface DrivenPose {
  * to its joint limits (returned in `limited` when that changed it); formulas
  * reading it read that, in dependency order (controller, finger, the finger's corrective). A value
  * or bone that a formula of `others` (the scene's node definitions) drives is unknown, and so is a
- * bone channel (`nodeKey?channel`) of `foreign`, which other meshes' formulas pose. Returns the keys
- * ({@link formulaKey}) of the formulas evaluated, the graph when any morph or bone is driven, and
- * the bone channels posed (by node index) for the caller to set.
+ * bone channel (`nodeKey?channel`) of `foreign`, which other meshes' formulas pose. A push of the
+ * `body`'s value (a fitted item's follower morph) reads the body's (`formula_body.ts`). Returns the
+ * keys ({@link formulaKey}) of the formulas evaluated, the graph when any morph or bone is driven,
+ * the bone channels posed (by node index) for the caller to set, and the graph's channel values.
  *
  * @example
  * ```ts
- * const { evaluated, graph, poses } = evaluateMorphFormulas(parts.morphs, values, definitions, bones);
+ * const { evaluated, graph, poses } = evaluateMorphFormulas(parts.morphs, values, { others: definitions, bones });
  * ```
  */
 export function evaluateMorphFormulas(
   morphs: Morph[],
   values: ReadonlyMap<string, ModifierValue>,
-  others: Iterable<DsonEntry> = [],
-  bones: BoneLookup = () => undefined,
-  foreign: ReadonlySet<string> = new Set(),
-): { evaluated: Set<string>; graph?: FormulaGraph; poses: FormulaPoses; limited: LimitedPose[] } {
+  context: FormulaContext = {},
+): {
+  evaluated: Set<string>;
+  graph?: FormulaGraph;
+  poses: FormulaPoses;
+  limited: LimitedPose[];
+  channelValue?: (id: string) => number | undefined;
+} {
+  const { others = [], bones = () => undefined, foreign = new Set(), body, figure } = context;
   const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
   // `id?channel` of bone channels formulas drive that are not compiled here: read, they are unknown.
   const unknownBones = new Set<string>();
@@ -220,7 +240,8 @@ export function evaluateMorphFormulas(
   }
   const read = new Map<string, Set<string>>(); // the modifier ids each driven id reads
   const bonesRead: [string, number][] = [];
-  const scope = { bones, unknownBones, foreign, poses, bonesRead };
+  const bodyRead = new Map<string, StoredChannel>(); // the body's channels read, by graph key
+  const scope = { bones, unknownBones, foreign, poses, bonesRead, body, bodyRead };
   for (const { entry } of values.values()) {
     eachOutput(entry, (formula, id, property, k, channel) => {
       if (channel) {
@@ -249,7 +270,7 @@ export function evaluateMorphFormulas(
   const morphIds = morphs.filter((morph) => driven.has(morph.id) && values.has(morph.id)).map((m) => m.id);
   if (!morphIds.length && !poses.size) return { evaluated: new Set(), poses: new Map(), limited: [] };
   // The channels the driven morphs and bones reach, each once.
-  const channels = new Map<string, StoredChannel>();
+  const channels = new Map<string, StoredChannel>(bodyRead);
   const keys = new Map<string, string[]>();
   // A stack, not recursion: a hostile chain of controllers is as deep as the file is long.
   const pending = [...morphIds, ...[...poses.values()].flatMap((pose) => [...pose.reads])];
@@ -274,6 +295,7 @@ export function evaluateMorphFormulas(
     channels: Object.fromEntries(channels),
     bones: Object.fromEntries(bonesRead),
     morphs: morphIds,
+    ...(figure === undefined ? {} : { figure }),
   };
   if (poses.size) {
     graph.poses = Object.fromEntries(
@@ -305,78 +327,5 @@ export function evaluateMorphFormulas(
       limited.push({ node: pose.node, channel: pose.channel, from, to: value, limit: pose.limit });
     }
   }
-  return { evaluated, graph, poses: posed, limited };
-}
-
-/** What {@link compile} resolves inputs against and records them in. */
-interface CompileScope {
-  readonly bones: BoneLookup;
-  /** `id?channel` of bone channels driven by formulas not compiled here: unknown. */
-  readonly unknownBones: ReadonlySet<string>;
-  /** `nodeKey?channel` of bone channels other meshes' formulas pose: unknown. */
-  readonly foreign: ReadonlySet<string>;
-  /** Bone channels this mesh's formulas pose: read through the graph's `poses`. */
-  readonly poses: ReadonlyMap<string, unknown>;
-  /** The modifier ids the formula reads (added to). */
-  readonly reads: Set<string>;
-  /** The bone channels read and their values (added to). */
-  readonly bonesRead: [string, number][];
-}
-
-/** Compiles a formula whose every operation is evaluable here; undefined otherwise. */
-function compile(
-  formula: JsonRecord,
-  values: ReadonlyMap<string, ModifierValue>,
-  scope: CompileScope,
-): StoredFormula | undefined {
-  const stage = formula.stage === undefined || formula.stage === "sum"
-    ? "sum"
-    : formula.stage === "mult" || formula.stage === "multiply"
-    ? "mult"
-    : undefined;
-  if (!stage || !Array.isArray(formula.operations)) return undefined;
-  const ops: StoredOperation[] = [];
-  for (const raw of formula.operations) {
-    const op = raw && typeof raw === "object" ? raw as JsonRecord : undefined;
-    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) ops.push(op.val);
-    else if (
-      op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
-      op.val.every((v) => typeof v === "number" && Number.isFinite(v))
-    ) {
-      ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
-    } else if (op?.op === "push" && typeof op.url === "string") {
-      const uri = parseDsonUri(op.url);
-      const id = uri.id.replace(/:$/, "");
-      const channel = boneChannel(uri.propertyPath);
-      if (uri.propertyPath.replace(/\/value$/, "") === "value" && values.has(id)) {
-        ops.push({ value: id });
-        scope.reads.add(id);
-      } else if (channel && !scope.unknownBones.has(`${id}?${channel}`)) {
-        const bone = scope.bones(id, channel);
-        const key = bone && `${bone.key}?${channel}`;
-        if (!bone || !key || scope.foreign.has(key)) return undefined;
-        ops.push({ bone: key });
-        // A channel this mesh's formulas pose is read at its driven value, from the graph's poses.
-        if (!scope.poses.has(key)) scope.bonesRead.push([key, bone.value]);
-      } else return undefined;
-    } else if (
-      typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined
-    ) {
-      // An operator carrying its own operands (`{op: "spline_tcb", val: […]}`) is no form the spec
-      // or Diffeomorphic reads: its keys come from the stack.
-      ops.push(op.op as StoredOperation);
-    } else return undefined;
-  }
-  return { stage, ops };
-}
-
-/** The range of a `clamped` channel. */
-function range(channel: unknown): { min?: number; max?: number } {
-  if (!channel || typeof channel !== "object") return {};
-  const { clamped, min, max } = channel as JsonRecord;
-  if (clamped !== true) return {};
-  return {
-    ...(typeof min === "number" && Number.isFinite(min) ? { min } : {}),
-    ...(typeof max === "number" && Number.isFinite(max) ? { max } : {}),
-  };
+  return { evaluated, graph, poses: posed, limited, channelValue: results.channelValue };
 }

@@ -54,6 +54,12 @@ export interface StoredChannel {
   /** Driven by a formula that cannot be evaluated here: its value is unknown. */
   unknown?: true;
   /**
+   * A modifier of the body the mesh's figure is fitted to (`formula_body.ts`): that figure's DSON
+   * key, and `id` the modifier's id there. Its value is the body's, refreshed by a preset.
+   */
+  of?: string;
+  id?: string;
+  /**
    * It also drives bones through formulas that are not evaluated (a bone of no figure here, or one
    * formulas elsewhere also drive); those it drives through {@link FormulaGraph.poses} are.
    */
@@ -75,6 +81,8 @@ export interface FormulaGraph {
    * controller bends. Absent: none.
    */
   poses?: Record<string, StoredChannel>;
+  /** The DSON key of the mesh's figure (what a fitted item's channels name in `of`). */
+  figure?: string;
 }
 
 /** How many channels deep a chain of formulas is followed (see {@link evaluateFormulaGraph}). */
@@ -153,7 +161,7 @@ export function evaluateFormulaGraph(graph: FormulaGraph): FormulaValues {
   };
   const morphs = new Map(graph.morphs.map((id) => [id, valueOf(id)]));
   const posed = new Map(Object.keys(poses).map((key) => [key, boneOf(key)]));
-  return { morphs, poses: posed, limited: driven.limited, valueOf };
+  return { morphs, poses: posed, limited: driven.limited, channelValue: valueOf };
 }
 
 /** What {@link evaluateFormulaGraph} gives. */
@@ -164,8 +172,8 @@ export interface FormulaValues {
   readonly poses: Map<string, number | undefined>;
   /** Driven bone channels their limits clamped: the value before the clamp. */
   readonly limited: Map<string, number>;
-  /** Any modifier channel's value (a controller's too). */
-  readonly valueOf: (id: string) => number | undefined;
+  /** Any modifier channel's value (a controller's too; undefined: unknown or not in the graph). */
+  readonly channelValue: (id: string) => number | undefined;
 }
 
 /** `record[key]` when it is the record's own property (an id such as `__proto__` is a key too). */
@@ -309,8 +317,13 @@ export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | u
   if (!morphs.every((m) => typeof m === "string")) return undefined;
   if (!Object.values(bones).every((b) => typeof b === "number")) return undefined;
   if (poses !== undefined && !isObject(poses)) return undefined;
+  const { figure } = value as Record<string, JsonValue>;
+  if (figure !== undefined && typeof figure !== "string") return undefined;
   for (const channel of [...Object.values(channels), ...Object.values(poses ?? {})]) {
     if (!isObject(channel) || typeof channel.value !== "number") return undefined;
+    if (channel.of !== undefined && (typeof channel.of !== "string" || typeof channel.id !== "string")) {
+      return undefined;
+    }
     if (channel.formulas === undefined) continue;
     if (!Array.isArray(channel.formulas)) return undefined;
     for (const formula of channel.formulas) {
@@ -350,10 +363,12 @@ export function mergeFormulaGraphs(graphs: readonly (FormulaGraph | undefined)[]
     for (const [key, value] of Object.entries(graph.bones)) if (!bones.has(key)) bones.set(key, value);
     for (const id of graph.morphs) morphs.add(id);
   }
+  const figure = present.find((g) => g.figure !== undefined)?.figure;
   return {
     channels: Object.fromEntries(channels),
     bones: Object.fromEntries(bones),
     morphs: [...morphs],
     ...(poses.size ? { poses: Object.fromEntries(poses) } : {}),
+    ...(figure === undefined ? {} : { figure }),
   };
 }

@@ -134,7 +134,8 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   }
   // A conforming item's bones take their target's pose: its correctives read the target's bones.
   const follows = new Map(conformers.flatMap((c) => c.pairs.map(([own, target]) => [own, target] as const)));
-  const modifiers = await applyModifiers(scene, { library, main, nodes, meshes, follows });
+  const fitted = new Map(conformers.map((c) => [c.figure, c.target]));
+  const modifiers = await applyModifiers(scene, { library, main, nodes, meshes, follows, fitted });
   const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
   const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
   const sources = [...definitions, ...modifiers.applied];

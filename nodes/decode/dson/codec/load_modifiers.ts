@@ -25,6 +25,7 @@ import {
   posedChannels,
 } from "./formula_eval.ts";
 import { describeClamp } from "./joint_limits.ts";
+import { BodyValues } from "./body_values.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -37,6 +38,8 @@ export interface ModifierTargets {
   readonly meshes: SceneMeshes;
   /** Nodes of conforming items that take a target node's pose (node index → target's). */
   readonly follows?: ReadonlyMap<number, number>;
+  /** Conforming figures whose target is in the scene (figure node → the target's figure node). */
+  readonly fitted?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -123,12 +126,22 @@ function evaluateFormulas(
       posedBy.set(key, (posedBy.get(key) ?? new Set()).add(mesh));
     }
   }
-  for (const [mesh, values] of valuesByMesh) {
+  // A fitted item's formulas may read its body's values (a follower morph): bodies first.
+  const bodies = new BodyValues(targets);
+  for (const mesh of bodies.order([...valuesByMesh.keys()])) {
+    const values = valuesByMesh.get(mesh)!;
     const parts = meshes.parts[mesh];
     const foreign = new Set(
       [...posedBy].filter(([, by]) => by.size > 1 || !by.has(mesh)).map(([key]) => key),
     );
-    const done = evaluateMorphFormulas(parts.morphs, values, definitions, lookups.get(mesh), foreign);
+    const done = evaluateMorphFormulas(parts.morphs, values, {
+      others: definitions,
+      bones: lookups.get(mesh),
+      foreign,
+      body: bodies.lookup(mesh),
+      figure: bodies.figureKey(mesh),
+    });
+    bodies.evaluated(mesh, values, done.channelValue);
     for (const key of done.evaluated) evaluated.add(key);
     // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
     if (done.graph) parts.formulas = done.graph;

@@ -62,22 +62,35 @@ export function reevaluateFormulas(
   const limited: string[] = []; // driven bone channels their joint limits clamped
   const poses = new Map<string, Map<JointChannel, number>>();
   let morphs = 0;
-  for (const mesh of doc.getRoot().listMeshes()) {
-    const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
-    if (dson?.formulas === undefined) continue;
-    const graph = readFormulaGraph(dson.formulas);
-    if (!graph) {
-      unreadable.push(mesh.getName());
-      continue;
-    }
+  // Bodies before the items fitted to them, which read the bodies' new values (`formula_body.ts`).
+  const figureValues = new Map<string, Map<string, number>>();
+  for (const { mesh, dson, graph } of byBodyFirst(doc, unreadable)) {
     const changed = { channels: new Set<string>(), bones: new Set<string>() };
-    for (const [id, channel] of Object.entries(graph.channels)) {
+    const fromBody = new Set(
+      Object.values(graph.channels).flatMap((c) => (c.of === undefined ? [] : [c.id!])),
+    );
+    for (const [key, channel] of Object.entries(graph.channels)) {
+      const id = channel.of === undefined ? key : channel.id!;
       const target = morphValues.has(id) ? id : percentDecode(id);
+      if (channel.of !== undefined) {
+        // The body's new value: evaluated with the body's formulas, else the preset's dial of it.
+        const preset = morphValues.has(target) ? morphValues.get(target) : undefined;
+        const value = figureValues.get(channel.of)?.get(id) ?? preset;
+        if (preset !== undefined) known.add(target);
+        if (value !== undefined && value !== channel.value) {
+          channel.value = value;
+          changed.channels.add(key);
+        }
+        continue;
+      }
       if (!morphValues.has(target)) continue;
-      channel.value = morphValues.get(target)!;
       known.add(target);
+      // A value the item follows from its body is the body's: the preset dials the body, not the
+      // item's own dial of that name (which would add to it).
+      if (fromBody.has(id)) continue;
+      channel.value = morphValues.get(target)!;
       if (channel.drives_bones) posing.add(target);
-      changed.channels.add(id);
+      changed.channels.add(key);
     }
     // A driven bone channel the preset sets keeps that as its own value, beside what drives it.
     for (const record of [graph.bones, graph.poses ?? {}]) {
@@ -90,6 +103,14 @@ export function reevaluateFormulas(
     }
     if (!changed.channels.size && !changed.bones.size) continue;
     const results = evaluateFormulaGraph(graph);
+    if (graph.figure !== undefined) {
+      const values = figureValues.get(graph.figure) ?? new Map<string, number>();
+      figureValues.set(graph.figure, values);
+      for (const [key, channel] of Object.entries(graph.channels)) {
+        const value = channel.of === undefined ? results.channelValue(key) : undefined;
+        if (value !== undefined && !values.has(key)) values.set(key, value);
+      }
+    }
     morphs += setDrivenWeights(mesh, graph, results.morphs, changed, unknown);
     for (const [key, value] of results.poses) {
       if (!changed.bones.has(key) && !readsAny(graph, key, changed.channels, changed.bones, "bone")) continue;
@@ -138,6 +159,26 @@ export function reevaluateFormulas(
     );
   }
   return { morphs, known, poses };
+}
+
+/**
+ * The meshes with formula graphs, those whose graph reads no body first (`of`); meshes whose extras
+ * hold something else are named in `unreadable`.
+ */
+function byBodyFirst(
+  doc: Document,
+  unreadable: string[],
+): { mesh: Mesh; dson: { [key: string]: JsonValue }; graph: FormulaGraph }[] {
+  const out: { mesh: Mesh; dson: { [key: string]: JsonValue }; graph: FormulaGraph }[] = [];
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const dson = getPartgraphExtras(mesh).dson as { [key: string]: JsonValue } | undefined;
+    if (dson?.formulas === undefined) continue;
+    const graph = readFormulaGraph(dson.formulas);
+    if (graph) out.push({ mesh, dson, graph });
+    else unreadable.push(mesh.getName());
+  }
+  const readsBody = (graph: FormulaGraph) => Object.values(graph.channels).some((c) => c.of !== undefined);
+  return [...out.filter((m) => !readsBody(m.graph)), ...out.filter((m) => readsBody(m.graph))];
 }
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * Compiling one ERC formula of a mesh (`formula_eval.ts`) into stored operations
+ * (`formula_graph.ts`): pushes of numbers, spline keys, the mesh's own modifiers' values, its
+ * body's (`formula_body.ts`) and bone channels, and the spec's operators; anything else leaves the
+ * formula uncompiled, so what it drives keeps its written value.
+ *
+ * @module
+ */
+import { bodyChannel, bodyChannelKey, type BodyLookup, readsBody } from "./formula_body.ts";
+import type { BoneLookup, ModifierValue } from "./formula_eval.ts";
+import { OPERATORS, type StoredChannel, type StoredFormula, type StoredOperation } from "./formula_graph.ts";
+import type { JsonRecord } from "./read_json.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/**
+ * A bone channel of a formula's input or output (`rotation/y/value` → `rotation/y`,
+ * `general_scale/value` → `scale/general`), as presets name it; undefined for other properties.
+ */
+export function boneChannel(propertyPath: string): string | undefined {
+  const path = propertyPath.replace(/\/value$/, "");
+  if (path === "general_scale" || path === "scale/general") return "scale/general";
+  return /^(rotation|translation|scale)\/[xyz]$/.test(path) ? path : undefined;
+}
+
+/** What {@link compile} resolves inputs against and records them in. */
+export interface CompileScope {
+  readonly bones: BoneLookup;
+  /** `id?channel` of bone channels driven by formulas not compiled here: unknown. */
+  readonly unknownBones: ReadonlySet<string>;
+  /** `nodeKey?channel` of bone channels other meshes' formulas pose: unknown. */
+  readonly foreign: ReadonlySet<string>;
+  /** Bone channels this mesh's formulas pose: read through the graph's `poses`. */
+  readonly poses: ReadonlyMap<string, unknown>;
+  /** The modifier ids the formula reads (added to). */
+  readonly reads: Set<string>;
+  /** The bone channels read and their values (added to). */
+  readonly bonesRead: [string, number][];
+  /** The body the mesh's figure is fitted to, if any. */
+  readonly body?: BodyLookup;
+  /** The body's channels read, by graph key (added to). */
+  readonly bodyRead: Map<string, StoredChannel>;
+}
+
+/** Compiles a formula whose every operation is evaluable here; undefined otherwise. */
+export function compile(
+  formula: JsonRecord,
+  values: ReadonlyMap<string, ModifierValue>,
+  scope: CompileScope,
+): StoredFormula | undefined {
+  const stage = formula.stage === undefined || formula.stage === "sum"
+    ? "sum"
+    : formula.stage === "mult" || formula.stage === "multiply"
+    ? "mult"
+    : undefined;
+  if (!stage || !Array.isArray(formula.operations)) return undefined;
+  const ops: StoredOperation[] = [];
+  for (const raw of formula.operations) {
+    const op = raw && typeof raw === "object" ? raw as JsonRecord : undefined;
+    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) ops.push(op.val);
+    else if (
+      op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
+      op.val.every((v) => typeof v === "number" && Number.isFinite(v))
+    ) {
+      ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
+    } else if (op?.op === "push" && typeof op.url === "string") {
+      const uri = parseDsonUri(op.url);
+      const id = uri.id.replace(/:$/, "");
+      const channel = boneChannel(uri.propertyPath);
+      const isValue = uri.propertyPath.replace(/\/value$/, "") === "value";
+      if (isValue && readsBody(uri, id, values.has(id), scope.body)) {
+        // The body's value, as Daz shows it; unknown there, unknown here.
+        const value = scope.body!.value(id);
+        if (value === undefined) return undefined;
+        const key = bodyChannelKey(scope.body!.figure, id);
+        scope.bodyRead.set(key, bodyChannel(scope.body!, id, value));
+        ops.push({ value: key });
+      } else if (isValue && values.has(id)) {
+        ops.push({ value: id });
+        scope.reads.add(id);
+      } else if (channel && !scope.unknownBones.has(`${id}?${channel}`)) {
+        const bone = scope.bones(id, channel);
+        const key = bone && `${bone.key}?${channel}`;
+        if (!bone || !key || scope.foreign.has(key)) return undefined;
+        ops.push({ bone: key });
+        // A channel this mesh's formulas pose is read at its driven value, from the graph's poses.
+        if (!scope.poses.has(key)) scope.bonesRead.push([key, bone.value]);
+      } else return undefined;
+    } else if (
+      typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined
+    ) {
+      // An operator carrying its own operands (`{op: "spline_tcb", val: […]}`) is no form the spec
+      // or Diffeomorphic reads: its keys come from the stack.
+      ops.push(op.op as StoredOperation);
+    } else return undefined;
+  }
+  return { stage, ops };
+}
+
+/** The range of a `clamped` channel. */
+export function range(channel: unknown): { min?: number; max?: number } {
+  if (!channel || typeof channel !== "object") return {};
+  const { clamped, min, max } = channel as JsonRecord;
+  if (clamped !== true) return {};
+  return {
+    ...(typeof min === "number" && Number.isFinite(min) ? { min } : {}),
+    ...(typeof max === "number" && Number.isFinite(max) ? { max } : {}),
+  };
+}
