@@ -28,7 +28,9 @@ export const decodeGltf = defineNode({
   // and a texture format 1.0 does not define is named in a warning. 26: an MSFS packed skinned mesh
   // (BLEND4/BLEND1 vertices: half-float or one-float weights, byte colours) is read (before, refused).
   // 27: a Draco attribute id past 32 bits is refused (before, Draco wrapped it round to another id).
-  version: 27,
+  // 28: MSFS emission by time of day becomes KHR_materials_variants 'day'/'night', and an OPAQUE
+  // dithered material (ASOBO_material_alphamode_dither) is blended (before, both warned as unread).
+  version: 28,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

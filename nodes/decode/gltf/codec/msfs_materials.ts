@@ -20,6 +20,10 @@
  *   colour's alpha (the SDK has authors set it to 0.01) or their texture's; exporters leave many of
  *   them `OPAQUE`, which draws the canopy as a solid pane over the cockpit. Such a one is blended.
  * - Clear coat (`ASOBO_material_clear_coat`) becomes `KHR_materials_clearcoat` (`msfs_clearcoat.ts`).
+ * - Emission by time of day (`ASOBO_material_day_night_switch`, `ASOBO_material_emissive`'s
+ *   multipliers) becomes `KHR_materials_variants` `day` and `night` (`msfs_day_night.ts`).
+ * - Dithered transparency (`ASOBO_material_alphamode_dither`, whatever `alphaMode` says) is drawn
+ *   blended where the file left the material `OPAQUE` with an alpha below 1 or a texture, as glass is.
  *
  * @module
  */
@@ -33,6 +37,13 @@ import {
   readClearCoat,
   setClearCoat,
 } from "./msfs_clearcoat.ts";
+import {
+  DAY_NIGHT_SWITCH,
+  type DayNight,
+  EMISSIVE_MULTIPLIERS,
+  readDayNight,
+  setDayNightVariants,
+} from "./msfs_day_night.ts";
 
 /** One material's MSFS look, by its index in the file. */
 export interface MsfsLook {
@@ -46,7 +57,13 @@ export interface MsfsLook {
   readonly glass?: string;
   /** The clear coat's texture, from `ASOBO_material_clear_coat`. */
   readonly clearcoat?: MsfsClearCoat;
+  /** Emission multipliers by day and by night, when they differ from 1. */
+  readonly dayNight?: DayNight;
+  /** Whether its transparency is dithered (`ASOBO_material_alphamode_dither`). */
+  readonly dither?: boolean;
 }
+
+const DITHER = "ASOBO_material_alphamode_dither";
 
 const HIDING = ["ASOBO_material_invisible", "ASOBO_material_environment_occluder"];
 const DECALS = ["ASOBO_material_geometry_decal", "ASOBO_material_blend_gbuffer"];
@@ -66,6 +83,9 @@ export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   ...GLASS,
   "ASOBO_material_UV_options",
   CLEAR_COAT,
+  DAY_NIGHT_SWITCH,
+  EMISSIVE_MULTIPLIERS,
+  DITHER,
 ]);
 
 /** Reads each material's MSFS look from the file's JSON (before glTF-Transform drops the extensions). */
@@ -95,8 +115,11 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
     const identity = scale[0] === 1 && scale[1] === 1 && offset[0] === 0 && offset[1] === 0;
     const glass = GLASS.find(present);
     const clearcoat = readClearCoat(json, extensions);
-    if (hiddenBy || !identity || decal || glass || clearcoat) {
-      looks.set(i, { hiddenBy, uv: identity ? undefined : { scale, offset }, decalBlend, glass, clearcoat });
+    const dayNight = readDayNight(extensions);
+    const dither = present(DITHER);
+    if (hiddenBy || !identity || decal || glass || clearcoat || dayNight || dither) {
+      const uv = identity ? undefined : { scale, offset };
+      looks.set(i, { hiddenBy, uv, decalBlend, glass, clearcoat, dayNight, dither });
     }
   });
   return looks;
@@ -120,6 +143,8 @@ export function applyMsfsLooks(
   const kept: string[] = [];
   const blended: string[] = [];
   const glazed: string[] = [];
+  const dithered: string[] = [];
+  const dayNight = new Map<Material, DayNight>();
   const coats = { set: [] as string[], none: [] as string[], existing: [] as string[] };
   for (const [i, look] of looks) {
     const material = materials[i];
@@ -128,6 +153,8 @@ export function applyMsfsLooks(
     else if (look.decalBlend !== undefined && drawnAsDecal(material, look.decalBlend)) {
       blended.push(label(material));
     } else if (look.glass && drawnAsGlass(material)) glazed.push(label(material));
+    else if (look.dither && drawnAsGlass(material)) dithered.push(label(material));
+    if (look.dayNight && !look.hiddenBy) dayNight.set(material, look.dayNight);
     // Before the UV options, which apply to the coat's texture too.
     if (look.clearcoat && !look.hiddenBy) {
       coats[setClearCoat(doc, material, look.clearcoat)].push(label(material));
@@ -146,6 +173,8 @@ export function applyMsfsLooks(
       }
     }
   }
+  // After the hidden primitives are left out: none of them is given variants.
+  notes.push(...setDayNightVariants(doc, dayNight, label));
   if (hidden.size) {
     const names = [...hidden].map(([material, by]) => `${label(material)} (${by})`).join(", ");
     notes.push(
@@ -163,6 +192,12 @@ export function applyMsfsLooks(
     notes.push(
       `glass material${glazed.length > 1 ? "s" : ""} ${glazed.join(", ")} marked OPAQUE blended by ` +
         "base colour alpha, as Flight Simulator draws glass (its reflection settings are left out)",
+    );
+  }
+  if (dithered.length) {
+    notes.push(
+      `dithered material${dithered.length > 1 ? "s" : ""} ${dithered.join(", ")} (${DITHER}) marked ` +
+        "OPAQUE blended by base colour alpha, as near as glTF comes to Flight Simulator's dithering",
     );
   }
   const of = (names: string[]) => `${CLEAR_COAT} of ${names.join(", ")}`;
