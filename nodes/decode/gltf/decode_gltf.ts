@@ -30,7 +30,8 @@ export const decodeGltf = defineNode({
   // 27: a Draco attribute id past 32 bits is refused (before, Draco wrapped it round to another id).
   // 28: MSFS emission by time of day becomes KHR_materials_variants 'day'/'night', and an OPAQUE
   // dithered material (ASOBO_material_alphamode_dither) is blended (before, both warned as unread).
-  version: 28,
+  // 29: ASOBO_material_clear_coat_v2 becomes KHR_materials_clearcoat (before, warned as unread).
+  version: 29,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

@@ -5,8 +5,11 @@
  * coat's amount and its green the coat's roughness — where `KHR_materials_clearcoat` reads its
  * `clearcoatTexture` (red) and `clearcoatRoughnessTexture` (green). So the texture becomes both, with
  * factors of 1. Without a `dirtTexture` the add-on draws no coat, and neither does this.
- * `ASOBO_material_clear_coat_v2` (MSFS 2024: a colour-roughness texture, tilings, inverse roughness)
- * has no published reading to follow, and is left unread.
+ * `ASOBO_material_clear_coat_v2` (MSFS 2024) is read the same way: Asobo's MSFS 2024 Blender add-on
+ * (glTF-Blender-IO-MSFS2024, `MSFS2024_Clearcoat.set_clearcoat_tex`) splits its
+ * `clearcoatColorRoughnessTexture` as it splits the `dirtTexture`, red the coat and green its
+ * roughness. Its other settings (a coat normal texture, the textures' own tilings, "uniform base
+ * roughness") are named as left out.
  *
  * @module
  */
@@ -15,11 +18,35 @@ import { type Clearcoat, KHRMaterialsClearcoat } from "@gltf-transform/extension
 import type { Json } from "./checker.ts";
 import { SAMPLER_ENUMS, type SamplerEnum } from "./check_scene.ts";
 
-/** The extension this module reads. */
+/** The extension this module reads (MSFS 2020's). */
 export const CLEAR_COAT = "ASOBO_material_clear_coat";
+/** MSFS 2024's clear coat, read the same way. */
+export const CLEAR_COAT_V2 = "ASOBO_material_clear_coat_v2";
+
+/** Each clear-coat extension's texture, and the settings of it left out when set. */
+const COATS = [
+  { extension: CLEAR_COAT, texture: "dirtTexture", unread: {} as Json },
+  {
+    extension: CLEAR_COAT_V2,
+    texture: "clearcoatColorRoughnessTexture",
+    // Each setting with its default: one at its default changes nothing.
+    unread: {
+      clearcoatNormalTexture: undefined,
+      clearcoatColorRoughnessTiling: 1,
+      clearcoatNormalTiling: 1,
+      clearcoatInverseRoughness: false,
+    } as Json,
+  },
+];
 
 /** A clear coat's texture, as the file's JSON gives it: its image, UV set and sampler settings. */
 export interface MsfsClearCoat {
+  /** Which extension gave it. */
+  readonly extension: string;
+  /** Its texture's key in that extension (`dirtTexture`, `clearcoatColorRoughnessTexture`). */
+  readonly textureKey: string;
+  /** Settings of the extension that are set and left out. */
+  readonly unread: readonly string[];
   /** Index of the image (glTF-Transform's texture) the `dirtTexture` draws; undefined when it names none. */
   readonly image?: number;
   readonly texCoord: number;
@@ -31,9 +58,15 @@ export interface MsfsClearCoat {
  * undefined when it has none. A `dirtTexture` naming no texture with an image gives no `image`.
  */
 export function readClearCoat(json: Json, extensions: Json): MsfsClearCoat | undefined {
-  const coat = extensions[CLEAR_COAT];
-  if (coat === undefined || coat === null) return undefined;
-  const info = (coat as Json).dirtTexture as Json | undefined;
+  const kind = COATS.find(({ extension }) =>
+    extensions[extension] !== undefined && extensions[extension] !== null
+  );
+  if (!kind) return undefined;
+  const coat = extensions[kind.extension] as Json;
+  const info = typeof coat === "object" ? coat[kind.texture] as Json | undefined : undefined;
+  const unread = Object.entries(kind.unread)
+    .filter(([key, byDefault]) => coat?.[key] !== undefined && coat[key] !== null && coat[key] !== byDefault)
+    .map(([key]) => key);
   const textures = Array.isArray(json.textures) ? json.textures as Json[] : [];
   const index = info?.index;
   const texture = typeof index === "number" && Number.isInteger(index) ? textures[index] : undefined;
@@ -53,7 +86,7 @@ export function readClearCoat(json: Json, extensions: Json): MsfsClearCoat | und
     const value = given?.[key];
     if (typeof value === "number" && known.includes(value)) sampler[key] = value;
   }
-  return { image, texCoord, sampler };
+  return { extension: kind.extension, textureKey: kind.texture, unread, image, texCoord, sampler };
 }
 
 /**

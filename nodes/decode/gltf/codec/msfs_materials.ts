@@ -19,7 +19,8 @@
  *   `…_windshield`, `…_v2`, `…_v3`) are drawn in the sim's translucent layer, their opacity the base
  *   colour's alpha (the SDK has authors set it to 0.01) or their texture's; exporters leave many of
  *   them `OPAQUE`, which draws the canopy as a solid pane over the cockpit. Such a one is blended.
- * - Clear coat (`ASOBO_material_clear_coat`) becomes `KHR_materials_clearcoat` (`msfs_clearcoat.ts`).
+ * - Clear coat (`ASOBO_material_clear_coat`, `…_clear_coat_v2`) becomes `KHR_materials_clearcoat`
+ *   (`msfs_clearcoat.ts`).
  * - Emission by time of day (`ASOBO_material_day_night_switch`, `ASOBO_material_emissive`'s
  *   multipliers) becomes `KHR_materials_variants` `day` and `night` (`msfs_day_night.ts`).
  * - Dithered transparency (`ASOBO_material_alphamode_dither`, whatever `alphaMode` says) is drawn
@@ -32,6 +33,7 @@ import { KHRTextureTransform } from "@gltf-transform/extensions";
 import type { Json } from "./checker.ts";
 import {
   CLEAR_COAT,
+  CLEAR_COAT_V2,
   clearCoatTextureInfos,
   type MsfsClearCoat,
   readClearCoat,
@@ -83,6 +85,7 @@ export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   ...GLASS,
   "ASOBO_material_UV_options",
   CLEAR_COAT,
+  CLEAR_COAT_V2,
   DAY_NIGHT_SWITCH,
   EMISSIVE_MULTIPLIERS,
   DITHER,
@@ -145,7 +148,7 @@ export function applyMsfsLooks(
   const glazed: string[] = [];
   const dithered: string[] = [];
   const dayNight = new Map<Material, DayNight>();
-  const coats = { set: [] as string[], none: [] as string[], existing: [] as string[] };
+  const coats = new Map<string, { set: string[]; none: string[]; existing: string[]; unread: string[] }>();
   for (const [i, look] of looks) {
     const material = materials[i];
     if (!material) continue;
@@ -157,7 +160,12 @@ export function applyMsfsLooks(
     if (look.dayNight && !look.hiddenBy) dayNight.set(material, look.dayNight);
     // Before the UV options, which apply to the coat's texture too.
     if (look.clearcoat && !look.hiddenBy) {
-      coats[setClearCoat(doc, material, look.clearcoat)].push(label(material));
+      const { extension, unread } = look.clearcoat;
+      const kind = coats.get(extension) ?? { set: [], none: [], existing: [], unread: [] };
+      coats.set(extension, kind);
+      const result = setClearCoat(doc, material, look.clearcoat);
+      kind[result].push(label(material));
+      if (result === "set" && unread.length) kind.unread.push(`${label(material)} (${unread.join(", ")})`);
     }
     const transform = look.uv && setTextureTransforms(doc, material, look.uv);
     if (transform === "set") tiled.push(label(material));
@@ -200,20 +208,26 @@ export function applyMsfsLooks(
         "OPAQUE blended by base colour alpha, as near as glTF comes to Flight Simulator's dithering",
     );
   }
-  const of = (names: string[]) => `${CLEAR_COAT} of ${names.join(", ")}`;
-  if (coats.set.length) {
-    notes.push(
-      `${of(coats.set)} kept as KHR_materials_clearcoat: its dirtTexture's red channel the coat, ` +
-        "its green the coat's roughness (as Asobo's Blender add-on reads it)",
-    );
-  }
-  if (coats.none.length) {
-    notes.push(
-      `${of(coats.none)} names no dirtTexture with an image: no coat is drawn (nor by Asobo's add-on)`,
-    );
-  }
-  if (coats.existing.length) {
-    notes.push(`${of(coats.existing)} not kept: the material already has a KHR_materials_clearcoat`);
+  for (const [extension, kind] of coats) {
+    const of = (names: string[]) => `${extension} of ${names.join(", ")}`;
+    const texture = extension === CLEAR_COAT ? "dirtTexture" : "clearcoatColorRoughnessTexture";
+    if (kind.set.length) {
+      notes.push(
+        `${of(kind.set)} kept as KHR_materials_clearcoat: its ${texture}'s red channel the coat, ` +
+          "its green the coat's roughness (as Asobo's Blender add-on reads it)",
+      );
+    }
+    if (kind.unread.length) {
+      notes.push(`${of(kind.unread)}: these settings have no reading partgraph follows and are left out`);
+    }
+    if (kind.none.length) {
+      notes.push(
+        `${of(kind.none)} names no ${texture} with an image: no coat is drawn (nor by Asobo's add-on)`,
+      );
+    }
+    if (kind.existing.length) {
+      notes.push(`${of(kind.existing)} not kept: the material already has a KHR_materials_clearcoat`);
+    }
   }
   if (tiled.length) {
     notes.push(

@@ -1,14 +1,16 @@
 /**
- * Flight Simulator's emission by time of day (`ASOBO_material_day_night_switch`: emission only at
+ * MSFS 2024's material extensions. Emission by time of day (`ASOBO_material_day_night_switch`: emission only at
  * night; `ASOBO_material_emissive`'s day and night multipliers) kept as `KHR_materials_variants`
  * `day` and `night`, the material itself as the file draws it; and dithered transparency
- * (`ASOBO_material_alphamode_dither`) on an `OPAQUE` material drawn blended. Before, each was a
- * warning that the extension is not read, the emission drawn always on. Fixtures: the packed box
- * (`tests/support/msfs_packed.ts`) with its materials edited.
+ * (`ASOBO_material_alphamode_dither`) on an `OPAQUE` material drawn blended; `ASOBO_material_clear_coat_v2`
+ * as `KHR_materials_clearcoat`, its colour-roughness texture read as Asobo's add-on reads it (red the
+ * coat, green its roughness). Before, each was a warning that the extension is not read, the
+ * emission drawn always on, the coat lost. Fixtures: the packed box (`tests/support/msfs_packed.ts`)
+ * with its materials edited.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document, Material, Primitive } from "@gltf-transform/core";
-import type { EmissiveStrength, MappingList } from "@gltf-transform/extensions";
+import type { Clearcoat, EmissiveStrength, MappingList } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
@@ -101,5 +103,45 @@ Deno.test("MSFS dithered transparency: an OPAQUE textured material is blended", 
   });
   assertEquals(scene.getRoot().listMaterials()[0].getAlphaMode(), "BLEND");
   assert(warnings.some((w) => /dithered material 'body' .*blended/.test(w)), warnings.join("\n"));
+  assertEquals(errors, []);
+});
+
+Deno.test("MSFS 2024 clear coat (v2): its colour-roughness texture is the coat (red) and its roughness (green)", async () => {
+  const { scene, warnings, errors } = await decoded((json) => {
+    json.extensionsUsed.push("ASOBO_material_clear_coat_v2");
+    json.materials[1].extensions = {
+      ASOBO_material_clear_coat_v2: {
+        clearcoatColorRoughnessTexture: { index: 0, texCoord: 1 },
+        clearcoatNormalTexture: { index: 0 },
+        clearcoatColorRoughnessTiling: 1,
+        clearcoatNormalTiling: 4,
+      },
+    };
+  });
+  const glass = scene.getRoot().listMaterials().find((m) => m.getName() === "glass")!;
+  const coat = glass.getExtension<Clearcoat>("KHR_materials_clearcoat")!;
+  assert(coat, "coated");
+  const body = scene.getRoot().listMaterials()[0].getBaseColorTexture();
+  assert(
+    coat.getClearcoatTexture() === body && coat.getClearcoatRoughnessTexture() === body,
+    "the file's texture 0",
+  );
+  assertEquals([coat.getClearcoatFactor(), coat.getClearcoatRoughnessFactor()], [1, 1]);
+  assertEquals(coat.getClearcoatTextureInfo()!.getTexCoord(), 1);
+  assert(
+    warnings.some((w) =>
+      /ASOBO_material_clear_coat_v2 of 'glass' kept as KHR_materials_clearcoat: its clearcoatColorRoughnessTexture's red/
+        .test(w)
+    ),
+    warnings.join("\n"),
+  );
+  // Set and not at their defaults: the normal texture and its tiling (not the colour tiling of 1).
+  assert(
+    warnings.some((w) =>
+      /clear_coat_v2 of 'glass' \(clearcoatNormalTexture, clearcoatNormalTiling\): these settings/.test(w)
+    ),
+    warnings.join("\n"),
+  );
+  assert(warnings.every((w) => !/which partgraph does not read/.test(w)), warnings.join("\n"));
   assertEquals(errors, []);
 });
