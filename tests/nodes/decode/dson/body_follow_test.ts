@@ -6,12 +6,8 @@
  */
 import assert from "node:assert/strict";
 import type { Document, Mesh } from "@gltf-transform/core";
-import { join } from "node:path";
-import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
-import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
-import { runNode, testContext } from "../../../support/context.ts";
-import { tempDir } from "../../../support/temp.ts";
-import { dsonBytes, generateFigure, type Json, shapePreset } from "./generate.ts";
+import { generateFigure, type Json, shapePreset } from "./generate.ts";
+import { applyPreset, decodeJson, type Run, withContentFiles } from "./dson_runs.ts";
 
 const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
 const DRESS_FILE = "/data/Dress/Dress.dsf";
@@ -101,23 +97,11 @@ function sceneFile(own: number, ctrl: number, fitted = "#Genesis8Female-1", with
 }
 
 /** Decodes `scene` with the body and `dressJson` installed in a content root. */
-async function decodeDressed(
-  scene: Json,
-  dressJson = dress(),
-): Promise<{ scene: Document; warnings: string[] }> {
-  const root = await tempDir();
-  try {
-    for (const [file, json] of [[BODY_FILE, body()], [DRESS_FILE, dressJson]] as const) {
-      await Deno.mkdir(join(root, file.slice(1), ".."), { recursive: true });
-      await Deno.writeFile(join(root, file.slice(1)), dsonBytes(json));
-    }
-    const ctx = testContext();
-    const bytes = { bytes: dsonBytes(scene), name: "dressed.duf" };
-    const out = (await runNode(decodeDson, { bytes }, { content_roots: [root] }, ctx)).scene as Document;
-    return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+function decodeDressed(scene: Json, dressJson = dress()): Promise<Run> {
+  return withContentFiles(
+    [[BODY_FILE, body()], [DRESS_FILE, dressJson]],
+    (root) => decodeJson(scene, "dressed.duf", [root]),
+  );
 }
 
 /** The weight of FBMHeavy on the mesh whose name starts with `figure`. */
@@ -152,19 +136,14 @@ Deno.test("dson body follow: a preset dialling the body moves the dress's follow
   const { scene } = await decodeDressed(sceneFile(0.4, 0));
   near(heavy(scene, "Dress"), 0.4, "decoded");
   // The controller to 1: the body is 0.4 + 0.5 = 0.9, and so is the dress.
-  const ctx = testContext();
-  const shaped = (await runNode(dsonApplyPreset, { scene, preset: shapePreset([[CTRL, 1]]) }, {}, ctx))
-    .scene as Document;
-  assert.deepEqual(ctx.warnings.map((w) => w.message), []);
+  const { scene: shaped, warnings } = await applyPreset(scene, shapePreset([[CTRL, 1]]));
+  assert.deepEqual(warnings, []);
   near(heavy(shaped, "Genesis8Female"), bodyHeavy(0.4, 1), "body after the controller");
   near(heavy(shaped, "Dress"), bodyHeavy(0.4, 1), "dress after the controller");
   // FBMHeavy itself to 0.2 on top: the body is 0.2 + 0.5 = 0.7; the dress follows that, its own dial
   // left at 0 (setting it too would give 0.9).
-  const again = testContext();
-  const heavier =
-    (await runNode(dsonApplyPreset, { scene: shaped, preset: shapePreset([[MORPH, 0.2]]) }, {}, again))
-      .scene as Document;
-  assert.deepEqual(again.warnings.map((w) => w.message), []);
+  const { scene: heavier, warnings: again } = await applyPreset(shaped, shapePreset([[MORPH, 0.2]]));
+  assert.deepEqual(again, []);
   near(heavy(heavier, "Genesis8Female"), bodyHeavy(0.2, 1), "body dialled");
   near(heavy(heavier, "Dress"), bodyHeavy(0.2, 1), "dress dialled");
 });

@@ -245,3 +245,47 @@ export function libraryFigure(figureId = "gen_figure"): Json {
   delete json.scene;
   return json;
 }
+
+/** What {@link splineCorrective} makes. */
+export interface CorrectiveOptions {
+  /** The modifier's id and name. */
+  id: string;
+  /** The geometry it morphs (`#Figure_geo`). */
+  parent: string;
+  /** Its formula's output URL (`Figure:/data/…#id?value`). */
+  output: string;
+  /** The bone channel URL the formula reads (`bone:#bone?rotation/z/value`). */
+  input: string;
+  /** The spline's keys, `[x, y]` each. */
+  keys: number[][];
+  /** The DSON vertex it moves, and by how much (cm). */
+  vertex: number;
+  delta: [number, number, number];
+  /** Whether its value channel is clamped to 0..1, as Daz's correctives are (default true). */
+  clamped?: boolean;
+}
+
+/**
+ * A joint corrective modifier as Daz wires one (a "pJCM" morph): its value read from a bone
+ * channel through a `spline_linear` of `keys`, moving one vertex of the generated 16-vertex grid.
+ */
+export function splineCorrective(options: CorrectiveOptions): Json {
+  const { id, parent, output, input, keys, vertex, delta } = options;
+  const range = options.clamped === false ? {} : { min: 0, max: 1, clamped: true };
+  return {
+    id,
+    name: id,
+    parent,
+    channel: { id: "value", type: "float", value: 0, ...range },
+    formulas: [{
+      output,
+      operations: [
+        { op: "push", url: input },
+        ...keys.map((key) => ({ op: "push", val: key })),
+        { op: "push", val: keys.length },
+        { op: "spline_linear" },
+      ],
+    }],
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[vertex, ...delta]] } },
+  };
+}

@@ -7,15 +7,19 @@
  * (a turn in its oriented axes about its centre), not read from the decoder.
  */
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
-import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
-import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
+import type { Document } from "@gltf-transform/core";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { tempDir } from "../../../support/temp.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { join } from "node:path";
-import { channels, dsonBytes, generateFigure, type Json, posePreset, shapePreset } from "./generate.ts";
+import {
+  channels,
+  generateFigure,
+  type Json,
+  posePreset,
+  shapePreset,
+  splineCorrective,
+} from "./generate.ts";
+import { applyPreset, decodeJson, nodeNamed, quatMultiply, withContentFiles } from "./dson_runs.ts";
 import { worldPositions } from "./posed_positions.ts";
 
 const FILE = "/data/Daz 3D/Genesis 9/Base/Genesis9.dsf";
@@ -83,23 +87,15 @@ function handFigure(dial: number, fingerFormulas?: Json[], extra: Json[] = []): 
       channel: { id: "value", type: "float", value: 0, current_value: dial, min: 0, max: 1, clamped: true },
       formulas,
     },
-    {
+    splineCorrective({
       id: JCM,
-      name: JCM,
       parent: geometry,
-      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
-      formulas: [{
-        output: `Genesis9:${encodeURI(FILE)}#${JCM}?value`,
-        operations: [
-          { op: "push", url: url("l_index2", "rotation/z/value") },
-          { op: "push", val: [0, 0] },
-          { op: "push", val: [-90, 1] },
-          { op: "push", val: 2 },
-          { op: "spline_linear" },
-        ],
-      }],
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 2, 0]] } },
-    },
+      output: `Genesis9:${encodeURI(FILE)}#${JCM}?value`,
+      input: url("l_index2", "rotation/z/value"),
+      keys: [[0, 0], [-90, 1]],
+      vertex: 5,
+      delta: [0, 2, 0],
+    }),
     ...extra,
   );
   const scene = json.scene as { modifiers: Json[] };
@@ -109,18 +105,7 @@ function handFigure(dial: number, fingerFormulas?: Json[], extra: Json[] = []): 
   return json;
 }
 
-async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
-  const ctx = testContext();
-  const bytes = { bytes: dsonBytes(json), name: "Genesis9.duf" };
-  const scene = (await runNode(decodeDson, { bytes }, {}, ctx)).scene as Document;
-  return { scene, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-async function applyPreset(scene: Document, preset: { bytes: Uint8Array; name: string }) {
-  const ctx = testContext();
-  const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
-  return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
-}
+const decode = (json: Json) => decodeJson(json, "Genesis9.duf");
 
 // Quaternions [x, y, z, w] and 4 × 4 column-major matrices, written here, not the decoder's.
 type Quat = number[];
@@ -129,15 +114,10 @@ const axisQuat = (axis: number, degrees: number): Quat => {
   q[axis] = Math.sin((degrees * Math.PI) / 360);
   return q;
 };
-const mulQ = ([ax, ay, az, aw]: Quat, [bx, by, bz, bw]: Quat): Quat => [
-  aw * bx + ax * bw + ay * bz - az * by,
-  aw * by - ax * bz + ay * bw + az * bx,
-  aw * bz + ax * by - ay * bx + az * bw,
-  aw * bw - ax * bx - ay * by - az * bz,
-];
 const conj = ([x, y, z, w]: Quat): Quat => [-x, -y, -z, w];
 /** Daz's orientation: XYZ Euler angles, X turning first (about the parent's axes). */
-const orientQuat = ([x, y, z]: number[]): Quat => mulQ(axisQuat(2, z), mulQ(axisQuat(1, y), axisQuat(0, x)));
+const orientQuat = ([x, y, z]: number[]): Quat =>
+  quatMultiply(axisQuat(2, z), quatMultiply(axisQuat(1, y), axisQuat(0, x)));
 
 type Mat = number[];
 const mulM = (a: Mat, b: Mat): Mat =>
@@ -198,17 +178,13 @@ function expectedVertex10(bends: number[]): number[] {
   return [0, 1, 2].map((k) => ((a[k] + 2 * b[k]) / 3) * 0.01);
 }
 
-function node(scene: Document, name: string): Node {
-  return scene.getRoot().listNodes().find((n) => n.getName() === name)!;
-}
-
 /** Asserts finger `k`'s local rotation is `inv(O_parent) · O_k · Rz(bend)` (either sign). */
 function assertFinger(scene: Document, k: number, bend: number, what: string) {
-  const expected = mulQ(
-    mulQ(conj(orientQuat(ORIENTATIONS[k])), orientQuat(ORIENTATIONS[k + 1])),
+  const expected = quatMultiply(
+    quatMultiply(conj(orientQuat(ORIENTATIONS[k])), orientQuat(ORIENTATIONS[k + 1])),
     axisQuat(2, bend),
   );
-  const got = node(scene, FINGERS[k]).getRotation();
+  const got = nodeNamed(scene, FINGERS[k]).getRotation();
   const sign = Math.sign(got.reduce((sum, v, i) => sum + v * expected[i], 0)) || 1;
   assert.ok(
     got.every((v, i) => Math.abs(v - sign * expected[i]) < 1e-6),
@@ -366,20 +342,20 @@ Deno.test("dson hand grasp: formulas driving a translation and a general scale m
   for (const dial of [0.5, 1]) {
     const { scene, warnings } = await decode(handFigure(dial, formulas));
     assert.deepEqual(warnings, []);
-    const scale = node(scene, "l_index1").getScale();
+    const scale = nodeNamed(scene, "l_index1").getScale();
     assert.ok(scale.every((v) => Math.abs(v - (1 + dial / 2)) < 1e-9), `dial ${dial}: scale ${scale}`);
     // l_index2's offset from l_index1 (centres 0.75 cm apart up y) plus 2c cm, in l_index1's axes.
     const offset = [0, 0.75 + 2 * dial, 0, 0].map((v) => v * 0.01);
     const o = orientQuat(ORIENTATIONS[1]);
-    const expected = mulQ(mulQ(conj(o), offset), o).slice(0, 3);
-    const got = node(scene, "l_index2").getTranslation();
+    const expected = quatMultiply(quatMultiply(conj(o), offset), o).slice(0, 3);
+    const got = nodeNamed(scene, "l_index2").getTranslation();
     assert.ok(got.every((v, k) => Math.abs(v - expected[k]) < 1e-9), `dial ${dial}: ${got} vs ${expected}`);
   }
   // And again from a preset.
   const { scene } = await decode(handFigure(0, formulas));
   const { scene: grown, warnings } = await applyPreset(scene, shapePreset([[CTRL, 1]]));
   assert.deepEqual(warnings, []);
-  assert.ok(node(grown, "l_index1").getScale().every((v) => Math.abs(v - 1.5) < 1e-9));
+  assert.ok(nodeNamed(grown, "l_index1").getScale().every((v) => Math.abs(v - 1.5) < 1e-9));
 });
 
 Deno.test("dson hand grasp: a finger the bone's own definition also drives stays as written and warned; the others pose", async () => {
@@ -405,47 +381,39 @@ Deno.test("dson hand grasp: a finger the bone's own definition also drives stays
  * names, so its bones follow the body's. The body's grasp controller is at `dial`.
  */
 async function gloved(dial: number, test: (scene: Document, warnings: string[]) => Promise<void> | void) {
-  const root = await tempDir();
-  try {
-    const body = handFigure(dial);
-    delete body.scene;
-    await Deno.mkdir(join(root, "data", "Daz 3D", "Genesis 9", "Base"), { recursive: true });
-    await Deno.writeFile(join(root, FILE.slice(1)), dsonBytes(body));
-    const text = JSON.stringify(
-      generateFigure({ side: 4, bones: 4, figureId: "Glove", assetId: "/data/Glove.dsf" }),
-    );
-    const glove = JSON.parse(
-      ["l_hand", ...FINGERS].reduce((t, id, k) => t.replaceAll(`Glove_bone${k}`, id), text),
-    ) as Json;
-    delete glove.scene;
-    await Deno.writeFile(join(root, "data", "Glove.dsf"), dsonBytes(glove));
-    const json = {
-      file_version: "0.6.1.0",
-      asset_info: { id: "/scenes/gloved.duf", type: "scene" },
-      scene: {
-        nodes: [
-          {
-            id: "Genesis9-1",
-            url: `${encodeURI(FILE)}#Genesis9`,
-            geometries: [{ id: "Genesis9_geo-1", url: `${encodeURI(FILE)}#Genesis9_geo` }],
-          },
-          {
-            id: "Glove-1",
-            url: "/data/Glove.dsf#Glove",
-            parent: "#Genesis9-1",
-            conform_target: "#Genesis9-1",
-            geometries: [{ id: "Glove_geo-1", url: "/data/Glove.dsf#Glove_geo" }],
-          },
-        ],
-      },
-    };
-    const ctx = testContext();
-    const bytes = { bytes: dsonBytes(json), name: "gloved.duf" };
-    const scene = (await runNode(decodeDson, { bytes }, { content_roots: [root] }, ctx)).scene as Document;
-    await test(scene, ctx.warnings.map((w) => w.message));
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  const body = handFigure(dial);
+  delete body.scene;
+  const text = JSON.stringify(
+    generateFigure({ side: 4, bones: 4, figureId: "Glove", assetId: "/data/Glove.dsf" }),
+  );
+  const glove = JSON.parse(
+    ["l_hand", ...FINGERS].reduce((t, id, k) => t.replaceAll(`Glove_bone${k}`, id), text),
+  ) as Json;
+  delete glove.scene;
+  const json = {
+    file_version: "0.6.1.0",
+    asset_info: { id: "/scenes/gloved.duf", type: "scene" },
+    scene: {
+      nodes: [
+        {
+          id: "Genesis9-1",
+          url: `${encodeURI(FILE)}#Genesis9`,
+          geometries: [{ id: "Genesis9_geo-1", url: `${encodeURI(FILE)}#Genesis9_geo` }],
+        },
+        {
+          id: "Glove-1",
+          url: "/data/Glove.dsf#Glove",
+          parent: "#Genesis9-1",
+          conform_target: "#Genesis9-1",
+          geometries: [{ id: "Glove_geo-1", url: "/data/Glove.dsf#Glove_geo" }],
+        },
+      ],
+    },
+  };
+  await withContentFiles([[FILE, body], ["/data/Glove.dsf", glove]], async (root) => {
+    const { scene, warnings } = await decodeJson(json, "gloved.duf", [root]);
+    await test(scene, warnings);
+  });
 }
 
 /** Each skinned mesh's drawn vertices (metres), body first. */

@@ -7,37 +7,23 @@
  */
 import assert from "node:assert/strict";
 import type { Document, Mesh } from "@gltf-transform/core";
-import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
-import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { join } from "node:path";
-import { tempDir } from "../../../support/temp.ts";
 import {
   channels,
-  dsonBytes,
   gridPosition,
   type Json,
   libraryFigure,
   posePreset,
   shapePreset,
+  splineCorrective,
 } from "./generate.ts";
 import { JCM, JCM_DELTA_CM, JCM_FIGURE_FILE, jcmCurve, jcmFigure } from "./jcm_figure.ts";
+import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
 
-async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
-  const ctx = testContext();
-  const bytes = { bytes: dsonBytes(json), name: "Genesis8Female.duf" };
-  const scene = (await runNode(decodeDson, { bytes }, {}, ctx)).scene as Document;
-  return { scene, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-async function applyPreset(scene: Document, preset: { bytes: Uint8Array; name: string }) {
-  const ctx = testContext();
-  const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
-  return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
-}
+const decode = (json: Json) => decodeJson(json, "Genesis8Female.duf");
 
 function meshOf(scene: Document): Mesh {
   return scene.getRoot().listMeshes()[0];
@@ -260,70 +246,58 @@ Deno.test("dson JCM formulas: a shape preset dialling a body controller moves th
  * whose pose in Daz is the body's. The body's bone 1 is bent `degrees` about z in the scene.
  */
 async function dressed(degrees: number, test: (scene: Document, warnings: string[]) => Promise<void> | void) {
-  const root = await tempDir();
-  try {
-    await Deno.mkdir(join(root, "data"), { recursive: true });
-    await Deno.writeFile(join(root, "data", "Body.dsf"), dsonBytes(libraryFigure("Body")));
-    const sleeve = JSON.parse(
-      JSON.stringify(libraryFigure("Body")).replaceAll('"#Body"', '"#Sleeve"').replaceAll(
-        "Body_geo",
-        "Sleeve_geo",
-      ),
-    ) as Json;
-    const nodes = sleeve.node_library as Json[];
-    nodes[0].id = nodes[0].name = "Sleeve";
-    (sleeve.modifier_library as Json[]).push({
-      id: "pJCMSleeveBend",
-      name: "pJCMSleeveBend",
-      parent: "#Sleeve_geo",
-      channel: { id: "value", type: "float", value: 0 },
-      formulas: [{
-        output: "Sleeve:/data/Sleeve.dsf#pJCMSleeveBend?value",
-        operations: [
-          { op: "push", url: "Body_bone1:/data/Sleeve.dsf#Body_bone1?rotation/z/value" },
-          { op: "push", val: [0, 0] },
-          { op: "push", val: [-90, 1] },
-          { op: "push", val: 2 },
-          { op: "spline_linear" },
-        ],
-      }],
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 0, 1]] } },
-    });
-    await Deno.writeFile(join(root, "data", "Sleeve.dsf"), dsonBytes(sleeve));
-    const json = {
-      file_version: "0.6.1.0",
-      asset_info: { id: "/scenes/dressed.duf", type: "scene" },
-      scene: {
-        nodes: [
-          {
-            id: "Body-1",
-            url: "/data/Body.dsf#Body",
-            geometries: [{ id: "Body_geo-1", url: "/data/Body.dsf#Body_geo" }],
-          },
-          { id: "Body_bone0", url: "/data/Body.dsf#Body_bone0", parent: "#Body-1" },
-          {
-            id: "Body_bone1",
-            url: "/data/Body.dsf#Body_bone1",
-            parent: "#Body_bone0",
-            rotation: channels("float", [0, 0, degrees]),
-          },
-          {
-            id: "Sleeve-1",
-            url: "/data/Sleeve.dsf#Sleeve",
-            parent: "#Body-1",
-            conform_target: "#Body-1",
-            geometries: [{ id: "Sleeve_geo-1", url: "/data/Sleeve.dsf#Sleeve_geo" }],
-          },
-        ],
-      },
-    };
-    const ctx = testContext();
-    const bytes = { bytes: dsonBytes(json), name: "dressed.duf" };
-    const scene = (await runNode(decodeDson, { bytes }, { content_roots: [root] }, ctx)).scene as Document;
-    await test(scene, ctx.warnings.map((w) => w.message));
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  const sleeve = JSON.parse(
+    JSON.stringify(libraryFigure("Body")).replaceAll('"#Body"', '"#Sleeve"').replaceAll(
+      "Body_geo",
+      "Sleeve_geo",
+    ),
+  ) as Json;
+  const nodes = sleeve.node_library as Json[];
+  nodes[0].id = nodes[0].name = "Sleeve";
+  (sleeve.modifier_library as Json[]).push(splineCorrective({
+    id: "pJCMSleeveBend",
+    parent: "#Sleeve_geo",
+    output: "Sleeve:/data/Sleeve.dsf#pJCMSleeveBend?value",
+    input: "Body_bone1:/data/Sleeve.dsf#Body_bone1?rotation/z/value",
+    keys: [[0, 0], [-90, 1]],
+    vertex: 5,
+    delta: [0, 0, 1],
+    clamped: false,
+  }));
+  const json = {
+    file_version: "0.6.1.0",
+    asset_info: { id: "/scenes/dressed.duf", type: "scene" },
+    scene: {
+      nodes: [
+        {
+          id: "Body-1",
+          url: "/data/Body.dsf#Body",
+          geometries: [{ id: "Body_geo-1", url: "/data/Body.dsf#Body_geo" }],
+        },
+        { id: "Body_bone0", url: "/data/Body.dsf#Body_bone0", parent: "#Body-1" },
+        {
+          id: "Body_bone1",
+          url: "/data/Body.dsf#Body_bone1",
+          parent: "#Body_bone0",
+          rotation: channels("float", [0, 0, degrees]),
+        },
+        {
+          id: "Sleeve-1",
+          url: "/data/Sleeve.dsf#Sleeve",
+          parent: "#Body-1",
+          conform_target: "#Body-1",
+          geometries: [{ id: "Sleeve_geo-1", url: "/data/Sleeve.dsf#Sleeve_geo" }],
+        },
+      ],
+    },
+  };
+  await withContentFiles(
+    [["/data/Body.dsf", libraryFigure("Body")], ["/data/Sleeve.dsf", sleeve]],
+    async (root) => {
+      const { scene, warnings } = await decodeJson(json, "dressed.duf", [root]);
+      await test(scene, warnings);
+    },
+  );
 }
 
 /** The sleeve's corrective weight. */

@@ -6,11 +6,16 @@
  * the limits and the formulas the figure writes, not read from the decoder.
  */
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
-import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
-import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
-import { runNode, testContext } from "../../../support/context.ts";
-import { channels, dsonBytes, generateFigure, type Json, posePreset, shapePreset } from "./generate.ts";
+import type { Document } from "@gltf-transform/core";
+import {
+  channels,
+  generateFigure,
+  type Json,
+  posePreset,
+  shapePreset,
+  splineCorrective,
+} from "./generate.ts";
+import { applyPreset, decodeJson, nodeNamed } from "./dson_runs.ts";
 
 const FIGURE = "Genesis9";
 const FINGER = "l_index1";
@@ -39,7 +44,6 @@ function limitedFigure(own: number, dial: number, clamped = true): Json {
   rotation[2] = { ...rotation[2], min: MIN, max: MAX, clamped };
   nodes[2].rotation = rotation;
   const geometry = `#${FIGURE}_geo`;
-  const fingerZ = { op: "push", url: `${FINGER}:#${FINGER}?rotation/z/value` };
   (json.modifier_library as Json[]).push(
     {
       id: CTRL,
@@ -51,23 +55,15 @@ function limitedFigure(own: number, dial: number, clamped = true): Json {
         operations: [{ op: "push", url: `#${CTRL}?value` }, { op: "push", val: PER_DIAL }, { op: "mult" }],
       }],
     },
-    {
+    splineCorrective({
       id: JCM,
-      name: JCM,
       parent: geometry,
-      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
-      formulas: [{
-        output: `#${JCM}?value`,
-        operations: [
-          fingerZ,
-          { op: "push", val: [0, 0] },
-          { op: "push", val: [-180, 1] },
-          { op: "push", val: 2 },
-          { op: "spline_linear" },
-        ],
-      }],
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 2, 0]] } },
-    },
+      output: `#${JCM}?value`,
+      input: `${FINGER}:#${FINGER}?rotation/z/value`,
+      keys: [[0, 0], [-180, 1]],
+      vertex: 5,
+      delta: [0, 2, 0],
+    }),
   );
   const scene = json.scene as { modifiers: Json[] };
   for (const id of [CTRL, JCM]) {
@@ -76,26 +72,11 @@ function limitedFigure(own: number, dial: number, clamped = true): Json {
   return json;
 }
 
-async function decode(json: Json): Promise<{ scene: Document; warnings: string[] }> {
-  const ctx = testContext();
-  const bytes = { bytes: dsonBytes(json), name: "limits.duf" };
-  const scene = (await runNode(decodeDson, { bytes }, {}, ctx)).scene as Document;
-  return { scene, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-async function applyPreset(scene: Document, preset: { bytes: Uint8Array; name: string }) {
-  const ctx = testContext();
-  const out = (await runNode(dsonApplyPreset, { scene, preset }, {}, ctx)).scene as Document;
-  return { scene: out, warnings: ctx.warnings.map((w) => w.message) };
-}
-
-function node(scene: Document, name: string): Node {
-  return scene.getRoot().listNodes().find((n) => n.getName() === name)!;
-}
+const decode = (json: Json) => decodeJson(json, "limits.duf");
 
 /** The finger's bend (degrees) from its local rotation, a z turn. */
 function bendOf(scene: Document): number {
-  const [x, y, z, w] = node(scene, FINGER).getRotation();
+  const [x, y, z, w] = nodeNamed(scene, FINGER).getRotation();
   assert.ok(Math.abs(x) < 1e-9 && Math.abs(y) < 1e-9, `a z turn: ${[x, y, z, w]}`);
   return (2 * Math.atan2(z, w) * 180) / Math.PI;
 }
@@ -132,7 +113,7 @@ Deno.test("dson joint limits: a grasp driving a finger past its limit stops ther
   near(jcmOf(half.scene), jcm(-70), "half a grasp's corrective");
   assert.deepEqual(half.warnings, []);
   // The limits are kept on the node for dson.apply_preset.
-  const extras = node(scene, FINGER).getExtras() as { partgraph: { dson: { limits: Json } } };
+  const extras = nodeNamed(scene, FINGER).getExtras() as { partgraph: { dson: { limits: Json } } };
   assert.deepEqual(extras.partgraph.dson.limits, { "rotation/z": { min: MIN, max: MAX } });
 });
 

@@ -17,13 +17,13 @@ import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
-import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { prng } from "../../../support/prng.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { channels, dsonBytes, generateFigure, type Json, posePreset } from "./generate.ts";
 import { kabsch, type V3 } from "./rigidity_reference.ts";
+import { decodeAndExport } from "./dson_runs.ts";
 
 const SIDE = 5;
 
@@ -87,18 +87,6 @@ const block = (
   i: number,
   j: number,
 ) => [j * SIDE + i, j * SIDE + i + 1, (j + 1) * SIDE + i, (j + 1) * SIDE + i + 1];
-
-async function decodeAndExport(json: Json) {
-  const ctx = testContext();
-  const { scene } = await runNode(
-    decodeDson,
-    { bytes: { bytes: dsonBytes(json), name: "blend.duf" } },
-    {},
-    ctx,
-  );
-  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes as Uint8Array;
-  return { scene: scene as Document, glb, warnings: ctx.warnings.map((w) => w.message) };
-}
 
 async function load(glb: Uint8Array): Promise<THREE.Group> {
   const gltf = await new Promise<{ scene: THREE.Group }>((resolve, reject) =>
@@ -181,7 +169,7 @@ Deno.test("dson: a follower on a blend of joints is skinned with their averaged 
   const errors: { skinned: number; dominant: number }[] = [];
   for (let c = 0; c < 24; c++) {
     const refs = block(Math.floor(random() * (SIDE - 1)), Math.floor(random() * (SIDE - 1)));
-    const { glb, warnings } = await decodeAndExport(blendCase(random, refs));
+    const { glb, warnings } = await decodeAndExport(blendCase(random, refs), "blend.duf");
     assert.deepEqual(warnings, []);
     if (c === 0) {
       const report = await validateGltf(glb);
@@ -458,7 +446,7 @@ Deno.test("dson: nodes without a mesh below a blended follower ride its joint al
   const errors: { socket: number; bead: number }[] = [];
   for (let c = 0; c < 8; c++) {
     const refs = block(Math.floor(random() * (SIDE - 1)), Math.floor(random() * (SIDE - 1)));
-    const { glb } = await decodeAndExport(withSocketAndBead(blendCase(random, refs)));
+    const { glb } = await decodeAndExport(withSocketAndBead(blendCase(random, refs)), "blend.duf");
     const scene = await load(glb);
     scene.updateMatrixWorld(true);
     const figure = scene.getObjectByName("F_geo-1") as THREE.SkinnedMesh;

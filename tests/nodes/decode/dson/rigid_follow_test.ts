@@ -14,7 +14,6 @@ import type { Document, Node } from "@gltf-transform/core";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { decodeDson } from "../../../../nodes/decode/dson/decode_dson.ts";
-import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeDson } from "../../../../nodes/decode/dson/codec/describe.ts";
@@ -22,6 +21,7 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { channels, dsonBytes, generateFigure, type Json, posePreset } from "./generate.ts";
 import { worldPositions } from "./posed_positions.ts";
+import { decodeAndExport, quatMultiply } from "./dson_runs.ts";
 
 const MARKER = { type: "studio/node/rigid_follow" };
 
@@ -183,14 +183,7 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
 
 Deno.test("dson: exported, the follower is a valid GLB's child of the bone, and three.js carries it along", async () => {
   const json = withRing("#F-1", [follow([0, 1, 5, 6])]);
-  const ctx = testContext();
-  const { scene } = await runNode(
-    decodeDson,
-    { bytes: { bytes: dsonBytes(json), name: "ring.duf" } },
-    {},
-    ctx,
-  );
-  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes as Uint8Array;
+  const { glb } = await decodeAndExport(json, "ring.duf");
   const report = await validateGltf(glb);
   assert.equal(report.errors, 0, report.messages.join("\n"));
   type Object3D = {
@@ -433,17 +426,6 @@ Deno.test("dson: a pose preset poses a follower in its written parent's frame, a
   );
   near(following.ring.getWorldRotation(), expected);
 });
-
-/** The quaternion product a·b ([x, y, z, w]). */
-function quatMultiply(a: number[], b: number[]): number[] {
-  const [ax, ay, az, aw] = a, [bx, by, bz, bw] = b;
-  return [
-    aw * bx + ax * bw + ay * bz - az * by,
-    aw * by - ax * bz + ay * bw + az * bx,
-    aw * bz + ax * by - ay * bx + az * bw,
-    aw * bw - ax * bx - ay * by - az * bz,
-  ];
-}
 
 Deno.test("dson: a preset scaling a follower leaves its child that does not inherit scale its size, as Daz does", async () => {
   // A bead under the ring, 1 cm along x, that does not inherit scale (as Daz writes bones).
