@@ -145,3 +145,25 @@ Deno.test("MSFS 2024 clear coat (v2): its colour-roughness texture is the coat (
   assert(warnings.every((w) => !/which partgraph does not read/.test(w)), warnings.join("\n"));
   assertEquals(errors, []);
 });
+
+Deno.test("MSFS detail map: the base is drawn alone and the detail layer named per material", async () => {
+  const { scene, warnings, errors } = await decoded((json) => {
+    json.extensionsUsed.push("ASOBO_material_detail_map");
+    json.materials[0].extensions.ASOBO_material_detail_map = {
+      UVScale: 8,
+      detailColorTexture: { index: 0 },
+      detailNormalTexture: { index: 0, scale: 0.5 },
+    };
+  });
+  const body = scene.getRoot().listMaterials()[0];
+  assert(body.getBaseColorTexture(), "the base texture is kept");
+  assertEquals(body.getNormalTexture(), null);
+  assert(
+    warnings.some((w) =>
+      /material 'body' \(colour, normal; ×8\) carries a detail layer .*drawn with the base alone/.test(w)
+    ),
+    warnings.join("\n"),
+  );
+  assert(warnings.every((w) => !/which partgraph does not read/.test(w)), warnings.join("\n"));
+  assertEquals(errors, []);
+});

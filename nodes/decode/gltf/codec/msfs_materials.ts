@@ -23,6 +23,9 @@
  *   (`msfs_clearcoat.ts`).
  * - Emission by time of day (`ASOBO_material_day_night_switch`, `ASOBO_material_emissive`'s
  *   multipliers) becomes `KHR_materials_variants` `day` and `night` (`msfs_day_night.ts`).
+ * - A detail layer (`ASOBO_material_detail_map`: colour, normal and occlusion-roughness-metal
+ *   textures tiled `UVScale` times over the base, through a blend mask or vertex alpha) has no glTF
+ *   counterpart (a material has one texture per slot): the base is drawn alone, the materials named.
  * - Dithered transparency (`ASOBO_material_alphamode_dither`, whatever `alphaMode` says) is drawn
  *   blended where the file left the material `OPAQUE` with an alpha below 1 or a texture, as glass is.
  *
@@ -63,7 +66,18 @@ export interface MsfsLook {
   readonly dayNight?: DayNight;
   /** Whether its transparency is dithered (`ASOBO_material_alphamode_dither`). */
   readonly dither?: boolean;
+  /** The detail layer's textures (`ASOBO_material_detail_map`), by key, and its tiling. */
+  readonly detail?: { readonly textures: readonly string[]; readonly scale: number };
 }
+
+const DETAIL = "ASOBO_material_detail_map";
+/** A detail layer's textures, by key, and the word a note names each by. */
+const DETAIL_TEXTURES: readonly [string, string][] = [
+  ["detailColorTexture", "colour"],
+  ["detailNormalTexture", "normal"],
+  ["detailMetalRoughAOTexture", "occlusion-roughness-metal"],
+  ["blendMaskTexture", "blend mask"],
+];
 
 const DITHER = "ASOBO_material_alphamode_dither";
 
@@ -89,6 +103,7 @@ export const MSFS_MATERIAL_EXTENSIONS: ReadonlySet<string> = new Set([
   DAY_NIGHT_SWITCH,
   EMISSIVE_MULTIPLIERS,
   DITHER,
+  DETAIL,
 ]);
 
 /** Reads each material's MSFS look from the file's JSON (before glTF-Transform drops the extensions). */
@@ -120,12 +135,24 @@ export function readMsfsLooks(file: object): Map<number, MsfsLook> {
     const clearcoat = readClearCoat(json, extensions);
     const dayNight = readDayNight(extensions);
     const dither = present(DITHER);
-    if (hiddenBy || !identity || decal || glass || clearcoat || dayNight || dither) {
+    const detail = readDetail(extensions[DETAIL]);
+    if (hiddenBy || !identity || decal || glass || clearcoat || dayNight || dither || detail) {
       const uv = identity ? undefined : { scale, offset };
-      looks.set(i, { hiddenBy, uv, decalBlend, glass, clearcoat, dayNight, dither });
+      looks.set(i, { hiddenBy, uv, decalBlend, glass, clearcoat, dayNight, dither, detail });
     }
   });
   return looks;
+}
+
+/** A detail layer's textures and tiling, or undefined when it names no texture (it then changes nothing). */
+function readDetail(detail: unknown): MsfsLook["detail"] {
+  if (!detail || typeof detail !== "object") return undefined;
+  const given = detail as Json;
+  const textures = DETAIL_TEXTURES.filter(([key]) => given[key] && typeof given[key] === "object")
+    .map(([, word]) => word);
+  if (!textures.length) return undefined;
+  const scale = typeof given.UVScale === "number" && Number.isFinite(given.UVScale) ? given.UVScale : 1;
+  return { textures, scale };
 }
 
 /**
@@ -147,6 +174,7 @@ export function applyMsfsLooks(
   const blended: string[] = [];
   const glazed: string[] = [];
   const dithered: string[] = [];
+  const detailed: string[] = [];
   const dayNight = new Map<Material, DayNight>();
   const coats = new Map<string, { set: string[]; none: string[]; existing: string[]; unread: string[] }>();
   for (const [i, look] of looks) {
@@ -158,6 +186,9 @@ export function applyMsfsLooks(
     } else if (look.glass && drawnAsGlass(material)) glazed.push(label(material));
     else if (look.dither && drawnAsGlass(material)) dithered.push(label(material));
     if (look.dayNight && !look.hiddenBy) dayNight.set(material, look.dayNight);
+    if (look.detail && !look.hiddenBy) {
+      detailed.push(`${label(material)} (${look.detail.textures.join(", ")}; ×${look.detail.scale})`);
+    }
     // Before the UV options, which apply to the coat's texture too.
     if (look.clearcoat && !look.hiddenBy) {
       const { extension, unread } = look.clearcoat;
@@ -206,6 +237,15 @@ export function applyMsfsLooks(
     notes.push(
       `dithered material${dithered.length > 1 ? "s" : ""} ${dithered.join(", ")} (${DITHER}) marked ` +
         "OPAQUE blended by base colour alpha, as near as glTF comes to Flight Simulator's dithering",
+    );
+  }
+  if (detailed.length) {
+    notes.push(
+      `material${detailed.length > 1 ? "s" : ""} ${detailed.join(", ")} carr${
+        detailed.length > 1 ? "y" : "ies"
+      } a detail layer (${DETAIL}: ` +
+        "textures tiled over the base by their UV scale, blended by a mask or vertex alpha), which glTF " +
+        "has no second texture slot for: drawn with the base alone, the detail layer left out",
     );
   }
   for (const [extension, kind] of coats) {
