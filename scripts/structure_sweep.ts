@@ -1,16 +1,21 @@
 /**
- * Structure-aware sweep of the Carnivores (`.3df`, `.car`, `.rsc`) and Freelancer (`.cmp`, `.3db`)
- * decoders, run by hand: every structural field of every seed file (the corpus files and real-shaped
- * files made by code; `tests/nodes/decode/sweep/`) set to each of its boundary values — 0, 1, −1, the
- * maximum, size ± 1, itself, its parent, a cycle — through `decode.auto` and the full pipeline to a
- * Khronos-validated `export.gltf` output. Each case runs in a child process with a heap cap, so a
- * hang (no answer within the time limit) or an out-of-memory death is counted and the sweep goes on.
+ * Structure-aware sweep of the decoders, run by hand: every structural field of every seed file (the
+ * corpus files and real-shaped files made by code; `tests/nodes/decode/sweep/`) set to each of its
+ * boundary values — 0, 1, −1, the maximum, size ± 1, itself, its parent, a cycle — through
+ * `decode.auto` and the full pipeline to a Khronos-validated `export.gltf` output. Carnivores
+ * (`.3df`, `.car`, `.rsc`) and Freelancer (`.cmp`, `.3db`) seeds by their binary layouts; glTF (JSON
+ * or GLB, 2.0 or 1.0) by every count, length, offset, stride and index of their JSON and the binary
+ * headers inside them (GLB chunks, embedded PNG, JPEG, DDS and KTX2 headers, Draco and meshopt
+ * streams); DSON by its counts, `values` arrays, index rows and links. Each case runs in a child
+ * process with a heap cap, so a hang (no answer within the time limit) or an out-of-memory death is
+ * counted and the sweep goes on.
  *
  * Prints the outcomes (typed error / warning / success, and the failures: crash, invalid, disagree,
  * alloc, hang, oom) per seed and field kind, and each failing case; exits 1 on any failure.
  * The test suite runs a sample of the same cases (`tests/nodes/decode/sweep/sweep_test.ts`).
  *
- * Usage: `deno task sweep [--timeout 10] [--memory 1024] [--only <seed name>] [--log <file.jsonl>]`
+ * Usage: `deno task sweep [--timeout 10] [--memory 1024] [--only <seed name>] [--format <3df|car|rsc|cmp|gltf|dson>]
+ * [--log <file.jsonl>]`
  *
  * @module
  */
@@ -18,6 +23,7 @@ import { parseArgs } from "node:util";
 import { runCaseChild } from "./case_child.ts";
 import { applyCase } from "../tests/nodes/decode/sweep/cases.ts";
 import { runSweepCase, sweepSeeds } from "../tests/nodes/decode/sweep/run.ts";
+import { CORPUS_DIR } from "../tests/support/corpus.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -25,6 +31,7 @@ const { values } = parseArgs({
     timeout: { type: "string", default: "10" },
     memory: { type: "string", default: "1024" },
     only: { type: "string" },
+    format: { type: "string" },
     child: { type: "string" },
     from: { type: "string", default: "0" },
     log: { type: "string" },
@@ -33,6 +40,9 @@ const { values } = parseArgs({
 
 const encoder = new TextEncoder();
 const seeds = await sweepSeeds();
+if (values.child === undefined && !seeds.some((s) => s.name === "sketchbook_airplane.glb")) {
+  console.log(`shared corpus absent (${CORPUS_DIR}): sweeping the seeds made by code only`);
+}
 
 if (values.child !== undefined) {
   // Worker: runs the cases of one seed from `--from` on, an NDJSON line before and after each.
@@ -57,6 +67,7 @@ const log: string[] = [];
 
 for (const [s, seed] of seeds.entries()) {
   if (values.only && values.only !== seed.name) continue;
+  if (values.format && values.format !== seed.format) continue;
   const tally: Record<string, number> = {};
   const count = (outcome: string, i: number, detail?: string) => {
     tally[outcome] = (tally[outcome] ?? 0) + 1;

@@ -94,12 +94,14 @@ export async function runFuzzCase(
           detail: `the decoder built a scene the export refused: ${error.message}`,
         };
       }
-      return { outcome: "typed", check: result.fast.kind };
+      return { outcome: "typed", detail: error.message, check: result.fast.kind };
     }
     if (error instanceof DecodeError && !/^(Range|Type|Syntax)Error\b/.test(error.found)) {
-      return { outcome: "typed" };
+      return { outcome: "typed", detail: error.message };
     }
-    if (error instanceof PartgraphError && !(error instanceof DecodeError)) return { outcome: "typed" };
+    if (error instanceof PartgraphError && !(error instanceof DecodeError)) {
+      return { outcome: "typed", detail: error.message };
+    }
     return {
       outcome: "crash",
       detail: error instanceof Error ? (error.stack ?? error.message) : String(error),

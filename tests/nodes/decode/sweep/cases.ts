@@ -6,13 +6,17 @@
  * @module
  */
 
-/** How a field is stored. `float` writes the value as a float32 of the same width. */
+/**
+ * How a field is stored. `float` writes the value as a float32 of the same width; `bigEndian` stores it
+ * most significant byte first (PNG and JPEG headers).
+ */
 export interface FieldType {
   readonly bytes: 1 | 2 | 4;
   readonly signed: boolean;
   readonly min: number;
   readonly max: number;
   readonly float?: boolean;
+  readonly bigEndian?: boolean;
 }
 
 /** Little-endian int32. */
@@ -27,6 +31,10 @@ export const U16: FieldType = { bytes: 2, signed: false, min: 0, max: 0xffff };
 export const U8: FieldType = { bytes: 1, signed: false, min: 0, max: 0xff };
 /** Little-endian float32. */
 export const F32: FieldType = { ...I32, float: true };
+/** Big-endian uint32 (a PNG header's). */
+export const BE32: FieldType = { ...U32, bigEndian: true };
+/** Big-endian uint16 (a JPEG header's). */
+export const BE16: FieldType = { ...U16, bigEndian: true };
 
 /** One write. */
 export interface Edit {
@@ -39,8 +47,14 @@ export interface Edit {
 export interface Case {
   readonly field: string;
   readonly value: string;
-  /** The writes, or a length to cut the file to. */
-  readonly edits: readonly Edit[] | { readonly truncate: number };
+  /**
+   * The writes, a length to cut the file to, or (for a change that moves what follows it: a JSON
+   * number re-serialised, a Draco varint rewritten) a function making the case's bytes from the seed's.
+   */
+  readonly edits:
+    | readonly Edit[]
+    | { readonly truncate: number }
+    | { readonly build: (bytes: Uint8Array) => Uint8Array };
 }
 
 /** Wraps a value into a field's range the way a writer storing it would (−1 in a u32 is 0xFFFFFFFF). */
@@ -50,6 +64,23 @@ function wrap(value: number, type: FieldType): number {
   let v = ((Math.trunc(value) % span) + span) % span;
   if (type.signed && v > type.max) v -= span;
   return v;
+}
+
+function readField(v: DataView, at: number, type: FieldType): number {
+  const le = !type.bigEndian;
+  if (type.float) return v.getFloat32(at, le);
+  if (type.bytes === 1) return v.getUint8(at);
+  if (type.bytes === 2) return type.signed ? v.getInt16(at, le) : v.getUint16(at, le);
+  return type.signed ? v.getInt32(at, le) : v.getUint32(at, le);
+}
+
+/** Writes `value` (already wrapped into the field's range) at `at`. */
+export function writeField(view: DataView, at: number, type: FieldType, value: number): void {
+  const le = !type.bigEndian;
+  if (type.float) view.setFloat32(at, value, le);
+  else if (type.bytes === 1) view.setUint8(at, value);
+  else if (type.bytes === 2) type.signed ? view.setInt16(at, value, le) : view.setUint16(at, value, le);
+  else type.signed ? view.setInt32(at, value, le) : view.setUint32(at, value, le);
 }
 
 /** Collects cases for one file, dropping values that leave the field unchanged and repeated values. */
@@ -62,11 +93,7 @@ export class Cases {
 
   /** The value stored at `at`. */
   read(at: number, type: FieldType): number {
-    const v = this.#view;
-    if (type.float) return v.getFloat32(at, true);
-    if (type.bytes === 1) return v.getUint8(at);
-    if (type.bytes === 2) return type.signed ? v.getInt16(at, true) : v.getUint16(at, true);
-    return type.signed ? v.getInt32(at, true) : v.getUint32(at, true);
+    return readField(this.#view, at, type);
   }
 
   /** One case per distinct value of `values` that changes the field at `at`. */
@@ -107,13 +134,9 @@ export class Cases {
 /** The bytes of a case. */
 export function applyCase(bytes: Uint8Array, c: Case): Uint8Array {
   if ("truncate" in c.edits) return bytes.slice(0, c.edits.truncate);
+  if ("build" in c.edits) return c.edits.build(bytes);
   const out = bytes.slice();
   const view = new DataView(out.buffer);
-  for (const { at, type, value } of c.edits) {
-    if (type.float) view.setFloat32(at, value, true);
-    else if (type.bytes === 1) view.setUint8(at, value);
-    else if (type.bytes === 2) type.signed ? view.setInt16(at, value, true) : view.setUint16(at, value, true);
-    else type.signed ? view.setInt32(at, value, true) : view.setUint32(at, value, true);
-  }
+  for (const { at, type, value } of c.edits) writeField(view, at, type, value);
   return out;
 }

@@ -1,23 +1,36 @@
 /**
- * The structure sweep, short: a fixed sample (every 20th case, and every case of the fields that once
- * decoded silently wrong) of the cases `scripts/structure_sweep.ts` runs in full — each structural
- * field of each Carnivores and Freelancer seed set to a boundary value — through `decode.auto` and
- * the full pipeline to a validated export. Every case must end in a typed error, a warning or a
- * success; never a crash, an invalid output, an export refusal or an allocation the file's size does
- * not justify. Hangs are the full script's to catch (it runs each case in a child with a time limit).
+ * The structure sweep, short: a fixed sample (every 20th case of the Carnivores and Freelancer seeds,
+ * every 30th of the glTF and DSON seeds, and every case of the fields that once decoded silently
+ * wrong) of the cases `scripts/structure_sweep.ts` runs in full — each structural field of each seed
+ * set to a boundary value — through `decode.auto` and the full pipeline to a validated export. Every
+ * case must end in a typed error, a warning or a success; never a crash, an invalid output, an export
+ * refusal or an allocation the file's size does not justify. Hangs are the full script's to catch (it
+ * runs each case in a child with a time limit).
  */
 import assert from "node:assert/strict";
 import { applyCase, type Case } from "./cases.ts";
 import { allocationBudget, runSweepCase, type SweepOutcome, sweepSeeds } from "./run.ts";
 
-const STRIDE = 20;
+/** Every how many cases the sample takes, by format: glTF and DSON seeds have more, quicker cases. */
+const STRIDE: Record<string, number> = { gltf: 30, dson: 30 };
 /** Fields whose boundary values once decoded without a word (now warnings): all their cases run. */
 const ONCE_SILENT =
   /'VMeshData' @\d+ (FVF|mesh type)$|'VMeshRef' @\d+ (index start|index count|vertex count)$/;
 /** Emptied (first child 0), these directories once cost a part its mesh or LODs without a word. */
 const ONCE_SILENT_EMPTIED = /^entry '(Level\d+|VMeshPart)' @\d+ first child$/;
+/** A PNG header no decoder accepts: once passed through to a validated output no viewer could draw. */
+const ONCE_SILENT_PNG =
+  /PNG (IHDR CRC|IHDR length)$|PNG (width|height) = (0|4294967295)$|PNG colour type = (1|5|7|255)$/;
 const mustWarn = (c: Case) =>
-  ONCE_SILENT.test(c.field) || (ONCE_SILENT_EMPTIED.test(c.field) && c.value === "0");
+  ONCE_SILENT.test(c.field) || (ONCE_SILENT_EMPTIED.test(c.field) && c.value === "0") ||
+  ONCE_SILENT_PNG.test(`${c.field} = ${c.value}`) || ONCE_SILENT_PNG.test(c.field);
+/**
+ * Values once read silently wrong, now refused: a Draco attribute id past 32 bits (wrapped round to
+ * another attribute's) and a KTX2 level at byte 2³² − 1 (the transcoder read its own memory).
+ */
+const ONCE_WRAPPED =
+  /KHR_draco_mesh_compression\/attributes\/\w+ = 4294967296$|KTX2 level 0 (offset|length) = 4294967295$/;
+const mustRefuse = (c: Case) => ONCE_WRAPPED.test(`${c.field} = ${c.value}`);
 
 const seeds = await sweepSeeds();
 
@@ -25,7 +38,8 @@ for (const seed of seeds) {
   Deno.test(`structure sweep (sample): ${seed.name} — no crash, invalid output or unjustified allocation`, async () => {
     const tally: Partial<Record<SweepOutcome, number>> = {};
     const failures: string[] = [];
-    const sample = seed.cases.filter((c, i) => i % STRIDE === 0 || mustWarn(c));
+    const stride = STRIDE[seed.format] ?? 20;
+    const sample = seed.cases.filter((c, i) => i % stride === 0 || mustWarn(c) || mustRefuse(c));
     for (const c of sample) {
       const bytes = applyCase(seed.bytes, c);
       const result = await runSweepCase(bytes, seed.name);
@@ -36,10 +50,17 @@ for (const seed of seeds) {
       if (mustWarn(c) && result.outcome === "success") {
         failures.push(`${c.field} = ${c.value}: decoded without a warning`);
       }
+      if (mustRefuse(c) && result.outcome !== "typed") {
+        failures.push(`${c.field} = ${c.value}: ${result.outcome}, not refused`);
+      }
     }
     assert.deepEqual(failures, []);
     // The sample reaches every kind of ending the sweep is for (a seed whose every case decoded, or
-    // none did, would mean the cases no longer touch what the decoder reads).
+    // none did, would mean the cases no longer touch what the decoder reads); the seed itself must
+    // decode, so a sample of refusals still shows its cases are what changed.
+    const whole = await runSweepCase(seed.bytes, seed.name);
+    assert.ok(["warning", "success"].includes(whole.outcome), `the seed itself: ${whole.detail}`);
+    tally[whole.outcome] = (tally[whole.outcome] ?? 0) + 1;
     assert.ok(
       (tally.typed ?? 0) > 0 && (tally.warning ?? 0) + (tally.success ?? 0) > 0,
       JSON.stringify(tally),
