@@ -8,7 +8,9 @@
  * `(2 / (n + 2))^¼`), a technique's states give `doubleSided` (no face culling) and blending, and a
  * technique whose values name no colour partgraph recognises (a custom shader effect) is a warning
  * at its path, drawn plain. Ambient is left out (gltf-pipeline reads it as emission, which makes a
- * white-ambient model glow). Textures and samplers keep their fields 2.0 has.
+ * white-ambient model glow). Textures and samplers keep their fields 2.0 has. Render states 2.0
+ * cannot draw are named at their path: front-face culling (drawn double-sided, so the back faces 1.0
+ * showed are drawn), culling every face, and additive blending (drawn as ordinary transparency).
  *
  * @module
  */
@@ -17,6 +19,8 @@ import { commonFields, type Gltf1Reader, pointer } from "./gltf1_reader.ts";
 
 const GL_BLEND = 3042;
 const GL_CULL_FACE = 2884;
+const GL_FRONT = 1028, GL_FRONT_AND_BACK = 1032;
+const GL_ONE = 1;
 const GL_RGB = 6407;
 const GL_RGBA = 6408;
 /** WebGL 1's `ALPHA`. */
@@ -122,6 +126,7 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     }
   };
   const customTechniques = new Set<string>();
+  const statesNoted = new Set<string>();
   const materials = r.items("materials").map(([id, item], m) => {
     const path = `/materials/${pointer(id)}`;
     const common = r.optionalObject(
@@ -132,6 +137,12 @@ export function upgradeMaterials(r: Gltf1Reader): UpgradedMaterials {
     const look = common
       ? commonLook(r, common, `${path}/extensions/KHR_materials_common`)
       : techniqueLook(r, item, path);
+    // Once per technique, however many materials draw with it.
+    if (look.states && !statesNoted.has(look.technique!)) {
+      statesNoted.add(look.technique!);
+      const at = `/techniques/${pointer(look.technique!)}/states/functions`;
+      notes.push(...look.states.map((note) => `${at}/${note}`));
+    }
     if (look.custom) {
       customTechniques.add(look.custom);
       notes.push(
@@ -213,6 +224,9 @@ interface Look {
   readonly unlit: boolean;
   /** The id of a technique whose values could not be read as a look. */
   readonly custom?: string;
+  /** The technique's id, and notes on its render states 2.0 cannot draw (paths below its `functions`). */
+  readonly technique?: string;
+  readonly states?: readonly string[];
 }
 
 /** `KHR_materials_common`: its lighting model, values and flags (also read from `values`, where writers put them). */
@@ -261,6 +275,30 @@ function techniqueLook(r: Gltf1Reader, material: Json, path: string): Look {
     : undefined;
   const enabled = Array.isArray(states?.enable) ? states.enable : [];
   const custom = technique && !diffuse.colour && diffuse.texture === undefined ? techniqueId : undefined;
+  const functions = states?.functions && typeof states.functions === "object" ? states.functions as Json : {};
+  const culled = enabled.includes(GL_CULL_FACE) && Array.isArray(functions.cullFace)
+    ? functions.cullFace[0]
+    : undefined;
+  const stateNotes: string[] = [];
+  if (culled === GL_FRONT) {
+    stateNotes.push(
+      "cullFace: 1.0 culls the front faces, drawing only the back ones; glTF 2.0 culls back faces or none: drawn double-sided",
+    );
+  } else if (culled === GL_FRONT_AND_BACK) {
+    stateNotes.push(
+      "cullFace: 1.0 culls every face, drawing nothing (a depth-only shape); glTF 2.0 draws it",
+    );
+  }
+  // An additive blend (destination colour times ONE) adds light; glTF 2.0 blends only over.
+  const blendFunc = Array.isArray(functions.blendFuncSeparate)
+    ? functions.blendFuncSeparate
+    : functions.blendFunc;
+  if (enabled.includes(GL_BLEND) && Array.isArray(blendFunc) && blendFunc[1] === GL_ONE) {
+    stateNotes.push(
+      `${Array.isArray(functions.blendFuncSeparate) ? "blendFuncSeparate" : "blendFunc"}: ` +
+        "1.0 blends it additively (it adds light, a glow); glTF 2.0 blends only over: drawn as ordinary transparency",
+    );
+  }
   return {
     diffuse: custom ? { colour: [0.8, 0.8, 0.8, 1] } : diffuse,
     emission: channel(r, values, EMISSION, vpath),
@@ -269,9 +307,11 @@ function techniqueLook(r: Gltf1Reader, material: Json, path: string): Look {
     // A technique blends only when its states enable blending, whatever its transparency says.
     blend: enabled.includes(GL_BLEND),
     // 1.0 enables nothing a technique does not list: without CULL_FACE both sides are drawn.
-    doubleSided: technique !== undefined && !enabled.includes(GL_CULL_FACE),
+    doubleSided: technique !== undefined && (!enabled.includes(GL_CULL_FACE) || culled === GL_FRONT),
     unlit: false,
     custom,
+    technique: techniqueId,
+    states: stateNotes.length ? stateNotes : undefined,
   };
 }
 
