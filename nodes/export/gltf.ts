@@ -26,7 +26,8 @@ export const exportGltf = defineNode({
   // whose first chunk is not its header is left out as unreadable (the Khronos validator crashed on one).
   // v12: so is a PNG whose header no decoder accepts (of the wrong length, a size of 0, a bit depth its colour type lacks, an
   // unknown method, a wrong checksum; the validator let them through, found by the structure sweep).
-  version: 12,
+  // v13: so is a JPEG whose frame header declares no width, height or components (likewise).
+  version: 13,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +

@@ -51,7 +51,7 @@ export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string)
  * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data (a
  * cut download, an exporter that wrote a short buffer view), or a PNG's first chunk is not its
  * header (damaged bytes; the Khronos validator crashed on one, taking the process with it) or is one
- * no decoder accepts.
+ * no decoder accepts, or a JPEG's frame declares no pixels or no components.
  * Undefined for any other image, and for one the check is merely unsure of. `export.gltf`'s repair
  * leaves such an image out.
  *
@@ -150,7 +150,17 @@ function jpegProblem(bytes: Uint8Array): ImageProblem | undefined {
     const frame = ((marker & 0xf0) === 0xc0 && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) ||
       marker === 0xde;
     if (frame) {
-      if (length < 8 || (bytes[at + 9] !== 1 && bytes[at + 9] !== 3)) {
+      if (length < 8) return { reason: "JPEG frame header", unreadable: false };
+      // No size or no components: no decoder draws it (a height of 0, to be given by a DNL marker
+      // later, libjpeg and browsers refuse too).
+      const height = (bytes[at + 5] << 8) | bytes[at + 6], width = (bytes[at + 7] << 8) | bytes[at + 8];
+      if (!width || !height || !bytes[at + 9]) {
+        return {
+          reason: `JPEG frame header declares ${width}×${height} pixels of ${bytes[at + 9]} components`,
+          unreadable: true,
+        };
+      }
+      if (bytes[at + 9] !== 1 && bytes[at + 9] !== 3) {
         return { reason: "JPEG frame header", unreadable: false };
       }
       return undefined;

@@ -62,3 +62,20 @@ Deno.test("unreadableImage: a PNG whose header no decoder accepts (of the wrong 
   assertEquals(unreadableImage(edited(24, [1, 0])), undefined);
   assertEquals(unreadableImage(edited(16, [0, 1, 0, 0])), undefined);
 });
+
+Deno.test("unreadableImage: a JPEG whose frame header declares no width, no height or no components is named", () => {
+  // Found by the structure sweep: each passed through to a validated output no viewer could draw.
+  const jpeg = jpegHeaders();
+  const sof = jpeg.length - 19;
+  const edited = (at: number, bytes: number[]) => {
+    const out = jpeg.slice();
+    out.set(bytes, sof + at);
+    return out;
+  };
+  assertEquals(unreadableImage(edited(5, [0, 0])), "JPEG frame header declares 2×0 pixels of 3 components");
+  assertEquals(unreadableImage(edited(7, [0, 0])), "JPEG frame header declares 0×2 pixels of 3 components");
+  assertEquals(unreadableImage(edited(9, [0])), "JPEG frame header declares 2×2 pixels of 0 components");
+  // Any other size is a decoder's to read; other component counts are the validator's to judge.
+  assertEquals(unreadableImage(edited(5, [0xff, 0xff])), undefined);
+  assertEquals(unreadableImage(edited(9, [4])), undefined);
+});

@@ -214,7 +214,7 @@ const wasmMemories = new Map<WebAssembly.Memory, number>();
  * through `WebAssembly.Memory.prototype.grow` from its JavaScript glue, the meshopt decoder's inside
  * the module (its `sbrk`), seen as the size of the memories instances export (`wasmMemories`).
  */
-async function trackAllocations<T>(
+export async function trackAllocations<T>(
   body: () => Promise<T>,
 ): Promise<{ value?: T; error?: unknown; largest: number }> {
   const globals = globalThis as unknown as Record<string, unknown>;
