@@ -50,7 +50,8 @@ export const dsonApplyPreset = defineNode({
   // each in a warning (before: a preset or a grasp bent a finger past its limit).
   // 13: a fitted item's formulas reading its body (decode.dson v19) read the body's new values: a
   // preset dialling the body (directly, or through its controllers) moves the item's follower
-  // morphs; the item's own dial of that name is left alone, so the follower is not dialled twice.
+  // morphs; the item's own dial of that name is left alone, so the follower is not dialled twice
+  // (a graft merged into its body reads the body's own dial, which is set).
   version: 13,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

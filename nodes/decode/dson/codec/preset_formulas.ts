@@ -66,8 +66,11 @@ export function reevaluateFormulas(
   const figureValues = new Map<string, Map<string, number>>();
   for (const { mesh, dson, graph } of byBodyFirst(doc, unreadable)) {
     const changed = { channels: new Set<string>(), bones: new Set<string>() };
+    // Values the mesh reads from another figure's (a graft merged into its body reads its own).
     const fromBody = new Set(
-      Object.values(graph.channels).flatMap((c) => (c.of === undefined ? [] : [c.id!])),
+      Object.values(graph.channels).flatMap((
+        c,
+      ) => (c.of === undefined || c.of === graph.figure ? [] : [c.id!])),
     );
     for (const [key, channel] of Object.entries(graph.channels)) {
       const id = channel.of === undefined ? key : channel.id!;

@@ -5,7 +5,11 @@
  * worked out here from the dials and formulas the files write.
  */
 import assert from "node:assert/strict";
-import type { Document, Mesh } from "@gltf-transform/core";
+import { Document, type Mesh } from "@gltf-transform/core";
+import type { FormulaGraph } from "../../../../nodes/decode/dson/codec/formula_graph.ts";
+import { reevaluateFormulas } from "../../../../nodes/decode/dson/codec/preset_formulas.ts";
+import type { JsonValue } from "../../../../runtime/node.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { generateFigure, type Json, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson, type Run, withContentFiles } from "./dson_runs.ts";
 
@@ -164,4 +168,32 @@ Deno.test("dson body follow: with the body absent, or lacking the morph, the fol
   near(heavy(scene, "Dress"), 0, "a morph the body lacks");
   assert.equal(warnings.length, 1, warnings.join("\n"));
   assert.match(warnings[0], /Dress\.dsf at \/modifier_library\/1\/formulas\/0: 1 ERC formula\(s\) driving/);
+});
+
+Deno.test("dson body follow: a graft merged into its body reads the body's own dial, which a preset sets", () => {
+  // The merged mesh's graph (the body's first): the body's FBMHeavy at 0.4, and the graft's follower
+  // reading the body's FBMHeavy as decode.dson stored it (`of` the body, which is this mesh's figure).
+  const graph: FormulaGraph = {
+    figure: "Genesis8Female-1",
+    channels: {
+      [MORPH]: { value: 0.4 },
+      Graft_FBMHeavy: {
+        value: 0,
+        formulas: [{ stage: "sum", ops: [{ value: `Genesis8Female-1:#${MORPH}` }] }],
+      },
+      [`Genesis8Female-1:#${MORPH}`]: { value: 0.4, of: "Genesis8Female-1", id: MORPH },
+    },
+    bones: {},
+    morphs: [MORPH, "Graft_FBMHeavy"],
+  };
+  const doc = new Document();
+  const mesh = doc.createMesh("Genesis8Female").setWeights([0.4, 0.4]);
+  setPartgraphExtras(mesh, {
+    dson: { morphs: [{ id: MORPH }, { id: "Graft_FBMHeavy" }], formulas: graph as unknown as JsonValue },
+  });
+  const warnings: string[] = [];
+  reevaluateFormulas(doc, new Map([[MORPH, 0.7]]), new Map(), (w) => warnings.push(w));
+  assert.deepEqual(warnings, []);
+  // The body's own dial is set (it is no other figure's value), and the graft follows it.
+  assert.deepEqual(mesh.getWeights(), [0.7, 0.7]);
 });
