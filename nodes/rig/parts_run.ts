@@ -10,12 +10,14 @@ import { rigScene } from "./rig_scene.ts";
 import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
+import { redeclareOwnPivots } from "./own_pivots.ts";
 import type { rigParts } from "./parts.ts";
 
 /** `rig.parts`: see its declaration. */
 export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   warnIfUnresolved(inputs.scene, ctx);
   const scene = rigScene(inputs.scene, ctx);
+  redeclareOwnPivots(scene, ctx);
   for (const node of scene.getRoot().listNodes()) {
     const ctrlType = declaredCtrlType(node);
     if (!ctrlType) continue;

@@ -1,0 +1,47 @@
+"""Imports GLBs with Blender's glTF importer and exports each again with its glTF exporter, as a user
+editing partgraph's output in Blender does (default export settings: "+Y Up" on; "Include → Custom
+Properties" as asked).
+
+    blender -b --factory-startup --python scripts/blender_roundtrip.py -- IN.glb OUT.glb EXTRAS [IN OUT EXTRAS ...]
+
+EXTRAS `1` turns "Include → Custom Properties" on (export_extras, off by default in Blender 3.4), `0`
+leaves it off. Several files go through one Blender process (it takes a second or two to start).
+Prints one line "PARTGRAPH_ROUNDTRIP {json}" per file: its objects' names, or the error.
+"""
+import json
+import sys
+
+RESULT = "PARTGRAPH_ROUNDTRIP "
+
+
+def report(result):
+    print(RESULT + json.dumps(result), flush=True)
+
+
+try:
+    import numpy as np
+except ImportError:
+    report({"skip": "Blender's Python has no numpy, which its glTF importer needs "
+                    "(Debian: apt install python3-numpy, or set PARTGRAPH_BLENDER_PYTHONPATH)"})
+    sys.exit(0)
+# Debian's numpy has dropped np.bool, which Blender 3.4's glTF importer still uses.
+if not hasattr(np, "bool"):
+    np.bool = bool
+
+import bpy  # noqa: E402
+
+
+def main():
+    args = sys.argv[sys.argv.index("--") + 1:]
+    for source, target, extras in zip(args[0::3], args[1::3], args[2::3]):
+        bpy.ops.wm.read_factory_settings(use_empty=True)
+        try:
+            bpy.ops.import_scene.gltf(filepath=source)
+            bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras=extras == "1")
+        except Exception as error:  # the tool's own failure is the finding
+            report({"source": source, "error": f"{type(error).__name__}: {error}"})
+            continue
+        report({"source": source, "target": target, "objects": sorted(o.name for o in bpy.data.objects)})
+
+
+main()

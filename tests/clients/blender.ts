@@ -1,0 +1,78 @@
+/**
+ * Blender as a client in tests: GLBs through Blender 3.4's glTF importer and exporter in one headless
+ * process (`scripts/blender_roundtrip.py`), or a skip reason when Blender (or its numpy) is absent.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tempDir } from "../support/temp.ts";
+
+const SCRIPT = fileURLToPath(new URL("../../scripts/blender_roundtrip.py", import.meta.url));
+const RESULT = "PARTGRAPH_ROUNDTRIP ";
+
+/** One file to pass through Blender, and whether to export with Include → Custom Properties on. */
+export interface BlenderJob {
+  readonly glb: Uint8Array;
+  readonly extras: boolean;
+}
+
+/** What Blender wrote for each job (or its error), or why Blender could not run. */
+export type BlenderResult =
+  | { readonly skip: string }
+  | { readonly outputs: ({ glb: Uint8Array; objects: string[] } | { error: string })[] };
+
+/** Imports and exports every job's GLB in one Blender process. */
+export async function throughBlender(jobs: readonly BlenderJob[]): Promise<BlenderResult> {
+  const dir = await tempDir();
+  try {
+    const args: string[] = [];
+    for (const [i, job] of jobs.entries()) {
+      await Deno.writeFile(join(dir, `in${i}.glb`), job.glb);
+      args.push(join(dir, `in${i}.glb`), join(dir, `out${i}.glb`), job.extras ? "1" : "0");
+    }
+    const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");
+    let output: Deno.CommandOutput;
+    try {
+      output = await new Deno.Command("blender", {
+        args: [
+          "-b",
+          "--factory-startup",
+          "-noaudio",
+          ...(override ? ["--python-use-system-env"] : []),
+          "--python",
+          SCRIPT,
+          "--",
+          ...args,
+        ],
+        env: override ? { PYTHONPATH: override } : undefined,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return { skip: "blender is not installed (not on PATH)" };
+      throw error;
+    }
+    const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
+      .map((l) => JSON.parse(l.slice(RESULT.length)));
+    if (lines[0]?.skip) return { skip: lines[0].skip };
+    if (lines.length !== jobs.length) {
+      throw new Error(
+        `Blender reported ${lines.length} of ${jobs.length} files:\n` +
+          new TextDecoder().decode(output.stderr).slice(-2000),
+      );
+    }
+    const outputs = [];
+    for (const [i, line] of lines.entries()) {
+      outputs.push(
+        line.error ? { error: line.error } : {
+          glb: await Deno.readFile(join(dir, `out${i}.glb`)),
+          objects: line.objects as string[],
+        },
+      );
+    }
+    return { outputs };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * partgraph's rigged output through Blender 3.4 (import, then export with the default settings, "+Y Up"
+ * on) and rigged again: the demo fighter and the corpus airplane, exported with Include → Custom
+ * Properties on (extras kept) and off (Blender's default: extras dropped). One Blender process for
+ * all four; skipped with a message when Blender is absent.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
+import { GENERATOR } from "../../runtime/version.ts";
+import { demoFighter } from "../../nodes/demo/fighter.ts";
+import { runNode } from "../support/context.ts";
+import { corpusFile } from "../support/corpus.ts";
+import { type BlenderResult, throughBlender } from "./blender.ts";
+import { compareRigs, interopExtras, nestedPivots, type Rigged, rigGlb } from "./roundtrip.ts";
+
+const AIRPLANE = "aircraft/sketchbook_airplane.glb";
+
+/** Hinge agreement after the trip: float32 rounding of the written transforms, no more. */
+const MAX_DEGREES = 1e-3;
+const MAX_OFFSET = 1e-5;
+
+interface Model {
+  readonly label: string;
+  readonly first: Rigged;
+  readonly inputs: Record<string, unknown>;
+}
+
+let trip: Promise<{ models: Model[]; blender: BlenderResult }> | undefined;
+
+/** Rigs both models once and passes each through Blender twice (extras off, on), in one process. */
+function roundTrip() {
+  trip ??= (async () => {
+    const fighter = await writeGlb((await runNode(demoFighter, {}, {})).scene, { generator: GENERATOR });
+    const models: Model[] = [{ label: "demo fighter", first: await rigGlb(fighter), inputs: {} }];
+    const plane = corpusFile(AIRPLANE);
+    if (plane) {
+      const inputs = { forward: "+Z" };
+      models.push({
+        label: "sketchbook airplane",
+        first: await rigGlb(await Deno.readFile(plane), inputs),
+        inputs,
+      });
+    } else console.warn(`skipped the Sketchbook airplane: corpus file ${AIRPLANE} absent`);
+    const jobs = models.flatMap((
+      m,
+    ) => [{ glb: m.first.glb, extras: false }, { glb: m.first.glb, extras: true }]);
+    return { models, blender: await throughBlender(jobs) };
+  })();
+  return trip;
+}
+
+/** The Blender export of a model (index in the models list) with extras off or on; undefined = skip. */
+async function exported(index: number, extras: boolean) {
+  const { models, blender } = await roundTrip();
+  if ("skip" in blender) {
+    console.warn(`skipped: ${blender.skip}`);
+    return undefined;
+  }
+  const model = models[index];
+  if (!model) return undefined;
+  const out = blender.outputs[index * 2 + (extras ? 1 : 0)];
+  assert(!("error" in out), `Blender failed on the rigged ${model.label}: ${"error" in out && out.error}`);
+  return { model, glb: out.glb, objects: out.objects };
+}
+
+for (const [index, label] of ["demo fighter", "sketchbook airplane"].entries()) {
+  Deno.test(`Blender, Custom Properties on: the rigged ${label} rigs again to the same parts and hinges`, async () => {
+    const trip = await exported(index, true);
+    if (!trip) return;
+    const { model, glb } = trip;
+    // Every pivot's and declared part's interop extras come back as written.
+    assertEquals(interopExtras(glb), interopExtras(model.first.glb));
+    const second = await rigGlb(glb, model.inputs);
+    const diff = compareRigs(model.first.parts, second.parts);
+    assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+      lost: [],
+      added: [],
+      changed: [],
+    });
+    assert(diff.compared >= 5, `${diff.compared} parts compared`);
+    assert(diff.worstAngle < MAX_DEGREES, `a hinge turned ${diff.worstAngle}°`);
+    assert(diff.worstOffset < MAX_OFFSET, `a hinge moved ${diff.worstOffset}`);
+    assertEquals(nestedPivots(second.glb), nestedPivots(model.first.glb));
+    assert(!second.warnings.some((w) => w.includes("carry no extras")), second.warnings.join("\n"));
+  });
+
+  Deno.test(`Blender defaults (extras dropped): the rigged ${label}'s own pivots are recognised, no pivot under a pivot`, async () => {
+    const trip = await exported(index, false);
+    if (!trip) return;
+    const { model, glb } = trip;
+    // Blender 3.4 writes custom properties back only with Include → Custom Properties (off by default).
+    assertEquals(interopExtras(glb).size, 0);
+    const second = await rigGlb(glb, model.inputs);
+    const diff = compareRigs(model.first.parts, second.parts);
+    // Parts the model declared itself are lost with their extras; every pivot of partgraph's is kept.
+    const declared = model.first.parts.filter((p) => p.found_by === "extras").map((p) => p.name);
+    assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+      lost: declared,
+      added: [],
+      changed: [],
+    });
+    assert(diff.compared >= 5, `${diff.compared} parts compared`);
+    assert(diff.worstAngle < MAX_DEGREES, `a hinge turned ${diff.worstAngle}°`);
+    assert(diff.worstOffset < MAX_OFFSET, `a hinge moved ${diff.worstOffset}`);
+    assertEquals(nestedPivots(second.glb), nestedPivots(model.first.glb));
+    const warning = second.warnings.find((w) => w.includes("carry no extras"));
+    assert(warning?.includes("Custom Properties"), second.warnings.join("\n"));
+    assert(warning!.includes(`${diff.compared} pivot(s)`), warning);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * `rig.parts` v3 (`own_pivots.ts`): partgraph's own pivots in a file a tool wrote back without extras
+ * (Blender's default export) — and renamed as Blender renames a clash (`.001`) — are its pivots again,
+ * not panels to pivot a second time. Blender itself: `tests/clients/blender_roundtrip_test.ts`.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import { GENERATOR } from "../../../runtime/version.ts";
+import { demoFighter } from "../../../nodes/demo/fighter.ts";
+import { runNode } from "../../support/context.ts";
+import { compareRigs, glbJson, nestedPivots, type Rigged, rigGlb } from "../../clients/roundtrip.ts";
+import type { Node } from "@gltf-transform/core";
+
+/** The demo fighter rigged (optionally with zero_rest), as a GLB. */
+async function rigged(inputs: Record<string, unknown> = {}): Promise<Rigged> {
+  const fighter = await writeGlb((await runNode(demoFighter, {}, {})).scene, { generator: GENERATOR });
+  return rigGlb(fighter, inputs);
+}
+
+/** The GLB as a tool that drops extras writes it, each node passed through `edit` too. */
+async function withoutExtras(glb: Uint8Array, edit: (node: Node) => void = () => {}): Promise<Uint8Array> {
+  const doc = await readGltf(glb);
+  for (const node of doc.getRoot().listNodes()) {
+    node.setExtras({});
+    edit(node);
+  }
+  for (const scene of doc.getRoot().listScenes()) scene.setExtras({});
+  return writeGlb(doc, { generator: "Khronos glTF Blender I/O v3.4.50" });
+}
+
+function assertSameRig(first: Rigged, second: Rigged, rename: (name: string) => string = (n) => n) {
+  const declared = first.parts.filter((p) => p.found_by === "extras").map((p) => p.name);
+  const diff = compareRigs(
+    first.parts.filter((p) => p.found_by !== "extras").map((p) => ({
+      ...p,
+      panel: p.panel && rename(p.panel),
+    })),
+    second.parts,
+  );
+  assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+    lost: [],
+    added: [],
+    changed: [],
+  });
+  assertEquals(second.parts.length, first.parts.length - declared.length);
+  assert(diff.compared >= 20, `${diff.compared} parts compared`);
+  assert(diff.worstAngle < 1e-3 && diff.worstOffset < 1e-5, `${diff.worstAngle}°, ${diff.worstOffset}`);
+  assertEquals(nestedPivots(second.glb), []);
+  const warning = second.warnings.find((w) => w.includes("carry no extras"));
+  assert(warning?.includes("Include → Custom Properties"), second.warnings.join("\n"));
+  assert(warning!.includes(`${diff.compared} pivot(s)`), warning);
+}
+
+Deno.test("pivots without extras: re-rigged to the same parts and hinges, none pivoted twice", async () => {
+  const first = await rigged();
+  assertSameRig(first, await rigGlb(await withoutExtras(first.glb)));
+});
+
+Deno.test("pivots without extras, panels renamed Blender's way (Aileron.001): still the earlier pivots", async () => {
+  const first = await rigged();
+  const renamed = (name: string) => /^(Flight_Aileron_R|Rudder|flap_rh)$/.test(name) ? `${name}.001` : name;
+  const second = await rigGlb(
+    await withoutExtras(first.glb, (node) => node.setName(renamed(node.getName()))),
+  );
+  assertSameRig(first, second, renamed);
+});
+
+Deno.test("zero_rest pivots without extras: the _rest mounts stay fixed, the pivots turn", async () => {
+  const first = await rigged({ zero_rest: true });
+  const second = await rigGlb(await withoutExtras(first.glb), { zero_rest: true });
+  assertSameRig(first, second);
+  assert(!second.parts.some((p) => p.name.endsWith("_rest")), second.parts.map((p) => p.name).join());
+});
+
+Deno.test("a node merely named HINGE_auto_ over another panel is no pivot of ours: that panel is rigged", async () => {
+  const first = await rigged();
+  // The earlier pivot now holds a panel of another name: not the shape rig.insert_pivot writes.
+  const moved = await withoutExtras(first.glb, (node) => {
+    if (node.getName() === "Flight_Aileron_R") node.setName("Aileron_Outer_R");
+  });
+  const second = await rigGlb(moved);
+  assert(second.parts.some((p) => p.panel === "Aileron_Outer_R"), second.parts.map((p) => p.name).join());
+  assert(!second.parts.some((p) => p.name === "HINGE_auto_Flight_Aileron_R"));
+});
+
+Deno.test("a stale pivot over a panel no name tells is taken out, the panel keeping its world pose", async () => {
+  const first = await rigged();
+  // As if a shape-found part (a propeller) had been rigged: its pivot and panel, names of no kind.
+  const named = (node: Node) => {
+    if (node.getName() === "HINGE_auto_SpeedBrake") node.setName("HINGE_auto_Widget");
+    if (node.getName() === "SpeedBrake") node.setName("Widget");
+  };
+  const stale = await withoutExtras(first.glb, named);
+  const worldOf = async (glb: Uint8Array) =>
+    (await readGltf(glb)).getRoot().listNodes().find((n) => n.getName() === "Widget")!.getWorldMatrix();
+  const second = await rigGlb(stale);
+  const json = glbJson(second.glb);
+  // deno-lint-ignore no-explicit-any
+  assert(!json.nodes.some((n: any) => n.name.startsWith("HINGE_auto_Widget")), "the stale pivot is gone");
+  assert(!second.parts.some((p) => p.panel === "Widget"), "a Widget is no panel");
+  const [before, after] = [await worldOf(stale), await worldOf(second.glb)];
+  assert(before.every((v, i) => Math.abs(v - after[i]) < 1e-6), `${before} → ${after}`);
+  const warning = second.warnings.find((w) => w.includes("carry no extras"));
+  const ours = first.parts.filter((p) => p.panel !== null).length;
+  assert(warning?.includes(`${ours} pivot(s)`), second.warnings.join("\n"));
+});
