@@ -11,6 +11,7 @@
  * @module
  */
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { notUtf8Hint } from "../runtime/fs.ts";
 
 /** One input of a batch. */
 export interface BatchInput {
@@ -33,6 +34,11 @@ export interface BatchSelection {
    * match case as written, as shells do — but worth a warning, as game trees from Windows mix cases.
    */
   readonly caseOnly?: readonly string[];
+  /**
+   * Folders the glob could not walk into (no permission, a name that is not UTF-8), by `rel`, with
+   * why: files in them may have been inputs, so a batch warns of each.
+   */
+  readonly unread?: readonly { readonly rel: string; readonly reason: string }[];
 }
 
 /** A malformed `--each` or one that matches nothing. */
@@ -145,11 +151,18 @@ async function fromGlob(
   // The walk matches ignoring case, so that files only a case-blind match would take are seen and named.
   const matchers = compile("i"), exact = compile("");
   const found: BatchInput[] = [], caseOnly: string[] = [];
+  const unread: { rel: string; reason: string }[] = [];
   const walk = async (dir: string, relParts: string[], at: number[]) => {
     let entries: Deno.DirEntry[];
     try {
       entries = await Array.fromAsync(Deno.readDir(resolve(cwd, dir)));
-    } catch {
+    } catch (error) {
+      // The base missing is no match; a folder inside it that cannot be read may hold inputs.
+      if (relParts.length) {
+        const reason = (error instanceof Deno.errors.NotFound && notUtf8Hint(dir)) ||
+          (error as Error).message;
+        unread.push({ rel: relParts.join("/"), reason });
+      }
       return;
     }
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -178,6 +191,7 @@ async function fromGlob(
     base,
     inputs: found.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0),
     caseOnly: caseOnly.sort(),
+    unread,
   };
 }
 

@@ -81,6 +81,11 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
         `and are not inputs: ${caseOnlyHint(selection.caseOnly)}`,
     );
   }
+  for (const { rel, reason } of selection.unread ?? []) {
+    console.error(
+      `warning: --each ${selection.name}: folder '${rel}' could not be read, so no file in it is an input: ${reason}`,
+    );
+  }
   const remote = await remoteFromCli(opts);
   const source = await loadGraph(graphPath);
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);

@@ -81,6 +81,27 @@ function allocate(path: string, size: number): Uint8Array {
   }
 }
 
+/**
+ * Why a path that was not found may exist all the same: its name holds bytes that are not UTF-8 (a
+ * Latin-1 or CP1251 name from an old game's disc, unpacked on Linux). Deno gives such a name to
+ * JavaScript with each bad byte as `\uFFFD` and cannot open it by that spelling. Undefined for any
+ * other path.
+ *
+ * @example
+ * ```ts
+ * import { notUtf8Hint } from "./fs.ts";
+ *
+ * notUtf8Hint("ships/sch\uFFFDtz.cmp"); // "its name is not UTF-8 …"
+ * notUtf8Hint("ships/schütz.cmp"); // undefined
+ * ```
+ */
+export function notUtf8Hint(path: string): string | undefined {
+  if (!path.includes("\uFFFD")) return undefined;
+  return "its name is not UTF-8 (each byte that is not shows as \uFFFD), and partgraph, as every Deno " +
+    "program, opens only UTF-8 names: rename it (`convmv -f cp1252 -t utf-8 --notest <path>`, `-r` for a " +
+    "whole tree; `cp1251` for Cyrillic)";
+}
+
 /** What {@link readWholeFile} reads at a time past the size the file had when opened. */
 const GROWTH_CHUNK = 1 << 16;
 
@@ -112,7 +133,10 @@ export async function readWholeFile(
   maxBytes = Infinity,
   onRead?: (part: Uint8Array) => void,
 ): Promise<Uint8Array> {
-  using file = await Deno.open(path, { read: true });
+  using file = await Deno.open(path, { read: true }).catch((error) => {
+    const hint = error instanceof Deno.errors.NotFound && notUtf8Hint(path);
+    throw hint ? new Deno.errors.NotFound(`${error.message}: ${hint}`) : error;
+  });
   const size = (await file.stat()).size;
   const tooLong = (found: number) => new RangeError(`'${path}' holds ${found} bytes, more than ${maxBytes}`);
   if (size > maxBytes) throw tooLong(size);
