@@ -2,10 +2,12 @@
 editing partgraph's output in Blender does (default export settings: "+Y Up" on; "Include → Custom
 Properties" as asked).
 
-    blender -b --factory-startup --python scripts/blender_roundtrip.py -- IN.glb OUT.glb EXTRAS [IN OUT EXTRAS ...]
+    blender -b --factory-startup --python scripts/blender_roundtrip.py -- IN.glb OUT.glb OPTIONS [IN OUT OPTIONS ...]
 
-EXTRAS `1` turns "Include → Custom Properties" on (export_extras, off by default in Blender 3.4), `0`
-leaves it off. Several files go through one Blender process (it takes a second or two to start).
+OPTIONS is `default`, or a comma list of changes to the defaults: `extras` turns "Include → Custom
+Properties" on (export_extras, off by default in Blender 3.4), `keys` turns "Animation → Always Sample
+Animations" off (export_force_sampling, on by default: clips are then baked at the scene's 24 fps).
+Several files go through one Blender process (it takes a second or two to start).
 Prints one line "PARTGRAPH_ROUNDTRIP {json}" per file: its objects' names, or the error.
 """
 import json
@@ -33,11 +35,13 @@ import bpy  # noqa: E402
 
 def main():
     args = sys.argv[sys.argv.index("--") + 1:]
-    for source, target, extras in zip(args[0::3], args[1::3], args[2::3]):
+    for source, target, options in zip(args[0::3], args[1::3], args[2::3]):
+        options = options.split(",")
         bpy.ops.wm.read_factory_settings(use_empty=True)
         try:
             bpy.ops.import_scene.gltf(filepath=source)
-            bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras=extras == "1")
+            bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras="extras" in options,
+                                      export_force_sampling="keys" not in options)
         except Exception as error:  # the tool's own failure is the finding
             report({"source": source, "error": f"{type(error).__name__}: {error}"})
             continue

@@ -11,10 +11,13 @@ import { tempDir } from "../support/temp.ts";
 const SCRIPT = fileURLToPath(new URL("../../scripts/blender_roundtrip.py", import.meta.url));
 const RESULT = "PARTGRAPH_ROUNDTRIP ";
 
-/** One file to pass through Blender, and whether to export with Include → Custom Properties on. */
+/** One file to pass through Blender, and the export settings changed from Blender's defaults. */
 export interface BlenderJob {
   readonly glb: Uint8Array;
+  /** Include → Custom Properties on (off by default). */
   readonly extras: boolean;
+  /** Animation → Always Sample Animations off (on by default: clips baked at 24 fps). */
+  readonly keys?: boolean;
 }
 
 /** What Blender wrote for each job (or its error), or why Blender could not run. */
@@ -29,7 +32,11 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
     const args: string[] = [];
     for (const [i, job] of jobs.entries()) {
       await Deno.writeFile(join(dir, `in${i}.glb`), job.glb);
-      args.push(join(dir, `in${i}.glb`), join(dir, `out${i}.glb`), job.extras ? "1" : "0");
+      args.push(
+        join(dir, `in${i}.glb`),
+        join(dir, `out${i}.glb`),
+        [job.extras && "extras", job.keys && "keys"].filter(Boolean).join(",") || "default",
+      );
     }
     const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");
     let output: Deno.CommandOutput;
