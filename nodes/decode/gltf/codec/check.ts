@@ -347,6 +347,9 @@ function checkSparse(c: Checker, accessor: Json, path: string, count: number, el
     const size = part === "indices" ? COMPONENT_BYTES[item.componentType as number] : element;
     if (size === undefined) c.fail(`${at}/componentType`, "an index component type", undefined);
     const offset = c.int(item, "byteOffset", at) ?? 0;
+    // Written out: glTF-Transform reads a sparse part through `{...accessor, ...part}`, so a part
+    // without its own offset took the accessor's (values read from the wrong bytes; a RangeError).
+    item.byteOffset = offset;
     checkFits(c, { ...views[view!], byteStride: undefined }, at, offset, n!, size, Math.min(size, 4));
     if (part === "indices") checkSparseIndices(c, item, `${path}/sparse`, n!, count);
   }
