@@ -61,7 +61,6 @@ const SKIP = new Set([
   "scale",
   "weights",
   "strength",
-  "values",
   "technique",
   "techniques",
   "programs",
@@ -177,6 +176,11 @@ export function casesGltf(bytes: Uint8Array): Case[] {
     for (const m of members(value)) {
       if (typeof m === "string" && SKIP.has(m)) continue;
       walk(value[m], [...path, m], typeof m === "string" ? m : key);
+    }
+    // An offset into a view that the writer left out (0): given, it can reach past the view's end.
+    if (!Array.isArray(value) && typeof value.bufferView === "number" && value.byteOffset === undefined) {
+      const length = json.bufferViews?.[value.bufferView]?.byteLength ?? 0;
+      cases.set([...path, "byteOffset"], [1, -1, length - 1, length, 2 ** 31 - 1, 0.5]);
     }
   };
   for (const top of Object.keys(json)) {

@@ -20,7 +20,7 @@ import { cases3df, casesCar, casesRsc } from "./carnivores_fields.ts";
 import { casesUtf } from "./freelancer_fields.ts";
 import { casesGltf } from "./gltf_fields.ts";
 import { casesDson } from "./dson_fields.ts";
-import { embeddedView, messyGlb } from "../../../support/messy_gltf.ts";
+import { embeddedView, messyGlb, wingPrimitive } from "../../../support/messy_gltf.ts";
 import { dxt1Dds } from "../freelancer/fixtures.ts";
 import { fighterWithAileronAt } from "../../../support/deep_fighter.ts";
 
@@ -86,6 +86,7 @@ export async function sweepSeeds(): Promise<SweepSeed[]> {
     { format: "gltf", name: "ktx2.glb", bytes: fuzz.ktx2.bytes },
     { format: "gltf", name: "dds.glb", bytes: await ddsGlb() },
     { format: "gltf", name: "jpeg.glb", bytes: await jpegGlb() },
+    { format: "gltf", name: "sparse.glb", bytes: await sparseGlb() },
     { format: "gltf", name: "instanced.glb", bytes: fuzz.instanced.bytes },
     { format: "gltf", name: "msfs.glb", bytes: fuzz.msfs.bytes },
     { format: "gltf", name: "gltf1.gltf", bytes: fuzz.gltf1.bytes },
@@ -115,6 +116,19 @@ export async function sweepSeeds(): Promise<SweepSeed[]> {
     }
   }
   return [...made, ...corpus].map((s) => ({ ...s, cases: CASES[s.format](s.bytes) }));
+}
+
+/** The skinned wing GLB with its positions' last vertex moved by a sparse substitution. */
+function sparseGlb(): Promise<Uint8Array> {
+  return messyGlb((json) => {
+    const position = json.accessors[wingPrimitive(json).attributes.POSITION];
+    position.sparse = {
+      count: 1,
+      indices: { bufferView: embeddedView(json, new Uint16Array([3])), componentType: 5123 },
+      values: { bufferView: embeddedView(json, new Float32Array([1, 1, 0.5])) },
+    };
+    position.max = [1, 1, 0.5];
+  });
 }
 
 /**
