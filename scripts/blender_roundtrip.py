@@ -6,7 +6,10 @@ Properties" as asked).
 
 OPTIONS is `default`, or a comma list of changes to the defaults: `extras` turns "Include → Custom
 Properties" on (export_extras, off by default in Blender 3.4), `keys` turns "Animation → Always Sample
-Animations" off (export_force_sampling, on by default: clips are then baked at the scene's 24 fps).
+Animations" off (export_force_sampling, on by default: clips are then baked at the scene's 24 fps),
+`extend=NAME` adds a surface as a user would before exporting: a copy of the object NAME called
+NAME_Outer, moved one span along the hinge of its pivot HINGE_auto_NAME (toward +X) and parented to
+the pivot's parent.
 Several files go through one Blender process (it takes a second or two to start).
 Prints one line "PARTGRAPH_ROUNDTRIP {json}" per file: its objects' names, or the error.
 """
@@ -33,6 +36,23 @@ if not hasattr(np, "bool"):
 import bpy  # noqa: E402
 
 
+def extend(name):
+    """Copies the panel `name` one span further along its pivot's hinge, beside the pivot."""
+    panel = bpy.data.objects[name]
+    pivot = bpy.data.objects["HINGE_auto_" + name]
+    axis = pivot.matrix_world.col[0].to_3d().normalized()
+    axis = axis if axis.x >= 0 else -axis
+    corners = [panel.matrix_world @ v.co for v in panel.data.vertices]
+    span = max(c.dot(axis) for c in corners) - min(c.dot(axis) for c in corners)
+    copy = panel.copy()
+    copy.name = name + "_Outer"
+    bpy.context.scene.collection.objects.link(copy)
+    world = panel.matrix_world.copy()
+    world.translation += axis * span
+    copy.parent = pivot.parent
+    copy.matrix_world = world
+
+
 def main():
     args = sys.argv[sys.argv.index("--") + 1:]
     for source, target, options in zip(args[0::3], args[1::3], args[2::3]):
@@ -40,6 +60,9 @@ def main():
         bpy.ops.wm.read_factory_settings(use_empty=True)
         try:
             bpy.ops.import_scene.gltf(filepath=source)
+            for option in options:
+                if option.startswith("extend="):
+                    extend(option[len("extend="):])
             bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras="extras" in options,
                                       export_force_sampling="keys" not in options)
         except Exception as error:  # the tool's own failure is the finding

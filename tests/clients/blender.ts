@@ -18,6 +18,8 @@ export interface BlenderJob {
   readonly extras: boolean;
   /** Animation → Always Sample Animations off (on by default: clips baked at 24 fps). */
   readonly keys?: boolean;
+  /** A surface added in Blender before the export: a copy of this panel one span along its hinge. */
+  readonly extend?: string;
 }
 
 /** What Blender wrote for each job (or its error), or why Blender could not run. */
@@ -35,7 +37,8 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
       args.push(
         join(dir, `in${i}.glb`),
         join(dir, `out${i}.glb`),
-        [job.extras && "extras", job.keys && "keys"].filter(Boolean).join(",") || "default",
+        [job.extras && "extras", job.keys && "keys", job.extend && `extend=${job.extend}`].filter(Boolean)
+          .join(",") || "default",
       );
     }
     const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");

@@ -41,9 +41,11 @@ function roundTrip() {
         inputs,
       });
     } else console.warn(`skipped the Sketchbook airplane: corpus file ${AIRPLANE} absent`);
-    const jobs = models.flatMap((
-      m,
-    ) => [{ glb: m.first.glb, extras: false }, { glb: m.first.glb, extras: true }]);
+    const jobs = [
+      ...models.flatMap((m) => [{ glb: m.first.glb, extras: false }, { glb: m.first.glb, extras: true }]),
+      // A surface added in Blender: a copy of the fighter's right flap, one span outboard on its hinge.
+      { glb: models[0].first.glb, extras: false, extend: "flap_rh" },
+    ];
     return { models, blender: await throughBlender(jobs) };
   })();
   return trip;
@@ -108,3 +110,32 @@ for (const [index, label] of ["demo fighter", "sketchbook airplane"].entries()) 
     assert(warning!.includes(`${diff.compared} pivot(s)`), warning);
   });
 }
+
+Deno.test("Blender, a flap added and exported with the defaults: rigged as one new part on the hinge it continues", async () => {
+  const { models, blender } = await roundTrip();
+  if ("skip" in blender) return console.warn(`skipped: ${blender.skip}`);
+  const out = blender.outputs[models.length * 2];
+  assert(!("error" in out), `Blender failed: ${"error" in out && out.error}`);
+  assert(out.objects.includes("flap_rh_Outer"), out.objects.join());
+  const first = models[0].first;
+  const second = await rigGlb(out.glb, models[0].inputs);
+  const declared = first.parts.filter((p) => p.found_by === "extras").map((p) => p.name);
+  const diff = compareRigs(first.parts, second.parts);
+  assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+    lost: declared,
+    added: ["HINGE_auto_flap_rh_Outer"],
+    changed: [],
+  });
+  assert(
+    diff.worstAngle < MAX_DEGREES && diff.worstOffset < MAX_OFFSET,
+    `${diff.worstAngle}°, ${diff.worstOffset}`,
+  );
+  assertEquals(nestedPivots(second.glb), []);
+  // The new flap's hinge is the old flap's line: same kind, side and limits, collinear.
+  const flap = first.parts.find((p) => p.panel === "flap_rh")!;
+  const outer = second.parts.find((p) => p.panel === "flap_rh_Outer")!;
+  const line = compareRigs([flap], [{ ...outer, name: flap.name, panel: flap.panel }]);
+  assertEquals(line.changed, []);
+  assert(line.worstAngle < 0.01, `the new hinge is ${line.worstAngle}° off the old line`);
+  assert(line.worstOffset < 1e-4, `the new hinge is ${line.worstOffset} off the old line`);
+});
