@@ -22,7 +22,7 @@ import { avifQuadGlb, losslessAvif } from "../support/avif.ts";
 import { instancedGlb } from "../support/instancing.ts";
 import { quantizeLikeGltfpack } from "../support/quantize.ts";
 import { writeCompressedGlb } from "../support/compressed.ts";
-import { packedBoxGlb } from "../support/msfs_packed.ts";
+import { packedBoxGlb, packedSkinnedGlb } from "../support/msfs_packed.ts";
 import { gltf1Of } from "../support/gltf1.ts";
 import { messyGlb } from "../support/messy_gltf.ts";
 import { readGltf } from "../../runtime/scene/gltf_io.ts";
@@ -33,7 +33,8 @@ import { readGltf } from "../../runtime/scene/gltf_io.ts";
  * `avif`: a quad with a UASTC KTX2, a lossless WebP or a lossless AVIF texture, which
  * `textures.to_png` re-encodes; `instanced`:
  * a GPU-instanced mesh with normalized-short rotations, which `scene.uninstance` expands; `msfs`: a
- * box packed as Flight Simulator packs models, with an invisible material; `gltf1`: a skinned,
+ * box packed as Flight Simulator packs models, with an invisible material; `msfs-skin`: a box skinned
+ * to two joints in Asobo's `BLEND4` packing (half-float weights, byte colours); `gltf1`: a skinned,
  * animated, textured wing as glTF 1.0 JSON, with a bind shape matrix, two meshes on one node and one
  * vertex view shared by attributes of different strides, which `decode.gltf` upgrades to 2.0).
  */
@@ -52,6 +53,7 @@ export const FUZZ_FORMATS = [
   "avif",
   "instanced",
   "msfs",
+  "msfs-skin",
   "gltf1",
 ] as const;
 
@@ -182,6 +184,7 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
         name: "fuzz.msfs.glb",
         bytes: packedBoxGlb({ edit: (json) => delete json.materials[0].extensions }),
       },
+      { format: "msfs-skin", name: "fuzz.msfs-skin.glb", bytes: packedSkinnedGlb({ blend: 4 }) },
       {
         format: "gltf1",
         name: "fuzz.gltf",

@@ -36,7 +36,8 @@ export const decodeGltf = defineNode({
   // and the back ones 1.0 drew culled); culling every face or blending additively is named.
   // 32: a sparse part without a byteOffset reads from its view's start (before, from the accessor's
   // byteOffset, as glTF-Transform spreads the accessor into it: wrong values, or a RangeError).
-  version: 32,
+  // 33: a skin without its joints is refused at /skins/<i>/joints (before, glTF-Transform's TypeError).
+  version: 33,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

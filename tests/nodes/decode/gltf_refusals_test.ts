@@ -285,6 +285,15 @@ const CASES: RefusedCase[] = [
     found: "5 at element 0, weighted 0.5",
   },
   {
+    // glTF-Transform's reader threw a TypeError on it (found by the fuzz: msfs-skin, seed 20261210).
+    name: "a skin without its joints",
+    edit: (json) => delete json.skins[0].joints,
+    code: "UNDEFINED_PROPERTY",
+    jsonPath: "/skins/0/joints",
+    expected: "an array of node indices (required)",
+    found: "undefined",
+  },
+  {
     // three.js read past the matrices' end into NaNs and the mesh vanished; export failed its own check.
     name: "fewer inverse bind matrices than joints",
     edit: (json) => json.accessors[json.skins[0].inverseBindMatrices].count = 1,

@@ -194,6 +194,8 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
   });
   c.list("skins").forEach((skin, i) => {
     const path = `/skins/${i}`;
+    // Required: a skin of no joints binds nothing (glTF-Transform's reader threw a TypeError on one).
+    if (skin.joints === undefined) c.fail(`${path}/joints`, "an array of node indices (required)", undefined);
     c.indexList(skin, "joints", path, "nodes");
     c.index(skin, "skeleton", path, "nodes");
     const ibm = c.index(skin, "inverseBindMatrices", path, "accessors");
