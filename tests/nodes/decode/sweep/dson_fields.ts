@@ -14,9 +14,8 @@ import { at, type Json, JsonCases, jsonFile, OUT_OF_RANGE, pick, pointer, type S
 
 /** Members whose contents are data or presentation, not structure. */
 const SKIP = new Set(["asset_info", "channel", "keys", "presentation", "extra", "file_version"]);
-/** Arrays of coordinates, not indices. */
-const COORDINATES =
-  /\/vertices\/values|\/uvs\/values|\/deltas\/values\/\d+\/[123]$|\/weights\/values\/\d+\/1$/;
+/** Arrays of coordinates and weights (`weights`, `node_weights`: vertex, weight), not indices. */
+const COORDINATES = /\/vertices\/values|\/uvs\/values|\/deltas\/values\/\d+\/[123]$|weights\/values\/\d+\/1$/;
 /** Members naming another node, geometry or modifier. */
 const LINKS = new Set(["parent", "url", "node", "conform_target"]);
 
