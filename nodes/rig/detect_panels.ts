@@ -8,6 +8,8 @@
  * The outermost matching node is the panel; a trim tab inside a surface is a panel of its own.
  * A skin joint named like a surface that holds no mesh (an armature bone such as `aileron_L`) is a
  * panel too, marked `driven_by: "skin"`: its geometry is the skinned vertices weighted mostly to it.
+ * Propellers, helicopter main and tail rotors and spinners are marked as spinning parts (no limits;
+ * see `detect_spinning.ts`), outside every panel.
  *
  * @module
  */
@@ -24,7 +26,9 @@ export const rigDetectPanels = defineNode({
   // was an all-moving canard). 9: on a rotorcraft (rotors named, or a bare `Rotor` main-rotor sized) the
   // weak stabilator hints count no more: a helicopter's fixed stabiliser was rigged as a stabilator.
   // 10: a main-rotor-sized `Blades`, `Propeller` or `Helice` tells a rotorcraft too.
-  version: 10,
+  // 11: propellers, main and tail rotors and spinners are found by name too (spinning parts, kind
+  // `propeller`/`main_rotor`/`tail_rotor`, or `rotor` until rig.fit_hinge reads a bare name's shaft).
+  version: 11,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

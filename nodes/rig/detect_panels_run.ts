@@ -14,6 +14,9 @@ import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
 import type { rigDetectPanels } from "./detect_panels.ts";
 import { foreplanesCarryingElevators } from "./canard_elevators.ts";
 import { rotorcraftEvidence } from "./rotorcraft.ts";
+import { findSpinningParts, groupSiblingBlades } from "./detect_spinning.ts";
+import { BARE_SPINNING_KIND } from "./spin_hinge.ts";
+import { SPINNING_SPECS } from "./spinning_names.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -66,7 +69,20 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     );
   }
   const panels = rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted;
-  if (panels.length === 0 && !nodes.some(isPart) && !rotorcraft) {
+  const panelNodes = new Set(panels.map((c) => c.node));
+  // Propellers and rotors: outside every panel and part, the panels just found included.
+  const spinning = groupSiblingBlades(
+    scene,
+    findSpinningParts(
+      topLevelNodes(nodes),
+      (node) => !bones.has(node) && hasGeometry(node, { rigidOnly: true }),
+      searchName,
+    ).filter(({ node }) =>
+      !panelNodes.has(node) && !holdsAny(node, panelNodes) && !underAny(node, panelNodes)
+    ),
+    searchName,
+  );
+  if (panels.length === 0 && spinning.length === 0 && !nodes.some(isPart) && !rotorcraft) {
     // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
     // Web optimisers join meshes and flatten the tree by default (glTF-Transform's optimize writes its
     // own generator over the file's, so the file cannot tell): name the options that keep parts apart.
@@ -93,8 +109,29 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
       positive: spec.positive,
     });
   }
+  for (const { node, named } of spinning) {
+    // A bare `Rotor` or `Propeller` is a propeller, main or tail rotor by its shaft (rig.fit_hinge).
+    const spec = named === "bare" ? undefined : SPINNING_SPECS[named];
+    setPart(node, {
+      kind: named === "bare" ? BARE_SPINNING_KIND : named,
+      found_by: "name",
+      unit: "deg",
+      rest: 0,
+      group: spec?.group,
+      positive: spec?.positive,
+    });
+  }
   return { scene };
 };
+
+function holdsAny(node: Node, set: ReadonlySet<Node>): boolean {
+  return node.listChildren().some((child) => set.has(child) || holdsAny(child, set));
+}
+
+function underAny(node: Node, set: ReadonlySet<Node>): boolean {
+  for (let p = node.getParentNode(); p; p = p.getParentNode()) if (set.has(p)) return true;
+  return false;
+}
 
 /**
  * A node's name as name search reads it: without the `_<material>_<n>` that Sketchfab's converter

@@ -11,7 +11,8 @@
  * moves the far edge the way the kind says. A panel that is a skin bone
  * (`driven_by: "skin"`) is fitted to its surface: the rest-pose skinned triangles whose vertices are
  * weighted mostly to it, sliced like a mesh panel's; the pivot turns the bone, which turns them the
- * same way.
+ * same way. Spinning parts (propellers, main and tail rotors, spinners) get a shaft instead of a
+ * hinge line: the axis of their blades' rotational symmetry through the hub (`spin_hinge.ts`).
  *
  * @module
  */
@@ -74,7 +75,10 @@ export const rigFitHinge = defineNode({
   // named as one): up from it, the tail from the body running further from its mast, the other measures
   // without it; tail rotor and tail boom names mark the tail (1,728 generated helicopters in 24 frames: 312
   // right and good, 96 wrong and judged good before; now all right and good).
-  version: 25,
+  // 26: propellers, main and tail rotors and spinners get a shaft: the axis of their blades' rotational
+  // symmetry (area-weighted moments, checked by turning the blades one spacing), through the hub, signed
+  // as a right-hand turn about the aircraft's forward (propellers), up (main rotors) or left (tail rotors).
+  version: 26,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -32,6 +32,7 @@ import {
 } from "./part_extras.ts";
 import { signHingeBySimulation, wantedMotion } from "./sense.ts";
 import { keyedFit, type KeyedRange } from "./keyed_hinge.ts";
+import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
 import {
   canonicalVec3,
   cross,
@@ -60,8 +61,24 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     recordDetection(scene, frame.detected);
     warnIfFrameUnsure(frame, ctx);
   }
-  const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
+  const named = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
     .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
+  const panels = named.filter((node) => !isSpinningPart(getPart(node)));
+  // Propellers and rotors: a shaft from their blades' symmetry, no hinge line (spin_hinge.ts).
+  for (
+    const spun of fitSpinningParts(
+      named.filter((node) => isSpinningPart(getPart(node))),
+      toAircraft,
+      ctx,
+    )
+  ) {
+    if (spun.confidence === "good") continue;
+    const message =
+      `spinning part '${spun.node.getName()}' (${spun.kind}): shaft fit is ${spun.confidence} — ` +
+      spun.reasons.join("; ");
+    if (spun.confidence === "failed" && params.strict) throw new HingeFitFailedError(message);
+    ctx.warn(message, { part: spun.node.getName(), confidence: spun.confidence, reasons: [...spun.reasons] });
+  }
   const fits = new Map<Node, HingeFit>();
   const vertexCounts = new Map<Node, number>();
   const geometry = new Map<Node, PanelGeometry>();

@@ -153,8 +153,9 @@ function insertPivot(doc: Document, panel: Node, zeroRest: boolean, order: Child
     ctrl_type: "rotation",
     axis: "X",
     unit: "deg",
-    min: part.min ?? null,
-    max: part.max ?? null,
+    // A spinning part has no limits: absent, as the interop default (±∞) reads them.
+    ...(part.min === undefined ? {} : { min: part.min }),
+    ...(part.max === undefined ? {} : { max: part.max }),
     rest: 0,
   };
   if (part.group) interop.group = part.group;

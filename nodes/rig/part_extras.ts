@@ -61,6 +61,13 @@ export interface FitQuality {
    * part's positive angle) those clips turn it through, which the part's `min`/`max` then are.
    */
   keyed_range?: { clips: string[]; min: number; max: number };
+  /**
+   * On a spinning part (propeller, rotor): the blades counted, the disc radius, the symmetry error
+   * (90th-percentile distance of blade vertices turned by one blade spacing from the nearest vertex, /
+   * radius), how the shaft was found (`disc_normal`, `half_turn`, `plane_search`, `frame`) and its
+   * centre (`blades`, `hub`). `chord` is then the radius, `span` the diameter, `inliers` the blades.
+   */
+  spin?: { blades: number; radius: number; symmetry: number; axis_from: string; centre_from: string };
   /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
   mirrored_from?: string;
   /**

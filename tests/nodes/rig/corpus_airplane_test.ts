@@ -29,16 +29,33 @@ async function decode() {
 }
 
 /** Surfaces and sides as authored, and each fitted hinge on its authored pivot (`*_parent`'s Z). */
-function assertAuthoredHinges(source: Document, result: RigResult): void {
+function assertAuthoredHinges(source: Document, result: RigResult, shaftDegrees = 0.01): void {
   const found = result.report.parts.map((p) => [p.panel, p.kind, p.side]);
   assertEquals(found, [
     ["aileron_parent.L", "aileron", "left"],
     ["aileron_parent.R", "aileron", "right"],
     ["elevator_parent.L", "elevator", "left"],
     ["elevator_parent.R", "elevator", "right"],
+    ["rotor_parent", "propeller", "centre"],
     ["rudder_parent", "rudder", "centre"],
   ]);
-  for (const part of result.report.parts) {
+  // The propeller (`rotor`, two blades): its shaft along the aircraft's forward axis (+Z) through the
+  // authored `rotor` node's origin, a positive angle clockwise seen from behind. Measured: 3e-6° and
+  // 2e-7 m off.
+  const rotor = result.report.parts.find((p) => p.panel === "rotor_parent")!;
+  const rotorWorld = nodeNamed(source, "rotor").getWorldMatrix();
+  const rotorOrigin: Vec3 = [rotorWorld[12], rotorWorld[13], rotorWorld[14]];
+  const shaft = axisErrorDegrees(rotor.hinge!.world.axis, [0, 0, 1]);
+  assert(shaft <= shaftDegrees && rotor.hinge!.world.axis[2] > 0, `shaft ${shaft}° off +Z`);
+  assert(distanceToLine(rotorOrigin, rotor.hinge!.world.origin, rotor.hinge!.world.axis) <= 1e-5);
+  assertEquals([rotor.group, rotor.positive, rotor.min, rotor.max], [
+    "propellers",
+    "clockwise_from_behind",
+    null,
+    null,
+  ]);
+  assertEquals((rotor.fit as unknown as { confidence: string }).confidence, "good");
+  for (const part of result.report.parts.filter((p) => p !== rotor)) {
     const authored = nodeNamed(source, part.panel!).getWorldMatrix();
     const origin: Vec3 = [authored[12], authored[13], authored[14]];
     const axis = normalize([authored[8], authored[9], authored[10]]);
@@ -116,7 +133,7 @@ Deno.test({
       2,
     );
     const result = await rig(rounded, { forward: "+Z" });
-    assertAuthoredHinges(rounded, result);
+    assertAuthoredHinges(rounded, result, 0.2);
     const exact = await rig(await decode(), { forward: "+Z" });
     result.report.parts.forEach((part, i) => {
       const twin = exact.report.parts[i];
@@ -139,6 +156,7 @@ Deno.test({
       "trailing_edge_down",
       "trailing_edge_down",
       "trailing_edge_down",
+      "clockwise_from_behind",
       "trailing_edge_right",
     ]);
     // Aircraft frame (aft, up, left), right-hand rule: a positive turn about a moves an aft point
@@ -146,7 +164,9 @@ Deno.test({
     for (const part of result.report.parts.slice(0, 4)) {
       assert(part.hinge!.aircraft.axis[2] < -0.9, part.panel!);
     }
-    assert(result.report.parts[4].hinge!.aircraft.axis[1] > 0.8);
+    assert(result.report.parts[5].hinge!.aircraft.axis[1] > 0.8);
+    // A propeller turns right-handed about forward (−aft): clockwise seen from behind.
+    assert(result.report.parts[4].hinge!.aircraft.axis[0] < -0.99);
   },
 });
 

@@ -225,6 +225,7 @@ Deno.test({
         ["aileron_parent.R", "right"],
         ["elevator_parent.L", "left"],
         ["elevator_parent.R", "right"],
+        ["rotor_parent", "centre"],
         ["rudder_parent", "centre"],
       ],
     );

@@ -48,6 +48,7 @@ Deno.test({
         "aileron/right",
         "elevator/left",
         "elevator/right",
+        "propeller/centre",
         "rudder/centre",
       ]);
       assert((await Deno.stat(`${outDir}/plane.glb`)).size > 0);

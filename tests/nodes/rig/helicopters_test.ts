@@ -10,6 +10,11 @@ import { rotorcraftEvidence } from "../../../nodes/rig/rotorcraft.ts";
 import { prng } from "../../support/prng.ts";
 import { corpusFile, withoutCorpus } from "../../support/corpus.ts";
 import { rig } from "./pipeline.ts";
+import { axisErrorDegrees } from "./fixtures.ts";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
+
+/** The kinds of spinning parts (propellers and rotors). */
+const SPINNING = new Set(["propeller", "main_rotor", "tail_rotor", "rotor"]);
 import { classScene } from "./surface_classes.ts";
 import { helicopter, proppedAirplane } from "./helicopters.ts";
 
@@ -17,9 +22,26 @@ Deno.test("helicopters: a fixed stabiliser is left fixed and named in a warning;
   // Before rig.detect_panels v9, all 150 fixed stabilisers were rigged as all-moving stabilators, judged good.
   const next = prng(9001);
   const tally: Record<string, number> = {};
+  const rotorTally: Record<string, number> = {};
   for (let i = 0; i < 200; i++) {
     const sample = helicopter(next, i);
-    const { report, ctx } = await rig(classScene(sample));
+    const { report: whole, ctx } = await rig(classScene(sample));
+    // The rotors spin (spinning parts, since rig.fit_hinge v26): the main rotor about up (scene +Y),
+    // the tail rotor about the span (scene X; a UH-60's canted 20°), each one part with its blades.
+    const report = { ...whole, parts: whole.parts.filter((p) => !SPINNING.has(p.kind)) };
+    for (const part of whole.parts.filter((p) => SPINNING.has(p.kind))) {
+      const main = part.kind === "main_rotor";
+      const cant = sample.description.startsWith("UH-60") ? 20 : 0;
+      const truth: Vec3 = main
+        ? [0, 1, 0]
+        : [-Math.cos(cant * Math.PI / 180), Math.sin(cant * Math.PI / 180), 0];
+      const off = axisErrorDegrees(part.hinge!.world.axis, truth);
+      const right = off <= 1 && part.hinge!.world.axis.reduce((a, v, k) => a + v * truth[k], 0) > 0;
+      const confidence = (part.fit as unknown as { confidence: string }).confidence;
+      const key = `${part.kind} ${right ? "right" : "wrong"} ${confidence}`;
+      rotorTally[key] = (rotorTally[key] ?? 0) + 1;
+      assert(right || confidence !== "good", `${sample.description}: ${part.panel} good but ${off}° off`);
+    }
     const messages = ctx.warnings.map((w) => w.message);
     const rotorWarning = messages.find((m) => m.includes("on a rotorcraft"));
     let key: string;
@@ -47,6 +69,12 @@ Deno.test("helicopters: a fixed stabiliser is left fixed and named in a warning;
     tally[key] = (tally[key] ?? 0) + 1;
   }
   assertEquals(tally, { "fixed stabiliser left fixed": 150, "stabilator rigged, good": 50 });
+  // The UH-60's tail rotor is canted 20° from the span: weak, saying so.
+  assertEquals(rotorTally, {
+    "main_rotor right good": 200,
+    "tail_rotor right good": 150,
+    "tail_rotor right weak": 50,
+  });
 });
 
 Deno.test("an airplane's propeller named Rotor is no main rotor: its Tailplane stays its stabilator", async () => {
@@ -54,7 +82,12 @@ Deno.test("an airplane's propeller named Rotor is no main rotor: its Tailplane s
   for (let i = 0; i < 40; i++) {
     const sample = proppedAirplane(next, i);
     const { report, ctx } = await rig(classScene(sample));
-    assertEquals(report.parts.map((p) => [p.panel, p.kind]), sample.stabiliser.map((n) => [n, "stabilator"]));
+    const panels = report.parts.filter((p) => !SPINNING.has(p.kind));
+    assertEquals(panels.map((p) => [p.panel, p.kind]), sample.stabiliser.map((n) => [n, "stabilator"]));
+    // Its propeller spins: about the forward axis (aircraft −aft), whatever its name.
+    const props = report.parts.filter((p) => SPINNING.has(p.kind));
+    assertEquals(props.map((p) => p.kind), ["propeller"], sample.description);
+    assert(props[0].hinge!.aircraft.axis[0] < -0.9998, sample.description);
     assert(!ctx.warnings.some((w) => w.message.includes("rotorcraft")), sample.description);
   }
 });

@@ -1,0 +1,237 @@
+/**
+ * `rig.fit_hinge`'s work on spinning parts (propellers, rotors, spinners `rig.detect_panels` marked):
+ * the shaft fitted from the geometry ({@link fitSpinAxis}), the kind of a bare `Rotor`/`Propeller`
+ * told by the aircraft axis its shaft runs along, signed so a positive angle is a right-hand turn about
+ * the kind's named direction, and stored in the part's parent space as panels' hinges are.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { RunContext } from "../../runtime/node.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { clearPart, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
+import { fitSpinAxis, type SpinFit, type SpinGeometry } from "./spin_fit.ts";
+import {
+  isBladeName,
+  isHubName,
+  KIND_OF_SHAFT,
+  type ShaftDirection,
+  SPINNING_SPECS,
+  type SpinningKind,
+} from "./spinning_names.ts";
+import {
+  canonicalVec3,
+  cross,
+  dot,
+  IDENTITY,
+  invertAffine,
+  length,
+  linearDeterminant,
+  type Mat4,
+  normalize,
+  sub,
+  transformDirection,
+  transformPoint,
+  type Vec3,
+} from "./transform.ts";
+
+/** The aircraft-frame direction of each shaft direction (aircraft frame: x aft, y up, z left). */
+const SHAFT_DIRECTIONS: Readonly<Record<ShaftDirection, Vec3>> = {
+  forward: [-1, 0, 0],
+  up: [0, 1, 0],
+  left: [0, 0, 1],
+};
+
+/** The kind `rig.detect_panels` gives a bare `Rotor`/`Propeller`/`Blades`, until its shaft tells. */
+export const BARE_SPINNING_KIND = "rotor";
+
+/** True for a part `rig.detect_panels` marked as spinning (decided or bare). */
+export function isSpinningPart(part: PartAnnotation | undefined): boolean {
+  return part?.kind === BARE_SPINNING_KIND || part?.kind === "propeller" || part?.kind === "main_rotor" ||
+    part?.kind === "tail_rotor";
+}
+
+/** A judged spinning fit, for the caller's warnings (`strict` turns failed ones into errors). */
+export interface SpinJudgement {
+  readonly node: Node;
+  readonly kind: SpinningKind;
+  readonly confidence: "good" | "weak" | "failed";
+  readonly reasons: readonly string[];
+}
+
+/**
+ * Fits every spinning part's shaft and stores it as the part's hinge; returns the judgements (weak and
+ * failed ones to be warned by name). A part that cannot be fitted (no vertices, skinned, instanced,
+ * under a zero-scale parent) is warned and unmarked.
+ */
+export function fitSpinningParts(
+  nodes: readonly Node[],
+  toAircraft: Mat4,
+  ctx: RunContext,
+): SpinJudgement[] {
+  const out: SpinJudgement[] = [];
+  for (const node of nodes) {
+    const part = getPart(node)!;
+    const skip = (why: string) => {
+      ctx.warn(`spinning part '${node.getName()}' (${part.kind}) ${why}; not rigged`);
+      clearPart(node);
+    };
+    const meshNodes = subtreeNodes(node).filter((n) => n.getMesh());
+    const skinned = meshNodes.find((n) => n.getSkin());
+    if (skinned) {
+      skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
+      continue;
+    }
+    const instanced = meshNodes.find((n) => n.getExtension("EXT_mesh_gpu_instancing"));
+    if (instanced) {
+      skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
+      continue;
+    }
+    const parent = node.getParentNode();
+    if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
+      skip("sits under a zero-scale parent");
+      continue;
+    }
+    let geometry: SpinGeometry, hub: SpinGeometry | undefined;
+    try {
+      geometry = gatherPositions(node, toAircraft, { triangles: true });
+      hub = hubGeometry(node, toAircraft);
+    } catch (error) {
+      if (!(error instanceof IndexOutOfRangeError)) throw error;
+      skip(`is malformed: ${error.message}`);
+      continue;
+    }
+    if (geometry.count === 0) {
+      skip("has no vertices");
+      continue;
+    }
+    if (!geometry.positions.subarray(0, geometry.count * 3).every(Number.isFinite)) {
+      skip("has non-finite vertex positions");
+      continue;
+    }
+    const frameAxes = (Object.keys(SHAFT_DIRECTIONS) as ShaftDirection[])
+      .map((name) => ({ name, direction: SHAFT_DIRECTIONS[name] }));
+    const namedKind = part.kind === "main_rotor" || part.kind === "tail_rotor" ? part.kind : undefined;
+    const preferred = namedKind ? SHAFT_DIRECTIONS[SPINNING_SPECS[namedKind].shaft] : undefined;
+    const fit = fitSpinAxis(geometry, { frameAxes, hub, preferred });
+    const along = nearestShaft(fit.axis);
+    const kind: SpinningKind = part.kind === BARE_SPINNING_KIND || part.kind === "propeller"
+      ? KIND_OF_SHAFT[along]
+      : part.kind as SpinningKind;
+    const reasons = [...fit.reasons];
+    let confidence = fit.confidence;
+    if (isBladeName(node.getName())) {
+      // A blade alone is often symmetric about its own middle: that is no shaft.
+      reasons.unshift(
+        "named as a single blade: it turns about the rotor's shaft, which one blade does not show — " +
+          "put the blades under one node named for the rotor",
+      );
+      confidence = "failed";
+    }
+    const spec = SPINNING_SPECS[kind];
+    if (along !== spec.shaft && fit.axisFrom !== "frame") {
+      reasons.push(
+        `named a ${kind.replace("_", " ")}, whose shaft runs along the aircraft's ${spec.shaft} axis, but ` +
+          `its blades turn about the ${along} axis`,
+      );
+      if (confidence === "good") confidence = "weak";
+    }
+    const wanted = SHAFT_DIRECTIONS[spec.shaft];
+    const axis = dot(fit.axis, wanted) < 0 ? fit.axis.map((v) => -v) as Vec3 : fit.axis;
+    setPart(
+      node,
+      spinningPart(node, part, kind, { ...fit, confidence, reasons }, axis, toAircraft, geometry.count),
+    );
+    out.push({ node, kind, confidence, reasons });
+  }
+  return out;
+}
+
+/** The aircraft axis a shaft runs nearest. */
+function nearestShaft(axis: Vec3): ShaftDirection {
+  let best: ShaftDirection = "forward";
+  for (const name of Object.keys(SHAFT_DIRECTIONS) as ShaftDirection[]) {
+    if (Math.abs(dot(axis, SHAFT_DIRECTIONS[name])) > Math.abs(dot(axis, SHAFT_DIRECTIONS[best]))) {
+      best = name;
+    }
+  }
+  return best;
+}
+
+/** The geometry of the hubs and spinners named inside a part (not the part itself), or undefined. */
+function hubGeometry(node: Node, toAircraft: Mat4): SpinGeometry | undefined {
+  const hubs = subtreeNodes(node).filter((n) => n !== node && isHubName(n.getName()))
+    .filter((n, _, all) => !all.some((other) => other !== n && subtreeNodes(other).includes(n)));
+  if (hubs.length !== 1) return undefined;
+  const hub = gatherPositions(hubs[0], toAircraft, { triangles: true });
+  return hub.count > 0 ? hub : undefined;
+}
+
+/** The annotation of a fitted spinning part: shaft in parent space, no limits. */
+function spinningPart(
+  node: Node,
+  part: PartAnnotation,
+  kind: SpinningKind,
+  fit: SpinFit,
+  axisAircraft: Vec3,
+  toAircraft: Mat4,
+  vertices: number,
+): PartAnnotation {
+  const spec = SPINNING_SPECS[kind];
+  const fromAircraft = invertAffine(toAircraft);
+  const originWorld = transformPoint(fromAircraft, fit.centre);
+  const axisWorld = normalize(transformDirection(fromAircraft, axisAircraft));
+  const parentWorld = node.getParentNode()?.getWorldMatrix() ?? IDENTITY;
+  const parentInverse = invertAffine(parentWorld);
+  // Under a mirroring parent a turn about local X turns the world the other way about its image.
+  const mirror = linearDeterminant(parentWorld) < 0 ? -1 : 1;
+  const axisLocal = normalize(transformDirection(parentInverse, axisWorld)).map((v) => v * mirror) as Vec3;
+  const originLocal = transformPoint(parentInverse, originWorld);
+  const world = node.getWorldMatrix();
+  const toOrigin = sub([world[12], world[13], world[14]], originWorld);
+  const authored = (["X", "Y", "Z"] as const).map((name, k) => ({
+    axis: name,
+    cos: Math.abs(dot(normalize([world[k * 4], world[k * 4 + 1], world[k * 4 + 2]]), axisWorld)),
+  })).sort((a, b) => b.cos - a.cos)[0];
+  return {
+    kind,
+    found_by: part.found_by,
+    side: part.side,
+    unit: "deg",
+    rest: 0,
+    group: spec.group,
+    positive: spec.positive,
+    hinge: {
+      origin: canonicalVec3(originLocal),
+      axis: canonicalVec3(axisLocal),
+      origin_world: canonicalVec3(originWorld),
+      axis_world: canonicalVec3(axisWorld),
+    },
+    fit: {
+      bins_filled: 0,
+      bins: 0,
+      inliers: fit.blades,
+      residual: fit.symmetry * fit.radius,
+      chord: fit.radius,
+      span: 2 * fit.radius,
+      vertices,
+      confidence: fit.confidence,
+      reasons: [...fit.reasons],
+      source: "surface",
+      rule: "spin_symmetry",
+      ...(fit.notes.length ? { rule_why: fit.notes.join("; ") } : {}),
+      spin: {
+        blades: fit.blades,
+        radius: fit.radius,
+        symmetry: fit.symmetry,
+        axis_from: fit.axisFrom,
+        centre_from: fit.centreFrom,
+      },
+      authored_pivot: {
+        axis: authored.axis,
+        degrees: (Math.acos(Math.min(1, authored.cos)) * 180) / Math.PI,
+        offset: length(cross(toOrigin, axisWorld)),
+      },
+    },
+  };
+}
