@@ -52,7 +52,11 @@ export const dsonApplyPreset = defineNode({
   // preset dialling the body (directly, or through its controllers) moves the item's follower
   // morphs; the item's own dial of that name is left alone, so the follower is not dialled twice
   // (a graft merged into its body reads the body's own dial, which is set).
-  version: 13,
+  // 14: meshes are re-evaluated by full fitting depth (a belt fitted to a coat fitted to the body
+  // reads the coat's new values, whatever order the scene lists them; before, two levels only, and
+  // the belt could read the coat's stale value); decode.dson v20's auto-follow channels follow the
+  // body's new values as a formula-read follower does.
+  version: 14,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -102,7 +102,12 @@ export const decodeDson = defineNode({
   // mesh's graph keeps it as `<body key>:#<id>` with `of`/`id`, and its own `figure` key, for
   // dson.apply_preset (before: read as the item's own modifier of that id, a loop, or not found:
   // the follower kept its written value, warned).
-  version: 19,
+  // 20: Daz's auto-follow by name: a fitted item's modifier whose channel says `auto_follow: true`
+  // and that no formula drives takes the value of the body's modifier of the same name (inherited:
+  // its own dial is replaced, not added to); kept in the graph as a formula reading the body's
+  // channel, for dson.apply_preset. A body lacking the name is one warning per item (before: the
+  // follower kept its own value, 0, silently — a dress clipping through a heavier body).
+  version: 20,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

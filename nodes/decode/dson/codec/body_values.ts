@@ -78,6 +78,12 @@ export class BodyValues {
       names: this.#names(body),
       own: this.#names(own),
       has: (id) => holder(id) !== undefined,
+      named: (name) => {
+        const all = evaluated().flatMap((e) => [...e.values]);
+        const same = (s: unknown) => typeof s === "string" && (s === name || percentDecode(s) === name);
+        // Daz matches the property's name; a modifier written without one is named by its id.
+        return (all.find(([, v]) => same(v.entry.value.name)) ?? all.find(([id]) => same(id)))?.[0];
+      },
       value: (id) => {
         const found = holder(id);
         if (!found) return undefined;

@@ -23,6 +23,8 @@ export interface BodyLookup {
   readonly own: ReadonlySet<string>;
   /** Whether the body has a modifier of this id. */
   has(id: string): boolean;
+  /** The id of the body's modifier named `name` (its name, else its id; `auto_follow.ts`). */
+  named(name: string): string | undefined;
   /** The body's value of a modifier id, as Daz shows it (undefined: unknown there). */
   value(id: string): number | undefined;
 }

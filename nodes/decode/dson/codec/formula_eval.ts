@@ -11,7 +11,8 @@
  * What compiles: pushes of numbers, of spline keys, of other modifiers' `?value` on the same mesh
  * and of a bone channel (`l_forearm:…#l_forearm?rotation/y/value`: rotation, translation, scale
  * x/y/z or general scale of a node of the mesh's own figure that only this mesh's modifiers'
- * formulas drive, if any), of the body a fitted item is fitted to (`formula_body.ts`), `add`, `sub`,
+ * formulas drive, if any), of the body a fitted item is fitted to (`formula_body.ts`; a channel
+ * marked `auto_follow` that no formula drives reads the body's same-named one, `auto_follow.ts`), `add`, `sub`,
  * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
  * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
  * written value and stays in the "not evaluated" warning; so does
@@ -28,6 +29,7 @@ import {
 } from "./formula_graph.ts";
 import type { ChannelLimit } from "./joint_limits.ts";
 import type { BodyLookup } from "./formula_body.ts";
+import { autoFollowers, type Unfollowed } from "./auto_follow.ts";
 import { boneChannel, compile, range } from "./formula_compile.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
@@ -206,6 +208,7 @@ export function evaluateMorphFormulas(
   poses: FormulaPoses;
   limited: LimitedPose[];
   channelValue?: (id: string) => number | undefined;
+  unfollowed: Unfollowed[];
 } {
   const { others = [], bones = () => undefined, foreign = new Set(), body, figure } = context;
   const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
@@ -267,8 +270,16 @@ export function evaluateMorphFormulas(
       );
     });
   }
+  // Auto-follow channels no formula drives take the body's same-named value (`auto_follow.ts`).
+  const { followers, unfollowed } = autoFollowers(values, driven, body);
+  for (const [id, follower] of followers) {
+    driven.set(id, [{ formula: follower.formula, key: follower.source }]);
+    bodyRead.set(follower.key, follower.channel);
+  }
   const morphIds = morphs.filter((morph) => driven.has(morph.id) && values.has(morph.id)).map((m) => m.id);
-  if (!morphIds.length && !poses.size) return { evaluated: new Set(), poses: new Map(), limited: [] };
+  if (!morphIds.length && !poses.size) {
+    return { evaluated: new Set(), poses: new Map(), limited: [], unfollowed };
+  }
   // The channels the driven morphs and bones reach, each once.
   const channels = new Map<string, StoredChannel>(bodyRead);
   const keys = new Map<string, string[]>();
@@ -278,7 +289,9 @@ export function evaluateMorphFormulas(
     const id = pending.pop()!;
     const own = values.get(id);
     if (channels.has(id) || !own) continue;
-    const channel: StoredChannel = { value: own.value, ...range(own.entry.value.channel) };
+    // A follower's own dial is the body's value as Daz showed it: inherited, not added to.
+    const value = followers.has(id) ? 0 : own.value;
+    const channel: StoredChannel = { value, ...range(own.entry.value.channel) };
     if (posing.has(id)) channel.drives_bones = true;
     channels.set(id, channel);
     if (!driven.has(id)) continue;
@@ -327,5 +340,5 @@ export function evaluateMorphFormulas(
       limited.push({ node: pose.node, channel: pose.channel, from, to: value, limit: pose.limit });
     }
   }
-  return { evaluated, graph, poses: posed, limited, channelValue: results.channelValue };
+  return { evaluated, graph, poses: posed, limited, channelValue: results.channelValue, unfollowed };
 }

@@ -26,6 +26,7 @@ import {
 } from "./formula_eval.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
+import { describeUnfollowed } from "./auto_follow.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -147,6 +148,10 @@ function evaluateFormulas(
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
     if (done.limited.length) warnLimited(targets, done.limited);
+    if (done.unfollowed.length) {
+      const { file, path, message } = describeUnfollowed(done.unfollowed, bodies.lookup(mesh)!.figure);
+      targets.library.repaired(file, path, message);
+    }
   }
   return evaluated;
 }

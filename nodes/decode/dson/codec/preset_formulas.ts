@@ -165,8 +165,10 @@ export function reevaluateFormulas(
 }
 
 /**
- * The meshes with formula graphs, those whose graph reads no body first (`of`); meshes whose extras
- * hold something else are named in `unreadable`.
+ * The meshes with formula graphs, ordered by how many fittings deep their figure is: a mesh whose
+ * graph reads no other figure (`of`) first, then the items reading it, then the items fitted to
+ * those (a belt fitted to a coat fitted to the body reads the coat's new values, whatever order the
+ * scene lists them in). Meshes whose extras hold something else are named in `unreadable`.
  */
 function byBodyFirst(
   doc: Document,
@@ -180,8 +182,38 @@ function byBodyFirst(
     if (graph) out.push({ mesh, dson, graph });
     else unreadable.push(mesh.getName());
   }
-  const readsBody = (graph: FormulaGraph) => Object.values(graph.channels).some((c) => c.of !== undefined);
-  return [...out.filter((m) => !readsBody(m.graph)), ...out.filter((m) => readsBody(m.graph))];
+  // The figures each figure's graphs read (a graft merged into its body reads its own: not counted).
+  const reads = new Map<string, Set<string>>();
+  for (const { graph } of out) {
+    if (graph.figure === undefined) continue;
+    const set = reads.get(graph.figure) ?? new Set<string>();
+    reads.set(graph.figure, set);
+    for (const c of Object.values(graph.channels)) {
+      if (c.of !== undefined && c.of !== graph.figure) set.add(c.of);
+    }
+  }
+  const depths = new Map<string, number>();
+  // The longest chain of reads below a figure, level by level (not recursion), capped at the figure
+  // count: a loop of fitted items (warned by the decode) ends there.
+  const depthOf = (figure: string): number => {
+    let depth = 0;
+    for (let level = new Set([figure]); depth <= reads.size; depth++) {
+      level = new Set([...level].flatMap((f) => [...reads.get(f) ?? []]));
+      if (!level.size) break;
+    }
+    return depth;
+  };
+  const depth = (graph: FormulaGraph) => {
+    if (graph.figure === undefined) {
+      // No figure recorded (an older decode): one level down if it reads any body.
+      return Object.values(graph.channels).some((c) => c.of !== undefined) ? 1 : 0;
+    }
+    if (!depths.has(graph.figure)) depths.set(graph.figure, depthOf(graph.figure));
+    return depths.get(graph.figure)!;
+  };
+  return out.map((m, i) => ({ m, i, d: depth(m.graph) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) =>
+    x.m
+  );
 }
 
 /**
