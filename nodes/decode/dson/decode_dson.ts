@@ -107,7 +107,9 @@ export const decodeDson = defineNode({
   // its own dial is replaced, not added to); kept in the graph as a formula reading the body's
   // channel, for dson.apply_preset. A body lacking the name is one warning per item (before: the
   // follower kept its own value, 0, silently — a dress clipping through a heavier body).
-  version: 20,
+  // 21: a UV set's seam override naming a vertex past 32 bits is a DecodeError at its path (before,
+  // held in an Int32Array it wrapped round to another vertex: 2^32 + v read as v, without a word).
+  version: 21,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -216,7 +216,8 @@ export function decodeUvSet(value: JsonRecord, path: string, read: JsonReader, p
     const item = items[i];
     if (!Array.isArray(item) || item.length < 3) read.fail(`${at}/${i}`, "[polygon, vertex, uv]", item);
     overrides[i * 3] = read.integer(item[0], `${at}/${i}/0`, 0, polyCount - 1);
-    overrides[i * 3 + 1] = read.integer(item[1], `${at}/${i}/1`);
+    // Held in 32 bits: a larger vertex would wrap round to another (2³² + v to vertex v, silently).
+    overrides[i * 3 + 1] = read.integer(item[1], `${at}/${i}/1`, 0, 0x7fffffff);
     overrides[i * 3 + 2] = read.integer(item[2], `${at}/${i}/2`, 0, uvCount - 1);
   }
   return {
