@@ -34,7 +34,7 @@ export function casesDson(bytes: Uint8Array): Case[] {
     if (typeof value === "number") {
       if (key === "count") cases.set(path, [0, 1, -1, value - 1, value + 1, ...OUT_OF_RANGE]);
       else if (
-        Number.isInteger(value) && /\/(values|polyvertex_indices)(\/\d+){1,2}$/.test(where) &&
+        Number.isInteger(value) && /\/(values|polygon_vertex_indices)(\/\d+){1,2}$/.test(where) &&
         !COORDINATES.test(where)
       ) {
         cases.set(path, [-1, vertices, ...OUT_OF_RANGE]);

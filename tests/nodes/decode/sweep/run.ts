@@ -22,6 +22,7 @@ import { casesGltf } from "./gltf_fields.ts";
 import { casesDson } from "./dson_fields.ts";
 import { embeddedView, messyGlb, wingPrimitive } from "../../../support/messy_gltf.ts";
 import { dxt1Dds } from "../freelancer/fixtures.ts";
+import { dsonBytes, generateFigure } from "../dson/generate.ts";
 import { fighterWithAileronAt } from "../../../support/deep_fighter.ts";
 
 /** A file to sweep and its cases. */
@@ -91,6 +92,12 @@ export async function sweepSeeds(): Promise<SweepSeed[]> {
     { format: "gltf", name: "msfs.glb", bytes: fuzz.msfs.bytes },
     { format: "gltf", name: "gltf1.gltf", bytes: fuzz.gltf1.bytes },
     { format: "dson", name: "figure.duf", bytes: fuzz.dson.bytes },
+    // Its UVs split down a seam (polyvertex_indices), two surfaces, three bones weighting each vertex.
+    {
+      format: "dson",
+      name: "seamed.duf",
+      bytes: dsonBytes(generateFigure({ side: 4, bones: 3, seam: true, twoSurfaces: true, influences: 3 })),
+    },
   ];
   const corpus: Omit<SweepSeed, "cases">[] = [];
   for (
