@@ -11,12 +11,14 @@ import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
 import { redeclareOwnPivots } from "./own_pivots.ts";
+import { dropMovedFrame } from "./moved_axes.ts";
 import type { rigParts } from "./parts.ts";
 
 /** `rig.parts`: see its declaration. */
 export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   warnIfUnresolved(inputs.scene, ctx);
   const scene = rigScene(inputs.scene, ctx);
+  dropMovedFrame(scene, ctx);
   redeclareOwnPivots(scene, ctx);
   for (const node of scene.getRoot().listNodes()) {
     const ctrlType = declaredCtrlType(node);

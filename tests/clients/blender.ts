@@ -20,6 +20,8 @@ export interface BlenderJob {
   readonly keys?: boolean;
   /** A surface added in Blender before the export: a copy of this panel one span along its hinge. */
   readonly extend?: string;
+  /** "+Y Up" off: Blender writes the file Z up. */
+  readonly zUp?: boolean;
 }
 
 /** What Blender wrote for each job (or its error), or why Blender could not run. */
@@ -37,7 +39,8 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
       args.push(
         join(dir, `in${i}.glb`),
         join(dir, `out${i}.glb`),
-        [job.extras && "extras", job.keys && "keys", job.extend && `extend=${job.extend}`].filter(Boolean)
+        [job.extras && "extras", job.keys && "keys", job.extend && `extend=${job.extend}`, job.zUp && "zup"]
+          .filter(Boolean)
           .join(",") || "default",
       );
     }

@@ -34,6 +34,8 @@ export interface ReportPart {
 export interface Rigged {
   readonly glb: Uint8Array;
   readonly parts: ReportPart[];
+  /** The report's aircraft frame (signed axes of the file). */
+  readonly frame: { forward: string; up: string };
   readonly warnings: string[];
 }
 
@@ -48,10 +50,11 @@ export async function rigGlb(glb: Uint8Array, inputs: Record<string, unknown> = 
       outDir: join(dir, "out"),
       cacheDir: false,
     });
-    const report = run.outputs.report as { parts: ReportPart[] };
+    const report = run.outputs.report as { parts: ReportPart[]; frame: { forward: string; up: string } };
     return {
       glb: (run.outputs.glb as BytesValue).bytes,
       parts: report.parts,
+      frame: { forward: report.frame.forward, up: report.frame.up },
       warnings: run.warnings.map((w) => w.message),
     };
   } finally {
