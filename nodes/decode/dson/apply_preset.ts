@@ -56,7 +56,10 @@ export const dsonApplyPreset = defineNode({
   // reads the coat's new values, whatever order the scene lists them; before, two levels only, and
   // the belt could read the coat's stale value); decode.dson v20's auto-follow channels follow the
   // body's new values as a formula-read follower does.
-  version: 14,
+  // 15: a preset's morph value past the morph's clamped range (decode.dson v22's `min`/`max` on
+  // the mesh's morph records) is set at the range's end, as Daz sets it, in one warning (before:
+  // set as written).
+  version: 15,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -109,7 +109,11 @@ export const decodeDson = defineNode({
   // follower kept its own value, 0, silently — a dress clipping through a heavier body).
   // 21: a UV set's seam override naming a vertex past 32 bits is a DecodeError at its path (before,
   // held in an Int32Array it wrapped round to another vertex: 2^32 + v read as v, without a word).
-  version: 21,
+  // 22: a morph dial past its clamped range (`clamped: true` with min/max) that no formula drives
+  // is clamped to it, as Daz shows it, in one warning per mesh naming each (before: drawn at the
+  // dial as written, a 1.5 FBMHeavy past what the morph allows); the mesh's morph records keep
+  // `min`/`max` for dson.apply_preset.
+  version: 22,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

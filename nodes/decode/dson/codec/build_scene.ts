@@ -281,7 +281,14 @@ function meshExtras(mesh: SceneMesh): Json {
     vertex_count: mesh.vertexCount,
     poly_count: mesh.polyCount,
     surfaces: [...mesh.surfaces],
-    morphs: mesh.morphs.map((m) => ({ id: m.id, name: m.name, label: m.label, vertices: m.index.length })),
+    // A clamped morph's range, for dson.apply_preset, which keeps a preset's dial in it.
+    morphs: mesh.morphs.map((m) => ({
+      id: m.id,
+      name: m.name,
+      label: m.label,
+      vertices: m.index.length,
+      ...(m.limit ? { ...m.limit } : {}),
+    })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;
   // Only when surfaces use several sets (each material names its own): surface name → set name.

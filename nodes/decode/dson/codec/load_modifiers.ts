@@ -18,6 +18,7 @@ import type { JsonRecord } from "./read_json.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 import {
   type BoneLookup,
+  drivenValues,
   evaluateMorphFormulas,
   figureBones,
   type LimitedPose,
@@ -27,6 +28,8 @@ import {
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
 import { describeUnfollowed } from "./auto_follow.ts";
+import { clampUndriven, describeClamps } from "./morph_clamp.ts";
+import { range } from "./formula_compile.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
@@ -127,6 +130,10 @@ function evaluateFormulas(
       posedBy.set(key, (posedBy.get(key) ?? new Set()).add(mesh));
     }
   }
+  // Values the scene's node definitions' formulas drive (no morph dial of those is clamped here).
+  const byDefinitions = drivenValues(
+    new Map([...definitions].map((entry, k) => [`${k}`, { entry, value: 0 }])),
+  );
   // A fitted item's formulas may read its body's values (a follower morph): bodies first.
   const bodies = new BodyValues(targets);
   for (const mesh of bodies.order([...valuesByMesh.keys()])) {
@@ -148,6 +155,15 @@ function evaluateFormulas(
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
     if (done.limited.length) warnLimited(targets, done.limited);
+    // A dial past a clamped range that no formula drives is kept in range, as Daz shows it.
+    const clamps = clampUndriven(
+      parts.morphs,
+      new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]),
+    );
+    if (clamps.length) {
+      const { entry } = values.get(clamps[0].id)!;
+      targets.library.repaired(entry.file, `${entry.path}/channel`, describeClamps(clamps));
+    }
     if (done.unfollowed.length) {
       const { file, path, message } = describeUnfollowed(done.unfollowed, bodies.lookup(mesh)!.figure);
       targets.library.repaired(file, path, message);
@@ -370,6 +386,7 @@ function applyMorph(
   const channel = read.optObject(entry.value.channel, `${entry.path}/channel`);
   const authored = channel ? read.channelNumber(channel, `${entry.path}/channel`, 0) : 0;
   const name = read.optString(entry.value.name, `${entry.path}/name`) ?? id;
+  const limit = range(channel);
   parts.morphs.push({
     id,
     name,
@@ -377,6 +394,7 @@ function applyMorph(
     index: deltas.index,
     delta: deltas.value,
     weight: Number.isNaN(dial) ? authored : dial,
+    ...(limit.min !== undefined || limit.max !== undefined ? { limit } : {}),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import type { UnresolvedReference } from "./content.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
-import type { ChannelLimits } from "./joint_limits.ts";
+import type { ChannelLimit, ChannelLimits } from "./joint_limits.ts";
 import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -70,6 +70,8 @@ export interface Morph {
   readonly delta: Float64Array;
   /** Current dial value (the glTF default weight). */
   readonly weight: number;
+  /** The range of a `clamped: true` channel (`morph_clamp.ts`); absent: unlimited. */
+  readonly limit?: ChannelLimit;
 }
 
 /** A surface's material. */

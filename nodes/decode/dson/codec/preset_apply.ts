@@ -77,8 +77,8 @@ export function applyDsonPreset(
   }
   // A limited joint takes the preset's value within its limits, as Daz sets it.
   const limitedByPreset = limitPose(posed);
-  const named: string[] = [];
-  const morphs = setMorphWeights(doc, morphValues, named);
+  const named: string[] = [], clampedMorphs: string[] = [];
+  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs);
   // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
   // its morphs and the bones it drives, a bent elbow its correctives (a value naming a controller
   // is no longer missing). Said after the posing's own warnings, in the order they always came.
@@ -116,6 +116,12 @@ export function applyDsonPreset(
     warn(
       `dson preset: ${limitedByPreset.length} channel value(s) past the joint's limits (clamped: true) clamped ` +
         `to them, as Daz sets a limited joint: ${few(limitedByPreset)}`,
+    );
+  }
+  if (clampedMorphs.length) {
+    warn(
+      `dson preset: ${clampedMorphs.length} morph value(s) past their range (clamped: true) clamped to it, as ` +
+        `Daz sets a clamped morph: ${few(clampedMorphs)}`,
     );
   }
   for (const message of later) warn(message);

@@ -6,15 +6,31 @@
  */
 import type { Document } from "@gltf-transform/core";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { clampToLimit, describeClamp } from "./joint_limits.ts";
 import { percentDecode } from "./uri.ts";
 
-/** Sets morph weights by modifier id or name; returns how many were set. */
-export function setMorphWeights(doc: Document, values: Map<string, number>, missing: string[]): number {
+/**
+ * Sets morph weights by modifier id or name; returns how many were set. A morph whose record keeps
+ * a clamped range (`min`/`max`, decode.dson v22) takes the value within it, as Daz sets it; those
+ * no formula drives are named in `clamped` (the formulas clamp the others as a whole).
+ */
+export function setMorphWeights(
+  doc: Document,
+  values: Map<string, number>,
+  missing: string[],
+  clamped: string[] = [],
+): number {
   let set = 0;
   const found = new Set<string>();
   for (const mesh of doc.getRoot().listMeshes()) {
-    const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown; name?: unknown }[] } | undefined;
+    const dson = getPartgraphExtras(mesh).dson as
+      | {
+        morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown }[];
+        formulas?: { morphs?: unknown };
+      }
+      | undefined;
     const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
+    const driven = new Set(Array.isArray(dson?.formulas?.morphs) ? dson.formulas.morphs.map(String) : []);
     const weights = [...mesh.getWeights()];
     let changed = false;
     morphs.forEach((morph, k) => {
@@ -28,7 +44,15 @@ export function setMorphWeights(doc: Document, values: Map<string, number>, miss
       ];
       const key = values.has(raw) ? raw : values.has(id) ? id : name;
       if (!values.has(key) || k >= weights.length) return;
-      weights[k] = values.get(key)!;
+      const value = values.get(key)!;
+      const limit = {
+        ...(typeof morph.min === "number" && Number.isFinite(morph.min) ? { min: morph.min } : {}),
+        ...(typeof morph.max === "number" && Number.isFinite(morph.max) ? { max: morph.max } : {}),
+      };
+      weights[k] = clampToLimit(value, limit) + 0; // + 0: no −0 weight
+      if (weights[k] !== value && !driven.has(raw)) {
+        clamped.push(`${mesh.getName()}/${raw} ${describeClamp("value", value, weights[k], limit)}`);
+      }
       found.add(key);
       changed = true;
       set++;
