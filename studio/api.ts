@@ -61,7 +61,7 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
       case "GET /api/file":
         return await file(ctx, url.searchParams.get("path") ?? "");
       case "GET /api/model":
-        return await model(ctx, url.searchParams.get("path") ?? "");
+        return await model(ctx, url.searchParams.get("path") ?? "", url.searchParams.get("decode") === "1");
       default:
         throw new HttpError(404, `no such API: ${route}`);
     }
@@ -208,10 +208,15 @@ function warningHeaders(warnings: readonly WarningEvent[]): Record<string, strin
   };
 }
 
-/** Any model file as a GLB: glTF/GLB as is, other formats decoded (and resolved) by the runtime. */
-async function model(ctx: ApiContext, path: string): Promise<Response> {
+/**
+ * Any model file as a GLB: a GLB as is, other formats decoded (and resolved) by the runtime. With
+ * `decode` a GLB is decoded by the runtime too: the page asks so when three.js cannot load the file
+ * as it is, to show the runtime's typed error (format, offset, expected and found) or the model as
+ * the runtime reads it (a glTF 1.0 GLB, say).
+ */
+async function model(ctx: ApiContext, path: string, decode = false): Promise<Response> {
   const abs = await ctx.sandbox.resolve(path);
-  if (extname(abs).toLowerCase() === ".glb") return await file(ctx, abs);
+  if (extname(abs).toLowerCase() === ".glb" && !decode) return await file(ctx, abs);
   try {
     const result = await runGraph(await modelPreviewGraph(abs, (dir) => ctx.sandbox.contains(dir)), {
       registry: ctx.registry,

@@ -8,6 +8,11 @@
  * move it from there, where a slider clamped to the limits would sit at 5 while the part is at 0 and
  * jump it there at the first touch.
  *
+ * A side without a limit (no `min` or `max`: the interop default is ±∞, as spinning propellers and
+ * rotors, Freelancer `Rev` joints without limits and many declared parts come) is kept as ±∞, and the
+ * travel is made finite for a slider: a rotation gets one full turn (−180…180° with no limit at all,
+ * or a turn from its one limit), a translation the model's size (its bounding box's diagonal).
+ *
  * @module
  */
 // @ts-types="@types/three"
@@ -19,10 +24,15 @@ export interface PreviewPart {
   object: THREE.Object3D;
   kind: "rotation" | "translation";
   unit: string;
-  /** Its limits, as declared. */
+  /** Its limits, as declared; ±Infinity where none is declared. */
   min: number;
   max: number;
-  /** How far it travels: its limits, widened to take in the rest (0) when that lies outside them. */
+  /** True when `min` or `max` is not declared: the travel is then a turn, or the model's size. */
+  unbounded: boolean;
+  /**
+   * How far it travels: its limits (made finite when unbounded), widened to take in the rest (0)
+   * when that lies outside them.
+   */
   low: number;
   high: number;
   /** True when the rest (0) lies outside `min`…`max`. */
@@ -38,29 +48,50 @@ export interface PreviewPart {
   set(value: number): void;
 }
 
-/** Finds every `ctrl_type` node under `root`. */
-export function partsOf(root: THREE.Object3D): PreviewPart[] {
+/**
+ * Finds every `ctrl_type` node under `root`. `nameOf` gives a node's name as its file writes it
+ * (three.js renames nodes, replacing spaces, slashes and dots); by default the three.js name.
+ */
+export function partsOf(
+  root: THREE.Object3D,
+  nameOf: (object: THREE.Object3D) => string = (object) => object.name,
+): PreviewPart[] {
   const parts: PreviewPart[] = [];
+  let size: number | undefined; // the model's diagonal, measured once if a slide is unbounded
+  const modelSize = () =>
+    size ??= new THREE.Box3().setFromObject(root).getSize(new THREE.Vector3()).length() || 1;
   root.traverse((object) => {
     const extras = object.userData;
     if (extras.ctrl_type !== "rotation" && extras.ctrl_type !== "translation") return;
     const kind = extras.ctrl_type as PreviewPart["kind"];
-    const min = Number.isFinite(extras.min) ? extras.min : kind === "rotation" ? -30 : -1;
-    const max = Number.isFinite(extras.max) ? extras.max : kind === "rotation" ? 30 : 1;
     const unit = typeof extras.unit === "string" ? extras.unit : kind === "rotation" ? "deg" : "m";
+    const degrees = degreesPer(unit, extras.deg_per_unit);
+    const given = [limit(extras.min), limit(extras.max)].filter((v) => v !== undefined);
+    // Two limits given the wrong way round are still the two ends; one is a lower limit if it is `min`.
+    const [lo, hi] = given.length === 2
+      ? [Math.min(...given), Math.max(...given)]
+      : [limit(extras.min) ?? -Infinity, limit(extras.max) ?? Infinity];
+    const span = kind === "rotation" ? 360 / degrees : 2 * modelSize();
+    const [from, to] = lo === -Infinity && hi === Infinity
+      ? [-span / 2, span / 2]
+      : lo === -Infinity
+      ? [hi - span, hi]
+      : hi === Infinity
+      ? [lo, lo + span]
+      : [lo, hi];
     const restQuaternion = object.quaternion.clone();
     const restPosition = object.position.clone();
     const fit = fitOf(object);
-    const [lo, hi] = [Math.min(min, max), Math.max(min, max)];
     parts.push({
-      name: object.name,
+      name: nameOf(object),
       object,
       kind,
       unit,
       min: lo,
       max: hi,
-      low: Math.min(lo, 0),
-      high: Math.max(hi, 0),
+      unbounded: !Number.isFinite(lo) || !Number.isFinite(hi),
+      low: Math.min(from, 0),
+      high: Math.max(to, 0),
       restOutside: lo > 0 || hi < 0,
       value: 0,
       group: typeof extras.group === "string" ? extras.group : undefined,
@@ -70,7 +101,7 @@ export function partsOf(root: THREE.Object3D): PreviewPart[] {
         const v = Math.min(this.high, Math.max(this.low, value));
         this.value = v;
         if (kind === "rotation") {
-          const angle = unit === "rad" ? v : THREE.MathUtils.degToRad(v);
+          const angle = THREE.MathUtils.degToRad(v * degrees);
           object.quaternion.copy(restQuaternion).multiply(
             new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(1, 0, 0), angle),
           );
@@ -81,6 +112,18 @@ export function partsOf(root: THREE.Object3D): PreviewPart[] {
     });
   });
   return parts;
+}
+
+/** A declared limit: a finite number, or undefined (absent, null, or not a number: unbounded). */
+function limit(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** Degrees per unit of a rotation: `rad`, `normalized` with its `deg_per_unit`, or degrees. */
+function degreesPer(unit: string, degPerUnit: unknown): number {
+  if (unit === "rad") return 180 / Math.PI;
+  if (unit === "normalized" && typeof degPerUnit === "number" && degPerUnit > 0) return degPerUnit;
+  return 1;
 }
 
 interface Fit {

@@ -3,7 +3,13 @@
  * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, a part panel with a
  * slider per `ctrl_type` part (turn about local X or slide along it, from `min` to `max`) and per
  * `group` (each slider shows its parts' values: a group's moves its members' sliders, and shows their
- * common value, or "mixed" when they differ), hinge lines and pivot axes, fit confidence, Freelancer LODs and hardpoints, animation clips.
+ * common value, or "mixed" when they differ), hinge lines and pivot axes, fit confidence, Freelancer
+ * LODs and hardpoints, animation clips.
+ *
+ * Models with thousands of parts stay responsive: a slider move updates only the sliders that share
+ * a part with it, and the scene is drawn once per frame whatever the number of moves; all hinge
+ * lines and pivot axes are one line set (one draw call, not two per part). Names are shown as the
+ * file writes them (three.js renames nodes), as text, isolated for right-to-left scripts.
  *
  * @module
  */
@@ -39,6 +45,11 @@ export class Preview {
   private readonly controls: OrbitControls;
   private model?: THREE.Object3D;
   private helpers = new THREE.Group();
+  /** The hinge lines and pivot axes of every part: 8 vertices per part (see {@link drawHinges}). */
+  private hingeLines?: THREE.LineSegments;
+  /** Each part's hinge length (model units), in part order. */
+  private hingeLengths: number[] = [];
+  private drawQueued = false;
   private hardpoints = new THREE.Group();
   private mixer?: THREE.AnimationMixer;
   private clipList: THREE.AnimationClip[] = [];
@@ -49,6 +60,8 @@ export class Preview {
   parts: PreviewPart[] = [];
   /** The part panel's sliders, each with the parts it moves (one, or a group's members). */
   private sliders: Slider[] = [];
+  /** The sliders showing each part (its own, and its group's). */
+  private slidersOf = new Map<PreviewPart, Slider[]>();
 
   constructor(private readonly ui: PreviewElements) {
     this.renderer = new THREE.WebGLRenderer({
@@ -78,12 +91,15 @@ export class Preview {
   /** Loads a GLB and lists its parts, tree, LODs and clips. */
   async load(glb: ArrayBuffer, label: string): Promise<void> {
     const gltf = await this.loader.parseAsync(glb, "");
-    if (this.model) this.scene.remove(this.model);
-    this.helpers.clear();
-    this.hardpoints.clear();
+    this.clear();
     this.model = gltf.scene;
     this.scene.add(gltf.scene);
-    this.parts = partsOf(gltf.scene);
+    const nodes = (gltf.parser.json.nodes ?? []) as { name?: unknown }[];
+    this.parts = partsOf(gltf.scene, (object) => {
+      const index = gltf.parser.associations.get(object)?.nodes;
+      const name = index === undefined ? undefined : nodes[index]?.name;
+      return typeof name === "string" ? name : object.name;
+    });
     this.drawHinges();
     this.markHardpoints();
     this.renderTree();
@@ -98,6 +114,33 @@ export class Preview {
     this.ui.clips.disabled = !gltf.animations.length;
     this.ui.info.textContent = `${label}: ${this.parts.length} parts, ${gltf.animations.length} clips`;
     this.frameAll();
+  }
+
+  /**
+   * Takes the model shown away (its parts, tree, LODs and clips too): after a file that failed to
+   * load, the view must not go on showing the last one as if it were that file.
+   */
+  clear(): void {
+    if (this.model) this.scene.remove(this.model);
+    this.model = undefined;
+    this.helpers.clear();
+    this.hingeLines = undefined;
+    this.hardpoints.clear();
+    this.parts = [];
+    this.sliders = [];
+    this.slidersOf.clear();
+    this.mixer?.stopAllAction();
+    this.mixer = undefined;
+    this.clipList = [];
+    this.lodMeshes = [];
+    this.ui.parts.replaceChildren();
+    this.ui.tree.replaceChildren();
+    this.ui.lod.replaceChildren();
+    this.ui.lod.disabled = true;
+    this.ui.clips.replaceChildren();
+    this.ui.clips.disabled = true;
+    this.ui.info.textContent = "";
+    this.draw();
   }
 
   /** Points the camera so the whole model is in view. */
@@ -143,20 +186,36 @@ export class Preview {
     this.draw();
   }
 
-  /** Sets parts' value (degrees or metres), each clamped to its travel; every slider follows. */
+  /**
+   * Sets parts' value (in their units), each clamped to its travel; the sliders showing them follow
+   * at once, the view at the next frame.
+   */
   setPart(part: PreviewPart | PreviewPart[], value: number): void {
-    for (const p of ([] as PreviewPart[]).concat(part)) p.set(value);
-    this.syncHelpers();
-    this.draw();
-    this.showValues();
+    const parts = ([] as PreviewPart[]).concat(part);
+    for (const p of parts) p.set(value);
+    const touched = new Set<Slider>();
+    for (const p of parts) for (const slider of this.slidersOf.get(p) ?? []) touched.add(slider);
+    this.showValues(touched);
+    this.requestDraw();
+  }
+
+  /** Draws at the next frame (once, however many moves come before it), hinge lines moved along. */
+  private requestDraw(): void {
+    if (this.drawQueued) return;
+    this.drawQueued = true;
+    requestAnimationFrame(() => {
+      this.drawQueued = false;
+      this.syncHelpers();
+      this.draw();
+    });
   }
 
   /**
-   * Puts every slider at its parts' value: a part's own slider follows a group's, and a group's shows
-   * its members' common value, or "mixed" (its thumb left where it was) when they differ.
+   * Puts sliders (all by default) at their parts' value: a part's own slider follows a group's, and a
+   * group's shows its members' common value, or "mixed" (its thumb left where it was) when they differ.
    */
-  private showValues(): void {
-    for (const { members, input, output, row } of this.sliders) {
+  private showValues(sliders: Iterable<Slider> = this.sliders): void {
+    for (const { members, input, output, row } of sliders) {
       const value = members[0].value;
       const agree = members.every((m) => Math.abs(m.value - value) < 1e-9);
       row.classList.toggle("mixed", !agree);
@@ -167,7 +226,7 @@ export class Preview {
 
   /** The screen rectangle (canvas pixels) of a named node's meshes, for tests and tools. */
   screenBox(name: string): { x0: number; y0: number; x1: number; y1: number } | undefined {
-    const object = this.model?.getObjectByName(name);
+    const object = this.parts.find((p) => p.name === name)?.object ?? this.model?.getObjectByName(name);
     if (!object) return undefined;
     const box = new THREE.Box3().setFromObject(object);
     const { width, height } = this.ui.canvas;
@@ -216,39 +275,63 @@ export class Preview {
     this.draw();
   }
 
-  /** A hinge line along each part's local X and a small axes triad at its pivot. */
+  /**
+   * A hinge line along each part's local X and a small axes triad at its pivot, all in one line set:
+   * per part 8 vertices (the hinge's two ends, then the X, Y and Z axes from the pivot).
+   */
   private drawHinges(): void {
-    for (const part of this.parts) {
-      const length = Math.max(
-        0.2,
-        new THREE.Box3().setFromObject(part.object).getSize(new THREE.Vector3()).length(),
-      );
-      const colour = part.weak ? 0xff5030 : 0xffd040;
-      const line = new THREE.Line(
-        new THREE.BufferGeometry().setFromPoints([
-          new THREE.Vector3(-length / 2, 0, 0),
-          new THREE.Vector3(length / 2, 0, 0),
-        ]),
-        new THREE.LineBasicMaterial({ color: colour, depthTest: false }),
-      );
-      line.renderOrder = 10;
-      const axes = new THREE.AxesHelper(length / 8);
-      (axes.material as THREE.Material).depthTest = false;
-      const holder = new THREE.Group();
-      holder.add(line, axes);
-      holder.userData.part = part;
-      this.helpers.add(holder);
-    }
+    this.hingeLengths = this.parts.map((part) =>
+      Math.max(0.2, new THREE.Box3().setFromObject(part.object).getSize(new THREE.Vector3()).length())
+    );
+    const colours = new Float32Array(this.parts.length * 24);
+    const hinge = new THREE.Color(), weak = new THREE.Color(0xff5030), normal = new THREE.Color(0xffd040);
+    this.parts.forEach((part, i) => {
+      hinge.copy(part.weak ? weak : normal);
+      const rgb = [hinge.r, hinge.g, hinge.b, hinge.r, hinge.g, hinge.b];
+      colours.set([...rgb, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1], i * 24);
+    });
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(this.parts.length * 24), 3));
+    geometry.setAttribute("color", new THREE.BufferAttribute(colours, 3));
+    const lines = new THREE.LineSegments(
+      geometry,
+      new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false }),
+    );
+    lines.renderOrder = 10;
+    lines.frustumCulled = false; // its vertices move with the parts; its bounds are not kept up
+    this.hingeLines = lines;
+    this.helpers.add(lines);
     this.syncHelpers();
   }
 
+  /** Puts the hinge lines and axes where the parts are now (their world pose, without scale). */
   private syncHelpers(): void {
+    if (!this.hingeLines) return;
     this.model?.updateMatrixWorld(true);
-    for (const holder of this.helpers.children) {
-      const part = holder.userData.part as PreviewPart;
-      part.object.matrixWorld.decompose(holder.position, holder.quaternion, holder.scale);
-      holder.scale.set(1, 1, 1);
-    }
+    const attribute = this.hingeLines.geometry.getAttribute("position") as THREE.BufferAttribute;
+    const out = attribute.array as Float32Array;
+    const [x, y, z] = [new THREE.Vector3(), new THREE.Vector3(), new THREE.Vector3()];
+    const origin = new THREE.Vector3();
+    this.parts.forEach((part, i) => {
+      const e = part.object.matrixWorld.elements;
+      origin.set(e[12], e[13], e[14]);
+      x.set(e[0], e[1], e[2]).normalize();
+      y.set(e[4], e[5], e[6]).normalize();
+      z.set(e[8], e[9], e[10]).normalize();
+      const length = this.hingeLengths[i], axis = length / 8;
+      const points = [
+        origin.clone().addScaledVector(x, -length / 2),
+        origin.clone().addScaledVector(x, length / 2),
+        origin,
+        origin.clone().addScaledVector(x, axis),
+        origin,
+        origin.clone().addScaledVector(y, axis),
+        origin,
+        origin.clone().addScaledVector(z, axis),
+      ];
+      points.forEach((p, k) => out.set([p.x, p.y, p.z], i * 24 + k * 3));
+    });
+    attribute.needsUpdate = true;
   }
 
   private markHardpoints(): void {
@@ -265,7 +348,8 @@ export class Preview {
   private renderTree(): void {
     const list = (o: THREE.Object3D): HTMLElement => {
       const li = document.createElement("li");
-      li.textContent = o.name || `(${o.type})`;
+      // The file's name, as text; <bdi> keeps a right-to-left name from reordering what follows it.
+      li.append(Object.assign(document.createElement("bdi"), { textContent: nodeName(o) || `(${o.type})` }));
       if (o.userData.ctrl_type) li.className = "tree-part";
       if (o.children.length) {
         const ul = document.createElement("ul");
@@ -274,6 +358,8 @@ export class Preview {
       }
       return li;
     };
+    const names = new Map(this.parts.map((p) => [p.object, p.name]));
+    const nodeName = (o: THREE.Object3D) => names.get(o) ?? o.name;
     const root = document.createElement("ul");
     if (this.model) { for (const c of this.model.children) root.append(list(c)); }
     this.ui.tree.replaceChildren(root);
@@ -281,14 +367,18 @@ export class Preview {
 
   private renderParts(): void {
     this.sliders = [];
+    this.slidersOf.clear();
     const groups = new Map<string, PreviewPart[]>();
     for (const part of this.parts) {
-      if (part.group) groups.set(part.group, [...(groups.get(part.group) ?? []), part]);
+      if (!part.group) continue;
+      const members = groups.get(part.group);
+      if (members) members.push(part);
+      else groups.set(part.group, [part]);
     }
     for (const [group, members] of groups) {
       if (members.length < 2) continue;
-      const min = Math.min(...members.map((m) => m.min));
-      const max = Math.max(...members.map((m) => m.max));
+      const min = members.reduce((least, m) => Math.min(least, m.min), Infinity);
+      const max = members.reduce((most, m) => Math.max(most, m.max), -Infinity);
       this.slider(`group ${group}`, "", members, min, max, `group:${group}`);
     }
     for (const part of this.parts) {
@@ -303,8 +393,9 @@ export class Preview {
   }
 
   /**
-   * A slider row moving `members`. Its caption names the declared limits; its track spans the parts'
-   * travel, which takes in the rest (0) when that lies outside the limits, and then says so.
+   * A slider row moving `members`. Its caption names the declared limits (∞ where there is none);
+   * its track spans the parts' travel, which takes in the rest (0) when that lies outside the limits,
+   * and a turn or the model's size when they are unbounded: the caption then says so.
    */
   private slider(
     label: string,
@@ -319,22 +410,35 @@ export class Preview {
     row.dataset.part = key;
     const outside = members.some((m) => m.restOutside);
     row.classList.toggle("rest-outside", outside);
+    const low = members.reduce((least, m) => Math.min(least, m.low), Infinity);
+    const high = members.reduce((most, m) => Math.max(most, m.high), -Infinity);
+    const unbounded = members.some((m) => m.unbounded);
     const caption = document.createElement("span");
-    caption.textContent = `${label} (${min}…${max} ${members[0].unit}${
-      outside ? ", rest 0 outside" : ""
-    })${note}`;
-    if (outside) {
-      caption.title = "At rest (0) this part lies outside its limits; the slider reaches back to 0.";
-    }
+    const travel = unbounded ? `, unbounded: slider ${shown(low)}…${shown(high)}` : "";
+    caption.append(
+      Object.assign(document.createElement("bdi"), { textContent: label }),
+      ` (${shown(min)}…${shown(max)} ${members[0].unit}${travel}${outside ? ", rest 0 outside" : ""})${note}`,
+    );
+    const titles = [
+      unbounded ? "No limit declared: the slider spans one turn, or the model's size for a slide." : "",
+      outside ? "At rest (0) this part lies outside its limits; the slider reaches back to 0." : "",
+    ];
+    if (unbounded || outside) caption.title = titles.filter(Boolean).join(" ");
     const input = document.createElement("input");
     input.type = "range";
-    input.min = String(Math.min(...members.map((m) => m.low)));
-    input.max = String(Math.max(...members.map((m) => m.high)));
+    input.min = String(low);
+    input.max = String(high);
     input.step = "any";
     const output = document.createElement("output");
     input.oninput = () => this.setPart(members, Number(input.value));
     row.append(caption, input, output);
-    this.sliders.push({ members, input, output, row });
+    const slider = { members, input, output, row };
+    this.sliders.push(slider);
+    for (const m of members) {
+      const list = this.slidersOf.get(m);
+      if (list) list.push(slider);
+      else this.slidersOf.set(m, [slider]);
+    }
     return row;
   }
 
@@ -362,6 +466,12 @@ export class Preview {
     }
     this.draw();
   }
+}
+
+/** A limit or travel end for a caption: ∞ for none, else at most 3 decimals. */
+function shown(value: number): string {
+  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
+  return String(Number(value.toFixed(3)));
 }
 
 /** A part panel slider and the parts it moves. */

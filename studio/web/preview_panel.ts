@@ -3,7 +3,8 @@
  * The page's preview tab: opens a GLB from the server (a run output, or any model file through
  * `/api/model`) in the three.js viewer (`preview.ts`, made on first use), lists the warnings of the
  * server's decode, and wires the tab's controls (open a path, frame all, wireframe, hinges,
- * hardpoints).
+ * hardpoints). A file that cannot be shown is said so over the view, with the runtime's typed error
+ * (format, offset or path, expected and found), and the last model is taken away.
  *
  * @module
  */
@@ -66,16 +67,67 @@ export class PreviewPanel {
     // the page is not preview-ready again until this model is shown (tests wait on it).
     this.status(`Opening ${label}…`);
     delete document.body.dataset.previewReady;
-    const response = await fetch(url);
-    if (!response.ok) {
-      const { error } = await response.json().catch(() => ({ error: response.statusText }));
-      return this.status(`Preview failed: ${error}`, true);
+    delete document.body.dataset.previewFailed;
+    showError(undefined);
+    let response = await fetch(url);
+    if (!response.ok) return this.failed(label, await errorOf(response));
+    let note = "";
+    try {
+      await this.viewer.load(await response.arrayBuffer(), label);
+    } catch (error) {
+      // three.js's own message is rarely more than a RangeError: a model file is decoded by the
+      // runtime instead, which names what is wrong where, or reads what three.js cannot (glTF 1.0).
+      const three = `three.js could not load it: ${messageOf(error)}`;
+      if (!url.startsWith("/api/model?")) return this.failed(label, three);
+      response = await fetch(`${url}&decode=1`);
+      if (!response.ok) return this.failed(label, await errorOf(response), three);
+      try {
+        await this.viewer.load(await response.arrayBuffer(), label);
+      } catch (again) {
+        return this.failed(
+          label,
+          `three.js could not load the runtime's GLB either: ${messageOf(again)}`,
+          three,
+        );
+      }
+      note = "; three.js could not load the file as it is, shown as partgraph decodes it";
     }
-    await this.viewer.load(await response.arrayBuffer(), label);
     const warnings = showWarnings(response.headers);
-    this.status(`Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}`);
+    this.status(
+      `Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}${note}`,
+    );
     document.body.dataset.previewReady = label;
   }
+
+  /** Says over the view why `label` cannot be shown, and takes the last model away. */
+  private failed(label: string, error: string, detail?: string): void {
+    this.viewer?.clear();
+    showWarnings(new Headers());
+    showError(`Cannot preview ${label}`, error, detail);
+    this.status(`Preview failed: ${error}`, true);
+    document.body.dataset.previewFailed = label;
+  }
+}
+
+/** The error a failed /api request answered (its JSON `error`, or the HTTP status). */
+async function errorOf(response: Response): Promise<string> {
+  const body = await response.json().catch(() => undefined);
+  return typeof body?.error === "string" ? body.error : `HTTP ${response.status} ${response.statusText}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Shows (or, with no title, hides) the box over the 3D view saying why a file is not shown. */
+function showError(title: string | undefined, error = "", detail = ""): void {
+  const box = $("preview-error");
+  box.hidden = title === undefined;
+  box.replaceChildren(
+    ...[["strong", title], ["p", error], ["p", detail]].filter(([, text]) => text).map(([tag, text]) =>
+      Object.assign(document.createElement(tag!), { textContent: text })
+    ),
+  );
 }
 
 /**

@@ -84,3 +84,59 @@ Deno.test("preview parts: a rest outside the limits is in the travel, so moving 
   const [inside] = partsOf(scene().root);
   deepEqual([inside.low, inside.high, inside.restOutside], [-25, 25, false], "a rest inside changes nothing");
 });
+
+Deno.test("preview parts: no limits is unbounded; the slider gets a turn, or the model's size for a slide", () => {
+  const root = new THREE.Group();
+  const node = (name: string, extras: Record<string, unknown>, x = 0) => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    mesh.name = name;
+    mesh.position.x = x;
+    mesh.userData = extras;
+    root.add(mesh);
+    return mesh;
+  };
+  const rotor = node("Rotor", { ctrl_type: "rotation" });
+  node("Hatch", { ctrl_type: "rotation", unit: "deg", min: 10 });
+  node("Stop", { ctrl_type: "rotation", max: -30, min: null });
+  node("Prop", { ctrl_type: "rotation", unit: "rad" });
+  const boom = node("Boom", { ctrl_type: "translation", unit: "m" }, 3);
+  node("Rod", { ctrl_type: "translation", max: "2" }); // a string is no limit
+  node("Dial", { ctrl_type: "rotation", unit: "normalized", deg_per_unit: 90, min: -1, max: 1 });
+  const parts = partsOf(root);
+  const diagonal = Math.hypot(4, 1, 1); // boxes from x -0.5 to 3.5
+  const rows = parts.map((p) => [p.name, p.min, p.max, p.unbounded, p.low, p.high, p.restOutside]);
+  deepEqual(rows.slice(0, 4), [
+    ["Rotor", -Infinity, Infinity, true, -180, 180, false],
+    ["Hatch", 10, Infinity, true, 0, 370, true],
+    ["Stop", -Infinity, -30, true, -390, 0, true],
+    ["Prop", -Infinity, Infinity, true, -Math.PI, Math.PI, false],
+  ]);
+  for (const [i, name] of [[4, "Boom"], [5, "Rod"]] as const) {
+    equal(parts[i].name, name);
+    assert(parts[i].unbounded && parts[i].min === -Infinity && parts[i].max === Infinity);
+    assert(
+      Math.abs(parts[i].high - diagonal) < 1e-6 && Math.abs(parts[i].low + diagonal) < 1e-6,
+      `${parts[i].high}`,
+    );
+  }
+  deepEqual([parts[6].unbounded, parts[6].low, parts[6].high], [false, -1, 1]);
+
+  // The rotor turns nearly a full turn either way, no clamp at the ±30° the panel used to invent.
+  parts[0].set(170);
+  assert(Math.abs(rotor.quaternion.angleTo(new THREE.Quaternion()) - THREE.MathUtils.degToRad(170)) < 1e-9);
+  parts[4].set(2.5);
+  assert(Math.abs(boom.position.x - 5.5) < 1e-9, `${boom.position.x}`);
+  // A normalized unit turns by deg_per_unit per unit: 0.5 is 45°.
+  parts[6].set(0.5);
+  assert(Math.abs(parts[6].object.quaternion.angleTo(new THREE.Quaternion()) - Math.PI / 4) < 1e-9);
+});
+
+Deno.test("preview parts: the names shown are the file's, as nameOf gives them", () => {
+  const root = new THREE.Group();
+  const node = new THREE.Group();
+  node.name = "_b_bold__b_";
+  node.userData = { ctrl_type: "rotation", min: -1, max: 1 };
+  root.add(node);
+  deepEqual(partsOf(root, () => "<b>bold</b>").map((p) => p.name), ["<b>bold</b>"]);
+  deepEqual(partsOf(root).map((p) => p.name), ["_b_bold__b_"]);
+});
