@@ -59,7 +59,10 @@ export const dsonApplyPreset = defineNode({
   // 15: a preset's morph value past the morph's clamped range (decode.dson v22's `min`/`max` on
   // the mesh's morph records) is set at the range's end, as Daz sets it, in one warning (before:
   // set as written).
-  version: 15,
+  // 16: a controller the preset dials sets every morph of the id it drives on a mesh: a graft merged
+  // into its body brings its own morph of the body's name (its auto-follow follower), which took the
+  // body's value at the decode and now keeps taking it (before: only the first, the body's, was set).
+  version: 16,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -232,12 +232,14 @@ function setDrivenWeights(
   const weights = [...mesh.getWeights()];
   let set = 0;
   for (const [id, value] of weightsById) {
-    const k = ids.indexOf(id);
-    if (k < 0 || k >= weights.length) continue;
+    // Every morph of the id: a graft merged into its body brings its own morph of the body's name,
+    // its follower (auto-follow), which the merged graph's one channel of that id (the body's) drives.
+    const at = ids.flatMap((other, k) => (other === id && k < weights.length ? [k] : []));
+    if (!at.length) continue;
     if (value === undefined) {
       if (readsAny(graph, id, changed.channels, changed.bones)) unknown.push(`${mesh.getName()}/${id}`);
     } else {
-      weights[k] = value;
+      for (const k of at) weights[k] = value;
       set++;
     }
   }

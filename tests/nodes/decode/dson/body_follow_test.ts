@@ -197,3 +197,31 @@ Deno.test("dson body follow: a graft merged into its body reads the body's own d
   // The body's own dial is set (it is no other figure's value), and the graft follows it.
   assert.deepEqual(mesh.getWeights(), [0.7, 0.7]);
 });
+
+Deno.test("dson body follow: a graft's morph of the body's name, merged into the body, follows a controller the preset dials", () => {
+  // The merged mesh: the body's FBMHeavy (driven by the controller) and the graft's auto-follow
+  // FBMHeavy, one graph channel of that id (the body's, as mergeFormulaGraphs keeps it).
+  const graph: FormulaGraph = {
+    figure: "Genesis8Female-1",
+    channels: {
+      [MORPH]: {
+        value: 0.4,
+        formulas: [{ stage: "sum", ops: [{ value: CTRL }, 0.5, "mult"] }],
+      },
+      [CTRL]: { value: 0 },
+    },
+    bones: {},
+    morphs: [MORPH],
+  };
+  const doc = new Document();
+  const mesh = doc.createMesh("Genesis8Female").setWeights([0.4, 0.4]);
+  setPartgraphExtras(mesh, {
+    dson: { morphs: [{ id: MORPH }, { id: MORPH }], formulas: graph as unknown as JsonValue },
+  });
+  const warnings: string[] = [];
+  reevaluateFormulas(doc, new Map([[CTRL, 1]]), new Map(), (w) => warnings.push(w));
+  assert.deepEqual(warnings, []);
+  // Both at the body's 0.4 + 0.5 · 1 (before: the graft's stayed at 0.4).
+  const expected = bodyHeavy(0.4, 1);
+  mesh.getWeights().forEach((w, k) => near(w, expected, `morph ${k}`));
+});
