@@ -6,6 +6,9 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { matchSpinningName } from "../../../nodes/rig/spinning_names.ts";
+import { fitSpinAxis } from "../../../nodes/rig/spin_fit.ts";
+import { gatherPositions } from "../../../nodes/rig/geometry.ts";
+import { axisErrorDegrees, distanceToLine, IDENTITY } from "./fixtures.ts";
 import { prng } from "../../support/prng.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 import { propellerSample } from "./propellers.ts";
@@ -112,4 +115,17 @@ Deno.test("a rotor left with one blade, and a main rotor whose blades turn about
     ),
     result.ctx.warnings.map((w) => w.message).join("\n"),
   );
+});
+
+Deno.test("a propeller drawn as points only (no triangles): its vertices weigh in, the shaft still found", () => {
+  const sample = propellerSample(prng(4), 0); // a tractor, one mesh
+  const truth = sample.parts[0];
+  const { positions, count } = gatherPositions(nodeNamed(sample.doc, truth.name), IDENTITY);
+  const fit = fitSpinAxis({ positions, count }, {
+    frameAxes: [{ name: "forward", direction: [0, 0, -1] }, { name: "up", direction: [0, 1, 0] }],
+  });
+  assert(fit.reasons.includes("no triangles: vertices weighed instead of surface area"), fit.reasons.join());
+  assert(axisErrorDegrees(fit.axis, truth.axis) < 0.01, `${axisErrorDegrees(fit.axis, truth.axis)}°`);
+  assert(distanceToLine(truth.centre, fit.centre, fit.axis) < 1e-4 * truth.radius);
+  assertEquals(fit.blades, truth.blades);
 });
