@@ -113,7 +113,10 @@ export const decodeDson = defineNode({
   // is clamped to it, as Daz shows it, in one warning per mesh naming each (before: drawn at the
   // dial as written, a 1.5 FBMHeavy past what the morph allows); the mesh's morph records keep
   // `min`/`max` for dson.apply_preset.
-  version: 22,
+  // 23: a fitted item lacking a morph of the name of a dialled auto_follow morph of its body is
+  // named in a warning: Daz projects that morph onto the item, which is not done here (before:
+  // the item kept its shape and could cut through the body, silently).
+  version: 23,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isAutoFollow } from "./auto_follow.ts";
 import type { BodyLookup } from "./formula_body.ts";
 import { drivenValues, type ModifierValue } from "./formula_eval.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
@@ -95,6 +96,26 @@ export class BodyValues {
         return found.values.get(id)!.value;
       },
     };
+  }
+
+  /**
+   * The body's morphs that are dialled (a weight other than 0) and marked `auto_follow` whose name
+   * none of `own` (the modifiers of `mesh`, fitted to it) has, as `name weight`: Daz projects such a
+   * morph onto the item (DzFollowingProjectionOptions), which is not done here.
+   */
+  unprojected(mesh: number, own: ReadonlyMap<string, ModifierValue>): string[] {
+    const body = this.#fitted.get(this.#figure(mesh));
+    if (body === undefined) return [];
+    const names = new Set([...own].flatMap(([id, v]) => [id, String(v.entry.value.name ?? id)]));
+    const out: string[] = [];
+    for (const { mesh: other, values } of this.#byFigure.get(body) ?? []) {
+      for (const morph of this.#meshes.parts[other].morphs) {
+        if (morph.weight === 0 || names.has(morph.name) || names.has(morph.id)) continue;
+        if (!isAutoFollow(values.get(morph.id)?.entry.value.channel)) continue;
+        out.push(`${morph.name} ${Math.round(morph.weight * 1e6) / 1e6}`);
+      }
+    }
+    return out;
   }
 
   #figure(mesh: number): number {

@@ -27,7 +27,7 @@ import {
 } from "./formula_eval.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
-import { describeUnfollowed } from "./auto_follow.ts";
+import { describeUnfollowed, describeUnprojected } from "./auto_follow.ts";
 import { clampUndriven, describeClamps } from "./morph_clamp.ts";
 import { range } from "./formula_compile.ts";
 import { decodeSkin } from "./skin.ts";
@@ -163,6 +163,15 @@ function evaluateFormulas(
     if (clamps.length) {
       const { entry } = values.get(clamps[0].id)!;
       targets.library.repaired(entry.file, `${entry.path}/channel`, describeClamps(clamps));
+    }
+    const unprojected = bodies.unprojected(mesh, values);
+    if (unprojected.length) {
+      const { entry } = [...values.values()][0];
+      targets.library.repaired(
+        entry.file,
+        entry.path,
+        describeUnprojected(unprojected, bodies.lookup(mesh)!.figure),
+      );
     }
     if (done.unfollowed.length) {
       const { file, path, message } = describeUnfollowed(done.unfollowed, bodies.lookup(mesh)!.figure);

@@ -231,3 +231,33 @@ Deno.test("dson auto_follow: a belt fitted to a coat fitted to the body follows 
     assertHeavy(shaped, figure, bodyHeavy(0.4, 1), `preset ${figure}`);
   }
 });
+
+Deno.test("dson auto_follow: a body's dialled auto_follow morph the item has no morph of is named (Daz projects it)", async () => {
+  // The body's FBMHeavy is auto_follow and dialled to 0.7; the dress has only its own DressLength.
+  const flagged = body();
+  const heavy = (flagged.modifier_library as Json[]).find((m) => m.id === MORPH)!;
+  (heavy.channel as Json).auto_follow = true;
+  const dress = figureFile("Dress", [morphModifier("Dress", "DressLength")]);
+  const scene = sceneFile(
+    [instance("Genesis8Female"), instance("Dress", "Genesis8Female")],
+    [dial("Genesis8Female", MORPH, 0.4), dial("Genesis8Female", CTRL, 0.6)],
+  );
+  const { scene: decoded, warnings } = await withContentFiles(
+    [[BODY_FILE, flagged], [fileOf("Dress"), dress]],
+    (root) => decodeJson(scene, "dressed.duf", [root]),
+  );
+  assertHeavy(decoded, "Genesis8Female", bodyHeavy(0.4, 0.6), "body");
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(
+    warnings[0],
+    /Dress\.dsf at \/modifier_library\/\d+: the body this item is fitted to \('Genesis8Female-1'\)/,
+  );
+  assert.match(warnings[0], /1 dialled auto_follow morph\(s\).*: FBMHeavy 0\.7$/);
+  // Not dialled (0): nothing to project, nothing said.
+  const still = sceneFile([instance("Genesis8Female"), instance("Dress", "Genesis8Female")], []);
+  const quiet = await withContentFiles(
+    [[BODY_FILE, flagged], [fileOf("Dress"), dress]],
+    (root) => decodeJson(still, "dressed.duf", [root]),
+  );
+  assert.deepEqual(quiet.warnings, []);
+});
