@@ -27,8 +27,7 @@ import {
 } from "./formula_eval.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
-import { describeUnfollowed, describeUnprojected } from "./auto_follow.ts";
-import { clampUndriven, describeClamps } from "./morph_clamp.ts";
+import { fittedChecks } from "./fitted_checks.ts";
 import { range } from "./formula_compile.ts";
 import { decodeSkin } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
@@ -155,28 +154,15 @@ function evaluateFormulas(
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
     if (done.limited.length) warnLimited(targets, done.limited);
-    // A dial past a clamped range that no formula drives is kept in range, as Daz shows it.
-    const clamps = clampUndriven(
-      parts.morphs,
-      new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]),
-    );
-    if (clamps.length) {
-      const { entry } = values.get(clamps[0].id)!;
-      targets.library.repaired(entry.file, `${entry.path}/channel`, describeClamps(clamps));
-    }
-    const unprojected = bodies.unprojected(mesh, values);
-    if (unprojected.length) {
-      const { entry } = [...values.values()][0];
-      targets.library.repaired(
-        entry.file,
-        entry.path,
-        describeUnprojected(unprojected, bodies.lookup(mesh)!.figure),
-      );
-    }
-    if (done.unfollowed.length) {
-      const { file, path, message } = describeUnfollowed(done.unfollowed, bodies.lookup(mesh)!.figure);
-      targets.library.repaired(file, path, message);
-    }
+    const driven = new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]);
+    fittedChecks(targets.library, {
+      morphs: parts.morphs,
+      values,
+      driven,
+      bodies,
+      mesh,
+      unfollowed: done.unfollowed,
+    });
   }
   return evaluated;
 }
