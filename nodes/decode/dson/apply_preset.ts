@@ -62,7 +62,11 @@ export const dsonApplyPreset = defineNode({
   // 16: a controller the preset dials sets every morph of the id it drives on a mesh: a graft merged
   // into its body brings its own morph of the body's name (its auto-follow follower), which took the
   // body's value at the decode and now keeps taking it (before: only the first, the body's, was set).
-  version: 16,
+  // 17: the preset's `auto_follow` flag: an auto_follow joint channel says nothing (fitted items'
+  // bones follow their target's pose); auto_follow morph values are one warning only when the scene
+  // has a fitted item, naming what Daz would project onto an item lacking the morph (before: every
+  // auto_follow channel was said to update no follower, which v14's followers made untrue).
+  version: 17,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -127,6 +127,7 @@ export function applyDsonPreset(
   for (const message of later) warn(message);
   const missingMorphs = named.filter((target) => !driven.known.has(target));
   reportSkips(preset, missingJoints, missingMorphs, warn);
+  reportProjections(doc, preset, warn);
   const missing = [...missingJoints, ...missingMorphs];
   const scene = doc.getRoot().listScenes()[0];
   if (scene) {
@@ -254,10 +255,25 @@ function reportSkips(
   if (preset.animated) {
     warn(`dson preset: ${preset.animated} channel(s) have several keys; only frame 0 is applied`);
   }
-  const follow = preset.channels.filter((c) => c.autoFollow).length;
-  if (follow) {
-    warn(
-      `dson preset: ${follow} channel(s) are auto_follow: applied to the figure only, its followers are not updated`,
-    );
-  }
+}
+
+/**
+ * The preset's `auto_follow` morph values, when the scene has fitted items: a fitted item's morph of
+ * that name takes the value (set by name, or followed through decode.dson's auto-follow), but one
+ * without such a morph would have the figure's projected onto it by Daz, which is not done here.
+ * An `auto_follow` joint channel needs no word: fitted items' bones follow their target's pose.
+ */
+function reportProjections(doc: Document, preset: DsonPreset, warn: WarningSink): void {
+  const follow = preset.channels.filter((c) => c.autoFollow && c.kind === "morph").map((c) => c.target);
+  if (!follow.length) return;
+  const fitted = doc.getRoot().listNodes().some((node) => {
+    const dson = getPartgraphExtras(node).dson as { conform_target?: unknown } | undefined;
+    return typeof dson?.conform_target === "string";
+  });
+  if (!fitted) return;
+  warn(
+    `dson preset: ${follow.length} morph value(s) are auto_follow: fitted items with a morph of that name take ` +
+      `it, but Daz would also project the figure's morph onto a fitted item without one, which is not done ` +
+      `here: ${few(follow)}`,
+  );
 }

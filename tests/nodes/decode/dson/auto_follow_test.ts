@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { generateFigure, gridPosition, type Json, shapePreset } from "./generate.ts";
+import { dsonBytes, generateFigure, gridPosition, type Json, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson, type Run, withContentFiles } from "./dson_runs.ts";
 
 const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
@@ -260,4 +260,29 @@ Deno.test("dson auto_follow: a body's dialled auto_follow morph the item has no 
     (root) => decodeJson(still, "dressed.duf", [root]),
   );
   assert.deepEqual(quiet.warnings, []);
+});
+
+Deno.test("dson auto_follow: a preset's auto_follow morph value is applied to followers; projection is named only with a fitted item", async () => {
+  const preset = {
+    name: "heavy.duf",
+    bytes: dsonBytes({
+      file_version: "0.6.1.0",
+      asset_info: { id: "/code/heavy.duf", type: "preset_shape" },
+      scene: {
+        animations: [{ url: `name://@selection#${MORPH}:?value/value`, keys: [[0, 0.3]], auto_follow: true }],
+      },
+    }),
+  };
+  const dressed = sceneFile([instance("Genesis8Female"), instance("Dress", "Genesis8Female")], []);
+  const { scene } = await decode(dressed, { Dress: item("Dress") });
+  const { scene: shaped, warnings } = await applyPreset(scene, preset);
+  assertHeavy(shaped, "Genesis8Female", 0.3, "body");
+  assertHeavy(shaped, "Dress", 0.3, "dress");
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(warnings[0], /1 morph value\(s\) are auto_follow: .*not done here: FBMHeavy$/);
+  // The body alone: no fitted item to project onto, nothing said.
+  const { scene: alone } = await decode(sceneFile([instance("Genesis8Female")], []), {});
+  const { scene: single, warnings: said } = await applyPreset(alone, preset);
+  assertHeavy(single, "Genesis8Female", 0.3, "body alone");
+  assert.deepEqual(said, []);
 });
