@@ -89,8 +89,8 @@ export function isAutoFollow(channel: unknown): boolean {
 
 /**
  * The warning for a fitted item's `auto_follow` channels its body cannot drive (no modifier of
- * that name, or its value unknown there): they keep their own value, where Daz would follow. It
- * is placed at the first one's flag.
+ * that name: most often its morph file is not installed or not in the scene; or its value unknown
+ * there): they keep their own value. It is placed at the first one's flag.
  */
 export function describeUnfollowed(
   unfollowed: readonly Unfollowed[],
@@ -105,8 +105,9 @@ export function describeUnfollowed(
     path: `${first.entry.path}/channel/auto_follow`,
     message:
       `${unfollowed.length} auto_follow channel(s) of a fitted item find no modifier of the same name ` +
-      `on the body it is fitted to ('${body}'), or one whose value is known, and keep their own value where ` +
-      `Daz would follow the body's: ${list.slice(0, 8).join(", ")}${list.length > 8 ? ", …" : ""}`,
+      `on the body it is fitted to ('${body}') to follow (the body's morph not in the scene or the content ` +
+      `roots, where Daz, with it installed, would follow it), or one whose value is known, and keep their own ` +
+      `value: ${list.slice(0, 8).join(", ")}${list.length > 8 ? ", …" : ""}`,
   };
 }
 
