@@ -114,6 +114,34 @@ export function partsOf(
   return parts;
 }
 
+/**
+ * The world box of every node under `root` with all it holds, in one post-order pass: what
+ * `Box3.setFromObject` gives each node (bounding boxes of its and its descendants' geometry, in world
+ * space), without measuring a subtree again for each of its ancestors.
+ */
+export function subtreeBoxes(root: THREE.Object3D): Map<THREE.Object3D, THREE.Box3> {
+  root.updateWorldMatrix(true, true);
+  const boxes = new Map<THREE.Object3D, THREE.Box3>();
+  const visit = (object: THREE.Object3D): THREE.Box3 => {
+    const box = new THREE.Box3();
+    // Skinned and instanced meshes keep a box of their own (their geometry's would be the bind pose).
+    const own = object as THREE.Object3D & { boundingBox?: THREE.Box3 | null; computeBoundingBox?(): void };
+    const geometry = (object as THREE.Mesh).geometry as THREE.BufferGeometry | undefined;
+    if (own.boundingBox !== undefined) {
+      if (own.boundingBox === null) own.computeBoundingBox?.();
+      if (own.boundingBox) box.copy(own.boundingBox).applyMatrix4(object.matrixWorld);
+    } else if (geometry?.isBufferGeometry) {
+      if (geometry.boundingBox === null) geometry.computeBoundingBox();
+      box.copy(geometry.boundingBox!).applyMatrix4(object.matrixWorld);
+    }
+    for (const child of object.children) box.union(visit(child));
+    boxes.set(object, box);
+    return box;
+  };
+  visit(root);
+  return boxes;
+}
+
 /** A declared limit: a finite number, or undefined (absent, null, or not a number: unbounded). */
 function limit(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;

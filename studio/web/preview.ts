@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 /**
- * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, a part panel with a
- * slider per `ctrl_type` part (turn about local X or slide along it, from `min` to `max`) and per
- * `group` (each slider shows its parts' values: a group's moves its members' sliders, and shows their
- * common value, or "mixed" when they differ), hinge lines and pivot axes, fit confidence, Freelancer
- * LODs and hardpoints, animation clips.
+ * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, the part panel
+ * (`part_panel.ts`: a slider per `ctrl_type` part, turning it about local X or sliding it along it,
+ * and per `group`), hinge lines and pivot axes (`hinge_lines.ts`), fit confidence, Freelancer LODs
+ * and hardpoints, animation clips.
  *
- * Models with thousands of parts stay responsive: a slider move updates only the sliders that share
- * a part with it, and the scene is drawn once per frame whatever the number of moves; all hinge
- * lines and pivot axes are one line set (one draw call, not two per part). Names are shown as the
- * file writes them (three.js renames nodes), as text, isolated for right-to-left scripts.
+ * Models with thousands of parts stay responsive: a slider move updates only the sliders that show
+ * a moved part, and the scene is drawn once per frame whatever the number of moves. Names are shown
+ * as the file writes them (three.js renames nodes), as text.
  *
  * @module
  */
@@ -25,6 +23,8 @@ import { KTX2Loader } from "three/examples/jsm/loaders/KTX2Loader.js";
 import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
 // @ts-types="@types/three/examples/jsm/controls/OrbitControls.d.ts"
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { HingeLines } from "./hinge_lines.ts";
+import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 
 /** The preview's elements. */
@@ -45,10 +45,8 @@ export class Preview {
   private readonly controls: OrbitControls;
   private model?: THREE.Object3D;
   private helpers = new THREE.Group();
-  /** The hinge lines and pivot axes of every part: 8 vertices per part (see {@link drawHinges}). */
-  private hingeLines?: THREE.LineSegments;
-  /** Each part's hinge length (model units), in part order. */
-  private hingeLengths: number[] = [];
+  /** The hinge lines and pivot axes of every part. */
+  private hingeLines?: HingeLines;
   private drawQueued = false;
   private hardpoints = new THREE.Group();
   private mixer?: THREE.AnimationMixer;
@@ -58,12 +56,11 @@ export class Preview {
   private readonly loader: GLTFLoader;
   /** The parts of the loaded model, by node name. */
   parts: PreviewPart[] = [];
-  /** The part panel's sliders, each with the parts it moves (one, or a group's members). */
-  private sliders: Slider[] = [];
-  /** The sliders showing each part (its own, and its group's). */
-  private slidersOf = new Map<PreviewPart, Slider[]>();
+  /** The part panel: a slider per part and per group. */
+  private readonly panel: PartPanel;
 
   constructor(private readonly ui: PreviewElements) {
+    this.panel = new PartPanel(ui.parts, (parts, value) => this.setPart(parts, value));
     this.renderer = new THREE.WebGLRenderer({
       canvas: ui.canvas,
       antialias: true,
@@ -100,10 +97,11 @@ export class Preview {
       const name = index === undefined ? undefined : nodes[index]?.name;
       return typeof name === "string" ? name : object.name;
     });
-    this.drawHinges();
+    this.hingeLines = new HingeLines(this.model, this.parts);
+    this.helpers.add(this.hingeLines.lines);
     this.markHardpoints();
     this.renderTree();
-    this.renderParts();
+    this.panel.build(this.parts);
     this.listLods();
     this.mixer = new THREE.AnimationMixer(gltf.scene);
     this.clipList = gltf.animations;
@@ -127,13 +125,11 @@ export class Preview {
     this.hingeLines = undefined;
     this.hardpoints.clear();
     this.parts = [];
-    this.sliders = [];
-    this.slidersOf.clear();
+    this.panel.build([]);
     this.mixer?.stopAllAction();
     this.mixer = undefined;
     this.clipList = [];
     this.lodMeshes = [];
-    this.ui.parts.replaceChildren();
     this.ui.tree.replaceChildren();
     this.ui.lod.replaceChildren();
     this.ui.lod.disabled = true;
@@ -193,9 +189,7 @@ export class Preview {
   setPart(part: PreviewPart | PreviewPart[], value: number): void {
     const parts = ([] as PreviewPart[]).concat(part);
     for (const p of parts) p.set(value);
-    const touched = new Set<Slider>();
-    for (const p of parts) for (const slider of this.slidersOf.get(p) ?? []) touched.add(slider);
-    this.showValues(touched);
+    this.panel.showValues(parts);
     this.requestDraw();
   }
 
@@ -205,23 +199,9 @@ export class Preview {
     this.drawQueued = true;
     requestAnimationFrame(() => {
       this.drawQueued = false;
-      this.syncHelpers();
+      this.hingeLines?.sync();
       this.draw();
     });
-  }
-
-  /**
-   * Puts sliders (all by default) at their parts' value: a part's own slider follows a group's, and a
-   * group's shows its members' common value, or "mixed" (its thumb left where it was) when they differ.
-   */
-  private showValues(sliders: Iterable<Slider> = this.sliders): void {
-    for (const { members, input, output, row } of sliders) {
-      const value = members[0].value;
-      const agree = members.every((m) => Math.abs(m.value - value) < 1e-9);
-      row.classList.toggle("mixed", !agree);
-      if (agree) input.value = String(value);
-      output.textContent = agree ? value.toFixed(2) : "mixed";
-    }
   }
 
   /** The screen rectangle (canvas pixels) of a named node's meshes, for tests and tools. */
@@ -275,65 +255,6 @@ export class Preview {
     this.draw();
   }
 
-  /**
-   * A hinge line along each part's local X and a small axes triad at its pivot, all in one line set:
-   * per part 8 vertices (the hinge's two ends, then the X, Y and Z axes from the pivot).
-   */
-  private drawHinges(): void {
-    this.hingeLengths = this.parts.map((part) =>
-      Math.max(0.2, new THREE.Box3().setFromObject(part.object).getSize(new THREE.Vector3()).length())
-    );
-    const colours = new Float32Array(this.parts.length * 24);
-    const hinge = new THREE.Color(), weak = new THREE.Color(0xff5030), normal = new THREE.Color(0xffd040);
-    this.parts.forEach((part, i) => {
-      hinge.copy(part.weak ? weak : normal);
-      const rgb = [hinge.r, hinge.g, hinge.b, hinge.r, hinge.g, hinge.b];
-      colours.set([...rgb, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1], i * 24);
-    });
-    const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(this.parts.length * 24), 3));
-    geometry.setAttribute("color", new THREE.BufferAttribute(colours, 3));
-    const lines = new THREE.LineSegments(
-      geometry,
-      new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false }),
-    );
-    lines.renderOrder = 10;
-    lines.frustumCulled = false; // its vertices move with the parts; its bounds are not kept up
-    this.hingeLines = lines;
-    this.helpers.add(lines);
-    this.syncHelpers();
-  }
-
-  /** Puts the hinge lines and axes where the parts are now (their world pose, without scale). */
-  private syncHelpers(): void {
-    if (!this.hingeLines) return;
-    this.model?.updateMatrixWorld(true);
-    const attribute = this.hingeLines.geometry.getAttribute("position") as THREE.BufferAttribute;
-    const out = attribute.array as Float32Array;
-    const [x, y, z] = [new THREE.Vector3(), new THREE.Vector3(), new THREE.Vector3()];
-    const origin = new THREE.Vector3();
-    this.parts.forEach((part, i) => {
-      const e = part.object.matrixWorld.elements;
-      origin.set(e[12], e[13], e[14]);
-      x.set(e[0], e[1], e[2]).normalize();
-      y.set(e[4], e[5], e[6]).normalize();
-      z.set(e[8], e[9], e[10]).normalize();
-      const length = this.hingeLengths[i], axis = length / 8;
-      const points = [
-        origin.clone().addScaledVector(x, -length / 2),
-        origin.clone().addScaledVector(x, length / 2),
-        origin,
-        origin.clone().addScaledVector(x, axis),
-        origin,
-        origin.clone().addScaledVector(y, axis),
-        origin,
-        origin.clone().addScaledVector(z, axis),
-      ];
-      points.forEach((p, k) => out.set([p.x, p.y, p.z], i * 24 + k * 3));
-    });
-    attribute.needsUpdate = true;
-  }
-
   private markHardpoints(): void {
     this.model?.updateMatrixWorld(true);
     this.model?.traverse((o) => {
@@ -365,83 +286,6 @@ export class Preview {
     this.ui.tree.replaceChildren(root);
   }
 
-  private renderParts(): void {
-    this.sliders = [];
-    this.slidersOf.clear();
-    const groups = new Map<string, PreviewPart[]>();
-    for (const part of this.parts) {
-      if (!part.group) continue;
-      const members = groups.get(part.group);
-      if (members) members.push(part);
-      else groups.set(part.group, [part]);
-    }
-    for (const [group, members] of groups) {
-      if (members.length < 2) continue;
-      const min = members.reduce((least, m) => Math.min(least, m.min), Infinity);
-      const max = members.reduce((most, m) => Math.max(most, m.max), -Infinity);
-      this.slider(`group ${group}`, "", members, min, max, `group:${group}`);
-    }
-    for (const part of this.parts) {
-      const fit = part.fit ? ` fit ${part.fit}` : "";
-      const row = this.slider(part.name, fit, [part], part.min, part.max, part.name);
-      if (part.weak) row.classList.add("weak");
-    }
-    const rows = this.sliders.map((s) => s.row);
-    this.ui.parts.replaceChildren(...rows);
-    if (!rows.length) this.ui.parts.textContent = "No ctrl_type parts in this model.";
-    this.showValues();
-  }
-
-  /**
-   * A slider row moving `members`. Its caption names the declared limits (∞ where there is none);
-   * its track spans the parts' travel, which takes in the rest (0) when that lies outside the limits,
-   * and a turn or the model's size when they are unbounded: the caption then says so.
-   */
-  private slider(
-    label: string,
-    note: string,
-    members: PreviewPart[],
-    min: number,
-    max: number,
-    key: string,
-  ): HTMLElement {
-    const row = document.createElement("label");
-    row.className = "part";
-    row.dataset.part = key;
-    const outside = members.some((m) => m.restOutside);
-    row.classList.toggle("rest-outside", outside);
-    const low = members.reduce((least, m) => Math.min(least, m.low), Infinity);
-    const high = members.reduce((most, m) => Math.max(most, m.high), -Infinity);
-    const unbounded = members.some((m) => m.unbounded);
-    const caption = document.createElement("span");
-    const travel = unbounded ? `, unbounded: slider ${shown(low)}…${shown(high)}` : "";
-    caption.append(
-      Object.assign(document.createElement("bdi"), { textContent: label }),
-      ` (${shown(min)}…${shown(max)} ${members[0].unit}${travel}${outside ? ", rest 0 outside" : ""})${note}`,
-    );
-    const titles = [
-      unbounded ? "No limit declared: the slider spans one turn, or the model's size for a slide." : "",
-      outside ? "At rest (0) this part lies outside its limits; the slider reaches back to 0." : "",
-    ];
-    if (unbounded || outside) caption.title = titles.filter(Boolean).join(" ");
-    const input = document.createElement("input");
-    input.type = "range";
-    input.min = String(low);
-    input.max = String(high);
-    input.step = "any";
-    const output = document.createElement("output");
-    input.oninput = () => this.setPart(members, Number(input.value));
-    row.append(caption, input, output);
-    const slider = { members, input, output, row };
-    this.sliders.push(slider);
-    for (const m of members) {
-      const list = this.slidersOf.get(m);
-      if (list) list.push(slider);
-      else this.slidersOf.set(m, [slider]);
-    }
-    return row;
-  }
-
   private listLods(): void {
     this.lodMeshes = lodMeshesOf(this.model!);
     const levels = Math.max(0, ...this.lodMeshes.map(([, level]) => level));
@@ -466,20 +310,6 @@ export class Preview {
     }
     this.draw();
   }
-}
-
-/** A limit or travel end for a caption: ∞ for none, else at most 3 decimals. */
-function shown(value: number): string {
-  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
-  return String(Number(value.toFixed(3)));
-}
-
-/** A part panel slider and the parts it moves. */
-interface Slider {
-  members: PreviewPart[];
-  input: HTMLInputElement;
-  output: HTMLOutputElement;
-  row: HTMLElement;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 // @ts-types="@types/three"
 import * as THREE from "three";
-import { partsOf } from "../../studio/web/parts.ts";
+import { partsOf, subtreeBoxes } from "../../studio/web/parts.ts";
 
 function scene() {
   const root = new THREE.Group();
@@ -139,4 +139,33 @@ Deno.test("preview parts: the names shown are the file's, as nameOf gives them",
   root.add(node);
   deepEqual(partsOf(root, () => "<b>bold</b>").map((p) => p.name), ["<b>bold</b>"]);
   deepEqual(partsOf(root).map((p) => p.name), ["_b_bold__b_"]);
+});
+
+Deno.test("preview parts: subtreeBoxes gives each node Box3.setFromObject's box, in one pass", () => {
+  const root = new THREE.Group();
+  let parent: THREE.Object3D = root;
+  const chain: THREE.Object3D[] = [];
+  for (let i = 0; i < 30; i++) {
+    const link = i % 3 === 2
+      ? new THREE.Group()
+      : new THREE.Mesh(new THREE.BoxGeometry(1 + i * 0.1, 0.5, 0.2));
+    link.position.set(0.7, 0.1 * i, -0.2);
+    link.quaternion.setFromAxisAngle(new THREE.Vector3(0.3, 1, 0.2).normalize(), 0.4);
+    link.scale.setScalar(i % 5 === 0 ? 1.5 : 1);
+    parent.add(link);
+    chain.push(link);
+    parent = link;
+  }
+  const boxes = subtreeBoxes(root);
+  equal(boxes.size, 31);
+  for (const node of [root, ...chain]) {
+    const expected = new THREE.Box3().setFromObject(node);
+    const got = boxes.get(node)!;
+    if (expected.isEmpty()) {
+      assert(got.isEmpty(), "an empty group's box is empty");
+      continue;
+    }
+    const off = Math.max(got.min.distanceTo(expected.min), got.max.distanceTo(expected.max));
+    assert(off < 1e-9, `${chain.indexOf(node)}: ${off} ${JSON.stringify([got, expected])}`);
+  }
 });
