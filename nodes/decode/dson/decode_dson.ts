@@ -116,7 +116,11 @@ export const decodeDson = defineNode({
   // 23: a fitted item lacking a morph of the name of a dialled auto_follow morph of its body is
   // named in a warning: Daz projects that morph onto the item, which is not done here (before:
   // the item kept its shape and could cut through the body, silently).
-  version: 23,
+  // 24: a counted array whose `count` disagrees with its `values` is named in one warning per kind
+  // (the values still read); skin weights outside 0..1 are clamped — negative, null and non-finite
+  // dropped, above 1 read as 1 — in one warning per binding (before: 1e15 took the whole vertex,
+  // 1e999 was a DecodeError, all silently but the last).
+  version: 24,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -11,6 +11,7 @@
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { CodecIO } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
+import { warnCountMismatches } from "./counts.ts";
 import { type DsonEntry, type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
@@ -186,7 +187,9 @@ export class ContentLibrary {
       }
       const json = await parsed;
       const read = new JsonReader(path, (at, what) => this.repairedIn(path, at, what));
-      return indexDsonFile(json, read, key, path);
+      const file = indexDsonFile(json, read, key, path);
+      warnCountMismatches(json, read);
+      return file;
     }
     return undefined;
   }

@@ -9,6 +9,7 @@
 import type { CodecIO } from "../../../../runtime/node.ts";
 import { findConformers } from "./conform_match.ts";
 import { ContentLibrary } from "./content.ts";
+import { warnCountMismatches } from "./counts.ts";
 import { type DsonFile, indexDsonFile } from "./dson_file.ts";
 import { warnUnevaluatedFormulas } from "./formulas.ts";
 import { mergeGrafts } from "./graft.ts";
@@ -67,6 +68,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const assetId = read.optString(info.id, "/asset_info/id") ?? name;
   const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
   const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
+  warnCountMismatches(json, read);
   const { nodes, meshes, followers, conformers } = await gatherScene(library, main);
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
   return {

@@ -1,6 +1,7 @@
 /**
  * DSON `skin_binding` to glTF-ready skin weights: the sparse per-joint weight maps are transposed to
- * per-vertex slots keeping the 4 strongest weights, renormalised to sum to 1.
+ * per-vertex slots keeping the 4 strongest weights, renormalised to sum to 1; weights outside 0..1
+ * are clamped and named in one warning per binding.
  *
  * @module
  */
@@ -55,13 +56,14 @@ export function decodeSkin(
   const slotWeight = new Float32Array(vertexCount * INFLUENCES);
   const joints: SkinJoint[] = [];
   let outside: { count: number; first: string; vertex: number } | undefined;
+  const range: OutOfRange = { count: 0 };
   read.optArray(value.joints, `${path}/joints`).forEach((item, j) => {
     const at = `${path}/joints/${j}`;
     const joint = read.object(item, at);
     const id = read.optString(joint.id, `${at}/id`) ?? "";
     const node = read.optString(joint.node, `${at}/node`) ?? `#${id}`;
     joints.push({ id, node, path: `${at}/node` });
-    const weights = jointWeights(joint, at, read);
+    const weights = jointWeights(joint, at, read, range);
     for (let k = 0; k < weights.index.length; k++) {
       const vertex = weights.index[k];
       if (vertex >= vertexCount) {
@@ -74,6 +76,18 @@ export function decodeSkin(
       insertWeight(slotJoint, slotWeight, vertex, j, w);
     }
   });
+  if (range.first) {
+    const { first } = range;
+    read.repair(
+      path,
+      `${range.count} skin weight${
+        range.count === 1 ? "" : "s"
+      } outside 0..1 (the first, ${first.written} at ` +
+        `${first.path}, read as ${first.used}): negative and unreadable ones are dropped, those above 1 ` +
+        `read as 1, as Blender's vertex groups (which Diffeomorphic fills from them) hold weights; each ` +
+        `vertex's weights are then scaled to sum to 1`,
+    );
+  }
   for (let v = 0; v < vertexCount; v++) {
     let sum = 0;
     for (let s = 0; s < INFLUENCES; s++) sum += slotWeight[v * INFLUENCES + s];
@@ -89,10 +103,18 @@ interface JointWeights {
   path(k: number): string;
 }
 
-function jointWeights(joint: JsonRecord, at: string, read: JsonReader): JointWeights {
+function jointWeights(joint: JsonRecord, at: string, read: JsonReader, range: OutOfRange): JointWeights {
   const map = (key: string, value: unknown): JointWeights => {
-    const base = read.values(value, `${at}/${key}`).path;
-    return { ...read.indexedFloats(value, `${at}/${key}`, MAX_INDEX), path: (k) => `${base}/${k}` };
+    const { items, path: base } = read.values(value, `${at}/${key}`);
+    const index = new Int32Array(items.length);
+    const weights = new Float64Array(items.length);
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k];
+      if (!Array.isArray(item) || item.length < 2) read.fail(`${base}/${k}`, "[index, value]", item);
+      index[k] = read.integer(item[0], `${base}/${k}/0`, 0, MAX_INDEX - 1);
+      weights[k] = weightInRange(item[1], `${base}/${k}/1`, read, range);
+    }
+    return { index, value: weights, path: (k) => `${base}/${k}` };
   };
   if (joint.node_weights !== undefined) return map("node_weights", joint.node_weights);
   const local = read.optObject(joint.local_weights, `${at}/local_weights`);
@@ -141,4 +163,26 @@ function insertWeight(
     slotJoint[weakest] = joint;
     slotWeight[weakest] = w;
   }
+}
+
+/** Weights of one binding read other than as written, and the first of them. */
+interface OutOfRange {
+  count: number;
+  first?: { path: string; written: string; used: number };
+}
+
+/**
+ * A skin weight clamped to 0..1. Daz paints weights as 0–100 %; a negative one, `null` (Qt's JSON
+ * writer stores NaN so) or a non-finite one (`1e999` parses to Infinity) is dropped (read as 0) and
+ * one above 1 is read as 1, each counted in `range`. Before, 1e15 took the whole vertex silently
+ * and Infinity was a DecodeError for the scene. Anything else that is not a number stays an error.
+ */
+function weightInRange(value: unknown, path: string, read: JsonReader, range: OutOfRange): number {
+  const finite = typeof value === "number" && Number.isFinite(value);
+  if (finite && value >= 0 && value <= 1) return value;
+  if (value !== null && typeof value !== "number") read.number(value, path);
+  const used = finite && value > 1 ? 1 : 0;
+  range.count++;
+  range.first ??= { path, written: value === null ? "null" : String(value), used };
+  return used;
 }

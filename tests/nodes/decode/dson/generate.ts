@@ -100,11 +100,13 @@ export function generateFigure(options: FigureOptions): Json {
       orientation: channels("float", [0, 0, k % 2 ? 10 : 0]),
     })),
   ];
-  // Vertex v is weighted by bones (row band + m) % bones for m < influences, weight m + 1.
+  // Vertex v is weighted by bones (row band + m) % bones for m < influences, weight m + 1 out of
+  // their sum, so each vertex's weights sum to 1 as Daz writes them (weights above 1 are warned).
   const jointWeights: number[][][] = boneIds.map(() => []);
+  const total = (influences * (influences + 1)) / 2;
   for (let v = 0; v < vertices.length; v++) {
     const band = Math.floor((Math.floor(v / side) * bones) / side);
-    for (let m = 0; m < influences; m++) jointWeights[(band + m) % bones].push([v, m + 1]);
+    for (let m = 0; m < influences; m++) jointWeights[(band + m) % bones].push([v, (m + 1) / total]);
   }
   return {
     file_version: "0.6.1.0",
