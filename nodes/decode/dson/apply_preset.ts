@@ -3,7 +3,8 @@
  * scene decoded by `decode.dson`: joint rotations, translations and scales by channel URL, keyed at
  * frame 0, and morph values as morph weights; then the ERC formulas `decode.dson` kept are evaluated
  * again at those values (`codec/preset_formulas.ts`). Conforming items (clothing) follow their
- * target's new pose as `decode.dson` places them. Nodes and morphs the scene lacks are warnings.
+ * target's new pose as `decode.dson` places them. Only one figure and its fitted items are changed
+ * (`codec/preset_scope.ts`). Nodes and morphs the scene lacks are warnings.
  *
  * @module
  */
@@ -66,7 +67,11 @@ export const dsonApplyPreset = defineNode({
   // bones follow their target's pose); auto_follow morph values are one warning only when the scene
   // has a fitted item, naming what Daz would project onto an item lacking the morph (before: every
   // auto_follow channel was said to update no follower, which v14's followers made untrue).
-  version: 17,
+  // 18: a preset reaches one figure and the items fitted to it, as Daz applies it to the selected
+  // figure: the figure parameter, else the one the preset's scene names, else the only one (before:
+  // every figure's same-named bones and morphs, a second body dialled too). Several figures and
+  // none chosen: all, with a warning.
+  version: 18,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +
@@ -76,8 +81,17 @@ export const dsonApplyPreset = defineNode({
     preset: { type: "bytes", optional: true, doc: "The preset .duf (plain or gzip); absent: no change." },
   },
   outputs: { scene: { type: "scene", doc: "The scene with the preset applied." } },
-  params: {},
-  async run({ inputs, ctx }) {
+  params: {
+    figure: {
+      type: "string",
+      default: "",
+      doc:
+        "The figure the preset applies to (its name, DSON id or instance id), with the items fitted to it, as " +
+        "Daz applies a preset to the selected figure; empty: the figure the preset names, else the scene's only " +
+        "figure (several and none named: all, warned).",
+    },
+  },
+  async run({ inputs, params, ctx }) {
     if (!inputs.preset) {
       ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
       return { scene: inputs.scene };
@@ -95,7 +109,7 @@ export const dsonApplyPreset = defineNode({
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
     // Transforms, morph weights and extras only: in place when owned, else a copy sharing vertex data.
     const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
-    applyDsonPreset(scene, preset, warn);
+    applyDsonPreset(scene, preset, warn, params.figure);
     return { scene };
   },
 });

@@ -17,6 +17,7 @@ import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
+import { presetScope } from "./preset_scope.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
 
@@ -48,8 +49,11 @@ export function applyDsonPreset(
   doc: Document,
   preset: DsonPreset,
   warn: WarningSink,
+  figure = "",
 ): PresetResult {
-  const { nodes, following } = nodesByName(doc);
+  // Daz applies a preset to the selected figure and the items fitted to it, not to every figure.
+  const scope = presetScope(doc, figure, preset.figureHints, warn);
+  const { nodes, following } = nodesByName(doc, scope.hasNode);
   if (nodes.size === 0 && following.size === 0) {
     throw new Error("the scene has no DSON nodes: apply a preset to a scene from decode.dson");
   }
@@ -67,7 +71,7 @@ export function applyDsonPreset(
   const shared: string[] = [], conformed: string[] = [];
   const posed = new Map<Node, Map<JointChannel, number>>(); // the preset's channels by node
   for (const [target, values] of jointValues) {
-    const found = target === SELECTED_FIGURE ? selectedFigures(doc) : nodes.get(target) ?? [];
+    const found = target === SELECTED_FIGURE ? [...scope.selected] : nodes.get(target) ?? [];
     const named = target === SELECTED_FIGURE ? `${SELECTED_FIGURE} (the figure's root)` : target;
     if (found.length === 0 && following.has(target)) conformed.push(named);
     else if (found.length === 0) missingJoints.push(named);
@@ -78,12 +82,12 @@ export function applyDsonPreset(
   // A limited joint takes the preset's value within its limits, as Daz sets it.
   const limitedByPreset = limitPose(posed);
   const named: string[] = [], clampedMorphs: string[] = [];
-  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs);
+  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs, scope.hasMesh);
   // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
   // its morphs and the bones it drives, a bent elbow its correctives (a value naming a controller
   // is no longer missing). Said after the posing's own warnings, in the order they always came.
   const later: string[] = [];
-  const driven = reevaluateFormulas(doc, morphValues, posed, (message) => later.push(message));
+  const driven = reevaluateFormulas(doc, morphValues, posed, (message) => later.push(message), scope.hasMesh);
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);
   const byKey = nodesByKey(doc);
@@ -177,11 +181,15 @@ function nodesByKey(doc: Document): Map<string, Node> {
 }
 
 /**
- * DSON nodes by glTF name and by DSON id (a name match first), without the nodes that follow a
+ * DSON nodes the preset may reach (`inScope`) by glTF name and by DSON id (a name match first),
+ * without the nodes that follow a
  * target (clothing bones carrying the body's names: they take the target's pose afterwards), whose
  * names and ids are `following`.
  */
-function nodesByName(doc: Document): { nodes: Map<string, Node[]>; following: Set<string> } {
+function nodesByName(
+  doc: Document,
+  inScope: (node: Node) => boolean,
+): { nodes: Map<string, Node[]>; following: Set<string> } {
   const byName = new Map<string, Node[]>();
   const byId = new Map<string, Node[]>();
   const byDecodedId = new Map<string, Node[]>();
@@ -190,7 +198,7 @@ function nodesByName(doc: Document): { nodes: Map<string, Node[]>; following: Se
     map.set(key, [...(map.get(key) ?? []), node]);
   for (const node of doc.getRoot().listNodes()) {
     const dson = record(node) as { id?: unknown } | undefined;
-    if (!dson) continue;
+    if (!dson || !inScope(node)) continue;
     // The id as written first: a literal '%' (`Bone%41`, which Daz addresses as `Bone%2541`) is
     // the preset's decoded URL as is. Then the id decoded, since some files keep ids
     // percent-encoded ("l%20hand") where the decoded URL says "l hand".
@@ -208,26 +216,6 @@ function nodesByName(doc: Document): { nodes: Map<string, Node[]>; following: Se
   for (const [id, list] of byId) if (!byName.has(id)) byName.set(id, list);
   for (const [id, list] of byDecodedId) if (!byName.has(id)) byName.set(id, list);
   return { nodes: byName, following };
-}
-
-/**
- * The nodes a channel on `@selection` itself poses: a decode has no selection, so every figure's
- * root that is not a conforming item (no `conform_target`) nor below another figure; the top-level
- * DSON nodes when the scene has no figure (a prop).
- */
-function selectedFigures(doc: Document): Node[] {
-  const dson = (node: Node) => record(node) as { type?: unknown; conform_target?: unknown } | undefined;
-  const withRecord = doc.getRoot().listNodes().filter((node) => dson(node));
-  const ancestors = (node: Node) => {
-    const out: Node[] = [];
-    for (let n = node.getParentNode(); n; n = n.getParentNode()) out.push(n);
-    return out;
-  };
-  const figures = withRecord.filter((node) =>
-    dson(node)!.type === "figure" && dson(node)!.conform_target === undefined &&
-    !ancestors(node).some((a) => dson(a)?.type === "figure")
-  );
-  return figures.length ? figures : withRecord.filter((node) => !ancestors(node).some((a) => dson(a)));
 }
 
 /** One warning per kind of thing not applied, naming the first few. */

@@ -18,6 +18,9 @@ import type { JointChannel } from "./preset_read.ts";
 import { dsonKey } from "./preset_pose.ts";
 import { percentDecode } from "./uri.ts";
 
+/** The dials of a mesh outside the preset's figure: none. */
+const NO_VALUES: ReadonlyMap<string, number> = new Map();
+
 /** What {@link reevaluateFormulas} changed. */
 export interface FormulaResult {
   /** Morph weights the formulas set (per mesh). */
@@ -32,7 +35,7 @@ export interface FormulaResult {
 }
 
 /**
- * Sets each formula channel the preset names (`morphValues`, by modifier id) and each bone channel
+ * Sets each formula channel the preset names (`allValues`, by modifier id, on the meshes `inScope`) and each bone channel
  * it poses (`posed`, by the glTF nodes posed; a bone channel the formulas drive takes the preset's
  * value as its own, beside what drives it), evaluates every mesh's formulas again, sets the
  * weights they give and returns the bone channels they pose. Morphs and bones whose formulas
@@ -46,9 +49,10 @@ export interface FormulaResult {
  */
 export function reevaluateFormulas(
   doc: Document,
-  morphValues: ReadonlyMap<string, number>,
+  allValues: ReadonlyMap<string, number>,
   posed: ReadonlyMap<Node, ReadonlyMap<JointChannel, number>>,
   warn: WarningSink,
+  inScope: (mesh: Mesh) => boolean = () => true,
 ): FormulaResult {
   const pose = new Map<string, number>(); // `nodeKey?channel` → value
   for (const [node, values] of posed) {
@@ -65,6 +69,8 @@ export function reevaluateFormulas(
   // Bodies before the items fitted to them, which read the bodies' new values (`formula_body.ts`).
   const figureValues = new Map<string, Map<string, number>>();
   for (const { mesh, dson, graph } of byBodyFirst(doc, unreadable)) {
+    // Another figure's mesh takes none of the preset's dials; its formulas still see the pose.
+    const morphValues = inScope(mesh) ? allValues : NO_VALUES;
     const changed = { channels: new Set<string>(), bones: new Set<string>() };
     // Values the mesh reads from another figure's (a graft merged into its body reads its own).
     const fromBody = new Set(

@@ -1,16 +1,17 @@
 /**
  * A preset's morph values on the scene: each sets the weight of the morph targets whose modifier id
- * or name it names, on every mesh that has one.
+ * or name it names, on every mesh of the preset's figure that has one.
  *
  * @module
  */
-import type { Document } from "@gltf-transform/core";
+import type { Document, Mesh } from "@gltf-transform/core";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { clampToLimit, describeClamp } from "./joint_limits.ts";
 import { percentDecode } from "./uri.ts";
 
 /**
- * Sets morph weights by modifier id or name; returns how many were set. A morph whose record keeps
+ * Sets morph weights by modifier id or name on the meshes `inScope` (all by default); returns how
+ * many were set. A morph whose record keeps
  * a clamped range (`min`/`max`, decode.dson v22) takes the value within it, as Daz sets it; those
  * no formula drives are named in `clamped` (the formulas clamp the others as a whole).
  */
@@ -19,10 +20,12 @@ export function setMorphWeights(
   values: Map<string, number>,
   missing: string[],
   clamped: string[] = [],
+  inScope: (mesh: Mesh) => boolean = () => true,
 ): number {
   let set = 0;
   const found = new Set<string>();
   for (const mesh of doc.getRoot().listMeshes()) {
+    if (!inScope(mesh)) continue; // another figure's: a preset dials the figure it is applied to
     const dson = getPartgraphExtras(mesh).dson as
       | {
         morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown }[];

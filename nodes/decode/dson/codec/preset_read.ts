@@ -46,6 +46,11 @@ export interface DsonPreset {
   readonly skipped: readonly { url: string; path: string; reason: string }[];
   /** Entries with more than one key (only frame 0 is applied). */
   readonly animated: number;
+  /**
+   * Ids the preset's own scene names (its nodes' `id` and `url` fragments, its modifier instances'
+   * `parent` fragments): the figure it was saved for, which picks the figure among several.
+   */
+  readonly figureHints: readonly string[];
 }
 
 /**
@@ -131,6 +136,16 @@ export async function readDsonPreset(
     );
   }
   const modifiers = read.optArray(scene.modifiers, "/scene/modifiers");
+  const figureHints = new Set<string>();
+  const hint = (uri: unknown) => {
+    if (typeof uri === "string" && uri.includes("#")) figureHints.add(parseDsonUri(uri).id);
+  };
+  for (const node of read.optArray(scene.nodes, "/scene/nodes")) {
+    const { id, url } = (node ?? {}) as { id?: unknown; url?: unknown };
+    if (typeof id === "string") figureHints.add(id);
+    hint(url);
+  }
+  for (const modifier of modifiers) hint(((modifier ?? {}) as { parent?: unknown }).parent);
   if (modifiers.length) {
     const reason = `${modifiers.length} modifier instance(s) not added`;
     skipped.push({ url: "scene.modifiers", path: "/scene/modifiers", reason });
@@ -141,6 +156,7 @@ export async function readDsonPreset(
     channels,
     skipped,
     animated,
+    figureHints: [...figureHints].filter((id) => id !== ""),
   };
 }
 

@@ -532,8 +532,25 @@ Deno.test("dson preset: @selection poses every top-level figure, not a conformin
   assert.deepEqual(byKey("Genesis9-2").getTranslation(), [0.5, 0, 0]);
   assert.deepEqual(byKey("Shirt-1").getTranslation(), [0, 0, 0], "the shirt moves with its parent");
   assert.deepEqual(ctx.warnings.map((w) => w.message), [
+    "dson preset: Daz applies a preset to the selected figure, and this scene has 2 figures (Genesis9, Genesis9), " +
+    "the preset names none of them: applied to all of them; set the figure parameter to choose one",
     "dson preset: 1 name(s) match several nodes, all posed: @selection (the figure's root)",
   ]);
+  // The figure parameter picks the selected figure (dson.apply_preset v18): the second alone moves.
+  const chosen = testContext();
+  const picked = (await runNode(
+    dsonApplyPreset,
+    { scene: doc, preset: { bytes: dsonBytes(presetJson(entries)), name: "move.duf" } },
+    { figure: "Genesis9-2" },
+    chosen,
+  )).scene;
+  const pickedKey = (key: string) =>
+    picked.getRoot().listNodes().find((n: Node) =>
+      (getPartgraphExtras(n).dson as Json | undefined)?.key === key
+    )!;
+  assert.deepEqual(pickedKey("Genesis9-1").getTranslation(), [0, 0, 0]);
+  assert.deepEqual(pickedKey("Genesis9-2").getTranslation(), [0.5, 0, 0]);
+  assert.deepEqual(chosen.warnings, []);
 });
 
 Deno.test("dson preset: a node or morph id stored percent-encoded matches the preset's decoded URL", async () => {
