@@ -37,7 +37,10 @@ export const decodeGltf = defineNode({
   // 32: a sparse part without a byteOffset reads from its view's start (before, from the accessor's
   // byteOffset, as glTF-Transform spreads the accessor into it: wrong values, or a RangeError).
   // 33: a skin without its joints is refused at /skins/<i>/joints (before, glTF-Transform's TypeError).
-  version: 33,
+  // 34: compressed data that does not decode is refused at its meshopt view or Draco primitive (before,
+  // at /), and a primitive whose count does not fit its mode (TRIANGLES not a multiple of 3, LINES odd)
+  // loses the leftover indices or vertices viewers do not draw, with a warning (before, kept silently).
+  version: 34,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -64,6 +67,7 @@ export const decodeGltf = defineNode({
         checkDracoDecoded,
         checkIndexValues,
         checkJointIndices,
+        trimPrimitiveCounts,
         convertSkinAttributes,
         convertUvwAttributes,
       },
@@ -136,6 +140,15 @@ export const decodeGltf = defineNode({
       // Draco's WebAssembly decoder aborts when its memory (2 GB at most) runs out: say so, not only "Aborted()".
       const dracoAbort = /^RuntimeError: Aborted/.test(found) &&
         jsonDoc.json.extensionsUsed?.includes("KHR_draco_mesh_compression");
+      // The decoders' messages name no view: find the one that fails on its own.
+      if (usesMeshCompression(jsonDoc.json)) {
+        const { locateCompressedFault } = await importOnUse<typeof import("./codec/compressed_faults.ts")>(
+          "./codec/compressed_faults.ts",
+          import.meta.url,
+        );
+        const located = await locateCompressedFault(jsonDoc, source, bytes, dracoAbort === true);
+        if (located) throw inFile ? inFile.relocate(located) : located;
+      }
       const expected = dracoAbort
         ? "Draco data its decoder can hold (its WebAssembly memory, 2 GB at most, ran out)"
         : "content glTF-Transform can read";
@@ -149,6 +162,9 @@ export const decodeGltf = defineNode({
       // Before the skin checks: a packed skin's weights are half floats, or one float per vertex.
       packedAttributes = msfsPacked ? msfs.convertMsfsAttributes(doc) : undefined;
       checkIndexValues(doc, source);
+      // After the index values, on what was decoded: compressed and sparse indices are counted too.
+      const countRepairs = trimPrimitiveCounts(doc);
+      warnRepairs(inFile ? countRepairs.map((repair) => inFile.textOf(repair)) : countRepairs);
       convertSkinAttributes(doc, source);
       convertUvwAttributes(doc);
       const jointRepairs = checkJointIndices(doc, source);

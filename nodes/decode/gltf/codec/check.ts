@@ -23,6 +23,7 @@ import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS } from "../../../../runtime/sce
 export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
 export { checkIndexValues } from "./check_indices.ts";
+export { trimPrimitiveCounts } from "./primitive_counts.ts";
 export { convertSkinAttributes } from "./skin_attributes.ts";
 export { convertUvwAttributes } from "./uvw_attributes.ts";
 export { checkJointIndices } from "./check_joints.ts";

@@ -161,7 +161,7 @@ class ByteReader {
 }
 
 /** A Draco primitive of the file: its JSON path and its extension's, the extension and its view. */
-interface DracoPrimitive {
+export interface DracoPrimitive {
   readonly at: string;
   readonly path: string;
   readonly primitive: Json;
@@ -169,7 +169,8 @@ interface DracoPrimitive {
   readonly view: number;
 }
 
-function dracoPrimitives(c: Checker): DracoPrimitive[] {
+/** The file's Draco primitives, each with its JSON paths and buffer view. */
+export function dracoPrimitives(c: Checker): DracoPrimitive[] {
   const found: DracoPrimitive[] = [];
   c.list("meshes").forEach((mesh, m) => {
     (mesh.primitives as Json[]).forEach((primitive, p) => {
