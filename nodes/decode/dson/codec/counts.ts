@@ -30,9 +30,12 @@ export function warnCountMismatches(json: unknown, read: JsonReader): void {
   const kinds = new Map<string, Disagreement>();
   const visit = (value: unknown, path: string, pattern: string): void => {
     if (Array.isArray(value)) {
+      // Arrays of numbers or tuples (vertices, polygons, deltas: most of a file) hold no container;
+      // DSON's arrays are of one kind, so the first element says which.
+      const first = value[0];
+      if (!first || typeof first !== "object" || Array.isArray(first)) return;
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
-        // Arrays of numbers or tuples (vertices, deltas) hold no container: not walked.
         if (item && typeof item === "object" && !Array.isArray(item)) {
           visit(item, `${path}/${i}`, `${pattern}/*`);
         }
