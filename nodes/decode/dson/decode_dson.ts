@@ -119,7 +119,8 @@ export const decodeDson = defineNode({
   // 24: a counted array whose `count` disagrees with its `values` is named in one warning per kind
   // (the values still read); skin weights outside 0..1 are clamped — negative, null and non-finite
   // dropped, above 1 read as 1 — in one warning per binding (before: 1e15 took the whole vertex,
-  // 1e999 was a DecodeError, all silently but the last).
+  // 1e999 was a DecodeError, all silently but the last). Same version (same session): rounding noise
+  // within 1e-5 of 0..1 is clamped without a word (the values used were already the same).
   version: 24,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -31,6 +31,9 @@ export interface SkinWeights {
   readonly outside: { readonly count: number; readonly first: string; readonly vertex: number } | undefined;
 }
 
+/** How far past 0..1 a weight may stray by float rounding before it is named. */
+const WEIGHT_NOISE = 1e-5;
+
 /** Int32Array's largest index: a weight's vertex is read up to it, then checked against the geometry. */
 const MAX_INDEX = 2 ** 31 - 1;
 
@@ -180,6 +183,8 @@ interface OutOfRange {
 function weightInRange(value: unknown, path: string, read: JsonReader, range: OutOfRange): number {
   const finite = typeof value === "number" && Number.isFinite(value);
   if (finite && value >= 0 && value <= 1) return value;
+  // Rounding noise of a normalised map (1.0000001, -1e-9) is no damage: clamped without a word.
+  if (finite && value > -WEIGHT_NOISE && value < 1 + WEIGHT_NOISE) return Math.min(Math.max(value, 0), 1);
   if (value !== null && typeof value !== "number") read.number(value, path);
   const used = finite && value > 1 ? 1 : 0;
   range.count++;
