@@ -44,7 +44,9 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
           .join(",") || "default",
       );
     }
-    const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");
+    // Read only where granted: the suite runs without --allow-env, and Debian's Blender needs none.
+    const granted = Deno.permissions.querySync({ name: "env", variable: "PARTGRAPH_BLENDER_PYTHONPATH" });
+    const override = granted.state === "granted" ? Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH") : undefined;
     let output: Deno.CommandOutput;
     try {
       output = await new Deno.Command("blender", {

@@ -51,6 +51,7 @@ import {
   type SensePart,
   worldVertices,
 } from "../support/threejs_client.ts";
+import { isSpinningKind } from "../../nodes/rig/spinning_names.ts";
 
 const runs = new Map<string, Promise<ClientRun>>();
 const run = (c: ClientCase) => {
@@ -294,28 +295,41 @@ Deno.test("three.js: the demo fighter facing +Z, rigged with no frame given, tur
   );
 });
 
-Deno.test("three.js: a Bell 206's fixed stabiliser is no pivot and stays put; a UH-60's stabilator halves turn trailing edge down", async () => {
+Deno.test("three.js: a Bell 206's fixed stabiliser is no pivot and stays put (its rotors spin); a UH-60's stabilator halves turn trailing edge down", async () => {
   const { bell, uh60 } = helicopters();
+  type Part = SensePart & { panel: string; kind: string };
   const fixed = await run(caseNamed("aircraft_file.json Bell 206"));
-  assertEquals((fixed.outputs.report as { parts: unknown[] }).parts, []);
+  const bellParts = (fixed.outputs.report as { parts: Part[] }).parts;
+  // Only its rotors are parts (they spin about their shafts); no fixed surface is.
+  assertEquals(bellParts.map((p) => p.kind).sort(), ["main_rotor", "tail_rotor"]);
   const [source, rigged] = [await load(fixed.model), await load(fixed.glb)];
-  for (const { name } of bell.fixed) assert(rigged.byName.has(name), `${name} loaded`);
-  const pivots: string[] = [];
-  rigged.scene.traverse((o: THREE.Object3D) => void (o.userData.ctrl_type && pivots.push(o.name)));
-  assertEquals(pivots, []);
-  // Every part draws where the source draws it.
-  const [want, got] = [source, rigged].map((l) => [...worldVertices(l.scene).values()]);
+  assert(bell.stabiliser.length > 0);
+  for (const name of bell.stabiliser) {
+    assert(rigged.byName.has(name), `${name} loaded`);
+    for (let o: THREE.Object3D | null = rigged.byName.get(name)!; o; o = o.parent) {
+      assert(!o.userData.ctrl_type, `${name} is under no pivot (found ${o.name})`);
+    }
+  }
+  // Every part draws where the source draws it (by mesh name: the rotor's blades are gathered under a
+  // node of their own, which changes the order meshes are met in).
+  const [want, got] = [source, rigged].map((l) =>
+    new Map([...worldVertices(l.scene)].map(([mesh, vertices]) => [mesh.name, vertices]))
+  );
   const extent = extentOf(source.scene);
-  assertEquals(got.length, want.length);
-  want.forEach((w, m) => assert(w.every((v, i) => Math.abs(v - got[m][i]) <= 1e-6 * extent)));
+  assertEquals([...got.keys()].sort(), [...want.keys()].sort());
+  for (const [name, w] of want) {
+    assert(w.every((v, i) => Math.abs(v - got.get(name)![i]) <= 1e-6 * extent), `${name} drawn where it was`);
+  }
   const turning = await run(caseNamed("aircraft_file.json UH-60"));
-  const parts = (turning.outputs.report as { parts: (SensePart & { panel: string })[] }).parts;
-  assertEquals(parts.map((p) => p.panel), uh60.panels.map((p) => p.name));
+  const parts = (turning.outputs.report as { parts: Part[] }).parts;
+  const surfaces = parts.filter((p) => !isSpinningKind(p.kind));
+  assertEquals(surfaces.map((p) => p.panel), uh60.panels.map((p) => p.name));
   const loaded = await load(turning.glb);
-  assertEquals(checkPivotTurns(loaded), 2);
+  // Every pivot, rotors' too, turns its subtree rigidly about its own X.
+  assertEquals(checkPivotTurns(loaded), parts.length);
   assertEquals(
-    checkPositiveSense(loaded, parts, new THREE.Vector3(0, 0, -1), new THREE.Vector3(0, 1, 0)),
-    parts.map((p) => p.name),
+    checkPositiveSense(loaded, surfaces, new THREE.Vector3(0, 0, -1), new THREE.Vector3(0, 1, 0)),
+    surfaces.map((p) => p.name),
   );
 });
 
