@@ -14,6 +14,7 @@
 import { applyCase, type Case, Cases, U32 } from "./cases.ts";
 import { at, type Json, JsonCases, jsonFile, OUT_OF_RANGE, pick, type Step } from "./json_fields.ts";
 import { binaryHeaderFields, imageFields } from "./image_fields.ts";
+import { COMPONENT_BYTES, TYPE_COMPONENTS } from "../../../../runtime/scene/gltf_codes.ts";
 
 /** Members holding an index (2.0) or id (1.0) into a top-level collection. */
 const REFS: Record<string, string> = {
@@ -68,17 +69,6 @@ const SKIP = new Set([
   "extensionsUsed",
   "extensionsRequired",
 ]);
-
-const BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-const COMPONENTS: Record<string, number> = {
-  SCALAR: 1,
-  VEC2: 2,
-  VEC3: 3,
-  VEC4: 4,
-  MAT2: 4,
-  MAT3: 9,
-  MAT4: 16,
-};
 
 /** The size of `collection` in `json` (an array's length or an object's key count). */
 function sizeOf(json: Json, collection: string): number {
@@ -141,7 +131,7 @@ export function casesGltf(bytes: Uint8Array): Case[] {
     }
     if (path[0] === "accessors" && object && key === "count") {
       const view = json.bufferViews?.[object.bufferView];
-      const element = (BYTES[object.componentType] ?? 4) * (COMPONENTS[object.type] ?? 1);
+      const element = (COMPONENT_BYTES[object.componentType] ?? 4) * (TYPE_COMPONENTS[object.type] ?? 1);
       const stride = view?.byteStride ?? element;
       const room = Math.floor(((view?.byteLength ?? 0) - (object.byteOffset ?? 0) - element) / stride) + 1;
       values.push(room, room + 1);
