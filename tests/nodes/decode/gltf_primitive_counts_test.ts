@@ -145,3 +145,14 @@ Deno.test("counts that fit their modes are left alone, without a word", async ()
   });
   assert.deepEqual(counts, [6, 9, 4, 5, 6]);
 });
+
+Deno.test("a primitive of one index, as a cut list can leave, is named in the singular and kept", async () => {
+  const b = builder();
+  const { scene, warnings } = await decode(
+    b.glb([{ attributes: { POSITION: b.positions(3) }, indices: b.indices([0]) }]),
+  );
+  assert.deepEqual(warnings, [
+    "cut.glb at /meshes/0/primitives/0: 1 index in mode TRIANGLES, which draws nothing with fewer than 3; kept as it is",
+  ]);
+  assert.equal(scene.getRoot().listMeshes()[0].listPrimitives()[0].getIndices()!.getCount(), 1);
+});

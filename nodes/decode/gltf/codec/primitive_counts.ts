@@ -49,7 +49,9 @@ function trim(primitive: Primitive): string | undefined {
   const attributes = primitive.listAttributes();
   if (MODES[mode] === undefined || (!indices && !attributes.length)) return undefined;
   const count = indices ? indices.getCount() : attributes[0].getCount();
-  const counted = indices ? `${count} indices` : `${count} vertices (no indices)`;
+  const counted = indices
+    ? `${count} ${count === 1 ? "index" : "indices"}`
+    : `${count} ${count === 1 ? "vertex" : "vertices"} (no indices)`;
   if (count < LEAST[mode]) {
     return `${counted} in mode ${MODES[mode]}, which draws nothing with fewer than ${LEAST[mode]}; ` +
       "kept as it is";
