@@ -71,7 +71,9 @@ export const dsonApplyPreset = defineNode({
   // figure: the figure parameter, else the one the preset's scene names, else the only one (before:
   // every figure's same-named bones and morphs, a second body dialled too). Several figures and
   // none chosen: all, with a warning.
-  version: 18,
+  // 19: a figure parameter naming several figures (two instances' shared DSON id) is warned (before:
+  // all dialled without a word).
+  version: 19,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

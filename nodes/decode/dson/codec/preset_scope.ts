@@ -63,6 +63,14 @@ export function presetScope(
         })`,
       );
     }
+    // Two instances of one figure file share its DSON id: the preset reaches both, said so.
+    if (chosen.length > 1) {
+      warn(
+        `dson preset: figure '${figure}' names ${chosen.length} figures of the scene (${
+          chosen.map((n) => n.getName()).join(", ")
+        }): applied to all of them; give a name or instance id to choose one`,
+      );
+    }
   } else if (figures.length > 1) {
     // A hint naming one figure (an instance id) picks it; one naming several (their shared
     // definition's id) does not.

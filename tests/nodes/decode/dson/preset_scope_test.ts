@@ -175,6 +175,21 @@ Deno.test("dson preset scope: the preset's own scene naming one instance picks i
   });
 });
 
+Deno.test("dson preset scope: a figure parameter naming several figures (their shared DSON id) reaches all, warned", async () => {
+  await withScene(async (scene) => {
+    const both = await apply(scene, shapePreset([[MORPH, 0.6]]), "Genesis8Female");
+    assert.deepEqual(heavy(both.scene), {
+      "Genesis8Female_geo-1": 0.6,
+      "Genesis8Female_geo-2": 0.6,
+      "Dress_geo-1": 0.6,
+    });
+    assert.deepEqual(both.warnings, [
+      "dson preset: figure 'Genesis8Female' names 2 figures of the scene (Alice, Bob): applied to all of them; " +
+      "give a name or instance id to choose one",
+    ]);
+  });
+});
+
 Deno.test("dson preset scope: a figure parameter naming no figure is an error listing the figures", async () => {
   await withScene(async (scene) => {
     await assert.rejects(
