@@ -73,7 +73,10 @@ export const dsonApplyPreset = defineNode({
   // none chosen: all, with a warning.
   // 19: a figure parameter naming several figures (two instances' shared DSON id) is warned (before:
   // all dialled without a word).
-  version: 19,
+  // 20: the auto_follow morph values warning says decode.dson (v25) projects onto fitted items the
+  // body's auto_follow morphs dialled when decoded, and that a preset projects none itself (wording
+  // only; those projected morphs are re-driven as other followers are).
+  version: 20,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

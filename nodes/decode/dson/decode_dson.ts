@@ -121,7 +121,13 @@ export const decodeDson = defineNode({
   // dropped, above 1 read as 1 — in one warning per binding (before: 1e15 took the whole vertex,
   // 1e999 was a DecodeError, all silently but the last). Same version (same session): rounding noise
   // within 1e-5 of 0..1 is clamped without a word (the values used were already the same).
-  version: 24,
+  // 25: a body's dialled auto_follow morph a fitted item has no morph of the name of is projected
+  // onto it (`auto_project.ts`): each item vertex takes the body morph's delta at the nearest point
+  // of the body's surface (full within 5 cm, fading to none at 10 cm), as a morph target of the
+  // body morph's id and name driven in the item's formula graph by the body's value, so
+  // dson.apply_preset re-drives it; named in one warning per item (before: only warned, the item
+  // kept its shape and cut through the changed body).
+  version: 25,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -110,15 +110,3 @@ export function describeUnfollowed(
       `value: ${list.slice(0, 8).join(", ")}${list.length > 8 ? ", …" : ""}`,
   };
 }
-
-/**
- * The warning for a body's dialled auto-follow morphs a fitted item has no morph of the same name
- * for (`BodyValues.unprojected`): Daz projects them onto the item, which is not done here, so the
- * item keeps its unmorphed shape and may cut through the body.
- */
-export function describeUnprojected(morphs: readonly string[], body: string): string {
-  return `the body this item is fitted to ('${body}') has ${morphs.length} dialled auto_follow morph(s) the item ` +
-    `has no morph of the same name for; Daz projects them onto the item, which is not done here, so the item ` +
-    `keeps its own shape and may cut through the body: ${morphs.slice(0, 8).join(", ")}` +
-    `${morphs.length > 8 ? ", …" : ""}`;
-}

@@ -12,8 +12,15 @@ import type { BodyLookup } from "./formula_body.ts";
 import { drivenValues, type ModifierValue } from "./formula_eval.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
 import type { SceneNodes } from "./load_nodes.ts";
-import { figureRoot } from "./model.ts";
+import { figureRoot, type Morph } from "./model.ts";
+import type { DsonGeometry } from "./geometry.ts";
 import { percentDecode } from "./uri.ts";
+
+/** A body's dialled auto-follow morph a fitted item has no morph of the name of, and the body geometry it moves. */
+export interface UnprojectedMorph {
+  readonly morph: Morph;
+  readonly geometry: DsonGeometry;
+}
 
 /** What one evaluated mesh offers the items fitted to its figure. */
 interface Evaluated {
@@ -100,19 +107,19 @@ export class BodyValues {
 
   /**
    * The body's morphs that are dialled (a weight other than 0) and marked `auto_follow` whose name
-   * none of `own` (the modifiers of `mesh`, fitted to it) has, as `name weight`: Daz projects such a
-   * morph onto the item (DzFollowingProjectionOptions), which is not done here.
+   * none of `own` (the modifiers of `mesh`, fitted to it) has, each with the body's geometry it
+   * moves: Daz projects such a morph onto the item (DzFollowingProjectionOptions; `auto_project.ts`).
    */
-  unprojected(mesh: number, own: ReadonlyMap<string, ModifierValue>): string[] {
+  unprojected(mesh: number, own: ReadonlyMap<string, ModifierValue>): UnprojectedMorph[] {
     const body = this.#fitted.get(this.#figure(mesh));
     if (body === undefined) return [];
     const names = new Set([...own].flatMap(([id, v]) => [id, String(v.entry.value.name ?? id)]));
-    const out: string[] = [];
+    const out: UnprojectedMorph[] = [];
     for (const { mesh: other, values } of this.#byFigure.get(body) ?? []) {
       for (const morph of this.#meshes.parts[other].morphs) {
         if (morph.weight === 0 || names.has(morph.name) || names.has(morph.id)) continue;
         if (!isAutoFollow(values.get(morph.id)?.entry.value.channel)) continue;
-        out.push(`${morph.name} ${Math.round(morph.weight * 1e6) / 1e6}`);
+        out.push({ morph, geometry: this.#meshes.parts[other].geometry });
       }
     }
     return out;

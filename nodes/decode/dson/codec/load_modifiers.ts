@@ -103,6 +103,8 @@ export async function applyModifiers(
       }
     }
   }
+  // A mesh no modifier reached (an item without a skin binding) still takes its body's projected morphs.
+  for (let m = 0; m < meshes.parts.length; m++) if (!state.values.has(m)) state.values.set(m, new Map());
   const evaluated = evaluateFormulas(targets, state.values);
   return { applied: [...applied.keys(), ...fromLibrary], evaluated };
 }
@@ -156,11 +158,12 @@ function evaluateFormulas(
     if (done.limited.length) warnLimited(targets, done.limited);
     const driven = new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]);
     fittedChecks(targets.library, {
-      morphs: parts.morphs,
+      parts,
       values,
       driven,
       bodies,
       mesh,
+      figure: bodies.figureKey(mesh),
       unfollowed: done.unfollowed,
     });
   }

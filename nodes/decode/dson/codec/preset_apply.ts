@@ -247,8 +247,10 @@ function reportSkips(
 
 /**
  * The preset's `auto_follow` morph values, when the scene has fitted items: a fitted item's morph of
- * that name takes the value (set by name, or followed through decode.dson's auto-follow), but one
- * without such a morph would have the figure's projected onto it by Daz, which is not done here.
+ * that name takes the value (set by name, or followed through decode.dson's auto-follow, including
+ * the morphs decode.dson projected onto it for its body's morphs dialled at the decode), but one
+ * without such a morph (its body's at 0 when decoded) would have the figure's projected onto it by
+ * Daz, which a preset does not do here.
  * An `auto_follow` joint channel needs no word: fitted items' bones follow their target's pose.
  */
 function reportProjections(doc: Document, preset: DsonPreset, warn: WarningSink): void {
@@ -261,7 +263,8 @@ function reportProjections(doc: Document, preset: DsonPreset, warn: WarningSink)
   if (!fitted) return;
   warn(
     `dson preset: ${follow.length} morph value(s) are auto_follow: fitted items with a morph of that name take ` +
-      `it, but Daz would also project the figure's morph onto a fitted item without one, which is not done ` +
+      `it (decode.dson projected onto fitted items the body's auto_follow morphs dialled when decoded), but ` +
+      `Daz would also project the figure's morph onto a fitted item without one, which a preset does not do ` +
       `here: ${few(follow)}`,
   );
 }

@@ -126,9 +126,18 @@ function morphedPositions(scene: Document, figure: string): number[][] {
   });
 }
 
-/** Asserts `figure`'s vertices are the grid, its FBMHeavy vertex moved by `weight` · its delta. */
-function assertHeavy(scene: Document, figure: string, weight: number, what: string): void {
-  const { vertex, delta } = DELTAS[figure];
+/**
+ * Asserts `figure`'s vertices are the grid, its FBMHeavy vertex moved by `weight` · its delta (`moves`:
+ * another vertex and delta, a morph projected from the body's).
+ */
+function assertHeavy(
+  scene: Document,
+  figure: string,
+  weight: number,
+  what: string,
+  moves = DELTAS[figure],
+): void {
+  const { vertex, delta } = moves;
   const moved = gridPosition(vertex % 4, Math.floor(vertex / 4)).map((v, c) =>
     (v + weight * delta[c]) * METRES_PER_CM
   );
@@ -232,7 +241,7 @@ Deno.test("dson auto_follow: a belt fitted to a coat fitted to the body follows 
   }
 });
 
-Deno.test("dson auto_follow: a body's dialled auto_follow morph the item has no morph of is named (Daz projects it)", async () => {
+Deno.test("dson auto_follow: a body's dialled auto_follow morph the item has no morph of is projected onto it and named", async () => {
   // The body's FBMHeavy is auto_follow and dialled to 0.7; the dress has only its own DressLength.
   const flagged = body();
   const heavy = (flagged.modifier_library as Json[]).find((m) => m.id === MORPH)!;
@@ -247,12 +256,22 @@ Deno.test("dson auto_follow: a body's dialled auto_follow morph the item has no 
     (root) => decodeJson(scene, "dressed.duf", [root]),
   );
   assertHeavy(decoded, "Genesis8Female", bodyHeavy(0.4, 0.6), "body");
+  // The dress's grid lies on the body's: its vertex 5 is the body's vertex 5, which FBMHeavy moves.
+  const projected = DELTAS.Genesis8Female;
+  assertHeavy(decoded, "Dress", bodyHeavy(0.4, 0.6), "dress, projected", projected);
   assert.equal(warnings.length, 1, warnings.join("\n"));
   assert.match(
     warnings[0],
-    /Dress\.dsf at \/modifier_library\/\d+: the body this item is fitted to \('Genesis8Female-1'\)/,
+    /Dress\.dsf at \/geometry_library\/0: 1 dialled auto_follow morph\(s\) of the body this item is fitted to \('Genesis8Female-1'\)/,
   );
-  assert.match(warnings[0], /1 dialled auto_follow morph\(s\).*: FBMHeavy 0\.7$/);
+  assert.match(
+    warnings[0],
+    /projected from the body, as Daz's auto-follow does.*: FBMHeavy 0\.7 \(1 vertices\)$/,
+  );
+  // A preset re-drives the projected morph with the body's new value (0.2 + 0.5 · 0.6).
+  const { scene: shaped } = await applyPreset(decoded, shapePreset([[MORPH, 0.2]]));
+  assertHeavy(shaped, "Genesis8Female", bodyHeavy(0.2, 0.6), "body after a preset");
+  assertHeavy(shaped, "Dress", bodyHeavy(0.2, 0.6), "dress after a preset", projected);
   // Not dialled (0): nothing to project, nothing said.
   const still = sceneFile([instance("Genesis8Female"), instance("Dress", "Genesis8Female")], []);
   const quiet = await withContentFiles(
@@ -279,7 +298,10 @@ Deno.test("dson auto_follow: a preset's auto_follow morph value is applied to fo
   assertHeavy(shaped, "Genesis8Female", 0.3, "body");
   assertHeavy(shaped, "Dress", 0.3, "dress");
   assert.equal(warnings.length, 1, warnings.join("\n"));
-  assert.match(warnings[0], /1 morph value\(s\) are auto_follow: .*not done here: FBMHeavy$/);
+  assert.match(
+    warnings[0],
+    /1 morph value\(s\) are auto_follow: .*which a preset does not do here: FBMHeavy$/,
+  );
   // The body alone: no fitted item to project onto, nothing said.
   const { scene: alone } = await decode(sceneFile([instance("Genesis8Female")], []), {});
   const { scene: single, warnings: said } = await applyPreset(alone, preset);

@@ -1,0 +1,112 @@
+/**
+ * Daz's auto-follow by projection: a body's dialled `auto_follow` morph (a body shape, `FBMHeavy`)
+ * that a fitted item has no morph of the same name for is, in Daz, created on the item on the fly
+ * (DzFollowingProjectionOptions, as the Transfer Utility does): the item's vertices follow the body
+ * surface near them, so a dress swells with the body rather than cutting through it. Here each
+ * item vertex takes the body morph's delta at the nearest point of the body's surface
+ * (`nearest_surface.ts`: the blend of that triangle's corner deltas, fading out between 5 and 10 cm
+ * from the body), as a morph target of the item carrying the body morph's id and name. Its weight is
+ * the body's, kept in the item's formula graph as a follower reading `<body key>:#<id>` (as an
+ * auto-follow channel is, `auto_follow.ts`), so `dson.apply_preset` re-drives it with the body.
+ *
+ * Both meshes are taken in their geometry's own space, the space the morph deltas are in: Daz's
+ * fitted items are modelled around the body at its rest shape. Daz's own projection smooths the
+ * body's deltas over a neighbourhood; the nearest-surface transfer follows them as written, so a
+ * garment over a sharp crease may differ from Daz's by the crease's detail.
+ *
+ * @module
+ */
+import type { UnprojectedMorph } from "./body_values.ts";
+import { bodyChannelKey } from "./formula_body.ts";
+import type { DsonGeometry } from "./geometry.ts";
+import type { MeshParts } from "./mesh_parts.ts";
+import {
+  FULL_DISTANCE_CM,
+  MAX_DISTANCE_CM,
+  MAX_TESTS,
+  nearestSurface,
+  projectDeltas,
+} from "./nearest_surface.ts";
+
+/** What {@link projectOntoItem} did: the morphs projected (`name weight (n vertices)`) and those not (capped). */
+export interface Projection {
+  readonly projected: string[];
+  readonly capped: string[];
+}
+
+/**
+ * Adds to `parts` (a fitted item's mesh) a morph for each of `unprojected` (its body's, `body` the
+ * body figure's DSON key), driven in its formula graph (`figure`: the item figure's key) by the
+ * body's value.
+ *
+ * @example
+ * ```ts
+ * const { projected, capped } = projectOntoItem(parts, bodies.unprojected(mesh, values), body, figure);
+ * ```
+ */
+export function projectOntoItem(
+  parts: MeshParts,
+  unprojected: readonly UnprojectedMorph[],
+  body: string,
+  figure: string | undefined,
+): Projection {
+  const projected: string[] = [], capped: string[] = [];
+  const byGeometry = new Map<DsonGeometry, UnprojectedMorph["morph"][]>();
+  for (const { morph, geometry } of unprojected) {
+    byGeometry.set(geometry, [...byGeometry.get(geometry) ?? [], morph]);
+  }
+  for (const [geometry, morphs] of byGeometry) {
+    const hits = nearestSurface(geometry, parts.geometry.positions);
+    const say = (m: UnprojectedMorph["morph"]) => `${m.name} ${Math.round(m.weight * 1e6) / 1e6}`;
+    if (!hits) {
+      capped.push(...morphs.map(say));
+      continue;
+    }
+    for (const morph of morphs) {
+      // One morph per id on a mesh (a body and a graft merged into it may both list it).
+      if (parts.morphs.some((m) => m.id === morph.id)) continue;
+      const { index, delta } = projectDeltas(hits, morph, geometry.vertexCount);
+      projected.push(`${say(morph)} (${index.length} vertices)`);
+      if (!index.length) continue;
+      parts.morphs.push({
+        id: morph.id,
+        name: morph.name,
+        label: morph.label,
+        index,
+        delta,
+        weight: morph.weight,
+      });
+      const graph = parts.formulas ?? { channels: {}, bones: {}, morphs: [], ...(figure ? { figure } : {}) };
+      parts.formulas = graph;
+      const key = bodyChannelKey(body, morph.id);
+      graph.channels[key] = { value: morph.weight, of: body, id: morph.id };
+      graph.channels[morph.id] = { value: 0, formulas: [{ stage: "sum", ops: [{ value: key }] }] };
+      graph.morphs.push(morph.id);
+    }
+  }
+  return { projected, capped };
+}
+
+/** The warnings for {@link projectOntoItem}'s result (none when nothing was to project). */
+export function describeProjection(result: Projection, body: string, vertices: number): string[] {
+  const list = (l: readonly string[]) => `${l.slice(0, 8).join(", ")}${l.length > 8 ? ", …" : ""}`;
+  const out: string[] = [];
+  if (result.projected.length) {
+    out.push(
+      `${result.projected.length} dialled auto_follow morph(s) of the body this item is fitted to ('${body}') ` +
+        `that the item has no morph of the same name for are projected from the body, as Daz's auto-follow ` +
+        `does: each item vertex follows the body's surface nearest it (fully within ${FULL_DISTANCE_CM} cm, ` +
+        `fading to nothing at ${MAX_DISTANCE_CM} cm); the nearest-surface transfer approximates Daz's own, ` +
+        `which smooths: ${list(result.projected)}`,
+    );
+  }
+  if (result.capped.length) {
+    out.push(
+      `${result.capped.length} dialled auto_follow morph(s) of the body this item is fitted to ('${body}') ` +
+        `that the item has no morph of the same name for are not projected onto it: finding the body's ` +
+        `surface nearest each of its ${vertices} vertices passed the cap of ${MAX_TESTS} triangle tests, so ` +
+        `the item keeps its own shape and may cut through the body: ${list(result.capped)}`,
+    );
+  }
+  return out;
+}
