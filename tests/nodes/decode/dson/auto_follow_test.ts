@@ -6,7 +6,14 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { dsonBytes, generateFigure, gridPosition, type Json, shapePreset } from "./generate.ts";
+import {
+  dsonBytes,
+  gridPosition,
+  halfController,
+  type Json,
+  libraryFigure,
+  shapePreset,
+} from "./generate.ts";
 import { applyPreset, decodeJson, type Run, withContentFiles } from "./dson_runs.ts";
 
 const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
@@ -38,27 +45,13 @@ function morphModifier(figure: string, id: string, channel: Json = {}, formulas?
 }
 
 /** A figure file (no scene) with `modifiers`. */
-function figureFile(figure: string, modifiers: Json[]): Json {
-  const json = generateFigure({ side: 4, bones: 3, figureId: figure, assetId: fileOf(figure) });
-  delete json.scene;
-  (json.modifier_library as Json[]).push(...modifiers);
-  return json;
-}
+const figureFile = (figure: string, modifiers: Json[]) => libraryFigure(figure, fileOf(figure), modifiers);
 
 /** The body: FBMHeavy, and the controller adding half its value to it. */
 function body(): Json {
   return figureFile("Genesis8Female", [
     morphModifier("Genesis8Female", MORPH),
-    {
-      id: CTRL,
-      name: CTRL,
-      parent: "#Genesis8Female_geo",
-      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
-      formulas: [{
-        output: `Genesis8Female:${encodeURI(BODY_FILE)}#${MORPH}?value`,
-        operations: [{ op: "push", url: `#${CTRL}?value` }, { op: "push", val: 0.5 }, { op: "mult" }],
-      }],
-    },
+    halfController("Genesis8Female", BODY_FILE, CTRL, MORPH),
   ]);
 }
 

@@ -10,7 +10,7 @@ import type { FormulaGraph } from "../../../../nodes/decode/dson/codec/formula_g
 import { reevaluateFormulas } from "../../../../nodes/decode/dson/codec/preset_formulas.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { generateFigure, type Json, shapePreset } from "./generate.ts";
+import { halfController, type Json, libraryFigure, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson, type Run, withContentFiles } from "./dson_runs.ts";
 
 const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
@@ -20,14 +20,6 @@ const CTRL = "CTRLBodyShape";
 /** The body's FBMHeavy: its own dial plus half the body-shape controller. */
 const bodyHeavy = (own: number, ctrl: number) => own + 0.5 * ctrl;
 
-/** A figure file (no scene) whose modifier library gains `modifiers`. */
-function figureFile(figureId: string, assetId: string, modifiers: Json[]): Json {
-  const json = generateFigure({ side: 4, bones: 3, figureId, assetId });
-  delete json.scene;
-  (json.modifier_library as Json[]).push(...modifiers);
-  return json;
-}
-
 const morph = (figure: string, vertex: number) => ({
   vertex_count: 16,
   deltas: { count: 1, values: [[vertex, 0, 1, 0]] },
@@ -36,7 +28,7 @@ const morph = (figure: string, vertex: number) => ({
 
 /** The body: FBMHeavy (driven by the controller too) and the controller. */
 function body(): Json {
-  return figureFile("Genesis8Female", BODY_FILE, [
+  return libraryFigure("Genesis8Female", BODY_FILE, [
     {
       id: MORPH,
       name: MORPH,
@@ -44,22 +36,13 @@ function body(): Json {
       channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
       morph: morph("Genesis8Female", 5),
     },
-    {
-      id: CTRL,
-      name: CTRL,
-      parent: "#Genesis8Female_geo",
-      channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
-      formulas: [{
-        output: `Genesis8Female:${encodeURI(BODY_FILE)}#${MORPH}?value`,
-        operations: [{ op: "push", url: `#${CTRL}?value` }, { op: "push", val: 0.5 }, { op: "mult" }],
-      }],
-    },
+    halfController("Genesis8Female", BODY_FILE, CTRL, MORPH),
   ]);
 }
 
 /** The dress: its own follower `id`, following the body's FBMHeavy through a formula pushing `push`. */
 function dress(push = `Genesis8Female:${encodeURI(BODY_FILE)}#${MORPH}?value`, id = MORPH): Json {
-  return figureFile("Dress", DRESS_FILE, [{
+  return libraryFigure("Dress", DRESS_FILE, [{
     id,
     name: id,
     parent: "#Dress_geo",

@@ -241,11 +241,36 @@ export function sceneReferencing(path: string, figureId = "gen_figure"): Json {
   };
 }
 
-/** A figure library file: the generated figure without its scene (Daz .dsf files have none). */
-export function libraryFigure(figureId = "gen_figure"): Json {
-  const json = generateFigure({ side: 4, bones: 3, figureId, assetId: "/data/Gen/Figure.dsf" });
+/**
+ * A figure library file: the generated figure without its scene (Daz .dsf files have none), its
+ * modifier library given `modifiers` too.
+ */
+export function libraryFigure(
+  figureId = "gen_figure",
+  assetId = "/data/Gen/Figure.dsf",
+  modifiers: readonly Json[] = [],
+): Json {
+  const json = generateFigure({ side: 4, bones: 3, figureId, assetId });
   delete json.scene;
+  (json.modifier_library as Json[]).push(...modifiers);
   return json;
+}
+
+/**
+ * A body's shape controller `ctrl` on `figure` (in `file`), adding half its value to the body's
+ * `morph`, as Daz's body controllers drive their shapes.
+ */
+export function halfController(figure: string, file: string, ctrl: string, morph: string): Json {
+  return {
+    id: ctrl,
+    name: ctrl,
+    parent: `#${figure}_geo`,
+    channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true },
+    formulas: [{
+      output: `${figure}:${encodeURI(file)}#${morph}?value`,
+      operations: [{ op: "push", url: `#${ctrl}?value` }, { op: "push", val: 0.5 }, { op: "mult" }],
+    }],
+  };
 }
 
 /** What {@link splineCorrective} makes. */

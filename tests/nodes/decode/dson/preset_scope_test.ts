@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { dsonBytes, generateFigure, type Json, posePreset, shapePreset } from "./generate.ts";
+import { dsonBytes, type Json, libraryFigure, posePreset, shapePreset } from "./generate.ts";
 import { decodeJson, nodeNamed, withContentFiles } from "./dson_runs.ts";
 
 const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
@@ -15,16 +15,13 @@ const DRESS_FILE = "/data/Items/Dress.dsf";
 const MORPH = "FBMHeavy";
 
 function figureFile(figure: string, file: string): Json {
-  const json = generateFigure({ side: 4, bones: 3, figureId: figure, assetId: file });
-  delete json.scene;
-  (json.modifier_library as Json[]).push({
+  return libraryFigure(figure, file, [{
     id: MORPH,
     name: MORPH,
     parent: `#${figure}_geo`,
     channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
     morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
-  });
-  return json;
+  }]);
 }
 
 const bodyInstance = (n: number, name: string): Json => ({
