@@ -8,28 +8,13 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { decode as decodePng, encode as encodePng } from "fast-png";
 import type { Document } from "@gltf-transform/core";
-import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
-import { exportGltf } from "../../../nodes/export/gltf.ts";
-import { readGltf } from "../../../runtime/scene/gltf_io.ts";
-import { runNode, testContext } from "../../support/context.ts";
-import { gltf1Of, type Json } from "../../support/gltf1.ts";
-import { messyGlb } from "../../support/messy_gltf.ts";
-import { validateGltf } from "../../support/validator.ts";
+import type { Json } from "../../support/gltf1.ts";
+import { decodedWing } from "./gltf1_wing.ts";
 
 /** A 2×2 RGBA image of four different colours and alphas. */
 const COLOUR = new Uint8Array([200, 40, 10, 128, 30, 220, 90, 255, 0, 0, 250, 64, 255, 255, 255, 0]);
 const colourPng = () => encodePng({ width: 2, height: 2, data: COLOUR, channels: 4 });
 const dataUri = (mime: string, bytes: Uint8Array) => `data:${mime};base64,${bytes.toBase64()}`;
-
-/** The wing as glTF 1.0, edited, decoded and exported: the scene, warnings and validator errors. */
-async function decoded(edit: (json: Json) => void) {
-  const doc = await readGltf(await messyGlb(() => {}));
-  const bytes = await gltf1Of(doc, { edit });
-  const ctx = testContext();
-  const scene: Document = (await runNode(decodeGltf, { bytes: { bytes, name: "old.gltf" } }, {}, ctx)).scene;
-  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
-  return { scene, warnings: ctx.warnings.map((w) => w.message), errors: (await validateGltf(glb)).messages };
-}
 
 /** Every texture uploaded as `format`, its image `uri`, and every material's edit. */
 function declared(format: number, uri: string, material: (values: Json, technique: Json) => void = () => {}) {
@@ -66,7 +51,9 @@ function luminance(withAlpha: boolean): number[] {
 }
 
 Deno.test("glTF 1.0 LUMINANCE texture: a colour PNG draws as its red channel in grey, opaque", async () => {
-  const { scene, warnings, errors } = await decoded(declared(6409, dataUri("image/png", colourPng()), blend));
+  const { scene, warnings, errors } = await decodedWing(
+    declared(6409, dataUri("image/png", colourPng()), blend),
+  );
   const { material, rgba } = wingLook(scene);
   assertEquals(rgba, luminance(false));
   assertEquals(material.getAlphaMode(), "BLEND");
@@ -81,7 +68,9 @@ Deno.test("glTF 1.0 LUMINANCE texture: a colour PNG draws as its red channel in 
 });
 
 Deno.test("glTF 1.0 LUMINANCE_ALPHA texture: a colour PNG draws as its red channel in grey, with its alpha", async () => {
-  const { scene, warnings, errors } = await decoded(declared(6410, dataUri("image/png", colourPng()), blend));
+  const { scene, warnings, errors } = await decodedWing(
+    declared(6410, dataUri("image/png", colourPng()), blend),
+  );
   assertEquals(wingLook(scene).rgba, luminance(true));
   assert(
     warnings.some((w) => /is LUMINANCE_ALPHA in glTF 1\.0 \(format 6410\)/.test(w)),
@@ -91,7 +80,7 @@ Deno.test("glTF 1.0 LUMINANCE_ALPHA texture: a colour PNG draws as its red chann
 });
 
 Deno.test("glTF 1.0 ALPHA texture: the base colour is black, the image's alpha kept", async () => {
-  const { scene, warnings, errors } = await decoded(
+  const { scene, warnings, errors } = await decodedWing(
     declared(6406, dataUri("image/png", colourPng()), (values, technique) => {
       blend(values, technique);
       values.transparency = 0.5;
@@ -110,7 +99,7 @@ Deno.test("glTF 1.0 ALPHA texture: the base colour is black, the image's alpha k
 
 Deno.test("glTF 1.0 LUMINANCE emission: the emissive texture is grey of its red channel; ALPHA emission is left out", async () => {
   const emissive = (format: number) =>
-    decoded((json) => {
+    decodedWing((json) => {
       json.textures.texture_glow = { ...json.textures.texture_0, format, internalFormat: format };
       json.images.image_0.uri = dataUri("image/png", colourPng());
       for (const m of Object.values(json.materials) as Json[]) m.values.emission = "texture_glow";
@@ -140,7 +129,7 @@ Deno.test("glTF 1.0 LUMINANCE emission: the emissive texture is grey of its red 
 
 Deno.test("glTF 1.0 LUMINANCE texture: a grey image needs nothing and is not warned about", async () => {
   const grey = encodePng({ width: 2, height: 2, data: new Uint8Array([10, 80, 160, 255]), channels: 1 });
-  const { scene, warnings } = await decoded(declared(6409, dataUri("image/png", grey), blend));
+  const { scene, warnings } = await decodedWing(declared(6409, dataUri("image/png", grey), blend));
   assertEquals(scene.getRoot().listMaterials()[0].getBaseColorTexture()!.getImage(), grey);
   assert(warnings.every((w) => !/LUMINANCE/.test(w)), warnings.join("\n"));
 });
@@ -170,7 +159,7 @@ Deno.test("glTF 1.0 LUMINANCE texture: a colour JPEG, which partgraph does not d
     0x11,
     1,
   ]);
-  const { warnings } = await decoded(declared(6409, dataUri("image/jpeg", jpeg)));
+  const { warnings } = await decodedWing(declared(6409, dataUri("image/jpeg", jpeg)));
   assert(
     warnings.some((w) =>
       /texture 'texture_0' is LUMINANCE .*a colour JPEG, which partgraph does not decode: drawn in colour/
@@ -181,7 +170,7 @@ Deno.test("glTF 1.0 LUMINANCE texture: a colour JPEG, which partgraph does not d
 });
 
 Deno.test("glTF 1.0 texture format: a value 1.0 does not define is named and read as RGBA", async () => {
-  const { scene, warnings } = await decoded((json) => json.textures.texture_0.format = 32993);
+  const { scene, warnings } = await decodedWing((json) => json.textures.texture_0.format = 32993);
   assertEquals(wingLook(scene).rgba.slice(0, 4), [200, 200, 200, 200]);
   assert(
     warnings.some((w) =>

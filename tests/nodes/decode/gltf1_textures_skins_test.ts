@@ -8,23 +8,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import type { Document } from "@gltf-transform/core";
-import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
-import { exportGltf } from "../../../nodes/export/gltf.ts";
-import { readGltf } from "../../../runtime/scene/gltf_io.ts";
-import { runNode, testContext } from "../../support/context.ts";
-import { gltf1Of, type Json } from "../../support/gltf1.ts";
-import { messyGlb } from "../../support/messy_gltf.ts";
-import { validateGltf } from "../../support/validator.ts";
-
-/** The wing as glTF 1.0, decoded after `edit`: the scene, its warnings and its GLB's validator errors. */
-async function decoded(edit: (json: Json) => void) {
-  const doc = await readGltf(await messyGlb(() => {}));
-  const bytes = await gltf1Of(doc, { edit });
-  const ctx = testContext();
-  const scene: Document = (await runNode(decodeGltf, { bytes: { bytes, name: "old.gltf" } }, {}, ctx)).scene;
-  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
-  return { scene, warnings: ctx.warnings.map((w) => w.message), errors: (await validateGltf(glb)).messages };
-}
+import type { Json } from "../../support/gltf1.ts";
+import { decodedWing } from "./gltf1_wing.ts";
 
 /** Blending on in every technique, the textures uploaded as `format`, and `transparency` when given. */
 function blended(format: number, transparency?: number) {
@@ -49,7 +34,7 @@ function wingLook(scene: Document) {
 }
 
 Deno.test("glTF 1.0 RGB texture: a blended material of transparency 1 is drawn opaque, as 1.0 draws it", async () => {
-  const { scene, warnings, errors } = await decoded(blended(6407));
+  const { scene, warnings, errors } = await decodedWing(blended(6407));
   const { material, channels, first } = wingLook(scene);
   assertEquals(material.getAlphaMode(), "OPAQUE");
   // The image is as it was (opaque drawing ignores its alpha).
@@ -64,7 +49,7 @@ Deno.test("glTF 1.0 RGB texture: a blended material of transparency 1 is drawn o
 });
 
 Deno.test("glTF 1.0 RGB texture: with a transparency below 1 it blends by that alone, over an RGB copy of the image", async () => {
-  const { scene, warnings, errors } = await decoded(blended(6407, 0.5));
+  const { scene, warnings, errors } = await decodedWing(blended(6407, 0.5));
   const { material, channels, first } = wingLook(scene);
   assertEquals(material.getAlphaMode(), "BLEND");
   assertEquals(material.getBaseColorFactor()[3], 0.5);
@@ -74,7 +59,7 @@ Deno.test("glTF 1.0 RGB texture: with a transparency below 1 it blends by that a
 });
 
 Deno.test("glTF 1.0 RGBA texture: a blended material keeps blending by the image's alpha", async () => {
-  const { scene, warnings } = await decoded(blended(6408, 0.5));
+  const { scene, warnings } = await decodedWing(blended(6408, 0.5));
   const { material, channels, first } = wingLook(scene);
   assertEquals(material.getAlphaMode(), "BLEND");
   assertEquals([channels, first], [4, [200, 200, 200, 200]]);
@@ -82,7 +67,7 @@ Deno.test("glTF 1.0 RGBA texture: a blended material keeps blending by the image
 });
 
 Deno.test("glTF 1.0 skins: one no node uses is kept; one naming no node's joint is left out with a warning", async () => {
-  const { scene, warnings, errors } = await decoded((json) => {
+  const { scene, warnings, errors } = await decodedWing((json) => {
     json.skins.skin_spare = { ...json.skins.skin_0, name: "spare" };
     json.skins.skin_broken = { ...json.skins.skin_0, name: "broken", jointNames: ["joint_0", "nobody"] };
   });
