@@ -50,14 +50,8 @@ export interface SpinSample {
   readonly description: string;
 }
 
-/** How one rotor is drawn. */
-interface RotorDraw {
-  readonly name: string;
-  readonly kind: SpinningKind;
-  readonly axis: Vec3;
-  readonly centre: Vec3;
-  readonly radius: number;
-  readonly blades: number;
+/** How one rotor is drawn: its truth, and how its blades, hub and parent look. */
+interface RotorDraw extends SpinTruth {
   /** Blade pitch at 70 % radius, degrees. */
   readonly pitch: number;
   /** +1 or −1: which way the blades are twisted (a contra-rotating pair's are opposite). */
