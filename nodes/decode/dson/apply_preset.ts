@@ -76,7 +76,12 @@ export const dsonApplyPreset = defineNode({
   // 20: the auto_follow morph values warning says decode.dson (v25) projects onto fitted items the
   // body's auto_follow morphs dialled when decoded, and that a preset projects none itself (wording
   // only; those projected morphs are re-driven as other followers are).
-  version: 20,
+  // 21: the figure parameter matches the instance id first, then the name, the label, and last the
+  // DSON id instances share; a later one naming one figure wins over an earlier naming several (before:
+  // any of name, DSON id or instance id, so a first instance's id that is also the figure's DSON id
+  // reached both bodies, and a label named none). Naming several at every level: all, warned with each
+  // candidate's name, label and instance id; figures in messages are so described.
+  version: 21,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +
@@ -91,8 +96,9 @@ export const dsonApplyPreset = defineNode({
       type: "string",
       default: "",
       doc:
-        "The figure the preset applies to (its name, DSON id or instance id), with the items fitted to it, as " +
-        "Daz applies a preset to the selected figure; empty: the figure the preset names, else the scene's only " +
+        "The figure the preset applies to, with the items fitted to it, as Daz applies a preset to the selected " +
+        "figure: its instance id, else its name, label or DSON id where one names a single figure (several: all, " +
+        "warned with their instance ids); empty: the figure the preset names, else the scene's only " +
         "figure (several and none named: all, warned).",
     },
   },

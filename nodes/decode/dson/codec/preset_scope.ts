@@ -24,7 +24,9 @@ export interface PresetScope {
   readonly hasMesh: (mesh: Mesh) => boolean;
 }
 
-type Extras = { type?: unknown; conform_target?: unknown; follows?: unknown; id?: unknown } | undefined;
+type Extras =
+  | { type?: unknown; conform_target?: unknown; follows?: unknown; id?: unknown; label?: unknown }
+  | undefined;
 const extras = (node: Node) => getPartgraphExtras(node).dson as Extras;
 
 /**
@@ -45,45 +47,37 @@ export function presetScope(
   warn: WarningSink,
 ): PresetScope {
   const figures = selectedFigures(doc);
-  const names = (node: Node) => {
-    const id = extras(node)?.id, key = dsonKey(node);
-    return [
-      node.getName(),
-      ...(typeof id === "string" ? [id, percentDecode(id)] : []),
-      ...(key ? [key] : []),
-    ];
-  };
   let chosen: Node[] = figures;
   if (figure !== "") {
-    chosen = figures.filter((node) => names(node).includes(figure));
-    if (chosen.length === 0) {
+    const match = matchFigure(figures, figure);
+    if (match.length === 0) {
       throw new Error(
-        `dson preset: figure '${figure}' names no figure of the scene (${
-          figures.map((n) => n.getName()).join(", ")
-        })`,
+        `dson preset: figure '${figure}' names no figure of the scene (${figures.map(describe).join(", ")})`,
       );
     }
-    // Two instances of one figure file share its DSON id: the preset reaches both, said so.
+    chosen = match;
+    // Two instances sharing a name, label and DSON id: the preset reaches both, said so with the
+    // instance ids that tell them apart.
     if (chosen.length > 1) {
       warn(
         `dson preset: figure '${figure}' names ${chosen.length} figures of the scene (${
-          chosen.map((n) => n.getName()).join(", ")
-        }): applied to all of them; give a name or instance id to choose one`,
+          chosen.map(describe).join(", ")
+        }): applied to all of them; set the figure parameter to one's instance id (${
+          chosen.map((n) => dsonKey(n) ?? n.getName()).join(", ")
+        }) to choose it`,
       );
     }
   } else if (figures.length > 1) {
     // A hint naming one figure (an instance id) picks it; one naming several (their shared
     // definition's id) does not.
     const named = new Set(
-      hints.map((hint) => figures.filter((node) => names(node).includes(hint))).flatMap((m) =>
-        m.length === 1 ? m : []
-      ),
+      hints.map((hint) => matchFigure(figures, hint)).flatMap((m) => m.length === 1 ? m : []),
     );
     if (named.size === 1) chosen = [...named];
     else {
       warn(
         `dson preset: Daz applies a preset to the selected figure, and this scene has ${figures.length} figures ` +
-          `(${figures.map((n) => n.getName()).join(", ")}), ${
+          `(${figures.map(describe).join(", ")}), ${
             named.size ? `of which ${named.size} are named by the preset` : "the preset names none of them"
           }: applied to all of them; set the figure parameter to choose one`,
       );
@@ -113,6 +107,39 @@ export function presetScope(
     if (hasNode(at)) meshes.add(mesh);
   }
   return { selected: chosen, hasNode, hasMesh: (mesh) => meshes.has(mesh) };
+}
+
+/**
+ * The figures `wanted` names, by the most specific name that names any: the instance id (unique in
+ * the scene), then the DSON name, the label, and last the definition's DSON id (which instances of
+ * one figure file share). A name naming one figure at a later tier wins over one naming several at
+ * an earlier (two bodies named `Genesis9`, labelled `Genesis 9` and `Genesis 9 (2)`); naming several
+ * at every tier it names any, the first such set is returned (the caller warns).
+ */
+function matchFigure(figures: readonly Node[], wanted: string): Node[] {
+  const tiers: ((node: Node) => unknown[])[] = [
+    (node) => [dsonKey(node)],
+    (node) => [node.getName()],
+    (node) => [extras(node)?.label],
+    (node) => {
+      const id = extras(node)?.id;
+      return typeof id === "string" ? [id, percentDecode(id)] : [];
+    },
+  ];
+  let several: Node[] = [];
+  for (const names of tiers) {
+    const match = figures.filter((node) => names(node).includes(wanted));
+    if (match.length === 1) return match;
+    if (match.length > 1 && !several.length) several = match;
+  }
+  return several;
+}
+
+/** A figure for a message: its name, its label when another, and its instance id. */
+function describe(node: Node): string {
+  const label = extras(node)?.label, key = dsonKey(node), name = node.getName();
+  const labelled = typeof label === "string" && label !== name ? ` labelled '${label}'` : "";
+  return `'${name}'${labelled}${key !== undefined && key !== name ? ` (instance ${key})` : ""}`;
 }
 
 /**

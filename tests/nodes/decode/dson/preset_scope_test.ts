@@ -166,8 +166,8 @@ Deno.test("dson preset scope: the preset's own scene naming one instance picks i
       "Dress_geo-1": 0.4,
     });
     assert.deepEqual(all.warnings, [
-      "dson preset: Daz applies a preset to the selected figure, and this scene has 2 figures (Alice, Bob), the " +
-      "preset names none of them: applied to all of them; set the figure parameter to choose one",
+      "dson preset: Daz applies a preset to the selected figure, and this scene has 2 figures ('Alice' labelled " +
+      "'Generated' (instance Genesis8Female-1), 'Bob' labelled 'Generated' (instance Genesis8Female-2)), the preset names none of them: applied to all of them; set the figure parameter to choose one",
     ]);
   });
 });
@@ -181,8 +181,9 @@ Deno.test("dson preset scope: a figure parameter naming several figures (their s
       "Dress_geo-1": 0.6,
     });
     assert.deepEqual(both.warnings, [
-      "dson preset: figure 'Genesis8Female' names 2 figures of the scene (Alice, Bob): applied to all of them; " +
-      "give a name or instance id to choose one",
+      "dson preset: figure 'Genesis8Female' names 2 figures of the scene ('Alice' labelled 'Generated' (instance " +
+      "Genesis8Female-1), 'Bob' labelled 'Generated' (instance Genesis8Female-2)): applied to all of them; set the " +
+      "figure parameter to one's instance id (Genesis8Female-1, Genesis8Female-2) to choose it",
     ]);
   });
 });
@@ -191,7 +192,50 @@ Deno.test("dson preset scope: a figure parameter naming no figure is an error li
   await withScene(async (scene) => {
     await assert.rejects(
       () => apply(scene, shapePreset([[MORPH, 0.8]]), "Carol"),
-      /figure 'Carol' names no figure of the scene \(Alice, Bob\)/,
+      /figure 'Carol' names no figure of the scene \('Alice' labelled 'Generated' \(instance Genesis8Female-1\), 'Bob' labelled 'Generated' \(instance Genesis8Female-2\)\)/,
     );
+  });
+});
+
+Deno.test("dson preset scope: two bodies of one name and label are told apart by instance id; an ambiguous figure names both", async () => {
+  // As Daz saves two Genesis bodies: one name, both labelled alike, the first instance's id the
+  // figure's own (`Genesis8Female`, which is also both instances' DSON id), the second's suffixed.
+  const twin = (id: string, label: string): Json => ({
+    id,
+    name: "Genesis8Female",
+    label,
+    url: `${encodeURI(BODY_FILE)}#Genesis8Female`,
+    geometries: [{ id: `${id}_geo`, url: `${encodeURI(BODY_FILE)}#Genesis8Female_geo` }],
+  });
+  const scene = (second: string) => ({
+    ...SCENE,
+    scene: { nodes: [twin("Genesis8Female", "Genesis 8 Female"), twin("Genesis8Female-1", second)] },
+  });
+  const weights = (doc: Document) => {
+    const out = heavy(doc);
+    return [out["Genesis8Female_geo"], out["Genesis8Female-1_geo"]];
+  };
+  await withContentFiles([[BODY_FILE, figureFile("Genesis8Female", BODY_FILE)]], async (root) => {
+    const same = (await decodeJson(scene("Genesis 8 Female"), "twins.duf", [root])).scene;
+    // The instance id first: `Genesis8Female` is the first's instance id (and both's DSON id).
+    const first = await apply(same, shapePreset([[MORPH, 0.8]]), "Genesis8Female");
+    assert.deepEqual(first.warnings, []);
+    assert.deepEqual(weights(first.scene), [0.8, 0]);
+    const second = await apply(same, shapePreset([[MORPH, 0.7]]), "Genesis8Female-1");
+    assert.deepEqual(second.warnings, []);
+    assert.deepEqual(weights(second.scene), [0, 0.7]);
+    // The shared label names both: applied to both, the warning naming each and its instance id.
+    const both = await apply(same, shapePreset([[MORPH, 0.6]]), "Genesis 8 Female");
+    assert.deepEqual(weights(both.scene), [0.6, 0.6]);
+    assert.deepEqual(both.warnings, [
+      "dson preset: figure 'Genesis 8 Female' names 2 figures of the scene ('Genesis8Female' labelled " +
+      "'Genesis 8 Female', 'Genesis8Female' labelled 'Genesis 8 Female' (instance Genesis8Female-1)): applied " +
+      "to all of them; set the figure parameter to one's instance id (Genesis8Female, Genesis8Female-1) to choose it",
+    ]);
+    // A label naming one figure picks it, though the name names both.
+    const labelled = (await decodeJson(scene("Genesis 8 Female (2)"), "twins.duf", [root])).scene;
+    const byLabel = await apply(labelled, shapePreset([[MORPH, 0.5]]), "Genesis 8 Female (2)");
+    assert.deepEqual(byLabel.warnings, []);
+    assert.deepEqual(weights(byLabel.scene), [0, 0.5]);
   });
 });

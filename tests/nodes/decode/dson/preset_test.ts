@@ -532,8 +532,8 @@ Deno.test("dson preset: @selection poses every top-level figure, not a conformin
   assert.deepEqual(byKey("Genesis9-2").getTranslation(), [0.5, 0, 0]);
   assert.deepEqual(byKey("Shirt-1").getTranslation(), [0, 0, 0], "the shirt moves with its parent");
   assert.deepEqual(ctx.warnings.map((w) => w.message), [
-    "dson preset: Daz applies a preset to the selected figure, and this scene has 2 figures (Genesis9, Genesis9), " +
-    "the preset names none of them: applied to all of them; set the figure parameter to choose one",
+    "dson preset: Daz applies a preset to the selected figure, and this scene has 2 figures ('Genesis9' labelled " +
+    "'Generated' (instance Genesis9-1), 'Genesis9' labelled 'Generated' (instance Genesis9-2)), the preset names none of them: applied to all of them; set the figure parameter to choose one",
     "dson preset: 1 name(s) match several nodes, all posed: @selection (the figure's root)",
   ]);
   // The figure parameter picks the selected figure (dson.apply_preset v18): the second alone moves.
