@@ -27,9 +27,13 @@ export const exportGltf = defineNode({
   // v12: so is a PNG whose header no decoder accepts (of the wrong length, a size of 0, a bit depth its colour type lacks, an
   // unknown method, a wrong checksum; the validator let them through, found by the structure sweep).
   // v13: so is a JPEG whose frame header declares no width, height or components (likewise).
-  version: 13,
+  // v14: repeated names of meshes, materials, images, animations, skins and cameras are written unique
+  // too (Blender renamed them `.001` on import), and every property renamed so keeps its original
+  // as extras.name (before: nodes and scenes only, the original not kept).
+  version: 14,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
-    "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them; " +
+    "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
+    "repeated mesh, material, image, animation, skin and camera names (each kind on its own), the original kept as extras.name; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
@@ -65,7 +69,7 @@ export const exportGltf = defineNode({
       importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
       importOnUse<typeof import("./merge_images.ts")>("./merge_images.ts", import.meta.url),
     ]);
-    // Unique node (and scene) names: viewers would otherwise rename clashes, each its own way.
+    // Unique names: viewers would otherwise rename clashes, each its own way (Blender `.001`).
     const options = { generator: GENERATOR, uniqueNames: true };
     // The writer's I/O registers every extension's image format, which the MIME repair recognises.
     await gltfIO();

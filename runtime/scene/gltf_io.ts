@@ -7,7 +7,7 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
-import { type ExportNames, exportNames } from "./unique_names.ts";
+import { type ExportNames, exportNames, type NamedKind, namedProperties } from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
@@ -134,12 +134,15 @@ interface WrittenSlot {
 // which forgets the slot), so glTF-Transform's writer, the costly part, runs once for both, which
 // differ only in their JSON. One slot keeps the memory this costs to one file.
 
-/** {@link exportNames} of `doc` when they rename a node or scene, else undefined. */
+/** {@link exportNames} of `doc` when they rename a property, else undefined. */
 function renamingNames(doc: Document): ExportNames | undefined {
   const names = exportNames(doc);
   const root = doc.getRoot();
   const renames = root.listNodes().some((node, i) => node.getName() !== names.nodes[i]) ||
-    root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]);
+    root.listScenes().some((scene, i) => scene.getName() !== names.scenes[i]) ||
+    Object.entries(namedProperties(doc)).some(([kind, list]) =>
+      list.some((property, i) => property.getName() !== names.others[kind as NamedKind][i])
+    );
   return renames ? names : undefined;
 }
 

@@ -6,30 +6,48 @@
  * @module
  */
 import type { GLTF } from "@gltf-transform/core";
-import type { ExportNames } from "./unique_names.ts";
+import { type ExportNames, NAMED_KINDS } from "./unique_names.ts";
+import { sortKeysDeep } from "../canonical.ts";
 
 /**
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
- * node and scene names of `exportNames` (`unique_names.ts`). `json` itself is left as it is (a memoised write serves
- * both spellings): only the root, its asset and the renamed nodes and scenes are new objects, each
- * with its keys in the order an assignment into the original would give.
+ * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
+ * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
+ * unless its extras have a `name` already. `json` itself is left as it is (a memoised write serves
+ * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
+ * objects, each with its keys in the order an assignment into the original would give.
  */
 export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNames | undefined): GLTF.IGLTF {
   const out = { ...json, asset: { ...json.asset, generator } };
   if (!names) return out;
-  const rename = <T extends { name?: string }>(owners: T[] | undefined, spellings: string[]) => {
+  type Named = { name?: string; extras?: Record<string, unknown> };
+  const rename = <T extends Named>(owners: T[] | undefined, spellings: string[]) => {
+    // A list the writer left out entries of (none today) is not renamed: indices would not match.
+    if (owners?.length !== spellings.length) return owners;
     let renamed: T[] | undefined;
-    owners?.forEach((owner, i) => {
+    owners.forEach((owner, i) => {
       const name = spellings[i];
       if (!name || owner.name === name) return;
       renamed ??= owners.slice();
-      renamed[i] = { ...owner, name };
+      const extras = owner.extras ?? {};
+      const named = typeof owner.name === "string" && !("name" in extras)
+        ? sortKeysDeep({ ...extras, name: owner.name }) as Record<string, unknown>
+        : owner.extras;
+      renamed[i] = named ? { ...owner, name, extras: named } : { ...owner, name };
     });
     return renamed ?? owners;
   };
-  const nodes = rename(json.nodes, names.nodes), scenes = rename(json.scenes, names.scenes);
-  if (nodes !== json.nodes) out.nodes = nodes;
-  if (scenes !== json.scenes) out.scenes = scenes;
+  const record = out as unknown as Record<string, Named[] | undefined>;
+  const source = json as unknown as Record<string, Named[] | undefined>;
+  const lists: [string, string[]][] = [
+    ["nodes", names.nodes],
+    ["scenes", names.scenes],
+    ...NAMED_KINDS.map((kind): [string, string[]] => [kind, names.others[kind]]),
+  ];
+  for (const [key, spellings] of lists) {
+    const renamed = rename(source[key], spellings);
+    if (renamed !== source[key]) record[key] = renamed;
+  }
   return out;
 }
 

@@ -1,0 +1,79 @@
+/**
+ * `export.gltf` writes repeated names of meshes, materials, images, animations, skins and cameras
+ * unique (`<name>_<n>`, each kind on its own), the original kept as `extras.name`, so Blender keeps
+ * them as written instead of renaming them `.001` on import; distinct names are written as they are.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { readGltf } from "../../../runtime/scene/gltf_io.ts";
+import { runNode } from "../../support/context.ts";
+import { repeatedNamesScene } from "./repeated_names.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** The JSON chunk of a GLB. */
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+const KINDS = ["meshes", "materials", "images", "animations", "skins", "cameras"] as const;
+
+/** Each kind's written names, and the extras.name of each renamed one. */
+function writtenNames(json: Json) {
+  return Object.fromEntries(
+    KINDS.map((kind) => [kind, (json[kind] ?? []).map((p: Json) => [p.name, p.extras?.name])]),
+  );
+}
+
+Deno.test("repeated names of every kind are written unique, the original as extras.name; the input keeps its names", async () => {
+  const doc = await repeatedNamesScene(3);
+  const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes;
+  const json = glbJson(glb);
+  assertEquals(writtenNames(json), {
+    meshes: [
+      ["Cube", undefined],
+      ["Canopy0", undefined],
+      ["Cube_1", "Cube"],
+      ["Canopy1", undefined],
+      ["Cube_2", "Cube"],
+      ["Canopy2", undefined],
+    ],
+    materials: [["Glass", undefined], ["Paint", undefined], ["Paint_1", "Paint"], ["Paint_2", "Paint"]],
+    images: [["texture", undefined], ["texture_1", "texture"], ["texture_2", "texture"]],
+    animations: [["Action", undefined], ["Action_1", "Action"], ["Action_2", "Action"]],
+    skins: [["Armature", undefined], ["Armature_1", "Armature"], ["Armature_2", "Armature"]],
+    cameras: [["Camera", undefined], ["Camera_1", "Camera"], ["Camera_2", "Camera"]],
+  });
+  // Nodes follow their own rule (three.js's comparison) and now record their original too.
+  const wings = json.nodes.filter((n: Json) => n.name.startsWith("Wing"));
+  assertEquals(wings.map((n: Json) => [n.name, n.extras?.name]), [
+    ["Wing", undefined],
+    ["Wing_1", "Wing"],
+    ["Wing_2", "Wing"],
+  ]);
+  assert(doc.getRoot().listMaterials().every((m) => m.getName() !== "Paint_1"), "the scene is unchanged");
+  assert(doc.getRoot().listMaterials().every((m) => Object.keys(m.getExtras()).length === 0));
+  // Written again from what was read, nothing changes: the rule is stable on its own output.
+  const again = (await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes;
+  assertEquals(glbJson(again), json);
+});
+
+Deno.test("distinct names are written as they are, and an extras.name of the user's own is never replaced", async () => {
+  const doc = await repeatedNamesScene(1);
+  const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes;
+  const json = glbJson(glb);
+  for (const kind of KINDS) {
+    for (const property of json[kind]) assertEquals(property.extras, undefined, `${kind} ${property.name}`);
+  }
+  const two = await repeatedNamesScene(2);
+  const [, second] = two.getRoot().listMaterials().filter((m) => m.getName() === "Paint");
+  second.setExtras({ name: "paint of the second kit", zone: 2 });
+  const materials = glbJson((await runNode(exportGltf, { scene: two })).bytes.bytes).materials;
+  assertEquals(materials[2], {
+    ...materials[2],
+    name: "Paint_1",
+    extras: { name: "paint of the second kit", zone: 2 },
+  });
+});
