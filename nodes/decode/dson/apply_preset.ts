@@ -81,7 +81,10 @@ export const dsonApplyPreset = defineNode({
   // any of name, DSON id or instance id, so a first instance's id that is also the figure's DSON id
   // reached both bodies, and a label named none). Naming several at every level: all, warned with each
   // candidate's name, label and instance id; figures in messages are so described.
-  version: 21,
+  // 22: a merged graft's own morph of the body's name that follows nothing (decode.dson v26's
+  // `graft_own`) keeps its value when a controller the preset dials drives the body's morph, as Daz
+  // drives a fitted figure's morph only through auto-follow or a formula (before: set to the body's).
+  version: 22,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

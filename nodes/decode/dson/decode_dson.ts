@@ -127,7 +127,10 @@ export const decodeDson = defineNode({
   // body morph's id and name driven in the item's formula graph by the body's value, so
   // dson.apply_preset re-drives it; named in one warning per item (before: only warned, the item
   // kept its shape and cut through the changed body).
-  version: 25,
+  // 26: a merged graft's morph of a name the body's mesh also has, that follows no channel of the
+  // body (no auto_follow, no formula reading it), is marked `graft_own` in the mesh's morph records,
+  // so dson.apply_preset (v22) leaves it its own value when a controller dials the body's.
+  version: 26,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

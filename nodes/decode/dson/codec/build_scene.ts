@@ -288,6 +288,9 @@ function meshExtras(mesh: SceneMesh): Json {
       label: m.label,
       vertices: m.index.length,
       ...(m.limit ? { ...m.limit } : {}),
+      // A merged graft's morph of the body's name that follows nothing: dson.apply_preset's formulas
+      // leave it its own value.
+      ...(m.graftOwn ? { graft_own: true } : {}),
     })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;

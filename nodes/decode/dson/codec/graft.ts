@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { mergeFormulaGraphs } from "./formula_graph.ts";
+import { type FormulaGraph, mergeFormulaGraphs } from "./formula_graph.ts";
 import type { Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import { INFLUENCES } from "./skin.ts";
@@ -144,6 +144,9 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     }
     uv = { ...mergedUvNames(target, grafts, surfaces), coords, cornerUv };
   }
+  // The merged graph keeps one channel per id, the body's: a graft morph of a body morph's id is
+  // driven by it only when it followed that channel in the graft's own graph.
+  const bodyIds = new Set(target.morphs.map((m) => m.id));
   return {
     ...target,
     positions,
@@ -156,7 +159,12 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     skin: mergeSkin(target, grafts, remaps, vertexCount, nodes),
     morphs: [
       ...target.morphs,
-      ...grafts.flatMap((graft, g) => graft.morphs.map((m) => remapMorph(m, remaps[g]))),
+      ...grafts.flatMap((graft, g) =>
+        graft.morphs.map((m) => ({
+          ...remapMorph(m, remaps[g]),
+          ...(bodyIds.has(m.id) && !followsBody(graft.formulas, m.id) ? { graftOwn: true as const } : {}),
+        }))
+      ),
     ],
     formulas: mergeFormulaGraphs([target.formulas, ...grafts.map((graft) => graft.formulas)]),
     rigidity: mergeRigidity(target, grafts, remaps, vertexCount),
@@ -231,6 +239,22 @@ function isAncestor(nodes: readonly SceneNode[], ancestor: number, node: number)
     if (n === ancestor) return true;
   }
   return false;
+}
+
+/**
+ * Whether a graft's morph `id` follows its body in the graft's own graph: driven by a formula that
+ * reads a channel of the body (`of`), as an auto-follow follower or a formula naming the body's
+ * morph is. Daz drives a fitted figure's morph by its body's only so: one merely sharing the name
+ * keeps its own value.
+ */
+function followsBody(graph: FormulaGraph | undefined, id: string): boolean {
+  const formulas = graph?.channels[id]?.formulas ?? [];
+  return formulas.some((formula) =>
+    formula.ops.some((op) =>
+      typeof op === "object" && !Array.isArray(op) && "value" in op &&
+      graph!.channels[op.value]?.of !== undefined
+    )
+  );
 }
 
 function remapMorph(morph: Morph, remap: Int32Array): Morph {

@@ -72,6 +72,11 @@ export interface Morph {
   readonly weight: number;
   /** The range of a `clamped: true` channel (`morph_clamp.ts`); absent: unlimited. */
   readonly limit?: ChannelLimit;
+  /**
+   * A merged graft's own morph of a name its body's mesh also has, that follows no channel of the
+   * body (no auto-follow, no formula reading it): the body's formulas do not set it (`graft.ts`).
+   */
+  readonly graftOwn?: true;
 }
 
 /** A surface's material. */

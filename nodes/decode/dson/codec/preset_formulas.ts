@@ -233,13 +233,18 @@ function setDrivenWeights(
   changed: { channels: ReadonlySet<string>; bones: ReadonlySet<string> },
   unknown: string[],
 ): number {
-  const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown }[] };
-  const ids = Array.isArray(dson.morphs) ? dson.morphs.map((m) => String(m?.id)) : [];
+  const dson = getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown; graft_own?: unknown }[] };
+  // A merged graft's own morph of the body's name, following nothing (decode.dson v26), is no
+  // morph of the graph: the body's channel of that id does not drive it.
+  const ids = Array.isArray(dson.morphs)
+    ? dson.morphs.map((m) => (m?.graft_own === true ? undefined : String(m?.id)))
+    : [];
   const weights = [...mesh.getWeights()];
   let set = 0;
   for (const [id, value] of weightsById) {
     // Every morph of the id: a graft merged into its body brings its own morph of the body's name,
     // its follower (auto-follow), which the merged graph's one channel of that id (the body's) drives.
+    // One that follows nothing is marked `graft_own` and left out above.
     const at = ids.flatMap((other, k) => (other === id && k < weights.length ? [k] : []));
     if (!at.length) continue;
     if (value === undefined) {
