@@ -1,5 +1,5 @@
 /**
- * The checks made on a mesh once its formulas are evaluated (`load_modifiers.ts`), each a warning
+ * The checks made on a mesh once its formulas are evaluated (`modifier_formulas.ts`), each a warning
  * where it changes or cannot match what Daz shows: morph dials past their clamped range that no
  * formula drives (clamped here, `morph_clamp.ts`), and for a fitted item its `auto_follow` channels
  * the body cannot drive (`auto_follow.ts`) and the body's dialled auto-follow morphs it has none of,
