@@ -130,7 +130,10 @@ export const decodeDson = defineNode({
   // 26: a merged graft's morph of a name the body's mesh also has, that follows no channel of the
   // body (no auto_follow, no formula reading it), is marked `graft_own` in the mesh's morph records,
   // so dson.apply_preset (v22) leaves it its own value when a controller dials the body's.
-  version: 26,
+  // 27: a merged graft's morph of an id the body's mesh also has leaves out its deltas on the welded
+  // vertices, which are the body's and move with the body's morph (before: a graft's projected or
+  // follower FBMHeavy moved the seam twice as far as the body, 1.4 cm off at a 0.7 dial of a 2 cm swell).
+  version: 27,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -161,7 +161,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
       ...target.morphs,
       ...grafts.flatMap((graft, g) =>
         graft.morphs.map((m) => ({
-          ...remapMorph(m, remaps[g]),
+          ...remapMorph(m, remaps[g], bodyIds.has(m.id) ? target.vertexCount : undefined),
           ...(bodyIds.has(m.id) && !followsBody(graft.formulas, m.id) ? { graftOwn: true as const } : {}),
         }))
       ),
@@ -257,8 +257,18 @@ function followsBody(graph: FormulaGraph | undefined, id: string): boolean {
   );
 }
 
-function remapMorph(morph: Morph, remap: Int32Array): Morph {
-  return { ...morph, index: Int32Array.from(morph.index, (v) => remap[v]) };
+/**
+ * A graft morph in the merged mesh's vertex indices. With `targetVertices`, its deltas on welded
+ * vertices (those remapped below it: the target's) are left out: a welded vertex is the body's, and
+ * the body's morph of the same id moves it already (before, it moved twice as far: a graft's
+ * projected FBMHeavy doubled the body's at the seam).
+ */
+function remapMorph(morph: Morph, remap: Int32Array, targetVertices?: number): Morph {
+  if (targetVertices === undefined) return { ...morph, index: Int32Array.from(morph.index, (v) => remap[v]) };
+  const keep = [...morph.index.keys()].filter((k) => remap[morph.index[k]] >= targetVertices);
+  const delta = new Float64Array(keep.length * 3);
+  keep.forEach((k, j) => delta.set(morph.delta.subarray(k * 3, k * 3 + 3), j * 3));
+  return { ...morph, index: Int32Array.from(keep, (k) => remap[morph.index[k]]), delta };
 }
 
 function mergeRigidity(

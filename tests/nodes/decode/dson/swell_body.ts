@@ -1,0 +1,147 @@
+/**
+ * A code-made body for auto-follow projection tests: an open cylinder (Genesis 9's file and ids)
+ * whose auto_follow FBMHeavy swells it radially by a known amount, tubes to fit to it, and how far
+ * a decoded item's drawn vertices are from where a known delta puts them.
+ */
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { generateFigure, type Json } from "./generate.ts";
+
+export const BODY = "Genesis9";
+export const BODY_FILE = "/data/DAZ 3D/Genesis 9/Base/Genesis9.dsf";
+export const MORPH = "FBMHeavy";
+const METRES_PER_CM = 0.01;
+/** The body cylinder: radius and height (cm), segments around and rows of vertices. */
+export const R = 10, H = 40, SEGMENTS = 96, ROWS = 41;
+/** The swell's largest radial push (cm), at mid-height. */
+export const SWELL = 2;
+
+/** FBMHeavy's delta (cm) at angle `a` and height `y` of the body's surface. */
+export const swell = (a: number, y: number) => {
+  const s = SWELL * Math.sin((Math.PI * y) / H);
+  return [s * Math.cos(a), 0, s * Math.sin(a)];
+};
+
+/**
+ * How far (cm) the faceted body's projection may be from the ideal cylinder's, for an item `offset`
+ * cm out following `follow` of the swell at `weight`: the nearest point on a flat facet (96 around,
+ * half-angle π/96) lies up to offset·π/96 along it from the radial one, where the swell's direction
+ * turns by 1/R per cm; a facet's corners' blend falls short of the unit direction by up to
+ * 1 - cos(π/96) ≈ (π/96)²/2; the sine's linear blend between rows errs by up to step²/8 times its
+ * curvature (π/H)²; the fade (5 → 10 cm) sees the facet up to R(1 - cos(π/96)) nearer; plus float32.
+ */
+export function facetTolerance(offset: number, follow: number, weight: number): number {
+  const half = Math.PI / SEGMENTS, step = H / (ROWS - 1);
+  const swellError = (offset * half) / R + half * half / 2 + (step * step / 8) * (Math.PI / H) ** 2;
+  const fadeError = follow < 1 ? (R * (1 - Math.cos(half))) / 5 : 0;
+  return weight * SWELL * (follow * swellError + fadeError) + 1e-4;
+}
+
+/** A tube's vertices (cm): `segments` around at radius `r` from `phase`, rows at `ys`, centred on `cx`. */
+export function tube(r: number, segments: number, ys: readonly number[], phase = 0, cx = 0) {
+  const vertices: number[][] = [], angles: number[] = [], heights: number[] = [];
+  for (const y of ys) {
+    for (let s = 0; s < segments; s++) {
+      const a = phase + (2 * Math.PI * s) / segments;
+      vertices.push([cx + r * Math.cos(a), y, r * Math.sin(a)]);
+      angles.push(a), heights.push(y);
+    }
+  }
+  const polys: number[][] = [];
+  for (let j = 0; j + 1 < ys.length; j++) {
+    for (let s = 0; s < segments; s++) {
+      const [a, b] = [j * segments + s, j * segments + ((s + 1) % segments)];
+      polys.push([0, 0, a, b, b + segments, a + segments]);
+    }
+  }
+  return { vertices, polys, angles, heights };
+}
+
+export const fileOf = (figure: string) => (figure === BODY ? BODY_FILE : `/data/Items/${figure}.dsf`);
+
+/** A figure file (no scene, skin or UVs) whose geometry is `mesh`, with `modifiers`. */
+export function figureFile(
+  figure: string,
+  mesh: { vertices: number[][]; polys: number[][] },
+  modifiers: Json[],
+): Json {
+  const json = generateFigure({ side: 2, bones: 1, figureId: figure, assetId: fileOf(figure) });
+  delete json.scene;
+  delete json.uv_set_library;
+  const geometry = (json.geometry_library as Json[])[0];
+  delete geometry.default_uv_set;
+  geometry.vertices = { count: mesh.vertices.length, values: mesh.vertices };
+  geometry.polylist = { count: mesh.polys.length, values: mesh.polys };
+  json.modifier_library = modifiers;
+  return json;
+}
+
+/** The body tube with FBMHeavy (auto_follow) swelling every vertex, and `extra` modifiers. */
+export function body(extra: readonly Json[] = []): Json {
+  const t = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
+  const deltas = t.vertices.map((_, v) => [v, ...swell(t.angles[v], t.heights[v])]);
+  return figureFile(BODY, t, [{
+    id: MORPH,
+    name: MORPH,
+    parent: `#${BODY}_geo`,
+    channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true, auto_follow: true },
+    morph: { vertex_count: t.vertices.length, deltas: { count: deltas.length, values: deltas } },
+  }, ...extra]);
+}
+
+export function instance(figure: string, target?: string): Json {
+  const url = encodeURI(fileOf(figure));
+  return {
+    id: `${figure}-1`,
+    url: `${url}#${figure}`,
+    ...(target ? { parent: `#${BODY}-1`, conform_target: `#${target}-1` } : {}),
+    geometries: [{ id: `${figure}_geo-1`, url: `${url}#${figure}_geo` }],
+  };
+}
+
+/** The mesh-space positions the viewer draws for `figure` (metres): base and each drawn base with its morphed one. */
+export function drawn(scene: Document, figure: string): { base: number[]; moved: number[] }[] {
+  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith(figure));
+  assert.ok(mesh, `a mesh of ${figure}`);
+  const weights = mesh.getWeights();
+  return mesh.listPrimitives().flatMap((primitive) => {
+    const position = primitive.getAttribute("POSITION")!;
+    return Array.from({ length: position.getCount() }, (_, i) => {
+      const base = position.getElement(i, [] as number[]);
+      const moved = [...base];
+      primitive.listTargets().forEach((target, t) => {
+        const d = target.getAttribute("POSITION")!.getElement(i, [] as number[]);
+        for (let c = 0; c < 3; c++) moved[c] += weights[t] * d[c];
+      });
+      return { base, moved };
+    });
+  });
+}
+
+/**
+ * The largest distance (cm) between where `figure`'s vertices are drawn and where `expected` (each
+ * of its vertices' rest position and delta, cm) puts them at `weight`; each drawn vertex is matched
+ * to its rest position. `once`: each is drawn once (false: a vertex two primitives share, a graft's
+ * welded one, is drawn in each).
+ */
+export function worstError(
+  scene: Document,
+  figure: string,
+  expected: { rest: number[]; delta: number[] }[],
+  weight: number,
+  once = true,
+) {
+  let worst = 0;
+  const got = drawn(scene, figure);
+  if (once) assert.equal(got.length, expected.length, `${figure} draws each vertex once`);
+  for (const { base, moved } of got) {
+    const gap = (e: { rest: number[] }) =>
+      Math.max(...e.rest.map((c, k) => Math.abs(c - base[k] / METRES_PER_CM)));
+    const e = expected.reduce((a, b) => (gap(b) < gap(a) ? b : a));
+    assert.ok(gap(e) < 1e-4, `${figure}: a drawn vertex ${base} is one of its rest vertices`);
+    for (let c = 0; c < 3; c++) {
+      worst = Math.max(worst, Math.abs(moved[c] / METRES_PER_CM - (e.rest[c] + weight * e.delta[c])));
+    }
+  }
+  return worst;
+}
