@@ -29,7 +29,9 @@ export const exportGltf = defineNode({
   // v13: so is a JPEG whose frame header declares no width, height or components (likewise).
   // v14: repeated names of meshes, materials, images, animations, skins and cameras are written unique
   // too (Blender renamed them `.001` on import), and every property renamed so keeps its original
-  // as extras.name (before: nodes and scenes only, the original not kept).
+  // as extras.name (before: nodes and scenes only, the original not kept); meshes without UVs sharing a
+  // textured material share one untextured copy of it, and the original goes when nothing else draws it
+  // (before: a copy each beside the unused original, all of one name).
   version: 14,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +

@@ -12,7 +12,12 @@ import { summariseRepeats } from "../../runtime/repeats.ts";
 import { dataRepairs } from "./repair_data.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
-import { type Material, retargetTexCoords } from "./repair_uv_sets.ts";
+import {
+  disposeReplacedMaterials,
+  type Material,
+  retargetTexCoords,
+  type UvSetCopies,
+} from "./repair_uv_sets.ts";
 
 const FLOAT = 5126;
 
@@ -62,6 +67,7 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
 function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Accessor> {
   const normals = new Set<Accessor>();
   const uvSets = new Map<Material, number[]>();
+  const uvCopies: UvSetCopies = { untextured: new Map(), replaced: new Set() };
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
     if (emptyMeshRepair(mesh, primitives, apply, messages)) continue;
@@ -81,7 +87,7 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
             "a strip restart; written as 32-bit",
         );
       }
-      const uvRepair = retargetTexCoords(primitive, apply, uvSets);
+      const uvRepair = retargetTexCoords(primitive, apply, uvSets, uvCopies);
       if (uvRepair === "retargeted") {
         messages.push(
           `textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
@@ -94,6 +100,7 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
       }
     }
   }
+  if (apply) disposeReplacedMaterials(uvCopies);
   return normals;
 }
 

@@ -46,6 +46,7 @@ export function retargetTexCoords(
   primitive: Primitive,
   apply: boolean,
   sets: Map<Material, number[]>,
+  copies: UvSetCopies = { untextured: new Map(), replaced: new Set() },
 ): "retargeted" | "untextured" | undefined {
   const material = primitive.getMaterial();
   if (!material) return undefined;
@@ -53,7 +54,12 @@ export function retargetTexCoords(
   if (!used) sets.set(material, used = textureInfos(material).map(uvSetOf));
   if (!used.length) return undefined;
   if (!primitive.getAttribute("TEXCOORD_0")) {
-    if (apply) primitive.setMaterial(withoutTextures(ownCopy(material)));
+    if (apply) {
+      let copy = copies.untextured.get(material);
+      if (!copy) copies.untextured.set(material, copy = withoutTextures(ownCopy(material)));
+      primitive.setMaterial(copy);
+      copies.replaced.add(material);
+    }
     return "untextured";
   }
   const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
@@ -62,8 +68,31 @@ export function retargetTexCoords(
     const own = ownCopy(material);
     for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
     primitive.setMaterial(own);
+    copies.replaced.add(material);
   }
   return "retargeted";
+}
+
+/**
+ * The material copies {@link retargetTexCoords} made in one scene: one untextured copy per material,
+ * shared by every primitive without UVs that drew it, and the materials copied.
+ */
+export interface UvSetCopies {
+  readonly untextured: Map<Material, Material>;
+  readonly replaced: Set<Material>;
+}
+
+/**
+ * Disposes of each material {@link retargetTexCoords} copied that nothing uses any more (its every
+ * primitive took a copy), so its copy is the one material of its name — not a second that viewers
+ * rename (Blender `painted.001`) and `export.gltf` writes as `painted_1`. A material nothing used
+ * before the repair is not in `copies` and stays.
+ */
+export function disposeReplacedMaterials(copies: UvSetCopies): void {
+  for (const material of copies.replaced) {
+    const root = material.getGraph().listParents(material).every((parent) => parent.propertyType === "Root");
+    if (root) material.dispose();
+  }
 }
 
 const TEXTURE_TRANSFORM = "KHR_texture_transform";

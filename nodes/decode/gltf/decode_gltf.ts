@@ -40,7 +40,12 @@ export const decodeGltf = defineNode({
   // 34: compressed data that does not decode is refused at its meshopt view or Draco primitive (before,
   // at /), and a primitive whose count does not fit its mode (TRIANGLES not a multiple of 3, LINES odd)
   // loses the leftover indices or vertices viewers do not draw, with a warning (before, kept silently).
-  version: 34,
+  // 35: the file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (before, glTF-Transform's
+  // replaced it); names a tool respelt and kept the original of in extras.name (three.js's loader: `Flap.L` →
+  // `FlapL`; partgraph's unique `Paint_1`) are restored; textures nothing samples (a Flight Simulator detail
+  // layer's) are left out with a warning; a PNG a repair redraws whose data is not its header's size is named
+  // (before, drawn sheared).
+  version: 35,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -50,6 +55,9 @@ export const decodeGltf = defineNode({
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
+    "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
+    "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`) is restored; " +
+    "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning. " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -74,6 +82,9 @@ export const decodeGltf = defineNode({
       { convertLegacyImages },
       { specGlossFallbacks },
       msfs,
+      { restoreOriginalNames },
+      { recordSourceGenerator },
+      { pruneUnusedTextures },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -88,11 +99,19 @@ export const decodeGltf = defineNode({
         import.meta.url,
       ),
       importOnUse<typeof import("./codec/msfs.ts")>("./codec/msfs.ts", import.meta.url),
+      importOnUse<typeof import("./codec/restore_names.ts")>("./codec/restore_names.ts", import.meta.url),
+      importOnUse<typeof import("./codec/source_generator.ts")>(
+        "./codec/source_generator.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/unused_textures.ts")>("./codec/unused_textures.ts", import.meta.url),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
     const containerRepairs: string[] = [];
     const jsonDoc = readContainer(bytes, source, containerRepairs);
+    // Read before glTF-Transform, which writes its own name there.
+    const generator = (jsonDoc.json.asset as { generator?: unknown } | undefined)?.generator;
     const file = source.file ?? source.format;
     // Repairs at a byte offset or JSON path, each named with the file; past three alike, counted.
     const warnRepairs = (repairs: readonly string[]) => {
@@ -172,9 +191,28 @@ export const decodeGltf = defineNode({
     } catch (error) {
       throw inFile ? inFile.relocate(error) : error;
     }
+    recordSourceGenerator(doc, generator);
+    // Before anything names a property: notes name what the file's author named.
+    const restored = restoreOriginalNames(doc);
+    if (restored.length > 0) {
+      ctx.warn(
+        `${file}: ${restored.length} name${
+          restored.length > 1 ? "s" : ""
+        } restored from extras.name, where the tool ` +
+          `that respelt ${
+            restored.length > 1 ? "them" : "it"
+          } kept the original (three.js's loader and exporter, ` +
+          `or a repeated name made unique): ${restored.slice(0, 3).join(", ")}` +
+          (restored.length > 3 ? ` and ${restored.length - 3} more` : ""),
+      );
+    }
     const textures = doc.getRoot().listTextures();
     const label = (texture: Texture) =>
-      texture.getName() ? `'${texture.getName()}'` : `#${textures.indexOf(texture)}`;
+      texture.getName()
+        ? `'${texture.getName()}'`
+        : textures.includes(texture)
+        ? `#${textures.indexOf(texture)}`
+        : "an unnamed texture";
     for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
     // After the legacy images: a 1.0 file's Targa or BMP texture is a PNG by now.
     if (structure.gltf1?.rgbDiffuse.length) {
@@ -204,6 +242,9 @@ export const decodeGltf = defineNode({
       ...(directXNormals ? await msfs.turnDirectXNormalMaps(doc, label) : []),
     ];
     for (const note of msfsNotes) ctx.warn(`${file}: ${note}`);
+    // Last: what the repairs above stop sampling (a material left out, a layer dropped) goes too.
+    const pruned = pruneUnusedTextures(doc, label);
+    if (pruned) ctx.warn(`${file}: ${pruned}`);
     // No source frame is recorded: glTF fixes up (+Y) and units (metres) but authors disagree on
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.

@@ -77,3 +77,27 @@ Deno.test("distinct names are written as they are, and an extras.name of the use
     extras: { name: "paint of the second kit", zone: 2 },
   });
 });
+
+Deno.test("meshes without UVs sharing a textured material take one untextured copy of its name, not one each", async () => {
+  const doc = await repeatedNamesScene(1);
+  const root = doc.getRoot();
+  const paint = root.listMaterials().find((m) => m.getName() === "Paint")!;
+  const cube = root.listMeshes().find((m) => m.getName() === "Cube")!;
+  // Two more meshes of the kit drawn with the textured paint, but without UVs (as game rips have).
+  for (const name of ["Strut", "Brace"]) {
+    const position = cube.listPrimitives()[0].getAttribute("POSITION")!;
+    const mesh = doc.createMesh(name).addPrimitive(
+      doc.createPrimitive().setAttribute("POSITION", position).setMaterial(paint),
+    );
+    root.listScenes()[0].addChild(doc.createNode(name).setMesh(mesh));
+  }
+  const json = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
+  assertEquals(json.materials.map((m: Json) => m.name), ["Glass", "Paint", "Paint_1"]);
+  const materialOf = (name: string) => json.meshes.find((m: Json) => m.name === name).primitives[0].material;
+  assertEquals(materialOf("Strut"), materialOf("Brace"), "one copy shared");
+  assertEquals(json.materials[materialOf("Strut")].pbrMetallicRoughness?.baseColorTexture, undefined);
+  // Only UV-less meshes drawing it: the copy is the one material of the name.
+  doc.getRoot().listMeshes().find((m) => m.getName() === "Cube")!.dispose();
+  const alone = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
+  assertEquals(alone.materials.map((m: Json) => m.name), ["Glass", "Paint"]);
+});

@@ -13,7 +13,7 @@
 import type { Document, Material, Texture } from "@gltf-transform/core";
 import { loadPngEncoder, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import type { Gltf1Paths } from "./gltf1_paths.ts";
-import { MAX_PIXELS, type PngDecoder, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
 
 /**
  * Draws the blended `materials` (2.0 indices) whose 1.0 diffuse texture is RGB without their
@@ -38,7 +38,8 @@ export async function drawRgbTexturesAsGltf1(
     if (texture) targets.set(list[m], texture);
   }
   const notes: string[] = [];
-  const copies = new Map<Texture, Texture | undefined>();
+  // A copy, or why there is none (undefined: unreadable or too large; a string: what is damaged).
+  const copies = new Map<Texture, Texture | string | undefined>();
   let decode: PngDecoder | undefined;
   for (const [material, texture] of targets) {
     const path = paths.pathOf(`/materials/${list.indexOf(material)}`);
@@ -61,11 +62,9 @@ export async function drawRgbTexturesAsGltf1(
       } else copies.set(texture, undefined);
     }
     const copy = copies.get(texture);
-    if (!copy) {
-      notes.push(
-        `${path}: ${rgb}; its image (${mime}) could not be read (or is past 8192² pixels): ` +
-          "glTF 2.0 blends by the image's alpha",
-      );
+    if (!copy || typeof copy === "string") {
+      const why = copy ?? `its image (${mime}) could not be read (or is past 8192² pixels)`;
+      notes.push(`${path}: ${rgb}; ${why}: glTF 2.0 blends by the image's alpha`);
       continue;
     }
     material.setBaseColorTexture(copy);
@@ -78,7 +77,8 @@ export async function drawRgbTexturesAsGltf1(
 
 /**
  * `texture` with its PNG's alpha left out (an RGB PNG): the texture itself when nothing but the
- * `targets`' base colour slots uses it, else a copy; undefined when the PNG cannot be read.
+ * `targets`' base colour slots uses it, else a copy; undefined when the PNG cannot be read, or what
+ * is damaged in it ({@link pngFailure}).
  */
 function opaqueCopy(
   doc: Document,
@@ -86,7 +86,7 @@ function opaqueCopy(
   png: Uint8Array,
   decode: PngDecoder,
   targets: ReadonlyMap<Material, Texture>,
-): Texture | undefined {
+): Texture | string | undefined {
   let opaque: Uint8Array;
   try {
     opaque = pngOfEncodedImage(png, "gltf 1.0 RGB texture v1", () => {
@@ -94,8 +94,8 @@ function opaqueCopy(
       for (let o = 3; o < pixels.data.length; o += 4) pixels.data[o] = 255;
       return pixels;
     }, { opaqueAsRgb: true });
-  } catch {
-    return undefined;
+  } catch (error) {
+    return pngFailure(error, "") || undefined;
   }
   const root = doc.getRoot();
   const sharedOtherwise = doc.getGraph().listParentEdges(texture).some((edge) =>

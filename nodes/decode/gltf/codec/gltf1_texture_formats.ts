@@ -19,7 +19,7 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import { loadPngEncoder, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import { type FormatSlot, GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA } from "./gltf1_materials.ts";
 import type { Gltf1Paths } from "./gltf1_paths.ts";
-import { MAX_PIXELS, type PngDecoder, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
 
 const NAMES: Readonly<Record<number, string>> = {
   [GL_ALPHA]: "ALPHA",
@@ -142,19 +142,20 @@ function atOf(use: FormatSlot, paths: Gltf1Paths): string {
 /**
  * `png` as WebGL 1 uploads it in `format`: grey of its red channel, with its alpha for
  * LUMINANCE_ALPHA, opaque for LUMINANCE; "same" when that draws as the image does (every pixel grey,
- * and for LUMINANCE either opaque or its alpha unread); undefined when it cannot be decoded.
+ * and for LUMINANCE either opaque or its alpha unread); undefined when it cannot be decoded, or what
+ * is damaged in it ({@link pngFailure}).
  */
 function greyPng(
   png: Uint8Array,
   format: number,
   alphaMatters: boolean,
   decode: PngDecoder,
-): Uint8Array | "same" | undefined {
+): Uint8Array | string | undefined {
   let pixels;
   try {
     pixels = rgbaOfPng(png, decode);
-  } catch {
-    return undefined;
+  } catch (error) {
+    return pngFailure(error, "") || undefined;
   }
   const { data } = pixels;
   let same = true;

@@ -13,7 +13,7 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import { type Clearcoat, KHRMaterialsClearcoat } from "@gltf-transform/extensions";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import type { Json } from "./checker.ts";
-import { MAX_PIXELS, type PngDecoder, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
 /** The slots a texture is a normal map in, by the names glTF-Transform gives their graph edges. */
 const NORMAL_SLOTS = new Set(["normalTexture", "clearcoatNormalTexture"]);
 
@@ -45,12 +45,13 @@ export async function turnDirectXNormalMaps(
   }
   if (!uses.size) return [];
   const [{ decode }] = await Promise.all([import("fast-png"), loadPngEncoder()]); // only for such files
-  const turned: string[] = [], left: string[] = [];
+  const turned: string[] = [], left: string[] = [], damaged: string[] = [];
   for (const [texture, slots] of uses) {
     const image = texture.getImage();
     const flipped = image && texture.getMimeType() === "image/png" ? greenInverted(image, decode) : undefined;
-    if (!flipped) {
-      left.push(label(texture));
+    if (typeof flipped === "string") damaged.push(`${label(texture)}: ${flipped}`);
+    if (!flipped || typeof flipped === "string") {
+      if (!flipped) left.push(label(texture));
       continue;
     }
     const sharedOtherwise = doc.getGraph().listParentEdges(texture).some((edge) =>
@@ -80,6 +81,11 @@ export async function turnDirectXNormalMaps(
         "viewers light their bumps inside out along V",
     );
   }
+  for (const fault of damaged) {
+    notes.push(
+      `normal map ${fault}: left as it is, though in DirectX's convention (ASOBO_normal_map_convention)`,
+    );
+  }
   return notes;
 }
 
@@ -89,8 +95,11 @@ function usesOf<K, V>(map: Map<K, V[]>, key: K): V[] {
   return list;
 }
 
-/** The PNG `png` with its green channel inverted, as 8-bit RGBA; undefined when it cannot be read. */
-function greenInverted(png: Uint8Array, decode: PngDecoder): Uint8Array | undefined {
+/**
+ * The PNG `png` with its green channel inverted, as 8-bit RGBA; undefined when it cannot be read, or
+ * what is damaged in it ({@link pngFailure}).
+ */
+function greenInverted(png: Uint8Array, decode: PngDecoder): Uint8Array | string | undefined {
   // The size IHDR declares, before anything is allocated; a grey image is no normal map.
   const header = pngHeader(png);
   if (
@@ -100,8 +109,9 @@ function greenInverted(png: Uint8Array, decode: PngDecoder): Uint8Array | undefi
   }
   try {
     return pngOfEncodedImage(png, "gltf normal map green inverted v1", () => invertGreen(png, decode));
-  } catch {
-    return undefined;
+  } catch (error) {
+    const failure = pngFailure(error, "");
+    return failure || undefined;
   }
 }
 

@@ -6,6 +6,8 @@
  * @module
  */
 import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { pngDataSizeFault } from "./png_data_size.ts";
 
 /** `fast-png`'s decoder, loaded by the caller only for files that need it. */
 export type PngDecoder = typeof import("fast-png").decode;
@@ -51,9 +53,13 @@ export function pngHeader(png: Uint8Array): PngHeader | undefined {
 
 /**
  * `png` as 8-bit RGBA (16-bit channels rounded to 8 bits, palette entries looked up, grey spread to
- * RGB, a missing alpha 255). Throws what `decode` throws, or when the samples are fewer than its size.
+ * RGB, a missing alpha 255). Throws what `decode` throws, or when the samples are fewer than its size,
+ * or a {@link DecodeError} when its image data is not the size its header declares (which `decode`
+ * would draw sheared, without an error: `png_data_size.ts`).
  */
 export function rgbaOfPng(png: Uint8Array, decode: PngDecoder): RgbaPixels {
+  const fault = pngDataSizeFault(png);
+  if (fault) throw fault;
   const { width, height, data, channels, depth, palette } = decode(png);
   const pixels = width * height;
   const out = new Uint8Array(4 * pixels);
@@ -84,4 +90,12 @@ export function rgbaOfPng(png: Uint8Array, decode: PngDecoder): RgbaPixels {
     out[o + 3] = channels === 4 || channels === 2 ? to8(data[s + channels - 1]) : 255;
   }
   return { width, height, data: out };
+}
+
+/**
+ * What a repair says of a PNG it could not read: the {@link DecodeError}'s message (a damaged PNG:
+ * where, expected and found), else `fallback`.
+ */
+export function pngFailure(error: unknown, fallback: string): string {
+  return error instanceof DecodeError ? `its PNG is damaged (${error.message})` : fallback;
 }

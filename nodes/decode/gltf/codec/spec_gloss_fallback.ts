@@ -13,6 +13,7 @@
  */
 import type { Document, Material, Texture } from "@gltf-transform/core";
 import type { PBRSpecularGlossiness } from "@gltf-transform/extensions";
+import { pngDataSizeFault } from "./png_data_size.ts";
 
 const EXTENSION = "KHR_materials_pbrSpecularGlossiness";
 /** The largest gloss map read for its mean; a larger one leaves the factor alone. */
@@ -73,6 +74,8 @@ async function meanGloss(texture: Texture | null): Promise<number> {
   const view = new DataView(image.buffer, image.byteOffset, image.byteLength);
   if (view.getUint32(16) * view.getUint32(20) > MAX_PIXELS) return 1;
   const { decode } = await import("fast-png"); // only for such files
+  // Data of another size than the header's would be read sheared: the factor stands.
+  if (pngDataSizeFault(image)) return 1;
   let png;
   try {
     png = decode(image);
