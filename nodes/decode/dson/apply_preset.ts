@@ -84,7 +84,11 @@ export const dsonApplyPreset = defineNode({
   // 22: a merged graft's own morph of the body's name that follows nothing (decode.dson v26's
   // `graft_own`) keeps its value when a controller the preset dials drives the body's morph, as Daz
   // drives a fitted figure's morph only through auto-follow or a formula (before: set to the body's).
-  version: 22,
+  // 23: a channel with no key at frame 0 takes its curve's value there (`codec/key_curve.ts`: the
+  // DSON key interpolations CONST, LINEAR, HERMITE and TCB, Kochanek–Bartels, Catmull-Rom when none
+  // is written, as the spec has for floats; the nearest end key's value outside the keys) (before:
+  // the earliest key's, also when every key lay before frame 0 and Daz holds the last).
+  version: 23,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

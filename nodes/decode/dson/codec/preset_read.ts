@@ -2,11 +2,12 @@
  * Reading DSON pose and shape presets: a `.duf` whose `scene.animations` key channels by URL, e.g.
  * `name://@selection/l_hand:?rotation/x/value` (a joint's rotation) or
  * `name://@selection#CTRLSmile:?value/value` (a morph's value). What a channel addresses is told by
- * its property path; the value is the key at frame 0.
+ * its property path; the value is the channel's at frame 0 (a key there, else its curve there).
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
+import { type CurveKey, curveValueAt } from "./key_curve.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
 import { parseDsonUri } from "./uri.ts";
@@ -168,8 +169,10 @@ interface NullKey {
 }
 
 /**
- * The value keyed at time 0, else at the earliest time, and how many keys have a value. A key whose
- * time or value is `null` is skipped, added to `nullKeys`.
+ * The channel's value at frame 0 (`key_curve.ts`: a key there, else the curve between the keys
+ * either side by the earlier key's interpolation, else the nearest end key's value), and how many
+ * keys have a value. A key whose time or value is `null` is skipped, added to `nullKeys`; keys are
+ * taken in time order, as the spec has them written.
  */
 function frameZeroValue(
   read: JsonReader,
@@ -177,8 +180,7 @@ function frameZeroValue(
   path: string,
   nullKeys: NullKey[],
 ): { value?: number; keys: number } {
-  let best: [number, number] | undefined;
-  let valued = 0;
+  const curve: CurveKey[] = [];
   keys.forEach((key, i) => {
     const pair = read.array(key, `${path}/${i}`);
     // A null time or value (NaN or infinity, as Qt's JSON writer stores them) says nothing: skipped.
@@ -189,10 +191,15 @@ function frameZeroValue(
       return;
     }
     const value = read.number(pair[1], `${path}/${i}/1`);
-    valued++;
-    if (!best || time < best[0]) best = [time, value];
+    // `["TCB", tension, continuity, bias]` and the like; anything else is no interpolation.
+    const kind = Array.isArray(pair[2]) && typeof pair[2][0] === "string" ? pair[2] : undefined;
+    const interpolation = kind
+      ? [kind[0] as string, ...kind.slice(1).map((x) => (typeof x === "number" ? x : NaN))] as const
+      : undefined;
+    curve.push({ time, value, ...(interpolation ? { interpolation } : {}) });
   });
-  return { value: best?.[1], keys: valued };
+  curve.sort((a, b) => a.time - b.time);
+  return { value: curve.length ? curveValueAt(curve, 0) : undefined, keys: curve.length };
 }
 
 /** The first few of a list, for a message. */
