@@ -9,7 +9,14 @@ Properties" on (export_extras, off by default in Blender 3.4), `keys` turns "Ani
 Animations" off (export_force_sampling, on by default: clips are then baked at the scene's 24 fps),
 `zup` turns "+Y Up" off (export_yup: the file is then written Z up), `extend=NAME` adds a surface as a user would before exporting: a copy of the object NAME called
 NAME_Outer, moved one span along the hinge of its pivot HINGE_auto_NAME (toward +X) and parented to
-the pivot's parent.
+the pivot's parent. Edits a user makes before exporting, each `NAME` an object and its
+arguments `:`-separated: `move=NAME:DX:DY:DZ` adds to its location (Blender's axes, its parent's
+space), `turn=NAME:DEGREES` turns it about its local Z, `apply=NAME:WHAT` applies its transform
+(Ctrl+A; WHAT is `scale`, `rotation` or `all`), `scaleall=K` scales every top-level object by K
+about the origin and applies the scale to every object (Ctrl+A → Scale with all selected),
+`unparent=NAME` clears its parent keeping its transform (Alt+P), `reparent=NAME:PARENT` parents
+it as Ctrl+P → Object does (keeping its transform through a parent inverse), `applyinverse=NAME`
+applies its parent inverse (Object → Parent → Apply Parent Inverse), `rename=NAME:NEW`.
 Several files go through one Blender process (it takes a second or two to start).
 Prints one line "PARTGRAPH_ROUNDTRIP {json}" per file: its objects' names, or the error.
 """
@@ -53,6 +60,59 @@ def extend(name):
     copy.matrix_world = world
 
 
+def only(name):
+    """Selects the object `name` alone and makes it active, as a click in the viewport does."""
+    bpy.ops.object.select_all(action="DESELECT")
+    obj = bpy.data.objects[name]
+    obj.select_set(True)
+    bpy.context.view_layer.objects.active = obj
+    return obj
+
+
+def edit(option):
+    """One user edit (see the module)."""
+    import math
+    key, _, value = option.partition("=")
+    args = value.split(":")
+    if key == "move":
+        obj = bpy.data.objects[args[0]]
+        obj.location = obj.location + __import__("mathutils").Vector([float(a) for a in args[1:4]])
+    elif key == "turn":
+        obj = bpy.data.objects[args[0]]
+        obj.rotation_mode = "XYZ"
+        obj.rotation_euler.z += math.radians(float(args[1]))
+    elif key == "apply":
+        only(args[0])
+        bpy.ops.object.transform_apply(location=args[1] == "all", rotation=args[1] in ("rotation", "all"),
+                                       scale=args[1] in ("scale", "all"))
+    elif key == "scaleall":
+        k = float(args[0])
+        for obj in bpy.data.objects:
+            if obj.parent is None:
+                obj.location = obj.location * k
+                obj.scale = obj.scale * k
+        bpy.context.view_layer.update()
+        bpy.ops.object.select_all(action="SELECT")
+        bpy.context.view_layer.objects.active = bpy.data.objects[0]
+        bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
+    elif key == "unparent":
+        only(args[0])
+        bpy.ops.object.parent_clear(type="CLEAR_KEEP_TRANSFORM")
+    elif key == "reparent":
+        obj, parent = bpy.data.objects[args[0]], bpy.data.objects[args[1]]
+        world = obj.matrix_world.copy()
+        obj.parent = parent
+        obj.matrix_parent_inverse = parent.matrix_world.inverted() @ world @ obj.matrix_basis.inverted()
+    elif key == "applyinverse":
+        only(args[0])
+        bpy.ops.object.parent_inverse_apply()
+    elif key == "rename":
+        bpy.data.objects[args[0]].name = args[1]
+    else:
+        raise ValueError(f"unknown option {option}")
+    bpy.context.view_layer.update()
+
+
 def main():
     args = sys.argv[sys.argv.index("--") + 1:]
     for source, target, options in zip(args[0::3], args[1::3], args[2::3]):
@@ -63,6 +123,8 @@ def main():
             for option in options:
                 if option.startswith("extend="):
                     extend(option[len("extend="):])
+                elif option not in ("extras", "keys", "zup", "default"):
+                    edit(option)
             bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras="extras" in options,
                                       export_force_sampling="keys" not in options,
                                       export_yup="zup" not in options)

@@ -22,7 +22,7 @@ export const rigAssignSide = defineNode({
   // named as one): up from it, the tail from the body running further from its mast, the other measures
   // without it; tail rotor and tail boom names mark the tail (1,728 generated helicopters in 24 frames: 312
   // right and good, 96 wrong and judged good before; now all right and good).
-  version: 10,
+  version: 11,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

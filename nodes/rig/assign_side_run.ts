@@ -13,12 +13,15 @@ import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts
 import { type Mat4, multiply, transformPoint } from "./transform.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
 import type { rigAssignSide } from "./assign_side.ts";
+import { measureRecoveredSenses } from "./recovered_senses.ts";
 
 /** `rig.assign_side`: see its declaration. */
 export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   const scene = rigScene(inputs.scene, ctx);
   const frame = resolveFrame(scene, params.forward, params.up);
   const matrix = aircraftMatrix(frame);
+  // Earlier pivots declared again by their shape: which way they turn, now the frame is known.
+  measureRecoveredSenses(scene, matrix, ctx);
   const roots = topLevelNodes(scene.getRoot().listNodes());
   let band: number | undefined;
   // The band in metres where the unit is known, but never wider than its fraction of the model: a

@@ -44,6 +44,7 @@ import { HostBounds, type InsertedPivot, ownersKey, rideOnHost } from "./tab_rid
 import { ChildOrder } from "./child_order.ts";
 import { animatedNodes, reparentAnimation } from "./panel_animation.ts";
 import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
+import { noteFit } from "./edited_panels.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
 
 /** Prefix of inserted pivots. */
@@ -97,6 +98,8 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
     if (getPart(inserted.pivot)!.kind !== "trim_tab") continue;
     rideOnHost(scene, inserted, siblings.get(ownersKey(scene, inserted.top)) ?? [], bounds);
   }
+  // What each hinge was fitted to, so a later run refits a panel edited since (edited_panels.ts).
+  for (const { pivot, panel } of pivots) noteFit(pivot, panel, ctx);
   return { scene };
 };
 

@@ -33,7 +33,7 @@ function sameLoosely(a: string, b: string): boolean {
 }
 
 /** The child (or the child of a `HINGE_auto_<panel>_rescale` child) whose name is `panel`'s, loosely. */
-function panelChild(node: Node, panel: string): Node | undefined {
+export function panelChild(node: Node, panel: string): Node | undefined {
   for (const child of node.listChildren()) {
     if (sameLoosely(child.getName(), panel)) return child;
     if (sameLoosely(child.getName(), `${PREFIX}${panel}_rescale`)) {
@@ -110,6 +110,8 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
       group: spec?.group,
       positive: spec?.positive,
       panel: panel.getName(),
+      // Its positive word is measured once the frame is known (recovered_senses.ts).
+      recovered: spec ? true : undefined,
     });
     found.push(node.getName());
   }
@@ -132,7 +134,7 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
  * panel keeping its world pose; false (nothing changed) when the pivot holds more than the panel,
  * scales, or is animated, or the panel is.
  */
-function unwrap(doc: Document, pivot: Node, panel: Node, animated: ReadonlySet<Node>): boolean {
+export function unwrap(doc: Document, pivot: Node, panel: Node, animated: ReadonlySet<Node>): boolean {
   const mount = pivot.getParentNode();
   const rest = mount && /_rest(\.\d{3,})?$/.test(mount.getName()) && mount.listChildren().length === 1 &&
       !mount.getMesh() && !animated.has(mount)

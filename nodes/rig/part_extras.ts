@@ -9,6 +9,7 @@ import type { JsonValue } from "../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../runtime/scene/extras.ts";
 import type { Side } from "./vocabulary.ts";
 import type { Vec3 } from "./transform.ts";
+import type { FittedGeometry } from "./fitted_geometry.ts";
 
 /** How a part was found. */
 export type FoundBy = "extras" | "constraint" | "name";
@@ -103,6 +104,21 @@ export interface PartAnnotation {
   fit?: FitQuality;
   /** On an inserted pivot: the name of the panel it turns. */
   panel?: string;
+  /**
+   * On an inserted pivot: the panel's geometry in the pivot's frame when the hinge was fitted, so a
+   * later run refits a panel edited since (`edited_panels.ts`).
+   */
+  fitted_to?: FittedGeometry;
+  /**
+   * On a panel an earlier run rigged and the user edited since, between `rig.parts` and
+   * `rig.insert_pivot`: the earlier hinge (world) and how far the panel moved in its pivot's frame.
+   */
+  refit_of?: { origin_world: Vec3; axis_world: Vec3; drift: number; size: number };
+  /**
+   * On an earlier pivot `rig.parts` declared again by its shape (its extras lost), until
+   * `rig.assign_side` measured which way its positive angle turns the panel (`recovered_senses.ts`).
+   */
+  recovered?: boolean;
 }
 
 /** The part annotation of a node, or undefined. */

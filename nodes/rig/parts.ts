@@ -6,6 +6,8 @@
  * Parts a decoder already annotated (Freelancer joints, `found_by: "constraint"`) keep their data.
  * partgraph's own `HINGE_auto_` pivots whose extras a tool dropped are declared again (`own_pivots.ts`);
  * a frame an earlier run recorded is dropped when its pivots show the file's axes turned since (`moved_axes.ts`).
+ * A panel the user edited under one of partgraph's pivots since (moved, turned, resized, re-modelled) has
+ * the stale pivot taken out and is fitted again, warned; unedited panels keep theirs (`edited_panels.ts`).
  *
  * @module
  */
@@ -15,7 +17,7 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `rig.parts` node definition. */
 export const rigParts = defineNode({
   type: "rig.parts",
-  version: 4,
+  version: 5,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

@@ -12,6 +12,7 @@ import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_
 import { classifyPartName } from "./vocabulary.ts";
 import { redeclareOwnPivots } from "./own_pivots.ts";
 import { dropMovedFrame } from "./moved_axes.ts";
+import { refitEditedPanels } from "./edited_panels.ts";
 import type { rigParts } from "./parts.ts";
 
 /** `rig.parts`: see its declaration. */
@@ -20,6 +21,7 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   const scene = rigScene(inputs.scene, ctx);
   dropMovedFrame(scene, ctx);
   redeclareOwnPivots(scene, ctx);
+  refitEditedPanels(scene, ctx);
   for (const node of scene.getRoot().listNodes()) {
     const ctrlType = declaredCtrlType(node);
     if (!ctrlType) continue;

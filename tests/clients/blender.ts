@@ -22,6 +22,8 @@ export interface BlenderJob {
   readonly extend?: string;
   /** "+Y Up" off: Blender writes the file Z up. */
   readonly zUp?: boolean;
+  /** Edits made before the export (`move=…`, `apply=…`, `unparent=…`: scripts/blender_roundtrip.py). */
+  readonly edits?: readonly string[];
 }
 
 /** What Blender wrote for each job (or its error), or why Blender could not run. */
@@ -39,9 +41,13 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
       args.push(
         join(dir, `in${i}.glb`),
         join(dir, `out${i}.glb`),
-        [job.extras && "extras", job.keys && "keys", job.extend && `extend=${job.extend}`, job.zUp && "zup"]
-          .filter(Boolean)
-          .join(",") || "default",
+        [
+          job.extras && "extras",
+          job.keys && "keys",
+          job.extend && `extend=${job.extend}`,
+          job.zUp && "zup",
+          ...(job.edits ?? []),
+        ].filter(Boolean).join(",") || "default",
       );
     }
     // Read only where granted: the suite runs without --allow-env, and Debian's Blender needs none.

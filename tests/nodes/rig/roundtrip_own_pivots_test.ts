@@ -10,6 +10,9 @@ import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { runNode } from "../../support/context.ts";
 import { compareRigs, glbJson, nestedPivots, type Rigged, rigGlb } from "../../clients/roundtrip.ts";
 import type { Node } from "@gltf-transform/core";
+import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
+import { AFT, RIGHT } from "./cases.ts";
+import { rig } from "./pipeline.ts";
 
 /** The demo fighter rigged (optionally with zero_rest), as a GLB. */
 async function rigged(inputs: Record<string, unknown> = {}): Promise<Rigged> {
@@ -103,4 +106,67 @@ Deno.test("a stale pivot over a panel no name tells is taken out, the panel keep
   const warning = second.warnings.find((w) => w.includes("carry no extras"));
   const ours = first.parts.filter((p) => p.panel !== null).length;
   assert(warning?.includes(`${ours} pivot(s)`), second.warnings.join("\n"));
+});
+
+Deno.test("pivots without extras: a rudder's trim tab turns its trailing edge right, measured, not its kind's default down", async () => {
+  const doc = newScene();
+  const rudder = (name: string, x: number): PanelSpec => ({
+    name,
+    root: [x, 1, 5],
+    tip: [x, 2.2, 5.5],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.7,
+    chordTip: 0.5,
+    thickness: 0.03,
+  });
+  const group = addGroup(doc, undefined, "Rudders");
+  const left = addPanel(doc, group, rudder("Rudder_L", -1));
+  addPanel(doc, group, rudder("Rudder_R", 1));
+  addPanel(doc, left, {
+    name: "Rudder_L_Trim_Tab",
+    root: [-1, 1.2, 5.6],
+    tip: [-1, 1.5, 5.7],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.1,
+    chordTip: 0.1,
+    thickness: 0.005,
+  });
+  const first = await rig(doc);
+  const positives = (parts: { panel: string | null; positive: string | null }[]) =>
+    Object.fromEntries(parts.map((p) => [p.panel, p.positive]));
+  assertEquals(positives(first.report.parts), {
+    Rudder_L: "trailing_edge_right",
+    Rudder_L_Trim_Tab: "trailing_edge_right",
+    Rudder_R: "trailing_edge_right",
+  });
+  const second = await rig(
+    await readGltf(await withoutExtras(await writeGlb(first.scene, { generator: GENERATOR }))),
+  );
+  // Before rig.assign_side v11 the tab came back trailing_edge_down, its kind's default, silently.
+  assertEquals(positives(second.report.parts), positives(first.report.parts));
+  const tab = second.scene.getRoot().listNodes().find((n) => n.getName() === "HINGE_auto_Rudder_L_Trim_Tab")!;
+  assertEquals((tab.getExtras() as Record<string, unknown>).positive, "trailing_edge_right");
+  const said = second.ctx.warnings.map((w) => w.message).filter((m) => m.includes("(measured from its axis"));
+  assertEquals(said.length, 1, said.join("\n"));
+  assert(
+    said[0].includes("'HINGE_auto_Rudder_L_Trim_Tab' (trim_tab)") && said[0].includes("trailing_edge_down"),
+  );
+  // Turned 180° about its hinge's normal (the user flipped it), the pivot now turns the edge left.
+  const flipped = await readGltf(
+    await withoutExtras(await writeGlb(first.scene, { generator: GENERATOR }), (node) => {
+      if (node.getName() !== "HINGE_auto_Rudder_L") return;
+      const [x, y, z, w] = node.getRotation();
+      // q · (0, 0, 1, 0): a half turn about the pivot's own Z, its panel carried along then put back.
+      node.setRotation([y, -x, w, -z]);
+      const panel = node.listChildren().find((c) => c.getName() === "Rudder_L")!;
+      const [a, b, c, d] = panel.getRotation();
+      panel.setRotation([-b, a, d, -c]);
+      const [tx, ty, tz] = panel.getTranslation();
+      panel.setTranslation([-tx, -ty, tz]);
+    }),
+  );
+  const third = await rig(flipped);
+  assertEquals(positives(third.report.parts).Rudder_L, "trailing_edge_left");
 });

@@ -1,0 +1,128 @@
+/**
+ * What a pivot's hinge was fitted to, kept on the pivot so a later run can tell an edited panel from
+ * an unedited one: the panel's bounding box and area-weighted centroid in the pivot's own frame
+ * (`extras.partgraph.part.fitted_to`). In that frame the numbers do not change when the whole pivot
+ * moves (the hinge moves with it, rightly), nor when a tool writes the mesh again in another vertex
+ * order, splits vertices at seams and sharp edges or welds them (a box and a surface centroid count no
+ * vertex twice), nor when the panel turns about the pivot's X (the hinge line stays the hinge: see
+ * {@link panelDrift}), and only by float32 rounding through Blender 3.4 (by at most 2e-6 of the panel's size, measured on
+ * the demo fighter and the Sketchbook airplane). They
+ * change when the panel is moved, turned or resized under its pivot, or its mesh re-modelled.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import { type GatheredPositions, gatherPositions, positionBounds } from "./geometry.ts";
+import { invertAffine, type Vec3 } from "./transform.ts";
+
+/** A panel's geometry in its pivot's frame (pivot units). */
+export interface FittedGeometry {
+  /** Bounding box corners. */
+  min: Vec3;
+  max: Vec3;
+  /** Area-weighted centroid of its triangles (the vertex mean when it has none). */
+  centroid: Vec3;
+}
+
+/**
+ * Largest change, as a share of the panel's size (its box's diagonal), below which a panel counts as
+ * unedited. Blender's round trip changes the numbers by at most 2e-6 of the size (float32 positions and
+ * transforms); a user's smallest deliberate edit on a metre-sized flap, 1 mm, is 1e-3 of it.
+ */
+export const EDITED_FRACTION = 1e-4;
+
+/** The geometry under `panel` in `pivot`'s frame, or undefined when it draws no vertex (a skin bone). */
+export function fittedGeometry(pivot: Node, panel: Node): FittedGeometry | undefined {
+  return describe(gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true }), 0);
+}
+
+/**
+ * How far the panel moved since `record`, pivot units, and the turn about the pivot's X (radians)
+ * that best explains it: a turn about the hinge line leaves the line the hinge (a panel deflected in
+ * Blender, or Blender's Z-up export, which turns every node's frame 90° about X). Undefined when the
+ * panel draws no vertex now.
+ */
+export function panelDrift(
+  record: FittedGeometry,
+  pivot: Node,
+  panel: Node,
+): { drift: number; turn: number; now: FittedGeometry } | undefined {
+  const gathered = gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true });
+  const now = describe(gathered, 0);
+  if (!now) return undefined;
+  const angle = (c: Vec3) => Math.atan2(c[2], c[1]);
+  // The turns tried: none, Blender's axis conversions, and the one that brings the centroid back.
+  const turns = [0, Math.PI / 2, -Math.PI / 2, Math.PI, angle(record.centroid) - angle(now.centroid)];
+  let best = { drift: geometryDrift(record, now), turn: 0, now };
+  for (const turn of turns.slice(1)) {
+    if (best.drift <= EDITED_FRACTION * geometrySize(record)) break;
+    const drift = geometryDrift(record, describe(gathered, turn)!);
+    if (drift < best.drift) best = { drift, turn, now };
+  }
+  return best;
+}
+
+/** Box and surface centroid of gathered positions turned by `turn` radians about X. */
+function describe(gathered: GatheredPositions, turn: number): FittedGeometry | undefined {
+  if (gathered.count === 0) return undefined;
+  const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+  const p = Float64Array.from(gathered.positions);
+  if (turn !== 0) {
+    for (let o = 0; o < gathered.count * 3; o += 3) {
+      const [y, z] = [p[o + 1], p[o + 2]];
+      p[o + 1] = cos * y - sin * z;
+      p[o + 2] = sin * y + cos * z;
+    }
+  }
+  const bounds = positionBounds({ positions: p, count: gathered.count })!;
+  const triangles = gathered.triangles ?? new Uint32Array(0);
+  const sum = [0, 0, 0];
+  let area = 0;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
+    const v = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
+    const w = Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
+    area += w;
+    for (let k = 0; k < 3; k++) sum[k] += w * (p[a + k] + p[b + k] + p[c + k]) / 3;
+  }
+  let centroid: number[];
+  if (area > 0) centroid = sum.map((s) => s / area);
+  else {
+    centroid = [0, 0, 0];
+    for (let i = 0; i < gathered.count * 3; i++) centroid[i % 3] += p[i] / gathered.count;
+  }
+  // Seven significant digits: float32's, so the record is no longer than what it describes.
+  const round = (v: readonly number[]) => v.map((x) => Number(x.toPrecision(7)) + 0) as Vec3;
+  return { min: round(bounds.min), max: round(bounds.max), centroid: round(centroid) };
+}
+
+/** The panel's size: its box's diagonal. */
+export function geometrySize(g: FittedGeometry): number {
+  return Math.hypot(g.max[0] - g.min[0], g.max[1] - g.min[1], g.max[2] - g.min[2]);
+}
+
+/**
+ * How far the geometry moved between two records, pivot units: the largest change of a box face or
+ * of the centroid along any axis (a turn of the panel moves its box's faces and its centroid too).
+ */
+export function geometryDrift(before: FittedGeometry, after: FittedGeometry): number {
+  let drift = 0;
+  for (const key of ["min", "max", "centroid"] as const) {
+    for (let k = 0; k < 3; k++) drift = Math.max(drift, Math.abs(after[key][k] - before[key][k]));
+  }
+  return drift;
+}
+
+/** The record of the geometry scaled by `k` about the pivot's origin. */
+export function scaledGeometry(g: FittedGeometry, k: number): FittedGeometry {
+  const scale = (v: Vec3) => v.map((x) => x * k) as Vec3;
+  return { min: scale(g.min), max: scale(g.max), centroid: scale(g.centroid) };
+}
+
+/** True for a `fitted_to` record of the shape {@link fittedGeometry} writes (a file may carry anything). */
+export function isFittedGeometry(value: unknown): value is FittedGeometry {
+  const vec = (v: unknown) => Array.isArray(v) && v.length === 3 && v.every((x) => Number.isFinite(x));
+  const g = value as FittedGeometry | undefined;
+  return typeof g === "object" && g !== null && vec(g.min) && vec(g.max) && vec(g.centroid);
+}
