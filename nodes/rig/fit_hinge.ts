@@ -78,7 +78,13 @@ export const rigFitHinge = defineNode({
   // 26: propellers, main and tail rotors and spinners get a shaft: the axis of their blades' rotational
   // symmetry (area-weighted moments, checked by turning the blades one spacing), through the hub, signed
   // as a right-hand turn about the aircraft's forward (propellers), up (main rotors) or left (tail rotors).
-  version: 26,
+  // 28: spinning parts: blades measured surface to surface (points spread by area against the nearest
+  // triangle), so a blade tessellated apart is as symmetric; a shaft leaning off the aircraft's axes is
+  // good where three blades or more are symmetric about it alone or a node above it runs along it
+  // (canted tail rotors, tilt-rotor nacelles; before, always weak); one blade is said to be one and
+  // takes its round hub's axis; a part with no side in its name takes centre when its disc reaches
+  // across the plane of symmetry (relative to its radius, not a fixed band); `Proprotor` names one.
+  version: 28,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

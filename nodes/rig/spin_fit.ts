@@ -7,27 +7,41 @@
  * the two axes across the blade line it is, the symmetry itself tells (a twisted blade turned over
  * about its chord is not the other blade), and where the moments cannot tell them apart a search in
  * the plane across the blade line does, the frame breaking a tie. Every candidate axis is checked by
- * turning the blades' vertices by one blade spacing (2π/n, n counted from the angular harmonics of
- * the surface) and measuring how far they land from the nearest vertex. The centre is the area
- * centroid (on the shaft for symmetric blades), placed along the shaft at a hub's or spinner's centre
- * when one is named.
+ * turning points spread evenly over the blades' surface by one blade spacing (2π/n, n counted from
+ * the angular harmonics of the surface) and measuring how far they land from the surface
+ * (`spin_surface.ts`: blades tessellated apart are as symmetric). The centre is the area centroid (on
+ * the shaft for symmetric blades), placed along the shaft at a hub's or spinner's centre when one is
+ * named. A shaft leaning off the aircraft's axes (a canted tail rotor, a tilt-rotor's nacelle) is
+ * trusted where the blades are symmetric about it alone, or where the part's own node or one above
+ * it (a nacelle, pylon or gearbox) runs along it; otherwise it is weak. One blade alone has no
+ * symmetry to give a shaft: `spin_single.ts` tells it and takes its hub's axis where it can.
  *
  * @module
  */
 import { symmetricEigen3 } from "./eigen3.ts";
 import { addScaled, cross, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
 import {
+  countBlades,
+  radiusAbout,
   type SpinGeometry,
   surfaceMoments,
   SYMMETRY_FAILED,
   SYMMETRY_GOOD,
   VertexGrid,
 } from "./spin_symmetry.ts";
+import { SurfaceGrid } from "./spin_surface.ts";
+import { acrossAxis, looksLikeOneBlade, oneBladeFit } from "./spin_single.ts";
 
 export { type SpinGeometry, SYMMETRY_FAILED, SYMMETRY_GOOD } from "./spin_symmetry.ts";
 
-/** A shaft further than this from the aircraft axis its kind runs along makes the fit weak, degrees. */
+/**
+ * A shaft further than this from the aircraft axis its kind runs along makes the fit weak, degrees,
+ * unless the blades are symmetric about it alone or the structure it hangs from runs along it.
+ */
 export const FRAME_TOLERANCE_DEGREES = 6;
+
+/** A node's axis within this of the shaft corroborates it, degrees. */
+export const STRUCTURE_TOLERANCE_DEGREES = 2;
 
 /** The fitted shaft. */
 export interface SpinFit {
@@ -39,10 +53,10 @@ export interface SpinFit {
   readonly radius: number;
   /** Blades counted (0: an even disc, no blades told apart; 1: one-sided). */
   readonly blades: number;
-  /** 90th-percentile distance of turned blade vertices from the nearest vertex, / radius. */
+  /** 90th-percentile distance of turned surface points from the surface, / radius. */
   readonly symmetry: number;
-  /** How the axis was found. */
-  readonly axisFrom: "disc_normal" | "half_turn" | "plane_search" | "frame";
+  /** How the axis was found (`hub`: one blade, its hub's axis of roundness). */
+  readonly axisFrom: "disc_normal" | "half_turn" | "plane_search" | "frame" | "hub";
   /** Where the centre came from. */
   readonly centreFrom: "blades" | "hub";
   /** Good, weak or failed. */
@@ -61,6 +75,15 @@ export interface SpinFitOptions {
   readonly preferred?: Vec3;
   /** A hub or spinner inside the part: its centre places the origin along the shaft. */
   readonly hub?: SpinGeometry;
+  /** The hub's node name, for the report. */
+  readonly hubName?: string;
+  /**
+   * Unit axes of the part's own node and the nodes above it (a nacelle, pylon, gearbox), named for the
+   * report (`'Nacelle_L' Z`): one running along a shaft that leans off the aircraft's axes corroborates it.
+   */
+  readonly structureAxes?: readonly { readonly name: string; readonly direction: Vec3 }[];
+  /** Why the part's structure says it has one blade (named as one, one blade object, a counterweight). */
+  readonly oneBlade?: string;
 }
 
 /**
@@ -79,22 +102,34 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   const moments = surfaceMoments(geometry);
   if (!moments.fromTriangles) reasons.push("no triangles: vertices weighed instead of surface area");
   const { values, vectors } = symmetricEigen3(...moments.covariance);
-  const grid = new VertexGrid(geometry);
-  const judge = (axis: Vec3) => {
+  const surface = moments.fromTriangles ? SurfaceGrid.of(geometry) : undefined;
+  let vertices: VertexGrid | undefined;
+  const vertexGrid = () => vertices ??= new VertexGrid(geometry);
+  const judge = (axis: Vec3, budget = 1000) => {
     const radius = radiusAbout(geometry, moments.centroid, axis);
     const blades = countBlades(geometry, moments.centroid, axis, radius);
-    const symmetry = blades >= 2
-      ? grid.symmetryError(moments.centroid, axis, (2 * Math.PI) / blades, radius)
-      : Infinity;
-    return { axis, radius, blades, symmetry };
+    const angle = (2 * Math.PI) / blades;
+    const measure = (points: number) =>
+      surface
+        ? surface.symmetryError(moments.centroid, axis, angle, radius, SYMMETRY_FAILED, points)
+        : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
+    // A few points tell an axis far from symmetric (most are), whose turned points are costly to
+    // place far from the surface; only one within reach of symmetric is measured in full.
+    const coarse = blades < 2 ? undefined : measure(Math.min(budget, 150));
+    const { p90, median, matched } = !coarse
+      ? { p90: Infinity, median: Infinity, matched: 0 }
+      : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 150
+      ? coarse
+      : measure(budget);
+    return { axis, radius, blades, symmetry: p90, median, matched };
   };
   const nearest = (axis: Vec3) => nearestFrameAxis(axis, options.frameAxes);
   const candidates = vectors.map((v) => judge(normalize(v)));
-  // The tie-breaker: the direction the name gives, else the nearest frame axis.
+  // The tie-breaker: the direction the name gives, else the nearest frame axis or structure's axis.
   const cueDegrees = (axis: Vec3) =>
     options.preferred
-      ? (Math.acos(Math.min(1, Math.abs(dot(axis, options.preferred)))) * 180) / Math.PI
-      : nearest(axis).degrees;
+      ? angleDegrees(axis, options.preferred)
+      : Math.min(nearest(axis).degrees, nearestFrameAxis(axis, options.structureAxes ?? []).degrees);
   // A symmetric axis first; among symmetric ones more blades (an in-plane axis of flat blades is a
   // half-turn axis too), then the clearly more symmetric (ten times), then the cue.
   const order = (a: ReturnType<typeof judge>, b: ReturnType<typeof judge>) => {
@@ -115,11 +150,11 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     candidates.filter((c) =>
       c !== best && c.blades === best.blades && order(c, best) <= 0 && order(best, c) <= 0
     ).length + 1;
-  if (best.symmetry > SYMMETRY_GOOD && values[1] < 0.5 * values[2]) {
+  if (best.symmetry > SYMMETRY_GOOD && values[1] < 0.5 * values[2] && !options.oneBlade) {
     // Two blades whose other two moments are (nearly) equal: the half-turn axis lies somewhere in the
     // plane across the blade line, which the moments do not fix.
     const line = normalize(vectors[2]);
-    const searched = searchPlane(line, (axis) => judge(axis), (axis) => ({ degrees: cueDegrees(axis) }));
+    const searched = searchPlane(line, judge, (axis) => ({ degrees: cueDegrees(axis) }));
     if (searched && searched.symmetry < best.symmetry) {
       best = searched;
       axisFrom = "plane_search";
@@ -127,6 +162,24 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     }
   } else if (best.blades === 2) {
     notes.push("two blades: the shaft is their half-turn axis, across the blade line and the chords");
+  }
+  const lone = options.oneBlade ??
+    (looksLikeOneBlade(values, best) ? "long and thin, and symmetric about no axis" : undefined);
+  if (lone) {
+    const fit = oneBladeFit(geometry, lone, {
+      hub: options.hub,
+      hubName: options.hubName,
+      centroid: moments.centroid,
+      bladeLine: normalize(vectors[2]),
+      fallback: acrossAxis(normalize(vectors[2]), normalize(vectors[0]), options.frameAxes),
+    });
+    return {
+      ...fit,
+      blades: 1,
+      symmetry: 0,
+      reasons: [...reasons, ...fit.reasons],
+      notes: [...notes.filter((n) => !n.startsWith("two blades")), ...fit.notes],
+    };
   }
   if (best.blades === 2 && symmetricCount > 1) {
     notes.push(
@@ -137,10 +190,12 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   }
   let axis = best.axis, centroid = moments.centroid;
   if (best.symmetry <= SYMMETRY_GOOD && best.blades >= 2) {
-    const refined = grid.refineByOrbits(centroid, axis, best.blades, best.radius);
+    const refined = vertexGrid().refineByOrbits(centroid, axis, best.blades, best.radius);
     if (refined) ({ axis, centre: centroid } = refined);
+    else if (surface && best.symmetry > SYMMETRY_GOOD / 5) {
+      axis = surface.refineByTilt(centroid, axis, best.blades, best.radius);
+    }
   }
-  const frame = nearest(axis);
   let confidence: SpinFit["confidence"] = "good";
   const weak = (why: string) => {
     reasons.push(why);
@@ -148,9 +203,13 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   };
   const separation = Math.min(values[1] - values[0], values[2] - values[1]) / Math.max(values[2], 1e-300);
   if (best.blades === 1) {
+    // Lopsided about every principal axis, yet no lone blade: something large drawn into the part.
     confidence = "failed";
-    reasons.push("one blade only: no symmetry tells the shaft; taken along the nearest aircraft axis");
-    axis = frame.direction;
+    reasons.push(
+      "the surface lies to one side of every principal axis through its centre, so no blades turn " +
+        "about one (something large drawn into the part?); taken along the nearest aircraft axis",
+    );
+    axis = nearest(best.axis).direction;
     axisFrom = "frame";
   } else if (best.blades === 0 && best.symmetry === Infinity) {
     // An even disc (a blurred-prop disc, a tessellated spinner): its normal is the least-variance axis.
@@ -161,25 +220,39 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   } else if (best.symmetry > SYMMETRY_FAILED) {
     confidence = "failed";
     reasons.push(
-      `the blades are not rotationally symmetric about any axis (best: vertices ${
+      `the blades are not rotationally symmetric about any axis (best: the surface ${
         pct(best.symmetry)
-      } of the radius off after a turn of one blade spacing)`,
+      } of the radius off itself after a turn of one blade spacing${mostly(best)})`,
     );
   } else if (best.symmetry > SYMMETRY_GOOD) {
     weak(
-      `the blades are not quite symmetric about the shaft (vertices ${
+      `the blades are not quite symmetric about the shaft (the surface ${
         pct(best.symmetry)
-      } of the radius off after a turn of one blade spacing)`,
+      } of the radius off itself after a turn of one blade spacing${mostly(best)})`,
     );
   }
   const final = nearest(axis);
   if (final.degrees > FRAME_TOLERANCE_DEGREES) {
-    weak(
-      `the shaft is ${
-        final.degrees.toFixed(1)
-      }° off the aircraft's ${final.name} axis, the nearest it could ` +
-        "run along (check forward/up)",
-    );
+    const off = `the shaft is ${final.degrees.toFixed(1)}° off the aircraft's ${final.name} axis`;
+    const structure = nearestFrameAxis(axis, options.structureAxes ?? []);
+    // Three blades or more fix their shaft; two are symmetric about a tilted half-turn axis as well
+    // when one is coned or pitched apart, so only structure vouches for a leaning two-blade shaft.
+    const alone = best.blades >= 3 && best.symmetry <= SYMMETRY_GOOD && symmetricCount === 1;
+    if (structure.name && structure.degrees <= STRUCTURE_TOLERANCE_DEGREES) {
+      notes.push(
+        `${off}, along ${structure.name} axis (${structure.degrees.toFixed(2)}°): a canted or tilted mount`,
+      );
+    } else if (alone) {
+      notes.push(
+        `${off}: its ${best.blades} blades are symmetric about it and no other axis, so it is theirs`,
+      );
+    } else {
+      weak(
+        `${off}, the nearest it could run along, and neither ${
+          best.blades >= 3 ? "the blades alone" : "two blades (symmetric about a leaning axis too)"
+        } nor a node above it running along it say so (check forward/up, or give it a node along its shaft)`,
+      );
+    }
   }
   const radius = radiusAbout(geometry, centroid, axis);
   let centre = centroid, centreFrom: SpinFit["centreFrom"] = "blades";
@@ -207,6 +280,15 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   };
 }
 
+/** ", though most of it is symmetric: something drawn into one side?" when the median is within good. */
+function mostly(fit: { median: number }): string {
+  return fit.median <= SYMMETRY_GOOD ? "; most of it is symmetric: something drawn into one side?" : "";
+}
+
+function angleDegrees(a: Vec3, b: Vec3): number {
+  return (Math.acos(Math.min(1, Math.abs(dot(a, b)))) * 180) / Math.PI;
+}
+
 function pct(share: number): string {
   return `${(share * 100).toPrecision(2)} %`;
 }
@@ -225,28 +307,32 @@ function nearestFrameAxis(
 }
 
 /**
- * The axis with the least symmetry error in the plane across `line`: 60 directions, then refined;
+ * The axis with the least symmetry error in the plane across `line`: 60 directions measured coarsely
+ * (150 points), then the best refined at full measure — only where it is within reach of symmetric
+ * (an asymmetric part has no axis to refine to, and refining there was most of a rig's time);
  * undefined when none is found.
  */
 function searchPlane<T extends { axis: Vec3; symmetry: number; blades: number }>(
   line: Vec3,
-  judge: (axis: Vec3) => T,
+  judge: (axis: Vec3, budget?: number) => T,
   nearest: (axis: Vec3) => { degrees: number },
 ): T | undefined {
   const u = normalize(cross(line, Math.abs(line[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
   const w = cross(line, u);
-  const at = (phi: number) =>
-    judge(normalize(addScaled(addScaled([0, 0, 0], u, Math.cos(phi)), w, Math.sin(phi))));
+  const at = (phi: number, budget?: number) =>
+    judge(normalize(addScaled(addScaled([0, 0, 0], u, Math.cos(phi)), w, Math.sin(phi))), budget);
   let best: { phi: number; fit: T } | undefined;
   const better = (fit: T, than: T) =>
     fit.symmetry < than.symmetry - 1e-9 ||
     (Math.abs(fit.symmetry - than.symmetry) <= 1e-9 &&
       nearest(fit.axis).degrees < nearest(than.axis).degrees);
   for (let i = 0; i < 60; i++) {
-    const phi = (i * Math.PI) / 60, fit = at(phi);
+    const phi = (i * Math.PI) / 60, fit = at(phi, 150);
     if (fit.blades === 2 && (!best || better(fit, best.fit))) best = { phi, fit };
   }
   if (!best) return undefined;
+  best = { phi: best.phi, fit: at(best.phi) };
+  if (best.fit.symmetry > SYMMETRY_FAILED) return best.fit;
   for (let step = Math.PI / 120; step > 1e-6; step /= 2) {
     const around: number = best.phi;
     for (const phi of [around - step, around + step]) {
@@ -255,54 +341,4 @@ function searchPlane<T extends { axis: Vec3; symmetry: number; blades: number }>
     }
   }
   return best.fit;
-}
-
-/** Largest distance of a vertex from the line through `centre` along unit `axis`. */
-function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
-  let max = 0;
-  for (let i = 0; i < g.count; i++) {
-    const d = sub([g.positions[i * 3], g.positions[i * 3 + 1], g.positions[i * 3 + 2]], centre);
-    max = Math.max(max, length(cross(d, axis)));
-  }
-  return max;
-}
-
-/**
- * Blades about an axis, from the angular harmonics of the surface beyond 35 % of the radius (a hub
- * inside is round): the smallest k ≥ 2 whose harmonic is strong; 1 when the first is the strongest
- * (everything on one side); 0 when none stands out (an even disc).
- */
-function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: number): number {
-  const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
-  const w = cross(axis, u);
-  const K = 12, re = new Float64Array(K + 1), im = new Float64Array(K + 1);
-  let total = 0;
-  const sample = (point: Vec3, weight: number) => {
-    const d = sub(point, centre);
-    const x = dot(d, u), y = dot(d, w);
-    if (Math.hypot(x, y) < 0.35 * radius) return;
-    const theta = Math.atan2(y, x);
-    total += weight;
-    for (let k = 1; k <= K; k++) re[k] += weight * Math.cos(k * theta), im[k] += weight * Math.sin(k * theta);
-  };
-  const p = g.positions, t = g.triangles;
-  const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
-  if (t && t.length >= 3) {
-    for (let i = 0; i + 2 < t.length; i += 3) {
-      const a = at(t[i]), b = at(t[i + 1]), c = at(t[i + 2]);
-      const weight = length(cross(sub(b, a), sub(c, a)));
-      if (weight > 0) {
-        sample([(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3], weight);
-      }
-    }
-  }
-  if (!(total > 0)) { for (let i = 0; i < g.count; i++) sample(at(i), 1); }
-  if (!(total > 0)) return 0;
-  const m = [0];
-  for (let k = 1; k <= K; k++) m.push(Math.hypot(re[k], im[k]) / total);
-  const strongest = Math.max(...m.slice(2));
-  if (m[1] > 0.3 && m[1] >= strongest) return 1;
-  if (strongest < 0.15) return 0;
-  for (let k = 2; k <= K; k++) if (m[k] >= 0.6 * strongest) return k;
-  return 0;
 }

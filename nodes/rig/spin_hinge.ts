@@ -11,8 +11,10 @@ import type { RunContext } from "../../runtime/node.ts";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { clearPart, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { fitSpinAxis, type SpinFit, type SpinGeometry } from "./spin_fit.ts";
+import { sideFromName } from "./vocabulary.ts";
 import {
   isBladeName,
+  isCounterweightName,
   isHubName,
   KIND_OF_SHAFT,
   type ShaftDirection,
@@ -28,6 +30,7 @@ import {
   length,
   linearDeterminant,
   type Mat4,
+  multiply,
   normalize,
   sub,
   transformDirection,
@@ -92,7 +95,7 @@ export function fitSpinningParts(
       skip("sits under a zero-scale parent");
       continue;
     }
-    let geometry: SpinGeometry, hub: SpinGeometry | undefined;
+    let geometry: SpinGeometry, hub: ReturnType<typeof hubGeometry>;
     try {
       geometry = gatherPositions(node, toAircraft, { triangles: true });
       hub = hubGeometry(node, toAircraft);
@@ -113,21 +116,20 @@ export function fitSpinningParts(
       .map((name) => ({ name, direction: SHAFT_DIRECTIONS[name] }));
     const namedKind = part.kind === "main_rotor" || part.kind === "tail_rotor" ? part.kind : undefined;
     const preferred = namedKind ? SHAFT_DIRECTIONS[SPINNING_SPECS[namedKind].shaft] : undefined;
-    const fit = fitSpinAxis(geometry, { frameAxes, hub, preferred });
+    const fit = fitSpinAxis(geometry, {
+      frameAxes,
+      hub: hub?.geometry,
+      hubName: hub?.name,
+      preferred,
+      structureAxes: structureAxes(node, toAircraft),
+      oneBlade: oneBladeStructure(node),
+    });
     const along = nearestShaft(fit.axis);
     const kind: SpinningKind = part.kind === BARE_SPINNING_KIND || part.kind === "propeller"
       ? KIND_OF_SHAFT[along]
       : part.kind as SpinningKind;
     const reasons = [...fit.reasons];
     let confidence = fit.confidence;
-    if (isBladeName(node.getName())) {
-      // A blade alone is often symmetric about its own middle: that is no shaft.
-      reasons.unshift(
-        "named as a single blade: it turns about the rotor's shaft, which one blade does not show — " +
-          "put the blades under one node named for the rotor",
-      );
-      confidence = "failed";
-    }
     const spec = SPINNING_SPECS[kind];
     if (along !== spec.shaft && fit.axisFrom !== "frame") {
       reasons.push(
@@ -138,9 +140,18 @@ export function fitSpinningParts(
     }
     const wanted = SHAFT_DIRECTIONS[spec.shaft];
     const axis = dot(fit.axis, wanted) < 0 ? fit.axis.map((v) => -v) as Vec3 : fit.axis;
+    const side = part.side ?? (sideFromName(node.getName()) ? undefined : spinningSide(fit, axis));
     setPart(
       node,
-      spinningPart(node, part, kind, { ...fit, confidence, reasons }, axis, toAircraft, geometry.count),
+      spinningPart(
+        node,
+        { ...part, side },
+        kind,
+        { ...fit, confidence, reasons },
+        axis,
+        toAircraft,
+        geometry.count,
+      ),
     );
     out.push({ node, kind, confidence, reasons });
   }
@@ -158,13 +169,59 @@ function nearestShaft(axis: Vec3): ShaftDirection {
   return best;
 }
 
-/** The geometry of the hubs and spinners named inside a part (not the part itself), or undefined. */
-function hubGeometry(node: Node, toAircraft: Mat4): SpinGeometry | undefined {
+/** The geometry and name of the one hub or spinner named inside a part (not the part itself), or undefined. */
+function hubGeometry(node: Node, toAircraft: Mat4): { geometry: SpinGeometry; name: string } | undefined {
   const hubs = subtreeNodes(node).filter((n) => n !== node && isHubName(n.getName()))
     .filter((n, _, all) => !all.some((other) => other !== n && subtreeNodes(other).includes(n)));
   if (hubs.length !== 1) return undefined;
   const hub = gatherPositions(hubs[0], toAircraft, { triangles: true });
-  return hub.count > 0 ? hub : undefined;
+  return hub.count > 0 ? { geometry: hub, name: hubs[0].getName() } : undefined;
+}
+
+/**
+ * Why a part's structure says it has one blade: it is named as a blade, holds a counterweight (a
+ * single-blade propeller's), or its only drawn objects besides hubs are one blade object.
+ */
+function oneBladeStructure(node: Node): string | undefined {
+  if (isBladeName(node.getName())) {
+    return "named as a single blade; put the blades under one node named for the rotor";
+  }
+  const drawn = subtreeNodes(node).filter((n) => n.getMesh());
+  const weight = drawn.find((n) => isCounterweightName(n.getName()));
+  if (weight) return `it holds a counterweight ('${weight.getName()}'), as a single-blade propeller does`;
+  const blades = drawn.filter((n) => isBladeName(n.getName()));
+  const others = drawn.filter((n) => !isBladeName(n.getName()) && !isHubName(n.getName()));
+  if (blades.length === 1 && others.length === 0) return `its one blade object is '${blades[0].getName()}'`;
+  return undefined;
+}
+
+/** The unit axes of a part's own node and every node above it, in the aircraft frame, named. */
+function structureAxes(node: Node, toAircraft: Mat4): { name: string; direction: Vec3 }[] {
+  const out: { name: string; direction: Vec3 }[] = [];
+  for (let n: Node | null = node; n; n = n.getParentNode()) {
+    const world = multiply(toAircraft, n.getWorldMatrix());
+    for (const [k, axis] of ["X", "Y", "Z"].entries()) {
+      const direction = [world[k * 4], world[k * 4 + 1], world[k * 4 + 2]];
+      if (length(direction) > 0) {
+        out.push({ name: `'${n.getName()}''s ${axis}`, direction: normalize(direction) });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A spinning part's side from where its shaft meets the aircraft, relative to its own size: centre
+ * when its disc reaches across the plane of symmetry — its hub within half its radius of the plane
+ * (a nose or pusher propeller, a main rotor; a wing engine's disc must clear the fuselage, so lies
+ * further out) — or, for a shaft running across the plane (a tail rotor, whose disc stands beside the
+ * fin), its hub within one and a half radii of it; else the side the hub is on. A fixed band would
+ * call a nose propeller drawn a little off the centre line of a small model `right`.
+ */
+function spinningSide(fit: SpinFit, axis: Vec3): "left" | "right" | "centre" {
+  const lateral = fit.centre[2], across = Math.abs(axis[2]) >= Math.SQRT1_2;
+  if (Math.abs(lateral) <= (across ? 1.5 : 0.5) * fit.radius) return "centre";
+  return lateral > 0 ? "left" : "right";
 }
 
 /** The annotation of a fitted spinning part: shaft in parent space, no limits. */

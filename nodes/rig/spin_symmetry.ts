@@ -1,7 +1,9 @@
 /**
  * How rotationally symmetric a spinning part's surface is, for `spin_fit.ts`: its area-weighted
- * moments, and a grid of its vertices that measures how far they land from one another when turned
- * by one blade spacing about a candidate shaft, and refines the shaft from the blades' orbits.
+ * moments, its radius and blade count about a candidate shaft, and a grid of its vertices that
+ * refines the shaft from the blades' orbits (and, for points drawn without triangles, measures how
+ * far they land from one another when turned by one blade spacing; surfaces are measured surface to
+ * surface by `spin_surface.ts`).
  *
  * @module
  */
@@ -185,21 +187,28 @@ export class VertexGrid {
 
   /**
    * 90th-percentile distance (/ radius) from the nearest vertex of the vertices beyond 30 % of the
-   * radius turned by `angle` about the line (at most 1,000 of them, evenly strided); distances past
-   * {@link SYMMETRY_FAILED} of the radius count as that far (the axis is no symmetry axis anyway).
+   * radius turned by `angle` about the line (at most `budget` of them, evenly strided), and the
+   * median; distances past {@link SYMMETRY_FAILED} of the radius count as that far (the axis is no
+   * symmetry axis anyway). For points without triangles; surfaces are measured by `spin_surface.ts`.
    */
-  symmetryError(centre: Vec3, axis: Vec3, angle: number, radius: number): number {
-    if (!(radius > 0)) return Infinity;
+  symmetryError(
+    centre: Vec3,
+    axis: Vec3,
+    angle: number,
+    radius: number,
+    budget = 1000,
+  ): { p90: number; median: number; matched: number } {
+    if (!(radius > 0)) return { p90: Infinity, median: Infinity, matched: 0 };
     const outer: number[] = [];
     for (let i = 0; i < this.#count; i++) {
       const d = sub([this.#p[i * 3], this.#p[i * 3 + 1], this.#p[i * 3 + 2]], centre);
       if (length(cross(d, axis)) >= 0.3 * radius) outer.push(i);
     }
     const picked = outer.length ? outer : [...Array(this.#count).keys()];
-    const stride = Math.max(1, Math.ceil(picked.length / 1000));
+    const stride = Math.max(1, Math.ceil(picked.length / budget));
     const cos = Math.cos(angle), sin = Math.sin(angle);
     const errors: number[] = [];
-    const reach = Math.ceil((SYMMETRY_FAILED * radius) / this.#cell) + 1;
+    const reach = Math.ceil((1.5 * SYMMETRY_FAILED * radius) / this.#cell) + 1;
     for (let n = 0; n < picked.length; n += stride) {
       const i = picked[n];
       const d = sub([this.#p[i * 3], this.#p[i * 3 + 1], this.#p[i * 3 + 2]], centre);
@@ -211,6 +220,62 @@ export class VertexGrid {
       errors.push(Math.min(this.nearest(q, Math.min(reach, 16)) / radius, SYMMETRY_FAILED * 1.5));
     }
     errors.sort((a, b) => a - b);
-    return errors[Math.min(errors.length - 1, Math.floor(0.9 * errors.length))] ?? Infinity;
+    const at = (share: number) => errors[Math.min(errors.length - 1, Math.floor(share * errors.length))];
+    if (!errors.length) return { p90: Infinity, median: Infinity, matched: 0 };
+    return {
+      p90: at(0.9),
+      median: at(0.5),
+      matched: errors.filter((e) => e <= SYMMETRY_GOOD).length / errors.length,
+    };
   }
+}
+
+/** Largest distance of a vertex from the line through `centre` along unit `axis`. */
+export function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
+  let max = 0;
+  for (let i = 0; i < g.count; i++) {
+    const d = sub([g.positions[i * 3], g.positions[i * 3 + 1], g.positions[i * 3 + 2]], centre);
+    max = Math.max(max, length(cross(d, axis)));
+  }
+  return max;
+}
+
+/**
+ * Blades about an axis, from the angular harmonics of the surface beyond 35 % of the radius (a hub
+ * inside is round): the smallest k ≥ 2 whose harmonic is strong; 1 when the first is the strongest
+ * (everything on one side); 0 when none stands out (an even disc).
+ */
+export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: number): number {
+  const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
+  const w = cross(axis, u);
+  const K = 12, re = new Float64Array(K + 1), im = new Float64Array(K + 1);
+  let total = 0;
+  const sample = (point: Vec3, weight: number) => {
+    const d = sub(point, centre);
+    const x = dot(d, u), y = dot(d, w);
+    if (Math.hypot(x, y) < 0.35 * radius) return;
+    const theta = Math.atan2(y, x);
+    total += weight;
+    for (let k = 1; k <= K; k++) re[k] += weight * Math.cos(k * theta), im[k] += weight * Math.sin(k * theta);
+  };
+  const p = g.positions, t = g.triangles;
+  const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
+  if (t && t.length >= 3) {
+    for (let i = 0; i + 2 < t.length; i += 3) {
+      const a = at(t[i]), b = at(t[i + 1]), c = at(t[i + 2]);
+      const weight = length(cross(sub(b, a), sub(c, a)));
+      if (weight > 0) {
+        sample([(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3], weight);
+      }
+    }
+  }
+  if (!(total > 0)) { for (let i = 0; i < g.count; i++) sample(at(i), 1); }
+  if (!(total > 0)) return 0;
+  const m = [0];
+  for (let k = 1; k <= K; k++) m.push(Math.hypot(re[k], im[k]) / total);
+  const strongest = Math.max(...m.slice(2));
+  if (m[1] > 0.3 && m[1] >= strongest) return 1;
+  if (strongest < 0.15) return 0;
+  for (let k = 2; k <= K; k++) if (m[k] >= 0.6 * strongest) return k;
+  return 0;
 }

@@ -63,6 +63,8 @@ const BARE_TOKENS: ReadonlySet<string> = new Set([
   "spinner",
   "rotor",
   "rotors",
+  "proprotor", // a tilt-rotor's (V-22, AW609)
+  "proprotors",
   "blades",
   "luftschraube",
   "helice", // French, Spanish, Portuguese hélice
@@ -155,6 +157,22 @@ const HUB_TOKENS: ReadonlySet<string> = new Set(["hub", "spinner", "nabe", "moye
 /** True when the name says a hub or spinner (`Hub`, `Prop_Spinner`, `RotorHub`, `Nabe`). */
 export function isHubName(name: string): boolean {
   return tokenize(name).some((t) => HUB_TOKENS.has(t) || t === "rotorhub" || t === "rotorhead");
+}
+
+/** Words of a counterweight: a single-blade propeller's (`Counterweight`, `Gegengewicht`). */
+const COUNTERWEIGHT_TOKENS: ReadonlySet<string> = new Set([
+  "counterweight",
+  "counterbalance",
+  "gegengewicht",
+  "contrepoids",
+  "contrappeso",
+  "contrapeso",
+  "противовес",
+]);
+
+/** True when the name says a counterweight (`Counterweight`, `Prop_Counterweight`). */
+export function isCounterweightName(name: string): boolean {
+  return tokenize(name).some((t) => COUNTERWEIGHT_TOKENS.has(t));
 }
 
 /** Words naming one blade (`Blade_2`, `Rotorblatt`, `pala`, `лопасть`). */

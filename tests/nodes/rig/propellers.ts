@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { ok as assert } from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import {
   cross,
@@ -18,12 +19,14 @@ import {
   type Mat4,
   normalize,
   type Quat,
+  quatFromBasis,
   transformPoint,
   type Vec3,
 } from "../../../nodes/rig/transform.ts";
 import type { SpinningKind } from "../../../nodes/rig/spinning_names.ts";
-import { axisAngle, newScene } from "./fixtures.ts";
-import { type ClassMesh, joined } from "./surface_classes.ts";
+import { axisAngle, axisErrorDegrees, distanceToLine, newScene } from "./fixtures.ts";
+import type { RigResult } from "./pipeline.ts";
+import { boxMesh, type ClassMesh, joined } from "./surface_classes.ts";
 
 /** The named directions of the default frame (scene axes). */
 export const FORWARD: Vec3 = [0, 0, -1], UP: Vec3 = [0, 1, 0], LEFT: Vec3 = [-1, 0, 0];
@@ -50,8 +53,27 @@ export interface SpinSample {
   readonly description: string;
 }
 
+/**
+ * How one blade is drawn apart from the others: retopologised (its own section and point counts, its
+ * points started elsewhere round the section), an extra edge loop, or deliberately broken (pitched,
+ * set off its even spacing, coned out of the disc).
+ */
+export interface BladeShape {
+  readonly sectionPoints?: number;
+  readonly sections?: number;
+  /** Where round the section its first point sits, a share of the points' spacing. */
+  readonly pointPhase?: number;
+  /** A section inserted half-way between two (an extra edge loop), at this share of the span. */
+  readonly loopAt?: number;
+  readonly pitchDelta?: number;
+  /** Degrees off its even place about the shaft. */
+  readonly phiDelta?: number;
+  /** Degrees the blade is coned out of the disc. */
+  readonly cone?: number;
+}
+
 /** How one rotor is drawn: its truth, and how its blades, hub and parent look. */
-interface RotorDraw extends SpinTruth {
+export interface RotorDraw extends SpinTruth {
   /** Blade pitch at 70 % radius, degrees. */
   readonly pitch: number;
   /** +1 or −1: which way the blades are twisted (a contra-rotating pair's are opposite). */
@@ -61,7 +83,13 @@ interface RotorDraw extends SpinTruth {
   readonly sections: number;
   readonly storage: "one_mesh" | "per_blade" | "linked";
   readonly hub: "spinner" | "hub" | "none";
-  readonly parent: "none" | "mirrored" | "scaled";
+  /** `nacelle`: a node (`parentName`) whose local −Z runs along the shaft (a tilted nacelle, a canted gearbox). */
+  readonly parent: "none" | "mirrored" | "scaled" | "nacelle";
+  readonly parentName?: string;
+  /** Per-blade drawing apart from the others (by blade index). */
+  readonly bladeShapes?: readonly (BladeShape | undefined)[];
+  /** A counterweight opposite blade 1 (a single-blade propeller's). */
+  readonly counterweight?: boolean;
 }
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
@@ -69,7 +97,7 @@ const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
 
 /** A unit vector tilted from `axis` by up to `degrees` in a random direction. */
-function tilted(next: () => number, axis: Vec3, degrees: number): Vec3 {
+export function tilted(next: () => number, axis: Vec3, degrees: number): Vec3 {
   const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0])), w = cross(axis, u);
   const t = (next() * degrees * Math.PI) / 180, phi = next() * 2 * Math.PI;
   const off = add(add([0, 0, 0], u, Math.cos(phi)), w, Math.sin(phi));
@@ -84,17 +112,26 @@ function across(a: Vec3, phase: number): [Vec3, Vec3] {
 }
 
 /** One blade at angle `phi` about the shaft, world coordinates. */
-function blade(d: RotorDraw, phi: number, u0: Vec3, w0: Vec3): ClassMesh {
-  const a = d.axis;
-  const radial = add(add([0, 0, 0], u0, Math.cos(phi)), w0, Math.sin(phi));
-  const tangent = cross(a, radial);
+function blade(d: RotorDraw, phi: number, u0: Vec3, w0: Vec3, shape: BladeShape = {}): ClassMesh {
+  phi += ((shape.phiDelta ?? 0) * Math.PI) / 180;
+  const radial0 = add(add([0, 0, 0], u0, Math.cos(phi)), w0, Math.sin(phi));
+  const coneRad = ((shape.cone ?? 0) * Math.PI) / 180;
+  const radial = add(add([0, 0, 0], radial0, Math.cos(coneRad)), d.axis, Math.sin(coneRad));
+  const tangent = cross(d.axis, radial0);
+  const a = cross(radial, tangent);
   const root = d.radius * (d.hub === "none" ? 0.1 : 0.16);
   const positions: number[] = [], triangles: number[] = [];
-  const m = d.sectionPoints;
+  const m = shape.sectionPoints ?? d.sectionPoints, sections = shape.sections ?? d.sections;
   // Pitch of a helix: tan β·r constant, set by the pitch at 70 % radius.
-  const helix = Math.tan((d.pitch * Math.PI) / 180) * 0.7 * d.radius;
-  for (let s = 0; s < d.sections; s++) {
-    const t = s / (d.sections - 1), r = lerp(root, d.radius, t);
+  const helix = Math.tan(((d.pitch + (shape.pitchDelta ?? 0)) * Math.PI) / 180) * 0.7 * d.radius;
+  const stations = Array.from({ length: sections }, (_, s) => s / (sections - 1));
+  if (shape.loopAt !== undefined) {
+    const k = Math.max(1, Math.min(sections - 1, Math.ceil(shape.loopAt * (sections - 1))));
+    stations.splice(k, 0, (stations[k - 1] + stations[k]) / 2);
+  }
+  const d0 = { ...d, sections: stations.length };
+  for (let s = 0; s < d0.sections; s++) {
+    const t = stations[s], r = lerp(root, d.radius, t);
     const beta = Math.atan(helix / r);
     const chord = d.chord * (1 - 0.45 * t) * (t < 0.1 ? 0.7 + 3 * t : 1);
     const lead = add([0, 0, 0], tangent, Math.cos(beta) * d.hand);
@@ -102,18 +139,18 @@ function blade(d: RotorDraw, phi: number, u0: Vec3, w0: Vec3): ClassMesh {
     const thickDir = add(add([0, 0, 0], tangent, -Math.sin(beta) * d.hand), a, Math.cos(beta));
     const centre = add(add(d.centre, radial, r), tangent, 0.15 * d.chord * t * t * d.hand); // swept tip
     for (let k = 0; k < m; k++) {
-      const theta = (2 * Math.PI * k) / m;
+      const theta = (2 * Math.PI * (k + (shape.pointPhase ?? 0))) / m;
       const x = 0.5 - 0.5 * Math.cos(theta), y = (Math.sin(theta) > 0 ? 0.09 : 0.03) * Math.sin(theta);
       positions.push(...add(add(centre, chordDir, (x - 0.35) * chord), thickDir, y * chord));
     }
   }
-  for (let s = 0; s + 1 < d.sections; s++) {
+  for (let s = 0; s + 1 < d0.sections; s++) {
     for (let k = 0; k < m; k++) {
       const p = s * m + k, q = s * m + ((k + 1) % m);
       triangles.push(p, q, q + m, p, q + m, p + m);
     }
   }
-  for (const s of [0, d.sections - 1]) {
+  for (const s of [0, d0.sections - 1]) {
     for (let k = 1; k + 1 < m; k++) triangles.push(s * m, s * m + k, s * m + k + 1);
   }
   return { positions, triangles };
@@ -150,7 +187,7 @@ function hubMesh(d: RotorDraw, segments: number, phase: number): ClassMesh {
 }
 
 /** A mesh node; positions given in world, stored in the space of `parent` (its transform undone). */
-function meshNode(
+export function meshNode(
   doc: Document,
   name: string,
   mesh: ClassMesh,
@@ -180,9 +217,16 @@ function meshNode(
 }
 
 /** Adds one rotor as drawn, under a parent per `d.parent`; returns the truth. */
-function addRotor(doc: Document, next: () => number, d: RotorDraw): SpinTruth {
+export function addRotor(doc: Document, next: () => number, d: RotorDraw): SpinTruth {
   let parent: Node | undefined;
-  if (d.parent !== "none") {
+  if (d.parent === "nacelle") {
+    // Local −Z along the shaft, local +Y as near up as it can be: a tilted nacelle or canted gearbox.
+    const z = d.axis.map((v) => -v) as Vec3;
+    const x = normalize(cross(Math.abs(z[1]) < 0.99 ? UP : [1, 0, 0], z)), y = cross(z, x);
+    parent = doc.createNode(d.parentName ?? "Nacelle").setRotation(quatFromBasis(x, y, z))
+      .setTranslation(d.centre);
+    doc.getRoot().getDefaultScene()!.addChild(parent);
+  } else if (d.parent !== "none") {
     const rotation: Quat = axisAngle(normalize([next() - 0.5, next() - 0.5, next() - 0.5]), 10 + next() * 60);
     const scale: Vec3 = d.parent === "mirrored"
       ? [-1, 1, 1]
@@ -192,11 +236,22 @@ function addRotor(doc: Document, next: () => number, d: RotorDraw): SpinTruth {
     doc.getRoot().getDefaultScene()!.addChild(parent);
   }
   const [u0, w0] = across(d.axis, next() * 2 * Math.PI);
+  const counterweights: ClassMesh[] = [];
   const phase = next() * 2 * Math.PI;
   const blades = Array.from(
     { length: d.blades },
-    (_, i) => blade(d, phase + (2 * Math.PI * i) / d.blades, u0, w0),
+    (_, i) => blade(d, phase + (2 * Math.PI * i) / d.blades, u0, w0, d.bladeShapes?.[i]),
   );
+  if (d.counterweight) {
+    // A stubby block opposite the blade, hub-side of its root.
+    const opposite = blade(
+      { ...d, radius: 0.3 * d.radius, chord: 1.6 * d.chord, pitch: 0 },
+      phase + Math.PI,
+      u0,
+      w0,
+    );
+    (d.storage === "one_mesh" ? blades : counterweights).push(opposite);
+  }
   const hub = d.hub === "none" ? undefined : hubMesh(d, Math.floor(lerp(10, 25, next())), next() * 6);
   if (d.storage === "one_mesh") {
     meshNode(doc, d.name, joined(hub ? [...blades, hub] : blades), parent);
@@ -204,7 +259,8 @@ function addRotor(doc: Document, next: () => number, d: RotorDraw): SpinTruth {
     const group = doc.createNode(d.name);
     if (parent) parent.addChild(group);
     else doc.getRoot().getDefaultScene()!.addChild(group);
-    if (d.storage === "per_blade" || d.parent === "scaled") {
+    for (const c of counterweights) meshNode(doc, "Counterweight", c, group);
+    if (d.storage === "per_blade" || d.parent === "scaled" || d.blades === 1) {
       blades.forEach((b, i) => meshNode(doc, `Blade_${i + 1}`, b, group));
     } else {
       // Linked duplicates: one blade mesh, each node turned about the shaft through the centre.
@@ -358,17 +414,25 @@ export function propellerSample(next: () => number, index: number): SpinSample {
   };
 }
 
-/** A closed box, scene axes. */
-function boxMesh(min: Vec3, max: Vec3): ClassMesh {
-  const positions: number[] = [];
-  for (let i = 0; i < 8; i++) {
-    positions.push(i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]);
-  }
-  const faces = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
-  return { positions, triangles: faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]) };
-}
-
 /** The unit vector the kind's named direction is in the default frame. */
 export function namedDirection(kind: SpinningKind): Vec3 {
   return kind === "propeller" ? FORWARD : kind === "main_rotor" ? UP : LEFT;
+}
+
+/** Right: the kind, the sign and the line within 1° and 2 % of the radius; `world` maps scene to file axes. */
+export function judge(
+  sample: { readonly description: string },
+  result: RigResult,
+  truth: SpinTruth,
+  world: (v: Vec3) => Vec3,
+) {
+  const part = result.report.parts.find((p) => p.panel === truth.name);
+  assert(part, `${sample.description}: ${truth.name} not rigged`);
+  const axis = world(truth.axis), centre = world(truth.centre);
+  const degrees = axisErrorDegrees(part.hinge!.world.axis, axis);
+  const offset = distanceToLine(centre, part.hinge!.world.origin, part.hinge!.world.axis) / truth.radius;
+  const signed = dot(part.hinge!.world.axis, axis) > 0;
+  const confidence = (part.fit as { confidence?: string }).confidence!;
+  const right = degrees <= 1 && offset <= 0.02 && signed && part.kind === truth.kind;
+  return { part, degrees, offset, confidence, right };
 }

@@ -24,6 +24,7 @@ Deno.test("spinning-part names: kinds, bare names whose shaft decides, structure
     ["Elica", "bare"],
     ["Винт", "bare"],
     ["rotor", "bare"],
+    ["Proprotor_L", "bare"],
     ["Blades", "bare"],
     ["MainRotor", "main_rotor"],
     ["Rotor_Main", "main_rotor"],
@@ -44,6 +45,7 @@ Deno.test("spinning-part names: kinds, bare names whose shaft decides, structure
     ["HINGE_auto_Propeller", undefined],
     ["CTRL_Rotor", undefined],
     ["Blade_1", undefined],
+    ["Counterweight", undefined],
     ["Proportion", undefined],
     ["Aileron_L", undefined],
   ];
@@ -88,7 +90,7 @@ Deno.test("a propeller that is, holds or sits under a declared part is left to i
   }
 });
 
-Deno.test("a rotor left with one blade, and a main rotor whose blades turn about the forward axis: warned by name", async () => {
+Deno.test("a rotor left with one blade turns about its hub's axis, without it is failed as one blade; a main rotor turning about forward is warned", async () => {
   const sample = propellerSample(prng(3), 9); // a helicopter, a blade per object
   assert(sample.description.includes("helicopter") && sample.description.includes("per_blade"));
   const main = nodeNamed(sample.doc, sample.parts[0].name);
@@ -104,14 +106,27 @@ Deno.test("a rotor left with one blade, and a main rotor whose blades turn about
     ),
   );
   assert(prop);
-  // A rotor group holding one blade only.
+  // A rotor group holding one blade and its hub: the shaft is the axis the hub is round about.
   const blades = main.listChildren().filter((n) => n.getName().startsWith("Blade_"));
   assert(blades.length > 1);
   for (const blade of blades.slice(1)) blade.dispose();
+  const truth = sample.parts[0];
+  result = await rig(sample.doc, { forward: "-Z", up: "+Y" });
+  const single = result.report.parts.find((p) => p.panel === truth.name)!;
+  const fit = single.fit as unknown as { confidence: string; spin: { axis_from: string } };
+  assertEquals([fit.confidence, fit.spin.axis_from], ["good", "hub"]);
+  assert(axisErrorDegrees(single.hinge!.world.axis, truth.axis) < 0.5);
+  assert(
+    distanceToLine(truth.centre, single.hinge!.world.origin, single.hinge!.world.axis) < 0.01 * truth.radius,
+  );
+  // Without its hub, one blade shows no shaft: failed, said to be one blade, and what to do.
+  main.listChildren().find((n) => n.getName() === "Hub")!.dispose();
   result = await rig(sample.doc, { forward: "-Z", up: "+Y" });
   assert(
     result.ctx.warnings.some((w) =>
-      w.message.includes(`'${sample.parts[0].name}'`) && /shaft fit is failed — /.test(w.message)
+      w.message.includes(`'${truth.name}'`) &&
+      /shaft fit is failed — one blade only \(its one blade object is 'Blade_1'\)/.test(w.message) &&
+      w.message.includes("`Hub`, `Spinner`")
     ),
     result.ctx.warnings.map((w) => w.message).join("\n"),
   );
