@@ -4,8 +4,16 @@
  * slider shows its parts' value: a part's own slider follows its group's, and a group's shows its
  * members' common value, or "mixed" when they differ. A caption names the declared limits (∞ where
  * none is declared), says when the part is unbounded (its slider then spans one turn, or the model's
- * size for a slide) or when its rest lies outside its limits. Names are the file's, as text, in
- * `<bdi>` so that a right-to-left name does not reorder the caption after it.
+ * size for a slide), its rest when that is not 0 (and when it lies outside its limits), and what was
+ * odd in its extras (limits the wrong way round, not numbers, too large). A part whose `min` equals its
+ * `max` cannot move: its slider is disabled and its caption says it is fixed. Parts that share a name
+ * are told apart by their labels (`Wing_L › Flap`). Names are the file's, as text, in `<bdi>` so that a
+ * right-to-left name does not reorder the caption after it. A click on a caption selects its part (the
+ * viewer highlights it); {@link PartPanel.select} marks the selected part's row.
+ *
+ * A `group` gets a slider of its own when it moves like parts: not when its members differ in kind or
+ * unit (a value in degrees and metres at once means nothing), nor when they are the axes of one
+ * Freelancer joint (a Sphere's three turns, which its decode groups under the joint's name).
  *
  * A move updates only the sliders that show a moved part (its own and its group's), so a model with
  * thousands of parts answers a slider in O(parts moved), not O(parts).
@@ -29,15 +37,28 @@ export class PartPanel {
   /** The sliders showing each part (its own, and its group's). */
   private readonly slidersOf = new Map<PreviewPart, Slider[]>();
 
+  /** The row of the selected part. */
+  private selectedRow?: HTMLElement;
+
   constructor(
     private readonly container: HTMLElement,
     private readonly move: (parts: PreviewPart[], value: number) => void,
+    private readonly pick: (part: PreviewPart) => void = () => {},
   ) {}
+
+  /** Marks `part`'s row selected (none: no row) and scrolls it into view. */
+  select(part: PreviewPart | undefined): void {
+    this.selectedRow?.classList.remove("selected");
+    this.selectedRow = part ? this.slidersOf.get(part)?.find((s) => s.members.length === 1)?.row : undefined;
+    this.selectedRow?.classList.add("selected");
+    this.selectedRow?.scrollIntoView({ block: "nearest" });
+  }
 
   /** Lists `parts` (none: empties the panel). */
   build(parts: readonly PreviewPart[]): void {
     this.sliders = [];
     this.slidersOf.clear();
+    this.selectedRow = undefined;
     if (!parts.length) return this.container.replaceChildren();
     const groups = new Map<string, PreviewPart[]>();
     for (const part of parts) {
@@ -47,19 +68,27 @@ export class PartPanel {
       else groups.set(part.group, [part]);
     }
     for (const [group, members] of groups) {
-      if (members.length < 2) continue;
+      if (!movesTogether(group, members)) continue;
       const min = members.reduce((least, m) => Math.min(least, m.min), Infinity);
       const max = members.reduce((most, m) => Math.max(most, m.max), -Infinity);
       this.slider(`group ${group}`, "", members, min, max, `group:${group}`);
     }
     for (const part of parts) {
       const fit = part.fit ? ` fit ${part.fit}` : "";
-      const row = this.slider(part.name, fit, [part], part.min, part.max, part.name);
+      const row = this.slider(part.label, fit, [part], part.min, part.max, part.label);
       if (part.weak) row.classList.add("weak");
+      row.querySelector("span")!.onclick = (event) => {
+        event.preventDefault(); // a click on a <label>'s text would otherwise go to its slider
+        this.pick(part);
+      };
     }
     const rows = this.sliders.map((s) => s.row);
     this.container.replaceChildren(...rows);
-    if (!rows.length) this.container.textContent = "No ctrl_type parts in this model.";
+    if (!rows.length) {
+      // A model as exported (the corpus's Sketchbook airplane) has none until it is rigged: say how.
+      this.container.textContent =
+        "No ctrl_type parts in this model (an aircraft gets them from graphs/aircraft_file.json's rig).";
+    }
     this.show(this.sliders);
   }
 
@@ -105,22 +134,35 @@ export class PartPanel {
     const low = members.reduce((least, m) => Math.min(least, m.low), Infinity);
     const high = members.reduce((most, m) => Math.max(most, m.high), -Infinity);
     const unbounded = members.some((m) => m.unbounded);
-    const caption = document.createElement("span");
+    const fixed = members.every((m) => m.fixed);
+    row.classList.toggle("fixed", fixed);
+    const one = members.length === 1 ? members[0] : undefined;
+    const rest = one && (one.rest !== 0 || outside)
+      ? `, rest ${shown(one.rest)}${outside ? " outside" : ""}`
+      : "";
     const travel = unbounded ? `, unbounded: slider ${shown(low)}…${shown(high)}` : "";
+    const limits = fixed ? `fixed: min = max = ${shown(min)}` : `${shown(min)}…${shown(max)}`;
+    const notes = one?.notes.length ? `; ${one.notes.join("; ")}` : "";
+    const caption = document.createElement("span");
     caption.append(
       Object.assign(document.createElement("bdi"), { textContent: label }),
-      ` (${shown(min)}…${shown(max)} ${members[0].unit}${travel}${outside ? ", rest 0 outside" : ""})${note}`,
+      ` (${limits} ${members[0].unit}${travel}${
+        one ? rest : outside ? ", rest outside" : ""
+      }${notes})${note}`,
     );
     const titles = [
+      fixed ? "Its min equals its max: this part cannot move." : "",
       unbounded ? "No limit declared: the slider spans one turn, or the model's size for a slide." : "",
-      outside ? "At rest (0) this part lies outside its limits; the slider reaches back to 0." : "",
+      outside ? "At rest this part lies outside its limits; the slider reaches back to its rest." : "",
     ];
-    if (unbounded || outside) caption.title = titles.filter(Boolean).join(" ");
+    if (fixed || unbounded || outside) caption.title = titles.filter(Boolean).join(" ");
     const input = document.createElement("input");
     input.type = "range";
     input.min = String(low);
     input.max = String(high);
     input.step = "any";
+    input.disabled = fixed;
+    if (fixed) input.title = "Fixed: its min equals its max.";
     const output = document.createElement("output");
     input.oninput = () => this.move(members, Number(input.value));
     row.append(caption, input, output);
@@ -133,6 +175,17 @@ export class PartPanel {
     }
     return row;
   }
+}
+
+/**
+ * Whether a group's members move together on one slider: two or more, of one kind and unit, and not
+ * the axes of one Freelancer joint (its decode names the joint as their group; each has its own `dof`).
+ */
+function movesTogether(group: string, members: readonly PreviewPart[]): boolean {
+  if (members.length < 2) return false;
+  if (members.some((m) => m.kind !== members[0].kind || m.unit !== members[0].unit)) return false;
+  const axes = members.map((m) => m.object.userData.partgraph?.part);
+  return !axes.every((p) => p?.found_by === "constraint" && p.joint === group);
 }
 
 /** A limit or travel end for a caption: ∞ for none, else at most 3 decimals. */

@@ -5,9 +5,14 @@
  * and per `group`), hinge lines and pivot axes (`hinge_lines.ts`), fit confidence, Freelancer LODs
  * and hardpoints, animation clips.
  *
+ * The model is shown at rest: each part at its declared `rest`, its slider starting there. A click on
+ * a node in the tree, or on a part's caption, selects it: a box is drawn round it (with all it
+ * carries) and its tree row and part slider are marked, so parts that share a name are told apart.
+ *
  * Models with thousands of parts stay responsive: a slider move updates only the sliders that show
- * a moved part, and the scene is drawn once per frame whatever the number of moves. Names are shown
- * as the file writes them (three.js renames nodes), as text.
+ * a moved part, and the scene is drawn once per frame whatever the number of moves; the node tree
+ * (`node_tree.ts`) puts only the rows in view in the page, whatever the tree's size or depth. Names
+ * are shown as the file writes them (three.js renames nodes), as text.
  *
  * @module
  */
@@ -23,7 +28,9 @@ import { KTX2Loader } from "three/examples/jsm/loaders/KTX2Loader.js";
 import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
 // @ts-types="@types/three/examples/jsm/controls/OrbitControls.d.ts"
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { deepNodesFirst } from "./deep_nodes.ts";
 import { HingeLines } from "./hinge_lines.ts";
+import { NodeTree } from "./node_tree.ts";
 import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 
@@ -49,6 +56,10 @@ export class Preview {
   private hingeLines?: HingeLines;
   private drawQueued = false;
   private hardpoints = new THREE.Group();
+  /** Each hardpoint marker and the node it marks (it follows the node as its part moves). */
+  private hardpointOf: [THREE.Object3D, THREE.Object3D][] = [];
+  /** The box round the selected node. */
+  private selection?: THREE.BoxHelper;
   private mixer?: THREE.AnimationMixer;
   private clipList: THREE.AnimationClip[] = [];
   private lodMeshes: [THREE.Mesh, number][] = [];
@@ -58,9 +69,18 @@ export class Preview {
   parts: PreviewPart[] = [];
   /** The part panel: a slider per part and per group. */
   private readonly panel: PartPanel;
+  /** The node tree. */
+  private readonly tree: NodeTree;
+  /** Each node's name as the file writes it (three.js's own replaces spaces, slashes and dots). */
+  private fileNames = new Map<THREE.Object3D, string>();
 
   constructor(private readonly ui: PreviewElements) {
-    this.panel = new PartPanel(ui.parts, (parts, value) => this.setPart(parts, value));
+    this.panel = new PartPanel(
+      ui.parts,
+      (parts, value) => this.setPart(parts, value),
+      (part) => this.select(part.object),
+    );
+    this.tree = new NodeTree(ui.tree, (object) => this.select(object));
     this.renderer = new THREE.WebGLRenderer({
       canvas: ui.canvas,
       antialias: true,
@@ -71,7 +91,8 @@ export class Preview {
       .setDRACOLoader(new DRACOLoader().setDecoderPath("/decoders/"))
       // The transcoder picks the GPU format this renderer can sample (ASTC, BC7, ETC, S3TC, or RGBA).
       .setKTX2Loader(new KTX2Loader().setTranscoderPath("/decoders/").detectSupport(this.renderer))
-      .setMeshoptDecoder(MeshoptDecoder);
+      .setMeshoptDecoder(MeshoptDecoder)
+      .register(deepNodesFirst);
     this.scene.background = new THREE.Color(0x2b2b2b);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.2));
     const sun = new THREE.DirectionalLight(0xffffff, 1.8);
@@ -92,15 +113,20 @@ export class Preview {
     this.model = gltf.scene;
     this.scene.add(gltf.scene);
     const nodes = (gltf.parser.json.nodes ?? []) as { name?: unknown }[];
-    this.parts = partsOf(gltf.scene, (object) => {
+    gltf.scene.traverse((object) => {
       const index = gltf.parser.associations.get(object)?.nodes;
       const name = index === undefined ? undefined : nodes[index]?.name;
-      return typeof name === "string" ? name : object.name;
+      if (typeof name === "string") this.fileNames.set(object, name);
     });
+    const nameOf = (object: THREE.Object3D) => this.fileName(object);
+    this.parts = partsOf(gltf.scene, nameOf);
+    // At rest: each part at its declared rest, before anything is measured or drawn.
+    for (const part of this.parts) part.set(part.rest);
     this.hingeLines = new HingeLines(this.model, this.parts);
     this.helpers.add(this.hingeLines.lines);
     this.markHardpoints();
-    this.renderTree();
+    const partObjects = new Set(this.parts.map((p) => p.object));
+    this.tree.show(this.model, nameOf, (object) => partObjects.has(object));
     this.panel.build(this.parts);
     this.listLods();
     this.mixer = new THREE.AnimationMixer(gltf.scene);
@@ -124,13 +150,16 @@ export class Preview {
     this.helpers.clear();
     this.hingeLines = undefined;
     this.hardpoints.clear();
+    this.hardpointOf = [];
+    this.select(undefined);
+    this.fileNames = new Map();
     this.parts = [];
     this.panel.build([]);
     this.mixer?.stopAllAction();
     this.mixer = undefined;
     this.clipList = [];
     this.lodMeshes = [];
-    this.ui.tree.replaceChildren();
+    this.tree.show(undefined, (o) => o.name, () => false);
     this.ui.lod.replaceChildren();
     this.ui.lod.disabled = true;
     this.ui.clips.replaceChildren();
@@ -193,20 +222,66 @@ export class Preview {
     this.requestDraw();
   }
 
-  /** Draws at the next frame (once, however many moves come before it), hinge lines moved along. */
+  /**
+   * Selects a node (none: nothing): a box round it and all it carries in the view, its row in the tree
+   * and, for a part, its slider's row marked.
+   */
+  select(object: THREE.Object3D | undefined): void {
+    if (this.selection) {
+      this.scene.remove(this.selection);
+      this.selection.dispose();
+      this.selection = undefined;
+    }
+    if (object) {
+      this.selection = new THREE.BoxHelper(object, 0x40c0ff);
+      this.selection.userData.selects = object;
+      (this.selection.material as THREE.LineBasicMaterial).depthTest = false;
+      this.selection.renderOrder = 11;
+      this.scene.add(this.selection);
+    }
+    this.tree.select(object);
+    this.panel.select(this.parts.find((p) => p.object === object));
+    this.requestDraw();
+  }
+
+  /** A node's name as the file writes it (three.js makes names unique and replaces some characters). */
+  fileName(object: THREE.Object3D): string {
+    return this.fileNames.get(object) ?? object.name;
+  }
+
+  /** The node selected, if any. */
+  get selected(): THREE.Object3D | undefined {
+    return this.selection?.userData.selects;
+  }
+
+  /** Draws at the next frame (once, however many moves come before it), helpers moved along. */
   private requestDraw(): void {
     if (this.drawQueued) return;
     this.drawQueued = true;
     requestAnimationFrame(() => {
       this.drawQueued = false;
-      this.hingeLines?.sync();
+      this.followParts();
       this.draw();
     });
   }
 
-  /** The screen rectangle (canvas pixels) of a named node's meshes, for tests and tools. */
+  /** Puts the hinge lines, hardpoint markers and selection box where the parts are now. */
+  private followParts(): void {
+    this.hingeLines?.sync(); // brings the world matrices up to date too
+    for (const [axes, node] of this.hardpointOf) {
+      node.matrixWorld.decompose(axes.position, axes.quaternion, new THREE.Vector3());
+    }
+    this.selection?.update();
+  }
+
+  /**
+   * The screen rectangle (canvas pixels) of a node's meshes, for tests and tools: a part by its
+   * label (or name), else a node by its three.js name.
+   */
   screenBox(name: string): { x0: number; y0: number; x1: number; y1: number } | undefined {
-    const object = this.parts.find((p) => p.name === name)?.object ?? this.model?.getObjectByName(name);
+    const object =
+      (this.parts.find((p) => p.label === name) ?? this.parts.find((p) => p.name === name))?.object ??
+        this.model?.getObjectByName(name);
     if (!object) return undefined;
     const box = new THREE.Box3().setFromObject(object);
     const { width, height } = this.ui.canvas;
@@ -234,6 +309,7 @@ export class Preview {
     if (this.mixer && this.ui.clips.value) {
       this.timer.update();
       this.mixer.update(this.timer.getDelta());
+      this.followParts();
       this.draw();
     }
   }
@@ -263,27 +339,8 @@ export class Preview {
       o.matrixWorld.decompose(axes.position, axes.quaternion, new THREE.Vector3());
       axes.name = `hardpoint:${o.name}`;
       this.hardpoints.add(axes);
+      this.hardpointOf.push([axes, o]);
     });
-  }
-
-  private renderTree(): void {
-    const list = (o: THREE.Object3D): HTMLElement => {
-      const li = document.createElement("li");
-      // The file's name, as text; <bdi> keeps a right-to-left name from reordering what follows it.
-      li.append(Object.assign(document.createElement("bdi"), { textContent: nodeName(o) || `(${o.type})` }));
-      if (o.userData.ctrl_type) li.className = "tree-part";
-      if (o.children.length) {
-        const ul = document.createElement("ul");
-        for (const c of o.children) ul.append(list(c));
-        li.append(ul);
-      }
-      return li;
-    };
-    const names = new Map(this.parts.map((p) => [p.object, p.name]));
-    const nodeName = (o: THREE.Object3D) => names.get(o) ?? o.name;
-    const root = document.createElement("ul");
-    if (this.model) { for (const c of this.model.children) root.append(list(c)); }
-    this.ui.tree.replaceChildren(root);
   }
 
   private listLods(): void {

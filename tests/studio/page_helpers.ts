@@ -106,14 +106,16 @@ export interface OpenStudio {
 }
 
 /**
- * Starts a studio on `dir` (its only root; outputs in `dir/out`, the cache in `dir/cache` unless
- * `cacheDir` says otherwise) and opens a chromium page on nothing yet.
+ * Starts a studio on `dir` (its first root, `more` the others, which it only reads; outputs in
+ * `dir/out`, the cache in `dir/cache` unless `cacheDir` says otherwise) and opens a chromium page on
+ * nothing yet.
  */
 export async function openStudio(
   dir: string,
   cacheDir: string | false = join(dir, "cache"),
+  more: readonly string[] = [],
 ): Promise<OpenStudio> {
-  const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir });
+  const studio = await startStudio({ port: 0, roots: [dir, ...more], outDir: join(dir, "out"), cacheDir });
   const { browser, close } = await launch();
   const page = await browser.newPage();
   return {

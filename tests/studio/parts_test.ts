@@ -169,3 +169,122 @@ Deno.test("preview parts: subtreeBoxes gives each node Box3.setFromObject's box,
     assert(off < 1e-9, `${chain.indexOf(node)}: ${off} ${JSON.stringify([got, expected])}`);
   }
 });
+
+/** A root holding `nodes`, each a group with its name, extras and children (nested arrays). */
+function tree(nodes: [string, Record<string, unknown>, ...THREE.Object3D[]][]): THREE.Group {
+  const root = new THREE.Group();
+  for (const [name, extras, ...children] of nodes) {
+    const node = new THREE.Group();
+    node.name = name;
+    node.userData = extras;
+    if (children.length) node.add(...children);
+    root.add(node);
+  }
+  return root;
+}
+
+/** A group named `name` with `extras` (a part when they carry ctrl_type). */
+function group(
+  name: string,
+  extras: Record<string, unknown> = {},
+  ...children: THREE.Object3D[]
+): THREE.Group {
+  const node = new THREE.Group();
+  node.name = name;
+  node.userData = extras;
+  if (children.length) node.add(...children);
+  return node;
+}
+
+Deno.test("preview parts: the declared rest is the part's rest, in its travel even outside its limits", () => {
+  const rotation = { ctrl_type: "rotation", unit: "deg" };
+  const root = tree([
+    ["Door", { ...rotation, min: 0, max: 120, rest: 102 }],
+    ["Out", { ...rotation, min: -10, max: 10, rest: 40 }],
+    ["Rad", { ctrl_type: "rotation", unit: "rad", min: -1, max: 1, rest: 0.5 }],
+    ["Odd", { ...rotation, min: -10, max: 10, rest: "open" }],
+  ]);
+  const parts = partsOf(root);
+  deepEqual(
+    parts.map((p) => [p.name, p.rest, p.low, p.high, p.restOutside, p.value]),
+    [
+      ["Door", 102, 0, 120, false, 0],
+      ["Out", 40, -10, 40, true, 0],
+      ["Rad", 0.5, -1, 1, false, 0],
+      ["Odd", 0, -10, 10, false, 0],
+    ],
+    "found at 0 (the pose the file stores); the viewer puts each at its rest",
+  );
+  deepEqual(parts[3].notes, ['rest "open" is not a usable number: rest 0']);
+  // 102° from the pose the file stores, about the part's local X.
+  parts[0].set(parts[0].rest);
+  const turned = new THREE.Vector3(0, 0, 1).applyQuaternion(parts[0].object.quaternion);
+  const angle = THREE.MathUtils.degToRad(102);
+  assert(
+    turned.distanceTo(new THREE.Vector3(0, -Math.sin(angle), Math.cos(angle))) < 1e-9,
+    JSON.stringify(turned),
+  );
+  parts[2].set(parts[2].rest);
+  assert(Math.abs(parts[2].object.quaternion.angleTo(new THREE.Quaternion()) - 0.5) < 1e-9, "0.5 rad");
+});
+
+Deno.test("preview parts: min == max is fixed; limits reversed, not numbers or huge are read and noted", () => {
+  const rotation = { ctrl_type: "rotation", unit: "deg" };
+  const root = tree([
+    ["Locked", { ...rotation, min: 0, max: 0 }],
+    ["LockedAt10", { ...rotation, min: 10, max: 10 }],
+    ["Swapped", { ...rotation, min: 30, max: -10 }],
+    ["NotNumbers", { ...rotation, min: null, max: "25" }],
+    ["Huge", { ...rotation, min: -1e30, max: 1e30 }],
+    ["HugeRad", { ctrl_type: "rotation", unit: "rad", min: -1000, max: 2 }],
+  ]);
+  const parts = partsOf(root);
+  const rows = parts.map((p) => [p.name, p.fixed, p.min, p.max, p.low, p.high, p.unbounded, p.notes]);
+  deepEqual(rows, [
+    ["Locked", true, 0, 0, 0, 0, false, []],
+    ["LockedAt10", true, 10, 10, 0, 0, false, []],
+    ["Swapped", false, -10, 30, -10, 30, false, ["min 30 > max -10: read as -10…30"]],
+    ["NotNumbers", false, -Infinity, Infinity, -180, 180, true, [
+      "min null is not a number: no limit",
+      'max "25" is not a number: no limit',
+    ]],
+    ["Huge", false, -Infinity, Infinity, -180, 180, true, [
+      "min -1.00e+30 is too large for a slider: no limit",
+      "max 1.00e+30 is too large for a slider: no limit",
+    ]],
+    ["HugeRad", false, -Infinity, 2, 2 - 2 * Math.PI, 2, true, [
+      "min -1000 is too large for a slider: no limit",
+    ]],
+  ]);
+  // A fixed part does not move, whatever it is asked.
+  parts[1].set(10);
+  equal(parts[1].value, 0);
+  assert(parts[1].object.quaternion.angleTo(new THREE.Quaternion()) < 1e-12);
+});
+
+Deno.test("preview parts: parts sharing a name are labelled by the fewest ancestors that tell them apart", () => {
+  const part = { ctrl_type: "rotation", min: -5, max: 5 };
+  const root = tree([
+    ["Wing_L", {}, group("Flap", part), group("Tab", part), group("Tab", part)],
+    ["Wing_R", {}, group("Flap", part)],
+    [
+      "Tail",
+      {},
+      group("Fin", {}, group("Rudder", part)),
+      group("Stub", {}, group("Fin", {}, group("Rudder", part))),
+    ],
+    ["Gear", part],
+  ]);
+  deepEqual(partsOf(root).map((p) => [p.name, p.label]), [
+    ["Flap", "Wing_L › Flap"],
+    ["Tab", "Wing_L › Tab #1"],
+    ["Tab", "Wing_L › Tab #2"],
+    ["Flap", "Wing_R › Flap"],
+    ["Rudder", "Tail › Fin › Rudder"],
+    ["Rudder", "Stub › Fin › Rudder"],
+    ["Gear", "Gear"],
+  ]);
+  // The labels are made from the file's names too.
+  const labels = partsOf(root, (o) => `${o.name}.001`).map((p) => p.label);
+  equal(labels[0], "Wing_L.001 › Flap.001");
+});

@@ -10,71 +10,16 @@
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { buildCompound } from "../nodes/decode/freelancer/fixtures.ts";
 import { gltf1Of } from "../support/gltf1.ts";
 import { tempDir } from "../support/temp.ts";
 import { openStudio } from "./page_helpers.ts";
+import { pose, preview, rows, slide } from "./preview_helpers.ts";
 import { AWKWARD_PARTS, damagedUtf, manyParts, partsDoc, partsGlb, truncated } from "./preview_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** Opens `path` in the preview tab and waits until it is shown, or said not to be. */
-async function preview(page: Page, path: string): Promise<"ready" | "failed"> {
-  await page.fill("#model-path", path);
-  await page.click("#preview-open");
-  const outcome = await page.waitForFunction(
-    (label) =>
-      document.body.dataset.previewReady === label
-        ? "ready"
-        : document.body.dataset.previewFailed === label
-        ? "failed"
-        : undefined,
-    path,
-    { timeout: 120_000 },
-  );
-  return await outcome.jsonValue() as "ready" | "failed";
-}
-
-/** Sets a part panel slider (`data-part` key) as dragging it does. */
-const slide = (page: Page, key: string, value: number) =>
-  page.evaluate(([k, v]) => {
-    const input = [...document.querySelectorAll<HTMLElement>(".part")].find((row) => row.dataset.part === k)!
-      .querySelector("input")!;
-    input.value = String(v);
-    input.dispatchEvent(new Event("input"));
-  }, [key, value] as const);
-
-/** Every part panel row: its key, its caption's name (as text), its slider's range and value shown. */
-const rows = (page: Page) =>
-  page.$$eval(".part", (all) =>
-    all.map((row) => {
-      const input = row.querySelector("input")!;
-      return {
-        key: (row as HTMLElement).dataset.part!,
-        name: row.querySelector("span bdi")!.textContent!,
-        caption: row.querySelector("span")!.textContent!,
-        range: [Number(input.min), Number(input.max)],
-        shown: row.querySelector("output")!.textContent!,
-      };
-    }));
-
-/** The angle (degrees) a named part is turned from its rest, and its position's x. */
-const pose = (page: Page, name: string) =>
-  page.evaluate((n) => {
-    const hook = globalThis as unknown as {
-      studio: {
-        preview(): {
-          parts: { name: string; object: { quaternion: { w: number }; position: { x: number } } }[];
-        };
-      };
-    };
-    const part = hook.studio.preview().parts.find((p) => p.name === n)!;
-    const w = Math.min(1, Math.abs(part.object.quaternion.w));
-    return { degrees: 2 * Math.acos(w) * 180 / Math.PI, x: part.object.position.x };
-  }, name);
 
 Deno.test({
   name: "studio preview: awkward names, unbounded parts, 2,000 parts, files that fail",
@@ -155,7 +100,7 @@ Deno.test({
           `group:${g}`
         );
         deepEqual(shown.map((r) => r.key).sort(), [...groups, ...parts.map((p) => p.name)].sort());
-        equal(await page.locator("#tree li").count(), 2001);
+        equal(await page.getAttribute("#tree", "data-rows"), "2001", "the tree lists every node");
         await slide(page, "Panel_5", 12);
         assert(Math.abs((await pose(page, "Panel_5")).degrees - 12) < 1e-3);
         equal((await rows(page)).find((r) => r.key === "Panel_5")!.shown, "12.00");
@@ -179,7 +124,7 @@ Deno.test({
         }
         assert(await page.locator("#status.refused").count() === 1);
         equal(await page.locator(".part").count(), 0, "the last model's parts are gone");
-        equal(await page.locator("#tree li").count(), 0);
+        equal(await page.locator("#tree .tree-row").count(), 0);
 
         equal(await preview(page, files.cmp), "failed");
         const cmp = (await page.textContent("#preview-error"))!;

@@ -89,3 +89,77 @@ export function damagedUtf(cmp: Uint8Array): Uint8Array {
   new DataView(bytes.buffer).setUint32(8, bytes.length + 4096, true);
   return bytes;
 }
+
+/**
+ * A deeply parented model: `depth` nodes, each the child of the one before (as a Freelancer compound's
+ * chain of parts or a glTF exported with every node parented to the last), each a small box a step
+ * along X from its parent; `parts` of them (every `depth / parts`-th, the first included) are
+ * `ctrl_type` rotations of ±20°.
+ */
+export function chainDoc(depth: number, parts = 0): Document {
+  const doc = partsDoc([]);
+  const box = doc.getRoot().listMeshes()[0];
+  const every = parts ? Math.max(1, Math.floor(depth / parts)) : Infinity;
+  let parent = doc.getRoot().listNodes()[0];
+  for (let i = 0; i < depth; i++) {
+    const node = doc.createNode(`Link_${i}`).setTranslation([0.05, 0, 0]).setScale([0.99, 0.99, 0.99]);
+    if (i % 50 === 0) node.setMesh(box);
+    if (i % every === 0) node.setExtras({ ctrl_type: "rotation", unit: "deg", min: -20, max: 20 });
+    parent.addChild(node);
+    parent = node;
+  }
+  return doc;
+}
+
+/** A node of {@link treeDoc}: a unit box where it sits, its extras, and its children. */
+export interface TreeNode {
+  name: string;
+  at: [number, number, number];
+  extras?: Record<string, unknown>;
+  children?: readonly TreeNode[];
+}
+
+/** A document of a root node `Airframe` holding `nodes` as nested, each a unit box. */
+export function treeDoc(nodes: readonly TreeNode[]): Document {
+  const doc = partsDoc([]);
+  const box = doc.getRoot().listMeshes()[0];
+  const add = (parent: Node, spec: TreeNode) => {
+    const node = doc.createNode(spec.name).setTranslation(spec.at).setMesh(box).setExtras(spec.extras ?? {});
+    parent.addChild(node);
+    for (const child of spec.children ?? []) add(node, child);
+  };
+  for (const spec of nodes) add(doc.getRoot().listNodes()[0], spec);
+  return doc;
+}
+
+const rotation = (extras: Record<string, unknown>) => ({ ctrl_type: "rotation", unit: "deg", ...extras });
+
+/**
+ * Parts as real files have them: a `Flap` on each wing and two `Tab`s under one of them (same names
+ * under different parents, and under one), a gear door declared open at rest (`rest: 102`, 0…120°), a
+ * slide at rest half out, and joints with degenerate limits — `min == max` (0 and 10), the wrong way
+ * round, not numbers (`null`, as a NaN is written to JSON, and a string), and far too large (±1e30).
+ */
+export const REAL_SHAPED: readonly TreeNode[] = [
+  {
+    name: "Wing_L",
+    at: [-4, 0, 0],
+    children: [
+      { name: "Flap", at: [0, 0, 1.5], extras: rotation({ min: -30, max: 30, rest: 10 }) },
+      { name: "Tab", at: [-1.5, 0, 1.5], extras: rotation({ min: -5, max: 5 }) },
+      { name: "Tab", at: [1.5, 0, 1.5], extras: rotation({ min: -5, max: 5 }) },
+    ],
+  },
+  {
+    name: "Wing_R",
+    at: [4, 0, 0],
+    children: [{ name: "Flap", at: [0, 0, 1.5], extras: rotation({ min: -30, max: 30 }) }],
+  },
+  { name: "GearDoor", at: [0, -2, 0], extras: rotation({ min: 0, max: 120, rest: 102 }) },
+  { name: "Ram", at: [0, 2, 0], extras: { ctrl_type: "translation", unit: "m", min: 0, max: 1, rest: 0.5 } },
+  { name: "Locked", at: [0, 4, 0], extras: rotation({ min: 0, max: 0 }) },
+  { name: "LockedAt10", at: [0, 6, 0], extras: rotation({ min: 10, max: 10 }) },
+  { name: "Swapped", at: [0, 8, 0], extras: rotation({ min: 30, max: -10 }) },
+  { name: "NotNumbers", at: [0, 10, 0], extras: rotation({ min: null, max: "25" }) },
+  { name: "Huge", at: [0, 12, 0], extras: rotation({ min: -1e30, max: 1e30 }) },
+];

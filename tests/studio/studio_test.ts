@@ -8,8 +8,6 @@
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { decode } from "fast-png";
-import type { Page } from "playwright-core";
 import { checkGraph, runGraph } from "../../mod.ts";
 import { modelPreviewGraph } from "../../studio/preview_graph.ts";
 import { formatGraph } from "../../studio/format.ts";
@@ -19,39 +17,15 @@ import { encodeCar } from "../support/carnivores/encode.ts";
 import { browserMissing, watchErrors } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
 import { boxOf, copyAircraftGraphs, drag, openStudio, socket } from "./page_helpers.ts";
+import { type Box, changedPixels, viewPixels } from "./preview_helpers.ts";
 import { optimisedGlb } from "../support/compressed.ts";
 import { basisuQuadGlb, uastcKtx2 } from "../support/ktx2.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
 
-/** Pixels of the 3D view (`channels` bytes each). */
-async function viewPixels(page: Page): Promise<Shot> {
-  const png = decode(await page.locator("#view3d").screenshot());
-  return { data: png.data as Uint8Array, width: png.width, channels: png.channels };
-}
-
-type Box = { x0: number; y0: number; x1: number; y1: number };
-type Shot = { data: Uint8Array; width: number; channels: number };
 /** The page's test hook (studio/web/main.ts). */
 type StudioHook = { studio: { preview(): { screenBox(name: string): Box } } };
-
-/** Pixels that differ between two shots inside `box` (and outside every box of `except`). */
-function changedPixels(a: Shot, b: Shot, box: Box, except: Box[] = []): number {
-  let changed = 0;
-  const { width, channels } = a;
-  const height = a.data.length / channels / width;
-  for (let y = Math.max(0, Math.floor(box.y0)); y < Math.min(height, Math.ceil(box.y1)); y++) {
-    for (let x = Math.max(0, Math.floor(box.x0)); x < Math.min(width, Math.ceil(box.x1)); x++) {
-      if (except.some((e) => x >= e.x0 - 2 && x <= e.x1 + 2 && y >= e.y0 - 2 && y <= e.y1 + 2)) continue;
-      const i = (y * width + x) * channels;
-      if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) {
-        changed++;
-      }
-    }
-  }
-  return changed;
-}
 
 Deno.test({
   name: "studio: edit, save, refuse, run and preview graphs/aircraft.json in chromium",
