@@ -32,7 +32,9 @@ export const exportGltf = defineNode({
   // as extras.name (before: nodes and scenes only, the original not kept); meshes without UVs sharing a
   // textured material share one untextured copy of it, and the original goes when nothing else draws it
   // (before: a copy each beside the unused original, all of one name).
-  version: 14,
+  // v15: so is a PNG whose data is surely not its header's size (a small image's whole data, a large one's
+  // first rows' filter bytes, the header against deflate's largest ratio; before, passed through: drawn sheared).
+  version: 15,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin and camera names (each kind on its own), the original kept as extras.name; " +

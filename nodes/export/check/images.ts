@@ -8,6 +8,7 @@
  */
 import { outside } from "./verdict.ts";
 import { crc32 } from "../../../runtime/scene/png.ts";
+import { pngDataPrefixProblem } from "../../decode/gltf/codec/png_data_size.ts";
 
 /** PNG chunks whose length the validator insists on. */
 const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {
@@ -51,7 +52,9 @@ export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string)
  * Why a PNG or JPEG (by its signature) surely cannot be read: its bytes end before its image data (a
  * cut download, an exporter that wrote a short buffer view), or a PNG's first chunk is not its
  * header (damaged bytes; the Khronos validator crashed on one, taking the process with it) or is one
- * no decoder accepts, or a JPEG's frame declares no pixels or no components.
+ * no decoder accepts, or a JPEG's frame declares no pixels or no components, or a PNG's data is
+ * surely not the size its header declares (`pngDataPrefixProblem`: a small image's whole data, a
+ * large one's first rows; decoders draw it sheared or cut short).
  * Undefined for any other image, and for one the check is merely unsure of. `export.gltf`'s repair
  * leaves such an image out.
  *
@@ -61,8 +64,11 @@ export function checkImage(bytes: Uint8Array, mimeType: string, pointer: string)
  * ```
  */
 export function unreadableImage(bytes: Uint8Array): string | undefined {
-  const problem = isPng(bytes) ? pngProblem(bytes) : isJpeg(bytes) ? jpegProblem(bytes) : undefined;
-  return problem?.unreadable ? problem.reason : undefined;
+  const png = isPng(bytes);
+  const problem = png ? pngProblem(bytes) : isJpeg(bytes) ? jpegProblem(bytes) : undefined;
+  if (problem?.unreadable) return problem.reason;
+  // A header of another size than the data (one pixel wider: drawn sheared), as far as is cheap to tell.
+  return png ? pngDataPrefixProblem(bytes) : undefined;
 }
 
 function isPng(bytes: Uint8Array): boolean {

@@ -56,11 +56,31 @@ Deno.test("unreadableImage: a PNG whose header no decoder accepts (of the wrong 
   );
   assertEquals(unreadableImage(edited(16, [0, 0, 0, 3], true)), "PNG header's checksum does not match");
   assertEquals(unreadableImage(edited(8, [0, 0, 0, 12], true)), "PNG IHDR chunk of the wrong length");
-  // What a decoder accepts is not named: 16 bits, interlaced, a grey image, any size.
-  assertEquals(unreadableImage(edited(24, [16])), undefined);
-  assertEquals(unreadableImage(edited(28, [1])), undefined);
-  assertEquals(unreadableImage(edited(24, [1, 0])), undefined);
-  assertEquals(unreadableImage(edited(16, [0, 1, 0, 0])), undefined);
+  // A header a decoder accepts over data of another size (16 bits, interlaced, 1-bit grey, 65536 wide, all
+  // over the 2 × 2 RGBA's 18 bytes) is named for its data (export.gltf v15; before, passed through and
+  // drawn sheared or cut short).
+  const data = (found: number, expected: number) =>
+    `PNG data is ${found} bytes where its header's 2×2 pixels take ${expected}`;
+  assertEquals(unreadableImage(edited(24, [16])), data(18, 34));
+  assertEquals(unreadableImage(edited(28, [1])), data(18, 19));
+  assertEquals(unreadableImage(edited(24, [1, 0])), data(18, 4));
+  assertEquals(
+    unreadableImage(edited(16, [0, 1, 0, 0])),
+    "PNG data of 13 compressed bytes cannot hold the 524290 bytes its header's 65536×2 pixels take",
+  );
+  // Such images written as they are: 16 bits, grey.
+  const sixteen = encode({
+    width: 3,
+    height: 2,
+    data: new Uint16Array(24).fill(999),
+    channels: 4,
+    depth: 16,
+  });
+  assertEquals(unreadableImage(sixteen), undefined);
+  assertEquals(
+    unreadableImage(encode({ width: 3, height: 2, data: new Uint8Array(6).fill(9), channels: 1 })),
+    undefined,
+  );
 });
 
 Deno.test("unreadableImage: a JPEG whose frame header declares no width, no height or no components is named", () => {
