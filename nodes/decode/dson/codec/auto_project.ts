@@ -3,16 +3,18 @@
  * that a fitted item has no morph of the same name for is, in Daz, created on the item on the fly
  * (DzFollowingProjectionOptions, as the Transfer Utility does): the item's vertices follow the body
  * surface near them, so a dress swells with the body rather than cutting through it. Here each
- * item vertex takes the body morph's delta at the nearest point of the body's surface
- * (`nearest_surface.ts`: the blend of that triangle's corner deltas, fading out between 5 and 10 cm
- * from the body), as a morph target of the item carrying the body morph's id and name. Its weight is
+ * item vertex takes the body morph's delta at the nearest point of the body's surface, averaged
+ * with the points of the triangles up to a quarter farther (`nearest_surface.ts`: a garment off the
+ * skin follows its shape, not its fine detail; fading out between 5 and 10 cm from the body), as a
+ * morph target of the item carrying the body morph's id and name. Its weight is
  * the body's, kept in the item's formula graph as a follower reading `<body key>:#<id>` (as an
  * auto-follow channel is, `auto_follow.ts`), so `dson.apply_preset` re-drives it with the body.
  *
  * Both meshes are taken in their geometry's own space, the space the morph deltas are in: Daz's
- * fitted items are modelled around the body at its rest shape. Daz's own projection smooths the
- * body's deltas over a neighbourhood; the nearest-surface transfer follows them as written, so a
- * garment over a sharp crease may differ from Daz's by the crease's detail.
+ * fitted items are modelled around the body at its rest shape. Daz's own projection considers the
+ * locations around the closest point within a tolerance (DzFollowingProjectionOptions; its other
+ * options — projecting from the subdivided body, "smart" left/right handling, correlated morphs — are
+ * not modelled), so a garment near a sharp crease may still differ from Daz's by the crease's detail.
  *
  * @module
  */
@@ -26,6 +28,7 @@ import {
   MAX_TESTS,
   nearestSurface,
   projectDeltas,
+  SMOOTH_RATIO,
 } from "./nearest_surface.ts";
 
 /** What {@link projectOntoItem} did: the morphs projected (`name weight (n vertices)`) and those not (capped). */
@@ -95,9 +98,9 @@ export function describeProjection(result: Projection, body: string, vertices: n
     out.push(
       `${result.projected.length} dialled auto_follow morph(s) of the body this item is fitted to ('${body}') ` +
         `that the item has no morph of the same name for are projected from the body, as Daz's auto-follow ` +
-        `does: each item vertex follows the body's surface nearest it (fully within ${FULL_DISTANCE_CM} cm, ` +
-        `fading to nothing at ${MAX_DISTANCE_CM} cm); the nearest-surface transfer approximates Daz's own, ` +
-        `which smooths: ${list(result.projected)}`,
+        `does: each item vertex follows the body's surface nearest it, averaged over the surface up to ` +
+        `${SMOOTH_RATIO * 100}% farther (fully within ${FULL_DISTANCE_CM} cm, fading to nothing at ` +
+        `${MAX_DISTANCE_CM} cm), an approximation of Daz's own: ${list(result.projected)}`,
     );
   }
   if (result.capped.length) {

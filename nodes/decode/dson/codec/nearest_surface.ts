@@ -3,10 +3,11 @@
  * body's morphs onto the item (`auto_project.ts`): Daz's auto-follow creates a morph the item lacks
  * by projection (DzFollowingProjectionOptions), each item vertex following the body surface near it.
  * Here each vertex takes the closest point of the body's triangles (quads split in two) and its
- * barycentric weights there; a morph's delta at that point is the weights' blend of the triangle's
- * corner deltas. Triangles are bucketed in a uniform grid searched ring by ring outwards, so a
- * Genesis body (~20k vertices) and a garment (~10k) take tens of milliseconds, not the
- * item × body pairs of a brute-force search.
+ * barycentric weights there, and the closest points of the triangles up to {@link SMOOTH_RATIO} of
+ * its distance farther, weighted less the farther they are; a morph's delta is the weights' blend of
+ * those triangles' corner deltas. Triangles are bucketed in a uniform grid searched ring by ring
+ * outwards, so a Genesis body (~20k vertices) and a garment (~10k) take a fraction of a second, not
+ * the item × body pairs of a brute-force search.
  *
  * Vertices farther from the body than {@link FULL_DISTANCE_CM} follow it less, linearly, to nothing
  * at {@link MAX_DISTANCE_CM}: a prop or a long skirt hem far from the body is not dragged by a
@@ -32,10 +33,22 @@ export interface BodySurface {
 }
 
 /**
- * For each item vertex: the body's triangle corners (3 per vertex, -1: beyond {@link MAX_DISTANCE_CM}),
- * their barycentric weights times the distance fade (3 per vertex), and the tests made.
+ * Triangles up to this fraction of an item vertex's distance from the body farther than its nearest
+ * share in its delta, less the farther they are: Daz's projection considers the locations around
+ * the closest point within a tolerance (DzFollowingProjectionOptions). A garment d cm off the skin
+ * so takes the skin's movement averaged over about d around (not the skin's small detail, nor a
+ * nearest point that jumps between two legs or across a crease), and one on the skin follows it
+ * exactly.
+ */
+export const SMOOTH_RATIO = 0.25;
+
+/**
+ * For each item vertex `i`, the body corners its delta blends, `corners[offsets[i] .. offsets[i+1]]`
+ * (none: beyond {@link MAX_DISTANCE_CM}), with their weights (summing to the distance fade), and the
+ * tests made.
  */
 export interface SurfaceHits {
+  readonly offsets: Int32Array;
   readonly corners: Int32Array;
   readonly weights: Float64Array;
   readonly tests: number;
@@ -54,17 +67,23 @@ export function nearestSurface(
   body: BodySurface,
   points: Float64Array,
   budget = MAX_TESTS,
+  smooth = SMOOTH_RATIO,
 ): SurfaceHits | undefined {
   const tris = triangles(body);
   const count = points.length / 3;
-  const corners = new Int32Array(count * 3).fill(-1);
-  const weights = new Float64Array(count * 3);
-  if (!tris.length) return { corners, weights, tests: 0 };
+  const offsets = new Int32Array(count + 1);
+  const corners: number[] = [], weights: number[] = [];
+  if (!tris.length) return { offsets, corners: new Int32Array(), weights: new Float64Array(), tests: 0 };
   const grid = buildGrid(body.positions, tris);
   const stamp = new Int32Array(tris.length / 3);
   const bary = [0, 0, 0];
+  // The triangles tested for one vertex: index, squared distance, barycentric weights (grown as needed).
+  let seen = new Int32Array(256), seenD2 = new Float64Array(256), seenBary = new Float64Array(768);
+  let n = 0;
   let tests = 0;
+  const reachMost = MAX_DISTANCE_CM * (1 + smooth);
   for (let i = 0; i < count; i++) {
+    offsets[i] = corners.length;
     const p = [points[i * 3], points[i * 3 + 1], points[i * 3 + 2]];
     if (!p.every(Number.isFinite)) continue;
     // Beyond the body's box by the cut-off: no triangle can be near enough.
@@ -72,9 +91,9 @@ export function nearestSurface(
       x < grid.min[k] - MAX_DISTANCE_CM || x > grid.min[k] + grid.extent[k] + MAX_DISTANCE_CM;
     if (p.some(outside)) continue;
     const cell = p.map((x, k) => Math.floor((x - grid.min[k]) / grid.size));
-    let best = Infinity, bestTri = -1;
-    const bestBary = [0, 0, 0];
-    const maxRing = Math.ceil(MAX_DISTANCE_CM / grid.size) + 1;
+    let best = Infinity;
+    n = 0;
+    const maxRing = Math.ceil(reachMost / grid.size) + 1;
     for (let r = 0; r <= maxRing; r++) {
       for (let dx = -r; dx <= r; dx++) {
         for (let dy = -r; dy <= r; dy++) {
@@ -88,34 +107,55 @@ export function nearestSurface(
               stamp[t] = i + 1;
               if (++tests > budget) return undefined;
               const d2 = closestOnTriangle(p, body.positions, tris, t, bary);
-              if (d2 < best) {
-                best = d2, bestTri = t;
-                bestBary[0] = bary[0], bestBary[1] = bary[1], bestBary[2] = bary[2];
+              if (d2 < best) best = d2;
+              if (n === seen.length) {
+                [seen, seenD2, seenBary] = [grow(seen), grow(seenD2), grow(seenBary)];
               }
+              seen[n] = t, seenD2[n] = d2;
+              seenBary[n * 3] = bary[0], seenBary[n * 3 + 1] = bary[1], seenBary[n * 3 + 2] = bary[2];
+              n++;
             }
           }
         }
       }
-      // Every cell not yet searched lies at least r cells' widths from p.
-      const reach = r * grid.size;
-      if (best <= reach * reach || reach > MAX_DISTANCE_CM) break;
+      // Every cell not yet searched lies at least r cells' widths from p: done once that is past
+      // the nearest triangle's distance and the smoothing band beyond it.
+      const reach = r * grid.size, need = Math.sqrt(best) * (1 + smooth);
+      if (need <= reach || reach > reachMost) break;
     }
     const distance = Math.sqrt(best);
-    if (bestTri < 0 || distance >= MAX_DISTANCE_CM) continue;
+    if (!n || distance >= MAX_DISTANCE_CM) continue;
     const fade = distance <= FULL_DISTANCE_CM
       ? 1
       : (MAX_DISTANCE_CM - distance) / (MAX_DISTANCE_CM - FULL_DISTANCE_CM);
-    for (let k = 0; k < 3; k++) {
-      corners[i * 3 + k] = tris[bestTri * 3 + k];
-      weights[i * 3 + k] = bestBary[k] * fade;
+    // Each triangle within the band weighs (1 − its extra distance / band)²: the nearest fully,
+    // those at the band's edge nothing, so the blend changes smoothly as the nearest point moves.
+    // On the skin (no band) the nearest triangle alone.
+    const band = smooth * distance;
+    const shares: [number, number][] = [];
+    let total = 0;
+    const far = (distance + band) ** 2;
+    for (let k = 0; k < n; k++) {
+      if (seenD2[k] > far) continue;
+      const extra = Math.sqrt(seenD2[k]) - distance;
+      const w = band > 1e-9 ? (extra < band ? (1 - extra / band) ** 2 : 0) : seenD2[k] === best ? 1 : 0;
+      if (w > 0) shares.push([k, w]), total += w;
+      if (w > 0 && band <= 1e-9) break;
+    }
+    for (const [k, w] of shares) {
+      for (let c = 0; c < 3; c++) {
+        corners.push(tris[seen[k] * 3 + c]);
+        weights.push((seenBary[k * 3 + c] * w * fade) / total);
+      }
     }
   }
-  return { corners, weights, tests };
+  offsets[count] = corners.length;
+  return { offsets, corners: Int32Array.from(corners), weights: Float64Array.from(weights), tests };
 }
 
 /**
  * `morph`'s deltas (a body morph) carried to the item's vertices through `hits`: each the blend of
- * its nearest triangle's corner deltas. Only vertices that move are listed.
+ * the corner deltas of its nearest triangles. Only vertices that move are listed.
  */
 export function projectDeltas(
   hits: SurfaceHits,
@@ -127,17 +167,23 @@ export function projectDeltas(
     for (let c = 0; c < 3; c++) dense[v * 3 + c] += morph.delta[k * 3 + c];
   });
   const index: number[] = [], delta: number[] = [];
-  for (let i = 0; i < hits.corners.length / 3; i++) {
-    if (hits.corners[i * 3] < 0) continue;
+  for (let i = 0; i + 1 < hits.offsets.length; i++) {
     const d = [0, 0, 0];
-    for (let k = 0; k < 3; k++) {
-      const v = hits.corners[i * 3 + k], w = hits.weights[i * 3 + k];
+    for (let k = hits.offsets[i]; k < hits.offsets[i + 1]; k++) {
+      const v = hits.corners[k], w = hits.weights[k];
       for (let c = 0; c < 3; c++) d[c] += w * dense[v * 3 + c];
     }
     if (d[0] === 0 && d[1] === 0 && d[2] === 0) continue;
     index.push(i), delta.push(...d);
   }
   return { index: Int32Array.from(index), delta: Float64Array.from(delta) };
+}
+
+/** `array` copied into one twice its length. */
+function grow<T extends Int32Array | Float64Array>(array: T): T {
+  const out = new (array.constructor as { new (n: number): T })(array.length * 2);
+  out.set(array);
+  return out;
 }
 
 /** The body's polygons as triangles (3 vertex indices each; quads split 0-1-2, 0-2-3), degenerate ones left out. */

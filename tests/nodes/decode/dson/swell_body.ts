@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { generateFigure, type Json } from "./generate.ts";
+import { SMOOTH_RATIO } from "../../../../nodes/decode/dson/codec/nearest_surface.ts";
 
 export const BODY = "Genesis9";
 export const BODY_FILE = "/data/DAZ 3D/Genesis 9/Base/Genesis9.dsf";
@@ -29,10 +30,16 @@ export const swell = (a: number, y: number) => {
  * turns by 1/R per cm; a facet's corners' blend falls short of the unit direction by up to
  * 1 - cos(π/96) ≈ (π/96)²/2; the sine's linear blend between rows errs by up to step²/8 times its
  * curvature (π/H)²; the fade (5 → 10 cm) sees the facet up to R(1 - cos(π/96)) nearer; plus float32.
+ * The projection's smoothing averages the swell over body points up to ρ = offset·√((1 + k)² − 1)
+ * from the nearest (k: SMOOTH_RATIO, the band beyond the nearest distance), where it differs from the
+ * nearest's by at most ρ²/2 times its curvature: (π/H)² along the height, 1/R² as its direction turns.
  */
 export function facetTolerance(offset: number, follow: number, weight: number): number {
   const half = Math.PI / SEGMENTS, step = H / (ROWS - 1);
-  const swellError = (offset * half) / R + half * half / 2 + (step * step / 8) * (Math.PI / H) ** 2;
+  const rho = offset * Math.sqrt((1 + SMOOTH_RATIO) ** 2 - 1);
+  const smoothError = (rho * rho / 2) * ((Math.PI / H) ** 2 + 1 / (R * R));
+  const swellError = (offset * half) / R + half * half / 2 + (step * step / 8) * (Math.PI / H) ** 2 +
+    smoothError;
   const fadeError = follow < 1 ? (R * (1 - Math.cos(half))) / 5 : 0;
   return weight * SWELL * (follow * swellError + fadeError) + 1e-4;
 }
