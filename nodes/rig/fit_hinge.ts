@@ -78,6 +78,8 @@ export const rigFitHinge = defineNode({
   // 26: propellers, main and tail rotors and spinners get a shaft: the axis of their blades' rotational
   // symmetry (area-weighted moments, checked by turning the blades one spacing), through the hub, signed
   // as a right-hand turn about the aircraft's forward (propellers), up (main rotors) or left (tail rotors).
+  // 27: pieces of one surface (same kind, lying over each other: split by material, or into upper and
+  // lower skins) whose own hinges disagree are fitted as one and all take the whole surface's hinge.
   // 28: spinning parts: blades measured surface to surface (points spread by area against the nearest
   // triangle), so a blade tessellated apart is as symmetric; a shaft leaning off the aircraft's axes is
   // good where three blades or more are symmetric about it alone or a node above it runs along it

@@ -14,6 +14,14 @@ import { hardwareBeside, type HardwareObject, listHardware } from "./hinge_hardw
 import { BodySampler, openingOf } from "./opening.ts";
 import { splitTwoPieceMesh } from "./split_pieces.ts";
 import { onSharedHinge, type PanelGeometry, splitHalfPairs, unionGeometry } from "./split_halves.ts";
+import {
+  agreesWithWhole,
+  type Box,
+  boxOf,
+  onWholeSurface,
+  pieceGroups,
+  unionOfPieces,
+} from "./surface_pieces.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
@@ -83,6 +91,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const vertexCounts = new Map<Node, number>();
   const geometry = new Map<Node, PanelGeometry>();
   const rules = new Map<Node, { rule: HingeRule; why?: string }>();
+  const boxes = new Map<Node, Box>();
   const body = new BodySampler(scene, toAircraft);
   // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
   const poses = new SkinPoses(toAircraft);
@@ -105,11 +114,36 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     rules.set(node, rule);
     fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
     vertexCounts.set(node, fitted.vertices);
+    boxes.set(node, boxOf(fitted.geometry));
     // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
     // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
     if (getPart(node)!.kind === "drag_rudder") geometry.set(node, fitted.geometry);
   }
   const kindOf = (node: Node) => getPart(node)!.kind;
+  // Pieces of one surface (split by material, or into skins) turn about the whole's hinge.
+  for (const group of pieceGroups([...fits.keys()], (n) => fits.get(n)!, (n) => boxes.get(n)!, kindOf)) {
+    const pieces = group.map((node) => fitPanel(scene, node, poses, options, ctx)!.geometry);
+    const union = unionOfPieces(pieces);
+    const fitWhole = (edge: HingeEdge) =>
+      fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);
+    let whole = fitWhole(KIND_SPECS[kindOf(group[0]) as PanelKind].edge);
+    if (whole.collinear) continue;
+    const rule = hingeRule(group[0], whole, body);
+    if (rule.rule === "all_moving") whole = fitWhole("quarter");
+    if (group.every((node) => agreesWithWhole(fits.get(node)!, whole))) continue;
+    const names = group.map((node) => `'${node.getName()}'`).join(", ");
+    const why = `fitted as one surface with its other pieces (${names}): they lie over each other, ` +
+      "and a piece alone hinges off the whole surface's line";
+    for (const node of group) {
+      fits.set(node, onWholeSurface(fits.get(node)!, whole));
+      rules.set(node, { rule: rule.rule, why: rule.why ? `${rule.why}; ${why}` : why });
+    }
+    ctx.warn(
+      `panels ${names} (${kindOf(group[0])}) are pieces of one surface (split by material, or into ` +
+        "skins?): each alone gave a different hinge, so all turn about the whole surface's",
+      { panels: group.map((node) => node.getName()) },
+    );
+  }
   // Split drag-rudder halves share one hinge: the whole surface's (split_halves.ts).
   for (const [a, b] of splitHalfPairs(fits, kindOf)) {
     const union = unionGeometry(geometry.get(a)!, geometry.get(b)!);

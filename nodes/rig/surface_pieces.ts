@@ -1,0 +1,130 @@
+/**
+ * Pieces of one surface: a control surface exported as several objects that each read as the
+ * panel — split by material (Blender's "separate by material", `Aileron_L` and `Aileron_L.001`; a
+ * game rip's per-material submeshes, `aileron_l_0` and `aileron_l_1`; Sketchfab's
+ * `Aileron_L_Paint_0` and `Aileron_L_Metal_0` flattened to the root), or into upper and lower skins.
+ * Each piece alone is no whole surface: a skin's forward edge lies a quarter of the nose's thickness
+ * off the hinge, a body without its leading-edge strip hinges where the strip was cut off, an end
+ * cap is a flat rib — fitted alone they were 10–40 % of chord off, many judged `good`. Pieces of one
+ * kind lying over each other (sharing most of their span, touching across it) whose own hinges
+ * disagree are fitted as one surface, the union of their triangles, and every piece turns about that
+ * hinge. Pieces whose own hinges agree (level-of-detail or damage-state copies drawn at one place,
+ * `Aileron_L_LOD1`, `AroneL_D1`) keep their own fits, as before. Split drag rudders, whose halves open
+ * apart, are paired by `split_halves.ts`; air brakes, which may open apart too, are left alone.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { HingeFit } from "./hinge_fit.ts";
+import { type PanelGeometry, unionGeometry } from "./split_halves.ts";
+import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
+import { sideFromName } from "./vocabulary.ts";
+
+/** Kinds whose pieces are not one rigid surface: split halves that open apart. */
+const OPEN_APART: ReadonlySet<string> = new Set(["drag_rudder", "air_brake"]);
+
+/** A piece's own hinge and the whole surface's agree within this angle (degrees)… */
+export const PIECE_AGREE_DEGREES = 2;
+/** …and this share of the whole surface's chord, at both ends of the piece's span. */
+export const PIECE_AGREE_CHORD = 0.05;
+
+/**
+ * A surface split by material or into skins is a few pieces; a larger group (hundreds of panels
+ * drawing one mesh at overlapping places, a hostile file) is left as fitted, so no union of them
+ * all is gathered.
+ */
+export const MAX_PIECES = 8;
+
+/** An aircraft-frame box around a panel's vertices. */
+export interface Box {
+  readonly lo: Vec3;
+  readonly hi: Vec3;
+}
+
+/** The box around a panel's gathered vertices (aircraft frame). */
+export function boxOf(geometry: PanelGeometry): Box {
+  const lo: Vec3 = [Infinity, Infinity, Infinity], hi: Vec3 = [-Infinity, -Infinity, -Infinity];
+  const p = geometry.positions;
+  for (let i = 0; i < geometry.count * 3; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      if (p[i + k] < lo[k]) lo[k] = p[i + k];
+      if (p[i + k] > hi[k]) hi[k] = p[i + k];
+    }
+  }
+  return { lo, hi };
+}
+
+/**
+ * Groups of two or more panels that may be pieces of one surface: of one kind (not one that opens
+ * apart), no side names disagreeing, their boxes touching on every axis (within 5 % of the larger
+ * chord) and sharing at least half of the shorter one's extent along the span (so segments side by
+ * side along one hinge — an airliner's flaps — are no pieces of each other, while an end cap, flat
+ * along the span, lies within its surface's). Linked pairs join transitively; order follows `nodes`.
+ */
+export function pieceGroups(
+  nodes: readonly Node[],
+  fitOf: (node: Node) => HingeFit,
+  boxOf: (node: Node) => Box,
+  kindOf: (node: Node) => string,
+): Node[][] {
+  const root = new Map<Node, Node>(nodes.map((n) => [n, n]));
+  const find = (n: Node): Node => {
+    while (root.get(n) !== n) n = root.get(n)!;
+    return n;
+  };
+  // Read once each: the pairs are quadratic in the panels.
+  const kinds = nodes.map(kindOf), sides = nodes.map((n) => sideFromName(n.getName()));
+  for (let i = 0; i < nodes.length; i++) {
+    if (OPEN_APART.has(kinds[i])) continue;
+    for (let j = i + 1; j < nodes.length; j++) {
+      if (kinds[i] !== kinds[j] || (sides[i] && sides[j] && sides[i] !== sides[j])) continue;
+      const [a, b] = [nodes[i], nodes[j]];
+      if (liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) root.set(find(b), find(a));
+    }
+  }
+  const groups = new Map<Node, Node[]>();
+  for (const n of nodes) {
+    const r = find(n);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r)!.push(n);
+  }
+  return [...groups.values()].filter((g) => g.length > 1 && g.length <= MAX_PIECES);
+}
+
+function liesOver(fa: HingeFit, a: Box, fb: HingeFit, b: Box): boolean {
+  const tolerance = 0.05 * Math.max(fa.chord, fb.chord);
+  const overlap = (k: number) => Math.min(a.hi[k], b.hi[k]) - Math.max(a.lo[k], b.lo[k]);
+  for (let k = 0; k < 3; k++) if (overlap(k) < -tolerance) return false;
+  // Along the span of the longer piece (its own span direction's largest aircraft axis).
+  const span = (fa.spanLength >= fb.spanLength ? fa : fb).span;
+  const k = [0, 1, 2].reduce((m, j) => Math.abs(span[j]) > Math.abs(span[m]) ? j : m, 0);
+  const shorter = Math.min(a.hi[k] - a.lo[k], b.hi[k] - b.lo[k]);
+  return overlap(k) >= 0.5 * shorter - tolerance;
+}
+
+/** All pieces' geometry as one (positions appended, triangles renumbered). */
+export function unionOfPieces(pieces: readonly PanelGeometry[]): PanelGeometry {
+  return pieces.slice(1).reduce((sum, piece) => unionGeometry(sum, piece), pieces[0]);
+}
+
+/**
+ * True when a piece's own hinge agrees with the whole surface's: within {@link PIECE_AGREE_DEGREES}
+ * and, at both ends of the piece's span, {@link PIECE_AGREE_CHORD} of the whole's chord.
+ */
+export function agreesWithWhole(piece: HingeFit, whole: HingeFit): boolean {
+  const degrees = Math.acos(Math.min(1, Math.abs(dot(piece.axis, whole.axis)))) * 180 / Math.PI;
+  if (!(degrees <= PIECE_AGREE_DEGREES)) return false;
+  return [-0.5, 0.5].every((f) => {
+    const end = [0, 1, 2].map((k) => piece.origin[k] + piece.axis[k] * f * piece.spanLength) as Vec3;
+    return length(cross(sub(end, whole.origin), whole.axis)) <= PIECE_AGREE_CHORD * whole.chord;
+  });
+}
+
+/**
+ * A piece's fit on the whole surface's hinge: the whole's line, measures and far edge (so every
+ * piece is signed alike, as one rigid surface); the piece keeps its own centre and lateral extent,
+ * so it sides by its own place.
+ */
+export function onWholeSurface(piece: HingeFit, whole: HingeFit): HingeFit {
+  return { ...whole, centre: piece.centre, lateral: piece.lateral };
+}
