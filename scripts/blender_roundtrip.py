@@ -83,6 +83,8 @@ def edit(option):
         obj.rotation_euler.z += math.radians(float(args[1]))
     elif key == "apply":
         only(args[0])
+        # Meshes shared by mirrored objects refuse Apply: Object → Relations → Make Single User first.
+        bpy.ops.object.make_single_user(object=True, obdata=True)
         bpy.ops.object.transform_apply(location=args[1] == "all", rotation=args[1] in ("rotation", "all"),
                                        scale=args[1] in ("scale", "all"))
     elif key == "scaleall":
@@ -94,6 +96,7 @@ def edit(option):
         bpy.context.view_layer.update()
         bpy.ops.object.select_all(action="SELECT")
         bpy.context.view_layer.objects.active = bpy.data.objects[0]
+        bpy.ops.object.make_single_user(object=True, obdata=True)
         bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
     elif key == "unparent":
         only(args[0])

@@ -75,10 +75,10 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
     const pivotName = pivot.getName();
     if (!unwrap(doc, pivot, panel, animated)) {
       ctx.warn(
-        `panel '${panel.getName()}' was edited since partgraph rigged it (it moved up to ${show(drift)} in ` +
-          `its pivot's frame, ${
+        `panel '${panel.getName()}' moved under its pivot since partgraph rigged it (up to ${show(drift)}, ` +
+          `${
             show(100 * drift / size)
-          }% of its size), but its pivot '${pivotName}' holds ` +
+          }% of its size, in the pivot's frame), but the pivot '${pivotName}' holds ` +
           "more than the panel, is scaled or animated, so its earlier hinge is kept: delete the pivot to " +
           "have the panel fitted again",
         { panel: panel.getName(), pivot: pivotName, drift },
@@ -104,7 +104,7 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
 
 /**
  * Called by `rig.insert_pivot` on each pivot it inserted: records what the hinge was fitted to and,
- * on a panel fitted again, warns how far its hinge moved from the earlier one.
+ * on a panel fitted again, warns how far its hinge is from the pivot's line.
  */
 export function noteFit(pivot: Node, panel: Node, ctx: RunContext): void {
   const { refit_of: earlier, ...part } = getPart(pivot)!;
@@ -118,9 +118,10 @@ export function noteFit(pivot: Node, panel: Node, ctx: RunContext): void {
   const along = dot(d, earlier.axis_world);
   const offset = Math.sqrt(Math.max(0, length(d) ** 2 - along * along));
   ctx.warn(
-    `panel '${panel.getName()}' was edited since partgraph rigged it (it moved up to ` +
-      `${show(earlier.drift)} in its pivot's frame, ${show(100 * earlier.drift / earlier.size)}% of its ` +
-      `size): its hinge is fitted again, ${show(degrees)}° and ${show(offset)} from the earlier one`,
+    `panel '${panel.getName()}' moved under its pivot since partgraph rigged it (up to ` +
+      `${show(earlier.drift)}, ${show(100 * earlier.drift / earlier.size)}% of its size, in the pivot's ` +
+      "frame: the panel was edited, or the pivot's rotation applied): its hinge is fitted again, " +
+      `${show(degrees)}° and ${show(offset)} from the pivot's line`,
     { panel: panel.getName(), pivot: pivot.getName(), drift: earlier.drift, degrees, offset },
   );
 }

@@ -84,6 +84,17 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
       found.push(node.getName());
       continue;
     }
+    if (kind && rotationApplied(node, panel) && unwrap(doc, node, panel, animated)) {
+      // Its frame is no hinge any more; the panel is found by its name and fitted again.
+      ctx.warn(
+        `pivot '${node.getName()}' carries no extras and no rotation of its own while its panel ` +
+          `'${panel.getName()}' is turned under it: its rotation was applied (Blender's Ctrl+A), so its X ` +
+          "is no longer the hinge. It is taken out and the panel fitted again",
+        { pivot: node.getName(), panel: panel.getName() },
+      );
+      found.push(node.getName());
+      continue;
+    }
     const spec = kind ? KIND_SPECS[kind] : undefined;
     const interop: Record<string, JsonValue> = {
       ctrl_type: "rotation",
@@ -127,6 +138,22 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
     );
   }
   return found.length;
+}
+
+/**
+ * True when a pivot's (or its `_rest` mount's) rotation was applied into its children (Blender's
+ * Ctrl+A → Rotation or All Transforms): it has none left while its panel is turned under it.
+ * `rig.insert_pivot` never writes that: a pivot takes the panel's own frame when the hinge is the
+ * panel's X (the panel then unturned under it), else a frame from the hinge, which is the parent's
+ * very axes only by accident.
+ */
+function rotationApplied(pivot: Node, panel: Node): boolean {
+  const mount = pivot.getParentNode();
+  const top = mount && /_rest(\.\d{3,})?$/.test(mount.getName()) ? mount : pivot;
+  const unturned = (n: Node) => Math.abs(n.getRotation()[3]) > 1 - 1e-12;
+  // 0.1°: a turn no float noise makes.
+  const turned = 2 * Math.acos(Math.min(1, Math.abs(panel.getRotation()[3]))) > Math.PI / 1800;
+  return unturned(top) && unturned(pivot) && turned;
 }
 
 /**

@@ -13,6 +13,7 @@ import { classifyPartName } from "./vocabulary.ts";
 import { redeclareOwnPivots } from "./own_pivots.ts";
 import { dropMovedFrame } from "./moved_axes.ts";
 import { refitEditedPanels } from "./edited_panels.ts";
+import { removeEmptyPivots } from "./stale_pivots.ts";
 import type { rigParts } from "./parts.ts";
 
 /** `rig.parts`: see its declaration. */
@@ -20,6 +21,7 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   warnIfUnresolved(inputs.scene, ctx);
   const scene = rigScene(inputs.scene, ctx);
   dropMovedFrame(scene, ctx);
+  removeEmptyPivots(scene, ctx);
   redeclareOwnPivots(scene, ctx);
   refitEditedPanels(scene, ctx);
   for (const node of scene.getRoot().listNodes()) {

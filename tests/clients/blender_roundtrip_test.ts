@@ -19,6 +19,25 @@ const AIRPLANE = "aircraft/sketchbook_airplane.glb";
 const MAX_DEGREES = 1e-3;
 const MAX_OFFSET = 1e-5;
 
+/** Edits of the rigged fighter in Blender, each exported with custom properties on or off. */
+const EDITS = [
+  // The right flap dragged 10 cm along its local Z (Blender's axes): across its hinge.
+  { label: "flap moved 10 cm", extras: true, edits: ["move=flap_rh:0:0:-0.1"] },
+  // Ctrl+A → Rotation on the flap's pivot: its frame is the parent's, the flap turned under it.
+  { label: "pivot's rotation applied", extras: false, edits: ["apply=HINGE_auto_flap_rh:rotation"] },
+  { label: "pivot's rotation applied", extras: true, edits: ["apply=HINGE_auto_flap_rh:rotation"] },
+  // Alt+P → Clear and Keep Transformation on the flap: its pivot left holding nothing.
+  { label: "flap unparented", extras: true, edits: ["unparent=flap_rh"] },
+  { label: "flap unparented", extras: false, edits: ["unparent=flap_rh"] },
+  // Ctrl+P onto another object keeps the world pose through a parent inverse; Apply Parent Inverse.
+  { label: "pivot re-parented", extras: true, edits: ["reparent=HINGE_auto_flap_rh:Fuselage"] },
+  {
+    label: "pivot re-parented, parent inverse applied",
+    extras: false,
+    edits: ["reparent=HINGE_auto_flap_rh:Fuselage", "applyinverse=HINGE_auto_flap_rh"],
+  },
+];
+
 interface Model {
   readonly label: string;
   readonly first: Rigged;
@@ -47,6 +66,8 @@ function roundTrip() {
       { glb: models[0].first.glb, extras: false, extend: "flap_rh" },
       // Exported Z up ("+Y Up" off), custom properties kept.
       ...models.map((m) => ({ glb: m.first.glb, extras: true, zUp: true })),
+      // Edits a user makes before exporting (EDITS, in order).
+      ...EDITS.map((e) => ({ glb: models[0].first.glb, extras: e.extras, edits: e.edits })),
     ];
     return { models, blender: await throughBlender(jobs) };
   })();
@@ -175,5 +196,38 @@ for (const [index, label] of ["demo fighter", "sketchbook airplane"].entries()) 
     const name = (v: number[]) => `${v.some((x) => x < 0) ? "-" : "+"}${"XYZ"[v.findIndex((x) => x !== 0)]}`;
     const { forward, up } = model.first.frame;
     assertEquals(second.frame, { forward: name(axis(forward)), up: name(axis(up)) });
+  });
+}
+
+for (const [i, edit] of EDITS.entries()) {
+  Deno.test(`Blender, ${edit.label}, Custom Properties ${edit.extras ? "on" : "off"}: rigged again where the flap now is`, async () => {
+    const { models, blender } = await roundTrip();
+    if ("skip" in blender) return console.warn(`skipped: ${blender.skip}`);
+    const out = blender.outputs[models.length * 3 + 1 + i];
+    assert(!("error" in out), `Blender failed: ${"error" in out && out.error}`);
+    const first = models[0].first;
+    const second = await rigGlb(out.glb, models[0].inputs);
+    const declared = first.parts.filter((p) => p.found_by === "extras").map((p) => p.name);
+    const flap = (p: { panel: string | null }) => p.panel === "flap_rh";
+    const diff = compareRigs(first.parts, second.parts);
+    assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+      lost: edit.extras ? [] : declared,
+      added: [],
+      changed: [],
+    });
+    assertEquals(nestedPivots(second.glb), []);
+    const others = compareRigs(first.parts.filter((p) => !flap(p)), second.parts.filter((p) => !flap(p)));
+    assert(others.worstAngle < MAX_DEGREES && others.worstOffset < MAX_OFFSET, JSON.stringify(others));
+    // The flap's hinge: 10 cm across the old line when moved, else where it was (fitted again or kept).
+    const line = compareRigs(first.parts.filter(flap), second.parts.filter(flap));
+    const moved = edit.edits[0].startsWith("move=");
+    assert(line.worstAngle < 1e-3, `${line.worstAngle}°`);
+    assert(Math.abs(line.worstOffset - (moved ? 0.1 : 0)) < 1e-4, `${line.worstOffset}`);
+    const said = second.warnings.join("\n");
+    if (moved || edit.edits[0].startsWith("apply=")) {
+      assert(said.includes("flap_rh"), said);
+      assert(edit.extras ? said.includes("moved under its pivot") : said.includes("Ctrl+A"), said);
+    }
+    if (edit.edits[0].startsWith("unparent=")) assert(said.includes("turn nothing"), said);
   });
 }

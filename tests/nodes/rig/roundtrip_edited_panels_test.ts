@@ -1,5 +1,5 @@
 /**
- * `rig.parts` v5 / `rig.insert_pivot` v4 (`edited_panels.ts`): a rigged file whose panel the user
+ * `rig.parts` v5-v6 / `rig.insert_pivot` v4 (`edited_panels.ts`): a rigged file whose panel the user
  * edited under its pivot, extras kept, has that panel fitted again — the new hinge where the edit put
  * the old one, a warning naming the panel and how far the hinge moved — while unedited panels, float
  * noise and a scale applied to the whole model keep every pivot exactly. Blender itself:
@@ -98,7 +98,7 @@ async function rigEdited(edit: (doc: Document) => void, changed: string[] = []) 
   return {
     before: before.parts.find((p) => p.panel === PANEL)!,
     after: second.parts.find((p) => p.panel === PANEL)!,
-    warning: second.warnings.find((w) => w.includes("was edited")),
+    warning: second.warnings.find((w) => w.includes("moved under its pivot")),
     warnings: second.warnings,
     glb: second.glb,
   };
@@ -128,7 +128,7 @@ for (const [label, d] of [["1 mm", [0, -0.001, 0]], ["10 cm", [0, -0.1, 0.02]]] 
     const stale = fromMovedLine(before, after, translation([0, 0, 0]));
     assert(Math.abs(stale.offset - far) < 1e-5, `${stale.offset} vs ${far}`);
     assert(warning?.includes(`panel '${PANEL}'`), warning);
-    assert(warning!.includes(` ${Number(far.toPrecision(3))} from the earlier one`), warning);
+    assert(warning!.includes(` ${Number(far.toPrecision(3))} from the pivot's line`), warning);
     assertEquals([after.min, after.max, after.kind, after.side], [
       before.min,
       before.max,
@@ -191,7 +191,7 @@ Deno.test("a scale applied to the whole model (vertices and offsets × 2) is no 
     }
   });
   const second = await rigGlb(glb);
-  assertEquals(second.warnings.filter((w) => w.includes("was edited")), []);
+  assertEquals(second.warnings.filter((w) => w.includes("moved under its pivot")), []);
   const diff = compareRigs(before.parts, second.parts);
   assertEquals(diff.changed, []);
   const doubled = (p: ReportPart) => ({

@@ -13,6 +13,7 @@ import type { Node } from "@gltf-transform/core";
 import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
 import { AFT, RIGHT } from "./cases.ts";
 import { rig } from "./pipeline.ts";
+import { invertAffine, multiply, type Quat, quatMultiply, quatRotate } from "../../../nodes/rig/transform.ts";
 
 /** The demo fighter rigged (optionally with zero_rest), as a GLB. */
 async function rigged(inputs: Record<string, unknown> = {}): Promise<Rigged> {
@@ -169,4 +170,57 @@ Deno.test("pivots without extras: a rudder's trim tab turns its trailing edge ri
   );
   const third = await rig(flipped);
   assertEquals(positives(third.report.parts).Rudder_L, "trailing_edge_left");
+});
+
+/** Blender's Ctrl+A → Rotation on a pivot: its rotation moved into its children, their world poses kept. */
+function applyRotation(pivot: Node): void {
+  const q = pivot.getRotation() as Quat;
+  for (const child of pivot.listChildren()) {
+    child.setTranslation(quatRotate(q, child.getTranslation()));
+    child.setRotation(quatMultiply(q, child.getRotation() as Quat));
+  }
+  pivot.setRotation([0, 0, 0, 1]);
+}
+
+Deno.test("pivots without extras whose rotation was applied (Ctrl+A) are no hinge: taken out, their panels fitted again", async () => {
+  const first = await rigged();
+  const applied = ["HINGE_auto_flap_rh", "HINGE_auto_Rudder"];
+  const glb = await withoutExtras(first.glb, (node) => {
+    if (applied.includes(node.getName())) applyRotation(node);
+  });
+  const second = await rigGlb(glb);
+  // Before: the recovered pivots turned about their parents' X (the flap's 16° off its hinge, in Blender).
+  assertSameRig(first, second);
+  for (const name of applied) {
+    assert(second.warnings.some((w) => w.includes(`pivot '${name}'`) && w.includes("Ctrl+A")), name);
+  }
+});
+
+Deno.test("a panel moved out from under its pivot (Alt+P): the empty pivot is removed, the panel rigged afresh", async () => {
+  const first = await rigged();
+  for (const extras of [true, false]) {
+    const doc = await readGltf(first.glb);
+    const pivot = doc.getRoot().listNodes().find((n) => n.getName() === "HINGE_auto_flap_rh")!;
+    const panel = pivot.listChildren()[0];
+    const world = panel.getWorldMatrix();
+    pivot.getParentNode()!.addChild(panel);
+    panel.setMatrix(
+      multiply(invertAffine(pivot.getParentNode()!.getWorldMatrix()), world) as Parameters<
+        Node["setMatrix"]
+      >[0],
+    );
+    const glb = await writeGlb(doc, { generator: GENERATOR });
+    const second = await rigGlb(extras ? glb : await withoutExtras(glb));
+    const expected = extras ? first.parts : first.parts.filter((p) => p.found_by !== "extras");
+    const diff = compareRigs(expected, second.parts);
+    // Before: a second pivot HINGE_auto_flap_rh_1 beside the empty first one, still listed as a part.
+    assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+      lost: [],
+      added: [],
+      changed: [],
+    });
+    assert(diff.worstAngle < 1e-3 && diff.worstOffset < 1e-5, `${diff.worstAngle}°, ${diff.worstOffset}`);
+    const warning = second.warnings.find((w) => w.includes("turn nothing"));
+    assert(warning?.includes("'HINGE_auto_flap_rh' (panel 'flap_rh')"), second.warnings.join("\n"));
+  }
 });
