@@ -105,8 +105,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Image data {@link pngDataPrefixProblem} inflates at most: a 128² RGBA texture whole, the first rows of larger ones. */
-export const PREFIX_BYTES = 64 * 1024;
+/** Image data {@link pngDataPrefixProblem} inflates at most: a 256² RGBA texture whole, the first rows of larger ones. */
+export const PREFIX_BYTES = 512 * 1024;
 
 /** deflate's largest expansion: a 258-byte match per ~2 bits, plus the zlib and block overhead. */
 const MAX_DEFLATE_RATIO = 1032;
@@ -146,7 +146,12 @@ export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
   if (expected > MAX_DEFLATE_RATIO * compressed + 1024) {
     return `PNG data of ${compressed} compressed bytes cannot hold the ${expected} bytes ${size} take`;
   }
-  const prefix = inflatedPrefix(parts, PREFIX_BYTES);
+  // The image's own ratio tells how much input the prefix takes: usually one inflation is enough.
+  const prefix = inflatedPrefix(
+    parts,
+    PREFIX_BYTES,
+    Math.ceil((1.25 * PREFIX_BYTES * compressed) / expected),
+  );
   if (!prefix) return undefined;
   const { bytes, whole } = prefix;
   if (bytes.length > expected || (whole && bytes.length !== expected)) {
@@ -168,33 +173,32 @@ export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
 
 /**
  * At least the first `limit` bytes `parts` (a zlib stream) inflate to (or all of them, `whole`, when
- * fewer); undefined when the stream is damaged. Inflates a growing prefix of the input (1 KB, then
- * four times more each time), so no more is inflated than about four times what `limit` needs, and
- * never more than {@link MAX_PREFIX_OUTPUT} at once (a flat texture inflates a thousandfold).
+ * fewer); undefined when the stream is damaged. Inflates a prefix of the input of `guess` bytes (at
+ * least 1 KB), twice as long each time it gives less than `limit`, and never more than
+ * {@link MAX_PREFIX_OUTPUT} at once (a flat texture inflates a thousandfold).
  */
 function inflatedPrefix(
   parts: readonly Uint8Array[],
   limit: number,
+  guess: number,
 ): { bytes: Uint8Array; whole: boolean } | undefined {
   const total = parts.reduce((sum, part) => sum + part.length, 0);
-  for (let take = 1024;; take *= 4) {
+  for (let take = Math.max(1024, guess);; take *= 2) {
     const input = firstBytes(parts, Math.min(take, total));
     const whole = input.length === total;
     let bytes: Uint8Array;
     try {
       // A sync flush gives what the input so far inflates to, without asking for the stream's end.
       bytes = inflateSync(input, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_PREFIX_OUTPUT });
-    } catch (error) {
-      if ((error as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE" || take === 1024) return undefined;
-      // Past the cap on the larger prefix: the previous one gave less than `limit`, so nothing is sure.
-      return undefined;
+    } catch {
+      return undefined; // damaged, or past the cap: nothing is sure
     }
     if (whole || bytes.length >= limit) return { bytes, whole };
   }
 }
 
-/** Output one prefix inflation may give: 64 × {@link PREFIX_BYTES} (4 MB). */
-const MAX_PREFIX_OUTPUT = 64 * PREFIX_BYTES;
+/** Output one prefix inflation may give: 16 × {@link PREFIX_BYTES} (8 MB). */
+const MAX_PREFIX_OUTPUT = 16 * PREFIX_BYTES;
 
 /** The first `count` bytes of `parts` joined. */
 function firstBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
