@@ -34,7 +34,9 @@ export const exportGltf = defineNode({
   // (before: a copy each beside the unused original, all of one name).
   // v15: so is a PNG whose data is surely not its header's size (a small image's whole data, a large one's
   // first rows' filter bytes, the header against deflate's largest ratio; before, passed through: drawn sheared).
-  version: 15,
+  // v16: the PNG data check reads 512 KB of rows (256² RGBA whole; before, 64 KB), and a texture only
+  // a material the UV repair replaced drew is left out with it (before, written unused).
+  version: 16,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin and camera names (each kind on its own), the original kept as extras.name; " +

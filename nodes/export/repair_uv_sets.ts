@@ -85,14 +85,22 @@ export interface UvSetCopies {
 /**
  * Disposes of each material {@link retargetTexCoords} copied that nothing uses any more (its every
  * primitive took a copy), so its copy is the one material of its name — not a second that viewers
- * rename (Blender `painted.001`) and `export.gltf` writes as `painted_1`. A material nothing used
- * before the repair is not in `copies` and stays.
+ * rename (Blender `painted.001`) and `export.gltf` writes as `painted_1`; and each texture only such
+ * originals drew. A material or texture nothing used before the repair stays.
  */
 export function disposeReplacedMaterials(copies: UvSetCopies): void {
-  for (const material of copies.replaced) {
-    const root = material.getGraph().listParents(material).every((parent) => parent.propertyType === "Root");
-    if (root) material.dispose();
-  }
+  const [first] = copies.replaced;
+  if (!first) return;
+  const graph = first.getGraph();
+  const onlyRootHolds = (property: Material | Texture) =>
+    graph.listParents(property).every((parent) => parent.propertyType === "Root");
+  // Textures drawn before: one only a disposed original drew goes too (written, it is dead weight).
+  const textures = graph.listParents(first).find((p) => p.propertyType === "Root")!;
+  const drawn = graph.listChildren(textures).filter((child): child is Texture =>
+    child instanceof Texture && !onlyRootHolds(child)
+  );
+  for (const material of copies.replaced) if (onlyRootHolds(material)) material.dispose();
+  for (const texture of drawn) if (onlyRootHolds(texture)) texture.dispose();
 }
 
 const TEXTURE_TRANSFORM = "KHR_texture_transform";

@@ -100,4 +100,6 @@ Deno.test("meshes without UVs sharing a textured material take one untextured co
   doc.getRoot().listMeshes().find((m) => m.getName() === "Cube")!.dispose();
   const alone = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
   assertEquals(alone.materials.map((m: Json) => m.name), ["Glass", "Paint"]);
+  // And the texture only the original drew is not written as dead weight.
+  assertEquals(alone.images, undefined);
 });
