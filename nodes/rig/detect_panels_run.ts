@@ -42,7 +42,15 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
   const found = findCandidates(topLevelNodes(nodes), bones);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
-  const foreplanes = foreplanesCarryingElevators(found.map((c) => ({ ...c, kind: c.match.kind })));
+  // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
+  const elevatorParts = nodes.filter((n) => getPart(n)?.kind === "elevator").map((node) => ({
+    node,
+    kind: "elevator",
+  }));
+  const foreplanes = foreplanesCarryingElevators([
+    ...found.map((c) => ({ ...c, kind: c.match.kind })),
+    ...elevatorParts,
+  ]);
   for (const { canard, elevator } of foreplanes) {
     ctx.warn(
       `'${canard.getName()}' is named a canard but carries the elevator '${elevator.getName()}' along it: ` +

@@ -13,6 +13,8 @@ import type { Node } from "@gltf-transform/core";
 import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
 import { AFT, RIGHT } from "./cases.ts";
 import { rig } from "./pipeline.ts";
+import { canardAircraft, classScene } from "./surface_classes.ts";
+import { prng } from "../../support/prng.ts";
 import { invertAffine, multiply, type Quat, quatMultiply, quatRotate } from "../../../nodes/rig/transform.ts";
 
 /** The demo fighter rigged (optionally with zero_rest), as a GLB. */
@@ -222,5 +224,23 @@ Deno.test("a panel moved out from under its pivot (Alt+P): the empty pivot is re
     assert(diff.worstAngle < 1e-3 && diff.worstOffset < 1e-5, `${diff.worstAngle}°, ${diff.worstOffset}`);
     const warning = second.warnings.find((w) => w.includes("turn nothing"));
     assert(warning?.includes("'HINGE_auto_flap_rh' (panel 'flap_rh')"), second.warnings.join("\n"));
+  }
+});
+
+Deno.test("a foreplane carrying elevators stays fixed when the rigged file is rigged again, extras kept or dropped", async () => {
+  // Even samples: elevators on a fixed foreplane named Canard_L/_R or ForeWing_L/_R.
+  const sample = canardAircraft(prng(4242), 0);
+  const first = await rigGlb(await writeGlb(classScene(sample), { generator: GENERATOR }));
+  assert(first.parts.some((p) => p.kind === "elevator"), first.parts.map((p) => p.name).join());
+  assert(!first.parts.some((p) => p.kind === "canard"), first.parts.map((p) => p.name).join());
+  for (const glb of [first.glb, await withoutExtras(first.glb)]) {
+    const second = await rigGlb(glb);
+    // Before rig.detect_panels v13 the second run rigged the foreplane as an all-moving canard.
+    const diff = compareRigs(first.parts, second.parts);
+    assertEquals({ lost: diff.lost, added: diff.added, changed: diff.changed }, {
+      lost: [],
+      added: [],
+      changed: [],
+    });
   }
 });
