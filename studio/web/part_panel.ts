@@ -46,12 +46,14 @@ export class PartPanel {
     private readonly pick: (part: PreviewPart) => void = () => {},
   ) {}
 
-  /** Marks `part`'s row selected (none: no row) and scrolls it into view. */
+  /**
+   * Marks `part`'s row selected (none: no row). It is not scrolled to: a click in the node tree below
+   * would otherwise carry the tree out of view.
+   */
   select(part: PreviewPart | undefined): void {
     this.selectedRow?.classList.remove("selected");
     this.selectedRow = part ? this.slidersOf.get(part)?.find((s) => s.members.length === 1)?.row : undefined;
     this.selectedRow?.classList.add("selected");
-    this.selectedRow?.scrollIntoView({ block: "nearest" });
   }
 
   /** Lists `parts` (none: empties the panel). */
