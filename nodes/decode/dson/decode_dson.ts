@@ -138,7 +138,10 @@ export const decodeDson = defineNode({
   // weighted (1 − extra / band)² (Daz's projection considers the locations around the closest point
   // within a tolerance); a garment 1.5 cm off a skin with a 0.15 cm ripple follows the smooth shape
   // within 0.014 cm (before: 0.143 cm, the ripple copied), one on the skin still exactly.
-  version: 28,
+  // 29: a merged graft's morph of the body's name driven by the graft's own controller that reads the
+  // body follows the body too (not marked `graft_own`; before, only a formula reading the body directly
+  // counted, so dson.apply_preset left such a morph at its decoded value).
+  version: 29,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

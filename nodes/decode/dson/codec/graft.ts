@@ -242,19 +242,29 @@ function isAncestor(nodes: readonly SceneNode[], ancestor: number, node: number)
 }
 
 /**
- * Whether a graft's morph `id` follows its body in the graft's own graph: driven by a formula that
- * reads a channel of the body (`of`), as an auto-follow follower or a formula naming the body's
- * morph is. Daz drives a fitted figure's morph by its body's only so: one merely sharing the name
- * keeps its own value.
+ * Whether a graft's morph `id` follows its body in the graft's own graph: driven by formulas that
+ * read a channel of the body (`of`), directly (an auto-follow follower, a formula naming the body's
+ * morph) or through the graft's own controllers. Daz drives a fitted figure's morph by its body's only
+ * so: one merely sharing the name keeps its own value.
  */
 function followsBody(graph: FormulaGraph | undefined, id: string): boolean {
-  const formulas = graph?.channels[id]?.formulas ?? [];
-  return formulas.some((formula) =>
-    formula.ops.some((op) =>
-      typeof op === "object" && !Array.isArray(op) && "value" in op &&
-      graph!.channels[op.value]?.of !== undefined
-    )
-  );
+  if (!graph) return false;
+  // Own keys only: an id such as `constructor` is a key like any other.
+  const channelOf = (key: string) => (Object.hasOwn(graph.channels, key) ? graph.channels[key] : undefined);
+  const seen = new Set<string>();
+  // A stack, not recursion: a chain of controllers is as deep as the file is long.
+  const pending = [id];
+  while (pending.length) {
+    const channel = channelOf(pending.pop()!);
+    for (const formula of channel?.formulas ?? []) {
+      for (const op of formula.ops) {
+        if (typeof op !== "object" || Array.isArray(op) || !("value" in op) || seen.has(op.value)) continue;
+        if (channelOf(op.value)?.of !== undefined) return true;
+        seen.add(op.value), pending.push(op.value);
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -29,8 +29,11 @@ function body(): Json {
   ]);
 }
 
-/** The graft: one quad over the body's first cell, with its own FBMHeavy (`follows`: auto_follow). */
-function graft(bodyJson: Json, follows: boolean): Json {
+/**
+ * The graft: one quad over the body's first cell, with its own FBMHeavy — `follows`: auto_follow;
+ * `"controller"`: driven by a graft controller that reads the body's FBMHeavy.
+ */
+function graft(bodyJson: Json, follows: boolean | "controller"): Json {
   const geo = (bodyJson.geometry_library as Json[])[0];
   return {
     file_version: "0.6.0.0",
@@ -58,11 +61,31 @@ function graft(bodyJson: Json, follows: boolean): Json {
         value: 0,
         min: 0,
         max: 1,
-        ...(follows ? { auto_follow: true } : {}),
+        ...(follows === true ? { auto_follow: true } : {}),
       },
       morph: { vertex_count: 4, deltas: { count: 1, values: [[2, 0, 0, 1]] } },
-    }],
+    }, ...(follows === "controller" ? graftController() : [])],
   };
+}
+
+/** A graft controller reading the body's FBMHeavy, driving the graft's own FBMHeavy. */
+function graftController(): Json[] {
+  return [{
+    id: "GraftShape",
+    name: "GraftShape",
+    parent: "#Graft_geo",
+    channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+    formulas: [
+      {
+        output: `Graft:${GRAFT_FILE}#${MORPH}?value`,
+        operations: [{ op: "push", url: "#GraftShape?value" }],
+      },
+      {
+        output: `Graft:${GRAFT_FILE}#GraftShape?value`,
+        operations: [{ op: "push", url: `Genesis8Female:${encodeURI(BODY_FILE)}#${MORPH}?value` }],
+      },
+    ],
+  }];
 }
 
 /** The scene: the body with the controller at `ctrl`, the graft fitted to it, its FBMHeavy at `own`. */
@@ -113,7 +136,7 @@ function heavies(doc: Document): number[] {
   return names.flatMap((name, k) => (name === MORPH ? [weights[k]] : []));
 }
 
-async function decodeGrafted(follows: boolean, ctrl: number, own: number) {
+async function decodeGrafted(follows: boolean | "controller", ctrl: number, own: number) {
   const bodyJson = body();
   return await withContentFiles(
     [[BODY_FILE, bodyJson], [GRAFT_FILE, graft(bodyJson, follows)]],
@@ -141,6 +164,16 @@ Deno.test("dson graft morphs: a merged graft's auto_follow morph of the body's n
   const { scene: doc, warnings } = await decodeGrafted(true, 1, 0.3);
   assert.deepEqual(warnings, []);
   // The follower takes the body's value (inherited, its own dial replaced).
+  near(heavies(doc), [0.5, 0.5], "decoded");
+  const after = await applyPreset(doc, shapePreset([[CTRL, 0.4]]));
+  assert.deepEqual(after.warnings, []);
+  near(heavies(after.scene), [0.2, 0.2], "after the preset");
+});
+
+Deno.test("dson graft morphs: a merged graft's morph driven by its own controller reading the body follows the body's controller", async () => {
+  const { scene: doc, warnings } = await decodeGrafted("controller", 1, 0);
+  assert.deepEqual(warnings, []);
+  // The graft's FBMHeavy: 0 + GraftShape, which is 0 + the body's 0.5.
   near(heavies(doc), [0.5, 0.5], "decoded");
   const after = await applyPreset(doc, shapePreset([[CTRL, 0.4]]));
   assert.deepEqual(after.warnings, []);
