@@ -30,10 +30,11 @@ type Extras =
 const extras = (node: Node) => getPartgraphExtras(node).dson as Extras;
 
 /**
- * The scope of a preset on `doc`: `figure` (a figure's glTF name, DSON id or instance key; "" for
- * none) or the figure `hints` name (fragments of ids the preset's scene names), else the only figure.
- * Throws when `figure` names no top-level figure; warns when several figures remain and none is
- * chosen (the preset then reaches them all).
+ * The scope of a preset on `doc`: `figure` (a figure's instance key, name, label or DSON id, matched
+ * in that order by {@link matchFigure}; "" for none) or the figure `hints` name (fragments of ids the
+ * preset's scene names), else the only figure. Throws when `figure` names no top-level figure; warns
+ * when it names several, or several figures remain and none is chosen (the preset then reaches them
+ * all).
  *
  * @example
  * ```ts
