@@ -13,33 +13,40 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
 import { gatherPositions } from "./geometry.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { KIND_SPECS, type Sense } from "./kinds.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import { panelChild } from "./own_pivots.ts";
+import { wantedMotion } from "./sense.ts";
 import {
   cross,
   dot,
   linearDeterminant,
   type Mat4,
   multiply,
+  normalize,
   transformDirection,
   type Vec3,
 } from "./transform.ts";
 import type { PanelKind } from "./vocabulary.ts";
 
-/** How much the measured motion must lean one way (up/down vs right/left) to name it. */
-const CLEAR = 2;
+/** Below this agreement with its kind's direction (cosine) the motion tells nothing (as `rig.fit_hinge` warns). */
+const CLEAR = 0.3;
 
-/** The word for a far-edge motion in aircraft coordinates (x aft, y up, z left), or undefined when unclear. */
-function wordFor(motion: Vec3, leading: boolean): string | undefined {
-  const [up, right] = [motion[1], -motion[2]];
-  if (Math.abs(up) >= CLEAR * Math.abs(right)) {
-    return `${leading ? "leading" : "trailing"}_edge_${up < 0 ? "down" : "up"}`;
-  }
-  if (Math.abs(right) >= CLEAR * Math.abs(up)) {
-    return `${leading ? "leading" : "trailing"}_edge_${right > 0 ? "right" : "left"}`;
-  }
-  return undefined;
+/** The word for the opposite motion: a pivot turning against its kind's convention. */
+const opposite = (word: string) =>
+  word.replace(/_(down|up|right)$/, (_, w: string) => `_${{ down: "up", up: "down", right: "left" }[w]}`);
+
+/**
+ * The word for a moving edge's motion (aircraft coordinates): the kind's own rule (`sense.ts`) with the
+ * motion as the panel's normal (a far edge turning about its hinge moves along it), or the opposite
+ * word when it moves against it; undefined when it agrees with neither.
+ */
+function wordFor(sense: Sense, motion: Vec3): string | undefined {
+  const direction = normalize(motion);
+  const wanted = wantedMotion(sense, direction, undefined);
+  const along = dot(direction, wanted.direction);
+  if (Math.abs(along) < CLEAR) return undefined;
+  return along > 0 ? wanted.positive : opposite(wanted.positive);
 }
 
 /**
@@ -59,7 +66,7 @@ export function measureRecoveredSenses(doc: Document, toAircraft: Mat4, ctx: Run
     // "open" names no direction to get wrong: a brake opens whichever way its kind does.
     if (!spec || !panel || spec.positive === "open") continue;
     const motion = edgeMotion(pivot, panel, toAircraft, spec.edge === "aft");
-    const word = motion && wordFor(motion, spec.edge === "aft");
+    const word = motion && wordFor(spec.positive, motion);
     if (word === part.positive) continue;
     const name = pivot.getName();
     if (!word) {
