@@ -42,6 +42,8 @@ export interface SceneObject {
   readonly name: string;
   readonly mesh: ClassMesh;
   readonly group?: string;
+  /** The material its mesh is drawn with (a Sketchfab mesh node's name ends `_<material>_<n>`). */
+  readonly material?: string;
 }
 
 /** A scene's objects and the panels it should rig (each with its surface's hinge). */
@@ -135,7 +137,7 @@ const PIECE_NAMES: readonly ((name: string, split: Split) => [string, string])[]
   (name) => [name, `${name}.001`],
   (name) => [`${name.toLowerCase()}_0`, `${name.toLowerCase()}_1`],
   (name, split) =>
-    split === "skins" ? [`${name}_Upper`, `${name}_Lower`] : [`${name}_Paint`, `${name}_Metal`],
+    split === "skins" ? [`${name}_Upper`, `${name}_Lower`] : [`${name}_Paint_0`, `${name}_Metal_0`],
   (name, split) => {
     const [word, side] = name.split("_");
     return split === "skins"
@@ -157,14 +159,17 @@ export function piecesSample(seed: number, split: Split, index: number): PiecesS
     const names = PIECE_NAMES[index % PIECE_NAMES.length](panel.name, split);
     cutInTwo(panel, split).forEach((mesh, k) => {
       if (mesh.triangles.length === 0) return;
-      objects.push({ name: names[k], mesh: store(mesh) });
+      // Sketchfab's converter names a mesh node `<object>_<material>_<n>`: its material is drawn with it.
+      const material = names[k].match(/_(Paint|Metal)_0$/)?.[1];
+      objects.push({ name: names[k], mesh: store(mesh), material });
       panels.push({ ...panel, name: names[k], mesh });
     });
   }
   return { objects, panels, description: `${split}, ${names(index)}: ${aircraft.description}` };
 }
 
-const names = (index: number) => ["Blender .001", "rip _0/_1", "Upper/Paint", "Skin/_mat1"][index % 4];
+const names = (index: number) =>
+  ["Blender .001", "rip _0/_1", "Upper, Sketchfab _Paint_0", "Skin, _mat1"][index % 4];
 
 const IL2: Readonly<Record<string, string>> = {
   Aileron: "Arone",
@@ -217,7 +222,7 @@ export function copiesSample(seed: number, copies: Copies): PiecesSample {
 export function piecesScene(sample: PiecesSample): Document {
   const doc = newScene();
   const groups = new Map<string, Node>();
-  for (const { name, mesh, group } of sample.objects) {
+  for (const { name, mesh, group, material } of sample.objects) {
     let parent: Node | undefined;
     if (group) {
       parent = groups.get(group);
@@ -227,7 +232,12 @@ export function piecesScene(sample: PiecesSample): Document {
         groups.set(group, parent);
       }
     }
-    addAircraftMesh(doc, name, mesh.positions, mesh.triangles, parent);
+    const node = addAircraftMesh(doc, name, mesh.positions, mesh.triangles, parent);
+    if (material) {
+      for (const primitive of node.getMesh()!.listPrimitives()) {
+        primitive.setMaterial(doc.createMaterial(material));
+      }
+    }
   }
   return doc;
 }
