@@ -30,6 +30,7 @@ import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.j
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { deepNodesFirst } from "./deep_nodes.ts";
 import { HingeLines } from "./hinge_lines.ts";
+import { lodMeshesOf, showLodLevel } from "./lods.ts";
 import { NodeTree } from "./node_tree.ts";
 import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
@@ -101,6 +102,16 @@ export class Preview {
     this.controls = new OrbitControls(this.camera, ui.canvas);
     this.controls.addEventListener("change", () => this.draw());
     new ResizeObserver(() => this.resize()).observe(ui.canvas);
+    // A click (not an orbit drag) in the view selects what is under the cursor.
+    let down: { x: number; y: number } | undefined;
+    ui.canvas.addEventListener(
+      "pointerdown",
+      (e) => down = e.button === 0 ? { x: e.clientX, y: e.clientY } : undefined,
+    );
+    ui.canvas.addEventListener("pointerup", (e) => {
+      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 4) this.pickAt(e.clientX, e.clientY);
+      down = undefined;
+    });
     ui.lod.onchange = () => this.showLod(Number(ui.lod.value));
     ui.clips.onchange = () => this.playClip(ui.clips.value);
     this.tick();
@@ -244,6 +255,31 @@ export class Preview {
     this.requestDraw();
   }
 
+  /**
+   * Selects what is drawn at a point of the page (client pixels): the part that moves the nearest
+   * mesh there (its nearest `ctrl_type` ancestor), else that mesh's node; nothing there clears the
+   * selection. Meshes a LOD or a toggle hides are not hit.
+   */
+  pickAt(x: number, y: number): void {
+    if (!this.model) return;
+    const rect = this.ui.canvas.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      (x - rect.left) / rect.width * 2 - 1,
+      -((y - rect.top) / rect.height) * 2 + 1,
+    );
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(ndc, this.camera);
+    const shown = (o: THREE.Object3D) => {
+      for (let a: THREE.Object3D | null = o; a; a = a.parent) if (!a.visible) return false;
+      return ([] as THREE.Material[]).concat((o as THREE.Mesh).material ?? []).some((m) => m.visible);
+    };
+    const hit = ray.intersectObject(this.model, true).find((h) => shown(h.object))?.object;
+    const parts = new Set(this.parts.map((p) => p.object));
+    let part: THREE.Object3D | null = hit ?? null;
+    while (part && !parts.has(part)) part = part.parent;
+    this.select(part ?? hit);
+  }
+
   /** A node's name as the file writes it (three.js makes names unique and replaces some characters). */
   fileName(object: THREE.Object3D): string {
     return this.fileNames.get(object) ?? object.name;
@@ -354,37 +390,7 @@ export class Preview {
 
   /** Shows the meshes of one LOD level (parts without LODs always show). */
   private showLod(level: number): void {
-    for (const [mesh, meshLevel] of this.lodMeshes) {
-      // A mesh with child parts cannot be hidden as an object (its parts would go too): hide its material.
-      if (!mesh.children.length) mesh.visible = meshLevel === level;
-      else {
-        mesh.material = ([] as THREE.Material[]).concat(mesh.material).map((m) => {
-          const own = m.userData.lodCopy ? m : Object.assign(m.clone(), { userData: { lodCopy: true } });
-          own.visible = meshLevel === level;
-          return own;
-        })[0];
-      }
-    }
+    showLodLevel(this.lodMeshes, level);
     this.draw();
   }
-}
-
-/**
- * Freelancer LODs (LancerEdit layout): a part P has children `P$lod<n>` for LOD n ≥ 1; its LOD 0 is P's
- * own mesh — P itself, or its mesh node (`P.mesh`, which three.js names `Pmesh`) and unnamed primitive groups.
- */
-function lodMeshesOf(root: THREE.Object3D): [THREE.Mesh, number][] {
-  const found: [THREE.Mesh, number][] = [];
-  const meshesUnder = (o: THREE.Object3D, level: number) =>
-    o.traverse((m) => void ((m as THREE.Mesh).isMesh && found.push([m as THREE.Mesh, level])));
-  root.traverse((part) => {
-    const lods = part.children.filter((c) => c.name.startsWith(`${part.name}$lod`));
-    if (!part.name || !lods.length) return;
-    if ((part as THREE.Mesh).isMesh) found.push([part as THREE.Mesh, 0]);
-    for (const child of part.children) {
-      if (child.name === "" || child.name === `${part.name}mesh`) meshesUnder(child, 0);
-    }
-    for (const lod of lods) meshesUnder(lod, Number(/\$lod(\d+)$/.exec(lod.name)?.[1] ?? 0));
-  });
-  return found;
 }

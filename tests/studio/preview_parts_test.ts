@@ -4,7 +4,7 @@
  * 2,000 nested nodes lists every node while only the rows in view are in the page (deep rows capped
  * in indentation, saying their depth), folds, and selects; parts start at their declared `rest`;
  * parts that share a name get sliders labelled by their parents, each moving its own part and
- * selecting it; a joint with `min == max` has a disabled slider saying it is fixed, and limits the
+ * selecting it (from its caption, its tree row or a click in the view); a joint with `min == max` has a disabled slider saying it is fixed, and limits the
  * wrong way round, not numbers or too large are said so; a Freelancer compound's joint with equal
  * limits is fixed, its Sphere's axes and its Cyl's turn and slide get no shared slider, and its
  * hardpoint markers follow their part; the corpus airplane's tree shows its names as written.
@@ -214,6 +214,24 @@ Deno.test({
             return (node as unknown as { position: { x: number } }).position.x;
           });
           equal(tab, 1.5, "the second Tab under Wing_L");
+          // A click in the view selects the part drawn there (the right wing's flap); the background, none.
+          const view = (await page.locator("#view3d").boundingBox())!;
+          const at = (box: Box) => [view.x + (box.x0 + box.x1) / 2, view.y + (box.y0 + box.y1) / 2] as const;
+          const flapBox = await page.evaluate(() =>
+            (globalThis as unknown as { studio: { preview(): Viewer } }).studio.preview().screenBox(
+              "Wing_R › Flap",
+            )
+          );
+          await page.mouse.click(...at(flapBox));
+          deepEqual(await selected(page), ["Wing_R", "Flap"]);
+          deepEqual(
+            await page.$$eval(".part.selected", (r) => r.map((e) => (e as HTMLElement).dataset.part)),
+            [
+              "Wing_R › Flap",
+            ],
+          );
+          await page.mouse.click(view.x + 5, view.y + 5);
+          equal(await selected(page), undefined, "a click on the background selects nothing");
         },
       );
 
