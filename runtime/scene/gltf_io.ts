@@ -292,12 +292,18 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
 
 /**
  * GLB allows one buffer, and a buffer with nothing in it is invalid glTF: merge several into the
- * first and drop an unused one, on a copy, leaving `doc` as it is.
+ * first, drop an unused one and add one where data has none, on a copy, leaving `doc` as it is.
  */
 function singleBuffer(doc: Document): Document {
   const root = doc.getRoot();
   const buffers = root.listBuffers();
   const empty = root.listAccessors().length === 0 && root.listTextures().length === 0;
+  // A scene built in code may hold data but no buffer, which glTF-Transform's writer refuses: give it one.
+  if (buffers.length === 0 && !empty) {
+    const copy = copyScene(doc);
+    copy.createBuffer();
+    return copy;
+  }
   if (buffers.length <= 1 && !(empty && buffers.length === 1)) return doc;
   const copy = copyScene(doc);
   const [first, ...rest] = copy.getRoot().listBuffers();

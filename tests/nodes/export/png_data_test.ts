@@ -70,3 +70,15 @@ Deno.test("export.gltf leaves out a palette PNG one pixel wider than its data, n
   assertEquals(json.images, undefined);
   assertEquals(json.materials[0].pbrMetallicRoughness?.baseColorTexture, undefined);
 });
+
+Deno.test("a scene built in code with a texture but no buffer is written as GLB, not refused by glTF-Transform's writer", async () => {
+  const doc = new Document();
+  const texture = doc.createTexture("decal").setImage(palettePng(8, 4)).setMimeType("image/png");
+  doc.createMaterial("paint").setBaseColorTexture(texture);
+  doc.createScene("Scene").addChild(doc.createNode("empty"));
+  const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes;
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  assertEquals(json.images.map((i: { name: string }) => i.name), ["decal"]);
+  assertEquals(doc.getRoot().listBuffers().length, 0, "the scene is left as it was");
+});
