@@ -31,6 +31,9 @@ export interface FittedGeometry {
  */
 export const EDITED_FRACTION = 1e-4;
 
+/** Largest change, as a share of the panel's size, that a turn about the hinge must explain: 5× Blender's noise. */
+export const TURN_FRACTION = 1e-5;
+
 /** The geometry under `panel` in `pivot`'s frame, or undefined when it draws no vertex (a skin bone). */
 export function fittedGeometry(pivot: Node, panel: Node): FittedGeometry | undefined {
   return describe(gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true }), 0);
@@ -53,13 +56,15 @@ export function panelDrift(
   const angle = (c: Vec3) => Math.atan2(c[2], c[1]);
   // The turns tried: none, Blender's axis conversions, and the one that brings the centroid back.
   const turns = [0, Math.PI / 2, -Math.PI / 2, Math.PI, angle(record.centroid) - angle(now.centroid)];
-  let best = { drift: geometryDrift(record, now), turn: 0, now };
+  const drift = geometryDrift(record, now);
+  if (drift <= EDITED_FRACTION * geometrySize(record)) return { drift, turn: 0, now };
+  // A turn explains the change only to float noise: a small move across a thin panel is nearly a turn
+  // about the hinge too (1 mm across a 2.4 m aileron: within 6e-5 of its size after a 0.25° turn back).
   for (const turn of turns.slice(1)) {
-    if (best.drift <= EDITED_FRACTION * geometrySize(record)) break;
-    const drift = geometryDrift(record, describe(gathered, turn)!);
-    if (drift < best.drift) best = { drift, turn, now };
+    const turned = geometryDrift(record, describe(gathered, turn)!);
+    if (turned <= TURN_FRACTION * geometrySize(record)) return { drift: turned, turn, now };
   }
-  return best;
+  return { drift, turn: 0, now };
 }
 
 /** Box and surface centroid of gathered positions turned by `turn` radians about X. */

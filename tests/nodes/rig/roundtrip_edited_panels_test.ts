@@ -6,8 +6,14 @@
  * `tests/clients/blender_roundtrip_test.ts`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import { Document, type Node } from "@gltf-transform/core";
 import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import {
+  EDITED_FRACTION,
+  fittedGeometry,
+  geometrySize,
+  panelDrift,
+} from "../../../nodes/rig/fitted_geometry.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { runNode } from "../../support/context.ts";
@@ -214,4 +220,43 @@ Deno.test("a panel turned 20° about its pivot's own X (deflected in Blender) is
   });
   assertEquals(warning, undefined);
   assertEquals(after.hinge, before.hinge);
+});
+
+Deno.test("a thin plate moved 1 mm across is edited, though a 0.25° turn about its hinge nearly explains it", () => {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  // A 2.4 m × 0.46 m plate 1 mm thick hinged along X at z = 0, under its pivot.
+  const corners: number[] = [];
+  for (const y of [0, -0.001]) {
+    for (const [x, z] of [[-1.2, 0], [1.2, 0], [1.2, 0.46], [-1.2, 0.46]]) corners.push(x, y, z);
+  }
+  const indices = [0, 1, 2, 0, 2, 3, 4, 6, 5, 4, 7, 6];
+  const primitive = doc.createPrimitive()
+    .setAttribute(
+      "POSITION",
+      doc.createAccessor().setType("VEC3").setBuffer(buffer).setArray(new Float32Array(corners)),
+    )
+    .setIndices(doc.createAccessor().setType("SCALAR").setBuffer(buffer).setArray(new Uint16Array(indices)));
+  const panel = doc.createNode("Aileron_L").setMesh(doc.createMesh().addPrimitive(primitive));
+  const pivot = doc.createNode("HINGE_auto_Aileron_L").setTranslation([3, 1, 2]).setRotation([
+    0,
+    0.38268343,
+    0,
+    0.92387953,
+  ])
+    .addChild(panel);
+  doc.createScene().addChild(pivot);
+  const record = fittedGeometry(pivot, panel)!;
+  const size = geometrySize(record);
+  panel.setTranslation([0, -0.001, 0]);
+  const moved = panelDrift(record, pivot, panel)!;
+  assertEquals(moved.turn, 0);
+  assert(moved.drift > EDITED_FRACTION * size && Math.abs(moved.drift - 0.001) < 1e-6, `${moved.drift}`);
+  // Turned about the hinge instead (Blender's Z-up export turns 90°, a deflection any angle): no edit.
+  for (const degrees of [0.25, 20, 90]) {
+    const h = degrees * Math.PI / 360;
+    panel.setTranslation([0, 0, 0]).setRotation([Math.sin(h), 0, 0, Math.cos(h)]);
+    const turned = panelDrift(record, pivot, panel)!;
+    assert(turned.drift <= EDITED_FRACTION * size, `${degrees}°: ${turned.drift}`);
+  }
 });
