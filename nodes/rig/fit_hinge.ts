@@ -86,7 +86,9 @@ export const rigFitHinge = defineNode({
   // (canted tail rotors, tilt-rotor nacelles; before, always weak); one blade is said to be one and
   // takes its round hub's axis; a part with no side in its name takes centre when its disc reaches
   // across the plane of symmetry (relative to its radius, not a fixed band); `Proprotor` names one.
-  version: 28,
+  // 29: two flat blades as symmetric about two axes are a tie the cue breaks (rounding no longer decides
+  // it: one AS350-like tail rotor of 200 turned about forward); spinning fits 5.8 times faster.
+  version: 29,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -115,10 +115,10 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
         : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
     // A few points tell an axis far from symmetric (most are), whose turned points are costly to
     // place far from the surface; only one within reach of symmetric is measured in full.
-    const coarse = blades < 2 ? undefined : measure(Math.min(budget, 150));
+    const coarse = blades < 2 ? undefined : measure(Math.min(budget, 100));
     const { p90, median, matched } = !coarse
       ? { p90: Infinity, median: Infinity, matched: 0 }
-      : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 150
+      : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 100
       ? coarse
       : measure(budget);
     return { axis, radius, blades, symmetry: p90, median, matched };
@@ -137,7 +137,10 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     if (symmetricA !== symmetricB) return symmetricA ? -1 : 1;
     if (!symmetricA) return a.symmetry - b.symmetry;
     if (a.blades !== b.blades) return b.blades - a.blades;
-    const clear = Math.log10(Math.max(a.symmetry, 1e-9)) - Math.log10(Math.max(b.symmetry, 1e-9));
+    // Below a fiftieth of good both are exact but for rounding (a point's distance to a surface is
+    // never quite 0): a tie, which the cue breaks.
+    const floor = SYMMETRY_GOOD / 50;
+    const clear = Math.log10(Math.max(a.symmetry, floor)) - Math.log10(Math.max(b.symmetry, floor));
     if (Math.abs(clear) >= 1) return clear;
     return cueDegrees(a.axis) - cueDegrees(b.axis);
   };
@@ -308,7 +311,7 @@ function nearestFrameAxis(
 
 /**
  * The axis with the least symmetry error in the plane across `line`: 60 directions measured coarsely
- * (150 points), then the best refined at full measure — only where it is within reach of symmetric
+ * (100 points), then the best refined at full measure — only where it is within reach of symmetric
  * (an asymmetric part has no axis to refine to, and refining there was most of a rig's time);
  * undefined when none is found.
  */
@@ -327,7 +330,7 @@ function searchPlane<T extends { axis: Vec3; symmetry: number; blades: number }>
     (Math.abs(fit.symmetry - than.symmetry) <= 1e-9 &&
       nearest(fit.axis).degrees < nearest(than.axis).degrees);
   for (let i = 0; i < 60; i++) {
-    const phi = (i * Math.PI) / 60, fit = at(phi, 150);
+    const phi = (i * Math.PI) / 60, fit = at(phi, 100);
     if (fit.blades === 2 && (!best || better(fit, best.fit))) best = { phi, fit };
   }
   if (!best) return undefined;

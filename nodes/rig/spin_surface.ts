@@ -8,11 +8,11 @@
  *
  * @module
  */
-import { cross, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
+import { cross, length, normalize, sub, type Vec3 } from "./transform.ts";
 import { type SpinGeometry, SYMMETRY_GOOD } from "./spin_symmetry.ts";
 
 /** How many points are spread over the surface (of which those beyond 30 % of the radius count). */
-const SAMPLES = 4000;
+const SAMPLES = 3000;
 
 /** Points of a surface spread evenly by area, and a grid of its triangles for nearest-surface distances. */
 export class SurfaceGrid {
@@ -63,12 +63,12 @@ export class SurfaceGrid {
     const [nx, ny] = this.#dims;
     this.#starts = new Int32Array(nx * ny * this.#dims[2] + 1);
     // Two passes over each triangle's box of cells: count, then place.
+    const lo = [0, 0, 0], hi = [0, 0, 0];
     const boxes = (n: number, visit: (cell: number) => void) => {
-      const lo = [0, 0, 0], hi = [0, 0, 0];
+      const a = t[n * 3] * 3, b = t[n * 3 + 1] * 3, c = t[n * 3 + 2] * 3;
       for (let k = 0; k < 3; k++) {
-        const v = [0, 1, 2].map((j) => p[t[n * 3 + j] * 3 + k]);
-        lo[k] = Math.floor((Math.min(v[0], v[1], v[2]) - min[k]) / this.#cell);
-        hi[k] = Math.floor((Math.max(v[0], v[1], v[2]) - min[k]) / this.#cell);
+        lo[k] = Math.floor((Math.min(p[a + k], p[b + k], p[c + k]) - min[k]) / this.#cell);
+        hi[k] = Math.floor((Math.max(p[a + k], p[b + k], p[c + k]) - min[k]) / this.#cell);
       }
       for (let x = lo[0]; x <= hi[0]; x++) {
         for (let y = lo[1]; y <= hi[1]; y++) {
@@ -108,6 +108,9 @@ export class SurfaceGrid {
     const m = this.#min, size = this.#cell, [nx, ny, nz] = this.#dims;
     const cx = Math.floor((q[0] - m[0]) / size), cy = Math.floor((q[1] - m[1]) / size);
     const cz = Math.floor((q[2] - m[2]) / size);
+    // How far inside its cell q lies: a cell r + 1 rings out is at least (r + margin) cells away.
+    const fx = (q[0] - m[0]) / size - cx, fy = (q[1] - m[1]) / size - cy, fz = (q[2] - m[2]) / size - cz;
+    const margin = Math.min(fx, 1 - fx, fy, 1 - fy, fz, 1 - fz);
     const stamp = ++this.#query;
     let best = Infinity;
     for (let r = 0; r <= reach; r++) {
@@ -127,7 +130,7 @@ export class SurfaceGrid {
         }
       }
       // Nothing nearer can lie beyond the ring searched.
-      if (best <= (r * size) ** 2) return Math.sqrt(best);
+      if (best <= ((r + margin) * size) ** 2) return Math.sqrt(best);
     }
     return Math.min(Math.sqrt(best), (reach + 1) * size);
   }
@@ -148,24 +151,28 @@ export class SurfaceGrid {
   ): { p90: number; median: number; matched: number; mean: number } {
     if (!(radius > 0)) return { p90: Infinity, median: Infinity, matched: 0, mean: Infinity };
     const s = this.samples, count = s.length / 3;
+    const [cx, cy, cz] = centre, [ax, ay, az] = axis, inner = (0.3 * radius) ** 2;
     const outer: number[] = [];
     for (let i = 0; i < count; i++) {
-      const d: Vec3 = [s[i * 3] - centre[0], s[i * 3 + 1] - centre[1], s[i * 3 + 2] - centre[2]];
-      if (length(cross(d, axis)) >= 0.3 * radius) outer.push(i);
+      const dx = s[i * 3] - cx, dy = s[i * 3 + 1] - cy, dz = s[i * 3 + 2] - cz;
+      const along = dx * ax + dy * ay + dz * az;
+      if (dx * dx + dy * dy + dz * dz - along * along >= inner) outer.push(i);
     }
     const picked = outer.length ? outer : [...Array(count).keys()];
     const stride = Math.max(1, Math.ceil(picked.length / budget));
     const cos = Math.cos(angle), sin = Math.sin(angle);
     const errors: number[] = [];
-    const reach = Math.min(Math.ceil((1.5 * cap * radius) / this.#cell) + 1, 16);
+    // Searched out to the cap (past it the axis is no symmetry axis, however far).
+    const reach = Math.min(Math.ceil((cap * radius) / this.#cell) + 1, 16);
+    const q: Vec3 = [0, 0, 0];
     for (let n = 0; n < picked.length; n += stride) {
       const i = picked[n];
-      const d: Vec3 = [s[i * 3] - centre[0], s[i * 3 + 1] - centre[1], s[i * 3 + 2] - centre[2]];
+      const dx = s[i * 3] - cx, dy = s[i * 3 + 1] - cy, dz = s[i * 3 + 2] - cz;
       // Rodrigues: d cos + (a × d) sin + a (a·d)(1 − cos).
-      const along = dot(axis, d), turned = cross(axis, d);
-      const q: Vec3 = [0, 1, 2].map((k) =>
-        centre[k] + d[k] * cos + turned[k] * sin + axis[k] * along * (1 - cos)
-      ) as Vec3;
+      const along = (dx * ax + dy * ay + dz * az) * (1 - cos);
+      q[0] = cx + dx * cos + (ay * dz - az * dy) * sin + ax * along;
+      q[1] = cy + dy * cos + (az * dx - ax * dz) * sin + ay * along;
+      q[2] = cz + dz * cos + (ax * dy - ay * dx) * sin + az * along;
       errors.push(Math.min(this.nearest(q, reach) / radius, cap * 1.5));
     }
     errors.sort((a, b) => a - b);

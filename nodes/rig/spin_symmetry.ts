@@ -115,6 +115,10 @@ export class VertexGrid {
   /** The nearest vertex to `q` (index −1 when none lies within `reach` rings) and its distance. */
   nearestVertex(q: Vec3, reach: number): { index: number; distance: number } {
     const [cx, cy, cz] = this.#index(q[0], q[1], q[2]);
+    // How far inside its cell q lies: a cell r + 1 rings out is at least (r + margin) cells away.
+    const m = this.#min, size = this.#cell;
+    const fx = (q[0] - m[0]) / size - cx, fy = (q[1] - m[1]) / size - cy, fz = (q[2] - m[2]) / size - cz;
+    const margin = Math.max(0, Math.min(fx, 1 - fx, fy, 1 - fy, fz, 1 - fz));
     let best = Infinity, index = -1;
     for (let r = 0; r <= reach; r++) {
       for (let x = cx - r; x <= cx + r; x++) {
@@ -133,7 +137,7 @@ export class VertexGrid {
         }
       }
       // Nothing nearer can lie beyond the ring searched.
-      if (best <= r * this.#cell) return { index, distance: best };
+      if (best <= (r + margin) * size) return { index, distance: best };
     }
     return { index, distance: Math.min(best, (reach + 1) * this.#cell) };
   }
@@ -252,11 +256,17 @@ export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: n
   let total = 0;
   const sample = (point: Vec3, weight: number) => {
     const d = sub(point, centre);
-    const x = dot(d, u), y = dot(d, w);
-    if (Math.hypot(x, y) < 0.35 * radius) return;
-    const theta = Math.atan2(y, x);
+    const x = dot(d, u), y = dot(d, w), r = Math.hypot(x, y);
+    if (r < 0.35 * radius) return;
     total += weight;
-    for (let k = 1; k <= K; k++) re[k] += weight * Math.cos(k * theta), im[k] += weight * Math.sin(k * theta);
+    // cos kθ, sin kθ by the angle-addition recurrence: no trigonometry per harmonic.
+    const c1 = x / r, s1 = y / r;
+    let c = c1, s = s1;
+    for (let k = 1; k <= K; k++) {
+      re[k] += weight * c, im[k] += weight * s;
+      const next = c * c1 - s * s1;
+      s = s * c1 + c * s1, c = next;
+    }
   };
   const p = g.positions, t = g.triangles;
   const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];

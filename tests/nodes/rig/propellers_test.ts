@@ -164,8 +164,11 @@ Deno.test("spinning parts in all 24 frames: the same shafts, kinds and judgement
   const picks = [3, 10, 16, 22, 29, 36, 44, 53].map((index) => ({ seed: 500 + index, index }));
   const tally: Record<string, number> = {};
   let total = 0;
-  for (const [forward, up] of FRAMES) {
-    for (const { seed, index } of picks) {
+  // Each frame meets three of the eight (in turn, so each meets nine frames, every axis and sign among
+  // them): the fit works in the aircraft frame, so what the frames test is the mapping in and out,
+  // which any configuration exercises; all 192 pairs took most of this file's time.
+  for (const [f, [forward, up]] of FRAMES.entries()) {
+    for (const { seed, index } of [0, 1, 2].map((k) => picks[(3 * f + k) % picks.length])) {
       const sample = propellerSample(prng(seed), index);
       turn(sample.doc, forward, up);
       const m = sample.doc.getRoot().listNodes().find((x) => x.getName() === "Turned")!.getWorldMatrix();
