@@ -30,8 +30,10 @@ export const decodeCmp = defineNode({
   // its vertex buffer (a wrong FVF or count), a mesh type other than 1, and a VMeshRef whose ranges
   // disagree with its groups are warnings (before, silent). 19: a MultiLevel level or a VMeshPart
   // without its VMeshRef is a warning saying what the part keeps (before, silent). 20: a DDS holding
-  // more than any mip chain its header describes (a damaged size or format) is a warning.
-  version: 20,
+  // more than any mip chain its header describes (a damaged size or format) is a warning. 21: a hardpoint
+  // Orientation that is scaled, mirrored, sheared or degenerate (a hand edit) is a warning, keeps its
+  // scale and takes its nearest rotation (before, the quaternion of a non-rotation, silently).
+  version: 21,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

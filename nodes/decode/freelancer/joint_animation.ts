@@ -17,6 +17,7 @@ import type { WarningSink } from "../../../runtime/node.ts";
 import type { AnimationMapRecord, AnimationScriptRecord } from "./codec/animation.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { aboutX, multiply, rotate } from "./codec/transform.ts";
+import { slideLength } from "./joint_checks.ts";
 import type { ResolvedJoint } from "./resolver_run.ts";
 
 /** Adds one glTF animation per script that drives any joint of `joints`. */
@@ -120,7 +121,8 @@ function channelOf(
         map.values.forEach((angle, i) => out.set(multiply(dof.restRotation, aboutX(angle)), i * 4));
         return { node: dof.node, path: "rotation", values: out };
       }
-      const axis = rotate(dof.restRotation, [1, 0, 0]);
+      // Freelancer slides by axis·d: an axis longer than 1 slides farther.
+      const axis = rotate(dof.restRotation, [slideLength(record.axis), 0, 0]);
       map.values.forEach((d, i) => out.set(dof.restTranslation.map((c, k) => c + axis[k] * d), i * 3));
       return { node: dof.node, path: "translation", values: out };
     }

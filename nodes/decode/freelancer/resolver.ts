@@ -17,7 +17,10 @@ import {
 export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineResolver({
   formats: ["cmp", "3db", "vms", "sph"],
   // 2: animation scripts become glTF animations on the pivots. 3: of two maps on one joint, the later.
-  version: 3,
+  // 4: a Cons rotation that is scaled or mirrored puts that scale on the part (the game uses the matrix
+  // as stored), a sheared or degenerate one is named; a Pris axis not of unit length scales its limits and
+  // keys (the game slides axis·d); a long or zero axis and a non-zero offset are warnings (before, silent).
+  version: 4,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

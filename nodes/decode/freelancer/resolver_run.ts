@@ -18,16 +18,8 @@ import type { ConstraintRecord } from "./codec/constraints.ts";
 import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
-import {
-  aboutX,
-  conjugate,
-  degrees,
-  multiply,
-  type Quat,
-  rotate,
-  rowsToQuat,
-  xOnto,
-} from "./codec/transform.ts";
+import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
+import { checkAxisAndOffset, restRotation } from "./joint_checks.ts";
 
 /** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
 export interface JointDof {
@@ -104,7 +96,7 @@ export function resolveFreelancerScene(
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
     setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
-    const joint = attach(doc, record, parent, child);
+    const joint = attach(doc, record, parent, child, warn);
     if (joint) joints.push(joint);
   }
   // The scripts become glTF animations; their raw keys would only weigh the output down.
@@ -160,10 +152,12 @@ function attach(
   record: ConstraintRecord,
   parent: Node,
   child: Node,
+  warn: WarningSink,
 ): ResolvedJoint | undefined {
   const t = record.translation;
-  const r = rowsToQuat(record.rotation);
   const name = child.getName();
+  const r = restRotation(record, name, child, warn);
+  const axisLength = checkAxisAndOffset(record, name, warn);
   const dofs: JointDof[] = [];
   const pivot = (suffix: string, spec: PivotSpec) => {
     const { ctrl, translation, rotation } = spec;
@@ -197,7 +191,10 @@ function attach(
     case "pris": {
       const a = xOnto(record.axis!);
       const rotation = record.kind === "rev";
-      const [min, max] = rotation ? [degrees(record.min!), degrees(record.max!)] : [record.min!, record.max!];
+      // Freelancer slides by axis·d, so a longer axis slides farther: the limits in units follow it.
+      const [min, max] = rotation
+        ? [degrees(record.min!), degrees(record.max!)]
+        : [record.min! * axisLength, record.max! * axisLength];
       const p = pivot("joint", {
         ctrl: rotation ? "rotation" : "translation",
         min,

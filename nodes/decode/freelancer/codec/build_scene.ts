@@ -21,7 +21,8 @@ import { describeMeshDamage, type FreelancerModel, type ModelPart } from "./mode
 import { isNullMaterial } from "./material.ts";
 import { sceneMaterials } from "./scene_materials.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
-import { degrees, rowsToQuat } from "./transform.ts";
+import { degrees } from "./transform.ts";
+import { readRotation } from "./rotation.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { refMismatch, type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
@@ -298,9 +299,12 @@ function withoutNullMaterial(
 }
 
 function hardpointNode(doc: Document, hp: Hardpoint): Node {
+  // A scaled or mirrored Orientation (a hand edit) keeps its scale, as the game uses the matrix as stored.
+  const { rotation, scale, problem } = readRotation(hp.orientation);
   const node = doc.createNode(hp.name)
     .setTranslation(hp.position.slice(0, 3) as [number, number, number])
-    .setRotation(rowsToQuat(hp.orientation));
+    .setRotation(rotation);
+  if (problem) node.setScale(scale);
   const extras: Record<string, JsonValue> = { hardpoint: true, hptype: hp.kind };
   if (hp.kind === "rev") {
     extras.min = degrees(hp.min!);

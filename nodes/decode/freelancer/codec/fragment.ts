@@ -6,6 +6,7 @@
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
+import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 
 /** A hardpoint: a named attachment frame on a part. */
@@ -149,6 +150,16 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
     position: position ?? [0, 0, 0],
     orientation: vector("Orientation", 9, IDENTITY)!,
   };
+  const problem = readRotation(hardpoint.orientation).problem;
+  if (problem) {
+    const at = findChild(dir, "Orientation")?.data?.start;
+    warn(
+      `hardpoint '${dir.name}': Orientation${
+        at === undefined ? "" : ` (byte ${at})`
+      } ${problem}, not a rotation; ` +
+        "drawn with its nearest rotation and the scale it holds",
+    );
+  }
   if (kind === "fix") return hardpoint;
   return {
     ...hardpoint,

@@ -1,0 +1,89 @@
+/**
+ * What the resolver checks in a constraint record before placing a part: its rotation (which
+ * hand edits and converters leave scaled, mirrored or sheared), its axis (not unit length, or
+ * zero) and its offset (zero in every retail record). Each finding is a named warning giving the
+ * part, the record kind and its byte offset; what glTF can hold of the matrix is kept.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { WarningSink } from "../../../runtime/node.ts";
+import type { ConstraintRecord } from "./codec/constraints.ts";
+import { readRotation } from "./codec/rotation.ts";
+import type { Quat } from "./codec/transform.ts";
+
+/** `Rev` → `Rev constraint of part 'Gun' (byte 1234)`. */
+function describe(record: ConstraintRecord, part: string): string {
+  const kind = record.kind[0].toUpperCase() + record.kind.slice(1);
+  return `${kind} constraint of part '${part}' (byte ${record.at})`;
+}
+
+/**
+ * The child's rest rotation (the nearest rotation of the stored matrix). A scale (or mirror) the
+ * matrix holds is set on `child`, as the game draws the matrix as stored; a shear, which a glTF
+ * node cannot hold, or a degenerate matrix is named in a warning.
+ */
+export function restRotation(record: ConstraintRecord, part: string, child: Node, warn: WarningSink): Quat {
+  const reading = readRotation(record.rotation);
+  if (!reading.problem) return reading.rotation;
+  child.setScale(reading.scale);
+  const kept = reading.scale.every((s) => s === 1)
+    ? "drawn unrotated"
+    : `drawn with its nearest rotation and scale (${
+      reading.scale.map((s) => Math.round(s * 1e4) / 1e4).join(", ")
+    })` +
+      (reading.sheared ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" : "");
+  warn(`${describe(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
+  return reading.rotation;
+}
+
+/**
+ * Warns about an axis that is not unit length (Freelancer slides a prismatic joint by `axis·d`,
+ * so its limits are scaled by the length; a revolute joint turns about its direction) or is zero
+ * or non-finite (the joint then moves along the parent's X), and about a non-zero offset (placed
+ * at `T(t)·R` as LancerEdit's exporter does; Librelancer would shift the part by `−R·offset`).
+ * Returns the axis length to scale prismatic limits by (1 when unusable).
+ */
+export function checkAxisAndOffset(record: ConstraintRecord, part: string, warn: WarningSink): number {
+  const offset = record.offset;
+  if (offset && offset.some((v) => v !== 0)) {
+    warn(
+      `${describe(record, part)}: offset (${
+        offset.join(", ")
+      }) is not zero (it is in every retail record); ` +
+        "the part is placed at T(t)·R as LancerEdit's exporter places it (Librelancer would shift it by −R·offset); " +
+        "offset kept in the part's extras",
+    );
+  }
+  const axis = record.axis;
+  if (!axis) return 1;
+  const length = Math.hypot(axis[0], axis[1], axis[2]);
+  if (!(length > 1e-6) || !Number.isFinite(length)) {
+    warn(
+      `${describe(record, part)}: axis (${
+        axis.join(", ")
+      }) has no direction; the joint moves along the parent's X`,
+    );
+    return 1;
+  }
+  if (Math.abs(length - 1) <= 1e-3) return 1;
+  const moves = record.kind === "pris"
+    ? `the game slides axis·d, so the limits are scaled by ${round(length)} to the distance slid`
+    : "the joint turns about its direction";
+  warn(`${describe(record, part)}: axis (${axis.join(", ")}) has length ${round(length)}, not 1; ${moves}`);
+  return record.kind === "pris" ? length : 1;
+}
+
+/**
+ * How far a prismatic joint moves per unit of its value: the axis length, as Freelancer slides by
+ * `axis·d`; 1 for a unit axis (within f32 noise) or an unusable one.
+ */
+export function slideLength(axis: readonly number[] | undefined): number {
+  if (!axis) return 1;
+  const length = Math.hypot(axis[0], axis[1], axis[2]);
+  return Number.isFinite(length) && length > 1e-6 && Math.abs(length - 1) > 1e-3 ? length : 1;
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
+}
