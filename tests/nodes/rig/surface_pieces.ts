@@ -19,7 +19,6 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { unwelded } from "./split_rudders.ts";
 import {
-  boxMesh,
   type ClassMesh,
   type ClassPanel,
   type ClassSample,
@@ -46,10 +45,20 @@ export interface SceneObject {
   readonly material?: string;
 }
 
+/** A panel and what the rig should make of it; a rudder on the centre line is a centre panel. */
+export type PiecesPanel = Omit<ClassPanel, "side"> & { readonly side: "left" | "right" | "centre" };
+
+/** An aircraft's fixed objects and panels. */
+export interface PiecesAircraft {
+  readonly panels: PiecesPanel[];
+  readonly fixed: ClassSample["fixed"];
+  readonly description: string;
+}
+
 /** A scene's objects and the panels it should rig (each with its surface's hinge). */
 export interface PiecesSample {
   readonly objects: SceneObject[];
-  readonly panels: ClassPanel[];
+  readonly panels: PiecesPanel[];
   readonly description: string;
 }
 
@@ -63,12 +72,13 @@ function least(mesh: ClassMesh, k: number): number {
 
 /**
  * A conventional aircraft from `seed`: ailerons on a wing whose root is at 1.5 left and right,
- * elevators on a tailplane at aft 9, a fin. `around` sets the vertices around each section (a
+ * elevators on a tailplane at aft 9, a rudder on a fin above it. `around` sets the vertices around each section (a
  * coarser level of detail draws the same surfaces with fewer); the shapes depend on the seed alone.
  */
-export function piecesAircraft(seed: number, around: readonly [number, number] = [30, 80]): ClassSample {
+export function piecesAircraft(seed: number, around: readonly [number, number] = [30, 80]): PiecesAircraft {
   const wing = airfoilSurface(prng(seed), { around });
   const tail = airfoilSurface(prng(seed + 1), { sweep: [0, 30], around });
+  const fin = airfoilSurface(prng(seed + 2), { sweep: [0, 40], around });
   const inner = (s: typeof wing) => Math.min(least(s, 2), least(s.wing, 2));
   const ailerons = mirroredPair(
     wing,
@@ -84,20 +94,49 @@ export function piecesAircraft(seed: number, around: readonly [number, number] =
     "elevator",
     "Stabilizer",
   );
+  // The fin stood up on the centre line: its span (its dihedral taken out) turned to up, its up to right.
+  const span = normalize([0, fin.axis[1], fin.axis[2]]), up: Vec3 = [0, span[2], -span[1]];
+  const rel = (p: Vec3, d: Vec3) => [0, 1, 2].reduce((sum, k) => sum + (p[k] - fin.origin[k]) * d[k], 0);
+  let low = Infinity;
+  for (const m of [fin, fin.wing]) {
+    for (let i = 0; i < m.positions.length; i += 3) {
+      low = Math.min(low, rel([m.positions[i], m.positions[i + 1], m.positions[i + 2]], span));
+    }
+  }
+  const stand = (p: Vec3): Vec3 => [p[0] + 9.2 - fin.origin[0], rel(p, span) - low + 0.5, -rel(p, up)];
+  const o = stand(fin.origin), e = stand([0, 1, 2].map((k) => fin.origin[k] + fin.axis[k]) as Vec3);
+  const rudder: PiecesPanel = {
+    name: "Rudder",
+    kind: "rudder",
+    side: "centre",
+    mesh: standMesh(fin, stand),
+    truth: {
+      origin: o,
+      axis: normalize([0, 1, 2].map((k) => e[k] - o[k]) as Vec3),
+      span: fin.span,
+      chord: fin.chord,
+    },
+  };
   return {
-    panels: [...ailerons.panels, ...elevators.panels],
-    fixed: [
-      FUSELAGE,
-      ...ailerons.fixed,
-      ...elevators.fixed,
-      { name: "Fin", mesh: boxMesh([9, 0.5, -0.05], [10, 2, 0.05]) },
-    ],
-    description: `wing: ${wing.description}; tail: ${tail.description}`,
+    panels: [...ailerons.panels, ...elevators.panels, rudder],
+    fixed: [FUSELAGE, ...ailerons.fixed, ...elevators.fixed, {
+      name: "Fin",
+      mesh: standMesh(fin.wing, stand),
+    }],
+    description: `wing: ${wing.description}; tail: ${tail.description}; fin: ${fin.description}`,
   };
 }
 
+function standMesh(mesh: ClassMesh, stand: (p: Vec3) => Vec3): ClassMesh {
+  const positions: number[] = [];
+  for (let i = 0; i < mesh.positions.length; i += 3) {
+    positions.push(...stand([mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]]));
+  }
+  return { positions, triangles: mesh.triangles };
+}
+
 /** Where a triangle's centroid lies: along the chord from the hinge (0) to the trailing edge (1), above the hinge, and along the span (0 mid, 1 at an end). */
-function place(panel: ClassPanel, t: number): { chord: number; height: number; span: number } {
+function place(panel: PiecesPanel, t: number): { chord: number; height: number; span: number } {
   const truth = panel.truth!, { positions: p, triangles } = panel.mesh;
   const aft = normalize(cross(cross(truth.axis, [1, 0, 0]), truth.axis));
   let up = normalize(cross(truth.axis, [1, 0, 0]));
@@ -116,7 +155,7 @@ function place(panel: ClassPanel, t: number): { chord: number; height: number; s
 }
 
 /** The panel's mesh cut in two by `split`: the piece named first, then the rest. */
-export function cutInTwo(panel: ClassPanel, split: Split): [ClassMesh, ClassMesh] {
+export function cutInTwo(panel: PiecesPanel, split: Split): [ClassMesh, ClassMesh] {
   const first: number[] = [], second: number[] = [];
   for (let t = 0; t < panel.mesh.triangles.length; t += 3) {
     const at = place(panel, t);
@@ -139,9 +178,9 @@ const PIECE_NAMES: readonly ((name: string, split: Split) => [string, string])[]
   (name, split) =>
     split === "skins" ? [`${name}_Upper`, `${name}_Lower`] : [`${name}_Paint_0`, `${name}_Metal_0`],
   (name, split) => {
-    const [word, side] = name.split("_");
+    const [word, side] = name.split("_"), sided = side ? `_${side}` : "";
     return split === "skins"
-      ? [`${word}UpperSkin_${side}`, `${word}LowerSkin_${side}`]
+      ? [`${word}UpperSkin${sided}`, `${word}LowerSkin${sided}`]
       : [name, `${name}_mat1`];
   },
 ];
@@ -154,7 +193,7 @@ export function piecesSample(seed: number, split: Split, index: number): PiecesS
   const aircraft = piecesAircraft(seed, index % 3 === 0 ? [12, 20] : [30, 80]);
   const store = (mesh: ClassMesh) => index % 2 === 1 ? unwelded(mesh) : mesh;
   const objects: SceneObject[] = aircraft.fixed.map(({ name, mesh }) => ({ name, mesh }));
-  const panels: ClassPanel[] = [];
+  const panels: PiecesPanel[] = [];
   for (const panel of aircraft.panels) {
     const names = PIECE_NAMES[index % PIECE_NAMES.length](panel.name, split);
     cutInTwo(panel, split).forEach((mesh, k) => {
@@ -204,7 +243,7 @@ function copyName(name: string, level: number, copies: Copies): { name: string; 
 export function copiesSample(seed: number, copies: Copies): PiecesSample {
   const lod = copies === "lod_suffix" || copies === "lod_groups";
   const levels = copies === "dmg" || copies === "destroyed" ? 2 : 3;
-  const objects: SceneObject[] = [], panels: ClassPanel[] = [];
+  const objects: SceneObject[] = [], panels: PiecesPanel[] = [];
   for (let level = 0; level < levels; level++) {
     const around = !lod ? [30, 80] as const : ([[30, 80], [14, 20], [8, 10]] as const)[level];
     const aircraft = piecesAircraft(seed, around);
