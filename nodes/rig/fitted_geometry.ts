@@ -71,7 +71,7 @@ export function panelDrift(
 function describe(gathered: GatheredPositions, turn: number): FittedGeometry | undefined {
   if (gathered.count === 0) return undefined;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
-  const p = Float64Array.from(gathered.positions);
+  const p = turn === 0 ? gathered.positions : Float64Array.from(gathered.positions);
   if (turn !== 0) {
     for (let o = 0; o < gathered.count * 3; o += 3) {
       const [y, z] = [p[o + 1], p[o + 2]];
@@ -85,14 +85,18 @@ function describe(gathered: GatheredPositions, turn: number): FittedGeometry | u
   let area = 0;
   for (let t = 0; t < triangles.length; t += 3) {
     const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
-    const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
-    const v = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
-    const w = Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
+    // Scalars, not arrays: this runs once per triangle of every panel the rig pivots.
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const w = Math.sqrt(nx * nx + ny * ny + nz * nz);
     area += w;
-    for (let k = 0; k < 3; k++) sum[k] += w * (p[a + k] + p[b + k] + p[c + k]) / 3;
+    sum[0] += w * (p[a] + p[b] + p[c]);
+    sum[1] += w * (p[a + 1] + p[b + 1] + p[c + 1]);
+    sum[2] += w * (p[a + 2] + p[b + 2] + p[c + 2]);
   }
   let centroid: number[];
-  if (area > 0) centroid = sum.map((s) => s / area);
+  if (area > 0) centroid = sum.map((s) => s / (3 * area));
   else {
     centroid = [0, 0, 0];
     for (let i = 0; i < gathered.count * 3; i++) centroid[i % 3] += p[i] / gathered.count;
