@@ -32,8 +32,10 @@ export const decodeCmp = defineNode({
   // without its VMeshRef is a warning saying what the part keeps (before, silent). 20: a DDS holding
   // more than any mip chain its header describes (a damaged size or format) is a warning. 21: a hardpoint
   // Orientation that is scaled, mirrored, sheared or degenerate (a hand edit) is a warning, keeps its
-  // scale and takes its nearest rotation (before, the quaternion of a non-rotation, silently).
-  version: 21,
+  // scale and takes its nearest rotation (before, the quaternion of a non-rotation, silently). 22: MultiLevel
+  // levels are found by the number after 'level' as Librelancer reads them (a tool's Level00/Level01 were
+  // a part with no mesh), a non-standard level name or a second level of one number is a warning.
+  version: 22,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

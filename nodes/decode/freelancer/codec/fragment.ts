@@ -57,13 +57,13 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   let switchDistances: number[] | undefined;
   const multi = findChild(dir, "MultiLevel");
   if (multi) {
+    const levels = levelsByNumber(multi, warn, where(dir));
     for (let level = 0;; level++) {
-      const levelDir = findChild(multi, `Level${level}`);
+      const levelDir = levels.get(level);
       const ref = findChild(findChild(levelDir, "VMeshPart"), "VMeshRef");
       if (!ref) {
         // Like Librelancer, only the levels from 0 up to the first gap are read; say what that leaves.
-        const later = (multi.children ?? []).map((c) => /^level(\d+)$/i.exec(c.name))
-          .filter((m) => m && Number(m[1]) > level).map((m) => m![0]);
+        const later = [...levels].filter(([n]) => n > level).map(([, entry]) => entry.name);
         const what = levelDir
           ? `${where(dir)}${multi.name}/${levelDir.name} has no VMeshPart/VMeshRef`
           : `${where(dir)}${multi.name} has no Level${level}`;
@@ -104,6 +104,32 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
     hardpoints: readHardpoints(dir, warn),
     camera: readCamera(dir),
   };
+}
+
+/**
+ * The `LevelN` directories of a `MultiLevel` by their number, read as Librelancer reads it (the
+ * integer after `level`, so a tool's `Level00`/`Level01` are levels 0 and 1); the first of two with
+ * one number is kept, with a warning. A name other than `Level<n>` is named in a warning.
+ */
+function levelsByNumber(multi: UtfEntry, warn: WarningSink, at: string): Map<number, UtfEntry> {
+  const levels = new Map<number, UtfEntry>();
+  for (const child of multi.children ?? []) {
+    const match = /^level\s*(\d+)\s*$/i.exec(child.name);
+    if (!match) continue;
+    const n = Number(match[1]);
+    const kept = levels.get(n);
+    if (kept) {
+      warn(`${at}${multi.name}/${child.name} is a second level ${n} (after ${kept.name}); the first is used`);
+      continue;
+    }
+    levels.set(n, child);
+    if (child.name.toLowerCase() !== `level${n}`) {
+      warn(
+        `${at}${multi.name}/${child.name} is read as Level${n}, as Librelancer reads the number after 'level'`,
+      );
+    }
+  }
+  return levels;
 }
 
 function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {
