@@ -12,8 +12,8 @@ import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readRotation } from "./codec/rotation.ts";
 import type { Quat } from "./codec/transform.ts";
 
-/** `Rev` → `Rev constraint of part 'Gun' (byte 1234)`. */
-function describe(record: ConstraintRecord, part: string): string {
+/** `Rev constraint of part 'Gun' (byte 1234)`: how warnings name a record. */
+export function describeRecord(record: ConstraintRecord, part: string): string {
   const kind = record.kind[0].toUpperCase() + record.kind.slice(1);
   return `${kind} constraint of part '${part}' (byte ${record.at})`;
 }
@@ -33,34 +33,23 @@ export function restRotation(record: ConstraintRecord, part: string, child: Node
       reading.scale.map((s) => Math.round(s * 1e4) / 1e4).join(", ")
     })` +
       (reading.sheared ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" : "");
-  warn(`${describe(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
+  warn(`${describeRecord(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
   return reading.rotation;
 }
 
 /**
  * Warns about an axis that is not unit length (Freelancer slides a prismatic joint by `axis·d`,
  * so its limits are scaled by the length; a revolute joint turns about its direction) or is zero
- * or non-finite (the joint then moves along the parent's X), and about a non-zero offset (placed
- * at `T(t)·R` as LancerEdit's exporter does; Librelancer would shift the part by `−R·offset`).
- * Returns the axis length to scale prismatic limits by (1 when unusable).
+ * or non-finite (the joint then moves along the parent's X). Returns the axis length to scale
+ * prismatic limits by (1 when unusable).
  */
-export function checkAxisAndOffset(record: ConstraintRecord, part: string, warn: WarningSink): number {
-  const offset = record.offset;
-  if (offset && offset.some((v) => v !== 0)) {
-    warn(
-      `${describe(record, part)}: offset (${
-        offset.join(", ")
-      }) is not zero (it is in every retail record); ` +
-        "the part is placed at T(t)·R as LancerEdit's exporter places it (Librelancer would shift it by −R·offset); " +
-        "offset kept in the part's extras",
-    );
-  }
+export function checkAxis(record: ConstraintRecord, part: string, warn: WarningSink): number {
   const axis = record.axis;
   if (!axis) return 1;
   const length = Math.hypot(axis[0], axis[1], axis[2]);
   if (!(length > 1e-6) || !Number.isFinite(length)) {
     warn(
-      `${describe(record, part)}: axis (${
+      `${describeRecord(record, part)}: axis (${
         axis.join(", ")
       }) has no direction; the joint moves along the parent's X`,
     );
@@ -70,8 +59,29 @@ export function checkAxisAndOffset(record: ConstraintRecord, part: string, warn:
   const moves = record.kind === "pris"
     ? `the game slides axis·d, so the limits are scaled by ${round(length)} to the distance slid`
     : "the joint turns about its direction";
-  warn(`${describe(record, part)}: axis (${axis.join(", ")}) has length ${round(length)}, not 1; ${moves}`);
+  warn(
+    `${describeRecord(record, part)}: axis (${axis.join(", ")}) has length ${round(length)}, not 1; ${moves}`,
+  );
   return record.kind === "pris" ? length : 1;
+}
+
+/**
+ * One warning naming the records whose offset is not zero (it is in every retail record): the parts
+ * are placed at `T(t)·R` as LancerEdit's exporter places them, while Librelancer would shift each by
+ * `−R·offset`. The offsets stay in the parts' extras.
+ */
+export function warnOffsets(records: readonly ConstraintRecord[], warn: WarningSink): void {
+  const odd = records.filter((r) => r.offset?.some((v) => v !== 0));
+  if (!odd.length) return;
+  const named = odd.slice(0, 5).map((r) => `${describeRecord(r, r.child)} (${r.offset!.join(", ")})`);
+  const more = odd.length > 5 ? ` and ${odd.length - 5} more` : "";
+  warn(
+    `${odd.length} constraint(s) have a non-zero offset, zero in every retail record: ${
+      named.join("; ")
+    }${more}; ` +
+      "placed at T(t)·R as LancerEdit's exporter places them (Librelancer would shift each by −R·offset); " +
+      "offsets kept in the parts' extras",
+  );
 }
 
 /**

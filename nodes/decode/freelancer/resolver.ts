@@ -20,7 +20,8 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // 4: a Cons rotation that is scaled or mirrored puts that scale on the part (the game uses the matrix
   // as stored), a sheared or degenerate one is named; a Pris axis not of unit length scales its limits and
   // keys (the game slides axis·d); a long or zero axis and a non-zero offset are warnings (before, silent).
-  version: 4,
+  // 5: limits stored min > max are named (before, swapped silently); offsets in one warning per model.
+  version: 5,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

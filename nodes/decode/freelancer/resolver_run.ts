@@ -19,7 +19,7 @@ import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
 import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
-import { checkAxisAndOffset, restRotation } from "./joint_checks.ts";
+import { checkAxis, describeRecord, restRotation, warnOffsets } from "./joint_checks.ts";
 
 /** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
 export interface JointDof {
@@ -99,6 +99,7 @@ export function resolveFreelancerScene(
     const joint = attach(doc, record, parent, child, warn);
     if (joint) joints.push(joint);
   }
+  warnOffsets(plan.joints, warn);
   // The scripts become glTF animations; their raw keys would only weigh the output down.
   const { animations, ...kept } = getPartgraphExtras(scene);
   scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });
@@ -157,7 +158,7 @@ function attach(
   const t = record.translation;
   const name = child.getName();
   const r = restRotation(record, name, child, warn);
-  const axisLength = checkAxisAndOffset(record, name, warn);
+  const axisLength = checkAxis(record, name, warn);
   const dofs: JointDof[] = [];
   const pivot = (suffix: string, spec: PivotSpec) => {
     const { ctrl, translation, rotation } = spec;
@@ -165,6 +166,14 @@ function attach(
       .setTranslation(translation as [number, number, number])
       .setRotation(rotation);
     const min = Math.min(spec.min, spec.max), max = Math.max(spec.min, spec.max);
+    if (spec.min > spec.max) {
+      // Retail stores min ≤ max; a reversed pair (a hand edit) is read as the range between them.
+      const u = ctrl === "rotation" ? "°" : "";
+      warn(
+        `${describeRecord(record, name)}: ${spec.dof} limits stored as min ${spec.min}${u} > max ` +
+          `${spec.max}${u}; read as ${min}${u}..${max}${u}`,
+      );
+    }
     const unit = ctrl === "rotation" ? "deg" : "m";
     const contract = { ctrl_type: ctrl, unit, min, max, rest: 0, group: name };
     mergeExtras(node, { ...contract, axis: "X" });

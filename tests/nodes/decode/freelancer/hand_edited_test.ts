@@ -229,7 +229,10 @@ Deno.test("a non-zero offset is named (placed as LancerEdit's exporter places it
     },
   ]);
   assert.ok(
-    warnings.some((w) => w.includes("part 'Arm'") && w.includes("offset (0, 0.5, 0) is not zero")),
+    warnings.some((w) =>
+      w.startsWith("1 constraint(s) have a non-zero offset") &&
+      /Rev constraint of part 'Arm' \(byte \d+\) \(0, 0.5, 0\)/.test(w)
+    ),
     warnings.join("\n"),
   );
   assertMatrix(byName(scene, "Arm").getWorldMatrix(), placement([1, 0, 0], IDENTITY), "Arm");
@@ -262,4 +265,38 @@ Deno.test("rotations as exporters and people type them (f32, 4 decimals) are rot
   for (const name of ["Typed", "Exported", "HpTyped"]) {
     assert.deepEqual(byName(scene, name).getScale(), [1, 1, 1]);
   }
+});
+
+Deno.test("limits stored the wrong way round (min > max) are read as the range between them, with a warning", async () => {
+  const { scene, warnings } = await decodeAndResolve([
+    {
+      kind: "rev",
+      parent: "Root",
+      child: "Flap",
+      translation: [0, 0, 0],
+      rotation: IDENTITY,
+      axis: [1, 0, 0],
+      min: Math.PI / 2,
+      max: -Math.PI / 4,
+    },
+    {
+      kind: "pris",
+      parent: "Root",
+      child: "Gear",
+      translation: [0, 0, 0],
+      rotation: IDENTITY,
+      axis: [0, 1, 0],
+      min: 3,
+      max: -2,
+    },
+  ]);
+  const all = warnings.join("\n");
+  const flap = byName(scene, "Flap_joint").getExtras() as { min: number; max: number };
+  assert.ok(Math.abs(flap.min + 45) < 1e-4 && Math.abs(flap.max - 90) < 1e-4, `${flap.min}..${flap.max}`);
+  assert.ok(
+    /Rev constraint of part 'Flap' \(byte \d+\): rotation limits stored as min 90[.\d]*° > max -45[.\d]*°; read as -45[.\d]*°..90[.\d]*°/
+      .test(all),
+    all,
+  );
+  assert.ok(/Pris constraint of part 'Gear'.*min 3 > max -2; read as -2..3/.test(all), all);
 });
