@@ -12,7 +12,14 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
+import {
+  declaredCtrlType,
+  type Frame,
+  getPart,
+  type HingeAnnotation,
+  type PartAnnotation,
+  setPart,
+} from "./part_extras.ts";
 import {
   EDITED_FRACTION,
   fittedGeometry,
@@ -22,15 +29,17 @@ import {
   panelDrift,
   scaledGeometry,
 } from "./fitted_geometry.ts";
-import { panelChild, unwrap } from "./own_pivots.ts";
+import { panelChild, pivotLine, unwrap } from "./own_pivots.ts";
 import { animatedNodes } from "./panel_animation.ts";
 import {
+  canonicalVec3,
   dot,
   length,
-  linearDeterminant,
   normalize,
+  type Quat,
+  quatRotate,
   sub,
-  transformDirection,
+  transformPoint,
   type Vec3,
 } from "./transform.ts";
 
@@ -65,12 +74,7 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
       setPart(pivot, { ...part, fitted_to: now });
       continue;
     }
-    const world = pivot.getWorldMatrix();
-    const mirror = linearDeterminant(world) < 0 ? -1 : 1;
-    const earlier = {
-      origin_world: [world[12], world[13], world[14]] as Vec3,
-      axis_world: normalize(transformDirection(world, [mirror, 0, 0])),
-    };
+    const earlier = pivotLine(pivot);
     const extras = pivot.getExtras() as Record<string, unknown>;
     const pivotName = pivot.getName();
     if (!unwrap(doc, pivot, panel, animated)) {
@@ -102,28 +106,86 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
   return marked;
 }
 
+/** A new fit this close to a recovered pivot's line finds that line: float32 noise of a tool's rewrite. */
+const SAME_DEGREES = 0.01;
+const SAME_OFFSET_FRACTION = 1e-4;
+
 /**
- * Called by `rig.insert_pivot` on each pivot it inserted: records what the hinge was fitted to and,
- * on a panel fitted again, warns how far its hinge is from the pivot's line.
+ * Called by `rig.insert_pivot` on each pivot it inserted: records what the hinge was fitted to; on a
+ * panel fitted again, puts a recovered pivot back as it was when the fit found its line, else warns
+ * how far the hinge is from the pivot's line.
  */
 export function noteFit(pivot: Node, panel: Node, ctx: RunContext): void {
   const { refit_of: earlier, ...part } = getPart(pivot)!;
-  const fitted = fittedGeometry(pivot, panel);
-  setPart(pivot, { ...part, fitted_to: fitted });
-  if (!earlier || !part.hinge) return;
+  if (!earlier || !part.hinge) {
+    setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel) });
+    return;
+  }
   const axis = normalize(part.hinge.axis_world);
   const degrees = Math.acos(Math.min(1, Math.abs(dot(axis, earlier.axis_world)))) * 180 / Math.PI;
   // The new hinge's distance from the old line, at the new origin.
   const d = sub(part.hinge.origin_world, earlier.origin_world);
   const along = dot(d, earlier.axis_world);
   const offset = Math.sqrt(Math.max(0, length(d) ** 2 - along * along));
+  // The pivot keeps its name, though a tool renamed its panel since (Blender's `.001`).
+  if (earlier.restore) rename(pivot, earlier.restore.name);
+  // Signed: a pivot turned end for end (its X reversed) turns the panel the wrong way about the same line.
+  const same = dot(axis, earlier.axis_world) > 0 && degrees <= SAME_DEGREES &&
+    offset <= SAME_OFFSET_FRACTION * (part.fit?.chord ?? 0);
+  if (earlier.restore && same && putBack(pivot, panel, earlier.restore)) {
+    setPart(pivot, { ...part, hinge: hingeOf(pivot), fitted_to: fittedGeometry(pivot, panel) });
+    return;
+  }
+  setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel) });
+  const moved = earlier.drift === undefined || earlier.size === undefined
+    ? "no longer lies on the line of its pivot, which carries no extras (the panel was moved, turned " +
+      "or re-modelled, or the pivot's rotation applied with Blender's Ctrl+A)"
+    : `moved under its pivot since partgraph rigged it (up to ${show(earlier.drift)}, ${
+      show(100 * earlier.drift / earlier.size)
+    }% of its size, in the pivot's frame: the panel was edited, or the pivot's rotation applied)`;
   ctx.warn(
-    `panel '${panel.getName()}' moved under its pivot since partgraph rigged it (up to ` +
-      `${show(earlier.drift)}, ${show(100 * earlier.drift / earlier.size)}% of its size, in the pivot's ` +
-      "frame: the panel was edited, or the pivot's rotation applied): its hinge is fitted again, " +
-      `${show(degrees)}° and ${show(offset)} from the pivot's line`,
-    { panel: panel.getName(), pivot: pivot.getName(), drift: earlier.drift, degrees, offset },
+    `panel '${panel.getName()}' ${moved}: its hinge is fitted again, ${show(degrees)}° and ` +
+      `${show(offset)} from the line of '${pivot.getName()}' as it was`,
+    { panel: panel.getName(), pivot: pivot.getName(), drift: earlier.drift ?? null, degrees, offset },
   );
+}
+
+/** Names a pivot (and its `_rest` mount) as it was named. */
+function rename(pivot: Node, name: string): void {
+  const mount = pivot.getParentNode();
+  if (mount && mount.getName() === `${pivot.getName()}_rest`) mount.setName(`${name}_rest`);
+  pivot.setName(name);
+}
+
+/** Puts a pivot (its mount) and panel back in the frames they had; false when the shape differs. */
+function putBack(
+  pivot: Node,
+  panel: Node,
+  restore: NonNullable<PartAnnotation["refit_of"]>["restore"] & object,
+) {
+  const mount = pivot.getParentNode();
+  const hasMount = !!mount && /_rest(\.\d{3,})?$/.test(mount.getName());
+  if (hasMount !== (restore.mount !== undefined) || panel.getParentNode() !== pivot) return false;
+  const set = (node: Node, frame: Frame) =>
+    node.setTranslation(frame.translation).setRotation(frame.rotation).setScale(frame.scale);
+  if (restore.mount && mount) set(mount, restore.mount);
+  set(pivot, restore.pivot);
+  set(panel, restore.panel);
+  return true;
+}
+
+/** The hinge a pivot turns about, as `rig.insert_pivot` records it (its parent's space, and world). */
+function hingeOf(pivot: Node): HingeAnnotation {
+  const parent = pivot.getParentNode()?.getWorldMatrix();
+  const origin: Vec3 = [...pivot.getTranslation()];
+  const axis = quatRotate(pivot.getRotation() as Quat, [1, 0, 0]);
+  const line = pivotLine(pivot);
+  return {
+    origin: canonicalVec3(origin),
+    axis: canonicalVec3(axis),
+    origin_world: canonicalVec3(parent ? transformPoint(parent, origin) : origin),
+    axis_world: canonicalVec3(line.axis_world),
+  };
 }
 
 function finite(value: unknown): number | undefined {

@@ -24,7 +24,7 @@ export const rigInsertPivot = defineNode({
   type: "rig.insert_pivot",
   // 3: a part without limits (a propeller, a rotor) gets no min/max extras (the interop default is
   // ±∞); they were written null.
-  version: 4,
+  version: 5,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

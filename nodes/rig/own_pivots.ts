@@ -3,8 +3,13 @@
  * exporter writes custom properties back as extras only with Include → Custom Properties, which is off
  * by default (Blender 3.4), so a rigged file edited in Blender comes back with `HINGE_auto_<panel>`
  * nodes and no `ctrl_type`: without this the rig would take the panel under it for a new one and
- * insert a second pivot under the first. The pivot's frame still is the hinge (origin on it, X along
- * it, signed), so it is declared again as it was written; limits and group are the kind's defaults.
+ * insert a second pivot under the first. Such a pivot is taken out and its panel, whose kind its name
+ * tells, fitted again; where the new fit finds the pivot's own line the pivot is put back exactly as
+ * it was (`edited_panels.ts`), so unedited panels keep their pivots, and a panel the user moved,
+ * turned or re-modelled — or a pivot whose rotation Blender's Ctrl+A applied — is rigged where it now
+ * is, warned. Limits and group are the kind's defaults. A pivot that cannot be taken out (it holds
+ * more than its panel, scales, or is animated) is declared again as it was written: its frame taken
+ * for the hinge, its `positive` measured later (`recovered_senses.ts`).
  * A panel whose kind its name does not tell (one found by its shape, as a propeller) has its stale
  * pivot taken out instead — the panel keeps its world pose — so the rig finds and fits it afresh.
  *
@@ -14,9 +19,9 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, RunContext } from "../../runtime/node.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
 import { KIND_SPECS } from "./kinds.ts";
-import { getPart, isPart, setPart } from "./part_extras.ts";
+import { type Frame, getPart, isPart, setPart } from "./part_extras.ts";
 import { classifyPartName, matchPanelName } from "./vocabulary.ts";
-import { multiply } from "./transform.ts";
+import { linearDeterminant, multiply, normalize, transformDirection, type Vec3 } from "./transform.ts";
 import { animatedNodes } from "./panel_animation.ts";
 
 /** The prefix `rig.insert_pivot` names its pivots with (`insert_pivot_run.ts`'s PIVOT_PREFIX). */
@@ -84,16 +89,32 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
       found.push(node.getName());
       continue;
     }
-    if (kind && rotationApplied(node, panel) && unwrap(doc, node, panel, animated)) {
-      // Its frame is no hinge any more; the panel is found by its name and fitted again.
-      ctx.warn(
-        `pivot '${node.getName()}' carries no extras and no rotation of its own while its panel ` +
-          `'${panel.getName()}' is turned under it: its rotation was applied (Blender's Ctrl+A), so its X ` +
-          "is no longer the hinge. It is taken out and the panel fitted again",
-        { pivot: node.getName(), panel: panel.getName() },
-      );
-      found.push(node.getName());
-      continue;
+    if (kind) {
+      // Fitted again, its frames kept to be put back if the fit finds the same line (edited_panels.ts).
+      const earlier = pivotLine(node);
+      const mount = restMount(node, animated);
+      const restore = {
+        name: node.getName(),
+        pivot: frameOf(node),
+        panel: frameOf(panel),
+        ...(mount ? { mount: frameOf(mount) } : {}),
+      };
+      if (unwrap(doc, node, panel, animated)) {
+        const spec = KIND_SPECS[kind];
+        setPart(panel, {
+          kind,
+          found_by: "name",
+          unit: "deg",
+          min: spec.min,
+          max: spec.max,
+          rest: 0,
+          group: spec.group,
+          positive: spec.positive,
+          refit_of: { ...earlier, restore },
+        });
+        found.push(node.getName());
+        continue;
+      }
     }
     const spec = kind ? KIND_SPECS[kind] : undefined;
     const interop: Record<string, JsonValue> = {
@@ -131,7 +152,8 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
     ctx.warn(
       `${found.length} pivot(s) of an earlier partgraph run (${list}) carry no extras: the file went ` +
         "through a tool that drops glTF extras (Blender's exporter writes custom properties only with " +
-        "Include → Custom Properties on). They are kept as pivots with their kind's default limits; a " +
+        "Include → Custom Properties on). Their panels are fitted again, each pivot kept as it was where its " +
+        "panel still lies on its line, with its kind's default limits; a " +
         "range keyed by the model's clips, and any part the model declared with ctrl_type extras, are " +
         "lost — export with Custom Properties on",
       { pivots: found },
@@ -140,20 +162,32 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
   return found.length;
 }
 
-/**
- * True when a pivot's (or its `_rest` mount's) rotation was applied into its children (Blender's
- * Ctrl+A → Rotation or All Transforms): it has none left while its panel is turned under it.
- * `rig.insert_pivot` never writes that: a pivot takes the panel's own frame when the hinge is the
- * panel's X (the panel then unturned under it), else a frame from the hinge, which is the parent's
- * very axes only by accident.
- */
-function rotationApplied(pivot: Node, panel: Node): boolean {
+/** The line a pivot turns about, world: its origin and its X, signed as a positive turn goes. */
+export function pivotLine(pivot: Node): { origin_world: Vec3; axis_world: Vec3 } {
+  const world = pivot.getWorldMatrix();
+  const mirror = linearDeterminant(world) < 0 ? -1 : 1;
+  return {
+    origin_world: [world[12], world[13], world[14]],
+    axis_world: normalize(transformDirection(world, [mirror, 0, 0])),
+  };
+}
+
+/** A node's local frame. */
+export function frameOf(node: Node): Frame {
+  return {
+    translation: [...node.getTranslation()],
+    rotation: [...node.getRotation()],
+    scale: [...node.getScale()],
+  };
+}
+
+/** The `_rest` mount `zero_rest` put above a pivot, when it holds the pivot alone. */
+function restMount(pivot: Node, animated: ReadonlySet<Node>): Node | undefined {
   const mount = pivot.getParentNode();
-  const top = mount && /_rest(\.\d{3,})?$/.test(mount.getName()) ? mount : pivot;
-  const unturned = (n: Node) => Math.abs(n.getRotation()[3]) > 1 - 1e-12;
-  // 0.1°: a turn no float noise makes.
-  const turned = 2 * Math.acos(Math.min(1, Math.abs(panel.getRotation()[3]))) > Math.PI / 1800;
-  return unturned(top) && unturned(pivot) && turned;
+  return mount && /_rest(\.\d{3,})?$/.test(mount.getName()) && mount.listChildren().length === 1 &&
+      !mount.getMesh() && !animated.has(mount)
+    ? mount
+    : undefined;
 }
 
 /**
@@ -162,11 +196,7 @@ function rotationApplied(pivot: Node, panel: Node): boolean {
  * scales, or is animated, or the panel is.
  */
 export function unwrap(doc: Document, pivot: Node, panel: Node, animated: ReadonlySet<Node>): boolean {
-  const mount = pivot.getParentNode();
-  const rest = mount && /_rest(\.\d{3,})?$/.test(mount.getName()) && mount.listChildren().length === 1 &&
-      !mount.getMesh() && !animated.has(mount)
-    ? mount
-    : undefined;
+  const rest = restMount(pivot, animated);
   const chain = rest ? [rest, pivot] : [pivot];
   const unit = (n: Node) => n.getScale().every((s) => Math.abs(s - 1) < 1e-6);
   if (

@@ -14,6 +14,13 @@ import type { FittedGeometry } from "./fitted_geometry.ts";
 /** How a part was found. */
 export type FoundBy = "extras" | "constraint" | "name";
 
+/** A node's local translation, rotation and scale. */
+export interface Frame {
+  translation: Vec3;
+  rotation: [number, number, number, number];
+  scale: Vec3;
+}
+
 /** A fitted hinge, in the panel's parent space (what `rig.insert_pivot` needs). */
 export interface HingeAnnotation {
   /** A point on the hinge, parent space. */
@@ -113,7 +120,18 @@ export interface PartAnnotation {
    * On a panel an earlier run rigged and the user edited since, between `rig.parts` and
    * `rig.insert_pivot`: the earlier hinge (world) and how far the panel moved in its pivot's frame.
    */
-  refit_of?: { origin_world: Vec3; axis_world: Vec3; drift: number; size: number };
+  refit_of?: {
+    origin_world: Vec3;
+    axis_world: Vec3;
+    /** How far the panel moved in the pivot's frame and its size, when the pivot kept its record. */
+    drift?: number;
+    size?: number;
+    /**
+     * On a pivot recovered without extras: its frames as the file had them, put back when the new fit
+     * finds the same line, so an unedited panel keeps its pivot exactly.
+     */
+    restore?: { name: string; pivot: Frame; panel: Frame; mount?: Frame };
+  };
   /**
    * On an earlier pivot `rig.parts` declared again by its shape (its extras lost), until
    * `rig.assign_side` measured which way its positive angle turns the panel (`recovered_senses.ts`).

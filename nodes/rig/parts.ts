@@ -17,7 +17,7 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `rig.parts` node definition. */
 export const rigParts = defineNode({
   type: "rig.parts",
-  version: 7,
+  version: 8,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

@@ -134,7 +134,10 @@ for (const [label, d] of [["1 mm", [0, -0.001, 0]], ["10 cm", [0, -0.1, 0.02]]] 
     const stale = fromMovedLine(before, after, translation([0, 0, 0]));
     assert(Math.abs(stale.offset - far) < 1e-5, `${stale.offset} vs ${far}`);
     assert(warning?.includes(`panel '${PANEL}'`), warning);
-    assert(warning!.includes(` ${Number(far.toPrecision(3))} from the pivot's line`), warning);
+    assert(
+      warning!.includes(` ${Number(far.toPrecision(3))} from the line of '${PIVOT}' as it was`),
+      warning,
+    );
     assertEquals([after.min, after.max, after.kind, after.side], [
       before.min,
       before.max,

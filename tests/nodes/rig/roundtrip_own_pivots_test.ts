@@ -34,7 +34,12 @@ async function withoutExtras(glb: Uint8Array, edit: (node: Node) => void = () =>
   return writeGlb(doc, { generator: "Khronos glTF Blender I/O v3.4.50" });
 }
 
-function assertSameRig(first: Rigged, second: Rigged, rename: (name: string) => string = (n) => n) {
+function assertSameRig(
+  first: Rigged,
+  second: Rigged,
+  rename: (name: string) => string = (n) => n,
+  edited: readonly string[] = [],
+) {
   const declared = first.parts.filter((p) => p.found_by === "extras").map((p) => p.name);
   const diff = compareRigs(
     first.parts.filter((p) => p.found_by !== "extras").map((p) => ({
@@ -50,7 +55,11 @@ function assertSameRig(first: Rigged, second: Rigged, rename: (name: string) => 
   });
   assertEquals(second.parts.length, first.parts.length - declared.length);
   assert(diff.compared >= 20, `${diff.compared} parts compared`);
-  assert(diff.worstAngle < 1e-3 && diff.worstOffset < 1e-5, `${diff.worstAngle}°, ${diff.worstOffset}`);
+  const kept = compareRigs(
+    first.parts.filter((p) => p.found_by !== "extras" && !edited.includes(p.name)),
+    second.parts.filter((p) => !edited.includes(p.name)),
+  );
+  assert(kept.worstAngle < 1e-3 && kept.worstOffset < 1e-5, `${kept.worstAngle}°, ${kept.worstOffset}`);
   assertEquals(nestedPivots(second.glb), []);
   const warning = second.warnings.find((w) => w.includes("carry no extras"));
   assert(warning?.includes("Include → Custom Properties"), second.warnings.join("\n"));
@@ -144,9 +153,12 @@ Deno.test("pivots without extras: a rudder's trim tab turns its trailing edge ri
     Rudder_L_Trim_Tab: "trailing_edge_right",
     Rudder_R: "trailing_edge_right",
   });
-  const second = await rig(
-    await readGltf(await withoutExtras(await writeGlb(first.scene, { generator: GENERATOR }))),
-  );
+  // The tab's pivot also holds a marker the user parented to it, so it is declared again as written
+  // (not taken out and fitted again): its positive must come from its axis and geometry.
+  const stripped = await readGltf(await withoutExtras(await writeGlb(first.scene, { generator: GENERATOR })));
+  stripped.getRoot().listNodes().find((n) => n.getName() === "HINGE_auto_Rudder_L_Trim_Tab")!
+    .addChild(stripped.createNode("TabMarker"));
+  const second = await rig(stripped);
   // Before rig.assign_side v11 the tab came back trailing_edge_down, its kind's default, silently.
   assertEquals(positives(second.report.parts), positives(first.report.parts));
   const tab = second.scene.getRoot().listNodes().find((n) => n.getName() === "HINGE_auto_Rudder_L_Trim_Tab")!;
@@ -156,22 +168,35 @@ Deno.test("pivots without extras: a rudder's trim tab turns its trailing edge ri
   assert(
     said[0].includes("'HINGE_auto_Rudder_L_Trim_Tab' (trim_tab)") && said[0].includes("trailing_edge_down"),
   );
-  // Turned 180° about its hinge's normal (the user flipped it), the pivot now turns the edge left.
-  const flipped = await readGltf(
-    await withoutExtras(await writeGlb(first.scene, { generator: GENERATOR }), (node) => {
-      if (node.getName() !== "HINGE_auto_Rudder_L") return;
-      const [x, y, z, w] = node.getRotation();
-      // q · (0, 0, 1, 0): a half turn about the pivot's own Z, its panel carried along then put back.
-      node.setRotation([y, -x, w, -z]);
-      const panel = node.listChildren().find((c) => c.getName() === "Rudder_L")!;
-      const [a, b, c, d] = panel.getRotation();
-      panel.setRotation([-b, a, d, -c]);
-      const [tx, ty, tz] = panel.getTranslation();
-      panel.setTranslation([-tx, -ty, tz]);
-    }),
+  // Turned end for end (a half turn about its own Z, the panel put back where it was): the pivot
+  // turns the rudder's trailing edge left. Taken out, it is fitted again the right way round, warned;
+  // held with a marker (declared again as written), its positive says left.
+  const flip = (marker: boolean) => async (glb: Uint8Array) => {
+    const doc = await readGltf(await withoutExtras(glb));
+    const pivot = doc.getRoot().listNodes().find((n) => n.getName() === "HINGE_auto_Rudder_L")!;
+    const [x, y, z, w] = pivot.getRotation();
+    pivot.setRotation([y, -x, w, -z]); // q · (0, 0, 1, 0)
+    const panel = pivot.listChildren().find((c) => c.getName() === "Rudder_L")!;
+    const [a, b, c, d] = panel.getRotation();
+    panel.setRotation([-b, a, d, -c]); // (0, 0, 1, 0)⁻¹ · p
+    const [tx, ty, tz] = panel.getTranslation();
+    panel.setTranslation([-tx, -ty, tz]);
+    if (marker) pivot.addChild(doc.createNode("RudderMarker"));
+    return doc;
+  };
+  const glb = await writeGlb(first.scene, { generator: GENERATOR });
+  const refitted = await rig(await flip(false)(glb));
+  // The pipeline's report parts, as the client comparison reads them (it needs fewer fields).
+  const rudderL = (r: typeof first) =>
+    r.report.parts.filter((p) => p.panel === "Rudder_L") as unknown as Parameters<typeof compareRigs>[0];
+  const line = compareRigs(rudderL(first), rudderL(refitted));
+  assert(
+    line.changed.length === 0 && line.worstAngle < 1e-3 && line.worstOffset < 1e-5,
+    JSON.stringify(line),
   );
-  const third = await rig(flipped);
-  assertEquals(positives(third.report.parts).Rudder_L, "trailing_edge_left");
+  assert(refitted.ctx.warnings.some((w) => w.message.includes("panel 'Rudder_L' no longer lies")));
+  const declared = await rig(await flip(true)(glb));
+  assertEquals(positives(declared.report.parts).Rudder_L, "trailing_edge_left");
 });
 
 /** Blender's Ctrl+A → Rotation on a pivot: its rotation moved into its children, their world poses kept. */
@@ -194,7 +219,7 @@ Deno.test("pivots without extras whose rotation was applied (Ctrl+A) are no hing
   // Before: the recovered pivots turned about their parents' X (the flap's 16° off its hinge, in Blender).
   assertSameRig(first, second);
   for (const name of applied) {
-    assert(second.warnings.some((w) => w.includes(`pivot '${name}'`) && w.includes("Ctrl+A")), name);
+    assert(second.warnings.some((w) => w.includes(`'${name}' as it was`) && w.includes("Ctrl+A")), name);
   }
 });
 
@@ -243,4 +268,34 @@ Deno.test("a foreplane carrying elevators stays fixed when the rigged file is ri
       changed: [],
     });
   }
+});
+
+Deno.test("pivots without extras: unedited panels keep their pivots exactly; a flap moved 10 cm is fitted where it is, warned", async () => {
+  const first = await rigged();
+  const frames = async (glb: Uint8Array) =>
+    new Map(
+      (await readGltf(glb)).getRoot().listNodes().filter((n) => n.getName().startsWith("HINGE_auto_"))
+        .map((n) => [n.getName(), [...n.getTranslation(), ...n.getRotation()]]),
+    );
+  const second = await rigGlb(await withoutExtras(first.glb));
+  // Fitted again, every pivot found its own line and was put back as written: bit for bit.
+  assertEquals(await frames(second.glb), await frames(first.glb));
+  assert(!second.warnings.some((w) => w.includes("no longer lies")), second.warnings.join("\n"));
+  const moved = await rigGlb(
+    await withoutExtras(first.glb, (node) => {
+      if (node.getName() !== "flap_rh") return;
+      const [x, y, z] = node.getTranslation();
+      node.setTranslation([x, y - 0.1, z]); // across its hinge, in its pivot's frame
+    }),
+  );
+  assertSameRig(first, moved, (name) => name, ["HINGE_auto_flap_rh"]);
+  const before = first.parts.find((p) => p.panel === "flap_rh")!;
+  const after = moved.parts.find((p) => p.panel === "flap_rh")!;
+  const line = compareRigs([before], [after]);
+  assert(Math.abs(line.worstOffset - 0.1) < 1e-5 && line.worstAngle < 1e-4, JSON.stringify(line));
+  const warning = moved.warnings.find((w) => w.includes("panel 'flap_rh' no longer lies"));
+  assert(
+    warning?.includes(" 0.1 from the line of 'HINGE_auto_flap_rh' as it was"),
+    moved.warnings.join("\n"),
+  );
 });
