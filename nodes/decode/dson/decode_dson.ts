@@ -141,7 +141,12 @@ export const decodeDson = defineNode({
   // 29: a merged graft's morph of the body's name driven by the graft's own controller that reads the
   // body follows the body too (not marked `graft_own`; before, only a formula reading the body directly
   // counted, so dson.apply_preset left such a morph at its decoded value).
-  version: 29,
+  // 30: each morph record whose channel is `auto_follow` (and each morph projected onto a fitted
+  // item) says so (`auto_follow: true`), for dson.apply_preset, which projects a body morph a preset
+  // dials onto the fitted items lacking it; a morph projected onto an item is auto_follow in turn,
+  // so an item fitted to that item (a belt on a coat) takes it by projection too (before: only an
+  // item's own auto_follow modifiers reached the items fitted to it, and the belt cut into the coat).
+  version: 30,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

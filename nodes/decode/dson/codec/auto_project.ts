@@ -20,6 +20,7 @@
  */
 import type { UnprojectedMorph } from "./body_values.ts";
 import { bodyChannelKey } from "./formula_body.ts";
+import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGeometry } from "./geometry.ts";
 import type { MeshParts } from "./mesh_parts.ts";
 import {
@@ -78,16 +79,39 @@ export function projectOntoItem(
         index,
         delta,
         weight: morph.weight,
+        // Daz's projected morphs follow by name in turn: an item fitted to this one takes it.
+        autoFollow: true,
       });
-      const graph = parts.formulas ?? { channels: {}, bones: {}, morphs: [], ...(figure ? { figure } : {}) };
-      parts.formulas = graph;
-      const key = bodyChannelKey(body, morph.id);
-      graph.channels[key] = { value: morph.weight, of: body, id: morph.id };
-      graph.channels[morph.id] = { value: 0, formulas: [{ stage: "sum", ops: [{ value: key }] }] };
-      graph.morphs.push(morph.id);
+      parts.formulas = driveByBody(parts.formulas, figure, body, morph.id, morph.weight);
     }
   }
   return { projected, capped };
+}
+
+/**
+ * `graph` (a new one for `figure` when undefined) with morph `id` of the item driven by the body's
+ * channel of that id (`body`: the body figure's DSON key; `weight`: its value now), as a follower
+ * reading `<body key>:#<id>` is, so a preset re-drives it. Shared by the decode and
+ * `dson.apply_preset` (`preset_project.ts`), which write the same graph.
+ *
+ * @example
+ * ```ts
+ * parts.formulas = driveByBody(parts.formulas, "Dress-1", "Genesis9-1", "FBMHeavy", 0.7);
+ * ```
+ */
+export function driveByBody(
+  graph: FormulaGraph | undefined,
+  figure: string | undefined,
+  body: string,
+  id: string,
+  weight: number,
+): FormulaGraph {
+  const out = graph ?? { channels: {}, bones: {}, morphs: [], ...(figure ? { figure } : {}) };
+  const key = bodyChannelKey(body, id);
+  out.channels[key] = { value: weight, of: body, id };
+  out.channels[id] = { value: 0, formulas: [{ stage: "sum", ops: [{ value: key }] }] };
+  out.morphs.push(id);
+  return out;
 }
 
 /** The warnings for {@link projectOntoItem}'s result (none when nothing was to project). */

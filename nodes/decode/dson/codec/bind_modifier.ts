@@ -7,6 +7,7 @@
  * @module
  */
 import type { ContentLibrary } from "./content.ts";
+import { isAutoFollow } from "./auto_follow.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { ModifierTargets } from "./load_modifiers.ts";
 import { range } from "./formula_compile.ts";
@@ -133,6 +134,7 @@ export function applyMorph(
     delta: deltas.value,
     weight: Number.isNaN(dial) ? authored : dial,
     ...(limit.min !== undefined || limit.max !== undefined ? { limit } : {}),
+    ...(isAutoFollow(channel) ? { autoFollow: true as const } : {}),
   });
 }
 

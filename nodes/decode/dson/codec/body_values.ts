@@ -118,7 +118,8 @@ export class BodyValues {
     for (const { mesh: other, values } of this.#byFigure.get(body) ?? []) {
       for (const morph of this.#meshes.parts[other].morphs) {
         if (morph.weight === 0 || names.has(morph.name) || names.has(morph.id)) continue;
-        if (!isAutoFollow(values.get(morph.id)?.entry.value.channel)) continue;
+        // Its channel's flag, or a morph projected onto a fitted item this one is fitted to.
+        if (!morph.autoFollow && !isAutoFollow(values.get(morph.id)?.entry.value.channel)) continue;
         out.push({ morph, geometry: this.#meshes.parts[other].geometry });
       }
     }

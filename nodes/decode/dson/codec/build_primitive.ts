@@ -153,8 +153,8 @@ function skinAttributes(
 }
 
 /** A morph's position deltas (metres) per glTF vertex, and how many vertices it moves. */
-function morphDeltas(
-  morph: Morph,
+export function morphDeltas(
+  morph: Pick<Morph, "index" | "delta">,
   dsonVertex: readonly number[],
   vertexCount: number,
 ): { deltas: Float32Array<ArrayBuffer>; moved: number } {

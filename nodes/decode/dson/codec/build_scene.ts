@@ -291,6 +291,8 @@ function meshExtras(mesh: SceneMesh): Json {
       // A merged graft's morph of the body's name that follows nothing: dson.apply_preset's formulas
       // leave it its own value.
       ...(m.graftOwn ? { graft_own: true } : {}),
+      // For dson.apply_preset, which projects a body's auto_follow morph it dials onto fitted items.
+      ...(m.autoFollow ? { auto_follow: true } : {}),
     })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;

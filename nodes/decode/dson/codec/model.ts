@@ -77,6 +77,12 @@ export interface Morph {
    * body (no auto-follow, no formula reading it): the body's formulas do not set it (`graft.ts`).
    */
   readonly graftOwn?: true;
+  /**
+   * Its channel says `auto_follow: true` (or Daz made it by projection, `auto_project.ts`): Daz
+   * projects it onto an item fitted to its figure that lacks a morph of its name, also when a preset
+   * dials it later (`preset_project.ts`).
+   */
+  readonly autoFollow?: true;
 }
 
 /** A surface's material. */

@@ -17,6 +17,7 @@ import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
+import { projectPresetMorphs } from "./preset_project.ts";
 import { presetScope } from "./preset_scope.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
@@ -31,6 +32,8 @@ export interface PresetResult {
   readonly drivenMorphs: number;
   /** Nodes ERC formulas posed at the preset's values (a hand-grasp controller's fingers). */
   readonly drivenJoints: number;
+  /** Morphs projected onto fitted items from their body's auto_follow morphs the preset dialled. */
+  readonly projectedMorphs: number;
   /** Targets the scene has no node or morph for. */
   readonly missing: readonly string[];
 }
@@ -88,6 +91,9 @@ export function applyDsonPreset(
   // is no longer missing). Said after the posing's own warnings, in the order they always came.
   const later: string[] = [];
   const driven = reevaluateFormulas(doc, morphValues, posed, (message) => later.push(message), scope.hasMesh);
+  // The body's auto_follow morphs now dialled that its fitted items lack: projected onto them, as
+  // Daz does (decode.dson projected those dialled when decoded).
+  const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);
   const byKey = nodesByKey(doc);
@@ -131,7 +137,6 @@ export function applyDsonPreset(
   for (const message of later) warn(message);
   const missingMorphs = named.filter((target) => !driven.known.has(target));
   reportSkips(preset, missingJoints, missingMorphs, warn);
-  reportProjections(doc, preset, warn);
   const missing = [...missingJoints, ...missingMorphs];
   const scene = doc.getRoot().listScenes()[0];
   if (scene) {
@@ -144,11 +149,19 @@ export function applyDsonPreset(
       morphs,
       driven_morphs: driven.morphs,
       driven_joints: drivenJoints,
+      projected_morphs: projection.morphs,
       missing,
     };
     setPartgraphExtras(scene, { dson: { ...dson, presets: [...applied, record] } });
   }
-  return { joints, morphs, drivenMorphs: driven.morphs, drivenJoints, missing };
+  return {
+    joints,
+    morphs,
+    drivenMorphs: driven.morphs,
+    drivenJoints,
+    projectedMorphs: projection.morphs,
+    missing,
+  };
 }
 
 /**
@@ -243,28 +256,4 @@ function reportSkips(
   if (preset.animated) {
     warn(`dson preset: ${preset.animated} channel(s) have several keys; only frame 0 is applied`);
   }
-}
-
-/**
- * The preset's `auto_follow` morph values, when the scene has fitted items: a fitted item's morph of
- * that name takes the value (set by name, or followed through decode.dson's auto-follow, including
- * the morphs decode.dson projected onto it for its body's morphs dialled at the decode), but one
- * without such a morph (its body's at 0 when decoded) would have the figure's projected onto it by
- * Daz, which a preset does not do here.
- * An `auto_follow` joint channel needs no word: fitted items' bones follow their target's pose.
- */
-function reportProjections(doc: Document, preset: DsonPreset, warn: WarningSink): void {
-  const follow = preset.channels.filter((c) => c.autoFollow && c.kind === "morph").map((c) => c.target);
-  if (!follow.length) return;
-  const fitted = doc.getRoot().listNodes().some((node) => {
-    const dson = getPartgraphExtras(node).dson as { conform_target?: unknown } | undefined;
-    return typeof dson?.conform_target === "string";
-  });
-  if (!fitted) return;
-  warn(
-    `dson preset: ${follow.length} morph value(s) are auto_follow: fitted items with a morph of that name take ` +
-      `it (decode.dson projected onto fitted items the body's auto_follow morphs dialled when decoded), but ` +
-      `Daz would also project the figure's morph onto a fitted item without one, which a preset does not do ` +
-      `here: ${few(follow)}`,
-  );
 }

@@ -1,0 +1,336 @@
+/**
+ * Daz's auto-follow projection when a preset dials a body morph: a body's `auto_follow` morph that a
+ * preset (or a controller it dials) takes from 0 was not projected by `decode.dson`, which projects
+ * the morphs dialled when decoded (`auto_project.ts`). Daz projects it onto each item fitted to the
+ * body that has no morph of its name, so the clothing swells with the body rather than the body
+ * through it; here too, after the preset's formulas are evaluated.
+ *
+ * Everything is read from the scene, nothing is written for it: each mesh's DSON geometry is rebuilt
+ * from its primitives (`_DSON_VERTEX` maps glTF vertices to DSON ones; triangles as the decoder split
+ * the quads), the body morph's deltas from its morph target, and the correspondence found again
+ * with the decoder's search (`nearest_surface.ts`), only for items a preset gives a morph to
+ * project (kept in memory, keyed by the arrays it read, for a later preset on the same scene). A
+ * scene that never gets a preset carries no more than the `auto_follow` flag on its morph records. The projected morph is added as the decoder adds it: a morph target of the body
+ * morph's id and name on every primitive, its weight driven in the item's formula graph by the
+ * body's channel (`driveByBody`), so a later preset re-drives it (one at 0 undoes it). Items fitted
+ * to an item take its projected morphs in turn, bodies first.
+ *
+ * @module
+ */
+import type { Document, Mesh, Node } from "@gltf-transform/core";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
+import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { describeProjection, driveByBody } from "./auto_project.ts";
+import { DSON_VERTEX_ATTRIBUTE, morphDeltas } from "./build_primitive.ts";
+import { readFormulaGraph } from "./formula_graph.ts";
+import { METRES_PER_CM } from "./model.ts";
+import { type BodySurface, nearestSurface, projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
+import { fewNames as few } from "./preset_morphs.ts";
+import { dsonKey } from "./preset_pose.ts";
+import { parseDsonUri, percentDecode } from "./uri.ts";
+
+/** A morph record of `extras.partgraph.dson.morphs`, as far as it is read here. */
+interface MorphRecord {
+  id?: unknown;
+  name?: unknown;
+  label?: unknown;
+  auto_follow?: unknown;
+}
+
+/** A DSON mesh of the scene: its figure, DSON vertex count and geometry rebuilt from its primitives. */
+interface SceneMesh {
+  readonly mesh: Mesh;
+  readonly figure: Node;
+  readonly vertexCount: number;
+  /** The glTF vertices' DSON vertex, per primitive. */
+  readonly dsonVertex: readonly number[][];
+  surface?: BodySurface;
+}
+
+/** How many fitted items a preset projected morphs onto. */
+export interface PresetProjection {
+  readonly items: number;
+  readonly morphs: number;
+}
+
+/**
+ * Projects onto each fitted item the mesh of which is `inScope` its body's `auto_follow` morphs that
+ * are dialled now and that it has no morph of the name of (see the module doc); one warning per
+ * item, as the decode says it. Merged geografts' own vertices are not projected onto here (warned).
+ *
+ * @example
+ * ```ts
+ * projectPresetMorphs(doc, scope.hasMesh, warn);
+ * ```
+ */
+export function projectPresetMorphs(
+  doc: Document,
+  inScope: (mesh: Mesh) => boolean,
+  warn: WarningSink,
+): PresetProjection {
+  const meshes = sceneMeshes(doc);
+  const byFigure = new Map<Node, SceneMesh[]>();
+  for (const m of meshes) byFigure.set(m.figure, [...byFigure.get(m.figure) ?? [], m]);
+  const byKey = new Map<string, Node>();
+  for (const node of doc.getRoot().listNodes()) {
+    const key = dsonKey(node);
+    if (key !== undefined && !byKey.has(key)) byKey.set(key, node);
+  }
+  const bodyOf = (figure: Node): Node | undefined => {
+    const target = (getPartgraphExtras(figure).dson as { conform_target?: unknown } | undefined)
+      ?.conform_target;
+    if (typeof target !== "string") return undefined;
+    const node = byKey.get(parseDsonUri(target).id);
+    return node ? figureOf(node) : undefined;
+  };
+  // Bodies first: an item fitted to an item takes the morphs projected onto that one.
+  const depth = (figure: Node) => {
+    let d = 0;
+    for (let f = bodyOf(figure); f && d < 64; f = bodyOf(f)) d++;
+    return d;
+  };
+  const depths = new Map(meshes.map((m) => [m, depth(m.figure)]));
+  const items = meshes.filter((m) => depths.get(m)! > 0 && inScope(m.mesh))
+    .sort((a, b) => depths.get(a)! - depths.get(b)!);
+  let projectedItems = 0, projectedMorphs = 0;
+  let accessors: SceneAccessors | undefined;
+  for (const item of items) {
+    const body = bodyOf(item.figure)!;
+    const bodyKey = dsonKey(body);
+    if (bodyKey === undefined) continue;
+    const formulas = (getPartgraphExtras(item.mesh).dson as { formulas?: JsonValue } | undefined)?.formulas;
+    // Formulas that are not decode.dson's (said by the re-evaluation): not written over.
+    if (formulas !== undefined && !readFormulaGraph(formulas)) continue;
+    const own = ownNames(item.mesh);
+    const projected: string[] = [], capped: string[] = [];
+    for (const source of byFigure.get(body) ?? []) {
+      const dson = getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] };
+      const records = Array.isArray(dson?.morphs) ? dson.morphs : [];
+      const weights = source.mesh.getWeights();
+      const wanted = records.flatMap((record, k) => {
+        if (record?.auto_follow !== true || !(weights[k] !== 0) || k >= weights.length) return [];
+        const [id, name] = [String(record.id), String(record.name ?? record.id)];
+        if ([id, name].some((n) => own.has(n) || own.has(percentDecode(n)))) return [];
+        return [{ k, id, name, label: String(record.label ?? name), weight: weights[k] }];
+      });
+      if (!wanted.length) continue;
+      let hits: SurfaceHits | undefined | null = null; // null: not searched yet
+      for (const morph of wanted) {
+        if (own.has(morph.id)) continue; // the body and a graft merged into it may both list it
+        const say = `${morph.name} ${Math.round(morph.weight * 1e6) / 1e6}`;
+        if (hits === null) hits = search(source, item);
+        if (!hits) {
+          capped.push(say); // past the search's budget (said as the decode says it)
+          continue;
+        }
+        const { index, delta } = projectDeltas(hits, targetDeltas(source, morph.k), source.vertexCount);
+        projected.push(`${say} (${index.length} vertices)`);
+        if (!index.length) continue;
+        accessors ??= new SceneAccessors(doc, doc.getRoot().listBuffers()[0] ?? doc.createBuffer());
+        addMorph(accessors, item, { ...morph, index, delta }, bodyKey);
+        own.add(morph.id).add(morph.name);
+        projectedMorphs++;
+      }
+    }
+    if (projected.length) projectedItems++;
+    for (const message of describeProjection({ projected, capped }, bodyKey, item.vertexCount)) {
+      warn(`dson preset: fitted item '${item.mesh.getName()}': ${message}`);
+    }
+  }
+  const grafts = unprojectedGrafts(meshes, inScope);
+  if (grafts.length) {
+    warn(
+      `dson preset: ${grafts.length} auto_follow morph(s) dialled on a body with merged geografts that have ` +
+        `no morph of the name are not projected onto the grafts' own vertices (decode.dson projects those ` +
+        `dialled when decoded; decode the scene with them dialled for the grafts to follow): ${few(grafts)}`,
+    );
+  }
+  return { items: projectedItems, morphs: projectedMorphs };
+}
+
+/**
+ * Searches made for earlier presets, by the first position array of the item: each with every
+ * array it was made from (the body's positions, vertex map and indices, the item's positions and
+ * vertex map). Arrays are never written in place (`runtime/scene/copy.ts`), and copies of a scene
+ * share them, so the same arrays give the same search: a second preset on a decoded scene (trying
+ * shapes) reuses it, and the result is what searching again gives. Weak: dropped with the scene.
+ */
+const searches = new WeakMap<object, { arrays: readonly object[]; hits: SurfaceHits | undefined }[]>();
+
+/** The arrays a search for `m` reads. */
+function arraysOf(m: SceneMesh): object[] {
+  return m.mesh.listPrimitives().flatMap((primitive) =>
+    ["POSITION", DSON_VERTEX_ATTRIBUTE].map((name) => primitive.getAttribute(name)!.getArray()!)
+      .concat(primitive.getIndices()?.getArray() ?? [])
+  );
+}
+
+/** The nearest body surface of each of `item`'s vertices (`nearest_surface.ts`), searched once per arrays. */
+function search(body: SceneMesh, item: SceneMesh): SurfaceHits | undefined {
+  const arrays = [...arraysOf(body), ...arraysOf(item)];
+  const key = arraysOf(item)[0];
+  const list = searches.get(key) ?? [];
+  const found = list.find((e) =>
+    e.arrays.length === arrays.length && e.arrays.every((a, i) => a === arrays[i])
+  );
+  if (found) return found.hits;
+  body.surface ??= surfaceOf(body);
+  const hits = nearestSurface(body.surface, positionsOf(item));
+  searches.set(key, [...list, { arrays, hits }]);
+  return hits;
+}
+
+/**
+ * `mesh/morph` for each dialled auto_follow morph of a mesh with merged geografts (`merged_grafts`)
+ * that has a single record of its id: a graft that had the morph, its own or projected by the
+ * decode, brought a second one (`graft.ts`), so a single one is a morph the grafts lack.
+ */
+function unprojectedGrafts(meshes: readonly SceneMesh[], inScope: (mesh: Mesh) => boolean): string[] {
+  const out: string[] = [];
+  for (const { mesh } of meshes) {
+    const dson = getPartgraphExtras(mesh).dson as { morphs?: MorphRecord[]; merged_grafts?: unknown };
+    if (!inScope(mesh) || !Array.isArray(dson.merged_grafts) || !dson.merged_grafts.length) continue;
+    const records = Array.isArray(dson.morphs) ? dson.morphs : [];
+    const weights = mesh.getWeights();
+    records.forEach((record, k) => {
+      if (record?.auto_follow !== true || !(weights[k] !== 0)) return;
+      if (records.filter((r) => r?.id === record.id).length === 1) out.push(`${mesh.getName()}/${record.id}`);
+    });
+  }
+  return out;
+}
+
+/** The figure node a node belongs to: the nearest of it and its ancestors whose DSON type is `figure`. */
+function figureOf(node: Node | null): Node | undefined {
+  for (let n = node; n; n = n.getParentNode()) {
+    if ((getPartgraphExtras(n).dson as { type?: unknown } | undefined)?.type === "figure") return n;
+  }
+  return undefined;
+}
+
+/** The scene's DSON meshes whose every primitive maps its vertices to DSON ones, with their figure. */
+function sceneMeshes(doc: Document): SceneMesh[] {
+  const out: SceneMesh[] = [];
+  const seen = new Set<Mesh>();
+  for (const node of doc.getRoot().listNodes()) {
+    const mesh = node.getMesh();
+    if (!mesh || seen.has(mesh)) continue;
+    seen.add(mesh);
+    const dson = getPartgraphExtras(mesh).dson as { vertex_count?: unknown; morphs?: unknown } | undefined;
+    const vertexCount = dson?.vertex_count;
+    if (typeof vertexCount !== "number" || !Number.isInteger(vertexCount) || vertexCount < 0) continue;
+    // A skinned mesh sits at the scene root: it belongs to the figure of its joints.
+    const figure = figureOf(node.getSkin()?.listJoints()[0] ?? node.getParentNode());
+    if (!figure) continue;
+    const dsonVertex: number[][] = [];
+    for (const primitive of mesh.listPrimitives()) {
+      const map = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)?.getArray();
+      const position = primitive.getAttribute("POSITION")?.getArray();
+      if (!map || !position || position.length !== map.length * 3) break;
+      const list = Array.from(map, Math.round);
+      if (!list.every((v) => v >= 0 && v < vertexCount)) break;
+      dsonVertex.push(list);
+    }
+    if (dsonVertex.length !== mesh.listPrimitives().length) continue;
+    out.push({ mesh, figure, vertexCount, dsonVertex });
+  }
+  return out;
+}
+
+/** The mesh's DSON vertex positions (cm), flat xyz, from its primitives (rest, as decoded). */
+function positionsOf(m: SceneMesh): Float64Array {
+  const out = new Float64Array(m.vertexCount * 3);
+  m.mesh.listPrimitives().forEach((primitive, p) => {
+    const position = primitive.getAttribute("POSITION")!.getArray()!;
+    m.dsonVertex[p].forEach((v, i) => {
+      for (let c = 0; c < 3; c++) out[v * 3 + c] = position[i * 3 + c] / METRES_PER_CM;
+    });
+  });
+  return out;
+}
+
+/** The mesh's surface as the decoder's search takes it: its drawn triangles, in DSON vertices. */
+function surfaceOf(m: SceneMesh): BodySurface {
+  const polys: number[] = [];
+  m.mesh.listPrimitives().forEach((primitive, p) => {
+    const indices = primitive.getIndices()?.getArray();
+    if (!indices) return;
+    for (let t = 0; t + 2 < indices.length; t += 3) {
+      polys.push(
+        m.dsonVertex[p][indices[t]],
+        m.dsonVertex[p][indices[t + 1]],
+        m.dsonVertex[p][indices[t + 2]],
+        -1,
+      );
+    }
+  });
+  return {
+    positions: positionsOf(m),
+    vertexCount: m.vertexCount,
+    polyVerts: Int32Array.from(polys),
+    polyCount: polys.length / 4,
+  };
+}
+
+/** Morph target `k` of the mesh as DSON deltas (cm) of every vertex. */
+function targetDeltas(m: SceneMesh, k: number): { index: Int32Array; delta: Float64Array } {
+  const delta = new Float64Array(m.vertexCount * 3);
+  m.mesh.listPrimitives().forEach((primitive, p) => {
+    const target = primitive.listTargets()[k]?.getAttribute("POSITION");
+    if (!target) return;
+    const element = [0, 0, 0];
+    m.dsonVertex[p].forEach((v, i) => {
+      target.getElement(i, element); // sparse accessors read through getElement
+      for (let c = 0; c < 3; c++) delta[v * 3 + c] = element[c] / METRES_PER_CM;
+    });
+  });
+  return { index: Int32Array.from({ length: m.vertexCount }, (_, v) => v), delta };
+}
+
+/** The ids and names of the item's morphs and of its own formula channels (decoded as well). */
+function ownNames(mesh: Mesh): Set<string> {
+  const dson = getPartgraphExtras(mesh).dson as { morphs?: MorphRecord[]; formulas?: JsonValue } | undefined;
+  const names = new Set<string>();
+  for (const record of Array.isArray(dson?.morphs) ? dson.morphs : []) {
+    for (const n of [record?.id, record?.name]) if (typeof n === "string") names.add(n).add(percentDecode(n));
+  }
+  const graph = readFormulaGraph(dson?.formulas);
+  for (const [key, channel] of Object.entries(graph?.channels ?? {})) {
+    if (channel.of === undefined) names.add(key).add(percentDecode(key));
+  }
+  return names;
+}
+
+/** Adds the projected morph to the item: a target on each primitive, its weight, records and formula. */
+function addMorph(
+  accessors: SceneAccessors,
+  item: SceneMesh,
+  morph: { id: string; name: string; label: string; weight: number; index: Int32Array; delta: Float64Array },
+  body: string,
+): void {
+  const { mesh } = item;
+  mesh.listPrimitives().forEach((primitive, p) => {
+    const n = item.dsonVertex[p].length;
+    const { deltas, moved } = morphDeltas(morph, item.dsonVertex[p], item.vertexCount);
+    const target = accessors.doc.createPrimitiveTarget(morph.name)
+      .setAttribute("POSITION", accessors.create("VEC3", deltas).setSparse(moved * 3 < n));
+    primitive.addTarget(target);
+  });
+  mesh.setWeights([...mesh.getWeights(), morph.weight]);
+  const extras = mesh.getExtras() as { targetNames?: unknown };
+  const names = Array.isArray(extras.targetNames) ? extras.targetNames : [];
+  mesh.setExtras({ ...extras, targetNames: [...names, morph.name] });
+  const dson = (getPartgraphExtras(mesh).dson ?? {}) as { [key: string]: JsonValue };
+  const records = Array.isArray(dson.morphs) ? dson.morphs : [];
+  const record = { id: morph.id, name: morph.name, label: morph.label, vertices: morph.index.length };
+  const figure = dsonKey(item.figure);
+  const graph = driveByBody(readFormulaGraph(dson.formulas), figure, body, morph.id, morph.weight);
+  setPartgraphExtras(mesh, {
+    dson: {
+      ...dson,
+      morphs: [...records, { ...record, auto_follow: true }],
+      formulas: graph as unknown as JsonValue,
+    },
+  });
+}
