@@ -93,12 +93,14 @@ function brokenBlade(next: () => number, which: number): BladeShape {
 /**
  * A canted tail rotor (10–25°, with its helicopter's main rotor) or a pair of tilt-rotor nacelles
  * (0–90°, skipping 42–48° where forward and up are a toss-up); `variant` draws one blade retopologised
- * (`retopo`), or breaks the first rotor (`broken`: an asymmetric box, or one blade set apart).
+ * (`retopo`), or breaks the first rotor (`broken`: an asymmetric box, or one blade set apart);
+ * `nacelleOff` leans the tail rotor's gearbox node that many degrees apart from its shaft.
  */
 export function cantedCase(
   next: () => number,
   index: number,
   variant: "clean" | "retopo" | "broken",
+  nacelleOff = 0,
 ): SpinCase {
   const doc = newScene();
   meshNode(doc, "Fuselage", boxMesh([-0.6, -0.6, -4], [0.6, 0.6, 6]), undefined);
@@ -136,9 +138,13 @@ export function cantedCase(
       blades: Math.min(blades, 4),
       pitch: lerp(8, 15, next()),
       parentName: "TailGearbox",
+      nacelleOff,
       bladeShapes: shapes(),
     }, variant !== "clean");
-    parts.push({ ...addRotor(doc, next, tail), unvouched: tail.blades === 2 && tail.parent === "none" });
+    parts.push({
+      ...addRotor(doc, next, tail),
+      unvouched: tail.blades === 2 && (tail.parent === "none" || nacelleOff !== 0),
+    });
     // The broken rotor is the tail rotor: move it first.
     parts.reverse();
   } else {

@@ -11,16 +11,24 @@ import { prng } from "../../support/prng.ts";
 import { rig } from "./pipeline.ts";
 import { cantedCase, oneBladeCase, sideCase, type SpinCase } from "./propeller_cases.ts";
 import { judge } from "./propellers.ts";
+import { turn } from "./turned.ts";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
 
 /** Tallies of right/wrong × confidence over generated cases, and the worst good fit. */
-async function tally(cases: SpinCase[]) {
+async function tally(cases: SpinCase[], frame?: [string, string]) {
   const counts: Record<string, number> = {};
   const worst = { degrees: 0, offset: 0 };
   const goodButOff: string[] = [];
   for (const sample of cases) {
-    const result = await rig(sample.doc, { forward: "-Z", up: "+Y" });
+    let world = (v: Vec3) => v;
+    if (frame) {
+      turn(sample.doc, frame[0] as "-Z", frame[1] as "+Y");
+      const m = sample.doc.getRoot().listNodes().find((x) => x.getName() === "Turned")!.getWorldMatrix();
+      world = (v) => [0, 1, 2].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2]) as Vec3;
+    }
+    const result = await rig(sample.doc, { forward: frame?.[0] ?? "-Z", up: frame?.[1] ?? "+Y" });
     for (const [n, truth] of sample.parts.entries()) {
-      const { degrees, offset, confidence, right } = judge(sample, result, truth, (v) => v);
+      const { degrees, offset, confidence, right } = judge(sample, result, truth, world);
       // A broken rotor is the first part of its case; the others are drawn clean.
       const group = sample.broken && n === 0 ? "broken" : truth.unvouched ? "unvouched" : "clean";
       const key = `${group} ${right ? "right" : "wrong"} ${confidence}`;
@@ -47,6 +55,25 @@ Deno.test("canted tail rotors (10–25°) and tilt-rotor nacelles (0–90°): ri
   // Two blades on a leaning shaft baked into the vertices: right, and weak, nothing vouching for it.
   assertEquals(only(counts, "unvouched").filter(([k]) => k !== "unvouched right weak"), []);
   assert(worst.degrees <= 0.05 && worst.offset <= 1e-3);
+});
+
+Deno.test("canted and tilted rotors in other file frames, and a two-blade rotor whose gearbox node leans apart: the same judgements", async () => {
+  // Four cases (a tail rotor of three blades on its gearbox, one baked; tilt-rotors on nacelles and
+  // baked) in four frames: every axis a file may take as forward or up.
+  const frames: [string, string][] = [["+Z", "+Y"], ["+X", "+Z"], ["-Y", "-X"], ["-X", "-Z"]];
+  for (const frame of frames) {
+    const next = prng(41);
+    const cases = Array.from({ length: 8 }, (_, i) => cantedCase(next, i, "clean")).filter((_, i) =>
+      [1, 2, 5, 6].includes(i)
+    );
+    const { counts } = await tally(cases, frame);
+    assertEquals(counts, { "clean right good": 8 }, frame.join(" "));
+  }
+  // A gearbox node 5–15° apart from a two-blade tail rotor's canted shaft vouches for nothing: weak.
+  const next = prng(46);
+  const leaning = [0, 8, 16].map((i, k) => cantedCase(next, i, "clean", 5 + 5 * k));
+  const { counts } = await tally(leaning);
+  assertEquals(counts["unvouched right weak"], 3, JSON.stringify(counts));
 });
 
 Deno.test("a blade retopologised apart from the others, or given an extra loop: still symmetric, right and good", async () => {

@@ -20,6 +20,7 @@ import {
   normalize,
   type Quat,
   quatFromBasis,
+  quatMultiply,
   transformPoint,
   type Vec3,
 } from "../../../nodes/rig/transform.ts";
@@ -86,6 +87,8 @@ export interface RotorDraw extends SpinTruth {
   /** `nacelle`: a node (`parentName`) whose local −Z runs along the shaft (a tilted nacelle, a canted gearbox). */
   readonly parent: "none" | "mirrored" | "scaled" | "nacelle";
   readonly parentName?: string;
+  /** Degrees the nacelle node leans apart from the shaft (0: along it). */
+  readonly nacelleOff?: number;
   /** Per-blade drawing apart from the others (by blade index). */
   readonly bladeShapes?: readonly (BladeShape | undefined)[];
   /** A counterweight opposite blade 1 (a single-blade propeller's). */
@@ -220,10 +223,12 @@ export function meshNode(
 export function addRotor(doc: Document, next: () => number, d: RotorDraw): SpinTruth {
   let parent: Node | undefined;
   if (d.parent === "nacelle") {
-    // Local −Z along the shaft, local +Y as near up as it can be: a tilted nacelle or canted gearbox.
+    // Local −Z along the shaft, local +Y as near up as it can be: a tilted nacelle or canted gearbox
+    // (or, `nacelleOff` degrees, a node leaning apart from the shaft, that vouches for nothing).
     const z = d.axis.map((v) => -v) as Vec3;
     const x = normalize(cross(Math.abs(z[1]) < 0.99 ? UP : [1, 0, 0], z)), y = cross(z, x);
-    parent = doc.createNode(d.parentName ?? "Nacelle").setRotation(quatFromBasis(x, y, z))
+    const off = axisAngle(x, d.nacelleOff ?? 0);
+    parent = doc.createNode(d.parentName ?? "Nacelle").setRotation(quatMultiply(off, quatFromBasis(x, y, z)))
       .setTranslation(d.centre);
     doc.getRoot().getDefaultScene()!.addChild(parent);
   } else if (d.parent !== "none") {
