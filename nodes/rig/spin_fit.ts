@@ -252,7 +252,11 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     } else {
       weak(
         `${off}, the nearest it could run along, and neither ${
-          best.blades >= 3 ? "the blades alone" : "two blades (symmetric about a leaning axis too)"
+          best.blades >= 3
+            ? "the blades alone"
+            : best.blades === 2
+            ? "two blades (symmetric about a leaning axis too)"
+            : "blades (none told apart)"
         } nor a node above it running along it say so (check forward/up, or give it a node along its shaft)`,
       );
     }
