@@ -32,7 +32,11 @@ export function restRotation(record: ConstraintRecord, part: string, child: Node
     : `drawn with its nearest rotation and scale (${
       reading.scale.map((s) => Math.round(s * 1e4) / 1e4).join(", ")
     })` +
-      (reading.sheared ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" : "");
+      (reading.sheared ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" : "") +
+      // glTF viewers flip a mirrored node's winding; Direct3D and Librelancer's GL renderer do not.
+      (reading.scale[0] < 0
+        ? "; glTF viewers flip its winding, the game does not (it culls the front faces unless two-sided)"
+        : "");
   warn(`${describeRecord(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
   return reading.rotation;
 }

@@ -21,7 +21,8 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // as stored), a sheared or degenerate one is named; a Pris axis not of unit length scales its limits and
   // keys (the game slides axis·d); a long or zero axis and a non-zero offset are warnings (before, silent).
   // 5: limits stored min > max are named (before, swapped silently); offsets in one warning per model.
-  version: 5,
+  // 6: a mirrored rotation's warning says glTF viewers flip its winding and the game does not.
+  version: 6,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

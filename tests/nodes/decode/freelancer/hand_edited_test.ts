@@ -106,7 +106,12 @@ Deno.test("a scaled, mirrored or stretched Fix rotation draws the part as the st
   for (
     const [part, rows, t, says] of [
       ["Scaled", SCALED, [1, 2, 3], "scaled by (2, 2, 2)"],
-      ["Mirrored", MIRRORED, [-4, 0, 1], "mirrored"],
+      [
+        "Mirrored",
+        MIRRORED,
+        [-4, 0, 1],
+        "mirrored (determinant < 0), not a rotation; drawn with its nearest rotation and scale (-1, 1, 1); glTF viewers flip its winding, the game does not",
+      ],
       ["Stretched", STRETCHED, [0, 5, 0], "scaled by (1, 0.5, 3)"],
     ] as const
   ) {
@@ -299,4 +304,14 @@ Deno.test("limits stored the wrong way round (min > max) are read as the range b
     all,
   );
   assert.ok(/Pris constraint of part 'Gear'.*min 3 > max -2; read as -2..3/.test(all), all);
+});
+
+Deno.test("a part attached to a scaled part is scaled and moved with it, as W_child = W_parent·T(t)·R", async () => {
+  const { scene } = await decodeAndResolve([
+    fix("Scaled", SCALED),
+    { kind: "fix", parent: "Scaled", child: "Tip", translation: [1, 0, 0], rotation: IDENTITY },
+  ]);
+  const expected = mul(placement([1, 2, 3], f32(SCALED)), placement([1, 0, 0], IDENTITY));
+  assertMatrix(byName(scene, "Tip").getWorldMatrix(), expected, "Tip");
+  assert.deepEqual(byName(scene, "Tip").getScale(), [1, 1, 1], "the scale is the parent's, not repeated");
 });
