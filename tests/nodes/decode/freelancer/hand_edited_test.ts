@@ -315,3 +315,17 @@ Deno.test("a part attached to a scaled part is scaled and moved with it, as W_ch
   assertMatrix(byName(scene, "Tip").getWorldMatrix(), expected, "Tip");
   assert.deepEqual(byName(scene, "Tip").getScale(), [1, 1, 1], "the scale is the parent's, not repeated");
 });
+
+Deno.test("an all-zero rotation or Orientation (a tool that never fills it) is identity with a warning (before: 180° about X, silently)", async () => {
+  const zero = new Array(9).fill(0);
+  const { scene, warnings } = await decodeAndResolve([fix("Blank", zero)], [
+    { name: "HpBlank", kind: "fix", position: [0, 0, 1], orientation: zero },
+  ]);
+  for (const name of ["Blank", "HpBlank"]) {
+    assert.deepEqual(byName(scene, name).getRotation(), [0, 0, 0, 1], name);
+    assert.deepEqual(byName(scene, name).getScale(), [1, 1, 1], name);
+  }
+  assert.ok(warnings.some((w) => w.includes("Fix constraint of part 'Blank'") && w.includes("degenerate")));
+  assert.ok(warnings.some((w) => w.includes("hardpoint 'HpBlank'") && w.includes("degenerate")));
+  await assertValid(scene);
+});
