@@ -88,7 +88,9 @@ export const rigFitHinge = defineNode({
   // across the plane of symmetry (relative to its radius, not a fixed band); `Proprotor` names one.
   // 29: two flat blades as symmetric about two axes are a tie the cue breaks (rounding no longer decides
   // it: one AS350-like tail rotor of 200 turned about forward); spinning fits 5.8 times faster.
-  version: 29,
+  // 30: a panel fitted whole across the centre line (not split) whose left or right side alone hinges
+  // off the whole's line is weak, named (swept elevator halves joined by a tube were good, 15–23° off).
+  version: 30,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -22,6 +22,7 @@ import {
   pieceGroups,
   unionOfPieces,
 } from "./surface_pieces.ts";
+import { sidesOffWhole } from "./whole_sides.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
@@ -92,6 +93,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const geometry = new Map<Node, PanelGeometry>();
   const rules = new Map<Node, { rule: HingeRule; why?: string }>();
   const boxes = new Map<Node, Box>();
+  // Panels fitted whole across the centre line whose sides turn about other lines: why (whole_sides.ts).
+  const offWhole = new Map<Node, string>();
   const body = new BodySampler(scene, toAircraft);
   // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
   const poses = new SkinPoses(toAircraft);
@@ -115,6 +118,12 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
     vertexCounts.set(node, fitted.vertices);
     boxes.set(node, boxOf(fitted.geometry));
+    const edge = rule.rule === "all_moving" ? "quarter" : KIND_SPECS[getPart(node)!.kind as PanelKind].edge;
+    // An air brake on the spine curves with the fuselage: its halves tilt off the whole's line.
+    const off = getPart(node)!.kind === "air_brake"
+      ? undefined
+      : sidesOffWhole(fitted.geometry, fits.get(node)!, options, edge);
+    if (off) offWhole.set(node, off);
     // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
     // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
     if (getPart(node)!.kind === "drag_rudder") geometry.set(node, fitted.geometry);
@@ -136,6 +145,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       "and a piece alone hinges off the whole surface's line";
     for (const node of group) {
       fits.set(node, onWholeSurface(fits.get(node)!, whole));
+      offWhole.delete(node); // its own sides were judged against a piece's line, not the surface's
       rules.set(node, { rule: rule.rule, why: rule.why ? `${rule.why}; ${why}` : why });
     }
     ctx.warn(
@@ -155,7 +165,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
   // Hinge brackets in objects of their own: listed once, and only when some panel hinges on an edge.
   let hardware: HardwareObject[] | undefined;
-  const judgement = (node: Node, fit: HingeFit) => {
+  const judgedAlone = (node: Node, fit: HingeFit) => {
     const rule = rules.get(node)!.rule;
     if (rule !== "forward_edge" && rule !== "aft_edge") return judgeFit(fit);
     hardware ??= listHardware(scene, toAircraft);
@@ -163,6 +173,15 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       judgeFit(fit),
       hardwareBeside(fit, rule === "aft_edge" ? "aft" : "forward", hardware),
     );
+  };
+  const judgement = (node: Node, fit: HingeFit): FitJudgement => {
+    const own = judgedAlone(node, fit), off = offWhole.get(node);
+    if (!off) return own;
+    return {
+      ...own,
+      confidence: own.confidence === "failed" ? "failed" : "weak",
+      reasons: [...own.reasons, off],
+    };
   };
   const judged = new Map<Node, JudgedFit>(
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),

@@ -12,11 +12,13 @@ import { rig } from "./pipeline.ts";
 import {
   COPIES,
   copiesSample,
+  piecesAircraft,
   type PiecesSample,
   piecesSample,
   piecesScene,
   SPLITS,
 } from "./surface_pieces.ts";
+import { boxMesh, joined } from "./surface_classes.ts";
 
 /** Per panel: right or wrong, and its judgement; and the warnings that name pieces of one surface. */
 async function tally(samples: readonly PiecesSample[]) {
@@ -70,5 +72,49 @@ Deno.test("level-of-detail and damage-state copies at one place: each on its sur
     const levels = copies === "dmg" || copies === "destroyed" ? 2 : 3;
     const { tally: got, warned } = await tally(samples);
     assertEquals({ copies, ...got, warned }, { copies, "right good": 6 * 5 * levels, warned: 0 });
+  }
+});
+
+Deno.test("one object across the centre line, fitted whole: good only where both sides turn about its line", async () => {
+  // Elevator halves swept 0–30° (with dihedral) joined by a torque tube through the fuselage, as one
+  // object: left whole (a piece crosses the centre line) and fitted whole. Before, 3 of 40 were
+  // judged good while 15–23° and 66–140 % of chord off the halves' hinges; now none is good.
+  const tally: Record<string, number> = {};
+  for (let i = 0; i < 40; i++) {
+    const aircraft = piecesAircraft(4000 + 17 * i, i % 3 === 0 ? [12, 20] : [30, 80]);
+    const halves = aircraft.panels.filter((p) => p.kind === "elevator");
+    const t = halves[0].truth!;
+    const tube = boxMesh([t.origin[0] - 0.02, t.origin[1] - 0.02, -1.2], [
+      t.origin[0] + 0.02,
+      t.origin[1] + 0.02,
+      1.2,
+    ]);
+    const objects = [...aircraft.fixed, ...aircraft.panels.filter((p) => p.kind !== "elevator")]
+      .map(({ name, mesh }) => ({ name, mesh }));
+    objects.push({ name: "Elevator", mesh: joined([...halves.map((p) => p.mesh), tube]) });
+    const { report } = await rig(piecesScene({ objects, panels: [], description: "" }));
+    const part = report.parts.find((p) => p.panel === "Elevator")!;
+    const confidence = (part.fit as unknown as { confidence: string; reasons: string[] }).confidence;
+    tally[confidence] = (tally[confidence] ?? 0) + 1;
+  }
+  assertEquals(tally.good, undefined);
+  // A one-piece elevator on one straight hinge across the fuselage stays good, on its hinge.
+  for (let i = 0; i < 6; i++) {
+    const aircraft = piecesAircraft(100 + i);
+    const chord = 0.3 + 0.05 * i, span = 1.5 + 0.1 * i;
+    const objects = [
+      ...[...aircraft.fixed.filter((f) => !f.name.startsWith("Stabilizer")), ...aircraft.panels]
+        .filter((o) => !o.name.startsWith("Elevator")).map(({ name, mesh }) => ({ name, mesh })),
+      { name: "Stabilizer", mesh: boxMesh([8.2, 0.28, -span], [9, 0.32, span]) },
+      { name: "Elevator", mesh: boxMesh([9.01, 0.285, -span], [9.01 + chord, 0.315, span]) },
+    ];
+    const { report } = await rig(piecesScene({ objects, panels: [], description: "" }));
+    const part = report.parts.find((p) => p.panel === "Elevator")!;
+    assertEquals((part.fit as unknown as { confidence: string }).confidence, "good");
+    const { degrees, offset } = hingeError(
+      { origin: [9.01, 0.3, 0], axis: [0, 0, 1], span: 2 * span },
+      part.hinge!.aircraft,
+    );
+    assert(degrees < 0.01 && offset < 0.001, `#${i}: ${degrees}°, ${offset}`);
   }
 });
