@@ -91,9 +91,9 @@ export const dsonApplyPreset = defineNode({
   // 24: a body's auto_follow morph the preset dials (directly or through a controller) that was at 0
   // when decoded is projected onto each fitted item lacking a morph of its name, as Daz's auto-follow
   // and decode.dson (v25) do (`codec/preset_project.ts`; needs decode.dson v30's `auto_follow` morph
-  // flag), items fitted to items after theirs; merged geografts' own vertices are not (warned). The
-  // record gains `projected_morphs`. Before: the body swelled through its clothes, with a warning
-  // that a preset projects nothing.
+  // flag), items fitted to items after theirs, and merged geografts' own vertices (decode.dson v30's
+  // `graft_body`; a scene without it is warned). The record gains `projected_morphs`. Before: the
+  // body swelled through its clothes, with a warning that a preset projects nothing.
   version: 24,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

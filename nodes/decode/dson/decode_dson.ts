@@ -146,6 +146,8 @@ export const decodeDson = defineNode({
   // dials onto the fitted items lacking it; a morph projected onto an item is auto_follow in turn,
   // so an item fitted to that item (a belt on a coat) takes it by projection too (before: only an
   // item's own auto_follow modifiers reached the items fitted to it, and the belt cut into the coat).
+  // A mesh with merged grafts records its body's own vertex count and the polygons the grafts hide
+  // (`graft_body`), for the preset to project onto the grafts' own vertices as the decode does.
   version: 30,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

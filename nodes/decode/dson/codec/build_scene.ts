@@ -320,6 +320,13 @@ function meshExtras(mesh: SceneMesh): Json {
     };
   }
   if (mesh.mergedGrafts.length) out.merged_grafts = [...mesh.mergedGrafts];
+  if (mesh.graftBody) {
+    // For dson.apply_preset, which projects a body morph it dials onto the grafts' own vertices.
+    out.graft_body = {
+      vertex_count: mesh.graftBody.vertexCount,
+      hidden_poly_verts: Array.from(mesh.graftBody.hiddenPolyVerts),
+    };
+  }
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
   if (mesh.formulas) out.formulas = mesh.formulas as unknown as JsonValue;
   return out;

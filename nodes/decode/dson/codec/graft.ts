@@ -170,6 +170,14 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     rigidity: mergeRigidity(target, grafts, remaps, vertexCount),
     mergedGrafts: [...target.mergedGrafts, ...grafts.map((g) => g.geometryId)],
     materials,
+    graftBody: target.graftBody ?? {
+      vertexCount: target.vertexCount,
+      hiddenPolyVerts: Int32Array.from(
+        [...hidden.keys()].filter((p) => hidden[p]).flatMap((
+          p,
+        ) => [...target.polyVerts.subarray(p * 4, p * 4 + 4)]),
+      ),
+    },
   };
 }
 

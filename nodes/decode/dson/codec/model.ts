@@ -133,6 +133,12 @@ export interface SceneMesh {
   readonly graft?: DsonGraft & { readonly merged: boolean; readonly target?: string };
   /** Grafts merged into this mesh (geometry ids). */
   readonly mergedGrafts: readonly string[];
+  /**
+   * With merged grafts: the body's own vertex count (the grafts' own vertices follow it) and the
+   * body polygons they hide (4 vertex indices each, -1: triangle), for dson.apply_preset, which
+   * projects a body morph onto the grafts from the body's whole surface as the decode does.
+   */
+  readonly graftBody?: { readonly vertexCount: number; readonly hiddenPolyVerts: Int32Array };
   /** Materials by surface name. */
   readonly materials: ReadonlyMap<string, Surface>;
 }

@@ -57,7 +57,7 @@ export interface PresetProjection {
 /**
  * Projects onto each fitted item the mesh of which is `inScope` its body's `auto_follow` morphs that
  * are dialled now and that it has no morph of the name of (see the module doc); one warning per
- * item, as the decode says it. Merged geografts' own vertices are not projected onto here (warned).
+ * item, as the decode says it; merged geografts' own vertices take them too (`graft_body`, v30).
  *
  * @example
  * ```ts
@@ -93,8 +93,14 @@ export function projectPresetMorphs(
   const depths = new Map(meshes.map((m) => [m, depth(m.figure)]));
   const items = meshes.filter((m) => depths.get(m)! > 0 && inScope(m.mesh))
     .sort((a, b) => depths.get(a)! - depths.get(b)!);
-  let projectedItems = 0, projectedMorphs = 0;
   let accessors: SceneAccessors | undefined;
+  const made = () =>
+    accessors ??= new SceneAccessors(doc, doc.getRoot().listBuffers()[0] ?? doc.createBuffer());
+  // Merged geografts first (their body's own mesh), as the decode projects before merging.
+  const unrecorded: string[] = [];
+  const grafted = projectOntoGrafts(meshes, inScope, made, unrecorded);
+  for (const message of grafted.messages) warn(message);
+  let projectedItems = 0, projectedMorphs = grafted.morphs;
   for (const item of items) {
     const body = bodyOf(item.figure)!;
     const bodyKey = dsonKey(body);
@@ -127,8 +133,7 @@ export function projectPresetMorphs(
         const { index, delta } = projectDeltas(hits, targetDeltas(source, morph.k), source.vertexCount);
         projected.push(`${say} (${index.length} vertices)`);
         if (!index.length) continue;
-        accessors ??= new SceneAccessors(doc, doc.getRoot().listBuffers()[0] ?? doc.createBuffer());
-        addMorph(accessors, item, { ...morph, index, delta }, bodyKey);
+        addMorph(made(), item, { ...morph, index, delta }, bodyKey);
         own.add(morph.id).add(morph.name);
         projectedMorphs++;
       }
@@ -138,12 +143,11 @@ export function projectPresetMorphs(
       warn(`dson preset: fitted item '${item.mesh.getName()}': ${message}`);
     }
   }
-  const grafts = unprojectedGrafts(meshes, inScope);
-  if (grafts.length) {
+  if (unrecorded.length) {
     warn(
-      `dson preset: ${grafts.length} auto_follow morph(s) dialled on a body with merged geografts that have ` +
-        `no morph of the name are not projected onto the grafts' own vertices (decode.dson projects those ` +
-        `dialled when decoded; decode the scene with them dialled for the grafts to follow): ${few(grafts)}`,
+      `dson preset: ${unrecorded.length} auto_follow morph(s) dialled on a body with merged geografts that have ` +
+        `no morph of the name are not projected onto the grafts: the scene was decoded before decode.dson v30 ` +
+        `recorded the body's surface for it (decode it again): ${few(unrecorded)}`,
     );
   }
   return { items: projectedItems, morphs: projectedMorphs };
@@ -166,8 +170,12 @@ function arraysOf(m: SceneMesh): object[] {
   );
 }
 
-/** The nearest body surface of each of `item`'s vertices (`nearest_surface.ts`), searched once per arrays. */
-function search(body: SceneMesh, item: SceneMesh): SurfaceHits | undefined {
+/**
+ * The nearest body surface of each of `item`'s vertices (`nearest_surface.ts`), searched once per
+ * arrays. `graft`: `body` is a mesh with merged grafts, searched from its body's own surface onto
+ * the grafts' own vertices ({@link graftSearch}).
+ */
+function search(body: SceneMesh, item: SceneMesh, graft?: GraftBody): SurfaceHits | undefined {
   const arrays = [...arraysOf(body), ...arraysOf(item)];
   const key = arraysOf(item)[0];
   const list = searches.get(key) ?? [];
@@ -175,30 +183,114 @@ function search(body: SceneMesh, item: SceneMesh): SurfaceHits | undefined {
     e.arrays.length === arrays.length && e.arrays.every((a, i) => a === arrays[i])
   );
   if (found) return found.hits;
-  body.surface ??= surfaceOf(body);
-  const hits = nearestSurface(body.surface, positionsOf(item));
+  let hits: SurfaceHits | undefined;
+  if (graft) hits = graftSearch(body, graft);
+  else {
+    body.surface ??= surfaceOf(body);
+    hits = nearestSurface(body.surface, positionsOf(item));
+  }
   searches.set(key, [...list, { arrays, hits }]);
   return hits;
 }
 
-/**
- * `mesh/morph` for each dialled auto_follow morph of a mesh with merged geografts (`merged_grafts`)
- * that has a single record of its id: a graft that had the morph, its own or projected by the
- * decode, brought a second one (`graft.ts`), so a single one is a morph the grafts lack.
- */
-function unprojectedGrafts(meshes: readonly SceneMesh[], inScope: (mesh: Mesh) => boolean): string[] {
-  const out: string[] = [];
-  for (const { mesh } of meshes) {
-    const dson = getPartgraphExtras(mesh).dson as { morphs?: MorphRecord[]; merged_grafts?: unknown };
-    if (!inScope(mesh) || !Array.isArray(dson.merged_grafts) || !dson.merged_grafts.length) continue;
-    const records = Array.isArray(dson.morphs) ? dson.morphs : [];
-    const weights = mesh.getWeights();
-    records.forEach((record, k) => {
-      if (record?.auto_follow !== true || !(weights[k] !== 0)) return;
-      if (records.filter((r) => r?.id === record.id).length === 1) out.push(`${mesh.getName()}/${record.id}`);
-    });
+/** A merged graft's body as decode.dson records it (`graft_body`). */
+interface GraftBody {
+  readonly vertexCount: number;
+  readonly hiddenPolyVerts: Int32Array;
+}
+
+/** The `graft_body` record of a mesh with merged grafts; undefined when absent or malformed. */
+function graftBodyOf(m: SceneMesh): GraftBody | undefined {
+  const record = (getPartgraphExtras(m.mesh).dson as {
+    graft_body?: { vertex_count?: unknown; hidden_poly_verts?: unknown };
+  })
+    ?.graft_body;
+  const count = record?.vertex_count, hidden = record?.hidden_poly_verts;
+  if (typeof count !== "number" || !Number.isInteger(count) || count <= 0 || count > m.vertexCount) {
+    return undefined;
   }
-  return out;
+  if (!Array.isArray(hidden) || hidden.length % 4 !== 0) return undefined;
+  if (!hidden.every((v) => Number.isInteger(v) && v >= -1 && v < count)) return undefined;
+  return { vertexCount: count, hiddenPolyVerts: Int32Array.from(hidden as number[]) };
+}
+
+/**
+ * The body's surface (its drawn triangles whose corners are all its own, and the polygons the
+ * grafts hide, as the decode projected from the body before merging) nearest each of the grafts'
+ * own vertices (those from `graft.vertexCount` on), as the decode projects onto a graft.
+ */
+function graftSearch(m: SceneMesh, graft: GraftBody): SurfaceHits | undefined {
+  const all = surfaceOf(m);
+  const polys: number[] = [];
+  for (let f = 0; f < all.polyCount; f++) {
+    const corners = all.polyVerts.subarray(f * 4, f * 4 + 3);
+    if (corners.every((v) => v < graft.vertexCount)) polys.push(...corners, -1);
+  }
+  polys.push(...graft.hiddenPolyVerts);
+  return nearestSurface(
+    {
+      positions: all.positions,
+      vertexCount: graft.vertexCount,
+      polyVerts: Int32Array.from(polys),
+      polyCount: polys.length / 4,
+    },
+    all.positions.subarray(graft.vertexCount * 3),
+  );
+}
+
+/**
+ * Projects onto the merged grafts' own vertices of each mesh `inScope` its dialled auto_follow
+ * morphs with a single record of their id (a graft that had the morph, its own or projected by the
+ * decode, brought a second one, `graft.ts`), as a second target of the id that the body's dial
+ * drives, as the decode merges a graft's projected morph. Returns the warnings, and in
+ * `unrecorded` those of meshes decoded without the `graft_body` record (before decode.dson v30).
+ */
+function projectOntoGrafts(
+  meshes: readonly SceneMesh[],
+  inScope: (mesh: Mesh) => boolean,
+  accessors: () => SceneAccessors,
+  unrecorded: string[],
+): { messages: string[]; morphs: number } {
+  const messages: string[] = [];
+  let morphs = 0;
+  for (const m of meshes) {
+    const dson = getPartgraphExtras(m.mesh).dson as { morphs?: MorphRecord[]; merged_grafts?: unknown };
+    if (!inScope(m.mesh) || !Array.isArray(dson.merged_grafts) || !dson.merged_grafts.length) continue;
+    const records = Array.isArray(dson.morphs) ? dson.morphs : [];
+    const weights = m.mesh.getWeights();
+    const wanted = records.flatMap((record, k) => {
+      if (record?.auto_follow !== true || !(weights[k] !== 0) || k >= weights.length) return [];
+      if (records.filter((r) => r?.id === record.id).length !== 1) return [];
+      const [id, name] = [String(record.id), String(record.name ?? record.id)];
+      return [{ k, id, name, label: String(record.label ?? name), weight: weights[k] }];
+    });
+    if (!wanted.length) continue;
+    const graft = graftBodyOf(m);
+    if (!graft) {
+      unrecorded.push(...wanted.map((w) => `${m.mesh.getName()}/${w.id}`));
+      continue;
+    }
+    const hits = search(m, m, graft);
+    const projected: string[] = [], capped: string[] = [];
+    for (const morph of wanted) {
+      const say = `${morph.name} ${Math.round(morph.weight * 1e6) / 1e6}`;
+      if (!hits) {
+        capped.push(say);
+        continue;
+      }
+      const found = projectDeltas(hits, targetDeltas(m, morph.k), m.vertexCount);
+      const index = Int32Array.from(found.index, (v) => v + graft.vertexCount);
+      projected.push(`${say} (${index.length} vertices)`);
+      if (!index.length) continue;
+      addMorph(accessors(), m, { ...morph, index, delta: found.delta });
+      morphs++;
+    }
+    const own = m.vertexCount - graft.vertexCount;
+    for (const message of describeProjection({ projected, capped }, String(dsonKey(m.figure)), own)) {
+      messages.push(`dson preset: the geografts merged into '${m.mesh.getName()}': ${message}`);
+    }
+  }
+  return { messages, morphs };
 }
 
 /** The figure node a node belongs to: the nearest of it and its ancestors whose DSON type is `figure`. */
@@ -307,7 +399,7 @@ function addMorph(
   accessors: SceneAccessors,
   item: SceneMesh,
   morph: { id: string; name: string; label: string; weight: number; index: Int32Array; delta: Float64Array },
-  body: string,
+  body?: string,
 ): void {
   const { mesh } = item;
   mesh.listPrimitives().forEach((primitive, p) => {
@@ -324,13 +416,15 @@ function addMorph(
   const dson = (getPartgraphExtras(mesh).dson ?? {}) as { [key: string]: JsonValue };
   const records = Array.isArray(dson.morphs) ? dson.morphs : [];
   const record = { id: morph.id, name: morph.name, label: morph.label, vertices: morph.index.length };
-  const figure = dsonKey(item.figure);
-  const graph = driveByBody(readFormulaGraph(dson.formulas), figure, body, morph.id, morph.weight);
+  // A merged graft's (no `body`): the body's dial of the id drives every morph of it.
+  const graph = body === undefined
+    ? undefined
+    : driveByBody(readFormulaGraph(dson.formulas), dsonKey(item.figure), body, morph.id, morph.weight);
   setPartgraphExtras(mesh, {
     dson: {
       ...dson,
       morphs: [...records, { ...record, auto_follow: true }],
-      formulas: graph as unknown as JsonValue,
+      ...(graph ? { formulas: graph as unknown as JsonValue } : {}),
     },
   });
 }
