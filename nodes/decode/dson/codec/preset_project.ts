@@ -5,15 +5,15 @@
  * body that has no morph of its name, so the clothing swells with the body rather than the body
  * through it; here too, after the preset's formulas are evaluated.
  *
- * Everything is read from the scene, nothing is written for it: each mesh's DSON geometry is rebuilt
- * from its primitives (`_DSON_VERTEX` maps glTF vertices to DSON ones; triangles as the decoder split
- * the quads), the body morph's deltas from its morph target, and the correspondence found again
- * with the decoder's search (`nearest_surface.ts`), only for items a preset gives a morph to
- * project (kept in memory, keyed by the arrays it read, for a later preset on the same scene). A
- * scene that never gets a preset carries no more than the `auto_follow` flag on its morph records. The projected morph is added as the decoder adds it: a morph target of the body
- * morph's id and name on every primitive, its weight driven in the item's formula graph by the
- * body's channel (`driveByBody`), so a later preset re-drives it (one at 0 undoes it). Items fitted
- * to an item take its projected morphs in turn, bodies first.
+ * The correspondence is not stored: each mesh's DSON geometry is rebuilt from its primitives and
+ * the decoder's search run again, only for items a preset gives a morph to project
+ * (`preset_mesh_surface.ts`, which keeps searches in memory for a later preset on the same scene).
+ * A scene that never gets a preset carries no more than the `auto_follow` flag on its morph records
+ * and, with merged geografts, `graft_body`. The projected morph is added as the decoder adds it: a
+ * morph target of the body morph's id and name on every primitive, its weight driven in the item's
+ * formula graph by the body's channel (`driveByBody`), so a later preset re-drives it (one at 0
+ * undoes it). Items fitted to an item take its projected morphs in turn, bodies first; a merged
+ * geograft's own vertices take it as the decode gives them, from the body's surface under the graft.
  *
  * @module
  */
@@ -22,31 +22,21 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeProjection, driveByBody } from "./auto_project.ts";
-import { DSON_VERTEX_ATTRIBUTE, morphDeltas } from "./build_primitive.ts";
+import { morphDeltas } from "./build_primitive.ts";
 import { readFormulaGraph } from "./formula_graph.ts";
-import { METRES_PER_CM } from "./model.ts";
-import { type BodySurface, nearestSurface, projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
+import { projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
+import {
+  type DrawnMesh,
+  figureOf,
+  graftBodyOf,
+  type MorphRecord,
+  sceneMeshes,
+  search,
+  targetDeltas,
+} from "./preset_mesh_surface.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import { dsonKey } from "./preset_pose.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
-
-/** A morph record of `extras.partgraph.dson.morphs`, as far as it is read here. */
-interface MorphRecord {
-  id?: unknown;
-  name?: unknown;
-  label?: unknown;
-  auto_follow?: unknown;
-}
-
-/** A DSON mesh of the scene: its figure, DSON vertex count and geometry rebuilt from its primitives. */
-interface SceneMesh {
-  readonly mesh: Mesh;
-  readonly figure: Node;
-  readonly vertexCount: number;
-  /** The glTF vertices' DSON vertex, per primitive. */
-  readonly dsonVertex: readonly number[][];
-  surface?: BodySurface;
-}
 
 /** How many fitted items a preset projected morphs onto. */
 export interface PresetProjection {
@@ -70,7 +60,7 @@ export function projectPresetMorphs(
   warn: WarningSink,
 ): PresetProjection {
   const meshes = sceneMeshes(doc);
-  const byFigure = new Map<Node, SceneMesh[]>();
+  const byFigure = new Map<Node, DrawnMesh[]>();
   for (const m of meshes) byFigure.set(m.figure, [...byFigure.get(m.figure) ?? [], m]);
   const byKey = new Map<string, Node>();
   for (const node of doc.getRoot().listNodes()) {
@@ -154,91 +144,6 @@ export function projectPresetMorphs(
 }
 
 /**
- * Searches made for earlier presets, by the first position array of the item: each with every
- * array it was made from (the body's positions, vertex map and indices, the item's positions and
- * vertex map). Arrays are never written in place (`runtime/scene/copy.ts`), and copies of a scene
- * share them, so the same arrays give the same search: a second preset on a decoded scene (trying
- * shapes) reuses it, and the result is what searching again gives. Weak: dropped with the scene.
- */
-const searches = new WeakMap<object, { arrays: readonly object[]; hits: SurfaceHits | undefined }[]>();
-
-/** The arrays a search for `m` reads. */
-function arraysOf(m: SceneMesh): object[] {
-  return m.mesh.listPrimitives().flatMap((primitive) =>
-    ["POSITION", DSON_VERTEX_ATTRIBUTE].map((name) => primitive.getAttribute(name)!.getArray()!)
-      .concat(primitive.getIndices()?.getArray() ?? [])
-  );
-}
-
-/**
- * The nearest body surface of each of `item`'s vertices (`nearest_surface.ts`), searched once per
- * arrays. `graft`: `body` is a mesh with merged grafts, searched from its body's own surface onto
- * the grafts' own vertices ({@link graftSearch}).
- */
-function search(body: SceneMesh, item: SceneMesh, graft?: GraftBody): SurfaceHits | undefined {
-  const arrays = [...arraysOf(body), ...arraysOf(item)];
-  const key = arraysOf(item)[0];
-  const list = searches.get(key) ?? [];
-  const found = list.find((e) =>
-    e.arrays.length === arrays.length && e.arrays.every((a, i) => a === arrays[i])
-  );
-  if (found) return found.hits;
-  let hits: SurfaceHits | undefined;
-  if (graft) hits = graftSearch(body, graft);
-  else {
-    body.surface ??= surfaceOf(body);
-    hits = nearestSurface(body.surface, positionsOf(item));
-  }
-  searches.set(key, [...list, { arrays, hits }]);
-  return hits;
-}
-
-/** A merged graft's body as decode.dson records it (`graft_body`). */
-interface GraftBody {
-  readonly vertexCount: number;
-  readonly hiddenPolyVerts: Int32Array;
-}
-
-/** The `graft_body` record of a mesh with merged grafts; undefined when absent or malformed. */
-function graftBodyOf(m: SceneMesh): GraftBody | undefined {
-  const record = (getPartgraphExtras(m.mesh).dson as {
-    graft_body?: { vertex_count?: unknown; hidden_poly_verts?: unknown };
-  })
-    ?.graft_body;
-  const count = record?.vertex_count, hidden = record?.hidden_poly_verts;
-  if (typeof count !== "number" || !Number.isInteger(count) || count <= 0 || count > m.vertexCount) {
-    return undefined;
-  }
-  if (!Array.isArray(hidden) || hidden.length % 4 !== 0) return undefined;
-  if (!hidden.every((v) => Number.isInteger(v) && v >= -1 && v < count)) return undefined;
-  return { vertexCount: count, hiddenPolyVerts: Int32Array.from(hidden as number[]) };
-}
-
-/**
- * The body's surface (its drawn triangles whose corners are all its own, and the polygons the
- * grafts hide, as the decode projected from the body before merging) nearest each of the grafts'
- * own vertices (those from `graft.vertexCount` on), as the decode projects onto a graft.
- */
-function graftSearch(m: SceneMesh, graft: GraftBody): SurfaceHits | undefined {
-  const all = surfaceOf(m);
-  const polys: number[] = [];
-  for (let f = 0; f < all.polyCount; f++) {
-    const corners = all.polyVerts.subarray(f * 4, f * 4 + 3);
-    if (corners.every((v) => v < graft.vertexCount)) polys.push(...corners, -1);
-  }
-  polys.push(...graft.hiddenPolyVerts);
-  return nearestSurface(
-    {
-      positions: all.positions,
-      vertexCount: graft.vertexCount,
-      polyVerts: Int32Array.from(polys),
-      polyCount: polys.length / 4,
-    },
-    all.positions.subarray(graft.vertexCount * 3),
-  );
-}
-
-/**
  * Projects onto the merged grafts' own vertices of each mesh `inScope` its dialled auto_follow
  * morphs with a single record of their id (a graft that had the morph, its own or projected by the
  * decode, brought a second one, `graft.ts`), as a second target of the id that the body's dial
@@ -246,7 +151,7 @@ function graftSearch(m: SceneMesh, graft: GraftBody): SurfaceHits | undefined {
  * `unrecorded` those of meshes decoded without the `graft_body` record (before decode.dson v30).
  */
 function projectOntoGrafts(
-  meshes: readonly SceneMesh[],
+  meshes: readonly DrawnMesh[],
   inScope: (mesh: Mesh) => boolean,
   accessors: () => SceneAccessors,
   unrecorded: string[],
@@ -293,93 +198,6 @@ function projectOntoGrafts(
   return { messages, morphs };
 }
 
-/** The figure node a node belongs to: the nearest of it and its ancestors whose DSON type is `figure`. */
-function figureOf(node: Node | null): Node | undefined {
-  for (let n = node; n; n = n.getParentNode()) {
-    if ((getPartgraphExtras(n).dson as { type?: unknown } | undefined)?.type === "figure") return n;
-  }
-  return undefined;
-}
-
-/** The scene's DSON meshes whose every primitive maps its vertices to DSON ones, with their figure. */
-function sceneMeshes(doc: Document): SceneMesh[] {
-  const out: SceneMesh[] = [];
-  const seen = new Set<Mesh>();
-  for (const node of doc.getRoot().listNodes()) {
-    const mesh = node.getMesh();
-    if (!mesh || seen.has(mesh)) continue;
-    seen.add(mesh);
-    const dson = getPartgraphExtras(mesh).dson as { vertex_count?: unknown; morphs?: unknown } | undefined;
-    const vertexCount = dson?.vertex_count;
-    if (typeof vertexCount !== "number" || !Number.isInteger(vertexCount) || vertexCount < 0) continue;
-    // A skinned mesh sits at the scene root: it belongs to the figure of its joints.
-    const figure = figureOf(node.getSkin()?.listJoints()[0] ?? node.getParentNode());
-    if (!figure) continue;
-    const dsonVertex: number[][] = [];
-    for (const primitive of mesh.listPrimitives()) {
-      const map = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)?.getArray();
-      const position = primitive.getAttribute("POSITION")?.getArray();
-      if (!map || !position || position.length !== map.length * 3) break;
-      const list = Array.from(map, Math.round);
-      if (!list.every((v) => v >= 0 && v < vertexCount)) break;
-      dsonVertex.push(list);
-    }
-    if (dsonVertex.length !== mesh.listPrimitives().length) continue;
-    out.push({ mesh, figure, vertexCount, dsonVertex });
-  }
-  return out;
-}
-
-/** The mesh's DSON vertex positions (cm), flat xyz, from its primitives (rest, as decoded). */
-function positionsOf(m: SceneMesh): Float64Array {
-  const out = new Float64Array(m.vertexCount * 3);
-  m.mesh.listPrimitives().forEach((primitive, p) => {
-    const position = primitive.getAttribute("POSITION")!.getArray()!;
-    m.dsonVertex[p].forEach((v, i) => {
-      for (let c = 0; c < 3; c++) out[v * 3 + c] = position[i * 3 + c] / METRES_PER_CM;
-    });
-  });
-  return out;
-}
-
-/** The mesh's surface as the decoder's search takes it: its drawn triangles, in DSON vertices. */
-function surfaceOf(m: SceneMesh): BodySurface {
-  const polys: number[] = [];
-  m.mesh.listPrimitives().forEach((primitive, p) => {
-    const indices = primitive.getIndices()?.getArray();
-    if (!indices) return;
-    for (let t = 0; t + 2 < indices.length; t += 3) {
-      polys.push(
-        m.dsonVertex[p][indices[t]],
-        m.dsonVertex[p][indices[t + 1]],
-        m.dsonVertex[p][indices[t + 2]],
-        -1,
-      );
-    }
-  });
-  return {
-    positions: positionsOf(m),
-    vertexCount: m.vertexCount,
-    polyVerts: Int32Array.from(polys),
-    polyCount: polys.length / 4,
-  };
-}
-
-/** Morph target `k` of the mesh as DSON deltas (cm) of every vertex. */
-function targetDeltas(m: SceneMesh, k: number): { index: Int32Array; delta: Float64Array } {
-  const delta = new Float64Array(m.vertexCount * 3);
-  m.mesh.listPrimitives().forEach((primitive, p) => {
-    const target = primitive.listTargets()[k]?.getAttribute("POSITION");
-    if (!target) return;
-    const element = [0, 0, 0];
-    m.dsonVertex[p].forEach((v, i) => {
-      target.getElement(i, element); // sparse accessors read through getElement
-      for (let c = 0; c < 3; c++) delta[v * 3 + c] = element[c] / METRES_PER_CM;
-    });
-  });
-  return { index: Int32Array.from({ length: m.vertexCount }, (_, v) => v), delta };
-}
-
 /** The ids and names of the item's morphs and of its own formula channels (decoded as well). */
 function ownNames(mesh: Mesh): Set<string> {
   const dson = getPartgraphExtras(mesh).dson as { morphs?: MorphRecord[]; formulas?: JsonValue } | undefined;
@@ -397,7 +215,7 @@ function ownNames(mesh: Mesh): Set<string> {
 /** Adds the projected morph to the item: a target on each primitive, its weight, records and formula. */
 function addMorph(
   accessors: SceneAccessors,
-  item: SceneMesh,
+  item: DrawnMesh,
   morph: { id: string; name: string; label: string; weight: number; index: Int32Array; delta: Float64Array },
   body?: string,
 ): void {
