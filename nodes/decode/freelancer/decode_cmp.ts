@@ -34,8 +34,9 @@ export const decodeCmp = defineNode({
   // Orientation that is scaled, mirrored, sheared or degenerate (a hand edit) is a warning, keeps its
   // scale and takes its nearest rotation (before, the quaternion of a non-rotation, silently). 22: MultiLevel
   // levels are found by the number after 'level' as Librelancer reads them (a tool's Level00/Level01 were
-  // a part with no mesh), a non-standard level name or a second level of one number is a warning.
-  version: 22,
+  // a part with no mesh), a non-standard level name or a second level of one number is a warning. 23: a
+  // material sampling a UV set its mesh lacks (flag 0x10 on a one-set mesh) is named (before, silent here).
+  version: 23,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

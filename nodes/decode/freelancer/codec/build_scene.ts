@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { Document, type Mesh, type Node, Primitive } from "@gltf-transform/core";
+import { Document, type Material, type Mesh, type Node, Primitive } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -106,8 +106,32 @@ export function buildScene(
     uvs.forEach((uv, i) =>
       out.setAttribute(`TEXCOORD_${i}`, accessors.create("VEC2", uv, `${label}.uv${i}`))
     );
-    if (!lines) out.setMaterial(material(prim.materialId));
+    if (!lines) {
+      const mat = material(prim.materialId);
+      out.setMaterial(mat);
+      checkUvSets(mat, uvs.length, label);
+    }
     return out;
+  };
+  /** Materials already named for sampling a UV set their mesh lacks, by material and set count. */
+  const uvWarned = new Set<string>();
+  // A material's sampler flags (0x10: second UV set) are a property of the material, the sets one of
+  // the mesh; a mod's material on a mesh with fewer sets samples one that is not there.
+  const checkUvSets = (mat: Material | null, sets: number, label: string) => {
+    const needed = mat ? sampledUvSets(mat) : [];
+    const missing = needed.filter((set) => set >= sets);
+    const key = `${mat?.getName()}\u0000${sets}`;
+    if (!missing.length || uvWarned.has(key)) return;
+    uvWarned.add(key);
+    warn(
+      `material '${mat!.getName()}' samples UV set ${
+        missing.map((s) => s + 1).join(", ")
+      } (its texture flags), ` +
+        `but mesh '${label}' has ${sets} UV set${sets === 1 ? "" : "s"}; ` +
+        (sets
+          ? "export.gltf draws those textures with the first set"
+          : "its textures cannot be placed on it"),
+    );
   };
 
   /** Per mesh key: why its reference cannot be drawn, when it cannot. */
@@ -296,6 +320,20 @@ function withoutNullMaterial(
       `${[...triangles.keys()].join(", ")} (NullMaterial)`,
   );
   return kept;
+}
+
+/** The UV sets a material's textures sample (glTF `texCoord`), in ascending order. */
+function sampledUvSets(material: Material): number[] {
+  const infos = [
+    material.getBaseColorTextureInfo(),
+    material.getEmissiveTextureInfo(),
+    material.getNormalTextureInfo(),
+    material.getOcclusionTextureInfo(),
+    material.getMetallicRoughnessTextureInfo(),
+  ];
+  return [...new Set(infos.filter((info) => info !== null).map((info) => info.getTexCoord()))].sort((a, b) =>
+    a - b
+  );
 }
 
 function hardpointNode(doc: Document, hp: Hardpoint): Node {

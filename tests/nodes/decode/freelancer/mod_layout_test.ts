@@ -1,11 +1,19 @@
 /**
  * Fragment layouts mod tools write that retail never does: `MultiLevel` levels named with padded or
- * spaced numbers (`Level00`, `Level 1`), which Librelancer reads by the number after `level`.
+ * spaced numbers (`Level00`, `Level 1`), which Librelancer reads by the number after `level`; materials
+ * whose texture flags sample a UV set the mesh they are put on lacks.
  */
 import assert from "node:assert/strict";
 import { encodeVMeshRef, materialLibrary, meshLibrary } from "../../../support/freelancer/encode_model.ts";
 import { encodeFloats, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
-import { assertValid, decodeTree, refTo, triangleMesh } from "./triangle_models.ts";
+import {
+  assertValid,
+  decodeTree,
+  refTo,
+  texelTexture,
+  triangleMesh,
+  triangleModel,
+} from "./triangle_models.ts";
 
 const level = (name: string, groups: number): UtfNode =>
   utfDir(name, [utfDir("VMeshPart", [utfLeaf("VMeshRef", encodeVMeshRef(refTo("m.vms", groups)))])]);
@@ -50,4 +58,19 @@ Deno.test("retail level names give no warning; a second level of one number is n
     twice.warnings.some((w) => w.includes("Level00 is a second level 0 (after Level0)")),
     twice.warnings.join("\n"),
   );
+});
+
+Deno.test("a material sampling a UV set its mesh lacks (Dt_flags 0x10 on a one-set mesh, any texture on none) is named", async () => {
+  const texel = [200, 40, 40, 255];
+  const texture = texelTexture("t.dds", [[texel, texel, texel, texel], [texel, texel, texel, texel]]);
+  const material = { name: "second_uv", dtName: "t.dds", dtFlags: 0x50 };
+  const warned = async (fvf: number) =>
+    (await decodeTree(triangleModel([material], { textures: [texture], fvf }), "m.3db")).warnings
+      .filter((w) => w.includes("material 'second_uv' samples UV set"));
+  assert.deepEqual(await warned(0x212), [], "two UV sets: the flag is met");
+  const one = await warned(0x112);
+  assert.equal(one.length, 1, one.join("\n"));
+  assert.ok(one[0].includes("samples UV set 2 (its texture flags), but mesh 'Root.0' has 1 UV set"), one[0]);
+  const none = await warned(0x012);
+  assert.ok(none[0]?.includes("has 0 UV sets; its textures cannot be placed on it"), none.join("\n"));
 });
