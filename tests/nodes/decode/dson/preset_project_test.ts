@@ -278,3 +278,55 @@ function presets(scene: Document): Record<string, unknown>[] {
   };
   return extras.partgraph?.dson?.presets ?? [];
 }
+
+Deno.test("dson preset projection: a Genesis-sized body and garment agree with the decode's projection, the search reused", async () => {
+  // ~20k body vertices (200 around, 100 rows over 170 cm, radius 15) and a 10k-vertex garment 1 cm out.
+  const [r, h] = [15, 170];
+  const big = tube(r, 200, Array.from({ length: 100 }, (_, j) => (j * h) / 99));
+  const garment = tube(r + 1, 125, Array.from({ length: 80 }, (_, j) => 3 + j * 2), 0.013);
+  const radial = (v: number) => Math.sin((Math.PI * big.heights[v]) / h);
+  const deltas = big.vertices.map((_, v) => [
+    v,
+    Math.cos(big.angles[v]) * radial(v),
+    0,
+    Math.sin(big.angles[v]) * radial(v),
+  ]);
+  const bodyJson = figureFile(BODY, big, [{
+    id: MORPH,
+    name: MORPH,
+    parent: `#${BODY}_geo`,
+    channel: { id: "value", type: "float", value: 0, min: 0, max: 1, clamped: true, auto_follow: true },
+    morph: { vertex_count: big.vertices.length, deltas: { count: deltas.length, values: deltas } },
+  }]);
+  const dressed = [instance(BODY), instance("Shirt", BODY)];
+  const files = [
+    [BODY_FILE, bodyJson] as const,
+    [fileOf("Shirt"), figureFile("Shirt", garment, [])] as const,
+  ];
+  const t = await withContentFiles(files, async (root) => {
+    let start = performance.now();
+    const dialled = await decodeJson(sceneOf(dressed, [[MORPH, 0.8]]), "big.duf", [root]);
+    const decodeMs = performance.now() - start;
+    const still = await decodeJson(sceneOf(dressed, []), "big.duf", [root]);
+    await applyPreset(still.scene, shapePreset([[MORPH, 0]])); // loads the node's code: not timed
+    start = performance.now();
+    const shaped = await applyPreset(still.scene, shapePreset([[MORPH, 0.8]]));
+    const presetMs = performance.now() - start;
+    start = performance.now();
+    const again = await applyPreset(still.scene, shapePreset([[MORPH, 0.8]]));
+    const againMs = performance.now() - start;
+    return { dialled, shaped, again, decodeMs, presetMs, againMs };
+  });
+  const g = gap(t.dialled.scene, t.shaped.scene, "Shirt");
+  console.log(
+    `${big.vertices.length}-vertex body, ${garment.vertices.length}-vertex garment: decoded dialled ` +
+      `${t.decodeMs.toFixed(0)} ms; preset ${t.presetMs.toFixed(0)} ms, again ${t.againMs.toFixed(0)} ms; ` +
+      `worst gap to the decode's projection ${g} cm`,
+  );
+  assert.ok(g < 1e-4, `${g} cm`);
+  assert.equal(gap(t.again.scene, t.shaped.scene, "Shirt"), 0);
+  assert.ok(
+    t.shaped.warnings.some((w) => /FBMHeavy 0\.8 \(10000 vertices\)$/.test(w)),
+    t.shaped.warnings.join("\n"),
+  );
+});
