@@ -157,8 +157,8 @@ export function partsOf(
       notes,
       value: 0,
       group: typeof extras.group === "string" ? extras.group : undefined,
-      fit: fit ? `${fit.bins_filled}/${fit.bins} bins, ${fit.inliers} inliers` : undefined,
-      weak: !!fit && fit.bins > 0 && fit.bins_filled / fit.bins < 0.5,
+      fit: fit ? fitCaption(fit) : undefined,
+      weak: !!fit && isWeak(fit),
       set(value: number) {
         const v = Math.min(this.high, Math.max(this.low, value));
         this.value = v;
@@ -270,6 +270,32 @@ interface Fit {
   bins_filled: number;
   bins: number;
   inliers: number;
+  /** The rig's own judgement (`good`, `weak`, `failed`); absent in files rigged before it was recorded. */
+  confidence?: string;
+  /** A spinning part's fit: no hinge bins, its blades' rotational symmetry instead. */
+  spin?: { blades: number; symmetry: number };
+}
+
+/** What the caption says of a fit: a spinning part by its blades, a hinge by its bins, with the rig's verdict. */
+function fitCaption(fit: Fit): string {
+  const verdict = typeof fit.confidence === "string" ? `, ${fit.confidence}` : "";
+  if (fit.spin && typeof fit.spin.blades === "number") {
+    const blades = `${fit.spin.blades} blade${fit.spin.blades === 1 ? "" : "s"}`;
+    const symmetry = Number.isFinite(fit.spin.symmetry)
+      ? `, symmetric to ${(fit.spin.symmetry * 100).toFixed(2)} % of radius`
+      : "";
+    return `${blades}${symmetry}${verdict}`;
+  }
+  return `${fit.bins_filled}/${fit.bins} bins, ${fit.inliers} inliers${verdict}`;
+}
+
+/**
+ * Whether to highlight a fit: the rig's own verdict when the file records it (it weighs far more than
+ * bins — mirror partners, frame checks, symmetry), else under half the hinge's bins holding vertices.
+ */
+function isWeak(fit: Fit): boolean {
+  if (typeof fit.confidence === "string") return fit.confidence !== "good";
+  return fit.bins > 0 && fit.bins_filled / fit.bins < 0.5;
 }
 
 /** The rig's fit record of a pivot (on the pivot or, for inserted pivots, on its panel child). */

@@ -66,6 +66,44 @@ Deno.test("preview parts: rotation about local X, translation along local X, cla
   assert(slide.position.distanceTo(new THREE.Vector3(1, 2, 3)) < 1e-9, "clamped to min = rest");
 });
 
+Deno.test("preview parts: the rig's verdict decides the highlight; a spinning part is captioned by its blades", () => {
+  const pivot = (name: string, fit: Record<string, unknown>) => {
+    const node = new THREE.Group();
+    node.name = name;
+    node.userData = { ctrl_type: "rotation", partgraph: { part: { fit } } };
+    return node;
+  };
+  const root = new THREE.Group();
+  root.add(
+    // Most bins filled, but the rig judged it weak (say, its mirror partner disagrees): highlighted.
+    pivot("HINGE_auto_Flap", { bins: 12, bins_filled: 11, inliers: 40, confidence: "weak" }),
+    // Few bins filled, but good by the rig's fuller judgement: not highlighted.
+    pivot("HINGE_auto_Tab", { bins: 12, bins_filled: 3, inliers: 9, confidence: "good" }),
+    // A propeller has no hinge bins: its blades and their symmetry say how sure the fit is.
+    pivot("HINGE_auto_Propeller", {
+      bins: 0,
+      bins_filled: 0,
+      inliers: 2,
+      confidence: "good",
+      spin: { blades: 2, symmetry: 0.00012 },
+    }),
+    pivot("HINGE_auto_Blade", {
+      bins: 0,
+      bins_filled: 0,
+      inliers: 1,
+      confidence: "failed",
+      spin: { blades: 1 },
+    }),
+  );
+  const parts = partsOf(root);
+  deepEqual(parts.map((p) => [p.name, p.weak, p.fit]), [
+    ["HINGE_auto_Flap", true, "11/12 bins, 40 inliers, weak"],
+    ["HINGE_auto_Tab", false, "3/12 bins, 9 inliers, good"],
+    ["HINGE_auto_Propeller", false, "2 blades, symmetric to 0.01 % of radius, good"],
+    ["HINGE_auto_Blade", true, "1 blade, failed"],
+  ]);
+});
+
 Deno.test("preview parts: a rest outside the limits is in the travel, so moving from rest never jumps", () => {
   const flap = new THREE.Group();
   flap.name = "Flap";
