@@ -229,17 +229,21 @@ function hardpoints(random: () => number, count: number): HardpointSpec[] {
   });
 }
 
+/**
+ * A `Cons` record of `kind`. Offsets are left zero, as in every retail record (the decoder names a
+ * non-zero one in a warning, so a "retail-shaped" file must not have them).
+ */
 function joint(kind: JointKind, parent: string, child: string, random: () => number): ConstraintSpec {
   const translation = [random() * 6 - 3, random() * 2, random() * 6 - 3];
   const common = { kind, parent, child, translation, rotation: IDENTITY };
   switch (kind) {
     case "rev":
     case "pris":
-      return { ...common, axis: [0, 1, 0], min: -0.5, max: 0.5, offset: [0, 0.1, 0] };
+      return { ...common, axis: [0, 1, 0], min: -0.5, max: 0.5 };
     case "cyl":
       return { ...common, axis: [1, 0, 0], limits: [-0.5, 0.5, 0, 1] };
     case "sphere":
-      return { ...common, limits: [-0.5, 0.5, -0.5, 0.5, -0.25, 0.25], offset: [0, 0, 0.2] };
+      return { ...common, limits: [-0.5, 0.5, -0.5, 0.5, -0.25, 0.25] };
     default:
       return common;
   }

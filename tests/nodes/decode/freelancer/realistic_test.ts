@@ -3,6 +3,7 @@ import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts"
 import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
 import { writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
+import { resolveFreelancerScene } from "../../../../nodes/decode/freelancer/resolver_run.ts";
 import { forgetPngEncodings, loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
 // The tests build scenes without a node run, which is where decoders load the PNG encoder.
@@ -20,6 +21,19 @@ Deno.test("realistic compound: every part, LOD group and joint kind decodes", ()
     ["cyl", "fix", "loose", "pris", "rev", "sphere"],
   );
   assert.ok(model.parts.every((p) => p.fragment.lods.length >= 3 && p.fragment.lods.length <= 5));
+});
+
+Deno.test("realistic compound: decoded and resolved, it warns only of the Cyl limit order (retail has no offsets)", () => {
+  const warnings: string[] = [];
+  const keep = (m: string) => warnings.push(m);
+  const doc = buildScene(
+    decodeModel({ bytes: realisticCmp(3, { parts: 12 }), name: "r.cmp" }, [], keep),
+    keep,
+  );
+  resolveFreelancerScene(doc, {}, keep);
+  // Every retail Cons offset is zero, so a retail-shaped file has none to warn about; Cyl (no retail
+  // record) is the one joint kind whose reading is disputed.
+  assert.deepEqual(warnings.map((w) => w.split(":")[0]), ["Cyl constraint"]);
 });
 
 Deno.test("accessors share slabs without overlapping, and hold the source vertices", () => {
