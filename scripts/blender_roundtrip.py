@@ -7,7 +7,8 @@ Properties" as asked).
 OPTIONS is `default`, or a comma list of changes to the defaults: `extras` turns "Include → Custom
 Properties" on (export_extras, off by default in Blender 3.4), `keys` turns "Animation → Always Sample
 Animations" off (export_force_sampling, on by default: clips are then baked at the scene's 24 fps),
-`zup` turns "+Y Up" off (export_yup: the file is then written Z up), `extend=NAME` adds a surface as a user would before exporting: a copy of the object NAME called
+`zup` turns "+Y Up" off (export_yup: the file is then written Z up), `lights` turns "Include →
+Punctual Lights" on (export_lights, off by default), `extend=NAME` adds a surface as a user would before exporting: a copy of the object NAME called
 NAME_Outer, moved one span along the hinge of its pivot HINGE_auto_NAME (toward +X) and parented to
 the pivot's parent. Edits a user makes before exporting, each `NAME` an object and its
 arguments `:`-separated: `move=NAME:DX:DY:DZ` adds to its location (Blender's axes, its parent's
@@ -126,11 +127,11 @@ def main():
             for option in options:
                 if option.startswith("extend="):
                     extend(option[len("extend="):])
-                elif option not in ("extras", "keys", "zup", "default"):
+                elif option not in ("extras", "keys", "zup", "lights", "default"):
                     edit(option)
             bpy.ops.export_scene.gltf(filepath=target, export_format="GLB", export_extras="extras" in options,
                                       export_force_sampling="keys" not in options,
-                                      export_yup="zup" not in options)
+                                      export_yup="zup" not in options, export_lights="lights" in options)
         except Exception as error:  # the tool's own failure is the finding
             report({"source": source, "error": f"{type(error).__name__}: {error}"})
             continue

@@ -22,6 +22,8 @@ export interface BlenderJob {
   readonly extend?: string;
   /** "+Y Up" off: Blender writes the file Z up. */
   readonly zUp?: boolean;
+  /** Include → Punctual Lights on (off by default): Blender writes `KHR_lights_punctual` lights. */
+  readonly lights?: boolean;
   /** Edits made before the export (`move=…`, `apply=…`, `unparent=…`: scripts/blender_roundtrip.py). */
   readonly edits?: readonly string[];
 }
@@ -46,6 +48,7 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
           job.keys && "keys",
           job.extend && `extend=${job.extend}`,
           job.zUp && "zup",
+          job.lights && "lights",
           ...(job.edits ?? []),
         ].filter(Boolean).join(",") || "default",
       );
