@@ -22,7 +22,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // keys (the game slides axis·d); a long or zero axis and a non-zero offset are warnings (before, silent).
   // 5: limits stored min > max are named (before, swapped silently); offsets in one warning per model.
   // 6: a mirrored rotation's warning says glTF viewers flip its winding and the game does not.
-  version: 6,
+  // 7: pivots carry no interop `group` (before, the part name: a Sphere's three axes, or a Cyl's turn
+  // and slide, read as one group that moves together); the joint stays in `partgraph.part.joint`.
+  version: 7,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -175,7 +175,10 @@ function attach(
       );
     }
     const unit = ctrl === "rotation" ? "deg" : "m";
-    const contract = { ctrl_type: ctrl, unit, min, max, rest: 0, group: name };
+    // No `group`: the part contract means by it parts that move together (left and right ailerons),
+    // and Freelancer has no such thing; a reader driving a group by one value would turn a Sphere's
+    // three axes (or a Cyl's turn and slide) as one. The joint a pivot belongs to is `part.joint`.
+    const contract = { ctrl_type: ctrl, unit, min, max, rest: 0 };
     mergeExtras(node, { ...contract, axis: "X" });
     const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
     setPartgraphExtras(node, {

@@ -298,6 +298,25 @@ Deno.test("joints become parts: local X is the axis (in the parent frame), limit
     Cargo_joint_y: ["rotation", "X", "deg", -180, 180, 0, "loose", "constraint"],
     Cargo_joint_z: ["rotation", "X", "deg", -180, 180, 0, "loose", "constraint"],
   });
+  // No interop `group` (the contract's "parts that move together"): one value would drive a Sphere's
+  // three axes, or a Cyl's turn and slide, together. Each pivot names its joint and degree of freedom.
+  const joints = Object.fromEntries(parts.map((n) => {
+    const e = n.getExtras() as Record<string, unknown>;
+    const part = (e.partgraph as { part: Record<string, unknown> }).part;
+    return [n.getName(), [e.group ?? part.group ?? "none", part.joint, part.dof]];
+  }));
+  assert.deepEqual(joints, {
+    Turret_joint: ["none", "Turret", "rotation"],
+    Barrel_joint: ["none", "Barrel", "translation"],
+    Piston_joint: ["none", "Piston", "rotation"],
+    Piston_slide: ["none", "Piston", "translation"],
+    Radar_joint_x: ["none", "Radar", "x"],
+    Radar_joint_y: ["none", "Radar", "y"],
+    Radar_joint_z: ["none", "Radar", "z"],
+    Cargo_joint_x: ["none", "Cargo", "x"],
+    Cargo_joint_y: ["none", "Cargo", "y"],
+    Cargo_joint_z: ["none", "Cargo", "z"],
+  });
   // The pivot's world X equals the joint axis carried into world space by the parent.
   const worldX = (name: string) => Array.from(byName(resolved, name).getWorldMatrix().slice(0, 3));
   const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) < 1e-5);
