@@ -36,10 +36,14 @@ export const exportGltf = defineNode({
   // first rows' filter bytes, the header against deflate's largest ratio; before, passed through: drawn sheared).
   // v16: the PNG data check reads 512 KB of rows (256² RGBA whole; before, 64 KB), and a texture only
   // a material the UV repair replaced drew is left out with it (before, written unused).
-  version: 16,
+  // v17: no written name is longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, kept
+  // unique within them, the original as extras.name; before, Blender cut them and renamed twins `.001`),
+  // and KHR_lights_punctual lights of one name are written unique too (Blender renamed them `Sun.001`).
+  version: 17,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
-    "repeated mesh, material, image, animation, skin and camera names (each kind on its own), the original kept as extras.name; " +
+    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
+    "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise); " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +

@@ -11,9 +11,26 @@ import type { Document } from "@gltf-transform/core";
 /**
  * The kinds of property, besides nodes and scenes, whose repeated names Blender renames on import
  * (each in a namespace of its own: `Paint.001` beside a node `Paint` is no clash), keyed by the
- * glTF array they are written to. A `Texture` of glTF-Transform is written as a glTF image.
+ * glTF array they are written to. A `Texture` of glTF-Transform is written as a glTF image; `lights`
+ * are `KHR_lights_punctual`'s (Blender names a light's data after it). Textures and samplers Blender
+ * and three.js do not name after the file, so their names are written as they are.
  */
-export const NAMED_KINDS = ["meshes", "materials", "images", "animations", "skins", "cameras"] as const;
+export const NAMED_KINDS = [
+  "meshes",
+  "materials",
+  "images",
+  "animations",
+  "skins",
+  "cameras",
+  "lights",
+] as const;
+
+/**
+ * The longest name Blender keeps, in bytes of UTF-8 (its IDs, bones, shape keys and NLA tracks hold 64
+ * bytes with the terminating NUL). Blender 3.4 cuts a longer name at a character boundary, so two
+ * names alike in their first 63 bytes clashed again on import (the second renamed `….001`).
+ */
+export const MAX_NAME_BYTES = 63;
 
 /** One of {@link NAMED_KINDS}. */
 export type NamedKind = typeof NAMED_KINDS[number];
@@ -35,8 +52,12 @@ export interface ExportNames {
  * first holder of a name keeps it, a later clash becomes `<name>_<n>` with the smallest n ≥ 1 that
  * clashes with no name in the file (before or after it); then scenes, the same way. Meshes,
  * materials, images, animations, skins and cameras follow the same rule, each kind on its own and
- * names compared exactly, as Blender's namespaces are (three.js keeps these names as they are).
- * Empty names stay empty. Applying the rule to its own output changes nothing.
+ * names compared exactly, as Blender's namespaces are (three.js keeps these names as they are); so do
+ * `KHR_lights_punctual` lights. No written name is longer than {@link MAX_NAME_BYTES} bytes of UTF-8
+ * (Blender's limit): a longer one is cut to fit at a character boundary (a Cyrillic or CJK character
+ * is never split) and a renamed one's `_<n>` takes the place of its last characters, so what Blender
+ * reads is what was written, unique. Empty names stay empty. Applying the rule to its own output
+ * changes nothing.
  *
  * @example
  * ```ts
@@ -72,25 +93,51 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
     animations: root.listAnimations(),
     skins: root.listSkins(),
     cameras: root.listCameras(),
+    lights: root.listExtensionsUsed().find((e) => e.extensionName === "KHR_lights_punctual")
+      ?.listProperties() ?? [],
   };
 }
 
-/** The renaming of names met in order, in one namespace of `names` compared by `key`. */
+/**
+ * The renaming of names met in order, in one namespace of `names` compared by `key`: each name cut to
+ * {@link MAX_NAME_BYTES}, a clash with one held before renamed `<name>_<n>` (cut so it fits too).
+ */
 function uniqueIn(names: readonly string[], key: (name: string) => string): (name: string) => string {
-  const taken = new Set(names.map(key));
+  const taken = new Set(names.map((name) => key(fitBytes(name, MAX_NAME_BYTES))));
   const held = new Set<string>();
   return (name: string): string => {
-    if (name === "" || !held.has(key(name))) {
-      held.add(key(name));
-      return name;
+    const fitted = fitBytes(name, MAX_NAME_BYTES);
+    if (name === "" || !held.has(key(fitted))) {
+      held.add(key(fitted));
+      return fitted;
     }
     let n = 1;
-    while (taken.has(key(`${name}_${n}`))) n++;
-    const renamed = `${name}_${n}`;
+    const candidate = (n: number) => fitBytes(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
+    while (taken.has(key(candidate(n)))) n++;
+    const renamed = candidate(n);
     taken.add(key(renamed));
     held.add(key(renamed));
     return renamed;
   };
+}
+
+/**
+ * `name` cut to at most `bytes` bytes of UTF-8, whole characters only (code points: a surrogate pair
+ * is never split), as Blender cuts a name too long for it.
+ */
+export function fitBytes(name: string, bytes: number): string {
+  // Most names are short: at most 3 bytes a UTF-16 unit, so a name this short fits as it is.
+  if (name.length * 3 <= bytes) return name;
+  let used = 0;
+  let end = 0;
+  for (const char of name) {
+    const cp = char.codePointAt(0)!;
+    const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (used + size > bytes) break;
+    used += size;
+    end += char.length;
+  }
+  return name.slice(0, end);
 }
 
 /** A name as three.js compares names (`PropertyBinding.sanitizeNodeName`). */

@@ -9,6 +9,8 @@ import type { GLTF } from "@gltf-transform/core";
 import { type ExportNames, NAMED_KINDS } from "./unique_names.ts";
 import { sortKeysDeep } from "../canonical.ts";
 
+const LIGHTS = "KHR_lights_punctual";
+
 /**
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
@@ -42,11 +44,20 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
   const lists: [string, string[]][] = [
     ["nodes", names.nodes],
     ["scenes", names.scenes],
-    ...NAMED_KINDS.map((kind): [string, string[]] => [kind, names.others[kind]]),
+    ...NAMED_KINDS.filter((kind) => kind !== "lights").map((kind): [string, string[]] => [
+      kind,
+      names.others[kind],
+    ]),
   ];
   for (const [key, spellings] of lists) {
     const renamed = rename(source[key], spellings);
     if (renamed !== source[key]) record[key] = renamed;
+  }
+  // KHR_lights_punctual's lights sit in the root's extensions, which are new objects where renamed.
+  const lights = json.extensions?.[LIGHTS] as { lights?: Named[] } | undefined;
+  const renamedLights = rename(lights?.lights, names.others.lights);
+  if (lights && renamedLights !== lights.lights) {
+    out.extensions = { ...json.extensions, [LIGHTS]: { ...lights, lights: renamedLights } };
   }
   return out;
 }

@@ -3,15 +3,26 @@
  * material, mesh, image and clip names (two kits merged, each with its `Paint`, `Cube`, `texture`,
  * `Action`) written by `export.gltf`, imported and exported by Blender, and decoded by `decode.gltf`
  * keeps every name as partgraph wrote it — Blender would rename a repeat `Paint.001` on import — and
- * a second trip changes nothing more. Skipped with a message when Blender is absent.
+ * a second trip changes nothing more. Long names (Blender keeps 63 bytes) and lights likewise. Skipped
+ * with a message when Blender is absent.
  */
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { runNode } from "../support/context.ts";
 import { repeatedNamesScene } from "../nodes/export/repeated_names.ts";
+import { longNamesScene } from "../nodes/export/long_names.ts";
 import { throughBlender } from "./blender.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** The JSON chunk of a GLB. */
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
 
 /** The names Blender keeps of a scene: materials, meshes, images and clips (cameras it does not export). */
 function names(doc: Document) {
@@ -59,4 +70,24 @@ Deno.test("Blender keeps repeated names as export.gltf writes them, and a second
   const out2 = second.outputs[0];
   if ("error" in out2) throw new Error(out2.error);
   assertEquals(names(await decoded(out2.glb)), expected);
+});
+
+Deno.test("Blender keeps long names as export.gltf writes them (63 bytes, Cyrillic and Japanese uncut mid-character), and lights of one name", async () => {
+  const written = (await runNode(exportGltf, { scene: longNamesScene(2) })).bytes.bytes;
+  const json = glbJson(written);
+  const first = await throughBlender([{ glb: written, extras: false, lights: true }]);
+  if ("skip" in first) return console.warn(`skipped: ${first.skip}`);
+  const out = first.outputs[0];
+  if ("error" in out) throw new Error(out.error);
+  const back = glbJson(out.glb);
+  const sorted = (list: { name: string }[] | undefined) => (list ?? []).map((p) => p.name).sort();
+  for (const kind of ["materials", "meshes"]) {
+    assertEquals(sorted(back[kind]), sorted(json[kind]), kind);
+  }
+  // Blender writes a light's data name; the objects holding them and the meshes keep the node names.
+  const lights = (doc: Json) => sorted(doc.extensions?.KHR_lights_punctual?.lights);
+  assertEquals(lights(back), lights(json));
+  const meshNodes = (doc: Json) => sorted(doc.nodes.filter((n: Json) => n.mesh !== undefined));
+  assertEquals(meshNodes(back), meshNodes(json));
+  assert(sorted(json.materials).some((name) => /[Ж-я]/.test(name)), "Cyrillic names are among them");
 });

@@ -1,0 +1,46 @@
+/**
+ * A scene of long names, as real sources give them: Sketchfab's `<object>_<material>_<n>` node and mesh
+ * names over a long object name, two kits whose material names (Cyrillic and Japanese, 2 and 3 bytes a
+ * character) differ only past Blender's 63 bytes, and `KHR_lights_punctual` lights of one name (each kit
+ * brings its `Sun`) and of long names alike in their first 63 bytes. Deterministic.
+ *
+ * @module
+ */
+import { Document } from "@gltf-transform/core";
+import { KHRLightsPunctual } from "@gltf-transform/extensions";
+
+/** A name of more than 63 bytes, shared by two objects of each kit: they differ only after byte 63. */
+export const LONG_OBJECT = "Li_Elite_Heavy_Fighter_Starboard_Wing_Lower_Surface_Panel_Assembly";
+/** Material names of the two kits: 35 Cyrillic characters (70 bytes), then the kit's own ending. */
+export const CYRILLIC = "Обшивка_нижней_поверхности_крыла_ле";
+/** 25 Japanese characters (75 bytes), then the kit's own ending. */
+export const JAPANESE = "左翼下面外板組立部品材質設定値反射率粗さ金属度法線";
+
+/** The scene: `kits` copies (2 by default) of a long-named object, material and light set. */
+export function longNamesScene(kits = 2): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const lights = doc.createExtension(KHRLightsPunctual);
+  const scene = doc.createScene("Sketchfab_Scene");
+  const position = doc.createAccessor().setBuffer(buffer).setType("VEC3").setArray(
+    new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 1]),
+  );
+  for (let k = 0; k < kits; k++) {
+    const kit = doc.createNode(`Kit${k}`).setTranslation([3 * k, 0, 0]);
+    scene.addChild(kit);
+    for (const [i, base] of [CYRILLIC, JAPANESE].entries()) {
+      const material = doc.createMaterial(`${base}_${k}`).setBaseColorFactor([0.2 + 0.3 * i, 0.5, 0.7, 1]);
+      const name = `${LONG_OBJECT}_${base}_${k}`;
+      const mesh = doc.createMesh(name).addPrimitive(
+        doc.createPrimitive().setAttribute("POSITION", position).setMaterial(material),
+      );
+      kit.addChild(doc.createNode(name).setMesh(mesh).setTranslation([0, i, 0]));
+    }
+    const sun = lights.createLight("Sun").setType("directional").setIntensity(2);
+    const lamp = lights.createLight(`${LONG_OBJECT}_Landing_Light_${k}`).setType("spot").setRange(50);
+    kit.addChild(doc.createNode(`SunNode${k}`).setExtension("KHR_lights_punctual", sun));
+    kit.addChild(doc.createNode(`LampNode${k}`).setExtension("KHR_lights_punctual", lamp));
+  }
+  doc.getRoot().setDefaultScene(scene);
+  return doc;
+}

@@ -1,0 +1,76 @@
+/**
+ * `export.gltf` writes no name longer than Blender's 63 bytes of UTF-8: a longer one is cut at a
+ * character boundary, and names alike in those bytes are made unique within them, the original kept as
+ * `extras.name`. `KHR_lights_punctual` lights of one name are written unique too.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { readGltf } from "../../../runtime/scene/gltf_io.ts";
+import { fitBytes } from "../../../runtime/scene/unique_names.ts";
+import { runNode } from "../../support/context.ts";
+import { CYRILLIC, JAPANESE, LONG_OBJECT, longNamesScene } from "./long_names.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+const bytes = (name: string) => new TextEncoder().encode(name).length;
+
+/** Every named list of a written file, lights included. */
+function lists(json: Json): [string, Json[]][] {
+  return [
+    ...["nodes", "scenes", "meshes", "materials"].map((k): [string, Json[]] => [k, json[k] ?? []]),
+    ["lights", json.extensions?.KHR_lights_punctual?.lights ?? []],
+  ];
+}
+
+Deno.test("cutting to 63 bytes never splits a character", () => {
+  assertEquals(fitBytes("Ж".repeat(40), 63), "Ж".repeat(31)); // 62 bytes: the 32nd would need 64
+  assertEquals(fitBytes("A".repeat(62) + "Жx", 63), "A".repeat(62));
+  assertEquals(fitBytes("翼".repeat(30), 63), "翼".repeat(21));
+  assertEquals(fitBytes("a" + "😀".repeat(20), 63), "a" + "😀".repeat(15)); // no lone surrogate
+  assertEquals(fitBytes("short", 63), "short");
+});
+
+Deno.test("long names are written within 63 bytes, unique per kind, the original as extras.name; lights too", async () => {
+  const doc = longNamesScene(2);
+  const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes;
+  const json = glbJson(glb);
+  const originals = new Map<string, string[]>();
+  for (const [kind, list] of lists(json)) {
+    const names = list.map((p) => p.name as string);
+    assert(names.every((n) => bytes(n) <= 63), `${kind}: ${names.filter((n) => bytes(n) > 63)}`);
+    assertEquals(new Set(names).size, names.length, `${kind} unique: ${names}`);
+    // A name changed keeps its original; one written as it was has no extras.name.
+    for (const p of list) {
+      if (p.extras?.name !== undefined) {
+        assert(p.extras.name !== p.name && p.extras.name.startsWith(p.name.replace(/_\d+$/, "")));
+      }
+    }
+    originals.set(kind, list.map((p) => p.extras?.name ?? p.name));
+  }
+  // Nothing is lost: the originals are the scene's names.
+  assertEquals(originals.get("materials"), doc.getRoot().listMaterials().map((m) => m.getName()));
+  assertEquals(originals.get("nodes"), doc.getRoot().listNodes().map((n) => n.getName()));
+  // The first long name is cut at a character boundary; its twin of the other kit is made unique within 63 bytes.
+  const materials = json.materials.map((m: Json) => m.name);
+  assertEquals(materials[0], fitBytes(`${CYRILLIC}_0`, 63));
+  assertEquals(materials[2], fitBytes(`${CYRILLIC}_1`, 61) + "_1");
+  assertEquals(materials[1], fitBytes(`${JAPANESE}_0`, 63));
+  assert(!materials.some((n: string) => n.includes("\uFFFD")));
+  assertEquals(json.meshes[0].name, LONG_OBJECT.slice(0, 63));
+  const lights = json.extensions.KHR_lights_punctual.lights.map((l: Json) => [l.name, l.extras?.name]);
+  assertEquals(lights, [
+    ["Sun", undefined],
+    [LONG_OBJECT.slice(0, 63), `${LONG_OBJECT}_Landing_Light_0`],
+    ["Sun_1", "Sun"],
+    [LONG_OBJECT.slice(0, 61) + "_1", `${LONG_OBJECT}_Landing_Light_1`],
+  ]);
+  // The rule is stable on its own output, and decode.gltf's reading keeps every written name.
+  const again = glbJson((await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes);
+  assertEquals(again, json);
+});
