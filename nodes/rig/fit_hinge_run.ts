@@ -131,7 +131,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const kindOf = (node: Node) => getPart(node)!.kind;
   // Pieces of one surface (split by material, or into skins) turn about the whole's hinge.
   for (const group of pieceGroups([...fits.keys()], (n) => fits.get(n)!, (n) => boxes.get(n)!, kindOf)) {
-    const pieces = group.map((node) => fitPanel(scene, node, poses, options, ctx)!.geometry);
+    // Each piece was gathered once to be fitted and is again here (not kept: see `geometry` above).
+    const pieces = group.map((node) => gatherPanel(scene, node, poses));
     const union = unionOfPieces(pieces);
     const fitWhole = (edge: HingeEdge) =>
       fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);
@@ -239,9 +240,7 @@ function fitPanel(
   };
   let gathered;
   try {
-    gathered = bone
-      ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
-      : gatherPositions(node, poses.frame, { triangles: true });
+    gathered = gatherPanel(doc, node, poses);
   } catch (error) {
     if (!(error instanceof IndexOutOfRangeError)) throw error;
     return skip(`is malformed: ${error.message}`);
@@ -280,6 +279,17 @@ function fitPanel(
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
   const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
   return { fit, vertices: count, geometry: { positions, count, triangles }, refit };
+}
+
+/**
+ * A panel's vertices and triangles in the aircraft frame: a skin bone's skinned to it, else its
+ * subtree's meshes.
+ * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
+ */
+function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelGeometry {
+  return getPart(node)!.driven_by === "skin"
+    ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
+    : gatherPositions(node, poses.frame, { triangles: true });
 }
 
 /** Which line a panel's hinge follows. */

@@ -262,6 +262,12 @@ export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "bay",
   "recess",
   "cavity",
+  // The strips and recesses about a hinge that stay with the wing: a cove is the wing's hollow the
+  // surface's nose turns in, a gap cover or seal bridges the slot from the wing's edge. Read as the
+  // panel, `Aileron_L_Gap` joined its pieces and drew the hinge along the strip's front, 15 % of the
+  // chord ahead. A seal strip fixed to the surface instead turns with it only under its node.
+  "gap",
+  "cove",
   "seal",
   "fairing",
   "housing",

@@ -143,6 +143,12 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["Flapjack", undefined],
   ["Spoil", undefined],
   ["Aileron_Hinge_Fairing", undefined],
+  // Strips and recesses about a hinge are wing structure (before: the panel, joined as its piece).
+  ["Aileron_L_Gap", undefined],
+  ["Aileron_L_Cove", undefined],
+  ["ElevatorGapCover_R", undefined],
+  ["Flap_Seal_L", undefined],
+  ["Aileron_L_Fairing", undefined],
   // A car's anti-roll bar, not a weak stabilator hint (nothing else in a car pitches to veto it).
   ["Stabilizer_Bar", undefined],
   ["SwayBar_Stabilizer", undefined],
