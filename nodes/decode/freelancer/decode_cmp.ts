@@ -36,7 +36,9 @@ export const decodeCmp = defineNode({
   // levels are found by the number after 'level' as Librelancer reads them (a tool's Level00/Level01 were
   // a part with no mesh), a non-standard level name or a second level of one number is a warning. 23: a
   // material sampling a UV set its mesh lacks (flag 0x10 on a one-set mesh) is named (before, silent here).
-  version: 23,
+  // 24: Cmpnd entries named Root… or Part… other than Root and Part_<name> (mod tools' Root_0, PartGun)
+  // are parts, with a warning, as treewyrm/freelancer reads them (before, dropped).
+  version: 24,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

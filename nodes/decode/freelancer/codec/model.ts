@@ -313,9 +313,18 @@ function readCompound(
       if (entry.children) constraints = constraints.concat(readConstraints(entry, warn));
       continue;
     }
-    if (lower !== "root" && !lower.startsWith("part_")) {
+    if (!lower.startsWith("root") && !lower.startsWith("part")) {
       warn(`Cmpnd entry '${entry.name}' is neither Root, Part_* nor Cons; ignored`);
       continue;
+    }
+    if (lower !== "root" && !lower.startsWith("part_")) {
+      // Mod tools write Root_0, RootPart, PartFoo…: treewyrm/freelancer's reader takes any name
+      // starting with Root or Part (its part is named by `Object name`, not by the entry), while
+      // Librelancer refuses the file.
+      warn(
+        `Cmpnd entry '${entry.name}' is named neither Root nor Part_<name> as retail names them; read as a ` +
+          "part, as treewyrm/freelancer reads it (Librelancer refuses the file)",
+      );
     }
     const nameLeaf = findChild(entry, "Object name");
     const fileLeaf = findChild(entry, "File name");
