@@ -38,7 +38,9 @@ export const decodeCmp = defineNode({
   // material sampling a UV set its mesh lacks (flag 0x10 on a one-set mesh) is named (before, silent here).
   // 24: Cmpnd entries named Root… or Part… other than Root and Part_<name> (mod tools' Root_0, PartGun)
   // are parts, with a warning, as treewyrm/freelancer reads them (before, dropped).
-  version: 24,
+  // 25: a revolute hardpoint's Axis not of unit length or of none, and Min > Max, are named with the
+  // hardpoint and byte (before, kept silently; reversed limits are now read as the range between them).
+  version: 25,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -162,9 +162,8 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
     }
     // Librelancer likewise falls back to defaults for garbage hardpoint data.
     warn(
-      `hardpoint '${dir.name}': ${name} is short or holds non-finite values; ${
-        fallback ? "default used" : "zero used"
-      }`,
+      `hardpoint '${dir.name}': ${name} (byte ${leaf.data?.start ?? leaf.offset}) is short or holds ` +
+        `non-finite values; ${fallback ? "default used" : "zero used"}`,
     );
     return fallback ?? new Array(count).fill(0);
   };
@@ -187,12 +186,48 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
     );
   }
   if (kind === "fix") return hardpoint;
-  return {
-    ...hardpoint,
-    axis: vector("Axis", 3, [0, 1, 0]),
-    min: vector("Min", 1, [0])![0],
-    max: vector("Max", 1, [0])![0],
+  const axis = vector("Axis", 3, [0, 1, 0])!;
+  const [min, max] = [vector("Min", 1, [0])![0], vector("Max", 1, [0])![0]];
+  return { ...hardpoint, axis, ...checkRevolute(dir, axis, min, max, warn) };
+}
+
+/**
+ * Checks a revolute hardpoint as the resolver checks a joint: an axis not of unit length (it turns
+ * about its direction) or of none (kept as stored: nothing can turn about it), and limits stored
+ * min > max (a hand edit; read as the range between them, as the resolver reads a joint's).
+ */
+function checkRevolute(
+  dir: UtfEntry,
+  axis: readonly number[],
+  min: number,
+  max: number,
+  warn: WarningSink,
+): { min: number; max: number } {
+  const at = (name: string) => {
+    const leaf = findChild(dir, name);
+    return leaf ? ` (byte ${leaf.data?.start ?? leaf.offset})` : "";
   };
+  const length = Math.hypot(axis[0], axis[1], axis[2]);
+  const shown = `(${axis.join(", ")})`;
+  if (!(length > 1e-6)) {
+    warn(
+      `hardpoint '${dir.name}': Axis${at("Axis")} ${shown} has no direction; kept as stored, nothing can ` +
+        "turn about it",
+    );
+  } else if (Math.abs(length - 1) > 1e-3) {
+    warn(
+      `hardpoint '${dir.name}': Axis${at("Axis")} ${shown} has length ${
+        Math.round(length * 1e4) / 1e4
+      }, not 1; it turns about its direction`,
+    );
+  }
+  if (min <= max) return { min, max };
+  const deg = (v: number) => `${Math.round(v * 180 / Math.PI * 1e4) / 1e4}°`;
+  warn(
+    `hardpoint '${dir.name}': limits stored as Min${at("Min")} ${deg(min)} > Max${at("Max")} ${deg(max)}; ` +
+      `read as ${deg(max)}..${deg(min)}`,
+  );
+  return { min: max, max: min };
 }
 
 function readCamera(dir: UtfEntry): FragmentCamera | undefined {
