@@ -94,7 +94,14 @@ export const dsonApplyPreset = defineNode({
   // flag), items fitted to items after theirs, and merged geografts' own vertices (decode.dson v30's
   // `graft_body`; a scene without it is warned). The record gains `projected_morphs`. Before: the
   // body swelled through its clothes, with a warning that a preset projects nothing.
-  version: 24,
+  // 25: of several geografts merged into one body, each lacking a body morph the preset dials takes
+  // it by projection and each with its own keeps it (decode.dson v31's `graft_ends` and morph
+  // `grafts`); before, a single graft with its own copy left every graft unprojected, silently. A
+  // scene decoded before v31 with some grafts having it is warned; `graft_body` is read packed too.
+  // Same version: a morph value sets the selected figure's own morphs; a fitted item's morph of the
+  // name, or a merged graft's `graft_own` one, moves only by auto-follow or a formula, as Daz applies
+  // a preset to the selected figure (before: set by name too); a name only items have sets theirs.
+  version: 25,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

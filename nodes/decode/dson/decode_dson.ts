@@ -148,7 +148,12 @@ export const decodeDson = defineNode({
   // item's own auto_follow modifiers reached the items fitted to it, and the belt cut into the coat).
   // A mesh with merged grafts records its body's own vertex count and the polygons the grafts hide
   // (`graft_body`), for the preset to project onto the grafts' own vertices as the decode does.
-  version: 30,
+  // 31: with merged grafts, `graft_body` records where each graft's own vertices end (`graft_ends`)
+  // and each graft morph which graft brought it (`grafts` on its morph record), so dson.apply_preset
+  // projects a body morph onto the grafts lacking it only (before: onto none when one graft had it);
+  // its hidden polygons are packed (`hidden_poly_verts_packed`, `codec/packed_ints.ts`: zigzag
+  // delta varints in base64) instead of a JSON list of 4 integers a polygon.
+  version: 31,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -35,6 +35,7 @@ import {
   type Surface,
 } from "./model.ts";
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
+import { packIndices } from "./packed_ints.ts";
 import { rigidityGroupToJson } from "./rigidity.ts";
 
 type Json = { [key: string]: JsonValue };
@@ -293,6 +294,8 @@ function meshExtras(mesh: SceneMesh): Json {
       ...(m.graftOwn ? { graft_own: true } : {}),
       // For dson.apply_preset, which projects a body's auto_follow morph it dials onto fitted items.
       ...(m.autoFollow ? { auto_follow: true } : {}),
+      // A merged graft's: which grafts brought it (dson.apply_preset projects onto the others).
+      ...(m.grafts ? { grafts: [...m.grafts] } : {}),
     })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;
@@ -322,9 +325,11 @@ function meshExtras(mesh: SceneMesh): Json {
   if (mesh.mergedGrafts.length) out.merged_grafts = [...mesh.mergedGrafts];
   if (mesh.graftBody) {
     // For dson.apply_preset, which projects a body morph it dials onto the grafts' own vertices.
+    // Packed (`packed_ints.ts`): a Genesis geograft hides thousands of body polygons.
     out.graft_body = {
       vertex_count: mesh.graftBody.vertexCount,
-      hidden_poly_verts: Array.from(mesh.graftBody.hiddenPolyVerts),
+      graft_ends: [...mesh.graftBody.graftEnds],
+      hidden_poly_verts_packed: packIndices(mesh.graftBody.hiddenPolyVerts),
     };
   }
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.

@@ -71,6 +71,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
   const hidden = new Uint8Array(target.polyCount);
   for (const graft of grafts) for (const p of graft.graft!.hiddenPolys) hidden[p] = 1;
   const remaps: Int32Array[] = [];
+  const graftEnds: number[] = [];
   let vertexCount = target.vertexCount;
   for (const graft of grafts) {
     const remap = new Int32Array(graft.vertexCount).fill(-1);
@@ -78,6 +79,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     for (let k = 0; k < pairs.length; k += 2) remap[pairs[k]] = pairs[k + 1];
     for (let v = 0; v < graft.vertexCount; v++) if (remap[v] < 0) remap[v] = vertexCount++;
     remaps.push(remap);
+    graftEnds.push(vertexCount);
   }
   const positions = new Float64Array(vertexCount * 3);
   positions.set(target.positions);
@@ -162,6 +164,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
       ...grafts.flatMap((graft, g) =>
         graft.morphs.map((m) => ({
           ...remapMorph(m, remaps[g], bodyIds.has(m.id) ? target.vertexCount : undefined),
+          grafts: [target.mergedGrafts.length + g],
           ...(bodyIds.has(m.id) && !followsBody(graft.formulas, m.id) ? { graftOwn: true as const } : {}),
         }))
       ),
@@ -172,6 +175,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     materials,
     graftBody: target.graftBody ?? {
       vertexCount: target.vertexCount,
+      graftEnds,
       hiddenPolyVerts: Int32Array.from(
         [...hidden.keys()].filter((p) => hidden[p]).flatMap((
           p,

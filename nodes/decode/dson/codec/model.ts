@@ -83,6 +83,11 @@ export interface Morph {
    * dials it later (`preset_project.ts`).
    */
   readonly autoFollow?: true;
+  /**
+   * A merged graft's morph: the merged grafts (indices in the mesh's `mergedGrafts`) whose vertices
+   * it came with, so dson.apply_preset projects a body morph onto the others only.
+   */
+  readonly grafts?: readonly number[];
 }
 
 /** A surface's material. */
@@ -136,9 +141,11 @@ export interface SceneMesh {
   /**
    * With merged grafts: the body's own vertex count (the grafts' own vertices follow it) and the
    * body polygons they hide (4 vertex indices each, -1: triangle), for dson.apply_preset, which
-   * projects a body morph onto the grafts from the body's whole surface as the decode does.
+   * projects a body morph onto the grafts from the body's whole surface as the decode does; and
+   * where each merged graft's own vertices end (in `mergedGrafts` order), so a body morph is
+   * projected onto the grafts lacking it only.
    */
-  readonly graftBody?: { readonly vertexCount: number; readonly hiddenPolyVerts: Int32Array };
+  readonly graftBody?: GraftBodyRecord;
   /** Materials by surface name. */
   readonly materials: ReadonlyMap<string, Surface>;
 }
@@ -199,4 +206,12 @@ export interface DsonScene {
   readonly followers: readonly RigidFollower[];
   /** Conforming figures whose target is in the scene, each after any item it is fitted to. */
   readonly conformers: readonly Conformer[];
+}
+
+/** A mesh's merged grafts' body (see {@link SceneMesh.graftBody}). */
+export interface GraftBodyRecord {
+  readonly vertexCount: number;
+  readonly hiddenPolyVerts: Int32Array;
+  /** The end (exclusive) of each merged graft's own vertices; the first starts at `vertexCount`. */
+  readonly graftEnds: readonly number[];
 }

@@ -11,7 +11,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { fewNames as few, setMorphWeights } from "./preset_morphs.ts";
+import { fewNames as few, fittedItemMeshes, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
@@ -85,7 +85,8 @@ export function applyDsonPreset(
   // A limited joint takes the preset's value within its limits, as Daz sets it.
   const limitedByPreset = limitPose(posed);
   const named: string[] = [], clampedMorphs: string[] = [];
-  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs, scope.hasMesh);
+  const items = fittedItemMeshes(doc);
+  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs, scope.hasMesh, (m) => items.has(m));
   // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
   // its morphs and the bones it drives, a bent elbow its correctives (a value naming a controller
   // is no longer missing). Said after the posing's own warnings, in the order they always came.

@@ -12,6 +12,7 @@ import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { type BodySurface, nearestSurface, type SurfaceHits } from "./nearest_surface.ts";
+import { unpackIndices } from "./packed_ints.ts";
 
 /** A morph record of `extras.partgraph.dson.morphs`, as far as it is read here. */
 export interface MorphRecord {
@@ -19,6 +20,8 @@ export interface MorphRecord {
   name?: unknown;
   label?: unknown;
   auto_follow?: unknown;
+  /** A merged graft's morph: the merged grafts it came with (decode.dson v31). */
+  grafts?: unknown;
 }
 
 /** A DSON mesh of the scene: its figure, DSON vertex count and geometry rebuilt from its primitives. */
@@ -75,21 +78,41 @@ export function search(body: DrawnMesh, item: DrawnMesh, graft?: GraftBody): Sur
 export interface GraftBody {
   readonly vertexCount: number;
   readonly hiddenPolyVerts: Int32Array;
+  /** Where each merged graft's own vertices end (decode.dson v31; absent before). */
+  readonly graftEnds?: readonly number[];
 }
 
-/** The `graft_body` record of a mesh with merged grafts; undefined when absent or malformed. */
+/**
+ * The `graft_body` record of a mesh with merged grafts; undefined when absent or malformed. Its
+ * hidden polygons are packed since decode.dson v31 (`hidden_poly_verts_packed`), a JSON list before.
+ */
 export function graftBodyOf(m: DrawnMesh): GraftBody | undefined {
   const record = (getPartgraphExtras(m.mesh).dson as {
-    graft_body?: { vertex_count?: unknown; hidden_poly_verts?: unknown };
+    graft_body?: {
+      vertex_count?: unknown;
+      hidden_poly_verts?: unknown;
+      hidden_poly_verts_packed?: unknown;
+      graft_ends?: unknown;
+    };
   })
     ?.graft_body;
-  const count = record?.vertex_count, hidden = record?.hidden_poly_verts;
+  const count = record?.vertex_count, packed = record?.hidden_poly_verts_packed;
   if (typeof count !== "number" || !Number.isInteger(count) || count <= 0 || count > m.vertexCount) {
     return undefined;
   }
-  if (!Array.isArray(hidden) || hidden.length % 4 !== 0) return undefined;
-  if (!hidden.every((v) => Number.isInteger(v) && v >= -1 && v < count)) return undefined;
-  return { vertexCount: count, hiddenPolyVerts: Int32Array.from(hidden as number[]) };
+  const list = record?.hidden_poly_verts;
+  const hidden = typeof packed === "string"
+    ? unpackIndices(packed)
+    : Array.isArray(list) && list.every(Number.isInteger)
+    ? Int32Array.from(list as number[])
+    : undefined;
+  if (!hidden || hidden.length % 4 !== 0 || !hidden.every((v) => v >= -1 && v < count)) return undefined;
+  const ends = record?.graft_ends;
+  const graftEnds = Array.isArray(ends) &&
+      ends.every((e, k) => Number.isInteger(e) && e >= (k ? ends[k - 1] : count) && e <= m.vertexCount)
+    ? ends as number[]
+    : undefined;
+  return { vertexCount: count, hiddenPolyVerts: hidden, ...(graftEnds ? { graftEnds } : {}) };
 }
 
 /**

@@ -7,13 +7,20 @@
 import type { Document, Mesh } from "@gltf-transform/core";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { clampToLimit, describeClamp } from "./joint_limits.ts";
+import { figureOf } from "./preset_mesh_surface.ts";
 import { percentDecode } from "./uri.ts";
 
 /**
  * Sets morph weights by modifier id or name on the meshes `inScope` (all by default); returns how
- * many were set. A morph whose record keeps
- * a clamped range (`min`/`max`, decode.dson v22) takes the value within it, as Daz sets it; those
- * no formula drives are named in `clamped` (the formulas clamp the others as a whole).
+ * many were set. A morph whose record keeps a clamped range (`min`/`max`, decode.dson v22) takes the
+ * value within it, as Daz sets it; those no formula drives are named in `clamped` (the formulas
+ * clamp the others as a whole).
+ *
+ * Daz applies a preset to the selected figure's own properties: a fitted item's morph of the same
+ * name (`isItem`: a mesh of a figure fitted to another), and a merged graft's own morph of the
+ * body's name (`graft_own`), move with the body only through auto-follow or a formula, which the
+ * re-evaluation drives. So a name is set on them only when the figure's own meshes have no morph of
+ * it (a preset made for the item itself, which Daz applies with the item selected).
  */
 export function setMorphWeights(
   doc: Document,
@@ -21,48 +28,66 @@ export function setMorphWeights(
   missing: string[],
   clamped: string[] = [],
   inScope: (mesh: Mesh) => boolean = () => true,
+  isItem: (mesh: Mesh) => boolean = () => false,
 ): number {
-  let set = 0;
   const found = new Set<string>();
-  for (const mesh of doc.getRoot().listMeshes()) {
-    if (!inScope(mesh)) continue; // another figure's: a preset dials the figure it is applied to
-    const dson = getPartgraphExtras(mesh).dson as
-      | {
-        morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown }[];
-        formulas?: { morphs?: unknown };
-      }
-      | undefined;
-    const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
-    const driven = new Set(Array.isArray(dson?.formulas?.morphs) ? dson.formulas.morphs.map(String) : []);
-    const weights = [...mesh.getWeights()];
-    let changed = false;
-    morphs.forEach((morph, k) => {
-      // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
-      // unquotes them, `getRigKey`).
-      // An id whose `%` is literal (`Shape%20B`, addressed as `#Shape%2520B`) matches as written.
-      const [raw, id, name] = [
-        String(morph.id),
-        percentDecode(String(morph.id)),
-        percentDecode(String(morph.name)),
-      ];
-      const key = values.has(raw) ? raw : values.has(id) ? id : name;
-      if (!values.has(key) || k >= weights.length) return;
-      const value = values.get(key)!;
-      const limit = {
-        ...(typeof morph.min === "number" && Number.isFinite(morph.min) ? { min: morph.min } : {}),
-        ...(typeof morph.max === "number" && Number.isFinite(morph.max) ? { max: morph.max } : {}),
-      };
-      weights[k] = clampToLimit(value, limit) + 0; // + 0: no −0 weight
-      if (weights[k] !== value && !driven.has(raw)) {
-        clamped.push(`${mesh.getName()}/${raw} ${describeClamp("value", value, weights[k], limit)}`);
-      }
-      found.add(key);
-      changed = true;
-      set++;
-    });
-    if (changed) mesh.setWeights(weights);
-  }
+  const meshes = doc.getRoot().listMeshes().filter(inScope); // a preset dials the figure it is applied to
+  const ownMorph = (mesh: Mesh, record: object) =>
+    !isItem(mesh) && (record as { graft_own?: unknown }).graft_own !== true;
+  let set = 0;
+  for (const mesh of meshes) set += setOn(mesh, values, new Set(), clamped, found, (r) => ownMorph(mesh, r));
+  const onFigure = new Set(found);
+  for (const mesh of meshes) set += setOn(mesh, values, onFigure, clamped, found, (r) => !ownMorph(mesh, r));
   for (const target of values.keys()) if (!found.has(target)) missing.push(target);
+  return set;
+}
+
+/** Sets the `values` not in `skip` on the mesh's morphs `takes` accepts; adds the keys set to `found`. */
+function setOn(
+  mesh: Mesh,
+  values: Map<string, number>,
+  skip: ReadonlySet<string>,
+  clamped: string[],
+  found: Set<string>,
+  takes: (record: object) => boolean,
+): number {
+  const dson = getPartgraphExtras(mesh).dson as
+    | {
+      morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown }[];
+      formulas?: { morphs?: unknown };
+    }
+    | undefined;
+  const morphs = Array.isArray(dson?.morphs) ? dson.morphs : [];
+  const driven = new Set(Array.isArray(dson?.formulas?.morphs) ? dson.formulas.morphs.map(String) : []);
+  const weights = [...mesh.getWeights()];
+  let set = 0;
+  const done: string[] = [];
+  morphs.forEach((morph, k) => {
+    if (!morph || typeof morph !== "object" || !takes(morph)) return;
+    // Ids and names some files keep percent-encoded match the decoded URL's (as Diffeomorphic
+    // unquotes them, `getRigKey`).
+    // An id whose `%` is literal (`Shape%20B`, addressed as `#Shape%2520B`) matches as written.
+    const [raw, id, name] = [
+      String(morph.id),
+      percentDecode(String(morph.id)),
+      percentDecode(String(morph.name)),
+    ];
+    const key = values.has(raw) ? raw : values.has(id) ? id : name;
+    if (!values.has(key) || skip.has(key) || k >= weights.length) return;
+    const value = values.get(key)!;
+    const limit = {
+      ...(typeof morph.min === "number" && Number.isFinite(morph.min) ? { min: morph.min } : {}),
+      ...(typeof morph.max === "number" && Number.isFinite(morph.max) ? { max: morph.max } : {}),
+    };
+    weights[k] = clampToLimit(value, limit) + 0; // + 0: no −0 weight
+    if (weights[k] !== value && !driven.has(raw)) {
+      clamped.push(`${mesh.getName()}/${raw} ${describeClamp("value", value, weights[k], limit)}`);
+    }
+    done.push(key);
+    set++;
+  });
+  if (set) mesh.setWeights(weights);
+  for (const key of done) found.add(key);
   return set;
 }
 
@@ -76,4 +101,20 @@ export function setMorphWeights(
  */
 export function fewNames(list: readonly string[]): string {
   return list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
+}
+
+/**
+ * The meshes of fitted items (figures with a `conform_target`: clothing, hair, an unmerged graft),
+ * each by the figure of its skin's first joint, else of its node.
+ */
+export function fittedItemMeshes(doc: Document): Set<Mesh> {
+  const out = new Set<Mesh>();
+  for (const node of doc.getRoot().listNodes()) {
+    const mesh = node.getMesh();
+    if (!mesh) continue;
+    const figure = figureOf(node.getSkin()?.listJoints()[0] ?? node);
+    const dson = figure && getPartgraphExtras(figure).dson as { conform_target?: unknown } | undefined;
+    if (typeof dson?.conform_target === "string") out.add(mesh);
+  }
+  return out;
 }

@@ -136,19 +136,22 @@ export function projectPresetMorphs(
   if (unrecorded.length) {
     warn(
       `dson preset: ${unrecorded.length} auto_follow morph(s) dialled on a body with merged geografts that have ` +
-        `no morph of the name are not projected onto the grafts: the scene was decoded before decode.dson v30 ` +
-        `recorded the body's surface for it (decode it again): ${few(unrecorded)}`,
+        `no morph of the name are not projected onto the grafts: the scene was decoded before decode.dson v31 ` +
+        `recorded the body's surface under them and which grafts have which morphs (decode it again): ` +
+        few(unrecorded),
     );
   }
   return { items: projectedItems, morphs: projectedMorphs };
 }
 
 /**
- * Projects onto the merged grafts' own vertices of each mesh `inScope` its dialled auto_follow
- * morphs with a single record of their id (a graft that had the morph, its own or projected by the
- * decode, brought a second one, `graft.ts`), as a second target of the id that the body's dial
- * drives, as the decode merges a graft's projected morph. Returns the warnings, and in
- * `unrecorded` those of meshes decoded without the `graft_body` record (before decode.dson v30).
+ * Projects onto the merged grafts' own vertices of each mesh `inScope` its body's dialled
+ * auto_follow morphs, onto each graft that brought no morph of the id (its own or projected by the
+ * decode, `graft.ts` records which grafts each came with, `grafts`), as a further target of the id
+ * that the body's dial drives, as the decode merges a graft's projected morph; grafts that have it
+ * keep theirs. Returns the warnings, and in `unrecorded` those of meshes decoded without the
+ * `graft_body` record (before decode.dson v30) or, with several grafts of which some have the morph,
+ * without the grafts' vertex ranges (before v31).
  */
 function projectOntoGrafts(
   meshes: readonly DrawnMesh[],
@@ -163,35 +166,65 @@ function projectOntoGrafts(
     if (!inScope(m.mesh) || !Array.isArray(dson.merged_grafts) || !dson.merged_grafts.length) continue;
     const records = Array.isArray(dson.morphs) ? dson.morphs : [];
     const weights = m.mesh.getWeights();
+    const graft = graftBodyOf(m);
+    const ends = graft?.graftEnds;
     const wanted = records.flatMap((record, k) => {
       if (record?.auto_follow !== true || !(weights[k] !== 0) || k >= weights.length) return [];
-      if (records.filter((r) => r?.id === record.id).length !== 1) return [];
+      const same = records.filter((r) => r?.id === record.id);
+      let lacking: number[];
+      if (ends) {
+        if (record.grafts !== undefined) return []; // a graft's own, not the body's
+        const have = new Set(same.flatMap((r) => (Array.isArray(r.grafts) ? r.grafts : [])));
+        lacking = [...ends.keys()].filter((g) => !have.has(g));
+      } else if (same[0] !== record) {
+        return []; // a graft's: the body's record comes first
+      } else if (same.length === 1) {
+        lacking = [0]; // decoded before v31, no graft has it: all grafts (the ranges below)
+      } else {
+        // Decoded before v31, which did not record which graft brought a morph: some grafts but
+        // not all may lack it (warned); as many records as grafts beside the body's: none does.
+        if (same.length <= (dson.merged_grafts as unknown[]).length) {
+          unrecorded.push(`${m.mesh.getName()}/${record.id}`);
+        }
+        return [];
+      }
+      if (!lacking.length) return [];
       const [id, name] = [String(record.id), String(record.name ?? record.id)];
-      return [{ k, id, name, label: String(record.label ?? name), weight: weights[k] }];
+      return [{ k, id, name, label: String(record.label ?? name), weight: weights[k], lacking }];
     });
     if (!wanted.length) continue;
-    const graft = graftBodyOf(m);
     if (!graft) {
       unrecorded.push(...wanted.map((w) => `${m.mesh.getName()}/${w.id}`));
       continue;
     }
     const hits = search(m, m, graft);
     const projected: string[] = [], capped: string[] = [];
+    let ownVertices = 0;
     for (const morph of wanted) {
       const say = `${morph.name} ${Math.round(morph.weight * 1e6) / 1e6}`;
+      // The lacking grafts' own vertices (all grafts' when decoded before v31).
+      const ranges = ends
+        ? morph.lacking.map((g) => [g ? ends[g - 1] : graft.vertexCount, ends[g]])
+        : [[graft.vertexCount, m.vertexCount]];
+      ownVertices = Math.max(ownVertices, ranges.reduce((sum, [a, b]) => sum + b - a, 0));
       if (!hits) {
         capped.push(say);
         continue;
       }
       const found = projectDeltas(hits, targetDeltas(m, morph.k), m.vertexCount);
-      const index = Int32Array.from(found.index, (v) => v + graft.vertexCount);
+      const keep = [...found.index.keys()].filter((j) => {
+        const v = found.index[j] + graft.vertexCount;
+        return ranges.some(([a, b]) => v >= a && v < b);
+      });
+      const index = Int32Array.from(keep, (j) => found.index[j] + graft.vertexCount);
+      const delta = new Float64Array(keep.length * 3);
+      keep.forEach((j, i) => delta.set(found.delta.subarray(j * 3, j * 3 + 3), i * 3));
       projected.push(`${say} (${index.length} vertices)`);
       if (!index.length) continue;
-      addMorph(accessors(), m, { ...morph, index, delta: found.delta });
+      addMorph(accessors(), m, { ...morph, index, delta }, undefined, ends ? morph.lacking : undefined);
       morphs++;
     }
-    const own = m.vertexCount - graft.vertexCount;
-    for (const message of describeProjection({ projected, capped }, String(dsonKey(m.figure)), own)) {
+    for (const message of describeProjection({ projected, capped }, String(dsonKey(m.figure)), ownVertices)) {
       messages.push(`dson preset: the geografts merged into '${m.mesh.getName()}': ${message}`);
     }
   }
@@ -218,6 +251,7 @@ function addMorph(
   item: DrawnMesh,
   morph: { id: string; name: string; label: string; weight: number; index: Int32Array; delta: Float64Array },
   body?: string,
+  grafts?: readonly number[],
 ): void {
   const { mesh } = item;
   mesh.listPrimitives().forEach((primitive, p) => {
@@ -241,7 +275,7 @@ function addMorph(
   setPartgraphExtras(mesh, {
     dson: {
       ...dson,
-      morphs: [...records, { ...record, auto_follow: true }],
+      morphs: [...records, { ...record, auto_follow: true, ...(grafts ? { grafts: [...grafts] } : {}) }],
       ...(graph ? { formulas: graph as unknown as JsonValue } : {}),
     },
   });

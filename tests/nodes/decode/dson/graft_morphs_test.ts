@@ -158,6 +158,11 @@ Deno.test("dson graft morphs: a merged graft's own morph of the body's name keep
   assert.deepEqual(after.warnings, []);
   // The body's: 0.5 · 0.4; the graft's still 0.3 (before: set to the body's 0.2).
   near(heavies(after.scene), [0.2, 0.3], "after the preset");
+  // A preset setting the body's FBMHeavy by name sets the body's only (apply_preset v25; before, the
+  // graft's own too, to 0.2). The body's: its dial 0.2 plus the controller's 0.5 · 1.
+  const direct = await applyPreset(doc, shapePreset([[MORPH, 0.2]]));
+  assert.deepEqual(direct.warnings, []);
+  near(heavies(direct.scene), [0.7, 0.3], "after a preset dialling the morph by name");
 });
 
 Deno.test("dson graft morphs: a merged graft's auto_follow morph of the body's name follows the body's controller", async () => {
@@ -168,6 +173,9 @@ Deno.test("dson graft morphs: a merged graft's auto_follow morph of the body's n
   const after = await applyPreset(doc, shapePreset([[CTRL, 0.4]]));
   assert.deepEqual(after.warnings, []);
   near(heavies(after.scene), [0.2, 0.2], "after the preset");
+  const direct = await applyPreset(doc, shapePreset([[MORPH, 0.2]]));
+  assert.deepEqual(direct.warnings, []);
+  near(heavies(direct.scene), [0.7, 0.7], "after a preset dialling the morph by name");
 });
 
 Deno.test("dson graft morphs: a merged graft's morph driven by its own controller reading the body follows the body's controller", async () => {

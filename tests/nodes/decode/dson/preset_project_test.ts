@@ -263,7 +263,7 @@ Deno.test("dson preset projection: a merged geograft lacking the morph takes it 
   // Without the record: the apex stays, said.
   assert.ok(worstError(olderShaped.scene, BODY, expected(0), 0.7, false) < facetTolerance(1, 1, 0.7));
   assert.equal(olderShaped.warnings.length, 1, olderShaped.warnings.join("\n"));
-  assert.match(olderShaped.warnings[0], /decoded before decode\.dson v30.*: Genesis9[^ ]*\/FBMHeavy$/);
+  assert.match(olderShaped.warnings[0], /decoded before decode\.dson v31.*: Genesis9[^ ]*\/FBMHeavy$/);
 });
 
 function meshOf(scene: Document, figure: string) {

@@ -14,12 +14,23 @@ const BODY_FILE = "/data/DAZ 3D/Genesis 8/Female/Genesis8Female.dsf";
 const DRESS_FILE = "/data/Items/Dress.dsf";
 const MORPH = "FBMHeavy";
 
-function figureFile(figure: string, file: string): Json {
+/**
+ * The dress's FBMHeavy auto-follows the body's, as the Transfer Utility makes a clothing morph; a
+ * preset reaches it only so (`follows: false`: one that follows nothing, which the preset leaves).
+ */
+function figureFile(figure: string, file: string, follows = figure === "Dress"): Json {
   return libraryFigure(figure, file, [{
     id: MORPH,
     name: MORPH,
     parent: `#${figure}_geo`,
-    channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+    channel: {
+      id: "value",
+      type: "float",
+      value: 0,
+      min: 0,
+      max: 1,
+      ...(follows ? { auto_follow: true } : {}),
+    },
     morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
   }]);
 }
@@ -56,10 +67,14 @@ function heavy(doc: Document): Record<string, number> {
   return out;
 }
 
-async function withScene(use: (scene: Document) => Promise<void>, json: Json = SCENE): Promise<void> {
+async function withScene(
+  use: (scene: Document) => Promise<void>,
+  json: Json = SCENE,
+  dress = figureFile("Dress", DRESS_FILE),
+): Promise<void> {
   await withContentFiles([
     [BODY_FILE, figureFile("Genesis8Female", BODY_FILE)],
-    [DRESS_FILE, figureFile("Dress", DRESS_FILE)],
+    [DRESS_FILE, dress],
   ], async (root) => {
     const { scene, warnings } = await decodeJson(json, "two.duf", [root]);
     assert.deepEqual(warnings, []);
@@ -97,6 +112,41 @@ Deno.test("dson preset scope: figure Bob dials Bob and the dress fitted to him, 
       "Dress_geo-1": 0,
     });
   });
+});
+
+Deno.test("dson preset scope: a dress morph of the body's name that follows nothing keeps its value; one only the dress has is set", async () => {
+  // Daz applies the preset to Bob's own FBMHeavy; the dress's moves with it only by auto-follow or a
+  // formula (apply_preset v25; before, set by name to 0.8). A name Bob lacks is the dress's own.
+  const dress = libraryFigure(
+    "Dress",
+    DRESS_FILE,
+    [MORPH, "DressLong"].map((id) => ({
+      id,
+      name: id,
+      parent: "#Dress_geo",
+      channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
+    })),
+  );
+  await withScene(
+    async (scene) => {
+      const { scene: out, warnings } = await apply(
+        scene,
+        shapePreset([[MORPH, 0.8], ["DressLong", 0.3]]),
+        "Bob",
+      );
+      assert.deepEqual(warnings, []);
+      assert.deepEqual(heavy(out), {
+        "Genesis8Female_geo-1": 0,
+        "Genesis8Female_geo-2": 0.8,
+        "Dress_geo-1": 0,
+      });
+      const dressMesh = out.getRoot().listMeshes().find((m) => m.getName().startsWith("Dress"))!;
+      assert.deepEqual(dressMesh.getWeights(), [0, 0.3]);
+    },
+    SCENE,
+    dress,
+  );
 });
 
 Deno.test("dson preset scope: a dress at the scene root is Bob's by its conform_target", async () => {
