@@ -40,7 +40,9 @@ export const decodeCmp = defineNode({
   // are parts, with a warning, as treewyrm/freelancer reads them (before, dropped).
   // 25: a revolute hardpoint's Axis not of unit length or of none, and Min > Max, are named with the
   // hardpoint and byte (before, kept silently; reversed limits are now read as the range between them).
-  version: 25,
+  // 26: a mesh whose vertex diffuse colours are all black or all of alpha 0 (a converter's "no colour")
+  // is named: the game multiplies the material colour by them as glTF viewers do (before, silent).
+  version: 26,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -164,6 +164,9 @@ export function readVMeshData(
   const indices = (indexBytes.byteOffset & 1) === 0
     ? new Uint16Array(indexBytes.buffer, indexBytes.byteOffset, indexCount)
     : new Uint16Array(indexBytes.slice().buffer);
+  const vertices = data.view(vertexAt, layout.stride * vertexCount);
+  const degenerate = degenerateDiffuse(vertices, layout, vertexCount);
+  if (degenerate) notes.push(`${degenerate} (vertex buffer at byte ${data.start + vertexAt})`);
   notes.forEach((note) => warn(note));
   return {
     name,
@@ -171,10 +174,38 @@ export function readVMeshData(
     groups,
     indices,
     vertexCount,
-    vertices: data.view(vertexAt, layout.stride * vertexCount),
+    vertices,
     source: data,
     indexAt,
   };
+}
+
+/**
+ * What is wrong with a mesh's vertex diffuse colours (`D3DFVF_DIFFUSE`, bytes B, G, R, A) when every
+ * one is black or every alpha is 0, as converters write for "no colour"; undefined otherwise. The
+ * game multiplies the material's colour by the vertex colour (Librelancer's `Basic` shader:
+ * `Dc * input.color`), and glTF viewers multiply `COLOR_0` into the base colour the same way: the
+ * model is drawn as the game draws it, but the user should hear why it is black or invisible.
+ */
+function degenerateDiffuse(vertices: Uint8Array, layout: VertexLayout, count: number): string | undefined {
+  if (layout.diffuse < 0 || count === 0) return undefined;
+  let black = true, clear = true;
+  for (let v = 0, at = layout.diffuse; v < count && (black || clear); v++, at += layout.stride) {
+    if (vertices[at] | vertices[at + 1] | vertices[at + 2]) black = false;
+    if (vertices[at + 3]) clear = false;
+  }
+  const all = `all ${count} vertex diffuse colours (FVF 0x40)`;
+  if (black) {
+    return `${all} are black${clear ? " with alpha 0" : ""}: the game multiplies the material colour by ` +
+      "them (as Librelancer draws it) and glTF viewers multiply COLOR_0 into the base colour, so its lit " +
+      `colour is black${clear ? " and, where its material blends, it is invisible" : ""}; a converter ` +
+      "that wrote zeros for 'no colour' should leave the diffuse out of the FVF";
+  }
+  if (clear) {
+    return `${all} have alpha 0: where its material blends (Oc/Ot types) it is invisible, in the game as ` +
+      "in glTF viewers (COLOR_0 alpha multiplies the base alpha); opaque materials ignore it";
+  }
+  return undefined;
 }
 
 /** A part's reference into a mesh (`VMeshRef`, 60 bytes). */
