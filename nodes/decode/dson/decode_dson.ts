@@ -152,7 +152,11 @@ export const decodeDson = defineNode({
   // and each graft morph which graft brought it (`grafts` on its morph record), so dson.apply_preset
   // projects a body morph onto the grafts lacking it only (before: onto none when one graft had it);
   // its hidden polygons are packed (`hidden_poly_verts_packed`, `codec/packed_ints.ts`: zigzag
-  // delta varints in base64) instead of a JSON list of 4 integers a polygon.
+  // delta varints in base64) instead of a JSON list of 4 integers a polygon; it records how many
+  // leading triangles of each primitive are the body's (`body_triangles`: a graft's triangle between
+  // welded vertices is not), and the body vertices only hidden polygons use are kept, undrawn, in the
+  // first polygon's primitive, so the preset's projection reads where they are and how morphs move
+  // them (before: read as the origin and still; a graft over them was 0.41 cm off the decode's).
   version: 31,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -116,7 +116,31 @@ function splitCorners(
     indices.push(a, b, c);
     if (polyVerts[p * 4 + 3] >= 0) indices.push(a, c, corner(p, 3));
   }
+  if (mesh.graftBody && mesh.polyCount && surface === polyMaterial[0]) {
+    for (const v of hiddenOnly(mesh)) {
+      dsonVertex.push(v);
+      uvIndex.push(Math.max(0, Math.min(v, uvCount - 1)));
+    }
+  }
   return { dsonVertex, uvIndex, indices };
+}
+
+/**
+ * The body vertices of a mesh with merged grafts that only the polygons the grafts hide use. They
+ * are kept, undrawn (no triangle names them), in the first polygon's primitive, with their position,
+ * skin and morph deltas: dson.apply_preset projects a body morph onto the grafts from the body's
+ * surface under them (`graft_body`), as the decode does, and needs where those vertices are and how
+ * each morph moves them (before, decode.dson v31: dropped, so the hidden polygons' corners read as
+ * the origin and still, and a graft over them followed 0.41 cm off the decode's projection).
+ */
+function hiddenOnly(mesh: SceneMesh): number[] {
+  const used = new Uint8Array(mesh.vertexCount);
+  for (const v of mesh.polyVerts) if (v >= 0) used[v] = 1;
+  const out: number[] = [];
+  for (const v of mesh.graftBody!.hiddenPolyVerts) {
+    if (v >= 0 && !used[v]) used[v] = 1, out.push(v);
+  }
+  return out;
 }
 
 /** `JOINTS_0` and `WEIGHTS_0` of the glTF vertices, from the DSON vertices' skin slots. */

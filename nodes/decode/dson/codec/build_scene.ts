@@ -330,9 +330,25 @@ function meshExtras(mesh: SceneMesh): Json {
       vertex_count: mesh.graftBody.vertexCount,
       graft_ends: [...mesh.graftBody.graftEnds],
       hidden_poly_verts_packed: packIndices(mesh.graftBody.hiddenPolyVerts),
+      body_triangles: bodyTriangles(mesh, mesh.graftBody.bodyPolys),
     };
   }
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
   if (mesh.formulas) out.formulas = mesh.formulas as unknown as JsonValue;
   return out;
+}
+
+/**
+ * How many triangles of each primitive (one per surface that draws a polygon, in order) lead with
+ * the body's own polygons, which come first in a merged mesh: a graft's triangle between welded
+ * vertices only is not the body's surface, though every corner is a body vertex.
+ */
+function bodyTriangles(mesh: SceneMesh, bodyPolys: number): number[] {
+  const drawn = new Uint8Array(mesh.surfaces.length), body = new Array<number>(mesh.surfaces.length).fill(0);
+  for (let p = 0; p < mesh.polyCount; p++) {
+    const s = mesh.polyMaterial[p];
+    drawn[s] = 1;
+    if (p < bodyPolys) body[s] += mesh.polyVerts[p * 4 + 3] >= 0 ? 2 : 1;
+  }
+  return body.filter((_, s) => drawn[s]);
 }

@@ -176,6 +176,7 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
     graftBody: target.graftBody ?? {
       vertexCount: target.vertexCount,
       graftEnds,
+      bodyPolys: polyCount - grafts.reduce((sum, g) => sum + g.polyCount, 0),
       hiddenPolyVerts: Int32Array.from(
         [...hidden.keys()].filter((p) => hidden[p]).flatMap((
           p,

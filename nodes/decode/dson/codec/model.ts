@@ -214,4 +214,6 @@ export interface GraftBodyRecord {
   readonly hiddenPolyVerts: Int32Array;
   /** The end (exclusive) of each merged graft's own vertices; the first starts at `vertexCount`. */
   readonly graftEnds: readonly number[];
+  /** How many of the merged polygons, the first, are the body's (the grafts' follow). */
+  readonly bodyPolys: number;
 }

@@ -80,6 +80,8 @@ export interface GraftBody {
   readonly hiddenPolyVerts: Int32Array;
   /** Where each merged graft's own vertices end (decode.dson v31; absent before). */
   readonly graftEnds?: readonly number[];
+  /** How many leading triangles of each primitive are the body's (v31; absent before). */
+  readonly bodyTriangles?: readonly number[];
 }
 
 /**
@@ -93,6 +95,7 @@ export function graftBodyOf(m: DrawnMesh): GraftBody | undefined {
       hidden_poly_verts?: unknown;
       hidden_poly_verts_packed?: unknown;
       graft_ends?: unknown;
+      body_triangles?: unknown;
     };
   })
     ?.graft_body;
@@ -112,7 +115,17 @@ export function graftBodyOf(m: DrawnMesh): GraftBody | undefined {
       ends.every((e, k) => Number.isInteger(e) && e >= (k ? ends[k - 1] : count) && e <= m.vertexCount)
     ? ends as number[]
     : undefined;
-  return { vertexCount: count, hiddenPolyVerts: hidden, ...(graftEnds ? { graftEnds } : {}) };
+  const tris = record?.body_triangles;
+  const bodyTriangles = Array.isArray(tris) && tris.length === m.mesh.listPrimitives().length &&
+      tris.every((n) => Number.isInteger(n) && n >= 0)
+    ? tris as number[]
+    : undefined;
+  return {
+    vertexCount: count,
+    hiddenPolyVerts: hidden,
+    ...(graftEnds ? { graftEnds } : {}),
+    ...(bodyTriangles ? { bodyTriangles } : {}),
+  };
 }
 
 /**
@@ -123,9 +136,17 @@ export function graftBodyOf(m: DrawnMesh): GraftBody | undefined {
 function graftSearch(m: DrawnMesh, graft: GraftBody): SurfaceHits | undefined {
   const all = surfaceOf(m);
   const polys: number[] = [];
+  // The body's triangles lead each primitive (v31); before, told by their corners, which took a
+  // graft's triangle between welded vertices for the body's.
+  const body = graft.bodyTriangles;
+  const lead = new Uint8Array(all.polyCount);
+  for (let p = 0, f = 0; p < m.mesh.listPrimitives().length; p++) {
+    const count = (m.mesh.listPrimitives()[p].getIndices()?.getCount() ?? 0) / 3;
+    for (let t = 0; t < count; t++, f++) lead[f] = body ? (t < body[p] ? 1 : 0) : 1;
+  }
   for (let f = 0; f < all.polyCount; f++) {
     const corners = all.polyVerts.subarray(f * 4, f * 4 + 3);
-    if (corners.every((v) => v < graft.vertexCount)) polys.push(...corners, -1);
+    if (lead[f] && corners.every((v) => v < graft.vertexCount)) polys.push(...corners, -1);
   }
   polys.push(...graft.hiddenPolyVerts);
   return nearestSurface(

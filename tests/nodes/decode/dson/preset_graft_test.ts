@@ -188,3 +188,47 @@ Deno.test("dson packed indices: polygon lists round-trip, large jumps and -1 inc
   assert.equal(unpackIndices(Buffer.from([0x81]).toString("base64")), undefined, "a varint cut short");
   assert.equal(unpackIndices(Buffer.from([0x04]).toString("base64")), undefined, "below 0");
 });
+
+Deno.test("dson preset projection: a geograft over body vertices only the hidden polygons use follows as decoding it dialled", async () => {
+  // A 3 x 3 patch of the body's quads replaced by a graft bulging 1 cm: its 12 border vertices
+  // welded, its 4 inner ones over body vertices that no drawn polygon uses once the patch is hidden.
+  const [row, segment, n] = [18, 30, 3];
+  const local = new Map<number, number>(), vertices: number[][] = [], pairs: number[][] = [];
+  for (let r = row; r <= row + n; r++) {
+    for (let s = segment; s <= segment + n; s++) {
+      const v = r * SEGMENTS + s, [x, y, z] = bodyTube.vertices[v];
+      const border = r === row || r === row + n || s === segment || s === segment + n;
+      if (border) pairs.push([vertices.length, v]);
+      local.set(v, vertices.length);
+      vertices.push(border ? [x, y, z] : [x * (R + 1) / R, y, z * (R + 1) / R]);
+    }
+  }
+  const polys: number[][] = [], hidden: number[] = [];
+  for (let r = row; r < row + n; r++) {
+    for (let s = segment; s < segment + n; s++) {
+      const a = r * SEGMENTS + s;
+      polys.push([0, 0, ...[a, a + 1, a + 1 + SEGMENTS, a + SEGMENTS].map((v) => local.get(v)!)]);
+      hidden.push(a);
+    }
+  }
+  const file = figureFile("Patch", { vertices, polys }, []);
+  (file.geometry_library as Record<string, unknown>[])[0].graft = {
+    vertex_count: bodyTube.vertices.length,
+    poly_count: bodyTube.polys.length,
+    vertex_pairs: { count: pairs.length, values: pairs },
+    hidden_polys: { count: hidden.length, values: hidden },
+  };
+  const nodes = [instance(BODY), instance("Patch", BODY)];
+  const { dialled, shaped } = await withContentFiles(
+    [[BODY_FILE, body()], [fileOf("Patch"), file]],
+    async (root) => {
+      const still = await decodeJson(sceneOf(nodes, 0), "patched.duf", [root]);
+      const dialled = await decodeJson(sceneOf(nodes, 0.7), "patched.duf", [root]);
+      return { dialled, shaped: await applyPreset(still.scene, shapePreset([[MORPH, 0.7]])) };
+    },
+  );
+  const agree = gap(dialled.scene, shaped.scene, BODY);
+  console.log(`a graft over hidden-only body vertices: preset vs decode-time ${agree} cm`);
+  assert.ok(agree < 1e-4, `${agree} cm`);
+  assert.match(shaped.warnings.join("\n"), /FBMHeavy 0\.7 \(4 vertices\)$/);
+});
