@@ -5,6 +5,8 @@
  * is 5 cm in metres, or a fraction of the model's size when the decoder recorded the unit as unknown.
  * A panel named left or right that lies wholly on the other side, while most named panels agree with
  * the frame (a mirrored duplicate keeping its name, `Aileron.L.001`), takes its geometry's side, warned.
+ * Copies of the whole aircraft laid out apart (a showcase's levels of detail) are each sided about
+ * their own centre line (`copies.ts`).
  *
  * @module
  */
@@ -22,7 +24,10 @@ export const rigAssignSide = defineNode({
   // named as one): up from it, the tail from the body running further from its mast, the other measures
   // without it; tail rotor and tail boom names mark the tail (1,728 generated helicopters in 24 frames: 312
   // right and good, 96 wrong and judged good before; now all right and good).
-  version: 11,
+  // 12: copies of the whole aircraft laid out apart each have their own centre line (copies.ts): beside
+  // the scene's, a copy's right-named panels lay on the left and were taken for mirrored duplicates
+  // (24 of 60 panels on the wrong side, 8 of them with good fits); "auto" reads the first copy's frame.
+  version: 12,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

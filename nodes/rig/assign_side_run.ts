@@ -3,14 +3,15 @@
  *
  * @module
  */
-import type { Accessor, Document, Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
 import { aircraftMatrix, resolveFrame } from "./frame.ts";
 import { positionBounds, subtreeNodes } from "./geometry.ts";
 import { panelPositions, SkinPoses } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
-import { type Mat4, multiply, transformPoint } from "./transform.ts";
+import { type Mat4, transformPoint } from "./transform.ts";
+import { copyCentreLines, meshBounds } from "./copies.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
 import type { rigAssignSide } from "./assign_side.ts";
 import { measureRecoveredSenses } from "./recovered_senses.ts";
@@ -35,6 +36,9 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
       : Math.min(params.centre_band / frame.metresPerUnit, fraction);
   };
   const poses = new SkinPoses(matrix);
+  // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre line.
+  const centres = copyCentreLines(scene, matrix);
+  const centreOf = (node: Node) => centres?.get(node) ?? 0;
   const sides = new Map<Node, Side>();
   // Panels named left or right lying wholly on the other side: a Blender duplicate of `Aileron.L`
   // mirrored to the right keeps `Aileron.L.001`.
@@ -46,10 +50,10 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     const fromName = sideFromName(node.getName());
     if (fromName === "left" || fromName === "right") {
       named++;
-      const wholly = sideWhollyOn(scene, node, poses, centreBand);
+      const wholly = sideWhollyOn(scene, node, poses, centreBand, centreOf(node));
       if (wholly && wholly !== fromName) contradicted.set(node, wholly);
     }
-    sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, centreBand));
+    sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, centreBand, centreOf(node)));
   }
   // When most named panels agree with the frame, the few that do not are misnamed: their geometry
   // decides. When most disagree, the frame is probably wrong (the fit warned) and the names stand.
@@ -70,71 +74,49 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
 
 /**
  * The model's largest extent in the aircraft frame, from the corners of each drawn mesh's own bounds
- * (each accessor's read once): gathering every vertex placed cost 2,000 nodes drawing one 65,535-vertex
- * mesh 131 million placements, where a size to scale a band by needs no more than boxes.
+ * (`copies.ts`): gathering every vertex placed cost 2,000 nodes drawing one 65,535-vertex mesh 131
+ * million placements, where a size to scale a band by needs no more than boxes.
  */
 function modelExtent(roots: readonly Node[], matrix: Mat4): number {
-  const local = new Map<Accessor, { min: number[]; max: number[] } | undefined>();
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (const node of roots.flatMap(subtreeNodes)) {
-    const accessors = node.getMesh()?.listPrimitives().map((p) => p.getAttribute("POSITION")) ?? [];
-    const world = accessors.length ? multiply(matrix, node.getWorldMatrix()) : undefined;
-    for (const accessor of accessors) {
-      if (!accessor || accessor.getType() !== "VEC3") continue;
-      if (!local.has(accessor)) local.set(accessor, accessorBounds(accessor));
-      const box = local.get(accessor);
-      if (!box) continue;
-      for (let corner = 0; corner < 8; corner++) {
-        const p = transformPoint(world!, [0, 1, 2].map((k) => (corner >> k) & 1 ? box.max[k] : box.min[k]));
-        for (let k = 0; k < 3; k++) {
-          min[k] = Math.min(min[k], p[k]);
-          max[k] = Math.max(max[k], p[k]);
-        }
-      }
-    }
-  }
-  return Math.max(0, ...[0, 1, 2].map((k) => max[k] - min[k]));
+  const box = meshBounds(roots.flatMap(subtreeNodes), matrix);
+  return box ? Math.max(0, ...[0, 1, 2].map((k) => box.max[k] - box.min[k])) : 0;
 }
 
-/** An accessor's own bounds (normalized integers read as the values they stand for), or undefined when it has none. */
-function accessorBounds(accessor: Accessor): { min: number[]; max: number[] } | undefined {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  const element = [0, 0, 0];
-  for (let i = 0; i < accessor.getCount(); i++) {
-    accessor.getElement(i, element);
-    for (let k = 0; k < 3; k++) {
-      if (!Number.isFinite(element[k])) continue;
-      if (element[k] < min[k]) min[k] = element[k];
-      if (element[k] > max[k]) max[k] = element[k];
-    }
-  }
-  return min[0] <= max[0] ? { min, max } : undefined;
-}
-
-/** The side a node's geometry lies wholly on, past the centre band; undefined when it reaches across. */
+/**
+ * The side a node's geometry lies wholly on, past the centre band about the centre line at lateral
+ * `centre`; undefined when it reaches across.
+ */
 function sideWhollyOn(
   doc: Document,
   node: Node,
   poses: SkinPoses,
   centreBand: () => number,
+  centre: number,
 ): Side | undefined {
   const bounds = positionBounds(panelPositions(doc, node, poses.frame, poses));
   if (!bounds) return undefined;
-  if (bounds.min[2] > centreBand()) return "left";
-  if (bounds.max[2] < -centreBand()) return "right";
+  if (bounds.min[2] - centre > centreBand()) return "left";
+  if (bounds.max[2] - centre < -centreBand()) return "right";
   return undefined;
 }
 
 /**
  * Left/right/centre from the lateral (aircraft +left) centre of the node's geometry (a skin bone's:
- * the vertices skinned to it), or of its origin when it has none.
+ * the vertices skinned to it), or of its origin when it has none, from the centre line at `centre`.
  */
-function sideFromGeometry(doc: Document, node: Node, poses: SkinPoses, centreBand: () => number): Side {
+function sideFromGeometry(
+  doc: Document,
+  node: Node,
+  poses: SkinPoses,
+  centreBand: () => number,
+  centre: number,
+): Side {
   const matrix = poses.frame;
   const bounds = positionBounds(panelPositions(doc, node, matrix, poses));
-  const lateral = bounds
-    ? (bounds.min[2] + bounds.max[2]) / 2
-    : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2];
+  const lateral =
+    (bounds
+      ? (bounds.min[2] + bounds.max[2]) / 2
+      : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2]) - centre;
   if (Math.abs(lateral) <= centreBand()) return "centre";
   return lateral > 0 ? "left" : "right";
 }

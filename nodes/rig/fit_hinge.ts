@@ -90,7 +90,11 @@ export const rigFitHinge = defineNode({
   // it: one AS350-like tail rotor of 200 turned about forward); spinning fits 5.8 times faster.
   // 30: a panel fitted whole across the centre line (not split) whose left or right side alone hinges
   // off the whole's line is weak, named (swept elevator halves joined by a tube were good, 15–23° off).
-  version: 30,
+  // 31: copies of the whole aircraft laid out apart (a showcase's LOD0/LOD1/LOD2 groups or `_LOD1`
+  // suffixes, side by side or stacked) each mirror across their own centre line, and "auto" finds the
+  // frame from the first copy (copies.ts): sideways, 16 of 60 right-side panels weak on a partner
+  // "875 % of chord apart across the mirror"; stacked under "auto", 30 of 60 wrong; now all right, good.
+  version: 31,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -25,6 +25,7 @@ import {
 import { sidesOffWhole } from "./whole_sides.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
+import { copyCentreLines } from "./copies.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
@@ -163,7 +164,10 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     for (const half of [a, b]) fits.set(half, onSharedHinge(fits.get(half)!, fit));
   }
   const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
-  warnIfFrameDisagrees(fits, frame, ctx, { facingWarned });
+  // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre line.
+  const centres = copyCentreLines(scene, toAircraft);
+  const centreOf = (node: Node) => centres?.get(node) ?? 0;
+  warnIfFrameDisagrees(fits, frame, ctx, { facingWarned, centreOf });
   // Hinge brackets in objects of their own: listed once, and only when some panel hinges on an edge.
   let hardware: HardwareObject[] | undefined;
   const judgedAlone = (node: Node, fit: HingeFit) => {
@@ -187,7 +191,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const judged = new Map<Node, JudgedFit>(
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
-  for (const message of reconcileMirrorPartners(judged, kindOf)) ctx.warn(message);
+  for (const message of reconcileMirrorPartners(judged, kindOf, centreOf)) ctx.warn(message);
   const animated = scene.getRoot().listAnimations().length > 0;
   for (const [node, geometric] of judged) {
     const part = getPart(node)!;

@@ -43,7 +43,7 @@ export function warnIfFrameDisagrees(
   fits: ReadonlyMap<Node, HingeFit>,
   frame: AircraftFrame,
   ctx: RunContext,
-  options: { facingWarned?: boolean } = {},
+  options: { facingWarned?: boolean; centreOf?: (node: Node) => number } = {},
 ): void {
   const current = `forward ${frame.forward}, up ${frame.up}`;
   for (const [node, fit] of fits) {
@@ -59,9 +59,11 @@ export function warnIfFrameDisagrees(
   for (const [node, fit] of fits) {
     const side = sideFromName(node.getName());
     if (side !== "left" && side !== "right") continue;
-    const lateral = (fit.lateral[0] + fit.lateral[1]) / 2;
+    // A copy of the aircraft laid out beside others has its own centre line (copies.ts).
+    const centre = options.centreOf?.(node) ?? 0;
+    const lateral = (fit.lateral[0] + fit.lateral[1]) / 2 - centre;
     if (Math.abs(lateral) <= 0.25 * (fit.lateral[1] - fit.lateral[0])) { // too near the centre to tell
-      if (fit.lateral[0] <= 0 && fit.lateral[1] >= 0) centred.push(node);
+      if (fit.lateral[0] <= centre && fit.lateral[1] >= centre) centred.push(node);
       continue;
     }
     named++;

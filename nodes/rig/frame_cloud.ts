@@ -12,6 +12,7 @@ import { type GatheredPositions, gatherPositions, placePositions } from "./geome
 import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+import { firstCopyApart } from "./copies.ts";
 
 const NOSE_TOKENS: ReadonlySet<string> = new Set([
   "nose",
@@ -221,8 +222,11 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const meshNodes: Node[] = [];
   const stack = [...(scene?.listChildren() ?? [])];
+  // Copies of the aircraft laid out apart (a showcase's levels of detail stacked or side by side) read
+  // as one odd shape: the frame is the first copy's (copies.ts).
+  const only = firstCopyApart(doc);
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.getMesh()) meshNodes.push(node);
+    if (node.getMesh() && (!only || only.has(node))) meshNodes.push(node);
     stack.push(...node.listChildren());
   }
   const parts: Float64Array[] = [];

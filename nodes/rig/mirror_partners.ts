@@ -26,25 +26,32 @@ export interface JudgedFit {
   mirroredFrom?: string;
 }
 
-/** Mirror image across the plane of symmetry (aircraft coordinates: left is the third axis). */
-function mirror(v: Vec3): Vec3 {
-  return [v[0], v[1], -v[2]];
+/**
+ * Mirror image of a point across the plane of symmetry at lateral `centre` (aircraft coordinates: left
+ * is the third axis); a direction is mirrored with `centre` 0.
+ */
+function mirror(v: Vec3, centre = 0): Vec3 {
+  return [v[0], v[1], 2 * centre - v[2]];
 }
 
 const RANK = { good: 0, weak: 1, failed: 2 } as const;
 
 /**
  * Pairs panels of one kind, compares their hinges across the mirror and settles disagreements.
- * Returns one message per pair it changed, naming both panels.
+ * Returns one message per pair it changed, naming both panels. `centreOf` gives a panel's plane of
+ * symmetry (lateral, aircraft frame): 0 but in a copy of the aircraft laid out beside others
+ * (`copies.ts`), and panels pair only within one plane.
  */
 export function reconcileMirrorPartners(
   fits: Map<Node, JudgedFit>,
   kindOf: (node: Node) => string,
+  centreOf: (node: Node) => number = () => 0,
 ): string[] {
   const messages: string[] = [];
-  for (const [a, b] of pairPartners([...fits.keys()], (n) => fits.get(n)!.fit, kindOf)) {
+  for (const [a, b] of pairPartners([...fits.keys()], (n) => fits.get(n)!.fit, kindOf, centreOf)) {
     const fa = fits.get(a)!, fb = fits.get(b)!;
-    const { degrees, offset } = disagreement(fa.fit, fb.fit);
+    const centre = centreOf(a);
+    const { degrees, offset } = disagreement(fa.fit, fb.fit, centre);
     if (degrees <= MIRROR_ANGLE_DEGREES && offset <= MIRROR_OFFSET_CHORD) continue;
     const how = `${degrees.toFixed(1)}° and ${(offset * 100).toFixed(0)} % of chord apart across the mirror`;
     const score = (j: JudgedFit) => RANK[j.judgement.confidence] * 2 - j.judgement.coverage;
@@ -56,7 +63,7 @@ export function reconcileMirrorPartners(
       const reason =
         `hinge mirrored from '${better.getName()}': its own fit (${fWorse.judgement.confidence}) and its partner's were ${how}`;
       fits.set(worse, {
-        fit: { ...fWorse.fit, origin: mirror(fBetter.fit.origin), axis: mirror(fBetter.fit.axis) },
+        fit: { ...fWorse.fit, origin: mirror(fBetter.fit.origin, centre), axis: mirror(fBetter.fit.axis) },
         judgement: {
           confidence: fBetter.judgement.confidence,
           coverage: fBetter.judgement.coverage,
@@ -84,9 +91,12 @@ export function reconcileMirrorPartners(
   return messages;
 }
 
-/** Angle (degrees) and line distance (share of the larger chord) between a hinge and the mirrored other. */
-function disagreement(a: HingeFit, b: HingeFit): { degrees: number; offset: number } {
-  const axis = mirror(b.axis), origin = mirror(b.origin);
+/**
+ * Angle (degrees) and line distance (share of the larger chord) between a hinge and the other mirrored
+ * across the plane at lateral `centre`.
+ */
+function disagreement(a: HingeFit, b: HingeFit, centre: number): { degrees: number; offset: number } {
+  const axis = mirror(b.axis), origin = mirror(b.origin, centre);
   const degrees = (Math.acos(Math.min(1, Math.abs(dot(a.axis, axis)))) * 180) / Math.PI;
   const offset = length(cross(sub(origin, a.origin), a.axis)) / Math.max(a.chord, b.chord, 1e-12);
   return { degrees, offset };
@@ -101,6 +111,7 @@ export function pairPartners(
   nodes: readonly Node[],
   fitOf: (node: Node) => HingeFit,
   kindOf: (node: Node) => string,
+  centreOf: (node: Node) => number = () => 0,
 ): [Node, Node][] {
   const pairs: [Node, Node][] = [];
   const paired = new Set<Node>();
@@ -110,7 +121,7 @@ export function pairPartners(
     // Letter and digit runs (`Spoiler_L_1` keeps its 1), side words dropped.
     const words = n.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
     const rest = words.map((w) => w.toLowerCase()).filter((w) => sideFromName(w) === undefined);
-    return `${kindOf(n)}|${rest.join(" ")}|${side}`;
+    return `${kindOf(n)}|${centreOf(n)}|${rest.join(" ")}|${side}`;
   };
   // A key two panels share is ambiguous: those are left to pairing by position.
   const byKey = new Map<string, Node | null>();
@@ -129,14 +140,14 @@ export function pairPartners(
   }
   for (const n of nodes) {
     if (paired.has(n)) continue;
-    const fit = fitOf(n);
-    if (!(fit.centre[2] > 0)) continue; // from the left side, each pair once
+    const fit = fitOf(n), centre = centreOf(n);
+    if (!(fit.centre[2] > centre)) continue; // from the left side, each pair once
     let best: Node | undefined, bestDistance = Infinity;
     for (const m of nodes) {
-      if (m === n || paired.has(m) || kindOf(m) !== kindOf(n)) continue;
+      if (m === n || paired.has(m) || kindOf(m) !== kindOf(n) || centreOf(m) !== centre) continue;
       const other = fitOf(m);
-      if (!(other.centre[2] < 0)) continue;
-      const d = length(sub(fit.centre, mirror(other.centre)));
+      if (!(other.centre[2] < centre)) continue;
+      const d = length(sub(fit.centre, mirror(other.centre, centre)));
       if (d < bestDistance) [best, bestDistance] = [m, d];
     }
     if (best && bestDistance <= 0.25 * Math.max(fit.spanLength, fit.chord)) {

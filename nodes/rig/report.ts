@@ -19,7 +19,8 @@ export const rigReport = defineNode({
   // named as one): up from it, the tail from the body running further from its mast, the other measures
   // without it; tail rotor and tail boom names mark the tail (1,728 generated helicopters in 24 frames: 312
   // right and good, 96 wrong and judged good before; now all right and good).
-  version: 7,
+  // 8: "auto" frame detection reads the first of the aircraft's copies laid out apart (copies.ts).
+  version: 8,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
