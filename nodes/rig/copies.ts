@@ -104,7 +104,10 @@ export function findCopies(doc: Document): ModelCopy[] | undefined {
     }
     const groups = [...alike.values()].filter((g) => g.length >= 2).sort((a, b) => b.length - a.length);
     if (groups.length) {
-      return groups[0].map((node) => ({ label: node.getName(), nodes: new Set(subtreeNodes(node)) }));
+      // Two alike make copies; then every sibling holding a whole aircraft is one (a coarse level that
+      // dropped its trim tabs), in the scene's order.
+      const copies = holding.filter((h) => groups[0].includes(h.node) || wholeAircraft(h.panels));
+      return copies.map(({ node }) => ({ label: node.getName(), nodes: new Set(subtreeNodes(node)) }));
     }
     break;
   }

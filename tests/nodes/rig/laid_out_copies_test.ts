@@ -93,6 +93,9 @@ Deno.test("copies are found by name and panel set; a biplane's wing groups are n
     scene.listChildren().find((n) => n.getName() === wing)!.addChild(doc.createNode(`Elevator_L${suffix}`));
   }
   assertEquals(findCopies(doc)?.map((c) => c.label), ["UpperWing", "LowerWing"]);
+  // A coarser level that dropped a panel is a copy too, once two are alike.
+  group("LOD_far", ["Aileron_L.002", "Elevator_L.002"]);
+  assertEquals(findCopies(doc)?.map((c) => c.label), ["UpperWing", "LowerWing", "LOD_far"]);
   // By level numbers in the names, levels holding the same panels.
   const flat = new Document();
   const root = flat.createScene();
