@@ -39,7 +39,9 @@ export const exportGltf = defineNode({
   // v17: no written name is longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, kept
   // unique within them, the original as extras.name; before, Blender cut them and renamed twins `.001`),
   // and KHR_lights_punctual lights of one name are written unique too (Blender renamed them `Sun.001`).
-  version: 17,
+  // v18: an accessor without a buffer beside buffered ones is stored in the buffer (before, left out of a
+  // GLB silently: a mesh lost its indices); a texture-only .gltf has no buffer (before, refused).
+  version: 18,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +

@@ -222,7 +222,7 @@ function assembleGlb(written: WrittenContent, generator: string, names: ExportNa
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
 export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const jsonDoc: JSONDocument = await (await gltfIO()).writeJSON(writable(doc), {
+  const jsonDoc: JSONDocument = await (await gltfIO()).writeJSON(writable(doc, Format.GLTF), {
     format: Format.GLTF,
     basename: "scene",
   });
@@ -291,20 +291,26 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
 }
 
 /**
- * GLB allows one buffer, and a buffer with nothing in it is invalid glTF: merge several into the
- * first, drop an unused one and add one where data has none, on a copy, leaving `doc` as it is.
+ * GLB allows one buffer, and a buffer with nothing in it is invalid glTF (glTF-Transform writes it
+ * without a `byteLength`): merge several into the first, drop an unused one and add one where data has
+ * none, on a copy, leaving `doc` as it is. A GLB stores images in its buffer; a `.gltf` file as data
+ * URIs of their own, so a `.gltf` of textures and no accessors has nothing to buffer.
  */
-function singleBuffer(doc: Document): Document {
+function singleBuffer(doc: Document, format: Format): Document {
   const root = doc.getRoot();
   const buffers = root.listBuffers();
-  const empty = root.listAccessors().length === 0 && root.listTextures().length === 0;
+  const empty = root.listAccessors().length === 0 &&
+    (format === Format.GLTF || root.listTextures().length === 0);
   // A scene built in code may hold data but no buffer, which glTF-Transform's writer refuses: give it one.
   if (buffers.length === 0 && !empty) {
     const copy = copyScene(doc);
-    copy.createBuffer();
+    const buffer = copy.createBuffer();
+    // Its accessors too: a .gltf's writer stores only accessors with a buffer, and wrote an empty one.
+    for (const accessor of copy.getRoot().listAccessors()) accessor.setBuffer(buffer);
     return copy;
   }
-  if (buffers.length <= 1 && !(empty && buffers.length === 1)) return doc;
+  const unbuffered = root.listAccessors().some((accessor) => accessor.getBuffer() === null);
+  if (buffers.length <= 1 && !unbuffered && !(empty && buffers.length === 1)) return doc;
   const copy = copyScene(doc);
   const [first, ...rest] = copy.getRoot().listBuffers();
   for (const accessor of copy.getRoot().listAccessors()) accessor.setBuffer(first);
@@ -319,8 +325,8 @@ function singleBuffer(doc: Document): Document {
  * the (immutable) input scene: such a scene is written from a copy (sharing the vertex arrays, which
  * the writer only reads); any other is written as it is, sparing a copy of every property.
  */
-function writable(doc: Document): Document {
-  const merged = singleBuffer(doc);
+function writable(doc: Document, format: Format = Format.GLB): Document {
+  const merged = singleBuffer(doc, format);
   return merged === doc && writerChangesExtras(doc) ? copyScene(doc, { shareData: true }) : merged;
 }
 
