@@ -157,6 +157,8 @@ export const decodeDson = defineNode({
   // welded vertices is not), and the body vertices only hidden polygons use are kept, undrawn, in the
   // first polygon's primitive, so the preset's projection reads where they are and how morphs move
   // them (before: read as the origin and still; a graft over them was 0.41 cm off the decode's).
+  // Same version: the nearest-surface search lists each body corner once per item vertex (weights
+  // summed; a cape 7.5 cm out 10.1 -> 2.0 MB for 1050 vertices), deltas the same within 3e-15 cm.
   version: 31,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -144,10 +144,16 @@ export function nearestSurface(
       if (w > 0) shares.push([k, w]), total += w;
       if (w > 0 && band <= 1e-9) break;
     }
+    // One entry per body corner: the triangles around a corner share it (six a vertex of a regular
+    // mesh), so a vertex far off the skin, blending hundreds of triangles, keeps about a sixth as
+    // many entries (the searches a preset keeps in memory were tens of MB for a cape).
+    const at = new Map<number, number>();
     for (const [k, w] of shares) {
       for (let c = 0; c < 3; c++) {
-        corners.push(tris[seen[k] * 3 + c]);
-        weights.push((seenBary[k * 3 + c] * w * fade) / total);
+        const v = tris[seen[k] * 3 + c], share = (seenBary[k * 3 + c] * w * fade) / total;
+        const slot = at.get(v);
+        if (slot === undefined) at.set(v, corners.push(v) - 1), weights.push(share);
+        else weights[slot] += share;
       }
     }
   }

@@ -11,6 +11,7 @@ import type { Document } from "@gltf-transform/core";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { copyScene } from "../../../../runtime/scene/copy.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { nearestSurface, projectDeltas } from "../../../../nodes/decode/dson/codec/nearest_surface.ts";
 import { packIndices, unpackIndices } from "../../../../nodes/decode/dson/codec/packed_ints.ts";
 import { shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
@@ -231,4 +232,40 @@ Deno.test("dson preset projection: a geograft over body vertices only the hidden
   console.log(`a graft over hidden-only body vertices: preset vs decode-time ${agree} cm`);
   assert.ok(agree < 1e-4, `${agree} cm`);
   assert.match(shaped.warnings.join("\n"), /FBMHeavy 0\.7 \(4 vertices\)$/);
+});
+
+Deno.test("dson nearest surface: a vertex far off the skin lists each body corner once, the blend unchanged", () => {
+  // A cape 7.5 cm out blends the triangles of a 1.9 cm band around its nearest point: each body
+  // corner, which six triangles share, is one entry with their weights summed.
+  const body = {
+    positions: Float64Array.from(bodyTube.vertices.flat()),
+    vertexCount: bodyTube.vertices.length,
+    polyVerts: Int32Array.from(bodyTube.polys.flatMap((p) => p.slice(2))),
+    polyCount: bodyTube.polys.length,
+  };
+  const cape = tube(R + 7.5, 50, [12, 20, 28], 0.11);
+  const hits = nearestSurface(body, Float64Array.from(cape.vertices.flat()))!;
+  let most = 0;
+  for (let i = 0; i + 1 < hits.offsets.length; i++) {
+    const list = [...hits.corners.subarray(hits.offsets[i], hits.offsets[i + 1])];
+    assert.equal(new Set(list).size, list.length, `vertex ${i}: each corner once`);
+    most = Math.max(most, list.length);
+    const sum = [...hits.weights.subarray(hits.offsets[i], hits.offsets[i + 1])].reduce((a, b) => a + b, 0);
+    // The fade at 7.5 cm, the faceted tube's flats up to R (1 − cos(π / 96)) = 0.0054 cm farther.
+    assert.ok(
+      Math.abs(sum - (10 - 7.5) / 5) < 0.0054 / 5 + 1e-9,
+      `vertex ${i}: weights sum to the fade, ${sum}`,
+    );
+  }
+  console.log(`cape vertex blends up to ${most} body corners; ${hits.corners.length} entries in all`);
+  // The blend itself: the swell at the cape's height, as the projection tests check it.
+  const morph = {
+    index: Int32Array.from(bodyTube.vertices.keys()),
+    delta: Float64Array.from(
+      bodyTube.vertices.flatMap((_, v) => swell(bodyTube.angles[v], bodyTube.heights[v])),
+    ),
+  };
+  const { delta } = projectDeltas(hits, morph, body.vertexCount);
+  const expected = swell(cape.angles[0], cape.heights[0]).map((c) => c * 0.5);
+  assert.ok(Math.hypot(...[0, 1, 2].map((c) => delta[c] - expected[c])) < 0.05, `${delta.slice(0, 3)}`);
 });
