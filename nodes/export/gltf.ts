@@ -41,11 +41,14 @@ export const exportGltf = defineNode({
   // and KHR_lights_punctual lights of one name are written unique too (Blender renamed them `Sun.001`).
   // v18: an accessor without a buffer beside buffered ones is stored in the buffer (before, left out of a
   // GLB silently: a mesh lost its indices); a texture-only .gltf has no buffer (before, refused).
-  version: 18,
+  // v19: morph target names (extras.targetNames) are written within 63 bytes and unique per mesh
+  // (Blender 3.4 cut them and renamed a repeat `Blink.001`; three.js reached only the last of a repeat).
+  version: 19,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
-    "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise); " +
+    "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
+    "and each mesh's morph target names are written within 63 bytes and unique; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +

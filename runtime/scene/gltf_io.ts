@@ -7,7 +7,13 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { copyScene } from "./copy.ts";
 import { sortKeysDeep } from "../canonical.ts";
-import { type ExportNames, exportNames, type NamedKind, namedProperties } from "./unique_names.ts";
+import {
+  type ExportNames,
+  exportNames,
+  type NamedKind,
+  namedProperties,
+  targetNamesChange,
+} from "./unique_names.ts";
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
@@ -143,7 +149,13 @@ function renamingNames(doc: Document): ExportNames | undefined {
     Object.entries(namedProperties(doc)).some(([kind, list]) =>
       list.some((property, i) => property.getName() !== names.others[kind as NamedKind][i])
     );
-  return renames ? names : undefined;
+  // Morph target names as glTF-Transform writes them: the first primitive with targets names them.
+  const targets = () =>
+    root.listMeshes().some((mesh) => {
+      const named = mesh.listPrimitives().find((p) => p.listTargets().length > 0);
+      return named !== undefined && targetNamesChange(named.listTargets().map((t) => t.getName()));
+    });
+  return renames || targets() ? names : undefined;
 }
 
 /**

@@ -99,6 +99,25 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
 }
 
 /**
+ * A mesh's morph target names (`extras.targetNames`) as written: each cut to {@link MAX_NAME_BYTES}
+ * and repeats made unique, as {@link exportNames} does for a kind. Blender 3.4 makes a shape key of
+ * each, cutting a longer name and renaming a repeat `Blink.001` (so its export changed the names);
+ * three.js's dictionary of target names reaches only the last of a repeat. No original is kept (the
+ * names are a list in the mesh's extras, not properties with extras of their own). The same list
+ * when nothing needs changing.
+ */
+export function uniqueTargetNames(names: readonly string[]): readonly string[] {
+  if (!targetNamesChange(names)) return names;
+  return names.map(uniqueIn(names, (name) => name));
+}
+
+/** True when {@link uniqueTargetNames} would change `names`. */
+export function targetNamesChange(names: readonly string[]): boolean {
+  const fitted = names.map((name) => fitBytes(name, MAX_NAME_BYTES));
+  return fitted.some((name, i) => name !== names[i]) || new Set(fitted).size !== fitted.length;
+}
+
+/**
  * The renaming of names met in order, in one namespace of `names` compared by `key`: each name cut to
  * {@link MAX_NAME_BYTES}, a clash with one held before renamed `<name>_<n>` (cut so it fits too).
  */

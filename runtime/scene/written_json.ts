@@ -6,7 +6,7 @@
  * @module
  */
 import type { GLTF } from "@gltf-transform/core";
-import { type ExportNames, NAMED_KINDS } from "./unique_names.ts";
+import { type ExportNames, NAMED_KINDS, uniqueTargetNames } from "./unique_names.ts";
 import { sortKeysDeep } from "../canonical.ts";
 
 const LIGHTS = "KHR_lights_punctual";
@@ -15,7 +15,8 @@ const LIGHTS = "KHR_lights_punctual";
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
- * unless its extras have a `name` already. `json` itself is left as it is (a memoised write serves
+ * unless its extras have a `name` already. Each mesh's morph target names (`extras.targetNames`) are made
+ * unique within Blender's 63 bytes too (`uniqueTargetNames`). `json` itself is left as it is (a memoised write serves
  * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
  * objects, each with its keys in the order an assignment into the original would give.
  */
@@ -53,6 +54,16 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
     const renamed = rename(source[key], spellings);
     if (renamed !== source[key]) record[key] = renamed;
   }
+  // Morph target names, a list in each mesh's extras (not properties of their own: no extras.name).
+  const meshes = record.meshes as { extras?: { targetNames?: unknown } }[] | undefined;
+  meshes?.forEach((mesh, i) => {
+    const written = mesh.extras?.targetNames;
+    if (!Array.isArray(written) || !written.every((name) => typeof name === "string")) return;
+    const unique = uniqueTargetNames(written);
+    if (unique === written) return;
+    if (record.meshes === source.meshes) record.meshes = source.meshes!.slice();
+    record.meshes![i] = { ...mesh, extras: { ...mesh.extras, targetNames: unique } } as Named;
+  });
   // KHR_lights_punctual's lights sit in the root's extensions, which are new objects where renamed.
   const lights = json.extensions?.[LIGHTS] as { lights?: Named[] } | undefined;
   const renamedLights = rename(lights?.lights, names.others.lights);

@@ -12,7 +12,7 @@ import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { runNode } from "../support/context.ts";
 import { repeatedNamesScene } from "../nodes/export/repeated_names.ts";
-import { longNamesScene } from "../nodes/export/long_names.ts";
+import { longNamesScene, MORPH_NAMES, morphNamesScene } from "../nodes/export/long_names.ts";
 import { throughBlender } from "./blender.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -90,4 +90,23 @@ Deno.test("Blender keeps long names as export.gltf writes them (63 bytes, Cyrill
   const meshNodes = (doc: Json) => sorted(doc.nodes.filter((n: Json) => n.mesh !== undefined));
   assertEquals(meshNodes(back), meshNodes(json));
   assert(sorted(json.materials).some((name) => /[Ж-я]/.test(name)), "Cyrillic names are among them");
+});
+
+Deno.test("Blender imports long and repeated morph target names as export.gltf writes them, each shape key with its own offsets", async () => {
+  const scene = morphNamesScene();
+  const written = (await runNode(exportGltf, { scene })).bytes.bytes;
+  const first = await throughBlender([{ glb: written, extras: false }]);
+  if ("skip" in first) return console.warn(`skipped: ${first.skip}`);
+  const out = first.outputs[0];
+  if ("error" in out) throw new Error(out.error);
+  const mesh = glbJson(out.glb).meshes[0];
+  assertEquals(mesh.extras.targetNames, glbJson(written).meshes[0].extras.targetNames);
+  // Each target keeps its own offsets (a repeat's went into the first key of its name).
+  const back = await decoded(out.glb);
+  const targets = back.getRoot().listMeshes()[0].listPrimitives()[0].listTargets();
+  const moved = targets.map((target) => {
+    const array = target.getAttribute("POSITION")!.getArray()!;
+    return Math.round(Math.max(...Array.from(array, Math.abs)) * 10) / 10;
+  });
+  assertEquals(moved, MORPH_NAMES.map((_, i) => Math.round(i + 1) / 10));
 });

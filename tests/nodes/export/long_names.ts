@@ -44,3 +44,33 @@ export function longNamesScene(kits = 2): Document {
   doc.getRoot().setDefaultScene(scene);
   return doc;
 }
+
+/**
+ * Morph target names of DSON figures' length: Daz's `<figure>_<morph>` controller names, two of more
+ * than 63 bytes alike in their first 63, and a `Blink` brought twice by two merged morph packs.
+ */
+export const MORPH_NAMES = [
+  "Genesis8_1Female__eCTRLMouthSmileOpenSimple_PHMMouthSmileOpenWide_L",
+  "Genesis8_1Female__eCTRLMouthSmileOpenSimple_PHMMouthSmileOpenWide_R",
+  "Blink",
+  "Blink",
+];
+
+/** One triangle with a morph target per name of {@link MORPH_NAMES}, each moving another vertex. */
+export function morphNamesScene(): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const position = doc.createAccessor().setBuffer(buffer).setType("VEC3").setArray(
+    new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]),
+  );
+  const primitive = doc.createPrimitive().setAttribute("POSITION", position);
+  MORPH_NAMES.forEach((name, i) => {
+    const offsets = new Float32Array(9);
+    offsets[(i % 3) * 3 + 2] = 0.1 * (i + 1);
+    const delta = doc.createAccessor().setBuffer(buffer).setType("VEC3").setArray(offsets);
+    primitive.addTarget(doc.createPrimitiveTarget(name).setAttribute("POSITION", delta));
+  });
+  const mesh = doc.createMesh("Face").addPrimitive(primitive).setWeights(MORPH_NAMES.map(() => 0));
+  doc.createScene("Scene").addChild(doc.createNode("Face").setMesh(mesh));
+  return doc;
+}

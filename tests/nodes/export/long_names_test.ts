@@ -8,7 +8,14 @@ import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { fitBytes } from "../../../runtime/scene/unique_names.ts";
 import { runNode } from "../../support/context.ts";
-import { CYRILLIC, JAPANESE, LONG_OBJECT, longNamesScene } from "./long_names.ts";
+import {
+  CYRILLIC,
+  JAPANESE,
+  LONG_OBJECT,
+  longNamesScene,
+  MORPH_NAMES,
+  morphNamesScene,
+} from "./long_names.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -73,4 +80,19 @@ Deno.test("long names are written within 63 bytes, unique per kind, the original
   // The rule is stable on its own output, and decode.gltf's reading keeps every written name.
   const again = glbJson((await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes);
   assertEquals(again, json);
+});
+
+Deno.test("morph target names are written within 63 bytes and unique per mesh", async () => {
+  const glb = (await runNode(exportGltf, { scene: morphNamesScene() })).bytes.bytes;
+  const names = glbJson(glb).meshes[0].extras.targetNames;
+  assertEquals(names, [
+    MORPH_NAMES[0].slice(0, 63),
+    MORPH_NAMES[1].slice(0, 61) + "_1",
+    "Blink",
+    "Blink_1",
+  ]);
+  const again = glbJson((await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes);
+  assertEquals(again.meshes[0].extras.targetNames, names, "stable on its own output");
+  const gltf = (await runNode(exportGltf, { scene: morphNamesScene() }, { format: "gltf" })).bytes.bytes;
+  assertEquals(JSON.parse(new TextDecoder().decode(gltf)).meshes[0].extras.targetNames, names);
 });
