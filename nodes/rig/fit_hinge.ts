@@ -94,6 +94,7 @@ export const rigFitHinge = defineNode({
   // suffixes, side by side or stacked) each mirror across their own centre line, and "auto" finds the
   // frame from the first copy (copies.ts): sideways, 16 of 60 right-side panels weak on a partner
   // "875 % of chord apart across the mirror"; stacked under "auto", 30 of 60 wrong; now all right, good.
+  // One object across a copy's own centre line (its elevators as one) is split there, as at the scene's.
   version: 31,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

@@ -52,6 +52,7 @@ import {
   length,
   linearDeterminant,
   type Mat4,
+  multiply,
   noNegativeZero,
   normalize,
   sub,
@@ -100,14 +101,20 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
   const poses = new SkinPoses(toAircraft);
   const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
+  // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre
+  // line (copies.ts); a split node's new half lies in its copy, as the node does.
+  const centres = copyCentreLines(scene, toAircraft);
+  const centreOf = (node: Node) => centres?.get(node) ?? 0;
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
     let fitted = fitPanel(scene, node, poses, options, ctx);
     if (!fitted) continue;
     // Geometry on both sides of the centre line may be two surfaces in one mesh.
-    const [left, right] = fitted.fit.lateral, reach = 0.02 * Math.max(-left, right);
+    const centre = centreOf(node);
+    const [left, right] = fitted.fit.lateral.map((x) => x - centre), reach = 0.02 * Math.max(-left, right);
     if (left < -reach && right > reach) {
-      const split = splitTwoPieceMesh(scene, node, toAircraft, ctx);
+      const split = splitTwoPieceMesh(scene, node, aboutCentre(toAircraft, centre), ctx);
+      if (split && centres) centres.set(split, centre);
       if (split) {
         queue.unshift(split);
         fitted = fitPanel(scene, node, poses, options, ctx);
@@ -123,7 +130,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     // An air brake on the spine curves with the fuselage: its halves tilt off the whole's line.
     const off = getPart(node)!.kind === "air_brake"
       ? undefined
-      : sidesOffWhole(fitted.geometry, fits.get(node)!, options, edge);
+      : sidesOffWhole(fitted.geometry, fits.get(node)!, options, edge, centre);
     if (off) offWhole.set(node, off);
     // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
     // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
@@ -164,9 +171,6 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     for (const half of [a, b]) fits.set(half, onSharedHinge(fits.get(half)!, fit));
   }
   const facingWarned = warnIfFacingBackwards(fits, frame, ctx);
-  // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre line.
-  const centres = copyCentreLines(scene, toAircraft);
-  const centreOf = (node: Node) => centres?.get(node) ?? 0;
   warnIfFrameDisagrees(fits, frame, ctx, { facingWarned, centreOf });
   // Hinge brackets in objects of their own: listed once, and only when some panel hinges on an edge.
   let hardware: HardwareObject[] | undefined;
@@ -294,6 +298,11 @@ function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelGeometry
   return getPart(node)!.driven_by === "skin"
     ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
     : gatherPositions(node, poses.frame, { triangles: true });
+}
+
+/** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
+function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
+  return centre ? multiply([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -centre, 1], toAircraft) : toAircraft;
 }
 
 /** Which line a panel's hinge follows. */

@@ -18,19 +18,21 @@ import { agreesWithWhole } from "./surface_pieces.ts";
 export const SIDE_REACH = 0.25;
 
 /**
- * Why a panel fitted whole across the centre line is no one surface (a side's own hinge lies off the
- * whole's line), or undefined when it does not reach well out on both sides or both sides agree.
+ * Why a panel fitted whole across the centre line (at lateral `centre`: 0 but in a copy of the aircraft
+ * laid out beside others, `copies.ts`) is no one surface (a side's own hinge lies off the whole's
+ * line), or undefined when it does not reach well out on both sides or both sides agree.
  */
 export function sidesOffWhole(
   geometry: PanelGeometry,
   whole: HingeFit,
   options: Omit<HingeFitOptions, "edge">,
   edge: HingeEdge,
+  centre = 0,
 ): string | undefined {
-  const [left, right] = whole.lateral;
+  const [left, right] = whole.lateral.map((x) => x - centre);
   if (!(Math.min(-left, right) >= SIDE_REACH * whole.spanLength) || !geometry.triangles) return undefined;
   for (const sign of [1, -1]) {
-    const side = sideGeometry(geometry, sign);
+    const side = sideGeometry(geometry, sign, centre);
     if (side.count < 3) continue;
     const fit = fitHinge(side.positions, side.count, { ...options, edge }, side.triangles);
     if (fit.collinear || agreesWithWhole(fit, whole)) continue;
@@ -41,15 +43,18 @@ export function sidesOffWhole(
   return undefined;
 }
 
-/** The triangles whose centroid lies on one side (`sign` of the aircraft's left), their vertices only. */
-function sideGeometry(geometry: PanelGeometry, sign: number): Required<PanelGeometry> {
+/**
+ * The triangles whose centroid lies on one side (`sign` of the aircraft's left) of the centre line at
+ * lateral `centre`, their vertices only.
+ */
+function sideGeometry(geometry: PanelGeometry, sign: number, centre: number): Required<PanelGeometry> {
   const { positions, triangles } = geometry;
   const index = new Int32Array(geometry.count).fill(-1);
   const kept: number[] = [], out: number[] = [];
   for (let t = 0; t + 2 < triangles!.length; t += 3) {
     const z = positions[triangles![t] * 3 + 2] + positions[triangles![t + 1] * 3 + 2] +
       positions[triangles![t + 2] * 3 + 2];
-    if (!(sign * z > 0)) continue;
+    if (!(sign * (z - 3 * centre) > 0)) continue;
     for (let c = 0; c < 3; c++) {
       const v = triangles![t + c];
       if (index[v] < 0) {

@@ -11,8 +11,14 @@ import { findCopies } from "../../../nodes/rig/copies.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
-import { type Copies, copiesSample, type PiecesSample, piecesScene } from "./surface_pieces.ts";
-import type { ClassMesh } from "./surface_classes.ts";
+import {
+  type Copies,
+  copiesSample,
+  type PiecesSample,
+  piecesScene,
+  type SceneObject,
+} from "./surface_pieces.ts";
+import { type ClassMesh, joined } from "./surface_classes.ts";
 
 /** The copy a sample's object belongs to (its level). */
 function levelOf(name: string, group: string | undefined): number {
@@ -73,6 +79,39 @@ Deno.test("levels of detail laid out apart: every copy's panels right, on the ri
       }
     }
   }
+});
+
+Deno.test("each copy's elevators drawn as one object are split at its own centre line", async () => {
+  // Before: in the copies beside the scene's centre line both halves lay on one side, so the object
+  // was fitted as one centre elevator on one line through two separate surfaces.
+  const tally: Record<string, number> = {};
+  for (const seed of [9201, 9208, 9215]) {
+    const sample = laidOut(copiesSample(seed, "lod_suffix"), 2, 14);
+    const joinedName = (name: string) => name.replace(/^Elevator_[LR]_(LOD\d)$/, "Elevators_$1");
+    const objects = new Map<string, SceneObject>();
+    for (const o of sample.objects) {
+      const name = joinedName(o.name), before = objects.get(name);
+      objects.set(name, before ? { ...o, name, mesh: joined([before.mesh, o.mesh]) } : { ...o, name });
+    }
+    const panels = sample.panels.map((p) =>
+      p.name.startsWith("Elevator_") ? { ...p, name: `${joinedName(p.name)}_${p.name[9]}` } : p
+    );
+    const { report } = await rig(piecesScene({ objects: [...objects.values()], panels, description: "" }));
+    for (const panel of panels) {
+      const part = report.parts.find((p) => p.panel === panel.name);
+      if (!part) {
+        tally.missing = (tally.missing ?? 0) + 1;
+        continue;
+      }
+      const { degrees, offset } = hingeError(panel.truth!, part.hinge!.aircraft);
+      const right = degrees <= 2 && offset <= 0.05 * panel.truth!.chord;
+      const confidence = (part.fit as unknown as { confidence: string }).confidence;
+      const key = `${part.side === panel.side ? "side" : "SIDE"} ${right ? "right" : "wrong"} ${confidence}`;
+      tally[key] = (tally[key] ?? 0) + 1;
+    }
+  }
+  console.log(`joined elevators, copies side by side: ${JSON.stringify(tally)}`);
+  assertEquals(tally, { "side right good": 45 });
 });
 
 Deno.test("copies are found by name and panel set; a biplane's wing groups are none", () => {
