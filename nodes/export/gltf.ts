@@ -43,7 +43,9 @@ export const exportGltf = defineNode({
   // GLB silently: a mesh lost its indices); a texture-only .gltf has no buffer (before, refused).
   // v19: morph target names (extras.targetNames) are written within 63 bytes and unique per mesh
   // (Blender 3.4 cut them and renamed a repeat `Blink.001`; three.js reached only the last of a repeat).
-  version: 19,
+  // v20: a skin whose root bone is at the scene root is named apart from the nodes (Blender names the
+  // armature object it makes after the skin, and renamed the node of that name, a DSON figure's mesh, `.001`).
+  version: 20,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +

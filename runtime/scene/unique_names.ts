@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Document } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 
 /**
  * The kinds of property, besides nodes and scenes, whose repeated names Blender renames on import
@@ -56,7 +56,10 @@ export interface ExportNames {
  * `KHR_lights_punctual` lights. No written name is longer than {@link MAX_NAME_BYTES} bytes of UTF-8
  * (Blender's limit): a longer one is cut to fit at a character boundary (a Cyrillic or CJK character
  * is never split) and a renamed one's `_<n>` takes the place of its last characters, so what Blender
- * reads is what was written, unique. Empty names stay empty. Applying the rule to its own output
+ * reads is what was written, unique. A skin whose joints hang from the scene itself (a DSON figure's
+ * root bone, no armature node above it) names the armature object Blender makes for it, beside the
+ * nodes: such a skin's name is also kept apart from every node's (`<name>_<n>`), or Blender renamed
+ * the node of that name (the figure's mesh) `.001`. Empty names stay empty. Applying the rule to its own output
  * changes nothing.
  *
  * @example
@@ -80,7 +83,9 @@ export function exportNames(doc: Document): ExportNames {
     const names = lists[kind].map((property) => property.getName());
     others[kind] = names.map(uniqueIn(names, (name) => name));
   }
-  return { nodes: nodeNames.map(unique), scenes: sceneNames.map(unique), others };
+  const nodes = nodeNames.map(unique);
+  others.skins = apartFromNodes(others.skins, rootArmatures(doc), nodes);
+  return { nodes, scenes: sceneNames.map(unique), others };
 }
 
 /** The properties of each of {@link NAMED_KINDS}, in the order the writer writes them. */
@@ -96,6 +101,52 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
     lights: root.listExtensionsUsed().find((e) => e.extensionName === "KHR_lights_punctual")
       ?.listProperties() ?? [],
   };
+}
+
+/**
+ * Which skins Blender 3.4 gives an armature object of the skin's own name: those whose joints (and
+ * skeleton) have no common ancestor node but a joint at the scene root (its importer's
+ * `mark_bones_and_armas`: the armature is the joints' deepest common ancestor, or the parent of that
+ * ancestor when it is a joint; at the scene root there is no node to take, so the skin names it).
+ */
+function rootArmatures(doc: Document): boolean[] {
+  const root = doc.getRoot();
+  const nodes = root.listNodes();
+  const parents = new Map<Node, Node | null>();
+  for (const node of nodes) for (const child of node.listChildren()) parents.set(child, node);
+  const chain = (node: Node): Node[] => {
+    const up: Node[] = [];
+    for (let at: Node | null | undefined = node; at; at = parents.get(at)) up.unshift(at);
+    return up;
+  };
+  return root.listSkins().map((skin) => {
+    const joints = skin.listJoints();
+    const skeleton = skin.getSkeleton();
+    const members = skeleton ? [...joints, skeleton] : joints;
+    if (members.length === 0) return false;
+    const chains = members.map(chain);
+    let depth = 0;
+    while (chains.every((c) => depth < c.length && c[depth] === chains[0][depth])) depth++;
+    if (depth === 0) return true; // no common ancestor: the scene root
+    const ancestor = chains[0][depth - 1];
+    return joints.includes(ancestor) && !parents.get(ancestor);
+  });
+}
+
+/**
+ * `skins` (unique among themselves) with each marked one that equals a written node name renamed
+ * `<name>_<n>`, fitting {@link MAX_NAME_BYTES}, clashing with no node or skin name.
+ */
+function apartFromNodes(skins: string[], marked: boolean[], nodes: string[]): string[] {
+  const taken = new Set([...nodes, ...skins]);
+  return skins.map((name, i) => {
+    if (!marked[i] || name === "" || !nodes.includes(name)) return name;
+    let n = 1;
+    const candidate = (n: number) => fitBytes(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
+    while (taken.has(candidate(n))) n++;
+    taken.add(candidate(n));
+    return candidate(n);
+  });
 }
 
 /**

@@ -74,3 +74,40 @@ export function morphNamesScene(): Document {
   doc.createScene("Scene").addChild(doc.createNode("Face").setMesh(mesh));
   return doc;
 }
+
+/**
+ * A figure as `decode.dson` gives one: its root bone `hip` at the scene root (no armature node above
+ * it) and its skinned mesh node named like its skin, `Figure`; beside it a Blender-style rig, whose
+ * skin `Armature` is named like the armature node its joints hang from.
+ */
+export function rootSkinScene(): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const scene = doc.createScene("Scene");
+  const position = doc.createAccessor().setBuffer(buffer).setType("VEC3").setArray(
+    new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]),
+  );
+  const joints = doc.createAccessor().setBuffer(buffer).setType("VEC4").setArray(new Uint8Array(12));
+  const weights = doc.createAccessor().setBuffer(buffer).setType("VEC4").setArray(
+    new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]),
+  );
+  const ibm = () =>
+    doc.createAccessor().setBuffer(buffer).setType("MAT4").setArray(
+      new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    );
+  const mesh = (name: string) =>
+    doc.createMesh(name).addPrimitive(
+      doc.createPrimitive().setAttribute("POSITION", position).setAttribute("JOINTS_0", joints)
+        .setAttribute("WEIGHTS_0", weights),
+    );
+  const hip = doc.createNode("hip").addChild(doc.createNode("pelvis").setTranslation([0, 0.1, 0]));
+  const figureSkin = doc.createSkin("Figure").addJoint(hip).setInverseBindMatrices(ibm());
+  scene.addChild(hip).addChild(doc.createNode("Figure").setMesh(mesh("Figure")).setSkin(figureSkin));
+  const bone = doc.createNode("Bone");
+  const armature = doc.createNode("Armature").addChild(bone).setTranslation([2, 0, 0]);
+  const rigSkin = doc.createSkin("Armature").addJoint(bone).setInverseBindMatrices(ibm());
+  armature.addChild(doc.createNode("Body").setMesh(mesh("Body")).setSkin(rigSkin));
+  scene.addChild(armature);
+  doc.getRoot().setDefaultScene(scene);
+  return doc;
+}

@@ -15,6 +15,7 @@ import {
   longNamesScene,
   MORPH_NAMES,
   morphNamesScene,
+  rootSkinScene,
 } from "./long_names.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -95,4 +96,16 @@ Deno.test("morph target names are written within 63 bytes and unique per mesh", 
   assertEquals(again.meshes[0].extras.targetNames, names, "stable on its own output");
   const gltf = (await runNode(exportGltf, { scene: morphNamesScene() }, { format: "gltf" })).bytes.bytes;
   assertEquals(JSON.parse(new TextDecoder().decode(gltf)).meshes[0].extras.targetNames, names);
+});
+
+Deno.test("a skin whose root bone is at the scene root is named apart from the nodes; one under its armature node is not", async () => {
+  const glb = (await runNode(exportGltf, { scene: rootSkinScene() })).bytes.bytes;
+  const json = glbJson(glb);
+  assertEquals(json.skins.map((s: Json) => [s.name, s.extras?.name]), [["Figure_1", "Figure"], [
+    "Armature",
+    undefined,
+  ]]);
+  assert(json.nodes.some((n: Json) => n.name === "Figure" && n.skin === 0), "the mesh node keeps its name");
+  const again = glbJson((await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes);
+  assertEquals(again, json, "stable on its own output");
 });
