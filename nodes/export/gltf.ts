@@ -50,7 +50,8 @@ export const exportGltf = defineNode({
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
-    "and each mesh's morph target names are written within 63 bytes and unique; " +
+    "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
+    "is named apart from the nodes (Blender names an armature object after it); " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
