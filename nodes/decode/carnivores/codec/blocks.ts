@@ -21,6 +21,7 @@ import {
 } from "./model.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
+import type { NameReader } from "./names.ts";
 
 /** Reads `count` faces at `offset`; indices must be below `vertexCount`. */
 export function readFaces(r: ByteWindow, offset: number, count: number, vertexCount: number): FaceTable {
@@ -78,14 +79,17 @@ export function readPoints(r: ByteWindow, offset: number, count: number): PointT
   return points;
 }
 
-/** Reads `count` bones at `offset`. Bone values are checked by the resolver, which uses them. */
-export function readBones(r: ByteWindow, offset: number, count: number): Bone[] {
+/**
+ * Reads `count` bones at `offset`, their names through `names` (code pages, see `names.ts`). Bone
+ * values are checked by the resolver, which uses them.
+ */
+export function readBones(r: ByteWindow, offset: number, count: number, names: NameReader): Bone[] {
   r.need(offset, count * BONE_BYTES, `${count} bones`);
   const bones: Bone[] = [];
   for (let b = 0; b < count; b++) {
     const at = offset + b * BONE_BYTES;
     bones.push({
-      name: r.cString(at, NAME_BYTES),
+      name: names.read(r.start + at, NAME_BYTES, `bone ${b} name`),
       pivot: [r.f32(at + NAME_BYTES), r.f32(at + NAME_BYTES + 4), r.f32(at + NAME_BYTES + 8)],
       parent: r.i16(at + 44),
       hide: r.u16(at + 46),

@@ -14,6 +14,7 @@ import {
   POINT_BYTES,
   TEXTURE_ROW_BYTES,
 } from "./model.ts";
+import { NameReader } from "./names.ts";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
@@ -128,7 +129,9 @@ export function parse3df(bytes: Uint8Array, file: string | undefined, warn: Warn
 
   const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount);
   const points = readPoints(r, layout.points, layout.vertexCount);
-  const bones = readBones(r, layout.bones, layout.boneCount);
+  const names = new NameReader(bytes);
+  const bones = readBones(r, layout.bones, layout.boneCount, names);
+  names.report(warn);
   const texture = readTexture(r, layout.texture, layout.textureBytes, 12, warn);
   return { faces, points, bones, texture };
 }

@@ -18,17 +18,19 @@ import {
   POINT_BYTES,
   TEXTURE_ROW_BYTES,
 } from "./model.ts";
+import { NameReader } from "./names.ts";
+import {
+  ANIMATION_HEADER_BYTES,
+  ENGINE_MAX_CLIPS,
+  fittingCounts,
+  SOUND_HEADER_BYTES,
+  tailEnd,
+} from "./car_counts.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
-/** Bytes before an animation's frame data: name, KPS, frame count. */
-const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
-/** Bytes before a sound's PCM data: name, length. */
-const SOUND_HEADER_BYTES = NAME_BYTES + 4;
 /** Bytes of the optional animation → sound table. */
 const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
-/** The engine's character arrays hold 64 animations and 64 sounds. */
-const ENGINE_MAX_CLIPS = 64;
 
 /**
  * True when the bytes are certainly a `.car`: positive vertex and face counts, whole texture rows,
@@ -79,9 +81,10 @@ export function isCar(bytes: Uint8Array): boolean {
 export function parseCar(bytes: Uint8Array, file: string | undefined, warn: WarningSink): CarModel {
   const r = ByteWindow.of(bytes, "car", file);
   r.need(0, HEADER_CAR_BYTES, "car header");
-  const { name, msc } = splitModelName(bytes.subarray(0, NAME_BYTES));
-  const animationCount = r.count(32, "animation count");
-  const soundCount = r.count(36, "sound count");
+  const names = new NameReader(bytes);
+  const { name, msc } = splitModelName(bytes.subarray(0, NAME_BYTES), names);
+  const declaredAnimations = r.count(32, "animation count");
+  const declaredSounds = r.count(36, "sound count");
   const vertexCount = r.count(40, "vertex count");
   const faceCount = r.count(44, "face count");
   const textureBytes = r.count(48, "texture size");
@@ -92,9 +95,9 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   r.need(facesAt, faceCount * FACE_BYTES, `${faceCount} faces`);
   r.need(pointsAt, vertexCount * POINT_BYTES, `${vertexCount} points`);
   warnEngineLimits(vertexCount, faceCount, 40, 44, warn);
-  if (animationCount > ENGINE_MAX_CLIPS || soundCount > ENGINE_MAX_CLIPS) {
+  if (declaredAnimations > ENGINE_MAX_CLIPS || declaredSounds > ENGINE_MAX_CLIPS) {
     warn(
-      `${animationCount} animations / ${soundCount} sounds exceed the engine's ${ENGINE_MAX_CLIPS}; ` +
+      `${declaredAnimations} animations / ${declaredSounds} sounds exceed the engine's ${ENGINE_MAX_CLIPS}; ` +
         "decoded anyway",
       { offset: 32 },
     );
@@ -103,6 +106,14 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const faces = readFaces(r, facesAt, faceCount, vertexCount);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
+  const { animationCount, soundCount } = sectionCounts(
+    bytes,
+    textureAt + textureBytes,
+    vertexCount,
+    declaredAnimations,
+    declaredSounds,
+    warn,
+  );
 
   // Past the texture, a file that ends inside a section was cut short (by an old tool or a download):
   // the engine and C3Dit read on into zeroed buffers and CarnivoresIO skips the clip, so the whole
@@ -132,7 +143,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       ended = true;
       break;
     }
-    const clipName = r.cString(at, NAME_BYTES);
+    const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
     const kps = r.i32(at + NAME_BYTES);
     // The engine divides by KPS to get the clip length: zero or less crashes it.
     if (kps <= 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
@@ -177,7 +188,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       ended = true;
       break;
     }
-    const soundName = r.cString(at, NAME_BYTES);
+    const soundName = names.read(at, NAME_BYTES, `sound ${s} name`);
     const length = r.count(at + NAME_BYTES, `sound ${s} length`);
     const start = at + SOUND_HEADER_BYTES;
     const present = Math.min(length, r.length - start);
@@ -196,8 +207,49 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     at = start + present;
   }
 
+  names.report(warn);
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
+}
+
+/**
+ * The clip and sound counts to read: the declared ones, unless their sections do not end at the file's
+ * end (or at the anim→sound table) and other counts' do (see `car_counts.ts`) — then those, with a
+ * warning naming both. The game reads the declared counts and plays what follows as the wrong section.
+ */
+function sectionCounts(
+  bytes: Uint8Array,
+  at: number,
+  vertexCount: number,
+  declaredAnimations: number,
+  declaredSounds: number,
+  warn: WarningSink,
+): { animationCount: number; soundCount: number } {
+  const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
+  if (at > bytes.length) return declared;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds);
+  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+  const fit = fittingCounts(
+    view,
+    at,
+    vertexCount,
+    declaredAnimations,
+    declaredSounds,
+    ANIM_SOUND_TABLE_BYTES,
+  );
+  if (!fit) return declared;
+  warn(
+    `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
+      `sections do not end at the end of the file (${
+        end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`
+      }); ${fit.animations} animation(s) and ${fit.sounds} sound(s) end exactly at ${
+        fit.table ? "the anim→sound table" : "the end"
+      }: read so (the game reads the declared counts and takes what follows for the wrong section — ` +
+      "a count edited by hand or by a tool, or a file cut where a section ends)",
+    { offset: 32, declared: [declaredAnimations, declaredSounds], read: [fit.animations, fit.sounds] },
+  );
+  return { animationCount: fit.animations, soundCount: fit.sounds };
 }
 
 /**
@@ -205,17 +257,19 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
  * convention — at byte 24 in Carnivores and Carnivores 2 files, at byte 20 in many Ice Age ones
  * (`Bear.car`: `"msc: 4\0: 5"`). A name that reaches the tail has no NUL before it, so the two run
  * together ("Tyrannosaurus Rex Femalemsc: 3"); they are split where the tail starts. The tail ends at
- * its own NUL, and a field without `"msc:"` (EXPLO.CAR holds binary there) has no tail.
+ * its own NUL, and a field without `"msc:"` (EXPLO.CAR holds binary there) has no tail. The name's
+ * bytes are decoded by `names` (a mod's Cyrillic name is Windows-1251); `field` starts the file.
  */
-export function splitModelName(field: Uint8Array): { name: string; msc: string } {
+export function splitModelName(field: Uint8Array, names: NameReader): { name: string; msc: string } {
   // The whole field, NULs included, so a tail after the name's NUL is found too.
   let raw = "";
   for (const byte of field) raw += String.fromCharCode(byte);
   const end = raw.indexOf("\0") < 0 ? raw.length : raw.indexOf("\0");
   // Not at byte 0: a field that is only a tail is a name ("msc: 1"), not an empty name.
   const tailAt = raw.slice(1).search(/msc:/i) + 1;
-  if (tailAt <= 0) return { name: raw.slice(0, end), msc: "" };
-  return { name: raw.slice(0, Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
+  const name = (length: number) => names.decode(field.subarray(0, length), 0, "model name");
+  if (tailAt <= 0) return { name: name(end), msc: "" };
+  return { name: name(Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
 }
 
 /** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { NameReader } from "./names.ts";
 import { readBones, readFaces, readPoints, readTexture } from "./blocks.ts";
 import type { CarAnimation, Model3df } from "./model.ts";
 import { layout3df } from "./parse_3df.ts";
@@ -155,12 +156,14 @@ export function parseRsc(
     const body = layout3df(r.i32(o.body), r.i32(o.body + 4), r.i32(o.body + 8), r.i32(o.body + 12));
     const shifted = (offset: number) => o.body + offset;
     const objectWarn: WarningSink = (message, detail) => warn(`object ${index}: ${message}`, detail);
+    const names = new NameReader(bytes);
     const model: Model3df = {
       faces: readFaces(r, shifted(body.faces), body.faceCount, body.vertexCount),
       points: readPoints(r, shifted(body.points), body.vertexCount),
-      bones: readBones(r, shifted(body.bones), body.boneCount),
+      bones: readBones(r, shifted(body.bones), body.boneCount, names),
       texture: readTexture(r, shifted(body.texture), body.textureBytes, o.body + 12, objectWarn),
     };
+    names.report(objectWarn);
     const billboard = o.billboard >= 0 ? words(bytes, o.billboard, 128 * 128) : undefined;
     let animation: CarAnimation | undefined;
     if (o.animation >= 0 && info.flags & OF_ANIMATED) {

@@ -476,6 +476,8 @@ const CASES: MessyCase[] = [
       bytes.fill(0xff, 0, 32);
       return bytes;
     },
+    // Not Cyrillic (0xFF is 'я', but no name is a run of one letter): read as windows-1252, and named.
+    warning: /1 name\(s\) hold bytes past ASCII.*model name at byte 0 \('ÿ{32}', windows-1252: ff ff/,
     check: (out) => assert.equal(modelNode(out).getName(), "m"),
   },
   {

@@ -1,0 +1,222 @@
+/**
+ * Carnivores files the games never shipped, as community tools leave them: names in the modder's
+ * Windows code page (Cyrillic Windows-1251 from the Russian and Ukrainian editors, Windows-1252
+ * elsewhere), name fields with stale bytes after the NUL or no NUL at all, and `.car` files whose clip
+ * and sound counts no longer match the sections they hold (a count edited by hand). Each file is built
+ * in code, run through decode → constraints.resolve → export.gltf, and the GLB is validated; the
+ * expected names are written here as text, and the bytes patched into the file are the code page's
+ * own bytes (encoded by a table below, not by the decoder).
+ */
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { runNode, testContext } from "../../../support/context.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
+import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
+import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
+import { exportGltf } from "../../../../nodes/export/gltf.ts";
+import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
+import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
+import { animatedCar, limbModel } from "./fixtures.ts";
+import { modelNode, summaryOf } from "./probe.ts";
+
+/** Windows-1251 bytes of a Russian string: А..я are 0xC0..0xFF, Ё 0xA8, ё 0xB8 (the code page's table). */
+function cp1251(text: string): number[] {
+  return Array.from(text, (c) => {
+    const code = c.codePointAt(0)!;
+    if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+    if (c === "Ё") return 0xa8;
+    if (c === "ё") return 0xb8;
+    if (code < 0x80) return code;
+    throw new Error(`no windows-1251 byte for ${c}`);
+  });
+}
+
+/** Writes `bytes` into a 32-byte name field at `at`, zero-filled first unless `fill` is given. */
+function setName(file: Uint8Array, at: number, bytes: number[], fill?: number[]): void {
+  file.fill(0, at, at + 32);
+  if (fill) file.set(fill, at);
+  file.set(bytes, at);
+}
+
+/** Where bone `b` of an encoded `.3df` starts. */
+function boneAt(faces: number, points: number, b: number): number {
+  return 16 + 64 * faces + 16 * points + 48 * b;
+}
+
+/** decode → resolve → export; the GLB must validate. Returns the re-read scene and the warnings. */
+async function pipeline(
+  format: "3df" | "car",
+  bytes: Uint8Array,
+): Promise<{ out: Document; warnings: string[] }> {
+  const ctx = testContext();
+  const decode = format === "3df" ? decode3df : decodeCar;
+  const input = { bytes: { bytes, name: `mod.${format}` } };
+  const decoded = (await runNode(decode, input, {}, ctx)).scene as Document;
+  const resolved = (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
+  const glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes as Uint8Array;
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+  return { out: await readGltf(glb), warnings: ctx.warnings.map((w) => w.message) };
+}
+
+const jointNames = (out: Document) => out.getRoot().listSkins()[0].listJoints().map((j) => j.getName());
+
+Deno.test("community .3df: Cyrillic (windows-1251) bone names become Cyrillic joint names, named in one warning", async () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const [f, v] = [model.faces.count, model.points.count];
+  setName(bytes, boneAt(f, v, 0), cp1251("Таз"));
+  setName(bytes, boneAt(f, v, 1), cp1251("Лодыжка_Лев"));
+  setName(bytes, boneAt(f, v, 2), cp1251("Колено ёЁ"));
+  const { out, warnings } = await pipeline("3df", bytes);
+  // Before: one character per byte, "Òàç", "Ëîäûæêà_Ëåâ", "Êîëåíî ¸¨".
+  assert.deepEqual(jointNames(out), ["Таз", "Лодыжка_Лев", "Колено ёЁ", "tail"]);
+  assert.deepEqual(summaryOf(out).bones.map((b: { name: string }) => b.name), [
+    "Таз",
+    "Лодыжка_Лев",
+    "Колено ёЁ",
+    "tail",
+  ]);
+  const named = warnings.filter((w) => /hold bytes past ASCII/.test(w));
+  assert.equal(named.length, 1, warnings.join("\n"));
+  assert.match(named[0], /^3 name\(s\)/);
+  assert.match(
+    named[0],
+    new RegExp(`bone 0 name at byte ${boneAt(f, v, 0)} \\('Таз', windows-1251: d2 e0 e7\\)`),
+  );
+});
+
+Deno.test("community .3df: a Western accented bone name is windows-1252, not Cyrillic", async () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  // "Müller_Fuß": single accented letters among ASCII, as a German modder's Windows writes them.
+  setName(bytes, boneAt(model.faces.count, model.points.count, 3), [
+    0x4d,
+    0xfc,
+    0x6c,
+    0x6c,
+    0x65,
+    0x72,
+    0x5f,
+    0x46,
+    0x75,
+    0xdf,
+  ]);
+  const { out, warnings } = await pipeline("3df", bytes);
+  assert.equal(jointNames(out)[3], "Müller_Fuß");
+  assert.ok(
+    warnings.some((w) => /bone 3 name .*'Müller_Fuß', windows-1252: 4d fc/.test(w)),
+    warnings.join("\n"),
+  );
+});
+
+Deno.test("community .3df: a bone name ends at its NUL (stale bytes after it) or fills all 32 bytes", async () => {
+  const model = limbModel();
+  const bytes = encode3df(model);
+  const [f, v] = [model.faces.count, model.points.count];
+  // C3Dit and Animator copy names into uncleared buffers: stale text (and a Cyrillic rest) after the NUL.
+  const stale = [...Array.from("Bip01 Spine1 Spine2 Neck", (c) => c.charCodeAt(0)), ...cp1251("Шея")];
+  setName(bytes, boneAt(f, v, 0), [...Array.from("hip", (c) => c.charCodeAt(0)), 0], stale);
+  const full = "Bip01_L_Forearm_Twist_Helper_012"; // 32 characters, no NUL
+  setName(bytes, boneAt(f, v, 3), Array.from(full, (c) => c.charCodeAt(0)));
+  const { out, warnings } = await pipeline("3df", bytes);
+  assert.equal(full.length, 32);
+  assert.deepEqual(jointNames(out), ["hip", "ankle", "knee", full]);
+  assert.deepEqual(warnings, [], "bytes after a NUL are not part of the name");
+});
+
+Deno.test("community .car: Cyrillic model, clip and sound names", async () => {
+  const car = animatedCar();
+  const bytes = encodeCar(car);
+  setName(bytes, 0, [
+    ...cp1251("Раптор"),
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...cp1251("msc: 2"),
+  ]);
+  const clipsAt = 52 + 64 * car.faces.count + 16 * car.points.count + 2 * 256 * car.texture!.height;
+  setName(bytes, clipsAt, cp1251("Бег"));
+  const idleAt = clipsAt + 40 + car.animations[0].positions.length * 2;
+  setName(bytes, idleAt, cp1251("Стоит"));
+  const soundAt = idleAt + 40 + car.animations[1].positions.length * 2;
+  setName(bytes, soundAt, cp1251("Шаг"));
+  const { out, warnings } = await pipeline("car", bytes);
+  assert.equal(modelNode(out).getName(), "Раптор");
+  assert.equal(summaryOf(out).msc, "msc: 2");
+  assert.deepEqual(out.getRoot().listAnimations().map((a) => a.getName()), ["Бег", "Стоит"]);
+  assert.deepEqual(summaryOf(out).sounds.map((s: { name: string }) => s.name), ["Шаг"]);
+  assert.ok(
+    warnings.some((w) => /^4 name\(s\) hold bytes past ASCII.*model name at byte 0 \('Раптор'/.test(w)),
+  );
+});
+
+/** The two-clip, one-sound `.car` with its header's clip and sound counts overwritten. */
+function recounted(animations: number, sounds: number, table = true): Uint8Array {
+  const base = animatedCar();
+  const bytes = encodeCar(table ? base : { ...base, animSounds: undefined });
+  const view = new DataView(bytes.buffer);
+  view.setInt32(32, animations, true);
+  view.setInt32(36, sounds, true);
+  return bytes;
+}
+
+for (
+  const [animations, sounds, table] of [
+    [1, 1, true], // a clip "removed" by lowering the count: before, 'idle' was read as a 7-byte sound
+    [2, 0, true], // a sound "removed": before, its bytes were read as the anim→sound table
+    [1, 0, true],
+    [3, 1, true], // a count raised for a clip never added: before, the sound was read as a clip header
+    [2, 2, true],
+    [1, 1, false],
+  ] as const
+) {
+  Deno.test(
+    `community .car: ${animations} clip(s) and ${sounds} sound(s) declared, 2 and 1 stored${
+      table ? "" : ", no anim→sound table"
+    }`,
+    async () => {
+      const { out, warnings } = await pipeline("car", recounted(animations, sounds, table));
+      assert.deepEqual(out.getRoot().listAnimations().map((a) => a.getName()), ["walk", "idle"]);
+      const summary = summaryOf(out);
+      assert.deepEqual(summary.sounds.map((s: { name: string; bytes: number }) => [s.name, s.bytes]), [[
+        "step",
+        6,
+      ]]);
+      assert.deepEqual(
+        summary.animations.map((a: { sound: number | null }) => a.sound),
+        table ? [null, 0] : [null, null],
+      );
+      assert.equal(warnings.length, 1, warnings.join("\n"));
+      assert.match(
+        warnings[0],
+        new RegExp(
+          `declares ${animations} animation\\(s\\) and ${sounds} sound\\(s\\).*2 animation\\(s\\) and 1 sound\\(s\\) ` +
+            `end exactly at ${table ? "the anim→sound table" : "the end"}: read so`,
+        ),
+      );
+    },
+  );
+}
+
+Deno.test("community .car: counts that fit the file stay as declared (retail layout, no warning)", async () => {
+  const { out, warnings } = await pipeline("car", recounted(2, 1));
+  assert.deepEqual(warnings, []);
+  assert.equal(out.getRoot().listAnimations().length, 2);
+});
