@@ -131,9 +131,11 @@ export function readTexture(
     );
   }
   if (height > ENGINE_TEXTURE_ROWS) {
-    warn(`texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full`, {
-      offset: sizeFieldOffset,
-    });
+    warn(
+      `texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full` +
+        squarePictureHint(declaredBytes),
+      { offset: sizeFieldOffset },
+    );
   }
   if (height === 0) {
     // The hardware renderers of C1, C2 and Ice Age read every texture into a zeroed 256-row buffer
@@ -162,6 +164,19 @@ export function readTexture(
   }
   for (let i = 0; i < stored; i++) words[i] = r.u16(offset + i * 2);
   return { height, words };
+}
+
+/**
+ * A hint for a texture of `bytes` that is a square picture of a power-of-two side other than 256:
+ * io_carnivores writes the Blender image at its own size (a 512×512 picture is 1,024 rows of 256), which
+ * the games read 256 texels to the row, so the picture comes out in strips. Empty otherwise.
+ */
+export function squarePictureHint(bytes: number): string {
+  const side = Math.round(Math.sqrt(bytes / 2));
+  if (side === TEXTURE_WIDTH || side * side * 2 !== bytes || (side & (side - 1)) !== 0) return "";
+  return `; its ${bytes} bytes are a ${side}×${side} picture, which a tool wrote at its own size ` +
+    `(io_carnivores writes the Blender image unscaled): read ${TEXTURE_WIDTH} texels to the row, as the ` +
+    `games read it, the picture is cut into strips — resize it to ${TEXTURE_WIDTH} wide`;
 }
 
 /** Warns when a model is larger than the engine's fixed `TModel` arrays. */

@@ -37,6 +37,8 @@ import { pointNormals } from "./normals.ts";
 import { padSampledRows } from "./texture_rows.ts";
 import type { VtlClip } from "./parse_vtl.ts";
 
+/** Where a face record holds its render flags. */
+const FLAGS_OFFSET = 36;
 /** Where a face record holds its first corner's texel row (`tay`; `tax, tbx, tcx` come first). */
 const TEXEL_V_OFFSET = 24;
 
@@ -173,6 +175,7 @@ export function buildModel(
   }
   let colourKey = false;
   for (let f = 0; f < faces.count; f++) if (faces.flags[f] & FaceFlag.opacity) colourKey = true;
+  warnUndefinedFlags(faces, options.facesOffset, warn);
 
   const summary: Record<string, JsonValue> = {
     format: options.format,
@@ -233,6 +236,37 @@ export function buildModel(
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
   return node;
+}
+
+/** Face flag bits no game defines (`Hunt.h` stops at sfNeedVC 0x80, then sfDark 0x8000). */
+const UNDEFINED_FLAG_BITS = 0x7f00;
+
+/**
+ * One warning for faces whose flags carry bits no game defines. Editors write them: io_carnivores'
+ * "Dark" checkbox sets 0x100 where the games' sfDark is 0x8000. The games ignore them, and so does the
+ * scene; the stored flags stay in the primitive extras.
+ */
+function warnUndefinedFlags(faces: FaceTable, facesOffset: number, warn: WarningSink): void {
+  let count = 0;
+  let first = -1;
+  let bits = 0;
+  for (let f = 0; f < faces.count; f++) {
+    const extra = faces.flags[f] & UNDEFINED_FLAG_BITS;
+    if (!extra) continue;
+    if (count++ === 0) first = f;
+    bits |= extra;
+  }
+  if (!count) return;
+  const offset = facesOffset + first * FACE_BYTES + FLAGS_OFFSET;
+  warn(
+    `${count} face(s) carry flag bits no game defines (0x${
+      bits.toString(16).padStart(4, "0")
+    }; the first is ` +
+      `face ${first}, flags at byte ${offset})${
+        bits & 0x100 ? " — io_carnivores writes its 'Dark' as 0x100, where the games' sfDark is 0x8000" : ""
+      }: ignored, as the games ignore them; the stored flags are kept in the primitive extras`,
+    { offset, faces: count, bits },
+  );
 }
 
 /**

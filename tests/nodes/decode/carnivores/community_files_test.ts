@@ -220,3 +220,37 @@ Deno.test("community .car: counts that fit the file stay as declared (retail lay
   assert.deepEqual(warnings, []);
   assert.equal(out.getRoot().listAnimations().length, 2);
 });
+
+Deno.test("community .3df: io_carnivores' 'Dark' flag (0x100, not the games' 0x8000) is named and ignored", async () => {
+  const model = limbModel();
+  model.faces.flags.fill(0x100, 5, 9);
+  model.faces.flags[5] = 0x101;
+  const { out, warnings } = await pipeline("3df", encode3df(model));
+  // Face 5's flags sit at byte 16 + 5·64 + 36 = 372.
+  assert.deepEqual(warnings.filter((w) => /flag bits/.test(w)).length, 1, warnings.join("\n"));
+  assert.ok(
+    warnings.some((w) =>
+      /^4 face\(s\) carry flag bits no game defines \(0x0100; the first is face 5, flags at byte 372\) — io_carnivores/
+        .test(w)
+    ),
+    warnings.join("\n"),
+  );
+  // Drawn as without the bit: face 5 (0x101) double-sided, faces 6–8 (0x100) opaque single-sided.
+  const materials = modelNode(out).getMesh()!.listPrimitives().map((p) => p.getMaterial()!.getName());
+  assert.deepEqual(materials, ["opaque", "opaque_double_sided"]);
+});
+
+Deno.test("community .3df: a 512×512 picture written at its own size (io_carnivores) is named as such", async () => {
+  const model = limbModel();
+  // io_carnivores' convert_image_to_A1R5G5B5 writes width × height × 2 bytes: 1,024 rows of 256.
+  const words = new Uint16Array(512 * 512).map((_, i) => (i >> 9) & 0x7fff);
+  const bytes = encode3df({ ...model, texture: { height: 1024, words } });
+  const { warnings } = await pipeline("3df", bytes);
+  assert.ok(
+    warnings.some((w) =>
+      /texture has 1024 rows; the engine holds 256 — decoded in full; its 524288 bytes are a 512×512 picture/
+        .test(w)
+    ),
+    warnings.join("\n"),
+  );
+});
