@@ -6,7 +6,7 @@
  * low reads the next clip as a sound (its KPS as the sound's length) and frame data as the
  * anim→sound table; a count too high reads a sound as a clip.
  *
- * The sections themselves say where they end: a clip is `name, KPS > 0, frames ≥ 0, frames × V × 6
+ * The sections themselves say where they end: a clip is `name, KPS ≥ 0, frames ≥ 0, frames × V × 6
  * bytes`, a sound is `name, length ≥ 0, length bytes`, and retail files end exactly after the sounds
  * or after the 256-byte anim→sound table. When the declared counts do not end so and other counts
  * do, those counts are the file's.
@@ -46,7 +46,7 @@ export function tailEnd(
     if (at + ANIMATION_HEADER_BYTES > size) return -1;
     const kps = view.getInt32(at + NAME_BYTES, true);
     const frames = view.getInt32(at + NAME_BYTES + 4, true);
-    if (kps <= 0 || frames < 0) return -1;
+    if (kps < 0 || frames < 0) return -1; // KPS 0 is read (see parseCar); a negative one is not a clip
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > size) return -1;
   }

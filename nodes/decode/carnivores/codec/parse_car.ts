@@ -144,9 +144,23 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       break;
     }
     const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
-    const kps = r.i32(at + NAME_BYTES);
-    // The engine divides by KPS to get the clip length: zero or less crashes it.
-    if (kps <= 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
+    let kps = r.i32(at + NAME_BYTES);
+    // The engine divides by KPS to get the clip length: zero or less crashes it. No tool writes a
+    // negative one (CarnivoresIO packs KPS unsigned), so that is damage. A zero is what CarnivoresIO
+    // writes for a clip whose KPS property is 0 — it bakes that clip's frames 1 s apart (its bake's
+    // "kps = 1" fallback) but stores the 0: read so, at 1 frame per second.
+    if (kps < 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
+    if (kps === 0) {
+      warn(
+        `animation ${a} ('${clipName}') has 0 frames per second at byte ${
+          at + NAME_BYTES
+        }: the games divide ` +
+          "by it and cannot load the file; CarnivoresIO writes it for a KPS property of 0 and bakes the " +
+          "frames 1 s apart, so the clip is timed at 1 frame per second",
+        { offset: at + NAME_BYTES },
+      );
+      kps = 1;
+    }
     const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
     const values = frameCount * vertexCount * 3;

@@ -354,12 +354,21 @@ const CASES: MessyCase[] = [
     bytes: () => car((m) => m.animations[0] = { ...m.animations[0], kps: 0x7fffffff }),
     warning: /animation 0 \('walk'\): 5 frame\(s\) at 2147483647 frames per second last under 1 ms/,
   },
-  ...[0, -5].map((kps): MessyCase => ({
-    name: `KPS ${kps} (damage: the engine divides by it)`,
+  {
+    name: "KPS -5 (damage: the engine divides by it, and no tool writes a negative one)",
     format: "car",
-    bytes: () => car((m) => m.animations[0] = { ...m.animations[0], kps }),
-    error: new RegExp(`car .*at byte 3924: expected animation 0 frames per second > 0, found ${kps}`),
-  })),
+    bytes: () => car((m) => m.animations[0] = { ...m.animations[0], kps: -5 }),
+    error: /car .*at byte 3924: expected animation 0 frames per second > 0, found -5/,
+  },
+  {
+    // CarnivoresIO stores a KPS property of 0 as is, and bakes that clip's frames 1 s apart.
+    name: "KPS 0 (CarnivoresIO): timed at 1 frame per second",
+    format: "car",
+    bytes: () => car((m) => m.animations[0] = { ...m.animations[0], kps: 0 }),
+    warning: /animation 0 \('walk'\) has 0 frames per second at byte 3924: .* timed at 1 frame per second/,
+    // As for any KPS: the clip lasts ⌊1000·F / KPS⌋ ms = 5 s.
+    check: (out) => assert.ok(Math.abs(times(out, 0)[4] - 5) < 1e-6),
+  },
   ...[3, 0, 11025 * 2 + 1].map((length): MessyCase => ({
     // The C2 MEE port's loader tests play sounds of 0, 10, 11 and 4097 bytes.
     name: `a sound of ${length} bytes`,
