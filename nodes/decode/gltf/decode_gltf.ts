@@ -45,12 +45,15 @@ export const decodeGltf = defineNode({
   // `FlapL`; partgraph's unique `Paint_1`) are restored; textures nothing samples (a Flight Simulator detail
   // layer's) are left out with a warning; a PNG a repair redraws whose data is not its header's size is named
   // (before, drawn sheared).
-  version: 35,
+  // 36: vertices no primitive draws, lying outside the drawn ones (a stray point at the origin, NaN, 1e30),
+  // are moved onto a drawn vertex with a warning (before, kept: they set the bounds, and the rig read them,
+  // a far one guessing the frame wrong and every hinge with it, one at the origin bending a hinge line).
+  version: 36,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
-    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out) " +
+    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
     "is repaired with a warning naming its JSON path; " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
@@ -76,6 +79,7 @@ export const decodeGltf = defineNode({
         checkIndexValues,
         checkJointIndices,
         trimPrimitiveCounts,
+        moveStrayVertices,
         convertSkinAttributes,
         convertUvwAttributes,
       },
@@ -181,6 +185,9 @@ export const decodeGltf = defineNode({
       // Before the skin checks: a packed skin's weights are half floats, or one float per vertex.
       packedAttributes = msfsPacked ? msfs.convertMsfsAttributes(doc) : undefined;
       checkIndexValues(doc, source);
+      // After the index values, before the trim (whose warning names a leftover index's vertex).
+      const strayRepairs = moveStrayVertices(doc);
+      warnRepairs(inFile ? strayRepairs.map((repair) => inFile.textOf(repair)) : strayRepairs);
       // After the index values, on what was decoded: compressed and sparse indices are counted too.
       const countRepairs = trimPrimitiveCounts(doc);
       warnRepairs(inFile ? countRepairs.map((repair) => inFile.textOf(repair)) : countRepairs);

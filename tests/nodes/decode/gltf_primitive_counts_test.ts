@@ -123,8 +123,12 @@ Deno.test("many primitives cut alike are one warning and a count, not one each",
   }));
   const { scene, warnings } = await decode(b.glb(primitives));
   assert.ok(scene.getRoot().listMeshes().every((m) => m.listPrimitives()[0].getIndices()!.getCount() === 6));
-  assert.equal(warnings.length, 4, warnings.join("\n"));
-  assert.match(warnings[3], /and 37 more like the last/);
+  // Vertex 5 no index uses lies past the drawn ones: moved, and named once for the shared accessor.
+  const strays = warnings.filter((w) => / 1 vertex of 6 that no primitive draws/.test(w));
+  assert.equal(strays.length, 1, warnings.join("\n"));
+  const cut = warnings.filter((w) => !strays.includes(w));
+  assert.equal(cut.length, 4, warnings.join("\n"));
+  assert.match(cut[3], /and 37 more like the last/);
 });
 
 Deno.test("counts that fit their modes are left alone, without a word", async () => {

@@ -24,6 +24,7 @@ export { FLOAT };
 export { checkDracoDecoded } from "./check_draco.ts";
 export { checkIndexValues } from "./check_indices.ts";
 export { trimPrimitiveCounts } from "./primitive_counts.ts";
+export { moveStrayVertices } from "./stray_vertices.ts";
 export { convertSkinAttributes } from "./skin_attributes.ts";
 export { convertUvwAttributes } from "./uvw_attributes.ts";
 export { checkJointIndices } from "./check_joints.ts";
