@@ -14,10 +14,12 @@ import { validateGltf } from "../../../support/validator.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
+import { decodeRsc } from "../../../../nodes/decode/carnivores/decode_rsc.ts";
+import { encodeRsc } from "../../../support/carnivores/rsc.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../../runtime/scene/gltf_io.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
-import { animatedCar, limbModel } from "./fixtures.ts";
+import { animatedCar, limbModel, rscArea } from "./fixtures.ts";
 import { modelNode, summaryOf } from "./probe.ts";
 
 /** Windows-1251 bytes of a Russian string: А..я are 0xC0..0xFF, Ё 0xA8, ё 0xB8 (the code page's table). */
@@ -46,11 +48,11 @@ function boneAt(faces: number, points: number, b: number): number {
 
 /** decode → resolve → export; the GLB must validate. Returns the re-read scene and the warnings. */
 async function pipeline(
-  format: "3df" | "car",
+  format: "3df" | "car" | "rsc",
   bytes: Uint8Array,
 ): Promise<{ out: Document; warnings: string[] }> {
   const ctx = testContext();
-  const decode = format === "3df" ? decode3df : decodeCar;
+  const decode = format === "3df" ? decode3df : format === "car" ? decodeCar : decodeRsc;
   const input = { bytes: { bytes, name: `mod.${format}` } };
   const decoded = (await runNode(decode, input, {}, ctx)).scene as Document;
   const resolved = (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
@@ -251,6 +253,22 @@ Deno.test("community .3df: a 512×512 picture written at its own size (io_carniv
       /texture has 1024 rows; the engine holds 256 — decoded in full; its 524288 bytes are a 512×512 picture/
         .test(w)
     ),
+    warnings.join("\n"),
+  );
+});
+
+Deno.test("community .rsc: an object's Cyrillic bone name is read as windows-1251, the warning names the object", async () => {
+  const bytes = encodeRsc(rscArea("c2"));
+  // The limb object's first bone is "hip": its 32-byte field is the only "hip\0" in the area file.
+  const at = bytes.findIndex((_, i) =>
+    bytes[i] === 0x68 && bytes[i + 1] === 0x69 && bytes[i + 2] === 0x70 && bytes[i + 3] === 0
+  );
+  assert.ok(at > 0);
+  setName(bytes, at, cp1251("Таз"));
+  const { out, warnings } = await pipeline("rsc", bytes);
+  assert.deepEqual(jointNames(out)[0], "Таз");
+  assert.ok(
+    warnings.some((w) => new RegExp(`^object 0: 1 name\\(s\\).*bone 0 name at byte ${at} \\('Таз'`).test(w)),
     warnings.join("\n"),
   );
 });
