@@ -31,7 +31,9 @@ export const rigDetectPanels = defineNode({
   // 12: `Proprotor` (a tilt-rotor's) names a spinning part.
   // 14: `gap` and `cove` name wing structure about a hinge (`Aileron_L_Gap`, `Aileron_L_Cove` were
   // ailerons, joined to the aileron as its pieces: 32 of 40 hinges wrong, 14 of them judged good).
-  version: 14,
+  // 15: a node named nothing or a placeholder (`Component#3`, `Node_4`) is searched by its mesh's name
+  // (SketchUp names a component's mesh for its definition; before, such a file rigged nothing).
+  version: 15,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

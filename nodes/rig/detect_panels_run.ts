@@ -141,14 +141,19 @@ function underAny(node: Node, set: ReadonlySet<Node>): boolean {
   return false;
 }
 
+/** A node name that says nothing of what it is: empty, or a tool's `Component#3`, `Group 12`, `Node_4`. */
+const PLACEHOLDER = /^\s*(?:(?:node|object|mesh|group|component|instance)[\s_#.-]*\d*)?\s*$/i;
+
 /**
  * A node's name as name search reads it: without the `_<material>_<n>` that Sketchfab's converter
  * appends to the mesh nodes it makes (`Fuselage_Aileron_Paint_0` under `Fuselage`), since a material
  * named like a surface is paint, not a surface; the object's own name stays (`Aileron_L_Metal_0`
- * still reads `Aileron_L`).
+ * still reads `Aileron_L`). A node named nothing or only a placeholder (SketchUp's `Component#3` instance
+ * of its `Aileron_L` definition, an unnamed node three.js shows by its mesh's name) reads its mesh's name.
  */
 function searchName(node: Node): string {
-  const name = node.getName();
+  const mesh = node.getMesh()?.getName();
+  const name = mesh && PLACEHOLDER.test(node.getName()) ? mesh : node.getName();
   const counter = name.lastIndexOf("_");
   if (counter < 0 || !/^\d+$/.test(name.slice(counter + 1))) return name;
   for (const primitive of node.getMesh()?.listPrimitives() ?? []) {
