@@ -81,12 +81,19 @@ export const OBJECT_FLAGS: readonly [number, string][] = [
 
 /**
  * Chooses the layout: `version` when given, else the one of C1 and C2 whose sections end exactly at
- * the end of the file. Neither, or both, is a `DecodeError` that says where each stopped fitting.
+ * the end of the file. When neither does, the one layout whose sections all fit with bytes left after
+ * the last (a tool appended them; the games read the sections in order and never reach them) is taken,
+ * with `trailing` set. Neither, or both, is a `DecodeError` that says where each stopped fitting.
  */
 export function chooseRscLayout(bytes: Uint8Array, version: "auto" | RscVersion, file?: string): RscLayout {
-  const tried = (version === "auto" ? ["c2", "c1"] as const : [version]).map((v) => walkRsc(bytes, v));
+  const versions = version === "auto" ? ["c2", "c1"] as const : [version];
+  const tried = versions.map((v) => walkRsc(bytes, v));
   const fits = tried.filter((t): t is RscLayout => "objects" in t);
   if (fits.length === 1) return fits[0];
+  if (fits.length === 0) {
+    const loose = versions.map((v) => walkRsc(bytes, v, true)).filter((t): t is RscLayout => "objects" in t);
+    if (loose.length === 1) return loose[0];
+  }
   if (fits.length === 2) {
     throw new DecodeError({
       format: "rsc",
@@ -128,6 +135,14 @@ export function parseRsc(
   warn: WarningSink,
 ): RscFile {
   const layout = chooseRscLayout(bytes, version, file);
+  if (layout.trailing) {
+    const end = bytes.byteLength - layout.trailing;
+    warn(
+      `${layout.trailing} byte(s) after the last section (byte ${end}) are ignored, as the games ignore them ` +
+        `(only the ${layout.version.toUpperCase()} layout fits the sections before them)`,
+      { offset: end },
+    );
+  }
   const r = ByteWindow.of(bytes, "rsc", file);
   const rgb = (at: number) => [r.i32(at), r.i32(at + 4), r.i32(at + 8)];
   const sets = layout.version === "c1" ? 1 : 3;

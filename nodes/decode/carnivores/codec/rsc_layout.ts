@@ -76,6 +76,8 @@ export interface RscLayout {
   readonly randomSounds: number;
   readonly ambientSounds: number;
   readonly waters: number;
+  /** Bytes after the last section (only with `allowTrailing`; the games never read them). */
+  readonly trailing?: number;
 }
 
 /** Where and why a layout does not fit. */
@@ -89,7 +91,8 @@ export interface RscMisfit {
 /**
  * Walks the file as `version` lays it out: the layout, or where it stops fitting. Every step is
  * checked against the bytes left before it is taken, and each moves at least 4 bytes on, so huge
- * counts end at the end of the file rather than looping or allocating.
+ * counts end at the end of the file rather than looping or allocating. The last section must end at
+ * the end of the file, unless `allowTrailing` (then the bytes after it are counted in `trailing`).
  *
  * @example
  * ```ts
@@ -97,7 +100,11 @@ export interface RscMisfit {
  * if ("objects" in walked) console.log(walked.objects.length);
  * ```
  */
-export function walkRsc(bytes: Uint8Array, version: RscVersion): RscLayout | RscMisfit {
+export function walkRsc(
+  bytes: Uint8Array,
+  version: RscVersion,
+  allowTrailing = false,
+): RscLayout | RscMisfit {
   const size = bytes.byteLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, size);
   class Misfit extends Error {
@@ -181,7 +188,7 @@ export function walkRsc(bytes: Uint8Array, version: RscVersion): RscLayout | Rsc
       need(at + 4, waters * WATER_BYTES, `${waters} waters`);
       at += 4 + waters * WATER_BYTES;
     }
-    if (at !== size) {
+    if (at !== size && !allowTrailing) {
       throw new Misfit(at, "the end of the file after the last section", `${size - at} more byte(s)`);
     }
     return {
@@ -195,6 +202,7 @@ export function walkRsc(bytes: Uint8Array, version: RscVersion): RscLayout | Rsc
       randomSounds,
       ambientSounds,
       waters,
+      ...(at !== size ? { trailing: size - at } : {}),
     };
   } catch (error) {
     if (!(error instanceof Misfit)) throw error;

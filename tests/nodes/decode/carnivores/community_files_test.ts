@@ -272,3 +272,25 @@ Deno.test("community .rsc: an object's Cyrillic bone name is read as windows-125
     warnings.join("\n"),
   );
 });
+
+for (const version of ["c1", "c2"] as const) {
+  Deno.test(`community .rsc: bytes a tool appended after a ${version.toUpperCase()} area are ignored, as the games ignore them`, async () => {
+    const exact = encodeRsc(rscArea(version));
+    const longer = new Uint8Array(exact.length + 37);
+    longer.set(exact);
+    longer.fill(0xcd, exact.length);
+    // Before: a DecodeError (neither layout ended exactly at the end of the file).
+    const { out, warnings } = await pipeline("rsc", longer);
+    const reference = (await pipeline("rsc", exact)).out;
+    const names = (doc: Document) => doc.getRoot().listNodes().map((n) => n.getName());
+    assert.deepEqual(names(out), names(reference));
+    assert.ok(
+      warnings.some((w) =>
+        new RegExp(
+          `^37 byte\\(s\\) after the last section \\(byte ${exact.length}\\) are ignored.*only the ${version.toUpperCase()} layout`,
+        ).test(w)
+      ),
+      warnings.join("\n"),
+    );
+  });
+}

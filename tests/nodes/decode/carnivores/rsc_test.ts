@@ -138,15 +138,9 @@ Deno.test("decode.rsc: an animated object's frames (stored count + 1, as the gam
 
 Deno.test("decode.rsc: a file neither layout fits, or a forced layout that does not fit, is a DecodeError naming both", async () => {
   const bytes = encodeRsc(rscArea("c2"));
-  const longer = new Uint8Array(bytes.length + 1);
-  longer.set(bytes);
+  // Bytes after the last section are read past with a warning (community_files_test).
   for (
     const [input, params, pattern] of [
-      [
-        longer,
-        {},
-        /C2 layout at byte \d+: expected the end of the file after the last section, found 1 more byte\(s\); C1 layout at byte/,
-      ],
       [
         bytes.subarray(0, bytes.length - 3),
         {},
