@@ -294,3 +294,12 @@ for (const version of ["c1", "c2"] as const) {
     );
   });
 }
+
+Deno.test("community .car: owners are group ids (CarnivoresIO writes them 1-based), any int16 kept silently", async () => {
+  const car = animatedCar();
+  // CarnivoresIO adds 1 to every owner of a .car; converters leave -1 or large group numbers.
+  car.points.owners.set([-32768, 32767, -1, 1000, 1, 2]);
+  const { out, warnings } = await pipeline("car", encodeCar(car));
+  assert.deepEqual(warnings, []);
+  assert.equal(out.getRoot().listSkins().length, 0, "a .car has no bone table: no skin");
+});
