@@ -8,7 +8,7 @@
  */
 import { outside } from "./verdict.ts";
 import { crc32 } from "../../../runtime/scene/png.ts";
-import { pngDataPrefixProblem } from "../../decode/gltf/codec/png_data_size.ts";
+import { pngDataPrefixProblem } from "../../../runtime/scene/png_data_size.ts";
 
 /** PNG chunks whose length the validator insists on. */
 const PNG_FIXED_LENGTHS: Readonly<Record<string, number>> = {

@@ -7,7 +7,7 @@ import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:asse
 import { decode as decodePng } from "fast-png";
 import type { Document } from "@gltf-transform/core";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
-import { pngDataBytes, pngDataSizeFault } from "../../../nodes/decode/gltf/codec/png_data_size.ts";
+import { pngDataBytes, pngDataSizeFault } from "../../../runtime/scene/png_data_size.ts";
 import { rgbaOfPng } from "../../../nodes/decode/gltf/codec/png_pixels.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode, testContext } from "../../support/context.ts";

@@ -7,7 +7,7 @@
  */
 import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { pngDataSizeFault } from "./png_data_size.ts";
+import { pngDataSizeFault } from "../../../../runtime/scene/png_data_size.ts";
 
 /** `fast-png`'s decoder, loaded by the caller only for files that need it. */
 export type PngDecoder = typeof import("fast-png").decode;
@@ -55,7 +55,7 @@ export function pngHeader(png: Uint8Array): PngHeader | undefined {
  * `png` as 8-bit RGBA (16-bit channels rounded to 8 bits, palette entries looked up, grey spread to
  * RGB, a missing alpha 255). Throws what `decode` throws, or when the samples are fewer than its size,
  * or a {@link DecodeError} when its image data is not the size its header declares (which `decode`
- * would draw sheared, without an error: `png_data_size.ts`).
+ * would draw sheared, without an error: `runtime/scene/png_data_size.ts`).
  */
 export function rgbaOfPng(png: Uint8Array, decode: PngDecoder): RgbaPixels {
   const fault = pngDataSizeFault(png);

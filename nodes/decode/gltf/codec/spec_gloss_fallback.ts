@@ -13,7 +13,7 @@
  */
 import type { Document, Material, Texture } from "@gltf-transform/core";
 import type { PBRSpecularGlossiness } from "@gltf-transform/extensions";
-import { pngDataSizeFault } from "./png_data_size.ts";
+import { pngDataSizeFault } from "../../../../runtime/scene/png_data_size.ts";
 
 const EXTENSION = "KHR_materials_pbrSpecularGlossiness";
 /** The largest gloss map read for its mean; a larger one leaves the factor alone. */
