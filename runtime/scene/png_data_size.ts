@@ -12,7 +12,7 @@
  * @module
  */
 import { constants, inflateSync } from "node:zlib";
-import { DecodeError } from "../../../../runtime/errors.ts";
+import { DecodeError } from "../errors.ts";
 
 /** Samples per pixel of each PNG colour type. */
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
