@@ -35,6 +35,7 @@ import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
 import { padSampledRows } from "./texture_rows.ts";
+import { warnNarrowPicture } from "./narrow_picture.ts";
 import type { VtlClip } from "./parse_vtl.ts";
 
 /** Where a face record holds its render flags. */
@@ -157,6 +158,7 @@ export function buildModel(
   const { faces, points, texture } = mesh;
   const { scale } = options;
   const image = texture ? sampledImage(texture, faces, options, warn) : undefined;
+  if (texture) warnNarrowPicture(texture, warn);
   const scenePositions = toScenePositions(points.positions, scale, options);
 
   const doc = accessors.doc;
