@@ -10,16 +10,18 @@
  * and each stored row has a seam every W texels where one picture row's right edge meets the next
  * row's left edge. A true 256-wide texture has the opposite: texels 256 apart are neighbours, and no
  * seams. Seams are what tell a packed picture from a 256-wide texture that repeats or is flat
- * across (which also has close texels W apart). Only seams at odd multiples of W are counted, so a
- * 64-wide picture is not taken for a 128-wide one. White noise (no neighbour closer than another)
- * cannot be told either way and is not flagged.
+ * across (which also has close texels W apart). Only seams at odd multiples of W are counted (those
+ * at even multiples would be a wider picture's too). Only a square picture is looked for (64, 16 or
+ * 4 stored rows). White noise (no neighbour closer than another), and a picture whose left and right
+ * edges match (no seam), cannot be told and are not flagged; a 256-wide grid of vertical lines every
+ * W texels can be taken for a packed picture.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { type Texture16, TEXTURE_WIDTH } from "./model.ts";
 
-/** Picture widths a tool may have written unscaled, narrowest first (the first that fits wins). */
+/** Picture widths a tool may have written unscaled. */
 const NARROW_WIDTHS = [32, 64, 128] as const;
 
 /** Texels W apart must differ no more than this times the texels 256 apart. */
@@ -28,6 +30,8 @@ const ROW_RATIO = 1;
 const REPEAT_RATIO = 0.5;
 /** Seam texel pairs must differ this many times more than the other horizontal neighbours. */
 const SEAM_RATIO = 2;
+/** The seams must differ more than this times the most differing other column. */
+const PEAK_RATIO = 1;
 /** Below this mean difference (of r+g+b, 5-bit channels) a texture is too flat to judge. */
 const MIN_CONTRAST = 0.5;
 
@@ -35,7 +39,7 @@ const MIN_CONTRAST = 0.5;
 export interface NarrowPicture {
   /** Picture width in texels (32, 64 or 128). */
   readonly width: number;
-  /** Picture height: stored rows × 256 / width. */
+  /** Picture height (the picture is square). */
   readonly height: number;
 }
 
@@ -51,7 +55,10 @@ export interface NarrowPicture {
  */
 export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
   const { words, height } = texture;
-  if (height < 2) return undefined;
+  // Tools write the image they are given, in practice a square power-of-two picture: its side is
+  // fixed by the stored rows (64 → 128, 16 → 64, 4 → 32), and only that side is tested.
+  const width = NARROW_WIDTHS.find((w) => w * w === height * TEXTURE_WIDTH);
+  if (width === undefined) return undefined;
   const lum = new Float32Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -59,18 +66,14 @@ export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
   }
   const dRow = meanShiftDiff(lum, TEXTURE_WIDTH);
   if (dRow < MIN_CONTRAST) return undefined;
-  for (const width of NARROW_WIDTHS) {
-    // io_carnivores writes the image it is given, in practice a square power-of-two picture.
-    if (width * width !== height * TEXTURE_WIDTH) continue;
-    const dWidth = meanShiftDiff(lum, width);
-    if (dWidth > ROW_RATIO * dRow) continue;
-    const { seam, inside } = seamDiffs(lum, height, width);
-    if (dWidth < REPEAT_RATIO * inside) continue;
-    if (seam > SEAM_RATIO * Math.max(inside, MIN_CONTRAST / 2)) {
-      return { width, height: height * TEXTURE_WIDTH / width };
-    }
-  }
-  return undefined;
+  const dWidth = meanShiftDiff(lum, width);
+  if (dWidth > ROW_RATIO * dRow) return undefined;
+  const { seam, inside, peak } = seamDiffs(lum, height, width);
+  if (dWidth < REPEAT_RATIO * inside) return undefined;
+  if (seam <= SEAM_RATIO * Math.max(inside, MIN_CONTRAST / 2)) return undefined;
+  // A 256-wide texture of vertical lines (planks, a brick grid) has them at other columns too.
+  if (seam <= PEAK_RATIO * peak) return undefined;
+  return { width, height: width };
 }
 
 /** Mean |lum[i] − lum[i + shift]| over the whole array. */
@@ -83,19 +86,28 @@ function meanShiftDiff(lum: Float32Array, shift: number): number {
 
 /**
  * Mean difference of horizontal neighbours across the seams at odd multiples of `width` (column
- * `x − 1` and `x`), and of every other horizontal neighbour pair.
+ * `x − 1` and `x`), of every other horizontal neighbour pair, and the largest mean of one such other
+ * column (a vertical line in a 256-wide texture).
  */
-function seamDiffs(lum: Float32Array, height: number, width: number): { seam: number; inside: number } {
-  let seam = 0, seams = 0, inside = 0, insides = 0;
-  for (let r = 0; r < height; r++) {
-    const base = r * TEXTURE_WIDTH;
-    for (let x = 1; x < TEXTURE_WIDTH; x++) {
-      const d = Math.abs(lum[base + x] - lum[base + x - 1]);
-      if (x % width === 0 && (x / width) % 2 === 1) [seam, seams] = [seam + d, seams + 1];
-      else if (x % width !== 0) [inside, insides] = [inside + d, insides + 1];
+function seamDiffs(
+  lum: Float32Array,
+  height: number,
+  width: number,
+): { seam: number; inside: number; peak: number } {
+  let seam = 0, seams = 0, inside = 0, insides = 0, peak = 0;
+  for (let x = 1; x < TEXTURE_WIDTH; x++) {
+    let column = 0;
+    for (let r = 0; r < height; r++) {
+      const at = r * TEXTURE_WIDTH + x;
+      column += Math.abs(lum[at] - lum[at - 1]);
+    }
+    if (x % width === 0 && (x / width) % 2 === 1) [seam, seams] = [seam + column, seams + height];
+    else if (x % width !== 0) {
+      [inside, insides] = [inside + column, insides + height];
+      peak = Math.max(peak, column / height);
     }
   }
-  return { seam: seams ? seam / seams : 0, inside: insides ? inside / insides : 0 };
+  return { seam: seams ? seam / seams : 0, inside: insides ? inside / insides : 0, peak };
 }
 
 /**

@@ -94,3 +94,25 @@ export function picture(kind: typeof PICTURE_KINDS[number], w: number, h: number
   }
   return words;
 }
+
+/**
+ * A `w × h` brick or plank wall as X1R5G5B5 words: bricks `period` texels wide and `period / 4` rows
+ * high, 2-texel mortar lines, every other course offset by half a brick when `running`, with grain.
+ */
+export function brickWall(w: number, h: number, period: number, running: boolean, seed: number): Uint16Array {
+  const random = seeded(seed);
+  const brick = [random(), random(), random()], mortar = [random() * 0.3, random() * 0.3, random() * 0.3];
+  const course = Math.max(2, period / 4);
+  const words = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const offset = running && Math.floor(y / course) % 2 ? period / 2 : 0;
+    for (let x = 0; x < w; x++) {
+      const line = (x + offset) % period < 2 || y % course < 2;
+      const [r, g, b] = (line ? mortar : brick).map((v) =>
+        Math.round(Math.min(1, Math.max(0, v + (random() - 0.5) * 0.08)) * 31)
+      );
+      words[y * w + x] = (r << 10) | (g << 5) | b;
+    }
+  }
+  return words;
+}
