@@ -17,6 +17,7 @@ import { rotorcraftEvidence } from "./rotorcraft.ts";
 import { findSpinningParts, groupSiblingBlades } from "./detect_spinning.ts";
 import { BARE_SPINNING_KIND } from "./spin_hinge.ts";
 import { SPINNING_SPECS } from "./spinning_names.ts";
+import { PLACEHOLDER } from "./panel_names.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -140,9 +141,6 @@ function underAny(node: Node, set: ReadonlySet<Node>): boolean {
   for (let p = node.getParentNode(); p; p = p.getParentNode()) if (set.has(p)) return true;
   return false;
 }
-
-/** A node name that says nothing of what it is: empty, or a tool's `Component#3`, `Group 12`, `Node_4`. */
-const PLACEHOLDER = /^\s*(?:(?:node|object|mesh|group|component|instance)[\s_#.-]*\d*)?\s*$/i;
 
 /**
  * A node's name as name search reads it: without the `_<material>_<n>` that Sketchfab's converter

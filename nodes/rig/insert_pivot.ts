@@ -24,7 +24,11 @@ export const rigInsertPivot = defineNode({
   type: "rig.insert_pivot",
   // 3: a part without limits (a propeller, a rotor) gets no min/max extras (the interop default is
   // ±∞); they were written null.
-  version: 5,
+  // 6: a pivot is named for what its panel is called (`panel_names.ts`): `HINGE_auto_Aileron_L` above
+  // Assimp's `Aileron_L_$AssimpFbx$_Translation` (was `HINGE_auto_Aileron_L_$AssimpFbx$_Translation`),
+  // `HINGE_auto_<mesh>` above SketchUp's `Component#3` or an unnamed node (was `HINGE_auto_Component#3`,
+  // `HINGE_auto_`), numbered `_<n>` when that name is taken.
+  version: 6,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

@@ -46,6 +46,7 @@ import { animatedNodes, reparentAnimation } from "./panel_animation.ts";
 import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 import { noteFit } from "./edited_panels.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
+import { panelName } from "./panel_names.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -60,8 +61,9 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
   const panels = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
     .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));
   const order = new ChildOrder(scene);
+  const taken = new Set(scene.getRoot().listNodes().map((node) => node.getName()));
   const pivots = panels.map((panel) => {
-    const inserted = insertPivot(scene, panel, params.zero_rest === true, order);
+    const inserted = insertPivot(scene, panel, pivotName(panel, taken), params.zero_rest === true, order);
     if (animated.has(panel)) {
       if (inserted.unscale) {
         // Under the unscale helpers an animated rotation would need a shear no node can hold.
@@ -111,9 +113,32 @@ interface Placement {
   readonly childRotation: Quat;
 }
 
-function insertPivot(doc: Document, panel: Node, zeroRest: boolean, order: ChildOrder): InsertedPivot {
+/**
+ * `HINGE_auto_<what the panel is called>` (`panel_names.ts`: `Aileron_L` for Assimp's
+ * `Aileron_L_$AssimpFbx$_Translation`, the mesh's name for SketchUp's `Component#3`). A name read
+ * through such noise that is already `taken` (two instances of one SketchUp definition, two unnamed
+ * nodes of one mesh) is numbered `_<n>` (smallest n free, in file order), so no two such pivots share a
+ * name before export; a panel called by its node's own name is named as before (export makes repeats
+ * unique).
+ */
+function pivotName(panel: Node, taken: Set<string>): string {
+  const called = `${PIVOT_PREFIX}${panelName(panel).name}`;
+  let name = called;
+  if (called !== `${PIVOT_PREFIX}${panel.getName()}`) {
+    for (let n = 1; taken.has(name); n++) name = `${called}_${n}`;
+  }
+  for (const suffix of ["", "_rest", "_unscale", "_rescale"]) taken.add(`${name}${suffix}`);
+  return name;
+}
+
+function insertPivot(
+  doc: Document,
+  panel: Node,
+  name: string,
+  zeroRest: boolean,
+  order: ChildOrder,
+): InsertedPivot {
   const part = getPart(panel)!;
-  const name = `${PIVOT_PREFIX}${panel.getName()}`;
   const parentWorld = panel.getParentNode()?.getWorldMatrix();
   const unscale = parentWorld
     ? planUnscale(parentWorld, panel.getRotation() as Quat, panel.getTranslation() as Vec3)

@@ -23,6 +23,7 @@ import { type Frame, getPart, isPart, setPart } from "./part_extras.ts";
 import { classifyPartName, matchPanelName } from "./vocabulary.ts";
 import { linearDeterminant, multiply, normalize, transformDirection, type Vec3 } from "./transform.ts";
 import { animatedNodes } from "./panel_animation.ts";
+import { panelName } from "./panel_names.ts";
 
 /** The prefix `rig.insert_pivot` names its pivots with (`insert_pivot_run.ts`'s PIVOT_PREFIX). */
 const PREFIX = "HINGE_auto_";
@@ -37,16 +38,25 @@ function sameLoosely(a: string, b: string): boolean {
   return sanitised(a) === sanitised(b) || sanitised(unsuffixed(a)) === sanitised(unsuffixed(b));
 }
 
-/** The child (or the child of a `HINGE_auto_<panel>_rescale` child) whose name is `panel`'s, loosely. */
+/**
+ * The child (or the child of a `HINGE_auto_<panel>_rescale` child) whose name is `panel`'s, loosely;
+ * else the one called `panel` (`panel_names.ts`: a pivot's name reads the panel through Assimp's helper
+ * suffix or a placeholder node's mesh, numbered `_<n>` when that name was taken).
+ */
 export function panelChild(node: Node, panel: string): Node | undefined {
-  for (const child of node.listChildren()) {
-    if (sameLoosely(child.getName(), panel)) return child;
-    if (sameLoosely(child.getName(), `${PREFIX}${panel}_rescale`)) {
-      const inner = child.listChildren().find((c) => sameLoosely(c.getName(), panel));
-      if (inner) return inner;
+  const find = (named: (child: Node) => string, name: string): Node | undefined => {
+    for (const child of node.listChildren()) {
+      if (sameLoosely(named(child), name)) return child;
+      if (sameLoosely(child.getName(), `${PREFIX}${panel}_rescale`)) {
+        const inner = child.listChildren().find((c) => sameLoosely(named(c), name));
+        if (inner) return inner;
+      }
     }
-  }
-  return undefined;
+    return undefined;
+  };
+  const called = (child: Node) => panelName(child).name;
+  return find((child) => child.getName(), panel) ?? find(called, panel) ??
+    find(called, panel.replace(/_\d+$/, ""));
 }
 
 /**

@@ -17,7 +17,10 @@ import { lazyRun } from "../../runtime/lazy_run.ts";
 /** `rig.parts` node definition. */
 export const rigParts = defineNode({
   type: "rig.parts",
-  version: 8,
+  // 9: an extras-less pivot of ours named for what its panel is called (rig.insert_pivot v6:
+  // `HINGE_auto_Aileron_L` above `Aileron_L_$AssimpFbx$_Translation`, `HINGE_auto_<mesh>[_<n>]` above a
+  // `Component#3`) finds its panel again (it was taken for no pivot, the panel pivoted a second time).
+  version: 9,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

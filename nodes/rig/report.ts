@@ -1,6 +1,7 @@
 /**
  * `rig.report` — gathers the rig as JSON: every part with its name, node path, kind, side, how it
  * was found (and `driven_by: "skin"` for a skin bone), limits, hinge (origin and axis in world and in the aircraft frame) and fit quality.
+ * A pivot names its panel as the panel is called (`panel_names.ts`), its node's path beside it.
  * Parts that are nodes turning about their own X (declared parts, inserted pivots) report that X;
  * panels fitted but not yet given a pivot report the fitted hinge.
  *
@@ -20,7 +21,11 @@ export const rigReport = defineNode({
   // without it; tail rotor and tail boom names mark the tail (1,728 generated helicopters in 24 frames: 312
   // right and good, 96 wrong and judged good before; now all right and good).
   // 8: "auto" frame detection reads the first of the aircraft's copies laid out apart (copies.ts).
-  version: 8,
+  // 9: a pivot's `panel` is what the panel is called (`Aileron_L` for Assimp's
+  // `Aileron_L_$AssimpFbx$_Translation`, the mesh's name for SketchUp's `Component#3`; it was the node's
+  // name, empty for an unnamed node), with `panel_path` (the panel node's path, names as exported) and
+  // `panel_named_by` (`node` or `mesh`) beside it.
+  version: 9,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

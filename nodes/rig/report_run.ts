@@ -19,6 +19,8 @@ import {
   type Vec3,
 } from "./transform.ts";
 import type { rigReport } from "./report.ts";
+import { panelChild } from "./own_pivots.ts";
+import { panelName } from "./panel_names.ts";
 
 /** `rig.report`: see its declaration. */
 export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
@@ -35,6 +37,9 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
   for (const node of listPartNodes(topLevelNodes(all))) {
     const part = getPart(node)!;
     const hinge = worldHinge(node);
+    // A pivot's panel, called as its pivot is named (`panel_names.ts`); its node named in its path.
+    const panel = part.panel === undefined ? undefined : panelChild(node, part.panel);
+    const called = panel ? panelName(panel) : undefined;
     byKind[part.kind] = (byKind[part.kind] ?? 0) + 1;
     byFoundBy[part.found_by] = (byFoundBy[part.found_by] ?? 0) + 1;
     const entry: Record<string, JsonValue> = {
@@ -51,7 +56,9 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
       rest: part.rest ?? 0,
       group: part.group ?? null,
       positive: part.positive ?? null,
-      panel: part.panel ?? null,
+      panel: called?.name ?? part.panel ?? null,
+      panel_path: panel ? nodePath(panel, indexOf, nameOf) : null,
+      panel_named_by: called?.namedBy ?? null,
       hinge: hinge
         ? {
           world: { origin: hinge.origin, axis: hinge.axis },

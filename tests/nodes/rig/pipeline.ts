@@ -26,6 +26,8 @@ export interface ReportPart {
   group: string | null;
   positive: string | null;
   panel: string | null;
+  panel_path?: string | null;
+  panel_named_by?: "node" | "mesh" | null;
   hinge: {
     world: { origin: [number, number, number]; axis: [number, number, number] };
     aircraft: { origin: [number, number, number]; axis: [number, number, number] };
