@@ -3,7 +3,9 @@
  * with local X along it; the panel keeps its world pose, and turning the pivot about X turns the
  * panel about its hinge. The pivot becomes the part: it carries the extras other runtimes read
  * (`ctrl_type: "rotation"`, `axis: "X"`, `unit: "deg"`, `min`, `max`, `rest: 0`, `group`,
- * `positive`) and the part annotation moves from the panel to it.
+ * `positive`) and the part annotation moves from the panel to it. `<name>` is what the panel is called
+ * (`panel_names.ts`): its node's name without Assimp's `_$AssimpFbx$_<kind>` helper suffix, or a
+ * placeholder node's (`Component#3`, unnamed) mesh's name, numbered `_<n>` when taken.
  *
  * Transforms are composed in parent space (pivot TRS has unit scale; the panel keeps its own scale),
  * so mirrored and non-uniformly scaled parents are never decomposed. Under a parent whose world is no
