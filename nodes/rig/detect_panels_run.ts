@@ -6,7 +6,7 @@
 import type { Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { namedPanelPart } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
@@ -105,18 +105,7 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     );
   }
   for (const { node, match } of panels) {
-    const spec = KIND_SPECS[match.kind];
-    setPart(node, {
-      kind: match.kind,
-      found_by: "name",
-      driven_by: bones.has(node) ? "skin" : undefined,
-      unit: "deg",
-      min: spec.min,
-      max: spec.max,
-      rest: 0,
-      group: spec.group,
-      positive: spec.positive,
-    });
+    setPart(node, { ...namedPanelPart(match.kind), driven_by: bones.has(node) ? "skin" : undefined });
   }
   for (const { node, named } of spinning) {
     // A bare `Rotor` or `Propeller` is a propeller, main or tail rotor by its shaft (rig.fit_hinge).

@@ -6,6 +6,7 @@
  * @module
  */
 import type { PanelKind } from "./vocabulary.ts";
+import type { PartAnnotation } from "./part_extras.ts";
 
 /** Where a kind's hinge sits along the chord. */
 export type HingeEdge =
@@ -60,3 +61,26 @@ export const KIND_SPECS: Readonly<Record<PanelKind, KindSpec>> = {
   ruddervator: { edge: "forward", positive: "trailing_edge_down", min: -30, max: 30, group: "ruddervators" },
   trim_tab: { edge: "forward", positive: "trailing_edge_down", min: -20, max: 20, group: "trim_tabs" },
 };
+
+/**
+ * The part annotation of a panel found by its name: its kind's limits, group and positive sense, turning
+ * in degrees from rest 0 (the rig fills in side, hinge and fit later).
+ *
+ * @example
+ * ```ts
+ * namedPanelPart("aileron"); // { kind: "aileron", found_by: "name", unit: "deg", min: -25, max: 25, … }
+ * ```
+ */
+export function namedPanelPart(kind: PanelKind): PartAnnotation {
+  const spec = KIND_SPECS[kind];
+  return {
+    kind,
+    found_by: "name",
+    unit: "deg",
+    min: spec.min,
+    max: spec.max,
+    rest: 0,
+    group: spec.group,
+    positive: spec.positive,
+  };
+}

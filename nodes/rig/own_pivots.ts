@@ -18,7 +18,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, RunContext } from "../../runtime/node.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { KIND_SPECS, namedPanelPart } from "./kinds.ts";
 import { type Frame, getPart, isPart, setPart } from "./part_extras.ts";
 import { classifyPartName, matchPanelName } from "./vocabulary.ts";
 import { linearDeterminant, multiply, normalize, transformDirection, type Vec3 } from "./transform.ts";
@@ -110,18 +110,7 @@ export function redeclareOwnPivots(doc: Document, ctx: RunContext): number {
         ...(mount ? { mount: frameOf(mount) } : {}),
       };
       if (unwrap(doc, node, panel, animated)) {
-        const spec = KIND_SPECS[kind];
-        setPart(panel, {
-          kind,
-          found_by: "name",
-          unit: "deg",
-          min: spec.min,
-          max: spec.max,
-          rest: 0,
-          group: spec.group,
-          positive: spec.positive,
-          refit_of: { ...earlier, restore },
-        });
+        setPart(panel, { ...namedPanelPart(kind), refit_of: { ...earlier, restore } });
         found.push(node.getName());
         continue;
       }
