@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document } from "@gltf-transform/core";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import { compoundTree, encodeConstraints } from "../../../support/freelancer/encode_model.ts";
@@ -20,48 +20,17 @@ import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { buildCompound, CONSTRAINTS, MATERIALS, rotationRows } from "./fixtures.ts";
-
-type Mat4 = number[];
-
-/** Column-major 4×4 of T(t)·R with R given by rows. */
-function placement(t: readonly number[], rows: readonly number[]): Mat4 {
-  return [
-    rows[0],
-    rows[3],
-    rows[6],
-    0,
-    rows[1],
-    rows[4],
-    rows[7],
-    0,
-    rows[2],
-    rows[5],
-    rows[8],
-    0,
-    t[0],
-    t[1],
-    t[2],
-    1,
-  ];
-}
-
-function mul(a: Mat4, b: Mat4): Mat4 {
-  const out = new Array(16).fill(0);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
-  }
-  return out;
-}
-
-/** Rows of R2·R1 (both given by rows). */
-function mulRows(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array(9).fill(0);
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += a[r * 3 + k] * b[k * 3 + c];
-  }
-  return out;
-}
+import {
+  buildCompound,
+  byName,
+  CONSTRAINTS,
+  type Mat4,
+  MATERIALS,
+  mul,
+  mulRows,
+  placement,
+  rotationRows,
+} from "./fixtures.ts";
 
 function assertMatrix(actual: ArrayLike<number>, expected: Mat4, label: string): void {
   for (let i = 0; i < 16; i++) {
@@ -70,12 +39,6 @@ function assertMatrix(actual: ArrayLike<number>, expected: Mat4, label: string):
       `${label}[${i}]: ${actual[i]} vs ${expected[i]}\n${Array.from(actual)}\n${expected}`,
     );
   }
-}
-
-function byName(doc: Document, name: string): Node {
-  const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
-  assert.ok(node, `node ${name}`);
-  return node;
 }
 
 async function decode(bytes: Uint8Array, name = "ship.cmp") {

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
+import type { Document, Node } from "@gltf-transform/core";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import {
   compoundTree,
@@ -39,6 +41,40 @@ export function rotationRows(axis: readonly number[], degrees: number): number[]
     z * y * k + x * s,
     c + z * z * k,
   ];
+}
+
+/** A column-major 4×4 matrix, as glTF-Transform's nodes give them. */
+export type Mat4 = number[];
+
+/** Column-major T(t)·R, R given by its rows (Freelancer's `p_parent = R·p_child + t`). */
+export function placement(t: readonly number[], rows: readonly number[]): Mat4 {
+  const [a, b, c, d, e, f, g, h, i] = rows;
+  return [a, d, g, 0, b, e, h, 0, c, f, i, 0, t[0], t[1], t[2], 1];
+}
+
+/** A·B of two column-major 4×4 matrices. */
+export function mul(a: Mat4, b: Mat4): Mat4 {
+  const out = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  }
+  return out;
+}
+
+/** Rows of A·B (both given by rows). */
+export function mulRows(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array(9).fill(0);
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += a[r * 3 + k] * b[k * 3 + c];
+  }
+  return out;
+}
+
+/** The node of `doc` named `name` (asserted to exist). */
+export function byName(doc: Document, name: string): Node {
+  const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
+  assert.ok(node, `node ${name}`);
+  return node;
 }
 
 /** A unit quad of four vertices at height `y` (two triangles), for a group. */

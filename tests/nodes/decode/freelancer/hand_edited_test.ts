@@ -5,7 +5,7 @@
  * from the stored floats (`T(t)·R`, R by rows), not from the decoder.
  */
 import assert from "node:assert/strict";
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document } from "@gltf-transform/core";
 import {
   compoundTree,
   type ConstraintSpec,
@@ -17,44 +17,13 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { assertValid, refTo, triangleMesh } from "./triangle_models.ts";
-import { rotationRows } from "./fixtures.ts";
-
-type Mat4 = number[];
-
-/** Column-major T(t)·R, R given by its rows (Freelancer's `p_parent = R·p_child + t`). */
-function placement(t: readonly number[], rows: readonly number[]): Mat4 {
-  const [a, b, c, d, e, f, g, h, i] = rows;
-  return [a, d, g, 0, b, e, h, 0, c, f, i, 0, t[0], t[1], t[2], 1];
-}
-
-function mul(a: Mat4, b: Mat4): Mat4 {
-  const out = new Array(16).fill(0);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
-  }
-  return out;
-}
-
-/** Rows of A·B (both by rows). */
-function mulRows(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array(9).fill(0);
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += a[r * 3 + k] * b[k * 3 + c];
-  }
-  return out;
-}
+import { byName, type Mat4, mul, mulRows, placement, rotationRows } from "./fixtures.ts";
 
 const f32 = (values: readonly number[]) => Array.from(new Float32Array(values));
 
 function assertMatrix(actual: ArrayLike<number>, expected: Mat4, label: string): void {
   const worst = Math.max(...expected.map((v, i) => Math.abs(actual[i] - v)));
   assert.ok(worst < 1e-5, `${label}: off by ${worst}\n${Array.from(actual)}\n${expected}`);
-}
-
-function byName(doc: Document, name: string): Node {
-  const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
-  assert.ok(node, `node ${name}`);
-  return node;
 }
 
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
