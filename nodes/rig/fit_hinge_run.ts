@@ -7,7 +7,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
-import { type AircraftFrame, aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
+import { aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { type FitJudgement, judgeFit, withHardware } from "./fit_confidence.ts";
 import { hardwareBeside, type HardwareObject, listHardware } from "./hinge_hardware.ts";
@@ -33,33 +33,16 @@ import { AHEAD_COVERAGE, aheadBox, fixedSurfaceAhead, MAYBE_ALL_MOVING } from ".
 import {
   clearPart,
   declaredCtrlType,
-  type FitQuality,
   getPart,
   listPartNodes,
   type PartAnnotation,
   setPart,
   topLevelNodes,
 } from "./part_extras.ts";
-import { signHingeBySimulation, wantedMotion } from "./sense.ts";
-import { keyedFit, type KeyedRange } from "./keyed_hinge.ts";
+import { keyedFit } from "./keyed_hinge.ts";
+import { type HingeRule, signedPart } from "./signed_part.ts";
 import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
-import {
-  canonicalVec3,
-  cross,
-  dot,
-  IDENTITY,
-  invertAffine,
-  length,
-  linearDeterminant,
-  type Mat4,
-  multiply,
-  noNegativeZero,
-  normalize,
-  sub,
-  transformDirection,
-  transformPoint,
-  type Vec3,
-} from "./transform.ts";
+import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
 import type { PanelKind } from "./vocabulary.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
 
@@ -305,9 +288,6 @@ function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
   return centre ? multiply([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -centre, 1], toAircraft) : toAircraft;
 }
 
-/** Which line a panel's hinge follows. */
-export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving" | "animation";
-
 /**
  * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
  * fixed surface ahead of it is the whole (all-moving) surface.
@@ -356,108 +336,4 @@ export class HingeFitFailedError extends Error {
     super(`${message} (strict: a failed fit is an error)`);
     this.name = "HingeFitFailedError";
   }
-}
-
-/** Builds the annotation for one fitted panel: hinge in parent space, signed by trial. */
-function signedPart(
-  node: Node,
-  part: PartAnnotation,
-  fit: HingeFit,
-  quality: {
-    bins: number;
-    vertices: number;
-    judgement: FitJudgement;
-    mirroredFrom?: string;
-    rule: { rule: HingeRule; why?: string };
-    keyedRange?: KeyedRange;
-  },
-  frame: AircraftFrame,
-  toAircraft: Mat4,
-  opening: "up" | "down" | Vec3 | undefined,
-  ctx: RunContext,
-): PartAnnotation {
-  const spec = KIND_SPECS[part.kind as PanelKind];
-  const parent = node.getParentNode();
-  const parentWorld = parent ? parent.getWorldMatrix() : IDENTITY;
-  const fromAircraft = invertAffine(toAircraft);
-  const originWorld = transformPoint(fromAircraft, fit.origin);
-  const axisWorldUnsigned = transformDirection(fromAircraft, fit.axis);
-  const parentInverse = invertAffine(parentWorld);
-  const originLocal = transformPoint(parentInverse, originWorld);
-  const axisLocal = normalize(transformDirection(parentInverse, axisWorldUnsigned));
-  const wanted = wantedMotion(spec.positive, fit.normal, opening);
-  const signed = signHingeBySimulation(
-    parentWorld,
-    originLocal,
-    axisLocal,
-    transformPoint(fromAircraft, fit.farEdge),
-    toAircraft,
-    wanted.direction,
-  );
-  if (signed.agreement < 0.3) {
-    ctx.warn(
-      `panel '${node.getName()}': a positive angle moves its far edge only weakly the way a ` +
-        `${part.kind} should (agreement ${
-          signed.agreement.toFixed(2)
-        }); check forward/up (${frame.forward}, ${frame.up})`,
-    );
-  }
-  const originWorldOnLine = transformPoint(parentWorld, originLocal);
-  const keyed = quality.keyedRange && keyedLimits(quality.keyedRange, signed.axisWorld);
-  return {
-    ...part,
-    ...(keyed ? { min: keyed.min, max: keyed.max } : {}),
-    positive: wanted.positive,
-    hinge: {
-      origin: canonicalVec3(originLocal),
-      axis: canonicalVec3(signed.axis),
-      origin_world: canonicalVec3(originWorldOnLine),
-      axis_world: canonicalVec3(signed.axisWorld),
-    },
-    fit: {
-      bins_filled: fit.binsFilled,
-      bins: quality.bins,
-      inliers: fit.inliers,
-      residual: fit.residual,
-      chord: fit.chord,
-      span: fit.spanLength,
-      vertices: quality.vertices,
-      confidence: quality.judgement.confidence,
-      reasons: quality.judgement.reasons,
-      coverage: quality.judgement.coverage,
-      source: fit.fromSurface ? "surface" : "vertices",
-      ...(quality.mirroredFrom ? { mirrored_from: quality.mirroredFrom } : {}),
-      rule: quality.rule.rule,
-      ...(quality.rule.why ? { rule_why: quality.rule.why } : {}),
-      ...(keyed ? { keyed_range: keyed } : {}),
-      authored_pivot: authoredPivot(node, originWorldOnLine, normalize(axisWorldUnsigned)),
-    },
-  };
-}
-
-/**
- * The range a panel's clips key, as the part's own angles: the keyed turns are about the keyed
- * world axis, the part's about its signed one (opposite when the signing flipped it); 0.01°.
- */
-function keyedLimits(range: KeyedRange, axisWorld: Vec3): { clips: string[]; min: number; max: number } {
-  const sign = dot(range.axisWorld, axisWorld) < 0 ? -1 : 1;
-  const [low, high] = sign > 0 ? range.degrees : [-range.degrees[1], -range.degrees[0]];
-  const round = (d: number) => noNegativeZero(Math.round(d * 100) / 100);
-  return { clips: [...range.clips], min: round(low), max: round(high) };
-}
-
-/** Compares the panel node's own frame with the fitted hinge (world). */
-function authoredPivot(node: Node, origin: Vec3, axis: Vec3): FitQuality["authored_pivot"] {
-  const world = node.getWorldMatrix();
-  let best = { axis: "X" as "X" | "Y" | "Z", cos: -1 };
-  for (const [k, name] of (["X", "Y", "Z"] as const).entries()) {
-    const cos = Math.abs(dot(normalize([world[k * 4], world[k * 4 + 1], world[k * 4 + 2]]), axis));
-    if (cos > best.cos) best = { axis: name, cos };
-  }
-  const toOrigin = sub([world[12], world[13], world[14]], origin);
-  return {
-    axis: best.axis,
-    degrees: (Math.acos(Math.min(1, best.cos)) * 180) / Math.PI,
-    offset: length(cross(toOrigin, axis)),
-  };
 }

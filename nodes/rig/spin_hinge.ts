@@ -21,9 +21,9 @@ import {
   SPINNING_SPECS,
   type SpinningKind,
 } from "./spinning_names.ts";
+import { authoredPivot } from "./authored_pivot.ts";
 import {
   canonicalVec3,
-  cross,
   dot,
   IDENTITY,
   invertAffine,
@@ -32,7 +32,6 @@ import {
   type Mat4,
   multiply,
   normalize,
-  sub,
   transformDirection,
   transformPoint,
   type Vec3,
@@ -244,12 +243,6 @@ function spinningPart(
   const mirror = linearDeterminant(parentWorld) < 0 ? -1 : 1;
   const axisLocal = normalize(transformDirection(parentInverse, axisWorld)).map((v) => v * mirror) as Vec3;
   const originLocal = transformPoint(parentInverse, originWorld);
-  const world = node.getWorldMatrix();
-  const toOrigin = sub([world[12], world[13], world[14]], originWorld);
-  const authored = (["X", "Y", "Z"] as const).map((name, k) => ({
-    axis: name,
-    cos: Math.abs(dot(normalize([world[k * 4], world[k * 4 + 1], world[k * 4 + 2]]), axisWorld)),
-  })).sort((a, b) => b.cos - a.cos)[0];
   return {
     kind,
     found_by: part.found_by,
@@ -284,11 +277,7 @@ function spinningPart(
         axis_from: fit.axisFrom,
         centre_from: fit.centreFrom,
       },
-      authored_pivot: {
-        axis: authored.axis,
-        degrees: (Math.acos(Math.min(1, authored.cos)) * 180) / Math.PI,
-        offset: length(cross(toOrigin, axisWorld)),
-      },
+      authored_pivot: authoredPivot(node, originWorld, axisWorld),
     },
   };
 }
