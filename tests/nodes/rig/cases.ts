@@ -10,6 +10,8 @@ import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { dot, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import {
+  addGroup,
+  addPanel,
   axisErrorDegrees,
   distanceToLine,
   maxDisplacement,
@@ -42,6 +44,36 @@ export function aileron(name: string): PanelSpec {
     chordTip: 0.35,
     thickness: 0.03,
   };
+}
+
+/**
+ * A `Rudders` group holding twin rudders (`Rudder_L` at x = −1, `Rudder_R` at x = 1) and a trim tab
+ * inside the left one (`Rudder_L_Trim_Tab`), added to `doc`.
+ */
+export function addTwinRuddersWithTab(doc: Document): void {
+  const rudder = (name: string, x: number): PanelSpec => ({
+    name,
+    root: [x, 1, 5],
+    tip: [x, 2.2, 5.5],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.7,
+    chordTip: 0.5,
+    thickness: 0.03,
+  });
+  const group = addGroup(doc, undefined, "Rudders");
+  const left = addPanel(doc, group, rudder("Rudder_L", -1));
+  addPanel(doc, group, rudder("Rudder_R", 1));
+  addPanel(doc, left, {
+    name: "Rudder_L_Trim_Tab",
+    root: [-1, 1.2, 5.6],
+    tip: [-1, 1.5, 5.7],
+    aft: AFT,
+    normal: RIGHT,
+    chordRoot: 0.1,
+    chordTip: 0.1,
+    thickness: 0.005,
+  });
 }
 
 /** Far edge (mid-span, mid-thickness) of a design panel, world space. */

@@ -5,34 +5,12 @@ import { rigParts } from "../../../nodes/rig/parts.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
 import { skinToJoints } from "./export_fixtures.ts";
-import { AFT, aileron, RIGHT } from "./cases.ts";
+import { addTwinRuddersWithTab, AFT, aileron, RIGHT } from "./cases.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 
 Deno.test("a trim tab inside a surface is a panel of its own; a plural group is not a panel", async () => {
   const doc = newScene();
-  const group = addGroup(doc, undefined, "Rudders");
-  const rudder = (name: string, x: number): PanelSpec => ({
-    name,
-    root: [x, 1, 5],
-    tip: [x, 2.2, 5.5],
-    aft: AFT,
-    normal: RIGHT,
-    chordRoot: 0.7,
-    chordTip: 0.5,
-    thickness: 0.03,
-  });
-  const left = addPanel(doc, group, rudder("Rudder_L", -1));
-  addPanel(doc, group, rudder("Rudder_R", 1));
-  addPanel(doc, left, {
-    name: "Rudder_L_Trim_Tab",
-    root: [-1, 1.2, 5.6],
-    tip: [-1, 1.5, 5.7],
-    aft: AFT,
-    normal: RIGHT,
-    chordRoot: 0.1,
-    chordTip: 0.1,
-    thickness: 0.005,
-  });
+  addTwinRuddersWithTab(doc);
   const result = await rig(doc);
   assertEquals(result.report.parts.map((p) => [p.panel, p.kind]), [
     ["Rudder_L", "rudder"],

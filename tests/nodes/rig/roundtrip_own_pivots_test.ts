@@ -10,8 +10,8 @@ import { demoFighter } from "../../../nodes/demo/fighter.ts";
 import { runNode } from "../../support/context.ts";
 import { compareRigs, glbJson, nestedPivots, type Rigged, rigGlb } from "../../clients/roundtrip.ts";
 import type { Node } from "@gltf-transform/core";
-import { addGroup, addPanel, newScene, type PanelSpec } from "./fixtures.ts";
-import { AFT, RIGHT } from "./cases.ts";
+import { newScene } from "./fixtures.ts";
+import { addTwinRuddersWithTab } from "./cases.ts";
 import { rig } from "./pipeline.ts";
 import { canardAircraft, classScene } from "./surface_classes.ts";
 import { prng } from "../../support/prng.ts";
@@ -122,29 +122,7 @@ Deno.test("a stale pivot over a panel no name tells is taken out, the panel keep
 
 Deno.test("pivots without extras: a rudder's trim tab turns its trailing edge right, measured, not its kind's default down", async () => {
   const doc = newScene();
-  const rudder = (name: string, x: number): PanelSpec => ({
-    name,
-    root: [x, 1, 5],
-    tip: [x, 2.2, 5.5],
-    aft: AFT,
-    normal: RIGHT,
-    chordRoot: 0.7,
-    chordTip: 0.5,
-    thickness: 0.03,
-  });
-  const group = addGroup(doc, undefined, "Rudders");
-  const left = addPanel(doc, group, rudder("Rudder_L", -1));
-  addPanel(doc, group, rudder("Rudder_R", 1));
-  addPanel(doc, left, {
-    name: "Rudder_L_Trim_Tab",
-    root: [-1, 1.2, 5.6],
-    tip: [-1, 1.5, 5.7],
-    aft: AFT,
-    normal: RIGHT,
-    chordRoot: 0.1,
-    chordTip: 0.1,
-    thickness: 0.005,
-  });
+  addTwinRuddersWithTab(doc);
   const first = await rig(doc);
   const positives = (parts: { panel: string | null; positive: string | null }[]) =>
     Object.fromEntries(parts.map((p) => [p.panel, p.positive]));
