@@ -4,6 +4,7 @@ Run by scripts/interop.ts:  blender -b --factory-startup --python scripts/blende
 Prints one line "PARTGRAPH_INTEROP {json}" with the problems found and what was checked.
 """
 import json
+import re
 import math
 import sys
 
@@ -255,14 +256,19 @@ def main():
             checked["objects"] += 1
         else:
             problems.append(f"node '{name}': no Blender object or bone has that name")
+    # An object Blender renamed on import (`limb.001`): a name clash export.gltf let through.
+    for name in objects:
+        if re.search(r"\.\d{3}$", name) and name not in expect["nodes"]:
+            problems.append(f"object '{name}': renamed by Blender on import (a name clash)")
 
     for entry in expect["morphs"]:
         obj = objects.get(entry["node"])
         if obj is not None and obj.type in ("EMPTY", "ARMATURE"):
-            # A skinned mesh node: Blender's importer keeps the node as an empty (or names the armature
-            # after it) and puts its mesh on a new object under the armature ("limb" -> "limb.001").
+            # A skinned mesh node a clip keys: Blender's importer keeps the node as an empty (or names the
+            # armature after it) and puts its mesh on a new object under the armature, named after the
+            # mesh, which export.gltf names apart from the nodes ("limb" -> mesh "limb_1", not "limb.001").
             obj = next((o for o in bpy.data.objects if o.type == "MESH" and skinned(o)
-                        and o.name.rsplit(".", 1)[0] == entry["node"]), obj)
+                        and o.name == entry.get("mesh")), obj)
         keys = obj.data.shape_keys if obj is not None and obj.type == "MESH" else None
         names = [k.name for k in keys.key_blocks][1:] if keys else []
         if names != entry["targets"]:

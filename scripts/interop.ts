@@ -66,7 +66,7 @@ const RESULT = "PARTGRAPH_INTEROP ";
 interface Expectation {
   nodes: string[];
   /** Each morphed node's target names and the weights it is drawn at (the node's, else its mesh's). */
-  morphs: { node: string; targets: string[]; weights: number[] }[];
+  morphs: { node: string; mesh?: string; targets: string[]; weights: number[] }[];
   /** Each named material's alphaMode, and which of its clear coat's amount and roughness are textured. */
   materials: { name: string; alphaMode: string; clearcoat?: { texture: boolean; roughness: boolean } }[];
   animations: string[];
@@ -102,6 +102,7 @@ function expectationOf(glb: Uint8Array): Expectation {
     morphs: nodes.filter((n) => n.name && n.mesh !== undefined && json.meshes[n.mesh].extras?.targetNames)
       .map((n) => ({
         node: n.name,
+        mesh: json.meshes[n.mesh].name,
         targets: json.meshes[n.mesh].extras.targetNames,
         // A clip keying the weights sets the keys as the scene's frame stands: no rest weight to check.
         weights: keyed.has(n) ? [] : n.weights ?? json.meshes[n.mesh].weights ?? [],

@@ -45,13 +45,19 @@ export const exportGltf = defineNode({
   // (Blender 3.4 cut them and renamed a repeat `Blink.001`; three.js reached only the last of a repeat).
   // v20: a skin whose root bone is at the scene root is named apart from the nodes (Blender names the
   // armature object it makes after the skin, and renamed the node of that name, a DSON figure's mesh, `.001`).
-  version: 20,
+  // v21: a mesh Blender 3.4 puts on an object of its own (a skinned mesh on a node a clip keys, even its
+  // morph weights alone; a mesh on a joint or armature node) is named apart from the nodes (a Carnivores
+  // `limb` came in as an empty `limb` and a mesh `limb.001`), and morph target names cut or made unique
+  // keep their originals in the mesh's extras.partgraph.target_names (before, lost).
+  version: 21,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
     "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
-    "is named apart from the nodes (Blender names an armature object after it); " +
+    "is named apart from the nodes (Blender names an armature object after it), as is a mesh Blender puts on an object of its own " +
+    "(skinned on a node a clip keys, or on a joint), the original name kept as extras.name; morph target names changed so keep " +
+    "their originals in the mesh's extras.partgraph.target_names; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +

@@ -59,7 +59,11 @@ export interface ExportNames {
  * reads is what was written, unique. A skin whose joints hang from the scene itself (a DSON figure's
  * root bone, no armature node above it) names the armature object Blender makes for it, beside the
  * nodes: such a skin's name is also kept apart from every node's (`<name>_<n>`), or Blender renamed
- * the node of that name (the figure's mesh) `.001`. Empty names stay empty. Applying the rule to its own output
+ * the node of that name (the figure's mesh) `.001`. Likewise a mesh Blender cannot leave on its node (a
+skinned mesh on a node a clip keys, even its morph weights alone, or with children; a mesh on a joint
+or armature node: {@link meshesLeftBehind}) names a new object of its own beside the node's empty, so
+its name is kept apart from the nodes' too (a Carnivores `limb` came in as an empty `limb` and a mesh
+`limb.001`). Empty names stay empty. Applying the rule to its own output
  * changes nothing.
  *
  * @example
@@ -85,6 +89,7 @@ export function exportNames(doc: Document): ExportNames {
   }
   const nodes = nodeNames.map(unique);
   others.skins = apartFromNodes(others.skins, rootArmatures(doc), nodes);
+  others.meshes = apartFromNodes(others.meshes, meshesLeftBehind(doc), nodes);
   return { nodes, scenes: sceneNames.map(unique), others };
 }
 
@@ -110,27 +115,84 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
  * ancestor when it is a joint; at the scene root there is no node to take, so the skin names it).
  */
 function rootArmatures(doc: Document): boolean[] {
-  const root = doc.getRoot();
-  const nodes = root.listNodes();
-  const parents = new Map<Node, Node | null>();
-  for (const node of nodes) for (const child of node.listChildren()) parents.set(child, node);
-  const chain = (node: Node): Node[] => {
-    const up: Node[] = [];
-    for (let at: Node | null | undefined = node; at; at = parents.get(at)) up.unshift(at);
-    return up;
-  };
-  return root.listSkins().map((skin) => {
+  const { parents, chain } = ancestry(doc);
+  return doc.getRoot().listSkins().map((skin) => {
     const joints = skin.listJoints();
     const skeleton = skin.getSkeleton();
     const members = skeleton ? [...joints, skeleton] : joints;
     if (members.length === 0) return false;
-    const chains = members.map(chain);
-    let depth = 0;
-    while (chains.every((c) => depth < c.length && c[depth] === chains[0][depth])) depth++;
-    if (depth === 0) return true; // no common ancestor: the scene root
-    const ancestor = chains[0][depth - 1];
+    const ancestor = commonAncestor(members.map(chain));
+    if (!ancestor) return true; // no common ancestor: the scene root
     return joints.includes(ancestor) && !parents.get(ancestor);
   });
+}
+
+/**
+ * Which meshes Blender 3.4 puts on an object of their own, named after the mesh, leaving the node an
+ * empty of the node's name: its importer moves a skinned mesh's node under the armature only when no
+ * animation channel targets the node (a `weights` channel counts), it has no children, camera or light
+ * and it is no joint (`move_skinned_meshes`); otherwise, and for any mesh on a joint or on the node it
+ * makes the armature (`fixup_multitype_nodes`), the mesh goes to a new unnamed child.
+ */
+function meshesLeftBehind(doc: Document): boolean[] {
+  const root = doc.getRoot();
+  const keyed = new Set<Node>();
+  for (const animation of root.listAnimations()) {
+    for (const channel of animation.listChannels()) {
+      const node = channel.getTargetNode();
+      if (node) keyed.add(node);
+    }
+  }
+  const joints = new Set<Node>(root.listSkins().flatMap((skin) => skin.listJoints()));
+  const armatures = armatureNodes(doc);
+  return root.listMeshes().map((mesh) =>
+    mesh.listParents().some((parent) => {
+      if (parent.propertyType !== "Node") return false;
+      const node = parent as Node;
+      if (node.getMesh() !== mesh) return false;
+      if (joints.has(node) || armatures.has(node)) return true;
+      return node.getSkin() !== null &&
+        (keyed.has(node) || node.listChildren().length > 0 || node.getCamera() !== null ||
+          node.getExtension("KHR_lights_punctual") !== null);
+    })
+  );
+}
+
+/** The nodes Blender 3.4 makes armatures of: each skin's joints' deepest common ancestor, or its parent if a joint. */
+function armatureNodes(doc: Document): Set<Node> {
+  const armatures = new Set<Node>();
+  const { parents, chain } = ancestry(doc);
+  for (const skin of doc.getRoot().listSkins()) {
+    const joints = skin.listJoints();
+    const skeleton = skin.getSkeleton();
+    const common = commonAncestor((skeleton ? [...joints, skeleton] : joints).map(chain));
+    if (!common) continue;
+    const arma = joints.includes(common) ? parents.get(common) : common;
+    if (arma) armatures.add(arma);
+  }
+  return armatures;
+}
+
+/** Each node's parent, and its chain of ancestors from the scene root down to itself. */
+function ancestry(doc: Document): { parents: Map<Node, Node>; chain: (node: Node) => Node[] } {
+  const parents = new Map<Node, Node>();
+  for (const node of doc.getRoot().listNodes()) {
+    for (const child of node.listChildren()) parents.set(child, node);
+  }
+  const chain = (node: Node): Node[] => {
+    const up: Node[] = [];
+    for (let at: Node | undefined = node; at; at = parents.get(at)) up.unshift(at);
+    return up;
+  };
+  return { parents, chain };
+}
+
+/** The deepest node every chain passes through, or undefined when they meet only at the scene root. */
+function commonAncestor(chains: Node[][]): Node | undefined {
+  if (chains.length === 0) return undefined;
+  let depth = 0;
+  while (chains.every((c) => depth < c.length && c[depth] === chains[0][depth])) depth++;
+  return depth === 0 ? undefined : chains[0][depth - 1];
 }
 
 /**
@@ -153,8 +215,8 @@ function apartFromNodes(skins: string[], marked: boolean[], nodes: string[]): st
  * A mesh's morph target names (`extras.targetNames`) as written: each cut to {@link MAX_NAME_BYTES}
  * and repeats made unique, as {@link exportNames} does for a kind. Blender 3.4 makes a shape key of
  * each, cutting a longer name and renaming a repeat `Blink.001` (so its export changed the names);
- * three.js's dictionary of target names reaches only the last of a repeat. No original is kept (the
- * names are a list in the mesh's extras, not properties with extras of their own). The same list
+ * three.js's dictionary of target names reaches only the last of a repeat. The writer keeps the
+ * originals in the mesh's `extras.partgraph.target_names` (`written_json.ts`). The same list
  * when nothing needs changing.
  */
 export function uniqueTargetNames(names: readonly string[]): readonly string[] {

@@ -16,7 +16,8 @@ const LIGHTS = "KHR_lights_punctual";
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
  * unless its extras have a `name` already. Each mesh's morph target names (`extras.targetNames`) are made
- * unique within Blender's 63 bytes too (`uniqueTargetNames`). `json` itself is left as it is (a memoised write serves
+ * unique within Blender's 63 bytes too (`uniqueTargetNames`), the list as it was kept in
+`extras.partgraph.target_names`. `json` itself is left as it is (a memoised write serves
  * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
  * objects, each with its keys in the order an assignment into the original would give.
  */
@@ -55,14 +56,18 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
     if (renamed !== source[key]) record[key] = renamed;
   }
   // Morph target names, a list in each mesh's extras (not properties of their own: no extras.name).
-  const meshes = record.meshes as { extras?: { targetNames?: unknown } }[] | undefined;
+  const meshes = record.meshes as { extras?: { targetNames?: unknown; partgraph?: unknown } }[] | undefined;
   meshes?.forEach((mesh, i) => {
     const written = mesh.extras?.targetNames;
     if (!Array.isArray(written) || !written.every((name) => typeof name === "string")) return;
     const unique = uniqueTargetNames(written);
     if (unique === written) return;
     if (record.meshes === source.meshes) record.meshes = source.meshes!.slice();
-    record.meshes![i] = { ...mesh, extras: { ...mesh.extras, targetNames: unique } } as Named;
+    // The originals beside them (a list has no extras.name of its own), for decode.gltf to restore.
+    const partgraph = mesh.extras?.partgraph;
+    const own = partgraph && typeof partgraph === "object" && !Array.isArray(partgraph) ? partgraph : {};
+    const extras = { ...mesh.extras, targetNames: unique, partgraph: { ...own, target_names: written } };
+    record.meshes![i] = { ...mesh, extras: sortKeysDeep(extras) } as Named;
   });
   // KHR_lights_punctual's lights sit in the root's extensions, which are new objects where renamed.
   const lights = json.extensions?.[LIGHTS] as { lights?: Named[] } | undefined;

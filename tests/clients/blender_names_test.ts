@@ -12,7 +12,13 @@ import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { runNode } from "../support/context.ts";
 import { repeatedNamesScene } from "../nodes/export/repeated_names.ts";
-import { longNamesScene, MORPH_NAMES, morphNamesScene, rootSkinScene } from "../nodes/export/long_names.ts";
+import {
+  keyedSkinScene,
+  longNamesScene,
+  MORPH_NAMES,
+  morphNamesScene,
+  rootSkinScene,
+} from "../nodes/export/long_names.ts";
 import { GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
 import { throughBlender } from "./blender.ts";
 
@@ -131,4 +137,18 @@ Deno.test("Blender keeps the mesh node of a figure whose root bone is at the sce
     assertEquals(meshNodes(glbJson(out.glb)), meshNodes(glbJson(glb)), label);
     assert(!out.objects.some((name) => name.endsWith(".001")), `${label}: ${out.objects}`);
   }
+});
+
+Deno.test("Blender renames no object of a skinned mesh a clip keys (Carnivores' limb) or of a mesh on a joint", async () => {
+  const glb = (await runNode(exportGltf, { scene: keyedSkinScene() })).bytes.bytes;
+  const trip = await throughBlender([{ glb, extras: true }]);
+  if ("skip" in trip) return console.warn(`skipped: ${trip.skip}`);
+  const out = trip.outputs[0];
+  if ("error" in out) throw new Error(out.error);
+  assert(!out.objects.some((name) => /\.\d{3}$/.test(name)), `${out.objects}`);
+  // limb comes in as an empty (knee as a bone), each mesh as an object named as export.gltf wrote it.
+  for (const name of ["limb", "limb_1", "knee_1", "Body"]) assert(out.objects.includes(name), name);
+  // With custom properties on, the mesh keeps its original name through Blender (extras.name).
+  const meshes = glbJson(out.glb).meshes.map((m: Json) => m.extras?.name ?? m.name).sort();
+  assertEquals(meshes, ["Body", "knee", "limb"]);
 });

@@ -111,3 +111,52 @@ export function rootSkinScene(): Document {
   doc.getRoot().setDefaultScene(scene);
   return doc;
 }
+
+/**
+ * A Carnivores model as `decode.carnivores` gives one with `.vtl` clips: the skinned mesh node `limb`
+ * (mesh and skin `limb` too) whose clips key its morph weights, its bones under `limb_skeleton`; a
+ * `knee` mesh on the joint `knee` (a prop bolted to a bone); and a skinned `Body` nothing keys. Blender
+ * leaves the first two nodes as empties and makes each mesh an object named after the mesh.
+ */
+export function keyedSkinScene(): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const scene = doc.createScene("Scene");
+  const accessor = (
+    type: "VEC3" | "VEC4" | "MAT4" | "SCALAR",
+    array: Float32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>,
+  ) => doc.createAccessor().setBuffer(buffer).setType(type).setArray(array);
+  const position = accessor("VEC3", new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+  const primitive = () =>
+    doc.createPrimitive().setAttribute("POSITION", position)
+      .setAttribute("JOINTS_0", accessor("VEC4", new Uint8Array(12)))
+      .setAttribute("WEIGHTS_0", accessor("VEC4", new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])));
+  const identity = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  const knee = doc.createNode("knee").setTranslation([0, 0.2, 0]);
+  const hip = doc.createNode("hip").addChild(knee);
+  scene.addChild(doc.createNode("limb_skeleton").addChild(hip));
+  const skin = doc.createSkin("limb").addJoint(hip).addJoint(knee)
+    .setInverseBindMatrices(accessor("MAT4", new Float32Array([...identity, ...identity])))
+    .setSkeleton(scene.listChildren()[0]);
+  const limbPrimitive = primitive().addTarget(
+    doc.createPrimitiveTarget("run[0]").setAttribute(
+      "POSITION",
+      accessor("VEC3", new Float32Array(9).fill(0.1)),
+    ),
+  );
+  const limb = doc.createNode("limb").setMesh(
+    doc.createMesh("limb").addPrimitive(limbPrimitive).setWeights([0]),
+  )
+    .setSkin(skin);
+  scene.addChild(limb);
+  knee.setMesh(doc.createMesh("knee").addPrimitive(doc.createPrimitive().setAttribute("POSITION", position)));
+  const body = doc.createNode("Body").setMesh(doc.createMesh("Body").addPrimitive(primitive())).setSkin(skin);
+  scene.addChild(body);
+  const sampler = doc.createAnimationSampler().setInput(accessor("SCALAR", new Float32Array([0, 1])))
+    .setOutput(accessor("SCALAR", new Float32Array([0, 1])));
+  doc.createAnimation("run").addSampler(sampler).addChannel(
+    doc.createAnimationChannel().setTargetNode(limb).setTargetPath("weights").setSampler(sampler),
+  );
+  doc.getRoot().setDefaultScene(scene);
+  return doc;
+}

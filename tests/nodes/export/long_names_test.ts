@@ -11,6 +11,7 @@ import { runNode } from "../../support/context.ts";
 import {
   CYRILLIC,
   JAPANESE,
+  keyedSkinScene,
   LONG_OBJECT,
   longNamesScene,
   MORPH_NAMES,
@@ -108,4 +109,24 @@ Deno.test("a skin whose root bone is at the scene root is named apart from the n
   assert(json.nodes.some((n: Json) => n.name === "Figure" && n.skin === 0), "the mesh node keeps its name");
   const again = glbJson((await runNode(exportGltf, { scene: await readGltf(glb) })).bytes.bytes);
   assertEquals(again, json, "stable on its own output");
+});
+
+Deno.test("morph target names cut or made unique keep their originals in extras.partgraph.target_names", async () => {
+  const json = glbJson((await runNode(exportGltf, { scene: morphNamesScene() })).bytes.bytes);
+  assertEquals(json.meshes[0].extras.partgraph.target_names, MORPH_NAMES);
+  // Names that need no change carry no such list.
+  const plain = morphNamesScene();
+  plain.getRoot().listMeshes()[0].listPrimitives()[0].listTargets().forEach((t, i) => t.setName(`key${i}`));
+  const plainJson = glbJson((await runNode(exportGltf, { scene: plain })).bytes.bytes);
+  assertEquals(plainJson.meshes[0].extras, { targetNames: ["key0", "key1", "key2", "key3"] });
+});
+
+Deno.test("a mesh Blender puts on an object of its own (skinned on a keyed node, on a joint) is named apart from the nodes", async () => {
+  const json = glbJson((await runNode(exportGltf, { scene: keyedSkinScene() })).bytes.bytes);
+  const byName = (list: Json[]) => list.map((p) => p.name);
+  assertEquals(byName(json.nodes).sort(), ["Body", "hip", "knee", "limb", "limb_skeleton"]);
+  assertEquals(byName(json.meshes), ["limb_1", "knee_1", "Body"]);
+  assertEquals(json.meshes.map((m: Json) => m.extras?.name), ["limb", "knee", undefined]);
+  // The skin keeps its name: its armature is the node limb_skeleton, not a new object.
+  assertEquals(byName(json.skins), ["limb"]);
 });
