@@ -159,7 +159,12 @@ export const decodeDson = defineNode({
   // them (before: read as the origin and still; a graft over them was 0.41 cm off the decode's).
   // Same version: the nearest-surface search lists each body corner once per item vertex (weights
   // summed; a cape 7.5 cm out 10.1 -> 2.0 MB for 1050 vertices), deltas the same within 3e-15 cm.
-  version: 31,
+  // 32: a scene modifier instance's `auto_follow` (Daz writes the switch a user changed there)
+  // overrides its definition's: a body morph switched off is not projected onto clothing, an item's
+  // follower switched off keeps its own dial, one switched on follows (before: the definition's flag
+  // only; 40 of 40 generated scenes wrong). Daz's mesh smoothing modifier on an item is named in a
+  // warning (before: silent).
+  version: 32,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -58,8 +58,9 @@ export function autoFollowers(
   const followers = new Map<string, Follower>();
   const unfollowed: Unfollowed[] = [];
   if (!body) return { followers, unfollowed };
-  for (const [id, { entry }] of values) {
-    if (!isAutoFollow(entry.value.channel) || driven.has(id)) continue;
+  for (const [id, v] of values) {
+    const { entry } = v;
+    if (!followsBody(v) || driven.has(id)) continue;
     const name = typeof entry.value.name === "string" ? entry.value.name : id;
     const bodyId = body.named(name);
     if (bodyId === undefined) {
@@ -80,6 +81,17 @@ export function autoFollowers(
     });
   }
   return { followers, unfollowed };
+}
+
+/**
+ * Whether a modifier applied to a mesh follows its body: the scene instance's `auto_follow` where it
+ * writes one (Daz writes a channel attribute the user changed, Parameter Settings → "Auto Follow",
+ * on the instance), else its definition's channel flag. Before decode.dson v32 only the definition's
+ * was read, so a morph switched off in the scene still followed (and was projected), and one
+ * switched on did not.
+ */
+export function followsBody(v: ModifierValue): boolean {
+  return v.autoFollow ?? isAutoFollow(v.entry.value.channel);
 }
 
 /** Whether a modifier's channel is marked `auto_follow: true`. */

@@ -85,6 +85,7 @@ export function applyMorph(
   mesh: number,
   dial: number,
   morphIds: Map<number, Map<string, string>>,
+  autoFollow?: boolean,
 ): void {
   const { library } = targets;
   const { read } = entry.file;
@@ -134,7 +135,8 @@ export function applyMorph(
     delta: deltas.value,
     weight: Number.isNaN(dial) ? authored : dial,
     ...(limit.min !== undefined || limit.max !== undefined ? { limit } : {}),
-    ...(isAutoFollow(channel) ? { autoFollow: true as const } : {}),
+    // The scene instance's switch wins over the definition's flag.
+    ...((autoFollow ?? isAutoFollow(channel)) ? { autoFollow: true as const } : {}),
   });
 }
 

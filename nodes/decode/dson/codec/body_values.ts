@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isAutoFollow } from "./auto_follow.ts";
+import { followsBody } from "./auto_follow.ts";
 import type { BodyLookup } from "./formula_body.ts";
 import { drivenValues, type ModifierValue } from "./formula_eval.ts";
 import type { SceneMeshes } from "./load_meshes.ts";
@@ -119,7 +119,9 @@ export class BodyValues {
       for (const morph of this.#meshes.parts[other].morphs) {
         if (morph.weight === 0 || names.has(morph.name) || names.has(morph.id)) continue;
         // Its channel's flag, or a morph projected onto a fitted item this one is fitted to.
-        if (!morph.autoFollow && !isAutoFollow(values.get(morph.id)?.entry.value.channel)) continue;
+        // (the scene's switch where it writes one; an instance's `false` is kept off the record).
+        const own = values.get(morph.id);
+        if (!morph.autoFollow && !(own && followsBody(own))) continue;
         out.push({ morph, geometry: this.#meshes.parts[other].geometry });
       }
     }

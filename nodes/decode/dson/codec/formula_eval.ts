@@ -39,6 +39,8 @@ import { parseDsonUri, percentDecode } from "./uri.ts";
 export interface ModifierValue {
   readonly entry: DsonEntry;
   readonly value: number;
+  /** The scene instance's `auto_follow`, where it writes one (it overrides the definition's). */
+  readonly autoFollow?: boolean;
 }
 
 /**

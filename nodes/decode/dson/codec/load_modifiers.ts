@@ -19,6 +19,7 @@ import type { ModifierValue } from "./formula_eval.ts";
 import { applyMorph, applySkin, leftOut } from "./bind_modifier.ts";
 import { evaluateFormulas } from "./modifier_formulas.ts";
 import { parseDsonUri } from "./uri.ts";
+import { describeSmoothing, isSmoothing, type SmoothingUse } from "./smoothing.ts";
 
 /** The load state modifiers read and change. */
 export interface ModifierTargets {
@@ -54,6 +55,8 @@ export async function applyModifiers(
   // The meshes each definition went to: a library default is skipped only where the scene put it.
   const applied = new Map<DsonEntry, Set<number>>();
   const state: ModifierState = { morphIds: new Map(), skins: new Map(), values: new Map() };
+  // Daz's mesh smoothing modifiers (most clothing has one): named, not applied (`smoothing.ts`).
+  const smoothing: SmoothingUse[] = [];
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
   for (const [instance, at] of read.objects(instances, "/scene/modifiers")) {
     const url = read.string(instance.url, `${at}/url`);
@@ -65,15 +68,24 @@ export async function applyModifiers(
       library.miss(parentUri ?? url, "modifier parent is not a loaded geometry", main, `${at}/parent`);
       continue;
     }
+    if (isSmoothing(resolved.entry.value)) {
+      smoothing.push({ mesh, entry: resolved.entry, instance: { record: instance, path: at, file: main } });
+    }
     const targeted = applied.get(resolved.entry) ?? new Set<number>();
     applied.set(resolved.entry, targeted.add(mesh));
     const channel = read.optObject(instance.channel, `${at}/channel`);
+    // Daz writes a channel attribute the user changed on the instance: "Auto Follow" switched off
+    // keeps a body morph off its clothing (and an item's follower its own dial); on, the reverse.
+    const follow = channel?.auto_follow;
     applyModifier(
       targets,
       resolved.entry,
       mesh,
       channel ? read.channelNumber(channel, `${at}/channel`, NaN, "the modifier's own value") : NaN,
       state,
+      follow === undefined || follow === null
+        ? undefined
+        : read.optBoolean(follow, `${at}/channel/auto_follow`, false),
     );
   }
   const fromLibrary = new Set<DsonEntry>();
@@ -87,12 +99,18 @@ export async function applyModifiers(
       const target = entry.file.ids.get(parseDsonUri(entry.value.parent).id);
       if (target === geometryEntry || (target && target === ownerDefinition)) {
         applyModifier(targets, entry, m, NaN, state);
+        if (isSmoothing(entry.value)) smoothing.push({ mesh: m, entry });
         if (!applied.has(entry)) fromLibrary.add(entry);
       }
     }
   }
   // A mesh no modifier reached (an item without a skin binding) still takes its body's projected morphs.
   for (let m = 0; m < meshes.parts.length; m++) if (!state.values.has(m)) state.values.set(m, new Map());
+  for (const use of smoothing) {
+    const owner = targets.nodes.list[meshes.parts[use.mesh].owner];
+    const said = describeSmoothing(use, owner.name, owner.key);
+    if (said) library.repaired(said.file, said.path, said.message);
+  }
   const evaluated = evaluateFormulas(targets, state.values);
   return { applied: [...applied.keys(), ...fromLibrary], evaluated };
 }
@@ -110,6 +128,7 @@ interface ModifierState {
 /**
  * Applies one modifier's skin and morph to mesh `mesh`; `dial` (NaN: none) overrides the morph weight.
  * `state` records, per mesh, where its skin and each morph id applied came from (`file at path`).
+ * `autoFollow`: the scene instance's switch, where it writes one.
  */
 function applyModifier(
   targets: ModifierTargets,
@@ -117,6 +136,7 @@ function applyModifier(
   mesh: number,
   dial: number,
   state: ModifierState,
+  autoFollow?: boolean,
 ): void {
   const { library } = targets;
   const { read } = entry.file;
@@ -127,7 +147,11 @@ function applyModifier(
   if (!values.has(id)) {
     const channel = read.optObject(entry.value.channel, `${entry.path}/channel`);
     const authored = channel ? read.channelNumber(channel, `${entry.path}/channel`, 0) : 0;
-    values.set(id, { entry, value: Number.isNaN(dial) ? authored : dial });
+    values.set(id, {
+      entry,
+      value: Number.isNaN(dial) ? authored : dial,
+      ...(autoFollow === undefined ? {} : { autoFollow }),
+    });
   }
   // Daz refuses a skin or morph made for another vertex count (another figure generation, say)
   // and carries on; so do we, rather than failing the scene on its first out-of-range index.
@@ -158,6 +182,6 @@ function applyModifier(
   }
   if (entry.value.skin !== undefined && fits("skin")) applySkin(targets, entry, id, mesh, state.skins);
   if (entry.value.morph !== undefined && fits("morph")) {
-    applyMorph(targets, entry, id, mesh, dial, state.morphIds);
+    applyMorph(targets, entry, id, mesh, dial, state.morphIds, autoFollow);
   }
 }
