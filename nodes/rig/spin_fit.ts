@@ -13,7 +13,12 @@
  * the shaft for symmetric blades), placed along the shaft at a hub's or spinner's centre when one is
  * named. A shaft leaning off the aircraft's axes (a canted tail rotor, a tilt-rotor's nacelle) is
  * trusted where the blades are symmetric about it alone, or where the part's own node or one above
- * it (a nacelle, pylon or gearbox) runs along it; otherwise it is weak. One blade alone has no
+ * it (a nacelle, pylon or gearbox) runs along it, or a hub or spinner object of its own is round about
+ * it; otherwise it is weak (two blades are symmetric about a leaning half-turn axis too when one is
+ * pitched apart, so nothing else vouches for theirs). A hub round about an axis apart from the
+ * blades' makes the fit weak; blades symmetric about no axis (a fenestron's, spaced unevenly) take
+ * their hub's axis, weak. A part with no blades told apart (a spinner, hub or blurred disc alone) is
+ * symmetric about an axis it is round about (any turn lands it on itself). One blade alone has no
  * symmetry to give a shaft: `spin_single.ts` tells it and takes its hub's axis where it can.
  *
  * @module
@@ -30,7 +35,7 @@ import {
   VertexGrid,
 } from "./spin_symmetry.ts";
 import { SurfaceGrid } from "./spin_surface.ts";
-import { acrossAxis, looksLikeOneBlade, oneBladeFit } from "./spin_single.ts";
+import { acrossAxis, looksLikeOneBlade, oneBladeFit, roundAxis } from "./spin_single.ts";
 
 export { type SpinGeometry, SYMMETRY_FAILED, SYMMETRY_GOOD } from "./spin_symmetry.ts";
 
@@ -40,8 +45,15 @@ export { type SpinGeometry, SYMMETRY_FAILED, SYMMETRY_GOOD } from "./spin_symmet
  */
 export const FRAME_TOLERANCE_DEGREES = 6;
 
-/** A node's axis within this of the shaft corroborates it, degrees. */
+/** A node's axis (or a hub's axis of roundness) within this of the shaft corroborates it, degrees. */
 export const STRUCTURE_TOLERANCE_DEGREES = 2;
+
+/**
+ * The turn a part with no blades told apart is tested under (radians): no multiple of a full turn
+ * over any small count, so only a surface round about the axis (a spinner, a hub, a disc — drawn as a
+ * polygon of 32 sides or more) lands on itself.
+ */
+const ROUND_TEST_ANGLE = 1;
 
 /** The fitted shaft. */
 export interface SpinFit {
@@ -115,14 +127,23 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
         : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
     // A few points tell an axis far from symmetric (most are), whose turned points are costly to
     // place far from the surface; only one within reach of symmetric is measured in full.
-    const coarse = blades < 2 ? undefined : measure(Math.min(budget, 100));
+    // No blades told apart: symmetric only if round about the axis, which any turn tells.
+    const measureAt = (points: number) =>
+      blades === 0 && surface
+        ? surface.symmetryError(moments.centroid, axis, ROUND_TEST_ANGLE, radius, SYMMETRY_FAILED, points)
+        : measure(points);
+    const coarse = blades < 2 && !(blades === 0 && surface) ? undefined : measureAt(Math.min(budget, 100));
     const { p90, median, matched } = !coarse
       ? { p90: Infinity, median: Infinity, matched: 0 }
       : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 100
       ? coarse
-      : measure(budget);
-    return { axis, radius, blades, symmetry: p90, median, matched };
+      : measureAt(budget);
+    // An unbladed axis is symmetric only when round about it: else no blade spacing to measure.
+    const symmetry = blades === 0 && p90 > SYMMETRY_GOOD ? Infinity : p90;
+    return { axis, radius, blades, symmetry, median, matched };
   };
+  /** Blades for ranking: round about the axis (0 told apart, symmetric) is more than any count. */
+  const fold = (c: { blades: number }) => c.blades === 0 ? Infinity : c.blades;
   const nearest = (axis: Vec3) => nearestFrameAxis(axis, options.frameAxes);
   const candidates = vectors.map((v) => judge(normalize(v)));
   // The tie-breaker: the direction the name gives, else the nearest frame axis or structure's axis.
@@ -136,7 +157,7 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     const symmetricA = a.symmetry <= SYMMETRY_GOOD, symmetricB = b.symmetry <= SYMMETRY_GOOD;
     if (symmetricA !== symmetricB) return symmetricA ? -1 : 1;
     if (!symmetricA) return a.symmetry - b.symmetry;
-    if (a.blades !== b.blades) return b.blades - a.blades;
+    if (a.blades !== b.blades) return fold(b) - fold(a);
     // Below a fiftieth of good both are exact but for rounding (a point's distance to a surface is
     // never quite 0): a tie, which the cue breaks.
     const floor = SYMMETRY_GOOD / 50;
@@ -184,6 +205,24 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
       notes: [...notes.filter((n) => !n.startsWith("two blades")), ...fit.notes],
     };
   }
+  // The axis a hub or spinner of its own is round about: where the blades are symmetric about no axis
+  // (a fenestron's, spaced unevenly to spread their noise), it is the shaft.
+  const hubLabel = options.hubName ? ` ('${options.hubName}')` : "";
+  const hubAxis = options.hub && options.hub.count > 0 && best.blades !== 1
+    ? roundAxis(options.hub)
+    : undefined;
+  let centreOnHub: Vec3 | undefined;
+  if (best.symmetry > SYMMETRY_GOOD && hubAxis && "axis" in hubAxis) {
+    const atHub = judge(hubAxis.axis);
+    if (atHub.blades !== 1) {
+      best = atHub;
+      axisFrom = "hub";
+      centreOnHub = hubAxis.centre;
+      notes.push(
+        `the blades are symmetric about no axis: the shaft is the axis their hub${hubLabel} is round about`,
+      );
+    }
+  }
   if (best.blades === 2 && symmetricCount > 1) {
     notes.push(
       "two flat blades are as symmetric about another axis across their line: the one nearer " +
@@ -191,7 +230,7 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
         " is taken",
     );
   }
-  let axis = best.axis, centroid = moments.centroid;
+  let axis = best.axis, centroid = centreOnHub ?? moments.centroid;
   if (best.symmetry <= SYMMETRY_GOOD && best.blades >= 2) {
     const refined = vertexGrid().refineByOrbits(centroid, axis, best.blades, best.radius);
     if (refined) ({ axis, centre: centroid } = refined);
@@ -204,7 +243,6 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     reasons.push(why);
     if (confidence === "good") confidence = "weak";
   };
-  const separation = Math.min(values[1] - values[0], values[2] - values[1]) / Math.max(values[2], 1e-300);
   if (best.blades === 1) {
     // Lopsided about every principal axis, yet no lone blade: something large drawn into the part.
     confidence = "failed";
@@ -214,12 +252,28 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     );
     axis = nearest(best.axis).direction;
     axisFrom = "frame";
+  } else if (best.blades === 0 && best.symmetry <= SYMMETRY_GOOD) {
+    notes.push("no blades told apart: round about the shaft (a spinner, hub or disc)");
   } else if (best.blades === 0 && best.symmetry === Infinity) {
-    // An even disc (a blurred-prop disc, a tessellated spinner): its normal is the least-variance axis.
-    notes.push("no blades told apart: an even disc, whose normal is the shaft");
-    const flat = judge(normalize(vectors[0]));
-    axis = flat.axis;
-    if (separation < 0.05) weak("an even cloud with no flat side: the shaft is a guess");
+    // No blades and round about no axis: a body of revolution drawn coarsely or unevenly has its shaft
+    // as the principal axis whose moment stands apart from the other two (the least for a flat disc,
+    // the greatest for a long spinner); its round axis where its normals meet one.
+    const round = moments.fromTriangles ? roundAxis(geometry) : undefined;
+    const low = values[1] - values[0], high = values[2] - values[1];
+    if (round && "axis" in round) {
+      notes.push("no blades told apart: the shaft is the axis the surface is round about");
+      axis = round.axis;
+    } else {
+      notes.push(
+        `no blades told apart: the shaft is the principal axis of ${low >= high ? "least" : "greatest"} ` +
+          "moment, which the other two share",
+      );
+      axis = normalize(vectors[low >= high ? 0 : 2]);
+      const apart = Math.max(low, high), shared = Math.min(low, high);
+      if (apart < 0.05 * Math.max(values[2], 1e-300) || shared > 0.25 * apart) {
+        weak("an even cloud round about no axis, with no moment standing apart: the shaft is a guess");
+      }
+    }
   } else if (best.symmetry > SYMMETRY_FAILED) {
     confidence = "failed";
     reasons.push(
@@ -234,6 +288,17 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
       } of the radius off itself after a turn of one blade spacing${mostly(best)})`,
     );
   }
+  // A hub or spinner of its own is round about the true shaft whatever the blades do: it vouches for
+  // a leaning shaft, and one it is round about apart from the blades' shaft makes the fit weak (two
+  // blades, one pitched or coned apart, are symmetric about a half-turn axis leaning off the shaft).
+  const hubRound = hubAxis && "axis" in hubAxis ? { degrees: angleDegrees(hubAxis.axis, axis) } : undefined;
+  if (hubRound && hubRound.degrees > STRUCTURE_TOLERANCE_DEGREES) {
+    weak(
+      `its hub${hubLabel} is round about an axis ${
+        hubRound.degrees.toFixed(1)
+      }° off the blades' shaft: a blade pitched or coned apart, or the hub set askew`,
+    );
+  }
   const final = nearest(axis);
   if (final.degrees > FRAME_TOLERANCE_DEGREES) {
     const off = `the shaft is ${final.degrees.toFixed(1)}° off the aircraft's ${final.name} axis`;
@@ -241,7 +306,11 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     // Three blades or more fix their shaft; two are symmetric about a tilted half-turn axis as well
     // when one is coned or pitched apart, so only structure vouches for a leaning two-blade shaft.
     const alone = best.blades >= 3 && best.symmetry <= SYMMETRY_GOOD && symmetricCount === 1;
-    if (structure.name && structure.degrees <= STRUCTURE_TOLERANCE_DEGREES) {
+    if (hubRound && hubRound.degrees <= STRUCTURE_TOLERANCE_DEGREES) {
+      notes.push(
+        `${off}, along the axis its hub${hubLabel} is round about (${hubRound.degrees.toFixed(2)}°)`,
+      );
+    } else if (structure.name && structure.degrees <= STRUCTURE_TOLERANCE_DEGREES) {
       notes.push(
         `${off}, along ${structure.name} axis (${structure.degrees.toFixed(2)}°): a canted or tilted mount`,
       );

@@ -15,6 +15,7 @@ import { sideFromName } from "./vocabulary.ts";
 import {
   isBladeName,
   isCounterweightName,
+  isDiscName,
   isHubName,
   KIND_OF_SHAFT,
   type ShaftDirection,
@@ -96,7 +97,7 @@ export function fitSpinningParts(
     }
     let geometry: SpinGeometry, hub: ReturnType<typeof hubGeometry>;
     try {
-      geometry = gatherPositions(node, toAircraft, { triangles: true });
+      geometry = bladeGeometry(node, toAircraft);
       hub = hubGeometry(node, toAircraft);
     } catch (error) {
       if (!(error instanceof IndexOutOfRangeError)) throw error;
@@ -166,6 +167,31 @@ function nearestShaft(axis: Vec3): ShaftDirection {
     }
   }
   return best;
+}
+
+/**
+ * The part's surface to fit, without a blurred-propeller disc drawn beside its blades (`prop_disc`,
+ * `Prop_Blur`: often a quad or an octagon, as symmetric as its sides and no more, which would make a
+ * three-blade propeller's surface symmetric about nothing). A disc that is the part's only drawing
+ * is the part.
+ */
+function bladeGeometry(node: Node, toAircraft: Mat4): SpinGeometry {
+  const drawn = subtreeNodes(node).filter((n) => n.getMesh());
+  const kept = drawn.filter((n) => n === node || !isDiscName(n.getName()));
+  if (kept.length === drawn.length || kept.length === 0) {
+    return gatherPositions(node, toAircraft, { triangles: true });
+  }
+  const pieces = kept.map((n) => gatherPositions(n, toAircraft, { triangles: true, descend: false }));
+  const count = pieces.reduce((sum, p) => sum + p.count, 0);
+  const positions = new Float64Array(count * 3);
+  const triangles = new Uint32Array(pieces.reduce((sum, p) => sum + (p.triangles?.length ?? 0), 0));
+  let vertices = 0, indices = 0;
+  for (const p of pieces) {
+    positions.set(p.positions.subarray(0, p.count * 3), vertices * 3);
+    for (const i of p.triangles ?? []) triangles[indices++] = i + vertices;
+    vertices += p.count;
+  }
+  return { positions, count, triangles };
 }
 
 /** The geometry and name of the one hub or spinner named inside a part (not the part itself), or undefined. */

@@ -247,12 +247,16 @@ export function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
 /**
  * Blades about an axis, from the angular harmonics of the surface beyond 35 % of the radius (a hub
  * inside is round): the smallest k ≥ 2 whose harmonic is strong; 1 when the first is the strongest
- * (everything on one side); 0 when none stands out (an even disc).
+ * (everything on one side); 0 when none stands out (an even disc). Harmonics up to the 64th are
+ * read: a turbofan's fan has 18–24 blades, and a spinner, hub or blurred disc drawn as a polygon of
+ * up to 64 sides is as many-fold symmetric about its shaft — read only to the 12th, a 16-sided disc
+ * counted no blades about its normal but two about a diameter (seen edge on, a line), and its shaft
+ * was taken across it.
  */
 export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: number): number {
   const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
   const w = cross(axis, u);
-  const K = 12, re = new Float64Array(K + 1), im = new Float64Array(K + 1);
+  const K = 64, re = new Float64Array(K + 1), im = new Float64Array(K + 1);
   let total = 0;
   const sample = (point: Vec3, weight: number) => {
     const d = sub(point, centre);

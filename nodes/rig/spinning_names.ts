@@ -66,6 +66,9 @@ const BARE_TOKENS: ReadonlySet<string> = new Set([
   "proprotor", // a tilt-rotor's (V-22, AW609)
   "proprotors",
   "blades",
+  // A ducted fan's, a fenestron's, a turbofan's front fan: blades that spin inside a duct.
+  "fan",
+  "fans",
   "luftschraube",
   "helice", // French, Spanish, Portuguese hélice
   "elica",
@@ -80,7 +83,13 @@ const BARE_TOKENS: ReadonlySet<string> = new Set([
 const MAIN_TOKENS: ReadonlySet<string> = new Set(["mainrotor", "hauptrotor", "mainrotors"]);
 
 /** Glued words that name a tail rotor. */
-const TAIL_TOKENS: ReadonlySet<string> = new Set(["tailrotor", "heckrotor", "fenestron", "tailrotors"]);
+const TAIL_TOKENS: ReadonlySet<string> = new Set([
+  "tailrotor",
+  "heckrotor",
+  "fenestron",
+  "tailrotors",
+  "tailfan",
+]);
 
 /** Words beside a rotor word that make it a main rotor (`Rotor_Main`, `rotor principal`, `несущий винт`). */
 const MAIN_QUALIFIERS: ReadonlySet<string> = new Set(["main", "principal", "principale", "haupt", "несущии"]);
@@ -124,6 +133,17 @@ const STILL_TOKENS: ReadonlySet<string> = new Set([
   "tiedown",
   "sock",
   "socks",
+  "servo",
+  "servos",
+  "swash", // `rotor_swash_lower`: the swashplate's fixed ring
+  "support",
+  "supports",
+  "stator",
+  "stators",
+  "casing",
+  "nacelle",
+  "intake",
+  "inlet",
 ]);
 
 /**
@@ -157,6 +177,14 @@ const HUB_TOKENS: ReadonlySet<string> = new Set(["hub", "spinner", "nabe", "moye
 /** True when the name says a hub or spinner (`Hub`, `Prop_Spinner`, `RotorHub`, `Nabe`). */
 export function isHubName(name: string): boolean {
   return tokenize(name).some((t) => HUB_TOKENS.has(t) || t === "rotorhub" || t === "rotorhead");
+}
+
+/** Words of a blurred-propeller disc drawn beside the blades (`prop_disc`, `Prop_Blur`, `PropDisk`). */
+const DISC_TOKENS: ReadonlySet<string> = new Set(["disc", "disk", "blur", "blurred", "propdisc", "propdisk"]);
+
+/** True when the name says a blurred-propeller disc (`prop_disc`, `Prop_Blur`). */
+export function isDiscName(name: string): boolean {
+  return tokenize(name).some((t) => DISC_TOKENS.has(t));
 }
 
 /** Words of a counterweight: a single-blade propeller's (`Counterweight`, `Gegengewicht`). */

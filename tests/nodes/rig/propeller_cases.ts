@@ -21,7 +21,10 @@ export interface SpinCase {
   readonly doc: Document;
   readonly parts: (SpinTruth & {
     readonly side?: "left" | "right" | "centre";
-    /** Two blades on a leaning shaft with no node along it: right, but nothing vouches for it (weak). */
+    /**
+     * Two blades on a leaning shaft with no node along it and no hub or spinner object of their own
+     * (none, or joined into the blades' mesh): right, but nothing vouches for it (weak).
+     */
     readonly unvouched?: boolean;
   })[];
   readonly broken: boolean;
@@ -143,7 +146,8 @@ export function cantedCase(
     }, variant !== "clean");
     parts.push({
       ...addRotor(doc, next, tail),
-      unvouched: tail.blades === 2 && (tail.parent === "none" || nacelleOff !== 0),
+      unvouched: tail.blades === 2 && (tail.parent === "none" || nacelleOff !== 0) &&
+        (tail.hub === "none" || tail.storage === "one_mesh"),
     });
     // The broken rotor is the tail rotor: move it first.
     parts.reverse();
