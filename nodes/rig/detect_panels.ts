@@ -33,7 +33,10 @@ export const rigDetectPanels = defineNode({
   // ailerons, joined to the aileron as its pieces: 32 of 40 hinges wrong, 14 of them judged good).
   // 15: a node named nothing or a placeholder (`Component#3`, `Node_4`) is searched by its mesh's name
   // (SketchUp names a component's mesh for its definition; before, such a file rigged nothing).
-  version: 15,
+  // 16: `Fan`, `TailFan`, `tail_fan` name spinning parts (a ducted fan's, a fenestron's); a rotor head's
+  // fixed parts named after the rotor (`rotor_servo_1`, `rotor_swash_lower`, `Rotor_Support`,
+  // `rotor_stator`) and a fan's `Casing`, `Nacelle`, `Intake` do not (they were rigged to spin).
+  version: 16,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },
