@@ -101,7 +101,10 @@ export const dsonApplyPreset = defineNode({
   // Same version: a morph value sets the selected figure's own morphs; a fitted item's morph of the
   // name, or a merged graft's `graft_own` one, moves only by auto-follow or a formula, as Daz applies
   // a preset to the selected figure (before: set by name too); a name only items have sets theirs.
-  version: 25,
+  // 26: a name only the figure's items have, found on several of them (a dress's and a jacket's
+  // `Loose`), is set on each as before and now named in a warning: the preset does not record which
+  // item was selected when it was saved (before: silent).
+  version: 26,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

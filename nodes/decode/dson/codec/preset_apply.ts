@@ -86,7 +86,16 @@ export function applyDsonPreset(
   const limitedByPreset = limitPose(posed);
   const named: string[] = [], clampedMorphs: string[] = [];
   const items = fittedItemMeshes(doc);
-  const morphs = setMorphWeights(doc, morphValues, named, clampedMorphs, scope.hasMesh, (m) => items.has(m));
+  const onItems: string[] = [];
+  const morphs = setMorphWeights(
+    doc,
+    morphValues,
+    named,
+    clampedMorphs,
+    scope.hasMesh,
+    (m) => items.has(m),
+    onItems,
+  );
   // Then the formulas decode.dson kept, at the preset's dials and pose: a dialled controller moves
   // its morphs and the bones it drives, a bent elbow its correctives (a value naming a controller
   // is no longer missing). Said after the posing's own warnings, in the order they always came.
@@ -133,6 +142,14 @@ export function applyDsonPreset(
     warn(
       `dson preset: ${clampedMorphs.length} morph value(s) past their range (clamped: true) clamped to it, as ` +
         `Daz sets a clamped morph: ${few(clampedMorphs)}`,
+    );
+  }
+  if (onItems.length) {
+    warn(
+      `dson preset: ${onItems.length} morph(s) the figure lacks are set on several of its fitted items, as the ` +
+        `preset names no item (Daz applies such a preset to the item selected when it was saved): ${
+          few(onItems)
+        }`,
     );
   }
   for (const message of later) warn(message);

@@ -20,7 +20,10 @@ import { percentDecode } from "./uri.ts";
  * name (`isItem`: a mesh of a figure fitted to another), and a merged graft's own morph of the
  * body's name (`graft_own`), move with the body only through auto-follow or a formula, which the
  * re-evaluation drives. So a name is set on them only when the figure's own meshes have no morph of
- * it (a preset made for the item itself, which Daz applies with the item selected).
+ * it (a preset made for the item itself, which Daz applies with the item selected). Such a name on
+ * several of the figure's items (a dress and a jacket both shipping `Loose`) is set on each, as the
+ * preset does not say which item was selected; `shared` lists it with the meshes set (`Loose
+ * (Dress_geo-2, Jacket_geo-1)`) for the caller's warning (before apply_preset v26: silent).
  */
 export function setMorphWeights(
   doc: Document,
@@ -29,6 +32,7 @@ export function setMorphWeights(
   clamped: string[] = [],
   inScope: (mesh: Mesh) => boolean = () => true,
   isItem: (mesh: Mesh) => boolean = () => false,
+  shared: string[] = [],
 ): number {
   const found = new Set<string>();
   const meshes = doc.getRoot().listMeshes().filter(inScope); // a preset dials the figure it is applied to
@@ -37,12 +41,21 @@ export function setMorphWeights(
   let set = 0;
   for (const mesh of meshes) set += setOn(mesh, values, new Set(), clamped, found, (r) => ownMorph(mesh, r));
   const onFigure = new Set(found);
-  for (const mesh of meshes) set += setOn(mesh, values, onFigure, clamped, found, (r) => !ownMorph(mesh, r));
+  const setBy = new Map<string, string[]>();
+  for (const mesh of meshes) {
+    set += setOn(mesh, values, onFigure, clamped, found, (r) => !ownMorph(mesh, r), (key) => {
+      setBy.set(key, [...(setBy.get(key) ?? []), mesh.getName()]);
+    });
+  }
+  for (const [key, names] of setBy) if (names.length > 1) shared.push(`${key} (${names.join(", ")})`);
   for (const target of values.keys()) if (!found.has(target)) missing.push(target);
   return set;
 }
 
-/** Sets the `values` not in `skip` on the mesh's morphs `takes` accepts; adds the keys set to `found`. */
+/**
+ * Sets the `values` not in `skip` on the mesh's morphs `takes` accepts; adds the keys set to `found`
+ * and tells `onSet` each (once per mesh).
+ */
 function setOn(
   mesh: Mesh,
   values: Map<string, number>,
@@ -50,6 +63,7 @@ function setOn(
   clamped: string[],
   found: Set<string>,
   takes: (record: object) => boolean,
+  onSet: (key: string) => void = () => {},
 ): number {
   const dson = getPartgraphExtras(mesh).dson as
     | {
@@ -87,7 +101,7 @@ function setOn(
     set++;
   });
   if (set) mesh.setWeights(weights);
-  for (const key of done) found.add(key);
+  for (const key of new Set(done)) found.add(key), onSet(key);
   return set;
 }
 
