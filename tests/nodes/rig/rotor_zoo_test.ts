@@ -26,6 +26,12 @@ async function measure(seed: number, count: number) {
       else if (j.confidence === "good") good.push(label);
       else notGood.push(label);
     }
+    if (sample.family === "tilt_near_45") {
+      // Either kind is right near 45° (forward and up a toss-up; the positive turn is the same
+      // right-hand turn about the shaft either way), but a mirrored pair of nacelles takes one.
+      const kinds = new Set(sample.parts.map((t) => judgeZoo(result, t).kind));
+      if (kinds.size !== 1) wrong.push(`${sample.description}: the pair's kinds differ (${[...kinds]})`);
+    }
     const spun = spinningNames(result);
     stillRigged.push(
       ...sample.still.filter((s) => spun.includes(s)).map((s) => `${sample.description}: ${s}`),
