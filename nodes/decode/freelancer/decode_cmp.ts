@@ -42,7 +42,16 @@ export const decodeCmp = defineNode({
   // hardpoint and byte (before, kept silently; reversed limits are now read as the range between them).
   // 26: a mesh whose vertex diffuse colours are all black or all of alpha 0 (a converter's "no colour")
   // is named: the game multiplies the material colour by them as glTF viewers do (before, silent).
-  version: 26,
+  // 27: mod-tool habits read instead of refused (measured with tests/nodes/decode/freelancer/mod_tools.ts):
+  // a group vertex end one past the mesh (an exclusive end) or below its start (never filled in) is
+  // taken from the group's indices, and an index count not divisible by 3 draws its whole triangles,
+  // each with a warning (before, the mesh did not decode); a MultiLevel without Level0 draws its lowest
+  // level (the MilkShape/3ds Max CMP exporter's lone Level1; before, no mesh); a File name matching a
+  // fragment only with the other path separator finds it (before, the part was dropped); a damaged
+  // Switch2 (a directory, a NaN, a cut float) costs switch_distances, not the model (before, a
+  // DecodeError); a turret's reversed Min/Max that negate another turret's limits (a mirrored copy)
+  // are read swapped without a warning.
+  version: 27,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

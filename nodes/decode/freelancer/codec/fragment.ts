@@ -20,6 +20,16 @@ export interface Hardpoint {
   readonly axis?: number[];
   readonly min?: number;
   readonly max?: number;
+  /**
+   * Revolute only, when `Min` > `Max` as stored: the stored values and where each leaf is (`min` and
+   * `max` above hold them the other way round); `reversed_limits.ts` decides whether to warn.
+   */
+  readonly reversed?: {
+    readonly min: number;
+    readonly max: number;
+    readonly minAt: string;
+    readonly maxAt: string;
+  };
 }
 
 /** A camera fragment's lens; fov values are half-angles in radians. */
@@ -58,7 +68,8 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   const multi = findChild(dir, "MultiLevel");
   if (multi) {
     const levels = levelsByNumber(multi, warn, where(dir));
-    for (let level = 0;; level++) {
+    const first = firstLevel(levels, multi, warn, where(dir));
+    for (let level = first;; level++) {
       const levelDir = levels.get(level);
       const ref = findChild(findChild(levelDir, "VMeshPart"), "VMeshRef");
       if (!ref) {
@@ -67,7 +78,9 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
         const what = levelDir
           ? `${where(dir)}${multi.name}/${levelDir.name} has no VMeshPart/VMeshRef`
           : `${where(dir)}${multi.name} has no Level${level}`;
-        const kept = level === 0 ? "the part has no mesh" : `the part keeps its ${level} LOD(s) before it`;
+        const kept = level === first
+          ? "the part has no mesh"
+          : `the part keeps its ${level - first} LOD(s) before it`;
         if (later.length) {
           warn(
             `${what}: the levels after it (${later.join(", ")}) are not read, as Librelancer reads only ` +
@@ -79,11 +92,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
       lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
       lodEntries.push(`${multi.name}/${levelDir!.name}/VMeshPart/${ref.name}`);
     }
-    const switch2 = findChild(multi, "Switch2");
-    if (switch2) {
-      const data = requireLeaf(switch2, "a Switch2 leaf");
-      switchDistances = data.floats(0, data.length >> 2, "Switch2 distances");
-    }
+    switchDistances = readSwitchDistances(multi, warn, where(dir));
   } else {
     const part = findChild(dir, "VMeshPart");
     const ref = findChild(part, "VMeshRef");
@@ -104,6 +113,64 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
     hardpoints: readHardpoints(dir, warn),
     camera: readCamera(dir),
   };
+}
+
+/**
+ * `MultiLevel/Switch2`: the distances at which the game switches LODs (f32 × levels + 1, the first 0;
+ * `formats/freelancer.md` §5.1), kept in the part's extras as `switch_distances` and nowhere else —
+ * every LOD is kept whatever they say. So a damaged list costs the list, never the model (before, a
+ * directory in its place or a float of garbage bytes was a DecodeError for the whole file): a
+ * directory, a value that is not finite (NaN, ∞) and bytes after the last whole float are each named;
+ * retail's denormal junk in the middle of four capital ships' lists is finite and kept unsorted.
+ */
+function readSwitchDistances(multi: UtfEntry, warn: WarningSink, at: string): number[] | undefined {
+  const entry = findChild(multi, "Switch2");
+  if (!entry) return undefined;
+  const path = `${at}${multi.name}/${entry.name}`;
+  const data = entry.data;
+  if (!data) {
+    warn(`${path} is a directory, not the leaf of LOD switch distances; ignored (every LOD is kept)`);
+    return undefined;
+  }
+  const count = data.length >> 2;
+  if (data.length % 4) {
+    warn(
+      `${path} (byte ${data.start}) is ${data.length} bytes, not a whole number of floats; its ${count} whole ` +
+        "distance(s) are read",
+    );
+  }
+  const values: number[] = [];
+  const bad: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const value = data.f32(4 * i);
+    if (!Number.isFinite(value)) bad.push(`${value} at byte ${data.start + 4 * i}`);
+    values.push(value);
+  }
+  if (bad.length) {
+    warn(
+      `${path} holds ${bad.join(", ")}, not a distance; switch_distances is left out (every LOD is kept)`,
+    );
+    return undefined;
+  }
+  return values;
+}
+
+/**
+ * The level drawn as LOD 0: `Level0`, or, when a `MultiLevel` has none but has later levels, the
+ * lowest of them, with a warning. A mod exporter names the level after the LOD it was asked to write
+ * (the MilkShape/3ds Max CMP exporter's `Level<k>`), so its file holds `Level1` or `Level2` alone;
+ * Librelancer reads only from `Level0` up and draws nothing, but the mesh is the one the file has.
+ */
+function firstLevel(levels: Map<number, UtfEntry>, multi: UtfEntry, warn: WarningSink, at: string): number {
+  if (levels.has(0) || levels.size === 0) return 0;
+  const lowest = Math.min(...levels.keys());
+  if (!findChild(findChild(levels.get(lowest), "VMeshPart"), "VMeshRef")) return 0;
+  warn(
+    `${at}${multi.name} has no Level0; its lowest level, ${levels.get(lowest)!.name}, is drawn as LOD 0 ` +
+      "(a mod exporter names the level after the LOD it wrote; Librelancer reads only from Level0 and " +
+      "draws nothing)",
+  );
+  return lowest;
 }
 
 /**
@@ -193,8 +260,9 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
 
 /**
  * Checks a revolute hardpoint as the resolver checks a joint: an axis not of unit length (it turns
- * about its direction) or of none (kept as stored: nothing can turn about it), and limits stored
- * min > max (a hand edit; read as the range between them, as the resolver reads a joint's).
+ * about its direction) or of none (kept as stored: nothing can turn about it). Limits stored
+ * min > max are read as the range between them, as the resolver reads a joint's, and marked
+ * `reversed` for `reversed_limits.ts`, which warns unless another turret explains them.
  */
 function checkRevolute(
   dir: UtfEntry,
@@ -202,7 +270,7 @@ function checkRevolute(
   min: number,
   max: number,
   warn: WarningSink,
-): { min: number; max: number } {
+): Pick<Hardpoint, "min" | "max" | "reversed"> {
   const at = (name: string) => {
     const leaf = findChild(dir, name);
     return leaf ? ` (byte ${leaf.data?.start ?? leaf.offset})` : "";
@@ -222,12 +290,7 @@ function checkRevolute(
     );
   }
   if (min <= max) return { min, max };
-  const deg = (v: number) => `${Math.round(v * 180 / Math.PI * 1e4) / 1e4}°`;
-  warn(
-    `hardpoint '${dir.name}': limits stored as Min${at("Min")} ${deg(min)} > Max${at("Max")} ${deg(max)}; ` +
-      `read as ${deg(max)}..${deg(min)}`,
-  );
-  return { min: max, max: min };
+  return { min: max, max: min, reversed: { min, max, minAt: at("Min"), maxAt: at("Max") } };
 }
 
 function readCamera(dir: UtfEntry): FragmentCamera | undefined {

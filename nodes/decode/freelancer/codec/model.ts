@@ -11,6 +11,7 @@ import { flCrc32 } from "./crc.ts";
 import { type ConstraintRecord, readConstraints } from "./constraints.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
 import { type Fragment, readFragment } from "./fragment.ts";
+import { warnReversedLimits } from "./reversed_limits.ts";
 import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
@@ -201,6 +202,7 @@ export function decodeModel(
     if (!meshes.size) throw damagedMeshes.values().next().value!.error;
     parts = vmsParts(meshes, damagedMeshes);
   }
+  warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
   // The file's own texture animations (the root's, then its fragments', as for libraries).
   const materialAnims = new Map<string, MaterialAnimation>();
@@ -345,14 +347,17 @@ function readCompound(
       warn(`duplicate part name '${name}' in Cmpnd/${entry.name}; the first one is used`);
       continue;
     }
-    const fragment = findChild(root, fileName);
+    const exact = findChild(root, fileName);
+    const fragment = exact ?? fragmentBySeparator(root, fileName, name, warn);
     if (!fragment?.children) {
       // Freelancer itself tolerates Cmpnd entries whose fragment is missing.
       warn(`part '${name}': fragment '${fileName}' not found in the file; part dropped`);
       continue;
     }
     names.add(name.toLowerCase());
-    parts.push({ name, fileName, index, fragment: readFragment(fragment, warn) });
+    // Later lookups (libraries, texture animations inside fragments) go by the directory found.
+    const used = exact ? fileName : fragment.name;
+    parts.push({ name, fileName: used, index, fragment: readFragment(fragment, warn) });
   }
   return { parts, constraints };
 }
@@ -390,4 +395,30 @@ function vmsParts(
     });
   }
   return parts;
+}
+
+/**
+ * The fragment directory whose name is `fileName` with `\` and `/` taken as one separator, with a
+ * warning; undefined when none is. A tool that saves each UTF entry as a file or folder (a utf-xml
+ * style round trip) cannot keep a separator in a directory name, and writes it back as the other one
+ * while the `File name` leaf keeps the first: the part is plainly the one meant. Librelancer matches
+ * the names exactly and drops the part.
+ */
+function fragmentBySeparator(
+  root: UtfEntry,
+  fileName: string,
+  part: string,
+  warn: WarningSink,
+): UtfEntry | undefined {
+  if (!/[\\/]/.test(fileName)) return undefined;
+  const key = (name: string) => name.replaceAll("\\", "/").toLowerCase();
+  const wanted = key(fileName);
+  const found = root.children?.find((child) => child.children && key(child.name) === wanted);
+  if (found) {
+    warn(
+      `part '${part}': File name '${fileName}' names fragment '${found.name}', the same name with the ` +
+        "other path separator; read as that fragment (Librelancer matches names exactly and drops the part)",
+    );
+  }
+  return found;
 }

@@ -134,21 +134,50 @@ export function readVMeshData(
           : ""),
     );
   }
+  const indexBytes = data.view(indexAt, 2 * indexCount);
+  // Copy when unaligned: a Uint16Array view needs an even byte offset.
+  const indices = (indexBytes.byteOffset & 1) === 0
+    ? new Uint16Array(indexBytes.buffer, indexBytes.byteOffset, indexCount)
+    : new Uint16Array(indexBytes.slice().buffer);
   const groups: VMeshGroup[] = [];
   let indexStart = 0;
   for (let g = 0; g < groupCount; g++) {
     const at = 16 + 12 * g;
     const vertexStart = data.u16(at + 4, "group vertex start");
-    const vertexEnd = data.u16(at + 6, "group vertex end");
+    let vertexEnd = data.u16(at + 6, "group vertex end");
     const count = data.u16(at + 8, "group index count");
-    if (vertexEnd < vertexStart) data.fail(at + 6, `vertex end ≥ start ${vertexStart}`, String(vertexEnd));
-    // vertexEnd is inclusive and relative to a ref's start ≥ 0, so it must address a vertex.
-    if (vertexEnd >= vertexCount) {
-      data.fail(at + 6, `a vertex end below the ${vertexCount} vertices`, String(vertexEnd));
-    }
-    if (count % 3 !== 0) data.fail(at + 8, "an index count divisible by 3", String(count));
     if (indexStart + count > indexCount) {
       data.fail(at + 8, `group indices within the ${indexCount} of the mesh`, `${indexStart}+${count}`);
+    }
+    if (vertexEnd < vertexStart || vertexEnd >= vertexCount) {
+      // Two exporter habits store the end otherwise: one past the last vertex (an exclusive end, which
+      // for the last group is the vertex count) and 0 (never filled in). The indices say which vertices
+      // the group draws, so the end is taken from them; any other end beyond the mesh is damage.
+      const habit = vertexEnd < vertexStart ? "below its start" : vertexEnd === vertexCount ? "one past" : "";
+      let used = -1;
+      for (let i = indexStart; i < indexStart + count; i++) if (indices[i] > used) used = indices[i];
+      if (!habit || vertexStart + used >= vertexCount) {
+        if (vertexEnd < vertexStart) {
+          data.fail(at + 6, `vertex end ≥ start ${vertexStart}`, String(vertexEnd));
+        }
+        data.fail(at + 6, `a vertex end below the ${vertexCount} vertices`, String(vertexEnd));
+      }
+      const end = vertexStart + Math.max(used, 0);
+      notes.push(
+        `group ${g}'s vertex end ${vertexEnd} at byte ${data.start + at + 6} is ${
+          habit === "one past"
+            ? `one past the ${vertexCount} vertices (an exclusive end)`
+            : `below its start ${vertexStart}`
+        }; read as ${end}, the last vertex its indices use`,
+      );
+      vertexEnd = end;
+    }
+    if (count % 3 !== 0) {
+      // The game draws count / 3 whole triangles (D3D's primitive count); the rest are no triangle.
+      notes.push(
+        `group ${g}'s index count ${count} at byte ${data.start + at + 8} is not divisible by 3; its ` +
+          `${Math.floor(count / 3)} whole triangle(s) are drawn and the last ${count % 3} index(es) left out`,
+      );
     }
     groups.push({
       materialId: data.u32(at, "material id"),
@@ -159,11 +188,6 @@ export function readVMeshData(
     });
     indexStart += count;
   }
-  const indexBytes = data.view(indexAt, 2 * indexCount);
-  // Copy when unaligned: a Uint16Array view needs an even byte offset.
-  const indices = (indexBytes.byteOffset & 1) === 0
-    ? new Uint16Array(indexBytes.buffer, indexBytes.byteOffset, indexCount)
-    : new Uint16Array(indexBytes.slice().buffer);
   const vertices = data.view(vertexAt, layout.stride * vertexCount);
   const degenerate = degenerateDiffuse(vertices, layout, vertexCount);
   if (degenerate) notes.push(`${degenerate} (vertex buffer at byte ${data.start + vertexAt})`);

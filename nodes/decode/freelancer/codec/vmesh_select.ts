@@ -204,8 +204,10 @@ export function selectRef(
   for (let g = ref.groupStart; g < ref.groupStart + ref.groupCount; g++) {
     const group = mesh.groups[g];
     // An empty group draws nothing, and glTF forbids zero-length accessors.
-    if (group.indexCount === 0) continue;
-    const list = mesh.indices.subarray(group.indexStart, group.indexStart + group.indexCount);
+    // Whole triangles only: a stray index or two after them is no triangle (readVMeshData names it).
+    const drawn = group.indexCount - group.indexCount % 3;
+    if (drawn === 0) continue;
+    const list = mesh.indices.subarray(group.indexStart, group.indexStart + drawn);
     const base = ref.vertexStart + group.vertexStart;
     if (ref.vertexStart + group.vertexEnd >= mesh.vertexCount) {
       source.fail(

@@ -1,0 +1,356 @@
+/**
+ * Freelancer models as the mod tools write them, from a seed: a small compound (or a `.3db`) whose
+ * layout follows one tool's habits — the MilkShape/3ds Max CMP exporter (`Level<k>` without a
+ * `Level0`, 8-byte `Min`/`Max`/`Index` leaves, empty `Fixed`/`Revolute` directories), exporters
+ * that store a group's vertex end one past its last vertex or leave it 0, a stray index after a
+ * group's triangles, LancerEdit's null `VMeshRef`, refs selecting no group, a `.3db` with several
+ * `VMeshLibrary` directories, a second copy of a mesh in a library, utf-xml round trips (regions
+ * in another order, no shared payloads, unpadded sizes, no "uncompressed" size), odd vertex formats,
+ * mirrored turret hardpoints whose limits were negated but not swapped, and `File name`s spelt with
+ * another case or separator than their fragment directory.
+ *
+ * Each file comes with its truth, worked out here from what was written (not from the decoder):
+ * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
+ * range in degrees.
+ *
+ * @module
+ */
+import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
+import { vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
+import { ByteWriter } from "../../../support/byte_writer.ts";
+import { prng } from "../../../support/prng.ts";
+import {
+  encodeConstraints,
+  encodeVMeshRef,
+  materialLibrary,
+  packVertices,
+} from "../../../support/freelancer/encode_model.ts";
+import {
+  encodeFloats,
+  encodeI32,
+  encodeString,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+  type UtfNode,
+} from "../../../support/freelancer/encode_utf.ts";
+
+/** The habits a file is written with. */
+export const QUIRKS = [
+  "retail",
+  "exclusive_vertex_end",
+  "vertex_end_unfilled",
+  "stray_index",
+  "milkshape_levels",
+  "null_ref",
+  "no_groups",
+  "several_libraries",
+  "duplicate_mesh",
+  "utf_xml",
+  "odd_fvf",
+  "mirrored_limits",
+  "file_name_spelling",
+  "switch2",
+] as const;
+
+/** One habit of {@link QUIRKS}. */
+export type Quirk = typeof QUIRKS[number];
+
+/** What a file is meant to show, worked out from what was written. */
+export interface ModToolTruth {
+  /** Triangles drawn at LOD 0, by part name. */
+  readonly triangles: Record<string, number>;
+  /** World position of each hardpoint, by name. */
+  readonly hardpoints: Record<string, readonly number[]>;
+  /** A turret's range in degrees, by hardpoint name. */
+  readonly limits: Record<string, readonly [number, number]>;
+}
+
+/** A generated file. */
+export interface ModToolFile {
+  readonly quirk: Quirk;
+  readonly seed: number;
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly truth: ModToolTruth;
+}
+
+const FVFS = [0x112, 0x212, 0x102, 0x142, 0x012, 0x152, 0x252, 0x002];
+const ODD_FVFS = [0x1d2, 0x312, 0x412, 0x0b2, 0x132, 0x002, 0x512];
+
+interface PartPlan {
+  name: string;
+  fileName: string;
+  translation: number[];
+  mesh: string;
+  fvf: number;
+  groups: number[]; // triangles per group
+  hardpoints: { name: string; position: number[]; rev?: { min: number; max: number } }[];
+}
+
+/** Writes the file of `quirk` for `seed`. */
+export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
+  const random = prng(seed * 7919 + QUIRKS.indexOf(quirk));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const coord = () => Math.round((random() * 20 - 10) * 64) / 64;
+  const single = quirk === "milkshape_levels" || quirk === "several_libraries";
+  const partCount = single ? 1 : int(1, 4);
+  const parts: PartPlan[] = [];
+  for (let p = 0; p < partCount; p++) {
+    const name = p === 0 ? "Root" : `Part${p}${pick(["Wing", "Turret", "Hatch", "Gear"])}`;
+    parts.push({
+      name,
+      fileName: `${name.toLowerCase()}_lod${seed % 10}${p}.3db`,
+      translation: p === 0 ? [0, 0, 0] : [coord(), coord(), coord()],
+      mesh: `${name.toLowerCase()}.lod0.${seed}.vms`,
+      fvf: quirk === "odd_fvf" ? pick(ODD_FVFS) : pick(FVFS),
+      groups: Array.from({ length: int(1, 3) }, () => int(1, 5)),
+      hardpoints: Array.from({ length: int(0, 2) }, (_, h) => ({
+        name: `Hp${name}${h}`,
+        position: [coord(), coord(), coord()],
+      })),
+    });
+  }
+  // Every file has a turret somewhere, so limits are judged on every kind.
+  const turretMin = -int(10, 90), turretMax = int(10, 120);
+  parts[parts.length - 1].hardpoints.push({
+    name: "HpTurret01",
+    position: [coord(), coord(), coord()],
+    rev: quirk === "mirrored_limits"
+      ? { min: -turretMin * Math.PI / 180, max: -turretMax * Math.PI / 180 }
+      : { min: turretMin * Math.PI / 180, max: turretMax * Math.PI / 180 },
+  });
+  const limits: Record<string, readonly [number, number]> = {
+    HpTurret01: quirk === "mirrored_limits" ? [-turretMax, -turretMin] : [turretMin, turretMax],
+  };
+  if (quirk === "mirrored_limits" && seed % 2) {
+    // Half the files keep the turret it was mirrored from (the other side of the ship).
+    parts[0].hardpoints.push({
+      name: "HpTurret02",
+      position: [coord(), coord(), coord()],
+      rev: { min: turretMin * Math.PI / 180, max: turretMax * Math.PI / 180 },
+    });
+    limits.HpTurret02 = [turretMin, turretMax];
+  }
+
+  const triangles: Record<string, number> = {};
+  const hardpoints: Record<string, readonly number[]> = {};
+  for (const part of parts) {
+    const drawn = quirk === "null_ref" && part !== parts[0] || quirk === "no_groups" && part === parts[0];
+    triangles[part.name] = drawn ? 0 : part.groups.reduce((a, b) => a + b, 0);
+    for (const hp of part.hardpoints) {
+      hardpoints[hp.name] = hp.position.map((v, i) => v + part.translation[i]);
+    }
+  }
+
+  const materials = ["hull", "glass", "trim"];
+  const meshes = parts.map((part) => ({ name: part.mesh, data: meshData(part, quirk, materials) }));
+  if (quirk === "duplicate_mesh") {
+    // A merge that kept both copies: the second, under the same name, draws one more triangle.
+    const part = parts[0];
+    meshes.push({
+      name: part.mesh,
+      data: meshData({ ...part, groups: [...part.groups, 1] }, "retail", materials),
+    });
+  }
+  const library = (list: typeof meshes) =>
+    utfDir("VMeshLibrary", list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])));
+  const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, quirk)));
+  const extra = [materialLibrary(materials.map((name) => ({ name, type: "DcDt", dc: [0.5, 0.5, 0.5] })))];
+
+  let root: UtfNode;
+  let name: string;
+  if (single) {
+    name = `${parts[0].name.toLowerCase()}.3db`;
+    const libraries = quirk === "several_libraries"
+      ? [utfDir("VMeshLibrary", []), library([]), library(meshes)]
+      : [library(meshes)];
+    root = utfDir("\\", [...libraries, ...extra, ...fragment(parts[0], quirk)]);
+    if (quirk === "milkshape_levels") {
+      root = utfDir("\\", [
+        library(meshes),
+        ...extra,
+        utfDir("Cmpnd", [utfDir("Root", [
+          utfLeaf("File name", encodeString(parts[0].fileName)),
+          utfLeaf("Index", encodeI32(0, 0)),
+          utfLeaf("Object name", encodeString("Root")),
+        ])]),
+        fragments[0],
+      ]);
+      name = "milkshape.cmp";
+    }
+  } else {
+    name = `ship${seed}.cmp`;
+    const entries = parts.map((part, i) => {
+      let fileName = part.fileName;
+      if (quirk === "file_name_spelling" && i > 0) {
+        fileName = i % 2 ? fileName.toUpperCase() : `models\\${fileName}`;
+      }
+      return utfDir(i === 0 ? "Root" : `Part_${part.name}`, [
+        utfLeaf("Object name", encodeString(part.name)),
+        utfLeaf("Index", encodeI32(i)),
+        utfLeaf("File name", encodeString(fileName)),
+      ]);
+    });
+    const fragmentDirs = quirk === "file_name_spelling"
+      ? parts.map((part, i) =>
+        utfDir(i > 0 && i % 2 === 0 ? `models/${part.fileName}` : part.fileName, fragment(part, quirk))
+      )
+      : fragments;
+    const fix = parts.slice(1).map((part) => ({
+      kind: "fix" as const,
+      parent: "Root",
+      child: part.name,
+      translation: part.translation,
+      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    }));
+    const cons = fix.length ? [utfDir("Cons", [utfLeaf("Fix", encodeConstraints("fix", fix))])] : [];
+    root = utfDir("\\", [library(meshes), ...extra, utfDir("Cmpnd", [...entries, ...cons]), ...fragmentDirs]);
+  }
+  let bytes = encodeUtf(root, { shareData: quirk !== "utf_xml" });
+  if (quirk === "utf_xml") bytes = utfXmlLayout(bytes);
+  return { quirk, seed, name, bytes, truth: { triangles, hardpoints, limits } };
+}
+
+/** The mesh of one part: one group per entry of `groups`, each its own triangles and vertices. */
+function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): Uint8Array {
+  const layout = vertexLayout(part.fvf);
+  if (typeof layout === "string") throw new Error(layout);
+  const groupCount = part.groups.length;
+  const vertexCount = part.groups.reduce((a, t) => a + 3 * t, 0);
+  const stray = quirk === "stray_index" ? 1 : 0;
+  const indexCount = 3 * vertexCount / 3 + stray;
+  const positions: number[] = [], normals: number[] = [], uvs: number[] = [];
+  for (let v = 0; v < vertexCount; v++) {
+    const t = Math.floor(v / 3), k = v % 3;
+    positions.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0, t);
+    normals.push(0, 0, 1);
+    uvs.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0);
+  }
+  const vertices = packVertices(part.fvf, vertexCount, {
+    positions,
+    normals,
+    diffuse: Array.from({ length: vertexCount }, () => 0xff808080),
+    uvs: Array.from({ length: layout.uvCount }, () => uvs),
+  });
+  const indexAt = 16 + 12 * groupCount;
+  const out = new Uint8Array(indexAt + 2 * indexCount + vertices.length);
+  const w = new ByteWriter(out);
+  w.u32(1, 0);
+  w.u32(4, 4);
+  w.u16(groupCount, 8);
+  w.u16(indexCount, 10);
+  w.u16(part.fvf, 12);
+  w.u16(vertexCount, 14);
+  let vertexStart = 0, at = indexAt;
+  part.groups.forEach((count, g) => {
+    const span = 3 * count;
+    const end = quirk === "exclusive_vertex_end"
+      ? vertexStart + span
+      : quirk === "vertex_end_unfilled"
+      ? 0
+      : vertexStart + span - 1;
+    const extra = g === 0 ? stray : 0;
+    w.u32(flCrc32(materials[g % materials.length]), 16 + 12 * g);
+    w.u16(vertexStart, 16 + 12 * g + 4);
+    w.u16(end, 16 + 12 * g + 6);
+    w.u16(span + extra, 16 + 12 * g + 8);
+    w.u16(0xcc, 16 + 12 * g + 10);
+    for (let i = 0; i < span; i++, at += 2) w.u16(i, at);
+    // The stray index repeats the group's first vertex: in range, but no whole triangle.
+    for (let i = 0; i < extra; i++, at += 2) w.u16(0, at);
+    vertexStart += span;
+  });
+  out.set(vertices, at);
+  return out;
+}
+
+/** The children of a part's fragment directory as `quirk`'s tool writes them. */
+function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
+  const triangles = part.groups.reduce((a, b) => a + b, 0);
+  const ref = encodeVMeshRef({
+    meshId: flCrc32(part.mesh),
+    vertexStart: 0,
+    vertexCount: 3 * triangles,
+    indexStart: 0,
+    indexCount: 3 * triangles + (quirk === "stray_index" ? 1 : 0),
+    groupStart: 0,
+    groupCount: part.groups.length,
+  });
+  if (quirk === "null_ref" && part.name !== "Root") ref.fill(0, 4);
+  if (quirk === "no_groups" && part.name === "Root") ref.fill(0, 16, 20);
+  const milkshape = quirk === "milkshape_levels";
+  const limit = (value: number) => encodeFloats(milkshape ? [value, 0] : [value]);
+  const hardpoint = (hp: PartPlan["hardpoints"][number]) =>
+    utfDir(hp.name, [
+      ...(hp.rev
+        ? [
+          utfLeaf("Axis", encodeFloats([0, 1, 0])),
+          utfLeaf("Max", limit(hp.rev.max)),
+          utfLeaf("Min", limit(hp.rev.min)),
+        ]
+        : []),
+      utfLeaf("Orientation", encodeFloats([1, 0, 0, 0, 1, 0, 0, 0, 1])),
+      utfLeaf("Position", encodeFloats(hp.position)),
+    ]);
+  const hardpoints = utfDir("Hardpoints", [
+    utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
+    utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
+  ]);
+  const vmeshPart = utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)]);
+  if (quirk === "switch2") {
+    const level = (n: number) => utfDir(`Level${n}`, [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)])]);
+    // Two levels drawing the same mesh, and a Switch2 as hand edits and converters leave it.
+    const junk = [
+      utfLeaf("Switch2", encodeFloats([0, Number.NaN, 400])), // a float of garbage bytes
+      utfDir("Switch2", []), // a directory where the leaf belongs
+      utfLeaf("Switch2", encodeFloats([0, 250, 1000]).subarray(0, 10)), // cut inside a float
+      utfLeaf("Switch2", encodeFloats([0, 1e-41, 1000])), // retail's denormal junk
+      utfLeaf("Switch2", encodeFloats([0, Number.POSITIVE_INFINITY])),
+    ][part.name.length % 5];
+    return [
+      utfDir("MultiLevel", [level(0), level(1), junk]),
+      hardpoints,
+    ];
+  }
+  if (milkshape) {
+    // The exporter names the level by the LOD it was told to write: Level1, Level2 … with no Level0.
+    const level = 1 + (part.name.length % 2);
+    return [hardpoints, utfDir("MultiLevel", [utfDir(`Level${level}`, [vmeshPart])])];
+  }
+  return [vmeshPart, hardpoints];
+}
+
+/**
+ * A UTF file laid out as a utf-xml round trip writes it: header, dictionary, data, tree (the
+ * tree last), the dictionary's allocated size equal to its used size, and every leaf's allocated
+ * size equal to its used size and its "uncompressed" size 0.
+ */
+function utfXmlLayout(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const treeOffset = view.getUint32(8, true), treeSize = view.getUint32(12, true);
+  const namesOffset = view.getUint32(24, true), namesUsed = view.getUint32(32, true);
+  const dataOffset = view.getUint32(36, true);
+  const tree = bytes.slice(treeOffset, treeOffset + treeSize);
+  const names = bytes.slice(namesOffset, namesOffset + namesUsed);
+  const data = bytes.slice(dataOffset);
+  const out = new Uint8Array(56 + names.length + data.length + tree.length);
+  out.set(bytes.subarray(0, 56));
+  out.set(names, 56);
+  out.set(data, 56 + names.length);
+  out.set(tree, 56 + names.length + data.length);
+  const w = new DataView(out.buffer);
+  w.setUint32(8, 56 + names.length + data.length, true);
+  w.setUint32(24, 56, true);
+  w.setUint32(28, names.length, true);
+  w.setUint32(36, 56 + names.length, true);
+  const treeAt = 56 + names.length + data.length;
+  for (let at = treeAt; at < out.length; at += 44) {
+    if (w.getUint32(at + 8, true) & 0x80) {
+      w.setUint32(at + 20, w.getUint32(at + 24, true), true);
+      w.setUint32(at + 28, 0, true);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Files as the mod tools write them (`mod_tools.ts`), through `graphs/freelancer.json`: every habit
+ * gives the geometry, hardpoints and turret ranges the file holds, and a habit the game or another
+ * reader takes differently is named in a warning. Judged against each file's truth by
+ * `mod_tools_judge.ts`; the seeds here are not those the decoder was measured on while it was changed.
+ */
+import assert from "node:assert/strict";
+import { modToolFile, type Quirk, QUIRKS } from "./mod_tools.ts";
+import { judge } from "./mod_tools_judge.ts";
+
+const SEEDS = [201, 202, 203];
+
+/** What a warning of each habit says (a habit read without a word has none). */
+const NAMED: Partial<Record<Quirk, RegExp>> = {
+  exclusive_vertex_end: /vertex end \d+ at byte \d+ is one past the \d+ vertices \(an exclusive end\)/,
+  vertex_end_unfilled: /vertex end 0 at byte \d+ is below its start \d+|VMeshRef at byte \d+ disagrees/,
+  stray_index: /index count \d+ at byte \d+ is not divisible by 3; its \d+ whole triangle\(s\) are drawn/,
+  milkshape_levels: /MultiLevel has no Level0; its lowest level, Level[12], is drawn as LOD 0/,
+  switch2: /Switch2/,
+  file_name_spelling: /the same name with the other path separator/,
+};
+
+/** Habits read as the file means them with nothing to say. */
+const SILENT: readonly Quirk[] = ["retail", "null_ref", "no_groups", "several_libraries", "utf_xml"];
+
+for (const quirk of QUIRKS) {
+  Deno.test(`mod tools, ${quirk}: the file's geometry, hardpoints and turret ranges, named when odd`, async () => {
+    for (const seed of SEEDS) {
+      const file = modToolFile(quirk, seed);
+      const { outcome, problems, warnings } = await judge(file);
+      const label = `${quirk} seed ${seed}`;
+      assert.ok(outcome === "right" || outcome === "right-warned", `${label}: ${outcome} ${problems}`);
+      if (SILENT.includes(quirk)) assert.deepEqual(warnings, [], label);
+      const named = NAMED[quirk];
+      if (
+        named && (quirk !== "file_name_spelling" || /models[\\/]/.test(new TextDecoder().decode(file.bytes)))
+      ) {
+        assert.ok(warnings.some((w) => named.test(w)), `${label}: ${warnings.join("\n")}`);
+      }
+      if (quirk === "mirrored_limits") {
+        const limitWarnings = warnings.filter((w) => w.includes("limits stored as Min"));
+        // A turret holding the range negated explains the reversed pair: nothing to say then.
+        const partnered = "HpTurret02" in file.truth.limits;
+        assert.equal(limitWarnings.length, partnered ? 0 : 1, `${label}: ${limitWarnings}`);
+      }
+    }
+  });
+}
+
+Deno.test("mod tools: the exclusive vertex end's warning gives the byte of the field that holds it", async () => {
+  const file = modToolFile("exclusive_vertex_end", 7);
+  const { warnings } = await judge(file);
+  const match = warnings.map((w) => /vertex end (\d+) at byte (\d+)/.exec(w)).find((m) => m);
+  assert.ok(match, warnings.join("\n"));
+  const [end, at] = [Number(match[1]), Number(match[2])];
+  assert.equal(new DataView(file.bytes.buffer).getUint16(at, true), end, "the byte named holds the end");
+});
