@@ -49,7 +49,10 @@ export function pngDataBytes(
  * A {@link DecodeError} at the first IDAT chunk of `png` when its image data inflates to other than
  * the bytes its header declares (`expected` and `found` name both, and the header's size); undefined
  * when they agree, or when the PNG is not one this can read (no IHDR first, an unknown colour type,
- * data that does not inflate: the decoder names those itself).
+ * data that does not inflate: the decoder names those itself). With a `limit`, at most `limit` + 1
+ * bytes are inflated (the cost of a 1024² texture, not a 4K one): data that ends within them is
+ * compared whole, whatever the header declares; data past them tells only a header declaring at most
+ * `limit` (undefined otherwise: unsure).
  *
  * @example
  * ```ts ignore
@@ -57,7 +60,7 @@ export function pngDataBytes(
  * if (fault) throw fault; // "png at byte 41: expected 72 bytes of image data … found 64"
  * ```
  */
-export function pngDataSizeFault(png: Uint8Array): DecodeError | undefined {
+export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError | undefined {
   if (png.length < 33) return undefined;
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (view.getUint32(12) !== 0x49484452) return undefined;
@@ -79,11 +82,12 @@ export function pngDataSizeFault(png: Uint8Array): DecodeError | undefined {
   }
   if (first < 0) return undefined;
   let found: number;
+  const most = Math.min(expected, limit);
   try {
     // One byte past the header's size is enough to tell there is more: the rest is not inflated.
-    found = inflateSync(concat(parts), { maxOutputLength: expected + 1 }).byteLength;
+    found = inflateSync(concat(parts), { maxOutputLength: most + 1 }).byteLength;
   } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE") return undefined;
+    if ((error as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE" || most < expected) return undefined;
     found = expected + 1;
   }
   if (found === expected) return undefined;
