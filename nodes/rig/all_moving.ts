@@ -7,7 +7,7 @@
  * @module
  */
 import type { HingeFit } from "./hinge_fit.ts";
-import { dot, type Vec3 } from "./transform.ts";
+import { cross, dot, normalize, type Vec3 } from "./transform.ts";
 
 /** Kinds whose name says "trailing-edge surface" but which may be the whole surface. */
 export const MAYBE_ALL_MOVING: ReadonlySet<string> = new Set(["elevator", "elevon", "rudder"]);
@@ -50,7 +50,10 @@ export function aheadBox(fit: HingeFit): { centre: Vec3; reach: number } {
  * fitted forward edge, in its plane: a fixed stabiliser or fin.
  */
 export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
-  const { origin, axis, span, chordDir, normal, chord, spanLength } = fit;
+  const { origin, axis, span, chordDir, chord, spanLength } = fit;
+  // The plane a fixed surface ahead lies in: through the hinge, along the flow. A surface modelled
+  // deflected about a swept hinge has its own plane (and the span read from it) tilted off that one.
+  const normal = aheadNormal(fit);
   // The hinge line's chord position moves by `slope` per unit of span.
   const along = dot(axis, span);
   const slope = Math.abs(along) > 1e-9 ? dot(axis, chordDir) / along : 0;
@@ -94,4 +97,16 @@ export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): nu
     }
   }
   return covered.reduce((sum, c) => sum + c, 0) / SLOTS;
+}
+
+/**
+ * The normal of the plane a fixed surface ahead of `fit` lies in: the plane through its hinge along
+ * the flow (aft), the plane the surface had at rest. Modelled deflected about a hinge swept by Λ, a
+ * surface's own plane rolls by atan(sin Λ · tan δ) about the flow (10.5° at Λ 44°, δ 15°), and a
+ * narrow elevator's stabiliser left the band ahead of it outboard: all-moving, 43° off, judged good.
+ * The fit's normal where the hinge runs along the flow (no such plane).
+ */
+function aheadNormal(fit: HingeFit): Vec3 {
+  const n = cross(fit.axis, [1, 0, 0]);
+  return Math.hypot(...n) > 0.1 ? normalize(n) : fit.normal;
 }

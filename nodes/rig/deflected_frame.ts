@@ -61,3 +61,25 @@ export function deflectedFrame(
   const chordDir = normalize([0, 1, 2].map((i) => flow[i] - span[i] * d) as Vec3);
   return { span, chordDir, normal: normalize(cross(span, chordDir)) };
 }
+
+/**
+ * The shaft of an all-moving surface (canard, stabilator, all-moving fin), given the direction of
+ * its quarter-chord line without its sweep (`quarter`: its dihedral kept) and its `frame`, whose span
+ * is square to the flow in the surface's own plane when `flat` (`hinge_fit.ts` takes it from the
+ * surface's normal). At rest the two agree. Modelled turned about its shaft (a showcase model's
+ * pose), a swept surface's quarter-chord line climbs by tan(sweep)·sin(turn) per unit of span — read
+ * as dihedral, it tilted canards' shafts by up to 13° — while the surface's plane still holds the
+ * shaft, square to the flow: where the two differ by {@link MIN_TURN_DEGREES} or more, the plane's
+ * span (signed as `quarter`) is the shaft; else `quarter` as it was.
+ *
+ * @example
+ * ```ts
+ * axis = allMovingShaft(unswept, axes, axes.fromNormal);
+ * ```
+ */
+export function allMovingShaft(quarter: Vec3, frame: PanelFrame, flat: boolean): Vec3 {
+  if (!flat) return quarter;
+  const along = dot(normalize(quarter), frame.span);
+  if (!(Math.abs(along) < Math.cos((MIN_TURN_DEGREES * Math.PI) / 180))) return quarter;
+  return along < 0 ? [-frame.span[0], -frame.span[1], -frame.span[2]] : frame.span;
+}

@@ -95,7 +95,13 @@ export const rigFitHinge = defineNode({
   // frame from the first copy (copies.ts): sideways, 16 of 60 right-side panels weak on a partner
   // "875 % of chord apart across the mirror"; stacked under "auto", 30 of 60 wrong; now all right, good.
   // One object across a copy's own centre line (its elevators as one) is split there, as at the scene's.
-  version: 31,
+  // 32: posed models (a showcase's pose baked into the meshes): an all-moving surface turned about its
+  // shaft keeps the shaft square to the flow in its own plane (deflected_frame.ts allMovingShaft; its
+  // swept quarter-chord line climbs with the turn), and the window ahead of a surface is the plane
+  // through its hinge along the flow, not its own deflected plane (all_moving.ts). 200 posed aircraft
+  // (seed 9002): 442 hinges 2–43° off and judged good (386 of 400 canards, 52 stabilators, 4 narrow
+  // elevators taken for all-moving); now 0, every one right.
+  version: 32,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

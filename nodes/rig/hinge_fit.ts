@@ -27,7 +27,7 @@ import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts
 import { noseCentres } from "./nose_centre.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
 import { SectionEnvelope } from "./section_envelope.ts";
-import { deflectedFrame, type PanelFrame } from "./deflected_frame.ts";
+import { allMovingShaft, deflectedFrame, type PanelFrame } from "./deflected_frame.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -206,6 +206,8 @@ export function fitHinge(
     const a = quarter(uMin), b = quarter(uMax);
     const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
     axis = uMax > uMin && unswept[1] ** 2 + unswept[2] ** 2 > 0 ? unswept : span;
+    // Modelled turned about its shaft, the quarter line climbs with the sweep: the plane holds the shaft.
+    axis = allMovingShaft(axis, axes, axes.fromNormal);
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {
