@@ -51,7 +51,10 @@ export const decodeCmp = defineNode({
   // Switch2 (a directory, a NaN, a cut float) costs switch_distances, not the model (before, a
   // DecodeError); a turret's reversed Min/Max that negate another turret's limits (a mirrored copy)
   // are read swapped without a warning.
-  version: 27,
+  // 28: a fragment with several Hardpoints directories (a hardpoint editor's own beside the exporter's)
+  // has the hardpoints of all, as Librelancer reads them, with a warning (before, the second's were
+  // lost without a word).
+  version: 28,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

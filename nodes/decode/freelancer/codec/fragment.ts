@@ -5,7 +5,7 @@
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
-import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
+import { findChild, findChildren, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 
@@ -199,10 +199,23 @@ function levelsByNumber(multi: UtfEntry, warn: WarningSink, at: string): Map<num
   return levels;
 }
 
+/**
+ * Every hardpoint of a fragment. A fragment with several `Hardpoints` directories (a hardpoint editor
+ * that added its own beside the exporter's, in its own case) has the hardpoints of all, as Librelancer's
+ * `ModelFile` reads each one, with a warning (treewyrm's reader takes the first; before, so did this).
+ */
 function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {
   const out: Hardpoint[] = [];
-  const root = findChild(dir, "Hardpoints");
-  for (const group of root?.children ?? []) {
+  const roots = findChildren(dir, "Hardpoints");
+  if (roots.length > 1) {
+    warn(
+      `${
+        dir.name === "\\" ? "the root" : `fragment '${dir.name}'`
+      } has ${roots.length} Hardpoints directories (${roots.map((r) => `'${r.name}'`).join(", ")}); ` +
+        "the hardpoints of all are read, as Librelancer reads them (treewyrm's reader takes the first)",
+    );
+  }
+  for (const group of roots.flatMap((root) => root.children ?? [])) {
     const lower = group.name.toLowerCase();
     if (lower === "fixed" || lower === "revolute") {
       for (const hp of group.children ?? []) {

@@ -6,8 +6,9 @@
  * group's triangles, LancerEdit's null `VMeshRef`, refs selecting no group, a `.3db` with several
  * `VMeshLibrary` directories, a second copy of a mesh in a library, utf-xml round trips (regions
  * in another order, no shared payloads, unpadded sizes, no "uncompressed" size), odd vertex formats,
- * mirrored turret hardpoints whose limits were negated but not swapped, and `File name`s spelt with
- * another case or separator than their fragment directory.
+ * mirrored turret hardpoints whose limits were negated but not swapped, `File name`s spelt with
+ * another case or separator than their fragment directory, a damaged `Switch2`, and a hardpoint
+ * editor's own `hardpoints` directory beside the exporter's `Hardpoints`.
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -51,6 +52,7 @@ export const QUIRKS = [
   "mirrored_limits",
   "file_name_spelling",
   "switch2",
+  "split_hardpoints",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -299,6 +301,18 @@ function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
     utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
   ]);
   const vmeshPart = utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)]);
+  if (quirk === "split_hardpoints") {
+    // A hardpoint editor that adds its hardpoints in a directory of its own beside the exporter's,
+    // spelt in its own case, rather than merging them in.
+    const added = utfDir("hardpoints", [
+      utfDir("fixed", []),
+      utfDir("revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
+    ]);
+    const first = utfDir("Hardpoints", [
+      utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
+    ]);
+    return [vmeshPart, first, added];
+  }
   if (quirk === "switch2") {
     const level = (n: number) => utfDir(`Level${n}`, [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)])]);
     // Two levels drawing the same mesh, and a Switch2 as hand edits and converters leave it.
