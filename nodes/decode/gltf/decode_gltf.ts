@@ -48,7 +48,10 @@ export const decodeGltf = defineNode({
   // 36: vertices no primitive draws, lying outside the drawn ones (a stray point at the origin, NaN, 1e30),
   // are moved onto a drawn vertex with a warning (before, kept: they set the bounds, and the rig read them,
   // a far one guessing the frame wrong and every hinge with it, one at the origin bending a hinge line).
-  version: 36,
+  // 37: a PNG texture whose header declares another size than its data holds (rows more or fewer, another
+  // width, interlaced by mistake) is named in a warning, its data inflated up to a 1024² RGBA texture's
+  // (before, only when a repair redrew it).
+  version: 37,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -60,7 +63,9 @@ export const decodeGltf = defineNode({
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
     "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`) is restored; " +
-    "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning. " +
+    "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning; " +
+    "a PNG texture whose header declares another size than its data holds is named in a warning (its data " +
+    "inflated up to a 1024² RGBA texture's; a larger one's first rows checked). " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -221,6 +226,11 @@ export const decodeGltf = defineNode({
         ? `#${textures.indexOf(texture)}`
         : "an unnamed texture";
     for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
+    const { pngSizeProblems } = await importOnUse<typeof import("./codec/png_sizes.ts")>(
+      "./codec/png_sizes.ts",
+      import.meta.url,
+    );
+    for (const problem of pngSizeProblems(textures, label)) ctx.warn(`${file}: ${problem}`);
     // After the legacy images: a 1.0 file's Targa or BMP texture is a PNG by now.
     if (structure.gltf1?.rgbDiffuse.length) {
       const { drawRgbTexturesAsGltf1 } = await importOnUse<typeof import("./codec/gltf1_rgb_textures.ts")>(

@@ -22,7 +22,13 @@ const ONCE_SILENT_EMPTIED = /^entry '(Level\d+|VMeshPart)' @\d+ first child$/;
 const ONCE_SILENT_IMAGE =
   /PNG (IHDR CRC|IHDR length)$|PNG (width|height) = (0|4294967295)$|PNG colour type = (1|5|7|255)$|JPEG (width|height|components) = 0$/;
 /PNG (IHDR CRC|IHDR length)$|PNG (width|height) = (0|4294967295)$|PNG colour type = (1|5|7|255)$/;
+/**
+ * A 1024² PNG's header a row or more off its data, 16384 wide or interlaced by mistake: once passed
+ * unnamed (telling takes inflating it whole), now named by decode.gltf.
+ */
+const ONCE_SILENT_ROWS = /PNG (height = (1023|1025|2048|16384)|width = 16384|interlace = 1)$/;
 const mustWarn = (c: Case) =>
+  ONCE_SILENT_ROWS.test(`${c.field} = ${c.value}`) ||
   ONCE_SILENT.test(c.field) || (ONCE_SILENT_EMPTIED.test(c.field) && c.value === "0") ||
   ONCE_SILENT_IMAGE.test(`${c.field} = ${c.value}`) || ONCE_SILENT_IMAGE.test(c.field);
 /**
