@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { Document, Material, Node, TextureInfo } from "@gltf-transform/core";
+import type { Document, Material, Node, Primitive, Skin, TextureInfo } from "@gltf-transform/core";
 import { decode } from "fast-png";
-import { type mat4, vec3 } from "gl-matrix";
+import { mat4, vec3 } from "gl-matrix";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import type { ExporterFile, PartTruth } from "./gltf_exporters.ts";
@@ -69,13 +69,26 @@ export function uvOf(info: TextureInfo): string {
 
 function drawnOf(doc: Document): Drawn[] {
   const out: Drawn[] = [];
-  for (const node of doc.getRoot().listNodes()) {
+  // What viewers show: the default scene's nodes (the first scene's when none is).
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const shown: Node[] = [];
+  scene?.traverse((node) => void shown.push(node));
+  for (const node of shown) {
     const mesh = node.getMesh();
     if (!mesh) continue;
+    const skin = node.getSkin();
     const world = node.getWorldMatrix() as unknown as mat4;
-    const names: string[] = [];
-    for (let n: Node | null = node, k = 0; n && k < 4; n = n.getParentNode(), k++) names.push(n.getName());
     for (const primitive of mesh.listPrimitives()) {
+      const at = skinned(primitive, skin) ?? ((v: vec3) => vec3.transformMat4(vec3.create(), v, world));
+      // A skinned part is named by its bone (the first vertex's strongest joint), as viewers move it.
+      const joints = primitive.getAttribute("JOINTS_0"), weights = primitive.getAttribute("WEIGHTS_0");
+      let named: Node = node;
+      if (skin && joints && weights) {
+        const w = weights.getElement(0, [] as number[]);
+        named = skin.listJoints()[joints.getElement(0, [])[w.indexOf(Math.max(...w))]];
+      }
+      const names: string[] = [];
+      for (let n: Node | null = named, k = 0; n && k < 4; n = n.getParentNode(), k++) names.push(n.getName());
       const position = primitive.getAttribute("POSITION");
       if (!position) continue;
       const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
@@ -85,7 +98,7 @@ function drawnOf(doc: Document): Drawn[] {
       const colour = primitive.getAttribute("COLOR_0");
       const tint = [0, 0, 0, 0];
       for (const i of indices) {
-        const v = vec3.transformMat4(vec3.create(), position.getElement(i, []) as vec3, world);
+        const v = at(position.getElement(i, []) as vec3, i);
         for (let k = 0; k < 3; k++) min[k] = Math.min(min[k], v[k]), max[k] = Math.max(max[k], v[k]);
         const c = colour ? colour.getElement(i, []) : [1, 1, 1, 1];
         for (let k = 0; k < 4; k++) tint[k] += (c[k] ?? 1) / indices.length;
@@ -95,6 +108,29 @@ function drawnOf(doc: Document): Drawn[] {
     }
   }
   return out;
+}
+
+/**
+ * Where a skinned primitive's vertex `i` is drawn: Σ weight × joint's world × its inverse bind matrix
+ * (the mesh node's own transform ignored, as glTF says); undefined when not skinned.
+ */
+function skinned(primitive: Primitive, skin: Skin | null): ((v: vec3, i: number) => vec3) | undefined {
+  const joints = primitive.getAttribute("JOINTS_0"), weights = primitive.getAttribute("WEIGHTS_0");
+  if (!skin || !joints || !weights) return undefined;
+  const inverse = skin.getInverseBindMatrices();
+  const matrices = skin.listJoints().map((joint, j) => {
+    const ibm = inverse ? inverse.getElement(j, []) as unknown as mat4 : mat4.create();
+    return mat4.multiply(mat4.create(), joint.getWorldMatrix() as unknown as mat4, ibm);
+  });
+  return (v, i) => {
+    const j = joints.getElement(i, []), w = weights.getElement(i, []);
+    const out = vec3.create();
+    for (let k = 0; k < 4; k++) {
+      if (!w[k]) continue;
+      vec3.scaleAndAdd(out, out, vec3.transformMat4(vec3.create(), v, matrices[j[k]]), w[k]);
+    }
+    return out;
+  };
 }
 
 const near = (a: readonly number[], b: readonly number[], tolerance: number) =>

@@ -29,6 +29,7 @@ import {
   Writer,
 } from "./gltf_exporter_parts.ts";
 import { blenderSpecGloss, blenderUnlit, godot, sketchfab } from "./gltf_exporter_tools.ts";
+import { blenderTwoScenes, sketchfabRigged } from "./gltf_exporter_scenes.ts";
 export type { ExporterFile, PartTruth } from "./gltf_exporter_parts.ts";
 
 /**
@@ -191,10 +192,12 @@ export const EXPORTER_TOOLS = [
   "blender-specgloss-only",
   "blender-specgloss-required",
   "blender-unlit-mixed",
+  "blender-two-scenes",
   "godot3",
   "godot4",
   "sketchfab",
   "sketchfab-specgloss",
+  "sketchfab-rigged",
   "threejs-old",
   "threejs-new",
   "unity",
@@ -229,6 +232,10 @@ export async function exporterFile(tool: typeof EXPORTER_TOOLS[number], seed: nu
         return [...Object.values(threejs(parts, false)), "THREE.GLTFExporter r160"];
       case "unity":
         return [...Object.values(unity(parts)), "UnityGLTF 2.14.1"];
+      case "blender-two-scenes":
+        return [...Object.values(blenderTwoScenes(parts)), "Khronos glTF Blender I/O v3.6.28"];
+      case "sketchfab-rigged":
+        return [...Object.values(sketchfabRigged(parts)), "Sketchfab-12.68.0"];
     }
   })() as [Writer, PartTruth[], string];
   return { tool, name: `${tool}_${seed}.glb`, bytes: w.glb(generator), parts: truth };
