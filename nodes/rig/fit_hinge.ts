@@ -101,7 +101,13 @@ export const rigFitHinge = defineNode({
   // through its hinge along the flow, not its own deflected plane (all_moving.ts). 200 posed aircraft
   // (seed 9002): 442 hinges 2–43° off and judged good (386 of 400 canards, 52 stabilators, 4 narrow
   // elevators taken for all-moving); now 0, every one right.
-  version: 32,
+  // 33: spinning parts as users lay them out (tests/nodes/rig/rotor_zoo.ts): a hub or spinner object
+  // round about a leaning shaft vouches for it (two-blade tilt-rotors and canted tail rotors were weak),
+  // one round about another axis makes the fit weak, blades symmetric about no axis (a fenestron's,
+  // spaced unevenly) take their hub's axis; a part with no blades (a lone spinner, hub or blurred disc)
+  // takes the axis it is round about (a 16-gon disc's shaft lay across it, a long spinner's failed 90°
+  // off); a `prop_disc` beside the blades is left out of the fit (a quad broke 3-fold symmetry).
+  version: 33,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
