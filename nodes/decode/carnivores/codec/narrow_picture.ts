@@ -5,33 +5,46 @@
  * holding two picture rows side by side. The games show it scrambled, and so does the decoder (it
  * decodes as the games read); this module only recognises the packing, so a warning can say why.
  *
- * The test compares the texel array under both readings. In a W-wide picture packed this way, texels
- * W apart are vertical neighbours (close), texels 256 apart are 256/W picture rows apart (further),
- * and each stored row has a seam every W texels where one picture row's right edge meets the next
- * row's left edge. A true 256-wide texture has the opposite: texels 256 apart are neighbours, and no
- * seams. Seams are what tell a packed picture from a 256-wide texture that repeats or is flat
- * across (which also has close texels W apart). Only seams at odd multiples of W are counted (those
- * at even multiples would be a wider picture's too). Only a square picture is looked for (64, 16 or
- * 4 stored rows). White noise (no neighbour closer than another), and a picture whose left and right
- * edges match (no seam), cannot be told and are not flagged; a 256-wide grid of vertical lines every
- * W texels can be taken for a packed picture.
+ * The test compares the texel array under both readings, for each width W of 32, 64 and 128 (smallest
+ * first) whose picture, `stored rows × 256 / W` high, is at most four times as tall as wide or as wide
+ * as tall (128×256 is 128 rows, 64×256 is 64, 128×64 is 32). In a W-wide picture packed this way,
+ * texels W apart are vertical neighbours (close), texels 256 apart are 256/W picture rows apart
+ * (further), texels W/2 apart are half a row apart (further too), and each stored row has a seam every
+ * W texels where one picture row's right edge meets the next row's left edge: a single step, with
+ * ordinary columns beside it. A true 256-wide texture has the opposite: texels 256 apart are
+ * neighbours, and no seams. What else has close texels W apart and a step every W is a 256-wide
+ * pattern that repeats every W (bricks, planks, a grid, tiles); it is told apart three ways: its lines
+ * have a step on each side (a line is a few texels wide) and at other columns too, and its pairs W
+ * apart that wrap to the next row differ more than those within a row, which repeat exactly. Only seams
+ * at odd multiples of W are counted (those at even multiples would be a wider picture's too). White
+ * noise, a flat colour, a picture whose left and right edges match (an atlas on black, a tiled skin)
+ * and a picture that itself repeats every few texels cannot be told, and are not flagged.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { type Texture16, TEXTURE_WIDTH } from "./model.ts";
 
-/** Picture widths a tool may have written unscaled. */
+/** Picture widths a tool may have written unscaled, smallest first. */
 const NARROW_WIDTHS = [32, 64, 128] as const;
+/** The picture's height is at most this many times its width, and at least its reciprocal. */
+const MAX_ASPECT = 4;
+/** Fewer stored rows than this are too few to judge. */
+const MIN_ROWS = 4;
 
 /** Texels W apart must differ no more than this times the texels 256 apart. */
 const ROW_RATIO = 1;
 /** ... and at least this times the other horizontal neighbours (else the texture repeats every W). */
 const REPEAT_RATIO = 0.5;
-/** Seam texel pairs must differ this many times more than the other horizontal neighbours. */
+/** Seam texel pairs must differ this many times more than the other horizontal neighbours (and than
+ * the columns where a narrower picture's seams would be) ... */
 const SEAM_RATIO = 2;
-/** The seams must differ more than this times the most differing other column. */
-const PEAK_RATIO = 1;
+/** ... and this many times more than the columns beside each seam. */
+const LOCAL_RATIO = 1.3;
+/** How many columns on each side of a seam count as beside it (a line may be a few texels wide). */
+const LOCAL_SPAN = 3;
+/** W-apart pairs that wrap to the next row may differ at most this much more than the others. */
+const SEGMENT_RATIO = 1.25;
 /** Below this mean difference (of r+g+b, 5-bit channels) a texture is too flat to judge. */
 const MIN_CONTRAST = 0.5;
 
@@ -39,7 +52,7 @@ const MIN_CONTRAST = 0.5;
 export interface NarrowPicture {
   /** Picture width in texels (32, 64 or 128). */
   readonly width: number;
-  /** Picture height (the picture is square). */
+  /** Picture height: the stored rows × 256 / width. */
   readonly height: number;
 }
 
@@ -54,11 +67,8 @@ export interface NarrowPicture {
  * ```
  */
 export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
-  const { words, height } = texture;
-  // Tools write the image they are given, in practice a square power-of-two picture: its side is
-  // fixed by the stored rows (64 → 128, 16 → 64, 4 → 32), and only that side is tested.
-  const width = NARROW_WIDTHS.find((w) => w * w === height * TEXTURE_WIDTH);
-  if (width === undefined) return undefined;
+  const { words, height: rows } = texture;
+  if (rows < MIN_ROWS) return undefined;
   const lum = new Float32Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -66,14 +76,60 @@ export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
   }
   const dRow = meanShiftDiff(lum, TEXTURE_WIDTH);
   if (dRow < MIN_CONTRAST) return undefined;
+  const columns = columnDiffs(lum, rows);
+  // Smallest first: a W-wide picture also has a seam at every multiple of W, so a wider candidate's
+  // seams are among its seams, never the other way round.
+  for (const width of NARROW_WIDTHS) {
+    const height = (rows * TEXTURE_WIDTH) / width;
+    if (height > width * MAX_ASPECT || height * MAX_ASPECT < width) continue;
+    if (packedAt(lum, rows, width, dRow, columns)) return { width, height };
+  }
+  return undefined;
+}
+
+/** Whether `lum` reads as a `width`-wide picture packed 256 to the row (see the module notes). */
+function packedAt(
+  lum: Float32Array,
+  rows: number,
+  width: number,
+  dRow: number,
+  columns: Float64Array,
+): boolean {
   const dWidth = meanShiftDiff(lum, width);
-  if (dWidth > ROW_RATIO * dRow) return undefined;
-  const { seam, inside, peak } = seamDiffs(lum, height, width);
-  if (dWidth < REPEAT_RATIO * inside) return undefined;
-  if (seam <= SEAM_RATIO * Math.max(inside, MIN_CONTRAST / 2)) return undefined;
-  // A 256-wide texture of vertical lines (planks, a brick grid) has them at other columns too.
-  if (seam <= PEAK_RATIO * peak) return undefined;
-  return { width, height: width };
+  if (dWidth > ROW_RATIO * dRow) return false;
+  // Texels W/2 apart are half a row apart in a W-wide picture, one row apart in a W/2-wide one.
+  if (width > NARROW_WIDTHS[0] && meanShiftDiff(lum, width / 2) < dWidth) return false;
+  let seam = 0, seams = 0, inside = 0, insides = 0, local = 0, narrower = 0;
+  for (let x = 1; x < TEXTURE_WIDTH; x++) {
+    if (x % width === 0) {
+      if ((x / width) % 2 === 0) continue;
+      [seam, seams] = [seam + columns[x], seams + 1];
+      // The columns beside a seam: a picture's edge columns are ordinary texels, a line drawn down a
+      // 256-wide texture has a step on each of its sides.
+      for (let d = 1; d <= LOCAL_SPAN; d++) local = Math.max(local, columns[x - d], columns[x + d] ?? 0);
+    } else {
+      [inside, insides] = [inside + columns[x], insides + 1];
+      // A narrower picture's seams (multiples of 32) must be ordinary columns.
+      if (x % NARROW_WIDTHS[0] === 0) narrower = Math.max(narrower, columns[x]);
+    }
+  }
+  seam /= seams;
+  inside /= insides;
+  if (dWidth < REPEAT_RATIO * inside) return false;
+  if (seam <= SEAM_RATIO * Math.max(inside, MIN_CONTRAST / 2)) return false;
+  if (seam <= LOCAL_RATIO * local || seam <= SEAM_RATIO * narrower) return false;
+  // A pattern of lines (a grid, tiles, planks) has steps as strong as the seams at other columns too;
+  // a picture's own vertical edges seldom run down most of its rows.
+  let strong = 0;
+  for (let x = 1; x < TEXTURE_WIDTH; x++) if (x % width !== 0 && LOCAL_RATIO * columns[x] >= seam) strong++;
+  if (strong > seams + 2) return false;
+  // In a packed picture every pair W apart is one picture row apart, whichever segment of the row it
+  // starts in; in a 256-wide texture that repeats every W, the pairs that wrap to the next row (those
+  // starting in the last segment) differ more than the others, which repeat.
+  const segments = segmentDiffs(lum, rows, width);
+  const wrap = segments.pop()!;
+  const others = segments.reduce((a, b) => a + b, 0) / segments.length;
+  return wrap <= SEGMENT_RATIO * Math.max(others, MIN_CONTRAST / 2);
 }
 
 /** Mean |lum[i] − lum[i + shift]| over the whole array. */
@@ -84,30 +140,34 @@ function meanShiftDiff(lum: Float32Array, shift: number): number {
   return n > 0 ? sum / n : 0;
 }
 
-/**
- * Mean difference of horizontal neighbours across the seams at odd multiples of `width` (column
- * `x − 1` and `x`), of every other horizontal neighbour pair, and the largest mean of one such other
- * column (a vertical line in a 256-wide texture).
- */
-function seamDiffs(
-  lum: Float32Array,
-  height: number,
-  width: number,
-): { seam: number; inside: number; peak: number } {
-  let seam = 0, seams = 0, inside = 0, insides = 0, peak = 0;
+/** Per column x (1…255), the mean |lum| difference between columns x − 1 and x over all rows. */
+function columnDiffs(lum: Float32Array, rows: number): Float64Array {
+  const columns = new Float64Array(TEXTURE_WIDTH);
   for (let x = 1; x < TEXTURE_WIDTH; x++) {
-    let column = 0;
-    for (let r = 0; r < height; r++) {
-      const at = r * TEXTURE_WIDTH + x;
-      column += Math.abs(lum[at] - lum[at - 1]);
+    let sum = 0;
+    for (let r = 0; r < rows; r++) {
+      sum += Math.abs(lum[r * TEXTURE_WIDTH + x] - lum[r * TEXTURE_WIDTH + x - 1]);
     }
-    if (x % width === 0 && (x / width) % 2 === 1) [seam, seams] = [seam + column, seams + height];
-    else if (x % width !== 0) {
-      [inside, insides] = [inside + column, insides + height];
-      peak = Math.max(peak, column / height);
-    }
+    columns[x] = sum / rows;
   }
-  return { seam: seams ? seam / seams : 0, inside: insides ? inside / insides : 0, peak };
+  return columns;
+}
+
+/** Mean |lum[i] − lum[i + width]| over the pairs starting in each `width`-wide segment of a row. */
+function segmentDiffs(lum: Float32Array, rows: number, width: number): number[] {
+  const out: number[] = [];
+  for (let start = 0; start < TEXTURE_WIDTH; start += width) {
+    let sum = 0, n = 0;
+    for (let r = 0; r < rows; r++) {
+      for (let x = start; x < start + width; x++) {
+        const at = r * TEXTURE_WIDTH + x;
+        if (at + width >= lum.length) break;
+        [sum, n] = [sum + Math.abs(lum[at] - lum[at + width]), n + 1];
+      }
+    }
+    out.push(n ? sum / n : 0);
+  }
+  return out;
 }
 
 /**

@@ -21,8 +21,8 @@ export function seeded(seed: number): () => number {
   };
 }
 
-/** Smooth value noise on a lattice of `cell` texels. */
-function valueNoise(
+/** Smooth value noise on a lattice of `cell` texels, in [0, 1]. */
+export function valueNoise(
   random: () => number,
   w: number,
   h: number,
