@@ -16,6 +16,7 @@
 import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
+import { summariseRepeats } from "../../runtime/repeats.ts";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
@@ -49,21 +50,29 @@ export const exportGltf = defineNode({
   // morph weights alone; a mesh on a joint or armature node) is named apart from the nodes (a Carnivores
   // `limb` came in as an empty `limb` and a mesh `limb.001`), and morph target names cut or made unique
   // keep their originals in the mesh's extras.partgraph.target_names (before, lost).
-  version: 21,
+  // v22: a camera or light Blender 3.4 moves off its node (beside a mesh, on a joint) is named apart from
+  // the nodes too (a cockpit camera `canopy` on the canopy's mesh node came in as `canopy.001`); a NUL in a
+  // name is written `_` (Blender ends a name at it: `Gear\0Door`, `Gear\0Hatch` came in as `Gear`,
+  // `Gear.001`); and what Blender 3.4 drops of a valid file is warned of, naming it (a required extension
+  // it refuses, a WebP/KTX2/AVIF-only image, `_` custom attributes, UV or colour sets past the eighth).
+  version: 22,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
     "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
     "is named apart from the nodes (Blender names an armature object after it), as is a mesh Blender puts on an object of its own " +
-    "(skinned on a node a clip keys, or on a joint), the original name kept as extras.name; morph target names changed so keep " +
+    "(skinned on a node a clip keys, or on a joint) and a camera or light beside a mesh, the original name kept as extras.name " +
+    "(a NUL in a name, where Blender ends it, written `_`); morph target names changed so keep " +
     "their originals in the mesh's extras.partgraph.target_names; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
-    "the Khronos validator for files with extensions or whatever the fast check is unsure of.",
+    "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
+    "drops of a valid file is warned of by name: a required extension it refuses (the whole file), a WebP, KTX2 or AVIF-only " +
+    "image (textures.to_png re-encodes it), custom `_` attributes, UV or colour sets past the eighth.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
@@ -105,6 +114,13 @@ export const exportGltf = defineNode({
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);
     await refuseInvalid(bytes, params.format, params.validate, writtenJson(bytes));
+    // A valid file may still lose parts in Blender 3.4, the client users most often open it in: named here.
+    const { blenderDrops } = await importOnUse<typeof import("./blender_drops.ts")>(
+      "./blender_drops.ts",
+      import.meta.url,
+    );
+    const written = writtenJson(bytes) as Record<string, unknown> | undefined;
+    for (const message of summariseRepeats(written ? blenderDrops(written) : [])) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });

@@ -59,11 +59,12 @@ export interface ExportNames {
  * reads is what was written, unique. A skin whose joints hang from the scene itself (a DSON figure's
  * root bone, no armature node above it) names the armature object Blender makes for it, beside the
  * nodes: such a skin's name is also kept apart from every node's (`<name>_<n>`), or Blender renamed
- * the node of that name (the figure's mesh) `.001`. Likewise a mesh Blender cannot leave on its node (a
-skinned mesh on a node a clip keys, even its morph weights alone, or with children; a mesh on a joint
-or armature node: {@link meshesLeftBehind}) names a new object of its own beside the node's empty, so
-its name is kept apart from the nodes' too (a Carnivores `limb` came in as an empty `limb` and a mesh
-`limb.001`). Empty names stay empty. Applying the rule to its own output
+ * the node of that name (the figure's mesh) `.001`. Likewise a mesh, camera or light Blender cannot
+ * leave on its node (a skinned mesh on a node a clip keys, even its morph weights alone; a mesh on a
+ * joint; a camera or light beside a mesh: {@link splitProperties}) names a new object of its own beside
+ * the node's, so its name is kept apart from the nodes' too (a Carnivores `limb` came in as an empty
+ * `limb` and a mesh `limb.001`). A NUL in a name is written `_` (Blender ends a name there).
+ * Empty names stay empty. Applying the rule to its own output
  * changes nothing.
  *
  * @example
@@ -89,7 +90,10 @@ export function exportNames(doc: Document): ExportNames {
   }
   const nodes = nodeNames.map(unique);
   others.skins = apartFromNodes(others.skins, rootArmatures(doc), nodes);
-  others.meshes = apartFromNodes(others.meshes, meshesLeftBehind(doc), nodes);
+  const split = splitProperties(doc, lists);
+  for (const kind of ["meshes", "cameras", "lights"] as const) {
+    others[kind] = apartFromNodes(others[kind], split[kind], nodes);
+  }
   return { nodes, scenes: sceneNames.map(unique), others };
 }
 
@@ -128,13 +132,19 @@ function rootArmatures(doc: Document): boolean[] {
 }
 
 /**
- * Which meshes Blender 3.4 puts on an object of their own, named after the mesh, leaving the node an
- * empty of the node's name: its importer moves a skinned mesh's node under the armature only when no
- * animation channel targets the node (a `weights` channel counts), it has no children, camera or light
- * and it is no joint (`move_skinned_meshes`); otherwise, and for any mesh on a joint or on the node it
- * makes the armature (`fixup_multitype_nodes`), the mesh goes to a new unnamed child.
+ * Which meshes, cameras and lights Blender 3.4 puts on an object of their own, named after the
+ * property, leaving the node an object (an empty) of the node's name. Its importer moves a skinned
+ * mesh's node under the armature only when no animation channel targets the node (a `weights` channel
+ * counts), it has no children, camera or light and it is no joint (`move_skinned_meshes`); otherwise
+ * the mesh goes to a new unnamed child. Then an object holds one thing (`fixup_multitype_nodes`): a
+ * joint's or armature node's mesh, a camera beside a mesh that stayed (or on a joint), a light beside
+ * either, each goes to a new unnamed child, which is named after the property — as is the object of a
+ * node without a name. Marks are indexed like `lists`' meshes, cameras and lights.
  */
-function meshesLeftBehind(doc: Document): boolean[] {
+function splitProperties(
+  doc: Document,
+  lists: Record<NamedKind, { getName(): string }[]>,
+): Record<"meshes" | "cameras" | "lights", boolean[]> {
   const root = doc.getRoot();
   const keyed = new Set<Node>();
   for (const animation of root.listAnimations()) {
@@ -145,17 +155,29 @@ function meshesLeftBehind(doc: Document): boolean[] {
   }
   const joints = new Set<Node>(root.listSkins().flatMap((skin) => skin.listJoints()));
   const armatures = armatureNodes(doc);
-  return root.listMeshes().map((mesh) =>
-    mesh.listParents().some((parent) => {
-      if (parent.propertyType !== "Node") return false;
-      const node = parent as Node;
-      if (node.getMesh() !== mesh) return false;
-      if (joints.has(node) || armatures.has(node)) return true;
-      return node.getSkin() !== null &&
-        (keyed.has(node) || node.listChildren().length > 0 || node.getCamera() !== null ||
-          node.getExtension("KHR_lights_punctual") !== null);
-    })
-  );
+  const split = { meshes: new Set<unknown>(), cameras: new Set<unknown>(), lights: new Set<unknown>() };
+  for (const node of root.listNodes()) {
+    const mesh = node.getMesh(), camera = node.getCamera();
+    const light = node.getExtension("KHR_lights_punctual");
+    const bone = joints.has(node) || armatures.has(node);
+    const meshMoved = mesh !== null && (bone ||
+      (node.getSkin() !== null &&
+        (keyed.has(node) || node.listChildren().length > 0 || camera !== null || light !== null)));
+    // An unnamed node's object Blender names after what it holds: a named node's object of that name
+    // would then be renamed `.001` (the unnamed one came first) — a Blender-made clash all the same.
+    const unnamed = node.getName() === "";
+    if (meshMoved || (unnamed && mesh)) split.meshes.add(mesh);
+    if (unnamed && camera) split.cameras.add(camera);
+    if (unnamed && light) split.lights.add(light);
+    const meshStays = mesh !== null && !(node.getSkin() !== null && meshMoved && !bone);
+    if (camera && (bone || meshStays)) split.cameras.add(camera);
+    if (light && (bone || meshStays || camera !== null)) split.lights.add(light);
+  }
+  return {
+    meshes: lists.meshes.map((mesh) => split.meshes.has(mesh)),
+    cameras: lists.cameras.map((camera) => split.cameras.has(camera)),
+    lights: lists.lights.map((light) => split.lights.has(light)),
+  };
 }
 
 /** The nodes Blender 3.4 makes armatures of: each skin's joints' deepest common ancestor, or its parent if a joint. */
@@ -204,7 +226,7 @@ function apartFromNodes(skins: string[], marked: boolean[], nodes: string[]): st
   return skins.map((name, i) => {
     if (!marked[i] || name === "" || !nodes.includes(name)) return name;
     let n = 1;
-    const candidate = (n: number) => fitBytes(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
+    const candidate = (n: number) => fitName(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
     while (taken.has(candidate(n))) n++;
     taken.add(candidate(n));
     return candidate(n);
@@ -226,7 +248,7 @@ export function uniqueTargetNames(names: readonly string[]): readonly string[] {
 
 /** True when {@link uniqueTargetNames} would change `names`. */
 export function targetNamesChange(names: readonly string[]): boolean {
-  const fitted = names.map((name) => fitBytes(name, MAX_NAME_BYTES));
+  const fitted = names.map((name) => fitName(name, MAX_NAME_BYTES));
   return fitted.some((name, i) => name !== names[i]) || new Set(fitted).size !== fitted.length;
 }
 
@@ -235,22 +257,31 @@ export function targetNamesChange(names: readonly string[]): boolean {
  * {@link MAX_NAME_BYTES}, a clash with one held before renamed `<name>_<n>` (cut so it fits too).
  */
 function uniqueIn(names: readonly string[], key: (name: string) => string): (name: string) => string {
-  const taken = new Set(names.map((name) => key(fitBytes(name, MAX_NAME_BYTES))));
+  const taken = new Set(names.map((name) => key(fitName(name, MAX_NAME_BYTES))));
   const held = new Set<string>();
   return (name: string): string => {
-    const fitted = fitBytes(name, MAX_NAME_BYTES);
+    const fitted = fitName(name, MAX_NAME_BYTES);
     if (name === "" || !held.has(key(fitted))) {
       held.add(key(fitted));
       return fitted;
     }
     let n = 1;
-    const candidate = (n: number) => fitBytes(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
+    const candidate = (n: number) => fitName(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
     while (taken.has(key(candidate(n)))) n++;
     const renamed = candidate(n);
     taken.add(key(renamed));
     held.add(key(renamed));
     return renamed;
   };
+}
+
+/**
+ * `name` as Blender can hold it: each NUL (U+0000, which a C decoder may leave in a name) written `_`
+ * — Blender ends a name at its first NUL, so `Gear\0Door` and `Gear\0Hatch` both came in as `Gear`,
+ * the second renamed `Gear.001` — and cut to `bytes` ({@link fitBytes}).
+ */
+function fitName(name: string, bytes: number): string {
+  return fitBytes(name.includes("\0") ? name.replaceAll("\0", "_") : name, bytes);
 }
 
 /**

@@ -53,30 +53,8 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
         ].filter(Boolean).join(",") || "default",
       );
     }
-    // Read only where granted: the suite runs without --allow-env, and Debian's Blender needs none.
-    const granted = Deno.permissions.querySync({ name: "env", variable: "PARTGRAPH_BLENDER_PYTHONPATH" });
-    const override = granted.state === "granted" ? Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH") : undefined;
-    let output: Deno.CommandOutput;
-    try {
-      output = await new Deno.Command("blender", {
-        args: [
-          "-b",
-          "--factory-startup",
-          "-noaudio",
-          ...(override ? ["--python-use-system-env"] : []),
-          "--python",
-          SCRIPT,
-          "--",
-          ...args,
-        ],
-        env: override ? { PYTHONPATH: override } : undefined,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return { skip: "blender is not installed (not on PATH)" };
-      throw error;
-    }
+    const output = await runBlenderScript(SCRIPT, args);
+    if ("skip" in output) return output;
     const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
       .map((l) => JSON.parse(l.slice(RESULT.length)));
     if (lines[0]?.skip) return { skip: lines[0].skip };
@@ -98,5 +76,38 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
     return { outputs };
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Runs a Python script in headless Blender (`blender -b --factory-startup`) with `args` after `--`,
+ * or says why it cannot run. Blender's Python lacking numpy is the script's to report.
+ */
+export async function runBlenderScript(
+  script: string,
+  args: readonly string[],
+): Promise<Deno.CommandOutput | { skip: string }> {
+  // Read only where granted: the suite runs without --allow-env, and Debian's Blender needs none.
+  const granted = Deno.permissions.querySync({ name: "env", variable: "PARTGRAPH_BLENDER_PYTHONPATH" });
+  const override = granted.state === "granted" ? Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH") : undefined;
+  try {
+    return await new Deno.Command("blender", {
+      args: [
+        "-b",
+        "--factory-startup",
+        "-noaudio",
+        ...(override ? ["--python-use-system-env"] : []),
+        "--python",
+        script,
+        "--",
+        ...args,
+      ],
+      env: override ? { PYTHONPATH: override } : undefined,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return { skip: "blender is not installed (not on PATH)" };
+    throw error;
   }
 }

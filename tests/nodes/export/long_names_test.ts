@@ -4,6 +4,7 @@
  * `extras.name`. `KHR_lights_punctual` lights of one name are written unique too.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { KHRLightsPunctual } from "@gltf-transform/extensions";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { fitBytes } from "../../../runtime/scene/unique_names.ts";
@@ -129,4 +130,40 @@ Deno.test("a mesh Blender puts on an object of its own (skinned on a keyed node,
   assertEquals(json.meshes.map((m: Json) => m.extras?.name), ["limb", "knee", undefined]);
   // The skin keeps its name: its armature is the node limb_skeleton, not a new object.
   assertEquals(byName(json.skins), ["limb"]);
+});
+
+Deno.test("a NUL in a name is written `_`, and names alike once written so are made unique", async () => {
+  const doc = morphNamesScene();
+  const face = doc.getRoot().listNodes()[0];
+  face.setName("Gear\0Door");
+  doc.getRoot().listScenes()[0].addChild(doc.createNode("Gear_Door")).addChild(doc.createNode("Gear\0Hatch"));
+  const json = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
+  const names = json.nodes.map((n: Json) => n.name);
+  assert(names.every((name: string) => !name.includes("\0")), `${names}`);
+  assertEquals(new Set(names).size, 3);
+  assertEquals(names.filter((name: string) => name.startsWith("Gear_Door")).length, 2);
+  const renamed = json.nodes.filter((n: Json) => n.extras?.name);
+  // The first holder of `Gear_Door` once written keeps it; the later literal one is renamed.
+  assertEquals(renamed.map((n: Json) => n.extras.name).sort(), ["Gear\0Door", "Gear\0Hatch", "Gear_Door"]);
+});
+
+Deno.test("a camera or light beside a mesh, and the mesh of an unnamed node, are named apart from the nodes", async () => {
+  const doc = morphNamesScene();
+  const root = doc.getRoot();
+  const face = root.listNodes()[0];
+  face.setCamera(doc.createCamera("Face").setType("perspective").setYFov(1).setZNear(0.1));
+  // A camera on a node of its own keeps its name, even one a node has.
+  root.listScenes()[0].addChild(
+    doc.createNode("Eye").setCamera(doc.createCamera("Eye").setType("perspective").setYFov(1).setZNear(0.1)),
+  );
+  const lights = doc.createExtension(KHRLightsPunctual);
+  face.setExtension("KHR_lights_punctual", lights.createLight("Face").setType("point"));
+  // An unnamed node drawing a mesh named like a node: Blender names its object after the mesh.
+  const eyeMesh = doc.createMesh("Eye").addPrimitive(root.listMeshes()[0].listPrimitives()[0].clone());
+  root.listScenes()[0].addChild(doc.createNode("").setMesh(eyeMesh));
+  const json = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
+  assertEquals(json.cameras.map((c: Json) => c.name), ["Face_1", "Eye"]);
+  assertEquals(json.extensions.KHR_lights_punctual.lights.map((l: Json) => l.name), ["Face_1"]);
+  assertEquals(json.meshes.map((m: Json) => m.name), ["Face", "Eye_1"]);
+  assertEquals(json.meshes[1].extras.name, "Eye");
 });

@@ -1,0 +1,119 @@
+/**
+ * What Blender 3.4's glTF importer (Blender's own, headless or not) drops of a valid file, named so the
+ * user knows before opening it there: an extension the file requires that the importer does not know
+ * refuses the whole file; a texture whose only image is WebP, KTX2 (Basis Universal) or AVIF comes in
+ * as an image node without an image; custom vertex attributes (`_BATCHID`) are dropped; UV sets and
+ * colour sets past the eighth are dropped. three.js keeps all of them. Measured with real imports
+ * (`tests/clients/blender_odd_test.ts`): each of these came in lost with no word before.
+ *
+ * @module
+ */
+
+/** The extensions Blender 3.4's importer reads (`io_scene_gltf2/io/imp/gltf2_io_gltf.py`). */
+const BLENDER_EXTENSIONS = new Set([
+  "KHR_materials_pbrSpecularGlossiness",
+  "KHR_lights_punctual",
+  "KHR_materials_unlit",
+  "KHR_texture_transform",
+  "KHR_materials_clearcoat",
+  "KHR_mesh_quantization",
+  "KHR_draco_mesh_compression",
+  "KHR_materials_variants",
+  "KHR_materials_emissive_strength",
+  "KHR_materials_transmission",
+  "KHR_materials_specular",
+  "KHR_materials_sheen",
+  "KHR_materials_ior",
+]);
+
+/** Image extensions and what their images are, with the partgraph node that re-encodes them. */
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  EXT_texture_webp: "WebP",
+  KHR_texture_basisu: "KTX2",
+  EXT_texture_avif: "AVIF",
+};
+
+/** Nodes that take out an extension Blender refuses, for the warning to point at. */
+const REMEDIES: Record<string, string> = {
+  EXT_texture_webp: "textures.to_png (the graphs' png_textures input) re-encodes them as PNG",
+  KHR_texture_basisu: "textures.to_png (the graphs' png_textures input) re-encodes them as PNG",
+  EXT_texture_avif: "textures.to_png (the graphs' png_textures input) re-encodes them as PNG",
+  EXT_mesh_gpu_instancing: "scene.uninstance (the graphs' expand_instances input) expands it",
+};
+
+/** Most UV sets and colour sets Blender 3.4's importer reads (`UV_MAX`, `COLOR_MAX`). */
+const MAX_SETS = 8;
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/**
+ * Warnings for what Blender 3.4 drops of a written file, given its JSON; none for a file it takes whole.
+ *
+ * @example
+ * ```ts
+ * blenderDrops({ asset: { version: "2.0" }, extensionsRequired: ["EXT_texture_webp"] });
+ * // ["the file requires EXT_texture_webp, which Blender 3.4's importer refuses: ..."]
+ * ```
+ */
+export function blenderDrops(json: Json): string[] {
+  const messages: string[] = [];
+  for (const extension of json.extensionsRequired ?? []) {
+    if (BLENDER_EXTENSIONS.has(extension)) continue;
+    const remedy = REMEDIES[extension];
+    messages.push(
+      `the file requires ${extension}, which Blender 3.4's importer refuses: the whole file fails to ` +
+        `import there (three.js reads it)${remedy ? `; ${remedy}` : ""}`,
+    );
+  }
+  imageDrops(json, messages);
+  for (const mesh of json.meshes ?? []) attributeDrops(mesh, messages);
+  return messages;
+}
+
+/** Textures with no core `source`, only an image extension's: an empty image node in Blender. */
+function imageDrops(json: Json, messages: string[]): void {
+  const required = new Set<string>(json.extensionsRequired ?? []);
+  const warned = new Set<number>();
+  for (const texture of json.textures ?? []) {
+    if (texture.source !== undefined) continue;
+    for (const [extension, kind] of Object.entries(IMAGE_EXTENSIONS)) {
+      const source = texture.extensions?.[extension]?.source;
+      if (typeof source !== "number" || warned.has(source) || required.has(extension)) continue;
+      warned.add(source);
+      const name = json.images?.[source]?.name ?? `#${source}`;
+      messages.push(
+        `image '${name}' is ${kind} only (${extension}, no PNG or JPEG fallback): Blender 3.4's importer ` +
+          `brings its textures in without an image (three.js draws it); ${REMEDIES[extension]}`,
+      );
+    }
+  }
+}
+
+/** Custom attributes and sets past the eighth of one mesh's primitives. */
+function attributeDrops(mesh: Json, messages: string[]): void {
+  const custom = new Set<string>();
+  let uvSets = 0, colourSets = 0;
+  for (const primitive of mesh.primitives ?? []) {
+    for (const semantic of Object.keys(primitive.attributes ?? {})) {
+      if (semantic.startsWith("_")) custom.add(semantic);
+      const set = /^(TEXCOORD|COLOR)_(\d+)$/.exec(semantic);
+      if (set?.[1] === "TEXCOORD") uvSets = Math.max(uvSets, Number(set[2]) + 1);
+      else if (set) colourSets = Math.max(colourSets, Number(set[2]) + 1);
+    }
+  }
+  const name = mesh.name ?? "";
+  if (custom.size) {
+    messages.push(
+      `custom attribute(s) ${[...custom].join(", ")} of mesh '${name}': Blender 3.4's importer drops ` +
+        "them (three.js keeps them as geometry attributes)",
+    );
+  }
+  for (const [count, what] of [[uvSets, "UV sets"], [colourSets, "colour sets"]] as const) {
+    if (count > MAX_SETS) {
+      messages.push(
+        `mesh '${name}' has ${count} ${what}: Blender 3.4's importer reads the first ${MAX_SETS} and drops the rest`,
+      );
+    }
+  }
+}

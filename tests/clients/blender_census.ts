@@ -1,0 +1,156 @@
+/**
+ * What Blender 3.4's importer makes of a GLB, against what the file declares: each written thing a user
+ * would look for — a named node as an object or bone, a mesh's shape keys, custom attributes and UV
+ * sets, an image with pixels, a clip as an action — that does not come in as written is a loss, and any
+ * object, mesh, material or action Blender renamed on import (`.001`) is one too. Used by the odd-output
+ * sweep (`blender_odd_test.ts`) to count what comes in renamed, lost or refused, and which of those
+ * `export.gltf`'s warnings named.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tempDir } from "../support/temp.ts";
+import { runBlenderScript } from "./blender.ts";
+
+const SCRIPT = fileURLToPath(new URL("../../scripts/blender_census.py", import.meta.url));
+const RESULT = "PARTGRAPH_CENSUS ";
+
+/** One Blender object as the census lists it. */
+export interface CensusObject {
+  readonly name: string;
+  readonly type: string;
+  readonly data: string | null;
+  readonly shape_keys?: string[];
+  readonly attributes?: string[];
+  readonly uv?: string[];
+}
+
+/** What came into Blender from one file, or the importer's error. */
+export type Census = { readonly error: string } | {
+  readonly objects: CensusObject[];
+  readonly bones: string[];
+  readonly images: { name: string; size: [number, number] }[];
+  readonly empty_textures: string[];
+  readonly materials: string[];
+  readonly actions: string[];
+};
+
+/** Imports each GLB in one Blender process; a skip reason when Blender cannot run. */
+export async function blenderCensus(glbs: readonly Uint8Array[]): Promise<{ skip: string } | Census[]> {
+  const dir = await tempDir();
+  try {
+    const paths = [];
+    for (const [i, glb] of glbs.entries()) {
+      paths.push(join(dir, `in${i}.glb`));
+      await Deno.writeFile(paths[i], glb);
+    }
+    const output = await runBlenderScript(SCRIPT, paths);
+    if ("skip" in output) return output;
+    const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
+      .map((l) => JSON.parse(l.slice(RESULT.length)));
+    if (lines[0]?.skip) return { skip: lines[0].skip };
+    if (lines.length !== glbs.length) {
+      throw new Error(
+        `Blender reported ${lines.length} of ${glbs.length} files:\n` +
+          new TextDecoder().decode(output.stderr).slice(-2000),
+      );
+    }
+    return lines;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** One thing a file declares that Blender did not bring in as written, and the name to look for. */
+export interface Loss {
+  readonly kind: "refused" | "renamed" | "node" | "shape keys" | "attribute" | "uv sets" | "image" | "clip";
+  /** The written name (a node, mesh, attribute, image or clip; the importer's error when refused). */
+  readonly name: string;
+  readonly detail: string;
+}
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** The losses of `json` (a written file's JSON) in `census` (what Blender made of it). */
+export function losses(json: Json, census: Census): Loss[] {
+  if ("error" in census) {
+    // The importer names a required extension it does not know; the loss is named after it.
+    const extension = /Extension (\S+) is not available/.exec(census.error)?.[1];
+    return [{ kind: "refused", name: extension ?? census.error, detail: census.error }];
+  }
+  const out: Loss[] = [];
+  const objects = new Map(census.objects.map((o) => [o.name, o]));
+  const bones = new Set(census.bones);
+  const nodes: Json[] = json.nodes ?? [];
+  const written = new Set<string>([
+    ...nodes.map((n) => n.name),
+    ...(json.meshes ?? []).map((m: Json) => m.name),
+    ...(json.materials ?? []).map((m: Json) => m.name),
+    ...(json.cameras ?? []).map((m: Json) => m.name),
+    ...(json.extensions?.KHR_lights_punctual?.lights ?? []).map((m: Json) => m.name),
+  ].filter((name) => typeof name === "string"));
+  for (const node of nodes) {
+    if (!node.name) continue;
+    if (!objects.has(node.name) && !bones.has(node.name)) {
+      out.push({ kind: "node", name: node.name, detail: "no object or bone of its name" });
+    }
+  }
+  // An unnamed node's object Blender names after its mesh (`Cube.001` for the second): the file gave it
+  // no name to keep, so no loss (three.js names it after the mesh too).
+  const unnamed = new Set(
+    nodes.filter((n) => !n.name && n.mesh !== undefined).map((n) => json.meshes[n.mesh].name),
+  );
+  const renamed = [
+    ...census.objects.flatMap((o) =>
+      o.type === "MESH" && unnamed.has(o.data?.replace(/\.\d{3}$/, "")) ? [] : [o.name, o.data ?? ""]
+    ),
+    ...census.materials,
+  ];
+  for (const name of new Set(renamed)) {
+    if (/\.\d{3}$/.test(name) && !written.has(name)) {
+      out.push({ kind: "renamed", name: name.replace(/\.\d{3}$/, ""), detail: `came in as '${name}'` });
+    }
+  }
+  const meshObjects = census.objects.filter((o) => o.type === "MESH");
+  for (const mesh of json.meshes ?? []) {
+    const primitive = mesh.primitives?.[0] ?? {};
+    const mine = meshObjects.filter((o) =>
+      o.data === mesh.name || o.data?.replace(/\.\d{3}$/, "") === mesh.name
+    );
+    if (!nodes.some((n) => n.mesh !== undefined && json.meshes[n.mesh] === mesh) || mine.length === 0) {
+      continue;
+    }
+    const targets: string[] = mesh.extras?.targetNames ?? [];
+    if (targets.length && !mine.some((o) => same(o.shape_keys ?? [], targets))) {
+      out.push({ kind: "shape keys", name: mesh.name, detail: `${mine[0].shape_keys} for ${targets}` });
+    }
+    for (const attribute of Object.keys(primitive.attributes ?? {}).filter((a) => a.startsWith("_"))) {
+      if (!mine.some((o) => o.attributes?.includes(attribute))) {
+        out.push({ kind: "attribute", name: attribute, detail: `of mesh '${mesh.name}' dropped` });
+      }
+    }
+    const uvs = Object.keys(primitive.attributes ?? {}).filter((a) => a.startsWith("TEXCOORD_")).length;
+    const most = Math.max(...mine.map((o) => o.uv?.length ?? 0));
+    if (most < uvs) out.push({ kind: "uv sets", name: mesh.name, detail: `${most} of ${uvs} UV sets` });
+  }
+  const images = new Map(census.images.map((i) => [i.name, i]));
+  (json.images ?? []).forEach((image: Json, i: number) => {
+    const name = image.name || `Image_${i}`;
+    const got = images.get(name);
+    if (!got || got.size[0] === 0) {
+      out.push({ kind: "image", name, detail: got ? "an image without pixels" : "no image of its name" });
+    }
+  });
+  for (const animation of json.animations ?? []) {
+    if (animation.name && !census.actions.some((action) => action.includes(animation.name))) {
+      out.push({ kind: "clip", name: animation.name, detail: "no action of its name" });
+    }
+  }
+  return out;
+}
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

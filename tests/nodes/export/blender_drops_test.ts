@@ -1,0 +1,64 @@
+/**
+ * `export.gltf` names what Blender 3.4's importer drops of a valid file: a required extension it
+ * refuses, a WebP- or KTX2-only image, custom `_` attributes, UV sets past the eighth. Scenes built as
+ * the odd-output sweep builds them (`tests/clients/odd_outputs.ts`); Blender's side of each is measured
+ * in `tests/clients/blender_odd_test.ts`.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { blenderDrops } from "../../../nodes/export/blender_drops.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { ODD_CASES } from "../../clients/odd_outputs.ts";
+
+async function warningsOf(label: string, seed: number): Promise<string[]> {
+  const ctx = testContext();
+  const scene = await ODD_CASES.find((c) => c.label === label)!.scene(seed);
+  await runNode(exportGltf, { scene }, {}, ctx);
+  return ctx.warnings.map((w) => w.message);
+}
+
+Deno.test("custom attributes and UV sets past the eighth are named, with the mesh", async () => {
+  const warnings = await warningsOf("custom attributes and ten UV sets", 3);
+  const custom = warnings.find((w) => w.startsWith("custom attribute(s)"));
+  assert(custom?.includes("_BATCHID"), `${warnings}`);
+  assert(
+    warnings.some((w) => /has (9|10|11) UV sets: Blender 3.4's importer reads the first 8/.test(w)),
+    `${warnings}`,
+  );
+});
+
+Deno.test("WebP- and KTX2-only images are named; a required extension names the whole file's refusal", async () => {
+  // Seeds where the extensions are and are not required (the case draws it).
+  const kinds = new Set<string>();
+  for (let seed = 1; seed <= 8 && kinds.size < 2; seed++) {
+    const warnings = await warningsOf("WebP and KTX2 textures without PNG", seed);
+    if (warnings.some((w) => w.startsWith("the file requires EXT_texture_webp"))) {
+      assert(warnings.some((w) => w.startsWith("the file requires KHR_texture_basisu")), `${warnings}`);
+      assert(!warnings.some((w) => w.startsWith("image ")), "an image of a refused file is not named again");
+      kinds.add("required");
+    } else {
+      assertEquals(warnings.filter((w) => / is (WebP|KTX2) only /.test(w)).length, 2, `${warnings}`);
+      assert(warnings.every((w) => w.includes("textures.to_png")), `${warnings}`);
+      kinds.add("used");
+    }
+  }
+  assertEquals(kinds.size, 2, "both kinds drawn");
+});
+
+Deno.test("a file Blender takes whole gets no such warning, and one that requires a known extension neither", () => {
+  assertEquals(blenderDrops({ asset: { version: "2.0" } }), []);
+  assertEquals(
+    blenderDrops({
+      asset: { version: "2.0" },
+      extensionsRequired: ["KHR_mesh_quantization", "KHR_draco_mesh_compression"],
+      meshes: [{ name: "m", primitives: [{ attributes: { POSITION: 0, TEXCOORD_7: 1, COLOR_7: 2 } }] }],
+      textures: [{ source: 0, extensions: { EXT_texture_webp: { source: 1 } } }],
+    }),
+    [],
+  );
+  const [message] = blenderDrops({
+    asset: { version: "2.0" },
+    extensionsRequired: ["EXT_mesh_gpu_instancing"],
+  });
+  assert(message.includes("scene.uninstance"), message);
+});
