@@ -50,3 +50,14 @@ Deno.test("exporters: what is repaired is named — three.js's byte strides, spe
   const fallback = await judgeExporterFile(await exporterFile("blender-specgloss-fallback", 5));
   assertEquals(fallback.warnings, []);
 });
+
+Deno.test("exporters: three.js's own GLTFExporter (r187) — groups sharing vertices, byte colours, unlit, emissive strength, interleaved", async () => {
+  const { threejsExporterFile } = await import("./gltf_exporter_threejs.ts");
+  for (const seed of SEEDS) {
+    const file = await threejsExporterFile(seed);
+    const decoded = await judgeExporterFile(file);
+    assertEquals([decoded.refused, decoded.wrong, decoded.warnings], [undefined, [], []], file.name);
+    const exported = await judgeExported(file);
+    assertEquals([exported.refused, exported.wrong], [undefined, []], `${file.name} exported`);
+  }
+});
