@@ -23,7 +23,6 @@ import {
 import {
   EDITED_FRACTION,
   fittedGeometry,
-  geometryDrift,
   geometrySize,
   isFittedGeometry,
   panelDrift,
@@ -54,6 +53,7 @@ const show = (x: number) => Number(x.toPrecision(3)).toString();
 export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
   const animated = animatedNodes(doc);
   const marked: Node[] = [];
+  const sheared: string[] = [];
   for (const pivot of doc.getRoot().listNodes()) {
     const part = getPart(pivot);
     if (!part?.panel || !declaredCtrlType(pivot) || !isFittedGeometry(part.fitted_to)) continue;
@@ -63,14 +63,25 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
     const { drift, now } = moved;
     const size = geometrySize(part.fitted_to);
     if (!(drift > EDITED_FRACTION * size)) {
-      // Turned about its hinge line: the hinge stands, the record follows the panel.
-      if (moved.turn !== 0) setPart(pivot, { ...part, fitted_to: now });
+      // Turned about its hinge line, or its frame's mirror applied away: the hinge stands, the record
+      // follows the panel.
+      if (moved.turn !== 0 || moved.mirrored) setPart(pivot, { ...part, fitted_to: now });
       continue;
     }
-    // Scaled about the pivot's origin (Blender's Apply Scale on a scaled model, a unit change): the
-    // pivot's line is still the hinge of the scaled panel, so only the record follows.
+    // Scaled about the pivot's origin (Blender's Apply Scale on a scaled model, a unit change; on a
+    // mirrored half, the mirror applied with it): the pivot's line is still the hinge of the scaled
+    // panel, so only the record follows.
     const k = geometrySize(now) / size;
-    if (geometryDrift(scaledGeometry(part.fitted_to, k), now) <= EDITED_FRACTION * size * k) {
+    const scaled = panelDrift(scaledGeometry(part.fitted_to, k), pivot, panel);
+    if (scaled && scaled.drift <= EDITED_FRACTION * size * k) {
+      setPart(pivot, { ...part, fitted_to: now });
+      continue;
+    }
+    if (helpersScaleApplied(pivot)) {
+      // The tool's doing, not the user's: told once, and the record follows the panel.
+      // Its change beside any uniform scale the Apply took with it.
+      const change = Math.min(drift / size, scaled ? scaled.drift / (size * k) : Infinity);
+      sheared.push(`'${panel.getName()}' by up to ${show(100 * change)}% of its size`);
       setPart(pivot, { ...part, fitted_to: now });
       continue;
     }
@@ -103,7 +114,36 @@ export function refitEditedPanels(doc: Document, ctx: RunContext): Node[] {
     setPart(panel, refit);
     marked.push(panel);
   }
+  if (sheared.length) {
+    ctx.warn(
+      `${sheared.length} panel(s) hang under partgraph's _unscale/_rescale helpers (their parent is scaled ` +
+        `unevenly), whose scale was applied since (Blender's Apply → Scale); glTF holds no shear, so their ` +
+        `shapes changed (${sheared.slice(0, 4).join(", ")}${
+          sheared.length > 4 ? ", …" : ""
+        }). Their earlier ` +
+        "hinges are kept. To rig the model with its scale applied, apply it before rigging, or leave the " +
+        "HINGE_auto_ helpers out of the Apply",
+      { panels: sheared },
+    );
+  }
   return marked;
+}
+
+/** Whole scale: a helper so scaled had its scale applied (the helpers are made only for uneven scales). */
+const unit = (node: Node) => node.getScale().every((v) => Math.abs(v - 1) < 1e-4);
+
+/**
+ * True when `pivot` hangs under its `_unscale` helper holding its panel through a `_rescale` one
+ * (`unscale.ts`) and both have lost their scales: a tool applied them, shearing the panel in world.
+ */
+function helpersScaleApplied(pivot: Node): boolean {
+  const name = pivot.getName().replace(/\.\d{3,}$/, "");
+  const named = (node: Node | null | undefined, suffix: string) =>
+    !!node && node.getName().replace(/\.\d{3,}$/, "") === `${name}${suffix}`;
+  const rescale = pivot.listChildren().find((child) => named(child, "_rescale"));
+  const mount = pivot.getParentNode();
+  const top = named(mount, "_rest") ? mount!.getParentNode() : mount;
+  return !!rescale && named(top, "_unscale") && unit(rescale) && unit(top!);
 }
 
 /** A new fit this close to a recovered pivot's line finds that line: float32 noise of a tool's rewrite. */

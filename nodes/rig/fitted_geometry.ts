@@ -42,29 +42,42 @@ export function fittedGeometry(pivot: Node, panel: Node): FittedGeometry | undef
 /**
  * How far the panel moved since `record`, pivot units, and the turn about the pivot's X (radians)
  * that best explains it: a turn about the hinge line leaves the line the hinge (a panel deflected in
- * Blender, or Blender's Z-up export, which turns every node's frame 90° about X). Undefined when the
- * panel draws no vertex now.
+ * Blender, or Blender's Z-up export, which turns every node's frame 90° about X). `mirrored` when the
+ * pivot's frame has since lost or gained a mirror that the panel did not (Blender's Apply Scale on a
+ * parent scaled −1: the world geometry and the hinge line stay, the frame no longer mirrors, so the
+ * panel reads point-reflected through the pivot's origin). Undefined when the panel draws no vertex
+ * now.
  */
 export function panelDrift(
   record: FittedGeometry,
   pivot: Node,
   panel: Node,
-): { drift: number; turn: number; now: FittedGeometry } | undefined {
+): { drift: number; turn: number; mirrored: boolean; now: FittedGeometry } | undefined {
   const gathered = gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true });
   const now = describe(gathered, 0);
   if (!now) return undefined;
-  const angle = (c: Vec3) => Math.atan2(c[2], c[1]);
-  // The turns tried: none, Blender's axis conversions, and the one that brings the centroid back.
-  const turns = [0, Math.PI / 2, -Math.PI / 2, Math.PI, angle(record.centroid) - angle(now.centroid)];
   const drift = geometryDrift(record, now);
-  if (drift <= EDITED_FRACTION * geometrySize(record)) return { drift, turn: 0, now };
-  // A turn explains the change only to float noise: a small move across a thin panel is nearly a turn
-  // about the hinge too (1 mm across a 2.4 m aileron: within 6e-5 of its size after a 0.25° turn back).
-  for (const turn of turns.slice(1)) {
-    const turned = geometryDrift(record, describe(gathered, turn)!);
-    if (turned <= TURN_FRACTION * geometrySize(record)) return { drift: turned, turn, now };
+  if (drift <= EDITED_FRACTION * geometrySize(record)) return { drift, turn: 0, mirrored: false, now };
+  const angle = (c: Vec3) => Math.atan2(c[2], c[1]);
+  // A turn (of a frame mirrored or not) explains the change only to float noise: a small move across a
+  // thin panel is nearly a turn about the hinge too (1 mm across a 2.4 m aileron: within 6e-5 of its
+  // size after a 0.25° turn back).
+  const reflected = reflect(gathered);
+  for (const [positions, mirrored] of [[gathered, false], [reflected, true]] as const) {
+    const centroid = mirrored ? describe(positions, 0)!.centroid : now.centroid;
+    // The turns tried: Blender's axis conversions, and the one that brings the centroid back.
+    const turns = [0, Math.PI / 2, -Math.PI / 2, Math.PI, angle(record.centroid) - angle(centroid)];
+    for (const turn of mirrored ? turns : turns.slice(1)) {
+      const turned = geometryDrift(record, describe(positions, turn)!);
+      if (turned <= TURN_FRACTION * geometrySize(record)) return { drift: turned, turn, mirrored, now };
+    }
   }
-  return { drift, turn: 0, now };
+  return { drift, turn: 0, mirrored: false, now };
+}
+
+/** Gathered positions reflected through the pivot's origin (a mirror the frame lost or gained, see above). */
+function reflect(gathered: GatheredPositions): GatheredPositions {
+  return { ...gathered, positions: gathered.positions.map((x) => -x) };
 }
 
 /** Box and surface centroid of gathered positions turned by `turn` radians about X. */
