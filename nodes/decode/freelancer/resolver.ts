@@ -24,7 +24,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // 6: a mirrored rotation's warning says glTF viewers flip its winding and the game does not.
   // 7: pivots carry no interop `group` (before, the part name: a Sphere's three axes, or a Cyl's turn
   // and slide, read as one group that moves together); the joint stays in `partgraph.part.joint`.
-  version: 7,
+  // 8: a Cons record attaching a part to itself (an exporter's record for the root, Root → Root) is
+  // dropped with a warning (before, the cycle refused the model).
+  version: 8,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -1,7 +1,7 @@
 /**
  * Which constraint records make the part tree: the first record naming a part as its child wins,
- * records naming parts that do not exist are dropped (retail has one: a child `"Barrel01\t"`), and a
- * cycle, or a tree deeper than {@link MAX_HIERARCHY_DEPTH}, is an error at a record's byte offset.
+ * records naming parts that do not exist are dropped (retail has one: a child `"Barrel01\t"`), so is a
+ * record attaching a part to itself, and a longer cycle, or a tree deeper than {@link MAX_HIERARCHY_DEPTH}, is an error at a record's byte offset.
  *
  * @module
  */
@@ -41,6 +41,12 @@ export function planHierarchy(
     if (!parts.has(child) || !parts.has(record.parent.toLowerCase())) {
       const missing = parts.has(child) ? record.parent : record.child;
       warn(`${describe} names part ${JSON.stringify(missing)}, which does not exist; constraint dropped`);
+      continue;
+    }
+    if (child === record.parent.toLowerCase()) {
+      // An exporter that writes a record for every part, the root's naming itself: it attaches nothing
+      // (before, the cycle Root → Root refused the whole model).
+      warn(`${describe} attaches part '${record.child}' to itself; constraint dropped`);
       continue;
     }
     if (parentOf.has(child)) {

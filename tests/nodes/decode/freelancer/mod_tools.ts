@@ -8,7 +8,8 @@
  * in another order, no shared payloads, unpadded sizes, no "uncompressed" size), odd vertex formats,
  * mirrored turret hardpoints whose limits were negated but not swapped, `File name`s spelt with
  * another case or separator than their fragment directory, a damaged `Switch2`, and a hardpoint
- * editor's own `hardpoints` directory beside the exporter's `Hardpoints`.
+ * editor's own `hardpoints` directory beside the exporter's `Hardpoints`, and a `Cons` record that
+ * attaches the root to itself.
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -53,6 +54,7 @@ export const QUIRKS = [
   "file_name_spelling",
   "switch2",
   "split_hardpoints",
+  "self_constraint",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -207,6 +209,15 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
       translation: part.translation,
       rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
     }));
+    if (quirk === "self_constraint") {
+      // An exporter that writes a record for every part, the root's naming the root as its parent.
+      fix.unshift({
+        ...fix[0] ?? { kind: "fix", rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+        parent: "Root",
+        child: "Root",
+        translation: [0, 0, 0],
+      });
+    }
     const cons = fix.length ? [utfDir("Cons", [utfLeaf("Fix", encodeConstraints("fix", fix))])] : [];
     root = utfDir("\\", [library(meshes), ...extra, utfDir("Cmpnd", [...entries, ...cons]), ...fragmentDirs]);
   }

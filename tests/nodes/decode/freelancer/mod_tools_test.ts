@@ -18,6 +18,8 @@ const NAMED: Partial<Record<Quirk, RegExp>> = {
   milkshape_levels: /MultiLevel has no Level0; its lowest level, Level[12], is drawn as LOD 0/,
   switch2: /Switch2/,
   file_name_spelling: /the same name with the other path separator/,
+  self_constraint:
+    /fix constraint 'Root' → 'Root' \(byte \d+\) attaches part 'Root' to itself; constraint dropped/,
   split_hardpoints:
     /has 2 Hardpoints directories \('Hardpoints', 'hardpoints'\); the hardpoints of all are read/,
 };
