@@ -4,12 +4,22 @@
  * propeller's blades as objects of their own (`Blade_1`…`Blade_3` under `Propeller`) and its hub or
  * spinner turn with it; a node that is, holds or is under a part (declared, a decoder's joint, a panel
  * found before) is left alone, and so is structure named after a rotor (`RotorMast`, `Prop_Guard`).
+ * Blades with no rotor word are a rotor's too where a hub says so: a hub object holding two blade
+ * objects or more (`Hub` > `blade_1`…), or one beside them (`Hub`, `Blade.001`, `Blade.002` side by
+ * side, as a flat export lays them out); blades alone (`Blade_1`, `Blade_2`) may be a sword's or a
+ * turbine's, and are left alone.
  *
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { holdsPart, isPart } from "./part_extras.ts";
-import { isBladeName, matchSpinningName, type SpinningName, spinningStem } from "./spinning_names.ts";
+import {
+  isBladeName,
+  isHubName,
+  matchSpinningName,
+  type SpinningName,
+  spinningStem,
+} from "./spinning_names.ts";
 
 /** A spinning part found by name. */
 export interface SpinningCandidate {
@@ -32,16 +42,26 @@ export function findSpinningParts(
   nameOf: (node: Node) => string = (node) => node.getName(),
 ): SpinningCandidate[] {
   const out: SpinningCandidate[] = [];
-  const visit = (node: Node) => {
+  const free = (node: Node) => !isPart(node) && movesGeometry(node) && !holdsPart(node);
+  const blade = (node: Node) => isBladeName(nameOf(node)) && !matchSpinningName(nameOf(node)) && free(node);
+  const visit = (node: Node, bladeOfHub: boolean) => {
     if (isPart(node)) return;
-    const named = matchSpinningName(nameOf(node));
+    const named = matchSpinningName(nameOf(node)) ??
+      (bladeOfHub || (isHubName(nameOf(node)) && node.listChildren().filter(blade).length >= 2)
+        ? "bare"
+        : undefined);
     if (named && movesGeometry(node) && !holdsPart(node)) {
       out.push({ node, named });
       return;
     }
-    for (const child of node.listChildren()) visit(child);
+    visitAll(node.listChildren());
   };
-  for (const root of roots) visit(root);
+  // A hub among its blades, side by side: each a candidate, gathered by groupSiblingBlades.
+  const visitAll = (nodes: readonly Node[]) => {
+    const hubbed = nodes.filter(blade).length >= 2 && nodes.some((n) => isHubName(nameOf(n)) && free(n));
+    for (const node of nodes) visit(node, hubbed && (blade(node) || isHubName(nameOf(node))));
+  };
+  visitAll(roots);
   return out;
 }
 
@@ -71,6 +91,16 @@ export function groupSiblingBlades(
     }`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
+  // Blades and hubs with no rotor word (`Blade.001`, `Hub`) join the one rotor named beside them
+  // (`prop_hub`); beside two or more, they are left apart.
+  for (const [key, members] of [...groups]) {
+    if (!key.endsWith("|")) continue;
+    const parent = key.slice(0, key.indexOf("|") + 1);
+    const named = [...groups.keys()].filter((k) => k !== key && k.startsWith(parent));
+    if (named.length !== 1) continue;
+    groups.set(named[0], [...groups.get(named[0])!, ...members]);
+    groups.delete(key);
+  }
   const out: SpinningCandidate[] = [];
   for (const members of groups.values()) {
     if (members.length < 2 || !members.some((m) => isBladeName(nameOf(m.node)))) {
@@ -79,10 +109,11 @@ export function groupSiblingBlades(
     }
     const names = members.map((m) => nameOf(m.node));
     // `main_rotor_blade_1`, `_2` share `main_rotor_blade_`: the group is the rotor, not a blade.
-    const prefix =
-      commonPrefix(names).replace(/[^\p{L}\p{N}]*(blade|blatt|pale|pala)?[^\p{L}\p{N}]*$/iu, "") ||
-      "Rotor";
-    const name = names.includes(prefix) ? `${prefix}_assembly` : prefix;
+    const shared = commonPrefix(names).replace(/[^\p{L}\p{N}]*(blade|blatt|pale|pala)?[^\p{L}\p{N}]*$/iu, "");
+    const prefix = shared || "Rotor";
+    // With no prefix in common (`prop_hub`, `Blade.001`), named after the hub.
+    const hub = shared ? undefined : names.find((n) => isHubName(n) && !isBladeName(n));
+    const name = hub ? `${hub}_assembly` : names.includes(prefix) ? `${prefix}_assembly` : prefix;
     const group = doc.createNode(name);
     const parent = members[0].node.getParentNode();
     if (parent) parent.addChild(group);

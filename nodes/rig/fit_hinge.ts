@@ -107,7 +107,9 @@ export const rigFitHinge = defineNode({
   // spaced unevenly) take their hub's axis; a part with no blades (a lone spinner, hub or blurred disc)
   // takes the axis it is round about (a 16-gon disc's shaft lay across it, a long spinner's failed 90°
   // off); a `prop_disc` beside the blades is left out of the fit (a quad broke 3-fold symmetry).
-  version: 33,
+  // 34: a hub or spinner drawn as a coarse polygon (10 sides) gives its axis by its k-fold symmetry
+  // (spin_hub.ts; its triangles' normals missed the axis too far to be "round"), so it vouches too.
+  version: 34,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -26,6 +26,7 @@
 import { symmetricEigen3 } from "./eigen3.ts";
 import { addScaled, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
 import { searchPlane } from "./spin_plane.ts";
+import { hubAxis as hubAxisOf } from "./spin_hub.ts";
 import {
   countBlades,
   radiusAbout,
@@ -210,7 +211,7 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   // (a fenestron's, spaced unevenly to spread their noise), it is the shaft.
   const hubLabel = options.hubName ? ` ('${options.hubName}')` : "";
   const hubAxis = options.hub && options.hub.count > 0 && best.blades !== 1
-    ? roundAxis(options.hub)
+    ? hubAxisOf(options.hub)
     : undefined;
   let centreOnHub: Vec3 | undefined;
   if (best.symmetry > SYMMETRY_GOOD && hubAxis && "axis" in hubAxis) {

@@ -219,9 +219,14 @@ export function isBladeName(name: string): boolean {
 }
 
 /**
- * The words of a name that say which rotor it belongs to: without blade and hub words (numbers are
- * no tokens), so `MainRotor`, `MainRotor_Blade_1` and `MainRotor_Hub` share `main rotor`.
+ * The words of a name that say which rotor it belongs to: without blade and hub words, so `MainRotor`,
+ * `MainRotor_Blade_1` and `MainRotor_Hub` share `main rotor`; with the numbers that are no blade's
+ * (a blade word's own number and Blender's `.001` dropped), so a coaxial pair exported flat —
+ * `Rotor1_Blade1`, `Rotor1_Hub`, `Rotor2_Blade1` — stays two rotors, `rotor 1` and `rotor 2`.
  */
 export function spinningStem(name: string): string {
-  return tokenize(name).filter((t) => !BLADE_TOKENS.has(t) && !HUB_TOKENS.has(t)).join(" ");
+  const words = tokenize(name).filter((t) => !BLADE_TOKENS.has(t) && !HUB_TOKENS.has(t));
+  const numbers = name.replace(/\.\d{3}$/u, "")
+    .replace(/(blade|blatt|pale|pala|лопасть)[\s_.\-]*\d*/giu, "").match(/\d+/gu) ?? [];
+  return [...words, ...numbers.map((n) => String(Number(n)))].join(" ");
 }

@@ -7,12 +7,14 @@
  * `rotor_*` (`rotor_servo_1`, `rotor_swash_lower`, `Rotor_Support`); spinners and hubs drawn without
  * blades (`Spinner`, `prop_hub`, long or stubby cones of any segment count); blades as objects of
  * their own under a hub object (`Rotor_Hub` > `blade_1…4`); and blurred propeller discs (`prop_disc`,
- * a flat polygon from a quad up, alone or beside the blades). Scene axes: −Z forward, +Y up, −X left.
+ * a flat polygon from a quad up, alone or beside the blades). Flat exports too: a coaxial pair's
+ * blades and hubs side by side at the root, numbered (`Rotor1_Blade1`, `Rotor2_Hub`), and a hub beside
+ * `Blade.001`…. Scene axes: −Z forward, +Y up, −X left.
  * Deterministic from a seed.
  *
  * @module
  */
-import type { Document } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import type { SpinningKind } from "../../../nodes/rig/spinning_names.ts";
 import { axisErrorDegrees, distanceToLine, newScene } from "./fixtures.ts";
@@ -25,6 +27,10 @@ export interface ZooPart extends SpinTruth {
   readonly kinds: readonly SpinningKind[];
   /** Nothing in the file can vouch for the shaft (two blades leaning, no hub or node along it): weak is right. */
   readonly unvouchable?: boolean;
+  /** Objects drawn side by side (no node holds them) that must turn as one part: the part must hold them all. */
+  readonly members?: readonly string[];
+  /** Objects of another rotor (turning the other way) the part must not hold. */
+  readonly notWith?: readonly string[];
 }
 
 /** A generated aircraft, what the rig should find, and what it must leave still. */
@@ -124,6 +130,25 @@ function drawn(next: () => number, over: Partial<RotorDraw> & SpinTruth): RotorD
   };
 }
 
+/**
+ * The objects of a rotor group moved up beside it (as a flat export lays them out) and renamed by
+ * `rename`, the group removed; the new names. The group sits at the scene root with no transform, so
+ * nothing moves in the world.
+ */
+function flatten(doc: Document, group: string, rename: (name: string) => string): string[] {
+  const node = doc.getRoot().listNodes().find((n) => n.getName() === group)!;
+  const scene = doc.getRoot().getDefaultScene()!;
+  const names: string[] = [];
+  for (const child of node.listChildren()) {
+    node.removeChild(child);
+    scene.addChild(child.setName(rename(child.getName())));
+    names.push(child.getName());
+  }
+  scene.removeChild(node);
+  node.dispose();
+  return names;
+}
+
 function part(truth: SpinTruth, kinds: readonly SpinningKind[] = [truth.kind], unvouchable = false): ZooPart {
   return { ...truth, kinds, unvouchable };
 }
@@ -208,8 +233,11 @@ export function zooCase(next: () => number, index: number): ZooCase {
     ]);
     const blades = 2 + (variant % 3);
     const radius = lerp(4, 6, next());
-    for (const [name, y, hand] of [[upper, 2.4, 1], [lower, 1.6, -1]] as const) {
-      parts.push(part(addRotor(
+    // One case in two is exported flat: each rotor's blades and hub side by side at the root,
+    // numbered (`Rotor1_Blade1`, `Rotor2_Hub`), no node holding either rotor.
+    const flat = variant % 2 === 1;
+    for (const [n, [name, y, hand]] of ([[upper, 2.4, 1], [lower, 1.6, -1]] as const).entries()) {
+      const truth = addRotor(
         doc,
         next,
         drawn(next, {
@@ -223,12 +251,26 @@ export function zooCase(next: () => number, index: number): ZooCase {
           hand,
           chord: lerp(0.06, 0.08, next()) * radius,
           hub: "hub",
+          storage: flat ? "per_blade" : pick(next, ["one_mesh", "per_blade"] as const),
         }),
-      )));
+      );
+      if (!flat) {
+        parts.push(part(truth));
+        continue;
+      }
+      const members = flatten(doc, name, (child) => `Rotor${n + 1}_${child.replace("_", "")}`);
+      parts.push({ ...part({ ...truth, name: `Rotor${n + 1}` }), members });
+    }
+    if (flat) {
+      // Counter-rotating: neither rotor's part may hold the other's objects.
+      const [a, b] = parts as [ZooPart, ZooPart];
+      parts.splice(0, 2, { ...a, notWith: b.members }, { ...b, notWith: a.members });
     }
     meshNode(doc, "RotorMast", boxMesh([-0.08, 0.6, -0.08], [0.08, 2.6, 0.08]), undefined);
     still.push("RotorMast");
-    description = `coaxial ${upper}/${lower}, ${blades} blades`;
+    description = flat
+      ? `coaxial flat Rotor1_*/Rotor2_*, ${blades} blades`
+      : `coaxial ${upper}/${lower}, ${blades} blades`;
   } else if (family === "contra_props") {
     const names = pick(next, [["Prop_Front", "Prop_Rear"], ["Propeller_1", "Propeller_2"], [
       "Propeller.001",
@@ -347,8 +389,10 @@ export function zooCase(next: () => number, index: number): ZooCase {
       (long / (2 * radius)).toFixed(2)
     }× its diameter`;
   } else if (family === "blades_under_hub") {
-    const hubName = pick(next, ["Rotor_Hub", "prop_hub", "RotorHub"]);
-    const main = hubName !== "prop_hub";
+    const hubName = pick(next, ["Rotor_Hub", "prop_hub", "RotorHub", "Hub", "Nabe"]);
+    const main = hubName !== "prop_hub" && hubName !== "Nabe";
+    // One case in two is exported flat: the hub and `Blade.001`… side by side at the root.
+    const flat = variant % 2 === 1;
     const blades = 2 + (variant % 4);
     const t = addRotor(
       doc,
@@ -365,6 +409,16 @@ export function zooCase(next: () => number, index: number): ZooCase {
         storage: "per_blade",
       }),
     );
+    if (flat) {
+      const members = flatten(
+        doc,
+        "tmp_group",
+        (child) => child === "Hub" ? hubName : `Blade.${child.slice(6).padStart(3, "0")}`,
+      );
+      parts.push({ ...part({ ...t, name: hubName }), members });
+      description = `${hubName} beside Blade.001…${blades}`;
+      return { doc, parts, still, family, description: `#${index} ${family}: ${description}` };
+    }
     // The hub object takes the group's place; the blades become its children (`blade_1`…).
     const group = doc.getRoot().listNodes().find((n) => n.getName() === "tmp_group")!;
     const hub = group.listChildren().find((n) => n.getName() === "Hub")!;
@@ -424,17 +478,30 @@ export function zooCase(next: () => number, index: number): ZooCase {
 
 /** How the rig did on one part: wrong axis (> 2°), wrong centre (> 2 % of the radius off the shaft), wrong kind. */
 export function judgeZoo(result: RigResult, truth: ZooPart) {
-  const found = result.report.parts.find((p) => p.panel === truth.name || p.name === truth.name);
+  const found = truth.members
+    ? result.report.parts.find((p) => holdsAll(result, p.panel ?? p.name, truth.members!))
+    : result.report.parts.find((p) => p.panel === truth.name || p.name === truth.name);
   if (!found || !found.hinge) return { found: false as const, confidence: "none", problems: ["not rigged"] };
+  const mixed = truth.notWith?.filter((m) => holdsAll(result, found.panel ?? found.name, [m])) ?? [];
   const axis = found.hinge.world.axis;
   const degrees = axisErrorDegrees(axis, truth.axis);
   const offset = distanceToLine(truth.centre, found.hinge.world.origin, axis) / truth.radius;
-  const problems: string[] = [];
+  const problems: string[] = mixed.length ? [`holds another rotor's ${mixed.join(", ")}`] : [];
   if (degrees > 2) problems.push(`axis ${degrees.toFixed(1)}° off`);
   if (offset > 0.02) problems.push(`centre ${(offset * 100).toFixed(1)} % off`);
   if (!truth.kinds.includes(found.kind as SpinningKind)) problems.push(`kind ${found.kind}`);
   const confidence = (found.fit as { confidence?: string } | null)?.confidence ?? "none";
   return { found: true as const, confidence, problems, degrees, kind: found.kind, part: found };
+}
+
+/** True when the node named `name` in the rigged scene holds (or is) every one of `members`. */
+function holdsAll(result: RigResult, name: string, members: readonly string[]): boolean {
+  const node = result.scene.getRoot().listNodes().find((n) => n.getName() === name);
+  if (!node) return false;
+  const names = new Set<string>();
+  const visit = (n: Node) => (names.add(n.getName()), n.listChildren().forEach(visit));
+  visit(node);
+  return members.every((m) => names.has(m));
 }
 
 /** The nodes the rig made spinning parts of, by name (what `still` must not be among). */

@@ -3,7 +3,8 @@
  * within 2° and on its hub (2 % of the radius), of a right kind; no fixed part of a rotor head or a
  * duct rigged to spin; a two-blade rotor on a leaning shaft vouched for by a hub or spinner of its own
  * (good), weak only where nothing in the file can tell; blades spaced unevenly (a fenestron's) on
- * their hub's axis and weak, never good. A development seed and a held-out one.
+ * their hub's axis and weak, never good; blades exported flat beside their hub gathered into one part,
+ * and a flat coaxial pair kept two. A development seed and a held-out one.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { prng } from "../../support/prng.ts";
