@@ -10,7 +10,8 @@ import { aircraftMatrix, resolveFrame } from "./frame.ts";
 import { positionBounds, subtreeNodes } from "./geometry.ts";
 import { panelPositions, SkinPoses } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
-import { type Mat4, transformPoint } from "./transform.ts";
+import { type Mat4, normalize, transformDirection, transformPoint } from "./transform.ts";
+import { isSpinningPart } from "./spin_hinge.ts";
 import { copyCentreLines, meshBounds } from "./copies.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
 import type { rigAssignSide } from "./assign_side.ts";
@@ -46,7 +47,9 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   let named = 0;
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
-    if (part.side) continue;
+    const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node)) : undefined;
+    if (spun) setPart(node, { ...part, side: spun });
+    if (spun || part.side) continue;
     const fromName = sideFromName(node.getName());
     if (fromName === "left" || fromName === "right") {
       named++;
@@ -71,6 +74,24 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   }
   return { scene };
 };
+
+/**
+ * The side of a propeller or rotor in a copy laid out apart, about the copy's centre line at lateral
+ * `centre`; undefined when its name gives the side or it has no shaft. `rig.fit_hinge` sided it about
+ * the scene's (`spin_hinge.ts`), and a twin's right propeller in a copy set to the left was `left`.
+ * The rule is spin_hinge's: centre when the hub lies within half its radius of the centre line (one
+ * and a half for a shaft running across, a tail rotor's), else the side the hub is on.
+ */
+function spinningSideInCopy(node: Node, matrix: Mat4, centre: number): Side | undefined {
+  const part = getPart(node)!;
+  if (!isSpinningPart(part) || sideFromName(node.getName()) || !part.hinge?.origin_world || !part.fit) {
+    return undefined;
+  }
+  const hub = transformPoint(matrix, part.hinge.origin_world)[2] - centre;
+  const across = Math.abs(normalize(transformDirection(matrix, part.hinge.axis_world!))[2]) >= Math.SQRT1_2;
+  if (Math.abs(hub) <= (across ? 1.5 : 0.5) * part.fit.chord) return "centre";
+  return hub > 0 ? "left" : "right";
+}
 
 /**
  * The model's largest extent in the aircraft frame, from the corners of each drawn mesh's own bounds

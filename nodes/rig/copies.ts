@@ -9,10 +9,15 @@
  * mirror partners, frame checks) and the frame is found from the first alone.
  *
  * Copies are found by name, never by shape: sibling groups (below any wrapper nodes) that each hold a
- * whole aircraft's panels — a wing surface and a tail surface — with the same panels by kind and side,
- * or else objects carrying a level-of-detail number (`_LOD1`, `_lod2`, `LOD 0`) whose levels hold the
- * same panels. Copies drawn at one place (the usual export, or damage states) change nothing: only
- * copies lying apart are read apart.
+ * whole aircraft's panels — a wing surface and a tail surface — with the same panels by kind and side
+ * (`LOD0`…`LOD2`, Unity's `Plane_LOD1`, `Variant A`), or else objects carrying a copy mark in their names
+ * (`copy_names.ts`: `_LOD1`, `-lod1`, `_LOD0_0`, `_High`/`_Low`, `_lowpoly`, `_damaged`, Blender's
+ * `.001`; the unmarked objects are one more copy) whose marks hold the same panels. A word or a `.001`
+ * must hold an aircraft named left and right: a mirrored half keeping its side (`Aileron.L.001`) or a
+ * second rudder (`Rudder.001`) is no copy. A copy's centre line is the middle of its objects named as
+ * left and right of one thing, else of its box (a twin's propeller blade reaches past a wing tip). Copies
+ * drawn at one place (the usual export, or damage states) change nothing: only copies lying apart are
+ * read apart.
  *
  * @module
  */
@@ -20,6 +25,7 @@ import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4, multiply, transformPoint, type Vec3 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
+import { type CopyMark, copyMark } from "./copy_names.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
 export interface ModelCopy {
@@ -52,9 +58,6 @@ const TAIL_KINDS = new Set([
   "elevon",
   "drag_rudder",
 ]);
-
-/** A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3` (not glued to a word before). */
-const LOD_NUMBER = /(?<![a-z])lod[\s_.-]?(\d+)(?!\d)/i;
 
 /** Wrappers descended through looking for sibling copies (Sketchfab nests its models four deep). */
 const MAX_DEPTH = 8;
@@ -111,26 +114,47 @@ export function findCopies(doc: Document): ModelCopy[] | undefined {
     }
     break;
   }
-  return copiesByLevelNumber(scene.listChildren().flatMap(subtreeNodes));
+  return copiesByMark(scene.listChildren().flatMap(subtreeNodes));
 }
 
-/** Copies by a level-of-detail number in the names: two levels or more holding the same panels. */
-function copiesByLevelNumber(nodes: readonly Node[]): ModelCopy[] | undefined {
-  const levels = new Map<number, Set<Node>>();
+/**
+ * Copies by a mark in the names (`copy_names.ts`): the nodes carrying one mark (with everything below
+ * them) are one copy, the unmarked ones another. Two marks or more holding the same panels make copies;
+ * then every mark holding a whole aircraft is one. A level number is enough on its own; a word or a
+ * duplicate suffix must hold a whole aircraft named left and right — `Aileron.L.001`, a mirrored half
+ * keeping its side, or a second rudder `Rudder.001`, is no copy.
+ */
+function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
+  const marks = new Map<string, { mark?: CopyMark; nodes: Set<Node> }>();
+  const inMarked = new Set<Node>();
   for (const node of nodes) {
-    const match = LOD_NUMBER.exec(node.getName());
-    if (!match) continue;
-    const level = levels.get(Number(match[1])) ??
-      levels.set(Number(match[1]), new Set()).get(Number(match[1]))!;
-    for (const n of subtreeNodes(node)) level.add(n);
+    // A marked group's mark holds for all below it (`Plane_LOD1` over Blender's `Aileron_L.001`).
+    const mark = inMarked.has(node) ? undefined : copyMark(node.getName());
+    if (!mark) continue;
+    const entry = marks.get(mark.key) ?? marks.set(mark.key, { mark, nodes: new Set() }).get(mark.key)!;
+    for (const n of subtreeNodes(node)) {
+      entry.nodes.add(n);
+      inMarked.add(n);
+    }
   }
-  if (levels.size < 2) return undefined;
-  const signatures = [...levels.values()].map((nodes) => signature([...nodes]).join(","));
-  const repeated = signatures.some((s, i) => s.split(",").length >= 2 && signatures.indexOf(s) !== i);
-  if (!repeated) return undefined;
-  return [...levels].sort(([a], [b]) => a - b)
-    .filter(([, nodes]) => signature([...nodes]).length > 0)
-    .map(([n, nodes]) => ({ label: `LOD${n}`, nodes }));
+  if (!marks.size) return undefined;
+  const unmarked = nodes.filter((n) => !inMarked.has(n));
+  if (unmarked.length) marks.set("", { nodes: new Set(unmarked) });
+  const held = [...marks.values()].map((entry) => ({ ...entry, panels: signature([...entry.nodes]) }))
+    .filter(({ mark, panels }) =>
+      panels.length >= 2 && (mark?.by === "lod" ||
+        wholeAircraft(panels) && panels.some((p) => p.endsWith("|left")) &&
+          panels.some((p) => p.endsWith("|right")))
+    );
+  const keys = held.map((h) => h.panels.join(","));
+  if (!keys.some((k, i) => keys.indexOf(k) !== i)) return undefined;
+  const level = (mark?: CopyMark) => mark ? mark.level ?? 0.5 : -1;
+  return held.filter((h, i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels))
+    .sort((a, b) => level(a.mark) - level(b.mark))
+    .map(({ mark, nodes }) => ({
+      label: !mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key,
+      nodes,
+    }));
 }
 
 /**
@@ -186,9 +210,9 @@ function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
 }
 
 /**
- * Per node of a copy, the lateral position (aircraft frame, +left) of its copy's centre line — the
- * middle of the copy's box across the span — when the copies lie apart across the span; undefined
- * when the scene holds one copy or its copies overlap there (one centre line, the scene's).
+ * Per node of a copy, the lateral position (aircraft frame, +left) of its copy's centre line when the
+ * copies lie apart across the span; undefined when the scene holds one copy or its copies overlap there
+ * (one centre line, the scene's).
  */
 export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
   const copies = findCopies(doc);
@@ -200,9 +224,44 @@ export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, numb
   const out = new Map<Node, number>();
   copies.forEach((copy, i) => {
     const box = boxes[i];
-    if (box) { for (const node of copy.nodes) out.set(node, (box.min[2] + box.max[2]) / 2); }
+    if (!box) return;
+    const centre = pairedCentre(copy.nodes, toAircraft, cache) ?? (box.min[2] + box.max[2]) / 2;
+    for (const node of copy.nodes) out.set(node, centre);
   });
   return out;
+}
+
+/**
+ * A copy's centre line from the objects named as left and right of one thing (`Aileron_L` and
+ * `Aileron_R`, `Wing_L` and `Wing_R`): the median of their middles, or undefined when none pair. Its
+ * box's middle is no centre line when something reaches out on one side (a propeller blade standing
+ * past a wing tip, a damaged copy's missing wing).
+ */
+function pairedCentre(
+  nodes: ReadonlySet<Node>,
+  toAircraft: Mat4,
+  cache: Map<Accessor, Bounds | undefined>,
+): number | undefined {
+  const bySide = new Map<string, Node | null>();
+  for (const node of nodes) {
+    const side = sideFromName(node.getName());
+    if (side !== "left" && side !== "right") continue;
+    // Letter and digit runs, side words dropped: `Aileron_L_Low` and `Aileron_R_Low` share `aileron low`.
+    const words = node.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
+    const key = `${words.map((w) => w.toLowerCase()).filter((w) => !sideFromName(w)).join(" ")}|${side}`;
+    bySide.set(key, bySide.has(key) ? null : node);
+  }
+  const middles: number[] = [];
+  for (const [key, left] of bySide) {
+    const right = key.endsWith("|left") ? bySide.get(key.replace(/\|left$/, "|right")) : undefined;
+    if (!left || !right) continue;
+    const [a, b] = [left, right].map((n) => meshBounds(subtreeNodes(n), toAircraft, cache));
+    if (a && b) middles.push((a.min[2] + a.max[2] + b.min[2] + b.max[2]) / 4);
+  }
+  if (!middles.length) return undefined;
+  middles.sort((x, y) => x - y);
+  const half = middles.length >> 1;
+  return middles.length % 2 ? middles[half] : (middles[half - 1] + middles[half]) / 2;
 }
 
 /**

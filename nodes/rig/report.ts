@@ -25,7 +25,12 @@ export const rigReport = defineNode({
   // `Aileron_L_$AssimpFbx$_Translation`, the mesh's name for SketchUp's `Component#3`; it was the node's
   // name, empty for an unnamed node), with `panel_path` (the panel node's path, names as exported) and
   // `panel_named_by` (`node` or `mesh`) beside it.
-  version: 9,
+  // 10: "auto" frame detection reads the first copy apart when copies are told apart by other names
+  // (copy_names.ts: `_Low`, `.001`, `_damaged`): stacked, 60 of 260 panels were wrong (3 judged good) and
+  // 21 propellers' shafts wrong and judged good; now none.
+  // 11: a part fitted but given no pivot (a report made before rig.insert_pivot, or a panel whose fit
+  // found no hinge) names its panel, the node holding it, with panel_path and panel_named_by (was null).
+  version: 11,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -1,0 +1,57 @@
+/**
+ * The mark a name carries telling one copy of the aircraft from another (`copies.ts`): a level of
+ * detail by number (`_LOD1`, `-lod1`, `.LOD1`, `LOD_1`, Sketchfab's `Aileron_L_LOD0_0`) or by word
+ * (`_High`/`_Low`, `_hi`/`_lo`, `_lowpoly`, `_Mid`), a damage state (`_dmg`, `_damaged`, `_destroyed`,
+ * `_broken`, `_intact`), a variant (`_VarA`, `Variant B`), or Blender's duplicate suffix (`.001`). A name
+ * without one is the unmarked copy (`""`).
+ *
+ * @module
+ */
+
+/** A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3` (not glued to a word before). */
+const LOD_NUMBER = /(?<![a-z])lod[\s_.-]?(\d+)(?!\d)/i;
+
+/** Blender's suffix for a duplicate: `.001`, `.002`. */
+const DUPLICATE = /\.(\d{3})$/;
+
+/** A Sketchfab or game-rip mesh index after the mark (`Aileron_L_Low_0`): read past. */
+const MESH_INDEX = /[_.]\d+$/;
+
+/**
+ * Words a copy's names end in, each with the mark it stands for. Spellings of one level share a
+ * mark only where files mix them (`_hi` and `_high` never name two copies of one model).
+ */
+const WORD_MARK =
+  /[\s_.-](high|hi|highpoly|hipoly|hp|mid|medium|low|lo|lowpoly|lopoly|lp|verylow|dmg|damaged|damage|destroyed|broken|wreck|wrecked|intact|var[\s_]?[a-z\d]|variant[\s_]?[a-z\d])$/i;
+
+/** A copy's mark: its kind (which kinds name level-of-detail copies) and the mark as a key. */
+export interface CopyMark {
+  /** `lod`: a level-of-detail number; `word`: a word or variant; `duplicate`: Blender's `.001`. */
+  readonly by: "lod" | "word" | "duplicate";
+  /** The mark, one spelling per copy: `lod1`, `low`, `var a`, `.001`. */
+  readonly key: string;
+  /** The level number, for a level of detail or a duplicate; undefined for a word. */
+  readonly level?: number;
+}
+
+/**
+ * The copy mark `name` holds (a level number anywhere, else a duplicate suffix or word at its end, read
+ * past a mesh index), or undefined when it carries none.
+ *
+ * @example
+ * ```ts
+ * copyMark("Aileron_L_LOD1_0"); // { by: "lod", key: "lod1", level: 1 }
+ * copyMark("Aileron_L_lowpoly"); // { by: "word", key: "lowpoly" }
+ * copyMark("Aileron_L.001"); // { by: "duplicate", key: ".001", level: 1 }
+ * copyMark("Aileron_L"); // undefined
+ * ```
+ */
+export function copyMark(name: string): CopyMark | undefined {
+  const lod = LOD_NUMBER.exec(name);
+  if (lod) return { by: "lod", key: `lod${Number(lod[1])}`, level: Number(lod[1]) };
+  const duplicate = DUPLICATE.exec(name);
+  if (duplicate) return { by: "duplicate", key: `.${duplicate[1]}`, level: Number(duplicate[1]) };
+  const word = WORD_MARK.exec(name) ?? WORD_MARK.exec(name.replace(MESH_INDEX, ""));
+  if (word) return { by: "word", key: word[1].toLowerCase().replace(/[\s_]/g, " ") };
+  return undefined;
+}
