@@ -109,7 +109,11 @@ export const rigFitHinge = defineNode({
   // off); a `prop_disc` beside the blades is left out of the fit (a quad broke 3-fold symmetry).
   // 34: a hub or spinner drawn as a coarse polygon (10 sides) gives its axis by its k-fold symmetry
   // (spin_hub.ts; its triangles' normals missed the axis too far to be "round"), so it vouches too.
-  version: 34,
+  // 35: copies told apart by other names (copy_names.ts: `_Low`, `-lod1`, `.001`, `_damaged`; copies.ts)
+  // mirror across their own centre line, the middle of their left/right pairs (a box's middle was off
+  // when a propeller blade reached past a wing tip): seeds 200–207, 224 of 5,600 panels weak on a partner
+  // across the wrong plane and 60 wrong under "auto" stacked; now all right and good.
+  version: 35,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
