@@ -111,7 +111,7 @@ export const rigFitHinge = defineNode({
   // (spin_hub.ts; its triangles' normals missed the axis too far to be "round"), so it vouches too.
   // 35: copies told apart by other names (copy_names.ts: `_Low`, `-lod1`, `.001`, `_damaged`; copies.ts)
   // mirror across their own centre line, the middle of their left/right pairs (a box's middle was off
-  // when a propeller blade reached past a wing tip): seeds 200–207, 224 of 5,600 panels weak on a partner
+  // when a propeller blade reached past a wing tip): seeds 200–207, 480 of 5,600 panels weak on a partner
   // across the wrong plane and 60 wrong under "auto" stacked; now all right and good.
   version: 35,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
