@@ -104,7 +104,10 @@ export const dsonApplyPreset = defineNode({
   // 26: a name only the figure's items have, found on several of them (a dress's and a jacket's
   // `Loose`), is set on each as before and now named in a warning: the preset does not record which
   // item was selected when it was saved (before: silent).
-  version: 26,
+  // 27: a TCB key's continuity has Kochanek–Bartels's sign (−1: straight spans and sharp corners;
+  // before, swapped: −1 bulged, 0.875 cm off the straight line on a 10 → 5 span); the formulas'
+  // `neg`, `inv` and `spline_constant` are evaluated again with the rest (decode.dson v33).
+  version: 27,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

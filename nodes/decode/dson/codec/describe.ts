@@ -74,8 +74,11 @@ export function describeDson(scene: Document): Json {
       graft: graft
         ? {
           merged: graft.merged ?? false,
-          vertex_pairs: Array.isArray(graft.vertex_pairs) ? graft.vertex_pairs.length : 0,
-          hidden_polys: Array.isArray(graft.hidden_polys) ? graft.hidden_polys.length : 0,
+          // Counts (decode.dson v33 packs the lists), else the lists' lengths (a scene decoded before).
+          vertex_pairs: graft.vertex_pair_count ??
+            (Array.isArray(graft.vertex_pairs) ? graft.vertex_pairs.length : 0),
+          hidden_polys: graft.hidden_poly_count ??
+            (Array.isArray(graft.hidden_polys) ? graft.hidden_polys.length : 0),
         }
         : null,
       merged_grafts: dson.merged_grafts ?? [],

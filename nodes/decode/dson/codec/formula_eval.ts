@@ -13,7 +13,7 @@
  * x/y/z or general scale of a node of the mesh's own figure that only this mesh's modifiers'
  * formulas drive, if any), of the body a fitted item is fitted to (`formula_body.ts`; a channel
  * marked `auto_follow` that no formula drives reads the body's same-named one, `auto_follow.ts`), `add`, `sub`,
- * `mult`, `div`, `spline_linear` and `spline_tcb`. A morph with any formula beyond that (another
+ * `mult`, `div`, `neg`, `inv`, `spline_linear`, `spline_constant` and `spline_tcb`. A morph with any formula beyond that (another
  * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
  * written value and stays in the "not evaluated" warning; so does
  * one whose formulas cannot be known at the decoded pose (a TCB spline between its keys).

@@ -9,9 +9,12 @@
  *
  * Evaluation is the DSON spec's `formula`: each formula's operations in Reverse Polish Notation, the
  * top of the stack the result; `sum` formulas add to the channel's own value and `mult` ones scale
- * the sum; a `clamped` channel is kept in its range. A spline (`spline_linear`, `spline_tcb`) pops
- * its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
- * between the keys' `(x, y)` and holds the end keys' `y` beyond them. `spline_tcb`'s curve between
+ * the sum; a `clamped` channel is kept in its range. `neg` and `inv` replace the top of the stack by
+ * −n and 1/n (the spec's operation table; before decode.dson v33 they, and `spline_constant`, left
+ * what they drive at its written value). A spline (`spline_linear`, `spline_constant`, `spline_tcb`)
+ * pops its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
+ * between the keys' `(x, y)` and holds the end keys' `y` beyond them; `spline_constant` holds each
+ * key's `y` up to the next key (a step), the first key's before it. `spline_tcb`'s curve between
  * keys depends on tension, continuity and bias in a way neither the spec nor Diffeomorphic (which
  * keeps only `(x, y)`) pins down, so it is known only where the input sits on a key, as a TCB
  * spline passes through its keys; elsewhere the value is unknown and what it drives is left as is.
@@ -33,7 +36,10 @@ export type StoredOperation =
   | "sub"
   | "mult"
   | "div"
+  | "neg"
+  | "inv"
   | "spline_linear"
+  | "spline_constant"
   | "spline_tcb";
 
 /** One compiled formula driving a channel. */
@@ -94,7 +100,10 @@ export const OPERATORS: ReadonlySet<string> = new Set([
   "sub",
   "mult",
   "div",
+  "neg",
+  "inv",
   "spline_linear",
+  "spline_constant",
   "spline_tcb",
 ]);
 
@@ -245,7 +254,11 @@ function run(
       const value = boneOf(op.bone);
       if (value === undefined) return undefined;
       stack.push(value);
-    } else if (op === "spline_linear" || op === "spline_tcb") {
+    } else if (op === "neg" || op === "inv") {
+      const n = number();
+      if (n === undefined) return undefined;
+      stack.push(op === "neg" ? -n : 1 / n);
+    } else if (op === "spline_linear" || op === "spline_constant" || op === "spline_tcb") {
       const count = number();
       if (count === undefined || !Number.isInteger(count) || count < 1 || count > stack.length - 1) {
         return undefined;
@@ -276,7 +289,7 @@ function isKey(key: number | number[]): boolean {
  * off its keys.
  */
 function spline(
-  kind: "spline_linear" | "spline_tcb",
+  kind: "spline_linear" | "spline_constant" | "spline_tcb",
   written: readonly number[][],
   x: number,
 ): number | undefined {
@@ -290,6 +303,7 @@ function spline(
   const last = keys[keys.length - 1];
   if (x >= last[0]) return last[1];
   const k = keys.findIndex((key) => key[0] > x);
+  if (kind === "spline_constant") return keys[k - 1][1];
   const [x0, y0] = keys[k - 1], [x1, y1] = keys[k];
   return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
 }

@@ -70,8 +70,12 @@ function tcbTangents(keys: readonly CurveKey[], i: number): { arriving: number; 
   const after = next ? next.value - key.value : before;
   const spanBefore = prev ? key.time - prev.time : next ? next.time - key.time : 1;
   const spanAfter = next ? next.time - key.time : spanBefore;
-  const leaving = ((1 - t) * (1 - c) * (1 + b)) / 2 * before + ((1 - t) * (1 + c) * (1 - b)) / 2 * after;
-  const arriving = ((1 - t) * (1 + c) * (1 + b)) / 2 * before + ((1 - t) * (1 - c) * (1 - b)) / 2 * after;
+  // Kochanek–Bartels's source (leaving) and destination (arriving) derivatives: continuity −1 turns
+  // each tangent along its own span's chord, so evenly spaced keys are joined by straight lines (sharp
+  // corners, as 3ds Max's TCB at continuity 0 of its 0–50 scale); +1 the other way (the corners bulge).
+  // Before apply_preset v27 the two continuity factors were swapped: −1 bulged and +1 was straight.
+  const leaving = ((1 - t) * (1 + c) * (1 + b)) / 2 * before + ((1 - t) * (1 - c) * (1 - b)) / 2 * after;
+  const arriving = ((1 - t) * (1 - c) * (1 + b)) / 2 * before + ((1 - t) * (1 + c) * (1 - b)) / 2 * after;
   const total = spanBefore + spanAfter;
   return { arriving: (arriving * 2 * spanBefore) / total, leaving: (leaving * 2 * spanAfter) / total };
 }

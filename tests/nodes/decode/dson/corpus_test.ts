@@ -12,6 +12,7 @@ import { corpusFile, withoutCorpus } from "../../../support/corpus.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { type Json, readJsonFile } from "./generate.ts";
+import { unpackIndices } from "../../../../nodes/decode/dson/codec/packed_ints.ts";
 
 const MOUTH = "dson/game_engine_mouth_geograft.duf";
 
@@ -127,8 +128,27 @@ Deno.test({
     const graft = (getPartgraphExtras(mesh).dson as Json).graft as Json;
     const source = (json.geometry_library as Json[])[0].graft as Json;
     assert.equal(graft.merged, false);
-    assert.deepEqual(graft.vertex_pairs, (source.vertex_pairs as Json).values);
-    assert.deepEqual(graft.hidden_polys, (source.hidden_polys as Json).values);
+    // Packed (decode.dson v33): the graft's column of pairs, then the body's; the hidden polygons.
+    const pairs = (source.vertex_pairs as Json).values as number[][];
+    const hidden = (source.hidden_polys as Json).values as number[];
+    assert.equal(graft.vertex_pair_count, pairs.length);
+    assert.deepEqual(
+      [...unpackIndices(graft.vertex_pairs_packed as string)!],
+      [...pairs.map((p) => p[0]), ...pairs.map((p) => p[1])],
+    );
+    assert.equal(graft.hidden_poly_count, hidden.length);
+    assert.deepEqual([...unpackIndices(graft.hidden_polys_packed as string)!], hidden);
+    // The record as v32 wrote it (JSON lists) against the packed one.
+    const packedBytes = JSON.stringify(graft).length;
+    const listBytes = JSON.stringify({
+      merged: graft.merged,
+      target_vertex_count: graft.target_vertex_count,
+      target_poly_count: graft.target_poly_count,
+      vertex_pairs: pairs,
+      hidden_polys: hidden,
+    }).length;
+    console.log(`graft record ${packedBytes} bytes packed, ${listBytes} as lists`);
+    assert.ok(packedBytes * 2.5 < listBytes, `${packedBytes} vs ${listBytes}`);
     assert.equal(graft.target_vertex_count, 5079);
     const messages = ctx.warnings.map((w) => w.message);
     assert.ok(messages.some((m) => m.includes("Genesis9_Mouth_D_1001.jpg")), messages.join("\n"));

@@ -134,3 +134,20 @@ Deno.test("dson key curve: a preset keyed either side of frame 0 takes its curve
   near(hand.value, 0, "hand");
   assert.equal(read.animated, 3);
 });
+
+Deno.test("dson key curve: continuity −1 joins evenly spaced keys with straight lines, +1 bulges the corners (Kochanek–Bartels)", () => {
+  const keys = (continuity: number): CurveKey[] =>
+    [[0, 0], [1, 10], [2, 5], [3, 20]].map(([time, value]) => ({
+      time,
+      value,
+      interpolation: ["TCB", 0, continuity, 0],
+    }));
+  // −1: each tangent lies along its own span's chord (sharp corners), so the spans are the chords.
+  for (const [time, value] of [[0.5, 5], [1.25, 8.75], [1.5, 7.5], [2.75, 16.25]]) {
+    near(curveValueAt(keys(-1), time), value, `continuity −1 at ${time}`, 1e-12);
+  }
+  // +1: key 1 leaves along the chord before it (10 per second) and key 2 is reached along the chord
+  // after it (15): the cubic Hermite h00·10 + h10·10 + h01·5 + h11·15 at s = ½ is
+  // ½·10 + ⅛·10 + ½·5 − ⅛·15 = 6.875 (the straight line gives 7.5).
+  near(curveValueAt(keys(1), 1.5), 6.875, "continuity +1 at 1.5", 1e-12);
+});
