@@ -54,7 +54,10 @@ export const decodeCmp = defineNode({
   // 28: a fragment with several Hardpoints directories (a hardpoint editor's own beside the exporter's)
   // has the hardpoints of all, as Librelancer reads them, with a warning (before, the second's were
   // lost without a word).
-  version: 28,
+  // 29: damage to one VMeshRef, the wireframe or the camera costs that item with a warning (a LOD and
+  // the later ones, the wireframe, the camera), as damage to a mesh costs its geometry (before, a
+  // 56-byte VMeshRef on LOD 1 or a wireframe with a stray index refused the whole model).
+  version: 29,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

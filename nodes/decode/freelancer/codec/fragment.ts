@@ -5,6 +5,7 @@
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
 import { findChild, findChildren, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
@@ -89,30 +90,69 @@ export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
         } else if (levelDir) warn(`${what}: ${kept}`);
         break;
       }
-      lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
-      lodEntries.push(`${multi.name}/${levelDir!.name}/VMeshPart/${ref.name}`);
+      const entry = `${multi.name}/${levelDir!.name}/VMeshPart/${ref.name}`;
+      const later = level === first ? "the part has no mesh" : "it and the later levels are left out";
+      const read = attempt(
+        () => readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")),
+        `${where(dir)}${entry}`,
+        later,
+        warn,
+      );
+      if (!read) break;
+      lods.push(read);
+      lodEntries.push(entry);
     }
     switchDistances = readSwitchDistances(multi, warn, where(dir));
   } else {
     const part = findChild(dir, "VMeshPart");
     const ref = findChild(part, "VMeshRef");
-    if (ref) {
-      lods.push(readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")));
-      lodEntries.push(`VMeshPart/${ref.name}`);
-    } else if (part) {
+    const read = ref &&
+      attempt(
+        () => readVMeshRef(requireLeaf(ref, "a VMeshRef leaf")),
+        `${where(dir)}VMeshPart/${ref.name}`,
+        "the part has no mesh",
+        warn,
+      );
+    if (read) {
+      lods.push(read);
+      lodEntries.push(`VMeshPart/${ref!.name}`);
+    } else if (part && !ref) {
       warn(`${where(dir)}${part.name} has no VMeshRef: the part has no mesh`);
     }
   }
   const wireLeaf = findChild(findChild(dir, "VMeshWire"), "VWireData");
-  const wire = wireLeaf ? readVWireData(requireLeaf(wireLeaf, "a VWireData leaf")) : undefined;
+  const wire = wireLeaf
+    ? attempt(
+      () => readVWireData(requireLeaf(wireLeaf, "a VWireData leaf")),
+      `${where(dir)}VMeshWire/${wireLeaf.name}`,
+      "the wireframe is left out",
+      warn,
+    )
+    : undefined;
   return {
     lods,
     lodEntries,
     switchDistances,
     wire,
     hardpoints: readHardpoints(dir, warn),
-    camera: readCamera(dir),
+    camera: attempt(() => readCamera(dir), `${where(dir)}Camera`, "the camera is left out", warn),
   };
+}
+
+/**
+ * `read()`, or undefined with a warning when it throws a {@link DecodeError}: damage to one mesh
+ * reference, the wireframe or the camera costs that item, as damage to a mesh costs the geometry drawn
+ * from it, not the model (before, a 56-byte VMeshRef on LOD 1 or a wireframe with a stray index
+ * refused the whole file). Damage to the container itself stays a DecodeError (`utf.ts`).
+ */
+function attempt<T>(read: () => T, entry: string, lost: string, warn: WarningSink): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    warn(`${entry} does not decode (${error.message}); ${lost}`);
+    return undefined;
+  }
 }
 
 /**

@@ -8,8 +8,9 @@
  * in another order, no shared payloads, unpadded sizes, no "uncompressed" size), odd vertex formats,
  * mirrored turret hardpoints whose limits were negated but not swapped, `File name`s spelt with
  * another case or separator than their fragment directory, a damaged `Switch2`, and a hardpoint
- * editor's own `hardpoints` directory beside the exporter's `Hardpoints`, and a `Cons` record that
- * attaches the root to itself.
+ * editor's own `hardpoints` directory beside the exporter's `Hardpoints`, a `Cons` record that
+ * attaches the root to itself, and damage past LOD 0 (a 56-byte `VMeshRef` on `Level1`, a wireframe
+ * whose header size is 0 or whose index list has a stray index).
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -55,6 +56,7 @@ export const QUIRKS = [
   "switch2",
   "split_hardpoints",
   "self_constraint",
+  "fragment_damage",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -323,6 +325,29 @@ function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
       utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
     ]);
     return [vmeshPart, first, added];
+  }
+  if (quirk === "fragment_damage") {
+    // Damage past LOD 0: a later level's VMeshRef cut to 56 bytes, and a wireframe whose header size
+    // was never filled in or whose index list has a stray index (a line list needs pairs).
+    const lines = [0, 1, 1, 2, 2, 0];
+    const wire = new Uint8Array(16 + 2 * (lines.length + 1));
+    const w = new ByteWriter(wire);
+    const odd = part.name.length % 2 === 0;
+    w.u32(odd ? 16 : 0, 0);
+    w.u32(flCrc32(part.mesh), 4);
+    w.u16(0, 8);
+    w.u16(3, 10);
+    w.u16(lines.length + (odd ? 1 : 0), 12);
+    w.u16(3, 14);
+    [...lines, 0].forEach((v, i) => w.u16(v, 16 + 2 * i));
+    return [
+      utfDir("MultiLevel", [
+        utfDir("Level0", [vmeshPart]),
+        utfDir("Level1", [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref.subarray(0, 56))])]),
+      ]),
+      utfDir("VMeshWire", [utfLeaf("VWireData", odd ? wire : wire.subarray(0, wire.length - 2))]),
+      hardpoints,
+    ];
   }
   if (quirk === "switch2") {
     const level = (n: number) => utfDir(`Level${n}`, [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)])]);

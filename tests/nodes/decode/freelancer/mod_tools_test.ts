@@ -20,6 +20,8 @@ const NAMED: Partial<Record<Quirk, RegExp>> = {
   file_name_spelling: /the same name with the other path separator/,
   self_constraint:
     /fix constraint 'Root' → 'Root' \(byte \d+\) attaches part 'Root' to itself; constraint dropped/,
+  fragment_damage:
+    /Level1\/VMeshPart\/VMeshRef does not decode \(.*expected 60 bytes of VMeshRef.*\); it and the later levels are left out/,
   split_hardpoints:
     /has 2 Hardpoints directories \('Hardpoints', 'hardpoints'\); the hardpoints of all are read/,
 };
@@ -40,6 +42,12 @@ for (const quirk of QUIRKS) {
         named && (quirk !== "file_name_spelling" || /models[\\/]/.test(new TextDecoder().decode(file.bytes)))
       ) {
         assert.ok(warnings.some((w) => named.test(w)), `${label}: ${warnings.join("\n")}`);
+      }
+      if (quirk === "fragment_damage") {
+        assert.ok(
+          warnings.some((w) => /VMeshWire\/VWireData does not decode .*the wireframe is left out/.test(w)),
+          label,
+        );
       }
       if (quirk === "mirrored_limits") {
         const limitWarnings = warnings.filter((w) => w.includes("limits stored as Min"));
