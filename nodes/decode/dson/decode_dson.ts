@@ -168,7 +168,9 @@ export const decodeDson = defineNode({
   // they drove kept its written value, warned; 12 of 12 generated formulas wrong). An unmerged
   // graft's record packs its lists (`vertex_pairs_packed` in two columns, `hidden_polys_packed`,
   // with their counts; `codec/packed_ints.ts`): the corpus mouth graft's record 3,726 -> 1,236 bytes.
-  version: 33,
+  // 34: a formula pushing an alias channel's value (`"type": "alias"`, `target_channel`) reads its
+  // target's, through chains of aliases (before: the alias's own 0, silently); a loop is warned.
+  version: 34,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -63,7 +63,8 @@ export function compile(
     ) {
       ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
     } else if (op?.op === "push" && typeof op.url === "string") {
-      const uri = parseDsonUri(op.url);
+      const uri = throughAliases(parseDsonUri(op.url), values);
+      if (!uri) return undefined;
       const id = uri.id.replace(/:$/, "");
       const channel = boneChannel(uri.propertyPath);
       const isValue = uri.propertyPath.replace(/\/value$/, "") === "value";
@@ -94,6 +95,33 @@ export function compile(
     } else return undefined;
   }
   return { stage, ops };
+}
+
+/** How many aliases of aliases are followed before a chain is taken for a loop. */
+const MAX_ALIASES = 16;
+
+/**
+ * The channel `uri` reads once aliases are followed: a modifier of the mesh whose channel is an
+ * alias (`"type": "alias"`, `target_channel`: the DSON spec's channel_alias, which "simply reflects
+ * the target_channel properties and values") stands for its target, another modifier's value or a
+ * bone channel. Undefined for a loop of aliases or one without a target (the formula is then not
+ * compiled, and what it drives is warned). Before decode.dson v34 a formula read the alias's own
+ * value, its default 0, whatever its target was dialled to, silently.
+ */
+function throughAliases(
+  uri: ReturnType<typeof parseDsonUri>,
+  values: ReadonlyMap<string, ModifierValue>,
+): ReturnType<typeof parseDsonUri> | undefined {
+  for (let depth = 0; depth <= MAX_ALIASES; depth++) {
+    const id = uri.id.replace(/:$/, "");
+    const isValue = uri.propertyPath.replace(/\/value$/, "") === "value";
+    const channel = isValue ? values.get(id)?.entry.value.channel : undefined;
+    if (!channel || typeof channel !== "object" || (channel as JsonRecord).type !== "alias") return uri;
+    const target = (channel as JsonRecord).target_channel;
+    if (typeof target !== "string" || target === "") return undefined;
+    uri = parseDsonUri(target);
+  }
+  return undefined;
 }
 
 /** The range of a `clamped` channel. */
