@@ -10,7 +10,8 @@
  * another case or separator than their fragment directory, a damaged `Switch2`, and a hardpoint
  * editor's own `hardpoints` directory beside the exporter's `Hardpoints`, a `Cons` record that
  * attaches the root to itself, and damage past LOD 0 (a 56-byte `VMeshRef` on `Level1`, a wireframe
- * whose header size is 0 or whose index list has a stray index).
+ * whose header size is 0 or whose index list has a stray index), and materials in a `.mat` beside the
+ * model with their textures in a shared `.txm` (one named in another case, one missing).
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -27,7 +28,9 @@ import {
   encodeVMeshRef,
   materialLibrary,
   packVertices,
+  textureLibrary,
 } from "../../../support/freelancer/encode_model.ts";
+import { dxt1Dds } from "./fixtures.ts";
 import {
   encodeFloats,
   encodeI32,
@@ -57,6 +60,7 @@ export const QUIRKS = [
   "split_hardpoints",
   "self_constraint",
   "fragment_damage",
+  "separate_libraries",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -70,6 +74,8 @@ export interface ModToolTruth {
   readonly hardpoints: Record<string, readonly number[]>;
   /** A turret's range in degrees, by hardpoint name. */
   readonly limits: Record<string, readonly [number, number]>;
+  /** Whether each material is drawn with a texture (only for files whose materials are judged). */
+  readonly textured?: Record<string, boolean>;
 }
 
 /** A generated file. */
@@ -79,6 +85,8 @@ export interface ModToolFile {
   readonly name: string;
   readonly bytes: Uint8Array;
   readonly truth: ModToolTruth;
+  /** Files written beside the model (a ship family's `.mat`, a shared `.txm`). */
+  readonly siblings?: readonly { readonly name: string; readonly bytes: Uint8Array }[];
 }
 
 const FVFS = [0x112, 0x212, 0x102, 0x142, 0x012, 0x152, 0x252, 0x002];
@@ -110,8 +118,9 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
       fileName: `${name.toLowerCase()}_lod${seed % 10}${p}.3db`,
       translation: p === 0 ? [0, 0, 0] : [coord(), coord(), coord()],
       mesh: `${name.toLowerCase()}.lod0.${seed}.vms`,
-      fvf: quirk === "odd_fvf" ? pick(ODD_FVFS) : pick(FVFS),
-      groups: Array.from({ length: int(1, 3) }, () => int(1, 5)),
+      // Judged materials are drawn by every part, with UVs to place their textures.
+      fvf: quirk === "odd_fvf" ? pick(ODD_FVFS) : quirk === "separate_libraries" ? 0x112 : pick(FVFS),
+      groups: Array.from({ length: quirk === "separate_libraries" ? 3 : int(1, 3) }, () => int(1, 5)),
       hardpoints: Array.from({ length: int(0, 2) }, (_, h) => ({
         name: `Hp${name}${h}`,
         position: [coord(), coord(), coord()],
@@ -163,7 +172,36 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
   const library = (list: typeof meshes) =>
     utfDir("VMeshLibrary", list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])));
   const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, quirk)));
-  const extra = [materialLibrary(materials.map((name) => ({ name, type: "DcDt", dc: [0.5, 0.5, 0.5] })))];
+  const separate = quirk === "separate_libraries";
+  // The materials in a .mat beside the model, their textures in a shared .txm: one named in another
+  // case than its entry, one the .txm lacks (the material is drawn untextured, with a warning).
+  const textureNames: Record<string, string> = {
+    hull: "Hull_Plates.DDS",
+    glass: "glass.dds",
+    trim: "trim_gone.dds",
+  };
+  const materialSpecs = materials.map((name) => ({
+    name,
+    type: "DcDt",
+    dc: [0.5, 0.5, 0.5],
+    ...(separate ? { dtName: textureNames[name] } : {}),
+  }));
+  const extra = separate ? [] : [materialLibrary(materialSpecs)];
+  const siblings = separate
+    ? [
+      { name: `family${seed}.mat`, bytes: encodeUtf(utfDir("\\", [materialLibrary(materialSpecs)])) },
+      {
+        name: "shared.txm",
+        bytes: encodeUtf(utfDir("\\", [
+          textureLibrary([{ name: "hull_plates.dds", dds: dxt1Dds(0xf800) }, {
+            name: "glass.dds",
+            dds: dxt1Dds(0x07e0),
+          }]),
+        ])),
+      },
+    ]
+    : undefined;
+  const textured = separate ? { hull: true, glass: true, trim: false } : undefined;
 
   let root: UtfNode;
   let name: string;
@@ -225,7 +263,7 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
   }
   let bytes = encodeUtf(root, { shareData: quirk !== "utf_xml" });
   if (quirk === "utf_xml") bytes = utfXmlLayout(bytes);
-  return { quirk, seed, name, bytes, truth: { triangles, hardpoints, limits } };
+  return { quirk, seed, name, bytes, truth: { triangles, hardpoints, limits, textured }, siblings };
 }
 
 /** The mesh of one part: one group per entry of `groups`, each its own triangles and vertices. */

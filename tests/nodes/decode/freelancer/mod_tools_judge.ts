@@ -33,10 +33,12 @@ export async function judge(file: ModToolFile): Promise<Judgement> {
   try {
     const model = join(dir, file.name);
     await Deno.writeFile(model, file.bytes);
+    for (const sibling of file.siblings ?? []) await Deno.writeFile(join(dir, sibling.name), sibling.bytes);
     let run;
     try {
       run = await runGraph(graphPath("freelancer.json"), {
-        inputs: { model, libraries: "none" },
+        // Library search only where the file has its libraries beside it, as a mod ships them.
+        inputs: { model, libraries: file.siblings ? "auto" : "none" },
         outDir: join(dir, "out"),
         cacheDir: false,
       });
@@ -95,6 +97,15 @@ export function compare(doc: Document, file: ModToolFile): string[] {
     if (!extras) continue;
     if (Math.abs((extras.min ?? NaN) - min) > 1e-3 || Math.abs((extras.max ?? NaN) - max) > 1e-3) {
       problems.push(`turret '${name}' turns ${extras.min}..${extras.max}°, not ${min}..${max}°`);
+    }
+  }
+  for (const [name, textured] of Object.entries(file.truth.textured ?? {})) {
+    const material = doc.getRoot().listMaterials().find((m) => m.getName() === name);
+    const extras = (material?.getExtras().partgraph as { freelancer?: { placeholder?: boolean } } | undefined)
+      ?.freelancer;
+    if (!material || extras?.placeholder) problems.push(`material '${name}' missing or a placeholder`);
+    else if (!!material.getBaseColorTexture() !== textured) {
+      problems.push(`material '${name}' ${textured ? "untextured" : "textured"}`);
     }
   }
   return problems;

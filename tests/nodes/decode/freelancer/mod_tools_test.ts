@@ -22,6 +22,8 @@ const NAMED: Partial<Record<Quirk, RegExp>> = {
     /fix constraint 'Root' → 'Root' \(byte \d+\) attaches part 'Root' to itself; constraint dropped/,
   fragment_damage:
     /Level1\/VMeshPart\/VMeshRef does not decode \(.*expected 60 bytes of VMeshRef.*\); it and the later levels are left out/,
+  separate_libraries:
+    /^texture 'trim_gone\.dds' not found in any loaded texture library; its material is untextured$/,
   split_hardpoints:
     /has 2 Hardpoints directories \('Hardpoints', 'hardpoints'\); the hardpoints of all are read/,
 };
