@@ -39,7 +39,8 @@ export const rigDetectPanels = defineNode({
   // 17: a hub object holding blade objects (`Hub` > `blade_1`…) or beside them (`Hub`, `Blade.001`…,
   // as flat exports lay them out) is a rotor; a flat coaxial pair (`Rotor1_Blade1`, `Rotor2_Hub`) stays
   // two rotors (their numbers were dropped and both were gathered into one part, judged good).
-  version: 17,
+  // 18: `Contraprop` names a spinning part.
+  version: 18,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

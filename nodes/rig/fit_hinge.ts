@@ -113,7 +113,11 @@ export const rigFitHinge = defineNode({
   // mirror across their own centre line, the middle of their left/right pairs (a box's middle was off
   // when a propeller blade reached past a wing tip): seeds 200–207, 480 of 5,600 panels weak on a partner
   // across the wrong plane and 60 wrong under "auto" stacked; now all right and good.
-  version: 35,
+  // 36: two rotors drawn as one object (a contra-rotating pair or coaxial rotors joined into one mesh:
+  // two discs of blades apart along the shaft, spin_layers.ts) are weak, named — one pivot turns them
+  // one way (they were good); blades counted from a harmonic that two such sets cancel are tested at a
+  // divisor of the count (a joined 5 + 5 pair was failed, 90° off).
+  version: 36,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -27,6 +27,7 @@ import { symmetricEigen3 } from "./eigen3.ts";
 import { addScaled, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
 import { searchPlane } from "./spin_plane.ts";
 import { hubAxis as hubAxisOf } from "./spin_hub.ts";
+import { twoDiscs } from "./spin_layers.ts";
 import {
   countBlades,
   radiusAbout,
@@ -121,25 +122,31 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   const vertexGrid = () => vertices ??= new VertexGrid(geometry);
   const judge = (axis: Vec3, budget = 1000) => {
     const radius = radiusAbout(geometry, moments.centroid, axis);
-    const blades = countBlades(geometry, moments.centroid, axis, radius);
-    const angle = (2 * Math.PI) / blades;
-    const measure = (points: number) =>
-      surface
+    const counted = countBlades(geometry, moments.centroid, axis, radius);
+    // No blades told apart: symmetric only if round about the axis, which any turn tells.
+    const measure = (blades: number, points: number) => {
+      const angle = blades === 0 ? ROUND_TEST_ANGLE : (2 * Math.PI) / blades;
+      return surface
         ? surface.symmetryError(moments.centroid, axis, angle, radius, SYMMETRY_FAILED, points)
         : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
+    };
+    const measurable = (blades: number) => blades >= 2 || (blades === 0 && !!surface);
     // A few points tell an axis far from symmetric (most are), whose turned points are costly to
     // place far from the surface; only one within reach of symmetric is measured in full.
-    // No blades told apart: symmetric only if round about the axis, which any turn tells.
-    const measureAt = (points: number) =>
-      blades === 0 && surface
-        ? surface.symmetryError(moments.centroid, axis, ROUND_TEST_ANGLE, radius, SYMMETRY_FAILED, points)
-        : measure(points);
-    const coarse = blades < 2 && !(blades === 0 && surface) ? undefined : measureAt(Math.min(budget, 100));
+    let blades = counted, coarse = measurable(counted) ? measure(counted, Math.min(budget, 100)) : undefined;
+    // Two sets of blades one behind the other (a contra-rotating pair drawn as one object) cancel in
+    // their own harmonic where their phases differ by half a spacing, leaving its double: the surface
+    // is symmetric under a divisor of the count.
+    for (let d = 2; coarse && coarse.p90 > 4 * SYMMETRY_GOOD && counted / d >= 2; d++) {
+      if (counted % d !== 0) continue;
+      const fewer = measure(counted / d, Math.min(budget, 100));
+      if (fewer.p90 <= 4 * SYMMETRY_GOOD) blades = counted / d, coarse = fewer;
+    }
     const { p90, median, matched } = !coarse
       ? { p90: Infinity, median: Infinity, matched: 0 }
       : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 100
       ? coarse
-      : measureAt(budget);
+      : measure(blades, budget);
     // An unbladed axis is symmetric only when round about it: else no blade spacing to measure.
     const symmetry = blades === 0 && p90 > SYMMETRY_GOOD ? Infinity : p90;
     return { axis, radius, blades, symmetry, median, matched };
@@ -333,6 +340,14 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     }
   }
   const radius = radiusAbout(geometry, centroid, axis);
+  const pair = best.blades !== 1 ? twoDiscs(geometry, centroid, axis, radius) : undefined;
+  if (pair) {
+    weak(
+      `two rotors drawn as one object: blades in two discs ${pct(pair.gap)} of the radius apart along ` +
+        `the shaft (${pair.blades[0]} and ${pair.blades[1]}), which one pivot turns as one — a ` +
+        "contra-rotating pair the wrong way; put each rotor in an object of its own",
+    );
+  }
   let centre = centroid, centreFrom: SpinFit["centreFrom"] = "blades";
   if (options.hub && options.hub.count > 0) {
     const hub = surfaceMoments(options.hub).centroid;

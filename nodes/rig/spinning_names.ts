@@ -64,6 +64,8 @@ const BARE_TOKENS: ReadonlySet<string> = new Set([
   "rotor",
   "rotors",
   "proprotor", // a tilt-rotor's (V-22, AW609)
+  "contraprop", // contra-rotating propellers (Shackleton, An-22)
+  "contraprops",
   "proprotors",
   "blades",
   // A ducted fan's, a fenestron's, a turbofan's front fan: blades that spin inside a duct.

@@ -20,7 +20,7 @@ import type { SpinningKind } from "../../../nodes/rig/spinning_names.ts";
 import { axisErrorDegrees, distanceToLine, newScene } from "./fixtures.ts";
 import type { RigResult } from "./pipeline.ts";
 import { addRotor, meshNode, type RotorDraw, type SpinTruth } from "./propellers.ts";
-import { boxMesh, type ClassMesh } from "./surface_classes.ts";
+import { boxMesh, type ClassMesh, joined } from "./surface_classes.ts";
 
 /** A spinning part the rig should find; `kinds` lists the kinds that are right (near 45°, either). */
 export interface ZooPart extends SpinTruth {
@@ -31,6 +31,11 @@ export interface ZooPart extends SpinTruth {
   readonly members?: readonly string[];
   /** Objects of another rotor (turning the other way) the part must not hold. */
   readonly notWith?: readonly string[];
+  /**
+   * Two counter-rotating rotors drawn as one object: one pivot cannot turn them both right, so the
+   * fit must not be good and must say so (the shaft is still theirs).
+   */
+  readonly twoInOne?: boolean;
 }
 
 /** A generated aircraft, what the rig should find, and what it must leave still. */
@@ -147,6 +152,31 @@ function flatten(doc: Document, group: string, rename: (name: string) => string)
   scene.removeChild(node);
   node.dispose();
   return names;
+}
+
+/**
+ * The rotors drawn into one object named `name` (their blades joined under it, as one mesh): `parts`
+ * becomes the one part, on their common shaft, flagged {@link ZooPart.twoInOne}.
+ */
+function joinRotors(doc: Document, parts: ZooPart[], name: string): void {
+  const scene = doc.getRoot().getDefaultScene()!;
+  const groups = parts.map((p) => doc.getRoot().listNodes().find((n) => n.getName() === p.name)!);
+  const meshes: ClassMesh[] = [];
+  for (const group of groups) {
+    for (const child of group.listChildren()) {
+      const p = child.getMesh()!.listPrimitives()[0];
+      meshes.push({
+        positions: [...p.getAttribute("POSITION")!.getArray()!],
+        triangles: [...p.getIndices()!.getArray()!],
+      });
+      child.dispose();
+    }
+    scene.removeChild(group);
+    group.dispose();
+  }
+  meshNode(doc, name, joined(meshes), undefined);
+  const [first] = parts;
+  parts.splice(0, parts.length, { ...first, name, twoInOne: true });
 }
 
 function part(truth: SpinTruth, kinds: readonly SpinningKind[] = [truth.kind], unvouchable = false): ZooPart {
@@ -278,6 +308,8 @@ export function zooCase(next: () => number, index: number): ZooCase {
     ]]);
     const blades = 3 + (variant % 4);
     const radius = lerp(0.9, 1.3, next());
+    // One case in three joins both into one object, as a Sketchfab model often is.
+    const joinedInOne = variant % 3 === 2;
     for (const [n, name] of names.entries()) {
       parts.push(part(addRotor(
         doc,
@@ -291,10 +323,15 @@ export function zooCase(next: () => number, index: number): ZooCase {
           blades,
           hand: n === 0 ? 1 : -1,
           hub: n === 0 ? "spinner" : "none",
+          storage: joinedInOne ? "per_blade" : pick(next, ["one_mesh", "per_blade"] as const),
         }),
       )));
     }
-    description = `contra-rotating ${names.join("/")}, ${blades} blades`;
+    const joinedName = pick(next, ["Propeller", "Contraprop", "Prop_Contra"]);
+    if (joinedInOne) joinRotors(doc, parts, joinedName);
+    description = `contra-rotating ${
+      joinedInOne ? `joined as ${joinedName}` : names.join("/")
+    }, ${blades} blades`;
   } else if (family === "ducted_fan") {
     // A fenestron in the fin, or a ducted fan: many blades (some spaced unevenly), a duct ring.
     const name = pick(next, ["Fenestron", "TailFan", "tail_fan", "Fan"]);
@@ -491,6 +528,10 @@ export function judgeZoo(result: RigResult, truth: ZooPart) {
   if (offset > 0.02) problems.push(`centre ${(offset * 100).toFixed(1)} % off`);
   if (!truth.kinds.includes(found.kind as SpinningKind)) problems.push(`kind ${found.kind}`);
   const confidence = (found.fit as { confidence?: string } | null)?.confidence ?? "none";
+  const reasons = (found.fit as { reasons?: string[] } | null)?.reasons ?? [];
+  if (truth.twoInOne && (confidence === "good" || !reasons.some((r) => /two rotors/.test(r)))) {
+    problems.push("two counter-rotating rotors in one object, not said");
+  }
   return { found: true as const, confidence, problems, degrees, kind: found.kind, part: found };
 }
 
