@@ -3,7 +3,9 @@
  * user knows before opening it there: an extension the file requires that the importer does not know
  * refuses the whole file; a texture whose only image is WebP, KTX2 (Basis Universal) or AVIF comes in
  * as an image node without an image; custom vertex attributes (`_BATCHID`) are dropped; UV sets and
- * colour sets past the eighth are dropped. three.js keeps all of them. Measured with real imports
+ * colour sets past the eighth are dropped. three.js keeps all of them. And a mesh Blender must copy
+ * (shape keys and skinning live on its mesh data: one mesh drawn by nodes at different morph weights,
+ * keyed by a clip, or with different skins) comes in as copies renamed `.001`…. Measured with real imports
  * (`tests/clients/blender_odd_test.ts`): each of these came in lost with no word before.
  *
  * @module
@@ -67,6 +69,7 @@ export function blenderDrops(json: Json): string[] {
     );
   }
   imageDrops(json, messages);
+  meshCopies(json, messages);
   for (const mesh of json.meshes ?? []) attributeDrops(mesh, messages);
   return messages;
 }
@@ -87,6 +90,41 @@ function imageDrops(json: Json, messages: string[]): void {
           `brings its textures in without an image (three.js draws it); ${REMEDIES[extension]}`,
       );
     }
+  }
+}
+
+/**
+ * Meshes Blender 3.4 makes several of (its `create_mesh_object` cache): one per skin and, for a mesh
+ * with morph targets, per set of node weights, and one for each node a clip keys the weights of.
+ */
+function meshCopies(json: Json, messages: string[]): void {
+  const keyed = new Set<number>();
+  for (const animation of json.animations ?? []) {
+    for (const channel of animation.channels ?? []) {
+      if (channel.target?.path === "weights" && typeof channel.target.node === "number") {
+        keyed.add(channel.target.node);
+      }
+    }
+  }
+  const copies = new Map<number, Set<string>>();
+  (json.nodes ?? []).forEach((node: Json, i: number) => {
+    const mesh = json.meshes?.[node.mesh];
+    if (!mesh) return;
+    const morphed = (mesh.primitives ?? []).some((p: Json) => p.targets?.length);
+    const key = keyed.has(i) && morphed
+      ? `node ${i}`
+      : JSON.stringify([node.skin ?? null, morphed ? node.weights ?? [] : []]);
+    if (!copies.has(node.mesh)) copies.set(node.mesh, new Set());
+    copies.get(node.mesh)!.add(key);
+  });
+  for (const [index, keys] of copies) {
+    if (keys.size < 2) continue;
+    const name = json.meshes[index].name ?? "";
+    messages.push(
+      `mesh '${name}' is drawn by nodes at different morph weights or skins (or its weights keyed per node): ` +
+        `Blender 3.4 keeps shape keys and skinning on mesh data, so it makes ${keys.size} copies of it, ` +
+        `'${name}' and '${name}.001'… (three.js shares it)`,
+    );
   }
 }
 

@@ -55,7 +55,8 @@ export const exportGltf = defineNode({
   // name is written `_` (Blender ends a name at it: `Gear\0Door`, `Gear\0Hatch` came in as `Gear`,
   // `Gear.001`); and what Blender 3.4 drops of a valid file is warned of, naming it (a required extension
   // it refuses, a WebP/KTX2/AVIF-only image, `_` custom attributes, UV or colour sets past the eighth).
-  version: 22,
+  // v23: so is a mesh Blender 3.4 copies per node (drawn at different morph weights, keyed per node, other skins).
+  version: 23,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
@@ -72,7 +73,8 @@ export const exportGltf = defineNode({
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
     "drops of a valid file is warned of by name: a required extension it refuses (the whole file), a WebP, KTX2 or AVIF-only " +
-    "image (textures.to_png re-encodes it), custom `_` attributes, UV or colour sets past the eighth.",
+    "image (textures.to_png re-encodes it), custom `_` attributes, UV or colour sets past the eighth, a mesh it copies per node " +
+    "(drawn at different morph weights or skins: `Face.001`…).",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {

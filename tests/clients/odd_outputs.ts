@@ -5,7 +5,8 @@
  * Japanese mod's, an emoji, a NUL a C decoder left in), zero-scale nodes (a hidden LOD, a folded gear
  * door), cameras and lights under rig pivots (a cockpit view on a canopy, a landing light on a gear leg,
  * on a mesh node), a skinned mesh its morph clips key and a prop on a bone, WebP and KTX2 textures
- * without a PNG, and custom vertex attributes beyond what a DCC tool keeps (`_BATCHID`, ten UV sets).
+ * without a PNG, custom vertex attributes beyond what a DCC tool keeps (`_BATCHID`, ten UV sets), and
+ * one morphed mesh drawn by a crowd of nodes at weights of their own.
  * Each case is a function of a seed: names, counts and shapes vary with it, so one seed may tune a fix
  * and another judge it.
  *
@@ -260,6 +261,26 @@ function customAttributes(seed: number): Document {
   return doc;
 }
 
+/** One morphed mesh drawn by several nodes at weights of their own, as a crowd of one figure is. */
+function sharedMorphs(seed: number): Document {
+  const rng = prng(seed);
+  const { doc, scene, accessor, triangle } = base();
+  const primitive = doc.createPrimitive().setAttribute("POSITION", triangle());
+  for (let t = 0; t < 2; t++) {
+    primitive.addTarget(
+      doc.createPrimitiveTarget(`smile${t}`).setAttribute(
+        "POSITION",
+        accessor("VEC3", new Float32Array(9).fill(0.1)),
+      ),
+    );
+  }
+  const mesh = doc.createMesh(oddName(rng) || "Face").addPrimitive(primitive).setWeights([0, 0]);
+  for (let i = 0; i < int(rng, 2, 5); i++) {
+    scene.addChild(doc.createNode(`face${i}`).setMesh(mesh).setWeights([rng(), rng()]));
+  }
+  return doc;
+}
+
 /** Every odd case. */
 export const ODD_CASES: readonly OddCase[] = [
   { label: "many clips", scene: manyClips },
@@ -270,4 +291,5 @@ export const ODD_CASES: readonly OddCase[] = [
   { label: "skinned mesh keyed by morph clips, prop on a bone", scene: keyedSkin },
   { label: "WebP and KTX2 textures without PNG", scene: webOptimisedTextures },
   { label: "custom attributes and ten UV sets", scene: customAttributes },
+  { label: "one morphed mesh drawn at several weights", scene: sharedMorphs },
 ];

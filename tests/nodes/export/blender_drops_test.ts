@@ -10,6 +10,9 @@ import { blenderDrops } from "../../../nodes/export/blender_drops.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { ODD_CASES } from "../../clients/odd_outputs.ts";
 
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
 async function warningsOf(label: string, seed: number): Promise<string[]> {
   const ctx = testContext();
   const scene = await ODD_CASES.find((c) => c.label === label)!.scene(seed);
@@ -61,4 +64,21 @@ Deno.test("a file Blender takes whole gets no such warning, and one that require
     extensionsRequired: ["EXT_mesh_gpu_instancing"],
   });
   assert(message.includes("scene.uninstance"), message);
+});
+
+Deno.test("a morphed mesh Blender must copy (nodes at different weights, keyed per node, other skins) is named", () => {
+  const mesh = { name: "Face", primitives: [{ attributes: { POSITION: 0 }, targets: [{ POSITION: 1 }] }] };
+  const file = (nodes: Json[], animations: Json[] = []) =>
+    blenderDrops({ asset: { version: "2.0" }, meshes: [mesh], nodes, animations });
+  const copies = (messages: string[]) =>
+    messages.filter((m) => m.startsWith("mesh 'Face' is drawn by nodes"));
+  assertEquals(copies(file([{ mesh: 0, weights: [0.5] }, { mesh: 0, weights: [0.5] }])).length, 0);
+  assert(copies(file([{ mesh: 0, weights: [0.5] }, { mesh: 0, weights: [1] }]))[0].includes("2 copies"));
+  const keyed = [{ channels: [{ sampler: 0, target: { node: 1, path: "weights" } }], samplers: [] }];
+  assert(copies(file([{ mesh: 0 }, { mesh: 0 }, { mesh: 0 }], keyed))[0].includes("2 copies"));
+  // Without targets, only a different skin makes a copy.
+  const plain = { name: "Face", primitives: [{ attributes: { POSITION: 0 } }] };
+  const drops = (nodes: Json[]) => blenderDrops({ asset: { version: "2.0" }, meshes: [plain], nodes });
+  assertEquals(drops([{ mesh: 0, weights: [1] }, { mesh: 0 }]), []);
+  assertEquals(drops([{ mesh: 0, skin: 0 }, { mesh: 0, skin: 1 }]).length, 1);
 });
