@@ -16,8 +16,8 @@ export const MAX_VTL_FILES = 1024;
 /**
  * Reads the clips the `animations` entries name, in entry order (a glob's matches sorted by name; a
  * file named twice is read once). A glob may use `*` and `?` in its last segment only. A glob that
- * matches nothing is a warning; a path that cannot be read, or a file that is no `.vtl` for this
- * model, is an error naming it. Each clip is named after its file, without the extension, as C3Dit
+ * matches nothing is a warning; a path that cannot be read, or a file that is no `.vtl`, is an error
+ * naming it; a `.vtl` of another vertex count is skipped with a warning. Each clip is named after its file, without the extension, as C3Dit
  * names the clips of the `.car` it assembles.
  *
  * @example
@@ -67,7 +67,8 @@ export async function readVtlClips(
       });
     }
     const clipName = basename(file, extname(file));
-    clips.push(parseVtl(bytes, file, clipName, vertexCount, warn));
+    const clip = parseVtl(bytes, file, clipName, vertexCount, warn);
+    if (clip) clips.push(clip);
   }
   return clips;
 }

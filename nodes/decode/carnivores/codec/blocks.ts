@@ -23,10 +23,23 @@ import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { NameReader } from "./names.ts";
 
-/** Reads `count` faces at `offset`; indices must be below `vertexCount`. */
-export function readFaces(r: ByteWindow, offset: number, count: number, vertexCount: number): FaceTable {
+/**
+ * Reads `count` faces at `offset`. A face with a vertex index outside `[0, vertexCount)` is what a
+ * 3DF editor or converter leaves when it deletes vertices but not the faces using them (the "no
+ * vertex" sentinels 65535 of a uint16 index and -1, or an old index past the shortened table); the
+ * games would read past their vertex array there. Such faces are marked `broken` (not drawn) with one
+ * warning, when they are at most half of the faces; more is a damaged table, a `DecodeError` at the
+ * first bad index.
+ */
+export function readFaces(
+  r: ByteWindow,
+  offset: number,
+  count: number,
+  vertexCount: number,
+  warn: WarningSink,
+): FaceTable {
   r.need(offset, count * FACE_BYTES, `${count} faces`);
-  const faces: FaceTable = {
+  const faces = {
     count,
     indices: new Int32Array(count * 3),
     texels: new Int32Array(count * 6),
@@ -36,12 +49,18 @@ export function readFaces(r: ByteWindow, offset: number, count: number, vertexCo
     next: new Int32Array(count),
     group: new Int32Array(count),
   };
+  const broken = new Uint8Array(count);
+  let brokenCount = 0, firstBad = -1;
+  const badValues = new Set<number>();
   for (let f = 0; f < count; f++) {
     const at = offset + f * FACE_BYTES;
     for (let k = 0; k < 3; k++) {
       const index = r.i32(at + k * 4);
       if (index < 0 || index >= vertexCount) {
-        r.fail(at + k * 4, `face ${f} vertex index in [0, ${vertexCount})`, String(index));
+        if (!broken[f]) brokenCount++;
+        broken[f] = 1;
+        if (firstBad < 0) firstBad = at + k * 4;
+        if (badValues.size < 8) badValues.add(index);
       }
       faces.indices[f * 3 + k] = index;
       // The file stores tax, tbx, tcx then tay, tby, tcy; keep them as (u, v) per corner.
@@ -54,7 +73,23 @@ export function readFaces(r: ByteWindow, offset: number, count: number, vertexCo
     faces.next[f] = r.i32(at + 44);
     faces.group[f] = r.i32(at + 48);
   }
-  return faces;
+  if (!brokenCount) return faces;
+  const face = Math.floor((firstBad - offset) / FACE_BYTES);
+  if (brokenCount * 2 > count) {
+    r.fail(
+      firstBad,
+      `face ${face} vertex index in [0, ${vertexCount}) (${brokenCount} of ${count} faces have one outside it)`,
+      String(r.i32(firstBad)),
+    );
+  }
+  const values = [...badValues].sort((a, b) => a - b).join(", ");
+  warn(
+    `${brokenCount} of ${count} face(s) name a vertex index outside [0, ${vertexCount}) (${values}; 65535 and ` +
+      "-1 are the 'no vertex' an editor leaves when it deletes vertices but not their faces): not drawn " +
+      `(the games would read past their vertex array); the first is face ${face}, index at byte ${firstBad}`,
+    { offset: firstBad, faces: brokenCount },
+  );
+  return { ...faces, broken };
 }
 
 /** Reads `count` points at `offset`; coordinates must be finite. */

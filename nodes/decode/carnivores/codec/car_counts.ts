@@ -32,7 +32,8 @@ export interface FittingCounts {
 
 /**
  * Where the sections after the texture end for `animations` clips and `sounds` sounds starting at
- * `at`, or -1 when a header is implausible or a section runs past the file.
+ * `at` (one clip's frame count replaced by `frameOverride`), or -1 when a header is implausible or a
+ * section runs past the file.
  */
 export function tailEnd(
   view: DataView,
@@ -40,12 +41,15 @@ export function tailEnd(
   vertexCount: number,
   animations: number,
   sounds: number,
+  frameOverride?: FrameCountFix,
 ): number {
   const size = view.byteLength;
   for (let a = 0; a < animations; a++) {
     if (at + ANIMATION_HEADER_BYTES > size) return -1;
     const kps = view.getInt32(at + NAME_BYTES, true);
-    const frames = view.getInt32(at + NAME_BYTES + 4, true);
+    const frames = frameOverride?.clip === a
+      ? frameOverride.frames
+      : view.getInt32(at + NAME_BYTES + 4, true);
     if (kps < 0 || frames < 0) return -1; // KPS 0 is read (see parseCar); a negative one is not a clip
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > size) return -1;
@@ -99,6 +103,63 @@ export function fittingCounts(
     }
   }
   return tied ? undefined : best;
+}
+
+/** One clip's frame count read instead of the stored one. */
+export interface FrameCountFix {
+  /** Clip index. */
+  readonly clip: number;
+  /** Frames read. */
+  readonly frames: number;
+  /** The frame count stored. */
+  readonly stored: number;
+}
+
+/** How far from the stored frame count {@link fittingFrameCount} looks. */
+const FRAME_FIX_RANGE = 2;
+
+/**
+ * The one clip whose frame count, changed by at most 2 (a converter that stores a count as a `.rsc`
+ * does, one less than its frames, or a hand edit), makes the declared counts' sections end exactly at
+ * the end of the file or at a valid anim→sound table; undefined when none or several do. Read with
+ * the stored count, the game takes the next clip's header from frame data.
+ *
+ * @example
+ * ```ts
+ * const fix = fittingFrameCount(view, textureEnd, 120, 2, 0, 256); // { clip: 0, frames: 31, stored: 30 }
+ * ```
+ */
+export function fittingFrameCount(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  animations: number,
+  sounds: number,
+  tableBytes: number,
+): FrameCountFix | undefined {
+  if (vertexCount <= 0) return undefined;
+  const size = view.byteLength;
+  let found: FrameCountFix | undefined;
+  let clipAt = at;
+  for (let clip = 0; clip < animations && clipAt + ANIMATION_HEADER_BYTES <= size; clip++) {
+    const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
+    for (let delta = -FRAME_FIX_RANGE; delta <= FRAME_FIX_RANGE; delta++) {
+      const fix = { clip, frames: stored + delta, stored };
+      if (!delta || fix.frames < 0) continue;
+      const end = tailEnd(view, at, vertexCount, animations, 0, fix);
+      const tail = end < 0 ? -1 : tailEnd(view, end, 0, 0, sounds);
+      if (tail < 0) continue;
+      if (tail !== size && !(tail + tableBytes === size && validTable(view, tail, tableBytes, sounds))) {
+        continue;
+      }
+      if (found) return undefined;
+      found = fix;
+    }
+    // The clips before the fixed one are read as stored.
+    if (stored < 0) break;
+    clipAt += ANIMATION_HEADER_BYTES + stored * vertexCount * 6;
+  }
+  return found;
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */

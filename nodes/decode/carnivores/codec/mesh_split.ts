@@ -77,6 +77,11 @@ export function groupFaces(faces: FaceTable, textureHeight: number): FaceGroupin
   const bucketOf = new Uint8Array(faces.count);
   const bucketSizes = new Int32Array(ALPHA_CLASSES.length * 2);
   for (let f = 0; f < faces.count; f++) {
+    // A face naming no point is not drawn (see readFaces).
+    if (faces.broken?.[f]) {
+      bucketOf[f] = 255;
+      continue;
+    }
     const flags = faces.flags[f];
     const bucket = ALPHA_CLASSES.indexOf(alphaClassOf(flags)) * 2 + (drawsBothSides(flags) ? 1 : 0);
     bucketOf[f] = bucket;

@@ -78,6 +78,12 @@ export interface FaceTable {
   readonly next: Int32Array;
   /** Editor-only group number; usually 0. */
   readonly group: Int32Array;
+  /**
+   * 1 for a face with a corner that names no point (an index outside `[0, count)`: the 65535 or -1
+   * an editor leaves when it deletes vertices). Such faces are kept as stored but not drawn. Absent
+   * when every face is whole.
+   */
+  readonly broken?: Uint8Array;
 }
 
 /** Points (vertices) as parallel arrays. */

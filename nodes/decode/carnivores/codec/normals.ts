@@ -30,6 +30,7 @@ export function pointNormals(faces: FaceTable, scenePositions: Float64Array): Fl
   const plain = new Float64Array(pointCount * 3);
   const keyed = new Float64Array(pointCount * 3);
   for (let f = 0; f < faces.count; f++) {
+    if (faces.broken?.[f]) continue;
     const [a, c, b] = [faces.indices[f * 3], faces.indices[f * 3 + 1], faces.indices[f * 3 + 2]];
     const e1 = [0, 1, 2].map((k) => scenePositions[b * 3 + k] - scenePositions[a * 3 + k]);
     const e2 = [0, 1, 2].map((k) => scenePositions[c * 3 + k] - scenePositions[a * 3 + k]);

@@ -127,7 +127,7 @@ export function parse3df(bytes: Uint8Array, file: string | undefined, warn: Warn
   }
   warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warn);
 
-  const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount);
+  const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount, warn);
   const points = readPoints(r, layout.points, layout.vertexCount);
   const names = new NameReader(bytes);
   const bones = readBones(r, layout.bones, layout.boneCount, names);

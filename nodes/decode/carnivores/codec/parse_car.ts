@@ -23,6 +23,8 @@ import {
   ANIMATION_HEADER_BYTES,
   ENGINE_MAX_CLIPS,
   fittingCounts,
+  fittingFrameCount,
+  type FrameCountFix,
   SOUND_HEADER_BYTES,
   tailEnd,
 } from "./car_counts.ts";
@@ -103,10 +105,10 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     );
   }
 
-  const faces = readFaces(r, facesAt, faceCount, vertexCount);
+  const faces = readFaces(r, facesAt, faceCount, vertexCount, warn);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
-  const { animationCount, soundCount } = sectionCounts(
+  const { animationCount, soundCount, frameFix } = sectionCounts(
     bytes,
     textureAt + textureBytes,
     vertexCount,
@@ -161,7 +163,9 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       );
       kps = 1;
     }
-    const frameCount = r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
+    const frameCount = frameFix?.clip === a
+      ? frameFix.frames
+      : r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
     const values = frameCount * vertexCount * 3;
     if (dataAt + values * 2 > r.length) {
@@ -238,7 +242,7 @@ function sectionCounts(
   declaredAnimations: number,
   declaredSounds: number,
   warn: WarningSink,
-): { animationCount: number; soundCount: number } {
+): { animationCount: number; soundCount: number; frameFix?: FrameCountFix } {
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -252,7 +256,33 @@ function sectionCounts(
     declaredSounds,
     ANIM_SOUND_TABLE_BYTES,
   );
-  if (!fit) return declared;
+  if (!fit) {
+    const fix = fittingFrameCount(
+      view,
+      at,
+      vertexCount,
+      declaredAnimations,
+      declaredSounds,
+      ANIM_SOUND_TABLE_BYTES,
+    );
+    if (!fix) return declared;
+    let clipAt = at;
+    for (let a = 0; a < fix.clip; a++) {
+      clipAt += ANIMATION_HEADER_BYTES + view.getInt32(clipAt + NAME_BYTES + 4, true) * vertexCount * 6;
+    }
+    warn(
+      `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${
+        clipAt + NAME_BYTES + 4
+      }, but the sections ` +
+        `do not end at the end of the file (${
+          end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`
+        }); with ${fix.frames} frames they do (or at the anim→sound table): read so (the game reads the ` +
+        "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
+        "stores it, one less than the frames, or edited by hand)",
+      { offset: clipAt + NAME_BYTES + 4, stored: fix.stored, read: fix.frames },
+    );
+    return { ...declared, frameFix: fix };
+  }
   warn(
     `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
       `sections do not end at the end of the file (${

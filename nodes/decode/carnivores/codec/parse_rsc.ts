@@ -173,7 +173,7 @@ export function parseRsc(
     const objectWarn: WarningSink = (message, detail) => warn(`object ${index}: ${message}`, detail);
     const names = new NameReader(bytes);
     const model: Model3df = {
-      faces: readFaces(r, shifted(body.faces), body.faceCount, body.vertexCount),
+      faces: readFaces(r, shifted(body.faces), body.faceCount, body.vertexCount, objectWarn),
       points: readPoints(r, shifted(body.points), body.vertexCount),
       bones: readBones(r, shifted(body.bones), body.boneCount, names),
       texture: readTexture(r, shifted(body.texture), body.textureBytes, o.body + 12, objectWarn),

@@ -53,14 +53,14 @@ const CANDIDATES: readonly Candidate[] = [
 ];
 
 /**
- * Parses a `.vtl` for a model of `vertexCount` vertices. A file whose size fits neither layout, or
- * whose vertex count is not the model's, is a `DecodeError` naming the file, the byte offset and
- * expected vs found.
+ * Parses a `.vtl` for a model of `vertexCount` vertices. A file whose size fits neither layout is a
+ * `DecodeError` naming the file, the byte offset and expected vs found; a whole `.vtl` whose vertex
+ * count is not the model's is skipped (undefined) with a warning naming both counts.
  *
  * @example
  * ```ts
  * const clip = parseVtl(await Deno.readFile("run.vtl"), "run.vtl", "run", model.points.count, console.warn);
- * console.log(clip.layout, clip.frameCount, clip.kps);
+ * if (clip) console.log(clip.layout, clip.frameCount, clip.kps);
  * ```
  */
 export function parseVtl(
@@ -69,7 +69,7 @@ export function parseVtl(
   name: string,
   vertexCount: number,
   warn: WarningSink,
-): VtlClip {
+): VtlClip | undefined {
   const r = ByteWindow.of(bytes, "vtl", file);
   r.need(0, VTL_ANIMATOR_HEADER_BYTES, "vtl header (vertex count, KPS, frame count)");
   const size = bytes.byteLength;
@@ -98,11 +98,15 @@ export function parseVtl(
   const c = fits[0];
   const found = r.i32(c.vertexCountAt);
   if (found !== vertexCount) {
-    r.fail(
-      c.vertexCountAt,
-      `the .3df's vertex count ${vertexCount} (${c.layout} layout)`,
-      `${found} vertices`,
+    // A whole .vtl of another version of the mesh (exported before or after vertices were added or
+    // removed): its frames cannot be matched to this model's points. C3Dit refuses such a file and
+    // keeps the model; so does the decoder, with the other clips.
+    warn(
+      `${file}: a .vtl of ${found} vertices (${c.layout} layout, byte ${c.vertexCountAt}) for a model of ` +
+        `${vertexCount}: its frames belong to another version of the mesh; the clip is skipped`,
+      { offset: c.vertexCountAt, file },
     );
+    return undefined;
   }
   if (c.layout !== "animator") {
     const first = r.i32(0);

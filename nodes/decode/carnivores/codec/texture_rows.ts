@@ -50,6 +50,7 @@ export function padSampledRows(texture: Texture16, faces: FaceTable): SampledTex
   let corner = -1;
   let maxRow = stored;
   for (let f = 0; f < faces.count; f++) {
+    if (faces.broken?.[f]) continue;
     for (let k = 0; k < 3; k++) {
       const row = faces.texels[f * 6 + k * 2 + 1];
       if (row <= stored) continue;

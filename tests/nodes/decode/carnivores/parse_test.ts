@@ -213,18 +213,34 @@ Deno.test("3df: counts past the file or negative fail before any allocation", ()
   assertDecodeError(() => parse3df(setI32(bytes, 12, 0x7ffffe00)), "3df", at.texture, /texture/);
 });
 
-Deno.test("3df: a face index out of range and a non-finite coordinate are errors at their bytes", () => {
+Deno.test("3df: a face naming no point is kept but not drawn, with a warning at its byte; most faces so is an error", () => {
   const model = limbModel();
   const bytes = encode3df(model);
   const at = layout3df(model.points.count, model.faces.count, model.bones.length);
   const faceField = at.faces + 3 * 64 + 4; // face 3, second index
+  // What a 3DF editor leaves when it deletes a vertex but not its faces: uint16 65535 or -1.
+  for (const value of [model.points.count, 65535, -1]) {
+    const { model: back, warnings } = parse3df(setI32(bytes, faceField, value));
+    assert.deepEqual(Array.from(back.faces.broken ?? []).flatMap((b, f) => b ? [f] : []), [3]);
+    assert.equal(back.faces.indices[3 * 3 + 1], value);
+    assert.equal(warnings.length, 1, warnings.map((w) => w.message).join("\n"));
+    assert.equal(warnings[0].offset, faceField);
+    assert.match(
+      warnings[0].message,
+      new RegExp(
+        `^1 of 48 face\\(s\\) name a vertex index outside \\[0, 32\\) \\(${value}; .* not drawn .* face 3, index at byte ${faceField}$`,
+      ),
+    );
+  }
+  // More than half the faces: a damaged table, not an editor's leftovers.
+  let broken = bytes;
+  for (let f = 0; f < 25; f++) broken = setI32(broken, at.faces + f * 64, -1);
   assertDecodeError(
-    () => parse3df(setI32(bytes, faceField, model.points.count)),
+    () => parse3df(broken),
     "3df",
-    faceField,
-    /face 3 vertex index in \[0, 32\)/,
+    at.faces,
+    /face 0 vertex index in \[0, 32\) \(25 of 48 faces/,
   );
-  assertDecodeError(() => parse3df(setI32(bytes, at.faces, -1)), "3df", at.faces);
   const coordinate = at.points + 5 * 16 + 8; // point 5, z
   assertDecodeError(() => parse3df(setF32(bytes, coordinate, NaN)), "3df", coordinate, /point 5 finite/);
   assertDecodeError(() => parse3df(setF32(bytes, coordinate, -Infinity)), "3df", coordinate);
