@@ -14,13 +14,15 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
-import { cross, normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
+import type { Document } from "@gltf-transform/core";
+import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import type { SpinningKind } from "../../../nodes/rig/spinning_names.ts";
-import { axisErrorDegrees, distanceToLine, newScene } from "./fixtures.ts";
-import type { RigResult } from "./pipeline.ts";
+import { newScene } from "./fixtures.ts";
 import { addRotor, meshNode, type RotorDraw, type SpinTruth } from "./propellers.ts";
-import { boxMesh, type ClassMesh, joined } from "./surface_classes.ts";
+import { boxMesh, type ClassMesh } from "./surface_classes.ts";
+import { disc, flatten, joinRotors, revolved } from "./rotor_zoo_shapes.ts";
+
+export { judgeZoo, spinningNames } from "./rotor_zoo_judge.ts";
 
 /** A spinning part the rig should find; `kinds` lists the kinds that are right (near 45°, either). */
 export interface ZooPart extends SpinTruth {
@@ -57,64 +59,6 @@ function lean(from: Vec3, to: Vec3, degrees: number): Vec3 {
   return normalize([0, 1, 2].map((k) => from[k] * Math.cos(t) + to[k] * Math.sin(t)));
 }
 
-/** Orthonormal (u, w) across unit `a`. */
-function across(a: Vec3): [Vec3, Vec3] {
-  const u = normalize(cross(a, Math.abs(a[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0]));
-  return [u, cross(a, u)];
-}
-
-/**
- * A surface of revolution about `axis` through `centre`: rings of (along, radius), `segments` round,
- * capped at either end where the radius is not zero and `caps` says so.
- */
-export function revolved(
-  centre: Vec3,
-  axis: Vec3,
-  rings: readonly [number, number][],
-  segments: number,
-  caps = true,
-): ClassMesh {
-  const [u, w] = across(axis);
-  const positions: number[] = [], triangles: number[] = [];
-  for (const [along, r] of rings) {
-    for (let k = 0; k < segments; k++) {
-      const t = (2 * Math.PI * k) / segments;
-      positions.push(...add(add(add(centre, axis, along), u, Math.cos(t) * r), w, Math.sin(t) * r));
-    }
-  }
-  for (let r = 0; r + 1 < rings.length; r++) {
-    for (let k = 0; k < segments; k++) {
-      const p = r * segments + k, q = r * segments + ((k + 1) % segments);
-      triangles.push(p, q, q + segments, p, q + segments, p + segments);
-    }
-  }
-  if (caps) {
-    const last = (rings.length - 1) * segments;
-    for (let k = 1; k + 1 < segments; k++) triangles.push(0, k, k + 1, last, last + k + 1, last + k);
-  }
-  return { positions, triangles };
-}
-
-/** A flat polygon of `sides` about `axis` (a blurred-prop disc), drawn double-sided when asked. */
-function disc(
-  centre: Vec3,
-  axis: Vec3,
-  radius: number,
-  sides: number,
-  phase: number,
-  twoSided: boolean,
-): ClassMesh {
-  const [u, w] = across(axis);
-  const positions = [...centre], triangles: number[] = [];
-  for (let k = 0; k < sides; k++) {
-    const t = phase + (2 * Math.PI * k) / sides;
-    positions.push(...add(add(centre, u, Math.cos(t) * radius), w, Math.sin(t) * radius));
-    triangles.push(0, 1 + k, 1 + ((k + 1) % sides));
-    if (twoSided) triangles.push(0, 1 + ((k + 1) % sides), 1 + k);
-  }
-  return { positions, triangles };
-}
-
 function fuselage(doc: Document): void {
   meshNode(doc, "Fuselage", boxMesh([-0.6, -0.6, -4], [0.6, 0.6, 6]), undefined);
 }
@@ -133,50 +77,6 @@ function drawn(next: () => number, over: Partial<RotorDraw> & SpinTruth): RotorD
     parent: "none",
     ...over,
   };
-}
-
-/**
- * The objects of a rotor group moved up beside it (as a flat export lays them out) and renamed by
- * `rename`, the group removed; the new names. The group sits at the scene root with no transform, so
- * nothing moves in the world.
- */
-function flatten(doc: Document, group: string, rename: (name: string) => string): string[] {
-  const node = doc.getRoot().listNodes().find((n) => n.getName() === group)!;
-  const scene = doc.getRoot().getDefaultScene()!;
-  const names: string[] = [];
-  for (const child of node.listChildren()) {
-    node.removeChild(child);
-    scene.addChild(child.setName(rename(child.getName())));
-    names.push(child.getName());
-  }
-  scene.removeChild(node);
-  node.dispose();
-  return names;
-}
-
-/**
- * The rotors drawn into one object named `name` (their blades joined under it, as one mesh): `parts`
- * becomes the one part, on their common shaft, flagged {@link ZooPart.twoInOne}.
- */
-function joinRotors(doc: Document, parts: ZooPart[], name: string): void {
-  const scene = doc.getRoot().getDefaultScene()!;
-  const groups = parts.map((p) => doc.getRoot().listNodes().find((n) => n.getName() === p.name)!);
-  const meshes: ClassMesh[] = [];
-  for (const group of groups) {
-    for (const child of group.listChildren()) {
-      const p = child.getMesh()!.listPrimitives()[0];
-      meshes.push({
-        positions: [...p.getAttribute("POSITION")!.getArray()!],
-        triangles: [...p.getIndices()!.getArray()!],
-      });
-      child.dispose();
-    }
-    scene.removeChild(group);
-    group.dispose();
-  }
-  meshNode(doc, name, joined(meshes), undefined);
-  const [first] = parts;
-  parts.splice(0, parts.length, { ...first, name, twoInOne: true });
 }
 
 function part(truth: SpinTruth, kinds: readonly SpinningKind[] = [truth.kind], unvouchable = false): ZooPart {
@@ -511,42 +411,4 @@ export function zooCase(next: () => number, index: number): ZooCase {
     }`;
   }
   return { doc, parts, still, family, description: `#${index} ${family}: ${description}` };
-}
-
-/** How the rig did on one part: wrong axis (> 2°), wrong centre (> 2 % of the radius off the shaft), wrong kind. */
-export function judgeZoo(result: RigResult, truth: ZooPart) {
-  const found = truth.members
-    ? result.report.parts.find((p) => holdsAll(result, p.panel ?? p.name, truth.members!))
-    : result.report.parts.find((p) => p.panel === truth.name || p.name === truth.name);
-  if (!found || !found.hinge) return { found: false as const, confidence: "none", problems: ["not rigged"] };
-  const mixed = truth.notWith?.filter((m) => holdsAll(result, found.panel ?? found.name, [m])) ?? [];
-  const axis = found.hinge.world.axis;
-  const degrees = axisErrorDegrees(axis, truth.axis);
-  const offset = distanceToLine(truth.centre, found.hinge.world.origin, axis) / truth.radius;
-  const problems: string[] = mixed.length ? [`holds another rotor's ${mixed.join(", ")}`] : [];
-  if (degrees > 2) problems.push(`axis ${degrees.toFixed(1)}° off`);
-  if (offset > 0.02) problems.push(`centre ${(offset * 100).toFixed(1)} % off`);
-  if (!truth.kinds.includes(found.kind as SpinningKind)) problems.push(`kind ${found.kind}`);
-  const confidence = (found.fit as { confidence?: string } | null)?.confidence ?? "none";
-  const reasons = (found.fit as { reasons?: string[] } | null)?.reasons ?? [];
-  if (truth.twoInOne && (confidence === "good" || !reasons.some((r) => /two rotors/.test(r)))) {
-    problems.push("two counter-rotating rotors in one object, not said");
-  }
-  return { found: true as const, confidence, problems, degrees, kind: found.kind, part: found };
-}
-
-/** True when the node named `name` in the rigged scene holds (or is) every one of `members`. */
-function holdsAll(result: RigResult, name: string, members: readonly string[]): boolean {
-  const node = result.scene.getRoot().listNodes().find((n) => n.getName() === name);
-  if (!node) return false;
-  const names = new Set<string>();
-  const visit = (n: Node) => (names.add(n.getName()), n.listChildren().forEach(visit));
-  visit(node);
-  return members.every((m) => names.has(m));
-}
-
-/** The nodes the rig made spinning parts of, by name (what `still` must not be among). */
-export function spinningNames(result: RigResult): string[] {
-  return result.report.parts.filter((p) => ["propeller", "main_rotor", "tail_rotor"].includes(p.kind))
-    .map((p) => p.panel ?? p.name);
 }
