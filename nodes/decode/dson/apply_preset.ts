@@ -107,7 +107,9 @@ export const dsonApplyPreset = defineNode({
   // 27: a TCB key's continuity has Kochanek–Bartels's sign (−1: straight spans and sharp corners;
   // before, swapped: −1 bulged, 0.875 cm off the straight line on a 10 → 5 span); the formulas'
   // `neg`, `inv` and `spline_constant` are evaluated again with the rest (decode.dson v33).
-  version: 27,
+  // 28: a preset dialling an alias channel (DSON channel_alias) dials its target in the formulas,
+  // through the graph's `aliases` (decode.dson v35); before, the alias was named missing.
+  version: 28,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -170,7 +170,9 @@ export const decodeDson = defineNode({
   // with their counts; `codec/packed_ints.ts`): the corpus mouth graft's record 3,726 -> 1,236 bytes.
   // 34: a formula pushing an alias channel's value (`"type": "alias"`, `target_channel`) reads its
   // target's, through chains of aliases (before: the alias's own 0, silently); a loop is warned.
-  version: 34,
+  // 35: the formula graph lists the mesh's aliases of its channels (`aliases`: alias id -> target
+  // id), so dson.apply_preset v28 passes a preset's alias dial to the target.
+  version: 35,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -97,6 +97,19 @@ export function compile(
   return { stage, ops };
 }
 
+/**
+ * The modifier of the mesh that alias `id` stands for, through chains of aliases; undefined when
+ * `id` is no alias, or its target is no modifier value of the mesh (a bone channel, a loop).
+ */
+export function aliasTarget(id: string, values: ReadonlyMap<string, ModifierValue>): string | undefined {
+  const channel = values.get(id)?.entry.value.channel;
+  if (!channel || typeof channel !== "object" || (channel as JsonRecord).type !== "alias") return undefined;
+  const uri = throughAliases({ ...parseDsonUri(`#${id}?value`) }, values);
+  const target = uri?.id.replace(/:$/, "");
+  const isValue = uri !== undefined && uri.propertyPath.replace(/\/value$/, "") === "value";
+  return isValue && target !== id && values.has(target!) ? target : undefined;
+}
+
 /** How many aliases of aliases are followed before a chain is taken for a loop. */
 const MAX_ALIASES = 16;
 

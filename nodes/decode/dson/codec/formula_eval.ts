@@ -30,7 +30,7 @@ import {
 import type { ChannelLimit } from "./joint_limits.ts";
 import type { BodyLookup } from "./formula_body.ts";
 import { autoFollowers, type Unfollowed } from "./auto_follow.ts";
-import { boneChannel, compile, range } from "./formula_compile.ts";
+import { aliasTarget, boneChannel, compile, range } from "./formula_compile.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
@@ -312,6 +312,12 @@ export function evaluateMorphFormulas(
     morphs: morphIds,
     ...(figure === undefined ? {} : { figure }),
   };
+  // Aliases of the channels reached, for a preset that dials an alias rather than its target.
+  const aliases = [...values.keys()].flatMap((id) => {
+    const target = aliasTarget(id, values);
+    return target !== undefined && channels.has(target) ? [[id, target] as const] : [];
+  });
+  if (aliases.length) graph.aliases = Object.fromEntries(aliases);
   if (poses.size) {
     graph.poses = Object.fromEntries(
       [...poses].map(([key, pose]) => [

@@ -89,6 +89,11 @@ export interface FormulaGraph {
   poses?: Record<string, StoredChannel>;
   /** The DSON key of the mesh's figure (what a fitted item's channels name in `of`). */
   figure?: string;
+  /**
+   * Alias channels of the mesh (DSON channel_alias) whose target is one of {@link channels}: alias
+   * id → target id. A preset dialling the alias dials the target (decode.dson v35). Absent: none.
+   */
+  aliases?: Record<string, string>;
 }
 
 /** How many channels deep a chain of formulas is followed (see {@link evaluateFormulaGraph}). */
@@ -331,8 +336,14 @@ export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | u
   if (!morphs.every((m) => typeof m === "string")) return undefined;
   if (!Object.values(bones).every((b) => typeof b === "number")) return undefined;
   if (poses !== undefined && !isObject(poses)) return undefined;
-  const { figure } = value as Record<string, JsonValue>;
+  const { figure, aliases } = value as Record<string, JsonValue>;
   if (figure !== undefined && typeof figure !== "string") return undefined;
+  if (
+    aliases !== undefined &&
+    (!isObject(aliases) || !Object.values(aliases).every((t) => typeof t === "string"))
+  ) {
+    return undefined;
+  }
   for (const channel of [...Object.values(channels), ...Object.values(poses ?? {})]) {
     if (!isObject(channel) || typeof channel.value !== "number") return undefined;
     if (channel.of !== undefined && (typeof channel.of !== "string" || typeof channel.id !== "string")) {

@@ -70,7 +70,7 @@ export function reevaluateFormulas(
   const figureValues = new Map<string, Map<string, number>>();
   for (const { mesh, dson, graph } of byBodyFirst(doc, unreadable)) {
     // Another figure's mesh takes none of the preset's dials; its formulas still see the pose.
-    const morphValues = inScope(mesh) ? allValues : NO_VALUES;
+    const morphValues = withAliases(inScope(mesh) ? allValues : NO_VALUES, graph.aliases, known);
     const changed = { channels: new Set<string>(), bones: new Set<string>() };
     // Values the mesh reads from another figure's (a graft merged into its body reads its own).
     const fromBody = new Set(
@@ -256,4 +256,30 @@ function setDrivenWeights(
   }
   mesh.setWeights(weights);
   return set;
+}
+
+/**
+ * The preset's values with an alias the graph lists (DSON channel_alias, which reflects its target)
+ * dialling its target instead, unless the preset sets the target too; each alias so read is `known`.
+ */
+function withAliases(
+  values: ReadonlyMap<string, number>,
+  aliases: Record<string, string> | undefined,
+  known: Set<string>,
+): ReadonlyMap<string, number> {
+  if (!aliases || !values.size) return values;
+  let out: Map<string, number> | undefined;
+  for (const [alias, target] of Object.entries(aliases)) {
+    const key = values.has(alias)
+      ? alias
+      : values.has(percentDecode(alias))
+      ? percentDecode(alias)
+      : undefined;
+    if (key === undefined) continue;
+    known.add(key);
+    if (values.has(target)) continue;
+    out ??= new Map(values);
+    out.set(target, values.get(key)!);
+  }
+  return out ?? values;
 }

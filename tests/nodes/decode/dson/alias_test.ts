@@ -58,10 +58,16 @@ Deno.test("dson alias: a formula reading an alias reads its target, through a ch
   assert.equal(weightOf(chain.scene), 0.45);
   const shaped = await applyPreset(direct.scene, shapePreset([["CTRL", 0.25]]));
   assert.equal(weightOf(shaped.scene), 0.25);
-  // A preset dialling the alias itself is not passed on to its target (not modelled): named, not silent.
+  // A preset dialling the alias dials its target (decode.dson v35, apply_preset v28), not named missing.
   const viaAlias = await applyPreset(direct.scene, shapePreset([["ALIAS", 0.25]]));
-  assert.equal(weightOf(viaAlias.scene), 0.6);
-  assert.match(viaAlias.warnings.join("\n"), /ALIAS/);
+  assert.equal(weightOf(viaAlias.scene), 0.25);
+  assert.deepEqual(viaAlias.warnings, []);
+  const viaChain = await applyPreset(chain.scene, shapePreset([["OUTER", 0.8]]));
+  assert.equal(weightOf(viaChain.scene), 0.8);
+  assert.deepEqual(viaChain.warnings, []);
+  // Both set: the target's own value wins (the alias only reflects it).
+  const both = await applyPreset(direct.scene, shapePreset([["ALIAS", 0.25], ["CTRL", 0.5]]));
+  assert.equal(weightOf(both.scene), 0.5);
 });
 
 Deno.test("dson alias: a loop of aliases, or one without a target, leaves the morph as written, warned", async () => {
