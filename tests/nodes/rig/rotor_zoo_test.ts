@@ -10,6 +10,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { prng } from "../../support/prng.ts";
 import { rig } from "./pipeline.ts";
+import { turn } from "./turned.ts";
 import { FAMILIES, judgeZoo, spinningNames, zooCase } from "./rotor_zoo.ts";
 import { matchSpinningName } from "../../../nodes/rig/spinning_names.ts";
 
@@ -82,4 +83,31 @@ Deno.test("names: fans and fenestrons spin; a rotor head's servos, lower swashpl
       .map(matchSpinningName),
     [undefined, undefined, undefined, undefined, undefined, undefined, undefined],
   );
+});
+
+Deno.test("rotor zoo in other file frames (Z-up, and every axis turned): the same judgements", async () => {
+  type V = [number, number, number];
+  const counts: Record<string, string> = {};
+  for (const frame of [["-Z", "+Y"], ["+X", "+Z"], ["-Y", "-X"]] as const) {
+    const next = prng(13);
+    const wrong: string[] = [], notGood: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      const sample = zooCase(next, i);
+      turn(sample.doc, frame[0], frame[1]);
+      const m = sample.doc.getRoot().listNodes().find((x) => x.getName() === "Turned")!.getWorldMatrix();
+      const world = (v: V): V => [0, 1, 2].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2]) as V;
+      const result = await rig(sample.doc, { forward: frame[0], up: frame[1] });
+      for (const truth of sample.parts) {
+        const j = judgeZoo(result, { ...truth, axis: world(truth.axis), centre: world(truth.centre) });
+        if (j.problems.length) wrong.push(`${sample.description} ${truth.name}: ${j.problems.join(", ")}`);
+        else if (j.confidence !== "good") notGood.push(`${sample.description} ${truth.name}`);
+      }
+      const spun = spinningNames(result);
+      wrong.push(...sample.still.filter((s) => spun.includes(s)));
+    }
+    assertEquals(wrong, [], frame.join(" "));
+    counts[frame.join(" ")] = notGood.join("; ");
+  }
+  // The default frame's weak parts are every frame's.
+  assertEquals(new Set(Object.values(counts)).size, 1, JSON.stringify(counts));
 });
