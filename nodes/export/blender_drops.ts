@@ -70,7 +70,20 @@ export function blenderDrops(json: Json): string[] {
   }
   imageDrops(json, messages);
   meshCopies(json, messages);
-  for (const mesh of json.meshes ?? []) attributeDrops(mesh, messages);
+  const custom = new Map<string, string[]>();
+  for (const mesh of json.meshes ?? []) attributeDrops(mesh, custom, messages);
+  if (custom.size) {
+    // One warning for the file: a decoder's bookkeeping attribute (Carnivores' `_OWNER`, DSON's
+    // `_DSON_VERTEX`) is on every mesh, and a warning a mesh would bury the others.
+    const meshes = [...new Set([...custom.values()].flat())];
+    const shown = meshes.slice(0, 3).map((name) => `'${name}'`).join(", ");
+    messages.push(
+      `custom attribute(s) ${[...custom.keys()].join(", ")} of ${meshes.length} mesh(es) (${shown}` +
+        `${
+          meshes.length > 3 ? ", …" : ""
+        }): Blender 3.4's importer drops them (three.js keeps them as geometry attributes)`,
+    );
+  }
   return messages;
 }
 
@@ -128,8 +141,8 @@ function meshCopies(json: Json, messages: string[]): void {
   }
 }
 
-/** Custom attributes and sets past the eighth of one mesh's primitives. */
-function attributeDrops(mesh: Json, messages: string[]): void {
+/** Custom attributes (gathered into `customs`, with the mesh) and sets past the eighth of one mesh's primitives. */
+function attributeDrops(mesh: Json, customs: Map<string, string[]>, messages: string[]): void {
   const custom = new Set<string>();
   let uvSets = 0, colourSets = 0;
   for (const primitive of mesh.primitives ?? []) {
@@ -141,12 +154,7 @@ function attributeDrops(mesh: Json, messages: string[]): void {
     }
   }
   const name = mesh.name ?? "";
-  if (custom.size) {
-    messages.push(
-      `custom attribute(s) ${[...custom].join(", ")} of mesh '${name}': Blender 3.4's importer drops ` +
-        "them (three.js keeps them as geometry attributes)",
-    );
-  }
+  for (const semantic of custom) customs.set(semantic, [...customs.get(semantic) ?? [], name]);
   for (const [count, what] of [[uvSets, "UV sets"], [colourSets, "colour sets"]] as const) {
     if (count > MAX_SETS) {
       messages.push(

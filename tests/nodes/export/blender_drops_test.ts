@@ -82,3 +82,13 @@ Deno.test("a morphed mesh Blender must copy (nodes at different weights, keyed p
   assertEquals(drops([{ mesh: 0, weights: [1] }, { mesh: 0 }]), []);
   assertEquals(drops([{ mesh: 0, skin: 0 }, { mesh: 0, skin: 1 }]).length, 1);
 });
+
+Deno.test("a decoder's bookkeeping attribute on every mesh is one warning for the file, naming it", () => {
+  const meshes = ["obj_01", "obj_02", "obj_03", "obj_04"].map((name) => ({
+    name,
+    primitives: [{ attributes: { POSITION: 0, _OWNER: 1 } }],
+  }));
+  const messages = blenderDrops({ asset: { version: "2.0" }, meshes });
+  assertEquals(messages.length, 1);
+  assert(messages[0].includes("_OWNER") && messages[0].includes("4 mesh(es)"), messages[0]);
+});
