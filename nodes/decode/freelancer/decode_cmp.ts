@@ -57,7 +57,10 @@ export const decodeCmp = defineNode({
   // 29: damage to one VMeshRef, the wireframe or the camera costs that item with a warning (a LOD and
   // the later ones, the wireframe, the camera), as damage to a mesh costs its geometry (before, a
   // 56-byte VMeshRef on LOD 1 or a wireframe with a stray index refused the whole model).
-  version: 29,
+  // 30: triangles through a vertex position that is not finite (a converter's NaN) are left out, as the
+  // game draws none there, and UVs that are not finite become 0, with a warning naming the mesh (before,
+  // passed on: export.gltf put them at 0, drawing a spike to the origin).
+  version: 30,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

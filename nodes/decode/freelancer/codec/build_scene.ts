@@ -25,6 +25,7 @@ import { degrees } from "./transform.ts";
 import { readRotation } from "./rotation.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { refMismatch, type SelectedPrimitive, selectRef, selectWire } from "./vmesh_select.ts";
+import { withFiniteVertices } from "./finite_vertices.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
@@ -197,6 +198,7 @@ export function buildScene(
           `${where()}: ${what} of mesh '${data.name}' left out: the game draws a NullMaterial as ` +
             "nothing (plain transparent)",
         ));
+      prims = withFiniteVertices(prims, (what) => warn(`${where()}: mesh '${data.name}': ${what}`));
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);

@@ -11,7 +11,8 @@
  * editor's own `hardpoints` directory beside the exporter's `Hardpoints`, a `Cons` record that
  * attaches the root to itself, and damage past LOD 0 (a 56-byte `VMeshRef` on `Level1`, a wireframe
  * whose header size is 0 or whose index list has a stray index), and materials in a `.mat` beside the
- * model with their textures in a shared `.txm` (one named in another case, one missing).
+ * model with their textures in a shared `.txm` (one named in another case, one missing), and vertices
+ * a converter left at NaN or infinity.
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -61,6 +62,7 @@ export const QUIRKS = [
   "self_constraint",
   "fragment_damage",
   "separate_libraries",
+  "non_finite_vertices",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -153,7 +155,9 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
   const hardpoints: Record<string, readonly number[]> = {};
   for (const part of parts) {
     const drawn = quirk === "null_ref" && part !== parts[0] || quirk === "no_groups" && part === parts[0];
-    triangles[part.name] = drawn ? 0 : part.groups.reduce((a, b) => a + b, 0);
+    // A vertex at NaN is no point: the game draws no triangle through it (its last triangle here).
+    const lost = quirk === "non_finite_vertices" ? 1 : 0;
+    triangles[part.name] = drawn ? 0 : part.groups.reduce((a, b) => a + b, 0) - lost;
     for (const hp of part.hardpoints) {
       hardpoints[hp.name] = hp.position.map((v, i) => v + part.translation[i]);
     }
@@ -280,6 +284,11 @@ function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): U
     positions.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0, t);
     normals.push(0, 0, 1);
     uvs.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0);
+  }
+  if (quirk === "non_finite_vertices") {
+    // A converter's division by zero: the last vertex's position is NaN, the first's UVs infinite.
+    positions[3 * vertexCount - 2] = Number.NaN;
+    uvs[0] = Number.POSITIVE_INFINITY;
   }
   const vertices = packVertices(part.fvf, vertexCount, {
     positions,
