@@ -32,6 +32,9 @@ export const rigAssignSide = defineNode({
   // holding the same names) each have their own centre line, from their left/right pairs' middles; a
   // propeller or rotor in a copy laid out apart is sided about it. Generated showcases, seeds 200–207:
   // 348 of 5,600 panels on the wrong side (124 judged good), 342 of 1,936 propellers (all good); now none.
+  // (Same session.) A Blender duplicate of an original drawn in pieces (`Aileron_L`, `Aileron_L.001`,
+  // duplicated as `.002`/`.003` beside `Fuselage.001`) settles its pieces by place (copy_members.ts):
+  // 160 of 1,008 panels on the wrong side (40 judged good), 40 of 256 propellers; now none.
   version: 13,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",

@@ -14,7 +14,8 @@
  * (`copy_names.ts`: `_LOD1`, `-lod1`, `_LOD0_0`, `_High`/`_Low`, `_lowpoly`, `_damaged`, Blender's
  * `.001`; the unmarked objects are one more copy) whose marks hold the same panels. A word or a `.001`
  * must hold an aircraft named left and right: a mirrored half keeping its side (`Aileron.L.001`) or a
- * second rudder (`Rudder.001`) is no copy. A copy's centre line is the middle of its objects named as
+ * second rudder (`Rudder.001`) is no copy; a Blender-numbered piece goes to the copy it lies in
+ * (`copy_members.ts`). A copy's centre line is the middle of its objects named as
  * left and right of one thing, else of its box (a twin's propeller blade reaches past a wing tip). Copies
  * drawn at one place (the usual export, or damage states) change nothing: only copies lying apart are
  * read apart.
@@ -26,6 +27,7 @@ import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4, multiply, transformPoint, type Vec3 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
 import { type CopyMark, copyMark } from "./copy_names.ts";
+import { settleNumbered } from "./copy_members.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
 export interface ModelCopy {
@@ -149,12 +151,16 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
   const keys = held.map((h) => h.panels.join(","));
   if (!keys.some((k, i) => keys.indexOf(k) !== i)) return undefined;
   const level = (mark?: CopyMark) => mark ? mark.level ?? 0.5 : -1;
-  return held.filter((h, i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels))
+  const copies = held.filter((h, i) =>
+    keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels)
+  )
     .sort((a, b) => level(a.mark) - level(b.mark))
     .map(({ mark, nodes }) => ({
       label: !mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key,
       nodes,
     }));
+  // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
+  return settleNumbered(copies, nodes);
 }
 
 /**

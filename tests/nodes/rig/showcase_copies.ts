@@ -19,7 +19,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { addRotor, FORWARD } from "./propellers.ts";
 import type { ReportPart } from "./pipeline.ts";
-import { piecesAircraft, type PiecesPanel } from "./surface_pieces.ts";
+import { cutInTwo, piecesAircraft, type PiecesPanel } from "./surface_pieces.ts";
 
 /** How the copies are told apart. */
 export type Naming =
@@ -28,6 +28,7 @@ export type Naming =
   | "sketchfab"
   | "unity_groups"
   | "blender_dup"
+  | "blender_pieces"
   | "damage"
   | "variant_groups";
 /** Every naming. */
@@ -37,6 +38,7 @@ export const NAMINGS: readonly Naming[] = [
   "sketchfab",
   "unity_groups",
   "blender_dup",
+  "blender_pieces",
   "damage",
   "variant_groups",
 ];
@@ -78,7 +80,8 @@ interface CopyNaming {
   readonly levels: number;
   /** Meshes coarser each level (a level of detail), or all drawn alike (damage, variants, duplicates). */
   readonly coarser: boolean;
-  name(name: string, level: number): string;
+  /** `piece`: which of a surface's two pieces (only ailerons are in pieces, and only where named so). */
+  name(name: string, level: number, piece?: number): string;
   groups(level: number): string[];
 }
 
@@ -141,6 +144,23 @@ function copyNaming(naming: Naming, next: () => number): CopyNaming & { label: s
         levels,
         coarser: false,
         name: (name, level) => level ? `${name}.00${level}` : name,
+        groups: () => [],
+      };
+    }
+    case "blender_pieces": {
+      // The ailerons drawn in two pieces (`Aileron_L`, `Aileron_L.001`: separated by material), so
+      // Blender numbers a duplicate by the next free suffix: its ailerons `.002`/`.003`, the rest `.001`.
+      const levels = 2 + Math.floor(next() * 2);
+      return {
+        label: `${levels} Blender duplicates, ailerons in pieces`,
+        levels,
+        coarser: false,
+        name: (name, level, piece) =>
+          piece === undefined
+            ? level ? `${name}.00${level}` : name
+            : level || piece
+            ? `${name}.00${2 * level + piece}`
+            : name,
         groups: () => [],
       };
     }
@@ -227,10 +247,15 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
       place(addAircraftMesh(doc, names.name(name, level), mesh.positions, mesh.triangles, parent));
     }
     for (const panel of aircraft.panels) {
-      const name = names.name(panel.name, level);
-      place(addAircraftMesh(doc, name, panel.mesh.positions, panel.mesh.triangles, parent));
       const origin = panel.truth!.origin.map((v, k) => v + offset[k]) as Vec3;
-      panels.push({ ...panel, name, copy: level, groups, truth: { ...panel.truth!, origin } });
+      const pieces = naming === "blender_pieces" && panel.kind === "aileron"
+        ? cutInTwo(panel, "skins")
+        : [panel.mesh];
+      pieces.forEach((mesh, piece) => {
+        const name = names.name(panel.name, level, pieces.length > 1 ? piece : undefined);
+        place(addAircraftMesh(doc, name, mesh.positions, mesh.triangles, parent));
+        panels.push({ ...panel, name, copy: level, groups, truth: { ...panel.truth!, origin } });
+      });
     }
     const rotor = prng(seed * 13 + level);
     const engines: [string, Vec3, "left" | "right" | "centre"][] = twin
