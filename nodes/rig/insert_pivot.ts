@@ -30,7 +30,11 @@ export const rigInsertPivot = defineNode({
   // Assimp's `Aileron_L_$AssimpFbx$_Translation` (was `HINGE_auto_Aileron_L_$AssimpFbx$_Translation`),
   // `HINGE_auto_<mesh>` above SketchUp's `Component#3` or an unnamed node (was `HINGE_auto_Component#3`,
   // `HINGE_auto_`), numbered `_<n>` when that name is taken.
-  version: 6,
+  // 7: pivots of panels called alike (SketchUp instances of one definition, nodes named alike, unnamed
+  // nodes of one mesh) say the side the rig gave each, `HINGE_auto_Aileron_L`/`_R` (were
+  // `HINGE_auto_Aileron` and `…_1`: 96 of 96 sided pivots on 12 generated aircraft said no side), then
+  // numbered when still taken (`HINGE_auto_Flap_L_1`).
+  version: 7,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

@@ -47,6 +47,7 @@ import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 import { noteFit } from "./edited_panels.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
 import { panelName } from "./panel_names.ts";
+import { sideFromName } from "./vocabulary.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -62,8 +63,10 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
     .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));
   const order = new ChildOrder(scene);
   const taken = new Set(scene.getRoot().listNodes().map((node) => node.getName()));
+  const shared = sharedNames(panels);
   const pivots = panels.map((panel) => {
-    const inserted = insertPivot(scene, panel, pivotName(panel, taken), params.zero_rest === true, order);
+    const name = pivotName(panel, taken, shared);
+    const inserted = insertPivot(scene, panel, name, params.zero_rest === true, order);
     if (animated.has(panel)) {
       if (inserted.unscale) {
         // Under the unscale helpers an animated rotation would need a shear no node can hold.
@@ -115,20 +118,37 @@ interface Placement {
 
 /**
  * `HINGE_auto_<what the panel is called>` (`panel_names.ts`: `Aileron_L` for Assimp's
- * `Aileron_L_$AssimpFbx$_Translation`, the mesh's name for SketchUp's `Component#3`). A name read
- * through such noise that is already `taken` (two instances of one SketchUp definition, two unnamed
- * nodes of one mesh) is numbered `_<n>` (smallest n free, in file order), so no two such pivots share a
- * name before export; a panel called by its node's own name is named as before (export makes repeats
- * unique).
+ * `Aileron_L_$AssimpFbx$_Translation`, the mesh's name for SketchUp's `Component#3`). A name several
+ * panels are called by (`shared`: mirrored instances of one SketchUp definition, two nodes named
+ * `Aileron`) says the side the rig gave each, `_L` or `_R`, where it states none itself
+ * (`HINGE_auto_Aileron_L`, was `HINGE_auto_Aileron` and `…_1`). A name so made, or read through such
+ * noise, that is already `taken` is numbered `_<n>` (smallest n free, in file order: two left flaps
+ * called `Flap` are `HINGE_auto_Flap_L` and `HINGE_auto_Flap_L_1`), so no two such pivots share a name
+ * before export; a panel called by its node's own name, alone, is named as before (export makes
+ * repeats unique).
  */
-function pivotName(panel: Node, taken: Set<string>): string {
-  const called = `${PIVOT_PREFIX}${panelName(panel).name}`;
-  let name = called;
-  if (called !== `${PIVOT_PREFIX}${panel.getName()}`) {
-    for (let n = 1; taken.has(name); n++) name = `${called}_${n}`;
+function pivotName(panel: Node, taken: Set<string>, shared: ReadonlySet<string>): string {
+  const called = panelName(panel).name;
+  const side = getPart(panel)?.side;
+  const sided = shared.has(called) && (side === "left" || side === "right") && !sideFromName(called);
+  const base = `${PIVOT_PREFIX}${called}${sided ? (side === "left" ? "_L" : "_R") : ""}`;
+  let name = base;
+  if (base !== `${PIVOT_PREFIX}${panel.getName()}`) {
+    for (let n = 1; taken.has(name); n++) name = `${base}_${n}`;
   }
   for (const suffix of ["", "_rest", "_unscale", "_rescale"]) taken.add(`${name}${suffix}`);
   return name;
+}
+
+/** What more than one of `panels` is called (`panel_names.ts`). */
+function sharedNames(panels: readonly Node[]): Set<string> {
+  const seen = new Set<string>(), shared = new Set<string>();
+  for (const panel of panels) {
+    const called = panelName(panel).name;
+    if (seen.has(called)) shared.add(called);
+    seen.add(called);
+  }
+  return shared;
 }
 
 function insertPivot(

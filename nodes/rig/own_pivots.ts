@@ -55,8 +55,11 @@ export function panelChild(node: Node, panel: string): Node | undefined {
     return undefined;
   };
   const called = (child: Node) => panelName(child).name;
-  return find((child) => child.getName(), panel) ?? find(called, panel) ??
-    find(called, panel.replace(/_\d+$/, ""));
+  // Without its number, then without the side a shared name was given (`HINGE_auto_Flap_L_1`), the
+  // panel's own name without the number export gave a repeat (`Flap_1`).
+  const bare = panel.replace(/_\d+$/, ""), unsided = bare.replace(/_[LR]$/, "");
+  return find((child) => child.getName(), panel) ?? find(called, panel) ?? find(called, bare) ??
+    find(called, unsided) ?? find((child) => called(child).replace(/_\d+$/, ""), unsided);
 }
 
 /**

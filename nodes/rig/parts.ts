@@ -26,7 +26,9 @@ export const rigParts = defineNode({
   // refitted). Panels sheared by scale applied to the _unscale/_rescale helpers are one warning naming
   // them and the cause, their hinges kept and records following (was one "holds more than the panel"
   // warning each, on every later run).
-  version: 10,
+  // 11: an extras-less pivot named with the side of a shared name (`HINGE_auto_Flap_L_1`, rig.insert_pivot
+  // v7) finds its panel again, as does one whose panel export numbered apart (`Flap_1`).
+  version: 11,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

@@ -37,8 +37,12 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
   for (const node of listPartNodes(topLevelNodes(all))) {
     const part = getPart(node)!;
     const hinge = worldHinge(node);
-    // A pivot's panel, called as its pivot is named (`panel_names.ts`); its node named in its path.
-    const panel = part.panel === undefined ? undefined : panelChild(node, part.panel);
+    // A pivot's panel, called as its pivot is named (`panel_names.ts`); its node named in its path. A
+    // panel fitted but given no pivot (reported before rig.insert_pivot, or its fit found no hinge)
+    // holds its part itself.
+    const panel = part.panel === undefined
+      ? (part.found_by === "name" && !declaredCtrlType(node) ? node : undefined)
+      : panelChild(node, part.panel);
     const called = panel ? panelName(panel) : undefined;
     byKind[part.kind] = (byKind[part.kind] ?? 0) + 1;
     byFoundBy[part.found_by] = (byFoundBy[part.found_by] ?? 0) + 1;

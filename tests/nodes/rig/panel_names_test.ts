@@ -2,8 +2,8 @@
  * What a panel is called (`nodes/rig/panel_names.ts`; rig.insert_pivot v6, rig.report v9, rig.parts v9):
  * Assimp's FBX import hangs each model under `<name>_$AssimpFbx$_<kind>` helpers, and the outermost is
  * the panel (the helpers turn with it), yet the pivot and report call it `<name>`; SketchUp's
- * `Component#n` instances and unnamed nodes are called by their meshes' names, two instances of one
- * definition numbered apart. The report gives the panel node's path besides, and a file written back
+ * `Component#n` instances and unnamed nodes are called by their meshes' names, the pivots of two
+ * instances of one definition told apart by the side the rig gave each (`HINGE_auto_Aileron_L`). The report gives the panel node's path besides, and a file written back
  * without extras (Blender's default) finds the pivots again instead of pivoting the panels twice.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
@@ -136,7 +136,7 @@ Deno.test("Assimp FBX helpers: the outermost helper turns, called by the model's
   assertHinges(parts, again.report.parts, (p) => p.name);
 });
 
-Deno.test("SketchUp: two instances of one definition are called by its mesh's name, numbered apart", async () => {
+Deno.test("SketchUp: two instances of one definition are called by its mesh's name, their pivots by side", async () => {
   // Before rig.insert_pivot v6: HINGE_auto_Component#3, and `HINGE_auto_` for unnamed nodes (two alike).
   const parts = lightAircraft();
   const doc = newScene();
@@ -163,11 +163,12 @@ Deno.test("SketchUp: two instances of one definition are called by its mesh's na
     const found = result.report.parts.filter((p) => p.panel === surface);
     assertEquals(found.map((p) => p.side).sort(), ["left", "right"], surface);
     assertEquals(found.map((p) => p.panel_named_by), ["mesh", "mesh"]);
-    // Numbered in file order: the pivot of the first instance keeps the name.
+    // The name both instances share says the side the rig gave each (rig.insert_pivot v7; before,
+    // numbered in file order: HINGE_auto_Aileron, HINGE_auto_Aileron_1).
     const order = parts.filter((p) => p.name.startsWith(surface)).map((p) => p.name.slice(-1));
     assertEquals(
       found.map((p) => [p.name, p.side]),
-      order.map((side, i) => [`HINGE_auto_${surface}${i ? `_${i}` : ""}`, side === "L" ? "left" : "right"]),
+      order.map((side) => [`HINGE_auto_${surface}_${side}`, side === "L" ? "left" : "right"]),
     );
     for (const p of found) {
       assert(/^Group#12\/HINGE_auto_\w+\/(Component#\d+|#\d+)$/.test(p.panel_path!), p.panel_path!);
