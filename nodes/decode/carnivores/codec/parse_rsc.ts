@@ -181,11 +181,17 @@ export function parseRsc(
     names.report(objectWarn);
     const billboard = o.billboard >= 0 ? words(bytes, o.billboard, 128 * 128) : undefined;
     let animation: CarAnimation | undefined;
-    if (o.animation >= 0 && info.flags & OF_ANIMATED) {
-      const vertices = r.i32(o.animation + 4);
-      if (vertices !== body.vertexCount) {
-        r.fail(o.animation + 4, `object ${index}'s vertex count ${body.vertexCount}`, `${vertices} vertices`);
-      }
+    const vertices = o.animation >= 0 ? r.i32(o.animation + 4) : 0;
+    if (o.animation >= 0 && info.flags & OF_ANIMATED && vertices !== body.vertexCount) {
+      // An animation of another version of the body (a tool re-exported the model, not its .vtl): the
+      // block's own count sized it, so the sections after it are read right, but its frames cannot be
+      // matched to the object's points. As a .vtl of another vertex count, it is skipped.
+      objectWarn(
+        `the animation's vertex count ${vertices} at byte ${o.animation + 4} is not the object's ` +
+          `${body.vertexCount}: its frames belong to another version of the model; the animation is skipped`,
+        { offset: o.animation + 4 },
+      );
+    } else if (o.animation >= 0 && info.flags & OF_ANIMATED) {
       const kps = r.i32(o.animation + 8);
       if (kps <= 0) r.fail(o.animation + 8, `object ${index}'s animation frames per second > 0`, String(kps));
       // The games add one to the stored count (LoadAnimation: vtl.FramesCount++), and the frames are there.

@@ -16,12 +16,14 @@ import { tempDir } from "../../../support/temp.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
+import { decodeRsc } from "../../../../nodes/decode/carnivores/decode_rsc.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { encodeVtl } from "../../../support/carnivores/vtl.ts";
 import type { Bone, CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import { addBox, animation, type FaceSpec, faceTable, pointTable, texture } from "./fixtures.ts";
+import { encodeRsc } from "../../../support/carnivores/rsc.ts";
+import { addBox, animation, type FaceSpec, faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
 import { seeded } from "./pictures.ts";
 
 /** Habits the generator reproduces. */
@@ -35,6 +37,8 @@ export const TOOL_HABITS = [
   "self_parent",
   "parent_cycle",
   "vtl_other_vertex_count",
+  "rsc_face_sentinel",
+  "rsc_animation_other_count",
   "ice_age_name",
   "c2_name",
 ] as const;
@@ -57,7 +61,7 @@ export type Expectation =
 export interface ToolCase {
   readonly habit: ToolHabit;
   readonly seed: number;
-  readonly format: "3df" | "car";
+  readonly format: "3df" | "car" | "rsc";
   readonly bytes: Uint8Array;
   /** `.vtl` files by name, read through `decode.3df`'s `animations` (all of them, in name order). */
   readonly vtls?: Record<string, Uint8Array>;
@@ -70,6 +74,10 @@ const triangles = (doc: Document) =>
     0,
   );
 const clips = (doc: Document) => doc.getRoot().listAnimations().map((a) => a.getName());
+const nodeTriangles = (doc: Document, name: string) => {
+  const mesh = doc.getRoot().listNodes().find((n) => n.getName() === name)?.getMesh();
+  return mesh?.listPrimitives().reduce((n, p) => n + (p.getIndices()?.getCount() ?? 0) / 3, 0);
+};
 const keyframes = (doc: Document, clip: number) =>
   doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput()?.getCount();
 const expectEqual = (what: string, found: unknown, expected: unknown) =>
@@ -266,6 +274,55 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
         },
       };
     }
+    case "rsc_face_sentinel": {
+      // An area whose first object went through a 3DF editor that deleted vertices (see above).
+      const model = model3df();
+      const bad = pick(random, faces.length, 1 + Math.floor(random() * 3));
+      for (const f of bad) {
+        model.faces.indices[f * 3 + Math.floor(random() * 3)] = random() < 0.5 ? 65535 : -1;
+      }
+      const area = rscArea(random() < 0.5 ? "c1" : "c2");
+      return {
+        ...base,
+        format: "rsc",
+        bytes: encodeRsc({ ...area, objects: [{ model }, ...area.objects.slice(1)] }),
+        expect: {
+          scene: true,
+          warning: /^object 0: .* vertex index/,
+          check: (doc) =>
+            expectEqual("obj_00 triangles", nodeTriangles(doc, "obj_00"), faces.length - bad.length),
+        },
+      };
+    }
+    case "rsc_animation_other_count": {
+      // An animated object re-exported with another vertex count, its old animation block kept.
+      const area = rscArea(random() < 0.5 ? "c1" : "c2");
+      const objects = area.objects.map((o) =>
+        o.animation
+          ? {
+            ...o,
+            animationVertexCount: 3,
+            animation: animation("", 10, 2, pointTable([[0, 0, 0], [1, 0, 0], [0, 1, 0]]), 0),
+          }
+          : o
+      );
+      return {
+        ...base,
+        format: "rsc",
+        bytes: encodeRsc({ ...area, objects }),
+        expect: {
+          scene: true,
+          warning: /animation's vertex count 3 .* is not the object's/,
+          check: (doc) =>
+            expectEqual("animations", doc.getRoot().listAnimations().length, 0) ??
+              expectEqual(
+                "objects",
+                doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
+                3,
+              ),
+        },
+      };
+    }
     case "ice_age_name":
     case "c2_name": {
       const name = habit === "ice_age_name"
@@ -317,7 +374,12 @@ export async function outcomeOf(c: ToolCase): Promise<{ outcome: Outcome; detail
       params = { animations: [join(dir, "*.vtl")] };
       input = { bytes: { bytes: c.bytes, name: join(dir, input.bytes.name) } };
     }
-    const decoded = (await runNode(c.format === "3df" ? decode3df : decodeCar, input, params, ctx))
+    const decoded = (await runNode(
+      c.format === "3df" ? decode3df : c.format === "car" ? decodeCar : decodeRsc,
+      input,
+      params,
+      ctx,
+    ))
       .scene as Document;
     const resolved = (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
     const warnings = ctx.warnings.map((w) => w.message);
