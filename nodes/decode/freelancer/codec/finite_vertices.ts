@@ -26,10 +26,15 @@ export function withFiniteVertices(
   let triangles = 0, points = 0, uvValues = 0;
   const out: SelectedPrimitive[] = [];
   for (const prim of prims) {
+    // The gather has flagged every primitive that holds such a value; the rest cost nothing here.
+    if (!prim.nonFinite) {
+      out.push(prim);
+      continue;
+    }
     uvValues += zeroNonFinite(prim.uvs);
     const bad = nonFinitePoints(prim.positions);
     if (!bad) {
-      out.push(prim);
+      out.push({ ...prim, nonFinite: undefined });
       continue;
     }
     points += bad.size;
@@ -41,7 +46,7 @@ export function withFiniteVertices(
     }
     // The vertex stays in the arrays (its index is no triangle's), at 0 so that the accessor is valid.
     for (const v of bad) positions.fill(0, 3 * v, 3 * v + 3);
-    if (kept.length) out.push({ ...prim, indices: new Uint16Array(kept) });
+    if (kept.length) out.push({ ...prim, indices: new Uint16Array(kept), nonFinite: undefined });
   }
   const said = [
     triangles || points

@@ -19,6 +19,8 @@ export interface SelectedPrimitive {
   /** One array per UV set, in order. */
   readonly uvs: readonly Float32Array<ArrayBuffer>[];
   readonly indices: Uint16Array<ArrayBuffer>;
+  /** Set when a position or UV value is not finite (NaN, ±infinity); see `finite_vertices.ts`. */
+  readonly nonFinite?: true;
 }
 
 const SRGB_TO_LINEAR = (() => {
@@ -87,6 +89,7 @@ function gather(
   const { layout } = mesh;
   const floats = floatView(mesh);
   // One loop per attribute: each reads one stretch of every vertex and writes one array in order.
+  copiedNonFinite = false;
   const positions = copyFloats(floats, layout.stride >> 2, 0, 3, used, arena);
   if (!withAttributes) return { materialId, positions, uvs: [], indices: out };
   const normals = layout.normal >= 0
@@ -99,7 +102,8 @@ function gather(
   for (let u = 0; u < layout.uvCount; u++) {
     uvs.push(copyFloats(floats, layout.stride >> 2, (layout.uv >> 2) + 2 * u, 2, used, arena));
   }
-  return { materialId, positions, normals, colors, uvs, indices: out };
+  const prim: SelectedPrimitive = { materialId, positions, normals, colors, uvs, indices: out };
+  return copiedNonFinite ? { ...prim, nonFinite: true } : prim;
 }
 
 /** `width` floats at `offset` of each of the first `used` vertices in {@link order}. */
@@ -112,22 +116,28 @@ function copyFloats(
   arena: ArrayArena,
 ): Float32Array<ArrayBuffer> {
   const out = arena.float32(used * width);
+  // x·0 is 0 for every finite x and NaN for NaN and ±infinity: one sum, no branch, tells whether the
+  // copy holds a value glTF forbids (finite_vertices.ts then finds which).
+  let probe = 0;
   if (width === 3) {
     for (let k = 0, o = 0; k < used; k++, o += 3) {
       const src = order[k] * strideF + offset;
-      out[o] = floats[src];
-      out[o + 1] = floats[src + 1];
-      out[o + 2] = floats[src + 2];
+      const x = out[o] = floats[src], y = out[o + 1] = floats[src + 1], z = out[o + 2] = floats[src + 2];
+      probe += x * 0 + y * 0 + z * 0;
     }
   } else {
     for (let k = 0, o = 0; k < used; k++, o += 2) {
       const src = order[k] * strideF + offset;
-      out[o] = floats[src];
-      out[o + 1] = floats[src + 1];
+      const u = out[o] = floats[src], v = out[o + 1] = floats[src + 1];
+      probe += u * 0 + v * 0;
     }
   }
+  if (probe !== 0) copiedNonFinite = true;
   return out;
 }
+
+/** Set by {@link copyFloats} when a value it copied is not finite; {@link gather} resets and reads it. */
+let copiedNonFinite = false;
 
 /** The normals of the first `used` vertices in {@link order}, each made a unit vector. */
 function unitNormals(
