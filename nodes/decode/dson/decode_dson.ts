@@ -172,7 +172,10 @@ export const decodeDson = defineNode({
   // target's, through chains of aliases (before: the alias's own 0, silently); a loop is warned.
   // 35: the formula graph lists the mesh's aliases of its channels (`aliases`: alias id -> target
   // id), so dson.apply_preset v28 passes a preset's alias dial to the target.
-  version: 35,
+  // 36: a graft record with an index past its counts (a hidden polygon past poly_count, a weld onto
+  // a target vertex past vertex_count or of a vertex past the graft's mesh) is not merged and stays a
+  // separate mesh, warned at the index; before, a DecodeError lost the whole scene.
+  version: 36,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

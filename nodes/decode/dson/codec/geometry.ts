@@ -18,7 +18,17 @@ export interface DsonGraft {
   readonly vertexPairs: Int32Array;
   /** Target polygons the graft replaces (hidden on the target). */
   readonly hiddenPolys: Int32Array;
+  /**
+   * An index past the counts it must stay under (a graft vertex past the graft's mesh, a target
+   * vertex or polygon past the target counts the record gives): where the first is and what it is.
+   * Such a graft is not merged (it stays a separate mesh, warned), as a morph naming a vertex past
+   * its geometry is left out; before decode.dson v36 it failed the whole scene with a DecodeError.
+   */
+  readonly damaged?: { readonly path: string; readonly what: string };
 }
+
+/** The largest index read from a graft record before it is checked against its counts. */
+const MAX_INDEX = 2 ** 31 - 1;
 
 /** A decoded polygon mesh. */
 export interface DsonGeometry {
@@ -122,16 +132,20 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
   if (graftJson) {
     const graftVertexCount = read.integer(graftJson.vertex_count ?? 0, `${path}/graft/vertex_count`);
     const polyCount = read.integer(graftJson.poly_count ?? 0, `${path}/graft/poly_count`);
+    const pairsAt = `${path}/graft/vertex_pairs`, hiddenAt = `${path}/graft/hidden_polys`;
+    const vertexPairs = read.indexPairs(graftJson.vertex_pairs ?? [], pairsAt, MAX_INDEX, MAX_INDEX);
+    const hiddenPolys = read.indexArray(graftJson.hidden_polys ?? [], hiddenAt, MAX_INDEX);
     graft = {
       vertexCount: graftVertexCount,
       polyCount,
-      vertexPairs: read.indexPairs(
-        graftJson.vertex_pairs ?? [],
-        `${path}/graft/vertex_pairs`,
-        vertexCount,
-        graftVertexCount,
+      vertexPairs,
+      hiddenPolys,
+      ...damage(
+        read,
+        graftJson,
+        { vertexPairs, hiddenPolys, vertexCount, graftVertexCount, polyCount },
+        path,
       ),
-      hiddenPolys: read.indexArray(graftJson.hidden_polys ?? [], `${path}/graft/hidden_polys`, polyCount),
     };
   }
   const rigidityJson = read.optObject(value.rigidity, `${path}/rigidity`);
@@ -226,5 +240,40 @@ export function decodeUvSet(value: JsonRecord, path: string, read: JsonReader, p
     vertexCount: read.integer(value.vertex_count ?? uvCount, `${path}/vertex_count`),
     uvs,
     overrides,
+  };
+}
+
+/** The first index of a graft record past its counts, if any (see {@link DsonGraft.damaged}). */
+function damage(
+  read: JsonReader,
+  graftJson: JsonRecord,
+  g: {
+    vertexPairs: Int32Array;
+    hiddenPolys: Int32Array;
+    vertexCount: number;
+    graftVertexCount: number;
+    polyCount: number;
+  },
+  path: string,
+): { damaged?: DsonGraft["damaged"] } {
+  for (let k = 0; k < g.vertexPairs.length; k += 2) {
+    const [own, target] = [g.vertexPairs[k], g.vertexPairs[k + 1]];
+    if (own < g.vertexCount && target < g.graftVertexCount) continue;
+    const at = read.values(graftJson.vertex_pairs, `${path}/graft/vertex_pairs`).path;
+    const what = own >= g.vertexCount
+      ? `its vertex_pairs weld graft vertex ${own}, but the graft's mesh has ${g.vertexCount} vertices`
+      : `its vertex_pairs weld onto target vertex ${target}, but the target's vertex_count is ${g.graftVertexCount}`;
+    return { damaged: { path: `${at}/${k / 2}/${own >= g.vertexCount ? 0 : 1}`, what } };
+  }
+  const beyond = g.hiddenPolys.findIndex((p) => p >= g.polyCount);
+  if (beyond < 0) return {};
+  const at = read.values(graftJson.hidden_polys, `${path}/graft/hidden_polys`).path;
+  return {
+    damaged: {
+      path: `${at}/${beyond}`,
+      what: `its hidden_polys name polygon ${
+        g.hiddenPolys[beyond]
+      }, but the target's poly_count is ${g.polyCount}`,
+    },
   };
 }

@@ -35,6 +35,17 @@ export function mergeGrafts(
   for (const mesh of meshes) {
     if (!mesh.graft) continue;
     const owner = nodes[mesh.owner];
+    if (mesh.graft.damaged) {
+      // Welding by indices past the counts would weld onto the wrong vertices (or none): not merged.
+      const { path, what } = mesh.graft.damaged;
+      miss(
+        owner?.conformTarget ?? `graft target of '${mesh.geometryId}'`,
+        `the graft record of '${mesh.geometryId}' is damaged at ${path} (${what}); the graft is not merged ` +
+          "and is kept as a separate mesh",
+        path,
+      );
+      continue;
+    }
     const targetUri = owner?.conformTarget;
     const targetNode = targetUri === undefined
       ? -1

@@ -1,0 +1,104 @@
+/**
+ * Geograft records with an index past the counts they must stay under, as damaged or hand-edited
+ * files have them: a hidden polygon past the target's `poly_count`, a weld onto a target vertex past
+ * its `vertex_count`, a weld of a graft vertex past the graft's own mesh. The graft is not merged
+ * (welding by such an index would weld onto the wrong vertices), it stays a separate mesh with one
+ * warning at the index, and the rest of the scene decodes as without it: the body whole.
+ */
+import assert from "node:assert/strict";
+import { decodeJson, withContentFiles } from "./dson_runs.ts";
+import {
+  BODY,
+  body,
+  BODY_FILE,
+  drawn,
+  figureFile,
+  fileOf,
+  H,
+  instance,
+  R,
+  ROWS,
+  SEGMENTS,
+  tube,
+} from "./swell_body.ts";
+import type { Json } from "./generate.ts";
+
+const bodyTube = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
+
+/** A 2 x 2 patch of body quads at (row, segment) replaced by a graft bulging 1 cm; `damage` edits its record. */
+function patch(
+  row: number,
+  segment: number,
+  damage: (graft: { pairs: number[][]; hidden: number[] }) => void,
+) {
+  const n = 2, local = new Map<number, number>(), vertices: number[][] = [], pairs: number[][] = [];
+  for (let r = row; r <= row + n; r++) {
+    for (let s = segment; s <= segment + n; s++) {
+      const v = r * SEGMENTS + s, [x, y, z] = bodyTube.vertices[v];
+      const border = r === row || r === row + n || s === segment || s === segment + n;
+      if (border) pairs.push([vertices.length, v]);
+      local.set(v, vertices.length);
+      vertices.push(border ? [x, y, z] : [x * (R + 1) / R, y, z * (R + 1) / R]);
+    }
+  }
+  const polys: number[][] = [], hidden: number[] = [];
+  for (let r = row; r < row + n; r++) {
+    for (let s = segment; s < segment + n; s++) {
+      const a = r * SEGMENTS + s;
+      polys.push([0, 0, ...[a, a + 1, a + 1 + SEGMENTS, a + SEGMENTS].map((v) => local.get(v)!)]);
+      hidden.push(a);
+    }
+  }
+  damage({ pairs, hidden });
+  const file = figureFile("Patch", { vertices, polys }, []);
+  (file.geometry_library as Json[])[0].graft = {
+    vertex_count: bodyTube.vertices.length,
+    poly_count: bodyTube.polys.length,
+    vertex_pairs: { count: pairs.length, values: pairs },
+    hidden_polys: { count: hidden.length, values: hidden },
+  };
+  return { file, vertices: vertices.length };
+}
+
+const SCENE = {
+  file_version: "0.6.1.0",
+  asset_info: { id: "/scenes/patched.duf", type: "scene" },
+  scene: { nodes: [instance(BODY), instance("Patch", BODY)] },
+};
+
+Deno.test("dson grafts: a graft record with an index past its counts is not merged, warned at the index; the scene decodes", async () => {
+  const cases: [string, (g: { pairs: number[][]; hidden: number[] }) => void, RegExp][] = [
+    [
+      "a hidden polygon past poly_count",
+      (g) => g.hidden.push(bodyTube.polys.length + 3),
+      /hidden_polys\/values\/4 \(its hidden_polys name polygon 3843, but the target's poly_count is 3840/,
+    ],
+    [
+      "a weld onto a target vertex past vertex_count",
+      (g) => (g.pairs[2][1] = bodyTube.vertices.length),
+      /vertex_pairs\/values\/2\/1 \(its vertex_pairs weld onto target vertex 3936, but the target's vertex_count is 3936/,
+    ],
+    [
+      "a weld of a graft vertex past the graft's mesh",
+      (g) => g.pairs.push([9, 0]),
+      /vertex_pairs\/values\/8\/0 \(its vertex_pairs weld graft vertex 9, but the graft's mesh has 9 vertices/,
+    ],
+  ];
+  for (const [what, damage, said] of cases) {
+    const { file, vertices } = patch(18, 30, damage);
+    const run = await withContentFiles(
+      [[BODY_FILE, body()], [fileOf("Patch"), file]],
+      (root) => decodeJson(SCENE, "patched.duf", [root]),
+    );
+    assert.equal(run.warnings.length, 1, `${what}: ${run.warnings.join("\n")}`);
+    assert.match(run.warnings[0], said, `${what}: ${run.warnings[0]}`);
+    assert.match(
+      run.warnings[0],
+      /^dson: unresolved reference '#Genesis9-1': the graft record of 'Patch_geo' is damaged at \/geometry_library\/0\/graft\/.* kept as a separate mesh$/,
+      what,
+    );
+    // The body whole (every vertex drawn once, none hidden), the graft beside it with its own vertices.
+    assert.equal(drawn(run.scene, BODY).length, bodyTube.vertices.length, what);
+    assert.equal(drawn(run.scene, "Patch").length, vertices, what);
+  }
+});
