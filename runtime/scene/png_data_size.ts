@@ -52,7 +52,8 @@ export function pngDataBytes(
  * data that does not inflate: the decoder names those itself). With a `limit`, at most `limit` + 1
  * bytes are inflated (the cost of a 1024² texture, not a 4K one): data that ends within them is
  * compared whole, whatever the header declares; data past them tells only a header declaring at most
- * `limit` (undefined otherwise: unsure).
+ * `limit` (undefined otherwise: unsure); and data cut off mid-stream (a truncated file) is named with
+ * the bytes it holds.
  *
  * @example
  * ```ts ignore
@@ -81,14 +82,26 @@ export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError
     at += 12 + length;
   }
   if (first < 0) return undefined;
-  let found: number;
+  let found: number, cut = false;
   const most = Math.min(expected, limit);
+  const data = concat(parts);
   try {
     // One byte past the header's size is enough to tell there is more: the rest is not inflated.
-    found = inflateSync(concat(parts), { maxOutputLength: most + 1 }).byteLength;
+    found = inflateSync(data, { maxOutputLength: most + 1 }).byteLength;
   } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE" || most < expected) return undefined;
-    found = expected + 1;
+    const code = (error as { code?: string }).code;
+    if (code === "Z_BUF_ERROR" && limit !== Infinity) {
+      // Limited: a stream cut short (a truncated file) is measured by what it holds so far.
+      try {
+        found =
+          inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: most + 1 }).byteLength;
+        cut = true;
+      } catch {
+        return undefined;
+      }
+      if (found > most) return undefined;
+    } else if (code !== "ERR_BUFFER_TOO_LARGE" || most < expected) return undefined;
+    else found = expected + 1;
   }
   if (found === expected) return undefined;
   const kind = colourType === 3 ? "palette " : "";
@@ -97,7 +110,11 @@ export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError
     at: { offset: first },
     expected: `${expected} bytes of image data, as its header's ${width} × ${height} ${kind}image ` +
       `(${depth}-bit${interlaced ? ", interlaced" : ""}) takes`,
-    found: found > expected ? `more than ${expected}` : `${found} (a header of another size than its data)`,
+    found: cut
+      ? `${found} before its data ends mid-stream (cut short)`
+      : found > expected
+      ? `more than ${expected}`
+      : `${found} (a header of another size than its data)`,
   });
 }
 
