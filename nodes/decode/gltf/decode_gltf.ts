@@ -49,8 +49,8 @@ export const decodeGltf = defineNode({
   // are moved onto a drawn vertex with a warning (before, kept: they set the bounds, and the rig read them,
   // a far one guessing the frame wrong and every hinge with it, one at the origin bending a hinge line).
   // 37: a PNG texture whose header declares another size than its data holds (rows more or fewer, another
-  // width, interlaced by mistake) is named in a warning, its data inflated up to a 1024² RGBA texture's
-  // (before, only when a repair redrew it).
+  // width, interlaced by mistake, data cut short) is named in a warning, its data inflated up to a 1024²
+  // RGBA texture's (before, only when a repair redrew it).
   version: 37,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
@@ -64,8 +64,8 @@ export const decodeGltf = defineNode({
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
     "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`) is restored; " +
     "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning; " +
-    "a PNG texture whose header declares another size than its data holds is named in a warning (its data " +
-    "inflated up to a 1024² RGBA texture's; a larger one's first rows checked). " +
+    "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
+    "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -225,12 +225,13 @@ export const decodeGltf = defineNode({
         : textures.includes(texture)
         ? `#${textures.indexOf(texture)}`
         : "an unnamed texture";
-    for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
+    // Before the legacy images: the PNGs they become are partgraph's own.
     const { pngSizeProblems } = await importOnUse<typeof import("./codec/png_sizes.ts")>(
       "./codec/png_sizes.ts",
       import.meta.url,
     );
     for (const problem of pngSizeProblems(textures, label)) ctx.warn(`${file}: ${problem}`);
+    for (const repair of await convertLegacyImages(textures, label)) ctx.warn(`${file}: ${repair}`);
     // After the legacy images: a 1.0 file's Targa or BMP texture is a PNG by now.
     if (structure.gltf1?.rgbDiffuse.length) {
       const { drawRgbTexturesAsGltf1 } = await importOnUse<typeof import("./codec/gltf1_rgb_textures.ts")>(

@@ -11,14 +11,14 @@ import { crc32, encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png
 import { pngDataSizeFault } from "../../../runtime/scene/png_data_size.ts";
 import { runNode, testContext } from "../../support/context.ts";
 
-/** A painted-looking `size`² RGBA texture: gradients, a grid and a little noise. */
-function albedo(size: number): Uint8Array {
+/** A painted-looking `size`² RGBA texture: gradients, a grid and (when `noisy`) a little noise. */
+function albedo(size: number, noisy = true): Uint8Array {
   const pixels = new Uint8Array(size * size * 4);
   let s = 7;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-      const i = 4 * (y * size + x), noise = s >>> 29;
+      const i = 4 * (y * size + x), noise = noisy ? s >>> 29 : 0;
       pixels.set([(x * 255 / size + noise) & 255, (y * 255 / size) & 255, (x ^ y) & 96, 255], i);
     }
   }
@@ -49,7 +49,10 @@ async function warningsFor(png: Uint8Array): Promise<string[]> {
 
 Deno.test("a 1024² texture whose header is a row taller or shorter, twice as tall, 16384 wide or interlaced is named", async () => {
   await loadPngEncoder();
-  const png = albedo(1024);
+  // Smooth, as the corpus airplane's (0.23 MB): a header declaring more rows than 1024² RGBA takes is
+  // read only for data of at most 1 MB.
+  const png = albedo(1024, false);
+  assert(png.length < 1024 * 1024, `${png.length} compressed bytes`);
   assertEquals(await warningsFor(png), [], "its true header");
   for (
     const [what, offset, value] of [
@@ -84,11 +87,40 @@ Deno.test("a limited inflation tells only what its bytes show: data ending withi
   assertEquals([pngDataSizeFault(png, 1000), pngDataSizeFault(png)], [undefined, undefined]);
 });
 
-Deno.test("a 2048² texture past the limit is named when one column wider (its first rows tell), not when a row taller", async () => {
+Deno.test("past a 1024² RGBA texture's rows, data of at most 1 MB is checked (a 1024² texture under an 8192-row header), a 2048² texture's 8 MB is not", async () => {
   await loadPngEncoder();
+  const small = albedo(1024, false);
+  assertEquals((await warningsFor(withHeader(small, 20, 8192))).length, 1, "1024² data, 8192 rows declared");
+  // A noisy 1024² texture's 2.3 MB is past the bound: under a larger header it is not read (documented);
+  // under one within the limit it is read whole.
+  const noisy = albedo(1024);
+  assert(noisy.length > 1024 * 1024, `${noisy.length} compressed bytes`);
+  assertEquals(await warningsFor(withHeader(noisy, 20, 8192)), []);
+  assertEquals((await warningsFor(withHeader(noisy, 20, 1025))).length, 1);
   const png = albedo(2048);
-  assertEquals(await warningsFor(png), []);
-  assertEquals((await warningsFor(withHeader(png, 16, 2049))).length, 1, "wider: the rows' filter bytes");
-  // Documented: telling a row more takes inflating all 16 MB of it.
+  assert(png.length > 1024 * 1024, `${png.length} compressed bytes`);
+  // Not inflated at all: telling a row more takes all 16 MB of it (export.gltf checks a wider one's first rows).
   assertEquals(await warningsFor(withHeader(png, 20, 2049)), []);
+  assertEquals(await warningsFor(png), []);
+});
+
+Deno.test("a PNG whose data is cut off mid-stream (a truncated file) is named with the bytes it holds", async () => {
+  await loadPngEncoder();
+  const png = albedo(256);
+  const view = new DataView(png.buffer, png.byteOffset);
+  // The IDAT after the IHDR (33 bytes in): its data halved, its CRC made again, IEND after it.
+  const length = view.getUint32(33);
+  assertEquals(new TextDecoder().decode(png.subarray(37, 41)), "IDAT");
+  const half = Math.floor(length / 2);
+  const cut = new Uint8Array(33 + 12 + half + 12);
+  cut.set(png.subarray(0, 33 + 8 + half));
+  const out = new DataView(cut.buffer);
+  out.setUint32(33, half);
+  out.setUint32(33 + 8 + half, crc32(cut, 37, 41 + half));
+  cut.set(png.subarray(png.length - 12), 33 + 12 + half);
+  const warnings = await warningsFor(cut);
+  assertEquals(warnings.length, 1, warnings.join("\n"));
+  assert(/found \d+ before its data ends mid-stream \(cut short\)/.test(warnings[0]), warnings[0]);
+  // Without a limit, as the repairs call it, a cut stream is the decoder's to name (unchanged).
+  assertEquals(pngDataSizeFault(cut), undefined);
 });
