@@ -26,7 +26,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // and slide, read as one group that moves together); the joint stays in `partgraph.part.joint`.
   // 8: a Cons record attaching a part to itself (an exporter's record for the root, Root → Root) is
   // dropped with a warning (before, the cycle refused the model).
-  version: 8,
+  // 9: a Rev or Pris record whose reversed limits are another record's negated (a mirrored copy) is read
+  // as the range between them without a warning, as decode.cmp reads mirrored turret hardpoints.
+  version: 9,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -14,6 +14,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { negatesRange } from "./codec/reversed_limits.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
@@ -90,13 +91,14 @@ export function resolveFreelancerScene(
   }
   const plan = planHierarchy([...parts.values()].map((n) => n.getName()), records, warn);
   const joints: ResolvedJoint[] = [];
+  const mirrored = mirroredReversals(plan.joints);
   for (const record of plan.joints) {
     const parent = parts.get(record.parent.toLowerCase())!;
     const child = parts.get(record.child.toLowerCase())!;
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
     setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
-    const joint = attach(doc, record, parent, child, warn);
+    const joint = attach(doc, record, parent, child, warn, mirrored.has(record));
     if (joint) joints.push(joint);
   }
   warnOffsets(plan.joints, warn);
@@ -154,6 +156,7 @@ function attach(
   parent: Node,
   child: Node,
   warn: WarningSink,
+  mirrored = false,
 ): ResolvedJoint | undefined {
   const t = record.translation;
   const name = child.getName();
@@ -166,8 +169,9 @@ function attach(
       .setTranslation(translation as [number, number, number])
       .setRotation(rotation);
     const min = Math.min(spec.min, spec.max), max = Math.max(spec.min, spec.max);
-    if (spec.min > spec.max) {
-      // Retail stores min ≤ max; a reversed pair (a hand edit) is read as the range between them.
+    if (spec.min > spec.max && !mirrored) {
+      // Retail stores min ≤ max; a reversed pair (a hand edit) is read as the range between them. A
+      // mirrored copy of another record (its limits negated, not swapped) is read so without a word.
       const u = ctrl === "rotation" ? "°" : "";
       warn(
         `${describeRecord(record, name)}: ${spec.dof} limits stored as min ${spec.min}${u} > max ` +
@@ -354,4 +358,22 @@ function applyPose(
       }
     });
   }
+}
+
+/**
+ * The `Rev` and `Pris` records whose limits are stored reversed as the negation of another record's
+ * of the same kind: a mirrored copy (a left door made from the right one), read as the range between
+ * them without a warning (`codec/reversed_limits.ts`).
+ */
+function mirroredReversals(records: readonly ConstraintRecord[]): Set<ConstraintRecord> {
+  const out = new Set<ConstraintRecord>();
+  const limited = records.filter((r) => (r.kind === "rev" || r.kind === "pris") && r.min! <= r.max!);
+  for (const record of records) {
+    if ((record.kind !== "rev" && record.kind !== "pris") || !(record.min! > record.max!)) continue;
+    const stored = { min: record.min!, max: record.max! };
+    if (limited.some((o) => o.kind === record.kind && negatesRange(stored, { min: o.min!, max: o.max! }))) {
+      out.add(record);
+    }
+  }
+  return out;
 }

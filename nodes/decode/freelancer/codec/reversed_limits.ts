@@ -8,7 +8,8 @@
  *
  * When another revolute hardpoint of the model holds that range negated — the turret it was mirrored
  * from — the reading is certain and nothing is said. A reversed pair that no turret explains is named,
- * with both stored values and where they are, as before.
+ * with both stored values and where they are, as before. The resolver reads `Rev` and `Pris` records
+ * by the same rule ({@link negatesRange}).
  *
  * @module
  */
@@ -17,6 +18,26 @@ import type { Hardpoint } from "./fragment.ts";
 
 /** Tolerance on radians for "the same limit negated": f32 rounding of a negated value is exact. */
 const SAME = 1e-5;
+
+/** A limit pair. */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * True when `reversed` (stored `min` > `max`) is `ordered` negated — what a mirror that negated the
+ * limits without swapping them leaves of the range it copied.
+ *
+ * @example
+ * ```ts
+ * negatesRange({ min: 0.5, max: -1 }, { min: -0.5, max: 1 }); // true
+ * ```
+ */
+export function negatesRange(reversed: Range, ordered: Range): boolean {
+  return ordered.min <= ordered.max && Math.abs(ordered.min + reversed.min) <= SAME &&
+    Math.abs(ordered.max + reversed.max) <= SAME;
+}
 
 /**
  * Warns of each reversed turret hardpoint among `hardpoints` (every part's) that is not the mirror
@@ -32,10 +53,7 @@ export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: Warni
   for (const hp of hardpoints) {
     const stored = hp.reversed;
     if (!stored) continue;
-    const mirror = ordered.find((o) =>
-      Math.abs(o.min! + stored.min) <= SAME && Math.abs(o.max! + stored.max) <= SAME
-    );
-    if (mirror) continue;
+    if (ordered.some((o) => negatesRange(stored, { min: o.min!, max: o.max! }))) continue;
     const deg = (v: number) => `${Math.round(v * 180 / Math.PI * 1e4) / 1e4}°`;
     warn(
       `hardpoint '${hp.name}': limits stored as Min${stored.minAt} ${deg(stored.min)} > ` +

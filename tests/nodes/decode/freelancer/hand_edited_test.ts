@@ -275,6 +275,34 @@ Deno.test("limits stored the wrong way round (min > max) are read as the range b
   assert.ok(/Pris constraint of part 'Gear'.*min 3 > max -2; read as -2..3/.test(all), all);
 });
 
+Deno.test("a door mirrored from another, its limits negated but not swapped, is read as the range without a warning", async () => {
+  const door = (child: string, min: number, max: number): ConstraintSpec => ({
+    kind: "rev",
+    parent: "Root",
+    child,
+    translation: [0, 0, 0],
+    rotation: IDENTITY,
+    axis: [0, 0, 1],
+    min,
+    max,
+  });
+  const { scene, warnings } = await decodeAndResolve([
+    door("DoorRight", -0.25, 1.2),
+    door("DoorLeft", 0.25, -1.2), // DoorRight's limits negated: a mirror without the swap
+    door("Hatch", 0.5, -0.75), // no record holds (-0.5, 0.75): a hand edit, named
+  ]);
+  const range = (name: string) => {
+    const { min, max } = byName(scene, `${name}_joint`).getExtras() as { min: number; max: number };
+    return [min, max].map((v) => Math.round(v * 1e3) / 1e3);
+  };
+  const deg = (r: number) => Math.round(Math.fround(r) * 180 / Math.PI * 1e3) / 1e3;
+  assert.deepEqual(range("DoorLeft"), [deg(-1.2), deg(0.25)]);
+  assert.deepEqual(range("Hatch"), [deg(-0.75), deg(0.5)]);
+  const limits = warnings.filter((w) => w.includes("limits stored as"));
+  assert.equal(limits.length, 1, limits.join("\n"));
+  assert.match(limits[0], /^Rev constraint of part 'Hatch'/);
+});
+
 Deno.test("a part attached to a scaled part is scaled and moved with it, as W_child = W_parent·T(t)·R", async () => {
   const { scene } = await decodeAndResolve([
     fix("Scaled", SCALED),
