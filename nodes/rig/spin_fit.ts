@@ -120,7 +120,9 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   const surface = moments.fromTriangles ? SurfaceGrid.of(geometry) : undefined;
   let vertices: VertexGrid | undefined;
   const vertexGrid = () => vertices ??= new VertexGrid(geometry);
-  const judge = (axis: Vec3, budget = 1000) => {
+  // `full`: also test an unbladed axis for roundness and a count's divisors (not in the plane search,
+  // which wants two blades and measures a hundred axes).
+  const judge = (axis: Vec3, budget = 1000, full = true) => {
     const radius = radiusAbout(geometry, moments.centroid, axis);
     const counted = countBlades(geometry, moments.centroid, axis, radius);
     // No blades told apart: symmetric only if round about the axis, which any turn tells.
@@ -130,14 +132,14 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
         ? surface.symmetryError(moments.centroid, axis, angle, radius, SYMMETRY_FAILED, points)
         : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
     };
-    const measurable = (blades: number) => blades >= 2 || (blades === 0 && !!surface);
+    const measurable = (blades: number) => blades >= 2 || (full && blades === 0 && !!surface);
     // A few points tell an axis far from symmetric (most are), whose turned points are costly to
     // place far from the surface; only one within reach of symmetric is measured in full.
     let blades = counted, coarse = measurable(counted) ? measure(counted, Math.min(budget, 100)) : undefined;
     // Two sets of blades one behind the other (a contra-rotating pair drawn as one object) cancel in
     // their own harmonic where their phases differ by half a spacing, leaving its double: the surface
     // is symmetric under a divisor of the count.
-    for (let d = 2; coarse && coarse.p90 > 4 * SYMMETRY_GOOD && counted / d >= 2; d++) {
+    for (let d = 2; full && coarse && coarse.p90 > 4 * SYMMETRY_GOOD && counted / d >= 2; d++) {
       if (counted % d !== 0) continue;
       const fewer = measure(counted / d, Math.min(budget, 100));
       if (fewer.p90 <= 4 * SYMMETRY_GOOD) blades = counted / d, coarse = fewer;
@@ -187,7 +189,11 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     // Two blades whose other two moments are (nearly) equal: the half-turn axis lies somewhere in the
     // plane across the blade line, which the moments do not fix.
     const line = normalize(vectors[2]);
-    const searched = searchPlane(line, judge, (axis) => ({ degrees: cueDegrees(axis) }));
+    const searched = searchPlane(
+      line,
+      (axis, budget) => judge(axis, budget, false),
+      (axis) => ({ degrees: cueDegrees(axis) }),
+    );
     if (searched && searched.symmetry < best.symmetry) {
       best = searched;
       axisFrom = "plane_search";

@@ -256,21 +256,15 @@ export function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
 export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: number): number {
   const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
   const w = cross(axis, u);
-  const K = 64, re = new Float64Array(K + 1), im = new Float64Array(K + 1);
+  // Each sample's direction (cos θ, sin θ) and weight, for the harmonics below.
+  const cosines: number[] = [], sines: number[] = [], weights: number[] = [];
   let total = 0;
   const sample = (point: Vec3, weight: number) => {
     const d = sub(point, centre);
     const x = dot(d, u), y = dot(d, w), r = Math.hypot(x, y);
     if (r < 0.35 * radius) return;
     total += weight;
-    // cos kθ, sin kθ by the angle-addition recurrence: no trigonometry per harmonic.
-    const c1 = x / r, s1 = y / r;
-    let c = c1, s = s1;
-    for (let k = 1; k <= K; k++) {
-      re[k] += weight * c, im[k] += weight * s;
-      const next = c * c1 - s * s1;
-      s = s * c1 + c * s1, c = next;
-    }
+    cosines.push(x / r), sines.push(y / r), weights.push(weight);
   };
   const p = g.positions, t = g.triangles;
   const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
@@ -285,11 +279,27 @@ export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: n
   }
   if (!(total > 0)) { for (let i = 0; i < g.count; i++) sample(at(i), 1); }
   if (!(total > 0)) return 0;
-  const m = [0];
-  for (let k = 1; k <= K; k++) m.push(Math.hypot(re[k], im[k]) / total);
-  const strongest = Math.max(...m.slice(2));
-  if (m[1] > 0.3 && m[1] >= strongest) return 1;
-  if (strongest < 0.15) return 0;
-  for (let k = 2; k <= K; k++) if (m[k] >= 0.6 * strongest) return k;
-  return 0;
+  /** The count the harmonics up to the K-th say (see above), or 0. */
+  const count = (K: number) => {
+    const re = new Float64Array(K + 1), im = new Float64Array(K + 1);
+    for (let n = 0; n < weights.length; n++) {
+      // cos kθ, sin kθ by the angle-addition recurrence: no trigonometry per harmonic.
+      const c1 = cosines[n], s1 = sines[n], weight = weights[n];
+      let c = c1, s = s1;
+      for (let k = 1; k <= K; k++) {
+        re[k] += weight * c, im[k] += weight * s;
+        const next = c * c1 - s * s1;
+        s = s * c1 + c * s1, c = next;
+      }
+    }
+    const m = [0];
+    for (let k = 1; k <= K; k++) m.push(Math.hypot(re[k], im[k]) / total);
+    const strongest = Math.max(...m.slice(2));
+    if (m[1] > 0.3 && m[1] >= strongest) return 1;
+    if (strongest < 0.15) return 0;
+    for (let k = 2; k <= K; k++) if (m[k] >= 0.6 * strongest) return k;
+    return 0;
+  };
+  // Most parts tell their blades by the 12th harmonic; only one that does not pays for the 64th.
+  return count(12) || count(64);
 }
