@@ -20,6 +20,10 @@
  * noise, a flat colour, a picture whose left and right edges match (an atlas on black, a tiled skin)
  * and a picture that itself repeats every few texels cannot be told, and are not flagged.
  *
+ * A picture wider than 256 (512 or 1024) written so spreads each of its rows over 2 or 4 stored rows;
+ * it is recognised the other way round (see `spreadAt`): texels a picture row apart are closer than
+ * those a stored row apart, and stored rows run on into each other except where a picture row ends.
+ *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -27,6 +31,10 @@ import { type Texture16, TEXTURE_WIDTH } from "./model.ts";
 
 /** Picture widths a tool may have written unscaled, smallest first. */
 const NARROW_WIDTHS = [32, 64, 128] as const;
+/** Picture widths past 256 a tool may have written unscaled (each picture row over 2 or 4 stored rows). */
+const WIDE_WIDTHS = [512, 1024] as const;
+/** Texels a picture row apart must differ at most this times the texels one stored row apart. */
+const WIDE_RATIO = 0.7;
 /** The picture's height is at most this many times its width, and at least its reciprocal. */
 const MAX_ASPECT = 4;
 /** Fewer stored rows than this are too few to judge. */
@@ -50,7 +58,7 @@ const MIN_CONTRAST = 0.5;
 
 /** The picture a packed texture holds. */
 export interface NarrowPicture {
-  /** Picture width in texels (32, 64 or 128). */
+  /** Picture width in texels (32, 64, 128, 512 or 1024). */
   readonly width: number;
   /** Picture height: the stored rows × 256 / width. */
   readonly height: number;
@@ -84,7 +92,41 @@ export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
     if (height > width * MAX_ASPECT || height * MAX_ASPECT < width) continue;
     if (packedAt(lum, rows, width, dRow, columns)) return { width, height };
   }
+  for (const width of WIDE_WIDTHS) {
+    const spread = width / TEXTURE_WIDTH;
+    const height = rows / spread;
+    if (!Number.isInteger(height) || height > width * MAX_ASPECT || height * MAX_ASPECT < width) continue;
+    if (spreadAt(lum, rows, spread, dRow, columns)) return { width, height };
+  }
   return undefined;
+}
+
+/**
+ * Whether `lum` reads as a picture `spread` × 256 wide written at its own width, each picture row
+ * over `spread` stored rows: texels a picture row apart (`spread` stored rows) are closer than those
+ * one stored row apart (256 picture columns apart), and a stored row's last texel runs on into the
+ * next row's first (horizontal neighbours in the picture) except where a picture row ends.
+ */
+function spreadAt(
+  lum: Float32Array,
+  rows: number,
+  spread: number,
+  dRow: number,
+  columns: Float64Array,
+): boolean {
+  if (meanShiftDiff(lum, spread * TEXTURE_WIDTH) > WIDE_RATIO * dRow) return false;
+  let runOn = 0, runOns = 0, breaks = 0, breaksN = 0;
+  for (let r = 0; r + 1 < rows; r++) {
+    const step = Math.abs(lum[r * TEXTURE_WIDTH + TEXTURE_WIDTH - 1] - lum[(r + 1) * TEXTURE_WIDTH]);
+    if (r % spread === spread - 1) [breaks, breaksN] = [breaks + step, breaksN + 1];
+    else [runOn, runOns] = [runOn + step, runOns + 1];
+  }
+  let inside = 0;
+  for (let x = 1; x < TEXTURE_WIDTH; x++) inside += columns[x];
+  inside = Math.max(inside / (TEXTURE_WIDTH - 1), MIN_CONTRAST / 2);
+  runOn /= runOns;
+  breaks /= breaksN;
+  return runOn <= LOCAL_RATIO * inside && breaks > SEAM_RATIO * Math.max(runOn, inside);
 }
 
 /** Whether `lum` reads as a `width`-wide picture packed 256 to the row (see the module notes). */
@@ -180,8 +222,13 @@ export function warnNarrowPicture(texture: Texture16, warn: WarningSink): void {
   const { width, height } = packed;
   warn(
     `the texture's ${texture.height} rows of ${TEXTURE_WIDTH} look like a ${width}×${height} picture ` +
-      `written at its own width (io_carnivores and other tools write a picture narrower than ` +
-      `${TEXTURE_WIDTH} unscaled, ${TEXTURE_WIDTH / width} of its rows side by side in each stored row): ` +
+      `written at its own width (io_carnivores and other tools write a picture ${
+        width < TEXTURE_WIDTH ? "narrower" : "wider"
+      } than ${TEXTURE_WIDTH} unscaled, ${
+        width < TEXTURE_WIDTH
+          ? `${TEXTURE_WIDTH / width} of its rows side by side in each stored row`
+          : `each of its rows over ${width / TEXTURE_WIDTH} stored rows`
+      }): ` +
       `decoded as the games read it, ${TEXTURE_WIDTH} texels to the row, so it shows scrambled as in the ` +
       `game — resize the picture to ${TEXTURE_WIDTH} wide before exporting`,
     { picture_width: width, picture_height: height },

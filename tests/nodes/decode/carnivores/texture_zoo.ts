@@ -149,6 +149,30 @@ export const PACKED_SHAPES: readonly { width: number; height: number }[] = [32, 
     .map((height) => ({ width, height }))
 );
 
+/** Pictures wider than 256 a tool may write unscaled (each row over 2 or 4 stored rows). */
+export const WIDE_SHAPES: readonly { width: number; height: number }[] = [
+  { width: 512, height: 128 },
+  { width: 512, height: 256 },
+  { width: 512, height: 512 },
+  { width: 1024, height: 256 },
+];
+
+/** Every kind × wide shape, and 256-wide textures of 256, 512 and 1024 rows, `perCell` seeds each. */
+export function* wideZooCases(firstSeed: number, perCell: number): Generator<ZooCase> {
+  for (const kind of ZOO_KINDS) {
+    for (let i = 0; i < perCell; i++) {
+      const seed = firstSeed + i;
+      for (const shape of WIDE_SHAPES) {
+        const words = zooPicture(kind, shape.width, shape.height, seed * 1019 + shape.width + shape.height);
+        yield { kind, rows: (shape.width * shape.height) / 256, words, packed: shape };
+      }
+      for (const rows of [256, 512, 1024]) {
+        yield { kind, rows, words: zooPicture(kind, 256, rows, seed * 1021 + rows) };
+      }
+    }
+  }
+}
+
 /** Stored rows of 256-wide textures tried as negatives. */
 export const WIDE_HEIGHTS = [4, 8, 16, 32, 64, 128, 256] as const;
 
