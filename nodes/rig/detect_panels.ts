@@ -40,7 +40,9 @@ export const rigDetectPanels = defineNode({
   // as flat exports lay them out) is a rotor; a flat coaxial pair (`Rotor1_Blade1`, `Rotor2_Hub`) stays
   // two rotors (their numbers were dropped and both were gathered into one part, judged good).
   // 18: `Contraprop` names a spinning part.
-  version: 18,
+  // 19: `nacelle`, `intake`, `inlet`, `pod` leave a rotor still only when named after it
+  // (`Fan_Nacelle`); `Nacelle_L_Propeller` spins again (v16-18 left it still).
+  version: 19,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

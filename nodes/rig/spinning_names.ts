@@ -143,10 +143,13 @@ const STILL_TOKENS: ReadonlySet<string> = new Set([
   "stator",
   "stators",
   "casing",
-  "nacelle",
-  "intake",
-  "inlet",
 ]);
+
+/**
+ * Words of what houses a rotor, still only when named after it (`Fan_Nacelle`, `Prop_Intake`): the
+ * rotor named after its housing (`Nacelle_L_Propeller`, `Nacelle1_Prop`) spins.
+ */
+const HOUSING_TOKENS: ReadonlySet<string> = new Set(["nacelle", "nacelles", "intake", "inlet", "pod"]);
 
 /**
  * The spinning kind a node's name suggests, `"bare"` when its shaft must tell (`Rotor`, `Propeller`,
@@ -165,6 +168,8 @@ export function matchSpinningName(name: string): SpinningName | undefined {
   if (isRigHelperName(name)) return undefined;
   const tokens = tokenize(name).map((t) => t.replace(/ё/g, "е"));
   if (tokens.some((t) => STILL_TOKENS.has(t) || isStructureToken(t))) return undefined;
+  const rotorAt = tokens.findIndex((t) => BARE_TOKENS.has(t) || MAIN_TOKENS.has(t) || TAIL_TOKENS.has(t));
+  if (rotorAt >= 0 && tokens.slice(rotorAt + 1).some((t) => HOUSING_TOKENS.has(t))) return undefined;
   if (tokens.some((t) => MAIN_TOKENS.has(t))) return "main_rotor";
   if (tokens.some((t) => TAIL_TOKENS.has(t))) return "tail_rotor";
   if (!tokens.some((t) => BARE_TOKENS.has(t))) return undefined;

@@ -65,10 +65,12 @@ for (const [seed, count, role] of [[1, 54, "development"], [7, 90, "held-out"]] 
   });
 }
 
-Deno.test("names: fans and fenestrons spin; a rotor head's servos, lower swashplate, support and stator, and a fan's duct and casing do not", () => {
+Deno.test("names: fans and fenestrons spin; a rotor head's servos, lower swashplate, support and stator, a fan's duct, casing, nacelle and intake do not (a propeller named after its nacelle does)", () => {
   assertEquals(
-    ["TailFan", "tail_fan", "Fan", "fan_blades", "Fenestron"].map(matchSpinningName),
-    ["tail_rotor", "tail_rotor", "bare", "bare", "tail_rotor"],
+    ["TailFan", "tail_fan", "Fan", "fan_blades", "Fenestron", "Nacelle_L_Propeller", "Contraprop"].map(
+      matchSpinningName,
+    ),
+    ["tail_rotor", "tail_rotor", "bare", "bare", "tail_rotor", "bare", "bare"],
   );
   assertEquals(
     [
@@ -79,9 +81,10 @@ Deno.test("names: fans and fenestrons spin; a rotor head's servos, lower swashpl
       "Fan_Duct",
       "Fan_Casing",
       "Prop_Nacelle",
+      "Fan_Intake",
     ]
       .map(matchSpinningName),
-    [undefined, undefined, undefined, undefined, undefined, undefined, undefined],
+    [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined],
   );
 });
 
