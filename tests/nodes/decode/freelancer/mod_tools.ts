@@ -82,7 +82,10 @@ export interface ModToolTruth {
 
 /** A generated file. */
 export interface ModToolFile {
-  readonly quirk: Quirk;
+  /** The habit, or for a file written with several, their names joined by `+`. */
+  readonly quirk: string;
+  /** Every habit the file was written with. */
+  readonly habits: readonly Quirk[];
   readonly seed: number;
   readonly name: string;
   readonly bytes: Uint8Array;
@@ -104,13 +107,21 @@ interface PartPlan {
   hardpoints: { name: string; position: number[]; rev?: { min: number; max: number } }[];
 }
 
-/** Writes the file of `quirk` for `seed`. */
-export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
-  const random = prng(seed * 7919 + QUIRKS.indexOf(quirk));
+/** Whether a file is written with a habit. */
+type Has = (habit: Quirk) => boolean;
+
+/**
+ * Writes the file of `quirk` (or of several habits at once, as a file passed through several tools
+ * is) for `seed`.
+ */
+export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModToolFile {
+  const habits: readonly Quirk[] = typeof quirk === "string" ? [quirk as Quirk] : quirk as readonly Quirk[];
+  const has: Has = (habit) => habits.includes(habit);
+  const random = prng(seed * 7919 + habits.reduce((sum, h, i) => sum + QUIRKS.indexOf(h) * 31 ** i, 0));
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const coord = () => Math.round((random() * 20 - 10) * 64) / 64;
-  const single = quirk === "milkshape_levels" || quirk === "several_libraries";
+  const single = has("milkshape_levels") || has("several_libraries");
   const partCount = single ? 1 : int(1, 4);
   const parts: PartPlan[] = [];
   for (let p = 0; p < partCount; p++) {
@@ -121,8 +132,8 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
       translation: p === 0 ? [0, 0, 0] : [coord(), coord(), coord()],
       mesh: `${name.toLowerCase()}.lod0.${seed}.vms`,
       // Judged materials are drawn by every part, with UVs to place their textures.
-      fvf: quirk === "odd_fvf" ? pick(ODD_FVFS) : quirk === "separate_libraries" ? 0x112 : pick(FVFS),
-      groups: Array.from({ length: quirk === "separate_libraries" ? 3 : int(1, 3) }, () => int(1, 5)),
+      fvf: has("separate_libraries") ? 0x112 : has("odd_fvf") ? pick(ODD_FVFS) : pick(FVFS),
+      groups: Array.from({ length: has("separate_libraries") ? 3 : int(1, 3) }, () => int(1, 5)),
       hardpoints: Array.from({ length: int(0, 2) }, (_, h) => ({
         name: `Hp${name}${h}`,
         position: [coord(), coord(), coord()],
@@ -134,14 +145,14 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
   parts[parts.length - 1].hardpoints.push({
     name: "HpTurret01",
     position: [coord(), coord(), coord()],
-    rev: quirk === "mirrored_limits"
+    rev: has("mirrored_limits")
       ? { min: -turretMin * Math.PI / 180, max: -turretMax * Math.PI / 180 }
       : { min: turretMin * Math.PI / 180, max: turretMax * Math.PI / 180 },
   });
   const limits: Record<string, readonly [number, number]> = {
-    HpTurret01: quirk === "mirrored_limits" ? [-turretMax, -turretMin] : [turretMin, turretMax],
+    HpTurret01: has("mirrored_limits") ? [-turretMax, -turretMin] : [turretMin, turretMax],
   };
-  if (quirk === "mirrored_limits" && seed % 2) {
+  if (has("mirrored_limits") && seed % 2) {
     // Half the files keep the turret it was mirrored from (the other side of the ship).
     parts[0].hardpoints.push({
       name: "HpTurret02",
@@ -151,32 +162,39 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
     limits.HpTurret02 = [turretMin, turretMax];
   }
 
+  const materials = ["hull", "glass", "trim"];
   const triangles: Record<string, number> = {};
   const hardpoints: Record<string, readonly number[]> = {};
+  /** Materials some part draws a triangle of (a glTF material exists only for those). */
+  const drawnMaterials = new Set<string>();
   for (const part of parts) {
-    const drawn = quirk === "null_ref" && part !== parts[0] || quirk === "no_groups" && part === parts[0];
+    const blank = has("null_ref") && part !== parts[0] || has("no_groups") && part === parts[0];
     // A vertex at NaN is no point: the game draws no triangle through it (its last triangle here).
-    const lost = quirk === "non_finite_vertices" ? 1 : 0;
-    triangles[part.name] = drawn ? 0 : part.groups.reduce((a, b) => a + b, 0) - lost;
+    const lost = has("non_finite_vertices") ? 1 : 0;
+    triangles[part.name] = blank ? 0 : part.groups.reduce((a, b) => a + b, 0) - lost;
+    part.groups.forEach((count, g) => {
+      if (!blank && count - (g === part.groups.length - 1 ? lost : 0) > 0) {
+        drawnMaterials.add(materials[g % materials.length]);
+      }
+    });
     for (const hp of part.hardpoints) {
       hardpoints[hp.name] = hp.position.map((v, i) => v + part.translation[i]);
     }
   }
 
-  const materials = ["hull", "glass", "trim"];
-  const meshes = parts.map((part) => ({ name: part.mesh, data: meshData(part, quirk, materials) }));
-  if (quirk === "duplicate_mesh") {
+  const meshes = parts.map((part) => ({ name: part.mesh, data: meshData(part, has, materials) }));
+  if (has("duplicate_mesh")) {
     // A merge that kept both copies: the second, under the same name, draws one more triangle.
     const part = parts[0];
     meshes.push({
       name: part.mesh,
-      data: meshData({ ...part, groups: [...part.groups, 1] }, "retail", materials),
+      data: meshData({ ...part, groups: [...part.groups, 1] }, () => false, materials),
     });
   }
   const library = (list: typeof meshes) =>
     utfDir("VMeshLibrary", list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])));
-  const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, quirk)));
-  const separate = quirk === "separate_libraries";
+  const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, has)));
+  const separate = has("separate_libraries");
   // The materials in a .mat beside the model, their textures in a shared .txm: one named in another
   // case than its entry, one the .txm lacks (the material is drawn untextured, with a warning).
   const textureNames: Record<string, string> = {
@@ -205,17 +223,19 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
       },
     ]
     : undefined;
-  const textured = separate ? { hull: true, glass: true, trim: false } : undefined;
+  const textured = separate
+    ? Object.fromEntries(materials.filter((m) => drawnMaterials.has(m)).map((m) => [m, m !== "trim"]))
+    : undefined;
 
   let root: UtfNode;
   let name: string;
   if (single) {
     name = `${parts[0].name.toLowerCase()}.3db`;
-    const libraries = quirk === "several_libraries"
+    const libraries = has("several_libraries")
       ? [utfDir("VMeshLibrary", []), library([]), library(meshes)]
       : [library(meshes)];
-    root = utfDir("\\", [...libraries, ...extra, ...fragment(parts[0], quirk)]);
-    if (quirk === "milkshape_levels") {
+    root = utfDir("\\", [...libraries, ...extra, ...fragment(parts[0], has)]);
+    if (has("milkshape_levels")) {
       root = utfDir("\\", [
         library(meshes),
         ...extra,
@@ -232,7 +252,7 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
     name = `ship${seed}.cmp`;
     const entries = parts.map((part, i) => {
       let fileName = part.fileName;
-      if (quirk === "file_name_spelling" && i > 0) {
+      if (has("file_name_spelling") && i > 0) {
         fileName = i % 2 ? fileName.toUpperCase() : `models\\${fileName}`;
       }
       return utfDir(i === 0 ? "Root" : `Part_${part.name}`, [
@@ -241,9 +261,9 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
         utfLeaf("File name", encodeString(fileName)),
       ]);
     });
-    const fragmentDirs = quirk === "file_name_spelling"
+    const fragmentDirs = has("file_name_spelling")
       ? parts.map((part, i) =>
-        utfDir(i > 0 && i % 2 === 0 ? `models/${part.fileName}` : part.fileName, fragment(part, quirk))
+        utfDir(i > 0 && i % 2 === 0 ? `models/${part.fileName}` : part.fileName, fragment(part, has))
       )
       : fragments;
     const fix = parts.slice(1).map((part) => ({
@@ -253,7 +273,7 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
       translation: part.translation,
       rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
     }));
-    if (quirk === "self_constraint") {
+    if (has("self_constraint")) {
       // An exporter that writes a record for every part, the root's naming the root as its parent.
       fix.unshift({
         ...fix[0] ?? { kind: "fix", rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
@@ -265,18 +285,27 @@ export function modToolFile(quirk: Quirk, seed: number): ModToolFile {
     const cons = fix.length ? [utfDir("Cons", [utfLeaf("Fix", encodeConstraints("fix", fix))])] : [];
     root = utfDir("\\", [library(meshes), ...extra, utfDir("Cmpnd", [...entries, ...cons]), ...fragmentDirs]);
   }
-  let bytes = encodeUtf(root, { shareData: quirk !== "utf_xml" });
-  if (quirk === "utf_xml") bytes = utfXmlLayout(bytes);
-  return { quirk, seed, name, bytes, truth: { triangles, hardpoints, limits, textured }, siblings };
+  let bytes = encodeUtf(root, { shareData: !has("utf_xml") });
+  if (has("utf_xml")) bytes = utfXmlLayout(bytes);
+  const label = habits.join("+");
+  return {
+    quirk: label,
+    habits,
+    seed,
+    name,
+    bytes,
+    truth: { triangles, hardpoints, limits, textured },
+    siblings,
+  };
 }
 
 /** The mesh of one part: one group per entry of `groups`, each its own triangles and vertices. */
-function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): Uint8Array {
+function meshData(part: PartPlan, has: Has, materials: readonly string[]): Uint8Array {
   const layout = vertexLayout(part.fvf);
   if (typeof layout === "string") throw new Error(layout);
   const groupCount = part.groups.length;
   const vertexCount = part.groups.reduce((a, t) => a + 3 * t, 0);
-  const stray = quirk === "stray_index" ? 1 : 0;
+  const stray = has("stray_index") ? 1 : 0;
   const indexCount = 3 * vertexCount / 3 + stray;
   const positions: number[] = [], normals: number[] = [], uvs: number[] = [];
   for (let v = 0; v < vertexCount; v++) {
@@ -285,7 +314,7 @@ function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): U
     normals.push(0, 0, 1);
     uvs.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0);
   }
-  if (quirk === "non_finite_vertices") {
+  if (has("non_finite_vertices")) {
     // A converter's division by zero: the last vertex's position is NaN, the first's UVs infinite.
     positions[3 * vertexCount - 2] = Number.NaN;
     uvs[0] = Number.POSITIVE_INFINITY;
@@ -308,9 +337,9 @@ function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): U
   let vertexStart = 0, at = indexAt;
   part.groups.forEach((count, g) => {
     const span = 3 * count;
-    const end = quirk === "exclusive_vertex_end"
+    const end = has("exclusive_vertex_end")
       ? vertexStart + span
-      : quirk === "vertex_end_unfilled"
+      : has("vertex_end_unfilled")
       ? 0
       : vertexStart + span - 1;
     const extra = g === 0 ? stray : 0;
@@ -329,20 +358,20 @@ function meshData(part: PartPlan, quirk: Quirk, materials: readonly string[]): U
 }
 
 /** The children of a part's fragment directory as `quirk`'s tool writes them. */
-function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
+function fragment(part: PartPlan, has: Has): UtfNode[] {
   const triangles = part.groups.reduce((a, b) => a + b, 0);
   const ref = encodeVMeshRef({
     meshId: flCrc32(part.mesh),
     vertexStart: 0,
     vertexCount: 3 * triangles,
     indexStart: 0,
-    indexCount: 3 * triangles + (quirk === "stray_index" ? 1 : 0),
+    indexCount: 3 * triangles + (has("stray_index") ? 1 : 0),
     groupStart: 0,
     groupCount: part.groups.length,
   });
-  if (quirk === "null_ref" && part.name !== "Root") ref.fill(0, 4);
-  if (quirk === "no_groups" && part.name === "Root") ref.fill(0, 16, 20);
-  const milkshape = quirk === "milkshape_levels";
+  if (has("null_ref") && part.name !== "Root") ref.fill(0, 4);
+  if (has("no_groups") && part.name === "Root") ref.fill(0, 16, 20);
+  const milkshape = has("milkshape_levels");
   const limit = (value: number) => encodeFloats(milkshape ? [value, 0] : [value]);
   const hardpoint = (hp: PartPlan["hardpoints"][number]) =>
     utfDir(hp.name, [
@@ -361,7 +390,7 @@ function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
     utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
   ]);
   const vmeshPart = utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)]);
-  if (quirk === "split_hardpoints") {
+  if (has("split_hardpoints")) {
     // A hardpoint editor that adds its hardpoints in a directory of its own beside the exporter's,
     // spelt in its own case, rather than merging them in.
     const added = utfDir("hardpoints", [
@@ -373,7 +402,7 @@ function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
     ]);
     return [vmeshPart, first, added];
   }
-  if (quirk === "fragment_damage") {
+  if (has("fragment_damage")) {
     // Damage past LOD 0: a later level's VMeshRef cut to 56 bytes, and a wireframe whose header size
     // was never filled in or whose index list has a stray index (a line list needs pairs).
     const lines = [0, 1, 1, 2, 2, 0];
@@ -396,7 +425,7 @@ function fragment(part: PartPlan, quirk: Quirk): UtfNode[] {
       hardpoints,
     ];
   }
-  if (quirk === "switch2") {
+  if (has("switch2")) {
     const level = (n: number) => utfDir(`Level${n}`, [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)])]);
     // Two levels drawing the same mesh, and a Switch2 as hand edits and converters leave it.
     const junk = [

@@ -71,3 +71,17 @@ Deno.test("mod tools: the exclusive vertex end's warning gives the byte of the f
   const [end, at] = [Number(match[1]), Number(match[2])];
   assert.equal(new DataView(file.bytes.buffer).getUint16(at, true), end, "the byte named holds the end");
 });
+
+Deno.test("mod tools: files that went through several tools (three habits at once) come out right", async () => {
+  const pool = QUIRKS.filter((q) => q !== "retail");
+  for (let seed = 501; seed < 513; seed++) {
+    // Three distinct habits per seed, chosen by a fixed stride through the list.
+    const habits = [0, 5, 11].map((step) => pool[(seed * 7 + step) % pool.length]);
+    const file = modToolFile([...new Set(habits)], seed);
+    const { outcome, problems } = await judge(file);
+    assert.ok(
+      outcome === "right" || outcome === "right-warned",
+      `${file.quirk} seed ${seed}: ${outcome} ${problems}`,
+    );
+  }
+});
