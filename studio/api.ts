@@ -18,6 +18,7 @@ import {
 import { loadModule } from "../runtime/modules.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import { type ApiContext, HttpError } from "./api_context.ts";
+import { readJsonBody } from "./body.ts";
 import { uneditable } from "./editable.ts";
 import { formatGraph } from "./format.ts";
 import { check, type GraphBody, liveCheck, modulesOutside } from "./graph_check.ts";
@@ -51,7 +52,7 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
       case "POST /api/check":
         return json(await liveCheck(ctx, await graphBody(request, ctx)));
       case "POST /api/save": {
-        const saved = await save(ctx, await request.json());
+        const saved = await save(ctx, await readJsonBody(request) as SaveBody);
         return saved instanceof Response ? saved : json(saved);
       }
       case "POST /api/run":
@@ -62,8 +63,15 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         return await file(ctx, url.searchParams.get("path") ?? "");
       case "GET /api/model":
         return await model(ctx, url.searchParams.get("path") ?? "", url.searchParams.get("decode") === "1");
-      default:
-        throw new HttpError(404, `no such API: ${route}`);
+      default: {
+        const allowed = ROUTES.filter((r) => r.endsWith(` ${url.pathname}`)).map((r) => r.split(" ")[0]);
+        if (!allowed.length) throw new HttpError(404, `no such API: ${route}`);
+        return json(
+          { error: `${url.pathname} takes ${allowed.join(", ")}, not ${request.method}` },
+          405,
+          { allow: allowed.join(", ") },
+        );
+      }
     }
   } catch (error) {
     if (error instanceof HttpError) return json({ error: error.message }, error.status);
@@ -77,8 +85,26 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
   }
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** Every route `handleApi` serves, for HTTP 405's `Allow` when a path is asked with another method. */
+const ROUTES = [
+  "GET /api/catalogue",
+  "GET /api/graphs",
+  "GET /api/graph",
+  "GET /api/exists",
+  "GET /api/users",
+  "POST /api/check",
+  "POST /api/save",
+  "POST /api/run",
+  "GET /api/output",
+  "GET /api/file",
+  "GET /api/model",
+];
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 /** A node definition as plain JSON for the page (the same facts `partgraph nodes` prints). */
@@ -148,12 +174,12 @@ async function moduleNodes(abs: string, graph: GraphFile) {
 
 /** Reads `{path, graph, groups?}` (`groups`: see `overrides.ts`). */
 async function graphBody(request: Request, ctx: ApiContext): Promise<GraphBody> {
-  const body = await request.json();
+  const body = await readJsonBody(request) as Record<string, unknown> | null;
   if (!body || typeof body !== "object" || typeof body.graph !== "object" || body.graph === null) {
     throw new HttpError(400, "expected {path, graph}");
   }
   return {
-    path: await ctx.sandbox.resolve(body.path),
+    path: await ctx.sandbox.resolve(body.path as string),
     graph: body.graph as GraphFile,
     overrides: await readOverrides(body.groups, ctx.sandbox),
   };
@@ -165,12 +191,16 @@ async function graphBody(request: Request, ctx: ApiContext): Promise<GraphBody> 
  * without it. The new file is created exclusively (`createNew`), so no other writer's file is lost
  * between a check and the write.
  */
-async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown; create?: unknown }) {
+/** What the page posts to `/api/save`. */
+type SaveBody = { path?: unknown; graph?: unknown; create?: unknown } | null;
+
+async function save(ctx: ApiContext, body: SaveBody) {
   if (typeof body?.path !== "string" || !body.path.endsWith(".json")) {
     throw new HttpError(400, "save needs a path ending in .json");
   }
   if (!body.graph || typeof body.graph !== "object") throw new HttpError(400, "save needs a graph object");
   const abs = await ctx.sandbox.resolve(body.path);
+  await refuseNonGraphTarget(ctx, abs);
   const text = formatGraph(body.graph);
   if (body.create === true) {
     try {
@@ -182,6 +212,35 @@ async function save(ctx: ApiContext, body: { path?: unknown; graph?: unknown; cr
   } else await atomicWrite(abs, new TextEncoder().encode(text));
   const issues = await check(ctx, abs, body.graph as GraphFile);
   return { path: ctx.sandbox.display(abs), bytes: text.length, issues };
+}
+
+/**
+ * Save writes graph files only: never into a hidden folder (`.git`, `.partgraph-cache`) or
+ * `node_modules`, and never over an existing file that is not a graph (`deno.json`, a lock file, a
+ * JSON schema), whatever path the page (or a process on the loopback) sends: HTTP 403 naming why.
+ */
+async function refuseNonGraphTarget(ctx: ApiContext, abs: string): Promise<void> {
+  const hidden = ctx.sandbox.segments(abs).find((s) => s.startsWith(".") || s === "node_modules");
+  if (hidden !== undefined) {
+    throw new HttpError(403, `save refused: '${ctx.sandbox.display(abs)}' is inside '${hidden}'`);
+  }
+  const text = await Deno.readTextFile(abs).catch(() => undefined);
+  if (text === undefined) return; // a new file (or one save cannot read, which the write reports)
+  let old: unknown;
+  try {
+    old = JSON.parse(text);
+  } catch {
+    old = undefined;
+  }
+  const graph = !!old && typeof old === "object" && !Array.isArray(old) &&
+    typeof (old as Record<string, unknown>).nodes === "object";
+  if (!graph) {
+    throw new HttpError(
+      403,
+      `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
+        "the studio replaces only graph files",
+    );
+  }
 }
 
 async function file(ctx: ApiContext, path: string): Promise<Response> {

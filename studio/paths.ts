@@ -65,6 +65,17 @@ export class Sandbox {
     return real;
   }
 
+  /** The folders and file name of `abs` below the root that holds it (none when no root does). */
+  segments(abs: string): string[] {
+    for (const root of this.roots) {
+      const rel = relative(root, abs);
+      if (rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) {
+        return rel.split(sep);
+      }
+    }
+    return [];
+  }
+
   /** A path for display: relative to the project when inside it, else absolute. */
   display(abs: string): string {
     const rel = relative(this.roots[0], abs);
