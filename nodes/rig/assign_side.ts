@@ -34,7 +34,10 @@ export const rigAssignSide = defineNode({
   // 348 of 5,600 panels on the wrong side (124 judged good), 342 of 1,936 propellers (all good); now none.
   // (Same session.) A Blender duplicate of an original drawn in pieces (`Aileron_L`, `Aileron_L.001`,
   // duplicated as `.002`/`.003` beside `Fuselage.001`) settles its pieces by place (copy_members.ts):
-  // 160 of 1,008 panels on the wrong side (40 judged good), 40 of 256 propellers; now none.
+  // 160 of 1,008 panels on the wrong side (40 judged good), 40 of 256 propellers; now none. Names merely
+  // repeated (a flattened duplicate) are copies by occurrence: 144 of 800 panels on the wrong side, all
+  // judged good; now none. All namings, five layouts (a grid too), both frames: 866 of 9,060 panels and
+  // 558 of 3,020 propellers on the wrong side; now none.
   version: 13,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",

@@ -12,7 +12,8 @@
  * whole aircraft's panels — a wing surface and a tail surface — with the same panels by kind and side
  * (`LOD0`…`LOD2`, Unity's `Plane_LOD1`, `Variant A`), or else objects carrying a copy mark in their names
  * (`copy_names.ts`: `_LOD1`, `-lod1`, `_LOD0_0`, `_High`/`_Low`, `_lowpoly`, `_damaged`, Blender's
- * `.001`; the unmarked objects are one more copy) whose marks hold the same panels. A word or a `.001`
+ * `.001`; the unmarked objects are one more copy) whose marks hold the same panels, or else names merely
+ * repeated (the first of each name one copy, the second another). A word or a `.001`
  * must hold an aircraft named left and right: a mirrored half keeping its side (`Aileron.L.001`) or a
  * second rudder (`Rudder.001`) is no copy; a Blender-numbered piece goes to the copy it lies in
  * (`copy_members.ts`). A copy's centre line is the middle of its objects named as
@@ -139,10 +140,39 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
       inMarked.add(n);
     }
   }
-  if (!marks.size) return undefined;
+  if (!marks.size) return copiesByOccurrence(nodes);
   const unmarked = nodes.filter((n) => !inMarked.has(n));
   if (unmarked.length) marks.set("", { nodes: new Set(unmarked) });
-  const held = [...marks.values()].map((entry) => ({ ...entry, panels: signature([...entry.nodes]) }))
+  const copies = alikeCopies([...marks.values()]);
+  if (!copies) return undefined;
+  // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
+  return settleNumbered(copies, nodes);
+}
+
+/**
+ * Copies by repeated names with no mark at all (an exporter that keeps a duplicate's names, flattened):
+ * the first of each name is one copy, the second another, and so on, as marks are read.
+ */
+function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
+  const seen = new Map<string, number>();
+  const classes: { mark: CopyMark; nodes: Set<Node> }[] = [];
+  for (const node of nodes) {
+    const k = seen.get(node.getName()) ?? 0;
+    seen.set(node.getName(), k + 1);
+    classes[k] ??= { mark: { by: "duplicate", key: `#${k + 1}`, level: k }, nodes: new Set() };
+    classes[k].nodes.add(node);
+  }
+  return classes.length > 1 ? alikeCopies(classes) : undefined;
+}
+
+/**
+ * The copies among classes of nodes (one per mark): two or more holding the same panels make copies,
+ * then every class holding a whole aircraft is one, the unmarked class first, then by level. A level
+ * number is enough on its own; a word, a duplicate suffix or a repeated name must hold a whole aircraft
+ * named left and right.
+ */
+function alikeCopies(classes: readonly { mark?: CopyMark; nodes: Set<Node> }[]): ModelCopy[] | undefined {
+  const held = classes.map((entry) => ({ ...entry, panels: signature([...entry.nodes]) }))
     .filter(({ mark, panels }) =>
       panels.length >= 2 && (mark?.by === "lod" ||
         wholeAircraft(panels) && panels.some((p) => p.endsWith("|left")) &&
@@ -151,16 +181,12 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
   const keys = held.map((h) => h.panels.join(","));
   if (!keys.some((k, i) => keys.indexOf(k) !== i)) return undefined;
   const level = (mark?: CopyMark) => mark ? mark.level ?? 0.5 : -1;
-  const copies = held.filter((h, i) =>
-    keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels)
-  )
+  return held.filter((h, i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels))
     .sort((a, b) => level(a.mark) - level(b.mark))
     .map(({ mark, nodes }) => ({
       label: !mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key,
       nodes,
     }));
-  // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
-  return settleNumbered(copies, nodes);
 }
 
 /**

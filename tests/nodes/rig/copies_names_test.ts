@@ -1,8 +1,8 @@
 /**
  * Copies of one aircraft in one file told apart by names other than a level group (`showcase_copies.ts`):
  * `_High`/`_Low`, `-lod1` with the first level unmarked, Sketchfab's `_LOD0_0`, Unity's LOD parents,
- * Blender's `.001` duplicate of the whole aircraft, damage states, variants — laid out side by side, one
- * behind another or stacked. Each copy's panels and propellers must be sided about the copy's own centre
+ * Blender's `.001` duplicate of the whole aircraft (its original in pieces or not), damage states,
+ * variants, names simply repeated — laid out side by side, one behind another, stacked or in a grid. Each copy's panels and propellers must be sided about the copy's own centre
  * line, hinged right and `good`. Names that only look like copies (a mirrored half keeping its side, a
  * second rudder `Rudder.001`) must stay one aircraft.
  */
@@ -18,9 +18,10 @@ import { FORWARD } from "./propellers.ts";
 import { LAYOUTS, NAMINGS, partFor, showcaseSample } from "./showcase_copies.ts";
 
 Deno.test("copies named _Low, -lod1, _LOD0_0, .001, _damaged or under LOD/variant parents: each sided about its own centre line", async () => {
-  // Before (rig.assign_side v12, copies found by level groups and `_LOD<n>` only; seeds 200–207, both
-  // frames): of 5,600 panels 348 took the wrong side (124 judged good) and 60 the wrong hinge; of 1,936
-  // propellers 342 the wrong side (all judged good) — every twin's right engine in a copy set to the left.
+  // Before (rig.assign_side v12, copies found by level groups and `_LOD<n>` only; seeds 200–207, every
+  // naming and layout, both frames): of 9,060 panels 866 took the wrong side (378 judged good) and 102
+  // the wrong hinge (6 good); of 3,020 propellers 558 the wrong side and 33 the wrong shaft, all judged
+  // good — every twin's right engine in a copy set to the left was `left`.
   const seeds = [301, 302];
   const wrong: string[] = [];
   for (const naming of NAMINGS) {
@@ -136,6 +137,16 @@ Deno.test("names that only look like copies stay one aircraft", () => {
     findCopies(scene([...whole, ...whole.map((n) => `${n}.001`)]))?.map((c) => [c.label, c.nodes.size]),
     [["(unmarked)", 4], [".001", 4]],
   );
+  // Repeated names with no mark: the first of each name is one copy, the second another.
+  assertEquals(
+    findCopies(scene([...whole, "Rudder", ...whole, "Rudder"]))?.map((c) => [c.label, c.nodes.size]),
+    [
+      ["#1", 5],
+      ["#2", 5],
+    ],
+  );
+  // A name repeated within one aircraft (two rudders) makes no copy.
+  assertEquals(findCopies(scene([...whole, "Rudder", "Rudder"])), undefined);
   assertEquals(
     findCopies(scene([...whole.map((n) => `${n}_High`), ...whole.map((n) => `${n}_Low`), "Pilot"]))
       ?.map((c) => c.label),

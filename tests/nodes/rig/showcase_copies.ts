@@ -30,7 +30,8 @@ export type Naming =
   | "blender_dup"
   | "blender_pieces"
   | "damage"
-  | "variant_groups";
+  | "variant_groups"
+  | "same_names";
 /** Every naming. */
 export const NAMINGS: readonly Naming[] = [
   "low_high",
@@ -41,16 +42,19 @@ export const NAMINGS: readonly Naming[] = [
   "blender_pieces",
   "damage",
   "variant_groups",
+  "same_names",
 ];
 
 /** Where each further copy goes from the first (aircraft axes: aft, up, left). */
-export type Layout = "left" | "right" | "behind" | "stacked";
+export type Layout = "left" | "right" | "behind" | "stacked" | "grid";
 /** Every layout. */
-export const LAYOUTS: readonly Layout[] = ["left", "right", "behind", "stacked"];
+export const LAYOUTS: readonly Layout[] = ["left", "right", "behind", "stacked", "grid"];
 
 /** A panel or propeller the rig should find: its copy, its name, its group path, its side. */
 export interface ShowcasePanel extends PiecesPanel {
   readonly copy: number;
+  /** Which of the objects sharing its name and groups it is (its copy, where copies keep their names). */
+  readonly occurrence: number;
   /** Names of the groups the object hangs under, top first. */
   readonly groups: readonly string[];
 }
@@ -59,6 +63,7 @@ export interface ShowcasePanel extends PiecesPanel {
 export interface ShowcaseSpinner {
   readonly name: string;
   readonly copy: number;
+  readonly occurrence: number;
   readonly groups: readonly string[];
   readonly side: "left" | "right" | "centre";
   readonly centre: Vec3;
@@ -177,6 +182,9 @@ function copyNaming(naming: Naming, next: () => number): CopyNaming & { label: s
         groups: () => [],
       };
     }
+    case "same_names":
+      // A duplicate keeping its names, flattened (an exporter that does not make names unique).
+      return { label: "the same names", levels: 2, coarser: false, name: (name) => name, groups: () => [] };
     case "variant_groups":
       return {
         label: "Variant A/B",
@@ -193,7 +201,7 @@ const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
 
 /**
  * The aircraft of `seed` drawn as several copies named by `naming`, each further copy `layout` of the
- * one before (14–20 apart across the span, 18–24 along, 5–7 stacked).
+ * one before (14–20 apart across the span, 18–24 along, 5–7 stacked; a grid two to a row).
  */
 export function showcaseSample(seed: number, naming: Naming, layout: Layout): ShowcaseSample {
   const next = prng(seed * 7 + 3);
@@ -236,8 +244,12 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
   for (let level = 0; level < names.levels; level++) {
     const around = !names.coarser ? [30, 80] as const : ([[30, 80], [14, 20], [8, 10]] as const)[level];
     const aircraft = piecesAircraft(seed, around);
-    const offset = direction.map((d) => d * step * level) as Vec3;
+    // A grid: two to a row across the span, the rows one behind another.
+    const offset: Vec3 = layout === "grid"
+      ? [Math.floor(level / 2) * (step + 6), 0, (level % 2) * step]
+      : direction.map((d) => d * step * level) as Vec3;
     const groups = names.groups(level);
+    const occurrence = naming === "same_names" ? level : 0;
     const parent = parentOf(groups, offset);
     // Offset by the group, or else by each object's own translation.
     const place = (node: Node) => {
@@ -254,7 +266,7 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
       pieces.forEach((mesh, piece) => {
         const name = names.name(panel.name, level, pieces.length > 1 ? piece : undefined);
         place(addAircraftMesh(doc, name, mesh.positions, mesh.triangles, parent));
-        panels.push({ ...panel, name, copy: level, groups, truth: { ...panel.truth!, origin } });
+        panels.push({ ...panel, name, copy: level, occurrence, groups, truth: { ...panel.truth!, origin } });
       });
     }
     const rotor = prng(seed * 13 + level);
@@ -289,7 +301,7 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
         const world = parent.getWorldMatrix();
         node.setTranslation([-world[12], -world[13], -world[14]]);
       }
-      spinners.push({ name, copy: level, groups, side, centre, radius });
+      spinners.push({ name, copy: level, occurrence, groups, side, centre, radius });
     }
   }
   return {
@@ -301,17 +313,20 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
   };
 }
 
-/** The report part rigging the object `name` under `groups` (export may rename repeated names). */
+/**
+ * The report part rigging the object `name` under `groups` (export may rename repeated names); of
+ * objects sharing one name and group, the `occurrence`th (its copy, where copies keep their names).
+ */
 export function partFor(
   parts: readonly ReportPart[],
-  object: { readonly name: string; readonly groups: readonly string[] },
+  object: { readonly name: string; readonly groups: readonly string[]; readonly occurrence?: number },
 ): ReportPart | undefined {
   const under = (p: ReportPart) => {
     const segments = (p.panel_path ?? p.path).split("/");
     return object.groups.every((g, i) => segments[i]?.startsWith(g));
   };
-  const exact = parts.find((p) => p.panel === object.name && under(p));
-  if (exact) return exact;
+  const exact = parts.filter((p) => p.panel === object.name && under(p));
+  if (exact.length) return exact[Math.min(object.occurrence ?? 0, exact.length - 1)];
   const renamed = new RegExp(`^${object.name.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}[._]\\d+$`);
   return parts.find((p) => !!p.panel && renamed.test(p.panel) && under(p));
 }
