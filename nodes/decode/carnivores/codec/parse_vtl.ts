@@ -53,9 +53,9 @@ const CANDIDATES: readonly Candidate[] = [
 ];
 
 /**
- * Parses a `.vtl` for a model of `vertexCount` vertices. A file whose size fits neither layout is a
- * `DecodeError` naming the file, the byte offset and expected vs found; a whole `.vtl` whose vertex
- * count is not the model's is skipped (undefined) with a warning naming both counts.
+ * Parses a `.vtl` for a model of `vertexCount` vertices. A whole `.vtl` whose vertex count is not the
+ * model's, and one of this model cut short, are skipped (undefined) with a warning; a file whose size
+ * fits no layout otherwise is a `DecodeError` naming the file, the byte offset and expected vs found.
  *
  * @example
  * ```ts
@@ -82,6 +82,23 @@ export function parseVtl(
     return v > 0 && kps > 0 && frames >= 0 && c.header + (frames + c.extraFrame) * v * 6 === size;
   });
   if (fits.length === 0) {
+    // A file whose header is this model's (its vertex count, KPS > 0, frames > 0) but whose frames end
+    // early was cut short (an interrupted copy or download); like a .car clip the file ends inside
+    // (CarnivoresIO skips it), the clip is skipped and the model kept.
+    const cut = CANDIDATES.find((c) =>
+      i32(c.vertexCountAt) === vertexCount && i32(c.kpsAt) > 0 && i32(c.framesAt) > 0 &&
+      size < c.header + (i32(c.framesAt) + c.extraFrame) * vertexCount * 6 &&
+      (c.layout === "animator" || i32(0) === vertexCount)
+    );
+    if (cut) {
+      const needed = cut.header + (i32(cut.framesAt) + cut.extraFrame) * vertexCount * 6;
+      warn(
+        `${file}: the file ends at byte ${size}, inside its ${i32(cut.framesAt)} frames × ${vertexCount} ` +
+          `vertices (${cut.layout} layout), which need ${needed} bytes: the file is cut short; the clip is skipped`,
+        { offset: size, file },
+      );
+      return undefined;
+    }
     const animatorSize = 12 + i32(8) * i32(0) * 6;
     const engineSize = 16 + i32(12) * i32(4) * 6;
     r.fail(

@@ -37,6 +37,7 @@ export const TOOL_HABITS = [
   "self_parent",
   "parent_cycle",
   "vtl_other_vertex_count",
+  "vtl_cut",
   "rsc_face_sentinel",
   "rsc_animation_other_count",
   "ice_age_name",
@@ -270,6 +271,28 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
         expect: {
           scene: true,
           warning: new RegExp(`b_old\\.vtl.*${other}`),
+          check: (doc) => expectEqual("clips", clips(doc), ["a_walk", "c_run"]),
+        },
+      };
+    }
+    case "vtl_cut": {
+      // One .vtl cut short by an interrupted copy: its header is whole, its frames end early.
+      const layout = random() < 0.5 ? "animator" : "engine";
+      const whole = encodeVtl(clip("b_cut", 1), { layout });
+      const header = layout === "animator" ? 12 : 16;
+      const cutAt = header + 1 + Math.floor(random() * (whole.length - header - 2));
+      return {
+        ...base,
+        format: "3df",
+        bytes: encode3df(model3df()),
+        vtls: {
+          "a_walk.vtl": encodeVtl(clip("a_walk", 0), { layout }),
+          "b_cut.vtl": whole.subarray(0, cutAt),
+          "c_run.vtl": encodeVtl(clip("c_run", 2), { layout }),
+        },
+        expect: {
+          scene: true,
+          warning: /b_cut\.vtl: the file ends .* cut short; the clip is skipped/,
           check: (doc) => expectEqual("clips", clips(doc), ["a_walk", "c_run"]),
         },
       };

@@ -11,8 +11,8 @@ import { outcomeOf, TOOL_HABITS, toolCase } from "./community_tools.ts";
 for (const habit of TOOL_HABITS) {
   Deno.test(`community tools: ${habit} (seeds 1-4) decodes right, the repair named`, async () => {
     // Before this change, on held-out seeds 101-130: faces naming no point (90 files, and 30 .rsc
-    // areas), .vtl files and .rsc object animations of another vertex count (30 each) were DecodeErrors
-    // losing the model; a frame count off by one (30) read the next clip's header from frame data (18,
+    // areas), .vtl files and .rsc object animations of another vertex count and cut .vtl files (30
+    // each) were DecodeErrors losing the model; a frame count off by one (30) read the next clip's header from frame data (18,
     // the warning blaming a cut in the next clip) or was a DecodeError (12).
     for (let seed = 1; seed <= 4; seed++) {
       const { outcome, detail } = await outcomeOf(toolCase(habit, seed));

@@ -158,13 +158,23 @@ Deno.test("a .vtl of another vertex count is skipped with a warning naming the f
   }
 });
 
-Deno.test("parseVtl: a size that fits no layout, a missing file and a glob matching nothing", async () => {
+Deno.test("parseVtl: a cut file of this model is skipped with a warning; a size no reading explains, a missing file and a glob matching nothing", async () => {
   const model = limbModel();
   const clip = encodeVtl(animation("walk", 10, 3, model.points, 0));
   const cut = clip.subarray(0, clip.length - 6);
+  // Its header is this model's: cut short by an interrupted copy (before, a DecodeError lost the model).
+  const warnings: string[] = [];
+  assert.equal(parseVtl(cut, "cut.vtl", "cut", model.points.count, (m) => warnings.push(m)), undefined);
+  assert.deepEqual(warnings, [
+    `cut.vtl: the file ends at byte ${cut.length}, inside its 3 frames × 32 vertices (animator layout), which ` +
+    `need ${clip.length} bytes: the file is cut short; the clip is skipped`,
+  ]);
+  // A header that is not this model's and a size that fits none: not a .vtl of it at all.
+  const junk = clip.slice(0, clip.length - 6);
+  new DataView(junk.buffer).setInt32(0, 31, true);
   const error = (() => {
     try {
-      parseVtl(cut, "cut.vtl", "cut", model.points.count, () => {});
+      parseVtl(junk, "junk.vtl", "junk", model.points.count, () => {});
     } catch (e) {
       return e;
     }
@@ -174,7 +184,9 @@ Deno.test("parseVtl: a size that fits no layout, a missing file and a glob match
   assert.match(
     error.message,
     new RegExp(
-      `found ${cut.length} bytes; the Animator reading \\(vertices 32, KPS 10, frames 3\\) needs ${clip.length}`,
+      `found ${junk.length} bytes; the Animator reading \\(vertices 31, KPS 10, frames 3\\) needs ${
+        12 + 3 * 31 * 6
+      }`,
     ),
   );
   // Too short for even the Animator header.
