@@ -117,7 +117,10 @@ export const rigFitHinge = defineNode({
   // two discs of blades apart along the shaft, spin_layers.ts) are weak, named — one pivot turns them
   // one way (they were good); blades counted from a harmonic that two such sets cancel are tested at a
   // divisor of the count (a joined 5 + 5 pair was failed, 90° off).
-  version: 36,
+  // 37: a hub or spinner joined into a rotor's mesh (an island of it within 35 % of the radius, round
+  // about the shaft) vouches for a leaning two-blade shaft as one of its own does (canted cases: 46 -> 47
+  // of 48 good; the one left has no hub at all).
+  version: 37,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

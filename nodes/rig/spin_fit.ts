@@ -26,7 +26,7 @@
 import { symmetricEigen3 } from "./eigen3.ts";
 import { addScaled, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
 import { searchPlane } from "./spin_plane.ts";
-import { hubAxis as hubAxisOf } from "./spin_hub.ts";
+import { hubAxis as hubAxisOf, innerIslands } from "./spin_hub.ts";
 import { twoDiscs } from "./spin_layers.ts";
 import {
   countBlades,
@@ -329,6 +329,8 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
       notes.push(
         `${off}, along ${structure.name} axis (${structure.degrees.toFixed(2)}°): a canted or tilted mount`,
       );
+    } else if (!options.hub && innerHubDegrees(geometry, centroid, axis) <= STRUCTURE_TOLERANCE_DEGREES) {
+      notes.push(`${off}, along the axis the hub drawn into its mesh is round about`);
     } else if (alone) {
       notes.push(
         `${off}: its ${best.blades} blades are symmetric about it and no other axis, so it is theirs`,
@@ -377,6 +379,13 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     reasons,
     notes,
   };
+}
+
+/** Degrees between the shaft and the axis a hub drawn into the part's mesh is round about (90: none). */
+function innerHubDegrees(geometry: SpinGeometry, centre: Vec3, axis: Vec3): number {
+  const inner = innerIslands(geometry, centre, radiusAbout(geometry, centre, axis));
+  const round = inner ? hubAxisOf(inner) : undefined;
+  return round && "axis" in round ? angleDegrees(round.axis, axis) : 90;
 }
 
 /** ", though most of it is symmetric: something drawn into one side?" when the median is within good. */

@@ -22,8 +22,8 @@ export interface SpinCase {
   readonly parts: (SpinTruth & {
     readonly side?: "left" | "right" | "centre";
     /**
-     * Two blades on a leaning shaft with no node along it and no hub or spinner object of their own
-     * (none, or joined into the blades' mesh): right, but nothing vouches for it (weak).
+     * Two blades on a leaning shaft with no node along it and no hub or spinner (an object of its own,
+     * or an island of the blades' mesh): right, but nothing vouches for it (weak).
      */
     readonly unvouched?: boolean;
   })[];
@@ -146,8 +146,7 @@ export function cantedCase(
     }, variant !== "clean");
     parts.push({
       ...addRotor(doc, next, tail),
-      unvouched: tail.blades === 2 && (tail.parent === "none" || nacelleOff !== 0) &&
-        (tail.hub === "none" || tail.storage === "one_mesh"),
+      unvouched: tail.blades === 2 && (tail.parent === "none" || nacelleOff !== 0) && tail.hub === "none",
     });
     // The broken rotor is the tail rotor: move it first.
     parts.reverse();

@@ -106,8 +106,10 @@ export function zooCase(next: () => number, index: number): ZooCase {
   const variant = Math.floor(index / FAMILIES.length);
   if (family === "two_blade_leaning") {
     // A tilt-rotor's or a canted tail rotor's two blades, the shaft baked into the vertices; a hub or
-    // spinner object of its own (round about the shaft) in two cases of three.
+    // spinner (round about the shaft) in two cases of three, an object of its own or joined into the
+    // blades' mesh (one case in four).
     const hub = (["hub", "spinner", "none"] as const)[variant % 3];
+    const storage = variant % 4 === 3 ? "one_mesh" : "per_blade";
     const tail = variant % 2 === 1;
     const tilt = tail ? lerp(10, 25, next()) : lerp(10, 80, next());
     const axis = tail ? lean([-1, 0, 0], [0, 1, 0], tilt) : lean([0, 0, -1], [0, 1, 0], tilt);
@@ -125,11 +127,11 @@ export function zooCase(next: () => number, index: number): ZooCase {
         radius: tail ? lerp(0.6, 0.9, next()) : lerp(2.5, 3.5, next()),
         blades: 2,
         hub,
-        storage: "per_blade",
+        storage,
       }),
     );
     parts.push(part(t, near45 ? ["propeller", "main_rotor"] : [kind], hub === "none"));
-    description = `${name} two blades leaning ${tilt.toFixed(1)}°, ${hub}`;
+    description = `${name} two blades leaning ${tilt.toFixed(1)}°, ${hub} (${storage})`;
   } else if (family === "tilt_near_45") {
     const tilt = lerp(38, 52, next());
     const axis = lean([0, 0, -1], [0, 1, 0], tilt);
