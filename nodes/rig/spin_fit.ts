@@ -25,8 +25,8 @@
  */
 import { symmetricEigen3 } from "./eigen3.ts";
 import { addScaled, dot, length, normalize, sub, type Vec3 } from "./transform.ts";
-import { searchPlane } from "./spin_plane.ts";
-import { hubAxis as hubAxisOf, innerIslands } from "./spin_hub.ts";
+import { nearestFrameAxis, searchPlane } from "./spin_plane.ts";
+import { hubAxis as hubAxisOf, innerHubDegrees } from "./spin_hub.ts";
 import { twoDiscs } from "./spin_layers.ts";
 import {
   countBlades,
@@ -381,13 +381,6 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   };
 }
 
-/** Degrees between the shaft and the axis a hub drawn into the part's mesh is round about (90: none). */
-function innerHubDegrees(geometry: SpinGeometry, centre: Vec3, axis: Vec3): number {
-  const inner = innerIslands(geometry, centre, radiusAbout(geometry, centre, axis));
-  const round = inner ? hubAxisOf(inner) : undefined;
-  return round && "axis" in round ? angleDegrees(round.axis, axis) : 90;
-}
-
 /** ", though most of it is symmetric: something drawn into one side?" when the median is within good. */
 function mostly(fit: { median: number }): string {
   return fit.median <= SYMMETRY_GOOD ? "; most of it is symmetric: something drawn into one side?" : "";
@@ -399,17 +392,4 @@ function angleDegrees(a: Vec3, b: Vec3): number {
 
 function pct(share: number): string {
   return `${(share * 100).toPrecision(2)} %`;
-}
-
-/** The frame axis a line runs nearest, and the angle to it (degrees). */
-function nearestFrameAxis(
-  axis: Vec3,
-  frameAxes: SpinFitOptions["frameAxes"],
-): { name: string; direction: Vec3; degrees: number } {
-  let best = { name: "", direction: axis, degrees: 90 };
-  for (const { name, direction } of frameAxes) {
-    const degrees = (Math.acos(Math.min(1, Math.abs(dot(axis, direction)))) * 180) / Math.PI;
-    if (degrees < best.degrees || !best.name) best = { name, direction, degrees };
-  }
-  return best;
 }

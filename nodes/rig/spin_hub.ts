@@ -16,7 +16,7 @@ import {
   SYMMETRY_GOOD,
   VertexGrid,
 } from "./spin_symmetry.ts";
-import { normalize, type Vec3 } from "./transform.ts";
+import { dot, normalize, type Vec3 } from "./transform.ts";
 
 /** The hub's axis and centre, or why it has none. */
 export function hubAxis(hub: SpinGeometry): { axis: Vec3; centre: Vec3 } | { why: string } {
@@ -77,4 +77,13 @@ export function innerIslands(g: SpinGeometry, centre: Vec3, radius: number): Spi
     if (far.get(find(t[i]))! <= 0.35 * radius) kept.push(t[i], t[i + 1], t[i + 2]);
   }
   return kept.length ? { positions: p, count: g.count, triangles: new Uint32Array(kept) } : undefined;
+}
+
+/** Degrees between the shaft and the axis a hub drawn into the part's mesh is round about (90: none). */
+export function innerHubDegrees(geometry: SpinGeometry, centre: Vec3, axis: Vec3): number {
+  const inner = innerIslands(geometry, centre, radiusAbout(geometry, centre, axis));
+  const round = inner ? hubAxis(inner) : undefined;
+  return round && "axis" in round
+    ? (Math.acos(Math.min(1, Math.abs(dot(round.axis, axis)))) * 180) / Math.PI
+    : 90;
 }

@@ -1,11 +1,11 @@
 /**
  * The search for a two-blade rotor's shaft in the plane across its blade line, for `spin_fit.ts`:
  * where the surface's moments across the line are (nearly) equal they do not fix the half-turn axis,
- * so directions in that plane are measured for symmetry.
+ * so directions in that plane are measured for symmetry; and the named axis a shaft runs nearest.
  *
  * @module
  */
-import { addScaled, cross, normalize, type Vec3 } from "./transform.ts";
+import { addScaled, cross, dot, normalize, type Vec3 } from "./transform.ts";
 import { SYMMETRY_FAILED } from "./spin_symmetry.ts";
 
 /**
@@ -43,4 +43,17 @@ export function searchPlane<T extends { axis: Vec3; symmetry: number; blades: nu
     }
   }
   return best.fit;
+}
+
+/** The named axis a line runs nearest, and the angle to it (degrees; 90 and no name when none is given). */
+export function nearestFrameAxis(
+  axis: Vec3,
+  frameAxes: readonly { readonly name: string; readonly direction: Vec3 }[],
+): { name: string; direction: Vec3; degrees: number } {
+  let best = { name: "", direction: axis, degrees: 90 };
+  for (const { name, direction } of frameAxes) {
+    const degrees = (Math.acos(Math.min(1, Math.abs(dot(axis, direction)))) * 180) / Math.PI;
+    if (degrees < best.degrees || !best.name) best = { name, direction, degrees };
+  }
+  return best;
 }
