@@ -60,7 +60,8 @@ export const decodeCmp = defineNode({
   // 30: triangles through a vertex position that is not finite (a converter's NaN) are left out, as the
   // game draws none there, and UVs that are not finite become 0, with a warning naming the mesh (before,
   // passed on: export.gltf put them at 0, drawing a spike to the origin).
-  version: 30,
+  // 31: the wireframe's lines through a vertex position that is not finite are left out the same way.
+  version: 31,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

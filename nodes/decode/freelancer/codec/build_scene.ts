@@ -259,6 +259,13 @@ export function buildScene(
               `${error.message}; the wireframe is left out`,
           );
         }
+        if (lines) {
+          [lines] = withFiniteVertices(
+            [lines],
+            (what) => warn(`wireframe of part '${part.name}': ${what}`),
+            2,
+          );
+        }
         if (lines) attach(name, doc.createMesh(`${name}.mesh`).addPrimitive(primitive(lines, name, true)));
       }
     }

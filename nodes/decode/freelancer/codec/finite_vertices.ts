@@ -11,8 +11,9 @@
 import type { SelectedPrimitive } from "./vmesh_select.ts";
 
 /**
- * `prims` with the triangles through non-finite positions left out (a primitive left with none is
- * dropped) and non-finite UVs set to 0; `warn` hears what was changed, once, when anything was.
+ * `prims` with the triangles (or, with `corners` 2, the wireframe's lines) through non-finite positions
+ * left out (a primitive left with none is dropped) and non-finite UVs set to 0; `warn` hears what was
+ * changed, once, when anything was.
  *
  * @example
  * ```ts
@@ -22,7 +23,9 @@ import type { SelectedPrimitive } from "./vmesh_select.ts";
 export function withFiniteVertices(
   prims: SelectedPrimitive[],
   warn: (what: string) => void,
+  corners: 2 | 3 = 3,
 ): SelectedPrimitive[] {
+  const shape = corners === 3 ? "triangle" : "line";
   let triangles = 0, points = 0, uvValues = 0;
   const out: SelectedPrimitive[] = [];
   for (const prim of prims) {
@@ -40,9 +43,10 @@ export function withFiniteVertices(
     points += bad.size;
     const kept: number[] = [];
     const { indices, positions } = prim;
-    for (let i = 0; i + 2 < indices.length; i += 3) {
-      if (bad.has(indices[i]) || bad.has(indices[i + 1]) || bad.has(indices[i + 2])) triangles++;
-      else kept.push(indices[i], indices[i + 1], indices[i + 2]);
+    for (let i = 0; i + corners - 1 < indices.length; i += corners) {
+      const each = indices.subarray(i, i + corners);
+      if (each.some((v) => bad.has(v))) triangles++;
+      else kept.push(...each);
     }
     // The vertex stays in the arrays (its index is no triangle's), at 0 so that the accessor is valid.
     for (const v of bad) positions.fill(0, 3 * v, 3 * v + 3);
@@ -50,8 +54,8 @@ export function withFiniteVertices(
   }
   const said = [
     triangles || points
-      ? `${triangles} triangle(s) through ${points} vertex position(s) that are not finite (NaN or ` +
-        "infinity) left out, as the game draws no triangle there"
+      ? `${triangles} ${shape}(s) through ${points} vertex position(s) that are not finite (NaN or ` +
+        `infinity) left out, as the game draws no ${shape} there`
       : "",
     uvValues ? `${uvValues} UV value(s) that are not finite set to 0` : "",
   ].filter(Boolean);

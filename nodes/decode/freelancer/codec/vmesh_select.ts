@@ -91,7 +91,10 @@ function gather(
   // One loop per attribute: each reads one stretch of every vertex and writes one array in order.
   copiedNonFinite = false;
   const positions = copyFloats(floats, layout.stride >> 2, 0, 3, used, arena);
-  if (!withAttributes) return { materialId, positions, uvs: [], indices: out };
+  if (!withAttributes) {
+    const lines: SelectedPrimitive = { materialId, positions, uvs: [], indices: out };
+    return copiedNonFinite ? { ...lines, nonFinite: true } : lines;
+  }
   const normals = layout.normal >= 0
     ? unitNormals(floats, layout.stride >> 2, layout.normal >> 2, used, arena)
     : undefined;

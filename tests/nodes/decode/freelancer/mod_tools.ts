@@ -27,6 +27,7 @@ import { prng } from "../../../support/prng.ts";
 import {
   encodeConstraints,
   encodeVMeshRef,
+  encodeVWireData,
   materialLibrary,
   packVertices,
   textureLibrary,
@@ -444,6 +445,12 @@ function fragment(part: PartPlan, has: Has): UtfNode[] {
     // The exporter names the level by the LOD it was told to write: Level1, Level2 … with no Level0.
     const level = 1 + (part.name.length % 2);
     return [hardpoints, utfDir("MultiLevel", [utfDir(`Level${level}`, [vmeshPart])])];
+  }
+  if (has("non_finite_vertices")) {
+    // A HUD wireframe round the last triangle, through its vertex at NaN: two of its three lines.
+    const n = 3 * triangles;
+    const wire = encodeVWireData(flCrc32(part.mesh), 0, [n - 3, n - 2, n - 2, n - 1, n - 1, n - 3]);
+    return [vmeshPart, utfDir("VMeshWire", [utfLeaf("VWireData", wire)]), hardpoints];
   }
   return [vmeshPart, hardpoints];
 }
