@@ -77,7 +77,8 @@ export interface NarrowPicture {
 export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
   const { words, height: rows } = texture;
   if (rows < MIN_ROWS) return undefined;
-  const lum = new Float32Array(words.length);
+  // r + g + b of 5-bit channels is at most 93: bytes, which the loops below read fastest.
+  const lum = new Int8Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     lum[i] = ((w >> 10) & 31) + ((w >> 5) & 31) + (w & 31);
@@ -108,7 +109,7 @@ export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
  * next row's first (horizontal neighbours in the picture) except where a picture row ends.
  */
 function spreadAt(
-  lum: Float32Array,
+  lum: Int8Array,
   rows: number,
   spread: number,
   dRow: number,
@@ -118,8 +119,13 @@ function spreadAt(
   let runOn = 0, runOns = 0, breaks = 0, breaksN = 0;
   for (let r = 0; r + 1 < rows; r++) {
     const step = Math.abs(lum[r * TEXTURE_WIDTH + TEXTURE_WIDTH - 1] - lum[(r + 1) * TEXTURE_WIDTH]);
-    if (r % spread === spread - 1) [breaks, breaksN] = [breaks + step, breaksN + 1];
-    else [runOn, runOns] = [runOn + step, runOns + 1];
+    if (r % spread === spread - 1) {
+      breaks += step;
+      breaksN++;
+    } else {
+      runOn += step;
+      runOns++;
+    }
   }
   let inside = 0;
   for (let x = 1; x < TEXTURE_WIDTH; x++) inside += columns[x];
@@ -131,7 +137,7 @@ function spreadAt(
 
 /** Whether `lum` reads as a `width`-wide picture packed 256 to the row (see the module notes). */
 function packedAt(
-  lum: Float32Array,
+  lum: Int8Array,
   rows: number,
   width: number,
   dRow: number,
@@ -145,12 +151,14 @@ function packedAt(
   for (let x = 1; x < TEXTURE_WIDTH; x++) {
     if (x % width === 0) {
       if ((x / width) % 2 === 0) continue;
-      [seam, seams] = [seam + columns[x], seams + 1];
+      seam += columns[x];
+      seams++;
       // The columns beside a seam: a picture's edge columns are ordinary texels, a line drawn down a
       // 256-wide texture has a step on each of its sides.
       for (let d = 1; d <= LOCAL_SPAN; d++) local = Math.max(local, columns[x - d], columns[x + d] ?? 0);
     } else {
-      [inside, insides] = [inside + columns[x], insides + 1];
+      inside += columns[x];
+      insides++;
       // A narrower picture's seams (multiples of 32) must be ordinary columns.
       if (x % NARROW_WIDTHS[0] === 0) narrower = Math.max(narrower, columns[x]);
     }
@@ -175,7 +183,7 @@ function packedAt(
 }
 
 /** Mean |lum[i] − lum[i + shift]| over the whole array. */
-function meanShiftDiff(lum: Float32Array, shift: number): number {
+function meanShiftDiff(lum: Int8Array, shift: number): number {
   let sum = 0;
   const n = lum.length - shift;
   for (let i = 0; i < n; i++) sum += Math.abs(lum[i] - lum[i + shift]);
@@ -183,7 +191,7 @@ function meanShiftDiff(lum: Float32Array, shift: number): number {
 }
 
 /** Per column x (1…255), the mean |lum| difference between columns x − 1 and x over all rows. */
-function columnDiffs(lum: Float32Array, rows: number): Float64Array {
+function columnDiffs(lum: Int8Array, rows: number): Float64Array {
   const columns = new Float64Array(TEXTURE_WIDTH);
   for (let x = 1; x < TEXTURE_WIDTH; x++) {
     let sum = 0;
@@ -196,7 +204,7 @@ function columnDiffs(lum: Float32Array, rows: number): Float64Array {
 }
 
 /** Mean |lum[i] − lum[i + width]| over the pairs starting in each `width`-wide segment of a row. */
-function segmentDiffs(lum: Float32Array, rows: number, width: number): number[] {
+function segmentDiffs(lum: Int8Array, rows: number, width: number): number[] {
   const out: number[] = [];
   for (let start = 0; start < TEXTURE_WIDTH; start += width) {
     let sum = 0, n = 0;
@@ -204,7 +212,8 @@ function segmentDiffs(lum: Float32Array, rows: number, width: number): number[] 
       for (let x = start; x < start + width; x++) {
         const at = r * TEXTURE_WIDTH + x;
         if (at + width >= lum.length) break;
-        [sum, n] = [sum + Math.abs(lum[at] - lum[at + width]), n + 1];
+        sum += Math.abs(lum[at] - lum[at + width]);
+        n++;
       }
     }
     out.push(n ? sum / n : 0);
