@@ -255,12 +255,25 @@ async function file(ctx: ApiContext, path: string): Promise<Response> {
 const MAX_PREVIEW_WARNINGS = 50;
 
 /**
+ * The most characters of one preview warning: a warning quoting a file's 10 KB name is cut, so that
+ * 50 of them stay well under the 256 KB of headers chromium accepts (past it, the whole preview fails).
+ */
+const MAX_WARNING_CHARS = 400;
+
+/** `line` cut to {@link MAX_WARNING_CHARS}, saying how long it was. */
+function clip(line: string): string {
+  return line.length <= MAX_WARNING_CHARS
+    ? line
+    : `${line.slice(0, MAX_WARNING_CHARS)}… (${line.length} characters)`;
+}
+
+/**
  * A preview's warnings (a texture its library lacks, a part left unresolved) as response headers:
  * `x-partgraph-warnings`, the first {@link MAX_PREVIEW_WARNINGS} as a URI-encoded JSON array of
  * `"node: message"`, and `x-partgraph-warning-count`, how many there were.
  */
 function warningHeaders(warnings: readonly WarningEvent[]): Record<string, string> {
-  const lines = warnings.slice(0, MAX_PREVIEW_WARNINGS).map((w) => `${w.id}: ${w.message}`);
+  const lines = warnings.slice(0, MAX_PREVIEW_WARNINGS).map((w) => clip(`${w.id}: ${w.message}`));
   return {
     "x-partgraph-warnings": encodeURIComponent(JSON.stringify(lines)),
     "x-partgraph-warning-count": String(warnings.length),

@@ -7,6 +7,7 @@
  */
 import { canonical, type GraphModel } from "./model.ts";
 import { api, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
+import { shownName } from "./shown_name.ts";
 
 /** What reverting and closing work on: the page's open graphs and how it shows them. */
 export interface FilesContext {
@@ -94,7 +95,7 @@ export function renderFileTabs(
     tab.className = model.path === shown ? "file-tab shown" : "file-tab";
     tab.dataset.path = model.path;
     tab.title = model.path;
-    tab.textContent = `${model.path.split("/").pop()}${model.dirty ? " *" : ""}`;
+    tab.textContent = shownName(`${model.path.split("/").pop()}${model.dirty ? " *" : ""}`);
     tab.onclick = guarded(() => ctx.show(model.path));
     if (model.path !== ctx.stack[0]) {
       const close = Object.assign(document.createElement("button"), {

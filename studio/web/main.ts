@@ -24,6 +24,7 @@ import { setUpSearch } from "./search.ts";
 import { Trails } from "./trails.ts";
 import { Navigation } from "./navigation.ts";
 import { api, type Catalogue, type OpenedGraph } from "./types.ts";
+import { shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -180,7 +181,7 @@ function guarded(action: () => Promise<unknown>): () => void {
 
 function status(message: string, refused = false): void {
   const bar = $("status");
-  bar.textContent = message;
+  bar.textContent = shownText(message);
   bar.classList.toggle("refused", refused);
 }
 
@@ -264,7 +265,7 @@ function markStale(): void {
 
 function updateTitle(): void {
   trails.shown(stack[stack.length - 1], stack[0], entered);
-  $("crumbs").textContent = stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  ");
+  $("crumbs").textContent = shownText(stack.map((p) => (models.get(p)?.dirty ? `${p} *` : p)).join("  ›  "));
   renderFileTabs($("files"), openFiles, guarded);
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Shape } from "./shapes.ts";
+import { shownName } from "./shown_name.ts";
 import { el, HEADER, HEADER_COLOURS, ROW, SOCKET_COLOURS, text, titleOf, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
 
@@ -53,7 +54,7 @@ export function drawNode(id: string, shape: Shape, look: NodeLook): SVGGElement 
       rx: 6,
       fill: HEADER_COLOURS[shape.category] ?? "#333",
     }),
-    text(shape.title, 8, 17, "title"),
+    headerTitle(shape.title),
   );
   if (state) {
     const badge = state.ms !== undefined ? `${state.state} ${Math.round(state.ms)} ms` : state.state;
@@ -76,11 +77,13 @@ export function drawNode(id: string, shape: Shape, look: NodeLook): SVGGElement 
   shape.inputs.forEach((s, i) => {
     const bad = issues.some((issue) => issue.path.includes(`/inputs/${s.name}`));
     g.append(socket(id, s.name, s.type, "in", 0, HEADER + 14 + i * ROW, bad));
-    g.append(text(s.optional ? `${s.name}?` : s.name, 10, HEADER + 18 + i * ROW, "label"));
+    g.append(
+      cut(s.optional ? `${s.name}?` : s.name, LABEL_CHARS, 10, HEADER + 18 + i * ROW, "label", "start", "in"),
+    );
   });
   shape.outputs.forEach((s, i) => {
     g.append(socket(id, s.name, s.type, "out", WIDTH, HEADER + 14 + i * ROW, false));
-    g.append(text(s.name, WIDTH - 10, HEADER + 18 + i * ROW, "label", "end"));
+    g.append(cut(s.name, LABEL_CHARS, WIDTH - 10, HEADER + 18 + i * ROW, "label", "end", "out"));
   });
   return g;
 }
@@ -108,4 +111,39 @@ function socket(
   });
   c.append(titleOf(`${name}: ${type}`));
   return c;
+}
+
+/**
+ * The most characters of a title the header shows, and of a socket label (inputs and outputs share a
+ * row), at about the editor's font: a longer node id, group file or graph input name (a generated
+ * graph's, a file's 10 KB name) is cut with "…" rather than run over the canvas; the whole is its
+ * tooltip.
+ */
+const TITLE_CHARS = 24, LABEL_CHARS = 14;
+
+/** A node's title as its header shows it. */
+const headerTitle = (title: string): SVGElement => cut(title, TITLE_CHARS, 8, 17, "title", "start", "title");
+
+/**
+ * SVG text of at most `most` characters (bidi controls and control characters shown, see svg.ts);
+ * when cut, clipped to its part of the node (`clip-<area>` in index.html) for glyphs wider than most.
+ */
+function cut(
+  value: string,
+  most: number,
+  x: number,
+  y: number,
+  cls: string,
+  anchor: string,
+  area: "title" | "in" | "out",
+): SVGElement {
+  const chars = [...shownName(value)];
+  if (chars.length <= most) return text(value, x, y, cls, anchor);
+  const t = text(`${chars.slice(0, most - 1).join("")}…`, x, y, cls, anchor);
+  t.setAttribute("clip-path", `url(#clip-${area})`);
+  const whole = chars.length > 2000
+    ? `${chars.slice(0, 2000).join("")}… (${chars.length} characters)`
+    : value;
+  t.append(titleOf(whole));
+  return t;
 }

@@ -15,6 +15,7 @@
  */
 // @ts-types="@types/three"
 import type * as THREE from "three";
+import { shownName } from "./shown_name.ts";
 
 /** The height of a row, px (fixed: a row's place is its index times this). */
 export const ROW_HEIGHT = 18;
@@ -155,8 +156,8 @@ export class NodeTree {
     }
     // The file's name, as text; <bdi> keeps a right-to-left name from reordering what follows it.
     const name = this.nameOf(object) || `(${object.type})`;
-    element.append(Object.assign(document.createElement("bdi"), { textContent: name }));
-    element.title = this.pathOf(object);
+    element.append(Object.assign(document.createElement("bdi"), { textContent: shownName(name) }));
+    element.title = shownName(this.pathOf(object));
     element.onclick = () => this.pick(object);
     return element;
   }

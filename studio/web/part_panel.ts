@@ -21,6 +21,7 @@
  * @module
  */
 import type { PreviewPart } from "./parts.ts";
+import { shownName } from "./shown_name.ts";
 
 /** A part panel slider and the parts it moves. */
 interface Slider {
@@ -147,7 +148,7 @@ export class PartPanel {
     const notes = one?.notes.length ? `; ${one.notes.join("; ")}` : "";
     const caption = document.createElement("span");
     caption.append(
-      Object.assign(document.createElement("bdi"), { textContent: label }),
+      Object.assign(document.createElement("bdi"), { textContent: shownName(label) }),
       ` (${limits} ${members[0].unit}${travel}${
         one ? rest : outside ? ", rest outside" : ""
       }${notes})${note}`,

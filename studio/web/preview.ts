@@ -34,6 +34,7 @@ import { lodMeshesOf, showLodLevel } from "./lods.ts";
 import { NodeTree } from "./node_tree.ts";
 import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
+import { shownName } from "./shown_name.ts";
 
 /** The preview's elements. */
 export interface PreviewElements {
@@ -144,10 +145,12 @@ export class Preview {
     this.clipList = gltf.animations;
     this.ui.clips.replaceChildren(
       new Option("(no clip)", ""),
-      ...gltf.animations.map((c) => new Option(c.name, c.name)),
+      ...gltf.animations.map((c) => new Option(shownName(c.name), c.name)),
     );
     this.ui.clips.disabled = !gltf.animations.length;
-    this.ui.info.textContent = `${label}: ${this.parts.length} parts, ${gltf.animations.length} clips`;
+    this.ui.info.textContent = `${
+      shownName(label)
+    }: ${this.parts.length} parts, ${gltf.animations.length} clips`;
     this.frameAll();
   }
 

@@ -9,6 +9,7 @@
  * @module
  */
 import { Preview } from "./preview.ts";
+import { shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -125,7 +126,7 @@ function showError(title: string | undefined, error = "", detail = ""): void {
   box.hidden = title === undefined;
   box.replaceChildren(
     ...[["strong", title], ["p", error], ["p", detail]].filter(([, text]) => text).map(([tag, text]) =>
-      Object.assign(document.createElement(tag!), { textContent: text })
+      Object.assign(document.createElement(tag!), { textContent: shownText(text!) })
     ),
   );
 }
@@ -140,7 +141,7 @@ function showWarnings(headers: Headers): number {
   const items = lines.map((line) => {
     const li = document.createElement("li");
     li.className = "warning";
-    li.textContent = line;
+    li.textContent = shownText(line);
     return li;
   });
   if (count > lines.length) {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { shownName, shownText } from "./shown_name.ts";
 
 /** The SVG namespace. */
 export const SVG = "http://www.w3.org/2000/svg";
@@ -47,14 +48,14 @@ export function el(name: string, attrs: Record<string, string | number>): SVGEle
 /** An SVG text element. */
 export function text(value: string, x: number, y: number, cls: string, anchor = "start"): SVGElement {
   const t = el("text", { x, y, class: cls, "text-anchor": anchor });
-  t.textContent = value;
+  t.textContent = shownName(value);
   return t;
 }
 
 /** An SVG tooltip. */
 export function titleOf(value: string): SVGElement {
   const t = document.createElementNS(SVG, "title");
-  t.textContent = value;
+  t.textContent = shownText(value);
   return t;
 }
 
