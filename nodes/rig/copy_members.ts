@@ -12,7 +12,8 @@ import type { Accessor, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY } from "./transform.ts";
 import { copyMark } from "./copy_names.ts";
-import { type Bounds, meshBounds, type ModelCopy } from "./copies.ts";
+import type { ModelCopy } from "./copies.ts";
+import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 
 /** Blender's duplicate suffix, taken off to name the object's family. */
 const DUPLICATE = /\.\d{3}$/;
