@@ -51,14 +51,18 @@ export const decodeGltf = defineNode({
   // 37: a PNG texture whose header declares another size than its data holds (rows more or fewer, another
   // width, interlaced by mistake, data cut short) is named in a warning, its data inflated up to a 1024²
   // RGBA texture's (before, only when a repair redrew it).
-  version: 37,
+  // 38: a material sampling TEXCOORD_n a primitive drawing it lacks is named (before, kept silently; kept
+  // still); GODOT_single_root's warning says it carries no data and what dropping the mark costs in Godot;
+  // a specular-glossiness material whose fallback draws metal where the extension draws a non-metal is given
+  // the fallback made from the extension, as one without a fallback is (before, kept: three.js drew dark metal).
+  version: 38,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
     "is repaired with a warning naming its JSON path; " +
-    "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback is given one, for viewers that no longer read the extension. " +
+    "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map) is named, as viewers disagree on it. " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
@@ -94,6 +98,8 @@ export const decodeGltf = defineNode({
       { restoreOriginalNames },
       { recordSourceGenerator },
       { pruneUnusedTextures },
+      { unreadExtensionNote },
+      { missingUvSets },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -114,6 +120,11 @@ export const decodeGltf = defineNode({
         import.meta.url,
       ),
       importOnUse<typeof import("./codec/unused_textures.ts")>("./codec/unused_textures.ts", import.meta.url),
+      importOnUse<typeof import("./codec/unread_extensions.ts")>(
+        "./codec/unread_extensions.ts",
+        import.meta.url,
+      ),
+      importOnUse<typeof import("./codec/missing_uv_sets.ts")>("./codec/missing_uv_sets.ts", import.meta.url),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -149,10 +160,7 @@ export const decodeGltf = defineNode({
     // An extension used but not required is optional to viewers; its data cannot be kept, though.
     for (const name of (jsonDoc.json.extensionsUsed ?? []) as string[]) {
       if (!readable.has(name) && !msfs.MSFS_READ_EXTENSIONS.has(name)) {
-        ctx.warn(
-          `${file} uses extension '${name}', which partgraph does not read: ` +
-            "its data is left out of the scene",
-        );
+        ctx.warn(`${file} ${unreadExtensionNote(jsonDoc.json, name)}`);
       }
     }
     // Decoding costs what loading the cache's GLB of the scene would, unless meshes are compressed:
@@ -252,6 +260,7 @@ export const decodeGltf = defineNode({
     for (const note of summariseRepeats(await specGlossFallbacks(doc, materialLabel))) {
       ctx.warn(`${file}: ${note}`);
     }
+    for (const note of missingUvSets(doc, materialLabel)) ctx.warn(`${file}: ${note}`);
     const msfsNotes = [
       // Packing first: its notes name primitives by their paths in the file, before any is left out.
       ...msfs.readMsfsPacking(doc, { split, attributes: packedAttributes }),

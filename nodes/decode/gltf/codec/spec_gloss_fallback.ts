@@ -6,8 +6,13 @@
  * with it most web viewers, which now draw such a material as that default: dark grey metal,
  * untextured. The extension asks files to carry a metal-rough fallback; where one has none, it is
  * given one — the diffuse texture and factor as base colour, metallic 0, and roughness from the
- * glossiness. The extension is kept, so Blender and other viewers that read it draw the material as
- * before, and no longer required, since every such material now has a fallback.
+ * glossiness. A fallback that draws a metal where the extension draws a non-metal (an exporter wrote the
+ * base colour and left metallicFactor at glTF's default of 1; three.js draws it dark metal) is made the
+ * same way: the extension is what viewers reading it draw ("should always render", says its Best
+ * practices), and glTF-Transform's own `metalRough` conversion derives the metal-rough material from the
+ * extension alone, metallic 0, whatever fallback the file had. The extension is kept, so Blender and
+ * other viewers that read it draw the material as before, and no longer required, since every such
+ * material now has a fallback.
  *
  * @module
  */
@@ -20,8 +25,9 @@ const EXTENSION = "KHR_materials_pbrSpecularGlossiness";
 const MAX_PIXELS = 4096 * 4096;
 
 /**
- * Gives each specular-glossiness material whose metal-rough properties are all defaults a fallback,
- * and makes the extension optional; returns a message per material given one. `label` names a material.
+ * Gives each specular-glossiness material whose metal-rough properties are all defaults, or draw a metal
+ * where the extension draws a non-metal, a fallback made from the extension, and makes the extension
+ * optional; returns a message per material given one. `label` names a material.
  */
 export async function specGlossFallbacks(
   doc: Document,
@@ -32,7 +38,10 @@ export async function specGlossFallbacks(
   const messages: string[] = [];
   for (const material of doc.getRoot().listMaterials()) {
     const specGloss = material.getExtension<PBRSpecularGlossiness>(EXTENSION);
-    if (!specGloss || !metalRoughUnset(material)) continue;
+    if (!specGloss) continue;
+    const unset = metalRoughUnset(material);
+    const metal = unset ? undefined : metalOverDielectric(material, specGloss);
+    if (!unset && metal === undefined) continue;
     const gloss = specGloss.getGlossinessFactor() *
       await meanGloss(specGloss.getSpecularGlossinessTexture());
     const roughness = Math.round((1 - gloss) * 1000) / 1000;
@@ -40,9 +49,22 @@ export async function specGlossFallbacks(
       roughness,
     );
     const diffuse = specGloss.getDiffuseTexture();
-    if (diffuse) {
-      material.setBaseColorTexture(diffuse);
-      material.getBaseColorTextureInfo()!.copy(specGloss.getDiffuseTextureInfo()!);
+    // The extension's diffuse is the base colour, its texture too: a fallback's own texture goes.
+    material.setBaseColorTexture(diffuse);
+    if (diffuse) material.getBaseColorTextureInfo()!.copy(specGloss.getDiffuseTextureInfo()!);
+    if (metal !== undefined) {
+      messages.push(
+        `material ${label(material)} is specular-glossiness with a metal-rough fallback that contradicts ` +
+          `it: metallic ${metal} (three.js and most web viewers draw that: metal, no diffuse, dark without ` +
+          `a bright environment), where the extension says a non-metal (specular ${
+            specGloss.getSpecularFactor().map(round3).join(", ")
+          }, diffuse ${specGloss.getDiffuseFactor().slice(0, 3).map(round3).join(", ")}${
+            diffuse ? " × its texture" : ""
+          }); the fallback is made from the extension, as glTF-Transform's metalRough converts it — its ` +
+          `diffuse as base colour, metallic 0, roughness ${roughness} from its glossiness; viewers that read ` +
+          `${EXTENSION}, Blender among them, draw it as before`,
+      );
+      continue;
     }
     messages.push(
       `material ${label(material)} is specular-glossiness alone, which three.js and most web viewers ` +
@@ -53,6 +75,23 @@ export async function specGlossFallbacks(
   }
   extension.setRequired(false);
   return messages;
+}
+
+/** The largest specular colour only non-metals have (metals reflect 50 % and more; dielectrics 2–8 %). */
+const DIELECTRIC_SPECULAR = 0.25;
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * The fallback's metallic factor when it draws a metal (0.5 or more, no metal-rough texture to lower it)
+ * where the extension draws a non-metal (a specular colour no brighter than {@link DIELECTRIC_SPECULAR},
+ * which its texture can only darken); else undefined. Such fallbacks come of an exporter writing the base
+ * colour but leaving metallicFactor out, at glTF's default of 1.
+ */
+function metalOverDielectric(material: Material, specGloss: PBRSpecularGlossiness): number | undefined {
+  const metallic = material.getMetallicFactor();
+  if (metallic < 0.5 || material.getMetallicRoughnessTexture()) return undefined;
+  return Math.max(...specGloss.getSpecularFactor()) <= DIELECTRIC_SPECULAR ? metallic : undefined;
 }
 
 /** True when a material's metal-rough properties are the defaults, as a file that sets none reads. */

@@ -1,0 +1,106 @@
+/**
+ * Materials sampling a UV set a primitive drawing them lacks. Blender (3.x) writes one material per
+ * Blender material, so a texture reading the second UV map (`texCoord: 1`, a baked or decal map) reads it
+ * on every mesh sharing the material, whether that mesh has a second map or not. glTF calls such a file
+ * invalid, and viewers disagree on it: three.js (r161 on, mrdoob/three.js#27608) and Babylon.js enable the
+ * attribute the texture asks for, which a primitive without it reads as (0, 0), so the texture draws as
+ * one flat colour there; viewers that fall back read the first set instead. The scene is kept as the file
+ * has it (the geometry and the material are the author's); the note names what viewers will disagree on,
+ * and `export.gltf` later makes those primitives sample `TEXCOORD_0` (or draw untextured, without UVs).
+ *
+ * @module
+ */
+import { type Document, type Material, type Primitive, Texture, TextureInfo } from "@gltf-transform/core";
+import type { Transform } from "@gltf-transform/extensions";
+
+/** A material's texture slot: its name in the file (an extension's prefixed by it) and its texture info. */
+interface Slot {
+  readonly name: string;
+  readonly info: TextureInfo;
+}
+
+/** The textured slots of `material`, core and its extensions' (specular-glossiness's diffuse, clear coat's, …). */
+function texturedSlots(material: Material): Slot[] {
+  const core: [string, Texture | null, TextureInfo | null][] = [
+    ["baseColorTexture", material.getBaseColorTexture(), material.getBaseColorTextureInfo()],
+    [
+      "metallicRoughnessTexture",
+      material.getMetallicRoughnessTexture(),
+      material.getMetallicRoughnessTextureInfo(),
+    ],
+    ["normalTexture", material.getNormalTexture(), material.getNormalTextureInfo()],
+    ["occlusionTexture", material.getOcclusionTexture(), material.getOcclusionTextureInfo()],
+    ["emissiveTexture", material.getEmissiveTexture(), material.getEmissiveTextureInfo()],
+  ];
+  const slots: Slot[] = core.filter(([, texture, info]) => texture && info).map(([name, , info]) => ({
+    name,
+    info: info!,
+  }));
+  // An extension's texture is the reference `xTexture`, its texture info `xTextureInfo` (which exists,
+  // unused, without a texture).
+  const graph = material.getGraph();
+  for (const extension of material.listExtensions()) {
+    const edges = graph.listChildEdges(extension);
+    const textured = new Set(edges.filter((e) => e.getChild() instanceof Texture).map((e) => e.getName()));
+    for (const edge of edges) {
+      const child = edge.getChild(), name = edge.getName().replace(/Info$/, "");
+      if (child instanceof TextureInfo && textured.has(name)) {
+        slots.push({ name: `${extension.extensionName}.${name}`, info: child });
+      }
+    }
+  }
+  return slots;
+}
+
+/** The UV set a texture reference samples: the one its `KHR_texture_transform` names, else its own. */
+function uvSetOf(info: TextureInfo): number {
+  return info.getExtension<Transform>("KHR_texture_transform")?.getTexCoord() ?? info.getTexCoord();
+}
+
+/** A primitive's UV sets, as `TEXCOORD_0, TEXCOORD_2`, or `no UV set`. */
+function uvSetsOf(primitive: Primitive): string {
+  const sets = primitive.listSemantics().filter((s) => /^TEXCOORD_\d+$/.test(s)).sort();
+  return sets.length ? sets.join(", ") : "no UV set";
+}
+
+/**
+ * A note per material whose texture samples `TEXCOORD_n` (n ≥ 1) that a primitive drawing it lacks,
+ * naming the slots, the primitives (mesh and index, with the UV sets they have) and what viewers do.
+ * Changes nothing. `label` names a material.
+ */
+export function missingUvSets(doc: Document, label: (material: Material) => string): string[] {
+  const meshes = doc.getRoot().listMeshes();
+  // Per material: the primitives drawing it, in the file's order.
+  const drawers = new Map<Material, { primitive: Primitive; at: string }[]>();
+  meshes.forEach((mesh, m) => {
+    const meshName = mesh.getName() ? `'${mesh.getName()}'` : `#${m}`;
+    mesh.listPrimitives().forEach((primitive, p) => {
+      const material = primitive.getMaterial();
+      if (!material) return;
+      const list = drawers.get(material) ?? [];
+      drawers.set(material, list);
+      list.push({ primitive, at: `mesh ${meshName} primitive ${p}` });
+    });
+  });
+  const notes: string[] = [];
+  for (const [material, drawn] of drawers) {
+    const slots = texturedSlots(material).map((slot) => ({ ...slot, set: uvSetOf(slot.info) }))
+      .filter((slot) => slot.set > 0);
+    for (const set of new Set(slots.map((slot) => slot.set))) {
+      const lacking = drawn.filter(({ primitive }) => !primitive.getAttribute(`TEXCOORD_${set}`));
+      if (!lacking.length) continue;
+      const names = slots.filter((slot) => slot.set === set).map((slot) => slot.name).join(", ");
+      const listed = lacking.slice(0, 3).map(({ primitive, at }) => `${at} (${uvSetsOf(primitive)})`);
+      const more = lacking.length > 3 ? ` and ${lacking.length - 3} more` : "";
+      notes.push(
+        `material ${label(material)} samples TEXCOORD_${set} in ${names}, which ${
+          lacking.length > 1 ? `${lacking.length} primitives` : "a primitive"
+        } drawing it lack${lacking.length > 1 ? "" : "s"}: ${listed.join("; ")}${more}; ` +
+          "viewers disagree there — three.js (r161 on) and Babylon.js read the missing set as (0, 0), " +
+          "drawing the texture as one flat colour, others fall back to TEXCOORD_0; kept as the file has it " +
+          "(export.gltf makes those primitives sample TEXCOORD_0, or draw untextured where they have no UV set)",
+      );
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,39 @@
+/**
+ * What decoding loses of an extension used but not required that glTF-Transform does not read: most
+ * carry data (in `extensions` objects) that is left out of the scene. `GODOT_single_root` (Godot 4.2 on,
+ * `GLTFDocument`'s default root node mode) carries none: it marks the file's one root node as the Godot
+ * scene's own root, so Godot imports that node as the scene root instead of adding one above it. The mark
+ * is not kept: it promises one scene whose one root, node 0, has no transform, and partgraph's output need
+ * not keep that promise (a rig adds and moves nodes); the note says what a user sees for it.
+ *
+ * @module
+ */
+import type { Json } from "./checker.ts";
+
+/** The parts of a file's JSON the note reads. */
+type Scenes = { readonly scenes?: unknown; readonly scene?: unknown; readonly nodes?: unknown };
+
+/**
+ * The note for extension `name`, used but not read, of the file `json` (the source's own JSON), after the
+ * file's name: what is lost of it.
+ */
+export function unreadExtensionNote(json: Scenes, name: string): string {
+  if (name === "GODOT_single_root") {
+    const root = singleRootName(json);
+    return `marks ${root} as the Godot scene's own root (GODOT_single_root, an extension that carries no ` +
+      "data: every node is kept); the mark is not, as partgraph's output need not keep its terms " +
+      `(one scene whose one root, node 0, has no transform), so Godot imports the output with an extra ` +
+      `root node above ${root}`;
+  }
+  return `uses extension '${name}', which partgraph does not read: its data is left out of the scene`;
+}
+
+/** The single root node's name quoted (else its index), as the file's default scene lists it. */
+function singleRootName(json: Scenes): string {
+  const list = (value: unknown): unknown[] => Array.isArray(value) ? value : [];
+  const scene = list(json.scenes)[typeof json.scene === "number" ? json.scene : 0] as Json | undefined;
+  const index = list(scene?.nodes)[0];
+  const node = typeof index === "number" ? list(json.nodes)[index] as Json | undefined : undefined;
+  if (!node || typeof node !== "object") return "its root node";
+  return typeof node.name === "string" && node.name ? `node '${node.name}'` : `node ${index}`;
+}
