@@ -260,7 +260,7 @@ export const decodeGltf = defineNode({
     for (const note of summariseRepeats(await specGlossFallbacks(doc, materialLabel))) {
       ctx.warn(`${file}: ${note}`);
     }
-    for (const note of missingUvSets(doc, materialLabel)) ctx.warn(`${file}: ${note}`);
+    for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
     const msfsNotes = [
       // Packing first: its notes name primitives by their paths in the file, before any is left out.
       ...msfs.readMsfsPacking(doc, { split, attributes: packedAttributes }),
