@@ -11,7 +11,7 @@ import { positionBounds, subtreeNodes } from "./geometry.ts";
 import { panelPositions, SkinPoses } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
 import { type Mat4, normalize, transformDirection, transformPoint } from "./transform.ts";
-import { isSpinningPart } from "./spin_hinge.ts";
+import { hubSide, isSpinningPart } from "./spin_hinge.ts";
 import { copyCentreLines } from "./copies.ts";
 import { meshBounds } from "./mesh_bounds.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
@@ -78,10 +78,9 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
 
 /**
  * The side of a propeller or rotor in a copy laid out apart, about the copy's centre line at lateral
- * `centre`; undefined when its name gives the side or it has no shaft. `rig.fit_hinge` sided it about
- * the scene's (`spin_hinge.ts`), and a twin's right propeller in a copy set to the left was `left`.
- * The rule is spin_hinge's: centre when the hub lies within half its radius of the centre line (one
- * and a half for a shaft running across, a tail rotor's), else the side the hub is on.
+ * `centre`, by `rig.fit_hinge`'s rule (`hubSide`); undefined when its name gives the side or it has no
+ * shaft. `rig.fit_hinge` sided it about the scene's, and a twin's right propeller in a copy set to the
+ * left was `left`.
  */
 function spinningSideInCopy(node: Node, matrix: Mat4, centre: number): Side | undefined {
   const part = getPart(node)!;
@@ -89,9 +88,7 @@ function spinningSideInCopy(node: Node, matrix: Mat4, centre: number): Side | un
     return undefined;
   }
   const hub = transformPoint(matrix, part.hinge.origin_world)[2] - centre;
-  const across = Math.abs(normalize(transformDirection(matrix, part.hinge.axis_world!))[2]) >= Math.SQRT1_2;
-  if (Math.abs(hub) <= (across ? 1.5 : 0.5) * part.fit.chord) return "centre";
-  return hub > 0 ? "left" : "right";
+  return hubSide(hub, normalize(transformDirection(matrix, part.hinge.axis_world!)), part.fit.chord);
 }
 
 /**

@@ -140,7 +140,8 @@ export function fitSpinningParts(
     }
     const wanted = SHAFT_DIRECTIONS[spec.shaft];
     const axis = dot(fit.axis, wanted) < 0 ? fit.axis.map((v) => -v) as Vec3 : fit.axis;
-    const side = part.side ?? (sideFromName(node.getName()) ? undefined : spinningSide(fit, axis));
+    const side = part.side ??
+      (sideFromName(node.getName()) ? undefined : hubSide(fit.centre[2], axis, fit.radius));
     setPart(
       node,
       spinningPart(
@@ -241,11 +242,12 @@ function structureAxes(node: Node, toAircraft: Mat4): { name: string; direction:
  * (a nose or pusher propeller, a main rotor; a wing engine's disc must clear the fuselage, so lies
  * further out) — or, for a shaft running across the plane (a tail rotor, whose disc stands beside the
  * fin), its hub within one and a half radii of it; else the side the hub is on. A fixed band would
- * call a nose propeller drawn a little off the centre line of a small model `right`.
+ * call a nose propeller drawn a little off the centre line of a small model `right`. `lateral` is the
+ * hub's distance from the centre line (+left) and `axis` the shaft, both in the aircraft frame.
  */
-function spinningSide(fit: SpinFit, axis: Vec3): "left" | "right" | "centre" {
-  const lateral = fit.centre[2], across = Math.abs(axis[2]) >= Math.SQRT1_2;
-  if (Math.abs(lateral) <= (across ? 1.5 : 0.5) * fit.radius) return "centre";
+export function hubSide(lateral: number, axis: Vec3, radius: number): "left" | "right" | "centre" {
+  const across = Math.abs(axis[2]) >= Math.SQRT1_2;
+  if (Math.abs(lateral) <= (across ? 1.5 : 0.5) * radius) return "centre";
   return lateral > 0 ? "left" : "right";
 }
 
