@@ -25,6 +25,8 @@ export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Res
       const send = (event: string, data: unknown) =>
         controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       const started = performance.now();
+      // A run that fails leaves no outputs: the last run's must not be served as this one's.
+      ctx.lastOutputs.clear();
       try {
         const issues = await check(ctx, path, graph, overrides);
         if (issues.length) throw new GraphError(issues);

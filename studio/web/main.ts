@@ -161,6 +161,7 @@ const runContext: RunContext = {
   },
   reveal: (top, id) => nav.reveal(top, id),
   preview: (url, label) => previews.show(url, label),
+  runStarted: () => previews.runStarted(),
   status,
   guarded,
 };

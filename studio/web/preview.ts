@@ -118,9 +118,13 @@ export class Preview {
     this.tick();
   }
 
-  /** Loads a GLB and lists its parts, tree, LODs and clips. */
-  async load(glb: ArrayBuffer, label: string): Promise<void> {
+  /**
+   * Loads a GLB and lists its parts, tree, LODs and clips; false, with the view left as it is, when
+   * `current` says another model was asked for while this one was parsed.
+   */
+  async load(glb: ArrayBuffer, label: string, current: () => boolean = () => true): Promise<boolean> {
     const gltf = await this.loader.parseAsync(glb, "");
+    if (!current()) return false;
     this.clear();
     this.model = gltf.scene;
     this.scene.add(gltf.scene);
@@ -152,6 +156,7 @@ export class Preview {
       shownName(label)
     }: ${this.parts.length} parts, ${gltf.animations.length} clips`;
     this.frameAll();
+    return true;
   }
 
   /**

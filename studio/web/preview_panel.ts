@@ -30,6 +30,10 @@ export function selectTab(tab: "editor" | "preview"): void {
 export class PreviewPanel {
   /** The three.js viewer; undefined until the first model is shown. */
   viewer: Preview | undefined;
+  /** How many models were asked for: only the latest may change the view (a slow one never lands late). */
+  private asked = 0;
+  /** The address of the model shown. */
+  private shown = "";
 
   /** `status` writes the page's status bar (`refused` marks a failure). */
   constructor(private readonly status: (message: string, refused?: boolean) => void) {}
@@ -55,6 +59,8 @@ export class PreviewPanel {
 
   /** Shows the preview tab with the GLB at `url` (a run output, or a model file via /api/model). */
   async show(url: string, label: string): Promise<void> {
+    const ticket = ++this.asked;
+    const current = () => ticket === this.asked;
     selectTab("preview");
     this.viewer ??= new Preview({
       canvas: $<HTMLCanvasElement>("view3d"),
@@ -71,24 +77,28 @@ export class PreviewPanel {
     delete document.body.dataset.previewFailed;
     showError(undefined);
     let response = await fetch(url);
-    if (!response.ok) return this.failed(label, await errorOf(response));
+    if (!current()) return;
+    if (!response.ok) return this.failed(label, await errorOf(response), undefined, current);
     let note = "";
     try {
-      await this.viewer.load(await response.arrayBuffer(), label);
+      if (!await this.viewer.load(await response.arrayBuffer(), label, current)) return;
     } catch (error) {
+      if (!current()) return;
       // three.js's own message is rarely more than a RangeError: a model file is decoded by the
       // runtime instead, which names what is wrong where, or reads what three.js cannot (glTF 1.0).
       const three = `three.js could not load it: ${messageOf(error)}`;
-      if (!url.startsWith("/api/model?")) return this.failed(label, three);
+      if (!url.startsWith("/api/model?")) return this.failed(label, three, undefined, current);
       response = await fetch(`${url}&decode=1`);
-      if (!response.ok) return this.failed(label, await errorOf(response), three);
+      if (!current()) return;
+      if (!response.ok) return this.failed(label, await errorOf(response), three, current);
       try {
-        await this.viewer.load(await response.arrayBuffer(), label);
+        if (!await this.viewer.load(await response.arrayBuffer(), label, current)) return;
       } catch (again) {
         return this.failed(
           label,
           `three.js could not load the runtime's GLB either: ${messageOf(again)}`,
           three,
+          current,
         );
       }
       note = "; three.js could not load the file as it is, shown as partgraph decodes it";
@@ -97,11 +107,28 @@ export class PreviewPanel {
     this.status(
       `Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}${note}`,
     );
+    this.shown = url;
+    delete document.body.dataset.previewOutdated;
     document.body.dataset.previewReady = label;
   }
 
+  /**
+   * A run started: a run output shown (its address is the latest run's) is from an earlier run now,
+   * and says so, so it is not taken for the new run's result; previewing the new output clears it.
+   */
+  runStarted(): void {
+    if (!this.shown.startsWith("/api/output?")) return;
+    const info = $("preview-info");
+    if (!document.body.dataset.previewOutdated) {
+      info.textContent += " — from an earlier run (a new run started)";
+    }
+    document.body.dataset.previewOutdated = "1";
+  }
+
   /** Says over the view why `label` cannot be shown, and takes the last model away. */
-  private failed(label: string, error: string, detail?: string): void {
+  private failed(label: string, error: string, detail?: string, current = () => true): void {
+    if (!current()) return; // another model was asked for meanwhile: its outcome is what counts
+    this.shown = "";
     this.viewer?.clear();
     showWarnings(new Headers());
     showError(`Cannot preview ${label}`, error, detail);

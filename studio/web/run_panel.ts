@@ -32,6 +32,8 @@ export interface RunContext {
   reveal(top: string, id: string): Promise<void>;
   /** Shows a model in the 3D preview. */
   preview(url: string, label: string): Promise<void>;
+  /** A run started: a run output the preview shows is from an earlier run now. */
+  runStarted(): void;
   status(message: string, refused?: boolean): void;
   guarded(action: () => Promise<unknown>): () => void;
 }
@@ -58,6 +60,7 @@ export async function runTop(ctx: RunContext): Promise<void> {
   shown();
   $("run-log").replaceChildren();
   $("outputs").replaceChildren();
+  ctx.runStarted();
   status(`Running ${top}… (Run is disabled until it ends)`);
   // The run reports nodes by their ids when it started; a node renamed since (even while the run goes
   // on) is named, and a click shows it, by its id at that time.

@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+/**
+ * The preview never shows an older result as the current one: a model asked for while a slower one
+ * is still on its way (held back by the test until the later one is shown, as a large file the
+ * runtime decodes for seconds would be) stays shown when the slow one lands; a run output shown in the preview says it is from an earlier run once a new run starts; and
+ * after a run that fails, the server serves none of the previous run's outputs as the latest.
+ */
+import { equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { browserMissing } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
+import { openStudio } from "./page_helpers.ts";
+import { partsGlb } from "./preview_fixtures.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+const treeText = (page: Page) => page.evaluate(() => document.getElementById("tree")!.textContent ?? "");
+
+Deno.test({
+  name: "studio preview: a slow model never lands over a later one; an earlier run's output says so",
+  ignore: !!missing,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async (t) => {
+    const dir = await tempDir({ prefix: "studio-preview-stale-" });
+    const slow = join(dir, "slow.glb");
+    await Deno.writeFile(slow, await partsGlb([{ name: "Slow_cloud", extras: {}, at: [0, 0, 0] }]));
+    const quick = join(dir, "quick.glb");
+    await Deno.writeFile(quick, await partsGlb([{ name: "Quick_part", extras: {}, at: [0, 0, 0] }]));
+    await Deno.mkdir(join(dir, "graphs"));
+    const graph = join(dir, "graphs", "small.json");
+    await Deno.writeTextFile(
+      graph,
+      JSON.stringify({
+        version: 1,
+        nodes: {
+          fighter: { type: "demo.fighter", params: { detail: 1 } },
+          export: { type: "export.gltf", inputs: { scene: "fighter.scene" } },
+        },
+        outputs: { glb: "export.bytes" },
+      }),
+    );
+    const { page, studio, errors, close } = await openStudio(dir, false);
+    try {
+      await page.goto(studio.url);
+      await page.waitForSelector("#tab-preview");
+      await page.click("#tab-preview");
+
+      await t.step("a model asked for later stays shown when a slower one lands", async () => {
+        // The slow model's answer is let through only once the quick one is shown.
+        let quickShown!: () => void;
+        const shown = new Promise<void>((done) => quickShown = done);
+        await page.route((url) => url.search.includes("slow.glb"), async (route) => {
+          await shown;
+          await route.continue();
+        });
+        const slowAnswer = page.waitForResponse((r) => r.url().includes("slow.glb"));
+        await page.fill("#model-path", slow);
+        await page.click("#preview-open");
+        await page.fill("#model-path", quick);
+        await page.click("#preview-open");
+        await page.waitForFunction((q) => document.body.dataset.previewReady === q, quick);
+        quickShown();
+        await (await slowAnswer).finished();
+        await page.waitForTimeout(500); // the slow GLB's parse, had it been let through
+        equal(await page.evaluate(() => document.body.dataset.previewReady), quick);
+        const tree = await treeText(page);
+        assert(tree.includes("Quick_part") && !tree.includes("Slow_cloud"), tree);
+        assert((await page.textContent("#preview-info"))!.startsWith(quick));
+        assert((await page.textContent("#status"))!.startsWith(`Previewing ${quick}`));
+      });
+
+      await t.step("a run output shown is marked once a new run starts", async () => {
+        await page.click("#tab-editor");
+        await page.fill("#graph-path", graph);
+        await page.click("#open-path");
+        await page.waitForSelector('g.node[data-node="fighter"]');
+        const run = async () => {
+          await page.click("#run");
+          await page.waitForFunction(() =>
+            document.getElementById("status")!.textContent!.startsWith("Run ")
+          );
+          await page.waitForFunction(() => !(document.getElementById("run") as HTMLButtonElement).disabled);
+        };
+        await run();
+        await page.click("#outputs li button");
+        await page.waitForFunction(() => document.body.dataset.previewReady === "glb");
+        assert(!(await page.textContent("#preview-info"))!.includes("earlier run"));
+        await page.click("#tab-editor");
+        await run();
+        const info = (await page.textContent("#preview-info"))!;
+        assert(info.includes("from an earlier run"), info);
+        // Previewing the new output clears the mark.
+        await page.click("#outputs li button");
+        await page.waitForFunction(() => !document.body.dataset.previewOutdated);
+        assert(!(await page.textContent("#preview-info"))!.includes("earlier run"));
+      });
+
+      await t.step("after a failed run no earlier output is served as the latest", async () => {
+        equal((await fetch(`${studio.url}api/output?name=glb`)).status, 200);
+        const failing = {
+          version: 1,
+          nodes: { read: { type: "io.read", params: { path: join(dir, "nothing-here.glb") } } },
+          outputs: { bytes: "read.bytes" },
+        };
+        const response = await fetch(`${studio.url}api/run`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ path: graph, graph: failing }),
+        });
+        const events = await response.text();
+        assert(events.includes('"ok":false'), events.slice(-300));
+        const stale = await fetch(`${studio.url}api/output?name=glb`);
+        equal(stale.status, 404);
+        await stale.body?.cancel();
+      });
+      equal(errors.filter((e) => !e.includes("status of 404")).join("\n"), "");
+    } finally {
+      await close();
+    }
+  },
+});
