@@ -61,7 +61,12 @@ export const decodeCmp = defineNode({
   // game draws none there, and UVs that are not finite become 0, with a warning naming the mesh (before,
   // passed on: export.gltf put them at 0, drawing a spike to the origin).
   // 31: the wireframe's lines through a vertex position that is not finite are left out the same way.
-  version: 31,
+  // 32: a texture name matching a library entry only with the other path separator or a leading '.\'
+  // (the game keys textures by the name folded to lower case only, so it draws the material untextured,
+  // as before) names that entry in its warning, here and in the library search; an entry name near one
+  // the game reads (`VMeshPart ` with a trailing space, `VMeshLib`, one letter off) is named with the
+  // entry it probably meant, and still not read (before, both silent).
+  version: 32,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -7,6 +7,7 @@
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { findChild, findChildren, requireLeaf, type UtfEntry } from "./utf.ts";
+import { warnMisspeltEntries } from "./entry_names.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 
@@ -61,11 +62,35 @@ function where(dir: UtfEntry): string {
   return dir.name === "\\" ? "" : `${dir.name}/`;
 }
 
+/** Entries a fragment directory holds (any of them makes a `.3db` root a fragment). */
+export const FRAGMENT_ENTRIES = ["VMeshPart", "MultiLevel", "Hardpoints", "VMeshWire", "Camera"];
+
+/** Names misspelt entries of a fragment, its levels, mesh parts, wireframe and hardpoint groups. */
+function checkEntryNames(dir: UtfEntry, warn: WarningSink): void {
+  const place = (path: string) =>
+    `${dir.name === "\\" ? "the root" : `fragment '${dir.name}'`}${path ? `, ${path}` : ""}`;
+  warnMisspeltEntries(dir, FRAGMENT_ENTRIES, place(""), warn);
+  const multi = findChild(dir, "MultiLevel");
+  const levels = (multi?.children ?? []).filter((c) => /^level\s*\d+\s*$/i.test(c.name))
+    .map((level) => ({ entry: level, path: `${multi!.name}/${level.name}` }));
+  for (const { entry, path } of levels) warnMisspeltEntries(entry, ["VMeshPart"], place(path), warn);
+  for (const { entry, path } of [{ entry: dir, path: "" }, ...levels]) {
+    const part = findChild(entry, "VMeshPart");
+    if (part) warnMisspeltEntries(part, ["VMeshRef"], place(path ? `${path}/${part.name}` : part.name), warn);
+  }
+  const wire = findChild(dir, "VMeshWire");
+  if (wire) warnMisspeltEntries(wire, ["VWireData"], place(wire.name), warn);
+  for (const group of findChildren(dir, "Hardpoints")) {
+    warnMisspeltEntries(group, ["Fixed", "Revolute"], place(group.name), warn);
+  }
+}
+
 /** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
 export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
   const lods: VMeshRef[] = [];
   const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;
+  checkEntryNames(dir, warn);
   const multi = findChild(dir, "MultiLevel");
   if (multi) {
     const levels = levelsByNumber(multi, warn, where(dir));

@@ -10,7 +10,8 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { type ConstraintRecord, readConstraints } from "./constraints.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
-import { type Fragment, readFragment } from "./fragment.ts";
+import { type Fragment, FRAGMENT_ENTRIES, readFragment } from "./fragment.ts";
+import { LIBRARY_ENTRIES, warnMisspeltEntries } from "./entry_names.ts";
 import { warnReversedLimits } from "./reversed_limits.ts";
 import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
@@ -101,6 +102,8 @@ export interface LibrarySources {
  * file's root (with a trailing `/`; empty for the root), for the entry paths of damage reports.
  */
 export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: WarningSink, prefix = ""): void {
+  const place = `${prefix ? `'${prefix.slice(0, -1)}'` : "the root"}${dir.file ? ` of ${dir.file}` : ""}`;
+  warnMisspeltEntries(dir, LIBRARY_ENTRIES, place, warn);
   // Every library directory counts, not just the first of a name: the game merges all it loads.
   for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, prefix, into, warn);
   for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
@@ -146,6 +149,12 @@ export function decodeModel(
     }
   };
   gather(root, file.name);
+  warnMisspeltEntries(
+    root,
+    ["Cmpnd", "Sphere", "Animation", "MaterialAnim"],
+    `the root of ${file.name}`,
+    warn,
+  );
 
   let kind: ModelKind;
   let parts: ModelPart[];
@@ -241,7 +250,6 @@ export function emptyLibraryContents(): LibraryContents {
 }
 
 /** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */
-const FRAGMENT_ENTRIES = ["VMeshPart", "MultiLevel", "Hardpoints", "VMeshWire", "Camera"];
 /** Root entries of a `.3db` that carry nothing we convert (lower case). */
 const IGNORED_ROOT_ENTRIES = [
   "exporter version",
@@ -255,6 +263,7 @@ function readMeshLibrary(library: UtfEntry, prefix: string, into: LibraryContent
   const { meshes, damagedMeshes } = into;
   for (const dir of library.children ?? []) {
     const leaf = findChild(dir, "VMeshData");
+    warnMisspeltEntries(dir, ["VMeshData"], `mesh '${dir.name}'${dir.file ? ` in ${dir.file}` : ""}`, warn);
     if (!leaf) continue;
     const id = flCrc32(dir.name);
     if (meshes.has(id)) {
@@ -328,6 +337,7 @@ function readCompound(
           "part, as treewyrm/freelancer reads it (Librelancer refuses the file)",
       );
     }
+    warnMisspeltEntries(entry, ["Object name", "File name", "Index"], `Cmpnd/${entry.name}`, warn);
     const nameLeaf = findChild(entry, "Object name");
     const fileLeaf = findChild(entry, "File name");
     if (!nameLeaf || !fileLeaf) {

@@ -12,6 +12,7 @@ import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { FLAG_CLAMP_U, FLAG_CLAMP_V, FLAG_SECOND_UV, type TextureSlot } from "./material.ts";
 import type { FreelancerModel } from "./model.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
+import { textureNearMiss } from "./texture_names.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
 
@@ -46,6 +47,11 @@ export interface SceneTextures {
  */
 export function sceneTextures(doc: Document, model: FreelancerModel, warn: WarningSink): SceneTextures {
   const textures = new Map<string, Texture | null>();
+  // An entry spelt alike but for separators or a leading `.\` is another texture to the game: named.
+  const nearMiss = (slot: TextureSlot) => {
+    const near = textureNearMiss(slot.name, [...model.textures.values()].map((dir) => dir.name));
+    return near ? ` (a library has ${near}, which the game keys as another texture)` : "";
+  };
   /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
   const problems = new Map<string, string>();
   /** Texture keys of DXT1 images with transparent texels (drawn alpha-tested as a diffuse map). */
@@ -59,7 +65,11 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
       let out: Texture | null = null;
       if (!dir) {
         problems.set(key, "in no loaded texture library");
-        warn(`texture '${slot.name}' not found in any loaded texture library; its material is untextured`);
+        warn(
+          `texture '${slot.name}' not found in any loaded texture library${
+            nearMiss(slot)
+          }; its material is untextured`,
+        );
       } else {
         const outcome = resolveTexture(
           dir,
@@ -103,7 +113,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
       let out: RgbaPixels | null = null;
       if (!dir) {
         problems.set(key, "in no loaded texture library");
-        warn(`texture '${slot.name}' not found in any loaded texture library; ${without}`);
+        warn(`texture '${slot.name}' not found in any loaded texture library${nearMiss(slot)}; ${without}`);
       } else {
         const outcome = resolveTexturePixels(
           dir,

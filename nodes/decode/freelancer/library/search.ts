@@ -20,6 +20,7 @@ import { candidateLibraries } from "./candidates.ts";
 import type { SearchFile } from "./files.ts";
 import { indexLibrary, type LibraryIndex } from "./index.ts";
 import { modelReferences, refGroups } from "./needs.ts";
+import { textureNearMiss } from "../codec/texture_names.ts";
 import type { FreelancerModel, NamedBytes } from "../codec/model.ts";
 
 /** What to search: `auto` looks beside the model; a list names the library files to consider. */
@@ -124,6 +125,7 @@ export async function findLibraries(
   }
 
   warnDuplicates(winners, indexed, ctx);
+  warnNearMisses(pending, refs.textures, indexed, ctx);
   // A mesh no library defines readably: the first library read that holds a damaged copy is loaded
   // anyway, so the decode names the damage (entry, byte offset) instead of calling the mesh missing.
   const damagedAt = [...pending.values()].flatMap((need) =>
@@ -167,6 +169,32 @@ function warnDuplicates(
         [winner, ...others].join(" and ")
       }; the first in search order, ${winner}, is used`,
     );
+  }
+}
+
+/**
+ * A texture no library defines, when a library read holds one spelt alike but for separators or a
+ * leading `.\` (the game keys them apart, so it is not loaded for it): named, with where it is.
+ */
+function warnNearMisses(
+  pending: ReadonlyMap<string, Need>,
+  written: ReadonlyMap<string, string>,
+  indexed: readonly { file: SearchFile; index: LibraryIndex }[],
+  ctx: RunContext,
+): void {
+  for (const need of pending.values()) {
+    if (need.kind !== "texture") continue;
+    for (const { file, index } of indexed) {
+      const near = textureNearMiss(written.get(need.id) ?? need.id, index.textures);
+      if (!near) continue;
+      ctx.warn(
+        `texture '${
+          written.get(need.id) ?? need.id
+        }' is in no library searched; ${file.label} has ${near}, ` +
+          "which the game keys as another texture, so it is not loaded for it",
+      );
+      break;
+    }
   }
 }
 

@@ -12,7 +12,9 @@
  * attaches the root to itself, and damage past LOD 0 (a 56-byte `VMeshRef` on `Level1`, a wireframe
  * whose header size is 0 or whose index list has a stray index), and materials in a `.mat` beside the
  * model with their textures in a shared `.txm` (one named in another case, one missing), and vertices
- * a converter left at NaN or infinity.
+ * a converter left at NaN or infinity, textures named with the other path separator, a leading `.\`
+ * or another case than their library entry (in the model or a shared `.txm`), and entries misspelt
+ * by hand (`VMeshPart ` with a trailing space, `VMeshLib`, `VmeshPart`).
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -64,6 +66,8 @@ export const QUIRKS = [
   "fragment_damage",
   "separate_libraries",
   "non_finite_vertices",
+  "texture_spelling",
+  "misspelt_entry",
 ] as const;
 
 /** One habit of {@link QUIRKS}. */
@@ -106,7 +110,16 @@ interface PartPlan {
   fvf: number;
   groups: number[]; // triangles per group
   hardpoints: { name: string; position: number[]; rev?: { min: number; max: number } }[];
+  /** The name its `VMeshPart` directory is written with. */
+  meshPart: string;
 }
+
+/**
+ * How `misspelt_entry` misspells, by seed: the last part's `VMeshPart` with a trailing space (the
+ * game reads no mesh for it), in another case (the game reads it), or `VMeshLibrary` cut to
+ * `VMeshLib` (the game reads no mesh at all).
+ */
+const MISSPELLINGS = ["trailing_space", "case", "short_library"] as const;
 
 /** Whether a file is written with a habit. */
 type Has = (habit: Quirk) => boolean;
@@ -123,6 +136,9 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const coord = () => Math.round((random() * 20 - 10) * 64) / 64;
   const single = has("milkshape_levels") || has("several_libraries");
+  const misspelt = has("misspelt_entry") ? MISSPELLINGS[seed % MISSPELLINGS.length] : undefined;
+  // Judged materials are drawn by every part, with UVs to place their textures.
+  const judgedMaterials = has("separate_libraries") || has("texture_spelling");
   const partCount = single ? 1 : int(1, 4);
   const parts: PartPlan[] = [];
   for (let p = 0; p < partCount; p++) {
@@ -132,15 +148,18 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
       fileName: `${name.toLowerCase()}_lod${seed % 10}${p}.3db`,
       translation: p === 0 ? [0, 0, 0] : [coord(), coord(), coord()],
       mesh: `${name.toLowerCase()}.lod0.${seed}.vms`,
-      // Judged materials are drawn by every part, with UVs to place their textures.
-      fvf: has("separate_libraries") ? 0x112 : has("odd_fvf") ? pick(ODD_FVFS) : pick(FVFS),
-      groups: Array.from({ length: has("separate_libraries") ? 3 : int(1, 3) }, () => int(1, 5)),
+      fvf: judgedMaterials ? 0x112 : has("odd_fvf") ? pick(ODD_FVFS) : pick(FVFS),
+      groups: Array.from({ length: judgedMaterials ? 3 : int(1, 3) }, () => int(1, 5)),
       hardpoints: Array.from({ length: int(0, 2) }, (_, h) => ({
         name: `Hp${name}${h}`,
         position: [coord(), coord(), coord()],
       })),
+      meshPart: "VMeshPart",
     });
   }
+  const lastPart = parts[parts.length - 1];
+  if (misspelt === "trailing_space") lastPart.meshPart = "VMeshPart ";
+  if (misspelt === "case") lastPart.meshPart = "VmeshPart";
   // Every file has a turret somewhere, so limits are judged on every kind.
   const turretMin = -int(10, 90), turretMax = int(10, 120);
   parts[parts.length - 1].hardpoints.push({
@@ -169,7 +188,9 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
   /** Materials some part draws a triangle of (a glTF material exists only for those). */
   const drawnMaterials = new Set<string>();
   for (const part of parts) {
-    const blank = has("null_ref") && part !== parts[0] || has("no_groups") && part === parts[0];
+    // The game reads no mesh through a misspelt VMeshPart or from a misspelt VMeshLibrary.
+    const blank = has("null_ref") && part !== parts[0] || has("no_groups") && part === parts[0] ||
+      part.meshPart === "VMeshPart " || misspelt === "short_library";
     // A vertex at NaN is no point: the game draws no triangle through it (its last triangle here).
     const lost = has("non_finite_vertices") ? 1 : 0;
     triangles[part.name] = blank ? 0 : part.groups.reduce((a, b) => a + b, 0) - lost;
@@ -193,7 +214,10 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
     });
   }
   const library = (list: typeof meshes) =>
-    utfDir("VMeshLibrary", list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])));
+    utfDir(
+      misspelt === "short_library" ? "VMeshLib" : "VMeshLibrary",
+      list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])),
+    );
   const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, has)));
   const separate = has("separate_libraries");
   // The materials in a .mat beside the model, their textures in a shared .txm: one named in another
@@ -203,14 +227,40 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
     glass: "glass.dds",
     trim: "trim_gone.dds",
   };
+  // Textures named as a hand edit or another tool spells them: with the other path separator and with
+  // a leading `.\` (other names to the game, which keys textures by the name folded to lower case
+  // only: drawn untextured), and in another case (the same texture to the game). Half the files have
+  // the textures in the model, half in a shared .txm beside it.
+  // (With separate_libraries, whose .mat and .txm it would replace, that habit's textures are kept.)
+  const spelling = has("texture_spelling") && !has("separate_libraries");
+  const sharedTxm = spelling && seed % 2 === 1;
+  const spelledNames: Record<string, readonly string[]> = {
+    // Each pair differs in its separators (and case), never in case alone.
+    hull: pick([["textures\\hull.dds", "textures/hull.dds"], ["Textures/Hull.dds", "TEXTURES\\hull.dds"]]),
+    glass: [pick([".\\glass.tga", "./glass.tga"]), "glass.tga"],
+    trim: ["Trim_A.DDS", "trim_a.dds"],
+  };
+  const spelledSpecs = materials.map((name) => ({
+    name,
+    type: "DcDt",
+    dc: [0.5, 0.5, 0.5],
+    dtName: spelledNames[name][0],
+  }));
+  const spelledTextures = materials.map((name, i) => ({
+    name: spelledNames[name][1],
+    dds: dxt1Dds([0xf800, 0x07e0, 0x001f][i]),
+  }));
   const materialSpecs = materials.map((name) => ({
     name,
     type: "DcDt",
     dc: [0.5, 0.5, 0.5],
     ...(separate ? { dtName: textureNames[name] } : {}),
   }));
-  const extra = separate ? [] : [materialLibrary(materialSpecs)];
-  const siblings = separate
+  const extra = separate ? [] : [materialLibrary(spelling ? spelledSpecs : materialSpecs)];
+  if (spelling && !sharedTxm) extra.push(textureLibrary(spelledTextures));
+  const siblings = spelling && sharedTxm
+    ? [{ name: "shared.txm", bytes: encodeUtf(utfDir("\\", [textureLibrary(spelledTextures)])) }]
+    : separate
     ? [
       { name: `family${seed}.mat`, bytes: encodeUtf(utfDir("\\", [materialLibrary(materialSpecs)])) },
       {
@@ -224,8 +274,10 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
       },
     ]
     : undefined;
-  const textured = separate
-    ? Object.fromEntries(materials.filter((m) => drawnMaterials.has(m)).map((m) => [m, m !== "trim"]))
+  const textured = separate || spelling
+    ? Object.fromEntries(
+      materials.filter((m) => drawnMaterials.has(m)).map((m) => [m, spelling ? m === "trim" : m !== "trim"]),
+    )
     : undefined;
 
   let root: UtfNode;
@@ -390,7 +442,7 @@ function fragment(part: PartPlan, has: Has): UtfNode[] {
     utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
     utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
   ]);
-  const vmeshPart = utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)]);
+  const vmeshPart = utfDir(part.meshPart, [utfLeaf("VMeshRef", ref)]);
   if (has("split_hardpoints")) {
     // A hardpoint editor that adds its hardpoints in a directory of its own beside the exporter's,
     // spelt in its own case, rather than merging them in.
@@ -427,7 +479,7 @@ function fragment(part: PartPlan, has: Has): UtfNode[] {
     ];
   }
   if (has("switch2")) {
-    const level = (n: number) => utfDir(`Level${n}`, [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref)])]);
+    const level = (n: number) => utfDir(`Level${n}`, [utfDir(part.meshPart, [utfLeaf("VMeshRef", ref)])]);
     // Two levels drawing the same mesh, and a Switch2 as hand edits and converters leave it.
     const junk = [
       utfLeaf("Switch2", encodeFloats([0, Number.NaN, 400])), // a float of garbage bytes
