@@ -12,7 +12,7 @@ import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { FLAG_CLAMP_U, FLAG_CLAMP_V, FLAG_SECOND_UV, type TextureSlot } from "./material.ts";
 import type { FreelancerModel } from "./model.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
-import { textureNearMiss } from "./texture_names.ts";
+import { textureKey, textureNearMiss } from "./texture_names.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
 
@@ -57,7 +57,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
   /** Texture keys of DXT1 images with transparent texels (drawn alpha-tested as a diffuse map). */
   const cutouts = new Set<string>();
   const texture = (slot: TextureSlot): Texture | null => {
-    const key = slot.name.toLowerCase();
+    const key = textureKey(slot.name);
     if (!textures.has(key)) {
       const dir = model.textures.get(key);
       const from = model.sources.textures.get(key);
@@ -106,7 +106,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
   const decoded = new Map<string, RgbaPixels | null>();
   const pixels = (slot: TextureSlot | undefined, without = "its factor alone is used"): RgbaPixels | null => {
     if (!slot) return null;
-    const key = slot.name.toLowerCase();
+    const key = textureKey(slot.name);
     if (!decoded.has(key)) {
       const dir = model.textures.get(key);
       const from = model.sources.textures.get(key);
@@ -150,7 +150,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
     texture,
     pixels,
     bind,
-    isCutout: (slot) => cutouts.has(slot.name.toLowerCase()),
-    problem: (slot) => problems.get(slot.name.toLowerCase()),
+    isCutout: (slot) => cutouts.has(textureKey(slot.name)),
+    problem: (slot) => problems.get(textureKey(slot.name)),
   };
 }

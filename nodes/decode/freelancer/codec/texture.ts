@@ -20,11 +20,12 @@ import { ddsSurfaces, ddsUnexplainedBytes, decodeDds, dxt1Cutout } from "../../.
 import { decodeTga } from "../../../../runtime/image/tga.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
+import { textureKey } from "./texture_names.ts";
 
-/** Adds every texture directory of a library to `into`, keyed by lower-cased name (first wins). */
+/** Adds every texture directory of a library to `into`, keyed by {@link textureKey} (first wins). */
 export function readTextureLibrary(library: UtfEntry, into: Map<string, UtfEntry>): void {
   for (const dir of library.children ?? []) {
-    const key = dir.name.toLowerCase();
+    const key = textureKey(dir.name);
     if (dir.children && !into.has(key)) into.set(key, dir);
   }
 }
@@ -160,7 +161,7 @@ function resolveImage<T>(
   }
   if (depth === 0 && ANIMATION_ENTRIES.some((name) => findChild(dir, name))) {
     const frameName = `${dir.name}_0`;
-    const frame = lookUp(frameName.toLowerCase());
+    const frame = lookUp(textureKey(frameName));
     if (!frame) {
       return {
         kind: "none",

@@ -7,6 +7,7 @@
 import type { FreelancerModel } from "../codec/model.ts";
 import type { VMeshRef } from "../codec/vmesh.ts";
 import { textureSlots } from "../codec/material.ts";
+import { textureKey } from "../codec/texture_names.ts";
 
 /** The ids a model uses. */
 export interface ModelReferences {
@@ -47,7 +48,7 @@ export function modelReferences(model: FreelancerModel): ModelReferences {
   for (const id of materials) {
     const def = model.materials.get(id);
     for (const slot of def ? textureSlots(def) : []) {
-      if (!textures.has(slot.name.toLowerCase())) textures.set(slot.name.toLowerCase(), slot.name);
+      if (!textures.has(textureKey(slot.name))) textures.set(textureKey(slot.name), slot.name);
     }
   }
   return { meshes, materials, textures };

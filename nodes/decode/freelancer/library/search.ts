@@ -20,7 +20,7 @@ import { candidateLibraries } from "./candidates.ts";
 import type { SearchFile } from "./files.ts";
 import { indexLibrary, type LibraryIndex } from "./index.ts";
 import { modelReferences, refGroups } from "./needs.ts";
-import { textureNearMiss } from "../codec/texture_names.ts";
+import { textureKey, textureNearMiss } from "../codec/texture_names.ts";
 import type { FreelancerModel, NamedBytes } from "../codec/model.ts";
 
 /** What to search: `auto` looks beside the model; a list names the library files to consider. */
@@ -91,7 +91,7 @@ export async function findLibraries(
     } else if (need.kind === "material") {
       // The textures it draws as the game draws it (a nomad material reads a default ramp).
       const def = mapMaterial(index.materials.get(need.id)!, model.materialMap);
-      for (const slot of textureSlots(def)) demand({ kind: "texture", id: slot.name.toLowerCase() });
+      for (const slot of textureSlots(def)) demand({ kind: "texture", id: textureKey(slot.name) });
     }
   };
   // A dependency of something just found: resolved by the earliest library read so far, or pending.
