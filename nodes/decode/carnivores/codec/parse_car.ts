@@ -19,6 +19,7 @@ import {
   TEXTURE_ROW_BYTES,
 } from "./model.ts";
 import { NameReader } from "./names.ts";
+import { readableKps } from "./clip_rate.ts";
 import {
   ANIMATION_HEADER_BYTES,
   ENGINE_MAX_CLIPS,
@@ -57,7 +58,7 @@ export function isCar(bytes: Uint8Array): boolean {
     if (at + ANIMATION_HEADER_BYTES > size) return false;
     const kps = i32(at + NAME_BYTES);
     const frames = i32(at + NAME_BYTES + 4);
-    if (kps <= 0 || frames < 0) return false;
+    if (kps < 0 || frames < 0) return false; // KPS 0 is read at 1 frame per second (clip_rate.ts)
     at += ANIMATION_HEADER_BYTES + frames * v * 6;
   }
   for (let s = 0; s < sounds; s++) {
@@ -146,23 +147,8 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       break;
     }
     const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
-    let kps = r.i32(at + NAME_BYTES);
-    // The engine divides by KPS to get the clip length: zero or less crashes it. No tool writes a
-    // negative one (CarnivoresIO packs KPS unsigned), so that is damage. A zero is what CarnivoresIO
-    // writes for a clip whose KPS property is 0 — it bakes that clip's frames 1 s apart (its bake's
-    // "kps = 1" fallback) but stores the 0: read so, at 1 frame per second.
-    if (kps < 0) r.fail(at + NAME_BYTES, `animation ${a} frames per second > 0`, String(kps));
-    if (kps === 0) {
-      warn(
-        `animation ${a} ('${clipName}') has 0 frames per second at byte ${
-          at + NAME_BYTES
-        }: the games divide ` +
-          "by it and cannot load the file; CarnivoresIO writes it for a KPS property of 0 and bakes the " +
-          "frames 1 s apart, so the clip is timed at 1 frame per second",
-        { offset: at + NAME_BYTES },
-      );
-      kps = 1;
-    }
+    // KPS ≤ 0: the game cannot load the file, the frames are whole; read at 1 frame per second.
+    const kps = readableKps(r.i32(at + NAME_BYTES), `animation ${a} ('${clipName}')`, at + NAME_BYTES, warn);
     const frameCount = frameFix?.clip === a
       ? frameFix.frames
       : r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);

@@ -7,6 +7,7 @@
  * @module
  */
 import { NameReader } from "./names.ts";
+import { readableKps } from "./clip_rate.ts";
 import { readBones, readFaces, readPoints, readTexture } from "./blocks.ts";
 import type { CarAnimation, Model3df } from "./model.ts";
 import { layout3df } from "./parse_3df.ts";
@@ -192,8 +193,8 @@ export function parseRsc(
         { offset: o.animation + 4 },
       );
     } else if (o.animation >= 0 && info.flags & OF_ANIMATED) {
-      const kps = r.i32(o.animation + 8);
-      if (kps <= 0) r.fail(o.animation + 8, `object ${index}'s animation frames per second > 0`, String(kps));
+      // KPS ≤ 0 (the games cannot load the area): the object and its frames kept, at 1 frame per second.
+      const kps = readableKps(r.i32(o.animation + 8), "the animation", o.animation + 8, objectWarn);
       // The games add one to the stored count (LoadAnimation: vtl.FramesCount++), and the frames are there.
       const frameCount = r.i32(o.animation + 12) + 1;
       const values = frameCount * vertices * 3;

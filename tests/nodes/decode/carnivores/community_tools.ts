@@ -42,6 +42,9 @@ export const TOOL_HABITS = [
   "rsc_animation_other_count",
   "ice_age_name",
   "c2_name",
+  "rsc_kps_zero",
+  "rsc_kps_negative",
+  "car_kps_negative",
 ] as const;
 
 /** One habit. */
@@ -81,6 +84,11 @@ const nodeTriangles = (doc: Document, name: string) => {
 };
 const keyframes = (doc: Document, clip: number) =>
   doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput()?.getCount();
+/** The time of clip `clip`'s last keyframe, in seconds (to the millisecond). */
+const lastTime = (doc: Document, clip: number) => {
+  const input = doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput();
+  return input ? Math.round(input.getScalar(input.getCount() - 1) * 1000) / 1000 : undefined;
+};
 const expectEqual = (what: string, found: unknown, expected: unknown) =>
   JSON.stringify(found) === JSON.stringify(expected)
     ? undefined
@@ -343,6 +351,55 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
                 doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
                 3,
               ),
+        },
+      };
+    }
+    case "rsc_kps_zero":
+    case "rsc_kps_negative": {
+      // A map editor that leaves an animated object's KPS 0 (its default), or a damaged negative one:
+      // the games divide by it on loading the area. The area, the object and its frames are all there.
+      const kps = habit === "rsc_kps_zero" ? 0 : -1 - Math.floor(random() * 1000);
+      const area = rscArea(random() < 0.5 ? "c1" : "c2");
+      const objects = area.objects.map((o) => o.animation ? { ...o, animation: { ...o.animation, kps } } : o);
+      const frames = area.objects.find((o) => o.animation)!.animation!.frameCount;
+      return {
+        ...base,
+        format: "rsc",
+        bytes: encodeRsc({ ...area, objects }),
+        expect: {
+          scene: true,
+          warning: new RegExp(
+            `^object \\d+: the animation has ${kps} frames per second .* 1 frame per second`,
+          ),
+          // Every object, the animation whole, its frames 1 s apart.
+          check: (doc) =>
+            expectEqual(
+              "objects",
+              doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
+              area.objects.length,
+            ) ?? expectEqual("keyframes", keyframes(doc, 0), frames) ??
+              expectEqual("last keyframe time", lastTime(doc, 0), frames),
+        },
+      };
+    }
+    case "car_kps_negative": {
+      // A damaged KPS field (no tool writes a negative one) on one clip of two or three.
+      const list = [clip("walk", 0), clip("run", 1), clip("idle", 2)].slice(0, 2 + Math.floor(random() * 2));
+      const damaged = Math.floor(random() * list.length);
+      const kps = -1 - Math.floor(random() * 1000);
+      list[damaged] = { ...list[damaged], kps };
+      return {
+        ...base,
+        format: "car",
+        bytes: encodeCar(car(list)),
+        expect: {
+          scene: true,
+          warning: new RegExp(
+            `animation ${damaged} \\('${list[damaged].name}'\\) has ${kps} frames per second`,
+          ),
+          check: (doc) =>
+            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
+              expectEqual("last keyframe time", lastTime(doc, damaged), list[damaged].frameCount),
         },
       };
     }

@@ -14,6 +14,8 @@ for (const habit of TOOL_HABITS) {
     // areas), .vtl files and .rsc object animations of another vertex count and cut .vtl files (30
     // each) were DecodeErrors losing the model; a frame count off by one (30) read the next clip's header from frame data (18,
     // the warning blaming a cut in the next clip) or was a DecodeError (12).
+    // KPS 0 or negative on a .rsc object animation and a negative .car KPS (30 each, seeds 101-130) were
+    // DecodeErrors losing the area or model (90 refused → 90 right).
     for (let seed = 1; seed <= 4; seed++) {
       const { outcome, detail } = await outcomeOf(toolCase(habit, seed));
       assert.equal(outcome, "right", `seed ${seed}: ${detail}`);

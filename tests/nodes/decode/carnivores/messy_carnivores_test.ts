@@ -355,10 +355,12 @@ const CASES: MessyCase[] = [
     warning: /animation 0 \('walk'\): 5 frame\(s\) at 2147483647 frames per second last under 1 ms/,
   },
   {
-    name: "KPS -5 (damage: the engine divides by it, and no tool writes a negative one)",
+    // Damage (no tool writes a negative KPS), but the frames are whole: kept at 1 frame per second.
+    name: "KPS -5: the clip timed at 1 frame per second",
     format: "car",
     bytes: () => car((m) => m.animations[0] = { ...m.animations[0], kps: -5 }),
-    error: /car .*at byte 3924: expected animation 0 frames per second > 0, found -5/,
+    warning: /animation 0 \('walk'\) has -5 frames per second at byte 3924: .* timed at 1 frame per second/,
+    check: (out) => assert.ok(Math.abs(times(out, 0)[4] - 5) < 1e-6),
   },
   {
     // CarnivoresIO stores a KPS property of 0 as is, and bakes that clip's frames 1 s apart.

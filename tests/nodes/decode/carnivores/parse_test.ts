@@ -272,16 +272,22 @@ Deno.test("3df: a texture size that is not a multiple of 512 keeps whole rows an
   ]);
 });
 
-Deno.test("car: bad KPS, negative counts and cuts before the texture are errors at their offsets", () => {
+Deno.test("car: negative counts and cuts before the texture are errors at their offsets; KPS -1 a warning", () => {
   const car = animatedCar();
   const bytes = encodeCar(car);
   const v = car.points.count;
   const animAt = 52 + 64 * car.faces.count + 16 * v + car.texture!.words.length * 2;
-  assertDecodeError(
-    () => parseCar(setI32(bytes, animAt + 32, -1)), // KPS 0 is read at 1 KPS (messy_carnivores_test)
-    "car",
-    animAt + 32,
-    /frames per second > 0/,
+  // KPS -1: the frames are whole (the count sizes them), so the clip is kept at 1 frame per second.
+  const negative = parseCar(setI32(bytes, animAt + 32, -1));
+  assert.deepEqual(negative.model.animations.map((a) => [a.kps, a.frameCount]), [[1, 5], [
+    car.animations[1].kps,
+    3,
+  ]]);
+  assert.deepEqual(
+    negative.warnings.map((
+      w,
+    ) => [w.offset, /has -1 frames per second .* timed at 1 frame per second/.test(w.message)]),
+    [[animAt + 32, true]],
   );
   assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, -2)), "car", animAt + 36, /frame count ≥ 0/);
   const soundAt = animAt + 40 + 5 * v * 6 + 40 + 3 * v * 6;
