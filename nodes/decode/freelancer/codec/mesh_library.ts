@@ -1,0 +1,73 @@
+/**
+ * `VMeshLibrary` directories: each mesh decoded into a library's contents by its FLCRC32 id (the
+ * first readable copy of an id wins), a damaged one remembered so the scene names where it is.
+ *
+ * @module
+ */
+import type { WarningSink } from "../../../../runtime/node.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
+import { flCrc32 } from "./crc.ts";
+import { warnMisspeltEntries } from "./entry_names.ts";
+import type { LibraryContents, MeshDamage } from "./model.ts";
+import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
+import { readVMeshData, type VMeshData } from "./vmesh.ts";
+
+/**
+ * Adds the meshes of `library` to `into`. `prefix` is the library's UTF path from the file's root
+ * (with a trailing `/`), for the entry paths of damage reports.
+ */
+export function readMeshLibrary(
+  library: UtfEntry,
+  prefix: string,
+  into: LibraryContents,
+  warn: WarningSink,
+): void {
+  const { meshes, damagedMeshes } = into;
+  for (const dir of library.children ?? []) {
+    const leaf = findChild(dir, "VMeshData");
+    warnMisspeltEntries(dir, ["VMeshData"], `mesh '${dir.name}'${dir.file ? ` in ${dir.file}` : ""}`, warn);
+    if (!leaf) continue;
+    const id = flCrc32(dir.name);
+    if (meshes.has(id)) {
+      warn(`duplicate mesh '${dir.name}' (id ${id}); the first one loaded is used`);
+      continue;
+    }
+    const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
+    let mesh: VMeshData;
+    try {
+      mesh = readVMeshData(
+        requireLeaf(leaf, "a VMeshData leaf"),
+        dir.name,
+        (message) => warn(`mesh '${dir.name}' (${entry}${leaf.file ? ` in ${leaf.file}` : ""}): ${message}`),
+      );
+    } catch (error) {
+      // One damaged mesh costs the geometry drawn from it, not the model (the scene builder warns,
+      // naming the parts that lose it); the first damaged copy of an id is the one reported.
+      if (!(error instanceof DecodeError)) throw error;
+      if (!damagedMeshes.has(id)) damagedMeshes.set(id, { name: dir.name, entry, file: leaf.file, error });
+      continue;
+    }
+    const damaged = damagedMeshes.get(id);
+    if (damaged) {
+      // A readable copy in a library loaded later is what a user wants drawn, as a damaged library
+      // skipped by the search always gave; the warning says which was passed over.
+      warn(
+        `mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${entry}` +
+          `${leaf.file ? ` in ${leaf.file}` : ""} is used`,
+      );
+      damagedMeshes.delete(id);
+    }
+    meshes.set(id, mesh);
+  }
+}
+
+/**
+ * `<entry> in <file> does not decode (at byte N: expected …, found …)`: where a damaged mesh is and
+ * what is wrong with it.
+ */
+export function describeMeshDamage(damage: MeshDamage): string {
+  const { error } = damage;
+  const at = "offset" in error.at ? `byte ${error.at.offset}` : error.at.jsonPath;
+  const file = damage.file ? ` in ${damage.file}` : "";
+  return `${damage.entry}${file} does not decode (at ${at}: expected ${error.expected}, found ${error.found})`;
+}
