@@ -98,8 +98,11 @@ export class NodeEditor {
     );
     const wires = document.createElementNS(SVG, "g");
     this.layer.append(wires);
+    // One set, not a list per wire: a generated graph of thousands of nodes redraws in time.
+    const ids = model.ids();
+    const known = new Set(ids);
     for (const wire of model.wires()) {
-      if (!model.ids().includes(wire.from)) continue;
+      if (!known.has(wire.from)) continue;
       const type = model.shape(wire.from).outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
       const path = el("path", {
         class: `wire${this.wireIssue(wire) ? " bad" : ""}`,
@@ -112,7 +115,7 @@ export class NodeEditor {
       });
       wires.append(path);
     }
-    for (const id of model.ids()) {
+    for (const id of ids) {
       this.layer.append(drawNode(id, model.shape(id), {
         at: model.position(id),
         selected: this.selection.includes(id),
@@ -181,7 +184,8 @@ export class NodeEditor {
       return;
     }
     this.framePending = undefined;
-    const boxes = ids.filter((id) => model.ids().includes(id)).map((id): Bounds => {
+    const known = new Set(model.ids());
+    const boxes = ids.filter((id) => known.has(id)).map((id): Bounds => {
       const [x, y] = model.position(id);
       return { left: x, top: y, right: x + WIDTH, bottom: y + model.height(id) };
     });
