@@ -35,6 +35,7 @@ import { NodeTree } from "./node_tree.ts";
 import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 import { shownName } from "./shown_name.ts";
+import { boxFinite, finiteBox, nonFiniteVertices } from "./finite.ts";
 
 /** The preview's elements. */
 export interface PreviewElements {
@@ -152,9 +153,16 @@ export class Preview {
       ...gltf.animations.map((c) => new Option(shownName(c.name), c.name)),
     );
     this.ui.clips.disabled = !gltf.animations.length;
+    const broken = nonFiniteVertices(gltf.scene);
     this.ui.info.textContent = `${
       shownName(label)
-    }: ${this.parts.length} parts, ${gltf.animations.length} clips`;
+    }: ${this.parts.length} parts, ${gltf.animations.length} clips${
+      broken.count
+        ? `; ${broken.count} vertices not at a finite position (NaN or ∞), not drawn, in ${
+          shownName(broken.meshes.join(", "))
+        }`
+        : ""
+    }`;
     this.frameAll();
     return true;
   }
@@ -190,7 +198,9 @@ export class Preview {
   /** Points the camera so the whole model is in view. */
   frameAll(): void {
     if (!this.model) return;
-    const box = new THREE.Box3().setFromObject(this.model);
+    let box = new THREE.Box3().setFromObject(this.model);
+    // A NaN or ∞ vertex makes the box useless: frame what can be drawn.
+    if (!boxFinite(box)) box = finiteBox(this.model);
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const radius = box.getSize(new THREE.Vector3()).length() / 2 || 1;

@@ -7,14 +7,36 @@
  */
 import { equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
+import { Document } from "@gltf-transform/core";
 import type { Page } from "playwright-core";
+import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
 import { openStudio } from "./page_helpers.ts";
 import { partsGlb } from "./preview_fixtures.ts";
+import { preview } from "./preview_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
+
+/** A GLB of a unit triangle and a mesh of which two of three vertices are at ∞ and NaN. */
+async function nonFiniteGlb(): Promise<Uint8Array> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const mesh = (name: string, positions: number[]) => {
+    const accessor = doc.createAccessor().setBuffer(buffer).setType("VEC3").setArray(
+      new Float32Array(positions),
+    );
+    return doc.createNode(name).setMesh(
+      doc.createMesh(name).addPrimitive(
+        doc.createPrimitive().setAttribute("POSITION", accessor),
+      ),
+    );
+  };
+  doc.createScene("s").addChild(mesh("Good_mesh", [0, 0, 0, 1, 0, 0, 0, 1, 0]))
+    .addChild(mesh("Broken_mesh", [Infinity, 0, 0, NaN, 1, 0, 0, 0, 1]));
+  return await writeGlb(doc, { generator: "partgraph studio test" });
+}
 
 const treeText = (page: Page) => page.evaluate(() => document.getElementById("tree")!.textContent ?? "");
 
@@ -70,6 +92,23 @@ Deno.test({
         assert(tree.includes("Quick_part") && !tree.includes("Slow_cloud"), tree);
         assert((await page.textContent("#preview-info"))!.startsWith(quick));
         assert((await page.textContent("#status"))!.startsWith(`Previewing ${quick}`));
+      });
+
+      await t.step("vertices at NaN or ∞ are counted, and the model framed by the rest", async () => {
+        const broken = join(dir, "nan.glb");
+        await Deno.writeFile(broken, await nonFiniteGlb());
+        equal(await preview(page, broken), "ready");
+        const info = (await page.textContent("#preview-info"))!;
+        assert(
+          info.includes("2 vertices not at a finite position (NaN or ∞), not drawn, in Broken_mesh"),
+          info,
+        );
+        const camera = await page.evaluate(() => {
+          const hook = globalThis as unknown as { studio: { preview(): { camera: { position: number[] } } } };
+          const p = hook.studio.preview().camera.position as unknown as { x: number; y: number; z: number };
+          return [p.x, p.y, p.z];
+        });
+        assert(camera.every(Number.isFinite) && Math.hypot(...camera) < 100, `camera at ${camera}`);
       });
 
       await t.step("a run output shown is marked once a new run starts", async () => {
