@@ -19,7 +19,7 @@ function checkAnimations(value: JsonValue): string | undefined {
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({
   type: "decode.3df",
-  version: 13,
+  version: 14,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +

@@ -22,6 +22,7 @@ import {
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { NameReader } from "./names.ts";
+import { narrowPictureNote } from "./narrow_picture.ts";
 
 /**
  * Reads `count` faces at `offset`. A face with a vertex index outside `[0, vertexCount)` is what a
@@ -165,13 +166,6 @@ export function readTexture(
       { offset: sizeFieldOffset },
     );
   }
-  if (height > ENGINE_TEXTURE_ROWS) {
-    warn(
-      `texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full` +
-        squarePictureHint(declaredBytes),
-      { offset: sizeFieldOffset },
-    );
-  }
   if (height === 0) {
     // The hardware renderers of C1, C2 and Ice Age read every texture into a zeroed 256-row buffer
     // (LoadModel, LoadCharacterInfo), so a model without one is drawn from texel 0x0000: black, and
@@ -198,20 +192,36 @@ export function readTexture(
     );
   }
   for (let i = 0; i < stored; i++) words[i] = r.u16(offset + i * 2);
+  if (height > ENGINE_TEXTURE_ROWS) {
+    // One warning for the texture: the picture its texels show, else the one its size suggests.
+    const picture = narrowPictureNote({ height, words });
+    warn(
+      `texture has ${height} rows; the engine holds ${ENGINE_TEXTURE_ROWS} — decoded in full` +
+        (picture ? `; ${picture.note}` : squarePictureHint(declaredBytes)),
+      {
+        offset: sizeFieldOffset,
+        ...(picture ? { picture_width: picture.width, picture_height: picture.height } : {}),
+      },
+    );
+  }
   return { height, words };
 }
 
 /**
- * A hint for a texture of `bytes` that is a square picture of a power-of-two side other than 256:
- * io_carnivores writes the Blender image at its own size (a 512×512 picture is 1,024 rows of 256), which
- * the games read 256 texels to the row, so the picture comes out in strips. Empty otherwise.
+ * A hint for a texture of `bytes` as many as a square picture of a power-of-two side other than 256
+ * has: io_carnivores writes the Blender image at its own size (a 512×512 picture is 1,024 rows of 256),
+ * which the games read 256 texels to the row, so the picture comes out in strips. Only the size says
+ * so — a 256-wide texture of 1,024 rows, or a 1024×256 picture, has as many bytes — so the hint says
+ * it may be one; a texture whose texels show the picture is named by `narrowPictureNote` instead.
+ * Empty for other sizes.
  */
 export function squarePictureHint(bytes: number): string {
   const side = Math.round(Math.sqrt(bytes / 2));
   if (side === TEXTURE_WIDTH || side * side * 2 !== bytes || (side & (side - 1)) !== 0) return "";
-  return `; its ${bytes} bytes are a ${side}×${side} picture, which a tool wrote at its own size ` +
-    `(io_carnivores writes the Blender image unscaled): read ${TEXTURE_WIDTH} texels to the row, as the ` +
-    `games read it, the picture is cut into strips — resize it to ${TEXTURE_WIDTH} wide`;
+  return `; its ${bytes} bytes are as many as a ${side}×${side} picture's, which a tool may have written ` +
+    `at its own size (io_carnivores writes the Blender image unscaled) — its texels do not show which: ` +
+    `if it is one, the games read it ${TEXTURE_WIDTH} texels to the row and cut it into strips; resize it ` +
+    `to ${TEXTURE_WIDTH} wide`;
 }
 
 /** Warns when a model is larger than the engine's fixed `TModel` arrays. */

@@ -27,7 +27,7 @@
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
-import { type Texture16, TEXTURE_WIDTH } from "./model.ts";
+import { ENGINE_TEXTURE_ROWS, type Texture16, TEXTURE_WIDTH } from "./model.ts";
 
 /** Picture widths a tool may have written unscaled, smallest first. */
 const NARROW_WIDTHS = [32, 64, 128] as const;
@@ -222,24 +222,36 @@ function segmentDiffs(lum: Int8Array, rows: number, width: number): number[] {
 }
 
 /**
- * One warning when `texture` looks like a narrow picture written at its own width (see
- * {@link narrowPicture}); the texture is decoded unchanged, as the games read it.
+ * What `texture` looks like when it reads as a picture of another width written at its own width (see
+ * {@link narrowPicture}), as a sentence for a warning; undefined when it reads as 256 wide.
+ */
+export function narrowPictureNote(
+  texture: Texture16,
+): { note: string; width: number; height: number } | undefined {
+  const packed = narrowPicture(texture);
+  if (!packed) return undefined;
+  const { width, height } = packed;
+  const note =
+    `the texture's ${texture.height} rows of ${TEXTURE_WIDTH} look like a ${width}×${height} picture ` +
+    `written at its own width (io_carnivores and other tools write a picture ${
+      width < TEXTURE_WIDTH ? "narrower" : "wider"
+    } than ${TEXTURE_WIDTH} unscaled, ${
+      width < TEXTURE_WIDTH
+        ? `${TEXTURE_WIDTH / width} of its rows side by side in each stored row`
+        : `each of its rows over ${width / TEXTURE_WIDTH} stored rows`
+    }): ` +
+    `decoded as the games read it, ${TEXTURE_WIDTH} texels to the row, so it shows scrambled as in the ` +
+    `game — resize the picture to ${TEXTURE_WIDTH} wide before exporting`;
+  return { note, width, height };
+}
+
+/**
+ * One warning when `texture` looks like a picture of another width written at its own width (see
+ * {@link narrowPicture}); the texture is decoded unchanged, as the games read it. A texture taller
+ * than the engine's 256 rows is left to `readTexture`, whose one warning about it names the picture.
  */
 export function warnNarrowPicture(texture: Texture16, warn: WarningSink): void {
-  const packed = narrowPicture(texture);
-  if (!packed) return;
-  const { width, height } = packed;
-  warn(
-    `the texture's ${texture.height} rows of ${TEXTURE_WIDTH} look like a ${width}×${height} picture ` +
-      `written at its own width (io_carnivores and other tools write a picture ${
-        width < TEXTURE_WIDTH ? "narrower" : "wider"
-      } than ${TEXTURE_WIDTH} unscaled, ${
-        width < TEXTURE_WIDTH
-          ? `${TEXTURE_WIDTH / width} of its rows side by side in each stored row`
-          : `each of its rows over ${width / TEXTURE_WIDTH} stored rows`
-      }): ` +
-      `decoded as the games read it, ${TEXTURE_WIDTH} texels to the row, so it shows scrambled as in the ` +
-      `game — resize the picture to ${TEXTURE_WIDTH} wide before exporting`,
-    { picture_width: width, picture_height: height },
-  );
+  if (texture.height > ENGINE_TEXTURE_ROWS) return;
+  const found = narrowPictureNote(texture);
+  if (found) warn(found.note, { picture_width: found.width, picture_height: found.height });
 }
