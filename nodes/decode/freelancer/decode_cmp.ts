@@ -66,7 +66,9 @@ export const decodeCmp = defineNode({
   // as before) names that entry in its warning, here and in the library search; an entry name near one
   // the game reads (`VMeshPart ` with a trailing space, `VMeshLib`, one letter off) is named with the
   // entry it probably meant, and still not read (before, both silent).
-  version: 32,
+  // 33: a File name matching no fragment but one spelt alike (a leading '.\', spaces around it) names that
+  // fragment in its "part dropped" warning.
+  version: 33,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -18,6 +18,7 @@ import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
 import type { VMeshData } from "./vmesh.ts";
 import { describeMeshDamage, readMeshLibrary } from "./mesh_library.ts";
+import { spelledAlike } from "./texture_names.ts";
 import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
 
@@ -313,7 +314,12 @@ function readCompound(
     const fragment = exact ?? fragmentBySeparator(root, fileName, name, warn);
     if (!fragment?.children) {
       // Freelancer itself tolerates Cmpnd entries whose fragment is missing.
-      warn(`part '${name}': fragment '${fileName}' not found in the file; part dropped`);
+      const near = spelledAlike(fileName, (root.children ?? []).filter((c) => c.children).map((c) => c.name));
+      warn(
+        `part '${name}': fragment '${fileName}' not found in the file${
+          near ? ` (it has ${near}; Librelancer and treewyrm's reader match no other spelling but case)` : ""
+        }; part dropped`,
+      );
       continue;
     }
     names.add(name.toLowerCase());

@@ -12,7 +12,7 @@ import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
 import { FLAG_CLAMP_U, FLAG_CLAMP_V, FLAG_SECOND_UV, type TextureSlot } from "./material.ts";
 import type { FreelancerModel } from "./model.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
-import { textureKey, textureNearMiss } from "./texture_names.ts";
+import { spelledAlike, textureKey } from "./texture_names.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
 
@@ -49,7 +49,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
   const textures = new Map<string, Texture | null>();
   // An entry spelt alike but for separators or a leading `.\` is another texture to the game: named.
   const nearMiss = (slot: TextureSlot) => {
-    const near = textureNearMiss(slot.name, [...model.textures.values()].map((dir) => dir.name));
+    const near = spelledAlike(slot.name, [...model.textures.values()].map((dir) => dir.name));
     return near ? ` (a library has ${near}, which the game keys as another texture)` : "";
   };
   /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */

@@ -16,17 +16,18 @@ export function textureKey(name: string): string {
 }
 
 /**
- * The first of `names` (texture library entry names) that differs from `name` only by path
- * separators, a leading `.\`/`./`/`\`, or surrounding spaces, with that difference said; undefined
- * when none does. A name equal to `name` but for case is no near miss: the game takes it as the same.
+ * The first of `names` (texture library entries, fragment directories) that differs from `name` only
+ * by path separators, a leading `.\`/`./`/`\`, or surrounding spaces, with that difference said;
+ * undefined when none does. A name equal to `name` but for case is no near miss: the game takes it as
+ * the same.
  *
  * @example
  * ```ts
- * textureNearMiss("textures\\hull.dds", ["textures/hull.dds"]);
+ * spelledAlike("textures\\hull.dds", ["textures/hull.dds"]);
  * // → "'textures/hull.dds', the same name with the other path separator"
  * ```
  */
-export function textureNearMiss(name: string, names: Iterable<string>): string | undefined {
+export function spelledAlike(name: string, names: Iterable<string>): string | undefined {
   const wanted = normalizeGamePath(name);
   if (!wanted) return undefined;
   for (const entry of names) {

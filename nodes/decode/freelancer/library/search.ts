@@ -20,7 +20,7 @@ import { candidateLibraries } from "./candidates.ts";
 import type { SearchFile } from "./files.ts";
 import { indexLibrary, type LibraryIndex } from "./index.ts";
 import { modelReferences, refGroups } from "./needs.ts";
-import { textureKey, textureNearMiss } from "../codec/texture_names.ts";
+import { spelledAlike, textureKey } from "../codec/texture_names.ts";
 import type { FreelancerModel, NamedBytes } from "../codec/model.ts";
 
 /** What to search: `auto` looks beside the model; a list names the library files to consider. */
@@ -185,7 +185,7 @@ function warnNearMisses(
   for (const need of pending.values()) {
     if (need.kind !== "texture") continue;
     for (const { file, index } of indexed) {
-      const near = textureNearMiss(written.get(need.id) ?? need.id, index.textures);
+      const near = spelledAlike(written.get(need.id) ?? need.id, index.textures);
       if (!near) continue;
       ctx.warn(
         `texture '${

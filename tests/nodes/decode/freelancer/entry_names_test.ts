@@ -3,20 +3,28 @@
  * separators or a leading `.\` (other textures to the game), and misspelt UTF entry names.
  */
 import assert from "node:assert/strict";
-import { textureNearMiss } from "../../../../nodes/decode/freelancer/codec/texture_names.ts";
+import { spelledAlike } from "../../../../nodes/decode/freelancer/codec/texture_names.ts";
 import { warnMisspeltEntries } from "../../../../nodes/decode/freelancer/codec/entry_names.ts";
 import { readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
-import { encodeString, encodeUtf, utfDir, utfLeaf } from "../../../support/freelancer/encode_utf.ts";
+import {
+  encodeI32,
+  encodeString,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+} from "../../../support/freelancer/encode_utf.ts";
+import { fragmentChildren } from "../../../support/freelancer/encode_model.ts";
+import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
 
 Deno.test("texture near misses: separators and a leading .\\ are named, case alone is the same texture", () => {
   assert.match(
-    textureNearMiss("textures\\hull.dds", ["glass.dds", "Textures/Hull.dds"])!,
+    spelledAlike("textures\\hull.dds", ["glass.dds", "Textures/Hull.dds"])!,
     /^'Textures\/Hull\.dds', the same name with the other path separator$/,
   );
-  assert.match(textureNearMiss(".\\glass.tga", ["glass.tga"])!, /without the leading '\.\\'/);
-  assert.match(textureNearMiss("glass.tga", ["./glass.tga"])!, /with a leading '\.\/'/);
-  assert.equal(textureNearMiss("HULL.DDS", ["hull.dds"]), undefined, "case: the game's own match");
-  assert.equal(textureNearMiss("hull.dds", ["hull2.dds", "hull.tga"]), undefined);
+  assert.match(spelledAlike(".\\glass.tga", ["glass.tga"])!, /without the leading '\.\\'/);
+  assert.match(spelledAlike("glass.tga", ["./glass.tga"])!, /with a leading '\.\/'/);
+  assert.equal(spelledAlike("HULL.DDS", ["hull.dds"]), undefined, "case: the game's own match");
+  assert.equal(spelledAlike("hull.dds", ["hull2.dds", "hull.tga"]), undefined);
 });
 
 /** The warnings `warnMisspeltEntries` gives a fragment holding `names`. */
@@ -61,5 +69,44 @@ Deno.test("misspelt entries: the game's own matches and retail's other entries s
       "bw_freighter_lod1030109103849.3db",
     ]),
     [],
+  );
+});
+
+Deno.test("a File name spelt apart from its fragment by a leading .\\ names the fragment it resembles", () => {
+  const fragment = (name: string) =>
+    utfDir(
+      name,
+      fragmentChildren({
+        lods: [],
+        hardpoints: [{
+          name: "HpA",
+          kind: "fix",
+          position: [0, 0, 0],
+          orientation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+        }],
+      }),
+    );
+  const entry = (dir: string, name: string, fileName: string, index: number) =>
+    utfDir(dir, [
+      utfLeaf("Object name", encodeString(name)),
+      utfLeaf("Index", encodeI32(index)),
+      utfLeaf("File name", encodeString(fileName)),
+    ]);
+  const bytes = encodeUtf(utfDir("\\", [
+    utfDir("Cmpnd", [entry("Root", "Root", "root.3db", 0), entry("Part_Gun", "Gun", ".\\gun.3db", 1)]),
+    fragment("root.3db"),
+    fragment("gun.3db"),
+  ]));
+  const warnings: string[] = [];
+  const model = decodeModel({ bytes, name: "s.cmp" }, [], (w) => warnings.push(w));
+  assert.deepEqual(model.parts.map((p) => p.name), ["Root"], "the part is dropped, as the readers drop it");
+  assert.ok(
+    warnings.some((w) =>
+      w.startsWith(
+        "part 'Gun': fragment '.\\gun.3db' not found in the file (it has 'gun.3db', the same name " +
+          "without the leading '.\\'",
+      )
+    ),
+    warnings.join("\n"),
   );
 });
