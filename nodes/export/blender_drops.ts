@@ -43,6 +43,13 @@ const REMEDIES: Record<string, string> = {
   EXT_mesh_gpu_instancing: "scene.uninstance (the graphs' expand_instances input) expands it",
 };
 
+/**
+ * partgraph's own bookkeeping attributes, which its later nodes read and a Blender user has no use for:
+ * Carnivores' `_OWNER` (`decode/carnivores/codec/build_scene.ts`), DSON's `_DSON_VERTEX` and
+ * `_RIGIDITY` (`decode/dson/codec/build_scene.ts`). Not warned of: every such export would say it.
+ */
+const OWN_ATTRIBUTES = new Set(["_OWNER", "_DSON_VERTEX", "_RIGIDITY"]);
+
 /** Most UV sets and colour sets Blender 3.4's importer reads (`UV_MAX`, `COLOR_MAX`). */
 const MAX_SETS = 8;
 
@@ -147,7 +154,7 @@ function attributeDrops(mesh: Json, customs: Map<string, string[]>, messages: st
   let uvSets = 0, colourSets = 0;
   for (const primitive of mesh.primitives ?? []) {
     for (const semantic of Object.keys(primitive.attributes ?? {})) {
-      if (semantic.startsWith("_")) custom.add(semantic);
+      if (semantic.startsWith("_") && !OWN_ATTRIBUTES.has(semantic)) custom.add(semantic);
       const set = /^(TEXCOORD|COLOR)_(\d+)$/.exec(semantic);
       if (set?.[1] === "TEXCOORD") uvSets = Math.max(uvSets, Number(set[2]) + 1);
       else if (set) colourSets = Math.max(colourSets, Number(set[2]) + 1);
