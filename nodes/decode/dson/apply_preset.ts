@@ -109,7 +109,12 @@ export const dsonApplyPreset = defineNode({
   // `neg`, `inv` and `spline_constant` are evaluated again with the rest (decode.dson v33).
   // 28: a preset dialling an alias channel (DSON channel_alias) dials its target in the formulas,
   // through the graph's `aliases` (decode.dson v35); before, the alias was named missing.
-  version: 28,
+  // 29: a preset dialling an alias of a morph no formula reaches (a mesh with no formulas) sets the
+  // morph through its record's `aliases` (decode.dson v37); before, the alias was named missing and
+  // the morph kept its weight (34 of 40 generated presets). A TCB spline the preset moves past its end
+  // keys holds them; one between its keys is warned with the input, keys and both readings (before:
+  // "an input not evaluated, or a TCB spline between its keys").
+  version: 29,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -175,7 +175,16 @@ export const decodeDson = defineNode({
   // 36: a graft record with an index past its counts (a hidden polygon past poly_count, a weld onto
   // a target vertex past vertex_count or of a vertex past the graft's mesh) is not merged and stays a
   // separate mesh, warned at the index; before, a DecodeError lost the whole scene.
-  version: 36,
+  // 37: the scene's dial on an alias channel's instance is passed to its target (through chains;
+  // the target's own dial wins, a disagreeing pair warned), and each morph's record lists its
+  // aliases (`aliases`) for dson.apply_preset v29 (before: the dial stayed on the alias, silently:
+  // 40 of 40 generated scenes wrong, `alias_habits.ts` seeds 101-140). A graft's "not loaded" and
+  // "damaged" notes name the graft's own figure file, where their JSON path is (before: the scene's;
+  // 4 of 4 generated cases). A formula's `spline_tcb` past its end keys holds them, as Diffeomorphic
+  // and pymods do (before: unknown, the morph left at its written value; 20 of 40 generated JCM
+  // bends past the end keys wrong); between keys, where those readers disagree, it stays unknown and
+  // its warning gives the input, the keys, both readings and the value kept (before: a count only).
+  version: 37,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

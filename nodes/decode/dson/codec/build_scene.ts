@@ -296,6 +296,8 @@ function meshExtras(mesh: SceneMesh): Json {
       ...(m.autoFollow ? { auto_follow: true } : {}),
       // A merged graft's: which grafts brought it (dson.apply_preset projects onto the others).
       ...(m.grafts ? { grafts: [...m.grafts] } : {}),
+      // Its alias channels' ids: dson.apply_preset sets it when a preset dials one.
+      ...(m.aliases ? { aliases: [...m.aliases] } : {}),
     })),
   };
   if (mesh.uv) out.uv_set = mesh.uv.name;

@@ -153,10 +153,15 @@ export class ContentLibrary {
    * for a caller that warns in its own words.
    */
   miss(uri: string, reason: string, from: DsonFile, at: string, options: { quiet?: boolean } = {}): void {
-    this.unresolved.push({ uri, reason, file: from.source, path: at });
+    this.missIn(uri, reason, from.source, at, options);
+  }
+
+  /** {@link miss} at JSON pointer `at` of the file read from `source`. */
+  missIn(uri: string, reason: string, source: string, at: string, options: { quiet?: boolean } = {}): void {
+    this.unresolved.push({ uri, reason, file: source, path: at });
     if (options.quiet || this.#warned.has(uri)) return;
     this.#warned.add(uri);
-    this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: from.source, path: at });
+    this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: source, path: at });
   }
 
   /**

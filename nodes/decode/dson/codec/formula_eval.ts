@@ -33,6 +33,7 @@ import { autoFollowers, type Unfollowed } from "./auto_follow.ts";
 import { aliasTarget, boneChannel, compile, range } from "./formula_compile.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
+import type { TcbSpan } from "./formula_spline.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
 
 /** A modifier applied to a mesh and its value there (the scene's dial, else the authored value). */
@@ -211,6 +212,8 @@ export function evaluateMorphFormulas(
   limited: LimitedPose[];
   channelValue?: (id: string) => number | undefined;
   unfollowed: Unfollowed[];
+  /** Formulas (by {@link formulaKey}) whose `spline_tcb` met an input between its keys. */
+  offKeys?: Map<string, TcbSpan>;
 } {
   const { others = [], bones = () => undefined, foreign = new Set(), body, figure } = context;
   const driven = new Map<string, Compiled[] | undefined>(); // undefined: a formula not evaluable
@@ -328,7 +331,15 @@ export function evaluateMorphFormulas(
       ]),
     );
   }
-  const results = evaluateFormulaGraph(graph);
+  // A TCB spline met between its keys: both readings, by the formula's key, for the warning.
+  const offKeys = new Map<string, TcbSpan>();
+  const results = evaluateFormulaGraph(graph, (at, span) => {
+    const key = at.kind === "value"
+      ? keys.get(at.key)?.[at.index]
+      : poses.get(at.key)?.formulas?.[at.index]?.key;
+    const channel = at.kind === "value" ? graph.channels[at.key] : graph.poses?.[at.key];
+    if (key !== undefined) offKeys.set(key, channel ? { ...span, kept: channel.value } : span);
+  });
   const evaluated = new Set<string>();
   morphs.forEach((morph, m) => {
     const weight = results.morphs.get(morph.id);
@@ -348,5 +359,5 @@ export function evaluateMorphFormulas(
       limited.push({ node: pose.node, channel: pose.channel, from, to: value, limit: pose.limit });
     }
   }
-  return { evaluated, graph, poses: posed, limited, channelValue: results.channelValue, unfollowed };
+  return { evaluated, graph, poses: posed, limited, channelValue: results.channelValue, unfollowed, offKeys };
 }

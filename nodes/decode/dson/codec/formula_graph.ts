@@ -15,13 +15,15 @@
  * pops its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
  * between the keys' `(x, y)` and holds the end keys' `y` beyond them; `spline_constant` holds each
  * key's `y` up to the next key (a step), the first key's before it. `spline_tcb`'s curve between
- * keys depends on tension, continuity and bias in a way neither the spec nor Diffeomorphic (which
- * keeps only `(x, y)`) pins down, so it is known only where the input sits on a key, as a TCB
- * spline passes through its keys; elsewhere the value is unknown and what it drives is left as is.
+ * keys depends on tension, continuity and bias in a way neither the spec nor the open-source readers
+ * agree on (`formula_spline.ts`), so it is known on its keys and past its end keys (held), where
+ * they agree; between keys the value is unknown, what it drives is left as is, and the caller is
+ * told both readings for its warning.
  *
  * @module
  */
 import type { JsonValue } from "../../../../runtime/node.ts";
+import { isKey, splineAt, type TcbSpan } from "./formula_spline.ts";
 
 /**
  * One stored operation: a number or a spline key (`[x, y, …]`) pushed, a modifier's value
@@ -126,7 +128,10 @@ export const OPERATORS: ReadonlySet<string> = new Set([
  * poses.get("l_index1?rotation/z"); // -40 with the grasp controller at 0.5
  * ```
  */
-export function evaluateFormulaGraph(graph: FormulaGraph): FormulaValues {
+export function evaluateFormulaGraph(
+  graph: FormulaGraph,
+  offKey: (at: OffKey, span: TcbSpan) => void = () => {},
+): FormulaValues {
   const poses = graph.poses ?? {};
   // Modifier ids and bone keys are two namespaces, each with its own memo and loop check.
   const namespace = () => ({
@@ -151,8 +156,9 @@ export function evaluateFormulaGraph(graph: FormulaGraph): FormulaValues {
     let sum = channel.value;
     let product = 1;
     let known = true;
-    for (const formula of channel.formulas ?? []) {
-      const result = run(formula.ops, valueOf, boneOf);
+    for (const [index, formula] of (channel.formulas ?? []).entries()) {
+      const kind = memo === modifiers.memo ? "value" as const : "bone" as const;
+      const result = run(formula.ops, valueOf, boneOf, (span) => offKey({ kind, key, index }, span));
       if (result === undefined) known = false;
       else if (formula.stage === "sum") sum += result;
       else product *= result;
@@ -176,6 +182,16 @@ export function evaluateFormulaGraph(graph: FormulaGraph): FormulaValues {
   const morphs = new Map(graph.morphs.map((id) => [id, valueOf(id)]));
   const posed = new Map(Object.keys(poses).map((key) => [key, boneOf(key)]));
   return { morphs, poses: posed, limited: driven.limited, channelValue: valueOf };
+}
+
+/**
+ * Where a `spline_tcb` met an input between its keys: formula `index` of modifier channel `key`
+ * (`kind` "value") or of driven bone channel `key` (`kind` "bone", a key of `poses`).
+ */
+export interface OffKey {
+  readonly kind: "value" | "bone";
+  readonly key: string;
+  readonly index: number;
 }
 
 /** What {@link evaluateFormulaGraph} gives. */
@@ -243,6 +259,7 @@ function run(
   ops: readonly StoredOperation[],
   valueOf: (id: string) => number | undefined,
   boneOf: (key: string) => number | undefined,
+  offKey: (span: TcbSpan) => void,
 ): number | undefined {
   const stack: (number | number[])[] = [];
   const number = () => {
@@ -271,7 +288,7 @@ function run(
       const keys = stack.splice(stack.length - count, count);
       const input = number();
       if (input === undefined || !keys.every(isKey)) return undefined;
-      const value = spline(op, keys as number[][], input);
+      const value = splineAt(op, keys as number[][], input, offKey);
       if (value === undefined) return undefined;
       stack.push(value);
     } else {
@@ -282,35 +299,6 @@ function run(
   }
   const top = stack[stack.length - 1];
   return typeof top === "number" ? top : undefined;
-}
-
-/** A spline key: `[x, y, …]` with finite x and y. */
-function isKey(key: number | number[]): boolean {
-  return Array.isArray(key) && key.length >= 2 && Number.isFinite(key[0]) && Number.isFinite(key[1]);
-}
-
-/**
- * A spline's value at `x` (see the module doc); undefined for two keys at one x, or a TCB spline
- * off its keys.
- */
-function spline(
-  kind: "spline_linear" | "spline_constant" | "spline_tcb",
-  written: readonly number[][],
-  x: number,
-): number | undefined {
-  // A curve of x: the keys in x order (as Daz lists them); two keys at one x leave it undefined.
-  const keys = [...written].sort((a, b) => a[0] - b[0]);
-  for (let k = 1; k < keys.length; k++) if (!(keys[k][0] > keys[k - 1][0])) return undefined;
-  const onKey = keys.find((key) => key[0] === x);
-  if (onKey) return onKey[1];
-  if (kind === "spline_tcb") return undefined;
-  if (x <= keys[0][0]) return keys[0][1];
-  const last = keys[keys.length - 1];
-  if (x >= last[0]) return last[1];
-  const k = keys.findIndex((key) => key[0] > x);
-  if (kind === "spline_constant") return keys[k - 1][1];
-  const [x0, y0] = keys[k - 1], [x1, y1] = keys[k];
-  return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
 }
 
 /** `value` within the channel's `min`/`max`. */

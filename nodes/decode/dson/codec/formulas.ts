@@ -13,6 +13,7 @@ import type { DsonEntry } from "./dson_file.ts";
 import type { SceneNode } from "./model.ts";
 import { formulaKey } from "./formula_eval.ts";
 import { parseDsonUri } from "./uri.ts";
+import { describeSpan, roundForText, type TcbSpan } from "./formula_spline.ts";
 
 /** Transform channels a formula can drive (the first segment of its output's property path). */
 const NODE_CHANNELS = new Set([
@@ -42,9 +43,10 @@ export function warnUnevaluatedFormulas(
   morphIds: ReadonlySet<string>,
   library: ContentLibrary,
   evaluated: ReadonlySet<string>,
+  offKeys: ReadonlyMap<string, TcbSpan> = new Map(),
 ): void {
   const nodeIds = new Set(nodes.map((node) => node.id));
-  const driving: { entry: DsonEntry; path: string; output: string }[] = [];
+  const driving: { entry: DsonEntry; path: string; output: string; between?: true }[] = [];
   for (const entry of new Set(sources)) {
     const formulas = entry.value.formulas;
     if (!Array.isArray(formulas)) continue;
@@ -52,7 +54,15 @@ export function warnUnevaluatedFormulas(
       const output = formula && typeof formula === "object"
         ? (formula as { output?: unknown }).output
         : undefined;
-      if (typeof output !== "string" || evaluated.has(formulaKey(entry, k))) return;
+      const key = formulaKey(entry, k);
+      if (typeof output !== "string" || evaluated.has(key)) return;
+      const span = offKeys.get(key);
+      if (span) {
+        // Said on its own: what is unknown, both readings, and the value kept.
+        const path = `${entry.path}/formulas/${k}`;
+        library.repaired(entry.file, path, describeOffKey(output, span));
+        return void driving.push({ entry, path, output, between: true });
+      }
       const uri = parseDsonUri(output);
       const id = uri.id.replace(/:$/, "");
       const property = uri.propertyPath.split("/")[0];
@@ -60,6 +70,9 @@ export function warnUnevaluatedFormulas(
       if (drives) driving.push({ entry, path: `${entry.path}/formulas/${k}`, output });
     });
   }
+  // The other formulas of a channel a TCB spline left unknown (its `mult` stage, say) were said with it.
+  const said = new Set(driving.filter((d) => d.between).map((d) => d.output));
+  driving.splice(0, driving.length, ...driving.filter((d) => !d.between && !said.has(d.output)));
   if (!driving.length) return;
   const [first] = driving;
   library.repaired(
@@ -69,4 +82,15 @@ export function warnUnevaluatedFormulas(
       `outputs '${first.output}'): what they drive keeps its written value, so a shape or pose Daz derives ` +
       "from controllers is not reproduced",
   );
+}
+
+/**
+ * A warning's words for a formula whose `spline_tcb` met an input between its keys: what is
+ * unknown, both readings, and that what it drives keeps its written value.
+ */
+function describeOffKey(output: string, span: TcbSpan): string {
+  return `ERC formula driving '${output}' is not evaluated: its spline_tcb's ${
+    describeSpan(span)
+  }: what it ` +
+    "drives keeps its written value" + (span.kept === undefined ? "" : ` (${roundForText(span.kept)})`);
 }

@@ -13,8 +13,11 @@ import type { RigidityGroup } from "./rigidity.ts";
 import { INFLUENCES } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
 
-/** Reports a graft whose target is not loaded: the URI (or a description) and why. */
-export type MissReporter = (uri: string, reason: string, path: string) => void;
+/**
+ * Reports a graft whose target is not loaded: the URI (or a description), why, and where: the JSON
+ * pointer `path` in the file `source` (the graft's geometry file, which is often not the scene's).
+ */
+export type MissReporter = (uri: string, reason: string, path: string, source: string) => void;
 
 /**
  * Merges every graft whose target figure mesh is loaded; returns the new mesh list (grafts that
@@ -40,9 +43,10 @@ export function mergeGrafts(
       const { path, what } = mesh.graft.damaged;
       miss(
         owner?.conformTarget ?? `graft target of '${mesh.geometryId}'`,
-        `the graft record of '${mesh.geometryId}' is damaged at ${path} (${what}); the graft is not merged ` +
-          "and is kept as a separate mesh",
+        `the graft record of '${mesh.geometryId}' in ${mesh.geometrySource} is damaged at ${path} (${what}); ` +
+          "the graft is not merged and is kept as a separate mesh",
         path,
+        mesh.geometrySource,
       );
       continue;
     }
@@ -60,8 +64,10 @@ export function mergeGrafts(
         `figure${base} with ${mesh.graft.vertexCount} vertices and ${mesh.graft.polyCount} polygons`;
       miss(
         targetUri ?? `graft target of '${mesh.geometryId}'`,
-        `the graft's target ${wanted} is not loaded; the graft is kept as a separate mesh`,
+        `the graft's target ${wanted} is not loaded; the graft is kept as a separate mesh (its record: ` +
+          `${mesh.geometrySource} at ${mesh.geometryPath}/graft)`,
         `${mesh.geometryPath}/graft`,
+        mesh.geometrySource,
       );
       continue;
     }

@@ -75,7 +75,12 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
     assetId,
     assetType: read.optString(info.type, "/asset_info/type") ?? "",
     nodes,
-    meshes: mergeGrafts(nodes, meshes, (uri, reason, path) => library.miss(uri, reason, main, path)),
+    // Said at the graft's own file, where the path points (before v37: the scene's).
+    meshes: mergeGrafts(
+      nodes,
+      meshes,
+      (uri, reason, path, source) => library.missIn(uri, reason, source, path),
+    ),
     unresolved: library.unresolved,
     followers,
     conformers,
@@ -141,7 +146,7 @@ async function gatherScene(library: ContentLibrary, main: DsonFile): Promise<{
   const definitions = nodes.list.map((_, i) => nodes.definitionOf(i)).filter((d) => d !== undefined);
   const morphIds = new Set(meshes.parts.flatMap((parts) => parts.morphs.map((morph) => morph.id)));
   const sources = [...definitions, ...modifiers.applied];
-  warnUnevaluatedFormulas(sources, nodes.list, morphIds, library, modifiers.evaluated);
+  warnUnevaluatedFormulas(sources, nodes.list, morphIds, library, modifiers.evaluated, modifiers.offKeys);
   await meshes.applyMaterials(scene);
   const finished = meshes.finish();
   const followers = findRigidFollowers({

@@ -18,6 +18,8 @@ import type { JsonRecord } from "./read_json.ts";
 import type { ModifierValue } from "./formula_eval.ts";
 import { applyMorph, applySkin, leftOut } from "./bind_modifier.ts";
 import { evaluateFormulas } from "./modifier_formulas.ts";
+import { passAliasDials } from "./alias_dials.ts";
+import type { TcbSpan } from "./formula_spline.ts";
 import { parseDsonUri } from "./uri.ts";
 import { describeSmoothing, isSmoothing, type SmoothingUse } from "./smoothing.ts";
 
@@ -49,12 +51,17 @@ export interface ModifierTargets {
 export async function applyModifiers(
   scene: JsonRecord | undefined,
   targets: ModifierTargets,
-): Promise<{ applied: DsonEntry[]; evaluated: Set<string> }> {
+): Promise<{ applied: DsonEntry[]; evaluated: Set<string>; offKeys: Map<string, TcbSpan> }> {
   const { library, main, meshes } = targets;
   const read = main.read;
   // The meshes each definition went to: a library default is skipped only where the scene put it.
   const applied = new Map<DsonEntry, Set<number>>();
-  const state: ModifierState = { morphIds: new Map(), skins: new Map(), values: new Map() };
+  const state: ModifierState = {
+    morphIds: new Map(),
+    skins: new Map(),
+    values: new Map(),
+    dialled: new Map(),
+  };
   // Daz's mesh smoothing modifiers (most clothing has one): named, not applied (`smoothing.ts`).
   const smoothing: SmoothingUse[] = [];
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
@@ -111,8 +118,10 @@ export async function applyModifiers(
     const said = describeSmoothing(use, owner.name, owner.key);
     if (said) library.repaired(said.file, said.path, said.message);
   }
-  const evaluated = evaluateFormulas(targets, state.values);
-  return { applied: [...applied.keys(), ...fromLibrary], evaluated };
+  passAliasDials(meshes.parts, state.values, state.dialled, library);
+  const offKeys = new Map<string, TcbSpan>();
+  const evaluated = evaluateFormulas(targets, state.values, offKeys);
+  return { applied: [...applied.keys(), ...fromLibrary], evaluated, offKeys };
 }
 
 /** What the modifiers applied so far gave each mesh (by mesh index), as `file at path`. */
@@ -123,6 +132,8 @@ interface ModifierState {
   readonly skins: Map<number, string>;
   /** Per mesh, each modifier id applied (the first of an id) and its value there, for formulas. */
   readonly values: Map<number, Map<string, ModifierValue>>;
+  /** Per mesh, the ids whose value a scene instance dialled (for aliases, `alias_dials.ts`). */
+  readonly dialled: Map<number, Set<string>>;
 }
 
 /**
@@ -152,6 +163,7 @@ function applyModifier(
       value: Number.isNaN(dial) ? authored : dial,
       ...(autoFollow === undefined ? {} : { autoFollow }),
     });
+    if (!Number.isNaN(dial)) state.dialled.set(mesh, (state.dialled.get(mesh) ?? new Set()).add(id));
   }
   // Daz refuses a skin or morph made for another vertex count (another figure generation, say)
   // and carries on; so do we, rather than failing the scene on its first out-of-range index.

@@ -67,6 +67,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     geometryId: geometry.id,
     geometryType: geometry.type,
     geometryPath: geometry.path,
+    geometrySource: parts.file.source,
     positions: geometry.positions,
     vertexCount: geometry.vertexCount,
     polyVerts: geometry.polyVerts,

@@ -88,6 +88,11 @@ export interface Morph {
    * it came with, so dson.apply_preset projects a body morph onto the others only.
    */
   readonly grafts?: readonly number[];
+  /**
+   * Ids of the alias channels (DSON `channel_alias`) that stand for it, through chains: a preset
+   * dialling one dials this morph (`alias_dials.ts`).
+   */
+  readonly aliases?: readonly string[];
 }
 
 /** A surface's material. */
@@ -109,6 +114,8 @@ export interface SceneMesh {
   readonly geometryType: string;
   /** JSON pointer of the geometry record (in the file that defines it). */
   readonly geometryPath: string;
+  /** The file that defines the geometry (its `source`: a content path, or the input's name). */
+  readonly geometrySource: string;
   /** Positions in centimetres. */
   readonly positions: Float64Array;
   readonly vertexCount: number;

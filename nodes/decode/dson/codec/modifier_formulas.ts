@@ -18,6 +18,7 @@ import {
   type ModifierValue,
   posedChannels,
 } from "./formula_eval.ts";
+import type { TcbSpan } from "./formula_spline.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
 import { fittedChecks } from "./fitted_checks.ts";
@@ -26,7 +27,8 @@ import { fittedChecks } from "./fitted_checks.ts";
  * Controllers and bones driving morphs of the same mesh, and controllers posing bones of its figure
  * (a hand grasp bending the fingers), at the dials and pose just read (see formula_eval.ts). The
  * bones posed are set on the scene's nodes, as if the file had written those values. A bone channel
- * the formulas of two meshes pose is left to neither (warned). Returns the formulas evaluated.
+ * the formulas of two meshes pose is left to neither (warned). Returns the formulas evaluated; those
+ * whose TCB spline met an input between its keys go in `offKeys` with both readings.
  *
  * @example
  * ```ts
@@ -36,6 +38,7 @@ import { fittedChecks } from "./fitted_checks.ts";
 export function evaluateFormulas(
   targets: ModifierTargets,
   valuesByMesh: ReadonlyMap<number, ReadonlyMap<string, ModifierValue>>,
+  offKeys: Map<string, TcbSpan> = new Map(),
 ): Set<string> {
   const { meshes, nodes } = targets;
   const evaluated = new Set<string>();
@@ -70,6 +73,7 @@ export function evaluateFormulas(
     });
     bodies.evaluated(mesh, values, done.channelValue);
     for (const key of done.evaluated) evaluated.add(key);
+    for (const [key, span] of done.offKeys ?? []) offKeys.set(key, span);
     // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);

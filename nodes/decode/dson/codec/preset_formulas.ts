@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { describeSpan, roundForText } from "./formula_spline.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -64,6 +65,7 @@ export function reevaluateFormulas(
   const unknown: string[] = [], unknownBones: string[] = [], unreadable: string[] = [];
   const posing = new Set<string>(); // controllers dialled that also drive bones not evaluated
   const limited: string[] = []; // driven bone channels their joint limits clamped
+  const offKeys: string[] = [], betweenKeys = new Set<string>(); // TCB splines met between their keys
   const poses = new Map<string, Map<JointChannel, number>>();
   let morphs = 0;
   // Bodies before the items fitted to them, which read the bodies' new values (`formula_body.ts`).
@@ -111,7 +113,15 @@ export function reevaluateFormulas(
       }
     }
     if (!changed.channels.size && !changed.bones.size) continue;
-    const results = evaluateFormulaGraph(graph);
+    // A TCB spline met between its keys: said with both readings, not as an unknown input.
+    const results = evaluateFormulaGraph(graph, (at, span) => {
+      const channel = at.kind === "value" ? graph.channels[at.key] : graph.poses?.[at.key];
+      const name = at.kind === "value" ? at.key : at.key.replace("?", " ");
+      offKeys.push(
+        `${mesh.getName()}/${name}: ${describeSpan(span)}; kept: ${roundForText(channel?.value ?? 0)}`,
+      );
+      betweenKeys.add(at.kind === "value" ? `${mesh.getName()}/${name}` : name);
+    });
     if (graph.figure !== undefined) {
       const values = figureValues.get(graph.figure) ?? new Map<string, number>();
       figureValues.set(graph.figure, values);
@@ -134,6 +144,16 @@ export function reevaluateFormulas(
       }
     }
     setPartgraphExtras(mesh, { dson: { ...dson, formulas: graph as unknown as JsonValue } });
+  }
+  if (offKeys.length) {
+    warn(
+      `dson preset: ${offKeys.length} ERC formula(s) met a spline_tcb input between its keys; what they ` +
+        `drive keeps its weight or pose: ${few(offKeys)}`,
+    );
+  }
+  // Those said above are not said again as unknown.
+  for (const list of [unknown, unknownBones]) {
+    list.splice(0, list.length, ...list.filter((name) => !betweenKeys.has(name)));
   }
   if (unknown.length) {
     warn(

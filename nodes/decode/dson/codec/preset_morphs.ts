@@ -67,7 +67,7 @@ function setOn(
 ): number {
   const dson = getPartgraphExtras(mesh).dson as
     | {
-      morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown }[];
+      morphs?: { id?: unknown; name?: unknown; min?: unknown; max?: unknown; aliases?: unknown }[];
       formulas?: { morphs?: unknown };
     }
     | undefined;
@@ -86,8 +86,13 @@ function setOn(
       percentDecode(String(morph.id)),
       percentDecode(String(morph.name)),
     ];
-    const key = values.has(raw) ? raw : values.has(id) ? id : name;
-    if (!values.has(key) || skip.has(key) || k >= weights.length) return;
+    // Then the alias channels standing for it (decode.dson v37): a preset dialling an older name
+    // dials the morph (its own id or name wins when the preset sets both).
+    const aliases = Array.isArray(morph.aliases) ? morph.aliases.map(String) : [];
+    const named = [raw, id, name, ...aliases.flatMap((a) => [a, percentDecode(a)])]
+      .filter((key) => values.has(key));
+    const key = named[0];
+    if (key === undefined || skip.has(key) || k >= weights.length) return;
     const value = values.get(key)!;
     const limit = {
       ...(typeof morph.min === "number" && Number.isFinite(morph.min) ? { min: morph.min } : {}),
@@ -97,7 +102,7 @@ function setOn(
     if (weights[k] !== value && !driven.has(raw)) {
       clamped.push(`${mesh.getName()}/${raw} ${describeClamp("value", value, weights[k], limit)}`);
     }
-    done.push(key);
+    done.push(...named); // an alias the preset sets beside its morph is applied too, not missing
     set++;
   });
   if (set) mesh.setWeights(weights);

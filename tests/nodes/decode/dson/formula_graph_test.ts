@@ -41,13 +41,15 @@ Deno.test("dson formula graph: a linear spline interpolates its keys in x order 
   assert.equal(at(45), 0);
 });
 
-Deno.test("dson formula graph: a TCB spline is known on its keys only; malformed stacks are unknown", () => {
+Deno.test("dson formula graph: a TCB spline is known on its keys and past its ends only; malformed stacks are unknown", () => {
   const keys = [[0, 0, 0, 0, 0], [-90, 1, 0, 0, 0]];
   const at = (ops: StoredOperation[], bend = -90) => evaluateFormulaGraph(graphOf(ops, bend)).morphs.get("M");
   assert.equal(at(splineOps("spline_tcb", keys)), 1);
   assert.equal(at(splineOps("spline_tcb", keys), 0), 0);
   assert.equal(at(splineOps("spline_tcb", keys), -45), undefined);
-  assert.equal(at(splineOps("spline_tcb", keys), -100), undefined);
+  // Past the end keys both readers that evaluate it hold the end key (before decode.dson v37: unknown).
+  assert.equal(at(splineOps("spline_tcb", keys), -100), 1);
+  assert.equal(at(splineOps("spline_tcb", keys), 10), 0);
   // Two keys at one x, a count larger than the keys, a count that is not a whole number, no input.
   assert.equal(at(splineOps("spline_linear", [[0, 0], [0, 1]])), undefined);
   assert.equal(at([{ bone: "arm?rotation/y" }, [0, 0], 2, "spline_linear"]), undefined);

@@ -22,6 +22,16 @@ import {
   tube,
 } from "./swell_body.ts";
 import type { Json } from "./generate.ts";
+import type { Document } from "@gltf-transform/core";
+
+/** The scene's unresolved references: [file, whether the path starts at its geometry library]. */
+function unresolvedAt(scene: Document): [string, boolean][] {
+  const dson = (scene.getRoot().listScenes()[0].getExtras().partgraph as Json).dson as Json;
+  return (dson.unresolved as Json[]).map((u) => [
+    String(u.file).endsWith(fileOf("Patch")) ? fileOf("Patch") : String(u.file),
+    String(u.path).startsWith("/geometry_library/"),
+  ]);
+}
 
 const bodyTube = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
 
@@ -94,11 +104,34 @@ Deno.test("dson grafts: a graft record with an index past its counts is not merg
     assert.match(run.warnings[0], said, `${what}: ${run.warnings[0]}`);
     assert.match(
       run.warnings[0],
-      /^dson: unresolved reference '#Genesis9-1': the graft record of 'Patch_geo' is damaged at \/geometry_library\/0\/graft\/.* kept as a separate mesh$/,
+      /^dson: unresolved reference '#Genesis9-1': the graft record of 'Patch_geo' in \S*\/data\/Items\/Patch\.dsf is damaged at \/geometry_library\/0\/graft\/.* kept as a separate mesh$/,
       what,
     );
+    // The path is in the graft's own figure file, so that is the file named (before v37: the scene).
+    assert.deepEqual(unresolvedAt(run.scene), [[fileOf("Patch"), true]], what);
     // The body whole (every vertex drawn once, none hidden), the graft beside it with its own vertices.
     assert.equal(drawn(run.scene, BODY).length, bodyTube.vertices.length, what);
     assert.equal(drawn(run.scene, "Patch").length, vertices, what);
   }
+});
+
+Deno.test("dson grafts: a graft whose target is not loaded is warned at its own figure file's record", async () => {
+  const { file } = patch(18, 30, () => {});
+  // The graft fitted to a body the scene does not load (the user deleted it, or saved the item alone).
+  const scene = { ...SCENE, scene: { nodes: [{ ...instance("Patch"), conform_target: "#Genesis9-1" }] } };
+  const run = await withContentFiles(
+    [[fileOf("Patch"), file]],
+    (root) => decodeJson(scene, "patched.duf", [root]),
+  );
+  // One warning per URI: the target's ('#Genesis9-1', which no node is); the graft's is recorded.
+  assert.equal(run.warnings.length, 1, run.warnings.join("\n"));
+  const dson = (run.scene.getRoot().listScenes()[0].getExtras().partgraph as Json).dson as Json;
+  const graft = (dson.unresolved as Json[]).filter((u) => /graft/.test(String(u.reason)));
+  assert.equal(graft.length, 1, JSON.stringify(dson.unresolved));
+  assert.ok(String(graft[0].file).endsWith(fileOf("Patch")), String(graft[0].file));
+  assert.equal(graft[0].path, "/geometry_library/0/graft");
+  assert.match(
+    String(graft[0].reason),
+    new RegExp(`\\(its record: \\S*${fileOf("Patch")} at /geometry_library/0/graft\\)$`),
+  );
 });

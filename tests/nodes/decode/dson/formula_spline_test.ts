@@ -1,0 +1,57 @@
+/**
+ * `spline_tcb` in ERC formulas: known on its keys and past its ends (held), where the readers that
+ * evaluate it agree; between keys unknown, with Diffeomorphic's straight reading and pymods's
+ * Kochanek–Bartels one handed on for the warning. The expected readings are worked out by hand here
+ * from the Kochanek–Bartels tangents and the cubic Hermite basis.
+ */
+import assert from "node:assert/strict";
+import { splineAt, type TcbSpan } from "../../../../nodes/decode/dson/codec/formula_spline.ts";
+
+/** Keys as a Daz corrective writes them, `[x, y, tension, continuity, bias]`, listed out of x order. */
+const KEYS = [[30, 3, 0, 0, 0], [0, 0, 0.5, 0, 0], [40, 1, 0, 0, 0], [10, 2, 0, -0.5, 0.5]];
+
+const between = (x: number): TcbSpan => {
+  let span: TcbSpan | undefined;
+  assert.equal(splineAt("spline_tcb", KEYS, x, (s) => (span = s)), undefined);
+  return span!;
+};
+
+Deno.test("dson formula spline: a TCB spline is its keys on them and holds its end keys past them", () => {
+  const told: TcbSpan[] = [];
+  for (const [x, y] of [[0, 0], [10, 2], [30, 3], [40, 1], [-5, 0], [-1e6, 0], [41, 1], [1e9, 1]]) {
+    assert.equal(splineAt("spline_tcb", KEYS, x, (s) => told.push(s)), y, `x ${x}`);
+  }
+  assert.deepEqual(told, []);
+});
+
+Deno.test("dson formula spline: between keys both readings are handed on, the value left unknown", () => {
+  // First span (0, 0) → (10, 2) at x 5 (s = 1/2), the first key's tension 0.5: each factor
+  // (1 − 0.5)·1·1/2 = 1/4. The first key is its own neighbour: leaving = ¼·0 + ¼·2 = 1/2;
+  // arriving = ¼·2 + ¼·(3 − 2) = 3/4. Hermite at ½: ½·0 + ⅛·½ + ½·2 − ⅛·¾ = 31/32.
+  const first = between(5);
+  assert.deepEqual([first.from, first.to, first.input], [[0, 0], [10, 2], 5]);
+  assert.equal(first.straight, 1);
+  assert.ok(Math.abs(first.kochanek - 31 / 32) < 1e-12, `${first.kochanek}`);
+  // Second span (10, 2) → (30, 3) at x 15 (s = 1/4), its first key's continuity −0.5, bias 0.5:
+  // leaving = (1·0.5·1.5/2)·(2 − 0) + (1·1.5·0.5/2)·(3 − 2) = 0.75 + 0.375 = 1.125;
+  // arriving = (1·1.5·1.5/2)·(3 − 2) + (1·0.5·0.5/2)·(1 − 3) = 1.125 − 0.25 = 0.875.
+  // Hermite at ¼: h00 = 27/32, h10 = 9/64, h01 = 5/32, h11 = −3/64.
+  const second = between(15);
+  assert.equal(second.straight, 2.25);
+  const expected = (27 / 32) * 2 + (9 / 64) * 1.125 + (5 / 32) * 3 - (3 / 64) * 0.875;
+  assert.ok(Math.abs(expected - 2.2734375) < 1e-12);
+  assert.ok(Math.abs(second.kochanek - expected) < 1e-12, `${second.kochanek}`);
+  // Last span (30, 3) → (40, 1) at x 35: the last key is its own next neighbour. Keys of no TCB
+  // (Catmull-Rom factors ½): leaving = ½·(3 − 2) + ½·(1 − 3) = −1/2; arriving = ½·(1 − 3) + 0 = −1.
+  // Hermite at ½: ½·3 + ⅛·(−½) + ½·1 − ⅛·(−1) = 2 + 1/16.
+  const last = between(35);
+  assert.equal(last.straight, 2);
+  assert.ok(Math.abs(last.kochanek - 33 / 16) < 1e-12, `${last.kochanek}`);
+});
+
+Deno.test("dson formula spline: linear and constant splines are unchanged; two keys at one x are unknown", () => {
+  assert.equal(splineAt("spline_linear", KEYS, 35), 2);
+  assert.equal(splineAt("spline_constant", KEYS, 35), 3);
+  assert.equal(splineAt("spline_linear", KEYS, -3), 0);
+  assert.equal(splineAt("spline_tcb", [[0, 0], [0, 1]], 0.5), undefined);
+});
