@@ -14,7 +14,7 @@
  * model with their textures in a shared `.txm` (one named in another case, one missing), and vertices
  * a converter left at NaN or infinity, textures named with the other path separator, a leading `.\`
  * or another case than their library entry (in the model or a shared `.txm`), and entries misspelt
- * by hand (`VMeshPart ` with a trailing space, `VMeshLib`, `VmeshPart`).
+ * by hand (`VMeshPart ` with a trailing space, `VMeshLib`, `Hardpoint`, `VmeshPart`).
  *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
@@ -83,6 +83,8 @@ export interface ModToolTruth {
   readonly limits: Record<string, readonly [number, number]>;
   /** Whether each material is drawn with a texture (only for files whose materials are judged). */
   readonly textured?: Record<string, boolean>;
+  /** Hardpoints the file holds where the game does not read them: absent from the output. */
+  readonly absent?: readonly string[];
 }
 
 /** A generated file. */
@@ -112,14 +114,17 @@ interface PartPlan {
   hardpoints: { name: string; position: number[]; rev?: { min: number; max: number } }[];
   /** The name its `VMeshPart` directory is written with. */
   meshPart: string;
+  /** The name its `Hardpoints` directory is written with. */
+  hardpointsDir: string;
 }
 
 /**
  * How `misspelt_entry` misspells, by seed: the last part's `VMeshPart` with a trailing space (the
- * game reads no mesh for it), in another case (the game reads it), or `VMeshLibrary` cut to
- * `VMeshLib` (the game reads no mesh at all).
+ * game reads no mesh for it), in another case (the game reads it), `VMeshLibrary` cut to
+ * `VMeshLib` (the game reads no mesh at all), or the last part's `Hardpoints` cut to `Hardpoint` (the
+ * game reads none of its hardpoints; beside a hardpoint editor's own `hardpoints`, a trailing space).
  */
-const MISSPELLINGS = ["trailing_space", "case", "short_library"] as const;
+const MISSPELLINGS = ["trailing_space", "case", "short_library", "hardpoints_cut"] as const;
 
 /** Whether a file is written with a habit. */
 type Has = (habit: Quirk) => boolean;
@@ -155,10 +160,13 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
         position: [coord(), coord(), coord()],
       })),
       meshPart: "VMeshPart",
+      hardpointsDir: "Hardpoints",
     });
   }
   const lastPart = parts[parts.length - 1];
-  if (misspelt === "trailing_space") lastPart.meshPart = "VMeshPart ";
+  if (misspelt === "trailing_space" || misspelt === "hardpoints_cut" && has("split_hardpoints")) {
+    lastPart.meshPart = "VMeshPart ";
+  } else if (misspelt === "hardpoints_cut") lastPart.hardpointsDir = "Hardpoint";
   if (misspelt === "case") lastPart.meshPart = "VmeshPart";
   // Every file has a turret somewhere, so limits are judged on every kind.
   const turretMin = -int(10, 90), turretMax = int(10, 120);
@@ -185,6 +193,7 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
   const materials = ["hull", "glass", "trim"];
   const triangles: Record<string, number> = {};
   const hardpoints: Record<string, readonly number[]> = {};
+  const absent: string[] = [];
   /** Materials some part draws a triangle of (a glTF material exists only for those). */
   const drawnMaterials = new Set<string>();
   for (const part of parts) {
@@ -200,6 +209,11 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
       }
     });
     for (const hp of part.hardpoints) {
+      if (part.hardpointsDir !== "Hardpoints") {
+        absent.push(hp.name);
+        delete limits[hp.name];
+        continue;
+      }
       hardpoints[hp.name] = hp.position.map((v, i) => v + part.translation[i]);
     }
   }
@@ -347,7 +361,7 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
     seed,
     name,
     bytes,
-    truth: { triangles, hardpoints, limits, textured },
+    truth: { triangles, hardpoints, limits, textured, ...(absent.length ? { absent } : {}) },
     siblings,
   };
 }
@@ -438,7 +452,7 @@ function fragment(part: PartPlan, has: Has): UtfNode[] {
       utfLeaf("Orientation", encodeFloats([1, 0, 0, 0, 1, 0, 0, 0, 1])),
       utfLeaf("Position", encodeFloats(hp.position)),
     ]);
-  const hardpoints = utfDir("Hardpoints", [
+  const hardpoints = utfDir(part.hardpointsDir, [
     utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
     utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
   ]);

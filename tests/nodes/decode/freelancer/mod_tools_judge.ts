@@ -90,6 +90,11 @@ export function compare(doc: Document, file: ModToolFile): string[] {
       problems.push(`hardpoint '${name}' at ${world.slice(12, 15)}, not ${position}`);
     }
   }
+  for (const name of file.truth.absent ?? []) {
+    if (nodes.some((n) => n.getName() === name)) {
+      problems.push(`hardpoint '${name}' read where the game reads none`);
+    }
+  }
   for (const [name, [min, max]] of Object.entries(file.truth.limits)) {
     const extras = nodes.find((n) => n.getName() === name)?.getExtras() as
       | { min?: number; max?: number }

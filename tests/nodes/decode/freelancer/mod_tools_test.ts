@@ -31,7 +31,7 @@ const NAMED: Partial<Record<Quirk, RegExp>> = {
   texture_spelling:
     /^texture '[^']+' not found in any loaded texture library \(a library has '[^']+', the same name (with the other path separator|without the leading '\.[\\/]')/,
   misspelt_entry:
-    /entry '(VMeshPart |VMeshLib)' is not read; it is probably '(VMeshPart|VMeshLibrary)' \((a trailing space|'VMeshLibrary' cut short)\)/,
+    /entry '(VMeshPart |VMeshLib|Hardpoint)' is not read; it is probably '(VMeshPart|VMeshLibrary|Hardpoints)' \((a trailing space|'(VMeshLibrary|Hardpoints)' cut short)\)/,
 };
 
 /** Habits read as the file means them with nothing to say. */
