@@ -32,8 +32,7 @@ export interface FittingCounts {
 
 /**
  * Where the sections after the texture end for `animations` clips and `sounds` sounds starting at
- * `at` (one clip's frame count replaced by `frameOverride`), or -1 when a header is implausible or a
- * section runs past the file.
+ * `at`, or -1 when a header is implausible or a section runs past the file.
  */
 export function tailEnd(
   view: DataView,
@@ -41,15 +40,12 @@ export function tailEnd(
   vertexCount: number,
   animations: number,
   sounds: number,
-  frameOverride?: FrameCountFix,
 ): number {
   const size = view.byteLength;
   for (let a = 0; a < animations; a++) {
     if (at + ANIMATION_HEADER_BYTES > size) return -1;
     const kps = view.getInt32(at + NAME_BYTES, true);
-    const frames = frameOverride?.clip === a
-      ? frameOverride.frames
-      : view.getInt32(at + NAME_BYTES + 4, true);
+    const frames = view.getInt32(at + NAME_BYTES + 4, true);
     if (kps < 0 || frames < 0) return -1; // KPS 0 is read (see parseCar); a negative one is not a clip
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > size) return -1;
@@ -113,53 +109,91 @@ export interface FrameCountFix {
   readonly frames: number;
   /** The frame count stored. */
   readonly stored: number;
+  /** Byte of the stored count (with the clips before it read at their corrected counts). */
+  readonly at: number;
 }
 
-/** How far from the stored frame count {@link fittingFrameCount} looks. */
+/** What {@link fittingFrameCounts} found. */
+export type FrameCountSearch =
+  | { readonly kind: "fixed"; readonly fixes: readonly FrameCountFix[] }
+  /** Several sets of as few corrections fit equally: the first two found. */
+  | { readonly kind: "ambiguous"; readonly candidates: readonly (readonly FrameCountFix[])[] }
+  | { readonly kind: "none" };
+
+/** How far from a stored frame count the search looks. */
 const FRAME_FIX_RANGE = 2;
+/** At most this many clips corrected in one file. */
+const MAX_FIXED_CLIPS = 4;
+/** Clip headers the search may visit in all (a bound on the work for files of many clips). */
+const SEARCH_BUDGET = 200_000;
 
 /**
- * The one clip whose frame count, changed by at most 2 (a converter that stores a count as a `.rsc`
- * does, one less than its frames, or a hand edit), makes the declared counts' sections end exactly at
- * the end of the file or at a valid anim→sound table; undefined when none or several do. Read with
- * the stored count, the game takes the next clip's header from frame data.
+ * The fewest clips whose frame counts, each changed by at most 2 (a converter that stores a count as a
+ * `.rsc` does, one less than its frames, or a hand edit), make the declared counts' sections end
+ * exactly at the end of the file or at a valid anim→sound table. Tried with 1 corrected clip, then 2,
+ * … up to 4; at each step every stored count is tried first, so no more clips are corrected than the
+ * file needs. Several sets of equally few corrections are `ambiguous` (nothing is read from a guess);
+ * none within the bound (or more work than {@link SEARCH_BUDGET}) is `none`. Read with the stored
+ * counts, the game takes the next clip's header from frame data.
  *
  * @example
  * ```ts
- * const fix = fittingFrameCount(view, textureEnd, 120, 2, 0, 256); // { clip: 0, frames: 31, stored: 30 }
+ * const found = fittingFrameCounts(view, textureEnd, 120, 3, 0, 256);
+ * if (found.kind === "fixed") console.log(found.fixes); // [{ clip: 0, frames: 31, stored: 30, at: … }, …]
  * ```
  */
-export function fittingFrameCount(
+export function fittingFrameCounts(
   view: DataView,
   at: number,
   vertexCount: number,
   animations: number,
   sounds: number,
   tableBytes: number,
-): FrameCountFix | undefined {
-  if (vertexCount <= 0) return undefined;
+): FrameCountSearch {
+  if (vertexCount <= 0 || animations <= 0) return { kind: "none" };
   const size = view.byteLength;
-  let found: FrameCountFix | undefined;
-  let clipAt = at;
-  for (let clip = 0; clip < animations && clipAt + ANIMATION_HEADER_BYTES <= size; clip++) {
-    const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
-    for (let delta = -FRAME_FIX_RANGE; delta <= FRAME_FIX_RANGE; delta++) {
-      const fix = { clip, frames: stored + delta, stored };
-      if (!delta || fix.frames < 0) continue;
-      const end = tailEnd(view, at, vertexCount, animations, 0, fix);
-      const tail = end < 0 ? -1 : tailEnd(view, end, 0, 0, sounds);
-      if (tail < 0) continue;
-      if (tail !== size && !(tail + tableBytes === size && validTable(view, tail, tableBytes, sounds))) {
-        continue;
+  const frameBytes = vertexCount * 6;
+  let budget = SEARCH_BUDGET;
+  const found: FrameCountFix[][] = [];
+  const fixes: FrameCountFix[] = [];
+  // Depth-first over the clips: each is read at its stored count or, while corrections are left, at
+  // one within the range — as long as the next header lies inside the file and is plausible.
+  const walk = (clip: number, clipAt: number, left: number): void => {
+    if (found.length > 1 || --budget < 0) return;
+    if (clip === animations) {
+      if (left > 0) return; // found with fewer corrections in an earlier round
+      const end = tailEnd(view, clipAt, 0, 0, sounds);
+      if (
+        end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds))
+      ) {
+        found.push([...fixes]);
       }
-      if (found) return undefined;
-      found = fix;
+      return;
     }
-    // The clips before the fixed one are read as stored.
-    if (stored < 0) break;
-    clipAt += ANIMATION_HEADER_BYTES + stored * vertexCount * 6;
+    if (clipAt + ANIMATION_HEADER_BYTES > size) return;
+    const kps = view.getInt32(clipAt + NAME_BYTES, true);
+    const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
+    if (kps < 0) return; // not a clip header: a walk through frame data
+    for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE; delta++) {
+      // 0, -1, +1, -2, +2
+      const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
+      const frames = stored + change;
+      if (frames < 0 || (change && left === 0)) continue;
+      // The clips still to come need at least their headers.
+      const next = clipAt + ANIMATION_HEADER_BYTES + frames * frameBytes;
+      if (next + (animations - clip - 1) * ANIMATION_HEADER_BYTES > size) continue;
+      if (change) fixes.push({ clip, frames, stored, at: clipAt + NAME_BYTES + 4 });
+      walk(clip + 1, next, left - (change ? 1 : 0));
+      if (change) fixes.pop();
+    }
+  };
+  for (let corrections = 1; corrections <= Math.min(MAX_FIXED_CLIPS, animations); corrections++) {
+    walk(0, at, corrections);
+    if (budget < 0) return { kind: "none" };
+    if (found.length === 1) return { kind: "fixed", fixes: found[0] };
+    if (found.length > 1) return { kind: "ambiguous", candidates: found.slice(0, 2) };
   }
-  return found;
+  return { kind: "none" };
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */

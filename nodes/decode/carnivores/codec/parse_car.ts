@@ -24,7 +24,7 @@ import {
   ANIMATION_HEADER_BYTES,
   ENGINE_MAX_CLIPS,
   fittingCounts,
-  fittingFrameCount,
+  fittingFrameCounts,
   type FrameCountFix,
   SOUND_HEADER_BYTES,
   tailEnd,
@@ -109,7 +109,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const faces = readFaces(r, facesAt, faceCount, vertexCount, warn);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
-  const { animationCount, soundCount, frameFix } = sectionCounts(
+  const { animationCount, soundCount, frameFixes } = sectionCounts(
     bytes,
     textureAt + textureBytes,
     vertexCount,
@@ -149,9 +149,8 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
     // KPS ≤ 0: the game cannot load the file, the frames are whole; read at 1 frame per second.
     const kps = readableKps(r.i32(at + NAME_BYTES), `animation ${a} ('${clipName}')`, at + NAME_BYTES, warn);
-    const frameCount = frameFix?.clip === a
-      ? frameFix.frames
-      : r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
+    const frameCount = frameFixes?.find((f) => f.clip === a)?.frames ??
+      r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
     const values = frameCount * vertexCount * 3;
     if (dataAt + values * 2 > r.length) {
@@ -228,12 +227,13 @@ function sectionCounts(
   declaredAnimations: number,
   declaredSounds: number,
   warn: WarningSink,
-): { animationCount: number; soundCount: number; frameFix?: FrameCountFix } {
+): { animationCount: number; soundCount: number; frameFixes?: readonly FrameCountFix[] } {
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds);
   if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+  const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(
     view,
     at,
@@ -243,7 +243,7 @@ function sectionCounts(
     ANIM_SOUND_TABLE_BYTES,
   );
   if (!fit) {
-    const fix = fittingFrameCount(
+    const search = fittingFrameCounts(
       view,
       at,
       vertexCount,
@@ -251,23 +251,32 @@ function sectionCounts(
       declaredSounds,
       ANIM_SOUND_TABLE_BYTES,
     );
-    if (!fix) return declared;
-    let clipAt = at;
-    for (let a = 0; a < fix.clip; a++) {
-      clipAt += ANIMATION_HEADER_BYTES + view.getInt32(clipAt + NAME_BYTES + 4, true) * vertexCount * 6;
+    const counts = (fixes: readonly FrameCountFix[]) =>
+      fixes.map((f) => `animation ${f.clip} ${f.stored} → ${f.frames}`).join(", ");
+    if (search.kind === "ambiguous") {
+      // Equally few corrections fit more than one way: the file does not say which, so none is read.
+      warn(
+        `the clips' sections do not end at the end of the file (${left}); corrected frame counts make ` +
+          `them end there (or at the anim→sound table) in more than one way (${
+            search.candidates.map(counts).join("; or ")
+          }): the file does not tell which, so the stored counts are read`,
+        { offset: at, candidates: search.candidates.map((c) => c.map((f) => [f.clip, f.frames])) },
+      );
+      return declared;
     }
-    warn(
-      `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${
-        clipAt + NAME_BYTES + 4
-      }, but the sections ` +
-        `do not end at the end of the file (${
-          end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`
-        }); with ${fix.frames} frames they do (or at the anim→sound table): read so (the game reads the ` +
-        "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
-        "stores it, one less than the frames, or edited by hand)",
-      { offset: clipAt + NAME_BYTES + 4, stored: fix.stored, read: fix.frames },
-    );
-    return { ...declared, frameFix: fix };
+    if (search.kind === "none") return declared;
+    for (const fix of search.fixes) {
+      warn(
+        `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${fix.at}, but the sections ` +
+          `do not end at the end of the file (${left}); with ${fix.frames} frames${
+            search.fixes.length > 1 ? ` (and ${counts(search.fixes.filter((f) => f !== fix))})` : ""
+          } they do (or at the anim→sound table): read so (the game reads the ` +
+          "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
+          "stores it, one less than the frames, or edited by hand)",
+        { offset: fix.at, stored: fix.stored, read: fix.frames },
+      );
+    }
+    return { ...declared, frameFixes: search.fixes };
   }
   warn(
     `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +

@@ -45,6 +45,7 @@ export const TOOL_HABITS = [
   "rsc_kps_zero",
   "rsc_kps_negative",
   "car_kps_negative",
+  "frames_off_several",
 ] as const;
 
 /** One habit. */
@@ -350,6 +351,43 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
                 "objects",
                 doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
                 3,
+              ),
+        },
+      };
+    }
+    case "frames_off_several": {
+      // A converter (or hand edits) leaving several clips' frame counts off by one or two — the count
+      // stored as a .rsc stores it, one less — in a file of 3 to 6 clips, with or without sounds and the
+      // anim→sound table: every clip must be read with the frames its data hold.
+      const names = ["walk", "run", "idle", "eat", "die", "swim"];
+      const list = names.slice(0, 3 + Math.floor(random() * 4)).map((n, c) => clip(n, c % 3));
+      const off = pick(random, list.length, 2 + Math.floor(random() * Math.min(2, list.length - 2)));
+      const sounds = Array.from({ length: Math.floor(random() * 3) }, (_, i) => ({
+        name: `snd${i}`,
+        pcm: Uint8Array.from({ length: 2 * (50 + Math.floor(random() * 400)) }, () => random() * 256 | 0),
+      }));
+      const model = { ...car(list), sounds };
+      const bytes = encodeCar(random() < 0.5 ? model : { ...model, animSounds: undefined });
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      let at = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2;
+      list.forEach((c, i) => {
+        const wrong = c.frameCount + [-1, 1, -2, 2, -1, 1][Math.floor(random() * 6)];
+        if (off.includes(i)) view.setInt32(at + 36, Math.max(0, wrong), true);
+        at += 40 + c.positions.length * 2;
+      });
+      return {
+        ...base,
+        format: "car",
+        bytes,
+        expect: {
+          scene: true,
+          warning: new RegExp(`animation ${off[0]} stores \\d+ frame`),
+          check: (doc) =>
+            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
+              expectEqual(
+                "keyframes",
+                list.map((_, i) => keyframes(doc, i)),
+                list.map((c) => c.frameCount),
               ),
         },
       };

@@ -1,0 +1,88 @@
+/**
+ * `.car` frame counts off on several clips (car_counts.ts `fittingFrameCounts`): the fewest corrected
+ * clips whose sections end at the file's end are read, each named; two equally small sets of
+ * corrections are said to be ambiguous and nothing is read from a guess; the search is bounded.
+ * The generator's `frames_off_several` habit (community_tools.ts) measures it on seeded files.
+ */
+import assert from "node:assert/strict";
+import { encodeCar } from "../../../support/carnivores/encode.ts";
+import { animatedCar, animation, pointTable } from "./fixtures.ts";
+import { parseCar } from "./parse.ts";
+
+const bare = () => ({ ...animatedCar(), sounds: [], animSounds: undefined });
+const textureEnd = (car: ReturnType<typeof bare>) =>
+  52 + 64 * car.faces.count + 16 * car.points.count + car.texture!.words.length * 2;
+
+Deno.test("car frame counts: two clips off (one -1, one +2) are both read with the frames their data hold", () => {
+  const car = bare();
+  const bytes = encodeCar(car);
+  const view = new DataView(bytes.buffer);
+  const at = textureEnd(car);
+  const second = at + 40 + 5 * car.points.count * 6;
+  view.setInt32(at + 36, 4, true); // walk: 5 frames stored as 4
+  view.setInt32(second + 36, 5, true); // idle: 3 frames stored as 5
+  const { model, warnings } = parseCar(bytes);
+  assert.deepEqual(model.animations.map((a) => [a.name, a.frameCount]), [["walk", 5], ["idle", 3]]);
+  assert.deepEqual(
+    warnings.map((w) => [w.offset, /^animation \d stores \d frame\(s\)/.test(w.message)]),
+    [[at + 36, true], [second + 36, true]],
+  );
+});
+
+Deno.test("car frame counts: two equally small corrections are named as ambiguous, none applied", () => {
+  const car = bare();
+  const v = car.points.count; // 16 points: a frame (96 bytes) holds a whole clip header
+  const bytes = encodeCar(car);
+  const view = new DataView(bytes.buffer);
+  const at = textureEnd(car);
+  const second = at + 40 + 5 * v * 6;
+  view.setInt32(second + 36, 4, true); // idle: 3 frames stored as 4 (fits at 3)
+  // Walk's last frame starts with a clip header of 4 frames: with walk read at 4 frames, that header
+  // (and its 4 frames: the rest of walk's last frame, idle's header and 3 frames) ends at the end too.
+  const lastFrame = second - v * 6;
+  bytes.fill(0x41, lastFrame, lastFrame + 32);
+  view.setInt32(lastFrame + 32, 10, true);
+  view.setInt32(lastFrame + 36, 4, true);
+  const { model, warnings } = parseCar(bytes);
+  const ambiguous = warnings.find((w) => /in more than one way/.test(w.message));
+  assert.ok(ambiguous, warnings.map((w) => w.message).join("\n"));
+  assert.match(
+    ambiguous.message,
+    /animation 1 4 → 3; or animation 0 5 → 4|animation 0 5 → 4; or animation 1 4 → 3/,
+  );
+  // The stored counts are read: idle runs past the end and is dropped, as a cut file's clip is.
+  assert.deepEqual(model.animations.map((a) => [a.name, a.frameCount]), [["walk", 5]]);
+});
+
+Deno.test("car frame counts: 40 clips all off is beyond the bound: read as stored, quickly", () => {
+  const car = bare();
+  const table = pointTable(Array.from({ length: 8 }, (_, i) => [i, i % 3, 1]));
+  const clips = Array.from({ length: 40 }, (_, i) => animation(`c${i}`, 10, 2 + (i % 3), table, i % 2));
+  const v = 8;
+  const model = {
+    ...car,
+    points: table,
+    faces: { ...car.faces, indices: car.faces.indices.map((i) => i % v) },
+    animations: clips,
+  };
+  const bytes = encodeCar(model);
+  const view = new DataView(bytes.buffer);
+  let at = textureEnd(model);
+  for (const c of clips) {
+    view.setInt32(at + 36, c.frameCount - 1, true);
+    at += 40 + c.positions.length * 2;
+  }
+  const started = performance.now();
+  // Read as stored, the second clip's header comes from frame data: a negative frame count there is a
+  // DecodeError at that field, as for any file whose counts cannot be repaired.
+  let outcome: string;
+  try {
+    const { model: read, warnings } = parseCar(bytes);
+    assert.ok(!warnings.some((w) => /stores \d+ frame/.test(w.message)));
+    outcome = `${read.animations.length} clips`;
+  } catch (error) {
+    outcome = (error as Error).name;
+  }
+  assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
+  assert.match(outcome, /^(DecodeError|[0-3]?\d clips)$/);
+});
