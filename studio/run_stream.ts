@@ -131,7 +131,22 @@ export function output(ctx: ApiContext, name: string): Response {
   return new Response(out.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": out.type === "json" ? "application/json" : "application/octet-stream",
-      "content-disposition": `attachment; filename="${out.file.replace(/["\\]/g, "_")}"`,
+      "content-disposition": attachment(out.file),
     },
   });
+}
+
+/**
+ * A `content-disposition` naming the download `file` (RFC 6266): an ASCII `filename` for old
+ * clients and the exact name as `filename*` (RFC 8187), so a file named in any script (`модель.glb`)
+ * or with quotes or control characters downloads under its name rather than failing the response
+ * (a header is bytes: a name outside Latin-1 made it throw, HTTP 500).
+ */
+export function attachment(file: string): string {
+  const ascii = file.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const exact = encodeURIComponent(file).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

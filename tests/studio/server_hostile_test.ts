@@ -3,7 +3,8 @@
  * save never writes into a hidden folder or over a JSON file that is not a graph (`deno.json`, a
  * schema), encoded and absolute paths stay in the sandbox, a body larger than the API reads is
  * refused before it is parsed (declared or streamed without a length), malformed JSON and a wrong
- * method get a clear error, and a request with another site's Host or Origin changes nothing.
+ * method get a clear error, a request with another site's Host or Origin changes nothing, and a run
+ * output read from a file named in any script downloads under its name.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -149,5 +150,27 @@ Deno.test("studio hostile API: another site's Host or Origin is refused and writ
     await Deno.stat(join(project, "graphs", "rebound.json")).then(() => assert(false, "written"), () => {});
     // The studio's own origin is served.
     equal((await post(`${url}api/save`, save, { origin: url.slice(0, -1) })).status, 200);
+  });
+});
+
+Deno.test("studio hostile API: a run output from a file named in any script downloads under its name", async () => {
+  await withProject(async (url, project) => {
+    const name = 'модель "1" 飛行機.glb';
+    await Deno.writeFile(join(project, name), new Uint8Array([1, 2, 3, 4]));
+    const graph = {
+      version: 1,
+      nodes: { read: { type: "io.read", params: { path: join(project, name) } } },
+      outputs: { bytes: "read.bytes" },
+    };
+    const events = await (await post(`${url}api/run`, JSON.stringify({ path: "graphs/a.json", graph })))
+      .text();
+    assert(events.includes('"ok":true'), events.slice(-300));
+    const download = await fetch(`${url}api/output?name=bytes`);
+    equal(download.status, 200);
+    deepEqual([...new Uint8Array(await download.arrayBuffer())], [1, 2, 3, 4]);
+    const disposition = download.headers.get("content-disposition")!;
+    const exact = /filename\*=UTF-8''(\S+)/.exec(disposition)?.[1];
+    equal(decodeURIComponent(exact ?? ""), name, disposition);
+    assert(/filename="[\x20-\x7e]+"/.test(disposition), disposition);
   });
 });
