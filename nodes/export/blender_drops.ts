@@ -80,8 +80,8 @@ export function blenderDrops(json: Json): string[] {
   const custom = new Map<string, string[]>();
   for (const mesh of json.meshes ?? []) attributeDrops(mesh, custom, messages);
   if (custom.size) {
-    // One warning for the file: a decoder's bookkeeping attribute (Carnivores' `_OWNER`, DSON's
-    // `_DSON_VERTEX`) is on every mesh, and a warning a mesh would bury the others.
+    // One warning for the file: a converter's attribute (`_BATCHID`) tends to sit on every mesh, and a
+    // warning a mesh would bury the others.
     const meshes = [...new Set([...custom.values()].flat())];
     const shown = meshes.slice(0, 3).map((name) => `'${name}'`).join(", ");
     messages.push(

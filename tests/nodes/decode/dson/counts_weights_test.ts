@@ -11,7 +11,7 @@ import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dsonBytes, generateFigure, type Json } from "./generate.ts";
-import { decoderWarnings, withContentFiles } from "./dson_runs.ts";
+import { withContentFiles } from "./dson_runs.ts";
 
 async function decode(text: string | Uint8Array, roots: string[] = []) {
   const ctx = testContext();
@@ -20,7 +20,7 @@ async function decode(text: string | Uint8Array, roots: string[] = []) {
     content_roots: roots,
   }, ctx);
   const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes as Uint8Array;
-  return { doc: scene as Document, glb, warnings: decoderWarnings(ctx.warnings.map((w) => w.message)) };
+  return { doc: scene as Document, glb, warnings: ctx.warnings.map((w) => w.message) };
 }
 
 /** Triangles drawn by every primitive of the scene. */

@@ -15,7 +15,6 @@ import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { dsonBytes, generateFigure, type Json } from "./generate.ts";
-import { decoderWarnings } from "./dson_runs.ts";
 
 /** A figure with morph `M` at 0 and a controller `CTRL` dialled to 1 carrying `formulas`. */
 function controlled(formulas: unknown[]): Json {
@@ -49,7 +48,7 @@ async function pipeline(json: Json) {
   const scene = (await runNode(decodeDson, { bytes }, {}, ctx)).scene as Document;
   const resolved = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
   const glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes as Uint8Array;
-  return { scene, glb, warnings: decoderWarnings(ctx.warnings.map((w) => w.message)) };
+  return { scene, glb, warnings: ctx.warnings.map((w) => w.message) };
 }
 
 /** A spline operation (a joint-controlled morph's curve), which the decode does not evaluate. */

@@ -20,7 +20,6 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { tempDir } from "../../../support/temp.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { channels, dsonBytes, type Json, libraryFigure } from "./generate.ts";
-import { decoderWarnings } from "./dson_runs.ts";
 
 const FIGURE = "/data/Gen/Figure.dsf";
 const POSED = [-0.01, 0.06, 0];
@@ -77,7 +76,7 @@ async function decode(json: Json) {
   const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes as Uint8Array;
   const report = await validateGltf(glb);
   assert.equal(report.errors, 0, report.messages.join("\n"));
-  return { doc: scene as Document, warnings: decoderWarnings(ctx.warnings.map((w) => w.message)) };
+  return { doc: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
 }
 
 const named = (doc: Document, name: string): Node[] =>
