@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { NAME_BYTES } from "./model.ts";
+import { NAME_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
 
 /** Bytes before an animation's frame data: name, KPS, frame count. */
 export const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
@@ -194,6 +194,46 @@ export function fittingFrameCounts(
     if (found.length > 1) return { kind: "ambiguous", candidates: found.slice(0, 2) };
   }
   return { kind: "none" };
+}
+
+/** The most texture rows {@link fittingTextureRows} tries (a 1024×512 picture written unscaled). */
+const MAX_TEXTURE_ROWS = 2048;
+
+/**
+ * The texture heights (whole rows, other than the declared `declaredBytes`) from which the declared
+ * clips and sounds, at their stored frame counts and lengths, end exactly at the end of the file or at
+ * a valid anim→sound table — the file's texture when its size field was written from another picture
+ * (a converter that writes the source image's size and the texture it resized). Empty when none does.
+ * At most two are returned: more than one is ambiguous.
+ *
+ * @example
+ * ```ts
+ * fittingTextureRows(view, textureAt, 65536, 120, 2, 0, 256); // [64]: 64 rows of 256 are written
+ * ```
+ */
+export function fittingTextureRows(
+  view: DataView,
+  textureAt: number,
+  declaredBytes: number,
+  vertexCount: number,
+  animations: number,
+  sounds: number,
+  tableBytes: number,
+): number[] {
+  const size = view.byteLength;
+  const found: number[] = [];
+  for (let rows = 0; rows <= MAX_TEXTURE_ROWS && found.length < 2; rows++) {
+    const at = textureAt + rows * TEXTURE_ROW_BYTES;
+    if (at > size) break;
+    if (rows * TEXTURE_ROW_BYTES === declaredBytes) continue;
+    const end = tailEnd(view, at, vertexCount, animations, sounds);
+    if (
+      end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds))
+    ) {
+      found.push(rows);
+    }
+  }
+  return found;
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */

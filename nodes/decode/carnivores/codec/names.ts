@@ -77,11 +77,14 @@ export class NameReader {
     this.#bytes = bytes;
   }
 
-  /** The name in the `max` bytes at `at` (clipped to the file), up to its first NUL. */
+  /** The name in the `max` bytes at `at` (clipped to the file), up to its first NUL, trailing spaces left out. */
   read(at: number, max: number, what: string): string {
     const field = this.#bytes.subarray(Math.max(0, at), Math.max(0, Math.min(this.#bytes.length, at + max)));
-    const end = field.indexOf(0);
-    return this.decode(field.subarray(0, end < 0 ? field.length : end), at, what);
+    let end = field.indexOf(0);
+    if (end < 0) end = field.length;
+    // VB and Delphi tools pad a name with spaces rather than NULs: the padding is not the name's.
+    while (end > 0 && field[end - 1] === 0x20) end--;
+    return this.decode(field.subarray(0, end), at, what);
   }
 
   /** The text of a name's bytes (already cut at its NUL) that start at byte `at`. */

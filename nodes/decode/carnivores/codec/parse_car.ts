@@ -20,20 +20,10 @@ import {
 } from "./model.ts";
 import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
-import {
-  ANIMATION_HEADER_BYTES,
-  ENGINE_MAX_CLIPS,
-  fittingCounts,
-  fittingFrameCounts,
-  type FrameCountFix,
-  SOUND_HEADER_BYTES,
-  tailEnd,
-} from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES } from "./car_counts.ts";
+import { ANIM_SOUND_TABLE_BYTES, sectionCounts, textureSize } from "./car_repair.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
-
-/** Bytes of the optional animation → sound table. */
-const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
 
 /**
  * True when the bytes are certainly a `.car`: positive vertex and face counts, whole texture rows,
@@ -90,7 +80,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const declaredSounds = r.count(36, "sound count");
   const vertexCount = r.count(40, "vertex count");
   const faceCount = r.count(44, "face count");
-  const textureBytes = r.count(48, "texture size");
+  const declaredTexture = r.count(48, "texture size");
 
   const facesAt = HEADER_CAR_BYTES;
   const pointsAt = facesAt + faceCount * FACE_BYTES;
@@ -106,6 +96,15 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     );
   }
 
+  const textureBytes = textureSize(
+    bytes,
+    textureAt,
+    declaredTexture,
+    vertexCount,
+    declaredAnimations,
+    declaredSounds,
+    warn,
+  );
   const faces = readFaces(r, facesAt, faceCount, vertexCount, warn);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
@@ -213,82 +212,6 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   names.report(warn);
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
-}
-
-/**
- * The clip and sound counts to read: the declared ones, unless their sections do not end at the file's
- * end (or at the anim→sound table) and other counts' do (see `car_counts.ts`) — then those, with a
- * warning naming both. The game reads the declared counts and plays what follows as the wrong section.
- */
-function sectionCounts(
-  bytes: Uint8Array,
-  at: number,
-  vertexCount: number,
-  declaredAnimations: number,
-  declaredSounds: number,
-  warn: WarningSink,
-): { animationCount: number; soundCount: number; frameFixes?: readonly FrameCountFix[] } {
-  const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
-  if (at > bytes.length) return declared;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds);
-  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
-  const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
-  const fit = fittingCounts(
-    view,
-    at,
-    vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    ANIM_SOUND_TABLE_BYTES,
-  );
-  if (!fit) {
-    const search = fittingFrameCounts(
-      view,
-      at,
-      vertexCount,
-      declaredAnimations,
-      declaredSounds,
-      ANIM_SOUND_TABLE_BYTES,
-    );
-    const counts = (fixes: readonly FrameCountFix[]) =>
-      fixes.map((f) => `animation ${f.clip} ${f.stored} → ${f.frames}`).join(", ");
-    if (search.kind === "ambiguous") {
-      // Equally few corrections fit more than one way: the file does not say which, so none is read.
-      warn(
-        `the clips' sections do not end at the end of the file (${left}); corrected frame counts make ` +
-          `them end there (or at the anim→sound table) in more than one way (${
-            search.candidates.map(counts).join("; or ")
-          }): the file does not tell which, so the stored counts are read`,
-        { offset: at, candidates: search.candidates.map((c) => c.map((f) => [f.clip, f.frames])) },
-      );
-      return declared;
-    }
-    if (search.kind === "none") return declared;
-    for (const fix of search.fixes) {
-      warn(
-        `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${fix.at}, but the sections ` +
-          `do not end at the end of the file (${left}); with ${fix.frames} frames${
-            search.fixes.length > 1 ? ` (and ${counts(search.fixes.filter((f) => f !== fix))})` : ""
-          } they do (or at the anim→sound table): read so (the game reads the ` +
-          "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
-          "stores it, one less than the frames, or edited by hand)",
-        { offset: fix.at, stored: fix.stored, read: fix.frames },
-      );
-    }
-    return { ...declared, frameFixes: search.fixes };
-  }
-  warn(
-    `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
-      `sections do not end at the end of the file (${
-        end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`
-      }); ${fit.animations} animation(s) and ${fit.sounds} sound(s) end exactly at ${
-        fit.table ? "the anim→sound table" : "the end"
-      }: read so (the game reads the declared counts and takes what follows for the wrong section — ` +
-      "a count edited by hand or by a tool, or a file cut where a section ends)",
-    { offset: 32, declared: [declaredAnimations, declaredSounds], read: [fit.animations, fit.sounds] },
-  );
-  return { animationCount: fit.animations, soundCount: fit.sounds };
 }
 
 /**

@@ -25,6 +25,7 @@ import type { Bone, CarModel, Model3df } from "../../../../nodes/decode/carnivor
 import { encodeRsc } from "../../../support/carnivores/rsc.ts";
 import { addBox, animation, type FaceSpec, faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
 import { seeded } from "./pictures.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 
 /** Habits the generator reproduces. */
 export const TOOL_HABITS = [
@@ -46,6 +47,10 @@ export const TOOL_HABITS = [
   "rsc_kps_negative",
   "car_kps_negative",
   "frames_off_several",
+  "names_no_nul",
+  "names_space_padded",
+  "anim_sound_past_sounds",
+  "car_texture_size_wrong",
 ] as const;
 
 /** One habit. */
@@ -85,6 +90,13 @@ const nodeTriangles = (doc: Document, name: string) => {
 };
 const keyframes = (doc: Document, clip: number) =>
   doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput()?.getCount();
+/** The Carnivores summary on the model's node (the first node). */
+const summary = (doc: Document) =>
+  getPartgraphExtras(doc.getRoot().listNodes()[0]).carnivores as
+    | { sounds?: { name: string }[]; animations?: { sound: number | null }[] }
+    | undefined;
+const soundNames = (doc: Document) => summary(doc)?.sounds?.map((s) => s.name);
+const clipSounds = (doc: Document) => summary(doc)?.animations?.map((a) => a.sound);
 /** The time of clip `clip`'s last keyframe, in seconds (to the millisecond). */
 const lastTime = (doc: Document, clip: number) => {
   const input = doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput();
@@ -389,6 +401,104 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
                 list.map((_, i) => keyframes(doc, i)),
                 list.map((c) => c.frameCount),
               ),
+        },
+      };
+    }
+    case "names_no_nul":
+    case "names_space_padded": {
+      // C3Dit and the Delphi editors copy a name into its 32-byte field without a NUL when it fills
+      // the field; VB and Delphi tools pad a shorter one with spaces, others leave bytes of an earlier
+      // name after its NUL. Names are bones' (.3df) or clips' and sounds' (.car).
+      const full = (stem: string) => (stem + "_" + "abcdefghijklmnopqrstuvwxyz0123456789").slice(0, 32);
+      const named = (stem: string) => habit === "names_no_nul" ? full(stem) : stem;
+      const pad = (bytes: Uint8Array, stem: string, at: number) => {
+        // The test encoder keeps a NUL in the field's last byte; a tool that fills the field does not.
+        if (habit === "names_no_nul") return void (bytes[at + 31] = full(stem).charCodeAt(31));
+        if (random() < 0.5) bytes.fill(0x20, at + stem.length, at + 32);
+        else {bytes.set(
+            new TextEncoder().encode("\0" + "OLDNAME_leftover".slice(0, 31 - stem.length)),
+            at + stem.length,
+          );}
+      };
+      if (asCar) {
+        const list = [clip(named("walk"), 0), clip(named("run"), 1)];
+        const sounds = [{ name: named("roar"), pcm: new Uint8Array(64).fill(7) }];
+        const bytes = encodeCar({ ...car(list), sounds });
+        let at = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2;
+        for (const [i, c] of list.entries()) {
+          pad(bytes, ["walk", "run"][i], at);
+          at += 40 + c.positions.length * 2;
+        }
+        pad(bytes, "roar", at);
+        return {
+          ...base,
+          format: "car",
+          bytes,
+          expect: {
+            scene: true,
+            check: (doc) =>
+              expectEqual("clips", clips(doc), [named("walk"), named("run")]) ??
+                expectEqual("sounds", soundNames(doc), [named("roar")]),
+          },
+        };
+      }
+      const renamed = bones.map((b) => ({ ...b, name: named(b.name) }));
+      const bytes = encode3df({ ...model3df(), bones: renamed });
+      const bonesAt = 16 + faces.length * 64 + points.length * 16;
+      bones.forEach((b, i) => pad(bytes, b.name, bonesAt + i * 48));
+      return {
+        ...base,
+        format: "3df",
+        bytes,
+        expect: {
+          scene: true,
+          check: (doc) =>
+            expectEqual(
+              "joints",
+              doc.getRoot().listSkins()[0]?.listJoints().map((j) => j.getName()),
+              renamed.map((b) => b.name),
+            ),
+        },
+      };
+    }
+    case "anim_sound_past_sounds": {
+      // A sound deleted in an editor that kept the anim→sound table: entries name sounds past the end.
+      const list = [clip("walk", 0), clip("run", 1), clip("roar", 2)];
+      const sounds = [{ name: "step", pcm: new Uint8Array(80).fill(3) }];
+      const animSounds = new Int32Array(64).fill(-1);
+      animSounds[0] = 0;
+      animSounds[1 + Math.floor(random() * 2)] = 1 + Math.floor(random() * 3);
+      return {
+        ...base,
+        format: "car",
+        bytes: encodeCar({ ...car(list), sounds, animSounds }),
+        expect: {
+          scene: true,
+          warning: /anim→sound entry [12] names sound [1-3], but the file has 1/,
+          check: (doc) =>
+            expectEqual("clips", clips(doc), ["walk", "run", "roar"]) ??
+              expectEqual("clip sounds", clipSounds(doc), [0, null, null]),
+        },
+      };
+    }
+    case "car_texture_size_wrong": {
+      // A converter that writes the texture's size field from the source picture (another height) but
+      // the texture at the height it converted to: the field no longer says where the clips start.
+      const rows = 64;
+      const written = [32, 128, 256][Math.floor(random() * 3)];
+      const list = [clip("walk", 0), clip("run", 1)];
+      const bytes = encodeCar(car(list));
+      new DataView(bytes.buffer).setInt32(48, written * 512, true);
+      return {
+        ...base,
+        format: "car",
+        bytes,
+        expect: {
+          scene: true,
+          warning: new RegExp(`texture size ${written * 512} .* with ${rows} rows`),
+          check: (doc) =>
+            expectEqual("clips", clips(doc), ["walk", "run"]) ??
+              expectEqual("keyframes", [keyframes(doc, 0), keyframes(doc, 1)], list.map((c) => c.frameCount)),
         },
       };
     }

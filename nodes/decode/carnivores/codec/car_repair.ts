@@ -1,0 +1,156 @@
+/**
+ * Repairs of a `.car` whose sections after the points do not end at the end of the file (nor at the
+ * anim→sound table) as declared: another texture size, other clip and sound counts, or corrected frame
+ * counts (`car_counts.ts` searches them), each read with a warning naming the field, both values and
+ * why; an ambiguous search is named and the declared values read.
+ *
+ * @module
+ */
+import { ANIM_SOUND_SLOTS, TEXTURE_ROW_BYTES } from "./model.ts";
+import {
+  fittingCounts,
+  fittingFrameCounts,
+  fittingTextureRows,
+  type FrameCountFix,
+  tailEnd,
+} from "./car_counts.ts";
+import type { WarningSink } from "../../../../runtime/node.ts";
+
+/** Bytes of the optional animation → sound table. */
+export const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
+
+/**
+ * The texture's size: the declared one, unless the sections after it do not end at the end of the file
+ * (nor at the anim→sound table), no corrected clip or sound count or frame count makes them, and
+ * exactly one other whole number of rows does (see `fittingTextureRows`) — then that, with a warning.
+ * Several such heights are named in a warning and the declared size is read.
+ */
+export function textureSize(
+  bytes: Uint8Array,
+  textureAt: number,
+  declared: number,
+  vertexCount: number,
+  animations: number,
+  sounds: number,
+  warn: WarningSink,
+): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = textureAt + declared;
+  if (at <= bytes.length) {
+    const end = tailEnd(view, at, vertexCount, animations, sounds);
+    if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+    const table = ANIM_SOUND_TABLE_BYTES;
+    if (fittingCounts(view, at, vertexCount, animations, sounds, table)) return declared;
+    if (fittingFrameCounts(view, at, vertexCount, animations, sounds, table).kind !== "none") return declared;
+  }
+  const rows = fittingTextureRows(
+    view,
+    textureAt,
+    declared,
+    vertexCount,
+    animations,
+    sounds,
+    ANIM_SOUND_TABLE_BYTES,
+  );
+  if (rows.length === 0) return declared;
+  const declaredRows = `${declared} (${
+    Math.floor(declared / TEXTURE_ROW_BYTES)
+  } rows of ${TEXTURE_ROW_BYTES} bytes)`;
+  if (rows.length > 1) {
+    warn(
+      `texture size ${declaredRows} at byte 48 does not leave the clips and sounds ending at the end of the ` +
+        `file, and more than one other height does (${
+          rows.join(", ")
+        } rows): the file does not tell which, ` +
+        "so the declared size is read",
+      { offset: 48, rows },
+    );
+    return declared;
+  }
+  warn(
+    `texture size ${declaredRows} at byte 48 does not leave the clips and sounds ending at the end of the file ` +
+      `(the game reads the size and takes texels for clips, or clips for texels); with ${rows[0]} rows ` +
+      `(${
+        rows[0] * TEXTURE_ROW_BYTES
+      } bytes) every section ends there: read so (a converter wrote the size ` +
+      "of another picture than the texture it wrote)",
+    { offset: 48, declared, read: rows[0] * TEXTURE_ROW_BYTES },
+  );
+  return rows[0] * TEXTURE_ROW_BYTES;
+}
+
+/**
+ * The clip and sound counts to read: the declared ones, unless their sections do not end at the file's
+ * end (or at the anim→sound table) and other counts' do (see `car_counts.ts`) — then those, with a
+ * warning naming both. The game reads the declared counts and plays what follows as the wrong section.
+ */
+export function sectionCounts(
+  bytes: Uint8Array,
+  at: number,
+  vertexCount: number,
+  declaredAnimations: number,
+  declaredSounds: number,
+  warn: WarningSink,
+): { animationCount: number; soundCount: number; frameFixes?: readonly FrameCountFix[] } {
+  const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
+  if (at > bytes.length) return declared;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds);
+  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+  const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
+  const fit = fittingCounts(
+    view,
+    at,
+    vertexCount,
+    declaredAnimations,
+    declaredSounds,
+    ANIM_SOUND_TABLE_BYTES,
+  );
+  if (!fit) {
+    const search = fittingFrameCounts(
+      view,
+      at,
+      vertexCount,
+      declaredAnimations,
+      declaredSounds,
+      ANIM_SOUND_TABLE_BYTES,
+    );
+    const counts = (fixes: readonly FrameCountFix[]) =>
+      fixes.map((f) => `animation ${f.clip} ${f.stored} → ${f.frames}`).join(", ");
+    if (search.kind === "ambiguous") {
+      // Equally few corrections fit more than one way: the file does not say which, so none is read.
+      warn(
+        `the clips' sections do not end at the end of the file (${left}); corrected frame counts make ` +
+          `them end there (or at the anim→sound table) in more than one way (${
+            search.candidates.map(counts).join("; or ")
+          }): the file does not tell which, so the stored counts are read`,
+        { offset: at, candidates: search.candidates.map((c) => c.map((f) => [f.clip, f.frames])) },
+      );
+      return declared;
+    }
+    if (search.kind === "none") return declared;
+    for (const fix of search.fixes) {
+      warn(
+        `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${fix.at}, but the sections ` +
+          `do not end at the end of the file (${left}); with ${fix.frames} frames${
+            search.fixes.length > 1 ? ` (and ${counts(search.fixes.filter((f) => f !== fix))})` : ""
+          } they do (or at the anim→sound table): read so (the game reads the ` +
+          "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
+          "stores it, one less than the frames, or edited by hand)",
+        { offset: fix.at, stored: fix.stored, read: fix.frames },
+      );
+    }
+    return { ...declared, frameFixes: search.fixes };
+  }
+  warn(
+    `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
+      `sections do not end at the end of the file (${
+        end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`
+      }); ${fit.animations} animation(s) and ${fit.sounds} sound(s) end exactly at ${
+        fit.table ? "the anim→sound table" : "the end"
+      }: read so (the game reads the declared counts and takes what follows for the wrong section — ` +
+      "a count edited by hand or by a tool, or a file cut where a section ends)",
+    { offset: 32, declared: [declaredAnimations, declaredSounds], read: [fit.animations, fit.sounds] },
+  );
+  return { animationCount: fit.animations, soundCount: fit.sounds };
+}
