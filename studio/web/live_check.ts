@@ -10,7 +10,7 @@ import { type CheckedSockets, followSockets } from "./live_sockets.ts";
 import type { GraphModel } from "./model.ts";
 import { openVersions } from "./run.ts";
 import { api, type Issue } from "./types.ts";
-import { shownText } from "./shown_name.ts";
+import { shownMessage } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -71,7 +71,7 @@ export function showIssues(issues: Issue[], select: (node: string) => void): voi
   list.replaceChildren(...issues.map((issue) => {
     const li = document.createElement("li");
     li.className = "issue";
-    li.textContent = shownText(`${issue.kind} at ${issue.path || "/"}: ${issue.message}`);
+    li.textContent = shownMessage(`${issue.kind} at ${issue.path || "/"}: ${issue.message}`);
     const node = /^\/nodes\/([^/]+)/.exec(issue.path)?.[1];
     if (node) li.onclick = () => select(node.replaceAll("~1", "/").replaceAll("~0", "~"));
     return li;

@@ -24,7 +24,7 @@ import { setUpSearch } from "./search.ts";
 import { Trails } from "./trails.ts";
 import { Navigation } from "./navigation.ts";
 import { api, type Catalogue, type OpenedGraph } from "./types.ts";
-import { shownText } from "./shown_name.ts";
+import { shownMessage, shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -182,7 +182,7 @@ function guarded(action: () => Promise<unknown>): () => void {
 
 function status(message: string, refused = false): void {
   const bar = $("status");
-  bar.textContent = shownText(message);
+  bar.textContent = shownMessage(message);
   bar.classList.toggle("refused", refused);
 }
 

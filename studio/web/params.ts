@@ -16,7 +16,7 @@ import type { Issue, Json, ParamDef } from "./types.ts";
 import { escapePointer } from "./svg.ts";
 import { nameField } from "./name_field.ts";
 import type { RenameKind } from "./rename.ts";
-import { shownName, shownText } from "./shown_name.ts";
+import { shownMessage, shownName } from "./shown_name.ts";
 
 /** What the panel calls after applying a change; `rebuild` when the panel's rows must be redrawn. */
 export type OnEdit = (rebuild?: boolean) => void;
@@ -162,7 +162,7 @@ export function showParamIssues(panel: HTMLElement, issues: Issue[]): void {
     for (const problem of issues.filter((i) => i.path === at || i.path.startsWith(`${at}/`))) {
       const p = document.createElement("span");
       p.className = "param-issue";
-      p.textContent = shownText(problem.message);
+      p.textContent = shownMessage(problem.message);
       row.append(p);
     }
   }

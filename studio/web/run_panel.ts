@@ -11,7 +11,7 @@ import { type RunEnd, runGraphLive } from "./run.ts";
 import { listOutputs } from "./run_outputs.ts";
 import type { RunStates } from "./states.ts";
 import type { RunsRead } from "./run_staleness.ts";
-import { shownText } from "./shown_name.ts";
+import { shownMessage } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -68,7 +68,7 @@ export async function runTop(ctx: RunContext): Promise<void> {
   const log = (id: string | undefined, message: string, kind: string) => {
     const li = document.createElement("li");
     li.className = kind;
-    li.textContent = shownText(`${id === undefined ? "run" : now(id)}: ${message}`);
+    li.textContent = shownMessage(`${id === undefined ? "run" : now(id)}: ${message}`);
     if (id !== undefined) {
       li.dataset.node = now(id);
       li.onclick = guarded(() => ctx.reveal(top, now(id)));

@@ -30,3 +30,17 @@ export function shownText(message: string): string {
 function visible(c: string): string {
   return `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]`;
 }
+
+/** The most characters of a message the page lists (an issue, a run log line, the status bar). */
+export const MESSAGE_CHARS = 600;
+
+/**
+ * A message as {@link shownText}, cut to {@link MESSAGE_CHARS} saying how long it was: an issue that
+ * quotes a 10 KB node id twice would otherwise fill the panel with hundreds of wrapped lines.
+ */
+export function shownMessage(message: string): string {
+  const shown = shownText(message);
+  return shown.length <= MESSAGE_CHARS
+    ? shown
+    : `${shown.slice(0, MESSAGE_CHARS)}… (${shown.length} characters)`;
+}

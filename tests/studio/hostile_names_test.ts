@@ -132,7 +132,7 @@ Deno.test({
     const dir = await tempDir({ prefix: "studio-hostile-names-" });
     await Deno.writeFile(join(dir, "names.glb"), await namesGlb());
     await Deno.writeTextFile(join(dir, "textures.gltf"), missingTexturesGltf());
-    const ids = [LONG, "abc\u202Egnp", `<img src=x onerror="document.title='x'">`];
+    const ids = [LONG, "abc\u202Egnp", `<img src=x onerror="document.title='x'">`, `bad id ${LONG}`];
     const graph = {
       version: 1,
       inputs: { [`in_${"x".repeat(300)}`]: { type: "string", default: "a" } },
@@ -229,6 +229,15 @@ Deno.test({
           (t) => t.map((x) => x.childNodes[0].textContent!),
         );
         assert(labels.every((l) => l.length <= 20), labels.join(", "));
+        // An issue quoting a 10 KB id (twice) is cut, saying how long it was.
+        const lines = await page.$$eval("#issues li", (li) => li.map((l) => l.textContent!));
+        assert(
+          lines.length >= 3 && lines.every((l) => l.length < 700),
+          lines.map((l) => l.length).join(", "),
+        );
+        assert(
+          lines.some((l) => l.startsWith("invalid_graph at /nodes/bad id WWW") && l.endsWith("characters)")),
+        );
         const issues = await page.textContent("#issues");
         assert(issues?.includes("abc[U+202E]gnp"), issues ?? "");
         assert(!/[\u202e]/.test(issues ?? ""), "no raw override in the issues");
