@@ -55,7 +55,10 @@ export const decodeGltf = defineNode({
   // still); GODOT_single_root's warning says it carries no data and what dropping the mark costs in Godot;
   // a specular-glossiness material whose fallback draws metal where the extension draws a non-metal is given
   // the fallback made from the extension, as one without a fallback is (before, kept: three.js drew dark metal).
-  version: 38,
+  // 39: names export.gltf (v17 on) cut to Blender's 63 bytes or wrote a NUL of as `_` are restored from
+  // extras.name, and morph target names it cut or made unique from extras.partgraph.target_names (before,
+  // both came back as written: `…SmileOpenWi`, `Blink_1`).
+  version: 39,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -66,7 +69,7 @@ export const decodeGltf = defineNode({
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
-    "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`) is restored; " +
+    "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`, a name cut to Blender's 63 bytes) is restored, as are morph target names export.gltf cut or made unique (from extras.partgraph.target_names); " +
     "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning; " +
     "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
     "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +
@@ -218,11 +221,11 @@ export const decodeGltf = defineNode({
       ctx.warn(
         `${file}: ${restored.length} name${
           restored.length > 1 ? "s" : ""
-        } restored from extras.name, where the tool ` +
+        } restored from extras.name (or a mesh's extras.partgraph.target_names), where the tool ` +
           `that respelt ${
             restored.length > 1 ? "them" : "it"
           } kept the original (three.js's loader and exporter, ` +
-          `or a repeated name made unique): ${restored.slice(0, 3).join(", ")}` +
+          `a repeated name made unique, or a name cut to 63 bytes): ${restored.slice(0, 3).join(", ")}` +
           (restored.length > 3 ? ` and ${restored.length - 3} more` : ""),
       );
     }

@@ -5,11 +5,15 @@
  * `userData.name`, which `GLTFExporter` writes as `extras.name`: a model saved from a three.js editor
  * comes back with `FlapL` for `Flap.L`. partgraph's own `export.gltf` writes a repeated name as
  * `<name>_<n>` with the original in `extras.name` the same way. Only a name that is such a spelling of
- * its `extras.name` is restored, so an `extras.name` that means something else is left alone.
+ * its `extras.name` is restored, so an `extras.name` that means something else is left alone. Since
+ * `export.gltf` v17 a name is also cut to Blender's 63 bytes (at a character boundary) and a NUL in it
+ * written `_`; its morph target names, a list with no `extras.name` of its own, keep their originals in
+ * the mesh's `extras.partgraph.target_names`.
  *
  * @module
  */
-import type { Document, ExtensionProperty, Property } from "@gltf-transform/core";
+import type { Document, ExtensionProperty, Mesh, Property } from "@gltf-transform/core";
+import { fitBytes, MAX_NAME_BYTES } from "../../../../runtime/scene/unique_names.ts";
 
 /** A name as three.js's loader spells it (`PropertyBinding.sanitizeNodeName`). */
 function sanitised(name: string): string {
@@ -18,20 +22,29 @@ function sanitised(name: string): string {
 
 /**
  * Whether `name` is how three.js's loader or partgraph's export spells `original`: sanitised, or
- * either spelling with a `_<n>` clash suffix.
+ * either spelling with a `_<n>` clash suffix; either cut to Blender's 63 bytes of UTF-8 at a character
+ * boundary (the suffix then in place of the last characters), a NUL written `_`. Any other name (one a
+ * user gave in Blender, a shorter prefix) is not.
  */
 export function isRespelling(name: string, original: string): boolean {
   if (name === original || original === "") return false;
-  const base = name.replace(/_\d+$/, "");
-  const spellings = [original, sanitised(original)];
-  return spellings.includes(name) || (base !== name && spellings.includes(base));
+  const suffix = /_\d+$/.exec(name)?.[0] ?? "";
+  const base = name.slice(0, name.length - suffix.length);
+  const unNul = original.includes("\0") ? original.replaceAll("\0", "_") : original;
+  for (const spelling of new Set([original, unNul, sanitised(original), sanitised(unNul)])) {
+    if (name === spelling || name === fitBytes(spelling, MAX_NAME_BYTES)) return true;
+    if (suffix && (base === spelling || base === fitBytes(spelling, MAX_NAME_BYTES - suffix.length))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
  * Restores, in place, every property's name that is a respelling of its `extras.name`
  * ({@link isRespelling}), and removes that `extras.name`, which the name now holds. Returns
  * `'<written>' → '<restored>'` for each, in file order (nodes, scenes, meshes, materials, textures,
- * animations, skins, cameras).
+ * animations, skins, cameras, lights), then morph target names ({@link restoreTargetNames}).
  *
  * @example
  * ```ts ignore
@@ -40,7 +53,7 @@ export function isRespelling(name: string, original: string): boolean {
  */
 export function restoreOriginalNames(doc: Document): string[] {
   const root = doc.getRoot();
-  const properties: Exclude<Property, ExtensionProperty>[] = [
+  const properties: (Property | ExtensionProperty)[] = [
     ...root.listNodes(),
     ...root.listScenes(),
     ...root.listMeshes(),
@@ -49,6 +62,9 @@ export function restoreOriginalNames(doc: Document): string[] {
     ...root.listAnimations(),
     ...root.listSkins(),
     ...root.listCameras(),
+    // KHR_lights_punctual's lights: export.gltf renames them as it does cameras.
+    ...(root.listExtensionsUsed().find((e) => e.extensionName === "KHR_lights_punctual")?.listProperties() ??
+      []),
   ];
   const restored: string[] = [];
   for (const property of properties) {
@@ -59,5 +75,37 @@ export function restoreOriginalNames(doc: Document): string[] {
     const { name: _, ...rest } = extras;
     property.setName(original).setExtras(rest);
   }
+  for (const mesh of root.listMeshes()) restoreTargetNames(mesh, restored);
   return restored;
+}
+
+/**
+ * A mesh's morph target names restored from `extras.partgraph.target_names` (`export.gltf`'s originals
+ * of the names it cut or made unique), when the list has one name per target and each written name is
+ * the original or a respelling of it ({@link isRespelling}); the key is removed then. A list that does
+ * not match (a target added, or renamed in Blender) leaves the written names. Notes go to `restored`.
+ */
+function restoreTargetNames(mesh: Mesh, restored: string[]): void {
+  const extras = mesh.getExtras() as Record<string, unknown>;
+  const partgraph = extras.partgraph as Record<string, unknown> | undefined;
+  const originals = partgraph?.target_names;
+  if (!Array.isArray(originals) || !originals.every((name) => typeof name === "string")) return;
+  const primitives = mesh.listPrimitives().filter((primitive) => primitive.listTargets().length > 0);
+  if (primitives.length === 0) return;
+  const written = primitives[0].listTargets().map((target) => target.getName());
+  const fits = originals.length === written.length &&
+    primitives.every((primitive) => primitive.listTargets().length === originals.length) &&
+    written.every((name, i) => name === originals[i] || isRespelling(name, originals[i]));
+  if (!fits) return;
+  written.forEach((name, i) => {
+    if (name !== originals[i]) restored.push(`'${name}' → '${originals[i]}'`);
+  });
+  for (const primitive of primitives) {
+    primitive.listTargets().forEach((target, i) => target.setName(originals[i]));
+  }
+  const { target_names: _, ...own } = partgraph!;
+  const { partgraph: __, ...rest } = extras;
+  const kept: Record<string, unknown> = Object.keys(own).length > 0 ? { ...rest, partgraph: own } : rest;
+  if (Array.isArray(kept.targetNames)) kept.targetNames = originals.slice();
+  mesh.setExtras(kept);
 }
