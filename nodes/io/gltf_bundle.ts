@@ -175,17 +175,19 @@ export async function bundleGltf(
     } catch (cause) {
       // A texture file left behind (a model downloaded without it, a folder moved): viewers draw the
       // model without it, and so does the output, saying so. Missing geometry is still an error.
+      // A name longer than the file system allows (255 bytes a component) names no file either.
+      const tooLong = (cause as { code?: string })?.code === "ENAMETOOLONG";
       if (
-        options.leaveOutMissingImages && cause instanceof Deno.errors.NotFound && at.startsWith("/images/")
+        options.leaveOutMissingImages && (cause instanceof Deno.errors.NotFound || tooLong) &&
+        at.startsWith("/images/")
       ) {
         missingImages.add(key);
         const unresolved = textures?.unresolved?.length
           ? ` (texture.cfg fallbacks found nowhere partgraph may read: ${textures.unresolved.join(", ")}; ` +
             "name the packages they lie in, such as the sim's fs-base, in resource_roots)"
           : "";
-        options.warn?.(
-          `${path}: ${at} '${uri}' not found; the textures that use it are left out${unresolved}`,
-        );
+        const why = tooLong ? "names no file (a name longer than the file system allows)" : "not found";
+        options.warn?.(`${path}: ${at} '${uri}' ${why}; the textures that use it are left out${unresolved}`);
         continue;
       }
       throw fail(

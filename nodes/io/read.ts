@@ -40,14 +40,14 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 9,
+  version: 10,
   doc:
     "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file (2.0, or 1.0 with its items keyed by id) comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
     "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +
     "absolute path, as exporters that keep the author's paths write, the file name is looked for beside the " +
-    "model; an image not beside it looked for, by name, in a Flight Simulator package's texture folder, the fallbacks its texture.cfg names and the resource roots; each with a warning; a missing image " +
+    "model; an image not beside it looked for, by name, in a Flight Simulator package's texture folder, the fallbacks its texture.cfg names and the resource roots; each with a warning; a missing image (or one named longer than the file system allows) " +
     "is left out, with a warning, unless `missing_images` is `error`).",
   inputs: {},
   outputs: { bytes: { type: "bytes", doc: "The file's contents and name." } },

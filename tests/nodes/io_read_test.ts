@@ -63,6 +63,26 @@ Deno.test("a .gltf with separate buffer and texture files is read whole, and key
   assertEquals(again.nodes.decode.state, "done");
 });
 
+Deno.test("a .gltf image named longer than the file system allows is left out like a missing one", async () => {
+  const dir = await tempDir();
+  await separateGltf(dir);
+  const model = join(dir, "plane.gltf");
+  const json = JSON.parse(await Deno.readTextFile(model));
+  const uri = `textures/${"a".repeat(300)}.png`;
+  json.images[0].uri = uri;
+  await Deno.writeTextFile(model, JSON.stringify(json));
+  const run = await runGraph(graph, { inputs: { model }, cacheDir: false });
+  const scene = run.outputs.scene as Document;
+  assertEquals(scene.getRoot().listTextures(), []);
+  assertEquals(scene.getRoot().listNodes().map((n) => n.getName()), ["wing"]);
+  assert(
+    run.warnings.some((w) =>
+      w.message.includes(`'${uri}' names no file (a name longer than the file system`)
+    ),
+    run.warnings.map((w) => w.message).join("\n"),
+  );
+});
+
 Deno.test("a .gltf whose image is missing decodes without it, with a warning; missing_images: error refuses it", async () => {
   const dir = await tempDir();
   await separateGltf(dir);
