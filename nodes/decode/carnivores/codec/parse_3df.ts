@@ -9,6 +9,7 @@ import { readBones, readFaces, readPoints, readTexture, warnEngineLimits } from 
 import {
   BONE_BYTES,
   FACE_BYTES,
+  type FaceTable,
   HEADER_3DF_BYTES,
   type Model3df,
   POINT_BYTES,
@@ -117,21 +118,48 @@ export function parse3df(bytes: Uint8Array, file: string | undefined, warn: Warn
   r.need(layout.faces, layout.faceCount * FACE_BYTES, `${layout.faceCount} faces`);
   r.need(layout.points, layout.vertexCount * POINT_BYTES, `${layout.vertexCount} points`);
   r.need(layout.bones, layout.boneCount * BONE_BYTES, `${layout.boneCount} bones`);
-  // The texture is the last block: one an old tool cut short is repaired by readTexture.
-  if (layout.end < r.length) {
+  warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warn);
+
+  const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount, warn);
+  // The texture is the last block: one an old tool cut short is repaired by readTexture; bytes after
+  // it are the rest of the texture when the size field is short (see textureRowsAfter).
+  const textureBytes = layout.textureBytes +
+    textureRowsAfter(r.length - layout.end, layout.textureBytes, faces, warn);
+  if (layout.texture + textureBytes < r.length) {
     warn(
       `${r.length - layout.end} byte(s) after the texture are ignored (the header accounts for ` +
         `${layout.end} of ${r.length})`,
       { offset: layout.end },
     );
   }
-  warnEngineLimits(layout.vertexCount, layout.faceCount, 0, 4, warn);
-
-  const faces = readFaces(r, layout.faces, layout.faceCount, layout.vertexCount, warn);
   const points = readPoints(r, layout.points, layout.vertexCount);
   const names = new NameReader(bytes);
   const bones = readBones(r, layout.bones, layout.boneCount, names);
   names.report(warn);
-  const texture = readTexture(r, layout.texture, layout.textureBytes, 12, warn);
+  const texture = readTexture(r, layout.texture, textureBytes, 12, warn);
   return { faces, points, bones, texture };
+}
+
+/**
+ * Bytes after a `.3df`'s texture that are the rest of it: a tool that wrote the size field from
+ * another picture (shorter than the texture it wrote) leaves whole rows after the declared ones, and
+ * the faces sample them. The games read the declared rows and draw those faces from their zeroed
+ * buffer (black); the rows are the model's own texture, so they are read, with a warning naming the
+ * field and both sizes. 0 (the bytes stay ignored) unless the declared size and the bytes after it
+ * are whole rows and some face's texel row falls in those after it and none past them.
+ */
+function textureRowsAfter(extra: number, declared: number, faces: FaceTable, warn: WarningSink): number {
+  if (extra <= 0 || declared % TEXTURE_ROW_BYTES || extra % TEXTURE_ROW_BYTES) return 0;
+  const rows = declared / TEXTURE_ROW_BYTES, more = extra / TEXTURE_ROW_BYTES;
+  let maxRow = -1;
+  for (let i = 1; i < faces.texels.length; i += 2) maxRow = Math.max(maxRow, faces.texels[i]);
+  // A texel row may equal the height (one past the last row, as in a retail .car): not a row of its own.
+  if (maxRow <= rows || maxRow > rows + more) return 0;
+  warn(
+    `texture size ${declared} at byte 12 holds ${rows} rows, but ${more} more whole rows follow it and the ` +
+      `faces sample texel rows up to ${maxRow}: read with ${rows + more} rows (a tool wrote the size of ` +
+      `another picture; the games read ${rows} rows and draw the faces beyond them black)`,
+    { offset: 12, declared, read: declared + extra },
+  );
+  return extra;
 }

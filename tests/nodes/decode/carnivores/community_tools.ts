@@ -51,6 +51,7 @@ export const TOOL_HABITS = [
   "names_space_padded",
   "anim_sound_past_sounds",
   "car_texture_size_wrong",
+  "texture_size_short",
 ] as const;
 
 /** One habit. */
@@ -499,6 +500,25 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
           check: (doc) =>
             expectEqual("clips", clips(doc), ["walk", "run"]) ??
               expectEqual("keyframes", [keyframes(doc, 0), keyframes(doc, 1)], list.map((c) => c.frameCount)),
+        },
+      };
+    }
+    case "texture_size_short": {
+      // A .3df whose size field was written from a smaller picture than the 128-row texture written
+      // after it; the faces' texel rows span all 128.
+      const declared = [32, 64][Math.floor(random() * 2)];
+      const tall = texture(128, (x, y) => ((x >> 3) << 10) | ((y >> 2) << 5) | 9);
+      faces[0].uv = [[10, 0], [200, 127], [20, 100]];
+      const bytes = encode3df({ ...model3df(), texture: tall });
+      new DataView(bytes.buffer).setInt32(12, declared * 512, true);
+      return {
+        ...base,
+        format: "3df",
+        bytes,
+        expect: {
+          scene: true,
+          warning: new RegExp(`texture size ${declared * 512} at byte 12 .* read with 128 rows`),
+          check: (doc) => expectEqual("texture size", doc.getRoot().listTextures()[0]?.getSize(), [256, 128]),
         },
       };
     }

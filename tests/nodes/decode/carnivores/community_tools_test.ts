@@ -20,6 +20,8 @@ for (const habit of TOOL_HABITS) {
     // lost, garbage clip names) or were DecodeErrors (8); 30 right after, and 60/60 on seeds 201-260.
     // A .car texture size field of another height than the texture written (30) lost every clip (30
     // wrong, the warning blaming a cut file); names padded with spaces kept the padding (27 wrong).
+    // A .3df size field shorter than the 128-row texture written (30) cut the texture to the declared
+    // rows (faces beyond drawn black, as the game does): 30 right after (read with the rows written).
     // 0 wrong after, and 60/60 each on seeds 201-260.
     for (let seed = 1; seed <= 4; seed++) {
       const { outcome, detail } = await outcomeOf(toolCase(habit, seed));
