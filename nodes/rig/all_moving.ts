@@ -1,8 +1,9 @@
 /**
  * All-moving surfaces found by geometry: an elevator, elevon or rudder with no fixed surface ahead
- * of it — no stabiliser or fin planform just forward of its leading edge over most of its span — is
- * the whole surface (a stabilator, an all-moving fin), and pivots on a spanwise shaft near quarter
- * chord rather than along its (swept) leading edge.
+ * of it — no stabiliser or fin ending at its leading edge, a hinge gap ahead in its plane, over most
+ * of its span — is the whole surface (a stabilator, an all-moving fin), and pivots on a spanwise shaft
+ * near quarter chord rather than along its (swept) leading edge. A jet's wing close ahead of its
+ * stabilators, or a fin or strake beside them, carries no hinge there.
  *
  * @module
  */
@@ -14,8 +15,16 @@ export const MAYBE_ALL_MOVING: ReadonlySet<string> = new Set(["elevator", "elevo
 
 /** Share of the span a fixed surface ahead must cover for the panel to be a trailing-edge surface. */
 export const AHEAD_COVERAGE = 0.5;
-/** How far ahead of the leading edge (chords) and how far off the panel's plane (chords) to look. */
-const AHEAD_REACH = 1.5, PLANE_BAND = 0.3, OVERLAP = 0.1;
+/**
+ * How far ahead of the leading edge and off the plane through the hinge (chords) a fixed surface's
+ * geometry must lie to carry the panel: a stabiliser's or fin's trailing edge (its cove) meets the
+ * surface hinged on it, a hinge gap away at its hinge height. A jet's wing close ahead of its
+ * stabilators is no mount: a gap of a fifth of their chord or more behind its trailing edge, or
+ * above or below their plane (tailerons), or its unswept trailing edge drawing away from their swept
+ * leading edge. Before, a window 1.5 chords ahead and 0.3 chord off the plane took such a wing for a
+ * stabiliser (jet layouts, seed 11: 28 of 60 stabilators fitted on their leading edge, 23–83° off).
+ */
+const AHEAD_REACH = 0.3, PLANE_BAND = 0.15, OVERLAP = 0.1;
 const SLOTS = 24;
 
 /** Foreign geometry in aircraft coordinates. */
@@ -47,7 +56,7 @@ export function aheadBox(fit: HingeFit): { centre: Vec3; reach: number } {
 
 /**
  * The share of the panel's span (0–1) over which other geometry's triangles lie just ahead of its
- * fitted forward edge, in its plane: a fixed stabiliser or fin.
+ * fitted forward edge — within a hinge gap, at its height: a fixed stabiliser or fin it hangs on.
  */
 export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
   const { origin, axis, span, chordDir, chord, spanLength } = fit;
@@ -85,7 +94,16 @@ export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): nu
       // A triangle reaching out of the window — a wing drawn in long spanwise strips, its far
       // corners off this panel's plane by the wing's taper and dihedral — covers where it is inside.
       if (!straddles(a, b, c, chord)) continue;
-      const steps = Math.min(MAX_STEPS, Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength)));
+      // Fine enough to land in each slot it crosses and in the window's depth along the flow.
+      const deep = Math.max(a[1], b[1], c[1]) - Math.min(a[1], b[1], c[1]);
+      const steps = Math.min(
+        MAX_STEPS,
+        Math.max(
+          4,
+          Math.ceil((2 * (hi - lo) * SLOTS) / spanLength),
+          Math.ceil(2 * deep / (AHEAD_REACH * chord)),
+        ),
+      );
       for (let i = 0; i <= steps; i++) {
         for (let j = 0; i + j <= steps; j++) {
           const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
