@@ -18,6 +18,7 @@
  */
 import type { CarAnimation } from "./model.ts";
 import { ByteWindow } from "../../../../runtime/binary.ts";
+import { readableKps } from "./clip_rate.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of an Animator `.vtl` header: vertex count, KPS, frame count. */
@@ -75,12 +76,16 @@ export function parseVtl(
   const size = bytes.byteLength;
   const i32 = (at: number) => at + 4 <= size ? r.i32(at) : NaN;
   // Plain arithmetic: doubles hold any product of two int32 and 6 exactly.
-  const fits = CANDIDATES.filter((c) => {
-    const v = i32(c.vertexCountAt);
-    const kps = i32(c.kpsAt);
+  const sized = (c: typeof CANDIDATES[number], v: number) => {
     const frames = i32(c.framesAt);
-    return v > 0 && kps > 0 && frames >= 0 && c.header + (frames + c.extraFrame) * v * 6 === size;
-  });
+    return v > 0 && frames >= 0 && c.header + (frames + c.extraFrame) * v * 6 === size;
+  };
+  let fits = CANDIDATES.filter((c) => i32(c.kpsAt) > 0 && sized(c, i32(c.vertexCountAt)));
+  // KPS 0 or negative (an exporter's unset KPS property, or damage): a layout with this model's vertex
+  // count that fits the size is the file's; its KPS is read at 1 (clip_rate.ts), as in a .car.
+  if (fits.length === 0) {
+    fits = CANDIDATES.filter((c) => i32(c.vertexCountAt) === vertexCount && sized(c, vertexCount));
+  }
   if (fits.length === 0) {
     // A file whose header is this model's (its vertex count, KPS > 0, frames > 0) but whose frames end
     // early was cut short (an interrupted copy or download); like a .car clip the file ends inside
@@ -135,7 +140,7 @@ export function parseVtl(
       );
     }
   }
-  const kps = r.i32(c.kpsAt);
+  const kps = readableKps(r.i32(c.kpsAt), `${file}: the animation`, c.kpsAt, warn);
   const frameCount = r.i32(c.framesAt) + c.extraFrame;
   if (frameCount === 0) warn(`${file}: the animation has no frames; it is skipped`, { offset: c.framesAt });
   const values = frameCount * vertexCount * 3;

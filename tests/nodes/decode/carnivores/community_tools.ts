@@ -52,6 +52,7 @@ export const TOOL_HABITS = [
   "anim_sound_past_sounds",
   "car_texture_size_wrong",
   "texture_size_short",
+  "vtl_kps_zero",
 ] as const;
 
 /** One habit. */
@@ -519,6 +520,28 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
           scene: true,
           warning: new RegExp(`texture size ${declared * 512} at byte 12 .* read with 128 rows`),
           check: (doc) => expectEqual("texture size", doc.getRoot().listTextures()[0]?.getSize(), [256, 128]),
+        },
+      };
+    }
+    case "vtl_kps_zero": {
+      // An exporter that writes an unset KPS property as 0 into one .vtl of three.
+      const layout = random() < 0.5 ? "animator" : "engine";
+      const zero = clip("b_zero", 1);
+      return {
+        ...base,
+        format: "3df",
+        bytes: encode3df(model3df()),
+        vtls: {
+          "a_walk.vtl": encodeVtl(clip("a_walk", 0), { layout }),
+          "b_zero.vtl": encodeVtl({ ...zero, kps: 0 }, { layout }),
+          "c_run.vtl": encodeVtl(clip("c_run", 2), { layout }),
+        },
+        expect: {
+          scene: true,
+          warning: /b_zero\.vtl: the animation has 0 frames per second .* 1 frame per second/,
+          check: (doc) =>
+            expectEqual("clips", clips(doc), ["a_walk", "b_zero", "c_run"]) ??
+              expectEqual("last keyframe time", lastTime(doc, 1), zero.frameCount),
         },
       };
     }

@@ -22,6 +22,7 @@ for (const habit of TOOL_HABITS) {
     // wrong, the warning blaming a cut file); names padded with spaces kept the padding (27 wrong).
     // A .3df size field shorter than the 128-row texture written (30) cut the texture to the declared
     // rows (faces beyond drawn black, as the game does): 30 right after (read with the rows written).
+    // A .vtl of KPS 0 (30) was a DecodeError losing the model: 30 right (kept at 1 frame per second).
     // 0 wrong after, and 60/60 each on seeds 201-260.
     for (let seed = 1; seed <= 4; seed++) {
       const { outcome, detail } = await outcomeOf(toolCase(habit, seed));
