@@ -41,8 +41,13 @@ let io: Promise<NodeIO> | undefined;
  * or write glTF.
  */
 export function gltfIO(): Promise<NodeIO> {
-  io ??= import("@gltf-transform/extensions").then(({ ALL_EXTENSIONS }) =>
-    new NodeIO().registerExtensions(ALL_EXTENSIONS).setLogger({
+  io ??= Promise.all([import("@gltf-transform/extensions"), import("./webp_fallback.ts")]).then((
+    [{ ALL_EXTENSIONS, EXTTextureWebP }, { EXTTextureWebPFallback }],
+  ) =>
+    // EXT_texture_webp keeping a texture's PNG or JPEG fallback, which glTF-Transform's drops.
+    new NodeIO().registerExtensions(
+      ALL_EXTENSIONS.map((extension) => extension === EXTTextureWebP ? EXTTextureWebPFallback : extension),
+    ).setLogger({
       // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
       debug() {},
       info() {},

@@ -1,0 +1,157 @@
+/**
+ * A texture with a WebP image in `EXT_texture_webp` and a PNG fallback as its core `source` (the
+ * extension optional: what glTF's spec asks of a file for clients without WebP) keeps both through
+ * `decode.gltf` → `export.gltf` → `decode.gltf`, so Blender 3.4, which cannot read WebP, still gets the
+ * PNG. Before, glTF-Transform's reader took the WebP only: the PNG was an unused image, left out with a
+ * warning, and the file came out WebP-only (Blender: an empty image node).
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { type Document, NodeIO } from "@gltf-transform/core";
+import { ALL_EXTENSIONS, EXTTextureWebP } from "@gltf-transform/extensions";
+import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png.ts";
+import type { WebpFallback } from "../../../runtime/scene/webp_fallback.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { glbOf } from "../../support/shapes.ts";
+import { texturedQuadGlb } from "../../support/textured.ts";
+import { losslessWebp } from "../../support/webp.ts";
+import { throughBlender } from "../../clients/blender.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+function glbParts(glb: Uint8Array): { json: Json; bin: Uint8Array } {
+  const view = new DataView(glb.buffer, glb.byteOffset);
+  const length = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+  const at = 20 + length;
+  return { json, bin: glb.subarray(at + 8, at + 8 + view.getUint32(at, true)) };
+}
+
+/** The bytes of image `index` of a GLB. */
+function imageBytes({ json, bin }: { json: Json; bin: Uint8Array }, index: number): Uint8Array {
+  const view = json.bufferViews[json.images[index].bufferView];
+  return bin.subarray(view.byteOffset ?? 0, (view.byteOffset ?? 0) + view.byteLength);
+}
+
+/** 8×8 pixels of two colours, as RGBA. */
+function pixels(): Uint8Array {
+  const rgba = new Uint8Array(8 * 8 * 4);
+  for (let p = 0; p < 64; p++) rgba.set(p % 3 ? [200, 40, 30, 255] : [20, 90, 220, 255], p * 4);
+  return rgba;
+}
+
+/**
+ * A textured quad as a WebP-writing tool with a fallback gives it: the WebP in `EXT_texture_webp`
+ * (optional), the same pixels as PNG in the texture's `source`. Made with stock glTF-Transform (a
+ * WebP-only quad, plus the PNG as a second image) and the texture's JSON then given both.
+ */
+async function fallbackGlb(png: Uint8Array, webp: Uint8Array): Promise<Uint8Array> {
+  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+  const doc: Document = await io.readBinary(await texturedQuadGlb(webp, "image/webp", EXTTextureWebP));
+  doc.createTexture("paint_fallback").setImage(png).setMimeType("image/png");
+  const { json, bin } = glbParts(await io.writeBinary(doc));
+  assertEquals(json.images.map((i: Json) => i.mimeType), ["image/webp", "image/png"]);
+  json.textures[0].source = 1;
+  json.extensionsRequired = (json.extensionsRequired ?? []).filter((e: string) => e !== "EXT_texture_webp");
+  if (json.extensionsRequired.length === 0) delete json.extensionsRequired;
+  return glbOf(json, bin);
+}
+
+async function decoded(bytes: Uint8Array) {
+  const ctx = testContext();
+  const { scene } = await runNode(decodeGltf, { bytes: { bytes, name: "quad.glb" } }, {}, ctx);
+  return { scene: scene as Document, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+async function exported(scene: Document) {
+  const ctx = testContext();
+  const { bytes } = await runNode(exportGltf, { scene }, {}, ctx);
+  return { glb: bytes.bytes as Uint8Array, warnings: ctx.warnings.map((w) => w.message) };
+}
+
+async function fixture() {
+  await loadPngEncoder();
+  const png = encodeRgbaPng(8, 8, pixels());
+  const webp = await losslessWebp(8, 8, pixels());
+  return { png, webp, glb: await fallbackGlb(png, webp) };
+}
+
+/** The base colour texture of the scene's one material, and its fallback image. */
+function baseColour(scene: Document) {
+  const texture = scene.getRoot().listMaterials()[0].getBaseColorTexture()!;
+  return { texture, fallback: texture.getExtension<WebpFallback>("EXT_texture_webp")?.getFallback() ?? null };
+}
+
+/** The written texture's WebP and fallback images. */
+function writtenTexture(glb: Uint8Array) {
+  const parts = glbParts(glb);
+  const textureDef = parts.json.textures[parts.json.materials[0].pbrMetallicRoughness.baseColorTexture.index];
+  const webp = textureDef.extensions?.EXT_texture_webp?.source;
+  return {
+    json: parts.json,
+    webp: webp === undefined ? undefined : imageBytes(parts, webp),
+    fallback: textureDef.source === undefined ? undefined : imageBytes(parts, textureDef.source),
+    fallbackType: textureDef.source === undefined ? undefined : parts.json.images[textureDef.source].mimeType,
+  };
+}
+
+Deno.test("a WebP texture's PNG fallback is kept by decode.gltf, linked to the WebP image; nothing is left out", async () => {
+  const { png, webp, glb } = await fixture();
+  const { scene, warnings } = await decoded(glb);
+  const { texture, fallback } = baseColour(scene);
+  assertEquals(texture.getMimeType(), "image/webp");
+  assertEquals(texture.getImage(), webp);
+  assert(fallback, "the fallback is linked");
+  assertEquals(fallback.getMimeType(), "image/png");
+  assertEquals(fallback.getImage(), png);
+  assertEquals(warnings.filter((w) => /nothing draws/.test(w)), [], warnings.join("\n"));
+});
+
+Deno.test("decode → export.gltf → decode writes both images: the WebP in the extension (optional), the PNG as source", async () => {
+  const { png, webp, glb } = await fixture();
+  const first = await exported((await decoded(glb)).scene);
+  const written = writtenTexture(first.glb);
+  assertEquals(written.webp, webp);
+  assertEquals(written.fallback, png);
+  assertEquals(written.fallbackType, "image/png");
+  assert(
+    !(written.json.extensionsRequired ?? []).includes("EXT_texture_webp"),
+    "the extension stays optional",
+  );
+  assertEquals(first.warnings.filter((w) => /WebP/.test(w)), [], first.warnings.join("\n"));
+  // And again: the same two images.
+  const again = writtenTexture((await exported((await decoded(first.glb)).scene)).glb);
+  assertEquals([again.webp, again.fallback], [webp, png]);
+});
+
+Deno.test("a WebP-only texture is written WebP-only and required, as before", async () => {
+  await loadPngEncoder();
+  const webp = await losslessWebp(8, 8, pixels());
+  const { scene } = await decoded(await texturedQuadGlb(webp, "image/webp", EXTTextureWebP));
+  assertEquals(baseColour(scene).fallback, null);
+  const written = writtenTexture((await exported(scene)).glb);
+  assertEquals([written.webp, written.fallback], [webp, undefined]);
+  assert(written.json.extensionsRequired.includes("EXT_texture_webp"));
+});
+
+Deno.test("through Blender 3.4, the exported quad keeps its PNG texture (Blender cannot read the WebP)", async () => {
+  const { glb } = await fixture();
+  const trip = await throughBlender([{
+    glb: (await exported((await decoded(glb)).scene)).glb,
+    extras: false,
+  }]);
+  if ("skip" in trip) return console.warn(`skipped: ${trip.skip}`);
+  const out = trip.outputs[0];
+  if ("error" in out) throw new Error(out.error);
+  const json = glbParts(out.glb).json;
+  const info = json.materials?.[0]?.pbrMetallicRoughness?.baseColorTexture;
+  assert(info, `Blender wrote a base colour texture: ${JSON.stringify(json.materials)}`);
+  const image = json.images[json.textures[info.index].source];
+  assertEquals(image.mimeType, "image/png");
+  // The pixels are the PNG's (Blender re-encodes it).
+  const { scene } = await decoded(out.glb);
+  const back = scene.getRoot().listMaterials()[0].getBaseColorTexture()!;
+  assertEquals(back.getSize(), [8, 8]);
+});
