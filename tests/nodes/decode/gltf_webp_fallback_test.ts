@@ -10,6 +10,8 @@ import { type Document, NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS, EXTTextureWebP } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png.ts";
 import type { WebpFallback } from "../../../runtime/scene/webp_fallback.ts";
 import { runNode, testContext } from "../../support/context.ts";
@@ -154,4 +156,14 @@ Deno.test("through Blender 3.4, the exported quad keeps its PNG texture (Blender
   const { scene } = await decoded(out.glb);
   const back = scene.getRoot().listMaterials()[0].getBaseColorTexture()!;
   assertEquals(back.getSize(), [8, 8]);
+});
+
+Deno.test("the link survives the scene cache's GLB (writeGlb → readGltf) and a copy (copyScene), as nodes after decode pass it on", async () => {
+  const { png, glb } = await fixture();
+  const { scene } = await decoded(glb);
+  const cached = await readGltf(await writeGlb(scene, { generator: "test" }));
+  assertEquals(baseColour(cached).fallback?.getImage(), png);
+  const copy = copyScene(scene);
+  assertEquals(baseColour(copy).fallback?.getImage(), png);
+  assertEquals(writtenTexture((await exported(copy)).glb).fallback, png);
 });
