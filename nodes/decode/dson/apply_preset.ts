@@ -114,7 +114,10 @@ export const dsonApplyPreset = defineNode({
   // the morph kept its weight (34 of 40 generated presets). A TCB spline the preset moves past its end
   // keys holds them; one between its keys is warned with the input, keys and both readings (before:
   // "an input not evaluated, or a TCB spline between its keys").
-  version: 29,
+  // 30: a TCB spline the preset moves between its keys takes the Kochanek–Bartels reading (as
+  // decode.dson v38), warned once per formula with the straight reading and their difference;
+  // before, the morph or bone kept its weight or pose.
+  version: 30,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -184,7 +184,12 @@ export const decodeDson = defineNode({
   // and pymods do (before: unknown, the morph left at its written value; 20 of 40 generated JCM
   // bends past the end keys wrong); between keys, where those readers disagree, it stays unknown and
   // its warning gives the input, the keys, both readings and the value kept (before: a count only).
-  version: 37,
+  // 38: a formula's `spline_tcb` between its keys takes the Kochanek–Bartels reading (the curve its
+  // name and keys' tension/continuity/bias describe, as pymods reads it), warned once per formula
+  // with the straight reading (Diffeomorphic's) and their difference; before, the morph kept its
+  // written value (0: Daz does not save driven values), further from either reading than they are
+  // from each other.
+  version: 38,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

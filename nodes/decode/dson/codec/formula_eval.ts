@@ -16,7 +16,8 @@
  * `mult`, `div`, `neg`, `inv`, `spline_linear`, `spline_constant` and `spline_tcb`. A morph with any formula beyond that (another
  * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
  * written value and stays in the "not evaluated" warning; so does
- * one whose formulas cannot be known at the decoded pose (a TCB spline between its keys).
+ * one whose formulas cannot be known at the decoded pose (a spline with two keys at one x). A
+ * `spline_tcb` between its keys takes its Kochanek–Bartels reading (`formula_spline.ts`), warned.
  *
  * @module
  */
@@ -212,7 +213,7 @@ export function evaluateMorphFormulas(
   limited: LimitedPose[];
   channelValue?: (id: string) => number | undefined;
   unfollowed: Unfollowed[];
-  /** Formulas (by {@link formulaKey}) whose `spline_tcb` met an input between its keys. */
+  /** Formulas (by {@link formulaKey}) whose `spline_tcb` met an input between its keys (read as Kochanek–Bartels). */
   offKeys?: Map<string, TcbSpan>;
 } {
   const { others = [], bones = () => undefined, foreign = new Set(), body, figure } = context;
@@ -331,14 +332,14 @@ export function evaluateMorphFormulas(
       ]),
     );
   }
-  // A TCB spline met between its keys: both readings, by the formula's key, for the warning.
+  // A TCB spline met between its keys: both readings, by the formula's key (one per formula), for
+  // the warning.
   const offKeys = new Map<string, TcbSpan>();
   const results = evaluateFormulaGraph(graph, (at, span) => {
     const key = at.kind === "value"
       ? keys.get(at.key)?.[at.index]
       : poses.get(at.key)?.formulas?.[at.index]?.key;
-    const channel = at.kind === "value" ? graph.channels[at.key] : graph.poses?.[at.key];
-    if (key !== undefined) offKeys.set(key, channel ? { ...span, kept: channel.value } : span);
+    if (key !== undefined && !offKeys.has(key)) offKeys.set(key, span);
   });
   const evaluated = new Set<string>();
   morphs.forEach((morph, m) => {

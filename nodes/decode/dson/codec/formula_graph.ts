@@ -14,11 +14,10 @@
  * what they drive at its written value). A spline (`spline_linear`, `spline_constant`, `spline_tcb`)
  * pops its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
  * between the keys' `(x, y)` and holds the end keys' `y` beyond them; `spline_constant` holds each
- * key's `y` up to the next key (a step), the first key's before it. `spline_tcb`'s curve between
- * keys depends on tension, continuity and bias in a way neither the spec nor the open-source readers
- * agree on (`formula_spline.ts`), so it is known on its keys and past its end keys (held), where
- * they agree; between keys the value is unknown, what it drives is left as is, and the caller is
- * told both readings for its warning.
+ * key's `y` up to the next key (a step), the first key's before it. `spline_tcb` is its keys on
+ * them and holds its end keys past them, where the open-source readers agree; between keys they
+ * disagree and Daz's curve is not published (`formula_spline.ts`), so the Kochanek–Bartels reading
+ * its name describes is used and the caller is told both readings for its warning.
  *
  * @module
  */
@@ -117,7 +116,7 @@ export const OPERATORS: ReadonlySet<string> = new Set([
 /**
  * The value of each morph of `graph.morphs` and of each bone channel of `graph.poses` (its own
  * value with its formulas applied): undefined where an input is unknown, a loop, a chain of
- * controllers deeper than {@link MAX_DEPTH}, a spline off its keys, or the result is not a finite
+ * controllers deeper than {@link MAX_DEPTH}, a spline with two keys at one x, or the result is not a finite
  * number. Bones and morphs are evaluated in the order their inputs need: a controller, then the
  * finger it bends, then the corrective reading that finger.
  *

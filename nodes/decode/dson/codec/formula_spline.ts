@@ -6,17 +6,20 @@
  * up to the next key.
  *
  * `spline_tcb` passes through its keys and holds its ends, as both open-source readers that
- * evaluate it do (Diffeomorphic's import_daz drivers, pymods's `utils.spline_tcb`), so it is known
- * there. Between keys they disagree: Diffeomorphic keeps only the keys' `(x, y)` and runs straight
- * between them; pymods runs a Kochanek–Bartels Hermite curve over the span's fraction, with the
- * first key's tension, continuity and bias for both tangents and each end key standing in for its
- * missing neighbour. Neither the DSON spec nor Daz says which Daz does, so the value there is
- * unknown: both readings are handed to the caller ({@link TcbSpan}) for its warning.
+ * evaluate it do (Diffeomorphic's import_daz drivers, pymods's `utils.spline_tcb`). Between keys
+ * they disagree: Diffeomorphic keeps only the keys' `(x, y)` and runs straight between them; pymods
+ * runs a Kochanek–Bartels Hermite curve over the span's fraction, with the first key's tension,
+ * continuity and bias for both tangents and each end key standing in for its missing neighbour.
+ * Neither the DSON spec nor Daz publishes Daz's curve; the Kochanek–Bartels one is what the name
+ * `spline_tcb` (tension, continuity, bias) and the keys' five numbers describe, and a straight
+ * reading would make those three numbers meaningless, so it is used (decode.dson v38). Both
+ * readings are handed to the caller ({@link TcbSpan}) for its warning, with their difference: how
+ * large the doubt is there.
  *
  * @module
  */
 
-/** A `spline_tcb` input between two keys, where readers disagree on the curve. */
+/** A `spline_tcb` input between two keys, where readers disagree on the curve (the Kochanek–Bartels one is used). */
 export interface TcbSpan {
   /** The input (x). */
   readonly input: number;
@@ -25,10 +28,8 @@ export interface TcbSpan {
   readonly to: readonly [number, number];
   /** Diffeomorphic's reading: straight between the keys. */
   readonly straight: number;
-  /** pymods's reading: a Kochanek–Bartels curve over the span. */
+  /** pymods's reading: a Kochanek–Bartels curve over the span; the value used. */
   readonly kochanek: number;
-  /** The value kept instead: the driven channel's written value, where the caller knows it. */
-  readonly kept?: number;
 }
 
 /** A spline key: `[x, y, …]` with finite x and y. */
@@ -37,13 +38,14 @@ export function isKey(key: number | number[]): boolean {
 }
 
 /**
- * A spline's value at `x` (see the module doc); undefined for two keys at one x, or a TCB spline
- * between its keys (then `offKey` is told both readings).
+ * A spline's value at `x` (see the module doc); undefined for two keys at one x. A TCB spline
+ * between its keys gives its Kochanek–Bartels reading, and `offKey` is told both readings.
  *
  * @example
  * ```ts
  * splineAt("spline_linear", [[0, 0], [2, 1]], 1); // 0.5
  * splineAt("spline_tcb", [[0, 0], [2, 1]], 3); // 1 (held past the last key)
+ * splineAt("spline_tcb", [[-135, 1], [0, 0]], -90); // 19/27 ≈ 0.7037 (straight: 2/3)
  * ```
  */
 export function splineAt(
@@ -57,7 +59,8 @@ export function splineAt(
   for (let k = 1; k < keys.length; k++) if (!(keys[k][0] > keys[k - 1][0])) return undefined;
   const onKey = keys.find((key) => key[0] === x);
   if (onKey) return onKey[1];
-  // Before decode.dson v37 a TCB spline past its end keys was unknown too (both readers hold them).
+  // Before decode.dson v37 a TCB spline past its end keys was unknown (both readers hold them), and
+  // before v38 between its keys.
   if (x <= keys[0][0]) return keys[0][1];
   const last = keys[keys.length - 1];
   if (x >= last[0]) return last[1];
@@ -66,8 +69,9 @@ export function splineAt(
   const [x0, y0] = keys[k - 1], [x1, y1] = keys[k];
   const straight = y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
   if (kind === "spline_linear") return straight;
-  offKey({ input: x, from: [x0, y0], to: [x1, y1], straight, kochanek: kochanekAt(keys, k - 1, x) });
-  return undefined;
+  const kochanek = kochanekAt(keys, k - 1, x);
+  offKey({ input: x, from: [x0, y0], to: [x1, y1], straight, kochanek });
+  return kochanek;
 }
 
 /**
@@ -95,21 +99,20 @@ export function roundForText(x: number): string {
 }
 
 /**
- * What is unknown of a {@link TcbSpan}, in a warning's words: the input, the keys either side and
- * the two readings.
+ * A {@link TcbSpan} in a warning's words: the input, the keys either side, the reading used
+ * (Kochanek–Bartels), the other (straight) and their difference.
  *
  * @example
  * ```ts
- * describeSpan({ input: -90, from: [-135, 1], to: [0, 0], straight: 0.6667, kochanek: 0.7407 });
- * // "input -90 lies between keys (-135, 1) and (0, 0), where its curve is unknown (…)"
+ * describeSpan({ input: -90, from: [-135, 1], to: [0, 0], straight: 0.6667, kochanek: 0.7037 });
+ * // "input -90 lies between keys (-135, 1) and (0, 0): read as a Kochanek–Bartels curve (…) 0.7037, used; …"
  * ```
  */
 export function describeSpan(span: TcbSpan): string {
   const n = roundForText;
   const [x0, y0] = span.from, [x1, y1] = span.to;
-  return `input ${n(span.input)} lies between keys (${n(x0)}, ${n(y0)}) and (${n(x1)}, ${
-    n(y1)
-  }), where its ` +
-    `curve is unknown (Daz's is not published; read straight, as Diffeomorphic does, it gives ` +
-    `${n(span.straight)}; as a Kochanek–Bartels curve, as pymods does, ${n(span.kochanek)})`;
+  return `input ${n(span.input)} lies between keys (${n(x0)}, ${n(y0)}) and (${n(x1)}, ${n(y1)}): ` +
+    `read as a Kochanek–Bartels curve (as pymods does) it gives ${n(span.kochanek)}, used; read ` +
+    `straight (as Diffeomorphic does), ${n(span.straight)}; they differ by ` +
+    `${n(Math.abs(span.kochanek - span.straight))} (Daz's curve is not published)`;
 }

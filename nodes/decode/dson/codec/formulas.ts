@@ -13,7 +13,7 @@ import type { DsonEntry } from "./dson_file.ts";
 import type { SceneNode } from "./model.ts";
 import { formulaKey } from "./formula_eval.ts";
 import { parseDsonUri } from "./uri.ts";
-import { describeSpan, roundForText, type TcbSpan } from "./formula_spline.ts";
+import { describeSpan, type TcbSpan } from "./formula_spline.ts";
 
 /** Transform channels a formula can drive (the first segment of its output's property path). */
 const NODE_CHANNELS = new Set([
@@ -46,7 +46,7 @@ export function warnUnevaluatedFormulas(
   offKeys: ReadonlyMap<string, TcbSpan> = new Map(),
 ): void {
   const nodeIds = new Set(nodes.map((node) => node.id));
-  const driving: { entry: DsonEntry; path: string; output: string; between?: true }[] = [];
+  const driving: { entry: DsonEntry; path: string; output: string }[] = [];
   for (const entry of new Set(sources)) {
     const formulas = entry.value.formulas;
     if (!Array.isArray(formulas)) continue;
@@ -55,14 +55,11 @@ export function warnUnevaluatedFormulas(
         ? (formula as { output?: unknown }).output
         : undefined;
       const key = formulaKey(entry, k);
-      if (typeof output !== "string" || evaluated.has(key)) return;
+      if (typeof output !== "string") return;
+      // A TCB spline between its keys is said on its own, once per formula: both readings, the one used.
       const span = offKeys.get(key);
-      if (span) {
-        // Said on its own: what is unknown, both readings, and the value kept.
-        const path = `${entry.path}/formulas/${k}`;
-        library.repaired(entry.file, path, describeOffKey(output, span));
-        return void driving.push({ entry, path, output, between: true });
-      }
+      if (span) library.repaired(entry.file, `${entry.path}/formulas/${k}`, describeOffKey(output, span));
+      if (evaluated.has(key)) return;
       const uri = parseDsonUri(output);
       const id = uri.id.replace(/:$/, "");
       const property = uri.propertyPath.split("/")[0];
@@ -70,9 +67,6 @@ export function warnUnevaluatedFormulas(
       if (drives) driving.push({ entry, path: `${entry.path}/formulas/${k}`, output });
     });
   }
-  // The other formulas of a channel a TCB spline left unknown (its `mult` stage, say) were said with it.
-  const said = new Set(driving.filter((d) => d.between).map((d) => d.output));
-  driving.splice(0, driving.length, ...driving.filter((d) => !d.between && !said.has(d.output)));
   if (!driving.length) return;
   const [first] = driving;
   library.repaired(
@@ -85,12 +79,9 @@ export function warnUnevaluatedFormulas(
 }
 
 /**
- * A warning's words for a formula whose `spline_tcb` met an input between its keys: what is
- * unknown, both readings, and that what it drives keeps its written value.
+ * A warning's words for a formula whose `spline_tcb` met an input between its keys: the readings,
+ * the one used and their difference.
  */
 function describeOffKey(output: string, span: TcbSpan): string {
-  return `ERC formula driving '${output}' is not evaluated: its spline_tcb's ${
-    describeSpan(span)
-  }: what it ` +
-    "drives keeps its written value" + (span.kept === undefined ? "" : ` (${roundForText(span.kept)})`);
+  return `ERC formula driving '${output}': its spline_tcb's ${describeSpan(span)}`;
 }

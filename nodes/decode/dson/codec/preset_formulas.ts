@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { describeSpan, roundForText } from "./formula_spline.ts";
+import { describeSpan } from "./formula_spline.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -40,8 +40,9 @@ export interface FormulaResult {
  * it poses (`posed`, by the glTF nodes posed; a bone channel the formulas drive takes the preset's
  * value as its own, beside what drives it), evaluates every mesh's formulas again, sets the
  * weights they give and returns the bone channels they pose. Morphs and bones whose formulas
- * cannot be evaluated at the new values (an input not known, a TCB spline between its keys) keep
- * their weight or pose, in one warning each.
+ * cannot be evaluated at the new values (an input not known) keep their weight or pose, in one
+ * warning each; a TCB spline between its keys takes its Kochanek–Bartels reading, warned with the
+ * straight one.
  *
  * @example
  * ```ts
@@ -65,7 +66,7 @@ export function reevaluateFormulas(
   const unknown: string[] = [], unknownBones: string[] = [], unreadable: string[] = [];
   const posing = new Set<string>(); // controllers dialled that also drive bones not evaluated
   const limited: string[] = []; // driven bone channels their joint limits clamped
-  const offKeys: string[] = [], betweenKeys = new Set<string>(); // TCB splines met between their keys
+  const offKeys: string[] = [], offKeySeen = new Set<string>(); // TCB splines met between their keys
   const poses = new Map<string, Map<JointChannel, number>>();
   let morphs = 0;
   // Bodies before the items fitted to them, which read the bodies' new values (`formula_body.ts`).
@@ -113,14 +114,14 @@ export function reevaluateFormulas(
       }
     }
     if (!changed.channels.size && !changed.bones.size) continue;
-    // A TCB spline met between its keys: said with both readings, not as an unknown input.
+    // A TCB spline met between its keys: read as Kochanek–Bartels, said with both readings, once per
+    // formula of the figure (its meshes share the formulas).
     const results = evaluateFormulaGraph(graph, (at, span) => {
-      const channel = at.kind === "value" ? graph.channels[at.key] : graph.poses?.[at.key];
+      const said = `${graph.figure ?? mesh.getName()}\n${at.kind}\n${at.key}\n${at.index}`;
+      if (offKeySeen.has(said)) return;
+      offKeySeen.add(said);
       const name = at.kind === "value" ? at.key : at.key.replace("?", " ");
-      offKeys.push(
-        `${mesh.getName()}/${name}: ${describeSpan(span)}; kept: ${roundForText(channel?.value ?? 0)}`,
-      );
-      betweenKeys.add(at.kind === "value" ? `${mesh.getName()}/${name}` : name);
+      offKeys.push(`${mesh.getName()}/${name}: ${describeSpan(span)}`);
     });
     if (graph.figure !== undefined) {
       const values = figureValues.get(graph.figure) ?? new Map<string, number>();
@@ -147,24 +148,20 @@ export function reevaluateFormulas(
   }
   if (offKeys.length) {
     warn(
-      `dson preset: ${offKeys.length} ERC formula(s) met a spline_tcb input between its keys; what they ` +
-        `drive keeps its weight or pose: ${few(offKeys)}`,
+      `dson preset: ${offKeys.length} ERC formula(s) met a spline_tcb input between its keys, where Daz's ` +
+        `curve is not published; the Kochanek–Bartels reading is used: ${few(offKeys)}`,
     );
-  }
-  // Those said above are not said again as unknown.
-  for (const list of [unknown, unknownBones]) {
-    list.splice(0, list.length, ...list.filter((name) => !betweenKeys.has(name)));
   }
   if (unknown.length) {
     warn(
       `dson preset: ${unknown.length} morph(s) driven by ERC formulas cannot be evaluated at the preset's values ` +
-        `(an input not evaluated, or a TCB spline between its keys); they keep their weight: ${few(unknown)}`,
+        `(an input not evaluated); they keep their weight: ${few(unknown)}`,
     );
   }
   if (unknownBones.length) {
     warn(
       `dson preset: ${unknownBones.length} bone channel(s) driven by ERC formulas cannot be evaluated at the ` +
-        `preset's values (an input not evaluated, a loop, or a TCB spline between its keys); they keep their ` +
+        `preset's values (an input not evaluated, or a loop); they keep their ` +
         `pose: ${few(unknownBones)}`,
     );
   }

@@ -41,12 +41,21 @@ Deno.test("dson formula graph: a linear spline interpolates its keys in x order 
   assert.equal(at(45), 0);
 });
 
-Deno.test("dson formula graph: a TCB spline is known on its keys and past its ends only; malformed stacks are unknown", () => {
+Deno.test("dson formula graph: a TCB spline is its keys, holds its ends and is Kochanek–Bartels between; malformed stacks are unknown", () => {
   const keys = [[0, 0, 0, 0, 0], [-90, 1, 0, 0, 0]];
   const at = (ops: StoredOperation[], bend = -90) => evaluateFormulaGraph(graphOf(ops, bend)).morphs.get("M");
   assert.equal(at(splineOps("spline_tcb", keys)), 1);
   assert.equal(at(splineOps("spline_tcb", keys), 0), 0);
-  assert.equal(at(splineOps("spline_tcb", keys), -45), undefined);
+  // Between keys (before decode.dson v38: unknown): the span (−90, 1) → (0, 0), each end key its own
+  // neighbour, tangents ½·(1 − 1) + ½·(0 − 1) = −½ at both. At −30, s = 2/3: h00 = 7/27, h10 = 2/27,
+  // h11 = −4/27, so 7/27 − 1/27 + 2/27 = 8/27 (straight: 1/3).
+  assert.ok(Math.abs(at(splineOps("spline_tcb", keys), -30)! - 8 / 27) < 1e-12);
+  const told: unknown[] = [];
+  evaluateFormulaGraph(
+    graphOf(splineOps("spline_tcb", keys), -30),
+    (where, span) => told.push([where, Math.round(span.straight * 1e9) / 1e9]),
+  );
+  assert.deepEqual(told, [[{ kind: "value", key: "M", index: 0 }, Math.round(1e9 / 3) / 1e9]]);
   // Past the end keys both readers that evaluate it hold the end key (before decode.dson v37: unknown).
   assert.equal(at(splineOps("spline_tcb", keys), -100), 1);
   assert.equal(at(splineOps("spline_tcb", keys), 10), 0);

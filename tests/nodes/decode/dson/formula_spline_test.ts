@@ -1,19 +1,22 @@
 /**
- * `spline_tcb` in ERC formulas: known on its keys and past its ends (held), where the readers that
- * evaluate it agree; between keys unknown, with Diffeomorphic's straight reading and pymods's
- * Kochanek–Bartels one handed on for the warning. The expected readings are worked out by hand here
+ * `spline_tcb` in ERC formulas: its keys on them and held past its ends, where the readers that
+ * evaluate it agree; between keys pymods's Kochanek–Bartels reading, with Diffeomorphic's straight
+ * one handed on beside it for the warning. The expected readings are worked out by hand here
  * from the Kochanek–Bartels tangents and the cubic Hermite basis.
  */
 import assert from "node:assert/strict";
-import { splineAt, type TcbSpan } from "../../../../nodes/decode/dson/codec/formula_spline.ts";
+import { describeSpan, splineAt, type TcbSpan } from "../../../../nodes/decode/dson/codec/formula_spline.ts";
 
 /** Keys as a Daz corrective writes them, `[x, y, tension, continuity, bias]`, listed out of x order. */
 const KEYS = [[30, 3, 0, 0, 0], [0, 0, 0.5, 0, 0], [40, 1, 0, 0, 0], [10, 2, 0, -0.5, 0.5]];
 
+/** The span handed on at `x`, checked to be told once and to be the value given. */
 const between = (x: number): TcbSpan => {
-  let span: TcbSpan | undefined;
-  assert.equal(splineAt("spline_tcb", KEYS, x, (s) => (span = s)), undefined);
-  return span!;
+  const told: TcbSpan[] = [];
+  const value = splineAt("spline_tcb", KEYS, x, (s) => told.push(s));
+  assert.equal(told.length, 1);
+  assert.equal(value, told[0].kochanek);
+  return told[0];
 };
 
 Deno.test("dson formula spline: a TCB spline is its keys on them and holds its end keys past them", () => {
@@ -24,7 +27,7 @@ Deno.test("dson formula spline: a TCB spline is its keys on them and holds its e
   assert.deepEqual(told, []);
 });
 
-Deno.test("dson formula spline: between keys both readings are handed on, the value left unknown", () => {
+Deno.test("dson formula spline: between keys the Kochanek–Bartels reading is given, both readings handed on", () => {
   // First span (0, 0) → (10, 2) at x 5 (s = 1/2), the first key's tension 0.5: each factor
   // (1 − 0.5)·1·1/2 = 1/4. The first key is its own neighbour: leaving = ¼·0 + ¼·2 = 1/2;
   // arriving = ¼·2 + ¼·(3 − 2) = 3/4. Hermite at ½: ½·0 + ⅛·½ + ½·2 − ⅛·¾ = 31/32.
@@ -47,6 +50,20 @@ Deno.test("dson formula spline: between keys both readings are handed on, the va
   const last = between(35);
   assert.equal(last.straight, 2);
   assert.ok(Math.abs(last.kochanek - 33 / 16) < 1e-12, `${last.kochanek}`);
+});
+
+Deno.test("dson formula spline: the warning's words give the reading used, the other and their difference", () => {
+  // Keys (−135, 1), (0, 0) at −90 (s = 1/3): tangents −½ at both keys; h00 = 20/27, h10 = 4/27,
+  // h11 = −2/27, so 20/27 − 2/27 + 1/27 = 19/27; straight 2/3; difference 1/27.
+  const told: TcbSpan[] = [];
+  const value = splineAt("spline_tcb", [[0, 0, 0, 0, 0], [-135, 1, 0, 0, 0]], -90, (s) => told.push(s));
+  assert.ok(Math.abs(value! - 19 / 27) < 1e-12);
+  assert.equal(
+    describeSpan(told[0]),
+    "input -90 lies between keys (-135, 1) and (0, 0): read as a Kochanek–Bartels curve (as pymods does) it " +
+      "gives 0.7037, used; read straight (as Diffeomorphic does), 0.6667; they differ by 0.03704 (Daz's curve " +
+      "is not published)",
+  );
 });
 
 Deno.test("dson formula spline: linear and constant splines are unchanged; two keys at one x are unknown", () => {

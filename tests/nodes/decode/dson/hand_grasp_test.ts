@@ -298,7 +298,7 @@ Deno.test("dson hand grasp: a finger formula reading itself (a loop) or a node's
   assertFinger(posed.scene, 0, -30, "loop posed");
   assert.deepEqual(posed.warnings, [
     "dson preset: 1 bone channel(s) driven by ERC formulas cannot be evaluated at the preset's values (an " +
-    "input not evaluated, a loop, or a TCB spline between its keys); they keep their pose: l_index1 rotation/z",
+    "input not evaluated, or a loop); they keep their pose: l_index1 rotation/z",
   ]);
 });
 
