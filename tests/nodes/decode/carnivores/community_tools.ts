@@ -21,11 +21,22 @@ import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { encodeVtl } from "../../../support/carnivores/vtl.ts";
-import type { Bone, CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
+import type { CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { encodeRsc } from "../../../support/carnivores/rsc.ts";
-import { addBox, animation, type FaceSpec, faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
+import { animation, faceTable, pointTable, rscArea } from "./fixtures.ts";
 import { seeded } from "./pictures.ts";
-import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import {
+  boxes,
+  clips,
+  type Expectation,
+  expectEqual,
+  keyframes,
+  nodeTriangles,
+  pick,
+  TEXTURE,
+  triangles,
+} from "./community_checks.ts";
+import { WAVE2_HABITS, wave2Case, type Wave2Habit } from "./community_tools_wave2.ts";
 
 /** Habits the generator reproduces. */
 export const TOOL_HABITS = [
@@ -43,31 +54,13 @@ export const TOOL_HABITS = [
   "rsc_animation_other_count",
   "ice_age_name",
   "c2_name",
-  "rsc_kps_zero",
-  "rsc_kps_negative",
-  "car_kps_negative",
-  "frames_off_several",
-  "names_no_nul",
-  "names_space_padded",
-  "anim_sound_past_sounds",
-  "car_texture_size_wrong",
-  "texture_size_short",
-  "vtl_kps_zero",
+  ...WAVE2_HABITS,
 ] as const;
 
 /** One habit. */
 export type ToolHabit = typeof TOOL_HABITS[number];
 
-/** What a correct decode of a case gives. */
-export type Expectation =
-  | {
-    readonly scene: true;
-    /** A warning that must be given (none when undefined: the decode must be silent). */
-    readonly warning?: RegExp;
-    /** What the decoded (and resolved) scene must hold; a message when it does not. */
-    readonly check: (doc: Document) => string | undefined;
-  }
-  | { readonly scene: false; readonly error: RegExp };
+export type { Expectation } from "./community_checks.ts";
 
 /** One generated file (and the `.vtl` files beside it). */
 export interface ToolCase {
@@ -78,69 +71,6 @@ export interface ToolCase {
   /** `.vtl` files by name, read through `decode.3df`'s `animations` (all of them, in name order). */
   readonly vtls?: Record<string, Uint8Array>;
   readonly expect: Expectation;
-}
-
-const triangles = (doc: Document) =>
-  doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives()).reduce(
-    (n, p) => n + (p.getIndices()?.getCount() ?? 0) / 3,
-    0,
-  );
-const clips = (doc: Document) => doc.getRoot().listAnimations().map((a) => a.getName());
-const nodeTriangles = (doc: Document, name: string) => {
-  const mesh = doc.getRoot().listNodes().find((n) => n.getName() === name)?.getMesh();
-  return mesh?.listPrimitives().reduce((n, p) => n + (p.getIndices()?.getCount() ?? 0) / 3, 0);
-};
-const keyframes = (doc: Document, clip: number) =>
-  doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput()?.getCount();
-/** The Carnivores summary on the model's node (the first node). */
-const summary = (doc: Document) =>
-  getPartgraphExtras(doc.getRoot().listNodes()[0]).carnivores as
-    | { sounds?: { name: string }[]; animations?: { sound: number | null }[] }
-    | undefined;
-const soundNames = (doc: Document) => summary(doc)?.sounds?.map((s) => s.name);
-const clipSounds = (doc: Document) => summary(doc)?.animations?.map((a) => a.sound);
-/** The time of clip `clip`'s last keyframe, in seconds (to the millisecond). */
-const lastTime = (doc: Document, clip: number) => {
-  const input = doc.getRoot().listAnimations()[clip]?.listSamplers()[0]?.getInput();
-  return input ? Math.round(input.getScalar(input.getCount() - 1) * 1000) / 1000 : undefined;
-};
-const expectEqual = (what: string, found: unknown, expected: unknown) =>
-  JSON.stringify(found) === JSON.stringify(expected)
-    ? undefined
-    : `${what}: ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`;
-
-/** A model of 2–6 boxes, one per bone, bones chained or fanned at random. */
-function boxes(
-  random: () => number,
-): { faces: FaceSpec[]; points: number[][]; owners: number[]; bones: Bone[] } {
-  const n = 2 + Math.floor(random() * 5);
-  const points: number[][] = [], owners: number[] = [], faces: FaceSpec[] = [], bones: Bone[] = [];
-  for (let b = 0; b < n; b++) {
-    const centre = [b * 6 - 10, 4 + random() * 10, random() * 8 - 4];
-    addBox(points, owners, faces, centre, 1 + random() * 2, b, random() < 0.2 ? 1 : 0);
-    bones.push({
-      name: `bone${b}`,
-      pivot: [centre[0], centre[1] - 2, centre[2]],
-      parent: b === 0 ? -1 : Math.floor(random() * b),
-      hide: 0,
-    });
-  }
-  for (const face of faces) {
-    face.uv = [[random() * 255 | 0, random() * 63 | 0], [random() * 255 | 0, random() * 63 | 0], [
-      random() * 255 | 0,
-      random() * 63 | 0,
-    ]];
-  }
-  return { faces, points, owners, bones };
-}
-
-const TEXTURE = texture(64, (x, y) => ((x >> 3) << 10) | ((y >> 1) << 5) | 9);
-
-/** Picks `k` distinct indices below `n`. */
-function pick(random: () => number, n: number, k: number): number[] {
-  const out = new Set<number>();
-  while (out.size < Math.min(k, n)) out.add(Math.floor(random() * n));
-  return [...out].sort((a, b) => a - b);
 }
 
 /** The case of `habit` for `seed`. */
@@ -171,7 +101,13 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
     format === "3df" ? encode3df(model3df()) : encodeCar(car([clip("walk", 0), clip("run", 1)]));
   const base = { habit, seed };
 
-  switch (habit) {
+  if ((WAVE2_HABITS as readonly string[]).includes(habit)) {
+    return {
+      ...base,
+      ...wave2Case(habit as Wave2Habit, { random, faces, points, bones, asCar, model3df, car, clip }),
+    };
+  }
+  switch (habit as Exclude<ToolHabit, Wave2Habit>) {
     case "face_sentinel_65535":
     case "face_minus_one":
     case "face_past_points": {
@@ -366,231 +302,6 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
                 doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
                 3,
               ),
-        },
-      };
-    }
-    case "frames_off_several": {
-      // A converter (or hand edits) leaving several clips' frame counts off by one or two — the count
-      // stored as a .rsc stores it, one less — in a file of 3 to 6 clips, with or without sounds and the
-      // anim→sound table: every clip must be read with the frames its data hold.
-      const names = ["walk", "run", "idle", "eat", "die", "swim"];
-      const list = names.slice(0, 3 + Math.floor(random() * 4)).map((n, c) => clip(n, c % 3));
-      const off = pick(random, list.length, 2 + Math.floor(random() * Math.min(2, list.length - 2)));
-      const sounds = Array.from({ length: Math.floor(random() * 3) }, (_, i) => ({
-        name: `snd${i}`,
-        pcm: Uint8Array.from({ length: 2 * (50 + Math.floor(random() * 400)) }, () => random() * 256 | 0),
-      }));
-      const model = { ...car(list), sounds };
-      const bytes = encodeCar(random() < 0.5 ? model : { ...model, animSounds: undefined });
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      let at = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2;
-      list.forEach((c, i) => {
-        const wrong = c.frameCount + [-1, 1, -2, 2, -1, 1][Math.floor(random() * 6)];
-        if (off.includes(i)) view.setInt32(at + 36, Math.max(0, wrong), true);
-        at += 40 + c.positions.length * 2;
-      });
-      return {
-        ...base,
-        format: "car",
-        bytes,
-        expect: {
-          scene: true,
-          warning: new RegExp(`animation ${off[0]} stores \\d+ frame`),
-          check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual(
-                "keyframes",
-                list.map((_, i) => keyframes(doc, i)),
-                list.map((c) => c.frameCount),
-              ),
-        },
-      };
-    }
-    case "names_no_nul":
-    case "names_space_padded": {
-      // C3Dit and the Delphi editors copy a name into its 32-byte field without a NUL when it fills
-      // the field; VB and Delphi tools pad a shorter one with spaces, others leave bytes of an earlier
-      // name after its NUL. Names are bones' (.3df) or clips' and sounds' (.car).
-      const full = (stem: string) => (stem + "_" + "abcdefghijklmnopqrstuvwxyz0123456789").slice(0, 32);
-      const named = (stem: string) => habit === "names_no_nul" ? full(stem) : stem;
-      const pad = (bytes: Uint8Array, stem: string, at: number) => {
-        // The test encoder keeps a NUL in the field's last byte; a tool that fills the field does not.
-        if (habit === "names_no_nul") return void (bytes[at + 31] = full(stem).charCodeAt(31));
-        if (random() < 0.5) bytes.fill(0x20, at + stem.length, at + 32);
-        else {bytes.set(
-            new TextEncoder().encode("\0" + "OLDNAME_leftover".slice(0, 31 - stem.length)),
-            at + stem.length,
-          );}
-      };
-      if (asCar) {
-        const list = [clip(named("walk"), 0), clip(named("run"), 1)];
-        const sounds = [{ name: named("roar"), pcm: new Uint8Array(64).fill(7) }];
-        const bytes = encodeCar({ ...car(list), sounds });
-        let at = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2;
-        for (const [i, c] of list.entries()) {
-          pad(bytes, ["walk", "run"][i], at);
-          at += 40 + c.positions.length * 2;
-        }
-        pad(bytes, "roar", at);
-        return {
-          ...base,
-          format: "car",
-          bytes,
-          expect: {
-            scene: true,
-            check: (doc) =>
-              expectEqual("clips", clips(doc), [named("walk"), named("run")]) ??
-                expectEqual("sounds", soundNames(doc), [named("roar")]),
-          },
-        };
-      }
-      const renamed = bones.map((b) => ({ ...b, name: named(b.name) }));
-      const bytes = encode3df({ ...model3df(), bones: renamed });
-      const bonesAt = 16 + faces.length * 64 + points.length * 16;
-      bones.forEach((b, i) => pad(bytes, b.name, bonesAt + i * 48));
-      return {
-        ...base,
-        format: "3df",
-        bytes,
-        expect: {
-          scene: true,
-          check: (doc) =>
-            expectEqual(
-              "joints",
-              doc.getRoot().listSkins()[0]?.listJoints().map((j) => j.getName()),
-              renamed.map((b) => b.name),
-            ),
-        },
-      };
-    }
-    case "anim_sound_past_sounds": {
-      // A sound deleted in an editor that kept the anim→sound table: entries name sounds past the end.
-      const list = [clip("walk", 0), clip("run", 1), clip("roar", 2)];
-      const sounds = [{ name: "step", pcm: new Uint8Array(80).fill(3) }];
-      const animSounds = new Int32Array(64).fill(-1);
-      animSounds[0] = 0;
-      animSounds[1 + Math.floor(random() * 2)] = 1 + Math.floor(random() * 3);
-      return {
-        ...base,
-        format: "car",
-        bytes: encodeCar({ ...car(list), sounds, animSounds }),
-        expect: {
-          scene: true,
-          warning: /anim→sound entry [12] names sound [1-3], but the file has 1/,
-          check: (doc) =>
-            expectEqual("clips", clips(doc), ["walk", "run", "roar"]) ??
-              expectEqual("clip sounds", clipSounds(doc), [0, null, null]),
-        },
-      };
-    }
-    case "car_texture_size_wrong": {
-      // A converter that writes the texture's size field from the source picture (another height) but
-      // the texture at the height it converted to: the field no longer says where the clips start.
-      const rows = 64;
-      const written = [32, 128, 256][Math.floor(random() * 3)];
-      const list = [clip("walk", 0), clip("run", 1)];
-      const bytes = encodeCar(car(list));
-      new DataView(bytes.buffer).setInt32(48, written * 512, true);
-      return {
-        ...base,
-        format: "car",
-        bytes,
-        expect: {
-          scene: true,
-          warning: new RegExp(`texture size ${written * 512} .* with ${rows} rows`),
-          check: (doc) =>
-            expectEqual("clips", clips(doc), ["walk", "run"]) ??
-              expectEqual("keyframes", [keyframes(doc, 0), keyframes(doc, 1)], list.map((c) => c.frameCount)),
-        },
-      };
-    }
-    case "texture_size_short": {
-      // A .3df whose size field was written from a smaller picture than the 128-row texture written
-      // after it; the faces' texel rows span all 128.
-      const declared = [32, 64][Math.floor(random() * 2)];
-      const tall = texture(128, (x, y) => ((x >> 3) << 10) | ((y >> 2) << 5) | 9);
-      faces[0].uv = [[10, 0], [200, 127], [20, 100]];
-      const bytes = encode3df({ ...model3df(), texture: tall });
-      new DataView(bytes.buffer).setInt32(12, declared * 512, true);
-      return {
-        ...base,
-        format: "3df",
-        bytes,
-        expect: {
-          scene: true,
-          warning: new RegExp(`texture size ${declared * 512} at byte 12 .* read with 128 rows`),
-          check: (doc) => expectEqual("texture size", doc.getRoot().listTextures()[0]?.getSize(), [256, 128]),
-        },
-      };
-    }
-    case "vtl_kps_zero": {
-      // An exporter that writes an unset KPS property as 0 into one .vtl of three.
-      const layout = random() < 0.5 ? "animator" : "engine";
-      const zero = clip("b_zero", 1);
-      return {
-        ...base,
-        format: "3df",
-        bytes: encode3df(model3df()),
-        vtls: {
-          "a_walk.vtl": encodeVtl(clip("a_walk", 0), { layout }),
-          "b_zero.vtl": encodeVtl({ ...zero, kps: 0 }, { layout }),
-          "c_run.vtl": encodeVtl(clip("c_run", 2), { layout }),
-        },
-        expect: {
-          scene: true,
-          warning: /b_zero\.vtl: the animation has 0 frames per second .* 1 frame per second/,
-          check: (doc) =>
-            expectEqual("clips", clips(doc), ["a_walk", "b_zero", "c_run"]) ??
-              expectEqual("last keyframe time", lastTime(doc, 1), zero.frameCount),
-        },
-      };
-    }
-    case "rsc_kps_zero":
-    case "rsc_kps_negative": {
-      // A map editor that leaves an animated object's KPS 0 (its default), or a damaged negative one:
-      // the games divide by it on loading the area. The area, the object and its frames are all there.
-      const kps = habit === "rsc_kps_zero" ? 0 : -1 - Math.floor(random() * 1000);
-      const area = rscArea(random() < 0.5 ? "c1" : "c2");
-      const objects = area.objects.map((o) => o.animation ? { ...o, animation: { ...o.animation, kps } } : o);
-      const frames = area.objects.find((o) => o.animation)!.animation!.frameCount;
-      return {
-        ...base,
-        format: "rsc",
-        bytes: encodeRsc({ ...area, objects }),
-        expect: {
-          scene: true,
-          warning: new RegExp(
-            `^object \\d+: the animation has ${kps} frames per second .* 1 frame per second`,
-          ),
-          // Every object, the animation whole, its frames 1 s apart.
-          check: (doc) =>
-            expectEqual(
-              "objects",
-              doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
-              area.objects.length,
-            ) ?? expectEqual("keyframes", keyframes(doc, 0), frames) ??
-              expectEqual("last keyframe time", lastTime(doc, 0), frames),
-        },
-      };
-    }
-    case "car_kps_negative": {
-      // A damaged KPS field (no tool writes a negative one) on one clip of two or three.
-      const list = [clip("walk", 0), clip("run", 1), clip("idle", 2)].slice(0, 2 + Math.floor(random() * 2));
-      const damaged = Math.floor(random() * list.length);
-      const kps = -1 - Math.floor(random() * 1000);
-      list[damaged] = { ...list[damaged], kps };
-      return {
-        ...base,
-        format: "car",
-        bytes: encodeCar(car(list)),
-        expect: {
-          scene: true,
-          warning: new RegExp(
-            `animation ${damaged} \\('${list[damaged].name}'\\) has ${kps} frames per second`,
-          ),
-          check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual("last keyframe time", lastTime(doc, damaged), list[damaged].frameCount),
         },
       };
     }
