@@ -18,8 +18,16 @@
  * second rudder (`Rudder.001`) is no copy; a Blender-numbered piece goes to the copy it lies in
  * (`copy_members.ts`). A copy's centre line is the middle of its objects named as
  * left and right of one thing, else of its box (a twin's propeller blade reaches past a wing tip). Copies
- * drawn at one place (the usual export, or damage states) change nothing: only copies lying apart are
- * read apart.
+ * drawn at one place (the usual export, or damage states) change nothing: only copies lying apart (along
+ * any axis: a grid whose rows are narrower than the span) are read apart.
+ *
+ * Different aircraft in one file (a hangar, a Sketchfab collection) are read the same way: sibling groups
+ * or names' first words (`Spitfire_Aileron_L` beside `Bf109_Aileron_L`) each heading a whole aircraft
+ * named left and right, or names repeated by two such aircraft, even where their panels differ (one drawn
+ * without a separate rudder). A biplane's `Upper_`/`Lower_` wings or a twin-boom's rudders hold no tail or
+ * no wing each, and one prefix on every object (`SM_`) heads one aircraft: they stay one. Where names
+ * cannot tell whose an object is (the same names in no order, each aircraft spelling sides its own way),
+ * clusters of touching objects each holding a whole aircraft are the aircraft (`copy_places.ts`).
  *
  * @module
  */
@@ -27,8 +35,9 @@ import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
-import { type CopyMark, copyMark } from "./copy_names.ts";
+import { type CopyMark, copyMark, namePrefix } from "./copy_names.ts";
 import { settleNumbered } from "./copy_members.ts";
+import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
@@ -77,6 +86,12 @@ function wholeAircraft(panels: readonly string[]): boolean {
   return kinds.some((k) => WING_KINDS.has(k)) && kinds.some((k) => TAIL_KINDS.has(k));
 }
 
+/** A whole aircraft with panels named left and right: what one aircraft of several must hold. */
+function wholeTwoSided(panels: readonly string[]): boolean {
+  return wholeAircraft(panels) && panels.some((p) => p.endsWith("|left")) &&
+    panels.some((p) => p.endsWith("|right"));
+}
+
 /**
  * The copies of the aircraft in the scene's default scene (see the module doc), or undefined when it
  * holds one.
@@ -104,6 +119,12 @@ export function findCopies(doc: Document): ModelCopy[] | undefined {
       alike.set(key, [...(alike.get(key) ?? []), node]);
     }
     const groups = [...alike.values()].filter((g) => g.length >= 2).sort((a, b) => b.length - a.length);
+    // Different aircraft side by side (`Spitfire`, `Bf109` groups; a collection's named roots): two
+    // siblings or more each holding a whole aircraft named left and right, their panels differing.
+    if (!groups.length && holding.filter((h) => wholeTwoSided(h.panels)).length >= 2) {
+      return holding.filter((h) => wholeTwoSided(h.panels))
+        .map(({ node }) => ({ label: node.getName(), nodes: new Set(subtreeNodes(node)) }));
+    }
     if (groups.length) {
       // Two alike make copies; then every sibling holding a whole aircraft is one (a coarse level that
       // dropped its trim tabs), in the scene's order.
@@ -135,13 +156,21 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
       inMarked.add(n);
     }
   }
-  if (!marks.size) return copiesByOccurrence(nodes);
+  // Names telling whose an object is first, then places, then names merely repeated.
+  if (!marks.size) return copiesByPrefix(nodes) ?? placeCopies(nodes) ?? copiesByOccurrence(nodes);
   const unmarked = nodes.filter((n) => !inMarked.has(n));
   if (unmarked.length) marks.set("", { nodes: new Set(unmarked) });
   const copies = alikeCopies([...marks.values()]);
-  if (!copies) return undefined;
+  if (!copies) return placeCopies(nodes);
   // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
   return settleNumbered(copies, nodes);
+}
+
+/** Aircraft by place (`copy_places.ts`), each holding a whole aircraft named left and right. */
+function placeCopies(nodes: readonly Node[]): ModelCopy[] | undefined {
+  const panelNamed = (node: Node | null): boolean =>
+    !!node && (!!matchPanelName(node.getName()) || panelNamed(node.getParentNode()));
+  return copiesByPlace(nodes, (cluster) => wholeTwoSided(signature(cluster)), panelNamed);
 }
 
 /**
@@ -161,6 +190,29 @@ function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
 }
 
 /**
+ * Different aircraft told apart by their names' first word (`Spitfire_Aileron_L`, `Spitfire_Fuselage`
+ * beside `Bf109_Aileron_L`): the nodes under one first word (with everything below them) are one
+ * aircraft; two first words or more each heading a whole aircraft named left and right make copies.
+ * One word heading every panel (`CTRL_`, `SM_`) makes none.
+ */
+function copiesByPrefix(nodes: readonly Node[]): ModelCopy[] | undefined {
+  const isPanelOrSide = (word: string) => !!matchPanelName(word) || !!sideFromName(word);
+  const classes = new Map<string, { mark: CopyMark; nodes: Set<Node> }>();
+  const taken = new Set<Node>();
+  for (const node of nodes) {
+    const prefix = taken.has(node) ? undefined : namePrefix(node.getName(), isPanelOrSide);
+    if (!prefix) continue;
+    const entry = classes.get(prefix) ??
+      classes.set(prefix, { mark: { by: "word", key: prefix }, nodes: new Set() }).get(prefix)!;
+    for (const n of subtreeNodes(node)) {
+      entry.nodes.add(n);
+      taken.add(n);
+    }
+  }
+  return classes.size > 1 ? alikeCopies([...classes.values()]) : undefined;
+}
+
+/**
  * The copies among classes of nodes (one per mark): two or more holding the same panels make copies,
  * then every class holding a whole aircraft is one, the unmarked class first, then by level. A level
  * number is enough on its own; a word, a duplicate suffix or a repeated name must hold a whole aircraft
@@ -168,13 +220,13 @@ function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
  */
 function alikeCopies(classes: readonly { mark?: CopyMark; nodes: Set<Node> }[]): ModelCopy[] | undefined {
   const held = classes.map((entry) => ({ ...entry, panels: signature([...entry.nodes]) }))
-    .filter(({ mark, panels }) =>
-      panels.length >= 2 && (mark?.by === "lod" ||
-        wholeAircraft(panels) && panels.some((p) => p.endsWith("|left")) &&
-          panels.some((p) => p.endsWith("|right")))
-    );
+    .filter(({ mark, panels }) => panels.length >= 2 && (mark?.by === "lod" || wholeTwoSided(panels)));
   const keys = held.map((h) => h.panels.join(","));
-  if (!keys.some((k, i) => keys.indexOf(k) !== i)) return undefined;
+  // Two alike make copies, and so do two whole aircraft named left and right whose panels differ
+  // (two types keeping the same names, one drawn without a separate rudder).
+  if (!keys.some((k, i) => keys.indexOf(k) !== i) && held.filter((h) => wholeTwoSided(h.panels)).length < 2) {
+    return undefined;
+  }
   const level = (mark?: CopyMark) => mark ? mark.level ?? 0.5 : -1;
   return held.filter((h, i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels))
     .sort((a, b) => level(a.mark) - level(b.mark))
@@ -201,7 +253,10 @@ export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, numb
   const cache = new Map<Accessor, Bounds | undefined>();
   const boxes = copies.map((copy) => meshBounds(copy.nodes, toAircraft, cache));
   const drawn = boxes.filter((b): b is Bounds => !!b);
-  if (!drawn.some((a, i) => drawn.some((b, j) => j > i && apartAlong(a, b, 2)))) return undefined;
+  // Apart along any axis: copies in a grid whose rows are narrower than the span (one behind another,
+  // set across by less than a wingspan) each keep their own centre line.
+  const apart = (a: Bounds, b: Bounds) => [0, 1, 2].some((k) => apartAlong(a, b, k));
+  if (!drawn.some((a, i) => drawn.some((b, j) => j > i && apart(a, b)))) return undefined;
   const out = new Map<Node, number>();
   copies.forEach((copy, i) => {
     const box = boxes[i];

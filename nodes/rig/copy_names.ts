@@ -55,3 +55,24 @@ export function copyMark(name: string): CopyMark | undefined {
   if (word) return { by: "word", key: word[1].toLowerCase().replace(/[\s_]/g, " ") };
   return undefined;
 }
+
+/** A name's words: `Spitfire_Aileron_L` → `Spitfire`, `Aileron`, `L`. */
+const WORDS = /[\s_.:|-]+/;
+
+/**
+ * The aircraft a name's first word may name, in a file holding several (`Spitfire_Aileron_L` beside
+ * `Bf109_Aileron_L`): its first word, lower-cased, when more words follow and it is neither a panel nor
+ * a side (`L_Aileron`, `Aileron_L`); undefined otherwise. Whether the word names an aircraft is for the
+ * caller to judge (`copies.ts`: it must head a whole aircraft named left and right).
+ *
+ * @example
+ * ```ts
+ * namePrefix("Spitfire_Aileron_L", isWord); // "spitfire"
+ * namePrefix("Aileron_L", isWord); // undefined
+ * ```
+ */
+export function namePrefix(name: string, isPanelOrSide: (word: string) => boolean): string | undefined {
+  const words = name.split(WORDS).filter((w) => w.length);
+  if (words.length < 2 || isPanelOrSide(words[0])) return undefined;
+  return words[0].toLowerCase();
+}

@@ -30,7 +30,8 @@ export const rigReport = defineNode({
   // 21 propellers' shafts wrong and judged good; now none.
   // 11: a part fitted but given no pivot (a report made before rig.insert_pivot, or a panel whose fit
   // found no hinge) names its panel, the node holding it, with panel_path and panel_named_by (was null).
-  version: 11,
+  // 12: "auto" frame detection reads the first of different aircraft in one file (copies.ts).
+  version: 12,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -1,0 +1,126 @@
+/**
+ * Aircraft told apart by place, where names cannot tell which object is whose (`copies.ts`): two
+ * aircraft keeping the same names listed in no order (an exporter listing by material), or each spelling
+ * its sides its own way (`Aileron_L` beside `aileron.l`, `L_Aileron`). The drawn objects cluster by
+ * touching boxes — two objects join when their boxes overlap, or stand apart by less than a tenth of the
+ * larger one's size, on every axis (a wing floating a little off its fuselage still joins it) — and
+ * each cluster holding a whole aircraft named left and right is one aircraft.
+ *
+ * Never splitting one aircraft: a cluster holding panels but no whole aircraft named left and right (a
+ * biplane's upper wing standing clear, wing panels laid out detached) or naming one object twice (two
+ * aircraft drawn at one place) makes no split at all.
+ *
+ * @module
+ */
+import type { Accessor, Node } from "@gltf-transform/core";
+import { IDENTITY } from "./transform.ts";
+import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import type { ModelCopy } from "./copies.ts";
+
+/** How far apart, as a fraction of the larger box's largest extent, two objects still touch. */
+const TOUCH = 0.1;
+
+/** The box around `boxes`. */
+function around(boxes: readonly Bounds[]): Bounds {
+  const min = [0, 1, 2].map((k) => boxes.reduce((m, b) => Math.min(m, b.min[k]), Infinity));
+  const max = [0, 1, 2].map((k) => boxes.reduce((m, b) => Math.max(m, b.max[k]), -Infinity));
+  return { min: min as Bounds["min"], max: max as Bounds["max"] };
+}
+
+/** A drawn object's box and its largest extent. */
+interface Placed {
+  readonly node: Node;
+  readonly box: Bounds;
+  readonly size: number;
+}
+
+function touching(a: Placed, b: Placed): boolean {
+  const gap = TOUCH * Math.max(a.size, b.size);
+  for (let k = 0; k < 3; k++) {
+    if (Math.max(a.box.min[k], b.box.min[k]) - Math.min(a.box.max[k], b.box.max[k]) > gap) return false;
+  }
+  return true;
+}
+
+/**
+ * The aircraft among `nodes` (every node of the scene) by place, or undefined unless two clusters or
+ * more each hold a whole aircraft and every cluster holding panels does (see the module doc). `whole`
+ * judges a cluster's nodes (its drawn objects and the groups over them alone); `holdsPanel` tells a node
+ * drawing or naming a panel.
+ */
+export function copiesByPlace(
+  nodes: readonly Node[],
+  whole: (nodes: readonly Node[]) => boolean,
+  holdsPanel: (node: Node) => boolean,
+): ModelCopy[] | undefined {
+  const cache = new Map<Accessor, Bounds | undefined>();
+  const drawn: Placed[] = [];
+  for (const node of nodes) {
+    const box = node.getMesh() ? meshBounds([node], IDENTITY, cache) : undefined;
+    if (box) drawn.push({ node, box, size: Math.max(...[0, 1, 2].map((k) => box.max[k] - box.min[k])) });
+  }
+  if (drawn.length < 2) return undefined;
+  // Swept along x: a pair further apart there than the largest object's reach cannot touch.
+  drawn.sort((a, b) => a.box.min[0] - b.box.min[0]);
+  const reach = TOUCH * drawn.reduce((m, d) => Math.max(m, d.size), 0);
+  const parent = drawn.map((_, i) => i);
+  const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
+  for (let i = 0; i < drawn.length; i++) {
+    for (let j = i + 1; j < drawn.length && drawn[j].box.min[0] - drawn[i].box.max[0] <= reach; j++) {
+      if (touching(drawn[i], drawn[j])) parent[find(i)] = find(j);
+    }
+  }
+  const clusters = new Map<number, Node[]>();
+  drawn.forEach(({ node }, i) => {
+    const root = find(i);
+    const cluster = clusters.get(root);
+    if (cluster) cluster.push(node);
+    else clusters.set(root, [node]);
+  });
+  // In the scene's order (the first aircraft listed first: its frame is read for "auto").
+  const order = new Map(nodes.map((n, i) => [n, i]));
+  const first = (c: Node[]) => c.reduce((m, n) => Math.min(m, order.get(n)!), Infinity);
+  const holding = [...clusters.values()].filter((c) => c.some(holdsPanel)).sort((a, b) =>
+    first(a) - first(b)
+  );
+  if (holding.length < 2) return undefined;
+  const clusterOf = new Map<Node, number>();
+  holding.forEach((cluster, i) => cluster.forEach((n) => clusterOf.set(n, i)));
+  const members = holding.map((cluster) => new Set(cluster));
+  // An object standing clear of every panel (a twin's propeller past its wing tip) goes with the aircraft
+  // nearest it, when that one is clearly nearest (under half as far as the next).
+  const placed = new Map(drawn.map((d) => [d.node, d.box]));
+  const boxes = holding.map((cluster) => around(cluster.map((n) => placed.get(n)!)));
+  for (const cluster of clusters.values()) {
+    if (clusterOf.has(cluster[0])) continue;
+    const box = around(cluster.map((n) => placed.get(n)!));
+    const middle = [0, 1, 2].map((k) => (box.min[k] + box.max[k]) / 2);
+    const far = boxes.map((b) =>
+      Math.hypot(...[0, 1, 2].map((k) => Math.max(0, b.min[k] - middle[k], middle[k] - b.max[k])))
+    );
+    const nearest = far.indexOf(Math.min(...far));
+    if (far.every((d, i) => i === nearest || far[nearest] < 0.5 * d)) {
+      for (const n of cluster) {
+        members[nearest].add(n);
+        clusterOf.set(n, nearest);
+      }
+    }
+  }
+  // A group node goes with its drawn descendants' aircraft when they share one.
+  for (const node of nodes) {
+    if (clusterOf.has(node)) continue;
+    const homes = new Set<number>();
+    const walk = (n: Node) => {
+      const home = clusterOf.get(n);
+      if (home !== undefined) homes.add(home);
+      n.listChildren().forEach(walk);
+    };
+    walk(node);
+    if (homes.size === 1) members[[...homes][0]].add(node);
+  }
+  for (const cluster of members) {
+    const names = [...cluster].filter(holdsPanel).map((n) => n.getName());
+    if (!whole([...cluster]) || new Set(names).size < names.length) return undefined;
+  }
+  return members.map((nodes, i) => ({ label: `aircraft ${i + 1} by place`, nodes }));
+}

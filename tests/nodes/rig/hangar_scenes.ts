@@ -1,0 +1,179 @@
+/**
+ * Hangar and collection files: two or three DIFFERENT aircraft in one scene, the way users make them —
+ * a showcase with `Spitfire_Aileron_L` beside `Bf109_Aileron_L`, one group per type (`P51/Aileron_L`,
+ * `Zero/Aileron_L`, one of them without a separate rudder), a Sketchfab "aircraft collection" with
+ * each plane under its own named root below `Sketchfab_model`, and two aircraft keeping the very same
+ * names under unnamed parents at different depths, the same names flat in no order (an exporter listing by
+ * material), and each aircraft from its own modeller spelling sides its own way (`Aileron_L`,
+ * `aileron.l`, `AileronLeft`, `L_Aileron`) — names that cannot tell which object is whose. Each aircraft is `piecesAircraft` of its own seed
+ * (its own wing, tail and fin); they stand side by side, or in a grid whose rows are narrower than the
+ * wingspan (one behind another, set across by a few metres). Every panel's true side is about its own
+ * aircraft's centre line. Deterministic from a seed.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import { prng } from "../../support/prng.ts";
+import { addAircraftMesh } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { piecesAircraft } from "./surface_pieces.ts";
+import { partFor, type ShowcasePanel } from "./showcase_copies.ts";
+import type { ReportPart } from "./pipeline.ts";
+
+/** How the aircraft are told apart. */
+export type HangarNaming =
+  | "prefix"
+  | "type_groups"
+  | "sketchfab_collection"
+  | "unnamed_depths"
+  | "shuffled_names"
+  | "mixed_conventions";
+/** Every naming. */
+export const HANGAR_NAMINGS: readonly HangarNaming[] = [
+  "prefix",
+  "type_groups",
+  "sketchfab_collection",
+  "unnamed_depths",
+  "shuffled_names",
+  "mixed_conventions",
+];
+
+/** Where the further aircraft stand (aircraft axes: aft, up, left). */
+export type HangarLayout = "left" | "right" | "grid_overlap";
+/** Every layout. */
+export const HANGAR_LAYOUTS: readonly HangarLayout[] = ["left", "right", "grid_overlap"];
+
+/** A generated hangar file and the panels the rig should find. */
+export interface HangarSample {
+  readonly doc: Document;
+  readonly panels: ShowcasePanel[];
+  readonly description: string;
+}
+
+/** Ways modellers spell a side: `Aileron_L`, `aileron.l`, `AileronLeft`, `L_Aileron`. */
+const SPELLINGS: readonly ((name: string) => string)[] = [
+  (n) => n,
+  (n) => n.toLowerCase().replace(/_([lr])$/, ".$1"),
+  (n) => n.replace(/_L$/, "Left").replace(/_R$/, "Right"),
+  (n) => n.replace(/^(.*)_([LR])$/, "$2_$1"),
+];
+
+const TYPES = ["Spitfire", "Bf109", "P51", "Zero", "Hurricane", "Yak3", "Corsair"];
+
+/** Aircraft (aft, up, left) to the default frame's scene axes (−Z forward, +Y up, −X left). */
+const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
+
+/**
+ * Two or three different aircraft of `seed` named by `naming`, standing as `layout` says: side by side
+ * 14–20 apart, or in a grid 18–24 behind and 3–6 across (less than a wingspan).
+ */
+export function hangarSample(seed: number, naming: HangarNaming, layout: HangarLayout): HangarSample {
+  const next = prng(seed * 11 + 5);
+  const count = 2 + Math.floor(next() * 2);
+  const first = Math.floor(next() * TYPES.length);
+  const types = Array.from({ length: count }, (_, i) => TYPES[(first + 2 * i) % TYPES.length]);
+  const across = 14 + 6 * next(), behind = 18 + 6 * next(), skew = 3 + 3 * next();
+  const doc = newScene();
+  const scene = doc.getRoot().getDefaultScene()!;
+  const wrappers = new Map<string, Node>();
+  const panels: ShowcasePanel[] = [];
+  for (let i = 0; i < count; i++) {
+    const type = types[i];
+    const offset: Vec3 = layout === "grid_overlap"
+      ? [i * behind, 0, (i % 2 ? 1 : -1) * skew * Math.min(i, 1)]
+      : [0, 0, (layout === "left" ? 1 : -1) * across * i];
+    const groups = naming === "type_groups"
+      ? [type]
+      : naming === "sketchfab_collection"
+      ? ["Sketchfab_model", "root", "GLTF_SceneRootNode", `${type}_${i}`]
+      : naming === "unnamed_depths"
+      ? Array.from({ length: 1 + i }, () => "")
+      : [];
+    // Shared wrappers once (Sketchfab's), the aircraft's own group its own, moved to its place.
+    let parent: Node | undefined;
+    groups.forEach((name, depth) => {
+      const own = depth === groups.length - 1;
+      const key = own ? `${i}:${groups.slice(0, depth + 1).join("/")}` : groups.slice(0, depth + 1).join("/");
+      let node = naming === "unnamed_depths" ? undefined : wrappers.get(key);
+      if (!node) {
+        node = doc.createNode(name);
+        if (own) node.setTranslation(toScene(offset));
+        if (parent) parent.addChild(node);
+        else scene.addChild(node);
+        wrappers.set(key, node);
+      }
+      parent = node;
+    });
+    const spell = SPELLINGS[(first + i) % SPELLINGS.length];
+    const name = (n: string) =>
+      naming === "prefix" ? `${type}_${n}` : naming === "mixed_conventions" ? spell(n) : n;
+    const place = (node: Node) => {
+      if (!parent) node.setTranslation(toScene(offset));
+    };
+    const aircraft = piecesAircraft(seed * 31 + i * 977);
+    // Some types have no separate rudder (the fin drawn whole): the aircraft's panels differ.
+    const noRudder = i > 0 && next() < 0.5;
+    for (const { name: n, mesh } of aircraft.fixed) {
+      place(addAircraftMesh(doc, name(n), mesh.positions, mesh.triangles, parent));
+    }
+    for (const panel of aircraft.panels) {
+      if (noRudder && panel.kind === "rudder") continue;
+      const node = addAircraftMesh(doc, name(panel.name), panel.mesh.positions, panel.mesh.triangles, parent);
+      place(node);
+      if (naming === "shuffled_names") node.setExtras({ copy: i });
+      const origin = panel.truth!.origin.map((v, k) => v + offset[k]) as Vec3;
+      panels.push({
+        ...panel,
+        name: name(panel.name),
+        copy: i,
+        occurrence: naming === "unnamed_depths" || naming === "shuffled_names" ? i : 0,
+        groups: naming === "sketchfab_collection" ? groups : naming === "type_groups" ? groups : [],
+        truth: { ...panel.truth!, origin },
+      });
+    }
+  }
+  if (naming === "shuffled_names") {
+    // Listed in no order: the k-th of a name is not the k-th aircraft's.
+    const nodes = scene.listChildren();
+    nodes.forEach((n) => scene.removeChild(n));
+    const order = nodes.map((n) => ({ n, key: next() })).sort((a, b) => a.key - b.key);
+    order.forEach(({ n }) => scene.addChild(n));
+    // The truth's occurrence follows the new order.
+    const seen = new Map<string, number>();
+    const rank = new Map<Node, number>();
+    for (const { n } of order) {
+      rank.set(n, seen.get(n.getName()) ?? 0);
+      seen.set(n.getName(), rank.get(n)! + 1);
+    }
+    const byCopy = new Map<string, Node>();
+    for (const { n } of order) byCopy.set(`${n.getName()}#${(n.getExtras() as { copy?: number }).copy}`, n);
+    for (let k = 0; k < panels.length; k++) {
+      const node = byCopy.get(`${panels[k].name}#${panels[k].copy}`)!;
+      panels[k] = { ...panels[k], occurrence: rank.get(node)! };
+    }
+  }
+  return {
+    doc,
+    panels,
+    description:
+      `${naming}, ${types.join("+")} ${layout} (${across.toFixed(1)} across, ${behind.toFixed(1)} behind ` +
+      `${skew.toFixed(1)} across), seed ${seed}`,
+  };
+}
+
+/**
+ * The report part rigging `panel`: of the parts named as it is (under its groups), the one whose hinge
+ * lies nearest its true hinge — where aircraft keep the same names, the report's order is no aircraft's.
+ */
+export function hangarPart(parts: readonly ReportPart[], panel: ShowcasePanel): ReportPart | undefined {
+  const named = parts.filter((p) =>
+    p.panel === panel.name &&
+    panel.groups.every((g, i) => (p.panel_path ?? p.path).split("/")[i]?.startsWith(g))
+  );
+  const far = (p: ReportPart) => {
+    const o = p.hinge?.aircraft.origin;
+    return o ? Math.hypot(...o.map((v, k) => v - panel.truth!.origin[k])) : Infinity;
+  };
+  return named.sort((a, b) => far(a) - far(b))[0] ?? partFor(parts, panel);
+}
