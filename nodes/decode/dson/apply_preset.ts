@@ -115,8 +115,8 @@ export const dsonApplyPreset = defineNode({
   // keys holds them; one between its keys is warned with the input, keys and both readings (before:
   // "an input not evaluated, or a TCB spline between its keys").
   // 30: a TCB spline the preset moves between its keys takes the Kochanek–Bartels reading (as
-  // decode.dson v38), warned once per formula with the straight reading and their difference;
-  // before, the morph or bone kept its weight or pose.
+  // decode.dson v38), warned once per formula it moved with the straight reading and their
+  // difference; before, the morph or bone kept its weight or pose.
   version: 30,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

@@ -115,10 +115,13 @@ export function reevaluateFormulas(
     }
     if (!changed.channels.size && !changed.bones.size) continue;
     // A TCB spline met between its keys: read as Kochanek–Bartels, said with both readings, once per
-    // formula of the figure (its meshes share the formulas).
+    // formula of the figure (its meshes share the formulas), when the preset moved it (one it did not
+    // move the decode said already).
     const results = evaluateFormulaGraph(graph, (at, span) => {
       const said = `${graph.figure ?? mesh.getName()}\n${at.kind}\n${at.key}\n${at.index}`;
-      if (offKeySeen.has(said)) return;
+      const moved = at.kind === "bone" && changed.bones.has(at.key) ||
+        readsAny(graph, at.key, changed.channels, changed.bones, at.kind);
+      if (!moved || offKeySeen.has(said)) return;
       offKeySeen.add(said);
       const name = at.kind === "value" ? at.key : at.key.replace("?", " ");
       offKeys.push(`${mesh.getName()}/${name}: ${describeSpan(span)}`);

@@ -220,6 +220,37 @@ Deno.test("dson JCM formulas: a TCB corrective posed between its keys takes the 
   ]);
 });
 
+Deno.test("dson JCM formulas: a preset that does not move a TCB corrective between its keys does not warn of it again", async () => {
+  // The forearm bent to −90° (between the keys, warned by the decode) and a controller driving a
+  // morph of its own; a preset dialling the controller leaves the corrective where the decode put it.
+  const extra = [
+    {
+      id: "CTRLBodyTone",
+      name: "CTRLBodyTone",
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+    },
+    {
+      id: "BodyToneArms",
+      name: "BodyToneArms",
+      parent: "#Genesis8Female_geo",
+      channel: { id: "value", type: "float", value: 0 },
+      formulas: [{
+        output: "#BodyToneArms?value",
+        operations: [{ op: "push", url: "Genesis8Female:#CTRLBodyTone?value" }],
+      }],
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[9, 1, 0, 0]] } },
+    },
+  ];
+  const { scene: decoded, warnings } = await decode(jcmFigure(-90, "spline_tcb", 1, extra));
+  assert.equal(warnings.filter((w) => w.includes("spline_tcb")).length, 1);
+  const { scene, warnings: preset } = await applyPreset(decoded, shapePreset([["CTRLBodyTone", 0.5]]));
+  assert.deepEqual(preset, []);
+  assert.equal(weightsOf(scene).BodyToneArms, 0.5);
+  // 19/27 (see the decode test above), as the decode gave it.
+  assert.ok(Math.abs(weightsOf(scene)[JCM] - 19 / 27) < 1e-6, `${weightsOf(scene)[JCM]}`);
+});
+
 Deno.test("dson JCM formulas: a shape preset dialling a body controller moves the two morphs it drives", async () => {
   const morph = (id: string, vertex: number, own: number, formulas: Json[], channel: Json = {}): Json => ({
     id,
