@@ -42,11 +42,12 @@ let io: Promise<NodeIO> | undefined;
  */
 export function gltfIO(): Promise<NodeIO> {
   io ??= Promise.all([import("@gltf-transform/extensions"), import("./webp_fallback.ts")]).then((
-    [{ ALL_EXTENSIONS, EXTTextureWebP }, { EXTTextureWebPFallback }],
+    [{ ALL_EXTENSIONS }, { FALLBACK_EXTENSIONS }],
   ) =>
-    // EXT_texture_webp keeping a texture's PNG or JPEG fallback, which glTF-Transform's drops.
+    // WebP, AVIF and KTX2 extensions keeping a texture's PNG or JPEG fallback, which glTF-Transform's drop.
     new NodeIO().registerExtensions(
-      ALL_EXTENSIONS.map((extension) => extension === EXTTextureWebP ? EXTTextureWebPFallback : extension),
+      // deno-lint-ignore no-explicit-any
+      ALL_EXTENSIONS.map((extension) => FALLBACK_EXTENSIONS.get(extension as any) ?? extension),
     ).setLogger({
       // Quiet: warnings worth a user's attention are reported by nodes through ctx.warn.
       debug() {},

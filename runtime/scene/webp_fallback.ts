@@ -1,11 +1,13 @@
 /**
- * `EXT_texture_webp` with its fallback kept. A texture may name a WebP image in the extension and a
- * PNG or JPEG in its core `source`, for clients that cannot read WebP (Blender 3.4, older viewers):
- * the extension is then optional. glTF-Transform's `EXTTextureWebP` reads the WebP only (its `preread`
- * overwrites `source`) and writes WebP-only textures, so the fallback image came out of a round trip
- * unused, then dropped. This subclass reads the same, and links the fallback to the WebP image
- * ({@link WebpFallback}, an extension property of the WebP texture holding the fallback texture), and
- * writes a texture of that WebP image with both: the WebP in the extension, the fallback as `source`.
+ * Image extensions with their fallback kept. A texture may name a WebP (`EXT_texture_webp`), AVIF
+ * (`EXT_texture_avif`) or KTX2 (`KHR_texture_basisu`) image in the extension and a PNG or JPEG in its
+ * core `source`, for clients that cannot read the other (Blender 3.4, older viewers): the extension is
+ * then optional. glTF-Transform's extensions read the extension's image only (their `preread`
+ * overwrites `source`) and write textures of it without `source`, so the fallback image came out of a
+ * round trip unused, then dropped. These subclasses read the same, and link the fallback to the
+ * extension's image ({@link ImageFallback}, an extension property of that texture holding the
+ * fallback texture), and write a texture of that image with both: the extension's image in the
+ * extension, the fallback as `source`.
  *
  * @module
  */
@@ -18,28 +20,24 @@ import {
   type Texture,
   type WriterContext,
 } from "@gltf-transform/core";
-import { EXTTextureWebP } from "@gltf-transform/extensions";
+import { EXTTextureAVIF, EXTTextureWebP, KHRTextureBasisu } from "@gltf-transform/extensions";
 
-const NAME = "EXT_texture_webp";
-
-interface IWebpFallback extends IProperty {
+interface IImageFallback extends IProperty {
   fallback: Texture;
 }
 
-/** The image a client that cannot read a WebP texture reads in its place (a PNG or JPEG). */
-export class WebpFallback extends ExtensionProperty<IWebpFallback> {
-  static override EXTENSION_NAME: typeof NAME = NAME;
-  declare extensionName: typeof NAME;
-  declare propertyType: "WebpFallback";
+/** The image a client that cannot read a texture's extension image (WebP, AVIF, KTX2) reads in its place. */
+export abstract class ImageFallback extends ExtensionProperty<IImageFallback> {
+  declare extensionName: string;
+  declare propertyType: "ImageFallback";
   declare parentTypes: [PropertyType.TEXTURE];
 
   protected init(): void {
-    this.extensionName = NAME;
-    this.propertyType = "WebpFallback";
+    this.propertyType = "ImageFallback";
     this.parentTypes = [PropertyType.TEXTURE];
   }
 
-  protected override getDefaults(): Nullable<IWebpFallback> {
+  protected override getDefaults(): Nullable<IImageFallback> {
     return Object.assign(super.getDefaults(), { fallback: null });
   }
 
@@ -54,59 +52,91 @@ export class WebpFallback extends ExtensionProperty<IWebpFallback> {
   }
 }
 
-/**
- * glTF-Transform's `EXT_texture_webp`, keeping each WebP image's fallback (the first a file gives it):
- * registered in its place by `gltfIO` (`gltf_io.ts`), so decoding, the scene cache and `export.gltf`
- * all keep it.
- */
-export class EXTTextureWebPFallback extends EXTTextureWebP {
-  static override EXTENSION_NAME: typeof NAME = NAME;
-  /** WebP image index → fallback image index, from `preread` to `read`. */
-  #fallbacks = new Map<number, number>();
+/** The {@link ImageFallback} of extension `name`'s textures. */
+function fallbackOf(name: string): new (graph: ReturnType<ExtensionProperty["getGraph"]>) => ImageFallback {
+  return class extends ImageFallback {
+    static override EXTENSION_NAME = name;
+    protected override init(): void {
+      super.init();
+      this.extensionName = name;
+    }
+  };
+}
 
-  /** @hidden */
-  override preread(context: ReaderContext): this {
-    this.#fallbacks.clear();
-    const images = context.jsonDoc.json.images?.length ?? 0;
-    for (const textureDef of context.jsonDoc.json.textures ?? []) {
-      const webp = (textureDef.extensions?.[NAME] as { source?: unknown } | undefined)?.source;
-      const fallback = textureDef.source;
+type ImageExtension = typeof EXTTextureWebP | typeof EXTTextureAVIF | typeof KHRTextureBasisu;
+
+/** `Base` (one of glTF-Transform's image extensions) keeping each image's fallback (the first a file gives it). */
+function keepingFallback<T extends ImageExtension>(Base: T): T {
+  const name = Base.EXTENSION_NAME;
+  const Fallback = fallbackOf(name);
+  // deno-lint-ignore no-explicit-any
+  const Parent = Base as any as typeof EXTTextureWebP;
+  return class extends Parent {
+    /** The extension's image index → the fallback's, from `preread` to `read`. */
+    #fallbacks = new Map<number, number>();
+
+    /** @hidden */
+    override preread(context: ReaderContext): this {
+      this.#fallbacks.clear();
+      const images = context.jsonDoc.json.images?.length ?? 0;
       const valid = (i: unknown): i is number =>
         Number.isInteger(i) && (i as number) >= 0 && (i as number) < images;
-      if (valid(webp) && valid(fallback) && webp !== fallback && !this.#fallbacks.has(webp)) {
-        this.#fallbacks.set(webp, fallback);
+      for (const textureDef of context.jsonDoc.json.textures ?? []) {
+        const image = (textureDef.extensions?.[name] as { source?: unknown } | undefined)?.source;
+        const fallback = textureDef.source;
+        if (valid(image) && valid(fallback) && image !== fallback && !this.#fallbacks.has(image)) {
+          this.#fallbacks.set(image, fallback);
+        }
       }
+      return super.preread(context);
     }
-    return super.preread(context);
-  }
 
-  /** @hidden */
-  override read(context: ReaderContext): this {
-    for (const [webp, fallback] of this.#fallbacks) {
-      const texture = context.textures[webp], image = context.textures[fallback];
-      if (!texture || !image) continue;
-      texture.setExtension(NAME, new WebpFallback(this.document.getGraph()).setFallback(image));
+    /** @hidden */
+    override read(context: ReaderContext): this {
+      for (const [image, fallback] of this.#fallbacks) {
+        const texture = context.textures[image], other = context.textures[fallback];
+        if (texture && other) {
+          texture.setExtension(name, new Fallback(this.document.getGraph()).setFallback(other));
+        }
+      }
+      this.#fallbacks.clear();
+      return super.read(context);
     }
-    this.#fallbacks.clear();
-    return super.read(context);
-  }
 
-  /** @hidden */
-  override write(context: WriterContext): this {
-    super.write(context);
-    const byImage = new Map<number, number>();
-    for (const texture of this.document.getRoot().listTextures()) {
-      const fallback = texture.getExtension<WebpFallback>(NAME)?.getFallback();
-      const image = context.imageIndexMap.get(texture),
-        other = fallback && context.imageIndexMap.get(fallback);
-      if (image !== undefined && other !== undefined && other !== null) byImage.set(image, other);
+    /** @hidden */
+    override write(context: WriterContext): this {
+      super.write(context);
+      const byImage = new Map<number, number>();
+      for (const texture of this.document.getRoot().listTextures()) {
+        const fallback = texture.getExtension<ImageFallback>(name)?.getFallback();
+        const image = context.imageIndexMap.get(texture),
+          other = fallback && context.imageIndexMap.get(fallback);
+        if (image !== undefined && other !== undefined && other !== null) byImage.set(image, other);
+      }
+      for (const textureDef of context.jsonDoc.json.textures ?? []) {
+        const image = (textureDef.extensions?.[name] as { source?: number } | undefined)?.source;
+        const fallback = image === undefined ? undefined : byImage.get(image);
+        // Written by the parent without `source`: the fallback goes there.
+        if (fallback !== undefined && textureDef.source === undefined) textureDef.source = fallback;
+      }
+      return this;
     }
-    for (const textureDef of context.jsonDoc.json.textures ?? []) {
-      const webp = (textureDef.extensions?.[NAME] as { source?: number } | undefined)?.source;
-      const fallback = webp === undefined ? undefined : byImage.get(webp);
-      // Written by the parent as WebP-only (no `source`): the fallback goes there.
-      if (fallback !== undefined && textureDef.source === undefined) textureDef.source = fallback;
-    }
-    return this;
-  }
+  } as unknown as T;
 }
+
+/** `EXT_texture_webp` keeping a texture's fallback; registered in glTF-Transform's place by `gltfIO`. */
+export const EXTTextureWebPFallback: typeof EXTTextureWebP = keepingFallback(EXTTextureWebP);
+/** `EXT_texture_avif` keeping a texture's fallback. */
+export const EXTTextureAVIFFallback: typeof EXTTextureAVIF = keepingFallback(EXTTextureAVIF);
+/** `KHR_texture_basisu` keeping a texture's fallback. */
+export const KHRTextureBasisuFallback: typeof KHRTextureBasisu = keepingFallback(KHRTextureBasisu);
+
+/** glTF-Transform's image extensions and the ones here that replace them. */
+export const FALLBACK_EXTENSIONS: ReadonlyMap<ImageExtension, ImageExtension> = new Map<
+  ImageExtension,
+  ImageExtension
+>([
+  [EXTTextureWebP, EXTTextureWebPFallback],
+  [EXTTextureAVIF, EXTTextureAVIFFallback],
+  [KHRTextureBasisu, KHRTextureBasisuFallback],
+]);

@@ -58,8 +58,8 @@ export const decodeGltf = defineNode({
   // 39: names export.gltf (v17 on) cut to Blender's 63 bytes or wrote a NUL of as `_` are restored from
   // extras.name, and morph target names it cut or made unique from extras.partgraph.target_names (before,
   // both came back as written: `…SmileOpenWi`, `Blink_1`).
-  // 40: a texture's PNG or JPEG fallback beside its EXT_texture_webp image is kept, linked to the WebP image
-  // (runtime/scene/webp_fallback.ts), and export.gltf writes both (before, glTF-Transform read the WebP only:
+  // 40: a texture's PNG or JPEG fallback beside its EXT_texture_webp (or _avif, KHR_texture_basisu) image is kept, linked
+  // to that image (runtime/scene/webp_fallback.ts), and export.gltf writes both (before, glTF-Transform read the WebP only:
   // the fallback was left out as a texture nothing draws, and the file came out WebP-only).
   version: 40,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
@@ -73,7 +73,7 @@ export const decodeGltf = defineNode({
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
     "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`, a name cut to Blender's 63 bytes) is restored, as are morph target names export.gltf cut or made unique (from extras.partgraph.target_names); " +
-    "a WebP texture's PNG or JPEG fallback (EXT_texture_webp beside a core source) is kept, so a written file keeps both; " +
+    "a WebP, AVIF or KTX2 texture's PNG or JPEG fallback (the extension's image beside a core source) is kept, so a written file keeps both; " +
     "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning; " +
     "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
     "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +

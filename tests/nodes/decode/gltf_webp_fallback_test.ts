@@ -1,5 +1,5 @@
 /**
- * A texture with a WebP image in `EXT_texture_webp` and a PNG fallback as its core `source` (the
+ * A texture with a WebP image in `EXT_texture_webp` (or AVIF in `EXT_texture_avif`) and a PNG fallback as its core `source` (the
  * extension optional: what glTF's spec asks of a file for clients without WebP) keeps both through
  * `decode.gltf` → `export.gltf` → `decode.gltf`, so Blender 3.4, which cannot read WebP, still gets the
  * PNG. Before, glTF-Transform's reader took the WebP only: the PNG was an unused image, left out with a
@@ -7,17 +7,18 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { type Document, NodeIO } from "@gltf-transform/core";
-import { ALL_EXTENSIONS, EXTTextureWebP } from "@gltf-transform/extensions";
+import { ALL_EXTENSIONS, EXTTextureAVIF, EXTTextureWebP } from "@gltf-transform/extensions";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { copyScene } from "../../../runtime/scene/copy.ts";
 import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png.ts";
-import type { WebpFallback } from "../../../runtime/scene/webp_fallback.ts";
+import type { ImageFallback } from "../../../runtime/scene/webp_fallback.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { glbOf } from "../../support/shapes.ts";
 import { texturedQuadGlb } from "../../support/textured.ts";
 import { losslessWebp } from "../../support/webp.ts";
+import { losslessAvif } from "../../support/avif.ts";
 import { throughBlender } from "../../clients/blender.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -49,14 +50,21 @@ function pixels(): Uint8Array {
  * (optional), the same pixels as PNG in the texture's `source`. Made with stock glTF-Transform (a
  * WebP-only quad, plus the PNG as a second image) and the texture's JSON then given both.
  */
-async function fallbackGlb(png: Uint8Array, webp: Uint8Array): Promise<Uint8Array> {
+async function fallbackGlb(
+  png: Uint8Array,
+  webp: Uint8Array,
+  mimeType = "image/webp",
+  Extension: typeof EXTTextureWebP | typeof EXTTextureAVIF = EXTTextureWebP,
+): Promise<Uint8Array> {
   const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
-  const doc: Document = await io.readBinary(await texturedQuadGlb(webp, "image/webp", EXTTextureWebP));
+  const doc: Document = await io.readBinary(await texturedQuadGlb(webp, mimeType, Extension));
   doc.createTexture("paint_fallback").setImage(png).setMimeType("image/png");
   const { json, bin } = glbParts(await io.writeBinary(doc));
-  assertEquals(json.images.map((i: Json) => i.mimeType), ["image/webp", "image/png"]);
+  assertEquals(json.images.map((i: Json) => i.mimeType), [mimeType, "image/png"]);
   json.textures[0].source = 1;
-  json.extensionsRequired = (json.extensionsRequired ?? []).filter((e: string) => e !== "EXT_texture_webp");
+  json.extensionsRequired = (json.extensionsRequired ?? []).filter((e: string) =>
+    e !== Extension.EXTENSION_NAME
+  );
   if (json.extensionsRequired.length === 0) delete json.extensionsRequired;
   return glbOf(json, bin);
 }
@@ -81,9 +89,9 @@ async function fixture() {
 }
 
 /** The base colour texture of the scene's one material, and its fallback image. */
-function baseColour(scene: Document) {
+function baseColour(scene: Document, extension = "EXT_texture_webp") {
   const texture = scene.getRoot().listMaterials()[0].getBaseColorTexture()!;
-  return { texture, fallback: texture.getExtension<WebpFallback>("EXT_texture_webp")?.getFallback() ?? null };
+  return { texture, fallback: texture.getExtension<ImageFallback>(extension)?.getFallback() ?? null };
 }
 
 /** The written texture's WebP and fallback images. */
@@ -166,4 +174,17 @@ Deno.test("the link survives the scene cache's GLB (writeGlb → readGltf) and a
   const copy = copyScene(scene);
   assertEquals(baseColour(copy).fallback?.getImage(), png);
   assertEquals(writtenTexture((await exported(copy)).glb).fallback, png);
+});
+
+Deno.test("an AVIF texture's PNG fallback (EXT_texture_avif beside source) is kept and written too", async () => {
+  await loadPngEncoder();
+  const png = encodeRgbaPng(8, 8, pixels());
+  const avif = await losslessAvif(8, 8, pixels());
+  const { scene, warnings } = await decoded(await fallbackGlb(png, avif, "image/avif", EXTTextureAVIF));
+  assertEquals(baseColour(scene, "EXT_texture_avif").fallback?.getImage(), png);
+  assertEquals(warnings.filter((w) => /nothing draws/.test(w)), []);
+  const { json, bin } = glbParts((await exported(scene)).glb);
+  const textureDef = json.textures[0];
+  assertEquals(imageBytes({ json, bin }, textureDef.extensions.EXT_texture_avif.source), avif);
+  assertEquals(imageBytes({ json, bin }, textureDef.source), png);
 });
