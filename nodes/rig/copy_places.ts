@@ -6,6 +6,9 @@
  * larger one's size, on every axis (a wing floating a little off its fuselage still joins it) — and
  * each cluster holding a whole aircraft named left and right is one aircraft.
  *
+ * A floor or hangar under them all, touching every aircraft, is read past: the clusters are read again
+ * without the largest objects naming no panel, up to three.
+ *
  * Never splitting one aircraft: a cluster holding panels but no whole aircraft named left and right (a
  * biplane's upper wing standing clear, wing panels laid out detached) or naming one object twice (two
  * aircraft drawn at one place) makes no split at all.
@@ -62,6 +65,24 @@ export function copiesByPlace(
   if (drawn.length < 2) return undefined;
   // Swept along x: a pair further apart there than the largest object's reach cannot touch.
   drawn.sort((a, b) => a.box.min[0] - b.box.min[0]);
+  // A floor or hangar under every aircraft touches them all: read again without the largest objects
+  // naming no panel, up to three.
+  const largest = drawn.filter((d) => !holdsPanel(d.node)).sort((a, b) => b.size - a.size).slice(0, 3);
+  for (let drop = 0; drop <= largest.length; drop++) {
+    const left = new Set(largest.slice(0, drop));
+    const copies = clustered(drawn.filter((d) => !left.has(d)), nodes, whole, holdsPanel);
+    if (copies) return copies;
+  }
+  return undefined;
+}
+
+/** The aircraft by clusters of `drawn` (sorted by their least x), as {@link copiesByPlace} says. */
+function clustered(
+  drawn: readonly Placed[],
+  nodes: readonly Node[],
+  whole: (nodes: readonly Node[]) => boolean,
+  holdsPanel: (node: Node) => boolean,
+): ModelCopy[] | undefined {
   const reach = TOUCH * drawn.reduce((m, d) => Math.max(m, d.size), 0);
   const parent = drawn.map((_, i) => i);
   const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));

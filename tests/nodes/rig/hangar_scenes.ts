@@ -8,7 +8,7 @@
  * `aileron.l`, `AileronLeft`, `L_Aileron`) — names that cannot tell which object is whose. Each aircraft is `piecesAircraft` of its own seed
  * (its own wing, tail and fin); they stand side by side, or in a grid whose rows are narrower than the
  * wingspan (one behind another, set across by a few metres). Every panel's true side is about its own
- * aircraft's centre line. Deterministic from a seed.
+ * aircraft's centre line; half the files stand them on a hangar floor reaching under them all. Deterministic from a seed.
  *
  * @module
  */
@@ -18,6 +18,7 @@ import { prng } from "../../support/prng.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
+import { boxMesh } from "./surface_classes.ts";
 import { partFor, type ShowcasePanel } from "./showcase_copies.ts";
 import type { ReportPart } from "./pipeline.ts";
 
@@ -51,6 +52,12 @@ export interface HangarSample {
   readonly description: string;
 }
 
+/** A box's positions and triangles, as `addAircraftMesh` takes them. */
+function floorMesh(min: Vec3, max: Vec3): [number[], number[]] {
+  const { positions, triangles } = boxMesh(min, max);
+  return [Array.from(positions), Array.from(triangles)];
+}
+
 /** Ways modellers spell a side: `Aileron_L`, `aileron.l`, `AileronLeft`, `L_Aileron`. */
 const SPELLINGS: readonly ((name: string) => string)[] = [
   (n) => n,
@@ -78,11 +85,13 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
   const scene = doc.getRoot().getDefaultScene()!;
   const wrappers = new Map<string, Node>();
   const panels: ShowcasePanel[] = [];
+  const offsets: Vec3[] = [];
   for (let i = 0; i < count; i++) {
     const type = types[i];
     const offset: Vec3 = layout === "grid_overlap"
       ? [i * behind, 0, (i % 2 ? 1 : -1) * skew * Math.min(i, 1)]
       : [0, 0, (layout === "left" ? 1 : -1) * across * i];
+    offsets.push(offset);
     const groups = naming === "type_groups"
       ? [type]
       : naming === "sketchfab_collection"
@@ -133,6 +142,14 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
       });
     }
   }
+  // Half the files stand the aircraft on a hangar floor reaching under them all.
+  const floor = next() < 0.5;
+  if (floor) {
+    const lateral = offsets.map((o) => o[2]);
+    const [lo, hi] = [Math.min(0, ...lateral) - 10, Math.max(0, ...lateral) + 10];
+    const aft = Math.max(...offsets.map((o) => o[0])) + 20;
+    addAircraftMesh(doc, "Hangar_Floor", ...floorMesh([-12, -1.6, lo], [aft, -1.5, hi]));
+  }
   if (naming === "shuffled_names") {
     // Listed in no order: the k-th of a name is not the k-th aircraft's.
     const nodes = scene.listChildren();
@@ -157,7 +174,9 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
     doc,
     panels,
     description:
-      `${naming}, ${types.join("+")} ${layout} (${across.toFixed(1)} across, ${behind.toFixed(1)} behind ` +
+      `${naming}, ${types.join("+")} ${layout}${floor ? " on a floor" : ""} (${across.toFixed(1)} across, ${
+        behind.toFixed(1)
+      } behind ` +
       `${skew.toFixed(1)} across), seed ${seed}`,
   };
 }
