@@ -17,10 +17,12 @@ export const texturesToPng = defineNode({
   type: "textures.to_png",
   // v3: a KTX2 whose level index points past the file is a DecodeError (the transcoder added offset and
   // length in 32 bits: a level at byte 2^32 − 1 passed, and it transcoded whatever lay in its memory).
-  version: 3,
+  // v4: a texture the file gave a PNG or JPEG fallback for takes the fallback's own bytes (it was
+  // re-encoded from the extension's image).
+  version: 4,
   doc: "Re-encodes KTX2 (KHR_texture_basisu, Basis Universal; its first mip level), WebP " +
     "(EXT_texture_webp) and AVIF (EXT_texture_avif) textures as PNG of the same pixels, for clients that cannot read them " +
-    "(Blender 3.4's importer); other textures are left alone, and each extension is dropped once no " +
+    "(Blender 3.4's importer); a texture the file gave a PNG or JPEG fallback for takes that image as it is; other textures are left alone, and each extension is dropped once no " +
     "image of its type is left.",
   inputs: { scene: { type: "scene", doc: "A scene, e.g. a decoded web-optimised GLB." } },
   outputs: { scene: { type: "scene", doc: "The scene with PNG where it had KTX2, WebP or AVIF textures." } },

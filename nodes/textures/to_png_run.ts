@@ -11,6 +11,7 @@ import { loadPngEncoder, pngOfEncodedImageAsync } from "../../runtime/scene/png.
 import { ktx2ToRgba, loadBasisTranscoder } from "./basis.ts";
 import { loadWebpDecoder, webpToRgba } from "./webp.ts";
 import { avifToRgba, loadAvifDecoder } from "./avif.ts";
+import type { ImageFallback } from "../../runtime/scene/webp_fallback.ts";
 
 /** The image types re-encoded, with the extension each needs and the parameter that turns it on. */
 const CONVERTED = [
@@ -41,6 +42,7 @@ export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }
   for (const [i, texture] of textures.entries()) {
     const kind = converted(texture);
     if (!kind) continue;
+    if (takeFallback(texture, kind.extension)) continue;
     const image = texture.getImage()!, at = `/textures/${i}`;
     // Decoded only when asked: an image seen before (this process, or the disk cache) is not.
     const png = await pngOfEncodedImageAsync(
@@ -61,3 +63,19 @@ export const run: NodeRun<typeof texturesToPng> = async ({ inputs, params, ctx }
   }
   return { scene };
 };
+
+/**
+ * Gives `texture` its fallback's image when the file had one for clients without the extension (a PNG
+ * or JPEG as the texture's `source`, linked by `decode.gltf`): the author's own picture, not a
+ * re-encoding, and no unused image left behind. The fallback texture goes when nothing else uses it.
+ */
+function takeFallback(texture: Texture, extension: string): boolean {
+  const link = texture.getExtension<ImageFallback>(extension), fallback = link?.getFallback();
+  const mimeType = fallback?.getMimeType();
+  if (!fallback?.getImage() || (mimeType !== "image/png" && mimeType !== "image/jpeg")) return false;
+  texture.setImage(fallback.getImage()!).setMimeType(mimeType).setURI(fallback.getURI());
+  link!.dispose();
+  const used = fallback.listParents().some((p) => p.propertyType !== "Root");
+  if (!used) fallback.dispose();
+  return true;
+}

@@ -26,6 +26,9 @@ import { losslessWebp, webpQuadGlb, withWebpTextures } from "../../support/webp.
 import { avifQuadGlb, losslessAvif, withAvifTextures } from "../../support/avif.ts";
 import { tempDir } from "../../support/temp.ts";
 import { validateGltf } from "../../support/validator.ts";
+import { fallbackGlb, glbParts, imageBytes, pixels } from "../../support/image_fallback.ts";
+import { encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png.ts";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
 
 /** Each 4 × 4 block its own colour, so a pixel out of place shows. */
 const blockColour = (x: number, y: number): Rgb => [x * 60, y * 120, 255 - x * 40];
@@ -305,3 +308,20 @@ for (const [kind, convert] of CONVERSIONS) {
     },
   });
 }
+
+Deno.test("a WebP texture with a PNG fallback takes the fallback's own bytes: no re-encoding, no unused image, the extension gone", async () => {
+  await loadPngEncoder();
+  // A fallback the tool wrote smaller than the WebP (as some do): only taking it gives its bytes.
+  const png = encodeRgbaPng(4, 4, pixels().subarray(0, 64));
+  const glb = await fallbackGlb(png, await losslessWebp(8, 8, pixels()));
+  const decoded = (await runNode(decodeGltf, { bytes: { bytes: glb, name: "quad.glb" } })).scene;
+  const { scene } = await runNode(texturesToPng, { scene: decoded }, { webp: true });
+  const { bytes } = await runNode(exportGltf, { scene }, {});
+  const written = glbParts(bytes.bytes);
+  assert.deepEqual(written.json.images.map((i: { mimeType: string }) => i.mimeType), ["image/png"]);
+  assert.deepEqual(imageBytes(written, 0), png, "the author's PNG, byte for byte");
+  assert.equal(written.json.textures.length, 1);
+  assert.equal(written.json.extensionsUsed?.includes("EXT_texture_webp") ?? false, false);
+  const report = await validateGltf(bytes.bytes);
+  assert.equal(report.errors + report.warnings, 0, report.messages.join("\n"));
+});
