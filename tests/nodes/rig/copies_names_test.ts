@@ -21,7 +21,9 @@ Deno.test("copies named _Low, -lod1, _LOD0_0, .001, _damaged or under LOD/varian
   // Before (rig.assign_side v12, copies found by level groups and `_LOD<n>` only; seeds 200–207, every
   // naming and layout, both frames): of 9,060 panels 866 took the wrong side (378 judged good) and 102
   // the wrong hinge (6 good); of 3,020 propellers 558 the wrong side and 33 the wrong shaft, all judged
-  // good — every twin's right engine in a copy set to the left was `left`.
+  // good — every twin's right engine in a copy set to the left was `left`. A grid narrower than the span
+  // (rows behind, set across 3–6; rig.assign_side v13, seeds 31–34, both frames): 168 of 1,156 panels and
+  // propellers on the wrong side, 138 judged good; now none.
   const seeds = [301, 302];
   const wrong: string[] = [];
   for (const naming of NAMINGS) {

@@ -46,9 +46,9 @@ export const NAMINGS: readonly Naming[] = [
 ];
 
 /** Where each further copy goes from the first (aircraft axes: aft, up, left). */
-export type Layout = "left" | "right" | "behind" | "stacked" | "grid";
+export type Layout = "left" | "right" | "behind" | "stacked" | "grid" | "narrow_grid";
 /** Every layout. */
-export const LAYOUTS: readonly Layout[] = ["left", "right", "behind", "stacked", "grid"];
+export const LAYOUTS: readonly Layout[] = ["left", "right", "behind", "stacked", "grid", "narrow_grid"];
 
 /** A panel or propeller the rig should find: its copy, its name, its group path, its side. */
 export interface ShowcasePanel extends PiecesPanel {
@@ -245,7 +245,10 @@ export function showcaseSample(seed: number, naming: Naming, layout: Layout): Sh
     const around = !names.coarser ? [30, 80] as const : ([[30, 80], [14, 20], [8, 10]] as const)[level];
     const aircraft = piecesAircraft(seed, around);
     // A grid: two to a row across the span, the rows one behind another.
-    const offset: Vec3 = layout === "grid"
+    // A narrow grid: each row behind the last, set across by less than a wingspan (3–6).
+    const offset: Vec3 = layout === "narrow_grid"
+      ? [level * (step + 6), 0, (level % 2) * (3 + step % 3)]
+      : layout === "grid"
       ? [Math.floor(level / 2) * (step + 6), 0, (level % 2) * step]
       : direction.map((d) => d * step * level) as Vec3;
     const groups = names.groups(level);
