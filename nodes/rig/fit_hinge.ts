@@ -124,7 +124,11 @@ export const rigFitHinge = defineNode({
   // by place where names cannot tell) and copies in a grid narrower than the span pair mirror partners
   // about their own centre line, and "auto" reads the first aircraft's frame: of 3,600 generated hangar
   // panels 135 hinged wrong (115 judged good) and 312 not good; now none.
-  version: 38,
+  // 39: a fixed surface carries an elevator, elevon or rudder only where it ends at its leading edge
+  // (within 0.3 chord ahead, 0.15 off the plane through the hinge; all_moving.ts): a jet's wing close
+  // ahead of stabilators named Elevator_L/_R made them elevators hinged on their leading edge (jet
+  // layouts, held-out seed 4242: 110 of 200 wrong, weak; now 4, weak), elevators behind a stabiliser kept.
+  version: 39,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
