@@ -2,7 +2,7 @@
  * Jet layouts (`jet_layouts.ts`): stabilators named `Elevator_L`/`_R` close behind a big wing, above
  * or below its plane, beside LERX and twin fins, must be found all-moving and keep the shaft the rig
  * gives the same tail alone; elevators behind a fixed stabiliser in the same place keep their true
- * hinge on the stabiliser's trailing edge. Before `rig.fit_hinge` v38 the wing ahead was taken for
+ * hinge on the stabiliser's trailing edge. Before `rig.fit_hinge` v39 the wing ahead was taken for
  * the stabilators' fixed surface and they were fitted on their leading edge, 23–83° off, weak: 28 of
  * 60 (seed 11, where the rule was worked out) and 110 of 200 (held-out seed 4242; now 4, honest weak:
  * a wing of dihedral whose swept trailing edge crosses the tail, or one as swept as the tail just
