@@ -10,6 +10,7 @@
  * @module
  */
 import { generateFigure, type Json } from "./generate.ts";
+import { prng } from "../../../support/prng.ts";
 
 /** One generated case. */
 export interface AliasCase {
@@ -23,18 +24,6 @@ export interface AliasCase {
   readonly formulas: boolean;
 }
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const dialOf = (r: () => number) => Math.round((0.1 + r() * 0.8) * 100) / 100;
 
 /**
@@ -42,7 +31,7 @@ const dialOf = (r: () => number) => Math.round((0.1 + r() * 0.8) * 100) / 100;
  * for an alias of an alias), the controller `CTRL` with alias `OLD_CTRL`.
  */
 export function aliasCase(seed: number): AliasCase {
-  const r = rng(seed);
+  const r = prng(seed);
   const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
   const library = json.modifier_library as Json[];
   const instances = (json.scene as Json).modifiers as Json[];
