@@ -11,11 +11,10 @@ import { Document } from "@gltf-transform/core";
 import { copyMark } from "../../../nodes/rig/copy_names.ts";
 import { findCopies } from "../../../nodes/rig/copies.ts";
 import { dot } from "../../../nodes/rig/transform.ts";
-import { hingeError } from "./coarse_panels.ts";
 import { axisErrorDegrees, distanceToLine } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 import { FORWARD } from "./propellers.ts";
-import { LAYOUTS, NAMINGS, partFor, showcaseSample } from "./showcase_copies.ts";
+import { LAYOUTS, NAMINGS, panelFault, partFor, showcaseSample } from "./showcase_copies.ts";
 
 Deno.test("copies named _Low, -lod1, _LOD0_0, .001, _damaged or under LOD/variant parents: each sided about its own centre line", async () => {
   // Before (rig.assign_side v12, copies found by level groups and `_LOD<n>` only; seeds 200–207, every
@@ -34,21 +33,8 @@ Deno.test("copies named _Low, -lod1, _LOD0_0, .001, _damaged or under LOD/varian
           const { report } = await rig(sample.doc, frame);
           const label = `${sample.description}, ${"forward" in frame ? "auto" : "given"} frame`;
           for (const panel of sample.panels) {
-            const part = partFor(report.parts, panel);
-            if (!part?.hinge) {
-              wrong.push(`${label}: ${panel.name} not rigged`);
-              continue;
-            }
-            const { degrees, offset } = hingeError(panel.truth!, part.hinge.aircraft);
-            const confidence = (part.fit as unknown as { confidence: string }).confidence;
-            if (
-              part.side !== panel.side || degrees > 2 || offset > 0.05 * panel.truth!.chord ||
-              confidence !== "good"
-            ) {
-              wrong.push(
-                `${label}: ${panel.name} ${part.side} (${panel.side}), ${degrees.toFixed(1)}°, ${confidence}`,
-              );
-            }
+            const fault = panelFault(label, panel, partFor(report.parts, panel));
+            if (fault) wrong.push(fault);
           }
           for (const spinner of sample.spinners) {
             const part = partFor(report.parts, spinner);

@@ -8,13 +8,13 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { Document } from "@gltf-transform/core";
 import { findCopies } from "../../../nodes/rig/copies.ts";
-import { hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { HANGAR_LAYOUTS, HANGAR_NAMINGS, hangarPart, hangarSample } from "./hangar_scenes.ts";
+import { panelFault } from "./showcase_copies.ts";
 
 Deno.test("different aircraft in one file: each sided and hinged about its own centre line, good", async () => {
   // Before (rig.assign_side v13, rig.fit_hinge v37; held-out seeds 11–18, every naming and layout, both
@@ -33,21 +33,8 @@ Deno.test("different aircraft in one file: each sided and hinged about its own c
           const label = `${sample.description}, ${"forward" in frame ? "auto" : "given"} frame`;
           for (const panel of sample.panels) {
             panels++;
-            const part = hangarPart(report.parts, panel);
-            if (!part?.hinge) {
-              wrong.push(`${label}: ${panel.name} not rigged`);
-              continue;
-            }
-            const { degrees, offset } = hingeError(panel.truth!, part.hinge.aircraft);
-            const confidence = (part.fit as unknown as { confidence: string }).confidence;
-            if (
-              part.side !== panel.side || degrees > 2 || offset > 0.05 * panel.truth!.chord ||
-              confidence !== "good"
-            ) {
-              wrong.push(
-                `${label}: ${panel.name} ${part.side} (${panel.side}), ${degrees.toFixed(1)}°, ${confidence}`,
-              );
-            }
+            const fault = panelFault(label, panel, hangarPart(report.parts, panel));
+            if (fault) wrong.push(fault);
           }
         }
       }

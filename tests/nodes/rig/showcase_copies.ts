@@ -15,7 +15,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
-import { addAircraftMesh } from "./coarse_panels.ts";
+import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { addRotor, FORWARD } from "./propellers.ts";
 import type { ReportPart } from "./pipeline.ts";
@@ -332,4 +332,23 @@ export function partFor(
   if (exact.length) return exact[Math.min(object.occurrence ?? 0, exact.length - 1)];
   const renamed = new RegExp(`^${object.name.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}[._]\\d+$`);
   return parts.find((p) => !!p.panel && renamed.test(p.panel) && under(p));
+}
+
+/**
+ * What is wrong with `part` as the rig of `panel` — not rigged, the wrong side, a hinge more than 2° or
+ * 5 % of the chord off the truth, or not `good` — as a line for a test's list; undefined when right.
+ */
+export function panelFault(
+  label: string,
+  panel: ShowcasePanel,
+  part: ReportPart | undefined,
+): string | undefined {
+  if (!part?.hinge) return `${label}: ${panel.name} not rigged`;
+  const { degrees, offset } = hingeError(panel.truth!, part.hinge.aircraft);
+  const confidence = (part.fit as unknown as { confidence: string }).confidence;
+  const right = part.side === panel.side && degrees <= 2 && offset <= 0.05 * panel.truth!.chord &&
+    confidence === "good";
+  return right
+    ? undefined
+    : `${label}: ${panel.name} ${part.side} (${panel.side}), ${degrees.toFixed(1)}°, ${confidence}`;
 }
