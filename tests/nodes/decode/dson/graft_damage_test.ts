@@ -7,20 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { decodeJson, withContentFiles } from "./dson_runs.ts";
-import {
-  BODY,
-  body,
-  BODY_FILE,
-  drawn,
-  figureFile,
-  fileOf,
-  H,
-  instance,
-  R,
-  ROWS,
-  SEGMENTS,
-  tube,
-} from "./swell_body.ts";
+import { BODY, body, BODY_FILE, bodyTube, drawn, fileOf, graftPatch, instance } from "./swell_body.ts";
 import type { Json } from "./generate.ts";
 import type { Document } from "@gltf-transform/core";
 
@@ -31,43 +18,6 @@ function unresolvedAt(scene: Document): [string, boolean][] {
     String(u.file).endsWith(fileOf("Patch")) ? fileOf("Patch") : String(u.file),
     String(u.path).startsWith("/geometry_library/"),
   ]);
-}
-
-const bodyTube = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
-
-/** A 2 x 2 patch of body quads at (row, segment) replaced by a graft bulging 1 cm; `damage` edits its record. */
-function patch(
-  row: number,
-  segment: number,
-  damage: (graft: { pairs: number[][]; hidden: number[] }) => void,
-) {
-  const n = 2, local = new Map<number, number>(), vertices: number[][] = [], pairs: number[][] = [];
-  for (let r = row; r <= row + n; r++) {
-    for (let s = segment; s <= segment + n; s++) {
-      const v = r * SEGMENTS + s, [x, y, z] = bodyTube.vertices[v];
-      const border = r === row || r === row + n || s === segment || s === segment + n;
-      if (border) pairs.push([vertices.length, v]);
-      local.set(v, vertices.length);
-      vertices.push(border ? [x, y, z] : [x * (R + 1) / R, y, z * (R + 1) / R]);
-    }
-  }
-  const polys: number[][] = [], hidden: number[] = [];
-  for (let r = row; r < row + n; r++) {
-    for (let s = segment; s < segment + n; s++) {
-      const a = r * SEGMENTS + s;
-      polys.push([0, 0, ...[a, a + 1, a + 1 + SEGMENTS, a + SEGMENTS].map((v) => local.get(v)!)]);
-      hidden.push(a);
-    }
-  }
-  damage({ pairs, hidden });
-  const file = figureFile("Patch", { vertices, polys }, []);
-  (file.geometry_library as Json[])[0].graft = {
-    vertex_count: bodyTube.vertices.length,
-    poly_count: bodyTube.polys.length,
-    vertex_pairs: { count: pairs.length, values: pairs },
-    hidden_polys: { count: hidden.length, values: hidden },
-  };
-  return { file, vertices: vertices.length };
 }
 
 const SCENE = {
@@ -95,7 +45,7 @@ Deno.test("dson grafts: a graft record with an index past its counts is not merg
     ],
   ];
   for (const [what, damage, said] of cases) {
-    const { file, vertices } = patch(18, 30, damage);
+    const { file, vertices } = graftPatch(18, 30, 2, damage);
     const run = await withContentFiles(
       [[BODY_FILE, body()], [fileOf("Patch"), file]],
       (root) => decodeJson(SCENE, "patched.duf", [root]),
@@ -116,7 +66,7 @@ Deno.test("dson grafts: a graft record with an index past its counts is not merg
 });
 
 Deno.test("dson grafts: a graft whose target is not loaded is warned at its own figure file's record", async () => {
-  const { file } = patch(18, 30, () => {});
+  const { file } = graftPatch(18, 30, 2);
   // The graft fitted to a body the scene does not load (the user deleted it, or saved the item alone).
   const scene = { ...SCENE, scene: { nodes: [{ ...instance("Patch"), conform_target: "#Genesis9-1" }] } };
   const run = await withContentFiles(

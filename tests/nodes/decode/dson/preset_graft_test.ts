@@ -19,22 +19,21 @@ import {
   BODY,
   body,
   BODY_FILE,
+  bodyTube,
   drawn,
   facetTolerance,
   figureFile,
   fileOf,
-  H,
+  graftPatch,
   instance,
   MORPH,
   R,
-  ROWS,
   SEGMENTS,
   swell,
   tube,
   worstError,
 } from "./swell_body.ts";
 
-const bodyTube = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
 /** The graft's own FBMHeavy lifts its apex 0.5 cm (not the body's swell). */
 const LIFT = [0, 0.5, 0];
 
@@ -193,32 +192,7 @@ Deno.test("dson packed indices: polygon lists round-trip, large jumps and -1 inc
 Deno.test("dson preset projection: a geograft over body vertices only the hidden polygons use follows as decoding it dialled", async () => {
   // A 3 x 3 patch of the body's quads replaced by a graft bulging 1 cm: its 12 border vertices
   // welded, its 4 inner ones over body vertices that no drawn polygon uses once the patch is hidden.
-  const [row, segment, n] = [18, 30, 3];
-  const local = new Map<number, number>(), vertices: number[][] = [], pairs: number[][] = [];
-  for (let r = row; r <= row + n; r++) {
-    for (let s = segment; s <= segment + n; s++) {
-      const v = r * SEGMENTS + s, [x, y, z] = bodyTube.vertices[v];
-      const border = r === row || r === row + n || s === segment || s === segment + n;
-      if (border) pairs.push([vertices.length, v]);
-      local.set(v, vertices.length);
-      vertices.push(border ? [x, y, z] : [x * (R + 1) / R, y, z * (R + 1) / R]);
-    }
-  }
-  const polys: number[][] = [], hidden: number[] = [];
-  for (let r = row; r < row + n; r++) {
-    for (let s = segment; s < segment + n; s++) {
-      const a = r * SEGMENTS + s;
-      polys.push([0, 0, ...[a, a + 1, a + 1 + SEGMENTS, a + SEGMENTS].map((v) => local.get(v)!)]);
-      hidden.push(a);
-    }
-  }
-  const file = figureFile("Patch", { vertices, polys }, []);
-  (file.geometry_library as Record<string, unknown>[])[0].graft = {
-    vertex_count: bodyTube.vertices.length,
-    poly_count: bodyTube.polys.length,
-    vertex_pairs: { count: pairs.length, values: pairs },
-    hidden_polys: { count: hidden.length, values: hidden },
-  };
+  const { file } = graftPatch(18, 30, 3);
   const nodes = [instance(BODY), instance("Patch", BODY)];
   const { dialled, shaped } = await withContentFiles(
     [[BODY_FILE, body()], [fileOf("Patch"), file]],

@@ -83,6 +83,49 @@ export function figureFile(
   return json;
 }
 
+/** The body tube as `body()` draws it. */
+export const bodyTube = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
+
+/**
+ * The figure file `Patch`: a geograft replacing the n × n body quads at (row, segment) with a patch
+ * bulging 1 cm, its border vertices welded to the body's and its inner ones over body vertices only the
+ * hidden quads use; `damage` may edit its record's lists before they are written.
+ */
+export function graftPatch(
+  row: number,
+  segment: number,
+  n: number,
+  damage?: (graft: { pairs: number[][]; hidden: number[] }) => void,
+): { file: Json; vertices: number } {
+  const local = new Map<number, number>(), vertices: number[][] = [], pairs: number[][] = [];
+  for (let r = row; r <= row + n; r++) {
+    for (let s = segment; s <= segment + n; s++) {
+      const v = r * SEGMENTS + s, [x, y, z] = bodyTube.vertices[v];
+      const border = r === row || r === row + n || s === segment || s === segment + n;
+      if (border) pairs.push([vertices.length, v]);
+      local.set(v, vertices.length);
+      vertices.push(border ? [x, y, z] : [x * (R + 1) / R, y, z * (R + 1) / R]);
+    }
+  }
+  const polys: number[][] = [], hidden: number[] = [];
+  for (let r = row; r < row + n; r++) {
+    for (let s = segment; s < segment + n; s++) {
+      const a = r * SEGMENTS + s;
+      polys.push([0, 0, ...[a, a + 1, a + 1 + SEGMENTS, a + SEGMENTS].map((v) => local.get(v)!)]);
+      hidden.push(a);
+    }
+  }
+  damage?.({ pairs, hidden });
+  const file = figureFile("Patch", { vertices, polys }, []);
+  (file.geometry_library as Json[])[0].graft = {
+    vertex_count: bodyTube.vertices.length,
+    poly_count: bodyTube.polys.length,
+    vertex_pairs: { count: pairs.length, values: pairs },
+    hidden_polys: { count: hidden.length, values: hidden },
+  };
+  return { file, vertices: vertices.length };
+}
+
 /** The body tube with FBMHeavy (auto_follow) swelling every vertex, and `extra` modifiers. */
 export function body(extra: readonly Json[] = []): Json {
   const t = tube(R, SEGMENTS, Array.from({ length: ROWS }, (_, j) => (j * H) / (ROWS - 1)));
