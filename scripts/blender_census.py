@@ -8,6 +8,7 @@ Prints one line "PARTGRAPH_CENSUS {json}" per file, in order: the importer's err
 texture nodes of materials that hold no image, materials and actions.
 """
 import json
+import os
 import sys
 
 RESULT = "PARTGRAPH_CENSUS "
@@ -17,15 +18,10 @@ def report(result):
     print(RESULT + json.dumps(result), flush=True)
 
 
-try:
-    import numpy as np
-except ImportError:
-    report({"skip": "Blender's Python has no numpy, which its glTF importer needs "
-                    "(Debian: apt install python3-numpy, or set PARTGRAPH_BLENDER_PYTHONPATH)"})
-    sys.exit(0)
-# Debian's numpy has dropped np.bool, which Blender 3.4's glTF importer still uses.
-if not hasattr(np, "bool"):
-    np.bool = bool
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_numpy import ready  # noqa: E402
+
+ready(report)
 
 import bpy  # noqa: E402
 

@@ -4,6 +4,7 @@ Run by scripts/interop.ts:  blender -b --factory-startup --python scripts/blende
 Prints one line "PARTGRAPH_INTEROP {json}" with the problems found and what was checked.
 """
 import json
+import os
 import re
 import math
 import sys
@@ -15,15 +16,10 @@ def report(result):
     print(RESULT + json.dumps(result), flush=True)
 
 
-try:
-    import numpy as np
-except ImportError:
-    report({"skip": "Blender's Python has no numpy, which its glTF importer needs "
-                    "(Debian: apt install python3-numpy, or set PARTGRAPH_BLENDER_PYTHONPATH)"})
-    sys.exit(0)
-# Debian's numpy has dropped np.bool, which Blender 3.4's glTF importer still uses.
-if not hasattr(np, "bool"):
-    np.bool = bool
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_numpy import ready  # noqa: E402
+
+ready(report)
 
 import bpy  # noqa: E402
 from mathutils import Matrix, Quaternion  # noqa: E402

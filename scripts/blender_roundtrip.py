@@ -22,6 +22,7 @@ Several files go through one Blender process (it takes a second or two to start)
 Prints one line "PARTGRAPH_ROUNDTRIP {json}" per file: its objects' names, or the error.
 """
 import json
+import os
 import sys
 
 RESULT = "PARTGRAPH_ROUNDTRIP "
@@ -31,15 +32,10 @@ def report(result):
     print(RESULT + json.dumps(result), flush=True)
 
 
-try:
-    import numpy as np
-except ImportError:
-    report({"skip": "Blender's Python has no numpy, which its glTF importer needs "
-                    "(Debian: apt install python3-numpy, or set PARTGRAPH_BLENDER_PYTHONPATH)"})
-    sys.exit(0)
-# Debian's numpy has dropped np.bool, which Blender 3.4's glTF importer still uses.
-if not hasattr(np, "bool"):
-    np.bool = bool
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_numpy import ready  # noqa: E402
+
+ready(report)
 
 import bpy  # noqa: E402
 
