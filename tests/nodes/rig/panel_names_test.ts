@@ -8,13 +8,10 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
-import { exportGltf } from "../../../nodes/export/gltf.ts";
-import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { sub, type Vec3 } from "../../../nodes/rig/transform.ts";
-import { runNode } from "../../support/context.ts";
 import { axisAngle, axisErrorDegrees, newScene } from "./fixtures.ts";
 import { lightAircraft, type ShapePart } from "./real_shapes.ts";
-import { nodeNamed, type ReportPart, rig } from "./pipeline.ts";
+import { nodeNamed, pivotNames, type ReportPart, rig, withoutExtras } from "./pipeline.ts";
 
 /** A mesh node `name` (mesh `mesh`) of `part`'s positions less `offset`, under `parent`. */
 function meshNode(
@@ -92,24 +89,6 @@ function assertHinges(
   }
 }
 
-/** The scene exported and read back as a tool that drops extras (Blender's default) writes it. */
-async function withoutExtras(scene: Document): Promise<Document> {
-  const doc = await readGltf((await runNode(exportGltf, { scene }, {})).bytes.bytes);
-  for (const node of doc.getRoot().listNodes()) node.setExtras({});
-  for (const scene of doc.getRoot().listScenes()) scene.setExtras({});
-  return doc;
-}
-
-/** Names of the nodes that are pivots of ours, and how many pivots hang under another. */
-function pivots(doc: Document): { names: string[]; nested: number } {
-  const all = doc.getRoot().listNodes().filter((n) => /^HINGE_auto_/.test(n.getName()));
-  const nested = all.filter((n) => {
-    for (let p = n.getParentNode(); p; p = p.getParentNode()) if (all.includes(p)) return true;
-    return false;
-  });
-  return { names: all.map((n) => n.getName()).sort(), nested: nested.length };
-}
-
 Deno.test("Assimp FBX helpers: the outermost helper turns, called by the model's name in pivot and report", async () => {
   // Before rig.insert_pivot v6 / rig.report v9: HINGE_auto_Aileron_L_$AssimpFbx$_Translation, panel
   // `Aileron_L_$AssimpFbx$_Translation`.
@@ -129,9 +108,9 @@ Deno.test("Assimp FBX helpers: the outermost helper turns, called by the model's
     assertEquals(outer.getParentNode()?.getName(), `HINGE_auto_${part.name}`);
   }
   // Written back without extras, the pivots are found again, none nested under another.
-  const before = pivots(result.scene);
+  const before = pivotNames(result.scene);
   const again = await rig(await withoutExtras(result.scene), { forward: "-Z", up: "+Y" });
-  assertEquals(pivots(again.scene), before);
+  assertEquals(pivotNames(again.scene), before);
   assertEquals(before.nested, 0);
   assertHinges(parts, again.report.parts, (p) => p.name);
 });
@@ -175,7 +154,7 @@ Deno.test("SketchUp: two instances of one definition are called by its mesh's na
     }
   }
   // The nodes themselves are named apart before export (no two pivots of one name in the scene).
-  const names = pivots(result.scene).names;
+  const names = pivotNames(result.scene).names;
   assertEquals(new Set(names).size, names.length, names.join(", "));
   // A node called by its own name is reported as before.
   const rudder = result.report.parts.find((p) => p.panel === "Rudder")!;
@@ -186,8 +165,8 @@ Deno.test("SketchUp: two instances of one definition are called by its mesh's na
   ]);
   // Written back without extras, the numbered pivots find their panels again.
   const again = await rig(await withoutExtras(result.scene), { forward: "-Z", up: "+Y" });
-  assertEquals(pivots(again.scene), pivots(result.scene));
-  assertEquals(pivots(again.scene).nested, 0);
+  assertEquals(pivotNames(again.scene), pivotNames(result.scene));
+  assertEquals(pivotNames(again.scene).nested, 0);
   assertEquals(
     again.report.parts.map((p) => [p.name, p.panel, p.side]),
     result.report.parts.map((p) => [p.name, p.panel, p.side]),

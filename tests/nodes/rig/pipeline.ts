@@ -12,6 +12,8 @@ import { rigAssignSide } from "../../../nodes/rig/assign_side.ts";
 import { rigInsertPivot } from "../../../nodes/rig/insert_pivot.ts";
 import { rigReport } from "../../../nodes/rig/report.ts";
 import { runNode, type TestContext, testContext } from "../../support/context.ts";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 
 /** One part of a rig report. */
 export interface ReportPart {
@@ -70,4 +72,22 @@ export function nodeNamed(doc: Document, name: string): Node {
   const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
   if (!node) throw new Error(`no node named ${name}`);
   return node;
+}
+
+/** The scene exported and read back as a tool that drops extras (Blender's default) writes it. */
+export async function withoutExtras(scene: Document): Promise<Document> {
+  const doc = await readGltf((await runNode(exportGltf, { scene }, {})).bytes.bytes);
+  for (const node of doc.getRoot().listNodes()) node.setExtras({});
+  for (const scene of doc.getRoot().listScenes()) scene.setExtras({});
+  return doc;
+}
+
+/** Names of the nodes that are pivots of ours (sorted), and how many pivots hang under another. */
+export function pivotNames(doc: Document): { names: string[]; nested: number } {
+  const all = doc.getRoot().listNodes().filter((n) => /^HINGE_auto_/.test(n.getName()));
+  const nested = all.filter((n) => {
+    for (let p = n.getParentNode(); p; p = p.getParentNode()) if (all.includes(p)) return true;
+    return false;
+  });
+  return { names: all.map((n) => n.getName()).sort(), nested: nested.length };
 }

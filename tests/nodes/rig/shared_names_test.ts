@@ -9,8 +9,6 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { exportGltf } from "../../../nodes/export/gltf.ts";
-import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 import { sideFromName } from "../../../nodes/rig/vocabulary.ts";
 import { rigParts } from "../../../nodes/rig/parts.ts";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
@@ -19,7 +17,7 @@ import { rigAssignSide } from "../../../nodes/rig/assign_side.ts";
 import { rigReport } from "../../../nodes/rig/report.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { prng } from "../../support/prng.ts";
-import { rig } from "./pipeline.ts";
+import { pivotNames, rig, withoutExtras } from "./pipeline.ts";
 import { type ClassSample, classScene } from "./surface_classes.ts";
 import { airlinerWing } from "./segmented_wings.ts";
 import { posedAircraft } from "./posed_aircraft.ts";
@@ -47,24 +45,6 @@ function alikeScene(sample: ClassSample, style: Style): Document {
   return doc;
 }
 
-/** The scene exported and read back without extras (Blender's default). */
-async function withoutExtras(scene: Document): Promise<Document> {
-  const doc = await readGltf((await runNode(exportGltf, { scene }, {})).bytes.bytes);
-  for (const node of doc.getRoot().listNodes()) node.setExtras({});
-  for (const s of doc.getRoot().listScenes()) s.setExtras({});
-  return doc;
-}
-
-/** Pivot names of a scene (no helpers), and how many pivots hang under another. */
-function pivots(doc: Document): { names: string[]; nested: number } {
-  const all = doc.getRoot().listNodes().filter((n) => /^HINGE_auto_/.test(n.getName()));
-  const nested = all.filter((n) => {
-    for (let p = n.getParentNode(); p; p = p.getParentNode()) if (all.includes(p)) return true;
-    return false;
-  }).length;
-  return { names: all.map((n) => n.getName()).sort(), nested };
-}
-
 Deno.test("panels called alike: every pivot says its side, names unique, found again without extras", async () => {
   const next = prng(9202);
   const tally = { sided: 0, sayNoSide: 0, sayWrongSide: 0, sharedNames: 0, lostOnRoundTrip: 0, nested: 0 };
@@ -72,7 +52,7 @@ Deno.test("panels called alike: every pivot says its side, names unique, found a
   for (let i = 0; i < 6; i++) {
     const sample = i % 2 ? airlinerWing(next, i) : posedAircraft(next, i);
     const { report, scene } = await rig(alikeScene(sample, styles[i % 3]));
-    const names = pivots(scene).names.filter((n) => !/_(rest|unscale|rescale)$/.test(n));
+    const names = pivotNames(scene).names.filter((n) => !/_(rest|unscale|rescale)$/.test(n));
     tally.sharedNames += names.length - new Set(names).size;
     for (const part of report.parts) {
       if (part.side !== "left" && part.side !== "right") continue;
@@ -82,7 +62,7 @@ Deno.test("panels called alike: every pivot says its side, names unique, found a
       else if (said !== part.side) tally.sayWrongSide++;
     }
     const again = await rig(await withoutExtras(scene));
-    const [before, after] = [pivots(scene), pivots(again.scene)];
+    const [before, after] = [pivotNames(scene), pivotNames(again.scene)];
     tally.lostOnRoundTrip += before.names.filter((n) => !after.names.includes(n)).length +
       after.names.length - before.names.length;
     tally.nested += after.nested;
