@@ -34,6 +34,28 @@ export function glbOf(json: Json, bin: Uint8Array): Uint8Array {
   return out;
 }
 
+/** A GLB's JSON chunk, parsed. */
+export function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+/** `glb` with its JSON changed by `edit`, its binary chunk (if any) as it was. */
+export function editedGlb(glb: Uint8Array, edit: (json: Json) => void): Uint8Array {
+  const view = new DataView(glb.buffer, glb.byteOffset);
+  const jsonLength = view.getUint32(12, true);
+  const json = glbJson(glb);
+  edit(json);
+  const at = 20 + jsonLength;
+  if (at >= glb.length) {
+    // No binary chunk: glbOf's empty one left off, the total length set again.
+    const out = glbOf(json, new Uint8Array(0)).slice(0, -8);
+    new DataView(out.buffer).setUint32(8, out.length, true);
+    return out;
+  }
+  return glbOf(json, glb.subarray(at + 8, at + 8 + view.getUint32(at, true)));
+}
+
 /**
  * A GLB of one meshopt-compressed view (64 compressed bytes) declaring `count` 12-byte elements,
  * changed by `edit` before it is written.

@@ -11,26 +11,12 @@ import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { isRespelling } from "../../../nodes/decode/gltf/codec/restore_names.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../support/context.ts";
-import { glbOf } from "../../support/shapes.ts";
+import { editedGlb, glbJson } from "../../support/shapes.ts";
 import { LONG_OBJECT, longNamesScene, MORPH_NAMES, morphNamesScene } from "../export/long_names.ts";
 import { throughBlender } from "../../clients/blender.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
-
-function glbJson(glb: Uint8Array): Json {
-  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
-}
-
-/** `glb` with its JSON changed by `edit`, its binary chunk as it was. */
-function editedGlb(glb: Uint8Array, edit: (json: Json) => void): Uint8Array {
-  const view = new DataView(glb.buffer, glb.byteOffset);
-  const at = 20 + view.getUint32(12, true);
-  const json = glbJson(glb);
-  edit(json);
-  return glbOf(json, glb.subarray(at + 8, at + 8 + view.getUint32(at, true)));
-}
 
 async function decoded(bytes: Uint8Array) {
   const ctx = testContext();

@@ -15,33 +15,12 @@ import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { encodeRgbaPng, loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { runNode, testContext } from "../../support/context.ts";
-import { glbOf } from "../../support/shapes.ts";
+import { editedGlb, glbJson } from "../../support/shapes.ts";
 import { load } from "../../support/threejs_client.ts";
 import { repeatedNamesScene } from "../export/repeated_names.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
-
-function glbJson(glb: Uint8Array): Json {
-  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
-}
-
-/** `glb` with its JSON changed by `edit`, its binary chunk as it was. */
-function editedGlb(glb: Uint8Array, edit: (json: Json) => void): Uint8Array {
-  const view = new DataView(glb.buffer, glb.byteOffset);
-  const jsonLength = view.getUint32(12, true);
-  const json = glbJson(glb);
-  edit(json);
-  const at = 20 + jsonLength;
-  if (at >= glb.length) {
-    // No binary chunk: glbOf's empty one left off, the total length set again.
-    const out = glbOf(json, new Uint8Array(0)).slice(0, -8);
-    new DataView(out.buffer).setUint32(8, out.length, true);
-    return out;
-  }
-  return glbOf(json, glb.subarray(at + 8, at + 8 + view.getUint32(at, true)));
-}
 
 async function decoded(bytes: Uint8Array, name = "model.glb") {
   const ctx = testContext();
