@@ -244,6 +244,15 @@ export function baseTexture(w: Writer, part: Part, image?: number): Json | undef
   };
 }
 
+/** `part`'s glow past 1 as a material writes it with `KHR_materials_emissive_strength`; nothing at 1. */
+export function emissiveStrength(part: Part): Json {
+  if (part.strength === 1) return {};
+  return {
+    emissiveFactor: part.emissive,
+    extensions: { KHR_materials_emissive_strength: { emissiveStrength: part.strength } },
+  };
+}
+
 /** A primitive of `part`'s box with plain views, material `material`. */
 export function plainPrimitive(w: Writer, part: Part, material: number): Json {
   const b = box(part.size);

@@ -7,6 +7,7 @@ import { mat4, quat, vec3 } from "gl-matrix";
 import {
   baseTexture,
   box,
+  emissiveStrength,
   type Json,
   type Part,
   type PartTruth,
@@ -140,12 +141,7 @@ export function godot(parts: Part[], version: 3 | 4, next: () => number): { w: W
       ...(part.strength !== 1 && version === 3
         ? { emissiveFactor: part.emissive.map((e) => e * part.strength) }
         : {}),
-      ...(part.strength !== 1 && version === 4
-        ? {
-          emissiveFactor: part.emissive,
-          extensions: { KHR_materials_emissive_strength: { emissiveStrength: part.strength } },
-        }
-        : {}),
+      ...(version === 4 ? emissiveStrength(part) : {}),
     });
     const mesh = w.json.meshes.push({
       name: "",

@@ -19,6 +19,7 @@ import {
   baseTexture,
   bounds,
   box,
+  emissiveStrength,
   type ExporterFile,
   type Part,
   partsOf,
@@ -71,12 +72,7 @@ function threejs(parts: Part[], old: boolean): { w: Writer; truth: PartTruth[] }
         roughnessFactor: 1,
         ...(part.texture ? { baseColorTexture: baseTexture(w, part) } : {}),
       },
-      ...(part.strength !== 1
-        ? {
-          emissiveFactor: part.emissive,
-          extensions: { KHR_materials_emissive_strength: { emissiveStrength: part.strength } },
-        }
-        : {}),
+      ...emissiveStrength(part),
     });
     const primitive = {
       attributes: {
@@ -142,12 +138,7 @@ function unity(parts: Part[]): { w: Writer; truth: PartTruth[] } {
         roughnessFactor: 0.5,
         ...(part.texture ? { baseColorTexture: baseTexture(w, part) } : {}),
       },
-      ...(part.strength !== 1
-        ? {
-          emissiveFactor: part.emissive,
-          extensions: { KHR_materials_emissive_strength: { emissiveStrength: part.strength } },
-        }
-        : {}),
+      ...emissiveStrength(part),
     });
     const primitive = {
       attributes: {
