@@ -194,26 +194,7 @@ export function sketchfab(parts: Part[], specGloss: boolean): { w: Writer; truth
     top,
   );
   const rootNode = w.node({ name: "RootNode" }, fbx);
-  const toFile = mat4.fromValues(
-    ...(SKETCHFAB_ROOT as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ]),
-  );
+  const toFile = mat4.clone(SKETCHFAB_ROOT as mat4);
   const world = mat4.multiply(mat4.create(), toFile, mat4.fromScaling(mat4.create(), [0.01, 0.01, 0.01]));
   parts.forEach((part, i) => {
     // The file's part is in centimetres, Z up: its place and size in the file's frame.
