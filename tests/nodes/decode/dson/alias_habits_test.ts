@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { aliasCase } from "./alias_habits.ts";
 import { applyPreset, decodeJson } from "./dson_runs.ts";
-import { generateFigure, type Json, shapePreset } from "./generate.ts";
+import { generateFigure, type Json, morphM, shapePreset } from "./generate.ts";
 
 const weights = (doc: Document) => {
   const mesh = doc.getRoot().listMeshes()[0];
@@ -43,13 +43,7 @@ Deno.test("dson alias habits: scene dials on alias instances and presets diallin
 function plainFigure(dials: [string, number][]): Json {
   const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
   (json.modifier_library as Json[]).push(
-    {
-      id: "M",
-      name: "M",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0 },
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
-    },
+    morphM(),
     {
       id: "OLD",
       name: "OLD",

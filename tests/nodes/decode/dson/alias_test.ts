@@ -5,21 +5,16 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { generateFigure, type Json, shapePreset } from "./generate.ts";
+import { generateFigure, type Json, morphM, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson } from "./dson_runs.ts";
 
 /** Figure F: morph M driven by `reads`'s value; CTRL at `dial`; `aliases` [id, target URL] as alias modifiers. */
 function figure(dial: number, reads: string, aliases: [string, string][]): Json {
   const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
   (json.modifier_library as Json[]).push(
-    {
-      id: "M",
-      name: "M",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0 },
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
+    morphM({
       formulas: [{ output: "F:#M?value", operations: [{ op: "push", url: `F:#${reads}?value` }] }],
-    },
+    }),
     {
       id: "CTRL",
       name: "CTRL",

@@ -7,34 +7,12 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { prng } from "../../../support/prng.ts";
-import { generateFigure, type Json, shapePreset } from "./generate.ts";
+import { controlledFigure, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson } from "./dson_runs.ts";
 
 /** A figure with morph `M` at 0 and a controller `CTRL` at `dial` whose formula `operations` drive M. */
-function controlled(dial: number, operations: unknown[]): Json {
-  const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
-  (json.modifier_library as Json[]).push(
-    {
-      id: "M",
-      name: "M",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0 },
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
-    },
-    {
-      id: "CTRL",
-      name: "CTRL",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0, current_value: dial },
-      formulas: [{ output: "F:#M?value", operations }],
-    },
-  );
-  ((json.scene as Json).modifiers as Json[]).push(
-    { id: "M-1", url: "#M", parent: "#F_geo-1" },
-    { id: "CTRL-1", url: "#CTRL", parent: "#F_geo-1" },
-  );
-  return json;
-}
+const controlled = (dial: number, operations: unknown[]) =>
+  controlledFigure([{ output: "F:#M?value", operations }], dial);
 
 const weightOf = (scene: Document, id: string) => {
   const mesh = scene.getRoot().listMeshes()[0];

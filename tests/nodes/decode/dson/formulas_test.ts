@@ -14,33 +14,7 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { validateGltf } from "../../../support/validator.ts";
-import { dsonBytes, generateFigure, type Json } from "./generate.ts";
-
-/** A figure with morph `M` at 0 and a controller `CTRL` dialled to 1 carrying `formulas`. */
-function controlled(formulas: unknown[]): Json {
-  const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
-  (json.modifier_library as Json[]).push(
-    {
-      id: "M",
-      name: "M",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0 },
-      morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
-    },
-    {
-      id: "CTRL",
-      name: "CTRL",
-      parent: "#F_geo",
-      channel: { id: "value", type: "float", value: 0, current_value: 1 },
-      formulas,
-    },
-  );
-  ((json.scene as Json).modifiers as Json[]).push(
-    { id: "M-1", url: "#M", parent: "#F_geo-1" },
-    { id: "CTRL-1", url: "#CTRL", parent: "#F_geo-1" },
-  );
-  return json;
-}
+import { controlledFigure, dsonBytes, generateFigure, type Json } from "./generate.ts";
 
 async function pipeline(json: Json) {
   const ctx = testContext();
@@ -55,7 +29,7 @@ async function pipeline(json: Json) {
 const SPLINE = { op: "spline_tcb", val: [2, [0, 0, 0, 0, 0], [1, 1, 0, 0, 0]] };
 
 Deno.test("dson formulas: formulas not evaluated that drive a decoded morph or bone are one warning naming the first; the morph keeps its written 0", async () => {
-  const { scene, glb, warnings } = await pipeline(controlled([
+  const { scene, glb, warnings } = await pipeline(controlledFigure([
     { output: "F:#Absent?value", operations: [{ op: "push", url: "F:#CTRL?value" }] },
     { output: "F:#M?value", operations: [{ op: "push", url: "F:#CTRL?value" }, SPLINE] },
     // A bone's orientation (its rest axes) is no pose channel: not evaluated (its rotation would be).
@@ -78,7 +52,7 @@ Deno.test("dson formulas: formulas not evaluated that drive a decoded morph or b
 });
 
 Deno.test("dson formulas: formulas that drive nothing decoded, or are not formulas, are not warned", async () => {
-  const { warnings } = await pipeline(controlled([
+  const { warnings } = await pipeline(controlledFigure([
     { output: "F:#Absent?value", operations: [] },
     { output: "F:#F_bone1?visible", operations: [] },
     { operations: [] },

@@ -316,3 +316,32 @@ export function splineCorrective(options: CorrectiveOptions): Json {
     morph: { vertex_count: 16, deltas: { count: 1, values: [[vertex, ...delta]] } },
   };
 }
+
+/** Morph `M` of figure `F` (from `generateFigure({ figureId: "F" })`): vertex 5 up 1 cm, at 0; `extra` merged. */
+export function morphM(extra: Json = {}): Json {
+  return {
+    id: "M",
+    name: "M",
+    parent: "#F_geo",
+    channel: { id: "value", type: "float", value: 0 },
+    morph: { vertex_count: 16, deltas: { count: 1, values: [[5, 0, 1, 0]] } },
+    ...extra,
+  };
+}
+
+/** Figure `F` with morph `M` at 0 and a controller `CTRL` dialled to `dial` carrying `formulas`, both in its scene. */
+export function controlledFigure(formulas: unknown[], dial = 1): Json {
+  const json = generateFigure({ side: 4, bones: 2, figureId: "F" });
+  (json.modifier_library as Json[]).push(morphM(), {
+    id: "CTRL",
+    name: "CTRL",
+    parent: "#F_geo",
+    channel: { id: "value", type: "float", value: 0, current_value: dial },
+    formulas,
+  });
+  ((json.scene as Json).modifiers as Json[]).push(
+    { id: "M-1", url: "#M", parent: "#F_geo-1" },
+    { id: "CTRL-1", url: "#CTRL", parent: "#F_geo-1" },
+  );
+  return json;
+}
