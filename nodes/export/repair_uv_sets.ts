@@ -6,33 +6,15 @@
  *
  * @module
  */
-import { type Primitive, Texture, TextureInfo } from "@gltf-transform/core";
+import { type Primitive, Texture, type TextureInfo } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
+import { textureSlots, uvSetOf } from "../../runtime/scene/texture_slots.ts";
 
 /** A primitive's material. */
 export type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
 
 /** The texture infos of a material's slots and its extensions' (each names a UV set), unset ones left out. */
-function textureInfos(material: Material): TextureInfo[] {
-  const core = [
-    material.getBaseColorTextureInfo(),
-    material.getEmissiveTextureInfo(),
-    material.getNormalTextureInfo(),
-    material.getOcclusionTextureInfo(),
-    material.getMetallicRoughnessTextureInfo(),
-  ].filter((info) => info !== null);
-  // Extension textures (specular-glossiness's diffuse, clearcoat's, …) sample a UV set too: an
-  // extension's texture is a reference `xTexture`, its texture info `xTextureInfo` (which exists, unused,
-  // without a texture).
-  const graph = material.getGraph();
-  const extensions = material.listExtensions().flatMap((extension) => {
-    const edges = graph.listChildEdges(extension);
-    const textures = new Set(edges.filter((e) => e.getChild() instanceof Texture).map((e) => e.getName()));
-    return edges.filter((e) => textures.has(e.getName().replace(/Info$/, "")))
-      .map((e) => e.getChild()).filter((child) => child instanceof TextureInfo);
-  });
-  return [...core, ...extensions];
-}
+const textureInfos = (material: Material): TextureInfo[] => textureSlots(material).map((slot) => slot.info);
 
 /**
  * A material sampling `TEXCOORD_n` on a primitive without it is invalid glTF. A decoder's material
@@ -104,11 +86,6 @@ export function disposeReplacedMaterials(copies: UvSetCopies): void {
 }
 
 const TEXTURE_TRANSFORM = "KHR_texture_transform";
-
-/** The UV set a texture reference samples: the one its `KHR_texture_transform` names, else its own. */
-function uvSetOf(info: TextureInfo): number {
-  return info.getExtension<Transform>(TEXTURE_TRANSFORM)?.getTexCoord() ?? info.getTexCoord();
-}
 
 /** Makes `info` (of a material's own copy) sample `TEXCOORD_0`, its transform kept but for the set it names. */
 function sampleFirstUvSet(info: TextureInfo): void {

@@ -10,52 +10,8 @@
  *
  * @module
  */
-import { type Document, type Material, type Primitive, Texture, TextureInfo } from "@gltf-transform/core";
-import type { Transform } from "@gltf-transform/extensions";
-
-/** A material's texture slot: its name in the file (an extension's prefixed by it) and its texture info. */
-interface Slot {
-  readonly name: string;
-  readonly info: TextureInfo;
-}
-
-/** The textured slots of `material`, core and its extensions' (specular-glossiness's diffuse, clear coat's, …). */
-function texturedSlots(material: Material): Slot[] {
-  const core: [string, Texture | null, TextureInfo | null][] = [
-    ["baseColorTexture", material.getBaseColorTexture(), material.getBaseColorTextureInfo()],
-    [
-      "metallicRoughnessTexture",
-      material.getMetallicRoughnessTexture(),
-      material.getMetallicRoughnessTextureInfo(),
-    ],
-    ["normalTexture", material.getNormalTexture(), material.getNormalTextureInfo()],
-    ["occlusionTexture", material.getOcclusionTexture(), material.getOcclusionTextureInfo()],
-    ["emissiveTexture", material.getEmissiveTexture(), material.getEmissiveTextureInfo()],
-  ];
-  const slots: Slot[] = core.filter(([, texture, info]) => texture && info).map(([name, , info]) => ({
-    name,
-    info: info!,
-  }));
-  // An extension's texture is the reference `xTexture`, its texture info `xTextureInfo` (which exists,
-  // unused, without a texture).
-  const graph = material.getGraph();
-  for (const extension of material.listExtensions()) {
-    const edges = graph.listChildEdges(extension);
-    const textured = new Set(edges.filter((e) => e.getChild() instanceof Texture).map((e) => e.getName()));
-    for (const edge of edges) {
-      const child = edge.getChild(), name = edge.getName().replace(/Info$/, "");
-      if (child instanceof TextureInfo && textured.has(name)) {
-        slots.push({ name: `${extension.extensionName}.${name}`, info: child });
-      }
-    }
-  }
-  return slots;
-}
-
-/** The UV set a texture reference samples: the one its `KHR_texture_transform` names, else its own. */
-function uvSetOf(info: TextureInfo): number {
-  return info.getExtension<Transform>("KHR_texture_transform")?.getTexCoord() ?? info.getTexCoord();
-}
+import type { Document, Material, Primitive } from "@gltf-transform/core";
+import { textureSlots, uvSetOf } from "../../../../runtime/scene/texture_slots.ts";
 
 /** A primitive's UV sets, as `TEXCOORD_0, TEXCOORD_2`, or `no UV set`. */
 function uvSetsOf(primitive: Primitive): string {
@@ -84,7 +40,7 @@ export function missingUvSets(doc: Document, label: (material: Material) => stri
   });
   const notes: string[] = [];
   for (const [material, drawn] of drawers) {
-    const slots = texturedSlots(material).map((slot) => ({ ...slot, set: uvSetOf(slot.info) }))
+    const slots = textureSlots(material).map((slot) => ({ ...slot, set: uvSetOf(slot.info) }))
       .filter((slot) => slot.set > 0);
     for (const set of new Set(slots.map((slot) => slot.set))) {
       const lacking = drawn.filter(({ primitive }) => !primitive.getAttribute(`TEXCOORD_${set}`));
