@@ -189,7 +189,12 @@ export const decodeDson = defineNode({
   // with the straight reading (Diffeomorphic's) and their difference; before, the morph kept its
   // written value (0: Daz does not save driven values), further from either reading than they are
   // from each other.
-  version: 38,
+  // 39: the scene's dial on an alias channel whose target is a bone channel (`lShldrBend:?xrotate/value`,
+  // `#lShldrBend?rotation/x/value`) poses the bone before formulas run, clamped to its limits (warned);
+  // the bone's own differing pose wins, warned; a missing bone is warned (before: dropped silently, 3
+  // of 3 alias forms wrong). Daz's channel names (`xrotate`, `YTranslate`, `zscale`) are bone channels
+  // wherever a formula names one (`codec/alias_bones.ts`, `formula_compile.ts` boneChannel).
+  version: 39,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

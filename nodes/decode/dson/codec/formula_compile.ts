@@ -19,6 +19,13 @@ import { parseDsonUri } from "./uri.ts";
 export function boneChannel(propertyPath: string): string | undefined {
   const path = propertyPath.replace(/\/value$/, "");
   if (path === "general_scale" || path === "scale/general") return "scale/general";
+  // Daz Studio's own channel names (`xrotate`, `YTranslate`, `zscale`), which aliases and some store
+  // products write where the spec's form is `rotation/x` (decode.dson v39; before, not a bone channel).
+  const named = /^([xyz])(rotate|translate|scale)$/i.exec(path);
+  if (named) {
+    const kind = { rotate: "rotation", translate: "translation", scale: "scale" }[named[2].toLowerCase()];
+    return `${kind}/${named[1].toLowerCase()}`;
+  }
   return /^(rotation|translation|scale)\/[xyz]$/.test(path) ? path : undefined;
 }
 
@@ -108,6 +115,20 @@ export function aliasTarget(id: string, values: ReadonlyMap<string, ModifierValu
   const target = uri?.id.replace(/:$/, "");
   const isValue = uri !== undefined && uri.propertyPath.replace(/\/value$/, "") === "value";
   return isValue && target !== id && values.has(target!) ? target : undefined;
+}
+
+/**
+ * Where alias `id` ends once chains of aliases are followed: the parsed URI of the last target (a
+ * modifier's value or a bone channel); undefined when `id` is no alias, or for a loop or a chain
+ * without a target.
+ */
+export function aliasEnd(
+  id: string,
+  values: ReadonlyMap<string, ModifierValue>,
+): ReturnType<typeof parseDsonUri> | undefined {
+  const channel = values.get(id)?.entry.value.channel;
+  if (!channel || typeof channel !== "object" || (channel as JsonRecord).type !== "alias") return undefined;
+  return throughAliases({ ...parseDsonUri(`#${id}?value`) }, values);
 }
 
 /** How many aliases of aliases are followed before a chain is taken for a loop. */

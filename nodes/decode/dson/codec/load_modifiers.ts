@@ -19,6 +19,7 @@ import type { ModifierValue } from "./formula_eval.ts";
 import { applyMorph, applySkin, leftOut } from "./bind_modifier.ts";
 import { evaluateFormulas } from "./modifier_formulas.ts";
 import { passAliasDials } from "./alias_dials.ts";
+import { passAliasBoneDials } from "./alias_bones.ts";
 import type { TcbSpan } from "./formula_spline.ts";
 import { parseDsonUri } from "./uri.ts";
 import { describeSmoothing, isSmoothing, type SmoothingUse } from "./smoothing.ts";
@@ -119,6 +120,7 @@ export async function applyModifiers(
     if (said) library.repaired(said.file, said.path, said.message);
   }
   passAliasDials(meshes.parts, state.values, state.dialled, library);
+  passAliasBoneDials(targets, state.values, state.dialled);
   const offKeys = new Map<string, TcbSpan>();
   const evaluated = evaluateFormulas(targets, state.values, offKeys);
   return { applied: [...applied.keys(), ...fromLibrary], evaluated, offKeys };

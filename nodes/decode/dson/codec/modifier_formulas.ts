@@ -7,8 +7,7 @@
  * @module
  */
 import type { ModifierTargets } from "./load_modifiers.ts";
-import type { SceneNode } from "./model.ts";
-import type { Vec3 } from "./rigid_fit.ts";
+import { poseNode } from "./pose_node.ts";
 import {
   type BoneLookup,
   drivenValues,
@@ -111,21 +110,4 @@ function warnLimited(targets: ModifierTargets, limited: readonly LimitedPose[]):
     `${limited.length} bone channel(s) ERC formulas drive past the joint's limits (clamped: true) are clamped ` +
       `to them, as Daz stops the joint there: ${list.slice(0, 8).join(", ")}${list.length > 8 ? ", …" : ""}`,
   );
-}
-
-/** `node` with the pose channels (`rotation/z`, `scale/general`) set to `values`. */
-function poseNode(node: SceneNode, values: ReadonlyMap<string, number>): SceneNode {
-  const pose = {
-    rotation: [...node.rotation] as Vec3,
-    translation: [...node.translation] as Vec3,
-    scale: [...node.scale] as Vec3,
-    generalScale: node.generalScale,
-  };
-  for (const [channel, value] of values) {
-    const [kind, axis] = channel.split("/") as ["rotation" | "translation" | "scale", string];
-    if (axis === "general") pose.generalScale = value;
-    else pose[kind]["xyz".indexOf(axis)] = value;
-  }
-  // A new record: the node's pose values are read-only once loaded.
-  return { ...node, ...pose };
 }
