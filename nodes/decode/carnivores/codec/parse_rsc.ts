@@ -9,7 +9,8 @@
 import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
 import { readBones, readFaces, readPoints, readTexture } from "./blocks.ts";
-import type { CarAnimation, Model3df } from "./model.ts";
+import { type CarAnimation, type Model3df, TEXTURE_ROW_BYTES } from "./model.ts";
+import { fittingObjectTexture } from "./rsc_texture_fix.ts";
 import { layout3df } from "./parse_3df.ts";
 import {
   OBJ_ANIMATION_HEADER_BYTES,
@@ -92,6 +93,11 @@ export function chooseRscLayout(bytes: Uint8Array, version: "auto" | RscVersion,
   const fits = tried.filter((t): t is RscLayout => "objects" in t);
   if (fits.length === 1) return fits[0];
   if (fits.length === 0) {
+    // An object's texture at its written height fitting exactly is tried before bytes after the last
+    // section: a wrong size field can leave a walk that fits with bytes over, reading the objects after
+    // it from the wrong bytes, while appended bytes are not made to fit by another texture height.
+    const repaired = objectTextureRepair(bytes, tried as RscMisfit[], file);
+    if (repaired) return repaired;
     const loose = versions.map((v) => walkRsc(bytes, v, true)).filter((t): t is RscLayout => "objects" in t);
     if (loose.length === 1) return loose[0];
   }
@@ -115,6 +121,38 @@ export function chooseRscLayout(bytes: Uint8Array, version: "auto" | RscVersion,
       `${m.version.toUpperCase()} layout at byte ${m.at}: expected ${m.expected}, found ${m.found}`
     )
       .join("; "),
+    file,
+  });
+}
+
+/**
+ * The layout read with one object's texture at another height than its field stores, when exactly one
+ * such height (over both layouts) fits the file (see `rsc_texture_fix.ts`); undefined when none does.
+ * Several are a `DecodeError` naming them: the file does not say which.
+ */
+function objectTextureRepair(
+  bytes: Uint8Array,
+  misfits: readonly RscMisfit[],
+  file: string | undefined,
+): RscLayout | undefined {
+  const searches = misfits.map((m) => fittingObjectTexture(bytes, m.version, m));
+  const fixed = searches.flatMap((s) => s.kind === "fixed" ? [s.fix] : []);
+  const ambiguous = searches.flatMap((s) => s.kind === "ambiguous" ? s.candidates : []);
+  if (fixed.length === 1 && !ambiguous.length) {
+    const { layout, object, textureBytes, stored, at, maxRow } = fixed[0];
+    return { ...layout, textureFix: { object, textureBytes, stored, at, maxRow } };
+  }
+  const all = [...fixed, ...ambiguous];
+  if (!all.length) return undefined;
+  throw new DecodeError({
+    format: "rsc",
+    at: { offset: all[0].at },
+    expected: "one object texture size with which the sections end at the end of the file",
+    found: `several: ${
+      all.map((c) =>
+        `${c.layout.version.toUpperCase()} object ${c.object} ${c.stored} → ${c.textureBytes} bytes (field at byte ${c.at})`
+      ).join("; ")
+    } — the file does not tell which`,
     file,
   });
 }
@@ -144,6 +182,20 @@ export function parseRsc(
       { offset: end },
     );
   }
+  const fix = layout.textureFix;
+  if (fix) {
+    const rows = (n: number) =>
+      `${n} (${Math.floor(n / TEXTURE_ROW_BYTES)} rows of ${TEXTURE_ROW_BYTES} bytes)`;
+    warn(
+      `object ${fix.object}: texture size ${rows(fix.stored)} at byte ${fix.at} does not leave the area's ` +
+        `later sections ending at the end of the file (in neither layout); with ${
+          fix.textureBytes / TEXTURE_ROW_BYTES
+        } rows (${fix.textureBytes} bytes) every section ends there and its faces sample rows up to ${fix.maxRow}: ` +
+        `read so (a map tool wrote the size of another picture than the texture it wrote; the games read the ` +
+        "stored size and the rest of the area from the wrong bytes)",
+      { offset: fix.at, declared: fix.stored, read: fix.textureBytes },
+    );
+  }
   const r = ByteWindow.of(bytes, "rsc", file);
   const rgb = (at: number) => [r.i32(at), r.i32(at + 4), r.i32(at + 8)];
   const sets = layout.version === "c1" ? 1 : 3;
@@ -169,7 +221,7 @@ export function parseRsc(
       last_ani_time: r.i32(at + 40),
       bound_r: r.f32(at + 44),
     };
-    const body = layout3df(r.i32(o.body), r.i32(o.body + 4), r.i32(o.body + 8), r.i32(o.body + 12));
+    const body = layout3df(r.i32(o.body), r.i32(o.body + 4), r.i32(o.body + 8), o.textureBytes);
     const shifted = (offset: number) => o.body + offset;
     const objectWarn: WarningSink = (message, detail) => warn(`object ${index}: ${message}`, detail);
     const names = new NameReader(bytes);

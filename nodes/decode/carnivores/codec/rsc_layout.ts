@@ -59,6 +59,8 @@ export interface RscObjectLayout {
   readonly animation: number;
   /** One past its last byte. */
   readonly end: number;
+  /** The texture bytes its body is read with (the stored size unless a repair read another). */
+  readonly textureBytes: number;
 }
 
 /** A layout that fits the file. */
@@ -78,6 +80,12 @@ export interface RscLayout {
   readonly waters: number;
   /** Bytes after the last section (only with `allowTrailing`; the games never read them). */
   readonly trailing?: number;
+  /** An object's texture size read instead of its stored one (set by `chooseRscLayout`). */
+  readonly textureFix?: RscTextureFix & {
+    readonly stored: number;
+    readonly at: number;
+    readonly maxRow: number;
+  };
 }
 
 /** Where and why a layout does not fit. */
@@ -86,6 +94,14 @@ export interface RscMisfit {
   readonly at: number;
   readonly expected: string;
   readonly found: string;
+  /** The 3DF body offsets of the objects the walk reached (the last may be the one it stopped in). */
+  readonly bodies: readonly number[];
+}
+
+/** An object's texture size read instead of the stored one (see `rsc_texture_fix.ts`). */
+export interface RscTextureFix {
+  readonly object: number;
+  readonly textureBytes: number;
 }
 
 /**
@@ -104,6 +120,7 @@ export function walkRsc(
   bytes: Uint8Array,
   version: RscVersion,
   allowTrailing = false,
+  textureFix?: RscTextureFix,
 ): RscLayout | RscMisfit {
   const size = bytes.byteLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, size);
@@ -124,6 +141,8 @@ export function walkRsc(
     if (value < 0) throw new Misfit(at, `${what} ≥ 0`, String(value));
     return value;
   };
+  const objects: RscObjectLayout[] = [];
+  const bodies: number[] = [];
   try {
     const textureCount = count(0, "texture count");
     const objectCount = count(4, "object count");
@@ -131,13 +150,14 @@ export function walkRsc(
     need(0, textures, `the ${version.toUpperCase()} header`);
     need(textures, textureCount * RSC_TILE_BYTES, `${textureCount} ground textures`);
     let at = textures + textureCount * RSC_TILE_BYTES;
-    const objects: RscObjectLayout[] = [];
     for (let o = 0; o < objectCount; o++) {
       const info = at;
       need(info, OBJ_INFO_BYTES, `object ${o}'s TObjInfo`);
       const flags = view.getUint32(info + 28, true);
       const body = info + OBJ_INFO_BYTES;
-      const [v, f, b, t] = [0, 4, 8, 12].map((k) => count(body + k, `object ${o}'s 3DF header`));
+      bodies.push(body);
+      const [v, f, b, stored] = [0, 4, 8, 12].map((k) => count(body + k, `object ${o}'s 3DF header`));
+      const t = textureFix?.object === o ? textureFix.textureBytes : stored;
       const bodyBytes = HEADER_3DF_BYTES + f * FACE_BYTES + v * POINT_BYTES + b * BONE_BYTES + t;
       need(
         body,
@@ -159,7 +179,7 @@ export function walkRsc(
         need(at + OBJ_ANIMATION_HEADER_BYTES, frameBytes, `object ${o}'s ${stored + 1} animation frames`);
         at += OBJ_ANIMATION_HEADER_BYTES + frameBytes;
       }
-      objects.push({ info, body, billboard, animation, end: at });
+      objects.push({ info, body, billboard, animation, end: at, textureBytes: t });
     }
     const sky = at;
     const skies = version === "c1" ? 1 : 3;
@@ -206,6 +226,12 @@ export function walkRsc(
     };
   } catch (error) {
     if (!(error instanceof Misfit)) throw error;
-    return { version, at: error.at, expected: error.expected, found: error.found };
+    return {
+      version,
+      at: error.at,
+      expected: error.expected,
+      found: error.found,
+      bodies,
+    };
   }
 }

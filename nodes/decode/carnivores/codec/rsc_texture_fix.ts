@@ -1,0 +1,101 @@
+/**
+ * An `.rsc` object whose texture size field is not the size of the texture written after it. Map
+ * tools that convert an object's picture write the field from the source picture (another height) and
+ * the texture at the height they converted to — the `.3df` and `.car` habit (see `parse_3df.ts`,
+ * `car_repair.ts`). In an area the field is the only way to find everything after the object, so
+ * neither layout fits and the games read the rest of the area from the wrong bytes.
+ *
+ * The sections themselves decide: with the object's texture at its written height, every section
+ * after it (objects, skies, fogs, sounds, waters) ends exactly at the end of the file. Each object the
+ * walk reached is tried with every whole number of rows; a height that fits is read only when it is
+ * the one (its faces' texel rows inside it breaking a tie), with the object named in a warning.
+ *
+ * @module
+ */
+import { FACE_BYTES, HEADER_3DF_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
+import { layout3df } from "./parse_3df.ts";
+import {
+  type RscLayout,
+  type RscMisfit,
+  type RscTextureFix,
+  type RscVersion,
+  walkRsc,
+} from "./rsc_layout.ts";
+
+/** The most rows tried (a 1024×512 picture written unscaled, as for `.car` textures). */
+const MAX_TEXTURE_ROWS = 2048;
+/** Layout walks the search may take in all (a bound on the work for areas of many objects). */
+const SEARCH_BUDGET = 400_000;
+
+/** One height that makes the area fit. */
+export interface RscTextureCandidate extends RscTextureFix {
+  /** The size stored in the object's header. */
+  readonly stored: number;
+  /** Byte of the stored size. */
+  readonly at: number;
+  /** The largest texel row the object's faces sample. */
+  readonly maxRow: number;
+  /** The layout read with it. */
+  readonly layout: RscLayout;
+}
+
+/** What {@link fittingObjectTexture} found. */
+export type RscTextureSearch =
+  | { readonly kind: "fixed"; readonly fix: RscTextureCandidate }
+  | { readonly kind: "ambiguous"; readonly candidates: readonly RscTextureCandidate[] }
+  | { readonly kind: "none" };
+
+/**
+ * The one object texture height (whole rows, other than the stored size) with which the `version`
+ * layout fits `bytes` exactly, searched over the objects the failed walk `misfit` reached. When
+ * several fit, those whose faces sample no row past the height are kept; more than one left is
+ * `ambiguous`.
+ *
+ * @example
+ * ```ts
+ * const found = fittingObjectTexture(bytes, "c2", walkRsc(bytes, "c2") as RscMisfit);
+ * if (found.kind === "fixed") console.log(found.fix.object, found.fix.textureBytes);
+ * ```
+ */
+export function fittingObjectTexture(
+  bytes: Uint8Array,
+  version: RscVersion,
+  misfit: RscMisfit,
+): RscTextureSearch {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found: RscTextureCandidate[] = [];
+  let budget = SEARCH_BUDGET;
+  // The object whose field is wrong is one the walk reached: the walk read everything after it wrong.
+  for (const [object, body] of misfit.bodies.entries()) {
+    if (body + HEADER_3DF_BYTES > bytes.byteLength) break;
+    const stored = view.getInt32(body + 12, true);
+    const [v, f, b] = [0, 4, 8].map((k) => view.getInt32(body + k, true));
+    if (v < 0 || f < 0 || b < 0) break;
+    const textureAt = layout3df(v, f, b, 0).texture + body;
+    for (let rows = 0; rows <= MAX_TEXTURE_ROWS; rows++) {
+      const textureBytes = rows * TEXTURE_ROW_BYTES;
+      if (textureAt + textureBytes > bytes.byteLength) break;
+      if (textureBytes === stored) continue;
+      if (--budget < 0) return { kind: "none" };
+      const layout = walkRsc(bytes, version, false, { object, textureBytes });
+      if (!("objects" in layout)) continue;
+      found.push({ object, textureBytes, stored, at: body + 12, maxRow: maxTexelRow(view, body, f), layout });
+    }
+  }
+  if (found.length === 1) return { kind: "fixed", fix: found[0] };
+  const inside = found.filter((c) => c.maxRow <= c.textureBytes / TEXTURE_ROW_BYTES);
+  if (inside.length === 1) return { kind: "fixed", fix: inside[0] };
+  if (found.length === 0) return { kind: "none" };
+  return { kind: "ambiguous", candidates: (inside.length ? inside : found).slice(0, 3) };
+}
+
+/** The largest texel row (V) any face of the body at `body` with `faces` faces samples. */
+function maxTexelRow(view: DataView, body: number, faces: number): number {
+  let max = -1;
+  for (let f = 0; f < faces; f++) {
+    const at = body + HEADER_3DF_BYTES + f * FACE_BYTES + 24;
+    if (at + 12 > view.byteLength) break;
+    for (let k = 0; k < 3; k++) max = Math.max(max, view.getInt32(at + k * 4, true));
+  }
+  return max;
+}
