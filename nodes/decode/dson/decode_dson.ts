@@ -193,7 +193,11 @@ export const decodeDson = defineNode({
   // `#lShldrBend?rotation/x/value`) poses the bone before formulas run, clamped to its limits (warned);
   // the bone's own differing pose wins, warned; a missing bone is warned (before: dropped silently, 3
   // of 3 alias forms wrong). Daz's channel names (`xrotate`, `YTranslate`, `zscale`) are bone channels
-  // wherever a formula names one (`codec/alias_bones.ts`, `formula_compile.ts` boneChannel).
+  // wherever a formula names one (`codec/alias_bones.ts`, `formula_compile.ts` boneChannel). Same
+  // version: a graft left unmerged because its conforming target is missing is warned beside the
+  // target's own warning for that URI (before: swallowed by it, 1 of 1 generated cases), says "not
+  // merged", and names its record's file only when that is not the scene (the corpus mouth graft's
+  // note no longer repeats its own file).
   version: 39,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

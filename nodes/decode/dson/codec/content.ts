@@ -17,6 +17,18 @@ import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
 import { fileKey, parseDsonUri, percentDecode, sameNameKey } from "./uri.ts";
 
+/** How {@link ContentLibrary.miss} warns. */
+export interface MissOptions {
+  /** Only record it, for a caller that warns in its own words. */
+  readonly quiet?: boolean;
+  /**
+   * Warn once per URI and reason, not per URI: a consequence the URI's first warning does not say
+   * (a graft left unmerged because its conforming target is missing; before decode.dson v39 it was
+   * swallowed by the target's own warning).
+   */
+  readonly distinct?: boolean;
+}
+
 /**
  * Parsed JSON by the byte array it came from. The runtime hands every node of a run the same
  * array for the same file, so this shares parsing across the decode nodes of one run (a figure
@@ -152,15 +164,16 @@ export class ContentLibrary {
    * Records and warns (once per URI) about something that is not there; `quiet` only records it,
    * for a caller that warns in its own words.
    */
-  miss(uri: string, reason: string, from: DsonFile, at: string, options: { quiet?: boolean } = {}): void {
+  miss(uri: string, reason: string, from: DsonFile, at: string, options: MissOptions = {}): void {
     this.missIn(uri, reason, from.source, at, options);
   }
 
   /** {@link miss} at JSON pointer `at` of the file read from `source`. */
-  missIn(uri: string, reason: string, source: string, at: string, options: { quiet?: boolean } = {}): void {
+  missIn(uri: string, reason: string, source: string, at: string, options: MissOptions = {}): void {
     this.unresolved.push({ uri, reason, file: source, path: at });
-    if (options.quiet || this.#warned.has(uri)) return;
-    this.#warned.add(uri);
+    const once = options.distinct ? `${uri}\u0000${reason}` : uri;
+    if (options.quiet || this.#warned.has(once)) return;
+    this.#warned.add(once);
     this.#ctx.warn(`dson: unresolved reference '${uri}': ${reason}`, { uri, file: source, path: at });
   }
 

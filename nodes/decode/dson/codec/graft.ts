@@ -21,7 +21,8 @@ export type MissReporter = (uri: string, reason: string, path: string, source: s
 
 /**
  * Merges every graft whose target figure mesh is loaded; returns the new mesh list (grafts that
- * were merged are gone, their targets replaced).
+ * were merged are gone, their targets replaced). `sceneSource` is the decoded file's source: a
+ * graft record elsewhere (its figure's `.dsf`) is named in the warning, one in the scene is not.
  *
  * @example
  * ```ts
@@ -32,6 +33,7 @@ export function mergeGrafts(
   nodes: readonly SceneNode[],
   meshes: SceneMesh[],
   miss: MissReporter,
+  sceneSource?: string,
 ): SceneMesh[] {
   const graftsByTarget = new Map<number, SceneMesh[]>();
   const merged = new Set<SceneMesh>();
@@ -62,10 +64,13 @@ export function mergeGrafts(
       const base = owner?.preferredBase ? ` '${owner.preferredBase}'` : "";
       const wanted =
         `figure${base} with ${mesh.graft.vertexCount} vertices and ${mesh.graft.polyCount} polygons`;
+      const record = mesh.geometrySource === sceneSource
+        ? ""
+        : ` (its record: ${mesh.geometrySource} at ${mesh.geometryPath}/graft)`;
       miss(
         targetUri ?? `graft target of '${mesh.geometryId}'`,
-        `the graft's target ${wanted} is not loaded; the graft is kept as a separate mesh (its record: ` +
-          `${mesh.geometrySource} at ${mesh.geometryPath}/graft)`,
+        `the graft's target ${wanted} is not loaded; the graft is not merged and is kept as a separate ` +
+          `mesh${record}`,
         `${mesh.geometryPath}/graft`,
         mesh.geometrySource,
       );

@@ -75,11 +75,13 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
     assetId,
     assetType: read.optString(info.type, "/asset_info/type") ?? "",
     nodes,
-    // Said at the graft's own file, where the path points (before v37: the scene's).
+    // Said at the graft's own file, where the path points (before v37: the scene's); not swallowed
+    // by the warning about the same conforming target (before v39).
     meshes: mergeGrafts(
       nodes,
       meshes,
-      (uri, reason, path, source) => library.missIn(uri, reason, source, path),
+      (uri, reason, path, source) => library.missIn(uri, reason, source, path, { distinct: true }),
+      name,
     ),
     unresolved: library.unresolved,
     followers,

@@ -65,7 +65,7 @@ Deno.test("dson grafts: a graft record with an index past its counts is not merg
   }
 });
 
-Deno.test("dson grafts: a graft whose target is not loaded is warned at its own figure file's record", async () => {
+Deno.test("dson grafts: a graft whose target is not loaded is warned at its own figure file's record, beside the target's warning", async () => {
   const { file } = graftPatch(18, 30, 2);
   // The graft fitted to a body the scene does not load (the user deleted it, or saved the item alone).
   const scene = { ...SCENE, scene: { nodes: [{ ...instance("Patch"), conform_target: "#Genesis9-1" }] } };
@@ -73,8 +73,14 @@ Deno.test("dson grafts: a graft whose target is not loaded is warned at its own 
     [[fileOf("Patch"), file]],
     (root) => decodeJson(scene, "patched.duf", [root]),
   );
-  // One warning per URI: the target's ('#Genesis9-1', which no node is); the graft's is recorded.
-  assert.equal(run.warnings.length, 1, run.warnings.join("\n"));
+  // Two warnings for one URI: the target's ('#Genesis9-1', which no node is) and the graft's, which
+  // says what it costs (before v39 the second was swallowed by the first).
+  assert.equal(run.warnings.length, 2, run.warnings.join("\n"));
+  assert.match(run.warnings[0], /'#Genesis9-1': names no node of this scene/);
+  assert.match(
+    run.warnings[1],
+    /'#Genesis9-1': the graft's target .* is not loaded; the graft is not merged/,
+  );
   const dson = (run.scene.getRoot().listScenes()[0].getExtras().partgraph as Json).dson as Json;
   const graft = (dson.unresolved as Json[]).filter((u) => /graft/.test(String(u.reason)));
   assert.equal(graft.length, 1, JSON.stringify(dson.unresolved));
@@ -84,4 +90,25 @@ Deno.test("dson grafts: a graft whose target is not loaded is warned at its own 
     String(graft[0].reason),
     new RegExp(`\\(its record: \\S*${fileOf("Patch")} at /geometry_library/0/graft\\)$`),
   );
+});
+
+Deno.test("dson grafts: a graft record in the scene file itself is not named again in its warning", async () => {
+  const { file } = graftPatch(18, 30, 2);
+  // The item's definitions saved into the scene (as Daz does for a scene-only asset), fitted to a missing body.
+  const scene: Json = {
+    ...file,
+    asset_info: { id: "/scenes/patched.duf", type: "scene" },
+    scene: {
+      nodes: [{
+        id: "Patch-1",
+        url: "#Patch",
+        conform_target: "#Genesis9-1",
+        geometries: [{ id: "Patch_geo-1", url: "#Patch_geo" }],
+      }],
+    },
+  };
+  const run = await decodeJson(scene, "patched.duf");
+  assert.equal(run.warnings.length, 2, run.warnings.join("\n"));
+  assert.match(run.warnings[1], /the graft is not merged and is kept as a separate mesh$/);
+  assert.doesNotMatch(run.warnings[1], /its record/);
 });
