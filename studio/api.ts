@@ -16,16 +16,16 @@ import {
   type WarningEvent,
 } from "../runtime/mod.ts";
 import { loadModule } from "../runtime/modules.ts";
-import { atomicWrite } from "../runtime/fs.ts";
 import { type ApiContext, HttpError } from "./api_context.ts";
 import { readJsonBody } from "./body.ts";
 import { uneditable } from "./editable.ts";
-import { formatGraph } from "./format.ts";
-import { check, type GraphBody, liveCheck, modulesOutside } from "./graph_check.ts";
+import { refuseHidden, refuseUnservedFile } from "./file_rules.ts";
+import { type GraphBody, liveCheck, modulesOutside } from "./graph_check.ts";
 import { PathRefused } from "./paths.ts";
 import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { output, run } from "./run_stream.ts";
+import { fileDigest, save, type SaveBody } from "./save_file.ts";
 import { readGroupSockets, readGroupsSockets } from "./signature.ts";
 import { groupUsers } from "./users.ts";
 
@@ -53,7 +53,7 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         return json(await liveCheck(ctx, await graphBody(request, ctx)));
       case "POST /api/save": {
         const saved = await save(ctx, await readJsonBody(request) as SaveBody);
-        return saved instanceof Response ? saved : json(saved);
+        return "error" in saved ? json(saved, 409) : json(saved);
       }
       case "POST /api/run":
         return run(ctx, await graphBody(request, ctx));
@@ -132,9 +132,14 @@ async function listGraphs(ctx: ApiContext) {
 
 async function openGraph(ctx: ApiContext, path: string) {
   const abs = await ctx.sandbox.resolve(path);
-  const text = await Deno.readTextFile(abs).catch((error) => {
+  refuseHidden(ctx, abs, "opening a graph");
+  if (extname(abs).toLowerCase() !== ".json") {
+    throw new HttpError(403, `opening a graph refused: '${ctx.sandbox.display(abs)}' is not a .json file`);
+  }
+  const bytes = await Deno.readFile(abs).catch((error) => {
     throw new HttpError(404, `cannot read '${path}': ${error.message}`);
   });
+  const text = new TextDecoder().decode(bytes);
   let graph: unknown;
   try {
     graph = JSON.parse(text);
@@ -154,7 +159,9 @@ async function openGraph(ctx: ApiContext, path: string) {
   const groups = confined
     ? await readGroupsSockets(graph as GraphFile, dirname(abs), (p) => ctx.sandbox.resolve(p), ctx.registry)
     : {};
-  return { path: ctx.sandbox.display(abs), graph, signature, nodes, groups };
+  // The digest of the bytes opened: Save sends it back, and is refused when the file changed since.
+  const digest = fileDigest(bytes);
+  return { path: ctx.sandbox.display(abs), graph, signature, nodes, groups, digest };
 }
 
 /**
@@ -185,71 +192,21 @@ async function graphBody(request: Request, ctx: ApiContext): Promise<GraphBody> 
   };
 }
 
-/**
- * Writes a graph file. With `create: true` (a new node group's file) an existing file is never
- * replaced: the answer is HTTP 409 `{error, exists: true}` and the page asks before saving again
- * without it. The new file is created exclusively (`createNew`), so no other writer's file is lost
- * between a check and the write.
- */
-/** What the page posts to `/api/save`. */
-type SaveBody = { path?: unknown; graph?: unknown; create?: unknown } | null;
-
-async function save(ctx: ApiContext, body: SaveBody) {
-  if (typeof body?.path !== "string" || !body.path.endsWith(".json")) {
-    throw new HttpError(400, "save needs a path ending in .json");
-  }
-  if (!body.graph || typeof body.graph !== "object") throw new HttpError(400, "save needs a graph object");
-  const abs = await ctx.sandbox.resolve(body.path);
-  await refuseNonGraphTarget(ctx, abs);
-  const text = formatGraph(body.graph);
-  if (body.create === true) {
-    try {
-      await Deno.writeFile(abs, new TextEncoder().encode(text), { createNew: true });
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-      return json({ error: `${ctx.sandbox.display(abs)} exists`, exists: true }, 409);
-    }
-  } else await atomicWrite(abs, new TextEncoder().encode(text));
-  const issues = await check(ctx, abs, body.graph as GraphFile);
-  return { path: ctx.sandbox.display(abs), bytes: text.length, issues };
-}
-
-/**
- * Save writes graph files only: never into a hidden folder (`.git`, `.partgraph-cache`) or
- * `node_modules`, and never over an existing file that is not a graph (`deno.json`, a lock file, a
- * JSON schema), whatever path the page (or a process on the loopback) sends: HTTP 403 naming why.
- */
-async function refuseNonGraphTarget(ctx: ApiContext, abs: string): Promise<void> {
-  const hidden = ctx.sandbox.segments(abs).find((s) => s.startsWith(".") || s === "node_modules");
-  if (hidden !== undefined) {
-    throw new HttpError(403, `save refused: '${ctx.sandbox.display(abs)}' is inside '${hidden}'`);
-  }
-  const text = await Deno.readTextFile(abs).catch(() => undefined);
-  if (text === undefined) return; // a new file (or one save cannot read, which the write reports)
-  let old: unknown;
-  try {
-    old = JSON.parse(text);
-  } catch {
-    old = undefined;
-  }
-  const graph = !!old && typeof old === "object" && !Array.isArray(old) &&
-    typeof (old as Record<string, unknown>).nodes === "object";
-  if (!graph) {
-    throw new HttpError(
-      403,
-      `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
-        "the studio replaces only graph files",
-    );
-  }
-}
-
+/** A file the page downloads or previews; only those {@link refuseUnservedFile} lets through. */
 async function file(ctx: ApiContext, path: string): Promise<Response> {
   const abs = await ctx.sandbox.resolve(path);
+  await refuseUnservedFile(ctx, abs);
   const bytes = await Deno.readFile(abs).catch((error) => {
     throw new HttpError(404, `cannot read '${path}': ${error.message}`);
   });
   return new Response(bytes, { headers: { "content-type": "application/octet-stream" } });
 }
+
+/**
+ * The largest model file the preview opens: past it a tab holding the file, three.js's decode and the
+ * GPU's copy runs out of memory or stalls for a minute with no word; the page says why instead.
+ */
+export const MAX_PREVIEW_BYTES = 128 * 2 ** 20;
 
 /** The most warnings a preview response carries (in a header, which clients cap in size). */
 const MAX_PREVIEW_WARNINGS = 50;
@@ -288,6 +245,18 @@ function warningHeaders(warnings: readonly WarningEvent[]): Record<string, strin
  */
 async function model(ctx: ApiContext, path: string, decode = false): Promise<Response> {
   const abs = await ctx.sandbox.resolve(path);
+  refuseHidden(ctx, abs, "preview");
+  const size = (await Deno.stat(abs).catch(() => undefined))?.size ?? 0;
+  if (size > MAX_PREVIEW_BYTES) {
+    const mb = (n: number) => `${Math.round(n / 2 ** 20)} MB`;
+    throw new HttpError(
+      413,
+      `'${ctx.sandbox.display(abs)}' is ${mb(size)}: the preview opens models up to ${
+        mb(MAX_PREVIEW_BYTES)
+      } ` +
+        "(the tab holds the file, its decode and the GPU's copy at once); run a graph on it instead",
+    );
+  }
   if (extname(abs).toLowerCase() === ".glb" && !decode) return await file(ctx, abs);
   try {
     const result = await runGraph(await modelPreviewGraph(abs, (dir) => ctx.sandbox.contains(dir)), {

@@ -116,11 +116,15 @@ const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
  * studio's own origin, which a cross-site form or `fetch` cannot send without a CORS pre-flight.
  */
 function foreignRequest(request: Request, hosts: ReadonlySet<string> | undefined): string | undefined {
-  const host = request.headers.get("host") ?? "";
+  // Host names are case-insensitive (RFC 9110 §4.2.3): `LOCALHOST:8020` is this studio. Only the
+  // loopback names are accepted, in any case, so no other name (a rebinding attacker's) gets in.
+  const host = (request.headers.get("host") ?? "").toLowerCase();
   if (hosts && !hosts.has(host)) return `host '${host}' is not this studio`;
   if (request.method === "GET") return undefined;
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== `http://${host}`) return `origin '${origin}' is not this studio`;
+  if (origin !== null && origin.toLowerCase() !== `http://${host}`) {
+    return `origin '${origin}' is not this studio`;
+  }
   if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) {
     return "changes must be sent as application/json";
   }

@@ -1,0 +1,101 @@
+/**
+ * `POST /api/save`: writes a graph file in the save format, graph files only, and never over changes
+ * the page has not seen. The page sends the digest of the file as it opened (or last saved) it as
+ * `base`; when the file on disk has another digest now — another tab saved it, a text editor or
+ * `git pull` changed it — the answer is HTTP 409 `{error, changed: true}` and nothing is written, so
+ * neither side's edits are lost without the user saying so (the page asks, then saves without
+ * `base`).
+ *
+ * @module
+ */
+import { sha256Hex } from "../runtime/canonical.ts";
+import { atomicWrite } from "../runtime/fs.ts";
+import type { GraphFile, GraphIssue } from "../runtime/mod.ts";
+import { type ApiContext, HttpError } from "./api_context.ts";
+import { refuseHidden } from "./file_rules.ts";
+import { formatGraph } from "./format.ts";
+import { check } from "./graph_check.ts";
+
+/** What the page posts to `/api/save`. */
+export type SaveBody = { path?: unknown; graph?: unknown; create?: unknown; base?: unknown } | null;
+
+/** A save's answer: what was written, or (HTTP 409) why nothing was. */
+export type SaveAnswer =
+  | { path: string; bytes: number; issues: GraphIssue[]; digest: string }
+  | { error: string; exists?: true; changed?: true };
+
+/** The SHA-256 of a file's bytes, hex: what `/api/graph` and `/api/save` answer and `base` names. */
+export function fileDigest(bytes: Uint8Array): string {
+  return sha256Hex(bytes);
+}
+
+/**
+ * Writes a graph file. With `create: true` (a new node group's file) an existing file is never
+ * replaced: the answer is `{error, exists: true}` and the page asks before saving again without it.
+ * The new file is created exclusively (`createNew`), so no other writer's file is lost between a
+ * check and the write. With `base`, a file whose digest differs is not replaced (`changed: true`).
+ *
+ * @example
+ * ```ts
+ * await save(ctx, { path: "graphs/a.json", graph, base: opened.digest });
+ * ```
+ */
+export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer> {
+  if (typeof body?.path !== "string" || !body.path.endsWith(".json")) {
+    throw new HttpError(400, "save needs a path ending in .json");
+  }
+  if (!body.graph || typeof body.graph !== "object") throw new HttpError(400, "save needs a graph object");
+  if (body.base !== undefined && typeof body.base !== "string") {
+    throw new HttpError(400, "save's base is the digest /api/graph answered (a string)");
+  }
+  const abs = await ctx.sandbox.resolve(body.path);
+  const old = await refuseNonGraphTarget(ctx, abs);
+  const shown = ctx.sandbox.display(abs);
+  if (body.base !== undefined && old !== undefined && fileDigest(old) !== body.base) {
+    return {
+      error: `${shown} changed on disk since this page opened it (another tab, an editor or git wrote ` +
+        "it): not saved over it",
+      changed: true,
+    };
+  }
+  const text = formatGraph(body.graph);
+  const bytes = new TextEncoder().encode(text);
+  if (body.create === true) {
+    try {
+      await Deno.writeFile(abs, bytes, { createNew: true });
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      return { error: `${shown} exists`, exists: true };
+    }
+  } else await atomicWrite(abs, bytes);
+  const issues = await check(ctx, abs, body.graph as GraphFile);
+  return { path: shown, bytes: text.length, issues, digest: fileDigest(bytes) };
+}
+
+/**
+ * Save writes graph files only: never into a hidden folder (`.git`, `.partgraph-cache`) or
+ * `node_modules`, and never over an existing file that is not a graph (`deno.json`, a lock file, a
+ * JSON schema), whatever path the page (or a process on the loopback) sends: HTTP 403 naming why.
+ * Returns the file's bytes as they are now (undefined for a new file).
+ */
+async function refuseNonGraphTarget(ctx: ApiContext, abs: string): Promise<Uint8Array | undefined> {
+  refuseHidden(ctx, abs, "save");
+  const bytes = await Deno.readFile(abs).catch(() => undefined);
+  if (bytes === undefined) return undefined; // a new file (or one save cannot read, which the write reports)
+  let old: unknown;
+  try {
+    old = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    old = undefined;
+  }
+  const graph = !!old && typeof old === "object" && !Array.isArray(old) &&
+    typeof (old as Record<string, unknown>).nodes === "object";
+  if (!graph) {
+    throw new HttpError(
+      403,
+      `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
+        "the studio replaces only graph files",
+    );
+  }
+  return bytes;
+}
