@@ -10,7 +10,11 @@
  * Daz runs both on the deformed mesh, after morphs and the pose, at every frame. A glTF mesh is its
  * rest shape with morph targets and a skin, evaluated by the viewer: there is no place for a
  * pose-dependent smoothing or collision, and Daz's algorithm is not published, so it is not
- * imitated here. What changes is that a user is told: where a dialled morph or a pose pushes the
+ * imitated here. Applying a Laplacian-style smoothing of `smoothing_iterations` passes to the rest
+ * shape was considered (decode.dson v39) and left: at rest "Base Shape Matching" smooths towards the
+ * modelled shape (little to do), "Generic Smoothing" would change a shape Daz's own rest view keeps
+ * only within an unknown step size and weighting, and the collision needs the deformed body of every
+ * frame; a guessed pass would be a silent wrong shape, worse than the named gap. What changes is that a user is told: where a dialled morph or a pose pushes the
  * body into the item, Daz's collision keeps the item outside and the glTF does not (before
  * decode.dson v32 the modifier was passed over silently).
  *
@@ -98,7 +102,9 @@ export function describeSmoothing(
         key === name ? "" : ` (instance '${key}')`
       } with its mesh smoothing modifier '${id}'` +
       (smooth.length ? ` (${smooth.join(", ")})` : "") + `${against} after morphs and the pose deform it; ` +
-      "neither smoothing nor collision is applied here (glTF has no place for them): the item is drawn " +
+      "neither smoothing nor collision is applied here (glTF has no place for a pose-dependent pass, and " +
+      "Daz's smoothing weights, step and collision offset are not published, so a rest-shape imitation " +
+      "would be a guess): the item is drawn " +
       "as modelled and projected, so where a dialled morph or a pose pushes its body into it, the body may " +
       "show through where Daz would keep it outside",
   };
