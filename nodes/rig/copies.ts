@@ -39,6 +39,7 @@ import { type CopyMark, copyMark, namePrefix } from "./copy_names.ts";
 import { settleNumbered } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { rememberedCopies } from "./copy_memo.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
 export interface ModelCopy {
@@ -69,14 +70,28 @@ const TAIL_KINDS = new Set([
 /** Wrappers descended through looking for sibling copies (Sketchfab nests its models four deep). */
 const MAX_DEPTH = 8;
 
+/** Names read during one look, each once: a look reads every name four or five times. */
+let readNames: Map<string, string | null> | undefined;
+
+/** The panel a name gives, as `kind|side`, or null when it names none. */
+function panelKey(name: string): string | null {
+  let key = readNames?.get(name);
+  if (key === undefined) {
+    const match = matchPanelName(name);
+    key = match ? `${match.kind}|${sideFromName(name) ?? ""}` : null;
+    readNames?.set(name, key);
+  }
+  return key;
+}
+
 /**
  * The panels a subtree's names give, by kind and side, as a sorted signature; empty when none.
  */
 function signature(nodes: readonly Node[]): string[] {
   const out: string[] = [];
   for (const node of nodes) {
-    const match = matchPanelName(node.getName());
-    if (match) out.push(`${match.kind}|${sideFromName(node.getName()) ?? ""}`);
+    const key = panelKey(node.getName());
+    if (key !== null) out.push(key);
   }
   return out.sort();
 }
@@ -102,6 +117,22 @@ function wholeTwoSided(panels: readonly string[]): boolean {
  * ```
  */
 export function findCopies(doc: Document): ModelCopy[] | undefined {
+  // Asked three times a rig (the frame, the fit, the sides), of copies sharing their vertex arrays.
+  return rememberedCopies(doc, lookForCopies);
+}
+
+/** The copies in `doc`, looked for afresh: see {@link findCopies}. */
+function lookForCopies(doc: Document): ModelCopy[] | undefined {
+  readNames = new Map();
+  try {
+    return lookByName(doc);
+  } finally {
+    readNames = undefined;
+  }
+}
+
+/** {@link lookForCopies}, its names read once. */
+function lookByName(doc: Document): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   let level = scene.listChildren();
@@ -169,7 +200,7 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
 /** Aircraft by place (`copy_places.ts`), each holding a whole aircraft named left and right. */
 function placeCopies(nodes: readonly Node[]): ModelCopy[] | undefined {
   const panelNamed = (node: Node | null): boolean =>
-    !!node && (!!matchPanelName(node.getName()) || panelNamed(node.getParentNode()));
+    !!node && (panelKey(node.getName()) !== null || panelNamed(node.getParentNode()));
   return copiesByPlace(nodes, (cluster) => wholeTwoSided(signature(cluster)), panelNamed);
 }
 
@@ -196,7 +227,7 @@ function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
  * One word heading every panel (`CTRL_`, `SM_`) makes none.
  */
 function copiesByPrefix(nodes: readonly Node[]): ModelCopy[] | undefined {
-  const isPanelOrSide = (word: string) => !!matchPanelName(word) || !!sideFromName(word);
+  const isPanelOrSide = (word: string) => panelKey(word) !== null || !!sideFromName(word);
   const classes = new Map<string, { mark: CopyMark; nodes: Set<Node> }>();
   const taken = new Set<Node>();
   for (const node of nodes) {
