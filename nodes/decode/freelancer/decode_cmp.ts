@@ -68,7 +68,12 @@ export const decodeCmp = defineNode({
   // entry it probably meant, and still not read (before, both silent).
   // 33: a File name matching no fragment but one spelt alike (a leading '.\', spaces around it) names that
   // fragment in its "part dropped" warning.
-  version: 33,
+  // 34: a fragment with several mesh references (two VMeshRef leaves, a VMeshPart beside a MultiLevel,
+  // two MultiLevels) names the part and both (before, the first was drawn silently; Librelancer refuses
+  // such a part). The library search reads the rest of the folder that supplied the last missing id, so
+  // two libraries side by side defining one id are named (before, the second was never read); a texture
+  // spelt alike in a library searched is named once, in the decode's warning (before, twice).
+  version: 34,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -54,6 +54,7 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
     model = decodeModel(inputs.bytes, [...given, ...search.libraries], warn, materialMap);
   } else deferred.forEach(warn);
   if (!search.searched) ctx.cheapToRecompute();
+  if (search.nearMisses.size) model = { ...model, nearMisses: search.nearMisses };
   const scene = buildScene(model, warn, { lods: params.lods, file: inputs.bytes.name });
   setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
     libraries: libraryReport(model, search.report),

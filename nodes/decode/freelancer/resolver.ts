@@ -28,7 +28,10 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // dropped with a warning (before, the cycle refused the model).
   // 9: a Rev or Pris record whose reversed limits are another record's negated (a mirrored copy) is read
   // as the range between them without a warning, as decode.cmp reads mirrored turret hardpoints.
-  version: 9,
+  // 10: so is a Cyl or Sphere record whose limit pairs are another's, some negated and not swapped (a
+  // mirror reverses a Sphere's turns about two axes, a Cyl's turn and not its slide); before, each
+  // reversed pair of a mirrored Cyl or Sphere was a warning.
+  version: 10,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

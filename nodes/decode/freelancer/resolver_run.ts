@@ -14,7 +14,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
-import { negatesRange } from "./codec/reversed_limits.ts";
+import { mirroredRecords } from "./codec/reversed_limits.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
@@ -91,7 +91,7 @@ export function resolveFreelancerScene(
   }
   const plan = planHierarchy([...parts.values()].map((n) => n.getName()), records, warn);
   const joints: ResolvedJoint[] = [];
-  const mirrored = mirroredReversals(plan.joints);
+  const mirrored = mirroredRecords(plan.joints);
   for (const record of plan.joints) {
     const parent = parts.get(record.parent.toLowerCase())!;
     const child = parts.get(record.child.toLowerCase())!;
@@ -358,22 +358,4 @@ function applyPose(
       }
     });
   }
-}
-
-/**
- * The `Rev` and `Pris` records whose limits are stored reversed as the negation of another record's
- * of the same kind: a mirrored copy (a left door made from the right one), read as the range between
- * them without a warning (`codec/reversed_limits.ts`).
- */
-function mirroredReversals(records: readonly ConstraintRecord[]): Set<ConstraintRecord> {
-  const out = new Set<ConstraintRecord>();
-  const limited = records.filter((r) => (r.kind === "rev" || r.kind === "pris") && r.min! <= r.max!);
-  for (const record of records) {
-    if ((record.kind !== "rev" && record.kind !== "pris") || !(record.min! > record.max!)) continue;
-    const stored = { min: record.min!, max: record.max! };
-    if (limited.some((o) => o.kind === record.kind && negatesRange(stored, { min: o.min!, max: o.max! }))) {
-      out.add(record);
-    }
-  }
-  return out;
 }

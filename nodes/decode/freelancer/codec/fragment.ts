@@ -10,6 +10,7 @@ import { findChild, findChildren, requireLeaf, type UtfEntry } from "./utf.ts";
 import { warnMisspeltEntries } from "./entry_names.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
+import { warnSeveralRefs } from "./several_refs.ts";
 
 /** A hardpoint: a named attachment frame on a part. */
 export interface Hardpoint {
@@ -85,12 +86,16 @@ function checkEntryNames(dir: UtfEntry, warn: WarningSink): void {
   }
 }
 
-/** Reads a fragment directory; problems that real tools shrug off are passed to `warn`. */
-export function readFragment(dir: UtfEntry, warn: WarningSink): Fragment {
+/**
+ * Reads a fragment directory (of part `part`, for messages); problems that real tools shrug off are
+ * passed to `warn`.
+ */
+export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): Fragment {
   const lods: VMeshRef[] = [];
   const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;
   checkEntryNames(dir, warn);
+  warnSeveralRefs(dir, part, where(dir), warn);
   const multi = findChild(dir, "MultiLevel");
   if (multi) {
     const levels = levelsByNumber(multi, warn, where(dir));

@@ -63,6 +63,11 @@ export interface FreelancerModel {
   readonly materialAnims: ReadonlyMap<string, MaterialAnimation>;
   /** Which file supplied each mesh, material and texture (the name given with its bytes). */
   readonly sources: LibrarySources;
+  /**
+   * Textures no loaded library defines, by lower-cased name, with what a library the search read holds
+   * spelt alike (`decode_cmp_run.ts` sets it from the search), for the texture's one warning.
+   */
+  readonly nearMisses?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -325,7 +330,7 @@ function readCompound(
     names.add(name.toLowerCase());
     // Later lookups (libraries, texture animations inside fragments) go by the directory found.
     const used = exact ? fileName : fragment.name;
-    parts.push({ name, fileName: used, index, fragment: readFragment(fragment, warn) });
+    parts.push({ name, fileName: used, index, fragment: readFragment(fragment, warn, name) });
   }
   return { parts, constraints };
 }

@@ -8,12 +8,14 @@
  *
  * When another revolute hardpoint of the model holds that range negated — the turret it was mirrored
  * from — the reading is certain and nothing is said. A reversed pair that no turret explains is named,
- * with both stored values and where they are, as before. The resolver reads `Rev` and `Pris` records
- * by the same rule ({@link negatesRange}).
+ * with both stored values and where they are, as before. The resolver reads joint records by the
+ * same rule ({@link mirroredRecords}): `Rev` and `Pris`, and `Cyl` and `Sphere`, whose mirrored copy
+ * negates some of their limit pairs (the turns a mirror reverses) and keeps the others.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
+import type { ConstraintRecord } from "./constraints.ts";
 import type { Hardpoint } from "./fragment.ts";
 
 /** Tolerance on radians for "the same limit negated": f32 rounding of a negated value is exact. */
@@ -62,4 +64,42 @@ export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: Warni
         `at Min ${deg(stored.min)})`,
     );
   }
+}
+
+/** A joint record's limit pairs in file order: one for Rev/Pris, two for Cyl, three for Sphere. */
+function limitPairs(record: ConstraintRecord): Range[] {
+  if (record.kind === "rev" || record.kind === "pris") return [{ min: record.min!, max: record.max! }];
+  if (record.kind !== "cyl" && record.kind !== "sphere") return [];
+  const l = record.limits!;
+  return Array.from({ length: l.length >> 1 }, (_, i) => ({ min: l[2 * i], max: l[2 * i + 1] }));
+}
+
+/**
+ * The joint records with a limit pair stored reversed (min > max) that are a mirrored copy of another
+ * record of their kind: every pair of theirs is that record's (all ordered) pair negated, as a mirror
+ * that negates without swapping leaves it, or the same (an axis the mirror does not reverse). They are
+ * read as the range between their values without a warning; a Sphere mirrored across a plane reverses
+ * two of its three turns, a Cyl its turn and not its slide.
+ *
+ * @example
+ * ```ts
+ * mirroredRecords(model.constraints).has(leftDoor); // true when rightDoor holds its limits negated
+ * ```
+ */
+export function mirroredRecords(records: readonly ConstraintRecord[]): Set<ConstraintRecord> {
+  const out = new Set<ConstraintRecord>();
+  const pairs = new Map(records.map((r) => [r, limitPairs(r)]));
+  const ordered = records.filter((r) => pairs.get(r)!.length && pairs.get(r)!.every((p) => p.min <= p.max));
+  for (const record of records) {
+    const own = pairs.get(record)!;
+    if (!own.some((p) => p.min > p.max)) continue;
+    const copies = (other: ConstraintRecord) =>
+      other.kind === record.kind && pairs.get(other)!.length === own.length &&
+      own.every((p, i) => {
+        const o = pairs.get(other)![i];
+        return negatesRange(p, o) || (Math.abs(p.min - o.min) <= SAME && Math.abs(p.max - o.max) <= SAME);
+      });
+    if (ordered.some(copies)) out.add(record);
+  }
+  return out;
 }

@@ -48,9 +48,15 @@ export interface SceneTextures {
 export function sceneTextures(doc: Document, model: FreelancerModel, warn: WarningSink): SceneTextures {
   const textures = new Map<string, Texture | null>();
   // An entry spelt alike but for separators or a leading `.\` is another texture to the game: named.
+  // One searched but not loaded (the search's finding) is said in the same warning.
   const nearMiss = (slot: TextureSlot) => {
     const near = spelledAlike(slot.name, [...model.textures.values()].map((dir) => dir.name));
-    return near ? ` (a library has ${near}, which the game keys as another texture)` : "";
+    const searched = model.nearMisses?.get(textureKey(slot.name));
+    return near
+      ? ` (a library has ${near}, which the game keys as another texture)`
+      : searched
+      ? ` (${searched}, which the game keys as another texture)`
+      : "";
   };
   /** Per texture key: why it is not drawn, when it is not (recorded on the materials naming it). */
   const problems = new Map<string, string>();

@@ -81,7 +81,7 @@ export async function* candidateLibraries(
   for (const folder of scope.chain) {
     (report.searched as string[]).push(folderLabel(scope, folder));
     for (const file of await librariesIn(folder, scope, ctx, refused)) {
-      if (fresh(file)) yield file;
+      if (fresh(file)) yield { ...file, folder };
     }
   }
 

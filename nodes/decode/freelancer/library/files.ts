@@ -19,6 +19,11 @@ const LIBRARY_EXTENSIONS: readonly string[] = ["mat", "txm", "vms"];
 export interface SearchFile {
   readonly path: string;
   readonly label: string;
+  /**
+   * For a library the folder search found: its folder. Libraries side by side are ordered only by
+   * their names, so the search reads a found library's neighbours too, to name a conflict between them.
+   */
+  readonly folder?: string;
 }
 
 /**

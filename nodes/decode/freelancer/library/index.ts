@@ -25,6 +25,8 @@ export interface LibraryIndex {
   readonly materials: ReadonlyMap<number, MaterialDef>;
   /** Lower-cased texture names. */
   readonly textures: ReadonlySet<string>;
+  /** Texture names as the library spells them (for messages). */
+  readonly textureNames: readonly string[];
 }
 
 /** Results by content digest; bounded so a long-lived process over many trees stays small. */
@@ -85,5 +87,6 @@ function indexContents(contents: LibraryContents): LibraryIndex {
     damagedMeshes: new Set(contents.damagedMeshes.keys()),
     materials: contents.materials,
     textures: new Set(contents.textures.keys()),
+    textureNames: [...contents.textures.values()].map((dir) => dir.name),
   };
 }

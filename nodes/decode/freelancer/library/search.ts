@@ -7,8 +7,10 @@
  * Candidates come in the order of `library_candidates.ts` (the model's own archetype libraries, its
  * folder and ancestors nearest first, libraries other archetypes load, the rest of the tree). The
  * first candidate that defines an id wins (a warning names the others read that define it too).
- * Candidates are indexed only while something is still missing, so a library farther away than
- * everything the model needs is never read. A library that does not decode is a warning naming it.
+ * Candidates are indexed only while something is still missing, and then the rest of the folder that
+ * supplied the last (libraries side by side are ordered only by name, so a ship family's two `.mat`
+ * files defining one material differently are named), so a library farther away than everything the
+ * model needs is never read. A library that does not decode is a warning naming it.
  *
  * @module
  */
@@ -41,6 +43,12 @@ export interface LibrarySearch {
   readonly report: Record<string, JsonValue>;
   /** The model and the libraries given lacked something, so the tree (or the list) was searched. */
   readonly searched: boolean;
+  /**
+   * Textures no library read defines, by {@link textureKey}, each with what a library read but not
+   * loaded holds spelt alike (`shared.txm has 'x', the same name …`): the decode's one warning about
+   * the texture says it (before, the search warned too, so each such texture was named twice).
+   */
+  readonly nearMisses: ReadonlyMap<string, string>;
 }
 
 type Need = { kind: "mesh"; id: number } | { kind: "material"; id: number } | { kind: "texture"; id: string };
@@ -71,7 +79,12 @@ export async function findLibraries(
     if (!known(need)) pending.set(keyOf(need), need);
   }
   if (!pending.size) {
-    return { libraries: [], report: { ...report, searched: [], read: [], used: [] }, searched: false };
+    return {
+      libraries: [],
+      report: { ...report, searched: [], read: [], used: [] },
+      searched: false,
+      nearMisses: new Map(),
+    };
   }
 
   const refused: string[] = [];
@@ -103,7 +116,11 @@ export async function findLibraries(
     else pending.set(key, need);
   };
 
+  // Set once nothing is pending, when the library that supplied the last id came from a folder: its
+  // neighbours there are read too (they would be the game's pick in another load order), and only they.
+  let finishing: string | undefined;
   for await (const file of candidates) {
+    if (finishing !== undefined && file.folder !== finishing) break;
     let bytes: Uint8Array, index: LibraryIndex;
     try {
       bytes = await ctx.readFile(file.path);
@@ -121,11 +138,13 @@ export async function findLibraries(
       pending.delete(key);
       win(need, indexed.length - 1);
     }
-    if (!pending.size) break;
+    if (!pending.size && finishing === undefined) {
+      if (file.folder === undefined) break;
+      finishing = file.folder;
+    }
   }
 
   warnDuplicates(winners, indexed, ctx);
-  warnNearMisses(pending, refs.textures, indexed, ctx);
   // A mesh no library defines readably: the first library read that holds a damaged copy is loaded
   // anyway, so the decode names the damage (entry, byte offset) instead of calling the mesh missing.
   const damagedAt = [...pending.values()].flatMap((need) =>
@@ -134,6 +153,7 @@ export async function findLibraries(
   const usedAt = new Set([...[...winners.values()].map((w) => w.at), ...damagedAt]);
   const used = [...usedAt].sort((a, b) => a - b).map((at) => indexed[at]);
   return {
+    nearMisses: nearMisses(pending, refs.textures, indexed.filter((_, at) => !usedAt.has(at))),
     libraries: used.map((c) => ({ bytes: c.bytes, name: c.file.label })),
     report: {
       ...report,
@@ -173,29 +193,26 @@ function warnDuplicates(
 }
 
 /**
- * A texture no library defines, when a library read holds one spelt alike but for separators or a
- * leading `.\` (the game keys them apart, so it is not loaded for it): named, with where it is.
+ * A texture no library defines, when a library read (and not loaded: a loaded one's entries the decode
+ * sees itself) holds one spelt alike but for separators or a leading `.\` (the game keys them apart,
+ * so it is not loaded for it): what that library has, by texture key.
  */
-function warnNearMisses(
+function nearMisses(
   pending: ReadonlyMap<string, Need>,
   written: ReadonlyMap<string, string>,
-  indexed: readonly { file: SearchFile; index: LibraryIndex }[],
-  ctx: RunContext,
-): void {
+  unloaded: readonly { file: SearchFile; index: LibraryIndex }[],
+): Map<string, string> {
+  const out = new Map<string, string>();
   for (const need of pending.values()) {
     if (need.kind !== "texture") continue;
-    for (const { file, index } of indexed) {
-      const near = spelledAlike(written.get(need.id) ?? need.id, index.textures);
+    for (const { file, index } of unloaded) {
+      const near = spelledAlike(written.get(need.id) ?? need.id, index.textureNames);
       if (!near) continue;
-      ctx.warn(
-        `texture '${
-          written.get(need.id) ?? need.id
-        }' is in no library searched; ${file.label} has ${near}, ` +
-          "which the game keys as another texture, so it is not loaded for it",
-      );
+      out.set(need.id, `${file.label}, searched but not loaded for it, has ${near}`);
       break;
     }
   }
+  return out;
 }
 
 /** Anything with id sets shaped like a {@link LibraryIndex}'s: an index, or a decoded model's maps. */

@@ -85,6 +85,13 @@ export interface ModToolTruth {
   readonly textured?: Record<string, boolean>;
   /** Hardpoints the file holds where the game does not read them: absent from the output. */
   readonly absent?: readonly string[];
+  /** A joint pivot's range (degrees for turns, units for slides), by pivot node name. */
+  readonly joints?: Record<string, readonly [number, number]>;
+  /**
+   * Patterns (regular expression sources) some warning must match: what a file whose geometry cannot
+   * tell what was meant must name (the part, both libraries). Unnamed, the output is judged wrong.
+   */
+  readonly named?: readonly string[];
 }
 
 /** A generated file. */

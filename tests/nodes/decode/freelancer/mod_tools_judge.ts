@@ -51,6 +51,9 @@ export async function judge(file: ModToolFile): Promise<Judgement> {
     const glb = (run.outputs.glb as BytesValue).bytes;
     const doc = await (await gltfIO()).readBinary(glb);
     const problems = compare(doc, file);
+    for (const pattern of file.truth.named ?? []) {
+      if (!warnings.some((w) => new RegExp(pattern).test(w))) problems.push(`no warning names ${pattern}`);
+    }
     const outcome: Outcome = problems.length
       ? (warnings.length ? "wrong-warned" : "wrong-silent")
       : (warnings.length ? "right-warned" : "right");
@@ -102,6 +105,15 @@ export function compare(doc: Document, file: ModToolFile): string[] {
     if (!extras) continue;
     if (Math.abs((extras.min ?? NaN) - min) > 1e-3 || Math.abs((extras.max ?? NaN) - max) > 1e-3) {
       problems.push(`turret '${name}' turns ${extras.min}..${extras.max}°, not ${min}..${max}°`);
+    }
+  }
+  for (const [name, [min, max]] of Object.entries(file.truth.joints ?? {})) {
+    const extras = nodes.find((n) => n.getName() === name)?.getExtras() as
+      | { min?: number; max?: number }
+      | undefined;
+    if (!extras) problems.push(`joint pivot '${name}' missing`);
+    else if (Math.abs((extras.min ?? NaN) - min) > 1e-3 || Math.abs((extras.max ?? NaN) - max) > 1e-3) {
+      problems.push(`joint pivot '${name}' moves ${extras.min}..${extras.max}, not ${min}..${max}`);
     }
   }
   for (const [name, textured] of Object.entries(file.truth.textured ?? {})) {
