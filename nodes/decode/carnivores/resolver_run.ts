@@ -41,9 +41,21 @@ export function resolveCarnivoresScene({ scene, ctx }: ResolveArgs): void {
       continue;
     }
     const joints = buildJoints(scene, node, records, plan);
-    let badOwners = 0;
+    // Owner -1 (0xFFFF) is "no bone": the vertex moves with the whole model, i.e. with the skeleton's
+    // root — not with bone 0, which an exporter that lists bones in its own order may make a limb.
+    const root = Math.max(0, plan.parents.findIndex((p) => p < 0));
+    let badOwners = 0, unowned = 0;
     for (const primitive of mesh.listPrimitives()) {
-      badOwners += bindPrimitive(scene, primitive, joints.length);
+      const bound = bindPrimitive(scene, primitive, joints.length, root);
+      badOwners += bound.bad;
+      unowned += bound.unowned;
+    }
+    if (unowned) {
+      ctx.warn(
+        `${unowned} vertex owner(s) are -1 (0xFFFF, 'no bone': CarnivoresIO and fan exporters write it for ` +
+          `vertices outside every bone); bound to the root bone '${records[root].name}' (bone ${root}), ` +
+          "so they move with the whole model",
+      );
     }
     if (badOwners) {
       ctx.warn(`${badOwners} vertex owner(s) name no bone (${records.length} bones); bound to bone 0`);
@@ -93,19 +105,25 @@ function buildJoints(doc: Document, node: Node, bones: readonly BoneRecord[], pl
 
 /**
  * Replaces the primitive's owner attribute by `JOINTS_0`/`WEIGHTS_0`; returns how many owners were
- * out of range (bound to joint 0).
+ * -1 (bound to joint `root`) and how many otherwise out of range (bound to joint 0).
  */
-function bindPrimitive(doc: Document, primitive: Primitive, jointCount: number): number {
+function bindPrimitive(
+  doc: Document,
+  primitive: Primitive,
+  jointCount: number,
+  root: number,
+): { bad: number; unowned: number } {
   const owners = primitive.getAttribute(OWNER_ATTRIBUTE);
   const count = primitive.getAttribute("POSITION")?.getCount() ?? 0;
   const joints = jointCount <= 0x100 ? new Uint8Array(count * 4) : new Uint16Array(count * 4);
   const weights = new Float32Array(count * 4);
-  let bad = 0;
+  let bad = 0, unowned = 0;
   for (let i = 0; i < count; i++) {
     const owner = owners ? owners.getScalar(i) : 0;
     const valid = owner >= 0 && owner < jointCount;
-    if (!valid) bad++;
-    joints[i * 4] = valid ? owner : 0;
+    if (owner === -1) unowned++;
+    else if (!valid) bad++;
+    joints[i * 4] = valid ? owner : owner === -1 ? root : 0;
     weights[i * 4] = 1;
   }
   const buffer = doc.getRoot().listBuffers()[0];
@@ -118,7 +136,7 @@ function bindPrimitive(doc: Document, primitive: Primitive, jointCount: number):
     primitive.setAttribute(OWNER_ATTRIBUTE, null);
     disposeIfUnused(owners);
   }
-  return bad;
+  return { bad, unowned };
 }
 
 function disposeIfUnused(accessor: Accessor): void {

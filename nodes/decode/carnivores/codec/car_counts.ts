@@ -32,7 +32,9 @@ export interface FittingCounts {
 
 /**
  * Where the sections after the texture end for `animations` clips and `sounds` sounds starting at
- * `at`, or -1 when a header is implausible or a section runs past the file.
+ * `at`, or -1 when a header is implausible or a section runs past the file. A negative KPS makes a
+ * header implausible unless `negativeKps` (for headers read where the stored counts put them: a
+ * damaged KPS does not move anything, the frame count sizes the clip).
  */
 export function tailEnd(
   view: DataView,
@@ -40,13 +42,15 @@ export function tailEnd(
   vertexCount: number,
   animations: number,
   sounds: number,
+  negativeKps = false,
 ): number {
   const size = view.byteLength;
   for (let a = 0; a < animations; a++) {
     if (at + ANIMATION_HEADER_BYTES > size) return -1;
     const kps = view.getInt32(at + NAME_BYTES, true);
     const frames = view.getInt32(at + NAME_BYTES + 4, true);
-    if (kps < 0 || frames < 0) return -1; // KPS 0 is read (see parseCar); a negative one is not a clip
+    // KPS 0 is read (see parseCar); a negative one is not a clip's, unless read where it is stored.
+    if ((kps < 0 && !negativeKps) || frames < 0) return -1;
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > size) return -1;
   }
@@ -120,12 +124,12 @@ export type FrameCountSearch =
   | { readonly kind: "ambiguous"; readonly candidates: readonly (readonly FrameCountFix[])[] }
   | { readonly kind: "none" };
 
-/** How far from a stored frame count the search looks. */
+/** How far from a stored frame count the search for several wrong counts looks. */
 const FRAME_FIX_RANGE = 2;
 /** At most this many clips corrected in one file. */
 const MAX_FIXED_CLIPS = 4;
 /** Clip headers the search may visit in all (a bound on the work for files of many clips). */
-const SEARCH_BUDGET = 200_000;
+const SEARCH_BUDGET = 2_000_000;
 
 /**
  * The fewest clips whose frame counts, each changed by at most 2 (a converter that stores a count as a
@@ -149,6 +153,7 @@ export function fittingFrameCounts(
   animations: number,
   sounds: number,
   tableBytes: number,
+  base?: Float32Array,
 ): FrameCountSearch {
   if (vertexCount <= 0 || animations <= 0) return { kind: "none" };
   const size = view.byteLength;
@@ -173,7 +178,9 @@ export function fittingFrameCounts(
     if (clipAt + ANIMATION_HEADER_BYTES > size) return;
     const kps = view.getInt32(clipAt + NAME_BYTES, true);
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
-    if (kps < 0) return; // not a clip header: a walk through frame data
+    // A negative KPS where the stored counts put the header is a damaged field (the frame count still
+    // sizes the clip); after a corrected count it is frame data read as a header.
+    if (kps < 0 && fixes.length > 0) return;
     for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE; delta++) {
       // 0, -1, +1, -2, +2
       const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
@@ -187,13 +194,135 @@ export function fittingFrameCounts(
       if (change) fixes.pop();
     }
   };
+  const ends = (end: number) =>
+    end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds));
+  const result = (): FrameCountSearch | undefined => {
+    // Equally few corrections that fit more than one way: the frame data decide when exactly one
+    // reading starts every corrected clip's frames where they look like the model's points.
+    if (found.length > 1 && base) {
+      const looks = found.filter((fixes) => framesLookLikePoints(view, at, vertexCount, fixes, base));
+      if (looks.length === 1) found.splice(0, found.length, looks[0]);
+    }
+    return found.length === 1
+      ? { kind: "fixed", fixes: found[0] }
+      : found.length > 1
+      ? { kind: "ambiguous", candidates: found.slice(0, 2) }
+      : undefined;
+  };
   for (let corrections = 1; corrections <= Math.min(MAX_FIXED_CLIPS, animations); corrections++) {
     walk(0, at, corrections);
     if (budget < 0) return { kind: "none" };
-    if (found.length === 1) return { kind: "fixed", fixes: found[0] };
-    if (found.length > 1) return { kind: "ambiguous", candidates: found.slice(0, 2) };
+    const done = result();
+    if (done) return done;
+    if (corrections === 1 && animations > 2) {
+      // One habit for every clip: a converter that stores each count as a .rsc does (one less), or
+      // one more, over a file of more clips than corrections are tried for one by one.
+      for (const change of [-1, 1, -2, 2]) {
+        const uniform = uniformFix(view, at, vertexCount, animations, change);
+        if (uniform && ends(tailEnd(view, uniform.end, 0, 0, sounds))) found.push(uniform.fixes);
+      }
+      const same = result();
+      if (same) return same;
+    }
   }
-  return { kind: "none" };
+  // One clip's count far off (left from another version of the clip): the data's size decides it
+  // when exactly one count for exactly one clip makes the sections end there.
+  for (let clip = 0, clipAt = at; clip < animations && found.length < 4; clip++) {
+    if (clipAt + ANIMATION_HEADER_BYTES > size) break;
+    const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
+    const dataAt = clipAt + ANIMATION_HEADER_BYTES;
+    for (let frames = 0; dataAt + frames * frameBytes <= size && found.length < 4; frames++) {
+      if (frames === stored) continue;
+      if (--budget < 0) return { kind: "none" };
+      const next = dataAt + frames * frameBytes;
+      const clipsEnd = tailEnd(view, next, vertexCount, animations - clip - 1, 0);
+      if (clipsEnd >= 0 && ends(tailEnd(view, clipsEnd, 0, 0, sounds))) {
+        found.push([{ clip, frames, stored, at: clipAt + NAME_BYTES + 4 }]);
+      }
+    }
+    if (stored < 0) break;
+    clipAt = dataAt + stored * frameBytes;
+  }
+  return result() ?? { kind: "none" };
+}
+
+/** Smallest mean per-axis correlation of a clip's first frame with the model's points that passes. */
+const POINT_LIKE_CORRELATION = 0.5;
+
+/**
+ * True when, read with `fixes`, every clip from the first corrected one on starts with a frame whose
+ * coordinates track the model's points `base` (frames are absolute positions ×16: r 0.82–1.0 on every
+ * axis in retail files). A clip header taken from frame data starts its frames a few bytes off a
+ * vertex, so its axes are mixed and the correlation falls.
+ */
+function framesLookLikePoints(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  fixes: readonly FrameCountFix[],
+  base: Float32Array,
+): boolean {
+  const first = Math.min(...fixes.map((f) => f.clip));
+  for (let clip = 0; at + ANIMATION_HEADER_BYTES <= view.byteLength; clip++) {
+    const fix = fixes.find((f) => f.clip === clip);
+    const frames = fix ? fix.frames : view.getInt32(at + NAME_BYTES + 4, true);
+    if (frames < 0) return false;
+    const dataAt = at + ANIMATION_HEADER_BYTES;
+    if (clip >= first && frames > 0) {
+      if (dataAt + vertexCount * 6 > view.byteLength) return false;
+      let sum = 0;
+      for (let axis = 0; axis < 3; axis++) {
+        sum += correlation(
+          vertexCount,
+          (v) => view.getInt16(dataAt + (v * 3 + axis) * 2, true),
+          (v) => base[v * 3 + axis],
+        );
+      }
+      if (sum / 3 < POINT_LIKE_CORRELATION) return false;
+    }
+    if (clip === Math.max(...fixes.map((f) => f.clip))) return true;
+    at = dataAt + frames * vertexCount * 6;
+  }
+  return false;
+}
+
+/** Pearson correlation of `a(v)` and `b(v)` over `n` values; 1 when either is constant and they agree. */
+function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
+  let ma = 0, mb = 0;
+  for (let v = 0; v < n; v++) [ma, mb] = [ma + a(v), mb + b(v)];
+  [ma, mb] = [ma / n, mb / n];
+  let ab = 0, aa = 0, bb = 0;
+  for (let v = 0; v < n; v++) {
+    const [da, db] = [a(v) - ma, b(v) - mb];
+    [ab, aa, bb] = [ab + da * db, aa + da * da, bb + db * db];
+  }
+  if (aa === 0 || bb === 0) return aa === bb ? 1 : 0;
+  return ab / Math.sqrt(aa * bb);
+}
+
+/**
+ * Every clip read at its stored count plus `change`, where the clip headers so found are plausible
+ * (the first may carry a damaged KPS): the fixes and where the clips end; undefined otherwise.
+ */
+function uniformFix(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  animations: number,
+  change: number,
+): { fixes: FrameCountFix[]; end: number } | undefined {
+  const fixes: FrameCountFix[] = [];
+  for (let clip = 0; clip < animations; clip++) {
+    if (at + ANIMATION_HEADER_BYTES > view.byteLength) return undefined;
+    const kps = view.getInt32(at + NAME_BYTES, true);
+    const stored = view.getInt32(at + NAME_BYTES + 4, true);
+    const frames = stored + change;
+    if ((kps < 0 && clip > 0) || stored < 0 || frames < 0) return undefined;
+    fixes.push({ clip, frames, stored, at: at + NAME_BYTES + 4 });
+    at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
+    if (at > view.byteLength) return undefined;
+  }
+  return { fixes, end: at };
 }
 
 /** The most texture rows {@link fittingTextureRows} tries (a 1024×512 picture written unscaled). */

@@ -37,7 +37,7 @@ export function textureSize(
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = textureAt + declared;
   if (at <= bytes.length) {
-    const end = tailEnd(view, at, vertexCount, animations, sounds);
+    const end = tailEnd(view, at, vertexCount, animations, sounds, true);
     if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
     const table = ANIM_SOUND_TABLE_BYTES;
     if (fittingCounts(view, at, vertexCount, animations, sounds, table)) return declared;
@@ -91,11 +91,12 @@ export function sectionCounts(
   declaredAnimations: number,
   declaredSounds: number,
   warn: WarningSink,
+  base?: Float32Array,
 ): { animationCount: number; soundCount: number; frameFixes?: readonly FrameCountFix[] } {
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds);
+  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, true);
   if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(
@@ -114,6 +115,7 @@ export function sectionCounts(
       declaredAnimations,
       declaredSounds,
       ANIM_SOUND_TABLE_BYTES,
+      base,
     );
     const counts = (fixes: readonly FrameCountFix[]) =>
       fixes.map((f) => `animation ${f.clip} ${f.stored} → ${f.frames}`).join(", ");
@@ -130,11 +132,16 @@ export function sectionCounts(
     }
     if (search.kind === "none") return declared;
     for (const fix of search.fixes) {
+      // The KPS beside it may be damaged too: the count is then decided by the data's size alone.
+      const kps = view.getInt32(fix.at - 4, true);
+      const damaged = kps < 0
+        ? ` (its KPS ${kps} is damaged as well; the count is decided by the frame data's size alone, not by KPS)`
+        : "";
       warn(
         `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${fix.at}, but the sections ` +
           `do not end at the end of the file (${left}); with ${fix.frames} frames${
             search.fixes.length > 1 ? ` (and ${counts(search.fixes.filter((f) => f !== fix))})` : ""
-          } they do (or at the anim→sound table): read so (the game reads the ` +
+          } they do (or at the anim→sound table)${damaged}: read so (the game reads the ` +
           "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
           "stores it, one less than the frames, or edited by hand)",
         { offset: fix.at, stored: fix.stored, read: fix.frames },

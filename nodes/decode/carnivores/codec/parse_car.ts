@@ -115,6 +115,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     declaredAnimations,
     declaredSounds,
     warn,
+    points.positions,
   );
 
   // Past the texture, a file that ends inside a section was cut short (by an old tool or a download):

@@ -15,8 +15,13 @@ export type Expectation =
     readonly scene: true;
     /** A warning that must be given (none when undefined: the decode must be silent). */
     readonly warning?: RegExp;
-    /** What the decoded (and resolved) scene must hold; a message when it does not. */
-    readonly check: (doc: Document) => string | undefined;
+    /**
+     * What the decoded (and resolved) scene must hold; a message when it does not. `control` is the
+     * decoded {@link Expectation} `control` file, when the case gives one.
+     */
+    readonly check: (doc: Document, control?: Document) => string | undefined;
+    /** A file a correct decode of the case must match (the same model without the habit). */
+    readonly control?: { readonly format: "3df" | "car" | "rsc"; readonly bytes: Uint8Array };
   }
   | { readonly scene: false; readonly error: RegExp };
 

@@ -114,7 +114,7 @@ const CASES: MessyCase[] = [
     name: "a point whose owner is -1",
     format: "3df",
     bytes: () => limb((m) => m.points.owners[0] = -1),
-    warning: /1 vertex owner\(s\) name no bone \(4 bones\); bound to bone 0/,
+    warning: /1 vertex owner\(s\) are -1 \(0xFFFF, 'no bone'.*bound to the root bone '\w+' \(bone 0\)/,
   },
   {
     name: "a point whose owner is past the bone count",
