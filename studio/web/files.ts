@@ -49,6 +49,7 @@ export async function revertShown(ctx: FilesContext): Promise<void> {
   }
   const dropped = model.dirty;
   model.revertTo(loaded.graph);
+  model.fileDigest = loaded.digest;
   ctx.status(`Reverted ${model.path} to its file${dropped ? " (Undo brings its changes back)" : ""}`);
   // The live check gives the group nodes that run it (and its own) the sockets of the reverted graph.
   await ctx.refreshed();

@@ -102,6 +102,8 @@ export interface SavedFile {
   readonly path: string;
   readonly bytes: number;
   readonly issues: Issue[];
+  /** SHA-256 of the bytes written (see `OpenedGraph.digest`). */
+  readonly digest?: string;
 }
 
 /**

@@ -199,7 +199,9 @@ async function load(path: string): Promise<GraphModel> {
   const own = loaded.nodes?.length
     ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
     : catalogue;
-  return register(new GraphModel(loaded.path, loaded.graph, own, groups));
+  const model = new GraphModel(loaded.path, loaded.graph, own, groups);
+  model.fileDigest = loaded.digest;
+  return register(model);
 }
 
 /** Adds a graph to the page's open graphs; a node renamed in it keeps its run badge and file tabs. */

@@ -58,6 +58,11 @@ export class GraphModel {
    * and file tabs know nodes by id, and follow).
    */
   nodeRenamed?: (from: string, to: string) => void;
+  /**
+   * The digest of the file as last opened, reverted to or saved (the server's): Save sends it, and the
+   * server refuses to write over a file that has changed since (another tab, an editor, git).
+   */
+  fileDigest?: string;
 
   constructor(
     readonly path: string,

@@ -7,7 +7,7 @@
  */
 import { type SavedFile, saveNew } from "./group_commands.ts";
 import type { GraphModel } from "./model.ts";
-import { api, joinPath } from "./types.ts";
+import { joinPath } from "./types.ts";
 
 /** What Save works on: the page's open graphs and its status bar. */
 export interface SaveContext {
@@ -29,14 +29,17 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
   for (const model of changed) {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
-    const saved = model.hasFile
-      ? await api<SavedFile>("/api/save", { path: model.path, graph: model.graph })
-      : await saveFirst(model);
+    const saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
     if (!saved) {
-      kept.push(model.path);
+      kept.push(
+        model.hasFile
+          ? `${model.path} changed on disk since it was opened: not saved over it (Revert shows the file's)`
+          : `${model.path} exists now: not saved over it`,
+      );
       continue;
     }
     model.markSaved(sent);
+    model.fileDigest = saved.digest;
     // A group file's inputs come from the node that uses it: alone, the check calls them missing.
     const issues = saved.issues.filter((i) =>
       !(i.kind === "missing_graph_input" && usedAsGroup(models, model.path))
@@ -44,10 +47,31 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
     // Its group nodes already have its sockets: they follow the open version, which is now the file.
     done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
   }
-  // A new graph's path taken in the meantime, not overwritten: its edits stay unsaved in the page.
-  const keptNote = kept.map((path) => `${path} exists now: not saved over it`);
-  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...keptNote].join("; "), kept.length > 0);
+  // A new graph's path taken, or a file changed on disk, not overwritten: its edits stay unsaved here.
+  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...kept].join("; "), kept.length > 0);
   ctx.saved();
+}
+
+/**
+ * Saves an opened graph over its file, unless the file changed on disk since the page read it
+ * (another tab saved it, an editor or git wrote it): then asks, and undefined when kept.
+ */
+async function saveOver(model: GraphModel): Promise<SavedFile | undefined> {
+  const post = (base?: string) =>
+    fetch("/api/save", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: model.path, graph: model.graph, base }),
+    });
+  let response = await post(model.fileDigest);
+  let answer = await response.json();
+  if (response.status === 409 && answer.changed) {
+    if (!confirm(`${answer.error}. Overwrite it with this page's version (its changes are lost)?`)) return;
+    response = await post();
+    answer = await response.json();
+  }
+  if (!response.ok) throw new Error(answer.error ?? `saving ${model.path}: HTTP ${response.status}`);
+  return answer as SavedFile;
 }
 
 /**

@@ -61,6 +61,8 @@ export interface OpenedGraph {
   nodes?: NodeDef[];
   /** The sockets of each node group it uses, by its `graph` field; null when the file has none. */
   groups?: Record<string, GroupSockets | null>;
+  /** SHA-256 of the file's bytes as read: Save sends it back to learn whether the file changed since. */
+  digest?: string;
 }
 
 /** One node of a graph file. */
