@@ -36,6 +36,7 @@ import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 import { shownName } from "./shown_name.ts";
 import { boxFinite, finiteBox, nonFiniteVertices } from "./finite.ts";
+import { sizelessMeshes, sizelessNote } from "./extent.ts";
 
 /** The preview's elements. */
 export interface PreviewElements {
@@ -154,6 +155,7 @@ export class Preview {
     );
     this.ui.clips.disabled = !gltf.animations.length;
     const broken = nonFiniteVertices(gltf.scene);
+    const sizeless = sizelessNote(sizelessMeshes(gltf.scene, nameOf));
     this.ui.info.textContent = `${
       shownName(label)
     }: ${this.parts.length} parts, ${gltf.animations.length} clips${
@@ -162,7 +164,7 @@ export class Preview {
           shownName(broken.meshes.join(", "))
         }`
         : ""
-    }`;
+    }${sizeless ? `; ${shownName(sizeless)}` : ""}`;
     this.frameAll();
     return true;
   }
