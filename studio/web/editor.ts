@@ -9,11 +9,14 @@
  *
  * @module
  */
-import { type Bounds, FRAME_MARGIN, frameView, union, type View, ZOOM } from "./framing.ts";
+import { type Bounds, FRAME_MARGIN, frameView, union, type View } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
 import { drawNode, type NodeState } from "./node_svg.ts";
 import { curve, el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
+import type { Shape } from "./shapes.ts";
+import { editorKey } from "./editor_keys.ts";
+import { pointerDown, wheel } from "./editor_pointer.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
@@ -54,18 +57,20 @@ export class NodeEditor {
   states = new Map<string, NodeState>();
   /** True when the graph (or a group it uses) changed since the run the badges come from. */
   stale = false;
-  private view: View = { x: -40, y: -60, scale: 1 };
-  private readonly layer: SVGGElement;
+  view: View = { x: -40, y: -60, scale: 1 };
+  readonly layer: SVGGElement;
+  /** Each node's drawing, by id, as the last redraw made them. */
+  private readonly drawn = new Map<string, SVGGElement>();
   /** Nodes to frame once the editor has a size (a graph shown while the 3D preview hides it). */
   private framePending?: string[];
 
-  constructor(private readonly svg: SVGSVGElement, private readonly events: EditorEvents) {
+  constructor(private readonly svg: SVGSVGElement, readonly events: EditorEvents) {
     this.layer = document.createElementNS(SVG, "g");
     svg.append(this.layer);
-    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
-    svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    svg.addEventListener("pointerdown", (e) => pointerDown(this, svg, e));
+    svg.addEventListener("wheel", (e) => wheel(this, e), { passive: false });
     svg.tabIndex = 0;
-    svg.addEventListener("keydown", (e) => this.key(e));
+    svg.addEventListener("keydown", (e) => editorKey(this, this.events, e));
     svg.addEventListener("dblclick", (e) => {
       const node = (e.target as Element).closest("g.node")?.getAttribute("data-node");
       if (node) this.events.rename(node);
@@ -87,10 +92,15 @@ export class NodeEditor {
     this.frameAll();
   }
 
-  /** Redraws everything (graphs are small; a full redraw keeps the view a pure function of the model). */
+  /**
+   * Redraws everything (a full redraw keeps the view a pure function of the model). Each node's
+   * shape, issues and selection are looked up once per redraw, not once per wire or per selected node:
+   * selecting all of a 5,000-node graph took 0.7 s when each node searched the selection list.
+   */
   render(): void {
     const model = this.model;
     this.layer.replaceChildren();
+    this.drawn.clear();
     if (!model) return;
     this.layer.setAttribute(
       "transform",
@@ -100,40 +110,41 @@ export class NodeEditor {
     this.layer.append(wires);
     // One set, not a list per wire: a generated graph of thousands of nodes redraws in time.
     const ids = model.ids();
-    const known = new Set(ids);
+    const shapes = new Map(ids.map((id) => [id, model.shape(id)]));
+    const issuePaths = new Set(this.issues.map((i) => i.path));
     for (const wire of model.wires()) {
-      if (!known.has(wire.from)) continue;
-      const type = model.shape(wire.from).outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
+      const from = shapes.get(wire.from);
+      if (!from) continue;
+      const type = from.outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
       const path = el("path", {
-        class: `wire${this.wireIssue(wire) ? " bad" : ""}`,
+        class: `wire${this.wireIssue(wire, shapes, issuePaths) ? " bad" : ""}`,
         d: curve(
-          this.socketAt(wire.from, wire.fromSocket, "out"),
-          this.socketAt(wire.to, wire.toSocket, "in"),
+          this.socketAt(wire.from, wire.fromSocket, "out", shapes),
+          this.socketAt(wire.to, wire.toSocket, "in", shapes),
         ),
         stroke: SOCKET_COLOURS[type] ?? "#888",
         "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
       });
       wires.append(path);
     }
+    const selected = new Set(this.selection);
+    const issues = issuesByNode(this.issues);
     for (const id of ids) {
-      this.layer.append(drawNode(id, model.shape(id), {
+      const node = drawNode(id, shapes.get(id)!, {
         at: model.position(id),
-        selected: this.selection.includes(id),
-        issues: this.issuesOf(id),
+        selected: selected.has(id),
+        issues: issues.get(id) ?? [],
         state: this.states.get(id),
         stale: this.stale,
-      }));
+      });
+      this.drawn.set(id, node);
+      this.layer.append(node);
     }
   }
 
   /** Issues that concern a node (by JSON path in this graph file). */
   issuesOf(id: string): Issue[] {
-    const prefix = id === INPUTS_ID
-      ? "/inputs"
-      : id === OUTPUTS_ID
-      ? "/outputs"
-      : `/nodes/${escapePointer(id)}`;
-    return this.issues.filter((i) => i.path === prefix || i.path.startsWith(prefix + "/"));
+    return issuesByNode(this.issues).get(id) ?? [];
   }
 
   /**
@@ -142,19 +153,28 @@ export class NodeEditor {
    * is not drawn (a group's socket removed in its open version, or a group with issues). It stays,
    * marked, until it is fixed or the socket is back.
    */
-  private wireIssue(wire: Wire): boolean {
+  private wireIssue(
+    wire: Wire,
+    shapes: ReadonlyMap<string, Shape>,
+    issuePaths: ReadonlySet<string>,
+  ): boolean {
     const at = wire.to === OUTPUTS_ID
       ? `/outputs/${escapePointer(wire.toSocket)}`
       : `/nodes/${escapePointer(wire.to)}/inputs/${escapePointer(wire.toSocket)}`;
     const drawn = (id: string, socket: string, side: "inputs" | "outputs") =>
-      this.model!.shape(id)[side].some((s) => s.name === socket);
-    return this.issues.some((i) => i.path === at) || !drawn(wire.from, wire.fromSocket, "outputs") ||
+      (shapes.get(id) ?? this.model!.shape(id))[side].some((s) => s.name === socket);
+    return issuePaths.has(at) || !drawn(wire.from, wire.fromSocket, "outputs") ||
       !drawn(wire.to, wire.toSocket, "inputs");
   }
 
   /** Canvas position of a socket; one the node does not draw (any more) is on its header's edge. */
-  private socketAt(id: string, socket: string, side: "in" | "out"): [number, number] {
-    const shape = this.model!.shape(id);
+  socketAt(
+    id: string,
+    socket: string,
+    side: "in" | "out",
+    shapes?: ReadonlyMap<string, Shape>,
+  ): [number, number] {
+    const shape = shapes?.get(id) ?? this.model!.shape(id);
     const list = side === "in" ? shape.inputs : shape.outputs;
     const i = list.findIndex((s) => s.name === socket);
     const [x, y] = this.model!.position(id);
@@ -239,189 +259,24 @@ export class NodeEditor {
     return [Math.round(x - WIDTH / 2), Math.round(y - 40)];
   }
 
-  /** Selects nodes. */
+  /** Selects nodes (and redraws: callers may have changed the graph). */
   select(ids: string[]): void {
     this.selection = ids;
     this.render();
     this.events.selected(ids);
   }
 
-  private pointerDown(e: PointerEvent): void {
-    this.svg.focus();
-    const target = e.target as Element;
-    const socket = target.closest("[data-socket]");
-    const node = target.closest("g.node");
-    if (socket) return this.dragWire(socket);
-    if (node) return this.dragNode(e, node.getAttribute("data-node")!);
-    e.preventDefault();
-    if (e.button === 1 || e.altKey) return this.pan(e);
-    this.boxSelect(e);
-  }
-
-  /** Left-drag on the background selects the nodes the box touches (Shift adds), as in Blender. */
-  private boxSelect(e: PointerEvent): void {
-    const [x0, y0] = this.toCanvas(e.clientX, e.clientY);
-    const box = el("rect", { class: "box-select", x: x0, y: y0, width: 0, height: 0 });
-    this.layer.append(box);
-    let [x1, y1] = [x0, y0];
-    this.track((ev) => {
-      [x1, y1] = this.toCanvas(ev.clientX, ev.clientY);
-      box.setAttribute("x", String(Math.min(x0, x1)));
-      box.setAttribute("y", String(Math.min(y0, y1)));
-      box.setAttribute("width", String(Math.abs(x1 - x0)));
-      box.setAttribute("height", String(Math.abs(y1 - y0)));
-    }, () => {
-      box.remove();
-      const [left, right, top, bottom] = [
-        Math.min(x0, x1),
-        Math.max(x0, x1),
-        Math.min(y0, y1),
-        Math.max(y0, y1),
-      ];
-      const hit = this.model!.ids().filter((id) => {
-        const [x, y] = this.model!.position(id);
-        return x < right && x + WIDTH > left && y < bottom && y + this.model!.height(id) > top;
-      });
-      const wide = right - left > 2 || bottom - top > 2;
-      this.select(e.shiftKey ? [...new Set([...this.selection, ...hit])] : wide ? hit : []);
-    });
-  }
-
-  private dragNode(e: PointerEvent, id: string): void {
-    if (!this.selection.includes(id)) this.select(e.shiftKey ? [...this.selection, id] : [id]);
-    const start = this.toCanvas(e.clientX, e.clientY);
-    const moved = this.selection.slice();
-    const nodes = moved.map((m) => this.layer.querySelector(`g.node[data-node="${CSS.escape(m)}"]`));
-    const origin = moved.map((m) => this.model!.position(m));
-    let dx = 0, dy = 0;
-    this.track((ev) => {
-      const at = this.toCanvas(ev.clientX, ev.clientY);
-      [dx, dy] = [at[0] - start[0], at[1] - start[1]];
-      nodes.forEach((n, i) =>
-        n?.setAttribute("transform", `translate(${origin[i][0] + dx} ${origin[i][1] + dy})`)
-      );
-    }, () => {
-      if (Math.abs(dx) + Math.abs(dy) < 1) return;
-      this.model!.move(moved, dx, dy);
-      this.render();
-      this.events.changed();
-    });
-  }
-
-  private dragWire(socket: Element): void {
-    const model = this.model!;
-    let id = socket.getAttribute("data-node")!;
-    let name = socket.getAttribute("data-socket")!;
-    if (socket.getAttribute("data-side") === "in") {
-      // Dragging from a connected input picks its wire up (as in Blender); from a free one does nothing.
-      const wire = model.wires().find((w) => w.to === id && w.toSocket === name);
-      if (!wire) return;
-      model.disconnect(id, name);
-      [id, name] = [wire.from, wire.fromSocket];
-      this.render();
-      this.events.changed();
+  /**
+   * Selects nodes of the graph as drawn (a box or a click, no edit since the last redraw): only the
+   * nodes whose selection changed are restyled, not the whole graph redrawn.
+   */
+  reselect(ids: string[]): void {
+    const before = new Set(this.selection), after = new Set(ids);
+    for (const id of new Set([...before, ...after])) {
+      if (before.has(id) !== after.has(id)) this.drawn.get(id)?.classList.toggle("selected", after.has(id));
     }
-    const from = this.socketAt(id, name, "out");
-    const temp = el("path", { class: "wire dragging", d: curve(from, from) });
-    this.layer.append(temp);
-    this.track((ev) => temp.setAttribute("d", curve(from, this.toCanvas(ev.clientX, ev.clientY))), (ev) => {
-      temp.remove();
-      const drop = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-side='in']");
-      if (!drop) return;
-      const refused = model.connect(
-        id,
-        name,
-        drop.getAttribute("data-node")!,
-        drop.getAttribute("data-socket")!,
-      );
-      if (refused) return this.events.status(`Wire refused: ${refused}`, true);
-      this.events.status(
-        `Connected ${id}.${name} → ${drop.getAttribute("data-node")}.${drop.getAttribute("data-socket")}`,
-      );
-      this.render();
-      this.events.changed();
-    });
-  }
-
-  private pan(e: PointerEvent): void {
-    const start = [e.clientX, e.clientY, this.view.x, this.view.y];
-    this.track((ev) => {
-      this.view.x = start[2] - (ev.clientX - start[0]) / this.view.scale;
-      this.view.y = start[3] - (ev.clientY - start[1]) / this.view.scale;
-      this.layer.setAttribute(
-        "transform",
-        `scale(${this.view.scale}) translate(${-this.view.x} ${-this.view.y})`,
-      );
-    }, () => {});
-  }
-
-  private track(move: (e: PointerEvent) => void, end: (e: PointerEvent) => void): void {
-    const up = (ev: PointerEvent) => {
-      removeEventListener("pointermove", move);
-      removeEventListener("pointerup", up);
-      end(ev);
-    };
-    addEventListener("pointermove", move);
-    addEventListener("pointerup", up);
-  }
-
-  private wheel(e: WheelEvent): void {
-    e.preventDefault();
-    const before = this.toCanvas(e.clientX, e.clientY);
-    this.view.scale = Math.min(
-      ZOOM.max,
-      Math.max(ZOOM.min, this.view.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1)),
-    );
-    const after = this.toCanvas(e.clientX, e.clientY);
-    this.view.x += before[0] - after[0];
-    this.view.y += before[1] - after[1];
-    this.render();
-  }
-
-  private key(e: KeyboardEvent): void {
-    const model = this.model;
-    if (!model) return;
-    const mod = e.ctrlKey || e.metaKey;
-    // e.code: with Alt held, some layouts (macOS) give e.key another character (Alt+G is "©").
-    const g = e.code === "KeyG" || e.key.toLowerCase() === "g";
-    // Numpad . is Blender's Frame Selected; with Num Lock off it reads Delete, so it goes first.
-    if (e.code === "NumpadDecimal") {
-      this.frameSelected();
-    } else if (mod && e.key.toLowerCase() === "z") {
-      this.history(e.shiftKey ? "redo" : "undo");
-    } else if (mod && e.key.toLowerCase() === "y") {
-      this.history("redo");
-    } else if (g && e.altKey) {
-      this.events.ungroup(this.selection.slice());
-    } else if (g && mod) {
-      this.events.group(this.selection.slice());
-    } else if (e.key === "Delete" || e.key === "x" || e.key === "X") {
-      const gone = this.selection.filter((id) => id in model.graph.nodes);
-      if (!gone.length) {
-        this.events.status("Nothing to delete: select nodes first (Group Input and Group Output stay)");
-      } else {
-        model.deleteNodes(gone);
-        this.events.status(`Deleted ${gone.join(", ")}`);
-      }
-      this.select([]);
-      this.events.changed();
-    } else if (e.shiftKey && e.key.toLowerCase() === "d") {
-      const copies = model.duplicate(this.selection);
-      this.events.status(
-        copies.length ? `Duplicated as ${copies.join(", ")}` : "Nothing to duplicate: select nodes first",
-      );
-      this.select(copies);
-      this.events.changed();
-    } else if (e.key === "Home") {
-      this.frameAll();
-    } else if (e.key === "F2") {
-      if (this.selection.length === 1) this.events.rename(this.selection[0]);
-      else this.events.status("F2 renames one node: select it first");
-    } else if (e.key === "Tab") {
-      const group = this.selection.find((id) => model.graph.nodes[id]?.type === "graph");
-      this.events.tab(group);
-    } else return;
-    e.preventDefault();
+    this.selection = ids;
+    this.events.selected(ids);
   }
 
   /** Undoes or redoes one step, saying in the status bar which (or that there was none). */
@@ -451,4 +306,22 @@ export class NodeEditor {
     this.events.selected(this.selection);
     this.events.changed();
   }
+}
+
+/** The issues of each node, by id (Group Input's under `/inputs`, Group Output's under `/outputs`). */
+function issuesByNode(issues: readonly Issue[]): Map<string, Issue[]> {
+  const byNode = new Map<string, Issue[]>();
+  for (const issue of issues) {
+    const [, top, id] = issue.path.split("/");
+    const node = top === "inputs"
+      ? INPUTS_ID
+      : top === "outputs"
+      ? OUTPUTS_ID
+      : top === "nodes" && id !== undefined
+      ? id.replaceAll("~1", "/").replaceAll("~0", "~")
+      : undefined;
+    if (node === undefined) continue;
+    byNode.set(node, [...byNode.get(node) ?? [], issue]);
+  }
+  return byNode;
 }

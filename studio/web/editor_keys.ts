@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+/**
+ * The node editor's keys, Blender style: X/Delete deletes, Shift+D duplicates, F2 renames, Home
+ * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
+ * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups.
+ *
+ * @module
+ */
+import type { EditorEvents, NodeEditor } from "./editor.ts";
+
+/** A key pressed in the editor: the edit or view change it stands for (others pass through). */
+export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent): void {
+  const model = ed.model;
+  if (!model) return;
+  const mod = e.ctrlKey || e.metaKey;
+  // e.code: with Alt held, some layouts (macOS) give e.key another character (Alt+G is "©").
+  const g = e.code === "KeyG" || e.key.toLowerCase() === "g";
+  // Numpad . is Blender's Frame Selected; with Num Lock off it reads Delete, so it goes first.
+  if (e.code === "NumpadDecimal") {
+    ed.frameSelected();
+  } else if (mod && e.key.toLowerCase() === "z") {
+    ed.history(e.shiftKey ? "redo" : "undo");
+  } else if (mod && e.key.toLowerCase() === "y") {
+    ed.history("redo");
+  } else if (g && e.altKey) {
+    events.ungroup(ed.selection.slice());
+  } else if (g && mod) {
+    events.group(ed.selection.slice());
+  } else if (e.key === "Delete" || e.key === "x" || e.key === "X") {
+    const gone = ed.selection.filter((id) => id in model.graph.nodes);
+    if (!gone.length) {
+      events.status("Nothing to delete: select nodes first (Group Input and Group Output stay)");
+    } else {
+      model.deleteNodes(gone);
+      events.status(`Deleted ${gone.join(", ")}`);
+    }
+    ed.select([]);
+    events.changed();
+  } else if (e.shiftKey && e.key.toLowerCase() === "d") {
+    const copies = model.duplicate(ed.selection);
+    events.status(
+      copies.length ? `Duplicated as ${copies.join(", ")}` : "Nothing to duplicate: select nodes first",
+    );
+    ed.select(copies);
+    events.changed();
+  } else if (e.key === "Home") {
+    ed.frameAll();
+  } else if (e.key === "F2") {
+    if (ed.selection.length === 1) events.rename(ed.selection[0]);
+    else events.status("F2 renames one node: select it first");
+  } else if (e.key === "Tab") {
+    const group = ed.selection.find((id) => model.graph.nodes[id]?.type === "graph");
+    events.tab(group);
+  } else return;
+  e.preventDefault();
+}
