@@ -72,6 +72,11 @@ function keepingFallback<T extends ImageExtension>(Base: T): T {
   // deno-lint-ignore no-explicit-any
   const Parent = Base as any as typeof EXTTextureWebP;
   return class extends Parent {
+    /** A new fallback link for a texture of this extension (`export.gltf` writes PNG fallbacks with it). */
+    createFallback(): ImageFallback {
+      return new Fallback(this.document.getGraph());
+    }
+
     /** The extension's image index → the fallback's, from `preread` to `read`. */
     #fallbacks = new Map<number, number>();
 
