@@ -1,0 +1,102 @@
+/**
+ * The glTF primitives of a Freelancer scene: a selected group (or wireframe) as a primitive with its
+ * attributes, LancerEdit's tangents packed from the last two UV sets when a normal map reads them, and
+ * its material; a material sampling a UV set the mesh lacks is named once per material and set count.
+ *
+ * @module
+ */
+import { type Document, type Material, Primitive } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import type { FreelancerModel } from "./model.ts";
+import { packTangents, wantsTangents } from "./tangents.ts";
+import type { SelectedPrimitive } from "./vmesh_select.ts";
+
+/** Makes the primitive of a selected group (`lines`: a wireframe, drawn without material). */
+export type MakePrimitive = (prim: SelectedPrimitive, label: string, lines: boolean) => Primitive;
+
+/**
+ * The primitive maker of one scene: accessors from `accessors`, materials by id from `material`.
+ *
+ * @example
+ * ```ts
+ * const primitive = scenePrimitives(doc, accessors, model, sceneMaterials(doc, model, warn), warn);
+ * mesh.addPrimitive(primitive(selected, "Root.0", false));
+ * ```
+ */
+export function scenePrimitives(
+  doc: Document,
+  accessors: SceneAccessors,
+  model: FreelancerModel,
+  material: (id: number) => Material | null,
+  warn: WarningSink,
+): MakePrimitive {
+  const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
+    const out = doc.createPrimitive();
+    if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
+    out.setAttribute("POSITION", accessors.create("VEC3", prim.positions, `${label}.position`))
+      .setIndices(accessors.create("SCALAR", prim.indices, `${label}.indices`));
+    if (prim.normals) out.setAttribute("NORMAL", accessors.create("VEC3", prim.normals, `${label}.normal`));
+    if (prim.colors) out.setAttribute("COLOR_0", accessors.create("VEC4", prim.colors, `${label}.color`));
+    let uvs = prim.uvs;
+    if (!lines && wantsTangents(uvs.length, !!prim.normals, model.materials.get(prim.materialId))) {
+      // The last two UV sets are LancerEdit's tangent (x, y | z, w), which the normal map needs.
+      const tangents = packTangents(uvs[uvs.length - 2], uvs[uvs.length - 1], accessors.arena);
+      if (typeof tangents === "string") {
+        warn(
+          `${label}: UV sets ${uvs.length - 2}–${
+            uvs.length - 1
+          } are not tangents (${tangents}); kept as UV sets`,
+        );
+      } else {
+        out.setAttribute("TANGENT", accessors.create("VEC4", tangents, `${label}.tangent`));
+        uvs = uvs.slice(0, -2);
+      }
+    }
+    uvs.forEach((uv, i) =>
+      out.setAttribute(`TEXCOORD_${i}`, accessors.create("VEC2", uv, `${label}.uv${i}`))
+    );
+    if (!lines) {
+      const mat = material(prim.materialId);
+      out.setMaterial(mat);
+      checkUvSets(mat, uvs.length, label);
+    }
+    return out;
+  };
+  /** Materials already named for sampling a UV set their mesh lacks, by material and set count. */
+  const uvWarned = new Set<string>();
+  // A material's sampler flags (0x10: second UV set) are a property of the material, the sets one of
+  // the mesh; a mod's material on a mesh with fewer sets samples one that is not there.
+  const checkUvSets = (mat: Material | null, sets: number, label: string) => {
+    const needed = mat ? sampledUvSets(mat) : [];
+    const missing = needed.filter((set) => set >= sets);
+    const key = `${mat?.getName()}\u0000${sets}`;
+    if (!missing.length || uvWarned.has(key)) return;
+    uvWarned.add(key);
+    warn(
+      `material '${mat!.getName()}' samples UV set ${
+        missing.map((s) => s + 1).join(", ")
+      } (its texture flags), ` +
+        `but mesh '${label}' has ${sets} UV set${sets === 1 ? "" : "s"}; ` +
+        (sets
+          ? "export.gltf draws those textures with the first set"
+          : "its textures cannot be placed on it"),
+    );
+  };
+
+  return primitive;
+}
+
+/** The UV sets a material's textures sample (glTF `texCoord`), in ascending order. */
+function sampledUvSets(material: Material): number[] {
+  const infos = [
+    material.getBaseColorTextureInfo(),
+    material.getEmissiveTextureInfo(),
+    material.getNormalTextureInfo(),
+    material.getOcclusionTextureInfo(),
+    material.getMetallicRoughnessTextureInfo(),
+  ];
+  return [...new Set(infos.filter((info) => info !== null).map((info) => info.getTexCoord()))].sort((a, b) =>
+    a - b
+  );
+}
