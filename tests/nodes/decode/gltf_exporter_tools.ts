@@ -105,7 +105,8 @@ export function blenderUnlit(parts: Part[]): { w: Writer; truth: PartTruth[] } {
 }
 
 /**
- * Godot 3/4's GLTFDocument: a single scene root (`GODOT_single_root` in 4), generated names with `@`
+ * Godot 3/4's GLTFDocument: a single scene root (`GODOT_single_root` in 4: the root has no transform,
+ * its children carry the turn; Godot 3's root turns), generated names with `@`
  * (`@MeshInstance3D@17`) on intermediate nodes, node `extras` (metadata), TRS with a rotation, and
  * KHR_texture_transform written at identity, emission past 1 as KHR_materials_emissive_strength.
  */
@@ -115,9 +116,11 @@ export function godot(parts: Part[], version: 3 | 4, next: () => number): { w: W
   if (version === 4) w.use("GODOT_single_root");
   w.use("KHR_texture_transform");
   const turn = quat.setAxisAngle(quat.create(), [0, 1, 0], Math.round(next() * 8) * Math.PI / 4);
+  // GODOT_single_root's root is the Godot scene's own root, which has no transform: Godot 4 writes the
+  // turn on each child instead. Godot 3 writes the root's turn.
   const root = w.node({
     name: version === 4 ? "Aircraft" : "Spatial",
-    rotation: [...turn],
+    ...(version === 3 ? { rotation: [...turn] } : {}),
     extras: { godot_version: version },
   });
   const rootMatrix = mat4.fromQuat(mat4.create(), turn);
@@ -150,7 +153,9 @@ export function godot(parts: Part[], version: 3 | 4, next: () => number): { w: W
     }) - 1;
     const holder = w.node({
       name: part.name,
-      translation: part.centre,
+      ...(version === 3
+        ? { translation: part.centre }
+        : { translation: [...vec3.transformQuat(vec3.create(), part.centre, turn)], rotation: [...turn] }),
       extras: { part: i, "@path": `Aircraft/${part.name}` },
     }, root);
     w.node({ name: `@MeshInstance${version === 4 ? "3D" : ""}@${17 + i}`, mesh }, holder);

@@ -34,9 +34,10 @@ export const GL_LUMINANCE_ALPHA = 6410;
 const FORMATS = new Set([GL_ALPHA, GL_RGB, GL_RGBA, GL_LUMINANCE, GL_LUMINANCE_ALPHA]);
 
 /** Parameter names a technique gives its diffuse colour or texture (COLLADA2GLTF's, and Cesium's samples' uniforms). */
-const DIFFUSE = ["diffuse", "u_diffuse", "u_tex", "tex", "texture", "u_texture", "diffuseTexture"];
+export const DIFFUSE = ["diffuse", "u_diffuse", "u_tex", "tex", "texture", "u_texture", "diffuseTexture"];
 const EMISSION = ["emission", "u_emission"];
-const SHININESS = ["shininess", "u_shininess"];
+/** Parameter names a technique gives its Blinn-Phong exponent. */
+export const SHININESS = ["shininess", "u_shininess"];
 const SPECULAR = ["specular", "u_specular"];
 const TRANSPARENCY = ["transparency", "u_transparency"];
 
@@ -316,7 +317,7 @@ function techniqueLook(r: Gltf1Reader, material: Json, path: string): Look {
 }
 
 /** Roughness for a Blinn-Phong exponent; 1 without one, or with a black specular colour (no highlight). */
-function roughnessOf(values: Json, shininess: number | undefined): number {
+export function roughnessOf(values: Json, shininess: number | undefined): number {
   const specular = [...SPECULAR].map((name) => values[name]).find(Array.isArray) as unknown[] | undefined;
   const black = specular !== undefined && specular.slice(0, 3).every((v) => v === 0);
   if (shininess === undefined || black || !(shininess >= 0)) return 1;
@@ -366,7 +367,7 @@ function clamp(value: number): number {
 }
 
 /** sRGB to linear (1.0 shaders used colours as stored, that is as sRGB on screen). */
-function linear(value: number): number {
+export function linear(value: number): number {
   const c = clamp(value);
   return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
 }

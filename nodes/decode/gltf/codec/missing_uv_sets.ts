@@ -7,6 +7,8 @@
  * one flat colour there; viewers that fall back read the first set instead. The scene is kept as the file
  * has it (the geometry and the material are the author's); the note names what viewers will disagree on,
  * and `export.gltf` later makes those primitives sample `TEXCOORD_0` (or draw untextured, without UVs).
+ * A textured material on a primitive with no UV set at all (game rips — Ninja Ripper, 3D Ripper — whose
+ * ripper did not find a draw call's UV stream) is named the same way: viewers draw the texture's corner.
  *
  * @module
  */
@@ -20,7 +22,8 @@ function uvSetsOf(primitive: Primitive): string {
 }
 
 /**
- * A note per material whose texture samples `TEXCOORD_n` (n ≥ 1) that a primitive drawing it lacks,
+ * A note per material whose texture samples `TEXCOORD_n` that a primitive drawing it lacks (the first set
+ * too: a primitive with no UVs at all, as game rips have it),
  * naming the slots, the primitives (mesh and index, with the UV sets they have) and what viewers do.
  * Changes nothing. `label` names a material.
  */
@@ -40,21 +43,27 @@ export function missingUvSets(doc: Document, label: (material: Material) => stri
   });
   const notes: string[] = [];
   for (const [material, drawn] of drawers) {
-    const slots = textureSlots(material).map((slot) => ({ ...slot, set: uvSetOf(slot.info) }))
-      .filter((slot) => slot.set > 0);
+    const slots = textureSlots(material).map((slot) => ({ ...slot, set: uvSetOf(slot.info) }));
     for (const set of new Set(slots.map((slot) => slot.set))) {
       const lacking = drawn.filter(({ primitive }) => !primitive.getAttribute(`TEXCOORD_${set}`));
       if (!lacking.length) continue;
       const names = slots.filter((slot) => slot.set === set).map((slot) => slot.name).join(", ");
       const listed = lacking.slice(0, 3).map(({ primitive, at }) => `${at} (${uvSetsOf(primitive)})`);
       const more = lacking.length > 3 ? ` and ${lacking.length - 3} more` : "";
+      const which = `${lacking.length > 1 ? `${lacking.length} primitives` : "a primitive"} drawing it lack${
+        lacking.length > 1 ? "" : "s"
+      }: ${listed.join("; ")}${more}; `;
       notes.push(
-        `material ${label(material)} samples TEXCOORD_${set} in ${names}, which ${
-          lacking.length > 1 ? `${lacking.length} primitives` : "a primitive"
-        } drawing it lack${lacking.length > 1 ? "" : "s"}: ${listed.join("; ")}${more}; ` +
-          "viewers disagree there — three.js (r161 on) and Babylon.js read the missing set as (0, 0), " +
-          "drawing the texture as one flat colour, others fall back to TEXCOORD_0; kept as the file has it " +
-          "(export.gltf makes those primitives sample TEXCOORD_0, or draw untextured where they have no UV set)",
+        `material ${label(material)} samples TEXCOORD_${set} in ${names}, which ${which}` +
+          (set === 0
+            // The first set missing: the texture has no coordinates at all there (a game rip's draw call
+            // whose UV stream the ripper did not find, an exporter that dropped UVs).
+            ? "the texture has no coordinates there (glTF calls this invalid) — three.js and Babylon.js " +
+              "read them as (0, 0), drawing the texture's corner texel as one flat colour; kept as the " +
+              "file has it (export.gltf draws those primitives with the material's factors alone)"
+            : "viewers disagree there — three.js (r161 on) and Babylon.js read the missing set as (0, 0), " +
+              "drawing the texture as one flat colour, others fall back to TEXCOORD_0; kept as the file has it " +
+              "(export.gltf makes those primitives sample TEXCOORD_0, or draw untextured where they have no UV set)"),
       );
     }
   }

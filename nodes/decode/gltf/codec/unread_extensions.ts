@@ -20,10 +20,15 @@ type Scenes = { readonly scenes?: unknown; readonly scene?: unknown; readonly no
 export function unreadExtensionNote(json: Scenes, name: string): string {
   if (name === "GODOT_single_root") {
     const root = singleRootName(json);
+    const broken = brokenTerms(json);
     return `marks ${root} as the Godot scene's own root (GODOT_single_root, an extension that carries no ` +
       "data: every node is kept); the mark is not, as partgraph's output need not keep its terms " +
       `(one scene whose one root, node 0, has no transform), so Godot imports the output with an extra ` +
-      `root node above ${root}`;
+      `root node above ${root}` +
+      (broken.length
+        ? `; the file itself breaks those terms (${broken.join("; ")}): it is read as glTF draws it, ` +
+          "every transform applied, which Godot honouring the mark may not do"
+        : "");
   }
   return `uses extension '${name}', which partgraph does not read: its data is left out of the scene`;
 }
@@ -36,4 +41,32 @@ function singleRootName(json: Scenes): string {
   const node = typeof index === "number" ? list(json.nodes)[index] as Json | undefined : undefined;
   if (!node || typeof node !== "object") return "its root node";
   return typeof node.name === "string" && node.name ? `node '${node.name}'` : `node ${index}`;
+}
+
+/** Where `json` breaks GODOT_single_root's terms: one scene, one root that is node 0, without a transform. */
+function brokenTerms(json: Scenes): string[] {
+  const list = (value: unknown): unknown[] => Array.isArray(value) ? value : [];
+  const scenes = list(json.scenes);
+  const out: string[] = [];
+  if (scenes.length !== 1) out.push(`${scenes.length} scenes`);
+  const roots = list((scenes[typeof json.scene === "number" ? json.scene : 0] as Json | undefined)?.nodes);
+  if (roots.length !== 1) out.push(`${roots.length} root nodes`);
+  else if (roots[0] !== 0) out.push(`the root is node ${roots[0]}, not node 0`);
+  const node = typeof roots[0] === "number" ? list(json.nodes)[roots[0]] as Json | undefined : undefined;
+  if (node && typeof node === "object") {
+    const moved = (["matrix", "translation", "rotation", "scale"] as const).filter((field) => {
+      const value = node[field];
+      if (!Array.isArray(value)) return false;
+      const identity = field === "matrix"
+        ? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        : field === "rotation"
+        ? [0, 0, 0, 1]
+        : field === "scale"
+        ? [1, 1, 1]
+        : [0, 0, 0];
+      return value.some((v, k) => v !== identity[k]);
+    });
+    if (moved.length) out.push(`the root carries a ${moved.join(", ")}`);
+  }
+  return out;
 }
