@@ -4,7 +4,7 @@ what each file declares (`tests/clients/blender_census.ts`).
     blender -b --factory-startup --python scripts/blender_census.py -- A.glb [B.glb ...]
 
 Prints one line "PARTGRAPH_CENSUS {json}" per file, in order: the importer's error, or its objects
-(name, type, data name, shape keys, mesh attributes), bones, images (name and size), the image
+(name, type, data name, shape keys and their values, mesh attributes), bones, images (name and size), the image
 texture nodes of materials that hold no image, materials and actions.
 """
 import json
@@ -33,6 +33,8 @@ def census():
         if obj.type == "MESH":
             keys = obj.data.shape_keys
             entry["shape_keys"] = [k.name for k in keys.key_blocks][1:] if keys else []
+            # The values a user sees on this object: the node's (or mesh's) morph weights as imported.
+            entry["shape_values"] = [round(k.value, 4) for k in keys.key_blocks][1:] if keys else []
             entry["attributes"] = [a.name for a in obj.data.attributes]
             entry["uv"] = [uv.name for uv in obj.data.uv_layers]
         objects.append(entry)

@@ -107,7 +107,8 @@ function imageDrops(json: Json, messages: string[]): void {
       const name = json.images?.[source]?.name ?? `#${source}`;
       messages.push(
         `image '${name}' is ${kind} only (${extension}, no PNG or JPEG fallback): Blender 3.4's importer ` +
-          `brings its textures in without an image (three.js draws it); ${REMEDIES[extension]}`,
+          `brings its textures in without an image (three.js draws it); ${REMEDIES[extension]}, and ` +
+          "export.gltf's png_fallback (on by default) writes a PNG beside it when it can decode it",
       );
     }
   }

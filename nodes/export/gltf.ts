@@ -56,7 +56,13 @@ export const exportGltf = defineNode({
   // `Gear.001`); and what Blender 3.4 drops of a valid file is warned of, naming it (a required extension
   // it refuses, a WebP/KTX2/AVIF-only image, `_` custom attributes, UV or colour sets past the eighth).
   // v23: so is a mesh Blender 3.4 copies per node (drawn at different morph weights, keyed per node, other skins).
-  version: 23,
+  // v24: a mesh Blender 3.4 copies per node (drawn at different morph weights, keyed per node, other skins)
+  // is written as those copies, its primitives shared, named `Face_1`… with extras.name `Face` (before:
+  // warned of only; Blender named them `Face.001`…, and a round trip wrote those names back).
+  // v25: a WebP, KTX2 or AVIF image without a PNG or JPEG fallback gets a PNG one of the same pixels (param
+  // png_fallback, on by default), the extension then only used (before: warned of; Blender showed no image,
+  // and refused a file that required the extension).
+  version: 25,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
@@ -73,13 +79,22 @@ export const exportGltf = defineNode({
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
     "drops of a valid file is warned of by name: a required extension it refuses (the whole file), a WebP, KTX2 or AVIF-only " +
-    "image (textures.to_png re-encodes it), custom `_` attributes, UV or colour sets past the eighth, a mesh it copies per node " +
-    "(drawn at different morph weights or skins: `Face.001`…).",
+    "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth. A mesh Blender would copy " +
+    "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
+    "their vertex data, named `Face_1`… (extras.name `Face`), so Blender renames nothing and three.js draws the same.",
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
     format: { type: "enum", values: ["glb", "gltf"], default: "glb", doc: "Container format." },
     name: { type: "string", default: "scene", doc: "Base file name of the output (extension added)." },
+    png_fallback: {
+      type: "boolean",
+      default: true,
+      doc:
+        "Write a PNG of the same pixels beside each WebP, KTX2 or AVIF image that has no PNG or JPEG fallback, " +
+        "as the texture's core `source` (the extension then used, not required), so Blender 3.4, which reads " +
+        "none of the three, shows the picture; false writes such images alone (smaller, Blender shows none).",
+    },
     validate: {
       type: "enum",
       values: ["auto", "khronos"],
@@ -95,6 +110,7 @@ export const exportGltf = defineNode({
       { gltfIO, writeGlb, writeGltfJson, writtenJson },
       { repairForExport },
       { withImagesMerged },
+      { withMeshPerNode },
     ] = await Promise.all([
       importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
       importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
@@ -103,6 +119,7 @@ export const exportGltf = defineNode({
       ),
       importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
       importOnUse<typeof import("./merge_images.ts")>("./merge_images.ts", import.meta.url),
+      importOnUse<typeof import("./mesh_per_node.ts")>("./mesh_per_node.ts", import.meta.url),
     ]);
     // Unique names: viewers would otherwise rename clashes, each its own way (Blender `.001`).
     const options = { generator: GENERATOR, uniqueNames: true };
@@ -111,7 +128,21 @@ export const exportGltf = defineNode({
     const repaired = repairForExport(inputs.scene, (message) => ctx.warn(message));
     // After the repair, which may correct a MIME type and so make two images alike. Ownership is asked
     // only when images repeat: asking forgets the GLB the writer remembers of the scene (the disk tier's).
-    const scene = withImagesMerged(repaired, () => repaired !== inputs.scene || ctx.owns("scene"));
+    // Before the merge, which then sees each PNG fallback as an image like any other.
+    const { withPngFallbacks } = await importOnUse<typeof import("./png_fallback.ts")>(
+      "./png_fallback.ts",
+      import.meta.url,
+    );
+    const fallen = params.png_fallback
+      ? await withPngFallbacks(
+        repaired,
+        () => repaired !== inputs.scene || ctx.owns("scene"),
+        (message) => ctx.warn(message),
+      )
+      : repaired;
+    const merged = withImagesMerged(fallen, () => fallen !== inputs.scene || ctx.owns("scene"));
+    // A mesh Blender would copy per node (and rename `.001`) is written as those copies, named by us.
+    const scene = withMeshPerNode(merged, () => merged !== inputs.scene || ctx.owns("scene"));
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);

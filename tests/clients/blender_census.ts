@@ -22,6 +22,8 @@ export interface CensusObject {
   readonly type: string;
   readonly data: string | null;
   readonly shape_keys?: string[];
+  /** Each shape key's value as imported: the node's morph weights (or its mesh's). */
+  readonly shape_values?: number[];
   readonly attributes?: string[];
   readonly uv?: string[];
 }
@@ -64,7 +66,16 @@ export async function blenderCensus(glbs: readonly Uint8Array[]): Promise<{ skip
 
 /** One thing a file declares that Blender did not bring in as written, and the name to look for. */
 export interface Loss {
-  readonly kind: "refused" | "renamed" | "node" | "shape keys" | "attribute" | "uv sets" | "image" | "clip";
+  readonly kind:
+    | "refused"
+    | "renamed"
+    | "node"
+    | "shape keys"
+    | "weights"
+    | "attribute"
+    | "uv sets"
+    | "image"
+    | "clip";
   /** The written name (a node, mesh, attribute, image or clip; the importer's error when refused). */
   readonly name: string;
   readonly detail: string;
@@ -135,8 +146,18 @@ export function losses(json: Json, census: Census): Loss[] {
     const most = Math.max(...mine.map((o) => o.uv?.length ?? 0));
     if (most < uvs) out.push({ kind: "uv sets", name: mesh.name, detail: `${most} of ${uvs} UV sets` });
   }
+  weightLosses(json, census, out);
   const images = new Map(census.images.map((i) => [i.name, i]));
+  // An image a texture names only in an extension (WebP, KTX2, AVIF) beside a core `source` is not
+  // Blender's to read: it shows the fallback, whose pixels are checked as any image's.
+  const core = new Set((json.textures ?? []).map((t: Json) => t.source));
+  const fallenBack = new Set(
+    (json.textures ?? []).filter((t: Json) => t.source !== undefined).flatMap((t: Json) =>
+      Object.values(t.extensions ?? {}).map((e) => (e as Json).source)
+    ),
+  );
   (json.images ?? []).forEach((image: Json, i: number) => {
+    if (fallenBack.has(i) && !core.has(i)) return;
     const name = image.name || `Image_${i}`;
     const got = images.get(name);
     if (!got || got.size[0] === 0) {
@@ -149,6 +170,34 @@ export function losses(json: Json, census: Census): Loss[] {
     }
   }
   return out;
+}
+
+/**
+ * A named node drawing a morphed mesh whose object's shape key values are not the node's weights (or,
+ * without them, its mesh's): a crowd's faces all at one expression. Nodes a clip keys are left out (the
+ * clip sets their values).
+ */
+function weightLosses(json: Json, census: Census & { objects: CensusObject[] }, out: Loss[]): void {
+  const keyed = new Set(
+    (json.animations ?? []).flatMap((a: Json) =>
+      (a.channels ?? []).filter((c: Json) => c.target?.path === "weights").map((c: Json) => c.target.node)
+    ),
+  );
+  (json.nodes ?? []).forEach((node: Json, i: number) => {
+    const mesh = json.meshes?.[node.mesh];
+    const targets = mesh?.primitives?.[0]?.targets?.length ?? 0;
+    if (!node.name || !targets || keyed.has(i)) return;
+    const object = census.objects.find((o) => o.name === node.name && o.type === "MESH");
+    if (!object?.shape_values?.length) return;
+    const expected: number[] = node.weights ?? mesh.weights ?? new Array(targets).fill(0);
+    if (expected.some((w, k) => Math.abs(w - (object.shape_values![k] ?? NaN)) > 1e-3)) {
+      out.push({
+        kind: "weights",
+        name: node.name,
+        detail: `shape key values ${object.shape_values} for weights ${expected}`,
+      });
+    }
+  });
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

@@ -9,7 +9,10 @@
  * object took its mesh's name first, a cockpit camera on the canopy's mesh node renamed, the
  * Carnivores-style limb's mesh `.001`, WebP/KTX2 images, custom attributes and UV sets dropped, a
  * crowd's morphed mesh copied and renamed); v23 leaves 106, all warned of by name (what Blender
- * cannot read, or copies per node). Skipped with a message when Blender is absent.
+ * cannot read, or copies per node). v25 writes the copies itself and a PNG fallback beside WebP/KTX2
+ * images: on held-out seeds 21–28 (with the crowd case grown to nodes without weights, a keyed node and
+ * a body under two skins), 47 warned losses before, 24 after (custom attributes and UV sets past the
+ * eighth only; `scripts/odd_clients_sweep.ts`). Skipped with a message when Blender is absent.
  */
 import { ok as assert } from "node:assert/strict";
 import { exportGltf } from "../../nodes/export/gltf.ts";
@@ -43,6 +46,7 @@ Deno.test(`odd outputs (seed ${SEED}) come into Blender as written, or export.gl
     }
   }
   assert(silent.length === 0, `lost in Blender without a warning:\n${silent.join("\n")}`);
-  // The sweep measures something: the image and attribute cases always lose what Blender cannot read.
-  assert(warned >= 4, `${warned} warned losses`);
+  // The sweep measures something: the attribute case always loses what Blender cannot read (a custom
+  // attribute, UV sets past the eighth), named by the warnings.
+  assert(warned >= 2, `${warned} warned losses`);
 });

@@ -6,7 +6,8 @@
  * door), cameras and lights under rig pivots (a cockpit view on a canopy, a landing light on a gear leg,
  * on a mesh node), a skinned mesh its morph clips key and a prop on a bone, WebP and KTX2 textures
  * without a PNG, custom vertex attributes beyond what a DCC tool keeps (`_BATCHID`, ten UV sets), and
- * one morphed mesh drawn by a crowd of nodes at weights of their own.
+ * one morphed mesh drawn by a crowd of nodes at weights of their own (some unnamed, one keyed) beside one
+ * body bound by two skins.
  * Each case is a function of a seed: names, counts and shapes vary with it, so one seed may tune a fix
  * and another judge it.
  *
@@ -261,7 +262,11 @@ function customAttributes(seed: number): Document {
   return doc;
 }
 
-/** One morphed mesh drawn by several nodes at weights of their own, as a crowd of one figure is. */
+/**
+ * One morphed mesh drawn by a crowd at weights of their own, as a crowd of one figure is: some nodes at
+ * the same weights, some at none (the mesh's), one whose weights a clip keys, some unnamed; and one
+ * skinned mesh bound by two skins (two figures of one body).
+ */
 function sharedMorphs(seed: number): Document {
   const rng = prng(seed);
   const { doc, scene, accessor, triangle } = base();
@@ -275,8 +280,36 @@ function sharedMorphs(seed: number): Document {
     );
   }
   const mesh = doc.createMesh(oddName(rng) || "Face").addPrimitive(primitive).setWeights([0, 0]);
-  for (let i = 0; i < int(rng, 2, 5); i++) {
-    scene.addChild(doc.createNode(`face${i}`).setMesh(mesh).setWeights([rng(), rng()]));
+  const shared = [rng(), rng()];
+  for (let i = 0; i < int(rng, 2, 6); i++) {
+    const r = rng();
+    const weights = r < 0.2 ? [] : r < 0.5 ? shared : [rng(), rng()];
+    const node = doc.createNode(rng() < 0.2 ? "" : `face${i}`).setMesh(mesh).setWeights(weights);
+    scene.addChild(node.setTranslation([i, 0, 0]));
+  }
+  if (rng() < 0.7) {
+    const talker = doc.createNode(`talker_${oddName(rng)}`).setMesh(mesh);
+    scene.addChild(talker);
+    const sampler = doc.createAnimationSampler().setInput(accessor("SCALAR", new Float32Array([0, 1])))
+      .setOutput(accessor("SCALAR", new Float32Array([0, 0, 1, 1])));
+    doc.createAnimation(`talk_${oddName(rng)}`).addSampler(sampler).addChannel(
+      doc.createAnimationChannel().setTargetNode(talker).setTargetPath("weights").setSampler(sampler),
+    );
+  }
+  if (rng() < 0.7) {
+    const body = doc.createMesh(oddName(rng) || "Body").addPrimitive(
+      doc.createPrimitive().setAttribute("POSITION", triangle())
+        .setAttribute("JOINTS_0", accessor("VEC4", new Uint8Array(12)))
+        .setAttribute("WEIGHTS_0", accessor("VEC4", new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]))),
+    );
+    const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    for (let f = 0; f < 2; f++) {
+      const bone = doc.createNode(`figure${f}_hip`).setTranslation([f * 2, 0, 0]);
+      scene.addChild(bone);
+      const skin = doc.createSkin(`figure${f}`).addJoint(bone)
+        .setInverseBindMatrices(accessor("MAT4", new Float32Array(identity)));
+      scene.addChild(doc.createNode(`figure${f}_body`).setMesh(body).setSkin(skin));
+    }
   }
   return doc;
 }
@@ -291,5 +324,5 @@ export const ODD_CASES: readonly OddCase[] = [
   { label: "skinned mesh keyed by morph clips, prop on a bone", scene: keyedSkin },
   { label: "WebP and KTX2 textures without PNG", scene: webOptimisedTextures },
   { label: "custom attributes and ten UV sets", scene: customAttributes },
-  { label: "one morphed mesh drawn at several weights", scene: sharedMorphs },
+  { label: "one morphed mesh drawn at several weights, a body by two skins", scene: sharedMorphs },
 ];
