@@ -289,7 +289,17 @@ Deno.test("car: negative counts and cuts before the texture are errors at their 
     ) => [w.offset, /has -1 frames per second .* timed at 1 frame per second/.test(w.message)]),
     [[animAt + 32, true]],
   );
-  assertDecodeError(() => parseCar(setI32(bytes, animAt + 36, -2)), "car", animAt + 36, /frame count ≥ 0/);
+  // A negative frame count in a whole file: the data's size decides the count (named); cut short as
+  // well, nothing decides it and it is an error at the field.
+  const minus = parseCar(setI32(bytes, animAt + 36, -2));
+  assert.deepEqual(minus.model.animations.map((a) => a.frameCount), [5, 3]);
+  assert.match(minus.warnings[0].message, /animation 0 stores -2 frame\(s\)/);
+  assertDecodeError(
+    () => parseCar(setI32(bytes, animAt + 36, -2).subarray(0, bytes.length - 300)),
+    "car",
+    animAt + 36,
+    /frame count ≥ 0/,
+  );
   const soundAt = animAt + 40 + 5 * v * 6 + 40 + 3 * v * 6;
   assertDecodeError(
     () => parseCar(setI32(bytes, soundAt + 32, -1)),
@@ -352,11 +362,20 @@ Deno.test("car: a file cut short after its points keeps what comes whole before 
     assert.equal(warnings[0].offset, offset);
     assert.match(warnings[0].message, pattern);
   }
-  // A frame count far past the file (a wrong count, not a cut) drops that clip the same way, and
-  // nothing after it is read as frames.
+  // A frame count far past the file in a whole file (a wrong count, not a cut): the data's size
+  // decides it — the one count with which every section ends at the end of the file — named.
   const huge = parseCar(setI32(bytes, animAt + 36, 1 << 24));
-  assert.deepEqual(huge.model.animations, []);
-  assert.match(huge.warnings[0].message, /16777216 frames × 16 vertices need 1610612736 bytes/);
+  assert.deepEqual(huge.model.animations.map((a) => a.frameCount), [5, 3]);
+  huge.model.animations.forEach((a, i) => assert.deepEqual(a.positions, car.animations[i].positions));
+  assert.match(
+    huge.warnings[0].message,
+    /animation 0 stores 16777216 frame\(s\) at byte \d+.* with 5 frames/,
+  );
+  // Cut short as well, no count makes the sections end there: the clip is dropped, nothing after it
+  // read as frames.
+  const hugeCut = parseCar(setI32(bytes, animAt + 36, 1 << 24).subarray(0, secondAt + 40 + 100));
+  assert.deepEqual(hugeCut.model.animations, []);
+  assert.match(hugeCut.warnings.at(-1)!.message, /16777216 frames × 16 vertices need 1610612736 bytes/);
   // Cut inside the texture: its missing texels are zero and every clip is missing.
   const inTexture = parseCar(bytes.subarray(0, textureAt + 1000));
   assert.equal(inTexture.model.texture?.height, 4);
