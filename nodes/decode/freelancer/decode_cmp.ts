@@ -73,7 +73,8 @@ export const decodeCmp = defineNode({
   // such a part). The library search reads the rest of the folder that supplied the last missing id, so
   // two libraries side by side defining one id are named (before, the second was never read); a texture
   // spelt alike in a library searched is named once, in the decode's warning (before, twice).
-  version: 34,
+  // 35: two libraries defining one material name it by its name (before, by its id alone).
+  version: 35,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

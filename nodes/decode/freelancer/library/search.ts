@@ -180,7 +180,11 @@ function warnDuplicates(
     const key = JSON.stringify([winner, others]);
     let group = groups.get(key);
     if (!group) groups.set(key, group = { winner, others, ids: [] });
-    group.ids.push(`${need.kind} ${typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`);
+    // A material by its name where the winner has it (an id alone tells a modder nothing).
+    const name = need.kind === "material" ? indexed[at].index.materials.get(need.id)?.name : undefined;
+    group.ids.push(
+      `${need.kind} ${name ? `'${name}'` : typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`,
+    );
   }
   for (const { winner, others, ids } of groups.values()) {
     const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? `, … (${ids.length} in all)` : "");

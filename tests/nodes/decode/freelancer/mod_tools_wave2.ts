@@ -265,7 +265,10 @@ export function modToolFile2(habit: Habit, seed: number): ModToolFile {
       { name: "alpha.txm", bytes: libraryFile(texturesOf("", 0xf800)) },
       { name: "beta.txm", bytes: libraryFile(textureLibrary([{ name: "hull.dds", dds: dxt1Dds(0x001f) }])) },
     ];
-    truth.named.push("alpha_family\\.mat and beta_family\\.mat", "alpha\\.txm and beta\\.txm");
+    truth.named.push(
+      "material '(hull|glass|trim)'.* defined by alpha_family\\.mat and beta_family\\.mat",
+      "texture 'hull\\.dds' defined by alpha\\.txm and beta\\.txm",
+    );
   }
   let root: UtfNode;
   if (single) {

@@ -12,8 +12,12 @@ const SEEDS = [301, 302, 303, 304];
 /** Habits the game and every reader take alike: nothing to say. */
 const SILENT: readonly Habit[] = ["single_level", "cons_case", "root_not_first", "sur_beside"];
 
-/** Habits whose output must be right, each with or without a warning (the rest are measured only). */
-const RIGHT: readonly Habit[] = HABITS.filter((h) => h !== "fix_skewed" && h !== "shared_conflict");
+/**
+ * Habits whose output must be right, each with or without a warning. A Fix rotation with a shear (a
+ * sign forgotten) is drawn with its nearest rotation and scale and named: glTF nodes cannot hold the
+ * shear, so the part's hardpoints sit off where the game puts them (wrong, warned; measured only).
+ */
+const RIGHT: readonly Habit[] = HABITS.filter((h) => h !== "fix_skewed");
 
 for (const habit of HABITS) {
   Deno.test(`mod tools wave 2, ${habit}: geometry, hardpoints and joint ranges as written, named when odd`, async () => {
