@@ -10,7 +10,7 @@ import type { Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../runtime/node.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readRotation } from "./codec/rotation.ts";
-import type { Quat } from "./codec/transform.ts";
+import { conjugate, type Quat, rotate } from "./codec/transform.ts";
 
 /** `Rev constraint of part 'Gun' (byte 1234)`: how warnings name a record. */
 export function describeRecord(record: ConstraintRecord, part: string): string {
@@ -27,18 +27,47 @@ export function restRotation(record: ConstraintRecord, part: string, child: Node
   const reading = readRotation(record.rotation);
   if (!reading.problem) return reading.rotation;
   child.setScale(reading.scale);
+  const placed = reading.sheared
+    ? placeHardpoints(child, record.rotation, reading.rotation, reading.scale)
+    : 0;
   const kept = reading.scale.every((s) => s === 1)
     ? "drawn unrotated"
     : `drawn with its nearest rotation and scale (${
       reading.scale.map((s) => Math.round(s * 1e4) / 1e4).join(", ")
     })` +
-      (reading.sheared ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" : "") +
+      (reading.sheared
+        ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" +
+          (placed ? `, but its ${placed} hardpoint(s) are placed where the stored matrix puts them` : "")
+        : "") +
       // glTF viewers flip a mirrored node's winding; Direct3D and Librelancer's GL renderer do not.
       (reading.scale[0] < 0
         ? "; glTF viewers flip its winding, the game does not (it culls the front faces unless two-sided)"
         : "");
   warn(`${describeRecord(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
   return reading.rotation;
+}
+
+/**
+ * Moves each hardpoint node of `child` to `S⁻¹·Qᵀ·M·p` (M the stored matrix, Q and S the rotation and
+ * scale the node holds), so the node's frame puts it at `M·p`, where the game puts it: a gun mount of
+ * a part whose matrix a hand edit sheared stays where the game fires from. Returns how many moved.
+ */
+function placeHardpoints(
+  child: Node,
+  rows: readonly number[],
+  rotation: Quat,
+  scale: readonly number[],
+): number {
+  let moved = 0;
+  for (const node of child.listChildren()) {
+    if (!(node.getExtras() as { hardpoint?: boolean }).hardpoint) continue;
+    const p = node.getTranslation();
+    const stored = [0, 1, 2].map((i) => rows[3 * i] * p[0] + rows[3 * i + 1] * p[1] + rows[3 * i + 2] * p[2]);
+    const local = rotate(conjugate(rotation), stored).map((c, i) => c / scale[i]);
+    node.setTranslation(local as [number, number, number]);
+    moved++;
+  }
+  return moved;
 }
 
 /**

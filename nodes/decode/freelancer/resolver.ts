@@ -31,7 +31,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // 10: so is a Cyl or Sphere record whose limit pairs are another's, some negated and not swapped (a
   // mirror reverses a Sphere's turns about two axes, a Cyl's turn and not its slide); before, each
   // reversed pair of a mirrored Cyl or Sphere was a warning.
-  version: 10,
+  // 11: a part whose Cons matrix is sheared (a hand edit's forgotten sign) has its hardpoints placed where
+  // the stored matrix puts them (before, where its nearest rotation and scale did, off by up to metres).
+  version: 11,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {
