@@ -111,6 +111,7 @@ function dragWire(ed: NodeEditor, socket: Element): void {
 
 function pan(ed: NodeEditor, e: PointerEvent): void {
   const start = [e.clientX, e.clientY, ed.view.x, ed.view.y];
+  let redraw = 0;
   track((ev) => {
     ed.view.x = start[2] - (ev.clientX - start[0]) / ed.view.scale;
     ed.view.y = start[3] - (ev.clientY - start[1]) / ed.view.scale;
@@ -118,7 +119,11 @@ function pan(ed: NodeEditor, e: PointerEvent): void {
       "transform",
       `scale(${ed.view.scale}) translate(${-ed.view.x} ${-ed.view.y})`,
     );
-  }, () => {});
+    // A large graph draws only what is around the view: what comes into it is drawn once a frame.
+    if (ed.culled && !redraw) redraw = requestAnimationFrame(() => (redraw = 0, ed.render()));
+  }, () => {
+    if (ed.culled) ed.render();
+  });
 }
 
 function track(move: (e: PointerEvent) => void, end: (e: PointerEvent) => void): void {

@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+/**
+ * The page with what a script generates and what two tabs do, in chromium: a graph of thousands of
+ * nodes opens drawing only the nodes around the view (the rest drawn as a pan brings them in), a box
+ * selection restyles the nodes it touches without redrawing the graph, and a Save from a second tab
+ * over a file the first tab saved since asks first and, dismissed, keeps the first tab's edit.
+ */
+import { equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { browserMissing } from "../../studio/chromium.ts";
+import { CULL_FROM } from "../../studio/web/editor.ts";
+import { prng } from "../support/prng.ts";
+import { tempDir } from "../support/temp.ts";
+import { answering, openStudio, statusReads } from "./page_helpers.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+/** A script's graph: `count` reads, each decoded, in the order a loop writes them (no positions). */
+function generated(count: number, seed: number) {
+  const random = prng(seed);
+  const nodes: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `part_${Math.floor(random() * 1e6)}_${i}`;
+    nodes[`read_${name}`] = { type: "io.read", params: { path: `models/${name}.glb` } };
+    nodes[`decode_${name}`] = { type: "decode.auto", inputs: { bytes: `read_${name}.bytes` } };
+  }
+  return { version: 1, nodes, outputs: {} };
+}
+
+Deno.test({
+  name: "studio: a generated graph of thousands of nodes draws what is in view; two tabs never drop a save",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const dir = await tempDir({ prefix: "studio-large-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  const big = join(dir, "graphs", "generated.json");
+  const graph = generated(CULL_FROM + 500, 21);
+  const total = Object.keys(graph.nodes).length + 2; // with Group Input and Group Output
+  await Deno.writeTextFile(big, JSON.stringify(graph));
+  const small = join(dir, "graphs", "shared.json");
+  await Deno.writeTextFile(small, JSON.stringify({ version: 1, nodes: {}, outputs: {} }));
+  const { studio, page, browser, errors, close } = await openStudio(dir, false);
+  const drawn = () => page.locator("g.node").count();
+  try {
+    await t.step("only the nodes around the view are drawn, and a pan draws what it brings in", async () => {
+      await page.goto(`${studio.url}?graph=${encodeURIComponent(big)}`);
+      await page.waitForSelector("body[data-ready=true]");
+      const first = await drawn();
+      assert(first > 0 && first < total, `${first} of ${total} nodes drawn`);
+      const before = new Set(await page.$$eval("g.node", (g) => g.map((n) => n.getAttribute("data-node"))));
+      const box = (await page.locator("#editor").boundingBox())!;
+      // Alt+drag pans: two views' worth down the graph's columns, through rows not drawn before.
+      for (let i = 0; i < 2; i++) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height - 5);
+        await page.keyboard.down("Alt");
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2, box.y + 5, { steps: 4 });
+        await page.mouse.up();
+        await page.keyboard.up("Alt");
+      }
+      const after = await page.$$eval("g.node", (g) => g.map((n) => n.getAttribute("data-node")));
+      assert(after.some((id) => !before.has(id)), "nodes brought into view are drawn");
+      assert(after.length < total, `${after.length} of ${total} nodes drawn after the pan`);
+    });
+
+    await t.step("a box selection restyles the nodes it touches, the drawing kept", async () => {
+      const box = (await page.locator("#editor").boundingBox())!;
+      await page.evaluate(() => document.querySelector("g.node")!.setAttribute("data-kept", "1"));
+      await page.mouse.move(box.x + 2, box.y + 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 2, box.y + box.height - 2, { steps: 3 });
+      await page.mouse.up();
+      const selected = await page.locator("g.node.selected").count();
+      assert(selected > 0, "nodes in the box are selected");
+      equal(await page.locator("g.node[data-kept]").count(), 1, "not redrawn");
+    });
+
+    await t.step(
+      "a second tab's Save over the first's asks, and dismissed keeps the first's edit",
+      async () => {
+        const other = await browser.newPage();
+        for (const tab of [page, other]) {
+          await tab.goto(`${studio.url}?graph=${encodeURIComponent(small)}`);
+          await tab.waitForSelector("body[data-ready=true]");
+        }
+        for (const [tab, type] of [[page, "demo.fighter"], [other, "export.gltf"]] as const) {
+          await tab.fill("#node-search", type);
+          await tab.press("#node-search", "Enter");
+          await tab.waitForFunction(() => document.querySelectorAll("g.node").length === 3);
+        }
+        await page.click("#save");
+        await page.waitForFunction(() =>
+          document.getElementById("status")!.textContent!.startsWith("Saved ")
+        );
+        const asked = await answering(other, "#save", false);
+        equal(
+          asked,
+          `${small} changed on disk since this page opened it (another tab, an editor or git wrote it): ` +
+            "not saved over it. Overwrite it with this page's version (its changes are lost)?",
+        );
+        await statusReads(
+          other,
+          `${small} changed on disk since it was opened: not saved over it (Revert shows the file's)`,
+        );
+        const types = (file: string) =>
+          Deno.readTextFile(file).then((text) =>
+            Object.values(JSON.parse(text).nodes).map((n) => (n as { type: string }).type)
+          );
+        equal((await types(small)).join(), "demo.fighter", "the first tab's save kept");
+        // Confirmed, the second tab's version is written (the user chose it).
+        await answering(other, "#save", true);
+        await other.waitForFunction(() =>
+          document.getElementById("status")!.textContent!.startsWith("Saved ")
+        );
+        equal((await types(small)).join(), "export.gltf");
+        await other.close();
+      },
+    );
+    equal(errors.filter((e) => !e.includes("status of 409")).join("\n"), "");
+  } finally {
+    await close();
+  }
+});
