@@ -65,7 +65,10 @@ function fallbackOf(name: string): new (graph: ReturnType<ExtensionProperty["get
 
 type ImageExtension = typeof EXTTextureWebP | typeof EXTTextureAVIF | typeof KHRTextureBasisu;
 
-/** `Base` (one of glTF-Transform's image extensions) keeping each image's fallback (the first a file gives it). */
+/**
+ * `Base` (one of glTF-Transform's image extensions) keeping each image's fallback: an image two textures
+ * give different fallbacks is read twice, one per fallback.
+ */
 function keepingFallback<T extends ImageExtension>(Base: T): T {
   const name = Base.EXTENSION_NAME;
   const Fallback = fallbackOf(name);
@@ -86,11 +89,27 @@ function keepingFallback<T extends ImageExtension>(Base: T): T {
       const images = context.jsonDoc.json.images?.length ?? 0;
       const valid = (i: unknown): i is number =>
         Number.isInteger(i) && (i as number) >= 0 && (i as number) < images;
-      for (const textureDef of context.jsonDoc.json.textures ?? []) {
-        const image = (textureDef.extensions?.[name] as { source?: unknown } | undefined)?.source;
+      const json = context.jsonDoc.json;
+      const twins = new Map<string, number>();
+      for (const textureDef of json.textures ?? []) {
+        const extension = textureDef.extensions?.[name] as { source?: unknown } | undefined;
+        const image = extension?.source;
         const fallback = textureDef.source;
-        if (valid(image) && valid(fallback) && image !== fallback && !this.#fallbacks.has(image)) {
-          this.#fallbacks.set(image, fallback);
+        if (!valid(image) || !valid(fallback) || image === fallback) continue;
+        const earlier = this.#fallbacks.get(image);
+        if (earlier === undefined) this.#fallbacks.set(image, fallback);
+        else if (earlier !== fallback) {
+          // One image, a second fallback (a WebP shared by two textures, each with a PNG of its own): a
+          // fallback is kept per image, so this texture reads a twin of the image (its bytes read again,
+          // not shared), which keeps this fallback; before, it took the first texture's.
+          const key = `${image} ${fallback}`;
+          let twin = twins.get(key);
+          if (twin === undefined) {
+            twin = json.images!.push({ ...json.images![image] }) - 1;
+            twins.set(key, twin);
+            this.#fallbacks.set(twin, fallback);
+          }
+          extension!.source = twin;
         }
       }
       return super.preread(context);

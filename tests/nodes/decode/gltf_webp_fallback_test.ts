@@ -91,14 +91,21 @@ Deno.test("decode → export.gltf → decode writes both images: the WebP in the
   assertEquals([again.webp, again.fallback], [webp, png]);
 });
 
-Deno.test("a WebP-only texture is written WebP-only and required, as before", async () => {
+Deno.test("a WebP-only texture is written with a PNG fallback of its pixels (export.gltf v25), WebP-only and required with png_fallback off", async () => {
   await loadPngEncoder();
   const webp = await losslessWebp(8, 8, pixels());
   const { scene } = await decoded(await texturedQuadGlb(webp, "image/webp", EXTTextureWebP));
   assertEquals(baseColour(scene).fallback, null);
   const written = writtenTexture((await exported(scene)).glb);
-  assertEquals([written.webp, written.fallback], [webp, undefined]);
-  assert(written.json.extensionsRequired.includes("EXT_texture_webp"));
+  assertEquals([written.webp, written.fallback, written.fallbackType], [
+    webp,
+    encodeRgbaPng(8, 8, pixels()),
+    "image/png",
+  ]);
+  assertEquals(written.json.extensionsRequired, undefined);
+  const alone = writtenTexture((await runNode(exportGltf, { scene }, { png_fallback: false })).bytes.bytes);
+  assertEquals([alone.webp, alone.fallback], [webp, undefined]);
+  assert(alone.json.extensionsRequired.includes("EXT_texture_webp"));
 });
 
 Deno.test("through Blender 3.4, the exported quad keeps its PNG texture (Blender cannot read the WebP)", async () => {
