@@ -26,24 +26,13 @@ export function positionOf(graph: Graph, id: string): [number, number] {
  * the sources; a graph without `ui` and nodes (an empty one) is left as it is.
  */
 export function layoutMissing(graph: Graph): void {
-  const depth = new Map<string, number>();
-  const visit = (id: string, seen: Set<string>): number => {
-    if (depth.has(id)) return depth.get(id)!;
-    if (seen.has(id) || !(id in graph.nodes)) return 0;
-    seen.add(id);
-    const ups = Object.values(graph.nodes[id].inputs ?? {}).map((v) =>
-      typeof v === "string" ? visit(splitLink(v)[0], seen) + 1 : 1
-    );
-    const d = Math.max(1, ...ups);
-    depth.set(id, d);
-    return d;
-  };
+  const depth = depthsFromSources(graph);
   const rows = new Map<number, number>();
   const ui = graph.ui ?? {};
   const nodes: Record<string, [number, number]> = { ...(ui.nodes ?? {}) };
   let maxDepth = 1;
   for (const id of Object.keys(graph.nodes)) {
-    const d = visit(id, new Set());
+    const d = depth.get(id)!;
     maxDepth = Math.max(maxDepth, d);
     if (nodes[id]) continue;
     const row = rows.get(d) ?? 0;
@@ -57,6 +46,46 @@ export function layoutMissing(graph: Graph): void {
     inputs: ui.inputs ?? [0, 0],
     outputs: ui.outputs ?? [(maxDepth + 1) * COLUMN, 0],
   };
+}
+
+/**
+ * Each node's depth from the sources (1 + its deepest upstream node; a link into a cycle counts as
+ * a source). Walked with a stack of its own, not by recursion: a generated chain of 20,000 nodes
+ * listed output first, or closed into a cycle, overflowed the call stack and the graph would not open.
+ */
+function depthsFromSources(graph: Graph): Map<string, number> {
+  const depth = new Map<string, number>();
+  const onPath = new Set<string>();
+  const upstream = (id: string) =>
+    Object.values(graph.nodes[id].inputs ?? {}).map((v) =>
+      typeof v === "string" ? splitLink(v)[0] : undefined
+    );
+  for (const start of Object.keys(graph.nodes)) {
+    if (depth.has(start)) continue;
+    const stack = [{ id: start, ups: upstream(start), next: 0, d: 1 }];
+    onPath.add(start);
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.next < top.ups.length) {
+        const up = top.ups[top.next++];
+        // A graph-input link, a node that is not there, or one on the path (a cycle): depth 0 above.
+        if (up === undefined || !(up in graph.nodes) || onPath.has(up)) continue;
+        const known = depth.get(up);
+        if (known !== undefined) top.d = Math.max(top.d, known + 1);
+        else {
+          onPath.add(up);
+          stack.push({ id: up, ups: upstream(up), next: 0, d: 1 });
+        }
+        continue;
+      }
+      stack.pop();
+      onPath.delete(top.id);
+      depth.set(top.id, top.d);
+      const below = stack[stack.length - 1];
+      if (below) below.d = Math.max(below.d, top.d + 1);
+    }
+  }
+  return depth;
 }
 
 /** A node drawn on the canvas: its top-left corner and height (every node is `WIDTH` wide). */
