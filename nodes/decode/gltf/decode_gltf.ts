@@ -67,7 +67,10 @@ export const decodeGltf = defineNode({
   // materials as glTF's default white metal); a textured material on a primitive with no UV set at all (a
   // game rip's) is named (before, only a missing TEXCOORD_1 or later); GODOT_single_root's note says where
   // the file itself breaks the mark's terms (a root with a transform, several roots or scenes).
-  version: 41,
+  // 42: KHR_materials_common in a 2.0 file (FBX2glTF's --khr-materials-common) is read as the 1.0 upgrade reads
+  // it, required or not: a material without metal-rough values given them from its diffuse and shininess, a
+  // constant one unlit (before, a file requiring it was refused, one using it drew such materials white metal).
+  version: 42,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -75,7 +78,7 @@ export const decodeGltf = defineNode({
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
     "is repaired with a warning naming its JSON path; " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map, a game rip's textured draw call without UVs) is named, as viewers disagree on it; " +
-    "KHR_techniques_webgl (COLLADA2GLTF's and gltf-pipeline's draft GLSL techniques) is read as three.js reads it, required or not: the techniques left out, a material the technique alone drew given metal-rough values from its diffuse and shininess. " +
+    "KHR_techniques_webgl (COLLADA2GLTF's and gltf-pipeline's draft GLSL techniques) is read as three.js reads it, required or not: the techniques left out, a material the technique alone drew given metal-rough values from its diffuse and shininess; KHR_materials_common in a 2.0 file (FBX2glTF's draft) is read as the 1.0 upgrade reads it (a material without metal-rough values given them, a constant one unlit). " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
     "and index values against vertex counts once decoded (sparse and compressed ones too). " +
     "The file's asset.generator is kept as asset.extras.partgraph.sourceGenerator (partgraph's own outputs keep the record they carry); " +
@@ -115,6 +118,7 @@ export const decodeGltf = defineNode({
       { unreadExtensionNote },
       { missingUvSets },
       { adoptWebglTechniques },
+      { adoptMaterialsCommon },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -144,6 +148,10 @@ export const decodeGltf = defineNode({
         "./codec/webgl_techniques.ts",
         import.meta.url,
       ),
+      importOnUse<typeof import("./codec/materials_common.ts")>(
+        "./codec/materials_common.ts",
+        import.meta.url,
+      ),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -158,7 +166,7 @@ export const decodeGltf = defineNode({
     };
     adoptDdsTextures(jsonDoc.json);
     // Before the structure check: a technique's metal-rough values are checked as the file's own.
-    const techniqueNotes = adoptWebglTechniques(jsonDoc.json);
+    const techniqueNotes = [...adoptWebglTechniques(jsonDoc.json), ...adoptMaterialsCommon(jsonDoc.json)];
     // Read before glTF-Transform, which drops the extensions that say them.
     const msfsPacked = msfs.isMsfsPacked(jsonDoc.json);
     const msfsLooks = msfs.readMsfsLooks(jsonDoc.json);

@@ -52,6 +52,8 @@ export const CONVERTERS = [
   "fbx2gltf",
   "fbx2gltf-unlit",
   "fbx2gltf-cm",
+  "fbx2gltf-common",
+  "fbx2gltf-common-pbr",
   "assimp",
   "obj2gltf",
   "obj2gltf-unlit",
@@ -129,6 +131,53 @@ function fbx2gltf(objects: ModelObject[], unlit: boolean): { w: Writer; truth: P
     });
     const mesh = w.json.meshes.push({ name: object.name, primitives: [prim] }) - 1;
     w.node({ name: object.name, mesh, translation: centre, rotation: [0, 0, 0, 1], scale: [1, 1, 1] }, root);
+    return pieceTruth(object.name, object.positions, object, { unlit });
+  });
+  return { w, truth };
+}
+
+/**
+ * FBX2glTF of 2017–18 with `--khr-materials-common`: each material a KHR_materials_common one (its
+ * 2.0 draft: `type` commonLambert/commonPhong/commonBlinn/commonConstant, `diffuseFactor`,
+ * `diffuseTexture`, `shininess`), required unless metal-rough values are written too (`pbr`), and
+ * every material `alphaMode: BLEND`.
+ */
+function fbx2gltfCommon(
+  objects: ModelObject[],
+  pbr: boolean,
+  next: () => number,
+): { w: Writer; truth: PartTruth[] } {
+  const w = new Writer();
+  w.use("KHR_materials_common");
+  if (!pbr) w.json.extensionsRequired = ["KHR_materials_common"];
+  const root = w.node({ name: "RootNode" });
+  const truth = objects.map((object) => {
+    const centre = centreOf(object.positions);
+    const type = ["commonLambert", "commonPhong", "commonBlinn", "commonConstant"][Math.floor(next() * 4)];
+    // A constant (unlit) material draws unlit where the extension is read; a metal-rough fallback
+    // beside it is drawn lit by viewers that do not read it, so the fallback decides there.
+    const unlit = !pbr && type === "commonConstant";
+    const texture = object.texture ? { index: w.texture(w.image(object.texture)), texCoord: 0 } : undefined;
+    const common = {
+      type,
+      diffuseFactor: object.factor,
+      ...(texture ? { diffuseTexture: texture } : {}),
+      ...(type === "commonPhong" || type === "commonBlinn"
+        ? { shininess: 20, specularFactor: [0.2, 0.2, 0.2, 1] }
+        : {}),
+    };
+    const material = w.material({
+      name: `${object.name}_mtl`,
+      alphaMode: "BLEND",
+      ...(pbr ? pbrOf(w, object) : {}),
+      extensions: { KHR_materials_common: common },
+    });
+    const prim = primitive(w, shifted(object.positions, centre), object.triangles, material, {
+      uvs: true,
+      wide: true,
+    });
+    const mesh = w.json.meshes.push({ name: object.name, primitives: [prim] }) - 1;
+    w.node({ name: object.name, mesh, translation: centre }, root);
     return pieceTruth(object.name, object.positions, object, { unlit });
   });
   return { w, truth };
@@ -346,6 +395,8 @@ const GENERATORS: Record<Converter, string> = {
   "fbx2gltf": "FBX2glTF v0.9.7",
   "fbx2gltf-unlit": "FBX2glTF v0.9.7",
   "fbx2gltf-cm": "FBX2glTF v0.9.5",
+  "fbx2gltf-common": "FBX2glTF",
+  "fbx2gltf-common-pbr": "FBX2glTF",
   "assimp": "Open Asset Import Library (assimp v5.2.5)",
   "obj2gltf": "obj2gltf",
   "obj2gltf-unlit": "obj2gltf",
@@ -373,6 +424,10 @@ export async function converterFile(tool: Converter, seed: number): Promise<Conv
         return fbx2gltf(model.objects, false);
       case "fbx2gltf-unlit":
         return fbx2gltf(model.objects, true);
+      case "fbx2gltf-common":
+        return fbx2gltfCommon(model.objects, false, next);
+      case "fbx2gltf-common-pbr":
+        return fbx2gltfCommon(model.objects, true, next);
       case "assimp":
         return assimp(model.objects, model.panels, next);
       case "obj2gltf":

@@ -3,7 +3,8 @@
  * Blender 2.79, gltfpack with and without meshopt, game rips): decoded, every part is where it is drawn,
  * under its name, in its colour; through the aircraft graph every control surface is found once and
  * hinged where it is. Before decode.gltf v41 a COLLADA2GLTF file requiring KHR_techniques_webgl was
- * refused (held-out seeds 201–230: 30 of 30), a material its technique alone drew would have been
+ * refused (held-out seeds 201–230: 30 of 30), as was an FBX2glTF file requiring KHR_materials_common
+ * (before v42: 30 of 30), a material its technique alone drew would have been
  * glTF's default white metal, and a game rip's textured draw calls without UVs were not named (28 of
  * 30 files, silent).
  */
@@ -65,6 +66,41 @@ Deno.test("converters: KHR_techniques_webgl is read as three.js reads it, requir
     assert(
       notes[0].includes("requires") && notes[0].includes(`${alone} materials the technique alone drew`),
       notes[0],
+    );
+  }
+});
+
+Deno.test("converters: FBX2glTF's KHR_materials_common is read as the 1.0 upgrade reads it, required or not", async () => {
+  for (const seed of SEEDS) {
+    const file = await converterFile("fbx2gltf-common", seed);
+    const { refused, wrong, warnings } = await judgeExporterFile(file);
+    // The judge checks each part's colour and whether it is unlit (a constant material).
+    assertEquals([refused, wrong], [undefined, []]);
+    const notes = warnings.filter((w) => w.includes("KHR_materials_common"));
+    assertEquals(notes.length, 1, warnings.join("\n"));
+    assert(
+      notes[0].includes(`requires`) && notes[0].includes(`${file.parts.length} materials without`),
+      notes[0],
+    );
+    // Beside metal-rough values, those are drawn, and said to be.
+    const both = await judgeExporterFile(await converterFile("fbx2gltf-common-pbr", seed));
+    assertEquals(both.wrong, []);
+    assert(
+      both.warnings.some((w) => w.includes("drawn by their metal-rough values beside it")),
+      both.warnings.join("\n"),
+    );
+  }
+});
+
+Deno.test("converters: the draft material extensions only used, not required, draw the same (before v41/v42: white metal)", async () => {
+  for (const tool of ["fbx2gltf-common", "collada2gltf-required"] as const) {
+    const file = await converterFile(tool, SEEDS[1]);
+    const bytes = editedGlb(file.bytes, (json) => void delete json.extensionsRequired);
+    const { refused, wrong, warnings } = await judgeExporterFile({ ...file, bytes });
+    assertEquals([refused, wrong], [undefined, []], tool);
+    assert(
+      warnings.some((w) => / uses KHR_(materials_common|techniques_webgl) /.test(w)),
+      warnings.join("\n"),
     );
   }
 });
