@@ -25,6 +25,7 @@ import { PathRefused } from "./paths.ts";
 import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { output, run } from "./run_stream.ts";
+import { tooLargeToPreview } from "./web/preview_limit.ts";
 import { fileDigest, save, type SaveBody } from "./save_file.ts";
 import { readGroupSockets, readGroupsSockets } from "./signature.ts";
 import { groupUsers } from "./users.ts";
@@ -202,12 +203,6 @@ async function file(ctx: ApiContext, path: string): Promise<Response> {
   return new Response(bytes, { headers: { "content-type": "application/octet-stream" } });
 }
 
-/**
- * The largest model file the preview opens: past it a tab holding the file, three.js's decode and the
- * GPU's copy runs out of memory or stalls for a minute with no word; the page says why instead.
- */
-export const MAX_PREVIEW_BYTES = 128 * 2 ** 20;
-
 /** The most warnings a preview response carries (in a header, which clients cap in size). */
 const MAX_PREVIEW_WARNINGS = 50;
 
@@ -247,16 +242,8 @@ async function model(ctx: ApiContext, path: string, decode = false): Promise<Res
   const abs = await ctx.sandbox.resolve(path);
   refuseHidden(ctx, abs, "preview");
   const size = (await Deno.stat(abs).catch(() => undefined))?.size ?? 0;
-  if (size > MAX_PREVIEW_BYTES) {
-    const mb = (n: number) => `${Math.round(n / 2 ** 20)} MB`;
-    throw new HttpError(
-      413,
-      `'${ctx.sandbox.display(abs)}' is ${mb(size)}: the preview opens models up to ${
-        mb(MAX_PREVIEW_BYTES)
-      } ` +
-        "(the tab holds the file, its decode and the GPU's copy at once); run a graph on it instead",
-    );
-  }
+  const tooLarge = tooLargeToPreview(ctx.sandbox.display(abs), size);
+  if (tooLarge) throw new HttpError(413, tooLarge);
   if (extname(abs).toLowerCase() === ".glb" && !decode) return await file(ctx, abs);
   try {
     const result = await runGraph(await modelPreviewGraph(abs, (dir) => ctx.sandbox.contains(dir)), {

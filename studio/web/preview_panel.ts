@@ -9,6 +9,7 @@
  * @module
  */
 import { Preview } from "./preview.ts";
+import { tooLargeToPreview } from "./preview_limit.ts";
 import { shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -79,6 +80,12 @@ export class PreviewPanel {
     let response = await fetch(url);
     if (!current()) return;
     if (!response.ok) return this.failed(label, await errorOf(response), undefined, current);
+    // A run output is sent whole: one too large for the tab is not read into it.
+    const tooLarge = tooLargeToPreview(label, Number(response.headers.get("content-length") ?? 0));
+    if (tooLarge) {
+      await response.body?.cancel();
+      return this.failed(label, tooLarge, undefined, current);
+    }
     let note = "";
     try {
       if (!await this.viewer.load(await response.arrayBuffer(), label, current)) return;
