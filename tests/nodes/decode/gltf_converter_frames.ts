@@ -103,7 +103,12 @@ const Z_UP = mat4.fromXRotation(mat4.create(), -Math.PI / 2);
  * COLLADA2GLTF from a Z-up `.dae`: a root `matrix` turning Z up, node matrices, meshes `<name>-mesh`,
  * every material's `KHR_techniques_webgl` values beside its metal-rough ones, the techniques at the top.
  */
-export function collada2gltf(objects: ModelObject[], required: boolean): { w: Writer; truth: PartTruth[] } {
+export function collada2gltf(
+  objects: ModelObject[],
+  mode: "techniques" | "techniques-required" | "materials-common",
+): { w: Writer; truth: PartTruth[] } {
+  if (mode === "materials-common") return collada2gltfCommon(objects);
+  const required = mode === "techniques-required";
   const w = new Writer();
   w.use("KHR_techniques_webgl");
   if (required) w.json.extensionsRequired = ["KHR_techniques_webgl"];
@@ -143,6 +148,44 @@ export function collada2gltf(objects: ModelObject[], required: boolean): { w: Wr
     const mesh = w.json.meshes.push({ name: `${object.name}-mesh`, primitives: [prim] }) - 1;
     w.node({ name: object.name, mesh, matrix: [...mat4.fromTranslation(mat4.create(), centre)] }, root);
     return pieceTruth(object.name, object.positions, look);
+  });
+  return { w, truth };
+}
+
+/**
+ * COLLADA2GLTF with `--materialsCommon`: every material KHR_materials_common (required) in 1.0's shape
+ * (`technique` LAMBERT/PHONG/BLINN/CONSTANT, `values.diffuse` a colour or a texture reference), no
+ * metal-rough values; the same Z-up root and matrices.
+ */
+function collada2gltfCommon(objects: ModelObject[]): { w: Writer; truth: PartTruth[] } {
+  const w = new Writer();
+  w.use("KHR_materials_common");
+  w.json.extensionsRequired = ["KHR_materials_common"];
+  const root = w.node({ name: "Y_UP_Transform", matrix: [...Z_UP] });
+  const toFile = mat4.invert(mat4.create(), Z_UP)!;
+  const truth = objects.map((object, i) => {
+    const file = mapped(object.positions, toFile);
+    const centre = centreOf(file);
+    const technique = ["LAMBERT", "PHONG", "BLINN", "CONSTANT"][i % 4];
+    // The diffuse is a colour or the texture, not both.
+    const look: ModelObject = object.texture ? { ...object, factor: [1, 1, 1, 1] } : object;
+    const diffuse = object.texture ? { index: w.texture(w.image(object.texture)) } : object.factor;
+    const material = w.material({
+      name: `${object.name}-effect`,
+      extensions: {
+        KHR_materials_common: {
+          technique,
+          values: {
+            diffuse,
+            ...(technique === "LAMBERT" || technique === "CONSTANT" ? {} : { shininess: 20 }),
+          },
+        },
+      },
+    });
+    const prim = primitive(w, shifted(file, centre), object.triangles, material, { uvs: true });
+    const mesh = w.json.meshes.push({ name: `${object.name}-mesh`, primitives: [prim] }) - 1;
+    w.node({ name: object.name, mesh, matrix: [...mat4.fromTranslation(mat4.create(), centre)] }, root);
+    return pieceTruth(object.name, object.positions, look, { unlit: technique === "CONSTANT" });
   });
   return { w, truth };
 }

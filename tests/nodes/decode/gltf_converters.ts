@@ -10,7 +10,8 @@
  * - obj2gltf: one node, one mesh, a primitive per material (the objects' names gone), unlit with
  *   `--unlit`;
  * - COLLADA2GLTF from a Z-up `.dae`: a root matrix turning Z up to Y up, meshes `<name>-mesh`, and
- *   `KHR_techniques_webgl` leftovers on every material beside its metal-rough one (required in some);
+ *   `KHR_techniques_webgl` leftovers on every material beside its metal-rough one (required in some,
+ *   where some materials are the technique alone), or (`--materialsCommon`) KHR_materials_common alone;
  * - Blender 2.79's Khronos exporter: Z-up data under a root rotated −90° about X, specular-glossiness
  *   materials only, a byteStride on every vertex view;
  * - gltfpack / glTF-Transform optimised: KHR_mesh_quantization (normalized int16 positions, the
@@ -51,6 +52,7 @@ export const CONVERTERS = [
   "obj2gltf-unlit",
   "collada2gltf",
   "collada2gltf-required",
+  "collada2gltf-kmc",
   "blender279",
   "gltfpack",
   "gltfpack-meshopt",
@@ -69,6 +71,7 @@ const GENERATORS: Record<Converter, string> = {
   "obj2gltf-unlit": "obj2gltf",
   "collada2gltf": "COLLADA2GLTF",
   "collada2gltf-required": "COLLADA2GLTF",
+  "collada2gltf-kmc": "COLLADA2GLTF",
   "blender279": "Khronos Blender glTF 2.0 exporter",
   "gltfpack": "gltfpack 0.19",
   "gltfpack-meshopt": "gltfpack 0.19",
@@ -102,9 +105,11 @@ export async function converterFile(tool: Converter, seed: number): Promise<Conv
       case "obj2gltf-unlit":
         return obj2gltf(model.objects, true);
       case "collada2gltf":
-        return collada2gltf(model.objects, false);
+        return collada2gltf(model.objects, "techniques");
       case "collada2gltf-required":
-        return collada2gltf(model.objects, true);
+        return collada2gltf(model.objects, "techniques-required");
+      case "collada2gltf-kmc":
+        return collada2gltf(model.objects, "materials-common");
       case "blender279":
         return blender279(model.objects);
       case "game-rip":

@@ -2,7 +2,10 @@
  * `KHR_materials_common` in a glTF 2.0 file: glTF 1.0's Blinn/Phong/Lambert/constant materials, which
  * FBX2glTF (2017–18, `--khr-materials-common`) wrote into 2.0 files as a draft (`type`
  * `commonBlinn`/`commonPhong`/`commonLambert`/`commonConstant`, `diffuseFactor`, `diffuseTexture`,
- * `shininess`, `specularFactor`), required when it wrote no metal-rough values beside them. The draft
+ * `shininess`, `specularFactor`), required when it wrote no metal-rough values beside them, as COLLADA2GLTF
+ * 2.x did (`--materialsCommon`) in 1.0's shape (`technique`, `values.diffuse` a colour or a texture
+ * reference). Colours are taken as the writer's metal-rough output writes the same source colour: as
+ * linear 2.0 factors (a 1.0 file's, which 1.0 shaders used as stored, the 1.0 upgrade linearises). The draft
  * was never ratified and glTF-Transform does not read it; viewers draw the metal-rough values (three.js)
  * or refuse the file (Babylon.js when required). partgraph reads it as the 1.0 upgrade reads 1.0's
  * `KHR_materials_common`: a material with metal-rough values keeps them (what viewers draw); one
