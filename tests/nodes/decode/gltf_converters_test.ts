@@ -30,6 +30,8 @@ for (const tool of CONVERTERS) {
 
 const RIGGED: Converter[] = [
   "fbx2gltf-cm",
+  "fbx2gltf-common",
+  "collada2gltf-kmc",
   "assimp",
   "collada2gltf-required",
   "blender279",
