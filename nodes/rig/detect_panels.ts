@@ -42,7 +42,7 @@ export const rigDetectPanels = defineNode({
   // 18: `Contraprop` names a spinning part.
   // 19: `nacelle`, `intake`, `inlet`, `pod` leave a rotor still only when named after it
   // (`Fan_Nacelle`); `Nacelle_L_Propeller` spins again (v16-18 left it still).
-  version: 19,
+  version: 20,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -6,13 +6,18 @@
  * found before) is left alone, and so is structure named after a rotor (`RotorMast`, `Prop_Guard`).
  * Blades with no rotor word are a rotor's too where a hub says so: a hub object holding two blade
  * objects or more (`Hub` > `blade_1`…), or one beside them (`Hub`, `Blade.001`, `Blade.002` side by
- * side, as a flat export lays them out); blades alone (`Blade_1`, `Blade_2`) may be a sword's or a
- * turbine's, and are left alone.
+ * side, as a flat export lays them out). Blades with no hub (`Blade_1`…, `blade.001`…) are a rotor's
+ * where their geometry makes a ring ({@link bladeRings}: roots meeting on a shaft the set turns onto
+ * itself about by one blade spacing); blade-named objects in a row (blade antennas) are left alone,
+ * and several rotors numbered on at one level (a twin's `Blade_1`…`_6`) are split by ring.
  *
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { holdsPart, isPart } from "./part_extras.ts";
+import { bladeRings } from "./spin_ring.ts";
+import { gatherPositions } from "./geometry.ts";
+import { IDENTITY } from "./transform.ts";
 import {
   isBladeName,
   isHubName,
@@ -56,10 +61,15 @@ export function findSpinningParts(
     }
     visitAll(node.listChildren());
   };
-  // A hub among its blades, side by side: each a candidate, gathered by groupSiblingBlades.
+  // A hub among its blades, side by side: each a candidate, gathered by groupSiblingBlades. With no
+  // hub, blades whose geometry makes a ring (roots meeting on a shaft they turn onto themselves about).
   const visitAll = (nodes: readonly Node[]) => {
-    const hubbed = nodes.filter(blade).length >= 2 && nodes.some((n) => isHubName(nameOf(n)) && free(n));
-    for (const node of nodes) visit(node, hubbed && (blade(node) || isHubName(nameOf(node))));
+    const loose = nodes.filter(blade);
+    const hubbed = loose.length >= 2 && nodes.some((n) => isHubName(nameOf(n)) && free(n));
+    const ringed = new Set(!hubbed && loose.length >= 2 ? bladeRings(loose).flat() : []);
+    for (const node of nodes) {
+      visit(node, ringed.has(node) || (hubbed && (blade(node) || isHubName(nameOf(node)))));
+    }
   };
   visitAll(roots);
   return out;
@@ -102,18 +112,26 @@ export function groupSiblingBlades(
     groups.delete(key);
   }
   const out: SpinningCandidate[] = [];
-  for (const members of groups.values()) {
+  const used = new Set<string>();
+  for (const members of [...groups.values()].flatMap((m) => splitRings(m, nameOf))) {
     if (members.length < 2 || !members.some((m) => isBladeName(nameOf(m.node)))) {
       out.push(...members);
       continue;
     }
     const names = members.map((m) => nameOf(m.node));
     // `main_rotor_blade_1`, `_2` share `main_rotor_blade_`: the group is the rotor, not a blade.
-    const shared = commonPrefix(names).replace(/[^\p{L}\p{N}]*(blade|blatt|pale|pala)?[^\p{L}\p{N}]*$/iu, "");
+    // `Blade.001`, `Blade.002` share `Blade.00` (and `Prop_Blade.003`… `Prop_Blade.00`): a blade word
+    // and numbers, dropped.
+    const shared = commonPrefix(names).replace(/[^\p{L}\p{N}]*(blade|blatt|pale|pala)?[^\p{L}\p{N}]*$/iu, "")
+      .replace(/[^\p{L}\p{N}]*(blade|blatt|pale|pala)[^\p{L}]*$/iu, "");
     const prefix = shared || "Rotor";
     // With no prefix in common (`prop_hub`, `Blade.001`), named after the hub.
     const hub = shared ? undefined : names.find((n) => isHubName(n) && !isBladeName(n));
-    const name = hub ? `${hub}_assembly` : names.includes(prefix) ? `${prefix}_assembly` : prefix;
+    const base = hub ? `${hub}_assembly` : names.includes(prefix) ? `${prefix}_assembly` : prefix;
+    // Two rings of one name (a twin's `Blade_1`…`_6`) make `Rotor` and `Rotor_2`.
+    let name = base;
+    for (let k = 2; used.has(name); k++) name = `${base}_${k}`;
+    used.add(name);
     const group = doc.createNode(name);
     const parent = members[0].node.getParentNode();
     if (parent) parent.addChild(group);
@@ -126,6 +144,52 @@ export function groupSiblingBlades(
     out.push({ node: group, named });
   }
   return out;
+}
+
+/**
+ * One gathering of sibling blades split by rotor where their geometry makes two rings or more
+ * ({@link bladeRings}: a twin's `Blade_1`…`_6`, or `PropellerBlade1`…`4` over two wing engines, share
+ * a name but not a shaft); a member in no ring (a hub, a spinner, a rotor's named object) goes with
+ * the ring whose root point is nearest its centre, within that ring's blade length. One ring or none:
+ * as gathered.
+ */
+function splitRings(
+  members: readonly SpinningCandidate[],
+  nameOf: (node: Node) => string,
+): SpinningCandidate[][] {
+  const blades = members.filter((m) => isBladeName(nameOf(m.node)));
+  if (blades.length < 4) return [[...members]];
+  const rings = bladeRings(blades.map((m) => m.node));
+  if (rings.length < 2) return [[...members]];
+  const inRing = new Set(rings.flat());
+  const out = rings.map((ring) => members.filter((m) => ring.includes(m.node)));
+  const centres = rings.map(ringCentre);
+  for (const m of members) {
+    if (inRing.has(m.node)) continue;
+    const c = ringCentre([m.node]);
+    const d = centres.map((r) =>
+      Math.hypot(r.centre[0] - c.centre[0], r.centre[1] - c.centre[1], r.centre[2] - c.centre[2])
+    );
+    const k = d.indexOf(Math.min(...d));
+    if (d[k] <= centres[k].size) out[k].push(m);
+    else out.push([m]);
+  }
+  return out;
+}
+
+/** The centre of nodes' world bounding boxes, and the box's largest extent. */
+function ringCentre(nodes: readonly Node[]): { centre: number[]; size: number } {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  for (const node of nodes) {
+    const g = gatherPositions(node, IDENTITY);
+    for (let i = 0; i < g.count; i++) {
+      for (let k = 0; k < 3; k++) {
+        lo[k] = Math.min(lo[k], g.positions[i * 3 + k]);
+        hi[k] = Math.max(hi[k], g.positions[i * 3 + k]);
+      }
+    }
+  }
+  return { centre: lo.map((l, k) => (l + hi[k]) / 2), size: Math.max(...hi.map((h, k) => h - lo[k])) };
 }
 
 function commonPrefix(names: readonly string[]): string {

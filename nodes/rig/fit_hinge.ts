@@ -128,7 +128,7 @@ export const rigFitHinge = defineNode({
   // (within 0.3 chord ahead, 0.15 off the plane through the hinge; all_moving.ts): a jet's wing close
   // ahead of stabilators named Elevator_L/_R made them elevators hinged on their leading edge (jet
   // layouts, held-out seed 4242: 110 of 200 wrong, weak; now 4, weak), elevators behind a stabiliser kept.
-  version: 39,
+  version: 40,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -61,6 +61,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // Propellers and rotors: a shaft from their blades' symmetry, no hinge line (spin_hinge.ts).
   for (
     const spun of fitSpinningParts(
+      scene,
       named.filter((node) => isSpinningPart(getPart(node))),
       toAircraft,
       ctx,

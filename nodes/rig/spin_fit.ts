@@ -80,6 +80,11 @@ export interface SpinFit {
   readonly reasons: string[];
   /** How the fit went, for the report (said whatever the confidence). */
   readonly notes: string[];
+  /**
+   * Two rotors drawn as one object (blades in two discs apart along the shaft): a point on the plane
+   * between the discs, on the shaft (whose direction is {@link axis}). Undefined for one rotor.
+   */
+  readonly layers?: Vec3;
 }
 
 /** Fit options. */
@@ -378,6 +383,7 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
     confidence,
     reasons,
     notes,
+    layers: pair ? addScaled(centroid, axis, pair.middle) : undefined,
   };
 }
 

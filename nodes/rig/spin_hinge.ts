@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { clearPart, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
@@ -23,6 +23,8 @@ import {
   type SpinningKind,
 } from "./spinning_names.ts";
 import { authoredPivot } from "./authored_pivot.ts";
+import { discsOffShaft } from "./spin_disc.ts";
+import { splitRotorPair } from "./spin_split.ts";
 import {
   canonicalVec3,
   dot,
@@ -65,15 +67,20 @@ export interface SpinJudgement {
 /**
  * Fits every spinning part's shaft and stores it as the part's hinge; returns the judgements (weak and
  * failed ones to be warned by name). A part that cannot be fitted (no vertices, skinned, instanced,
- * under a zero-scale parent) is warned and unmarked.
+ * under a zero-scale parent) is warned and unmarked; two rotors drawn as one object are split in two
+ * where their pieces allow (`spin_split.ts`), each fitted and judged.
  */
 export function fitSpinningParts(
+  doc: Document,
   nodes: readonly Node[],
   toAircraft: Mat4,
   ctx: RunContext,
 ): SpinJudgement[] {
   const out: SpinJudgement[] = [];
-  for (const node of nodes) {
+  // Two rotors in one object split into two parts, each fitted in its turn (and never split again).
+  const queue = [...nodes], halves = new Set<Node>();
+  while (queue.length) {
+    const node = queue.shift()!;
     const part = getPart(node)!;
     const skip = (why: string) => {
       ctx.warn(`spinning part '${node.getName()}' (${part.kind}) ${why}; not rigged`);
@@ -128,8 +135,8 @@ export function fitSpinningParts(
     const kind: SpinningKind = part.kind === BARE_SPINNING_KIND || part.kind === "propeller"
       ? KIND_OF_SHAFT[along]
       : part.kind as SpinningKind;
-    const reasons = [...fit.reasons];
-    let confidence = fit.confidence;
+    const reasons = [...fit.reasons, ...discsOffShaft(node, toAircraft, fit.axis)];
+    let confidence = fit.confidence === "good" && reasons.length ? "weak" : fit.confidence;
     const spec = SPINNING_SPECS[kind];
     if (along !== spec.shaft && fit.axisFrom !== "frame") {
       reasons.push(
@@ -140,6 +147,21 @@ export function fitSpinningParts(
     }
     const wanted = SHAFT_DIRECTIONS[spec.shaft];
     const axis = dot(fit.axis, wanted) < 0 ? fit.axis.map((v) => -v) as Vec3 : fit.axis;
+    if (fit.layers && !halves.has(node)) {
+      const name = node.getName();
+      const far = splitRotorPair(doc, node, toAircraft, fit.layers, axis, spec.shaft, fit.radius);
+      if (typeof far !== "string") {
+        ctx.warn(
+          `spinning part '${name}' was two rotors drawn as one object (blades in two discs along one ` +
+            `shaft, turning opposite ways): split into '${node.getName()}' and '${far.getName()}'`,
+          { part: name, halves: [node.getName(), far.getName()] },
+        );
+        halves.add(node).add(far);
+        queue.unshift(node, far);
+        continue;
+      }
+      reasons.push(`left whole because ${far}`);
+    }
     const side = part.side ??
       (sideFromName(node.getName()) ? undefined : hubSide(fit.centre[2], axis, fit.radius));
     setPart(

@@ -14,6 +14,8 @@ import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
 export interface TwoDiscs {
   readonly blades: [number, number];
   readonly gap: number;
+  /** Where the plane between the discs crosses the shaft: its distance from `centre` along `axis`. */
+  readonly middle: number;
 }
 
 /**
@@ -64,5 +66,5 @@ export function twoDiscs(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: numb
     );
   const blades: [number, number] = [layer(0), layer(1)];
   if (blades.some((b) => b < 2)) return undefined;
-  return { blades, gap: gap / radius };
+  return { blades, gap: gap / radius, middle };
 }

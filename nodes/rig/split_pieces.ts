@@ -19,7 +19,7 @@ import { splitAtCentrePlane } from "./split_centre.ts";
 import type { Mat4 } from "./transform.ts";
 
 /** Lateral extent of the pieces of a panel's mesh, and which vertices belong to which piece. */
-interface Pieces {
+export interface Pieces {
   /** Piece index of every vertex (welded by position), −1 for vertices in no triangle. */
   readonly pieceOf: Int32Array;
   /** Per piece: lateral (aircraft left) minimum and maximum. */
@@ -80,7 +80,7 @@ function range(positions: Float64Array, k: number): number {
 }
 
 /** Connected pieces of a triangle mesh, vertices welded by position (seams split vertices). */
-function connectedPieces(positions: Float64Array, count: number, triangles: Uint32Array): Pieces {
+export function connectedPieces(positions: Float64Array, count: number, triangles: Uint32Array): Pieces {
   const root = new Int32Array(count).map((_, i) => i);
   const find = (i: number): number => {
     while (root[i] !== i) i = root[i] = root[root[i]];
@@ -127,7 +127,7 @@ function connectedPieces(positions: Float64Array, count: number, triangles: Uint
  * Gives `node` the triangles of its left pieces and a new sibling the right ones; each gets a new mesh
  * whose primitives share the original attributes and materials with their own indices.
  */
-function splitNode(doc: Document, node: Node, pieceOf: Int32Array, sideOf: readonly string[]): Node {
+export function splitNode(doc: Document, node: Node, pieceOf: Int32Array, sideOf: readonly string[]): Node {
   const mesh = node.getMesh()!;
   const halves = emptyHalves(doc, mesh);
   let base = 0;

@@ -35,9 +35,12 @@ export interface ZooPart extends SpinTruth {
   readonly notWith?: readonly string[];
   /**
    * Two counter-rotating rotors drawn as one object: one pivot cannot turn them both right, so the
-   * fit must not be good and must say so (the shaft is still theirs).
+   * rig must split it into `<name>_Front` and `<name>_Rear` (`_Upper`/`_Lower`), each on its own
+   * disc's centre ({@link pairCentres}: the front's, then the rear's), or leave it whole, not good,
+   * and say so.
    */
   readonly twoInOne?: boolean;
+  readonly pairCentres?: readonly [Vec3, Vec3];
 }
 
 /** A generated aircraft, what the rig should find, and what it must leave still. */

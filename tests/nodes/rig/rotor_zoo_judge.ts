@@ -12,6 +12,13 @@ import type { ZooPart } from "./rotor_zoo.ts";
 
 /** How the rig did on one part: wrong axis (> 2°), wrong centre (> 2 % of the radius off the shaft), wrong kind. */
 export function judgeZoo(result: RigResult, truth: ZooPart) {
+  if (truth.twoInOne) {
+    const split = judgeSplit(result, truth);
+    if (split) {
+      const { confidence, problems, kind, part } = split;
+      return { found: true as const, confidence, problems, degrees: 0, kind, part };
+    }
+  }
   const found = truth.members
     ? result.report.parts.find((p) => holdsAll(result, p.panel ?? p.name, truth.members!))
     : result.report.parts.find((p) => p.panel === truth.name || p.name === truth.name);
@@ -46,4 +53,46 @@ function holdsAll(result: RigResult, name: string, members: readonly string[]): 
 export function spinningNames(result: RigResult): string[] {
   return result.report.parts.filter((p) => ["propeller", "main_rotor", "tail_rotor"].includes(p.kind))
     .map((p) => p.panel ?? p.name);
+}
+
+/**
+ * A joined pair split in two (`<name>_Front`/`_Rear` or `_Upper`/`_Lower`): each half judged as its
+ * own rotor, on its own disc (its origin nearer its own centre than the other's); undefined when the
+ * rig left it whole.
+ */
+function judgeSplit(result: RigResult, truth: ZooPart) {
+  const halves = [["Front", "Rear"], ["Upper", "Lower"]].map((pair) =>
+    pair.map((h) => result.report.parts.find((p) => (p.panel ?? p.name) === `${truth.name}_${h}`))
+  ).find((pair) => pair.every((p) => p));
+  if (!halves) return undefined;
+  const problems: string[] = [];
+  const confidences: string[] = [];
+  halves.forEach((found, k) => {
+    const centre = truth.pairCentres![k], other = truth.pairCentres![1 - k];
+    const axis = found!.hinge!.world.axis, origin = found!.hinge!.world.origin;
+    const degrees = axisErrorDegrees(axis, truth.axis);
+    if (degrees > 2) problems.push(`${found!.panel} axis ${degrees.toFixed(1)}° off`);
+    if (distanceToLine(centre, origin, axis) / truth.radius > 0.02) {
+      problems.push(`${found!.panel} centre off`);
+    }
+    const d = (c: readonly number[]) => Math.hypot(...c.map((v, i) => v - origin[i]));
+    if (d(centre) >= d(other)) problems.push(`${found!.panel} on the other rotor's disc`);
+    if (!truth.kinds.includes(found!.kind as SpinningKind)) {
+      problems.push(`${found!.panel} kind ${found!.kind}`);
+    }
+    confidences.push((found!.fit as { confidence?: string } | null)?.confidence ?? "none");
+  });
+  const confidence = confidences.every((c) => c === "good")
+    ? "good"
+    : confidences.includes("failed")
+    ? "failed"
+    : "weak";
+  return {
+    found: true as const,
+    confidence,
+    problems,
+    degrees: 0,
+    kind: halves[0]!.kind,
+    part: halves[0]!,
+  };
 }

@@ -111,5 +111,6 @@ export function joinRotors(doc: Document, parts: ZooPart[], name: string): void 
   }
   meshNode(doc, name, joined(meshes), undefined);
   const [first] = parts;
-  parts.splice(0, parts.length, { ...first, name, twoInOne: true });
+  const pairCentres: [Vec3, Vec3] = [parts[0].centre, parts[1].centre];
+  parts.splice(0, parts.length, { ...first, name, twoInOne: true, pairCentres });
 }

@@ -101,7 +101,13 @@ Deno.test("rotor zoo in other file frames (Z-up, and every axis turned): the sam
       const world = (v: V): V => [0, 1, 2].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2]) as V;
       const result = await rig(sample.doc, { forward: frame[0], up: frame[1] });
       for (const truth of sample.parts) {
-        const j = judgeZoo(result, { ...truth, axis: world(truth.axis), centre: world(truth.centre) });
+        const pairCentres = truth.pairCentres?.map((c) => world(c as V)) as [V, V] | undefined;
+        const j = judgeZoo(result, {
+          ...truth,
+          axis: world(truth.axis),
+          centre: world(truth.centre),
+          pairCentres,
+        });
         if (j.problems.length) wrong.push(`${sample.description} ${truth.name}: ${j.problems.join(", ")}`);
         else if (j.confidence !== "good") notGood.push(`${sample.description} ${truth.name}`);
       }
