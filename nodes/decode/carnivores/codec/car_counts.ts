@@ -200,8 +200,14 @@ export function fittingFrameCounts(
     // Equally few corrections that fit more than one way: the frame data decide when exactly one
     // reading starts every corrected clip's frames where they look like the model's points.
     if (found.length > 1 && base) {
-      const looks = found.filter((fixes) => framesLookLikePoints(view, at, vertexCount, fixes, base));
-      if (looks.length === 1) found.splice(0, found.length, looks[0]);
+      const scored = found.map((fixes) => ({
+        fixes,
+        score: pointLikeness(view, at, vertexCount, animations, fixes, base),
+      })).sort((a, b) => b.score - a.score);
+      const [best, next] = scored;
+      if (best.score >= POINT_LIKE_CORRELATION && best.score - next.score >= POINT_LIKE_MARGIN) {
+        found.splice(0, found.length, best.fixes);
+      }
     }
     return found.length === 1
       ? { kind: "fixed", fixes: found[0] }
@@ -246,47 +252,51 @@ export function fittingFrameCounts(
   return result() ?? { kind: "none" };
 }
 
-/** Smallest mean per-axis correlation of a clip's first frame with the model's points that passes. */
-const POINT_LIKE_CORRELATION = 0.5;
+/** Smallest point-likeness (see `pointLikeness`) of a reading the frame data may settle on. */
+const POINT_LIKE_CORRELATION = 0.3;
+/** How much more point-like than every other reading it must be. */
+const POINT_LIKE_MARGIN = 0.2;
 
 /**
- * True when, read with `fixes`, every clip from the first corrected one on starts with a frame whose
- * coordinates track the model's points `base` (frames are absolute positions ×16: r 0.82–1.0 on every
- * axis in retail files). A clip header taken from frame data starts its frames a few bytes off a
- * vertex, so its axes are mixed and the correlation falls.
+ * How well, read with `fixes`, every clip's first and last frames track the model's points `base`:
+ * the smallest over those frames of the mean per-axis correlation (frames are absolute positions ×16:
+ * r 0.82–1.0 on every axis in retail files); -1 when a clip runs past the file. A clip header taken
+ * from frame data, or a clip read past its own frames into the next clip's header, puts frames a few
+ * bytes off a vertex, so their axes are mixed and the correlation falls. An axis along which the
+ * model is flat says nothing and is left out.
  */
-function framesLookLikePoints(
+function pointLikeness(
   view: DataView,
   at: number,
   vertexCount: number,
+  animations: number,
   fixes: readonly FrameCountFix[],
   base: Float32Array,
-): boolean {
-  const first = Math.min(...fixes.map((f) => f.clip));
-  for (let clip = 0; at + ANIMATION_HEADER_BYTES <= view.byteLength; clip++) {
-    const fix = fixes.find((f) => f.clip === clip);
-    const frames = fix ? fix.frames : view.getInt32(at + NAME_BYTES + 4, true);
-    if (frames < 0) return false;
+): number {
+  const frameBytes = vertexCount * 6;
+  const score = (frameAt: number) => {
+    const rs = [0, 1, 2].map((axis) =>
+      correlation(
+        vertexCount,
+        (v) => view.getInt16(frameAt + (v * 3 + axis) * 2, true),
+        (v) => base[v * 3 + axis],
+      )
+    ).filter((r) => !Number.isNaN(r));
+    return rs.length ? rs.reduce((x, y) => x + y, 0) / rs.length : 1;
+  };
+  let worst = 1;
+  for (let clip = 0; clip < animations; clip++) {
+    if (at + ANIMATION_HEADER_BYTES > view.byteLength) return -1;
+    const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(at + NAME_BYTES + 4, true);
     const dataAt = at + ANIMATION_HEADER_BYTES;
-    if (clip >= first && frames > 0) {
-      if (dataAt + vertexCount * 6 > view.byteLength) return false;
-      let sum = 0;
-      for (let axis = 0; axis < 3; axis++) {
-        sum += correlation(
-          vertexCount,
-          (v) => view.getInt16(dataAt + (v * 3 + axis) * 2, true),
-          (v) => base[v * 3 + axis],
-        );
-      }
-      if (sum / 3 < POINT_LIKE_CORRELATION) return false;
-    }
-    if (clip === Math.max(...fixes.map((f) => f.clip))) return true;
-    at = dataAt + frames * vertexCount * 6;
+    if (frames < 0 || dataAt + frames * frameBytes > view.byteLength) return -1;
+    if (frames > 0) worst = Math.min(worst, score(dataAt), score(dataAt + (frames - 1) * frameBytes));
+    at = dataAt + frames * frameBytes;
   }
-  return false;
+  return worst;
 }
 
-/** Pearson correlation of `a(v)` and `b(v)` over `n` values; 1 when either is constant and they agree. */
+/** Pearson correlation of `a(v)` and `b(v)` over `n` values; NaN when `b` is constant (no evidence). */
 function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
   let ma = 0, mb = 0;
   for (let v = 0; v < n; v++) [ma, mb] = [ma + a(v), mb + b(v)];
@@ -296,7 +306,8 @@ function correlation(n: number, a: (v: number) => number, b: (v: number) => numb
     const [da, db] = [a(v) - ma, b(v) - mb];
     [ab, aa, bb] = [ab + da * db, aa + da * da, bb + db * db];
   }
-  if (aa === 0 || bb === 0) return aa === bb ? 1 : 0;
+  if (bb === 0) return NaN;
+  if (aa === 0) return 0;
   return ab / Math.sqrt(aa * bb);
 }
 

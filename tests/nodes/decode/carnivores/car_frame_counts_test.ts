@@ -79,3 +79,42 @@ Deno.test("car frame counts: 40 clips all stored one less (the .rsc habit) are r
   assert.deepEqual(read.animations.map((a) => a.frameCount), clips.map((c) => c.frameCount));
   assert.equal(warnings.filter((w) => /stores \d+ frame/.test(w.message)).length, 40);
 });
+
+Deno.test("car frame counts: a clip with a negative KPS and a wrong frame count has both repaired, named", () => {
+  const car = bare();
+  const bytes = encodeCar(car);
+  const view = new DataView(bytes.buffer);
+  const at = textureEnd(car);
+  view.setInt32(at + 32, -40, true); // walk: KPS damaged
+  view.setInt32(at + 36, 7, true); // walk: 5 frames stored as 7
+  const { model, warnings } = parseCar(bytes);
+  assert.deepEqual(model.animations.map((a) => [a.name, a.frameCount, a.kps]), [["walk", 5, 1], [
+    "idle",
+    3,
+    7,
+  ]]);
+  const messages = warnings.map((w) => w.message);
+  assert.ok(
+    messages.some((m) =>
+      /^animation 0 stores 7 frame\(s\).*with 5 frames.*its KPS -40 is damaged as well/.test(m)
+    ),
+    messages.join("\n"),
+  );
+  assert.ok(
+    messages.some((m) => /animation 0 \('walk'\) has -40 frames per second/.test(m)),
+    messages.join("\n"),
+  );
+});
+
+Deno.test("car frame counts: one count far off is read from the data's size; the .car still fits byte for byte", () => {
+  const car = bare();
+  const bytes = encodeCar(car);
+  const view = new DataView(bytes.buffer);
+  const second = textureEnd(car) + 40 + 5 * car.points.count * 6;
+  view.setInt32(second + 36, 3 + 250, true); // idle: 3 frames stored as 253 (another version's count)
+  const { model, warnings } = parseCar(bytes);
+  assert.deepEqual(model.animations.map((a) => a.frameCount), [5, 3]);
+  assert.deepEqual(model.animations[1].positions, car.animations[1].positions);
+  assert.equal(warnings.length, 1, warnings.map((w) => w.message).join("\n"));
+  assert.match(warnings[0].message, /^animation 1 stores 253 frame\(s\) at byte \d+.* with 3 frames/);
+});
