@@ -13,6 +13,8 @@ import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts
 import { type Mat4, normalize, transformDirection, transformPoint } from "./transform.ts";
 import { hubSide, isSpinningPart } from "./spin_hinge.ts";
 import { copyCentreLines } from "./copies.ts";
+import { untoldAircraft } from "./copy_untold.ts";
+import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
 import type { rigAssignSide } from "./assign_side.ts";
@@ -51,7 +53,8 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node)) : undefined;
     if (spun) setPart(node, { ...part, side: spun });
     if (spun || part.side) continue;
-    const fromName = sideFromName(node.getName());
+    // A level mark glued to a side letter (`AileronLLOD1`) hides the side: read past it.
+    const fromName = sideFromName(node.getName()) ?? sideFromName(withoutLevel(node.getName()));
     if (fromName === "left" || fromName === "right") {
       named++;
       const wholly = sideWhollyOn(scene, node, poses, centreBand, centreOf(node));
@@ -73,8 +76,42 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     }
     setPart(node, { ...getPart(node)!, side: geometric ?? side });
   }
+  if (!centres) judgeUntold(scene, ctx);
   return { scene };
 };
+
+/**
+ * Several aircraft the rig cannot tell apart (`copy_untold.ts`: parked wing over wing, their names
+ * telling no one's objects): all were sided about one centre line, so every aircraft off it has half its
+ * panels on the wrong side. Warned, naming the panels, and each panel's fit judged weak at best.
+ */
+function judgeUntold(scene: Document, ctx: Parameters<NodeRun<typeof rigAssignSide>>[0]["ctx"]): void {
+  const untold = untoldAircraft(scene);
+  if (!untold) return;
+  const names = untold.map((n) => n.getName());
+  ctx.warn(
+    `cannot tell these aircraft apart: ${names.slice(0, 12).map((n) => `'${n}'`).join(", ")}` +
+      `${names.length > 12 ? ` and ${names.length - 12} more` : ""} name several aircraft, but neither ` +
+      "names nor places say which object is whose (touching or overlapping aircraft, joined by other " +
+      "objects?): all are sided about one centre line, and judged weak. Group each aircraft under a node " +
+      "of its own, or give its names a prefix (`Spitfire_Aileron_L`), or set them apart",
+    { panels: names },
+  );
+  const reason = "one of several aircraft the rig cannot tell apart: its side is read about one centre " +
+    "line for them all, which may not be its aircraft's";
+  for (const node of untold) {
+    const part = getPart(node);
+    if (!part?.fit) continue;
+    setPart(node, {
+      ...part,
+      fit: {
+        ...part.fit,
+        confidence: part.fit.confidence === "failed" ? "failed" : "weak",
+        reasons: [...part.fit.reasons ?? [], reason],
+      },
+    });
+  }
+}
 
 /**
  * The side of a propeller or rotor in a copy laid out apart, about the copy's centre line at lateral

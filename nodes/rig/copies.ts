@@ -35,7 +35,7 @@ import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
-import { type CopyMark, copyMark, namePrefix } from "./copy_names.ts";
+import { type CopyMark, copyMark, namePrefix, sidedName, withoutLevel } from "./copy_names.ts";
 import { settleNumbered } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
@@ -78,7 +78,7 @@ function panelKey(name: string): string | null {
   let key = readNames?.get(name);
   if (key === undefined) {
     const match = matchPanelName(name);
-    key = match ? `${match.kind}|${sideFromName(name) ?? ""}` : null;
+    key = match ? `${match.kind}|${sideFromName(name) ?? sideFromName(withoutLevel(name)) ?? ""}` : null;
     readNames?.set(name, key);
   }
   return key;
@@ -87,7 +87,7 @@ function panelKey(name: string): string | null {
 /**
  * The panels a subtree's names give, by kind and side, as a sorted signature; empty when none.
  */
-function signature(nodes: readonly Node[]): string[] {
+export function signature(nodes: readonly Node[]): string[] {
   const out: string[] = [];
   for (const node of nodes) {
     const key = panelKey(node.getName());
@@ -102,7 +102,7 @@ function wholeAircraft(panels: readonly string[]): boolean {
 }
 
 /** A whole aircraft with panels named left and right: what one aircraft of several must hold. */
-function wholeTwoSided(panels: readonly string[]): boolean {
+export function wholeTwoSided(panels: readonly string[]): boolean {
   return wholeAircraft(panels) && panels.some((p) => p.endsWith("|left")) &&
     panels.some((p) => p.endsWith("|right"));
 }
@@ -175,6 +175,31 @@ function lookByName(doc: Document): ModelCopy[] | undefined {
  * keeping its side, or a second rudder `Rudder.001`, is no copy.
  */
 function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
+  const classes = markClasses(nodes);
+  // Names telling whose an object is first, then places, then names merely repeated.
+  if (!classes) return copiesByPrefix(nodes) ?? placeCopies(nodes) ?? copiesByOccurrence(nodes);
+  // Different aircraft each in levels of detail (`Spitfire_Aileron_L_LOD1` beside `Bf109_Aileron_L_LOD1`):
+  // a level holds every aircraft's objects at it; each aircraft's levels are read apart.
+  const fleet = copiesByPrefix(nodes);
+  if (fleet) {
+    const levels = fleet.flatMap(({ label, nodes: own }) => {
+      const mine = nodes.filter((n) => own.has(n));
+      return (markClasses(mine) ?? [{ nodes: new Set(mine) }]).map((c) => ({ ...c, of: label }));
+    });
+    const copies = alikeCopies(levels);
+    if (copies) return settleNumbered(copies, nodes);
+  }
+  const copies = alikeCopies(classes);
+  if (!copies) return placeCopies(nodes);
+  // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
+  return settleNumbered(copies, nodes);
+}
+
+/**
+ * The nodes of `nodes` by the copy mark in their names (`copy_names.ts`; a marked group's mark holds for
+ * all below it), the unmarked ones one class more; undefined when no name carries a mark.
+ */
+function markClasses(nodes: readonly Node[]): { mark?: CopyMark; nodes: Set<Node> }[] | undefined {
   const marks = new Map<string, { mark?: CopyMark; nodes: Set<Node> }>();
   const inMarked = new Set<Node>();
   for (const node of nodes) {
@@ -187,14 +212,10 @@ function copiesByMark(nodes: readonly Node[]): ModelCopy[] | undefined {
       inMarked.add(n);
     }
   }
-  // Names telling whose an object is first, then places, then names merely repeated.
-  if (!marks.size) return copiesByPrefix(nodes) ?? placeCopies(nodes) ?? copiesByOccurrence(nodes);
+  if (!marks.size) return undefined;
   const unmarked = nodes.filter((n) => !inMarked.has(n));
   if (unmarked.length) marks.set("", { nodes: new Set(unmarked) });
-  const copies = alikeCopies([...marks.values()]);
-  if (!copies) return placeCopies(nodes);
-  // Blender numbers a duplicate by the next free suffix, so a number may not name its copy.
-  return settleNumbered(copies, nodes);
+  return [...marks.values()];
 }
 
 /** Aircraft by place (`copy_places.ts`), each holding a whole aircraft named left and right. */
@@ -249,7 +270,9 @@ function copiesByPrefix(nodes: readonly Node[]): ModelCopy[] | undefined {
  * number is enough on its own; a word, a duplicate suffix or a repeated name must hold a whole aircraft
  * named left and right.
  */
-function alikeCopies(classes: readonly { mark?: CopyMark; nodes: Set<Node> }[]): ModelCopy[] | undefined {
+function alikeCopies(
+  classes: readonly { mark?: CopyMark; nodes: Set<Node>; of?: string }[],
+): ModelCopy[] | undefined {
   const held = classes.map((entry) => ({ ...entry, panels: signature([...entry.nodes]) }))
     .filter(({ mark, panels }) => panels.length >= 2 && (mark?.by === "lod" || wholeTwoSided(panels)));
   const keys = held.map((h) => h.panels.join(","));
@@ -261,14 +284,15 @@ function alikeCopies(classes: readonly { mark?: CopyMark; nodes: Set<Node> }[]):
   const level = (mark?: CopyMark) => mark ? mark.level ?? 0.5 : -1;
   return held.filter((h, i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]) || wholeAircraft(h.panels))
     .sort((a, b) => level(a.mark) - level(b.mark))
-    .map(({ mark, nodes }) => ({
-      label: !mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key,
+    .map(({ mark, nodes, of }) => ({
+      label: (of ? `${of} ` : "") +
+        (!mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key),
       nodes,
     }));
 }
 
 /** True when the boxes overlap along axis `k` by less than half the narrower one. */
-function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
+export function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
   const overlap = Math.min(a.max[k], b.max[k]) - Math.max(a.min[k], b.min[k]);
   return overlap < 0.5 * Math.min(a.max[k] - a.min[k], b.max[k] - b.min[k]);
 }
@@ -311,11 +335,8 @@ function pairedCentre(
 ): number | undefined {
   const bySide = new Map<string, Node | null>();
   for (const node of nodes) {
-    const side = sideFromName(node.getName());
-    if (side !== "left" && side !== "right") continue;
-    // Letter and digit runs, side words dropped: `Aileron_L_Low` and `Aileron_R_Low` share `aileron low`.
-    const words = node.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
-    const key = `${words.map((w) => w.toLowerCase()).filter((w) => !sideFromName(w)).join(" ")}|${side}`;
+    const key = sidedName(node.getName());
+    if (!key?.endsWith("|left") && !key?.endsWith("|right")) continue;
     bySide.set(key, bySide.has(key) ? null : node);
   }
   const middles: number[] = [];

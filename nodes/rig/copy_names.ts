@@ -7,9 +7,14 @@
  *
  * @module
  */
+import { sideFromName } from "./vocabulary.ts";
 
-/** A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3` (not glued to a word before). */
-const LOD_NUMBER = /(?<![a-z])lod[\s_.-]?(\d+)(?!\d)/i;
+/**
+ * A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3`, not glued to a word before
+ * unless in camel case (`RudderLOD1`, `RudderLod1`, `AileronLLOD0`: a capital after a small letter, a
+ * digit or another capital).
+ */
+const LOD_NUMBER = /(?:(?<![A-Za-z])[Ll][Oo][Dd]|(?<=[a-z\d])L(?:OD|od)|(?<=[A-Z])LOD)[\s_.-]?(\d+)(?!\d)/;
 
 /** Blender's suffix for a duplicate: `.001`, `.002`. */
 const DUPLICATE = /\.(\d{3})$/;
@@ -61,18 +66,47 @@ const WORDS = /[\s_.:|-]+/;
 
 /**
  * The aircraft a name's first word may name, in a file holding several (`Spitfire_Aileron_L` beside
- * `Bf109_Aileron_L`): its first word, lower-cased, when more words follow and it is neither a panel nor
- * a side (`L_Aileron`, `Aileron_L`); undefined otherwise. Whether the word names an aircraft is for the
+ * `Bf109_Aileron_L`, or in camel case `F16AileronLeft` beside `mig29AileronLeft`): its first word (or
+ * camel-case part), lower-cased, when more follow and it is neither a panel nor a side (`L_Aileron`,
+ * `Aileron_L`, `AileronLeft`); undefined otherwise. Whether the word names an aircraft is for the
  * caller to judge (`copies.ts`: it must head a whole aircraft named left and right).
  *
  * @example
  * ```ts
  * namePrefix("Spitfire_Aileron_L", isWord); // "spitfire"
+ * namePrefix("F16AileronLeft", isWord); // "f16"
  * namePrefix("Aileron_L", isWord); // undefined
  * ```
  */
 export function namePrefix(name: string, isPanelOrSide: (word: string) => boolean): string | undefined {
   const words = name.split(WORDS).filter((w) => w.length);
+  // Run together in camel case (`F16AileronLeft`, `spitfireElevatorR`, `Mig29RudderLOD1`): its first
+  // part, when more follow.
+  const parts = words[0]?.split(CAMEL) ?? [];
+  if (parts.length > 1 && !isPanelOrSide(parts[0])) return parts[0].toLowerCase();
   if (words.length < 2 || isPanelOrSide(words[0])) return undefined;
   return words[0].toLowerCase();
+}
+
+/** Where camel case starts a word: `F16|Aileron`, `spitfire|Elevator`, `H|Stab`. */
+const CAMEL = /(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+
+/**
+ * `name` without its level-of-detail mark (`mig29AileronLLOD0` → `mig29AileronL`): a mark glued to a
+ * side letter hides the side from the vocabulary.
+ */
+export function withoutLevel(name: string): string {
+  return name.replace(LOD_NUMBER, "");
+}
+
+/**
+ * A name read past its spelling of a side: its letter and digit runs, lower-cased, side words dropped,
+ * then the side it states (`Aileron_L_Low`, `aileron.l.low` and `L_Aileron_Low` are `aileron low|left`);
+ * undefined when it states none.
+ */
+export function sidedName(name: string): string | undefined {
+  const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
+  if (!side) return undefined;
+  const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
+  return `${words.map((w) => w.toLowerCase()).filter((w) => !sideFromName(w)).join(" ")}|${side}`;
 }

@@ -7,11 +7,12 @@
  * each cluster holding a whole aircraft named left and right is one aircraft.
  *
  * A floor or hangar under them all, touching every aircraft, is read past: the clusters are read again
- * without the largest objects naming no panel, up to three.
+ * without the largest objects naming no panel and larger than any panel, up to eight (a hangar building's
+ * floor, roof, walls and doors).
  *
  * Never splitting one aircraft: a cluster holding panels but no whole aircraft named left and right (a
- * biplane's upper wing standing clear, wing panels laid out detached) or naming one object twice (two
- * aircraft drawn at one place) makes no split at all.
+ * biplane's upper wing standing clear, wing panels laid out detached) or naming one object twice, however
+ * each spells its side (two aircraft drawn at one place, or touching), makes no split at all.
  *
  * @module
  */
@@ -19,9 +20,13 @@ import type { Accessor, Node } from "@gltf-transform/core";
 import { IDENTITY } from "./transform.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import type { ModelCopy } from "./copies.ts";
+import { sidedName } from "./copy_names.ts";
 
 /** How far apart, as a fraction of the larger box's largest extent, two objects still touch. */
 const TOUCH = 0.1;
+
+/** The most objects naming no panel read past as scenery (a hangar's floor, roof, walls and doors). */
+const MAX_DROPPED = 8;
 
 /** The box around `boxes`. */
 function around(boxes: readonly Bounds[]): Bounds {
@@ -66,8 +71,11 @@ export function copiesByPlace(
   // Swept along x: a pair further apart there than the largest object's reach cannot touch.
   drawn.sort((a, b) => a.box.min[0] - b.box.min[0]);
   // A floor or hangar under every aircraft touches them all: read again without the largest objects
-  // naming no panel, up to three.
-  const largest = drawn.filter((d) => !holdsPanel(d.node)).sort((a, b) => b.size - a.size).slice(0, 3);
+  // naming no panel (larger than any panel), up to eight — a hangar building's floor, roof, walls and
+  // doors (Sketchfab's `Object_<n>`) each touch every aircraft.
+  const panelSize = drawn.reduce((m, d) => holdsPanel(d.node) ? Math.max(m, d.size) : m, 0);
+  const largest = drawn.filter((d) => d.size > panelSize && !holdsPanel(d.node))
+    .sort((a, b) => b.size - a.size).slice(0, MAX_DROPPED);
   for (let drop = 0; drop <= largest.length; drop++) {
     const left = new Set(largest.slice(0, drop));
     const copies = clustered(drawn.filter((d) => !left.has(d)), nodes, whole, holdsPanel);
@@ -140,7 +148,8 @@ function clustered(
     if (homes.size === 1) members[[...homes][0]].add(node);
   }
   for (const cluster of members) {
-    const names = [...cluster].filter(holdsPanel).map((n) => n.getName());
+    // Two objects of one name, however each spells its side (`aileron.l`, `AileronLeft`): two aircraft.
+    const names = [...cluster].filter(holdsPanel).map((n) => sidedName(n.getName()) ?? n.getName());
     if (!whole([...cluster]) || new Set(names).size < names.length) return undefined;
   }
   return members.map((nodes, i) => ({ label: `aircraft ${i + 1} by place`, nodes }));

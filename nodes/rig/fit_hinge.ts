@@ -128,7 +128,10 @@ export const rigFitHinge = defineNode({
   // (within 0.3 chord ahead, 0.15 off the plane through the hinge; all_moving.ts): a jet's wing close
   // ahead of stabilators named Elevator_L/_R made them elevators hinged on their leading edge (jet
   // layouts, held-out seed 4242: 110 of 200 wrong, weak; now 4, weak), elevators behind a stabiliser kept.
-  version: 40,
+  // 41: copies (copies.ts, copy_places.ts, copy_names.ts) of different aircraft each in levels of detail
+  // (`Spitfire_Aileron_L_LOD1` beside `Bf109_Aileron_L_LOD1`) or named in camel case (`Mig29RudderLOD1`),
+  // and aircraft in a hangar building, are read apart: mirror partners and the "auto" frame per aircraft.
+  version: 41,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

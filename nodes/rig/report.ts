@@ -31,7 +31,9 @@ export const rigReport = defineNode({
   // 11: a part fitted but given no pivot (a report made before rig.insert_pivot, or a panel whose fit
   // found no hinge) names its panel, the node holding it, with panel_path and panel_named_by (was null).
   // 12: "auto" frame detection reads the first of different aircraft in one file (copies.ts).
-  version: 12,
+  // 13: "auto" frame detection reads the first aircraft of a fleet in levels (`Spitfire_…_LOD1`), named in
+  // camel case (`F16AileronLeft`), or in a hangar building (copies.ts, copy_places.ts).
+  version: 13,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -45,6 +45,24 @@ export type HangarLayout = "left" | "right" | "grid_overlap";
 /** Every layout. */
 export const HANGAR_LAYOUTS: readonly HangarLayout[] = ["left", "right", "grid_overlap"];
 
+/**
+ * Crowded layouts, where place cannot tell the aircraft apart: parked wing over wing (`touching`: tips
+ * overlapping by up to a tenth of the span, a little staggered, as a showcase packs them), or standing
+ * apart inside a hangar building whose floor, roof and walls (Sketchfab's `Object_<n>`) touch them all.
+ */
+export type CrowdedLayout = "touching" | "hangar_building";
+/** Every crowded layout. */
+export const CROWDED_LAYOUTS: readonly CrowdedLayout[] = ["touching", "hangar_building"];
+
+/** The largest lateral reach (aircraft +left) of an aircraft's meshes either side of its centre line. */
+function halfSpan(aircraft: ReturnType<typeof piecesAircraft>): number {
+  let reach = 0;
+  for (const { mesh } of [...aircraft.fixed, ...aircraft.panels]) {
+    for (let i = 2; i < mesh.positions.length; i += 3) reach = Math.max(reach, Math.abs(mesh.positions[i]));
+  }
+  return reach;
+}
+
 /** A generated hangar file and the panels the rig should find. */
 export interface HangarSample {
   readonly doc: Document;
@@ -75,7 +93,11 @@ const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
  * Two or three different aircraft of `seed` named by `naming`, standing as `layout` says: side by side
  * 14–20 apart, or in a grid 18–24 behind and 3–6 across (less than a wingspan).
  */
-export function hangarSample(seed: number, naming: HangarNaming, layout: HangarLayout): HangarSample {
+export function hangarSample(
+  seed: number,
+  naming: HangarNaming,
+  layout: HangarLayout | CrowdedLayout,
+): HangarSample {
   const next = prng(seed * 11 + 5);
   const count = 2 + Math.floor(next() * 2);
   const first = Math.floor(next() * TYPES.length);
@@ -86,11 +108,20 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
   const wrappers = new Map<string, Node>();
   const panels: ShowcasePanel[] = [];
   const offsets: Vec3[] = [];
+  const built = types.map((_, i) => piecesAircraft(seed * 31 + i * 977));
+  // Parked wing over wing: each next to the last, tips overlapping by 0–10 % of the span, staggered.
+  const packed: Vec3[] = [[0, 0, 0]];
+  for (let i = 1; layout === "touching" && i < count; i++) {
+    const spans = halfSpan(built[i - 1]) + halfSpan(built[i]);
+    packed.push([packed[i - 1][0] + (next() - 0.5) * 3, 0, packed[i - 1][2] + spans * (0.9 + 0.1 * next())]);
+  }
   for (let i = 0; i < count; i++) {
     const type = types[i];
     const offset: Vec3 = layout === "grid_overlap"
       ? [i * behind, 0, (i % 2 ? 1 : -1) * skew * Math.min(i, 1)]
-      : [0, 0, (layout === "left" ? 1 : -1) * across * i];
+      : layout === "touching"
+      ? packed[i]
+      : [0, 0, (layout === "right" ? -1 : 1) * across * i];
     offsets.push(offset);
     const groups = naming === "type_groups"
       ? [type]
@@ -120,7 +151,7 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
     const place = (node: Node) => {
       if (!parent) node.setTranslation(toScene(offset));
     };
-    const aircraft = piecesAircraft(seed * 31 + i * 977);
+    const aircraft = built[i];
     // Some types have no separate rudder (the fin drawn whole): the aircraft's panels differ.
     const noRudder = i > 0 && next() < 0.5;
     for (const { name: n, mesh } of aircraft.fixed) {
@@ -144,11 +175,25 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
   }
   // Half the files stand the aircraft on a hangar floor reaching under them all.
   const floor = next() < 0.5;
-  if (floor) {
-    const lateral = offsets.map((o) => o[2]);
-    const [lo, hi] = [Math.min(0, ...lateral) - 10, Math.max(0, ...lateral) + 10];
-    const aft = Math.max(...offsets.map((o) => o[0])) + 20;
+  const lateral = offsets.map((o) => o[2]);
+  const [lo, hi] = [Math.min(0, ...lateral) - 10, Math.max(0, ...lateral) + 10];
+  const aft = Math.max(...offsets.map((o) => o[0])) + 20;
+  if (floor && layout !== "hangar_building") {
     addAircraftMesh(doc, "Hangar_Floor", ...floorMesh([-12, -1.6, lo], [aft, -1.5, hi]));
+  }
+  if (layout === "hangar_building") {
+    // The building as a Sketchfab export names it: floor, roof, back and side walls, doors.
+    const pieces: [Vec3, Vec3][] = [
+      [[-12, -1.6, lo], [aft, -1.5, hi]],
+      [[-12, 7, lo], [aft, 7.2, hi]],
+      [[aft, -1.5, lo], [aft + 0.3, 7, hi]],
+      [[-12, -1.5, lo - 0.3], [aft, 7, lo]],
+      [[-12, -1.5, hi], [aft, 7, hi + 0.3]],
+      [[-12.3, 4.5, lo], [-12, 7, hi]],
+    ];
+    pieces.forEach(([min, max], k) =>
+      addAircraftMesh(doc, `Object_${count * 20 + k}`, ...floorMesh(min, max))
+    );
   }
   if (naming === "shuffled_names") {
     // Listed in no order: the k-th of a name is not the k-th aircraft's.
@@ -174,9 +219,9 @@ export function hangarSample(seed: number, naming: HangarNaming, layout: HangarL
     doc,
     panels,
     description:
-      `${naming}, ${types.join("+")} ${layout}${floor ? " on a floor" : ""} (${across.toFixed(1)} across, ${
-        behind.toFixed(1)
-      } behind ` +
+      `${naming}, ${types.join("+")} ${layout}${
+        floor && layout !== "hangar_building" ? " on a floor" : ""
+      } (${across.toFixed(1)} across, ${behind.toFixed(1)} behind ` +
       `${skew.toFixed(1)} across), seed ${seed}`,
   };
 }
