@@ -117,7 +117,10 @@ export const dsonApplyPreset = defineNode({
   // 30: a TCB spline the preset moves between its keys takes the Kochanek–Bartels reading (as
   // decode.dson v38), warned once per formula it moved with the straight reading and their
   // difference; before, the morph or bone kept its weight or pose.
-  version: 30,
+  // 31: a preset dialling an alias of a bone channel (`bone_aliases`, decode.dson v39: "Shoulder
+  // Bend" standing for lShldrBend's x rotation) poses the bone, and formulas reading it follow;
+  // before, the alias was named missing and the bone kept its pose.
+  version: 31,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

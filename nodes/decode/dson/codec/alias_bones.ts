@@ -9,7 +9,7 @@
  */
 import type { ModifierTargets } from "./load_modifiers.ts";
 import { aliasEnd, boneChannel } from "./formula_compile.ts";
-import { figureBones, type ModifierValue } from "./formula_eval.ts";
+import { type BoneLookup, figureBones, type ModifierValue } from "./formula_eval.ts";
 import { clampToLimit, describeClamp } from "./joint_limits.ts";
 import { poseNode } from "./pose_node.ts";
 
@@ -35,18 +35,25 @@ export function passAliasBoneDials(
 ): void {
   const { nodes, meshes, library } = targets;
   for (const [mesh, own] of values) {
+    const parts = meshes.parts[mesh];
+    const bones = figureBones(nodes.list, parts.owner, targets.follows);
+    // Every alias of a bone channel, recorded for dson.apply_preset (a preset dialling it poses the bone).
+    for (const id of own.keys()) {
+      const found = boneOf(id, own, bones);
+      if (!found?.bone || found.bone.follows) continue;
+      parts.boneAliases = {
+        ...parts.boneAliases,
+        [id]: { node: nodes.list[found.bone.node].id, channel: found.channel },
+      };
+    }
     const dials = dialled.get(mesh);
     if (!dials?.size) continue;
-    const bones = figureBones(nodes.list, meshes.parts[mesh].owner, targets.follows);
     const passed = new Map<string, number>(); // `nodeKey?channel` → the alias dial passed to it
     for (const id of dials) {
-      const end = aliasEnd(id, own);
-      const channel = end ? boneChannel(end.propertyPath) : undefined;
-      if (!end || !channel) continue;
+      const found = boneOf(id, own, bones);
+      if (!found) continue;
+      const { boneId, channel, bone } = found;
       const { entry, value } = own.get(id)!;
-      // `lShldrBend:?xrotate/value` names its bone by the node path alone.
-      const boneId = end.id.replace(/:$/, "") || end.nodePath.split("/").pop()!;
-      const bone = bones(boneId, channel);
       const at = `${entry.path}/channel/target_channel`;
       if (!bone || bone.follows) {
         const why = bone
@@ -86,4 +93,14 @@ export function passAliasBoneDials(
       nodes.list[bone.node] = poseNode(nodes.list[bone.node], new Map([[channel, clamped]]));
     }
   }
+}
+
+/** The bone channel alias `id` of `values` ends at, and the bone `bones` finds for it (if any). */
+function boneOf(id: string, values: ReadonlyMap<string, ModifierValue>, bones: BoneLookup) {
+  const end = aliasEnd(id, values);
+  const channel = end ? boneChannel(end.propertyPath) : undefined;
+  if (!end || !channel) return undefined;
+  // `lShldrBend:?xrotate/value` names its bone by the node path alone.
+  const boneId = end.id.replace(/:$/, "") || end.nodePath.split("/").pop()!;
+  return { boneId, channel, bone: bones(boneId, channel) };
 }

@@ -300,6 +300,14 @@ function meshExtras(mesh: SceneMesh): Json {
       ...(m.aliases ? { aliases: [...m.aliases] } : {}),
     })),
   };
+  // For dson.apply_preset, which poses the bone when a preset dials one of these aliases.
+  if (mesh.boneAliases) {
+    out.bone_aliases = Object.fromEntries(
+      Object.entries(mesh.boneAliases).map((
+        [id, alias],
+      ) => [id, { node: alias.node, channel: alias.channel }]),
+    );
+  }
   if (mesh.uv) out.uv_set = mesh.uv.name;
   // Only when surfaces use several sets (each material names its own): surface name → set name.
   if (mesh.uv?.surfaceSets) {

@@ -8,7 +8,7 @@
  * @module
  */
 import { type FormulaGraph, mergeFormulaGraphs } from "./formula_graph.ts";
-import type { Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
+import type { BoneAlias, Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import { INFLUENCES } from "./skin.ts";
 import { parseDsonUri } from "./uri.ts";
@@ -192,6 +192,8 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
       ),
     ],
     formulas: mergeFormulaGraphs([target.formulas, ...grafts.map((graft) => graft.formulas)]),
+    // A graft's aliases of the body's bones dial them as the body's own do.
+    ...mergedBoneAliases([target, ...grafts]),
     rigidity: mergeRigidity(target, grafts, remaps, vertexCount),
     mergedGrafts: [...target.mergedGrafts, ...grafts.map((g) => g.geometryId)],
     materials,
@@ -347,4 +349,10 @@ function mergeRigidity(
     }
   });
   return { weights, groups };
+}
+
+/** The bone aliases of `meshes` together (the first mesh's of an id wins), when any has one. */
+function mergedBoneAliases(meshes: readonly SceneMesh[]): { boneAliases?: Record<string, BoneAlias> } {
+  const all = meshes.flatMap((mesh) => Object.entries(mesh.boneAliases ?? {})).reverse();
+  return all.length ? { boneAliases: Object.fromEntries(all) } : {};
 }

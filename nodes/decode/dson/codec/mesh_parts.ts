@@ -8,7 +8,14 @@
 import type { DsonFile } from "./dson_file.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGeometry, DsonUvSet } from "./geometry.ts";
-import { figureRoot, type Morph, type SceneMesh, type SceneNode, type Surface } from "./model.ts";
+import {
+  type BoneAlias,
+  figureRoot,
+  type Morph,
+  type SceneMesh,
+  type SceneNode,
+  type Surface,
+} from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
 
 /** What a mesh is built from, gathered while loading. */
@@ -25,6 +32,8 @@ export interface MeshParts {
   morphs: Morph[];
   /** The ERC formulas driving its morphs (see `formula_graph.ts`), when any does. */
   formulas?: FormulaGraph;
+  /** Its alias channels standing for a bone channel (alias id → the bone's id and channel), for presets. */
+  boneAliases?: Record<string, BoneAlias>;
   materials: Map<string, Surface>;
 }
 
@@ -78,6 +87,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     skin,
     morphs: parts.morphs,
     formulas: parts.formulas,
+    ...(parts.boneAliases ? { boneAliases: parts.boneAliases } : {}),
     rigidity,
     graft: geometry.graft ? { ...geometry.graft, merged: false } : undefined,
     mergedGrafts: [],

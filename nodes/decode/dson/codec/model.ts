@@ -139,6 +139,11 @@ export interface SceneMesh {
   readonly morphs: readonly Morph[];
   /** The ERC formulas driving its morphs, kept for `dson.apply_preset` (see `formula_graph.ts`). */
   readonly formulas?: FormulaGraph;
+  /**
+   * Its alias channels (DSON channel_alias) standing for a bone channel: alias id → the bone's node
+   * id and channel (`rotation/x`). dson.apply_preset poses the bone when a preset dials the alias.
+   */
+  readonly boneAliases?: Readonly<Record<string, BoneAlias>>;
   /** Per-vertex rigidity weight (undefined: no map) and the groups. */
   readonly rigidity?: { readonly weights?: Float64Array; readonly groups: readonly RigidityGroup[] };
   /** The graft record, and whether it was merged into its target. */
@@ -223,4 +228,10 @@ export interface GraftBodyRecord {
   readonly graftEnds: readonly number[];
   /** How many of the merged polygons, the first, are the body's (the grafts' follow). */
   readonly bodyPolys: number;
+}
+
+/** A bone channel an alias channel stands for: the bone's node id and the channel (`rotation/x`). */
+export interface BoneAlias {
+  readonly node: string;
+  readonly channel: string;
 }

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { fewNames as few, fittedItemMeshes, setMorphWeights } from "./preset_morphs.ts";
@@ -63,7 +63,14 @@ export function applyDsonPreset(
   const missingJoints: string[] = [];
   const jointValues = new Map<string, Map<JointChannel, number>>();
   const morphValues = new Map<string, number>();
-  for (const channel of preset.channels) {
+  const boneAliases = boneAliasesOf(doc, scope.hasMesh);
+  for (const presetChannel of preset.channels) {
+    // A value dialling an alias of a bone channel ("Shoulder Bend" for lShldrBend's x rotation)
+    // poses the bone, as Daz's alias reflects its target (decode.dson v39 records them).
+    const alias = presetChannel.kind === "morph"
+      ? boneAliases.get(presetChannel.target) ?? boneAliases.get(percentDecode(presetChannel.target))
+      : undefined;
+    const channel = alias ? { ...presetChannel, kind: "joint" as const, ...alias } : presetChannel;
     if (channel.kind === "morph") morphValues.set(channel.target, channel.value);
     else {
       const values = jointValues.get(channel.target) ?? new Map<JointChannel, number>();
@@ -274,4 +281,28 @@ function reportSkips(
   if (preset.animated) {
     warn(`dson preset: ${preset.animated} channel(s) have several keys; only frame 0 is applied`);
   }
+}
+
+/**
+ * The bone aliases (`extras.partgraph.dson.bone_aliases`) of the meshes `hasMesh` takes: alias id →
+ * the bone's node id (as a preset names it) and channel.
+ */
+function boneAliasesOf(
+  doc: Document,
+  hasMesh: (mesh: Mesh) => boolean,
+): Map<string, { target: string; channel: JointChannel }> {
+  const out = new Map<string, { target: string; channel: JointChannel }>();
+  for (const mesh of doc.getRoot().listMeshes()) {
+    if (!hasMesh(mesh)) continue;
+    const dson = getPartgraphExtras(mesh).dson as { bone_aliases?: unknown } | undefined;
+    const aliases = dson?.bone_aliases;
+    if (!aliases || typeof aliases !== "object") continue;
+    for (
+      const [id, alias] of Object.entries(aliases as Record<string, { node?: unknown; channel?: unknown }>)
+    ) {
+      if (typeof alias?.node !== "string" || typeof alias.channel !== "string") continue;
+      if (!out.has(id)) out.set(id, { target: alias.node, channel: alias.channel as JointChannel });
+    }
+  }
+  return out;
 }

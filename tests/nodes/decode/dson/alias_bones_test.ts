@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { channels, generateFigure, type Json, splineCorrective } from "./generate.ts";
-import { decodeJson, nodeNamed } from "./dson_runs.ts";
+import { channels, generateFigure, type Json, shapePreset, splineCorrective } from "./generate.ts";
+import { applyPreset, decodeJson, nodeNamed } from "./dson_runs.ts";
 
 const BONE = "F_bone1";
 
@@ -54,7 +54,9 @@ function figure(options: { target?: string; dial?: number; own?: number; limit?:
       id: "SHOULDER-1",
       url: "#SHOULDER",
       parent: "#F_geo-1",
-      channel: { id: "value", type: "alias", current_value: options.dial },
+      ...(options.dial === undefined
+        ? {}
+        : { channel: { id: "value", type: "alias", current_value: options.dial } }),
     });
   }
   return json;
@@ -103,4 +105,15 @@ Deno.test("dson alias of a bone channel: clamped to the joint's limits, a missin
   near(rotationOf(both.scene), rotationOf(own.scene), "own wins");
   assert.equal(both.warnings.length, 1, both.warnings.join("\n"));
   assert.match(both.warnings[0], /alias 'SHOULDER' to 30 .* at 45; the bone keeps 45/);
+});
+
+Deno.test("dson alias of a bone channel: a shape preset dialling the alias poses the bone (apply_preset v31)", async () => {
+  const decoded = await decodeJson(figure({ target: `${BONE}:?xrotate/value` }), "alias.duf");
+  assert.deepEqual(decoded.warnings, []);
+  assert.ok(Math.abs(jcmOf(decoded.scene)) < 1e-12, "undialled: the bone at rest");
+  const shaped = await applyPreset(decoded.scene, shapePreset([["SHOULDER", 45]]));
+  const written = await decodeJson(figure({ own: 45 }), "written.duf");
+  assert.deepEqual(shaped.warnings, []);
+  near(rotationOf(shaped.scene), rotationOf(written.scene), "preset");
+  assert.ok(Math.abs(jcmOf(shaped.scene) - 45 / 90) < 1e-9, `JCM ${jcmOf(shaped.scene)}`);
 });
