@@ -193,7 +193,11 @@ export const decodeDson = defineNode({
   // `#lShldrBend?rotation/x/value`) poses the bone before formulas run, clamped to its limits (warned);
   // the bone's own differing pose wins, warned; a missing bone is warned (before: dropped silently, 3
   // of 3 alias forms wrong). Daz's channel names (`xrotate`, `YTranslate`, `zscale`) are bone channels
-  // wherever a formula names one (`codec/alias_bones.ts`, `formula_compile.ts` boneChannel). Same
+  // wherever a formula names one (`codec/alias_bones.ts`, `formula_compile.ts` boneChannel). A mesh's
+  // aliases of bone channels are recorded (`bone_aliases`: alias id -> node id and channel) for
+  // dson.apply_preset v31, which poses the bone when a preset dials one. A URL whose folder has a raw
+  // '#' (a third-party writer's; Daz writes %23) splits at the last '#' when a '/' lies between
+  // them, as ids hold no path (before: the file was not found, warned). Same
   // version: a graft left unmerged because its conforming target is missing is warned beside the
   // target's own warning for that URI (before: swallowed by it, 1 of 1 generated cases), says "not
   // merged", and names its record's file only when that is not the scene (the corpus mouth graft's

@@ -39,7 +39,12 @@ export function parseDsonUri(uri: string): DsonUri {
     rest = rest.slice(0, question);
   }
   let id = "";
-  const hash = rest.indexOf("#");
+  let hash = rest.indexOf("#");
+  // A third-party writer may leave a folder's '#' unencoded (`/data/Vendor #1/x.dsf#id`; Daz writes
+  // %23). Asset ids hold no path, so a '/' between the first and the last '#' means the first is
+  // the path's: split at the last (decode.dson v39; before, the file was not found).
+  const last = rest.lastIndexOf("#");
+  if (hash >= 0 && last > hash && rest.slice(hash + 1, last).includes("/")) hash = last;
   if (hash >= 0) {
     id = rest.slice(hash + 1);
     rest = rest.slice(0, hash);

@@ -73,6 +73,8 @@ export function habitCase(seed: number): HabitCase {
   if (writing === 1) (ref = ref.slice(1)), habits.push("no leading slash");
   if (writing === 2) (ref = encodeDaz(path.toUpperCase())), habits.push("another case");
   if (writing === 3) (ref = ref.replaceAll("%20", " ")), habits.push("literal spaces");
+  // A third-party writer that leaves a folder's '#' unencoded (Daz writes %23).
+  if (path.includes("#") && r() < 0.3) (ref = ref.replaceAll("%23", "#")), habits.push("raw '#' in the path");
 
   // Face groups: each polygon in one of three, as a store product's named regions.
   if (r() < 0.5) {
@@ -190,8 +192,10 @@ export function habitCase(seed: number): HabitCase {
     decoy.asset_info = { id: encodeDaz(decoyPath), type: "figure" };
     roots[roots.length - 1].push([decoyPath, decoy]);
   } else home.push([path, figure]);
-  home.push([uvPath, uvFile]);
-  if (ownFile) home.push([morphPath, morphFile]);
+  // The UV set and morph files of other products may sit in any root (installed separately).
+  const anyRoot = () => roots[Math.floor(r() * roots.length)];
+  anyRoot().push([uvPath, uvFile]);
+  if (ownFile) anyRoot().push([morphPath, morphFile]);
 
   const url = (id: string) => `${ref}#${id}`;
   const modifier = (id: string, extra: Json = {}) => ({

@@ -50,3 +50,13 @@ Deno.test("dson uri: file keys compare case-insensitively and ignore the leading
   assert.equal(fileKey("/data/DAZ 3D/Genesis9.DSF"), fileKey("data\\daz 3d\\genesis9.dsf"));
   assert.notEqual(fileKey("/data/a.dsf"), fileKey("/data/b.dsf"));
 });
+
+Deno.test("dson uri: a folder's raw '#' (a third-party writer's; Daz writes %23) stays in the path", () => {
+  const uri = parseDsonUri("F:/data/Fancy #1 Studio/Top #2/Top.dsf#Top_geo?value");
+  assert.equal(uri.filePath, "/data/Fancy #1 Studio/Top #2/Top.dsf");
+  assert.equal(uri.id, "Top_geo");
+  assert.equal(uri.nodePath, "F");
+  // Without a '/' between them, the first '#' starts the id, which keeps the rest.
+  assert.equal(parseDsonUri("/data/a.dsf#Top#2").id, "Top#2");
+  assert.equal(parseDsonUri("#a#b").filePath, "");
+});
