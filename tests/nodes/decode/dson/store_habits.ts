@@ -197,6 +197,18 @@ export function habitCase(seed: number): HabitCase {
   anyRoot().push([uvPath, uvFile]);
   if (ownFile) anyRoot().push([morphPath, morphFile]);
 
+  // An older product's name for the dial: an alias of the alias, which the scene dials instead.
+  const chain = bend > 0 && r() < 0.4;
+  if (chain) {
+    habits.push("alias of an alias of a bone channel");
+    library.push({
+      id: "OLD_SHOULDER",
+      name: "OLD_SHOULDER",
+      parent: "#F_geo",
+      channel: { id: "value", type: "alias", name: "OLD_SHOULDER", target_channel: "F:#SHOULDER?value" },
+    });
+  }
+  const dialled = chain ? "OLD_SHOULDER" : "SHOULDER";
   const url = (id: string) => `${ref}#${id}`;
   const modifier = (id: string, extra: Json = {}) => ({
     id: `${id}-1`,
@@ -218,7 +230,7 @@ export function habitCase(seed: number): HabitCase {
         modifier("CTRL"),
         modifier("JCM"),
         ...(bend
-          ? [modifier("SHOULDER", { channel: { id: "value", type: "alias", current_value: bend } })]
+          ? [modifier(dialled, { channel: { id: "value", type: "alias", current_value: bend } })]
           : []),
       ],
     },
