@@ -107,6 +107,23 @@ Deno.test("converters: the draft material extensions only used, not required, dr
   }
 });
 
+Deno.test("converters: COLLADA2GLTF's earlier spelling KHR_technique_webgl (its --glsl) is read the same", async () => {
+  const file = await converterFile("collada2gltf-required", SEEDS[2]);
+  const text = new TextDecoder().decode(file.bytes);
+  assert(text.includes("KHR_techniques_webgl"));
+  const bytes = editedGlb(file.bytes, (json) => {
+    // Renamed everywhere it is named: the lists, the top-level techniques, every material.
+    const renamed = JSON.parse(
+      JSON.stringify(json).replaceAll("KHR_techniques_webgl", "KHR_technique_webgl"),
+    );
+    for (const key of Object.keys(json)) delete json[key];
+    Object.assign(json, renamed);
+  });
+  const { refused, wrong, warnings } = await judgeExporterFile({ ...file, bytes });
+  assertEquals([refused, wrong], [undefined, []]);
+  assert(warnings.some((w) => w.includes("requires KHR_technique_webgl")), warnings.join("\n"));
+});
+
 Deno.test("converters: a game rip's textured draw calls without UVs are named", async () => {
   let named = 0;
   for (const seed of [...SEEDS, 104, 105]) {
