@@ -108,10 +108,12 @@ export function losses(json: Json, census: Census): Loss[] {
       out.push({ kind: "node", name: node.name, detail: "no object or bone of its name" });
     }
   }
-  // An unnamed node's object Blender names after its mesh (`Cube.001` for the second): the file gave it
-  // no name to keep, so no loss (three.js names it after the mesh too).
+  // An unnamed node's object Blender names after its mesh (`Cube.001` for the second; `Mesh_<index>` for
+  // an unnamed mesh): the file gave it no name to keep, so no loss (three.js names it after the mesh too).
   const unnamed = new Set(
-    nodes.filter((n) => !n.name && n.mesh !== undefined).map((n) => json.meshes[n.mesh].name),
+    nodes.filter((n) => !n.name && n.mesh !== undefined).map((n) =>
+      json.meshes[n.mesh].name || `Mesh_${n.mesh}`
+    ),
   );
   const renamed = [
     ...census.objects.flatMap((o) =>

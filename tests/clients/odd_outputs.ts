@@ -7,7 +7,7 @@
  * on a mesh node), a skinned mesh its morph clips key and a prop on a bone, WebP and KTX2 textures
  * without a PNG, custom vertex attributes beyond what a DCC tool keeps (`_BATCHID`, ten UV sets), and
  * one morphed mesh drawn by a crowd of nodes at weights of their own (some unnamed, one keyed) beside one
- * body bound by two skins.
+ * body bound by two skins, and a kitbash of unnamed nodes drawing shared (some unnamed) meshes.
  * Each case is a function of a seed: names, counts and shapes vary with it, so one seed may tune a fix
  * and another judge it.
  *
@@ -314,6 +314,26 @@ function sharedMorphs(seed: number): Document {
   return doc;
 }
 
+/**
+ * A kitbash of unnamed nodes, as converters and scripts leave them: a few meshes (some unnamed) each
+ * drawn by several unnamed nodes, beside named nodes that take a mesh's name. Viewers name such a
+ * node's object after its mesh; Blender renames the repeats `Bolt.001`…, which a round trip writes back.
+ */
+function unnamedNodes(seed: number): Document {
+  const rng = prng(seed);
+  const { doc, scene, mesh } = base();
+  const meshes = Array.from(
+    { length: int(rng, 2, 4) },
+    () => mesh(rng() < 0.3 ? "" : oddName(rng) || "Bolt"),
+  );
+  for (let i = 0; i < int(rng, 4, 12); i++) {
+    const drawn = pick(rng, meshes);
+    const name = rng() < 0.2 ? drawn.getName() : "";
+    scene.addChild(doc.createNode(name).setMesh(drawn).setTranslation([i, 0, 0]));
+  }
+  return doc;
+}
+
 /** Every odd case. */
 export const ODD_CASES: readonly OddCase[] = [
   { label: "many clips", scene: manyClips },
@@ -325,4 +345,5 @@ export const ODD_CASES: readonly OddCase[] = [
   { label: "WebP and KTX2 textures without PNG", scene: webOptimisedTextures },
   { label: "custom attributes and ten UV sets", scene: customAttributes },
   { label: "one morphed mesh drawn at several weights, a body by two skins", scene: sharedMorphs },
+  { label: "unnamed nodes of shared meshes", scene: unnamedNodes },
 ];
