@@ -42,6 +42,14 @@ const FOG_BYTES = 20;
 const AMBIENT_TAIL_BYTES = 16 * 16 + 8;
 const WATER_BYTES = 16;
 
+/**
+ * Where a walk stops fitting, thrown inside `walkRsc` and caught there. Not an `Error`: the texture
+ * search (`rsc_texture_fix.ts`) walks many times, and an `Error` records a stack trace each time.
+ */
+class Misfit {
+  constructor(readonly at: number, readonly expected: string, readonly found: string) {}
+}
+
 /** Header bytes of each layout. */
 export function rscHeaderBytes(version: RscVersion): number {
   return version === "c1" ? 8 + 6 * 4 : 8 + 18 * 4;
@@ -94,8 +102,22 @@ export interface RscMisfit {
   readonly at: number;
   readonly expected: string;
   readonly found: string;
-  /** The 3DF body offsets of the objects the walk reached (the last may be the one it stopped in). */
+  /**
+   * The 3DF body offsets of the objects the walk reached (the last may be the one it stopped in); with
+   * a resumed walk, those it reached after resuming.
+   */
   readonly bodies: readonly number[];
+  /**
+   * The objects the walk completed before it stopped (with a resumed walk, after resuming); not
+   * `objects`, which names a layout that fits.
+   */
+  readonly walked: readonly RscObjectLayout[];
+}
+
+/** Where a walk resumes: the objects before it as walked already, and the next TObjInfo's offset. */
+export interface RscResume {
+  readonly objects: readonly RscObjectLayout[];
+  readonly at: number;
 }
 
 /** An object's texture size read instead of the stored one (see `rsc_texture_fix.ts`). */
@@ -121,14 +143,10 @@ export function walkRsc(
   version: RscVersion,
   allowTrailing = false,
   textureFix?: RscTextureFix,
+  resume?: RscResume,
 ): RscLayout | RscMisfit {
   const size = bytes.byteLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, size);
-  class Misfit extends Error {
-    constructor(readonly at: number, readonly expected: string, readonly found: string) {
-      super(expected);
-    }
-  }
   const need = (at: number, n: number, what: string) => {
     if (at + n > size) throw new Misfit(at, `${n} bytes of ${what}`, `${Math.max(0, size - at)} bytes left`);
   };
@@ -149,8 +167,11 @@ export function walkRsc(
     const textures = rscHeaderBytes(version);
     need(0, textures, `the ${version.toUpperCase()} header`);
     need(textures, textureCount * RSC_TILE_BYTES, `${textureCount} ground textures`);
-    let at = textures + textureCount * RSC_TILE_BYTES;
-    for (let o = 0; o < objectCount; o++) {
+    let at = resume ? resume.at : textures + textureCount * RSC_TILE_BYTES;
+    // With `resume`, the objects before it are the same in this walk (a search that changes only a
+    // later one): they are not walked again, and joined to the rest only when the layout fits.
+    const first = resume ? resume.objects.length : 0;
+    for (let o = first; o < objectCount; o++) {
       const info = at;
       need(info, OBJ_INFO_BYTES, `object ${o}'s TObjInfo`);
       const flags = view.getUint32(info + 28, true);
@@ -216,7 +237,7 @@ export function walkRsc(
       textureCount,
       objectCount,
       textures,
-      objects,
+      objects: resume ? [...resume.objects, ...objects] : objects,
       sky,
       fogs,
       randomSounds,
@@ -232,6 +253,7 @@ export function walkRsc(
       expected: error.expected,
       found: error.found,
       bodies,
+      walked: objects,
     };
   }
 }

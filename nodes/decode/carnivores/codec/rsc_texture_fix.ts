@@ -15,6 +15,10 @@
 import { FACE_BYTES, HEADER_3DF_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
 import { layout3df } from "./parse_3df.ts";
 import {
+  OBJ_ANIMATION_HEADER_BYTES,
+  OBJ_INFO_BYTES,
+  OF_ANIMATED,
+  RSC_TILE_BYTES,
   type RscLayout,
   type RscMisfit,
   type RscTextureFix,
@@ -65,6 +69,7 @@ export function fittingObjectTexture(
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const found: RscTextureCandidate[] = [];
   let budget = SEARCH_BUDGET;
+  const objectCount = view.getInt32(4, true);
   // The object whose field is wrong is one the walk reached: the walk read everything after it wrong.
   for (const [object, body] of misfit.bodies.entries()) {
     if (body + HEADER_3DF_BYTES > bytes.byteLength) break;
@@ -72,12 +77,26 @@ export function fittingObjectTexture(
     const [v, f, b] = [0, 4, 8].map((k) => view.getInt32(body + k, true));
     if (v < 0 || f < 0 || b < 0) break;
     const textureAt = layout3df(v, f, b, 0).texture + body;
+    // The objects before this one walk the same whatever its height: resume at its TObjInfo.
+    const resume = { objects: misfit.walked.slice(0, object), at: body - OBJ_INFO_BYTES };
     for (let rows = 0; rows <= MAX_TEXTURE_ROWS; rows++) {
       const textureBytes = rows * TEXTURE_ROW_BYTES;
       if (textureAt + textureBytes > bytes.byteLength) break;
       if (textureBytes === stored) continue;
+      if (
+        !nextObjectPlausible(
+          view,
+          version,
+          body - OBJ_INFO_BYTES,
+          textureAt + textureBytes,
+          object,
+          objectCount,
+        )
+      ) {
+        continue;
+      }
       if (--budget < 0) return { kind: "none" };
-      const layout = walkRsc(bytes, version, false, { object, textureBytes });
+      const layout = walkRsc(bytes, version, false, { object, textureBytes }, resume);
       if (!("objects" in layout)) continue;
       found.push({ object, textureBytes, stored, at: body + 12, maxRow: maxTexelRow(view, body, f), layout });
     }
@@ -87,6 +106,34 @@ export function fittingObjectTexture(
   if (inside.length === 1) return { kind: "fixed", fix: inside[0] };
   if (found.length === 0) return { kind: "none" };
   return { kind: "ambiguous", candidates: (inside.length ? inside : found).slice(0, 3) };
+}
+
+/**
+ * A cheap look, before a whole walk, at what follows object `object` (TObjInfo at `info`) when its
+ * texture ends at `end`: the billboard (C2) and animation block inside the file, and the next object's
+ * 3DF header counts not negative with its body inside the file. The last object is left to the walk.
+ */
+function nextObjectPlausible(
+  view: DataView,
+  version: RscVersion,
+  info: number,
+  end: number,
+  object: number,
+  objectCount: number,
+): boolean {
+  const size = view.byteLength;
+  let at = end + (version === "c2" ? RSC_TILE_BYTES : 0);
+  if (view.getUint32(info + 28, true) & OF_ANIMATED) {
+    if (at + OBJ_ANIMATION_HEADER_BYTES > size) return false;
+    const vertices = view.getInt32(at + 4, true), stored = view.getInt32(at + 12, true);
+    if (vertices < 0 || stored < 0) return false;
+    at += OBJ_ANIMATION_HEADER_BYTES + (stored + 1) * vertices * 6;
+  }
+  if (object + 1 >= objectCount) return at <= size;
+  const body = at + OBJ_INFO_BYTES;
+  if (body + HEADER_3DF_BYTES > size) return false;
+  const [v, f, b, t] = [0, 4, 8, 12].map((k) => view.getInt32(body + k, true));
+  return v >= 0 && f >= 0 && b >= 0 && t >= 0 && layout3df(v, f, b, t).end + body <= size;
 }
 
 /** The largest texel row (V) any face of the body at `body` with `faces` faces samples. */
