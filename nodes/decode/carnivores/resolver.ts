@@ -18,6 +18,8 @@ import type { ResolverPlugin } from "../../../runtime/node.ts";
  */
 export const carnivoresResolver: ResolverPlugin = {
   formats: ["3df", "car", "rsc"],
+  // 2: a vertex owner of -1 (0xFFFF, "no bone") binds to the root bone, not to bone 0.
+  version: 2,
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
   resolve: async (args) =>
