@@ -70,16 +70,20 @@ const TAIL_KINDS = new Set([
 /** Wrappers descended through looking for sibling copies (Sketchfab nests its models four deep). */
 const MAX_DEPTH = 8;
 
-/** Names read during one look, each once: a look reads every name four or five times. */
-let readNames: Map<string, string | null> | undefined;
+/** Names read, each once: a look reads every name four or five times, and three nodes look. */
+const readNames = new Map<string, string | null>();
+
+/** Names remembered at most (a name's reading never changes; the map is emptied when full). */
+const MAX_NAMES = 200_000;
 
 /** The panel a name gives, as `kind|side`, or null when it names none. */
-function panelKey(name: string): string | null {
-  let key = readNames?.get(name);
+export function panelKey(name: string): string | null {
+  let key = readNames.get(name);
   if (key === undefined) {
     const match = matchPanelName(name);
     key = match ? `${match.kind}|${sideFromName(name) ?? sideFromName(withoutLevel(name)) ?? ""}` : null;
-    readNames?.set(name, key);
+    if (readNames.size >= MAX_NAMES) readNames.clear();
+    readNames.set(name, key);
   }
   return key;
 }
@@ -123,16 +127,6 @@ export function findCopies(doc: Document): ModelCopy[] | undefined {
 
 /** The copies in `doc`, looked for afresh: see {@link findCopies}. */
 function lookForCopies(doc: Document): ModelCopy[] | undefined {
-  readNames = new Map();
-  try {
-    return lookByName(doc);
-  } finally {
-    readNames = undefined;
-  }
-}
-
-/** {@link lookForCopies}, its names read once. */
-function lookByName(doc: Document): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   let level = scene.listChildren();

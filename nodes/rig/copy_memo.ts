@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import type { ModelCopy } from "./copies.ts";
 
@@ -64,6 +64,8 @@ export function rememberedCopies(
   const index = new Map<Node, number>();
   nodes.forEach((n, i) => index.has(n) || index.set(n, i));
   let anchor: object | undefined;
+  // A mesh drawn by many nodes is read once (its arrays cannot change during the walk).
+  const meshes = new Map<Mesh, string>();
   const seen: Fingerprint = {
     names: [],
     parents: new Int32Array(nodes.length),
@@ -77,9 +79,10 @@ export function rememberedCopies(
     seen.places.set(node.getTranslation(), i * 10);
     seen.places.set(node.getRotation(), i * 10 + 3);
     seen.places.set(node.getScale(), i * 10 + 7);
-    const primitives = node.getMesh()?.listPrimitives() ?? [];
-    seen.drawn.push(
-      primitives.map((p) => {
+    const mesh = node.getMesh();
+    let drawn = mesh ? meshes.get(mesh) : "";
+    if (drawn === undefined) {
+      drawn = mesh!.listPrimitives().map((p) => {
         const a = p.getAttribute("POSITION");
         const array = a?.getArray();
         if (!a || !array) return "-";
@@ -88,8 +91,10 @@ export function rememberedCopies(
         return `${
           arrayIds.get(array)
         }:${a.getType()}:${a.getComponentType()}:${a.getNormalized()}:${a.getCount()}`;
-      }).join(";"),
-    );
+      }).join(";");
+      meshes.set(mesh!, drawn);
+    }
+    seen.drawn.push(drawn);
   });
   if (!anchor) return look(doc);
   const kept = looks.get(anchor) ?? looks.set(anchor, []).get(anchor)!;

@@ -105,8 +105,30 @@ export function withoutLevel(name: string): string {
  * undefined when it states none.
  */
 export function sidedName(name: string): string | undefined {
-  const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
-  if (!side) return undefined;
-  const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
-  return `${words.map((w) => w.toLowerCase()).filter((w) => !sideFromName(w)).join(" ")}|${side}`;
+  let read = sidedNames.get(name);
+  if (read === undefined) {
+    const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
+    const words = side ? name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [] : [];
+    read = side ? `${words.map((w) => w.toLowerCase()).filter((w) => !sideWord(w)).join(" ")}|${side}` : null;
+    if (sidedNames.size >= 200_000) sidedNames.clear();
+    sidedNames.set(name, read);
+  }
+  return read ?? undefined;
+}
+
+/** Names read by {@link sidedName}, each once (a reading never changes; emptied when full). */
+const sidedNames = new Map<string, string | null>();
+
+/** Words read as sides, each once (`l`, `left`, `port`; a digit run never is one). */
+const sideWords = new Map<string, boolean>();
+
+function sideWord(word: string): boolean {
+  if (/^\d+$/.test(word)) return false;
+  let side = sideWords.get(word);
+  if (side === undefined) {
+    side = !!sideFromName(word);
+    if (sideWords.size >= 200_000) sideWords.clear();
+    sideWords.set(word, side);
+  }
+  return side;
 }

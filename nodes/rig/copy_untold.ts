@@ -11,8 +11,7 @@
 import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY } from "./transform.ts";
-import { matchPanelName } from "./vocabulary.ts";
-import { apartAlong, findCopies, signature, wholeTwoSided } from "./copies.ts";
+import { apartAlong, findCopies, panelKey, signature, wholeTwoSided } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 
@@ -37,7 +36,7 @@ export function untoldAircraft(doc: Document): Node[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   const nodes = scene.listChildren().flatMap(subtreeNodes);
-  const panels = nodes.filter((n) => !!matchPanelName(n.getName()));
+  const panels = nodes.filter((n) => panelKey(n.getName()) !== null);
   const copies = findCopies(doc);
   if (copies) {
     const cache = new Map<Accessor, Bounds | undefined>();
