@@ -197,7 +197,9 @@ export const decodeDson = defineNode({
   // aliases of bone channels are recorded (`bone_aliases`: alias id -> node id and channel) for
   // dson.apply_preset v31, which poses the bone when a preset dials one. A URL whose folder has a raw
   // '#' (a third-party writer's; Daz writes %23) splits at the last '#' when a '/' lies between
-  // them, as ids hold no path (before: the file was not found, warned). Same
+  // them, as ids hold no path (before: the file was not found, warned). A formula whose output is an
+  // alias channel drives the alias's target, a morph or a bone channel (before: the alias, and its
+  // target stayed as written, silently). Same
   // version: a graft left unmerged because its conforming target is missing is warned beside the
   // target's own warning for that URI (before: swallowed by it, 1 of 1 generated cases), says "not
   // merged", and names its record's file only when that is not the scene (the corpus mouth graft's

@@ -31,7 +31,7 @@ import {
 import type { ChannelLimit } from "./joint_limits.ts";
 import type { BodyLookup } from "./formula_body.ts";
 import { autoFollowers, type Unfollowed } from "./auto_follow.ts";
-import { aliasTarget, boneChannel, compile, range } from "./formula_compile.ts";
+import { aliasEnd, aliasTarget, boneChannel, compile, range } from "./formula_compile.ts";
 import { figureRoot, type Morph, type SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
 import type { TcbSpan } from "./formula_spline.ts";
@@ -113,12 +113,19 @@ export type FormulaPoses = Map<number, Map<string, number>>;
 function eachOutput(
   entry: DsonEntry,
   each: (formula: JsonRecord, id: string, property: string, k: number, channel?: string) => void,
+  values?: ReadonlyMap<string, ModifierValue>,
 ): void {
   if (!Array.isArray(entry.value.formulas)) return;
   entry.value.formulas.forEach((formula, k) => {
     const output = formula && typeof formula === "object" ? (formula as JsonRecord).output : undefined;
     if (typeof output !== "string") return;
-    const uri = parseDsonUri(output);
+    let uri = parseDsonUri(output);
+    // A formula driving an alias channel drives its target (a morph, or a bone channel), as Daz's
+    // alias reflects it (decode.dson v39; before, the alias's own value was driven, and its target
+    // stayed as written, silently).
+    const isValue = uri.propertyPath.replace(/\/value$/, "") === "value";
+    const end = values && isValue ? aliasEnd(uri.id.replace(/:$/, ""), values) : undefined;
+    if (end) uri = { ...end, id: end.id.replace(/:$/, "") || end.nodePath.split("/").pop()! };
     each(formula as JsonRecord, uri.id.replace(/:$/, ""), uri.propertyPath, k, boneChannel(uri.propertyPath));
   });
 }
@@ -134,7 +141,7 @@ export function posedChannels(values: ReadonlyMap<string, ModifierValue>, bones:
     eachOutput(entry, (_, id, __, ___, channel) => {
       const bone = channel ? bones(id, channel) : undefined;
       if (bone && !bone.follows) keys.add(`${bone.key}?${channel}`);
-    });
+    }, values);
   }
   return keys;
 }
@@ -166,7 +173,7 @@ export interface LimitedPose {
 export function drivenValues(values: ReadonlyMap<string, ModifierValue>): Set<string> {
   const ids = new Set<string>();
   for (const { entry } of values.values()) {
-    eachOutput(entry, (_, id, __, ___, channel) => channel || ids.add(id));
+    eachOutput(entry, (_, id, __, ___, channel) => channel || ids.add(id), values);
   }
   return ids;
 }
@@ -245,7 +252,7 @@ export function evaluateMorphFormulas(
         { node: bone.node, channel, value: bone.value, limit: bone.limit, formulas: [], reads: new Set() };
       poses.set(key, pose);
       if (unknownBones.has(`${id}?${channel}`) || foreign.has(key)) pose.formulas = undefined;
-    });
+    }, values);
   }
   const read = new Map<string, Set<string>>(); // the modifier ids each driven id reads
   const bonesRead: [string, number][] = [];
@@ -274,7 +281,7 @@ export function evaluateMorphFormulas(
         id,
         compiled && list ? [...list, { formula: compiled, key: formulaKey(entry, k) }] : undefined,
       );
-    });
+    }, values);
   }
   // Auto-follow channels no formula drives take the body's same-named value (`auto_follow.ts`).
   const { followers, unfollowed } = autoFollowers(values, driven, body);

@@ -117,3 +117,43 @@ Deno.test("dson alias of a bone channel: a shape preset dialling the alias poses
   near(rotationOf(shaped.scene), rotationOf(written.scene), "preset");
   assert.ok(Math.abs(jcmOf(shaped.scene) - 45 / 90) < 1e-9, `JCM ${jcmOf(shaped.scene)}`);
 });
+
+Deno.test("dson alias: a formula driving an alias drives its target, a morph or a bone channel", async () => {
+  // CTRL at 0.8 drives the alias by 0.8 · k; the alias stands for morph M, or for F_bone1's x rotation.
+  const driving = (target: string, k: number) => {
+    const json = figure({ target });
+    (json.modifier_library as Json[]).push({
+      id: "CTRL",
+      name: "CTRL",
+      parent: "#F_geo",
+      channel: { id: "value", type: "float", value: 0, current_value: 0.8 },
+      formulas: [{
+        output: "F:#SHOULDER?value",
+        operations: [{ op: "push", url: "F:#CTRL?value" }, { op: "push", val: k }, { op: "mult" }],
+      }],
+    }, {
+      id: "M",
+      name: "M",
+      parent: "#F_geo",
+      channel: { id: "value", type: "float", value: 0 },
+      morph: { vertex_count: 16, deltas: { count: 1, values: [[9, 0, 1, 0]] } },
+    });
+    ((json.scene as Json).modifiers as Json[]).push(
+      { id: "CTRL-1", url: "#CTRL", parent: "#F_geo-1" },
+      { id: "M-1", url: "#M", parent: "#F_geo-1" },
+    );
+    return json;
+  };
+  const toMorph = await decodeJson(driving("F:#M?value", 0.5), "m.duf");
+  assert.deepEqual(toMorph.warnings, []);
+  const mesh = toMorph.scene.getRoot().listMeshes()[0];
+  assert.ok(
+    Math.abs(mesh.getWeights()[(mesh.getExtras().targetNames as string[]).indexOf("M")] - 0.4) < 1e-9,
+  );
+
+  const toBone = await decodeJson(driving(`${BONE}:?xrotate/value`, 50), "b.duf");
+  const written = await decodeJson(figure({ own: 40 }), "w.duf");
+  assert.deepEqual(toBone.warnings, []);
+  near(rotationOf(toBone.scene), rotationOf(written.scene), "formula through alias");
+  assert.ok(Math.abs(jcmOf(toBone.scene) - 40 / 90) < 1e-9, `JCM ${jcmOf(toBone.scene)}`);
+});
