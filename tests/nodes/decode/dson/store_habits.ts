@@ -13,7 +13,10 @@
  * - face groups (`polygon_groups`) beside mixed triangles and quads in `polylist`;
  * - a controller driving a morph through a `stage: "mult"` formula, the morph's own value 0
  *   (a product whose morph is only scaled by the controller) or not: `(own + Σ sums) · Π mults`;
- * - a scene dial on an alias of a bone channel (`F_bone1:?xrotate/value`), read by a corrective.
+ * - a scene dial on an alias of a bone channel (`F_bone1:?xrotate/value`), read by a corrective,
+ *   now and then through an older alias of the alias;
+ * - a controller's formula driving an alias of the morph (its older name), not the morph;
+ * - a folder's `#` left raw by a third-party writer; the UV set and morph files in any root.
  *
  * @module
  */
@@ -209,6 +212,18 @@ export function habitCase(seed: number): HabitCase {
     });
   }
   const dialled = chain ? "OLD_SHOULDER" : "SHOULDER";
+  // The controller's formula written against the morph's older name, an alias of it.
+  if (r() < 0.3) {
+    habits.push("formula driving an alias of the morph");
+    library.push({
+      id: "OLD_M",
+      name: "OLD_M",
+      parent: "#F_geo",
+      channel: { id: "value", type: "alias", name: "OLD_M", target_channel: morphUrl },
+    });
+    const ctrlRecord = library.find((m) => m.id === "CTRL")!;
+    (ctrlRecord.formulas as Json[])[0].output = "F:#OLD_M?value";
+  }
   const url = (id: string) => `${ref}#${id}`;
   const modifier = (id: string, extra: Json = {}) => ({
     id: `${id}-1`,
