@@ -139,18 +139,21 @@ function objectTextureRepair(
   const fixed = searches.flatMap((s) => s.kind === "fixed" ? [s.fix] : []);
   const ambiguous = searches.flatMap((s) => s.kind === "ambiguous" ? s.candidates : []);
   if (fixed.length === 1 && !ambiguous.length) {
-    const { layout, object, textureBytes, stored, at, maxRow } = fixed[0];
-    return { ...layout, textureFix: { object, textureBytes, stored, at, maxRow } };
+    const { layout, object, textureBytes, storedFrames, stored, at, maxRow } = fixed[0];
+    return { ...layout, textureFix: { object, textureBytes, storedFrames, stored, at, maxRow } };
   }
   const all = [...fixed, ...ambiguous];
   if (!all.length) return undefined;
   throw new DecodeError({
     format: "rsc",
     at: { offset: all[0].at },
-    expected: "one object texture size with which the sections end at the end of the file",
+    expected:
+      "one object texture size or animation frame count with which the sections end at the end of the file",
     found: `several: ${
       all.map((c) =>
-        `${c.layout.version.toUpperCase()} object ${c.object} ${c.stored} → ${c.textureBytes} bytes (field at byte ${c.at})`
+        `${c.layout.version.toUpperCase()} object ${c.object} ${
+          c.storedFrames === undefined ? "texture size" : "stored frame count"
+        } ${c.stored} → ${c.textureBytes ?? c.storedFrames} (field at byte ${c.at})`
       ).join("; ")
     } — the file does not tell which`,
     file,
@@ -183,7 +186,19 @@ export function parseRsc(
     );
   }
   const fix = layout.textureFix;
-  if (fix) {
+  if (fix?.storedFrames !== undefined) {
+    warn(
+      `object ${fix.object}: the animation's stored frame count ${fix.stored} at byte ${fix.at} (${
+        fix.stored + 1
+      } frames, as the games add one) does not leave the area's later sections ending at the end of the ` +
+        `file (in neither layout); stored as ${fix.storedFrames} (${
+          fix.storedFrames + 1
+        } frames) every section ends there: read so (a converter that stores the count as a .car does, ` +
+        "the frames themselves, or one edited by hand; the games read the stored count and the rest of the " +
+        "area from the wrong bytes)",
+      { offset: fix.at, declared: fix.stored, read: fix.storedFrames },
+    );
+  } else if (fix?.textureBytes !== undefined) {
     const rows = (n: number) =>
       `${n} (${Math.floor(n / TEXTURE_ROW_BYTES)} rows of ${TEXTURE_ROW_BYTES} bytes)`;
     warn(
@@ -248,7 +263,7 @@ export function parseRsc(
       // KPS ≤ 0 (the games cannot load the area): the object and its frames kept, at 1 frame per second.
       const kps = readableKps(r.i32(o.animation + 8), "the animation", o.animation + 8, objectWarn);
       // The games add one to the stored count (LoadAnimation: vtl.FramesCount++), and the frames are there.
-      const frameCount = r.i32(o.animation + 12) + 1;
+      const frameCount = o.storedFrames + 1;
       const values = frameCount * vertices * 3;
       const positions = new Int16Array(values);
       const view = new DataView(

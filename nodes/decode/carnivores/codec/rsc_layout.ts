@@ -69,6 +69,8 @@ export interface RscObjectLayout {
   readonly end: number;
   /** The texture bytes its body is read with (the stored size unless a repair read another). */
   readonly textureBytes: number;
+  /** Its animation's frame count as stored (frames − 1; unless a repair read another), or -1. */
+  readonly storedFrames: number;
 }
 
 /** A layout that fits the file. */
@@ -120,10 +122,16 @@ export interface RscResume {
   readonly at: number;
 }
 
-/** An object's texture size read instead of the stored one (see `rsc_texture_fix.ts`). */
+/**
+ * An object's texture size, or its animation's stored frame count, read instead of the stored one
+ * (see `rsc_texture_fix.ts`).
+ */
 export interface RscTextureFix {
   readonly object: number;
-  readonly textureBytes: number;
+  /** The texture bytes read (a texture size fix). */
+  readonly textureBytes?: number;
+  /** The animation frame count read, as stored (one less than the frames; a frame count fix). */
+  readonly storedFrames?: number;
 }
 
 /**
@@ -178,7 +186,8 @@ export function walkRsc(
       const body = info + OBJ_INFO_BYTES;
       bodies.push(body);
       const [v, f, b, stored] = [0, 4, 8, 12].map((k) => count(body + k, `object ${o}'s 3DF header`));
-      const t = textureFix?.object === o ? textureFix.textureBytes : stored;
+      const fixed = textureFix?.object === o ? textureFix : undefined;
+      const t = fixed?.textureBytes ?? stored;
       const bodyBytes = HEADER_3DF_BYTES + f * FACE_BYTES + v * POINT_BYTES + b * BONE_BYTES + t;
       need(
         body,
@@ -191,16 +200,17 @@ export function walkRsc(
         need(at, RSC_TILE_BYTES, `object ${o}'s far billboard`);
         at += RSC_TILE_BYTES;
       }
-      let animation = -1;
+      let animation = -1, storedFrames = -1;
       if (flags & OF_ANIMATED) {
         animation = at;
         const vertices = count(at + 4, `object ${o}'s animation vertex count`);
-        const stored = count(at + 12, `object ${o}'s animation frame count`);
+        storedFrames = fixed?.storedFrames ?? count(at + 12, `object ${o}'s animation frame count`);
+        const stored = storedFrames;
         const frameBytes = (stored + 1) * vertices * 6;
         need(at + OBJ_ANIMATION_HEADER_BYTES, frameBytes, `object ${o}'s ${stored + 1} animation frames`);
         at += OBJ_ANIMATION_HEADER_BYTES + frameBytes;
       }
-      objects.push({ info, body, billboard, animation, end: at, textureBytes: t });
+      objects.push({ info, body, billboard, animation, end: at, textureBytes: t, storedFrames });
     }
     const sky = at;
     const skies = version === "c1" ? 1 : 3;

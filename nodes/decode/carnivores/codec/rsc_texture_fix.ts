@@ -37,7 +37,7 @@ export interface RscTextureCandidate extends RscTextureFix {
   readonly stored: number;
   /** Byte of the stored size. */
   readonly at: number;
-  /** The largest texel row the object's faces sample. */
+  /** The largest texel row the object's faces sample (-1 for a frame count fix). */
   readonly maxRow: number;
   /** The layout read with it. */
   readonly layout: RscLayout;
@@ -100,9 +100,31 @@ export function fittingObjectTexture(
       if (!("objects" in layout)) continue;
       found.push({ object, textureBytes, stored, at: body + 12, maxRow: maxTexelRow(view, body, f), layout });
     }
+    // An animated object's stored frame count off by one or two (a converter that stores it as a .car
+    // does — the frames, not one less — or a hand edit), its texture as stored.
+    const animationAt = textureAt + stored + (version === "c2" ? RSC_TILE_BYTES : 0);
+    const animated = (view.getUint32(body - OBJ_INFO_BYTES + 28, true) & OF_ANIMATED) !== 0;
+    if (!animated || stored < 0 || animationAt + OBJ_ANIMATION_HEADER_BYTES > bytes.byteLength) continue;
+    const storedFrames = view.getInt32(animationAt + 12, true);
+    for (const change of [-1, 1, -2, 2]) {
+      const frames = storedFrames + change;
+      if (frames < 0 || --budget < 0) continue;
+      const layout = walkRsc(bytes, version, false, { object, storedFrames: frames }, resume);
+      if (!("objects" in layout)) continue;
+      found.push({
+        object,
+        storedFrames: frames,
+        stored: storedFrames,
+        at: animationAt + 12,
+        maxRow: -1,
+        layout,
+      });
+    }
   }
   if (found.length === 1) return { kind: "fixed", fix: found[0] };
-  const inside = found.filter((c) => c.maxRow <= c.textureBytes / TEXTURE_ROW_BYTES);
+  const inside = found.filter((c) =>
+    c.textureBytes === undefined || c.maxRow <= c.textureBytes / TEXTURE_ROW_BYTES
+  );
   if (inside.length === 1) return { kind: "fixed", fix: inside[0] };
   if (found.length === 0) return { kind: "none" };
   return { kind: "ambiguous", candidates: (inside.length ? inside : found).slice(0, 3) };

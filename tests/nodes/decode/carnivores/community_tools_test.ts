@@ -24,11 +24,12 @@ for (const habit of TOOL_HABITS) {
     // rows (faces beyond drawn black, as the game does): 30 right after (read with the rows written).
     // A .vtl of KPS 0 (30) was a DecodeError losing the model: 30 right (kept at 1 frame per second).
     // 0 wrong after, and 60/60 each on seeds 201-260.
-    // Wave 3 (C2 / Ice Age / Triple Threat era tools and fan remakes), held-out seeds 301-330, 240 files:
-    // before, 38 refused (an .rsc object's wrong texture size field: 30/30), 106 misread (a negative KPS
-    // with a wrong frame count 25, one count far off 28, every clip's count one off 29, owner 0xFFFF
-    // bound to a limb 24) — each misread warned of something, mostly a file "cut short" that was not;
-    // after, 240 right (and 480/480 on seeds 401-460; the frame-count habits 600/600 on seeds 501-600).
+    // Wave 3 (C2 / Ice Age / Triple Threat era tools and fan remakes, 9 habits), held-out seeds
+    // 301-330, 270 files: before, 38 refused (an .rsc object's wrong texture size field 30/30), 134
+    // misread (a negative KPS with a wrong frame count 25, one count far off 28, every clip's count one
+    // off 29, owner 0xFFFF bound to a limb 24, an .rsc animation's frame count stored as a .car does 28),
+    // every misread with a warning blaming something else (a cut file, appended bytes); after, 270
+    // right. Seeds 401-460 (540 files): 69 refused, 274 misread before; 540 right after.
     for (let seed = 1; seed <= 4; seed++) {
       const { outcome, detail } = await outcomeOf(toolCase(habit, seed));
       assert.equal(outcome, "right", `seed ${seed}: ${detail}`);

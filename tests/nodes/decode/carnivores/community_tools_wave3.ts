@@ -14,7 +14,7 @@ import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import { encodeRsc } from "../../../support/carnivores/rsc.ts";
 import { walkRsc } from "../../../../nodes/decode/carnivores/codec/rsc_layout.ts";
 import type { Bone } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import { faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
+import { animation, faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
 import {
   clips,
   type Expectation,
@@ -39,6 +39,7 @@ export const WAVE3_HABITS = [
   "car_sounds_cut",
   "owner_ffff",
   "face_flags_ignored",
+  "rsc_animation_frames_off",
 ] as const;
 
 /** One habit of this wave. */
@@ -290,6 +291,37 @@ export function wave3Case(habit: Wave3Habit, kit: CaseKit): Wave3File {
           check: (doc, control) =>
             expectEqual("triangles", triangles(doc), faces.length) ??
               expectEqual("vertex joints", vertexJoints(doc), control && vertexJoints(control)),
+        },
+      };
+    }
+    case "rsc_animation_frames_off": {
+      // A converter that stores an object animation's frame count as a .car does (the frames, not one
+      // less as .rsc stores it), or one edited by hand: the sky, fogs and sounds after it are read from
+      // the wrong bytes, and the frames from another section.
+      const version = random() < 0.5 ? "c1" : "c2";
+      const area = rscArea(version);
+      const frames = 2 + int(6);
+      const objects = area.objects.map((o) =>
+        o.animation ? { ...o, animation: animation("", 10, frames, o.model.points, 0) } : o
+      );
+      const bytes = encodeRsc({ ...area, objects });
+      const walked = walkRsc(bytes, version);
+      if (!("objects" in walked)) throw new Error("the generator wrote an .rsc its own layout does not fit");
+      const o = objects.findIndex((x) => x.animation);
+      const stored = frames - 1 + (random() < 0.7 ? 1 : [-1, 2, -2][int(3)]);
+      new DataView(bytes.buffer).setInt32(walked.objects[o].animation + 12, Math.max(0, stored), true);
+      return {
+        format: "rsc",
+        bytes,
+        expect: {
+          scene: true,
+          warning: new RegExp(`^object ${o}: the animation's stored frame count ${Math.max(0, stored)} `),
+          check: (doc) =>
+            expectEqual(
+              "objects",
+              doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
+              area.objects.length,
+            ) ?? expectEqual("keyframes", keyframes(doc, 0), frames),
         },
       };
     }

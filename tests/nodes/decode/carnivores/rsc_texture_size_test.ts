@@ -4,7 +4,7 @@
  * single height explains stays a `DecodeError`; the search stays quick on a large area cut short.
  */
 import assert from "node:assert/strict";
-import { encodeRsc } from "../../../support/carnivores/rsc.ts";
+import { encodeRsc, type RscObjectSpec } from "../../../support/carnivores/rsc.ts";
 import { parseRsc } from "../../../../nodes/decode/carnivores/codec/parse_rsc.ts";
 import { walkRsc } from "../../../../nodes/decode/carnivores/codec/rsc_layout.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
@@ -13,7 +13,7 @@ import { boxModel, rscArea } from "./fixtures.ts";
 /** The area's bytes and each object's texture size field offset (from the layout of the good file). */
 function area(version: "c1" | "c2", objectCount = 3) {
   const spec = rscArea(version);
-  const objects = objectCount === 3
+  const objects: readonly RscObjectSpec[] = objectCount === 3
     ? spec.objects
     : Array.from({ length: objectCount }, (_, i) => ({ model: boxModel(3 + (i % 5), 0x1234) }));
   const bytes = encodeRsc({ ...spec, objects });
@@ -59,4 +59,22 @@ Deno.test("rsc texture size: a 200-object area cut short is refused quickly", ()
     DecodeError,
   );
   assert.ok(performance.now() - started < 5000, `${Math.round(performance.now() - started)} ms`);
+});
+
+Deno.test("rsc animation frame count stored as a .car stores it (the frames, not one less): read right, named", () => {
+  const { bytes, objects } = area("c2");
+  const layout = walkRsc(bytes, "c2");
+  if (!("objects" in layout)) throw new Error("the fixture's own layout does not fit");
+  const o = objects.findIndex((x) => x.animation);
+  const frames = objects[o].animation!.frameCount;
+  new DataView(bytes.buffer).setInt32(layout.objects[o].animation + 12, frames, true);
+  const warnings: string[] = [];
+  const rsc = parseRsc(bytes, "area.rsc", "auto", (m) => void warnings.push(m));
+  assert.equal(rsc.objects[o].animation?.frameCount, frames);
+  assert.deepEqual(rsc.objects[o].animation?.positions, objects[o].animation!.positions);
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(
+    warnings[0],
+    new RegExp(`^object ${o}: the animation's stored frame count ${frames} .* stored as ${frames - 1}`),
+  );
 });
