@@ -134,11 +134,15 @@ const SEARCH_BUDGET = 2_000_000;
 /**
  * The fewest clips whose frame counts, each changed by at most 2 (a converter that stores a count as a
  * `.rsc` does, one less than its frames, or a hand edit), make the declared counts' sections end
- * exactly at the end of the file or at a valid anim→sound table. Tried with 1 corrected clip, then 2,
- * … up to 4; at each step every stored count is tried first, so no more clips are corrected than the
- * file needs. Several sets of equally few corrections are `ambiguous` (nothing is read from a guess);
- * none within the bound (or more work than {@link SEARCH_BUDGET}) is `none`. Read with the stored
- * counts, the game takes the next clip's header from frame data.
+ * exactly at the end of the file or at a valid anim→sound table. Tried with 1 corrected clip, then
+ * every clip changed alike (one habit over the whole file), then 2, … up to 4 clips; at each step
+ * every stored count is tried first, so no more clips are corrected than the file needs. Last, one
+ * clip at any count (a count far off, or negative): the data's size decides it when exactly one fits.
+ * A negative KPS where the stored counts put a header is a damaged field, not frame data, and does
+ * not stop the search. Several sets of equally few corrections are settled by the frame data when
+ * one reading's frames alone track the model's points (`base`), else `ambiguous` (nothing is read
+ * from a guess); none within the bound (or more work than {@link SEARCH_BUDGET}) is `none`. Read
+ * with the stored counts, the game takes the next clip's header from frame data.
  *
  * @example
  * ```ts
