@@ -11,7 +11,9 @@ export class PathRefused extends Error {
   /** The path as the page sent it. */
   readonly path: string;
   constructor(path: string, reason: string) {
-    super(`path '${path}' refused: ${reason}`);
+    // A path pasted at a megabyte is quoted by its start: the message goes into issues and headers.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}… (${path.length} characters)` : path;
+    super(`path '${shown}' refused: ${reason}`);
     this.name = "PathRefused";
     this.path = path;
   }
@@ -58,6 +60,14 @@ export class Sandbox {
       throw new PathRefused(String(path), "expected a non-empty path");
     }
     const abs = resolve(this.roots[0], path);
+    const bytes = new TextEncoder().encode(abs).length;
+    if (bytes > MAX_PATH_BYTES) {
+      // No file system holds it, and walking up its 100,000s of folders to find one that exists hung.
+      throw new PathRefused(
+        path,
+        `${bytes} bytes long, longer than any path a file system holds (${MAX_PATH_BYTES})`,
+      );
+    }
     const real = await realExisting(abs);
     if (!this.contains(abs) || !this.contains(real)) {
       throw new PathRefused(path, `outside the allowed folders (${this.roots.join(", ")})`);
@@ -82,6 +92,12 @@ export class Sandbox {
     return rel.startsWith("..") || isAbsolute(rel) ? abs : rel;
   }
 }
+
+/**
+ * The longest path the sandbox resolves, in UTF-8 bytes: Linux's PATH_MAX is 4,096 and Windows' long
+ * paths stop at 32,767 characters; no file of a longer path exists to read or can be written.
+ */
+export const MAX_PATH_BYTES = Deno.build.os === "windows" ? 32_767 * 3 : 4_096;
 
 /** The real path of `abs`, following symlinks of its deepest existing ancestor. */
 async function realExisting(abs: string): Promise<string> {

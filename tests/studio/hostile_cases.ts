@@ -22,11 +22,12 @@ export interface Outcome {
 /** The longest a check of one graph may take before the page seems hung. */
 const CHECK_MS = 10_000;
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+const post = (url: string, body: unknown, headers: Record<string, string> = {}, timeout = 60_000) =>
   fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeout),
   });
 
 /** A JSON answer's fields, as far as the cases read them. */
@@ -88,7 +89,12 @@ export async function hostileCases(url: string, project: string, p: HostileProje
   ) => {
     const graph = JSON.parse(await (await api("file", path)).text().catch(() => "null"));
     const started = performance.now();
-    const a = await answer(await post(`${url}api/check`, { path, graph }));
+    // A check that does not answer in time is a hang, however it would end.
+    const a = await answer(await post(`${url}api/check`, { path, graph }, {}, CHECK_MS)).catch(() => ({
+      status: 0,
+      text: "no answer",
+      json: undefined,
+    }));
     const ms = performance.now() - started;
     const issues = a.json?.issues ?? [];
     const wrong = a.status !== 200 || ms > CHECK_MS || !expect(issues);
@@ -102,6 +108,11 @@ export async function hostileCases(url: string, project: string, p: HostileProje
     (issues) => issues.some((i) => i.message.includes(p.renamedType)),
   );
   await checked(`check Unicode graph (${p.longParam}-char param)`, p.unicodeGraph, () => true);
+  await checked(
+    `check a ${p.longParam}-char read path`,
+    p.longPathGraph,
+    (issues) => issues.some((i) => i.kind === "bad_param" && i.message.length < 1_000),
+  );
 
   // Open, save, open again: the Unicode graph (a megabyte of text) comes back as it was.
   const opened = (await answer(await api("graph", p.unicodeGraph))).json;

@@ -19,6 +19,8 @@ export interface HostileProject {
   readonly unicodeGraph: string;
   /** Its longest parameter's length, in characters. */
   readonly longParam: number;
+  /** A graph reading a path pasted at that length (hundreds of thousands of folders deep). */
+  readonly longPathGraph: string;
   /** A generated graph and its node count. */
   readonly bigGraph: string;
   readonly bigNodes: number;
@@ -70,6 +72,17 @@ export async function hostileProject(dir: string, seed: number): Promise<Hostile
     }),
   );
 
+  const longPathGraph = "graphs/pasted.json";
+  const deep = `${name}/`.repeat(Math.ceil(longParam / (name.length + 1)));
+  await write(
+    longPathGraph,
+    JSON.stringify({
+      version: 1,
+      nodes: { read: { type: "io.read", params: { path: `${deep}x.glb` } } },
+      outputs: {},
+    }),
+  );
+
   // A script's graph: many reads, each decoded, as generated in a loop.
   const reads = Math.floor(2_500 + random() * 3_500);
   const nodes: Record<string, unknown> = {};
@@ -108,6 +121,7 @@ export async function hostileProject(dir: string, seed: number): Promise<Hostile
     secrets,
     unicodeGraph,
     longParam,
+    longPathGraph,
     bigGraph,
     bigNodes: reads * 2,
     cycleGraph,
