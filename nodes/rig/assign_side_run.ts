@@ -76,7 +76,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     }
     setPart(node, { ...getPart(node)!, side: geometric ?? side });
   }
-  if (!centres) judgeUntold(scene, ctx);
+  if (!centres) judgeUntold(scene, matrix, ctx);
   return { scene };
 };
 
@@ -85,8 +85,12 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
  * telling no one's objects): all were sided about one centre line, so every aircraft off it has half its
  * panels on the wrong side. Warned, naming the panels, and each panel's fit judged weak at best.
  */
-function judgeUntold(scene: Document, ctx: Parameters<NodeRun<typeof rigAssignSide>>[0]["ctx"]): void {
-  const untold = untoldAircraft(scene);
+function judgeUntold(
+  scene: Document,
+  matrix: Mat4,
+  ctx: Parameters<NodeRun<typeof rigAssignSide>>[0]["ctx"],
+): void {
+  const untold = untoldAircraft(scene, matrix);
   if (!untold) return;
   const names = untold.map((n) => n.getName());
   ctx.warn(

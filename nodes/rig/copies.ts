@@ -322,7 +322,7 @@ export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, numb
  * box's middle is no centre line when something reaches out on one side (a propeller blade standing
  * past a wing tip, a damaged copy's missing wing).
  */
-function pairedCentre(
+export function pairedCentre(
   nodes: ReadonlySet<Node>,
   toAircraft: Mat4,
   cache: Map<Accessor, Bounds | undefined>,

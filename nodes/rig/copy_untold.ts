@@ -10,29 +10,21 @@
  */
 import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
-import { IDENTITY } from "./transform.ts";
-import { apartAlong, findCopies, panelKey, signature, wholeTwoSided } from "./copies.ts";
+import type { Mat4 } from "./transform.ts";
+import { apartAlong, findCopies, pairedCentre, panelKey, signature, wholeTwoSided } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 
-/** How far two copies' boxes may differ, as a fraction of their extent, and still be drawn at one place. */
-const ONE_PLACE = 0.1;
-
-/** True when two boxes coincide on every axis within {@link ONE_PLACE} of the larger extent. */
-function atOnePlace(a: Bounds, b: Bounds): boolean {
-  return [0, 1, 2].every((k) => {
-    const extent = Math.max(a.max[k] - a.min[k], b.max[k] - b.min[k]);
-    return Math.abs(a.min[k] - b.min[k]) <= ONE_PLACE * extent &&
-      Math.abs(a.max[k] - b.max[k]) <= ONE_PLACE * extent;
-  });
-}
+/** How far copies' centre lines may lie apart, as a fraction of the scene's width, and still be one. */
+const ONE_LINE = 0.05;
 
 /**
  * The panels of several aircraft in `doc` that names and places cannot tell apart (see the module doc),
- * in the scene's order; undefined when the scene holds one aircraft, or its aircraft are told apart
- * (lying apart, or copies drawn at one place, where one centre line serves them all).
+ * in the scene's order, read in the aircraft frame `toAircraft`; undefined when the scene holds one
+ * aircraft, or its aircraft are told apart (lying apart, or copies drawn at one place whose left and right
+ * pairs share one centre line, which serves them all).
  */
-export function untoldAircraft(doc: Document): Node[] | undefined {
+export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   const nodes = scene.listChildren().flatMap(subtreeNodes);
@@ -40,12 +32,20 @@ export function untoldAircraft(doc: Document): Node[] | undefined {
   const copies = findCopies(doc);
   if (copies) {
     const cache = new Map<Accessor, Bounds | undefined>();
-    const boxes = copies.map((c) => meshBounds(c.nodes, IDENTITY, cache))
-      .filter((b): b is Bounds => !!b);
-    const pairs = boxes.flatMap((a, i) => boxes.slice(i + 1).map((b) => [a, b] as const));
-    const told = pairs.every(([a, b]) => atOnePlace(a, b)) ||
-      pairs.some(([a, b]) => [0, 1, 2].some((k) => apartAlong(a, b, k)));
-    if (told) return undefined;
+    const boxes = copies.map((c) => meshBounds(c.nodes, toAircraft, cache));
+    const drawn = boxes.filter((b): b is Bounds => !!b);
+    const apart = drawn.some((a, i) =>
+      drawn.some((b, j) => j > i && [0, 1, 2].some((k) => apartAlong(a, b, k)))
+    );
+    // Copies at one place (levels of detail, a damaged copy missing a wing) share one centre line: told.
+    const centres = copies.flatMap((c, i) => {
+      const box = boxes[i];
+      const centre = pairedCentre(c.nodes, toAircraft, cache) ?? (box && (box.min[2] + box.max[2]) / 2);
+      return centre === undefined ? [] : [centre];
+    });
+    const whole = meshBounds(nodes, toAircraft, cache);
+    const width = whole ? whole.max[2] - whole.min[2] : 0;
+    if (apart || Math.max(...centres) - Math.min(...centres) <= ONE_LINE * width) return undefined;
     const held = new Set(copies.flatMap((c) => [...c.nodes]));
     return panels.filter((n) => held.has(n));
   }

@@ -56,3 +56,22 @@ Deno.test("one aircraft in a hangar building, and aircraft told apart, are not w
     assertEquals(ctx.warnings.filter((w) => UNTOLD.test(w.message)), [], naming);
   }
 });
+
+Deno.test("copies at one place, a damaged one missing a wing, share one centre line: not warned of", async () => {
+  const doc = newScene();
+  const aircraft = piecesAircraft(8);
+  for (const suffix of ["", "_damaged"]) {
+    for (const { name, mesh } of [...aircraft.fixed, ...aircraft.panels]) {
+      if (suffix && (name === "Wing_L" || name === "Aileron_L")) continue;
+      addAircraftMesh(doc, `${name}${suffix}`, mesh.positions, mesh.triangles);
+    }
+  }
+  const { report, ctx } = await rig(doc);
+  assertEquals(ctx.warnings.filter((w) => UNTOLD.test(w.message)), []);
+  for (const panel of aircraft.panels) {
+    for (const name of [panel.name, `${panel.name}_damaged`]) {
+      const part = report.parts.find((p) => p.panel === name);
+      if (part) assertEquals(part.side, panel.side, name);
+    }
+  }
+});
