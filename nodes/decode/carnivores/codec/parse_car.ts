@@ -20,7 +20,7 @@ import {
 } from "./model.ts";
 import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
-import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES } from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES, tailEnd } from "./car_counts.ts";
 import { ANIM_SOUND_TABLE_BYTES, sectionCounts, textureSize } from "./car_repair.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -28,7 +28,7 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 /**
  * True when the bytes are certainly a `.car`: positive vertex and face counts, whole texture rows,
  * at most 64 animations and sounds, and the section sizes end exactly at the end of the file or 256
- * bytes (the anim→sound table) before it. Walks only the section headers.
+ * bytes (the anim→sound table) before it (a clip's KPS may be damaged). Walks only the section headers.
  *
  * @example
  * ```ts
@@ -43,21 +43,10 @@ export function isCar(bytes: Uint8Array): boolean {
   const [anims, sounds, v, f, t] = [32, 36, 40, 44, 48].map(i32);
   if (anims < 0 || anims > ENGINE_MAX_CLIPS || sounds < 0 || sounds > ENGINE_MAX_CLIPS) return false;
   if (v <= 0 || f <= 0 || t < 0 || t % TEXTURE_ROW_BYTES !== 0) return false;
-  let at = HEADER_CAR_BYTES + f * FACE_BYTES + v * POINT_BYTES + t;
-  for (let a = 0; a < anims; a++) {
-    if (at + ANIMATION_HEADER_BYTES > size) return false;
-    const kps = i32(at + NAME_BYTES);
-    const frames = i32(at + NAME_BYTES + 4);
-    if (kps < 0 || frames < 0) return false; // KPS 0 is read at 1 frame per second (clip_rate.ts)
-    at += ANIMATION_HEADER_BYTES + frames * v * 6;
-  }
-  for (let s = 0; s < sounds; s++) {
-    if (at + SOUND_HEADER_BYTES > size) return false;
-    const length = i32(at + NAME_BYTES);
-    if (length < 0) return false;
-    at += SOUND_HEADER_BYTES + length;
-  }
-  return at === size || at + ANIM_SOUND_TABLE_BYTES === size;
+  // A negative KPS where the counts put a header is a damaged field the decoder repairs (clip_rate.ts);
+  // the sections still end exactly where they must.
+  const end = tailEnd(view, HEADER_CAR_BYTES + f * FACE_BYTES + v * POINT_BYTES + t, v, anims, sounds, true);
+  return end >= 0 && (end === size || end + ANIM_SOUND_TABLE_BYTES === size);
 }
 
 /**

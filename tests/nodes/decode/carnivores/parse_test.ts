@@ -124,6 +124,10 @@ Deno.test("sniffing is exact: 16 + 64F + 16V + 48B + T == size for 3df, the sect
   assert.equal(isCar(withTable), true);
   assert.equal(isCar(withoutTable), true);
   assert.equal(isCar(withTable.subarray(0, withTable.length - 3)), false);
+  // A damaged (negative) KPS moves nothing: the sections still end exactly, so it is still a .car.
+  const kpsAt = 52 + 64 * car.faces.count + 16 * car.points.count + car.texture!.words.length * 2 + 32;
+  assert.equal(isCar(setI32(withTable, kpsAt, -5)), true);
+  assert.equal(isCar(setI32(withTable, kpsAt + 4, 6)), false); // a wrong frame count: not certain
   assert.equal(is3df(withTable), false);
 });
 
