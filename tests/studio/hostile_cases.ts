@@ -90,7 +90,7 @@ export async function hostileCases(url: string, project: string, p: HostileProje
     const graph = JSON.parse(await (await api("file", path)).text().catch(() => "null"));
     const started = performance.now();
     // A check that does not answer in time is a hang, however it would end.
-    const a = await answer(await post(`${url}api/check`, { path, graph }, {}, CHECK_MS)).catch(() => ({
+    const a = await post(`${url}api/check`, { path, graph }, {}, CHECK_MS).then(answer).catch(() => ({
       status: 0,
       text: "no answer",
       json: undefined,
