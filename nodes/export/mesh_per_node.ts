@@ -62,6 +62,8 @@ export function meshCopies(doc: Document): number[][] {
       if (node && channel.getTargetPath() === "weights") keyed.add(node);
     }
   }
+  const skins = new Map(root.listSkins().map((skin, i) => [skin, i]));
+  // Linear in the nodes: a fuzzed or MSFS-sized scene may hold 100,000 nodes of one mesh.
   const ways = new Map<Mesh, Map<string, number[]>>();
   root.listNodes().forEach((node, i) => {
     const mesh = node.getMesh();
@@ -70,10 +72,12 @@ export function meshCopies(doc: Document): number[][] {
     const skin = node.getSkin();
     const key = morphed && keyed.has(node)
       ? `node ${i}`
-      : JSON.stringify([skin ? root.listSkins().indexOf(skin) : null, morphed ? node.getWeights() : []]);
+      : JSON.stringify([skin ? skins.get(skin) : null, morphed ? node.getWeights() : []]);
     if (!ways.has(mesh)) ways.set(mesh, new Map());
     const groups = ways.get(mesh)!;
-    groups.set(key, [...groups.get(key) ?? [], i]);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   });
   return [...ways.values()].flatMap((groups) => [...groups.values()].slice(1));
 }
