@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
- * wires) and turns pointer and key input into model edits, Blender style: drag a header to move,
- * drag from an output to an input to connect, X/Delete deletes, Shift+D duplicates, F2 or a
- * double-click renames, Home frames all and Numpad . the selection (`framing.ts`),
- * Ctrl+Z / Ctrl+Shift+Z undo and redo, Tab opens a node group and Tab again goes back, Ctrl+G groups
- * the selection into a new node group and Alt+G (or Ctrl+Alt+G) ungroups a selected group node.
+ * wires; a large graph only around the view), frames it (`framing.ts`), keeps the selection and
+ * takes undo and redo. Pointer gestures (move, connect, box-select, pan, zoom) are in
+ * `editor_pointer.ts`, keys (delete, duplicate, rename, frame, undo, Tab, group, ungroup) in
+ * `editor_keys.ts`, Blender style.
  *
  * @module
  */
