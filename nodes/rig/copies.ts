@@ -327,6 +327,21 @@ export function pairedCentre(
   toAircraft: Mat4,
   cache: Map<Accessor, Bounds | undefined>,
 ): number | undefined {
+  const middles = pairedMiddles(nodes, toAircraft, cache).sort((x, y) => x - y);
+  if (!middles.length) return undefined;
+  const half = middles.length >> 1;
+  return middles.length % 2 ? middles[half] : (middles[half - 1] + middles[half]) / 2;
+}
+
+/**
+ * The lateral middles (aircraft frame) of each pair of objects among `nodes` named as left and right of
+ * one thing (`Aileron_L` and `Aileron_R`), in no order: one copy's all lie on its centre line.
+ */
+export function pairedMiddles(
+  nodes: ReadonlySet<Node>,
+  toAircraft: Mat4,
+  cache: Map<Accessor, Bounds | undefined>,
+): number[] {
   const bySide = new Map<string, Node | null>();
   for (const node of nodes) {
     const key = sidedName(node.getName());
@@ -340,10 +355,7 @@ export function pairedCentre(
     const [a, b] = [left, right].map((n) => meshBounds(subtreeNodes(n), toAircraft, cache));
     if (a && b) middles.push((a.min[2] + a.max[2] + b.min[2] + b.max[2]) / 4);
   }
-  if (!middles.length) return undefined;
-  middles.sort((x, y) => x - y);
-  const half = middles.length >> 1;
-  return middles.length % 2 ? middles[half] : (middles[half - 1] + middles[half]) / 2;
+  return middles;
 }
 
 /**

@@ -11,7 +11,15 @@
 import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
-import { apartAlong, findCopies, pairedCentre, panelKey, signature, wholeTwoSided } from "./copies.ts";
+import {
+  apartAlong,
+  findCopies,
+  pairedCentre,
+  pairedMiddles,
+  panelKey,
+  signature,
+  wholeTwoSided,
+} from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 
@@ -37,15 +45,20 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
     const apart = drawn.some((a, i) =>
       drawn.some((b, j) => j > i && [0, 1, 2].some((k) => apartAlong(a, b, k)))
     );
-    // Copies at one place (levels of detail, a damaged copy missing a wing) share one centre line: told.
+    // Copies at one place (levels of detail, a damaged copy missing a wing) share one centre line: told,
+    // when each copy's left and right pairs agree on it (a copy mixing aircraft's objects, read by the
+    // names' order, has pairs across two aircraft) and the copies agree with each other.
+    const whole = meshBounds(nodes, toAircraft, cache);
+    const band = ONE_LINE * (whole ? whole.max[2] - whole.min[2] : 0);
+    const spread = (xs: readonly number[]) => Math.max(...xs) - Math.min(...xs);
+    const middles = copies.map((c) => pairedMiddles(c.nodes, toAircraft, cache));
     const centres = copies.flatMap((c, i) => {
       const box = boxes[i];
       const centre = pairedCentre(c.nodes, toAircraft, cache) ?? (box && (box.min[2] + box.max[2]) / 2);
       return centre === undefined ? [] : [centre];
     });
-    const whole = meshBounds(nodes, toAircraft, cache);
-    const width = whole ? whole.max[2] - whole.min[2] : 0;
-    if (apart || Math.max(...centres) - Math.min(...centres) <= ONE_LINE * width) return undefined;
+    const oneLine = middles.every((m) => !m.length || spread(m) <= band) && spread(centres) <= band;
+    if (apart || oneLine) return undefined;
     const held = new Set(copies.flatMap((c) => [...c.nodes]));
     return panels.filter((n) => held.has(n));
   }
