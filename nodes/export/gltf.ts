@@ -82,6 +82,8 @@ export const exportGltf = defineNode({
     "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth. A mesh Blender would copy " +
     "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
     "their vertex data, named `Face_1`… (extras.name `Face`), so Blender renames nothing and three.js draws the same.",
+  // The PNG fallbacks are textures.to_png's pixels: its version is part of this node's cache key.
+  invokes: () => ["textures.to_png"],
   inputs: { scene: { type: "scene", doc: "The scene to write." } },
   outputs: { bytes: { type: "bytes", doc: "The encoded file." } },
   params: {
@@ -138,6 +140,7 @@ export const exportGltf = defineNode({
         repaired,
         () => repaired !== inputs.scene || ctx.owns("scene"),
         (message) => ctx.warn(message),
+        async (scene) => (await ctx.invoke("textures.to_png", { scene })).scene as typeof scene,
       )
       : repaired;
     const merged = withImagesMerged(fallen, () => fallen !== inputs.scene || ctx.owns("scene"));

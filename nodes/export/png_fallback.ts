@@ -4,93 +4,68 @@
  * requires the extension is refused whole), while three.js and engines read the extension's image. The
  * glTF way to serve both is the image extensions' fallback: the texture names the WebP/KTX2/AVIF image
  * in its extension and a PNG in its core `source`, and the extension is then only used, not required.
- * The PNG holds the pixels a viewer of the original decodes (libwebp, Binomial's transcoder, libavif:
- * the decoders `textures.to_png` runs), stored losslessly; an image none of them can decode keeps no
- * fallback, and the Blender warning then names it as before.
+ * The PNG holds the pixels a viewer of the original decodes, stored losslessly: `textures.to_png`'s
+ * (libwebp, Binomial's transcoder, libavif), invoked by `export.gltf`; an image none of them can decode
+ * keeps no fallback, and the Blender warning then names it as before.
  *
  * @module
  */
-import type { Document, Texture } from "@gltf-transform/core";
+import { Document, type Texture } from "@gltf-transform/core";
 import { EXTTextureAVIF, EXTTextureWebP, KHRTextureBasisu } from "@gltf-transform/extensions";
 import { sceneToChange } from "../../runtime/scene/copy.ts";
-import { loadPngEncoder, pngOfEncodedImageAsync, type RgbaPixels } from "../../runtime/scene/png.ts";
 import { FALLBACK_EXTENSIONS, type ImageFallback } from "../../runtime/scene/webp_fallback.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 
-/** Each image type given a fallback: its extension, glTF-Transform's class of it, the decoder to RGBA. */
+/** Each image type given a fallback, with its extension (glTF-Transform's class of it). */
 const KINDS = [
-  {
-    mimeType: "image/webp",
-    Extension: EXTTextureWebP,
-    format: "webp",
-    decoder: async () => {
-      const { loadWebpDecoder, webpToRgba } = await import("../textures/webp.ts");
-      const decode = await loadWebpDecoder();
-      return (bytes: Uint8Array, at: string) => webpToRgba(decode, bytes, at);
-    },
-  },
-  {
-    mimeType: "image/ktx2",
-    Extension: KHRTextureBasisu,
-    format: "ktx2",
-    decoder: async () => {
-      const { loadBasisTranscoder, ktx2ToRgba } = await import("../textures/basis.ts");
-      const basis = await loadBasisTranscoder();
-      return (bytes: Uint8Array, at: string) => Promise.resolve(ktx2ToRgba(basis, bytes, at));
-    },
-  },
-  {
-    mimeType: "image/avif",
-    Extension: EXTTextureAVIF,
-    format: "avif",
-    decoder: async () => {
-      const { loadAvifDecoder, avifToRgba } = await import("../textures/avif.ts");
-      const decode = await loadAvifDecoder();
-      return (bytes: Uint8Array, at: string) => avifToRgba(decode, bytes, at);
-    },
-  },
+  { mimeType: "image/webp", Extension: EXTTextureWebP },
+  { mimeType: "image/ktx2", Extension: KHRTextureBasisu },
+  { mimeType: "image/avif", Extension: EXTTextureAVIF },
 ] as const;
 
 type Kind = (typeof KINDS)[number];
 
+/** Re-encodes a scene's WebP, KTX2 and AVIF textures as PNG: `textures.to_png`, run through `ctx.invoke`. */
+export type ToPng = (scene: Document) => Promise<Document>;
+
 /**
  * `scene` with a PNG fallback for each WebP, KTX2 or AVIF image without a PNG or JPEG one: `scene`
  * itself when there is none to add, else `scene` changed in place when `owned()` says nothing else sees
- * it, else a copy sharing its vertex data. An image its decoder refuses (damaged data) gets none, with
- * `warn` told why; each extension whose images all have a fallback is written used, not required.
+ * it, else a copy sharing its vertex data. Each PNG is `toPng`'s of a scene holding that image alone, so
+ * an image its decoder refuses (damaged data) gets none, with `warn` told why, and the others theirs;
+ * each extension whose images all have a fallback is written used, not required.
  *
  * @example
  * ```ts ignore
- * const written = await withPngFallbacks(scene, () => ctx.owns("scene"), (m) => ctx.warn(m));
+ * const toPng = async (s: Document) => (await ctx.invoke("textures.to_png", { scene: s })).scene as Document;
+ * const written = await withPngFallbacks(scene, () => ctx.owns("scene"), (m) => ctx.warn(m), toPng);
  * ```
  */
 export async function withPngFallbacks(
   scene: Document,
   owned: () => boolean,
   warn: (message: string) => void,
+  toPng: ToPng,
 ): Promise<Document> {
   if (!scene.getRoot().listTextures().some((t) => needsFallback(t))) return scene;
-  await loadPngEncoder();
   const changed = sceneToChange(scene, owned());
-  const textures = changed.getRoot().listTextures();
-  const decoders = new Map<Kind, Awaited<ReturnType<Kind["decoder"]>>>();
-  for (const [i, texture] of textures.entries()) {
+  for (const texture of changed.getRoot().listTextures()) {
     const kind = needsFallback(texture);
     if (!kind) continue;
-    if (!decoders.has(kind)) decoders.set(kind, await kind.decoder());
-    let png: Uint8Array;
+    const alone = new Document();
+    alone.createTexture(texture.getName()).setImage(texture.getImage()!).setMimeType(kind.mimeType);
+    let png: Texture | undefined;
     try {
-      png = await pngOfEncodedImageAsync(
-        texture.getImage()!,
-        kind.format,
-        (): Promise<RgbaPixels> => decoders.get(kind)!(texture.getImage()!, `/textures/${i}`),
-      );
+      png = (await toPng(alone)).getRoot().listTextures()[0];
     } catch (error) {
       if (!(error instanceof DecodeError)) throw error;
       warn(`image '${texture.getName()}' gets no PNG fallback: ${error.message}`);
       continue;
     }
-    const fallback = changed.createTexture(texture.getName()).setImage(png).setMimeType("image/png")
+    if (png?.getMimeType() !== "image/png" || !png.getImage()) continue;
+    const fallback = changed.createTexture(texture.getName()).setImage(png.getImage()!).setMimeType(
+      "image/png",
+    )
       .setURI(texture.getURI() ? texture.getURI().replace(/\.[^./]*$/, "") + ".png" : "");
     texture.setExtension(kind.Extension.EXTENSION_NAME, link(changed, kind).setFallback(fallback));
   }
