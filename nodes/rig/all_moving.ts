@@ -128,3 +128,36 @@ function aheadNormal(fit: HingeFit): Vec3 {
   const n = cross(fit.axis, [1, 0, 0]);
   return Math.hypot(...n) > 0.1 ? normalize(n) : fit.normal;
 }
+
+/**
+ * Kinds whose planform alone may say "the whole surface" when nothing near shows a fixed surface
+ * ahead: an elevator drawn as a whole tail (game models name an F-16's stabilators `Elevator_L`). A
+ * rudder's hinge and trailing edge converge as much as a whole fin's, so a rudder's planform tells
+ * nothing.
+ */
+export const PLANFORM_TELLS: ReadonlySet<string> = new Set(["elevator"]);
+
+/**
+ * Leading and trailing edges converging by this much (degrees) make a whole tailplane: its leading
+ * edge swept back over a less swept trailing edge (tapered 0.3–0.6, swept 20–45°: 10–40°). A
+ * trailing-edge elevator's hinge and trailing edge run within a few degrees of each other (a 737's
+ * about 6°, a Cessna's 0°).
+ */
+export const WHOLE_TAPER_DEGREES = 8;
+
+/**
+ * Why a surface's own planform is a whole tailplane's, or undefined: its forward-edge and aft-edge
+ * lines (`lead`, `trail`: the same panel fitted on either edge) converge by
+ * {@link WHOLE_TAPER_DEGREES} or more.
+ *
+ * @example
+ * ```ts
+ * wholePlanform(fitted.fit, fitted.refit("aft")); // "its leading and trailing edges converge by 31°, as a whole tailplane's do"
+ * ```
+ */
+export function wholePlanform(lead: HingeFit, trail: HingeFit): string | undefined {
+  const degrees = (Math.acos(Math.min(1, Math.abs(dot(lead.axis, trail.axis)))) * 180) / Math.PI;
+  if (!(degrees >= WHOLE_TAPER_DEGREES)) return undefined;
+  return `its leading and trailing edges converge by ${degrees.toFixed(0)}°, as a whole tailplane's do ` +
+    "(a trailing-edge elevator's hinge and trailing edge run nearly parallel)";
+}

@@ -3,7 +3,8 @@
  * frame: span from the panel normal, the panel's surface cut at twelve span stations, the forward
  * edge of each (aft edge for leading-edge devices) at mid-thickness, and a robust line through them;
  * stabilators, canards and elevators/elevons/rudders with no fixed surface ahead of them pivot at
- * quarter chord on a shaft square to the flow. Each fit is judged good, weak or failed (warned by
+ * quarter chord on a shaft square to the flow (so does an elevator floating off the body whose own
+ * planform is a whole tailplane's, judged weak). Each fit is judged good, weak or failed (warned by
  * panel name; `strict` makes failed an error), compared with its mirror partner; a two-piece mesh
  * across the centre line is split first, and one connected V across it is cut at the plane of
  * symmetry. The hinge is stored in the panel's parent space (full inverse transform, so mirrored
@@ -131,7 +132,7 @@ export const rigFitHinge = defineNode({
   // 41: copies (copies.ts, copy_places.ts, copy_names.ts) of different aircraft each in levels of detail
   // (`Spitfire_Aileron_L_LOD1` beside `Bf109_Aileron_L_LOD1`) or named in camel case (`Mig29RudderLOD1`),
   // and aircraft in a hangar building, are read apart: mirror partners and the "auto" frame per aircraft.
-  version: 41,
+  version: 42,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

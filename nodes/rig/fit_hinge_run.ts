@@ -29,7 +29,14 @@ import { copyCentreLines } from "./copies.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
-import { AHEAD_COVERAGE, aheadBox, fixedSurfaceAhead, MAYBE_ALL_MOVING } from "./all_moving.ts";
+import {
+  AHEAD_COVERAGE,
+  aheadBox,
+  fixedSurfaceAhead,
+  MAYBE_ALL_MOVING,
+  PLANFORM_TELLS,
+  wholePlanform,
+} from "./all_moving.ts";
 import {
   clearPart,
   declaredCtrlType,
@@ -77,7 +84,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const fits = new Map<Node, HingeFit>();
   const vertexCounts = new Map<Node, number>();
   const geometry = new Map<Node, PanelGeometry>();
-  const rules = new Map<Node, { rule: HingeRule; why?: string }>();
+  const rules = new Map<Node, { rule: HingeRule; why?: string; weak?: boolean }>();
   const boxes = new Map<Node, Box>();
   // Panels fitted whole across the centre line whose sides turn about other lines: why (whole_sides.ts).
   const offWhole = new Map<Node, string>();
@@ -105,7 +112,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
         if (!fitted) continue;
       }
     }
-    const rule = hingeRule(node, fitted.fit, body);
+    const rule = hingeRule(node, fitted.fit, body, fitted.refit);
     rules.set(node, rule);
     fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
     vertexCounts.set(node, fitted.vertices);
@@ -130,7 +137,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);
     let whole = fitWhole(KIND_SPECS[kindOf(group[0]) as PanelKind].edge);
     if (whole.collinear) continue;
-    const rule = hingeRule(group[0], whole, body);
+    const rule = hingeRule(group[0], whole, body, fitWhole);
     if (rule.rule === "all_moving") whole = fitWhole("quarter");
     if (group.every((node) => agreesWithWhole(fits.get(node)!, whole))) continue;
     const names = group.map((node) => `'${node.getName()}'`).join(", ");
@@ -139,7 +146,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     for (const node of group) {
       fits.set(node, onWholeSurface(fits.get(node)!, whole));
       offWhole.delete(node); // its own sides were judged against a piece's line, not the surface's
-      rules.set(node, { rule: rule.rule, why: rule.why ? `${rule.why}; ${why}` : why });
+      rules.set(node, { rule: rule.rule, why: rule.why ? `${rule.why}; ${why}` : why, weak: rule.weak });
     }
     ctx.warn(
       `panels ${names} (${kindOf(group[0])}) are pieces of one surface (split by material, or into ` +
@@ -168,7 +175,11 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     );
   };
   const judgement = (node: Node, fit: HingeFit): FitJudgement => {
-    const own = judgedAlone(node, fit), off = offWhole.get(node);
+    const own = judgedAlone(node, fit), rule = rules.get(node)!;
+    // A rule the geometry only suggests (a floating elevator taken as all-moving) is weak, and says why.
+    const off = [offWhole.get(node), rule.weak ? rule.why : undefined].filter((r) => r !== undefined).join(
+      "; ",
+    );
     if (!off) return own;
     return {
       ...own,
@@ -293,13 +304,33 @@ function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
  * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
  * fixed surface ahead of it is the whole (all-moving) surface.
  */
-function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeRule; why?: string } {
+function hingeRule(
+  node: Node,
+  fit: HingeFit,
+  body: BodySampler,
+  refit: (edge: HingeEdge) => HingeFit,
+): { rule: HingeRule; why?: string; weak?: boolean } {
   const kind = getPart(node)!.kind;
   const edge = KIND_SPECS[kind as PanelKind].edge;
   if (MAYBE_ALL_MOVING.has(kind)) {
-    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its kind decides.
+    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its
+    // kind decides, unless its own planform is a whole tailplane's (then all-moving, weak: a guess).
+    let near: boolean | undefined;
+    const isNear = () => near ??= body.isNear(node, fit, { fixedOnly: true });
+    // Only off a body: panels drawn with nothing fixed at all (a parts file) say nothing of one.
+    const offBody = () => !isNear() && hasBody(body, node, fit.chord);
+    const whole = PLANFORM_TELLS.has(kind) && offBody() ? wholePlanform(fit, refit("aft")) : undefined;
+    if (whole) {
+      return {
+        rule: "all_moving",
+        why: "it floats off the body (no fixed geometry within half a chord, as in an exploded or showcase " +
+          `model), so nothing shows a fixed surface ahead, and ${whole}: taken as the whole surface, ` +
+          "pivoting at quarter chord",
+        weak: true,
+      };
+    }
     const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit) }));
-    if (ahead < AHEAD_COVERAGE && body.isNear(node, fit, { fixedOnly: true })) {
+    if (ahead < AHEAD_COVERAGE && isNear()) {
       return {
         rule: "all_moving",
         why:
@@ -311,6 +342,24 @@ function hingeRule(node: Node, fit: HingeFit, body: BodySampler): { rule: HingeR
     }
   }
   return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
+}
+
+/**
+ * True when fixed geometry other than `node` has triangles and spans `size` or more on some axis: a
+ * body for a panel to float off (not a leftover point, line or speck).
+ */
+function hasBody(body: BodySampler, node: Node, size: number): boolean {
+  for (const { positions, count, triangles } of body.othersThan(node, { fixedOnly: true })) {
+    if (triangles.length === 0) continue;
+    for (let k = 0; k < 3; k++) {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < count; i++) {
+        lo = Math.min(lo, positions[i * 3 + k]), hi = Math.max(hi, positions[i * 3 + k]);
+      }
+      if (hi - lo >= size) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -4,8 +4,9 @@
  * duct rigged to spin; a two-blade rotor on a leaning shaft vouched for by a hub or spinner of its own
  * (good), weak only where nothing in the file can tell; blades spaced unevenly (a fenestron's) on
  * their hub's axis and weak, never good; blades exported flat beside their hub gathered into one part,
- * and a flat coaxial pair kept two; a contra-rotating pair joined in one object said to be two rotors
- * (weak). A development seed and a held-out one.
+ * and a flat coaxial pair kept two; a contra-rotating pair joined in one object split into two
+ * parts, each on its own disc (or, where it cannot be cut, said to be two rotors, weak). A
+ * development seed and a held-out one.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { prng } from "../../support/prng.ts";
@@ -53,7 +54,8 @@ for (const [seed, count, role] of [[1, 54, "development"], [7, 90, "held-out"]] 
     assertEquals(stillRigged, []);
     // Not good only where the geometry cannot tell: two blades leaning with no hub object (nothing
     // vouches), or blades spaced unevenly (symmetric about no axis; their hub's axis taken); or where
-    // one pivot cannot do: two counter-rotating rotors joined in one object (said, judgeZoo checks).
+    // one pivot cannot do: two counter-rotating rotors joined in one object and not cut apart (said,
+    // judgeZoo checks).
     assertEquals(
       notGood.filter((l) => !/two blades leaning .*, none |unevenly spaced|joined as/.test(l)),
       [],
