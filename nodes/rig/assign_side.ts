@@ -59,7 +59,9 @@ export const rigAssignSide = defineNode({
   // are told, not warned of as aircraft it cannot tell apart (their boxes differ, one centre line serves).
   // 17: and only when each copy's own left/right pairs agree on its centre line (copies read by the names'
   // order, mixing two touching aircraft, were taken as at one place: 10 of 792 panels wrong and good).
-  version: 17,
+  // 18: the "auto" frame found when no earlier node recorded one guesses up from the wing sections'
+  // camber where no fin tells it (frame_camber.ts), so sides by geometry may change.
+  version: 18,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

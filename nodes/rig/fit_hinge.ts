@@ -132,7 +132,9 @@ export const rigFitHinge = defineNode({
   // 41: copies (copies.ts, copy_places.ts, copy_names.ts) of different aircraft each in levels of detail
   // (`Spitfire_Aileron_L_LOD1` beside `Bf109_Aileron_L_LOD1`) or named in camel case (`Mig29RudderLOD1`),
   // and aircraft in a hangar building, are read apart: mirror partners and the "auto" frame per aircraft.
-  version: 42,
+  // 43: "auto" frame: where no fin or rotor tells up, the wing sections' camber guesses it (frame_camber.ts,
+  // unsure); left/right names agreeing with a guessed up set it as disagreeing ones do (frame_detect.ts).
+  version: 43,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -49,6 +49,11 @@ export interface DetectedFrame {
 const FIN_REACH = 0.2;
 /** Share of the model's height a fin must reach past the fuselage's top or bottom. */
 const FIN_BEYOND = 0.1;
+/**
+ * How many times the camber bowing one way must outweigh the other's for it to be clear: a wing's
+ * against a tailplane's inverted section, or against sections a deflected surface bends.
+ */
+const CAMBER_CLEAR = 3;
 /** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
 const MIN_SECTIONS = 4;
 /**
@@ -281,13 +286,21 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
       }`,
       ends.levelKnown && aft.clear && tailReach,
     );
+  // A lifting wing's sections bow up (frame_camber.ts): where no fin or rotor settled up, their camber
+  // is the better guess when it is lopsided enough that a tailplane's inverted camber cannot outweigh
+  // it. A guess still (coarse or sampled sections misread it, 2 of 100 generated files): never clear.
+  const [bowUp, bowDown] = wings.camber;
+  const camber = wings.sections >= MIN_SECTIONS && !reach?.clear &&
+      Math.max(bowUp, bowDown) >= CAMBER_CLEAR * Math.min(bowUp, bowDown)
+    ? shapeVote(bowUp, bowDown, `the wing sections' camber bows that way, ${wings.sections} sections`, false)
+    : undefined;
   const up = decide(
     "up",
     [
       nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15),
       nameVote(difference(mainRotor, all), upAxis, "the main rotor above the centre", 0.15),
     ],
-    reach,
+    camber ?? reach,
   );
   let aftSign = aft.sign, upSign = up.sign;
   reasons.push(aft.reason, up.reason);
@@ -323,7 +336,9 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
       }
     } else {
       reasons.push("left/right names agree");
-      if (upLessSure && up.weak) {
+      // Where disagreeing names would have set up (the tail named, or told by a V or the sections),
+      // agreeing ones set it as surely.
+      if ((upLessSure || (aft.byName && !up.byName)) && up.weak) {
         decisionsWeak.splice(decisionsWeak.indexOf(up.weak), 1);
         reasons.push("up set by left/right names");
       }

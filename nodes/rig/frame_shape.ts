@@ -6,6 +6,7 @@
  * @module
  */
 import type { Vec3 } from "./transform.ts";
+import { sectionCamber } from "./frame_camber.ts";
 
 /**
  * A scene's points and the axes the measurements read them along: the box they fill (`min`,
@@ -282,6 +283,8 @@ export interface SectionEnds {
   readonly high: number;
   /** How many sections were measured. */
   readonly sections: number;
+  /** The sections' camber bowing toward +up and −up, each weighed by its chord squared (frame_camber.ts). */
+  readonly camber: readonly [up: number, down: number];
 }
 
 /** Span bins per side of the plane of symmetry. */
@@ -321,6 +324,7 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
     bins[bin + (offset < 0 ? SECTION_BINS : 0)].push(points[i + long], points[i + upAxis]);
   }
   let low = 0, high = 0, sections = 0;
+  const camber: [number, number] = [0, 0];
   const gap = SECTION_GAP * extent[long];
   for (const pairs of bins) {
     const order = Array.from({ length: pairs.length / 2 }, (_, k) => k).sort((a, b) =>
@@ -336,9 +340,12 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
       const ends = runEnds(pairs, run);
       if (!ends) continue;
       low += ends[0], high += ends[1], sections++;
+      const bow = sectionCamber(pairs, run);
+      const chord = pairs[2 * run[run.length - 1]] - pairs[2 * run[0]];
+      if (bow !== undefined) camber[bow > 0 ? 0 : 1] += Math.abs(bow) * chord * chord;
     }
   }
-  return { low, high, sections };
+  return { low, high, sections, camber };
 }
 
 /**

@@ -33,7 +33,9 @@ export const rigReport = defineNode({
   // 12: "auto" frame detection reads the first of different aircraft in one file (copies.ts).
   // 13: "auto" frame detection reads the first aircraft of a fleet in levels (`Spitfire_…_LOD1`), named in
   // camel case (`F16AileronLeft`), or in a hangar building (copies.ts, copy_places.ts).
-  version: 13,
+  // 14: parts judged weak at best, naming the doubt, when the "auto" frame's up or tail end was a guess
+  // (frame_doubt.ts).
+  version: 14,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -9,6 +9,7 @@ import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { exportNames } from "../../runtime/scene/unique_names.ts";
 import { resolveFrame, toAircraft } from "./frame.ts";
+import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
 import {
   canonicalVec3,
@@ -34,8 +35,11 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
   const parts: JsonValue[] = [];
   const byKind: Record<string, number> = {};
   const byFoundBy: Record<string, number> = {};
+  // A frame whose up or tail end was a guess puts every part's side and hinge in doubt (frame_doubt.ts).
+  const doubt = frameDoubt(frame);
   for (const node of listPartNodes(topLevelNodes(all))) {
     const part = getPart(node)!;
+    const fit = part.fit && doubtedFit(part.fit, doubt);
     const hinge = worldHinge(node);
     // A pivot's panel, called as its pivot is named (`panel_names.ts`); its node named in its path. A
     // panel fitted but given no pivot (reported before rig.insert_pivot, or its fit found no hinge)
@@ -72,9 +76,7 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
           },
         }
         : null,
-      fit: part.fit
-        ? { ...part.fit, residual_per_chord: part.fit.chord > 0 ? part.fit.residual / part.fit.chord : 0 }
-        : null,
+      fit: fit ? { ...fit, residual_per_chord: fit.chord > 0 ? fit.residual / fit.chord : 0 } : null,
     };
     parts.push(entry);
   }

@@ -188,10 +188,13 @@ Deno.test("flying wings with no fuselage in every frame: the true frame or an un
   // dihedral or anhedral at a swept wing's rear, or winglets, then read as a fin; a pusher's part
   // named Propeller named the nose; a coarse section cut at a gap read its thick cut face as a
   // leading edge. Now 0 wrong and good; the tail comes from the wing sections where they show it, and
-  // up, with no fin to tell it, stays unsure.
+  // up, with no fin to tell it, stays unsure. With the wing sections' camber guessing up where no fin
+  // tells it (frame_camber.ts, rig.fit_hinge v42), and left/right names that agree with a guessed up
+  // setting it as surely as disagreeing ones did: 720 right good, 516 right weak, 492 wrong weak before;
+  // now 816, 602 and 310, still none wrong and good.
   const next = prng(9001);
   const samples = Array.from({ length: 72 }, (_, i) => flyingWing(next, optionsOf(i)));
-  assertEquals(frameTally(samples), { "right good": 720, "right weak": 516, "wrong weak": 492 });
+  assertEquals(frameTally(samples), { "right good": 816, "right weak": 602, "wrong weak": 310 });
 });
 
 /** The sample `index` of seed 9001. */
@@ -219,7 +222,9 @@ Deno.test("a pusher's propeller named Propeller is no sure nose name", () => {
 Deno.test('the whole rig with "auto" on a swept wing with an unnamed pusher: the tail, and up unsure', async () => {
   // #48: no pod, nothing named. Before the flying-wing checks the prop disc stood for the fuselage's centre line and the
   // anhedral tips at the rear reached below it as a fin: rolled over (up −Y) and judged good in all
-  // 24 frames. Now no fuselage runs to the rear end, the centre line is unknown, and up stays a guess.
+  // 24 frames. Now no fuselage runs to the rear end, the centre line is unknown, and up stays a guess:
+  // wrong in all 24 frames (weak) until the wing sections' camber guessed it (frame_camber.ts), now
+  // right in all 24, and still weak.
   const sample = sampleAt(48);
   const tally: Record<string, number> = {};
   for (const [forward, up] of FRAMES) {
@@ -228,9 +233,9 @@ Deno.test('the whole rig with "auto" on a swept wing with an unnamed pusher: the
     assertEquals(report.frame.found_by, "geometry");
     const key = `${right ? "right" : "wrong"} ${report.frame.confidence}`;
     tally[key] = (tally[key] ?? 0) + 1;
-    // The wing sections' sharp trailing edges give the tail; nothing gives up.
+    // The wing sections' sharp trailing edges give the tail; only their camber (a guess) gives up.
     assertEquals(report.frame.forward, forward);
     assert((report.frame.reasons as string[]).includes("unsure: up: unclear"));
   }
-  assertEquals(tally, { "wrong weak": 24 });
+  assertEquals(tally, { "right weak": 24 });
 });

@@ -1,0 +1,55 @@
+/**
+ * Aircraft with no fin, as Blender 2.79 users export them (a Z-up root rotation, copies named
+ * `Aileron`/`Aileron.001`, so no left/right names fix the handedness): up is read from the wing
+ * sections' camber, a guess, and every part whose side and hinge rest on a guessed up is judged weak,
+ * naming the frame's doubt — never a surface on the wrong side judged good.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { converterFile } from "../decode/gltf_converters.ts";
+import { judgeConverterRig } from "../decode/gltf_converter_rig.ts";
+import { sectionCamber } from "../../../nodes/rig/frame_camber.ts";
+import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
+
+Deno.test("unfinned: Blender 2.79 files of an aircraft without a fin: no surface wrong and judged good", async () => {
+  // 111, 116 and 222 put every surface on the wrong side, judged good, before rig.report v14.
+  let wrong = 0, files = 0;
+  for (const seed of [111, 116, 222, ...Array.from({ length: 17 }, (_, k) => 120 + k)]) {
+    const file = await converterFile("blender279", seed);
+    const rig = await judgeConverterRig(file);
+    assertEquals(rig.refused, undefined, file.name);
+    assertEquals(rig.wrong.filter((w) => w.confidence === "good"), [], file.name);
+    wrong += rig.wrong.length;
+    files++;
+  }
+  // The camber guess puts most right: at most a few files' surfaces are wrong (and weak).
+  assert(wrong <= 8, `${wrong} surfaces wrong in ${files} files`);
+});
+
+Deno.test("unfinned: the camber cue sets up on the files the fin-less tail end got wrong", async () => {
+  for (const seed of [111, 116, 222]) {
+    const rig = await judgeConverterRig(await converterFile("blender279", seed));
+    assertEquals(rig.wrong, [], `blender279_${seed}`);
+  }
+});
+
+/** A NACA section of `around` points, as (along, up) pairs and its run sorted along, tilted by `tilt`. */
+function section(m: number, t: number, around: number, flip: boolean, tilt: number) {
+  const pairs: number[] = [];
+  for (let i = 0; i < around; i++) {
+    const x = (1 - Math.cos(Math.PI * (i % (around / 2)) / (around / 2 - 1))) / 2;
+    const y = nacaCamber(m, 0.4, x) + (i < around / 2 ? 1 : -1) * nacaThickness(t, x);
+    pairs.push(2 * x, 2 * ((flip ? -y : y) + tilt * x));
+  }
+  const run = Array.from({ length: around }, (_, k) => k).sort((a, b) => pairs[2 * a] - pairs[2 * b]);
+  return { pairs, run };
+}
+
+Deno.test("unfinned: a section's camber bows up, whatever its tilt; a symmetric one's bows neither way", () => {
+  for (const tilt of [-0.1, 0, 0.15]) {
+    const up = section(0.04, 0.12, 60, false, tilt), down = section(0.04, 0.12, 60, true, tilt);
+    const [a, b] = [sectionCamber(up.pairs, up.run)!, sectionCamber(down.pairs, down.run)!];
+    assert(a > 0.02 && b < -0.02, `tilt ${tilt}: ${a}, ${b}`);
+    const flat = section(0, 0.12, 60, false, tilt);
+    assert(Math.abs(sectionCamber(flat.pairs, flat.run)!) < 0.002, `tilt ${tilt}: symmetric`);
+  }
+});
