@@ -50,8 +50,27 @@ function straddles(a: Vec3, b: Vec3, c: Vec3, chord: number): boolean {
  * The box around a panel's centre that holds everything that can be ahead of it: anything further
  * is rejected before any projection (most of a large model).
  */
-export function aheadBox(fit: HingeFit): { centre: Vec3; reach: number } {
-  return { centre: fit.centre, reach: fit.spanLength + (AHEAD_REACH + 1) * fit.chord };
+export function aheadBox(fit: HingeFit, ahead = AHEAD_REACH): { centre: Vec3; reach: number } {
+  return { centre: fit.centre, reach: fit.spanLength + (ahead + 1) * fit.chord };
+}
+
+/**
+ * Maps a point of the scene into the panel's frame ahead: [along its span from mid-span, along the
+ * flow from its hinge line (negative ahead), off the plane a fixed surface ahead lies in].
+ */
+function aheadFrame(fit: HingeFit): (p: ArrayLike<number>, i: number) => Vec3 {
+  const { origin, axis, span, chordDir } = fit;
+  // The plane a fixed surface ahead lies in: through the hinge, along the flow. A surface modelled
+  // deflected about a swept hinge has its own plane (and the span read from it) tilted off that one.
+  const normal = aheadNormal(fit);
+  // The hinge line's chord position moves by `slope` per unit of span.
+  const along = dot(axis, span);
+  const slope = Math.abs(along) > 1e-9 ? dot(axis, chordDir) / along : 0;
+  return (p, i) => {
+    const d: Vec3 = [p[i * 3] - origin[0], p[i * 3 + 1] - origin[1], p[i * 3 + 2] - origin[2]];
+    const u = dot(d, span);
+    return [u, dot(d, chordDir) - slope * u, dot(d, normal)];
+  };
 }
 
 /**
@@ -59,20 +78,10 @@ export function aheadBox(fit: HingeFit): { centre: Vec3; reach: number } {
  * fitted forward edge — within a hinge gap, at its height: a fixed stabiliser or fin it hangs on.
  */
 export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
-  const { origin, axis, span, chordDir, chord, spanLength } = fit;
-  // The plane a fixed surface ahead lies in: through the hinge, along the flow. A surface modelled
-  // deflected about a swept hinge has its own plane (and the span read from it) tilted off that one.
-  const normal = aheadNormal(fit);
-  // The hinge line's chord position moves by `slope` per unit of span.
-  const along = dot(axis, span);
-  const slope = Math.abs(along) > 1e-9 ? dot(axis, chordDir) / along : 0;
+  const { chord, spanLength } = fit;
   const covered = new Uint8Array(SLOTS);
   const half = spanLength / 2;
-  const local = (p: Float64Array, i: number): Vec3 => {
-    const d: Vec3 = [p[i * 3] - origin[0], p[i * 3 + 1] - origin[1], p[i * 3 + 2] - origin[2]];
-    const u = dot(d, span);
-    return [u, dot(d, chordDir) - slope * u, dot(d, normal)];
-  };
+  const local = aheadFrame(fit);
   const ahead = (q: Vec3) =>
     q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
   const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
@@ -160,4 +169,89 @@ export function wholePlanform(lead: HingeFit, trail: HingeFit): string | undefin
   if (!(degrees >= WHOLE_TAPER_DEGREES)) return undefined;
   return `its leading and trailing edges converge by ${degrees.toFixed(0)}°, as a whole tailplane's do ` +
     "(a trailing-edge elevator's hinge and trailing edge run nearly parallel)";
+}
+
+/**
+ * How far ahead (chords) an exploded or showcase view may pull a trailing-edge surface off its fixed
+ * stabiliser or fin and still be read as hinged on it: exploded models move an elevator 0.2–0.5 m
+ * back, one to two chords of a strip.
+ */
+export const EXPLODED_REACH = 4;
+/** Most a stabiliser's trailing edge and the strip's leading edge may diverge (degrees), and bend. */
+const PARALLEL_DEGREES = 5, STRAIGHT = 0.1;
+
+/**
+ * The distance (chords, past a hinge gap) to a fixed stabiliser or fin the panel was pulled straight
+ * back off, or undefined: fixed geometry ahead in its plane over {@link AHEAD_COVERAGE} of its span
+ * or more, whose nearest edge (its trailing edge) runs straight and parallel to the panel's fitted
+ * forward edge, within {@link EXPLODED_REACH} chords. Such a panel is an elevator or rudder hinged at
+ * its own leading edge, not an all-moving surface (exploded views: 2–30° off, judged good). A jet's
+ * wing ahead of its stabilators has an edge drawing away from theirs (unswept over swept).
+ *
+ * @example
+ * ```ts
+ * explodedStabiliserAhead(fit, others); // 1.3: a stabiliser 1.3 chords ahead of the strip
+ * ```
+ */
+export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry>): number | undefined {
+  const { chord, spanLength } = fit;
+  const half = spanLength / 2, far = EXPLODED_REACH * chord;
+  // The plane may tilt a little over the distance: the band widens by 5 % of it.
+  const inside = (q: Vec3) =>
+    q[1] >= -far && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord -
+        0.05 * Math.min(0, q[1]);
+  const nearest = new Float64Array(SLOTS).fill(-Infinity);
+  const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
+  const local = aheadFrame(fit);
+  const { reach } = aheadBox(fit, EXPLODED_REACH);
+  const [cx, cy, cz] = fit.centre;
+  const outside = (p: Float64Array, o: number) =>
+    Math.abs(p[o] - cx) > reach || Math.abs(p[o + 1] - cy) > reach || Math.abs(p[o + 2] - cz) > reach;
+  for (const { positions, triangles } of others) {
+    for (let t = 0; t < triangles.length; t += 3) {
+      const [ia, ib, ic] = [triangles[t], triangles[t + 1], triangles[t + 2]];
+      if (outside(positions, ia * 3) && outside(positions, ib * 3) && outside(positions, ic * 3)) continue;
+      const a = local(positions, ia), b = local(positions, ib), c = local(positions, ic);
+      const lo = Math.min(a[0], b[0], c[0]), hi = Math.max(a[0], b[0], c[0]);
+      if (hi < -half || lo > half) continue;
+      if ([a, b, c].every((q) => q[1] < -far) || [a, b, c].every((q) => q[1] > OVERLAP * chord)) continue;
+      const deep = Math.max(a[1], b[1], c[1]) - Math.min(a[1], b[1], c[1]);
+      const steps = Math.min(
+        MAX_STEPS,
+        Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength), Math.ceil(deep / (0.1 * chord))),
+      );
+      for (let i = 0; i <= steps; i++) {
+        for (let j = 0; i + j <= steps; j++) {
+          const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
+          const q: Vec3 = [0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3;
+          const k = slot(q[0]);
+          if (k >= 0 && k < SLOTS && inside(q) && q[1] > nearest[k]) nearest[k] = q[1];
+        }
+      }
+    }
+  }
+  // The nearest edge over most of the span: a straight line along it, parallel to the hinge. The
+  // line is the median slope's (Theil–Sen), so a body beside the panel's root (its side face reaching
+  // past the hinge there) leaves the line where it is and is no part of it.
+  const us: number[] = [], vs: number[] = [];
+  nearest.forEach((v, k) => {
+    if (v > -Infinity) us.push(((k + 0.5) / SLOTS - 0.5) * spanLength), vs.push(v);
+  });
+  if (us.length < AHEAD_COVERAGE * SLOTS) return undefined;
+  const slopes: number[] = [];
+  for (let a = 0; a < us.length; a++) {
+    for (let b = a + 1; b < us.length; b++) slopes.push((vs[b] - vs[a]) / (us[b] - us[a]));
+  }
+  const slope = median(slopes), mv = median(vs.map((v, k) => v - slope * us[k]));
+  const edge = vs.filter((v, k) => Math.abs(v - slope * us[k] - mv) <= STRAIGHT * chord);
+  if (edge.length < AHEAD_COVERAGE * SLOTS) return undefined;
+  if (Math.abs(Math.atan(slope)) > (PARALLEL_DEGREES * Math.PI) / 180) return undefined;
+  const gap = -mv / chord;
+  return gap > AHEAD_REACH ? gap : undefined;
+}
+
+/** The middle value (the mean of the middle two of an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b), mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -134,7 +134,12 @@ export const rigFitHinge = defineNode({
   // and aircraft in a hangar building, are read apart: mirror partners and the "auto" frame per aircraft.
   // 43: "auto" frame: where no fin or rotor tells up, the wing sections' camber guesses it (frame_camber.ts,
   // unsure); left/right names agreeing with a guessed up set it as disagreeing ones do (frame_detect.ts).
-  version: 43,
+  // 44: an elevator or rudder strip pulled straight back off its fixed stabiliser or fin (exploded and
+  // showcase views: past a hinge gap, the stabiliser's trailing edge parallel to its leading edge, within
+  // 4 chords: all_moving.ts explodedStabiliserAhead) hinges at its own leading edge, weak, saying how far
+  // ahead its stabiliser is; before, all-moving at quarter chord, 2–30° off, judged good (floating tails,
+  // dev seed 1: 6 of 6; held-out seed 41: 10 of 10; now 0 wrong, all weak).
+  version: 44,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -32,6 +32,8 @@ import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import {
   AHEAD_COVERAGE,
   aheadBox,
+  EXPLODED_REACH,
+  explodedStabiliserAhead,
   fixedSurfaceAhead,
   MAYBE_ALL_MOVING,
   PLANFORM_TELLS,
@@ -331,6 +333,23 @@ function hingeRule(
     }
     const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit) }));
     if (ahead < AHEAD_COVERAGE && isNear()) {
+      // Pulled straight back off its stabiliser (an exploded view): hinged at its own leading edge. An
+      // elevator whose planform is a whole tailplane's is no strip (a jet's stabilators behind its wing).
+      const pulled = PLANFORM_TELLS.has(kind) && wholePlanform(fit, refit("aft"))
+        ? undefined
+        : explodedStabiliserAhead(
+          fit,
+          body.othersThan(node, { fixedOnly: true, near: aheadBox(fit, EXPLODED_REACH) }),
+        );
+      if (pulled !== undefined) {
+        return {
+          rule: edge === "aft" ? "aft_edge" : "forward_edge",
+          why: `exploded: its stabiliser (or fin) is ${pulled.toFixed(1)} chord ahead, its trailing edge ` +
+            "parallel to this surface's leading edge but past a hinge gap (pulled off it, as exploded and " +
+            "showcase models draw it), so hinged at its own leading edge, not all-moving",
+          weak: true,
+        };
+      }
       return {
         rule: "all_moving",
         why:
