@@ -50,10 +50,17 @@ const FIN_REACH = 0.2;
 /** Share of the model's height a fin must reach past the fuselage's top or bottom. */
 const FIN_BEYOND = 0.1;
 /**
- * How many times the camber bowing one way must outweigh the other's for it to be clear: a wing's
- * against a tailplane's inverted section, or against sections a deflected surface bends.
+ * How many times the camber bowing one way must outweigh the other's for it to say anything: a lifting
+ * wing's sections bow one way nearly all (over 40:1 on generated converter files), symmetric sections
+ * read with noise bow both ways (4:1 or less), and so does a wing against a tailplane's inverted section.
  */
-const CAMBER_CLEAR = 3;
+const CAMBER_CLEAR = 10;
+/**
+ * Mean camber, as a share of the chord, the sections must bow by for it to say anything: a lifting
+ * airfoil's mean line stands 1–3 % of its chord off its chord line (0.3 % and more as read here); a
+ * symmetric section read from a swept, dihedralled wing's span bin (its stations smeared) under 0.1 %.
+ */
+const MIN_CAMBER = 0.0025;
 /** Wing sections the blunt-edge cue needs (two span bins of a wing on each side). */
 const MIN_SECTIONS = 4;
 /**
@@ -288,11 +295,19 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
     );
   // A lifting wing's sections bow up (frame_camber.ts): where no fin or rotor settled up, their camber
   // is the better guess when it is lopsided enough that a tailplane's inverted camber cannot outweigh
-  // it. A guess still (coarse or sampled sections misread it, 2 of 100 generated files): never clear.
-  const [bowUp, bowDown] = wings.camber;
+  // it, and bowed by a lifting section's camber. A guess still (sampled sections misread it): never clear.
+  const [bowUp, bowDown, bowWeight] = wings.camber;
   const camber = wings.sections >= MIN_SECTIONS && !reach?.clear &&
-      Math.max(bowUp, bowDown) >= CAMBER_CLEAR * Math.min(bowUp, bowDown)
-    ? shapeVote(bowUp, bowDown, `the wing sections' camber bows that way, ${wings.sections} sections`, false)
+      Math.max(bowUp, bowDown) >= CAMBER_CLEAR * Math.min(bowUp, bowDown) &&
+      Math.abs(bowUp - bowDown) >= MIN_CAMBER * bowWeight
+    ? shapeVote(
+      bowUp,
+      bowDown,
+      `the wing sections' camber bows that way, ${wings.sections} sections, ${
+        (100 * Math.abs(bowUp - bowDown) / bowWeight).toFixed(1)
+      } % of the chord`,
+      false,
+    )
     : undefined;
   const up = decide(
     "up",

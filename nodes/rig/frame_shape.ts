@@ -283,8 +283,11 @@ export interface SectionEnds {
   readonly high: number;
   /** How many sections were measured. */
   readonly sections: number;
-  /** The sections' camber bowing toward +up and −up, each weighed by its chord squared (frame_camber.ts). */
-  readonly camber: readonly [up: number, down: number];
+  /**
+   * The sections' camber bowing toward +up and −up, each weighed by its chord squared, and the weight
+   * of the sections whose camber was read (frame_camber.ts).
+   */
+  readonly camber: readonly [up: number, down: number, weight: number];
 }
 
 /** Span bins per side of the plane of symmetry. */
@@ -324,7 +327,7 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
     bins[bin + (offset < 0 ? SECTION_BINS : 0)].push(points[i + long], points[i + upAxis]);
   }
   let low = 0, high = 0, sections = 0;
-  const camber: [number, number] = [0, 0];
+  const camber: [number, number, number] = [0, 0, 0];
   const gap = SECTION_GAP * extent[long];
   for (const pairs of bins) {
     const order = Array.from({ length: pairs.length / 2 }, (_, k) => k).sort((a, b) =>
@@ -342,7 +345,9 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
       low += ends[0], high += ends[1], sections++;
       const bow = sectionCamber(pairs, run);
       const chord = pairs[2 * run[run.length - 1]] - pairs[2 * run[0]];
-      if (bow !== undefined) camber[bow > 0 ? 0 : 1] += Math.abs(bow) * chord * chord;
+      if (bow !== undefined) {
+        camber[bow > 0 ? 0 : 1] += Math.abs(bow) * chord * chord, camber[2] += chord * chord;
+      }
     }
   }
   return { low, high, sections, camber };
