@@ -198,7 +198,7 @@ for (const validate of ["auto", "khronos"] as const) {
     async fn() {
       await exportGltf.run({
         inputs: { scene: scenes[turn++ % 2] },
-        params: { format: "glb", name: "scene", validate },
+        params: { format: "glb", name: "scene", png_fallback: true, validate },
         ctx: testContext(),
       });
     },
