@@ -23,8 +23,12 @@ async function separateGltf(dir: string): Promise<void> {
     "textures/skin.png",
   );
   const material = doc.createMaterial("m").setBaseColorTexture(texture);
+  // The texture needs coordinates to be valid glTF (else decode.gltf rightly warns of the missing UV set).
+  const uvs = doc.createAccessor("uv", buffer).setType("VEC2").setArray(new Float32Array([0, 0, 1, 0, 0, 1]));
   const mesh = doc.createMesh("tri").addPrimitive(
-    doc.createPrimitive().setAttribute("POSITION", positions).setMaterial(material),
+    doc.createPrimitive().setAttribute("POSITION", positions).setAttribute("TEXCOORD_0", uvs).setMaterial(
+      material,
+    ),
   );
   doc.createScene("s").addChild(doc.createNode("wing").setMesh(mesh));
   const { json, resources } = await (await gltfIO()).writeJSON(doc, { basename: "plane" });
