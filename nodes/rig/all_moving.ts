@@ -179,6 +179,13 @@ export function wholePlanform(lead: HingeFit, trail: HingeFit): string | undefin
 export const EXPLODED_REACH = 4;
 /** Most a stabiliser's trailing edge and the strip's leading edge may diverge (degrees), and bend. */
 const PARALLEL_DEGREES = 5, STRAIGHT = 0.1;
+/**
+ * How far off the plane (rise over run) the band ahead widens with the distance ahead: a little, for
+ * a plane read a degree or so off. Exploded views pull a surface straight back; a wider cone (0.18,
+ * 0.47) took a jet's wing 2.2 chords ahead of a near-rectangular stabilator, 0.3–0.5 chord off its
+ * plane, for its stabiliser (posed aircraft #5: right and good before, a leading-edge hinge after).
+ */
+const PULL_SLOPE = 0.05;
 
 /**
  * The distance (chords, past a hinge gap) to a fixed stabiliser or fin the panel was pulled straight
@@ -196,10 +203,10 @@ const PARALLEL_DEGREES = 5, STRAIGHT = 0.1;
 export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry>): number | undefined {
   const { chord, spanLength } = fit;
   const half = spanLength / 2, far = EXPLODED_REACH * chord;
-  // The plane may tilt a little over the distance: the band widens by 5 % of it.
+  // The plane may tilt a little over the distance: the band widens by a twentieth of it.
   const inside = (q: Vec3) =>
-    q[1] >= -far && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord -
-        0.05 * Math.min(0, q[1]);
+    q[1] >= -far && q[1] <= OVERLAP * chord &&
+    Math.abs(q[2]) <= PLANE_BAND * chord - PULL_SLOPE * Math.min(0, q[1]);
   const nearest = new Float64Array(SLOTS).fill(-Infinity);
   const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
   const local = aheadFrame(fit);
