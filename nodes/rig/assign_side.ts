@@ -61,7 +61,8 @@ export const rigAssignSide = defineNode({
   // order, mixing two touching aircraft, were taken as at one place: 10 of 792 panels wrong and good).
   // 18: the "auto" frame found when no earlier node recorded one guesses up from the wing sections'
   // camber where no fin tells it (frame_camber.ts), so sides by geometry may change.
-  version: 18,
+  // 19: and, failing the camber, from an exporter's root turning a Z-up file's +Z onto ±Y (frame_zup.ts).
+  version: 19,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

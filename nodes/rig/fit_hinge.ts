@@ -139,7 +139,9 @@ export const rigFitHinge = defineNode({
   // 4 chords: all_moving.ts explodedStabiliserAhead) hinges at its own leading edge, weak, saying how far
   // ahead its stabiliser is; before, all-moving at quarter chord, 2–30° off, judged good (floating tails,
   // dev seed 1: 6 of 6; held-out seed 41: 10 of 10; now 0 wrong, all weak).
-  version: 44,
+  // 45: "auto" frame: where neither a fin nor the sections' camber tells up, a root turning a Z-up file's
+  // +Z onto ±Y (Blender 2.79, COLLADA2GLTF) hints it, unsure (frame_zup.ts).
+  version: 45,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

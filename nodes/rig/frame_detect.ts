@@ -28,6 +28,7 @@ import {
   type ShapeAxes,
 } from "./frame_shape.ts";
 import { rotorLayer } from "./frame_rotor.ts";
+import { zUpRoot } from "./frame_zup.ts";
 import { decide, nameVote, shapeVote, type SignVote } from "./frame_votes.ts";
 import { cross, type Vec3 } from "./transform.ts";
 
@@ -309,13 +310,23 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
       false,
     )
     : undefined;
+  // With neither, an exporter's turn of a Z-up file to Y up hints the modeller's up (frame_zup.ts).
+  const turned = !reach?.clear && !camber && upAxis === 1 ? zUpRoot(doc) : undefined;
+  const zUp: SignVote | undefined = turned
+    ? {
+      sign: turned,
+      clear: false,
+      byName: false,
+      reason: "the file's root turns its Z (a Z-up tool's up) that way (unclear: a hint of how it was built)",
+    }
+    : undefined;
   const up = decide(
     "up",
     [
       nameVote(difference(fin, all), upAxis, "fins and rudders above the centre", 0.15),
       nameVote(difference(mainRotor, all), upAxis, "the main rotor above the centre", 0.15),
     ],
-    camber ?? reach,
+    camber ?? zUp ?? reach,
   );
   let aftSign = aft.sign, upSign = up.sign;
   reasons.push(aft.reason, up.reason);

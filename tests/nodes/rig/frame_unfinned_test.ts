@@ -1,7 +1,7 @@
 /**
  * Aircraft with no fin, as Blender 2.79 users export them (a Z-up root rotation, copies named
  * `Aileron`/`Aileron.001`, so no left/right names fix the handedness): up is read from the wing
- * sections' camber, a guess, and every part whose side and hinge rest on a guessed up is judged weak,
+ * sections' camber, else from the exporter's turn of Z to Y, both guesses, and every part whose side and hinge rest on a guessed up is judged weak,
  * naming the frame's doubt — never a surface on the wrong side judged good.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
@@ -11,6 +11,8 @@ import { sectionCamber } from "../../../nodes/rig/frame_camber.ts";
 import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
 import { doubtedFit, frameDoubt } from "../../../nodes/rig/frame_doubt.ts";
 import type { AircraftFrame } from "../../../nodes/rig/frame.ts";
+import { zUpRoot } from "../../../nodes/rig/frame_zup.ts";
+import { Document } from "@gltf-transform/core";
 
 Deno.test("unfinned: Blender 2.79 files of an aircraft without a fin: no surface wrong and judged good", async () => {
   // 111, 116 and 222 put every surface on the wrong side, judged good, before rig.report v14 (seeds
@@ -28,8 +30,9 @@ Deno.test("unfinned: Blender 2.79 files of an aircraft without a fin: no surface
   assert(wrong <= 8, `${wrong} surfaces wrong in ${files} files`);
 });
 
-Deno.test("unfinned: the camber cue sets up on the files the fin-less tail end got wrong", async () => {
-  for (const seed of [111, 116, 222]) {
+Deno.test("unfinned: the camber cue, else the exporter's Z-up root, sets up where the tail end misread it", async () => {
+  // 99: wing and tailplane symmetric (no camber to read): the Blender root's turn of Z to +Y says up.
+  for (const seed of [111, 116, 222, 99]) {
     const rig = await judgeConverterRig(await converterFile("blender279", seed));
     assertEquals(rig.wrong, [], `blender279_${seed}`);
   }
@@ -75,4 +78,25 @@ Deno.test("unfinned: a found frame's guessed up or tail puts the parts in doubt;
   assertEquals(frameDoubt(frame(["unsure: up: left/right names disagree with the shape"])), undefined);
   assertEquals(frameDoubt(frame(["up from the shape"], "good")), undefined);
   assertEquals(doubtedFit(fit, undefined), fit);
+});
+
+Deno.test("unfinned: a root turning Z onto Y is a Z-up file's; any other root, or several, is not", () => {
+  const s = Math.SQRT1_2;
+  const scene = (rotation: [number, number, number, number], roots = 1, scale = 1) => {
+    const doc = new Document();
+    const root = doc.createScene("s");
+    for (let i = 0; i < roots; i++) {
+      const top = doc.createNode("Root").setRotation(rotation).setScale([scale, scale, scale]);
+      top.addChild(doc.createNode("Wing"));
+      root.addChild(top);
+    }
+    doc.getRoot().setDefaultScene(root);
+    return doc;
+  };
+  assertEquals(zUpRoot(scene([-s, 0, 0, s])), 1); // Blender 2.79: −90° about X
+  assertEquals(zUpRoot(scene([-s, 0, 0, s], 1, 0.01)), 1); // scaled as Assimp's centimetres
+  assertEquals(zUpRoot(scene([s, 0, 0, s])), -1);
+  assertEquals(zUpRoot(scene([0, 0, 0, 1])), undefined);
+  assertEquals(zUpRoot(scene([0, s, 0, s])), undefined);
+  assertEquals(zUpRoot(scene([-s, 0, 0, s], 2)), undefined);
 });
