@@ -3,11 +3,13 @@
  * chord): an elevator drawn as a whole tailplane (swept, tapered — game models name an F-16's
  * stabilators `Elevator_L`) is all-moving by its own planform, on a spanwise shaft, weak (a guess
  * said, never a silent leading-edge hinge 20–45° off); a trailing-edge elevator strip floating alone
- * keeps its forward-edge hinge; a named stabilator its quarter chord. An elevator strip pulled
- * 0.2–0.5 m straight back off its stabiliser, which stays on the body (an exploded view), hinges at
- * its own leading edge, weak, saying how far ahead its stabiliser is (before `rig.fit_hinge` v44:
- * all-moving, 2–30° off, judged good — dev seed 1: 6 of 6, held-out seed 41: 10 of 10). A
- * development seed and a held-out one.
+ * keeps its forward-edge hinge; a named stabilator its quarter chord. An elevator or rudder strip
+ * pulled 0.2–0.5 m straight back off its stabiliser or fin, which stays on the body (an exploded
+ * view), hinges at its own leading edge, weak, saying how far ahead its stabiliser is (before
+ * `rig.fit_hinge` v44: all-moving, 3–30° off, judged good — dev seed 1: 8 of 9, held-out seed 41: 16
+ * of 16). Not covered yet: strips pulled off the stabiliser's plane as well as back (a cone wide
+ * enough took jets' wings for stabilisers; all_moving.ts PULL_SLOPE). A development seed and a
+ * held-out one.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { addAircraftMesh } from "./coarse_panels.ts";
