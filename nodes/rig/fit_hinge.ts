@@ -136,9 +136,10 @@ export const rigFitHinge = defineNode({
   // unsure); left/right names agreeing with a guessed up set it as disagreeing ones do (frame_detect.ts).
   // 44: an elevator or rudder strip pulled straight back off its fixed stabiliser or fin (exploded and
   // showcase views: past a hinge gap, the stabiliser's trailing edge parallel to its leading edge, within
-  // 4 chords: all_moving.ts explodedStabiliserAhead) hinges at its own leading edge, weak, saying how far
-  // ahead its stabiliser is; before, all-moving at quarter chord, 2–30° off, judged good (floating tails,
-  // dev seed 1: 6 of 6; held-out seed 41: 10 of 10; now 0 wrong, all weak).
+  // 4 chords, ending about where the strip does: all_moving.ts explodedStabiliserAhead) hinges at its own
+  // leading edge, weak, saying how far ahead its stabiliser is; before, all-moving at quarter chord, 3–30°
+  // off, judged good (floating tails, dev seed 1: 8 of 9; held-out seed 41: 16 of 16; now 0 wrong, all
+  // weak). Jet stabilators behind a wing and posed aircraft unchanged.
   // 45: "auto" frame: where neither a fin nor the sections' camber tells up, a root turning a Z-up file's
   // +Z onto ±Y (Blender 2.79, COLLADA2GLTF) hints it, unsure (frame_zup.ts).
   version: 45,
