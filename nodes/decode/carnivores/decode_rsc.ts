@@ -13,8 +13,9 @@ import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts"
 export const decodeRsc = defineNode({
   type: "decode.rsc",
   // 2: a C2 object's far billboard is an upright, colour-keyed quad (billboard_NN) in a row behind the
-  // ground textures (before, read past and left out).
-  version: 9,
+  // ground textures (before, read past and left out). 10: the texture-size search is bounded by the
+  // objects its walks read, not by the walks (a damaged area of 1,849 objects searched for minutes).
+  version: 10,
   doc: "Decodes a Carnivores .rsc (area resources): one node per map object (obj_00, obj_01, …) built " +
     "like decode.3df, animated objects with a morph clip like decode.car's, TObjInfo in extras; objects " +
     "side by side along +X so none overlaps; ground textures as flat one-cell quads; a C2 object's far " +

@@ -28,8 +28,13 @@ import {
 
 /** The most rows tried (a 1024×512 picture written unscaled, as for `.car` textures). */
 const MAX_TEXTURE_ROWS = 2048;
-/** Layout walks the search may take in all (a bound on the work for areas of many objects). */
-const SEARCH_BUDGET = 400_000;
+/**
+ * Objects the search's walks may read in all. A walk resumed at object `o` reads up to every object
+ * after it, so counting walks alone let a damaged area of thousands of objects (whose every object has
+ * candidate heights landing on a later object's header) take minutes; past the budget the area is
+ * refused as it was before the search.
+ */
+const SEARCH_BUDGET = 300_000;
 
 /** One height that makes the area fit. */
 export interface RscTextureCandidate extends RscTextureFix {
@@ -95,8 +100,9 @@ export function fittingObjectTexture(
       ) {
         continue;
       }
-      if (--budget < 0) return { kind: "none" };
+      if (budget < 0) return { kind: "none" };
       const layout = walkRsc(bytes, version, false, { object, textureBytes }, resume);
+      budget -= objectsRead(layout, objectCount, object);
       if (!("objects" in layout)) continue;
       found.push({ object, textureBytes, stored, at: body + 12, maxRow: maxTexelRow(view, body, f), layout });
     }
@@ -108,8 +114,10 @@ export function fittingObjectTexture(
     const storedFrames = view.getInt32(animationAt + 12, true);
     for (const change of [-1, 1, -2, 2]) {
       const frames = storedFrames + change;
-      if (frames < 0 || --budget < 0) continue;
+      if (frames < 0) continue;
+      if (budget < 0) return { kind: "none" };
       const layout = walkRsc(bytes, version, false, { object, storedFrames: frames }, resume);
+      budget -= objectsRead(layout, objectCount, object);
       if (!("objects" in layout)) continue;
       found.push({
         object,
@@ -156,6 +164,11 @@ function nextObjectPlausible(
   if (body + HEADER_3DF_BYTES > size) return false;
   const [v, f, b, t] = [0, 4, 8, 12].map((k) => view.getInt32(body + k, true));
   return v >= 0 && f >= 0 && b >= 0 && t >= 0 && layout3df(v, f, b, t).end + body <= size;
+}
+
+/** How many objects a walk resumed at `object` read: all after it when it fitted, else up to its misfit. */
+function objectsRead(layout: RscLayout | RscMisfit, objectCount: number, object: number): number {
+  return Math.max(1, ("objects" in layout ? objectCount : object + layout.bodies.length) - object);
 }
 
 /** The largest texel row (V) any face of the body at `body` with `faces` faces samples. */
