@@ -62,7 +62,9 @@ export const rigAssignSide = defineNode({
   // 18: the "auto" frame found when no earlier node recorded one guesses up from the wing sections'
   // camber where no fin tells it (frame_camber.ts), so sides by geometry may change.
   // 19: and, failing the camber, from an exporter's root turning a Z-up file's +Z onto ±Y (frame_zup.ts).
-  version: 19,
+  // 20: where that frame's up or tail end stays a guess, every fitted part is judged weak at best in the
+  // scene's extras too, not only in rig.report (the rigged file said good where the report said weak).
+  version: 20,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

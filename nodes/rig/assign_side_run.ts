@@ -14,6 +14,7 @@ import { type Mat4, normalize, transformDirection, transformPoint } from "./tran
 import { hubSide, isSpinningPart } from "./spin_hinge.ts";
 import { copyCentreLines } from "./copies.ts";
 import { untoldAircraft } from "./copy_untold.ts";
+import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
 import { type Side, sideFromName } from "./vocabulary.ts";
@@ -77,6 +78,15 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     setPart(node, { ...getPart(node)!, side: geometric ?? side });
   }
   if (!centres) judgeUntold(scene, matrix, ctx);
+  // A frame whose up or tail end was a guess puts every part's side and hinge in doubt (frame_doubt.ts):
+  // the rigged file's own verdicts say so, as the report does.
+  const doubt = frameDoubt(frame);
+  if (doubt) {
+    for (const node of listPartNodes(roots)) {
+      const part = getPart(node)!;
+      if (part.fit) setPart(node, { ...part, fit: doubtedFit(part.fit, doubt) });
+    }
+  }
   return { scene };
 };
 

@@ -35,12 +35,15 @@ export function frameDoubt(frame: AircraftFrame): string | undefined {
     "forward/up, or name the sides (_L/_R)";
 }
 
-/** `fit` judged weak at best under `doubt` (a failed fit stays failed), the doubt among its reasons. */
+/**
+ * `fit` judged weak at best under `doubt` (a failed fit stays failed), the doubt among its reasons once
+ * (rig.assign_side judges the scene's parts, and rig.report again for scenes that skipped it).
+ */
 export function doubtedFit(
   fit: NonNullable<PartAnnotation["fit"]>,
   doubt: string | undefined,
 ): NonNullable<PartAnnotation["fit"]> {
-  if (!doubt) return fit;
+  if (!doubt || fit.reasons?.includes(doubt)) return fit;
   return {
     ...fit,
     confidence: fit.confidence === "failed" ? "failed" : "weak",

@@ -13,6 +13,10 @@ import { doubtedFit, frameDoubt } from "../../../nodes/rig/frame_doubt.ts";
 import type { AircraftFrame } from "../../../nodes/rig/frame.ts";
 import { zUpRoot } from "../../../nodes/rig/frame_zup.ts";
 import { Document } from "@gltf-transform/core";
+import { fileURLToPath } from "node:url";
+import { runGraph } from "../../../mod.ts";
+import { glbJson } from "../../support/shapes.ts";
+import { tempDir } from "../../support/temp.ts";
 
 Deno.test("unfinned: Blender 2.79 files of an aircraft without a fin: no surface wrong and judged good", async () => {
   // 111, 116 and 222 put every surface on the wrong side, judged good, before rig.report v14 (seeds
@@ -99,4 +103,36 @@ Deno.test("unfinned: a root turning Z onto Y is a Z-up file's; any other root, o
   assertEquals(zUpRoot(scene([0, 0, 0, 1])), undefined);
   assertEquals(zUpRoot(scene([0, s, 0, s])), undefined);
   assertEquals(zUpRoot(scene([-s, 0, 0, s], 2)), undefined);
+});
+
+Deno.test("unfinned: the rigged file's own verdicts agree with the report's under a guessed frame", async () => {
+  // 99: no camber to read, up from the exporter's root alone, a guess. Before rig.assign_side v20 the
+  // report said weak while the file's extras.partgraph.part.fit said good for every surface.
+  const file = await converterFile("blender279", 99);
+  const dir = await tempDir();
+  try {
+    await Deno.writeFile(`${dir}/${file.name}`, file.bytes);
+    const run = await runGraph(
+      fileURLToPath(new URL("../../../graphs/aircraft_file.json", import.meta.url)),
+      {
+        outDir: dir,
+        cacheDir: false,
+        inputs: { model: `${dir}/${file.name}` },
+      },
+    );
+    const report = run.outputs.report as { parts: { name: string; fit?: { confidence: string } | null }[] };
+    const inFile = new Map<string, string>();
+    for (const node of glbJson((run.outputs.glb as { bytes: Uint8Array }).bytes).nodes) {
+      const fit = node.extras?.partgraph?.part?.fit;
+      if (fit) inFile.set(node.name, fit.confidence);
+    }
+    const fitted = report.parts.filter((p) => p.fit);
+    assert(fitted.length >= 4, `${fitted.length} fitted parts`);
+    for (const part of fitted) {
+      assert(part.fit!.confidence !== "good", `${part.name}: the frame is a guess`);
+      assertEquals(inFile.get(part.name), part.fit!.confidence, part.name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
