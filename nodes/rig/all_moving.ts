@@ -74,19 +74,21 @@ function aheadFrame(fit: HingeFit): (p: ArrayLike<number>, i: number) => Vec3 {
 }
 
 /**
- * The share of the panel's span (0–1) over which other geometry's triangles lie just ahead of its
- * fitted forward edge — within a hinge gap, at its height: a fixed stabiliser or fin it hangs on.
+ * Calls `visit` with each triangle of `others` that may lie within `reach` chords ahead of the panel
+ * and within `beyond` past either end of its span: its corners in the panel's frame ahead
+ * ({@link aheadFrame}) and their spanwise extent `lo`…`hi`. Triangles far from the panel are skipped
+ * before any projection (most of a large model).
  */
-export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
-  const { chord, spanLength } = fit;
-  const covered = new Uint8Array(SLOTS);
-  const half = spanLength / 2;
+function trianglesAhead(
+  fit: HingeFit,
+  others: Iterable<Geometry>,
+  reachChords: number,
+  beyond: number,
+  visit: (a: Vec3, b: Vec3, c: Vec3, lo: number, hi: number) => void,
+): void {
   const local = aheadFrame(fit);
-  const ahead = (q: Vec3) =>
-    q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
-  const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
-  const { reach } = aheadBox(fit);
-  const [cx, cy, cz] = fit.centre;
+  const { reach } = aheadBox(fit, reachChords);
+  const [cx, cy, cz] = fit.centre, half = fit.spanLength / 2 + beyond;
   const outside = (p: Float64Array, o: number) =>
     Math.abs(p[o] - cx) > reach || Math.abs(p[o + 1] - cy) > reach || Math.abs(p[o + 2] - cz) > reach;
   for (const { positions, triangles } of others) {
@@ -95,34 +97,70 @@ export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): nu
       if (outside(positions, ia * 3) && outside(positions, ib * 3) && outside(positions, ic * 3)) continue;
       const a = local(positions, ia), b = local(positions, ib), c = local(positions, ic);
       const lo = Math.min(a[0], b[0], c[0]), hi = Math.max(a[0], b[0], c[0]);
-      if (hi < -half || lo > half) continue;
-      if (ahead(a) && ahead(b) && ahead(c)) {
-        for (let k = Math.max(0, slot(lo)); k <= Math.min(SLOTS - 1, slot(hi)); k++) covered[k] = 1;
-        continue;
-      }
-      // A triangle reaching out of the window — a wing drawn in long spanwise strips, its far
-      // corners off this panel's plane by the wing's taper and dihedral — covers where it is inside.
-      if (!straddles(a, b, c, chord)) continue;
-      // Fine enough to land in each slot it crosses and in the window's depth along the flow.
-      const deep = Math.max(a[1], b[1], c[1]) - Math.min(a[1], b[1], c[1]);
-      const steps = Math.min(
-        MAX_STEPS,
-        Math.max(
-          4,
-          Math.ceil((2 * (hi - lo) * SLOTS) / spanLength),
-          Math.ceil(2 * deep / (AHEAD_REACH * chord)),
-        ),
-      );
-      for (let i = 0; i <= steps; i++) {
-        for (let j = 0; i + j <= steps; j++) {
-          const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
-          const q: Vec3 = [0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3;
-          const k = slot(q[0]);
-          if (k >= 0 && k < SLOTS && ahead(q)) covered[k] = 1;
-        }
-      }
+      if (hi >= -half && lo <= half) visit(a, b, c, lo, hi);
     }
   }
+}
+
+/**
+ * Samples per side for a triangle spanning `lo`…`hi` of a panel `spanLength` long: fine enough to land
+ * in each span slot it crosses and in the steps `depthSteps` asks for its depth along the flow, at most
+ * {@link MAX_STEPS}.
+ */
+function sampleSteps(
+  a: Vec3,
+  b: Vec3,
+  c: Vec3,
+  lo: number,
+  hi: number,
+  spanLength: number,
+  depthSteps: (deep: number) => number,
+): number {
+  const deep = Math.max(a[1], b[1], c[1]) - Math.min(a[1], b[1], c[1]);
+  return Math.min(MAX_STEPS, Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength), depthSteps(deep)));
+}
+
+/** Calls `visit` with points across triangle a b c on a grid of `steps` per side (corners included). */
+function samplePoints(a: Vec3, b: Vec3, c: Vec3, steps: number, visit: (q: Vec3) => void): void {
+  for (let i = 0; i <= steps; i++) {
+    for (let j = 0; i + j <= steps; j++) {
+      const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
+      visit([0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3);
+    }
+  }
+}
+
+/**
+ * The share of the panel's span (0–1) over which other geometry's triangles lie just ahead of its
+ * fitted forward edge — within a hinge gap, at its height: a fixed stabiliser or fin it hangs on.
+ */
+export function fixedSurfaceAhead(fit: HingeFit, others: Iterable<Geometry>): number {
+  const { chord, spanLength } = fit;
+  const covered = new Uint8Array(SLOTS);
+  const half = spanLength / 2;
+  const ahead = (q: Vec3) =>
+    q[1] >= -AHEAD_REACH * chord && q[1] <= OVERLAP * chord && Math.abs(q[2]) <= PLANE_BAND * chord;
+  const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS);
+  trianglesAhead(fit, others, AHEAD_REACH, 0, (a, b, c, lo, hi) => {
+    if (ahead(a) && ahead(b) && ahead(c)) {
+      for (let k = Math.max(0, slot(lo)); k <= Math.min(SLOTS - 1, slot(hi)); k++) covered[k] = 1;
+      return;
+    }
+    // A triangle reaching out of the window — a wing drawn in long spanwise strips, its far
+    // corners off this panel's plane by the wing's taper and dihedral — covers where it is inside.
+    if (!straddles(a, b, c, chord)) return;
+    // Fine enough to land in each slot it crosses and in the window's depth along the flow.
+    samplePoints(
+      a,
+      b,
+      c,
+      sampleSteps(a, b, c, lo, hi, spanLength, (deep) => Math.ceil(2 * deep / (AHEAD_REACH * chord))),
+      (q) => {
+        const k = slot(q[0]);
+        if (k >= 0 && k < SLOTS && ahead(q)) covered[k] = 1;
+      },
+    );
+  });
   return covered.reduce((sum, c) => sum + c, 0) / SLOTS;
 }
 
@@ -214,34 +252,19 @@ export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry
   const nearest = new Float64Array(SLOTS + 2 * PAST).fill(-Infinity), beyond = spanLength / 2;
   const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS) + PAST;
   const slotU = (k: number) => ((k - PAST + 0.5) / SLOTS - 0.5) * spanLength;
-  const local = aheadFrame(fit);
-  const { reach } = aheadBox(fit, EXPLODED_REACH);
-  const [cx, cy, cz] = fit.centre;
-  const outside = (p: Float64Array, o: number) =>
-    Math.abs(p[o] - cx) > reach || Math.abs(p[o + 1] - cy) > reach || Math.abs(p[o + 2] - cz) > reach;
-  for (const { positions, triangles } of others) {
-    for (let t = 0; t < triangles.length; t += 3) {
-      const [ia, ib, ic] = [triangles[t], triangles[t + 1], triangles[t + 2]];
-      if (outside(positions, ia * 3) && outside(positions, ib * 3) && outside(positions, ic * 3)) continue;
-      const a = local(positions, ia), b = local(positions, ib), c = local(positions, ic);
-      const lo = Math.min(a[0], b[0], c[0]), hi = Math.max(a[0], b[0], c[0]);
-      if (hi < -half - beyond || lo > half + beyond) continue;
-      if ([a, b, c].every((q) => q[1] < -far) || [a, b, c].every((q) => q[1] > OVERLAP * chord)) continue;
-      const deep = Math.max(a[1], b[1], c[1]) - Math.min(a[1], b[1], c[1]);
-      const steps = Math.min(
-        MAX_STEPS,
-        Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength), Math.ceil(deep / (0.1 * chord))),
-      );
-      for (let i = 0; i <= steps; i++) {
-        for (let j = 0; i + j <= steps; j++) {
-          const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
-          const q: Vec3 = [0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3;
-          const k = slot(q[0]);
-          if (k >= 0 && k < nearest.length && inside(q) && q[1] > nearest[k]) nearest[k] = q[1];
-        }
-      }
-    }
-  }
+  trianglesAhead(fit, others, EXPLODED_REACH, beyond, (a, b, c, lo, hi) => {
+    if ([a, b, c].every((q) => q[1] < -far) || [a, b, c].every((q) => q[1] > OVERLAP * chord)) return;
+    samplePoints(
+      a,
+      b,
+      c,
+      sampleSteps(a, b, c, lo, hi, spanLength, (deep) => Math.ceil(deep / (0.1 * chord))),
+      (q) => {
+        const k = slot(q[0]);
+        if (k >= 0 && k < nearest.length && inside(q) && q[1] > nearest[k]) nearest[k] = q[1];
+      },
+    );
+  });
   // The nearest edge over most of the span: a straight line along it, parallel to the hinge. The
   // line is the median slope's (Theil–Sen), so a body beside the panel's root (its side face reaching
   // past the hinge there) leaves the line where it is and is no part of it.
