@@ -320,7 +320,8 @@ function hingeRule(
     let near: boolean | undefined;
     const isNear = () => near ??= body.isNear(node, fit, { fixedOnly: true });
     // Only off a body: panels drawn with nothing fixed at all (a parts file) say nothing of one.
-    const offBody = () => !isNear() && hasBody(body, node, fit.chord);
+    // A body: fixed geometry with triangles spanning a chord or more (not a leftover point or speck).
+    const offBody = () => !isNear() && body.largestFixedExtent() >= fit.chord;
     const whole = PLANFORM_TELLS.has(kind) && offBody() ? wholePlanform(fit, refit("aft")) : undefined;
     if (whole) {
       return {
@@ -361,24 +362,6 @@ function hingeRule(
     }
   }
   return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
-}
-
-/**
- * True when fixed geometry other than `node` has triangles and spans `size` or more on some axis: a
- * body for a panel to float off (not a leftover point, line or speck).
- */
-function hasBody(body: BodySampler, node: Node, size: number): boolean {
-  for (const { positions, count, triangles } of body.othersThan(node, { fixedOnly: true })) {
-    if (triangles.length === 0) continue;
-    for (let k = 0; k < 3; k++) {
-      let lo = Infinity, hi = -Infinity;
-      for (let i = 0; i < count; i++) {
-        lo = Math.min(lo, positions[i * 3 + k]), hi = Math.max(hi, positions[i * 3 + k]);
-      }
-      if (hi - lo >= size) return true;
-    }
-  }
-  return false;
 }
 
 /**
