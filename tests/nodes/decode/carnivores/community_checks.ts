@@ -61,6 +61,11 @@ export const expectEqual = (what: string, found: unknown, expected: unknown) =>
     ? undefined
     : `${what}: ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`;
 
+/** undefined when `doc`'s clips are `list`'s, by name, each read whole (its frames as keyframes). */
+export const clipsWhole = (doc: Document, list: readonly { name: string; frameCount: number }[]) =>
+  expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
+    expectEqual("keyframes", list.map((_, i) => keyframes(doc, i)), list.map((c) => c.frameCount));
+
 /** A model of 2–6 boxes, one per bone, bones chained or fanned at random. */
 export function boxes(
   random: () => number,

@@ -14,6 +14,7 @@ import { type FaceSpec, rscArea, texture } from "./fixtures.ts";
 import {
   clips,
   clipSounds,
+  clipsWhole,
   type Expectation,
   expectEqual,
   keyframes,
@@ -90,13 +91,7 @@ export function wave2Case(habit: Wave2Habit, kit: CaseKit): Wave2File {
         expect: {
           scene: true,
           warning: new RegExp(`animation ${off[0]} stores \\d+ frame`),
-          check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual(
-                "keyframes",
-                list.map((_, i) => keyframes(doc, i)),
-                list.map((c) => c.frameCount),
-              ),
+          check: (doc) => clipsWhole(doc, list),
         },
       };
     }

@@ -17,6 +17,7 @@ import type { Bone } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animation, faceTable, pointTable, rscArea, texture } from "./fixtures.ts";
 import {
   clips,
+  clipsWhole,
   type Expectation,
   expectEqual,
   keyframes,
@@ -145,12 +146,7 @@ export function wave3Case(habit: Wave3Habit, kit: CaseKit): Wave3File {
           scene: true,
           warning: new RegExp(`animation ${damaged} stores ${stored} frame`),
           check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual(
-                "keyframes",
-                list.map((_, i) => keyframes(doc, i)),
-                list.map((c) => c.frameCount),
-              ) ??
+            clipsWhole(doc, list) ??
               (habit === "car_kps_negative_frames_off"
                 ? expectEqual("last keyframe time", lastTime(doc, damaged), frames)
                 : undefined),
@@ -176,9 +172,7 @@ export function wave3Case(habit: Wave3Habit, kit: CaseKit): Wave3File {
         expect: {
           scene: true,
           warning: /animation 0 stores \d+ frame/,
-          check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual("keyframes", list.map((_, i) => keyframes(doc, i)), list.map((c) => c.frameCount)),
+          check: (doc) => clipsWhole(doc, list),
         },
       };
     }
@@ -227,13 +221,7 @@ export function wave3Case(habit: Wave3Habit, kit: CaseKit): Wave3File {
           expect: {
             scene: true,
             warning: new RegExp(`declares ${list.length} animation\\(s\\) and ${sounds.length} sound`),
-            check: (doc) =>
-              expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-                expectEqual(
-                  "keyframes",
-                  list.map((_, i) => keyframes(doc, i)),
-                  list.map((c) => c.frameCount),
-                ),
+            check: (doc) => clipsWhole(doc, list),
           },
         };
       }
@@ -247,12 +235,7 @@ export function wave3Case(habit: Wave3Habit, kit: CaseKit): Wave3File {
           scene: true,
           warning: new RegExp(`inside sound ${sounds.length - 1}`),
           check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual(
-                "keyframes",
-                list.map((_, i) => keyframes(doc, i)),
-                list.map((c) => c.frameCount),
-              ) ??
+            clipsWhole(doc, list) ??
               expectEqual("sounds", soundNames(doc), sounds.map((s) => s.name)),
         },
       };
