@@ -8,10 +8,8 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { findCopies } from "../../../nodes/rig/copies.ts";
 import { copyMark, namePrefix } from "../../../nodes/rig/copy_names.ts";
 import { matchPanelName, sideFromName } from "../../../nodes/rig/vocabulary.ts";
-import { rig } from "./pipeline.ts";
-import { HANGAR_LAYOUTS, hangarPart } from "./hangar_scenes.ts";
+import { HANGAR_FRAMES, HANGAR_LAYOUTS, judgeHangar } from "./hangar_scenes.ts";
 import { FLEET_NAMINGS, fleetSample } from "./fleet_names.ts";
-import { panelFault } from "./showcase_copies.ts";
 
 Deno.test("camel-case names: a glued level mark and a glued type are read", () => {
   const isPanelOrSide = (w: string) => !!matchPanelName(w) || !!sideFromName(w);
@@ -46,15 +44,10 @@ Deno.test("fleets named with levels or in camel case: every panel right, on the 
   let panels = 0;
   for (const naming of FLEET_NAMINGS) {
     for (const layout of HANGAR_LAYOUTS) {
-      for (const frame of [{}, { forward: "auto", up: "auto" }] as Record<string, string>[]) {
-        const sample = fleetSample(45, naming, layout);
-        const { report } = await rig(sample.doc, frame);
-        const label = `${sample.description}, ${"forward" in frame ? "auto" : "given"} frame`;
-        for (const panel of sample.panels) {
-          panels++;
-          const fault = panelFault(label, panel, hangarPart(report.parts, panel));
-          if (fault) wrong.push(fault);
-        }
+      for (const frame of HANGAR_FRAMES) {
+        const { judged } = await judgeHangar(fleetSample(45, naming, layout), frame);
+        panels += judged.length;
+        for (const { fault } of judged) if (fault) wrong.push(fault);
       }
     }
   }

@@ -19,8 +19,8 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
 import { boxMesh } from "./surface_classes.ts";
-import { partFor, type ShowcasePanel } from "./showcase_copies.ts";
-import type { ReportPart } from "./pipeline.ts";
+import { panelFault, partFor, type ShowcasePanel } from "./showcase_copies.ts";
+import { type ReportPart, rig } from "./pipeline.ts";
 
 /** How the aircraft are told apart. */
 export type HangarNaming =
@@ -240,4 +240,21 @@ export function hangarPart(parts: readonly ReportPart[], panel: ShowcasePanel): 
     return o ? Math.hypot(...o.map((v, k) => v - panel.truth!.origin[k])) : Infinity;
   };
   return named.sort((a, b) => far(a) - far(b))[0] ?? partFor(parts, panel);
+}
+
+/** The frames hangar tests rig each sample in: the one the sample is drawn in, and `"auto"`. */
+export const HANGAR_FRAMES: readonly Record<string, string>[] = [{}, { forward: "auto", up: "auto" }];
+
+/**
+ * Rigs `sample` in `frame` and judges each of its panels ({@link panelFault} of its {@link hangarPart}):
+ * each panel with its fault (undefined when right), and the run's warnings.
+ */
+export async function judgeHangar(sample: HangarSample, frame: Record<string, string>) {
+  const { report, ctx } = await rig(sample.doc, frame);
+  const label = `${sample.description}, ${"forward" in frame ? "auto" : "given"} frame`;
+  const judged = sample.panels.map((panel) => ({
+    panel,
+    fault: panelFault(label, panel, hangarPart(report.parts, panel)),
+  }));
+  return { judged, warnings: ctx.warnings };
 }

@@ -13,8 +13,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
-import { HANGAR_LAYOUTS, HANGAR_NAMINGS, hangarPart, hangarSample } from "./hangar_scenes.ts";
-import { panelFault } from "./showcase_copies.ts";
+import { HANGAR_FRAMES, HANGAR_LAYOUTS, HANGAR_NAMINGS, hangarSample, judgeHangar } from "./hangar_scenes.ts";
 
 Deno.test("different aircraft in one file: each sided and hinged about its own centre line, good", async () => {
   // Before (rig.assign_side v13, rig.fit_hinge v37; held-out seeds 11–18, every naming and layout, both
@@ -26,16 +25,11 @@ Deno.test("different aircraft in one file: each sided and hinged about its own c
   let panels = 0;
   for (const naming of HANGAR_NAMINGS) {
     for (const layout of HANGAR_LAYOUTS) {
-      for (const frame of [{}, { forward: "auto", up: "auto" }] as Record<string, string>[]) {
+      for (const frame of HANGAR_FRAMES) {
         for (const seed of seeds) {
-          const sample = hangarSample(seed, naming, layout);
-          const { report } = await rig(sample.doc, frame);
-          const label = `${sample.description}, ${"forward" in frame ? "auto" : "given"} frame`;
-          for (const panel of sample.panels) {
-            panels++;
-            const fault = panelFault(label, panel, hangarPart(report.parts, panel));
-            if (fault) wrong.push(fault);
-          }
+          const { judged } = await judgeHangar(hangarSample(seed, naming, layout), frame);
+          panels += judged.length;
+          for (const { fault } of judged) if (fault) wrong.push(fault);
         }
       }
     }
