@@ -35,7 +35,14 @@ import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
-import { type CopyMark, copyMark, namePrefix, sidedName, withoutLevel } from "./copy_names.ts";
+import {
+  type CopyMark,
+  copyMark,
+  namePrefix,
+  rememberedReading,
+  sidedName,
+  withoutLevel,
+} from "./copy_names.ts";
 import { settleNumbered } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
@@ -70,23 +77,11 @@ const TAIL_KINDS = new Set([
 /** Wrappers descended through looking for sibling copies (Sketchfab nests its models four deep). */
 const MAX_DEPTH = 8;
 
-/** Names read, each once: a look reads every name four or five times, and three nodes look. */
-const readNames = new Map<string, string | null>();
-
-/** Names remembered at most (a name's reading never changes; the map is emptied when full). */
-const MAX_NAMES = 200_000;
-
 /** The panel a name gives, as `kind|side`, or null when it names none. */
-export function panelKey(name: string): string | null {
-  let key = readNames.get(name);
-  if (key === undefined) {
-    const match = matchPanelName(name);
-    key = match ? `${match.kind}|${sideFromName(name) ?? sideFromName(withoutLevel(name)) ?? ""}` : null;
-    if (readNames.size >= MAX_NAMES) readNames.clear();
-    readNames.set(name, key);
-  }
-  return key;
-}
+export const panelKey: (name: string) => string | null = rememberedReading((name) => {
+  const match = matchPanelName(name);
+  return match ? `${match.kind}|${sideFromName(name) ?? sideFromName(withoutLevel(name)) ?? ""}` : null;
+});
 
 /**
  * The panels a subtree's names give, by kind and side, as a sorted signature; empty when none.

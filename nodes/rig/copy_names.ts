@@ -104,31 +104,28 @@ export function withoutLevel(name: string): string {
  * then the side it states (`Aileron_L_Low`, `aileron.l.low` and `L_Aileron_Low` are `aileron low|left`);
  * undefined when it states none.
  */
-export function sidedName(name: string): string | undefined {
-  let read = sidedNames.get(name);
-  if (read === undefined) {
-    const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
-    const words = side ? name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [] : [];
-    read = side ? `${words.map((w) => w.toLowerCase()).filter((w) => !sideWord(w)).join(" ")}|${side}` : null;
-    if (sidedNames.size >= 200_000) sidedNames.clear();
-    sidedNames.set(name, read);
-  }
-  return read ?? undefined;
-}
+export const sidedName: (name: string) => string | undefined = rememberedReading((name) => {
+  const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
+  if (!side) return undefined;
+  const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
+  return `${words.map((w) => w.toLowerCase()).filter((w) => !sideWord(w)).join(" ")}|${side}`;
+});
 
-/** Names read by {@link sidedName}, each once (a reading never changes; emptied when full). */
-const sidedNames = new Map<string, string | null>();
+/** Whether a word is read as a side (`l`, `left`, `port`; a digit run never is one). */
+const sideWord = rememberedReading((word) => !/^\d+$/.test(word) && !!sideFromName(word));
 
-/** Words read as sides, each once (`l`, `left`, `port`; a digit run never is one). */
-const sideWords = new Map<string, boolean>();
-
-function sideWord(word: string): boolean {
-  if (/^\d+$/.test(word)) return false;
-  let side = sideWords.get(word);
-  if (side === undefined) {
-    side = !!sideFromName(word);
-    if (sideWords.size >= 200_000) sideWords.clear();
-    sideWords.set(word, side);
-  }
-  return side;
+/**
+ * `read`, remembered per string: a name's reading never changes, and a look reads every name several
+ * times over, in three nodes. Forgotten all at once past `max` strings, so a long batch cannot grow it
+ * without bound.
+ */
+export function rememberedReading<T>(read: (s: string) => T, max = 200_000): (s: string) => T {
+  const seen = new Map<string, T>();
+  return (s) => {
+    if (seen.has(s)) return seen.get(s)!;
+    const value = read(s);
+    if (seen.size >= max) seen.clear();
+    seen.set(s, value);
+    return value;
+  };
 }
