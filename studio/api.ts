@@ -26,7 +26,7 @@ import { BadOverrides, readOverrides } from "./overrides.ts";
 import { modelPreviewGraph } from "./preview_graph.ts";
 import { output, run } from "./run_stream.ts";
 import { tooLargeToPreview } from "./web/preview_limit.ts";
-import { fileDigest, save, type SaveBody } from "./save_file.ts";
+import { exists, fileDigest, save, type SaveBody } from "./save_file.ts";
 import { readGroupSockets, readGroupsSockets } from "./signature.ts";
 import { groupUsers } from "./users.ts";
 
@@ -43,11 +43,8 @@ export async function handleApi(request: Request, url: URL, ctx: ApiContext): Pr
         return json(await listGraphs(ctx));
       case "GET /api/graph":
         return json(await openGraph(ctx, url.searchParams.get("path") ?? ""));
-      case "GET /api/exists": {
-        const abs = await ctx.sandbox.resolve(url.searchParams.get("path") ?? "");
-        const exists = await Deno.lstat(abs).then(() => true, () => false);
-        return json({ path: ctx.sandbox.display(abs), exists });
-      }
+      case "GET /api/exists":
+        return json(await exists(ctx, url.searchParams.get("path") ?? ""));
       case "GET /api/users":
         return json(await groupUsers(ctx.sandbox, url.searchParams.get("path") ?? ""));
       case "POST /api/check":

@@ -65,10 +65,14 @@ export async function refuseUnservedFile(ctx: ApiContext, abs: string): Promise<
  * false when it is not, or cannot be read (the route then says why).
  */
 export async function isGraphFile(abs: string): Promise<boolean> {
-  const text = await Deno.readTextFile(abs).catch(() => undefined);
-  if (text === undefined) return false;
+  const bytes = await Deno.readFile(abs).catch(() => undefined);
+  return bytes !== undefined && isGraphBytes(bytes);
+}
+
+/** True when `bytes` are JSON with a `"nodes"` object: a graph file, which the studio may show and replace. */
+export function isGraphBytes(bytes: Uint8Array): boolean {
   try {
-    const json = JSON.parse(text);
+    const json = JSON.parse(new TextDecoder().decode(bytes));
     return !!json && typeof json === "object" && !Array.isArray(json) && typeof json.nodes === "object" &&
       json.nodes !== null;
   } catch {

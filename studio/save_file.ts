@@ -12,7 +12,7 @@ import { sha256Hex } from "../runtime/canonical.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { GraphFile, GraphIssue } from "../runtime/mod.ts";
 import { type ApiContext, HttpError } from "./api_context.ts";
-import { refuseHidden } from "./file_rules.ts";
+import { isGraphBytes, refuseHidden } from "./file_rules.ts";
 import { formatGraph } from "./format.ts";
 import { check } from "./graph_check.ts";
 
@@ -73,6 +73,31 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
 }
 
 /**
+ * What `GET /api/exists` answers the page before Ctrl+G or a new graph's first save writes a file: by
+ * save's own rules, so a path save would refuse is refused here too (HTTP 403 for a hidden folder or
+ * `node_modules`, a symlink leading out of the sandbox). An existing file says whether save may replace
+ * it (`graph`: a graph file) and, when it may, the digest of its bytes: an overwrite the user confirms
+ * sends it as `base`, so a file changed after the question is not written over unseen.
+ */
+export async function exists(ctx: ApiContext, path: string): Promise<ExistsAnswer> {
+  const abs = await ctx.sandbox.resolve(path);
+  refuseHidden(ctx, abs, "/api/exists");
+  const shown = ctx.sandbox.display(abs);
+  const stat = await Deno.lstat(abs).catch(() => undefined);
+  if (!stat) return { path: shown, exists: false };
+  const bytes = stat.isFile ? await Deno.readFile(abs).catch(() => undefined) : undefined;
+  return bytes && isGraphBytes(bytes)
+    ? { path: shown, exists: true, graph: true, digest: fileDigest(bytes) }
+    : { path: shown, exists: true, graph: false };
+}
+
+/** `GET /api/exists`'s answer (see {@link exists}). */
+export type ExistsAnswer =
+  | { path: string; exists: false }
+  | { path: string; exists: true; graph: true; digest: string }
+  | { path: string; exists: true; graph: false };
+
+/**
  * Save writes graph files only: never into a hidden folder (`.git`, `.partgraph-cache`) or
  * `node_modules`, and never over an existing file that is not a graph (`deno.json`, a lock file, a
  * JSON schema), whatever path the page (or a process on the loopback) sends: HTTP 403 naming why.
@@ -82,15 +107,7 @@ async function refuseNonGraphTarget(ctx: ApiContext, abs: string): Promise<Uint8
   refuseHidden(ctx, abs, "save");
   const bytes = await Deno.readFile(abs).catch(() => undefined);
   if (bytes === undefined) return undefined; // a new file (or one save cannot read, which the write reports)
-  let old: unknown;
-  try {
-    old = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    old = undefined;
-  }
-  const graph = !!old && typeof old === "object" && !Array.isArray(old) &&
-    typeof (old as Record<string, unknown>).nodes === "object";
-  if (!graph) {
+  if (!isGraphBytes(bytes)) {
     throw new HttpError(
       403,
       `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
