@@ -219,6 +219,8 @@ export const EXPLODED_REACH = 4;
 const PARALLEL_DEGREES = 5, STRAIGHT = 0.1;
 /** Slots looked at past either end of the panel: half its span. */
 const PAST = SLOTS / 2;
+/** Share of the slots past an end on the edge's line that makes the edge a wing's running on. */
+const WING_RUNS_ON = 0.75;
 /**
  * How far off the plane (rise over run) the band ahead widens with the distance ahead: a little, for
  * a plane read a degree or so off. Exploded views pull a surface straight back; a wider cone (0.18,
@@ -228,12 +230,17 @@ const PAST = SLOTS / 2;
 const PULL_SLOPE = 0.05;
 
 /**
- * The distance (chords, past a hinge gap) to a fixed stabiliser or fin the panel was pulled straight
- * back off, or undefined: fixed geometry ahead in its plane over {@link AHEAD_COVERAGE} of its span
- * or more, whose nearest edge (its trailing edge) runs straight and parallel to the panel's fitted
- * forward edge, within {@link EXPLODED_REACH} chords. Such a panel is an elevator or rudder hinged at
- * its own leading edge, not an all-moving surface (exploded views: 2–30° off, judged good). A jet's
- * wing ahead of its stabilators has an edge drawing away from theirs (unswept over swept).
+ * The distance (chords, past a hinge gap) to a fixed stabiliser or fin the panel was pulled off, or
+ * undefined: fixed geometry ahead over {@link AHEAD_COVERAGE} of its span or more, whose nearest edge
+ * (its trailing edge) runs straight and parallel to the panel's fitted forward edge, within
+ * {@link EXPLODED_REACH} chords. Such a panel is an elevator or rudder hinged at its own leading edge,
+ * not an all-moving surface (exploded views: 2–30° off, judged good). A jet's wing ahead of its
+ * stabilators has an edge drawing away from theirs (unswept over swept), or running on past their tip.
+ *
+ * Looked for first in the panel's plane (pulled straight back), then off it: showcase views pull a
+ * strip up or down off its stabiliser, or sideways off its fin, and outward along the span as well
+ * (floating tails, seed 41: 8 of 16 such strips all-moving, 8–29° off, judged good). Off the plane the
+ * edge must also keep one height along the span (parallel in both directions, not only seen so).
  *
  * @example
  * ```ts
@@ -241,15 +248,25 @@ const PULL_SLOPE = 0.05;
  * ```
  */
 export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry>): number | undefined {
+  const found = [...others];
+  return edgeAhead(fit, found, false) ?? edgeAhead(fit, found, true);
+}
+
+/**
+ * {@link explodedStabiliserAhead}'s look: in a band about the panel's plane widening a little with the
+ * distance ahead, or (`offPlane`) anywhere within {@link EXPLODED_REACH} chords of it.
+ */
+function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean): number | undefined {
   const { chord, spanLength } = fit;
   const half = spanLength / 2, far = EXPLODED_REACH * chord;
-  // The plane may tilt a little over the distance: the band widens by a twentieth of it.
+  // In the plane, the band widens by a twentieth of the distance (a plane read a degree or so off).
   const inside = (q: Vec3) =>
     q[1] >= -far && q[1] <= OVERLAP * chord &&
-    Math.abs(q[2]) <= PLANE_BAND * chord - PULL_SLOPE * Math.min(0, q[1]);
+    Math.abs(q[2]) <= (offPlane ? far : PLANE_BAND * chord - PULL_SLOPE * Math.min(0, q[1]));
   // Slots past either end too (half a span): a stabiliser's trailing edge ends about where its
   // elevator does; a wing's runs on past the tip of the stabilator behind it.
   const nearest = new Float64Array(SLOTS + 2 * PAST).fill(-Infinity), beyond = spanLength / 2;
+  const height = new Float64Array(SLOTS + 2 * PAST);
   const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS) + PAST;
   const slotU = (k: number) => ((k - PAST + 0.5) / SLOTS - 0.5) * spanLength;
   trianglesAhead(fit, others, EXPLODED_REACH, beyond, (a, b, c, lo, hi) => {
@@ -261,34 +278,52 @@ export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry
       sampleSteps(a, b, c, lo, hi, spanLength, (deep) => Math.ceil(deep / (0.1 * chord))),
       (q) => {
         const k = slot(q[0]);
-        if (k >= 0 && k < nearest.length && inside(q) && q[1] > nearest[k]) nearest[k] = q[1];
+        if (k >= 0 && k < nearest.length && inside(q) && q[1] > nearest[k]) {
+          nearest[k] = q[1], height[k] = q[2];
+        }
       },
     );
   });
   // The nearest edge over most of the span: a straight line along it, parallel to the hinge. The
   // line is the median slope's (Theil–Sen), so a body beside the panel's root (its side face reaching
   // past the hinge there) leaves the line where it is and is no part of it.
-  const us: number[] = [], vs: number[] = [];
+  const us: number[] = [], vs: number[] = [], ws: number[] = [];
   for (let k = PAST; k < PAST + SLOTS; k++) {
-    if (nearest[k] > -Infinity) us.push(slotU(k)), vs.push(nearest[k]);
+    if (nearest[k] > -Infinity) us.push(slotU(k)), vs.push(nearest[k]), ws.push(height[k]);
   }
   if (us.length < AHEAD_COVERAGE * SLOTS) return undefined;
-  const slopes: number[] = [];
-  for (let a = 0; a < us.length; a++) {
-    for (let b = a + 1; b < us.length; b++) slopes.push((vs[b] - vs[a]) / (us[b] - us[a]));
-  }
-  const slope = median(slopes), mv = median(vs.map((v, k) => v - slope * us[k]));
-  const edge = vs.filter((v, k) => Math.abs(v - slope * us[k] - mv) <= STRAIGHT * chord);
-  if (edge.length < AHEAD_COVERAGE * SLOTS) return undefined;
-  if (Math.abs(Math.atan(slope)) > (PARALLEL_DEGREES * Math.PI) / 180) return undefined;
-  // The edge running on along the line past either end of the panel over half a span is a wing's
-  // (jet layouts, held-out seed 4242: 10 of 200 stabilators 1.3–1.8 chords behind a wing whose
-  // trailing edge runs within 5° of their leading edge were taken as pulled off it).
-  const onLine = (k: number) => Math.abs(nearest[k] - slope * slotU(k) - mv) <= STRAIGHT * chord;
+  const v = theilSen(us, vs), w = theilSen(us, ws);
+  const straight = (k: number) =>
+    Math.abs(nearest[k] - v.at(slotU(k))) <= STRAIGHT * chord &&
+    (!offPlane || Math.abs(height[k] - w.at(slotU(k))) <= STRAIGHT * chord);
+  let edge = 0;
+  for (let k = PAST; k < PAST + SLOTS; k++) if (nearest[k] > -Infinity && straight(k)) edge++;
+  if (edge < AHEAD_COVERAGE * SLOTS) return undefined;
+  const bend = Math.hypot(v.slope, offPlane ? w.slope : 0);
+  if (Math.atan(bend) > (PARALLEL_DEGREES * Math.PI) / 180) return undefined;
+  // The edge running on along the line past either end of the panel over (nearly) half a span is a
+  // wing's (jet layouts, held-out seed 4242: 10 of 200 stabilators 1.3–1.8 chords behind a wing whose
+  // trailing edge runs within 5° of their leading edge were taken as pulled off it; the wing's ran on
+  // over all 12 slots past). A stabiliser the strip slid outboard along ends a third of a span or
+  // less past its root (a quarter was too strict: floating tails dev seed 1 #23, slid 0.3 m outboard).
+  const onLine = (k: number) => nearest[k] > -Infinity && straight(k);
   const past = (from: number) => Array.from({ length: PAST }, (_, j) => from + j).filter(onLine).length;
-  if (Math.max(past(0), past(PAST + SLOTS)) >= PAST / 2) return undefined;
-  const gap = -mv / chord;
-  return gap > AHEAD_REACH ? gap : undefined;
+  if (Math.max(past(0), past(PAST + SLOTS)) >= WING_RUNS_ON * PAST) return undefined;
+  // Off the plane, its distance is the edge's from the hinge, ahead and aside; it must lie outside the
+  // window a fixed surface carrying the panel would have filled.
+  const mid = offPlane ? w.at(0) : 0;
+  if (-v.at(0) <= AHEAD_REACH * chord && Math.abs(mid) <= PLANE_BAND * chord) return undefined;
+  return Math.hypot(v.at(0), mid) / chord;
+}
+
+/** A robust straight line through (xs, ys): the median of pairwise slopes, then the median intercept. */
+function theilSen(xs: number[], ys: number[]): { slope: number; at: (x: number) => number } {
+  const slopes: number[] = [];
+  for (let a = 0; a < xs.length; a++) {
+    for (let b = a + 1; b < xs.length; b++) slopes.push((ys[b] - ys[a]) / (xs[b] - xs[a]));
+  }
+  const slope = median(slopes), mid = median(ys.map((y, k) => y - slope * xs[k]));
+  return { slope, at: (x) => mid + slope * x };
 }
 
 /** The middle value (the mean of the middle two of an even count). */

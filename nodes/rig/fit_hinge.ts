@@ -142,7 +142,13 @@ export const rigFitHinge = defineNode({
   // weak). Jet stabilators behind a wing and posed aircraft unchanged.
   // 45: "auto" frame: where neither a fin nor the sections' camber tells up, a root turning a Z-up file's
   // +Z onto ±Y (Blender 2.79, COLLADA2GLTF) hints it, unsure (frame_zup.ts).
-  version: 45,
+  // 46: an elevator or rudder strip pulled off its stabiliser's or fin's plane as well as back (up or
+  // down, sideways off a fin) and slid outboard along the span, as showcase views draw it, is found
+  // pulled off too (all_moving.ts: looked for off the plane after in it, its edge straight and parallel
+  // in both directions; a stabiliser it slid along may run on a third of a span past its root): weak,
+  // hinged at its own leading edge. Before, all-moving, 3–29° off, judged good (floating tails, held-out
+  // seed 97: 22 of 40 exploded strips; now 0). Jet layouts 4242 unchanged.
+  version: 46,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

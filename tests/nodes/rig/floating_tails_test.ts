@@ -7,9 +7,11 @@
  * pulled 0.2–0.5 m straight back off its stabiliser or fin, which stays on the body (an exploded
  * view), hinges at its own leading edge, weak, saying how far ahead its stabiliser is (before
  * `rig.fit_hinge` v44: all-moving, 3–30° off, judged good — dev seed 1: 8 of 9, held-out seed 41: 16
- * of 16). Not covered yet: strips pulled off the stabiliser's plane as well as back (a cone wide
- * enough took jets' wings for stabilisers; all_moving.ts PULL_SLOPE). A development seed and a
- * held-out one.
+ * of 16). Two in three exploded strips are pulled off the plane as well (up or down off a stabiliser,
+ * sideways off a fin, 0.1–0.6 m) and half slid outboard along the span (0.05–0.3 m), as showcase files
+ * draw them; before `rig.fit_hinge` v46 those were all-moving, 3–29° off, judged good (seed 1: 4 of 9;
+ * seed 41: 8 of 16; held-out seed 97: 22 of 40); now 0 (all_moving.ts looks off the plane too). Two
+ * development seeds and a held-out one; `deno run -A <this> <seed> <count>` tallies another.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { addAircraftMesh } from "./coarse_panels.ts";
@@ -50,6 +52,18 @@ function panel(
     }
   }
   return { positions, triangles };
+}
+
+/** A panel moved `rise` off its plane (up, before it is stood as a fin) and `slide` along its span. */
+function pulledOff(
+  { positions, triangles }: { positions: number[]; triangles: number[] },
+  rise: number,
+  slide: number,
+) {
+  return {
+    positions: positions.map((v, k) => v + (k % 3 === 1 ? rise : k % 3 === 2 ? slide : 0)),
+    triangles,
+  };
 }
 
 const FAMILIES = [
@@ -107,9 +121,20 @@ async function measure(seed: number, count: number) {
       addAircraftMesh(doc, fixed[(i >> 2) % 3], stab.positions, stab.triangles);
       // Half reach the body at their root, as most do (its side beside the strip's root).
       const inboard = next() < 0.5 ? 0 : lerp(0.02, 0.15), lead = 3 + stabRoot + pulled + inboard * t;
-      const p = stand(
-        panel(lead, 0.4 + inboard, stabSpan - inboard - lerp(0, 0.2), chord, chord, sweep, stations),
+      const flat = panel(
+        lead,
+        0.4 + inboard,
+        stabSpan - inboard - lerp(0, 0.2),
+        chord,
+        chord,
+        sweep,
+        stations,
       );
+      // Showcase views pull it off the plane too (up or down off a stabiliser, sideways off a fin) and
+      // often outward along the span: two in three off the plane, half outward, a third straight back.
+      const way = i % 3, rise = way === 0 ? 0 : (next() < 0.5 ? -1 : 1) * lerp(0.1, 0.6);
+      const slide = way === 2 || next() < 0.5 ? lerp(0.05, 0.3) : 0;
+      const p = stand(pulledOff(flat, rise, slide));
       addAircraftMesh(doc, name, p.positions, p.triangles);
       truth = fin
         ? [t / Math.hypot(1, t), 1 / Math.hypot(1, t), 0]
@@ -141,7 +166,13 @@ async function measure(seed: number, count: number) {
   return { wrong, weak };
 }
 
-for (const [seed, count, role] of [[1, 24, "development"], [41, 40, "held-out"]] as const) {
+for (
+  const [seed, count, role] of [[1, 24, "development"], [41, 40, "development"], [
+    97,
+    100,
+    "held-out",
+  ]] as const
+) {
   Deno.test(`tails floating off the body (${role} seed ${seed}, ${count}): whole-tail elevators all-moving and weak, strips on their forward edge, exploded strips weak`, async () => {
     const { wrong, weak } = await measure(seed, count);
     const good = wrong.filter((l) => l.includes("[good"));
@@ -151,7 +182,20 @@ for (const [seed, count, role] of [[1, 24, "development"], [41, 40, "held-out"]]
     // Weak exactly where the planform, not the file, said "whole surface", and where the strip was
     // pulled off its stabiliser (saying so).
     assertEquals(weak.filter((l) => !/whole_elevator|exploded_/.test(l) || l.includes("unsaid")), []);
+    // Every whole-tail elevator weak; an exploded strip right and good only where a fixed surface is
+    // found just ahead of it after all (pulled little and slid along a swept hinge: seed 97 #63).
     const among = (f: number) => Math.ceil((count - f) / FAMILIES.length);
-    assertEquals(weak.length, among(0) + among(3) + among(4));
+    assertEquals(weak.filter((l) => l.includes("whole_elevator")).length, among(0));
+    assertEquals(weak.length >= among(0) + among(3) + among(4) - count / 50, true);
   });
+}
+
+if (import.meta.main) {
+  // `deno run -A <this> <seed> <count>` tallies another seed.
+  const [seed, count] = Deno.args.map(Number);
+  const { wrong, weak } = await measure(seed, count);
+  const good = wrong.filter((l) => l.includes("[good"));
+  console.log(`${count} tails: ${wrong.length} wrong (${good.length} judged good), ${weak.length} weak`);
+  console.log(wrong.join("\n"));
+  if (Deno.env.get("TAILS_ALL")) console.log(weak.join("\n"));
 }
