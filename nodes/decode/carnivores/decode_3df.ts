@@ -19,7 +19,10 @@ function checkAnimations(value: JsonValue): string | undefined {
 /** `decode.3df` node definition. */
 export const decode3df = defineNode({
   type: "decode.3df",
-  version: 14,
+  // 15: `animations` match names without regard to case (a Windows mod's RUN.VTL for "run.vtl"), a
+  // glob reads one file per clip — backups and copies (run_old, "Copy of run", "run (2)") left out
+  // with a warning — and case twins with different bytes are a named guess.
+  version: 15,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +
@@ -33,7 +36,9 @@ export const decode3df = defineNode({
       default: [],
       doc: "Paths of .vtl animations of this model (Animator/C3Dit), relative to the working folder like " +
         'every read path; `*` and `?` may stand in the file name ("raptor/*.vtl"). Each file is one ' +
-        "clip named after it, as C3Dit names the clips of the .car it builds.",
+        "clip named after it, as C3Dit names the clips of the .car it builds. Names match without regard " +
+        "to case, as on Windows; a glob takes one file per clip, leaving backups and copies (run_old.vtl, " +
+        '"Copy of run.vtl", "run (2).vtl") out with a warning.',
       schema: { type: "array", items: { type: "string" } },
       check: checkAnimations,
     },

@@ -5,10 +5,11 @@
  *
  * @module
  */
-import { basename, dirname, extname, join } from "node:path";
+import { basename, dirname, extname } from "node:path";
 import type { RunContext, WarningSink } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { parseVtl, type VtlClip } from "./codec/parse_vtl.ts";
+import { chooseAmongMatches, type ChosenClip, globFolder, resolvePlainEntry } from "./vtl_candidates.ts";
 
 /** Most `.vtl` files one model reads (the games' characters hold at most 64 clips). */
 export const MAX_VTL_FILES = 1024;
@@ -17,8 +18,10 @@ export const MAX_VTL_FILES = 1024;
  * Reads the clips the `animations` entries name, in entry order (a glob's matches sorted by name; a
  * file named twice is read once). A glob may use `*` and `?` in its last segment only. A glob that
  * matches nothing is a warning; a path that cannot be read, or a file that is no `.vtl`, is an error
- * naming it; a `.vtl` of another vertex count is skipped with a warning. Each clip is named after its file, without the extension, as C3Dit
- * names the clips of the `.car` it assembles.
+ * naming it; a `.vtl` of another vertex count is skipped with a warning. Each clip is named after its
+ * file, without the extension, as C3Dit names the clips of the `.car` it assembles. Names are matched
+ * without regard to case, and a glob reads one file per clip, leaving backups and copies out — the
+ * tie-breaks, and the warnings naming the candidates, are in `vtl_candidates.ts`.
  *
  * @example
  * ```ts
@@ -31,11 +34,19 @@ export async function readVtlClips(
   ctx: Pick<RunContext, "readFile" | "listDir">,
   warn: WarningSink,
 ): Promise<VtlClip[]> {
-  const files: string[] = [];
+  // Each file is read once, however many candidate comparisons and entries look at it.
+  const bytesOf = new Map<string, Promise<Uint8Array>>();
+  const read = (path: string) => {
+    let bytes = bytesOf.get(path);
+    if (!bytes) bytesOf.set(path, bytes = ctx.readFile(path));
+    return bytes;
+  };
+  const files: ChosenClip[] = [];
   for (const entry of entries) {
     const name = basename(entry);
     if (!/[*?]/.test(name)) {
-      files.push(entry);
+      const path = await resolvePlainEntry(entry, ctx, read, warn) ?? entry;
+      files.push({ path, clip: basename(path, extname(path)) });
       continue;
     }
     if (/[*?]/.test(dirname(entry))) {
@@ -44,19 +55,21 @@ export async function readVtlClips(
       );
     }
     const pattern = globRegExp(name);
-    const matches = (await ctx.listDir(dirname(entry))).filter((n) => pattern.test(n));
+    const folder = await globFolder(entry, dirname(entry), ctx, warn);
+    const matches = (await ctx.listDir(folder)).filter((n) => pattern.test(n));
     if (matches.length === 0) warn(`animations: '${entry}' matches no file`);
-    files.push(...matches.map((n) => join(dirname(entry), n)));
+    files.push(...await chooseAmongMatches(entry, folder, matches, read, warn));
   }
-  const unique = [...new Set(files)];
+  const seen = new Set<string>();
+  const unique = files.filter((f) => !seen.has(f.path) && seen.add(f.path));
   if (unique.length > MAX_VTL_FILES) {
     throw new Error(`animations: ${unique.length} files are more than the ${MAX_VTL_FILES} one model reads`);
   }
   const clips: VtlClip[] = [];
-  for (const file of unique) {
+  for (const { path: file, clip: clipName } of unique) {
     let bytes: Uint8Array;
     try {
-      bytes = await ctx.readFile(file);
+      bytes = await read(file);
     } catch (error) {
       throw new DecodeError({
         format: "vtl",
@@ -66,7 +79,6 @@ export async function readVtlClips(
         file,
       });
     }
-    const clipName = basename(file, extname(file));
     const clip = parseVtl(bytes, file, clipName, vertexCount, warn);
     if (clip) clips.push(clip);
   }
