@@ -74,7 +74,11 @@ export const decodeCmp = defineNode({
   // two libraries side by side defining one id are named (before, the second was never read); a texture
   // spelt alike in a library searched is named once, in the decode's warning (before, twice).
   // 35: two libraries defining one material name it by its name (before, by its id alone).
-  version: 35,
+  // 36: a Cyl record is named only when its stored turn cannot be angles (beyond a full turn), with its
+  // part, and is then read slide first if that turn can be (before, every file with a Cyl had one
+  // unnamed "disputed" warning); bytes after meshes' vertex buffers that no stride explains are one
+  // warning per file counting meshes and bytes (before, one per mesh).
+  version: 36,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

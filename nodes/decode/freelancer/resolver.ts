@@ -33,7 +33,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // reversed pair of a mirrored Cyl or Sphere was a warning.
   // 11: a part whose Cons matrix is sheared (a hand edit's forgotten sign) has its hardpoints placed where
   // the stored matrix puts them (before, where its nearest rotation and scale did, off by up to metres).
-  version: 11,
+  // 12: a Cyl record whose stored turn is beyond a full turn (not angles) is read slide first, as
+  // treewyrm/freelancer orders it, when that turn can be angles (decode.cmp names the part).
+  version: 12,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

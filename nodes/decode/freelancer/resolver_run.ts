@@ -15,6 +15,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import { mirroredRecords } from "./codec/reversed_limits.ts";
+import { readCylLimits } from "./codec/cyl_limits.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
@@ -225,7 +226,8 @@ function attach(
     }
     case "cyl": {
       const a = xOnto(record.axis!);
-      const [r0, r1, s0, s1] = record.limits!;
+      // In doubt (a stored turn beyond a full turn), decode.cmp named the part and the order read.
+      const { turn: [r0, r1], slide: [s0, s1] } = readCylLimits(record.limits!);
       const turn = pivot("joint", {
         ctrl: "rotation",
         min: degrees(r0),

@@ -9,6 +9,7 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { UtfEntry } from "./utf.ts";
 import { requireLeaf } from "./utf.ts";
+import { readCylLimits } from "./cyl_limits.ts";
 
 /** Joint kinds, as lower-case `construct` names (LancerEdit's spelling). */
 export type JointKind = "fix" | "rev" | "pris" | "cyl" | "sphere" | "loose";
@@ -65,12 +66,20 @@ export function readConstraints(cons: UtfEntry, warn: WarningSink): ConstraintRe
         `${data.length} bytes (${data.length % size} left over)`,
       );
     }
-    if (kind === "cyl" && data.length) {
-      warn(
-        "Cyl constraint: the order of its four limits is disputed; read as rotation min/max then slide min/max",
-      );
+    for (let at = 0; at < data.length; at += size) {
+      const record = readRecord(data, at, kind);
+      // The sources disagree on a Cyl's limit order; only a record whose stored turn cannot be angles
+      // is in real doubt (a warning on every Cyl record said nothing about any one of them).
+      const doubt = kind === "cyl" ? readCylLimits(record.limits!).doubt : undefined;
+      if (doubt) {
+        warn(
+          `Cyl constraint of part '${record.child}' (byte ${record.at}): limits (${
+            record.limits!.join(", ")
+          }) ${doubt}`,
+        );
+      }
+      records.push(record);
     }
-    for (let at = 0; at < data.length; at += size) records.push(readRecord(data, at, kind));
   }
   return records;
 }
@@ -97,8 +106,9 @@ function readRecord(data: ByteWindow, at: number, kind: JointKind): ConstraintRe
   record.axis = data.floats(at + 188, 3, "axis");
   if (kind === "cyl") {
     record.limits = data.floats(at + 200, 4, "cylinder limits");
-    record.min = record.limits[0];
-    record.max = record.limits[1];
+    const { turn } = readCylLimits(record.limits);
+    record.min = turn[0];
+    record.max = turn[1];
     return record;
   }
   record.min = data.f32(at + 200, "min");

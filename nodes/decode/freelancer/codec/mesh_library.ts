@@ -10,17 +10,19 @@ import { flCrc32 } from "./crc.ts";
 import { warnMisspeltEntries } from "./entry_names.ts";
 import type { LibraryContents, MeshDamage } from "./model.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
-import { readVMeshData, type VMeshData } from "./vmesh.ts";
+import { readVMeshData, type TrailingBytes, type VMeshData } from "./vmesh.ts";
 
 /**
  * Adds the meshes of `library` to `into`. `prefix` is the library's UTF path from the file's root
- * (with a trailing `/`), for the entry paths of damage reports.
+ * (with a trailing `/`), for the entry paths of damage reports. `padding` hears of bytes after a
+ * mesh's vertex buffer that no vertex stride explains (else each mesh's own warning names them).
  */
 export function readMeshLibrary(
   library: UtfEntry,
   prefix: string,
   into: LibraryContents,
   warn: WarningSink,
+  padding?: (bytes: TrailingBytes) => void,
 ): void {
   const { meshes, damagedMeshes } = into;
   for (const dir of library.children ?? []) {
@@ -39,6 +41,7 @@ export function readMeshLibrary(
         requireLeaf(leaf, "a VMeshData leaf"),
         dir.name,
         (message) => warn(`mesh '${dir.name}' (${entry}${leaf.file ? ` in ${leaf.file}` : ""}): ${message}`),
+        padding,
       );
     } catch (error) {
       // One damaged mesh costs the geometry drawn from it, not the model (the scene builder warns,
@@ -70,4 +73,22 @@ export function describeMeshDamage(damage: MeshDamage): string {
   const at = "offset" in error.at ? `byte ${error.at.offset}` : error.at.jsonPath;
   const file = damage.file ? ` in ${damage.file}` : "";
   return `${damage.entry}${file} does not decode (at ${at}: expected ${error.expected}, found ${error.found})`;
+}
+
+/**
+ * One warning for the meshes of file `from` that have bytes after their vertex buffer that no vertex
+ * stride explains: how many meshes and bytes, and the first few by name and byte. Retail meshes end with
+ * their vertex buffer; exporters that pad a leaf leave such bytes on every mesh they write, and a
+ * warning per mesh buried the rest.
+ */
+export function warnPadding(from: string, list: readonly TrailingBytes[], warn: WarningSink): void {
+  if (!list.length) return;
+  const total = list.reduce((sum, t) => sum + t.bytes, 0);
+  const named = list.slice(0, 4).map((t) => `'${t.mesh}' (${t.bytes} at byte ${t.at})`);
+  const more = list.length > 4 ? ` and ${list.length - 4} more` : "";
+  warn(
+    `${from}: ${list.length} mesh(es) have byte(s) after their vertex buffer, ${total} in all, ignored ` +
+      `(padding or a tool's leftovers: no vertex stride fills them; each header accounts for its groups, ` +
+      `indices and vertices): ${named.join(", ")}${more}`,
+  );
 }

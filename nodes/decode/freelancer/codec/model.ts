@@ -16,8 +16,8 @@ import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.t
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
-import type { VMeshData } from "./vmesh.ts";
-import { describeMeshDamage, readMeshLibrary } from "./mesh_library.ts";
+import type { TrailingBytes, VMeshData } from "./vmesh.ts";
+import { describeMeshDamage, readMeshLibrary, warnPadding } from "./mesh_library.ts";
 import { spelledAlike } from "./texture_names.ts";
 import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
@@ -110,11 +110,17 @@ export interface LibrarySources {
  * `into`; an id already there keeps its first definition. `prefix` is `dir`'s UTF path from the
  * file's root (with a trailing `/`; empty for the root), for the entry paths of damage reports.
  */
-export function gatherLibraries(dir: UtfEntry, into: LibraryContents, warn: WarningSink, prefix = ""): void {
+export function gatherLibraries(
+  dir: UtfEntry,
+  into: LibraryContents,
+  warn: WarningSink,
+  prefix = "",
+  padding?: (bytes: TrailingBytes) => void,
+): void {
   const place = `${prefix ? `'${prefix.slice(0, -1)}'` : "the root"}${dir.file ? ` of ${dir.file}` : ""}`;
   warnMisspeltEntries(dir, LIBRARY_ENTRIES, place, warn);
   // Every library directory counts, not just the first of a name: the game merges all it loads.
-  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, prefix, into, warn);
+  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, prefix, into, warn, padding);
   for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
   for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, into.textures);
 }
@@ -150,8 +156,11 @@ export function decodeModel(
     materials: new Map<number, string>(),
     textures: new Map<string, string>(),
   };
+  // Bytes after meshes' vertex buffers, by file: one warning per file, not one per mesh.
+  const padded = new Map<string, TrailingBytes[]>();
   const gather = (dir: UtfEntry, from: string, prefix = "") => {
-    gatherLibraries(dir, contents, warn, prefix);
+    const list = padded.get(from) ?? padded.set(from, []).get(from)!;
+    gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
     for (const key of ["meshes", "materials", "textures"] as const) {
       const named = sources[key] as Map<number | string, string>;
       for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
@@ -215,6 +224,7 @@ export function decodeModel(
     });
   }
   for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
+  for (const [from, list] of padded) warnPadding(from, list, warn);
   if (kind === "vms") {
     // A mesh library is nothing but its meshes: with none readable there is nothing to convert.
     if (!meshes.size) throw damagedMeshes.values().next().value!.error;

@@ -84,19 +84,30 @@ export interface VMeshData {
   readonly indexAt: number;
 }
 
+/** Bytes after a mesh's vertex buffer that no vertex stride explains (padding, a tool's leftovers). */
+export interface TrailingBytes {
+  readonly mesh: string;
+  readonly bytes: number;
+  /** Absolute byte offset of the first of them. */
+  readonly at: number;
+}
+
 /**
  * Decodes one `VMeshData` leaf. Counts are checked against the leaf size before anything is
  * allocated; `warn` hears of what the game would not load as is but still reads (a mesh type other
- * than 1, bytes after the vertex buffer).
+ * than 1, bytes after the vertex buffer). Given `padding`, bytes after the vertex buffer that no longer
+ * vertex stride would fill go to it instead, for one warning per file.
  */
 export function readVMeshData(
   data: ByteWindow,
   name: string,
   warn: (message: string) => void = () => {},
+  padding?: (bytes: TrailingBytes) => void,
 ): VMeshData {
   data.need(0, 16, "VMeshData header");
   // Told only once the mesh decodes: a damaged one is reported by its error alone.
   const notes: string[] = [];
+  let trailing: TrailingBytes | undefined;
   // KB: "the game crashes otherwise"; the rest of the header still describes a triangle mesh.
   const meshType = data.u32(0, "mesh type");
   if (meshType !== 1) {
@@ -125,14 +136,19 @@ export function readVMeshData(
     // are wrong — a wrong FVF misreads every vertex, and vertices one stride longer would fill it.
     const extra = data.length - size;
     const stride = vertexCount && extra % vertexCount === 0 ? layout.stride + extra / vertexCount : 0;
-    notes.push(
-      `${extra} byte(s) after the vertex buffer at byte ${data.start + size} are ignored: the header ` +
-        `(${groupCount} groups, ${indexCount} indices, ${vertexCount} × ${layout.stride}-byte vertices of ` +
-        `FVF 0x${fvf.toString(16)}) accounts for ${size} of the ${data.length} bytes` +
-        (stride
-          ? `; ${stride}-byte vertices would fill it exactly, so the FVF may be wrong and the vertices misread`
-          : ""),
-    );
+    // Bytes no stride explains are padding or a tool's leftovers: the caller may tell them once for
+    // every mesh of a file. Bytes a longer stride would fill are this mesh's own warning.
+    if (!stride && padding) trailing = { mesh: name, bytes: extra, at: data.start + size };
+    else {
+      notes.push(
+        `${extra} byte(s) after the vertex buffer at byte ${data.start + size} are ignored: the header ` +
+          `(${groupCount} groups, ${indexCount} indices, ${vertexCount} × ${layout.stride}-byte vertices of ` +
+          `FVF 0x${fvf.toString(16)}) accounts for ${size} of the ${data.length} bytes` +
+          (stride
+            ? `; ${stride}-byte vertices would fill it exactly, so the FVF may be wrong and the vertices misread`
+            : ""),
+      );
+    }
   }
   const indexBytes = data.view(indexAt, 2 * indexCount);
   // Copy when unaligned: a Uint16Array view needs an even byte offset.
@@ -192,6 +208,7 @@ export function readVMeshData(
   const degenerate = degenerateDiffuse(vertices, layout, vertexCount);
   if (degenerate) notes.push(`${degenerate} (vertex buffer at byte ${data.start + vertexAt})`);
   notes.forEach((note) => warn(note));
+  if (trailing) padding!(trailing);
   return {
     name,
     layout,
