@@ -42,7 +42,12 @@ export const rigDetectPanels = defineNode({
   // 18: `Contraprop` names a spinning part.
   // 19: `nacelle`, `intake`, `inlet`, `pod` leave a rotor still only when named after it
   // (`Fan_Nacelle`); `Nacelle_L_Propeller` spins again (v16-18 left it still).
-  version: 20,
+  // 21: names as exporters and modellers write them: a side letter glued to a level mark
+  // (`AileronLLOD1`) or before a kind word (`LFLAP`, `LAIL`; never `rail`), `spl`, `slt`, `ailrn`,
+  // `elvtr`, `rddr`, transliterated Russian, romaji, pinyin, `droit`, German `li`/`re` and Spanish `der`
+  // beside their language's surface word; `volet`/`bec` alone rig only in a scene named an aircraft;
+  // `shaft`, `cabin`, `mud`, `pocket`, `envelope` veto (`Elevator_Shaft` was an elevator).
+  version: 21,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -5,12 +5,13 @@
  */
 import type { Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
+import type { RunContext } from "../../runtime/node.ts";
 import { rigScene } from "./rig_scene.ts";
 import { namedPanelPart } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
-import { matchPanelName, type NameMatch, sideFromName } from "./vocabulary.ts";
+import { matchPanelName, type NameMatch, namesAircraft, sideFromName } from "./vocabulary.ts";
 import type { rigDetectPanels } from "./detect_panels.ts";
 import { foreplanesCarryingElevators } from "./canard_elevators.ts";
 import { rotorcraftEvidence } from "./rotorcraft.ts";
@@ -77,7 +78,7 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
       { panels: weak.map((c) => c.node.getName()), rotors: [...rotorcraft.rotors] },
     );
   }
-  const panels = rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted;
+  const panels = withContext(rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted, nodes, ctx);
   const panelNodes = new Set(panels.map((c) => c.node));
   // Propellers and rotors: outside every panel and part, the panels just found included.
   const spinning = groupSiblingBlades(
@@ -241,6 +242,31 @@ function acceptCandidates(candidates: readonly Candidate[], pitchPart: boolean):
     if (!c.match.weak && c.outer && !rejected.has(c.outer) && c.match.kind !== "trim_tab") return false;
     return true;
   });
+}
+
+/**
+ * Drops panels named only by a word that names something else outside an aircraft (`Volet_G`: a
+ * window's shutter) unless the scene is an aircraft by another name — another panel, a declared part,
+ * or a node named for an aircraft's structure (`Wing`, `Fuselage`, `Aile`) — and says which.
+ */
+function withContext(
+  panels: readonly Candidate[],
+  nodes: readonly Node[],
+  ctx: Pick<RunContext, "warn">,
+): Candidate[] {
+  const contextual = panels.filter((c) => c.match.contextual);
+  if (contextual.length === 0) return [...panels];
+  const aircraft = panels.some((c) => !c.match.contextual) || nodes.some(isPart) ||
+    nodes.some((n) => namesAircraft(n.getName()) || namesAircraft(n.getMesh()?.getName() ?? ""));
+  if (aircraft) return [...panels];
+  const list = contextual.map((c) => `'${c.node.getName()}'`).join(", ");
+  ctx.warn(
+    `${list} ${contextual.length === 1 ? "is" : "are"} named by a word that also names things other than ` +
+      "a control surface (volet: a shutter; bec: a spout), and nothing else names this scene an aircraft: " +
+      "not rigged — name a wing or fuselage, another surface, or give it ctrl_type extras to rig it",
+    { panels: contextual.map((c) => c.node.getName()) },
+  );
+  return panels.filter((c) => !c.match.contextual);
 }
 
 function isInside(inner: Candidate, outer: Candidate): boolean {

@@ -13,15 +13,19 @@
  * @module
  */
 import {
+  AIRCRAFT_TOKENS,
   CENTRE_TOKENS,
   CJK,
   CJK_WORDS,
+  CONTEXT_TOKENS,
   FRENCH_SURFACE_TOKENS,
   GLUED_PREFIXES,
   GLUED_SUFFIXES,
+  GLUED_WORDS,
   KIND_COMPOUNDS,
   KIND_PRIORITY,
   KIND_TOKENS,
+  LANGUAGE_SIDES,
   LEFT_TOKENS,
   RIGHT_TOKENS,
   STRUCTURE_TOKENS,
@@ -112,12 +116,24 @@ function splitCjk(token: string): string[] {
   return out;
 }
 
+/** A side letter glued to a level mark (`AileronLLOD1`, `Rudder_RLOD0`: `llod` → `l`, `lod`). */
+const SIDE_LEVEL = /^([lr])(lod)$/;
+
 /**
  * Splits a token that is a kind word with a side word glued before or after it (`aileronleft` →
- * `aileron`, `left`); any other token is kept whole, so `upright` or `copyright` stay words.
+ * `aileron`, `left`; `lflap` → `l`, `flap`), or a side letter glued to a level mark (`llod` → `l`,
+ * `lod`); any other token is kept whole, so `upright`, `copyright` and `rail` stay words.
  */
 function unglueSide(token: string): string[] {
   if (KIND_TOKENS[singular(token)] || WEAK_STABILATOR_TOKENS.has(singular(token))) return [token];
+  if (GLUED_WORDS.has(token)) return [token];
+  const level = SIDE_LEVEL.exec(token);
+  if (level) return [level[1], level[2]];
+  // A level mark glued on in capitals (`RUDLOD1`, `AILRNLLOD0`): the kind word, its side, the mark.
+  if (token.length > 3 && token.endsWith("lod")) {
+    const before = unglueSide(token.slice(0, -3));
+    if (before.some((t) => KIND_TOKENS[singular(t)] !== undefined)) return [...before, "lod"];
+  }
   const isKind = (t: string) => t.length >= 3 && (KIND_TOKENS[singular(t)] !== undefined);
   for (const side of GLUED_SUFFIXES) {
     if (token.endsWith(side) && isKind(token.slice(0, -side.length))) {
@@ -144,6 +160,11 @@ export interface NameMatch {
   readonly weak: boolean;
   /** True when the kind word is plural (`Canards`, `Flaps`): likely a group of panels. */
   readonly plural: boolean;
+  /**
+   * True when the match rests on a word that names something else outside an aircraft (`Volet_G`, a
+   * shutter in a house): accept it only in a scene that is an aircraft by another name.
+   */
+  readonly contextual?: boolean;
 }
 
 /** True when the name is a rig helper (`HINGE_…`, `CTRL_…`), which name search leaves alone. */
@@ -190,7 +211,14 @@ export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined
   if ((set.has("trim") || set.has("trimmer")) && TRIMMED_KINDS.some((kind) => found.has(kind))) {
     found.add("trim_tab");
   }
-  for (const kind of KIND_PRIORITY) if (found.has(kind)) return { kind, weak: false, plural };
+  for (const kind of KIND_PRIORITY) {
+    if (!found.has(kind)) continue;
+    // Only the ambiguous word names the kind: no other word of the name does.
+    const contextual = [...set].some((t) => CONTEXT_TOKENS.has(t)) &&
+      ![...set].some((t) => KIND_TOKENS[t] && !CONTEXT_TOKENS.has(t)) &&
+      !KIND_COMPOUNDS.some(([parts]) => parts.every((p) => set.has(p)));
+    return contextual ? { kind, weak: false, plural, contextual } : { kind, weak: false, plural };
+  }
   // A vertical stabiliser is a fin, never a stabilator.
   if (set.has("vertical") || set.has("fin") || set.has("vert")) return undefined;
   for (const token of set) {
@@ -211,6 +239,11 @@ export function kindFromTokens(tokens: readonly string[]): NameMatch | undefined
  */
 export function classifyPanelName(name: string): PanelKind | undefined {
   return matchPanelName(name)?.kind;
+}
+
+/** True when a name holds a word that tells the scene is an aircraft (`Wing_L`, `Fuselage`, `Aile`). */
+export function namesAircraft(name: string): boolean {
+  return tokenize(name).some((t) => AIRCRAFT_TOKENS.has(t));
 }
 
 /** Like {@link classifyPanelName}, telling also whether the match is weak. */
@@ -235,7 +268,8 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
 
 /**
  * The side a name states (`_L`, `.L`, `Left`, `Port`, `lh`, `l_` prefix; `_R`, `Right`,
- * `Starboard`, `stbd`, `rh`; `_C`, `Centre`; French `G`/`D` beside a French surface word), or undefined
+ * `Starboard`, `stbd`, `rh`; `_C`, `Centre`; French `G`/`D`, German `li`/`re`, Spanish `der` beside a
+ * surface word of their language), or undefined
  * when it states none or contradicts itself.
  */
 export function sideFromName(name: string): Side | undefined {
@@ -249,6 +283,19 @@ export function sideFromName(name: string): Side | undefined {
   if (sides.size === 0 && tokens.some((t) => FRENCH_SURFACE_TOKENS.has(t))) {
     for (const letter of frenchSideLetters(name)) sides.add(letter === "g" ? "left" : "right");
   }
+  for (const language of sides.size === 0 ? LANGUAGE_SIDES : []) {
+    // Pinyin in camel case (`FuYi_you`) splits into syllables: its word is read across them.
+    const joined = tokens.join("");
+    if (
+      !tokens.some((t) => language.surfaces.has(t)) && ![...language.surfaces].some((w) => joined.includes(w))
+    ) {
+      continue;
+    }
+    for (const token of tokens) {
+      if (language.left.has(token)) sides.add("left");
+      else if (language.right.has(token)) sides.add("right");
+    }
+  }
   return sides.size === 1 ? [...sides][0] : undefined;
 }
 
@@ -257,7 +304,8 @@ export function sideFromName(name: string): Side | undefined {
  * lower-case word (`VoletG`), never glued to a digit or a word (`D0`, `Gouverne`).
  */
 function frenchSideLetters(name: string): string[] {
-  const alone = /(?:(?<![\p{L}\p{N}])[GgDd]|(?<=\p{Ll})[GD])(?![\p{L}\p{N}])/gu;
+  // The `d` of `bord d'attaque` (`Bec_de_bord_d_attaque_G`) is elided `de`, no side.
+  const alone = /(?:(?<![\p{L}\p{N}])[GgDd]|(?<=\p{Ll})[GD])(?![\p{L}\p{N}])(?![\W_]+attaque)/gu;
   return [...name.matchAll(alone)].map((m) => m[0].toLowerCase());
 }
 

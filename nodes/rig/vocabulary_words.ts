@@ -70,13 +70,23 @@ export const GLUED_SUFFIXES = [
   "l",
   "r",
 ];
-/** Side words glued before one (`leftaileron`); short ones are not, or `rail` would be a right aileron. */
-export const GLUED_PREFIXES = ["left", "right", "links", "rechts", "port", "stbd"];
+/**
+ * Side words glued before one (`leftaileron`, and the letters in `LFLAP`, `rElev`, `LAIL`). The letters
+ * are not read before a kind word where the whole is an ordinary word: {@link GLUED_WORDS}.
+ */
+export const GLUED_PREFIXES = ["left", "right", "links", "rechts", "port", "stbd", "l", "r"];
+/** Ordinary words that read as a side letter glued to a kind word (`rail` is no right aileron). */
+export const GLUED_WORDS: ReadonlySet<string> = new Set(["rail"]);
 
 /** Single tokens that name a kind outright. Plurals are folded to these before lookup. */
 export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   aileron: "aileron",
   ail: "aileron",
+  ailrn: "aileron",
+  ailerao: "aileron", // Portuguese ailerão
+  eruron: "aileron", // Japanese romaji of エルロン
+  hojoyoku: "aileron", // romaji of 補助翼
+  fuyi: "aileron", // pinyin of 副翼
   arone: "aileron", // IL-2 1946
   eleron: "aileron", // DCS damage cells, RC firmware
   querruder: "aileron",
@@ -97,6 +107,11 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   elevator: "elevator",
   elev: "elevator",
   elv: "elevator",
+  elvtr: "elevator",
+  erebeta: "elevator", // romaji of エレベータ
+  erebeeta: "elevator",
+  shokoda: "elevator", // romaji of 昇降舵
+  shengjiangduo: "elevator", // pinyin of 升降舵
   vator: "elevator", // IL-2 1946 `VatorL_D0`
   hohenruder: "elevator", // German Höhenruder
   hoehenruder: "elevator",
@@ -124,6 +139,10 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   rudder: "rudder",
   rud: "rudder",
   rdr: "rudder",
+  rddr: "rudder",
+  hokoda: "rudder", // romaji of 方向舵
+  houkouda: "rudder",
+  fangxiangduo: "rudder", // pinyin of 方向舵
   seitenruder: "rudder",
   timon: "rudder", // Spanish timón (de dirección); timón de profundidad is an elevator
   timone: "rudder", // Italian (di direzione); timone di profondità is an elevator
@@ -138,6 +157,10 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   ruddervator: "ruddervator",
   flap: "flap",
   flp: "flap",
+  zakrylok: "flap", // Russian закрылок, transliterated
+  zakrylki: "flap",
+  furappu: "flap", // romaji of フラップ
+  jinyi: "flap", // pinyin of 襟翼
   fowler: "flap",
   landeklappe: "flap",
   volet: "flap", // French
@@ -155,7 +178,12 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   kruger: "leading_edge_flap",
   droop: "leading_edge_flap",
   slat: "slat",
+  slt: "slat",
   vorflugel: "slat", // German Vorflügel
+  vorfluegel: "slat",
+  predkrylok: "slat", // Russian предкрылок, transliterated
+  suratto: "slat", // romaji of スラット
+  fengyi: "slat", // pinyin of 缝翼
   bec: "slat", // French bec de bord d'attaque
   предкрылок: "slat",
   スラット: "slat",
@@ -170,6 +198,11 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   减速板: "air_brake",
   エアブレーキ: "air_brake",
   spoiler: "spoiler",
+  spl: "spoiler",
+  stoerklappe: "spoiler", // German Störklappe without its umlaut
+  supoira: "spoiler", // romaji of スポイラー
+  supoiraa: "spoiler",
+  raoliuban: "spoiler", // pinyin of 扰流板
   spoileron: "spoiler",
   deporteur: "spoiler", // French déporteur
   storklappe: "spoiler", // German Störklappe
@@ -211,6 +244,16 @@ export const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[
   [["ster", "wysokosci"], "elevator"], // Polish ster wysokości
   [["ster", "kierunku"], "rudder"], // Polish
   [["руль", "высоты"], "elevator"],
+  [["rul", "vysoty"], "elevator"], // руль высоты, transliterated
+  [["rul", "napravleniya"], "rudder"],
+  [["rul", "napravlenija"], "rudder"],
+  // Pinyin written in camel case (`ShengJiangDuo`) splits into its syllables.
+  [["fu", "yi"], "aileron"],
+  [["sheng", "jiang", "duo"], "elevator"],
+  [["fang", "xiang", "duo"], "rudder"],
+  [["jin", "yi"], "flap"],
+  [["feng", "yi"], "slat"],
+  [["rao", "liu", "ban"], "spoiler"],
   [["руль", "направления"], "rudder"],
   [["воздушныи", "тормоз"], "air_brake"], // воздушный, its breve dropped as accents are
   [["тормознои", "щиток"], "air_brake"],
@@ -322,6 +365,14 @@ export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "shadow",
   "decal",
   "label",
+  // Things of other scenes that share a surface's word: a building's lift (`Elevator_Shaft`,
+  // `Elevator_Cabin`), a truck's mud flap, a pocket's or an envelope's flap. A shaft is also the fixed
+  // torque tube a surface turns on.
+  "shaft",
+  "cabin",
+  "mud",
+  "pocket",
+  "envelope",
 ]);
 
 /**
@@ -351,6 +402,11 @@ export const LEFT_TOKENS: ReadonlySet<string> = new Set([
   "levy",
   "leva",
   "vanster",
+  "levyy", // Russian левый, transliterated
+  "levyi",
+  "levyj",
+  "lev",
+  "hidari", // Japanese 左, romaji
   "левыи",
   "левая",
   "лев",
@@ -370,6 +426,7 @@ export const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "rb",
   "rechts",
   "droite",
+  "droit", // masculine, as in aileron droit, volet droit
   "derecho",
   "derecha",
   "destro",
@@ -381,6 +438,11 @@ export const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "pravy",
   "prava",
   "hoger",
+  "pravyy",
+  "pravyi",
+  "pravyj",
+  "prav",
+  "migi", // Japanese 右, romaji
   "правыи",
   "правая",
   "прав",
@@ -406,3 +468,88 @@ export const FRENCH_SURFACE_TOKENS: ReadonlySet<string> = new Set([
 ]);
 /** Tokens naming the centre. */
 export const CENTRE_TOKENS: ReadonlySet<string> = new Set(["c", "centre", "center", "ctr"]);
+
+/**
+ * Short side words that name a side only beside a surface word of their language, as French `G`/`D`
+ * do (see `FRENCH_SURFACE_TOKENS`): German `li`/`re` (links, rechts), Spanish `der`/`dcho` (derecho)
+ * and Portuguese `dir` (direito), pinyin `zuo`/`you` (左, 右). Elsewhere they are other words (`re`,
+ * `der`, `you`, `dir` for direction).
+ */
+export const LANGUAGE_SIDES: readonly {
+  readonly surfaces: ReadonlySet<string>;
+  readonly left: ReadonlySet<string>;
+  readonly right: ReadonlySet<string>;
+}[] = [
+  {
+    surfaces: new Set([
+      "querruder",
+      "hohenruder",
+      "hoehenruder",
+      "seitenruder",
+      "landeklappe",
+      "storklappe",
+      "stoerklappe",
+      "vorflugel",
+      "vorfluegel",
+      "bremsklappe",
+    ]),
+    left: new Set(["li"]),
+    right: new Set(["re"]),
+  },
+  {
+    surfaces: new Set([
+      "aleron",
+      "ailerao",
+      "aileron",
+      "elevador",
+      "profundor",
+      "timon",
+      "leme",
+      "flap",
+      "flape",
+      "spoiler",
+      "slat",
+    ]),
+    left: new Set(),
+    right: new Set(["der", "dcho", "dcha", "dir"]),
+  },
+  {
+    surfaces: new Set(["fuyi", "shengjiangduo", "fangxiangduo", "jinyi", "fengyi", "raoliuban"]),
+    left: new Set(["zuo"]),
+    right: new Set(["you"]),
+  },
+];
+
+/**
+ * Kind words that name something else outside an aircraft (French `volet` is a window's shutter, `bec`
+ * a spout or a burner): they name a panel only in a scene that is an aircraft by another name.
+ */
+export const CONTEXT_TOKENS: ReadonlySet<string> = new Set(["volet", "bec"]);
+
+/** Words that tell a scene is an aircraft (its structure), in English and the languages above. */
+export const AIRCRAFT_TOKENS: ReadonlySet<string> = new Set([
+  "wing",
+  "fuselage",
+  "aile", // French wing
+  "rumpf", // German
+  "flugel",
+  "tragflugel",
+  "fuselaje", // Spanish
+  "ala",
+  "asa", // Portuguese
+  "cockpit",
+  "canopy",
+  "verriere",
+  "empennage",
+  "derive", // French fin
+  "tailplane",
+  "stabilizer",
+  "stabiliser",
+  "nacelle",
+  "propeller",
+  "helice",
+  "aircraft",
+  "airplane",
+  "aeroplane",
+  "avion",
+]);

@@ -1,0 +1,72 @@
+/**
+ * Surface names as exporters, modellers in their own language and abbreviating hands write them
+ * (`wild_names.ts`): read by name alone, rigged whole on an aircraft whose fixed parts carry a
+ * modelling tool's placeholder names, and never found in scenes that are no aircraft.
+ *
+ * Before (rig.detect_panels v20; seeds 1–3, 200 names a family a seed, 6 aircraft a family a seed):
+ * by name, exporter 38–44 of 200 wrong (glued `LLOD` hid the side, `pCube10_splR` missed), language
+ * 115–123 (`zakrylok`, `rul_vysoty`, `eruron` missed; `aileron_droit`, `Querruder_li` no side),
+ * abbreviation 113–124 (`spl`, `slt`, `ailrn`, `elvtr`, `rddr`, `lflap`, `LAIL` missed); whole, 5, 5–15
+ * and 13–23 of 30 panels not rigged; 12 false panels among the decoys (`Volet_G` shutters, `Mud_Flap_L`,
+ * `Elevator_Shaft`). After, held-out seed 7: see the assertions.
+ */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { matchPanelName, sideFromName, tokenize } from "../../../nodes/rig/vocabulary.ts";
+import { WILD_FAMILIES } from "./wild_names.ts";
+import { judgeAircraft, judgeDecoys, judgeNames, wildNames } from "./wild_names_judge.ts";
+
+/** Held out: the fixes were made on seeds 1–3. */
+const SEED = 7;
+
+Deno.test("a side letter glued to a level mark or to an abbreviation is read", () => {
+  assertEquals(tokenize("AileronLLOD1"), ["aileron", "l", "lod"]);
+  assertEquals(tokenize("ElevRLOD0"), ["elev", "r", "lod"]);
+  assertEquals(tokenize("RUDLOD1"), ["rud", "lod"]);
+  assertEquals(tokenize("lflap"), ["l", "flap"]);
+  assertEquals(sideFromName("Rudder_LLOD2"), "left");
+  assertEquals(sideFromName("LAIL"), "left");
+  // Ordinary words stay words: no right aileron in a rail, nothing in `Clod1`.
+  for (const word of ["rail", "RAIL", "Guard_Rail", "trail", "detail", "flipper", "Clod1", "Rudimentary"]) {
+    assertEquals(matchPanelName(word), undefined, word);
+  }
+});
+
+Deno.test("short side words count beside a surface word of their language only", () => {
+  assertEquals(sideFromName("Querruder_li"), "left");
+  assertEquals(sideFromName("Aileron droit"), "right");
+  assertEquals(sideFromName("Elevador_Der"), "right");
+  assertEquals(sideFromName("FuYi_you"), "right");
+  assertEquals(sideFromName("Bec_de_bord_d_attaque_G"), "left");
+  assertEquals(sideFromName("Door_re"), undefined);
+  assertEquals(sideFromName("Thank_you"), undefined);
+});
+
+for (const family of WILD_FAMILIES) {
+  Deno.test(`${family} names are read by name: kind and side`, async () => {
+    const faults = await judgeNames(wildNames(SEED, family, 200));
+    // The one miss left is `rail`/`RAIL` for a right aileron: it is the ordinary word.
+    assertEquals(faults.filter((f) => !/'r(ail|AIL)'|'RAIL'/.test(f)), []);
+    assertEquals(faults.length <= 4, true, faults.join("\n"));
+  });
+}
+
+Deno.test("aircraft named in every family rig every panel right, or say weak", async () => {
+  let panels = 0, wrongGood = 0;
+  const wrong: string[] = [];
+  for (const family of WILD_FAMILIES) {
+    for (let k = 0; k < 4; k++) {
+      const judged = await judgeAircraft(SEED * 100 + k, family);
+      panels += judged.panels;
+      wrong.push(...judged.wrong);
+      wrongGood += judged.wrongGood;
+    }
+  }
+  assertEquals(panels, 60);
+  // No panel missed, of the wrong kind or side; a wrong answer is never judged good.
+  assertEquals(wrong.filter((w) => !w.endsWith(", weak")), []);
+  assertEquals(wrongGood, 0);
+});
+
+Deno.test("scenes that are no aircraft hold no panel: shutters, mud flaps, rails, a lift", async () => {
+  assertEquals(await judgeDecoys(SEED), []);
+});
