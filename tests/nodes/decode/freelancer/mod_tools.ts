@@ -16,27 +16,19 @@
  * or another case than their library entry (in the model or a shared `.txm`), and entries misspelt
  * by hand (`VMeshPart ` with a trailing space, `VMeshLib`, `Hardpoint`, `VmeshPart`).
  *
+ * The habits are written by kind in `mod_tools_mesh.ts` (mesh data), `mod_tools_fragment.ts` (a part's
+ * fragment), `mod_tools_materials.ts` (libraries and texture names) and `mod_tools_container.ts` (the
+ * UTF layout); this module plans the parts and lays out the compound.
+ *
  * Each file comes with its truth, worked out here from what was written (not from the decoder):
  * the triangles each part draws at LOD 0, the world position of every hardpoint, and a turret's
  * range in degrees.
  *
  * @module
  */
-import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
-import { vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
-import { ByteWriter } from "../../../support/byte_writer.ts";
 import { prng } from "../../../support/prng.ts";
+import { encodeConstraints } from "../../../support/freelancer/encode_model.ts";
 import {
-  encodeConstraints,
-  encodeVMeshRef,
-  encodeVWireData,
-  materialLibrary,
-  packVertices,
-  textureLibrary,
-} from "../../../support/freelancer/encode_model.ts";
-import { dxt1Dds } from "./fixtures.ts";
-import {
-  encodeFloats,
   encodeI32,
   encodeString,
   encodeUtf,
@@ -44,6 +36,10 @@ import {
   utfLeaf,
   type UtfNode,
 } from "../../../support/freelancer/encode_utf.ts";
+import { utfXmlLayout } from "./mod_tools_container.ts";
+import { fragment } from "./mod_tools_fragment.ts";
+import { materialHabits } from "./mod_tools_materials.ts";
+import { meshData } from "./mod_tools_mesh.ts";
 
 /** The habits a file is written with. */
 export const QUIRKS = [
@@ -111,7 +107,8 @@ export interface ModToolFile {
 const FVFS = [0x112, 0x212, 0x102, 0x142, 0x012, 0x152, 0x252, 0x002];
 const ODD_FVFS = [0x1d2, 0x312, 0x412, 0x0b2, 0x132, 0x002, 0x512];
 
-interface PartPlan {
+/** One part of a file as planned, before it is written. */
+export interface PartPlan {
   name: string;
   fileName: string;
   translation: number[];
@@ -134,7 +131,7 @@ interface PartPlan {
 const MISSPELLINGS = ["trailing_space", "case", "short_library", "hardpoints_cut"] as const;
 
 /** Whether a file is written with a habit. */
-type Has = (habit: Quirk) => boolean;
+export type Has = (habit: Quirk) => boolean;
 
 /**
  * Writes the file of `quirk` (or of several habits at once, as a file passed through several tools
@@ -240,66 +237,7 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
       list.map((m) => utfDir(m.name, [utfLeaf("VMeshData", m.data)])),
     );
   const fragments = parts.map((part) => utfDir(part.fileName, fragment(part, has)));
-  const separate = has("separate_libraries");
-  // The materials in a .mat beside the model, their textures in a shared .txm: one named in another
-  // case than its entry, one the .txm lacks (the material is drawn untextured, with a warning).
-  const textureNames: Record<string, string> = {
-    hull: "Hull_Plates.DDS",
-    glass: "glass.dds",
-    trim: "trim_gone.dds",
-  };
-  // Textures named as a hand edit or another tool spells them: with the other path separator and with
-  // a leading `.\` (other names to the game, which keys textures by the name folded to lower case
-  // only: drawn untextured), and in another case (the same texture to the game). Half the files have
-  // the textures in the model, half in a shared .txm beside it.
-  // (With separate_libraries, whose .mat and .txm it would replace, that habit's textures are kept.)
-  const spelling = has("texture_spelling") && !has("separate_libraries");
-  const sharedTxm = spelling && seed % 2 === 1;
-  const spelledNames: Record<string, readonly string[]> = {
-    // Each pair differs in its separators (and case), never in case alone.
-    hull: pick([["textures\\hull.dds", "textures/hull.dds"], ["Textures/Hull.dds", "TEXTURES\\hull.dds"]]),
-    glass: [pick([".\\glass.tga", "./glass.tga"]), "glass.tga"],
-    trim: ["Trim_A.DDS", "trim_a.dds"],
-  };
-  const spelledSpecs = materials.map((name) => ({
-    name,
-    type: "DcDt",
-    dc: [0.5, 0.5, 0.5],
-    dtName: spelledNames[name][0],
-  }));
-  const spelledTextures = materials.map((name, i) => ({
-    name: spelledNames[name][1],
-    dds: dxt1Dds([0xf800, 0x07e0, 0x001f][i]),
-  }));
-  const materialSpecs = materials.map((name) => ({
-    name,
-    type: "DcDt",
-    dc: [0.5, 0.5, 0.5],
-    ...(separate ? { dtName: textureNames[name] } : {}),
-  }));
-  const extra = separate ? [] : [materialLibrary(spelling ? spelledSpecs : materialSpecs)];
-  if (spelling && !sharedTxm) extra.push(textureLibrary(spelledTextures));
-  const siblings = spelling && sharedTxm
-    ? [{ name: "shared.txm", bytes: encodeUtf(utfDir("\\", [textureLibrary(spelledTextures)])) }]
-    : separate
-    ? [
-      { name: `family${seed}.mat`, bytes: encodeUtf(utfDir("\\", [materialLibrary(materialSpecs)])) },
-      {
-        name: "shared.txm",
-        bytes: encodeUtf(utfDir("\\", [
-          textureLibrary([{ name: "hull_plates.dds", dds: dxt1Dds(0xf800) }, {
-            name: "glass.dds",
-            dds: dxt1Dds(0x07e0),
-          }]),
-        ])),
-      },
-    ]
-    : undefined;
-  const textured = separate || spelling
-    ? Object.fromEntries(
-      materials.filter((m) => drawnMaterials.has(m)).map((m) => [m, spelling ? m === "trim" : m !== "trim"]),
-    )
-    : undefined;
+  const { extra, siblings, textured } = materialHabits(has, seed, pick, materials, drawnMaterials);
 
   let root: UtfNode;
   let name: string;
@@ -371,192 +309,4 @@ export function modToolFile(quirk: Quirk | readonly Quirk[], seed: number): ModT
     truth: { triangles, hardpoints, limits, textured, ...(absent.length ? { absent } : {}) },
     siblings,
   };
-}
-
-/** The mesh of one part: one group per entry of `groups`, each its own triangles and vertices. */
-function meshData(part: PartPlan, has: Has, materials: readonly string[]): Uint8Array {
-  const layout = vertexLayout(part.fvf);
-  if (typeof layout === "string") throw new Error(layout);
-  const groupCount = part.groups.length;
-  const vertexCount = part.groups.reduce((a, t) => a + 3 * t, 0);
-  const stray = has("stray_index") ? 1 : 0;
-  const indexCount = 3 * vertexCount / 3 + stray;
-  const positions: number[] = [], normals: number[] = [], uvs: number[] = [];
-  for (let v = 0; v < vertexCount; v++) {
-    const t = Math.floor(v / 3), k = v % 3;
-    positions.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0, t);
-    normals.push(0, 0, 1);
-    uvs.push(k === 1 ? 1 : 0, k === 2 ? 1 : 0);
-  }
-  if (has("non_finite_vertices")) {
-    // A converter's division by zero: the last vertex's position is NaN, the first's UVs infinite.
-    positions[3 * vertexCount - 2] = Number.NaN;
-    uvs[0] = Number.POSITIVE_INFINITY;
-  }
-  const vertices = packVertices(part.fvf, vertexCount, {
-    positions,
-    normals,
-    diffuse: Array.from({ length: vertexCount }, () => 0xff808080),
-    uvs: Array.from({ length: layout.uvCount }, () => uvs),
-  });
-  const indexAt = 16 + 12 * groupCount;
-  const out = new Uint8Array(indexAt + 2 * indexCount + vertices.length);
-  const w = new ByteWriter(out);
-  w.u32(1, 0);
-  w.u32(4, 4);
-  w.u16(groupCount, 8);
-  w.u16(indexCount, 10);
-  w.u16(part.fvf, 12);
-  w.u16(vertexCount, 14);
-  let vertexStart = 0, at = indexAt;
-  part.groups.forEach((count, g) => {
-    const span = 3 * count;
-    const end = has("exclusive_vertex_end")
-      ? vertexStart + span
-      : has("vertex_end_unfilled")
-      ? 0
-      : vertexStart + span - 1;
-    const extra = g === 0 ? stray : 0;
-    w.u32(flCrc32(materials[g % materials.length]), 16 + 12 * g);
-    w.u16(vertexStart, 16 + 12 * g + 4);
-    w.u16(end, 16 + 12 * g + 6);
-    w.u16(span + extra, 16 + 12 * g + 8);
-    w.u16(0xcc, 16 + 12 * g + 10);
-    for (let i = 0; i < span; i++, at += 2) w.u16(i, at);
-    // The stray index repeats the group's first vertex: in range, but no whole triangle.
-    for (let i = 0; i < extra; i++, at += 2) w.u16(0, at);
-    vertexStart += span;
-  });
-  out.set(vertices, at);
-  return out;
-}
-
-/** The children of a part's fragment directory as `quirk`'s tool writes them. */
-function fragment(part: PartPlan, has: Has): UtfNode[] {
-  const triangles = part.groups.reduce((a, b) => a + b, 0);
-  const ref = encodeVMeshRef({
-    meshId: flCrc32(part.mesh),
-    vertexStart: 0,
-    vertexCount: 3 * triangles,
-    indexStart: 0,
-    indexCount: 3 * triangles + (has("stray_index") ? 1 : 0),
-    groupStart: 0,
-    groupCount: part.groups.length,
-  });
-  if (has("null_ref") && part.name !== "Root") ref.fill(0, 4);
-  if (has("no_groups") && part.name === "Root") ref.fill(0, 16, 20);
-  const milkshape = has("milkshape_levels");
-  const limit = (value: number) => encodeFloats(milkshape ? [value, 0] : [value]);
-  const hardpoint = (hp: PartPlan["hardpoints"][number]) =>
-    utfDir(hp.name, [
-      ...(hp.rev
-        ? [
-          utfLeaf("Axis", encodeFloats([0, 1, 0])),
-          utfLeaf("Max", limit(hp.rev.max)),
-          utfLeaf("Min", limit(hp.rev.min)),
-        ]
-        : []),
-      utfLeaf("Orientation", encodeFloats([1, 0, 0, 0, 1, 0, 0, 0, 1])),
-      utfLeaf("Position", encodeFloats(hp.position)),
-    ]);
-  const hardpoints = utfDir(part.hardpointsDir, [
-    utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
-    utfDir("Revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
-  ]);
-  const vmeshPart = utfDir(part.meshPart, [utfLeaf("VMeshRef", ref)]);
-  if (has("split_hardpoints")) {
-    // A hardpoint editor that adds its hardpoints in a directory of its own beside the exporter's,
-    // spelt in its own case, rather than merging them in.
-    const added = utfDir("hardpoints", [
-      utfDir("fixed", []),
-      utfDir("revolute", part.hardpoints.filter((hp) => hp.rev).map(hardpoint)),
-    ]);
-    const first = utfDir("Hardpoints", [
-      utfDir("Fixed", part.hardpoints.filter((hp) => !hp.rev).map(hardpoint)),
-    ]);
-    return [vmeshPart, first, added];
-  }
-  if (has("fragment_damage")) {
-    // Damage past LOD 0: a later level's VMeshRef cut to 56 bytes, and a wireframe whose header size
-    // was never filled in or whose index list has a stray index (a line list needs pairs).
-    const lines = [0, 1, 1, 2, 2, 0];
-    const wire = new Uint8Array(16 + 2 * (lines.length + 1));
-    const w = new ByteWriter(wire);
-    const odd = part.name.length % 2 === 0;
-    w.u32(odd ? 16 : 0, 0);
-    w.u32(flCrc32(part.mesh), 4);
-    w.u16(0, 8);
-    w.u16(3, 10);
-    w.u16(lines.length + (odd ? 1 : 0), 12);
-    w.u16(3, 14);
-    [...lines, 0].forEach((v, i) => w.u16(v, 16 + 2 * i));
-    return [
-      utfDir("MultiLevel", [
-        utfDir("Level0", [vmeshPart]),
-        utfDir("Level1", [utfDir("VMeshPart", [utfLeaf("VMeshRef", ref.subarray(0, 56))])]),
-      ]),
-      utfDir("VMeshWire", [utfLeaf("VWireData", odd ? wire : wire.subarray(0, wire.length - 2))]),
-      hardpoints,
-    ];
-  }
-  if (has("switch2")) {
-    const level = (n: number) => utfDir(`Level${n}`, [utfDir(part.meshPart, [utfLeaf("VMeshRef", ref)])]);
-    // Two levels drawing the same mesh, and a Switch2 as hand edits and converters leave it.
-    const junk = [
-      utfLeaf("Switch2", encodeFloats([0, Number.NaN, 400])), // a float of garbage bytes
-      utfDir("Switch2", []), // a directory where the leaf belongs
-      utfLeaf("Switch2", encodeFloats([0, 250, 1000]).subarray(0, 10)), // cut inside a float
-      utfLeaf("Switch2", encodeFloats([0, 1e-41, 1000])), // retail's denormal junk
-      utfLeaf("Switch2", encodeFloats([0, Number.POSITIVE_INFINITY])),
-    ][part.name.length % 5];
-    return [
-      utfDir("MultiLevel", [level(0), level(1), junk]),
-      hardpoints,
-    ];
-  }
-  if (milkshape) {
-    // The exporter names the level by the LOD it was told to write: Level1, Level2 … with no Level0.
-    const level = 1 + (part.name.length % 2);
-    return [hardpoints, utfDir("MultiLevel", [utfDir(`Level${level}`, [vmeshPart])])];
-  }
-  if (has("non_finite_vertices")) {
-    // A HUD wireframe round the last triangle, through its vertex at NaN: two of its three lines.
-    const n = 3 * triangles;
-    const wire = encodeVWireData(flCrc32(part.mesh), 0, [n - 3, n - 2, n - 2, n - 1, n - 1, n - 3]);
-    return [vmeshPart, utfDir("VMeshWire", [utfLeaf("VWireData", wire)]), hardpoints];
-  }
-  return [vmeshPart, hardpoints];
-}
-
-/**
- * A UTF file laid out as a utf-xml round trip writes it: header, dictionary, data, tree (the
- * tree last), the dictionary's allocated size equal to its used size, and every leaf's allocated
- * size equal to its used size and its "uncompressed" size 0.
- */
-function utfXmlLayout(bytes: Uint8Array): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const treeOffset = view.getUint32(8, true), treeSize = view.getUint32(12, true);
-  const namesOffset = view.getUint32(24, true), namesUsed = view.getUint32(32, true);
-  const dataOffset = view.getUint32(36, true);
-  const tree = bytes.slice(treeOffset, treeOffset + treeSize);
-  const names = bytes.slice(namesOffset, namesOffset + namesUsed);
-  const data = bytes.slice(dataOffset);
-  const out = new Uint8Array(56 + names.length + data.length + tree.length);
-  out.set(bytes.subarray(0, 56));
-  out.set(names, 56);
-  out.set(data, 56 + names.length);
-  out.set(tree, 56 + names.length + data.length);
-  const w = new DataView(out.buffer);
-  w.setUint32(8, 56 + names.length + data.length, true);
-  w.setUint32(24, 56, true);
-  w.setUint32(28, names.length, true);
-  w.setUint32(36, 56 + names.length, true);
-  const treeAt = 56 + names.length + data.length;
-  for (let at = treeAt; at < out.length; at += 44) {
-    if (w.getUint32(at + 8, true) & 0x80) {
-      w.setUint32(at + 20, w.getUint32(at + 24, true), true);
-      w.setUint32(at + 28, 0, true);
-    }
-  }
-  return out;
 }
