@@ -5,60 +5,23 @@
  * frames, a clip's frame count raised past the data, bones whose parent is themselves or that form a
  * cycle, `.vtl` files of another version of the model, and Carnivores 2 / Ice Age name fields as
  * controls. Each case says what a correct decoder gives: a scene with a warning naming the problem
- * and what the scene must hold, or a `DecodeError`.
+ * and what the scene must hold, or a `DecodeError`. The habits live by wave in
+ * `community_tools_wave{1,2,3}.ts`; the grading of a decode is in `community_outcome.ts`.
  *
  * @module
  */
-import { join } from "node:path";
-import type { Document } from "@gltf-transform/core";
-import { runNode, testContext } from "../../../support/context.ts";
-import { tempDir } from "../../../support/temp.ts";
-import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
-import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
-import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
-import { decodeRsc } from "../../../../nodes/decode/carnivores/decode_rsc.ts";
-import { exportGltf } from "../../../../nodes/export/gltf.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
-import type { JsonValue } from "../../../../runtime/node.ts";
-import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
-import { encodeVtl } from "../../../support/carnivores/vtl.ts";
 import type { CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import { encodeRsc } from "../../../support/carnivores/rsc.ts";
-import { animation, faceTable, pointTable, rscArea } from "./fixtures.ts";
+import { animation, faceTable, pointTable } from "./fixtures.ts";
 import { seeded } from "./pictures.ts";
-import {
-  boxes,
-  clips,
-  type Expectation,
-  expectEqual,
-  keyframes,
-  nodeTriangles,
-  pick,
-  TEXTURE,
-  triangles,
-} from "./community_checks.ts";
+import { boxes, type Expectation, TEXTURE } from "./community_checks.ts";
+import { WAVE1_HABITS, wave1Case, type Wave1Habit } from "./community_tools_wave1.ts";
 import { WAVE2_HABITS, wave2Case, type Wave2Habit } from "./community_tools_wave2.ts";
 import { WAVE3_HABITS, wave3Case, type Wave3Habit } from "./community_tools_wave3.ts";
 
+export { type CaseOutcome, type Outcome, outcomeOf } from "./community_outcome.ts";
+
 /** Habits the generator reproduces. */
-export const TOOL_HABITS = [
-  "face_sentinel_65535",
-  "face_minus_one",
-  "face_past_points",
-  "zero_frame_clip",
-  "frames_past_file",
-  "frames_off_by_one",
-  "self_parent",
-  "parent_cycle",
-  "vtl_other_vertex_count",
-  "vtl_cut",
-  "rsc_face_sentinel",
-  "rsc_animation_other_count",
-  "ice_age_name",
-  "c2_name",
-  ...WAVE2_HABITS,
-  ...WAVE3_HABITS,
-] as const;
+export const TOOL_HABITS = [...WAVE1_HABITS, ...WAVE2_HABITS, ...WAVE3_HABITS] as const;
 
 /** One habit. */
 export type ToolHabit = typeof TOOL_HABITS[number];
@@ -100,330 +63,18 @@ export function toolCase(habit: ToolHabit, seed: number): ToolCase {
   const table = pointTable(points, owners);
   const clip = (name: string, c: number, frames = 2 + Math.floor(random() * 6)) =>
     animation(name, 8 + Math.floor(random() * 12), frames, table, c);
-  const encode = (format: "3df" | "car") =>
-    format === "3df" ? encode3df(model3df()) : encodeCar(car([clip("walk", 0), clip("run", 1)]));
+  const kit = { random, faces, points, bones, asCar, model3df, car, clip };
   const base = { habit, seed };
-
   if ((WAVE2_HABITS as readonly string[]).includes(habit)) {
-    return {
-      ...base,
-      ...wave2Case(habit as Wave2Habit, { random, faces, points, bones, asCar, model3df, car, clip }),
-    };
+    return { ...base, ...wave2Case(habit as Wave2Habit, kit) };
   }
   if ((WAVE3_HABITS as readonly string[]).includes(habit)) {
-    return {
-      ...base,
-      ...wave3Case(habit as Wave3Habit, { random, faces, points, bones, asCar, model3df, car, clip }),
-    };
+    return { ...base, ...wave3Case(habit as Wave3Habit, kit) };
   }
-  switch (habit as Exclude<ToolHabit, Wave2Habit | Wave3Habit>) {
-    case "face_sentinel_65535":
-    case "face_minus_one":
-    case "face_past_points": {
-      // An editor deleted vertices and left the faces that used them pointing at the sentinel it uses
-      // for "none" (uint16 65535, or int32 -1), or at their old indices past the shortened table.
-      const bad = pick(random, faces.length, 1 + Math.floor(random() * 3));
-      const value = habit === "face_sentinel_65535" ? 65535 : habit === "face_minus_one" ? -1 : undefined;
-      for (const f of bad) {
-        const corner = Math.floor(random() * 3);
-        faces[f].v[corner] = value ?? points.length + Math.floor(random() * 40);
-      }
-      const format = asCar ? "car" : "3df";
-      const kept = faces.length - bad.length;
-      return {
-        ...base,
-        format,
-        bytes: encode(format),
-        expect: {
-          scene: true,
-          warning: /vertex ind(ex|ices)/,
-          check: (doc) => expectEqual("triangles", triangles(doc), kept),
-        },
-      };
-    }
-    case "zero_frame_clip": {
-      // CarnivoresIO writes an action with no keyframes as a clip of 0 frames.
-      const at = Math.floor(random() * 3);
-      const list = [clip("walk", 0), clip("run", 1), clip("idle", 2)];
-      list.splice(at, 0, { name: "empty", kps: 10, frameCount: 0, positions: new Int16Array(0) });
-      return {
-        ...base,
-        format: "car",
-        bytes: encodeCar(car(list)),
-        expect: {
-          scene: true,
-          warning: /no frames|0 frames/,
-          check: (doc) => expectEqual("clips", clips(doc), ["walk", "run", "idle"]),
-        },
-      };
-    }
-    case "frames_past_file": {
-      // The last clip's frame count edited by hand (or a tool's int16 frame count sign-extended) past
-      // the data: the file ends inside it.
-      const walk = clip("walk", 0);
-      const run = clip("run", 1);
-      const bytes = encodeCar(car([walk, run]));
-      const lastClipHeader = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2 + 40 +
-        walk.positions.length * 2;
-      const raised = 1000 + Math.floor(random() * 100000);
-      new DataView(bytes.buffer).setInt32(lastClipHeader + 36, raised, true);
-      return {
-        ...base,
-        format: "car",
-        bytes: bytes.subarray(0, bytes.length - 256),
-        expect: {
-          // The last clip's frames end exactly at the end of the file: their size decides its count.
-          scene: true,
-          warning: /animation 1 stores \d+ frame/,
-          check: (doc) =>
-            expectEqual("clips", clips(doc), ["walk", "run"]) ??
-              expectEqual("run keyframes", keyframes(doc, 1), run.frameCount),
-        },
-      };
-    }
-    case "frames_off_by_one": {
-      // A converter that stores the frame count as a .rsc does (one less), or one more, on the first
-      // of two or three clips: the game reads the next clip's header from frame data.
-      const list = [clip("walk", 0), clip("run", 1), clip("idle", 2)].slice(0, 2 + Math.floor(random() * 2));
-      const bytes = encodeCar(car(list));
-      const at = 52 + faces.length * 64 + points.length * 16 + TEXTURE.words.length * 2 + 36;
-      new DataView(bytes.buffer).setInt32(at, list[0].frameCount + (random() < 0.5 ? -1 : 1), true);
-      return {
-        ...base,
-        format: "car",
-        bytes,
-        expect: {
-          scene: true,
-          warning: /animation 0 stores \d+ frame/,
-          // Every clip read whole: the first with the frames its data hold, no header from frame data.
-          check: (doc) =>
-            expectEqual("clips", clips(doc), list.map((c) => c.name)) ??
-              expectEqual("walk keyframes", keyframes(doc, 0), list[0].frameCount),
-        },
-      };
-    }
-    case "self_parent":
-    case "parent_cycle": {
-      const b = 1 + Math.floor(random() * (bones.length - 1));
-      if (habit === "self_parent") bones[b] = { ...bones[b], parent: b };
-      else {
-        // b's parent chain leads back to b: a → … → b → a.
-        const a = Math.floor(random() * b);
-        bones[a] = { ...bones[a], parent: b };
-        bones[b] = { ...bones[b], parent: a };
-      }
-      return {
-        ...base,
-        format: "3df",
-        bytes: encode3df(model3df()),
-        expect: {
-          scene: true,
-          warning: habit === "self_parent" ? /itself|own parent/ : /cycle|loop/,
-          check: (doc) =>
-            expectEqual("joints", doc.getRoot().listSkins()[0]?.listJoints().length, bones.length),
-        },
-      };
-    }
-    case "vtl_other_vertex_count": {
-      // One .vtl exported from another version of the mesh (a box added or removed since).
-      const other = points.length + (random() < 0.5 ? -8 : 8);
-      const otherTable = pointTable(
-        Array.from({ length: other }, (_, i) => points[i % points.length]),
-      );
-      const layout = random() < 0.5 ? "animator" : "engine";
-      return {
-        ...base,
-        format: "3df",
-        bytes: encode3df(model3df()),
-        vtls: {
-          "a_walk.vtl": encodeVtl(clip("a_walk", 0), { layout }),
-          "b_old.vtl": encodeVtl(animation("b_old", 10, 3, otherTable, 1), { layout }),
-          "c_run.vtl": encodeVtl(clip("c_run", 2), { layout }),
-        },
-        expect: {
-          scene: true,
-          warning: new RegExp(`b_old\\.vtl.*${other}`),
-          check: (doc) => expectEqual("clips", clips(doc), ["a_walk", "c_run"]),
-        },
-      };
-    }
-    case "vtl_cut": {
-      // One .vtl cut short by an interrupted copy: its header is whole, its frames end early.
-      const layout = random() < 0.5 ? "animator" : "engine";
-      const whole = encodeVtl(clip("b_cut", 1), { layout });
-      const header = layout === "animator" ? 12 : 16;
-      const cutAt = header + 1 + Math.floor(random() * (whole.length - header - 2));
-      return {
-        ...base,
-        format: "3df",
-        bytes: encode3df(model3df()),
-        vtls: {
-          "a_walk.vtl": encodeVtl(clip("a_walk", 0), { layout }),
-          "b_cut.vtl": whole.subarray(0, cutAt),
-          "c_run.vtl": encodeVtl(clip("c_run", 2), { layout }),
-        },
-        expect: {
-          scene: true,
-          warning: /b_cut\.vtl: the file ends .* cut short; the clip is skipped/,
-          check: (doc) => expectEqual("clips", clips(doc), ["a_walk", "c_run"]),
-        },
-      };
-    }
-    case "rsc_face_sentinel": {
-      // An area whose first object went through a 3DF editor that deleted vertices (see above).
-      const model = model3df();
-      const bad = pick(random, faces.length, 1 + Math.floor(random() * 3));
-      for (const f of bad) {
-        model.faces.indices[f * 3 + Math.floor(random() * 3)] = random() < 0.5 ? 65535 : -1;
-      }
-      const area = rscArea(random() < 0.5 ? "c1" : "c2");
-      return {
-        ...base,
-        format: "rsc",
-        bytes: encodeRsc({ ...area, objects: [{ model }, ...area.objects.slice(1)] }),
-        expect: {
-          scene: true,
-          warning: /^object 0: .* vertex index/,
-          check: (doc) =>
-            expectEqual("obj_00 triangles", nodeTriangles(doc, "obj_00"), faces.length - bad.length),
-        },
-      };
-    }
-    case "rsc_animation_other_count": {
-      // An animated object re-exported with another vertex count, its old animation block kept.
-      const area = rscArea(random() < 0.5 ? "c1" : "c2");
-      const objects = area.objects.map((o) =>
-        o.animation
-          ? {
-            ...o,
-            animationVertexCount: 3,
-            animation: animation("", 10, 2, pointTable([[0, 0, 0], [1, 0, 0], [0, 1, 0]]), 0),
-          }
-          : o
-      );
-      return {
-        ...base,
-        format: "rsc",
-        bytes: encodeRsc({ ...area, objects }),
-        expect: {
-          scene: true,
-          warning: /animation's vertex count 3 .* is not the object's/,
-          check: (doc) =>
-            expectEqual("animations", doc.getRoot().listAnimations().length, 0) ??
-              expectEqual(
-                "objects",
-                doc.getRoot().listNodes().filter((n) => /^obj_\d+$/.test(n.getName())).length,
-                3,
-              ),
-        },
-      };
-    }
-    case "ice_age_name":
-    case "c2_name": {
-      const name = habit === "ice_age_name"
-        ? "Woolly Mammoth Bulls".slice(0, 14 + Math.floor(random() * 7))
-        : "Velociraptor";
-      const bytes = encodeCar(car([clip("walk", 0)], name, "msc: 4"));
-      if (habit === "ice_age_name") {
-        // Ice Age keeps 'msc: N' at byte 20.
-        bytes.fill(0, 20, 32);
-        bytes.set(new TextEncoder().encode(name.padEnd(20, "\0").slice(0, 20)), 0);
-        bytes.set(new TextEncoder().encode("msc: 4\0: 5"), 20);
-      }
-      return {
-        ...base,
-        format: "car",
-        bytes,
-        expect: {
-          scene: true,
-          check: (doc) => expectEqual("node", doc.getRoot().listNodes()[0]?.getName(), name.trimEnd()),
-        },
-      };
-    }
-  }
+  return { ...base, ...wave1Case(habit as Wave1Habit, kit) };
 }
 
 /** Every habit for seeds `first` … `first + count − 1`. */
 export function* toolCases(first: number, count: number): Generator<ToolCase> {
   for (const habit of TOOL_HABITS) for (let s = first; s < first + count; s++) yield toolCase(habit, s);
-}
-
-/** `decode.<format>` → `constraints.resolve`, warnings into `ctx`. */
-async function decodeAndResolve(
-  format: "3df" | "car" | "rsc",
-  input: { bytes: { bytes: Uint8Array; name: string } },
-  params: Record<string, JsonValue>,
-  ctx: ReturnType<typeof testContext>,
-): Promise<Document> {
-  const node = format === "3df" ? decode3df : format === "car" ? decodeCar : decodeRsc;
-  const decoded = (await runNode(node, input, params, ctx)).scene as Document;
-  return (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
-}
-
-/**
- * How a decode of a case came out: the grade, why, and for a scene the check's complaint (`misread`:
- * the scene misses what it must hold, whatever the warnings) and how many warnings it gave.
- */
-export interface CaseOutcome {
-  readonly outcome: Outcome;
-  readonly detail: string;
-  readonly misread?: string;
-  readonly warnings?: number;
-}
-
-/** How a decode of a case came out. */
-export type Outcome = "right" | "silent" | "wrong" | "refused" | "crash";
-
-/**
- * Runs a case through `decode.3df`/`decode.car` → `constraints.resolve` → `export.gltf` and grades
- * it: `crash` (an error that is not a `DecodeError`), `refused` (a `DecodeError` where a scene was
- * due, or a scene where an error was), `silent` (a scene without the due warning, or with warnings
- * where none was due), `wrong` (a scene that misses what it must hold), `right`.
- */
-export async function outcomeOf(c: ToolCase): Promise<CaseOutcome> {
-  const ctx = testContext();
-  try {
-    let input = { bytes: { bytes: c.bytes, name: `model.${c.format}` } };
-    let params = {};
-    if (c.vtls) {
-      const dir = await tempDir();
-      await Deno.writeFile(join(dir, input.bytes.name), c.bytes);
-      for (const [name, bytes] of Object.entries(c.vtls)) await Deno.writeFile(join(dir, name), bytes);
-      params = { animations: [join(dir, "*.vtl")] };
-      input = { bytes: { bytes: c.bytes, name: join(dir, input.bytes.name) } };
-    }
-    const resolved = await decodeAndResolve(c.format, input, params, ctx);
-    const warnings = ctx.warnings.map((w) => w.message);
-    // Export runs for crashes only: its own notes (viewer compatibility) are not the decoder's.
-    await runNode(exportGltf, { scene: resolved }, {}, testContext());
-    if (!c.expect.scene) return { outcome: "refused", detail: "a scene where an error was due" };
-    const { control } = c.expect;
-    const controlDoc = control
-      ? await decodeAndResolve(
-        control.format,
-        { bytes: { bytes: control.bytes, name: `control.${control.format}` } },
-        {},
-        testContext(),
-      )
-      : undefined;
-    const problem = c.expect.check(resolved, controlDoc);
-    const { warning } = c.expect;
-    if (warning ? !warnings.some((w) => warning.test(w)) : warnings.length) {
-      return {
-        outcome: "silent",
-        detail: `${warning ?? "no warning"} in: ${warnings.join(" | ")}`,
-        misread: problem,
-        warnings: warnings.length,
-      };
-    }
-    return problem
-      ? { outcome: "wrong", detail: problem, misread: problem, warnings: warnings.length }
-      : { outcome: "right", detail: "", warnings: warnings.length };
-  } catch (error) {
-    if (!(error instanceof DecodeError)) return { outcome: "crash", detail: String(error) };
-    if (c.expect.scene) return { outcome: "refused", detail: error.message };
-    return c.expect.error.test(error.message)
-      ? { outcome: "right", detail: "" }
-      : { outcome: "wrong", detail: error.message };
-  }
 }
