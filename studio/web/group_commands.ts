@@ -38,7 +38,8 @@ export interface GroupContext {
 
 /**
  * Ctrl+G: the selected nodes become a node group. Asks for the new file's name (beside the open
- * graph by default; a file that exists is overwritten only when confirmed), writes it, and puts one
+ * graph by default; a graph file that exists is overwritten only when confirmed, and only as it was
+ * when the user was asked; any other file is never overwritten), writes it, and puts one
  * group node in the nodes' place, wired as they were, as one undo step (Undo leaves the file).
  */
 export async function groupSelection(ctx: GroupContext, ids: string[]): Promise<void> {
@@ -59,9 +60,11 @@ export async function groupSelection(ctx: GroupContext, ids: string[]): Promise<
   // A selection that cannot be grouped is refused before a file name is asked for.
   const first = plan(file);
   if (typeof first === "string") return status(`Cannot group: ${first}`, true);
+  // Why the name asked for last was not written, said with the next question.
+  let note = "";
   for (;;) {
     const typed = prompt(
-      `Group ${count} node(s) into a new graph file (a path relative to ${folder}/):`,
+      `${note}Group ${count} node(s) into a new graph file (a path relative to ${folder}/):`,
       file,
     );
     if (typed === null || !typed.trim()) return status("Group cancelled: nothing changed");
@@ -70,10 +73,21 @@ export async function groupSelection(ctx: GroupContext, ids: string[]): Promise<
     const grouped = plan(file);
     if (typeof grouped === "string") return status(`Cannot group: ${grouped}`, true);
     const path = joinPath(model.path, file);
-    const written = await saveNew(path, grouped.inner, false);
-    if (written === "exists") {
-      if (!confirm(`${path} exists. Overwrite it with the new group?`)) continue;
-      await saveNew(path, grouped.inner, true);
+    const written = await saveNew(path, grouped.inner);
+    if ("exists" in written) {
+      if (!written.graph) {
+        note = `${path} exists and is not a graph file: choose another name.\n`;
+        continue;
+      }
+      // An open copy's unsaved edits go with the file: say so before, not after.
+      const unsaved = models.get(path)?.dirty ? " Its unsaved edits in this page are lost too." : "";
+      if (!confirm(`${path} exists. Overwrite it with the new group?${unsaved}`)) continue;
+      // Only the file the user was asked about is replaced: one changed since (another tab, an
+      // editor, git) is kept, and the name asked for again.
+      if (await replaceFile(path, grouped.inner, written.digest) === "changed") {
+        note = `${path} changed on disk while you were asked: not overwritten.\n`;
+        continue;
+      }
       // An open copy of the file is no longer what it holds.
       models.delete(path);
     }
@@ -106,23 +120,46 @@ export interface SavedFile {
   readonly digest?: string;
 }
 
+/** What `/api/exists` says of a path (by save's rules; a hidden or escaping path is an HTTP error). */
+export type Taken = { exists: true; graph: false } | { exists: true; graph: true; digest: string };
+
 /**
- * Writes a new graph file; "exists" when it exists and `overwrite` is false (the file is then
- * untouched). The page asks first whether it exists, so a name that is taken is an answer, not an
- * HTTP error the browser logs; the save is still exclusive (`create`), and a file made in between is
- * the server's 409, answered the same way.
+ * Writes a new graph file, or says what holds its path (the file is then untouched): save may replace
+ * it only when `graph`, and then only as it was (`digest`, for {@link replaceFile}). The page asks
+ * first whether it exists, so a name that is taken is an answer, not an HTTP error the browser logs;
+ * the save is still exclusive (`create`), and a file made in between is the server's 409, answered
+ * the same way.
  */
-export async function saveNew(path: string, graph: Graph, overwrite: boolean): Promise<SavedFile | "exists"> {
-  if (!overwrite && (await api<{ exists: boolean }>(`/api/exists?path=${encodeURIComponent(path)}`)).exists) {
-    return "exists";
-  }
+export async function saveNew(path: string, graph: Graph): Promise<SavedFile | Taken> {
+  const taken = () => api<{ exists: false } | Taken>(`/api/exists?path=${encodeURIComponent(path)}`);
+  const before = await taken();
+  if (before.exists) return before;
   const response = await fetch("/api/save", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ path, graph, create: !overwrite }),
+    body: JSON.stringify({ path, graph, create: true }),
   });
   const answer = await response.json();
-  if (response.status === 409 && answer.exists) return "exists";
+  if (response.status === 409 && answer.exists) {
+    const now = await taken();
+    if (now.exists) return now;
+  }
+  if (!response.ok) throw new Error(answer.error ?? `saving ${path}: HTTP ${response.status}`);
+  return answer as SavedFile;
+}
+
+/**
+ * Writes a graph file over the one the user agreed to replace, whose digest was `base`: "changed" when
+ * the file on disk is another now (save's HTTP 409), and nothing is written.
+ */
+export async function replaceFile(path: string, graph: Graph, base: string): Promise<SavedFile | "changed"> {
+  const response = await fetch("/api/save", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path, graph, base }),
+  });
+  const answer = await response.json();
+  if (response.status === 409 && answer.changed) return "changed";
   if (!response.ok) throw new Error(answer.error ?? `saving ${path}: HTTP ${response.status}`);
   return answer as SavedFile;
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type SavedFile, saveNew } from "./group_commands.ts";
+import { replaceFile, type SavedFile, saveNew } from "./group_commands.ts";
 import type { GraphModel } from "./model.ts";
 import { joinPath } from "./types.ts";
 
@@ -76,13 +76,16 @@ async function saveOver(model: GraphModel): Promise<SavedFile | undefined> {
 
 /**
  * The first save of a graph started on a path that did not exist: exclusive, so a file made there in
- * between (by another tool, another tab) is not overwritten unless confirmed; undefined when kept.
+ * between (by another tool, another tab) is not overwritten unless confirmed, and then only as it was
+ * when the user was asked (nor ever a file that is not a graph); undefined when kept.
  */
 async function saveFirst(model: GraphModel): Promise<SavedFile | undefined> {
-  const written = await saveNew(model.path, model.graph, false);
-  if (written !== "exists") return written;
+  const written = await saveNew(model.path, model.graph);
+  if (!("exists" in written)) return written;
+  if (!written.graph) return;
   if (!confirm(`${model.path} exists now: it was made since this graph was started. Overwrite it?`)) return;
-  return await saveNew(model.path, model.graph, true) as SavedFile;
+  const replaced = await replaceFile(model.path, model.graph, written.digest);
+  return replaced === "changed" ? undefined : replaced;
 }
 
 /** True when an open graph uses the graph file `path` as a node group. */
