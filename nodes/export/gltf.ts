@@ -62,8 +62,17 @@ export const exportGltf = defineNode({
   // v25: a WebP, KTX2 or AVIF image without a PNG or JPEG fallback gets a PNG one of the same pixels (param
   // png_fallback, on by default), the extension then only used (before: warned of; Blender showed no image,
   // and refused a file that required the extension).
-  version: 25,
+  // v26: a node, mesh, material, image, clip, skin, camera or light without a name (empty or whitespace
+  // only, as converters and game rips leave most) is written with one derived from what it is (a node its
+  // mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else
+  // `node_<i>`…; derived_names.ts), yielding to the file's own names (before: unnamed, and Blender named
+  // them `Mesh_3`, `Node_11`, `Material_4`, three.js left nodes ''); an image name with a dot is written
+  // with `_` for it, its `.png`/`.jpg` dropped (Blender's exporter cut `cube.001` back to `cube`).
+  version: 26,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
+    "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
+    "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
+    "as rig.report names it; an image name's dots are written `_` (Blender's exporter cuts a name at its last dot); " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
     "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +

@@ -35,7 +35,9 @@ export const rigReport = defineNode({
   // camel case (`F16AileronLeft`), or in a hangar building (copies.ts, copy_places.ts).
   // 14: parts judged weak at best, naming the doubt, when the "auto" frame's up or tail end was a guess
   // (frame_doubt.ts).
-  version: 14,
+  // 15: a part or path step without a name (empty or whitespace only) is named as export.gltf v26 writes it
+  // (derived_names.ts: after its mesh, else `node_<i>`; before, '' — pointing at nothing in the file).
+  version: 15,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

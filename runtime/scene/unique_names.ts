@@ -7,6 +7,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
+import { givenNames } from "./derived_names.ts";
 
 /**
  * The kinds of property, besides nodes and scenes, whose repeated names Blender renames on import
@@ -64,8 +65,12 @@ export interface ExportNames {
  * joint; a camera or light beside a mesh: {@link splitProperties}) names a new object of its own beside
  * the node's, so its name is kept apart from the nodes' too (a Carnivores `limb` came in as an empty
  * `limb` and a mesh `limb.001`). A NUL in a name is written `_` (Blender ends a name there).
- * Empty names stay empty. Applying the rule to its own output
- * changes nothing.
+ * A node or property of {@link NAMED_KINDS} without a name (empty or whitespace only) is first given
+ * one from what it is (`givenNames`, `derived_names.ts`: a node its mesh's name, a mesh
+ * `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…),
+ * which yields to every name the file gave (a clash makes the derived one `<name>_<n>`): clients
+ * otherwise each invent their own (Blender `Mesh_3`, three.js an empty node name). Scenes without a
+ * name stay unnamed. Applying the rule to its own output changes nothing.
  *
  * @example
  * ```ts
@@ -79,22 +84,47 @@ export interface ExportNames {
  */
 export function exportNames(doc: Document): ExportNames {
   const root = doc.getRoot();
-  const nodeNames = root.listNodes().map((node) => node.getName());
+  const lists = namedProperties(doc);
+  // A blank name is first given one derived from what the property is (derived_names.ts).
+  const given = givenNames(doc, { nodes: root.listNodes(), ...lists }, fitName, MAX_NAME_BYTES);
+  const nodeNames = given.names.nodes;
   const sceneNames = root.listScenes().map((scene) => scene.getName());
   const unique = uniqueIn([...nodeNames, ...sceneNames], clashKey);
-  const lists = namedProperties(doc);
   const others = {} as Record<NamedKind, string[]>;
   for (const kind of NAMED_KINDS) {
-    const names = lists[kind].map((property) => property.getName());
-    others[kind] = names.map(uniqueIn(names, (name) => name));
+    const names = given.names[kind];
+    const uniqueKind = uniqueIn(names, (name) => name);
+    const own = inPass(names, given.derived[kind], false, uniqueKind, []);
+    others[kind] = inPass(names, given.derived[kind], true, uniqueKind, own);
   }
-  const nodes = nodeNames.map(unique);
+  // The file's node names first, then scenes, then derived node names: a derived name yields.
+  const nodes = inPass(nodeNames, given.derived.nodes, false, unique, []);
+  const scenes = sceneNames.map(unique);
+  inPass(nodeNames, given.derived.nodes, true, unique, nodes);
   others.skins = apartFromNodes(others.skins, rootArmatures(doc), nodes);
   const split = splitProperties(doc, lists);
   for (const kind of ["meshes", "cameras", "lights"] as const) {
     others[kind] = apartFromNodes(others[kind], split[kind], nodes);
   }
-  return { nodes, scenes: sceneNames.map(unique), others };
+  return { nodes, scenes, others };
+}
+
+/**
+ * `into` with each name of `names` whose `derived` mark is `pass` mapped by `unique` at its index:
+ * run once for the file's own names, then once for derived ones, so a derived name never takes a
+ * name the file gave another property.
+ */
+function inPass(
+  names: readonly string[],
+  derived: readonly boolean[],
+  pass: boolean,
+  unique: (name: string) => string,
+  into: string[],
+): string[] {
+  names.forEach((name, i) => {
+    if (derived[i] === pass) into[i] = unique(name);
+  });
+  return into;
 }
 
 /** The properties of each of {@link NAMED_KINDS}, in the order the writer writes them. */
@@ -138,8 +168,9 @@ function rootArmatures(doc: Document): boolean[] {
  * counts), it has no children, camera or light and it is no joint (`move_skinned_meshes`); otherwise
  * the mesh goes to a new unnamed child. Then an object holds one thing (`fixup_multitype_nodes`): a
  * joint's or armature node's mesh, a camera beside a mesh that stayed (or on a joint), a light beside
- * either, each goes to a new unnamed child, which is named after the property — as is the object of a
- * node without a name. Marks are indexed like `lists`' meshes, cameras and lights.
+ * either, each goes to a new unnamed child, which is named after the property. (A node without a
+ * name, whose object Blender names after what it holds, is written with one: `derived_names.ts`.)
+ * Marks are indexed like `lists`' meshes, cameras and lights.
  */
 function splitProperties(
   doc: Document,
@@ -163,12 +194,7 @@ function splitProperties(
     const meshMoved = mesh !== null && (bone ||
       (node.getSkin() !== null &&
         (keyed.has(node) || node.listChildren().length > 0 || camera !== null || light !== null)));
-    // An unnamed node's object Blender names after what it holds: a named node's object of that name
-    // would then be renamed `.001` (the unnamed one came first) — a Blender-made clash all the same.
-    const unnamed = node.getName() === "";
-    if (meshMoved || (unnamed && mesh)) split.meshes.add(mesh);
-    if (unnamed && camera) split.cameras.add(camera);
-    if (unnamed && light) split.lights.add(light);
+    if (meshMoved) split.meshes.add(mesh);
     const meshStays = mesh !== null && !(node.getSkin() !== null && meshMoved && !bone);
     if (camera && (bone || meshStays)) split.cameras.add(camera);
     if (light && (bone || meshStays || camera !== null)) split.lights.add(light);

@@ -8,6 +8,7 @@
 import type { GLTF } from "@gltf-transform/core";
 import { type ExportNames, NAMED_KINDS, uniqueTargetNames } from "./unique_names.ts";
 import { sortKeysDeep } from "../canonical.ts";
+import { isBlankName } from "./derived_names.ts";
 
 const LIGHTS = "KHR_lights_punctual";
 
@@ -15,7 +16,7 @@ const LIGHTS = "KHR_lights_punctual";
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
- * unless its extras have a `name` already. Each mesh's morph target names (`extras.targetNames`) are made
+ * unless its extras have a `name` already or it had none (empty or whitespace only: given one). Each mesh's morph target names (`extras.targetNames`) are made
  * unique within Blender's 63 bytes too (`uniqueTargetNames`), the list as it was kept in
 `extras.partgraph.target_names`. `json` itself is left as it is (a memoised write serves
  * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
@@ -34,7 +35,8 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
       if (!name || owner.name === name) return;
       renamed ??= owners.slice();
       const extras = owner.extras ?? {};
-      const named = typeof owner.name === "string" && !("name" in extras)
+      // A blank name (whitespace only) is no name to restore: the derived one stands for it.
+      const named = typeof owner.name === "string" && !isBlankName(owner.name) && !("name" in extras)
         ? sortKeysDeep({ ...extras, name: owner.name }) as Record<string, unknown>
         : owner.extras;
       renamed[i] = named ? { ...owner, name, extras: named } : { ...owner, name };

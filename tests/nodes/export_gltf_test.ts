@@ -71,7 +71,8 @@ Deno.test("repeated node names are written unique and stable; the cache codec ke
   for (const name of ["Circle", "Circle", "Circle_1", "", "Circle", "Bone"]) {
     scene.addChild(doc.createNode(name));
   }
-  const expected = ["Circle", "Circle_2", "Circle_1", "", "Circle_3", "Bone"];
+  // The unnamed node is given one (node_<i>: it holds nothing to name it after).
+  const expected = ["Circle", "Circle_2", "Circle_1", "node_3", "Circle_3", "Bone"];
   assertEquals(exportNames(doc).nodes, expected);
   const back = await exported(doc);
   assertEquals(back.getRoot().listNodes().map((n) => n.getName()), expected);
