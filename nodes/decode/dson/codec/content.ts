@@ -94,6 +94,9 @@ export class ContentLibrary {
   readonly #ctx: CodecIO;
   readonly #files = new Map<string, Promise<DsonFile | undefined>>();
   readonly #warned = new Set<string>();
+  /** Referenced files not found, by file key: said once each by {@link reportMissingFiles}. */
+  readonly #missingFiles = new Map<string, MissingFile>();
+  readonly #afterMissingFiles: (() => void)[] = [];
   /** The file being decoded; `#id` references with no path fall back to it. */
   readonly main: DsonFile;
 
@@ -138,13 +141,68 @@ export class ContentLibrary {
         const reason = this.#roots.length === 0
           ? "no content roots given (set the content_roots parameter)"
           : `not found in the content roots (${this.#roots.join(", ")})`;
-        this.miss(uri, reason, from, at);
+        this.#missFile(key, uri, reason, from, at);
       }
       return file;
     });
   }
 
-  /** Finds the file's bytes (an image, say) in the content roots; undefined when missing. */
+  /**
+   * Records a reference into a file that is not there, counted under the file: a scene saved over a
+   * figure that is not installed names it once per bone, and 40 props on it are 40 references more.
+   */
+  #missFile(key: string, uri: string, reason: string, from: DsonFile, at: string): void {
+    this.unresolved.push({ uri, reason, file: from.source, path: at });
+    let missing = this.#missingFiles.get(key);
+    if (!missing) {
+      missing = { uri, reason, file: from.source, path: at, ids: new Set(), references: new Set() };
+      this.#missingFiles.set(key, missing);
+    }
+    missing.references.add(`${from.source}\u0000${at}\u0000${uri}`);
+    const id = parseDsonUri(uri).id;
+    if (id) missing.ids.add(id);
+  }
+
+  /**
+   * Warns once per referenced file not found (since decode.dson v40; before, once per URI: a scene
+   * over a figure that is not installed gave a warning per bone and morph id): the first reference,
+   * why, and, when there are more, how many and the first few ids they name.
+   */
+  reportMissingFiles(): void {
+    const unsaid = [...this.#missingFiles.values()].filter((missing) => !missing.said);
+    // With no content roots every referenced file is missing for that one reason: said once.
+    const groups = this.#roots.length === 0 && unsaid.length ? [unsaid] : unsaid.map((missing) => [missing]);
+    for (const group of groups) {
+      const [first] = group;
+      const references = group.reduce((sum, missing) => sum + missing.references.size, 0);
+      const ids = group.flatMap((missing) => [...missing.ids]);
+      const more = group.length > 1
+        ? `; ${references} references into ${group.length} files are unresolved (${
+          fewIds(group.map((m) => m.uri))
+        })`
+        : references > 1
+        ? `; ${references} references into this file are unresolved (ids ${fewIds(ids)})`
+        : "";
+      for (const missing of group) missing.said = true;
+      if (this.#warned.has(first.uri)) continue;
+      this.#warned.add(first.uri);
+      this.#ctx.warn(`dson: unresolved reference '${first.uri}': ${first.reason}${more}`, {
+        uri: first.uri,
+        file: first.file,
+        path: first.path,
+      });
+    }
+    for (const say of this.#afterMissingFiles.splice(0)) say();
+  }
+
+  /** Runs `say` after the next {@link reportMissingFiles}'s warnings: a consequence said after its cause. */
+  afterMissingFiles(say: () => void): void {
+    this.#afterMissingFiles.push(say);
+  }
+
+  /**
+   * Finds the file's bytes (an image, say) in the content roots; undefined when missing.
+   */
   async readContent(filePath: string, from: DsonFile, at: string): Promise<Uint8Array | undefined> {
     const relativePath = contentRelativePath(filePath, { file: from.source, path: at });
     for (const root of this.#roots) {
@@ -211,6 +269,21 @@ export class ContentLibrary {
     }
     return undefined;
   }
+}
+
+/** A referenced file not found, and the references into it (see `ContentLibrary.reportMissingFiles`). */
+interface MissingFile extends UnresolvedReference {
+  /** The ids the references name, in the order met. */
+  readonly ids: Set<string>;
+  /** Each reference once (its file, JSON pointer and URI). */
+  readonly references: Set<string>;
+  said?: boolean;
+}
+
+/** The first five quoted, and how many more. */
+function fewIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => `'${id}'`).join(", ");
+  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }
 
 /**

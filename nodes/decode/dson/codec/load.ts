@@ -70,6 +70,7 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
   warnCountMismatches(json, read);
   const { nodes, meshes, followers, conformers } = await gatherScene(library, main);
+  library.reportMissingFiles();
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
   return {
     assetId,

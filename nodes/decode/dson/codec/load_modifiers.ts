@@ -24,6 +24,8 @@ import type { TcbSpan } from "./formula_spline.ts";
 import { parseDsonUri } from "./uri.ts";
 import { describeSmoothing, isSmoothing, type SmoothingUse } from "./smoothing.ts";
 
+const QUIET = { quiet: true } as const;
+
 /** The load state modifiers read and change. */
 export interface ModifierTargets {
   readonly library: ContentLibrary;
@@ -66,16 +68,23 @@ export async function applyModifiers(
   // Daz's mesh smoothing modifiers (most clothing has one): named, not applied (`smoothing.ts`).
   const smoothing: SmoothingUse[] = [];
   const instances = scene ? read.optArray(scene.modifiers, "/scene/modifiers") : [];
+  // Instances whose parent did not load (a figure not installed), by parent: said once each.
+  const orphans = new Map<string, { at: string; urls: string[] }>();
   for (const [instance, at] of read.objects(instances, "/scene/modifiers")) {
     const url = read.string(instance.url, `${at}/url`);
     const parentUri = read.optString(instance.parent, `${at}/parent`);
-    const resolved = await library.resolve(url, main, `${at}/url`);
-    if (!resolved || resolved.entry.kind !== "modifier") continue;
     const mesh = parentUri === undefined ? undefined : meshes.meshFor(parentUri);
     if (mesh === undefined) {
-      library.miss(parentUri ?? url, "modifier parent is not a loaded geometry", main, `${at}/parent`);
+      // Not applied whatever its file holds, so its file is not looked for: before decode.dson v40
+      // each morph of a figure that is not installed was one more "not found" warning.
+      const key = parentUri ?? url;
+      const orphan = orphans.get(key) ?? { at: `${at}/parent`, urls: [] };
+      orphans.set(key, orphan);
+      orphan.urls.push(url);
       continue;
     }
+    const resolved = await library.resolve(url, main, `${at}/url`);
+    if (!resolved || resolved.entry.kind !== "modifier") continue;
     if (isSmoothing(resolved.entry.value)) {
       smoothing.push({ mesh, entry: resolved.entry, instance: { record: instance, path: at, file: main } });
     }
@@ -94,6 +103,25 @@ export async function applyModifiers(
       follow === undefined || follow === null
         ? undefined
         : read.optBoolean(follow, `${at}/channel/auto_follow`, false),
+    );
+  }
+  for (const [parent, { at, urls }] of orphans) {
+    for (const url of urls) {
+      library.miss(url, `its parent '${parent}' is not a loaded geometry`, main, at, QUIET);
+    }
+    const ids = urls.map((url) => `'${parseDsonUri(url).id}'`);
+    const named = ids.length > 5
+      ? `${ids.slice(0, 5).join(", ")} and ${ids.length - 5} more`
+      : ids.join(", ");
+    // Said after the missing figure's file, its cause.
+    library.afterMissingFiles(() =>
+      library.miss(
+        parent,
+        `modifier parent is not a loaded geometry: ${urls.length} modifier instance(s) on it not applied (${named})`,
+        main,
+        at,
+        { distinct: true },
+      )
     );
   }
   const fromLibrary = new Set<DsonEntry>();
