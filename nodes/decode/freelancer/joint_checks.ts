@@ -2,7 +2,8 @@
  * What the resolver checks in a constraint record before placing a part: its rotation (which
  * hand edits and converters leave scaled, mirrored or sheared), its axis (not unit length, or
  * zero) and its offset (zero in every retail record). Each finding is a named warning giving the
- * part, the record kind and its byte offset; what glTF can hold of the matrix is kept.
+ * part, the record kind and its byte offset; what glTF can hold of the matrix is kept (a sheared
+ * matrix's warning is `shear_below.ts`'s, once what lies below the part is placed).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { WarningSink } from "../../../runtime/node.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readRotation } from "./codec/rotation.ts";
 import { conjugate, type Quat, rotate } from "./codec/transform.ts";
+import type { ShearedPart } from "./shear_below.ts";
 
 /** `Rev constraint of part 'Gun' (byte 1234)`: how warnings name a record. */
 export function describeRecord(record: ConstraintRecord, part: string): string {
@@ -20,54 +22,51 @@ export function describeRecord(record: ConstraintRecord, part: string): string {
 
 /**
  * The child's rest rotation (the nearest rotation of the stored matrix). A scale (or mirror) the
- * matrix holds is set on `child`, as the game draws the matrix as stored; a shear, which a glTF
- * node cannot hold, or a degenerate matrix is named in a warning.
+ * matrix holds is set on `child`, as the game draws the matrix as stored; a degenerate matrix is named
+ * in a warning. A sheared one, which a glTF node cannot hold, goes to `sheared` with what its node
+ * leaves undone, for `placeBelowShears` to place what lies below it and name it.
  */
-export function restRotation(record: ConstraintRecord, part: string, child: Node, warn: WarningSink): Quat {
+export function restRotation(
+  record: ConstraintRecord,
+  part: string,
+  child: Node,
+  warn: WarningSink,
+  sheared: ShearedPart[],
+): Quat {
   const reading = readRotation(record.rotation);
   if (!reading.problem) return reading.rotation;
   child.setScale(reading.scale);
-  const placed = reading.sheared
-    ? placeHardpoints(child, record.rotation, reading.rotation, reading.scale)
-    : 0;
   const kept = reading.scale.every((s) => s === 1)
     ? "drawn unrotated"
     : `drawn with its nearest rotation and scale (${
       reading.scale.map((s) => Math.round(s * 1e4) / 1e4).join(", ")
     })` +
-      (reading.sheared
-        ? "; the shear is lost (glTF nodes hold translation, rotation and scale only)" +
-          (placed ? `, but its ${placed} hardpoint(s) are placed where the stored matrix puts them` : "")
-        : "") +
       // glTF viewers flip a mirrored node's winding; Direct3D and Librelancer's GL renderer do not.
       (reading.scale[0] < 0
         ? "; glTF viewers flip its winding, the game does not (it culls the front faces unless two-sided)"
         : "");
-  warn(`${describeRecord(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`);
-  return reading.rotation;
-}
-
-/**
- * Moves each hardpoint node of `child` to `S⁻¹·Qᵀ·M·p` (M the stored matrix, Q and S the rotation and
- * scale the node holds), so the node's frame puts it at `M·p`, where the game puts it: a gun mount of
- * a part whose matrix a hand edit sheared stays where the game fires from. Returns how many moved.
- */
-function placeHardpoints(
-  child: Node,
-  rows: readonly number[],
-  rotation: Quat,
-  scale: readonly number[],
-): number {
-  let moved = 0;
-  for (const node of child.listChildren()) {
-    if (!(node.getExtras() as { hardpoint?: boolean }).hardpoint) continue;
-    const p = node.getTranslation();
-    const stored = [0, 1, 2].map((i) => rows[3 * i] * p[0] + rows[3 * i + 1] * p[1] + rows[3 * i + 2] * p[2]);
-    const local = rotate(conjugate(rotation), stored).map((c, i) => c / scale[i]);
-    node.setTranslation(local as [number, number, number]);
-    moved++;
+  const said = `${describeRecord(record, part)}: rotation ${reading.problem}, not a rotation; ${kept}`;
+  if (!reading.sheared) {
+    warn(said);
+    return reading.rotation;
   }
-  return moved;
+  // K = S⁻¹·Qᵀ·M: what the node's Q·S leave undone of the stored matrix M, in the node's frame.
+  const q = rotate(conjugate(reading.rotation), [1, 0, 0]);
+  const qy = rotate(conjugate(reading.rotation), [0, 1, 0]);
+  const qz = rotate(conjugate(reading.rotation), [0, 0, 1]);
+  const qt = [q, qy, qz]; // columns of Qᵀ: Qᵀ·e_j
+  const m = record.rotation;
+  const residual: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      // (Qᵀ·M)[i][j] = Σ_k Qᵀ[i][k]·M[k][j], Qᵀ[i][k] = (Qᵀ·e_k)[i].
+      let v = 0;
+      for (let k = 0; k < 3; k++) v += qt[k][i] * m[3 * k + j];
+      residual.push(v / reading.scale[i]);
+    }
+  }
+  sheared.push({ record, part, node: child, residual, said });
+  return reading.rotation;
 }
 
 /**

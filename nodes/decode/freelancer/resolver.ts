@@ -35,7 +35,11 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // the stored matrix puts them (before, where its nearest rotation and scale did, off by up to metres).
   // 12: a Cyl record whose stored turn is beyond a full turn (not angles) is read slide first, as
   // treewyrm/freelancer orders it, when that turn can be angles (decode.cmp names the part).
-  version: 12,
+  // 13: parts, pivots and hardpoints below a part whose Cons matrix is sheared sit where the stored
+  // matrices put them (translations exact, each turned to the closest frame a node holds, a pivot about
+  // the axis the game turns about); before, only the sheared part's own hardpoints were placed so, and
+  // the parts below it were off by up to 3.5 units (tests/nodes/decode/freelancer/mod_tools_wave3.ts).
+  version: 13,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -22,6 +22,7 @@ import { animateJoints } from "./joint_animation.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
 import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
 import { checkAxis, describeRecord, restRotation, warnOffsets } from "./joint_checks.ts";
+import { placeBelowShears, type ShearedPart } from "./shear_below.ts";
 
 /** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
 export interface JointDof {
@@ -91,16 +92,28 @@ export function resolveFreelancerScene(
     if (info?.object_name !== undefined) parts.set(info.object_name.toLowerCase(), node);
   }
   const plan = planHierarchy([...parts.values()].map((n) => n.getName()), records, warn);
-  const joints: ResolvedJoint[] = [];
+  let joints: ResolvedJoint[] = [];
   const mirrored = mirroredRecords(plan.joints);
+  const sheared: ShearedPart[] = [];
   for (const record of plan.joints) {
     const parent = parts.get(record.parent.toLowerCase())!;
     const child = parts.get(record.child.toLowerCase())!;
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
     setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
-    const joint = attach(doc, record, parent, child, warn, mirrored.has(record));
+    const joint = attach(doc, record, parent, child, warn, sheared, mirrored.has(record));
     if (joint) joints.push(joint);
+  }
+  // Once every part hangs where it belongs: what is below a sheared part, placed as the game places it.
+  const moved = placeBelowShears(sheared, warn);
+  if (moved.size) {
+    joints = joints.map((j) => ({
+      ...j,
+      dofs: j.dofs.map((d) => {
+        const rest = moved.get(d.node);
+        return rest ? { ...d, restRotation: rest.rotation, restTranslation: rest.translation } : d;
+      }),
+    }));
   }
   warnOffsets(plan.joints, warn);
   // The scripts become glTF animations; their raw keys would only weigh the output down.
@@ -157,11 +170,12 @@ function attach(
   parent: Node,
   child: Node,
   warn: WarningSink,
+  sheared: ShearedPart[],
   mirrored = false,
 ): ResolvedJoint | undefined {
   const t = record.translation;
   const name = child.getName();
-  const r = restRotation(record, name, child, warn);
+  const r = restRotation(record, name, child, warn, sheared);
   const axisLength = checkAxis(record, name, warn);
   const dofs: JointDof[] = [];
   const pivot = (suffix: string, spec: PivotSpec) => {
