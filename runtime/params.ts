@@ -104,7 +104,8 @@ export function withDefaults(
 /**
  * A graph node's parameters with each read path in its working-folder form
  * ({@link relativeToWorkingFolder}), as plans give them to nodes and keys. Only here: a node that
- * invokes another passes its own spelling on, which its own key holds.
+ * invokes another passes its own spelling on, which its own key holds. `cwd` is the working folder
+ * (a plan's compile asks for it once, not once per node).
  *
  * @example
  * ```ts
@@ -115,11 +116,12 @@ export function withDefaults(
 export function readPathsRelative(
   specs: Readonly<Record<string, ParamSpec>>,
   params: Record<string, JsonValue>,
+  cwd: string = Deno.cwd(),
 ): Record<string, JsonValue> {
   for (const [name, spec] of Object.entries(specs)) {
     const value = params[name];
     if (spec.type === "path" && spec.access === "read" && typeof value === "string" && value !== "") {
-      params[name] = relativeToWorkingFolder(value);
+      params[name] = relativeToWorkingFolder(value, cwd);
     }
   }
   return params;

@@ -83,7 +83,8 @@ export async function compileGraph(
     }
   }
   const nodes = new Map<string, PlanNode>();
-  flatten(scope, "", bindings, nodes);
+  // One working folder for every read path: asking the OS for it per node was 5% of a 20,000-node check.
+  flatten(scope, "", bindings, nodes, Deno.cwd());
   const outputs: Record<string, PlanSource> = {};
   for (const [name, link] of Object.entries(scope.graph.outputs ?? {})) {
     outputs[name] = resolveLink(scope, "", link);
@@ -105,6 +106,7 @@ function flatten(
   prefix: string,
   bindings: Record<string, Binding>,
   out: Map<string, PlanNode>,
+  cwd: string,
 ): void {
   for (const [id, decl] of Object.entries(scope.graph.nodes)) {
     const fullId = prefix + id;
@@ -118,7 +120,7 @@ function flatten(
         else if (link !== undefined) inner[name] = bindLink(link, scope, prefix, bindings);
         else if (inputDecl.default !== undefined) inner[name] = { literal: inputDecl.default };
       }
-      flatten(group, `${fullId}/`, inner, out);
+      flatten(group, `${fullId}/`, inner, out, cwd);
       continue;
     }
     const def = scope.registry.get(decl.type)!;
@@ -128,7 +130,7 @@ function flatten(
       // Validation guarantees parameters only reference literal-typed inputs (and checked them).
       given[name] = "literal" in bound ? bound.literal : null;
     }
-    const params = readPathsRelative(def.params, withDefaults(def.params, given));
+    const params = readPathsRelative(def.params, withDefaults(def.params, given), cwd);
     const inputs: Record<string, PlanSource> = {};
     for (const [name, link] of Object.entries(decl.inputs ?? {})) {
       const bound = bindLink(link, scope, prefix, bindings);

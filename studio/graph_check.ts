@@ -6,7 +6,7 @@
  * @module
  */
 import { dirname, resolve } from "node:path";
-import { checkGraph, type GraphFile, type GraphIssue } from "../runtime/mod.ts";
+import { compileGraph, GraphError, type GraphFile, type GraphIssue, type Plan } from "../runtime/mod.ts";
 import { graphFromObject, type GraphSource } from "../runtime/graph.ts";
 import type { ApiContext } from "./api_context.ts";
 import { PathRefused } from "./paths.ts";
@@ -47,10 +47,20 @@ export async function check(
   return outside.length ? outside : await checkConfined(ctx, sourceOf(ctx, path, graph, overrides));
 }
 
-/** {@link check} of a graph whose group files and modules are known to lie inside the sandbox. */
+/**
+ * {@link check} of a graph whose group files and modules are known to lie inside the sandbox. The graph
+ * is validated and compiled once (what `checkGraph` does), and a valid graph's read paths are taken
+ * from that plan: compiling it again for them doubled a 20,000-node graph's check.
+ */
 export async function checkConfined(ctx: ApiContext, source: GraphSource): Promise<GraphIssue[]> {
-  const issues = await checkGraph(source, { registry: ctx.registry });
-  return [...issues, ...await readsOutside(ctx.sandbox, source, ctx.registry, !issues.length)];
+  let plan: Plan | undefined, issues: GraphIssue[] = [];
+  try {
+    plan = await compileGraph(source, ctx.registry);
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    issues = error.issues;
+  }
+  return [...issues, ...await readsOutside(ctx.sandbox, source, ctx.registry, plan)];
 }
 
 /**

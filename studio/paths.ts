@@ -56,6 +56,42 @@ export class Sandbox {
    * symlinks are followed for the deepest existing ancestor, so a link cannot lead out.
    */
   async resolve(path: string): Promise<string> {
+    const abs = this.#absolute(path);
+    return this.#confined(path, abs, await realExisting(abs));
+  }
+
+  /**
+   * {@link resolve} of many paths at once, each answered with its real path or why it is refused (in
+   * order): each folder is looked up once for all the files in it, and a file in a folder that does
+   * not exist is not looked up at all. A generated graph's 10,000 reads from two folders took 30,000
+   * failed look-ups one by one (1.5 s of its check).
+   */
+  async resolveMany(paths: readonly string[]): Promise<(string | PathRefused)[]> {
+    const folders = new Map<string, Promise<Real>>();
+    const one = async (path: string): Promise<string | PathRefused> => {
+      try {
+        const abs = this.#absolute(path);
+        return this.#confined(path, abs, (await realBelow(abs, folders)).path);
+      } catch (error) {
+        if (error instanceof PathRefused) return error;
+        throw error;
+      }
+    };
+    const answers: (string | PathRefused)[] = new Array(paths.length);
+    // A few look-ups in flight at once: the file system answers them on its own threads.
+    let next = 0;
+    const worker = async () => {
+      while (next < paths.length) {
+        const i = next++;
+        answers[i] = await one(paths[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(16, paths.length) }, worker));
+    return answers;
+  }
+
+  /** `path` made absolute against the project, refused when malformed or longer than any path. */
+  #absolute(path: string): string {
     if (typeof path !== "string" || path === "" || path.includes("\0")) {
       throw new PathRefused(String(path), "expected a non-empty path");
     }
@@ -68,7 +104,11 @@ export class Sandbox {
         `${bytes} bytes long, longer than any path a file system holds (${MAX_PATH_BYTES})`,
       );
     }
-    const real = await realExisting(abs);
+    return abs;
+  }
+
+  /** `real` (the real path of `abs`) when both lie inside a root; else refused. */
+  #confined(path: string, abs: string, real: string): string {
     if (!this.contains(abs) || !this.contains(real)) {
       throw new PathRefused(path, `outside the allowed folders (${this.roots.join(", ")})`);
     }
@@ -113,4 +153,29 @@ async function realExisting(abs: string): Promise<string> {
       head = parent;
     }
   }
+}
+
+/** A path's real path, and whether it exists. */
+interface Real {
+  readonly path: string;
+  readonly exists: boolean;
+}
+
+/**
+ * {@link realExisting} from the top down, with each folder's answer kept in `folders` for the other
+ * paths of a batch: a file is looked up only when its folder exists.
+ */
+function realBelow(abs: string, folders: Map<string, Promise<Real>>): Promise<Real> {
+  const parent = resolve(abs, "..");
+  if (parent === abs) return Promise.resolve({ path: abs, exists: true }); // the file system's root
+  let above = folders.get(parent);
+  if (!above) folders.set(parent, above = realBelow(parent, folders));
+  return above.then(async ({ path, exists }) => {
+    if (exists) {
+      try {
+        return { path: await Deno.realPath(abs), exists: true };
+      } catch { /* not there (or not readable): named below its folder, as realExisting does */ }
+    }
+    return { path: resolve(path, abs.slice(parent.length).replace(/^[\\/]/, "")), exists: false };
+  });
 }
