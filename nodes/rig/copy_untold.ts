@@ -63,10 +63,13 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
     return panels.filter((n) => held.has(n));
   }
   // No copies found: a panel named twice or more, however its side is spelt, is several aircraft's when
-  // the panels so named make a whole aircraft named left and right (a wing's and a tail's).
+  // the panels so named make a whole aircraft named left and right (a wing's and a tail's). Then every
+  // panel is: one named once (the only rudder, one type drawing its fin whole) is some aircraft's, sided
+  // about a centre line that need not be its own (a line-up centred on the origin: its rudder "right",
+  // judged good).
   const keyOf = (n: Node) => sidedName(n.getName()) ?? n.getName().toLowerCase();
   const count = new Map<string, number>();
   for (const n of panels) count.set(keyOf(n), (count.get(keyOf(n)) ?? 0) + 1);
   const repeated = panels.filter((n) => count.get(keyOf(n))! >= 2);
-  return wholeTwoSided(signature(repeated)) ? repeated : undefined;
+  return wholeTwoSided(signature(repeated)) ? panels : undefined;
 }

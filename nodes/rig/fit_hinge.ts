@@ -148,7 +148,10 @@ export const rigFitHinge = defineNode({
   // in both directions; a stabiliser it slid along may run on a third of a span past its root): weak,
   // hinged at its own leading edge. Before, all-moving, 3–29° off, judged good (floating tails, held-out
   // seed 97: 22 of 40 exploded strips; now 0). Jet layouts 4242 unchanged.
-  version: 46,
+  // 47: panels of aircraft the rig cannot tell apart (copy_untold.ts) take no mirror partner: about the
+  // scene's one centre line a line-up's left aircraft's right aileron paired with the right aircraft's
+  // left one, "disagreeing" 13–19° (hangar line-ups, held-out seeds 21–30: 160 of 1,356 panels; now 0).
+  version: 47,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

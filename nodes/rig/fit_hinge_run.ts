@@ -26,6 +26,7 @@ import { sidesOffWhole } from "./whole_sides.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { copyCentreLines } from "./copies.ts";
+import { untoldAircraft } from "./copy_untold.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
@@ -192,7 +193,12 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const judged = new Map<Node, JudgedFit>(
     [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
   );
-  for (const message of reconcileMirrorPartners(judged, kindOf, centreOf)) ctx.warn(message);
+  // Aircraft the rig cannot tell apart share the scene's one centre line: their panels take no partner
+  // (one aircraft's left would pair with another's right).
+  const untold = new Set(untoldAircraft(scene, toAircraft) ?? []);
+  for (const message of reconcileMirrorPartners(judged, kindOf, centreOf, (n) => untold.has(n))) {
+    ctx.warn(message);
+  }
   const animated = scene.getRoot().listAnimations().length > 0;
   for (const [node, geometric] of judged) {
     const part = getPart(node)!;

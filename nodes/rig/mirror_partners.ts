@@ -40,15 +40,21 @@ const RANK = { good: 0, weak: 1, failed: 2 } as const;
  * Pairs panels of one kind, compares their hinges across the mirror and settles disagreements.
  * Returns one message per pair it changed, naming both panels. `centreOf` gives a panel's plane of
  * symmetry (lateral, aircraft frame): 0 but in a copy of the aircraft laid out beside others
- * (`copies.ts`), and panels pair only within one plane.
+ * (`copies.ts`), and panels pair only within one plane. Panels `unpaired` says are of aircraft the rig
+ * cannot tell apart (`copy_untold.ts`) take no partner: about the scene's one centre line, a line-up's
+ * left aircraft's right aileron mirrors onto the right aircraft's left one (hangar line-ups, seeds 1–4:
+ * 88 of 564 panels compared with another aircraft's, "disagreeing" 13–19°; a better-supported one's hinge
+ * would have been mirrored onto the other).
  */
 export function reconcileMirrorPartners(
   fits: Map<Node, JudgedFit>,
   kindOf: (node: Node) => string,
   centreOf: (node: Node) => number = () => 0,
+  unpaired: (node: Node) => boolean = () => false,
 ): string[] {
   const messages: string[] = [];
-  for (const [a, b] of pairPartners([...fits.keys()], (n) => fits.get(n)!.fit, kindOf, centreOf)) {
+  const nodes = [...fits.keys()].filter((n) => !unpaired(n));
+  for (const [a, b] of pairPartners(nodes, (n) => fits.get(n)!.fit, kindOf, centreOf)) {
     const fa = fits.get(a)!, fb = fits.get(b)!;
     const centre = centreOf(a);
     const { degrees, offset } = disagreement(fa.fit, fb.fit, centre);

@@ -53,6 +53,12 @@ export const HANGAR_LAYOUTS: readonly HangarLayout[] = ["left", "right", "grid_o
 export type CrowdedLayout = "touching" | "hangar_building";
 /** Every crowded layout. */
 export const CROWDED_LAYOUTS: readonly CrowdedLayout[] = ["touching", "hangar_building"];
+/**
+ * A showcase line-up: parked wing over wing as `touching`, but noses in one line (no stagger) and the
+ * row centred on the scene's origin, as a showcase file is framed — the left aircraft's right wing
+ * then mirrors onto the right aircraft's left wing across the scene's centre line.
+ */
+export const LINE_UP = "line_up";
 
 /** The largest lateral reach (aircraft +left) of an aircraft's meshes either side of its centre line. */
 function halfSpan(aircraft: ReturnType<typeof piecesAircraft>): number {
@@ -96,8 +102,10 @@ const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
 export function hangarSample(
   seed: number,
   naming: HangarNaming,
-  layout: HangarLayout | CrowdedLayout,
+  layout: HangarLayout | CrowdedLayout | typeof LINE_UP,
 ): HangarSample {
+  const lineUp = layout === LINE_UP;
+  if (lineUp) layout = "touching";
   const next = prng(seed * 11 + 5);
   const count = 2 + Math.floor(next() * 2);
   const first = Math.floor(next() * TYPES.length);
@@ -113,7 +121,15 @@ export function hangarSample(
   const packed: Vec3[] = [[0, 0, 0]];
   for (let i = 1; layout === "touching" && i < count; i++) {
     const spans = halfSpan(built[i - 1]) + halfSpan(built[i]);
-    packed.push([packed[i - 1][0] + (next() - 0.5) * 3, 0, packed[i - 1][2] + spans * (0.9 + 0.1 * next())]);
+    packed.push([
+      packed[i - 1][0] + (next() - 0.5) * (lineUp ? 0 : 3),
+      0,
+      packed[i - 1][2] + spans * (0.9 + 0.1 * next()),
+    ]);
+  }
+  if (lineUp) {
+    const middle = (packed[0][2] + packed[packed.length - 1][2]) / 2;
+    for (const p of packed) p[2] -= middle;
   }
   for (let i = 0; i < count; i++) {
     const type = types[i];
@@ -219,7 +235,7 @@ export function hangarSample(
     doc,
     panels,
     description:
-      `${naming}, ${types.join("+")} ${layout}${
+      `${naming}, ${types.join("+")} ${lineUp ? LINE_UP : layout}${
         floor && layout !== "hangar_building" ? " on a floor" : ""
       } (${across.toFixed(1)} across, ${behind.toFixed(1)} behind ` +
       `${skew.toFixed(1)} across), seed ${seed}`,
