@@ -64,7 +64,9 @@ export const rigAssignSide = defineNode({
   // 19: and, failing the camber, from an exporter's root turning a Z-up file's +Z onto ±Y (frame_zup.ts).
   // 20: where that frame's up or tail end stays a guess, every fitted part is judged weak at best in the
   // scene's extras too, not only in rig.report (the rigged file said good where the report said weak).
-  version: 20,
+  // 21: a side glued to its word (`aill`, `aileronl`, `LFLAP`) no longer reads every left panel as one
+  // name `|left` (so as several aircraft that cannot be told apart, all weak): `ail|left`, `flap|left`.
+  version: 21,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { sideFromName } from "./vocabulary.ts";
+import { sideFromName, tokenize } from "./vocabulary.ts";
 
 /**
  * A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3`, not glued to a word before
@@ -108,7 +108,10 @@ export const sidedName: (name: string) => string | undefined = rememberedReading
   const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
   if (!side) return undefined;
   const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
-  return `${words.map((w) => w.toLowerCase()).filter((w) => !sideWord(w)).join(" ")}|${side}`;
+  // Read as the vocabulary reads it, so a side glued to its word (`aill`, `aileronl`, `左副翼`) leaves the
+  // word (`ail`, `aileron`, `副翼`): dropped whole, every left panel so named was one `|left`.
+  const read = words.flatMap((w) => /^\p{N}+$/u.test(w) ? [w] : tokenize(w));
+  return `${read.filter((w) => !sideWord(w)).join(" ")}|${side}`;
 });
 
 /** Whether a word is read as a side (`l`, `left`, `port`; a digit run never is one). */
