@@ -11,7 +11,7 @@ import { namedPanelPart } from "./kinds.ts";
 import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
-import { matchPanelName, type NameMatch, namesAircraft, sideFromName } from "./vocabulary.ts";
+import { matchPanelName, type NameMatch, namesAircraft, partneredWords, sideFromName } from "./vocabulary.ts";
 import type { rigDetectPanels } from "./detect_panels.ts";
 import { foreplanesCarryingElevators } from "./canard_elevators.ts";
 import { rotorcraftEvidence } from "./rotorcraft.ts";
@@ -42,7 +42,9 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));
   // Parts already in the scene count too: an author's CTRL_Elevator, or an earlier run's pivots.
   const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
-  const found = findCandidates(topLevelNodes(nodes), bones);
+  // `RAIL` is a right aileron where `LAIL` names the left one; elsewhere a rail.
+  const partnered = partneredWords(nodes.map(searchName));
+  const found = findCandidates(topLevelNodes(nodes), bones, partnered);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
   // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
   const elevatorParts = nodes.filter((n) => getPart(n)?.kind === "elevator").map((node) => ({
@@ -165,12 +167,16 @@ function hasGeometry(node: Node, options: { rigidOnly?: boolean } = {}): boolean
  * Walks the hierarchy top-down collecting name matches (outermost first) among nodes with geometry
  * and skin `bones` without (whose geometry is the vertices skinned to them).
  */
-function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candidate[] {
+function findCandidates(
+  roots: readonly Node[],
+  bones: ReadonlySet<Node>,
+  partnered: ReadonlySet<string>,
+): Candidate[] {
   const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
   const out: Candidate[] = [];
   const visit = (node: Node, outer: Candidate | undefined) => {
     if (isPart(node)) return;
-    const match = matchPanelName(searchName(node));
+    const match = matchPanelName(searchName(node), partnered);
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     // An elevator inside a canard may be the canard's own (a fixed foreplane's; see canard_elevators.ts).
     const allowed = match &&
@@ -178,7 +184,7 @@ function findCandidates(roots: readonly Node[], bones: ReadonlySet<Node>): Candi
         (match.kind === "elevator" && outer.match.kind === "canard"));
     if (
       allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
-      !isGroupOfPanels(node, match, movesGeometry)
+      !isGroupOfPanels(node, match, movesGeometry, partnered)
     ) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
@@ -211,10 +217,15 @@ function holdsBlockingPart(node: Node): boolean {
  * A node named like a surface that holds two or more separate surfaces — named in the plural
  * (`Canards`) or holding surfaces of different sides — is a group of panels, not a panel.
  */
-function isGroupOfPanels(node: Node, match: NameMatch, movesGeometry: (node: Node) => boolean): boolean {
+function isGroupOfPanels(
+  node: Node,
+  match: NameMatch,
+  movesGeometry: (node: Node) => boolean,
+  partnered: ReadonlySet<string>,
+): boolean {
   const inner: Node[] = [];
   const visit = (n: Node) => {
-    if (matchPanelName(searchName(n)) && movesGeometry(n)) inner.push(n);
+    if (matchPanelName(searchName(n), partnered) && movesGeometry(n)) inner.push(n);
     else for (const child of n.listChildren()) visit(child);
   };
   for (const child of node.listChildren()) visit(child);

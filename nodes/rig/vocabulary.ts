@@ -77,12 +77,25 @@ export type Side = "left" | "right" | "centre";
  * `l`), and, in Chinese, Japanese and Korean, which write no separators, around the words of
  * {@link CJK_WORDS} (`左副翼` → `左`, `副翼`).
  */
-export function tokenize(name: string): string[] {
+export function tokenize(name: string, partnered?: ReadonlySet<string>): string[] {
   const spaced = name
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
   return spaced.split(/[^\p{L}\p{M}]+/u).filter((t) => t.length > 0)
-    .map(withoutAccents).flatMap(splitCjk).flatMap(unglueSide);
+    .map(withoutAccents).flatMap(splitCjk).flatMap((t) => unglueSide(t, partnered));
+}
+
+/**
+ * The ordinary words of {@link GLUED_WORDS} to read as a side glued to a kind word in a scene of `names`:
+ * those whose mirror is there too (`RAIL` beside `LAIL`, as a file abbreviating a left aileron `LAIL`
+ * names its right one), and no other.
+ */
+export function partneredWords(names: Iterable<string>): ReadonlySet<string> {
+  const tokens = new Set<string>();
+  // Words as written, before a glued side is read off them (`LAIL` is `lail` here, not `l`, `ail`).
+  for (const name of names) for (const t of name.toLowerCase().split(/[^\p{L}]+/u)) tokens.add(t);
+  const mirror = (word: string) => (word[0] === "r" ? "l" : "r") + word.slice(1);
+  return new Set([...GLUED_WORDS].filter((word) => tokens.has(mirror(word))));
 }
 
 /**
@@ -124,9 +137,9 @@ const SIDE_LEVEL = /^([lr])(lod)$/;
  * `aileron`, `left`; `lflap` → `l`, `flap`), or a side letter glued to a level mark (`llod` → `l`,
  * `lod`); any other token is kept whole, so `upright`, `copyright` and `rail` stay words.
  */
-function unglueSide(token: string): string[] {
+function unglueSide(token: string, partnered?: ReadonlySet<string>): string[] {
   if (KIND_TOKENS[singular(token)] || WEAK_STABILATOR_TOKENS.has(singular(token))) return [token];
-  if (GLUED_WORDS.has(token)) return [token];
+  if (GLUED_WORDS.has(token) && !partnered?.has(token)) return [token];
   const level = SIDE_LEVEL.exec(token);
   if (level) return [level[1], level[2]];
   // A level mark glued on in capitals (`RUDLOD1`, `AILRNLLOD0`): the kind word, its side, the mark.
@@ -246,10 +259,13 @@ export function namesAircraft(name: string): boolean {
   return tokenize(name).some((t) => AIRCRAFT_TOKENS.has(t));
 }
 
-/** Like {@link classifyPanelName}, telling also whether the match is weak. */
-export function matchPanelName(name: string): NameMatch | undefined {
+/**
+ * Like {@link classifyPanelName}, telling also whether the match is weak. `partnered` words (see
+ * {@link partneredWords}) are read as a side glued to a kind word.
+ */
+export function matchPanelName(name: string, partnered?: ReadonlySet<string>): NameMatch | undefined {
   if (isRigHelperName(name)) return undefined;
-  const tokens = tokenize(name);
+  const tokens = tokenize(name, partnered);
   if (tokens.some(isStructureToken)) return undefined;
   return kindFromTokens(tokens);
 }
