@@ -122,7 +122,8 @@ function channelOf(
         return { node: dof.node, path: "rotation", values: out };
       }
       // Freelancer slides by axis·d: an axis longer than 1 slides farther.
-      const axis = rotate(dof.restRotation, [slideLength(record.axis), 0, 0]);
+      // (Below a sheared part, farther still: the shear stretches the axis, `dof.slideScale`.)
+      const axis = rotate(dof.restRotation, [slideLength(record.axis) * (dof.slideScale ?? 1), 0, 0]);
       map.values.forEach((d, i) => out.set(dof.restTranslation.map((c, k) => c + axis[k] * d), i * 3));
       return { node: dof.node, path: "translation", values: out };
     }

@@ -39,7 +39,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // matrices put them (translations exact, each turned to the closest frame a node holds, a pivot about
   // the axis the game turns about); before, only the sheared part's own hardpoints were placed so, and
   // the parts below it were off by up to 3.5 units (tests/nodes/decode/freelancer/mod_tools_wave3.ts).
-  version: 13,
+  // 14: a Pris joint below a sheared part slides as far as the game slides it (its limits and keys
+  // stretched by |K·axis|, the shear's stretch of its axis); before, by the stored limits along its pivot.
+  version: 14,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -33,6 +33,8 @@ export interface JointDof {
   readonly max: number;
   readonly restRotation: Quat;
   readonly restTranslation: number[];
+  /** A slide below a sheared part: scene units per unit the game slides, beyond the axis length (1). */
+  readonly slideScale?: number;
 }
 
 /** A resolved movable joint: the child part's name and its degrees of freedom, in pose order. */
@@ -111,7 +113,14 @@ export function resolveFreelancerScene(
       ...j,
       dofs: j.dofs.map((d) => {
         const rest = moved.get(d.node);
-        return rest ? { ...d, restRotation: rest.rotation, restTranslation: rest.translation } : d;
+        if (!rest) return d;
+        const { slide } = rest;
+        return {
+          ...d,
+          restRotation: rest.rotation,
+          restTranslation: rest.translation,
+          ...(slide !== 1 ? { min: d.min * slide, max: d.max * slide, slideScale: slide } : {}),
+        };
       }),
     }));
   }

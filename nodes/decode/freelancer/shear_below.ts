@@ -6,8 +6,9 @@
  * `K = (Q·S)⁻¹·M` undone for everything in its frame. Each node below is placed where the stored
  * matrices put it (its translation t becomes K·t, exactly) and turned to the closest frame a node can
  * hold: a part or hardpoint takes the nearest rotation and scale of `K·R·S`, a pivot the turn that keeps
- * its axis where the game turns about it (K·axis); what is still undone passes on to its children. Only
- * the meshes lose the shear (named in the part's warning).
+ * its axis where the game turns about it (K·axis), a slide's limits stretched by |K·axis| so it spans
+ * what the game's does; what is still undone passes on to its children. Only the meshes lose the shear
+ * (named in the part's warning).
  *
  * @module
  */
@@ -33,6 +34,11 @@ export interface ShearedPart {
 export interface MovedPivot {
   readonly rotation: Quat;
   readonly translation: number[];
+  /**
+   * How much farther the game slides per unit along the pivot's axis than the pivot's frame does
+   * (`|K·axis|`): a slide's limits and keys are stretched by it, so it spans what the game's does.
+   */
+  readonly slide: number;
 }
 
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -84,17 +90,24 @@ function carry(
   if (kind === "pivot") {
     // The smallest turn taking the pivot's axis onto K·axis: it turns about the axis the game turns about.
     const axis = rotate(r, [1, 0, 0]);
-    rotation = multiply(turnBetween(axis, apply(k, axis)), r);
+    const along = apply(k, axis);
+    rotation = multiply(turnBetween(axis, along), r);
     scale = [s[0], s[1], s[2]];
-  } else {
-    ({ rotation, scale } = readRotation(d));
-  }
-  node.setTranslation(t as [number, number, number]).setRotation(rotation).setScale(scale);
-  if (kind === "pivot") {
-    moved.set(node, { rotation, translation: t });
+    node.setTranslation(t as [number, number, number]).setRotation(rotation);
+    const extras = node.getExtras() as { ctrl_type?: string; min?: number; max?: number };
+    const slide = extras.ctrl_type === "translation" ? Math.hypot(along[0], along[1], along[2]) : 1;
+    moved.set(node, { rotation, translation: t, slide });
     const part = getPartgraphExtras(node).part as Record<string, unknown> | undefined;
     const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
-    if (part) setPartgraphExtras(node, { part: { ...part, axis_in_parent: axisInParent } as never });
+    const stretched = (v: unknown) => typeof v === "number" ? v * slide : v;
+    if (slide !== 1) node.setExtras({ ...extras, min: stretched(extras.min), max: stretched(extras.max) });
+    if (part) {
+      const limits = slide !== 1 ? { min: stretched(part.min), max: stretched(part.max) } : {};
+      setPartgraphExtras(node, { part: { ...part, ...limits, axis_in_parent: axisInParent } as never });
+    }
+  } else {
+    ({ rotation, scale } = readRotation(d));
+    node.setTranslation(t as [number, number, number]).setRotation(rotation).setScale(scale);
   }
   // Undone still: (R'·S')⁻¹·D.
   const next = mulRows(mulRows(diag(scale.map((v) => 1 / v)), transpose(quatRows(rotation))), d);

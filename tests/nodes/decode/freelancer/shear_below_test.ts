@@ -136,3 +136,30 @@ Deno.test("a Rev joint below a sheared part turns about the axis the game turns 
     (Math.hypot(...x) * Math.hypot(...gameAxis));
   assert.ok(cos > 1 - 1e-6, `pivot X ${x} is not along M·axis ${gameAxis} (cos ${cos})`);
 });
+
+Deno.test("a Pris joint below a sheared part slides as far as the game slides it at its limit", async () => {
+  const tA = [0, 1, 0], tB = [1, 1, 1], axis = [0, 1, 0], max = 0.75;
+  const records: ConstraintSpec[] = [
+    { kind: "fix", parent: "Root", child: "Wing", translation: tA, rotation: SHEARED },
+    {
+      kind: "pris",
+      parent: "Wing",
+      child: "Slider",
+      translation: tB,
+      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      axis,
+      min: 0,
+      max,
+    },
+  ];
+  const rest = await resolveParts(records, {});
+  const limit =
+    (rest.scene.getRoot().listNodes().find((n) => n.getName() === "Slider_joint")!.getExtras() as {
+      max: number;
+    }).max;
+  const { scene } = await resolveParts(records, {}, { Slider: limit });
+  // The game: W_Wing·T(tB + axis·max): the slide is M·axis·max in the world.
+  const expected = tA.map((v, i) => v + apply(SHEARED, tB.map((w, k) => w + axis[k] * Math.fround(max)))[i]);
+  // Before: the pivot slid along Q·S·axis by its stored max, off the game's end point.
+  near(byName(scene, "Slider").getWorldMatrix().slice(12, 15), expected, "Slider at its max");
+});
