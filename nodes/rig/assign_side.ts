@@ -66,7 +66,8 @@ export const rigAssignSide = defineNode({
   // scene's extras too, not only in rig.report (the rigged file said good where the report said weak).
   // 21: a side glued to its word (`aill`, `aileronl`, `LFLAP`) no longer reads every left panel as one
   // name `|left` (so as several aircraft that cannot be told apart, all weak): `ail|left`, `flap|left`.
-  version: 21,
+  // 22: `lft`/`rgt` name sides (`Aileron_Lft`: its side was the geometry's).
+  version: 22,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

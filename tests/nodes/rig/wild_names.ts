@@ -174,8 +174,8 @@ const LANGUAGES: readonly Language[] = [
 /** A side as one letter, a word, or `LH`/`RH`, in the case `upper` says. */
 function sideWords(side: "left" | "right") {
   return side === "left"
-    ? { letter: "L", word: "Left", hand: "LH", sea: "port", lower: "l" }
-    : { letter: "R", word: "Right", hand: "RH", sea: "stbd", lower: "r" };
+    ? { letter: "L", word: "Left", hand: "LH", sea: "port", lower: "l", short: "Lft" }
+    : { letter: "R", word: "Right", hand: "RH", sea: "stbd", lower: "r", short: "Rgt" };
 }
 
 /** One exporter's way of writing a surface and its side; `s` is undefined for a centre surface. */
@@ -213,6 +213,17 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
     material: "Material",
   }),
   sketchfab_counter: (w, s, n) => ({ name: `${w}${s ? `_${s.letter}` : ""}_${n % 4}` }),
+  short_side: (w, s, _n, pick) => {
+    if (!s) return { name: w };
+    const side = w === w.toUpperCase() ? s.short.toUpperCase() : pick([s.short, s.short.toLowerCase()]);
+    return { name: `${w}${pick(["_", ""])}${side}` };
+  },
+  unity_duplicate: (w, s, n) => ({ name: `${w}${s ? `_${s.letter}` : ""} (${n % 3 + 1})` }),
+  maya_namespace: (w, s, _n, pick) => ({ name: `${pick(["plane", "F4U", "rig01"])}:${w}${s?.letter ?? ""}` }),
+  unreal_prefix: (w, s, _n, pick) => ({
+    name: `${pick(["SM_", "SK_", "GEO_"])}${w}${s ? `_${s.letter}` : ""}`,
+  }),
+  blender_bone_end: (w, s) => ({ name: `${w}${s ? `.${s.letter}` : ""}_end` }),
   blender_mesh_node: (w, s, n) => ({
     name: `Mesh.${String(n).padStart(3, "0")}`,
     mesh: `${w}${s ? `_${s.letter}` : ""}`,

@@ -25,6 +25,8 @@ Deno.test("a side letter glued to a level mark or to an abbreviation is read", (
   assertEquals(tokenize("lflap"), ["l", "flap"]);
   assertEquals(sideFromName("Rudder_LLOD2"), "left");
   assertEquals(sideFromName("LAIL"), "left");
+  assertEquals(sideFromName("aileronlft"), "left");
+  assertEquals(sideFromName("Rddr_RGT"), "right");
   // Ordinary words stay words: no right aileron in a rail, nothing in `Clod1`.
   for (const word of ["rail", "RAIL", "Guard_Rail", "trail", "detail", "flipper", "Clod1", "Rudimentary"]) {
     assertEquals(matchPanelName(word), undefined, word);
