@@ -68,7 +68,12 @@ export const exportGltf = defineNode({
   // `node_<i>`…; derived_names.ts), yielding to the file's own names (before: unnamed, and Blender named
   // them `Mesh_3`, `Node_11`, `Material_4`, three.js left nodes ''); an image name with a dot is written
   // with `_` for it, its `.png`/`.jpg` dropped (Blender's exporter cut `cube.001` back to `cube`).
-  version: 26,
+  // v27: a mesh without UVs drawn with a textured material (a game rip's, its UVs lost) is written with a
+  // TEXCOORD_0 of zeros and keeps the material, so every client draws each texture's corner colour, as
+  // viewers drew the source, with one warning per material naming each mesh (before: an untextured copy of
+  // the material, drawn with its factors alone — another colour than the source's — and the warnings of a
+  // rip's many meshes summarised, naming few).
+  version: 27,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -82,6 +87,8 @@ export const exportGltf = defineNode({
     "(a NUL in a name, where Blender ends it, written `_`); morph target names changed so keep " +
     "their originals in the mesh's extras.partgraph.target_names; " +
     "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
+    "a mesh without UVs drawn with a textured material is written with UVs of (0,0), so every client draws each texture's " +
+    "corner colour as viewers drew the source, with a warning naming the meshes and material; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
     "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +

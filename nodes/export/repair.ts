@@ -67,7 +67,8 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
 function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Accessor> {
   const normals = new Set<Accessor>();
   const uvSets = new Map<Material, number[]>();
-  const uvCopies: UvSetCopies = { untextured: new Map(), replaced: new Set() };
+  const uvCopies: UvSetCopies = { corners: new Map(), replaced: new Set() };
+  const cornered = new Map<Material, string[]>();
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
     if (emptyMeshRepair(mesh, primitives, apply, messages)) continue;
@@ -92,16 +93,30 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
         messages.push(
           `textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
         );
-      } else if (uvRepair === "untextured") {
-        messages.push(
-          `mesh '${mesh.getName()}' has no UV set for the textures of material ` +
-            `'${primitive.getMaterial()!.getName()}'; it is drawn with the material's factors alone`,
-        );
+      } else if (uvRepair === "corner") {
+        const material = primitive.getMaterial()!;
+        const named = cornered.get(material) ?? cornered.set(material, []).get(material)!;
+        if (!named.includes(mesh.getName())) named.push(mesh.getName());
       }
     }
   }
+  // One warning per material, naming each mesh (a rip's hundreds would be summarised away one by one).
+  for (const [material, names] of cornered) messages.push(cornerMessage(names, material.getName()));
   if (apply) disposeReplacedMaterials(uvCopies);
   return normals;
+}
+
+/** The warning for the meshes without UVs drawn with a textured material, each named (the first 20). */
+function cornerMessage(names: string[], material: string): string {
+  const quoted = names.slice(0, 20).map((name) => `'${name}'`);
+  const list = names.length > 20
+    ? `${quoted.join(", ")} and ${names.length - 20} more`
+    : quoted.length > 1
+    ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`
+    : quoted[0];
+  return `${names.length > 1 ? "meshes" : "mesh"} ${list} ${names.length > 1 ? "have" : "has"} no UV set ` +
+    `for the textures of material '${material}'; written with UVs of (0,0), so every client draws each ` +
+    "texture's corner colour, as viewers draw the source (its UVs were likely lost)";
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Which UV sets a material's textures sample, and the repairs that change it for one primitive: a
- * material sampling a set its primitive lacks (`retargetTexCoords`), and a primitive whose sets were
- * renumbered (`remapUvSets`). Each gives the primitive its own copy of the material, so other
- * primitives sharing it keep theirs.
+ * material sampling a set its primitive lacks (`retargetTexCoords`: UVs of zeros for a primitive with
+ * none, else its own copy of the material), and a primitive whose sets were renumbered (`remapUvSets`,
+ * its own copy), so other primitives sharing the material keep theirs.
  *
  * @module
  */
-import { type Primitive, Texture, type TextureInfo } from "@gltf-transform/core";
+import { type Accessor, Document, type Primitive, Texture, type TextureInfo } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { textureSlots, uvSetOf } from "../../runtime/scene/texture_slots.ts";
 
@@ -19,48 +19,73 @@ const textureInfos = (material: Material): TextureInfo[] => textureSlots(materia
 /**
  * A material sampling `TEXCOORD_n` on a primitive without it is invalid glTF. A decoder's material
  * flags naming a second UV set the mesh lacks: the primitive gets its own copy of the material,
- * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all, sharing a textured
- * material with meshes that have one (common in game rips and CAD conversions): its copy of the
- * material has no textures, its extensions' neither (`untextured`), which is how viewers draw it. `sets` remembers each
- * material's UV sets, read once however many primitives share it.
+ * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all drawn with a textured
+ * material (common in game rips and CAD conversions, whose UVs were lost): viewers draw such a file
+ * sampling every texture at UV (0,0) (three.js reads the missing attribute as 0), so its look is the
+ * texture's corner colour times the factors. The primitive is given a `TEXCOORD_0` of zeros
+ * (`corner`; one accessor per vertex count, shared), so every client draws the file as viewers drew
+ * the source, and the material stays shared and named as it was (before, it took an untextured copy,
+ * drawn with the factors alone: another colour). `sets` remembers each material's UV sets, read once
+ * however many primitives share it.
  */
 export function retargetTexCoords(
   primitive: Primitive,
   apply: boolean,
   sets: Map<Material, number[]>,
-  copies: UvSetCopies = { untextured: new Map(), replaced: new Set() },
-): "retargeted" | "untextured" | undefined {
+  copies: UvSetCopies = { corners: new Map(), replaced: new Set() },
+): "retargeted" | "corner" | undefined {
   const material = primitive.getMaterial();
   if (!material) return undefined;
   let used = sets.get(material);
   if (!used) sets.set(material, used = textureInfos(material).map(uvSetOf));
   if (!used.length) return undefined;
+  const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
   if (!primitive.getAttribute("TEXCOORD_0")) {
     if (apply) {
-      let copy = copies.untextured.get(material);
-      if (!copy) copies.untextured.set(material, copy = withoutTextures(ownCopy(material)));
-      primitive.setMaterial(copy);
-      copies.replaced.add(material);
+      primitive.setAttribute("TEXCOORD_0", cornerUvs(primitive, copies.corners));
+      // A texture naming a later set (which a primitive without UVs lacks too) samples the zeros.
+      if (!used.every(has)) retarget(primitive, material, has, copies);
     }
-    return "untextured";
+    return "corner";
   }
-  const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
   if (used.every(has)) return undefined;
-  if (apply) {
-    const own = ownCopy(material);
-    for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
-    primitive.setMaterial(own);
-    copies.replaced.add(material);
-  }
+  if (apply) retarget(primitive, material, has, copies);
   return "retargeted";
 }
 
+/** Gives `primitive` its own copy of `material`, each texture sampling a set it lacks made to sample `TEXCOORD_0`. */
+function retarget(
+  primitive: Primitive,
+  material: Material,
+  has: (set: number) => boolean,
+  copies: UvSetCopies,
+): void {
+  const own = ownCopy(material);
+  for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
+  primitive.setMaterial(own);
+  copies.replaced.add(material);
+}
+
+/** A `TEXCOORD_0` of zeros for `primitive`'s vertices: one per vertex count, in its positions' buffer. */
+function cornerUvs(primitive: Primitive, corners: Map<number, Accessor>): Accessor {
+  const position = primitive.getAttribute("POSITION");
+  const count = position?.getCount() ?? 0;
+  let uvs = corners.get(count);
+  if (!uvs) {
+    const doc = Document.fromGraph(primitive.getGraph())!;
+    const buffer = position?.getBuffer() ?? doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
+    uvs = doc.createAccessor().setType("VEC2").setArray(new Float32Array(2 * count)).setBuffer(buffer);
+    corners.set(count, uvs);
+  }
+  return uvs;
+}
+
 /**
- * The material copies {@link retargetTexCoords} made in one scene: one untextured copy per material,
- * shared by every primitive without UVs that drew it, and the materials copied.
+ * What {@link retargetTexCoords} made in one scene: one `TEXCOORD_0` of zeros per vertex count, and
+ * the materials it copied.
  */
 export interface UvSetCopies {
-  readonly untextured: Map<Material, Material>;
+  readonly corners: Map<number, Accessor>;
   readonly replaced: Set<Material>;
 }
 
@@ -107,25 +132,6 @@ function ownCopy(material: Material): Material {
     copy.setExtension(extension.extensionName, extension.clone());
   }
   return copy;
-}
-
-/**
- * `material` with its texture slots emptied, its extensions' too: each extension's texture is a
- * reference named like `diffuseTexture`, which glTF-Transform sets through `setDiffuseTexture`.
- */
-function withoutTextures(material: Material): Material {
-  const graph = material.getGraph();
-  for (const extension of material.listExtensions()) {
-    for (const edge of graph.listChildEdges(extension)) {
-      if (!(edge.getChild() instanceof Texture)) continue;
-      const name = edge.getName();
-      const setter =
-        (extension as unknown as Record<string, unknown>)[`set${name[0].toUpperCase()}${name.slice(1)}`];
-      if (typeof setter === "function") setter.call(extension, null);
-    }
-  }
-  return material.setBaseColorTexture(null).setEmissiveTexture(null).setNormalTexture(null)
-    .setOcclusionTexture(null).setMetallicRoughnessTexture(null);
 }
 
 /**

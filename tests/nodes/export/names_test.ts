@@ -6,7 +6,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
-import { runNode } from "../../support/context.ts";
+import { runNode, testContext } from "../../support/context.ts";
 import { repeatedNamesScene } from "./repeated_names.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -78,7 +78,7 @@ Deno.test("distinct names are written as they are, and an extras.name of the use
   });
 });
 
-Deno.test("meshes without UVs sharing a textured material take one untextured copy of its name, not one each", async () => {
+Deno.test("meshes without UVs drawn with a textured material keep it, its name and texture, sampling UVs of (0,0)", async () => {
   const doc = await repeatedNamesScene(1);
   const root = doc.getRoot();
   const paint = root.listMaterials().find((m) => m.getName() === "Paint")!;
@@ -91,15 +91,29 @@ Deno.test("meshes without UVs sharing a textured material take one untextured co
     );
     root.listScenes()[0].addChild(doc.createNode(name).setMesh(mesh));
   }
-  const json = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
-  assertEquals(json.materials.map((m: Json) => m.name), ["Glass", "Paint", "Paint_1"]);
-  const materialOf = (name: string) => json.meshes.find((m: Json) => m.name === name).primitives[0].material;
-  assertEquals(materialOf("Strut"), materialOf("Brace"), "one copy shared");
-  assertEquals(json.materials[materialOf("Strut")].pbrMetallicRoughness?.baseColorTexture, undefined);
-  // Only UV-less meshes drawing it: the copy is the one material of the name.
-  doc.getRoot().listMeshes().find((m) => m.getName() === "Cube")!.dispose();
-  const alone = glbJson((await runNode(exportGltf, { scene: doc })).bytes.bytes);
-  assertEquals(alone.materials.map((m: Json) => m.name), ["Glass", "Paint"]);
-  // And the texture only the original drew is not written as dead weight.
-  assertEquals(alone.images, undefined);
+  const ctx = testContext();
+  const out = await runNode(exportGltf, { scene: doc }, {}, ctx);
+  const json = glbJson(out.bytes.bytes);
+  // No copy of the material: nothing to rename, and every mesh draws the one texture.
+  assertEquals(json.materials.map((m: Json) => m.name), ["Glass", "Paint"]);
+  const primitiveOf = (name: string) => json.meshes.find((m: Json) => m.name === name).primitives[0];
+  const back = await readGltf(out.bytes.bytes);
+  for (const name of ["Strut", "Brace"]) {
+    assertEquals(json.materials[primitiveOf(name).material].name, "Paint");
+    const uv = back.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0]
+      .getAttribute("TEXCOORD_0")!;
+    assertEquals(uv.getType(), "VEC2");
+    assert(Array.from(uv.getArray()!).every((v) => v === 0), name);
+    const warned = ctx.warnings.map((w) => w.message);
+    assert(
+      warned.some((w) => /no UV set/.test(w) && w.includes(`'${name}'`) && w.includes("'Paint'")),
+      `${warned}`,
+    );
+  }
+  assertEquals(
+    primitiveOf("Strut").attributes.TEXCOORD_0,
+    primitiveOf("Brace").attributes.TEXCOORD_0,
+    "shared",
+  );
+  assertEquals(json.images.length, 1);
 });
