@@ -49,7 +49,8 @@ export const rigDetectPanels = defineNode({
   // `shaft`, `cabin`, `mud`, `pocket`, `envelope` veto (`Elevator_Shaft` was an elevator).
   // 22: `RAIL` is a right aileron where `LAIL` names the left one (it was missed; alone it is a rail).
   // 23: `lft`/`rgt` are sides, glued too (`aileronlft` was no panel).
-  version: 23,
+  // 24: a `Tab` alone (no surface named in it) rigs only in a scene named an aircraft, as `volet`.
+  version: 24,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

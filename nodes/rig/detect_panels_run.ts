@@ -273,7 +273,7 @@ function withContext(
   const list = contextual.map((c) => `'${c.node.getName()}'`).join(", ");
   ctx.warn(
     `${list} ${contextual.length === 1 ? "is" : "are"} named by a word that also names things other than ` +
-      "a control surface (volet: a shutter; bec: a spout), and nothing else names this scene an aircraft: " +
+      "a control surface (volet: a shutter; bec: a spout; tab: a pull), and nothing else names this scene an aircraft: " +
       "not rigged — name a wing or fuselage, another surface, or give it ctrl_type extras to rig it",
     { panels: contextual.map((c) => c.node.getName()) },
   );

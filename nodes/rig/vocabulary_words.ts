@@ -526,9 +526,10 @@ export const LANGUAGE_SIDES: readonly {
 
 /**
  * Kind words that name something else outside an aircraft (French `volet` is a window's shutter, `bec`
- * a spout or a burner): they name a panel only in a scene that is an aircraft by another name.
+ * a spout or a burner; a `Tab` a drawer's pull or a can's): alone they name a panel only in a scene that
+ * is an aircraft by another name (`Elevator_Tab` names its surface, and is no such word alone).
  */
-export const CONTEXT_TOKENS: ReadonlySet<string> = new Set(["volet", "bec"]);
+export const CONTEXT_TOKENS: ReadonlySet<string> = new Set(["volet", "bec", "tab"]);
 
 /** Words that tell a scene is an aircraft (its structure), in English and the languages above. */
 export const AIRCRAFT_TOKENS: ReadonlySet<string> = new Set([

@@ -11,7 +11,14 @@
  * `Elevator_Shaft`). After, held-out seed 7: see the assertions.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import type { Node } from "@gltf-transform/core";
 import { matchPanelName, partneredWords, sideFromName, tokenize } from "../../../nodes/rig/vocabulary.ts";
+import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
+import { getPart } from "../../../nodes/rig/part_extras.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { addAircraftMesh } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { boxMesh } from "./surface_classes.ts";
 import { WILD_FAMILIES } from "./wild_names.ts";
 import { judgeAircraft, judgeDecoys, judgeNames, wildNames } from "./wild_names_judge.ts";
 
@@ -79,4 +86,25 @@ Deno.test("aircraft named in every family rig every panel right and good", async
 
 Deno.test("scenes that are no aircraft hold no panel: shutters, mud flaps, rails, a lift", async () => {
   assertEquals(await judgeDecoys(SEED), []);
+});
+
+Deno.test("a shutter or a tab alone is no panel, and is named; beside a wing or a surface it is one", async () => {
+  const found = async (names: string[]) => {
+    const doc = newScene();
+    names.forEach((name, i) => {
+      const { positions, triangles } = boxMesh([i * 3, 0, 1], [i * 3 + 1, 0.1, 3]);
+      addAircraftMesh(doc, name, positions, triangles);
+    });
+    const ctx = testContext();
+    const out = (await runNode(rigDetectPanels, { scene: doc }, {}, ctx)).scene;
+    const kinds = out.getRoot().listNodes().flatMap((n: Node) =>
+      getPart(n) ? [`${n.getName()}:${getPart(n)!.kind}`] : []
+    );
+    return { kinds, warned: ctx.warnings.some((w) => /'Volet_G'.*shutter/.test(JSON.stringify(w))) };
+  };
+  assertEquals(await found(["Volet_G", "Volet_D", "Mur", "Toit"]), { kinds: [], warned: true });
+  assertEquals((await found(["Volet_G", "Aile_G", "Fuselage"])).kinds, ["Volet_G:flap"]);
+  assertEquals((await found(["Volet_G", "Aileron_G"])).kinds, ["Volet_G:flap", "Aileron_G:aileron"]);
+  assertEquals((await found(["Tab_1", "Drawer"])).kinds, []);
+  assertEquals((await found(["Elevator_Tab"])).kinds, ["Elevator_Tab:trim_tab"]);
 });
