@@ -50,7 +50,9 @@ export const rigDetectPanels = defineNode({
   // 22: `RAIL` is a right aileron where `LAIL` names the left one (it was missed; alone it is a rail).
   // 23: `lft`/`rgt` are sides, glued too (`aileronlft` was no panel).
   // 24: a `Tab` alone (no surface named in it) rigs only in a scene named an aircraft, as `volet`.
-  version: 24,
+  // 25: words of furniture, bags and cars veto beside a surface word (`Bed_Slat_01`, `Tent_Flap`,
+  // `Roof_Spoiler`, `Elevator_Button_3` were panels).
+  version: 25,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -375,6 +375,24 @@ export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "mud",
   "pocket",
   "envelope",
+  // …and of furniture, bags and cars: a bed's, a blind's or a fence's slats, a tent's, a bag's, a box's,
+  // a cat door's, a hat's, a book's or a lid's flap, a car's lip, roof or boot spoiler, a lift's button
+  // (a cockpit's `Flap_Button` is no flap either).
+  "bed",
+  "blind",
+  "fence",
+  "tent",
+  "bag",
+  "box",
+  "cat",
+  "hat",
+  "book",
+  "lid",
+  "lip",
+  "roof",
+  "trunk",
+  "bumper",
+  "button",
 ]);
 
 /**
