@@ -78,7 +78,10 @@ export const decodeCmp = defineNode({
   // part, and is then read slide first if that turn can be (before, every file with a Cyl had one
   // unnamed "disputed" warning); bytes after meshes' vertex buffers that no stride explains are one
   // warning per file counting meshes and bytes (before, one per mesh).
-  version: 36,
+  // 37: turn limits beyond a full turn (a turret hardpoint's Min/Max, a Rev or Sphere record's limits:
+  // degrees typed where the format stores radians) are named with the hardpoint or part, kept as the
+  // game reads them (before, silent).
+  version: 37,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

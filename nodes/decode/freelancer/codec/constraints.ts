@@ -10,6 +10,7 @@ import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { UtfEntry } from "./utf.ts";
 import { requireLeaf } from "./utf.ts";
 import { readCylLimits } from "./cyl_limits.ts";
+import { degreesTyped } from "./turn_limits.ts";
 
 /** Joint kinds, as lower-case `construct` names (LancerEdit's spelling). */
 export type JointKind = "fix" | "rev" | "pris" | "cyl" | "sphere" | "loose";
@@ -71,6 +72,16 @@ export function readConstraints(cons: UtfEntry, warn: WarningSink): ConstraintRe
       // The sources disagree on a Cyl's limit order; only a record whose stored turn cannot be angles
       // is in real doubt (a warning on every Cyl record said nothing about any one of them).
       const doubt = kind === "cyl" ? readCylLimits(record.limits!).doubt : undefined;
+      // A Rev or Sphere limit beyond a full turn (the Cyl's turn is read above): typed in degrees.
+      const typed = kind === "rev"
+        ? degreesTyped([record.min!, record.max!])
+        : kind === "sphere"
+        ? degreesTyped(record.limits!)
+        : undefined;
+      if (typed) {
+        const name = kind[0].toUpperCase() + kind.slice(1);
+        warn(`${name} constraint of part '${record.child}' (byte ${record.at}): ${typed}`);
+      }
       if (doubt) {
         warn(
           `Cyl constraint of part '${record.child}' (byte ${record.at}): limits (${

@@ -9,9 +9,7 @@
  *
  * @module
  */
-
-/** A full turn and f32 noise: no joint limit in radians is beyond it. */
-const FULL_TURN = 2 * Math.PI + 1e-3;
+import { FULL_TURN } from "./turn_limits.ts";
 
 /** A Cyl record's limits as read: radians for the turn, scene units for the slide. */
 export interface CylLimits {

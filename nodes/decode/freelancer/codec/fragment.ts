@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { degreesTyped } from "./turn_limits.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { findChild, findChildren, requireLeaf, type UtfEntry } from "./utf.ts";
@@ -372,6 +373,8 @@ function checkRevolute(
       }, not 1; it turns about its direction`,
     );
   }
+  const typed = degreesTyped([min, max]);
+  if (typed) warn(`hardpoint '${dir.name}': Min${at("Min")}, Max${at("Max")}: ${typed}`);
   if (min <= max) return { min, max };
   return { min: max, max: min, reversed: { min, max, minAt: at("Min"), maxAt: at("Max") } };
 }

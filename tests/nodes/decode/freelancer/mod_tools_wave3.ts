@@ -4,7 +4,9 @@
  * unevenly in a modelling tool and exported with its scale baked into the record (`stretched_parent`),
  * or one whose matrix a hand edit sheared (a sine typed with the wrong sign, a column pasted from
  * another record: `sheared_parent`), on a `Fix`, `Rev`, `Pris`, `Sphere` or `Loose` joint, with parts
- * of their own attached below it (a turret on a sheared wing).
+ * of their own attached below it (a turret on a sheared wing); and turn limits typed in degrees where
+ * the format stores radians (`degree_limits`: a turret hardpoint's `Min`/`Max`, a `Rev` or `Sphere`
+ * record's limits, as a UTF editor showing raw floats invites), which the game reads as radians.
  *
  * The game draws the nine floats as a matrix as stored (`W_child = W_parent·T(t)·R`), so everything
  * below such a part is placed by that matrix: the truth here (every hardpoint's world position) is
@@ -29,7 +31,7 @@ import { mulRows, rotationRows } from "./fixtures.ts";
 import type { ModToolFile, ModToolTruth } from "./mod_tools.ts";
 
 /** The habits of this wave. */
-export const HABITS3 = ["stretched_parent", "sheared_parent"] as const;
+export const HABITS3 = ["stretched_parent", "sheared_parent", "degree_limits"] as const;
 
 /** One habit of {@link HABITS3}. */
 export type Habit3 = typeof HABITS3[number];
@@ -39,6 +41,7 @@ const f32 = (values: readonly number[]) => Array.from(new Float32Array(values));
 
 /** Writes the file of `habit` for `seed`, with its truth. */
 export function modToolFile3(habit: Habit3, seed: number): ModToolFile {
+  if (habit === "degree_limits") return degreeLimitsFile(seed);
   const random = prng(seed * 15485863 + HABITS3.indexOf(habit) * 977);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const coord = () => Math.round((random() * 8 - 4) * 64) / 64;
@@ -153,4 +156,68 @@ function triangle(): Uint8Array {
       uvs: [[0, 0, 1, 0, 0, 1]],
     }),
   });
+}
+
+/**
+ * A compound whose turret hardpoint, and a `Rev` or `Sphere` joint (by seed), hold limits typed in
+ * degrees: some within a full turn (−5 reads as −5 rad either way), at least one beyond. The truth is
+ * what the game reads (radians as stored, in degrees here) and a warning naming each.
+ */
+function degreeLimitsFile(seed: number): ModToolFile {
+  const random = prng(seed * 15485863 + 3 * 977);
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const deg = (r: number) => Math.fround(r) * 180 / Math.PI;
+  const [hpMin, hpMax] = [-int(10, 90), int(10, 180)];
+  const kind: JointKind = seed % 2 ? "rev" : "sphere";
+  const limits = kind === "rev"
+    ? [-int(15, 60), int(15, 60)]
+    : [-int(10, 45), int(10, 45), -int(10, 45), int(10, 45), -5, 5];
+  const door: ConstraintSpec = {
+    kind,
+    parent: "Root",
+    child: "Door",
+    translation: [1, 2, 3],
+    rotation: IDENTITY,
+    ...(kind === "rev" ? { axis: [0, 0, 1], min: limits[0], max: limits[1] } : { limits }),
+  };
+  const turret: HardpointSpec = {
+    name: "HpTurret01",
+    kind: "rev",
+    position: [0, 1, 0],
+    orientation: IDENTITY,
+    axis: [0, 1, 0],
+    min: hpMin,
+    max: hpMax,
+  };
+  const joints: Record<string, [number, number]> = kind === "rev"
+    ? { Door_joint: [deg(limits[0]), deg(limits[1])] }
+    : Object.fromEntries(
+      ["x", "y", "z"].map((a, k) => [`Door_joint_${a}`, [deg(limits[2 * k]), deg(limits[2 * k + 1])]]),
+    );
+  const truth: ModToolTruth = {
+    triangles: { Root: 1, Door: 1 },
+    hardpoints: { HpTurret01: [0, 1, 0] },
+    limits: { HpTurret01: [deg(hpMin), deg(hpMax)] },
+    joints,
+    named: [`hardpoint 'HpTurret01'.*typed in degrees`, `constraint of part 'Door'.*typed in degrees`],
+  };
+  const ref = {
+    meshId: flCrc32("tri.vms"),
+    vertexStart: 0,
+    vertexCount: 3,
+    indexStart: 0,
+    indexCount: 3,
+    groupStart: 0,
+    groupCount: 1,
+  };
+  const tree = compoundTree({
+    meshes: [{ name: "tri.vms", data: triangle() }],
+    extra: [materialLibrary([{ name: "hull", type: "DcDt", dc: [0.5, 0.5, 0.5] }])],
+    parts: [
+      { name: "Root", fileName: "root.3db", fragment: { lods: [ref], hardpoints: [turret] } },
+      { name: "Door", fileName: "door.3db", fragment: { lods: [ref] } },
+    ],
+    constraints: [door],
+  });
+  return { quirk: "degree_limits", habits: [], seed, name: `ship${seed}.cmp`, bytes: encodeUtf(tree), truth };
 }
