@@ -210,7 +210,15 @@ export const decodeDson = defineNode({
   // content roots at all, one for every file. A scene modifier instance on a parent that did not
   // load is not looked for (its file is not read) and such instances are one warning per parent
   // naming them, after the missing file's (before: one per morph file, then the parent's).
-  version: 40,
+  // 41: polygons of more than four corners (the spec allows triangles and quads; community tools and
+  // converters write more, and Diffeomorphic, dufman and the dhdm tools read them) are cut into
+  // triangles in their own plane by ear clipping (a fan when convex), winding, face group and surface
+  // kept, one warning per geometry counting them (before: a DecodeError for the whole scene, 40 of 40
+  // generated files); seam overrides and a graft's hidden polygons name the file's polygons, so they
+  // reach the pieces (`codec/polygons.ts`). A polygon with fewer than three distinct vertices is
+  // dropped, one warning per geometry (before: drawn as a zero-area sliver, silently); a corner
+  // repeating the one before it is read away (`[a, b, b, c]` is the triangle it draws).
+  version: 41,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

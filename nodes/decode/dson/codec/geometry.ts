@@ -7,6 +7,7 @@
  */
 import type { JsonReader, JsonRecord } from "./read_json.ts";
 import { decodeRigidity, type DsonRigidity } from "./rigidity.ts";
+import { type AuthoredPolys, EAR_CLIP_LIMIT, readPolygon } from "./polygons.ts";
 
 /** A geograft: the graft mesh is welded onto a target figure whose base mesh has these counts. */
 export interface DsonGraft {
@@ -41,7 +42,14 @@ export interface DsonGeometry {
   readonly vertexCount: number;
   /** Four vertex indices per polygon; the fourth is -1 for a triangle. */
   readonly polyVerts: Int32Array;
+  /** Polygons drawn: the file's, but for those cut into triangles or dropped (see `authored`). */
   readonly polyCount: number;
+  /**
+   * Set when the polygons drawn are not the file's one to one (a polygon of over four corners cut
+   * into triangles, a degenerate one dropped): which file polygon each is, for indices the file's
+   * records give (seam overrides, hidden polygons).
+   */
+  readonly authored?: AuthoredPolys;
   /** Face group of each polygon (index into `groupNames`; -1: none, its index was out of range). */
   readonly polyGroup: Int32Array;
   /** Surface of each polygon (index into `materialNames`). */
@@ -88,30 +96,69 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     ? ["default"]
     : read.stringArray(value.polygon_material_groups, `${path}/polygon_material_groups`);
   const { items: polys, path: polyPath } = read.values(value.polylist ?? [], `${path}/polylist`);
-  const polyVerts = new Int32Array(polys.length * 4);
-  const polyGroup = new Int32Array(polys.length);
-  const polyMaterial = new Int32Array(polys.length);
+  const drawn: number[] = [], drawnGroup: number[] = [], drawnSurface: number[] = [], of: number[] = [];
   const strayGroups = new StrayIndices(polyPath, 0);
   const straySurfaces = new StrayIndices(polyPath, 1);
+  const repairs = { ngon: new Repairs(), degenerate: new Repairs() };
   // Index 0 into an empty list is out of range too: before, such a polygon was never drawn.
   const groupLimit = groupNames.length, surfaceLimit = materialNames.length;
   for (let p = 0; p < polys.length; p++) {
     const poly = polys[p];
     const at = `${polyPath}/${p}`;
-    if (!Array.isArray(poly) || poly.length < 5 || poly.length > 6) {
-      read.fail(at, "[group, material, v0, v1, v2(, v3)] (a triangle or quad)", poly);
+    if (!Array.isArray(poly) || poly.length < 5) {
+      read.fail(at, "[group, material, v0, v1, v2, …] (a polygon of 3 or more vertices)", poly);
     }
     const group = read.integer(poly[0], `${at}/0`, Number.MIN_SAFE_INTEGER);
-    polyGroup[p] = group >= 0 && group < groupLimit ? group : strayGroups.add(p, group, -1);
+    const groupIndex = group >= 0 && group < groupLimit ? group : strayGroups.add(p, group, -1);
     const surface = read.integer(poly[1], `${at}/1`, Number.MIN_SAFE_INTEGER);
-    polyMaterial[p] = surface >= 0 && surface < surfaceLimit
+    const surfaceIndex = surface >= 0 && surface < surfaceLimit
       ? surface
       : straySurfaces.add(p, surface, materialNames.length);
-    for (let k = 0; k < 4; k++) {
-      polyVerts[p * 4 + k] = k + 2 < poly.length
-        ? read.integer(poly[k + 2], `${at}/${k + 2}`, 0, vertexCount - 1)
-        : -1;
+    const corners = poly.slice(2).map((v: unknown, k: number) =>
+      read.integer(v, `${at}/${k + 2}`, 0, vertexCount - 1)
+    );
+    const { pieces, repair, fanned } = readPolygon(corners, positions);
+    if (repair) repairs[repair].add(p, corners, pieces.length);
+    if (fanned) repairs.ngon.fanned++;
+    for (const piece of pieces) {
+      drawn.push(piece[0], piece[1], piece[2], piece[3] ?? -1);
+      drawnGroup.push(groupIndex);
+      drawnSurface.push(surfaceIndex);
+      of.push(p);
     }
+  }
+  const polyVerts = Int32Array.from(drawn);
+  const polyGroup = Int32Array.from(drawnGroup);
+  const polyMaterial = Int32Array.from(drawnSurface);
+  // Read one to one unless a polygon was cut or dropped: then the file's polygon indices (UV seam
+  // overrides, a graft's hidden polygons) name pieces through `authored`.
+  const authored = of.length === polys.length && repairs.ngon.count === 0
+    ? undefined
+    : { count: polys.length, of: Int32Array.from(of) };
+  // Said once per geometry, at its first such polygon (before decode.dson v41 a polygon of over four
+  // corners was a DecodeError for the whole scene, and a degenerate one was drawn as slivers).
+  const { ngon, degenerate } = repairs;
+  if (ngon.first) {
+    read.repair(
+      `${polyPath}/${ngon.first.p}`,
+      `${ngon.count} polygon(s) of geometry '${id}' have more than the four corners the DSON spec allows ` +
+        `(the first, polygon ${ngon.first.p}: ${ngon.first.corners.length} corners); cut into ${ngon.pieces} ` +
+        "triangles in their own planes, as the readers that accept such polygons draw them" +
+        (ngon.fanned
+          ? ` (${ngon.fanned} of them, not convex and of over ${EAR_CLIP_LIMIT} corners, fanned from their first ` +
+            "corner: they may cover past their outline)"
+          : ""),
+    );
+  }
+  if (degenerate.first) {
+    read.repair(
+      `${polyPath}/${degenerate.first.p}`,
+      `${degenerate.count} polygon(s) of geometry '${id}' have fewer than three distinct vertices (the ` +
+        `first, polygon ${degenerate.first.p}: [${
+          degenerate.first.corners.join(", ")
+        }]); they cover nothing ` +
+        "and are dropped",
+    );
   }
   // Face groups only name polygons (nothing here reads them): a stray index costs no geometry.
   strayGroups.report(
@@ -156,7 +203,8 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     positions,
     vertexCount,
     polyVerts,
-    polyCount: polys.length,
+    polyCount: polyGroup.length,
+    ...(authored ? { authored } : {}),
     polyGroup,
     polyMaterial,
     groupNames,
@@ -203,6 +251,18 @@ class StrayIndices {
       `${this.count} polygon(s) name a ${what} out of range (the first, polygon ${this.#first}: ` +
         `${this.#firstIndex}); ${outcome}`,
     );
+  }
+}
+
+/** Polygons read other than as written, of one kind: counted, the first remembered. */
+class Repairs {
+  count = 0;
+  pieces = 0;
+  fanned = 0;
+  first?: { p: number; corners: readonly number[] };
+  add(p: number, corners: readonly number[], pieces: number): void {
+    if (this.count++ === 0) this.first = { p, corners };
+    this.pieces += pieces;
   }
 }
 

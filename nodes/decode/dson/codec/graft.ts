@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { authoredPieces } from "./polygons.ts";
 import { type FormulaGraph, mergeFormulaGraphs } from "./formula_graph.ts";
 import type { BoneAlias, Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
 import type { RigidityGroup } from "./rigidity.ts";
@@ -58,7 +59,7 @@ export function mergeGrafts(
       : nodes.findIndex((n) => n.key === parseDsonUri(targetUri).id);
     const target = meshes.findIndex((m) =>
       m.owner === targetNode && m !== mesh && m.vertexCount === mesh.graft!.vertexCount &&
-      m.polyCount === mesh.graft!.polyCount
+      (m.authored?.count ?? m.polyCount) === mesh.graft!.polyCount
     );
     if (target < 0) {
       const base = owner?.preferredBase ? ` '${owner.preferredBase}'` : "";
@@ -90,8 +91,12 @@ export function mergeGrafts(
 
 /** One target mesh with all its grafts merged in a single pass (hidden polygon indices are the target's). */
 function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: readonly SceneNode[]): SceneMesh {
+  // Hidden polygons are the target file's: all the pieces of one cut into triangles.
   const hidden = new Uint8Array(target.polyCount);
-  for (const graft of grafts) for (const p of graft.graft!.hiddenPolys) hidden[p] = 1;
+  const piecesOf = authoredPieces(target.authored);
+  for (const graft of grafts) {
+    for (const p of graft.graft!.hiddenPolys) for (const q of piecesOf(p)) hidden[q] = 1;
+  }
   const remaps: Int32Array[] = [];
   const graftEnds: number[] = [];
   let vertexCount = target.vertexCount;
@@ -173,6 +178,8 @@ function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: reado
   const bodyIds = new Set(target.morphs.map((m) => m.id));
   return {
     ...target,
+    // The merged polygons are not the file's: nothing indexes them by the file's numbers any more.
+    authored: undefined,
     positions,
     vertexCount,
     polyVerts,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { authoredPieces } from "./polygons.ts";
 import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import { decodeGeometry, decodeUvSet, type DsonGeometry, type DsonUvSet } from "./geometry.ts";
@@ -236,7 +237,12 @@ export class SceneMeshes {
       );
       return undefined;
     }
-    const uvSet = decodeUvSet(entry.value, entry.path, entry.file.read, geometry.polyCount);
+    const uvSet = decodeUvSet(
+      entry.value,
+      entry.path,
+      entry.file.read,
+      geometry.authored?.count ?? geometry.polyCount,
+    );
     const uvCount = uvSet.uvs.length / 2;
     if (uvCount < geometry.vertexCount) {
       // A corner without an override takes its vertex's UV: too few UVs leave vertices without one.
@@ -260,10 +266,13 @@ export class SceneMeshes {
     const { overrides } = uvSet;
     let first = -1;
     let count = 0;
+    const piecesOf = authoredPieces(geometry.authored);
     for (let o = 0; o < overrides.length; o += 3) {
-      const p = overrides[o], v = overrides[o + 1];
+      const v = overrides[o + 1];
       let found = false;
-      for (let k = 0; k < 4; k++) found ||= geometry.polyVerts[p * 4 + k] === v;
+      for (const p of piecesOf(overrides[o])) {
+        for (let k = 0; k < 4; k++) found ||= geometry.polyVerts[p * 4 + k] === v;
+      }
       if (found) continue;
       if (first < 0) first = o / 3;
       count++;

@@ -17,6 +17,7 @@ import {
   type Surface,
 } from "./model.ts";
 import { INFLUENCES } from "./skin.ts";
+import { authoredPieces } from "./polygons.ts";
 
 /** What a mesh is built from, gathered while loading. */
 export interface MeshParts {
@@ -82,6 +83,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     polyVerts: geometry.polyVerts,
     polyMaterial: geometry.polyMaterial,
     polyCount: geometry.polyCount,
+    ...(geometry.authored ? { authored: geometry.authored } : {}),
     surfaces: geometry.materialNames,
     uv,
     skin,
@@ -130,15 +132,18 @@ function meshUv(parts: MeshParts): SceneMesh["uv"] {
       cornerUv[p * 4 + k] = v < 0 ? -1 : v + offset;
     }
   }
-  // The middle value of an override is a vertex index: find the polygon corner holding it.
+  // The middle value of an override is a vertex index: find the polygon corner holding it. The
+  // polygon is the file's: its pieces, when it was cut into triangles.
+  const piecesOf = authoredPieces(geometry.authored);
   for (const set of sets) {
     const offset = offsets.get(set)!;
     for (let o = 0; o < set.overrides.length; o += 3) {
-      const p = set.overrides[o];
-      if (polySet(p) !== set) continue;
-      for (let k = 0; k < 4; k++) {
-        if (geometry.polyVerts[p * 4 + k] === set.overrides[o + 1]) {
-          cornerUv[p * 4 + k] = set.overrides[o + 2] + offset;
+      for (const p of piecesOf(set.overrides[o])) {
+        if (polySet(p) !== set) continue;
+        for (let k = 0; k < 4; k++) {
+          if (geometry.polyVerts[p * 4 + k] === set.overrides[o + 1]) {
+            cornerUv[p * 4 + k] = set.overrides[o + 2] + offset;
+          }
         }
       }
     }

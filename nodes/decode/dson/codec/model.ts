@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { AuthoredPolys } from "./polygons.ts";
 import type { UnresolvedReference } from "./content.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
 import type { ChannelLimit, ChannelLimits } from "./joint_limits.ts";
@@ -122,6 +123,8 @@ export interface SceneMesh {
   readonly polyVerts: Int32Array;
   readonly polyMaterial: Int32Array;
   readonly polyCount: number;
+  /** Which polygon of the file each is, when not one to one (see `DsonGeometry.authored`). */
+  readonly authored?: AuthoredPolys;
   readonly surfaces: readonly string[];
   /**
    * UVs (authored v-up) and the UV index of each polygon corner (4 per polygon, -1 unused). `name`
