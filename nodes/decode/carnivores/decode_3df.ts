@@ -22,7 +22,9 @@ export const decode3df = defineNode({
   // 15: `animations` match names without regard to case (a Windows mod's RUN.VTL for "run.vtl"), a
   // glob reads one file per clip — backups and copies (run_old, "Copy of run", "run (2)") left out
   // with a warning — and case twins with different bytes are a named guess.
-  version: 15,
+  // 16: a texture that is a picture of a width not dividing 256 (96, 160, 192, 200, 240 …) written at
+  // its own width is named in a warning, like 32/64/128-wide ones.
+  version: 16,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +

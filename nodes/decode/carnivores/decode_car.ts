@@ -12,7 +12,8 @@ import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts"
 /** `decode.car` node definition. */
 export const decodeCar = defineNode({
   type: "decode.car",
-  version: 13,
+  // 14: a texture that is a picture of a width not dividing 256 written at its own width is named.
+  version: 14,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

@@ -20,6 +20,9 @@
  * noise, a flat colour, a picture whose left and right edges match (an atlas on black, a tiled skin)
  * and a picture that itself repeats every few texels cannot be told, and are not flagged.
  *
+ * A picture of a width that does not divide 256 (96, 160, 192, 200, 240 …) written so runs its rows on
+ * across the stored rows; it is recognised in the texel stream instead of by columns (see `oddPicture`).
+ *
  * A picture wider than 256 (512 or 1024) written so spreads each of its rows over 2 or 4 stored rows;
  * it is recognised the other way round (see `spreadAt`): texels a picture row apart are closer than
  * those a stored row apart, and stored rows run on into each other except where a picture row ends.
@@ -37,6 +40,12 @@ const WIDE_WIDTHS = [512, 1024] as const;
 const WIDE_RATIO = 0.7;
 /** The picture's height is at most this many times its width, and at least its reciprocal. */
 const MAX_ASPECT = 4;
+/** Narrowest picture of a width that does not divide 256 tried (see `oddPicture`). */
+const ODD_MIN_WIDTH = 24;
+/** For such a width, texels W apart must differ at most this times the texels 256 apart. */
+const ODD_ROW_RATIO = 0.6;
+/** Candidates whose texels W apart differ within this factor of the closest are a tie. */
+const ODD_TIE = 1.1;
 /** Fewer stored rows than this are too few to judge. */
 const MIN_ROWS = 4;
 
@@ -58,7 +67,7 @@ const MIN_CONTRAST = 0.5;
 
 /** The picture a packed texture holds. */
 export interface NarrowPicture {
-  /** Picture width in texels (32, 64, 128, 512 or 1024). */
+  /** Picture width in texels (32, 64, 128, a width that does not divide 256, 512 or 1024). */
   readonly width: number;
   /** Picture height: the stored rows × 256 / width. */
   readonly height: number;
@@ -93,6 +102,8 @@ export function narrowPicture(texture: Texture16): NarrowPicture | undefined {
     if (height > width * MAX_ASPECT || height * MAX_ASPECT < width) continue;
     if (packedAt(lum, rows, width, dRow, columns)) return { width, height };
   }
+  const odd = oddPicture(lum, rows, dRow);
+  if (odd) return odd;
   for (const width of WIDE_WIDTHS) {
     const spread = width / TEXTURE_WIDTH;
     const height = rows / spread;
@@ -182,6 +193,72 @@ function packedAt(
   return wrap <= SEGMENT_RATIO * Math.max(others, MIN_CONTRAST / 2);
 }
 
+/**
+ * The picture of a width that does not divide 256 (48, 96, 160, 192, 200, 240 …) that `lum` reads as,
+ * written at its own width: its rows run on across the stored rows, so its seams (a picture row's right
+ * edge meeting the next one's left edge) fall every W texels of the stream, at a different column in
+ * each stored row — no column test finds them. A width is a candidate when the stored texels make a
+ * whole number of its rows, `W × H`, of a plausible shape. It reads as packed when texels W apart in
+ * the stream (vertical neighbours in the picture) are much closer than texels 256 apart (one stored
+ * row), closer than texels W/2 apart (half a picture row), the stream's steps at multiples of W are far
+ * larger than its other steps, and pairs W apart that wrap into the next stored row differ no more than
+ * the others (in a 256-wide texture that repeats every W they differ more). Of several candidates, the
+ * narrowest whose neighbours W apart are about the closest wins. A 256-wide texture's columns do not line up with the
+ * stream's multiples of W, so a pattern of lines does not pass for seams.
+ */
+function oddPicture(lum: Int8Array, rows: number, dRow: number): NarrowPicture | undefined {
+  const texels = rows * TEXTURE_WIDTH;
+  const passed: { picture: NarrowPicture; diff: number }[] = [];
+  for (let width = ODD_MIN_WIDTH; width < TEXTURE_WIDTH; width++) {
+    if (TEXTURE_WIDTH % width === 0 || texels % width !== 0) continue;
+    const height = texels / width;
+    if (height < MIN_ROWS || height > width * MAX_ASPECT || height * MAX_ASPECT < width) continue;
+    const dWidth = meanShiftDiff(lum, width);
+    if (dWidth > ODD_ROW_RATIO * dRow) continue;
+    if (meanShiftDiff(lum, Math.floor(width / 2)) < dWidth) continue;
+    const { seam, inside } = streamSteps(lum, width);
+    if (seam <= SEAM_RATIO * inside) continue;
+    let wrap = 0, wraps = 0, other = 0, others = 0;
+    for (let i = 0; i + width < lum.length; i++) {
+      const d = Math.abs(lum[i] - lum[i + width]);
+      if ((i % TEXTURE_WIDTH) + width >= TEXTURE_WIDTH) {
+        wrap += d;
+        wraps++;
+      } else {
+        other += d;
+        others++;
+      }
+    }
+    if (wraps && others && wrap / wraps > SEGMENT_RATIO * Math.max(other / others, MIN_CONTRAST / 2)) {
+      continue;
+    }
+    passed.push({ picture: { width, height }, diff: dWidth });
+  }
+  // A picture's rows two apart are close too, and its seams are among every other one's (a 96-wide
+  // picture passes for 192): the narrowest whose neighbours W apart are about the closest wins.
+  const closest = Math.min(...passed.map((p) => p.diff));
+  return passed.find((p) => p.diff <= ODD_TIE * closest)?.picture;
+}
+
+/**
+ * Mean step between stream neighbours at multiples of `width` (`seam`), and elsewhere (`inside`, at
+ * least half the contrast floor).
+ */
+function streamSteps(lum: Int8Array, width: number): { seam: number; inside: number } {
+  let seam = 0, seams = 0, inside = 0, insides = 0;
+  for (let i = 1; i < lum.length; i++) {
+    const step = Math.abs(lum[i] - lum[i - 1]);
+    if (i % width === 0) {
+      seam += step;
+      seams++;
+    } else {
+      inside += step;
+      insides++;
+    }
+  }
+  return { seam: seam / seams, inside: Math.max(inside / insides, MIN_CONTRAST / 2) };
+}
+
 /** Mean |lum[i] − lum[i + shift]| over the whole array. */
 function meanShiftDiff(lum: Int8Array, shift: number): number {
   let sum = 0;
@@ -237,7 +314,9 @@ export function narrowPictureNote(
       width < TEXTURE_WIDTH ? "narrower" : "wider"
     } than ${TEXTURE_WIDTH} unscaled, ${
       width < TEXTURE_WIDTH
-        ? `${TEXTURE_WIDTH / width} of its rows side by side in each stored row`
+        ? TEXTURE_WIDTH % width === 0
+          ? `${TEXTURE_WIDTH / width} of its rows side by side in each stored row`
+          : `its rows running on across the stored rows, ${(TEXTURE_WIDTH / width).toFixed(2)} to each`
         : `each of its rows over ${width / TEXTURE_WIDTH} stored rows`
     }): ` +
     `decoded as the games read it, ${TEXTURE_WIDTH} texels to the row, so it shows scrambled as in the ` +

@@ -205,3 +205,49 @@ export function* zooCases(firstSeed: number, perCell: number): Generator<ZooCase
     }
   }
 }
+
+/**
+ * Pictures of widths that do not divide 256 (a modder's 96×96 or 200×256 skin) that a tool may write
+ * unscaled: their rows run on across the stored rows.
+ */
+export const ODD_SHAPES: readonly { width: number; height: number }[] = [
+  [48, 48],
+  [96, 96],
+  [96, 128],
+  [96, 192],
+  [160, 160],
+  [160, 128],
+  [192, 192],
+  [192, 256],
+  [200, 256],
+  [224, 224],
+  [240, 240],
+  [240, 128],
+  [144, 144],
+  [80, 80],
+  [120, 160],
+  [176, 176],
+].map(([width, height]) => ({ width, height }));
+
+/** Stored rows of 256-wide negatives whose texel count a width not dividing 256 also divides. */
+export const ODD_HEIGHTS = [9, 36, 48, 80, 100, 120, 144, 192, 196, 200, 225, 81, 250] as const;
+
+/** Every kind × odd shape, and 256-wide textures of {@link ODD_HEIGHTS} rows, `perCell` seeds each. */
+export function* oddZooCases(firstSeed: number, perCell: number): Generator<ZooCase> {
+  for (const kind of ZOO_KINDS) {
+    for (let seed = firstSeed; seed < firstSeed + perCell; seed++) {
+      for (const shape of ODD_SHAPES) {
+        const words = zooPicture(
+          kind,
+          shape.width,
+          shape.height,
+          seed * 1009 + shape.width * 7 + shape.height,
+        );
+        yield { kind, rows: (shape.width * shape.height) / 256, words, packed: shape };
+      }
+      for (const rows of ODD_HEIGHTS) {
+        yield { kind, rows, words: zooPicture(kind, 256, rows, seed * 1013 + rows) };
+      }
+    }
+  }
+}
