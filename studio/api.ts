@@ -117,11 +117,21 @@ function describeNode(node: AnyNodeDef) {
   };
 }
 
+/**
+ * The picker's graph files: the `.json` files of the project's `graphs/` folder (none when it has no
+ * such folder: a project started elsewhere, a folder of models), and the graph to open first.
+ */
 async function listGraphs(ctx: ApiContext) {
   const dir = await ctx.sandbox.resolve("graphs");
   const files: string[] = [];
-  for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && entry.name.endsWith(".json")) files.push(ctx.sandbox.display(join(dir, entry.name)));
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (entry.isFile && entry.name.endsWith(".json")) {
+        files.push(ctx.sandbox.display(join(dir, entry.name)));
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory)) throw error;
   }
   files.sort();
   const start = ctx.startGraph ? ctx.sandbox.display(await ctx.sandbox.resolve(ctx.startGraph)) : files[0];

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { sha256Hex } from "../runtime/canonical.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { GraphFile, GraphIssue } from "../runtime/mod.ts";
@@ -61,6 +62,8 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
   const text = formatGraph(body.graph);
   const bytes = new TextEncoder().encode(text);
   if (body.create === true) {
+    // A new graph's folder may not exist yet (graphs/ in a project that had none): made, as atomicWrite does.
+    await Deno.mkdir(dirname(abs), { recursive: true });
     try {
       await Deno.writeFile(abs, bytes, { createNew: true });
     } catch (error) {

@@ -19,6 +19,7 @@ import { type Checked, LiveChecks, othersOpen, showIssues } from "./live_check.t
 import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
 import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
+import { openStart } from "./start.ts";
 import { scopesOf } from "./scopes.ts";
 import { setUpSearch } from "./search.ts";
 import { Trails } from "./trails.ts";
@@ -44,7 +45,7 @@ const nav = new Navigation({
   models,
   trails,
   load,
-  create: (path) => register(new GraphModel(path, { version: 1, nodes: {} }, catalogue, new Map())),
+  create: newGraph,
   firstCheck: (model) => checks.of(model),
   draw: () => {
     // The title first: its file tabs may change the header's height, and so the editor's, which
@@ -204,6 +205,11 @@ async function load(path: string): Promise<GraphModel> {
   return register(model);
 }
 
+/** A new, empty graph at `path`, added to the page's open graphs. */
+function newGraph(path: string): GraphModel {
+  return register(new GraphModel(path, { version: 1, nodes: {} }, catalogue, new Map()));
+}
+
 /** Adds a graph to the page's open graphs; a node renamed in it keeps its run badge and file tabs. */
 function register(model: GraphModel): GraphModel {
   model.nodeRenamed = (from, to) => followNodeRename(model, from, to);
@@ -341,7 +347,7 @@ function addFromSearch(type: string): void {
 
 async function setUp(): Promise<void> {
   const { files, start } = await api<{ files: string[]; start?: string }>("/api/graphs");
-  const requested = new URLSearchParams(location.search).get("graph") ?? start ?? files[0];
+  const requested = new URLSearchParams(location.search).get("graph") ?? start;
   const picker = $<HTMLSelectElement>("graph-picker");
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
   picker.onchange = guarded(() => nav.open(picker.value));
@@ -364,17 +370,17 @@ async function setUp(): Promise<void> {
   previews.setUp(guarded);
   setUpSearch(() => stack.length ? current().catalogue : catalogue, addFromSearch);
   selectTab("editor");
-  try {
-    await nav.open(requested);
-  } catch (error) {
-    // The graph asked for cannot be opened (not a graph the editor can draw, unreadable): say why, and
-    // open the first graph of graphs/ instead so the page is usable.
-    const fallback = files.find((f) => f !== requested);
-    const reason = error instanceof Error ? error.message : String(error);
-    if (fallback === undefined) return status(reason, true);
-    await nav.open(fallback);
-    status(`${reason}; opened ${fallback} instead`, true);
-  }
+  await openStart(
+    {
+      open: (path) => nav.open(path),
+      startNew: (path) => newGraph(path).markNew(),
+      shown: (path) =>
+        api<{ path: string }>(`/api/exists?path=${encodeURIComponent(path)}`).then((a) => a.path, () => path),
+      status,
+    },
+    files,
+    requested,
+  );
   const model = new URLSearchParams(location.search).get("model");
   if (model) await previews.show(`/api/model?path=${encodeURIComponent(model)}`, model);
   document.body.dataset.ready = "true";

@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+/**
+ * The page on projects as users have them, in chromium: no `graphs/` folder (a folder of models, a
+ * fresh checkout), a `graphs/` whose every file is broken (a merge's conflict markers, a half-written
+ * file, `nodes` as an array), and a broken graph asked for by `?graph=` beside good ones. The page is
+ * always ready and usable, says why each graph did not open, never tries one twice, and a new graph's
+ * first Save makes its folder.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { browserMissing } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
+import { openStudio } from "./page_helpers.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+/** A graph file as `git merge` leaves it when two branches added a node at the same place. */
+function conflicted(ours: string, theirs: string): string {
+  const node = (id: string) => `    "${id}": { "type": "demo.fighter" }`;
+  return `{\n  "version": 1,\n  "nodes": {\n<<<<<<< HEAD\n${node(ours)}\n=======\n${
+    node(theirs)
+  }\n>>>>>>> feature/${theirs}\n  }\n}\n`;
+}
+
+/** Opens the studio on `dir` (its project) at `query`, waits until ready and returns the status. */
+async function startOn(
+  dir: string,
+  query: string,
+  fn: (page: import("playwright-core").Page) => Promise<void>,
+) {
+  const cwd = Deno.cwd();
+  Deno.chdir(dir);
+  // The studio's project is the working folder it starts in (the test's is restored at once).
+  const opened = await openStudio(dir, false).finally(() => Deno.chdir(cwd));
+  try {
+    await opened.page.goto(`${opened.studio.url}${query}`);
+    await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+    await fn(opened.page);
+    // Only the failed reads of broken files (HTTP 422) reach the console; no page error.
+    deepEqual(opened.errors.filter((e) => !e.includes("status of 422")), []);
+  } finally {
+    await opened.close();
+  }
+}
+
+Deno.test({
+  name: "studio: a project without graphs/, with only broken graphs, or asked for a broken one, opens usable",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  await t.step("no graphs/ folder: a new graph, and its first Save makes the folder", async () => {
+    const dir = await tempDir({ prefix: "studio-start-empty-" });
+    await Deno.mkdir(join(dir, "models"));
+    await startOn(dir, "", async (page) => {
+      equal(
+        await page.textContent("#status"),
+        "No graph files in graphs/ here: a new graph graphs/graph.json, written when you Save (Open takes a path)",
+      );
+      await page.fill("#node-search", "demo.fighter");
+      await page.press("#node-search", "Enter");
+      await page.waitForSelector("g.node[data-node]");
+      await page.click("#save");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
+      const saved = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "graph.json")));
+      deepEqual(Object.values(saved.nodes).map((n) => (n as { type: string }).type), ["demo.fighter"]);
+    });
+    await Deno.remove(dir, { recursive: true });
+  });
+
+  await t.step("every graph broken: each reason counted, a new graph under a free name", async () => {
+    const dir = await tempDir({ prefix: "studio-start-broken-" });
+    await Deno.mkdir(join(dir, "graphs"));
+    await Deno.writeTextFile(join(dir, "graphs", "graph.json"), conflicted("wing", "tail"));
+    await Deno.writeTextFile(join(dir, "graphs", "half.json"), '{"version": 1, "nodes": {"a": {"ty');
+    await Deno.writeTextFile(join(dir, "graphs", "list.json"), '{"version": 1, "nodes": []}');
+    await startOn(dir, "", async (page) => {
+      const said = (await page.textContent("#status")) ?? "";
+      assert(said.startsWith("'graphs/graph.json' is not valid JSON"), said);
+      assert(
+        said.endsWith(
+          " (2 more graph file(s) in graphs/ did not open either); a new graph graphs/graph_2.json, " +
+            "written when you Save (Open takes a path)",
+        ),
+        said,
+      );
+      equal(await page.locator("#status.refused").count(), 1);
+      equal(await page.locator("g.node").count(), 2, "the new graph's Group Input and Output");
+    });
+    for (const f of ["graph.json", "half.json", "list.json"]) {
+      assert((await Deno.readTextFile(join(dir, "graphs", f))).includes("nodes"), `${f} left as it was`);
+    }
+    await Deno.remove(dir, { recursive: true });
+  });
+
+  await t.step("a broken graph asked for: the first good one opens instead, saying why", async () => {
+    const dir = await tempDir({ prefix: "studio-start-asked-" });
+    await Deno.mkdir(join(dir, "graphs"));
+    await Deno.writeTextFile(join(dir, "graphs", "a.json"), conflicted("nose", "gear"));
+    await Deno.writeTextFile(
+      join(dir, "graphs", "b.json"),
+      '{"version": 1, "nodes": {"f": {"type": "demo.fighter"}}}',
+    );
+    const asked = join(dir, "graphs", "a.json");
+    await startOn(dir, `?graph=${encodeURIComponent(asked)}`, async (page) => {
+      const said = (await page.textContent("#status")) ?? "";
+      assert(said.startsWith(`'${asked}' is not valid JSON: `), said);
+      assert(said.endsWith("; opened graphs/b.json instead"), said);
+      equal(await page.locator('g.node[data-node="f"]').count(), 1);
+    });
+    await Deno.remove(dir, { recursive: true });
+  });
+});
