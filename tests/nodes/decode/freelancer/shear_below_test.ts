@@ -8,11 +8,12 @@ import assert from "node:assert/strict";
 import { type Habit3, HABITS3, modToolFile3 } from "./mod_tools_wave3.ts";
 import { judge } from "./mod_tools_judge.ts";
 import {
+  animationTree,
   compoundTree,
   type ConstraintSpec,
   type HardpointSpec,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
+import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import type { JsonValue } from "../../../../runtime/node.ts";
@@ -57,10 +58,12 @@ async function resolveParts(
   records: ConstraintSpec[],
   hardpoints: Record<string, HardpointSpec[]>,
   pose = {},
+  extra: UtfNode[] = [],
 ) {
   const names = ["Root", ...records.map((r) => r.child)];
   const tree = compoundTree({
     meshes: [{ name: "m.vms", data: triangleMesh(["hull"]) }],
+    extra,
     parts: names.map((name) => ({
       name,
       fileName: `${name}.3db`,
@@ -162,4 +165,38 @@ Deno.test("a Pris joint below a sheared part slides as far as the game slides it
   const expected = tA.map((v, i) => v + apply(SHEARED, tB.map((w, k) => w + axis[k] * Math.fround(max)))[i]);
   // Before: the pivot slid along Q·S·axis by its stored max, off the game's end point.
   near(byName(scene, "Slider").getWorldMatrix().slice(12, 15), expected, "Slider at its max");
+});
+
+Deno.test("a Pris joint's animation below a sheared part ends where the game's does", async () => {
+  const tA = [0, 1, 0], tB = [1, 1, 1], axis = [0, 1, 0], d = 0.6;
+  const records: ConstraintSpec[] = [
+    { kind: "fix", parent: "Root", child: "Wing", translation: tA, rotation: SHEARED },
+    {
+      kind: "pris",
+      parent: "Wing",
+      child: "Slider",
+      translation: tB,
+      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      axis,
+      min: 0,
+      max: 1,
+    },
+  ];
+  const script = animationTree({
+    Sc_extend: [{
+      parent: "Wing",
+      child: "Slider",
+      type: 0x1,
+      interval: -1,
+      keys: [{ time: 0, angle: 0 }, { time: 1, angle: d }],
+    }],
+  });
+  const { scene } = await resolveParts(records, {}, {}, [script]);
+  const channel = scene.getRoot().listAnimations()[0].listChannels()[0];
+  const pivot = channel.getTargetNode()!;
+  assert.equal(pivot.getName(), "Slider_joint");
+  const last = [...channel.getSampler()!.getOutput()!.getArray()!].slice(-3) as [number, number, number];
+  pivot.setTranslation(last);
+  const expected = tA.map((v, i) => v + apply(SHEARED, tB.map((w, k) => w + axis[k] * Math.fround(d)))[i]);
+  near(byName(scene, "Slider").getWorldMatrix().slice(12, 15), expected, "Slider at the last key");
 });
