@@ -120,7 +120,13 @@ export const dsonApplyPreset = defineNode({
   // 31: a preset dialling an alias of a bone channel (`bone_aliases`, decode.dson v39: "Shoulder
   // Bend" standing for lShldrBend's x rotation) poses the bone, and formulas reading it follow;
   // before, the alias was named missing and the bone kept its pose.
-  version: 31,
+  // 32: a key written flat, `[time, value, "TCB", t, c, b]` (hand edits, community writers; Daz nests
+  // it, `["TCB", t, c, b]`), takes its tension, continuity and bias (before: read as no interpolation,
+  // Catmull-Rom: 45 of 357 generated channels' frame-0 values wrong, 28 of 40 presets silently); a key
+  // of a kind the spec does not name (`["BEZIER"]`) is read as the spec's default (Catmull-Rom) in one
+  // warning counting them (before: the same reading, silently). `key_habits.ts` checks each against
+  // the Kochanek–Bartels closed form at keys and span midpoints.
+  version: 32,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

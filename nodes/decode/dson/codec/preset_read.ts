@@ -103,6 +103,7 @@ export async function readDsonPreset(
   const skipped: DsonPreset["skipped"][number][] = [];
   let animated = 0;
   const nullKeys: NullKey[] = [];
+  const odd: OddKey[] = [];
   const unkeyed: string[] = [];
   for (
     const [entry, at] of read.objects(read.array(scene.animations, "/scene/animations"), "/scene/animations")
@@ -110,7 +111,7 @@ export async function readDsonPreset(
     const url = read.string(entry.url, `${at}/url`);
     const keys = read.array(entry.keys, `${at}/keys`);
     if (keys.length === 0) read.fail(`${at}/keys`, "at least one [time, value] key", keys);
-    const keyed = frameZeroValue(read, keys, `${at}/keys`, nullKeys);
+    const keyed = frameZeroValue(read, keys, `${at}/keys`, nullKeys, odd);
     const autoFollow = read.optBoolean(entry.auto_follow, `${at}/auto_follow`, false);
     if (keyed.keys > 1) animated++;
     if (keyed.value === undefined) {
@@ -121,6 +122,14 @@ export async function readDsonPreset(
     const channel = classify(url);
     if (typeof channel === "string") skipped.push({ url, path: at, reason: channel });
     else channels.push({ ...channel, value, url, path: at, autoFollow });
+  }
+  if (odd.length) {
+    const kinds = [...new Set(odd.map((k) => k.kind))];
+    warn(
+      `dson preset: ${file ?? "preset"} at ${odd[0].path}: ${odd.length} key(s) with an interpolation the ` +
+        `DSON spec does not name (${few(kinds)}; it names CONST, LINEAR, TCB and HERMITE) are read as its ` +
+        "default for float channels, a Catmull-Rom spline",
+    );
   }
   if (nullKeys.length) {
     // Qt's JSON writer stores NaN and infinity as null: such a key says nothing, so it is skipped.
@@ -162,6 +171,15 @@ export async function readDsonPreset(
 }
 
 /** A key skipped for a `null` time or value: the path of its (first) null, and which were null. */
+/** The interpolations the DSON spec names (`key_curve.ts` evaluates them). */
+const KNOWN_INTERPOLATIONS = new Set(["CONST", "LINEAR", "TCB", "HERMITE"]);
+
+/** A key whose interpolation is none the spec names: read as the spec's default for floats. */
+interface OddKey {
+  readonly path: string;
+  readonly kind: string;
+}
+
 interface NullKey {
   readonly path: string;
   readonly time: boolean;
@@ -179,6 +197,7 @@ function frameZeroValue(
   keys: unknown[],
   path: string,
   nullKeys: NullKey[],
+  odd: OddKey[],
 ): { value?: number; keys: number } {
   const curve: CurveKey[] = [];
   keys.forEach((key, i) => {
@@ -191,11 +210,21 @@ function frameZeroValue(
       return;
     }
     const value = read.number(pair[1], `${path}/${i}/1`);
-    // `["TCB", tension, continuity, bias]` and the like; anything else is no interpolation.
-    const kind = Array.isArray(pair[2]) && typeof pair[2][0] === "string" ? pair[2] : undefined;
+    // `["TCB", tension, continuity, bias]` and the like, as Daz nests it; hand edits and community
+    // writers flatten it, `[time, value, "TCB", t, c, b]` (before apply_preset v32 read as no
+    // interpolation: its tension, continuity and bias dropped, silently). Anything else is none.
+    const written = Array.isArray(pair[2])
+      ? pair[2]
+      : typeof pair[2] === "string"
+      ? pair.slice(2)
+      : undefined;
+    const kind = written && typeof written[0] === "string" ? written : undefined;
     const interpolation = kind
       ? [kind[0] as string, ...kind.slice(1).map((x) => (typeof x === "number" ? x : NaN))] as const
       : undefined;
+    if (interpolation && !KNOWN_INTERPOLATIONS.has(interpolation[0].toUpperCase())) {
+      odd.push({ path: `${path}/${i}/2`, kind: interpolation[0] });
+    }
     curve.push({ time, value, ...(interpolation ? { interpolation } : {}) });
   });
   curve.sort((a, b) => a.time - b.time);
