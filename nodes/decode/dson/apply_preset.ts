@@ -126,7 +126,11 @@ export const dsonApplyPreset = defineNode({
   // of a kind the spec does not name (`["BEZIER"]`) is read as the spec's default (Catmull-Rom) in one
   // warning counting them (before: the same reading, silently). `key_habits.ts` checks each against
   // the Kochanek–Bartels closed form at keys and span midpoints.
-  version: 32,
+  // 33: a preset's joint channel named as a node property (`?general_scale/value`) or with Daz Studio's
+  // own channel names (`?xrotate/value`, `?YTranslate/value`, `?zscale`), as scripts and hand edits
+  // write them and as formulas already read them (`boneChannel`), poses the bone (before: not applied,
+  // named in the skipped warning: 205 of 297 generated channels, `key_habits.ts` namedChannels).
+  version: 33,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -11,6 +11,7 @@ import { type CurveKey, curveValueAt } from "./key_curve.ts";
 import { JsonReader } from "./read_json.ts";
 import { parseDsonBytes } from "./text.ts";
 import { parseDsonUri } from "./uri.ts";
+import { boneChannel } from "./formula_compile.ts";
 
 /** A joint channel a preset can set: `rotation`/`translation`/`scale` x, y, z, or `scale/general`. */
 export type JointChannel =
@@ -244,10 +245,14 @@ function classify(url: string): Pick<PresetChannel, "kind" | "target" | "channel
   // `name://@selection#id:?…` puts the modifier id before the node-path colon: drop that colon.
   const id = uri.id.replace(/:$/, "");
   const nodeName = uri.nodePath.split("/").filter((part) => part !== "" && part !== "@selection").pop() ?? "";
-  if (JOINT_CHANNELS.has(property)) {
+  // The spec's `rotation/x`, and the names formulas also read (`general_scale`, Daz Studio's own
+  // `xrotate`, `YTranslate`, `zscale`), which scripts and hand edits write in presets (before
+  // apply_preset v33: not applied, named in the skipped warning).
+  const joint = boneChannel(uri.propertyPath);
+  if (joint !== undefined && JOINT_CHANNELS.has(joint)) {
     const selected = uri.nodePath.replace(/^\/+|\/+$/g, "") === SELECTED_FIGURE;
     const target = id || nodeName || (selected ? SELECTED_FIGURE : "");
-    return target ? { kind: "joint", target, channel: property as JointChannel } : "names no node";
+    return target ? { kind: "joint", target, channel: joint as JointChannel } : "names no node";
   }
   if (property === "value") {
     return id ? { kind: "morph", target: id } : "names no modifier";

@@ -128,3 +128,46 @@ export function keyCase(seed: number): KeyCase {
   };
   return { seed, preset, channels, odd };
 }
+
+/** One joint channel of a preset, as written and as it must be read. */
+export interface NamedChannel {
+  readonly url: string;
+  /** The bone and the spec's channel (`rotation/x`, `scale/general`). */
+  readonly target: string;
+  readonly channel: string;
+  readonly value: number;
+}
+
+/**
+ * A pose preset whose joint channels are named as their writers name them: Daz Studio's presets the
+ * spec's way (`?rotation/x/value`, `?scale/general/value`), scripts and hand edits with the node's
+ * property name (`?general_scale/value`) or Daz Studio's own channel names (`?xrotate/value`,
+ * `?YTranslate/value`, `?zscale`), the forms a formula's inputs also take.
+ */
+export function namedChannels(seed: number): { preset: Json; channels: NamedChannel[] } {
+  const r = prng(seed);
+  const channels: NamedChannel[] = [];
+  const count = 4 + Math.floor(r() * 8);
+  for (let c = 0; c < count; c++) {
+    const kind = ["rotation", "translation", "scale", "general"][Math.floor(r() * 4)];
+    const axis = "xyz"[Math.floor(r() * 3)];
+    const channel = kind === "general" ? "scale/general" : `${kind}/${axis}`;
+    const daz = { rotation: "rotate", translation: "translate", scale: "scale" }[kind as "rotation"];
+    const forms = kind === "general" ? ["scale/general/value", "general_scale/value", "general_scale"] : [
+      `${channel}/value`,
+      `${axis}${daz}/value`,
+      `${axis.toUpperCase()}${daz[0].toUpperCase()}${daz.slice(1)}/value`,
+      `${axis}${daz}`,
+    ];
+    const path = forms[Math.floor(r() * forms.length)];
+    const target = `bone${c}`;
+    const value = Math.round((r() * 90 - 45) * 100) / 100;
+    channels.push({ url: `name://@selection/${target}:?${path}`, target, channel, value });
+  }
+  const preset = {
+    file_version: "0.6.0.0",
+    asset_info: { id: "/People/Poses/Named.duf", type: "preset_pose" },
+    scene: { animations: channels.map(({ url, value }) => ({ url, keys: [[0, value]] })) },
+  };
+  return { preset, channels };
+}

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { readDsonPreset } from "../../../../nodes/decode/dson/codec/preset_read.ts";
 import { dsonBytes } from "./generate.ts";
-import { keyCase } from "./key_habits.ts";
+import { keyCase, namedChannels } from "./key_habits.ts";
 import { splineAt } from "../../../../nodes/decode/dson/codec/formula_spline.ts";
 import { prng } from "../../../support/prng.ts";
 
@@ -70,4 +70,37 @@ Deno.test("dson formula spline_tcb: on its keys and at interior midpoints of eve
       assert.ok(Math.abs(got - want) < 1e-12, `trial ${trial} span ${i}: ${got}, expected ${want}`);
     }
   }
+});
+
+async function sweepNames(from: number, to: number, label: string): Promise<void> {
+  const wrong: string[] = [];
+  let total = 0;
+  for (let seed = from; seed <= to; seed++) {
+    const { preset, channels } = namedChannels(seed);
+    const read = await readDsonPreset(dsonBytes(preset), "Named.duf", () => {});
+    total += channels.length;
+    for (const want of channels) {
+      const got = read.channels.find((c) => c.url === want.url);
+      if (
+        got?.kind !== "joint" || got.target !== want.target || got.channel !== want.channel ||
+        got.value !== want.value
+      ) {
+        wrong.push(
+          `seed ${seed}: ${want.url} read as ${
+            JSON.stringify(got ?? read.skipped.find((s) => s.url === want.url)?.reason)
+          }`,
+        );
+      }
+    }
+  }
+  console.log(`${label}: ${wrong.length} of ${total} joint channels not read as their bone's channel`);
+  assert.deepEqual(wrong, []);
+}
+
+Deno.test("dson preset channel names, seeds 1-40: the spec's, the node property's and Daz Studio's own names pose the bone's channel", async () => {
+  await sweepNames(1, 40, "dson preset channel names, seeds 1-40");
+});
+
+Deno.test("dson preset channel names, held-out seeds 5001-5040: the same", async () => {
+  await sweepNames(5001, 5040, "dson preset channel names, held-out seeds 5001-5040");
 });
