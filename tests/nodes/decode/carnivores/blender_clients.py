@@ -4,9 +4,10 @@
     blender -b --factory-startup --python blender_clients.py -- A.glb A.json [B.glb B.json ...]
 
 Each JSON names the texels to probe ({"texels": [[x, y], ...]}, rows counted from the top as the file
-stores them). Prints one line "PARTGRAPH_CARNIVORES {json}" per file, in order: the importer's error,
+stores them) and the times (seconds) at which to pose each clip ({"poses": {"clip0": [0, 0.5]}}). Prints one line "PARTGRAPH_CARNIVORES {json}" per file, in order: the importer's error,
 or each mesh object's polygons per material, each material's blend method and back-face culling, each
-action's frame range, the scene's frame rate, and the alpha of the probed texels in every image.
+action's frame range, the scene's frame rate, the alpha of the probed texels in every image, and each
+morphed mesh's rest and posed vertices (world space) at the asked times of each clip.
 """
 import json
 import os
@@ -34,11 +35,44 @@ def probe(image, texels):
     return [pixels[((height - 1 - y) * width + x) * 4 + 3] for x, y in texels if x < width and y < height]
 
 
+def poses(wanted):
+    """Each shape-keyed mesh's rest vertices, and its vertices at the asked times of each clip's action."""
+    scene = bpy.context.scene
+    out = []
+    for obj in bpy.data.objects:
+        keys = obj.data.shape_keys if obj.type == "MESH" else None
+        if keys is None or keys.animation_data is None:
+            continue
+        rest = [list(obj.matrix_world @ v.co) for v in obj.data.vertices]
+        clips = {}
+        for name, times in wanted.items():
+            # The importer names a clip's action '<clip>_<object>' (and may put all but one in NLA tracks).
+            action = next((a for a in bpy.data.actions if a.name.startswith(name + "_")
+                           and any(c.data_path.startswith("key_blocks") for c in a.fcurves)), None)
+            if action is None:
+                continue
+            keys.animation_data.action = action
+            for track in keys.animation_data.nla_tracks:
+                track.mute = True
+            posed = []
+            for seconds in times:
+                frame = seconds * scene.render.fps
+                scene.frame_set(int(frame // 1), subframe=frame % 1)
+                evaluated = obj.evaluated_get(bpy.context.evaluated_depsgraph_get())
+                mesh = evaluated.to_mesh()
+                posed.append([list(evaluated.matrix_world @ v.co) for v in mesh.vertices])
+                evaluated.to_mesh_clear()
+            clips[name] = posed
+        out.append({"name": obj.name, "rest": rest, "clips": clips})
+    return out
+
+
 def main():
     args = sys.argv[sys.argv.index("--") + 1:]
     for glb, side in zip(args[0::2], args[1::2]):
         with open(side) as f:
-            texels = json.load(f)["texels"]
+            asked = json.load(f)
+        texels = asked["texels"]
         bpy.ops.wm.read_factory_settings(use_empty=True)
         try:
             bpy.ops.import_scene.gltf(filepath=glb)
@@ -63,7 +97,7 @@ def main():
         actions = [{"name": a.name, "range": list(a.frame_range)} for a in bpy.data.actions]
         images = [{"name": i.name, "size": list(i.size), "alpha": probe(i, texels)} for i in bpy.data.images]
         report({"objects": objects, "materials": materials, "actions": actions,
-                "fps": bpy.context.scene.render.fps, "images": images})
+                "fps": bpy.context.scene.render.fps, "images": images, "poses": poses(asked.get("poses", {}))})
 
 
 main()

@@ -28,7 +28,9 @@ export async function throughGraph(m: ClientModel): Promise<{ glb?: Uint8Array; 
   try {
     const model = join(dir, `model.${m.format}`);
     await Deno.writeFile(model, m.bytes);
-    const run = await runGraph(GRAPH, { inputs: { model }, outDir: join(dir, "out"), cacheDir: false });
+    // File units (scale 1), so positions compare with the file's numbers as they are.
+    const inputs = { model, options: { scale: 1 } };
+    const run = await runGraph(GRAPH, { inputs, outDir: join(dir, "out"), cacheDir: false });
     return { glb: (run.outputs.glb as BytesValue).bytes };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -98,7 +100,10 @@ export async function blenderReports(glbs: readonly Uint8Array[], truths: readon
         k % Math.max(1, Math.ceil(all.length / PROBES)) === 0
       );
       await Deno.writeFile(join(dir, `${i}.glb`), glb);
-      await Deno.writeTextFile(join(dir, `${i}.json`), JSON.stringify({ texels }));
+      await Deno.writeTextFile(
+        join(dir, `${i}.json`),
+        JSON.stringify({ texels, poses: poseTimes(truths[i]) }),
+      );
       args.push(join(dir, `${i}.glb`), join(dir, `${i}.json`));
     }
     const output = await runBlenderScript(SCRIPT, args);
@@ -117,6 +122,60 @@ export async function blenderReports(glbs: readonly Uint8Array[], truths: readon
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** The stored frames each clip is posed at (first, middle, last). */
+function posedFrames(frameCount: number): number[] {
+  return [...new Set([0, Math.floor(frameCount / 2), frameCount - 1])];
+}
+
+/** For each named clip, the times of its {@link posedFrames} (frame k at k·length/(F − 1), as the game). */
+function poseTimes(truth: ClientTruth): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const { name, seconds, clip } of truth.clips) {
+    if (!name) continue;
+    const f = clip.frameCount;
+    out[name] = posedFrames(f).map((k) => (f > 1 ? (k * seconds) / (f - 1) : 0));
+  }
+  return out;
+}
+
+/** Posed vertices that are not where the clip's stored frame puts their point (Blender: x, z, y of the file). */
+function poseProblems(truth: ClientTruth, poses: Json[]): string[] {
+  const problems: string[] = [];
+  const { points } = truth;
+  const count = points.length / 3;
+  const named = truth.clips.filter((c) => c.name);
+  if (named.length && !poses.length) return ["Blender: no shape-keyed mesh with a clip"];
+  for (const object of poses) {
+    // Each Blender vertex is a point of the file, told by its rest position.
+    const pointOf = (object.rest as number[][]).map(([x, y, z]) =>
+      Array.from({ length: count }, (_, p) => p).find((p) =>
+        Math.abs(points[p * 3] - x) < 1e-4 && Math.abs(points[p * 3 + 2] - y) < 1e-4 &&
+        Math.abs(points[p * 3 + 1] - z) < 1e-4
+      ) ?? -1
+    );
+    if (pointOf.includes(-1)) problems.push(`Blender: '${object.name}' has a vertex at no point of the file`);
+    for (const { name, clip } of named) {
+      const posed = object.clips[name] as number[][][] | undefined;
+      if (!posed) {
+        problems.push(`Blender: clip '${name}' has no action on '${object.name}'`);
+        continue;
+      }
+      posedFrames(clip.frameCount).forEach((k, i) => {
+        let worst = 0;
+        (posed[i] ?? []).forEach(([x, y, z], v) => {
+          const at = (k * count + pointOf[v]) * 3;
+          const [fx, fy, fz] = [0, 1, 2].map((c) => clip.positions[at + c] / 16);
+          worst = Math.max(worst, Math.abs(x - fx), Math.abs(y - fz), Math.abs(z - fy));
+        });
+        if (worst > 1e-3) {
+          problems.push(`Blender: clip '${name}' frame ${k} is ${worst} off the stored positions`);
+        }
+      });
+    }
+  }
+  return problems;
 }
 
 const BLEND_CLASS: Record<string, string> = {
@@ -143,6 +202,7 @@ export function blenderProblems(m: ClientModel, report: Json): string[] {
   const problems = tallyProblems("Blender", tally, m.truth.triangles);
   const seconds = (report.actions as Json[]).map((a) => (a.range[1] - a.range[0]) / report.fps);
   problems.push(...clipProblems("Blender", seconds, m.truth, 1e-4));
+  if (m.format === "car") problems.push(...poseProblems(m.truth, report.poses ?? []));
   const { keyTexels, colourKey, height } = m.truth;
   if (keyTexels.length) {
     const image = (report.images as Json[]).find((i) => i.size[0] === 256 && i.size[1] === height);

@@ -37,8 +37,10 @@ export interface ClientTruth {
   readonly keyTexels: readonly [number, number][];
   /** Texture height in rows. */
   readonly height: number;
-  /** Each clip's name and length in seconds (⌊1000·F/KPS⌋ ms, or F/KPS when that is 0). */
-  readonly clips: readonly { name: string; seconds: number }[];
+  /** Each clip's name and length in seconds (⌊1000·F/KPS⌋ ms, or F/KPS when that is 0), and its frames. */
+  readonly clips: readonly { name: string; seconds: number; clip: CarAnimation }[];
+  /** Rest positions of the points, file units (x, y, z per point). */
+  readonly points: Float32Array;
 }
 
 /** A generated file. */
@@ -119,7 +121,8 @@ export function clientModel(seed: number): ClientModel {
     colourKey,
     keyTexels,
     height,
-    clips: clipList.map((a) => ({ name: a.name, seconds: seconds(a) })),
+    clips: clipList.map((a) => ({ name: a.name, seconds: seconds(a), clip: a })),
+    points: model.points.positions,
   };
   const bytes = format === "3df" ? encode3df(model) : format === "car"
     ? encodeCar({

@@ -2,9 +2,11 @@
  * Carnivores models through `graphs/carnivores.json` as real clients load them (`client_models.ts`,
  * `client_judges.ts`): three.js's GLTFLoader and Blender 3.4's importer must draw each face class
  * (opaque, colour-keyed, translucent) one- or two-sided as the engine does, cut texel 0 out exactly
- * when some face has sfOpacity, and play each clip as long as the game. Measured on seeds 1–240 (3df,
- * car, rsc; real flag values, 2–256-row textures, 1–9 frames at 1–50,000 frames per second): no
- * refusal, no crash, no disagreement in either client. Blender's part is skipped when it is absent.
+ * when some face has sfOpacity, and play each clip as long as the game; in Blender a `.car` clip's
+ * first, middle and last stored frames put every vertex where the file does. Measured on seeds 1–240
+ * and held-out 1000–1199 (3df, car, rsc; real flag values, 2–256-row textures, 1–9 frames at 1–50,000
+ * frames per second): no refusal, no crash, no disagreement in either client. Blender's part is
+ * skipped when it is absent.
  */
 import assert from "node:assert/strict";
 import { readGltf, writeGlb } from "../../../../runtime/scene/gltf_io.ts";
@@ -34,7 +36,7 @@ Deno.test("three.js draws every generated Carnivores model's face classes, sides
   assert.deepEqual(problems, []);
 });
 
-Deno.test("Blender imports every generated Carnivores model: blend modes, culling, colour key and clip lengths as the game", async () => {
+Deno.test("Blender imports every generated Carnivores model: blend modes, culling, colour key, clip lengths and .car poses as the game", async () => {
   const { models, glbs } = await outputs;
   const result = await blenderReports(glbs, models.map((m) => m.truth));
   if ("skip" in result) {
@@ -47,7 +49,7 @@ Deno.test("Blender imports every generated Carnivores model: blend modes, cullin
   assert.deepEqual(problems, []);
 });
 
-Deno.test("the client judges catch a flipped side, a lost colour key and a stretched clip", async () => {
+Deno.test("the client judges catch a flipped side, a lost colour key, a stretched clip and a clip played backwards", async () => {
   const { models, glbs } = await outputs;
   const i = models.findIndex((m) => m.format === "car" && m.truth.clips.length > 0);
   const doc = await readGltf(glbs[i]);
@@ -62,10 +64,22 @@ Deno.test("the client judges catch a flipped side, a lost colour key and a stret
   assert.ok(three.some((p) => /a clip lasts/.test(p)), three.join("\n"));
   const keyed = models.findIndex((m) => m.truth.colourKey && m.format !== "rsc");
   const truth = { ...models[keyed].truth, colourKey: false };
-  const result = await blenderReports([glbs[keyed]], [truth]);
+  const result = await blenderReports([glbs[keyed], glbs[i]], [truth, models[i].truth]);
   if ("skip" in result) return;
   assert.match(
     blenderProblems({ ...models[keyed], truth }, result.reports[0]).join("\n"),
     /texels are transparent/,
+  );
+  // The car's clip played backwards is not what the file stores.
+  const reversed = {
+    ...models[i].truth,
+    clips: models[i].truth.clips.map((c) => ({
+      ...c,
+      clip: { ...c.clip, positions: c.clip.positions.slice().reverse() },
+    })),
+  };
+  assert.match(
+    blenderProblems({ ...models[i], truth: reversed }, result.reports[1]).join("\n"),
+    /off the stored positions/,
   );
 });
