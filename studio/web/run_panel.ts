@@ -56,7 +56,10 @@ export async function runTop(ctx: RunContext): Promise<void> {
   // the graph uses, at any depth). Until the plan names the files it read, each counts for staleness.
   const groups = ctx.othersOpen(top);
   const ran = runsRead.start(model, groups);
-  const shown = () => ctx.showStates(top);
+  // A state event redraws the graph's badges at most every BADGE_MS: one redraw per event was
+  // quadratic, a 750-node graph's run froze the page for a minute. Start and end redraw at once.
+  const badges = throttled(() => ctx.showStates(top), BADGE_MS);
+  const shown = () => badges.now();
   shown();
   $("run-log").replaceChildren();
   $("outputs").replaceChildren();
@@ -95,7 +98,7 @@ export async function runTop(ctx: RunContext): Promise<void> {
       },
       state: (id, state) => {
         runs.set(top, id, state);
-        shown();
+        badges.soon();
       },
       log,
     }).catch((error): RunEnd => ({
@@ -128,4 +131,28 @@ export async function runTop(ctx: RunContext): Promise<void> {
     !end.ok,
   );
   listOutputs($("outputs"), end, (url, label) => guarded(() => ctx.preview(url, label))());
+}
+
+/** How often, at most, a run's state events redraw the badges (ms). */
+const BADGE_MS = 100;
+
+/**
+ * `fn` called at most once every `ms` through `soon` (the calls between coalesced into one at the end
+ * of the interval), or at once through `now` (which drops the one pending).
+ */
+function throttled(fn: () => void, ms: number): { soon(): void; now(): void } {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let last = -Infinity;
+  const run = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    last = performance.now();
+    fn();
+  };
+  return {
+    soon: () => {
+      if (pending === undefined) pending = setTimeout(run, Math.max(0, last + ms - performance.now()));
+    },
+    now: run,
+  };
 }
