@@ -26,7 +26,7 @@ import {
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";
 import { PoolSize } from "./pool_size.ts";
-import { failedJob, Interrupted, settle } from "./settle.ts";
+import { failedJob, Interrupted, RunningNodes, settle } from "./settle.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
@@ -265,12 +265,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       }
       let result: JobResult | undefined;
       for (let attempt = 1; !result; attempt++) {
+        const running = new RunningNodes();
         if (!w) [w, ranLast] = [spawn(), undefined];
         try {
           let begin!: () => void;
           const begun = new Promise<void>((resolve) => begin = resolve);
           result = await settle(
-            w.run(spec, (event) => emit({ ...event as RunEvent, input: input.rel }), begin),
+            w.run(spec, (event) => {
+              running.note(event as RunEvent);
+              if (options.nodeEvents) emit({ ...event as RunEvent, input: input.rel });
+            }, begin),
             options.inputTimeoutMs,
             options.signal,
             begun,
@@ -287,7 +291,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
             emit({ event: "worker-died", input: input.rel, message: error.message, after: ranLast ?? null });
             continue;
           }
-          result = failedJob(error, inputStarted);
+          result = failedJob(error, inputStarted, running.ids());
         }
       }
       if (!result) break;

@@ -35,7 +35,7 @@ export interface JobSpec {
   readonly refresh: boolean;
   /** The shared remote cache, if any (without its warning callback, which cannot cross workers). */
   readonly remote?: Omit<RemoteCacheOptions, "onWarning">;
-  /** Forward every node event (for `--json`). */
+  /** Forward every event (for `--json`); without it only node states, for naming where a job stuck. */
   readonly events: boolean;
 }
 
@@ -176,7 +176,9 @@ export async function runJob(
       noCache: spec.noCache,
       refresh: spec.refresh,
       remoteCache: remote,
-      onEvent: spec.events ? onEvent : undefined,
+      // Node states always cross (a few per node): the batch names the node an overrun input was
+      // in. Warnings and the rest only when asked for.
+      onEvent: spec.events ? onEvent : (event) => event.event === "node" && onEvent(event),
       outputs: [], // a batch keeps files, not values
     });
     const states = Object.values(run.nodes);

@@ -4,14 +4,19 @@
  *
  * @module
  */
+import type { RunEvent } from "../runtime/events.ts";
 import type { JobResult } from "./job.ts";
 
-/** The result of a job its worker could not give: it died, or overran the time limit. */
-export function failedJob(error: unknown, started: number): JobResult {
+/**
+ * The result of a job its worker could not give: it died, or overran the time limit (`running`: the
+ * nodes it was in then, from {@link RunningNodes}, named so the user knows where it stuck).
+ */
+export function failedJob(error: unknown, started: number, running: readonly string[] = []): JobResult {
+  const within = running.length ? ` while ${running.join(", ")} ran` : "";
   const message = error instanceof TimeLimit
     ? error.starting
       ? `its worker did not start it within ${error.ms / 1000} s; the worker was stopped`
-      : `no result within ${error.ms / 1000} s (the time limit per input); its worker was stopped`
+      : `no result within ${error.ms / 1000} s (the time limit per input)${within}; its worker was stopped`
     : error instanceof Error
     ? error.message
     : String(error);
@@ -87,5 +92,22 @@ export async function settle<T>(
     over = true;
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort!);
+  }
+}
+
+/** The nodes of one job running now, from its node events: what a job that overran was stuck in. */
+export class RunningNodes {
+  readonly #running = new Map<string, string>();
+
+  /** Takes one event of the job. */
+  note(event: RunEvent): void {
+    if (event.event !== "node") return;
+    if (event.state === "running") this.#running.set(event.id, event.type);
+    else this.#running.delete(event.id);
+  }
+
+  /** The running nodes as a message names them: `` `rig` (rig.parts) ``. */
+  ids(): string[] {
+    return [...this.#running].map(([id, type]) => `node \`${id}\` (${type})`);
   }
 }

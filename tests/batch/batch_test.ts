@@ -557,6 +557,7 @@ Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced
   assertEquals([summary.ok, summary.failed], [2, 1], JSON.stringify(manifest.inputs));
   const failure = manifest.inputs["hang.bin"].error as { message: string };
   assert(failure.message.startsWith("no result within 3 s"), failure.message);
+  assert(failure.message.includes("while node `hostile` (test.hostile) ran"), failure.message);
   assert(manifest.inputs["a.bin"].ok && manifest.inputs["z.bin"].ok, "a fresh worker ran the rest");
   assertEquals(summary.slowest[0].input, "hang.bin");
   assert(summary.slowest[0].ms >= 3000, `${summary.slowest[0].ms} ms`);

@@ -62,19 +62,24 @@ Deno.test("batch with a remote cache and no --jobs: more workers than cores whil
         outDir: join(dir, name, "out"),
         cacheDir: join(dir, name, "cache"),
         remote: { url: server.url },
+        // A guard: an input stuck in a node fails in two minutes, naming the node, instead of
+        // stalling the suite (each input takes well under a second on an idle machine).
+        inputTimeoutMs: 120_000,
         onEvent: (event) => {
           if (event.event === "workers") changes.push(event);
         },
       });
     // The first machine computes everything: the remote serves nothing, and the pool stays one per core.
+    const failures = (run: Awaited<ReturnType<typeof build>>) =>
+      JSON.stringify(Object.values(run.manifest.inputs).filter((input) => !input.ok));
     const first = await build("a");
-    assertEquals(first.summary.ok, count);
+    assertEquals(first.summary.ok, count, failures(first));
     assertEquals(first.summary.nodes.remote, 0);
     assertEquals(first.summary.workers.length, Math.min(cores, count));
     assertEquals(changes.length, 0, "no worker started or retired beyond the first ones");
     // The second is served by the remote: its workers mostly wait, so the pool grows past the cores.
     const second = await build("b");
-    assertEquals(second.summary.ok, count);
+    assertEquals(second.summary.ok, count, failures(second));
     assert(
       second.summary.nodes.remote > second.summary.nodes.total / 2,
       JSON.stringify(second.summary.nodes),

@@ -110,6 +110,7 @@ Deno.test("batch with worker processes: an input that exhausts its heap, hangs o
   assertEquals([hung.summary.ok, hung.summary.failed], [1, 1], JSON.stringify(hung.manifest.inputs));
   const hang = message(hung.manifest.inputs, "hang.bin");
   assert(hang.startsWith("no result within 8 s"), hang);
+  assert(hang.includes("while node `hostile` (test.hostile) ran"), hang);
   assert(hung.manifest.inputs["after.bin"].ok, "a fresh process ran the input after the hang");
 });
 
