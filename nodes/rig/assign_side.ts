@@ -67,7 +67,8 @@ export const rigAssignSide = defineNode({
   // 21: a side glued to its word (`aill`, `aileronl`, `LFLAP`) no longer reads every left panel as one
   // name `|left` (so as several aircraft that cannot be told apart, all weak): `ail|left`, `flap|left`.
   // 22: `lft`/`rgt` name sides (`Aileron_Lft`: its side was the geometry's).
-  version: 22,
+  // 23: the "auto" frame's camber cue as rig.fit_hinge v48 reads it (frame_camber.ts).
+  version: 23,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

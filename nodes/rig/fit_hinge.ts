@@ -151,7 +151,11 @@ export const rigFitHinge = defineNode({
   // 47: panels of aircraft the rig cannot tell apart (copy_untold.ts) take no mirror partner: about the
   // scene's one centre line a line-up's left aircraft's right aileron paired with the right aircraft's
   // left one, "disagreeing" 13–19° (hangar line-ups, held-out seeds 21–30: 160 of 1,356 panels; now 0).
-  version: 47,
+  // 48: "auto" frame: the wing sections' camber is read outboard of 60 % of the half span (a tailplane
+  // cambered upside down set a symmetric wing's aircraft upside down) and about chord-line ends where each
+  // end's curve reaches furthest (a symmetric section turned nose down, washout, bowed down): real airfoil
+  // wings (real_airfoil_wings.ts), held-out seeds 1001–1400: 10 of 109 symmetric wings voted down -> 0.
+  version: 48,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Vec3 } from "./transform.ts";
-import { sectionCamber } from "./frame_camber.ts";
+import { CAMBER_OUTBOARD, sectionCamber } from "./frame_camber.ts";
 
 /**
  * A scene's points and the axes the measurements read them along: the box they fill (`min`,
@@ -329,10 +329,12 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
   let low = 0, high = 0, sections = 0;
   const camber: [number, number, number] = [0, 0, 0];
   const gap = SECTION_GAP * extent[long];
-  for (const pairs of bins) {
+  for (const [b, pairs] of bins.entries()) {
     const order = Array.from({ length: pairs.length / 2 }, (_, k) => k).sort((a, b) =>
       pairs[2 * a] - pairs[2 * b]
     );
+    // Camber is read outboard only: a tailplane, which may be cambered upside down, lies inboard.
+    const outboard = b % SECTION_BINS >= CAMBER_OUTBOARD * SECTION_BINS;
     let start = 0;
     for (let k = 1; k <= order.length; k++) {
       if (k < order.length && pairs[2 * order[k]] - pairs[2 * order[k - 1]] <= gap) continue;
@@ -343,7 +345,7 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
       const ends = runEnds(pairs, run);
       if (!ends) continue;
       low += ends[0], high += ends[1], sections++;
-      const bow = sectionCamber(pairs, run);
+      const bow = outboard ? sectionCamber(pairs, run) : undefined;
       const chord = pairs[2 * run[run.length - 1]] - pairs[2 * run[0]];
       if (bow !== undefined) {
         camber[bow > 0 ? 0 : 1] += Math.abs(bow) * chord * chord, camber[2] += chord * chord;

@@ -37,7 +37,8 @@ export const rigReport = defineNode({
   // (frame_doubt.ts).
   // 15: a part or path step without a name (empty or whitespace only) is named as export.gltf v26 writes it
   // (derived_names.ts: after its mesh, else `node_<i>`; before, '' — pointing at nothing in the file).
-  version: 15,
+  // 16: the "auto" frame's camber cue as rig.fit_hinge v48 reads it (frame_camber.ts).
+  version: 16,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
