@@ -2,7 +2,8 @@
  * `POST /api/save`: writes a graph file in the save format, graph files only, and never over changes
  * the page has not seen. The page sends the digest of the file as it opened (or last saved) it as
  * `base`; when the file on disk has another digest now — another tab saved it, a text editor or
- * `git pull` changed it — the answer is HTTP 409 `{error, changed: true}` and nothing is written, so
+ * `git pull` changed it — or is gone (`deleted: true`: a branch switch, a clean-up), the answer is
+ * HTTP 409 `{error, changed: true}` and nothing is written, so
  * neither side's edits are lost without the user saying so (the page asks, then saves without
  * `base`).
  *
@@ -23,7 +24,7 @@ export type SaveBody = { path?: unknown; graph?: unknown; create?: unknown; base
 /** A save's answer: what was written, or (HTTP 409) why nothing was. */
 export type SaveAnswer =
   | { path: string; bytes: number; issues: GraphIssue[]; digest: string }
-  | { error: string; exists?: true; changed?: true };
+  | { error: string; exists?: true; changed?: true; deleted?: true };
 
 /** The SHA-256 of a file's bytes, hex: what `/api/graph` and `/api/save` answer and `base` names. */
 export function fileDigest(bytes: Uint8Array): string {
@@ -52,6 +53,14 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
   const abs = await ctx.sandbox.resolve(body.path);
   const old = await refuseNonGraphTarget(ctx, abs);
   const shown = ctx.sandbox.display(abs);
+  if (body.base !== undefined && old === undefined && !await Deno.lstat(abs).then(() => true, () => false)) {
+    // Deleted or moved (a branch switched, a clean-up) since the page opened it: not made again unasked.
+    return {
+      error: `${shown} was deleted or moved on disk since this page opened it: not written again`,
+      changed: true,
+      deleted: true,
+    };
+  }
   if (body.base !== undefined && old !== undefined && fileDigest(old) !== body.base) {
     return {
       error: `${shown} changed on disk since this page opened it (another tab, an editor or git wrote ` +

@@ -30,9 +30,11 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
     const saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
-    if (!saved) {
+    if (!saved || saved === "deleted") {
       kept.push(
-        model.hasFile
+        saved === "deleted"
+          ? `${model.path} was deleted or moved on disk since it was opened: not written again`
+          : model.hasFile
           ? `${model.path} changed on disk since it was opened: not saved over it (Revert shows the file's)`
           : `${model.path} exists now: not saved over it`,
       );
@@ -54,9 +56,10 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
 
 /**
  * Saves an opened graph over its file, unless the file changed on disk since the page read it
- * (another tab saved it, an editor or git wrote it): then asks, and undefined when kept.
+ * (another tab saved it, an editor or git wrote it) or is gone: then asks, and undefined (or
+ * "deleted") when kept.
  */
-async function saveOver(model: GraphModel): Promise<SavedFile | undefined> {
+async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | undefined> {
   const post = (base?: string) =>
     fetch("/api/save", {
       method: "POST",
@@ -66,7 +69,10 @@ async function saveOver(model: GraphModel): Promise<SavedFile | undefined> {
   let response = await post(model.fileDigest);
   let answer = await response.json();
   if (response.status === 409 && answer.changed) {
-    if (!confirm(`${answer.error}. Overwrite it with this page's version (its changes are lost)?`)) return;
+    const ask = answer.deleted
+      ? `${answer.error}. Write it again from this page?`
+      : `${answer.error}. Overwrite it with this page's version (its changes are lost)?`;
+    if (!confirm(ask)) return answer.deleted ? "deleted" : undefined;
     response = await post();
     answer = await response.json();
   }
