@@ -127,10 +127,24 @@ export async function runTop(ctx: RunContext): Promise<void> {
     );
   }
   status(
-    end.ok ? `Run finished in ${end.ms} ms` : `Run failed: ${end.error?.message ?? "see the log"}`,
+    end.ok
+      ? `Run finished in ${end.ms} ms`
+      : `Run failed: ${firstFailure(end.error?.message ?? "see the log")}`,
     !end.ok,
   );
   listOutputs($("outputs"), end, (url, label) => guarded(() => ctx.preview(url, label))());
+}
+
+/**
+ * A run error of several node failures as its first, counting the rest: a batch graph's run failing in
+ * 250 nodes says one per line, which the status bar would run together (the log lists each, and a click
+ * shows its node). Any other message (a failed check's issues) is kept whole.
+ */
+function firstFailure(message: string): string {
+  const lines = message.split("\n").filter((line) => line.trim() !== "");
+  return lines.length > 1 && lines.every((line) => line.startsWith("node '"))
+    ? `${lines[0]} (and ${lines.length - 1} more in the log)`
+    : message;
 }
 
 /** How often, at most, a run's state events redraw the badges (ms). */

@@ -81,6 +81,13 @@ Deno.test({
     equal([...of("read_")].join(), "failed");
     equal([...of("copy_")].join(), "skipped");
     equal([...of("decode_")].join(), "");
+    // The status names the first failure and counts the rest (each is a line of the log).
+    const said = (await page.textContent("#status")) ?? "";
+    assert(
+      /^Run failed: node 'read_\d+' \(io\.read\) failed: .*\(and 249 more in the log\)$/.test(said),
+      said,
+    );
+    equal(await page.locator("#run-log li.error").count(), count);
     equal(errors.length, 0, errors.join("\n"));
   } finally {
     await close();
