@@ -10,9 +10,13 @@ import type { NodeState } from "./editor.ts";
 import type { GraphModel } from "./model.ts";
 import type { RunEvent } from "./types.ts";
 
-/** The graphs as a check or run request's `groups` field sends them: each file's open version. */
+/**
+ * The graphs as a check or run request's `groups` field sends them: the open version of each one edited
+ * here (or new). One only viewed is its file, which the server reads as it is now: sent as opened, a
+ * file another tab, an editor or `git pull` changed since would be checked and run as it was, silently.
+ */
 export function openVersions(groups: readonly GraphModel[]): { path: string; graph: unknown }[] {
-  return groups.map((group) => ({ path: group.path, graph: group.graph }));
+  return groups.filter((group) => group.dirty).map((group) => ({ path: group.path, graph: group.graph }));
 }
 
 /** The run's last event. */
