@@ -68,7 +68,10 @@ export const rigAssignSide = defineNode({
   // name `|left` (so as several aircraft that cannot be told apart, all weak): `ail|left`, `flap|left`.
   // 22: `lft`/`rgt` name sides (`Aileron_Lft`: its side was the geometry's).
   // 23: the "auto" frame's camber cue as rig.fit_hinge v48 reads it (frame_camber.ts).
-  version: 23,
+  // 24: aircraft touching each other among others parked clear, where names cannot tell whose an object
+  // is, are one group by place (copy_places.ts): the others keep their own centre lines and are judged
+  // on their geometry; only the group's panels are warned of and weak (were all the scene's).
+  version: 24,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

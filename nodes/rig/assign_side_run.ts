@@ -77,7 +77,8 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     }
     setPart(node, { ...getPart(node)!, side: geometric ?? side });
   }
-  if (!centres) judgeUntold(scene, matrix, ctx);
+  // Read with copies too: touching aircraft among others parked clear are one copy, untold.
+  judgeUntold(scene, matrix, ctx);
   // A frame whose up or tail end was a guess puts every part's side and hinge in doubt (frame_doubt.ts):
   // the rigged file's own verdicts say so, as the report does.
   const doubt = frameDoubt(frame);

@@ -52,6 +52,11 @@ import { rememberedCopies } from "./copy_memo.ts";
 export interface ModelCopy {
   readonly label: string;
   readonly nodes: ReadonlySet<Node>;
+  /**
+   * Several aircraft touching, standing apart from the others (`copy_places.ts`): which of them an
+   * object is cannot be told, so its panels are sided about one centre line and judged weak.
+   */
+  readonly untold?: boolean;
 }
 
 /** Kinds on a wing, and kinds on a tail (an elevon is both: a flying wing's copies count). */

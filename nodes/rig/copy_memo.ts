@@ -29,7 +29,7 @@ interface Fingerprint {
 /** A remembered look: its fingerprint, and each copy's label and its nodes' positions in the tree. */
 interface Remembered {
   readonly seen: Fingerprint;
-  readonly copies: { label: string; at: number[] }[] | undefined;
+  readonly copies: { label: string; at: number[]; untold?: boolean }[] | undefined;
 }
 
 /** Looks remembered against one array, at most (a few fingerprints per run). */
@@ -99,14 +99,24 @@ export function rememberedCopies(
   if (!anchor) return look(doc);
   const kept = looks.get(anchor) ?? looks.set(anchor, []).get(anchor)!;
   const hit = kept.find((r) => same(r.seen, seen));
-  if (hit) return hit.copies?.map(({ label, at }) => ({ label, nodes: new Set(at.map((i) => nodes[i])) }));
+  if (hit) {
+    return hit.copies?.map(({ label, at, untold }) => ({
+      label,
+      nodes: new Set(at.map((i) => nodes[i])),
+      ...untold ? { untold } : {},
+    }));
+  }
   const copies = look(doc);
   // Every node of a copy lies in the tree walked; were one not to, the look is not remembered.
   if (copies?.some((c) => [...c.nodes].some((n) => !index.has(n)))) return copies;
   if (kept.length >= KEPT) kept.shift();
   kept.push({
     seen,
-    copies: copies?.map(({ label, nodes }) => ({ label, at: [...nodes].map((n) => index.get(n)!) })),
+    copies: copies?.map(({ label, nodes, untold }) => ({
+      label,
+      at: [...nodes].map((n) => index.get(n)!),
+      untold,
+    })),
   });
   return copies;
 }

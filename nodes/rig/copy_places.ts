@@ -147,10 +147,30 @@ function clustered(
     walk(node);
     if (homes.size === 1) members[[...homes][0]].add(node);
   }
+  const untold: boolean[] = [];
   for (const cluster of members) {
-    // Two objects of one name, however each spells its side (`aileron.l`, `AileronLeft`): two aircraft.
-    const names = [...cluster].filter(holdsPanel).map((n) => sidedName(n.getName()) ?? n.getName());
-    if (!whole([...cluster]) || new Set(names).size < names.length) return undefined;
+    if (!whole([...cluster])) return undefined;
+    // Two objects of one name, however each spells its side (`aileron.l`, `AileronLeft`): two aircraft
+    // touching, when the panels so named make a whole aircraft named left and right. The group stands
+    // apart from the others all the same: it is one copy, untold, so only its panels are in doubt (the
+    // aircraft parked clear keep their own centre lines). Repeated names making no whole aircraft (one
+    // aileron in two pieces of one name) leave the cluster's whose unknown: no split.
+    const held = [...cluster].filter(holdsPanel);
+    const key = (n: Node) => sidedName(n.getName()) ?? n.getName();
+    const count = new Map<string, number>();
+    for (const n of held) count.set(key(n), (count.get(key(n)) ?? 0) + 1);
+    if (count.size === held.length) {
+      untold.push(false);
+      continue;
+    }
+    if (!whole(held.filter((n) => count.get(key(n))! >= 2))) return undefined;
+    untold.push(true);
   }
-  return members.map((nodes, i) => ({ label: `aircraft ${i + 1} by place`, nodes }));
+  // Aircraft told apart first (the first one's frame is read for "auto"), then the touching groups.
+  const rank = members.map((_, i) => i).sort((a, b) => Number(untold[a]) - Number(untold[b]));
+  return rank.map((i, k) =>
+    untold[i]
+      ? { label: `aircraft ${k + 1} by place (touching others)`, nodes: members[i], untold: true }
+      : { label: `aircraft ${k + 1} by place`, nodes: members[i] }
+  );
 }

@@ -38,6 +38,12 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
   const nodes = scene.listChildren().flatMap(subtreeNodes);
   const panels = nodes.filter((n) => panelKey(n.getName()) !== null);
   const copies = findCopies(doc);
+  // Touching aircraft standing apart from the others (`copy_places.ts`): only theirs are in doubt.
+  const touching = copies?.filter((c) => c.untold) ?? [];
+  if (touching.length) {
+    const held = new Set(touching.flatMap((c) => [...c.nodes]));
+    return panels.filter((n) => held.has(n));
+  }
   if (copies) {
     const cache = new Map<Accessor, Bounds | undefined>();
     const boxes = copies.map((c) => meshBounds(c.nodes, toAircraft, cache));

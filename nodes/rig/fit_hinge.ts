@@ -155,7 +155,9 @@ export const rigFitHinge = defineNode({
   // cambered upside down set a symmetric wing's aircraft upside down) and about chord-line ends where each
   // end's curve reaches furthest (a symmetric section turned nose down, washout, bowed down): real airfoil
   // wings (real_airfoil_wings.ts), held-out seeds 1001–1400: 10 of 109 symmetric wings voted down -> 0.
-  version: 48,
+  // 49: copies by place may hold a touching group among aircraft parked clear (copy_places.ts): the
+  // clear ones keep their own centre lines and mirror partners, the group's panels take none.
+  version: 49,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

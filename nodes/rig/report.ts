@@ -38,7 +38,9 @@ export const rigReport = defineNode({
   // 15: a part or path step without a name (empty or whitespace only) is named as export.gltf v26 writes it
   // (derived_names.ts: after its mesh, else `node_<i>`; before, '' — pointing at nothing in the file).
   // 16: the "auto" frame's camber cue as rig.fit_hinge v48 reads it (frame_camber.ts).
-  version: 16,
+  // 17: "auto" frame detection reads the first aircraft standing clear where others touch (copy_places.ts
+  // orders touching groups last).
+  version: 17,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -60,6 +60,25 @@ export const CROWDED_LAYOUTS: readonly CrowdedLayout[] = ["touching", "hangar_bu
  */
 export const LINE_UP = "line_up";
 
+/**
+ * Scenes where only some aircraft touch (a showcase packing two wing over wing, the rest parked clear of
+ * each other): `pair_among` 3–6 aircraft of which one pair touches, `pair_plus_one` a touching pair and
+ * one apart, `two_pairs` two touching pairs apart from each other. Apart means a gap of 20–60 % of the
+ * two half spans between tips; touching, tips overlapping by up to a tenth of the span.
+ */
+export type PartlyTouchingLayout = "pair_among" | "pair_plus_one" | "two_pairs";
+/** Every partly touching layout. */
+export const PARTLY_TOUCHING: readonly PartlyTouchingLayout[] = ["pair_among", "pair_plus_one", "two_pairs"];
+
+/** How many aircraft stand in each group of a partly touching layout, in line order. */
+function groupSizes(layout: PartlyTouchingLayout, next: () => number): number[] {
+  if (layout === "pair_plus_one") return next() < 0.5 ? [2, 1] : [1, 2];
+  if (layout === "two_pairs") return [2, 2];
+  const alone = 1 + Math.floor(next() * 4);
+  const at = Math.floor(next() * (alone + 1));
+  return Array.from({ length: alone + 1 }, (_, k) => k === at ? 2 : 1);
+}
+
 /** The largest lateral reach (aircraft +left) of an aircraft's meshes either side of its centre line. */
 function halfSpan(aircraft: ReturnType<typeof piecesAircraft>): number {
   let reach = 0;
@@ -74,6 +93,8 @@ export interface HangarSample {
   readonly doc: Document;
   readonly panels: ShowcasePanel[];
   readonly description: string;
+  /** The aircraft (their `copy`) standing touching another: place cannot tell them apart. */
+  readonly touching?: ReadonlySet<number>;
 }
 
 /** A box's positions and triangles, as `addAircraftMesh` takes them. */
@@ -102,12 +123,19 @@ const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
 export function hangarSample(
   seed: number,
   naming: HangarNaming,
-  layout: HangarLayout | CrowdedLayout | typeof LINE_UP,
+  layout: HangarLayout | CrowdedLayout | typeof LINE_UP | PartlyTouchingLayout,
 ): HangarSample {
   const lineUp = layout === LINE_UP;
   if (lineUp) layout = "touching";
   const next = prng(seed * 11 + 5);
-  const count = 2 + Math.floor(next() * 2);
+  let count = 2 + Math.floor(next() * 2);
+  const partly = (PARTLY_TOUCHING as readonly string[]).includes(layout);
+  const sizes = partly ? groupSizes(layout as PartlyTouchingLayout, next) : [count];
+  const groupOf = sizes.flatMap((n, g) => Array.from({ length: n }, () => g));
+  if (partly) count = groupOf.length;
+  const touching = new Set(
+    layout === "touching" ? groupOf.keys() : groupOf.flatMap((g, i) => sizes[g] > 1 ? [i] : []),
+  );
   const first = Math.floor(next() * TYPES.length);
   const types = Array.from({ length: count }, (_, i) => TYPES[(first + 2 * i) % TYPES.length]);
   const across = 14 + 6 * next(), behind = 18 + 6 * next(), skew = 3 + 3 * next();
@@ -119,12 +147,13 @@ export function hangarSample(
   const built = types.map((_, i) => piecesAircraft(seed * 31 + i * 977));
   // Parked wing over wing: each next to the last, tips overlapping by 0–10 % of the span, staggered.
   const packed: Vec3[] = [[0, 0, 0]];
-  for (let i = 1; layout === "touching" && i < count; i++) {
+  // Partly touching: a group's next stands so, the next group's clear of it.
+  for (let i = 1; (layout === "touching" || partly) && i < count; i++) {
     const spans = halfSpan(built[i - 1]) + halfSpan(built[i]);
     packed.push([
       packed[i - 1][0] + (next() - 0.5) * (lineUp ? 0 : 3),
       0,
-      packed[i - 1][2] + spans * (0.9 + 0.1 * next()),
+      packed[i - 1][2] + spans * (groupOf[i] === groupOf[i - 1] ? 0.9 + 0.1 * next() : 1.2 + 0.4 * next()),
     ]);
   }
   if (lineUp) {
@@ -135,7 +164,7 @@ export function hangarSample(
     const type = types[i];
     const offset: Vec3 = layout === "grid_overlap"
       ? [i * behind, 0, (i % 2 ? 1 : -1) * skew * Math.min(i, 1)]
-      : layout === "touching"
+      : layout === "touching" || partly
       ? packed[i]
       : [0, 0, (layout === "right" ? -1 : 1) * across * i];
     offsets.push(offset);
@@ -234,6 +263,7 @@ export function hangarSample(
   return {
     doc,
     panels,
+    touching,
     description:
       `${naming}, ${types.join("+")} ${lineUp ? LINE_UP : layout}${
         floor && layout !== "hangar_building" ? " on a floor" : ""
