@@ -505,7 +505,7 @@ const CASES: MessyCase[] = [
     name: "an image in a buffer view without its MIME type",
     edit: (json) => delete json.images[0].mimeType,
     inputValid: false,
-    warning: /image 'paint' has no MIME type and holds image\/png; written as image\/png/,
+    warning: /image 'paint' has no MIME type and holds image\/png; read as image\/png/,
     check: (out) => assertEquals(out.getRoot().listTextures()[0].getMimeType(), "image/png"),
   },
   {

@@ -70,7 +70,11 @@ export const decodeGltf = defineNode({
   // 42: KHR_materials_common in a 2.0 file (FBX2glTF's --khr-materials-common, COLLADA2GLTF's --materialsCommon)
   // is read as the 1.0 upgrade reads it, required or not: a material without metal-rough values given them from its diffuse and shininess, a
   // constant one unlit (before, a file requiring it was refused, one using it drew such materials white metal).
-  version: 42,
+  // 43: a data: URI's base64 in the URL-safe alphabet or percent-encoded, or marked `;Base64` in another
+  // case, is read with a warning (before, refused; `;Base64` read as text: other bytes); a mesh with no
+  // primitives is named; a texture whose declared type (its data: URI's, its mimeType) contradicts its
+  // bytes takes the bytes' type, with a warning (before, kept: repairs reading textures by type passed it by).
+  version: 43,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -263,6 +267,12 @@ export const decodeGltf = defineNode({
         : textures.includes(texture)
         ? `#${textures.indexOf(texture)}`
         : "an unnamed texture";
+    // First: every repair below that reads textures by type reads their bytes' type.
+    const { imageTypesFromBytes } = await importOnUse<typeof import("./codec/image_types.ts")>(
+      "./codec/image_types.ts",
+      import.meta.url,
+    );
+    for (const note of summariseRepeats(imageTypesFromBytes(doc, label))) ctx.warn(`${file}: ${note}`);
     // Before the legacy images: the PNGs they become are partgraph's own.
     const { pngSizeProblems } = await importOnUse<typeof import("./codec/png_sizes.ts")>(
       "./codec/png_sizes.ts",

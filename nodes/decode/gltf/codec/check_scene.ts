@@ -33,6 +33,15 @@ export function checkMeshes(c: Checker): void {
     const primitives = mesh.primitives;
     // An empty list is invalid, but viewers draw nothing for it: the export leaves such a mesh out.
     if (!Array.isArray(primitives)) c.fail(`/meshes/${m}/primitives`, "an array", primitives);
+    if (primitives.length === 0) {
+      // Named, not only dropped: a part a user expects (a wing whose faces an exporter lost) is missing.
+      const named = typeof mesh.name === "string" && mesh.name ? `mesh '${mesh.name}'` : `mesh ${m}`;
+      c.repaired(
+        `/meshes/${m}/primitives`,
+        `${named} has no primitives (glTF requires at least one; its exporter emptied it): ` +
+          "the nodes using it draw nothing, and an export leaves the mesh out",
+      );
+    }
     c.numbers(mesh, "weights", `/meshes/${m}`);
     primitives.forEach((value, p) => {
       const path = `/meshes/${m}/primitives/${p}`;

@@ -42,7 +42,7 @@ export function readContainer(bytes: Uint8Array, source: GltfSource, repairs: st
   const text = asUtf8(bytes, source, repairs);
   checkJsonStart(text, source);
   const json = parseJson(text, 0, source);
-  return { json, resources: dataUriResources(json, source) };
+  return { json, resources: dataUriResources(json, source, repairs) };
 }
 
 function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSONDocument {
@@ -80,7 +80,7 @@ function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSON
     else if (type === CHUNK_BIN && bin === undefined) bin = body as Uint8Array<ArrayBuffer>;
     at += 8 + length;
   }
-  const resources = dataUriResources(json!, source);
+  const resources = dataUriResources(json!, source, repairs);
   if (bin) resources[GLB_BUFFER] = bin;
   return { json: json!, resources };
 }
@@ -200,10 +200,16 @@ function parseJson(bytes: Uint8Array, offset: number, source: GltfSource): JSOND
   return json as JSONDocument["json"];
 }
 
-/** Decodes every `data:` URI of buffers and images; other URIs are left for the structure check. */
+/**
+ * Decodes every `data:` URI of buffers and images; other URIs are left for the structure check. A
+ * payload as web tools and hand edits write it — the URL-safe alphabet, percent-encoded, `;BASE64` in
+ * another case — is read, with a repair in `repairs` (line breaks, spaces and missing padding are
+ * base64's own leniency, read silently).
+ */
 export function dataUriResources(
   json: JSONDocument["json"],
   source: GltfSource,
+  repairs: string[] = [],
 ): Record<string, Uint8Array<ArrayBuffer>> {
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
   for (const collection of ["buffers", "images"] as const) {
@@ -230,22 +236,46 @@ export function dataUriResources(
           uri.slice(0, 40),
         );
       }
-      resources[uri] ??= decodeDataUri(uri, source, at);
+      if (uri in resources) return;
+      const read = decodeDataUri(uri, source, at);
+      resources[uri] = read.bytes;
+      if (read.note) repairs.push(`${at.jsonPath}: the data: URI's ${read.note}`);
     });
   }
   return resources;
 }
 
-function decodeDataUri(uri: string, source: GltfSource, at: GltfAt): Uint8Array<ArrayBuffer> {
+/**
+ * A `data:` URI's bytes. Its `;base64` mark is read in any case (RFC 2397's tokens are case-blind; a
+ * `;Base64` read as percent-encoded text gave other bytes, refused far from the cause or, worse, read).
+ * A base64 payload that is percent-encoded (`%2B`, `%2F`, `%3D`: a URL encoder run over the whole URI)
+ * is decoded first, and one in the URL-safe alphabet (`-`, `_`) read as such; both named in `note`.
+ */
+function decodeDataUri(
+  uri: string,
+  source: GltfSource,
+  at: GltfAt,
+): { bytes: Uint8Array<ArrayBuffer>; note?: string } {
   const comma = uri.indexOf(",");
   if (comma < 0) throw gltfError(source, at, "a data: URI with a comma before its payload", "none");
   const header = uri.slice(5, comma);
-  const body = uri.slice(comma + 1);
+  let body = uri.slice(comma + 1);
+  const notes: string[] = [];
   try {
-    if (!header.endsWith(";base64")) return new TextEncoder().encode(decodeURIComponent(body));
-    return Uint8Array.fromBase64(body);
+    if (!/;\s*base64\s*$/i.test(header)) return { bytes: new TextEncoder().encode(decodeURIComponent(body)) };
+    if (/%[0-9a-f]{2}/i.test(body)) {
+      body = decodeURIComponent(body);
+      notes.push("base64 payload is percent-encoded (as a URL encoder writes it); read decoded");
+    }
+    const urlSafe = /[-_]/.test(body);
+    if (urlSafe) notes.push("base64 payload is in the URL-safe alphabet ('-' and '_'); read as such");
+    const bytes = Uint8Array.fromBase64(body, { alphabet: urlSafe ? "base64url" : "base64" });
+    return { bytes, note: notes.length ? notes.join(", and its ") : undefined };
   } catch {
-    throw gltfError(source, at, "a data: URI with a valid payload", "undecodable base64 or percent-encoding");
+    const found = /[-_]/.test(body) && /[+/]/.test(body)
+      ? "base64 mixing the standard ('+', '/') and URL-safe ('-', '_') alphabets"
+      : "undecodable base64 or percent-encoding";
+    throw gltfError(source, at, "a data: URI with a valid payload", found);
   }
 }
 
