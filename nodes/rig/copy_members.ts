@@ -19,7 +19,7 @@ import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 const DUPLICATE = /\.\d{3}$/;
 
 /** True when boxes overlap on every axis by at least half the narrower one (one surface's pieces). */
-function overlaying(a: Bounds, b: Bounds): boolean {
+export function overlaying(a: Bounds, b: Bounds): boolean {
   return [0, 1, 2].every((k) =>
     Math.min(a.max[k], b.max[k]) - Math.max(a.min[k], b.min[k]) >=
       0.5 * Math.min(a.max[k] - a.min[k], b.max[k] - b.min[k])

@@ -21,6 +21,7 @@ import { IDENTITY } from "./transform.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import type { ModelCopy } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
+import { overlaying } from "./copy_members.ts";
 
 /** How far apart, as a fraction of the larger box's largest extent, two objects still touch. */
 const TOUCH = 0.1;
@@ -163,7 +164,18 @@ function clustered(
       untold.push(false);
       continue;
     }
-    if (!whole(held.filter((n) => count.get(key(n))! >= 2))) return undefined;
+    const repeated = held.filter((n) => count.get(key(n))! >= 2);
+    if (!whole(repeated)) return undefined;
+    // Each name's objects drawn over each other: copies at one place (an aircraft duplicated where it
+    // stands), read by the names' order as before, not aircraft touching.
+    const firstOf = new Map<string, Bounds>();
+    const atOnePlace = repeated.every((n) => {
+      const box = placed.get(n);
+      if (!box) return true;
+      const first = firstOf.get(key(n)) ?? firstOf.set(key(n), box).get(key(n))!;
+      return overlaying(first, box);
+    });
+    if (atOnePlace) return undefined;
     untold.push(true);
   }
   // Aircraft told apart first (the first one's frame is read for "auto"), then the touching groups.

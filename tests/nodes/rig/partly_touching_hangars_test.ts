@@ -18,6 +18,9 @@ import { HANGAR_FRAMES, HANGAR_NAMINGS, hangarPart, hangarSample, PARTLY_TOUCHIN
 import { panelFault } from "./showcase_copies.ts";
 import { hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
+import { newScene } from "./fixtures.ts";
+import { addAircraftMesh } from "./coarse_panels.ts";
+import { piecesAircraft } from "./surface_pieces.ts";
 
 const UNTOLD = /^cannot tell these aircraft apart/;
 
@@ -92,6 +95,33 @@ for (const [seeds, role] of [[[1], "development"], [[101], "held-out"]] as const
     assertEquals(tally.clear > 50 && tally.wrongSide > 0, true);
   });
 }
+
+Deno.test("an aircraft duplicated where it stands, beside another keeping its names: not warned, every panel right and good", async () => {
+  // Each name's objects drawn over each other are copies at one place, not aircraft touching: read by
+  // the names' order as before (the first cut of the per-group judgement warned and weakened all 10).
+  for (const seed of [8, 9]) {
+    const doc = newScene();
+    const here = piecesAircraft(seed), clear = piecesAircraft(seed + 50);
+    for (const [aircraft, across, times] of [[here, 0, 2], [clear, 25, 1]] as const) {
+      for (let t = 0; t < times; t++) {
+        for (const { name, mesh } of [...aircraft.fixed, ...aircraft.panels]) {
+          addAircraftMesh(doc, name, mesh.positions, mesh.triangles).setTranslation([-across, 0, 0]);
+        }
+      }
+    }
+    const { report, ctx } = await rig(doc);
+    assertEquals(ctx.warnings.filter((w) => UNTOLD.test(w.message)), []);
+    const truth = new Map(here.panels.map((p) => [p.name, p.side]));
+    const parts = report.parts.filter((p) => truth.has(p.panel!));
+    assertEquals(parts.length, 3 * here.panels.length);
+    for (const part of parts) {
+      assertEquals([part.side, (part.fit as { confidence?: string }).confidence], [
+        truth.get(part.panel!),
+        "good",
+      ]);
+    }
+  }
+});
 
 // `deno run … partly_touching_hangars_test.ts 101 102` prints the tallies for any seeds.
 if (import.meta.main) {
