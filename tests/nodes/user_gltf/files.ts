@@ -65,6 +65,9 @@ export const USER_GLTF_KINDS = [
   "uri-image-case",
   "texture-transform",
   "transform-texcoord",
+  "shared-vertex-buffer",
+  "interleaved",
+  "position-no-bounds",
   "sparse-positions",
   "sparse-morph-target",
   "normalized-uvs",
@@ -106,6 +109,12 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
   const uvs = Array.from({ length: 8 }, () => Math.round(rnd() * 255) / 255);
   const detailParts: string[] = [];
   let texCoord = 0;
+  if (kind === "shared-vertex-buffer") {
+    // Unity's, Babylon's and the sim's habit: one vertex buffer, each primitive drawing its range of it.
+    const dx = size * (1 + rnd());
+    positions.push(...positions.map((v, i) => Math.fround(i % 3 === 0 ? v + dx : v)));
+    uvs.push(...Array.from({ length: 8 }, () => Math.round(rnd() * 255) / 255));
+  }
   let rotation: number | undefined;
   let scenes: UserGltfTruth["scenes"];
   let warns: RegExp | undefined;
@@ -137,6 +146,7 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
   };
 
   let positionAccessor: number;
+  let interleavedUvs: number | undefined;
   const extensionsUsed: string[] = [];
   const extensionsRequired: string[] = [];
   let nodeScale: number[] | undefined;
@@ -212,13 +222,31 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
     extensionsUsed.push("KHR_mesh_quantization");
     extensionsRequired.push("KHR_mesh_quantization");
     detailParts.push(`${short ? "SHORT" : "BYTE"}${normalized ? " normalized" : ""}`);
-  } else {
+  } else if (kind === "interleaved") {
+    // Unity's and three.js's GLTFExporter's (interleaved buffers): position and UV in one view, a
+    // stride of 20, the UV accessor at byteOffset 12 of it.
+    const data = new Float32Array(20);
+    for (let v = 0; v < 4; v++) {
+      data.set([...positions.slice(v * 3, v * 3 + 3), ...uvs.slice(v * 2, v * 2 + 2)], v * 5);
+    }
+    const v = view(new Uint8Array(data.buffer), 34962);
+    views[v].byteStride = 20;
     positionAccessor = accessor({
-      bufferView: view(f32(positions), 34962),
+      bufferView: v,
       componentType: 5126,
       count: 4,
       type: "VEC3",
       ...minMax(positions, 3),
+    });
+    interleavedUvs = accessor({ bufferView: v, byteOffset: 12, componentType: 5126, count: 4, type: "VEC2" });
+  } else {
+    positionAccessor = accessor({
+      bufferView: view(f32(positions), 34962),
+      componentType: 5126,
+      count: positions.length / 3,
+      type: "VEC3",
+      // Hand-written converters leave POSITION's bounds out (glTF requires them).
+      ...(kind === "position-no-bounds" ? {} : minMax(positions, 3)),
     });
   }
   const indexAccessor = accessor({
@@ -250,8 +278,15 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
       type: "VEC2",
     });
     detailParts.push(byte ? "UNSIGNED_BYTE" : "UNSIGNED_SHORT");
+  } else if (interleavedUvs !== undefined) {
+    uvAccessor = interleavedUvs;
   } else {
-    uvAccessor = accessor({ bufferView: view(f32(uvs), 34962), componentType: 5126, count: 4, type: "VEC2" });
+    uvAccessor = accessor({
+      bufferView: view(f32(uvs), 34962),
+      componentType: 5126,
+      count: uvs.length / 2,
+      type: "VEC2",
+    });
   }
   const attributes: Json = { POSITION: positionAccessor, TEXCOORD_0: uvAccessor };
   if (kind === "texcoord-1") {
@@ -316,6 +351,14 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
     detailParts.push(`rotation ${rotation.toFixed(3)}`);
   }
 
+  const secondIndices = () =>
+    accessor({
+      bufferView: view(new Uint8Array(new Uint16Array([4, 5, 6, 4, 6, 7]).buffer), 34963),
+      componentType: 5123,
+      count: 6,
+      type: "SCALAR",
+    });
+  const second = kind === "shared-vertex-buffer" ? secondIndices() : undefined;
   const bin = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) bin.set(chunk, at), at += chunk.byteLength;
@@ -417,7 +460,7 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
         indices: indexAccessor,
         material: 0,
         ...(targets.length ? { targets } : {}),
-      }],
+      }, ...(kind === "shared-vertex-buffer" ? [{ attributes, indices: second, material: 0 }] : [])],
       ...(targets.length ? { weights: [0.5], extras: { targetNames: ["Smile"] } } : {}),
     }],
     materials: [{ name: "paint", pbrMetallicRoughness: { baseColorTexture: textureInfo } }],
