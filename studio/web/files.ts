@@ -56,6 +56,29 @@ export async function revertShown(ctx: FilesContext): Promise<void> {
 }
 
 /**
+ * A graph open here and unedited, shown again (Tab into it, its file tab, the picker): re-read, and
+ * when its file changed on disk since (another tab saved it, an editor or `git pull` wrote it) it
+ * becomes the file's, as Revert would (one undo step); the answer says so. A file that cannot be read
+ * now (deleted, half-written) leaves the graph as it was, saying why. Edited graphs are left alone:
+ * their Save asks (HTTP 409).
+ */
+export async function followFile(model: GraphModel): Promise<string | undefined> {
+  if (model.dirty || !model.hasFile) return undefined;
+  let loaded: OpenedGraph;
+  try {
+    loaded = await read(model.path);
+  } catch (error) {
+    return `${model.path} cannot be read now (${error instanceof Error ? error.message : error}): ` +
+      "shown as it was opened";
+  }
+  if (loaded.digest === model.fileDigest) return undefined;
+  model.fileDigest = loaded.digest;
+  if (canonical(loaded.graph) === canonical(model.graph)) return undefined;
+  model.revertTo(loaded.graph);
+  return `${model.path} changed on disk since it was opened here: shown as its file is now (Undo shows the old)`;
+}
+
+/**
  * Closes an open graph file (not the top graph shown): asks first when it has unsaved changes, leaves
  * it if it is shown or entered, forgets it with its edits and undo history, and gives every group
  * node that runs it the file's sockets again. Check and Run then read the file.

@@ -16,7 +16,7 @@ import { PreviewPanel, selectTab } from "./preview_panel.ts";
 import { RunStates } from "./states.ts";
 import { RunsRead } from "./run_staleness.ts";
 import { type Checked, LiveChecks, othersOpen, showIssues } from "./live_check.ts";
-import { type FilesContext, renderFileTabs, revertShown } from "./files.ts";
+import { type FilesContext, followFile, renderFileTabs, revertShown } from "./files.ts";
 import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
 import { openStart } from "./start.ts";
@@ -47,6 +47,7 @@ const nav = new Navigation({
   load,
   create: newGraph,
   firstCheck: (model) => checks.of(model),
+  follow: followFile,
   draw: () => {
     // The title first: its file tabs may change the header's height, and so the editor's, which
     // framing the graph needs.

@@ -22,6 +22,8 @@ export interface NavigationPage {
   create(path: string): GraphModel;
   /** The live check of a graph just opened, before it is first drawn (its group nodes' sockets). */
   firstCheck(model: GraphModel): Promise<Checked | undefined>;
+  /** An open graph shown again: re-read when unedited; what changed, if anything (see `followFile`). */
+  follow(model: GraphModel): Promise<string | undefined>;
   /** Draws the graph shown now, with its run states, and the title and tabs. */
   draw(): void;
   /** After a graph was opened: the picker, the panel, the search list, the check (`first`, or a new one). */
@@ -66,6 +68,8 @@ export class Navigation {
       // is first drawn; the file's sockets the server read would show for one round trip.
       first = await this.page.firstCheck(model);
     }
+    // Shown again: as its file is now, unless edited here (another tab or git may have written it).
+    const followed = first ? undefined : await this.page.follow(model);
     if (via === undefined) {
       this.stack.length = this.entered.length = 0;
       addressTop(path);
@@ -73,6 +77,7 @@ export class Navigation {
     this.stack.push(path);
     this.page.draw();
     await this.page.opened(first);
+    if (followed) this.page.status(followed, followed.includes("cannot be read"));
   }
 
   /**

@@ -3,18 +3,20 @@
  * A node group only viewed in this tab (entered with Tab, not edited) and then changed on disk by
  * another tab, an editor or `git pull`, in chromium: the live check and a run read the file as it is
  * now, not the version the tab opened — sent as opened, the graph was checked (and run) against a
- * group that no longer exists, silently valid. A group edited here still goes as edited.
+ * group that no longer exists, silently valid; and entering it again shows it as the file is now.
  */
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, openStudio, tabOut } from "./page_helpers.ts";
+import { checked, openStudio, statusReads, tabOut } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
 
-type Studio = { studio: { editor: { select(ids: string[]): void } } };
+type Studio = {
+  studio: { editor: { select(ids: string[]): void }; current(): { graph: { outputs?: unknown } } };
+};
 
 /** A group file: panels found on the scene given, its result out under `output`. */
 const group = (output: string) => ({
@@ -67,6 +69,19 @@ Deno.test({
       await page.textContent("#issues li"),
       "unknown_socket at /outputs/scene: node 'g' has no output 'scene'",
     );
+    // Tab into it again: shown as its file is now (not as opened), and said so.
+    await page.evaluate(() => (globalThis as unknown as Studio).studio.editor.select(["g"]));
+    await page.focus("#editor");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.includes("›"));
+    await statusReads(
+      page,
+      `${groupFile} changed on disk since it was opened here: shown as its file is now (Undo shows the old)`,
+    );
+    const shown = await page.evaluate(() =>
+      JSON.stringify((globalThis as unknown as Studio).studio.current().graph.outputs)
+    );
+    equal(shown, JSON.stringify({ rigged: "panels.scene" }));
   } finally {
     await close();
     await Deno.remove(dir, { recursive: true });
