@@ -5,7 +5,8 @@
  * as an image node without an image; custom vertex attributes (`_BATCHID`) are dropped; UV sets and
  * colour sets past the eighth are dropped. three.js keeps all of them. And a mesh Blender must copy
  * (shape keys and skinning live on its mesh data: one mesh drawn by nodes at different morph weights,
- * keyed by a clip, or with different skins) comes in as copies renamed `.001`…. Measured with real imports
+ * keyed by a clip, or with different skins) comes in as copies renamed `.001`…; meshes no node draws are
+ * not brought in at all. Measured with real imports
  * (`tests/clients/blender_odd_test.ts`): each of these came in lost with no word before.
  *
  * @module
@@ -77,6 +78,7 @@ export function blenderDrops(json: Json): string[] {
   }
   imageDrops(json, messages);
   meshCopies(json, messages);
+  undrawnDrops(json, messages);
   const custom = new Map<string, string[]>();
   for (const mesh of json.meshes ?? []) attributeDrops(mesh, custom, messages);
   if (custom.size) {
@@ -92,6 +94,32 @@ export function blenderDrops(json: Json): string[] {
     );
   }
   return messages;
+}
+
+/**
+ * Meshes no node draws, in a file whose nodes draw others (a Freelancer part's kept LOD and wireframe
+ * meshes): Blender 3.4's importer makes objects of nodes only, so it brings none of them in, and a file
+ * saved from Blender lacks them (measured: `tests/clients/undrawn_test.ts`). One warning for the file.
+ * A file of meshes and no drawing node at all is a library, not a scene: not warned of.
+ */
+function undrawnDrops(json: Json, messages: string[]): void {
+  const drawn = new Set<number>((json.nodes ?? []).map((node: Json) => node.mesh).filter(Number.isInteger));
+  if (drawn.size === 0) return;
+  const lost = ((json.meshes ?? []) as Json[]).flatMap((mesh, i) =>
+    drawn.has(i) ? [] : [`'${mesh.name ?? `#${i}`}'`]
+  );
+  if (lost.length === 0) return;
+  const several = lost.length > 1;
+  messages.push(
+    `${several ? "meshes" : "mesh"} ${lost.slice(0, 4).join(", ")}${
+      lost.length > 4 ? ` and ${lost.length - 4} more` : ""
+    } ` +
+      `${several ? "are" : "is"} drawn by no node: Blender 3.4's importer brings ${
+        several ? "them" : "it"
+      } in ` +
+      `nowhere, so a file saved from Blender lacks ${several ? "them" : "it"} (three.js loads ` +
+      `${several ? "them" : "it"} only when asked)`,
+  );
 }
 
 /** Textures with no core `source`, only an image extension's: an empty image node in Blender. */

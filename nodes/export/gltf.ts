@@ -73,7 +73,9 @@ export const exportGltf = defineNode({
   // viewers drew the source, with one warning per material naming each mesh (before: an untextured copy of
   // the material, drawn with its factors alone — another colour than the source's — and the warnings of a
   // rip's many meshes summarised, naming few).
-  version: 27,
+  // v28: meshes no node draws (where nodes draw others) are warned of by name (Blender 3.4 brings none of
+  // them in, so a file saved from Blender lost a Freelancer part's LOD and wireframe meshes unsaid).
+  version: 28,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -94,7 +96,8 @@ export const exportGltf = defineNode({
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
-    "drops of a valid file is warned of by name: a required extension it refuses (the whole file), a WebP, KTX2 or AVIF-only " +
+    "drops of a valid file is warned of by name: a required extension it refuses (the whole file), meshes no node draws, " +
+    "a WebP, KTX2 or AVIF-only " +
     "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth. A mesh Blender would copy " +
     "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
     "their vertex data, named `Face_1`… (extras.name `Face`), so Blender renames nothing and three.js draws the same.",
