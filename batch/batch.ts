@@ -26,7 +26,7 @@ import {
 } from "./inputs.ts";
 import { formatShard, inShard, type Shard } from "./shard.ts";
 import { PoolSize } from "./pool_size.ts";
-import { failedJob, Interrupted, RunningNodes, settle } from "./settle.ts";
+import { failedJob, Interrupted, RunningNodes, settle, TimeLimit } from "./settle.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
@@ -52,6 +52,12 @@ export interface BatchOptions {
    * its worker is stopped and replaced: a graph that hangs on one file cannot stall the batch.
    */
   readonly inputTimeoutMs?: number;
+  /**
+   * How long a fresh worker may take to load the graph's code and start its input, in milliseconds
+   * (default 60 s, or `inputTimeoutMs` when longer). A worker that has not started by then is stuck
+   * (Deno has had workers that never start: denoland/deno#32034): it is stopped and the input runs once more on a fresh one.
+   */
+  readonly startLimitMs?: number;
   /**
    * Workers. Default: the number of cores, and with a `remote`, more (up to four per core, eight beyond
    * one per core; see `pool_size.ts`) while the remote serves most of the recent inputs' nodes (they wait
@@ -121,6 +127,11 @@ export type BatchEvent =
     readonly message: string;
     readonly after: string | null;
   }
+  /**
+   * The fresh worker given `input` did not start it within `seconds` (see `startLimitMs`): it was
+   * stopped, and the input runs again on another.
+   */
+  | { readonly event: "worker-stuck"; readonly input: string; readonly seconds: number }
   /**
    * The pool grew by a worker or one retired (without `--jobs`, while a remote cache serves the
    * work: see `PoolSize`); `workers` is how many run now.
@@ -278,6 +289,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
             options.inputTimeoutMs,
             options.signal,
             begun,
+            options.startLimitMs,
           );
         } catch (error) {
           // Whatever happened, a fresh worker takes over.
@@ -289,6 +301,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
           // Running out of memory would happen again, and the time limit has passed.
           if (attempt === 1 && error instanceof MemberDied && !error.outOfMemory) {
             emit({ event: "worker-died", input: input.rel, message: error.message, after: ranLast ?? null });
+            continue;
+          }
+          // A worker stuck before it took the input says nothing of the input: it runs once more.
+          if (attempt === 1 && error instanceof TimeLimit && error.starting) {
+            emit({ event: "worker-stuck", input: input.rel, seconds: error.ms / 1000 });
             continue;
           }
           result = failedJob(error, inputStarted, running.ids());

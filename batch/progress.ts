@@ -105,6 +105,9 @@ export function logProgress(total: number): (event: BatchEvent) => void {
 /** The line a batch's warning event prints as, or undefined for another event. */
 function warningText(event: BatchEvent): string | undefined {
   if (event.event === "remote-warning") return `warning: ${event.message}`;
+  if (event.event === "worker-stuck") {
+    return `warning: the worker given ${event.input} did not start it within ${event.seconds} s (stuck starting); it was stopped and ${event.input} runs again on a fresh worker`;
+  }
   if (event.event !== "worker-died") return undefined;
   const after = event.after
     ? ` (it ran ${event.after} before: a timer or promise that input's nodes left may have failed)`

@@ -44,7 +44,9 @@ export class TimeLimit extends Error {
 
 /**
  * Least time a worker is given to start a job (a new one loads its modules first, which a busy
- * machine can make take seconds), however short the time limit per input.
+ * machine can make take seconds), however short the time limit per input; and the limit on a start
+ * when inputs have none: a worker stuck starting (Deno has had workers that never start:
+ * denoland/deno#32034) is replaced.
  */
 const START_LIMIT_MS = 60_000;
 
@@ -54,33 +56,33 @@ export class Interrupted extends Error {}
 /**
  * `work`, or a rejection once `ms` have passed first ({@link TimeLimit}; no limit when undefined) or
  * `signal` aborts first ({@link Interrupted}). With `started`, the `ms` run from when it resolves
- * (the worker has the job), and the wait before that is limited to `ms` or {@link START_LIMIT_MS},
- * whichever is longer: an input is not failed for its worker's start-up.
+ * (the worker has the job), and the wait before that is limited to `ms` or `startLimitMs`, whichever
+ * is longer (`startLimitMs` alone without `ms`): an input is not failed for its worker's start-up,
+ * and a worker that never starts cannot stall the batch.
  */
 export async function settle<T>(
   work: Promise<T>,
   ms: number | undefined,
   signal: AbortSignal | undefined,
   started?: Promise<void>,
+  startLimitMs = START_LIMIT_MS,
 ): Promise<T> {
-  if (ms === undefined && !signal) return await work;
+  if (ms === undefined && !signal && !started) return await work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   let over = false;
   const cut = new Promise<never>((_, reject) => {
-    if (ms !== undefined) {
-      const limit = (after: number, starting: boolean) =>
-        setTimeout(() => reject(new TimeLimit(after, starting)), after);
-      if (!started) timer = limit(ms, false);
-      else {
-        const startLimit = Math.max(ms, START_LIMIT_MS);
-        timer = limit(startLimit, true);
-        started.then(() => {
-          if (over) return;
-          clearTimeout(timer);
-          timer = limit(ms, false);
-        });
-      }
+    const limit = (after: number, starting: boolean) =>
+      setTimeout(() => reject(new TimeLimit(after, starting)), after);
+    if (!started) {
+      if (ms !== undefined) timer = limit(ms, false);
+    } else {
+      timer = limit(Math.max(ms ?? 0, startLimitMs), true);
+      started.then(() => {
+        if (over) return;
+        clearTimeout(timer);
+        if (ms !== undefined) timer = limit(ms, false);
+      });
     }
     onAbort = () => reject(new Interrupted());
     if (signal?.aborted) onAbort();

@@ -64,3 +64,58 @@ for (const processes of [false, true]) {
     }
   });
 }
+
+/** A graph whose node's run module spins for ever the first time it loads (its first worker is stuck). */
+async function stuckOnceGraph(dir: string): Promise<string> {
+  const marker = join(dir, "loaded-once");
+  await Deno.writeTextFile(
+    join(dir, "stuck_run.ts"),
+    `try { Deno.statSync(${JSON.stringify(marker)}); } catch { Deno.writeTextFileSync(${
+      JSON.stringify(marker)
+    }, ""); for (;;) {} }
+export const run = ({ inputs }) => ({ size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } });
+`,
+  );
+  await Deno.writeTextFile(
+    join(dir, "stuck_once.ts"),
+    `import { defineNode, lazyRun } from ${JSON.stringify(RUNTIME)};
+export default { nodes: [defineNode({
+  type: "test.stuck_once", version: 1, doc: "Its first load never ends.", params: {},
+  inputs: { data: { type: "bytes", doc: "Anything." } },
+  outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
+  run: lazyRun(new URL("./stuck_run.ts", import.meta.url)),
+})] };
+`,
+  );
+  return await pluginGraph(dir, "stuck_once", { "a.bin": [0, 0, 0], "b.bin": [0, 0, 0, 0, 0] });
+}
+
+for (const processes of [false, true]) {
+  Deno.test(`batch on ${processes ? "worker processes" : "Deno workers"} without --timeout: a worker stuck starting is replaced, its input runs on a fresh one`, async () => {
+    const dir = await tempDir();
+    try {
+      const graph = await stuckOnceGraph(dir);
+      const stuck: unknown[] = [];
+      const { manifest } = await runBatch({
+        graph,
+        selection: await expandEach(`model=${dir}/in/*.bin`),
+        outDir: join(dir, "out"),
+        cacheDir: false,
+        jobs: 1,
+        processes,
+        // Long enough for a fresh worker to load on a loaded machine, short for a test.
+        startLimitMs: 8000,
+        onEvent: (event) => event.event === "worker-stuck" && stuck.push(event),
+      });
+      assertEquals(
+        Object.entries(manifest.inputs).map(([rel, input]) => [rel, input.ok, input.error ?? null]),
+        [["a.bin", true, null], ["b.bin", true, null]],
+      );
+      // The larger input starts first, on the worker that never started.
+      assertEquals(stuck, [{ event: "worker-stuck", input: "b.bin", seconds: 8 }]);
+      assertEquals(await Deno.readTextFile(join(dir, "out", "b", "size.json")), "5");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
