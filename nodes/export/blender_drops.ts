@@ -97,16 +97,24 @@ export function blenderDrops(json: Json): string[] {
 }
 
 /**
- * Meshes no node draws, in a file whose nodes draw others (a Freelancer part's kept LOD and wireframe
- * meshes): Blender 3.4's importer makes objects of nodes only, so it brings none of them in, and a file
- * saved from Blender lacks them (measured: `tests/clients/undrawn_test.ts`). One warning for the file.
- * A file of meshes and no drawing node at all is a library, not a scene: not warned of.
+ * Meshes no node draws, in a file whose nodes draw others: Blender 3.4's importer makes objects of nodes
+ * only, so it brings none of them in, and a file saved from Blender lacks them (measured:
+ * `tests/clients/undrawn_test.ts`). One warning for the file. A file of meshes and no drawing node at
+ * all is a library, not a scene: not warned of. Nor are the meshes a node lists as its own kept
+ * alternates (`extras.partgraph.<decoder>.kept_meshes`: a Freelancer part's LODs and wireframe, kept
+ * for LancerEdit by default): every ship would warn, and README says Blender leaves them out.
  */
 function undrawnDrops(json: Json, messages: string[]): void {
-  const drawn = new Set<number>((json.nodes ?? []).map((node: Json) => node.mesh).filter(Number.isInteger));
+  const nodes: Json[] = json.nodes ?? [];
+  const drawn = new Set<number>(nodes.map((node) => node.mesh).filter(Number.isInteger));
   if (drawn.size === 0) return;
+  const alternates = new Set<unknown>(
+    nodes.flatMap((node) =>
+      Object.values(node.extras?.partgraph ?? {}).flatMap((own) => (own as Json)?.kept_meshes ?? [])
+    ),
+  );
   const lost = ((json.meshes ?? []) as Json[]).flatMap((mesh, i) =>
-    drawn.has(i) ? [] : [`'${mesh.name ?? `#${i}`}'`]
+    drawn.has(i) || alternates.has(mesh.name) ? [] : [`'${mesh.name ?? `#${i}`}'`]
   );
   if (lost.length === 0) return;
   const several = lost.length > 1;

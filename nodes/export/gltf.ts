@@ -75,7 +75,8 @@ export const exportGltf = defineNode({
   // rip's many meshes summarised, naming few).
   // v28: meshes no node draws (where nodes draw others) are warned of by name (Blender 3.4 brings none of
   // them in, so a file saved from Blender lost a Freelancer part's LOD and wireframe meshes unsaid).
-  version: 28,
+  // v29: but not the alternates a node lists as its own (`kept_meshes`): every Freelancer ship warned.
+  version: 29,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -46,6 +46,18 @@ Deno.test("a mesh no node draws is named: Blender's round trip loses it", async 
   assertEquals(back.materials.map((m: { name: string }) => m.name), ["Hull_Paint"]);
 });
 
+Deno.test("a node's own kept alternates (a Freelancer part's LODs) are not warned of; others still are", async () => {
+  const doc = hullWithLod();
+  doc.createMesh("Stray.mesh").addPrimitive(doc.getRoot().listMeshes()[0].listPrimitives()[0].clone());
+  const root = doc.getRoot().listNodes()[0];
+  root.setExtras({ partgraph: { freelancer: { kept_meshes: ["Root$lod1.mesh"] } } });
+  const ctx = testContext();
+  await runNode(exportGltf, { scene: doc }, {}, ctx);
+  const warnings = ctx.warnings.map((w) => w.message).filter((w) => w.includes("drawn by no node"));
+  assertEquals(warnings.length, 1);
+  assert(warnings[0].includes("mesh 'Stray.mesh'") && !warnings[0].includes("lod1"), warnings[0]);
+});
+
 Deno.test("a file whose every mesh is drawn gets no such warning", async () => {
   const doc = hullWithLod();
   doc.getRoot().listMeshes()[1].dispose();
