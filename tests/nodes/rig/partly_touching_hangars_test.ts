@@ -11,7 +11,10 @@
  * 1–2 (1,068 panels, 216 of aircraft standing clear): clear panels wrong 28, right but weak 44, wrong
  * side 124 in all; held-out seeds 101–102 (1,104 panels, 216 clear): clear wrong 20, right but weak 16,
  * wrong side 100. Wrong and judged good 0 before. After: clear panels wrong 0 and weak 0 on both; wrong
- * side 100 and 72, all in touching groups, named and weak; wrong and good 0.
+ * side 100 and 72, all in touching groups, named and weak; wrong and good 0. Held-out seeds 103–106
+ * (2,556 panels, 756 clear): clear wrong 86 -> 0, right but weak 146 -> 0, wrong side 346 -> 224, and
+ * wrong yet judged good 22 -> 0 (a touching pair's only rudder sided about the whole scene's centre,
+ * unnamed: 10 -> 0).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { HANGAR_FRAMES, HANGAR_NAMINGS, hangarPart, hangarSample, PARTLY_TOUCHING } from "./hangar_scenes.ts";
