@@ -97,7 +97,7 @@ export const exportGltf = defineNode({
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
-    "drops of a valid file is warned of by name: a required extension it refuses (the whole file), meshes no node draws, " +
+    "drops of a valid file is warned of by name: a required extension it refuses (the whole file), meshes no node draws (but those a node keeps as its own LODs), " +
     "a WebP, KTX2 or AVIF-only " +
     "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth. A mesh Blender would copy " +
     "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
