@@ -15,27 +15,34 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 /** How long the node's implementation module takes to load, and the time limit per input (below it). */
 const LOAD_MS = 1500, LIMIT_MS = 1000;
 
-/** A graph whose node's run module takes {@link LOAD_MS} to load, then answers at once; its two inputs. */
-async function slowLoadingGraph(dir: string): Promise<string> {
+/**
+ * A graph of one node `test.<name>` whose run module starts with `prelude` (what its loading does),
+ * then answers at once with its input's size; its two inputs.
+ */
+async function lazyGraph(dir: string, name: string, prelude: string): Promise<string> {
   await Deno.writeTextFile(
-    join(dir, "slow_run.ts"),
-    `await new Promise((done) => setTimeout(done, ${LOAD_MS}));
+    join(dir, `${name}_run.ts`),
+    `${prelude}
 export const run = ({ inputs }) => ({ size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } });
 `,
   );
   await Deno.writeTextFile(
-    join(dir, "slow_to_load.ts"),
+    join(dir, `${name}.ts`),
     `import { defineNode, lazyRun } from ${JSON.stringify(RUNTIME)};
 export default { nodes: [defineNode({
-  type: "test.slow_to_load", version: 1, doc: "Loads slowly, runs at once.", params: {},
+  type: "test.${name}", version: 1, doc: "Loads as its prelude says, runs at once.", params: {},
   inputs: { data: { type: "bytes", doc: "Anything." } },
   outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
-  run: lazyRun(new URL("./slow_run.ts", import.meta.url)),
+  run: lazyRun(new URL("./${name}_run.ts", import.meta.url)),
 })] };
 `,
   );
-  return await pluginGraph(dir, "slow_to_load", { "a.bin": [0, 0, 0], "b.bin": [0, 0, 0, 0, 0] });
+  return await pluginGraph(dir, name, { "a.bin": [0, 0, 0], "b.bin": [0, 0, 0, 0, 0] });
 }
+
+/** A graph whose node's run module takes {@link LOAD_MS} to load. */
+const slowLoadingGraph = (dir: string) =>
+  lazyGraph(dir, "slow_to_load", `await new Promise((done) => setTimeout(done, ${LOAD_MS}));`);
 
 for (const processes of [false, true]) {
   Deno.test(`batch --timeout on ${processes ? "worker processes" : "Deno workers"}: a node module slower to load than the limit fails no input`, async () => {
@@ -66,28 +73,13 @@ for (const processes of [false, true]) {
 }
 
 /** A graph whose node's run module spins for ever the first time it loads (its first worker is stuck). */
-async function stuckOnceGraph(dir: string): Promise<string> {
-  const marker = join(dir, "loaded-once");
-  await Deno.writeTextFile(
-    join(dir, "stuck_run.ts"),
-    `try { Deno.statSync(${JSON.stringify(marker)}); } catch { Deno.writeTextFileSync(${
-      JSON.stringify(marker)
-    }, ""); for (;;) {} }
-export const run = ({ inputs }) => ({ size: { bytes: new TextEncoder().encode(String(inputs.data.bytes.length)), name: "size.json" } });
-`,
+function stuckOnceGraph(dir: string): Promise<string> {
+  const marker = JSON.stringify(join(dir, "loaded-once"));
+  return lazyGraph(
+    dir,
+    "stuck_once",
+    `try { Deno.statSync(${marker}); } catch { Deno.writeTextFileSync(${marker}, ""); for (;;) {} }`,
   );
-  await Deno.writeTextFile(
-    join(dir, "stuck_once.ts"),
-    `import { defineNode, lazyRun } from ${JSON.stringify(RUNTIME)};
-export default { nodes: [defineNode({
-  type: "test.stuck_once", version: 1, doc: "Its first load never ends.", params: {},
-  inputs: { data: { type: "bytes", doc: "Anything." } },
-  outputs: { size: { type: "bytes", doc: "Its size, as JSON." } },
-  run: lazyRun(new URL("./stuck_run.ts", import.meta.url)),
-})] };
-`,
-  );
-  return await pluginGraph(dir, "stuck_once", { "a.bin": [0, 0, 0], "b.bin": [0, 0, 0, 0, 0] });
 }
 
 for (const processes of [false, true]) {
