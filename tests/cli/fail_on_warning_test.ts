@@ -11,7 +11,7 @@ import { tempDir } from "../support/temp.ts";
 
 const GRAPH = new URL("../../graphs/gltf.json", import.meta.url).pathname;
 
-/** A folder with a clean GLB and one whose PNG is declared JPEG (a repair warning on export). */
+/** A folder with a clean GLB and one whose PNG is declared JPEG (a repair warning on decode). */
 async function models(): Promise<string> {
   const dir = await tempDir();
   await Deno.mkdir(join(dir, "in"));
@@ -38,7 +38,10 @@ Deno.test("run --fail-on-warning: a warning fails the run after its outputs are 
     );
   const lenient = await run("messy.glb");
   assertEquals(lenient.code, EXIT.ok, lenient.err);
-  assert(/warning: export: image 'paint' is declared 'image\/jpeg'/.test(lenient.err), lenient.err);
+  assert(
+    /warning: decode: messy\.glb: image 'paint' is declared 'image\/jpeg'/.test(lenient.err),
+    lenient.err,
+  );
   const strict = await run("messy.glb", "--fail-on-warning");
   assertEquals(strict.code, EXIT.failed);
   assert(
