@@ -298,7 +298,7 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
   for (const item of [...(json.buffers ?? []), ...(json.images ?? [])]) {
     if (typeof item.uri === "string" && item.uri.startsWith("data:")) {
-      resources[item.uri] = decodeDataUri(item.uri);
+      resources[item.uri] = decodeDataUri(item.uri).bytes;
     } else if (typeof item.uri === "string") {
       throw new Error(
         `external resource '${item.uri}': read the .gltf with io.read, which embeds what it references`,

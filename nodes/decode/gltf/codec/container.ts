@@ -10,6 +10,7 @@ import type { JSONDocument } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../../../runtime/scene/gltf_io.ts";
+import { decodeDataUri, type ReadDataUri } from "../../../../runtime/scene/data_uri.ts";
 import { utf16Note, utf16Order } from "../../../../runtime/utf16.ts";
 import { readGlbV1 } from "./gltf1_glb.ts";
 
@@ -237,46 +238,17 @@ export function dataUriResources(
         );
       }
       if (uri in resources) return;
-      const read = decodeDataUri(uri, source, at);
+      let read: ReadDataUri;
+      try {
+        read = decodeDataUri(uri);
+      } catch (error) {
+        throw gltfError(source, at, "a data: URI with a readable payload", (error as Error).message);
+      }
       resources[uri] = read.bytes;
-      if (read.note) repairs.push(`${at.jsonPath}: the data: URI's ${read.note}`);
+      if (read.notes.length) repairs.push(`${at.jsonPath}: the data: URI's ${read.notes.join(", and its ")}`);
     });
   }
   return resources;
-}
-
-/**
- * A `data:` URI's bytes. Its `;base64` mark is read in any case (RFC 2397's tokens are case-blind; a
- * `;Base64` read as percent-encoded text gave other bytes, refused far from the cause or, worse, read).
- * A base64 payload that is percent-encoded (`%2B`, `%2F`, `%3D`: a URL encoder run over the whole URI)
- * is decoded first, and one in the URL-safe alphabet (`-`, `_`) read as such; both named in `note`.
- */
-function decodeDataUri(
-  uri: string,
-  source: GltfSource,
-  at: GltfAt,
-): { bytes: Uint8Array<ArrayBuffer>; note?: string } {
-  const comma = uri.indexOf(",");
-  if (comma < 0) throw gltfError(source, at, "a data: URI with a comma before its payload", "none");
-  const header = uri.slice(5, comma);
-  let body = uri.slice(comma + 1);
-  const notes: string[] = [];
-  try {
-    if (!/;\s*base64\s*$/i.test(header)) return { bytes: new TextEncoder().encode(decodeURIComponent(body)) };
-    if (/%[0-9a-f]{2}/i.test(body)) {
-      body = decodeURIComponent(body);
-      notes.push("base64 payload is percent-encoded (as a URL encoder writes it); read decoded");
-    }
-    const urlSafe = /[-_]/.test(body);
-    if (urlSafe) notes.push("base64 payload is in the URL-safe alphabet ('-' and '_'); read as such");
-    const bytes = Uint8Array.fromBase64(body, { alphabet: urlSafe ? "base64url" : "base64" });
-    return { bytes, note: notes.length ? notes.join(", and its ") : undefined };
-  } catch {
-    const found = /[-_]/.test(body) && /[+/]/.test(body)
-      ? "base64 mixing the standard ('+', '/') and URL-safe ('-', '_') alphabets"
-      : "undecodable base64 or percent-encoding";
-    throw gltfError(source, at, "a data: URI with a valid payload", found);
-  }
 }
 
 /** A short description of a JSON value for "found" texts. */
