@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { prng } from "../../support/prng.ts";
 
 /** A 2×2 RGBA PNG (valid: header, one IDAT, IEND), the texture every file samples. */
 export const TEXTURE_PNG = Uint8Array.fromBase64(
@@ -81,24 +82,12 @@ export const USER_GLTF_KINDS = [
 /** A kind of {@link USER_GLTF_KINDS}. */
 export type UserGltfKind = typeof USER_GLTF_KINDS[number];
 
-/** mulberry32: small, seeded. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
 /** Makes the file of `kind` for `seed`. */
 export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
-  const rnd = random(seed * 7919 + USER_GLTF_KINDS.indexOf(kind));
+  const rnd = prng(seed * 7919 + USER_GLTF_KINDS.indexOf(kind));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const size = 0.5 + rnd() * 20;
   const z = (rnd() - 0.5) * 10;
