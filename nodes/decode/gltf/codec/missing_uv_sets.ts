@@ -60,7 +60,7 @@ export function missingUvSets(doc: Document, label: (material: Material) => stri
             // whose UV stream the ripper did not find, an exporter that dropped UVs).
             ? "the texture has no coordinates there (glTF calls this invalid) — three.js and Babylon.js " +
               "read them as (0, 0), drawing the texture's corner texel as one flat colour; kept as the " +
-              "file has it (export.gltf draws those primitives with the material's factors alone)"
+              "file has it (export.gltf gives those primitives UVs of (0, 0), so every client draws that colour)"
             : "viewers disagree there — three.js (r161 on) and Babylon.js read the missing set as (0, 0), " +
               "drawing the texture as one flat colour, others fall back to TEXCOORD_0; kept as the file has it " +
               "(export.gltf makes those primitives sample TEXCOORD_0, or draw untextured where they have no UV set)"),
