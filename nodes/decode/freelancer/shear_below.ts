@@ -17,7 +17,7 @@ import type { WarningSink } from "../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readRotation } from "./codec/rotation.ts";
-import { multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
+import { conjugate, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
 
 /** A part placed by a sheared matrix, as `restRotation` left it. */
 export interface ShearedPart {
@@ -145,7 +145,7 @@ function ancestors(node: Node): Node[] {
 /** The smallest turn taking direction `from` onto direction `to` (identity when either is degenerate). */
 function turnBetween(from: readonly number[], to: readonly number[]): Quat {
   const a = xOnto(from), b = xOnto(to);
-  return multiply(b, [-a[0], -a[1], -a[2], a[3]]);
+  return multiply(b, conjugate(a));
 }
 
 /** Rows of the rotation of a unit quaternion. */

@@ -140,21 +140,25 @@ Deno.test("a Rev joint below a sheared part turns about the axis the game turns 
   assert.ok(cos > 1 - 1e-6, `pivot X ${x} is not along M·axis ${gameAxis} (cos ${cos})`);
 });
 
+/** A `Wing` on the sheared matrix at `WING_AT`, and below it a `Slider` Pris joint at `SLIDER_AT` along `SLIDE_AXIS`. */
+const WING_AT = [0, 1, 0], SLIDER_AT = [1, 1, 1], SLIDE_AXIS = [0, 1, 0];
+const shearedSlider = (max: number): ConstraintSpec[] => [
+  { kind: "fix", parent: "Root", child: "Wing", translation: WING_AT, rotation: SHEARED },
+  {
+    kind: "pris",
+    parent: "Wing",
+    child: "Slider",
+    translation: SLIDER_AT,
+    rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    axis: SLIDE_AXIS,
+    min: 0,
+    max,
+  },
+];
+
 Deno.test("a Pris joint below a sheared part slides as far as the game slides it at its limit", async () => {
-  const tA = [0, 1, 0], tB = [1, 1, 1], axis = [0, 1, 0], max = 0.75;
-  const records: ConstraintSpec[] = [
-    { kind: "fix", parent: "Root", child: "Wing", translation: tA, rotation: SHEARED },
-    {
-      kind: "pris",
-      parent: "Wing",
-      child: "Slider",
-      translation: tB,
-      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-      axis,
-      min: 0,
-      max,
-    },
-  ];
+  const max = 0.75;
+  const records = shearedSlider(max);
   const rest = await resolveParts(records, {});
   const limit =
     (rest.scene.getRoot().listNodes().find((n) => n.getName() === "Slider_joint")!.getExtras() as {
@@ -162,26 +166,16 @@ Deno.test("a Pris joint below a sheared part slides as far as the game slides it
     }).max;
   const { scene } = await resolveParts(records, {}, { Slider: limit });
   // The game: W_Wing·T(tB + axis·max): the slide is M·axis·max in the world.
-  const expected = tA.map((v, i) => v + apply(SHEARED, tB.map((w, k) => w + axis[k] * Math.fround(max)))[i]);
+  const expected = WING_AT.map((v, i) =>
+    v + apply(SHEARED, SLIDER_AT.map((w, k) => w + SLIDE_AXIS[k] * Math.fround(max)))[i]
+  );
   // Before: the pivot slid along Q·S·axis by its stored max, off the game's end point.
   near(byName(scene, "Slider").getWorldMatrix().slice(12, 15), expected, "Slider at its max");
 });
 
 Deno.test("a Pris joint's animation below a sheared part ends where the game's does", async () => {
-  const tA = [0, 1, 0], tB = [1, 1, 1], axis = [0, 1, 0], d = 0.6;
-  const records: ConstraintSpec[] = [
-    { kind: "fix", parent: "Root", child: "Wing", translation: tA, rotation: SHEARED },
-    {
-      kind: "pris",
-      parent: "Wing",
-      child: "Slider",
-      translation: tB,
-      rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-      axis,
-      min: 0,
-      max: 1,
-    },
-  ];
+  const d = 0.6;
+  const records = shearedSlider(1);
   const script = animationTree({
     Sc_extend: [{
       parent: "Wing",
@@ -197,6 +191,8 @@ Deno.test("a Pris joint's animation below a sheared part ends where the game's d
   assert.equal(pivot.getName(), "Slider_joint");
   const last = [...channel.getSampler()!.getOutput()!.getArray()!].slice(-3) as [number, number, number];
   pivot.setTranslation(last);
-  const expected = tA.map((v, i) => v + apply(SHEARED, tB.map((w, k) => w + axis[k] * Math.fround(d)))[i]);
+  const expected = WING_AT.map((v, i) =>
+    v + apply(SHEARED, SLIDER_AT.map((w, k) => w + SLIDE_AXIS[k] * Math.fround(d)))[i]
+  );
   near(byName(scene, "Slider").getWorldMatrix().slice(12, 15), expected, "Slider at the last key");
 });
