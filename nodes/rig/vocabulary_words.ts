@@ -9,7 +9,8 @@ import type { PanelKind } from "./vocabulary.ts";
 
 /**
  * Surface and side words of languages written without spaces, looked for inside a token (longest
- * first), each becoming a token of its own; the kind tables below and the side tables of `vocabulary_sides.ts` list them.
+ * first), each becoming a token of its own; the kind tables below and the side tables of
+ * `vocabulary_sides.ts` list them.
  */
 export const CJK_WORDS: readonly string[] = [
   "补助翼",
