@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
-import { runBatch } from "../../batch/batch.ts";
+import { type BatchOptions, runBatch } from "../../batch/batch.ts";
 import { expandEach } from "../../batch/inputs.ts";
 import { tempDir } from "../support/temp.ts";
 import { pluginGraph } from "../support/hostile_graph.ts";
@@ -44,27 +44,32 @@ export default { nodes: [defineNode({
 const slowLoadingGraph = (dir: string) =>
   lazyGraph(dir, "slow_to_load", `await new Promise((done) => setTimeout(done, ${LOAD_MS}));`);
 
+/**
+ * A batch of `graph`'s two inputs on one worker (a process or a Deno worker), with `options`; whether
+ * each input succeeded, and its error.
+ */
+async function runBoth(dir: string, graph: string, processes: boolean, options: Partial<BatchOptions>) {
+  const { manifest } = await runBatch({
+    graph,
+    selection: await expandEach(`model=${dir}/in/*.bin`),
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    jobs: 1,
+    processes,
+    ...options,
+  });
+  return Object.entries(manifest.inputs).map(([rel, input]) => [rel, input.ok, input.error ?? null]);
+}
+
 for (const processes of [false, true]) {
   Deno.test(`batch --timeout on ${processes ? "worker processes" : "Deno workers"}: a node module slower to load than the limit fails no input`, async () => {
     const dir = await tempDir();
     try {
       const graph = await slowLoadingGraph(dir);
-      const { manifest } = await runBatch({
-        graph,
-        selection: await expandEach(`model=${dir}/in/*.bin`),
-        outDir: join(dir, "out"),
-        cacheDir: false,
-        jobs: 1,
-        processes,
-        inputTimeoutMs: LIMIT_MS,
-      });
-      assertEquals(
-        Object.entries(manifest.inputs).map(([rel, input]) => [rel, input.ok, input.error ?? null]),
-        [
-          ["a.bin", true, null],
-          ["b.bin", true, null],
-        ],
-      );
+      assertEquals(await runBoth(dir, graph, processes, { inputTimeoutMs: LIMIT_MS }), [
+        ["a.bin", true, null],
+        ["b.bin", true, null],
+      ]);
       assertEquals(await Deno.readTextFile(join(dir, "out", "a", "size.json")), "3");
     } finally {
       await Deno.remove(dir, { recursive: true });
@@ -88,21 +93,12 @@ for (const processes of [false, true]) {
     try {
       const graph = await stuckOnceGraph(dir);
       const stuck: unknown[] = [];
-      const { manifest } = await runBatch({
-        graph,
-        selection: await expandEach(`model=${dir}/in/*.bin`),
-        outDir: join(dir, "out"),
-        cacheDir: false,
-        jobs: 1,
-        processes,
+      const outcome = await runBoth(dir, graph, processes, {
         // Long enough for a fresh worker to load on a loaded machine, short for a test.
         startLimitMs: 8000,
         onEvent: (event) => event.event === "worker-stuck" && stuck.push(event),
       });
-      assertEquals(
-        Object.entries(manifest.inputs).map(([rel, input]) => [rel, input.ok, input.error ?? null]),
-        [["a.bin", true, null], ["b.bin", true, null]],
-      );
+      assertEquals(outcome, [["a.bin", true, null], ["b.bin", true, null]]);
       // The larger input starts first, on the worker that never started.
       assertEquals(stuck, [{ event: "worker-stuck", input: "b.bin", seconds: 8 }]);
       assertEquals(await Deno.readTextFile(join(dir, "out", "b", "size.json")), "5");
