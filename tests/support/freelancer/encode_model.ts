@@ -114,6 +114,19 @@ export function encodeVMeshData(spec: VMeshDataSpec): Uint8Array {
 /** What {@link encodeVMeshRef} writes: a {@link VMeshRef} without the decoder's source offset. */
 export type VMeshRefSpec = Omit<VMeshRef, "offset">;
 
+/** The reference of a mesh's first triangle, its first group: what small test parts draw. */
+export function oneTriangleRef(meshId: number): VMeshRefSpec {
+  return {
+    meshId,
+    vertexStart: 0,
+    vertexCount: 3,
+    indexStart: 0,
+    indexCount: 3,
+    groupStart: 0,
+    groupCount: 1,
+  };
+}
+
 /** A 60-byte `VMeshRef` payload; the bounding box and sphere are written as zero (readers ignore them). */
 export function encodeVMeshRef(spec: VMeshRefSpec): Uint8Array {
   const out = new Uint8Array(60);

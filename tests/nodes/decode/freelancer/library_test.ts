@@ -8,6 +8,7 @@ import {
   encodeVMeshData,
   materialLibrary,
   meshLibrary,
+  oneTriangleRef,
   packVertices,
   textureLibrary,
 } from "../../../support/freelancer/encode_model.ts";
@@ -23,15 +24,7 @@ const mesh = (y: number) =>
     vertices: packVertices(0x102, 3, { positions: [0, y, 0, 1, y, 0, 0, y, 1], uvs: [[0, 0, 1, 0, 0, 1]] }),
   });
 
-const ref = (name: string) => ({
-  meshId: flCrc32(name),
-  vertexStart: 0,
-  vertexCount: 3,
-  indexStart: 0,
-  indexCount: 3,
-  groupStart: 0,
-  groupCount: 1,
-});
+const ref = (name: string) => oneTriangleRef(flCrc32(name));
 
 /** A compound whose hull mesh lives in a separate .vms and whose material lives in a separate .mat. */
 function split() {

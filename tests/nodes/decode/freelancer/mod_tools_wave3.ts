@@ -23,6 +23,7 @@ import {
   encodeVMeshData,
   type HardpointSpec,
   materialLibrary,
+  oneTriangleRef,
   packVertices,
 } from "../../../support/freelancer/encode_model.ts";
 import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
@@ -95,15 +96,7 @@ export function modToolFile3(habit: Habit3, seed: number): ModToolFile {
       name,
       fileName: `${name.toLowerCase()}_lod${seed % 10}.3db`,
       fragment: {
-        lods: [{
-          meshId: flCrc32("tri.vms"),
-          vertexStart: 0,
-          vertexCount: 3,
-          indexStart: 0,
-          indexCount: 3,
-          groupStart: 0,
-          groupCount: 1,
-        }],
+        lods: [oneTriangleRef(flCrc32("tri.vms"))],
         hardpoints: hardpoints.get(name),
       },
     })),
@@ -201,15 +194,7 @@ function degreeLimitsFile(seed: number): ModToolFile {
     joints,
     named: [`hardpoint 'HpTurret01'.*typed in degrees`, `constraint of part 'Door'.*typed in degrees`],
   };
-  const ref = {
-    meshId: flCrc32("tri.vms"),
-    vertexStart: 0,
-    vertexCount: 3,
-    indexStart: 0,
-    indexCount: 3,
-    groupStart: 0,
-    groupCount: 1,
-  };
+  const ref = oneTriangleRef(flCrc32("tri.vms"));
   const tree = compoundTree({
     meshes: [{ name: "tri.vms", data: triangle() }],
     extra: [materialLibrary([{ name: "hull", type: "DcDt", dc: [0.5, 0.5, 0.5] }])],

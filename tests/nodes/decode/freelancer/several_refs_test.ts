@@ -9,19 +9,10 @@ import { readFragment } from "../../../../nodes/decode/freelancer/codec/fragment
 import { mirroredRecords } from "../../../../nodes/decode/freelancer/codec/reversed_limits.ts";
 import type { ConstraintRecord } from "../../../../nodes/decode/freelancer/codec/constraints.ts";
 import { readUtf } from "../../../../nodes/decode/freelancer/codec/utf.ts";
-import { encodeVMeshRef } from "../../../support/freelancer/encode_model.ts";
+import { encodeVMeshRef, oneTriangleRef } from "../../../support/freelancer/encode_model.ts";
 import { encodeUtf, utfDir, utfLeaf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 
-const ref = (meshId: number) =>
-  encodeVMeshRef({
-    meshId,
-    vertexStart: 0,
-    vertexCount: 3,
-    indexStart: 0,
-    indexCount: 3,
-    groupStart: 0,
-    groupCount: 1,
-  });
+const ref = (meshId: number) => encodeVMeshRef(oneTriangleRef(meshId));
 
 function read(children: UtfNode[]) {
   const warnings: string[] = [];
