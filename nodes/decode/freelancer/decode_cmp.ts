@@ -81,7 +81,10 @@ export const decodeCmp = defineNode({
   // 37: turn limits beyond a full turn (a turret hardpoint's Min/Max, a Rev or Sphere record's limits:
   // degrees typed where the format stores radians) are named with the hardpoint or part, kept as the
   // game reads them (before, silent).
-  version: 37,
+  // 38: mesh_id and material_id in extras are `0x` + eight hex digits (text), as LancerEdit names ids:
+  // half of all FLCRC32 ids are above 2³¹−1 and Blender, storing custom properties as int32, turned the
+  // whole partgraph property of such a mesh or material into one string (before, numbers).
+  version: 38,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

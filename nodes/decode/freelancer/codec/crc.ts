@@ -38,7 +38,12 @@ export function flCrc32(name: string): number {
   return ~crc >>> 0;
 }
 
-/** Formats an id the way LancerEdit names placeholders: `0x` and eight upper-case hex digits. */
+/**
+ * Formats an id the way LancerEdit names placeholders: `0x` and eight upper-case hex digits. This is
+ * also how ids are written in extras (`mesh_id`, `material_id`): half of all FLCRC32 values are above
+ * 2³¹−1, and a client that stores custom properties as int32 (Blender) turns the whole `partgraph`
+ * object holding such a number into one text property.
+ */
 export function formatId(id: number): string {
   return "0x" + (id >>> 0).toString(16).toUpperCase().padStart(8, "0");
 }

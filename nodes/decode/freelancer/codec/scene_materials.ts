@@ -3,7 +3,7 @@
  * drawn the way its type is (`pbr_material.ts` for the lit types, `unlit_materials.ts` for `Nebula`
  * and the nomad types, `atmosphere_material.ts` for planet haze), with named placeholders where a material is missing or damaged, what glTF
  * cannot draw as the game does said in a warning (`material_caveats.ts`), and the Freelancer facts
- * (id, type, the `[MaterialMap]` rule, textures not drawn) in its extras.
+ * (id as `0x` hex text, type, the `[MaterialMap]` rule, textures not drawn) in its extras.
  *
  * @module
  */
@@ -51,7 +51,7 @@ export function sceneMaterials(
     if (!def) {
       warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
       out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0); // roughness 1 is the default
-      setPartgraphExtras(out, { freelancer: { material_id: id, placeholder: true } });
+      setPartgraphExtras(out, { freelancer: { material_id: formatId(id), placeholder: true } });
     } else if (def.damage) {
       // Named as in the file, so the mesh groups still name it; magenta, as Librelancer draws a
       // material it cannot use (its NullMaterial), so that the damage is seen, not taken for paint.
@@ -64,7 +64,7 @@ export function sceneMaterials(
       out = doc.createMaterial(def.name).setMetallicFactor(0).setBaseColorFactor([1, 0, 1, 1]);
       setPartgraphExtras(out, {
         freelancer: {
-          material_id: id,
+          material_id: formatId(id),
           type: def.type,
           placeholder: true,
           damaged: { entry: `Material library/${def.damage.entry}`, reason: def.damage.reason },
@@ -105,7 +105,7 @@ export function sceneMaterials(
       });
       setPartgraphExtras(out, {
         freelancer: {
-          material_id: id,
+          material_id: formatId(id),
           type: def.type,
           // The game's [MaterialMap] rewrote the stored type (only then, so other extras stay as they were).
           ...(def.storedType === undefined

@@ -119,7 +119,7 @@ export function refMeshes(
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
         prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
-        setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: ref.meshId } });
+        setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: formatId(ref.meshId) } });
       }
     }
     meshes.set(key, mesh);

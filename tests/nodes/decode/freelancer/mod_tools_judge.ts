@@ -125,6 +125,37 @@ export function compare(doc: Document, file: ModToolFile): string[] {
       problems.push(`material '${name}' ${textured ? "untextured" : "textured"}`);
     }
   }
+  problems.push(...int32Problems(doc));
+  return problems;
+}
+
+const INT32 = [-(2 ** 31), 2 ** 31 - 1];
+
+/**
+ * Integers in the output's extras that a client storing custom properties as int32 cannot hold:
+ * Blender 3.4 then turns the whole property (all of `partgraph`) into one text value.
+ */
+export function int32Problems(doc: Document): string[] {
+  const root = doc.getRoot();
+  const owners = [
+    ...root.listScenes(),
+    ...root.listNodes(),
+    ...root.listMeshes(),
+    ...root.listMaterials(),
+    ...root.listTextures(),
+    ...root.listAnimations(),
+  ];
+  const problems: string[] = [];
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === "number") {
+      if (Number.isInteger(value) && (value < INT32[0] || value > INT32[1])) {
+        problems.push(`${path} is ${value}, beyond int32 (Blender makes the property text)`);
+      }
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`);
+    }
+  };
+  for (const owner of owners) walk(owner.getExtras(), `${owner.propertyType} '${owner.getName()}' extras`);
   return problems;
 }
 

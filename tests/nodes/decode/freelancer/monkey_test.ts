@@ -35,15 +35,15 @@ Deno.test({
     assert.equal(prim.getIndices()!.getCount() / 3, 968);
     assert.ok(prim.getAttribute("NORMAL") && prim.getAttribute("TEXCOORD_0"), "FVF 0x112");
     const meshInfo =
-      (meshes[0].getExtras().partgraph as { freelancer: { mesh: string; mesh_id: number } }).freelancer;
+      (meshes[0].getExtras().partgraph as { freelancer: { mesh: string; mesh_id: string } }).freelancer;
     assert.equal(meshInfo.mesh, "monkey-Suzanne.lod0.274.vms");
-    assert.equal(meshInfo.mesh_id, 0x02fc1b79);
-    assert.equal(flCrc32(meshInfo.mesh), meshInfo.mesh_id);
+    assert.equal(meshInfo.mesh_id, "0x02FC1B79");
+    assert.equal(flCrc32(meshInfo.mesh), Number(meshInfo.mesh_id));
     const material = prim.getMaterial()!;
     assert.equal(material.getName(), "default");
     assert.equal(
-      (material.getExtras().partgraph as { freelancer: { material_id: number } }).freelancer.material_id,
-      0x1077c687,
+      (material.getExtras().partgraph as { freelancer: { material_id: string } }).freelancer.material_id,
+      "0x1077C687",
     );
   },
 });
