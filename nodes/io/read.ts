@@ -10,6 +10,36 @@ import { importOnUse } from "../../runtime/lazy_run.ts";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 
 /**
+ * The path of the file `path` means: itself when it exists, else the file a Windows user means by it
+ * (`windows_path.ts`: other case, `\\` separators, trailing dots or spaces), with a warning naming
+ * it when `warn`. A path that matches nothing is returned as written, so the read fails naming it.
+ */
+async function locate(path: string, ctx: RunContext, warn: boolean): Promise<string> {
+  try {
+    await Deno.stat(path);
+    return path;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) return path;
+  }
+  const { resolveWindowsPath } = await importOnUse<typeof import("./windows_path.ts")>(
+    "./windows_path.ts",
+    import.meta.url,
+  );
+  const found = await resolveWindowsPath(path, { listDir: (p) => ctx.listDir(p) });
+  if (!found) return path;
+  if (warn) {
+    ctx.warn(
+      `'${path}' is not on disk as written (${found.how}, as a Windows user writes it); read '${found.path}'`,
+      {
+        path,
+        read: found.path,
+      },
+    );
+  }
+  return found.path;
+}
+
+/**
  * Reads the file, and for `.gltf` the resources it references (each read recorded by the context),
  * with its base name. What it needs is loaded on first use: declaring the node loads none of it.
  */
@@ -19,6 +49,7 @@ async function readAsset(
   ctx: RunContext,
   warn = false,
 ) {
+  path = await locate(path, ctx, warn);
   const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
     importOnUse<typeof import("node:path")>("node:path"),
     importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
@@ -40,9 +71,12 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  version: 10,
+  version: 11,
   doc:
-    "Reads a file into bytes (with its file name, used for format sniffing). A .gltf file (2.0, or 1.0 with its items keyed by id) comes with " +
+    "Reads a file into bytes (with its file name, used for format sniffing). A path that names no file as " +
+    "written is read as Windows would (`Models\\Raptor.CAR` finds `models/raptor.car`: `\\` separators, any " +
+    "case, trailing dots and spaces dropped), with a warning naming the file read; two files differing only " +
+    "in case are an error naming both; the lookup never leaves the folders the path names. A .gltf file (2.0, or 1.0 with its items keyed by id) comes with " +
     "the buffers and images it references embedded, so it is self-contained (a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
     "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +
@@ -73,7 +107,7 @@ export const ioRead = defineNode({
     },
   },
   async fingerprint(params, ctx) {
-    const path = params.path as string;
+    const path = await locate(params.path as string, ctx, false);
     const [{ basename }, { isGltfJsonName }, { valueDigest }] = await Promise.all([
       importOnUse<typeof import("node:path")>("node:path"),
       importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
@@ -82,7 +116,7 @@ export const ioRead = defineNode({
     // A plain file's digest is the file's own, which the cache's memo may know without reading it
     // (the bytes are read when the node runs). A .gltf's covers the bundle, so it is built.
     if (!isGltfJsonName(path)) return { sha256: await ctx.fileDigest(path), name: basename(path) };
-    const { bytes, name } = await readAsset(path, params, ctx);
+    const { bytes, name } = await readAsset(params.path as string, params, ctx);
     return { sha256: valueDigest(bytes), name };
   },
   async run({ params, ctx }) {

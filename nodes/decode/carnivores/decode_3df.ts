@@ -24,7 +24,9 @@ export const decode3df = defineNode({
   // with a warning — and case twins with different bytes are a named guess.
   // 16: a texture that is a picture of a width not dividing 256 (96, 160, 192, 200, 240 …) written at
   // its own width is named in a warning, like 32/64/128-wide ones.
-  version: 16,
+  // 17: `animations` entries written on Windows (`Anims\RUN.VTL`, a trailing dot or space) are read
+  // with `/` separators and the dots and spaces Windows drops dropped, with a warning.
+  version: 17,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +
@@ -39,7 +41,8 @@ export const decode3df = defineNode({
       doc: "Paths of .vtl animations of this model (Animator/C3Dit), relative to the working folder like " +
         'every read path; `*` and `?` may stand in the file name ("raptor/*.vtl"). Each file is one ' +
         "clip named after it, as C3Dit names the clips of the .car it builds. Names match without regard " +
-        "to case, as on Windows; a glob takes one file per clip, leaving backups and copies (run_old.vtl, " +
+        "to case, as on Windows, and a path written there (`anims\\run.vtl.`) is read with `/` between folders " +
+        "and the trailing dots and spaces Windows drops dropped, with a warning; a glob takes one file per clip, leaving backups and copies (run_old.vtl, " +
         '"Copy of run.vtl", "run (2).vtl") out with a warning.',
       schema: { type: "array", items: { type: "string" } },
       check: checkAnimations,

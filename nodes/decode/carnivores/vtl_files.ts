@@ -42,7 +42,8 @@ export async function readVtlClips(
     return bytes;
   };
   const files: ChosenClip[] = [];
-  for (const entry of entries) {
+  for (const written of entries) {
+    const entry = windowsEntry(written, warn);
     const name = basename(entry);
     if (!/[*?]/.test(name)) {
       const path = await resolvePlainEntry(entry, ctx, read, warn) ?? entry;
@@ -83,6 +84,21 @@ export async function readVtlClips(
     if (clip) clips.push(clip);
   }
   return clips;
+}
+
+/**
+ * An entry as written on Windows, read with `/` between folders and each name's trailing dots and
+ * spaces dropped (Windows drops them, so `anims\run.vtl.` is `anims/run.vtl` to its author); a
+ * warning says so when it changes. Case is left to the lookups, which match names ignoring it.
+ */
+function windowsEntry(entry: string, warn: WarningSink): string {
+  const read = entry.replaceAll("\\", "/").split("/").map((s) =>
+    s === "." || s === ".." ? s : s.replace(/[. ]+$/, "") || s
+  ).join("/");
+  if (read !== entry) {
+    warn(`animations: '${entry}' is read as '${read}' (as Windows, where it was written, reads it)`);
+  }
+  return read;
 }
 
 /** A file-name glob (`*`, `?`) as an anchored, case-insensitive RegExp (Windows-made mods mix cases). */
