@@ -218,7 +218,11 @@ export const decodeDson = defineNode({
   // reach the pieces (`codec/polygons.ts`). A polygon with fewer than three distinct vertices is
   // dropped, one warning per geometry (before: drawn as a zero-area sliver, silently); a corner
   // repeating the one before it is read away (`[a, b, b, c]` is the triangle it draws).
-  version: 41,
+  // 42: a polylist entry of two corners (a line: hair guides, wires, edge-only props, as some
+  // exporters and community tools write them) is dropped, one warning per geometry counting them and
+  // naming the first; the faces are kept and seam overrides still name the file's entries (before: a
+  // DecodeError for the whole scene, 40 of 40 generated files, `line_habits.ts`).
+  version: 42,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

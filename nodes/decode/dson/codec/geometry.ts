@@ -99,24 +99,31 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
   const drawn: number[] = [], drawnGroup: number[] = [], drawnSurface: number[] = [], of: number[] = [];
   const strayGroups = new StrayIndices(polyPath, 0);
   const straySurfaces = new StrayIndices(polyPath, 1);
-  const repairs = { ngon: new Repairs(), degenerate: new Repairs() };
+  const repairs = { ngon: new Repairs(), degenerate: new Repairs(), line: new Repairs() };
   // Index 0 into an empty list is out of range too: before, such a polygon was never drawn.
   const groupLimit = groupNames.length, surfaceLimit = materialNames.length;
   for (let p = 0; p < polys.length; p++) {
     const poly = polys[p];
     const at = `${polyPath}/${p}`;
-    if (!Array.isArray(poly) || poly.length < 5) {
+    // Two corners is a line (hair guides, wires, edge-only props some exporters write): read, then
+    // dropped below. Fewer is no polygon any tool writes.
+    if (!Array.isArray(poly) || poly.length < 4) {
       read.fail(at, "[group, material, v0, v1, v2, …] (a polygon of 3 or more vertices)", poly);
     }
     const group = read.integer(poly[0], `${at}/0`, Number.MIN_SAFE_INTEGER);
-    const groupIndex = group >= 0 && group < groupLimit ? group : strayGroups.add(p, group, -1);
     const surface = read.integer(poly[1], `${at}/1`, Number.MIN_SAFE_INTEGER);
-    const surfaceIndex = surface >= 0 && surface < surfaceLimit
-      ? surface
-      : straySurfaces.add(p, surface, materialNames.length);
     const corners = poly.slice(2).map((v: unknown, k: number) =>
       read.integer(v, `${at}/${k + 2}`, 0, vertexCount - 1)
     );
+    // A line's group and surface name nothing drawn: not counted as stray.
+    if (corners.length === 2) {
+      repairs.line.add(p, corners, 0);
+      continue;
+    }
+    const groupIndex = group >= 0 && group < groupLimit ? group : strayGroups.add(p, group, -1);
+    const surfaceIndex = surface >= 0 && surface < surfaceLimit
+      ? surface
+      : straySurfaces.add(p, surface, materialNames.length);
     const { pieces, repair, fanned } = readPolygon(corners, positions);
     if (repair) repairs[repair].add(p, corners, pieces.length);
     if (fanned) repairs.ngon.fanned++;
@@ -137,7 +144,7 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     : { count: polys.length, of: Int32Array.from(of) };
   // Said once per geometry, at its first such polygon (before decode.dson v41 a polygon of over four
   // corners was a DecodeError for the whole scene, and a degenerate one was drawn as slivers).
-  const { ngon, degenerate } = repairs;
+  const { ngon, degenerate, line } = repairs;
   if (ngon.first) {
     read.repair(
       `${polyPath}/${ngon.first.p}`,
@@ -158,6 +165,15 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
           degenerate.first.corners.join(", ")
         }]); they cover nothing ` +
         "and are dropped",
+    );
+  }
+  // Before decode.dson v42 a line was a DecodeError for the whole scene; the readers skip them.
+  if (line.first) {
+    read.repair(
+      `${polyPath}/${line.first.p}`,
+      `${line.count} polylist entries of geometry '${id}' have two corners (lines: hair guides, wires or ` +
+        `edges; the first, entry ${line.first.p}: [${line.first.corners.join(", ")}]); a line covers no ` +
+        "surface and is dropped, the faces are kept",
     );
   }
   // Face groups only name polygons (nothing here reads them): a stray index costs no geometry.

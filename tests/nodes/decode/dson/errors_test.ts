@@ -48,7 +48,8 @@ Deno.test("dson errors: wrong types are DecodeErrors at their JSON path", async 
       "/geometry_library/0/polylist/values/0/4",
     ],
     [
-      (j) => (((j.geometry_library as Json[])[0].polylist as Json).values = [[0, 0, 0, 1]]),
+      // One corner (two is a line, dropped with a warning since decode.dson v42).
+      (j) => (((j.geometry_library as Json[])[0].polylist as Json).values = [[0, 0, 0]]),
       "/geometry_library/0/polylist/values/0",
     ],
     [(j) => ((j.node_library as Json[])[1].id = 7), "/node_library/1/id"],
