@@ -9,8 +9,11 @@
  * not brought in at all. Measured with real imports
  * (`tests/clients/blender_odd_test.ts`): each of these came in lost with no word before.
  *
+ * Extras Blender keeps only as text or drops are named by `blender_extras.ts`.
+ *
  * @module
  */
+import { blenderExtrasDrops } from "./blender_extras.ts";
 
 /** The extensions Blender 3.4's importer reads (`io_scene_gltf2/io/imp/gltf2_io_gltf.py`). */
 const BLENDER_EXTENSIONS = new Set([
@@ -78,6 +81,7 @@ export function blenderDrops(json: Json): string[] {
   }
   imageDrops(json, messages);
   meshCopies(json, messages);
+  messages.push(...blenderExtrasDrops(json));
   undrawnDrops(json, messages);
   const custom = new Map<string, string[]>();
   for (const mesh of json.meshes ?? []) attributeDrops(mesh, custom, messages);

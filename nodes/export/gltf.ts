@@ -76,7 +76,12 @@ export const exportGltf = defineNode({
   // v28: meshes no node draws (where nodes draw others) are warned of by name (Blender 3.4 brings none of
   // them in, so a file saved from Blender lost a Freelancer part's LOD and wireframe meshes unsaid).
   // v29: but not the alternates a node lists as its own (`kept_meshes`): every Freelancer ship warned.
-  version: 29,
+  // v30: an integer past 32 bits inside extras (an id, a CRC, a timestamp) is written `3000000000.0`, the
+  // same JSON number, which Blender 3.4 keeps (before, it kept the whole extras key as Python text); a
+  // lone scene not named the default is written as it (Blender reads scene extras only from `scene`); and
+  // extras Blender keeps only as text or drops (a null, a list mixing numbers with text, a key over 63
+  // bytes) are warned of by key and property (`blender_extras.ts`).
+  version: 30,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -99,7 +104,9 @@ export const exportGltf = defineNode({
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +
     "drops of a valid file is warned of by name: a required extension it refuses (the whole file), meshes no node draws (but those a node keeps as its own LODs), " +
     "a WebP, KTX2 or AVIF-only " +
-    "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth. A mesh Blender would copy " +
+    "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth, extras keys Blender keeps only as text or drops (a null, " +
+    "a list mixing numbers with text, a key over 63 bytes). An integer past 32 bits in extras is written `3000000000.0` (the same " +
+    "JSON number, kept by Blender), and a lone scene is written as the file's default. A mesh Blender would copy " +
     "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
     "their vertex data, named `Face_1`… (extras.name `Face`), so Blender renames nothing and three.js draws the same.",
   // The PNG fallbacks are textures.to_png's pixels: its version is part of this node's cache key.

@@ -17,7 +17,7 @@ import {
 import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
-import { outputJson, rememberWritten } from "./written_json.ts";
+import { outputJson, rememberWritten, writtenText } from "./written_json.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -161,7 +161,9 @@ function renamingNames(doc: Document): ExportNames | undefined {
       const named = mesh.listPrimitives().find((p) => p.listTargets().length > 0);
       return named !== undefined && targetNamesChange(named.listTargets().map((t) => t.getName()));
     });
-  return renames || targets() ? names : undefined;
+  // A lone scene not named the default is written as it (`outputJson`): a change like a rename.
+  const defaultScene = () => root.getDefaultScene() === null && root.listScenes().length === 1;
+  return renames || targets() || defaultScene() ? names : undefined;
 }
 
 /**
@@ -206,7 +208,7 @@ export async function writeGlbVia(
 function assembleGlb(written: WrittenContent, generator: string, names: ExportNames | undefined): Uint8Array {
   const { bin, layout } = written;
   const json = outputJson(written.json, generator, names);
-  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
+  const jsonBytes = new TextEncoder().encode(writtenText(json));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
   const binBytes = layout ? layout.byteLength : bin?.byteLength ?? 0;
   const jsonLength = padded(jsonBytes.byteLength);
@@ -258,7 +260,7 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   canonicaliseContent(doc, json);
   const names = options.uniqueNames === true ? exportNames(doc) : undefined;
   const view = outputJson(json, options.generator, names);
-  const bytes = new TextEncoder().encode(JSON.stringify(view, null, 2) + "\n");
+  const bytes = new TextEncoder().encode(writtenText(view, 2) + "\n");
   rememberWritten(bytes, view);
   return bytes;
 }

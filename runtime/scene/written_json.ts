@@ -1,6 +1,6 @@
 /**
- * The JSON a written glTF file is serialised from, and the memory of it per output: `JSON.stringify`
- * of {@link writtenJson}'s value is the file's JSON text, so the output check may read the value
+ * The JSON a written glTF file is serialised from, and the memory of it per output: {@link writtenText}
+ * of {@link writtenJson}'s value is the file's JSON text (`JSON.parse` of it gives the value back), so the output check may read the value
  * instead of parsing the text again (where it proves the two read the same).
  *
  * @module
@@ -25,6 +25,9 @@ const LIGHTS = "KHR_lights_punctual";
 export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNames | undefined): GLTF.IGLTF {
   const out = { ...json, asset: { ...json.asset, generator } };
   if (!names) return out;
+  // The one scene of a file that names no default is written as its default: every viewer shows it
+  // either way, but Blender 3.4's importer reads a scene's extras only from the file's `scene`.
+  if (out.scene === undefined && out.scenes?.length === 1) out.scene = 0;
   type Named = { name?: string; extras?: Record<string, unknown> };
   const rename = <T extends Named>(owners: T[] | undefined, spellings: string[]) => {
     // A list the writer left out entries of (none today) is not renamed: indices would not match.
@@ -80,9 +83,62 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
   return out;
 }
 
+/** The widest integers Blender 3.4 stores as integers (its custom properties are 32-bit). */
+const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * The JSON text of a written file: `JSON.stringify(json, null, space)`, except that an integer outside
+ * 32 bits inside any `extras` (a Unity instance id, a uint32 CRC, a millisecond timestamp) is written
+ * with a fraction, `3000000000.0` — the same JSON number to every reader (`JSON.parse` gives back
+ * `json`), but Python's `json`, which Blender's importer uses, reads it as a float: Blender 3.4 stores
+ * a float exactly (a double), where an integer past 2³¹−1 made it keep the whole custom property as
+ * Python text (`"{'id': 3000000000}"`), taking every other value under that key with it. Blender writes
+ * it back as `3000000000.0`, which reads as the same number. Text only changes where such a number is.
+ *
+ * @example
+ * ```ts
+ * writtenText({ nodes: [{ extras: { id: 3000000000 } }] }); // '{"nodes":[{"extras":{"id":3000000000.0}}]}'
+ * ```
+ */
+export function writtenText(json: unknown, space?: number): string {
+  if (!hasWideInteger(json, false)) return JSON.stringify(json, null, space);
+  return JSON.stringify(json, function (key, value) {
+    return key === "extras" && hasWideInteger(value, true) ? asFloats(value) : value;
+  }, space);
+}
+
+/** An integer Blender 3.4 cannot store as one, which `JSON.stringify` writes without a fraction or exponent. */
+function isWide(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && (value < INT32_MIN || value > INT32_MAX) &&
+    Math.abs(value) < 1e21;
+}
+
+/** Whether `value` holds a wide integer inside `extras` (`inExtras`: `value` is inside one already). */
+function hasWideInteger(value: unknown, inExtras: boolean): boolean {
+  if (typeof value !== "object" || value === null) return inExtras && isWide(value);
+  if (Array.isArray(value)) {
+    // Outside extras a list of numbers (an accessor's min/max) holds none of interest: not walked.
+    return value.some((item) =>
+      typeof item === "object" ? hasWideInteger(item, inExtras) : inExtras && isWide(item)
+    );
+  }
+  for (const key in value) {
+    if (hasWideInteger((value as Record<string, unknown>)[key], inExtras || key === "extras")) return true;
+  }
+  return false;
+}
+
+/** A copy of an extras value with its wide integers as raw JSON numbers with a fraction. */
+function asFloats(value: unknown): unknown {
+  if (isWide(value)) return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(`${value}.0`);
+  if (Array.isArray(value)) return value.map(asFloats);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asFloats(item)]));
+}
+
 /**
  * The JSON value each file `writeGlb` and `writeGltfJson` (`gltf_io.ts`) returned was serialised from:
- * `JSON.stringify` of it is the file's JSON text. Nothing changes it afterwards (its objects are either
+ * {@link writtenText} of it is the file's JSON text, and `JSON.parse` of that text equals it. Nothing changes it afterwards (its objects are either
  * its own or the memo's content, which no later write changes), so a check of the file may read it
  * instead of parsing the text again — where it proves the two read the same (plain JSON values only).
  */

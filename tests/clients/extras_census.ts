@@ -1,0 +1,90 @@
+/**
+ * What comes back of each extras field after `export.gltf` and a Blender 3.4 round trip with Include →
+ * Custom Properties on (`extras_files.ts` makes the scenes): each top-level field of a scene, node,
+ * mesh or material is kept (equal as JSON numbers compare: `3000000000.0` is `3000000000`), changed in
+ * type only (a boolean back as 1/0), or lost (dropped, or turned into Python text); and whether a
+ * warning of the export named the field's key.
+ *
+ * @module
+ */
+import { exportGltf } from "../../nodes/export/gltf.ts";
+import { runNode, testContext } from "../support/context.ts";
+import { throughBlender } from "./blender.ts";
+import { extrasScene, fieldKind } from "./extras_files.ts";
+
+/** One field that did not come back as written. */
+export interface ExtrasLoss {
+  /** `<kind>:<name>` of the property, and the field's key. */
+  readonly property: string;
+  readonly key: string;
+  /** The kind of value the generator wrote (`extras_files.ts`), `partgraph` for the nested group. */
+  readonly kind: string;
+  /** `lost` (dropped or text) or `1/0` (booleans written back as numbers). */
+  readonly how: "lost" | "1/0";
+  /** Whether a warning of the export named the key. */
+  readonly warned: boolean;
+}
+
+/** The census of some seeds: fields compared, and each that did not come back. */
+export interface ExtrasCensus {
+  readonly fields: number;
+  readonly losses: ExtrasLoss[];
+}
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+/** Equal as JSON values (numbers by value); `loose` takes a boolean's 1/0 for it. */
+function same(a: Json, b: Json, loose: boolean): boolean {
+  if (typeof a === "boolean" && loose && typeof b === "number") return b === (a ? 1 : 0);
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i], loose));
+  }
+  if (a && typeof a === "object") {
+    if (!b || typeof b !== "object" || Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && same(a[k], b[k], loose));
+  }
+  return a === b;
+}
+
+/** Exports each seed's scene, passes it through Blender, and compares the extras; a skip reason without Blender. */
+export async function extrasCensus(seeds: readonly number[]): Promise<{ skip: string } | ExtrasCensus> {
+  const runs = [];
+  for (const seed of seeds) {
+    const { doc, extras } = extrasScene(seed);
+    const ctx = testContext();
+    const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
+    runs.push({ glb, extras, warnings: ctx.warnings.map((w) => w.message) });
+  }
+  const result = await throughBlender(runs.map((run) => ({ glb: run.glb, extras: true })));
+  if ("skip" in result) return result;
+  let fields = 0;
+  const losses: ExtrasLoss[] = [];
+  for (const [i, run] of runs.entries()) {
+    const output = result.outputs[i];
+    if ("error" in output) throw new Error(`Blender failed on seed ${seeds[i]}: ${output.error}`);
+    const back = glbJson(output.glb);
+    for (const [property, written] of run.extras) {
+      const [kind, name] = property.split(":");
+      // Blender imports a file's scene into its own (named `Scene`): the one scene is matched by place.
+      const found = (kind === "scenes" ? back.scenes?.[0] : (back[kind] ?? []).find((p: Json) =>
+        p.name === name
+      ))
+        ?.extras ?? {};
+      for (const [key, value] of Object.entries(written)) {
+        fields++;
+        if (same(value, found[key], false)) continue;
+        const how = same(value, found[key], true) ? "1/0" : "lost";
+        const warned = run.warnings.some((w) => w.includes(`'${key}'`) || w.includes(`.${key}`));
+        losses.push({ property, key, kind: key === "partgraph" ? "partgraph" : fieldKind(key), how, warned });
+      }
+    }
+  }
+  return { fields, losses };
+}
