@@ -81,7 +81,9 @@ export const exportGltf = defineNode({
   // lone scene not named the default is written as it (Blender reads scene extras only from `scene`); and
   // extras Blender keeps only as text or drops (a null, a list mixing numbers with text, a key over 63
   // bytes) are warned of by key and property (`blender_extras.ts`).
-  version: 30,
+  // v31: repair warnings name an unnamed mesh or node by its written name (`Strut_mesh`), not `''`
+  // (the UV warning listed two unnamed meshes as one `''`).
+  version: 31,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -9,6 +9,7 @@
 import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
+import { writtenNames } from "../../runtime/scene/unique_names.ts";
 import { dataRepairs } from "./repair_data.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
@@ -20,6 +21,9 @@ import {
 } from "./repair_uv_sets.ts";
 
 const FLOAT = 5126;
+
+/** The name a written file gives a property (`writtenNames`): an unnamed mesh is named as viewers will see it, not `''`. */
+type NameOf = (property: { getName(): string }) => string;
 
 /**
  * The scene, or a repaired copy of it, with `warn` called once per repaired property (or, past three
@@ -45,12 +49,13 @@ export function repairForExport(doc: Document, warn: (message: string) => void):
 function repairs(doc: Document, apply: boolean): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
+  const name = writtenNames(doc);
   // First: an attribute misspelt `TEXCOORD0` is the UV set the UV repair below looks for.
   propertyRepairs(doc, apply, messages);
   accessorRepairs(root.listAccessors(), apply, messages);
-  const normals = meshRepairs(root.listMeshes(), apply, messages);
+  const normals = meshRepairs(root.listMeshes(), apply, messages, name);
   normalRepairs(normals, apply, messages);
-  nodeRepairs(root.listNodes(), apply, messages);
+  nodeRepairs(root.listNodes(), apply, messages, name);
   dataRepairs(doc, apply, messages);
   return messages;
 }
@@ -64,14 +69,14 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
 }
 
 /** Repairs the meshes' primitives; returns their normal accessors, each once. */
-function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Accessor> {
+function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[], name: NameOf): Set<Accessor> {
   const normals = new Set<Accessor>();
   const uvSets = new Map<Material, number[]>();
   const uvCopies: UvSetCopies = { corners: new Map(), replaced: new Set() };
   const cornered = new Map<Material, string[]>();
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
-    if (emptyMeshRepair(mesh, primitives, apply, messages)) continue;
+    if (emptyMeshRepair(mesh, primitives, apply, messages, name)) continue;
     for (let p = 0; p < primitives.length; p++) {
       const primitive = primitives[p];
       const normal = primitive.getAttribute("NORMAL");
@@ -79,29 +84,29 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[]): Set<Ac
       const bad = clampIndices(primitive, apply);
       if (bad) {
         messages.push(
-          `${bad} index value(s) past the last vertex in mesh '${mesh.getName()}' set to 0`,
+          `${bad} index value(s) past the last vertex in mesh '${name(mesh)}' set to 0`,
         );
       }
       if (widenRestartIndices(primitive, apply)) {
         messages.push(
-          `indices of mesh '${mesh.getName()}' hold the largest value of their type, which GPUs read as ` +
+          `indices of mesh '${name(mesh)}' hold the largest value of their type, which GPUs read as ` +
             "a strip restart; written as 32-bit",
         );
       }
       const uvRepair = retargetTexCoords(primitive, apply, uvSets, uvCopies);
       if (uvRepair === "retargeted") {
         messages.push(
-          `textures of mesh '${mesh.getName()}' sampled missing UV sets; they use TEXCOORD_0`,
+          `textures of mesh '${name(mesh)}' sampled missing UV sets; they use TEXCOORD_0`,
         );
       } else if (uvRepair === "corner") {
         const material = primitive.getMaterial()!;
         const named = cornered.get(material) ?? cornered.set(material, []).get(material)!;
-        if (!named.includes(mesh.getName())) named.push(mesh.getName());
+        if (!named.includes(name(mesh))) named.push(name(mesh));
       }
     }
   }
   // One warning per material, naming each mesh (a rip's hundreds would be summarised away one by one).
-  for (const [material, names] of cornered) messages.push(cornerMessage(names, material.getName()));
+  for (const [material, names] of cornered) messages.push(cornerMessage(names, name(material)));
   if (apply) disposeReplacedMaterials(uvCopies);
   return normals;
 }
@@ -124,18 +129,22 @@ function cornerMessage(names: string[], material: string): string {
  * them, a decoder may leave them) and viewers draw as nothing, are left out: the nodes that used such
  * a mesh keep their place, without it. Returns whether the mesh is left out.
  */
-function emptyMeshRepair(mesh: Mesh, primitives: Primitive[], apply: boolean, messages: string[]): boolean {
+function emptyMeshRepair(
+  mesh: Mesh,
+  primitives: Primitive[],
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+): boolean {
   const empty = primitives.filter((primitive) => !primitive.listSemantics().length);
   if (empty.length) {
-    messages.push(`${empty.length} primitive(s) of mesh '${mesh.getName()}' without attributes left out`);
+    messages.push(`${empty.length} primitive(s) of mesh '${name(mesh)}' without attributes left out`);
     if (apply) { for (const primitive of empty) primitive.dispose(); }
   }
   if (empty.length < primitives.length) return false;
   const nodes = mesh.listParents().filter((parent) => parent.propertyType === "Node") as Node[];
-  const users = nodes.length
-    ? `; ${nodes.map((node) => `'${node.getName()}'`).join(", ")} drawn without it`
-    : "";
-  messages.push(`mesh '${mesh.getName()}' has no primitive to draw; left out${users}`);
+  const users = nodes.length ? `; ${nodes.map((node) => `'${name(node)}'`).join(", ")} drawn without it` : "";
+  messages.push(`mesh '${name(mesh)}' has no primitive to draw; left out${users}`);
   if (apply) mesh.dispose();
   return true;
 }
@@ -147,10 +156,10 @@ function normalRepairs(normals: Set<Accessor>, apply: boolean, messages: string[
   }
 }
 
-function nodeRepairs(nodes: Node[], apply: boolean, messages: string[]): void {
+function nodeRepairs(nodes: Node[], apply: boolean, messages: string[], name: NameOf): void {
   for (let i = 0; i < nodes.length; i++) {
     if (repairTransform(nodes[i], apply)) {
-      messages.push(`non-finite or non-unit transform of node '${nodes[i].getName()}' repaired`);
+      messages.push(`non-finite or non-unit transform of node '${name(nodes[i])}' repaired`);
     }
   }
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import { givenNames } from "./derived_names.ts";
+import { givenNames, isBlankName } from "./derived_names.ts";
 
 /**
  * The kinds of property, besides nodes and scenes, whose repeated names Blender renames on import
@@ -139,6 +139,41 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
     cameras: root.listCameras(),
     lights: root.listExtensionsUsed().find((e) => e.extensionName === "KHR_lights_punctual")
       ?.listProperties() ?? [],
+  };
+}
+
+/**
+ * A lookup of the name a written file gives each node or named property ({@link exportNames}), for
+ * warnings to name a part as the file and every viewer will: an unnamed mesh is `Wing_mesh` there, not
+ * `''`. A property not in `doc` is named as it is. The names are worked out on the first call of a
+ * blank name only (a file whose properties are all named pays nothing), as `doc` is then.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { writtenNames } from "./unique_names.ts";
+ *
+ * const doc = new Document();
+ * const mesh = doc.createMesh();
+ * doc.createNode("Wing").setMesh(mesh);
+ * writtenNames(doc)(mesh); // "Wing_mesh"
+ * ```
+ */
+export function writtenNames(doc: Document): (property: { getName(): string }) => string {
+  let named: Map<unknown, string> | undefined;
+  return (property) => {
+    const own = property.getName();
+    if (!isBlankName(own)) return own;
+    if (!named) {
+      named = new Map();
+      const names = exportNames(doc);
+      const root = doc.getRoot();
+      root.listNodes().forEach((node, i) => named!.set(node, names.nodes[i]));
+      for (const [kind, list] of Object.entries(namedProperties(doc))) {
+        list.forEach((item, i) => named!.set(item, names.others[kind as NamedKind][i]));
+      }
+    }
+    return named.get(property) ?? own;
   };
 }
 

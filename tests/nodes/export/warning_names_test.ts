@@ -1,0 +1,50 @@
+/**
+ * Export warnings name a part as the written file does: a mesh a game rip left unnamed is written
+ * under a derived name (`<node>_mesh`, `runtime/scene/derived_names.ts`), and a warning about it must
+ * say that name, not `''`, which no viewer shows (before, the UV warning said `mesh ''`).
+ *
+ * @module
+ */
+import { ok as assert } from "node:assert/strict";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { repeatedNamesScene } from "./repeated_names.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+Deno.test("the UV and transform warnings name unnamed meshes and nodes by their written names", async () => {
+  const doc = await repeatedNamesScene(2);
+  const root = doc.getRoot();
+  const paint = root.listMaterials().find((m) => m.getName() === "Paint")!;
+  const position = root.listMeshes().find((m) => m.getName() === "Cube")!.listPrimitives()[0]
+    .getAttribute("POSITION")!;
+  // Unnamed meshes without UVs drawn with the textured paint (as rips have), one under a named node,
+  // one under a node named by whitespace only; and an unnamed node with a NaN translation.
+  for (const nodeName of ["Strut", "  "]) {
+    const mesh = doc.createMesh("").addPrimitive(
+      doc.createPrimitive().setAttribute("POSITION", position).setMaterial(paint),
+    );
+    root.listScenes()[0].addChild(doc.createNode(nodeName).setMesh(mesh));
+  }
+  const broken = doc.createMesh("").addPrimitive(doc.createPrimitive().setAttribute("POSITION", position));
+  root.listScenes()[0].addChild(doc.createNode("").setMesh(broken).setTranslation([NaN, 0, 0]));
+  const ctx = testContext();
+  const json = glbJson((await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes);
+  const warned = ctx.warnings.map((w) => w.message);
+  assert(!warned.some((w) => w.includes("''")), warned.join("\n"));
+  const uv = warned.find((w) => /no UV set/.test(w))!;
+  // Each mesh the UV warning names is a mesh of the written file, and both unnamed ones are there.
+  const named = [...uv.matchAll(/'([^']+)'/g)].map((m) => m[1]).filter((name) => name !== "Paint");
+  const written = new Set(json.meshes.map((m: Json) => m.name));
+  assert(named.length === 2 && named.every((name) => written.has(name)), `${uv}\n${[...written]}`);
+  assert(named.includes("Strut_mesh"), uv);
+  const transform = warned.find((w) => w.includes("transform of node"))!;
+  const nodeName = /node '([^']+)'/.exec(transform)![1];
+  assert(json.nodes.some((n: Json) => n.name === nodeName), `${transform}`);
+});
