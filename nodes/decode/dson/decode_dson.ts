@@ -222,7 +222,14 @@ export const decodeDson = defineNode({
   // exporters and community tools write them) is dropped, one warning per geometry counting them and
   // naming the first; the faces are kept and seam overrides still name the file's entries (before: a
   // DecodeError for the whole scene, 40 of 40 generated files, `line_habits.ts`).
-  version: 42,
+  // 43: a formula's `spline_tcb` between its knots is the DSON spec's Kochanek–Bartels curve (the
+  // operation page: knot5 `[key, value, tension, continuity, bias]`), each knot's own parameters
+  // shaping its own tangents, step-size adjusted, end chords reflected: the curve `key_curve.ts`
+  // gives a keyed channel's TCB keys, so formulas and animations of the same knots agree (before:
+  // pymods's reading, the span's first knot's parameters for both tangents, each end knot its own
+  // neighbour, spacing ignored: `spline_habits.ts` seeds 1-60 43 of 60 JCM weights wrong, all warned;
+  // two plain knots, most of Daz's JCMs, now run straight). The warning gives all three readings.
+  version: 43,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

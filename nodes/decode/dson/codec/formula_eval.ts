@@ -17,7 +17,8 @@
  * mesh's modifier, a node's orientation, an operator the spec does not name, a loop) keeps its
  * written value and stays in the "not evaluated" warning; so does
  * one whose formulas cannot be known at the decoded pose (a spline with two keys at one x). A
- * `spline_tcb` between its keys takes its Kochanek–Bartels reading (`formula_spline.ts`), warned.
+ * `spline_tcb` between its keys takes the DSON spec's Kochanek–Bartels reading, as keyed channels
+ * (`formula_spline.ts`), warned.
  *
  * @module
  */

@@ -15,9 +15,10 @@
  * pops its key count, then that many keys `[x, y, …]`, then its input: `spline_linear` interpolates
  * between the keys' `(x, y)` and holds the end keys' `y` beyond them; `spline_constant` holds each
  * key's `y` up to the next key (a step), the first key's before it. `spline_tcb` is its keys on
- * them and holds its end keys past them, where the open-source readers agree; between keys they
- * disagree and Daz's curve is not published (`formula_spline.ts`), so the Kochanek–Bartels reading
- * its name describes is used and the caller is told both readings for its warning.
+ * them and holds its end keys past them, where the open-source readers agree; between keys it is
+ * the DSON spec's Kochanek–Bartels curve, each knot with its own tension, continuity and bias, the
+ * curve of a keyed channel's TCB keys (`formula_spline.ts`), and the caller is told the other
+ * readers' values for its warning.
  *
  * @module
  */

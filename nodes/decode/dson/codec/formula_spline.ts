@@ -5,21 +5,25 @@
  * key's `y`. `spline_linear` runs straight between keys and `spline_constant` holds each key's `y`
  * up to the next key.
  *
- * `spline_tcb` passes through its keys and holds its ends, as both open-source readers that
- * evaluate it do (Diffeomorphic's import_daz drivers, pymods's `utils.spline_tcb`). Between keys
- * they disagree: Diffeomorphic keeps only the keys' `(x, y)` and runs straight between them; pymods
- * runs a Kochanek–Bartels Hermite curve over the span's fraction, with the first key's tension,
- * continuity and bias for both tangents and each end key standing in for its missing neighbour.
- * Neither the DSON spec nor Daz publishes Daz's curve; the Kochanek–Bartels one is what the name
- * `spline_tcb` (tension, continuity, bias) and the keys' five numbers describe, and a straight
- * reading would make those three numbers meaningless, so it is used (decode.dson v38). Both
- * readings are handed to the caller ({@link TcbSpan}) for its warning, with their difference: how
- * large the doubt is there.
+ * `spline_tcb` follows Daz's own DSON spec (object_definitions/operation: "TCB (Kochanek-Bartels)
+ * Spline interpolation between key values", each knot a `knot5` `[key, value, tension, continuity,
+ * bias]`): a Kochanek–Bartels curve in which each knot's own three numbers shape its own tangents,
+ * with the step-size adjustment for unevenly spaced knots — the same curve as a keyed channel's TCB
+ * keys (`key_curve.ts`, which evaluates both), so a formula and an animation of the same knots agree.
+ * An end knot's missing neighbour chord is taken equal to its other one, so two knots of zero
+ * tension, continuity and bias (most JCMs) run straight, as Diffeomorphic reads them.
+ *
+ * Daz does not publish its end tangents, and the open readers differ between knots: pymods's
+ * `utils.spline_tcb` gives both tangents of a span the first knot's parameters, makes each end knot
+ * its own neighbour and ignores the spacing; Diffeomorphic's import_daz runs straight. Both other
+ * readings are handed to the caller ({@link TcbSpan}) for its warning (before decode.dson v43 and
+ * dson.apply_preset v34 the pymods reading was used, and keyed channels and formulas disagreed).
  *
  * @module
  */
+import { curveValueAt } from "./key_curve.ts";
 
-/** A `spline_tcb` input between two keys, where readers disagree on the curve (the Kochanek–Bartels one is used). */
+/** A `spline_tcb` input between two keys, where readers disagree on the curve (the spec's Kochanek–Bartels one is used). */
 export interface TcbSpan {
   /** The input (x). */
   readonly input: number;
@@ -28,7 +32,9 @@ export interface TcbSpan {
   readonly to: readonly [number, number];
   /** Diffeomorphic's reading: straight between the keys. */
   readonly straight: number;
-  /** pymods's reading: a Kochanek–Bartels curve over the span; the value used. */
+  /** pymods's reading: the span's first knot's tension, continuity and bias for both tangents, end knots their own neighbours. */
+  readonly firstKnot: number;
+  /** The DSON spec's Kochanek–Bartels curve, each knot with its own parameters (as keyed channels); the value used. */
   readonly kochanek: number;
 }
 
@@ -39,13 +45,13 @@ export function isKey(key: number | number[]): boolean {
 
 /**
  * A spline's value at `x` (see the module doc); undefined for two keys at one x. A TCB spline
- * between its keys gives its Kochanek–Bartels reading, and `offKey` is told both readings.
+ * between its keys gives the spec's Kochanek–Bartels reading, and `offKey` is told the others.
  *
  * @example
  * ```ts
  * splineAt("spline_linear", [[0, 0], [2, 1]], 1); // 0.5
  * splineAt("spline_tcb", [[0, 0], [2, 1]], 3); // 1 (held past the last key)
- * splineAt("spline_tcb", [[-135, 1], [0, 0]], -90); // 19/27 ≈ 0.7037 (straight: 2/3)
+ * splineAt("spline_tcb", [[-135, 1], [0, 0]], -90); // 2/3: two plain knots run straight (pymods: 19/27)
  * ```
  */
 export function splineAt(
@@ -69,23 +75,38 @@ export function splineAt(
   const [x0, y0] = keys[k - 1], [x1, y1] = keys[k];
   const straight = y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
   if (kind === "spline_linear") return straight;
-  const kochanek = kochanekAt(keys, k - 1, x);
-  offKey({ input: x, from: [x0, y0], to: [x1, y1], straight, kochanek });
+  // Each knot a TCB key of its own parameters (0 where not written), as a keyed channel's.
+  const kochanek = curveValueAt(
+    keys.map(([time, value, ...tcb]) => ({
+      time,
+      value,
+      interpolation: ["TCB", ...[0, 1, 2].map((n) => (Number.isFinite(tcb[n]) ? tcb[n] : 0))] as const,
+    })),
+    x,
+  );
+  offKey({
+    input: x,
+    from: [x0, y0],
+    to: [x1, y1],
+    straight,
+    firstKnot: firstKnotAt(keys, k - 1, x),
+    kochanek,
+  });
   return kochanek;
 }
 
 /**
  * pymods's reading of span `i` (keys `i`, `i + 1`) at `x`: the curve through the keys as points
  * `(x, y)`, with Kochanek–Bartels tangents of key `i`'s tension, continuity and bias (0 where not
- * written), an end key standing in for its missing neighbour, evaluated at the span's fraction.
+ * written) at both ends, an end key standing in for its missing neighbour, evaluated at the span's
+ * fraction with no spacing adjustment. Kept for the warning only.
  */
-function kochanekAt(keys: readonly number[][], i: number, x: number): number {
+function firstKnotAt(keys: readonly number[][], i: number, x: number): number {
   const before = keys[Math.max(0, i - 1)], p0 = keys[i], p1 = keys[i + 1];
   const after = keys[Math.min(keys.length - 1, i + 2)];
   const [t, c, b] = [2, 3, 4].map((n) => (Number.isFinite(p0[n]) ? p0[n] : 0));
   const out0 = ((1 - t) * (1 + c) * (1 + b)) / 2, out1 = ((1 - t) * (1 - c) * (1 - b)) / 2;
   const in0 = ((1 - t) * (1 - c) * (1 + b)) / 2, in1 = ((1 - t) * (1 + c) * (1 - b)) / 2;
-  // The tangents' y (the curve's x is not solved for: the fraction of the span is its parameter).
   const leaving = out0 * (p0[1] - before[1]) + out1 * (p1[1] - p0[1]);
   const arriving = in0 * (p1[1] - p0[1]) + in1 * (after[1] - p1[1]);
   const s = (x - p0[0]) / (p1[0] - p0[0]), s2 = s * s, s3 = s2 * s;
@@ -99,20 +120,22 @@ export function roundForText(x: number): string {
 }
 
 /**
- * A {@link TcbSpan} in a warning's words: the input, the keys either side, the reading used
- * (Kochanek–Bartels), the other (straight) and their difference.
+ * A {@link TcbSpan} in a warning's words: the input, the keys either side, the reading used (the
+ * spec's Kochanek–Bartels), pymods's and Diffeomorphic's, and how far the others lie from it.
  *
  * @example
  * ```ts
- * describeSpan({ input: -90, from: [-135, 1], to: [0, 0], straight: 0.6667, kochanek: 0.7037 });
- * // "input -90 lies between keys (-135, 1) and (0, 0): read as a Kochanek–Bartels curve (…) 0.7037, used; …"
+ * describeSpan({ input: -90, from: [-135, 1], to: [0, 0], straight: 0.6667, firstKnot: 0.7037, kochanek: 0.6667 });
+ * // "input -90 lies between keys (-135, 1) and (0, 0): read as the DSON spec's Kochanek–Bartels spline (…) 0.6667, used; …"
  * ```
  */
 export function describeSpan(span: TcbSpan): string {
   const n = roundForText;
   const [x0, y0] = span.from, [x1, y1] = span.to;
+  const off = Math.max(Math.abs(span.firstKnot - span.kochanek), Math.abs(span.straight - span.kochanek));
   return `input ${n(span.input)} lies between keys (${n(x0)}, ${n(y0)}) and (${n(x1)}, ${n(y1)}): ` +
-    `read as a Kochanek–Bartels curve (as pymods does) it gives ${n(span.kochanek)}, used; read ` +
-    `straight (as Diffeomorphic does), ${n(span.straight)}; they differ by ` +
-    `${n(Math.abs(span.kochanek - span.straight))} (Daz's curve is not published)`;
+    `read as the DSON spec's Kochanek–Bartels spline (each knot's own tension, continuity and bias, as ` +
+    `Daz's keyed channels) it gives ${n(span.kochanek)}, used; pymods reads ${n(span.firstKnot)}, ` +
+    `Diffeomorphic (straight) ${n(span.straight)}; up to ${n(off)} apart (Daz's end tangents are not ` +
+    "published)";
 }

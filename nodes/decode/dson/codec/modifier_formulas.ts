@@ -27,8 +27,8 @@ import { fittedChecks } from "./fitted_checks.ts";
  * (a hand grasp bending the fingers), at the dials and pose just read (see formula_eval.ts). The
  * bones posed are set on the scene's nodes, as if the file had written those values. A bone channel
  * the formulas of two meshes pose is left to neither (warned). Returns the formulas evaluated; those
- * whose TCB spline met an input between its keys (read as Kochanek–Bartels) go in `offKeys` with both
- * readings.
+ * whose TCB spline met an input between its keys (read as the spec's Kochanek–Bartels) go in
+ * `offKeys` with the other readings.
  *
  * @example
  * ```ts

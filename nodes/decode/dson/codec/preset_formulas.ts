@@ -41,8 +41,8 @@ export interface FormulaResult {
  * value as its own, beside what drives it), evaluates every mesh's formulas again, sets the
  * weights they give and returns the bone channels they pose. Morphs and bones whose formulas
  * cannot be evaluated at the new values (an input not known) keep their weight or pose, in one
- * warning each; a TCB spline between its keys takes its Kochanek–Bartels reading, warned with the
- * straight one.
+ * warning each; a TCB spline between its keys takes the DSON spec's Kochanek–Bartels reading,
+ * warned with the other readers'.
  *
  * @example
  * ```ts
@@ -114,7 +114,7 @@ export function reevaluateFormulas(
       }
     }
     if (!changed.channels.size && !changed.bones.size) continue;
-    // A TCB spline met between its keys: read as Kochanek–Bartels, said with both readings, once per
+    // A TCB spline met between its keys: read as the spec's Kochanek–Bartels, said with the others, once per
     // formula of the figure (its meshes share the formulas), when the preset moved it (one it did not
     // move the decode said already).
     const results = evaluateFormulaGraph(graph, (at, span) => {
@@ -151,8 +151,8 @@ export function reevaluateFormulas(
   }
   if (offKeys.length) {
     warn(
-      `dson preset: ${offKeys.length} ERC formula(s) met a spline_tcb input between its keys, where Daz's ` +
-        `curve is not published; the Kochanek–Bartels reading is used: ${few(offKeys)}`,
+      `dson preset: ${offKeys.length} ERC formula(s) met a spline_tcb input between its keys, where readers ` +
+        `disagree; the DSON spec's Kochanek–Bartels reading is used: ${few(offKeys)}`,
     );
   }
   if (unknown.length) {

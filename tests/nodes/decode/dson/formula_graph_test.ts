@@ -46,10 +46,10 @@ Deno.test("dson formula graph: a TCB spline is its keys, holds its ends and is K
   const at = (ops: StoredOperation[], bend = -90) => evaluateFormulaGraph(graphOf(ops, bend)).morphs.get("M");
   assert.equal(at(splineOps("spline_tcb", keys)), 1);
   assert.equal(at(splineOps("spline_tcb", keys), 0), 0);
-  // Between keys (before decode.dson v38: unknown): the span (−90, 1) → (0, 0), each end key its own
-  // neighbour, tangents ½·(1 − 1) + ½·(0 − 1) = −½ at both. At −30, s = 2/3: h00 = 7/27, h10 = 2/27,
-  // h11 = −4/27, so 7/27 − 1/27 + 2/27 = 8/27 (straight: 1/3).
-  assert.ok(Math.abs(at(splineOps("spline_tcb", keys), -30)! - 8 / 27) < 1e-12);
+  // Between keys (before decode.dson v38: unknown): the span (−90, 1) → (0, 0), the end chords
+  // reflected (decode.dson v43), tangents the chord −1 at both: the line, 1/3 at −30. (pymods, each
+  // end key its own neighbour, tangents −½: at s = 2/3, 7/27 − 1/27 + 2/27 = 8/27.)
+  assert.ok(Math.abs(at(splineOps("spline_tcb", keys), -30)! - 1 / 3) < 1e-12);
   const told: unknown[] = [];
   evaluateFormulaGraph(
     graphOf(splineOps("spline_tcb", keys), -30),

@@ -95,26 +95,25 @@ Deno.test("dson JCM formulas: a TCB spline is evaluated on its keys and warned b
     assert.deepEqual(warnings, []);
     assert.equal(weightsOf(scene)[JCM], held);
   }
-  // Between keys the readers disagree: the Kochanek–Bartels reading is used, warned with the straight
-  // one. At s = 45/135 = 1/3 of the span (−135, 1) → (0, 0): straight 1 − 1/3; Kochanek–Bartels
-  // (tangents −1/2 at both keys, each end key its own neighbour) h00 + h10·(−½) + h11·(−½) = 19/27.
+  // Between keys the readers disagree: the DSON spec's Kochanek–Bartels reading is used (two knots of
+  // zero tension, continuity and bias with reflected end chords: the line, 2/3 at s = 45/135 = 1/3),
+  // warned with pymods's (tangents −1/2 at both keys, each end key its own neighbour:
+  // h00 + h10·(−½) + h11·(−½) = 19/27) and the straight one.
   const { scene, warnings } = await decode(jcmFigure(-90, "spline_tcb"));
   const s = 1 / 3, h00 = 2 * s ** 3 - 3 * s ** 2 + 1, h10 = s ** 3 - 2 * s ** 2 + s, h11 = s ** 3 - s ** 2;
   assert.ok(Math.abs(h00 - 0.5 * h10 - 0.5 * h11 - 19 / 27) < 1e-12);
-  assert.ok(Math.abs(weightsOf(scene)[JCM] - 19 / 27) < 1e-6, `${weightsOf(scene)[JCM]}`);
+  assert.ok(Math.abs(weightsOf(scene)[JCM] - 2 / 3) < 1e-6, `${weightsOf(scene)[JCM]}`);
   const round = (x: number) => Number(x.toPrecision(4));
   assert.deepEqual(warnings, [
     "dson: Genesis8Female.duf at /modifier_library/2/formulas/0: ERC formula driving " +
     `'Genesis8Female:${
       encodeURI(JCM_FIGURE_FILE)
     }#${JCM}?value': its spline_tcb's input -90 lies between keys ` +
-    `(-135, 1) and (0, 0): read as a Kochanek–Bartels curve (as pymods does) it gives ${
+    `(-135, 1) and (0, 0): read as the DSON spec's Kochanek–Bartels spline (each knot's own tension, ` +
+    `continuity and bias, as Daz's keyed channels) it gives ${round(2 / 3)}, used; pymods reads ${
       round(19 / 27)
-    }, used; ` +
-    `read straight (as Diffeomorphic does), ${round(2 / 3)}; they differ by ${
-      round(19 / 27 - 2 / 3)
-    } (Daz's ` +
-    "curve is not published)",
+    }, Diffeomorphic (straight) ${round(2 / 3)}; up to ${round(19 / 27 - 2 / 3)} apart (Daz's end tangents ` +
+    "are not published)",
   ]);
 });
 
@@ -197,26 +196,26 @@ Deno.test("dson JCM formulas: formulas edited in the mesh's extras into somethin
   ]);
 });
 
-Deno.test("dson JCM formulas: a TCB corrective posed between its keys takes the Kochanek–Bartels reading, with a warning", async () => {
+Deno.test("dson JCM formulas: a TCB corrective posed between its keys takes the spec's Kochanek–Bartels reading, with a warning", async () => {
   const { scene: decoded } = await decode(jcmFigure(0, "spline_tcb"));
   const onKey = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -135]]));
   assert.deepEqual(onKey.warnings, []);
   assert.equal(weightsOf(onKey.scene)[JCM], 1);
   const between = await applyPreset(decoded, posePreset([["lForearmBend", "rotation/y", -100]]));
-  // s = 35/135 of the span (−135, 1) → (0, 0): straight 1 − 7/27 = 20/27; Kochanek–Bartels with
-  // both tangents −1/2: h00 − (h10 + h11)/2.
+  // s = 35/135 of the span (−135, 1) → (0, 0): the spec's reading is the line, 1 − 7/27 = 20/27;
+  // pymods's, both tangents −1/2: h00 − (h10 + h11)/2.
   const s = 35 / 135, h00 = 2 * s ** 3 - 3 * s ** 2 + 1, h10 = s ** 3 - 2 * s ** 2 + s, h11 = s ** 3 - s ** 2;
-  const kb = h00 - (h10 + h11) / 2;
-  assert.ok(Math.abs(weightsOf(between.scene)[JCM] - kb) < 1e-6, `${weightsOf(between.scene)[JCM]}`);
+  const pymods = h00 - (h10 + h11) / 2;
+  assert.ok(Math.abs(weightsOf(between.scene)[JCM] - 20 / 27) < 1e-6, `${weightsOf(between.scene)[JCM]}`);
   const round = (x: number) => Number(x.toPrecision(4));
   assert.deepEqual(between.warnings, [
-    "dson preset: 1 ERC formula(s) met a spline_tcb input between its keys, where Daz's curve is not published; " +
-    `the Kochanek–Bartels reading is used: Genesis8Female_geo-1/${JCM}: input -100 lies between keys (-135, 1) ` +
-    `and (0, 0): read as a Kochanek–Bartels curve (as pymods does) it gives ${
-      round(kb)
-    }, used; read straight ` +
-    `(as Diffeomorphic does), ${round(20 / 27)}; they differ by ${round(kb - 20 / 27)} (Daz's curve is not ` +
-    "published)",
+    "dson preset: 1 ERC formula(s) met a spline_tcb input between its keys, where readers disagree; the DSON " +
+    `spec's Kochanek–Bartels reading is used: Genesis8Female_geo-1/${JCM}: input -100 lies between keys ` +
+    `(-135, 1) and (0, 0): read as the DSON spec's Kochanek–Bartels spline (each knot's own tension, ` +
+    `continuity and bias, as Daz's keyed channels) it gives ${round(20 / 27)}, used; pymods reads ${
+      round(pymods)
+    }, Diffeomorphic (straight) ${round(20 / 27)}; up to ${round(pymods - 20 / 27)} apart (Daz's end ` +
+    "tangents are not published)",
   ]);
 });
 
@@ -247,8 +246,8 @@ Deno.test("dson JCM formulas: a preset that does not move a TCB corrective betwe
   const { scene, warnings: preset } = await applyPreset(decoded, shapePreset([["CTRLBodyTone", 0.5]]));
   assert.deepEqual(preset, []);
   assert.equal(weightsOf(scene).BodyToneArms, 0.5);
-  // 19/27 (see the decode test above), as the decode gave it.
-  assert.ok(Math.abs(weightsOf(scene)[JCM] - 19 / 27) < 1e-6, `${weightsOf(scene)[JCM]}`);
+  // 2/3 (see the decode test above), as the decode gave it.
+  assert.ok(Math.abs(weightsOf(scene)[JCM] - 2 / 3) < 1e-6, `${weightsOf(scene)[JCM]}`);
 });
 
 Deno.test("dson JCM formulas: a shape preset dialling a body controller moves the two morphs it drives", async () => {
