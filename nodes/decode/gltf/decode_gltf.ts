@@ -75,9 +75,9 @@ export const decodeGltf = defineNode({
   // primitives is named; a texture whose declared type (its data: URI's, its mimeType) contradicts its
   // bytes takes the bytes' type, with a warning (before, kept: repairs reading textures by type passed it by).
   // 44: the note on a textured primitive without UVs says what export.gltf now does (UVs of (0, 0)).
-  version: 44,
+  version: 45,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
-    "glTF-Transform implements (one it does not is refused when required, a warning when only used); " +
+    "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, neither drawn nor rigged); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +

@@ -14,7 +14,8 @@
  * - UnityGLTF and Godot 4 scenes: `Main Camera`/`Camera3D` nodes with cameras, `Directional Light`,
  *   `OmniLight3D`, `SpotLight3D` with KHR_lights_punctual, `children: []` everywhere;
  * - MSFS / X-Plane-converted aircraft: the whole aircraft four times as sibling LOD roots `x_LOD0..3`,
- *   each object `<name>_LOD<k>`.
+ *   each object `<name>_LOD<k>`; and as Microsoft's glTF-Toolkit (Windows Mixed Reality, 3D Viewer) links
+ *   them: only `x_LOD0` in the scene, `MSFT_lod` naming the other three, `MSFT_screencoverage` in extras.
  *
  * Every primitive carries normals made from its own triangles, so a decoder or rig that flips winding
  * or normals shows.
@@ -46,6 +47,7 @@ export const SCENE_EXPORTERS = [
   "unity-scene",
   "godot-scene",
   "lod-siblings",
+  "msft-lod",
 ] as const;
 export type SceneExporter = typeof SCENE_EXPORTERS[number];
 
@@ -99,6 +101,7 @@ const GENERATORS: Record<SceneExporter, string> = {
   "unity-scene": "UnityGLTF 2.14.1",
   "godot-scene": "Godot Engine v4.3.stable.official@77dcf97d8",
   "lod-siblings": "Microsoft Flight Simulator 2020 Blender exporter 1.3.2",
+  "msft-lod": "Microsoft glTF-Toolkit WindowsMRAssetConverter 1.3",
 };
 
 /** Per-vertex normals summed from `triangles` as wound (counter-clockwise front). */
@@ -400,6 +403,17 @@ function lodSiblings(objects: ModelObject[]) {
   return { w, truth, extras: { materialExtensions: {}, cameras: [], lights: {}, targets: {} } };
 }
 
+/** The LOD siblings linked by MSFT_lod: LOD0 drawn, the other roots out of the scene, its alternatives. */
+function msftLod(lods: ReturnType<typeof lodSiblings>) {
+  const { w } = lods;
+  w.use("MSFT_lod");
+  const roots = w.json.scenes[0].nodes as number[];
+  w.json.nodes[roots[0]].extensions = { MSFT_lod: { ids: roots.slice(1) } };
+  w.json.nodes[roots[0]].extras = { MSFT_screencoverage: [0.5, 0.2, 0.05, 0] };
+  w.json.scenes[0].nodes = [roots[0]];
+  return { ...lods, truth: lods.truth.filter((part) => part.name.endsWith("_LOD0")) };
+}
+
 /** One file of `tool` for `seed`. */
 export async function sceneExporterFile(tool: SceneExporter, seed: number): Promise<SceneFile> {
   await loadPngEncoder();
@@ -423,10 +437,14 @@ export async function sceneExporterFile(tool: SceneExporter, seed: number): Prom
         return engineScene(model.objects, "godot");
       case "lod-siblings":
         return lodSiblings(model.objects);
+      case "msft-lod":
+        return msftLod(lodSiblings(model.objects));
     }
   })();
   // Every LOD's surface is the source's surface: each is to be hinged as LOD0 is.
-  const panels = tool === "lod-siblings"
+  const panels = tool === "msft-lod"
+    ? model.panels.map((p) => ({ ...p, name: `${p.name}_LOD0` }))
+    : tool === "lod-siblings"
     ? [0, 1, 2, 3].flatMap((k) => model.panels.map((p) => ({ ...p, name: `${p.name}_LOD${k}` })))
     : model.panels;
   const facing: Record<string, number> = {};

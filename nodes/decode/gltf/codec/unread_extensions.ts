@@ -4,14 +4,22 @@
  * `GLTFDocument`'s default root node mode) carries none: it marks the file's one root node as the Godot
  * scene's own root, so Godot imports that node as the scene root instead of adding one above it. The mark
  * is not kept: it promises one scene whose one root, node 0, has no transform, and partgraph's output need
- * not keep that promise (a rig adds and moves nodes); the note says what a user sees for it.
+ * not keep that promise (a rig adds and moves nodes); the note says what a user sees for it. `MSFT_lod`
+ * (Microsoft's glTF-Toolkit, Babylon.js, Windows 3D Viewer and Mixed Reality assets) links a node or
+ * material to its lower levels of detail, nodes and materials outside every scene that viewers swap in at
+ * a distance: the note names them, as the output keeps them only as unlinked nodes, neither drawn nor rigged.
  *
  * @module
  */
 import type { Json } from "./checker.ts";
 
 /** The parts of a file's JSON the note reads. */
-type Scenes = { readonly scenes?: unknown; readonly scene?: unknown; readonly nodes?: unknown };
+type Scenes = {
+  readonly scenes?: unknown;
+  readonly scene?: unknown;
+  readonly nodes?: unknown;
+  readonly materials?: unknown;
+};
 
 /**
  * The note for extension `name`, used but not read, of the file `json` (the source's own JSON), after the
@@ -30,7 +38,42 @@ export function unreadExtensionNote(json: Scenes, name: string): string {
           "every transform applied, which Godot honouring the mark may not do"
         : "");
   }
+  if (name === "MSFT_lod") {
+    const links = lodLinks(json);
+    if (links.length) {
+      return `links ${links.slice(0, 3).join("; ")}${
+        links.length > 3 ? ` and ${links.length - 3} more` : ""
+      } ` +
+        "to lower levels of detail (MSFT_lod, which viewers such as Babylon.js swap in at a distance); " +
+        "partgraph does not read the extension: the output draws the full detail at every distance, and " +
+        "the lower levels stay in it unlinked, outside every scene, neither drawn nor rigged";
+    }
+  }
   return `uses extension '${name}', which partgraph does not read: its data is left out of the scene`;
+}
+
+/** Each node or material carrying MSFT_lod, with the lower levels it names: `node 'a' to 'b', 'c'`. */
+function lodLinks(json: Scenes & { readonly materials?: unknown }): string[] {
+  const list = (value: unknown): unknown[] => Array.isArray(value) ? value : [];
+  const out: string[] = [];
+  for (const [kind, items] of [["node", list(json.nodes)], ["material", list(json.materials)]] as const) {
+    const label = (i: unknown) => {
+      const item = typeof i === "number" ? items[i] as Json | undefined : undefined;
+      return item && typeof item === "object" && typeof item.name === "string" && item.name
+        ? `'${item.name}'`
+        : `#${String(i)}`;
+    };
+    items.forEach((item, i) => {
+      const lod = (item as Json | null)?.extensions as Json | undefined;
+      const ids = list((lod?.MSFT_lod as Json | undefined)?.ids);
+      if (ids.length) {
+        out.push(
+          `${kind} ${label(i)} to ${ids.slice(0, 4).map(label).join(", ")}${ids.length > 4 ? ", …" : ""}`,
+        );
+      }
+    });
+  }
+  return out;
 }
 
 /** The single root node's name quoted (else its index), as the file's default scene lists it. */
