@@ -241,7 +241,8 @@ function joint(kind: JointKind, parent: string, child: string, random: () => num
     case "pris":
       return { ...common, axis: [0, 1, 0], min: -0.5, max: 0.5 };
     case "cyl":
-      return { ...common, axis: [1, 0, 0], limits: [-0.5, 0.5, 0, 1] };
+      // As MAXLancer writes a Cyl: turn first, typed in whole degrees (±30°) and stored in radians.
+      return { ...common, axis: [1, 0, 0], limits: [-Math.PI / 6, Math.PI / 6, 0, 1] };
     case "sphere":
       return { ...common, limits: [-0.5, 0.5, -0.5, 0.5, -0.25, 0.25] };
     default:

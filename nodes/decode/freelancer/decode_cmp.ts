@@ -84,7 +84,11 @@ export const decodeCmp = defineNode({
   // 38: mesh_id and material_id in extras are `0x` + eight hex digits (text), as LancerEdit names ids:
   // half of all FLCRC32 ids are above 2³¹−1 and Blender, storing custom properties as int32, turned the
   // whole partgraph property of such a mesh or material into one string (before, numbers).
-  version: 38,
+  // 39: the limit order of a file's Cyl records is decided over all of them and kept as `limit_order`:
+  // a pair of whole degrees is the turn (a modelling tool's), a record told by a pair past a full turn
+  // orders the others, and a record nothing tells is named with both readings (before, a slide-first
+  // record within a full turn was read turn first without a word; tests/.../mod_tools_wave5.ts).
+  version: 39,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

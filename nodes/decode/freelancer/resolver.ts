@@ -41,7 +41,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // the parts below it were off by up to 3.5 units (tests/nodes/decode/freelancer/mod_tools_wave3.ts).
   // 14: a Pris joint below a sheared part slides as far as the game slides it (its limits and keys
   // stretched by |K·axis|, the shear's stretch of its axis); before, by the stored limits along its pivot.
-  version: 14,
+  // 15: a Cyl record is read in the `limit_order` decode.cmp decided over the file (before, each record
+  // alone: turn first unless its turn was past a full turn).
+  version: 15,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

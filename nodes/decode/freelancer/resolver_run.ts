@@ -169,6 +169,7 @@ function isConstraintRecord(value: JsonValue): value is JsonValue & ConstraintRe
     ["fix", "rev", "pris", "cyl", "sphere", "loose"].includes(r.kind as string) &&
     numbers(r.translation, 3) && numbers(r.rotation, 9) && (!needsAxis || numbers(r.axis, 3)) &&
     (r.kind !== "cyl" || numbers(r.limits, 4)) && (r.kind !== "sphere" || numbers(r.limits, 6)) &&
+    [undefined, "turn_first", "slide_first"].includes(r.limit_order as string | undefined) &&
     (!(r.kind === "rev" || r.kind === "pris") || (typeof r.min === "number" && typeof r.max === "number"));
 }
 
@@ -249,8 +250,8 @@ function attach(
     }
     case "cyl": {
       const a = xOnto(record.axis!);
-      // In doubt (a stored turn beyond a full turn), decode.cmp named the part and the order read.
-      const { turn: [r0, r1], slide: [s0, s1] } = readCylLimits(record.limits!);
+      // decode.cmp decided the order over the file's Cyl records (and named the part when in doubt).
+      const { turn: [r0, r1], slide: [s0, s1] } = readCylLimits(record.limits!, record.limit_order);
       const turn = pivot("joint", {
         ctrl: "rotation",
         min: degrees(r0),
@@ -329,7 +330,13 @@ function lancerConstructExtras(record: ConstraintRecord): Record<string, JsonVal
       };
     }
     case "cyl":
-      return { construct: "cyl", limits: record.limits!, offset: record.offset!, axis: record.axis! };
+      return {
+        construct: "cyl",
+        limits: record.limits!,
+        limit_order: record.limit_order ?? "turn_first",
+        offset: record.offset!,
+        axis: record.axis!,
+      };
     default:
       return { construct: record.kind };
   }

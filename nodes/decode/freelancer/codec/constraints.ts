@@ -9,7 +9,7 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 import type { ByteWindow } from "../../../../runtime/binary.ts";
 import type { UtfEntry } from "./utf.ts";
 import { requireLeaf } from "./utf.ts";
-import { readCylLimits } from "./cyl_limits.ts";
+import { type CylOrder, cylOrders, readCylLimits } from "./cyl_limits.ts";
 import { degreesTyped } from "./turn_limits.ts";
 
 /** Joint kinds, as lower-case `construct` names (LancerEdit's spelling). */
@@ -46,6 +46,8 @@ export interface ConstraintRecord {
   max?: number;
   /** Cyl: the four stored limits in file order; Sphere: min1, max1, min2, max2, min3, max3 (radians). */
   limits?: number[];
+  /** Cyl: the order its limits are read in, decided over the file's Cyl records (`cyl_limits.ts`). */
+  limit_order?: CylOrder;
   /** Absolute byte offset of the record in the file. */
   at: number;
 }
@@ -69,9 +71,6 @@ export function readConstraints(cons: UtfEntry, warn: WarningSink): ConstraintRe
     }
     for (let at = 0; at < data.length; at += size) {
       const record = readRecord(data, at, kind);
-      // The sources disagree on a Cyl's limit order; only a record whose stored turn cannot be angles
-      // is in real doubt (a warning on every Cyl record said nothing about any one of them).
-      const doubt = kind === "cyl" ? readCylLimits(record.limits!).doubt : undefined;
       // A Rev or Sphere limit beyond a full turn (the Cyl's turn is read above): typed in degrees.
       const typed = kind === "rev"
         ? degreesTyped([record.min!, record.max!])
@@ -82,16 +81,16 @@ export function readConstraints(cons: UtfEntry, warn: WarningSink): ConstraintRe
         const name = kind[0].toUpperCase() + kind.slice(1);
         warn(`${name} constraint of part '${record.child}' (byte ${record.at}): ${typed}`);
       }
-      if (doubt) {
-        warn(
-          `Cyl constraint of part '${record.child}' (byte ${record.at}): limits (${
-            record.limits!.join(", ")
-          }) ${doubt}`,
-        );
-      }
       records.push(record);
     }
   }
+  // The sources disagree on a Cyl's limit order and a file is written in one: decided over all of them.
+  const cyls = records.filter((r) => r.kind === "cyl") as (ConstraintRecord & { limits: number[] })[];
+  cylOrders(cyls).forEach(({ order, warning }, i) => {
+    const { turn } = readCylLimits(cyls[i].limits, order);
+    Object.assign(cyls[i], { limit_order: order, min: turn[0], max: turn[1] });
+    if (warning) warn(warning);
+  });
   return records;
 }
 
@@ -116,10 +115,7 @@ function readRecord(data: ByteWindow, at: number, kind: JointKind): ConstraintRe
   }
   record.axis = data.floats(at + 188, 3, "axis");
   if (kind === "cyl") {
-    record.limits = data.floats(at + 200, 4, "cylinder limits");
-    const { turn } = readCylLimits(record.limits);
-    record.min = turn[0];
-    record.max = turn[1];
+    record.limits = data.floats(at + 200, 4, "cylinder limits"); // min/max: see readConstraints
     return record;
   }
   record.min = data.f32(at + 200, "min");

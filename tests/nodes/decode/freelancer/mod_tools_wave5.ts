@@ -21,16 +21,25 @@ import {
   compoundTree,
   type ConstraintSpec,
   encodeVMeshData,
+  encodeVMeshRef,
+  encodeVWireData,
   materialLibrary,
   oneTriangleRef,
   packVertices,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
+import {
+  encodeFloats,
+  encodeString,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+  type UtfNode,
+} from "../../../support/freelancer/encode_utf.ts";
 import { prng } from "../../../support/prng.ts";
 import type { ModToolFile, ModToolTruth } from "./mod_tools.ts";
 
 /** The habits of this wave. */
-export const HABITS5 = ["big_ids", "cyl_order"] as const;
+export const HABITS5 = ["big_ids", "cyl_order", "lod_levels"] as const;
 
 /** One habit of {@link HABITS5}. */
 export type Habit5 = typeof HABITS5[number];
@@ -45,7 +54,11 @@ const MATERIALS = ["paint_01", "paint_02", "glass", "engine_glow", "detail", "de
 
 /** Writes the file of `habit` for `seed`, with its truth. */
 export function modToolFile5(habit: Habit5, seed: number): ModToolFile {
-  return habit === "big_ids" ? bigIdsFile(seed) : cylOrderFile(seed);
+  return habit === "big_ids"
+    ? bigIdsFile(seed)
+    : habit === "cyl_order"
+    ? cylOrderFile(seed)
+    : lodLevelsFile(seed);
 }
 
 function bigIdsFile(seed: number): ModToolFile {
@@ -112,7 +125,7 @@ function cylOrderFile(seed: number): ModToolFile {
     // The told file's first Cyl slides farther than a full turn: its order can only be slide first.
     const slide = slideOf(writer === "slide_first_told" && i === 0);
     const slideFirst = writer === "slide_first" || writer === "slide_first_told" ||
-      (writer === "by_hand" && seed % 2 === 1);
+      (writer === "by_hand" && (seed >> 2) % 2 === 1);
     const limits = slideFirst ? [...slide, ...turn] : [...turn, ...slide];
     const [t0, t1] = turn.map((v) => f32(v) * 180 / Math.PI);
     if (writer === "by_hand") {
@@ -148,6 +161,139 @@ function cylOrderFile(seed: number): ModToolFile {
     name: `gear${seed}_${writer}.cmp`,
     bytes: encodeUtf(tree),
     truth,
+  };
+}
+
+/** How a `lod_levels` file's `MultiLevel` is odd, by seed. */
+export const LOD_ODDITIES = [
+  "crowded_level0",
+  "two_parts_level0",
+  "crowded_later",
+  "unsorted",
+  "empty_first",
+  "short",
+  "no_switch",
+] as const;
+
+function lodLevelsFile(seed: number): ModToolFile {
+  const random = prng(seed * 7727 + 3);
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const oddity = LOD_ODDITIES[seed % LOD_ODDITIES.length];
+  // Two or three parts, each with three to four levels of fewer triangles as they go (8, 4, 2, 1 …).
+  const parts = ["Root", "Wing", ...(seed % 2 ? ["Tail"] : [])];
+  const odd = parts[int(0, parts.length - 1)];
+  const truth: ModToolTruth & { named: string[] } = { triangles: {}, hardpoints: {}, limits: {}, named: [] };
+  const meshes: { name: string; data: Uint8Array }[] = [];
+  const fragments = new Map<string, UtfNode[]>();
+  for (const name of parts) {
+    const levels = int(3, 4);
+    const triangles = Array.from({ length: levels }, (_, i) => Math.max(1, (8 >> i) + int(0, 2)));
+    const names = triangles.map((_, i) => `${name.toLowerCase()}_lod${i}-${int(100, 999)}.vms`);
+    names.forEach((mesh, i) => meshes.push({ name: mesh, data: triangleMesh(triangles[i]) }));
+    const part = (i: number) =>
+      utfDir("VMeshPart", [utfLeaf("VMeshRef", encodeVMeshRef(refAll(names[i], triangles[i])))]);
+    const step = int(80, 400);
+    let distances: number[] | undefined = [...Array.from({ length: levels }, (_, i) => i * step), 1e6];
+    const children: UtfNode[][] = triangles.map((_, i) => [part(i)]);
+    if (name === odd) {
+      if (oddity === "crowded_level0" || oddity === "crowded_later") {
+        const at = oddity === "crowded_level0" ? 0 : int(1, levels - 1);
+        const extra = seed % 2
+          ? utfDir("VMeshWire", [utfLeaf("VWireData", encodeVWireData(flCrc32(names[at]), 0, [0, 1, 1, 2]))])
+          : utfLeaf("Exporter Version", encodeString("FLModelTool 1.1"));
+        children[at] = seed % 4 < 2 ? [...children[at], extra] : [extra, ...children[at]];
+        truth.named.push(`Level${at} holds 2 entries`);
+      } else if (oddity === "two_parts_level0") {
+        // A hand edit pasted the next level's VMeshPart in after Level0's own: the game reads the first.
+        children[0] = [part(0), part(1)];
+        truth.named.push(`Level0 holds 2 entries`);
+      } else if (oddity === "unsorted") {
+        distances = [0, 2 * step, step, ...distances.slice(3)];
+        truth.named.push(`part '${odd}'.*no camera distance draws LOD 1`);
+      } else if (oddity === "empty_first") {
+        distances = [0, 0, ...distances.slice(2)];
+        truth.named.push(`part '${odd}'.*LOD 1 nearest`);
+      } else if (oddity === "short") {
+        distances = distances.slice(0, 2);
+        truth.named.push(`part '${odd}'.*no camera distance draws LOD 1`);
+      } else distances = undefined;
+    }
+    truth.triangles[name] = triangles[nearestLevel(distances, levels)];
+    fragments.set(`${name.toLowerCase()}.3db`, [
+      utfDir("MultiLevel", [
+        ...children.map((kids, i) => utfDir(`Level${i}`, kids)),
+        ...(distances ? [utfLeaf("Switch2", encodeFloats(distances))] : []),
+      ]),
+    ]);
+  }
+  const tree = compoundTree({
+    meshes,
+    extra: [materialLibrary([{ name: "hull", type: "DcDt", dc: [0.5, 0.5, 0.5] }])],
+    parts: parts.map((name) => ({ name, fileName: `${name.toLowerCase()}.3db`, fragment: { lods: [] } })),
+    constraints: parts.slice(1).map((child, i) => ({
+      kind: "fix",
+      parent: "Root",
+      child,
+      translation: [i + 1, 0, 0],
+      rotation: IDENTITY,
+    })),
+  }) as { name: string; children: UtfNode[] };
+  const root = utfDir(
+    tree.name,
+    tree.children.map((c) => fragments.has(c.name) ? utfDir(c.name, fragments.get(c.name)!) : c),
+  );
+  return {
+    quirk: "lod_levels",
+    habits: [],
+    seed,
+    name: `lods${seed}_${oddity}.cmp`,
+    bytes: encodeUtf(root),
+    truth,
+  };
+}
+
+/**
+ * The level the game draws nearest the camera: at the smallest distance any level draws, the first
+ * level whose `[s[i], s[i+1])` holds it (no Switch2: level 0).
+ */
+function nearestLevel(s: readonly number[] | undefined, levels: number): number {
+  if (!s) return 0;
+  const starts = Array.from({ length: Math.min(levels, s.length - 1) }, (_, i) => i)
+    .filter((i) => s[i] < s[i + 1]).map((i) => s[i]);
+  const d = Math.min(...starts);
+  for (let i = 0; i < levels && i + 1 < s.length; i++) if (s[i] <= d && d < s[i + 1]) return i;
+  return 0;
+}
+
+/** A mesh of `count` triangles, all material `hull`, one group. */
+function triangleMesh(count: number): Uint8Array {
+  return encodeVMeshData({
+    fvf: 0x112,
+    groups: [{
+      materialId: flCrc32("hull"),
+      vertexStart: 0,
+      vertexEnd: 3 * count - 1,
+      indexCount: 3 * count,
+    }],
+    indices: Array.from({ length: 3 * count }, (_, i) => i),
+    vertices: packVertices(0x112, 3 * count, {
+      positions: Array.from({ length: count }, (_, t) => [0, 0, t, 1, 0, t, 0, 1, t]).flat(),
+      normals: Array.from({ length: 3 * count }, () => [0, 0, 1]).flat(),
+      uvs: [Array.from({ length: count }, () => [0, 0, 1, 0, 0, 1]).flat()],
+    }),
+  });
+}
+
+/** A reference drawing all of a `count`-triangle mesh. */
+function refAll(mesh: string, count: number) {
+  return {
+    meshId: flCrc32(mesh),
+    vertexStart: 0,
+    vertexCount: 3 * count,
+    indexStart: 0,
+    indexCount: 3 * count,
+    groupStart: 0,
+    groupCount: 1,
   };
 }
 

@@ -32,7 +32,7 @@ Deno.test("realistic compound: decoded and resolved, it gives no warning (retail
   );
   resolveFreelancerScene(doc, {}, keep);
   // Every retail Cons offset is zero, so a retail-shaped file has none to warn about; its Cyl record's
-  // stored turn (−0.5..0.5) can only be angles, so the disputed limit order is in no doubt there.
+  // turn (±30°, whole degrees as a modelling tool stores them) tells the disputed limit order.
   assert.deepEqual(warnings, []);
 });
 

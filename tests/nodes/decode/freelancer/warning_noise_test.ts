@@ -65,27 +65,56 @@ const near = (actual: number[], expected: number[], label: string) =>
   assert.ok(actual.every((v, i) => Math.abs(v - expected[i]) < 1e-3), `${label}: ${actual} ≠ ${expected}`);
 const deg = (r: number) => Math.fround(r) * 180 / Math.PI;
 
-Deno.test("a Cyl whose stored turn can be angles is read turn first (MAXLancer's order) without a warning", async () => {
-  const { scene, warnings } = await decodeTree(compound([cyl("Piston", [-0.5, 0.5, 0, 2])]), "c.cmp", true);
+const WHOLE_45 = Math.PI / 4; // 45°, as a modelling tool stores a turn typed in degrees
+
+Deno.test("a Cyl whose turn is whole degrees is read in that order without a warning, either order", async () => {
+  const { scene, warnings } = await decodeTree(
+    compound([cyl("Piston", [-WHOLE_45, WHOLE_45, 0, 2]), cyl("Ram", [0, 1.5, -WHOLE_45 / 3, WHOLE_45])]),
+    "c.cmp",
+    true,
+  );
   // Before: "Cyl constraint: the order of its four limits is disputed", on every file with a Cyl.
-  assert.deepEqual(warnings, []);
+  assert.deepEqual(warnings.filter((w) => w.includes("'Piston'")), []);
+  near(range(scene, "Piston_joint"), [deg(-WHOLE_45), deg(WHOLE_45)], "turn");
+  near(range(scene, "Piston_slide"), [0, 2], "slide");
+  // Slide first (treewyrm's order), the whole degrees second: read so, and named.
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(warnings[0], /^Cyl constraint of part 'Ram'.*second pair are whole degrees.*treewyrm's/);
+  near(range(scene, "Ram_joint"), [deg(-WHOLE_45 / 3), deg(WHOLE_45)], "Ram turn");
+  near(range(scene, "Ram_slide"), [0, 1.5], "Ram slide");
+});
+
+Deno.test("a Cyl whose order nothing tells is read turn first, naming the part and both readings", async () => {
+  const { scene, warnings } = await decodeTree(compound([cyl("Piston", [-0.5, 0.5, 0, 2])]), "c.cmp", true);
+  // Before: silent; written slide first (treewyrm's order) it turned 0..115° where 0..2 units were meant.
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(warnings[0], /^Cyl constraint of part 'Piston'.*cannot tell the limit order/);
+  assert.match(
+    warnings[0],
+    /turn first: turn -28\.6479\.\.28\.6479°, slide 0\.\.2;.*slide first.*turn 0\.\.114\.5916°/,
+  );
   near(range(scene, "Piston_joint"), [deg(-0.5), deg(0.5)], "turn");
   near(range(scene, "Piston_slide"), [0, 2], "slide");
 });
 
-Deno.test("a Cyl whose stored turn is beyond a full turn is read slide first, naming the part", async () => {
+Deno.test("a Cyl whose stored turn is beyond a full turn is read slide first, and so is the file's other Cyl", async () => {
   const { scene, warnings } = await decodeTree(
     compound([cyl("Piston", [-0.5, 0.5, 0, 2]), cyl("Ram", [0, 12, -1, 1])]),
     "c.cmp",
     true,
   );
-  // 12 rad is nearly two turns: no joint limit; treewyrm's order makes it a 12-unit slide.
-  assert.equal(warnings.length, 1, warnings.join("\n"));
-  assert.match(warnings[0], /^Cyl constraint of part 'Ram' \(byte \d+\): limits \(0, 12, -1, 1\) read in/);
-  assert.match(warnings[0], /read in treewyrm's order \(slide min\/max, turn min\/max\)/);
+  // 12 rad is nearly two turns: no joint limit; treewyrm's order makes it a 12-unit slide. One tool wrote
+  // the file, so Piston (which either order could be) is read slide first too, and named.
+  assert.equal(warnings.length, 2, warnings.join("\n"));
+  const ram = warnings.find((w) => w.startsWith("Cyl constraint of part 'Ram'"))!;
+  assert.match(ram, /^Cyl constraint of part 'Ram' \(byte \d+\): limits \(0, 12, -1, 1\) read in/);
+  assert.match(ram, /read in treewyrm's order \(slide min\/max, turn min\/max\)/);
+  const piston = warnings.find((w) => w.startsWith("Cyl constraint of part 'Piston'"))!;
+  assert.match(piston, /the limit order is read as that of the file's Cyl record\(s\) of 'Ram'/);
   near(range(scene, "Ram_joint"), [deg(-1), deg(1)], "Ram turn");
   near(range(scene, "Ram_slide"), [0, 12], "Ram slide");
-  near(range(scene, "Piston_joint"), [deg(-0.5), deg(0.5)], "Piston turn");
+  near(range(scene, "Piston_joint"), [0, deg(2)], "Piston turn");
+  near(range(scene, "Piston_slide"), [-0.5, 0.5], "Piston slide");
 });
 
 Deno.test("a Cyl that is no angles in either order is read turn first, with a warning saying so", async () => {
