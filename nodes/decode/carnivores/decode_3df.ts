@@ -26,7 +26,8 @@ export const decode3df = defineNode({
   // its own width is named in a warning, like 32/64/128-wide ones.
   // 17: `animations` entries written on Windows (`Anims\RUN.VTL`, a trailing dot or space) are read
   // with `/` separators and the dots and spaces Windows drops dropped, with a warning.
-  version: 17,
+  // 18: a .vtl clip timed as decode.car v15's (AniTime 0 ms → 1 frame per second; under a 24 fps frame named).
+  version: 18,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +

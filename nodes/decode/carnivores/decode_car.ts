@@ -13,7 +13,10 @@ import { INTERPOLATION_PARAM, MAX_FRAMES_PARAM, SCALE_PARAM } from "./params.ts"
 export const decodeCar = defineNode({
   type: "decode.car",
   // 14: a texture that is a picture of a width not dividing 256 written at its own width is named.
-  version: 14,
+  // 15: a clip whose AniTime ⌊1000·F/KPS⌋ is 0 ms (50,000 fps), which the game cannot play, is timed at
+  // 1 frame per second like KPS 0 (was: F/KPS s, every key on one viewer frame); a clip the game plays
+  // but shorter than one 24 fps frame is named in a warning.
+  version: 15,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

@@ -16,7 +16,9 @@ export const decodeRsc = defineNode({
   // ground textures (before, read past and left out). 10: the texture-size search is bounded by the
   // objects its walks read, not by the walks (a damaged area of 1,849 objects searched for minutes).
   // 11: an object texture that is a picture of a width not dividing 256 written at its own width is named.
-  version: 11,
+  // 12: an object's animation the games cannot time (AniTime 0 ms) at 1 frame per second; one shorter
+  // than a 24 fps frame named (clip_rate.ts).
+  version: 12,
   doc: "Decodes a Carnivores .rsc (area resources): one node per map object (obj_00, obj_01, …) built " +
     "like decode.3df, animated objects with a morph clip like decode.car's, TObjInfo in extras; objects " +
     "side by side along +X so none overlaps; ground textures as flat one-cell quads; a C2 object's far " +

@@ -136,8 +136,6 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       break;
     }
     const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
-    // KPS ≤ 0: the game cannot load the file, the frames are whole; read at 1 frame per second.
-    const kps = readableKps(r.i32(at + NAME_BYTES), `animation ${a} ('${clipName}')`, at + NAME_BYTES, warn);
     const frameCount = frameFixes?.find((f) => f.clip === a)?.frames ??
       r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
@@ -154,15 +152,16 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       ended = true;
       break;
     }
+    // A rate the game cannot time (KPS ≤ 0, AniTime 0 ms): the frames are whole; read at 1 frame per second.
+    const kps = readableKps(
+      r.i32(at + NAME_BYTES),
+      frameCount,
+      `animation ${a} ('${clipName}')`,
+      at + NAME_BYTES,
+      warn,
+    );
     if (frameCount === 0) {
       warn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
-    } else if (Math.floor((frameCount * 1000) / kps) === 0) {
-      // AniTime = ⌊1000·F / KPS⌋ ms is 0: the engine divides by it (crash), engine ports refuse it.
-      warn(
-        `animation ${a} ('${clipName}'): ${frameCount} frame(s) at ${kps} frames per second last under ` +
-          `1 ms, which the game cannot play; timed at the exact ${frameCount}/${kps} s`,
-        { offset: at + NAME_BYTES },
-      );
     }
     if (!clipName.trim()) {
       warn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });

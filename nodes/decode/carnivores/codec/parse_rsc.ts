@@ -260,10 +260,17 @@ export function parseRsc(
         { offset: o.animation + 4 },
       );
     } else if (o.animation >= 0 && info.flags & OF_ANIMATED) {
-      // KPS ≤ 0 (the games cannot load the area): the object and its frames kept, at 1 frame per second.
-      const kps = readableKps(r.i32(o.animation + 8), "the animation", o.animation + 8, objectWarn);
       // The games add one to the stored count (LoadAnimation: vtl.FramesCount++), and the frames are there.
       const frameCount = o.storedFrames + 1;
+      // A rate the games cannot time (KPS ≤ 0, AniTime 0 ms): the object and its frames kept, at 1 frame
+      // per second.
+      const kps = readableKps(
+        r.i32(o.animation + 8),
+        frameCount,
+        "the animation",
+        o.animation + 8,
+        objectWarn,
+      );
       const values = frameCount * vertices * 3;
       const positions = new Int16Array(values);
       const view = new DataView(

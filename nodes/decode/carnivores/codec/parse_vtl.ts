@@ -140,8 +140,8 @@ export function parseVtl(
       );
     }
   }
-  const kps = readableKps(r.i32(c.kpsAt), `${file}: the animation`, c.kpsAt, warn);
   const frameCount = r.i32(c.framesAt) + c.extraFrame;
+  const kps = readableKps(r.i32(c.kpsAt), frameCount, `${file}: the animation`, c.kpsAt, warn);
   if (frameCount === 0) warn(`${file}: the animation has no frames; it is skipped`, { offset: c.framesAt });
   const values = frameCount * vertexCount * 3;
   const positions = new Int16Array(values);

@@ -114,7 +114,9 @@ export function clientModel(seed: number): ClientModel {
   }
   const seconds = (a: CarAnimation) => {
     const ms = Math.floor((a.frameCount * 1000) / a.kps);
-    return ms > 0 ? ms / 1000 : a.frameCount / a.kps;
+    // AniTime 0 ms the game divides by and cannot play: the clip is timed at 1 frame per second
+    // (decode.car v15, clip_rate.ts), so a viewer shows each frame instead of all on one frame.
+    return ms > 0 ? ms / 1000 : a.frameCount;
   };
   const truth: ClientTruth = {
     triangles,
