@@ -442,9 +442,7 @@ export async function sceneExporterFile(tool: SceneExporter, seed: number): Prom
     }
   })();
   // Every LOD's surface is the source's surface: each is to be hinged as LOD0 is.
-  const panels = tool === "msft-lod"
-    ? model.panels.map((p) => ({ ...p, name: `${p.name}_LOD0` }))
-    : tool === "lod-siblings"
+  const panels = tool === "lod-siblings" || tool === "msft-lod"
     ? [0, 1, 2, 3].flatMap((k) => model.panels.map((p) => ({ ...p, name: `${p.name}_LOD${k}` })))
     : model.panels;
   const facing: Record<string, number> = {};

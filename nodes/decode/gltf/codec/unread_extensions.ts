@@ -7,7 +7,7 @@
  * not keep that promise (a rig adds and moves nodes); the note says what a user sees for it. `MSFT_lod`
  * (Microsoft's glTF-Toolkit, Babylon.js, Windows 3D Viewer and Mixed Reality assets) links a node or
  * material to its lower levels of detail, nodes and materials outside every scene that viewers swap in at
- * a distance: the note names them, as the output keeps them only as unlinked nodes, neither drawn nor rigged.
+ * a distance: the note names them, as the output keeps them only as unlinked nodes outside every scene, not drawn.
  *
  * @module
  */
@@ -46,7 +46,7 @@ export function unreadExtensionNote(json: Scenes, name: string): string {
       } ` +
         "to lower levels of detail (MSFT_lod, which viewers such as Babylon.js swap in at a distance); " +
         "partgraph does not read the extension: the output draws the full detail at every distance, and " +
-        "the lower levels stay in it unlinked, outside every scene, neither drawn nor rigged";
+        "the lower levels stay in it unlinked, outside every scene: not drawn (a rig still hinges their surfaces)";
     }
   }
   return `uses extension '${name}', which partgraph does not read: its data is left out of the scene`;
