@@ -37,3 +37,20 @@ Deno.test("data: URIs: an unreadable payload is a TypeError saying what was foun
   assertThrows(() => decodeDataUri("data:;base64,@@@@"), /undecodable base64/);
   assertThrows(() => decodeDataUri("data:application/octet-stream;base64"), /no comma/);
 });
+
+Deno.test("data: URIs: spaces a URL form decoder left for '+' are read as '+', named; a wrap of spaces is not", () => {
+  const formDecoded = standard.replaceAll("+", " ");
+  const read = decodeDataUri(`data:application/octet-stream;base64,${formDecoded}`);
+  assertEquals([read.bytes, read.notes.length], [bytes, 1]);
+  // A '+' first and last: the spaces at the payload's ends are the form decoder's too.
+  const edges = Uint8Array.fromBase64("+//+AQID+vv8Pj+=".replace("+=", "8="));
+  const edgeText = edges.toBase64();
+  assertEquals(edgeText.startsWith("+"), true);
+  assertEquals(decodeDataUri(`data:;base64,${edgeText.replaceAll("+", " ")}`).bytes, edges);
+  // Spaces as a wrap (runs of one width), in a payload without '+': whitespace, read silently.
+  const plain = Uint8Array.from({ length: 90 }, (_, i) => i % 60);
+  const text = plain.toBase64();
+  assertEquals(text.includes("+"), false, "the fixture has no '+'");
+  const wrapped = decodeDataUri(`data:;base64, ${text.match(/.{1,40}/g)!.join(" ")}`);
+  assertEquals(wrapped, { bytes: plain, notes: [] });
+});

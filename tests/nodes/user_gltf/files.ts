@@ -6,7 +6,8 @@
  * Kinds (each seeded: sizes, values, which exporter habit):
  * - data: URIs in odd base64 — MIME line breaks (76 columns, CRLF or LF), the URL-safe alphabet, padding
  *   left off, the payload percent-encoded (`%2B`, `%2F`, `%3D`, as a URL-encoding tool writes it),
- *   `;BASE64` upper case, parameters before `;base64` (`;charset=utf-8`), spaces wrapped in;
+ *   `;BASE64` upper case, parameters before `;base64` (`;charset=utf-8`), spaces wrapped in, every `+`
+ *   a space (a URL form decoder's doing: PHP `urldecode`, Python `unquote_plus`);
  * - file URIs as exporters write them — spaces, `%20`, `\` separators, `./`, an absolute Windows path,
  *   an image named in another case than on disk (read through `io.read`);
  * - KHR_texture_transform with a rotation; sparse accessors on positions; normalized integer UVs;
@@ -57,6 +58,7 @@ export const USER_GLTF_KINDS = [
   "base64-percent",
   "base64-header",
   "base64-spaces",
+  "base64-plus-as-space",
   "image-octet-stream",
   "uri-spaces",
   "uri-percent",
@@ -401,6 +403,14 @@ export function userGltf(kind: UserGltfKind, seed: number): UserGltf {
       imageUri = `data:${mime};base64,${imageBase64}`;
       detailParts.push(mime || "no type");
       warns = /holds image\/png/;
+      break;
+    }
+    case "base64-plus-as-space": {
+      // A form decoder run over the JSON: each '+' a space (the image's base64 here has none to lose).
+      bufferUri = `data:application/octet-stream;base64,${base64.replaceAll("+", " ")}`;
+      imageUri = `data:image/png;base64,${imageBase64.replaceAll("+", " ")}`;
+      if (base64.includes("+")) warns = /spaces where '\+' belongs/;
+      detailParts.push(`${base64.split("+").length - 1} '+' made spaces`);
       break;
     }
     case "base64-spaces": {
