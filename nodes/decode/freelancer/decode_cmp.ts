@@ -88,7 +88,13 @@ export const decodeCmp = defineNode({
   // a pair of whole degrees is the turn (a modelling tool's), a record told by a pair past a full turn
   // orders the others, and a record nothing tells is named with both readings (before, a slide-first
   // record within a full turn was read turn first without a word; tests/.../mod_tools_wave5.ts).
-  version: 39,
+  // 40: a MultiLevel's Switch2 is read as the game draws it (the first level whose [s[i], s[i+1]) holds the
+  // camera distance): a part whose list gives LOD 0 no distance (0, 0, …) is drawn with the level the game
+  // draws nearest (LOD 0 kept as $lod0), and levels no distance draws (an unsorted or short list) are
+  // named; a Level holding more than its VMeshPart (Librelancer skips it) is named (before, all silent).
+  // 41: a duplicate Object name says what its entry costs: its fragment (mesh, hardpoints) not drawn, or
+  // nothing when it names the first's fragment (before, "the first one is used" either way).
+  version: 41,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -87,13 +87,15 @@ export function buildScene(
       if (options.lods === "all") node.addChild(doc.createNode(name).setMesh(mesh));
       else kept.push(mesh);
     };
+    // The level the game draws nearest the camera is the part's mesh (LOD 0 unless Switch2 skips it).
+    const near = fragment.nearLevel ?? 0;
     fragment.lods.forEach((ref, level) => {
       const where = () => {
         const entry = [part.fileName, fragment.lodEntries?.[level]].filter((e) => e).join("/");
         const place = [entry, options.file].filter((e) => e).join(" in ");
         return `part '${part.name}' LOD ${level}${place ? ` (${place})` : ""}`;
       };
-      if (level === 0) {
+      if (level === near) {
         const mesh = refMesh(ref, part.name, where);
         if (mesh) node.setMesh(mesh);
       } else {

@@ -12,6 +12,7 @@ import { warnMisspeltEntries } from "./entry_names.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 import { warnSeveralRefs } from "./several_refs.ts";
+import { readSwitchDistances, warnCrowdedLevels, warnLodSwitch } from "./lod_switch.ts";
 
 /** A hardpoint: a named attachment frame on a part. */
 export interface Hardpoint {
@@ -52,6 +53,8 @@ export interface Fragment {
   readonly lodEntries?: readonly string[];
   /** `Switch2` LOD distances, when present. */
   readonly switchDistances?: readonly number[];
+  /** The index in {@link lods} the game draws nearest the camera, when not 0 (`lod_switch.ts`). */
+  readonly nearLevel?: number;
   readonly wire?: VWireData;
   readonly hardpoints: readonly Hardpoint[];
   readonly camera?: FragmentCamera;
@@ -95,6 +98,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
   const lods: VMeshRef[] = [];
   const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;
+  let nearLevel = 0;
   checkEntryNames(dir, warn);
   warnSeveralRefs(dir, part, where(dir), warn);
   const multi = findChild(dir, "MultiLevel");
@@ -134,6 +138,10 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
       lodEntries.push(entry);
     }
     switchDistances = readSwitchDistances(multi, warn, where(dir));
+    warnCrowdedLevels(levels, `${where(dir)}${multi.name}`, warn);
+    if (first === 0) {
+      nearLevel = warnLodSwitch(switchDistances, lods.length, `${multi.name}/Switch2`, part, warn);
+    }
   } else {
     const part = findChild(dir, "VMeshPart");
     const ref = findChild(part, "VMeshRef");
@@ -164,6 +172,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
     lods,
     lodEntries,
     switchDistances,
+    ...(nearLevel ? { nearLevel } : {}),
     wire,
     hardpoints: readHardpoints(dir, warn),
     camera: attempt(() => readCamera(dir), `${where(dir)}Camera`, "the camera is left out", warn),
@@ -184,46 +193,6 @@ function attempt<T>(read: () => T, entry: string, lost: string, warn: WarningSin
     warn(`${entry} does not decode (${error.message}); ${lost}`);
     return undefined;
   }
-}
-
-/**
- * `MultiLevel/Switch2`: the distances at which the game switches LODs (f32 × levels + 1, the first 0;
- * `formats/freelancer.md` §5.1), kept in the part's extras as `switch_distances` and nowhere else —
- * every LOD is kept whatever they say. So a damaged list costs the list, never the model (before, a
- * directory in its place or a float of garbage bytes was a DecodeError for the whole file): a
- * directory, a value that is not finite (NaN, ∞) and bytes after the last whole float are each named;
- * retail's denormal junk in the middle of four capital ships' lists is finite and kept unsorted.
- */
-function readSwitchDistances(multi: UtfEntry, warn: WarningSink, at: string): number[] | undefined {
-  const entry = findChild(multi, "Switch2");
-  if (!entry) return undefined;
-  const path = `${at}${multi.name}/${entry.name}`;
-  const data = entry.data;
-  if (!data) {
-    warn(`${path} is a directory, not the leaf of LOD switch distances; ignored (every LOD is kept)`);
-    return undefined;
-  }
-  const count = data.length >> 2;
-  if (data.length % 4) {
-    warn(
-      `${path} (byte ${data.start}) is ${data.length} bytes, not a whole number of floats; its ${count} whole ` +
-        "distance(s) are read",
-    );
-  }
-  const values: number[] = [];
-  const bad: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const value = data.f32(4 * i);
-    if (!Number.isFinite(value)) bad.push(`${value} at byte ${data.start + 4 * i}`);
-    values.push(value);
-  }
-  if (bad.length) {
-    warn(
-      `${path} holds ${bad.join(", ")}, not a distance; switch_distances is left out (every LOD is kept)`,
-    );
-    return undefined;
-  }
-  return values;
 }
 
 /**

@@ -284,7 +284,7 @@ function readCompound(
   warn: WarningSink,
 ): { parts: ModelPart[]; constraints: ConstraintRecord[] } {
   const parts: ModelPart[] = [];
-  const names = new Set<string>();
+  const names = new Map<string, string>(); // lower-case Object name → its File name
   let constraints: ConstraintRecord[] = [];
   for (const entry of cmpnd.children ?? []) {
     const lower = entry.name.toLowerCase();
@@ -321,8 +321,16 @@ function readCompound(
     const fileName = leafString(fileLeaf);
     const indexLeaf = findChild(entry, "Index");
     const index = indexLeaf ? requireLeaf(indexLeaf, "an Index leaf").i32(0, "part index") : undefined;
-    if (names.has(name.toLowerCase())) {
-      warn(`duplicate part name '${name}' in Cmpnd/${entry.name}; the first one is used`);
+    const first = names.get(name.toLowerCase());
+    if (first !== undefined) {
+      // Say what the second entry costs: nothing when it names the same fragment, else its fragment.
+      warn(
+        `duplicate part name '${name}' in Cmpnd/${entry.name}` +
+          (first.toLowerCase() === fileName.toLowerCase()
+            ? `, for the same fragment '${fileName}'; the first entry is used (nothing is lost)`
+            : `: its fragment '${fileName}' (mesh and hardpoints) is not drawn; the first part of that name ` +
+              `('${first}') is, as constraints name parts by Object name and cannot place both`),
+      );
       continue;
     }
     const exact = findChild(root, fileName);
@@ -337,7 +345,7 @@ function readCompound(
       );
       continue;
     }
-    names.add(name.toLowerCase());
+    names.set(name.toLowerCase(), fileName);
     // Later lookups (libraries, texture animations inside fragments) go by the directory found.
     const used = exact ? fileName : fragment.name;
     parts.push({ name, fileName: used, index, fragment: readFragment(fragment, warn, name) });

@@ -4,7 +4,13 @@
  * (1–20).
  */
 import assert from "node:assert/strict";
-import { CYL_WRITERS, modToolFile5 } from "./mod_tools_wave5.ts";
+import { CYL_WRITERS, LOD_ODDITIES, modToolFile5 } from "./mod_tools_wave5.ts";
+import { lodSwitch } from "../../../../nodes/decode/freelancer/codec/lod_switch.ts";
+import { compoundTree, materialLibrary, oneTriangleRef } from "../../../support/freelancer/encode_model.ts";
+import { utfDir, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+
+type Dir = { readonly name: string; readonly children: readonly UtfNode[] };
+import { decodeTree, triangleMesh } from "./triangle_models.ts";
 import { judge } from "./mod_tools_judge.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import type { Document, Material, Mesh } from "@gltf-transform/core";
@@ -57,4 +63,86 @@ Deno.test("a Cyl's limit order: read as the file tells it (whole degrees, a slid
     for (const w of warnings) assert.match(w, /^Cyl constraint of part '(Strut|Mount)' \(byte \d+\)/, label);
   }
   assert.equal(seen.size, CYL_WRITERS.length);
+});
+
+Deno.test("MultiLevels as hand edits leave them: the level the game draws up close, odd ones named", async () => {
+  const seen = new Set<string>();
+  for (let seed = 541; seed <= 554; seed++) {
+    const file = modToolFile5("lod_levels", seed);
+    const oddity = LOD_ODDITIES[seed % LOD_ODDITIES.length];
+    seen.add(oddity);
+    const { outcome, problems, warnings } = await judge(file);
+    const label = `${oddity} seed ${seed}: ${outcome} ${problems.join("; ")}\n${warnings.join("\n")}`;
+    // Before: of 35 such files 5 drew LOD 0 where the game draws LOD 1 (Switch2 0, 0, …), silently, and
+    // 30 oddities were not named (a Level Librelancer skips, levels no distance draws).
+    assert.equal(outcome, oddity === "no_switch" ? "right" : "right-warned", label);
+    assert.equal(warnings.length, oddity === "no_switch" ? 0 : 1, label);
+  }
+  assert.equal(seen.size, LOD_ODDITIES.length);
+});
+
+Deno.test("Switch2 as the game reads it: first matching range wins, unsorted lists not sorted", () => {
+  assert.deepEqual(lodSwitch([0, 100, 200, 1000], 3), { near: 0, never: [] });
+  assert.deepEqual(lodSwitch(undefined, 3), { near: 0, never: [] });
+  assert.deepEqual(lodSwitch([0, 0, 200, 1000], 3), { near: 1, never: [0] });
+  assert.deepEqual(lodSwitch([0, 300, 100, 1000], 3), { near: 0, never: [1] });
+  assert.deepEqual(lodSwitch([0, 100], 3), { near: 0, never: [1, 2] });
+  // A denormal at the start of LOD 1's range (retail junk) leaves LOD 0 drawn up close.
+  assert.deepEqual(lodSwitch([0, 1e-44, 300, 1000], 3), { near: 0, never: [] });
+  // LOD 2's range partly covered by LOD 0's: drawn past it.
+  assert.deepEqual(lodSwitch([0, 300, 100, 1000], 3).never, [1]);
+  assert.deepEqual(lodSwitch([0, 500, 600, 100, 1000], 4).never, [2]);
+});
+
+Deno.test("a part entry copied and not renamed: the warning says what its fragment costs, or that nothing is lost", async () => {
+  const ref = oneTriangleRef(flCrc32("tri.vms"));
+  const hp = (name: string) => ({
+    name,
+    kind: "fix" as const,
+    position: [0, 0, 0],
+    orientation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+  });
+  for (const second of ["gun_b.3db", "GUN_A.3db"]) {
+    const tree = compoundTree({
+      meshes: [{ name: "tri.vms", data: triangleMesh(["hull"]) }],
+      extra: [materialLibrary([{ name: "hull", type: "DcDt", dc: [1, 1, 1] }])],
+      parts: [
+        { name: "Root", fileName: "root.3db", fragment: { lods: [ref] } },
+        { name: "Gun", fileName: "gun_a.3db", fragment: { lods: [ref], hardpoints: [hp("HpA")] } },
+        { name: "Gun", fileName: second, fragment: { lods: [ref], hardpoints: [hp("HpB")] } },
+      ],
+      constraints: [{
+        kind: "fix",
+        parent: "Root",
+        child: "Gun",
+        translation: [1, 0, 0],
+        rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      }],
+    }) as Dir;
+    // The hand edit copied Part_Gun to Part_Gun02 (the writer names both Part_Gun).
+    let seen = 0;
+    const renamed = utfDir(
+      tree.name,
+      tree.children.map((c) =>
+        c.name !== "Cmpnd" ? c : utfDir(
+          "Cmpnd",
+          (c as Dir).children.map((e) =>
+            e.name === "Part_Gun" && seen++ === 1 ? utfDir("Part_Gun02", (e as Dir).children) : e
+          ),
+        )
+      ),
+    );
+    const { warnings } = await decodeTree(renamed, "d.cmp");
+    const said = warnings.find((w) => w.startsWith("duplicate part name 'Gun' in Cmpnd/Part_Gun02"));
+    // Before: "…; the first one is used", whether or not a fragment (a mesh, hardpoint HpB) was lost.
+    if (second === "gun_b.3db") {
+      assert.match(
+        said!,
+        /fragment 'gun_b\.3db' \(mesh and hardpoints\) is not drawn/,
+      );
+    } else {assert.match(
+        said!,
+        /for the same fragment 'GUN_A\.3db'; the first entry is used \(nothing is lost\)/,
+      );}
+  }
 });
