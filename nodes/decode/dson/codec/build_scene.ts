@@ -24,6 +24,7 @@ import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import { followConformTargets } from "./conform_follow.ts";
+import { drawInstances } from "./instances.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import {
@@ -81,6 +82,8 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     dson.conformers,
     warn,
   );
+  // After everything an instance's target holds is in place: its copies are made of it.
+  drawInstances(doc, target.nodes, dson.nodes, warn);
   setSourceInfo(doc, {
     format: "dson",
     forward: "+Z",

@@ -44,6 +44,11 @@ export interface SceneNode {
   readonly conformTarget?: string;
   /** `presentation.preferred_base`: the figure a follower is made for, e.g. `/Genesis 9/Mouth`. */
   readonly preferredBase?: string;
+  /**
+   * A Daz Studio node instance (`extra` of type `studio/node/instance`): the URI its "Instance
+   * Target" channel names, the scene node whose content it draws (see `instances.ts`).
+   */
+  readonly instanceTarget?: string;
 }
 
 /**

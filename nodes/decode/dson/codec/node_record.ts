@@ -95,6 +95,7 @@ export function readSceneNode(source: NodeSource, main: DsonFile, library: Conte
     ),
     conformTarget: typeof merged.conform_target === "string" ? merged.conform_target : undefined,
     preferredBase: preferredBase(merged.presentation),
+    ...instanceTarget(merged.extra),
   };
 }
 
@@ -195,6 +196,30 @@ function inheritsScale(value: unknown, file: DsonFile, path: string, library: Co
 }
 
 /** `presentation.preferred_base`, when it names something. */
+/**
+ * A node instance's target: Daz Studio writes `extra: [{type: "studio/node/instance"}, {type:
+ * "studio_node_channels", channels: [{channel: {id: "Instance Target", node: "#Tree%20Prop"}}]}]`;
+ * the two entries come in either order from other writers, and the URI under `node`, `value` or
+ * `current_value`. Not an instance: nothing.
+ */
+function instanceTarget(extra: unknown): { instanceTarget?: string } {
+  if (!Array.isArray(extra)) return {};
+  const records = extra.filter((e): e is JsonRecord => !!e && typeof e === "object" && !Array.isArray(e));
+  if (!records.some((e) => e.type === "studio/node/instance")) return {};
+  for (const record of records) {
+    if (!Array.isArray(record.channels)) continue;
+    for (const entry of record.channels) {
+      const channel = entry && typeof entry === "object" ? (entry as JsonRecord).channel : undefined;
+      if (!channel || typeof channel !== "object") continue;
+      const c = channel as JsonRecord;
+      if (typeof c.id !== "string" || c.id.toLowerCase().replaceAll(" ", "") !== "instancetarget") continue;
+      const uri = [c.node, c.current_value, c.value].find((v) => typeof v === "string" && v !== "");
+      return { instanceTarget: (uri as string | undefined) ?? "" };
+    }
+  }
+  return { instanceTarget: "" };
+}
+
 function preferredBase(presentation: unknown): string | undefined {
   const base = presentation && typeof presentation === "object"
     ? (presentation as JsonRecord).preferred_base

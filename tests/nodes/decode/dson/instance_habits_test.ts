@@ -1,0 +1,148 @@
+/**
+ * Daz Studio node instances (`instance_habits.ts`): each geometry drawn at its own place and once
+ * per instance reaching it (directly or through other instances), at the instance's place; an
+ * instance of a target that is not in the scene draws nothing and is warned of by name. Before
+ * decode.dson v44 instances were empty nodes: every copy missing, without a word.
+ */
+import assert from "node:assert/strict";
+import type { Document } from "@gltf-transform/core";
+import { decodeAndExport, decodeJson } from "./dson_runs.ts";
+import { apply, type InstanceCase, instanceCase } from "./instance_habits.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import { generateFigure } from "./generate.ts";
+
+/** Each drawn geometry's reference points in the world (cm), by geometry id. */
+function drawn(scene: Document, c: InstanceCase): Map<string, number[][]> {
+  const out = new Map<string, number[][]>();
+  for (const node of scene.getRoot().listNodes()) {
+    const mesh = node.getMesh();
+    if (!mesh) continue;
+    const geometry = [...c.centres.keys()].find((g) =>
+      mesh.getName().startsWith(g.replace(/_geo$/, " geometry"))
+    );
+    const id = geometry ?? mesh.getName();
+    const m = node.getWorldMatrix() as unknown as number[];
+    // Vertices are metres in the mesh; the reference point is the geometry's centre.
+    const centre = (c.centres.get(id) ?? [0, 0, 0]).map((v) => v * 0.01);
+    const point = apply(m, centre).map((v) => v * 100);
+    out.set(id, [...(out.get(id) ?? []), point]);
+  }
+  return out;
+}
+
+async function judge(c: InstanceCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+  let run;
+  try {
+    run = await decodeJson(c.json, "Forest.duf");
+  } catch (error) {
+    return { wrong: `refused: ${(error as Error).message.slice(0, 160)}`, warned: true };
+  }
+  const { scene, warnings } = run;
+  const got = drawn(scene, c);
+  for (const [g, matrices] of c.expected) {
+    const want = matrices.map((m) => apply(m, c.centres.get(g)!));
+    const have = [...(got.get(g) ?? [])];
+    for (const point of want) {
+      const k = have.findIndex((p) => p.every((v, i) => Math.abs(v - point[i]) < 1e-3));
+      if (k < 0) {
+        return {
+          wrong: `${g}: ${want.length} drawn expected, ${got.get(g)?.length ?? 0} found; none at ${
+            point.map((v) => v.toFixed(2))
+          }`,
+          warned: warnings.length > 0,
+        };
+      }
+      have.splice(k, 1);
+    }
+    if (have.length) {
+      return { wrong: `${g}: ${have.length} more drawn than expected`, warned: warnings.length > 0 };
+    }
+  }
+  for (const orphan of c.orphans) {
+    if (!warnings.some((w) => w.includes(`node instance '${orphan}'`))) {
+      return { wrong: `instance '${orphan}' of a deleted target not warned of`, warned: false };
+    }
+  }
+  if (warnings.length > c.orphans.length) return { wrong: `warnings: ${warnings.join(" | ")}`, warned: true };
+  return undefined;
+}
+
+async function sweep(from: number, to: number, label: string): Promise<void> {
+  const wrong: string[] = [];
+  let silent = 0;
+  for (let seed = from; seed <= to; seed++) {
+    const c = instanceCase(seed);
+    const result = await judge(c);
+    if (!result) continue;
+    if (!result.warned) silent++;
+    wrong.push(`seed ${seed} (${c.habits.join(", ") || "plain"}): ${result.wrong}`);
+  }
+  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them without a warning`);
+  assert.deepEqual(wrong, []);
+}
+
+Deno.test("dson instances, seeds 1-40: every copy drawn at its instance's place; deleted targets warned", async () => {
+  await sweep(1, 40, "dson instances, seeds 1-40");
+});
+
+Deno.test("dson instances, held-out seeds 8001-8040: the same", async () => {
+  await sweep(8001, 8040, "dson instances, held-out seeds 8001-8040");
+});
+
+Deno.test("dson instances: copies share their target's mesh and the exported GLB is valid", async () => {
+  const seed = [...Array(40).keys()].map((k) => k + 1).find((s) =>
+    instanceCase(s).habits.includes("instance of an instance")
+  )!;
+  const c = instanceCase(seed);
+  const { scene, glb } = await decodeAndExport(c.json, "Forest.duf");
+  const meshes = scene.getRoot().listMeshes().length;
+  const users = scene.getRoot().listNodes().filter((n) => n.getMesh()).length;
+  assert.equal(meshes, c.centres.size, "one mesh per geometry");
+  assert.equal(users, [...c.expected.values()].reduce((n, m) => n + m.length, 0));
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("dson instances: a loop of instances and an instance of a rigged figure draw nothing, each warned by name", async () => {
+  const c = instanceCase(5);
+  const nodes = (c.json.scene as { nodes: Record<string, unknown>[] }).nodes;
+  const target = (id: string) => [
+    { type: "studio/node/instance" },
+    {
+      type: "studio_node_channels",
+      channels: [{ channel: { id: "Instance Target", type: "node", node: `#${id}` } }],
+    },
+  ];
+  nodes.push({ id: "A", url: "#instance", extra: target("B") }, {
+    id: "B",
+    url: "#instance",
+    extra: target("A"),
+  });
+  const { warnings } = await decodeJson(c.json, "Forest.duf");
+  assert.ok(
+    warnings.some((w) => /node instance '(A|B)' is part of a loop of instances/.test(w)),
+    warnings.join("\n"),
+  );
+});
+
+Deno.test("dson instances: an instance of a rigged figure draws nothing, warned by name; the figure is drawn once", async () => {
+  const json = generateFigure({ side: 3, bones: 2 });
+  (json.scene as { nodes: Record<string, unknown>[] }).nodes.push({
+    id: "Crowd 1",
+    url: "#gen_figure",
+    translation: [{ id: "x", value: 200 }],
+    extra: [
+      { type: "studio/node/instance" },
+      {
+        type: "studio_node_channels",
+        channels: [{ channel: { id: "Instance Target", type: "node", node: "#gen_figure-1" } }],
+      },
+    ],
+  });
+  const { scene, warnings } = await decodeJson(json, "Crowd.duf");
+  assert.deepEqual(warnings, [
+    "dson: node instance 'Crowd 1' targets 'gen_figure-1', a rigged figure, whose skinned meshes a copy " +
+    "cannot share; it draws nothing",
+  ]);
+  assert.equal(scene.getRoot().listNodes().filter((n) => n.getMesh()).length, 1);
+});
