@@ -64,10 +64,16 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
   const signature = whole.u32(0, "signature");
   if (signature !== UTF_SIGNATURE) {
     // A download still zipped, an image given by mistake: say what it is.
-    whole.fail(0, "signature 'UTF '", mistakenFile(bytes) ?? JSON.stringify(latin1(bytes.subarray(0, 4))));
+    const found = JSON.stringify(latin1(bytes.subarray(0, 4)));
+    const swapped = found === '" FTU"' ? " ('UTF ' with its bytes reversed: a big-endian file)" : "";
+    whole.fail(0, "signature 'UTF '", mistakenFile(bytes) ?? found + swapped);
   }
   const version = whole.u32(4, "version");
-  if (version !== UTF_VERSION) whole.fail(4, "version 0x101", "0x" + version.toString(16));
+  if (version !== UTF_VERSION) {
+    // 0x101 byte-swapped: a header written (or "repaired") big-endian; Freelancer is little-endian only.
+    const swapped = version === 0x01010000 ? " (0x101 with its bytes reversed: a big-endian header)" : "";
+    whole.fail(4, "version 0x101", "0x" + version.toString(16) + swapped);
+  }
   const treeOffset = whole.u32(8, "tree offset");
   const treeSize = whole.u32(12, "tree size");
   const entrySize = whole.u32(20, "entry size");

@@ -15,6 +15,7 @@ import { judge } from "./mod_tools_judge.ts";
 import { flCrc32 } from "../../../../nodes/decode/freelancer/codec/crc.ts";
 import type { Document, Material, Mesh } from "@gltf-transform/core";
 import { runNode, testContext } from "../../../support/context.ts";
+import { DecodeError } from "../../../../runtime/errors.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 
 Deno.test("ids past 2³¹−1 reach clients as hex text every client keeps (Blender: int32 properties)", async () => {
@@ -144,5 +145,24 @@ Deno.test("a part entry copied and not renamed: the warning says what its fragme
         said!,
         /for the same fragment 'GUN_A\.3db'; the first entry is used \(nothing is lost\)/,
       );}
+  }
+});
+
+Deno.test("a byte-swapped (big-endian) header or file is refused saying so, at the byte", async () => {
+  const file = modToolFile5("big_ids", 510).bytes;
+  const swap = (from: number, to: number) => {
+    const out = file.slice();
+    for (let i = from; i < to; i += 4) out.set([file[i + 3], file[i + 2], file[i + 1], file[i]], i);
+    return out;
+  };
+  const cases: [Uint8Array, RegExp][] = [
+    [swap(4, 56), /at byte 4: expected version 0x101, found 0x1010000 \(0x101 with its bytes reversed/],
+    [swap(0, file.length & ~3), /at byte 0: expected signature 'UTF ', found " FTU" \('UTF ' with its bytes/],
+  ];
+  for (const [bytes, message] of cases) {
+    await assert.rejects(
+      () => runNode(decodeCmp, { bytes: { bytes, name: "be.cmp" } }, {}, testContext()),
+      (error: Error) => error instanceof DecodeError && message.test(error.message),
+    );
   }
 });
