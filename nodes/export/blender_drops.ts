@@ -83,6 +83,7 @@ export function blenderDrops(json: Json): string[] {
   meshCopies(json, messages);
   messages.push(...blenderExtrasDrops(json));
   undrawnDrops(json, messages);
+  unusedMaterials(json, messages);
   const custom = new Map<string, string[]>();
   for (const mesh of json.meshes ?? []) attributeDrops(mesh, custom, messages);
   if (custom.size) {
@@ -131,6 +132,41 @@ function undrawnDrops(json: Json, messages: string[]): void {
       } in ` +
       `nowhere, so a file saved from Blender lacks ${several ? "them" : "it"} (three.js loads ` +
       `${several ? "them" : "it"} only when asked)`,
+  );
+}
+
+/**
+ * Materials no primitive draws with (nor a material variant maps): Blender 3.4's importer makes a
+ * material only for a primitive that uses it, so it brings none of them in and a file saved from
+ * Blender lacks them (measured, `tests/clients/blender_skins_test.ts`). export.gltf writes them, as
+ * three.js and engines read them. One warning for the file.
+ */
+function unusedMaterials(json: Json, messages: string[]): void {
+  const used = new Set<unknown>();
+  for (const mesh of json.meshes ?? []) {
+    for (const primitive of mesh.primitives ?? []) {
+      used.add(primitive.material);
+      for (const mapping of primitive.extensions?.KHR_materials_variants?.mappings ?? []) {
+        used.add(mapping.material);
+      }
+    }
+  }
+  // A file no primitive draws with a material is a library of materials, not a scene: not warned of.
+  if (![...used].some(Number.isInteger)) return;
+  const unused = ((json.materials ?? []) as Json[]).flatMap((material, i) =>
+    used.has(i) ? [] : [`'${material.name ?? `#${i}`}'`]
+  );
+  if (unused.length === 0) return;
+  const several = unused.length > 1;
+  messages.push(
+    `${several ? "materials" : "material"} ${unused.slice(0, 4).join(", ")}${
+      unused.length > 4 ? ` and ${unused.length - 4} more` : ""
+    } ${several ? "are" : "is"} used by no mesh: Blender 3.4's importer brings ${
+      several ? "them" : "it"
+    } in ` +
+      `nowhere, so a file saved from Blender lacks ${several ? "them" : "it"} (three.js loads ${
+        several ? "them" : "it"
+      } only when asked)`,
   );
 }
 

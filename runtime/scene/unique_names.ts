@@ -60,7 +60,8 @@ export interface ExportNames {
  * reads is what was written, unique. A skin whose joints hang from the scene itself (a DSON figure's
  * root bone, no armature node above it) names the armature object Blender makes for it, beside the
  * nodes: such a skin's name is also kept apart from every node's (`<name>_<n>`), or Blender renamed
- * the node of that name (the figure's mesh) `.001`. Likewise a mesh, camera or light Blender cannot
+ * the node of that name (the figure's mesh) `.001`; a skin whose armature is a node is written under
+ * that node's name, as Blender's exporter names it (a skin `BodySkin` under `Rig` came back `Rig`). Likewise a mesh, camera or light Blender cannot
  * leave on its node (a skinned mesh on a node a clip keys, even its morph weights alone; a mesh on a
  * joint; a camera or light beside a mesh: {@link splitProperties}) names a new object of its own beside
  * the node's, so its name is kept apart from the nodes' too (a Carnivores `limb` came in as an empty
@@ -101,7 +102,7 @@ export function exportNames(doc: Document): ExportNames {
   const nodes = inPass(nodeNames, given.derived.nodes, false, unique, []);
   const scenes = sceneNames.map(unique);
   inPass(nodeNames, given.derived.nodes, true, unique, nodes);
-  others.skins = apartFromNodes(others.skins, rootArmatures(doc), nodes);
+  others.skins = namedAfterArmatures(doc, apartFromNodes(others.skins, rootArmatures(doc), nodes), nodes);
   const split = splitProperties(doc, lists);
   for (const kind of ["meshes", "cameras", "lights"] as const) {
     others[kind] = apartFromNodes(others[kind], split[kind], nodes);
@@ -243,17 +244,44 @@ function splitProperties(
 
 /** The nodes Blender 3.4 makes armatures of: each skin's joints' deepest common ancestor, or its parent if a joint. */
 function armatureNodes(doc: Document): Set<Node> {
-  const armatures = new Set<Node>();
+  return new Set(skinArmatures(doc).filter((arma): arma is Node => arma !== undefined));
+}
+
+/** Each skin's armature node as Blender 3.4 picks it (see {@link armatureNodes}), undefined at the scene root. */
+function skinArmatures(doc: Document): (Node | undefined)[] {
   const { parents, chain } = ancestry(doc);
-  for (const skin of doc.getRoot().listSkins()) {
+  return doc.getRoot().listSkins().map((skin) => {
     const joints = skin.listJoints();
     const skeleton = skin.getSkeleton();
     const common = commonAncestor((skeleton ? [...joints, skeleton] : joints).map(chain));
-    if (!common) continue;
-    const arma = joints.includes(common) ? parents.get(common) : common;
-    if (arma) armatures.add(arma);
-  }
-  return armatures;
+    if (!common) return undefined;
+    return joints.includes(common) ? parents.get(common) : common;
+  });
+}
+
+/**
+ * `skins` with each skin whose armature is a node renamed after that node's written name: Blender 3.4's
+ * exporter names a skin after its armature object, so a skin `BodySkin` under a node `Rig` came back
+ * `Rig` from every round trip. An armature that is itself a joint (of another skin) is Blender's to
+ * place elsewhere, and a name another skin holds is not taken: those keep their names.
+ */
+function namedAfterArmatures(doc: Document, skins: string[], nodes: string[]): string[] {
+  const index = new Map(doc.getRoot().listNodes().map((node, i) => [node, i]));
+  const joints = new Set(doc.getRoot().listSkins().flatMap((skin) => skin.listJoints()));
+  const targets = skinArmatures(doc).map((arma) =>
+    arma && !joints.has(arma) ? nodes[index.get(arma)!] : undefined
+  );
+  // A name a skin keeps (it has no armature node) is not taken from it; the first skin claims a target.
+  const staying = new Set(skins.filter((_, i) => !targets[i]));
+  const claimed = new Set<string>();
+  const named = skins.map((name, i) => {
+    const target = targets[i];
+    if (!target || target === name || staying.has(target) || claimed.has(target)) return name;
+    claimed.add(target);
+    return target;
+  });
+  // A skin left its own name that another took as its armature's: none renamed (names stay unique).
+  return new Set(named).size === new Set(skins).size ? named : skins;
 }
 
 /** Each node's parent, and its chain of ancestors from the scene root down to itself. */

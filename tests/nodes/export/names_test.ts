@@ -43,7 +43,8 @@ Deno.test("repeated names of every kind are written unique, the original as extr
     materials: [["Glass", undefined], ["Paint", undefined], ["Paint_1", "Paint"], ["Paint_2", "Paint"]],
     images: [["texture", undefined], ["texture_1", "texture"], ["texture_2", "texture"]],
     animations: [["Action", undefined], ["Action_1", "Action"], ["Action_2", "Action"]],
-    skins: [["Armature", undefined], ["Armature_1", "Armature"], ["Armature_2", "Armature"]],
+    // Each kit's skin is written under its armature node's name, as Blender's exporter names it (v32).
+    skins: [["Kit0", "Armature"], ["Kit1", "Armature"], ["Kit2", "Armature"]],
     cameras: [["Camera", undefined], ["Camera_1", "Camera"], ["Camera_2", "Camera"]],
   });
   // Nodes follow their own rule (three.js's comparison) and now record their original too.
@@ -65,8 +66,11 @@ Deno.test("distinct names are written as they are, and an extras.name of the use
   const glb = (await runNode(exportGltf, { scene: doc })).bytes.bytes;
   const json = glbJson(glb);
   for (const kind of KINDS) {
+    // Skins take their armature node's name (Blender's), so they record their own: not "as they are".
+    if (kind === "skins") continue;
     for (const property of json[kind]) assertEquals(property.extras, undefined, `${kind} ${property.name}`);
   }
+  assertEquals(json.skins.map((s: Json) => [s.name, s.extras?.name]), [["Kit0", "Armature"]]);
   const two = await repeatedNamesScene(2);
   const [, second] = two.getRoot().listMaterials().filter((m) => m.getName() === "Paint");
   second.setExtras({ name: "paint of the second kit", zone: 2 });
