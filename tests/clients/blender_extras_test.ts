@@ -87,3 +87,28 @@ Deno.test(`Blender 3.4, Custom Properties on: extras of seeds ${HELD_OUT.join(",
   }
   assert(census.fields > 200, `${census.fields} fields`);
 });
+
+Deno.test(`three.js: every node's and material's extras of seeds ${HELD_OUT.join(", ")} load as written (userData)`, async () => {
+  const { load, materials } = await import("../support/threejs_client.ts");
+  let compared = 0;
+  for (const seed of HELD_OUT) {
+    const { doc, extras } = extrasScene(seed);
+    const glb = (await runNode(exportGltf, { scene: doc }, {}, testContext())).bytes.bytes;
+    const loaded = await load(glb);
+    for (const [property, written] of extras) {
+      const [kind, name] = property.split(":");
+      const object = kind === "nodes"
+        ? loaded.byName.get(name)
+        : kind === "materials"
+        ? materials(loaded.scene).find((m) => m.name === name)
+        : undefined;
+      if (!object) continue;
+      // three.js merges a node's mesh's extras and its name into the same userData (the node's keys win).
+      for (const [key, value] of Object.entries(written)) {
+        equal(object.userData[key], value, `${property} ${key}`);
+      }
+      compared++;
+    }
+  }
+  assert(compared >= 20, `${compared} properties compared`);
+});
