@@ -67,7 +67,12 @@ function dragNode(ed: NodeEditor, e: PointerEvent, id: string): void {
       n?.setAttribute("transform", `translate(${origin[i][0] + dx} ${origin[i][1] + dy})`)
     );
   }, () => {
-    if (Math.abs(dx) + Math.abs(dy) < 1) return;
+    if (Math.abs(dx) + Math.abs(dy) < 1) {
+      // No move: the nodes go back where the model has them (a redraw keeps drawings it would not change).
+      return nodes.forEach((n, i) =>
+        n?.setAttribute("transform", `translate(${origin[i][0]} ${origin[i][1]})`)
+      );
+    }
     ed.model!.move(moved, dx, dy);
     ed.render();
     ed.events.changed();
