@@ -21,6 +21,7 @@ import { CORPUS_DIR, corpusFile } from "../support/corpus.ts";
 import { GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
 import { tempDir } from "../support/temp.ts";
 import { encodeRsc } from "../support/carnivores/rsc.ts";
+import { encode3dn } from "../support/carnivores/encode_3dn.ts";
 import { parse3df } from "../../nodes/decode/carnivores/codec/parse_3df.ts";
 
 /** A corpus sample for each file extension a decoder claims. */
@@ -36,12 +37,16 @@ const SAMPLES: Record<string, string> = {
 
 /**
  * Bytes made by code for a file extension the corpus has no file of: a Carnivores area (`.rsc`)
- * holding the corpus `.3df` as its one object.
+ * holding the corpus `.3df` as its one object, and that model as a mobile `.3dn`.
  */
 const MADE: Record<string, () => Promise<BytesValue>> = {
   rsc: async () => {
     const model = parse3df(await Deno.readFile(CORPUS_DIR + SAMPLES["3df"]), "quad.3df", () => {});
     return { bytes: encodeRsc({ version: "c2", textures: 1, objects: [{ model }] }), name: "area.rsc" };
+  },
+  "3dn": async () => {
+    const model = parse3df(await Deno.readFile(CORPUS_DIR + SAMPLES["3df"]), "quad.3df", () => {});
+    return { bytes: encode3dn(model), name: "quad.3dn" };
   },
 };
 

@@ -8,7 +8,7 @@ import { importOnUse } from "../../../runtime/lazy_run.ts";
 import type { ResolverPlugin } from "../../../runtime/node.ts";
 
 /**
- * Resolver plug-in for scenes decoded from `.3df`, `.car` and `.rsc` (each object with bones gets
+ * Resolver plug-in for scenes decoded from `.3df`, `.car`, `.rsc` and `.3dn` (each object with bones gets
  * its own skeleton).
  *
  * @example
@@ -17,7 +17,7 @@ import type { ResolverPlugin } from "../../../runtime/node.ts";
  * ```
  */
 export const carnivoresResolver: ResolverPlugin = {
-  formats: ["3df", "car", "rsc"],
+  formats: ["3df", "car", "rsc", "3dn"],
   // 2: a vertex owner of -1 (0xFFFF, "no bone") binds to the root bone, not to bone 0.
   version: 2,
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.

@@ -25,7 +25,27 @@ import type { NameReader } from "./names.ts";
 import { narrowPictureNote } from "./narrow_picture.ts";
 
 /**
- * Reads `count` faces at `offset`. A face with a vertex index outside `[0, vertexCount)` is what a
+ * Where a face record keeps its fields: three int32 vertex indices first, then the texels (read by
+ * `texel`), then flags (u16), dmask (u16), distant, next and group (int32) from `flagsAt`.
+ */
+export interface FaceRecord {
+  /** Bytes per face. */
+  readonly bytes: number;
+  /** Corner `k`'s texel (u, v) of the face at `at`. */
+  readonly texel: (r: ByteWindow, at: number, k: number) => [number, number];
+  /** Offset of the flags within the record. */
+  readonly flagsAt: number;
+}
+
+/** The PC games' 64-byte face: int32 tax, tbx, tcx then tay, tby, tcy, kept as (u, v) per corner. */
+export const FACE_3DF: FaceRecord = {
+  bytes: FACE_BYTES,
+  texel: (r, at, k) => [r.i32(at + 12 + k * 4), r.i32(at + 24 + k * 4)],
+  flagsAt: 36,
+};
+
+/**
+ * Reads `count` faces at `offset` (laid out as `record` says; by default the PC games' 64 bytes). A face with a vertex index outside `[0, vertexCount)` is what a
  * 3DF editor or converter leaves when it deletes vertices but not the faces using them (the "no
  * vertex" sentinels 65535 of a uint16 index and -1, or an old index past the shortened table); the
  * games would read past their vertex array there. Such faces are marked `broken` (not drawn) with one
@@ -38,8 +58,10 @@ export function readFaces(
   count: number,
   vertexCount: number,
   warn: WarningSink,
+  record: FaceRecord = FACE_3DF,
 ): FaceTable {
-  r.need(offset, count * FACE_BYTES, `${count} faces`);
+  const stride = record.bytes;
+  r.need(offset, count * stride, `${count} faces`);
   const faces = {
     count,
     indices: new Int32Array(count * 3),
@@ -54,7 +76,7 @@ export function readFaces(
   let brokenCount = 0, firstBad = -1;
   const badValues = new Set<number>();
   for (let f = 0; f < count; f++) {
-    const at = offset + f * FACE_BYTES;
+    const at = offset + f * stride;
     for (let k = 0; k < 3; k++) {
       const index = r.i32(at + k * 4);
       if (index < 0 || index >= vertexCount) {
@@ -64,18 +86,19 @@ export function readFaces(
         if (badValues.size < 8) badValues.add(index);
       }
       faces.indices[f * 3 + k] = index;
-      // The file stores tax, tbx, tcx then tay, tby, tcy; keep them as (u, v) per corner.
-      faces.texels[f * 6 + k * 2] = r.i32(at + 12 + k * 4);
-      faces.texels[f * 6 + k * 2 + 1] = r.i32(at + 24 + k * 4);
+      const [u, v] = record.texel(r, at, k);
+      faces.texels[f * 6 + k * 2] = u;
+      faces.texels[f * 6 + k * 2 + 1] = v;
     }
-    faces.flags[f] = r.u16(at + 36);
-    faces.dmask[f] = r.u16(at + 38);
-    faces.distant[f] = r.i32(at + 40);
-    faces.next[f] = r.i32(at + 44);
-    faces.group[f] = r.i32(at + 48);
+    const tail = at + record.flagsAt;
+    faces.flags[f] = r.u16(tail);
+    faces.dmask[f] = r.u16(tail + 2);
+    faces.distant[f] = r.i32(tail + 4);
+    faces.next[f] = r.i32(tail + 8);
+    faces.group[f] = r.i32(tail + 12);
   }
   if (!brokenCount) return faces;
-  const face = Math.floor((firstBad - offset) / FACE_BYTES);
+  const face = Math.floor((firstBad - offset) / stride);
   if (brokenCount * 2 > count) {
     r.fail(
       firstBad,

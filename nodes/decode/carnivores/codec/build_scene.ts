@@ -53,7 +53,7 @@ export const OWNER_ATTRIBUTE = "_OWNER";
 /** How to build the scene. */
 export interface SceneOptions {
   /** Source format recorded on the scene. */
-  readonly format: "3df" | "car" | "rsc";
+  readonly format: "3df" | "car" | "rsc" | "3dn";
   /** Name of the model node and mesh. */
   readonly name: string;
   /** Scene units per file unit (the file unit is unknown; see docs). */
@@ -68,6 +68,11 @@ export interface SceneOptions {
   readonly pointsOffset: number;
   /** File name, for errors. */
   readonly file?: string;
+  /**
+   * Rows the V texels count when the file holds no texture: a `.3dn`'s texture is another file, so
+   * its texels are made UVs against a texture of this height (no image is made).
+   */
+  readonly uvHeight?: number;
 }
 
 /** The format-specific parts: bones for `.3df`, clips and sounds for `.car`. */
@@ -165,7 +170,7 @@ export function buildModel(
   const node = doc.createNode(options.name);
   const materials = new Map<string, Material>();
 
-  const textureHeight = image?.height ?? 0;
+  const textureHeight = image?.height ?? options.uvHeight ?? 0;
   const { groups, clampedCorners } = groupFaces(faces, textureHeight);
   if (clampedCorners) {
     warn(
