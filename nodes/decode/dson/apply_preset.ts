@@ -132,7 +132,9 @@ export const dsonApplyPreset = defineNode({
   // named in the skipped warning: 205 of 297 generated channels, `key_habits.ts` namedChannels).
   // 34: a formula's `spline_tcb` the preset moves between its knots takes the DSON spec's
   // Kochanek–Bartels curve, the one keyed channels take (decode.dson v43; before: pymods's reading).
-  version: 34,
+  // 35: the formula graph it writes back holds each operation as a group (decode.dson v45), so Blender
+  // keeps it; the bare form is still read.
+  version: 35,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -234,7 +234,11 @@ export const decodeDson = defineNode({
   // meshes; an instance of an instance draws what that one draws; a target not in the scene, a loop
   // and a rigged-figure target draw nothing, warned by name (`codec/instances.ts`; before: empty
   // nodes, every copy missing silently: `instance_habits.ts` seeds 1-40 40 of 40 scenes wrong).
-  version: 44,
+  // 45: the formula graph in `extras.partgraph.dson.formulas` writes each operation as a group
+  // (`{push: 0.5}`, `{key: [x, y, …]}`, `{op: "mult"}`; `formula_json.ts`): Blender 3.4 kept the bare
+  // mixed lists only as Python text, every formula lost in a round trip (export.gltf v30 warned).
+  // The bare form is still read.
+  version: 45,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -25,6 +25,7 @@ import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import { followConformTargets } from "./conform_follow.ts";
 import { drawInstances } from "./instances.ts";
+import { formulaGraphJson } from "./formula_json.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import {
@@ -353,7 +354,7 @@ function meshExtras(mesh: SceneMesh): Json {
     };
   }
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
-  if (mesh.formulas) out.formulas = mesh.formulas as unknown as JsonValue;
+  if (mesh.formulas) out.formulas = formulaGraphJson(mesh.formulas);
   return out;
 }
 

@@ -24,6 +24,7 @@
  */
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { isKey, splineAt, type TcbSpan } from "./formula_spline.ts";
+import { bareOperation } from "./formula_json.ts";
 
 /**
  * One stored operation: a number or a spline key (`[x, y, …]`) pushed, a modifier's value
@@ -308,7 +309,8 @@ function clamp(value: number, channel: StoredChannel): number {
 
 /**
  * `value` read back as a {@link FormulaGraph} (from extras, which anyone may have edited), or
- * undefined when it is not one: a preset then leaves that mesh's morphs as they are.
+ * undefined when it is not one: a preset then leaves that mesh's morphs as they are. Operations
+ * are read in either form `formula_json.ts` names.
  *
  * @example
  * ```ts
@@ -332,7 +334,8 @@ export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | u
   ) {
     return undefined;
   }
-  for (const channel of [...Object.values(channels), ...Object.values(poses ?? {})]) {
+  const copy = JSON.parse(JSON.stringify(value)) as Record<string, JsonValue>; // the preset changes it
+  for (const channel of [...Object.values(copy.channels as object), ...Object.values(copy.poses ?? {})]) {
     if (!isObject(channel) || typeof channel.value !== "number") return undefined;
     if (channel.of !== undefined && (typeof channel.of !== "string" || typeof channel.id !== "string")) {
       return undefined;
@@ -341,10 +344,12 @@ export function readFormulaGraph(value: JsonValue | undefined): FormulaGraph | u
     if (!Array.isArray(channel.formulas)) return undefined;
     for (const formula of channel.formulas) {
       if (!isObject(formula) || (formula.stage !== "sum" && formula.stage !== "mult")) return undefined;
-      if (!Array.isArray(formula.ops) || !formula.ops.every(isOperation)) return undefined;
+      if (!Array.isArray(formula.ops)) return undefined;
+      formula.ops = formula.ops.map(bareOperation);
+      if (!formula.ops.every(isOperation)) return undefined;
     }
   }
-  return JSON.parse(JSON.stringify(value)) as FormulaGraph; // a copy: the preset changes it
+  return copy as unknown as FormulaGraph;
 }
 
 function isOperation(op: JsonValue): boolean {

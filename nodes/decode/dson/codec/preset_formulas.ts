@@ -9,6 +9,7 @@
  * @module
  */
 import { describeSpan } from "./formula_spline.ts";
+import { formulaGraphJson } from "./formula_json.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -147,7 +148,7 @@ export function reevaluateFormulas(
         limited.push(`${node} ${describeClamp(channel, from, value, range)}`);
       }
     }
-    setPartgraphExtras(mesh, { dson: { ...dson, formulas: graph as unknown as JsonValue } });
+    setPartgraphExtras(mesh, { dson: { ...dson, formulas: formulaGraphJson(graph) } });
   }
   if (offKeys.length) {
     warn(
