@@ -4,7 +4,9 @@
  *
  * - Sketchfab's re-export: `Sketchfab_model` turned Z-up by a `matrix`, `<name>.fbx`, `RootNode`,
  *   `<object>` › `<object>_<Material>_0` › `Object_<n>`, materials with KHR_materials_clearcoat, sheen,
- *   transmission, ior, specular, volume and a non-identity KHR_texture_transform;
+ *   transmission, ior, specular, volume and a non-identity KHR_texture_transform; and the same file after a
+ *   tool or hand edit moved its textures' sets into the transform: each reference's `texCoord: 1` (a set
+ *   no primitive has) with KHR_texture_transform's `texCoord: 0` — drawn by viewers reading the extension;
  * - FBX2glTF from centimetres: `RootNode` scaling by 0.01, each object scaled by 100 back, morph targets
  *   on the control surfaces with their names in `mesh.extras.targetNames`;
  * - Babylon.js's exporter: `__root__` (rotation 180° about Y, scale z −1: a mirror), the data in
@@ -40,6 +42,7 @@ import type { ConverterFile } from "./gltf_converters.ts";
 /** The exporters the generator imitates. */
 export const SCENE_EXPORTERS = [
   "sketchfab-pbr",
+  "transform-fallback",
   "fbx2gltf-morph",
   "babylon",
   "mirrored-instances",
@@ -94,6 +97,7 @@ export function outwardSign(
 
 const GENERATORS: Record<SceneExporter, string> = {
   "sketchfab-pbr": "Sketchfab-12.68.0",
+  "transform-fallback": "glTF-Transform v3.10.1",
   "fbx2gltf-morph": "FBX2glTF v0.9.7",
   "babylon": "babylon.js glTF exporter for Maya 2018 v20200121.6",
   "mirrored-instances": "babylon.js v6.38.1",
@@ -205,6 +209,18 @@ function sketchfabPbr(objects: ModelObject[], next: () => number) {
   });
   w.use(...used);
   return { w, truth, extras: { materialExtensions, cameras: [], lights: {}, targets: {} } };
+}
+
+/** `file`'s texture references naming a set the primitives lack, their transforms the one they have. */
+function transformFallback(file: ReturnType<typeof sketchfabPbr>) {
+  for (const material of file.w.json.materials ?? []) {
+    const info = material.pbrMetallicRoughness?.baseColorTexture;
+    if (info?.extensions?.KHR_texture_transform) {
+      info.texCoord = 1;
+      info.extensions.KHR_texture_transform.texCoord = 0;
+    }
+  }
+  return file;
 }
 
 /** FBX2glTF from centimetres: `RootNode` × 0.01, objects × 100 back, morph targets named in extras. */
@@ -423,6 +439,8 @@ export async function sceneExporterFile(tool: SceneExporter, seed: number): Prom
     switch (tool) {
       case "sketchfab-pbr":
         return sketchfabPbr(model.objects, next);
+      case "transform-fallback":
+        return transformFallback(sketchfabPbr(model.objects, next));
       case "fbx2gltf-morph":
         return fbx2gltfMorph(model.objects, model.panels);
       case "babylon":

@@ -8,7 +8,8 @@
  * on its own side and hinged where it is (each LOD's as LOD0's).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { editedGlb } from "../../support/shapes.ts";
+import { editedGlb, glbJson } from "../../support/shapes.ts";
+import type { Json } from "./gltf_exporter_parts.ts";
 import { SCENE_EXPORTERS, type SceneExporter, sceneExporterFile } from "./gltf_scene_exporters.ts";
 import {
   facingProblems,
@@ -100,4 +101,29 @@ Deno.test("scene exporters: the judge sees faces turned inward, normals against 
   });
   const pbr = await judgeSceneDecode({ ...sketchfab, bytes: plain });
   assertEquals(pbr.wrong.length, sketchfab.parts.length, pbr.wrong.join("\n"));
+});
+
+Deno.test("scene exporters: a texture's own UV set the mesh lacks, its transform's set it has: made the transform's, named; a set it has is kept", async () => {
+  // Before decode.gltf v47, graphs/gltf.json refused every such file (held-out seeds 301-320: 20 of 20).
+  const file = await sceneExporterFile("transform-fallback", 9);
+  const textured = glbJson(file.bytes).materials.filter((m: Json) => m.pbrMetallicRoughness.baseColorTexture);
+  assert(textured.length > 0, "the seed has a textured part");
+  const decoded = await judgeExporterFile(file);
+  const named = decoded.warnings.filter((w) => /samples through KHR_texture_transform/.test(w));
+  assertEquals(named.length, textured.length, decoded.warnings.join("\n"));
+  assert(named.every((w) => /baseColorTexture \(TEXCOORD_1 -> TEXCOORD_0\)/.test(w)), named[0]);
+  const names = new Set(textured.map((t: Json) => t.name));
+  const sets = decoded.scene!.getRoot().listMaterials().filter((m) => names.has(m.getName()))
+    .map((m) => m.getBaseColorTextureInfo()!.getTexCoord());
+  assertEquals(sets, textured.map(() => 0));
+  // The same file whose primitives all have TEXCOORD_1: the author's fallback, kept, no word.
+  const withSet = editedGlb(file.bytes, (json) => {
+    for (const mesh of json.meshes) {
+      for (const p of mesh.primitives) p.attributes.TEXCOORD_1 ??= p.attributes.TEXCOORD_0;
+    }
+  });
+  const kept = await judgeExporterFile({ ...file, bytes: withSet });
+  assertEquals(kept.warnings.filter((w) => /samples through KHR_texture_transform/.test(w)), []);
+  const own = kept.scene!.getRoot().listMaterials().map((m) => m.getBaseColorTextureInfo()?.getTexCoord());
+  assert(own.includes(1), "the fallback set stays 1");
 });
