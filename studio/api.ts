@@ -16,6 +16,7 @@ import {
   type WarningEvent,
 } from "../runtime/mod.ts";
 import { loadModule } from "../runtime/modules.ts";
+import { unreadable } from "./unreadable.ts";
 import { type ApiContext, HttpError } from "./api_context.ts";
 import { readJsonBody } from "./body.ts";
 import { uneditable } from "./editable.ts";
@@ -152,7 +153,9 @@ async function openGraph(ctx: ApiContext, path: string) {
   try {
     graph = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(422, `'${path}' is not valid JSON: ${(error as Error).message}`);
+    // A merge half done or a save cut short says so (and where), not just "Unexpected token '<'".
+    const why = unreadable(bytes)?.reason ?? `is not valid JSON: ${(error as Error).message}`;
+    throw new HttpError(422, `'${path}' ${why}`);
   }
   const shape = uneditable(graph);
   if (shape.length) {

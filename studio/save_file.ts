@@ -17,6 +17,7 @@ import { type ApiContext, HttpError } from "./api_context.ts";
 import { isGraphBytes, refuseHidden } from "./file_rules.ts";
 import { formatGraph } from "./format.ts";
 import { check } from "./graph_check.ts";
+import { type Unreadable, unreadable } from "./unreadable.ts";
 
 /** What the page posts to `/api/save`. */
 export type SaveBody = { path?: unknown; graph?: unknown; create?: unknown; base?: unknown } | null;
@@ -24,7 +25,15 @@ export type SaveBody = { path?: unknown; graph?: unknown; create?: unknown; base
 /** A save's answer: what was written, or (HTTP 409) why nothing was. */
 export type SaveAnswer =
   | { path: string; bytes: number; issues: GraphIssue[]; digest: string }
-  | { error: string; exists?: true; changed?: true; deleted?: true };
+  | {
+    error: string;
+    exists?: true;
+    changed?: true;
+    deleted?: true;
+    /** The file is not JSON now (`conflict`: it has merge-conflict markers); `digest` is its bytes'. */
+    unreadable?: "conflict" | "damaged";
+    digest?: string;
+  };
 
 /** The SHA-256 of a file's bytes, hex: what `/api/graph` and `/api/save` answer and `base` names. */
 export function fileDigest(bytes: Uint8Array): string {
@@ -51,8 +60,18 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
     throw new HttpError(400, "save's base is the digest /api/graph answered (a string)");
   }
   const abs = await ctx.sandbox.resolve(body.path);
-  const old = await refuseNonGraphTarget(ctx, abs);
   const shown = ctx.sandbox.display(abs);
+  const { bytes: old, damaged } = await refuseNonGraphTarget(ctx, abs, body.base);
+  if (damaged && fileDigest(old!) !== body.base) {
+    // A file the page opened as a graph is not JSON now: a merge half done, another editor's save
+    // cut short. The page asks, naming why; confirmed, it sends the digest of these very bytes.
+    return {
+      error: `${shown} on disk ${damaged.reason}: not saved over it`,
+      changed: true,
+      unreadable: damaged.conflict ? "conflict" : "damaged",
+      digest: fileDigest(old!),
+    };
+  }
   if (body.base !== undefined && old === undefined && !await Deno.lstat(abs).then(() => true, () => false)) {
     // Deleted or moved (a branch switched, a clean-up) since the page opened it: not made again unasked.
     return {
@@ -61,7 +80,7 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
       deleted: true,
     };
   }
-  if (body.base !== undefined && old !== undefined && fileDigest(old) !== body.base) {
+  if (body.base !== undefined && old !== undefined && !damaged && fileDigest(old) !== body.base) {
     return {
       error: `${shown} changed on disk since this page opened it (another tab, an editor or git wrote ` +
         "it): not saved over it",
@@ -113,18 +132,25 @@ export type ExistsAnswer =
  * Save writes graph files only: never into a hidden folder (`.git`, `.partgraph-cache`) or
  * `node_modules`, and never over an existing file that is not a graph (`deno.json`, a lock file, a
  * JSON schema), whatever path the page (or a process on the loopback) sends: HTTP 403 naming why.
- * Returns the file's bytes as they are now (undefined for a new file).
+ * One exception: a file that is not JSON at all (merge-conflict markers, a half-written save) when
+ * the page sends a `base` (it opened the path as a graph): that is `damaged`, and {@link save} writes
+ * over it only once the page sends its bytes' own digest (the user confirmed these bytes). Returns
+ * the file's bytes as they are now (undefined for a new file).
  */
-async function refuseNonGraphTarget(ctx: ApiContext, abs: string): Promise<Uint8Array | undefined> {
+async function refuseNonGraphTarget(
+  ctx: ApiContext,
+  abs: string,
+  base: unknown,
+): Promise<{ bytes?: Uint8Array; damaged?: Unreadable }> {
   refuseHidden(ctx, abs, "save");
   const bytes = await Deno.readFile(abs).catch(() => undefined);
-  if (bytes === undefined) return undefined; // a new file (or one save cannot read, which the write reports)
-  if (!isGraphBytes(bytes)) {
-    throw new HttpError(
-      403,
-      `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
-        "the studio replaces only graph files",
-    );
-  }
-  return bytes;
+  if (bytes === undefined) return {}; // a new file (or one save cannot read, which the write reports)
+  if (isGraphBytes(bytes)) return { bytes };
+  const damaged = base === undefined ? undefined : unreadable(bytes);
+  if (damaged) return { bytes, damaged };
+  throw new HttpError(
+    403,
+    `save refused: '${ctx.sandbox.display(abs)}' exists and is not a graph file (no "nodes" object); ` +
+      "the studio replaces only graph files",
+  );
 }

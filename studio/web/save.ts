@@ -30,10 +30,13 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
     const saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
-    if (!saved || saved === "deleted") {
+    if (!saved || saved === "deleted" || saved === "unreadable") {
       kept.push(
         saved === "deleted"
           ? `${model.path} was deleted or moved on disk since it was opened: not written again`
+          : saved === "unreadable"
+          ? `${model.path} on disk is not a graph file now (a merge or another editor's save): not saved ` +
+            "over it; this page keeps its edits (Save again to be asked again)"
           : model.hasFile
           ? `${model.path} changed on disk since it was opened: not saved over it (Revert shows the file's)`
           : `${model.path} exists now: not saved over it`,
@@ -59,7 +62,7 @@ export async function saveAll(ctx: SaveContext): Promise<void> {
  * (another tab saved it, an editor or git wrote it) or is gone: then asks, and undefined (or
  * "deleted") when kept.
  */
-async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | undefined> {
+async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unreadable" | undefined> {
   const post = (base?: string) =>
     fetch("/api/save", {
       method: "POST",
@@ -68,7 +71,18 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | unde
     });
   let response = await post(model.fileDigest);
   let answer = await response.json();
-  if (response.status === 409 && answer.changed) {
+  if (response.status === 409 && answer.unreadable) {
+    // Not JSON now: a merge half done in it, or another editor's save cut short. Overwriting is what
+    // the user may want (this page's graph is whole), but only these bytes, as they were when asked.
+    const ask = `${answer.error}.\n\nOverwrite ${model.path} with this page's graph? Its text on disk ` +
+      (answer.unreadable === "conflict"
+        ? "(both sides of the merge) is lost; Cancel keeps it, to finish the merge in a text editor or git."
+        : "is lost; Cancel keeps it.");
+    if (!confirm(ask)) return "unreadable";
+    response = await post(answer.digest);
+    answer = await response.json();
+    if (response.status === 409) return undefined; // changed again while the user was asked
+  } else if (response.status === 409 && answer.changed) {
     const ask = answer.deleted
       ? `${answer.error}. Write it again from this page?`
       : `${answer.error}. Overwrite it with this page's version (its changes are lost)?`;
