@@ -86,7 +86,9 @@ export const exportGltf = defineNode({
   // v32: a skin whose armature is a node is written under that node's name (Blender's exporter names a
   // skin after its armature object: 22 of 29 skins of held-out rigged scenes came back renamed), the
   // original in extras.name; materials no primitive uses are warned of (Blender brings them in nowhere).
-  version: 32,
+  // v33: NaN or ±Infinity in a property's extras (written null, as JSON has no such numbers) is warned
+  // of, naming the property and the places (before, silently null).
+  version: 33,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -188,7 +190,12 @@ export const exportGltf = defineNode({
       import.meta.url,
     );
     const written = writtenJson(bytes) as Record<string, unknown> | undefined;
-    for (const message of summariseRepeats(written ? blenderDrops(written) : [])) ctx.warn(message);
+    const { nonFiniteExtras } = await importOnUse<typeof import("./extras_numbers.ts")>(
+      "./extras_numbers.ts",
+      import.meta.url,
+    );
+    const drops = written ? [...nonFiniteExtras(written), ...blenderDrops(written)] : [];
+    for (const message of summariseRepeats(drops)) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });

@@ -1,0 +1,62 @@
+/**
+ * NaN and ±Infinity in extras: JSON has no such numbers, so the written file holds `null` there and
+ * every client reads `null`. `export.gltf` (v33) names each property and place; before, silently.
+ *
+ * @module
+ */
+import { deepStrictEqual as equal, ok as assert } from "node:assert/strict";
+import { Document } from "@gltf-transform/core";
+import { exportGltf } from "../../../nodes/export/gltf.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { prng } from "../../support/prng.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+function glbJson(glb: Uint8Array): Json {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+/** Extras a decoder computed from a damaged file: a ratio over a zero length, a log of 0, a 0/0 mean. */
+function computedExtras(seed: number, broken: boolean): Document {
+  const rng = prng(seed);
+  const doc = new Document();
+  const scene = doc.createScene("Scene");
+  for (let i = 0; i < 6; i++) {
+    const length = broken && i % 3 === 1 ? 0 : 1 + rng();
+    scene.addChild(
+      doc.createNode(`part_${i}`).setExtras({
+        partgraph: { fit: { ratio: rng() / length, log: Math.log(length), mean: [0, rng() * 0 / length] } },
+      }),
+    );
+  }
+  doc.createMaterial("Paint").setExtras({ gloss: broken ? -1 / 0 : 0.5 });
+  return doc;
+}
+
+Deno.test("NaN and Infinity in extras are written null, each property named with its places", async () => {
+  const ctx = testContext();
+  const glb = (await runNode(exportGltf, { scene: computedExtras(7, true) }, {}, ctx)).bytes.bytes;
+  const json = glbJson(glb);
+  const warned = ctx.warnings.map((w) => w.message).filter((w) => w.includes("NaN or Infinity"));
+  // part_1 and part_4 divided by a zero length: every place whose number the file lost is named.
+  for (const name of ["part_1", "part_4"]) {
+    const node = json.nodes.find((n: Json) => n.name === name);
+    equal(node.extras.partgraph.fit.ratio, null);
+    const message = warned.find((w) => w.includes(`node '${name}'`)) ?? "";
+    assert(
+      message?.includes("extras.partgraph.fit.ratio") && message.includes("extras.partgraph.fit.log"),
+      `${warned}`,
+    );
+    assert(message.includes("extras.partgraph.fit.mean[1]"), message);
+  }
+  assert(warned.some((w) => w.includes("material 'Paint'") && w.includes("extras.gloss")), `${warned}`);
+  equal(warned.length, 3, warned.join("\n"));
+});
+
+Deno.test("finite extras bring no such warning", async () => {
+  const ctx = testContext();
+  await runNode(exportGltf, { scene: computedExtras(7, false) }, {}, ctx);
+  equal(ctx.warnings.filter((w) => w.message.includes("NaN or Infinity")), []);
+});
