@@ -227,7 +227,9 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     materialNames,
     defaultUvSet: read.optString(value.default_uv_set, `${path}/default_uv_set`),
     graft,
-    rigidity: rigidityJson ? decodeRigidity(rigidityJson, `${path}/rigidity`, vertexCount, read) : undefined,
+    rigidity: rigidityJson
+      ? decodeRigidity(rigidityJson, `${path}/rigidity`, vertexCount, read, id)
+      : undefined,
     path,
   };
 }

@@ -54,13 +54,34 @@ export interface DsonRigidity {
   readonly groups: readonly RigidityGroup[];
 }
 
-/** Decodes a geometry's `rigidity` object; vertex indices are checked against `vertexCount`. */
+/** Past any index an Int32Array holds: an index this large is malformed, not stale. */
+const MAX_INDEX = 2 ** 31 - 1;
+
+/**
+ * Decodes a geometry's `rigidity` object (of geometry `id`). A group's vertex indices past
+ * `vertexCount` — a mesh reduced after its rigidity was made — are left out, one warning per
+ * geometry counting them (before decode.dson v46 a DecodeError for the whole scene); groups left
+ * with participants and no reference vertex are named in one warning: nothing to fit their rigid
+ * transform to, so their participants take projected morphs unprotected.
+ */
 export function decodeRigidity(
   value: JsonRecord,
   path: string,
   vertexCount: number,
   read: JsonReader,
+  id = "",
 ): DsonRigidity {
+  let stale = 0;
+  let firstStale: { at: string; index: number } | undefined;
+  const inMesh = (list: unknown, at: string): Int32Array => {
+    const all = read.indexArray(list ?? [], at, MAX_INDEX);
+    const kept = all.filter((v) => v < vertexCount);
+    if (kept.length < all.length) {
+      stale += all.length - kept.length;
+      firstStale ??= { at, index: all.find((v) => v >= vertexCount)! };
+    }
+    return kept;
+  };
   const weights = value.weights === undefined
     ? undefined
     : read.indexedFloats(value.weights, `${path}/weights`, vertexCount);
@@ -87,17 +108,32 @@ export function decodeRigidity(
       id: read.string(group.id, `${at}/id`),
       rotationMode,
       scaleModes,
-      referenceVertices: read.indexArray(
-        group.reference_vertices ?? [],
-        `${at}/reference_vertices`,
-        vertexCount,
-      ),
-      maskVertices: read.indexArray(group.mask_vertices ?? [], `${at}/mask_vertices`, vertexCount),
+      referenceVertices: inMesh(group.reference_vertices, `${at}/reference_vertices`),
+      maskVertices: inMesh(group.mask_vertices, `${at}/mask_vertices`),
       reference: read.optString(group.reference, `${at}/reference`),
       transformNodes: read.optArray(group.transform_nodes, `${at}/transform_nodes`)
         .map((uri, k) => read.string(uri, `${at}/transform_nodes/${k}`)),
     };
   });
+  if (firstStale) {
+    read.repair(
+      firstStale.at,
+      `${stale} vertex indices of the rigidity groups of geometry '${id}' are past its ${vertexCount} ` +
+        `vertices (the first, ${firstStale.index}: a mesh reduced after its rigidity was made); they are left out`,
+    );
+  }
+  const unreferenced = groups.flatMap((
+    g,
+    i,
+  ) => (!g.referenceVertices.length && g.maskVertices.length ? [i] : []));
+  if (unreferenced.length) {
+    read.repair(
+      `${path}/groups/${unreferenced[0]}`,
+      `${unreferenced.length} rigidity group(s) of geometry '${id}' have no reference vertex (${
+        unreferenced.slice(0, 3).map((i) => `'${groups[i].id}'`).join(", ")
+      }): nothing to fit their rigid transform to, so their participants take projected morphs unprotected`,
+    );
+  }
   return { weights, groups };
 }
 
