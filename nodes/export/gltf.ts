@@ -113,7 +113,9 @@ export const exportGltf = defineNode({
     "a WebP, KTX2 or AVIF-only " +
     "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth, extras keys Blender keeps only as text or drops (a null, " +
     "a list mixing numbers with text, a key over 63 bytes). An integer past 32 bits in extras is written `3000000000.0` (the same " +
-    "JSON number, kept by Blender), and a lone scene is written as the file's default. A mesh Blender would copy " +
+    "JSON number, kept by Blender), and a lone scene is written as the file's default; a skin whose armature is a node " +
+    "is written under that node's name (Blender's exporter names it so); materials no mesh uses, and NaN or Infinity in extras " +
+    "(written null), are warned of. A mesh Blender would copy " +
     "per node (drawn at different morph weights or skins, or its weights keyed per node) is written as those copies, sharing " +
     "their vertex data, named `Face_1`… (extras.name `Face`), so Blender renames nothing and three.js draws the same.",
   // The PNG fallbacks are textures.to_png's pixels: its version is part of this node's cache key.
