@@ -10,7 +10,8 @@
  * - FBX2glTF from centimetres: `RootNode` scaling by 0.01, each object scaled by 100 back, morph targets
  *   on the control surfaces with their names in `mesh.extras.targetNames`;
  * - Babylon.js's exporter: `__root__` (rotation 180° about Y, scale z −1: a mirror), the data in
- *   Babylon's left-handed axes, its winding reversed, as glTF says a negative-determinant node draws;
+ *   Babylon's left-handed axes, its winding reversed, as glTF says a negative-determinant node draws,
+ *   the camera and a light under the root, a navigation light parented to the left aileron;
  * - three.js's GLTFExporter of unindexed geometry: one interleaved view (position, normal, uv), no
  *   indices, KHR_materials_unlit on some materials;
  * - UnityGLTF and Godot 4 scenes: `Main Camera`/`Camera3D` nodes with cameras, `Directional Light`,
@@ -265,13 +266,40 @@ function babylon(objects: ModelObject[]) {
     const material = w.material({ name: object.name, ...pbrOf(w, object), extras: {} });
     const centre = centreOf(object.positions);
     const local = vec3.transformMat4(vec3.create(), centre, mat4.invert(mat4.create(), world)!);
-    const node = mat4.multiply(mat4.create(), world, mat4.fromTranslation(mat4.create(), local));
-    const prim = placed(w, object, node, material);
-    w.node({ name: object.name, mesh: mesh(w, object.name, [prim]), translation: [...local] }, root);
+    const placement = mat4.multiply(mat4.create(), world, mat4.fromTranslation(mat4.create(), local));
+    const prim = placed(w, object, placement, material);
+    const node = w.node(
+      { name: object.name, mesh: mesh(w, object.name, [prim]), translation: [...local] },
+      root,
+    );
+    // A navigation light parented to the left aileron's tip, as Babylon scenes parent lights to meshes.
+    if (object.name === "Aileron_L") {
+      w.node({ name: "NavLight_L", translation: [0.2, 0, 0], ...lightOf(1) }, node);
+    }
     return pieceTruth(object.name, object.positions, object);
   });
-  return { w, truth, extras: { materialExtensions: {}, cameras: [], lights: {}, targets: {} } };
+  // The scene's camera and light sit under `__root__` too: mirrored with everything else.
+  w.json.cameras = [{
+    name: "camera1",
+    type: "perspective",
+    perspective: { yfov: 0.8, znear: 1, zfar: 10000 },
+  }];
+  w.use("KHR_lights_punctual");
+  w.json.extensions = {
+    KHR_lights_punctual: {
+      lights: [
+        { name: "light1", type: "directional", intensity: 0.7 },
+        { name: "nav", type: "point", color: [1, 0, 0], intensity: 5, range: 3 },
+      ],
+    },
+  };
+  w.node({ name: "camera1", camera: 0, translation: [0, 5, -20], rotation: [0, 1, 0, 0] }, root);
+  w.node({ name: "light1", rotation: [0.3826834, 0, 0, 0.9238795], ...lightOf(0) }, root);
+  const lights = { light1: "directional", NavLight_L: "point" };
+  return { w, truth, extras: { materialExtensions: {}, cameras: ["camera1"], lights, targets: {} } };
 }
+
+const lightOf = (light: number) => ({ extensions: { KHR_lights_punctual: { light } } });
 
 /**
  * Babylon.js instances mirrored by scale: each right-hand object drawn by its left-hand twin's mesh on a
