@@ -77,7 +77,12 @@ Deno.test({
     await Deno.writeTextFile(join(dir, "graphs", "list.json"), '{"version": 1, "nodes": []}');
     await startOn(dir, "", async (page) => {
       const said = (await page.textContent("#status")) ?? "";
-      assert(said.startsWith("'graphs/graph.json' is not valid JSON"), said);
+      assert(
+        said.startsWith(
+          "'graphs/graph.json' has merge-conflict markers (a merge is half done: 1 conflict; <<<<<<< at line 4",
+        ),
+        said,
+      );
       assert(
         said.endsWith(
           " (2 more graph file(s) in graphs/ did not open either); a new graph graphs/graph_2.json, " +
@@ -105,7 +110,7 @@ Deno.test({
     const asked = join(dir, "graphs", "a.json");
     await startOn(dir, `?graph=${encodeURIComponent(asked)}`, async (page) => {
       const said = (await page.textContent("#status")) ?? "";
-      assert(said.startsWith(`'${asked}' is not valid JSON: `), said);
+      assert(said.startsWith(`'${asked}' has merge-conflict markers (a merge is half done: `), said);
       assert(said.endsWith("; opened graphs/b.json instead"), said);
       equal(await page.locator('g.node[data-node="f"]').count(), 1);
     });
