@@ -7,30 +7,42 @@
  */
 import { NodeEditor } from "./editor.ts";
 import { groupSelection, ungroupSelection } from "./group_commands.ts";
-import { GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
 import { focusNameField } from "./name_field.ts";
 import { renderGraphInputs, renderGraphOutputs, renderParams, showParamIssues } from "./params.ts";
 import { type RenameContext, renameInShown, stepTogether } from "./rename_commands.ts";
 import type { RenameKind } from "./rename.ts";
-import { PreviewPanel, selectTab } from "./preview_panel.ts";
+import { PreviewPanel } from "./preview_panel.ts";
 import { RunStates } from "./states.ts";
 import { RunsRead } from "./run_staleness.ts";
 import { type Checked, LiveChecks, othersOpen, showIssues } from "./live_check.ts";
-import { type FilesContext, followFile, renderFileTabs, revertShown } from "./files.ts";
-import { type RunContext, runTop } from "./run_panel.ts";
-import { saveAll } from "./save.ts";
-import { openStart } from "./start.ts";
-import { scopesOf } from "./scopes.ts";
-import { setUpSearch } from "./search.ts";
+import { type FilesContext, followFile, renderFileTabs } from "./files.ts";
+import type { RunContext } from "./run_panel.ts";
+import { OpenGraphs } from "./open_graphs.ts";
+import { askBeforeLeaving, setUp, showPicked } from "./page_setup.ts";
+import { guarded, status } from "./page_status.ts";
 import { Trails } from "./trails.ts";
 import { Navigation } from "./navigation.ts";
-import { api, type Catalogue, type OpenedGraph } from "./types.ts";
-import { shownMessage, shownText } from "./shown_name.ts";
+import { api, type Catalogue } from "./types.ts";
+import { shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const catalogue = await api<Catalogue>("/api/catalogue");
-const models = new Map<string, GraphModel>();
+/** The open graph files, and how they are read and started. */
+const graphs: OpenGraphs = new OpenGraphs(() => ({
+  catalogue,
+  runs,
+  trails,
+  editor,
+  current,
+  stack,
+  entered,
+  runStates,
+}));
+const { models } = graphs;
+const load = (path: string) => graphs.load(path);
+const newGraph = (path: string) => graphs.newGraph(path);
 /** The latest run's node states of each top graph, kept across navigation. */
 const runs = new RunStates();
 /** What each top graph's latest run read, for its badges' staleness. */
@@ -73,7 +85,7 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   selected: () => showParams(),
   status,
   tab: (group) => guarded(() => group ? nav.enterGroup(group) : nav.leaveGroup())(),
-  nothingTo,
+  nothingTo: (direction) => graphs.nothingTo(current().path, direction),
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),
   rename: focusRename,
@@ -104,18 +116,6 @@ async function renamed(kind: RenameKind, from: string, to: string): Promise<stri
   edited(true);
   markStale();
   return undefined;
-}
-
-/**
- * Undo with nothing to undo in the graph shown, while another open file has edits to undo (edited in
- * a group, then Tab back): each file has its own history, as each has its own Save, so say where the
- * steps are rather than a bare "Nothing to undo" that reads as if the edit were lost.
- */
-function nothingTo(direction: "undo" | "redo"): string | undefined {
-  const others = othersOpen(models, current().path).filter((m) => m.steps(direction) > 0).map((m) => m.path);
-  if (!others.length) return undefined;
-  return `Nothing to ${direction} in ${current().path}; each open file has its own history: ` +
-    `${others.join(", ")} ${others.length > 1 ? "have" : "has"} steps to ${direction} (click its tab)`;
 }
 
 /** What grouping and ungrouping work on: the open graph, the page's graphs, its status bar. */
@@ -176,79 +176,8 @@ function afterEdit(): void {
   markStale();
 }
 
-/** Runs a page action; a failure (a refused path, an unreadable file) goes to the status bar. */
-function guarded(action: () => Promise<unknown>): () => void {
-  return () =>
-    void action().catch((error) => status(error instanceof Error ? error.message : String(error), true));
-}
-
-function status(message: string, refused = false): void {
-  const bar = $("status");
-  bar.textContent = shownMessage(message);
-  bar.classList.toggle("refused", refused);
-}
-
 function current(): GraphModel {
   return nav.current();
-}
-
-/** Reads a graph file into the page's open graphs (not shown), with its node groups' sockets. */
-async function load(path: string): Promise<GraphModel> {
-  const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
-  // A group file that is missing or has issues has no sockets: the live check marks its node.
-  const groups = new Map(Object.entries(loaded.groups ?? {}).map(([file, s]) => [file, s ?? undefined]));
-  // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
-  const own = loaded.nodes?.length
-    ? { ...catalogue, nodes: [...loaded.nodes, ...catalogue.nodes] }
-    : catalogue;
-  const model = new GraphModel(loaded.path, loaded.graph, own, groups);
-  model.fileDigest = loaded.digest;
-  return register(model);
-}
-
-/** A new, empty graph at `path`, added to the page's open graphs. */
-function newGraph(path: string): GraphModel {
-  return register(new GraphModel(path, { version: 1, nodes: {} }, catalogue, new Map()));
-}
-
-/** Adds a graph to the page's open graphs; a node renamed in it keeps its run badge and file tabs. */
-function register(model: GraphModel): GraphModel {
-  model.nodeRenamed = (from, to) => followNodeRename(model, from, to);
-  models.set(model.path, model);
-  return model;
-}
-
-/**
- * Node `from` of `model` is now `to` (renamed, or a rename undone or redone): the run states and the
- * file tabs' remembered ways in (the group nodes Tab entered) know nodes by id, so they follow — under
- * every top graph that runs the file, through each group node that does (a group file shared by two
- * top graphs is renamed in both one's run and the other's trails), as the open graphs show them.
- */
-function followNodeRename(model: GraphModel, from: string, to: string): void {
-  const graphOf = (path: string) => models.get(path)?.graph;
-  for (const top of models.keys()) {
-    const scopes = scopesOf(graphOf, top, model.path);
-    // Where it is shown counts even if the walk cannot name its file as the server did.
-    const shown = model === current() && top === stack[0];
-    if (shown && !scopes.some((s) => s.join("/") === entered.join("/"))) scopes.push([...entered]);
-    for (const scope of scopes) {
-      runs.rename(top, scope, from, to);
-      trails.renamed(top, scope, from, to);
-    }
-  }
-  // The selection knows nodes by id too: a selected node stays selected through a rename's undo.
-  if (model === current()) editor.selection = editor.selection.map((id) => id === from ? to : id);
-  editor.states = runStates();
-}
-
-/**
- * Shows the top graph in the picker, adding it when it is not in `graphs/` (opened by path or from
- * the URL), so the picker never names a graph other than the one being edited.
- */
-function showPicked(path: string): void {
-  const picker = $<HTMLSelectElement>("graph-picker");
-  if (![...picker.options].some((o) => o.value === path)) picker.append(new Option(path, path));
-  picker.value = path;
 }
 
 /**
@@ -346,55 +275,7 @@ function addFromSearch(type: string): void {
   status(`Added ${id} (${type})`);
 }
 
-async function setUp(): Promise<void> {
-  const { files, start } = await api<{ files: string[]; start?: string }>("/api/graphs");
-  const requested = new URLSearchParams(location.search).get("graph") ?? start;
-  const picker = $<HTMLSelectElement>("graph-picker");
-  picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
-  picker.onchange = guarded(() => nav.open(picker.value));
-  $("open-path").onclick = guarded(() => nav.openTyped($<HTMLInputElement>("graph-path").value.trim()));
-  $("save").onclick = guarded(() =>
-    saveAll({
-      models,
-      status,
-      saved: () => {
-        updateTitle();
-        editor.render();
-      },
-    })
-  );
-  $("revert").onclick = guarded(() => revertShown(openFiles));
-  $("run").onclick = guarded(() => runTop(runContext));
-  $("undo").onclick = () => editor.history("undo");
-  $("redo").onclick = () => editor.history("redo");
-  $("frame").onclick = () => editor.frameAll();
-  previews.setUp(guarded);
-  setUpSearch(() => stack.length ? current().catalogue : catalogue, addFromSearch);
-  selectTab("editor");
-  await openStart(
-    {
-      open: (path) => nav.open(path),
-      startNew: (path) => newGraph(path).markNew(),
-      shown: (path) =>
-        api<{ path: string }>(`/api/exists?path=${encodeURIComponent(path)}`).then((a) => a.path, () => path),
-      status,
-    },
-    files,
-    requested,
-  );
-  const model = new URLSearchParams(location.search).get("model");
-  if (model) await previews.show(`/api/model?path=${encodeURIComponent(model)}`, model);
-  document.body.dataset.ready = "true";
-}
-
-// Reloading or closing the page would lose unsaved edits: the browser asks first, only when there are.
-addEventListener("beforeunload", (event) => {
-  if (![...models.values()].some((model) => model.dirty)) return;
-  event.preventDefault();
-  // Chromium before 119 (and Safari) prompt only when returnValue is set as well. Deno's DOM types
-  // give it as a boolean (the type checks of the whole tree see those); browsers take a string.
-  (event as { returnValue: unknown }).returnValue = "";
-});
+askBeforeLeaving(models);
 
 // For tests and the screenshot script: the page's own objects.
 Object.assign(globalThis, {
@@ -405,4 +286,16 @@ Object.assign(globalThis, {
     preview: () => previews.viewer,
   },
 });
-await setUp();
+await setUp({
+  nav,
+  models,
+  editor,
+  previews,
+  catalogue,
+  openFiles,
+  runContext,
+  current,
+  newGraph,
+  addFromSearch,
+  updateTitle,
+});
