@@ -21,7 +21,34 @@ export interface SaveContext {
  * Save: writes every open graph that differs from its file (a new graph's first save is exclusive)
  * and says what was written; a group file's issues leave out the inputs its node gives.
  */
-export async function saveAll(ctx: SaveContext): Promise<void> {
+export function saveAll(ctx: SaveContext): Promise<void> {
+  if (saving) {
+    // A slow server: the first Save's answer has not come. A second one now would send the digest
+    // the first is replacing, be refused as "changed on disk" and ask to overwrite the page's own
+    // save; instead the edits made meanwhile are saved once the first is done.
+    again = true;
+    ctx.status("Saving… (the last Save is still on its way; edits made since are saved after it)");
+    return saving;
+  }
+  saving = (async () => {
+    try {
+      do {
+        again = false;
+        await saveChanged(ctx);
+      } while (again && [...ctx.models.values()].some((model) => model.dirty));
+    } finally {
+      saving = undefined;
+    }
+  })();
+  return saving;
+}
+
+/** The Save going on (its answers not all come yet), and whether Save was pressed again meanwhile. */
+let saving: Promise<void> | undefined;
+let again = false;
+
+/** One Save of every changed open graph (see {@link saveAll}). */
+async function saveChanged(ctx: SaveContext): Promise<void> {
   const { models, status } = ctx;
   const changed = [...models.values()].filter((model) => model.dirty);
   if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
