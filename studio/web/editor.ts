@@ -11,11 +11,12 @@
 import { type Bounds, FRAME_MARGIN, frameView, union, type View } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
 import { drawNode, type NodeState } from "./node_svg.ts";
-import { curve, el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
+import { el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
 import type { Shape } from "./shapes.ts";
 import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
+import { wirePath } from "./wire_clip.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
@@ -160,9 +161,11 @@ export class NodeEditor {
       const end = this.socketAt(wire.to, wire.toSocket, "in", shapes);
       if (box && !overlaps(box, start, end)) continue;
       const type = from.outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
+      const d = wirePath(start, end, box);
+      if (!d) continue; // a long wire that only passes by the drawn box
       const attrs = {
         class: `wire${this.wireIssue(wire, shapes, issuePaths) ? " bad" : ""}`,
-        d: curve(start, end),
+        d,
         stroke: SOCKET_COLOURS[type] ?? "#888",
         "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
       };

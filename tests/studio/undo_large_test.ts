@@ -8,30 +8,12 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
-import { prng } from "../support/prng.ts";
 import { tempDir } from "../support/temp.ts";
 import { openStudio, statusReads } from "./page_helpers.ts";
+import { scriptGraph } from "./script_graphs.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/**
- * A script's graph of about `count` nodes: per model a read, a decode and an export, wired, each
- * export a graph output, written in the order a loop writes them, without positions.
- */
-export function scriptGraph(count: number, seed: number) {
-  const random = prng(seed);
-  const nodes: Record<string, unknown> = {};
-  const outputs: Record<string, string> = {};
-  for (let i = 0; nodes && Object.keys(nodes).length + 3 <= count; i++) {
-    const name = `part_${Math.floor(random() * 1e6)}_${i}`;
-    nodes[`read_${name}`] = { type: "io.read", params: { path: `models/${name}.glb` } };
-    nodes[`decode_${name}`] = { type: "decode.auto", inputs: { bytes: `read_${name}.bytes` } };
-    nodes[`export_${name}`] = { type: "export.gltf", inputs: { scene: `decode_${name}.scene` } };
-    outputs[name] = `export_${name}.bytes`;
-  }
-  return { version: 1, nodes, outputs };
-}
 
 type Studio = {
   studio: {
