@@ -16,7 +16,8 @@ export const decodeCar = defineNode({
   // 15: a clip whose AniTime ⌊1000·F/KPS⌋ is 0 ms (50,000 fps), which the game cannot play, is timed at
   // 1 frame per second like KPS 0 (was: F/KPS s, every key on one viewer frame); a clip the game plays
   // but shorter than one 24 fps frame is named in a warning.
-  version: 15,
+  // 16: a texture that reads as a smooth picture in RGB565 and wraps in the games' 555 is named.
+  version: 16,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

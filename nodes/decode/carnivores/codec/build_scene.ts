@@ -36,6 +36,7 @@ import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
 import { padSampledRows } from "./texture_rows.ts";
 import { warnNarrowPicture } from "./narrow_picture.ts";
+import { warnRgb565 } from "./texture_565.ts";
 import type { VtlClip } from "./parse_vtl.ts";
 
 /** Where a face record holds its render flags. */
@@ -163,7 +164,10 @@ export function buildModel(
   const { faces, points, texture } = mesh;
   const { scale } = options;
   const image = texture ? sampledImage(texture, faces, options, warn) : undefined;
-  if (texture) warnNarrowPicture(texture, warn);
+  if (texture) {
+    warnNarrowPicture(texture, warn);
+    warnRgb565(texture, warn);
+  }
   const scenePositions = toScenePositions(points.positions, scale, options);
 
   const doc = accessors.doc;
