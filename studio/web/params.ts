@@ -185,10 +185,14 @@ export function renderParams(
   heading.append(nameField("node", id, `node id ${id}`, (to) => onRename("node", id, to)));
   const doc = document.createElement("p");
   doc.className = "doc";
-  doc.textContent = node.type === "graph"
-    ? `Node group: runs ${node.graph}`
-    : model.def(node.type)?.doc ?? "unknown node type";
+  const known = node.type === "graph" || model.def(node.type) !== undefined;
+  doc.textContent = node.type === "graph" ? `Node group: runs ${node.graph}` : model.def(node.type)?.doc ??
+    `'${shownName(node.type)}' is not a node type this runtime has (renamed or removed in another ` +
+      "version?): its parameters and wires are kept as the file has them; the Check list says what " +
+      "may replace it";
   panel.append(heading, doc);
+  // A type the runtime no longer has: its parameters are shown as the file has them, not hidden.
+  if (!known) panel.append(...keptParams(node.params ?? {}));
   for (const [name, spec] of Object.entries(paramSpecs(model, id))) {
     const row = document.createElement("label");
     row.className = "param";
@@ -208,6 +212,21 @@ export function renderParams(
     panel.append(row);
   }
   showParamIssues(panel, issues);
+}
+
+/** Read-only rows of the parameters a node of an unknown type has in its file, as JSON. */
+function keptParams(params: Record<string, unknown>): HTMLElement[] {
+  return Object.entries(params).map(([name, value]) => {
+    const row = document.createElement("div");
+    row.className = "param kept";
+    row.dataset.param = name;
+    const caption = document.createElement("span");
+    caption.textContent = shownName(name);
+    const shown = document.createElement("code");
+    shown.textContent = shownMessage(JSON.stringify(value) ?? "null");
+    row.append(caption, shown);
+    return row;
+  });
 }
 
 /** Parameter specs of a node: its definition's, or a node group's parameter inputs. */
