@@ -78,8 +78,19 @@ export async function resolveWindowsPath(
   // A drive path (`C:/…`) names another machine's disk: nothing here is what it means.
   if (/^[a-z]:\//i.test(slashed)) return undefined;
   const absolute = isAbsolute(slashed);
-  const segments = slashed.split("/").filter((s, i) => s !== "" && (s !== "." || i === 0));
-  let at = absolute ? "/" : ".";
+  const all = slashed.split("/").filter((s) => s !== "" && s !== ".");
+  // The folders the path names exactly are taken as written (never listed: `/`, `/home` change often
+  // and need no lookup); the lookup starts below the deepest of them.
+  let start = absolute ? "/" : ".", skip = 0;
+  for (let i = all.length - 1; i > 0; i--) {
+    const prefix = join(start, ...all.slice(0, i));
+    if (all.slice(0, i).includes("..") || !(await isFolder(prefix))) continue;
+    start = prefix;
+    skip = i;
+    break;
+  }
+  const segments = all.slice(skip);
+  let at = start;
   // The deepest folder named exactly as written: whatever is found in another case stays inside it.
   let anchor = at;
   let exactSoFar = true;
@@ -112,6 +123,11 @@ export async function resolveWindowsPath(
   if (exactSoFar && slashed === path) return undefined;
   if (!(await staysInside(at, anchor))) return undefined;
   return { path: absolute ? at : at.replace(/^\.\//, ""), how: [...how].join(", ") };
+}
+
+/** True when `path` is a folder (its links followed). */
+async function isFolder(path: string): Promise<boolean> {
+  return (await Deno.stat(path).catch(() => undefined))?.isDirectory ?? false;
 }
 
 /** True when `path`, its links followed, lies inside `folder` (its links followed too). */
