@@ -88,7 +88,9 @@ export const exportGltf = defineNode({
   // original in extras.name; materials no primitive uses are warned of (Blender brings them in nowhere).
   // v33: NaN or ±Infinity in a property's extras (written null, as JSON has no such numbers) is warned
   // of, naming the property and the places (before, silently null).
-  version: 33,
+  // v34: property repair warnings (misspelt attributes, morph weights, cameras, lights, skins) name an
+  // unnamed property by its written name too.
+  version: 34,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

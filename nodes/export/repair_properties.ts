@@ -26,6 +26,10 @@ import { unreadableImage } from "./check/images.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
 import { variantRepairs } from "./repair_variants.ts";
+import { writtenNames } from "../../runtime/scene/unique_names.ts";
+
+/** The name a written file gives a property (`writtenNames`). */
+type NameOf = (property: { getName(): string }) => string;
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
 const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
@@ -55,26 +59,28 @@ const LIGHTS = "KHR_lights_punctual";
  */
 export function propertyRepairs(doc: Document, apply: boolean, messages: string[]): void {
   const root = doc.getRoot();
+  // Warnings name an unnamed property as the written file will (`Wing_mesh`), not `''`.
+  const name = writtenNames(doc);
   const meshes = root.listMeshes();
-  for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages);
+  for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages, name);
   const textures = root.listTextures();
   for (let t = 0; t < textures.length; t++) {
     if (!unreadableRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
   }
   const cameras = root.listCameras();
-  for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages);
+  for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages, name);
   const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
-  if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages);
+  if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages, name);
   // First the joints' common root: a `skeleton` is then judged against it.
   jointRootRepairs(doc, apply, messages);
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) {
-    if (!emptySkinRepair(skins[s], apply, messages)) skeletonRepair(skins[s], apply, messages);
+    if (!emptySkinRepair(skins[s], apply, messages, name)) skeletonRepair(skins[s], apply, messages, name);
   }
   const nodes = root.listNodes();
   for (let n = 0; n < nodes.length; n++) {
-    unskinnedRepair(nodes[n], apply, messages);
-    nodeWeightsRepair(nodes[n], apply, messages);
+    unskinnedRepair(nodes[n], apply, messages, name);
+    nodeWeightsRepair(nodes[n], apply, messages, name);
   }
 }
 
@@ -82,7 +88,7 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
  * Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`), primitives with fewer morph targets
  * than others, and morph weights of the wrong count.
  */
-function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string[]): void {
+function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string[], name: NameOf): void {
   const primitives = mesh.listPrimitives();
   const renamed = new Set<string>();
   let targets = 0;
@@ -92,18 +98,18 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
   }
   if (renamed.size) {
     messages.push(
-      `attribute names of mesh '${mesh.getName()}' that glTF does not define renamed: ` +
+      `attribute names of mesh '${name(mesh)}' that glTF does not define renamed: ` +
         [...renamed].join(", "),
     );
   }
   attributeSetRepairs(mesh, apply, messages);
   variantRepairs(mesh, apply, messages);
-  baselessTargets(doc, mesh, apply, messages);
-  padTargets(doc, mesh, targets, apply, messages);
+  baselessTargets(doc, mesh, apply, messages, name);
+  padTargets(doc, mesh, targets, apply, messages, name);
   const weights = mesh.getWeights();
   if (weights.length && weights.length !== targets) {
     messages.push(
-      `mesh '${mesh.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s); ` +
+      `mesh '${name(mesh)}' has ${weights.length} morph weight(s) for ${targets} target(s); ` +
         (targets ? "padded with 0 or cut to fit" : "dropped"),
     );
     if (apply) mesh.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
@@ -115,7 +121,7 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
  * viewers have nothing to offset): the others are left out, and a target left with none keeps its place
  * (the weights index targets) as one that moves nothing.
  */
-function baselessTargets(doc: Document, mesh: Mesh, apply: boolean, messages: string[]): void {
+function baselessTargets(doc: Document, mesh: Mesh, apply: boolean, messages: string[], name: NameOf): void {
   const dropped = new Set<string>();
   for (const primitive of mesh.listPrimitives()) {
     let zeros: Accessor | undefined;
@@ -134,9 +140,7 @@ function baselessTargets(doc: Document, mesh: Mesh, apply: boolean, messages: st
   }
   if (dropped.size) {
     messages.push(
-      `mesh '${mesh.getName()}': morph target offsets of ${
-        [...dropped].join(", ")
-      }, which their primitives ` +
+      `mesh '${name(mesh)}': morph target offsets of ${[...dropped].join(", ")}, which their primitives ` +
         "do not have, left out",
     );
   }
@@ -148,12 +152,19 @@ function baselessTargets(doc: Document, mesh: Mesh, apply: boolean, messages: st
  * fewer than the first) are given targets that move nothing, as Blender reads a primitive without
  * targets: one accessor of zero offsets per primitive, shared by the targets it adds.
  */
-function padTargets(doc: Document, mesh: Mesh, targets: number, apply: boolean, messages: string[]): void {
+function padTargets(
+  doc: Document,
+  mesh: Mesh,
+  targets: number,
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+): void {
   const primitives = mesh.listPrimitives();
   const short = primitives.filter((p) => p.listTargets().length < targets);
   if (!short.length) return;
   messages.push(
-    `mesh '${mesh.getName()}': ${short.length} of its ${primitives.length} primitives have fewer than its ` +
+    `mesh '${name(mesh)}': ${short.length} of its ${primitives.length} primitives have fewer than its ` +
       `${targets} morph targets; given targets that move nothing`,
   );
   if (!apply) return;
@@ -274,7 +285,7 @@ const ORTHOGRAPHIC_DEPTH = 100;
  * none: glTF requires one) 100 beyond it; an orthographic magnification of 0 takes the other one's (a
  * square view; 1 when both are 0).
  */
-function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void {
+function cameraRepair(camera: Camera, apply: boolean, messages: string[], name: NameOf): void {
   const fixes: string[] = [];
   let znear = camera.getZNear();
   const zfar = camera.getZFar();
@@ -314,7 +325,7 @@ function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void 
       if (apply) camera.setXMag(mag).setYMag(mag);
     }
   }
-  if (fixes.length) messages.push(`camera '${camera.getName()}': ${fixes.join("; ")}`);
+  if (fixes.length) messages.push(`camera '${name(camera)}': ${fixes.join("; ")}`);
 }
 
 /**
@@ -322,7 +333,7 @@ function cameraRepair(camera: Camera, apply: boolean, messages: string[]): void 
  * colour past 1 is scaled into 0..1 and its intensity by the same factor, a range ≤ 0 is left out
  * (unlimited), spot cone angles are clamped to 0 ≤ inner < outer ≤ π/2.
  */
-function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void {
+function lightRepairs(lights: Light[], apply: boolean, messages: string[], name: NameOf): void {
   for (let l = 0; l < lights.length; l++) {
     const light = lights[l];
     const fixes: string[] = [];
@@ -357,7 +368,7 @@ function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void
         if (apply) light.setInnerConeAngle(fixedInner).setOuterConeAngle(fixedOuter);
       }
     }
-    if (fixes.length) messages.push(`light '${light.getName()}': ${fixes.join("; ")}`);
+    if (fixes.length) messages.push(`light '${name(light)}': ${fixes.join("; ")}`);
   }
 }
 
@@ -365,15 +376,15 @@ function lightRepairs(lights: Light[], apply: boolean, messages: string[]): void
  * A skin without joints (EMPTY_ENTITY) binds nothing: it is left out, and the nodes that used it are drawn
  * unskinned, as viewers draw them. True when it is (to be) left out.
  */
-function emptySkinRepair(skin: Skin, apply: boolean, messages: string[]): boolean {
+function emptySkinRepair(skin: Skin, apply: boolean, messages: string[], name: NameOf): boolean {
   if (skin.listJoints().length) return false;
-  messages.push(`skin '${skin.getName()}' has no joints; left out, its meshes drawn unskinned`);
+  messages.push(`skin '${name(skin)}' has no joints; left out, its meshes drawn unskinned`);
   if (apply) skin.dispose();
   return true;
 }
 
 /** A skin's `skeleton` must be an ancestor of (or one of) all its joints; one that is not is left out. */
-function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
+function skeletonRepair(skin: Skin, apply: boolean, messages: string[], name: NameOf): void {
   const skeleton = skin.getSkeleton();
   if (!skeleton) return;
   const joints = skin.listJoints();
@@ -383,20 +394,20 @@ function skeletonRepair(skin: Skin, apply: boolean, messages: string[]): void {
   };
   if (joints.every(isAncestor)) return;
   messages.push(
-    `skin '${skin.getName()}': skeleton '${skeleton.getName()}' is not the common root of its joints; left out`,
+    `skin '${name(skin)}': skeleton '${name(skeleton)}' is not the common root of its joints; left out`,
   );
   if (apply) skin.setSkeleton(null);
 }
 
 /** A node's morph weights: one per target of its mesh, none without a mesh (NODE_WEIGHTS_INVALID). */
-function nodeWeightsRepair(node: Node, apply: boolean, messages: string[]): void {
+function nodeWeightsRepair(node: Node, apply: boolean, messages: string[], name: NameOf): void {
   const weights = node.getWeights();
   if (!weights.length) return;
   const mesh = node.getMesh();
   const targets = Math.max(0, ...(mesh?.listPrimitives() ?? []).map((p) => p.listTargets().length));
   if (weights.length === targets) return;
   messages.push(
-    `node '${node.getName()}' has ${weights.length} morph weight(s) for ${targets} target(s)` +
+    `node '${name(node)}' has ${weights.length} morph weight(s) for ${targets} target(s)` +
       `${mesh ? "" : " (it has no mesh)"}; ${targets ? "padded with 0 or cut to fit" : "dropped"}`,
   );
   if (apply) node.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
@@ -407,15 +418,13 @@ function nodeWeightsRepair(node: Node, apply: boolean, messages: string[]): void
  * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
  * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
  */
-function unskinnedRepair(node: Node, apply: boolean, messages: string[]): void {
+function unskinnedRepair(node: Node, apply: boolean, messages: string[], name: NameOf): void {
   const skin = node.getSkin();
   if (!skin) return;
   const mesh = node.getMesh();
   if (mesh?.listPrimitives().some((primitive) => primitive.getAttribute("JOINTS_0"))) return;
   messages.push(
-    `node '${node.getName()}' has skin '${skin.getName()}' but ${
-      mesh ? "no joint data in its mesh" : "no mesh"
-    }; ` +
+    `node '${name(node)}' has skin '${name(skin)}' but ${mesh ? "no joint data in its mesh" : "no mesh"}; ` +
       "drawn unskinned",
   );
   if (apply) node.setSkin(null);

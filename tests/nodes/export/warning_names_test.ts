@@ -48,3 +48,43 @@ Deno.test("the UV and transform warnings name unnamed meshes and nodes by their 
   const nodeName = /node '([^']+)'/.exec(transform)![1];
   assert(json.nodes.some((n: Json) => n.name === nodeName), `${transform}`);
 });
+
+Deno.test("property repair warnings name an unnamed mesh, camera and node by their written names", async () => {
+  const doc = await repeatedNamesScene(1);
+  const root = doc.getRoot();
+  const scene = root.listScenes()[0];
+  const position = root.listMeshes().find((m) => m.getName() === "Cube")!.listPrimitives()[0]
+    .getAttribute("POSITION")!;
+  // A rip's unnamed mesh with a misspelt UV set name and morph weights for targets it lacks, drawn by
+  // a named node; an unnamed camera out of range on a named node; an unnamed node with weights of its own.
+  const uv = doc.createAccessor().setType("VEC2").setBuffer(root.listBuffers()[0])
+    .setArray(new Float32Array(position.getCount() * 2));
+  const mesh = doc.createMesh("").setWeights([0.5]).addPrimitive(
+    doc.createPrimitive().setAttribute("POSITION", position).setAttribute("texcoord0", uv),
+  );
+  scene.addChild(doc.createNode("Hatch").setMesh(mesh));
+  const camera = doc.createCamera("").setType("perspective").setYFov(0.8).setZNear(-1).setZFar(100);
+  scene.addChild(doc.createNode("Cockpit").setCamera(camera));
+  const plain = doc.createMesh("Plate").addPrimitive(
+    doc.createPrimitive().setAttribute("POSITION", position),
+  );
+  scene.addChild(doc.createNode("").setMesh(plain).setWeights([1, 0]));
+  const ctx = testContext();
+  const json = glbJson((await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes);
+  const warned = ctx.warnings.map((w) => w.message);
+  assert(!warned.some((w) => w.includes("''")), warned.join("\n"));
+  const quoted = (pattern: RegExp) => warned.map((w) => pattern.exec(w)?.[1]).filter((n) => n !== undefined);
+  const meshNames = new Set(json.meshes.map((m: Json) => m.name));
+  const meshWarned = quoted(/mesh '([^']+)'/);
+  assert(meshWarned.includes("Hatch_mesh") && meshWarned.every((n) => meshNames.has(n)), warned.join("\n"));
+  const cameraWarned = quoted(/camera '([^']+)'/);
+  assert(
+    cameraWarned.length === 1 && json.cameras.some((c: Json) => c.name === cameraWarned[0]),
+    warned.join("\n"),
+  );
+  const nodeWarned = quoted(/node '([^']+)' has \d morph weight/);
+  assert(
+    nodeWarned.length === 1 && json.nodes.some((n: Json) => n.name === nodeWarned[0]),
+    warned.join("\n"),
+  );
+});
