@@ -36,6 +36,8 @@ export interface EditorEvents {
    * to undo", else a message naming the open files that have (each file has its own history).
    */
   nothingTo?(direction: "undo" | "redo"): string | undefined;
+  /** True when the graph shown was entered from another with Tab (Tab goes back); else Tab moves the focus. */
+  canLeave?(): boolean;
   /** Ctrl+G: group the selected nodes into a new graph file. */
   group(ids: string[]): void;
   /** Alt+G / Ctrl+Alt+G: replace a selected group node by its nodes. */

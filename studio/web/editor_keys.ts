@@ -48,8 +48,11 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
   } else if (e.key === "F2") {
     if (ed.selection.length === 1) events.rename(ed.selection[0]);
     else events.status("F2 renames one node: select it first");
-  } else if (e.key === "Tab") {
+  } else if (e.key === "Tab" && !e.shiftKey && !mod && !e.altKey) {
     const group = ed.selection.find((id) => model.graph.nodes[id]?.type === "graph");
+    // Nothing to open or go back from: Tab moves the focus on, as on any page (a keyboard-only user
+    // was kept in the editor for good). Shift+Tab always does.
+    if (!group && !events.canLeave?.()) return;
     events.tab(group);
   } else return;
   e.preventDefault();

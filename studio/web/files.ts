@@ -8,6 +8,7 @@
 import { canonical, type GraphModel } from "./model.ts";
 import { api, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
 import { shownName } from "./shown_name.ts";
+import { clickable } from "./keyboard.ts";
 
 /** What reverting and closing work on: the page's open graphs and how it shows them. */
 export interface FilesContext {
@@ -120,7 +121,7 @@ export function renderFileTabs(
     tab.dataset.path = model.path;
     tab.title = model.path;
     tab.textContent = shownName(`${model.path.split("/").pop()}${model.dirty ? " *" : ""}`);
-    tab.onclick = guarded(() => ctx.show(model.path));
+    clickable(tab, guarded(() => ctx.show(model.path)));
     if (model.path !== ctx.stack[0]) {
       const close = Object.assign(document.createElement("button"), {
         className: "close",

@@ -11,6 +11,7 @@ import type { GraphModel } from "./model.ts";
 import { openVersions } from "./run.ts";
 import { api, type Issue } from "./types.ts";
 import { shownMessage } from "./shown_name.ts";
+import { clickable } from "./keyboard.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -73,7 +74,7 @@ export function showIssues(issues: Issue[], select: (node: string) => void): voi
     li.className = "issue";
     li.textContent = shownMessage(`${issue.kind} at ${issue.path || "/"}: ${issue.message}`);
     const node = /^\/nodes\/([^/]+)/.exec(issue.path)?.[1];
-    if (node) li.onclick = () => select(node.replaceAll("~1", "/").replaceAll("~0", "~"));
+    if (node) clickable(li, () => select(node.replaceAll("~1", "/").replaceAll("~0", "~")));
     return li;
   }));
   $("issue-count").textContent = issues.length ? `${issues.length} issue(s)` : "valid";

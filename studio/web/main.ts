@@ -85,6 +85,7 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   selected: () => showParams(),
   status,
   tab: (group) => guarded(() => group ? nav.enterGroup(group) : nav.leaveGroup())(),
+  canLeave: () => stack.length > 1,
   nothingTo: (direction) => graphs.nothingTo(current().path, direction),
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),

@@ -12,6 +12,7 @@ import { listOutputs } from "./run_outputs.ts";
 import type { RunStates } from "./states.ts";
 import type { RunsRead } from "./run_staleness.ts";
 import { shownMessage } from "./shown_name.ts";
+import { clickable } from "./keyboard.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -74,7 +75,7 @@ export async function runTop(ctx: RunContext): Promise<void> {
     li.textContent = shownMessage(`${id === undefined ? "run" : now(id)}: ${message}`);
     if (id !== undefined) {
       li.dataset.node = now(id);
-      li.onclick = guarded(() => ctx.reveal(top, now(id)));
+      clickable(li, guarded(() => ctx.reveal(top, now(id))));
     }
     $("run-log").append(li);
   };

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Catalogue } from "./types.ts";
+import { clickable } from "./keyboard.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -27,7 +28,7 @@ export function setUpSearch(catalogue: () => Catalogue, add: (type: string) => v
         li.textContent = n.type;
         li.title = n.doc;
         li.dataset.type = n.type;
-        li.onclick = () => add(n.type);
+        clickable(li, () => add(n.type));
         return li;
       }),
     );
