@@ -9,7 +9,10 @@
  * A skin joint named like a surface that holds no mesh (an armature bone such as `aileron_L`) is a
  * panel too, marked `driven_by: "skin"`: its geometry is the skinned vertices weighted mostly to it.
  * Propellers, helicopter main and tail rotors and spinners are marked as spinning parts (no limits;
- * see `detect_spinning.ts`), outside every panel.
+ * see `detect_spinning.ts`), outside every panel. A surface word on a thing of another scene — a
+ * car's `Rear_Spoiler`, a building's `Elevator`, a ship's or a sailboat's `Rudder`, a tent's `Flap` — is
+ * no panel, and is named in a warning (`scene_setting.ts`: its name, what it touches, its groups, the
+ * scene); aircraft beside such props, or parked on them, are rigged as ever.
  *
  * @module
  */
@@ -52,7 +55,12 @@ export const rigDetectPanels = defineNode({
   // 24: a `Tab` alone (no surface named in it) rigs only in a scene named an aircraft, as `volet`.
   // 25: words of furniture, bags and cars veto beside a surface word (`Bed_Slat_01`, `Tent_Flap`,
   // `Roof_Spoiler`, `Elevator_Button_3` were panels).
-  version: 25,
+  // 26: a surface word on a thing of another scene is no panel, and is named: a car's `Rear_Spoiler`, a
+  // building's `Elevator`, a ship's or sailboat's `Rudder`, a powerboat's `Trim_Tab_L`, a tent's `Flap`
+  // (scene_setting.ts reads the name, what the node touches, its groups, the scene); `post`, `arm` and
+  // `cab` veto (`Rudder_Post`, `Flap_Arm`, `Elevator_Cab` were panels). 266-287 false panels in 130
+  // decoy scenes -> 0, aircraft beside or on them still found.
+  version: 26,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -19,6 +19,7 @@ import { findSpinningParts, groupSiblingBlades } from "./detect_spinning.ts";
 import { BARE_SPINNING_KIND } from "./spin_hinge.ts";
 import { SPINNING_SPECS } from "./spinning_names.ts";
 import { PLACEHOLDER } from "./panel_names.ts";
+import { propSettings } from "./scene_setting.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -80,7 +81,10 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
       { panels: weak.map((c) => c.node.getName()), rotors: [...rotorcraft.rotors] },
     );
   }
-  const panels = withContext(rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted, nodes, ctx);
+  const named = withContext(rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted, nodes, ctx);
+  const panels = withoutProps(named, nodes, ctx);
+  // Props named like surfaces were named in their own warning: no "nothing to rig" besides.
+  const props = named.length - panels.length;
   const panelNodes = new Set(panels.map((c) => c.node));
   // Propellers and rotors: outside every panel and part, the panels just found included.
   const spinning = groupSiblingBlades(
@@ -94,7 +98,7 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     ),
     searchName,
   );
-  if (panels.length === 0 && spinning.length === 0 && !nodes.some(isPart) && !rotorcraft) {
+  if (panels.length === 0 && spinning.length === 0 && !nodes.some(isPart) && !rotorcraft && props === 0) {
     // Exports that lost their object names (`Object_12`) rig nothing: say why instead of passing silently.
     // Web optimisers join meshes and flatten the tree by default (glTF-Transform's optimize writes its
     // own generator over the file's, so the file cannot tell): name the options that keep parts apart.
@@ -278,6 +282,55 @@ function withContext(
     { panels: contextual.map((c) => c.node.getName()) },
   );
   return panels.filter((c) => !c.match.contextual);
+}
+
+/** How a warning names what a prop belongs to. */
+const PROP_PHRASES: Readonly<Record<string, string>> = {
+  car: "a car",
+  building: "a building",
+  ship: "a ship or boat",
+  crane: "a crane",
+  robot: "a robot",
+  tent: "a tent",
+  theatre: "a theatre",
+  furniture: "furniture",
+};
+
+/**
+ * Drops panels the scene says belong to something other than an aircraft — a car's `Rear_Spoiler`, a
+ * building's `Elevator`, a ship's `Rudder` (see `scene_setting.ts`) — and names them and the names that
+ * told. A boat's rudder does turn, about a post the aircraft rig would not find: it is left to the user.
+ */
+function withoutProps(
+  panels: readonly Candidate[],
+  nodes: readonly Node[],
+  ctx: Pick<RunContext, "warn">,
+): Candidate[] {
+  if (panels.length === 0) return [...panels];
+  const settings = propSettings(new Map(panels.map((c) => [c.node, c.match.kind])), nodes, searchName);
+  if (settings.size === 0) return [...panels];
+  const byWhat = new Map<string, { panels: string[]; evidence: Set<string> }>();
+  for (const [node, { what, evidence }] of settings) {
+    const entry = byWhat.get(what) ?? { panels: [], evidence: new Set() };
+    entry.panels.push(node.getName());
+    for (const e of evidence) entry.evidence.add(e);
+    byWhat.set(what, entry);
+  }
+  for (const [what, { panels: names, evidence }] of byWhat) {
+    ctx.warn(
+      `${names.map((n) => `'${n}'`).join(", ")} ${names.length === 1 ? "is" : "are"} named like a control ` +
+        `surface but belong${names.length === 1 ? "s" : ""} to ${
+          PROP_PHRASES[what] ?? what
+        } by the names about ` +
+        `${names.length === 1 ? "it" : "them"} (${
+          [...evidence].slice(0, 4).map((e) => `'${e}'`).join(", ")
+        }): ` +
+        `not rigged as an aircraft's surface — give ${names.length === 1 ? "it" : "each"} ctrl_type extras ` +
+        "(its hinge on a pivot) to rig it",
+      { panels: names, setting: what, evidence: [...evidence] },
+    );
+  }
+  return panels.filter((c) => !settings.has(c.node));
 }
 
 function isInside(inner: Candidate, outer: Candidate): boolean {

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import type { PanelKind } from "./panel_kind.ts";
 import {
   AIRCRAFT_TOKENS,
   CJK,
@@ -35,40 +36,8 @@ import {
   RIGHT_TOKENS,
 } from "./vocabulary_sides.ts";
 
-/** The panel kinds name search can find. */
-export type PanelKind =
-  | "aileron"
-  | "elevator"
-  | "elevon"
-  | "stabilator"
-  | "canard"
-  | "rudder"
-  | "flap"
-  | "leading_edge_flap"
-  | "air_brake"
-  | "spoiler"
-  | "drag_rudder"
-  | "ruddervator"
-  | "trim_tab"
-  | "slat";
-
-/** Every panel kind, in a stable order. */
-export const PANEL_KINDS: readonly PanelKind[] = [
-  "aileron",
-  "elevator",
-  "elevon",
-  "stabilator",
-  "canard",
-  "rudder",
-  "flap",
-  "leading_edge_flap",
-  "air_brake",
-  "spoiler",
-  "drag_rudder",
-  "ruddervator",
-  "trim_tab",
-  "slat",
-];
+// The kinds live in a leaf module the word tables can name without importing this one.
+export { PANEL_KINDS, type PanelKind } from "./panel_kind.ts";
 
 /** Which side of the aircraft a part is on. */
 export type Side = "left" | "right" | "centre";
@@ -293,7 +262,9 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
 export function sideFromName(name: string): Side | undefined {
   const sides = new Set<Side>();
   const tokens = tokenize(name);
-  for (const token of tokens) {
+  for (const [at, token] of tokens.entries()) {
+    // A leading `c_` is FS modellers' control prefix (`c_aileron_left`), no centre: `Rudder_C` is one.
+    if (at === 0 && token === "c" && tokens.length > 1 && /^c[_\s.-]/i.test(name.trim())) continue;
     if (LEFT_TOKENS.has(token)) sides.add("left");
     else if (RIGHT_TOKENS.has(token)) sides.add("right");
     else if (CENTRE_TOKENS.has(token)) sides.add("centre");

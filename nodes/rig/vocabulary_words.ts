@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PanelKind } from "./vocabulary.ts";
+import type { PanelKind } from "./panel_kind.ts";
 
 /**
  * Surface and side words of languages written without spaces, looked for inside a token (longest
@@ -105,6 +105,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   승강타: "elevator",
   엘리베이터: "elevator",
   elevon: "elevon",
+  ailevon: "elevon", // an elevon by its other name (3ds Max `ailevon L`)
   stabilator: "stabilator",
   taileron: "stabilator",
   canard: "canard",
@@ -149,6 +150,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   襟翼: "flap",
   플랩: "flap",
   lef: "leading_edge_flap",
+  tef: "flap", // trailing-edge flap, as an F/A-18's LEF/TEF pair names them
   leflap: "leading_edge_flap",
   krueger: "leading_edge_flap",
   kruger: "leading_edge_flap",
@@ -367,6 +369,11 @@ export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set([
   "trunk",
   "bumper",
   "button",
+  // A ship's rudder post, a robot's `Flap_Arm`, a lift's `Elevator_Cab`: what holds or carries a surface
+  // (an aircraft's `Flap_Arm` is its flap's actuator arm).
+  "post",
+  "arm",
+  "cab",
 ]);
 
 /**

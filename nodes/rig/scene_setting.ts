@@ -1,0 +1,242 @@
+/**
+ * What a surface-named node belongs to: an aircraft, or a thing of another scene that shares a
+ * surface's word — a car's `Rear_Spoiler`, a building's `Elevator`, a ship's or a sailboat's `Rudder`, a
+ * powerboat's `Trim_Tab`, a tent's `Flap`. Read from the scene, nearest evidence first:
+ *
+ * 1. the node's own name (`Ship_Rudder`, `SM_Building_Elevator`);
+ * 2. the objects the node's box touches, then those they touch, and so on for three rings (a level
+ *    file's `Elevator` touches `Floor_1`, which touches `Stairs`; an aileron touches its `Wing_L`) —
+ *    leaving out what is far larger than the node (a carrier's deck under a parked aircraft);
+ * 3. each group above it, by the names in the group (`Car` > `Bumper`, `Rear_Spoiler`; an `F18` group
+ *    holding `Aileron_L`, `Elevator_L`, `Rudder`) — a group holding both (a carrier whose deck holds an
+ *    aircraft) tells nothing and the next group up is asked;
+ * 4. the whole scene (a theatre's `Flaps` hung clear of everything, among `Stage` and `Curtain_L`).
+ *
+ * Step 1 and the first ring of 2 go first for every panel; then the rest for the panels still open. Evidence is words ({@link PROP_WORDS} against {@link AIRCRAFT_WORDS}), the side with more
+ * winning (a tie tells nothing), and three or more kinds of surface among the open panels of a group or
+ * rings (ailerons, an elevator, a rudder: an aircraft, whatever else is named there). A node nothing
+ * tells about is taken as an aircraft's, as before.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { IDENTITY } from "./transform.ts";
+import { topLevelNodes } from "./part_extras.ts";
+import { tokenize } from "./vocabulary.ts";
+import { AIRCRAFT_WORDS, PROP_PAIRS, PROP_WORDS } from "./vocabulary_scenes.ts";
+
+/** What the scene says a node belongs to, and the names that say it. */
+export interface Setting {
+  /** `aircraft`, or what the prop words tell (`car`, `ship`, `building`, …). */
+  readonly what: string;
+  /** The names that told. */
+  readonly evidence: readonly string[];
+}
+
+/** Evidence gathered from names. */
+interface Tally {
+  air: number;
+  props: Map<string, number>;
+  evidence: string[];
+  kinds: Set<string>;
+  /** The words counted so far. */
+  words: Set<string>;
+}
+
+const RINGS = 3;
+/** How many times a panel's size a neighbour may be and still tell what the panel belongs to. */
+const GROUND = 20;
+/** How many objects the rings gather at most: a crowded level's rings stop there, told nothing. */
+const MAX_SEEN = 256;
+
+/** A box's diagonal. */
+const size = (x: Bounds) => Math.hypot(x.max[0] - x.min[0], x.max[1] - x.min[1], x.max[2] - x.min[2]);
+
+/**
+ * Reads what each of `panels` (surface-named nodes, with the kind each is named) belongs to among
+ * `nodes` (the scene's); `name` reads a node's name as name search does. Only panels some evidence
+ * names a prop are returned.
+ */
+export function propSettings(
+  panels: ReadonlyMap<Node, string>,
+  nodes: readonly Node[],
+  name: (node: Node) => string,
+): Map<Node, Setting> {
+  const contacts = contactsOf(nodes);
+  // First the nearest evidence: the name, what the panel touches. A carrier's `Elevator_1` touching its
+  // deck and its `Rudder` on its hull are a ship's before its deck's aircraft is weighed.
+  const first = new Map<Node, Setting>();
+  for (const [panel] of panels) {
+    const setting = ownName(panel, name) ?? byContact(panel, panels, name, contacts, 1);
+    if (setting) first.set(panel, setting);
+  }
+  const open = new Map([...panels].filter(([node]) => !first.has(node)));
+  const out = new Map([...first].filter(([, s]) => s.what !== "aircraft"));
+  let scene: Setting | undefined | null = null;
+  for (const [panel] of open) {
+    // Last, the whole scene: a theatre's `Flaps` hung clear of everything, among `Stage` and `Curtain_L`.
+    const setting = byContact(panel, open, name, contacts, RINGS) ?? byGroups(panel, open, name) ??
+      (scene === null ? scene = verdict(tallyOf(topLevelNodes(nodes), open, name)) : scene);
+    if (setting && setting.what !== "aircraft") out.set(panel, setting);
+  }
+  return out;
+}
+
+/** A prop's words in the panel's own name decide (its aircraft words do not: `Wing_Spoiler` is a car's too). */
+function ownName(panel: Node, name: (node: Node) => string): Setting | undefined {
+  const tally = newTally();
+  add(tally, name(panel));
+  return tally.props.size > 0 && tally.air === 0 ? verdict(tally) : undefined;
+}
+
+function byGroups(
+  panel: Node,
+  panels: ReadonlyMap<Node, string>,
+  name: (node: Node) => string,
+): Setting | undefined {
+  for (let group = panel.getParentNode(); group; group = group.getParentNode()) {
+    const found = verdict(tallyOf([group], panels, name));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The names of `roots` and everything under them, with the kinds of the `panels` among them. */
+function tallyOf(
+  roots: readonly Node[],
+  panels: ReadonlyMap<Node, string>,
+  name: (node: Node) => string,
+): Tally {
+  const tally = newTally();
+  const visit = (n: Node) => {
+    add(tally, name(n), panels.get(n));
+    n.listChildren().forEach(visit);
+  };
+  roots.forEach(visit);
+  return tally;
+}
+
+/** The box of every node that draws a mesh, in world space. */
+function meshBoxes(nodes: readonly Node[]): Map<Node, Bounds> {
+  const out = new Map<Node, Bounds>();
+  for (const node of nodes) {
+    const box = node.getMesh() ? meshBounds([node], IDENTITY) : undefined;
+    if (box) out.set(node, box);
+  }
+  return out;
+}
+
+function byContact(
+  panel: Node,
+  panels: ReadonlyMap<Node, string>,
+  name: (node: Node) => string,
+  contacts: Contacts,
+  rings: number,
+): Setting | undefined {
+  const own = contacts.boxes.get(panel);
+  if (!own) return undefined;
+  const tally = newTally();
+  const seen = new Set<Node>([panel]);
+  add(tally, name(panel), panels.get(panel), false);
+  let ring = [panel];
+  for (let r = 0; r < rings && ring.length > 0 && seen.size < MAX_SEEN; r++) {
+    const next: Node[] = [];
+    for (const node of ring.flatMap((n) => contacts.touching(n))) {
+      // What is far larger than the panel (a carrier's deck under a parked aircraft, the ground) holds
+      // it up and tells nothing of what it belongs to.
+      if (seen.has(node) || size(contacts.boxes.get(node)!) > GROUND * size(own)) continue;
+      seen.add(node);
+      next.push(node);
+      add(tally, name(node), panels.get(node));
+    }
+    const found = verdict(tally);
+    if (found) return found;
+    ring = next;
+  }
+  return undefined;
+}
+
+/** The mesh boxes of a scene, and which touch which (found once per node asked about). */
+interface Contacts {
+  readonly boxes: ReadonlyMap<Node, Bounds>;
+  touching(node: Node): readonly Node[];
+}
+
+function contactsOf(nodes: readonly Node[]): Contacts {
+  const boxes = meshBoxes(nodes);
+  // Sorted by their lowest x, each with its size: a node's touching boxes are a run of this list.
+  const sorted = [...boxes].map(([node, box]) => ({ node, box, size: size(box) }))
+    .sort((a, b) => a.box.min[0] - b.box.min[0]);
+  const memo = new Map<Node, Node[]>();
+  return {
+    boxes,
+    touching(node) {
+      let out = memo.get(node);
+      if (out) return out;
+      const box = boxes.get(node)!, own = size(box);
+      out = [];
+      for (const other of sorted) {
+        if (other.box.min[0] > box.max[0] + 0.1 * own) break;
+        if (other.node !== node && touches(box, other.box, Math.min(own, other.size))) out.push(other.node);
+      }
+      memo.set(node, out);
+      return out;
+    },
+  };
+}
+
+/** True when two boxes touch or overlap, within a tenth of `smaller` (the smaller box's size). */
+function touches(a: Bounds, b: Bounds, smaller: number): boolean {
+  const slack = 0.1 * smaller;
+  for (let k = 0; k < 3; k++) {
+    if (a.min[k] - slack > b.max[k] || b.min[k] - slack > a.max[k]) return false;
+  }
+  return true;
+}
+
+function newTally(): Tally {
+  return { air: 0, props: new Map(), evidence: [], kinds: new Set(), words: new Set() };
+}
+
+/** Adds a name's words (and the surface kind it is named, if a panel) to `tally`. */
+function add(tally: Tally, name: string, kind?: string, aircraftWords = true): void {
+  if (kind) tally.kinds.add(kind);
+  let told = false;
+  const tokens = tokenize(name);
+  const paired = new Set<string>();
+  for (const [first, second, what] of PROP_PAIRS) {
+    if (!tokens.includes(first) || !tokens.includes(second)) continue;
+    paired.add(first).add(second);
+    told = true;
+    const pair = `${first} ${second}`;
+    if (tally.words.has(pair)) continue;
+    tally.words.add(pair);
+    tally.props.set(what, (tally.props.get(what) ?? 0) + 1);
+  }
+  for (const token of tokens.filter((t) => !paired.has(t))) {
+    // Each word counts once however many nodes hold it: a cabin's hundred `TrayTable_12` are one table.
+    if (tally.words.has(token)) continue;
+    const prop = PROP_WORDS[token];
+    const air = aircraftWords && AIRCRAFT_WORDS.has(token);
+    if (prop) tally.props.set(prop, (tally.props.get(prop) ?? 0) + 1);
+    if (air) tally.air++;
+    if (prop || air) tally.words.add(token);
+    told ||= prop !== undefined || air;
+  }
+  if (told && tally.evidence.length < 4) tally.evidence.push(name);
+}
+
+/** The side with more evidence, or undefined on a tie (none, or as much of each). */
+function verdict(tally: Tally): Setting | undefined {
+  // Three kinds of surface no prop explained (ailerons, an elevator, a rudder) are an aircraft's.
+  if (tally.kinds.size >= 3) return { what: "aircraft", evidence: tally.evidence };
+  const air = tally.air;
+  let props = 0, what = "";
+  for (const [w, n] of tally.props) {
+    props += n;
+    if (n > (tally.props.get(what) ?? 0)) what = w;
+  }
+  if (air === props) return undefined;
+  return { what: air > props ? "aircraft" : what, evidence: tally.evidence };
+}
