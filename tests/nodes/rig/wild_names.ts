@@ -12,6 +12,7 @@
  *   (`Querruder_li`, `aileron_droit`, `Aleron_Der`, `rul_vysoty_levyy`).
  * - `abbreviation`: `ail`, `elev`, `rud`, `flp`, `spl`, `slt`, `ailrn`, `elvtr`, `rddr`, `lflap`,
  *   `LAIL`, `RAIL`.
+ * - `tool`: 3ds Max, Maya, MSFS, FS, X-Plane, DCS, Arma and JSBSim conventions (`wild_tool_names.ts`).
  *
  * Decoys are names from scenes that are no aircraft (a house's shutters `Volet_G`, a car's
  * `Mud_Flap_L`, a ship's `Guard_Rail`, furniture `Detail_L`, a building's `Elevator_Shaft`) and the
@@ -20,11 +21,12 @@
  * @module
  */
 import type { PanelKind, Side } from "../../../nodes/rig/vocabulary.ts";
+import { TOOL_STYLES, TOOL_TEMPLATES } from "./wild_tool_names.ts";
 
 /** The families of names. */
-export type WildFamily = "exporter" | "language" | "abbreviation";
+export type WildFamily = "exporter" | "language" | "abbreviation" | "tool";
 /** Every family. */
-export const WILD_FAMILIES: readonly WildFamily[] = ["exporter", "language", "abbreviation"];
+export const WILD_FAMILIES: readonly WildFamily[] = ["exporter", "language", "abbreviation", "tool"];
 
 /** The kinds the names are drawn for. */
 export type WildKind = Extract<PanelKind, "aileron" | "elevator" | "rudder" | "flap" | "spoiler" | "slat">;
@@ -257,6 +259,11 @@ export function wildName(
     const short = (convention === undefined ? coin : (convention * 7) % 1) < 0.3;
     const word = pick(ENGLISH[kind].words.slice(0, 1).concat(short ? ENGLISH[kind].short : []));
     return { ...TEMPLATES[style](word, s, n, pick), kind, side, family, style };
+  }
+  if (family === "tool") {
+    const style = pick(TOOL_STYLES);
+    const word = ENGLISH[kind].words[Math.floor(next() * 2)];
+    return { name: TOOL_TEMPLATES[style](word, s, n, pick), kind, side, family, style };
   }
   if (family === "abbreviation") {
     const short = pick(ENGLISH[kind].short);

@@ -90,7 +90,9 @@ export async function judgeAircraft(seed: number, family: WildFamily): Promise<W
   aircraft.fixed.forEach(({ mesh }, k) => {
     addAircraftMesh(
       doc,
-      ["pCube", "Object_", "Mesh.00", "Box0"][k % 4] + (k + 3),
+      // Maya, Sketchfab, Blender, 3ds Max (`Box001`, `Line02`), SketchUp placeholders.
+      ["pCube", "Object_", "Mesh.00", "Box00", "polySurface", "Line0", "Component#", "Group#"][k % 8] +
+        (k + 3),
       mesh.positions,
       mesh.triangles,
     );
