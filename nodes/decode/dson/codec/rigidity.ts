@@ -58,9 +58,9 @@ export interface DsonRigidity {
 const MAX_INDEX = 2 ** 31 - 1;
 
 /**
- * Decodes a geometry's `rigidity` object (of geometry `id`). A group's vertex indices past
- * `vertexCount` — a mesh reduced after its rigidity was made — are left out, one warning per
- * geometry counting them (before decode.dson v46 a DecodeError for the whole scene); groups left
+ * Decodes a geometry's `rigidity` object (of geometry `id`). A group's vertex indices and weights
+ * past `vertexCount` — a mesh reduced after its rigidity was made — are left out, one warning per
+ * geometry counting them (before decode.dson v46, v47 for weights, a DecodeError for the whole scene); groups left
  * with participants and no reference vertex are named in one warning: nothing to fit their rigid
  * transform to, so their participants take projected morphs unprotected.
  */
@@ -82,9 +82,20 @@ export function decodeRigidity(
     }
     return kept;
   };
-  const weights = value.weights === undefined
-    ? undefined
-    : read.indexedFloats(value.weights, `${path}/weights`, vertexCount);
+  // The weight map goes stale with the groups (decode.dson v47; before, a DecodeError).
+  let weights: { index: Int32Array; value: Float64Array } | undefined;
+  if (value.weights !== undefined) {
+    const all = read.indexedFloats(value.weights, `${path}/weights`, MAX_INDEX);
+    const keep = Array.from(all.index.keys()).filter((k) => all.index[k] < vertexCount);
+    if (keep.length < all.index.length) {
+      stale += all.index.length - keep.length;
+      firstStale ??= { at: `${path}/weights`, index: all.index.find((v) => v >= vertexCount)! };
+    }
+    weights = {
+      index: Int32Array.from(keep.map((k) => all.index[k])),
+      value: Float64Array.from(keep.map((k) => all.value[k])),
+    };
+  }
   const groups = read.optArray(value.groups, `${path}/groups`).map((item, i): RigidityGroup => {
     const at = `${path}/groups/${i}`;
     const group = read.object(item, at);
@@ -118,7 +129,7 @@ export function decodeRigidity(
   if (firstStale) {
     read.repair(
       firstStale.at,
-      `${stale} vertex indices of the rigidity groups of geometry '${id}' are past its ${vertexCount} ` +
+      `${stale} vertex indices of the rigidity groups or weights of geometry '${id}' are past its ${vertexCount} ` +
         `vertices (the first, ${firstStale.index}: a mesh reduced after its rigidity was made); they are left out`,
     );
   }

@@ -28,7 +28,9 @@ export interface RigidityCase {
   readonly seed: number;
   readonly json: Json;
   readonly groups: readonly KeptGroup[];
-  /** Indices past the mesh, over all groups (a warning must count them). */
+  /** The weight map as a correct decode keeps it (`[vertex, weight]`). */
+  readonly weights: readonly (readonly [number, number])[];
+  /** Indices past the mesh, over all groups and the weight map (a warning must count them). */
   readonly stale: number;
   /** Groups with mask vertices and no reference vertex in the mesh (a warning must name them). */
   readonly unreferenced: readonly string[];
@@ -89,6 +91,17 @@ export function rigidityCase(seed: number): RigidityCase {
     kept.push({ id, reference: inside(reference), mask: inside(mask) });
     if (!inside(reference).length && inside(mask).length) unreferenced.push(id);
   }
+  // The weight map Daz's rigidity authoring paints: the participants', some of them partial.
+  const weights: [number, number][] = [];
+  if (r() < 0.6) {
+    habits.push("weight map");
+    const painted = [...new Set(groups.flatMap((g) => (g.mask_vertices as Json).values as number[]))];
+    for (const v of painted.sort((a, b) => a - b)) {
+      weights.push([v, r() < 0.3 ? Math.round(r() * 100) / 100 : 1]);
+    }
+    stale += weights.filter(([v]) => v >= count).length;
+  }
+  const keptWeights = weights.filter(([v]) => v < count);
   const json: Json = {
     file_version: "0.6.0.0",
     asset_info: { id: "/data/Vendor/Belt/Belt.dsf", type: "prop" },
@@ -100,10 +113,10 @@ export function rigidityCase(seed: number): RigidityCase {
       polygon_groups: { count: 1, values: ["belt"] },
       polygon_material_groups: { count: 1, values: ["Leather"] },
       polylist: { count: polys.length, values: polys },
-      rigidity: { groups },
+      rigidity: { groups, ...(weights.length && { weights: { count: weights.length, values: weights } }) },
     }],
     node_library: [{ id: "Belt", name: "Belt", type: "node", label: "Belt" }],
     scene: { nodes: [{ id: "Belt-1", url: "#Belt", geometries: [{ id: "Belt_geo-1", url: "#Belt_geo" }] }] },
   };
-  return { seed, json, groups: kept, stale, unreferenced, habits };
+  return { seed, json, groups: kept, weights: keptWeights, stale, unreferenced, habits };
 }

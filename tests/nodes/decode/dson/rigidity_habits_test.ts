@@ -23,6 +23,21 @@ async function judge(c: RigidityCase): Promise<{ wrong: string; warned: boolean 
     rigidity?: { groups: { id: string; reference_vertices: number[]; mask_vertices: number[] }[] };
   };
   const groups = dson.rigidity?.groups ?? [];
+  // The weight map reaches the mesh as its _RIGIDITY attribute (0 where unpainted).
+  const painted = new Map<number, number>();
+  for (const primitive of mesh.listPrimitives()) {
+    const ids = primitive.getAttribute("_DSON_VERTEX")!.getArray()!;
+    const rigidity = primitive.getAttribute("_RIGIDITY")?.getArray();
+    if (rigidity) ids.forEach((v, i) => rigidity[i] > 0 && painted.set(v, rigidity[i]));
+  }
+  for (const [v, w] of c.weights) {
+    if (w > 0 && Math.abs((painted.get(v) ?? 0) - w) > 1e-6) {
+      return { wrong: `vertex ${v}'s rigidity weight ${painted.get(v)}, not ${w}`, warned: false };
+    }
+  }
+  if (painted.size !== c.weights.filter(([, w]) => w > 0).length) {
+    return { wrong: `${painted.size} vertices painted, not ${c.weights.length}`, warned: false };
+  }
   for (const want of c.groups) {
     const got = groups.find((g) => g.id === want.id);
     if (!got) return { wrong: `group '${want.id}' not kept`, warned: warnings.length > 0 };
@@ -38,7 +53,7 @@ async function judge(c: RigidityCase): Promise<{ wrong: string; warned: boolean 
     expectedWarnings++;
     if (
       !warnings.some((w) =>
-        w.includes(`${c.stale} vertex indices of the rigidity groups of geometry 'Belt_geo'`)
+        w.includes(`${c.stale} vertex indices of the rigidity groups or weights of geometry 'Belt_geo'`)
       )
     ) {
       return { wrong: `no warning counts the ${c.stale} indices past the mesh`, warned: false };
