@@ -28,7 +28,8 @@ export const rigParts = defineNode({
   // warning each, on every later run).
   // 11: an extras-less pivot named with the side of a shared name (`HINGE_auto_Flap_L_1`, rig.insert_pivot
   // v7) finds its panel again, as does one whose panel export numbered apart (`Flap_1`).
-  version: 11,
+  // 12: a scene marked `resolved: 1` (a boolean as Blender 3.4 writes it back) is not warned of as unresolved.
+  version: 12,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

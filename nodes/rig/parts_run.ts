@@ -7,7 +7,7 @@ import type { Document } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
-import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
+import { getPartgraphExtras, isExtrasFlag } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
 import { redeclareOwnPivots } from "./own_pivots.ts";
@@ -58,7 +58,7 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
 function warnIfUnresolved(doc: Document, ctx: RunContext): void {
   for (const scene of doc.getRoot().listScenes()) {
     const { constraints, resolved } = getPartgraphExtras(scene);
-    if (!Array.isArray(constraints) || constraints.length === 0 || resolved === true) continue;
+    if (!Array.isArray(constraints) || constraints.length === 0 || isExtrasFlag(resolved)) continue;
     ctx.warn(
       `scene '${scene.getName()}' holds ${constraints.length} constraint record(s) its decoder kept: run ` +
         "constraints.resolve before the rig, or their joints are not parts",

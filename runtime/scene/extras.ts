@@ -49,3 +49,11 @@ export function setPartgraphExtras(prop: Property, fields: JsonObject): void {
 export function mergeExtras(prop: Property, fields: JsonObject): void {
   prop.setExtras({ ...extrasObject(prop), ...fields });
 }
+
+/**
+ * Whether an extras flag is set: `true`, or `1` as Blender 3.4 writes a boolean custom property back
+ * out, so a file that went through Blender keeps its flags (a resolved scene is not resolved twice).
+ */
+export function isExtrasFlag(value: unknown): boolean {
+  return value === true || value === 1;
+}

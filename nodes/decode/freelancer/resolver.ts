@@ -43,7 +43,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // stretched by |K·axis|, the shear's stretch of its axis); before, by the stored limits along its pivot.
   // 15: a Cyl record is read in the `limit_order` decode.cmp decided over the file (before, each record
   // alone: turn first unless its turn was past a full turn).
-  version: 15,
+  // 16: a scene marked `resolved: 1`, as Blender 3.4 writes a boolean back, is left as it is (before, it
+  // was resolved a second time, every joint applied twice).
+  version: 16,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

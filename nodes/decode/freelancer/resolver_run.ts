@@ -13,7 +13,12 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
-import { getPartgraphExtras, mergeExtras, setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import {
+  getPartgraphExtras,
+  isExtrasFlag,
+  mergeExtras,
+  setPartgraphExtras,
+} from "../../../runtime/scene/extras.ts";
 import { mirroredRecords } from "./codec/reversed_limits.ts";
 import { readCylLimits } from "./codec/cyl_limits.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
@@ -79,7 +84,7 @@ export function resolveFreelancerScene(
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return [];
   const sceneExtras = getPartgraphExtras(scene);
-  if (sceneExtras.resolved === true) {
+  if (isExtrasFlag(sceneExtras.resolved)) {
     warn("scene already resolved; constraints.resolve left it unchanged");
     return [];
   }

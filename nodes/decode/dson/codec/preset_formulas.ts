@@ -12,7 +12,7 @@ import { describeSpan } from "./formula_spline.ts";
 import { formulaGraphJson } from "./formula_json.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
-import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { getPartgraphExtras, isExtrasFlag, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { evaluateFormulaGraph, type FormulaGraph, readFormulaGraph, readsAny } from "./formula_graph.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { fewNames as few } from "./preset_morphs.ts";
@@ -258,7 +258,7 @@ function setDrivenWeights(
   // A merged graft's own morph of the body's name, following nothing (decode.dson v26), is no
   // morph of the graph: the body's channel of that id does not drive it.
   const ids = Array.isArray(dson.morphs)
-    ? dson.morphs.map((m) => (m?.graft_own === true ? undefined : String(m?.id)))
+    ? dson.morphs.map((m) => (isExtrasFlag(m?.graft_own) ? undefined : String(m?.id)))
     : [];
   const weights = [...mesh.getWeights()];
   let set = 0;

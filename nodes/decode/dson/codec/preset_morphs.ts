@@ -5,7 +5,7 @@
  * @module
  */
 import type { Document, Mesh } from "@gltf-transform/core";
-import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { getPartgraphExtras, isExtrasFlag } from "../../../../runtime/scene/extras.ts";
 import { clampToLimit, describeClamp } from "./joint_limits.ts";
 import { figureOf } from "./preset_mesh_surface.ts";
 import { percentDecode } from "./uri.ts";
@@ -37,7 +37,7 @@ export function setMorphWeights(
   const found = new Set<string>();
   const meshes = doc.getRoot().listMeshes().filter(inScope); // a preset dials the figure it is applied to
   const ownMorph = (mesh: Mesh, record: object) =>
-    !isItem(mesh) && (record as { graft_own?: unknown }).graft_own !== true;
+    !isItem(mesh) && !isExtrasFlag((record as { graft_own?: unknown }).graft_own);
   let set = 0;
   for (const mesh of meshes) set += setOn(mesh, values, new Set(), clamped, found, (r) => ownMorph(mesh, r));
   const onFigure = new Set(found);

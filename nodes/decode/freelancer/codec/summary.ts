@@ -6,7 +6,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue } from "../../../../runtime/node.ts";
-import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { getPartgraphExtras, isExtrasFlag } from "../../../../runtime/scene/extras.ts";
 
 /** One degree of freedom of a joint, as `constraints.resolve` exposes it. */
 export interface DofSummary {
@@ -54,7 +54,7 @@ export function summarizeParts(doc: Document): PartSummary[] {
         parent: parentPart,
         joint: constraint?.kind,
         dofs,
-        hardpoints: children.filter((c) => c.getExtras().hardpoint === true)
+        hardpoints: children.filter((c) => isExtrasFlag(c.getExtras().hardpoint))
           .map((c) => ({ name: c.getName(), type: String(c.getExtras().hptype) })),
         lods: (node.getMesh() ? 1 : 0) + children.filter((c) => /\$lod\d+$/.test(c.getName())).length +
           kept.filter((name) => /\$lod\d+\.mesh$/.test(name)).length,

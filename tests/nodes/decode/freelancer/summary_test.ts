@@ -47,3 +47,25 @@ Deno.test("rig.parts takes every joint pivot as a part found by constraint", asy
     assert.ok(["rev", "pris", "cyl", "sphere", "loose"].includes(part.kind), part.kind);
   }
 });
+
+Deno.test("a resolved ship that went through Blender (flags written back as 1) is not resolved twice and keeps its hardpoints", async () => {
+  const { scene } = await runNode(decodeCmp, { bytes: { bytes: buildCompound().bytes, name: "ship.cmp" } });
+  const { scene: resolved } = await runNode(constraintsResolve, { scene }, { pose: {} });
+  const doc = resolved as Document;
+  // Blender 3.4 keeps a boolean custom property as an integer and writes it back as 1.
+  const asBlenderWritesIt = (prop: { getExtras(): object; setExtras(e: object): unknown }) =>
+    prop.setExtras(JSON.parse(JSON.stringify(prop.getExtras()).replaceAll(":true", ":1")));
+  for (const prop of [...doc.getRoot().listScenes(), ...doc.getRoot().listNodes()]) asBlenderWritesIt(prop);
+  const matrices = () => doc.getRoot().listNodes().map((n) => [n.getName(), n.getMatrix()]);
+  const before = matrices();
+
+  const ctx = testContext();
+  const { scene: again } = await runNode(constraintsResolve, { scene: doc }, { pose: {} }, ctx);
+  assert.deepEqual(
+    (again as Document).getRoot().listNodes().map((n) => [n.getName(), n.getMatrix()]),
+    before,
+  );
+  assert.ok(ctx.warnings.some((w) => w.message.includes("already resolved")), JSON.stringify(ctx.warnings));
+  const root = summarizeParts(again as Document).find((p) => p.name === "Root")!;
+  assert.deepEqual(root.hardpoints.map((h) => h.name), ["HpMount01", "HpTurret01"]);
+});
