@@ -71,7 +71,11 @@ export const rigAssignSide = defineNode({
   // 24: aircraft touching each other among others parked clear, where names cannot tell whose an object
   // is, are one group by place (copy_places.ts): the others keep their own centre lines and are judged
   // on their geometry; only the group's panels are warned of and weak (were all the scene's).
-  version: 24,
+  // 25: inside a touching group each aircraft's centre line is read from its shape where mirror pairs and
+  // a fuselage agree on it (copy_touching.ts): its panels are sided about it and not warned of; aircraft
+  // whose names barely overlap (`Aileron_L` beside `Querruder_L`) are a group by their panels' kinds.
+  // And the "auto" frame reads up from low-poly wing sections' camber (frame_camber.ts, 4–10 points round).
+  version: 25,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -12,8 +12,7 @@ import { panelPositions, SkinPoses } from "./bone_geometry.ts";
 import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
 import { type Mat4, normalize, transformDirection, transformPoint } from "./transform.ts";
 import { hubSide, isSpinningPart } from "./spin_hinge.ts";
-import { copyCentreLines } from "./copies.ts";
-import { untoldAircraft } from "./copy_untold.ts";
+import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
@@ -42,7 +41,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   };
   const poses = new SkinPoses(matrix);
   // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre line.
-  const centres = copyCentreLines(scene, matrix);
+  const centres = aircraftCentreLines(scene, matrix);
   const centreOf = (node: Node) => centres?.get(node) ?? 0;
   const sides = new Map<Node, Side>();
   // Panels named left or right lying wholly on the other side: a Blender duplicate of `Aileron.L`

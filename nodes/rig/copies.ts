@@ -55,8 +55,10 @@ export interface ModelCopy {
   /**
    * Several aircraft touching, standing apart from the others (`copy_places.ts`): which of them an
    * object is cannot be told, so its panels are sided about one centre line and judged weak.
+   * `"kinds"` when only its panels' kinds repeat (two modellers' names barely overlapping): one
+   * aircraft after all unless its shape shows two centre lines (`copy_untold.ts`).
    */
-  readonly untold?: boolean;
+  readonly untold?: boolean | "kinds";
 }
 
 /** Kinds on a wing, and kinds on a tail (an elevon is both: a flying wing's copies count). */

@@ -29,7 +29,7 @@ interface Fingerprint {
 /** A remembered look: its fingerprint, and each copy's label and its nodes' positions in the tree. */
 interface Remembered {
   readonly seen: Fingerprint;
-  readonly copies: { label: string; at: number[]; untold?: boolean }[] | undefined;
+  readonly copies: { label: string; at: number[]; untold?: boolean | "kinds" }[] | undefined;
 }
 
 /** Looks remembered against one array, at most (a few fingerprints per run). */

@@ -19,7 +19,7 @@
 import type { Accessor, Node } from "@gltf-transform/core";
 import { IDENTITY } from "./transform.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
-import type { ModelCopy } from "./copies.ts";
+import { type ModelCopy, panelKey as panelKind } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { overlaying } from "./copy_members.ts";
 
@@ -85,6 +85,13 @@ export function copiesByPlace(
   return undefined;
 }
 
+/** How often each key of `held` comes, and the objects whose key comes twice or more. */
+function repeatedUnder(held: readonly Node[], key: (n: Node) => string) {
+  const count = new Map<string, number>();
+  for (const n of held) count.set(key(n), (count.get(key(n)) ?? 0) + 1);
+  return { count, repeated: held.filter((n) => count.get(key(n))! >= 2) };
+}
+
 /** The aircraft by clusters of `drawn` (sorted by their least x), as {@link copiesByPlace} says. */
 function clustered(
   drawn: readonly Placed[],
@@ -148,7 +155,7 @@ function clustered(
     walk(node);
     if (homes.size === 1) members[[...homes][0]].add(node);
   }
-  const untold: boolean[] = [];
+  const untold: (boolean | "kinds")[] = [];
   for (const cluster of members) {
     if (!whole([...cluster])) return undefined;
     // Two objects of one name, however each spells its side (`aileron.l`, `AileronLeft`): two aircraft
@@ -157,14 +164,17 @@ function clustered(
     // aircraft parked clear keep their own centre lines). Repeated names making no whole aircraft (one
     // aileron in two pieces of one name) leave the cluster's whose unknown: no split.
     const held = [...cluster].filter(holdsPanel);
-    const key = (n: Node) => sidedName(n.getName()) ?? n.getName();
-    const count = new Map<string, number>();
-    for (const n of held) count.set(key(n), (count.get(key(n)) ?? 0) + 1);
+    const byName = (n: Node) => sidedName(n.getName()) ?? n.getName();
+    // Two modellers' aircraft whose names barely overlap (`Aileron_L` beside `Querruder_L`, one `Rudder`
+    // each): their panels' kinds repeat where their names do not.
+    const byKind = (n: Node) => panelKind(n.getName()) ?? byName(n);
+    const [names, kinds] = [byName, byKind].map((key) => repeatedUnder(held, key));
+    const key = whole(names.repeated) || !whole(kinds.repeated) ? byName : byKind;
+    const { count, repeated } = key === byName ? names : kinds;
     if (count.size === held.length) {
       untold.push(false);
       continue;
     }
-    const repeated = held.filter((n) => count.get(key(n))! >= 2);
     if (!whole(repeated)) return undefined;
     // Each name's objects drawn over each other: copies at one place (an aircraft duplicated where it
     // stands), read by the names' order as before, not aircraft touching.
@@ -176,13 +186,13 @@ function clustered(
       return overlaying(first, box);
     });
     if (atOnePlace) return undefined;
-    untold.push(true);
+    untold.push(key === byName || "kinds");
   }
   // Aircraft told apart first (the first one's frame is read for "auto"), then the touching groups.
-  const rank = members.map((_, i) => i).sort((a, b) => Number(untold[a]) - Number(untold[b]));
+  const rank = members.map((_, i) => i).sort((a, b) => Number(!!untold[a]) - Number(!!untold[b]));
   return rank.map((i, k) =>
     untold[i]
-      ? { label: `aircraft ${k + 1} by place (touching others)`, nodes: members[i], untold: true }
+      ? { label: `aircraft ${k + 1} by place (touching others)`, nodes: members[i], untold: untold[i] }
       : { label: `aircraft ${k + 1} by place`, nodes: members[i] }
   );
 }

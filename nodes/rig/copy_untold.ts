@@ -13,6 +13,7 @@ import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
 import {
   apartAlong,
+  copyCentreLines,
   findCopies,
   pairedCentre,
   pairedMiddles,
@@ -22,6 +23,7 @@ import {
 } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { touchingCentres } from "./copy_touching.ts";
 
 /** How far copies' centre lines may lie apart, as a fraction of the scene's width, and still be one. */
 const ONE_LINE = 0.05;
@@ -30,9 +32,57 @@ const ONE_LINE = 0.05;
  * The panels of several aircraft in `doc` that names and places cannot tell apart (see the module doc),
  * in the scene's order, read in the aircraft frame `toAircraft`; undefined when the scene holds one
  * aircraft, or its aircraft are told apart (lying apart, or copies drawn at one place whose left and right
- * pairs share one centre line, which serves them all).
+ * pairs share one centre line, which serves them all). A panel whose own aircraft's centre line the
+ * geometry tells (`copy_touching.ts`) is told.
  */
 export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefined {
+  const groups = readGroups(doc, toAircraft)?.filter((g) => g.several);
+  if (!groups) return undefined;
+  const untold = groups.flatMap((g) => g.panels.filter((n) => !g.lines.has(n)));
+  return untold.length ? untold : undefined;
+}
+
+/**
+ * Per node, the lateral position (aircraft frame, +left) of its aircraft's centre line: a copy's laid
+ * apart (`copies.ts` copyCentreLines), or, among aircraft touching, its own where the geometry tells it
+ * (`copy_touching.ts`); undefined when the scene's one centre line serves every node.
+ */
+export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
+  let out = copyCentreLines(doc, toAircraft);
+  for (const group of readGroups(doc, toAircraft) ?? []) {
+    for (const [node, line] of group.lines) {
+      // One aircraft after all: its own objects keep their centre line, objects in no copy take its.
+      if (group.several || group.loose?.has(node)) (out ??= new Map()).set(node, line);
+    }
+  }
+  return out;
+}
+
+/**
+ * The untold groups with the centre lines their shape tells (`copy_touching.ts`). A group found only by
+ * its panels' kinds repeating, or a copy told apart, is one aircraft after all unless its shape shows two
+ * lines or more (an airliner's inner and outer ailerons and elevators are no second aircraft): its lines
+ * serve only its `loose` objects, in no copy.
+ */
+function readGroups(doc: Document, toAircraft: Mat4) {
+  const groups = untoldGroups(doc, toAircraft)?.map((g) => {
+    const lines = touchingCentres(g.nodes, toAircraft);
+    return { ...g, lines, several: !g.shapeDecides || new Set(lines.values()).size >= 2 };
+  });
+  return groups?.length ? groups : undefined;
+}
+
+/**
+ * Several aircraft's nodes that names and places cannot tell apart, and their panels, per group;
+ * `shapeDecides` where the group is several aircraft only if its shape shows two centre lines or more
+ * (found by panels' kinds alone, or a copy told apart).
+ */
+function untoldGroups(
+  doc: Document,
+  toAircraft: Mat4,
+):
+  | { nodes: ReadonlySet<Node>; panels: Node[]; shapeDecides?: boolean; loose?: ReadonlySet<Node> }[]
+  | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   const nodes = scene.listChildren().flatMap(subtreeNodes);
@@ -41,8 +91,11 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
   // Touching aircraft standing apart from the others (`copy_places.ts`): only theirs are in doubt.
   const touching = copies?.filter((c) => c.untold) ?? [];
   if (touching.length) {
-    const held = new Set(touching.flatMap((c) => [...c.nodes]));
-    return panels.filter((n) => held.has(n));
+    return touching.map((c) => ({
+      nodes: c.nodes,
+      panels: panels.filter((n) => c.nodes.has(n)),
+      shapeDecides: c.untold === "kinds",
+    }));
   }
   if (copies) {
     const cache = new Map<Accessor, Bounds | undefined>();
@@ -64,18 +117,37 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
       return centre === undefined ? [] : [centre];
     });
     const oneLine = middles.every((m) => !m.length || spread(m) <= band) && spread(centres) <= band;
-    if (apart || oneLine) return undefined;
+    // Told copies may each hold several aircraft all the same (copies by the names' order, where a
+    // second modeller's names come once: theirs lie in the first copy): where a copy's shape shows two
+    // centre lines or more, they are its aircraft's. An object in no copy (a third `Rudder`, its
+    // aircraft's others named once) is read with each, for a line to stand on; never warned of.
+    if (apart || oneLine) {
+      const held = new Set(copies.flatMap((c) => [...c.nodes]));
+      const loose = new Set(nodes.filter((n) => !held.has(n)));
+      return copies.map((c) => ({
+        nodes: new Set([...c.nodes, ...loose]),
+        panels: panels.filter((n) => c.nodes.has(n)),
+        shapeDecides: true,
+        loose,
+      }));
+    }
     const held = new Set(copies.flatMap((c) => [...c.nodes]));
-    return panels.filter((n) => held.has(n));
+    // Objects in no copy are read with them for their lines (never warned of).
+    return [{ nodes: new Set(nodes), panels: panels.filter((n) => held.has(n)) }];
   }
   // No copies found: a panel named twice or more, however its side is spelt, is several aircraft's when
   // the panels so named make a whole aircraft named left and right (a wing's and a tail's). Then every
   // panel is: one named once (the only rudder, one type drawing its fin whole) is some aircraft's, sided
   // about a centre line that need not be its own (a line-up centred on the origin: its rudder "right",
   // judged good).
-  const keyOf = (n: Node) => sidedName(n.getName()) ?? n.getName().toLowerCase();
-  const count = new Map<string, number>();
-  for (const n of panels) count.set(keyOf(n), (count.get(keyOf(n)) ?? 0) + 1);
-  const repeated = panels.filter((n) => count.get(keyOf(n))! >= 2);
-  return wholeTwoSided(signature(repeated)) ? panels : undefined;
+  // Two modellers' aircraft whose names barely overlap (`Aileron_L` beside `Querruder_L`): by kind.
+  const [byName, byKind] = [
+    (n: Node) => sidedName(n.getName()) ?? n.getName().toLowerCase(),
+    (n: Node) => panelKey(n.getName())!,
+  ].map((keyOf) => {
+    const count = new Map<string, number>();
+    for (const n of panels) count.set(keyOf(n), (count.get(keyOf(n)) ?? 0) + 1);
+    return wholeTwoSided(signature(panels.filter((n) => count.get(keyOf(n))! >= 2)));
+  });
+  return byName || byKind ? [{ nodes: new Set(nodes), panels, shapeDecides: !byName }] : undefined;
 }

@@ -157,7 +157,11 @@ export const rigFitHinge = defineNode({
   // wings (real_airfoil_wings.ts), held-out seeds 1001–1400: 10 of 109 symmetric wings voted down -> 0.
   // 49: copies by place may hold a touching group among aircraft parked clear (copy_places.ts): the
   // clear ones keep their own centre lines and mirror partners, the group's panels take none.
-  version: 49,
+  // 50: inside a touching group, panels whose aircraft's centre line the shape tells (copy_touching.ts)
+  // take mirror partners about it and are judged on their geometry (see rig.assign_side v25). The "auto"
+  // frame reads up from low-poly wing sections' camber (frame_camber.ts: a game model's 4–10 points round
+  // gave no vote; real_airfoil_wings.ts low-poly lifting wings, held-out seeds 2001–2400: 0 -> 89 of 113).
+  version: 50,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -25,8 +25,7 @@ import {
 import { sidesOffWhole } from "./whole_sides.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
-import { copyCentreLines } from "./copies.ts";
-import { untoldAircraft } from "./copy_untold.ts";
+import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
@@ -97,7 +96,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
   // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre
   // line (copies.ts); a split node's new half lies in its copy, as the node does.
-  const centres = copyCentreLines(scene, toAircraft);
+  const centres = aircraftCentreLines(scene, toAircraft);
   const centreOf = (node: Node) => centres?.get(node) ?? 0;
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {

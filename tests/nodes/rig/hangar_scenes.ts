@@ -30,6 +30,23 @@ export type HangarNaming =
   | "unnamed_depths"
   | "shuffled_names"
   | "mixed_conventions";
+/**
+ * Two modellers' aircraft in one file, their names barely overlapping: every other aircraft is named in
+ * German (`Querruder_L`, `Höhenruder_L`, `Rumpf`), keeping only the English `Rudder` — one name shared.
+ * Not in {@link HANGAR_NAMINGS}: the touching-aircraft tests read it on its own.
+ */
+export const BARELY_OVERLAPPING = "barely_overlapping";
+
+/** The German words of {@link BARELY_OVERLAPPING} (the rudder keeps its English name). */
+const GERMAN: Readonly<Record<string, string>> = {
+  Aileron: "Querruder",
+  Elevator: "Höhenruder",
+  Fuselage: "Rumpf",
+  Wing: "Flügel",
+  Stabilizer: "Leitwerk",
+  Fin: "Seitenflosse",
+};
+
 /** Every naming. */
 export const HANGAR_NAMINGS: readonly HangarNaming[] = [
   "prefix",
@@ -122,7 +139,7 @@ const toScene = (p: Vec3): Vec3 => [-p[2], p[1], p[0]];
  */
 export function hangarSample(
   seed: number,
-  naming: HangarNaming,
+  naming: HangarNaming | typeof BARELY_OVERLAPPING,
   layout: HangarLayout | CrowdedLayout | typeof LINE_UP | PartlyTouchingLayout,
 ): HangarSample {
   const lineUp = layout === LINE_UP;
@@ -192,7 +209,13 @@ export function hangarSample(
     });
     const spell = SPELLINGS[(first + i) % SPELLINGS.length];
     const name = (n: string) =>
-      naming === "prefix" ? `${type}_${n}` : naming === "mixed_conventions" ? spell(n) : n;
+      naming === "prefix"
+        ? `${type}_${n}`
+        : naming === "mixed_conventions"
+        ? spell(n)
+        : naming === BARELY_OVERLAPPING && i % 2
+        ? n.replace(/^[A-Za-z]+/, (w) => GERMAN[w] ?? w)
+        : n;
     const place = (node: Node) => {
       if (!parent) node.setTranslation(toScene(offset));
     };
