@@ -23,6 +23,11 @@ const SLICES = 8;
 const END = 0.15;
 /** Share of the section's greatest thickness a slice must span to hold points of both surfaces. */
 const THICK = 0.6;
+/**
+ * Points a section may have and still be read as a low-poly ring (`sparseCamber`): a game model's
+ * 4–10 points round leave most slices empty or holding one surface.
+ */
+const SPARSE = 12;
 
 /**
  * The camber of one section run (`pairs` of (along, up), `run` its indices sorted along the length):
@@ -55,6 +60,7 @@ export function sectionCamber(pairs: readonly number[], run: readonly number[]):
   // the mean line: only slices near the section's full thickness are read.
   const thickest = Math.max(...top.map((t, s) => counts[s] >= 2 ? t - bottom[s] : 0));
   const read = top.map((_, s) => s).filter((s) => counts[s] >= 2 && top[s] - bottom[s] >= THICK * thickest);
+  if (run.length <= SPARSE) return sparseCamber(pairs, run, first, chord, y0, y1);
   if (!(thickest > 0) || read.length < SLICES / 2) return undefined;
   let sum = 0;
   for (const s of read) sum += (top[s] + bottom[s]) / 2;
@@ -104,4 +110,43 @@ function endHeight(
   const vertex = -b / (2 * a);
   const reach = (Math.max(...ys) - Math.min(...ys)) / 2 / chord;
   return a > 0 && Math.abs(vertex) <= reach ? middle + vertex * chord : middle;
+}
+
+/**
+ * The camber of a low-poly section (a game model's ring of 4–{@link SPARSE} points, where slices hold
+ * too few to read): each surface is the straight segments through its points — those above the chord line
+ * from `first` (height `y0`) to the trailing end (`y1`) the upper, the others the lower (a flat bottom's lie
+ * on it) — and the mean line their middle, read at the slices' middles. A modeller's loop cuts put the upper
+ * and lower points at the same stations, so a symmetric ring's mean line lies on its chord line; undefined
+ * without a point off the chord line.
+ */
+function sparseCamber(
+  pairs: readonly number[],
+  run: readonly number[],
+  first: number,
+  chord: number,
+  y0: number,
+  y1: number,
+): number | undefined {
+  const upper: [number, number][] = [[0, 0]], lower: [number, number][] = [[0, 0]];
+  let off = 0;
+  for (const k of run) {
+    const x = (pairs[2 * k] - first) / chord, y = (pairs[2 * k + 1] - (y0 + (y1 - y0) * x)) / chord;
+    if (!(x > 0.02 && x < 0.98)) continue;
+    (y > 0 ? upper : lower).push([x, y]);
+    off = Math.max(off, Math.abs(y));
+  }
+  if (!(off > 1e-6)) return undefined;
+  upper.push([1, 0]), lower.push([1, 0]);
+  const at = (line: readonly [number, number][], x: number) => {
+    const i = line.findIndex(([lx]) => lx >= x);
+    const [a, b] = [line[Math.max(0, i - 1)], line[Math.max(0, i)]];
+    return b[0] > a[0] ? a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]) : b[1];
+  };
+  let sum = 0;
+  for (let s = 0; s < SLICES; s++) {
+    const x = END + (s + 0.5) / SLICES * (1 - 2 * END);
+    sum += (at(upper, x) + at(lower, x)) / 2;
+  }
+  return sum / SLICES;
 }

@@ -298,7 +298,7 @@ export function detectFrame(doc: Document, maxPoints: number = MAX_POINTS): Dete
   // is the better guess when it is lopsided enough that a tailplane's inverted camber cannot outweigh
   // it, and bowed by a lifting section's camber. A guess still (sampled sections misread it): never clear.
   const [bowUp, bowDown, bowWeight] = wings.camber;
-  const camber = wings.sections >= MIN_SECTIONS && !reach?.clear &&
+  const camber = wings.sections + wings.rings >= MIN_SECTIONS && !reach?.clear &&
       Math.max(bowUp, bowDown) >= CAMBER_CLEAR * Math.min(bowUp, bowDown) &&
       Math.abs(bowUp - bowDown) >= MIN_CAMBER * bowWeight
     ? shapeVote(

@@ -288,10 +288,14 @@ export interface SectionEnds {
    * of the sections whose camber was read (frame_camber.ts).
    */
   readonly camber: readonly [up: number, down: number, weight: number];
+  /** How many low-poly rings (a game model's 4–12 points round) were found besides, ends unmeasured. */
+  readonly rings: number;
 }
 
 /** Span bins per side of the plane of symmetry. */
 const SECTION_BINS = 20;
+/** Points a low-poly section ring may have (a game model's), read for camber without measured ends. */
+const SPARSE_SECTION = 12;
 /** Bins nearer the plane than this (the fuselage) or further out (the tips' caps) are left out. */
 const SECTION_SPAN: readonly [number, number] = [5, 19];
 /** A gap along the length of this share of it parts two surfaces in one span bin. */
@@ -326,7 +330,7 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
     if (!(bin >= SECTION_SPAN[0] && bin < SECTION_SPAN[1])) continue;
     bins[bin + (offset < 0 ? SECTION_BINS : 0)].push(points[i + long], points[i + upAxis]);
   }
-  let low = 0, high = 0, sections = 0;
+  let low = 0, high = 0, sections = 0, rings = 0;
   const camber: [number, number, number] = [0, 0, 0];
   const gap = SECTION_GAP * extent[long];
   for (const [b, pairs] of bins.entries()) {
@@ -335,6 +339,17 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
     );
     // Camber is read outboard only: a tailplane, which may be cambered upside down, lies inboard.
     const outboard = b % SECTION_BINS >= CAMBER_OUTBOARD * SECTION_BINS;
+    // A low-poly ring (a game model's 4–12 points round) is one section, though gaps between its few
+    // points part it into runs and its ends hold too few to measure: its camber reads (frame_camber.ts).
+    if (order.length <= SPARSE_SECTION && thinSection(pairs, order)) {
+      rings++;
+      const bow = outboard ? sectionCamber(pairs, order) : undefined;
+      const chord = pairs[2 * order[order.length - 1]] - pairs[2 * order[0]];
+      if (bow !== undefined) {
+        camber[bow > 0 ? 0 : 1] += Math.abs(bow) * chord * chord, camber[2] += chord * chord;
+      }
+      continue;
+    }
     let start = 0;
     for (let k = 1; k <= order.length; k++) {
       if (k < order.length && pairs[2 * order[k]] - pairs[2 * order[k - 1]] <= gap) continue;
@@ -343,6 +358,8 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
       const t = ((pairs[2 * run[0]] + pairs[2 * run[run.length - 1]]) / 2 - min[long]) / extent[long];
       if (veeEnd && (veeEnd > 0 ? t >= 1 - END_SLICE : t <= END_SLICE)) continue;
       const ends = runEnds(pairs, run);
+      // A low-poly ring (a game model's 4–10 points) has too few points at its ends to measure, yet its
+      // camber reads (frame_camber.ts) when it is as thin as a wing's.
       if (!ends) continue;
       low += ends[0], high += ends[1], sections++;
       const bow = outboard ? sectionCamber(pairs, run) : undefined;
@@ -352,7 +369,15 @@ export function sectionEnds(axes: ShapeAxes, veeEnd?: 1 | -1): SectionEnds {
       }
     }
   }
-  return { low, high, sections, camber };
+  return { low, high, sections, camber, rings };
+}
+
+/** True when a run of (long, up) pairs is no thicker than {@link SECTION_THICK} of its chord. */
+function thinSection(pairs: number[], run: number[]): boolean {
+  const chord = pairs[2 * run[run.length - 1]] - pairs[2 * run[0]];
+  let top = -Infinity, bottom = Infinity;
+  for (const k of run) top = Math.max(top, pairs[2 * k + 1]), bottom = Math.min(bottom, pairs[2 * k + 1]);
+  return run.length >= 4 && chord > 0 && top - bottom <= SECTION_THICK * chord;
 }
 
 /**

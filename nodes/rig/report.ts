@@ -40,7 +40,10 @@ export const rigReport = defineNode({
   // 16: the "auto" frame's camber cue as rig.fit_hinge v48 reads it (frame_camber.ts).
   // 17: "auto" frame detection reads the first aircraft standing clear where others touch (copy_places.ts
   // orders touching groups last).
-  version: 17,
+  // 18: "auto" frame detection reads up from low-poly wing sections' camber (frame_camber.ts, a game
+  // model's 4–10 points round: no vote before), and from copies found when touching aircraft's names
+  // barely overlap (copy_places.ts).
+  version: 18,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
