@@ -134,7 +134,9 @@ export const dsonApplyPreset = defineNode({
   // Kochanek–Bartels curve, the one keyed channels take (decode.dson v43; before: pymods's reading).
   // 35: the formula graph it writes back holds each operation as a group (decode.dson v45), so Blender
   // keeps it; the bare form is still read.
-  version: 35,
+  // 36: a graft's own morph marked `graft_own: 1`, as Blender 3.4 writes a boolean back, stays the
+  // graft's own (before, only `true` did, so a figure read back from Blender dialled it with the body).
+  version: 36,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +
