@@ -5,6 +5,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
 import { join } from "node:path";
 import { dsonApplyPreset } from "../../../../nodes/decode/dson/apply_preset.ts";
@@ -89,4 +90,38 @@ export function quatMultiply(a: readonly number[], b: readonly number[]): number
     aw * bz + ax * by - ay * bx + az * bw,
     aw * bw - ax * bx - ay * by - az * bz,
   ];
+}
+
+/** A judge's word on one generated case: `undefined` when right, else what is wrong and whether a warning said so. */
+export type Verdict = { wrong: string; warned: boolean } | undefined;
+
+/**
+ * Makes and judges the case of every seed in `from..to`, prints how many were wrong (and how many of
+ * those without a warning), and fails listing each wrong seed with its case's `describe`.
+ *
+ * @example
+ * ```ts
+ * await sweepSeeds(1, 40, "dson lines, seeds 1-40", lineCase, judge);
+ * ```
+ */
+export async function sweepSeeds<C>(
+  from: number,
+  to: number,
+  label: string,
+  make: (seed: number) => C,
+  judge: (c: C) => Promise<Verdict>,
+  describe: (c: C) => string = () => "",
+): Promise<void> {
+  const wrong: string[] = [];
+  let silent = 0;
+  for (let seed = from; seed <= to; seed++) {
+    const c = make(seed);
+    const result = await judge(c);
+    if (!result) continue;
+    if (!result.warned) silent++;
+    const about = describe(c);
+    wrong.push(`seed ${seed}${about ? ` (${about})` : ""}: ${result.wrong}`);
+  }
+  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them without a warning`);
+  assert.deepEqual(wrong, []);
 }

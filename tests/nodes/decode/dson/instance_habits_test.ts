@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { decodeAndExport, decodeJson } from "./dson_runs.ts";
+import { decodeAndExport, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { apply, type InstanceCase, instanceCase } from "./instance_habits.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { generateFigure } from "./generate.ts";
@@ -30,7 +30,7 @@ function drawn(scene: Document, c: InstanceCase): Map<string, number[][]> {
   return out;
 }
 
-async function judge(c: InstanceCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+async function judge(c: InstanceCase): Promise<Verdict> {
   let run;
   try {
     run = await decodeJson(c.json, "Forest.duf");
@@ -67,26 +67,14 @@ async function judge(c: InstanceCase): Promise<{ wrong: string; warned: boolean 
   return undefined;
 }
 
-async function sweep(from: number, to: number, label: string): Promise<void> {
-  const wrong: string[] = [];
-  let silent = 0;
-  for (let seed = from; seed <= to; seed++) {
-    const c = instanceCase(seed);
-    const result = await judge(c);
-    if (!result) continue;
-    if (!result.warned) silent++;
-    wrong.push(`seed ${seed} (${c.habits.join(", ") || "plain"}): ${result.wrong}`);
-  }
-  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them without a warning`);
-  assert.deepEqual(wrong, []);
-}
+const habits = (c: InstanceCase) => c.habits.join(", ") || "plain";
 
 Deno.test("dson instances, seeds 1-40: every copy drawn at its instance's place; deleted targets warned", async () => {
-  await sweep(1, 40, "dson instances, seeds 1-40");
+  await sweepSeeds(1, 40, "dson instances, seeds 1-40", instanceCase, judge, habits);
 });
 
 Deno.test("dson instances, held-out seeds 8001-8040: the same", async () => {
-  await sweep(8001, 8040, "dson instances, held-out seeds 8001-8040");
+  await sweepSeeds(8001, 8040, "dson instances, held-out seeds 8001-8040", instanceCase, judge, habits);
 });
 
 Deno.test("dson instances: copies share their target's mesh and the exported GLB is valid", async () => {

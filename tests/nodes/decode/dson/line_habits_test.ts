@@ -6,11 +6,11 @@
  * such file was refused (a DecodeError for the whole scene).
  */
 import assert from "node:assert/strict";
-import { decodeJson } from "./dson_runs.ts";
+import { decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { type LineCase, lineCase } from "./line_habits.ts";
 
 /** What is wrong with the decode of `c` (and whether a warning names it), or undefined. */
-async function judge(c: LineCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+async function judge(c: LineCase): Promise<Verdict> {
   let run;
   try {
     run = await decodeJson(c.json, "Prop.dsf");
@@ -70,25 +70,12 @@ async function judge(c: LineCase): Promise<{ wrong: string; warned: boolean } | 
   return undefined;
 }
 
-async function sweep(from: number, to: number, label: string): Promise<void> {
-  const wrong: string[] = [];
-  let silent = 0;
-  for (let seed = from; seed <= to; seed++) {
-    const result = await judge(lineCase(seed));
-    if (!result) continue;
-    if (!result.warned) silent++;
-    wrong.push(`seed ${seed}: ${result.wrong}`);
-  }
-  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them silent`);
-  assert.deepEqual(wrong, []);
-}
-
 Deno.test("dson lines, seeds 1-40: two-corner entries dropped with one warning per geometry; every face drawn", async () => {
-  await sweep(1, 40, "dson lines, seeds 1-40");
+  await sweepSeeds(1, 40, "dson lines, seeds 1-40", lineCase, judge);
 });
 
 Deno.test("dson lines, held-out seeds 6001-6040: the same", async () => {
-  await sweep(6001, 6040, "dson lines, held-out seeds 6001-6040");
+  await sweepSeeds(6001, 6040, "dson lines, held-out seeds 6001-6040", lineCase, judge);
 });
 
 Deno.test("dson lines: the warning names the geometry, the count and the first line; an entry of one corner is refused", async () => {

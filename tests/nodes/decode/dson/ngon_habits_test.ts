@@ -9,14 +9,14 @@
  * word; now 0 of 40 and 0 of 40.
  */
 import assert from "node:assert/strict";
-import { decodeJson, withContentFiles } from "./dson_runs.ts";
+import { decodeJson, sweepSeeds, type Verdict, withContentFiles } from "./dson_runs.ts";
 import { type NgonCase, ngonCase } from "./ngon_habits.ts";
 import { BODY, body, BODY_FILE, fileOf, graftPatch, instance } from "./swell_body.ts";
 import { generateFigure, type Json } from "./generate.ts";
 import type { Document } from "@gltf-transform/core";
 
 /** What is wrong with the decode of `c` (and whether a warning names it), or undefined. */
-async function judge(c: NgonCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+async function judge(c: NgonCase): Promise<Verdict> {
   let run;
   try {
     run = await decodeJson(c.json, "Prop.dsf");
@@ -87,26 +87,12 @@ async function judge(c: NgonCase): Promise<{ wrong: string; warned: boolean } | 
   return undefined;
 }
 
-async function sweep(from: number, to: number, label: string): Promise<void> {
-  const wrong: string[] = [];
-  let silent = 0;
-  for (let seed = from; seed <= to; seed++) {
-    const c = ngonCase(seed);
-    const result = await judge(c);
-    if (!result) continue;
-    if (!result.warned) silent++;
-    wrong.push(`seed ${seed}: ${result.wrong}`);
-  }
-  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them silent`);
-  assert.deepEqual(wrong, []);
-}
-
 Deno.test("dson n-gons, seeds 1-40: cut into triangles covering each polygon exactly; degenerate ones dropped; warned once each", async () => {
-  await sweep(1, 40, "dson n-gons, seeds 1-40");
+  await sweepSeeds(1, 40, "dson n-gons, seeds 1-40", ngonCase, judge);
 });
 
 Deno.test("dson n-gons, held-out seeds 3001-3040: the same", async () => {
-  await sweep(3001, 3040, "dson n-gons, held-out seeds 3001-3040");
+  await sweepSeeds(3001, 3040, "dson n-gons, held-out seeds 3001-3040", ngonCase, judge);
 });
 
 /** How often each triangle of the mesh named `name…` is drawn, keyed by its sorted DSON vertices `a,b,c`. */

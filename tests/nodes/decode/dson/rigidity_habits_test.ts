@@ -5,12 +5,11 @@
  * morphs unprotected: nothing to fit a rigid transform to). Before decode.dson v46 a stale index
  * refused the whole scene and a group with no reference vertex was kept without a word.
  */
-import assert from "node:assert/strict";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { decodeJson } from "./dson_runs.ts";
+import { decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { type RigidityCase, rigidityCase } from "./rigidity_habits.ts";
 
-async function judge(c: RigidityCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+async function judge(c: RigidityCase): Promise<Verdict> {
   let run;
   try {
     run = await decodeJson(c.json, "Belt.dsf");
@@ -77,24 +76,12 @@ async function judge(c: RigidityCase): Promise<{ wrong: string; warned: boolean 
   return undefined;
 }
 
-async function sweep(from: number, to: number, label: string): Promise<void> {
-  const wrong: string[] = [];
-  let silent = 0;
-  for (let seed = from; seed <= to; seed++) {
-    const c = rigidityCase(seed);
-    const result = await judge(c);
-    if (!result) continue;
-    if (!result.warned) silent++;
-    wrong.push(`seed ${seed} (${c.habits.join(", ") || "plain"}): ${result.wrong}`);
-  }
-  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them without a warning`);
-  assert.deepEqual(wrong, []);
-}
+const habits = (c: RigidityCase) => c.habits.join(", ") || "plain";
 
 Deno.test("dson rigidity habits, seeds 1-40: stale indices left out and counted; groups with no reference named", async () => {
-  await sweep(1, 40, "dson rigidity habits, seeds 1-40");
+  await sweepSeeds(1, 40, "dson rigidity habits, seeds 1-40", rigidityCase, judge, habits);
 });
 
 Deno.test("dson rigidity habits, held-out seeds 9001-9040: the same", async () => {
-  await sweep(9001, 9040, "dson rigidity habits, held-out seeds 9001-9040");
+  await sweepSeeds(9001, 9040, "dson rigidity habits, held-out seeds 9001-9040", rigidityCase, judge, habits);
 });

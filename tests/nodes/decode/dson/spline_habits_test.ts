@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { curveValueAt } from "../../../../nodes/decode/dson/codec/key_curve.ts";
 import { splineAt } from "../../../../nodes/decode/dson/codec/formula_spline.ts";
-import { decodeJson } from "./dson_runs.ts";
+import { decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { specCurve, type SplineCase, splineCase } from "./spline_habits.ts";
 import { prng } from "../../../support/prng.ts";
 
@@ -21,7 +21,7 @@ function jcmWeight(scene: Document): number {
   return mesh.getWeights()[names.indexOf("pJCMForeArmFwd_135_L")];
 }
 
-async function judge(c: SplineCase): Promise<{ wrong: string; warned: boolean } | undefined> {
+async function judge(c: SplineCase): Promise<Verdict> {
   const { scene, warnings } = await decodeJson(c.json, "Genesis8Female.duf");
   const warned = warnings.some((w) => w.includes("spline_tcb"));
   const got = jcmWeight(scene);
@@ -34,25 +34,12 @@ async function judge(c: SplineCase): Promise<{ wrong: string; warned: boolean } 
   return undefined;
 }
 
-async function sweep(from: number, to: number, label: string): Promise<void> {
-  const wrong: string[] = [];
-  let silent = 0;
-  for (let seed = from; seed <= to; seed++) {
-    const result = await judge(splineCase(seed));
-    if (!result) continue;
-    if (!result.warned) silent++;
-    wrong.push(`seed ${seed}: ${result.wrong}`);
-  }
-  console.log(`${label}: ${wrong.length} of ${to - from + 1} wrong, ${silent} of them without a warning`);
-  assert.deepEqual(wrong, []);
-}
-
 Deno.test("dson spline_tcb habits, seeds 1-60: the JCM weight is the spec's Kochanek–Bartels curve; warned between knots only", async () => {
-  await sweep(1, 60, "dson spline_tcb habits, seeds 1-60");
+  await sweepSeeds(1, 60, "dson spline_tcb habits, seeds 1-60", splineCase, judge);
 });
 
 Deno.test("dson spline_tcb habits, held-out seeds 7001-7060: the same", async () => {
-  await sweep(7001, 7060, "dson spline_tcb habits, held-out seeds 7001-7060");
+  await sweepSeeds(7001, 7060, "dson spline_tcb habits, held-out seeds 7001-7060", splineCase, judge);
 });
 
 Deno.test("dson spline_tcb: a formula and a keyed channel of the same knots are one curve", () => {
