@@ -11,7 +11,7 @@ import { browserMissing } from "../../studio/chromium.ts";
 import { CULL_FROM } from "../../studio/web/editor.ts";
 import { prng } from "../support/prng.ts";
 import { tempDir } from "../support/temp.ts";
-import { answering, openStudio, statusReads } from "./page_helpers.ts";
+import { answering, openStudio, panOneViewDown, statusReads } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -51,16 +51,8 @@ Deno.test({
       const first = await drawn();
       assert(first > 0 && first < total, `${first} of ${total} nodes drawn`);
       const before = new Set(await page.$$eval("g.node", (g) => g.map((n) => n.getAttribute("data-node"))));
-      const box = (await page.locator("#editor").boundingBox())!;
-      // Alt+drag pans: two views' worth down the graph's columns, through rows not drawn before.
-      for (let i = 0; i < 2; i++) {
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height - 5);
-        await page.keyboard.down("Alt");
-        await page.mouse.down();
-        await page.mouse.move(box.x + box.width / 2, box.y + 5, { steps: 4 });
-        await page.mouse.up();
-        await page.keyboard.up("Alt");
-      }
+      // Two views' worth down the graph's columns, through rows not drawn before.
+      for (let i = 0; i < 2; i++) await panOneViewDown(page);
       const after = await page.$$eval("g.node", (g) => g.map((n) => n.getAttribute("data-node")));
       assert(after.some((id) => !before.has(id)), "nodes brought into view are drawn");
       assert(after.length < total, `${after.length} of ${total} nodes drawn after the pan`);

@@ -10,7 +10,7 @@ import { ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { openStudio } from "./page_helpers.ts";
+import { openStudio, panOneViewDown } from "./page_helpers.ts";
 import { scriptGraph } from "./script_graphs.ts";
 
 const missing = browserMissing();
@@ -51,13 +51,7 @@ Deno.test({
     assert(first.bad > 0, "the outputs' wires are reported");
     // The drawn box is the view and half a view around it: no drawn wire is much longer than that.
     assert(first.longest < 6 * first.view, `longest wire ${first.longest} for a view of ${first.view}`);
-    const box = (await page.locator("#editor").boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 5);
-    await page.keyboard.down("Alt");
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y + 5, { steps: 4 });
-    await page.mouse.up();
-    await page.keyboard.up("Alt");
+    await panOneViewDown(page);
     const panned = await page.evaluate(measure);
     assert(panned.bad > 0 && panned.longest < 6 * panned.view, JSON.stringify(panned));
     assert(errors.length === 0, errors.join("\n"));

@@ -31,6 +31,17 @@ export async function drag(page: Page, from: string, to: string): Promise<void> 
   await page.mouse.up();
 }
 
+/** Pans the editor one view down its graph: Alt+drag from the editor's bottom edge to its top. */
+export async function panOneViewDown(page: Page): Promise<void> {
+  const box = (await page.locator("#editor").boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 5);
+  await page.keyboard.down("Alt");
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 5, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up("Alt");
+}
+
 /** The selector of a node's socket. */
 export const socket = (node: string, name: string, side: "in" | "out"): string =>
   `circle[data-node="${node}"][data-socket="${name}"][data-side="${side}"]`;
