@@ -17,6 +17,7 @@ import type { Shape } from "./shapes.ts";
 import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
 import { wirePath } from "./wire_clip.ts";
+import { type Drawn, kept, overlaps, reconcile } from "./redraw.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
@@ -374,40 +375,8 @@ export class NodeEditor {
   }
 }
 
-/** An element the editor drew, and the text of what it was drawn from (equal text: the same drawing). */
-interface Drawn {
-  readonly element: SVGElement;
-  readonly key: string;
-}
-
-/** The drawing `before` holds under `id` when it was drawn from `key`, else a new one `draw` makes. */
-function kept(before: ReadonlyMap<string, Drawn>, id: string, key: string, draw: () => SVGElement): Drawn {
-  const old = before.get(id);
-  return old && old.key === key ? old : { element: draw(), key };
-}
-
-/**
- * Makes `parent`'s children `children`, in order, moving or removing only what differs: an element
- * left where it is is not styled or laid out again.
- */
-function reconcile(parent: Element, children: readonly Element[]): void {
-  const wanted = new Set(children);
-  for (const child of [...parent.children]) if (!wanted.has(child)) child.remove();
-  let at = parent.firstElementChild;
-  for (const child of children) {
-    if (child === at) at = at.nextElementSibling;
-    else parent.insertBefore(child, at);
-  }
-}
-
 /** Graphs of more nodes than this draw only what is in and around the view (see `render`). */
 export const CULL_FROM = 1000;
-
-/** True when the box with corners `a` and `b` (in any order) overlaps `box`. */
-function overlaps(box: Bounds, a: readonly number[], b: readonly number[]): boolean {
-  return Math.min(a[0], b[0]) <= box.right && Math.max(a[0], b[0]) >= box.left &&
-    Math.min(a[1], b[1]) <= box.bottom && Math.max(a[1], b[1]) >= box.top;
-}
 
 /** The issues of each node, by id (Group Input's under `/inputs`, Group Output's under `/outputs`). */
 function issuesByNode(issues: readonly Issue[]): Map<string, Issue[]> {
