@@ -3,26 +3,16 @@
  * accept but the glTF validator does not — attribute names outside glTF's semantics, attribute sets
  * numbered with gaps or joints without weights (`repair_attribute_sets.ts`), a material variant mapped
  * twice on one primitive (`repair_variants.ts`), an image whose
- * MIME type contradicts its bytes or whose bytes end before its image data, cameras and punctual lights with values out of range, a skin's
+ * MIME type contradicts its bytes or whose bytes end before its image data (`repair_textures.ts`), cameras and punctual lights with values out of range, a skin's
  * joints without a common root (`repair_joint_root.ts`), a `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
  * morph weights (of a mesh or a node) that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  *
  * @module
  */
-import {
-  type Accessor,
-  type Document,
-  ImageUtils,
-  type Mesh,
-  type Node,
-  type Primitive,
-  type Skin,
-  type Texture,
-  type vec3,
-} from "@gltf-transform/core";
+import type { Accessor, Document, Mesh, Node, Primitive, Skin, vec3 } from "@gltf-transform/core";
 import type { Light } from "@gltf-transform/extensions";
-import { unreadableImage } from "./check/images.ts";
+import { textureRepairs } from "./repair_textures.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
 import { variantRepairs } from "./repair_variants.ts";
@@ -64,9 +54,7 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   const meshes = root.listMeshes();
   for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages, name);
   const textures = root.listTextures();
-  for (let t = 0; t < textures.length; t++) {
-    if (!unreadableRepair(textures[t], t, apply, messages)) mimeRepair(textures[t], t, apply, messages);
-  }
+  for (let t = 0; t < textures.length; t++) textureRepairs(textures[t], t, apply, messages);
   const cameras = root.listCameras();
   for (let c = 0; c < cameras.length; c++) cameraRepair(cameras[c], apply, messages, name);
   const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
@@ -204,72 +192,6 @@ function renameAttributes(primitive: Primitive, apply: boolean, renamed: Set<str
     renamed.add(`'${name}' → '${free}'`);
     if (apply) primitive.setAttribute(free, accessor).setAttribute(name, null);
   }
-}
-
-/** A texture's name for messages: its own, or its index. */
-function textureLabel(texture: Texture, index: number): string {
-  return texture.getName() ? `'${texture.getName()}'` : `#${index}`;
-}
-
-/**
- * A PNG or JPEG whose bytes end before its image data (a cut download, a short buffer view), a PNG
- * whose first chunk is not its header or whose header no decoder accepts, or an image whose bytes are no image format at all, cannot be drawn by any viewer: the texture is left
- * out, and the materials that used it keep their factors. True when the texture is (to be) left out.
- */
-function unreadableRepair(texture: Texture, index: number, apply: boolean, messages: string[]): boolean {
-  const image = texture.getImage();
-  const reason = image && (unreadableImage(image) ?? unknownBytes(image, texture.getMimeType()));
-  if (!reason) return false;
-  messages.push(
-    `image ${textureLabel(texture, index)} cannot be read (${reason}); materials are drawn without it`,
-  );
-  if (apply) texture.dispose();
-  return true;
-}
-
-/**
- * Why an image cannot be read when its bytes are none of the types glTF-Transform recognises (PNG,
- * JPEG, and WebP, AVIF and KTX2 through their extensions): a view pointing at the wrong bytes, or a
- * format glTF does not carry (a GIF, a Photoshop file) that `decode.gltf` could not store as PNG. No
- * viewer the file is meant for draws it, and the validator refuses the file.
- */
-function unknownBytes(image: Uint8Array, declared: string): string | undefined {
-  if (ImageUtils.getMimeType(image)) return undefined;
-  const format = otherFormat(image);
-  return `its bytes are ${format ? `${format}, ` : ""}no image format glTF carries, ${
-    declared ? `though declared '${declared}'` : "and no type is declared"
-  }`;
-}
-
-/** Signatures of image formats glTF does not carry, for messages. */
-const OTHER_FORMATS: readonly [string, string][] = [
-  ["GIF8", "a GIF"],
-  ["8BPS", "a Photoshop file"],
-  ["II*\0", "a TIFF"],
-  ["MM\0*", "a TIFF"],
-  ["DDS ", "a DDS"],
-  ["BM", "a BMP"],
-];
-
-function otherFormat(image: Uint8Array): string | undefined {
-  const start = String.fromCharCode(...image.subarray(0, 4));
-  return OTHER_FORMATS.find(([signature]) => start.startsWith(signature))?.[1];
-}
-
-/** A MIME type that contradicts the image's bytes (a PNG declared `image/jpeg`) takes the bytes' type. */
-function mimeRepair(texture: Texture, index: number, apply: boolean, messages: string[]): void {
-  const image = texture.getImage();
-  // glTF-Transform's own recognition (PNG and JPEG; WebP, AVIF and KTX2 once their extensions are
-  // registered, which `gltfIO()` does before `export.gltf` repairs): the types it reads files by.
-  const found = image && ImageUtils.getMimeType(image);
-  const declared = texture.getMimeType();
-  if (!found || found === declared) return;
-  messages.push(
-    `image ${textureLabel(texture, index)} ${
-      declared ? `is declared '${declared}' but holds` : "has no MIME type and holds"
-    } ${found}; written as ${found}`,
-  );
-  if (apply) texture.setMimeType(found);
 }
 
 type Camera = ReturnType<Document["createCamera"]>;
