@@ -10,12 +10,10 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { sectionCamber } from "../../../nodes/rig/frame_camber.ts";
-import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { prng } from "../../support/prng.ts";
 import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
-import { addAircraftMesh } from "./coarse_panels.ts";
-import { newScene } from "./fixtures.ts";
 import { airfoilWing } from "./real_airfoil_wings.ts";
+import { tallyUps } from "./camber_tally.ts";
 
 /**
  * A low-poly ring of `around` points of NACA `m`/`p`/`t` (flat-bottomed: its lower surface on the chord
@@ -72,20 +70,8 @@ Deno.test("a low-poly lifting section (4–10 points, whole or flat-bottomed) bo
 });
 
 Deno.test("low-poly wings (seeds 1–150): camber says up for most lifting wings, never down; symmetric ones say nothing", () => {
-  const tally: Record<string, number> = {}, wrong: string[] = [];
-  for (let seed = 1; seed <= 150; seed++) {
-    const wing = airfoilWing(seed);
-    if (!/low-poly/.test(wing.description)) continue;
-    const doc = newScene();
-    const positions = seed % 2 ? wing.positions.map((v, i) => i % 3 === 1 ? v : -v) : wing.positions;
-    addAircraftMesh(doc, "Body", positions, wing.triangles);
-    const found = detectFrame(doc);
-    const camber = found?.reasons.find((r) => /camber/.test(r));
-    const says = !camber ? "nothing" : found!.up === "+Y" ? "up" : "down";
-    const key = `${wing.kind.bows ? "lifting" : "symmetric"} ${says}`;
-    tally[key] = (tally[key] ?? 0) + 1;
-    if (says === "down" || (says === "up" && !wing.kind.bows)) wrong.push(`${wing.description}: ${camber}`);
-  }
+  const seeds = Array.from({ length: 150 }, (_, k) => k + 1);
+  const { tally, wrong } = tallyUps(seeds.filter((seed) => /low-poly/.test(airfoilWing(seed).description)));
   console.log(`   ${JSON.stringify(tally)}`);
   assertEquals(wrong, []);
   assert((tally["lifting up"] ?? 0) >= 0.6 * ((tally["lifting up"] ?? 0) + (tally["lifting nothing"] ?? 0)));

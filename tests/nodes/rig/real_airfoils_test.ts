@@ -10,31 +10,9 @@
  * up (dev 119 -> 138 of 237, held-out 141 -> 149 of 291).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { sectionCamber } from "../../../nodes/rig/frame_camber.ts";
-import { addAircraftMesh } from "./coarse_panels.ts";
-import { newScene } from "./fixtures.ts";
 import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
-import { airfoilWing } from "./real_airfoil_wings.ts";
-
-/** What the camber said for each wing of `seeds`: a tally, and the wings it set upside down. */
-function tallyUps(seeds: number[]) {
-  const tally: Record<string, number> = {}, wrong: string[] = [];
-  for (const seed of seeds) {
-    const wing = airfoilWing(seed);
-    const doc = newScene();
-    // Odd seeds face the other way along their length (up kept).
-    const positions = seed % 2 ? wing.positions.map((v, i) => i % 3 === 1 ? v : -v) : wing.positions;
-    addAircraftMesh(doc, "Body", positions, wing.triangles);
-    const found = detectFrame(doc);
-    const camber = found?.reasons.find((r) => /camber/.test(r));
-    const says = !camber ? "nothing" : found!.up === "+Y" ? "up" : "down";
-    const key = `${wing.kind.bows ? "lifting" : "symmetric"} ${says}`;
-    tally[key] = (tally[key] ?? 0) + 1;
-    if (says === "down" || (says === "up" && !wing.kind.bows)) wrong.push(`${wing.description}: ${camber}`);
-  }
-  return { tally, wrong };
-}
+import { tallyUps } from "./camber_tally.ts";
 
 for (const [from, to, role] of [[1, 150, "development"], [1001, 1150, "held-out"]] as const) {
   Deno.test(`real airfoil wings (${role} seeds ${from}–${to}): camber says up or nothing, never down; symmetric sections say nothing`, () => {
