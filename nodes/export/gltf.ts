@@ -90,7 +90,9 @@ export const exportGltf = defineNode({
   // of, naming the property and the places (before, silently null).
   // v34: property repair warnings (misspelt attributes, morph weights, cameras, lights, skins) name an
   // unnamed property by its written name too.
-  version: 34,
+  // v35: and so do the vertex data and animation repairs (weights, tangents, colours, rotation keys,
+  // key times, channels), the skin-root and material-variant ones.
+  version: 35,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -9,7 +9,7 @@
 import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
-import { writtenNames } from "../../runtime/scene/unique_names.ts";
+import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
 import { dataRepairs } from "./repair_data.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
@@ -21,9 +21,6 @@ import {
 } from "./repair_uv_sets.ts";
 
 const FLOAT = 5126;
-
-/** The name a written file gives a property (`writtenNames`): an unnamed mesh is named as viewers will see it, not `''`. */
-type NameOf = (property: { getName(): string }) => string;
 
 /**
  * The scene, or a repaired copy of it, with `warn` called once per repaired property (or, past three

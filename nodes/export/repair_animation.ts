@@ -16,6 +16,7 @@ import type {
   Node,
   TypedArray,
 } from "@gltf-transform/core";
+import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 
 const FLOAT = 5126, BYTE = 5120, SHORT = 5122;
 /**
@@ -31,6 +32,7 @@ export function rotationRepairs(
   apply: boolean,
   messages: string[],
   seen: Set<Accessor>,
+  nameOf: NameOf,
 ): void {
   const samplers = animation.listSamplers();
   const rotations = new Set<AnimationSampler>();
@@ -46,7 +48,7 @@ export function rotationRepairs(
     const bad = repairRotationKeys(output, samplers[i].getInterpolation() === "CUBICSPLINE", apply);
     if (bad) {
       messages.push(
-        `${bad} rotation key(s) of animation '${animation.getName()}' sampler ${i} made unit length`,
+        `${bad} rotation key(s) of animation '${nameOf(animation)}' sampler ${i} made unit length`,
       );
     }
   }
@@ -126,11 +128,16 @@ function roundedComponent(x: number, away: number): number {
  * (ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS). Samplers no channel uses any more go with them,
  * and accessors only those used. Returns the animations that stay.
  */
-export function channelRepairs(doc: Document, apply: boolean, messages: string[]): Animation[] {
+export function channelRepairs(
+  doc: Document,
+  apply: boolean,
+  messages: string[],
+  nameOf: NameOf,
+): Animation[] {
   const kept: Animation[] = [];
   for (const animation of doc.getRoot().listAnimations()) {
     const channels = animation.listChannels();
-    const name = animation.getName();
+    const name = nameOf(animation);
     const dropped = new Set<AnimationChannel>();
     const targeted = new Map<Node, Set<string>>();
     let duplicates = 0, noMorphs = 0;
@@ -196,6 +203,7 @@ export function negativeTimeRepairs(
   animations: Animation[],
   apply: boolean,
   messages: string[],
+  nameOf: NameOf,
 ): void {
   const users = new Map<Accessor, Set<Animation>>();
   for (const animation of animations) {
@@ -209,7 +217,7 @@ export function negativeTimeRepairs(
     const start = earliestTime(samplers);
     if (!(start < 0)) continue;
     messages.push(
-      `animation '${animation.getName()}' starts at ${Number(start.toPrecision(6))} s (keys before 0, as ` +
+      `animation '${nameOf(animation)}' starts at ${Number(start.toPrecision(6))} s (keys before 0, as ` +
         "exporters write for frames before a scene's start): slid to start at 0, its timing kept",
     );
     if (!apply) continue;
@@ -257,6 +265,7 @@ export function timeRepairs(
   animations: Animation[],
   apply: boolean,
   messages: string[],
+  nameOf: NameOf,
 ): void {
   const kept = new Map<Accessor, Uint32Array | null>();
   const replaced = new Map<Accessor, Accessor>();
@@ -274,7 +283,7 @@ export function timeRepairs(
       // An output that is not a whole number of elements per key is another error, left to the validator.
       if (!keys || !Number.isInteger(perKey)) continue;
       messages.push(
-        `${input.getCount() - keys.length} key(s) of animation '${animations[a].getName()}' ` +
+        `${input.getCount() - keys.length} key(s) of animation '${nameOf(animations[a])}' ` +
           `sampler ${i} dropped: their times did not increase`,
       );
       if (!apply) continue;

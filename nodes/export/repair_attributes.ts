@@ -8,6 +8,7 @@
  * @module
  */
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
+import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 
 const FLOAT = 5126;
 /** The validator's tolerance for unit length. */
@@ -16,7 +17,13 @@ export const UNIT_TOLERANCE = 0.0005;
 export const UNIT_SQUARED_LOW = 0.9991, UNIT_SQUARED_HIGH = 1.0009;
 
 /** Tangent repairs of `mesh`'s primitives, one message per kind; accessors in `seen` are skipped. */
-export function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
+export function tangentRepairs(
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  seen: Set<Accessor>,
+  nameOf: NameOf,
+): void {
   const primitives = mesh.listPrimitives();
   let signs = 0, lengths = 0;
   for (let p = 0; p < primitives.length; p++) {
@@ -28,7 +35,7 @@ export function tangentRepairs(mesh: Mesh, apply: boolean, messages: string[], s
     signs += repairTangentSigns(array, apply);
     lengths += repairTangentLengths(array, normalsOf(primitives[p]), apply);
   }
-  const name = mesh.getName();
+  const name = nameOf(mesh);
   if (lengths) {
     messages.push(
       `${lengths} tangent(s) of mesh '${name}' made unit length (a zero one made perpendicular to its normal)`,
@@ -98,7 +105,13 @@ function repairTangentLengths(array: TypedArray, normals: TypedArray | undefined
  * Float vertex colours (`COLOR_n`) clamped to 0..1 (ACCESSOR_NON_CLAMPED): glTF has no brighter vertex
  * colour, and the validator refuses the file. Integer colours are normalized, always in range.
  */
-export function colourRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
+export function colourRepairs(
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  seen: Set<Accessor>,
+  nameOf: NameOf,
+): void {
   let bad = 0, low = 0, high = 1;
   for (const primitive of mesh.listPrimitives()) {
     for (const semantic of primitive.listSemantics()) {
@@ -124,7 +137,8 @@ export function colourRepairs(mesh: Mesh, apply: boolean, messages: string[], se
     const range = [low < 0 && `lowest ${+low.toPrecision(3)}`, high > 1 && `highest ${+high.toPrecision(3)}`]
       .filter(Boolean).join(", ");
     messages.push(
-      `${bad} vertex colour value(s) of mesh '${mesh.getName()}' outside 0..1 (${range}) clamped: glTF's vertex colours are 0..1`,
+      `${bad} vertex colour value(s) of mesh '${nameOf(mesh)}' outside 0..1 (${range}) clamped: ` +
+        "glTF's vertex colours are 0..1",
     );
   }
 }

@@ -17,6 +17,7 @@ import type { Accessor, Document, Skin, TypedArray } from "@gltf-transform/core"
 import { channelRepairs, negativeTimeRepairs, rotationRepairs, timeRepairs } from "./repair_animation.ts";
 import { influenceRepairs } from "./repair_weights.ts";
 import { colourRepairs, tangentRepairs } from "./repair_attributes.ts";
+import { writtenNames } from "../../runtime/scene/unique_names.ts";
 
 const FLOAT = 5126;
 
@@ -36,19 +37,21 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   const meshes = root.listMeshes();
   // Accessors shared by several primitives or meshes are counted and repaired once, by the first.
   const seen = new Set<Accessor>();
+  // Warnings name an unnamed mesh or clip as the written file will, not `''`.
+  const name = writtenNames(doc);
   for (let m = 0; m < meshes.length; m++) {
-    influenceRepairs(meshes[m], apply, messages, seen);
-    tangentRepairs(meshes[m], apply, messages, seen);
-    colourRepairs(meshes[m], apply, messages, seen);
+    influenceRepairs(meshes[m], apply, messages, seen, name);
+    tangentRepairs(meshes[m], apply, messages, seen, name);
+    colourRepairs(meshes[m], apply, messages, seen, name);
   }
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) inverseBindRepair(skins[s], apply, messages, seen);
-  const animations = channelRepairs(doc, apply, messages);
-  for (let a = 0; a < animations.length; a++) rotationRepairs(animations[a], apply, messages, seen);
-  negativeTimeRepairs(doc, animations, apply, messages);
+  const animations = channelRepairs(doc, apply, messages, name);
+  for (let a = 0; a < animations.length; a++) rotationRepairs(animations[a], apply, messages, seen, name);
+  negativeTimeRepairs(doc, animations, apply, messages, name);
   // Last: a sampler given new accessors for its kept keys copies rotations already normalised, and
   // times already slid (sliding can make two nearly equal times equal).
-  timeRepairs(doc, animations, apply, messages);
+  timeRepairs(doc, animations, apply, messages, name);
 }
 
 function inverseBindRepair(skin: Skin, apply: boolean, messages: string[], seen: Set<Accessor>): void {

@@ -11,6 +11,7 @@
  * @module
  */
 import { type Document, type Node, PropertyType, type Scene, type Skin } from "@gltf-transform/core";
+import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 
 /** Names of the trees listed in a message before the rest are counted. */
 const NAMED = 3;
@@ -23,15 +24,21 @@ const NAMED = 3;
  * @example
  * ```ts
  * const messages: string[] = [];
- * jointRootRepairs(doc, false, messages); // one message per skin that needs a root
+ * jointRootRepairs(doc, false, messages, writtenNames(doc)); // one message per skin that needs a root
  * ```
  */
-export function jointRootRepairs(doc: Document, apply: boolean, messages: string[]): void {
+export function jointRootRepairs(doc: Document, apply: boolean, messages: string[], nameOf: NameOf): void {
   const skins = doc.getRoot().listSkins();
-  for (let s = 0; s < skins.length; s++) jointRootRepair(doc, skins[s], apply, messages);
+  for (let s = 0; s < skins.length; s++) jointRootRepair(doc, skins[s], apply, messages, nameOf);
 }
 
-function jointRootRepair(doc: Document, skin: Skin, apply: boolean, messages: string[]): void {
+function jointRootRepair(
+  doc: Document,
+  skin: Skin,
+  apply: boolean,
+  messages: string[],
+  nameOf: NameOf,
+): void {
   const trees = new Set<Node>();
   const joints = skin.listJoints();
   for (let j = 0; j < joints.length; j++) {
@@ -44,10 +51,10 @@ function jointRootRepair(doc: Document, skin: Skin, apply: boolean, messages: st
   const holders = tops.map(scenesHolding);
   if (holders.some((scenes) => !sameScenes(scenes, holders[0]))) return;
   const name = `${skin.getName() || "skin"}_root`;
-  const named = tops.slice(0, NAMED).map((top) => `'${top.getName()}'`).join(", ");
+  const named = tops.slice(0, NAMED).map((top) => `'${nameOf(top)}'`).join(", ");
   const rest = tops.length > NAMED ? ` and ${tops.length - NAMED} more` : "";
   messages.push(
-    `skin '${skin.getName()}': its joints have no common root (they lie in the trees of ${named}${rest}); ` +
+    `skin '${nameOf(skin)}': its joints have no common root (they lie in the trees of ${named}${rest}); ` +
       `those trees put under a new node '${name}'`,
   );
   if (!apply) return;

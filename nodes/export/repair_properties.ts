@@ -16,10 +16,7 @@ import { textureRepairs } from "./repair_textures.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
 import { variantRepairs } from "./repair_variants.ts";
-import { writtenNames } from "../../runtime/scene/unique_names.ts";
-
-/** The name a written file gives a property (`writtenNames`). */
-type NameOf = (property: { getName(): string }) => string;
+import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
 const GLTF_SEMANTIC = /^(?:POSITION|NORMAL|TANGENT|(?:TEXCOORD|COLOR|JOINTS|WEIGHTS)_(?:0|[1-9]\d*))$|^_/;
@@ -60,7 +57,7 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
   const lights = root.listExtensionsUsed().find((extension) => extension.extensionName === LIGHTS);
   if (lights) lightRepairs(lights.listProperties() as Light[], apply, messages, name);
   // First the joints' common root: a `skeleton` is then judged against it.
-  jointRootRepairs(doc, apply, messages);
+  jointRootRepairs(doc, apply, messages, name);
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) {
     if (!emptySkinRepair(skins[s], apply, messages, name)) skeletonRepair(skins[s], apply, messages, name);
@@ -91,7 +88,7 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
     );
   }
   attributeSetRepairs(mesh, apply, messages);
-  variantRepairs(mesh, apply, messages);
+  variantRepairs(mesh, apply, messages, name);
   baselessTargets(doc, mesh, apply, messages, name);
   padTargets(doc, mesh, targets, apply, messages, name);
   const weights = mesh.getWeights();

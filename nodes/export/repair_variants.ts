@@ -9,11 +9,12 @@
  */
 import type { Mesh } from "@gltf-transform/core";
 import type { Mapping, MappingList, Variant } from "@gltf-transform/extensions";
+import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 
 const VARIANTS = "KHR_materials_variants";
 
 /** Repairs the variant mappings of `mesh`'s primitives; one message for the mesh. */
-export function variantRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
+export function variantRepairs(mesh: Mesh, apply: boolean, messages: string[], name: NameOf): void {
   const repeated = new Set<string>();
   for (const primitive of mesh.listPrimitives()) {
     const list = primitive.getExtension<MappingList>(VARIANTS);
@@ -31,7 +32,7 @@ export function variantRepairs(mesh: Mesh, apply: boolean, messages: string[]): 
   }
   if (repeated.size) {
     messages.push(
-      `mesh '${mesh.getName()}': variant(s) ${[...repeated].map((name) => `'${name}'`).join(", ")} ` +
+      `mesh '${name(mesh)}': variant(s) ${[...repeated].map((variant) => `'${variant}'`).join(", ")} ` +
         "mapped to two materials of one primitive; the first mapping is kept, as the extension's lookup picks it",
     );
   }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
+import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 
 const FLOAT = 5126, UNSIGNED_BYTE = 5121, UNSIGNED_SHORT = 5123;
 /** How far the validator lets a vertex's float32 weight sum drift from 1, per non-zero weight. */
@@ -36,7 +37,13 @@ interface InfluenceCounts {
  * Repairs the vertex influences (JOINTS_n/WEIGHTS_n) of `mesh`'s primitives, counting one warning per
  * kind; an influence set in `seen` (shared with an earlier primitive) is repaired once, by the first.
  */
-export function influenceRepairs(mesh: Mesh, apply: boolean, messages: string[], seen: Set<Accessor>): void {
+export function influenceRepairs(
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  seen: Set<Accessor>,
+  nameOf: NameOf,
+): void {
   const counts: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0 };
   const primitives = mesh.listPrimitives();
   for (let p = 0; p < primitives.length; p++) {
@@ -46,7 +53,7 @@ export function influenceRepairs(mesh: Mesh, apply: boolean, messages: string[],
     const influences = influencesOf(primitives[p]);
     if (influences) repairInfluences(influences, apply, counts);
   }
-  const name = mesh.getName();
+  const name = nameOf(mesh);
   if (counts.weights) {
     const notes: string[] = [];
     if (counts.negative) notes.push(`${counts.negative} with negative weights set to 0`);

@@ -143,11 +143,13 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
   };
 }
 
+/** A property's name as the written file gives it: its own, or the one {@link writtenNames} makes. */
+export type WrittenName = (property: { getName(): string }) => string;
+
 /**
- * A lookup of the name a written file gives each node or named property ({@link exportNames}), for
- * warnings to name a part as the file and every viewer will: an unnamed mesh is `Wing_mesh` there, not
- * `''`. A property not in `doc` is named as it is. The names are worked out on the first call of a
- * blank name only (a file whose properties are all named pays nothing), as `doc` is then.
+ * A lookup of the name a written file gives each node or named property ({@link exportNames}), for warnings
+ * to name a part as the file and every viewer will (an unnamed mesh is `Wing_mesh` there, not `''`); one
+ * not in `doc` is named as it is. Worked out on the first blank name asked (all named: nothing to pay).
  *
  * @example
  * ```ts
@@ -160,7 +162,7 @@ export function namedProperties(doc: Document): Record<NamedKind, { getName(): s
  * writtenNames(doc)(mesh); // "Wing_mesh"
  * ```
  */
-export function writtenNames(doc: Document): (property: { getName(): string }) => string {
+export function writtenNames(doc: Document): WrittenName {
   let named: Map<unknown, string> | undefined;
   return (property) => {
     const own = property.getName();

@@ -88,3 +88,41 @@ Deno.test("property repair warnings name an unnamed mesh, camera and node by the
     warned.join("\n"),
   );
 });
+
+Deno.test("vertex data and animation repair warnings name an unnamed mesh and clip by their written names", async () => {
+  const doc = await repeatedNamesScene(1);
+  const root = doc.getRoot();
+  const scene = root.listScenes()[0];
+  const buffer = root.listBuffers()[0];
+  const position = root.listMeshes().find((m) => m.getName() === "Cube")!.listPrimitives()[0]
+    .getAttribute("POSITION")!;
+  // A rip's unnamed mesh whose float vertex colours pass 1, drawn by a named node, and an unnamed
+  // clip on that node with a rotation key that is no unit quaternion.
+  const colours = doc.createAccessor().setType("VEC3").setBuffer(buffer)
+    .setArray(new Float32Array(position.getCount() * 3).fill(1.5));
+  const mesh = doc.createMesh("").addPrimitive(
+    doc.createPrimitive().setAttribute("POSITION", position).setAttribute("COLOR_0", colours),
+  );
+  const hatch = doc.createNode("Hatch").setMesh(mesh);
+  scene.addChild(hatch);
+  const times = doc.createAccessor().setType("SCALAR").setBuffer(buffer).setArray(new Float32Array([0, 1]));
+  const turns = doc.createAccessor().setType("VEC4").setBuffer(buffer)
+    .setArray(new Float32Array([0, 0, 0, 2, 0, 0, 0, 1]));
+  const sampler = doc.createAnimationSampler().setInput(times).setOutput(turns);
+  doc.createAnimation("").addSampler(sampler)
+    .addChannel(
+      doc.createAnimationChannel().setTargetNode(hatch).setTargetPath("rotation").setSampler(sampler),
+    );
+  const ctx = testContext();
+  const json = glbJson((await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes);
+  const warned = ctx.warnings.map((w) => w.message);
+  assert(!warned.some((w) => w.includes("''")), warned.join("\n"));
+  const colour = warned.find((w) => w.includes("vertex colour value(s) of mesh"))!;
+  assert(colour.includes("'Hatch_mesh'") && json.meshes.some((m: Json) => m.name === "Hatch_mesh"), colour);
+  const rotation = warned.find((w) => w.includes("rotation key(s) of animation"))!;
+  const clip = /animation '([^']+)'/.exec(rotation)![1];
+  assert(
+    json.animations.some((a: Json) => a.name === clip),
+    `${rotation}\n${JSON.stringify(json.animations)}`,
+  );
+});
