@@ -75,7 +75,9 @@ export const decodeGltf = defineNode({
   // primitives is named; a texture whose declared type (its data: URI's, its mimeType) contradicts its
   // bytes takes the bytes' type, with a warning (before, kept: repairs reading textures by type passed it by).
   // 44: the note on a textured primitive without UVs says what export.gltf now does (UVs of (0, 0)).
-  version: 47,
+  // 48: a skin export.gltf wrote under its armature's name (v32) gets its own name back from extras.name,
+  // so decode → export is the identity on partgraph's output again.
+  version: 48,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

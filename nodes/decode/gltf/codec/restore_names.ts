@@ -8,11 +8,12 @@
  * its `extras.name` is restored, so an `extras.name` that means something else is left alone. Since
  * `export.gltf` v17 a name is also cut to Blender's 63 bytes (at a character boundary) and a NUL in it
  * written `_`; its morph target names, a list with no `extras.name` of its own, keep their originals in
- * the mesh's `extras.partgraph.target_names`.
+ * the mesh's `extras.partgraph.target_names`. A skin written under its armature's name (`export.gltf`
+ * v32) gets its own back the same way.
  *
  * @module
  */
-import type { Document, ExtensionProperty, Mesh, Property } from "@gltf-transform/core";
+import type { Document, ExtensionProperty, Mesh, Property, Skin } from "@gltf-transform/core";
 import { fitBytes, MAX_NAME_BYTES } from "../../../../runtime/scene/unique_names.ts";
 
 /** A name as three.js's loader spells it (`PropertyBinding.sanitizeNodeName`). */
@@ -67,16 +68,35 @@ export function restoreOriginalNames(doc: Document): string[] {
       []),
   ];
   const restored: string[] = [];
+  const armatureNamed = new Set(root.listSkins().filter(namedAfterItsArmature));
   for (const property of properties) {
     const extras = property.getExtras() as Record<string, unknown>;
     const original = extras.name;
-    if (typeof original !== "string" || !isRespelling(property.getName(), original)) continue;
+    if (typeof original !== "string" || original === "") continue;
+    if (!isRespelling(property.getName(), original) && !armatureNamed.has(property as Skin)) continue;
     restored.push(`'${property.getName()}' → '${original}'`);
     const { name: _, ...rest } = extras;
     property.setName(original).setExtras(rest);
   }
   for (const mesh of root.listMeshes()) restoreTargetNames(mesh, restored);
   return restored;
+}
+
+/**
+ * Whether `skin` is named as its armature — a node above all its joints (`export.gltf` v32 writes a
+ * skin under its armature's name, as Blender's exporter does, the original in `extras.name`).
+ */
+function namedAfterItsArmature(skin: Skin): boolean {
+  const joints = skin.listJoints();
+  if (joints.length === 0) return false;
+  for (let node = joints[0].getParentNode(); node; node = node.getParentNode()) {
+    if (node.getName() !== skin.getName()) continue;
+    return joints.every((joint) => {
+      for (let up = joint.getParentNode(); up; up = up.getParentNode()) if (up === node) return true;
+      return false;
+    });
+  }
+  return false;
 }
 
 /**
