@@ -10,6 +10,7 @@ import { animationTree } from "../support/freelancer/encode_model.ts";
 import { animatedCar, animation, limbModel } from "../nodes/decode/carnivores/fixtures.ts";
 import { encode3df, encodeCar } from "../support/carnivores/encode.ts";
 import { encodeRsc } from "../support/carnivores/rsc.ts";
+import { encode3dn } from "../support/carnivores/encode_3dn.ts";
 import { dsonBytes, generateFigure } from "../nodes/decode/dson/generate.ts";
 import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { writeGlb, writeGltfJson } from "../../runtime/scene/gltf_io.ts";
@@ -43,6 +44,7 @@ export const FUZZ_FORMATS = [
   "3df",
   "car",
   "rsc",
+  "3dn",
   "dson",
   "glb",
   "gltf",
@@ -133,6 +135,8 @@ export function fuzzSeeds(): Promise<Record<FuzzFormat, FuzzSeed>> {
       },
       { format: "3df", name: "fuzz.3df", bytes: encode3df(limbModel()) },
       { format: "car", name: "fuzz.car", bytes: encodeCar(animatedCar()) },
+      // The mobile `.3dn` (CarnivoresIO's writer): the same boned model, its texture a file apart.
+      { format: "3dn", name: "fuzz.3dn", bytes: encode3dn(limbModel()) },
       // A Carnivores area (C1 layout, the smaller): a ground texture, a static and an animated object.
       {
         format: "rsc",
