@@ -91,12 +91,11 @@ export function keyframeTimes(frameCount: number, kps: number): Float32Array<Arr
 }
 
 /**
- * Clip length in seconds: `⌊1000·F / KPS⌋` ms like the engine; when that rounds to 0 ms (the engine
- * would divide by zero) the exact `F / KPS` is used instead.
+ * Clip length in seconds: `⌊1000·F / KPS⌋` ms like the engine. The parsers time a clip whose length
+ * would come to 0 ms (which the engine cannot play) at 1 frame per second first (`clip_rate.ts`).
  */
 export function clipDuration(frameCount: number, kps: number): number {
-  const ms = Math.floor((frameCount * 1000) / kps);
-  return ms > 0 ? ms / 1000 : frameCount / kps;
+  return Math.floor((frameCount * 1000) / kps) / 1000;
 }
 
 /**
