@@ -157,9 +157,8 @@ export type WrittenName = (property: { getName(): string }) => string;
  * import { writtenNames } from "./unique_names.ts";
  *
  * const doc = new Document();
- * const mesh = doc.createMesh();
- * doc.createNode("Wing").setMesh(mesh);
- * writtenNames(doc)(mesh); // "Wing_mesh"
+ * doc.createNode("Wing").setMesh(doc.createMesh());
+ * writtenNames(doc)(doc.getRoot().listMeshes()[0]); // "Wing_mesh"
  * ```
  */
 export function writtenNames(doc: Document): WrittenName {
