@@ -166,6 +166,63 @@ export function channels(type: string, values: readonly number[]): Json[] {
   return ["x", "y", "z"].map((id, k) => ({ id, type, value: values[k], current_value: values[k] }));
 }
 
+/** What {@link propFile} puts in its one geometry. */
+export interface PropGeometry {
+  /** The asset id, e.g. `/data/Vendor/Belt/Belt.dsf`. */
+  readonly assetId: string;
+  /** The node's id (the geometry is `<name>_geo`). */
+  readonly name: string;
+  readonly vertices: readonly (readonly number[])[];
+  /** `polylist` entries: group, surface, corners. */
+  readonly polys: readonly (readonly number[])[];
+  readonly groups: readonly string[];
+  readonly surfaces: readonly string[];
+  /** A default UV set `<name>_uvs` with these UVs and `polygon_vertex_indices` overrides. */
+  readonly uvs?: {
+    readonly values: readonly (readonly number[])[];
+    readonly overrides: readonly (readonly number[])[];
+  };
+  /** More fields of the geometry (`rigidity`, …). */
+  readonly extra?: Json;
+}
+
+/** A `.dsf` as a prop is saved: one polygon mesh, one node drawing it, the scene instancing both. */
+export function propFile(prop: PropGeometry): Json {
+  const { name, vertices, polys, groups, surfaces, uvs } = prop;
+  return {
+    file_version: "0.6.0.0",
+    asset_info: { id: prop.assetId, type: "prop" },
+    geometry_library: [{
+      id: `${name}_geo`,
+      name: `${name}_geo`,
+      type: "polygon_mesh",
+      vertices: { count: vertices.length, values: vertices },
+      polygon_groups: { count: groups.length, values: groups },
+      polygon_material_groups: { count: surfaces.length, values: surfaces },
+      polylist: { count: polys.length, values: polys },
+      ...(uvs && { default_uv_set: `#${name}_uvs` }),
+      ...prop.extra,
+    }],
+    ...(uvs && {
+      uv_set_library: [{
+        id: `${name}_uvs`,
+        name: "Default UVs",
+        vertex_count: vertices.length,
+        uvs: { count: uvs.values.length, values: uvs.values },
+        polygon_vertex_indices: uvs.overrides,
+      }],
+    }),
+    node_library: [{ id: name, name, type: "node", label: name }],
+    scene: {
+      nodes: [{
+        id: `${name}-1`,
+        url: `#${name}`,
+        geometries: [{ id: `${name}_geo-1`, url: `#${name}_geo` }],
+      }],
+    },
+  };
+}
+
 /** JSON text bytes of a DSON object. */
 export function dsonBytes(json: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(json));

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Json } from "./generate.ts";
+import { type Json, propFile } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
 
 /** One face as written, and what drawing it must give. */
@@ -116,29 +116,15 @@ export function lineCase(seed: number): LineCase {
     faces.set(p, { ...entry.face, seam });
   });
   const polys = ordered.map((e) => [e.group, e.surface, ...e.corners]);
-  const json: Json = {
-    file_version: "0.6.0.0",
-    asset_info: { id: "/data/Community/Hair/Prop.dsf", type: "prop" },
-    geometry_library: [{
-      id: "Prop_geo",
-      name: "Prop_geo",
-      type: "polygon_mesh",
-      vertices: { count: vertices.length, values: vertices },
-      polygon_groups: { count: 2, values: ["scalp", "guides"] },
-      polygon_material_groups: { count: 2, values: ["Scalp", "Hair"] },
-      polylist: { count: polys.length, values: polys },
-      default_uv_set: "#Prop_uvs",
-    }],
-    uv_set_library: [{
-      id: "Prop_uvs",
-      name: "Default UVs",
-      vertex_count: vertices.length,
-      uvs: { count: uvs.length, values: uvs },
-      polygon_vertex_indices: overrides,
-    }],
-    node_library: [{ id: "Prop", name: "Prop", type: "node", label: "Prop" }],
-    scene: { nodes: [{ id: "Prop-1", url: "#Prop", geometries: [{ id: "Prop_geo-1", url: "#Prop_geo" }] }] },
-  };
+  const json = propFile({
+    assetId: "/data/Community/Hair/Prop.dsf",
+    name: "Prop",
+    vertices,
+    polys,
+    groups: ["scalp", "guides"],
+    surfaces: ["Scalp", "Hair"],
+    uvs: { values: uvs, overrides },
+  });
   return { seed, json, faces, vertices, lines: lineEntries.length, lineVertices, guidesOnly };
 }
 

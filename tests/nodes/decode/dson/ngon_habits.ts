@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { Json } from "./generate.ts";
+import { type Json, propFile } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
 
 /** One authored polygon, and what drawing it must give. */
@@ -121,29 +121,15 @@ export function ngonCase(seed: number): NgonCase {
     }
     polygons.push({ corners, surface, area, normal: n, seam, kind });
   }
-  const json: Json = {
-    file_version: "0.6.0.0",
-    asset_info: { id: "/data/Community/Converted/Prop.dsf", type: "prop" },
-    geometry_library: [{
-      id: "Prop_geo",
-      name: "Prop_geo",
-      type: "polygon_mesh",
-      vertices: { count: vertices.length, values: vertices },
-      polygon_groups: { count: 2, values: ["top", "side"] },
-      polygon_material_groups: { count: 2, values: ["Wood", "Metal"] },
-      polylist: { count: polys.length, values: polys },
-      default_uv_set: "#Prop_uvs",
-    }],
-    uv_set_library: [{
-      id: "Prop_uvs",
-      name: "Default UVs",
-      vertex_count: vertices.length,
-      uvs: { count: uvs.length, values: uvs },
-      polygon_vertex_indices: overrides,
-    }],
-    node_library: [{ id: "Prop", name: "Prop", type: "node", label: "Prop" }],
-    scene: { nodes: [{ id: "Prop-1", url: "#Prop", geometries: [{ id: "Prop_geo-1", url: "#Prop_geo" }] }] },
-  };
+  const json = propFile({
+    assetId: "/data/Community/Converted/Prop.dsf",
+    name: "Prop",
+    vertices,
+    polys,
+    groups: ["top", "side"],
+    surfaces: ["Wood", "Metal"],
+    uvs: { values: uvs, overrides },
+  });
   return { seed, json, polygons, vertexCount: vertices.length, vertices, ngons, degenerate };
 }
 

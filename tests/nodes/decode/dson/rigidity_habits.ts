@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Json } from "./generate.ts";
+import { type Json, propFile } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
 
 /** One group as a correct decode keeps it. */
@@ -102,21 +102,16 @@ export function rigidityCase(seed: number): RigidityCase {
     stale += weights.filter(([v]) => v >= count).length;
   }
   const keptWeights = weights.filter(([v]) => v < count);
-  const json: Json = {
-    file_version: "0.6.0.0",
-    asset_info: { id: "/data/Vendor/Belt/Belt.dsf", type: "prop" },
-    geometry_library: [{
-      id: "Belt_geo",
-      name: "Belt_geo",
-      type: "polygon_mesh",
-      vertices: { count: vertices.length, values: vertices },
-      polygon_groups: { count: 1, values: ["belt"] },
-      polygon_material_groups: { count: 1, values: ["Leather"] },
-      polylist: { count: polys.length, values: polys },
+  const json = propFile({
+    assetId: "/data/Vendor/Belt/Belt.dsf",
+    name: "Belt",
+    vertices,
+    polys,
+    groups: ["belt"],
+    surfaces: ["Leather"],
+    extra: {
       rigidity: { groups, ...(weights.length && { weights: { count: weights.length, values: weights } }) },
-    }],
-    node_library: [{ id: "Belt", name: "Belt", type: "node", label: "Belt" }],
-    scene: { nodes: [{ id: "Belt-1", url: "#Belt", geometries: [{ id: "Belt_geo-1", url: "#Belt_geo" }] }] },
-  };
+    },
+  });
   return { seed, json, groups: kept, weights: keptWeights, stale, unreferenced, habits };
 }
