@@ -10,13 +10,14 @@
  *
  * @module
  */
-import { Document, type Material, type Node, type Texture, TextureInfo } from "@gltf-transform/core";
+import { Document, type Material, type Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
-import { type AlphaClass, type FaceGroup, groupFaces } from "./mesh_split.ts";
+import { groupFaces } from "./mesh_split.ts";
+import { materialFor, primitiveFor } from "./primitives.ts";
 import {
   type Bone,
   type CarAnimation,
@@ -46,10 +47,7 @@ const TEXEL_V_OFFSET = 24;
 
 /** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
 export const MAX_SCENE_COORDINATE = 1e30;
-/** Vertex alpha the engine gives sfTransparent faces (0x70 of 0xFF). */
-export const TRANSPARENT_ALPHA = 0x70 / 0xff;
-/** Custom vertex attribute carrying each vertex's owner (bone index in 3df, group id in car). */
-export const OWNER_ATTRIBUTE = "_OWNER";
+export { OWNER_ATTRIBUTE, TRANSPARENT_ALPHA } from "./primitives.ts";
 
 /** How to build the scene. */
 export interface SceneOptions {
@@ -322,98 +320,4 @@ function toScenePositions(positions: Float32Array, scale: number, options: Scene
     out[i] = value;
   }
   return out;
-}
-
-function primitiveFor(
-  accessors: SceneAccessors,
-  group: FaceGroup,
-  mesh: MeshData,
-  scenePositions: Float64Array,
-  pointNormals: Float32Array,
-  textureHeight: number,
-  material: Material,
-) {
-  const count = group.points.length;
-  const position = new Float32Array(count * 3);
-  const normal = new Float32Array(count * 3);
-  const owner = new Int16Array(count);
-  for (let i = 0; i < count; i++) {
-    const p = group.points[i];
-    position.set(scenePositions.subarray(p * 3, p * 3 + 3), i * 3);
-    normal.set(pointNormals.subarray(p * 3, p * 3 + 3), i * 3);
-    owner[i] = mesh.points.owners[p];
-  }
-  // 65535 is the primitive-restart value glTF forbids in u16 indices: 65,536 vertices need u32.
-  const indices = count <= 0xffff ? Uint16Array.from(group.indices) : group.indices;
-  const primitive = accessors.doc.createPrimitive()
-    .setAttribute("POSITION", accessors.create("VEC3", position))
-    .setAttribute("NORMAL", accessors.create("VEC3", normal))
-    .setAttribute(OWNER_ATTRIBUTE, accessors.create("SCALAR", owner))
-    .setIndices(accessors.create("SCALAR", indices))
-    .setMaterial(material);
-  if (group.texels) {
-    const uv = new Float32Array(count * 2);
-    for (let i = 0; i < count; i++) {
-      uv[i * 2] = group.texels[i * 2] / TEXTURE_WIDTH;
-      uv[i * 2 + 1] = group.texels[i * 2 + 1] / textureHeight;
-    }
-    primitive.setAttribute("TEXCOORD_0", accessors.create("VEC2", uv));
-  }
-  const flags = Array.from(group.faces, (f) => mesh.faces.flags[f]);
-  setPartgraphExtras(primitive, {
-    carnivores: {
-      alpha: group.alpha,
-      double_sided: group.doubleSided,
-      faces: Array.from(group.faces),
-      flags,
-    },
-  });
-  return primitive;
-}
-
-const ALPHA_MODES: Record<AlphaClass, "OPAQUE" | "MASK" | "BLEND"> = {
-  opaque: "OPAQUE",
-  mask: "MASK",
-  blend: "BLEND",
-};
-
-/**
- * One material per (alpha class, sidedness), shared by name within the model. Without a texture
- * the faces get the colour of texel 0x0000, which is what the game's hardware renderers sample from
- * the zeroed 256-row buffer they read every texture into: black, and transparent (alpha 0) when the
- * model colour-keys that texel.
- */
-function materialFor(
-  doc: Document,
-  materials: Map<string, Material>,
-  group: FaceGroup,
-  texture: Texture | undefined,
-  colourKey: boolean,
-): Material {
-  const name = group.alpha + (group.doubleSided ? "_double_sided" : "");
-  const existing = materials.get(name);
-  if (existing) return existing;
-  const alpha = group.alpha === "blend" ? TRANSPARENT_ALPHA : 1;
-  const keyed = !texture && colourKey && group.alpha !== "opaque";
-  const material = doc.createMaterial(name)
-    .setAlphaMode(ALPHA_MODES[group.alpha])
-    .setDoubleSided(group.doubleSided)
-    .setMetallicFactor(0)
-    .setRoughnessFactor(1)
-    .setBaseColorFactor(texture ? [1, 1, 1, alpha] : [0, 0, 0, keyed ? 0 : alpha]);
-  materials.set(name, material);
-  if (group.alpha === "mask") material.setAlphaCutoff(0.5);
-  if (texture) {
-    material.setBaseColorTexture(texture);
-    // The engine point-samples the faces it colour-keys: its Direct3D path draws every sfOpacity and
-    // sfTransparent face in a second batch with D3DFILTER_NEAREST (d3dFlushBuffer), and its Glide path
-    // switches sfOpacity faces to GR_TEXTUREFILTER_POINT_SAMPLED. Filtered, a leaf's edge texels blend
-    // with the keyed black around them and pass the 0.5 cutoff as a dark fringe, and mipmaps average
-    // the holes away at a distance; NEAREST (no mipmaps) keeps the cut-out edge the game draws.
-    if (group.alpha !== "opaque") {
-      material.getBaseColorTextureInfo()!.setMagFilter(TextureInfo.MagFilter.NEAREST)
-        .setMinFilter(TextureInfo.MinFilter.NEAREST);
-    }
-  }
-  return material;
 }
