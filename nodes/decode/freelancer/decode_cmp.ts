@@ -94,7 +94,11 @@ export const decodeCmp = defineNode({
   // named; a Level holding more than its VMeshPart (Librelancer skips it) is named (before, all silent).
   // 41: a duplicate Object name says what its entry costs: its fragment (mesh, hardpoints) not drawn, or
   // nothing when it names the first's fragment (before, "the first one is used" either way).
-  version: 41,
+  // 42: a part whose Switch2 gives LOD 0 no distance draws LOD 0 on its node after all, with `near_lod` in
+  // its extras and the warning saying the game draws that level: LancerEdit shows and exports LOD 0 as the
+  // part whatever Switch2 says, and its importer read v40's `<part>$lod0` child as a second part of the
+  // same name and lost the LOD on the node (lods_test: 5 of 35 files broken on re-import -> 0).
+  version: 42,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -33,6 +33,11 @@ export interface PartInfo {
   /** `Switch2` LOD distances. */
   switch_distances?: number[];
   /**
+   * The level the game draws nearest the camera, when `Switch2` gives LOD 0 no distance (absent: 0). The
+   * part's node still draws LOD 0, as LancerEdit shows and exports it.
+   */
+  near_lod?: number;
+  /**
    * With `lods: "first"`: names of the part's LOD n ≥ 1 (`<part>$lod<n>.mesh`) and wireframe
    * (`<part>.vmeshwire.mesh`) meshes, which are in the file but on no node, so viewers do not draw them.
    */
@@ -87,15 +92,15 @@ export function buildScene(
       if (options.lods === "all") node.addChild(doc.createNode(name).setMesh(mesh));
       else kept.push(mesh);
     };
-    // The level the game draws nearest the camera is the part's mesh (LOD 0 unless Switch2 skips it).
-    const near = fragment.nearLevel ?? 0;
+    // LOD 0 is the part's mesh whatever Switch2 says, as LancerEdit shows and exports it: its importer
+    // reads a `<part>$lod0` child as a second part of the same name and drops the LOD on the node.
     fragment.lods.forEach((ref, level) => {
       const where = () => {
         const entry = [part.fileName, fragment.lodEntries?.[level]].filter((e) => e).join("/");
         const place = [entry, options.file].filter((e) => e).join(" in ");
         return `part '${part.name}' LOD ${level}${place ? ` (${place})` : ""}`;
       };
-      if (level === near) {
+      if (level === 0) {
         const mesh = refMesh(ref, part.name, where);
         if (mesh) node.setMesh(mesh);
       } else {
@@ -145,6 +150,7 @@ export function buildScene(
     if (part.fileName !== undefined) info.file_name = part.fileName;
     if (part.index !== undefined) info.index = part.index;
     if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
+    if (fragment.nearLevel) info.near_lod = fragment.nearLevel;
     if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
     if (part.sphere) info.sphere = { ...part.sphere, sides: [...part.sphere.sides] };
     setPartgraphExtras(node, { freelancer: info as unknown as JsonValue });

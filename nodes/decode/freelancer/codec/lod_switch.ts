@@ -65,7 +65,8 @@ function subtract([lo, hi]: [number, number], [cutLo, cutHi]: [number, number]):
 
 /**
  * Names what a part's `Switch2` (`at`: its path) makes the game draw when that is not LOD 0 nearest and
- * every level somewhere, and returns the level drawn nearest the camera (the one the part's node gets).
+ * every level somewhere, and returns the level drawn nearest the camera (kept as the part's `near_lod`;
+ * its node draws LOD 0 all the same, as LancerEdit does).
  */
 export function warnLodSwitch(
   distances: readonly number[] | undefined,
@@ -78,7 +79,10 @@ export function warnLodSwitch(
   if (near === 0 && !never.length) return near;
   const said: string[] = [];
   if (near !== 0) {
-    said.push(`LOD ${near} nearest the camera (the part is drawn with it; LOD 0 is kept as '${part}$lod0')`);
+    said.push(
+      `LOD ${near} nearest the camera and never LOD 0 (the part keeps LOD 0 as LancerEdit shows and ` +
+        `exports it; near_lod: ${near} in its extras)`,
+    );
   }
   const unseen = never.filter((level) => level !== 0 || near === 0); // LOD 0 unseen is said above
   if (unseen.length) said.push(`no camera distance draws LOD ${unseen.join(", LOD ")}`);

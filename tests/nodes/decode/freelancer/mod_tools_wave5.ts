@@ -218,7 +218,9 @@ function lodLevelsFile(seed: number): ModToolFile {
         truth.named.push(`part '${odd}'.*no camera distance draws LOD 1`);
       } else distances = undefined;
     }
-    truth.triangles[name] = triangles[nearestLevel(distances, levels)];
+    // The part draws LOD 0 whatever Switch2 says, as LancerEdit shows and exports it (the game's nearest
+    // level, when another, is named and kept as near_lod).
+    truth.triangles[name] = triangles[0];
     fragments.set(`${name.toLowerCase()}.3db`, [
       utfDir("MultiLevel", [
         ...children.map((kids, i) => utfDir(`Level${i}`, kids)),
@@ -250,19 +252,6 @@ function lodLevelsFile(seed: number): ModToolFile {
     bytes: encodeUtf(root),
     truth,
   };
-}
-
-/**
- * The level the game draws nearest the camera: at the smallest distance any level draws, the first
- * level whose `[s[i], s[i+1])` holds it (no Switch2: level 0).
- */
-function nearestLevel(s: readonly number[] | undefined, levels: number): number {
-  if (!s) return 0;
-  const starts = Array.from({ length: Math.min(levels, s.length - 1) }, (_, i) => i)
-    .filter((i) => s[i] < s[i + 1]).map((i) => s[i]);
-  const d = Math.min(...starts);
-  for (let i = 0; i < levels && i + 1 < s.length; i++) if (s[i] <= d && d < s[i + 1]) return i;
-  return 0;
 }
 
 /** A mesh of `count` triangles, all material `hull`, one group. */

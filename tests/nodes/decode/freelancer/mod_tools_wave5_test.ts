@@ -17,6 +17,8 @@ import type { Document, Material, Mesh } from "@gltf-transform/core";
 import { runNode, testContext } from "../../../support/context.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
+import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
+import { lancerEditImport } from "./lancer_edit_import.ts";
 
 Deno.test("ids past 2³¹−1 reach clients as hex text every client keeps (Blender: int32 properties)", async () => {
   for (let seed = 501; seed <= 508; seed++) {
@@ -66,7 +68,7 @@ Deno.test("a Cyl's limit order: read as the file tells it (whole degrees, a slid
   assert.equal(seen.size, CYL_WRITERS.length);
 });
 
-Deno.test("MultiLevels as hand edits leave them: the level the game draws up close, odd ones named", async () => {
+Deno.test("MultiLevels as hand edits leave them: LOD 0 on the part as LancerEdit shows it, odd ones named", async () => {
   const seen = new Set<string>();
   for (let seed = 541; seed <= 554; seed++) {
     const file = modToolFile5("lod_levels", seed);
@@ -80,6 +82,46 @@ Deno.test("MultiLevels as hand edits leave them: the level the game draws up clo
     assert.equal(warnings.length, oddity === "no_switch" ? 0 : 1, label);
   }
   assert.equal(seen.size, LOD_ODDITIES.length);
+});
+
+Deno.test("MultiLevels read back by LancerEdit's importer: one part per Object name, every LOD in order", async () => {
+  let oddSwitch = 0;
+  for (let seed = 561; seed <= 581; seed++) {
+    const file = modToolFile5("lod_levels", seed);
+    const oddity = LOD_ODDITIES[seed % LOD_ODDITIES.length];
+    const ctx = testContext();
+    const { scene } = await runNode(decodeCmp, { bytes: { bytes: file.bytes, name: file.name } }, {
+      lods: "all",
+    }, ctx);
+    const doc = (await runNode(constraintsResolve, { scene }, { pose: {} }, ctx)).scene as Document;
+    const parts = lancerEditImport(doc);
+    const label = `${oddity} seed ${seed}: ${JSON.stringify(parts)}`;
+    // Before (v40-41): a Switch2 giving LOD 0 no distance put LOD 1 on the node and LOD 0 on a '$lod0'
+    // child, which LancerEdit imports as a second part of the same name, losing LOD 1 (5 of 35 files).
+    assert.deepEqual(parts.map((p) => p.name).sort(), Object.keys(file.truth.triangles).sort(), label);
+    for (const part of parts) {
+      assert.equal(part.lods[0], file.truth.triangles[part.name], label);
+      const levels = doc.getRoot().listNodes().filter((n) =>
+        n.getMesh() && n.getName().replace(/\$lod\d$/, "") === part.name
+      );
+      assert.equal(part.lods.length, levels.length, label);
+    }
+    if (oddity === "empty_first") {
+      oddSwitch++;
+      const near = doc.getRoot().listNodes().filter((n) => {
+        const info = (n.getExtras().partgraph as { freelancer?: { near_lod?: number } } | undefined)
+          ?.freelancer;
+        return info?.near_lod === 1;
+      });
+      assert.equal(near.length, 1, label);
+      const warnings = ctx.warnings.map((w) => w.message);
+      assert.ok(
+        warnings.some((w) => w.includes(`part '${near[0].getName()}'`) && /LOD 1 nearest/.test(w)),
+        label,
+      );
+    }
+  }
+  assert.equal(oddSwitch, 3);
 });
 
 Deno.test("Switch2 as the game reads it: first matching range wins, unsorted lists not sorted", () => {
