@@ -1,13 +1,15 @@
 /**
  * A whole Freelancer model file in memory: its parts (one for a `.3db`, one per `Cmpnd` entry for a
- * `.cmp`, one per mesh for a bare `.vms`, one generated sphere for a planet or sun's `.sph`), the raw `Cons` records, and the mesh, material and texture
- * libraries gathered from the file and any extra library files.
+ * `.cmp`, one per mesh for a bare `.vms`, one generated sphere for a planet or sun's `.sph`), the raw
+ * `Cons` records, and the mesh, material and texture libraries gathered from the file and any extra
+ * library files. A `.cmp`'s `Cmpnd` is read in `compound.ts`.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { type ConstraintRecord, readConstraints } from "./constraints.ts";
+import type { ConstraintRecord } from "./constraints.ts";
+import { readCompound } from "./compound.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
 import { type Fragment, FRAGMENT_ENTRIES, readFragment } from "./fragment.ts";
 import { LIBRARY_ENTRIES, warnMisspeltEntries } from "./entry_names.ts";
@@ -15,10 +17,9 @@ import { warnReversedLimits } from "./reversed_limits.ts";
 import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
-import { findChild, findChildren, leafString, readUtf, requireLeaf, type UtfEntry } from "./utf.ts";
+import { findChild, findChildren, readUtf, type UtfEntry } from "./utf.ts";
 import type { TrailingBytes, VMeshData } from "./vmesh.ts";
 import { describeMeshDamage, readMeshLibrary, warnPadding } from "./mesh_library.ts";
-import { spelledAlike } from "./texture_names.ts";
 import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
 
@@ -268,7 +269,6 @@ export function emptyLibraryContents(): LibraryContents {
   return { meshes: new Map(), damagedMeshes: new Map(), materials: new Map(), textures: new Map() };
 }
 
-/** Root entries that make a file a rigid fragment (`.3db`), mesh or no mesh. */
 /** Root entries of a `.3db` that carry nothing we convert (lower case). */
 const IGNORED_ROOT_ENTRIES = [
   "exporter version",
@@ -277,81 +277,6 @@ const IGNORED_ROOT_ENTRIES = [
   "rigid body",
   "materialanim",
 ];
-
-function readCompound(
-  root: UtfEntry,
-  cmpnd: UtfEntry,
-  warn: WarningSink,
-): { parts: ModelPart[]; constraints: ConstraintRecord[] } {
-  const parts: ModelPart[] = [];
-  const names = new Map<string, string>(); // lower-case Object name → its File name
-  let constraints: ConstraintRecord[] = [];
-  for (const entry of cmpnd.children ?? []) {
-    const lower = entry.name.toLowerCase();
-    if (lower === "cons") {
-      if (entry.children) constraints = constraints.concat(readConstraints(entry, warn));
-      continue;
-    }
-    if (!lower.startsWith("root") && !lower.startsWith("part")) {
-      warn(`Cmpnd entry '${entry.name}' is neither Root, Part_* nor Cons; ignored`);
-      continue;
-    }
-    if (lower !== "root" && !lower.startsWith("part_")) {
-      // Mod tools write Root_0, RootPart, PartFoo…: treewyrm/freelancer's reader takes any name
-      // starting with Root or Part (its part is named by `Object name`, not by the entry), while
-      // Librelancer refuses the file.
-      warn(
-        `Cmpnd entry '${entry.name}' is named neither Root nor Part_<name> as retail names them; read as a ` +
-          "part, as treewyrm/freelancer reads it (Librelancer refuses the file)",
-      );
-    }
-    warnMisspeltEntries(entry, ["Object name", "File name", "Index"], `Cmpnd/${entry.name}`, warn);
-    const nameLeaf = findChild(entry, "Object name");
-    const fileLeaf = findChild(entry, "File name");
-    if (!nameLeaf || !fileLeaf) {
-      throw new DecodeError({
-        format: "cmp",
-        at: { offset: entry.offset },
-        expected: `'Object name' and 'File name' in Cmpnd/${entry.name}`,
-        found: JSON.stringify((entry.children ?? []).map((c) => c.name)),
-        file: entry.file,
-      });
-    }
-    const name = leafString(nameLeaf);
-    const fileName = leafString(fileLeaf);
-    const indexLeaf = findChild(entry, "Index");
-    const index = indexLeaf ? requireLeaf(indexLeaf, "an Index leaf").i32(0, "part index") : undefined;
-    const first = names.get(name.toLowerCase());
-    if (first !== undefined) {
-      // Say what the second entry costs: nothing when it names the same fragment, else its fragment.
-      warn(
-        `duplicate part name '${name}' in Cmpnd/${entry.name}` +
-          (first.toLowerCase() === fileName.toLowerCase()
-            ? `, for the same fragment '${fileName}'; the first entry is used (nothing is lost)`
-            : `: its fragment '${fileName}' (mesh and hardpoints) is not drawn; the first part of that name ` +
-              `('${first}') is, as constraints name parts by Object name and cannot place both`),
-      );
-      continue;
-    }
-    const exact = findChild(root, fileName);
-    const fragment = exact ?? fragmentBySeparator(root, fileName, name, warn);
-    if (!fragment?.children) {
-      // Freelancer itself tolerates Cmpnd entries whose fragment is missing.
-      const near = spelledAlike(fileName, (root.children ?? []).filter((c) => c.children).map((c) => c.name));
-      warn(
-        `part '${name}': fragment '${fileName}' not found in the file${
-          near ? ` (it has ${near}; Librelancer and treewyrm's reader match no other spelling but case)` : ""
-        }; part dropped`,
-      );
-      continue;
-    }
-    names.set(name.toLowerCase(), fileName);
-    // Later lookups (libraries, texture animations inside fragments) go by the directory found.
-    const used = exact ? fileName : fragment.name;
-    parts.push({ name, fileName: used, index, fragment: readFragment(fragment, warn, name) });
-  }
-  return { parts, constraints };
-}
 
 /**
  * A bare mesh library: one part per mesh, drawing all of its groups; a mesh that does not decode
@@ -386,30 +311,4 @@ function vmsParts(
     });
   }
   return parts;
-}
-
-/**
- * The fragment directory whose name is `fileName` with `\` and `/` taken as one separator, with a
- * warning; undefined when none is. A tool that saves each UTF entry as a file or folder (a utf-xml
- * style round trip) cannot keep a separator in a directory name, and writes it back as the other one
- * while the `File name` leaf keeps the first: the part is plainly the one meant. Librelancer matches
- * the names exactly and drops the part.
- */
-function fragmentBySeparator(
-  root: UtfEntry,
-  fileName: string,
-  part: string,
-  warn: WarningSink,
-): UtfEntry | undefined {
-  if (!/[\\/]/.test(fileName)) return undefined;
-  const key = (name: string) => name.replaceAll("\\", "/").toLowerCase();
-  const wanted = key(fileName);
-  const found = root.children?.find((child) => child.children && key(child.name) === wanted);
-  if (found) {
-    warn(
-      `part '${part}': File name '${fileName}' names fragment '${found.name}', the same name with the ` +
-        "other path separator; read as that fragment (Librelancer matches names exactly and drops the part)",
-    );
-  }
-  return found;
 }
