@@ -136,7 +136,9 @@ export const dsonApplyPreset = defineNode({
   // keeps it; the bare form is still read.
   // 36: a graft's own morph marked `graft_own: 1`, as Blender 3.4 writes a boolean back, stays the
   // graft's own (before, only `true` did, so a figure read back from Blender dialled it with the body).
-  version: 36,
+  // 37: a preset with comments, bare NaN/Infinity or gzip inside gzip is read (decode.dson v48;
+  // before: refused).
+  version: 37,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -1,16 +1,21 @@
 /**
  * DSON bytes to a JSON value: gzip is detected by its magic bytes (Daz writes `.duf`/`.dsf` both
- * plain and gzip-wrapped under the same extension), a UTF-8 BOM and UTF-16 text are tolerated, and
- * a syntax error is reported as a {@link DecodeError} located by the JSON path it interrupted.
+ * plain and gzip-wrapped under the same extension; gzip inside gzip is unwrapped), a UTF-8 BOM and
+ * UTF-16 text are tolerated, comments, stray commas and Python's NaN/Infinity are read as meant
+ * (lenient_json.ts, each warned), and a syntax error is reported as a {@link DecodeError} located by the JSON path it interrupted.
  *
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { maxJsonDepth } from "../../../../runtime/depth.ts";
 import { importOnUse } from "../../../../runtime/lazy_run.ts";
+import { repairJsonText } from "./lenient_json.ts";
 
 /** Decompressed DSON larger than this is refused: a gzip bomb must not exhaust memory. */
 export const MAX_DSON_TEXT_BYTES = 1 << 30;
+
+/** Most gzip layers unwrapped (a file gzipped again by a tool has two). */
+const MAX_GZIP_LAYERS = 4;
 
 /** Deepest JSON nesting accepted: real Daz files stay far below it; deeper is hostile (stack overflow). */
 export const MAX_DSON_DEPTH = 128;
@@ -48,7 +53,22 @@ export async function parseDsonBytes(
   file?: string,
   warn?: (message: string) => void,
 ): Promise<unknown> {
-  const plain = isGzip(bytes) ? await gunzip(bytes, file, warn) : bytes;
+  let plain = isGzip(bytes) ? await gunzip(bytes, file, warn) : bytes;
+  // A tool that gzips what Daz had already gzipped leaves gzip inside gzip; no DSON text starts
+  // with 1F 8B, so the inner layers are unwrapped too (a few at most: deeper is hostile).
+  for (let layers = 1; isGzip(plain); layers++) {
+    if (layers === MAX_GZIP_LAYERS) {
+      throw new DecodeError({
+        format: "dson",
+        at: { offset: 0 },
+        expected: `DSON text inside at most ${MAX_GZIP_LAYERS} gzip layers`,
+        found: "gzip deeper still",
+        file,
+      });
+    }
+    plain = await gunzip(plain, file, warn);
+    if (!isGzip(plain)) warn?.(`dson: ${file ?? "file"}: gzip inside gzip (${layers + 1} layers) unwrapped`);
+  }
   const text = decodeText(plain);
   const depth = maxJsonDepth(text, MAX_DSON_DEPTH);
   if (depth.exceeded) {
@@ -63,13 +83,20 @@ export async function parseDsonBytes(
   try {
     return JSON.parse(text);
   } catch (cause) {
-    // Real content now and then has a stray comma before `]` or `}`; Diffeomorphic's importer
-    // repairs it too. Anything else is reported at the original error.
-    const repaired = withoutTrailingCommas(text);
-    if (repaired.removed) {
+    // Hand edits and other writers leave comments, stray commas and Python's NaN/Infinity
+    // (lenient_json.ts); each repair is named. Anything else is reported at the original error.
+    const repaired = repairJsonText(text);
+    if (repaired.comments || repaired.commas || repaired.nonFinite) {
       try {
         const value = JSON.parse(repaired.text);
-        warn?.(`dson: ${file ?? "file"}: ${repaired.removed} stray trailing comma(s) ignored`);
+        const where = `dson: ${file ?? "file"}:`;
+        if (repaired.comments) warn?.(`${where} ${repaired.comments} comment(s) ignored (JSON has none)`);
+        if (repaired.commas) warn?.(`${where} ${repaired.commas} stray trailing comma(s) ignored`);
+        if (repaired.nonFinite) {
+          warn?.(
+            `${where} ${repaired.nonFinite} NaN/Infinity value(s) (Python's json writes them) read as absent`,
+          );
+        }
         return value;
       } catch {
         // fall through to the original error
@@ -213,29 +240,6 @@ function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** The text with every comma that directly precedes `]` or `}` (outside strings) blanked out. */
-function withoutTrailingCommas(text: string): { text: string; removed: number } {
-  const blanked: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-    } else if (c === ",") {
-      let j = i + 1;
-      while (j < text.length && /\s/.test(text[j])) j++;
-      if (text[j] === "]" || text[j] === "}") blanked.push(i);
-    }
-  }
-  if (!blanked.length) return { text, removed: 0 };
-  let out = "";
-  let from = 0;
-  for (const at of blanked) {
-    out += text.slice(from, at) + " ";
-    from = at + 1;
-  }
-  return { text: out + text.slice(from), removed: blanked.length };
 }
 
 /** UTF-8 (BOM stripped) or UTF-16 by BOM, or by the zero bytes ASCII leaves in UTF-16 text. */
