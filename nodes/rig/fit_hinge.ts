@@ -161,7 +161,12 @@ export const rigFitHinge = defineNode({
   // take mirror partners about it and are judged on their geometry (see rig.assign_side v25). The "auto"
   // frame reads up from low-poly wing sections' camber (frame_camber.ts: a game model's 4–10 points round
   // gave no vote; real_airfoil_wings.ts low-poly lifting wings, held-out seeds 2001–2400: 0 -> 89 of 113).
-  version: 50,
+  // 51: spinning parts side by side drawn as one object (a rip's `PROPS` merging `LPROP` and `RPROP`,
+  // four engines' `Propellers`) are split sideways into a part per rotor where their pieces fall into
+  // bands across the aircraft each fitting as a rotor (spin_twins.ts): glued_twins.ts held-out seeds
+  // 101-160, discs not rigged as their own part 40 of 60 scenes -> 0 (coaxial pairs and hubless
+  // two-blade propellers unsplit, as before).
+  version: 51,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -25,6 +25,7 @@ import {
 import { authoredPivot } from "./authored_pivot.ts";
 import { discsOffShaft } from "./spin_disc.ts";
 import { splitRotorPair } from "./spin_split.ts";
+import { splitSideBySide } from "./spin_twins.ts";
 import {
   canonicalVec3,
   dot,
@@ -78,7 +79,7 @@ export function fitSpinningParts(
 ): SpinJudgement[] {
   const out: SpinJudgement[] = [];
   // Two rotors in one object split into two parts, each fitted in its turn (and never split again).
-  const queue = [...nodes], halves = new Set<Node>();
+  const queue = [...nodes], halves = new Set<Node>(), sideways = new Set<Node>();
   while (queue.length) {
     const node = queue.shift()!;
     const part = getPart(node)!;
@@ -123,14 +124,41 @@ export function fitSpinningParts(
       .map((name) => ({ name, direction: SHAFT_DIRECTIONS[name] }));
     const namedKind = part.kind === "main_rotor" || part.kind === "tail_rotor" ? part.kind : undefined;
     const preferred = namedKind ? SHAFT_DIRECTIONS[SPINNING_SPECS[namedKind].shaft] : undefined;
+    const structure = structureAxes(node, toAircraft);
     const fit = fitSpinAxis(geometry, {
       frameAxes,
       hub: hub?.geometry,
       hubName: hub?.name,
       preferred,
-      structureAxes: structureAxes(node, toAircraft),
+      structureAxes: structure,
       oneBlade: oneBladeStructure(node),
     });
+    // Rotors side by side in one object (a rip's `PROPS`): split sideways, each fitted in its turn.
+    if (fit.confidence !== "good" && !sideways.has(node)) {
+      const name = node.getName();
+      const split = splitSideBySide(doc, node, toAircraft, {
+        fit: (band) => fitSpinAxis(band, { frameAxes, preferred, structureAxes: structure }),
+      });
+      if (typeof split === "object") {
+        split.nodes.forEach((n, k) => {
+          const f = split.fits[k];
+          setPart(n, { ...part, side: part.side ?? hubSide(f.centre[2], f.axis, f.radius) });
+          sideways.add(n);
+        });
+        ctx.warn(
+          `spinning part '${name}' was ${split.nodes.length} rotors side by side drawn as one object: ` +
+            `split into ${split.nodes.map((n) => `'${n.getName()}'`).join(", ")}`,
+          { part: name, halves: split.nodes.map((n) => n.getName()) },
+        );
+        queue.unshift(...split.nodes);
+        continue;
+      }
+      if (typeof split === "string") {
+        fit.reasons.push(
+          `it looks like rotors side by side drawn as one object, left whole because ${split}`,
+        );
+      }
+    }
     const along = nearestShaft(fit.axis);
     const kind: SpinningKind = part.kind === BARE_SPINNING_KIND || part.kind === "propeller"
       ? KIND_OF_SHAFT[along]

@@ -1,0 +1,191 @@
+/**
+ * Propellers side by side drawn as one object, split sideways: a rip that merged `LPROP` and `RPROP`
+ * into one `PROPS`, two engines' propellers on one wing in `LPROPS`, four engines' in `Propellers`.
+ * One shaft cannot turn them; the mesh's connected pieces tell them apart where they fall into bands
+ * across the aircraft (aircraft left) with clear gaps between, each band a rotor of its own — its
+ * fit ({@link SideBySideOptions.fit}) not failed, with blades, its shaft parallel to the others' and
+ * its disc clear of theirs. Two blades of one hubless propeller either side of its shaft make two
+ * bands too, but neither is a rotor, so nothing is split; a contra-rotating pair on one shaft is one
+ * band (`spin_split.ts` splits it along its shaft).
+ *
+ * The node keeps the leftmost band; each other goes to a new sibling with the same transform, extras
+ * and materials (`split_pieces.ts`). Two bands are named `<name>_L` and `<name>_R` as any sideways
+ * split is; more are numbered from the left, `<name>_1`…`<name>_n`.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import { gatherPositions, IndexOutOfRangeError } from "./geometry.ts";
+import { whyNotSplittable } from "./mesh_halves.ts";
+import { connectedPieces, splitNode } from "./split_pieces.ts";
+import type { SpinFit } from "./spin_fit.ts";
+import type { SpinGeometry } from "./spin_symmetry.ts";
+import { dot, type Mat4 } from "./transform.ts";
+
+/** Bands whose lateral extents come closer than this share of the whole width are one band. */
+const GAP = 0.02;
+
+/** Shafts further apart than this are not twins on parallel shafts, degrees. */
+const PARALLEL_DEGREES = 10;
+
+/** How {@link splitSideBySide} fits one band as a rotor of its own. */
+export interface SideBySideOptions {
+  /** Fits a band's geometry (aircraft frame) as the part would be fitted. */
+  readonly fit: (geometry: SpinGeometry) => SpinFit;
+}
+
+/** What {@link splitSideBySide} did: the parts, leftmost first, and each one's fit before the split. */
+export interface SideBySide {
+  readonly nodes: Node[];
+  readonly fits: SpinFit[];
+}
+
+/**
+ * Splits `node` sideways into the rotors its mesh's pieces show side by side; returns the nodes (the
+ * first is `node`) or, where its pieces make no two bands, undefined; or why bands that look like two
+ * rotors or more cannot be split (a string, for the warning).
+ *
+ * @example
+ * ```ts
+ * splitSideBySide(doc, props, toAircraft, { fit: (g) => fitSpinAxis(g, options) }); // PROPS_L, PROPS_R
+ * ```
+ */
+export function splitSideBySide(
+  doc: Document,
+  node: Node,
+  toAircraft: Mat4,
+  options: SideBySideOptions,
+): SideBySide | string | undefined {
+  if (!node.getMesh() || node.getSkin()) return undefined;
+  const first = pieces(node, toAircraft);
+  if (!first) return undefined;
+  // Cut at the widest gaps first: a hubless rotor's blades leave gaps about its shaft narrower than
+  // the gap between two engines' discs. Up to four rotors.
+  const gaps = first.gaps.map((g, k) => ({ ...g, k })).sort((a, b) => b.width - a.width);
+  // The fewest cuts leaving every group a good rotor; else the fewest leaving each a rotor (a group
+  // still holding two rotors may fit weak).
+  let chosen: { cuts: number[]; fits: SpinFit[] } | undefined;
+  for (let n = 1; n <= Math.min(3, gaps.length); n++) {
+    const cuts = gaps.slice(0, n).map((g) => g.at).sort((a, b) => b - a);
+    const fits = groupGeometries(first, cuts).map(options.fit);
+    if (!rotorsSideBySide(fits)) continue;
+    chosen ??= { cuts, fits };
+    if (fits.every((f) => f.confidence === "good")) {
+      chosen = { cuts, fits };
+      break;
+    }
+  }
+  if (!chosen) return undefined;
+  const why = whyNotSplittable(node);
+  if (why) return why;
+  const { cuts, fits } = chosen;
+  const name = node.getName();
+  const nodes = [node];
+  // Peel the rightmost group off into a sibling, again and again: each split re-gathers what is left.
+  for (let last = cuts.length; last > 0; last--) {
+    const now = pieces(node, toAircraft);
+    if (!now) break;
+    const groupOf = now.lateral.map((l) => groupAt((l.min + l.max) / 2, cuts));
+    const far = splitNode(doc, node, now.pieceOf, groupOf.map((g) => (g === last ? "right" : "left")));
+    nodes.splice(1, 0, far);
+  }
+  const names = nodes.length === 2 ? ["L", "R"] : nodes.map((_, k) => `${k + 1}`);
+  nodes.forEach((n, k) => {
+    n.setName(`${name}_${names[k]}`);
+    n.getMesh()!.setName(`${name}_${names[k]}`);
+  });
+  return { nodes, fits };
+}
+
+/**
+ * True when fits of groups side by side (leftmost first) show one rotor each: not failed, blades
+ * counted (or round), not one blade, shafts parallel, each disc clear of its neighbour's.
+ */
+function rotorsSideBySide(fits: readonly SpinFit[]): boolean {
+  if (!fits.every(isRotor)) return false;
+  const cos = Math.cos((PARALLEL_DEGREES * Math.PI) / 180);
+  if (!fits.every((f) => Math.abs(dot(f.axis, fits[0].axis)) >= cos)) return false;
+  // A blade group of one rotor reaches to its neighbour's shaft; discs side by side clear each other.
+  for (let k = 1; k < fits.length; k++) {
+    const apart = Math.abs(fits[k].centre[2] - fits[k - 1].centre[2]);
+    if (apart < 0.9 * (fits[k].radius + fits[k - 1].radius)) return false;
+  }
+  return true;
+}
+
+/** The group (0 leftmost) of a lateral position, given the cuts between groups, leftmost first. */
+function groupAt(z: number, cuts: readonly number[]): number {
+  let g = 0;
+  while (g < cuts.length && z < cuts[g]) g++;
+  return g;
+}
+
+/** A band's fit that shows a rotor: not failed, blades counted (or round), not one blade. */
+function isRotor(fit: SpinFit): boolean {
+  return fit.confidence !== "failed" && fit.blades !== 1 && fit.axisFrom !== "frame";
+}
+
+/** The node's mesh's pieces (aircraft frame) and the gaps across the aircraft between them. */
+function pieces(node: Node, toAircraft: Mat4) {
+  let gathered;
+  try {
+    gathered = gatherPositions(node, toAircraft, { descend: false, triangles: true });
+  } catch (error) {
+    if (error instanceof IndexOutOfRangeError) return undefined;
+    throw error;
+  }
+  if (!gathered.triangles || gathered.count === 0) return undefined;
+  const { pieceOf, lateral } = connectedPieces(gathered.positions, gathered.count, gathered.triangles);
+  if (lateral.length < 2) return undefined;
+  const min = Math.min(...lateral.map((l) => l.min)), max = Math.max(...lateral.map((l) => l.max));
+  const least = GAP * (max - min);
+  // From the left (largest aircraft z): where no piece reaches across, a gap.
+  const order = lateral.map((_, k) => k).sort((a, b) => lateral[b].max - lateral[a].max);
+  const gaps: { at: number; width: number }[] = [];
+  let edge = Infinity;
+  for (const k of order) {
+    if (edge !== Infinity && lateral[k].max < edge - least) {
+      gaps.push({ at: (lateral[k].max + edge) / 2, width: edge - lateral[k].max });
+    }
+    edge = Math.min(edge, lateral[k].min);
+  }
+  return { gathered, pieceOf, lateral, gaps };
+}
+
+/** Each group's geometry, the groups cut at `cuts` (leftmost first). */
+function groupGeometries(
+  found: NonNullable<ReturnType<typeof pieces>>,
+  cuts: readonly number[],
+): SpinGeometry[] {
+  const groupOf = Int32Array.from(found.lateral.map((l) => groupAt((l.min + l.max) / 2, cuts)));
+  return Array.from(
+    { length: cuts.length + 1 },
+    (_, g) => bandGeometry(found.gathered, found.pieceOf, groupOf, g),
+  );
+}
+
+/** The vertices and triangles of one band, renumbered. */
+function bandGeometry(
+  gathered: { positions: Float64Array; count: number; triangles?: Uint32Array },
+  pieceOf: Int32Array,
+  bandOfPiece: Int32Array,
+  band: number,
+): SpinGeometry {
+  const index = new Int32Array(gathered.count).fill(-1);
+  const positions: number[] = [];
+  for (let i = 0; i < gathered.count; i++) {
+    if (pieceOf[i] < 0 || bandOfPiece[pieceOf[i]] !== band) continue;
+    index[i] = positions.length / 3;
+    positions.push(gathered.positions[i * 3], gathered.positions[i * 3 + 1], gathered.positions[i * 3 + 2]);
+  }
+  const triangles: number[] = [];
+  const t = gathered.triangles!;
+  for (let k = 0; k + 2 < t.length; k += 3) {
+    if (index[t[k]] >= 0) triangles.push(index[t[k]], index[t[k + 1]], index[t[k + 2]]);
+  }
+  return {
+    positions: Float64Array.from(positions),
+    count: positions.length / 3,
+    triangles: Uint32Array.from(triangles),
+  };
+}
