@@ -43,6 +43,8 @@ export interface EditorEvents {
   group(ids: string[]): void;
   /** Alt+G / Ctrl+Alt+G: replace a selected group node by its nodes. */
   ungroup(ids: string[]): void;
+  /** Enter on a selected node: go to its parameters (the keyboard's way to open it). */
+  open?(id: string): void;
   /** F2, or a double-click on a node: rename it (Group Input / Output: their sockets). */
   rename(id: string): void;
   /**

@@ -2,11 +2,15 @@
 /**
  * The node editor's keys, Blender style: X/Delete deletes, Shift+D duplicates, F2 renames, Home
  * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
- * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups.
+ * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups. Without a
+ * mouse: the arrows select the next node that way, Enter goes to its parameters, C connects a wire
+ * (`editor_nav.ts`, `connect_dialog.ts`).
  *
  * @module
  */
 import type { EditorEvents, NodeEditor } from "./editor.ts";
+import { openConnect } from "./connect_dialog.ts";
+import { describeNode, isArrow, nextNode } from "./editor_nav.ts";
 
 /** A key pressed in the editor: the edit or view change it stands for (others pass through). */
 export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent): void {
@@ -43,6 +47,20 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
     );
     ed.select(copies);
     events.changed();
+  } else if (isArrow(e.key) && !mod && !e.altKey && !e.shiftKey) {
+    const next = nextNode(model, ed.selection[ed.selection.length - 1], e.key);
+    if (next === undefined) events.status("No node that way");
+    else {
+      ed.select([next]);
+      ed.showNode(next);
+      events.status(describeNode(model, next));
+    }
+  } else if (e.key === "Enter" && !mod && !e.altKey) {
+    if (ed.selection.length !== 1) return events.status("Enter edits one node: select it first (arrow keys)");
+    events.open?.(ed.selection[0]);
+  } else if ((e.key === "c" || e.key === "C") && !mod && !e.altKey) {
+    const editor = e.currentTarget as SVGElement | null;
+    openConnect(ed, events, () => editor?.focus());
   } else if (e.key === "Home") {
     ed.frameAll();
   } else if (e.key === "F2") {

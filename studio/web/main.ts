@@ -90,6 +90,12 @@ const editor = new NodeEditor($<HTMLElement>("editor") as unknown as SVGSVGEleme
   group: (ids) => guarded(() => groupSelection(groupContext(), ids))(),
   ungroup: (ids) => guarded(() => ungroupSelection(groupContext(), ids))(),
   rename: focusRename,
+  // Enter on a node: its panel's first field (Shift+Tab comes back); Group Input/Output's are its sockets.
+  open: (id) => {
+    const field = $("params").querySelector<HTMLElement>("input, select, textarea, button");
+    if (field) field.focus();
+    else status(`${id} has no parameters to edit`);
+  },
   together: (direction, together) => {
     const note = stepTogether(models.values(), current(), direction, together);
     updateTitle();
