@@ -19,14 +19,8 @@ import type { Document } from "@gltf-transform/core";
 import type { Axis } from "../../runtime/scene/source.ts";
 import { positionBounds } from "./geometry.ts";
 import { type Centroid, MAX_POINTS, namedCloud } from "./frame_cloud.ts";
-import {
-  type EndSection,
-  endSections,
-  endVees,
-  mirrorSymmetry,
-  sectionEnds,
-  type ShapeAxes,
-} from "./frame_shape.ts";
+import { type EndSection, endSections, endVees, mirrorSymmetry, type ShapeAxes } from "./frame_shape.ts";
+import { sectionEnds } from "./frame_sections.ts";
 import { rotorLayer } from "./frame_rotor.ts";
 import { zUpRoot } from "./frame_zup.ts";
 import { decide, nameVote, shapeVote, type SignVote } from "./frame_votes.ts";

@@ -3,7 +3,7 @@
  * (Draco-decoded NaN) falls in no span bin rather than failing the rig (found by the draco fuzz).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { sectionEnds } from "../../../nodes/rig/frame_shape.ts";
+import { sectionEnds } from "../../../nodes/rig/frame_sections.ts";
 
 Deno.test("section ends skip non-finite points", () => {
   // x along the span, z along the length, y up: one wing section at x = 0.6 and a NaN point.
