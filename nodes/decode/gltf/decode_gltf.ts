@@ -80,14 +80,15 @@ export const decodeGltf = defineNode({
   // 49: morph counts out of step are brought into step as viewers show them (codec/morph_counts.ts): weights
   // past a mesh's or node's targets left out, missing ones 0, primitives with fewer targets given ones moving
   // nothing, extras.targetNames fitted by index, a sparse part of count 0 read as no change (before: kept as
-  // written, silently, and the export invalid; the sparse part refused).
+  // written, silently, and the export invalid; the sparse part refused); a weights animation keyed for
+  // more or fewer targets than its mesh has is re-keyed as three.js reads it (before, kept: invalid export).
   version: 49,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
-    "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
+    "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change; a weights animation keyed for more or fewer targets, each key cut or filled with 0 as three.js reads it), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map, a game rip's textured draw call without UVs) is named, as viewers disagree on it; a texture reference whose KHR_texture_transform samples a UV set its primitives have while its own texCoord (the fallback for viewers without the extension) names one they lack is given the extension's set, named; " +
     "KHR_techniques_webgl (COLLADA2GLTF's and gltf-pipeline's draft GLSL techniques) is read as three.js reads it, required or not: the techniques left out, a material the technique alone drew given metal-rough values from its diffuse and shininess; KHR_materials_common in a 2.0 file (FBX2glTF's and COLLADA2GLTF's draft) is read as the 1.0 upgrade reads it (a material without metal-rough values given them, a constant one unlit). " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
@@ -132,6 +133,7 @@ export const decodeGltf = defineNode({
       { adoptWebglTechniques },
       { adoptMaterialsCommon },
       { alignMorphCounts },
+      { fitWeightKeys },
     ] = await Promise.all([
       importOnUse<typeof import("../../../runtime/scene/gltf_io.ts")>(
         "../../../runtime/scene/gltf_io.ts",
@@ -170,6 +172,7 @@ export const decodeGltf = defineNode({
         import.meta.url,
       ),
       importOnUse<typeof import("./codec/morph_counts.ts")>("./codec/morph_counts.ts", import.meta.url),
+      importOnUse<typeof import("./codec/weight_keys.ts")>("./codec/weight_keys.ts", import.meta.url),
     ]);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -258,6 +261,7 @@ export const decodeGltf = defineNode({
       convertUvwAttributes(doc);
       const jointRepairs = checkJointIndices(doc, source);
       warnRepairs(inFile ? jointRepairs.map((repair) => inFile.textOf(repair)) : jointRepairs);
+      warnRepairs(fitWeightKeys(doc));
     } catch (error) {
       throw inFile ? inFile.relocate(error) : error;
     }

@@ -25,6 +25,8 @@ export const MORPH_KINDS = [
   "names-shorter",
   "sparse-zero-count",
   "weights-without-targets",
+  "animated-weights-longer",
+  "animated-weights-shorter",
 ] as const;
 
 /** A kind of {@link MORPH_KINDS}. */
@@ -42,6 +44,8 @@ export interface MorphMeshTruth {
   readonly deltas: readonly (readonly (readonly number[])[])[];
   /** `extras.targetNames`, one per target, when the file names them. */
   readonly names?: readonly string[];
+  /** A weights animation's values on the node, one per target per key (three per key in a cubic spline). */
+  readonly animation?: readonly number[];
   /** A warning must match this (naming the mesh or node) when the file was out of step. */
   readonly warns?: RegExp;
 }
@@ -81,6 +85,23 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
     accessors.push({ bufferView: views.length - 1, componentType: 5126, count, type, min, max, ...extra });
     return accessors.length - 1;
   };
+  const scalars = (values: readonly number[]) => {
+    const offset = bin.length;
+    bin.push(...new Uint8Array(new Float32Array(values).buffer));
+    views.push({ buffer: 0, byteOffset: offset, byteLength: values.length * 4 });
+    const [min, max] = [[Math.min(...values)], [Math.max(...values)]];
+    accessors.push({
+      bufferView: views.length - 1,
+      componentType: 5126,
+      count: values.length,
+      type: "SCALAR",
+      min,
+      max,
+    });
+    return accessors.length - 1;
+  };
+  const channels: Json[] = [];
+  const samplers: Json[] = [];
   const indices = () => {
     const offset = bin.length;
     bin.push(...new Uint8Array(new Uint16Array([0, 1, 2, 0, 2, 3, 0, 0]).buffer));
@@ -154,6 +175,7 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
     let nodeWeights: number[] | undefined;
     let names: string[] | undefined;
     let warns: RegExp | undefined;
+    let animation: number[] | undefined;
     const namesOf = (n: number) => Array.from({ length: n }, (_, i) => `${pick(TARGET_NAMES)}${i}`);
     if (kind === "consistent") {
       mesh.weights = weights;
@@ -203,6 +225,30 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
       truthWeights = undefined;
       warns = new RegExp(escape(meshName));
       details.push(`${meshName}: no targets, ${mesh.weights.length} weights`);
+    } else if (kind === "animated-weights-longer" || kind === "animated-weights-shorter") {
+      // A shape key animation keyed for more targets than the mesh kept (an optimizer stripped some), or
+      // fewer (an exporter keying only the animated ones): three.js reads each key's first values.
+      mesh.weights = weights;
+      const keys = 2 + Math.floor(rnd() * 3);
+      const interpolation = pick(["LINEAR", "STEP", "CUBICSPLINE"]);
+      const per = interpolation === "CUBICSPLINE" ? 3 : 1;
+      const written = kind === "animated-weights-longer"
+        ? shown + 1 + Math.floor(rnd() * 2)
+        : Math.max(1, shown - 1 - Math.floor(rnd() * (shown - 1)));
+      // One target cannot be keyed for fewer: that mesh is left unanimated.
+      if (written !== shown) {
+        const values = Array.from({ length: keys * per * written }, () => round(rnd()));
+        animation = [];
+        for (let k = 0; k < keys * per; k++) {
+          for (let t = 0; t < shown; t++) animation.push(t < written ? values[k * written + t] : 0);
+        }
+        let time = 0;
+        const times = Array.from({ length: keys }, () => time = round(time + 0.2 + rnd()));
+        samplers.push({ input: scalars(times), output: scalars(values), interpolation });
+        channels.push({ sampler: samplers.length - 1, target: { node: m, path: "weights" } });
+        warns = new RegExp(escape(nodeName));
+        details.push(`${nodeName}: ${shown} targets, ${written} keyed (${interpolation})`);
+      }
     }
     meshes.push(mesh);
     nodes.push(node);
@@ -213,6 +259,7 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
       nodeWeights,
       deltas: shownDeltas,
       names,
+      animation,
       warns,
     });
   }
@@ -227,6 +274,7 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
     nodes,
     meshes,
     accessors,
+    ...(channels.length ? { animations: [{ name: "Key Action", channels, samplers }] } : {}),
     bufferViews: views,
     buffers: [{
       byteLength: bin.length,

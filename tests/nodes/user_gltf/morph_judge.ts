@@ -78,6 +78,15 @@ export function morphProblems(doc: Document, file: MorphGltf): string[] {
         if (!same(got, truth.deltas[p][t])) problems.push(`${truth.mesh} primitive ${p} target ${t} moved`);
       });
     });
+    const channel = doc.getRoot().listAnimations().flatMap((a) => a.listChannels())
+      .find((c) => c.getTargetNode() === node && c.getTargetPath() === "weights");
+    const output = channel?.getSampler()?.getOutput();
+    const keyed = output
+      ? Array.from({ length: output.getCount() }, (_, i) => output.getScalar(i))
+      : undefined;
+    if (truth.animation && (!keyed || !same(keyed, truth.animation))) {
+      problems.push(`${truth.node} keyed [${keyed}] not [${truth.animation}]`);
+    } else if (!truth.animation && keyed) problems.push(`${truth.node} keyed, and the file keys it not`);
     const names = (mesh.getExtras() as { targetNames?: unknown }).targetNames;
     if (truth.names) {
       if (!Array.isArray(names) || names.join("\n") !== truth.names.join("\n")) {
