@@ -250,7 +250,12 @@ export const decodeDson = defineNode({
   // `/* */` comments, NaN/Infinity bare (Python's json.dump: Blender round trips, Poser converters;
   // read as absent), a stray comma beside either, and gzip inside gzip (`codec/lenient_json.ts`;
   // before: refused, `text_habits.ts` seeds 1-40 25 of 40, held out 11001-11040 32 of 40).
-  version: 48,
+  // 49: an instance of a group node copies the group's whole subtree as drawn, instances inside it
+  // included whatever order the scene lists them in (before: those listed after the copying
+  // instance were missing from the copy, silently: `group_instance_habits.ts` seeds 1-40 5 of 40,
+  // 12001-12040 6 of 40); a loop through a target's contents is warned (was unbounded recursion);
+  // copies past 50,000 nodes are refused by name (groups of instances of groups double per level).
+  version: 49,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

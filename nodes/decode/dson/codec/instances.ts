@@ -3,14 +3,17 @@
  * `studio/node/instance` draws its target's content — the target's meshes and child items, as they
  * sit in the target's own frame — under its own transform, so an instance made where its target
  * stands coincides with it and moving the instance moves the copy. An instance may target another
- * instance (it then draws what that one draws). In glTF each copy is a clone of the target's child
+ * instance (it then draws what that one draws), and a group node: the copy is the group's whole
+ * subtree, nested groups and instances inside it included, whatever order the scene lists them in.
+ * In glTF each copy is a clone of the target's child
  * nodes under the instance's node, sharing the target's meshes.
  *
  * What cannot be drawn is said, naming the instance: a target not in the scene, an instance chain
  * that loops or an instance inside its own target, and a target that is a rigged figure (its skinned
  * meshes hang off the scene root in glTF and cannot be re-posed per copy).
  *
- * Before decode.dson v44 instances were read as empty nodes: they drew nothing, silently.
+ * Before decode.dson v44 instances were read as empty nodes: they drew nothing, silently. Before v49 a
+ * copy of a group missed the copies of instances inside it listed after the copying instance.
  *
  * @module
  */
@@ -35,8 +38,20 @@ export function drawInstances(
   const state = new Map<number, "drawing" | "done">();
   const say = (i: number, why: string) =>
     warn(`dson: node instance '${dsonNodes[i].key}' ${why}; it draws nothing`);
+  let budget = MAX_INSTANCE_NODES;
   const draw = (i: number): void => {
-    if (state.get(i) === "done") return;
+    const was = state.get(i);
+    if (was === "done") return;
+    if (was === "drawing") {
+      // Reached again through the instances inside its own target's subtree: a loop Daz Studio
+      // refuses to make. The copy being drawn leaves this one out.
+      warn(
+        `dson: node instance '${
+          dsonNodes[i].key
+        }' is part of a loop of instances through its target's contents; the copies inside leave it out`,
+      );
+      return;
+    }
     state.set(i, "drawing");
     const written = dsonNodes[i].instanceTarget ?? "";
     const t = findTarget(dsonNodes, written);
@@ -47,9 +62,19 @@ export function drawInstances(
     else if (hasRig(dsonNodes, t)) {
       say(i, `targets '${dsonNodes[t].key}', a rigged figure, whose skinned meshes a copy cannot share`);
     } else {
-      if (dsonNodes[t].instanceTarget !== undefined) draw(t);
-      for (const child of nodes[t].listChildren()) {
-        nodes[i].addChild(cloneNode(doc, child, dsonNodes[i].name));
+      // The copy is the target's subtree as drawn, so every instance in it (the target itself, or
+      // one inside a target group, listed anywhere in the scene) draws its copy first.
+      dsonNodes.forEach((node, j) => {
+        if (node.instanceTarget !== undefined && j !== i && isWithin(dsonNodes, j, t)) draw(j);
+      });
+      const size = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), 0);
+      if (size > budget) {
+        say(i, `would add ${size} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`);
+      } else {
+        budget -= size;
+        for (const child of nodes[t].listChildren()) {
+          nodes[i].addChild(cloneNode(doc, child, dsonNodes[i].name));
+        }
       }
     }
     state.set(i, "done");
@@ -57,6 +82,19 @@ export function drawInstances(
   dsonNodes.forEach((node, i) => {
     if (node.instanceTarget !== undefined) draw(i);
   });
+}
+
+/**
+ * Most nodes all instance copies of a scene may add: instances of groups holding instances of groups
+ * double at each level, so 30 levels of a few bytes would otherwise ask for a billion nodes. A
+ * scattered forest of 10,000 trees of a few nodes each stays below it; each copied node costs about
+ * 0.1 ms to build.
+ */
+export const MAX_INSTANCE_NODES = 50_000;
+
+/** Nodes in the subtree of `node`, itself included. */
+function subtreeSize(node: Node): number {
+  return 1 + node.listChildren().reduce((n, child) => n + subtreeSize(child), 0);
 }
 
 /** The node a target URI names: by instance key, else by a unique id, name or label. */

@@ -51,20 +51,21 @@ export function apply(m: M4, p: readonly number[]): number[] {
 }
 
 /** Translation then rotation about Y (degrees): T · Ry. */
-function placed(t: readonly number[], degrees: number): M4 {
+export function placed(t: readonly number[], degrees: number): M4 {
   const a = (degrees * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
   return [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, t[0], t[1], t[2], 1];
 }
 
 /** The inverse of a rigid `T · Ry`. */
-function invertRigid(m: M4): M4 {
+export function invertRigid(m: M4): M4 {
   const r = [m[0], m[4], m[8], 0, m[1], m[5], m[9], 0, m[2], m[6], m[10], 0, 0, 0, 0, 1];
   const t = apply(r, [m[12], m[13], m[14]]);
   r[12] = -t[0], r[13] = -t[1], r[14] = -t[2];
   return r;
 }
 
-interface Item {
+/** One scene node of a generated case: a prop, a group or an instance. */
+export interface Item {
   id: string;
   parent?: number;
   local: M4;
@@ -73,7 +74,58 @@ interface Item {
   orphan?: string;
 }
 
-const channel3 = (v: readonly number[]) =>
+/**
+ * What a correct decode draws, by geometry id: each geometry at its world matrix, and once more per
+ * instance reaching it, at the instance's world matrix times the geometry's matrix relative to the
+ * instance's target (a group target: its whole subtree, instances inside it included).
+ */
+export function expectedDraws(items: readonly Item[]): Map<string, M4[]> {
+  const world = (i: number): M4 => {
+    const item = items[i];
+    return item.parent === undefined ? item.local : mul(world(item.parent), item.local);
+  };
+  const draws = (i: number): [string, M4][] => {
+    const item = items[i];
+    if (item.target === undefined) {
+      if (item.orphan !== undefined) return [];
+      const own: [string, M4][] = item.geometry ? [[item.geometry, world(i)]] : [];
+      const children = items.flatMap((c, j) => (c.parent === i ? draws(j) : []));
+      return [...own, ...children];
+    }
+    const t = item.target;
+    const back = invertRigid(world(t));
+    return draws(t).map(([g, m]) => [g, mul(world(i), mul(back, m))]);
+  };
+  const expected = new Map<string, M4[]>();
+  for (let i = 0; i < items.length; i++) {
+    if (items[i].parent !== undefined) continue; // drawn with its parent
+    for (const [g, m] of draws(i)) expected.set(g, [...(expected.get(g) ?? []), m]);
+  }
+  return expected;
+}
+
+/** A box prop's geometry (surface "Bark") as Daz writes a primitive cube: 8 vertices, 6 quads. */
+export function boxGeometry(id: string, centre: readonly number[], size: number): Json {
+  const h = size / 2;
+  const v = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [
+    centre[0] + (k & 1 ? h : -h),
+    centre[1] + (k & 2 ? h : -h),
+    centre[2] + (k & 4 ? h : -h),
+  ]);
+  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  return {
+    id,
+    name: id,
+    type: "polygon_mesh",
+    vertices: { count: 8, values: v },
+    polygon_groups: { count: 1, values: ["default"] },
+    polygon_material_groups: { count: 1, values: ["Bark"] },
+    polylist: { count: 6, values: faces.map((f) => [0, 0, ...f]) },
+  };
+}
+
+/** A DSON channel triple of values `v`. */
+export const channel3 = (v: readonly number[]) =>
   ["x", "y", "z"].map((axis, k) => ({ id: axis, type: "float", value: v[k] }));
 
 /** The case of `seed`. */
@@ -84,22 +136,7 @@ export function instanceCase(seed: number): InstanceCase {
   const items: Item[] = [];
   const geometries: Json[] = [], definitions: Json[] = [], centres = new Map<string, number[]>();
   const box = (id: string, centre: number[], size: number) => {
-    const h = size / 2;
-    const v = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [
-      centre[0] + (k & 1 ? h : -h),
-      centre[1] + (k & 2 ? h : -h),
-      centre[2] + (k & 4 ? h : -h),
-    ]);
-    const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
-    geometries.push({
-      id: `${id}_geo`,
-      name: `${id}_geo`,
-      type: "polygon_mesh",
-      vertices: { count: 8, values: v },
-      polygon_groups: { count: 1, values: ["default"] },
-      polygon_material_groups: { count: 1, values: ["Bark"] },
-      polylist: { count: 6, values: faces.map((f) => [0, 0, ...f]) },
-    });
+    geometries.push(boxGeometry(`${id}_geo`, centre, size));
     centres.set(`${id}_geo`, centre);
   };
   const props = 2 + Math.floor(r() * 3);
@@ -155,30 +192,7 @@ export function instanceCase(seed: number): InstanceCase {
     instances.push(items.length);
     items.push(item);
   }
-  // World matrices (cm).
-  const world = (i: number): M4 => {
-    const item = items[i];
-    return item.parent === undefined ? item.local : mul(world(item.parent), item.local);
-  };
-  /** What an item draws: [geometry, matrix] pairs (an instance: its target's content under it). */
-  const draws = (i: number): [string, M4][] => {
-    const item = items[i];
-    if (item.target === undefined) {
-      if (item.orphan !== undefined) return [];
-      const own: [string, M4][] = item.geometry ? [[item.geometry, world(i)]] : [];
-      const children = items.flatMap((c, j) => (c.parent === i ? draws(j) : []));
-      return [...own, ...children];
-    }
-    const t = item.target;
-    const back = invertRigid(world(t));
-    return draws(t).map(([g, m]) => [g, mul(world(i), mul(back, m))]);
-  };
-  const expected = new Map<string, M4[]>();
-  for (let i = 0; i < items.length; i++) {
-    if (items[i].parent !== undefined && items[i].target === undefined) continue; // drawn by its prop
-    if (items[i].geometry === undefined && items[i].target === undefined) continue; // the group
-    for (const [g, m] of draws(i)) expected.set(g, [...(expected.get(g) ?? []), m]);
-  }
+  const expected = expectedDraws(items);
   // The scene, as Daz Studio saves it.
   const order = items.map((_, i) => i);
   if (r() < 0.3) {
