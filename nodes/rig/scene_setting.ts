@@ -25,7 +25,7 @@ import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { IDENTITY } from "./transform.ts";
 import { topLevelNodes } from "./part_extras.ts";
 import { tokenize } from "./vocabulary.ts";
-import { AIRCRAFT_WORDS, PROP_PAIRS, PROP_WORDS } from "./vocabulary_scenes.ts";
+import { AIRCRAFT_PAIRS, AIRCRAFT_WORDS, PROP_PAIRS, PROP_WORDS } from "./vocabulary_scenes.ts";
 
 /** What the scene says a node belongs to, and the names that say it. */
 export interface Setting {
@@ -218,10 +218,23 @@ function add(tally: Tally, name: string, kind?: string, aircraftWords = true): v
     tally.words.add(pair);
     tally.props.set(what, (tally.props.get(what) ?? 0) + 1);
   }
-  for (const token of tokens.filter((t) => !paired.has(t))) {
+  const airPaired = new Set<string>();
+  for (const [first, second] of aircraftWords ? AIRCRAFT_PAIRS : []) {
+    if (!tokens.includes(first) || !tokens.includes(second)) continue;
+    airPaired.add(first).add(second);
+    told = true;
+    const pair = `${first} ${second}`;
+    if (!tally.words.has(pair)) tally.air++;
+    tally.words.add(pair);
+  }
+  const rest = tokens.filter((t) => !paired.has(t) && !airPaired.has(t));
+  // A name with an aircraft's word names a part of the aircraft, whatever else its words are elsewhere:
+  // `Pilot_Torso`, `Gear_Truck_L`, `Float_Anchor`, `Boeing_737_Ship`.
+  const aircraftPart = aircraftWords && (airPaired.size > 0 || rest.some((t) => AIRCRAFT_WORDS.has(t)));
+  for (const token of rest) {
     // Each word counts once however many nodes hold it: a cabin's hundred `TrayTable_12` are one table.
     if (tally.words.has(token)) continue;
-    const prop = PROP_WORDS[token];
+    const prop = aircraftPart ? undefined : PROP_WORDS[token];
     const air = aircraftWords && AIRCRAFT_WORDS.has(token);
     if (prop) tally.props.set(prop, (tally.props.get(prop) ?? 0) + 1);
     if (air) tally.air++;
@@ -233,8 +246,11 @@ function add(tally: Tally, name: string, kind?: string, aircraftWords = true): v
 
 /** The side with more evidence, or undefined on a tie (none, or as much of each). */
 function verdict(tally: Tally): Setting | undefined {
-  // Three kinds of surface no prop explained (ailerons, an elevator, a rudder) are an aircraft's.
-  if (tally.kinds.size >= 3) return { what: "aircraft", evidence: tally.evidence };
+  // Three kinds of surface no prop explained (ailerons, an elevator, a rudder) are an aircraft's, and so
+  // is roll control beside pitch or yaw control: no car, ship or building has ailerons and an elevator.
+  if (tally.kinds.size >= 3 || rollAndMore(tally.kinds)) {
+    return { what: "aircraft", evidence: tally.evidence };
+  }
   const air = tally.air;
   let props = 0, what = "";
   for (const [w, n] of tally.props) {
@@ -243,4 +259,15 @@ function verdict(tally: Tally): Setting | undefined {
   }
   if (air === props) return undefined;
   return { what: air > props ? "aircraft" : what, evidence: tally.evidence };
+}
+
+/** Surfaces that roll an aircraft, and those that pitch or yaw it. */
+const ROLL = new Set(["aileron", "elevon"]);
+const PITCH_OR_YAW = new Set(["elevator", "stabilator", "canard", "rudder", "ruddervator", "elevon"]);
+
+/** True when `kinds` hold a roll surface and another that pitches or yaws (an elevon both). */
+function rollAndMore(kinds: ReadonlySet<string>): boolean {
+  const roll = [...kinds].filter((k) => ROLL.has(k));
+  return roll.length > 0 &&
+    [...kinds].some((k) => PITCH_OR_YAW.has(k) && !(roll.length === 1 && k === roll[0]));
 }
