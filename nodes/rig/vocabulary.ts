@@ -21,10 +21,10 @@ import {
   KIND_COMPOUNDS,
   KIND_PRIORITY,
   KIND_TOKENS,
-  STRUCTURE_TOKENS,
   TRIMMED_KINDS,
   WEAK_STABILATOR_TOKENS,
 } from "./vocabulary_words.ts";
+import { STRUCTURE_TOKENS } from "./vocabulary_structure.ts";
 import {
   CENTRE_TOKENS,
   FRENCH_SURFACE_TOKENS,
