@@ -9,11 +9,12 @@
  * not brought in at all. Measured with real imports
  * (`tests/clients/blender_odd_test.ts`): each of these came in lost with no word before.
  *
- * Extras Blender keeps only as text or drops are named by `blender_extras.ts`.
+ * Extras Blender keeps only as text or drops, and extras on properties whose extras it drops whole
+ * (images, skins, clips, primitives…), are named by `blender_extras.ts`.
  *
  * @module
  */
-import { blenderExtrasDrops } from "./blender_extras.ts";
+import { blenderDroppedExtras, blenderExtrasDrops } from "./blender_extras.ts";
 
 /** The extensions Blender 3.4's importer reads (`io_scene_gltf2/io/imp/gltf2_io_gltf.py`). */
 const BLENDER_EXTENSIONS = new Set([
@@ -81,7 +82,7 @@ export function blenderDrops(json: Json): string[] {
   }
   imageDrops(json, messages);
   meshCopies(json, messages);
-  messages.push(...blenderExtrasDrops(json));
+  messages.push(...blenderExtrasDrops(json), ...blenderDroppedExtras(json));
   undrawnDrops(json, messages);
   unusedMaterials(json, messages);
   const custom = new Map<string, string[]>();

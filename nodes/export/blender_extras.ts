@@ -11,6 +11,15 @@
  * them. Booleans come back as 1 and 0 (Blender 3.4 has no boolean property), which JSON readers that
  * test truth still read the same: not warned of, or every file would say it.
  *
+ * Extras on every other property Blender 3.4 drops whole, on import and so on a round trip: measured
+ * (`tests/clients/blender_extras_test.ts`, extras on every kind of glTF property) it keeps those of
+ * scenes, nodes (joints too), meshes, materials, cameras and lights, and none of the asset, primitives,
+ * textures, texture infos (a material's `baseColorTexture`…), samplers, the file's own (top-level), images, skins, clips, their
+ * channels and samplers, accessors, buffer views or buffers. They are warned of, once per kind, naming
+ * the properties and keys (`blenderDroppedExtras`), and written where the scene has them: no place in
+ * Blender's import keeps them without moving them to where three.js and every other reader would no
+ * longer find them (a texture's `userData` onto the material, a clip's onto a node), which is a loss too.
+ *
  * @module
  */
 
@@ -103,4 +112,122 @@ function firstMisfit(value: Json, path: string): Misfit | undefined {
 
 function byteLength(text: string): number {
   return new TextEncoder().encode(text).byteLength;
+}
+
+/** Where one kind of property Blender drops the extras of sits in a glTF file, and how one is named. */
+interface DroppedKind {
+  readonly kind: string;
+  readonly list: (json: Json) => { property: Json; name: string }[];
+}
+
+/** `'Name'`, else `#i`, for a property of a top-level list. */
+const nameOf = (property: Json, i: number): string =>
+  typeof property?.name === "string" && property.name ? `'${property.name}'` : `#${i}`;
+
+/** The items of `json[key]` with their names. */
+const listed = (key: string) => (json: Json) =>
+  ((json[key] ?? []) as Json[]).map((property, i) => ({ property, name: nameOf(property, i) }));
+
+/** The texture infos of core materials, by slot. */
+const TEXTURE_SLOTS = ["baseColorTexture", "metallicRoughnessTexture"] as const;
+const MATERIAL_SLOTS = ["normalTexture", "occlusionTexture", "emissiveTexture"] as const;
+
+/** The kinds of property whose extras Blender 3.4 drops, in the order the warnings list them. */
+const DROPPED_KINDS: readonly DroppedKind[] = [
+  { kind: "file", list: (json) => [{ property: json, name: "" }] },
+  { kind: "asset", list: (json) => [{ property: json.asset, name: "" }] },
+  {
+    kind: "primitive",
+    list: (json) =>
+      ((json.meshes ?? []) as Json[]).flatMap((mesh, m) =>
+        ((mesh?.primitives ?? []) as Json[]).map((property, p) => ({
+          property,
+          name: `${p} of mesh ${nameOf(mesh, m)}`,
+        }))
+      ),
+  },
+  { kind: "image", list: listed("images") },
+  { kind: "texture", list: listed("textures") },
+  {
+    kind: "texture info",
+    list: (json) =>
+      ((json.materials ?? []) as Json[]).flatMap((material, m) =>
+        [
+          ...TEXTURE_SLOTS.map((slot) => ({ slot, property: material?.pbrMetallicRoughness?.[slot] })),
+          ...MATERIAL_SLOTS.map((slot) => ({ slot, property: material?.[slot] })),
+        ].filter(({ property }) => property).map(({ slot, property }) => ({
+          property,
+          name: `${slot} of material ${nameOf(material, m)}`,
+        }))
+      ),
+  },
+  { kind: "sampler", list: listed("samplers") },
+  { kind: "skin", list: listed("skins") },
+  { kind: "clip", list: listed("animations") },
+  {
+    kind: "clip channel or sampler",
+    list: (json) =>
+      ((json.animations ?? []) as Json[]).flatMap((clip, a) =>
+        (["channels", "samplers"] as const).flatMap((key) =>
+          ((clip?.[key] ?? []) as Json[]).map((property, i) => ({
+            property,
+            name: `${key.slice(0, -1)} ${i} of clip ${nameOf(clip, a)}`,
+          }))
+        )
+      ),
+  },
+  { kind: "accessor", list: listed("accessors") },
+  { kind: "buffer view", list: listed("bufferViews") },
+  { kind: "buffer", list: listed("buffers") },
+];
+
+/**
+ * Whether `extras[key]` of a property is partgraph's own record of what Blender replaces anyway: the
+ * original name export.gltf keeps of a property it renamed (a string `name` other than the written
+ * one: Blender names skins, images and clips its own way), and the source file's generator decode.gltf
+ * keeps (`asset.extras.partgraph.sourceGenerator` alone: Blender writes its own generator).
+ */
+function bookkeeping(kind: string, property: Json, key: string): boolean {
+  const value = property.extras[key];
+  if (key === "name") return typeof value === "string" && value !== property.name;
+  if (kind !== "asset" || key !== "partgraph" || !value || typeof value !== "object") return false;
+  return Object.keys(value).every((inner) => inner === "sourceGenerator");
+}
+
+/**
+ * One warning per kind of property whose extras Blender 3.4's importer drops (see the module), naming
+ * up to three properties holding them and every key (listed whole: a user looks for
+ * each). partgraph's own records of what Blender replaces anyway are left out (`bookkeeping`).
+ *
+ * @example
+ * ```ts
+ * blenderDroppedExtras({ textures: [{ source: 0, extras: { uuid: "a1" } }] });
+ * // ["extras of texture #0 (key uuid): Blender 3.4's importer drops the extras of every texture …"]
+ * ```
+ */
+export function blenderDroppedExtras(json: Json): string[] {
+  const messages: string[] = [];
+  for (const { kind, list } of DROPPED_KINDS) {
+    const owners: string[] = [];
+    const keys = new Set<string>();
+    for (const { property, name } of list(json)) {
+      const extras = property?.extras;
+      if (!extras || typeof extras !== "object") continue;
+      const own = Object.keys(extras).filter((key) => !bookkeeping(kind, property, key));
+      if (Array.isArray(extras) ? extras.length === 0 : own.length === 0) continue;
+      owners.push(name ? `${kind} ${name}` : `the ${kind}`);
+      for (const key of Array.isArray(extras) ? ["(a list)"] : own) keys.add(key);
+    }
+    if (owners.length === 0) continue;
+    const shown = owners.slice(0, 3).join(", ") + (owners.length > 3 ? ` and ${owners.length - 3} more` : "");
+    const keyList = [...keys];
+    messages.push(
+      `extras of ${shown} (key${keyList.length > 1 ? "s" : ""} ${
+        keyList.join(", ")
+      }): Blender 3.4's importer drops ` +
+        `the extras of every ${kind}, so a file it writes back lacks them (it keeps those of scenes, nodes, ` +
+        "meshes, materials, cameras and lights); three.js keeps them as written",
+    );
+  }
+  return messages;
 }

@@ -12,7 +12,7 @@
  */
 import { deepStrictEqual as equal, ok as assert } from "node:assert/strict";
 import { writtenText } from "../../runtime/scene/written_json.ts";
-import { blenderExtrasDrops } from "../../nodes/export/blender_extras.ts";
+import { blenderDroppedExtras, blenderExtrasDrops } from "../../nodes/export/blender_extras.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { extrasCensus } from "./extras_census.ts";
@@ -65,6 +65,48 @@ Deno.test("blenderExtrasDrops names each key Blender 3.4 keeps only as text or d
   equal(messages.length, 5, messages.join("\n"));
 });
 
+Deno.test("blenderDroppedExtras names, once per kind, every key on a property Blender 3.4 drops the extras of", () => {
+  const messages = blenderDroppedExtras({
+    extras: { author: "x" },
+    asset: { version: "2.0", extras: { partgraph: { sourceGenerator: "Blender" } } },
+    nodes: [{ name: "Door", extras: { uuid: "n" } }],
+    meshes: [{
+      name: "Hull",
+      extras: { a: 1 },
+      primitives: [{ extras: { lod: 1 } }, { extras: { msfs: 2 } }],
+    }],
+    materials: [{
+      name: "Paint",
+      pbrMetallicRoughness: { baseColorTexture: { index: 0, extras: { uv: "decal" } } },
+    }],
+    textures: [{ source: 0, extras: {} }],
+    images: [{ name: "Decal_1", extras: { name: "Decal", partgraph: { freelancer: { texture: "d.tga" } } } }],
+    skins: [{ name: "Rig", extras: { name: "Skin" } }],
+    animations: [{
+      name: "Kneel",
+      extras: { events: [] },
+      channels: [{ extras: { curve: 3 } }],
+      samplers: [],
+    }],
+  });
+  const about = (kind: string) => messages.filter((m) => m.includes(`drops the extras of every ${kind},`));
+  equal(about("file").length, 1, messages.join("\n"));
+  assert(about("file")[0].startsWith("extras of the file (key author)"), about("file")[0]);
+  // Two primitives of one mesh: one warning naming both and both keys.
+  equal(about("primitive").length, 1);
+  assert(
+    about("primitive")[0].includes("primitive 0 of mesh 'Hull', primitive 1 of mesh 'Hull' (keys lod, msfs)"),
+  );
+  assert(about("texture info")[0].includes("baseColorTexture of material 'Paint' (key uv)"));
+  // The original name export.gltf keeps of a renamed image is its own record; the Freelancer group is not.
+  assert(about("image")[0].includes("image 'Decal_1' (key partgraph)"), about("image")[0]);
+  assert(about("clip")[0].includes("clip 'Kneel' (key events)"));
+  assert(about("clip channel or sampler")[0].includes("channel 0 of clip 'Kneel' (key curve)"));
+  // Kept kinds, empty extras, a skin's original name and the source generator are not warned of.
+  for (const kind of ["node", "mesh", "material", "texture", "skin", "asset"]) equal(about(kind), [], kind);
+  equal(messages.length, 6, messages.join("\n"));
+});
+
 Deno.test("export.gltf writes a lone scene as the file's default (Blender reads scene extras only from it)", async () => {
   const { doc } = extrasScene(HELD_OUT[0]);
   assert(doc.getRoot().getDefaultScene() === null);
@@ -86,6 +128,29 @@ Deno.test(`Blender 3.4, Custom Properties on: extras of seeds ${HELD_OUT.join(",
     assert(kinds.has(kind), `${kind} not seen: ${[...kinds].join(", ")}`);
   }
   assert(census.fields > 200, `${census.fields} fields`);
+});
+
+Deno.test(`Blender 3.4, Custom Properties on: extras on every kind of property (seeds ${HELD_OUT.join(", ")}) come back, or a warning named them`, async () => {
+  const census = await extrasCensus(HELD_OUT, { everywhere: true });
+  if ("skip" in census) return console.warn(`skipped: ${census.skip}`);
+  const silent = census.losses.filter((loss) => !loss.warned && loss.how === "lost");
+  equal(silent, [], JSON.stringify(silent, null, 1));
+  // Blender dropped the extras of each kind the generator gave them to: the census measures something.
+  const lost = new Set(census.losses.map((loss) => loss.property.split(":")[0]));
+  for (
+    const kind of [
+      "asset",
+      "primitives",
+      "images",
+      "textureInfos",
+      "accessors",
+      "skins",
+      "animations",
+      "channels",
+    ]
+  ) {
+    assert(lost.has(kind), `no ${kind} extras lost: ${[...lost].join(", ")}`);
+  }
 });
 
 Deno.test(`three.js: every node's and material's extras of seeds ${HELD_OUT.join(", ")} load as written (userData)`, async () => {

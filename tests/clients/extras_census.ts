@@ -53,11 +53,46 @@ function same(a: Json, b: Json, loose: boolean): boolean {
   return a === b;
 }
 
-/** Exports each seed's scene, passes it through Blender, and compares the extras; a skip reason without Blender. */
-export async function extrasCensus(seeds: readonly number[]): Promise<{ skip: string } | ExtrasCensus> {
+/** Kinds of property a round trip is matched by name (the scene by place); others anywhere in the file. */
+const NAMED = new Set(["scenes", "nodes", "meshes", "materials"]);
+
+/** How a warning names a property of each kind matched anywhere. */
+const NOUNS: Record<string, string> = {
+  asset: "the file",
+  primitives: "primitive",
+  images: "image",
+  textureInfos: "baseColorTexture of material",
+  accessors: "accessor",
+  skins: "skin",
+  animations: "clip",
+  channels: "channel",
+};
+
+/** Every extras object of a file. */
+function allExtras(value: Json, found: Json[] = []): Json[] {
+  if (Array.isArray(value)) { for (const item of value) allExtras(item, found); }
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "extras" && item && typeof item === "object") found.push(item);
+      else allExtras(item, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Exports each seed's scene (with `everywhere`, extras on every kind of property: `extras_files.ts`),
+ * passes it through Blender, and compares the extras; a skip reason without Blender. A field of a
+ * property Blender cannot match by name counts as kept when any extras of the file written back hold
+ * its key with its value.
+ */
+export async function extrasCensus(
+  seeds: readonly number[],
+  options: { everywhere?: boolean } = {},
+): Promise<{ skip: string } | ExtrasCensus> {
   const runs = [];
   for (const seed of seeds) {
-    const { doc, extras } = extrasScene(seed);
+    const { doc, extras } = extrasScene(seed, options);
     const ctx = testContext();
     const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
     runs.push({ glb, extras, warnings: ctx.warnings.map((w) => w.message) });
@@ -70,18 +105,26 @@ export async function extrasCensus(seeds: readonly number[]): Promise<{ skip: st
     const output = result.outputs[i];
     if ("error" in output) throw new Error(`Blender failed on seed ${seeds[i]}: ${output.error}`);
     const back = glbJson(output.glb);
+    const anywhere = allExtras(back);
     for (const [property, written] of run.extras) {
       const [kind, name] = property.split(":");
       // Blender imports a file's scene into its own (named `Scene`): the one scene is matched by place.
-      const found = (kind === "scenes" ? back.scenes?.[0] : (back[kind] ?? []).find((p: Json) =>
-        p.name === name
-      ))
-        ?.extras ?? {};
+      const found = !NAMED.has(kind)
+        ? {}
+        : (kind === "scenes" ? back.scenes?.[0] : (back[kind] ?? []).find((p: Json) => p.name === name))
+          ?.extras ?? {};
       for (const [key, value] of Object.entries(written)) {
         fields++;
-        if (same(value, found[key], false)) continue;
-        const how = same(value, found[key], true) ? "1/0" : "lost";
-        const warned = run.warnings.some((w) => w.includes(`'${key}'`) || w.includes(`.${key}`));
+        const match = NAMED.has(kind)
+          ? found
+          : anywhere.find((extras) => same(value, extras[key], false)) ?? {};
+        if (same(value, match[key], false)) continue;
+        const how = same(value, match[key], true) ? "1/0" : "lost";
+        const warned = run.warnings.some((w) =>
+          NAMED.has(kind)
+            ? w.includes(`'${key}'`) || w.includes(`.${key}`)
+            : w.includes(key) && w.includes(NOUNS[kind] ?? kind)
+        );
         losses.push({ property, key, kind: key === "partgraph" ? "partgraph" : fieldKind(key), how, warned });
       }
     }

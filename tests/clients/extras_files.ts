@@ -61,7 +61,12 @@ const FIELDS: readonly Field[] = [
 /** The kinds of value a census counts, in the order it lists them. */
 export const FIELD_KINDS = [...new Set(FIELDS.map((field) => field.kind))];
 
-/** Each property's extras as written into the scene, by `<kind>:<name>` (scenes, nodes, meshes, materials). */
+/**
+ * Each property's extras as written into the scene, by `<kind>:<name>`: scenes, nodes, meshes and
+ * materials by their glTF list and name; with `everywhere`, also `asset:`, `primitives:<mesh>/<i>`,
+ * `images:`, `textureInfos:<material>`, `skins:`, `animations:`, `channels:<clip>/<i>`,
+ * `accessors:<what>` (properties a Blender 3.4 round trip matches by place or not at all).
+ */
 export type ExtrasByProperty = Map<string, Record<string, Json>>;
 
 /** The kind of value each key of {@link FIELDS} holds. */
@@ -74,24 +79,32 @@ export function fieldKind(key: string): string {
  * partgraph-style `partgraph` group holding a field too: a value Blender cannot keep inside it takes
  * the whole group with it). Returns the scene and the extras each property was given.
  */
-export function extrasScene(seed: number): { doc: Document; extras: ExtrasByProperty } {
+export function extrasScene(
+  seed: number,
+  options: { everywhere?: boolean } = {},
+): { doc: Document; extras: ExtrasByProperty } {
   const rng = prng(seed);
   const doc = new Document();
   const buffer = doc.createBuffer();
   const scene = doc.createScene(`Scene_${seed}`);
   const extras: ExtrasByProperty = new Map();
-  const give = (kind: string, property: { getName(): string; setExtras(extras: object): unknown }) => {
+  const give = (
+    kind: string,
+    property: { getName(): string; setExtras(extras: object): unknown },
+    random = rng,
+    id = property.getName(),
+  ) => {
     const fields: Record<string, Json> = {};
-    for (let i = int(rng, 2, 6); i > 0; i--) {
-      const field = pick(rng, FIELDS);
-      fields[field.key] = field.value(rng);
+    for (let i = int(random, 2, 6); i > 0; i--) {
+      const field = pick(random, FIELDS);
+      fields[field.key] = field.value(random);
     }
-    if (rng() < 0.2) {
-      const field = pick(rng, FIELDS);
-      fields.partgraph = { part: { kind: "aileron", side: "left" }, [field.key]: field.value(rng) };
+    if (random() < 0.2) {
+      const field = pick(random, FIELDS);
+      fields.partgraph = { part: { kind: "aileron", side: "left" }, [field.key]: field.value(random) };
     }
     property.setExtras(fields);
-    extras.set(`${kind}:${property.getName()}`, fields);
+    extras.set(`${kind}:${id}`, fields);
   };
   give("scenes", scene);
   const position = doc.createAccessor().setType("VEC3").setBuffer(buffer)
@@ -107,5 +120,77 @@ export function extrasScene(seed: number): { doc: Document; extras: ExtrasByProp
     give("meshes", mesh);
     give("materials", material);
   }
+  if (options.everywhere) everywhere(doc, seed, give);
   return { doc, extras };
 }
+
+type Give = (
+  kind: string,
+  property: { getName(): string; setExtras(extras: object): unknown },
+  random: Rng,
+  id: string,
+) => void;
+
+/**
+ * Extras where tools also write them, on properties Blender 3.4 matches by place or not at all (its own
+ * rng, so a seed's other extras stay as they were): Sketchfab's `asset.extras` (author, licence,
+ * title), three.js `userData` of textures, clips and geometry (primitives), Unity's clip events and
+ * skin ids, MSFS-style primitive and accessor fields.
+ */
+function everywhere(doc: Document, seed: number, give: Give): void {
+  const rng = prng(seed * 7919 + 1);
+  const root = doc.getRoot();
+  const buffer = root.listBuffers()[0];
+  const scene = root.listScenes()[0];
+  give("asset", root, rng, "");
+  root.listMeshes().forEach((mesh, m) => {
+    if (rng() < 0.5) give("primitives", mesh.listPrimitives()[0], rng, `${m}/0`);
+  });
+  const png = Uint8Array.from(atob(PNG_1X1), (c) => c.charCodeAt(0));
+  const image = doc.createTexture(`Decal_${seed}`).setImage(png).setMimeType("image/png");
+  give("images", image, rng, image.getName());
+  const material = root.listMaterials()[0].setBaseColorTexture(image);
+  give("textureInfos", material.getBaseColorTextureInfo()!, rng, material.getName());
+  const uv = doc.createAccessor().setType("VEC2").setBuffer(buffer).setArray(
+    new Float32Array([0, 0, 1, 0, 0, 1]),
+  );
+  for (const primitive of root.listMeshes()[0].listPrimitives()) primitive.setAttribute("TEXCOORD_0", uv);
+  give("accessors", uv, rng, "uv");
+  // A skinned triangle: two joints under a root node, every vertex on the first.
+  const [hip, knee] = [
+    doc.createNode(`Hip_${seed}`),
+    doc.createNode(`Knee_${seed}`).setTranslation([0, 1, 0]),
+  ];
+  hip.addChild(knee);
+  const skin = doc.createSkin(`Rig_${seed}`).addJoint(hip).addJoint(knee).setSkeleton(hip);
+  give("skins", skin, rng, skin.getName());
+  const skinned = doc.createMesh(`Leg_${seed}_mesh`).addPrimitive(
+    doc.createPrimitive()
+      .setAttribute("POSITION", root.listMeshes()[0].listPrimitives()[0].getAttribute("POSITION"))
+      .setAttribute(
+        "JOINTS_0",
+        doc.createAccessor().setType("VEC4").setBuffer(buffer).setArray(new Uint8Array(12)),
+      )
+      .setAttribute(
+        "WEIGHTS_0",
+        doc.createAccessor().setType("VEC4").setBuffer(buffer)
+          .setArray(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])),
+      ),
+  );
+  scene.addChild(hip).addChild(doc.createNode(`Leg_${seed}`).setMesh(skinned).setSkin(skin));
+  // A clip turning the knee, and one channel's events.
+  const times = doc.createAccessor().setBuffer(buffer).setArray(new Float32Array([0, 1]));
+  const turns = doc.createAccessor().setType("VEC4").setBuffer(buffer)
+    .setArray(new Float32Array([0, 0, 0, 1, 0, 0.7071068, 0, 0.7071068]));
+  const sampler = doc.createAnimationSampler().setInput(times).setOutput(turns).setInterpolation("LINEAR");
+  const channel = doc.createAnimationChannel().setTargetNode(knee).setTargetPath("rotation").setSampler(
+    sampler,
+  );
+  const clip = doc.createAnimation(`Kneel_${seed}`).addSampler(sampler).addChannel(channel);
+  give("animations", clip, rng, clip.getName());
+  give("channels", channel, rng, `${clip.getName()}/0`);
+}
+
+/** A 1×1 opaque white PNG. */
+const PNG_1X1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==";
