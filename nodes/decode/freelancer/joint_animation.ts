@@ -34,6 +34,9 @@ export function animateJoints(
   const buffer = doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
   for (const script of scripts) {
     const planned: { record: ConstraintRecord; map: AnimationMapRecord; channel: Channel }[] = [];
+    // Maps of parts no joint joins (a mod removed the bay doors, kept their animation): one warning per
+    // script naming them all, not one per map (a capital ship's script has dozens).
+    const unjoined: AnimationMapRecord[] = [];
     for (const map of script.maps) {
       const skip = (why: string) =>
         warn(`animation '${script.name}', map of '${map.child ?? map.parent}': ${why}`);
@@ -43,7 +46,7 @@ export function animateJoints(
       }
       const record = recordOf.get(key(map.parent, map.child!));
       if (!record) {
-        skip(`no joint joins '${map.parent}' to '${map.child}'`);
+        unjoined.push(map);
         continue;
       }
       const joint = jointOf.get(record.child.toLowerCase());
@@ -53,6 +56,19 @@ export function animateJoints(
         continue;
       }
       planned.push({ record, map, channel });
+    }
+    if (unjoined.length === 1) {
+      const [map] = unjoined;
+      warn(
+        `animation '${script.name}', map of '${map.child}': no joint joins '${map.parent}' to '${map.child}'`,
+      );
+    } else if (unjoined.length) {
+      const pairs = unjoined.map((m) => `'${m.parent}' to '${m.child}'`);
+      const named = pairs.slice(0, 8).join(", ") + (pairs.length > 8 ? ` and ${pairs.length - 8} more` : "");
+      warn(
+        `animation '${script.name}': ${unjoined.length} maps drive parts no joint joins (${named}); ` +
+          "they are skipped, the script's other maps play",
+      );
     }
     // A script holds one map per part; where it holds more, the game applies them in order, so the
     // last one's value is what shows (and glTF allows one channel per node and path).

@@ -34,7 +34,17 @@ export function restRotation(
   sheared: ShearedPart[],
 ): Quat {
   const reading = readRotation(record.rotation);
-  if (!reading.problem) return reading.rotation;
+  if (!reading.problem) {
+    // A rotation to within TOLERANCE but off by more than f32 noise (rows typed with three decimals, as
+    // FLModelTool writes them): what lies below is placed by the stored matrix, as the game places it
+    // (before, a hardpoint 40 units out sat 0.02 units off). Its mesh's difference is under 0.1% of its
+    // size, so nothing is said.
+    const residual = residualOf(reading.rotation, [1, 1, 1], record.rotation);
+    if (residual.some((v, i) => Math.abs(v - IDENTITY[i]) > NOISE)) {
+      sheared.push({ record, part, node: child, residual, said: "", quiet: true });
+    }
+    return reading.rotation;
+  }
   child.setScale(reading.scale);
   const kept = reading.scale.every((s) => s === 1)
     ? "drawn unrotated"
@@ -50,23 +60,29 @@ export function restRotation(
     warn(said);
     return reading.rotation;
   }
-  // K = S⁻¹·Qᵀ·M: what the node's Q·S leave undone of the stored matrix M, in the node's frame.
-  const q = rotate(conjugate(reading.rotation), [1, 0, 0]);
-  const qy = rotate(conjugate(reading.rotation), [0, 1, 0]);
-  const qz = rotate(conjugate(reading.rotation), [0, 0, 1]);
-  const qt = [q, qy, qz]; // columns of Qᵀ: Qᵀ·e_j
-  const m = record.rotation;
+  const residual = residualOf(reading.rotation, reading.scale, record.rotation);
+  sheared.push({ record, part, node: child, residual, said });
+  return reading.rotation;
+}
+
+/** How far a stored matrix may stray from its rotation and still be that rotation in float32. */
+const NOISE = 1e-5;
+
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+/** Rows of `K = S⁻¹·Qᵀ·M`: what a node's rotation `q` and scale `s` leave undone of the stored `m`. */
+function residualOf(q: Quat, s: readonly number[], m: readonly number[]): number[] {
+  const qt = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((e) => rotate(conjugate(q), e)); // columns of Qᵀ
   const residual: number[] = [];
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
       // (Qᵀ·M)[i][j] = Σ_k Qᵀ[i][k]·M[k][j], Qᵀ[i][k] = (Qᵀ·e_k)[i].
       let v = 0;
       for (let k = 0; k < 3; k++) v += qt[k][i] * m[3 * k + j];
-      residual.push(v / reading.scale[i]);
+      residual.push(v / s[i]);
     }
   }
-  sheared.push({ record, part, node: child, residual, said });
-  return reading.rotation;
+  return residual;
 }
 
 /**

@@ -45,7 +45,12 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // alone: turn first unless its turn was past a full turn).
   // 16: a scene marked `resolved: 1`, as Blender 3.4 writes a boolean back, is left as it is (before, it
   // was resolved a second time, every joint applied twice).
-  version: 16,
+  // 17: what lies below a part whose Cons matrix is a rotation only to within 1e-3 (FLModelTool's rows
+  // typed with three decimals) is placed by the stored matrix, as below a sheared one, without a warning
+  // (before, a hardpoint 40 units out sat up to 0.02 units off, silently); an animation script's maps of
+  // parts no joint joins are one warning per script naming them (before, one per map: 14-20 on a capital
+  // ship whose bay doors a mod removed). tests/nodes/decode/freelancer/capital_ships.ts.
+  version: 17,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -28,6 +28,11 @@ export interface ShearedPart {
   readonly residual: readonly number[];
   /** The warning's start: `Fix constraint of part 'X' (byte N): rotation is …, not a rotation; drawn …`. */
   readonly said: string;
+  /**
+   * A rotation to within `rotation.ts`'s tolerance, off only by more than f32 noise (FLModelTool's
+   * three-decimal rows): what lies below is placed by the stored matrix, without a warning.
+   */
+  readonly quiet?: boolean;
 }
 
 /** A pivot's new rest transform, for the joint's pose and animation. */
@@ -56,6 +61,7 @@ export function placeBelowShears(sheared: readonly ShearedPart[], warn: WarningS
     for (const child of s.node.listChildren()) carry(child, s.residual, residual, moved);
   }
   for (const s of sheared) {
+    if (s.quiet) continue;
     const below = count(s.node);
     const placed = below.hardpoints + below.parts
       ? `; the ${

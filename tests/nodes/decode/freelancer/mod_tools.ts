@@ -75,6 +75,8 @@ export interface ModToolTruth {
   readonly triangles: Record<string, number>;
   /** World position of each hardpoint, by name. */
   readonly hardpoints: Record<string, readonly number[]>;
+  /** How far a hardpoint may sit from its position (default 1e-4). */
+  readonly hardpointTolerance?: number;
   /** A turret's range in degrees, by hardpoint name. */
   readonly limits: Record<string, readonly [number, number]>;
   /** Whether each material is drawn with a texture (only for files whose materials are judged). */

@@ -89,7 +89,7 @@ export function compare(doc: Document, file: ModToolFile): string[] {
     }
     const world = node.getWorldMatrix();
     const off = [12, 13, 14].map((i, k) => Math.abs(world[i] - position[k]));
-    if (Math.max(...off) > 1e-4) {
+    if (Math.max(...off) > (file.truth.hardpointTolerance ?? 1e-4)) {
       problems.push(`hardpoint '${name}' at ${world.slice(12, 15)}, not ${position}`);
     }
   }
