@@ -8,9 +8,12 @@
  * In glTF each copy is a clone of the target's child
  * nodes under the instance's node, sharing the target's meshes.
  *
+ * A rigged figure is copied as posed: its bones are cloned under the instance and every skinned mesh
+ * bound to them (body, conformed clothing, grafts) is drawn once more under a skin of the cloned
+ * bones, sharing the mesh (a crowd of one posed figure).
+ *
  * What cannot be drawn is said, naming the instance: a target not in the scene, an instance chain
- * that loops or an instance inside its own target, and a target that is a rigged figure (its skinned
- * meshes hang off the scene root in glTF and cannot be re-posed per copy).
+ * that loops or an instance inside its own target. Before v50 an instance of a figure drew nothing.
  *
  * Before decode.dson v44 instances were read as empty nodes: they drew nothing, silently. Before v49 a
  * copy of a group missed the copies of instances inside it listed after the copying instance.
@@ -45,10 +48,9 @@ export function drawInstances(
     if (was === "drawing") {
       // Reached again through the instances inside its own target's subtree: a loop Daz Studio
       // refuses to make. The copy being drawn leaves this one out.
+      const key = dsonNodes[i].key;
       warn(
-        `dson: node instance '${
-          dsonNodes[i].key
-        }' is part of a loop of instances through its target's contents; the copies inside leave it out`,
+        `dson: node instance '${key}' is part of a loop of instances through its target's contents; the copies inside leave it out`,
       );
       return;
     }
@@ -59,9 +61,7 @@ export function drawInstances(
     else if (state.get(t) === "drawing") {
       say(i, `is part of a loop of instances (through '${dsonNodes[t].key}')`);
     } else if (isWithin(dsonNodes, i, t)) say(i, `lies inside its own target '${dsonNodes[t].key}'`);
-    else if (hasRig(dsonNodes, t)) {
-      say(i, `targets '${dsonNodes[t].key}', a rigged figure, whose skinned meshes a copy cannot share`);
-    } else {
+    else {
       // The copy is the target's subtree as drawn, so every instance in it (the target itself, or
       // one inside a target group, listed anywhere in the scene) draws its copy first.
       dsonNodes.forEach((node, j) => {
@@ -72,9 +72,12 @@ export function drawInstances(
         say(i, `would add ${size} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`);
       } else {
         budget -= size;
+        // The target's own node is the instance's in the copy: what hangs off it hangs off the instance.
+        const copies = new Map<Node, Node>([[nodes[t], nodes[i]]]);
         for (const child of nodes[t].listChildren()) {
-          nodes[i].addChild(cloneNode(doc, child, dsonNodes[i].name));
+          nodes[i].addChild(cloneNode(doc, child, dsonNodes[i].name, copies));
         }
+        copySkinned(doc, copies, dsonNodes[i], warn);
       }
     }
     state.set(i, "done");
@@ -123,19 +126,53 @@ function isWithin(dsonNodes: readonly SceneNode[], i: number, t: number): boolea
   return false;
 }
 
-/** Node `t` or a node under it is a figure or a bone (its meshes are skinned). */
-function hasRig(dsonNodes: readonly SceneNode[], t: number): boolean {
-  return dsonNodes.some((n, i) => (n.type === "figure" || n.type === "bone") && isWithin(dsonNodes, i, t));
-}
-
-/** A copy of `source` and its children, their transforms kept and meshes shared. */
-function cloneNode(doc: Document, source: Node, instanceName: string): Node {
+/** A copy of `source` and its children, their transforms kept and meshes shared; each copy recorded in `copies`. */
+function cloneNode(doc: Document, source: Node, instanceName: string, copies: Map<Node, Node>): Node {
   const copy = doc.createNode(`${source.getName()} (${instanceName})`)
     .setTranslation(source.getTranslation())
     .setRotation(source.getRotation())
     .setScale(source.getScale());
   const mesh = source.getMesh();
   if (mesh && !source.getSkin()) copy.setMesh(mesh);
-  for (const child of source.listChildren()) copy.addChild(cloneNode(doc, child, instanceName));
+  for (const child of source.listChildren()) copy.addChild(cloneNode(doc, child, instanceName, copies));
+  copies.set(source, copy);
   return copy;
+}
+
+/**
+ * A copy of each skinned mesh bound to copied joints (a figure's body, its conformed clothing and
+ * grafts): the same mesh and morph weights under a skin of the copied joints with the same inverse
+ * binds, so it is drawn as posed wherever the instance puts the joints. A mesh bound partly to
+ * joints outside the copy cannot follow it and is said, by name.
+ */
+function copySkinned(
+  doc: Document,
+  copies: ReadonlyMap<Node, Node>,
+  instance: SceneNode,
+  warn: WarningSink,
+): void {
+  for (const scene of doc.getRoot().listScenes()) {
+    for (const node of scene.listChildren()) {
+      const skin = node.getSkin(), mesh = node.getMesh();
+      if (!skin || !mesh) continue;
+      const joints = skin.listJoints();
+      const mapped = joints.filter((j) => copies.has(j)).length;
+      if (mapped === 0) continue;
+      if (mapped < joints.length) {
+        warn(
+          `dson: node instance '${instance.key}' copies only ${mapped} of the ${joints.length} bones ` +
+            `skinning '${node.getName()}'; that mesh is not drawn in the copy`,
+        );
+        continue;
+      }
+      const copySkin = doc.createSkin(`${skin.getName()} (${instance.name})`)
+        .setInverseBindMatrices(skin.getInverseBindMatrices());
+      for (const joint of joints) copySkin.addJoint(copies.get(joint)!);
+      const skeleton = skin.getSkeleton();
+      if (skeleton) copySkin.setSkeleton(copies.get(skeleton) ?? skeleton);
+      const copy = doc.createNode(`${node.getName()} (${instance.name})`).setMesh(mesh).setSkin(copySkin);
+      if (node.getWeights().length) copy.setWeights(node.getWeights());
+      scene.addChild(copy);
+    }
+  }
 }

@@ -10,6 +10,7 @@ import { type InstanceCase, instanceCase } from "./instance_habits.ts";
 import { judge } from "./instance_judge.ts";
 import { validateGltf } from "../../../support/validator.ts";
 import { generateFigure } from "./generate.ts";
+import { worldPositions } from "./posed_positions.ts";
 
 const habits = (c: InstanceCase) => c.habits.join(", ") || "plain";
 
@@ -57,7 +58,7 @@ Deno.test("dson instances: a loop of instances and an instance of a rigged figur
   );
 });
 
-Deno.test("dson instances: an instance of a rigged figure draws nothing, warned by name; the figure is drawn once", async () => {
+Deno.test("dson instances: an instance written over the figure's own definition copies the figure once, posed, with its own skin (v44-v49 drew nothing)", async () => {
   const json = generateFigure({ side: 3, bones: 2 });
   (json.scene as { nodes: Record<string, unknown>[] }).nodes.push({
     id: "Crowd 1",
@@ -72,9 +73,9 @@ Deno.test("dson instances: an instance of a rigged figure draws nothing, warned 
     ],
   });
   const { scene, warnings } = await decodeJson(json, "Crowd.duf");
-  assert.deepEqual(warnings, [
-    "dson: node instance 'Crowd 1' targets 'gen_figure-1', a rigged figure, whose skinned meshes a copy " +
-    "cannot share; it draws nothing",
-  ]);
-  assert.equal(scene.getRoot().listNodes().filter((n) => n.getMesh()).length, 1);
+  assert.deepEqual(warnings, []);
+  const skinned = scene.getRoot().listNodes().filter((n) => n.getMesh());
+  assert.equal(skinned.length, 2);
+  const [own, copy] = skinned.map((n) => worldPositions(n));
+  own.forEach((p, i) => assert.deepEqual(copy[i].map((v, a) => Number((v - p[a]).toFixed(6))), [2, 0, 0]));
 });

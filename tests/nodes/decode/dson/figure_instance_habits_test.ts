@@ -1,0 +1,85 @@
+/**
+ * Daz Studio instances of a posed figure (`figure_instance_habits.ts`): each instance draws the
+ * figure as posed — its skinned meshes and props on its bones — at the instance's place.
+ */
+import type { Document, Mesh } from "@gltf-transform/core";
+import { decodeAndExport, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
+import { type FigureInstanceCase, figureInstanceCase } from "./figure_instance_habits.ts";
+import { apply } from "./instance_habits.ts";
+import { worldPositions } from "./posed_positions.ts";
+import { validateGltf } from "../../../support/validator.ts";
+import assert from "node:assert/strict";
+
+/** Each mesh's drawings: world positions (m) of every node drawing it, by mesh name. */
+function drawings(scene: Document): Map<string, number[][][]> {
+  const out = new Map<string, number[][][]>();
+  const byMesh = new Map<Mesh, number[][][]>();
+  for (const node of scene.getRoot().listNodes()) {
+    const mesh = node.getMesh();
+    if (!mesh) continue;
+    byMesh.set(mesh, [...(byMesh.get(mesh) ?? []), worldPositions(node)]);
+  }
+  for (const [mesh, list] of byMesh) out.set(mesh.getName(), list);
+  return out;
+}
+
+async function judge(c: FigureInstanceCase): Promise<Verdict> {
+  const want = drawings((await decodeJson(c.plain, "Crowd.duf")).scene);
+  const { scene, warnings } = await decodeJson(c.json, "Crowd.duf");
+  const got = drawings(scene);
+  for (const [name, [own]] of want) {
+    const expected = [
+      own,
+      ...c.copies.map((m) => own.map((p) => apply(m, p.map((v) => v * 100)).map((v) => v / 100))),
+    ];
+    const have = [...(got.get(name) ?? [])];
+    for (const positions of expected) {
+      const k = have.findIndex((h) =>
+        h.length === positions.length &&
+        h.every((p, i) => p.every((v, a) => Math.abs(v - positions[i][a]) < 1e-4))
+      );
+      if (k < 0) {
+        return {
+          wrong: `${name}: ${expected.length} drawings expected, ${
+            got.get(name)?.length ?? 0
+          } found, one missing`,
+          warned: warnings.length > 0,
+        };
+      }
+      have.splice(k, 1);
+    }
+    if (have.length) {
+      return { wrong: `${name}: ${have.length} more drawn than expected`, warned: warnings.length > 0 };
+    }
+  }
+  if (warnings.length) return { wrong: `warnings: ${warnings.join(" | ")}`, warned: true };
+  return undefined;
+}
+
+const habits = (c: FigureInstanceCase) => c.habits.join(", ");
+
+Deno.test("dson figure instances, seeds 1-40: each instance draws the posed figure at its place", async () => {
+  await sweepSeeds(1, 40, "dson figure instances, seeds 1-40", figureInstanceCase, judge, habits);
+});
+
+Deno.test("dson figure instances, held-out seeds 13001-13040: the same", async () => {
+  await sweepSeeds(
+    13001,
+    13040,
+    "dson figure instances, held-out seeds 13001-13040",
+    figureInstanceCase,
+    judge,
+    habits,
+  );
+});
+
+Deno.test("dson figure instances: the copies share the figure's mesh, each with its own skin, and the GLB is valid", async () => {
+  const c = figureInstanceCase(3);
+  const { scene, glb } = await decodeAndExport(c.json, "Crowd.duf");
+  const skinned = scene.getRoot().listNodes().filter((n) => n.getSkin());
+  assert.equal(skinned.length, 1 + c.copies.length);
+  assert.equal(new Set(skinned.map((n) => n.getMesh())).size, 1);
+  assert.equal(new Set(skinned.map((n) => n.getSkin())).size, skinned.length);
+  const report = await validateGltf(glb);
+  assert.equal(report.errors, 0, report.messages.join("\n"));
+});
