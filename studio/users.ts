@@ -53,6 +53,33 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export async function groupUsers(sandbox: Sandbox, path: string): Promise<GroupUsers> {
   const group = await sandbox.resolve(path);
   const users: string[] = [], unopenable: string[] = [];
+  let itself = 0; // the group file is read by the walk, but is not one of the files looked in
+  const { files, complete } = await walkJsonFiles(sandbox, (file, folder, text) => {
+    if (file === group) return void (itself = 1);
+    const runs = runsGroup(text, folder, group);
+    if (runs) (uneditable(runs).length ? unopenable : users).push(sandbox.display(file));
+  });
+  // A root inside another (out/ in the project) was walked with it.
+  const searched = sandbox.roots.filter((root) => !inAnother(root, sandbox.roots));
+  return {
+    path: sandbox.display(group),
+    users: users.sort(),
+    unopenable: unopenable.sort(),
+    searched: searched.map((root) => sandbox.display(root) || "."),
+    files: files - itself,
+    complete,
+  };
+}
+
+/**
+ * Calls `visit` with each `.json` file under the sandbox's roots (its path, folder and text) small
+ * enough to be a graph, dependencies, dot-folders and symlinks left out, at most {@link WALK_LIMIT}
+ * entries walked; returns how many files were read and whether the walk was complete.
+ */
+export async function walkJsonFiles(
+  sandbox: Sandbox,
+  visit: (file: string, folder: string, text: string) => void | Promise<void>,
+): Promise<{ files: number; complete: boolean }> {
   const seen = new Set<string>();
   let entries = 0, files = 0;
   const walk = async (folder: string): Promise<void> => {
@@ -62,25 +89,15 @@ export async function groupUsers(sandbox: Sandbox, path: string): Promise<GroupU
       if (++entries > WALK_LIMIT) return;
       const file = join(folder, entry.name);
       if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) await walk(file);
-      if (!entry.isFile || !entry.name.endsWith(".json") || file === group) continue;
+      if (!entry.isFile || !entry.name.endsWith(".json")) continue;
       const text = await readSmall(file);
       if (text === undefined) continue;
       files++;
-      const runs = runsGroup(text, folder, group);
-      if (runs) (uneditable(runs).length ? unopenable : users).push(sandbox.display(file));
+      await visit(file, folder, text);
     }
   };
   for (const root of sandbox.roots) await walk(root).catch(() => undefined);
-  // A root inside another (out/ in the project) was walked with it.
-  const searched = sandbox.roots.filter((root) => !inAnother(root, sandbox.roots));
-  return {
-    path: sandbox.display(group),
-    users: users.sort(),
-    unopenable: unopenable.sort(),
-    searched: searched.map((root) => sandbox.display(root) || "."),
-    files,
-    complete: entries <= WALK_LIMIT,
-  };
+  return { files, complete: entries <= WALK_LIMIT };
 }
 
 /** A file's text, or undefined when it is too large to be a graph or cannot be read. */

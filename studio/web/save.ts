@@ -15,6 +15,11 @@ export interface SaveContext {
   status(message: string, refused?: boolean): void;
   /** After the writes: the title's and tabs' `*`, the drawing. */
   saved(): void;
+  /**
+   * A graph's file was moved on disk and its edits were saved at the new path: the page goes on with
+   * it there; returns what to add to the status bar.
+   */
+  moved?(from: string, to: string): Promise<string>;
 }
 
 /**
@@ -52,7 +57,7 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
   const { models, status } = ctx;
   const changed = [...models.values()].filter((model) => model.dirty);
   if (!changed.length) return status("Nothing to save: every open graph is as its file has it");
-  const done: string[] = [], kept: string[] = [];
+  const done: string[] = [], kept: string[] = [], moves: [string, string][] = [];
   for (const model of changed) {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
@@ -72,15 +77,22 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
     }
     model.markSaved(sent);
     model.fileDigest = saved.digest;
+    if (saved.path !== model.path) moves.push([model.path, saved.path]);
     // A group file's inputs come from the node that uses it: alone, the check calls them missing.
     const issues = saved.issues.filter((i) =>
       !(i.kind === "missing_graph_input" && usedAsGroup(models, model.path))
     );
     // Its group nodes already have its sockets: they follow the open version, which is now the file.
-    done.push(`${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""})`);
+    const from = saved.path === model.path ? "" : `, where ${model.path} was moved on disk`;
+    done.push(
+      `${saved.path} (${saved.bytes} bytes${issues.length ? `, ${issues.length} issue(s)` : ""}${from})`,
+    );
   }
+  // The page goes on with a moved file at its new path (the top graph reopened from there).
+  for (const [from, to] of moves) kept.push(await ctx.moved?.(from, to) ?? "");
   // A new graph's path taken, or a file changed on disk, not overwritten: its edits stay unsaved here.
-  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...kept].join("; "), kept.length > 0);
+  const refused = kept.length > moves.length;
+  status([...(done.length ? [`Saved ${done.join(", ")}`] : []), ...kept.filter(Boolean)].join("; "), refused);
   ctx.saved();
 }
 
@@ -109,7 +121,11 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unr
     response = await post(answer.digest);
     answer = await response.json();
     if (response.status === 409) return undefined; // changed again while the user was asked
-  } else if (response.status === 409 && answer.changed) {
+  } else if (response.status === 409 && answer.deleted && answer.movedTo?.length) {
+    const moved = await saveMoved(model, answer);
+    if (moved) return moved;
+  }
+  if (response.status === 409 && answer.changed && !answer.unreadable) {
     const ask = answer.deleted
       ? `${answer.error}. Write it again from this page?`
       : `${answer.error}. Overwrite it with this page's version (its changes are lost)?`;
@@ -119,6 +135,30 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unr
   }
   if (!response.ok) throw new Error(answer.error ?? `saving ${model.path}: HTTP ${response.status}`);
   return answer as SavedFile;
+}
+
+/**
+ * The file `model` was opened from is gone, and the same bytes are at `answer.movedTo` (renamed or moved
+ * by git or a file manager): asks to save there, and saves (unless that file changed meanwhile).
+ * Undefined when the user says no: Save then asks whether to write the old path again.
+ */
+async function saveMoved(
+  model: GraphModel,
+  answer: { error: string; movedTo: string[] },
+): Promise<SavedFile | undefined> {
+  const [to, ...more] = answer.movedTo;
+  const also = more.length ? ` (also at ${more.join(", ")})` : "";
+  const ask = `${answer.error}.\n\nThe file as this page opened it is now at ${to}${also}: ` +
+    `moved or renamed (git mv, a file manager)?\n\nOK saves this page's graph at ${to} and goes on ` +
+    `editing it there; Cancel asks whether to write ${model.path} again.`;
+  if (!confirm(ask)) return undefined;
+  const response = await fetch("/api/save", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path: to, graph: model.graph, base: model.fileDigest }),
+  });
+  const saved = await response.json();
+  return response.ok ? saved as SavedFile : undefined;
 }
 
 /**

@@ -1,0 +1,108 @@
+/// <reference lib="dom" />
+/**
+ * A graph file renamed or moved on disk while the page has it open (`git mv`, a file manager), in
+ * chromium. Before, Save knew only that the old path was gone and offered to write it there again
+ * (a second copy, the rename undone by hand). Now the server names the files with the bytes the page
+ * opened (`movedTo`; a file of other bytes is not one), the page asks to save there, and goes on with
+ * the graph at its new path; Cancel falls back to the old question, and no to both writes nothing.
+ */
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import type { Dialog } from "playwright-core";
+import { browserMissing } from "../../studio/chromium.ts";
+import { tempDir } from "../support/temp.ts";
+import type { Page } from "playwright-core";
+import { openStudio } from "./page_helpers.ts";
+
+const missing = browserMissing();
+if (missing) console.warn(missing);
+
+/** Waits until the status bar's text includes `text`. */
+const statusHas = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.getElementById("status")!.textContent!.includes(t), text);
+
+type Studio = { studio: { editor: { select(ids: string[]): void } } };
+
+Deno.test({
+  name: "studio: Save of a graph moved on disk while open offers its new path, and goes on there",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-moved-" });
+  await Deno.mkdir(join(dir, "graphs", "old"), { recursive: true });
+  const file = join(dir, "graphs", "wing.json");
+  const graph = {
+    version: 1,
+    nodes: {
+      fighter: { type: "demo.fighter" },
+      panels: { type: "rig.detect_panels", inputs: { scene: "fighter.scene" } },
+    },
+    outputs: { scene: "panels.scene" },
+  };
+  // As a user's editor wrote it: indented, CRLF line ends (the digest is of these bytes).
+  const text = JSON.stringify(graph, null, 4).replaceAll("\n", "\r\n");
+  const { studio, page, errors, close } = await openStudio(dir, false);
+  const dialogs: string[] = [];
+  const answers: boolean[] = [];
+  page.on("dialog", (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    void (answers.shift() ? dialog.accept() : dialog.dismiss());
+  });
+  try {
+    // The server: the file renamed, a decoy of other bytes beside it — only the renamed one is named.
+    await Deno.writeTextFile(file, text);
+    const opened = await (await fetch(`${studio.url}api/graph?path=${encodeURIComponent(file)}`)).json();
+    const moved = join(dir, "graphs", "old", "wing_v1.json");
+    await Deno.rename(file, moved);
+    await Deno.writeTextFile(join(dir, "graphs", "wing_copy.json"), JSON.stringify(graph));
+    const raw = await fetch(`${studio.url}api/save`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: file, graph, base: opened.digest }),
+    });
+    equal(raw.status, 409);
+    const answer = await raw.json();
+    equal(answer.deleted, true);
+    const shown =
+      (await (await fetch(`${studio.url}api/exists?path=${encodeURIComponent(moved)}`)).json()).path;
+    deepEqual(answer.movedTo, [shown]);
+    await Deno.stat(file).then(() => assert(false, "made again"), () => {});
+
+    // The page: opened, then the file renamed under it, then edited and saved.
+    await Deno.rename(moved, file);
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(file)}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await Deno.rename(file, moved);
+    await page.evaluate(() => (globalThis as unknown as Studio).studio.editor.select(["panels"]));
+    await page.focus("#editor");
+    await page.keyboard.press("Delete");
+    // No to the new path, then no to the old: nothing written anywhere.
+    answers.push(false, false);
+    await page.click("#save");
+    await statusHas(page, "was deleted or moved on disk since it was opened: not written again");
+    equal(dialogs.length, 2);
+    assert(dialogs[0].includes(`is now at ${shown}`), dialogs[0]);
+    assert(dialogs[1].endsWith("Write it again from this page?"), dialogs[1]);
+    await Deno.stat(file).then(() => assert(false, "made again though the user said no"), () => {});
+    equal(await Deno.readTextFile(moved), text, "the moved file is as it was");
+
+    // Yes: saved at the new path, the page goes on there; the old path stays gone.
+    answers.push(true);
+    await page.click("#save");
+    await statusHas(page, `where ${opened.path} was moved on disk`);
+    equal(dialogs.length, 3);
+    deepEqual(Object.keys(JSON.parse(await Deno.readTextFile(moved)).nodes), ["fighter"], "the edit");
+    await Deno.stat(file).then(() => assert(false, "old path made again"), () => {});
+    await page.waitForFunction((path) => document.getElementById("crumbs")!.textContent === path, shown);
+    assert(decodeURIComponent(page.url()).includes(shown), page.url());
+    // Saved: nothing left to save, and no question asked.
+    await page.click("#save");
+    await statusHas(page, "Nothing to save");
+    equal(dialogs.length, 3);
+    deepEqual(errors.filter((e) => !e.includes("status of 409")), []);
+  } finally {
+    await close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
