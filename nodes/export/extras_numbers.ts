@@ -4,8 +4,15 @@
  * writes each as `null`, so every client reads `null` where the scene held a number — silently, until
  * this warning. The value itself is not repaired: there is no number to write in its place.
  *
+ * The scene export.gltf is given is read, not the file it writes: on the way to the file the scene may
+ * be copied (the repair copy, `runtime/scene/copy.ts`) or settled as the export takes it over
+ * (`settleExtras`), and each turns such a number into `null` as JSON does, leaving nothing to find in
+ * the written JSON (v33 read that, and missed every NaN of a scene that also needed a repair).
+ *
  * @module
  */
+import type { Document, Property } from "@gltf-transform/core";
+import { writtenNames } from "../../runtime/scene/unique_names.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -13,49 +20,61 @@ type Json = any;
 /** Places listed per warning before the rest are counted. */
 const SHOWN = 4;
 
+/** How a warning names each glTF-Transform property type (its glTF list's item), where not lower case. */
+const KINDS: Record<string, string> = {
+  Texture: "image",
+  TextureInfo: "texture info",
+  Animation: "clip",
+  AnimationChannel: "clip channel",
+  AnimationSampler: "clip sampler",
+  Light: "light",
+};
+
 /**
- * One warning per property whose extras hold NaN or ±Infinity, naming the property (its glTF list and
- * name, else index) and the places (`extras.a.b[2]`), given the JSON value a file was written from.
+ * One warning per property whose extras hold NaN or ±Infinity, naming the property (its kind and
+ * written name) and the places (`extras.a.b[2]`), given the scene a file is written from; the root's
+ * extras are the file's, and `asset.extras` the asset's.
  *
  * @example
  * ```ts
- * nonFiniteExtras({ nodes: [{ name: "Flap", extras: { hinge: NaN } }] });
- * // ["extras of node 'Flap' hold NaN or Infinity at extras.hinge, which JSON cannot hold: written null"]
+ * import { Document } from "@gltf-transform/core";
+ *
+ * const doc = new Document();
+ * doc.createNode("Flap").setExtras({ hinge: NaN });
+ * nonFiniteExtras(doc);
+ * // ["extras of node 'Flap' hold NaN or Infinity at extras.hinge, which JSON cannot hold: …"]
  * ```
  */
-export function nonFiniteExtras(json: Json): string[] {
+export function nonFiniteExtras(doc: Document): string[] {
   const messages: string[] = [];
-  const visit = (value: Json, owner: string): void => {
-    if (typeof value !== "object" || value === null) return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, owner);
-      return;
-    }
-    for (const [key, item] of Object.entries(value)) {
-      if (key === "extras") {
-        const places: string[] = [];
-        collect(item, "extras", places);
-        if (places.length) {
-          const shown = places.slice(0, SHOWN).join(", ") +
-            (places.length > SHOWN ? ` and ${places.length - SHOWN} more` : "");
-          const name = typeof value.name === "string" ? `'${value.name}'` : "";
-          messages.push(
-            `extras of ${owner}${
-              name ? ` ${name}` : ""
-            } hold NaN or Infinity at ${shown}, which JSON cannot ` +
-              "hold: written null, as every client then reads them",
-          );
-        }
-      } else visit(item, singular(key));
-    }
+  const root = doc.getRoot();
+  const name = writtenNames(doc);
+  const report = (owner: string, extras: Json) => {
+    const places: string[] = [];
+    collect(extras, "extras", places);
+    if (!places.length) return;
+    const shown = places.slice(0, SHOWN).join(", ") +
+      (places.length > SHOWN ? ` and ${places.length - SHOWN} more` : "");
+    messages.push(
+      `extras of ${owner} hold NaN or Infinity at ${shown}, which JSON cannot hold: written null, as ` +
+        "every client then reads them",
+    );
   };
-  visit(json, "the file");
+  report("the asset", root.getAsset().extras);
+  const props = new Set<Property>([root]);
+  for (const edge of doc.getGraph().listEdges()) props.add(edge.getChild() as Property);
+  for (const prop of props) {
+    const extras = prop.getExtras();
+    if (!extras || typeof extras !== "object") continue;
+    if (prop === root) {
+      report("the file", extras);
+      continue;
+    }
+    const kind = KINDS[prop.propertyType] ?? prop.propertyType.toLowerCase();
+    const own = name(prop);
+    report(own ? `${kind} '${own}'` : kind, extras);
+  }
   return messages;
-}
-
-/** `meshes` → `mesh`, `nodes` → `node`: a glTF list's key as the name of one of its items. */
-function singular(key: string): string {
-  return key.endsWith("shes") ? key.slice(0, -2) : key.endsWith("s") ? key.slice(0, -1) : key;
 }
 
 /** The places under `value` holding a number that is not finite. */

@@ -96,7 +96,9 @@ export const exportGltf = defineNode({
   // textures, texture infos, samplers, skins, clips and their channels and samplers, accessors, buffers:
   // measured) are warned of, once per kind, naming the properties and keys (before, lost silently on a
   // Blender round trip: 179 of 653 fields of held-out seeds).
-  version: 36,
+  // v37: NaN or ±Infinity in extras is found in the scene as given (a primitive's, the file's, any
+  // property's), not in the written JSON: the repair copy had turned it into null first, unwarned.
+  version: 37,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -172,6 +174,12 @@ export const exportGltf = defineNode({
     const options = { generator: GENERATOR, uniqueNames: true };
     // The writer's I/O registers every extension's image format, which the MIME repair recognises.
     await gltfIO();
+    // Read from the scene as given: the repair copy and the take-over below turn NaN into null.
+    const { nonFiniteExtras } = await importOnUse<typeof import("./extras_numbers.ts")>(
+      "./extras_numbers.ts",
+      import.meta.url,
+    );
+    const nonFinite = nonFiniteExtras(inputs.scene);
     const repaired = repairForExport(inputs.scene, (message) => ctx.warn(message));
     // After the repair, which may correct a MIME type and so make two images alike. Ownership is asked
     // only when images repeat: asking forgets the GLB the writer remembers of the scene (the disk tier's).
@@ -201,11 +209,7 @@ export const exportGltf = defineNode({
       import.meta.url,
     );
     const written = writtenJson(bytes) as Record<string, unknown> | undefined;
-    const { nonFiniteExtras } = await importOnUse<typeof import("./extras_numbers.ts")>(
-      "./extras_numbers.ts",
-      import.meta.url,
-    );
-    const drops = written ? [...nonFiniteExtras(written), ...blenderDrops(written)] : [];
+    const drops = [...nonFinite, ...written ? blenderDrops(written) : []];
     for (const message of summariseRepeats(drops)) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },

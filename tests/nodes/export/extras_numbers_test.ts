@@ -60,3 +60,35 @@ Deno.test("finite extras bring no such warning", async () => {
   await runNode(exportGltf, { scene: computedExtras(7, false) }, {}, ctx);
   equal(ctx.warnings.filter((w) => w.message.includes("NaN or Infinity")), []);
 });
+
+Deno.test("NaN in extras is named when the scene also needs a repair (the repair copy turns it into null)", async () => {
+  for (const seed of [11, 12, 13]) {
+    const doc = computedExtras(seed, true);
+    // A damaged file's vertex: a NaN coordinate, which the repair sets to 0 in a copy of the scene.
+    const rng = prng(seed);
+    const position = doc.createAccessor().setType("VEC3")
+      .setArray(new Float32Array([0, 0, 0, 1, rng(), 0, NaN, 1, 0]));
+    const mesh = doc.createMesh("Hull").addPrimitive(
+      doc.createPrimitive().setAttribute("POSITION", position),
+    );
+    mesh.listPrimitives()[0].setExtras({ area: 0 / 0 });
+    doc.getRoot().listScenes()[0].addChild(doc.createNode("hull").setMesh(mesh));
+    doc.getRoot().setExtras({ scale: 1 / 0 });
+    const ctx = testContext();
+    const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
+    const json = glbJson(glb);
+    const messages = ctx.warnings.map((w) => w.message);
+    assert(messages.some((w) => w.includes("non-finite value(s) in accessor")), messages.join("\n"));
+    const warned = messages.filter((w) => w.includes("NaN or Infinity"));
+    equal(json.nodes.find((n: Json) => n.name === "part_1").extras.partgraph.fit.ratio, null);
+    assert(
+      warned.some((w) => w.includes("node 'part_1'") && w.includes("extras.partgraph.fit.ratio")),
+      `${warned}`,
+    );
+    assert(warned.some((w) => w.includes("material 'Paint'") && w.includes("extras.gloss")), `${warned}`);
+    assert(warned.some((w) => w.includes("primitive") && w.includes("extras.area")), `${warned}`);
+    assert(warned.some((w) => w.includes("the file") && w.includes("extras.scale")), `${warned}`);
+    equal(json.extras.scale, null);
+    equal(warned.length, 5, warned.join("\n"));
+  }
+});
