@@ -13,13 +13,22 @@ import { SCALE_PARAM } from "./params.ts";
 /** `decode.3dn` node definition. */
 export const decode3dn = defineNode({
   type: "decode.3dn",
-  version: 1,
+  // 2: the header's model (image) and sprite names kept in extras (`model_name`, `sprite`); `texture` reads the
+  // picture (a file, or found by that image name in a folder) and textures the model with it.
+  version: 2,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
-    "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin). The " +
-    "texture is another file in these games: the model is untextured, its texel coordinates (pixels) " +
-    "made UVs against a texture 256 wide and `texture_height` high.",
+    "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
+    "header's image and sprite names are kept in extras. The texture is another file in these games: " +
+    "`texture` names it, or the folder where it is found by the image name the header gives; without " +
+    "it the model is untextured, its texel coordinates (pixels) made UVs against a texture 256 wide " +
+    "and `texture_height` high.",
   inputs: { bytes: { type: "bytes", doc: "A .3dn file." } },
-  outputs: { scene: { type: "scene", doc: "An untextured mesh with UVs and the bone table in extras." } },
+  outputs: {
+    scene: {
+      type: "scene",
+      doc: "A mesh with UVs (textured when `texture` finds the picture) and the bone table in extras.",
+    },
+  },
   params: {
     scale: SCALE_PARAM,
     texture_height: {
@@ -29,7 +38,18 @@ export const decode3dn = defineNode({
       min: 1,
       max: 4096,
       doc: "Height in pixels of the texture the model is drawn with (a .3dn does not say): V texels are " +
-        "divided by it. 256 is the games' texture, and what CarnivoresIO assumes when it finds none.",
+        "divided by it. 256 is the games' texture, and what CarnivoresIO assumes when it finds none. " +
+        "A picture `texture` finds gives its own height instead.",
+    },
+    texture: {
+      type: "path",
+      access: "read",
+      default: "",
+      doc: "The model's texture picture (Targa, PNG or BMP, told by its bytes), relative to the working " +
+        "folder like every read path; or a folder (the game's `models`, a mod's texture folder) where the " +
+        "picture named as the .3dn header's image name says — else as the model file — is found, any " +
+        "case and a .tga, .png or .bmp extension. A path written on Windows (`Models\\RAPTOR.TGA`) is " +
+        "read as Windows reads it, with a warning. Empty: the model is untextured.",
     },
   },
   run: lazyRun(new URL("./decode_3dn_run.ts", import.meta.url)),

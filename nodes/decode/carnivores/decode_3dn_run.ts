@@ -10,6 +10,7 @@ import { buildScene } from "./codec/build_scene.ts";
 import { parse3dn } from "./codec/parse_3dn.ts";
 import { modelName } from "./codec/model_name.ts";
 import type { decode3dn } from "./decode_3dn.ts";
+import { read3dnTexture } from "./texture_3dn.ts";
 
 /** Parses the file and builds its scene. */
 export const run: NodeRun<typeof decode3dn> = async ({ inputs, params, ctx }) => {
@@ -17,7 +18,11 @@ export const run: NodeRun<typeof decode3dn> = async ({ inputs, params, ctx }) =>
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
   const model = parse3dn(inputs.bytes.bytes, file, warn);
-  const scene = buildScene(model, { bones: model.bones }, {
+  const picture = params.texture
+    ? await read3dnTexture(params.texture, model.name, file, ctx, warn)
+    : undefined;
+  const names = { model_name: model.name, ...(model.sprite !== undefined ? { sprite: model.sprite } : {}) };
+  const scene = buildScene(model, { bones: model.bones, notes: names }, {
     format: "3dn",
     name: modelName(file, model.name),
     scale: params.scale,
@@ -25,6 +30,7 @@ export const run: NodeRun<typeof decode3dn> = async ({ inputs, params, ctx }) =>
     facesOffset: model.facesAt,
     pointsOffset: model.pointsAt,
     uvHeight: params.texture_height,
+    picture,
     file,
   }, warn);
   return { scene };

@@ -72,6 +72,17 @@ export interface SceneOptions {
    * its texels are made UVs against a texture of this height (no image is made).
    */
   readonly uvHeight?: number;
+  /**
+   * A picture from another file (a `.3dn`'s texture), used as the texture when the file holds none:
+   * PNG bytes and its size. Its texels are over 256 × its height, or over its width when some texel
+   * is past 256 (a wider picture's own pixels).
+   */
+  readonly picture?: {
+    readonly png: Uint8Array;
+    readonly width: number;
+    readonly height: number;
+    readonly file?: string;
+  };
 }
 
 /** The format-specific parts: bones for `.3df`, clips and sounds for `.car`. */
@@ -85,6 +96,8 @@ export interface SceneExtras {
    * object's animation. The file and layout they were read from, when given, go to the extras.
    */
   readonly vtl?: readonly (CarAnimation & Partial<Pick<VtlClip, "file" | "layout">>)[];
+  /** What else the file's header says (a `.3dn`'s image and sprite names), kept as given. */
+  readonly notes?: Record<string, JsonValue>;
 }
 
 /**
@@ -172,11 +185,13 @@ export function buildModel(
   const node = doc.createNode(options.name);
   const materials = new Map<string, Material>();
 
-  const textureHeight = image?.height ?? options.uvHeight ?? 0;
-  const { groups, clampedCorners } = groupFaces(faces, textureHeight);
+  const picture = image ? undefined : options.picture;
+  const textureHeight = image?.height ?? picture?.height ?? options.uvHeight ?? 0;
+  const textureWidth = picture ? pictureUvWidth(faces, picture.width, warn) : TEXTURE_WIDTH;
+  const { groups, clampedCorners } = groupFaces(faces, textureHeight, textureWidth);
   if (clampedCorners) {
     warn(
-      `${clampedCorners} face corner(s) have texel coordinates outside [0, 256]×[0, ${textureHeight}]; clamped`,
+      `${clampedCorners} face corner(s) have texel coordinates outside [0, ${textureWidth}]×[0, ${textureHeight}]; clamped`,
       {
         corners: clampedCorners,
       },
@@ -190,6 +205,7 @@ export function buildModel(
     format: options.format,
     vertices: points.count,
     faces: faces.count,
+    ...extras.notes,
     texture: texture && image
       ? {
         width: TEXTURE_WIDTH,
@@ -198,6 +214,8 @@ export function buildModel(
         ...(image.height !== texture.height ? { image_height: image.height } : {}),
         colour_key: colourKey,
       }
+      : picture
+      ? { width: picture.width, height: picture.height, ...(picture.file ? { file: picture.file } : {}) }
       : null,
   };
   let morphs: MorphClips | undefined;
@@ -207,13 +225,24 @@ export function buildModel(
     const gltfTexture = image
       ? doc.createTexture(`${options.name}_texture`).setImage(textureToPng(image, colourKey))
         .setMimeType("image/png").setURI("texture.png")
+      : picture
+      ? doc.createTexture(`${options.name}_texture`).setImage(picture.png).setMimeType("image/png")
+        .setURI("texture.png")
       : undefined;
     const meshDef = doc.createMesh(options.name);
     const normals = pointNormals(faces, scenePositions);
     for (const group of groups) {
       const material = materialFor(doc, materials, group, gltfTexture, colourKey);
       meshDef.addPrimitive(
-        primitiveFor(accessors, group, mesh, scenePositions, normals, textureHeight, material),
+        primitiveFor(
+          accessors,
+          group,
+          mesh,
+          scenePositions,
+          normals,
+          [textureWidth, textureHeight],
+          material,
+        ),
       );
     }
     node.setMesh(meshDef);
@@ -245,6 +274,28 @@ export function buildModel(
   if (extras.bones) summary.bones = boneTable(extras.bones, points.owners, scenePositions, scale);
   setPartgraphExtras(node, { carnivores: summary });
   return node;
+}
+
+/**
+ * What a picture from another file divides U texels by: 256, the games' texture width, which
+ * CarnivoresIO writes them against (`round(u·255)`); or the picture's width when it is wider and some
+ * texel lies past 256, so the texels can only be its own pixels. A picture of another width is named.
+ */
+function pictureUvWidth(faces: FaceTable, width: number, warn: WarningSink): number {
+  if (width === TEXTURE_WIDTH) return TEXTURE_WIDTH;
+  let maxU = 0;
+  for (let f = 0; f < faces.count; f++) {
+    for (let k = 0; k < 3; k++) maxU = Math.max(maxU, faces.texels[f * 6 + k * 2]);
+  }
+  const own = width > TEXTURE_WIDTH && maxU > TEXTURE_WIDTH;
+  warn(
+    `the texture picture is ${width} pixels wide, not the games' 256: U texels (up to ${maxU}) are read ` +
+      (own
+        ? `as its own pixels (over ${width}), some being past 256`
+        : "over 256, as CarnivoresIO writes them"),
+    { width, max_u: maxU },
+  );
+  return own ? width : TEXTURE_WIDTH;
 }
 
 /** Face flag bits no game defines (`Hunt.h` stops at sfNeedVC 0x80, then sfDark 0x8000). */

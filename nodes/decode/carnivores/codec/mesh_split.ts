@@ -64,7 +64,7 @@ export interface FaceGrouping {
 
 /**
  * Groups faces into primitives and builds their vertices. `textureHeight` of 0 means no texture:
- * texels are ignored and vertices are one per point.
+ * texels are ignored and vertices are one per point. U texels are clamped to `[0, textureWidth]`.
  *
  * @example
  * ```ts
@@ -72,7 +72,11 @@ export interface FaceGrouping {
  * for (const g of groups) console.log(g.alpha, g.doubleSided, g.faces.length);
  * ```
  */
-export function groupFaces(faces: FaceTable, textureHeight: number): FaceGrouping {
+export function groupFaces(
+  faces: FaceTable,
+  textureHeight: number,
+  textureWidth: number = TEXTURE_WIDTH,
+): FaceGrouping {
   // Bucket = alpha class × double-sided, in draw order; order inside a bucket is file order.
   const bucketOf = new Uint8Array(faces.count);
   const bucketSizes = new Int32Array(ALPHA_CLASSES.length * 2);
@@ -94,7 +98,7 @@ export function groupFaces(faces: FaceTable, textureHeight: number): FaceGroupin
     if (!count) continue;
     const groupFaces = new Int32Array(count);
     for (let f = 0, n = 0; f < faces.count; f++) if (bucketOf[f] === bucket) groupFaces[n++] = f;
-    const built = buildVertices(faces, groupFaces, textureHeight);
+    const built = buildVertices(faces, groupFaces, textureHeight, textureWidth);
     clampedCorners += built.clampedCorners;
     groups.push({
       alpha: ALPHA_CLASSES[bucket >> 1],
@@ -108,7 +112,12 @@ export function groupFaces(faces: FaceTable, textureHeight: number): FaceGroupin
   return { groups, clampedCorners };
 }
 
-function buildVertices(faces: FaceTable, groupFaces: Int32Array, textureHeight: number) {
+function buildVertices(
+  faces: FaceTable,
+  groupFaces: Int32Array,
+  textureHeight: number,
+  textureWidth: number,
+) {
   const textured = textureHeight > 0;
   const cornerCount = groupFaces.length * 3;
   const indices = new Uint32Array(cornerCount);
@@ -129,12 +138,12 @@ function buildVertices(faces: FaceTable, groupFaces: Int32Array, textureHeight: 
         const rawV = faces.texels[f * 6 + k * 2 + 1];
         // Texel coordinates are corners (the engine's D3D path divides by 256 with no half-texel
         // offset), so 256 and H are the right and bottom edges of the image: retail files use them.
-        u = Math.min(Math.max(rawU, 0), TEXTURE_WIDTH);
+        u = Math.min(Math.max(rawU, 0), textureWidth);
         v = Math.min(Math.max(rawV, 0), textureHeight);
         if (u !== rawU || v !== rawV) clampedCorners++;
       }
       // Exact in a double: point < 2^27 (file size / 16), u ≤ 2^8, v ≤ height ≤ file size / 512.
-      const key = (point * (TEXTURE_WIDTH + 1) + u) * (textureHeight + 1) + v;
+      const key = (point * (textureWidth + 1) + u) * (textureHeight + 1) + v;
       let vertex = vertexOf.get(key);
       if (vertex === undefined) {
         vertex = vertexCount++;

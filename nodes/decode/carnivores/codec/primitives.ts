@@ -9,7 +9,7 @@ import { type Document, type Material, type Texture, TextureInfo } from "@gltf-t
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import type { AlphaClass, FaceGroup } from "./mesh_split.ts";
-import { type MeshData, TEXTURE_WIDTH } from "./model.ts";
+import type { MeshData } from "./model.ts";
 
 /** Vertex alpha the engine gives sfTransparent faces (0x70 of 0xFF). */
 export const TRANSPARENT_ALPHA = 0x70 / 0xff;
@@ -18,7 +18,7 @@ export const OWNER_ATTRIBUTE = "_OWNER";
 
 /**
  * The primitive of one face group: its points' scene positions and normals, owners, UVs (texels over
- * 256 × `textureHeight`) and the stored face flags in extras.
+ * `textureWidth` × `textureHeight`) and the stored face flags in extras.
  */
 export function primitiveFor(
   accessors: SceneAccessors,
@@ -26,7 +26,7 @@ export function primitiveFor(
   mesh: MeshData,
   scenePositions: Float64Array,
   pointNormals: Float32Array,
-  textureHeight: number,
+  [textureWidth, textureHeight]: readonly [number, number],
   material: Material,
 ) {
   const count = group.points.length;
@@ -50,7 +50,7 @@ export function primitiveFor(
   if (group.texels) {
     const uv = new Float32Array(count * 2);
     for (let i = 0; i < count; i++) {
-      uv[i * 2] = group.texels[i * 2] / TEXTURE_WIDTH;
+      uv[i * 2] = group.texels[i * 2] / textureWidth;
       uv[i * 2 + 1] = group.texels[i * 2 + 1] / textureHeight;
     }
     primitive.setAttribute("TEXCOORD_0", accessors.create("VEC2", uv));

@@ -1,0 +1,138 @@
+/**
+ * The texture of a `.3dn` (the mobile Carnivores games'), which is another file: the `texture`
+ * parameter of `decode.3dn`. It names the picture itself, or the folder it sits in — the model's own
+ * folder in the games' `models` directory, or a mod's texture folder — where the picture is found by
+ * the name the `.3dn` header gives: its 32-byte name field is the image's name (the Carnivores Wiki's
+ * first write-up of the format calls it "Image name", as a `.car`'s header name is its texture's),
+ * else the model file's own name. Pictures are Targa, PNG or BMP, told by their bytes.
+ *
+ * Found as every Carnivores sidecar is (`vtl_files.ts`, `io.read`): names match without regard to
+ * case, and a path written on Windows (`Models\RAPTOR.TGA.`) is read as Windows reads it, with a
+ * warning. A picture that is not there leaves the model untextured, with a warning naming what was
+ * looked for (as `io.read` leaves out a `.gltf`'s missing image).
+ *
+ * @module
+ */
+import { basename, extname, join } from "node:path";
+import type { RunContext, WarningSink } from "../../../runtime/node.ts";
+import { ByteWindow } from "../../../runtime/binary.ts";
+import { decodeTga, targaTopLeft } from "../../../runtime/image/tga.ts";
+import { decodeBmp } from "../../../runtime/image/bmp.ts";
+import { encodePng } from "../../../runtime/scene/png.ts";
+import { pngHeader } from "../gltf/codec/png_pixels.ts";
+import { resolveWindowsPath } from "../../io/windows_path.ts";
+
+/** A texture read from a file beside the model: PNG bytes and the picture's size. */
+export interface Picture {
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** The file it was read from. */
+  readonly file: string;
+}
+
+/** Picture extensions looked for by name, in the order a tie is broken (the mobile games' first). */
+const EXTENSIONS = [".tga", ".png", ".bmp"];
+
+type Ctx = Pick<RunContext, "readFile" | "listDir">;
+
+/** What a path is on disk, followed as Windows would read it when it is missing as written. */
+async function locate(path: string, ctx: Ctx, warn: WarningSink): Promise<string | undefined> {
+  if (await Deno.stat(path).then(() => true, () => false)) return path;
+  const found = await resolveWindowsPath(path, { listDir: (p) => ctx.listDir(p) });
+  if (!found) return undefined;
+  warn(
+    `texture: '${path}' is not on disk as written (${found.how}, as a Windows user writes it); read '${found.path}'`,
+  );
+  return found.path;
+}
+
+/** A name as Windows compares it: trailing dots and spaces dropped, any case. */
+const windowsKey = (name: string) => name.replace(/[. ]+$/, "").toLowerCase();
+
+/** The picture in `folder` named `stem` (any case, a picture extension), and the other candidates. */
+async function byName(folder: string, stem: string, ctx: Ctx): Promise<string[]> {
+  const wanted = windowsKey(stem);
+  if (!wanted) return [];
+  const names = (await ctx.listDir(folder)).filter((name) => {
+    const ext = extname(name).toLowerCase();
+    return EXTENSIONS.includes(ext) && windowsKey(basename(name, extname(name))) === wanted;
+  });
+  const rank = (name: string) => EXTENSIONS.indexOf(extname(name).toLowerCase());
+  return names.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1)).map((name) => join(folder, name));
+}
+
+/**
+ * Reads the `.3dn`'s picture: `entry` is a picture file, or a folder where the picture named
+ * `imageName` (the header's name), else `modelFile`'s stem, is looked for. Undefined, with a warning,
+ * when there is none; a file that is no picture is a `DecodeError` naming it.
+ *
+ * @example
+ * ```ts
+ * const picture = await read3dnTexture("models", model.name, "raptor.3dn", ctx, ctx.warn);
+ * ```
+ */
+export async function read3dnTexture(
+  entry: string,
+  imageName: string,
+  modelFile: string | undefined,
+  ctx: Ctx,
+  warn: WarningSink,
+): Promise<Picture | undefined> {
+  const path = await locate(entry, ctx, warn);
+  if (!path) {
+    warn(`texture: '${entry}' is not on disk; the model is untextured`, { path: entry });
+    return undefined;
+  }
+  if (!(await Deno.stat(path)).isDirectory) return decodePicture(path, await ctx.readFile(path));
+  const stems = [imageName, modelFile ? basename(modelFile, extname(modelFile)) : ""]
+    .filter((s, i, all) => windowsKey(s) && all.findIndex((t) => windowsKey(t) === windowsKey(s)) === i);
+  for (const [i, stem] of stems.entries()) {
+    const found = await byName(path, stem, ctx);
+    if (!found.length) continue;
+    if (i > 0) {
+      warn(
+        `texture: no picture in '${path}' is named '${stems[0]}' (the image name in the .3dn header); ` +
+          `read '${found[0]}', named after the model file`,
+        { path: found[0] },
+      );
+    }
+    if (found.length > 1) {
+      warn(
+        `texture: ${found.map((f) => `'${f}'`).join(", ")} are all named '${stem}'; read '${found[0]}' ` +
+          `(${EXTENSIONS.join(", ")} first, in that order)`,
+        { candidates: found, read: found[0] },
+      );
+    }
+    return decodePicture(found[0], await ctx.readFile(found[0]));
+  }
+  warn(
+    `texture: no picture (${EXTENSIONS.join(", ")}) in '${path}' is named ${
+      stems.map((s) => `'${s}'`).join(" or ") || "(the header names no image)"
+    }; the model is untextured`,
+    { path },
+  );
+  return undefined;
+}
+
+/**
+ * A picture file as PNG bytes: a PNG as it is, a BMP or Targa (told by their bytes) decoded — a
+ * Targa's rows put top first as its descriptor's origin says (most tools write them bottom-up).
+ */
+function decodePicture(file: string, bytes: Uint8Array): Picture {
+  const png = pngHeader(bytes);
+  if (png) return { png: bytes, width: png.width, height: png.height, file };
+  const bmp = bytes[0] === 0x42 && bytes[1] === 0x4d;
+  const window = ByteWindow.of(bytes, bmp ? "bmp" : "tga", file);
+  const image = bmp ? decodeBmp(window) : decodeTga(window);
+  const { width, height } = image;
+  let data = image.data;
+  if (!bmp && !targaTopLeft(window)) {
+    data = new Uint8Array(image.data.length);
+    const row = 4 * width;
+    for (let y = 0; y < height; y++) {
+      data.set(image.data.subarray(y * row, (y + 1) * row), (height - 1 - y) * row);
+    }
+  }
+  return { png: encodePng(width, height, data), width, height, file };
+}
