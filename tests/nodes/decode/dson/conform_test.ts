@@ -303,3 +303,37 @@ Deno.test("dson conform: a preset naming only a conforming item's bone is a warn
     for (const g of gaps(doc).gap) assert.ok(Math.abs(g - GAP_CM) < 1e-5, `${g} cm`);
   });
 });
+
+Deno.test("dson conform: an instance of the dressed figure copies the sleeve with the posed body, each copied vertex 0.2 cm from the copied body's", async () => {
+  await withContent(async (root) => {
+    const json = scene({ degrees: 40 });
+    json.node_library = [{ id: "instance", name: "instance", type: "node" }];
+    (json.scene as { nodes: Json[] }).nodes.push({
+      id: "Body Copy",
+      name: "Body Copy",
+      url: "#instance",
+      translation: channels("float", [50, 0, 0]),
+      extra: [
+        { type: "studio/node/instance" },
+        {
+          type: "studio_node_channels",
+          channels: [{ channel: { id: "Instance Target", type: "node", node: "#Body-1" } }],
+        },
+      ],
+    });
+    const { doc, warnings } = await decode(json, root);
+    assert.deepEqual(warnings, []);
+    const skinned = doc.getRoot().listNodes().filter((n) => n.getSkin());
+    assert.equal(skinned.length, 4, skinned.map((n) => n.getName()).join(", "));
+    const byName = (name: string) => worldPositions(skinned.find((n) => n.getName() === name)!);
+    const [body, sleeve] = [byName("Body_geo-1"), byName("Sleeve_geo-1")];
+    const [bodyCopy, sleeveCopy] = [byName("Body_geo-1 (Body Copy)"), byName("Sleeve_geo-1 (Body Copy)")];
+    // Each copy is its original moved 0.5 m along x; the originals keep their 0.2 cm gap (tested above).
+    const moved = (a: number[][], b: number[][]) =>
+      a.forEach((p, v) =>
+        p.forEach((c, k) => assert.ok(Math.abs(b[v][k] - c - [0.5, 0, 0][k]) < 1e-7, `${b[v]} vs ${p}`))
+      );
+    moved(body, bodyCopy);
+    moved(sleeve, sleeveCopy);
+  });
+});
