@@ -19,6 +19,7 @@ export const GLUED_SUFFIXES = [
   "rh",
   "lft",
   "rgt",
+  "rght",
   "lt",
   "rt",
   "lb",
@@ -30,7 +31,7 @@ export const GLUED_SUFFIXES = [
  * Side words glued before one (`leftaileron`, and the letters in `LFLAP`, `rElev`, `LAIL`). The letters
  * are not read before a kind word where the whole is an ordinary word: {@link GLUED_WORDS}.
  */
-export const GLUED_PREFIXES = ["left", "right", "links", "rechts", "port", "stbd", "l", "r"];
+export const GLUED_PREFIXES = ["left", "right", "rght", "links", "rechts", "port", "stbd", "l", "r"];
 /** Ordinary words that read as a side letter glued to a kind word (`rail` is no right aileron). */
 export const GLUED_WORDS: ReadonlySet<string> = new Set(["rail"]);
 
@@ -62,6 +63,7 @@ export const LEFT_TOKENS: ReadonlySet<string> = new Set([
   "levy",
   "leva",
   "vanster",
+  "leve", // Czech levé
   "levyy", // Russian левый, transliterated
   "levyi",
   "levyj",
@@ -84,6 +86,7 @@ export const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "rh",
   "rt",
   "rgt",
+  "rght",
   "rb",
   "rechts",
   "droite",
@@ -99,6 +102,7 @@ export const RIGHT_TOKENS: ReadonlySet<string> = new Set([
   "pravy",
   "prava",
   "hoger",
+  "prave", // Czech pravé
   "pravyy",
   "pravyi",
   "pravyj",
@@ -173,6 +177,12 @@ export const LANGUAGE_SIDES: readonly {
     ]),
     left: new Set(),
     right: new Set(["der", "dcho", "dcha", "dir"]),
+  },
+  {
+    // Italian modellers shorten sinistra/destra to `sx`/`dx` (`alettone_sx`).
+    surfaces: new Set(["alettone", "equilibratore", "timone", "flap", "ipersostentatore"]),
+    left: new Set(["sx"]),
+    right: new Set(["dx"]),
   },
   {
     surfaces: new Set(["fuyi", "shengjiangduo", "fangxiangduo", "jinyi", "fengyi", "raoliuban"]),

@@ -60,6 +60,12 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   aileron: "aileron",
   ail: "aileron",
   ailrn: "aileron",
+  // Names cut to 8 characters by old formats (3DS, early FBX/OBJ tools): `L_AILERO`, `LT_AILER`,
+  // `ELEVATO`. (`AILR` is not one: it is `AIL` with its side glued on, `R`.)
+  ailer: "aileron",
+  ailero: "aileron",
+  elevat: "elevator",
+  elevato: "elevator",
   ailerao: "aileron", // Portuguese ailerão
   eruron: "aileron", // Japanese romaji of エルロン
   hojoyoku: "aileron", // romaji of 補助翼
