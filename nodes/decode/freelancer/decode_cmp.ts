@@ -98,7 +98,9 @@ export const decodeCmp = defineNode({
   // its extras and the warning saying the game draws that level: LancerEdit shows and exports LOD 0 as the
   // part whatever Switch2 says, and its importer read v40's `<part>$lod0` child as a second part of the
   // same name and lost the LOD on the node (lods_test: 5 of 35 files broken on re-import -> 0).
-  version: 42,
+  // 43: parts whose Switch2 lists make the game draw the same (a capital ship with a denormal in every
+  // list: LOD 1 never drawn) are one warning naming them, not one per part (46-65 on such a ship).
+  version: 43,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -12,7 +12,7 @@ import { warnMisspeltEntries } from "./entry_names.ts";
 import { readRotation } from "./rotation.ts";
 import { readVMeshRef, readVWireData, type VMeshRef, type VWireData } from "./vmesh.ts";
 import { warnSeveralRefs } from "./several_refs.ts";
-import { readSwitchDistances, warnCrowdedLevels, warnLodSwitch } from "./lod_switch.ts";
+import { type LodSwitchNote, lodSwitchNote, readSwitchDistances, warnCrowdedLevels } from "./lod_switch.ts";
 
 /** A hardpoint: a named attachment frame on a part. */
 export interface Hardpoint {
@@ -55,6 +55,8 @@ export interface Fragment {
   readonly switchDistances?: readonly number[];
   /** The index in {@link lods} the game draws nearest the camera, when not 0 (`lod_switch.ts`). */
   readonly nearLevel?: number;
+  /** What `Switch2` makes the game draw when odd, for the file's one warning per finding (`lod_switch.ts`). */
+  readonly lodSwitch?: LodSwitchNote;
   readonly wire?: VWireData;
   readonly hardpoints: readonly Hardpoint[];
   readonly camera?: FragmentCamera;
@@ -99,6 +101,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
   const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;
   let nearLevel = 0;
+  let lodNote: LodSwitchNote | undefined;
   checkEntryNames(dir, warn);
   warnSeveralRefs(dir, part, where(dir), warn);
   const multi = findChild(dir, "MultiLevel");
@@ -140,7 +143,11 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
     switchDistances = readSwitchDistances(multi, warn, where(dir));
     warnCrowdedLevels(levels, `${where(dir)}${multi.name}`, warn);
     if (first === 0) {
-      nearLevel = warnLodSwitch(switchDistances, lods.length, `${multi.name}/Switch2`, part, warn);
+      ({ near: nearLevel, note: lodNote } = lodSwitchNote(
+        switchDistances,
+        lods.length,
+        `${multi.name}/Switch2`,
+      ));
     }
   } else {
     const part = findChild(dir, "VMeshPart");
@@ -173,6 +180,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
     lodEntries,
     switchDistances,
     ...(nearLevel ? { nearLevel } : {}),
+    ...(lodNote ? { lodSwitch: lodNote } : {}),
     wire,
     hardpoints: readHardpoints(dir, warn),
     camera: attempt(() => readCamera(dir), `${where(dir)}Camera`, "the camera is left out", warn),

@@ -63,20 +63,28 @@ function subtract([lo, hi]: [number, number], [cutLo, cutHi]: [number, number]):
   return out;
 }
 
+/** What a part's `Switch2` makes the game draw, when that is not LOD 0 nearest and every level somewhere. */
+export interface LodSwitchNote {
+  /** The list's path in the fragment (`MultiLevel/Switch2`). */
+  readonly at: string;
+  readonly distances: readonly number[];
+  readonly levels: number;
+  /** What the game draws, in words naming no part: parts whose lists say the same share one warning. */
+  readonly said: string;
+}
+
 /**
- * Names what a part's `Switch2` (`at`: its path) makes the game draw when that is not LOD 0 nearest and
- * every level somewhere, and returns the level drawn nearest the camera (kept as the part's `near_lod`;
- * its node draws LOD 0 all the same, as LancerEdit does).
+ * The level a part's `Switch2` (`at`: its path) makes the game draw nearest the camera (kept as the part's
+ * `near_lod`; its node draws LOD 0 all the same, as LancerEdit does) and, when that is not LOD 0 or a
+ * level is never drawn, the note {@link warnLodSwitches} names it by.
  */
-export function warnLodSwitch(
+export function lodSwitchNote(
   distances: readonly number[] | undefined,
   levels: number,
   at: string,
-  part: string,
-  warn: (message: string) => void,
-): number {
+): { near: number; note?: LodSwitchNote } {
   const { near, never } = lodSwitch(distances, levels);
-  if (near === 0 && !never.length) return near;
+  if (near === 0 && !never.length) return { near };
   const said: string[] = [];
   if (near !== 0) {
     said.push(
@@ -86,13 +94,35 @@ export function warnLodSwitch(
   }
   const unseen = never.filter((level) => level !== 0 || near === 0); // LOD 0 unseen is said above
   if (unseen.length) said.push(`no camera distance draws LOD ${unseen.join(", LOD ")}`);
-  warn(
-    `part '${part}': ${at} (${
-      distances!.join(", ")
-    }) over ${levels} levels: the game draws the first level ` +
-      `whose range holds the camera distance, so ${said.join("; ")}`,
-  );
-  return near;
+  return { near, note: { at, distances: distances!, levels, said: said.join("; ") } };
+}
+
+/**
+ * Names what each part's `Switch2` makes the game draw ({@link lodSwitchNote}): one warning per finding,
+ * naming every part it holds for (a capital ship with junk in all its lists has dozens), the list of the
+ * first as an example.
+ */
+export function warnLodSwitches(
+  notes: readonly { readonly part: string; readonly note: LodSwitchNote }[],
+  warn: (message: string) => void,
+): void {
+  const groups = new Map<string, { part: string; note: LodSwitchNote }[]>();
+  for (const item of notes) groups.set(item.note.said, [...groups.get(item.note.said) ?? [], item]);
+  for (const [said, group] of groups) {
+    const { part, note } = group[0];
+    const list = `${note.at} (${note.distances.join(", ")}) over ${note.levels} levels`;
+    const rule = "the game draws the first level whose range holds the camera distance";
+    if (group.length === 1) {
+      warn(`part '${part}': ${list}: ${rule}, so ${said}`);
+      continue;
+    }
+    const names = group.slice(0, 8).map((g) => `'${g.part}'`).join(", ") +
+      (group.length > 8 ? ` and ${group.length - 8} more` : "");
+    warn(
+      `${group.length} parts (${names}) have a Switch2 that draws the same: ${rule}, so ${said} (` +
+        `part '${part}': ${list})`,
+    );
+  }
 }
 
 /**

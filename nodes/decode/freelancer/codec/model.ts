@@ -14,6 +14,7 @@ import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts
 import { type Fragment, FRAGMENT_ENTRIES, readFragment } from "./fragment.ts";
 import { LIBRARY_ENTRIES, warnMisspeltEntries } from "./entry_names.ts";
 import { warnReversedLimits } from "./reversed_limits.ts";
+import { warnLodSwitches } from "./lod_switch.ts";
 import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
 import { readTextureLibrary } from "./texture.ts";
@@ -232,6 +233,10 @@ export function decodeModel(
     parts = vmsParts(meshes, damagedMeshes);
   }
   warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
+  warnLodSwitches(
+    parts.flatMap((p) => p.fragment.lodSwitch ? [{ part: p.name, note: p.fragment.lodSwitch }] : []),
+    warn,
+  );
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
   // The file's own texture animations (the root's, then its fragments', as for libraries).
   const materialAnims = new Map<string, MaterialAnimation>();

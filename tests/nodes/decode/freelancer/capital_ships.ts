@@ -11,7 +11,9 @@
  * - a denormal mid-`Switch2` on some parts (four retail capital ships);
  * - `Object name`s a copy-paste left twice (`duplicate` seeds);
  * - an `Animation/Script` driving parts a mod removed (`removed_parts` seeds);
- * - a station's `Sphere` parts with a `.sph`-style name (`station` seeds).
+ * - a station's `Sphere` parts with a `.sph`-style name (`station` seeds);
+ * - a denormal at the third place of every part's `Switch2` (`junk_switch` seeds): the game then never
+ *   draws LOD 1, which one warning for the file must say, not one per part.
  *
  * The truth is what the game draws: LOD 0 triangles per part and each hardpoint's world position with
  * the stored matrices composed as they are (`W_child = W_parent · T(t) · R`).
@@ -38,7 +40,14 @@ import { prng } from "../../../support/prng.ts";
 import type { ModToolFile, ModToolTruth } from "./mod_tools.ts";
 
 /** What a generated ship is odd in, by seed. */
-export const CAPITAL_ODDITIES = ["plain", "rounded", "duplicate", "removed_parts", "station"] as const;
+export const CAPITAL_ODDITIES = [
+  "plain",
+  "rounded",
+  "duplicate",
+  "removed_parts",
+  "station",
+  "junk_switch",
+] as const;
 
 /** One oddity of {@link CAPITAL_ODDITIES}. */
 export type CapitalOddity = typeof CAPITAL_ODDITIES[number];
@@ -260,6 +269,8 @@ export function capitalShipFile(seed: number): CapitalFile {
     const step = int(150, 600);
     const switchDistances = [...lods.map((_, i) => i * step), 1e6];
     if (p % 7 === 3 && lods.length > 2) switchDistances[1] = 1e-44; // retail's denormal junk
+    // Junk further in, on every part: the level before it has no range, and the game never draws it.
+    if (oddity === "junk_switch" && lods.length > 2) switchDistances[2] = 1e-44;
     const fragment: FragmentSpec = { lods, switchDistances, hardpoints: plan.hardpoints };
     return {
       name: plan.name,
@@ -304,6 +315,7 @@ export function capitalShipFile(seed: number): CapitalFile {
   const extra: UtfNode[] = [
     materialLibrary(MATERIALS.map((name) => ({ name, type: "DcDt", dc: [0.6, 0.6, 0.6] }))),
   ];
+  if (oddity === "junk_switch") truth.named.push("no camera distance draws LOD 1");
   if (oddity === "duplicate") {
     // A section entry copied and its Object name not changed: the copy's fragment is not drawn.
     const copied = plans[int(1, sections)];
