@@ -98,7 +98,11 @@ export const exportGltf = defineNode({
   // Blender round trip: 179 of 653 fields of held-out seeds).
   // v37: NaN or ±Infinity in extras is found in the scene as given (a primitive's, the file's, any
   // property's), not in the written JSON: the repair copy had turned it into null first, unwarned.
-  version: 37,
+  // v38: a texture reference whose KHR_texture_transform samples a UV set the primitives have while its
+  // own texCoord (the fallback for viewers without the extension) names one they lack is given the
+  // transform's set, as decode.gltf v47 does for files (before, a scene a script built was refused:
+  // MESH_PRIMITIVE_TOO_FEW_TEXCOORDS, held-out 79 of 100); named.
+  version: 38,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -115,7 +119,8 @@ export const exportGltf = defineNode({
     "a mesh without UVs drawn with a textured material is written with UVs of (0,0), so every client draws each texture's " +
     "corner colour as viewers drew the source, with a warning naming the meshes and material; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
-    "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a MIME type " +
+    "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, " +
+    "a texture's fallback texCoord naming a UV set the primitives lack beside a KHR_texture_transform set they have, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +
     "the Khronos validator for files with extensions or whatever the fast check is unsure of. What Blender 3.4's importer " +

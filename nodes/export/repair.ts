@@ -13,6 +13,7 @@ import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/un
 import { dataRepairs } from "./repair_data.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
+import { alignTransformFallbacks } from "../decode/gltf/codec/transform_fallback_sets.ts";
 import {
   disposeReplacedMaterials,
   type Material,
@@ -49,6 +50,10 @@ function repairs(doc: Document, apply: boolean): string[] {
   const name = writtenNames(doc);
   // First: an attribute misspelt `TEXCOORD0` is the UV set the UV repair below looks for.
   propertyRepairs(doc, apply, messages);
+  // Before the UV set repairs: a fallback `texCoord` naming a set the primitives lack, while the
+  // transform's names one they have, is given the transform's (as decode.gltf does for files; a
+  // scene a script builds never passes through it), not a copy of the material sampling TEXCOORD_0.
+  messages.push(...alignTransformFallbacks(doc, (material) => `'${name(material)}'`, apply));
   accessorRepairs(root.listAccessors(), apply, messages);
   const normals = meshRepairs(root.listMeshes(), apply, messages, name);
   normalRepairs(normals, apply, messages);
@@ -94,6 +99,13 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[], name: N
       if (uvRepair === "retargeted") {
         messages.push(
           `textures of mesh '${name(mesh)}' sampled missing UV sets; they use TEXCOORD_0`,
+        );
+      } else if (uvRepair === "fallback") {
+        messages.push(
+          `textures of mesh '${
+            name(mesh)
+          }' name for viewers without KHR_texture_transform a UV set it lacks; ` +
+            "they name the set the transform samples (drawn the same where the extension is read)",
         );
       } else if (uvRepair === "corner") {
         const material = primitive.getMaterial()!;

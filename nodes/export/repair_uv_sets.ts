@@ -33,7 +33,7 @@ export function retargetTexCoords(
   apply: boolean,
   sets: Map<Material, number[]>,
   copies: UvSetCopies = { corners: new Map(), replaced: new Set() },
-): "retargeted" | "corner" | undefined {
+): "retargeted" | "fallback" | "corner" | undefined {
   const material = primitive.getMaterial();
   if (!material) return undefined;
   let used = sets.get(material);
@@ -44,16 +44,31 @@ export function retargetTexCoords(
     if (apply) {
       primitive.setAttribute("TEXCOORD_0", cornerUvs(primitive, copies.corners));
       // A texture naming a later set (which a primitive without UVs lacks too) samples the zeros.
-      if (!used.every(has)) retarget(primitive, material, has, copies);
+      if (!used.every(has) || !fallbacksOf(material).every(has)) retarget(primitive, material, has, copies);
     }
     return "corner";
   }
-  if (used.every(has)) return undefined;
+  if (used.every(has)) {
+    // The sets a transform samples are there; a fallback `texCoord` for viewers without the extension
+    // may still name one that is not (where the material's other primitives have it, so
+    // `alignTransformFallbacks` left it): this primitive's copy names the transform's set there.
+    if (fallbacksOf(material).every(has)) return undefined;
+    if (apply) retarget(primitive, material, has, copies);
+    return "fallback";
+  }
   if (apply) retarget(primitive, material, has, copies);
   return "retargeted";
 }
 
-/** Gives `primitive` its own copy of `material`, each texture sampling a set it lacks made to sample `TEXCOORD_0`. */
+/** The sets a material's texture references name for viewers without `KHR_texture_transform`. */
+const fallbacksOf = (material: Material): number[] =>
+  textureInfos(material).map((info) => info.getTexCoord());
+
+/**
+ * Gives `primitive` its own copy of `material`, each texture sampling a set it lacks made to sample
+ * `TEXCOORD_0`, and each naming as its fallback (`texCoord` beside a transform's) a set it lacks made
+ * to name the transform's.
+ */
 function retarget(
   primitive: Primitive,
   material: Material,
@@ -61,7 +76,10 @@ function retarget(
   copies: UvSetCopies,
 ): void {
   const own = ownCopy(material);
-  for (const info of textureInfos(own)) if (!has(uvSetOf(info))) sampleFirstUvSet(info);
+  for (const info of textureInfos(own)) {
+    if (!has(uvSetOf(info))) sampleFirstUvSet(info);
+    else if (!has(info.getTexCoord())) info.setTexCoord(uvSetOf(info));
+  }
   primitive.setMaterial(own);
   copies.replaced.add(material);
 }

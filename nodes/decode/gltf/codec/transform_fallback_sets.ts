@@ -14,8 +14,15 @@ import type { Document, Material, Primitive } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { textureSlots } from "../../../../runtime/scene/texture_slots.ts";
 
-/** Aligns such references' own set with their transform's; a note per material changed. */
-export function alignTransformFallbacks(doc: Document, label: (material: Material) => string): string[] {
+/**
+ * Aligns such references' own set with their transform's; a note per material changed. With `apply`
+ * false, changes nothing and returns the notes it would give (export.gltf asks before it copies).
+ */
+export function alignTransformFallbacks(
+  doc: Document,
+  label: (material: Material) => string,
+  apply = true,
+): string[] {
   const drawers = new Map<Material, Primitive[]>();
   for (const mesh of doc.getRoot().listMeshes()) {
     for (const primitive of mesh.listPrimitives()) {
@@ -32,7 +39,7 @@ export function alignTransformFallbacks(doc: Document, label: (material: Materia
       if (wanted === null || wanted === undefined || wanted === own) continue;
       const has = (set: number) => (p: Primitive) => p.getAttribute(`TEXCOORD_${set}`) !== null;
       if (!primitives.every(has(wanted)) || primitives.every(has(own))) continue;
-      info.setTexCoord(wanted);
+      if (apply) info.setTexCoord(wanted);
       changed.push(`${name} (TEXCOORD_${own} -> TEXCOORD_${wanted})`);
     }
     if (!changed.length) continue;
