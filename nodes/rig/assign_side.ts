@@ -75,7 +75,10 @@ export const rigAssignSide = defineNode({
   // a fuselage agree on it (copy_touching.ts): its panels are sided about it and not warned of; aircraft
   // whose names barely overlap (`Aileron_L` beside `Querruder_L`) are a group by their panels' kinds.
   // And the "auto" frame reads up from low-poly wing sections' camber (frame_camber.ts, 4–10 points round).
-  version: 25,
+  // 26: copies read by names merely repeated are settled by place (copy_members.ts settleRepeated): a
+  // German-named aircraft's one English `Rudder` read as the next aircraft's by the names' order (sided
+  // about its centre line: wrong and good, touching_tally.ts seeds 501–504, 2 of 1,136 panels) is its own.
+  version: 26,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -43,7 +43,7 @@ import {
   sidedName,
   withoutLevel,
 } from "./copy_names.ts";
-import { settleNumbered } from "./copy_members.ts";
+import { settleNumbered, settleRepeated } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { rememberedCopies } from "./copy_memo.ts";
@@ -234,7 +234,9 @@ function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
     classes[k] ??= { mark: { by: "duplicate", key: `#${k + 1}`, level: k }, nodes: new Set() };
     classes[k].nodes.add(node);
   }
-  return classes.length > 1 ? alikeCopies(classes) : undefined;
+  const copies = classes.length > 1 ? alikeCopies(classes) : undefined;
+  // The order of names does not say whose a shared name is (one `Rudder` among another's German names).
+  return copies && settleRepeated(copies, nodes);
 }
 
 /**

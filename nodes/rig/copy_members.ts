@@ -4,7 +4,10 @@
  * (`Aileron_L`, `Aileron_L.001`: separated by material) duplicates as `Aileron_L.002`/`.003` beside
  * `Fuselage.001`, so the `.001` copy holds the original's second aileron piece and the `.002` and
  * `.003` ailerons belong to no copy. An object lying over another of its name (a piece of one surface),
- * or numbered into no copy, goes to the copy whose other objects' box holds its middle.
+ * or numbered into no copy, goes to the copy whose other objects' box holds its middle. So does an
+ * object whose repeated name put it in a copy by its order alone ({@link settleRepeated}: two modellers'
+ * aircraft sharing one English `Rudder` among German names, the second `Rudder` read as the second
+ * aircraft's) where it lies in another copy and not its own.
  *
  * @module
  */
@@ -59,7 +62,51 @@ export function settleNumbered(copies: ModelCopy[], nodes: readonly Node[]): Mod
       if (piece || (!copyOf.has(node) && DUPLICATE.test(node.getName()))) unsettled.add(node);
     }
   }
-  if (!unsettled.size) return copies;
+  return moved(copies, unsettled, boxes, copyOf, cache, () => true);
+}
+
+/**
+ * `copies` read by names merely repeated (the first of each name one copy, the second another) with
+ * each drawn object settled by place: one whose middle its own copy's other objects' box does not hold
+ * (or in no copy) goes to the one copy whose box does. Copies drawn at one place (each box holding
+ * every middle) are left as named.
+ */
+export function settleRepeated(copies: ModelCopy[], nodes: readonly Node[]): ModelCopy[] {
+  const cache = new Map<Accessor, Bounds | undefined>();
+  const boxes = new Map<Node, Bounds>();
+  for (const node of nodes) {
+    const box = node.getMesh() ? meshBounds([node], IDENTITY, cache) : undefined;
+    if (box) boxes.set(node, box);
+  }
+  const copyOf = new Map<Node, number>();
+  copies.forEach((copy, i) => copy.nodes.forEach((n) => copyOf.set(n, i)));
+  // Each object is weighed against its copy's box without it: the boxes are taken without all of them
+  // that lie outside their own copy's box made of the others.
+  const outside = new Set<Node>();
+  for (const [node, box] of boxes) {
+    const own = copyOf.get(node);
+    const middle = [0, 1, 2].map((k) => (box.min[k] + box.max[k]) / 2);
+    const rest = own === undefined
+      ? undefined
+      : meshBounds([...copies[own].nodes].filter((n) => n !== node && boxes.has(n)), IDENTITY, cache);
+    if (!rest || !holds(rest, middle)) outside.add(node);
+  }
+  if (!outside.size) return copies;
+  return moved(copies, outside, boxes, copyOf, cache, (home, from) => home !== from);
+}
+
+/**
+ * `copies` with each of `unsettled` (and all under it) moved to the one copy whose box, made of its
+ * objects not unsettled, holds its middle, where `accept(home, from)` allows.
+ */
+function moved(
+  copies: ModelCopy[],
+  unsettled: ReadonlySet<Node>,
+  boxes: ReadonlyMap<Node, Bounds>,
+  copyOf: ReadonlyMap<Node, number>,
+  cache: Map<Accessor, Bounds | undefined>,
+  accept: (home: number, from: number | undefined) => boolean,
+): ModelCopy[] {
   const held = copies.map((copy) =>
     meshBounds([...copy.nodes].filter((n) => !unsettled.has(n)), IDENTITY, cache)
   );
@@ -68,7 +115,7 @@ export function settleNumbered(copies: ModelCopy[], nodes: readonly Node[]): Mod
     const box = boxes.get(node)!;
     const middle = [0, 1, 2].map((k) => (box.min[k] + box.max[k]) / 2);
     const homes = held.flatMap((b, i) => b && holds(b, middle) ? [i] : []);
-    if (homes.length !== 1) continue;
+    if (homes.length !== 1 || !accept(homes[0], copyOf.get(node))) continue;
     for (const n of subtreeNodes(node)) {
       const from = copyOf.get(n);
       if (from !== undefined) members[from].delete(n);

@@ -166,7 +166,8 @@ export const rigFitHinge = defineNode({
   // bands across the aircraft each fitting as a rotor (spin_twins.ts): glued_twins.ts held-out seeds
   // 101-160, discs not rigged as their own part 40 of 60 scenes -> 0 (coaxial pairs and hubless
   // two-blade propellers unsplit, as before).
-  version: 51,
+  // 52: copies read by names merely repeated are settled by place (see rig.assign_side v26).
+  version: 52,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -12,7 +12,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { tallyTouching } from "./touching_tally.ts";
-import { HANGAR_FRAMES, hangarSample, judgeHangar } from "./hangar_scenes.ts";
+import { BARELY_OVERLAPPING, HANGAR_FRAMES, hangarSample, judgeHangar } from "./hangar_scenes.ts";
 import { rig } from "./pipeline.ts";
 import { newScene } from "./fixtures.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
@@ -74,5 +74,19 @@ Deno.test("one aircraft with inner and outer ailerons and elevators (kinds repea
     const parts = report.parts.filter((p) => truth.has(p.panel!));
     assertEquals(parts.length, truth.size);
     for (const part of parts) assertEquals(part.side, truth.get(part.panel!), part.panel!);
+  }
+});
+
+Deno.test("a German aircraft's shared English Rudder is its own, not the next aircraft's by the names' order", async () => {
+  // Seed 502: Mustang, German-named Hurricane, Corsair; the three Rudders read first, second, third
+  // by name put the Hurricane's into the Corsair's copy, sided `right` about its centre line and good
+  // (rig.fit_hinge v51). Repeated names are settled by place (copy_members.ts settleRepeated).
+  for (const seed of [502]) {
+    const sample = hangarSample(seed, BARELY_OVERLAPPING, "touching");
+    for (const frame of HANGAR_FRAMES) {
+      const { judged } = await judgeHangar(sample, frame);
+      const faults = judged.filter(({ fault }) => fault).map(({ fault }) => fault);
+      assertEquals(faults, []);
+    }
   }
 });
