@@ -13,6 +13,7 @@ import type { Navigation } from "./navigation.ts";
 import { type PreviewPanel, selectTab } from "./preview_panel.ts";
 import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
+import { noticeGone } from "./gone_notice.ts";
 import { setUpSearch } from "./search.ts";
 import { openStart } from "./start.ts";
 import { api, type Catalogue } from "./types.ts";
@@ -82,6 +83,7 @@ export async function setUp(page: PageParts): Promise<void> {
   );
   const model = new URLSearchParams(location.search).get("model");
   if (model) await previews.show(`/api/model?path=${encodeURIComponent(model)}`, model);
+  noticeGone({ current: () => nav.stack.length ? page.current() : undefined, status });
   document.body.dataset.ready = "true";
 }
 

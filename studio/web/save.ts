@@ -123,7 +123,8 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unr
     if (response.status === 409) return undefined; // changed again while the user was asked
   } else if (response.status === 409 && answer.deleted && answer.movedTo?.length) {
     const moved = await saveMoved(model, answer);
-    if (moved) return moved;
+    // Refused there (that file changed since the question): the old path is not offered instead.
+    if (moved) return moved === "refused" ? "deleted" : moved;
   }
   if (response.status === 409 && answer.changed && !answer.unreadable) {
     const ask = answer.deleted
@@ -140,12 +141,13 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unr
 /**
  * The file `model` was opened from is gone, and the same bytes are at `answer.movedTo` (renamed or moved
  * by git or a file manager): asks to save there, and saves (unless that file changed meanwhile).
- * Undefined when the user says no: Save then asks whether to write the old path again.
+ * Undefined when the user says no: Save then asks whether to write the old path again; "refused" when
+ * the file there changed between the question and the save (nothing is written).
  */
 async function saveMoved(
   model: GraphModel,
   answer: { error: string; movedTo: string[] },
-): Promise<SavedFile | undefined> {
+): Promise<SavedFile | "refused" | undefined> {
   const [to, ...more] = answer.movedTo;
   const also = more.length ? ` (also at ${more.join(", ")})` : "";
   const ask = `${answer.error}.\n\nThe file as this page opened it is now at ${to}${also}: ` +
@@ -158,7 +160,9 @@ async function saveMoved(
     body: JSON.stringify({ path: to, graph: model.graph, base: model.fileDigest }),
   });
   const saved = await response.json();
-  return response.ok ? saved as SavedFile : undefined;
+  if (response.status === 409) return "refused";
+  if (!response.ok) throw new Error(saved.error ?? `saving ${to}: HTTP ${response.status}`);
+  return saved as SavedFile;
 }
 
 /**

@@ -5,6 +5,7 @@
  * (a second copy, the rename undone by hand). Now the server names the files with the bytes the page
  * opened (`movedTo`; a file of other bytes is not one), the page asks to save there, and goes on with
  * the graph at its new path; Cancel falls back to the old question, and no to both writes nothing.
+ * Coming back to the page (its window's focus) already says the file is gone, before any Save.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -74,6 +75,13 @@ Deno.test({
     await page.goto(`${studio.url}?graph=${encodeURIComponent(file)}`);
     await page.waitForSelector("body[data-ready=true]");
     await Deno.rename(file, moved);
+    // Back to the page (after the rename in a terminal or a file manager): said before any Save.
+    await page.evaluate(() => dispatchEvent(new Event("focus")));
+    await statusHas(
+      page,
+      `${opened.path} is no longer on disk (renamed, moved or deleted outside the studio)`,
+    );
+    assert(await page.$eval("#status", (s) => s.classList.contains("refused")));
     await page.evaluate(() => (globalThis as unknown as Studio).studio.editor.select(["panels"]));
     await page.focus("#editor");
     await page.keyboard.press("Delete");
