@@ -259,7 +259,11 @@ export const decodeDson = defineNode({
   // draws the figure as posed at its place: bones cloned under the instance, every skinned mesh
   // bound to them drawn again under a skin of the clones, sharing the mesh (before: nothing drawn,
   // warned: `figure_instance_habits.ts` seeds 1-40 40 of 40, 13001-13040 40 of 40 -> 0).
-  version: 50,
+  // 51: a subdivision surface (`type: "subdivision_surface"`, every Genesis figure) keeps its levels,
+  // scheme and edge rule in `extras.partgraph.dson.subdivision`, and the meshes Daz Studio shows
+  // subdivided (view level 1 or more) are named in one warning: drawn as their cage (before: the
+  // levels dropped, nothing said; `codec/subdivision.ts`).
+  version: 51,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

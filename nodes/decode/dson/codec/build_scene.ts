@@ -39,6 +39,7 @@ import {
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { packIndices } from "./packed_ints.ts";
 import { rigidityGroupToJson } from "./rigidity.ts";
+import { subdivisionWarning } from "./subdivision.ts";
 
 type Json = { [key: string]: JsonValue };
 
@@ -66,6 +67,8 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     materials: new Map(),
     warn,
   };
+  const subdivided = subdivisionWarning(dson.meshes);
+  if (subdivided) warn(subdivided);
   const meshNodes = new Set<Node>();
   for (const mesh of dson.meshes) {
     const meshNode = addMesh(target, mesh);
@@ -283,6 +286,7 @@ function meshExtras(mesh: SceneMesh): Json {
   const out: Json = {
     geometry: mesh.geometryId,
     geometry_type: mesh.geometryType,
+    ...(mesh.subdivision ? { subdivision: { ...mesh.subdivision } } : {}),
     vertex_count: mesh.vertexCount,
     poly_count: mesh.polyCount,
     surfaces: [...mesh.surfaces],

@@ -8,6 +8,7 @@
 import type { JsonReader, JsonRecord } from "./read_json.ts";
 import { decodeRigidity, type DsonRigidity } from "./rigidity.ts";
 import { type AuthoredPolys, EAR_CLIP_LIMIT, readPolygon } from "./polygons.ts";
+import { readSubdivision, type Subdivision } from "./subdivision.ts";
 
 /** A geograft: the graft mesh is welded onto a target figure whose base mesh has these counts. */
 export interface DsonGraft {
@@ -37,6 +38,8 @@ export interface DsonGeometry {
   readonly name: string;
   /** `polygon_mesh` or `subdivision_surface`. */
   readonly type: string;
+  /** What Daz's channels say of a subdivision surface (absent for a polygon mesh). */
+  readonly subdivision?: Subdivision;
   /** Vertex positions in centimetres, `[x0, y0, z0, …]`. */
   readonly positions: Float64Array;
   readonly vertexCount: number;
@@ -216,6 +219,7 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
     id,
     name: read.optString(value.name, `${path}/name`) ?? id,
     type: read.optString(value.type, `${path}/type`) ?? "polygon_mesh",
+    ...subdivisionOf(value),
     positions,
     vertexCount,
     polyVerts,
@@ -232,6 +236,12 @@ export function decodeGeometry(value: JsonRecord, path: string, read: JsonReader
       : undefined,
     path,
   };
+}
+
+/** The geometry's subdivision, as an optional field. */
+function subdivisionOf(value: JsonRecord): { subdivision?: Subdivision } {
+  const subdivision = readSubdivision(value);
+  return subdivision ? { subdivision } : {};
 }
 
 /** The surface polygons with an out-of-range surface index are put on. */

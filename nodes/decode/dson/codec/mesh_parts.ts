@@ -76,6 +76,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     owner: parts.owner,
     geometryId: geometry.id,
     geometryType: geometry.type,
+    ...(geometry.subdivision ? { subdivision: geometry.subdivision } : {}),
     geometryPath: geometry.path,
     geometrySource: parts.file.source,
     positions: geometry.positions,

@@ -11,6 +11,7 @@ import type { ChannelLimit, ChannelLimits } from "./joint_limits.ts";
 import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
+import type { Subdivision } from "./subdivision.ts";
 
 /** DSON lengths are centimetres; glTF's are metres. */
 export const METRES_PER_CM = 0.01;
@@ -118,6 +119,8 @@ export interface SceneMesh {
   readonly owner: number;
   readonly geometryId: string;
   readonly geometryType: string;
+  /** A subdivision surface's levels (absent for a polygon mesh): drawn as its cage. */
+  readonly subdivision?: Subdivision;
   /** JSON pointer of the geometry record (in the file that defines it). */
   readonly geometryPath: string;
   /** The file that defines the geometry (its `source`: a content path, or the input's name). */
