@@ -15,7 +15,9 @@ export const decode3dn = defineNode({
   type: "decode.3dn",
   // 2: the header's model (image) and sprite names kept in extras (`model_name`, `sprite`); `texture` reads the
   // picture (a file, or found by that image name in a folder) and textures the model with it.
-  version: 2,
+  // 3: a picture with no alpha under sfOpacity faces has its black texels made transparent (the PC games'
+  // colour key of texel 0x0000), with a warning.
+  version: 3,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +
@@ -49,7 +51,9 @@ export const decode3dn = defineNode({
         "folder like every read path; or a folder (the game's `models`, a mod's texture folder) where the " +
         "picture named as the .3dn header's image name says — else as the model file — is found, any " +
         "case and a .tga, .png or .bmp extension. A path written on Windows (`Models\\RAPTOR.TGA`) is " +
-        "read as Windows reads it, with a warning. Empty: the model is untextured.",
+        "read as Windows reads it, with a warning. A picture with no alpha under faces with sfOpacity has its black " +
+        "texels made transparent, as the PC games colour-key texel 0x0000 (a warning says so). Empty: the model " +
+        "is untextured.",
     },
   },
   run: lazyRun(new URL("./decode_3dn_run.ts", import.meta.url)),

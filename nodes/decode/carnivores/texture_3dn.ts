@@ -6,6 +6,11 @@
  * first write-up of the format calls it "Image name", as a `.car`'s header name is its texture's),
  * else the model file's own name. Pictures are Targa, PNG or BMP, told by their bytes.
  *
+ * When faces carry sfOpacity and the picture has no alpha (a 24-bit Targa, a BMP, an RGB PNG, or
+ * alpha 255 throughout), its black texels are made transparent: the PC games colour-key texel 0x0000
+ * for such a model (`GenerateAlphaFlags`; `carnivores-dson.md` A.4), and a foliage picture converted
+ * from them keeps its cut-out leaves as black. A picture with alpha is used as it is.
+ *
  * Found as every Carnivores sidecar is (`vtl_files.ts`, `io.read`): names match without regard to
  * case, and a path written on Windows (`Models\RAPTOR.TGA.`) is read as Windows reads it, with a
  * warning. A picture that is not there leaves the model untextured, with a warning naming what was
@@ -19,7 +24,7 @@ import { ByteWindow } from "../../../runtime/binary.ts";
 import { decodeTga, targaTopLeft } from "../../../runtime/image/tga.ts";
 import { decodeBmp } from "../../../runtime/image/bmp.ts";
 import { encodePng } from "../../../runtime/scene/png.ts";
-import { pngHeader } from "../gltf/codec/png_pixels.ts";
+import { pngHeader, rgbaOfPng } from "../gltf/codec/png_pixels.ts";
 import { resolveWindowsPath } from "../../io/windows_path.ts";
 
 /** A texture read from a file beside the model: PNG bytes and the picture's size. */
@@ -64,27 +69,31 @@ async function byName(folder: string, stem: string, ctx: Ctx): Promise<string[]>
 
 /**
  * Reads the `.3dn`'s picture: `entry` is a picture file, or a folder where the picture named
- * `imageName` (the header's name), else `modelFile`'s stem, is looked for. Undefined, with a warning,
+ * `imageName` (the header's name), else `modelFile`'s stem, is looked for; `colourKey` when some face
+ * has sfOpacity (see the module doc). Undefined, with a warning,
  * when there is none; a file that is no picture is a `DecodeError` naming it.
  *
  * @example
  * ```ts
- * const picture = await read3dnTexture("models", model.name, "raptor.3dn", ctx, ctx.warn);
+ * const picture = await read3dnTexture("models", model.name, "raptor.3dn", false, ctx, ctx.warn);
  * ```
  */
 export async function read3dnTexture(
   entry: string,
   imageName: string,
   modelFile: string | undefined,
+  colourKey: boolean,
   ctx: Ctx,
   warn: WarningSink,
 ): Promise<Picture | undefined> {
+  const decode = async (file: string) =>
+    keyBlack(await decodePicture(file, await ctx.readFile(file)), colourKey, warn);
   const path = await locate(entry, ctx, warn);
   if (!path) {
     warn(`texture: '${entry}' is not on disk; the model is untextured`, { path: entry });
     return undefined;
   }
-  if (!(await Deno.stat(path)).isDirectory) return decodePicture(path, await ctx.readFile(path));
+  if (!(await Deno.stat(path)).isDirectory) return decode(path);
   const stems = [imageName, modelFile ? basename(modelFile, extname(modelFile)) : ""]
     .filter((s, i, all) => windowsKey(s) && all.findIndex((t) => windowsKey(t) === windowsKey(s)) === i);
   for (const [i, stem] of stems.entries()) {
@@ -104,7 +113,7 @@ export async function read3dnTexture(
         { candidates: found, read: found[0] },
       );
     }
-    return decodePicture(found[0], await ctx.readFile(found[0]));
+    return decode(found[0]);
   }
   warn(
     `texture: no picture (${EXTENSIONS.join(", ")}) in '${path}' is named ${
@@ -115,24 +124,63 @@ export async function read3dnTexture(
   return undefined;
 }
 
+/** A decoded picture: RGBA pixels, top row first, or PNG bytes kept as they are. */
+interface Pixels {
+  readonly width: number;
+  readonly height: number;
+  readonly file: string;
+  readonly rgba?: Uint8Array;
+  readonly png?: Uint8Array;
+}
+
 /**
- * A picture file as PNG bytes: a PNG as it is, a BMP or Targa (told by their bytes) decoded — a
+ * A picture file's pixels: a PNG kept as it is, a BMP or Targa (told by their bytes) decoded — a
  * Targa's rows put top first as its descriptor's origin says (most tools write them bottom-up).
  */
-function decodePicture(file: string, bytes: Uint8Array): Picture {
+function decodePicture(file: string, bytes: Uint8Array): Pixels {
   const png = pngHeader(bytes);
   if (png) return { png: bytes, width: png.width, height: png.height, file };
   const bmp = bytes[0] === 0x42 && bytes[1] === 0x4d;
   const window = ByteWindow.of(bytes, bmp ? "bmp" : "tga", file);
   const image = bmp ? decodeBmp(window) : decodeTga(window);
   const { width, height } = image;
-  let data = image.data;
+  let rgba = image.data;
   if (!bmp && !targaTopLeft(window)) {
-    data = new Uint8Array(image.data.length);
+    rgba = new Uint8Array(image.data.length);
     const row = 4 * width;
     for (let y = 0; y < height; y++) {
-      data.set(image.data.subarray(y * row, (y + 1) * row), (height - 1 - y) * row);
+      rgba.set(image.data.subarray(y * row, (y + 1) * row), (height - 1 - y) * row);
     }
   }
-  return { png: encodePng(width, height, data), width, height, file };
+  return { rgba, width, height, file };
+}
+
+/** The picture as PNG bytes, its black texels made transparent when `colourKey` and it has no alpha. */
+async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): Promise<Picture> {
+  const { width, height, file } = pixels;
+  if (pixels.png && (!colourKey || pngHeader(pixels.png)!.alpha)) {
+    return { png: pixels.png, width, height, file };
+  }
+  const rgba = pixels.rgba ?? new Uint8Array(rgbaOfPng(pixels.png!, (await import("fast-png")).decode).data);
+  let opaque = true;
+  for (let i = 3; i < rgba.length && opaque; i += 4) opaque = rgba[i] === 255;
+  if (colourKey && opaque) {
+    const keyed = rgba;
+    let black = 0;
+    for (let i = 0; i < keyed.length; i += 4) {
+      if (keyed[i] === 0 && keyed[i + 1] === 0 && keyed[i + 2] === 0) {
+        keyed[i + 3] = 0;
+        black++;
+      }
+    }
+    if (black) {
+      warn(
+        `texture: ${black} black texels of '${file}' made transparent: the picture has no alpha, and faces ` +
+          "with sfOpacity (0x4) colour-key black, as the PC games key texel 0x0000",
+        { file, texels: black },
+      );
+    }
+    return { png: encodePng(width, height, keyed), width, height, file };
+  }
+  return { png: encodePng(width, height, rgba), width, height, file };
 }

@@ -35,6 +35,7 @@ export const MOBILE_HABITS = [
   "tall_256x512",
   "hi_res_512",
   "no_picture",
+  "foliage_black_key",
 ] as const;
 
 /** One habit. */
@@ -52,8 +53,15 @@ function rng(seed: number): () => number {
   };
 }
 
-/** The colour the picture has at (x, y): every texel told apart from its neighbours. */
-export function colourAt(x: number, y: number): [number, number, number] {
+/** Rows at the top of a foliage picture painted black, the colour key of its cut-out leaves. */
+export const BLACK_ROWS = 16;
+
+/**
+ * The colour the picture has at (x, y): every texel told apart from its neighbours, never black — but
+ * for the top {@link BLACK_ROWS} rows of a `keyed` (foliage) picture, which are black.
+ */
+export function colourAt(x: number, y: number, keyed = false): [number, number, number] {
+  if (keyed && y < BLACK_ROWS) return [0, 0, 0];
   return [x & 255, y & 255, ((x >> 8) * 2 + (y >> 8)) * 32 + 8];
 }
 
@@ -71,7 +79,7 @@ function model(random: () => number, w: number, h: number, uMax = 256): Model3df
 }
 
 /** A Targa of the picture: 24-bit bottom-up (descriptor 0), or 32-bit top-down (0x28). */
-function tga(w: number, h: number, topDown: boolean): Uint8Array {
+function tga(w: number, h: number, topDown: boolean, keyed = false): Uint8Array {
   const depth = topDown ? 4 : 3;
   const out = new Uint8Array(18 + w * h * depth);
   out[2] = 2;
@@ -82,7 +90,7 @@ function tga(w: number, h: number, topDown: boolean): Uint8Array {
   for (let row = 0; row < h; row++) {
     const y = topDown ? row : h - 1 - row;
     for (let x = 0; x < w; x++) {
-      const [r, g, b] = colourAt(x, y);
+      const [r, g, b] = colourAt(x, y, keyed);
       out.set(depth === 4 ? [b, g, r, 255] : [b, g, r], 18 + (row * w + x) * depth);
     }
   }
@@ -90,12 +98,12 @@ function tga(w: number, h: number, topDown: boolean): Uint8Array {
 }
 
 /** A 24-bit bottom-up BMP of the picture. */
-function bmp(w: number, h: number): Uint8Array {
+function bmp(w: number, h: number, keyed = false): Uint8Array {
   const stride = Math.ceil(w * 3 / 4) * 4;
   const pixels = new Array<number>(stride * h).fill(0);
   for (let row = 0; row < h; row++) {
     for (let x = 0; x < w; x++) {
-      const [r, g, b] = colourAt(x, h - 1 - row);
+      const [r, g, b] = colourAt(x, h - 1 - row, keyed);
       pixels.splice(row * stride + x * 3, 3, b, g, r);
     }
   }
@@ -103,10 +111,10 @@ function bmp(w: number, h: number): Uint8Array {
 }
 
 /** A PNG of the picture. */
-async function png(w: number, h: number): Promise<Uint8Array> {
+async function png(w: number, h: number, keyed = false): Promise<Uint8Array> {
   const { encode } = await import("fast-png");
   const data = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(colourAt(x, y), (y * w + x) * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(colourAt(x, y, keyed), (y * w + x) * 3);
   return encode({ width: w, height: h, data, channels: 3, depth: 8 });
 }
 
@@ -121,6 +129,8 @@ export interface MobileCase {
   readonly picture?: readonly [number, number];
   readonly sprite?: string;
   readonly name: string;
+  /** Set when faces carry sfOpacity over a picture without alpha: its black texels must come out transparent. */
+  readonly keyed?: boolean;
   /** Patterns one warning each must match. */
   readonly warnings: readonly RegExp[];
 }
@@ -170,6 +180,23 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
       picture = undefined;
       warnings.push(/untextured/);
       break;
+    case "foliage_black_key": {
+      // A plant: some faces double-sided with sfOpacity (flags 5, as the PC games' foliage), its
+      // leaves cut out of black in a picture with no alpha (24-bit Targa, BMP or RGB PNG).
+      for (let f = 0; f < m.faces.count; f++) if (random() < 0.6) m.faces.flags[f] = 5;
+      m.faces.flags[0] = 5;
+      for (let f = 0; f < m.faces.count; f++) {
+        if (random() < 0.5) {
+          for (let k = 0; k < 3; k++) m.faces.texels[f * 6 + k * 2 + 1] = Math.floor(random() * 16);
+        }
+      }
+      const kind = Math.floor(random() * 3);
+      if (kind === 0) await write(picName("tga"), tga(w, h, false, true));
+      else if (kind === 1) await write(picName("bmp"), bmp(w, h, true));
+      else await write(picName("png"), await png(w, h, true));
+      warnings.push(/black texels .* transparent/);
+      break;
+    }
     case "hi_res_512":
       await write(picName("tga"), tga(w, h, random() < 0.5));
       warnings.push(/512 pixels wide/);
@@ -180,7 +207,8 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
   const file = `${stem}.3dn`;
   const bytes = encode3dn(m, { name, sprite });
   await write(file, bytes);
-  return { habit, model: m, bytes, file, texture, picture, sprite, name, warnings };
+  const keyed = habit === "foliage_black_key";
+  return { habit, model: m, bytes, file, texture, picture, sprite, name, keyed, warnings };
 }
 
 /** How a case came out. */
@@ -229,9 +257,15 @@ export async function mobileOutcome(
     for (let k = 0; k < 3; k++) {
       const [u, v] = corners[k].uv!;
       const x = Math.round(u * w), y = Math.round(v * h);
-      const want = colourAt(c.model.faces.texels[f * 6 + k * 2], c.model.faces.texels[f * 6 + k * 2 + 1]);
+      const [tx, ty] = [c.model.faces.texels[f * 6 + k * 2], c.model.faces.texels[f * 6 + k * 2 + 1]];
+      const black = c.keyed && ty < BLACK_ROWS;
+      // The colour key: a black texel of a keyed picture is transparent, every other texel opaque.
+      const want = [...colourAt(tx, ty, c.keyed), ...(channels === 4 ? [black ? 0 : 255] : [])];
+      if (c.keyed && channels !== 4) {
+        return wrong("a foliage picture without alpha: its black leaves' surround drawn");
+      }
       const at = (y * w + x) * channels;
-      const got = [decoded.data[at], decoded.data[at + 1], decoded.data[at + 2]];
+      const got = Array.from(decoded.data.subarray(at, at + channels));
       if (got.some((g, i) => g !== want[i])) {
         return wrong(`face ${f} corner ${k}: sampled ${got} at (${x}, ${y}), the file names ${want}`);
       }
