@@ -81,7 +81,9 @@ export const decodeGltf = defineNode({
   // past a mesh's or node's targets left out, missing ones 0, primitives with fewer targets given ones moving
   // nothing, extras.targetNames fitted by index, a sparse part of count 0 read as no change (before: kept as
   // written, silently, and the export invalid; the sparse part refused); a weights animation keyed for
-  // more or fewer targets than its mesh has is re-keyed as three.js reads it (before, kept: invalid export).
+  // more or fewer targets than its mesh has is re-keyed as three.js reads it (before, kept: invalid export); a
+  // texture's data: URI is not kept as its URI (before, export.gltf's PNG fallback beside a KTX2, WebP or AVIF
+  // image read from a .gltf was declared of the image's type, and the export refused its own output).
   version: 49,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
@@ -266,6 +268,12 @@ export const decodeGltf = defineNode({
       throw inFile ? inFile.relocate(error) : error;
     }
     recordSourceGenerator(doc, generator);
+    // A data: URI (a .gltf's embedded image, or one io.read embedded) names no file: glTF-Transform keeps it as the
+    // texture's URI, and names derived from it (the export's PNG fallback beside a KTX2 or WebP image) declared
+    // the embedded image's type for other bytes.
+    for (const texture of doc.getRoot().listTextures()) {
+      if (texture.getURI().startsWith("data:")) texture.setURI("");
+    }
     // Before anything names a property: notes name what the file's author named.
     const restored = restoreOriginalNames(doc);
     if (restored.length > 0) {
