@@ -263,7 +263,9 @@ export const decodeDson = defineNode({
   // scheme and edge rule in `extras.partgraph.dson.subdivision`, and the meshes Daz Studio shows
   // subdivided (view level 1 or more) are named in one warning: drawn as their cage (before: the
   // levels dropped, nothing said; `codec/subdivision.ts`).
-  version: 51,
+  // 52: a node instance's copies of DSON nodes (bones) carry `copy_of` their original's key, so
+  // dson.apply_preset v38 poses them with it.
+  version: 52,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

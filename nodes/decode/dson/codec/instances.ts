@@ -23,6 +23,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneNode } from "./model.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 
 /**
  * Clones each instance's target content under the instance's glTF node (see the module doc).
@@ -134,6 +135,11 @@ function cloneNode(doc: Document, source: Node, instanceName: string, copies: Ma
     .setScale(source.getScale());
   const mesh = source.getMesh();
   if (mesh && !source.getSkin()) copy.setMesh(mesh);
+  // A copied DSON node (a bone) names its original, so dson.apply_preset re-posing the original
+  // poses the copy alike (Daz draws an instance from its target's current pose).
+  const dson = getPartgraphExtras(source).dson as { key?: unknown; copy_of?: unknown } | undefined;
+  const original = dson?.copy_of ?? dson?.key;
+  if (typeof original === "string") setPartgraphExtras(copy, { dson: { copy_of: original } });
   for (const child of source.listChildren()) copy.addChild(cloneNode(doc, child, instanceName, copies));
   copies.set(source, copy);
   return copy;

@@ -129,6 +129,7 @@ export function applyDsonPreset(
   // After every target is posed and scaled; before the rigid followers' meshes, which ride them.
   followTargetsAgain(doc, warn);
   moveFollowedMeshes(followed, warn);
+  poseInstanceCopies(doc);
   if (shared.length) {
     // The same figure twice (a conforming item's bones follow, so they are never matched here).
     warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);
@@ -209,6 +210,22 @@ function limitPose(posed: Map<Node, Map<JointChannel, number>>): string[] {
 }
 
 /** DSON nodes by their DSON key (`extras.partgraph.dson.key`), the first of a key. */
+/**
+ * Node instances' copies of bones (decode.dson v52 marks them `copy_of` their original's key) take
+ * their original's new local transform: Daz draws an instance from its target's current pose.
+ */
+function poseInstanceCopies(doc: Document): void {
+  const byKey = nodesByKey(doc);
+  for (const node of doc.getRoot().listNodes()) {
+    const of = (getPartgraphExtras(node).dson as { copy_of?: unknown } | undefined)?.copy_of;
+    const original = typeof of === "string" ? byKey.get(of) : undefined;
+    if (!original) continue;
+    node.setTranslation(original.getTranslation()).setRotation(original.getRotation()).setScale(
+      original.getScale(),
+    );
+  }
+}
+
 function nodesByKey(doc: Document): Map<string, Node> {
   const byKey = new Map<string, Node>();
   for (const node of doc.getRoot().listNodes()) {

@@ -3,7 +3,8 @@
  * figure as posed — its skinned meshes and props on its bones — at the instance's place.
  */
 import type { Document, Mesh } from "@gltf-transform/core";
-import { decodeAndExport, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
+import { applyPreset, decodeAndExport, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
+import { posePreset } from "./generate.ts";
 import { type FigureInstanceCase, figureInstanceCase } from "./figure_instance_habits.ts";
 import { apply } from "./instance_habits.ts";
 import { worldPositions } from "./posed_positions.ts";
@@ -23,9 +24,12 @@ function drawings(scene: Document): Map<string, number[][][]> {
   return out;
 }
 
-async function judge(c: FigureInstanceCase): Promise<Verdict> {
-  const want = drawings((await decodeJson(c.plain, "Crowd.duf")).scene);
-  const { scene, warnings } = await decodeJson(c.json, "Crowd.duf");
+/** The case decoded, and posed by `preset` when given: the instances' and the plain scene's drawings. */
+async function judge(c: FigureInstanceCase, preset?: { bytes: Uint8Array; name: string }): Promise<Verdict> {
+  let plain = await decodeJson(c.plain, "Crowd.duf"), run = await decodeJson(c.json, "Crowd.duf");
+  if (preset) [plain, run] = [await applyPreset(plain.scene, preset), await applyPreset(run.scene, preset)];
+  const want = drawings(plain.scene);
+  const { scene, warnings } = run;
   const got = drawings(scene);
   for (const [name, [own]] of want) {
     const expected = [
@@ -59,7 +63,7 @@ async function judge(c: FigureInstanceCase): Promise<Verdict> {
 const habits = (c: FigureInstanceCase) => c.habits.join(", ");
 
 Deno.test("dson figure instances, seeds 1-40: each instance draws the posed figure at its place", async () => {
-  await sweepSeeds(1, 40, "dson figure instances, seeds 1-40", figureInstanceCase, judge, habits);
+  await sweepSeeds(1, 40, "dson figure instances, seeds 1-40", figureInstanceCase, (c) => judge(c), habits);
 });
 
 Deno.test("dson figure instances, held-out seeds 13001-13040: the same", async () => {
@@ -82,4 +86,16 @@ Deno.test("dson figure instances: the copies share the figure's mesh, each with 
   assert.equal(new Set(skinned.map((n) => n.getSkin())).size, skinned.length);
   const report = await validateGltf(glb);
   assert.equal(report.errors, 0, report.messages.join("\n"));
+});
+
+Deno.test("dson figure instances, seeds 1-20 posed again by a pose preset: the copies take the figure's new pose", async () => {
+  const preset = posePreset([["Guard_bone1", "rotation/z", 35], ["Guard_bone2", "rotation/x", -20]]);
+  await sweepSeeds(
+    1,
+    20,
+    "dson figure instances posed by a preset, seeds 1-20",
+    figureInstanceCase,
+    (c) => judge(c, preset),
+    habits,
+  );
 });
