@@ -3,14 +3,15 @@
  * The node editor's keys, Blender style: X/Delete deletes, Shift+D duplicates, F2 renames, Home
  * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
  * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups. Without a
- * mouse: the arrows select the next node that way, Enter goes to its parameters, C connects a wire
+ * mouse: the arrows select the next node that way (PageDown/PageUp every node in turn), Enter goes to
+ * its parameters, C connects a wire
  * (`editor_nav.ts`, `connect_dialog.ts`).
  *
  * @module
  */
 import type { EditorEvents, NodeEditor } from "./editor.ts";
 import { openConnect } from "./connect_dialog.ts";
-import { describeNode, isArrow, nextNode } from "./editor_nav.ts";
+import { describeNode, isArrow, nextNode, pageNode } from "./editor_nav.ts";
 
 /** A key pressed in the editor: the edit or view change it stands for (others pass through). */
 export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent): void {
@@ -47,8 +48,11 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
     );
     ed.select(copies);
     events.changed();
-  } else if (isArrow(e.key) && !mod && !e.altKey && !e.shiftKey) {
-    const next = nextNode(model, ed.selection[ed.selection.length - 1], e.key);
+  } else if (
+    (isArrow(e.key) || e.key === "PageDown" || e.key === "PageUp") && !mod && !e.altKey && !e.shiftKey
+  ) {
+    const last = ed.selection[ed.selection.length - 1];
+    const next = isArrow(e.key) ? nextNode(model, last, e.key) : pageNode(model, last, e.key as "PageUp");
     if (next === undefined) events.status("No node that way");
     else {
       ed.select([next]);

@@ -2,7 +2,8 @@
 /**
  * The node editor with the keyboard only, in chromium (before, the keyboard could not select a node
  * on the canvas nor draw a wire): the arrows move the selection to the nearest node that way by
- * position, the status bar says which node and its sockets, Enter goes to its parameters, and C opens
+ * position, PageDown and PageUp through every node in reading order, the status bar says which node
+ * and its sockets, Enter goes to its parameters, and C opens
  * a dialog whose two lists choose an output and an input; Connect makes the wire (Undo takes it back)
  * and Disconnect removes it. No mouse event is sent.
  */
@@ -152,6 +153,13 @@ Deno.test({
     await page.waitForSelector("dialog#connect-dialog", { state: "detached" });
     equal(await focused(page), "svg#editor");
     deepEqual(await graphOf(page), unwired);
+    // PageDown and PageUp: every node in reading order (the top row, then the node below), round.
+    equal(await selection(page), "fighter");
+    equal(await press(page, "PageDown"), "panels");
+    equal(await press(page, "PageDown"), "@outputs");
+    equal(await press(page, "PageDown"), "below");
+    equal(await press(page, "PageDown"), "@inputs");
+    equal(await press(page, "PageUp"), "below");
     deepEqual(errors, []);
   } finally {
     await close();
