@@ -114,9 +114,15 @@ function byteLength(text: string): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
-/** Where one kind of property Blender drops the extras of sits in a glTF file, and how one is named. */
+/**
+ * Where one kind of property Blender drops the extras of sits in a glTF file, and how one is named.
+ * `three` tells whether three.js's GLTFLoader keeps them as `userData` (r187: the file's on the result,
+ * the asset as it is, primitives' on the geometry, images' on the texture, clips' on the clip), else
+ * no client reads them but by the JSON.
+ */
 interface DroppedKind {
   readonly kind: string;
+  readonly three?: true;
   readonly list: (json: Json) => { property: Json; name: string }[];
 }
 
@@ -134,10 +140,11 @@ const MATERIAL_SLOTS = ["normalTexture", "occlusionTexture", "emissiveTexture"] 
 
 /** The kinds of property whose extras Blender 3.4 drops, in the order the warnings list them. */
 const DROPPED_KINDS: readonly DroppedKind[] = [
-  { kind: "file", list: (json) => [{ property: json, name: "" }] },
-  { kind: "asset", list: (json) => [{ property: json.asset, name: "" }] },
+  { kind: "file", three: true, list: (json) => [{ property: json, name: "" }] },
+  { kind: "asset", three: true, list: (json) => [{ property: json.asset, name: "" }] },
   {
     kind: "primitive",
+    three: true,
     list: (json) =>
       ((json.meshes ?? []) as Json[]).flatMap((mesh, m) =>
         ((mesh?.primitives ?? []) as Json[]).map((property, p) => ({
@@ -146,7 +153,7 @@ const DROPPED_KINDS: readonly DroppedKind[] = [
         }))
       ),
   },
-  { kind: "image", list: listed("images") },
+  { kind: "image", three: true, list: listed("images") },
   { kind: "texture", list: listed("textures") },
   {
     kind: "texture info",
@@ -163,7 +170,7 @@ const DROPPED_KINDS: readonly DroppedKind[] = [
   },
   { kind: "sampler", list: listed("samplers") },
   { kind: "skin", list: listed("skins") },
-  { kind: "clip", list: listed("animations") },
+  { kind: "clip", three: true, list: listed("animations") },
   {
     kind: "clip channel or sampler",
     list: (json) =>
@@ -207,7 +214,7 @@ function bookkeeping(kind: string, property: Json, key: string): boolean {
  */
 export function blenderDroppedExtras(json: Json): string[] {
   const messages: string[] = [];
-  for (const { kind, list } of DROPPED_KINDS) {
+  for (const { kind, list, three } of DROPPED_KINDS) {
     const owners: string[] = [];
     const keys = new Set<string>();
     for (const { property, name } of list(json)) {
@@ -226,8 +233,47 @@ export function blenderDroppedExtras(json: Json): string[] {
         keyList.join(", ")
       }): Blender 3.4's importer drops ` +
         `the extras of every ${kind}, so a file it writes back lacks them (it keeps those of scenes, nodes, ` +
-        "meshes, materials, cameras and lights); three.js keeps them as written",
+        `meshes, materials, cameras and lights); ${
+          three
+            ? "three.js keeps them as written"
+            : "three.js's loader does not read them either (only the JSON has them)"
+        }${kind === "primitive" ? sharedGeometries(json) : ""}`,
     );
   }
   return messages;
 }
+
+/**
+ * Primitives whose extras three.js replaces by another's: GLTFLoader (r187, `createPrimitiveKey`) makes
+ * one geometry of primitives drawing the same indices, attributes, mode and targets, and gives it the
+ * extras of the first it loads; a later one with other extras comes in with the first's. Named as a
+ * clause of the primitive warning, or "" when there is none.
+ */
+function sharedGeometries(json: Json): string {
+  const first = new Map<string, string>();
+  const replaced: string[] = [];
+  ((json.meshes ?? []) as Json[]).forEach((mesh, m) => {
+    ((mesh?.primitives ?? []) as Json[]).forEach((primitive, p) => {
+      const draco = primitive?.extensions?.KHR_draco_mesh_compression;
+      const key = JSON.stringify([
+        draco ? [draco.bufferView, draco.indices, sorted(draco.attributes)] : primitive?.indices,
+        draco ? null : sorted(primitive?.attributes),
+        draco ? null : primitive?.mode,
+        ((primitive?.targets ?? []) as Json[]).map(sorted),
+      ]);
+      const extras = JSON.stringify(primitive?.extras ?? {});
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, extras);
+      else if (seen !== extras) replaced.push(`primitive ${p} of mesh ${nameOf(mesh, m)}`);
+    });
+  });
+  if (!replaced.length) return "";
+  const shown = replaced.slice(0, 3).join(", ") +
+    (replaced.length > 3 ? ` and ${replaced.length - 3} more` : "");
+  return `, but for ${shown}: it draws the same accessors as an earlier primitive, and three.js makes one ` +
+    "geometry of both, with the earlier one's extras";
+}
+
+/** An attribute map with its keys in order, for comparing. */
+const sorted = (attributes: Json): Json =>
+  Object.fromEntries(Object.entries(attributes ?? {}).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));

@@ -102,7 +102,10 @@ export const exportGltf = defineNode({
   // own texCoord (the fallback for viewers without the extension) names one they lack is given the
   // transform's set, as decode.gltf v47 does for files (before, a scene a script built was refused:
   // MESH_PRIMITIVE_TOO_FEW_TEXCOORDS, held-out 79 of 100); named.
-  version: 38,
+  // v39: that warning says which of those extras three.js keeps (the file's, the asset's, primitives',
+  // images', clips') and which it reads no more than Blender; and names the primitives three.js loads with
+  // an earlier one's extras (one geometry for primitives drawing the same accessors).
+  version: 39,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

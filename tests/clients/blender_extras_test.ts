@@ -177,3 +177,53 @@ Deno.test(`three.js: every node's and material's extras of seeds ${HELD_OUT.join
   }
   assert(compared >= 20, `${compared} properties compared`);
 });
+
+Deno.test(`three.js: primitives' and clips' extras of seeds ${HELD_OUT.join(", ")} load as written, as the warnings say`, async () => {
+  const { load, meshes } = await import("../support/threejs_client.ts");
+  const same = (a: unknown, b: unknown) => {
+    try {
+      equal(a, JSON.parse(JSON.stringify(b)));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let compared = 0, replaced = 0;
+  for (const seed of HELD_OUT) {
+    const { doc, extras } = extrasScene(seed, { everywhere: true });
+    const ctx = testContext();
+    const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
+    const loaded = await load(glb);
+    for (const [property, written] of extras) {
+      const [kind, id] = property.split(":");
+      let userData: Record<string, unknown> | undefined;
+      if (kind === "primitives") {
+        // Written in the scene's order: the mesh of that index (three.js's Mesh, its primitive's geometry).
+        const index = Number(id.split("/")[0]);
+        userData = meshes(loaded.scene).find((m) => loaded.parser.associations.get(m)?.meshes === index)
+          ?.geometry.userData;
+      } else if (kind === "animations") {
+        userData = loaded.animations.find((clip) => clip.name === id)?.userData;
+      } else continue;
+      assert(userData, property);
+      const claim = ctx.warnings.find((w) =>
+        w.message.includes(`drops the extras of every ${kind === "primitives" ? "primitive" : "clip"},`)
+      )?.message ?? "";
+      if (same(userData, written)) {
+        assert(claim.includes("three.js keeps them as written"), claim);
+      } else {
+        // three.js made one geometry of primitives drawing the same accessors: the warning says so.
+        const mesh = doc.getRoot().listMeshes()[Number(id.split("/")[0])].getName();
+        assert(kind === "primitives", `${property}: ${JSON.stringify(userData)}`);
+        assert(/, but for .*three\.js makes one geometry/.test(claim), claim);
+        assert(
+          claim.includes(`primitive 0 of mesh '${mesh}'`) || / and \d+ more: it draws/.test(claim),
+          claim,
+        );
+        replaced++;
+      }
+      compared++;
+    }
+  }
+  assert(compared >= 6 && replaced > 0 && replaced < compared, `${compared} compared, ${replaced} replaced`);
+});
