@@ -100,7 +100,10 @@ export const decodeCmp = defineNode({
   // same name and lost the LOD on the node (lods_test: 5 of 35 files broken on re-import -> 0).
   // 43: parts whose Switch2 lists make the game draw the same (a capital ship with a denormal in every
   // list: LOD 1 never drawn) are one warning naming them, not one per part (46-65 on such a ship).
-  version: 43,
+  // 44: a mesh in no loaded library is one warning naming the part LODs that draw from it (before, one per
+  // reference naming none: 50-53 on a capital ship without its lowest LOD's .vms); a mesh's extra UV sets
+  // are named once a mesh (before, once a reference: 141-156 on such a ship).
+  version: 44,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

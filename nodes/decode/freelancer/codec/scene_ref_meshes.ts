@@ -55,6 +55,10 @@ export function refMeshes(
   const refProblems = new Map<string, string>();
   /** Per damaged mesh id: what loses its geometry (one warning per mesh, after the parts). */
   const lost = new Map<number, string[]>();
+  /** Per mesh id in no loaded library: the byte of its first reference and what it would draw. */
+  const missing = new Map<number, { at: number; users: string[] }>();
+  /** Meshes whose extra UV sets were named: once a mesh, not once a reference (a part, a LOD). */
+  const uvSetsNamed = new Set<number>();
   const lose = (meshId: number, what: string) => {
     const users = lost.get(meshId);
     if (users) users.push(what);
@@ -75,11 +79,10 @@ export function refMeshes(
     const data = model.meshes.get(ref.meshId);
     let mesh: Mesh | null = null;
     if (!data) {
-      warn(
-        `mesh ${
-          formatId(ref.meshId)
-        } (VMeshRef at byte ${ref.offset}) is in no loaded library; give its .vms as 'library'`,
-      );
+      // One warning per mesh after the parts: every part of a capital ship refers to its LOD's mesh.
+      const entry = missing.get(ref.meshId) ??
+        missing.set(ref.meshId, { at: ref.offset, users: [] }).get(ref.meshId)!;
+      entry.users.push(where());
     } else {
       // Not when every group drawn reads its last two sets as tangents (a normal-mapped material).
       const groups = data.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
@@ -87,7 +90,8 @@ export function refMeshes(
         groups.every((g) =>
           wantsTangents(data.layout.uvCount, data.layout.normal >= 0, model.materials.get(g.materialId))
         );
-      if (data.layout.uvCount > 2 && !allTangents) {
+      if (data.layout.uvCount > 2 && !allTangents && !uvSetsNamed.has(ref.meshId)) {
+        uvSetsNamed.add(ref.meshId);
         warn(
           `mesh '${data.name}' has ${data.layout.uvCount} UV sets (FVF 0x${
             data.layout.fvf.toString(16)
@@ -127,6 +131,15 @@ export function refMeshes(
   };
 
   const reportLost = () => {
+    for (const [meshId, { at, users }] of missing) {
+      const shown = users.length === 1
+        ? ` (${users[0]})`
+        : ` (${users.slice(0, 8).join(", ")}${users.length > 8 ? `, … ${users.length} in all` : ""})`;
+      warn(
+        `mesh ${formatId(meshId)} (VMeshRef at byte ${at}) is in no loaded library; the geometry drawn ` +
+          `from it is left out${shown}; give its .vms as 'library'`,
+      );
+    }
     for (const [meshId, users] of lost) {
       const damage = model.damagedMeshes.get(meshId)!;
       const shown = users.slice(0, 8).join(", ") + (users.length > 8 ? `, … (${users.length} in all)` : "");

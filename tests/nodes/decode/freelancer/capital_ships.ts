@@ -13,7 +13,10 @@
  * - an `Animation/Script` driving parts a mod removed (`removed_parts` seeds);
  * - a station's `Sphere` parts with a `.sph`-style name (`station` seeds);
  * - a denormal at the third place of every part's `Switch2` (`junk_switch` seeds): the game then never
- *   draws LOD 1, which one warning for the file must say, not one per part.
+ *   draws LOD 1, which one warning for the file must say, not one per part;
+ * - the last level's mesh(es) left out of the `VMeshLibrary` (a mod shipped without its lowest LOD:
+ *   `missing_lod` seeds), which every part's last level refers to;
+ * - meshes with a third UV set where a mod tool stores tangents (FVF 0x312: `tangent_uvs` seeds).
  *
  * The truth is what the game draws: LOD 0 triangles per part and each hardpoint's world position with
  * the stored matrices composed as they are (`W_child = W_parent · T(t) · R`).
@@ -47,6 +50,8 @@ export const CAPITAL_ODDITIES = [
   "removed_parts",
   "station",
   "junk_switch",
+  "missing_lod",
+  "tangent_uvs",
 ] as const;
 
 /** One oddity of {@link CAPITAL_ODDITIES}. */
@@ -240,17 +245,19 @@ export function capitalShipFile(seed: number): CapitalFile {
         });
         refs.set(plan.name, list);
       });
+      const fvf = oddity === "tangent_uvs" ? 0x312 : 0x112;
+      const uv = Array.from({ length: vertices }, () => [0, 0]).flat();
       const data = encodeVMeshData({
-        fvf: 0x112,
+        fvf,
         groups,
         indices,
-        vertices: packVertices(0x112, vertices, {
+        vertices: packVertices(fvf, vertices, {
           positions,
           normals: Array.from({ length: vertices }, () => [0, 0, 1]).flat(),
-          uvs: [Array.from({ length: vertices }, () => [0, 0]).flat()],
+          uvs: fvf === 0x312 ? [uv, uv, uv] : [uv],
         }),
       });
-      meshes.push({ name, data });
+      if (oddity !== "missing_lod" || level < levels - 1) meshes.push({ name, data });
     }
   }
 
@@ -316,6 +323,8 @@ export function capitalShipFile(seed: number): CapitalFile {
     materialLibrary(MATERIALS.map((name) => ({ name, type: "DcDt", dc: [0.6, 0.6, 0.6] }))),
   ];
   if (oddity === "junk_switch") truth.named.push("no camera distance draws LOD 1");
+  if (oddity === "missing_lod") truth.named.push("in no loaded library");
+  if (oddity === "tangent_uvs") truth.named.push("3 UV sets");
   if (oddity === "duplicate") {
     // A section entry copied and its Object name not changed: the copy's fragment is not drawn.
     const copied = plans[int(1, sections)];
