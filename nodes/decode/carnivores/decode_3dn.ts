@@ -17,7 +17,9 @@ export const decode3dn = defineNode({
   // picture (a file, or found by that image name in a folder) and textures the model with it.
   // 3: a picture with no alpha under sfOpacity faces has its black texels made transparent (the PC games'
   // colour key of texel 0x0000), with a warning.
-  version: 3,
+  // 4: a point record copied from a .3df (int16 owner + a set uint16 hide, as C3Dit reads a .3dn) keeps
+  // the bone its low half names, with a warning, where the int32 read named none.
+  version: 4,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +

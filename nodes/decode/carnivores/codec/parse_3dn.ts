@@ -142,20 +142,43 @@ export function parse3dn(bytes: Uint8Array, file: string | undefined, warn: Warn
   const faces = readFaces(r, layout.faces, faceCount, vertexCount, warn, FACE_3DN);
   const read = readPoints(r, layout.points, vertexCount);
   // The owner is an int32 here; the PC reader took its low half as the owner and its high half as hide.
+  // A converter that copied a .3df's point records as they are leaves Designer 2's hide flag in the high
+  // half: the int32 then names no bone, but its low half does — C3Dit (`Load3DNFile`) reads the record
+  // as int16 bone + int16 hidden, so such a point keeps that bone.
   const owners = new Int16Array(vertexCount);
-  let wide = 0;
+  const hides = new Uint16Array(vertexCount);
+  let wide = 0, split = 0, firstSplit = -1;
   for (let v = 0; v < vertexCount; v++) {
-    const owner = r.i32(layout.points + v * POINT_BYTES + 12);
-    const fits = owner >= -1 && owner < 0x8000;
-    if (!fits) wide++;
-    owners[v] = fits ? owner : -1;
+    const at = layout.points + v * POINT_BYTES + 12;
+    const owner = r.i32(at);
+    if (owner >= -1 && owner < 0x8000) {
+      owners[v] = owner;
+      continue;
+    }
+    const low = r.i16(at);
+    if (low >= -1 && low < boneCount) {
+      owners[v] = low;
+      hides[v] = r.u16(at + 2);
+      if (split++ === 0) firstSplit = at;
+      continue;
+    }
+    owners[v] = -1;
+    wide++;
+  }
+  if (split) {
+    warn(
+      `${split} point record(s) read as the PC games' int16 owner + uint16 hide (a converter copied them ` +
+        "from a .3df; C3Dit reads a .3dn so): their high half is a hide flag, so the int32 the mobile games " +
+        `read names no bone; each keeps the bone its low half names (the first at byte ${firstSplit})`,
+      { offset: firstSplit, points: split },
+    );
   }
   if (wide) {
     warn(`${wide} vertex owner(s) are outside [-1, 32767]: no bone can have them; read as -1 (no bone)`, {
       offset: layout.points + 12,
     });
   }
-  const points = { ...read, owners, hides: new Uint16Array(vertexCount) };
+  const points = { ...read, owners, hides };
   const bones = readBones(r, layout.bones, boneCount, names);
   names.report(warn);
   return { name, sprite, faces, points, bones, facesAt: layout.faces, pointsAt: layout.points };
