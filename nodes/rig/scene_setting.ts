@@ -154,6 +154,15 @@ function byContact(
       next.push(node);
       add(tally, name(node), panels.get(node));
     }
+    // The surfaces hung on what the rings reached count as their kinds before their names' words do: an
+    // elevator's rings reach the fuselage, then the wings and the fin with an aileron and a rudder on
+    // them, as soon as a `Bow_Anchor` on its nose.
+    for (const node of next) {
+      for (const hung of contacts.touching(node)) {
+        const kind = panels.get(hung);
+        if (kind && !seen.has(hung)) tally.kinds.add(kind);
+      }
+    }
     const found = verdict(tally);
     if (found) return found;
     ring = next;

@@ -151,7 +151,12 @@ export function propAircraft(seed: number, kind: PropAircraftKind): PropAircraft
     const shown = placeholders ? ["pCube", "Object_", "Box0"][k % 3] + (k + 3) : fixed;
     addAircraftMesh(doc, `${prefix}${shown}`, mesh.positions, mesh.triangles, holder);
   });
-  for (const [name, min, max] of parts) {
+  // The wing's root, joining the fuselage to the wing's fixed part as a real wing does.
+  const wingRoots: Box[] = [
+    [placeholders ? "pCube2" : "Wing_Root_L", [1.45, -0.3, 0.4], [5.05, 0.3, 1.5]],
+    [placeholders ? "pCube1" : "Wing_Root_R", [1.45, -0.3, -1.5], [5.05, 0.3, -0.4]],
+  ];
+  for (const [name, min, max] of [...wingRoots, ...parts]) {
     const { positions, triangles } = boxMesh([min[0], min[1], min[2]], [max[0], max[1], max[2]]);
     addAircraftMesh(doc, `${prefix}${name}`, positions, triangles, holder);
   }
