@@ -103,7 +103,9 @@ export const decodeCmp = defineNode({
   // 44: a mesh in no loaded library is one warning naming the part LODs that draw from it (before, one per
   // reference naming none: 50-53 on a capital ship without its lowest LOD's .vms); a mesh's extra UV sets
   // are named once a mesh (before, once a reference: 141-156 on such a ship).
-  version: 44,
+  // 45: turret hardpoints whose limits are beyond a full turn (typed in degrees) are one warning naming
+  // them when several (before, one each: 12-32 on a capital ship whose hardpoint editor took degrees).
+  version: 45,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

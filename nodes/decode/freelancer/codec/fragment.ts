@@ -35,6 +35,11 @@ export interface Hardpoint {
     readonly minAt: string;
     readonly maxAt: string;
   };
+  /**
+   * Revolute only, when a limit is beyond a full turn (typed in degrees): what the warning says after the
+   * hardpoint's name; `reversed_limits.ts` names them, one warning for several.
+   */
+  readonly degrees?: { readonly said: string; readonly limits: readonly number[] };
 }
 
 /** A camera fragment's lens; fov values are half-angles in radians. */
@@ -331,7 +336,7 @@ function checkRevolute(
   min: number,
   max: number,
   warn: WarningSink,
-): Pick<Hardpoint, "min" | "max" | "reversed"> {
+): Pick<Hardpoint, "min" | "max" | "reversed" | "degrees"> {
   const at = (name: string) => {
     const leaf = findChild(dir, name);
     return leaf ? ` (byte ${leaf.data?.start ?? leaf.offset})` : "";
@@ -351,9 +356,11 @@ function checkRevolute(
     );
   }
   const typed = degreesTyped([min, max]);
-  if (typed) warn(`hardpoint '${dir.name}': Min${at("Min")}, Max${at("Max")}: ${typed}`);
-  if (min <= max) return { min, max };
-  return { min: max, max: min, reversed: { min, max, minAt: at("Min"), maxAt: at("Max") } };
+  const degrees = typed
+    ? { degrees: { said: `Min${at("Min")}, Max${at("Max")}: ${typed}`, limits: [min, max] } }
+    : {};
+  if (min <= max) return { min, max, ...degrees };
+  return { min: max, max: min, reversed: { min, max, minAt: at("Min"), maxAt: at("Max") }, ...degrees };
 }
 
 function readCamera(dir: UtfEntry): FragmentCamera | undefined {

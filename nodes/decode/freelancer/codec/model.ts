@@ -13,7 +13,7 @@ import { readCompound } from "./compound.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
 import { type Fragment, FRAGMENT_ENTRIES, readFragment } from "./fragment.ts";
 import { LIBRARY_ENTRIES, warnMisspeltEntries } from "./entry_names.ts";
-import { warnReversedLimits } from "./reversed_limits.ts";
+import { warnDegreeLimits, warnReversedLimits } from "./reversed_limits.ts";
 import { warnLodSwitches } from "./lod_switch.ts";
 import { mapMaterial, type MaterialDef, readMaterialLibrary } from "./material.ts";
 import { type MaterialMap, RETAIL_MATERIAL_MAP } from "./material_map.ts";
@@ -233,6 +233,7 @@ export function decodeModel(
     parts = vmsParts(meshes, damagedMeshes);
   }
   warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
+  warnDegreeLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
   warnLodSwitches(
     parts.flatMap((p) => p.fragment.lodSwitch ? [{ part: p.name, note: p.fragment.lodSwitch }] : []),
     warn,

@@ -66,6 +66,26 @@ export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: Warni
   }
 }
 
+/**
+ * Names the turret hardpoints among `hardpoints` (every part's) whose limits are beyond a full turn
+ * (`turn_limits.ts`: typed in degrees): each on its own when one, else one warning naming them all (a
+ * hardpoint editor that took degrees does so for every turret of a capital ship).
+ */
+export function warnDegreeLimits(hardpoints: readonly Hardpoint[], warn: WarningSink): void {
+  const typed = hardpoints.filter((hp) => hp.degrees);
+  if (typed.length === 1) {
+    warn(`hardpoint '${typed[0].name}': ${typed[0].degrees!.said}`);
+    return;
+  }
+  if (!typed.length) return;
+  const shown = typed.slice(0, 8).map((hp) => `'${hp.name}' (${hp.degrees!.limits.join(", ")})`).join(", ") +
+    (typed.length > 8 ? ` and ${typed.length - 8} more` : "");
+  warn(
+    `${typed.length} turret hardpoints have limits beyond a full turn (2π ≈ 6.2832), probably typed in ` +
+      `degrees: ${shown}; kept in radians as the game reads them (no limit to their turn)`,
+  );
+}
+
 /** A joint record's limit pairs in file order: one for Rev/Pris, two for Cyl, three for Sphere. */
 function limitPairs(record: ConstraintRecord): Range[] {
   if (record.kind === "rev" || record.kind === "pris") return [{ min: record.min!, max: record.max! }];

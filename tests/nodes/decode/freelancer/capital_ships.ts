@@ -16,7 +16,8 @@
  *   draws LOD 1, which one warning for the file must say, not one per part;
  * - the last level's mesh(es) left out of the `VMeshLibrary` (a mod shipped without its lowest LOD:
  *   `missing_lod` seeds), which every part's last level refers to;
- * - meshes with a third UV set where a mod tool stores tangents (FVF 0x312: `tangent_uvs` seeds).
+ * - meshes with a third UV set where a mod tool stores tangents (FVF 0x312: `tangent_uvs` seeds);
+ * - every turret hardpoint's `Min`/`Max` typed in degrees in a UTF editor (`degree_turrets` seeds).
  *
  * The truth is what the game draws: LOD 0 triangles per part and each hardpoint's world position with
  * the stored matrices composed as they are (`W_child = W_parent · T(t) · R`).
@@ -52,6 +53,7 @@ export const CAPITAL_ODDITIES = [
   "junk_switch",
   "missing_lod",
   "tangent_uvs",
+  "degree_turrets",
 ] as const;
 
 /** One oddity of {@link CAPITAL_ODDITIES}. */
@@ -125,8 +127,9 @@ export function capitalShipFile(seed: number): CapitalFile {
         position: [int(-50, 50) / 10, int(0, 30) / 10, int(-50, 50) / 10],
         orientation: IDENTITY,
         axis: [0, 1, 0],
-        min: -Math.PI / 2,
-        max: Math.PI / 2,
+        // A hardpoint editor showing raw floats: the turrets' limits typed in degrees.
+        min: oddity === "degree_turrets" ? -90 : -Math.PI / 2,
+        max: oddity === "degree_turrets" ? 90 : Math.PI / 2,
       });
     }
     return out;
@@ -325,6 +328,9 @@ export function capitalShipFile(seed: number): CapitalFile {
   if (oddity === "junk_switch") truth.named.push("no camera distance draws LOD 1");
   if (oddity === "missing_lod") truth.named.push("in no loaded library");
   if (oddity === "tangent_uvs") truth.named.push("3 UV sets");
+  if (oddity === "degree_turrets") {
+    truth.named.push("HpTurret_.*typed in degrees|typed in degrees: 'HpTurret_");
+  }
   if (oddity === "duplicate") {
     // A section entry copied and its Object name not changed: the copy's fragment is not drawn.
     const copied = plans[int(1, sections)];

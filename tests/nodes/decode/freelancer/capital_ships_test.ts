@@ -9,7 +9,7 @@ import { judge } from "./mod_tools_judge.ts";
 
 Deno.test("capital ships: every part and hardpoint where the game draws it, a warning per oddity, not per part", async () => {
   const seen = new Set<string>();
-  for (let seed = 201; seed <= 212; seed++) {
+  for (let seed = 201; seed <= 213; seed++) {
     const file = capitalShipFile(seed);
     seen.add(file.oddity);
     const { outcome, problems, warnings } = await judge(file);
@@ -21,7 +21,11 @@ Deno.test("capital ships: every part and hardpoint where the game draws it, a wa
     // silently (4 of 4 such files in 101-120); a script of removed bay doors said so once per map (10-20).
     // No flood: a warning per finding (a script, a mesh), never one per part or per LOD.
     assert.ok(warnings.length <= 8, label);
-    if (["duplicate", "removed_parts", "junk_switch", "missing_lod", "tangent_uvs"].includes(file.oddity)) {
+    if (
+      ["duplicate", "removed_parts", "junk_switch", "missing_lod", "tangent_uvs", "degree_turrets"].includes(
+        file.oddity,
+      )
+    ) {
       assert.equal(outcome, "right-warned", label);
     } else assert.equal(outcome, "right", label);
     if (file.oddity === "junk_switch") {
@@ -42,6 +46,15 @@ Deno.test("capital ships: every part and hardpoint where the game draws it, a wa
           label,
         );
       }
+    }
+    if (file.oddity === "degree_turrets") {
+      // Before (decode.cmp v44): one warning per turret hardpoint (12-32 a file).
+      assert.equal(warnings.length, 1, label);
+      assert.match(
+        warnings[0],
+        /^\d+ turret hardpoints have limits beyond a full turn .*'HpTurret_\w+' \(-90, 90\)/,
+        label,
+      );
     }
     if (file.oddity === "removed_parts") {
       assert.equal(warnings.length, 2, label);
