@@ -141,7 +141,8 @@ export const dsonApplyPreset = defineNode({
   // 38: a node instance's copy of a figure (decode.dson v52: bones marked `copy_of`) takes the
   // figure's new pose, as Daz draws an instance from its target (before: the copies kept the decoded
   // pose, silently: `figure_instance_habits.ts` posed by a preset, seeds 1-20, 20 of 20 wrong).
-  version: 38,
+  // 39: a preset in Windows-1252 text keeps its accented names (decode.dson v53).
+  version: 39,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -265,7 +265,10 @@ export const decodeDson = defineNode({
   // levels dropped, nothing said; `codec/subdivision.ts`).
   // 52: a node instance's copies of DSON nodes (bones) carry `copy_of` their original's key, so
   // dson.apply_preset v38 poses them with it.
-  version: 52,
+  // 53: text that is not valid UTF-8 (old converters writing the Windows code page) is read as
+  // Windows-1252 with a warning (before: every accented name U+FFFD, silently: `text_habits.ts` seeds
+  // 1-40 9 of 40 wrong, 11001-11040 5 of 40). PowerShell's UTF-16LE was already read.
+  version: 53,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

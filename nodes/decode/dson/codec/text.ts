@@ -69,7 +69,10 @@ export async function parseDsonBytes(
     plain = await gunzip(plain, file, warn);
     if (!isGzip(plain)) warn?.(`dson: ${file ?? "file"}: gzip inside gzip (${layers + 1} layers) unwrapped`);
   }
-  const text = decodeText(plain);
+  const text = decodeText(
+    plain,
+    () => warn?.(`dson: ${file ?? "file"}: not UTF-8 text; read as Windows-1252 (old converters write it)`),
+  );
   const depth = maxJsonDepth(text, MAX_DSON_DEPTH);
   if (depth.exceeded) {
     throw new DecodeError({
@@ -242,14 +245,25 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** UTF-8 (BOM stripped) or UTF-16 by BOM, or by the zero bytes ASCII leaves in UTF-16 text. */
-function decodeText(bytes: Uint8Array): string {
+/**
+ * UTF-8 (BOM stripped) or UTF-16 by BOM, or by the zero bytes ASCII leaves in UTF-16 text. With
+ * `onLegacy`, bytes that are not valid UTF-8 are read as Windows-1252 and `onLegacy` is called.
+ */
+function decodeText(bytes: Uint8Array, onLegacy?: () => void): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return new TextDecoder("utf-16le").decode(bytes);
   if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return new TextDecoder("utf-16be").decode(bytes);
   // TextDecoder drops a UTF-8 BOM by default.
-  return new TextDecoder("utf-8").decode(bytes);
+  if (!onLegacy) return new TextDecoder("utf-8").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // Not UTF-8: old converters and editors write the Windows code page ("É" as one byte 0xC9).
+    // Read as UTF-8 it would be U+FFFD in every accented name, silently.
+    onLegacy();
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
 }
 
 /** The character position V8 names in a JSON syntax error, or the end of the text. */

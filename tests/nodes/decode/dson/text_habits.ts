@@ -5,7 +5,8 @@
  * (vendors annotate files they tweak, JSON-with-comments editors keep them); a Python writer
  * (Blender/Diffeomorphic round trips, Poser→DSON converters) writing an unlimited channel as
  * `-Infinity`/`Infinity` and a missing value as `NaN` (Python's `json.dump` default); a file
- * gzipped twice (a tool compressing a `.duf` Daz had already compressed); and `file_version`
+ * gzipped twice (a tool compressing a `.duf` Daz had already compressed); text saved as UTF-16LE by
+ * PowerShell 5 or as Windows-1252 by an old converter (the figure is named "Émilie Café"); and `file_version`
  * written 0.5.0.0, 0.6.0.0 or 0.6.1.0, or as a number. Strings holding `//` (web addresses,
  * `name://` URLs) sit beside comments, so comment handling must read strings as strings.
  *
@@ -43,6 +44,8 @@ function figure(seed: number, unlimited: number | string): Json {
   const json = generateFigure({ side: 4, bones: 3, figureId: "Poser_Fig" });
   const r = prng(seed * 7 + 1);
   (json.asset_info as Json).contributor = { author: "Vendor", website: "http://www.example.com/store//item" };
+  // A vendor's name with accents (the glTF node is named after it).
+  (json.scene as { nodes: Json[] }).nodes[0].name = "Émilie Café";
   for (const node of json.node_library as Json[]) {
     if (node.type !== "bone") continue;
     node.rotation = ["x", "y", "z"].map((id) => ({
@@ -117,7 +120,20 @@ export function textCase(seed: number): TextCase {
   if (crlf) habits.push("CRLF");
   text = lines.join(crlf ? "\r\n" : "\n");
   let bytes = new TextEncoder().encode(text);
-  if (pick(0.35)) {
+  const encoding = r();
+  if (encoding < 0.15) {
+    // PowerShell 5's Out-File / Set-Content after a hand edit: UTF-16LE with its BOM.
+    habits.push("UTF-16LE (PowerShell)");
+    bytes = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(Uint16Array.from(text, (c) => c.charCodeAt(0)).buffer),
+    ]);
+  } else if (encoding < 0.3) {
+    // An old converter writing the system code page: Windows-1252, so "É" is one byte 0xC9.
+    habits.push("Windows-1252 text");
+    bytes = Uint8Array.from(text, (c) => c.charCodeAt(0) < 256 ? c.charCodeAt(0) : 0x3f);
+  } else if (pick(0.35)) {
     habits.push("UTF-8 BOM");
     bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
   }

@@ -51,6 +51,7 @@ async function judge(c: TextCase): Promise<Verdict> {
       "block comments": /comment/,
       "NaN/Infinity": /NaN|Infinity/,
       "gzip twice": /gzip/,
+      "Windows-1252 text": /Windows-1252/,
     }[repair];
     if (word && !warnings.some((w) => word.test(w))) {
       return { wrong: `${repair} repaired unsaid`, warned: false };
