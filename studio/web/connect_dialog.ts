@@ -11,6 +11,7 @@
  */
 import type { EditorEvents, NodeEditor } from "./editor.ts";
 import { label, NEW_OUTPUT, OUTPUTS_ID } from "./shapes.ts";
+import { shownName } from "./shown_name.ts";
 
 /** A socket chosen in a list: node id and socket name, as the option's value (JSON). */
 type End = [string, string];
@@ -39,7 +40,8 @@ export function openConnect(ed: NodeEditor, events: EditorEvents, focusBack: () 
   const connect = button("Connect"), unwire = button("Disconnect input"), cancel = button("Cancel");
   connect.type = "submit";
   for (const { end, type } of outputs) {
-    from.select.append(new Option(`${label(end[0])}.${end[1]} (${type})`, JSON.stringify(end)));
+    // Names from the file: a bidi override in one cannot make its option read as another.
+    from.select.append(new Option(shownName(`${label(end[0])}.${end[1]} (${type})`), JSON.stringify(end)));
   }
   const wires = model.wires();
   const fillInputs = () => {
@@ -55,7 +57,7 @@ export function openConnect(ed: NodeEditor, events: EditorEvents, focusBack: () 
           ? "a new graph output"
           : `${s.name} (${s.type})`;
         const now = wired ? `, now from ${label(wired.from)}.${wired.fromSocket}` : ", free";
-        to.select.append(new Option(`${label(id)}: ${name}${now}`, JSON.stringify([id, s.name])));
+        to.select.append(new Option(shownName(`${label(id)}: ${name}${now}`), JSON.stringify([id, s.name])));
       }
     }
     const none = !to.select.options.length;

@@ -165,3 +165,64 @@ Deno.test({
     await close();
   }
 });
+
+Deno.test({
+  name:
+    "studio page: the connect dialog shows names from the file as text — bidi controls named, long names inside",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-keynames-" });
+  await Deno.mkdir(join(dir, "graphs"));
+  const file = join(dir, "graphs", "names.json");
+  // As files arrive: an id with a right-to-left override (it reads "…exe.png"), an emoji id, a
+  // 200-character id a script made from a path.
+  const spoof = "abc\u202Egnp.exe", long = `part_${"x".repeat(195)}`;
+  const graph = {
+    version: 1,
+    nodes: {
+      [spoof]: { type: "demo.fighter" },
+      "🛩️": { type: "rig.detect_panels" },
+      [long]: { type: "rig.detect_panels" },
+    },
+    ui: {
+      inputs: [0, 0],
+      outputs: [900, 0],
+      nodes: { [spoof]: [300, 0], "🛩️": [600, 0], [long]: [300, 300] },
+    },
+  };
+  await Deno.writeTextFile(file, JSON.stringify(graph));
+  const { studio, page, errors, close } = await openStudio(dir, false);
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(file)}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.focus("#editor");
+    equal(await press(page, "ArrowRight"), "@inputs");
+    equal(await press(page, "ArrowRight"), spoof);
+    await page.keyboard.press("c");
+    await page.waitForSelector("dialog#connect-dialog[open]");
+    const texts = await page.$$eval("#connect-dialog option", (os) => os.map((o) => o.textContent ?? ""));
+    assert(texts.some((t) => t.startsWith("abc[U+202E]gnp.exe.scene (scene)")), texts.join(" | "));
+    assert(!texts.some((t) => t.includes("\u202E")), "no raw override in the lists");
+    assert(texts.some((t) => t.startsWith("🛩️: scene (scene), free")), texts.join(" | "));
+    assert(texts.some((t) => t.startsWith(`${long}: scene`)), "the long id in full");
+    const box = (await page.locator("#connect-dialog").boundingBox())!;
+    const width = page.viewportSize()!.width;
+    assert(box.x >= 0 && box.x + box.width <= width, `dialog ${JSON.stringify(box)} in a ${width} px window`);
+    // Connected to the 200-character node, by keyboard.
+    await page.keyboard.press("Tab");
+    const toValue = () => page.$eval("#connect-to", (s) => (s as HTMLSelectElement).value);
+    for (let i = 0; i < texts.length && await toValue() !== JSON.stringify([long, "scene"]); i++) {
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("dialog#connect-dialog", { state: "detached" });
+    const wired = await graphOf(page) as { nodes: Record<string, { inputs?: Record<string, string> }> };
+    deepEqual(wired.nodes[long].inputs, { scene: `${spoof}.scene` });
+    deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
