@@ -3,15 +3,15 @@
  * The node editor's keys, Blender style: X/Delete deletes, Shift+D duplicates, F2 renames, Home
  * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
  * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups. Without a
- * mouse: the arrows select the next node that way (PageDown/PageUp every node in turn), Enter goes to
- * its parameters, C connects a wire
+ * mouse: the arrows select the next node that way (PageDown/PageUp every node in turn), Shift+arrows
+ * move the selection, Enter goes to its parameters, C connects a wire
  * (`editor_nav.ts`, `connect_dialog.ts`).
  *
  * @module
  */
 import type { EditorEvents, NodeEditor } from "./editor.ts";
 import { openConnect } from "./connect_dialog.ts";
-import { describeNode, isArrow, nextNode, pageNode } from "./editor_nav.ts";
+import { arrowStep, describeNode, isArrow, MOVE_STEP, nextNode, pageNode } from "./editor_nav.ts";
 
 /** A key pressed in the editor: the edit or view change it stands for (others pass through). */
 export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent): void {
@@ -59,6 +59,14 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
       ed.showNode(next);
       events.status(describeNode(model, next));
     }
+  } else if (isArrow(e.key) && e.shiftKey && !mod && !e.altKey) {
+    // Shift+arrow moves the selection a grid step (one undo step a press), as a drag would.
+    if (!ed.selection.length) return events.status("Shift+arrow moves nodes: select them first (arrow keys)");
+    const [dx, dy] = arrowStep(e.key);
+    model.move(ed.selection, dx * MOVE_STEP, dy * MOVE_STEP);
+    ed.render();
+    ed.showNode(ed.selection[ed.selection.length - 1]);
+    events.changed();
   } else if (e.key === "Enter" && !mod && !e.altKey) {
     if (ed.selection.length !== 1) return events.status("Enter edits one node: select it first (arrow keys)");
     events.open?.(ed.selection[0]);

@@ -4,7 +4,7 @@
  * nearest node that way on the canvas, as a focus ring moves across a page (nothing selected: the
  * first node, reading order), the view following; what is selected is said in the status bar (a live
  * region), with its sockets and wires; PageDown and PageUp step through every node in reading order;
- * Enter goes to its parameters. Wires are made with the connect
+ * Shift+arrows move the selection; Enter goes to its parameters. Wires are made with the connect
  * dialog (`connect_dialog.ts`).
  *
  * @module
@@ -20,6 +20,14 @@ const DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
   ArrowDown: [0, 1],
 };
+
+/** How far Shift+arrow moves the selected nodes, in canvas units (a tenth of a node's width). */
+export const MOVE_STEP = 20;
+
+/** An arrow key's direction on the canvas, as `[dx, dy]` (y grows downwards). */
+export function arrowStep(key: string): [number, number] {
+  return DIRECTIONS[key];
+}
 
 /** True for the four arrow keys. */
 export function isArrow(key: string): boolean {

@@ -2,7 +2,8 @@
 /**
  * The node editor with the keyboard only, in chromium (before, the keyboard could not select a node
  * on the canvas nor draw a wire): the arrows move the selection to the nearest node that way by
- * position, PageDown and PageUp through every node in reading order, the status bar says which node
+ * position, PageDown and PageUp through every node in reading order, Shift+arrows move it, the status
+ * bar says which node
  * and its sockets, Enter goes to its parameters, and C opens
  * a dialog whose two lists choose an output and an input; Connect makes the wire (Undo takes it back)
  * and Disconnect removes it. No mouse event is sent.
@@ -160,6 +161,16 @@ Deno.test({
     equal(await press(page, "PageDown"), "below");
     equal(await press(page, "PageDown"), "@inputs");
     equal(await press(page, "PageUp"), "below");
+    // Shift+arrows move it (one undo step a press); Undo puts it back.
+    const at = () => page.evaluate(() => (globalThis as unknown as Studio).studio.editor.model.graph.ui);
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowUp");
+    const moved = (await at() as { nodes: Record<string, number[]> }).nodes.below;
+    deepEqual(moved, [340, 280]);
+    await page.keyboard.press("Control+z");
+    deepEqual((await at() as { nodes: Record<string, number[]> }).nodes.below, [340, 300]);
+    equal(await selection(page), "below");
     deepEqual(errors, []);
   } finally {
     await close();
