@@ -7,11 +7,14 @@
  * The scene export.gltf is given is read, not the file it writes: on the way to the file the scene may
  * be copied (the repair copy, `runtime/scene/copy.ts`) or settled as the export takes it over
  * (`settleExtras`), and each turns such a number into `null` as JSON does, leaving nothing to find in
- * the written JSON (v33 read that, and missed every NaN of a scene that also needed a repair).
+ * the written JSON (v33 read that, and missed every NaN of a scene that also needed a repair). Nor
+ * the scene given only: a node before the export may have copied it, so the places a copy wrote null
+ * for such a number (`nulledExtras`) are named too, where they still hold null.
  *
  * @module
  */
 import type { Document, Property } from "@gltf-transform/core";
+import { type ExtrasPlace, nonFinitePlaces, nulledExtras } from "../../runtime/scene/copy.ts";
 import { writtenNames } from "../../runtime/scene/unique_names.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -49,9 +52,9 @@ export function nonFiniteExtras(doc: Document): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
   const name = writtenNames(doc);
-  const report = (owner: string, extras: Json) => {
-    const places: string[] = [];
-    collect(extras, "extras", places);
+  const report = (owner: string, extras: Json, nulled: readonly ExtrasPlace[] = []) => {
+    const found = [...nulled.filter((place) => valueAt(extras, place) === null), ...nonFinitePlaces(extras)];
+    const places = [...new Set(found.map(spelt))];
     if (!places.length) return;
     const shown = places.slice(0, SHOWN).join(", ") +
       (places.length > SHOWN ? ` and ${places.length - SHOWN} more` : "");
@@ -67,23 +70,27 @@ export function nonFiniteExtras(doc: Document): string[] {
     const extras = prop.getExtras();
     if (!extras || typeof extras !== "object") continue;
     if (prop === root) {
-      report("the file", extras);
+      report("the file", extras, nulledExtras(prop));
       continue;
     }
     const kind = KINDS[prop.propertyType] ?? prop.propertyType.toLowerCase();
     const own = name(prop);
-    report(own ? `${kind} '${own}'` : kind, extras);
+    report(own ? `${kind} '${own}'` : kind, extras, nulledExtras(prop));
   }
   return messages;
 }
 
-/** The places under `value` holding a number that is not finite. */
-function collect(value: Json, path: string, places: string[]): void {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) places.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => collect(item, `${path}[${i}]`, places));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) collect(item, `${path}.${key}`, places);
+/** The value at `place` under `extras`, or undefined. */
+function valueAt(extras: Json, place: ExtrasPlace): unknown {
+  let value = extras;
+  for (const step of place) {
+    if (!value || typeof value !== "object") return undefined;
+    value = value[step];
   }
+  return value;
+}
+
+/** `["a", "b", 2]` as `extras.a.b[2]`. */
+function spelt(place: ExtrasPlace): string {
+  return "extras" + place.map((step) => typeof step === "number" ? `[${step}]` : `.${step}`).join("");
 }

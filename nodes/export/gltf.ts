@@ -105,7 +105,9 @@ export const exportGltf = defineNode({
   // v39: that warning says which of those extras three.js keeps (the file's, the asset's, primitives',
   // images', clips') and which it reads no more than Blender; and names the primitives three.js loads with
   // an earlier one's extras (one geometry for primitives drawing the same accessors).
-  version: 39,
+  // v40: and NaN or ±Infinity a node before the export copied into null (copy.ts remembers where) is
+  // named too, where the place still holds null.
+  version: 40,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

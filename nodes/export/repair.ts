@@ -13,7 +13,7 @@ import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/un
 import { dataRepairs } from "./repair_data.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
-import { alignTransformFallbacks } from "../decode/gltf/codec/transform_fallback_sets.ts";
+import { alignTransformFallbacks } from "../../runtime/scene/transform_fallbacks.ts";
 import {
   disposeReplacedMaterials,
   type Material,

@@ -61,9 +61,56 @@ export function settleExtras(doc: Document): void {
     const extras: unknown = prop.getExtras();
     if (Array.isArray(extras)) prop.setExtras(extras.slice() as never); // as Property.copy does
     else if (extras && typeof extras === "object" && !survivesJson(extras, seen)) {
+      const nulled = nonFinitePlaces(extras);
       prop.setExtras(JSON.parse(JSON.stringify(extras)));
+      if (nulled.length) NULLED.set(prop, [...NULLED.get(prop) ?? [], ...nulled]);
     }
   }
+}
+
+/** A place inside a property's extras: the keys and indices under `extras`. */
+export type ExtrasPlace = readonly (string | number)[];
+
+/**
+ * The places of each property whose NaN or ±Infinity a copy or {@link settleExtras} wrote `null`, as
+ * JSON does: remembered for `export.gltf` to name (it warns of such numbers, which the file cannot
+ * hold), whatever copies the scene went through on the way. A scene read from the disk cache was
+ * written as JSON: it holds the nulls and no record of them.
+ */
+const NULLED = new WeakMap<Property, readonly ExtrasPlace[]>();
+
+/**
+ * The places of `prop`'s extras where a copy or a settle turned NaN or ±Infinity into `null` (see
+ * {@link NULLED}); a node may have written another value there since.
+ */
+export function nulledExtras(prop: Property): readonly ExtrasPlace[] {
+  return NULLED.get(prop) ?? [];
+}
+
+/** The places under `value` (a property's extras) holding a number that is not finite. */
+export function nonFinitePlaces(value: unknown): ExtrasPlace[] {
+  const places: ExtrasPlace[] = [];
+  // One path, pushed and popped: a walk of extras that hold no such number (nearly all) allocates nothing.
+  const at: (string | number)[] = [];
+  const visit = (item: unknown): void => {
+    if (typeof item === "number") {
+      if (!Number.isFinite(item)) places.push(at.slice());
+    } else if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        at.push(i);
+        visit(item[i]);
+        at.pop();
+      }
+    } else if (item && typeof item === "object") {
+      for (const key in item) {
+        at.push(key);
+        visit((item as Record<string, unknown>)[key]);
+        at.pop();
+      }
+    }
+  };
+  visit(value);
+  return places;
 }
 
 /** True when a JSON round trip gives `value` back as it is, and no part of it is in `seen` (shared). */
@@ -138,6 +185,15 @@ function copyAll(source: Document): { target: Document; map: Map<Property, Prope
   const pairs = pairsInEdgeOrder(source, resolve);
   for (let i = 0; i < pairs.length; i += 2) copyProperty(pairs[i], pairs[i + 1], resolve);
   target.getRoot().copy(source.getRoot(), resolve);
+  // glTF-Transform copies extras through JSON: NaN and ±Infinity come out null, remembered (NULLED).
+  pairs.push(source.getRoot(), target.getRoot());
+  for (let i = 0; i < pairs.length; i += 2) {
+    const extras = pairs[i].getExtras();
+    const earlier = NULLED.get(pairs[i]);
+    if (!earlier && (!extras || typeof extras !== "object")) continue;
+    const nulled = [...earlier ?? [], ...nonFinitePlaces(extras)];
+    if (nulled.length) NULLED.set(pairs[i + 1], nulled);
+  }
   return { target, map };
 }
 

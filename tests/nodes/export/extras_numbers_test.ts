@@ -92,3 +92,41 @@ Deno.test("NaN in extras is named when the scene also needs a repair (the repair
     equal(warned.length, 5, warned.join("\n"));
   }
 });
+
+Deno.test("NaN in extras is named when a node before the export copied the scene (the copy wrote null)", async () => {
+  const { copyScene, sceneToChange, settleExtras } = await import("../../../runtime/scene/copy.ts");
+  const paths = {
+    "a rig node's copy sharing the data": (doc: Document) => sceneToChange(doc, false),
+    "a full copy, twice": (doc: Document) => copyScene(copyScene(doc)),
+    "a run handing the scene to its owner": (doc: Document) => (settleExtras(doc), doc),
+  };
+  for (const [path, carry] of Object.entries(paths)) {
+    const doc = carry(computedExtras(21, true));
+    equal(doc.getRoot().listNodes()[1].getExtras(), {
+      partgraph: { fit: { ratio: null, log: null, mean: [0, null] } },
+    });
+    // A node after the copy wrote a number at one place: that one is no longer lost.
+    const extras = doc.getRoot().listNodes()[4].getExtras() as Json;
+    extras.partgraph.fit.ratio = 2;
+    const ctx = testContext();
+    await runNode(exportGltf, { scene: doc }, {}, ctx);
+    const warned = ctx.warnings.map((w) => w.message).filter((w) => w.includes("NaN or Infinity"));
+    const part1 = warned.find((w) => w.includes("node 'part_1'")) ?? "";
+    for (
+      const place of [
+        "extras.partgraph.fit.ratio",
+        "extras.partgraph.fit.log",
+        "extras.partgraph.fit.mean[1]",
+      ]
+    ) {
+      assert(part1.includes(place), `${path}: ${warned}`);
+    }
+    const part4 = warned.find((w) => w.includes("node 'part_4'")) ?? "";
+    assert(part4.includes("extras.partgraph.fit.log") && !part4.includes("fit.ratio"), `${path}: ${part4}`);
+    assert(
+      warned.some((w) => w.includes("material 'Paint'") && w.includes("extras.gloss")),
+      `${path}: ${warned}`,
+    );
+    equal(warned.length, 3, `${path}: ${warned.join("\n")}`);
+  }
+});
