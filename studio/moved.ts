@@ -19,10 +19,13 @@ const MOST = 5;
  */
 export async function sameDigestFiles(sandbox: Sandbox, digest: string, gone: string): Promise<string[]> {
   const found: string[] = [];
-  await walkJsonFiles(sandbox, async (file) => {
+  const encoder = new TextEncoder();
+  await walkJsonFiles(sandbox, async (file, _folder, text) => {
     if (file === gone) return;
-    // The bytes, not the text: the digest is of the file as read (a BOM, CRLF line ends included).
-    const bytes = await Deno.readFile(file).catch(() => undefined);
+    // The walk's text is the bytes decoded (a BOM kept, bytes that are no UTF-8 replaced): only a
+    // file whose text encodes to the digest is read again as bytes to be sure, not every file twice.
+    const could = sha256Hex(encoder.encode(text)) === digest;
+    const bytes = could ? await Deno.readFile(file).catch(() => undefined) : undefined;
     if (bytes && sha256Hex(bytes) === digest) found.push(sandbox.display(file));
   });
   return found.sort().slice(0, MOST);

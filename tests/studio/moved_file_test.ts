@@ -41,8 +41,8 @@ Deno.test({
     },
     outputs: { scene: "panels.scene" },
   };
-  // As a user's editor wrote it: indented, CRLF line ends (the digest is of these bytes).
-  const text = JSON.stringify(graph, null, 4).replaceAll("\n", "\r\n");
+  // As a Windows editor wrote it: a BOM, indented, CRLF line ends (the digest is of these bytes).
+  const text = `\uFEFF${JSON.stringify(graph, null, 4).replaceAll("\n", "\r\n")}`;
   const { studio, page, errors, close } = await openStudio(dir, false);
   const dialogs: string[] = [];
   const answers: boolean[] = [];
