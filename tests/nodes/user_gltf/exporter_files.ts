@@ -38,7 +38,7 @@ export type ExporterKind = typeof EXPORTER_KINDS[number];
 /** What a client shows of the file. */
 export interface ExporterTruth {
   /** Per material name, per extension, getter name → value. */
-  readonly materials: Record<string, Record<string, Record<string, number | readonly number[]>>>;
+  readonly materials: Record<string, Record<string, Record<string, number | readonly number[] | "texture">>>;
   /** Animation channels: target node name, path, interpolation, key count, output element count. */
   readonly animations: readonly {
     node: string;
@@ -178,12 +178,20 @@ function blender(rnd: Rnd, round: (v: number) => number): ExporterGltf {
   const deltas = [0, 1].map(() => new Float32Array(24).map(() => round((rnd() - 0.5) * 0.2)));
   const targets = deltas.map((d) => ({ POSITION: w.floats(d, "VEC3", undefined, true) }));
   const materials: ExporterTruth["materials"] = {};
+  // Blender's node-tree textures on the extensions' slots (its Principled BSDF's transmission, thickness, coat normal).
+  const [t0, t1, t2] = [[40, 40, 40, 255], [90, 90, 90, 255], [128, 128, 255, 255]].map((c) =>
+    w.texture(w.image(c as [number, number, number, number]))
+  );
   const glass = {
-    KHR_materials_transmission: { transmissionFactor: round(0.5 + rnd() / 2) },
+    KHR_materials_transmission: {
+      transmissionFactor: round(0.5 + rnd() / 2),
+      transmissionTexture: { index: t0 },
+    },
     KHR_materials_volume: {
       thicknessFactor: round(0.01 + rnd()),
       attenuationDistance: round(1 + rnd() * 5),
       attenuationColor: [round(rnd()), round(rnd()), 1],
+      thicknessTexture: { index: t1, texCoord: 0 },
     },
     KHR_materials_ior: { ior: round(1.3 + rnd() * 0.4) },
     KHR_materials_specular: {
@@ -192,7 +200,11 @@ function blender(rnd: Rnd, round: (v: number) => number): ExporterGltf {
     },
   };
   const paint = {
-    KHR_materials_clearcoat: { clearcoatFactor: round(rnd()), clearcoatRoughnessFactor: round(rnd()) },
+    KHR_materials_clearcoat: {
+      clearcoatFactor: round(rnd()),
+      clearcoatRoughnessFactor: round(rnd()),
+      clearcoatNormalTexture: { index: t2, scale: 0.5 },
+    },
     KHR_materials_sheen: {
       sheenColorFactor: [round(rnd()), round(rnd()), round(rnd())],
       sheenRoughnessFactor: round(rnd()),
@@ -205,10 +217,15 @@ function blender(rnd: Rnd, round: (v: number) => number): ExporterGltf {
       Object.entries(extensions).map(([name, props]) => [
         name,
         Object.fromEntries(
-          Object.entries(props).map(([k, v]) => [getters[k] ?? `get${k[0].toUpperCase()}${k.slice(1)}`, v]),
+          Object.entries(props).map((
+            [k, v],
+          ) => [
+            getters[k] ?? `get${k[0].toUpperCase()}${k.slice(1)}`,
+            k.endsWith("Texture") ? "texture" : v,
+          ]),
         ),
       ]),
-    ) as Record<string, Record<string, number | readonly number[]>>;
+    ) as Record<string, Record<string, number | readonly number[] | "texture">>;
   const glassName = "Glass.001", paintName = "Car Paint";
   materials[glassName] = truthOf(glass);
   materials[paintName] = truthOf(paint);
@@ -226,12 +243,29 @@ function blender(rnd: Rnd, round: (v: number) => number): ExporterGltf {
   });
   w.use(...Object.keys(glass), ...Object.keys(paint));
   const tri = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6];
+  // UVs projected from above (x, z), as Blender's Project From View lays a box out.
+  const projected = new Float32Array(16);
+  for (let i = 0; i < 8; i++) {
+    projected.set([positions[3 * i] / size[0] + 0.5, positions[3 * i + 2] / size[2] + 0.5], 2 * i);
+  }
+  const uv = w.floats(projected, "VEC2");
+  // Blender writes normals always: the box's corners' own, outward.
+  const normal = w.floats(positions.map((v) => Math.sign(v) / Math.sqrt(3)), "VEC3");
   w.json.meshes.push({
     name: "Cube.001",
     primitives: [
-      { attributes: { POSITION: position }, indices, material: paintIndex, targets },
       {
-        attributes: { POSITION: w.floats(positions, "VEC3", undefined, true) },
+        attributes: { POSITION: position, NORMAL: normal, TEXCOORD_0: uv },
+        indices,
+        material: paintIndex,
+        targets,
+      },
+      {
+        attributes: {
+          POSITION: w.floats(positions, "VEC3", undefined, true),
+          NORMAL: normal,
+          TEXCOORD_0: uv,
+        },
         indices: w.indices(tri),
         material: glassIndex,
         targets: deltas.map(() => ({ POSITION: w.floats(new Float32Array(24), "VEC3", undefined, true) })),
@@ -300,7 +334,7 @@ function blender(rnd: Rnd, round: (v: number) => number): ExporterGltf {
       triangles: 16,
       min: [-size[0] / 2, y - size[1] / 2, -size[2] / 2].map(Math.fround),
       max: [size[0] / 2, y + size[1] / 2, size[2] / 2].map(Math.fround),
-      textures: 0,
+      textures: 3,
       ktx2: 0,
       missing: [],
     },

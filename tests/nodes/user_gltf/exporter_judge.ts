@@ -61,11 +61,12 @@ function judged(doc: Document, file: ExporterGltf, warnings: string[]): Exporter
   const problems = problemsIn(doc, file);
   // A file not beside the model must be named (viewers draw the model without it).
   for (const missing of file.truth.missing) {
-    if (!warnings.some((w) => w.includes(missing))) {
+    if (!warnings.some((w) => w.includes(`'${missing}'`))) {
       problems.push([missing, `${missing} missing, named nowhere`]);
     }
   }
-  const silent = problems.filter(([subject]) => !warnings.some((w) => w.includes(subject)));
+  // Named as warnings name things, in quotes (a bare name would match the file's own name: `Cube.gltf`).
+  const silent = problems.filter(([subject]) => !warnings.some((w) => w.includes(`'${subject}'`)));
   const why = problems.map(([, text]) => text).join("; ");
   if (!problems.length) return { outcome: "right", why, warnings };
   return { outcome: silent.length ? "wrong-silent" : "wrong-warned", why, warnings };
@@ -95,6 +96,10 @@ function problemsIn(doc: Document, file: ExporterGltf): [string, string][] {
       }
       for (const [getter, want] of Object.entries(values)) {
         const got = kept[getter]?.call(kept);
+        if (want === "texture") {
+          if (!got) out.push([name, `material ${name}: ${extension}.${getter} lost`]);
+          continue;
+        }
         if (!near(got, want)) {
           out.push([name, `material ${name}: ${extension}.${getter} ${got}, was ${want}`]);
         }

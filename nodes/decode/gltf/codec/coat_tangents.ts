@@ -1,0 +1,110 @@
+/**
+ * Tangents for a primitive whose material has a clear coat normal map but no normal map and which
+ * carries no TANGENT attribute. Blender writes such files (its Principled BSDF's Coat Normal wired to
+ * a Normal Map node, tangents not exported, the default); viewers draw them, computing a tangent space
+ * themselves (three.js from screen-space derivatives), but glTF's validator refuses them
+ * (MESH_PRIMITIVE_NO_TANGENT_SPACE: it lets a viewer generate tangents for a normal map only), so
+ * the export refused its own output. The tangents given are the per-vertex ones of Lengyel's method
+ * (each triangle's UV directions, summed at its corners, made orthogonal to the normal, with the
+ * handedness in w), as three.js's `computeTangents` makes them.
+ *
+ * @module
+ */
+import type { Document, Material, Primitive } from "@gltf-transform/core";
+import type { Clearcoat } from "@gltf-transform/extensions";
+
+/**
+ * Gives each such primitive tangents (see the module doc), returning a note per material naming it
+ * and how many primitives were given them, or why one could not be (no normals or no UV set).
+ */
+export function addCoatTangents(doc: Document, materialLabel: (material: Material) => string): string[] {
+  const given = new Map<Material, number>(), unable = new Map<Material, string>();
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) {
+      const material = primitive.getMaterial();
+      if (!material || material.getNormalTexture() || primitive.getAttribute("TANGENT")) continue;
+      const coat = material.getExtension<Clearcoat>("KHR_materials_clearcoat");
+      const info = coat?.getClearcoatNormalTextureInfo();
+      if (!coat?.getClearcoatNormalTexture() || !info || primitive.getMode() !== 4) continue;
+      const set = `TEXCOORD_${info.getTexCoord()}`;
+      const tangents = tangentsOf(primitive, set);
+      if (typeof tangents === "string") {
+        unable.set(material, tangents);
+        continue;
+      }
+      const position = primitive.getAttribute("POSITION")!;
+      primitive.setAttribute(
+        "TANGENT",
+        doc.createAccessor().setType("VEC4").setArray(tangents).setBuffer(position.getBuffer()),
+      );
+      given.set(material, (given.get(material) ?? 0) + 1);
+    }
+  }
+  const notes: string[] = [];
+  for (const [material, count] of given) {
+    notes.push(
+      `material ${
+        materialLabel(material)
+      } has a clear coat normal map, no normal map, and ${count} primitive(s) ` +
+        "drawing it without tangents: they are given tangents from their normals and UVs, as viewers compute " +
+        "them (glTF's validator refuses a coat normal map without tangents when there is no normal map)",
+    );
+  }
+  for (const [material, why] of unable) {
+    notes.push(
+      `material ${
+        materialLabel(material)
+      } has a clear coat normal map, no normal map, and a primitive without ` +
+        `tangents that none can be made for (${why}); glTF's validator refuses it, so an export will`,
+    );
+  }
+  return notes;
+}
+
+/** Per-vertex tangents of `primitive` from its normals and UV set `set`, or why none can be made. */
+function tangentsOf(primitive: Primitive, set: string): Float32Array<ArrayBuffer> | string {
+  const position = primitive.getAttribute("POSITION"), normal = primitive.getAttribute("NORMAL");
+  const uv = primitive.getAttribute(set);
+  if (!position || !normal) return "no normals";
+  if (!uv) return `no ${set}`;
+  const count = position.getCount();
+  const indices = primitive.getIndices();
+  const index = (i: number) => indices ? indices.getScalar(i) : i;
+  const triangles = Math.floor((indices?.getCount() ?? count) / 3);
+  const tan = new Float64Array(3 * count), bit = new Float64Array(3 * count);
+  const p = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], t = [[0, 0], [0, 0], [0, 0]];
+  for (let f = 0; f < triangles; f++) {
+    const corners = [index(3 * f), index(3 * f + 1), index(3 * f + 2)];
+    corners.forEach((v, k) => (position.getElement(v, p[k]), uv.getElement(v, t[k])));
+    const e1 = [0, 1, 2].map((c) => p[1][c] - p[0][c]), e2 = [0, 1, 2].map((c) => p[2][c] - p[0][c]);
+    const [s1, t1, s2, t2] = [t[1][0] - t[0][0], t[1][1] - t[0][1], t[2][0] - t[0][0], t[2][1] - t[0][1]];
+    const det = s1 * t2 - s2 * t1;
+    if (!Number.isFinite(det) || Math.abs(det) < 1e-20) continue;
+    const r = 1 / det;
+    for (const v of corners) {
+      for (let c = 0; c < 3; c++) {
+        tan[3 * v + c] += (e1[c] * t2 - e2[c] * t1) * r;
+        bit[3 * v + c] += (e2[c] * s1 - e1[c] * s2) * r;
+      }
+    }
+  }
+  const out = new Float32Array(4 * count);
+  const n = [0, 0, 0];
+  for (let v = 0; v < count; v++) {
+    normal.getElement(v, n);
+    const d = n[0] * tan[3 * v] + n[1] * tan[3 * v + 1] + n[2] * tan[3 * v + 2];
+    let x = tan[3 * v] - n[0] * d, y = tan[3 * v + 1] - n[1] * d, z = tan[3 * v + 2] - n[2] * d;
+    let length = Math.hypot(x, y, z);
+    if (!(length > 1e-12)) {
+      // No UV direction here (an undrawn vertex, degenerate UVs): any unit vector across the normal.
+      const a = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+      const along = n[0] * a[0] + n[1] * a[1] + n[2] * a[2];
+      [x, y, z] = [a[0] - n[0] * along, a[1] - n[1] * along, a[2] - n[2] * along];
+      length = Math.hypot(x, y, z) || 1;
+    }
+    const cx = n[1] * z - n[2] * y, cy = n[2] * x - n[0] * z, cz = n[0] * y - n[1] * x;
+    const w = cx * bit[3 * v] + cy * bit[3 * v + 1] + cz * bit[3 * v + 2] < 0 ? -1 : 1;
+    out.set([x / length, y / length, z / length, w], 4 * v);
+  }
+  return out;
+}
