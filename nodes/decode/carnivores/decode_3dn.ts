@@ -19,7 +19,8 @@ export const decode3dn = defineNode({
   // colour key of texel 0x0000), with a warning.
   // 4: a point record copied from a .3df (int16 owner + a set uint16 hide, as C3Dit reads a .3dn) keeps
   // the bone its low half names, with a warning, where the int32 read named none.
-  version: 4,
+  // 5: a header image name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) finds that file.
+  version: 5,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +

@@ -55,15 +55,31 @@ async function locate(path: string, ctx: Ctx, warn: WarningSink): Promise<string
 /** A name as Windows compares it: trailing dots and spaces dropped, any case. */
 const windowsKey = (name: string) => name.replace(/[. ]+$/, "").toLowerCase();
 
-/** The picture in `folder` named `stem` (any case, a picture extension), and the other candidates. */
-async function byName(folder: string, stem: string, ctx: Ctx): Promise<string[]> {
+/**
+ * The header's image name as a file stem and the extension it names: the field may hold the file's
+ * own name (`RAPTOR.TGA`), at times with the folder it sat in (`models\RAPTOR.TGA`).
+ */
+function imageStem(name: string): { stem: string; extension?: string } {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const extension = extname(base).toLowerCase();
+  return EXTENSIONS.includes(extension)
+    ? { stem: base.slice(0, -extension.length), extension }
+    : { stem: base };
+}
+
+/**
+ * The pictures in `folder` named `stem` (any case, a picture extension), the one of `extension` (else
+ * the first of {@link EXTENSIONS}) first.
+ */
+async function byName(folder: string, stem: string, ctx: Ctx, extension?: string): Promise<string[]> {
   const wanted = windowsKey(stem);
   if (!wanted) return [];
   const names = (await ctx.listDir(folder)).filter((name) => {
     const ext = extname(name).toLowerCase();
     return EXTENSIONS.includes(ext) && windowsKey(basename(name, extname(name))) === wanted;
   });
-  const rank = (name: string) => EXTENSIONS.indexOf(extname(name).toLowerCase());
+  const rank = (name: string) =>
+    extname(name).toLowerCase() === extension ? -1 : EXTENSIONS.indexOf(extname(name).toLowerCase());
   return names.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1)).map((name) => join(folder, name));
 }
 
@@ -94,14 +110,15 @@ export async function read3dnTexture(
     return undefined;
   }
   if (!(await Deno.stat(path)).isDirectory) return decode(path);
-  const stems = [imageName, modelFile ? basename(modelFile, extname(modelFile)) : ""]
+  const named = imageStem(imageName);
+  const stems = [named.stem, modelFile ? basename(modelFile, extname(modelFile)) : ""]
     .filter((s, i, all) => windowsKey(s) && all.findIndex((t) => windowsKey(t) === windowsKey(s)) === i);
   for (const [i, stem] of stems.entries()) {
-    const found = await byName(path, stem, ctx);
+    const found = await byName(path, stem, ctx, i === 0 ? named.extension : undefined);
     if (!found.length) continue;
     if (i > 0) {
       warn(
-        `texture: no picture in '${path}' is named '${stems[0]}' (the image name in the .3dn header); ` +
+        `texture: no picture in '${path}' is named '${imageName}' (the image name in the .3dn header); ` +
           `read '${found[0]}', named after the model file`,
         { path: found[0] },
       );
@@ -109,7 +126,7 @@ export async function read3dnTexture(
     if (found.length > 1) {
       warn(
         `texture: ${found.map((f) => `'${f}'`).join(", ")} are all named '${stem}'; read '${found[0]}' ` +
-          `(${EXTENSIONS.join(", ")} first, in that order)`,
+          `(the extension the header names first, else ${EXTENSIONS.join(", ")} in that order)`,
         { candidates: found, read: found[0] },
       );
     }

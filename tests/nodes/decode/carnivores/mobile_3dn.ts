@@ -36,6 +36,7 @@ export const MOBILE_HABITS = [
   "hi_res_512",
   "no_picture",
   "foliage_black_key",
+  "header_name_with_extension",
 ] as const;
 
 /** One habit. */
@@ -145,7 +146,16 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
   await Deno.mkdir(models, { recursive: true });
   const upper = random() < 0.5;
   const blender = habit === "blender_name_file_stem";
-  const name = blender ? "Cube" : upper ? stem.toUpperCase() : stem[0].toUpperCase() + stem.slice(1);
+  const withExtension = habit === "header_name_with_extension";
+  // The header names the image file itself (`RAPTOR.TGA`, at times with the folder it sat in), and the
+  // model file is named otherwise, as a mod renames it.
+  const name = blender
+    ? "Cube"
+    : withExtension
+    ? `${random() < 0.5 ? "models\\" : ""}${upper ? `${stem}.tga`.toUpperCase() : `${stem}.tga`}`
+    : upper
+    ? stem.toUpperCase()
+    : stem[0].toUpperCase() + stem.slice(1);
   const sprite = habit === "sprite_name" ? `${stem}_spr` : undefined;
   const warnings: RegExp[] = [];
   const write = (file: string, bytes: Uint8Array) => Deno.writeFile(join(models, file), bytes);
@@ -204,7 +214,7 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
     default:
       await write(picName("tga"), tga(w, h, false));
   }
-  const file = `${stem}.3dn`;
+  const file = withExtension ? `${stem}_mod${seed}.3dn` : `${stem}.3dn`;
   const bytes = encode3dn(m, { name, sprite });
   await write(file, bytes);
   const keyed = habit === "foliage_black_key";

@@ -15,7 +15,9 @@ for (const habit of MOBILE_HABITS) {
     // (the picture could not be named) and the header's model and sprite names were dropped; 270 of
     // them without a warning. After (v2): 330 right. Foliage (sfOpacity faces over a picture with no alpha,
     // its leaves cut out of black; 30 folders, seeds 101-130): 30 wrong and silent with v2 (the black
-    // drawn opaque round every leaf), 30 right with v3; 360/360 right on seeds 201-230.
+    // drawn opaque round every leaf), 30 right with v3; 360/360 right on seeds 201-230. A header image
+    // name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) beside a renamed model (30, seeds
+    // 101-130): 30 untextured (warned) with v4, 30 right with v5.
     for (let seed = 1; seed <= 3; seed++) {
       const root = await Deno.makeTempDir({ prefix: "mobile_3dn_" });
       try {
