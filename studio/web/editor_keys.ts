@@ -4,7 +4,7 @@
  * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
  * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups. Without a
  * mouse: the arrows select the next node that way (PageDown/PageUp every node in turn), Shift+arrows
- * move the selection, Enter goes to its parameters, C connects a wire
+ * move the selection, Shift+PageDown/PageUp add to it (A all, Alt+A none), Enter goes to its parameters, C connects a wire
  * (`editor_nav.ts`, `connect_dialog.ts`).
  *
  * @module
@@ -49,16 +49,22 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
     ed.select(copies);
     events.changed();
   } else if (
-    (isArrow(e.key) || e.key === "PageDown" || e.key === "PageUp") && !mod && !e.altKey && !e.shiftKey
+    (isArrow(e.key) && !e.shiftKey || e.key === "PageDown" || e.key === "PageUp") && !mod && !e.altKey
   ) {
     const last = ed.selection[ed.selection.length - 1];
     const next = isArrow(e.key) ? nextNode(model, last, e.key) : pageNode(model, last, e.key as "PageUp");
+    // Shift+PageDown/PageUp adds the node to the selection (to group or move several by keyboard).
+    const adding = e.shiftKey && !ed.selection.includes(next!);
     if (next === undefined) events.status("No node that way");
     else {
-      ed.select([next]);
+      ed.select(adding ? [...ed.selection, next] : [next]);
       ed.showNode(next);
-      events.status(describeNode(model, next));
+      events.status(`${describeNode(model, next)}${adding ? ` (${ed.selection.length} selected)` : ""}`);
     }
+  } else if ((e.key === "a" || e.key === "A") && !mod) {
+    // Blender's A selects all, Alt+A none.
+    ed.select(e.altKey ? [] : model.ids());
+    events.status(e.altKey ? "Selected none" : `Selected all ${ed.selection.length} nodes`);
   } else if (isArrow(e.key) && e.shiftKey && !mod && !e.altKey) {
     // Shift+arrow moves the selection a grid step (one undo step a press), as a drag would.
     if (!ed.selection.length) return events.status("Shift+arrow moves nodes: select them first (arrow keys)");

@@ -2,7 +2,7 @@
 /**
  * The node editor with the keyboard only, in chromium (before, the keyboard could not select a node
  * on the canvas nor draw a wire): the arrows move the selection to the nearest node that way by
- * position, PageDown and PageUp through every node in reading order, Shift+arrows move it, the status
+ * position, PageDown and PageUp through every node in reading order, Shift+arrows move it, Shift+PageDown adds to the selection (A all, Alt+A none), the status
  * bar says which node
  * and its sockets, Enter goes to its parameters, and C opens
  * a dialog whose two lists choose an output and an input; Connect makes the wire (Undo takes it back)
@@ -171,6 +171,12 @@ Deno.test({
     await page.keyboard.press("Control+z");
     deepEqual((await at() as { nodes: Record<string, number[]> }).nodes.below, [340, 300]);
     equal(await selection(page), "below");
+    // Several by keyboard: Shift+PageDown adds the next node, A selects all, Alt+A none.
+    equal(await press(page, "Shift+PageDown"), "below,@inputs");
+    equal(await press(page, "Shift+PageDown"), "below,@inputs,fighter");
+    assert((await page.textContent("#status"))!.includes("(3 selected)"));
+    equal((await press(page, "a")).split(",").length, 5, "the three nodes, Group Input and Group Output");
+    equal(await press(page, "Alt+a"), "");
     deepEqual(errors, []);
   } finally {
     await close();
