@@ -84,7 +84,7 @@ export const decodeGltf = defineNode({
   // more or fewer targets than its mesh has is re-keyed as three.js reads it (before, kept: invalid export); a
   // texture's data: URI is not kept as its URI (before, export.gltf's PNG fallback beside a KTX2, WebP or AVIF
   // image read from a .gltf was declared of the image's type, and the export refused its own output); a primitive
-  // drawing a clear coat normal map without a normal map or tangents is given tangents (before, the validator
+  // drawing a clear coat normal map or anisotropy texture without a normal map or tangents is given tangents (before, the validator
   // refused the export: Blender writes such files).
   version: 49,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
@@ -92,7 +92,7 @@ export const decodeGltf = defineNode({
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
     "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
-    "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change; a weights animation keyed for more or fewer targets, each key cut or filled with 0 as three.js reads it; a primitive drawing a clear coat normal map, with no normal map and no tangents, given tangents from its normals and UVs), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
+    "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change; a weights animation keyed for more or fewer targets, each key cut or filled with 0 as three.js reads it; a primitive drawing a clear coat normal map or anisotropy texture, with no normal map and no tangents, given tangents from its normals and UVs), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map, a game rip's textured draw call without UVs) is named, as viewers disagree on it; a texture reference whose KHR_texture_transform samples a UV set its primitives have while its own texCoord (the fallback for viewers without the extension) names one they lack is given the extension's set, named; " +
     "KHR_techniques_webgl (COLLADA2GLTF's and gltf-pipeline's draft GLSL techniques) is read as three.js reads it, required or not: the techniques left out, a material the technique alone drew given metal-rough values from its diffuse and shininess; KHR_materials_common in a 2.0 file (FBX2glTF's and COLLADA2GLTF's draft) is read as the 1.0 upgrade reads it (a material without metal-rough values given them, a constant one unlit). " +
     "Microsoft Flight Simulator models are read as the sim reads them (half-float UVs and colours and byte normals, each primitive's range of a shared index list, triangles turned to face along their normals, invisible materials left out, UV tiling as KHR_texture_transform, decals, glass and dithered materials blended, clear coat (v1 and v2) as KHR_materials_clearcoat, emission by time of day as KHR_materials_variants 'day' and 'night', skinned meshes' half-float or single weights and byte colours, DirectX normal maps' green inverted). Draco- and meshopt-compressed (EXT_ or KHR_) meshes are decoded. The file is checked structurally first, " +
@@ -334,11 +334,11 @@ export const decodeGltf = defineNode({
       ctx.warn(`${file}: ${note}`);
     }
     for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
-    const { addCoatTangents } = await importOnUse<typeof import("./codec/coat_tangents.ts")>(
-      "./codec/coat_tangents.ts",
+    const { addTangentSpace } = await importOnUse<typeof import("./codec/tangent_space.ts")>(
+      "./codec/tangent_space.ts",
       import.meta.url,
     );
-    for (const note of summariseRepeats(addCoatTangents(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
+    for (const note of summariseRepeats(addTangentSpace(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
     const msfsNotes = [
       // Packing first: its notes name primitives by their paths in the file, before any is left out.
       ...msfs.readMsfsPacking(doc, { split, attributes: packedAttributes }),
