@@ -20,7 +20,8 @@ export const decode3dn = defineNode({
   // 4: a point record copied from a .3df (int16 owner + a set uint16 hide, as C3Dit reads a .3dn) keeps
   // the bone its low half names, with a warning, where the int32 read named none.
   // 5: a header image name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) finds that file.
-  version: 5,
+  // 6: a PNG saved RGBA with alpha 255 throughout counts as a picture with no alpha for the colour key.
+  version: 6,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +

@@ -172,32 +172,29 @@ function decodePicture(file: string, bytes: Uint8Array): Pixels {
   return { rgba, width, height, file };
 }
 
-/** The picture as PNG bytes, its black texels made transparent when `colourKey` and it has no alpha. */
+/**
+ * The picture as PNG bytes, its black texels made transparent when `colourKey` and it has no alpha — no
+ * alpha channel, or one that is 255 throughout (many tools save RGBA whatever the picture holds). A PNG
+ * is kept as it is unless it is keyed.
+ */
 async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): Promise<Picture> {
   const { width, height, file } = pixels;
-  if (pixels.png && (!colourKey || pngHeader(pixels.png)!.alpha)) {
-    return { png: pixels.png, width, height, file };
-  }
+  const asIs = () => ({ png: pixels.png ?? encodePng(width, height, pixels.rgba!), width, height, file });
+  if (!colourKey) return asIs();
   const rgba = pixels.rgba ?? new Uint8Array(rgbaOfPng(pixels.png!, (await import("fast-png")).decode).data);
-  let opaque = true;
-  for (let i = 3; i < rgba.length && opaque; i += 4) opaque = rgba[i] === 255;
-  if (colourKey && opaque) {
-    const keyed = rgba;
-    let black = 0;
-    for (let i = 0; i < keyed.length; i += 4) {
-      if (keyed[i] === 0 && keyed[i + 1] === 0 && keyed[i + 2] === 0) {
-        keyed[i + 3] = 0;
-        black++;
-      }
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return asIs();
+  let black = 0;
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (rgba[i] === 0 && rgba[i + 1] === 0 && rgba[i + 2] === 0) {
+      rgba[i + 3] = 0;
+      black++;
     }
-    if (black) {
-      warn(
-        `texture: ${black} black texels of '${file}' made transparent: the picture has no alpha, and faces ` +
-          "with sfOpacity (0x4) colour-key black, as the PC games key texel 0x0000",
-        { file, texels: black },
-      );
-    }
-    return { png: encodePng(width, height, keyed), width, height, file };
   }
+  if (!black) return asIs();
+  warn(
+    `texture: ${black} black texels of '${file}' made transparent: the picture has no alpha, and faces ` +
+      "with sfOpacity (0x4) colour-key black, as the PC games key texel 0x0000",
+    { file, texels: black },
+  );
   return { png: encodePng(width, height, rgba), width, height, file };
 }

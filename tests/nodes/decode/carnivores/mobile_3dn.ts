@@ -112,11 +112,13 @@ function bmp(w: number, h: number, keyed = false): Uint8Array {
 }
 
 /** A PNG of the picture. */
-async function png(w: number, h: number, keyed = false): Promise<Uint8Array> {
+async function png(w: number, h: number, keyed = false, channels: 3 | 4 = 3): Promise<Uint8Array> {
   const { encode } = await import("fast-png");
-  const data = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(colourAt(x, y, keyed), (y * w + x) * 3);
-  return encode({ width: w, height: h, data, channels: 3, depth: 8 });
+  const data = new Uint8Array(w * h * channels).fill(255);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) data.set(colourAt(x, y, keyed), (y * w + x) * channels);
+  }
+  return encode({ width: w, height: h, data, channels, depth: 8 });
 }
 
 /** A case: its folder on disk, the `texture` parameter, and what the output must hold. */
@@ -192,7 +194,7 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
       break;
     case "foliage_black_key": {
       // A plant: some faces double-sided with sfOpacity (flags 5, as the PC games' foliage), its
-      // leaves cut out of black in a picture with no alpha (24-bit Targa, BMP or RGB PNG).
+      // leaves cut out of black in a picture with no alpha (24-bit Targa, BMP or RGB PNG) or alpha 255.
       for (let f = 0; f < m.faces.count; f++) if (random() < 0.6) m.faces.flags[f] = 5;
       m.faces.flags[0] = 5;
       for (let f = 0; f < m.faces.count; f++) {
@@ -200,10 +202,13 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
           for (let k = 0; k < 3; k++) m.faces.texels[f * 6 + k * 2 + 1] = Math.floor(random() * 16);
         }
       }
-      const kind = Math.floor(random() * 3);
+      // Alpha 255 throughout is no alpha: an RGBA PNG or a 32-bit Targa as tools save them.
+      const kind = Math.floor(random() * 5);
       if (kind === 0) await write(picName("tga"), tga(w, h, false, true));
       else if (kind === 1) await write(picName("bmp"), bmp(w, h, true));
-      else await write(picName("png"), await png(w, h, true));
+      else if (kind === 2) await write(picName("png"), await png(w, h, true));
+      else if (kind === 3) await write(picName("png"), await png(w, h, true, 4));
+      else await write(picName("tga"), tga(w, h, true, true));
       warnings.push(/black texels .* transparent/);
       break;
     }

@@ -17,7 +17,8 @@ for (const habit of MOBILE_HABITS) {
     // its leaves cut out of black; 30 folders, seeds 101-130): 30 wrong and silent with v2 (the black
     // drawn opaque round every leaf), 30 right with v3; 360/360 right on seeds 201-230. A header image
     // name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) beside a renamed model (30, seeds
-    // 101-130): 30 untextured (warned) with v4, 30 right with v5.
+    // 101-130): 30 untextured (warned) with v4, 30 right with v5. Foliage saved as an RGBA PNG of alpha 255
+    // throughout (4 of the 30 foliage folders, seeds 101-130): wrong and silent with v5, right with v6.
     for (let seed = 1; seed <= 3; seed++) {
       const root = await Deno.makeTempDir({ prefix: "mobile_3dn_" });
       try {
