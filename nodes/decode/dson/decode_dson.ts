@@ -268,7 +268,12 @@ export const decodeDson = defineNode({
   // 53: text that is not valid UTF-8 (old converters writing the Windows code page) is read as
   // Windows-1252 with a warning (before: every accented name U+FFFD, silently: `text_habits.ts` seeds
   // 1-40 9 of 40 wrong, 11001-11040 5 of 40). PowerShell's UTF-16LE was already read.
-  version: 53,
+  // 54: Daz Studio 4.9+ instance groups (`studio/node/group_instance` with `instance_items`, as
+  // scatter tools write them) draw the target once per item, each under a child node posed as the item
+  // says (translation, rotation in its order, scale, general_scale, as channels or bare triples);
+  // unreadable item values are counted in one warning (`codec/instance_items.ts`; before: nothing
+  // drawn, silently: `scatter_habits.ts` seeds 1-40 40 of 40, 14001-14040 40 of 40 -> 0).
+  version: 54,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -23,6 +23,8 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneNode } from "./model.ts";
+import type { InstanceItem } from "./instance_items.ts";
+import { poseTransform } from "./rest_pose.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 
 /**
@@ -68,17 +70,33 @@ export function drawInstances(
       dsonNodes.forEach((node, j) => {
         if (node.instanceTarget !== undefined && j !== i && isWithin(dsonNodes, j, t)) draw(j);
       });
-      const size = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), 0);
-      if (size > budget) {
-        say(i, `would add ${size} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`);
+      // An instance group places the copy once per item, each under a child node posed as the item
+      // says; a plain instance places it under itself.
+      const items = dsonNodes[i].instanceItems;
+      const copies = items?.length ?? 1;
+      const size = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), items ? 1 : 0);
+      if (size * copies > budget) {
+        say(
+          i,
+          `would add ${size * copies} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`,
+        );
       } else {
-        budget -= size;
-        // The target's own node is the instance's in the copy: what hangs off it hangs off the instance.
-        const copies = new Map<Node, Node>([[nodes[t], nodes[i]]]);
-        for (const child of nodes[t].listChildren()) {
-          nodes[i].addChild(cloneNode(doc, child, dsonNodes[i].name, copies));
+        budget -= size * copies;
+        if (dsonNodes[i].instanceItemsBad) {
+          warn(
+            `dson: instance group '${dsonNodes[i].key}': ${dsonNodes[i].instanceItemsBad} item value(s) ` +
+              "unreadable, read as no move, turn or scale",
+          );
         }
-        copySkinned(doc, copies, dsonNodes[i], warn);
+        const places = items ? items.map((item) => itemNode(doc, nodes[i], dsonNodes[i], item)) : [nodes[i]];
+        for (const place of places) {
+          // The target's own node is the copy's place: what hangs off it hangs off the place.
+          const copied = new Map<Node, Node>([[nodes[t], place]]);
+          for (const child of nodes[t].listChildren()) {
+            place.addChild(cloneNode(doc, child, dsonNodes[i].name, copied));
+          }
+          copySkinned(doc, copied, dsonNodes[i], warn);
+        }
       }
     }
     state.set(i, "done");
@@ -95,6 +113,15 @@ export function drawInstances(
  * 0.1 ms to build.
  */
 export const MAX_INSTANCE_NODES = 50_000;
+
+/** The child node of instance group `group` (glTF node `parent`) that places one item. */
+function itemNode(doc: Document, parent: Node, group: SceneNode, item: InstanceItem): Node {
+  const { translation, rotation, scale } = poseTransform(item, group);
+  const node = doc.createNode(`${group.name} ${item.name}`).setTranslation(translation).setRotation(rotation);
+  if (scale.some((v) => v !== 1)) node.setScale(scale);
+  parent.addChild(node);
+  return node;
+}
 
 /** Nodes in the subtree of `node`, itself included. */
 function subtreeSize(node: Node): number {

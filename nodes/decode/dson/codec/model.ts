@@ -12,6 +12,7 @@ import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 import type { Subdivision } from "./subdivision.ts";
+import type { InstanceItem } from "./instance_items.ts";
 
 /** DSON lengths are centimetres; glTF's are metres. */
 export const METRES_PER_CM = 0.01;
@@ -50,6 +51,12 @@ export interface SceneNode {
    * Target" channel names, the scene node whose content it draws (see `instances.ts`).
    */
   readonly instanceTarget?: string;
+  /**
+   * A Daz Studio instance group (`studio/node/group_instance`): each item places the target's content
+   * once under this node (`instance_items.ts`); `instanceItemsBad` counts values read as defaults.
+   */
+  readonly instanceItems?: readonly InstanceItem[];
+  readonly instanceItemsBad?: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { DsonEntry, DsonFile } from "./dson_file.ts";
 import type { SceneNode } from "./model.ts";
 import { describeJson, type JsonRecord } from "./read_json.ts";
 import { type ChannelLimits, clampToLimit, describeClamp, readLimits } from "./joint_limits.ts";
+import { GROUP_INSTANCE, type InstanceItem, readInstanceItems } from "./instance_items.ts";
 
 /** What {@link readSceneNode} reads a node from. */
 export interface NodeSource {
@@ -96,6 +97,7 @@ export function readSceneNode(source: NodeSource, main: DsonFile, library: Conte
     conformTarget: typeof merged.conform_target === "string" ? merged.conform_target : undefined,
     preferredBase: preferredBase(merged.presentation),
     ...instanceTarget(merged.extra),
+    ...instanceItemsOf(merged.extra),
   };
 }
 
@@ -205,7 +207,7 @@ function inheritsScale(value: unknown, file: DsonFile, path: string, library: Co
 function instanceTarget(extra: unknown): { instanceTarget?: string } {
   if (!Array.isArray(extra)) return {};
   const records = extra.filter((e): e is JsonRecord => !!e && typeof e === "object" && !Array.isArray(e));
-  if (!records.some((e) => e.type === "studio/node/instance")) return {};
+  if (!records.some((e) => e.type === "studio/node/instance" || e.type === GROUP_INSTANCE)) return {};
   for (const record of records) {
     if (!Array.isArray(record.channels)) continue;
     for (const entry of record.channels) {
@@ -218,6 +220,13 @@ function instanceTarget(extra: unknown): { instanceTarget?: string } {
     }
   }
   return { instanceTarget: "" };
+}
+
+/** An instance group's placements (`instance_items.ts`), as optional fields. */
+function instanceItemsOf(extra: unknown): { instanceItems?: InstanceItem[]; instanceItemsBad?: number } {
+  const read = readInstanceItems(extra);
+  if (!read) return {};
+  return { instanceItems: read.items, ...(read.bad ? { instanceItemsBad: read.bad } : {}) };
 }
 
 function preferredBase(presentation: unknown): string | undefined {
