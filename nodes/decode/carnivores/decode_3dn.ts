@@ -21,7 +21,9 @@ export const decode3dn = defineNode({
   // the bone its low half names, with a warning, where the int32 read named none.
   // 5: a header image name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) finds that file.
   // 6: a PNG saved RGBA with alpha 255 throughout counts as a picture with no alpha for the colour key.
-  version: 6,
+  // 7: a picture of alpha 0 throughout (a 16-bit Targa declaring an attribute bit no texel sets) is
+  // read as opaque, with a warning, where it hid the model's translucent and keyed faces.
+  version: 7,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +

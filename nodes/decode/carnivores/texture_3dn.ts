@@ -179,9 +179,29 @@ function decodePicture(file: string, bytes: Uint8Array): Pixels {
  */
 async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): Promise<Picture> {
   const { width, height, file } = pixels;
-  const asIs = () => ({ png: pixels.png ?? encodePng(width, height, pixels.rgba!), width, height, file });
-  if (!colourKey) return asIs();
+  let changed = false;
+  const asIs = () => ({
+    png: pixels.png && !changed ? pixels.png : encodePng(width, height, rgba),
+    width,
+    height,
+    file,
+  });
+  if (!colourKey && pixels.png) return { png: pixels.png, width, height, file };
   const rgba = pixels.rgba ?? new Uint8Array(rgbaOfPng(pixels.png!, (await import("fast-png")).decode).data);
+  // Alpha 0 throughout hides the whole model: it is no alpha, but an attribute bit a 16-bit Targa
+  // declares and no texel sets (the games' X1R5G5B5 words written out as they are).
+  let visible = false;
+  for (let i = 3; i < rgba.length && !visible; i += 4) visible = rgba[i] !== 0;
+  if (!visible) {
+    for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
+    changed = true;
+    warn(
+      `texture: '${file}' has alpha 0 throughout (an attribute bit its header declares and no texel sets, ` +
+        "as the games' 16-bit texels written out as they are): read as opaque",
+      { file },
+    );
+  }
+  if (!colourKey) return asIs();
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return asIs();
   let black = 0;
   for (let i = 0; i < rgba.length; i += 4) {

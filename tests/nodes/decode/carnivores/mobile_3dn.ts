@@ -37,6 +37,7 @@ export const MOBILE_HABITS = [
   "no_picture",
   "foliage_black_key",
   "header_name_with_extension",
+  "tga16_attribute_bit_unset",
 ] as const;
 
 /** One habit. */
@@ -97,6 +98,31 @@ function tga(w: number, h: number, topDown: boolean, keyed = false): Uint8Array 
   }
   return out;
 }
+
+/**
+ * A 16-bit Targa (X1R5G5B5, the games' own texel format) whose descriptor declares one attribute bit
+ * that no texel sets — as a converter writing the games' words out leaves it: alpha 0 throughout.
+ */
+function tga16(w: number, h: number, topDown: boolean): Uint8Array {
+  const out = new Uint8Array(18 + w * h * 2);
+  const view = new DataView(out.buffer);
+  out[2] = 2;
+  view.setUint16(12, w, true);
+  view.setUint16(14, h, true);
+  out[16] = 16;
+  out[17] = (topDown ? 0x20 : 0) | 1;
+  for (let row = 0; row < h; row++) {
+    const y = topDown ? row : h - 1 - row;
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = colourAt(x, y);
+      view.setUint16(18 + (row * w + x) * 2, (r >> 3) << 10 | (g >> 3) << 5 | b >> 3, true);
+    }
+  }
+  return out;
+}
+
+/** A colour channel as a 16-bit Targa keeps it: 5 bits, read back as `c·255/31`. */
+const fiveBit = (c: number) => Math.floor((c >> 3) * 255 / 31);
 
 /** A 24-bit bottom-up BMP of the picture. */
 function bmp(w: number, h: number, keyed = false): Uint8Array {
@@ -212,6 +238,12 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
       warnings.push(/black texels .* transparent/);
       break;
     }
+    case "tga16_attribute_bit_unset":
+      // Some faces translucent (sfTransparent), drawn with the picture's alpha: none must vanish.
+      for (let f = 0; f < m.faces.count; f++) if (random() < 0.4) m.faces.flags[f] = 8;
+      await write(picName("tga"), tga16(w, h, random() < 0.5));
+      warnings.push(/alpha 0 throughout/);
+      break;
     case "hi_res_512":
       await write(picName("tga"), tga(w, h, random() < 0.5));
       warnings.push(/512 pixels wide/);
@@ -275,7 +307,10 @@ export async function mobileOutcome(
       const [tx, ty] = [c.model.faces.texels[f * 6 + k * 2], c.model.faces.texels[f * 6 + k * 2 + 1]];
       const black = c.keyed && ty < BLACK_ROWS;
       // The colour key: a black texel of a keyed picture is transparent, every other texel opaque.
-      const want = [...colourAt(tx, ty, c.keyed), ...(channels === 4 ? [black ? 0 : 255] : [])];
+      const colour = colourAt(tx, ty, c.keyed).map((v) =>
+        c.habit === "tga16_attribute_bit_unset" ? fiveBit(v) : v
+      );
+      const want = [...colour, ...(channels === 4 ? [black ? 0 : 255] : [])];
       if (c.keyed && channels !== 4) {
         return wrong("a foliage picture without alpha: its black leaves' surround drawn");
       }

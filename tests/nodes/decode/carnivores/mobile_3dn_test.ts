@@ -19,6 +19,8 @@ for (const habit of MOBILE_HABITS) {
     // name holding the file's name (`RAPTOR.TGA`, `models\RAPTOR.TGA`) beside a renamed model (30, seeds
     // 101-130): 30 untextured (warned) with v4, 30 right with v5. Foliage saved as an RGBA PNG of alpha 255
     // throughout (4 of the 30 foliage folders, seeds 101-130): wrong and silent with v5, right with v6.
+    // A 16-bit Targa declaring an attribute bit no texel sets (30, seeds 101-130): alpha 0 throughout,
+    // wrong and silent with v6 (translucent faces invisible); right with v7. 420/420 on seeds 301-330.
     for (let seed = 1; seed <= 3; seed++) {
       const root = await Deno.makeTempDir({ prefix: "mobile_3dn_" });
       try {
