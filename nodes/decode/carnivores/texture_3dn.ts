@@ -9,7 +9,9 @@
  * When faces carry sfOpacity and the picture has no alpha (a 24-bit Targa, a BMP, an RGB PNG, or
  * alpha 255 throughout), its black texels are made transparent: the PC games colour-key texel 0x0000
  * for such a model (`GenerateAlphaFlags`; `carnivores-dson.md` A.4), and a foliage picture converted
- * from them keeps its cut-out leaves as black. A picture with alpha is used as it is.
+ * from them keeps its cut-out leaves as black. A picture with alpha is used as it is — unless that alpha
+ * is 0 throughout (a 16-bit Targa declaring an attribute bit no texel sets), which would hide every
+ * translucent and keyed face: it is read as opaque, with a warning.
  *
  * Found as every Carnivores sidecar is (`vtl_files.ts`, `io.read`): names match without regard to
  * case, and a path written on Windows (`Models\RAPTOR.TGA.`) is read as Windows reads it, with a
