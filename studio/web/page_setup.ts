@@ -14,6 +14,7 @@ import { type PreviewPanel, selectTab } from "./preview_panel.ts";
 import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
 import { noticeGone } from "./gone_notice.ts";
+import { followMoved } from "./moved_file.ts";
 import { setUpSearch } from "./search.ts";
 import { openStart } from "./start.ts";
 import { api, type Catalogue } from "./types.ts";
@@ -53,13 +54,7 @@ export async function setUp(page: PageParts): Promise<void> {
         page.updateTitle();
         editor.render();
       },
-      moved: async (from, to) => {
-        // A group file: the graphs that run it name its old path (the check says the group is missing).
-        if (nav.top !== from) return `the graphs that use ${from} as a node group still name that path`;
-        models.delete(from);
-        await nav.open(to);
-        return `${to} is shown now (its undo history starts at this save)`;
-      },
+      moved: (from, to) => followMoved({ models, nav }, from, to),
     })
   );
   $("revert").onclick = guarded(() => revertShown(page.openFiles));

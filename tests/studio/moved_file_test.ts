@@ -5,7 +5,9 @@
  * (a second copy, the rename undone by hand). Now the server names the files with the bytes the page
  * opened (`movedTo`; a file of other bytes is not one), the page asks to save there, and goes on with
  * the graph at its new path; Cancel falls back to the old question, and no to both writes nothing.
- * Coming back to the page (its window's focus) already says the file is gone, before any Save.
+ * Coming back to the page (its window's focus) already says the file is gone, before any Save. A node
+ * group's file moved: saved at its new path, and the open graphs that run it re-pointed there (unsaved,
+ * one undo step), those not open named.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -14,6 +16,7 @@ import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
 import type { Page } from "playwright-core";
 import { openStudio } from "./page_helpers.ts";
+import { tabIn, TOP, writeGroupGraphs } from "./group_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -108,6 +111,65 @@ Deno.test({
     await page.click("#save");
     await statusHas(page, "Nothing to save");
     equal(dialogs.length, 3);
+    deepEqual(errors.filter((e) => !e.includes("status of 409")), []);
+  } finally {
+    await close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "studio: a node group's file moved on disk while open and edited: saved there, its users follow",
+  ignore: !!missing,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  const dir = await tempDir({ prefix: "studio-moved-group-" });
+  const { top, inner } = await writeGroupGraphs(dir);
+  // Another graph that runs the group, not open in the page: named, not changed unasked.
+  const other = join(dir, "graphs", "other.json");
+  await Deno.writeTextFile(other, JSON.stringify({ ...TOP, outputs: {} }));
+  const { studio, page, errors, close } = await openStudio(dir, false);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  try {
+    await page.goto(`${studio.url}?graph=${encodeURIComponent(top)}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await tabIn(page);
+    await page.evaluate(() => (globalThis as unknown as Studio).studio.editor.select(["fighter_hi"]));
+    await page.focus("#editor");
+    await page.keyboard.press("Delete");
+    // `git mv graphs/inner.json graphs/parts/wing.json`, then Save.
+    await Deno.mkdir(join(dir, "graphs", "parts"));
+    const moved = join(dir, "graphs", "parts", "wing.json");
+    await Deno.rename(inner, moved);
+    await page.click("#save");
+    await statusHas(page, "now run it from");
+    equal(dialogs.length, 1);
+    assert(dialogs[0].includes("parts/wing.json"), dialogs[0]);
+    deepEqual(Object.keys(JSON.parse(await Deno.readTextFile(moved)).nodes), ["fighter"], "the group's edit");
+    await Deno.stat(inner).then(() => assert(false, "old path made again"), () => {});
+    const said = (await page.textContent("#status"))!;
+    assert(said.includes("other.json still name"), said);
+    // The page shows the top graph, its group node re-pointed (unsaved); other.json is as it was.
+    const node = await page.evaluate(() =>
+      (globalThis as unknown as { studio: { editor: { model: { graph: typeof TOP } } } }).studio.editor.model
+        .graph.nodes.group
+    );
+    equal(node.graph, "parts/wing.json");
+    equal(JSON.parse(await Deno.readTextFile(other)).nodes.group.graph, "inner.json");
+    await page.click("#save");
+    await statusHas(page, "Saved");
+    equal(JSON.parse(await Deno.readTextFile(top)).nodes.group.graph, "parts/wing.json");
+    // Entered again: the group is read from its new path, with the edit.
+    await tabIn(page);
+    const crumbs = (await page.textContent("#crumbs"))!;
+    assert(crumbs.includes("wing.json"), crumbs);
+    equal(await page.locator('g.node[data-node="fighter_hi"]').count(), 0);
+    equal(dialogs.length, 1);
     deepEqual(errors.filter((e) => !e.includes("status of 409")), []);
   } finally {
     await close();
