@@ -72,7 +72,8 @@ export function alignMorphCounts(file: object): string[] {
   (json.nodes as Json[]).forEach((node, n) => {
     if (!isObject(node) || node.weights === undefined) return;
     const count = typeof node.mesh === "number" ? targetCounts[node.mesh] ?? 0 : 0;
-    fitWeights(node, count, `/nodes/${n}/weights`, label("node", node, n), repairs);
+    const name = `${label("node", node, n)}${typeof node.mesh === "number" ? "" : " (it has no mesh)"}`;
+    fitWeights(node, count, `/nodes/${n}/weights`, name, repairs);
   });
   return repairs;
 }
