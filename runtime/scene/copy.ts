@@ -87,9 +87,30 @@ export function nulledExtras(prop: Property): readonly ExtrasPlace[] {
   return NULLED.get(prop) ?? [];
 }
 
+/**
+ * Whether `value` holds NaN or ±Infinity anywhere: the quick pass every copy makes of every extras
+ * (`x - x` is 0 for a finite number only), paths worked out only for the rare extras that do.
+ */
+function holdsNonFinite(value: unknown): boolean {
+  if (typeof value === "number") return value - value !== 0;
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item === "number" ? item - item !== 0 : typeof item === "object" && holdsNonFinite(item)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (const key in value) if (holdsNonFinite((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** The places under `value` (a property's extras) holding a number that is not finite. */
 export function nonFinitePlaces(value: unknown): ExtrasPlace[] {
   const places: ExtrasPlace[] = [];
+  if (!holdsNonFinite(value)) return places;
   // One path, pushed and popped: a walk of extras that hold no such number (nearly all) allocates nothing.
   const at: (string | number)[] = [];
   const visit = (item: unknown): void => {
