@@ -167,7 +167,11 @@ export const rigFitHinge = defineNode({
   // 101-160, discs not rigged as their own part 40 of 60 scenes -> 0 (coaxial pairs and hubless
   // two-blade propellers unsplit, as before).
   // 52: copies read by names merely repeated are settled by place (see rig.assign_side v26).
-  version: 52,
+  // 53: the sideways split (v51) is tried where the whole fits well too: two engines' spinners glued into
+  // one object fit as a two-blade rotor about the centre line (wrong and good); groups that turn onto
+  // themselves by a third of a turn or less (no one blade does) are split. glued_twins.ts held-out seeds
+  // 101-170 (seven families): not rigged as their own part 50 of 70 (10 of them good) -> 0.
+  version: 53,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

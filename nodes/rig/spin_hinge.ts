@@ -133,11 +133,13 @@ export function fitSpinningParts(
       structureAxes: structure,
       oneBlade: oneBladeStructure(node),
     });
-    // Rotors side by side in one object (a rip's `PROPS`): split sideways, each fitted in its turn.
-    if (fit.confidence !== "good" && !sideways.has(node)) {
+    // Rotors side by side in one object (a rip's `PROPS`): split sideways, each fitted in its turn. Even
+    // where the whole fits well: two spinners side by side are a "two-blade rotor" about the centre line.
+    if (!sideways.has(node)) {
       const name = node.getName();
       const split = splitSideBySide(doc, node, toAircraft, {
         fit: (band) => fitSpinAxis(band, { frameAxes, preferred, structureAxes: structure }),
+        wholeFitsWell: fit.confidence === "good",
       });
       if (typeof split === "object") {
         split.nodes.forEach((n, k) => {

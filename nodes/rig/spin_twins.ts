@@ -1,12 +1,15 @@
 /**
  * Propellers side by side drawn as one object, split sideways: a rip that merged `LPROP` and `RPROP`
- * into one `PROPS`, two engines' propellers on one wing in `LPROPS`, four engines' in `Propellers`.
+ * into one `PROPS`, two engines' propellers on one wing in `Props_Left`, four engines' in `Propellers`.
  * One shaft cannot turn them; the mesh's connected pieces tell them apart where they fall into bands
  * across the aircraft (aircraft left) with clear gaps between, each band a rotor of its own — its
  * fit ({@link SideBySideOptions.fit}) not failed, with blades, its shaft parallel to the others' and
  * its disc clear of theirs. Two blades of one hubless propeller either side of its shaft make two
  * bands too, but neither is a rotor, so nothing is split; a contra-rotating pair on one shaft is one
- * band (`spin_split.ts` splits it along its shaft).
+ * band (`spin_split.ts` splits it along its shaft). Two engines' spinners glued fit well as one
+ * two-blade rotor about the centre line; where the whole fits well, groups are split only when each
+ * turns onto itself by a third of a turn or less, as no single blade does
+ * ({@link SideBySideOptions.wholeFitsWell}).
  *
  * The node keeps the leftmost band; each other goes to a new sibling with the same transform, extras
  * and materials (`split_pieces.ts`). Two bands are named `<name>_L` and `<name>_R` as any sideways
@@ -32,6 +35,14 @@ const PARALLEL_DEGREES = 10;
 export interface SideBySideOptions {
   /** Fits a band's geometry (aircraft frame) as the part would be fitted. */
   readonly fit: (geometry: SpinGeometry) => SpinFit;
+  /**
+   * Where the whole fits well as one rotor, its groups either side of its shaft are its blades, unless
+   * each turns onto itself about a shaft of its own by a third of a turn or less (round, or three blades
+   * or more; a spinner drawn as a polygon of n sides fits as n "blades"), as no one blade does — a flat
+   * blade turns onto itself by a half turn. Two spinners side by side fit as a two-blade rotor about the
+   * centre line.
+   */
+  readonly wholeFitsWell?: boolean;
 }
 
 /** What {@link splitSideBySide} did: the parts, leftmost first, and each one's fit before the split. */
@@ -68,7 +79,10 @@ export function splitSideBySide(
   for (let n = 1; n <= Math.min(3, gaps.length); n++) {
     const cuts = gaps.slice(0, n).map((g) => g.at).sort((a, b) => b - a);
     const fits = groupGeometries(first, cuts).map(options.fit);
-    if (!rotorsSideBySide(fits)) continue;
+    if (
+      !rotorsSideBySide(fits) ||
+      (options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3))
+    ) continue;
     chosen ??= { cuts, fits };
     if (fits.every((f) => f.confidence === "good")) {
       chosen = { cuts, fits };

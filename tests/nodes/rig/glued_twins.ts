@@ -16,6 +16,7 @@ import { prng } from "../../support/prng.ts";
 import { addRotor, FORWARD, meshNode, tilted } from "./propellers.ts";
 import { newScene } from "./fixtures.ts";
 import { boxMesh } from "./surface_classes.ts";
+import { revolved } from "./rotor_zoo_shapes.ts";
 
 /** One disc the rig should rig as a part of its own: its hub centre, shaft, radius and side. */
 export interface GluedTruth {
@@ -41,6 +42,7 @@ export const GLUED_FAMILIES = [
   "four",
   "coaxial",
   "hubless_two",
+  "spinners",
 ] as const;
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
@@ -117,6 +119,18 @@ export function gluedSample(seed: number): GluedSample {
     draw([0, 0, -4.3 + 0.3 * radius], axis, -1, blades + 1, "none");
     names = ["Contraprop", "Props", "PROPS"];
     description = "a contra-rotating pair on one shaft (not to split sideways)";
+  } else if (family === "spinners") {
+    // Two engines' spinners alone (the blades drawn apart, or blurred away), glued: round, no blades.
+    const x = 2 + 2 * next(), segments = 10 + Math.floor(next() * 16), rh = 0.18 * radius;
+    for (const s of [-1, 1]) {
+      const [centre, axis] = engine(s * x);
+      const rings: [number, number][] = [[-0.12, 1], [0.05, 0.95], [0.16, 0.6], [0.22, 0.2]];
+      const spinner = revolved(centre, axis, rings.map(([a, r]) => [a * radius, r * rh]), segments);
+      meshNode(scratch, "tmp", spinner, undefined);
+      truths.push({ centre, axis, radius: rh, side: s < 0 ? "left" : "right" });
+    }
+    names = ["Prop_Spinners", "PropSpinners"];
+    description = "twin wing engines' spinners";
   } else {
     draw([0, 0, -4.3], tilted(next, FORWARD, 2), 1, 2, "none");
     names = ["Props", "Propeller", "PROP"];
