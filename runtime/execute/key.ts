@@ -14,8 +14,12 @@ import type { FileDigest } from "../cache/disk.ts";
 import type { Registry } from "../registry.ts";
 import { TOOL_VERSIONS } from "../version.ts";
 
-/** Bumped whenever the shape of {@link KeyMaterial} changes, so older cache entries miss. */
-export const KEY_SCHEMA = 3;
+/**
+ * Bumped whenever the shape of {@link KeyMaterial} changes, or what a stored value holds (4: scenes
+ * keep node transforms within 1e-5 of the default, which GLB entries before it lost), so older cache
+ * entries miss.
+ */
+export const KEY_SCHEMA = 4;
 
 /** The version (and custom module digest) of one node type, as keys record it. */
 export interface NodeVersion {

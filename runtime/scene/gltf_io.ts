@@ -6,6 +6,7 @@
  */
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { writable } from "./writable.ts";
+import { keepNearDefaultTransforms } from "./near_defaults.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import {
   type ExportNames,
@@ -310,9 +311,10 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
   return { json, resources };
 }
 
-/** Names morph targets and sorts extras, in place; `doc` is the input. */
+/** Names morph targets, keeps near-default transforms and sorts extras, in place; `doc` is the input. */
 function canonicaliseContent(doc: Document, json: GLTF.IGLTF): void {
   nameMorphTargets(doc, json);
+  keepNearDefaultTransforms(doc, json);
   omitEmptySceneNodes(json);
   sortExtras(json);
 }
