@@ -212,8 +212,18 @@ export function morphGltf(kind: MorphKind, seed: number): MorphGltf {
       const all = namesOf(shown + 3);
       const given = kind === "names-longer" ? shown + 1 + Math.floor(rnd() * 3) : Math.floor(rnd() * shown);
       mesh.extras = { targetNames: all.slice(0, given) };
-      // Blender's importer: names by index, `target_<i>` past the list, the rest ignored.
-      names = Array.from({ length: shown }, (_, i) => i < given ? all[i] : `target_${i}`);
+      // Some exporters name each target's POSITION accessor (Blender's importer reads it past the list).
+      const accessorNamed = kind === "names-shorter" && rnd() < 0.5;
+      if (accessorNamed) {
+        for (const [i, target] of (primitives[0].targets ?? []).entries()) {
+          accessors[target.POSITION].name = `${meshName}_shape${i}`;
+        }
+      }
+      // Blender's importer: names by index, the accessor's name or `target_<i>` past the list, the rest ignored.
+      names = Array.from(
+        { length: shown },
+        (_, i) => i < given ? all[i] : accessorNamed ? `${meshName}_shape${i}` : `target_${i}`,
+      );
       warns = new RegExp(escape(meshName));
       details.push(`${meshName}: ${shown} targets, ${given} names`);
     } else if (kind === "sparse-zero-count") {

@@ -65,7 +65,7 @@ export function alignMorphCounts(file: object): string[] {
       );
     }
     fitWeights(mesh, most, `${path}/weights`, label("mesh", mesh, m), repairs);
-    fitNames(mesh, most, `${path}/extras/targetNames`, label("mesh", mesh, m), repairs);
+    fitNames(json, mesh, most, `${path}/extras/targetNames`, label("mesh", mesh, m), repairs);
     return most;
   });
   if (!Array.isArray(json.nodes)) return repairs;
@@ -105,8 +105,18 @@ function fitWeights(item: Json, count: number, path: string, name: string, repai
   }
 }
 
-/** `extras.targetNames` made one per target: by index, as Blender reads it, `target_<i>` past the list. */
-function fitNames(mesh: Json, count: number, path: string, name: string, repairs: string[]): void {
+/**
+ * `extras.targetNames` made one per target: by index, as Blender's importer reads it, and past the list
+ * as it names them: the first primitive's target's POSITION accessor name, else `target_<i>`.
+ */
+function fitNames(
+  json: Json,
+  mesh: Json,
+  count: number,
+  path: string,
+  name: string,
+  repairs: string[],
+): void {
   const names = isObject(mesh.extras) ? mesh.extras.targetNames : undefined;
   if (!Array.isArray(names) || names.length === count) return;
   if (count === 0) {
@@ -114,14 +124,19 @@ function fitNames(mesh: Json, count: number, path: string, name: string, repairs
     repairs.push(`${path}: ${name} names ${names.length} morph targets and has none; the names are left out`);
     return;
   }
+  const accessorName = (i: number) => {
+    const target = mesh.primitives?.[0]?.targets?.[i];
+    const named = isObject(target) ? json.accessors?.[target.POSITION as number]?.name : undefined;
+    return typeof named === "string" && named ? named : `target_${i}`;
+  };
   mesh.extras.targetNames = Array.from(
     { length: count },
-    (_, i) => i < names.length ? names[i] : `target_${i}`,
+    (_, i) => i < names.length ? names[i] : accessorName(i),
   );
   repairs.push(
     names.length > count
       ? `${path}: ${name} names ${names.length} morph targets and has ${count}; the names past its targets are left out (Blender names them by index; three.js ignores all of them)`
-      : `${path}: ${name} names ${names.length} of its ${count} morph targets; the rest are named target_<i>, as Blender names them (three.js ignores all of them)`,
+      : `${path}: ${name} names ${names.length} of its ${count} morph targets; the rest are named as Blender names them (their positions' accessor name, else target_<i>) (three.js ignores all of them)`,
   );
 }
 
