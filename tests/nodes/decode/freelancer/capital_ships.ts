@@ -268,11 +268,9 @@ export function capitalShipFile(seed: number): CapitalFile {
     triangles: {},
     hardpoints: {},
     limits: {},
+    // The judge's default tolerance (1e-4): FLModelTool's rows read as rotations moved hardpoints by up
+    // to 0.02, and before near_defaults.ts a mast segment turned within 1e-5 was written unturned (2e-4).
     named: [],
-    // gltf-transform writes no rotation within 1e-5 of identity (MathUtils.eq): a mast segment of
-    // three-decimal rows turned by less is written unturned, which moves a hardpoint at the tip of 14
-    // such segments by up to 2e-4. FLModelTool's rows read as rotations moved them by up to 0.02.
-    hardpointTolerance: 1e-3,
   };
   const parts: PartSpec[] = plans.map((plan, p) => {
     const lods = refs.get(plan.name)!;
