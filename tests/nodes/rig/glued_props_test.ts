@@ -30,3 +30,15 @@ Deno.test("glued twin propellers: split into '<name>_L' and '<name>_R', said in 
   assertEquals(props, [[`${sample.name}_L`, "left"], [`${sample.name}_R`, "right"]]);
   assertEquals(ctx.warnings.some((w) => w.message.includes("rotors side by side drawn as one object")), true);
 });
+
+Deno.test("glued twin propellers that cannot be split (an object under them) stay whole, never judged good", async () => {
+  const sample = gluedSample(GLUED_FAMILIES.indexOf("twin") + GLUED_FAMILIES.length);
+  const props = sample.doc.getRoot().listNodes().find((n) => n.getName() === sample.name)!;
+  props.addChild(sample.doc.createNode("Empty_Marker"));
+  const { report } = await rig(sample.doc);
+  const parts = report.parts.filter((p) => p.kind === "propeller");
+  assertEquals(parts.map((p) => p.panel), [sample.name]);
+  const fit = parts[0].fit as unknown as { confidence: string; reasons: string[] };
+  assertEquals(fit.confidence === "good", false);
+  assertEquals(fit.reasons.some((r) => r.includes("rotors side by side") && r.includes("child nodes")), true);
+});
