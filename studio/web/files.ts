@@ -9,6 +9,7 @@ import { canonical, type GraphModel } from "./model.ts";
 import { api, type GroupSockets, joinPath, type OpenedGraph } from "./types.ts";
 import { shownName } from "./shown_name.ts";
 import { clickable } from "./keyboard.ts";
+import { goneMessage } from "./gone_notice.ts";
 
 /** What reverting and closing work on: the page's open graphs and how it shows them. */
 export interface FilesContext {
@@ -43,6 +44,16 @@ export async function revertShown(ctx: FilesContext): Promise<void> {
   if (!model.hasFile) return ctx.status(`${model.path} is new: it has no file to revert to until Save`, true);
   if (model.dirty && !confirm(`Revert ${model.path} to its file? Its unsaved changes are dropped.`)) {
     return ctx.status(`Revert cancelled: ${model.path} keeps its unsaved changes`);
+  }
+  // Gone from disk (renamed, moved, deleted): said so, rather than a failed read (a 404 in the console).
+  const there = await api<{ exists: boolean }>(`/api/exists?path=${encodeURIComponent(model.path)}`)
+    .then((answer) => answer.exists, () => true);
+  if (!there) {
+    return ctx.status(
+      `${goneMessage(model.path)}: nothing to revert to; the page keeps the graph, and Save offers where ` +
+        "it went when the same file is found",
+      true,
+    );
   }
   const loaded = await read(model.path);
   if (canonical(loaded.graph) === canonical(model.graph)) {

@@ -28,8 +28,13 @@ export async function checkShown(ctx: GoneContext): Promise<void> {
   const answer = await api<{ exists: boolean }>(`/api/exists?path=${encodeURIComponent(model.path)}`);
   if (answer.exists || ctx.current() !== model) return;
   ctx.status(
-    `${model.path} is no longer on disk (renamed, moved or deleted outside the studio): Save offers ` +
-      "where it went when the same file is found in the project, else asks before writing it again",
+    `${goneMessage(model.path)}: Save offers where it went when the same file is found in the project, ` +
+      "else asks before writing it again",
     true,
   );
+}
+
+/** The start of what the page says of a graph file no longer on disk. */
+export function goneMessage(path: string): string {
+  return `${path} is no longer on disk (renamed, moved or deleted outside the studio)`;
 }

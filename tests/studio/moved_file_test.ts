@@ -85,6 +85,12 @@ Deno.test({
       `${opened.path} is no longer on disk (renamed, moved or deleted outside the studio)`,
     );
     assert(await page.$eval("#status", (s) => s.classList.contains("refused")));
+    // Revert has no file to re-read: said so (it was an error about a failed read).
+    await page.click("#revert");
+    await statusHas(
+      page,
+      `${opened.path} is no longer on disk (renamed, moved or deleted outside the studio): nothing to revert to`,
+    );
     await page.evaluate(() => (globalThis as unknown as Studio).studio.editor.select(["panels"]));
     await page.focus("#editor");
     await page.keyboard.press("Delete");
