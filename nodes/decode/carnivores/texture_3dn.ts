@@ -26,8 +26,8 @@ import { ByteWindow } from "../../../runtime/binary.ts";
 import { decodeTga, targaTopLeft } from "../../../runtime/image/tga.ts";
 import { decodeBmp } from "../../../runtime/image/bmp.ts";
 import { encodePng } from "../../../runtime/scene/png.ts";
-import { pngHeader, rgbaOfPng } from "../gltf/codec/png_pixels.ts";
-import { resolveWindowsPath } from "../../io/windows_path.ts";
+import { pngDataSizeFault } from "../../../runtime/scene/png_data_size.ts";
+import { caseMatches } from "./vtl_candidates.ts";
 
 /** A texture read from a file beside the model: PNG bytes and the picture's size. */
 export interface Picture {
@@ -43,15 +43,38 @@ const EXTENSIONS = [".tga", ".png", ".bmp"];
 
 type Ctx = Pick<RunContext, "readFile" | "listDir">;
 
-/** What a path is on disk, followed as Windows would read it when it is missing as written. */
+/**
+ * What a path is on disk, read as Windows reads it when it is missing as written (`\\` between folders,
+ * trailing dots and spaces dropped, any case: the lookup `vtl_files.ts` makes for `.vtl` entries), with
+ * a warning; case twins are a named guess.
+ */
 async function locate(path: string, ctx: Ctx, warn: WarningSink): Promise<string | undefined> {
-  if (await Deno.stat(path).then(() => true, () => false)) return path;
-  const found = await resolveWindowsPath(path, { listDir: (p) => ctx.listDir(p) });
-  if (!found) return undefined;
-  warn(
-    `texture: '${path}' is not on disk as written (${found.how}, as a Windows user writes it); read '${found.path}'`,
-  );
-  return found.path;
+  const read = path.replaceAll("\\", "/").split("/").map((s) =>
+    s === "." || s === ".." ? s : s.replace(/[. ]+$/, "") || s
+  ).join("/");
+  const matches = await caseMatches(read, ctx);
+  if (!matches.length) return undefined;
+  if (matches.length > 1 && matches[0] !== read) {
+    warn(
+      `texture: cannot tell which of ${matches.map((m) => `'${m}'`).join(", ")} is '${path}' (they differ ` +
+        `only in case); read '${matches[0]}', the first by name — name the file exactly`,
+      { candidates: matches, read: matches[0] },
+    );
+  } else if (matches[0] !== path) {
+    warn(`texture: '${path}' is not on disk as written (as a Windows user writes it); read '${matches[0]}'`);
+  }
+  return matches[0];
+}
+
+/** A PNG's size from its IHDR, or undefined when the bytes are no PNG. */
+function pngSize(
+  png: Uint8Array,
+): { width: number; height: number; colourType: number; depth: number } | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.length < 33 || signature.some((b, i) => png[i] !== b)) return undefined;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  if (view.getUint32(12) !== 0x49484452) return undefined; // IHDR first
+  return { width: view.getUint32(16), height: view.getUint32(20), depth: png[24], colourType: png[25] };
 }
 
 /** A name as Windows compares it: trailing dots and spaces dropped, any case. */
@@ -150,6 +173,8 @@ interface Pixels {
   readonly file: string;
   readonly rgba?: Uint8Array;
   readonly png?: Uint8Array;
+  /** For a PNG: 8-bit RGB or RGBA, which the colour key reads (palette, grey and 16-bit PNGs are kept). */
+  readonly plain?: boolean;
 }
 
 /**
@@ -157,8 +182,16 @@ interface Pixels {
  * Targa's rows put top first as its descriptor's origin says (most tools write them bottom-up).
  */
 function decodePicture(file: string, bytes: Uint8Array): Pixels {
-  const png = pngHeader(bytes);
-  if (png) return { png: bytes, width: png.width, height: png.height, file };
+  const png = pngSize(bytes);
+  if (png) {
+    return {
+      png: bytes,
+      width: png.width,
+      height: png.height,
+      file,
+      plain: png.depth === 8 && (png.colourType === 2 || png.colourType === 6),
+    };
+  }
   const bmp = bytes[0] === 0x42 && bytes[1] === 0x4d;
   const window = ByteWindow.of(bytes, bmp ? "bmp" : "tga", file);
   const image = bmp ? decodeBmp(window) : decodeTga(window);
@@ -189,7 +222,15 @@ async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): 
     file,
   });
   if (!colourKey && pixels.png) return { png: pixels.png, width, height, file };
-  const rgba = pixels.rgba ?? new Uint8Array(rgbaOfPng(pixels.png!, (await import("fast-png")).decode).data);
+  if (pixels.png && !pixels.plain) {
+    warn(
+      `texture: '${file}' is a palette, grey or 16-bit PNG: used as it is, not colour-keyed on black ` +
+        "for the model's sfOpacity faces (save it as 8-bit RGB or RGBA to have it keyed)",
+      { file },
+    );
+    return { png: pixels.png, width, height, file };
+  }
+  const rgba = pixels.rgba ?? await rgbaOf8BitPng(pixels.png!);
   // Alpha 0 throughout hides the whole model: it is no alpha, but an attribute bit a 16-bit Targa
   // declares and no texel sets (the games' X1R5G5B5 words written out as they are).
   let visible = false;
@@ -219,4 +260,16 @@ async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): 
     { file, texels: black },
   );
   return { png: encodePng(width, height, rgba), width, height, file };
+}
+
+/** An 8-bit RGB or RGBA PNG's pixels as RGBA; a PNG whose data is not the size it declares is a DecodeError. */
+async function rgbaOf8BitPng(png: Uint8Array): Promise<Uint8Array> {
+  const fault = pngDataSizeFault(png);
+  if (fault) throw fault;
+  const { width, height, data, channels } = (await import("fast-png")).decode(png);
+  const out = new Uint8Array(width * height * 4).fill(255);
+  for (let i = 0, s = 0; i < width * height; i++, s += channels) {
+    out.set(data.subarray(s, s + (channels === 4 ? 4 : 3)) as Uint8Array, i * 4);
+  }
+  return out;
 }
