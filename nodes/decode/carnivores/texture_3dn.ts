@@ -44,7 +44,7 @@ const EXTENSIONS = [".tga", ".png", ".bmp"];
 type Ctx = Pick<RunContext, "readFile" | "listDir">;
 
 /**
- * What a path is on disk, read as Windows reads it when it is missing as written (`\\` between folders,
+ * What a path is on disk, read as Windows reads it when it is missing as written (`\` between folders,
  * trailing dots and spaces dropped, any case: the lookup `vtl_files.ts` makes for `.vtl` entries), with
  * a warning; case twins are a named guess.
  */
