@@ -273,7 +273,9 @@ export const decodeDson = defineNode({
   // says (translation, rotation in its order, scale, general_scale, as channels or bare triples);
   // unreadable item values are counted in one warning (`codec/instance_items.ts`; before: nothing
   // drawn, silently: `scatter_habits.ts` seeds 1-40 40 of 40, 14001-14040 40 of 40 -> 0).
-  version: 54,
+  // 55: an instance group past the 50,000-node copy bound draws the items that fit and says how many
+  // (v54 drew none of them, warned).
+  version: 55,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

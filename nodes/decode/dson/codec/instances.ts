@@ -73,22 +73,32 @@ export function drawInstances(
       // An instance group places the copy once per item, each under a child node posed as the item
       // says; a plain instance places it under itself.
       const items = dsonNodes[i].instanceItems;
-      const copies = items?.length ?? 1;
       const size = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), items ? 1 : 0);
-      if (size * copies > budget) {
-        say(
-          i,
-          `would add ${size * copies} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`,
-        );
+      // A scatter of more items than the bound leaves draws the items that fit, and says so.
+      const fit = size ? Math.floor(budget / size) : Infinity;
+      const drawn = items ? items.slice(0, fit) : fit >= 1 ? [undefined] : [];
+      if (!drawn.length) {
+        // An instance group without items draws nothing, as in Daz Studio; else the bound is passed.
+        const asked = size * (items?.length ?? 1);
+        if (asked) {
+          say(i, `would add ${asked} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`);
+        }
       } else {
-        budget -= size * copies;
+        budget -= size * drawn.length;
+        if (items && drawn.length < items.length) {
+          const key = dsonNodes[i].key;
+          warn(
+            `dson: instance group '${key}': ${drawn.length} of its ${items.length} items drawn; the rest would ` +
+              `pass the ${MAX_INSTANCE_NODES} instance copies a scene may hold`,
+          );
+        }
         if (dsonNodes[i].instanceItemsBad) {
           warn(
             `dson: instance group '${dsonNodes[i].key}': ${dsonNodes[i].instanceItemsBad} item value(s) ` +
               "unreadable, read as no move, turn or scale",
           );
         }
-        const places = items ? items.map((item) => itemNode(doc, nodes[i], dsonNodes[i], item)) : [nodes[i]];
+        const places = drawn.map((item) => item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i]);
         for (const place of places) {
           // The target's own node is the copy's place: what hangs off it hangs off the place.
           const copied = new Map<Node, Node>([[nodes[t], place]]);

@@ -4,6 +4,7 @@
  * Before decode.dson v54 the node drew nothing, silently.
  */
 import assert from "node:assert/strict";
+import { MAX_INSTANCE_NODES } from "../../../../nodes/decode/dson/codec/instances.ts";
 import { decodeJson, sweepSeeds } from "./dson_runs.ts";
 import type { Json } from "./generate.ts";
 import type { InstanceCase } from "./instance_habits.ts";
@@ -37,4 +38,19 @@ Deno.test("dson instance groups: an item's unreadable values are read as no move
   assert.deepEqual(warnings, [
     "dson: instance group 'UltraScatter': 3 item value(s) unreadable, read as no move, turn or scale",
   ]);
+});
+
+Deno.test("dson instance groups: a scatter past the copy bound draws the items that fit and says how many", async () => {
+  const c = scatterCase(2);
+  const scatter = (c.json.scene as { nodes: Json[] }).nodes.find((n) => n.id === "UltraScatter")!;
+  const entry = (scatter.extra as Json[]).find((e) => e.type === "studio/node/group_instance")!;
+  const count = MAX_INSTANCE_NODES; // each item adds its own node and the target's content
+  entry.instance_items = Array.from({ length: count }, (_, k) => ({ translation: [k, 0, 0] }));
+  const { scene, warnings } = await decodeJson(c.json, "Forest.duf");
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  const [, drawn] = /(\d+) of its (\d+) items drawn/.exec(warnings[0])!.map(Number);
+  assert.ok(drawn > 0 && drawn < count, warnings[0]);
+  const items = scene.getRoot().listNodes().filter((n) => /^UltraScatter \d+$/.test(n.getName()));
+  assert.equal(items.length, drawn);
+  assert.ok(scene.getRoot().listNodes().length <= MAX_INSTANCE_NODES + 100);
 });
