@@ -107,7 +107,9 @@ export const exportGltf = defineNode({
   // an earlier one's extras (one geometry for primitives drawing the same accessors).
   // v40: and NaN or ±Infinity a node before the export copied into null (copy.ts remembers where) is
   // named too, where the place still holds null.
-  version: 40,
+  // v41: a WebP/KTX2/AVIF image whose URI is a data: URI gets its PNG fallback without one (the writer
+  // read `data:image/webp…png` as WebP and the output check refused the file).
+  version: 41,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -66,11 +66,19 @@ export async function withPngFallbacks(
     const fallback = changed.createTexture(texture.getName()).setImage(png.getImage()!).setMimeType(
       "image/png",
     )
-      .setURI(texture.getURI() ? texture.getURI().replace(/\.[^./]*$/, "") + ".png" : "");
+      .setURI(fallbackUri(texture.getURI()));
     texture.setExtension(kind.Extension.EXTENSION_NAME, link(changed, kind).setFallback(fallback));
   }
   for (const kind of KINDS) optionalWhereAllFallBack(changed, kind);
   return changed;
+}
+
+/**
+ * The PNG's URI beside the image's (`paint.ktx2` → `paint.png`). A `data:` URI names no file: the
+ * writer reads a MIME type from its text, so `data:image/webp…` + `.png` declared the PNG WebP.
+ */
+function fallbackUri(uri: string): string {
+  return uri && !uri.startsWith("data:") ? uri.replace(/\.[^./]*$/, "") + ".png" : "";
 }
 
 /** The kind of `texture`'s image when it is WebP, KTX2 or AVIF with no PNG or JPEG fallback. */

@@ -77,3 +77,16 @@ Deno.test("png_fallback: false writes the WebP alone, and names what Blender mak
   assertEquals(json.images.length, 1);
   assert(ctx.warnings.some((w) => w.message.startsWith("the file requires EXT_texture_webp")));
 });
+
+Deno.test("an image whose URI is a data: URI (a script's, an older decode's) gets a PNG fallback declared as PNG", async () => {
+  const rgba = new Uint8Array(16 * 4).map((_, i) => (i * 37) % 256);
+  const input = await webpQuad(4, rgba);
+  const texture = input.getRoot().listTextures()[0];
+  texture.setURI(`data:image/webp;base64,${btoa(String.fromCharCode(...texture.getImage()!))}`);
+  const { json } = glb((await runNode(exportGltf, { scene: input }, {}, testContext())).bytes.bytes);
+  const png = json.images[json.textures[0].source];
+  assertEquals(png.mimeType, "image/png");
+  // Named after the texture, not after the data: URI's text (which said image/webp).
+  assertEquals(png.uri, undefined);
+  assert(!String(png.name ?? "").startsWith("data:"), String(png.name));
+});
