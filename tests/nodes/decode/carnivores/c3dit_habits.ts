@@ -21,6 +21,7 @@ import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import type { CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { gridCar, gridModel, texture } from "./fixtures.ts";
 import { faceCorners, modelNode, summaryOf } from "./probe.ts";
+import { prng } from "../../../support/prng.ts";
 
 /** The habits. */
 export const C3DIT_HABITS = [
@@ -37,18 +38,6 @@ export const C3DIT_HABITS = [
 /** One habit. */
 export type C3ditHabit = typeof C3DIT_HABITS[number];
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Flag words the games and editors write (`carnivores-dson.md` A.3). */
 const GAME_FLAGS = [0, 1, 2, 4, 5, 8, 12, 16, 17, 0x30, 0x50, 0x8000];
 const alphaOf = (flags: number) => flags & 8 ? "BLEND" : flags & 4 ? "MASK" : "OPAQUE";
@@ -61,7 +50,7 @@ export async function c3ditOutcome(
   habit: C3ditHabit,
   seed: number,
 ): Promise<{ outcome: C3ditOutcome; detail: string }> {
-  const random = rng(seed * 31 + C3DIT_HABITS.indexOf(habit));
+  const random = prng(seed * 31 + C3DIT_HABITS.indexOf(habit));
   const int = (n: number) => Math.floor(random() * n);
   const isCar = habit === "car_flags_other_height";
   const big = habit === "ice_age_1200";

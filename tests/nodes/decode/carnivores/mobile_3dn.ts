@@ -21,6 +21,7 @@ import type { Model3df } from "../../../../nodes/decode/carnivores/codec/model.t
 import { type FaceSpec, faceTable, pointTable } from "./fixtures.ts";
 import { faceCorners, modelNode, summaryOf } from "./probe.ts";
 import { bmpFile, bmpInfo40 } from "../../../support/bmp.ts";
+import { prng } from "../../../support/prng.ts";
 
 /** The habits, one case each per seed. */
 export const MOBILE_HABITS = [
@@ -42,18 +43,6 @@ export const MOBILE_HABITS = [
 
 /** One habit. */
 export type MobileHabit = typeof MOBILE_HABITS[number];
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Rows at the top of a foliage picture painted black, the colour key of its cut-out leaves. */
 export const BLACK_ROWS = 16;
@@ -166,7 +155,7 @@ export interface MobileCase {
 
 /** Writes the case's mod folder under `root` and returns it. */
 export async function mobileCase(habit: MobileHabit, seed: number, root: string): Promise<MobileCase> {
-  const random = rng(seed * 7919 + MOBILE_HABITS.indexOf(habit));
+  const random = prng(seed * 7919 + MOBILE_HABITS.indexOf(habit));
   const stem = ["raptor", "trex", "stego", "para", "ankylo"][Math.floor(random() * 5)];
   const [w, h] = habit === "tall_256x512" ? [256, 512] : habit === "hi_res_512" ? [512, 512] : [256, 256];
   const m = model(random, w, h, habit === "hi_res_512" ? 512 : 256);

@@ -13,18 +13,7 @@ import { encode3dn } from "../../../support/carnivores/encode_3dn.ts";
 import { encode3df } from "../../../support/carnivores/encode.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { gridModel } from "./fixtures.ts";
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "../../../support/prng.ts";
 
 /** Every primitive's `_OWNER`, in mesh order. */
 const owners = (doc: Document) =>
@@ -34,7 +23,7 @@ const owners = (doc: Document) =>
 
 /** The case of `seed`: a boned grid, some points hidden, written as a .3dn with PC point records. */
 export function pcRecordCase(seed: number) {
-  const random = rng(seed);
+  const random = prng(seed);
   const model = gridModel(
     4 + Math.floor(random() * 8),
     6 + Math.floor(random() * 12),
